@@ -1,0 +1,81 @@
+/* collect/engine.h: the workload engine: workers issuing S3 requests for one run.
+ *
+ * The runner (collect/runner.c) calls, in the run's child process:
+ *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete)
+ *   engine_benchmark the measured phase: every request becomes one ops.tsv.zst row and is
+ *                    added to the run summary (core/summary.h)
+ *   engine_cleanup   remove what the run created (unless wl->keep)
+ * Each returns 0 when the phase completed (request errors inside a benchmark are counted,
+ * not fatal) and -1 when the phase could not complete, with the class in res->cls. */
+#ifndef COLLECT_ENGINE_H
+#define COLLECT_ENGINE_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/errclass.h"
+#include "core/summary.h"
+
+struct s3_client;     /* collect/s3.h */
+struct opslog_writer; /* core/opslog.h */
+
+enum wl_op {
+	WL_PUT, WL_GET, WL_HEAD, WL_LIST, WL_DELETE, WL_MULTIPART,
+	WL_CREATE_BUCKET, WL_PUT_EMPTY, WL_GET_SMALL, /* sequential micro-operations */
+	WL_OP_COUNT
+};
+
+enum wl_bound { WL_BOUND_DURATION, WL_BOUND_COUNT, WL_BOUND_UNTIL_DONE };
+
+struct workload {
+	enum wl_op op;
+	uint64_t size;        /* object size in bytes */
+	int concurrency;      /* workers, 1..1024 */
+	enum wl_bound bound;
+	double duration_s;    /* WL_BOUND_DURATION */
+	uint64_t count;       /* WL_BOUND_COUNT: requests per worker */
+	uint64_t objects;     /* objects prepared (get, head, list, delete) */
+	int batch;            /* delete: keys per multi-object delete (1 = DeleteObject) */
+	uint64_t part_size;   /* multipart: part size (>= 5 MiB but for the last part) */
+	int keep;             /* 1: cleanup leaves the objects */
+};
+
+/* wl_op_name: "put", "get", ... as in run.json; wl_op_parse: -1 when unknown. */
+const char *wl_op_name(enum wl_op op);
+int wl_op_parse(const char *s);
+
+/* Live counters handed to on_tick about once a second. */
+struct engine_live {
+	uint64_t requests, errors, bytes, objects;
+	double elapsed_s;
+};
+
+struct engine_opts {
+	struct s3_client *client;    /* borrowed */
+	const char *bucket;
+	const char *prefix;          /* key prefix unique to this run, ends in '/' */
+	const char *endpoint;        /* for the ops rows' endpoint column */
+	const struct workload *wl;
+	struct opslog_writer *log;   /* borrowed; benchmark rows are written as they complete */
+	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */
+	void *tick_arg;
+	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
+};
+
+#define ENGINE_FIRST_ERRORS 5
+
+struct engine_result {
+	enum err_class cls;            /* class of the failure, or of most request errors */
+	uint64_t errors;               /* failed requests (all phases) */
+	int n_first;
+	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
+	int has_summary;
+	struct run_summary summary;    /* set by engine_benchmark when it completed */
+};
+
+int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);
+int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e);
+int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struct err *e);
+
+#endif
