@@ -1,0 +1,56 @@
+/* core/opslog.h: per-request logs in MinIO Warp's per-operation CSV form
+ * (tab-separated, zstd-compressed; columns and encodings in docs/FORMATS.md).
+ *
+ * collect writes ops.tsv.zst with the writer while a run goes (streaming, bounded
+ * memory); analyze reads our files and Warp's .csv.zst (every header generation)
+ * with the reader, which streams rows to a callback. */
+#ifndef CORE_OPSLOG_H
+#define CORE_OPSLOG_H
+
+#include <stdint.h>
+
+#include "core/err.h"
+
+/* One request. Strings are borrowed: in the reader's callback they are valid only
+ * during the call; for the writer only during opslog_writer_add. Times are Unix ns,
+ * 0 when absent (e.g. last_byte of a download). */
+struct op_row {
+	uint64_t idx;
+	int thread;
+	const char *op;          /* "PUT", "GET", "STAT", "DELETE", "LIST", ... */
+	const char *client_id;   /* "" when none */
+	uint64_t n_objects;
+	uint64_t bytes;
+	const char *endpoint;    /* "" when none */
+	const char *file;        /* object key or prefix */
+	const char *error;       /* "" on success */
+	int64_t start_ns, first_byte_ns, last_byte_ns, end_ns;
+	int64_t duration_ns;
+	const char *cat;         /* "" when none */
+};
+
+struct opslog_writer;
+
+/* opslog_writer_open: start writing `path` (a temporary name beside it until close);
+ * the header row is written at once. Returns NULL with a message on failure.
+ * The writer is not thread-safe: one thread adds rows. */
+struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
+
+/* opslog_writer_add: append one row (compressed as it goes). */
+int opslog_writer_add(struct opslog_writer *w, const struct op_row *row, struct err *e);
+
+/* opslog_writer_close: finish the zstd frame, fsync, rename to the final name, free w.
+ * On failure the temporary file is removed and w is freed all the same. */
+int opslog_writer_close(struct opslog_writer *w, struct err *e);
+
+/* opslog_writer_abort: remove the temporary file and free w (NULL is fine). */
+void opslog_writer_abort(struct opslog_writer *w);
+
+/* opslog_read: stream every row of `path` (.zst or plain, detected by content) to cb
+ * in file order. cb returns 0 to go on, non-zero to stop (then opslog_read returns
+ * that value). Errors (truncated or corrupt zstd, missing column, bad number or time)
+ * return -1 with a message naming the file and line. */
+int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		void *arg, struct err *e);
+
+#endif

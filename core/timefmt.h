@@ -1,0 +1,25 @@
+/* core/timefmt.h: wall-clock time and RFC 3339 text (Warp's encoding). */
+#ifndef CORE_TIMEFMT_H
+#define CORE_TIMEFMT_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* time_now_ns: CLOCK_REALTIME in Unix nanoseconds. */
+int64_t time_now_ns(void);
+
+/* time_mono_ns: CLOCK_MONOTONIC in nanoseconds (for measuring intervals). */
+int64_t time_mono_ns(void);
+
+#define RFC3339_MAX 40
+
+/* rfc3339_format: write ns as UTC RFC 3339 with up to 9 fractional digits, trailing
+ * zeros (and a bare '.') dropped, into buf (at least RFC3339_MAX bytes).
+ * Returns the length. Example: 2025-08-05T21:34:36.5Z */
+size_t rfc3339_format(char *buf, size_t n, int64_t ns);
+
+/* rfc3339_parse: parse RFC 3339 with 0-9 fractional digits and 'Z' or a +hh:mm /
+ * -hh:mm offset into Unix ns. Returns 0, or -1 when s is not such a time. */
+int rfc3339_parse(const char *s, int64_t *ns);
+
+#endif
