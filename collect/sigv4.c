@@ -577,7 +577,8 @@ int sigv4_canonical_query(struct sbuf *out, const char *query)
 		}
 		p = end ? end + 1 : NULL;
 	}
-	qsort(pairs, np, sizeof(*pairs), qpair_cmp);
+	if (np > 1)
+		qsort(pairs, np, sizeof(*pairs), qpair_cmp);
 	for (size_t i = 0; i < np; i++)
 		if ((i > 0 && sbuf_addc(out, '&')) || sbuf_adds(out, pairs[i].text))
 			goto done;
