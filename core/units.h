@@ -1,0 +1,51 @@
+/* core/units.h: sizes and durations as people write them, shared by every stage.
+ *
+ * Sizes: a non-negative integer with an optional unit, upper/lower case alike for the
+ * unit letters, optional blanks between number and unit:
+ *   "123" or "123B"                     bytes
+ *   "4KiB" "5MiB" "1GiB" "1TiB"         binary (1024-based)
+ *   "1KB" "1MB" "1GB" "1TB"             decimal (1000-based)
+ * A fraction is allowed when the result is a whole number of bytes ("1.5KiB" = 1536).
+ *
+ * Durations: one or more number+unit groups, largest unit first, no blanks inside:
+ *   "500ms" "30s" "5m" "1h" "1h30m" "2m30s" "1.5s" "1d"
+ * A bare number has no unit and is refused (is "30" seconds or minutes?).
+ *
+ * Formatting: units_format_size gives the exact form run directory names use
+ * ("4KiB", "5MiB", "123B": the largest binary unit that divides the size, else bytes);
+ * units_format_duration a short human form ("1h30m", "45s", "500ms", "1.5s"). */
+#ifndef CORE_UNITS_H
+#define CORE_UNITS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/err.h"
+
+/* units_parse_size: parse s into *out (bytes). On failure returns -1 and sets
+ * "'5XB' is not a size" (with the reason), to which the caller prefixes file:line:key. */
+int units_parse_size(const char *s, uint64_t *out, struct err *e);
+
+/* units_parse_duration: parse s into *out (seconds, > 0 or 0 for "0s"). Same errors
+ * as units_parse_size ("'5x' is not a duration"). */
+int units_parse_duration(const char *s, double *out, struct err *e);
+
+#define UNITS_SIZE_MAX 32
+
+/* units_format_size: write bytes into buf (at least UNITS_SIZE_MAX bytes) as the
+ * directory-name form; returns buf. Round-trips through units_parse_size. */
+char *units_format_size(uint64_t bytes, char *buf, size_t n);
+
+/* units_format_size_human: "1.5 GiB", "300 KiB", "12 B" (3 significant digits); for
+ * messages and progress lines, not for file names. Returns buf. */
+char *units_format_size_human(uint64_t bytes, char *buf, size_t n);
+
+#define UNITS_DURATION_MAX 40
+
+/* units_format_duration: write seconds as "1h30m", "5m", "2m30s", "45s", "1.5s",
+ * "500ms", "0s" into buf (at least UNITS_DURATION_MAX bytes); returns buf. Whole
+ * seconds from one minute up; milliseconds below one second. Negative values print
+ * as "0s". Whole-second and whole-millisecond values round-trip. */
+char *units_format_duration(double seconds, char *buf, size_t n);
+
+#endif
