@@ -1,0 +1,119 @@
+/* analyze/cells.h: the aggregate model: runs grouped into cells (subject × op ×
+ * size × concurrency), one-off operations, consistency and leaders.
+ *
+ * aggregate_build turns an array of run logs into the model that out_json and
+ * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
+ * Formulas: docs/METHODOLOGY.md. */
+#ifndef ANALYZE_CELLS_H
+#define ANALYZE_CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyze/inclusion.h"
+#include "analyze/runlog.h"
+#include "core/err.h"
+
+struct agg_stat {
+	double value;   /* the figure the policy picks; NaN when n < min_samples */
+	double mean, median, min, max, stddev, cv;
+};
+
+struct agg_lat {
+	double avg, p50, p90, p99, min, max;
+};
+
+struct agg_subject {
+	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+};
+
+struct agg_run {
+	const struct runlog *log;       /* borrowed */
+	size_t subject;                 /* index into subjects */
+	struct verdict v;
+};
+
+struct agg_cell {
+	size_t subject;
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	size_t n, expected;             /* valid runs; cycles of the campaign */
+	int below_min;                  /* n < min_samples: values are null */
+	struct agg_stat mib, obj;
+	struct agg_lat lat, ttfb;       /* ttfb all NaN when no valid run has TTFB */
+	size_t *runs, n_runs;           /* indexes into aggregate.runs, by cycle */
+};
+
+struct agg_op {
+	size_t subject;
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	int64_t objects;                /* workload.objects; -1 when unknown */
+	size_t n, total;                /* valid runs; all runs */
+	double obj_s;
+	struct agg_lat lat, ttfb;
+	double seg_median, seg_fastest, seg_slowest;    /* obj/s */
+	double completion_s;
+};
+
+struct agg_consistency {
+	size_t subject;
+	double cv_mean;                 /* NaN when no cell has n >= 2 */
+	size_t cells;
+};
+
+struct agg_leader {
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	size_t subject;
+	int by_obj;                     /* 1: value is obj/s (size 0); 0: MiB/s */
+	double value;
+};
+
+struct agg_leader_count {
+	const char *op;
+	size_t subject;
+	size_t led, of;
+};
+
+struct agg_options {
+	enum policy policy;
+	size_t min_samples;             /* >= 1 */
+	int cycles;                     /* expected cycles; 0: the highest cycle seen */
+	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
+	size_t n_subject_order;
+};
+
+struct aggregate {
+	const char *campaign_name, *campaign_title, *campaign_client; /* borrowed; may be NULL */
+	int cycles;
+	enum policy policy;
+	size_t min_samples;
+	struct agg_subject *subjects;   size_t n_subjects;
+	const char **m_ops;             size_t n_m_ops;         /* matrix ops, canonical order */
+	uint64_t *m_sizes;              size_t n_m_sizes;       /* ascending */
+	int *m_concs;                   size_t n_m_concs;       /* ascending */
+	struct agg_cell *cells;         size_t n_cells;
+	struct agg_op *ops;             size_t n_ops;
+	struct agg_consistency *consistency; /* n_subjects entries */
+	struct agg_leader *leaders;     size_t n_leaders;
+	struct agg_leader_count *leader_counts; size_t n_leader_counts;
+	struct agg_run *runs;           size_t n_runs;          /* every run, in input order */
+};
+
+/* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
+ * one-off runs). The logs are borrowed and must outlive the result. Subjects come
+ * in opt->subject_order first, then the others by id. Returns NULL with a message
+ * when memory runs out. The caller frees the result with aggregate_free. */
+struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
+				  const struct agg_options *opt, struct err *e);
+void aggregate_free(struct aggregate *a);
+
+/* op_rank: the position of op in the canonical op order (put, get, multipart,
+ * put-empty, get-small, create-bucket, list, head, delete); unknown ops after. */
+int op_rank(const char *op);
+
+#endif

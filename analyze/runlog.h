@@ -1,0 +1,51 @@
+/* analyze/runlog.h: one run.json (docs/FORMATS.md, "s3bench-run/1") read into a
+ * plain struct.
+ *
+ * Only what analyze uses is kept; the "summary" object is parsed with core's
+ * summary_from_json, so collect's writer and this reader cannot disagree. */
+#ifndef ANALYZE_RUNLOG_H
+#define ANALYZE_RUNLOG_H
+
+#include <stdint.h>
+
+#include "core/err.h"
+#include "core/summary.h"
+
+#define RUNLOG_FIRST_MAX 5
+
+struct runlog {
+	char *path;             /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
+	/* campaign (NULL strings when run.json's "campaign" is null) */
+	char *campaign_name, *campaign_title, *campaign_client;
+	int cycle;              /* >= 1; 0 for a one-off run ("cycle": null) */
+	/* subject */
+	char *subject, *label, *color, *endpoint, *region;
+	/* workload */
+	char *op;               /* "put", "get", "list", ... */
+	uint64_t size;          /* bytes (0 when null) */
+	int concurrency;
+	int64_t objects;        /* workload.objects; -1 when null */
+	/* wrapper */
+	int exit_code, signal, timed_out;
+	double elapsed_s;       /* NaN when absent */
+	/* errors */
+	char *err_class;        /* NULL when null */
+	char *first_error;      /* errors.first[0]; NULL when none */
+	char *status;           /* "complete" / "failed" */
+	char *bench_phase;      /* phases.benchmark; NULL when absent */
+	/* summary */
+	int has_summary;
+	struct run_summary summary;
+};
+
+/* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory
+ * relative to DATA_DIR and is copied into out->path. On success the caller owns
+ * *out and releases it with runlog_clear. On failure (unreadable file, bad JSON,
+ * unknown format major version, a field of the wrong type) returns -1 with a
+ * message naming the file, and the line or field at fault; *out is left empty. */
+int runlog_read(const char *file, const char *rel, struct runlog *out, struct err *e);
+
+/* runlog_clear: free what *r owns and zero it (a zeroed struct is fine). */
+void runlog_clear(struct runlog *r);
+
+#endif

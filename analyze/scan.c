@@ -1,0 +1,309 @@
+/* analyze/scan.c: see scan.h. */
+#include "analyze/scan.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <ini.h>
+
+/* push: append a copy of s to the string array *v of *n items. */
+static int push_str(char ***v, size_t *n, const char *s)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
+
+	if (nv == NULL)
+		return -1;
+	*v = nv;
+	if ((nv[*n] = strdup(s)) == NULL)
+		return -1;
+	(*n)++;
+	return 0;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strverscmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* list_dirs: the names of the visible subdirectories of path, naturally sorted,
+ * into *names / *n (caller frees). -1 with errno set when path cannot be read. */
+static int list_dirs(const char *path, char ***names, size_t *n)
+{
+	DIR *d = opendir(path);
+	struct dirent *de;
+	char sub[PATH_MAX];
+	struct stat st;
+	int rc = -1;
+
+	*names = NULL;
+	*n = 0;
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (snprintf(sub, sizeof(sub), "%s/%s", path, de->d_name) >= (int)sizeof(sub))
+			continue;
+		if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		if (push_str(names, n, de->d_name) < 0) {
+			errno = ENOMEM;
+			goto done;
+		}
+	}
+	qsort(*names, *n, sizeof(**names), cmp_name);
+	rc = 0;
+done:
+	closedir(d);
+	return rc;
+}
+
+static void free_strs(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int note_problem(struct scan_list *l, const char *path, const char *why)
+{
+	char buf[PATH_MAX + 256];
+
+	snprintf(buf, sizeof(buf), "%s: %s", path, why);
+	return push_str(&l->problems, &l->n_problems, buf);
+}
+
+/* scan_group: runs/GROUP/SUBJECT/RUN for one group directory (cycle-NN or once). */
+static int scan_group(const char *data_dir, const char *group, struct scan_list *l,
+		      struct err *e)
+{
+	char **subjects = NULL, **runs = NULL;
+	size_t ns = 0, nr = 0;
+	char path[PATH_MAX], rel[PATH_MAX], file[PATH_MAX + 16];
+	struct stat st;
+	int rc = -1;
+
+	snprintf(path, sizeof(path), "%s/runs/%s", data_dir, group);
+	if (list_dirs(path, &subjects, &ns) < 0) {
+		if (note_problem(l, path, strerror(errno)) < 0)
+			goto oom;
+		rc = 0;
+		goto done;
+	}
+	for (size_t i = 0; i < ns; i++) {
+		snprintf(path, sizeof(path), "%s/runs/%s/%s", data_dir, group, subjects[i]);
+		free_strs(runs, nr);
+		if (list_dirs(path, &runs, &nr) < 0) {
+			runs = NULL;
+			nr = 0;
+			if (note_problem(l, path, strerror(errno)) < 0)
+				goto oom;
+			continue;
+		}
+		for (size_t j = 0; j < nr; j++) {
+			struct scan_entry *nv;
+
+			snprintf(rel, sizeof(rel), "runs/%s/%s/%s", group, subjects[i], runs[j]);
+			snprintf(file, sizeof(file), "%s/%s/run.json", data_dir, rel);
+			if (stat(file, &st) < 0) {
+				if (push_str(&l->incomplete, &l->n_incomplete, rel) < 0)
+					goto oom;
+				continue;
+			}
+			nv = realloc(l->v, (l->n + 1) * sizeof(*l->v));
+			if (nv == NULL)
+				goto oom;
+			l->v = nv;
+			nv[l->n].rel = strdup(rel);
+			nv[l->n].file = strdup(file);
+			l->n++;
+			if (nv[l->n - 1].rel == NULL || nv[l->n - 1].file == NULL)
+				goto oom;
+		}
+	}
+	rc = 0;
+	goto done;
+oom:
+	err_set(e, "%s/runs/%s: out of memory", data_dir, group);
+done:
+	free_strs(subjects, ns);
+	free_strs(runs, nr);
+	return rc;
+}
+
+/* is_group: "once" or "cycle-" followed by digits only. */
+static int is_group(const char *name)
+{
+	const char *p;
+
+	if (strcmp(name, "once") == 0)
+		return 1;
+	if (strncmp(name, "cycle-", 6) != 0 || name[6] == '\0')
+		return 0;
+	for (p = name + 6; *p; p++)
+		if (*p < '0' || *p > '9')
+			return 0;
+	return 1;
+}
+
+int scan_runs(const char *data_dir, struct scan_list *out, struct err *e)
+{
+	char path[PATH_MAX];
+	char **groups = NULL;
+	size_t ng = 0;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(path, sizeof(path), "%s/runs", data_dir);
+	if (list_dirs(path, &groups, &ng) < 0) {
+		err_set(e, "%s: %s", path, strerror(errno));
+		goto done;
+	}
+	for (size_t i = 0; i < ng; i++) {
+		if (!is_group(groups[i]))
+			continue; /* not part of the tree (notes, tooling); ignored */
+		if (scan_group(data_dir, groups[i], out, e) < 0)
+			goto done;
+	}
+	rc = 0;
+done:
+	free_strs(groups, ng);
+	return rc;
+}
+
+void scan_list_clear(struct scan_list *l)
+{
+	for (size_t i = 0; i < l->n; i++) {
+		free(l->v[i].rel);
+		free(l->v[i].file);
+	}
+	free(l->v);
+	free_strs(l->incomplete, l->n_incomplete);
+	free_strs(l->problems, l->n_problems);
+	memset(l, 0, sizeof(*l));
+}
+
+static int has_subject(const struct scan_campaign *c, const char *id)
+{
+	for (size_t i = 0; i < c->n_subjects; i++)
+		if (strcmp(c->subjects[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+/* ini_handler: inih callback; returns 1 to go on, 0 on a memory failure. */
+static int on_ini(void *user, const char *section, const char *name, const char *value)
+{
+	struct scan_campaign *c = user;
+	char *end;
+	long v;
+
+	if (strncmp(section, "subject ", 8) == 0) {
+		const char *id = section + 8;
+
+		while (*id == ' ')
+			id++;
+		if (*id && !has_subject(c, id) && push_str(&c->subjects, &c->n_subjects, id) < 0)
+			return 0;
+		return 1;
+	}
+	if (strcmp(section, "campaign") != 0)
+		return 1;
+	if (strcmp(name, "cycles") == 0) {
+		v = strtol(value, &end, 10);
+		if (end != value && *end == '\0' && v > 0 && v < 1000000)
+			c->cycles = (int)v;
+	} else if (strcmp(name, "order") == 0) {
+		free(c->order);
+		if ((c->order = strdup(value)) == NULL)
+			return 0;
+	}
+	return 1;
+}
+
+/* read_plan: subject order from plan.tsv's "subject" column. */
+static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
+{
+	FILE *f = fopen(file, "r");
+	char *line = NULL, *save, *tok;
+	size_t cap = 0;
+	ssize_t len;
+	long col = -1, lineno = 0;
+	int rc = -1;
+
+	if (f == NULL) {
+		if (errno == ENOENT)
+			return 0;
+		return err_set(e, "%s: %s", file, strerror(errno));
+	}
+	while ((len = getline(&line, &cap, f)) >= 0) {
+		long k = 0;
+
+		lineno++;
+		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+			line[--len] = '\0';
+		if (line[0] == '#' && lineno > 1)
+			continue;
+		for (tok = strtok_r(line[0] == '#' ? line + 1 : line, "\t", &save); tok;
+		     tok = strtok_r(NULL, "\t", &save), k++) {
+			while (*tok == ' ')
+				tok++;
+			if (lineno == 1 && strcmp(tok, "subject") == 0)
+				col = k;
+			else if (lineno > 1 && k == col && !has_subject(c, tok) &&
+				 push_str(&c->subjects, &c->n_subjects, tok) < 0) {
+				err_set(e, "%s:%ld: out of memory", file, lineno);
+				goto done;
+			}
+		}
+		if (col < 0)
+			break; /* no header naming a subject column: nothing to learn */
+	}
+	if (ferror(f)) {
+		err_set(e, "%s: read error", file);
+		goto done;
+	}
+	rc = 0;
+done:
+	free(line);
+	fclose(f);
+	return rc;
+}
+
+int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e)
+{
+	char file[PATH_MAX];
+	int r;
+
+	memset(out, 0, sizeof(*out));
+	snprintf(file, sizeof(file), "%s/campaign.ini", data_dir);
+	r = ini_parse(file, on_ini, out);
+	if (r == -1 && errno != ENOENT)
+		return err_set(e, "%s: %s", file, strerror(errno));
+	if (r == -2)
+		return err_set(e, "%s: out of memory", file);
+	if (r > 0)
+		return err_set(e, "%s:%d: not valid INI", file, r);
+	if (out->n_subjects) {
+		out->subjects_from = "campaign.ini";
+		return 0;
+	}
+	snprintf(file, sizeof(file), "%s/plan.tsv", data_dir);
+	if (read_plan(file, out, e) < 0)
+		return -1;
+	if (out->n_subjects)
+		out->subjects_from = "plan.tsv";
+	return 0;
+}
+
+void scan_campaign_clear(struct scan_campaign *c)
+{
+	free(c->order);
+	free_strs(c->subjects, c->n_subjects);
+	memset(c, 0, sizeof(*c));
+}
