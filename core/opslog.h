@@ -53,4 +53,12 @@ void opslog_writer_abort(struct opslog_writer *w);
 int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
 		void *arg, struct err *e);
 
+/* opslog_read_full: opslog_read, and each trailing comment line (Warp records its
+ * command line in lines starting with "# ") is passed to comment_cb (when not NULL)
+ * without the leading "# " (or "#") and the line end; the text is valid only during
+ * the call. comment_cb returns 0 to go on, non-zero to stop (returned as for cb). */
+int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		     int (*comment_cb)(const char *line, void *arg), void *arg,
+		     struct err *e);
+
 #endif

@@ -1,0 +1,632 @@
+/* core/opslog.c: see opslog.h.
+ *
+ * Writing: rows are formatted with Warp's encoding (Go encoding/csv rules with a tab
+ * as the separator, as Warp's csvEscapeString applies them) and streamed through the
+ * zstd writer of core/zio. libcsv's writer cannot express this rule (it quotes every
+ * field, or none), so the quoting below is written by hand; that is the one place.
+ *
+ * Reading: the decompressed stream is cut into lines only to recognise comment lines
+ * ('#' at the start of a record, as Go's csv.Reader with Comment = '#'); every other
+ * line is fed to libcsv (tab separator, no space trimming), which handles quoting and
+ * fields spanning lines. Fields are decoded as they arrive, so memory stays bounded by
+ * the longest row whatever the file size. */
+#include "core/opslog.h"
+
+#include <csv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/timefmt.h"
+#include "core/zio.h"
+
+enum col {
+	C_IDX, C_THREAD, C_OP, C_CLIENT, C_NOBJ, C_BYTES, C_ENDPOINT, C_FILE, C_ERROR,
+	C_START, C_FIRST, C_LAST, C_END, C_DUR, C_CAT, C_COUNT, C_NONE = -1
+};
+
+static const char *const col_names[C_COUNT] = {
+	"idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint", "file",
+	"error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat",
+};
+
+/* Columns every header generation has (Warp's own reader needs these). */
+static const int col_required[C_COUNT] = {
+	[C_THREAD] = 1, [C_OP] = 1, [C_NOBJ] = 1, [C_BYTES] = 1, [C_FILE] = 1,
+	[C_ERROR] = 1, [C_START] = 1, [C_FIRST] = 1, [C_END] = 1,
+};
+
+/* ---------------------------------------------------------------- writer */
+
+struct opslog_writer {
+	struct zio_writer *z;
+	char *line;
+	size_t cap, len;
+};
+
+static int buf_reserve(struct opslog_writer *w, size_t more)
+{
+	char *nl;
+	size_t ncap = w->cap ? w->cap : 1024;
+
+	if (w->len + more <= w->cap)
+		return 0;
+	while (ncap < w->len + more)
+		ncap *= 2;
+	nl = realloc(w->line, ncap);
+	if (nl == NULL)
+		return -1;
+	w->line = nl;
+	w->cap = ncap;
+	return 0;
+}
+
+/* Is the code point starting at s a Unicode space (Go's unicode.IsSpace)? */
+static int starts_with_space(const unsigned char *s)
+{
+	if (s[0] == ' ' || (s[0] >= '\t' && s[0] <= '\r'))
+		return 1;
+	if (s[0] == 0xC2 && (s[1] == 0x85 || s[1] == 0xA0))
+		return 1;
+	if (s[0] == 0xE1 && s[1] == 0x9A && s[2] == 0x80)
+		return 1; /* U+1680 */
+	if (s[0] == 0xE2 && s[1] == 0x80 &&
+	    ((s[2] >= 0x80 && s[2] <= 0x8A) || s[2] == 0xA8 || s[2] == 0xA9 || s[2] == 0xAF))
+		return 1; /* U+2000..200A, 2028, 2029, 202F */
+	if (s[0] == 0xE2 && s[1] == 0x81 && s[2] == 0x9F)
+		return 1; /* U+205F */
+	if (s[0] == 0xE3 && s[1] == 0x80 && s[2] == 0x80)
+		return 1; /* U+3000 */
+	return 0;
+}
+
+/* Append one field with Warp's quoting: quoted only when it is `\.`, contains a tab,
+ * '"', CR or LF, or starts with a space; quotes inside are doubled. */
+static int put_field(struct opslog_writer *w, const char *s)
+{
+	size_t n = s ? strlen(s) : 0, i;
+	int quote;
+
+	if (n == 0)
+		return 0;
+	quote = strcmp(s, "\\.") == 0 || strpbrk(s, "\t\"\r\n") != NULL ||
+		starts_with_space((const unsigned char *)s);
+	if (buf_reserve(w, 2 * n + 2) < 0)
+		return -1;
+	if (!quote) {
+		memcpy(w->line + w->len, s, n);
+		w->len += n;
+		return 0;
+	}
+	w->line[w->len++] = '"';
+	for (i = 0; i < n; i++) {
+		if (s[i] == '"')
+			w->line[w->len++] = '"';
+		w->line[w->len++] = s[i];
+	}
+	w->line[w->len++] = '"';
+	return 0;
+}
+
+static int put_text(struct opslog_writer *w, const char *s, size_t n)
+{
+	if (buf_reserve(w, n) < 0)
+		return -1;
+	memcpy(w->line + w->len, s, n);
+	w->len += n;
+	return 0;
+}
+
+static int put_time(struct opslog_writer *w, int64_t ns, int optional)
+{
+	char t[RFC3339_MAX];
+
+	if (optional && ns == 0)
+		return 0;
+	return put_text(w, t, rfc3339_format(t, sizeof(t), ns));
+}
+
+static const char header_line[] =
+	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\t"
+	"first_byte\tlast_byte\tend\tduration_ns\tcat\n";
+
+struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
+{
+	struct opslog_writer *w = calloc(1, sizeof(*w));
+
+	if (w == NULL) {
+		err_set(e, "%s: out of memory", path);
+		return NULL;
+	}
+	w->z = zio_writer_open(path, 3, e);
+	if (w->z == NULL)
+		goto fail;
+	if (zio_write(w->z, header_line, sizeof(header_line) - 1, e) < 0)
+		goto fail;
+	return w;
+fail:
+	opslog_writer_abort(w);
+	return NULL;
+}
+
+int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct err *e)
+{
+	char num[96];
+	int n, fail = 0;
+
+	w->len = 0;
+	n = snprintf(num, sizeof(num), "%llu\t%d\t", (unsigned long long)r->idx, r->thread);
+	fail |= put_text(w, num, (size_t)n);
+	fail |= put_field(w, r->op);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_field(w, r->client_id);
+	n = snprintf(num, sizeof(num), "\t%llu\t%llu\t", (unsigned long long)r->n_objects,
+		     (unsigned long long)r->bytes);
+	fail |= put_text(w, num, (size_t)n);
+	fail |= put_field(w, r->endpoint);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_field(w, r->file);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_field(w, r->error);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_time(w, r->start_ns, 0);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_time(w, r->first_byte_ns, 1);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_time(w, r->last_byte_ns, 1);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_time(w, r->end_ns, 0);
+	n = snprintf(num, sizeof(num), "\t%lld\t", (long long)r->duration_ns);
+	fail |= put_text(w, num, (size_t)n);
+	/* Warp writes its category bitmask as a number and its reader requires one. */
+	fail |= put_field(w, (r->cat && r->cat[0]) ? r->cat : "0");
+	fail |= put_text(w, "\n", 1);
+	if (fail)
+		return err_set(e, "ops log: out of memory");
+	return zio_write(w->z, w->line, w->len, e);
+}
+
+int opslog_writer_close(struct opslog_writer *w, struct err *e)
+{
+	int rc = zio_writer_close(w->z, e);
+
+	w->z = NULL;
+	opslog_writer_abort(w);
+	return rc;
+}
+
+void opslog_writer_abort(struct opslog_writer *w)
+{
+	if (w == NULL)
+		return;
+	zio_writer_abort(w->z);
+	free(w->line);
+	free(w);
+}
+
+/* ---------------------------------------------------------------- reader */
+
+struct rd {
+	const char *path;
+	struct err *e;
+	int (*cb)(const struct op_row *, void *);
+	int (*comment_cb)(const char *, void *);
+	void *arg;
+	unsigned long line;      /* line being fed, from 1 */
+	unsigned long row_line;  /* line where the current record started */
+	int failed;              /* an error message is in e */
+	int stop;                /* non-zero value returned by a callback */
+	int header_done;
+	int *colmap;             /* header position -> enum col */
+	size_t ncols, colmap_cap;
+	int have[C_COUNT];       /* column present in the header */
+	size_t field;            /* field index within the current record */
+	unsigned rows_ended;     /* incremented at each record end */
+	/* the record being built */
+	struct op_row row;
+	size_t str_off[C_COUNT]; /* string fields: offset into arena */
+	char *arena;
+	size_t arena_len, arena_cap;
+	char *comment;
+	size_t comment_len, comment_cap;
+};
+
+static int rd_fail(struct rd *r, const char *col, const char *what, const char *s,
+		   size_t n)
+{
+	r->failed = 1;
+	if (col)
+		return err_set(r->e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line,
+			       col, what, (int)(n > 60 ? 60 : n), s ? s : "");
+	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
+}
+
+static int parse_int(const char *s, size_t n, int allow_neg, int64_t *out)
+{
+	uint64_t v = 0;
+	size_t i = 0;
+	int neg = 0;
+
+	if (n > 0 && (s[0] == '-' || s[0] == '+')) {
+		if (s[0] == '-' && !allow_neg)
+			return -1;
+		neg = s[0] == '-';
+		i = 1;
+	}
+	if (i == n)
+		return -1;
+	for (; i < n; i++) {
+		unsigned d = (unsigned char)s[i] - '0';
+
+		if (d > 9 || v > (UINT64_C(9223372036854775807) - d) / 10)
+			return -1;
+		v = v * 10 + d;
+	}
+	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+static int parse_time(const char *s, size_t n, int64_t *out)
+{
+	char t[64];
+
+	if (n == 0 || n >= sizeof(t))
+		return -1;
+	memcpy(t, s, n);
+	t[n] = '\0';
+	return rfc3339_parse(t, out);
+}
+
+static int arena_put(struct rd *r, const char *s, size_t n, size_t *off)
+{
+	if (r->arena_len + n + 1 > r->arena_cap) {
+		size_t cap = r->arena_cap ? r->arena_cap : 512;
+		char *na;
+
+		while (cap < r->arena_len + n + 1)
+			cap *= 2;
+		na = realloc(r->arena, cap);
+		if (na == NULL)
+			return -1;
+		r->arena = na;
+		r->arena_cap = cap;
+	}
+	*off = r->arena_len;
+	if (n)
+		memcpy(r->arena + r->arena_len, s, n);
+	r->arena[r->arena_len + n] = '\0';
+	r->arena_len += n + 1;
+	return 0;
+}
+
+static void header_field(struct rd *r, const char *s, size_t n)
+{
+	int c, id = C_NONE;
+
+	if (r->ncols == r->colmap_cap) {
+		size_t cap = r->colmap_cap ? r->colmap_cap * 2 : 16;
+		int *nm = realloc(r->colmap, cap * sizeof(*nm));
+
+		if (nm == NULL) {
+			rd_fail(r, NULL, "out of memory", NULL, 0);
+			return;
+		}
+		r->colmap = nm;
+		r->colmap_cap = cap;
+	}
+	for (c = 0; c < C_COUNT; c++)
+		if (strlen(col_names[c]) == n && memcmp(col_names[c], s, n) == 0)
+			id = c;
+	if (id != C_NONE) {
+		if (r->have[id]) {
+			rd_fail(r, col_names[id], "column given twice in the header", s, n);
+			return;
+		}
+		r->have[id] = 1;
+	}
+	r->colmap[r->ncols++] = id;
+}
+
+static void on_field(void *sv, size_t n, void *data)
+{
+	struct rd *r = data;
+	const char *s = sv ? sv : "";
+	int64_t v;
+	int id;
+
+	if (r->failed || r->stop)
+		return;
+	if (r->field == 0) {
+		r->row_line = r->line;
+		r->arena_len = 0;
+		memset(&r->row, 0, sizeof(r->row));
+	}
+	if (!r->header_done) {
+		header_field(r, s, n);
+		r->field++;
+		return;
+	}
+	if (r->field >= r->ncols) {
+		r->field++;
+		return; /* counted and reported at the record end */
+	}
+	id = r->colmap[r->field++];
+	switch (id) {
+	case C_IDX:
+	case C_NOBJ:
+	case C_BYTES:
+		if (parse_int(s, n, 0, &v) < 0) {
+			rd_fail(r, col_names[id], "not a non-negative integer:", s, n);
+			return;
+		}
+		if (id == C_IDX)
+			r->row.idx = (uint64_t)v;
+		else if (id == C_NOBJ)
+			r->row.n_objects = (uint64_t)v;
+		else
+			r->row.bytes = (uint64_t)v;
+		break;
+	case C_THREAD:
+		if (parse_int(s, n, 0, &v) < 0 || v > 0x7fffffff) {
+			rd_fail(r, col_names[id], "not a thread number:", s, n);
+			return;
+		}
+		r->row.thread = (int)v;
+		break;
+	case C_DUR:
+		if (parse_int(s, n, 1, &v) < 0) {
+			rd_fail(r, col_names[id], "not an integer:", s, n);
+			return;
+		}
+		r->row.duration_ns = v;
+		break;
+	case C_START:
+	case C_END:
+	case C_FIRST:
+	case C_LAST:
+		if (n == 0 && (id == C_FIRST || id == C_LAST))
+			break;
+		if (parse_time(s, n, &v) < 0) {
+			rd_fail(r, col_names[id], "not an RFC 3339 time:", s, n);
+			return;
+		}
+		if (id == C_START)
+			r->row.start_ns = v;
+		else if (id == C_END)
+			r->row.end_ns = v;
+		else if (id == C_FIRST)
+			r->row.first_byte_ns = v;
+		else
+			r->row.last_byte_ns = v;
+		break;
+	case C_OP:
+	case C_CLIENT:
+	case C_ENDPOINT:
+	case C_FILE:
+	case C_ERROR:
+	case C_CAT:
+		if (arena_put(r, s, n, &r->str_off[id]) < 0)
+			rd_fail(r, NULL, "out of memory", NULL, 0);
+		break;
+	default:
+		break; /* a column we do not use */
+	}
+}
+
+static const char *row_str(struct rd *r, int id)
+{
+	return r->have[id] ? r->arena + r->str_off[id] : "";
+}
+
+static void on_record(int c, void *data)
+{
+	struct rd *r = data;
+	int i;
+
+	(void)c;
+	r->rows_ended++;
+	if (r->failed || r->stop)
+		return;
+	if (!r->header_done) {
+		r->header_done = 1;
+		for (i = 0; i < C_COUNT; i++)
+			if (col_required[i] && !r->have[i]) {
+				rd_fail(r, col_names[i], "required column missing from the header",
+					NULL, 0);
+				return;
+			}
+		r->field = 0;
+		return;
+	}
+	if (r->field != r->ncols) {
+		char msg[96];
+
+		snprintf(msg, sizeof(msg), "%zu fields where the header has %zu", r->field,
+			 r->ncols);
+		r->field = 0;
+		rd_fail(r, NULL, msg, NULL, 0);
+		return;
+	}
+	r->field = 0;
+	r->row.op = row_str(r, C_OP);
+	r->row.client_id = row_str(r, C_CLIENT);
+	r->row.endpoint = row_str(r, C_ENDPOINT);
+	r->row.file = row_str(r, C_FILE);
+	r->row.error = row_str(r, C_ERROR);
+	r->row.cat = row_str(r, C_CAT);
+	if (!r->have[C_DUR])
+		r->row.duration_ns = r->row.end_ns - r->row.start_ns;
+	r->stop = r->cb ? r->cb(&r->row, r->arg) : 0;
+}
+
+static int no_space(unsigned char c)
+{
+	(void)c;
+	return 0;
+}
+
+static int is_term(unsigned char c)
+{
+	return c == '\n' || c == '\r';
+}
+
+/* Hand a finished comment line to the caller. */
+static void comment_done(struct rd *r)
+{
+	const char *s = r->comment;
+	size_t n = r->comment_len;
+
+	if (n > 0 && s[n - 1] == '\r')
+		n--;
+	r->comment[n] = '\0';
+	s++; /* the '#' */
+	if (*s == ' ')
+		s++;
+	if (r->comment_cb && !r->failed && !r->stop)
+		r->stop = r->comment_cb(s, r->arg);
+	r->comment_len = 0;
+}
+
+static int comment_add(struct rd *r, const char *s, size_t n)
+{
+	if (r->comment_len + n + 1 > r->comment_cap) {
+		size_t cap = r->comment_cap ? r->comment_cap : 256;
+		char *nc;
+
+		while (cap < r->comment_len + n + 1)
+			cap *= 2;
+		nc = realloc(r->comment, cap);
+		if (nc == NULL)
+			return -1;
+		r->comment = nc;
+		r->comment_cap = cap;
+	}
+	memcpy(r->comment + r->comment_len, s, n);
+	r->comment_len += n;
+	return 0;
+}
+
+int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		     int (*comment_cb)(const char *line, void *arg), void *arg,
+		     struct err *e)
+{
+	struct zio_reader *z = NULL;
+	struct csv_parser p;
+	struct rd r;
+	char *buf = NULL;
+	const size_t bufsz = 1 << 17;
+	int p_ok = 0, rc = -1;
+	/* line state: at the start of a line; inside a comment line; the line being fed
+	 * began at a record boundary; record-end count when it began */
+	int at_line_start = 1, in_comment = 0, line_at_boundary = 1, line_blank = 1;
+	int next_boundary = 1;
+	unsigned ended_before = 0;
+
+	memset(&r, 0, sizeof(r));
+	r.path = path;
+	r.e = e;
+	r.cb = cb;
+	r.comment_cb = comment_cb;
+	r.arg = arg;
+	r.line = 1;
+	if (csv_init(&p, 0) != 0) {
+		err_set(e, "%s: out of memory", path);
+		goto done;
+	}
+	p_ok = 1;
+	csv_set_delim(&p, '\t');
+	csv_set_space_func(&p, no_space);
+	csv_set_term_func(&p, is_term);
+	z = zio_reader_open(path, e);
+	buf = malloc(bufsz);
+	if (z == NULL || buf == NULL) {
+		if (buf == NULL && z != NULL)
+			err_set(e, "%s: out of memory", path);
+		goto done;
+	}
+	for (;;) {
+		ssize_t got = zio_read(z, buf, bufsz, e);
+		size_t pos = 0, len;
+
+		if (got < 0)
+			goto done;
+		if (got == 0)
+			break;
+		len = (size_t)got;
+		while (pos < len && !r.failed && !r.stop) {
+			const char *nl = memchr(buf + pos, '\n', len - pos);
+			size_t end = nl ? (size_t)(nl - buf) + 1 : len;
+			size_t k;
+
+			if (at_line_start) {
+				line_at_boundary = next_boundary;
+				in_comment = line_at_boundary && buf[pos] == '#';
+				ended_before = r.rows_ended;
+				line_blank = 1;
+				at_line_start = 0;
+			}
+			for (k = pos; k < end && line_blank; k++)
+				if (buf[k] != '\n' && buf[k] != '\r')
+					line_blank = 0;
+			if (in_comment) {
+				if (comment_add(&r, buf + pos, end - pos) < 0) {
+					rd_fail(&r, NULL, "out of memory", NULL, 0);
+					break;
+				}
+			} else if (csv_parse(&p, buf + pos, end - pos, on_field, on_record, &r) !=
+				   end - pos) {
+				rd_fail(&r, NULL, csv_strerror(csv_error(&p)), NULL, 0);
+				break;
+			}
+			pos = end;
+			if (nl) {
+				if (in_comment) {
+					r.comment_len--; /* the '\n' */
+					comment_done(&r);
+					next_boundary = 1;
+				} else {
+					next_boundary = r.rows_ended != ended_before ||
+							(line_at_boundary && line_blank);
+				}
+				at_line_start = 1;
+				r.line++;
+			}
+		}
+		if (r.failed)
+			goto done;
+		if (r.stop) {
+			rc = r.stop;
+			goto done;
+		}
+	}
+	if (in_comment && !at_line_start && r.comment_len > 0)
+		comment_done(&r);
+	else
+		csv_fini(&p, on_field, on_record, &r);
+	if (r.failed)
+		goto done;
+	if (r.stop) {
+		rc = r.stop;
+		goto done;
+	}
+	if (!r.header_done) {
+		err_set(e, "%s: empty file (no header row)", path);
+		goto done;
+	}
+	rc = 0;
+done:
+	if (p_ok)
+		csv_free(&p);
+	zio_reader_free(z);
+	free(buf);
+	free(r.colmap);
+	free(r.arena);
+	free(r.comment);
+	return rc;
+}
+
+int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		void *arg, struct err *e)
+{
+	return opslog_read_full(path, cb, NULL, arg, e);
+}

@@ -1,0 +1,476 @@
+/* core/summary.c: see summary.h. s3bench's NATIVE run summary.
+ *
+ * The method is Warp's default analysis with its known quirks fixed. Exactly:
+ *
+ *   Rows. requests = every row; errors = rows whose `error` is not empty. Only
+ *   successful rows contribute to bytes, objects, segments, latency and TTFB.
+ *   start = min(start) and end = max(end) over every row (errored rows included);
+ *   completion_s = (end - start) / 1e9.
+ *
+ *   Segments. Bucket k (k = 0 .. K-1) is the second [S0 + k, S0 + k + 1) where
+ *   S0 = floor(start / 1 s) is the Unix second of the first request start and
+ *   K = ceil(end / 1 s) - S0 (at least 1). A successful request [s, e) adds to each
+ *   bucket it overlaps bytes * f and n_objects * f where f = overlap / (e - s)
+ *   (a request with e == s puts everything in the bucket of s).
+ *   The first 2 and the last 2 buckets are dropped: N = K - 4 segments are kept.
+ *
+ *   Averages (N >= 1): seconds = N (the number of kept segments — not Warp's longer
+ *   span), mib_s = sum(kept bytes) / N / 2^20, obj_s = sum(kept objects) / N.
+ *   Runs with K <= 4 (N = 0): seconds = completion_s, mib_s = bytes / completion_s
+ *   / 2^20, obj_s = objects / completion_s over the whole run (0 when completion_s
+ *   is 0), and seg_count = 0 with no fastest/median/slowest.
+ *
+ *   Fastest / median / slowest. The kept segments sorted ascending by bytes/s (by
+ *   obj/s when the run moved no bytes; ties keep time order): slowest = first,
+ *   fastest = last, median = the middle one for odd N and the mean of the two
+ *   middle ones (both mib_s and obj_s) for even N.
+ *
+ *   Latency (ms) over ALL successful requests of the run (not means of 10-second
+ *   windows as Warp prints): duration = end - start. avg = mean; min; max;
+ *   stddev = sample standard deviation (n - 1 divisor; 0 when n = 1);
+ *   pXX = nearest rank: the value at index ceil(n * XX / 100) - 1 of the ascending
+ *   sorted durations (index computed in integers; Warp uses round(n * p), which can
+ *   be one index higher). Every duration is kept until the end: 8 bytes per request,
+ *   and 8 more per request with a TTFB.
+ *
+ *   TTFB (ms), same statistics over the successful requests that have one:
+ *   end - last_byte when last_byte is set (uploads), else first_byte - start when
+ *   first_byte is set, else none. has_ttfb = 1 when at least one request has one.
+ */
+#include "core/summary.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/opslog.h"
+#include "core/timefmt.h"
+
+#define NS 1000000000LL
+#define MIB 1048576.0
+
+struct bucket {
+	double bytes, objs;
+};
+
+struct i64vec {
+	int64_t *v;
+	size_t n, cap;
+};
+
+struct summary_acc {
+	uint64_t requests, errors, objects, bytes;
+	int64_t start_ns, end_ns;
+	int any;
+	struct i64vec dur, ttfb;
+	/* buckets[i] is Unix second base + i; grown at either end */
+	struct bucket *b;
+	int64_t base;
+	size_t nb;
+};
+
+struct summary_acc *summary_acc_new(void)
+{
+	return calloc(1, sizeof(struct summary_acc));
+}
+
+void summary_acc_free(struct summary_acc *acc)
+{
+	if (acc == NULL)
+		return;
+	free(acc->dur.v);
+	free(acc->ttfb.v);
+	free(acc->b);
+	free(acc);
+}
+
+static int vec_push(struct i64vec *v, int64_t x)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 1024;
+		int64_t *nv = realloc(v->v, cap * sizeof(*nv));
+
+		if (nv == NULL)
+			return -1;
+		v->v = nv;
+		v->cap = cap;
+	}
+	v->v[v->n++] = x;
+	return 0;
+}
+
+static int64_t floor_sec(int64_t ns)
+{
+	return ns >= 0 ? ns / NS : -((-ns + NS - 1) / NS);
+}
+
+/* Make buckets for Unix seconds [lo, hi] exist. */
+static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
+{
+	int64_t nlo, nhi;
+	struct bucket *nb;
+	size_t n;
+
+	if (a->nb == 0) {
+		nlo = lo;
+		nhi = hi;
+	} else {
+		nlo = lo < a->base ? lo : a->base;
+		nhi = hi > a->base + (int64_t)a->nb - 1 ? hi : a->base + (int64_t)a->nb - 1;
+		if (nlo == a->base && nhi == a->base + (int64_t)a->nb - 1)
+			return 0;
+	}
+	if (nhi - nlo > 100000000)
+		return -1; /* more than three years of seconds: not a run */
+	n = (size_t)(nhi - nlo + 1);
+	nb = calloc(n, sizeof(*nb));
+	if (nb == NULL)
+		return -1;
+	if (a->nb)
+		memcpy(nb + (a->base - nlo), a->b, a->nb * sizeof(*nb));
+	free(a->b);
+	a->b = nb;
+	a->base = nlo;
+	a->nb = n;
+	return 0;
+}
+
+int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err *e)
+{
+	int64_t s = row->start_ns, en = row->end_ns, sec, lo, hi, ttfb = -1;
+
+	if (en < s)
+		return err_set(e, "summary: request %llu ends before it starts",
+			       (unsigned long long)row->idx);
+	a->requests++;
+	if (!a->any || s < a->start_ns)
+		a->start_ns = s;
+	if (!a->any || en > a->end_ns)
+		a->end_ns = en;
+	a->any = 1;
+	if (row->error != NULL && row->error[0] != '\0') {
+		a->errors++;
+		return 0;
+	}
+	a->bytes += row->bytes;
+	a->objects += row->n_objects;
+	if (vec_push(&a->dur, en - s) < 0)
+		return err_set(e, "summary: out of memory");
+	if (row->last_byte_ns != 0)
+		ttfb = en - row->last_byte_ns;
+	else if (row->first_byte_ns != 0)
+		ttfb = row->first_byte_ns - s;
+	if (ttfb >= 0 && vec_push(&a->ttfb, ttfb) < 0)
+		return err_set(e, "summary: out of memory");
+	lo = floor_sec(s);
+	hi = floor_sec(en);
+	if (buckets_cover(a, lo, hi) < 0)
+		return err_set(e, "summary: out of memory for 1-second segments");
+	if (en == s) {
+		a->b[lo - a->base].bytes += (double)row->bytes;
+		a->b[lo - a->base].objs += (double)row->n_objects;
+		return 0;
+	}
+	for (sec = lo; sec <= hi; sec++) {
+		int64_t from = sec * NS > s ? sec * NS : s;
+		int64_t to = (sec + 1) * NS < en ? (sec + 1) * NS : en;
+		double f = (double)(to - from) / (double)(en - s);
+
+		if (to <= from)
+			continue;
+		a->b[sec - a->base].bytes += (double)row->bytes * f;
+		a->b[sec - a->base].objs += (double)row->n_objects * f;
+	}
+	return 0;
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* Statistics of v (sorted in place), nanoseconds in, milliseconds out. */
+static void lat_compute(struct i64vec *v, struct lat_stats *out)
+{
+	size_t n = v->n, i;
+	double sum = 0, mean, ss = 0;
+	static const unsigned pct[3] = {50, 90, 99};
+	double *dst[3];
+
+	memset(out, 0, sizeof(*out));
+	if (n == 0)
+		return;
+	qsort(v->v, n, sizeof(int64_t), cmp_i64);
+	for (i = 0; i < n; i++)
+		sum += (double)v->v[i];
+	mean = sum / (double)n;
+	for (i = 0; i < n; i++) {
+		double d = (double)v->v[i] - mean;
+
+		ss += d * d;
+	}
+	out->avg = mean / 1e6;
+	out->min = (double)v->v[0] / 1e6;
+	out->max = (double)v->v[n - 1] / 1e6;
+	out->stddev = n > 1 ? sqrt(ss / (double)(n - 1)) / 1e6 : 0;
+	dst[0] = &out->p50;
+	dst[1] = &out->p90;
+	dst[2] = &out->p99;
+	for (i = 0; i < 3; i++) {
+		size_t idx = (n * pct[i] + 99) / 100; /* ceil(n * p) */
+
+		idx = idx ? idx - 1 : 0;
+		if (idx > n - 1)
+			idx = n - 1;
+		*dst[i] = (double)v->v[idx] / 1e6;
+	}
+}
+
+struct seg_sort {
+	double key;
+	size_t pos;
+	struct seg_value v;
+};
+
+static int cmp_seg(const void *x, const void *y)
+{
+	const struct seg_sort *a = x, *b = y;
+
+	if (a->key != b->key)
+		return a->key < b->key ? -1 : 1;
+	return (a->pos > b->pos) - (a->pos < b->pos);
+}
+
+int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct err *e)
+{
+	struct seg_sort *segs = NULL;
+	int64_t s0, k;
+	size_t nkeep = 0, i;
+	int rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	if (a->dur.n == 0) {
+		err_set(e, "summary: no successful request to summarize (%llu requests, %llu errors)",
+			(unsigned long long)a->requests, (unsigned long long)a->errors);
+		goto done;
+	}
+	out->requests = a->requests;
+	out->errors = a->errors;
+	out->objects = a->objects;
+	out->bytes = a->bytes;
+	out->start_ns = a->start_ns;
+	out->end_ns = a->end_ns;
+	out->completion_s = (double)(a->end_ns - a->start_ns) / 1e9;
+	s0 = floor_sec(a->start_ns);
+	k = floor_sec(a->end_ns) - s0 + (a->end_ns % NS != 0 ? 1 : 0);
+	if (k < 1)
+		k = 1;
+	if (k > 4) {
+		double sb = 0, so = 0;
+		int by_obj = a->bytes == 0;
+
+		nkeep = (size_t)(k - 4);
+		segs = calloc(nkeep, sizeof(*segs));
+		if (segs == NULL) {
+			err_set(e, "summary: out of memory");
+			goto done;
+		}
+		for (i = 0; i < nkeep; i++) {
+			int64_t sec = s0 + 2 + (int64_t)i;
+			struct bucket bk = {0, 0};
+
+			if (sec >= a->base && sec < a->base + (int64_t)a->nb)
+				bk = a->b[sec - a->base];
+			segs[i].v.mib_s = bk.bytes / MIB;
+			segs[i].v.obj_s = bk.objs;
+			segs[i].key = by_obj ? bk.objs : bk.bytes;
+			segs[i].pos = i;
+			sb += bk.bytes;
+			so += bk.objs;
+		}
+		out->seconds = (double)nkeep;
+		out->mib_s = sb / (double)nkeep / MIB;
+		out->obj_s = so / (double)nkeep;
+		out->seg_count = (int)nkeep;
+		qsort(segs, nkeep, sizeof(*segs), cmp_seg);
+		out->slowest = segs[0].v;
+		out->fastest = segs[nkeep - 1].v;
+		if (nkeep % 2) {
+			out->median = segs[nkeep / 2].v;
+		} else {
+			out->median.mib_s = (segs[nkeep / 2 - 1].v.mib_s + segs[nkeep / 2].v.mib_s) / 2;
+			out->median.obj_s = (segs[nkeep / 2 - 1].v.obj_s + segs[nkeep / 2].v.obj_s) / 2;
+		}
+	} else {
+		out->seconds = out->completion_s;
+		if (out->completion_s > 0) {
+			out->mib_s = (double)a->bytes / out->completion_s / MIB;
+			out->obj_s = (double)a->objects / out->completion_s;
+		}
+		out->seg_count = 0;
+	}
+	lat_compute(&a->dur, &out->latency);
+	out->has_ttfb = a->ttfb.n > 0;
+	lat_compute(&a->ttfb, &out->ttfb);
+	rc = 0;
+done:
+	free(segs);
+	return rc;
+}
+
+/* ---------------------------------------------------------------- JSON */
+
+static json_t *lat_json(const struct lat_stats *l)
+{
+	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", l->avg, "p50", l->p50,
+			 "p90", l->p90, "p99", l->p99, "min", l->min, "max", l->max,
+			 "stddev", l->stddev);
+}
+
+static json_t *seg_json(const struct seg_value *v)
+{
+	return json_pack("{s:f,s:f}", "mib_s", v->mib_s, "obj_s", v->obj_s);
+}
+
+json_t *summary_to_json(const struct run_summary *s)
+{
+	char start[RFC3339_MAX], end[RFC3339_MAX];
+	json_t *segs;
+
+	rfc3339_format(start, sizeof(start), s->start_ns);
+	rfc3339_format(end, sizeof(end), s->end_ns);
+	if (s->seg_count > 0)
+		segs = json_pack("{s:i,s:o,s:o,s:o}", "count", (json_int_t)s->seg_count,
+				 "fastest", seg_json(&s->fastest), "median",
+				 seg_json(&s->median), "slowest", seg_json(&s->slowest));
+	else
+		segs = json_pack("{s:i,s:n,s:n,s:n}", "count", (json_int_t)0, "fastest",
+				 "median", "slowest");
+	return json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}",
+			 "requests", (json_int_t)s->requests, "objects",
+			 (json_int_t)s->objects, "bytes", (json_int_t)s->bytes, "errors",
+			 (json_int_t)s->errors, "start", start, "end", end, "seconds",
+			 s->seconds, "mib_s", s->mib_s, "obj_s", s->obj_s, "latency_ms",
+			 lat_json(&s->latency), "ttfb_ms",
+			 s->has_ttfb ? lat_json(&s->ttfb) : json_null(), "segments", segs,
+			 "completion_s", s->completion_s);
+}
+
+static int get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
+		   struct err *e)
+{
+	json_t *x = json_object_get(o, k);
+
+	if (!json_is_integer(x) || json_integer_value(x) < 0)
+		return err_set(e, "%s.%s: missing or not a non-negative integer", path, k);
+	*v = (uint64_t)json_integer_value(x);
+	return 0;
+}
+
+static int get_num(const json_t *o, const char *path, const char *k, double *v,
+		   struct err *e)
+{
+	json_t *x = json_object_get(o, k);
+
+	if (!json_is_number(x))
+		return err_set(e, "%s.%s: missing or not a number", path, k);
+	*v = json_number_value(x);
+	if (!isfinite(*v))
+		return err_set(e, "%s.%s: not a finite number", path, k);
+	return 0;
+}
+
+static int get_time(const json_t *o, const char *path, const char *k, int64_t *v,
+		    struct err *e)
+{
+	json_t *x = json_object_get(o, k);
+
+	if (!json_is_string(x) || rfc3339_parse(json_string_value(x), v) < 0)
+		return err_set(e, "%s.%s: missing or not an RFC 3339 time", path, k);
+	return 0;
+}
+
+static int get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
+		   struct err *e)
+{
+	json_t *x = json_object_get(o, k);
+	char sub[64];
+
+	if (!json_is_object(x))
+		return err_set(e, "%s.%s: missing or not an object", path, k);
+	snprintf(sub, sizeof(sub), "%s.%s", path, k);
+	if (get_num(x, sub, "avg", &l->avg, e) || get_num(x, sub, "p50", &l->p50, e) ||
+	    get_num(x, sub, "p90", &l->p90, e) || get_num(x, sub, "p99", &l->p99, e) ||
+	    get_num(x, sub, "min", &l->min, e) || get_num(x, sub, "max", &l->max, e) ||
+	    get_num(x, sub, "stddev", &l->stddev, e))
+		return -1;
+	return 0;
+}
+
+static int get_seg(const json_t *o, const char *k, struct seg_value *v, struct err *e)
+{
+	json_t *x = json_object_get(o, k);
+	char sub[64];
+
+	if (!json_is_object(x))
+		return err_set(e, "summary.segments.%s: missing or not an object", k);
+	snprintf(sub, sizeof(sub), "summary.segments.%s", k);
+	if (get_num(x, sub, "mib_s", &v->mib_s, e) || get_num(x, sub, "obj_s", &v->obj_s, e))
+		return -1;
+	return 0;
+}
+
+int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
+{
+	const char *p = "summary";
+	json_t *segs, *x;
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	if (!json_is_object(obj))
+		return err_set(e, "summary: not an object");
+	if (get_u64(obj, p, "requests", &out->requests, e) ||
+	    get_u64(obj, p, "objects", &out->objects, e) ||
+	    get_u64(obj, p, "bytes", &out->bytes, e) ||
+	    get_u64(obj, p, "errors", &out->errors, e) ||
+	    get_time(obj, p, "start", &out->start_ns, e) ||
+	    get_time(obj, p, "end", &out->end_ns, e) ||
+	    get_num(obj, p, "seconds", &out->seconds, e) ||
+	    get_num(obj, p, "mib_s", &out->mib_s, e) ||
+	    get_num(obj, p, "obj_s", &out->obj_s, e) ||
+	    get_lat(obj, p, "latency_ms", &out->latency, e) ||
+	    get_num(obj, p, "completion_s", &out->completion_s, e))
+		return -1;
+	x = json_object_get(obj, "ttfb_ms");
+	if (json_is_null(x)) {
+		out->has_ttfb = 0;
+	} else {
+		if (get_lat(obj, p, "ttfb_ms", &out->ttfb, e))
+			return -1;
+		out->has_ttfb = 1;
+	}
+	segs = json_object_get(obj, "segments");
+	if (!json_is_object(segs))
+		return err_set(e, "summary.segments: missing or not an object");
+	x = json_object_get(segs, "count");
+	if (!json_is_integer(x) || json_integer_value(x) < 0 ||
+	    json_integer_value(x) > 0x7fffffff)
+		return err_set(e, "summary.segments.count: missing or not a non-negative integer");
+	out->seg_count = (int)json_integer_value(x);
+	if (out->seg_count == 0) {
+		static const char *const names[3] = {"fastest", "median", "slowest"};
+
+		for (i = 0; i < 3; i++)
+			if (!json_is_null(json_object_get(segs, names[i])))
+				return err_set(e, "summary.segments.%s: must be null when count is 0",
+					       names[i]);
+		return 0;
+	}
+	if (get_seg(segs, "fastest", &out->fastest, e) ||
+	    get_seg(segs, "median", &out->median, e) ||
+	    get_seg(segs, "slowest", &out->slowest, e))
+		return -1;
+	return 0;
+}
