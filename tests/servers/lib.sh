@@ -106,47 +106,32 @@ pid_alive() {
 	return 1
 }
 
-# stop_processes DIR: TERM every recorded process (last started first), wait up to
-# S3_SERVER_STOP_GRACE seconds (default 10) for all of them, then KILL the rest and
-# wait until they are gone. Returns non-zero if one survives KILL.
+# stop_one PID STARTTIME NAME GRACE: TERM that process, wait up to GRACE seconds, then
+# KILL it and wait up to 10 s more. False if it survives.
+stop_one() {
+	local pid=$1 st=$2 name=$3 grace=$4
+	recorded_alive "$pid" "$st" || return 0
+	kill -TERM "$pid" 2>/dev/null
+	wait_for "$grace" eval '! recorded_alive "$pid" "$st"' && return 0
+	say "$name ($pid) still runs ${grace}s after TERM: KILL"
+	kill -KILL "$pid" 2>/dev/null
+	wait_for 10 eval '! recorded_alive "$pid" "$st"' && return 0
+	say "$name ($pid) survives KILL"
+	return 1
+}
+
+# stop_processes DIR: stop every recorded process, last started first (radosgw before
+# the osd before the mon: a client stops cleanly only while its cluster is up), each with
+# stop_one and a grace of S3_SERVER_STOP_GRACE seconds (default 10).
 stop_processes() {
-	local dir=$1 grace=${S3_SERVER_STOP_GRACE:-10} lines=() i pid st name left deadline
+	local dir=$1 grace=${S3_SERVER_STOP_GRACE:-10} lines=() i pid st name rc=0
 	[ -f "$dir/pids" ] || return 0
 	mapfile -t lines <"$dir/pids"
 	for ((i = ${#lines[@]} - 1; i >= 0; i--)); do
 		read -r pid st name <<<"${lines[i]}"
-		recorded_alive "$pid" "$st" && kill -TERM "$pid" 2>/dev/null
+		stop_one "$pid" "$st" "$name" "$grace" || rc=1
 	done
-	deadline=$(($(now_ms) + grace * 1000))
-	while :; do
-		left=0
-		for i in "${!lines[@]}"; do
-			read -r pid st name <<<"${lines[i]}"
-			recorded_alive "$pid" "$st" && left=$((left + 1))
-		done
-		[ "$left" -eq 0 ] && return 0
-		[ "$(now_ms)" -ge "$deadline" ] && break
-		sleep 0.1
-	done
-	for i in "${!lines[@]}"; do
-		read -r pid st name <<<"${lines[i]}"
-		if recorded_alive "$pid" "$st"; then
-			say "$name ($pid) still runs after ${grace}s: KILL"
-			kill -KILL "$pid" 2>/dev/null
-		fi
-	done
-	deadline=$(($(now_ms) + 10000))
-	while [ "$(now_ms)" -lt "$deadline" ]; do
-		left=0
-		for i in "${!lines[@]}"; do
-			read -r pid st name <<<"${lines[i]}"
-			recorded_alive "$pid" "$st" && left=$((left + 1))
-		done
-		[ "$left" -eq 0 ] && return 0
-		sleep 0.1
-	done
-	say "processes of $dir survive KILL"
-	return 1
+	return $rc
 }
 
 # kill_children DIR: KILL the listed children that outlived their parent.
@@ -200,14 +185,14 @@ fail_start() {
 	exit 1
 }
 
-# wait_for SECONDS CMD...: run CMD every 0.2 s until it succeeds; false on time-out.
+# wait_for SECONDS CMD...: run CMD every 0.1 s until it succeeds; false on time-out.
 wait_for() {
 	local deadline=$(($(now_ms) + $1 * 1000))
 	shift
 	while :; do
 		"$@" && return 0
 		[ "$(now_ms)" -ge "$deadline" ] && return 1
-		sleep 0.2
+		sleep 0.1
 	done
 }
 

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# tests/e2e/servers.sh: end-to-end checks of the local test servers that tests/run started
+# (S3RVER_*, RGW_*, NGINX_* variables: S3_ENDPOINT, AWS_ACCESS_KEY_ID,
+# AWS_SECRET_ACCESS_KEY, AWS_REGION, S3_SERVER_DIR), with curl's SigV4 signing:
+#   s3rver, radosgw: signed ListBuckets, create bucket, PUT, GET equals, wrong secret ->
+#                    403 SignatureDoesNotMatch; radosgw: wrong payload hash -> 400
+#   nginx:           PUT (201, overwrite 204), GET equals, DELETE, then 404
+#   lifecycle:       a second s3rver and a second nginx are started and stopped: only the
+#                    contract lines on stdout, no secret in logs, stop kills exactly the
+#                    recorded PIDs and removes the state dir, the first instance still answers,
+#                    stop is idempotent and refuses a missing argument.
+# Cases of a server whose variables are absent are skipped. Prints
+# "N passed, N failed[, N skipped]"; exits 1 on any failure.
+set -u
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+passed=0 failed=0 skipped=0
+work=$(mktemp -d /tmp/s3bench-e2e-servers.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+ok() { passed=$((passed + 1)); }
+bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
+check() { # check "what" CMD...: one case
+	local what=$1
+	shift
+	if "$@"; then ok; else bad "$what"; fi
+}
+skip() { skipped=$((skipped + $1)); echo "SKIP ($1): $2" >&2; }
+
+# s3curl ENDPOINT KEY SECRET CURL-ARGS...: a SigV4-signed request (payload unsigned);
+# the credentials reach curl through a config on a pipe, not its command line.
+s3curl() {
+	local ep=$1 key=$2 secret=$3
+	shift 3
+	curl -s --max-time 60 --aws-sigv4 "aws:amz:us-east-1:s3" \
+		-K <(printf 'user = "%s:%s"\n' "$key" "$secret") "$@"
+}
+
+# proc_alive PID STARTTIME: the very process recorded still runs (not a zombie).
+proc_alive() {
+	local s
+	s=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+	s=${s##*) }
+	set -- "$2" $s
+	[ "$2" != Z ] && [ "${21}" = "$1" ]
+}
+
+head -c 1048576 /dev/urandom >"$work/body1m"
+head -c 70000 /dev/urandom >"$work/body70k"
+
+# s3_cases PREFIX LABEL STRICT: the S3 cases against one server (STRICT=1: payload hash too).
+s3_cases() {
+	local pre=$1 label=$2 strict=$3 n=7
+	[ "$strict" = 1 ] && n=8
+	local epv=${pre}_S3_ENDPOINT keyv=${pre}_AWS_ACCESS_KEY_ID secv=${pre}_AWS_SECRET_ACCESS_KEY
+	if [ -z "${!epv:-}" ] || [ -z "${!keyv:-}" ] || [ -z "${!secv:-}" ]; then
+		skip "$n" "$label not started (no ${pre}_S3_ENDPOINT)"
+		return
+	fi
+	local ep=${!epv} key=${!keyv} secret=${!secv} h='x-amz-content-sha256: UNSIGNED-PAYLOAD'
+	local bucket="s3bench-e2e-$(date +%s)-$RANDOM" code body
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -o "$work/list" -w '%{http_code}' "$ep/")
+	check "$label: signed ListBuckets gives 200 (got $code)" [ "$code" = 200 ]
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -X PUT -o "$work/out" -w '%{http_code}' "$ep/$bucket")
+	check "$label: create bucket gives 200 (got $code: $(head -c 300 "$work/out"))" [ "$code" = 200 ]
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -T "$work/body1m" -o "$work/out" -w '%{http_code}' "$ep/$bucket/dir/obj%20one")
+	check "$label: PUT 1 MiB gives 200 (got $code: $(head -c 300 "$work/out"))" [ "$code" = 200 ]
+	s3curl "$ep" "$key" "$secret" -H "$h" -o "$work/got" "$ep/$bucket/dir/obj%20one"
+	check "$label: GET returns the bytes PUT" cmp -s "$work/got" "$work/body1m"
+	code=$(s3curl "$ep" "$key" "wrong-$secret" -H "$h" -o "$work/out" -w '%{http_code}' "$ep/$bucket/dir/obj%20one")
+	check "$label: wrong secret gives 403 (got $code)" [ "$code" = 403 ]
+	check "$label: wrong secret body names SignatureDoesNotMatch ($(head -c 200 "$work/out"))" \
+		grep -q SignatureDoesNotMatch "$work/out"
+	if [ "$strict" = 1 ]; then
+		code=$(s3curl "$ep" "$key" "$secret" -H "x-amz-content-sha256: $(printf 'other' | sha256sum | cut -c1-64)" \
+			-T "$work/body70k" -o "$work/out" -w '%{http_code}' "$ep/$bucket/hashed")
+		check "$label: wrong payload hash gives 400 XAmzContentSHA256Mismatch (got $code: $(head -c 200 "$work/out"))" \
+			eval '[ "$code" = 400 ] && grep -q XAmzContentSHA256Mismatch "$work/out"'
+	fi
+	s3curl "$ep" "$key" "$secret" -H "$h" -X DELETE -o /dev/null "$ep/$bucket/dir/obj%20one"
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -X DELETE -o "$work/out" -w '%{http_code}' "$ep/$bucket")
+	check "$label: DELETE object then bucket gives 204 (got $code: $(head -c 300 "$work/out"))" [ "$code" = 204 ]
+}
+
+nginx_cases() {
+	if [ -z "${NGINX_S3_ENDPOINT:-}" ]; then
+		skip 6 "nginx not started (no NGINX_S3_ENDPOINT)"
+		return
+	fi
+	local ep=$NGINX_S3_ENDPOINT key="e2e-$RANDOM/deep/key" code
+	code=$(curl -s --max-time 30 -T "$work/body1m" -o /dev/null -w '%{http_code}' "$ep/$key")
+	check "nginx: PUT of a new key gives 201 (got $code)" [ "$code" = 201 ]
+	curl -s --max-time 30 -o "$work/got" "$ep/$key"
+	check "nginx: GET returns the bytes PUT" cmp -s "$work/got" "$work/body1m"
+	check "nginx: the object lives in NGINX_S3_SERVER_DIR" \
+		cmp -s "${NGINX_S3_SERVER_DIR:-/nonexistent}/data/$key" "$work/body1m"
+	code=$(curl -s --max-time 30 -T "$work/body70k" -o /dev/null -w '%{http_code}' "$ep/$key")
+	check "nginx: PUT over an existing key gives 204 (got $code)" [ "$code" = 204 ]
+	code=$(curl -s --max-time 30 -X DELETE -o /dev/null -w '%{http_code}' "$ep/$key")
+	check "nginx: DELETE gives 204 (got $code)" [ "$code" = 204 ]
+	code=$(curl -s --max-time 30 -o /dev/null -w '%{http_code}' "$ep/$key")
+	check "nginx: GET after DELETE gives 404 (got $code)" [ "$code" = 404 ]
+}
+
+# lifecycle NAME PREFIX: start and stop a second instance of NAME next to the first.
+lifecycle() {
+	local name=$1 pre=$2 out rc lines dir ep key secret pidlines pid st alive_after=0 code
+	local first_ep_v=${pre}_S3_ENDPOINT first_dir_v=${pre}_S3_SERVER_DIR first_key_v=${pre}_AWS_ACCESS_KEY_ID
+	local first_sec_v=${pre}_AWS_SECRET_ACCESS_KEY uh="x-amz-content-sha256: UNSIGNED-PAYLOAD"
+	out=$("$top/tests/servers/$name/start" 2>"$work/start-$name.err")
+	rc=$?
+	check "$name lifecycle: second start exits 0 (got $rc: $(tail -n 5 "$work/start-$name.err"))" [ "$rc" = 0 ]
+	if [ "$rc" != 0 ]; then
+		skip 10 "$name lifecycle: no second instance"
+		return
+	fi
+	lines=$(printf '%s\n' "$out" | grep -c .)
+	check "$name lifecycle: stdout is exactly the 5 contract lines" eval \
+		'[ "$lines" = 5 ] && printf "%s\n" "$out" | cut -d= -f1 | tr "\n" " " | grep -qx "S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_REGION S3_SERVER_DIR "'
+	ep=$(printf '%s\n' "$out" | sed -n 's/^S3_ENDPOINT=//p')
+	key=$(printf '%s\n' "$out" | sed -n 's/^AWS_ACCESS_KEY_ID=//p')
+	secret=$(printf '%s\n' "$out" | sed -n 's/^AWS_SECRET_ACCESS_KEY=//p')
+	dir=$(printf '%s\n' "$out" | sed -n 's/^S3_SERVER_DIR=//p')
+	check "$name lifecycle: a new endpoint and state dir ($ep, $dir)" eval \
+		'[ -n "$ep" ] && [ -d "$dir" ] && [ "$ep" != "${!first_ep_v:-}" ] && [ "$dir" != "${!first_dir_v:-}" ]'
+	if [ "$name" = s3rver ]; then
+		check "$name lifecycle: a fresh random secret, not the default" eval \
+			'[ ${#secret} -ge 20 ] && [ "$secret" != S3RVER ] && [ "$secret" != "${!first_sec_v:-}" ]'
+		code=$(s3curl "$ep" "$key" "$secret" -H "$uh" -o /dev/null -w '%{http_code}' "$ep/")
+		check "$name lifecycle: second instance answers a signed ListBuckets (got $code)" [ "$code" = 200 ]
+		check "$name lifecycle: the secret is in no log or stderr" eval \
+			'! grep -rqF -- "$secret" "$work/start-$name.err" $(find "$dir" -name "*.log")'
+	else
+		printf 'x' >"$work/x"
+		code=$(curl -s -T "$work/x" -o /dev/null -w '%{http_code}' "$ep/k")
+		check "$name lifecycle: second instance takes a PUT (got $code)" [ "$code" = 201 ]
+		check "$name lifecycle: workers recorded as children" [ -s "$dir/children" ]
+	fi
+	pidlines=$(cat "$dir/pids" "$dir/children" 2>/dev/null)
+	"$top/tests/servers/$name/stop" "$dir" 2>"$work/stop-$name.err"
+	rc=$?
+	check "$name lifecycle: stop exits 0 (got $rc: $(tail -n 3 "$work/stop-$name.err"))" [ "$rc" = 0 ]
+	while read -r pid st _; do
+		[ -n "$pid" ] && proc_alive "$pid" "$st" && alive_after=$((alive_after + 1))
+	done <<<"$pidlines"
+	check "$name lifecycle: every recorded process is gone ($pidlines)" eval '[ -n "$pidlines" ] && [ "$alive_after" = 0 ]'
+	check "$name lifecycle: the state dir is removed" [ ! -e "$dir" ]
+	code=$(curl -s --max-time 3 -o /dev/null -w '%{http_code}' "$ep/")
+	check "$name lifecycle: nothing answers at $ep any more (got $code)" [ "$code" = 000 ]
+	if [ -n "${!first_ep_v:-}" ]; then
+		if [ "$name" = s3rver ]; then
+			code=$(s3curl "${!first_ep_v}" "${!first_key_v}" "${!first_sec_v}" -H "$uh" -o /dev/null -w '%{http_code}' "${!first_ep_v}/")
+		else
+			code=$(curl -s -o /dev/null -w '%{http_code}' -T "$work/x" "${!first_ep_v}/lifecycle-probe")
+			case "$code" in 201|204) code=200 ;; esac
+		fi
+		check "$name lifecycle: the first instance still answers (got $code)" [ "$code" = 200 ]
+		local first_alive=0
+		while read -r pid st _; do
+			proc_alive "$pid" "$st" && first_alive=$((first_alive + 1))
+		done <"${!first_dir_v}/pids"
+		check "$name lifecycle: the first instance's recorded processes still run" [ "$first_alive" -ge 1 ]
+	else
+		skip 2 "$name lifecycle: no first instance to compare with"
+	fi
+	"$top/tests/servers/$name/stop" "$dir" 2>/dev/null
+	rc=$?
+	check "$name lifecycle: a second stop of the same dir exits 0 (got $rc)" [ "$rc" = 0 ]
+	"$top/tests/servers/$name/stop" >/dev/null 2>&1
+	rc=$?
+	check "$name lifecycle: stop without argument fails (got $rc)" [ "$rc" != 0 ]
+}
+
+s3_cases S3RVER s3rver 0
+s3_cases RGW radosgw 1
+nginx_cases
+lifecycle s3rver S3RVER
+lifecycle nginx NGINX
+
+if [ "$skipped" -gt 0 ]; then
+	echo "$passed passed, $failed failed, $skipped skipped"
+else
+	echo "$passed passed, $failed failed"
+fi
+[ "$failed" -eq 0 ]
