@@ -1,0 +1,361 @@
+/* collect/s3xml.c: see s3xml.h. */
+#include "collect/s3xml.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#define PARSE_OPTS (XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING)
+
+void s3xml_init(void)
+{
+	xmlInitParser();
+}
+
+static xmlDocPtr parse(const char *xml, size_t n, const char *what, struct err *e)
+{
+	xmlDocPtr doc;
+
+	if (n > (size_t)0x7fffffff) {
+		err_set(e, "%s: XML body too large", what);
+		return NULL;
+	}
+	doc = xmlReadMemory(xml, (int)n, "s3-response.xml", NULL, PARSE_OPTS);
+	if (doc == NULL) {
+		const xmlError *xe = xmlGetLastError();
+		err_set(e, "%s: malformed XML%s%s", what, xe && xe->message ? ": " : "",
+			xe && xe->message ? xe->message : "");
+		if (e != NULL) /* libxml messages end in a newline */
+			e->msg[strcspn(e->msg, "\n")] = '\0';
+		return NULL;
+	}
+	if (doc->intSubset != NULL || xmlDocGetRootElement(doc) == NULL) {
+		err_set(e, "%s: XML with a DTD or without a root is refused", what);
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
+static int is(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+/* text: append the text children of node (no entity expansion) to b. */
+static int text(xmlNodePtr node, struct sbuf *b)
+{
+	for (xmlNodePtr c = node->children; c != NULL; c = c->next)
+		if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) &&
+		    c->content != NULL && sbuf_adds(b, (const char *)c->content))
+			return -1;
+	return sbuf_reserve(b, 0);
+}
+
+static void text_to(xmlNodePtr node, char *out, size_t n)
+{
+	struct sbuf b = {0};
+
+	if (n == 0)
+		return;
+	out[0] = '\0';
+	if (text(node, &b) == 0)
+		snprintf(out, n, "%s", sbuf_cstr(&b));
+	sbuf_free(&b);
+}
+
+static xmlNodePtr child(xmlNodePtr node, const char *name)
+{
+	for (xmlNodePtr c = node->children; c != NULL; c = c->next)
+		if (is(c, name))
+			return c;
+	return NULL;
+}
+
+int s3xml_error(const char *xml, size_t n, char *code, size_t code_n, char *msg, size_t msg_n)
+{
+	xmlDocPtr doc;
+	xmlNodePtr root, c;
+
+	if (code_n)
+		code[0] = '\0';
+	if (msg_n)
+		msg[0] = '\0';
+	if (n == 0)
+		return -1;
+	doc = parse(xml, n, "error", NULL);
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "Error")) {
+		xmlFreeDoc(doc);
+		return -1;
+	}
+	if ((c = child(root, "Code")) != NULL)
+		text_to(c, code, code_n);
+	if ((c = child(root, "Message")) != NULL)
+		text_to(c, msg, msg_n);
+	xmlFreeDoc(doc);
+	return 0;
+}
+
+int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "ListObjectsV2", e);
+	xmlNodePtr root;
+	size_t tok_off = (size_t)-1;
+	int rc = -1;
+
+	l->n_keys = 0;
+	l->next_token = NULL;
+	l->truncated = 0;
+	sbuf_reset(&l->text);
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "ListBucketResult")) {
+		err_set(e, "ListObjectsV2: root element is <%s>, not <ListBucketResult>",
+			(const char *)root->name);
+		goto done;
+	}
+	for (xmlNodePtr c = root->children; c != NULL; c = c->next) {
+		if (is(c, "Contents")) {
+			xmlNodePtr k = child(c, "Key");
+			if (k == NULL)
+				continue;
+			if (l->n_keys == l->cap) {
+				size_t nc = l->cap ? l->cap * 2 : 256;
+				size_t *o = realloc(l->off, nc * sizeof(*o));
+				if (o == NULL)
+					goto nomem;
+				l->off = o;
+				const char **kk = realloc(l->keys, nc * sizeof(*kk));
+				if (kk == NULL)
+					goto nomem;
+				l->keys = kk;
+				l->cap = nc;
+			}
+			l->off[l->n_keys++] = l->text.len;
+			if (text(k, &l->text) || sbuf_addc(&l->text, '\0'))
+				goto nomem;
+		} else if (is(c, "NextContinuationToken")) {
+			tok_off = l->text.len;
+			if (text(c, &l->text) || sbuf_addc(&l->text, '\0'))
+				goto nomem;
+		} else if (is(c, "IsTruncated")) {
+			struct sbuf t = {0};
+			if (text(c, &t)) {
+				sbuf_free(&t);
+				goto nomem;
+			}
+			l->truncated = strcmp(sbuf_cstr(&t), "true") == 0;
+			sbuf_free(&t);
+		}
+	}
+	for (size_t i = 0; i < l->n_keys; i++)
+		l->keys[i] = l->text.p + l->off[i];
+	if (tok_off != (size_t)-1 && l->text.p[tok_off] != '\0')
+		l->next_token = l->text.p + tok_off;
+	if (l->truncated && l->next_token == NULL) {
+		err_set(e, "ListObjectsV2: truncated page without NextContinuationToken");
+		goto done;
+	}
+	rc = 0;
+	goto done;
+nomem:
+	err_set(e, "ListObjectsV2: out of memory");
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+void s3xml_list_free(struct s3xml_list *l)
+{
+	free(l->keys);
+	free(l->off);
+	sbuf_free(&l->text);
+	memset(l, 0, sizeof(*l));
+}
+
+int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "CreateMultipartUpload", e);
+	xmlNodePtr root, c;
+	int rc = -1;
+
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	c = is(root, "InitiateMultipartUploadResult") ? child(root, "UploadId") : NULL;
+	if (c == NULL) {
+		err_set(e, "CreateMultipartUpload: no <UploadId> in <%s>", (const char *)root->name);
+		goto done;
+	}
+	text_to(c, out, out_n);
+	if (out[0] == '\0' || strlen(out) + 1 >= out_n) {
+		err_set(e, "CreateMultipartUpload: empty or too long <UploadId>");
+		goto done;
+	}
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n,
+			 struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "CompleteMultipartUpload", e);
+	xmlNodePtr root, c;
+	int rc = -1;
+
+	if (etag_n)
+		etag[0] = '\0';
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (is(root, "Error")) {
+		char code[64] = "", msg[256] = "";
+		if ((c = child(root, "Code")) != NULL)
+			text_to(c, code, sizeof(code));
+		if ((c = child(root, "Message")) != NULL)
+			text_to(c, msg, sizeof(msg));
+		err_set(e, "CompleteMultipartUpload: %s: %s", code, msg);
+		goto done;
+	}
+	if (!is(root, "CompleteMultipartUploadResult")) {
+		err_set(e, "CompleteMultipartUpload: unexpected <%s>", (const char *)root->name);
+		goto done;
+	}
+	if ((c = child(root, "ETag")) != NULL)
+		text_to(c, etag, etag_n);
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors,
+		       char *first, size_t first_n, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "DeleteObjects", e);
+	xmlNodePtr root;
+	int rc = -1;
+
+	*deleted = 0;
+	*errors = 0;
+	if (first_n)
+		first[0] = '\0';
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "DeleteResult")) {
+		err_set(e, "DeleteObjects: unexpected <%s>", (const char *)root->name);
+		goto done;
+	}
+	for (xmlNodePtr c = root->children; c != NULL; c = c->next) {
+		if (is(c, "Deleted")) {
+			(*deleted)++;
+		} else if (is(c, "Error")) {
+			if (*errors == 0 && first_n) {
+				char key[256] = "", code[64] = "", msg[256] = "";
+				xmlNodePtr x;
+				if ((x = child(c, "Key")) != NULL)
+					text_to(x, key, sizeof(key));
+				if ((x = child(c, "Code")) != NULL)
+					text_to(x, code, sizeof(code));
+				if ((x = child(c, "Message")) != NULL)
+					text_to(x, msg, sizeof(msg));
+				snprintf(first, first_n, "%s: %s: %s", key, code, msg);
+			}
+			(*errors)++;
+		}
+	}
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+/* dump: serialise doc into out. */
+static int dump(xmlDocPtr doc, struct sbuf *out, const char *what, struct err *e)
+{
+	xmlChar *mem = NULL;
+	int len = 0, rc;
+
+	xmlDocDumpMemoryEnc(doc, &mem, &len, "UTF-8");
+	if (mem == NULL)
+		return err_set(e, "%s: cannot serialise XML", what);
+	sbuf_reset(out);
+	rc = sbuf_add(out, (const char *)mem, (size_t)len);
+	xmlFree(mem);
+	return rc ? err_set(e, "%s: out of memory", what) : 0;
+}
+
+int s3xml_build_delete(struct sbuf *out, const char *const *keys, size_t n, int quiet,
+		       struct err *e)
+{
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNodePtr root;
+	int rc = -1;
+
+	if (doc == NULL)
+		return err_set(e, "DeleteObjects: out of memory");
+	root = xmlNewDocNode(doc, NULL, BAD_CAST "Delete", NULL);
+	if (root == NULL)
+		goto nomem;
+	xmlDocSetRootElement(doc, root);
+	if (xmlNewProp(root, BAD_CAST "xmlns",
+		       BAD_CAST "http://s3.amazonaws.com/doc/2006-03-01/") == NULL)
+		goto nomem;
+	if (quiet && xmlNewTextChild(root, NULL, BAD_CAST "Quiet", BAD_CAST "true") == NULL)
+		goto nomem;
+	for (size_t i = 0; i < n; i++) {
+		xmlNodePtr o = xmlNewChild(root, NULL, BAD_CAST "Object", NULL);
+		if (o == NULL || xmlNewTextChild(o, NULL, BAD_CAST "Key", BAD_CAST keys[i]) == NULL)
+			goto nomem;
+	}
+	rc = dump(doc, out, "DeleteObjects", e);
+	goto done;
+nomem:
+	err_set(e, "DeleteObjects: out of memory");
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int s3xml_build_complete(struct sbuf *out, const char *const *etags, size_t n, struct err *e)
+{
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+	xmlNodePtr root;
+	char num[24];
+	int rc = -1;
+
+	if (doc == NULL)
+		return err_set(e, "CompleteMultipartUpload: out of memory");
+	root = xmlNewDocNode(doc, NULL, BAD_CAST "CompleteMultipartUpload", NULL);
+	if (root == NULL)
+		goto nomem;
+	xmlDocSetRootElement(doc, root);
+	if (xmlNewProp(root, BAD_CAST "xmlns",
+		       BAD_CAST "http://s3.amazonaws.com/doc/2006-03-01/") == NULL)
+		goto nomem;
+	for (size_t i = 0; i < n; i++) {
+		xmlNodePtr p = xmlNewChild(root, NULL, BAD_CAST "Part", NULL);
+		snprintf(num, sizeof(num), "%zu", i + 1);
+		if (p == NULL ||
+		    xmlNewTextChild(p, NULL, BAD_CAST "PartNumber", BAD_CAST num) == NULL ||
+		    xmlNewTextChild(p, NULL, BAD_CAST "ETag", BAD_CAST etags[i]) == NULL)
+			goto nomem;
+	}
+	rc = dump(doc, out, "CompleteMultipartUpload", e);
+	goto done;
+nomem:
+	err_set(e, "CompleteMultipartUpload: out of memory");
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}

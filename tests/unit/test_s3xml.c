@@ -1,0 +1,149 @@
+/* tests/unit/test_s3xml.c: S3 XML bodies read and written with libxml2. */
+#include <stdio.h>
+#include <string.h>
+
+#include "collect/s3xml.h"
+#include "tests/unit/check.h"
+
+#define NS "xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\""
+
+static void errors(void)
+{
+	static const struct {
+		const char *xml;
+		int rc;
+		const char *code, *msg;
+	} t[] = {
+		{"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Error><Code>SignatureDoesNotMatch</Code>"
+		 "<Message>The request signature we calculated does not match</Message>"
+		 "<StringToSign>AWS4-HMAC-SHA256...</StringToSign></Error>",
+		 0, "SignatureDoesNotMatch", "The request signature we calculated does not match"},
+		{"<Error><Code>NoSuchKey</Code></Error>", 0, "NoSuchKey", ""},
+		{"<Error><Code>A&amp;B</Code><Message>x &lt; y</Message></Error>", 0, "A&B", "x < y"},
+		{"<ListBucketResult/>", -1, "", ""},
+		{"not xml at all", -1, "", ""},
+		{"", -1, "", ""},
+		{"<!DOCTYPE Error [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>"
+		 "<Error><Code>&b;</Code></Error>", -1, "", ""},
+		{"<!DOCTYPE Error SYSTEM \"http://127.0.0.1:1/x.dtd\"><Error><Code>X</Code></Error>",
+		 -1, "", ""},
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char code[64], msg[128];
+		int rc = s3xml_error(t[i].xml, strlen(t[i].xml), code, sizeof(code), msg,
+				     sizeof(msg));
+		CHECK(rc == t[i].rc, "error case %zu: rc %d", i, rc);
+		CHECK_STR(code, t[i].code, "error case %zu: code", i);
+		CHECK_STR(msg, t[i].msg, "error case %zu: message", i);
+	}
+}
+
+static void list(void)
+{
+	struct s3xml_list l = {0};
+	struct err e = {{0}};
+	const char *page1 =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+		"<ListBucketResult " NS "><Name>b</Name><Prefix>p/</Prefix><KeyCount>3</KeyCount>"
+		"<MaxKeys>3</MaxKeys><IsTruncated>true</IsTruncated>"
+		"<Contents><Key>p/a b</Key><Size>1</Size></Contents>"
+		"<Contents><Key>p/&amp;+*=?%~</Key><Size>1</Size></Contents>"
+		"<Contents><Key>p/\xc3\xa9t\xc3\xa9</Key><Size>1</Size></Contents>"
+		"<NextContinuationToken>tok+/=</NextContinuationToken></ListBucketResult>";
+	const char *page2 =
+		"<ListBucketResult " NS "><IsTruncated>false</IsTruncated>"
+		"<Contents><Key>p/z</Key></Contents></ListBucketResult>";
+	const char *bad = "<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>";
+
+	CHECK(s3xml_parse_list(page1, strlen(page1), &l, &e) == 0, "page1: %s", e.msg);
+	CHECK(l.n_keys == 3, "page1 has 3 keys, got %zu", l.n_keys);
+	if (l.n_keys == 3) {
+		CHECK_STR(l.keys[0], "p/a b", "key 0");
+		CHECK_STR(l.keys[1], "p/&+*=?%~", "key 1 (entities decoded)");
+		CHECK_STR(l.keys[2], "p/\xc3\xa9t\xc3\xa9", "key 2 (UTF-8)");
+	}
+	CHECK(l.truncated == 1, "page1 truncated");
+	CHECK_STR(l.next_token, "tok+/=", "page1 token");
+	CHECK(s3xml_parse_list(page2, strlen(page2), &l, &e) == 0, "page2: %s", e.msg);
+	CHECK(l.n_keys == 1 && l.truncated == 0 && l.next_token == NULL, "page2 (reused struct)");
+	CHECK(s3xml_parse_list(bad, strlen(bad), &l, &e) == -1 &&
+	      strstr(e.msg, "NextContinuationToken") != NULL, "truncated without token: %s", e.msg);
+	CHECK(s3xml_parse_list("<Error/>", 8, &l, &e) == -1 && strstr(e.msg, "Error") != NULL,
+	      "wrong root named: %s", e.msg);
+	CHECK(s3xml_parse_list("<a", 2, &l, &e) == -1 && strstr(e.msg, "malformed") != NULL,
+	      "malformed: %s", e.msg);
+	/* many keys: the arrays grow */
+	{
+		char buf[200000];
+		size_t n = 0;
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "<ListBucketResult>");
+		for (int i = 0; i < 1000; i++)
+			n += (size_t)snprintf(buf + n, sizeof(buf) - n,
+					      "<Contents><Key>k%04d</Key></Contents>", i);
+		n += (size_t)snprintf(buf + n, sizeof(buf) - n, "</ListBucketResult>");
+		CHECK(s3xml_parse_list(buf, n, &l, &e) == 0 && l.n_keys == 1000, "1000 keys");
+		CHECK(l.n_keys == 1000 && strcmp(l.keys[999], "k0999") == 0, "last key");
+	}
+	s3xml_list_free(&l);
+}
+
+static void multipart(void)
+{
+	struct err e = {{0}};
+	char id[256], etag[128];
+	const char *init = "<InitiateMultipartUploadResult " NS "><Bucket>b</Bucket><Key>k</Key>"
+			   "<UploadId>abc-123</UploadId></InitiateMultipartUploadResult>";
+	const char *ok = "<CompleteMultipartUploadResult><ETag>\"e-3\"</ETag>"
+			 "</CompleteMultipartUploadResult>";
+	const char *err200 = "<Error><Code>InternalError</Code><Message>try again</Message></Error>";
+
+	CHECK(s3xml_parse_upload_id(init, strlen(init), id, sizeof(id), &e) == 0, "init: %s", e.msg);
+	CHECK_STR(id, "abc-123", "upload id");
+	CHECK(s3xml_parse_upload_id(ok, strlen(ok), id, sizeof(id), &e) == -1, "no upload id");
+	CHECK(s3xml_parse_complete(ok, strlen(ok), etag, sizeof(etag), &e) == 0, "complete");
+	CHECK_STR(etag, "\"e-3\"", "complete etag");
+	CHECK(s3xml_parse_complete(err200, strlen(err200), etag, sizeof(etag), &e) == -1 &&
+	      strstr(e.msg, "InternalError") != NULL, "200 with <Error>: %s", e.msg);
+
+	struct sbuf b = {0};
+	const char *etags[] = {"\"a\"", "\"b\"", "\"c\""};
+	CHECK(s3xml_build_complete(&b, etags, 3, &e) == 0, "build complete");
+	CHECK(strstr(sbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
+	      strstr(sbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>&quot;c&quot;</ETag></Part>") != NULL,
+	      "part 3 in %s", sbuf_cstr(&b));
+	sbuf_free(&b);
+}
+
+static void delete(void)
+{
+	struct err e = {{0}};
+	struct sbuf b = {0};
+	const char *keys[] = {"a&b", "<c>", "d/e f"};
+	uint64_t del, errs;
+	char first[256];
+	const char *res = "<DeleteResult " NS "><Deleted><Key>a</Key></Deleted>"
+			  "<Deleted><Key>b</Key></Deleted><Error><Key>c</Key><Code>AccessDenied</Code>"
+			  "<Message>no</Message></Error></DeleteResult>";
+
+	CHECK(s3xml_build_delete(&b, keys, 3, 1, &e) == 0, "build delete");
+	CHECK(strstr(sbuf_cstr(&b), "<Quiet>true</Quiet>") != NULL, "quiet");
+	CHECK(strstr(sbuf_cstr(&b), "<Key>a&amp;b</Key>") != NULL, "escaped &");
+	CHECK(strstr(sbuf_cstr(&b), "<Key>&lt;c&gt;</Key>") != NULL, "escaped <>");
+	CHECK(strstr(sbuf_cstr(&b), "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">") != NULL,
+	      "namespace");
+	CHECK(s3xml_parse_delete(res, strlen(res), &del, &errs, first, sizeof(first), &e) == 0,
+	      "parse delete");
+	CHECK(del == 2 && errs == 1, "2 deleted, 1 error");
+	CHECK_STR(first, "c: AccessDenied: no", "first error");
+	sbuf_free(&b);
+}
+
+int main(void)
+{
+	s3xml_init();
+	errors();
+	list();
+	multipart();
+	delete();
+	return check_done();
+}
