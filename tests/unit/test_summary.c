@@ -1,0 +1,309 @@
+/* tests/unit/test_summary.c: the native run summary, against hand-computed values
+ * (segments, trimming, split requests, percentiles, stddev with n-1, TTFB rules,
+ * short runs, JSON round trip and rejection of bad JSON naming the field). */
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "core/opslog.h"
+#include "core/summary.h"
+
+#define S 1000000000LL
+#define MS 1000000LL
+#define MIB 1048576ULL
+#define T0 (1754429676LL * S) /* a whole Unix second */
+
+struct req {
+	double start_s, end_s;   /* seconds after T0 */
+	uint64_t bytes, objs;
+	double fb_s, lb_s;       /* first/last byte after T0, < 0 when absent */
+	const char *error;
+};
+
+static int feed(struct summary_acc *a, const struct req *r, size_t n)
+{
+	struct err e;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		struct op_row row = {
+			.idx = i, .op = "GET", .client_id = "", .endpoint = "", .file = "k",
+			.error = r[i].error ? r[i].error : "", .cat = "",
+			.n_objects = r[i].objs, .bytes = r[i].bytes,
+			.start_ns = T0 + (int64_t)(r[i].start_s * 1e9 + 0.5),
+			.end_ns = T0 + (int64_t)(r[i].end_s * 1e9 + 0.5),
+			.first_byte_ns = r[i].fb_s >= 0 ? T0 + (int64_t)(r[i].fb_s * 1e9 + 0.5) : 0,
+			.last_byte_ns = r[i].lb_s >= 0 ? T0 + (int64_t)(r[i].lb_s * 1e9 + 0.5) : 0,
+		};
+
+		row.duration_ns = row.end_ns - row.start_ns;
+		if (summary_acc_add(a, &row, &e) < 0) {
+			fprintf(stderr, "add: %s\n", e.msg);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Eight 0.5-s GETs, one per second, the one of second k moving k+1 MiB; a PUT from
+ * 3.5 s to 5.5 s (2 MiB, 2 objects) split over seconds 3, 4, 5; an errored request. */
+static const struct req run_a[] = {
+	{0.25, 0.75, 1 * MIB, 1, 0.35, -1, NULL},
+	{1.25, 1.75, 2 * MIB, 1, 1.35, -1, NULL},
+	{2.25, 2.75, 3 * MIB, 1, 2.35, -1, NULL},
+	{3.25, 3.75, 4 * MIB, 1, 3.35, -1, NULL},
+	{4.25, 4.75, 5 * MIB, 1, 4.35, -1, NULL},
+	{5.25, 5.75, 6 * MIB, 1, 5.35, -1, NULL},
+	{6.25, 6.75, 7 * MIB, 1, 6.35, -1, NULL},
+	{7.25, 7.75, 8 * MIB, 1, 7.35, -1, NULL},
+	{3.5, 5.5, 2 * MIB, 2, 4.5, 5.45, NULL},       /* TTFB = end - last_byte = 50 ms */
+	{4.1, 4.2, 100 * MIB, 1, 4.15, -1, "HTTP 503 SlowDown"},
+};
+
+static void test_run_a(struct run_summary *s)
+{
+	struct summary_acc *a = summary_acc_new();
+	struct err e;
+
+	CHECK(a != NULL && feed(a, run_a, sizeof(run_a) / sizeof(run_a[0])) == 0, "feed A");
+	CHECK(summary_acc_finish(a, s, &e) == 0, "finish A: %s", e.msg);
+	summary_acc_free(a);
+	CHECK(s->requests == 10 && s->errors == 1, "A: requests %llu errors %llu",
+	      (unsigned long long)s->requests, (unsigned long long)s->errors);
+	CHECK(s->bytes == 38 * MIB && s->objects == 10, "A: bytes/objects exclude the error");
+	CHECK(s->start_ns == T0 + 250 * MS && s->end_ns == T0 + 7750 * MS, "A: start/end");
+	CHECK_NUM(s->completion_s, 7.5, 1e-12, "A: completion");
+	/* 8 buckets, kept seconds 2..5: 3, 4.5, 6, 6.5 MiB; 1, 1.5, 2, 1.5 objects */
+	CHECK(s->seg_count == 4, "A: 4 kept segments, got %d", s->seg_count);
+	CHECK_NUM(s->seconds, 4, 0, "A: seconds = kept segments");
+	CHECK_NUM(s->mib_s, 5.0, 1e-9, "A: MiB/s");
+	CHECK_NUM(s->obj_s, 1.5, 1e-9, "A: obj/s");
+	CHECK_NUM(s->fastest.mib_s, 6.5, 1e-9, "A: fastest MiB/s");
+	CHECK_NUM(s->fastest.obj_s, 1.5, 1e-9, "A: fastest obj/s");
+	CHECK_NUM(s->slowest.mib_s, 3.0, 1e-9, "A: slowest MiB/s");
+	CHECK_NUM(s->slowest.obj_s, 1.0, 1e-9, "A: slowest obj/s");
+	CHECK_NUM(s->median.mib_s, 5.25, 1e-9, "A: median MiB/s (mean of the 2 middle)");
+	CHECK_NUM(s->median.obj_s, 1.75, 1e-9, "A: median obj/s");
+	/* latency: 8 x 500 ms and 2000 ms */
+	CHECK_NUM(s->latency.avg, 6000.0 / 9, 1e-6, "A: latency avg");
+	CHECK_NUM(s->latency.p50, 500, 1e-6, "A: latency p50 (index 4)");
+	CHECK_NUM(s->latency.p90, 2000, 1e-6, "A: latency p90 (index 8)");
+	CHECK_NUM(s->latency.p99, 2000, 1e-6, "A: latency p99");
+	CHECK_NUM(s->latency.min, 500, 1e-6, "A: latency min");
+	CHECK_NUM(s->latency.max, 2000, 1e-6, "A: latency max");
+	CHECK_NUM(s->latency.stddev, 500, 1e-6, "A: latency stddev (n-1)");
+	/* TTFB: 8 x 100 ms (first_byte - start), 50 ms (end - last_byte) */
+	CHECK(s->has_ttfb == 1, "A: has TTFB");
+	CHECK_NUM(s->ttfb.avg, 850.0 / 9, 1e-6, "A: ttfb avg");
+	CHECK_NUM(s->ttfb.min, 50, 1e-6, "A: ttfb min uses last_byte");
+	CHECK_NUM(s->ttfb.max, 100, 1e-6, "A: ttfb max");
+	CHECK_NUM(s->ttfb.p50, 100, 1e-6, "A: ttfb p50");
+	CHECK_NUM(s->ttfb.stddev, 50.0 / 3, 1e-6, "A: ttfb stddev");
+}
+
+/* Runs of 4 buckets or fewer: whole-run averages, no segments. */
+static void test_short(void)
+{
+	static const struct req run_b[] = {
+		{0.5, 1.5, 1 * MIB, 1, -1, -1, NULL},
+		{1.0, 3.0, 3 * MIB, 1, -1, -1, NULL},
+	};
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s;
+	struct err e;
+
+	CHECK(feed(a, run_b, 2) == 0 && summary_acc_finish(a, &s, &e) == 0, "finish B");
+	summary_acc_free(a);
+	CHECK(s.seg_count == 0, "B: no segments");
+	CHECK_NUM(s.completion_s, 2.5, 1e-12, "B: completion");
+	CHECK_NUM(s.seconds, 2.5, 1e-12, "B: seconds = completion");
+	CHECK_NUM(s.mib_s, 1.6, 1e-12, "B: bytes / completion");
+	CHECK_NUM(s.obj_s, 0.8, 1e-12, "B: objects / completion");
+	CHECK(s.has_ttfb == 0, "B: no TTFB without first/last byte");
+}
+
+/* No bytes: segments sorted by obj/s; odd count: the middle one. */
+static void test_objects_only(void)
+{
+	static const int counts[9] = {1, 1, 3, 1, 4, 2, 5, 1, 1};
+	struct req r[32];
+	size_t n = 0;
+	int i, k;
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s;
+	struct err e;
+
+	for (i = 0; i < 9; i++)
+		for (k = 0; k < counts[i]; k++)
+			r[n++] = (struct req){i + 0.5, i + 0.5, 0, 1, -1, -1, NULL};
+	CHECK(feed(a, r, n) == 0 && summary_acc_finish(a, &s, &e) == 0, "finish C");
+	summary_acc_free(a);
+	CHECK(s.seg_count == 5, "C: 5 segments, got %d", s.seg_count);
+	CHECK_NUM(s.obj_s, 3, 1e-12, "C: obj/s");
+	CHECK_NUM(s.mib_s, 0, 0, "C: MiB/s");
+	CHECK_NUM(s.fastest.obj_s, 5, 0, "C: fastest by obj/s");
+	CHECK_NUM(s.median.obj_s, 3, 0, "C: median by obj/s");
+	CHECK_NUM(s.slowest.obj_s, 1, 0, "C: slowest by obj/s");
+}
+
+/* Percentiles: nearest rank, index ceil(n p) - 1. */
+static const struct {
+	int n;
+	double p50, p90, p99, avg, sd;
+} pct_cases[] = {
+	{1, 1, 1, 1, 1, 0},
+	{2, 1, 2, 2, 1.5, 0.70710678118654757},
+	{10, 5, 9, 10, 5.5, 3.0276503540974917},
+	{100, 50, 90, 99, 50.5, 29.011491975882016},
+	{1000, 500, 900, 990, 500.5, 288.8194360957494},
+};
+
+static void test_percentiles(void)
+{
+	size_t c;
+
+	for (c = 0; c < sizeof(pct_cases) / sizeof(pct_cases[0]); c++) {
+		int n = pct_cases[c].n, i;
+		struct req *r = calloc((size_t)n, sizeof(*r));
+		struct summary_acc *a = summary_acc_new();
+		struct run_summary s;
+		struct err e;
+
+		/* durations 1..n ms, in reverse order */
+		for (i = 0; i < n; i++)
+			r[i] = (struct req){1.0, 1.0 + (n - i) / 1000.0, 0, 1, -1, -1, NULL};
+		CHECK(feed(a, r, (size_t)n) == 0 && summary_acc_finish(a, &s, &e) == 0, "n=%d", n);
+		CHECK_NUM(s.latency.p50, pct_cases[c].p50, 1e-6, "n=%d p50", n);
+		CHECK_NUM(s.latency.p90, pct_cases[c].p90, 1e-6, "n=%d p90", n);
+		CHECK_NUM(s.latency.p99, pct_cases[c].p99, 1e-6, "n=%d p99", n);
+		CHECK_NUM(s.latency.avg, pct_cases[c].avg, 1e-6, "n=%d avg", n);
+		CHECK_NUM(s.latency.stddev, pct_cases[c].sd, 1e-6, "n=%d stddev", n);
+		CHECK_NUM(s.latency.min, 1, 1e-6, "n=%d min", n);
+		CHECK_NUM(s.latency.max, n, 1e-6, "n=%d max", n);
+		summary_acc_free(a);
+		free(r);
+	}
+}
+
+static void test_nothing(void)
+{
+	static const struct req bad[] = {{0.5, 0.6, 10, 1, -1, -1, "connect: refused"}};
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s;
+	struct err e;
+
+	CHECK(feed(a, bad, 1) == 0, "feed errored request");
+	CHECK(summary_acc_finish(a, &s, &e) == -1 && strstr(e.msg, "no successful"),
+	      "no successful request: %s", e.msg);
+	summary_acc_free(a);
+}
+
+static int same(const struct run_summary *x, const struct run_summary *y)
+{
+	return x->requests == y->requests && x->objects == y->objects &&
+	       x->bytes == y->bytes && x->errors == y->errors && x->start_ns == y->start_ns &&
+	       x->end_ns == y->end_ns && x->seconds == y->seconds && x->mib_s == y->mib_s &&
+	       x->obj_s == y->obj_s && memcmp(&x->latency, &y->latency, sizeof(x->latency)) == 0 &&
+	       x->has_ttfb == y->has_ttfb &&
+	       (!x->has_ttfb || memcmp(&x->ttfb, &y->ttfb, sizeof(x->ttfb)) == 0) &&
+	       x->seg_count == y->seg_count &&
+	       (!x->seg_count || (x->fastest.mib_s == y->fastest.mib_s &&
+				  x->median.obj_s == y->median.obj_s &&
+				  x->slowest.mib_s == y->slowest.mib_s)) &&
+	       x->completion_s == y->completion_s;
+}
+
+/* Mutations of a good summary JSON, and the field each error must name. */
+static const struct {
+	const char *path;   /* dotted path of the field to change */
+	const char *value;  /* JSON text to put there; NULL = delete it */
+	const char *want;
+} bad_json[] = {
+	{"requests", NULL, "summary.requests"},
+	{"bytes", "-1", "summary.bytes"},
+	{"errors", "1.5", "summary.errors"},
+	{"start", "\"yesterday\"", "summary.start"},
+	{"end", "42", "summary.end"},
+	{"mib_s", "\"fast\"", "summary.mib_s"},
+	{"latency_ms.p90", "\"x\"", "summary.latency_ms.p90"},
+	{"latency_ms", "[]", "summary.latency_ms"},
+	{"ttfb_ms.stddev", NULL, "summary.ttfb_ms.stddev"},
+	{"segments.count", "-1", "summary.segments.count"},
+	{"segments.median", "null", "summary.segments.median"},
+	{"segments", NULL, "summary.segments"},
+	{"completion_s", "true", "summary.completion_s"},
+};
+
+static void test_json(const struct run_summary *s)
+{
+	json_t *j = summary_to_json(s), *v;
+	struct run_summary back;
+	struct err e;
+	size_t i;
+	char *text;
+
+	CHECK(j != NULL, "to_json");
+	if (j == NULL)
+		return;
+	CHECK(summary_from_json(j, &back, &e) == 0, "from_json: %s", e.msg);
+	CHECK(same(s, &back), "JSON round trip keeps every value");
+	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
+	CHECK(text && strstr(text, "\"start\":\"2025-08-05T21:34:36.25Z\""), "start text");
+	CHECK(text && strstr(text, "\"segments\":{\"count\":4,\"fastest\":{\"mib_s\":6.5"),
+	      "segments shape");
+	free(text);
+	for (i = 0; i < sizeof(bad_json) / sizeof(bad_json[0]); i++) {
+		json_t *c = json_deep_copy(j), *parent = c;
+		char key[64], *dot;
+
+		snprintf(key, sizeof(key), "%s", bad_json[i].path);
+		dot = strchr(key, '.');
+		if (dot) {
+			*dot = '\0';
+			parent = json_object_get(c, key);
+			memmove(key, dot + 1, strlen(dot + 1) + 1);
+		}
+		if (bad_json[i].value) {
+			v = json_loads(bad_json[i].value, JSON_DECODE_ANY, NULL);
+			json_object_set_new(parent, key, v);
+		} else {
+			json_object_del(parent, key);
+		}
+		e.msg[0] = '\0';
+		CHECK(summary_from_json(c, &back, &e) == -1 && strstr(e.msg, bad_json[i].want),
+		      "bad %s: message '%s'", bad_json[i].path, e.msg);
+		json_decref(c);
+	}
+	json_decref(j);
+
+	/* a short run: segments all null, ttfb null */
+	{
+		struct run_summary t = *s;
+
+		t.seg_count = 0;
+		t.has_ttfb = 0;
+		j = summary_to_json(&t);
+		CHECK(json_is_null(json_object_get(j, "ttfb_ms")), "ttfb null");
+		v = json_object_get(j, "segments");
+		CHECK(json_is_null(json_object_get(v, "fastest")) &&
+		      json_is_null(json_object_get(v, "median")) &&
+		      json_is_null(json_object_get(v, "slowest")), "segments null when count 0");
+		CHECK(summary_from_json(j, &back, &e) == 0 && back.seg_count == 0 &&
+		      back.has_ttfb == 0, "short run round trip: %s", e.msg);
+		json_decref(j);
+	}
+	CHECK(summary_from_json(NULL, &back, &e) == -1, "NULL rejected");
+}
+
+int main(void)
+{
+	struct run_summary a;
+
+	test_run_a(&a);
+	test_short();
+	test_objects_only();
+	test_percentiles();
+	test_nothing();
+	test_json(&a);
+	return check_done();
+}
