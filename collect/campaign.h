@@ -1,0 +1,100 @@
+/* collect/campaign.h: the campaign file (INI, read with inih): what to measure, where.
+ *
+ * Every key, default and unit is documented in docs/CAMPAIGN.md and in the comment block
+ * of data/campaigns/example.ini. Sections: [campaign], [matrix] (the PUT/GET matrix
+ * repeated every cycle), the one-off benchmarks [list] [head] [delete] [multipart]
+ * (optional; run once, in the first cycle), and one [subject ID] per endpoint compared.
+ * Unknown sections and keys, repeated keys, bad values and missing required keys are
+ * errors whose message starts with "FILE:LINE: [SECTION] KEY: ". Credentials never live
+ * in the file: a subject names a profile or an environment-variable prefix.
+ *
+ * The result is a plain, read-only record handed to the plan (collect/plan.h). */
+#ifndef COLLECT_CAMPAIGN_H
+#define COLLECT_CAMPAIGN_H
+
+#include <stdint.h>
+
+#include "collect/engine.h"
+#include "core/err.h"
+
+enum cmp_order { CMP_ORDER_INTERLEAVE, CMP_ORDER_RANDOM, CMP_ORDER_SEQUENTIAL };
+
+/* cmp_order_name: "interleave", "random", "sequential". */
+const char *cmp_order_name(enum cmp_order o);
+
+#define CMP_MAX_LIST 32      /* at most this many ops / sizes / concurrency values */
+
+/* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
+struct cmp_bench {
+	int enabled;            /* the section is present (always 1 for [matrix]) */
+	int line;               /* line of the section header, for messages */
+	enum wl_bound bound;
+	double duration_s;      /* WL_BOUND_DURATION */
+	uint64_t count;         /* WL_BOUND_COUNT: requests per worker */
+	double timeout_s;       /* wall-clock limit of one run (resolved; never 0) */
+	uint64_t objects;       /* objects prepared (0 = engine default) */
+	uint64_t size;          /* one-off sections: object size */
+	int concurrency;        /* one-off sections: workers */
+	int batch;              /* [delete]: keys per request (0 = engine default) */
+	uint64_t part_size;     /* [multipart]: part size */
+};
+
+enum cmp_cred_kind {
+	CMP_CRED_DEFAULT,       /* AWS order: AWS_ACCESS_KEY_ID..., else AWS_PROFILE/default */
+	CMP_CRED_PROFILE,       /* profile = NAME: that ~/.aws/credentials profile */
+	CMP_CRED_ENV,           /* credentials = env:PREFIX: PREFIX_ACCESS_KEY_ID, ... */
+};
+
+struct cmp_subject {
+	char *id;               /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
+	char *label;            /* default: the id */
+	char *endpoint;         /* http(s)://host[:port] */
+	char *region;           /* default us-east-1 */
+	char *bucket;
+	int path_style;         /* addressing = path (1) | virtual (0); default path */
+	enum cmp_cred_kind cred_kind;
+	char *cred_name;        /* profile name or env prefix; NULL for CMP_CRED_DEFAULT */
+	char color[8];          /* "#rrggbb"; a palette colour when not given */
+	int insecure;           /* 1: do not verify TLS certificates */
+	int line;
+};
+
+struct campaign {
+	char *file;             /* the path it was read from */
+	char *name;             /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
+	char *title;            /* default: the name */
+	char *client;           /* free text; default "" */
+	int cycles;             /* default 1 */
+	enum cmp_order order;   /* default interleave */
+	int has_seed;
+	uint64_t seed;          /* for order = random */
+	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
+
+	enum wl_op ops[CMP_MAX_LIST];
+	int n_ops;
+	uint64_t sizes[CMP_MAX_LIST];
+	int n_sizes;
+	int conc[CMP_MAX_LIST];
+	int n_conc;
+	struct cmp_bench matrix;
+	struct cmp_bench list, head, del, multipart;
+
+	struct cmp_subject *subjects;
+	int n_subjects;
+};
+
+/* campaign_load: read and check `path`. Returns a new campaign (free with campaign_free)
+ * or NULL with "FILE:LINE: [SECTION] KEY: what is wrong" (or "FILE: ..." for problems of
+ * the whole file, such as a missing [matrix] or no subject). */
+struct campaign *campaign_load(const char *path, struct err *e);
+
+/* campaign_parse_string: the same from text in memory; `name` stands for the file name
+ * in messages. For tests and for re-reading a stored copy. */
+struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
+
+/* campaign_find_subject: index of the subject with this id, or -1. */
+int campaign_find_subject(const struct campaign *c, const char *id);
+
+void campaign_free(struct campaign *c);
+
+#endif

@@ -1,0 +1,233 @@
+/* tests/unit/test_campaign.c: campaign files, good and bad; every error names
+ * file:line: [section] key. Also loads the shipped example and test campaigns. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/campaign.h"
+#include "tests/unit/check.h"
+
+#define HEAD "[campaign]\nname = demo\n"                       /* lines 1-2 */
+#define MATRIX "[matrix]\nops = put, get\nsizes = 4KiB, 1MiB\nconcurrency = 1, 4\n" \
+	"duration = 3s\n"                                         /* lines 3-7 */
+#define SUBJ "[subject a]\nendpoint = http://127.0.0.1:1\nbucket = b\n" /* 8-10 */
+#define BASE HEAD MATRIX SUBJ
+
+/* Bad inputs: the text and the exact start of the message. */
+static const struct {
+	const char *text;
+	const char *want;
+} bad[] = {
+	{HEAD "[matrix]\nops = put\nsizes = 5XB\nconcurrency = 1\nduration = 3s\n" SUBJ,
+	 "t.ini:5: [matrix] sizes: '5XB' is not a size"},
+	{HEAD "[matrix]\nops = put, stat\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
+	 "t.ini:4: [matrix] ops: 'stat' is not a matrix op"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 0\nduration = 3s\n" SUBJ,
+	 "t.ini:6: [matrix] concurrency: '0' is not a concurrency from 1 to 1024"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB, 4096\nconcurrency = 1\nduration = 3s\n" SUBJ,
+	 "t.ini:5: [matrix] sizes: a size is listed twice"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB,,1MiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
+	 "t.ini:5: [matrix] sizes: empty item in the list"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3x\n" SUBJ,
+	 "t.ini:7: [matrix] duration: '3x' is not a duration"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\ncount = 5\n" SUBJ,
+	 "t.ini:8: [matrix] count: give duration or count, not both"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\n" SUBJ,
+	 "t.ini:3: [matrix]: needs duration = D or count = N"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\ncount = -3\n" SUBJ,
+	 "t.ini:7: [matrix] count: '-3' is not a whole number from 1 to"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 1m\ntimeout = 30s\n"
+	 SUBJ, "t.ini:8: [matrix] timeout: '30s' is not longer than the duration"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\nbound = until-done\n"
+	 SUBJ, "t.ini:8: [matrix] bound: until-done is only for [delete]"},
+	{HEAD "[matrix]\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
+	 "t.ini:3: [matrix]: needs ops = ..."},
+	{HEAD SUBJ, "t.ini: no [matrix] section"},
+	{MATRIX SUBJ, "t.ini: no [campaign] section"},
+	{HEAD MATRIX, "t.ini: no [subject ID] section"},
+	{"[campaign]\ntitle = x\n" MATRIX SUBJ, "t.ini:1: [campaign]: needs name = NAME"},
+	{"[campaign]\nname = a/b\n" MATRIX SUBJ, "t.ini:2: [campaign] name: 'a/b' is not a valid"},
+	{"[campaign]\nname = demo\ncycles = 0\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] cycles: '0' is not a whole number from 1 to 999"},
+	{"[campaign]\nname = demo\norder = shuffled\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] order: 'shuffled' is not an order"},
+	{"[campaign]\nname = demo\nseed = x1\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] seed: 'x1' is not a whole number"},
+	{"[campaign]\nname = demo\ncolour = red\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] colour: unknown key"},
+	{"[campaign]\nname = demo\nname = again\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] name: repeated (first at line 2"},
+	{"[campaign]\nname = demo\ntitle =\n" MATRIX SUBJ, "t.ini:3: [campaign] title: empty value"},
+	{"[campaign]\nname = demo\ntimeout = 2s\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] timeout: is not longer than the duration"},
+	{BASE "[bogus]\n", "t.ini:11: [bogus]: unknown section"},
+	{BASE "[matrix]\nops = get\n", "t.ini:11: [matrix]: section repeated (first at line 3)"},
+	{BASE "just a line\n", "t.ini:11: syntax error"},
+	{"name = x\n" BASE, "t.ini:1: name: key outside any section"},
+	{BASE "[list]\nobjects = 10\n", "t.ini:11: [list]: needs duration = D or count = N"},
+	{BASE "[list]\nobjects = 10\ncount = 2\nbatch = 5\n", "t.ini:14: [list] batch: unknown key"},
+	{BASE "[delete]\nobjects = 10\nbatch = 0\n",
+	 "t.ini:13: [delete] batch: '0' is not a whole number from 1 to 1000"},
+	{BASE "[delete]\nbound = until-done\ncount = 3\n",
+	 "t.ini:12: [delete] bound: until-done takes no duration or count"},
+	{BASE "[delete]\nbound = forever\n", "t.ini:12: [delete] bound: 'forever' is not a bound"},
+	{BASE "[head]\nsize = 4XiB\ncount = 1\n", "t.ini:12: [head] size: '4XiB' is not a size"},
+	{BASE "[multipart]\nsize = 20MiB\npart_size = 1MiB\ncount = 1\n",
+	 "t.ini:13: [multipart] part_size: '1MiB' is smaller than S3's 5MiB minimum"},
+	{BASE "[multipart]\nsize = 5MiB\ncount = 1\n",
+	 "t.ini:11: [multipart]: size must be larger than part_size"},
+	{HEAD MATRIX "[subject a]\nbucket = b\n", "t.ini:8: [subject a]: needs endpoint"},
+	{HEAD MATRIX "[subject a]\nendpoint = http://x\n", "t.ini:8: [subject a]: needs bucket"},
+	{HEAD MATRIX "[subject a]\nendpoint = ftp://x\nbucket = b\n",
+	 "t.ini:9: [subject a] endpoint: 'ftp://x' is not an http:// or https:// URL"},
+	{BASE "addressing = vhost\n", "t.ini:11: [subject a] addressing: 'vhost' is not an"},
+	{BASE "color = red\n", "t.ini:11: [subject a] color: 'red' is not a colour (#rrggbb)"},
+	{BASE "color = #12345g\n", "t.ini:11: [subject a] color: '#12345g' is not a colour"},
+	{BASE "insecure = maybe\n", "t.ini:11: [subject a] insecure: 'maybe' is not true or false"},
+	{BASE "secret_key = abc\n", "t.ini:11: [subject a] secret_key: unknown key"},
+	{BASE "credentials = env:A-B\n", "t.ini:11: [subject a] credentials: 'env:A-B' is not"},
+	{BASE "credentials = keys:abc\n", "t.ini:11: [subject a] credentials: 'keys:abc' is not"},
+	{BASE "profile = p\ncredentials = env:X\n",
+	 "t.ini:12: [subject a] credentials: give profile or credentials, not both"},
+	{BASE "[subject a]\nendpoint = http://y\nbucket = c\n",
+	 "t.ini:11: [subject a]: section repeated (first at line 8)"},
+	{BASE "[subject .hidden]\nendpoint = http://y\nbucket = c\n",
+	 "t.ini:11: [subject .hidden]: '.hidden' is not a valid subject id"},
+	{BASE "label = " "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
+	 "t.ini:11: line longer than"},
+};
+
+static void test_good(void)
+{
+	struct err e;
+	struct campaign *c;
+	const char *text =
+		"; a comment\n"
+		"[campaign]\n"
+		"name = demo-1\n"
+		"title = Demo title ; inline comment\n"
+		"cycles = 2\n"
+		"order = random\n"
+		"seed = 42\n"
+		"client = laptop, local\n"
+		"[matrix]\n"
+		"ops = put, GET\n"
+		"sizes = 4KiB, 1MiB, 123\n"
+		"concurrency = 1, 4\n"
+		"count = 10\n"
+		"objects = 50\n"
+		"[list]\nobjects = 500\nsize = 4KiB\nconcurrency = 4\nduration = 3s\n"
+		"[head]\nobjects = 500\nconcurrency = 2\ncount = 5\n"
+		"[delete]\nobjects = 500\nsize = 4KiB\nconcurrency = 4\nbatch = 100\n"
+		"bound = until-done\n"
+		"[multipart]\nsize = 12MiB\npart_size = 5MiB\nconcurrency = 2\ncount = 1\n"
+		"[subject s3rver]\nlabel = s3rver (Node)\nendpoint = http://127.0.0.1:4568\n"
+		"bucket = bench\ncredentials = env:S3RVER_AWS\ncolor = #1F77B4\n"
+		"[subject rgw]\nendpoint = https://127.0.0.1:7480\nregion = eu-west-1\n"
+		"bucket = bench2\naddressing = virtual\nprofile = rgwprof\ninsecure = yes\n";
+
+	c = campaign_parse_string(text, "good.ini", &e);
+	CHECK(c != NULL, "good campaign parses: %s", c ? "" : e.msg);
+	if (c == NULL)
+		return;
+	CHECK_STR(c->name, "demo-1", "name");
+	CHECK_STR(c->title, "Demo title", "title without the inline comment");
+	CHECK_STR(c->client, "laptop, local", "client");
+	CHECK(c->cycles == 2, "cycles");
+	CHECK(c->order == CMP_ORDER_RANDOM && c->has_seed && c->seed == 42, "order and seed");
+	CHECK(c->n_ops == 2 && c->ops[0] == WL_PUT && c->ops[1] == WL_GET, "ops");
+	CHECK(c->n_sizes == 3 && c->sizes[0] == 4096 && c->sizes[1] == 1048576 &&
+	      c->sizes[2] == 123, "sizes");
+	CHECK(c->n_conc == 2 && c->conc[0] == 1 && c->conc[1] == 4, "concurrency");
+	CHECK(c->matrix.bound == WL_BOUND_COUNT && c->matrix.count == 10, "matrix count");
+	CHECK(c->matrix.objects == 50, "matrix objects");
+	CHECK_NUM(c->matrix.timeout_s, 1800, 0, "count-bound default timeout");
+	CHECK(c->list.enabled && c->list.objects == 500 && c->list.concurrency == 4 &&
+	      c->list.bound == WL_BOUND_DURATION && c->list.duration_s == 3, "list");
+	CHECK_NUM(c->list.timeout_s, 66, 0, "duration-bound default timeout = 2d + 60s");
+	CHECK(c->head.enabled && c->head.size == 4096 && c->head.bound == WL_BOUND_COUNT &&
+	      c->head.count == 5 && c->head.concurrency == 2, "head (default size)");
+	CHECK(c->del.enabled && c->del.bound == WL_BOUND_UNTIL_DONE && c->del.batch == 100,
+	      "delete");
+	CHECK(c->multipart.enabled && c->multipart.size == 12 << 20 &&
+	      c->multipart.part_size == 5 << 20, "multipart");
+	CHECK(c->n_subjects == 2, "two subjects");
+	if (c->n_subjects == 2) {
+		struct cmp_subject *a = &c->subjects[0], *b = &c->subjects[1];
+		CHECK_STR(a->id, "s3rver", "subject id");
+		CHECK_STR(a->label, "s3rver (Node)", "label");
+		CHECK_STR(a->region, "us-east-1", "default region");
+		CHECK(a->path_style == 1, "default addressing path");
+		CHECK(a->cred_kind == CMP_CRED_ENV, "env credentials");
+		CHECK_STR(a->cred_name, "S3RVER_AWS", "env prefix");
+		CHECK_STR(a->color, "#1f77b4", "colour lower-cased");
+		CHECK_STR(b->label, "rgw", "label defaults to the id");
+		CHECK(b->path_style == 0 && b->insecure == 1, "virtual, insecure");
+		CHECK(b->cred_kind == CMP_CRED_PROFILE, "profile credentials");
+		CHECK_STR(b->cred_name, "rgwprof", "profile name");
+		CHECK_STR(b->color, "#ff7f0e", "palette colour for the second subject");
+		CHECK(campaign_find_subject(c, "rgw") == 1 && campaign_find_subject(c, "x") == -1,
+		      "find subject");
+	}
+	campaign_free(c);
+
+	/* minimal: defaults */
+	c = campaign_parse_string(BASE, "min.ini", &e);
+	CHECK(c != NULL, "minimal campaign parses: %s", c ? "" : e.msg);
+	if (c) {
+		CHECK(c->cycles == 1 && c->order == CMP_ORDER_INTERLEAVE && !c->has_seed,
+		      "defaults: 1 cycle, interleave, no seed");
+		CHECK_STR(c->title, "demo", "title defaults to the name");
+		CHECK(!c->list.enabled && !c->head.enabled && !c->del.enabled &&
+		      !c->multipart.enabled, "no one-offs");
+		CHECK(c->subjects[0].cred_kind == CMP_CRED_DEFAULT, "default credentials");
+		campaign_free(c);
+	}
+	/* campaign timeout is the default of every section */
+	c = campaign_parse_string("[campaign]\nname = d\ntimeout = 10m\n" MATRIX SUBJ
+				  "[delete]\nobjects = 5\n", "t.ini", &e);
+	CHECK(c && c->matrix.timeout_s == 600 && c->del.timeout_s == 600,
+	      "campaign timeout applies: %s", c ? "" : e.msg);
+	CHECK(c && c->del.objects == 5 && c->del.bound == WL_BOUND_UNTIL_DONE,
+	      "delete defaults to until-done");
+	campaign_free(c);
+}
+
+static void test_files(void)
+{
+	const char *top = getenv("TOP");
+	const char *files[] = {"data/campaigns/example.ini",
+			       "tests/fixtures/campaigns/mini.ini",
+			       "tests/fixtures/campaigns/badcreds.ini"};
+	char path[4096];
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		snprintf(path, sizeof(path), "%s/%s", top ? top : ".", files[i]);
+		struct campaign *c = campaign_load(path, &e);
+		CHECK(c != NULL, "%s loads: %s", files[i], c ? "" : e.msg);
+		campaign_free(c);
+	}
+	struct campaign *c = campaign_load("/nonexistent/x.ini", &e);
+	CHECK(c == NULL && strstr(e.msg, "/nonexistent/x.ini: No such file") == e.msg,
+	      "missing file named: %s", e.msg);
+}
+
+int main(void)
+{
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err_clear(&e);
+		struct campaign *c = campaign_parse_string(bad[i].text, "t.ini", &e);
+		CHECK(c == NULL, "bad case %zu refused", i);
+		CHECK(strncmp(e.msg, bad[i].want, strlen(bad[i].want)) == 0,
+		      "bad case %zu message\n  got:  %s\n  want: %s...", i, e.msg, bad[i].want);
+		campaign_free(c);
+	}
+	test_good();
+	test_files();
+	return check_done();
+}
