@@ -41,6 +41,21 @@ port_in_use() {
 		/proc/net/tcp /proc/net/tcp6 2>/dev/null
 }
 
+# pid_listens PID PORT: true when process PID holds a listening TCP socket on PORT
+# (matched by socket inode through /proc, so a foreign server on PORT does not count).
+pid_listens() {
+	local hex inodes ino links
+	hex=$(printf '%04X' "$2")
+	inodes=$(awk -v h=":$hex" 'NR > 1 && $4 == "0A" && substr($2, length($2) - 4) == h { print $10 }' \
+		/proc/net/tcp /proc/net/tcp6 2>/dev/null)
+	[ -n "$inodes" ] || return 1
+	links=$(ls -l "/proc/$1/fd" 2>/dev/null) || return 1
+	for ino in $inodes; do
+		case "$links" in *"socket:[$ino]"*) return 0 ;; esac
+	done
+	return 1
+}
+
 # free_port: print a TCP port nobody uses now, chosen at random in 20000-32767
 # (below the kernel's ephemeral range and away from Ceph's 6800-7300), so that
 # concurrent starts rarely pick the same one. Callers still retry when the bind fails.
