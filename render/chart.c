@@ -1,0 +1,754 @@
+/* render/chart.c: the chart model and its layout into a scene (see chart.h). */
+#include "render/chart.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define C_TEXT "#222222"
+#define C_MUTED "#5f6368"
+#define C_GRID "#e4e6e8"
+#define C_AXIS "#9aa0a6"
+
+#define SZ_TITLE 9.5
+#define SZ_PANEL 8.0
+#define SZ_LABEL 7.5
+#define SZ_TICK 6.8
+#define SZ_VALUE 7.0
+
+struct row {
+	char *label;
+	char color[8];
+	double value, lo, hi;
+};
+
+struct panel {
+	char *title;
+	struct row *rows;
+	size_t nrows;
+};
+
+struct series {
+	char *label;
+	char color[8];
+	double *y;          /* ncats values */
+};
+
+struct chart {
+	enum chart_kind kind;
+	char *title, *desc, *value_title, *unit, *x_title;
+	char **cats;
+	size_t ncats;
+	struct series *series;
+	size_t nseries;
+	struct panel *panels;
+	size_t npanels;
+};
+
+struct scene {
+	double width, height;
+	char *title, *desc;
+	struct sc_item *items;
+	size_t n, cap;
+	int oom;
+};
+
+static char *dupe(const char *s)
+{
+	return strdup(s ? s : "");
+}
+
+static void set_color(char dst[8], const char *src)
+{
+	snprintf(dst, 8, "%s", src && src[0] == '#' && strlen(src) == 7 ? src : "#777777");
+}
+
+struct chart *chart_new(enum chart_kind kind, const char *title, const char *desc)
+{
+	struct chart *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	c->kind = kind;
+	c->title = dupe(title);
+	c->desc = dupe(desc);
+	c->value_title = dupe("");
+	c->unit = dupe("");
+	c->x_title = dupe("");
+	return c;
+}
+
+void chart_free(struct chart *c)
+{
+	size_t i, j;
+	if (!c)
+		return;
+	free(c->title); free(c->desc); free(c->value_title); free(c->unit); free(c->x_title);
+	for (i = 0; i < c->ncats; i++)
+		free(c->cats[i]);
+	free(c->cats);
+	for (i = 0; i < c->nseries; i++) {
+		free(c->series[i].label);
+		free(c->series[i].y);
+	}
+	free(c->series);
+	for (i = 0; i < c->npanels; i++) {
+		for (j = 0; j < c->panels[i].nrows; j++)
+			free(c->panels[i].rows[j].label);
+		free(c->panels[i].rows);
+		free(c->panels[i].title);
+	}
+	free(c->panels);
+	free(c);
+}
+
+void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
+		    const char *x_title)
+{
+	free(c->value_title); free(c->unit); free(c->x_title);
+	c->value_title = dupe(value_title);
+	c->unit = dupe(unit);
+	c->x_title = dupe(x_title);
+}
+
+void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
+{
+	char **cats = calloc(n + 1, sizeof *cats);
+	if (!cats)
+		return;
+	for (size_t i = 0; i < c->ncats; i++)
+		free(c->cats[i]);
+	free(c->cats);
+	for (size_t i = 0; i < n; i++)
+		cats[i] = dupe(labels[i]);
+	c->cats = cats;
+	c->ncats = n;
+}
+
+int chart_add_series(struct chart *c, const char *label, const char *color)
+{
+	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof *s);
+	if (!s)
+		return -1;
+	c->series = s;
+	s = &c->series[c->nseries];
+	s->label = dupe(label);
+	set_color(s->color, color);
+	s->y = malloc((c->ncats + 1) * sizeof *s->y);
+	if (!s->y)
+		return -1;
+	for (size_t i = 0; i < c->ncats; i++)
+		s->y[i] = NAN;
+	return (int)c->nseries++;
+}
+
+void chart_set_point(struct chart *c, int s, size_t i, double y)
+{
+	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats)
+		c->series[s].y[i] = y;
+}
+
+int chart_add_panel(struct chart *c, const char *title)
+{
+	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof *p);
+	if (!p)
+		return -1;
+	c->panels = p;
+	memset(&p[c->npanels], 0, sizeof *p);
+	p[c->npanels].title = dupe(title);
+	return (int)c->npanels++;
+}
+
+static struct row *add_row(struct chart *c, int p, const char *label, const char *color)
+{
+	if (p < 0 || (size_t)p >= c->npanels)
+		return NULL;
+	struct panel *pn = &c->panels[p];
+	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof *r);
+	if (!r)
+		return NULL;
+	pn->rows = r;
+	r = &pn->rows[pn->nrows++];
+	r->label = dupe(label);
+	set_color(r->color, color);
+	r->value = r->lo = r->hi = NAN;
+	return r;
+}
+
+void chart_add_bar(struct chart *c, int p, const char *label, const char *color, double value)
+{
+	struct row *r = add_row(c, p, label, color);
+	if (r)
+		r->value = value;
+}
+
+void chart_add_range(struct chart *c, int p, const char *label, const char *color,
+		     double lo, double mid, double hi)
+{
+	struct row *r = add_row(c, p, label, color);
+	if (r) {
+		r->value = mid;
+		r->lo = lo;
+		r->hi = hi;
+	}
+}
+
+int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi, double *step)
+{
+	if (target < 1)
+		target = 1;
+	if (!isfinite(lo) || !isfinite(hi)) {
+		lo = 0;
+		hi = 1;
+	}
+	if (hi < lo) {
+		double t = lo;
+		lo = hi;
+		hi = t;
+	}
+	if (hi == lo) {
+		if (hi == 0)
+			hi = 1;
+		else if (lo == 0 || hi > 0)
+			hi = hi + fabs(hi) * 0.5, lo = lo == 0 ? 0 : lo - fabs(lo) * 0.5;
+		else
+			lo = lo - fabs(lo) * 0.5, hi = hi + fabs(hi) * 0.5;
+	}
+	double raw = (hi - lo) / target;
+	double mag = pow(10, floor(log10(raw)));
+	double f = raw / mag, s;
+	if (f <= 1.0 + 1e-9)
+		s = 1;
+	else if (f <= 2.0 + 1e-9)
+		s = 2;
+	else if (f <= 5.0 + 1e-9)
+		s = 5;
+	else
+		s = 10;
+	s *= mag;
+	*tlo = floor(lo / s + 1e-9) * s;
+	*thi = ceil(hi / s - 1e-9) * s;
+	*step = s;
+	return (int)floor((*thi - *tlo) / s + 0.5) + 1;
+}
+
+/* ---- scene building ---- */
+
+static struct sc_item *push(struct scene *s, enum sc_kind kind, enum sc_role role)
+{
+	if (s->oom)
+		return NULL;
+	if (s->n == s->cap) {
+		size_t cap = s->cap ? s->cap * 2 : 64;
+		struct sc_item *it = realloc(s->items, cap * sizeof *it);
+		if (!it) {
+			s->oom = 1;
+			return NULL;
+		}
+		s->items = it;
+		s->cap = cap;
+	}
+	struct sc_item *it = &s->items[s->n++];
+	memset(it, 0, sizeof *it);
+	it->kind = kind;
+	it->role = role;
+	it->stroke_width = 1;
+	return it;
+}
+
+struct ctx {
+	struct scene *s;
+	const struct fonts *f;
+	const struct numfmt *nf;
+};
+
+static double text_w(const struct ctx *x, const char *t, double size, int bold)
+{
+	return fonts_width(x->f, t, size, bold);
+}
+
+static void text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
+		 double size, int bold, enum sc_anchor anchor, const char *color)
+{
+	struct sc_item *it = push(x->s, SC_TEXT, role);
+	if (!it)
+		return;
+	it->x = px;
+	it->y = py;
+	it->text = strdup(t);
+	if (!it->text)
+		x->s->oom = 1;
+	it->size = size;
+	it->bold = bold;
+	it->anchor = anchor;
+	set_color(it->fill, color);
+	it->text_width = text_w(x, t, size, bold);
+}
+
+static void rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
+{
+	struct sc_item *it = push(x->s, SC_RECT, SC_ROLE_OTHER);
+	if (!it)
+		return;
+	it->x = px; it->y = py; it->w = w; it->h = h;
+	set_color(it->fill, fill);
+	it->stroke_width = 0;
+}
+
+static void line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
+		 double width, int dash)
+{
+	struct sc_item *it = push(x->s, SC_LINE, SC_ROLE_OTHER);
+	if (!it)
+		return;
+	it->x = x1; it->y = y1; it->x2 = x2; it->y2 = y2;
+	set_color(it->stroke, color);
+	it->stroke_width = width;
+	it->dash = dash;
+}
+
+static void circle(struct ctx *x, double cx, double cy, double r, const char *fill,
+		   const char *stroke, double width)
+{
+	struct sc_item *it = push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
+	if (!it)
+		return;
+	it->x = cx; it->y = cy; it->r = r;
+	set_color(it->fill, fill);
+	if (stroke)
+		set_color(it->stroke, stroke);
+	it->stroke_width = width;
+}
+
+static void polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width)
+{
+	if (n < 2)
+		return;
+	struct sc_item *it = push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
+	if (!it)
+		return;
+	it->pts = malloc(2 * n * sizeof *it->pts);
+	if (!it->pts) {
+		x->s->oom = 1;
+		return;
+	}
+	memcpy(it->pts, pts, 2 * n * sizeof *pts);
+	it->npts = n;
+	set_color(it->stroke, color);
+	it->stroke_width = width;
+}
+
+/* A darker shade of a colour, for text in a series' colour. */
+static void darken(char out[8], const char *in, double k)
+{
+	unsigned r = 0x77, g = 0x77, b = 0x77;
+	sscanf(in, "#%02x%02x%02x", &r, &g, &b);
+	snprintf(out, 8, "#%02x%02x%02x", (unsigned)(r * k), (unsigned)(g * k), (unsigned)(b * k));
+}
+
+static int tick_decimals(double step)
+{
+	int d = 0;
+	while (d < 6 && fabs(step * pow(10, d) - floor(step * pow(10, d) + 0.5)) > 1e-6)
+		d++;
+	return d;
+}
+
+static void fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n)
+{
+	char num[TEXT_NUM_MAX];
+	text_num(x->nf, v, -1, num, sizeof num);
+	snprintf(buf, n, "%s%s", num, isnan(v) ? "" : unit);
+}
+
+/* Ticks on a horizontal axis of `len` points whose labels do not overlap. */
+static int fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step)
+{
+	double tlo;
+	int n = 2;
+	for (int target = 6; target >= 1; target--) {
+		n = chart_nice_ticks(0, hi, target, &tlo, thi, step);
+		int d = tick_decimals(*step);
+		double maxw = 0;
+		for (int i = 0; i < n; i++) {
+			char num[TEXT_NUM_MAX];
+			double w = text_w(x, text_num(x->nf, tlo + i * *step, d, num, sizeof num),
+					  SZ_TICK, 0);
+			if (w > maxw)
+				maxw = w;
+		}
+		if (n < 2 || len / (n - 1) >= maxw + 6)
+			return n;
+	}
+	return n;
+}
+
+/* Shorten t (with "…") until it is at most w points wide; writes into buf. */
+static void fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
+		      char *buf, size_t n)
+{
+	size_t len;
+	snprintf(buf, n, "%s", t);
+	if (text_w(x, buf, size, bold) <= w)
+		return;
+	len = strlen(buf);
+	while (len > 0) {
+		do
+			len--;
+		while (len > 0 && ((unsigned char)buf[len] & 0xc0) == 0x80);
+		if (len + 4 > n)
+			continue;
+		memcpy(buf + len, "\xe2\x80\xa6", 4);
+		if (text_w(x, buf, size, bold) <= w)
+			return;
+	}
+}
+
+static double layout_title(struct ctx *x, const struct chart *c)
+{
+	if (!*c->title)
+		return 0;
+	text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
+	return SZ_TITLE + 7;
+}
+
+/* The legend from y; returns the y below it. */
+static double layout_legend(struct ctx *x, const struct chart *c, double y, double width)
+{
+	double cx = 0, row = y;
+	for (size_t i = 0; i < c->nseries; i++) {
+		double w = 16 + text_w(x, c->series[i].label, SZ_LABEL, 0);
+		if (cx > 0 && cx + w > width) {
+			cx = 0;
+			row += SZ_LABEL + 5;
+		}
+		line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
+		     c->series[i].color, 2, 0);
+		circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
+		text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
+		     0, SC_START, C_TEXT);
+		cx += w + 10;
+	}
+	return c->nseries ? row + SZ_LABEL + 6 : y;
+}
+
+struct endlab {
+	double py, y;        /* the point's y and the label's baseline */
+	double px;
+	size_t series;
+	char text[TEXT_NUM_MAX + 16];
+	double w;
+};
+
+static int cmp_endlab(const void *a, const void *b)
+{
+	const struct endlab *p = a, *q = b;
+	return (p->py > q->py) - (p->py < q->py);
+}
+
+static void layout_line(struct ctx *x, const struct chart *c, double width)
+{
+	double y = layout_title(x, c), maxv = 0;
+	size_t i, k, nl = 0;
+	struct endlab *labs = calloc(c->nseries + 1, sizeof *labs);
+	if (!labs) {
+		x->s->oom = 1;
+		return;
+	}
+	y = layout_legend(x, c, y, width);
+	if (*c->value_title)
+		y += SZ_TICK + 4;
+	for (i = 0; i < c->nseries; i++)
+		for (k = 0; k < c->ncats; k++)
+			if (isfinite(c->series[i].y[k]) && c->series[i].y[k] > maxv)
+				maxv = c->series[i].y[k];
+	/* end labels: the last point of each line */
+	double rightw = 0;
+	for (i = 0; i < c->nseries && c->ncats; i++) {
+		double v = c->series[i].y[c->ncats - 1];
+		if (!isfinite(v))
+			continue;
+		labs[nl].series = i;
+		fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
+		labs[nl].w = text_w(x, labs[nl].text, SZ_VALUE, 0);
+		if (labs[nl].w > rightw)
+			rightw = labs[nl].w;
+		nl++;
+	}
+	double plot_top = y + 4, plot_h = width * 0.42 < 110 ? 110 : width * 0.42;
+	double plot_bottom = plot_top + plot_h;
+	/* y ticks: as many as fit vertically */
+	double tlo, thi, step;
+	int target = (int)(plot_h / (SZ_TICK * 3.2));
+	if (target > 6)
+		target = 6;
+	int nt = chart_nice_ticks(0, maxv, target, &tlo, &thi, &step);
+	int dec = tick_decimals(step);
+	double leftw = 0;
+	char num[TEXT_NUM_MAX];
+	for (int t = 0; t < nt; t++) {
+		double w = text_w(x, text_num(x->nf, tlo + t * step, dec, num, sizeof num), SZ_TICK, 0);
+		if (w > leftw)
+			leftw = w;
+	}
+	double left = leftw + 6, right = width - (rightw > 0 ? rightw + 12 : 4);
+	double pw = right - left;
+	if (*c->value_title)
+		text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
+		     C_MUTED);
+	for (int t = 0; t < nt; t++) {
+		double v = tlo + t * step, py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
+		line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+		text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
+		     text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
+	}
+	double cw = c->ncats ? pw / (double)c->ncats : pw;
+	for (k = 0; k < c->ncats; k++) {
+		double px = left + cw * ((double)k + 0.5);
+		line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
+		char lab[128];
+		fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
+		text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
+		     C_MUTED);
+	}
+	double bottom = plot_bottom + 4 + SZ_TICK + 2;
+	if (*c->x_title) {
+		text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
+		     0, SC_MIDDLE, C_MUTED);
+		bottom += SZ_TICK + 4;
+	}
+	/* lines and points */
+	double *pts = malloc(2 * (c->ncats + 1) * sizeof *pts);
+	for (i = 0; pts && i < c->nseries; i++) {
+		size_t np = 0;
+		for (k = 0; k <= c->ncats; k++) {
+			double v = k < c->ncats ? c->series[i].y[k] : NAN;
+			if (isfinite(v)) {
+				pts[2 * np] = left + cw * ((double)k + 0.5);
+				pts[2 * np + 1] = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
+				np++;
+			} else {
+				polyline(x, pts, np, c->series[i].color, 1.8);
+				np = 0;
+			}
+		}
+		for (k = 0; k < c->ncats; k++) {
+			double v = c->series[i].y[k];
+			if (isfinite(v))
+				circle(x, left + cw * ((double)k + 0.5),
+				       plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
+				       c->series[i].color, "#ffffff", 0.6);
+		}
+	}
+	free(pts);
+	/* end labels pushed apart: sorted by the point's y, each at least one line below the
+	 * previous one, then the whole stack moved up if it runs past the plot bottom */
+	double gap = SZ_VALUE + 1.5, lx = left + cw * ((double)c->ncats - 0.5) + 8;
+	for (i = 0; i < nl; i++) {
+		double v = c->series[labs[i].series].y[c->ncats - 1];
+		labs[i].py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
+		labs[i].px = lx - 8;
+	}
+	qsort(labs, nl, sizeof *labs, cmp_endlab);
+	for (i = 0; i < nl; i++) {
+		labs[i].y = labs[i].py + SZ_VALUE * 0.35;
+		if (i > 0 && labs[i].y < labs[i - 1].y + gap)
+			labs[i].y = labs[i - 1].y + gap;
+	}
+	for (i = nl; i-- > 0;) {
+		double lim = i + 1 < nl ? labs[i + 1].y - gap : plot_bottom + SZ_VALUE;
+		if (labs[i].y > lim)
+			labs[i].y = lim;
+	}
+	for (i = 0; i < nl; i++) {
+		char col[8];
+		const char *sc = c->series[labs[i].series].color;
+		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
+			line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
+			     0.5, 0);
+		darken(col, sc, 0.7);
+		text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
+	}
+	x->s->height = bottom + 2;
+	free(labs);
+}
+
+/* HBAR and RANGE: panels in a grid, rows = subjects. */
+static void layout_bars(struct ctx *x, const struct chart *c, double width)
+{
+	double y = layout_title(x, c);
+	size_t cols = (c->npanels >= 2 && width >= 380) ? 2 : 1, p, r;
+	double gapx = 18, pw = (width - gapx * (double)(cols - 1)) / (double)cols;
+	double rowh = 14, barh = 8.5, labw = 0;
+	char buf[256], num[TEXT_NUM_MAX];
+
+	for (p = 0; p < c->npanels; p++)
+		for (r = 0; r < c->panels[p].nrows; r++) {
+			double w = text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
+			if (w > labw)
+				labw = w;
+		}
+	if (labw > pw * 0.38)
+		labw = pw * 0.38;
+	double rowy = y;
+	for (p = 0; p < c->npanels; p++) {
+		const struct panel *pn = &c->panels[p];
+		size_t col = p % cols;
+		double px = (double)col * (pw + gapx);
+		if (col == 0 && p > 0) {
+			size_t maxrows = 0;
+			for (size_t q = p - cols; q < p; q++)
+				if (c->panels[q].nrows > maxrows)
+					maxrows = c->panels[q].nrows;
+			rowy += (*c->panels[p - cols].title ? SZ_PANEL + 6 : 0) +
+				(double)maxrows * rowh + SZ_TICK + 16;
+		}
+		double py = rowy;
+		if (*pn->title) {
+			text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
+			     C_TEXT);
+			py += SZ_PANEL + 6;
+		}
+		/* value labels and the space they need at the right */
+		double maxv = 0, valw = 0;
+		for (r = 0; r < pn->nrows; r++) {
+			const struct row *rw = &pn->rows[r];
+			double hi = c->kind == CHART_RANGE ? rw->hi : rw->value;
+			if (isfinite(hi) && hi > maxv)
+				maxv = hi;
+			if (isfinite(rw->value) && rw->value > maxv)
+				maxv = rw->value;
+			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
+			double w = text_w(x, buf, SZ_VALUE, 0);
+			if (w > valw)
+				valw = w;
+		}
+		double x0 = px + labw + 6, bw = pw - labw - 6 - valw - 8;
+		if (bw < 20)
+			bw = 20;
+		double thi, step;
+		int nt = fit_hticks(x, maxv, bw, &thi, &step), dec = tick_decimals(step);
+		double ybot = py + (double)pn->nrows * rowh;
+		for (int t = 0; t < nt; t++) {
+			double tx = x0 + (t * step) / thi * bw;
+			line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+			text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
+			     text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
+			     C_MUTED);
+		}
+		if (*c->value_title && (col == cols - 1 || p == c->npanels - 1))
+			text(x, SC_ROLE_AXIS_TITLE, x0 + bw + valw + 8, ybot + SZ_TICK + 3,
+			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
+		for (r = 0; r < pn->nrows; r++) {
+			const struct row *rw = &pn->rows[r];
+			double cy = py + rowh * ((double)r + 0.5), end = x0;
+			fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
+			text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
+			     SC_END, C_TEXT);
+			if (c->kind == CHART_HBAR && isfinite(rw->value)) {
+				end = x0 + rw->value / thi * bw;
+				rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
+			} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
+				double a = x0 + rw->lo / thi * bw;
+				end = x0 + rw->hi / thi * bw;
+				line(x, a, cy, end, cy, rw->color, 4.5, 0);
+				line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
+				line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
+			}
+			if (c->kind == CHART_RANGE && isfinite(rw->value)) {
+				double mx = x0 + rw->value / thi * bw;
+				circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
+				if (mx > end)
+					end = mx + 3.2;
+			}
+			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
+			text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
+			     SC_START, C_TEXT);
+		}
+		double h = ybot + SZ_TICK + 6;
+		if (h > x->s->height)
+			x->s->height = h;
+	}
+}
+
+struct scene *chart_layout(const struct chart *c, const struct fonts *f,
+			   const struct numfmt *nf, double width, struct err *e)
+{
+	struct scene *s = calloc(1, sizeof *s);
+	struct ctx x = { s, f, nf };
+	if (!s) {
+		err_set(e, "out of memory");
+		return NULL;
+	}
+	s->width = width;
+	s->title = dupe(c->title);
+	s->desc = dupe(c->desc);
+	if (c->kind == CHART_LINE)
+		layout_line(&x, c, width);
+	else
+		layout_bars(&x, c, width);
+	if (s->oom || !s->title || !s->desc) {
+		err_set(e, "chart '%s': out of memory", c->title);
+		scene_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+void scene_free(struct scene *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->n; i++) {
+		free(s->items[i].text);
+		free(s->items[i].pts);
+	}
+	free(s->items);
+	free(s->title);
+	free(s->desc);
+	free(s);
+}
+
+double scene_width(const struct scene *s) { return s->width; }
+double scene_height(const struct scene *s) { return s->height; }
+const char *scene_title(const struct scene *s) { return s->title; }
+const char *scene_desc(const struct scene *s) { return s->desc; }
+size_t scene_count(const struct scene *s) { return s->n; }
+
+const struct sc_item *scene_item(const struct scene *s, size_t i)
+{
+	return i < s->n ? &s->items[i] : NULL;
+}
+
+void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1)
+{
+	double left = it->x;
+	if (it->anchor == SC_MIDDLE)
+		left -= it->text_width / 2;
+	else if (it->anchor == SC_END)
+		left -= it->text_width;
+	*x0 = left;
+	*x1 = left + it->text_width;
+	*y0 = it->y - it->size * 0.8;
+	*y1 = it->y + it->size * 0.2;
+}
+
+size_t scene_overlaps(const struct scene *s)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < s->n; i++) {
+		double a0, b0, a1, b1;
+		if (s->items[i].kind != SC_TEXT)
+			continue;
+		scene_text_box(&s->items[i], &a0, &b0, &a1, &b1);
+		for (size_t j = i + 1; j < s->n; j++) {
+			double c0, d0, c1, d1;
+			if (s->items[j].kind != SC_TEXT)
+				continue;
+			scene_text_box(&s->items[j], &c0, &d0, &c1, &d1);
+			if (a0 < c1 && c0 < a1 && b0 < d1 && d0 < b1)
+				n++;
+		}
+	}
+	return n;
+}

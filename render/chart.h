@@ -1,0 +1,113 @@
+/* render/chart.h: the chart model and its layout into a scene.
+ *
+ * A chart is described once (chart_*), laid out once (chart_layout) into a scene of
+ * plain primitives in points (origin top left, y down), and the scene is drawn by two
+ * back ends: render/svg.c (inline SVG for the HTML) and render/pdf.c (libharu vector
+ * graphics). Text is measured with render/fonts.h, the fonts both back ends use, so a
+ * label fits the same way in both.
+ *
+ * Kinds:
+ *   CHART_LINE   categories on x (e.g. workers 1, 5, 10), one line per series, nice
+ *                ticks on y from 0, a legend, the last value of each line labelled at
+ *                the right end (labels pushed apart so they never overlap).
+ *   CHART_HBAR   one or more panels (e.g. one per object size), rows = subjects on the
+ *                vertical axis, a horizontal bar per row with its value written after it.
+ *   CHART_RANGE  like HBAR, but each row is a range lo..hi with a mark at mid (slowest ..
+ *                fastest with the median marked), the mid value written after it. */
+#ifndef RENDER_CHART_H
+#define RENDER_CHART_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+#include "render/fonts.h"
+#include "render/text.h"
+
+enum chart_kind { CHART_LINE, CHART_HBAR, CHART_RANGE };
+
+struct chart;
+
+/* chart_new: an empty chart; title and desc are copied (desc is the accessible
+ * description: SVG <desc>). Free with chart_free. NULL when out of memory. */
+struct chart *chart_new(enum chart_kind kind, const char *title, const char *desc);
+void chart_free(struct chart *c);
+
+/* chart_set_axis: the value axis title (e.g. "MiB/s") and the unit written after
+ * value labels (e.g. " ms", "%"; "" for none); for LINE, x_title names the categories
+ * ("workers"). Strings are copied. */
+void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
+		    const char *x_title);
+
+/* LINE: the x categories (copied), then series and their points. */
+void chart_set_categories(struct chart *c, const char *const *labels, size_t n);
+/* chart_add_series: a line (label and "#rrggbb" copied); returns its index or -1. */
+int chart_add_series(struct chart *c, const char *label, const char *color);
+/* chart_set_point: value of series s at category i; NAN (the default) = no point. */
+void chart_set_point(struct chart *c, int s, size_t i, double y);
+
+/* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
+int chart_add_panel(struct chart *c, const char *title);
+/* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */
+void chart_add_bar(struct chart *c, int p, const char *label, const char *color, double value);
+/* chart_add_range: a row of panel p with lo..hi and mid; NAN mid = nothing drawn. */
+void chart_add_range(struct chart *c, int p, const char *label, const char *color,
+		     double lo, double mid, double hi);
+
+/* ---- the scene ---- */
+
+enum sc_kind { SC_RECT, SC_LINE, SC_POLYLINE, SC_CIRCLE, SC_TEXT };
+enum sc_role { SC_ROLE_OTHER, SC_ROLE_TITLE, SC_ROLE_TICK, SC_ROLE_AXIS_TITLE,
+	       SC_ROLE_CATEGORY, SC_ROLE_LEGEND, SC_ROLE_VALUE, SC_ROLE_PANEL };
+enum sc_anchor { SC_START, SC_MIDDLE, SC_END };
+
+struct sc_item {
+	enum sc_kind kind;
+	enum sc_role role;
+	/* RECT: x,y,w,h. LINE: x,y to x2,y2. CIRCLE: centre x,y, radius r.
+	 * TEXT: anchor point x, baseline y. POLYLINE: pts[2*i], pts[2*i+1]. */
+	double x, y, w, h, x2, y2, r;
+	double *pts;
+	size_t npts;
+	char fill[8];           /* "#rrggbb" or "" for none */
+	char stroke[8];         /* "#rrggbb" or "" for none */
+	double stroke_width;
+	int dash;               /* 1: dashed line */
+	char *text;             /* TEXT: UTF-8, unescaped */
+	double size;            /* TEXT: font size in points */
+	int bold;
+	enum sc_anchor anchor;
+	double text_width;      /* TEXT: measured width in points */
+};
+
+struct scene;
+
+/* chart_layout: lay c out `width` points wide (the height follows from the content),
+ * measuring text with f and writing numbers with nf. Returns a new scene (free with
+ * scene_free) or NULL with e set. c is not changed and may be freed afterwards. */
+struct scene *chart_layout(const struct chart *c, const struct fonts *f,
+			   const struct numfmt *nf, double width, struct err *e);
+
+void scene_free(struct scene *s);
+double scene_width(const struct scene *s);
+double scene_height(const struct scene *s);
+const char *scene_title(const struct scene *s);
+const char *scene_desc(const struct scene *s);
+size_t scene_count(const struct scene *s);
+const struct sc_item *scene_item(const struct scene *s, size_t i);
+
+/* scene_text_box: the box a TEXT item covers (x0,y0 top left, x1,y1 bottom right),
+ * from its measured width and font size (ascent 0.8 em, descent 0.2 em). */
+void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1);
+
+/* scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart). */
+size_t scene_overlaps(const struct scene *s);
+
+/* ---- axis ticks ---- */
+
+/* chart_nice_ticks: ticks for [lo, hi] with about `target` intervals, on a 1-2-5 step
+ * (step = 1, 2 or 5 × 10^k); writes the rounded-out range and step. lo == hi (or no
+ * data) is widened to a non-empty range; lo 0 stays 0. Returns the number of ticks
+ * (range / step + 1). */
+int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi, double *step);
+
+#endif

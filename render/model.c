@@ -1,0 +1,618 @@
+/* render/model.c: load results/aggregate.json into the report model (jansson). */
+#include "render/model.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+/* Where we are in the file, for messages: "file: field". */
+struct ld {
+	const char *file;
+	struct err *e;
+};
+
+static const char *const palette[] = {
+	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
+	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
+};
+
+const char *model_palette(size_t i)
+{
+	return palette[i % (sizeof palette / sizeof palette[0])];
+}
+
+static int bad(struct ld *l, const char *field, const char *what)
+{
+	return err_set(l->e, "%s: %s: %s", l->file, field, what);
+}
+
+/* The member `key` of o; missing is an error when required. */
+static json_t *member(struct ld *l, json_t *o, const char *where, const char *key,
+		      int required, int *failed)
+{
+	json_t *v = json_object_get(o, key);
+	if (!v && required) {
+		char f[256];
+		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
+		bad(l, f, "missing");
+		*failed = 1;
+	}
+	return v;
+}
+
+static char *get_str(struct ld *l, json_t *o, const char *where, const char *key,
+		     int required, int *failed)
+{
+	json_t *v = member(l, o, where, key, required, failed);
+	char f[256];
+	if (!v || json_is_null(v))
+		return required && v ? (snprintf(f, sizeof f, "%s.%s", where, key),
+					bad(l, f, "expected a string"), *failed = 1, NULL)
+				     : strdup("");
+	if (!json_is_string(v)) {
+		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
+		bad(l, f, "expected a string");
+		*failed = 1;
+		return NULL;
+	}
+	return strdup(json_string_value(v));
+}
+
+/* A number or null (NAN); absent is null unless required. */
+static double get_num(struct ld *l, json_t *o, const char *where, const char *key,
+		      int required, int *failed)
+{
+	json_t *v = member(l, o, where, key, required, failed);
+	if (!v || json_is_null(v))
+		return NAN;
+	if (!json_is_number(v)) {
+		char f[256];
+		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
+		bad(l, f, "expected a number or null");
+		*failed = 1;
+		return NAN;
+	}
+	return json_number_value(v);
+}
+
+static long long get_int(struct ld *l, json_t *o, const char *where, const char *key,
+			 int required, long long dflt, int *failed)
+{
+	json_t *v = member(l, o, where, key, required, failed);
+	if (!v || (json_is_null(v) && !required))
+		return dflt;
+	if (!json_is_integer(v) || json_integer_value(v) < 0) {
+		char f[256];
+		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
+		bad(l, f, "expected a non-negative integer");
+		*failed = 1;
+		return dflt;
+	}
+	return json_integer_value(v);
+}
+
+static int find_subject(const struct report_model *m, const char *id)
+{
+	for (size_t i = 0; i < m->nsubjects; i++)
+		if (strcmp(m->subjects[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* The subject named by o.key, as an index. */
+static int get_subject(struct ld *l, const struct report_model *m, json_t *o,
+		       const char *where, int *failed)
+{
+	char *id = get_str(l, o, where, "subject", 1, failed);
+	int i = -1;
+	if (id) {
+		i = find_subject(m, id);
+		if (i < 0 && !*failed) {
+			char f[256], w[320];
+			snprintf(f, sizeof f, "%s.subject", where);
+			snprintf(w, sizeof w, "'%.200s' is not in subjects[]", id);
+			bad(l, f, w);
+			*failed = 1;
+		}
+	}
+	free(id);
+	return i;
+}
+
+static json_t *get_array(struct ld *l, json_t *root, const char *key, int required, int *failed)
+{
+	json_t *v = member(l, root, "", key, required, failed);
+	if (v && !json_is_array(v)) {
+		bad(l, key, "expected an array");
+		*failed = 1;
+		return NULL;
+	}
+	return v;
+}
+
+static int valid_color(const char *s)
+{
+	if (strlen(s) != 7 || s[0] != '#')
+		return 0;
+	for (int i = 1; i < 7; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return 1;
+}
+
+static void load_stat(struct ld *l, json_t *o, const char *where, struct rm_stat *s, int *failed)
+{
+	if (o && !json_is_null(o) && !json_is_object(o)) {
+		bad(l, where, "expected an object or null");
+		*failed = 1;
+	}
+	if (!o || !json_is_object(o)) {
+		s->value = s->mean = s->median = s->min = s->max = s->stddev = s->cv = NAN;
+		return;
+	}
+	s->value = get_num(l, o, where, "value", 1, failed);
+	s->mean = get_num(l, o, where, "mean", 0, failed);
+	s->median = get_num(l, o, where, "median", 0, failed);
+	s->min = get_num(l, o, where, "min", 0, failed);
+	s->max = get_num(l, o, where, "max", 0, failed);
+	s->stddev = get_num(l, o, where, "stddev", 0, failed);
+	s->cv = get_num(l, o, where, "cv", 0, failed);
+}
+
+static void load_lat(struct ld *l, json_t *o, const char *where, struct rm_lat *s, int *failed)
+{
+	if (o && !json_is_null(o) && !json_is_object(o)) {
+		bad(l, where, "expected an object or null");
+		*failed = 1;
+	}
+	if (!o || !json_is_object(o)) {
+		s->avg = s->p50 = s->p90 = s->p99 = s->min = s->max = NAN;
+		return;
+	}
+	s->avg = get_num(l, o, where, "avg", 0, failed);
+	s->p50 = get_num(l, o, where, "p50", 0, failed);
+	s->p90 = get_num(l, o, where, "p90", 0, failed);
+	s->p99 = get_num(l, o, where, "p99", 0, failed);
+	s->min = get_num(l, o, where, "min", 0, failed);
+	s->max = get_num(l, o, where, "max", 0, failed);
+}
+
+static int load_header(struct ld *l, struct report_model *m, json_t *root)
+{
+	int failed = 0;
+	char *fmt = get_str(l, root, "", "format", 1, &failed);
+	if (failed)
+		goto done;
+	if (strncmp(fmt, "s3bench-aggregate/1", 19) != 0 || (fmt[19] && fmt[19] != '.')) {
+		char w[300];
+		snprintf(w, sizeof w, "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
+		bad(l, "format", w);
+		failed = 1;
+		goto done;
+	}
+	m->generated = get_str(l, root, "", "generated", 0, &failed);
+	m->source = get_str(l, root, "", "source", 0, &failed);
+	json_t *o = json_object_get(root, "tool");
+	if (o && json_is_object(o)) {
+		m->tool_name = get_str(l, o, "tool", "name", 0, &failed);
+		m->tool_version = get_str(l, o, "tool", "version", 0, &failed);
+	} else {
+		m->tool_name = strdup("s3bench");
+		m->tool_version = strdup("");
+	}
+	o = member(l, root, "", "campaign", 0, &failed);
+	if (o && json_is_object(o)) {
+		m->campaign_name = get_str(l, o, "campaign", "name", 0, &failed);
+		m->campaign_title = get_str(l, o, "campaign", "title", 0, &failed);
+		m->campaign_client = get_str(l, o, "campaign", "client", 0, &failed);
+		m->campaign_order = get_str(l, o, "campaign", "order", 0, &failed);
+		m->campaign_cycles = (int)get_int(l, o, "campaign", "cycles", 0, 0, &failed);
+	} else if (o && !json_is_null(o)) {
+		bad(l, "campaign", "expected an object or null");
+		failed = 1;
+	} else {
+		m->campaign_name = strdup("");
+		m->campaign_title = strdup("");
+		m->campaign_client = strdup("");
+		m->campaign_order = strdup("");
+	}
+	o = member(l, root, "", "policy", 1, &failed);
+	if (o && json_is_object(o)) {
+		m->policy_name = get_str(l, o, "policy", "name", 1, &failed);
+		m->policy_rule = get_str(l, o, "policy", "rule", 1, &failed);
+		m->policy_min_samples = (int)get_int(l, o, "policy", "min_samples", 0, 1, &failed);
+	} else if (o) {
+		bad(l, "policy", "expected an object");
+		failed = 1;
+	}
+done:
+	free(fmt);
+	return failed ? -1 : 0;
+}
+
+static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *root)
+{
+	int failed = 0;
+	json_t *a = get_array(l, root, "subjects", 1, &failed), *v;
+	size_t i;
+	char w[64];
+	if (failed)
+		return -1;
+	if (json_array_size(a) == 0)
+		return bad(l, "subjects", "empty: nothing to compare");
+	m->subjects = calloc(json_array_size(a), sizeof *m->subjects);
+	json_array_foreach(a, i, v) {
+		struct rm_subject *s = &m->subjects[i];
+		snprintf(w, sizeof w, "subjects[%zu]", i);
+		m->nsubjects = i + 1;
+		if (!json_is_object(v))
+			return bad(l, w, "expected an object");
+		s->id = get_str(l, v, w, "id", 1, &failed);
+		s->label = get_str(l, v, w, "label", 0, &failed);
+		s->endpoint = get_str(l, v, w, "endpoint", 0, &failed);
+		s->region = get_str(l, v, w, "region", 0, &failed);
+		char *c = get_str(l, v, w, "color", 0, &failed);
+		if (failed) {
+			free(c);
+			return -1;
+		}
+		if (!*s->label) {
+			free(s->label);
+			s->label = strdup(s->id);
+		}
+		if (*c && !valid_color(c)) {
+			free(c);
+			snprintf(w, sizeof w, "subjects[%zu].color", i);
+			return bad(l, w, "expected \"#rrggbb\" or null");
+		}
+		snprintf(s->color, sizeof s->color, "%s", *c ? c : model_palette(i));
+		free(c);
+	}
+	json_t *mx = member(l, root, "", "matrix", 1, &failed);
+	if (failed)
+		return -1;
+	json_t *ops = json_object_get(mx, "ops"), *sizes = json_object_get(mx, "sizes"),
+	       *conc = json_object_get(mx, "concurrency");
+	if (!json_is_array(ops))
+		return bad(l, "matrix.ops", "expected an array");
+	if (!json_is_array(sizes))
+		return bad(l, "matrix.sizes", "expected an array");
+	if (!json_is_array(conc))
+		return bad(l, "matrix.concurrency", "expected an array");
+	m->ops = calloc(json_array_size(ops) + 1, sizeof *m->ops);
+	json_array_foreach(ops, i, v) {
+		if (!json_is_string(v)) {
+			snprintf(w, sizeof w, "matrix.ops[%zu]", i);
+			return bad(l, w, "expected a string");
+		}
+		m->ops[i] = strdup(json_string_value(v));
+		m->nops = i + 1;
+	}
+	m->sizes = calloc(json_array_size(sizes) + 1, sizeof *m->sizes);
+	json_array_foreach(sizes, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 0) {
+			snprintf(w, sizeof w, "matrix.sizes[%zu]", i);
+			return bad(l, w, "expected a size in bytes");
+		}
+		m->sizes[i] = (uint64_t)json_integer_value(v);
+		m->nsizes = i + 1;
+	}
+	m->concurrency = calloc(json_array_size(conc) + 1, sizeof *m->concurrency);
+	json_array_foreach(conc, i, v) {
+		if (!json_is_integer(v) || json_integer_value(v) < 1) {
+			snprintf(w, sizeof w, "matrix.concurrency[%zu]", i);
+			return bad(l, w, "expected a positive integer");
+		}
+		m->concurrency[i] = (int)json_integer_value(v);
+		m->nconc = i + 1;
+	}
+	return 0;
+}
+
+static int load_cells(struct ld *l, struct report_model *m, json_t *root)
+{
+	int failed = 0;
+	json_t *a = get_array(l, root, "cells", 1, &failed), *v;
+	size_t i, j;
+	char w[64], w2[96];
+	if (failed)
+		return -1;
+	m->cells = calloc(json_array_size(a) + 1, sizeof *m->cells);
+	json_array_foreach(a, i, v) {
+		struct rm_cell *c = &m->cells[i];
+		snprintf(w, sizeof w, "cells[%zu]", i);
+		m->ncells = i + 1;
+		if (!json_is_object(v))
+			return bad(l, w, "expected an object");
+		c->subject = get_subject(l, m, v, w, &failed);
+		c->op = get_str(l, v, w, "op", 1, &failed);
+		c->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
+		c->concurrency = (int)get_int(l, v, w, "concurrency", 1, 0, &failed);
+		c->n = (int)get_int(l, v, w, "n", 1, 0, &failed);
+		c->expected = (int)get_int(l, v, w, "expected", 0, m->campaign_cycles, &failed);
+		if (failed)
+			return -1;
+		snprintf(w2, sizeof w2, "%s.mib_s", w);
+		load_stat(l, member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
+		snprintf(w2, sizeof w2, "%s.obj_s", w);
+		load_stat(l, json_object_get(v, "obj_s"), w2, &c->obj_s, &failed);
+		snprintf(w2, sizeof w2, "%s.latency_ms", w);
+		load_lat(l, json_object_get(v, "latency_ms"), w2, &c->latency, &failed);
+		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
+		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb, &failed);
+		if (failed)
+			return -1;
+		json_t *runs = json_object_get(v, "runs"), *r;
+		if (runs && !json_is_array(runs)) {
+			snprintf(w2, sizeof w2, "%s.runs", w);
+			return bad(l, w2, "expected an array");
+		}
+		c->runs = calloc(json_array_size(runs) + 1, sizeof *c->runs);
+		json_array_foreach(runs, j, r) {
+			struct rm_run *rr = &c->runs[j];
+			snprintf(w2, sizeof w2, "%s.runs[%zu]", w, j);
+			c->nruns = j + 1;
+			if (!json_is_object(r))
+				return bad(l, w2, "expected an object");
+			rr->cycle = (int)get_int(l, r, w2, "cycle", 1, 0, &failed);
+			json_t *inc = member(l, r, w2, "included", 1, &failed);
+			if (failed)
+				return -1;
+			if (!json_is_boolean(inc)) {
+				snprintf(w2, sizeof w2, "%s.runs[%zu].included", w, j);
+				return bad(l, w2, "expected true or false");
+			}
+			rr->included = json_is_true(inc);
+			rr->mib_s = get_num(l, r, w2, "mib_s", 0, &failed);
+			rr->obj_s = get_num(l, r, w2, "obj_s", 0, &failed);
+			if (failed)
+				return -1;
+		}
+	}
+	return 0;
+}
+
+static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
+{
+	int failed = 0;
+	json_t *a = get_array(l, root, "ops", 0, &failed), *v;
+	size_t i;
+	char w[64], w2[96];
+	if (failed)
+		return -1;
+	m->oneoffs = calloc(json_array_size(a) + 1, sizeof *m->oneoffs);
+	json_array_foreach(a, i, v) {
+		struct rm_oneoff *o = &m->oneoffs[i];
+		snprintf(w, sizeof w, "ops[%zu]", i);
+		m->noneoffs = i + 1;
+		if (!json_is_object(v))
+			return bad(l, w, "expected an object");
+		o->subject = get_subject(l, m, v, w, &failed);
+		o->op = get_str(l, v, w, "op", 1, &failed);
+		o->size = (uint64_t)get_int(l, v, w, "size", 0, 0, &failed);
+		o->objects = (uint64_t)get_int(l, v, w, "objects", 0, 0, &failed);
+		o->concurrency = (int)get_int(l, v, w, "concurrency", 0, 0, &failed);
+		o->n = (int)get_int(l, v, w, "n", 0, 1, &failed);
+		o->obj_s = get_num(l, v, w, "obj_s", 1, &failed);
+		o->completion_s = get_num(l, v, w, "completion_s", 0, &failed);
+		snprintf(w2, sizeof w2, "%s.latency_ms", w);
+		load_lat(l, json_object_get(v, "latency_ms"), w2, &o->latency, &failed);
+		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
+		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &o->ttfb, &failed);
+		json_t *seg = json_object_get(v, "segments");
+		snprintf(w2, sizeof w2, "%s.segments", w);
+		if (seg && json_is_object(seg)) {
+			o->seg_median = get_num(l, seg, w2, "median_obj_s", 0, &failed);
+			o->seg_fastest = get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
+			o->seg_slowest = get_num(l, seg, w2, "slowest_obj_s", 0, &failed);
+		} else if (seg && !json_is_null(seg)) {
+			return bad(l, w2, "expected an object or null");
+		} else {
+			o->seg_median = o->seg_fastest = o->seg_slowest = NAN;
+		}
+		if (failed)
+			return -1;
+	}
+	return 0;
+}
+
+static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
+{
+	int failed = 0;
+	json_t *a, *v;
+	size_t i;
+	char w[64];
+
+	a = get_array(l, root, "consistency", 0, &failed);
+	m->consistency = calloc(json_array_size(a) + 1, sizeof *m->consistency);
+	json_array_foreach(a, i, v) {
+		snprintf(w, sizeof w, "consistency[%zu]", i);
+		m->nconsistency = i + 1;
+		m->consistency[i].subject = get_subject(l, m, v, w, &failed);
+		m->consistency[i].cv_mean = get_num(l, v, w, "cv_mean", 1, &failed);
+		m->consistency[i].cells = (int)get_int(l, v, w, "cells", 0, 0, &failed);
+		if (failed)
+			return -1;
+	}
+	a = get_array(l, root, "leaders", 0, &failed);
+	m->leaders = calloc(json_array_size(a) + 1, sizeof *m->leaders);
+	json_array_foreach(a, i, v) {
+		struct rm_leader *d = &m->leaders[i];
+		snprintf(w, sizeof w, "leaders[%zu]", i);
+		m->nleaders = i + 1;
+		d->op = get_str(l, v, w, "op", 1, &failed);
+		d->subject = get_subject(l, m, v, w, &failed);
+		d->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
+		d->concurrency = (int)get_int(l, v, w, "concurrency", 1, 0, &failed);
+		d->mib_s = get_num(l, v, w, "mib_s", 0, &failed);
+		if (failed)
+			return -1;
+	}
+	a = get_array(l, root, "leader_counts", 0, &failed);
+	m->leader_counts = calloc(json_array_size(a) + 1, sizeof *m->leader_counts);
+	json_array_foreach(a, i, v) {
+		struct rm_leader_count *d = &m->leader_counts[i];
+		snprintf(w, sizeof w, "leader_counts[%zu]", i);
+		m->nleader_counts = i + 1;
+		d->op = get_str(l, v, w, "op", 1, &failed);
+		d->subject = get_subject(l, m, v, w, &failed);
+		d->led = (int)get_int(l, v, w, "led", 1, 0, &failed);
+		d->of = (int)get_int(l, v, w, "of", 1, 0, &failed);
+		if (failed)
+			return -1;
+	}
+	a = get_array(l, root, "excluded", 0, &failed);
+	m->excluded = calloc(json_array_size(a) + 1, sizeof *m->excluded);
+	json_array_foreach(a, i, v) {
+		struct rm_excluded *d = &m->excluded[i];
+		snprintf(w, sizeof w, "excluded[%zu]", i);
+		m->nexcluded = i + 1;
+		d->path = get_str(l, v, w, "path", 0, &failed);
+		d->subject = get_subject(l, m, v, w, &failed);
+		d->op = get_str(l, v, w, "op", 1, &failed);
+		d->cls = get_str(l, v, w, "class", 0, &failed);
+		d->reason = get_str(l, v, w, "reason", 0, &failed);
+		d->size = (uint64_t)get_int(l, v, w, "size", 0, 0, &failed);
+		d->concurrency = (int)get_int(l, v, w, "concurrency", 0, 0, &failed);
+		d->cycle = (int)get_int(l, v, w, "cycle", 0, 0, &failed);
+		if (failed)
+			return -1;
+	}
+	return failed ? -1 : 0;
+}
+
+struct report_model *model_load_string(const char *json, const char *name, struct err *e)
+{
+	struct report_model *m = calloc(1, sizeof *m);
+	struct ld l = { name, e };
+	json_error_t je;
+	json_t *root = json_loads(json, 0, &je);
+	if (!m)
+		goto fail;
+	m->file = strdup(name);
+	if (!root) {
+		err_set(e, "%s:%d: not valid JSON: %s", name, je.line, je.text);
+		goto fail;
+	}
+	if (!json_is_object(root)) {
+		err_set(e, "%s: the top level is not an object", name);
+		goto fail;
+	}
+	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
+	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root))
+		goto fail;
+	json_decref(root);
+	return m;
+fail:
+	json_decref(root);
+	model_free(m);
+	return NULL;
+}
+
+struct report_model *model_load(const char *path, struct err *e)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+	struct report_model *m = NULL;
+	if (!f) {
+		err_set(e, "%s: cannot open: %m", path);
+		goto done;
+	}
+	for (;;) {
+		if (cap - len < 65536) {
+			char *nb = realloc(buf, cap = cap * 2 + 65536);
+			if (!nb) {
+				err_set(e, "%s: out of memory", path);
+				goto done;
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + len, 1, cap - len - 1, f);
+		len += got;
+		if (got == 0)
+			break;
+	}
+	if (ferror(f)) {
+		err_set(e, "%s: read error", path);
+		goto done;
+	}
+	buf[len] = 0;
+	m = model_load_string(buf, path, e);
+done:
+	if (f)
+		fclose(f);
+	free(buf);
+	return m;
+}
+
+void model_free(struct report_model *m)
+{
+	size_t i;
+	if (!m)
+		return;
+	free(m->file); free(m->generated); free(m->tool_name); free(m->tool_version);
+	free(m->source); free(m->campaign_name); free(m->campaign_title);
+	free(m->campaign_client); free(m->campaign_order); free(m->policy_name);
+	free(m->policy_rule);
+	for (i = 0; i < m->nsubjects; i++) {
+		free(m->subjects[i].id); free(m->subjects[i].label);
+		free(m->subjects[i].endpoint); free(m->subjects[i].region);
+	}
+	free(m->subjects);
+	for (i = 0; i < m->nops; i++)
+		free(m->ops[i]);
+	free(m->ops); free(m->sizes); free(m->concurrency);
+	for (i = 0; i < m->ncells; i++) {
+		free(m->cells[i].op);
+		free(m->cells[i].runs);
+	}
+	free(m->cells);
+	for (i = 0; i < m->noneoffs; i++)
+		free(m->oneoffs[i].op);
+	free(m->oneoffs);
+	free(m->consistency);
+	for (i = 0; i < m->nleaders; i++)
+		free(m->leaders[i].op);
+	free(m->leaders);
+	for (i = 0; i < m->nleader_counts; i++)
+		free(m->leader_counts[i].op);
+	free(m->leader_counts);
+	for (i = 0; i < m->nexcluded; i++) {
+		free(m->excluded[i].path); free(m->excluded[i].op);
+		free(m->excluded[i].cls); free(m->excluded[i].reason);
+	}
+	free(m->excluded);
+	free(m);
+}
+
+const struct rm_cell *model_cell(const struct report_model *m, int subject, const char *op,
+				 uint64_t size, int concurrency)
+{
+	for (size_t i = 0; i < m->ncells; i++) {
+		const struct rm_cell *c = &m->cells[i];
+		if (c->subject == subject && c->size == size && c->concurrency == concurrency &&
+		    strcmp(c->op, op) == 0)
+			return c;
+	}
+	return NULL;
+}
+
+const struct rm_oneoff *model_oneoff(const struct report_model *m, int subject, const char *op)
+{
+	for (size_t i = 0; i < m->noneoffs; i++)
+		if (m->oneoffs[i].subject == subject && strcmp(m->oneoffs[i].op, op) == 0)
+			return &m->oneoffs[i];
+	return NULL;
+}
+
+int model_has_oneoff(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->noneoffs; i++)
+		if (strcmp(m->oneoffs[i].op, op) == 0)
+			return 1;
+	return 0;
+}

@@ -1,0 +1,403 @@
+/* render/text.c: see text.h. */
+#include "render/text.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int sb_grow(struct sb *b, size_t more)
+{
+	if (b->oom)
+		return -1;
+	if (b->len + more + 1 <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 256;
+	while (cap < b->len + more + 1)
+		cap *= 2;
+	char *s = realloc(b->s, cap);
+	if (!s) {
+		b->oom = 1;
+		return -1;
+	}
+	b->s = s;
+	b->cap = cap;
+	return 0;
+}
+
+void sb_addn(struct sb *b, const char *s, size_t n)
+{
+	if (sb_grow(b, n))
+		return;
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = 0;
+}
+
+void sb_add(struct sb *b, const char *s)
+{
+	sb_addn(b, s, strlen(s));
+}
+
+void sb_addf(struct sb *b, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0 || sb_grow(b, (size_t)n))
+		return;
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+void sb_free(struct sb *b)
+{
+	free(b->s);
+	b->s = NULL;
+	b->len = b->cap = 0;
+	b->oom = 0;
+}
+
+char *sb_take(struct sb *b)
+{
+	char *s = b->s;
+	if (b->oom) {
+		sb_free(b);
+		return NULL;
+	}
+	if (!s)
+		s = strdup("");
+	b->s = NULL;
+	b->len = b->cap = 0;
+	return s;
+}
+
+void text_html_escape(struct sb *b, const char *s)
+{
+	const char *run = s;
+	for (; *s; s++) {
+		const char *rep = NULL;
+		switch (*s) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		default: break;
+		}
+		if (rep) {
+			sb_addn(b, run, (size_t)(s - run));
+			sb_add(b, rep);
+			run = s + 1;
+		}
+	}
+	sb_addn(b, run, (size_t)(s - run));
+}
+
+/* Windows-1252 bytes 0x80..0x9f and their code points. */
+static const unsigned short cp1252_hi[32] = {
+	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160,
+	0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
+	0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
+};
+
+char *text_to_cp1252(const char *s, char *out, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t o = 0;
+	if (n == 0)
+		return out;
+	while (*p && o + 1 < n) {
+		unsigned cp;
+		int len;
+		if (*p < 0x80) { cp = *p; len = 1; }
+		else if ((*p & 0xe0) == 0xc0) { cp = *p & 0x1f; len = 2; }
+		else if ((*p & 0xf0) == 0xe0) { cp = *p & 0x0f; len = 3; }
+		else if ((*p & 0xf8) == 0xf0) { cp = *p & 0x07; len = 4; }
+		else { cp = '?'; len = 1; }
+		for (int i = 1; i < len; i++) {
+			if ((p[i] & 0xc0) != 0x80) {
+				cp = '?';
+				len = i;
+				break;
+			}
+			cp = (cp << 6) | (p[i] & 0x3f);
+		}
+		p += len;
+		unsigned char c = '?';
+		if (cp < 0x80 || (cp >= 0xa0 && cp <= 0xff))
+			c = (unsigned char)cp;
+		else
+			for (int i = 0; i < 32; i++)
+				if (cp1252_hi[i] && cp1252_hi[i] == cp)
+					c = (unsigned char)(0x80 + i);
+		out[o++] = (char)c;
+	}
+	out[o] = 0;
+	return out;
+}
+
+int text_decimals(double v)
+{
+	double a = fabs(v);
+	if (a >= 999.5)
+		return 0;
+	if (a >= 99.95)
+		return 1;
+	if (a >= 0.9995)
+		return 2;
+	return 3;
+}
+
+char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n)
+{
+	char raw[TEXT_NUM_MAX], *dot, *p;
+	struct sb b = { 0 };
+	if (isnan(v) || isinf(v)) {
+		snprintf(buf, n, "%s", TEXT_NULL);
+		return buf;
+	}
+	if (decimals < 0)
+		decimals = text_decimals(v);
+	snprintf(raw, sizeof raw, "%.*f", decimals, v);
+	p = raw;
+	if (*p == '-') {
+		/* "-0.00" reads as a value below zero: print it as zero */
+		if (strspn(p + 1, "0.") == strlen(p + 1))
+			p++;
+		else
+			sb_add(&b, "-"), p++;
+	}
+	dot = strchr(p, '.');
+	size_t ilen = dot ? (size_t)(dot - p) : strlen(p);
+	for (size_t i = 0; i < ilen; i++) {
+		if (i > 0 && (ilen - i) % 3 == 0)
+			sb_add(&b, f->group);
+		sb_addn(&b, p + i, 1);
+	}
+	if (dot) {
+		sb_add(&b, f->decimal);
+		sb_add(&b, dot + 1);
+	}
+	snprintf(buf, n, "%s", b.s ? b.s : "");
+	sb_free(&b);
+	return buf;
+}
+
+char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	int u = 0;
+	double v = (double)bytes;
+	char num[TEXT_NUM_MAX];
+	while (v >= 1024 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	int dec = (v == floor(v)) ? 0 : (v < 10 ? 2 : 1);
+	snprintf(buf, n, "%s %s", text_num(f, v, dec, num, sizeof num), units[u]);
+	return buf;
+}
+
+char *text_read_file(const char *path, struct err *e)
+{
+	FILE *f = fopen(path, "rb");
+	struct sb b = { 0 };
+	char chunk[8192];
+	size_t got;
+	char *out = NULL;
+	if (!f) {
+		err_set(e, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+		sb_addn(&b, chunk, got);
+	if (ferror(f)) {
+		err_set(e, "%s: read error", path);
+		goto done;
+	}
+	out = sb_take(&b);
+	if (!out)
+		err_set(e, "%s: out of memory", path);
+done:
+	fclose(f);
+	sb_free(&b);
+	return out;
+}
+
+struct kv {
+	char *key, *value;
+};
+
+struct text_lang {
+	char code[8];
+	char *dir;
+	struct kv *kv;
+	size_t nkv;
+	struct numfmt nf;
+};
+
+static char *trim(char *s)
+{
+	char *end;
+	while (*s == ' ' || *s == '\t')
+		s++;
+	end = s + strlen(s);
+	while (end > s && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+		*--end = 0;
+	return s;
+}
+
+/* Unescape \n and \\ in place. */
+static void unescape(char *s)
+{
+	char *o = s;
+	for (; *s; s++) {
+		if (*s == '\\' && s[1] == 'n') {
+			*o++ = '\n';
+			s++;
+		} else if (*s == '\\' && s[1] == '\\') {
+			*o++ = '\\';
+			s++;
+		} else {
+			*o++ = *s;
+		}
+	}
+	*o = 0;
+}
+
+struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e)
+{
+	struct text_lang *l = calloc(1, sizeof *l);
+	char path[4096], *text = NULL, *line, *save = NULL;
+	int lineno = 0;
+	if (!l) {
+		err_set(e, "out of memory");
+		return NULL;
+	}
+	if (strlen(code) >= sizeof l->code || strpbrk(code, "/.") || !*code) {
+		err_set(e, "--lang: '%s' is not a language code", code);
+		goto fail;
+	}
+	snprintf(l->code, sizeof l->code, "%s", code);
+	snprintf(path, sizeof path, "%s/%s", templates, code);
+	l->dir = strdup(path);
+	snprintf(path, sizeof path, "%s/%s/strings.txt", templates, code);
+	text = text_read_file(path, e);
+	if (!text)
+		goto fail;
+	snprintf(l->nf.group, sizeof l->nf.group, ",");
+	snprintf(l->nf.decimal, sizeof l->nf.decimal, ".");
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		lineno++;
+		char *t = trim(line), *eq;
+		if (!*t || *t == '#')
+			continue;
+		eq = strchr(t, '=');
+		if (!eq) {
+			err_set(e, "%s:%d: expected 'key = value'", path, lineno);
+			goto fail;
+		}
+		*eq = 0;
+		struct kv *nkv = realloc(l->kv, (l->nkv + 1) * sizeof *l->kv);
+		if (!nkv) {
+			err_set(e, "out of memory");
+			goto fail;
+		}
+		l->kv = nkv;
+		char *v = trim(eq + 1);
+		/* a value may be quoted to keep blanks at its ends */
+		size_t vl = strlen(v);
+		if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
+			v[vl - 1] = 0;
+			v++;
+		}
+		unescape(v);
+		l->kv[l->nkv].key = strdup(trim(t));
+		l->kv[l->nkv].value = strdup(v);
+		l->nkv++;
+		if (strcmp(trim(t), "number.group") == 0)
+			snprintf(l->nf.group, sizeof l->nf.group, "%s", v);
+		else if (strcmp(trim(t), "number.decimal") == 0)
+			snprintf(l->nf.decimal, sizeof l->nf.decimal, "%s", v);
+	}
+	free(text);
+	return l;
+fail:
+	free(text);
+	text_lang_free(l);
+	return NULL;
+}
+
+void text_lang_free(struct text_lang *l)
+{
+	if (!l)
+		return;
+	for (size_t i = 0; i < l->nkv; i++) {
+		free(l->kv[i].key);
+		free(l->kv[i].value);
+	}
+	free(l->kv);
+	free(l->dir);
+	free(l);
+}
+
+const char *text_lang_code(const struct text_lang *l)
+{
+	return l->code;
+}
+
+const char *text_lang_str(const struct text_lang *l, const char *key)
+{
+	/* later definitions win, so a local override file can be appended */
+	for (size_t i = l->nkv; i-- > 0;)
+		if (strcmp(l->kv[i].key, key) == 0)
+			return l->kv[i].value;
+	/* not found: the key itself, so the gap is visible in the report and in tests */
+	return key;
+}
+
+const struct numfmt *text_lang_numfmt(const struct text_lang *l)
+{
+	return &l->nf;
+}
+
+char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", l->dir, name);
+	return text_read_file(path, e);
+}
+
+void text_subst(struct sb *b, const char *tpl, const char *const *names,
+		const char *const *values, size_t n)
+{
+	const char *p = tpl;
+	while (*p) {
+		const char *open = strchr(p, '{'), *close;
+		if (!open) {
+			sb_add(b, p);
+			return;
+		}
+		sb_addn(b, p, (size_t)(open - p));
+		close = strchr(open, '}');
+		if (!close) {
+			sb_add(b, open);
+			return;
+		}
+		size_t klen = (size_t)(close - open - 1), i;
+		for (i = 0; i < n; i++)
+			if (strlen(names[i]) == klen && strncmp(open + 1, names[i], klen) == 0)
+				break;
+		if (i < n)
+			sb_add(b, values[i]);
+		else
+			sb_addn(b, open, (size_t)(close - open + 1));
+		p = close + 1;
+	}
+}
