@@ -1,8 +1,370 @@
-/* analyze/main.c: the analyze stage's command line (being built; see the open issues). */
+/* analyze/main.c: bin/analyze, the analyze stage's command line.
+ *
+ *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
+ *               [--min-samples N] [--recompute]
+ *
+ * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), applies the inclusion
+ * rule and the policy (docs/METHODOLOGY.md) and writes RESULTS_DIR/aggregate.json,
+ * cells.csv and runs.csv. Exit codes: 0 ok; 1 partial (some files unreadable or a
+ * recomputed summary disagreed: each named on stderr, the rest analyzed); 2 usage
+ * error or fatal (nothing written). */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
 
-int main(void)
+#include "analyze/cells.h"
+#include "analyze/inclusion.h"
+#include "analyze/out.h"
+#include "analyze/runlog.h"
+#include "analyze/scan.h"
+#include "core/err.h"
+#include "core/timefmt.h"
+
+/* --warp: analyze/warp.h (another module) declares warp_cli_main; the dispatch is
+ * added here once that module has landed (see WARP DISPATCH below). */
+
+enum { EXIT_OK = 0, EXIT_PARTIAL = 1, EXIT_USAGE = 2 };
+
+struct opts {
+	const char *data_dir;
+	const char *results_dir;        /* NULL: DATA_DIR/results */
+	enum policy policy;
+	size_t min_samples;
+	int recompute;
+};
+
+static void usage(FILE *f)
 {
-	fprintf(stderr, "analyze: not built yet\n");
-	return 2;
+	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
+	      "               [--min-samples N] [--recompute]\n"
+	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
+	      "\n"
+	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
+	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
+	      "writes RESULTS_DIR/aggregate.json, cells.csv and runs.csv (each to a temporary\n"
+	      "name, renamed when complete). Formulas: docs/METHODOLOGY.md.\n"
+	      "\n"
+	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
+	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
+	      "                            runs, their median, or best = the highest single run\n"
+	      "  --min-samples N           a cell with fewer than N valid runs shows no value\n"
+	      "                            (its statistics stay, marked below_min_samples);\n"
+	      "                            default 1\n"
+	      "  --recompute               recompute each run's summary from its ops.tsv.zst\n"
+	      "                            instead of trusting run.json; runs whose numbers\n"
+	      "                            differ from run.json are named on stderr\n"
+	      "  -h, --help                this text\n"
+	      "\n"
+	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
+	      "else as they first appear in DATA_DIR/plan.tsv, else by id.\n"
+	      "\n"
+	      "Exit status: 0 all runs read; 1 partial: some run.json (or ops.tsv.zst with\n"
+	      "--recompute) could not be read or disagreed, each named on stderr with the\n"
+	      "reason, the rest analyzed and written; 2 usage error or fatal error (DATA_DIR\n"
+	      "unreadable, results not writable): nothing complete written.\n", f);
+}
+
+/* parse_args: 0 to go on, 1 when --help was given, -1 on a usage error (printed). */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	static const struct option longopts[] = {
+		{"output", required_argument, NULL, 'o'},
+		{"policy", required_argument, NULL, 'p'},
+		{"min-samples", required_argument, NULL, 'm'},
+		{"recompute", no_argument, NULL, 'r'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	char *end;
+	unsigned long v;
+	int c;
+
+	memset(o, 0, sizeof(*o));
+	o->policy = POLICY_MEAN;
+	o->min_samples = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'o':
+			o->results_dir = optarg;
+			break;
+		case 'p':
+			if (policy_parse(optarg, &o->policy) < 0) {
+				fprintf(stderr, "analyze: --policy: '%s' is not mean, median or best\n",
+					optarg);
+				return -1;
+			}
+			break;
+		case 'm':
+			errno = 0;
+			v = strtoul(optarg, &end, 10);
+			if (errno || end == optarg || *end || v < 1 || v > 1000000 ||
+			    optarg[0] == '-') {
+				fprintf(stderr, "analyze: --min-samples: '%s' is not a whole number "
+					"from 1 to 1000000\n", optarg);
+				return -1;
+			}
+			o->min_samples = v;
+			break;
+		case 'r':
+			o->recompute = 1;
+			break;
+		case 'h':
+			return 1;
+		case ':':
+			fprintf(stderr, "analyze: option %s needs a value\n", argv[optind - 1]);
+			return -1;
+		default:
+			fprintf(stderr, "analyze: unknown option %s\n", argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (argc - optind != 1) {
+		fprintf(stderr, "analyze: %s\n", argc - optind ? "one DATA_DIR, please"
+							      : "DATA_DIR is missing");
+		return -1;
+	}
+	o->data_dir = argv[optind];
+	return 0;
+}
+
+/* mkdir_p: create dir and its missing parents. */
+static int mkdir_p(const char *dir, struct err *e)
+{
+	char buf[PATH_MAX];
+	size_t len = strlen(dir);
+
+	if (len == 0 || len >= sizeof(buf))
+		return err_set(e, "%s: bad directory name", dir);
+	memcpy(buf, dir, len + 1);
+	for (char *p = buf + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char saved = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+				return err_set(e, "%s: %s", buf, strerror(errno));
+			*p = saved;
+			if (saved == '\0')
+				break;
+		}
+	}
+	return 0;
+}
+
+/* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
+static void generated_time(char *buf, size_t n)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long t = -1;
+
+	if (sde != NULL && *sde) {
+		errno = 0;
+		t = strtoll(sde, &end, 10);
+		if (errno || *end || t < 0)
+			t = -1;
+	}
+	if (t < 0)
+		t = (long long)time(NULL);
+	rfc3339_format(buf, n, (int64_t)t * 1000000000LL);
+}
+
+struct state {
+	struct scan_list scan;
+	struct scan_campaign camp;
+	struct runlog *logs;
+	size_t n_logs;
+	struct out_unreadable *bad;
+	char **bad_msgs;
+	size_t n_bad;
+};
+
+/* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
+static int note_bad(struct state *st, const char *rel, const char *msg)
+{
+	struct out_unreadable *nb = realloc(st->bad, (st->n_bad + 1) * sizeof(*nb));
+	char **nm;
+
+	fprintf(stderr, "analyze: %s\n", msg);
+	if (nb == NULL)
+		return -1;
+	st->bad = nb;
+	nm = realloc(st->bad_msgs, (st->n_bad + 1) * sizeof(*nm));
+	if (nm == NULL)
+		return -1;
+	st->bad_msgs = nm;
+	if ((nm[st->n_bad] = strdup(msg)) == NULL)
+		return -1;
+	nb[st->n_bad].path = rel;
+	nb[st->n_bad].error = nm[st->n_bad];
+	st->n_bad++;
+	return 0;
+}
+
+/* recompute_one: replace r's summary by the one recomputed from its ops.tsv.zst.
+ * Returns 0 when they agree, 1 when a problem was noted, -1 when out of memory. */
+static int recompute_one(struct state *st, const struct opts *o, struct runlog *r)
+{
+	char file[PATH_MAX], diff[512], msg[ERR_MSG_MAX + PATH_MAX];
+	struct run_summary again;
+	struct err e = {{0}};
+
+	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
+	if (runlog_recompute(file, &again, &e) < 0) {
+		snprintf(msg, sizeof(msg), "--recompute: %s", e.msg);
+		return note_bad(st, r->path, msg) < 0 ? -1 : 1;
+	}
+	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
+		snprintf(msg, sizeof(msg), "%s/%s/run.json: summary disagrees with ops.tsv.zst: %s",
+			 o->data_dir, r->path, diff);
+		r->summary = again;
+		return note_bad(st, r->path, msg) < 0 ? -1 : 1;
+	}
+	r->summary = again;
+	return 0;
+}
+
+/* read_all: every run.json found; unreadable ones are noted. Returns the number
+ * of problems, or -1 when out of memory. */
+static int read_all(struct state *st, const struct opts *o)
+{
+	int problems = 0, r;
+
+	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
+	if (st->logs == NULL)
+		return -1;
+	for (size_t i = 0; i < st->scan.n_problems; i++, problems++)
+		if (note_bad(st, st->scan.problems[i], st->scan.problems[i]) < 0)
+			return -1;
+	for (size_t i = 0; i < st->scan.n; i++) {
+		struct err e = {{0}};
+		struct runlog *log = &st->logs[st->n_logs];
+
+		if (runlog_read(st->scan.v[i].file, st->scan.v[i].rel, log, &e) < 0) {
+			problems++;
+			if (note_bad(st, st->scan.v[i].rel, e.msg) < 0)
+				return -1;
+			continue;
+		}
+		st->n_logs++;
+		if (o->recompute && log->has_summary) {
+			if ((r = recompute_one(st, o, log)) < 0)
+				return -1;
+			problems += r;
+		}
+	}
+	return problems;
+}
+
+static int write_results(const struct state *st, const struct opts *o,
+			 const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
+	struct out_meta m = {0};
+
+	if (o->results_dir)
+		snprintf(dir, sizeof(dir), "%s", o->results_dir);
+	else
+		snprintf(dir, sizeof(dir), "%s/results", o->data_dir);
+	if (mkdir_p(dir, e) < 0)
+		return -1;
+	generated_time(when, sizeof(when));
+	m.generated = when;
+	m.order = st->camp.order;
+	m.unreadable = st->bad;
+	m.n_unreadable = st->n_bad;
+	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	if (out_csv_cells(a, path, e) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	if (out_csv_runs(a, path, e) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	if (out_json_write(a, &m, path, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: %zu runs read (%zu unreadable), %zu cells, %zu one-off rows "
+		"-> %s\n", st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+	return 0;
+}
+
+static int analyze(const struct opts *o)
+{
+	struct state st = {0};
+	struct aggregate *a = NULL;
+	struct agg_options ao = {0};
+	struct err e = {{0}};
+	int problems, rc = EXIT_USAGE;
+
+	if (scan_campaign(o->data_dir, &st.camp, &e) < 0) {
+		fprintf(stderr, "analyze: %s (subject order and cycles taken from the runs)\n",
+			e.msg);
+		if (note_bad(&st, "campaign.ini", e.msg) < 0)
+			goto oom;
+	}
+	if (scan_runs(o->data_dir, &st.scan, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		goto done;
+	}
+	for (size_t i = 0; i < st.scan.n_incomplete; i++)
+		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
+			st.scan.incomplete[i]);
+	problems = read_all(&st, o);
+	if (problems < 0)
+		goto oom;
+	ao.policy = o->policy;
+	ao.min_samples = o->min_samples;
+	ao.cycles = st.camp.cycles;
+	ao.subject_order = (const char *const *)st.camp.subjects;
+	ao.n_subject_order = st.camp.n_subjects;
+	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
+	if (a == NULL || write_results(&st, o, a, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		goto done;
+	}
+	rc = st.n_bad ? EXIT_PARTIAL : EXIT_OK;
+	goto done;
+oom:
+	fprintf(stderr, "analyze: out of memory\n");
+done:
+	aggregate_free(a);
+	for (size_t i = 0; i < st.n_logs; i++)
+		runlog_clear(&st.logs[i]);
+	free(st.logs);
+	for (size_t i = 0; i < st.n_bad; i++)
+		free(st.bad_msgs[i]);
+	free(st.bad_msgs);
+	free(st.bad);
+	scan_list_clear(&st.scan);
+	scan_campaign_clear(&st.camp);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o;
+	int r;
+
+	/* WARP DISPATCH: when analyze/warp.h has landed, add here:
+	 *   if (argc > 1 && strcmp(argv[1], "--warp") == 0)
+	 *           return warp_cli_main(argc - 1, argv + 1);  */
+	if (argc > 1 && strcmp(argv[1], "--warp") == 0) {
+		fprintf(stderr, "analyze: --warp is not built into this binary yet\n");
+		return EXIT_USAGE;
+	}
+	r = parse_args(argc, argv, &o);
+	if (r == 1) {
+		usage(stdout);
+		return EXIT_OK;
+	}
+	if (r < 0) {
+		fprintf(stderr, "(analyze --help lists the options)\n");
+		return EXIT_USAGE;
+	}
+	return analyze(&o);
 }

@@ -3,10 +3,13 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
+
+#include "core/opslog.h"
 
 #define RUN_FORMAT "s3bench-run/"
 #define RUN_MAJOR 1
@@ -207,7 +210,7 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 		return -1;
 	if (sum != NULL) {
 		if (summary_from_json(sum, &r->summary, e) < 0)
-			return err_prefix(e, "summary");
+			return -1; /* "summary.mib_s: missing or not a number" */
 		r->has_summary = 1;
 	}
 	return 0;
@@ -247,6 +250,114 @@ done:
 		runlog_clear(out);
 	json_decref(root);
 	return rc;
+}
+
+static int feed_row(const struct op_row *row, void *arg)
+{
+	struct summary_acc **acc = arg;
+	struct err e;
+
+	/* summary_acc_add fails only when memory runs out: stop the read then. */
+	return summary_acc_add(*acc, row, &e) < 0 ? 2 : 0;
+}
+
+int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
+{
+	struct summary_acc *acc = summary_acc_new();
+	int rc = -1, r;
+
+	if (acc == NULL)
+		return err_set(e, "%s: out of memory", ops_file);
+	r = opslog_read(ops_file, feed_row, &acc, e);
+	if (r == 2) {
+		err_set(e, "%s: out of memory while summarizing", ops_file);
+		goto done;
+	}
+	if (r != 0)
+		goto done;
+	if (summary_acc_finish(acc, out, e) < 0) {
+		err_prefix(e, "%s", ops_file);
+		goto done;
+	}
+	rc = 0;
+done:
+	summary_acc_free(acc);
+	return rc;
+}
+
+/* near: x and y agree within a relative 1e-6 (absolute 1e-9 near zero). */
+static int near(double x, double y)
+{
+	double m = fabs(x) > fabs(y) ? fabs(x) : fabs(y);
+
+	return fabs(x - y) <= 1e-6 * m || fabs(x - y) <= 1e-9;
+}
+
+static int diff_num(const char *field, double x, double y, char *diff, size_t n)
+{
+	if (near(x, y))
+		return 0;
+	snprintf(diff, n, "%s: run.json %.17g, recomputed %.17g", field, x, y);
+	return 1;
+}
+
+static int diff_lat(const char *name, const struct lat_stats *x, const struct lat_stats *y,
+		    char *diff, size_t n)
+{
+	static const char *const f[] = {"avg", "p50", "p90", "p99", "min", "max", "stddev"};
+	const double xv[] = {x->avg, x->p50, x->p90, x->p99, x->min, x->max, x->stddev};
+	const double yv[] = {y->avg, y->p50, y->p90, y->p99, y->min, y->max, y->stddev};
+	char field[64];
+
+	for (size_t i = 0; i < sizeof(f) / sizeof(f[0]); i++) {
+		snprintf(field, sizeof(field), "%s.%s", name, f[i]);
+		if (diff_num(field, xv[i], yv[i], diff, n))
+			return 1;
+	}
+	return 0;
+}
+
+int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
+		   size_t n)
+{
+	static const char *const cn[] = {"requests", "objects", "bytes", "errors"};
+	const uint64_t ca[] = {a->requests, a->objects, a->bytes, a->errors};
+	const uint64_t cb[] = {b->requests, b->objects, b->bytes, b->errors};
+
+	for (size_t i = 0; i < 4; i++)
+		if (ca[i] != cb[i]) {
+			snprintf(diff, n, "%s: run.json %llu, recomputed %llu", cn[i],
+				 (unsigned long long)ca[i], (unsigned long long)cb[i]);
+			return 1;
+		}
+	if (a->start_ns != b->start_ns || a->end_ns != b->end_ns) {
+		snprintf(diff, n, "start/end: run.json %lld..%lld ns, recomputed %lld..%lld ns",
+			 (long long)a->start_ns, (long long)a->end_ns, (long long)b->start_ns,
+			 (long long)b->end_ns);
+		return 1;
+	}
+	if (a->has_ttfb != b->has_ttfb || a->seg_count != b->seg_count) {
+		snprintf(diff, n, "ttfb/segments: run.json has_ttfb %d, %d segments; "
+			 "recomputed has_ttfb %d, %d segments", a->has_ttfb, a->seg_count,
+			 b->has_ttfb, b->seg_count);
+		return 1;
+	}
+	if (diff_num("seconds", a->seconds, b->seconds, diff, n) ||
+	    diff_num("mib_s", a->mib_s, b->mib_s, diff, n) ||
+	    diff_num("obj_s", a->obj_s, b->obj_s, diff, n) ||
+	    diff_num("completion_s", a->completion_s, b->completion_s, diff, n) ||
+	    diff_lat("latency_ms", &a->latency, &b->latency, diff, n) ||
+	    (a->has_ttfb && diff_lat("ttfb_ms", &a->ttfb, &b->ttfb, diff, n)))
+		return 1;
+	if (a->seg_count > 0 &&
+	    (diff_num("segments.fastest.mib_s", a->fastest.mib_s, b->fastest.mib_s, diff, n) ||
+	     diff_num("segments.fastest.obj_s", a->fastest.obj_s, b->fastest.obj_s, diff, n) ||
+	     diff_num("segments.median.mib_s", a->median.mib_s, b->median.mib_s, diff, n) ||
+	     diff_num("segments.median.obj_s", a->median.obj_s, b->median.obj_s, diff, n) ||
+	     diff_num("segments.slowest.mib_s", a->slowest.mib_s, b->slowest.mib_s, diff, n) ||
+	     diff_num("segments.slowest.obj_s", a->slowest.obj_s, b->slowest.obj_s, diff, n)))
+		return 1;
+	return 0;
 }
 
 void runlog_clear(struct runlog *r)

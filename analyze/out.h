@@ -1,0 +1,47 @@
+/* analyze/out.h: the results files (docs/FORMATS.md): aggregate.json, cells.csv,
+ * runs.csv. Each is written to ".NAME.tmp.PID" in its directory and renamed when
+ * complete, so a reader never sees half a file. */
+#ifndef ANALYZE_OUT_H
+#define ANALYZE_OUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "analyze/cells.h"
+#include "core/err.h"
+
+#define S3BENCH_TOOL_VERSION "0.1.0"
+
+/* A run.json that could not be read (named in aggregate.json's "unreadable"). */
+struct out_unreadable {
+	const char *path;       /* relative to DATA_DIR */
+	const char *error;
+};
+
+struct out_meta {
+	const char *generated;  /* RFC 3339 UTC */
+	const char *order;      /* campaign order (interleave, ...); NULL when unknown */
+	const struct out_unreadable *unreadable;
+	size_t n_unreadable;
+};
+
+/* out_json_write: aggregate.json for a at `path`. a and m are only read.
+ * Returns -1 with a message naming the file on failure (nothing is left behind). */
+int out_json_write(const struct aggregate *a, const struct out_meta *m, const char *path,
+		   struct err *e);
+
+/* out_csv_cells / out_csv_runs: cells.csv / runs.csv for a at `path` (libcsv
+ * quoting; an empty field is "no value"). Same errors as out_json_write. */
+int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
+int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
+
+/* out_tmp_open: open the temporary name of `path` (written into tmp, n bytes) for
+ * writing. Returns NULL with a message on failure. */
+FILE *out_tmp_open(const char *path, char *tmp, size_t n, struct err *e);
+
+/* out_tmp_commit: flush, fsync and close f, then rename tmp to path. On failure
+ * (also when ok is 0: the caller's writing failed) tmp is removed and -1 returned
+ * (with a message when ok was 1). f is closed in every case. */
+int out_tmp_commit(FILE *f, const char *tmp, const char *path, int ok, struct err *e);
+
+#endif

@@ -1,0 +1,162 @@
+/* analyze/out_csv.c: cells.csv and runs.csv (see out.h), and the temporary-name
+ * helpers both writers use. */
+#include "analyze/out.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <csv.h>
+
+FILE *out_tmp_open(const char *path, char *tmp, size_t n, struct err *e)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+	FILE *f;
+
+	if (snprintf(tmp, n, "%.*s.%s.tmp.%ld", dirlen, path, slash ? slash + 1 : path,
+		     (long)getpid()) >= (int)n) {
+		err_set(e, "%s: path too long", path);
+		return NULL;
+	}
+	f = fopen(tmp, "w");
+	if (f == NULL)
+		err_set(e, "%s: %s", tmp, strerror(errno));
+	return f;
+}
+
+int out_tmp_commit(FILE *f, const char *tmp, const char *path, int ok, struct err *e)
+{
+	int bad = !ok;
+
+	if (!bad && (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)) {
+		err_set(e, "%s: %s", tmp, strerror(errno));
+		bad = 1;
+	}
+	if (fclose(f) != 0 && !bad) {
+		err_set(e, "%s: %s", tmp, strerror(errno));
+		bad = 1;
+	}
+	if (!bad && rename(tmp, path) != 0) {
+		err_set(e, "%s: rename: %s", path, strerror(errno));
+		bad = 1;
+	}
+	if (bad) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* Field writers: each puts a separator first unless it starts the row. */
+
+static void sep(FILE *f, int *col)
+{
+	if ((*col)++)
+		fputc(',', f);
+}
+
+static void f_str(FILE *f, int *col, const char *s)
+{
+	sep(f, col);
+	if (s != NULL && *s)
+		csv_fwrite(f, s, strlen(s));
+}
+
+static void f_num(FILE *f, int *col, double v)
+{
+	sep(f, col);
+	if (isfinite(v))
+		fprintf(f, "%.15g", v);
+}
+
+static void f_int(FILE *f, int *col, long long v)
+{
+	sep(f, col);
+	fprintf(f, "%lld", v);
+}
+
+static void row_end(FILE *f, int *col)
+{
+	fputc('\n', f);
+	*col = 0;
+}
+
+int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
+{
+	char tmp[4096];
+	FILE *f = out_tmp_open(path, tmp, sizeof(tmp), e);
+	int col = 0;
+
+	if (f == NULL)
+		return -1;
+	fputs("subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,"
+	      "mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,"
+	      "lat_p99_ms,ttfb_avg_ms\n", f);
+	for (size_t i = 0; i < a->n_cells; i++) {
+		const struct agg_cell *c = &a->cells[i];
+
+		f_str(f, &col, a->subjects[c->subject].id);
+		f_str(f, &col, c->op);
+		f_int(f, &col, (long long)c->size);
+		f_int(f, &col, c->concurrency);
+		f_int(f, &col, (long long)c->n);
+		f_int(f, &col, (long long)c->expected);
+		f_num(f, &col, c->mib.value);
+		f_num(f, &col, c->mib.mean);
+		f_num(f, &col, c->mib.median);
+		f_num(f, &col, c->mib.min);
+		f_num(f, &col, c->mib.max);
+		f_num(f, &col, c->mib.stddev);
+		f_num(f, &col, c->mib.cv);
+		f_num(f, &col, c->obj.value);
+		f_num(f, &col, c->lat.avg);
+		f_num(f, &col, c->lat.p50);
+		f_num(f, &col, c->lat.p99);
+		f_num(f, &col, c->ttfb.avg);
+		row_end(f, &col);
+	}
+	if (out_tmp_commit(f, tmp, path, 1, e) < 0)
+		return -1;
+	return 0;
+}
+
+int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
+{
+	char tmp[4096];
+	FILE *f = out_tmp_open(path, tmp, sizeof(tmp), e);
+	int col = 0;
+
+	if (f == NULL)
+		return -1;
+	fputs("path,cycle,subject,op,size,concurrency,included,class,reason,mib_s,obj_s,"
+	      "lat_avg_ms,ttfb_avg_ms\n", f);
+	for (size_t i = 0; i < a->n_runs; i++) {
+		const struct agg_run *r = &a->runs[i];
+		const struct runlog *l = r->log;
+		const struct run_summary *s = &l->summary;
+
+		f_str(f, &col, l->path);
+		if (l->cycle > 0)
+			f_int(f, &col, l->cycle);
+		else
+			sep(f, &col);
+		f_str(f, &col, l->subject);
+		f_str(f, &col, l->op);
+		f_int(f, &col, (long long)l->size);
+		f_int(f, &col, l->concurrency);
+		f_str(f, &col, r->v.included ? "true" : "false");
+		f_str(f, &col, r->v.cls);
+		f_str(f, &col, r->v.reason);
+		f_num(f, &col, l->has_summary ? s->mib_s : NAN);
+		f_num(f, &col, l->has_summary ? s->obj_s : NAN);
+		f_num(f, &col, l->has_summary ? s->latency.avg : NAN);
+		f_num(f, &col, l->has_summary && s->has_ttfb ? s->ttfb.avg : NAN);
+		row_end(f, &col);
+	}
+	if (out_tmp_commit(f, tmp, path, 1, e) < 0)
+		return -1;
+	return 0;
+}

@@ -1,0 +1,524 @@
+/* tests/tools/fake_campaign.c: write a SYNTHETIC s3bench DATA_DIR (docs/FORMATS.md)
+ * shaped like a full published matrix, for analyze's and render's tests and
+ * benchmarks. Nothing here is a measurement: the campaign title says so.
+ *
+ *   fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] [--xss]
+ *                        [--ops-logs] [--no-failures]
+ *
+ * Matrix: N subjects ("Provider A".., one colour each) x put/get x 256KiB, 5MiB,
+ * 50MiB, 100MiB x concurrency 1, 5, 10 x cycles, plus one-off list, head and delete
+ * runs per subject (runs/once/). Numbers come from a per-subject model and a
+ * seeded generator: the same seed gives the same files.
+ *
+ * Failures written unless --no-failures (subject k means the k-th, clamped to the
+ * last when there are fewer):
+ *   subject 4, put 100MiB c10, cycles 2 and 5: no summary, class timeout
+ *   subject 2, get 5MiB c5, cycle 3: no summary, class unavailable
+ *   subject 5, get 256KiB c1, cycle 1: no summary, class prepare-failed
+ *   subject 1, put 50MiB c10, cycle 4: a summary AND wrapper timed_out (included)
+ *   subject 5, delete one-off: no summary, class http-5xx
+ * --xss puts "<script>alert(1)</script>" into subject 3's label.
+ * --ops-logs also writes each run's ops.tsv.zst (short synthetic runs of about
+ * 8 s) and computes the summary from those rows with core's summary module, so
+ * `analyze --recompute` must agree with run.json.
+ * Exit status: 0 written, 1 write error, 2 usage. */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "core/err.h"
+#include "core/opslog.h"
+#include "core/summary.h"
+#include "core/timefmt.h"
+#include "core/units.h"
+
+#define MIB 1048576.0
+#define NS 1000000000LL
+#define BASE_NS (1793491200LL * NS)      /* 2026-11-01T00:00:00Z */
+#define RUN_SPACING_NS (400LL * NS)
+
+struct rng {
+	uint64_t s;
+};
+
+static uint64_t rng_next(struct rng *r)
+{
+	uint64_t z = (r->s += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+static double rng_unit(struct rng *r)
+{
+	return (double)(rng_next(r) >> 11) / 9007199254740992.0;
+}
+
+/* rng_noise: a factor around 1 with standard deviation cv (Box-Muller), >= 0.2. */
+static double rng_noise(struct rng *r, double cv)
+{
+	double u = rng_unit(r), v = rng_unit(r);
+	double g = sqrt(-2 * log(u > 1e-12 ? u : 1e-12)) * cos(2 * M_PI * v);
+	double f = 1 + cv * g;
+
+	return f < 0.2 ? 0.2 : f;
+}
+
+struct profile {
+	const char *color;
+	double conn_mib_s;      /* one connection's bandwidth */
+	double cap_mib_s;       /* the subject's ceiling */
+	double overhead_ms;     /* per-request latency */
+	double get_factor;      /* GET throughput / PUT throughput */
+	double cv;              /* run-to-run variation */
+};
+
+static const struct profile profiles[] = {
+	/* A: high ceiling (leads large objects at high concurrency) */
+	{"#1f77b4", 90, 1100, 25, 1.25, 0.05},
+	/* B: slow PUT, fast GET */
+	{"#ff7f0e", 60, 600, 40, 1.70, 0.10},
+	/* C: fast connections, low ceiling (leads mid sizes) */
+	{"#2ca02c", 120, 700, 15, 1.20, 0.03},
+	/* D: slow and noisy */
+	{"#d62728", 40, 350, 60, 1.25, 0.20},
+	/* E: lowest per-request overhead (leads small objects) */
+	{"#9467bd", 60, 800, 10, 1.25, 0.08},
+	{"#8c564b", 50, 500, 35, 1.30, 0.12},
+	{"#e377c2", 100, 800, 20, 1.10, 0.06},
+	{"#7f7f7f", 30, 300, 80, 1.40, 0.15},
+};
+#define N_PROFILES (sizeof(profiles) / sizeof(profiles[0]))
+
+static const uint64_t sizes[] = {256 * 1024, 5 << 20, 50 << 20, 100 << 20};
+static const int concs[] = {1, 5, 10};
+static const char *const mops[] = {"put", "get"};
+
+struct opts {
+	const char *out;
+	int subjects, cycles, xss, ops_logs, failures;
+	uint64_t seed;
+};
+
+/* What one run is asked to do. */
+struct job {
+	int subject;            /* 0-based */
+	int cycle;              /* 0: one-off */
+	const char *op;
+	uint64_t size;
+	int conc;
+	int64_t objects;        /* -1: null */
+	int64_t start_ns;
+};
+
+/* A planned failure (see the header comment). */
+struct failure {
+	int subject;            /* 1-based, clamped to the last subject */
+	const char *op;
+	uint64_t size;
+	int conc, cycle;        /* cycle 0: one-off */
+	const char *cls;        /* NULL: summary kept but the wrapper timed out */
+	const char *first;
+	int timed_out, signal, exit_code;
+};
+
+static const struct failure failures[] = {
+	{4, "put", 100 << 20, 10, 2, "timeout",
+	 "PUT bench/obj-7: request timed out after 120 s", 1, 9, -1},
+	{4, "put", 100 << 20, 10, 5, "timeout",
+	 "PUT bench/obj-3: request timed out after 120 s", 1, 9, -1},
+	{2, "get", 5 << 20, 5, 3, "unavailable", "connect: Connection refused", 0, 0, 3},
+	{5, "get", 256 * 1024, 1, 1, "prepare-failed",
+	 "prepare: HTTP 503 SlowDown: Please reduce your request rate.", 0, 0, 3},
+	{1, "put", 50 << 20, 10, 4, NULL, NULL, 1, 15, 124},
+	{5, "delete", 256 * 1024, 10, 0, "http-5xx",
+	 "HTTP 500 InternalError: We encountered an internal error.", 0, 0, 3},
+};
+
+static const struct failure *failure_for(const struct opts *o, const struct job *j)
+{
+	if (!o->failures)
+		return NULL;
+	for (size_t i = 0; i < sizeof(failures) / sizeof(failures[0]); i++) {
+		const struct failure *f = &failures[i];
+		int s = f->subject <= o->subjects ? f->subject - 1 : o->subjects - 1;
+
+		if (s == j->subject && strcmp(f->op, j->op) == 0 && f->size == j->size &&
+		    f->conc == j->conc && f->cycle == j->cycle && f->cycle <= o->cycles)
+			return f;
+	}
+	return NULL;
+}
+
+static void lat_from(struct lat_stats *l, double avg_ms)
+{
+	l->avg = avg_ms;
+	l->p50 = avg_ms * 0.95;
+	l->p90 = avg_ms * 1.30;
+	l->p99 = avg_ms * 1.80;
+	l->min = avg_ms * 0.50;
+	l->max = avg_ms * 3.00;
+	l->stddev = avg_ms * 0.30;
+}
+
+/* model_summary: a summary straight from the subject's model (no rows). */
+static void model_summary(const struct job *j, struct rng *r, struct run_summary *s)
+{
+	const struct profile *p = &profiles[j->subject % N_PROFILES];
+	double dur = 60, obj_s, mib_s, bw;
+
+	memset(s, 0, sizeof(*s));
+	if (strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0) {
+		double size_mib = (double)j->size / MIB;
+		double per_req = p->overhead_ms / 1000 + size_mib / p->conn_mib_s;
+
+		bw = j->conc * size_mib / per_req;
+		if (bw > p->cap_mib_s)
+			bw = p->cap_mib_s;
+		if (strcmp(j->op, "get") == 0)
+			bw *= p->get_factor;
+		mib_s = bw * rng_noise(r, p->cv);
+		obj_s = mib_s * MIB / (double)j->size;
+		s->has_ttfb = 1;
+		lat_from(&s->latency, 1000.0 * j->conc / obj_s);
+		lat_from(&s->ttfb, strcmp(j->op, "get") == 0 ? p->overhead_ms * rng_noise(r, 0.1)
+							     : s->latency.avg * 0.98);
+	} else {
+		double base = strcmp(j->op, "list") == 0 ? 12000 : strcmp(j->op, "head") == 0
+			    ? 1500 : 4000;
+
+		obj_s = base * (p->conn_mib_s / 75) * rng_noise(r, p->cv);
+		mib_s = 0;
+		s->has_ttfb = strcmp(j->op, "list") == 0;
+		lat_from(&s->latency, p->overhead_ms * rng_noise(r, 0.1) *
+			 (strcmp(j->op, "head") == 0 ? 1 : 3));
+		if (s->has_ttfb)
+			lat_from(&s->ttfb, s->latency.avg * 0.7);
+	}
+	s->seconds = dur - 4;
+	s->mib_s = mib_s;
+	s->obj_s = obj_s;
+	s->requests = (uint64_t)(obj_s * dur) + 1;
+	s->objects = s->requests;
+	s->bytes = strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0
+		 ? s->requests * j->size : 0;
+	s->start_ns = j->start_ns;
+	s->end_ns = j->start_ns + (int64_t)(dur * NS) + (int64_t)(rng_unit(r) * 0.5 * NS);
+	s->completion_s = (double)(s->end_ns - s->start_ns) / NS;
+	s->seg_count = (int)s->seconds;
+	s->median = (struct seg_value){mib_s * 1.01, obj_s * 1.01};
+	s->fastest = (struct seg_value){mib_s * 1.20, obj_s * 1.20};
+	s->slowest = (struct seg_value){mib_s * 0.70, obj_s * 0.70};
+}
+
+static const char *warp_op(const char *op)
+{
+	return strcmp(op, "put") == 0 ? "PUT" : strcmp(op, "get") == 0 ? "GET"
+	     : strcmp(op, "list") == 0 ? "LIST" : strcmp(op, "head") == 0 ? "STAT" : "DELETE";
+}
+
+/* rows_summary: write ops.tsv.zst for a short synthetic run (about 8 s, each
+ * worker back to back) and summarize those very rows with core's accumulator. */
+static int rows_summary(const struct job *j, const char *file, struct rng *r,
+			struct run_summary *s, struct err *e)
+{
+	const struct profile *p = &profiles[j->subject % N_PROFILES];
+	struct opslog_writer *w = opslog_writer_open(file, e);
+	struct summary_acc *acc = summary_acc_new();
+	int is_data = strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0;
+	uint64_t idx = 0;
+	char key[64];
+	int rc = -1;
+
+	if (w == NULL || acc == NULL) {
+		if (acc == NULL)
+			err_set(e, "out of memory");
+		goto done;
+	}
+	for (int t = 0; t < j->conc; t++) {
+		int64_t now = j->start_ns + t * 3 * NS / 1000;
+
+		while (now < j->start_ns + 8 * NS) {
+			double ms = (p->overhead_ms + (is_data ? (double)j->size / MIB /
+							p->conn_mib_s * 1000 : 0)) *
+				    rng_noise(r, p->cv);
+			int64_t d = (int64_t)((ms < 250 ? 250 : ms) * 1e6);
+			struct op_row row = {
+				.idx = idx++, .thread = t, .op = warp_op(j->op), .client_id = "",
+				.n_objects = strcmp(j->op, "list") == 0 ? 1000
+					   : strcmp(j->op, "delete") == 0 ? 100 : 1,
+				.bytes = is_data ? j->size : 0,
+				.endpoint = "https://synthetic.invalid", .file = key, .error = "",
+				.start_ns = now, .end_ns = now + d, .duration_ns = d, .cat = "",
+			};
+
+			snprintf(key, sizeof(key), "bench/obj-%llu", (unsigned long long)row.idx);
+			if (strcmp(j->op, "put") == 0) {
+				row.last_byte_ns = now + d * 9 / 10;
+				row.first_byte_ns = now + d - d / 50;
+			} else if (strcmp(j->op, "get") == 0 || strcmp(j->op, "list") == 0) {
+				row.first_byte_ns = now + d / 5;
+			}
+			if (opslog_writer_add(w, &row, e) < 0 || summary_acc_add(acc, &row, e) < 0)
+				goto done;
+			now += d;
+		}
+	}
+	if (summary_acc_finish(acc, s, e) < 0)
+		goto done;
+	rc = opslog_writer_close(w, e);
+	w = NULL;
+done:
+	opslog_writer_abort(w);
+	summary_acc_free(acc);
+	return rc;
+}
+
+static int mkdirs(const char *dir, struct err *e)
+{
+	char buf[PATH_MAX];
+
+	snprintf(buf, sizeof(buf), "%s", dir);
+	for (char *q = buf + 1; *q; q++) {
+		if (*q != '/')
+			continue;
+		*q = '\0';
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return err_set(e, "%s: %s", buf, strerror(errno));
+		*q = '/';
+	}
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		return err_set(e, "%s: %s", buf, strerror(errno));
+	return 0;
+}
+
+static void subject_id(int k, char *buf, size_t n)
+{
+	snprintf(buf, n, "provider-%c", 'a' + k % 26);
+}
+
+static void subject_label(const struct opts *o, int k, char *buf, size_t n)
+{
+	snprintf(buf, n, "Provider %c%s", 'A' + k % 26,
+		 o->xss && k == 2 ? " <script>alert(1)</script>" : "");
+}
+
+static json_t *run_json(const struct opts *o, const struct job *j, const struct failure *f,
+			const struct run_summary *s)
+{
+	char id[32], label[96], started[RFC3339_MAX], ended[RFC3339_MAX];
+	int64_t end_ns = s ? s->end_ns + NS / 2 : j->start_ns + 120 * NS;
+	json_t *first = json_array(), *root;
+
+	subject_id(j->subject, id, sizeof(id));
+	subject_label(o, j->subject, label, sizeof(label));
+	rfc3339_format(started, sizeof(started), j->start_ns - NS);
+	rfc3339_format(ended, sizeof(ended), end_ns);
+	if (f != NULL && f->first != NULL)
+		json_array_append_new(first, json_string(f->first));
+	root = json_pack(
+		"{s:s, s:{s:s,s:s,s:s,s:s}, s:{s:s,s:s,s:i},"
+		" s:{s:s,s:s,s:s,s:s}, s:o,"
+		" s:{s:s,s:s,s:s,s:s,s:s,s:s,s:s},"
+		" s:{s:s,s:I,s:i,s:s,s:i,s:n,s:o,s:o,s:n,s:i},"
+		" s:{s:s,s:s,s:s},"
+		" s:{s:s,s:s,s:f,s:i,s:i,s:b},"
+		" s:{s:I,s:o,s:o}, s:s}",
+		"format", "s3bench-run/1",
+		"tool", "name", "s3bench", "version", "0.1.0", "libcurl", "synthetic",
+		"openssl", "synthetic",
+		"host", "hostname", "fake-campaign", "os", "synthetic", "cpus", 2,
+		"campaign", "name", "synthetic-fixture",
+		"title", "SYNTHETIC DATA: fake_campaign test fixture, not a measurement",
+		"client", "fake_campaign generator (no network)", "file", "campaign.ini",
+		"cycle", j->cycle > 0 ? json_integer(j->cycle) : json_null(),
+		"subject", "id", id, "label", label, "endpoint", "https://synthetic.invalid",
+		"region", "us-east-1", "bucket", "bench", "addressing", "path",
+		"color", profiles[j->subject % N_PROFILES].color,
+		"workload", "op", j->op, "size", (json_int_t)j->size, "concurrency", j->conc,
+		"bound", j->cycle > 0 ? "duration" : "until-done",
+		"duration_s", 60, "count",
+		"objects", j->objects >= 0 ? json_integer(j->objects) : json_null(),
+		"batch", strcmp(j->op, "delete") == 0 ? json_integer(100) : json_null(),
+		"part_size", "timeout_s", 420,
+		"phases", "prepare", strcmp(j->op, "put") == 0 ? "skipped"
+				   : f && f->cls && !strcmp(f->cls, "prepare-failed") ? "failed" : "done",
+		"benchmark", s ? "done" : f && !strcmp(f->cls, "prepare-failed") ? "not-reached"
+				  : "failed",
+		"cleanup", "done",
+		"wrapper", "started", started, "ended", ended,
+		"elapsed_s", (double)(end_ns - j->start_ns + NS) / NS,
+		"exit_code", f ? f->exit_code : 0, "signal", f ? f->signal : 0,
+		"timed_out", f ? f->timed_out : 0,
+		"errors", "count", (json_int_t)(f && f->first ? 1 : 0),
+		"class", f && f->cls ? json_string(f->cls) : json_null(), "first", first,
+		"status", s ? "complete" : "failed");
+	if (root != NULL && s != NULL && json_object_set_new(root, "summary", summary_to_json(s)))
+		root = (json_decref(root), NULL);
+	return root;
+}
+
+static int write_run(const struct opts *o, const struct job *j, struct rng *r, struct err *e)
+{
+	char id[32], sz[UNITS_SIZE_MAX], dir[PATH_MAX], file[PATH_MAX + 32], tmp[PATH_MAX + 64];
+	const struct failure *f = failure_for(o, j);
+	struct run_summary sum;
+	int have = f == NULL || f->cls == NULL;
+	json_t *root;
+	int rc;
+
+	subject_id(j->subject, id, sizeof(id));
+	units_format_size(j->size, sz, sizeof(sz));
+	if (j->cycle > 0)
+		snprintf(dir, sizeof(dir), "%s/runs/cycle-%02d/%s/%s-%s-c%d", o->out, j->cycle, id,
+			 j->op, sz, j->conc);
+	else
+		snprintf(dir, sizeof(dir), "%s/runs/once/%s/%s-%s-c%d", o->out, id, j->op, sz,
+			 j->conc);
+	if (mkdirs(dir, e) < 0)
+		return -1;
+	if (have && o->ops_logs) {
+		snprintf(file, sizeof(file), "%s/ops.tsv.zst", dir);
+		if (rows_summary(j, file, r, &sum, e) < 0)
+			return -1;
+	} else if (have) {
+		model_summary(j, r, &sum);
+	}
+	root = run_json(o, j, f, have ? &sum : NULL);
+	if (root == NULL)
+		return err_set(e, "%s: could not build run.json", dir);
+	snprintf(file, sizeof(file), "%s/run.json", dir);
+	snprintf(tmp, sizeof(tmp), "%s/.run.json.tmp.%ld", dir, (long)getpid());
+	rc = json_dump_file(root, tmp, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_decref(root);
+	if (rc != 0 || rename(tmp, file) != 0)
+		return err_set(e, "%s: cannot write", file);
+	return 0;
+}
+
+static int write_ini(const struct opts *o, struct err *e)
+{
+	char file[PATH_MAX], id[32], label[96];
+	FILE *f;
+
+	snprintf(file, sizeof(file), "%s/campaign.ini", o->out);
+	if ((f = fopen(file, "w")) == NULL)
+		return err_set(e, "%s: %s", file, strerror(errno));
+	fprintf(f, "; SYNTHETIC campaign written by fake_campaign (seed %llu): not a measurement\n"
+		"[campaign]\nname = synthetic-fixture\n"
+		"title = SYNTHETIC DATA: fake_campaign test fixture, not a measurement\n"
+		"cycles = %d\norder = interleave\nclient = fake_campaign generator (no network)\n\n"
+		"[matrix]\nops = put, get\nsizes = 256KiB, 5MiB, 50MiB, 100MiB\n"
+		"concurrency = 1, 5, 10\nduration = 1m\ntimeout = 7m\n\n"
+		"[list]\nobjects = 100000\nsize = 256KiB\nconcurrency = 10\n\n"
+		"[head]\nobjects = 50000\nconcurrency = 10\n\n"
+		"[delete]\nobjects = 100000\nsize = 256KiB\nconcurrency = 10\nbatch = 100\n",
+		(unsigned long long)o->seed, o->cycles);
+	for (int k = 0; k < o->subjects; k++) {
+		subject_id(k, id, sizeof(id));
+		subject_label(o, k, label, sizeof(label));
+		fprintf(f, "\n[subject %s]\nlabel = %s\nendpoint = https://synthetic.invalid\n"
+			"region = us-east-1\nbucket = bench\ncolor = %s\n", id, label,
+			profiles[k % N_PROFILES].color);
+	}
+	if (fclose(f) != 0)
+		return err_set(e, "%s: %s", file, strerror(errno));
+	return 0;
+}
+
+static int generate(const struct opts *o, struct err *e)
+{
+	static const char *const once_ops[] = {"list", "head", "delete"};
+	static const int64_t once_objects[] = {100000, 50000, 100000};
+	struct rng r = {o->seed * 0x2545f4914f6cdd1dULL + 1};
+	int64_t t = BASE_NS;
+
+	if (mkdirs(o->out, e) < 0 || write_ini(o, e) < 0)
+		return -1;
+	for (int c = 1; c <= o->cycles; c++)
+		for (size_t op = 0; op < 2; op++)
+			for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++)
+				for (size_t k = 0; k < sizeof(concs) / sizeof(concs[0]); k++)
+					for (int s = 0; s < o->subjects; s++) {
+						struct job j = {s, c, mops[op], sizes[z], concs[k],
+								-1, t};
+
+						t += RUN_SPACING_NS;
+						if (write_run(o, &j, &r, e) < 0)
+							return -1;
+					}
+	for (size_t op = 0; op < 3; op++)
+		for (int s = 0; s < o->subjects; s++) {
+			struct job j = {s, 0, once_ops[op], 256 * 1024, 10, once_objects[op], t};
+
+			t += RUN_SPACING_NS;
+			if (write_run(o, &j, &r, e) < 0)
+				return -1;
+		}
+	return 0;
+}
+
+static int parse_num(const char *s, long lo, long hi, long *out)
+{
+	char *end;
+
+	errno = 0;
+	*out = strtol(s, &end, 10);
+	return errno || end == s || *end || *out < lo || *out > hi ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct opts o = {.subjects = 5, .cycles = 7, .seed = 1, .failures = 1};
+	struct err e = {{0}};
+	long v;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if ((!strcmp(a, "--subjects") || !strcmp(a, "--cycles") || !strcmp(a, "--seed")) &&
+		    i + 1 < argc) {
+			if (parse_num(argv[++i], a[2] == 's' && a[3] == 'e' ? 0 : 1,
+				      a[2] == 's' && a[3] == 'u' ? 26 : 1000000, &v) < 0) {
+				fprintf(stderr, "fake_campaign: %s: bad value '%s'\n", a, argv[i]);
+				return 2;
+			}
+			if (!strcmp(a, "--subjects"))
+				o.subjects = (int)v;
+			else if (!strcmp(a, "--cycles"))
+				o.cycles = (int)v;
+			else
+				o.seed = (uint64_t)v;
+		} else if (!strcmp(a, "--xss")) {
+			o.xss = 1;
+		} else if (!strcmp(a, "--ops-logs")) {
+			o.ops_logs = 1;
+		} else if (!strcmp(a, "--no-failures")) {
+			o.failures = 0;
+		} else if (a[0] != '-' && o.out == NULL) {
+			o.out = a;
+		} else {
+			fprintf(stderr, "usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
+				"[--seed N] [--xss] [--ops-logs] [--no-failures]\n");
+			return 2;
+		}
+	}
+	if (o.out == NULL) {
+		fprintf(stderr, "fake_campaign: OUTDIR is missing\n");
+		return 2;
+	}
+	if (generate(&o, &e) < 0) {
+		fprintf(stderr, "fake_campaign: %s\n", e.msg);
+		return 1;
+	}
+	return 0;
+}
