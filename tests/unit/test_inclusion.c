@@ -1,0 +1,276 @@
+/* tests/unit/test_inclusion.c: run.json fixtures written to a temporary directory,
+ * read with analyze/runlog and judged with analyze/inclusion; malformed files must
+ * be refused with the file and the field named; policies. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "analyze/inclusion.h"
+#include "analyze/runlog.h"
+#include "core/summary.h"
+#include "tests/unit/check.h"
+
+#define NA NAN
+
+static char tmpdir[] = "/tmp/test_inclusion.XXXXXX";
+
+/* A fixture: the fields that matter to the rule, the rest fixed. */
+struct fixture {
+	const char *name;
+	const char *op;
+	int summary;                    /* write a summary */
+	double mib_s, obj_s;
+	unsigned long long bytes;
+	int exit_code, signal, timed_out;
+	const char *cls, *first;        /* errors.class, errors.first[0] (NULL: none) */
+	/* expected */
+	int included;
+	const char *want_cls, *want_reason; /* reason: a substring */
+};
+
+static const struct fixture fixtures[] = {
+	{"summary and wrapper timeout: counts", "put", 1, 100, 20, 1 << 30, 124, 15, 1, NULL,
+	 NULL, 1, "", ""},
+	{"summary and non-zero exit: counts", "get", 1, 50, 10, 1 << 20, 1, 0, 0, "http-5xx",
+	 "HTTP 503 SlowDown: reduce", 1, "", ""},
+	{"no summary, class and first error", "put", 0, 0, 0, 0, -1, 9, 1, "timeout",
+	 "PUT obj-1: request timed out", 0, "timeout",
+	 "no final summary: PUT obj-1: request timed out"},
+	{"no summary, prepare failed", "get", 0, 0, 0, 0, 3, 0, 0, "prepare-failed",
+	 "prepare: HTTP 403 AccessDenied", 0, "prepare-failed", "prepare: HTTP 403"},
+	{"no summary, no class, wrapper timeout", "get", 0, 0, 0, 0, -1, 9, 1, NULL, NULL, 0,
+	 "timeout", "exceeded its time limit"},
+	{"no summary, no class, signal", "get", 0, 0, 0, 0, -1, 11, 0, NULL, NULL, 0, "killed",
+	 "signal 11"},
+	{"no summary, nothing said", "get", 0, 0, 0, 0, 2, 0, 0, NULL, NULL, 0, "crashed",
+	 "no final summary"},
+	{"zero obj/s is not valid", "put", 1, 0, 0, 0, 0, 0, 0, NULL, NULL, 0, "invalid",
+	 "obj_s = 0"},
+	{"zero MiB/s with bytes moved is not valid", "put", 1, 0, 10, 4096, 0, 0, 0, NULL,
+	 NULL, 0, "invalid", "mib_s = 0"},
+	{"zero MiB/s, zero bytes (HEAD): counts", "head", 1, 0, 500, 0, 0, 0, 0, NULL, NULL, 1,
+	 "", ""},
+};
+
+static json_t *summary_json(const struct fixture *f)
+{
+	struct run_summary s = {0};
+
+	s.requests = s.objects = 100;
+	s.bytes = f->bytes;
+	s.start_ns = 1793491200LL * 1000000000LL;
+	s.end_ns = s.start_ns + 10000000000LL;
+	s.seconds = 6;
+	s.mib_s = f->mib_s;
+	s.obj_s = f->obj_s;
+	s.latency = (struct lat_stats){10, 9, 15, 20, 5, 30, 3};
+	s.has_ttfb = strcmp(f->op, "head") != 0;
+	s.ttfb = (struct lat_stats){2, 2, 3, 4, 1, 6, 1};
+	s.seg_count = 6;
+	s.fastest = s.median = s.slowest = (struct seg_value){f->mib_s, f->obj_s};
+	s.completion_s = 10;
+	return summary_to_json(&s);
+}
+
+static json_t *run_json(const struct fixture *f)
+{
+	json_t *first = json_array();
+	json_t *root;
+
+	if (f->first)
+		json_array_append_new(first, json_string(f->first));
+	root = json_pack("{s:s, s:n, s:i, s:{s:s,s:s,s:s}, s:{s:s,s:I,s:i,s:n},"
+			 " s:{s:s}, s:{s:i,s:i,s:b}, s:{s:i,s:o,s:o}, s:s}",
+			 "format", "s3bench-run/1", "campaign", "cycle", 1,
+			 "subject", "id", "a", "label", "Provider A", "color", "#123456",
+			 "workload", "op", f->op, "size", (json_int_t)4096, "concurrency", 4,
+			 "objects",
+			 "phases", "benchmark", f->summary ? "done" : "failed",
+			 "wrapper", "exit_code", f->exit_code, "signal", f->signal, "timed_out",
+			 f->timed_out,
+			 "errors", "count", f->first ? 1 : 0,
+			 "class", f->cls ? json_string(f->cls) : json_null(), "first", first,
+			 "status", f->summary ? "complete" : "failed");
+	if (f->summary)
+		json_object_set_new(root, "summary", summary_json(f));
+	return root;
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *fp = fopen(path, "w");
+
+	if (fp) {
+		fputs(text, fp);
+		fclose(fp);
+	}
+}
+
+static void test_fixtures(void)
+{
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(fixtures) / sizeof(fixtures[0]); i++) {
+		const struct fixture *f = &fixtures[i];
+		json_t *j = run_json(f);
+		struct runlog r;
+		struct verdict v;
+		struct err e = {{0}};
+
+		snprintf(path, sizeof(path), "%s/run-%zu.json", tmpdir, i);
+		CHECK(j != NULL && json_dump_file(j, path, 0) == 0, "%s: fixture written", f->name);
+		json_decref(j);
+		if (runlog_read(path, "runs/cycle-01/a/x", &r, &e) < 0) {
+			CHECK(0, "%s: read: %s", f->name, e.msg);
+			continue;
+		}
+		CHECK(r.has_summary == f->summary, "%s: has_summary", f->name);
+		CHECK_STR(r.path, "runs/cycle-01/a/x", "%s: path kept", f->name);
+		CHECK(r.cycle == 1 && r.concurrency == 4 && r.size == 4096, "%s: workload",
+		      f->name);
+		inclusion_decide(&r, &v);
+		CHECK(v.included == f->included, "%s: included = %d", f->name, v.included);
+		CHECK_STR(v.cls, f->want_cls, "%s: class", f->name);
+		CHECK(strstr(v.reason, f->want_reason) != NULL, "%s: reason '%s' lacks '%s'",
+		      f->name, v.reason, f->want_reason);
+		if (!f->summary)
+			CHECK(!v.included && r.summary.mib_s == 0 && r.summary.obj_s == 0,
+			      "%s: no summary is excluded, never a zero that counts", f->name);
+		runlog_clear(&r);
+	}
+}
+
+/* Malformed run.json files: refused, the message names the file and the field. */
+struct bad_case {
+	const char *name;
+	const char *text;
+	const char *want;       /* substring of the message besides the file name */
+};
+
+#define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, "
+#define GOOD_SUBJ "\"subject\": {\"id\": \"a\"}, "
+#define GOOD_WL "\"workload\": {\"op\": \"put\", \"size\": 4096, \"concurrency\": 1}"
+
+static const struct bad_case bad_cases[] = {
+	{"bad JSON", "{\"format\": \"s3bench-run/1\",\n \"cycle\": }", "bad JSON"},
+	{"bad JSON line number", "{\n\n\"format\": ,}", ":3:"},
+	{"not an object", "[1, 2]", "not a JSON object"},
+	{"unknown major version",
+	 "{\"format\": \"s3bench-run/2\", " GOOD_SUBJ GOOD_WL "}", "unknown version"},
+	{"not a run log", "{\"format\": \"s3bench-aggregate/1\"}", "field format"},
+	{"no format", "{" GOOD_SUBJ GOOD_WL "}", "field format"},
+	{"non-numeric size",
+	 GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": \"4KiB\", "
+	 "\"concurrency\": 1}}", "field workload.size"},
+	{"non-numeric cycle",
+	 "{\"format\": \"s3bench-run/1\", \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL "}",
+	 "field cycle"},
+	{"missing concurrency",
+	 GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": 1}}",
+	 "field workload.concurrency"},
+	{"missing subject", GOOD_HEAD GOOD_WL "}", "field subject"},
+	{"timed_out not a boolean",
+	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"wrapper\": {\"timed_out\": \"yes\"}}",
+	 "field wrapper.timed_out"},
+	{"non-numeric summary field",
+	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"summary\": {\"requests\": 1, \"objects\": 1, "
+	 "\"bytes\": 1, \"errors\": 0, \"start\": \"2026-11-01T00:00:00Z\", "
+	 "\"end\": \"2026-11-01T00:00:01Z\", \"seconds\": 1, \"mib_s\": \"fast\"}}",
+	 "summary.mib_s"},
+};
+
+static void test_malformed(void)
+{
+	char path[256];
+
+	for (size_t i = 0; i < sizeof(bad_cases) / sizeof(bad_cases[0]); i++) {
+		const struct bad_case *c = &bad_cases[i];
+		struct runlog r;
+		struct err e = {{0}};
+
+		snprintf(path, sizeof(path), "%s/bad-%zu.json", tmpdir, i);
+		write_text(path, c->text);
+		CHECK(runlog_read(path, "runs/cycle-02/a/bad", &r, &e) < 0, "%s: refused",
+		      c->name);
+		CHECK(strstr(e.msg, path) != NULL, "%s: message names the file: %s", c->name,
+		      e.msg);
+		CHECK(strstr(e.msg, c->want) != NULL, "%s: message '%s' lacks '%s'", c->name,
+		      e.msg, c->want);
+		CHECK(r.path == NULL && r.subject == NULL, "%s: nothing left allocated", c->name);
+	}
+	{
+		struct runlog r;
+		struct err e = {{0}};
+
+		snprintf(path, sizeof(path), "%s/absent.json", tmpdir);
+		CHECK(runlog_read(path, "x", &r, &e) < 0 && strstr(e.msg, path) != NULL,
+		      "a missing file is named: %s", e.msg);
+		snprintf(path, sizeof(path), "%s/minor.json", tmpdir);
+		write_text(path, "{\"format\": \"s3bench-run/1.3\", " GOOD_SUBJ GOOD_WL "}");
+		CHECK(runlog_read(path, "x", &r, &e) == 0, "a newer minor version is read: %s",
+		      e.msg);
+		CHECK(r.cycle == 0 && !r.has_summary && r.objects == -1,
+		      "absent cycle, summary and objects stay absent");
+		runlog_clear(&r);
+	}
+}
+
+struct policy_case {
+	const char *name;
+	enum policy p;
+	size_t min;
+	double want;
+};
+
+static void test_policies(void)
+{
+	static const double v[] = {10, 30, 20, 50, 40}; /* mean 30, median 30 */
+	static const double w[] = {10, 12, 20, 30};     /* mean 18, median 16, best 30 */
+	static const struct policy_case cases[] = {
+		{"mean", POLICY_MEAN, 1, 18}, {"median", POLICY_MEDIAN, 1, 16},
+		{"best", POLICY_BEST, 1, 30}, {"mean, n = min", POLICY_MEAN, 4, 18},
+		{"mean, n < min", POLICY_MEAN, 5, NA}, {"best, n < min", POLICY_BEST, 9, NA},
+	};
+	struct stats st, none;
+	enum policy p;
+
+	stats_compute(w, 4, &st);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		double got = policy_value(cases[i].p, &st, cases[i].min);
+
+		CHECK(isnan(cases[i].want) ? isnan(got) : got == cases[i].want,
+		      "policy %s: %g, want %g", cases[i].name, got, cases[i].want);
+	}
+	stats_compute(v, 5, &st);
+	CHECK(policy_value(POLICY_MEDIAN, &st, 1) == 30, "median of odd n");
+	stats_compute(NULL, 0, &none);
+	CHECK(isnan(policy_value(POLICY_BEST, &none, 1)), "no runs: no value, never 0");
+	CHECK(policy_parse("median", &p) == 0 && p == POLICY_MEDIAN, "parse median");
+	CHECK(policy_parse("best", &p) == 0 && p == POLICY_BEST, "parse best");
+	CHECK(policy_parse("mean", &p) == 0 && p == POLICY_MEAN, "parse mean");
+	CHECK(policy_parse("max", &p) < 0 && policy_parse("", &p) < 0, "unknown policy refused");
+	CHECK_STR(policy_name(POLICY_BEST), "best", "policy name");
+	CHECK(strstr(inclusion_rule_text(), "never counted as zero") != NULL,
+	      "the rule text says failures are never zero");
+}
+
+int main(void)
+{
+	char cmd[128];
+
+	if (mkdtemp(tmpdir) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_fixtures();
+	test_malformed();
+	test_policies();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", tmpdir);
+	return check_done();
+}
