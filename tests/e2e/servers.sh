@@ -3,7 +3,8 @@
 # (S3RVER_*, RGW_*, NGINX_* variables: S3_ENDPOINT, AWS_ACCESS_KEY_ID,
 # AWS_SECRET_ACCESS_KEY, AWS_REGION, S3_SERVER_DIR), with curl's SigV4 signing:
 #   s3rver, radosgw: signed ListBuckets, create bucket, PUT, GET equals, wrong secret ->
-#                    403 SignatureDoesNotMatch; radosgw: wrong payload hash -> 400
+#                    403 SignatureDoesNotMatch, a truncated ListObjectsV2 and its next page;
+#                    radosgw: wrong payload hash -> 400
 #   nginx:           PUT (201, overwrite 204), GET equals, DELETE, then 404
 #   lifecycle:       a second s3rver and a second nginx are started and stopped: only the
 #                    contract lines on stdout, no secret in logs, stop kills exactly the
@@ -35,6 +36,19 @@ s3curl() {
 		-K <(printf 'user = "%s:%s"\n' "$key" "$secret") "$@"
 }
 
+# urlencode TEXT: RFC 3986 percent-encoding, uppercase hex (as SigV4 canonicalizes it).
+urlencode() {
+	local LC_ALL=C s=$1 out="" c i
+	for ((i = 0; i < ${#s}; i++)); do
+		c=${s:i:1}
+		case "$c" in
+		[A-Za-z0-9._~-]) out+=$c ;;
+		*) out+=$(printf '%%%02X' "'$c") ;;
+		esac
+	done
+	printf '%s' "$out"
+}
+
 # proc_alive PID STARTTIME: the very process recorded still runs (not a zombie).
 proc_alive() {
 	local s
@@ -49,8 +63,8 @@ head -c 70000 /dev/urandom >"$work/body70k"
 
 # s3_cases PREFIX LABEL STRICT: the S3 cases against one server (STRICT=1: payload hash too).
 s3_cases() {
-	local pre=$1 label=$2 strict=$3 n=7
-	[ "$strict" = 1 ] && n=8
+	local pre=$1 label=$2 strict=$3 n=9
+	[ "$strict" = 1 ] && n=10
 	local epv=${pre}_S3_ENDPOINT keyv=${pre}_AWS_ACCESS_KEY_ID secv=${pre}_AWS_SECRET_ACCESS_KEY
 	if [ -z "${!epv:-}" ] || [ -z "${!keyv:-}" ] || [ -z "${!secv:-}" ]; then
 		skip "$n" "$label not started (no ${pre}_S3_ENDPOINT)"
@@ -70,6 +84,18 @@ s3_cases() {
 	check "$label: wrong secret gives 403 (got $code)" [ "$code" = 403 ]
 	check "$label: wrong secret body names SignatureDoesNotMatch ($(head -c 200 "$work/out"))" \
 		grep -q SignatureDoesNotMatch "$work/out"
+	# A truncated ListObjectsV2 and its next page (s3rver needs --openssl-legacy-provider).
+	s3curl "$ep" "$key" "$secret" -H "$h" -T "$work/body70k" -o /dev/null "$ep/$bucket/second"
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -o "$work/page1" -w '%{http_code}' "$ep/$bucket?list-type=2&max-keys=1")
+	local token
+	token=$(sed -n 's/.*<NextContinuationToken>\([^<]*\)<.*/\1/p' "$work/page1")
+	check "$label: ListObjectsV2 max-keys=1 gives a truncated page with a token (got $code: $(head -c 300 "$work/page1"))" \
+		eval '[ "$code" = 200 ] && grep -q "<IsTruncated>true</IsTruncated>" "$work/page1" && [ -n "$token" ]'
+	code=$(s3curl "$ep" "$key" "$secret" -H "$h" -o "$work/page2" -w '%{http_code}' \
+		"$ep/$bucket?continuation-token=$(urlencode "$token")&list-type=2&max-keys=1")
+	check "$label: the next page lists the other key (got $code: $(head -c 300 "$work/page2"))" \
+		eval '[ "$code" = 200 ] && grep -q "<Key>second</Key>" "$work/page2"'
+	s3curl "$ep" "$key" "$secret" -H "$h" -X DELETE -o /dev/null "$ep/$bucket/second"
 	if [ "$strict" = 1 ]; then
 		code=$(s3curl "$ep" "$key" "$secret" -H "x-amz-content-sha256: $(printf 'other' | sha256sum | cut -c1-64)" \
 			-T "$work/body70k" -o "$work/out" -w '%{http_code}' "$ep/$bucket/hashed")
