@@ -1,0 +1,338 @@
+#!/usr/bin/env bash
+# tests/e2e/faultproxy.sh: end-to-end checks of build/tests/faultproxy, every mode, with curl
+# against the nginx WebDAV server (NGINX_S3_ENDPOINT from tests/run). Without that variable
+# (or when a PUT to it fails), the script starts its own nginx on a free 127.0.0.1 port in a
+# temporary directory and stops it at the end. Prints "N passed, N failed"; exit 1 on failure.
+set -u
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+proxy_bin="$top/build/tests/faultproxy"
+tmp=$(mktemp -d /tmp/s3bench-faultproxy.XXXXXX)
+pids=()
+nginx_pid_file=""
+passed=0 failed=0
+
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do
+		kill "$p" 2>/dev/null
+	done
+	for p in "${pids[@]}"; do
+		wait "$p" 2>/dev/null
+	done
+	if [ -n "$nginx_pid_file" ] && [ -s "$nginx_pid_file" ]; then
+		kill "$(cat "$nginx_pid_file")" 2>/dev/null
+		for _ in $(seq 1 50); do
+			[ -e "$nginx_pid_file" ] || break
+			sleep 0.1
+		done
+	fi
+	rm -rf "$tmp"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() { # check COND-EXIT-STATUS NAME [DETAIL]
+	if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2${3:+ ($3)}"; fi
+}
+finish() {
+	echo "$passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit $?
+}
+
+if [ ! -x "$proxy_bin" ]; then
+	bad "faultproxy binary missing: run make tests"
+	finish
+fi
+
+# ---- the upstream: tests/run's nginx, or our own ----
+free_port() {
+	local p hex
+	for _ in $(seq 1 200); do
+		p=$((20000 + RANDOM % 12000))
+		hex=$(printf ':%04X' "$p")
+		awk -v h="$hex" 'NR > 1 && substr($2, length($2) - 4) == h { f = 1 } END { exit !f }' \
+			/proc/net/tcp /proc/net/tcp6 2>/dev/null || { echo "$p"; return 0; }
+	done
+	return 1
+}
+
+start_own_nginx() {
+	local port i user_line=""
+	mkdir -p "$tmp/nginx/root" "$tmp/nginx/logs"
+	# As root the workers would run as nobody and could not write our 0700 temp dir.
+	[ "$(id -u)" -eq 0 ] && user_line="user root;"
+	for i in 1 2 3 4 5; do
+		port=$(free_port) || return 1
+		cat >"$tmp/nginx/nginx.conf" <<EOF
+daemon on;
+$user_line
+pid $tmp/nginx/nginx.pid;
+error_log $tmp/nginx/logs/error.log;
+worker_processes 1;
+events { worker_connections 256; }
+http {
+	access_log off;
+	client_body_temp_path $tmp/nginx/body;
+	proxy_temp_path $tmp/nginx/proxy;
+	fastcgi_temp_path $tmp/nginx/fastcgi;
+	uwsgi_temp_path $tmp/nginx/uwsgi;
+	scgi_temp_path $tmp/nginx/scgi;
+	keepalive_requests 10000;
+	server {
+		listen 127.0.0.1:$port;
+		root $tmp/nginx/root;
+		client_max_body_size 0;
+		location / {
+			dav_methods PUT DELETE;
+			create_full_put_path on;
+		}
+	}
+}
+EOF
+		if nginx -c "$tmp/nginx/nginx.conf" -p "$tmp/nginx" -e "$tmp/nginx/logs/error.log" \
+			2>"$tmp/nginx/start.log"; then
+			nginx_pid_file="$tmp/nginx/nginx.pid"
+			for _ in $(seq 1 50); do
+				curl -s -o /dev/null --max-time 1 "http://127.0.0.1:$port/" && break
+				sleep 0.1
+			done
+			endpoint="http://127.0.0.1:$port"
+			return 0
+		fi
+	done
+	cat "$tmp/nginx/start.log" >&2
+	return 1
+}
+
+head -c 1048576 /dev/urandom >"$tmp/obj1m"
+head -c 20000 /dev/urandom >"$tmp/obj20k"
+sum1m=$(sha256sum <"$tmp/obj1m" | cut -d' ' -f1)
+prefix="faultproxy-$$-$RANDOM"
+
+endpoint=${NGINX_S3_ENDPOINT:-}
+endpoint=${endpoint%/}
+if [ -n "$endpoint" ] && ! curl -sf -o /dev/null --max-time 5 -T "$tmp/obj20k" \
+	"$endpoint/$prefix/probe"; then
+	echo "note: PUT to NGINX_S3_ENDPOINT=$endpoint failed; starting our own nginx"
+	endpoint=""
+fi
+if [ -z "$endpoint" ]; then
+	if ! command -v nginx >/dev/null || ! start_own_nginx; then
+		bad "could not start nginx"
+		finish
+	fi
+fi
+hostport=${endpoint#*://}
+hostport=${hostport%%/*}
+echo "upstream: $endpoint"
+
+# Objects the checks read, written directly (not through the proxy).
+curl -sf -o /dev/null --max-time 10 -T "$tmp/obj1m" "$endpoint/$prefix/big" &&
+	curl -sf -o /dev/null --max-time 10 -T "$tmp/obj20k" "$endpoint/$prefix/small"
+check $? "setup: objects written directly to nginx"
+
+# start_proxy NAME ARGS...: start faultproxy in the background; sets $port and $plog.
+start_proxy() {
+	local name=$1 pf
+	shift
+	pf="$tmp/$name.port"
+	plog="$tmp/$name.log"
+	"$proxy_bin" --listen 127.0.0.1:0 --port-file "$pf" --max-seconds 60 "$@" \
+		>"$tmp/$name.out" 2>"$plog" &
+	pids+=($!)
+	ppid_last=$!
+	port=""
+	for _ in $(seq 1 100); do
+		[ -s "$pf" ] && { port=$(cat "$pf"); break; }
+		sleep 0.05
+	done
+	[ -n "$port" ]
+}
+
+# stop_proxy: SIGTERM the last proxy and wait for it; its exit status in $prc.
+stop_proxy() {
+	kill "$ppid_last" 2>/dev/null
+	wait "$ppid_last" 2>/dev/null
+	prc=$?
+}
+
+up=(--upstream "$hostport")
+
+# ---- pass ----
+start_proxy pass --mode pass "${up[@]}"
+check $? "pass: proxy started and wrote its port file"
+[ "$(cat "$tmp/pass.out")" = "$port" ]
+check $? "pass: stdout carries the same port"
+curl -sf -o /dev/null --max-time 10 -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/viaproxy"
+check $? "pass: PUT 1 MiB through the proxy"
+s=$(curl -sf --max-time 10 "$endpoint/$prefix/viaproxy" | sha256sum | cut -d' ' -f1)
+[ "$s" = "$sum1m" ]
+check $? "pass: object PUT through the proxy is intact (direct GET)"
+s=$(curl -sf --max-time 10 "http://127.0.0.1:$port/$prefix/big" | sha256sum | cut -d' ' -f1)
+[ "$s" = "$sum1m" ]
+check $? "pass: GET 1 MiB through the proxy is intact"
+urls=()
+for i in $(seq 1 10); do urls+=(-o /dev/null "http://127.0.0.1:$port/$prefix/big"); done
+out=$(curl -s --max-time 20 -w '%{http_code} %{size_download} %{num_connects}\n' "${urls[@]}")
+n200=$(grep -c '^200 1048576 ' <<<"$out")
+nconn=$(awk '{ s += $3 } END { print s }' <<<"$out")
+[ "$n200" -eq 10 ] && [ "$nconn" -eq 1 ]
+check $? "pass: 10 keep-alive GETs on one connection" "200s=$n200 connects=$nconn"
+stop_proxy
+[ "$prc" -eq 0 ] && grep -q 'faultproxy: exit: mode=pass connections=' "$plog"
+check $? "pass: SIGTERM stops it with exit 0 and a counts line" "exit $prc"
+
+# ---- slowdown ----
+start_proxy slow1 --mode slowdown --fraction 1 "${up[@]}"
+check $? "slowdown: proxy started"
+code=$(curl -s --max-time 5 -D "$tmp/slow1.hdr" -o "$tmp/slow1.body" -w '%{http_code}' \
+	"http://127.0.0.1:$port/$prefix/big")
+[ "$code" = 503 ] && grep -q '<Code>SlowDown</Code>' "$tmp/slow1.body" &&
+	grep -q 'Please reduce your request rate.' "$tmp/slow1.body"
+check $? "slowdown F=1: GET answered 503 with SlowDown in the body" "code $code"
+grep -qi '^HTTP/1.1 503 Slow Down' "$tmp/slow1.hdr" &&
+	grep -qi '^content-type: application/xml' "$tmp/slow1.hdr"
+check $? "slowdown F=1: status line and Content-Type"
+clen=$(tr -d '\r' <"$tmp/slow1.hdr" | awk -F': ' 'tolower($1) == "content-length" { print $2 }')
+[ -n "$clen" ] && [ "$clen" -eq "$(stat -c %s "$tmp/slow1.body")" ]
+check $? "slowdown F=1: Content-Length matches the body" "clen=$clen"
+code=$(curl -s --max-time 5 -I -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$prefix/big")
+check $([ "$code" = 503 ]; echo $?) "slowdown F=1: HEAD answered 503 without a body (no hang)" "code $code"
+# PUTs without Expect keep the connection (body read and discarded); with
+# "Expect: 100-continue" the 503 comes at once with Connection: close.
+out=$(curl -s --max-time 10 -H 'Expect:' -w '%{http_code} %{num_connects}\n' \
+	-o /dev/null -T "$tmp/obj20k" "http://127.0.0.1:$port/$prefix/s1" \
+	-o /dev/null -T "$tmp/obj20k" "http://127.0.0.1:$port/$prefix/s2" \
+	-o /dev/null -T "$tmp/obj20k" "http://127.0.0.1:$port/$prefix/s3")
+n503=$(grep -c '^503 ' <<<"$out")
+nconn=$(awk '{ s += $2 } END { print s }' <<<"$out")
+[ "$n503" -eq 3 ] && [ "$nconn" -eq 1 ]
+check $? "slowdown F=1: 3 PUTs on one kept-alive connection all 503" "503s=$n503 connects=$nconn"
+code=$(curl -s --max-time 10 -D "$tmp/slow2.hdr" -o /dev/null -w '%{http_code}' \
+	-H 'Expect: 100-continue' -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/s4")
+[ "$code" = 503 ] && grep -qi '^connection: close' "$tmp/slow2.hdr"
+check $? "slowdown F=1: PUT 1 MiB with Expect: 100-continue gets 503 and Connection: close" "code $code"
+code=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' "$endpoint/$prefix/s1")
+check $([ "$code" = 404 ]; echo $?) "slowdown F=1: slowed PUT never reached the server" "direct GET $code"
+stop_proxy
+grep -q 'faultproxy: fault slowdown conn=1 req=1 "GET ' "$plog" &&
+	grep -q 'faultproxy: exit: mode=slowdown connections=4 requests=6 faults=6' "$plog"
+check $? "slowdown F=1: one log line per fault and counts at exit"
+
+# F=0.5 over 40 keep-alive requests on one connection, twice with seed 7, once with seed 8.
+slow_seq() { # slow_seq SEED: print the status codes, one line
+	start_proxy "slow-$1-$RANDOM" --mode slowdown --fraction 0.5 --seed "$1" "${up[@]}" || return 1
+	local u=() i
+	for i in $(seq 1 40); do u+=(-o /dev/null "http://127.0.0.1:$port/$prefix/small"); done
+	curl -s --max-time 20 -w '%{http_code}:%{size_download}:%{num_connects}\n' "${u[@]}" |
+		tr '\n' ' '
+	stop_proxy
+}
+seq_a=$(slow_seq 7)
+seq_b=$(slow_seq 7)
+seq_c=$(slow_seq 8)
+n503=$(grep -o '503:' <<<"$seq_a" | wc -l)
+n200=$(grep -o '200:20000:' <<<"$seq_a" | wc -l)
+nconn=$(tr ' ' '\n' <<<"$seq_a" | awk -F: 'NF == 3 { s += $3 } END { print s + 0 }')
+[ "$n503" -ge 8 ] && [ "$n503" -le 32 ] && [ $((n503 + n200)) -eq 40 ]
+check $? "slowdown F=0.5: 40 requests give a mix of 503 and intact 200" "503=$n503 200=$n200"
+check $([ "$nconn" -eq 1 ]; echo $?) "slowdown F=0.5: all 40 on one connection" "connects=$nconn"
+check $([ "$seq_a" = "$seq_b" ]; echo $?) "slowdown F=0.5: same seed, same sequence"
+check $([ "$seq_a" != "$seq_c" ]; echo $?) "slowdown F=0.5: another seed, another sequence"
+
+# ---- reset ----
+start_proxy reset --mode reset --after-bytes 100000 "${up[@]}"
+check $? "reset: proxy started"
+got=$(curl -s --max-time 10 -o "$tmp/reset.body" -w '%{size_download}' \
+	"http://127.0.0.1:$port/$prefix/big")
+rc=$?
+[ "$rc" -eq 56 ] || [ "$rc" -eq 18 ]
+check $? "reset: curl fails with a receive error mid-body" "exit $rc"
+[ "$got" -eq 100000 ]
+check $? "reset: exactly --after-bytes body bytes arrived first" "got $got"
+code=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' "http://127.0.0.1:$port/$prefix/small")
+check $([ "$code" = 200 ]; echo $?) "reset: a body shorter than --after-bytes passes" "code $code"
+stop_proxy
+grep -q 'faultproxy: fault reset conn=1' "$plog" &&
+	grep -q 'exit: mode=reset connections=2 requests=2 faults=1' "$plog"
+check $? "reset: fault logged and counted"
+
+start_proxy reset0 --mode reset --fraction 0 --after-bytes 100 "${up[@]}"
+urls=()
+for i in $(seq 1 5); do
+	urls+=(-o /dev/null "http://127.0.0.1:$port/$prefix/big" -o /dev/null "http://127.0.0.1:$port/$prefix/small")
+done
+# -I is global in curl: --next starts a HEAD and then a GET on the same connection.
+w='%{http_code} %{size_download} %{num_connects}\n'
+out=$(curl -s --max-time 20 -w "$w" "${urls[@]}" \
+	--next -s --max-time 20 -w "$w" -o /dev/null -I "http://127.0.0.1:$port/$prefix/big" \
+	--next -s --max-time 20 -w "$w" -o /dev/null "http://127.0.0.1:$port/$prefix/big")
+nok=$(grep -cE '^200 (1048576|20000) ' <<<"$out")
+nhead=$(grep -c '^200 0 ' <<<"$out")
+nconn=$(awk '{ s += $3 } END { print s }' <<<"$out")
+[ "$nok" -eq 11 ] && [ "$nhead" -eq 1 ] && [ "$nconn" -eq 1 ]
+check $? "reset F=0: 10 GETs, a HEAD, a GET pass intact on one connection" \
+	"ok=$nok head=$nhead connects=$nconn"
+s=$(curl -sf --max-time 10 "http://127.0.0.1:$port/$prefix/big" | sha256sum | cut -d' ' -f1)
+check $([ "$s" = "$sum1m" ]; echo $?) "reset F=0: 1 MiB body intact through the parser"
+stop_proxy
+
+# ---- stall ----
+start_proxy stall --mode stall --after-bytes 100000 "${up[@]}"
+check $? "stall: proxy started"
+t0=$(date +%s%N)
+got=$(curl -s --max-time 2 -o /dev/null -w '%{size_download}' "http://127.0.0.1:$port/$prefix/big")
+rc=$?
+ms=$((($(date +%s%N) - t0) / 1000000))
+check $([ "$rc" -eq 28 ]; echo $?) "stall: curl --max-time 2 times out" "exit $rc after ${ms}ms"
+check $([ "$got" -eq 100000 ]; echo $?) "stall: part of the body arrived first" "got $got"
+stop_proxy
+grep -q 'faultproxy: fault stall conn=1' "$plog"
+check $? "stall: fault logged"
+
+# ---- blackhole ----
+start_proxy blackhole --mode blackhole
+check $? "blackhole: proxy started (no upstream needed)"
+got=$(curl -s --max-time 2 -o /dev/null -w '%{size_download}' -T "$tmp/obj20k" \
+	"http://127.0.0.1:$port/$prefix/bh")
+rc=$?
+check $([ "$rc" -eq 28 ] && [ "$got" -eq 0 ]; echo $?) "blackhole: curl times out with nothing received" "exit $rc got $got"
+stop_proxy
+
+# ---- refuse and rst ----
+start_proxy refuse --mode refuse
+check $? "refuse: proxy started and wrote a port"
+curl -s --max-time 5 -o /dev/null "http://127.0.0.1:$port/$prefix/big"
+rc=$?
+check $([ "$rc" -eq 7 ]; echo $?) "refuse: curl cannot connect (exit 7)" "exit $rc"
+stop_proxy
+start_proxy rst --mode rst
+check $? "rst: proxy started"
+curl -s --max-time 5 -o /dev/null "http://127.0.0.1:$port/$prefix/big"
+rc=$?
+check $([ "$rc" -eq 56 ]; echo $?) "rst: connection reset after the request (curl 56)" "exit $rc"
+stop_proxy
+
+# ---- life cycle and usage ----
+"$proxy_bin" --listen 127.0.0.1:0 --mode blackhole --max-seconds 1 >/dev/null 2>"$tmp/max.log" &
+mpid=$!
+pids+=($mpid)
+t0=$SECONDS
+for _ in $(seq 1 50); do
+	kill -0 "$mpid" 2>/dev/null || break
+	sleep 0.1
+done
+kill -0 "$mpid" 2>/dev/null
+check $([ $? -ne 0 ]; echo $?) "--max-seconds 1: exits by itself" "after $((SECONDS - t0))s"
+"$proxy_bin" --listen 127.0.0.1:0 --mode sideways >/dev/null 2>&1
+rc=$?
+check $([ "$rc" -eq 2 ]; echo $?) "unknown mode: usage error, exit 2" "exit $rc"
+"$proxy_bin" --listen 127.0.0.1:0 --mode slowdown --fraction 1.5 --upstream "$hostport" >/dev/null 2>&1
+rc=$?
+check $([ "$rc" -eq 2 ]; echo $?) "fraction out of range: exit 2" "exit $rc"
+
+curl -s -o /dev/null --max-time 5 -X DELETE "$endpoint/$prefix/" 2>/dev/null
+finish

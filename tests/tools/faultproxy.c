@@ -1,0 +1,1182 @@
+/* tests/tools/faultproxy.c: a fault-injecting TCP proxy for the fault-matrix tests.
+ *
+ *   faultproxy --listen 127.0.0.1:0 --upstream 127.0.0.1:PORT --mode MODE
+ *              [--fraction F] [--seed N] [--after-bytes N] [--max-seconds N]
+ *              [--port-file PATH]
+ *
+ * One process, one poll() loop, at most MAX_CONNS client connections at a time.
+ * The port actually bound is printed on stdout ("PORT\n") and, when asked, written
+ * to --port-file (through a temporary name and rename, so a reader never sees half
+ * of it). The proxy exits 0 after --max-seconds (default 600) or on SIGTERM/SIGINT,
+ * printing one "faultproxy: exit: ..." line of counts on stderr; every injected
+ * fault is one "faultproxy: fault ..." line on stderr. Exit 2: usage error;
+ * exit 1: could not listen or resolve.
+ *
+ * Modes:
+ *   pass       forward bytes both ways unchanged (keep-alive works; nothing parsed).
+ *   slowdown   parse the HTTP/1.1 request stream (request line, headers, Content-Length
+ *              or chunked body) and the response stream; a fraction F of requests is
+ *              not forwarded but answered "503 Slow Down" with an S3 XML error body
+ *              (code SlowDown); the connection stays usable. The request's body is read
+ *              and discarded first, and the 503 is sent only when every earlier
+ *              response on the connection is complete. A request with
+ *              "Expect: 100-continue" and a body (or with Connection: close, or
+ *              HTTP/1.0) is answered at once with "Connection: close", and the
+ *              connection is then closed gracefully (what the client sent is drained).
+ *   reset      forward; on a fraction F of connections, reset the client connection
+ *              (SO_LINGER 0 + close, an RST) once --after-bytes bytes of a response
+ *              body have reached the client and more body is still to come. Responses
+ *              whose body is not longer than --after-bytes pass untouched.
+ *   stall      as reset, but instead of resetting: stop forwarding the response, close
+ *              the upstream side and hold the client connection open silently (until
+ *              the client gives up or --max-seconds).
+ *   blackhole  accept, read and discard, never answer, never connect upstream.
+ *   refuse     write the port, then close the listening socket: connects get
+ *              ECONNREFUSED (curl exit 7). (Another process could in theory bind the
+ *              port after that; the tests use it at once.)
+ *   rst        accept, wait for the client's first bytes (its request), then close the
+ *              connection with an RST: curl exit 56 (recv failure), 55 when still sending.
+ *              (An RST sent before the client has seen the connect complete would show
+ *              as a connect failure, curl exit 7, at random; waiting makes it stable.)
+ *
+ * Defaults: --fraction 1 (every request / connection), --seed 1, --after-bytes 0 (right
+ * after the response headers, when the response has a body), --max-seconds 600.
+ * Determinism: the decision for request R (counted from 1) on connection C (counted
+ * from 1 in accept order) is a hash of (seed, C, R) compared with F; for reset and
+ * stall R = 0. The same seed and the same traffic on one connection give the same
+ * faults. When a message cannot be parsed, that connection falls back to plain
+ * forwarding (logged), so the proxy never corrupts traffic it does not understand.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <linux/sockios.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#define BUF_SIZE      65536
+#define MAX_CONNS     256
+#define QMAX          64		/* outstanding requests tracked per connection */
+#define LINE_MAX_LEN  4096		/* chunk-size and trailer lines */
+#define RESET_WAIT_MS 2000		/* wait this long for sent bytes to be acked before RST */
+#define DRAIN_MS      5000		/* after our FIN, wait this long for the client's */
+
+static volatile sig_atomic_t stop_flag;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop_flag = 1;
+}
+
+enum mode { M_PASS, M_SLOWDOWN, M_RESET, M_STALL, M_BLACKHOLE, M_REFUSE, M_RST };
+static const char *const mode_names[] = {
+	"pass", "slowdown", "reset", "stall", "blackhole", "refuse", "rst",
+};
+
+struct opts {
+	const char *listen, *upstream, *port_file;
+	enum mode mode;
+	double fraction;
+	uint64_t seed, after_bytes;
+	long max_seconds;
+};
+
+struct buf {
+	size_t off, len;
+	char d[BUF_SIZE];
+};
+
+/* What the proxy needs to know of one request or response head. */
+struct head {
+	size_t len;			/* bytes through the blank line */
+	int status;			/* responses */
+	int is_head_method;		/* requests: HEAD */
+	int chunked, has_len, expect, close;
+	uint64_t clen;
+	char line[160];			/* first line, printable, for logs */
+};
+
+enum pstate { PS_HEAD, PS_LEN, PS_CHUNK_SIZE, PS_CHUNK_DATA, PS_CHUNK_END, PS_TRAILER, PS_EOF };
+enum step { ST_WAIT, ST_MORE, ST_DONE, ST_CAP, ST_ERR };
+
+struct http {
+	enum pstate st;
+	uint64_t remain;		/* PS_LEN, PS_CHUNK_DATA: bytes left */
+	uint64_t body;			/* payload bytes of the current message so far */
+};
+
+struct conn {
+	unsigned long id, nreq;
+	int cfd, ufd;			/* -1 when closed */
+	int cpi, upi;			/* index in the pollfd array, -1 when not polled */
+	int connecting, c_eof, u_eof, c_shut, u_shut;
+	int raw;			/* plain forwarding, nothing parsed */
+	int faulty;			/* reset/stall: this connection gets the fault */
+	int stalled, reset_pending, draining, dead;
+	int head_pending, rq_slow, discard, slow_emit, slow_close;
+	long long deadline;		/* ms: reset wait, drain after FIN */
+	struct head rqh;
+	struct http rq, rs;
+	unsigned char q[QMAX];		/* outstanding requests: 1 = HEAD */
+	unsigned qh, qn;
+	struct buf cin, c2u, uin, u2c;
+};
+
+struct proxy {
+	struct opts o;
+	struct sockaddr_storage up;
+	socklen_t uplen;
+	int lfd;
+	struct conn *c[MAX_CONNS];
+	int nc;
+	unsigned long conns, requests, faults;
+};
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* frac_hit: the deterministic decision for (seed, conn, req) at fraction f. */
+static int frac_hit(uint64_t seed, uint64_t conn, uint64_t req, double f)
+{
+	uint64_t h;
+
+	if (f >= 1.0)
+		return 1;
+	if (f <= 0.0)
+		return 0;
+	h = mix64(seed ^ mix64(conn ^ mix64(req)));
+	return (double)(h >> 11) * 0x1p-53 < f;
+}
+
+/* ---- buffers ---- */
+
+static size_t buf_room(const struct buf *b)
+{
+	return BUF_SIZE - b->len;
+}
+
+static char *buf_data(struct buf *b)
+{
+	return b->d + b->off;
+}
+
+static void buf_take(struct buf *b, size_t n)
+{
+	b->off += n;
+	b->len -= n;
+	if (b->len == 0)
+		b->off = 0;
+}
+
+static void buf_compact(struct buf *b)
+{
+	if (b->off) {
+		memmove(b->d, b->d + b->off, b->len);
+		b->off = 0;
+	}
+}
+
+/* buf_put: append n bytes; the caller has checked buf_room. */
+static void buf_put(struct buf *b, const void *p, size_t n)
+{
+	buf_compact(b);
+	memcpy(b->d + b->len, p, n);
+	b->len += n;
+}
+
+/* buf_move: move n bytes from the front of in to out (out NULL: discard). */
+static void buf_move(struct buf *in, struct buf *out, size_t n)
+{
+	if (out)
+		buf_put(out, buf_data(in), n);
+	buf_take(in, n);
+}
+
+/* ---- HTTP framing ---- */
+
+/* find_head_end: the length of a complete head at the start of s[0..n), else 0. */
+static size_t find_head_end(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (s[i] != '\n')
+			continue;
+		if (s[i + 1] == '\n')
+			return i + 2;
+		if (i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n')
+			return i + 3;
+	}
+	return 0;
+}
+
+static int name_is(const char *p, size_t n, const char *name)
+{
+	return strlen(name) == n && strncasecmp(p, name, n) == 0;
+}
+
+/* parse_head: fill h from the head s[0..len); 0, or -1 when it is not HTTP/1.x. */
+static int parse_head(const char *s, size_t len, int response, struct head *h)
+{
+	const char *p = s, *end = s + len;
+	int first = 1;
+
+	memset(h, 0, sizeof *h);
+	h->len = len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll, i;
+
+		if (!nl)
+			return -1;
+		ll = (size_t)(nl - p);
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (first) {
+			size_t cl = ll < sizeof h->line - 1 ? ll : sizeof h->line - 1;
+
+			if (ll == 0)
+				return -1;
+			for (i = 0; i < cl; i++)
+				h->line[i] = (p[i] >= 32 && p[i] < 127) ? p[i] : '?';
+			h->line[cl] = '\0';
+			if (response) {
+				if (ll < 12 || strncmp(p, "HTTP/1.", 7) != 0 || p[8] != ' ')
+					return -1;
+				for (i = 9; i < 12; i++) {
+					if (p[i] < '0' || p[i] > '9')
+						return -1;
+					h->status = h->status * 10 + (p[i] - '0');
+				}
+				h->close = p[7] == '0';
+			} else {
+				const char *sp = memchr(p, ' ', ll);
+
+				if (!sp || ll < 8 || strncmp(p + ll - 8, "HTTP/1.", 7) != 0)
+					return -1;
+				h->is_head_method = sp - p == 4 && memcmp(p, "HEAD", 4) == 0;
+				h->close = p[ll - 1] == '0';
+			}
+			first = 0;
+		} else if (ll > 0) {
+			const char *colon = memchr(p, ':', ll), *v, *ve = p + ll;
+			char val[128];
+			size_t vl;
+
+			if (!colon)
+				return -1;
+			for (v = colon + 1; v < ve && (*v == ' ' || *v == '\t'); v++)
+				;
+			while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
+				ve--;
+			vl = (size_t)(ve - v) < sizeof val - 1 ? (size_t)(ve - v) : sizeof val - 1;
+			memcpy(val, v, vl);
+			val[vl] = '\0';
+			if (name_is(p, (size_t)(colon - p), "content-length")) {
+				uint64_t n = 0;
+
+				if (vl == 0 || (size_t)(ve - v) != vl)
+					return -1;
+				for (i = 0; i < vl; i++) {
+					if (val[i] < '0' || val[i] > '9' || n > UINT64_MAX / 10 - 1)
+						return -1;
+					n = n * 10 + (uint64_t)(val[i] - '0');
+				}
+				if (h->has_len && h->clen != n)
+					return -1;
+				h->has_len = 1;
+				h->clen = n;
+			} else if (name_is(p, (size_t)(colon - p), "transfer-encoding")) {
+				if (strcasestr(val, "chunked"))
+					h->chunked = 1;
+			} else if (name_is(p, (size_t)(colon - p), "expect")) {
+				if (strcasestr(val, "100-continue"))
+					h->expect = 1;
+			} else if (name_is(p, (size_t)(colon - p), "connection")) {
+				if (strcasestr(val, "close"))
+					h->close = 1;
+				else if (strcasestr(val, "keep-alive"))
+					h->close = 0;
+			}
+		}
+		p = nl + 1;
+	}
+	return first ? -1 : 0;
+}
+
+/* body_start: set the parser for the body of h; 1 when a body follows, 0 when the
+ * message is complete with its head. */
+static int body_start(struct http *hp, const struct head *h, int eof_delimited)
+{
+	hp->body = 0;
+	if (h->chunked) {
+		hp->st = PS_CHUNK_SIZE;
+		return 1;
+	}
+	if (h->has_len) {
+		hp->remain = h->clen;
+		hp->st = h->clen ? PS_LEN : PS_HEAD;
+		return h->clen != 0;
+	}
+	hp->st = eof_delimited ? PS_EOF : PS_HEAD;
+	return eof_delimited;
+}
+
+/* body_step: move one piece of the current message body from in to out (out NULL:
+ * discard), passing at most cap payload bytes of this message. */
+static enum step body_step(struct http *hp, struct buf *in, struct buf *out,
+	uint64_t cap, int in_eof)
+{
+	const char *s = buf_data(in), *nl;
+	size_t n = in->len, room = out ? buf_room(out) : SIZE_MAX, ll;
+	uint64_t k, v;
+	int done = 0;
+
+	switch (hp->st) {
+	case PS_LEN:
+	case PS_CHUNK_DATA:
+	case PS_EOF:
+		if (hp->st == PS_EOF && n == 0)
+			return in_eof ? ST_DONE : ST_WAIT;
+		if (hp->body >= cap)
+			return ST_CAP;
+		k = n;
+		if (hp->st != PS_EOF && k > hp->remain)
+			k = hp->remain;
+		if (k > cap - hp->body)
+			k = cap - hp->body;
+		if (k > room)
+			k = room;
+		if (k == 0)
+			return ST_WAIT;
+		buf_move(in, out, (size_t)k);
+		hp->body += k;
+		if (hp->st != PS_EOF) {
+			hp->remain -= k;
+			if (hp->remain == 0) {
+				if (hp->st == PS_LEN)
+					return ST_DONE;
+				hp->st = PS_CHUNK_END;
+			}
+		}
+		return ST_MORE;
+	case PS_CHUNK_END:
+		if (n >= 1 && s[0] == '\n')
+			ll = 1;
+		else if (n < 2)
+			return ST_WAIT;
+		else if (s[0] == '\r' && s[1] == '\n')
+			ll = 2;
+		else
+			return ST_ERR;
+		if (ll > room)
+			return ST_WAIT;
+		buf_move(in, out, ll);
+		hp->st = PS_CHUNK_SIZE;
+		return ST_MORE;
+	case PS_CHUNK_SIZE:
+	case PS_TRAILER:
+		nl = memchr(s, '\n', n);
+		if (!nl)
+			return n >= LINE_MAX_LEN ? ST_ERR : ST_WAIT;
+		ll = (size_t)(nl - s) + 1;
+		if (ll > room)
+			return ST_WAIT;
+		if (hp->st == PS_CHUNK_SIZE) {
+			size_t i;
+			int digits = 0;
+
+			for (i = 0, v = 0; i < ll; i++, digits++) {
+				int c = s[i], d;
+
+				if (c >= '0' && c <= '9')
+					d = c - '0';
+				else if (c >= 'a' && c <= 'f')
+					d = c - 'a' + 10;
+				else if (c >= 'A' && c <= 'F')
+					d = c - 'A' + 10;
+				else
+					break;
+				if (v >> 60)
+					return ST_ERR;
+				v = v * 16 + (uint64_t)d;
+			}
+			if (digits == 0 || (s[i] != ';' && s[i] != ' ' && s[i] != '\t'
+				&& s[i] != '\r' && s[i] != '\n'))
+				return ST_ERR;
+			if (v == 0) {
+				hp->st = PS_TRAILER;
+			} else {
+				hp->st = PS_CHUNK_DATA;
+				hp->remain = v;
+			}
+		} else {
+			done = ll == 1 || (ll == 2 && s[0] == '\r');
+		}
+		buf_move(in, out, ll);
+		if (done) {
+			hp->st = PS_HEAD;
+			return ST_DONE;
+		}
+		return ST_MORE;
+	case PS_HEAD:
+		break;
+	}
+	return ST_ERR;
+}
+
+/* ---- connections ---- */
+
+static void set_nodelay(int fd)
+{
+	int one = 1;
+
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+static void close_rst(int fd)
+{
+	struct linger lg = { 1, 0 };
+
+	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+	close(fd);
+}
+
+static void fault(struct proxy *px, const struct conn *c, const char *what, const char *line)
+{
+	px->faults++;
+	fprintf(stderr, "faultproxy: fault %s conn=%lu req=%lu%s%s%s\n", what, c->id, c->nreq,
+		line ? " \"" : "", line ? line : "", line ? "\"" : "");
+}
+
+static void go_raw(struct conn *c, const char *why)
+{
+	if (!c->raw)
+		fprintf(stderr, "faultproxy: conn=%lu: %s; forwarding it unparsed\n", c->id, why);
+	c->raw = 1;
+	c->discard = 0;
+}
+
+static void conn_close(struct conn *c, int rst_client)
+{
+	if (c->cfd >= 0) {
+		if (rst_client)
+			close_rst(c->cfd);
+		else
+			close(c->cfd);
+	}
+	if (c->ufd >= 0)
+		close(c->ufd);
+	c->cfd = c->ufd = -1;
+	c->dead = 1;
+}
+
+static void close_upstream(struct conn *c)
+{
+	if (c->ufd >= 0)
+		close(c->ufd);
+	c->ufd = -1;
+	c->u_eof = c->u_shut = 1;
+	c->connecting = 0;
+}
+
+/* emit_503: queue the SlowDown answer when every earlier response is complete;
+ * 1 when queued, 0 when it must wait. */
+static int emit_503(struct proxy *px, struct conn *c)
+{
+	static const char body[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<Error><Code>SlowDown</Code><Message>Please reduce your request rate."
+		"</Message><RequestId>faultproxy</RequestId></Error>";
+	char msg[512];
+	int n;
+
+	if (c->qn || c->rs.st != PS_HEAD || buf_room(&c->u2c) < sizeof msg)
+		return 0;
+	n = snprintf(msg, sizeof msg, "HTTP/1.1 503 Slow Down\r\n"
+		"Content-Type: application/xml\r\nContent-Length: %zu\r\n"
+		"x-amz-request-id: faultproxy-%lu-%lu\r\n%s\r\n%s",
+		sizeof body - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
+		c->rqh.is_head_method ? "" : body);
+	buf_put(&c->u2c, msg, (size_t)n);
+	fault(px, c, "slowdown", c->rqh.line);
+	c->slow_emit = 0;
+	if (c->slow_close) {
+		c->draining = 1;
+		c->cin.len = c->cin.off = 0;
+	}
+	return 1;
+}
+
+/* pump_requests: parse client bytes into c2u, deciding each request's fate. */
+static void pump_requests(struct proxy *px, struct conn *c)
+{
+	int guard;
+
+	for (guard = 0; guard < 100000; guard++) {
+		enum step r;
+
+		if (c->raw) {
+			size_t k = c->cin.len < buf_room(&c->c2u) ? c->cin.len : buf_room(&c->c2u);
+
+			buf_move(&c->cin, &c->c2u, k);
+			return;
+		}
+		if (c->slow_emit) {
+			if (!emit_503(px, c))
+				return;
+			continue;
+		}
+		if (c->draining)
+			return;
+		if (c->rq.st == PS_HEAD) {
+			struct head *h = &c->rqh;
+
+			if (!c->head_pending) {
+				size_t hl;
+
+				if (c->cin.len == 0)
+					return;
+				buf_compact(&c->cin);
+				hl = find_head_end(buf_data(&c->cin), c->cin.len);
+				if (hl == 0) {
+					if (c->cin.len == BUF_SIZE)
+						go_raw(c, "request head too long");
+					return;
+				}
+				if (parse_head(buf_data(&c->cin), hl, 0, h) < 0) {
+					go_raw(c, "request head not HTTP/1.x");
+					continue;
+				}
+				c->head_pending = 1;
+				c->nreq++;
+				px->requests++;
+				c->rq_slow = px->o.mode == M_SLOWDOWN
+					&& frac_hit(px->o.seed, c->id, c->nreq, px->o.fraction);
+			}
+			if (c->rq_slow) {
+				int has_body;
+
+				buf_take(&c->cin, h->len);
+				c->head_pending = 0;
+				has_body = body_start(&c->rq, h, 0);
+				c->slow_close = h->close || (h->expect && has_body);
+				if (!has_body || c->slow_close) {
+					c->rq.st = PS_HEAD;
+					c->slow_emit = 1;
+				} else {
+					c->discard = 1;
+				}
+				continue;
+			}
+			if (buf_room(&c->c2u) < h->len || c->qn == QMAX)
+				return;
+			buf_move(&c->cin, &c->c2u, h->len);
+			c->q[(c->qh + c->qn++) % QMAX] = (unsigned char)h->is_head_method;
+			c->head_pending = 0;
+			body_start(&c->rq, h, 0);
+			continue;
+		}
+		r = body_step(&c->rq, &c->cin, c->discard ? NULL : &c->c2u, UINT64_MAX, c->c_eof);
+		if (r == ST_WAIT)
+			return;
+		if (r == ST_DONE) {
+			c->rq.st = PS_HEAD;
+			if (c->discard) {
+				c->discard = 0;
+				c->slow_emit = 1;
+			}
+		} else if (r != ST_MORE) {
+			go_raw(c, "bad request body framing");
+		}
+	}
+}
+
+static void pop_request(struct conn *c)
+{
+	if (c->qn) {
+		c->qh = (c->qh + 1) % QMAX;
+		c->qn--;
+	}
+}
+
+/* pump_responses: parse upstream bytes into u2c, injecting reset/stall faults. */
+static void pump_responses(struct proxy *px, struct conn *c)
+{
+	int guard;
+
+	for (guard = 0; guard < 100000; guard++) {
+		uint64_t cap = c->faulty ? px->o.after_bytes : UINT64_MAX;
+		enum step r;
+
+		if (c->stalled || c->reset_pending)
+			return;
+		if (c->raw) {
+			size_t k = c->uin.len < buf_room(&c->u2c) ? c->uin.len : buf_room(&c->u2c);
+
+			buf_move(&c->uin, &c->u2c, k);
+			return;
+		}
+		if (c->rs.st == PS_HEAD) {
+			struct head h;
+			size_t hl;
+			int head_req, more;
+
+			if (c->uin.len == 0)
+				return;
+			buf_compact(&c->uin);
+			hl = find_head_end(buf_data(&c->uin), c->uin.len);
+			if (hl == 0) {
+				if (c->uin.len == BUF_SIZE)
+					go_raw(c, "response head too long");
+				return;
+			}
+			if (parse_head(buf_data(&c->uin), hl, 1, &h) < 0) {
+				go_raw(c, "response head not HTTP/1.x");
+				continue;
+			}
+			if (buf_room(&c->u2c) < hl)
+				return;
+			buf_move(&c->uin, &c->u2c, hl);
+			if (h.status == 101) {
+				go_raw(c, "protocol switch");
+				continue;
+			}
+			if (h.status < 200)
+				continue;	/* interim: the final response follows */
+			head_req = c->qn ? c->q[c->qh] : 0;
+			if (head_req || h.status == 204 || h.status == 304) {
+				more = 0;
+				c->rs.st = PS_HEAD;
+				c->rs.body = 0;
+			} else {
+				more = body_start(&c->rs, &h, 1);
+			}
+			if (!more)
+				pop_request(c);
+			continue;
+		}
+		r = body_step(&c->rs, &c->uin, &c->u2c, cap, c->u_eof);
+		if (r == ST_WAIT)
+			return;
+		if (r == ST_DONE) {
+			c->rs.st = PS_HEAD;
+			pop_request(c);
+		} else if (r == ST_CAP) {
+			if (px->o.mode == M_RESET) {
+				c->reset_pending = 1;
+				c->deadline = now_ms() + RESET_WAIT_MS;
+			} else {
+				c->stalled = 1;
+				fault(px, c, "stall", NULL);
+				close_upstream(c);
+			}
+			return;
+		} else if (r != ST_MORE) {
+			go_raw(c, "bad response body framing");
+		}
+	}
+}
+
+/* rd: read from fd into b (b NULL: read and discard). 1 data or nothing yet,
+ * 0 end of stream, -1 error. */
+static int rd(int fd, struct buf *b)
+{
+	char scratch[16384];
+	ssize_t n;
+
+	if (b) {
+		buf_compact(b);
+		if (buf_room(b) == 0)
+			return 1;
+		n = recv(fd, b->d + b->len, buf_room(b), 0);
+	} else {
+		n = recv(fd, scratch, sizeof scratch, 0);
+	}
+	if (n > 0) {
+		if (b)
+			b->len += (size_t)n;
+		return 1;
+	}
+	if (n == 0)
+		return 0;
+	return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 1 : -1;
+}
+
+/* wr: write what b holds to fd; 0, or -1 on error. */
+static int wr(int fd, struct buf *b)
+{
+	while (b->len) {
+		ssize_t n = send(fd, buf_data(b), b->len, MSG_NOSIGNAL);
+
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1;
+		buf_take(b, (size_t)n);
+	}
+	return 0;
+}
+
+/* conn_step: handle the poll results of one connection, move its data and timers. */
+static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, long long now)
+{
+	int i, r;
+
+	if (c->connecting && urev) {
+		int err = 0;
+		socklen_t l = sizeof err;
+
+		if (getsockopt(c->ufd, SOL_SOCKET, SO_ERROR, &err, &l) < 0)
+			err = errno;
+		if (err) {
+			fprintf(stderr, "faultproxy: conn=%lu: upstream connect: %s\n", c->id,
+				strerror(err));
+			conn_close(c, 1);
+			return;
+		}
+		c->connecting = 0;
+	}
+	if (px->o.mode == M_RST && crev) {
+		char b[1];
+
+		if (recv(c->cfd, b, sizeof b, MSG_PEEK) >= 0 || (errno != EAGAIN && errno != EINTR)) {
+			fault(px, c, "rst", NULL);
+			conn_close(c, 1);
+		}
+		return;
+	}
+	if (c->cfd >= 0 && !c->c_eof && (crev & (POLLIN | POLLHUP | POLLERR))) {
+		int sink = c->draining || c->stalled || px->o.mode == M_BLACKHOLE;
+
+		r = rd(c->cfd, sink ? NULL : &c->cin);
+		if (r < 0) {
+			conn_close(c, 0);
+			return;
+		}
+		if (r == 0)
+			c->c_eof = 1;
+	}
+	if (c->ufd >= 0 && !c->connecting && !c->u_eof && (urev & (POLLIN | POLLHUP | POLLERR))) {
+		r = rd(c->ufd, &c->uin);
+		if (r < 0) {
+			conn_close(c, 1);	/* upstream reset: reset the client too */
+			return;
+		}
+		if (r == 0)
+			c->u_eof = 1;
+	}
+	for (i = 0; i < 16; i++) {
+		size_t before = c->cin.len + c->c2u.len + c->uin.len + c->u2c.len;
+
+		pump_requests(px, c);
+		pump_responses(px, c);
+		if (c->ufd >= 0 && !c->connecting && wr(c->ufd, &c->c2u) < 0) {
+			conn_close(c, 1);
+			return;
+		}
+		if (c->cfd >= 0 && !c->c_shut && wr(c->cfd, &c->u2c) < 0) {
+			conn_close(c, 0);
+			return;
+		}
+		if (c->cin.len + c->c2u.len + c->uin.len + c->u2c.len == before)
+			break;
+	}
+	if (c->reset_pending && c->u2c.len == 0) {
+		int unacked = 0;
+
+		if (ioctl(c->cfd, SIOCOUTQ, &unacked) < 0 || unacked == 0 || now >= c->deadline) {
+			fault(px, c, "reset", NULL);
+			conn_close(c, 1);
+		}
+		return;
+	}
+	if (px->o.mode == M_BLACKHOLE || c->stalled) {
+		if (c->c_eof)
+			conn_close(c, 0);
+		return;
+	}
+	if (c->draining && c->u2c.len == 0 && !c->c_shut) {
+		shutdown(c->cfd, SHUT_WR);
+		c->c_shut = 1;
+		c->deadline = now + DRAIN_MS;
+		close_upstream(c);
+	}
+	if (c->c_eof && !c->u_shut && c->c2u.len == 0 && c->ufd >= 0 && !c->connecting) {
+		shutdown(c->ufd, SHUT_WR);
+		c->u_shut = 1;
+	}
+	if (c->u_eof && !c->c_shut && c->u2c.len == 0 && !c->slow_emit) {
+		shutdown(c->cfd, SHUT_WR);
+		c->c_shut = 1;
+		c->deadline = now + DRAIN_MS;
+	}
+	if ((c->c_eof && c->u_eof && c->c2u.len == 0 && c->u2c.len == 0)
+		|| (c->c_shut && now >= c->deadline))
+		conn_close(c, 0);
+}
+
+/* conn_new: accept bookkeeping for client fd cfd; NULL when it was closed instead. */
+static struct conn *conn_new(struct proxy *px, int cfd)
+{
+	struct conn *c;
+	int fd;
+
+	px->conns++;
+	c = calloc(1, sizeof *c);
+	if (!c) {
+		close(cfd);
+		return NULL;
+	}
+	c->id = px->conns;
+	c->cfd = cfd;
+	c->ufd = -1;
+	c->raw = px->o.mode == M_PASS;
+	c->faulty = (px->o.mode == M_RESET || px->o.mode == M_STALL)
+		&& frac_hit(px->o.seed, c->id, 0, px->o.fraction);
+	set_nodelay(cfd);
+	if (px->o.mode == M_BLACKHOLE || px->o.mode == M_RST)
+		return c;
+	fd = socket(px->up.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0 || (connect(fd, (struct sockaddr *)&px->up, px->uplen) < 0
+		&& errno != EINPROGRESS)) {
+		fprintf(stderr, "faultproxy: conn=%lu: upstream connect: %s\n", c->id,
+			strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		close_rst(cfd);
+		free(c);
+		return NULL;
+	}
+	set_nodelay(fd);
+	c->ufd = fd;
+	c->connecting = 1;
+	return c;
+}
+
+/* ---- setup ---- */
+
+/* resolve: "HOST:PORT" or "[V6]:PORT" into ss; 0 or -1. */
+static int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len)
+{
+	char host[256];
+	const char *colon = strrchr(spec, ':'), *h = spec;
+	size_t hl;
+	struct addrinfo hints, *ai = NULL;
+
+	if (!colon || colon == spec)
+		return -1;
+	hl = (size_t)(colon - spec);
+	if (spec[0] == '[' && colon[-1] == ']') {
+		h++;
+		hl -= 2;
+	}
+	if (hl >= sizeof host)
+		return -1;
+	memcpy(host, h, hl);
+	host[hl] = '\0';
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	if (getaddrinfo(host, colon + 1, &hints, &ai) != 0 || !ai)
+		return -1;
+	memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+	*len = ai->ai_addrlen;
+	freeaddrinfo(ai);
+	return 0;
+}
+
+static int write_port_file(const char *path, int port)
+{
+	char tmp[4096];
+	FILE *f;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+		return -1;
+	f = fopen(tmp, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "%d\n", port);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+/* start_listen: bind and listen on o->listen, report the port; the fd or -1. */
+static int start_listen(const struct opts *o)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+	int fd, one = 1, port;
+
+	if (resolve(o->listen, &ss, &len) < 0) {
+		fprintf(stderr, "faultproxy: cannot parse --listen %s\n", o->listen);
+		return -1;
+	}
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0
+		|| bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
+		fprintf(stderr, "faultproxy: listen on %s: %s\n", o->listen, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	len = sizeof ss;
+	getsockname(fd, (struct sockaddr *)&ss, &len);
+	port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
+		: ((struct sockaddr_in *)&ss)->sin_port);
+	if (o->port_file && write_port_file(o->port_file, port) < 0) {
+		fprintf(stderr, "faultproxy: cannot write %s: %s\n", o->port_file, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	printf("%d\n", port);
+	fflush(stdout);
+	return fd;
+}
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
+		"                  [--fraction F] [--seed N] [--after-bytes N] [--max-seconds N]\n"
+		"                  [--port-file PATH]\n"
+		"modes: pass slowdown reset stall blackhole refuse rst (see the source header)\n");
+}
+
+/* parse_args: fill o; 0, 1 for --help, or -1 after printing why. */
+static int parse_args(int argc, char **argv, struct opts *o)
+{
+	int i;
+	size_t m;
+
+	memset(o, 0, sizeof *o);
+	o->mode = (enum mode)-1;
+	o->fraction = 1.0;
+	o->seed = 1;
+	o->max_seconds = 600;
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+		char *end = NULL;
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			usage(stdout);
+			return 1;
+		}
+		if (!v) {
+			fprintf(stderr, "faultproxy: %s needs a value\n", a);
+			return -1;
+		}
+		i++;
+		errno = 0;
+		if (!strcmp(a, "--listen")) {
+			o->listen = v;
+		} else if (!strcmp(a, "--upstream")) {
+			o->upstream = v;
+		} else if (!strcmp(a, "--port-file")) {
+			o->port_file = v;
+		} else if (!strcmp(a, "--mode")) {
+			for (m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
+				if (!strcmp(v, mode_names[m]))
+					o->mode = (enum mode)m;
+			if ((int)o->mode < 0) {
+				fprintf(stderr, "faultproxy: unknown mode '%s'\n", v);
+				return -1;
+			}
+		} else if (!strcmp(a, "--fraction")) {
+			o->fraction = strtod(v, &end);
+			if (errno || *end || !(o->fraction >= 0.0 && o->fraction <= 1.0)) {
+				fprintf(stderr, "faultproxy: --fraction wants 0..1, got '%s'\n", v);
+				return -1;
+			}
+		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes")) {
+			uint64_t n = strtoull(v, &end, 10);
+
+			if (errno || *end || !*v || *v == '-') {
+				fprintf(stderr, "faultproxy: %s wants a number, got '%s'\n", a, v);
+				return -1;
+			}
+			*(a[2] == 's' ? &o->seed : &o->after_bytes) = n;
+		} else if (!strcmp(a, "--max-seconds")) {
+			o->max_seconds = strtol(v, &end, 10);
+			if (errno || *end || o->max_seconds <= 0 || o->max_seconds > 86400 * 7) {
+				fprintf(stderr, "faultproxy: --max-seconds wants 1..604800, got '%s'\n", v);
+				return -1;
+			}
+		} else {
+			fprintf(stderr, "faultproxy: unknown option '%s'\n", a);
+			return -1;
+		}
+	}
+	if (!o->listen || (int)o->mode < 0
+		|| (!o->upstream && o->mode != M_BLACKHOLE && o->mode != M_REFUSE && o->mode != M_RST)) {
+		fprintf(stderr, "faultproxy: --listen, --mode and (except for blackhole, refuse "
+			"and rst) --upstream are required\n");
+		return -1;
+	}
+	return 0;
+}
+
+/* run: the poll loop until the deadline or a signal. */
+static void run(struct proxy *px)
+{
+	struct pollfd pf[1 + 2 * MAX_CONNS];
+	long long end = now_ms() + px->o.max_seconds * 1000LL;
+
+	while (!stop_flag) {
+		long long now = now_ms(), tmo;
+		int np = 0, lpi = -1, i, j, n;
+
+		if (now >= end)
+			break;
+		tmo = end - now < 500 ? end - now : 500;
+		if (px->lfd >= 0 && px->nc < MAX_CONNS) {
+			pf[np] = (struct pollfd){ .fd = px->lfd, .events = POLLIN };
+			lpi = np++;
+		}
+		for (i = 0; i < px->nc; i++) {
+			struct conn *c = px->c[i];
+			short ce = 0, ue = 0;
+			int sink = c->draining || c->stalled || px->o.mode == M_BLACKHOLE
+				|| px->o.mode == M_RST;
+
+			if (!c->c_eof && (sink || buf_room(&c->cin)))
+				ce |= POLLIN;
+			if (c->u2c.len && !c->c_shut)
+				ce |= POLLOUT;
+			if (c->connecting)
+				ue = POLLOUT;
+			else if (c->ufd >= 0) {
+				if (!c->u_eof && buf_room(&c->uin) && !c->stalled && !c->reset_pending)
+					ue |= POLLIN;
+				if (c->c2u.len)
+					ue |= POLLOUT;
+			}
+			c->cpi = c->upi = -1;
+			if (ce) {
+				pf[np] = (struct pollfd){ .fd = c->cfd, .events = ce };
+				c->cpi = np++;
+			}
+			if (ue) {
+				pf[np] = (struct pollfd){ .fd = c->ufd, .events = ue };
+				c->upi = np++;
+			}
+			if (c->reset_pending)
+				tmo = tmo < 5 ? tmo : 5;
+			else if (c->c_shut && c->deadline - now < tmo)
+				tmo = c->deadline - now > 0 ? c->deadline - now : 0;
+		}
+		n = poll(pf, (nfds_t)np, (int)tmo);
+		if (n < 0 && errno != EINTR) {
+			fprintf(stderr, "faultproxy: poll: %s\n", strerror(errno));
+			break;
+		}
+		now = now_ms();
+		for (i = 0; i < px->nc; i++) {
+			struct conn *c = px->c[i];
+
+			conn_step(px, c, n > 0 && c->cpi >= 0 ? pf[c->cpi].revents : 0,
+				n > 0 && c->upi >= 0 ? pf[c->upi].revents : 0, now);
+		}
+		for (i = j = 0; i < px->nc; i++) {
+			if (px->c[i]->dead)
+				free(px->c[i]);
+			else
+				px->c[j++] = px->c[i];
+		}
+		px->nc = j;
+		if (n > 0 && lpi >= 0 && (pf[lpi].revents & POLLIN)) {
+			for (i = 0; i < 16 && px->nc < MAX_CONNS; i++) {
+				int fd = accept4(px->lfd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC);
+				struct conn *c;
+
+				if (fd < 0)
+					break;
+				c = conn_new(px, fd);
+				if (c)
+					px->c[px->nc++] = c;
+			}
+		}
+	}
+}
+
+int main(int argc, char **argv)
+{
+	struct proxy *px;
+	struct sigaction sa;
+	int i;
+
+	px = calloc(1, sizeof *px);
+	if (!px)
+		return 1;
+	i = parse_args(argc, argv, &px->o);
+	if (i != 0) {
+		if (i < 0)
+			usage(stderr);
+		free(px);
+		return i < 0 ? 2 : 0;
+	}
+	if (px->o.upstream && resolve(px->o.upstream, &px->up, &px->uplen) < 0) {
+		fprintf(stderr, "faultproxy: cannot parse --upstream %s\n", px->o.upstream);
+		free(px);
+		return 2;
+	}
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGINT, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	px->lfd = start_listen(&px->o);
+	if (px->lfd < 0) {
+		free(px);
+		return 1;
+	}
+	fprintf(stderr, "faultproxy: listening on %s, upstream %s, mode %s, fraction %g, seed %"
+		PRIu64 ", after-bytes %" PRIu64 ", max-seconds %ld\n", px->o.listen,
+		px->o.upstream ? px->o.upstream : "-", mode_names[px->o.mode], px->o.fraction,
+		px->o.seed, px->o.after_bytes, px->o.max_seconds);
+	if (px->o.mode == M_REFUSE) {
+		close(px->lfd);
+		px->lfd = -1;
+		fprintf(stderr, "faultproxy: fault refuse: listening socket closed\n");
+		px->faults++;
+	}
+	run(px);
+	for (i = 0; i < px->nc; i++) {
+		conn_close(px->c[i], 0);
+		free(px->c[i]);
+	}
+	if (px->lfd >= 0)
+		close(px->lfd);
+	fprintf(stderr, "faultproxy: exit: mode=%s connections=%lu requests=%lu faults=%lu%s\n",
+		mode_names[px->o.mode], px->conns, px->requests, px->faults,
+		px->o.mode == M_PASS ? " (requests are not parsed in pass mode)" : "");
+	free(px);
+	return 0;
+}
