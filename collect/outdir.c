@@ -1,0 +1,279 @@
+/* collect/outdir.c: see outdir.h. */
+#include "collect/outdir.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <jansson.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct outdir {
+	char *root;
+	int lock_fd;
+};
+
+int outdir_mkdirs(const char *path, struct err *e)
+{
+	char buf[4096];
+	size_t len = strlen(path);
+
+	if (len == 0 || len >= sizeof(buf))
+		return err_set(e, "%s: bad directory path", path);
+	memcpy(buf, path, len + 1);
+	for (char *p = buf + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+			*p = '\0';
+			if (mkdir(buf, 0755) < 0 && errno != EEXIST)
+				return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
+			*p = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	struct stat st;
+	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+		return err_set(e, "%s: not a directory", path);
+	return 0;
+}
+
+int outdir_open(const char *path, struct outdir **out, struct err *e)
+{
+	struct outdir *od = NULL;
+	char lock[4096], pidtxt[32];
+	int rc = -1;
+
+	*out = NULL;
+	if (outdir_mkdirs(path, e) < 0)
+		return -1;
+	od = calloc(1, sizeof(*od));
+	if (od == NULL || (od->root = strdup(path)) == NULL) {
+		err_set(e, "%s: out of memory", path);
+		goto out;
+	}
+	od->lock_fd = -1;
+	if (outdir_path(od, ".lock", lock, sizeof(lock), e) < 0)
+		goto out;
+	od->lock_fd = open(lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (od->lock_fd < 0) {
+		err_set(e, "%s: cannot open: %s", lock, strerror(errno));
+		goto out;
+	}
+	if (flock(od->lock_fd, LOCK_EX | LOCK_NB) < 0) {
+		if (errno == EWOULDBLOCK) {
+			ssize_t n = pread(od->lock_fd, pidtxt, sizeof(pidtxt) - 1, 0);
+			pidtxt[n > 0 ? n : 0] = '\0';
+			pidtxt[strcspn(pidtxt, "\n")] = '\0';
+			err_set(e, "%s is in use by another collector (pid %s); wait for it to "
+				"finish or use another -o", path, pidtxt[0] ? pidtxt : "unknown");
+			rc = OUTDIR_LOCKED;
+		} else {
+			err_set(e, "%s: cannot lock: %s", lock, strerror(errno));
+		}
+		goto out;
+	}
+	snprintf(pidtxt, sizeof(pidtxt), "%ld\n", (long)getpid());
+	if (ftruncate(od->lock_fd, 0) < 0 ||
+	    pwrite(od->lock_fd, pidtxt, strlen(pidtxt), 0) < 0) {
+		err_set(e, "%s: cannot write: %s", lock, strerror(errno));
+		goto out;
+	}
+	*out = od;
+	od = NULL;
+	rc = 0;
+out:
+	outdir_free(od);
+	return rc;
+}
+
+void outdir_free(struct outdir *od)
+{
+	if (od == NULL)
+		return;
+	if (od->lock_fd >= 0)
+		close(od->lock_fd);
+	free(od->root);
+	free(od);
+}
+
+const char *outdir_root(const struct outdir *od)
+{
+	return od->root;
+}
+
+int outdir_lock_fd(const struct outdir *od)
+{
+	return od->lock_fd;
+}
+
+int outdir_path(const struct outdir *od, const char *rel, char *buf, size_t n, struct err *e)
+{
+	int l = snprintf(buf, n, "%s/%s", od->root, rel);
+
+	if (l < 0 || (size_t)l >= n)
+		return err_set(e, "%s/%s: path too long", od->root, rel);
+	return 0;
+}
+
+enum run_dir_state outdir_run_state(const struct outdir *od, const char *id)
+{
+	char path[4096];
+	struct stat st;
+	json_t *j, *w;
+	enum run_dir_state s = RUN_COMPLETE;
+
+	if (outdir_path(od, id, path, sizeof(path), NULL) < 0 || stat(path, &st) < 0)
+		return RUN_ABSENT;
+	if (outdir_path(od, id, path, sizeof(path) - 16, NULL) < 0)
+		return RUN_INCOMPLETE;
+	strcat(path, "/run.json");
+	if (stat(path, &st) < 0)
+		return RUN_INCOMPLETE;
+	j = json_load_file(path, 0, NULL);
+	if (j == NULL)
+		return RUN_INCOMPLETE; /* cannot happen with rename; treat as not done */
+	w = json_object_get(j, "wrapper");
+	if (json_is_true(json_object_get(w, "interrupted")))
+		s = RUN_INTERRUPTED;
+	json_decref(j);
+	return s;
+}
+
+static int clear_dir(const char *dir, struct err *e)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4096];
+	int rc = 0;
+
+	if (d == NULL)
+		return err_set(e, "%s: cannot read: %s", dir, strerror(errno));
+	while ((de = readdir(d)) != NULL) {
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		if (de->d_type == DT_DIR) {
+			if (clear_dir(path, e) < 0 || rmdir(path) < 0) {
+				rc = err_set(e, "%s: cannot remove: %s", path, strerror(errno));
+				break;
+			}
+		} else if (unlink(path) < 0) {
+			rc = err_set(e, "%s: cannot remove: %s", path, strerror(errno));
+			break;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n,
+		       struct err *e)
+{
+	if (outdir_path(od, id, buf, n, e) < 0 || outdir_mkdirs(buf, e) < 0)
+		return -1;
+	return clear_dir(buf, e);
+}
+
+void outdir_remove_temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char path[4096];
+
+	if (d == NULL)
+		return;
+	while ((de = readdir(d)) != NULL) {
+		if (de->d_name[0] != '.' || strcmp(de->d_name, ".") == 0 ||
+		    strcmp(de->d_name, "..") == 0)
+			continue;
+		if (strstr(de->d_name, ".tmp.") == NULL && strcmp(de->d_name, ".state.json") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
+		unlink(path);
+	}
+	closedir(d);
+}
+
+int outdir_write_file(const char *path, const void *data, size_t len, struct err *e)
+{
+	char tmp[4096];
+	const char *slash = strrchr(path, '/');
+	size_t dlen = slash ? (size_t)(slash - path + 1) : 0;
+	int fd = -1, rc = -1;
+	const char *p = data;
+
+	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp.%ld", (int)dlen, path,
+		     slash ? slash + 1 : path, (long)getpid()) >= (int)sizeof(tmp))
+		return err_set(e, "%s: path too long", path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0) {
+		err_set(e, "%s: cannot create: %s", tmp, strerror(errno));
+		goto out;
+	}
+	while (len > 0) {
+		ssize_t w = write(fd, p, len);
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0) {
+			err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
+			goto out;
+		}
+		p += w;
+		len -= (size_t)w;
+	}
+	if (fsync(fd) < 0) {
+		err_set(e, "%s: fsync: %s", tmp, strerror(errno));
+		goto out;
+	}
+	if (close(fd) < 0) {
+		fd = -1;
+		err_set(e, "%s: close: %s", tmp, strerror(errno));
+		goto out;
+	}
+	fd = -1;
+	if (rename(tmp, path) < 0) {
+		err_set(e, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
+		goto out;
+	}
+	rc = 0;
+out:
+	if (fd >= 0)
+		close(fd);
+	if (rc < 0)
+		unlink(tmp);
+	return rc;
+}
+
+int outdir_copy_file(const char *src, const char *dst, struct err *e)
+{
+	FILE *f = fopen(src, "rb");
+	char *buf = NULL;
+	long len;
+	int rc = -1;
+
+	if (f == NULL)
+		return err_set(e, "%s: %s", src, strerror(errno));
+	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
+		err_set(e, "%s: cannot read: %s", src, strerror(errno));
+		goto out;
+	}
+	buf = malloc((size_t)len + 1);
+	if (buf == NULL) {
+		err_set(e, "%s: out of memory", src);
+		goto out;
+	}
+	if (fread(buf, 1, (size_t)len, f) != (size_t)len) {
+		err_set(e, "%s: cannot read", src);
+		goto out;
+	}
+	rc = outdir_write_file(dst, buf, (size_t)len, e);
+out:
+	fclose(f);
+	free(buf);
+	return rc;
+}

@@ -1,0 +1,84 @@
+/* collect/runjson.h: a run's record: the child's state file and the parent's run.json.
+ *
+ * The run's child process writes RUNDIR/.state.json (atomically, after every phase
+ * change and once more with its final result) so the parent knows how far the child got
+ * even when it dies. After the child ends, the parent writes RUNDIR/run.json
+ * (docs/FORMATS.md, "s3bench-run/1") with a temporary name and a rename, then removes
+ * the state file. No credential is ever part of either file. */
+#ifndef COLLECT_RUNJSON_H
+#define COLLECT_RUNJSON_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "collect/campaign.h"
+#include "collect/engine.h"
+#include "core/err.h"
+#include "core/errclass.h"
+
+#define RUNJSON_FORMAT "s3bench-run/1"
+#define RUNJSON_TOOL_VERSION "0.1.0"
+#define RUNJSON_STATE_FILE ".state.json"
+
+enum run_phase { PHASE_PREPARE, PHASE_BENCHMARK, PHASE_CLEANUP, PHASE_COUNT };
+
+enum phase_state { PH_NOT_REACHED, PH_STARTED, PH_DONE, PH_FAILED, PH_SKIPPED };
+
+/* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
+const char *phase_state_name(enum phase_state s);
+
+/* What the child reports. */
+struct run_state {
+	enum phase_state phase[PHASE_COUNT];
+	int finished;                   /* the child wrote its final result */
+	enum err_class cls;
+	uint64_t errors;
+	int n_first;
+	char first[ENGINE_FIRST_ERRORS][256];
+	json_t *summary;                /* owned; NULL when the benchmark gave none */
+};
+
+/* run_state_init: all phases not reached, no result. */
+void run_state_init(struct run_state *st);
+/* run_state_clear: release st->summary. */
+void run_state_clear(struct run_state *st);
+/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS. */
+void run_state_add_error(struct run_state *st, const char *text);
+
+/* run_state_write: write st to DIR/.state.json atomically. */
+int run_state_write(const char *dir, const struct run_state *st, struct err *e);
+/* run_state_read: read DIR/.state.json into st (initialised first); -1 with a message
+ * when it is absent or unreadable (st then stays initialised). */
+int run_state_read(const char *dir, struct run_state *st, struct err *e);
+
+/* The wrapper's view of the run's child process. */
+struct run_wrapper {
+	int64_t started_ns, ended_ns;   /* Unix ns */
+	double elapsed_s;
+	int exited;                     /* 1: exit_code is valid; 0: killed by `signal` */
+	int exit_code;
+	int signal;
+	int timed_out;
+	int interrupted;                /* SIGINT/SIGTERM stopped the collector in this run */
+};
+
+/* Everything run.json is made of. Pointers are borrowed. */
+struct runjson_input {
+	const struct campaign *campaign;    /* NULL for a single `collect run` */
+	int cycle;                          /* 0: a one-off or single run (null) */
+	const struct cmp_subject *subject;
+	const struct workload *wl;
+	double timeout_s;
+	const struct run_state *st;
+	const struct run_wrapper *wrapper;
+	enum err_class cls;                 /* the run's final class */
+	int complete;                       /* status complete (summary written) */
+};
+
+/* runjson_build: the run.json object (new reference) or NULL when out of memory. */
+json_t *runjson_build(const struct runjson_input *in);
+
+/* runjson_write: write obj to DIR/run.json atomically (indented, sorted as built). */
+int runjson_write(const char *dir, const json_t *obj, struct err *e);
+
+#endif
