@@ -1,0 +1,830 @@
+/* collect/s3.c: see s3.h. */
+#include "collect/s3.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "collect/creds.h"
+#include "collect/s3xml.h"
+#include "collect/sbuf.h"
+#include "collect/sigv4.h"
+#include "core/timefmt.h"
+
+#define XML_CAPTURE_MAX (64u << 20)  /* list pages, multipart and delete answers */
+#define ERR_CAPTURE_MAX (1u << 20)   /* error documents */
+#define MAX_HDRS 10
+
+struct s3_client {
+	char *endpoint;       /* as configured */
+	char *scheme;         /* "http://" or "https://" */
+	char *authority;      /* host[:port] */
+	int virtual_hosted, insecure, sign_payload;
+	long connect_timeout_ms, timeout_ms, buffer_size;
+	struct sigv4_signer *signer;
+};
+
+struct s3_req {
+	struct s3_client *c;
+	CURL *easy;
+	struct sigv4_ctx *sig;
+	char errbuf[CURL_ERROR_SIZE];
+	struct sbuf url, uri, query, host, hdrs, xml_body, resp;
+	struct curl_slist nodes[MAX_HDRS];
+	struct s3_args a;
+	struct s3_body body;      /* copy of a.body (or an empty one) */
+	char payload_hash[65];
+	/* transfer state */
+	uint64_t pos;             /* upload position */
+	int64_t start_ns, start_mono, first_mono, last_up_mono;
+	uint64_t up, down, content_length;
+	int decided, capture, sink_failed, overflow;
+	char etag[128];
+	/* parsed answers */
+	struct s3xml_list list;
+	char upload_id[1024];
+	char complete_etag[128];
+};
+
+static const char *const op_names[S3_OP_COUNT] = {
+	[S3_CREATE_BUCKET] = "CreateBucket", [S3_DELETE_BUCKET] = "DeleteBucket",
+	[S3_PUT_OBJECT] = "PutObject", [S3_GET_OBJECT] = "GetObject",
+	[S3_HEAD_OBJECT] = "HeadObject", [S3_DELETE_OBJECT] = "DeleteObject",
+	[S3_DELETE_OBJECTS] = "DeleteObjects", [S3_LIST_OBJECTS] = "ListObjectsV2",
+	[S3_MP_CREATE] = "CreateMultipartUpload", [S3_MP_UPLOAD_PART] = "UploadPart",
+	[S3_MP_COMPLETE] = "CompleteMultipartUpload", [S3_MP_ABORT] = "AbortMultipartUpload",
+};
+
+const char *s3_op_name(enum s3_op op)
+{
+	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_names[op] : "?";
+}
+
+const char *s3_client_endpoint(const struct s3_client *c)
+{
+	return c->endpoint;
+}
+
+struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
+{
+	struct s3_client *c = NULL;
+	const char *ep = cfg->endpoint, *rest, *slash;
+	const struct creds *cr = cfg->creds;
+
+	if (ep == NULL || ep[0] == '\0') {
+		err_set(e, "s3: no endpoint URL");
+		return NULL;
+	}
+	if (strncmp(ep, "http://", 7) == 0)
+		rest = ep + 7;
+	else if (strncmp(ep, "https://", 8) == 0)
+		rest = ep + 8;
+	else {
+		err_set(e, "s3: endpoint %s: scheme must be http:// or https://", ep);
+		return NULL;
+	}
+	slash = strchr(rest, '/');
+	if (slash != NULL && slash[1] != '\0') {
+		err_set(e, "s3: endpoint %s: a path after the host is not supported", ep);
+		return NULL;
+	}
+	if (rest[0] == '\0' || rest[0] == '/' || memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
+		err_set(e, "s3: endpoint %s: no host (or user info in the URL)", ep);
+		return NULL;
+	}
+	if (cfg->region == NULL || cfg->region[0] == '\0') {
+		err_set(e, "s3: endpoint %s: no region", ep);
+		return NULL;
+	}
+	if (cr == NULL) {
+		err_set(e, "s3: endpoint %s: no credentials", ep);
+		return NULL;
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		err_set(e, "s3: libcurl initialisation failed");
+		return NULL;
+	}
+	s3xml_init();
+	c = calloc(1, sizeof(*c));
+	if (c == NULL)
+		goto nomem;
+	c->endpoint = strdup(ep);
+	c->scheme = strndup(ep, (size_t)(rest - ep));
+	c->authority = slash ? strndup(rest, (size_t)(slash - rest)) : strdup(rest);
+	if (!c->endpoint || !c->scheme || !c->authority)
+		goto nomem;
+	c->virtual_hosted = cfg->virtual_hosted;
+	c->insecure = cfg->insecure;
+	c->sign_payload = cfg->sign_payload;
+	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
+	c->timeout_ms = cfg->timeout_ms;
+	c->buffer_size = cfg->buffer_size;
+	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region,
+				     "s3", e);
+	if (c->signer == NULL) {
+		err_prefix(e, "s3: endpoint %s", ep);
+		s3_client_free(c);
+		return NULL;
+	}
+	return c;
+nomem:
+	s3_client_free(c);
+	err_set(e, "s3: out of memory");
+	return NULL;
+}
+
+void s3_client_free(struct s3_client *c)
+{
+	if (c == NULL)
+		return;
+	free(c->endpoint);
+	free(c->scheme);
+	free(c->authority);
+	sigv4_signer_free(c->signer);
+	free(c);
+}
+
+static int64_t mono_to_real(const struct s3_req *r, int64_t mono)
+{
+	return mono ? r->start_ns + (mono - r->start_mono) : 0;
+}
+
+static size_t on_read(char *buf, size_t size, size_t nitems, void *arg)
+{
+	struct s3_req *r = arg;
+	uint64_t left = r->body.len - r->pos;
+	size_t n = size * nitems;
+
+	if (left == 0)
+		return 0;
+	if (n > left)
+		n = (size_t)left;
+	if (r->body.mem != NULL) {
+		memcpy(buf, (const char *)r->body.mem + r->pos, n);
+	} else {
+		size_t got = r->body.read(r->body.arg, buf, n);
+		if (got == 0 || got > n)
+			return CURL_READFUNC_ABORT;
+		n = got;
+	}
+	r->pos += n;
+	r->up = r->pos;
+	if (r->pos == r->body.len)
+		r->last_up_mono = time_mono_ns();
+	return n;
+}
+
+static int on_seek(void *arg, curl_off_t offset, int origin)
+{
+	struct s3_req *r = arg;
+
+	if (origin != SEEK_SET || offset < 0 || (uint64_t)offset > r->body.len)
+		return CURL_SEEKFUNC_FAIL;
+	if (r->body.mem == NULL) {
+		if (r->body.seek == NULL)
+			return CURL_SEEKFUNC_CANTSEEK;
+		if (r->body.seek(r->body.arg, (uint64_t)offset) != 0)
+			return CURL_SEEKFUNC_FAIL;
+	}
+	r->pos = (uint64_t)offset;
+	r->up = r->pos;
+	return CURL_SEEKFUNC_OK;
+}
+
+static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
+{
+	struct s3_req *r = arg;
+	size_t n = size * nitems;
+
+	if (r->first_mono == 0)
+		r->first_mono = time_mono_ns();
+	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
+		r->etag[0] = '\0';
+		r->content_length = 0;
+	} else if (n > 5 && strncasecmp(buf, "etag:", 5) == 0) {
+		size_t i = 5, j = n;
+		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		while (j > i && (buf[j - 1] == '\r' || buf[j - 1] == '\n' || buf[j - 1] == ' '))
+			j--;
+		if (j - i < sizeof(r->etag)) {
+			memcpy(r->etag, buf + i, j - i);
+			r->etag[j - i] = '\0';
+		}
+	} else if (n > 15 && strncasecmp(buf, "content-length:", 15) == 0) {
+		uint64_t v = 0;
+		for (size_t i = 15; i < n; i++)
+			if (buf[i] >= '0' && buf[i] <= '9')
+				v = v * 10 + (uint64_t)(buf[i] - '0');
+		r->content_length = v;
+	}
+	return n;
+}
+
+static int wants_xml(enum s3_op op)
+{
+	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
+	       op == S3_DELETE_OBJECTS;
+}
+
+static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct s3_req *r = arg;
+	size_t n = size * nmemb;
+
+	if (!r->decided) {
+		long code = 0;
+		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &code);
+		r->capture = wants_xml(r->a.op) || code < 200 || code >= 300;
+		r->decided = 1;
+	}
+	r->down += n;
+	if (r->capture) {
+		size_t max = wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
+		if (r->resp.len + n > max)
+			r->overflow = 1;
+		else if (sbuf_add(&r->resp, ptr, n) != 0)
+			return 0;
+	} else if (r->a.sink != NULL) {
+		if (r->a.sink(r->a.sink_arg, ptr, n) != n) {
+			r->sink_failed = 1;
+			return 0;
+		}
+	}
+	return n;
+}
+
+struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
+{
+	struct s3_req *r = calloc(1, sizeof(*r));
+
+	if (r == NULL) {
+		err_set(e, "s3: out of memory");
+		return NULL;
+	}
+	r->c = c;
+	r->sig = sigv4_ctx_new(e);
+	r->easy = curl_easy_init();
+	if (r->sig == NULL || r->easy == NULL) {
+		if (r->easy == NULL)
+			err_set(e, "s3: curl_easy_init failed");
+		s3_req_free(r);
+		return NULL;
+	}
+	CURL *h = r->easy;
+	curl_easy_setopt(h, CURLOPT_PRIVATE, r);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->errbuf);
+	curl_easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
+	curl_easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
+	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);
+	if (c->timeout_ms > 0)
+		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
+	if (c->insecure) {
+		curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
+		curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
+	}
+	if (c->buffer_size > 0) {
+		curl_easy_setopt(h, CURLOPT_BUFFERSIZE, c->buffer_size);
+		curl_easy_setopt(h, CURLOPT_UPLOAD_BUFFERSIZE, c->buffer_size);
+	}
+	curl_easy_setopt(h, CURLOPT_READFUNCTION, on_read);
+	curl_easy_setopt(h, CURLOPT_READDATA, r);
+	curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, on_seek);
+	curl_easy_setopt(h, CURLOPT_SEEKDATA, r);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_write);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
+	return r;
+}
+
+void s3_req_free(struct s3_req *r)
+{
+	if (r == NULL)
+		return;
+	if (r->easy != NULL)
+		curl_easy_cleanup(r->easy);
+	sigv4_ctx_free(r->sig);
+	sbuf_free(&r->url);
+	sbuf_free(&r->uri);
+	sbuf_free(&r->query);
+	sbuf_free(&r->host);
+	sbuf_free(&r->hdrs);
+	sbuf_free(&r->xml_body);
+	sbuf_free(&r->resp);
+	s3xml_list_free(&r->list);
+	free(r);
+}
+
+CURL *s3_req_easy(struct s3_req *r)
+{
+	return r->easy;
+}
+
+struct s3_req *s3_req_from_easy(CURL *easy)
+{
+	char *p = NULL;
+
+	if (curl_easy_getinfo(easy, CURLINFO_PRIVATE, &p) != CURLE_OK)
+		return NULL;
+	return (struct s3_req *)p;
+}
+
+static int needs_key(enum s3_op op)
+{
+	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
+	       op != S3_LIST_OBJECTS;
+}
+
+static int check_args(const struct s3_args *a, struct err *e)
+{
+	const char *op = s3_op_name(a->op);
+
+	if ((int)a->op < 0 || a->op >= S3_OP_COUNT)
+		return err_set(e, "s3: unknown operation %d", (int)a->op);
+	if (a->bucket == NULL || a->bucket[0] == '\0')
+		return err_set(e, "s3 %s: no bucket", op);
+	if (needs_key(a->op) && (a->key == NULL || a->key[0] == '\0'))
+		return err_set(e, "s3 %s: no key", op);
+	if ((a->op == S3_MP_UPLOAD_PART || a->op == S3_MP_COMPLETE || a->op == S3_MP_ABORT) &&
+	    (a->upload_id == NULL || a->upload_id[0] == '\0'))
+		return err_set(e, "s3 %s %s: no upload id", op, a->key);
+	if (a->op == S3_MP_UPLOAD_PART && (a->part_number < 1 || a->part_number > 10000))
+		return err_set(e, "s3 %s %s: part number %d not in 1..10000", op, a->key,
+			       a->part_number);
+	if (a->op == S3_MP_COMPLETE && (a->n_parts == 0 || a->etags == NULL))
+		return err_set(e, "s3 %s %s: no parts", op, a->key);
+	if (a->op == S3_DELETE_OBJECTS && (a->n_keys == 0 || a->n_keys > 1000 || a->keys == NULL))
+		return err_set(e, "s3 %s: %zu keys (1..1000 allowed)", op, a->n_keys);
+	if (a->body != NULL && a->body->mem == NULL && a->body->len > 0 && a->body->read == NULL)
+		return err_set(e, "s3 %s: body without memory or read callback", op);
+	return 0;
+}
+
+/* build_query: the canonical (sorted, encoded) query of the operation. */
+static int build_query(struct s3_req *r)
+{
+	const struct s3_args *a = &r->a;
+	struct sbuf *q = &r->query;
+
+	sbuf_reset(q);
+	switch (a->op) {
+	case S3_LIST_OBJECTS:
+		if (a->token != NULL && a->token[0] != '\0') {
+			if (sbuf_adds(q, "continuation-token=") ||
+			    sigv4_uri_encode(q, a->token, strlen(a->token), 0) ||
+			    sbuf_addc(q, '&'))
+				return -1;
+		}
+		if (sbuf_adds(q, "list-type=2"))
+			return -1;
+		if (a->max_keys > 0 &&
+		    (sbuf_adds(q, "&max-keys=") || sbuf_addu(q, (unsigned long long)a->max_keys)))
+			return -1;
+		if (a->prefix != NULL && a->prefix[0] != '\0' &&
+		    (sbuf_adds(q, "&prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
+			return -1;
+		return 0;
+	case S3_DELETE_OBJECTS:
+		return sbuf_adds(q, "delete=");
+	case S3_MP_CREATE:
+		return sbuf_adds(q, "uploads=");
+	case S3_MP_UPLOAD_PART:
+		if (sbuf_adds(q, "partNumber=") || sbuf_addu(q, (unsigned long long)a->part_number) ||
+		    sbuf_adds(q, "&"))
+			return -1;
+		/* fall through */
+	case S3_MP_COMPLETE:
+	case S3_MP_ABORT:
+		return sbuf_adds(q, "uploadId=") ||
+		       sigv4_uri_encode(q, a->upload_id, strlen(a->upload_id), 0);
+	default:
+		return sbuf_reserve(q, 0);
+	}
+}
+
+/* hash_body: SHA-256 of the request body into r->payload_hash. */
+static int hash_body(struct s3_req *r, struct err *e)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	unsigned char md[32];
+	char buf[65536];
+	unsigned int len = 0;
+	uint64_t done = 0;
+	int rc = -1;
+
+	if (ctx == NULL || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)) {
+		err_set(e, "s3: SHA-256 unavailable");
+		goto out;
+	}
+	if (r->body.mem != NULL) {
+		if (!EVP_DigestUpdate(ctx, r->body.mem, (size_t)r->body.len))
+			goto fail;
+	} else if (r->body.len > 0) {
+		if (r->body.seek == NULL) {
+			err_set(e, "s3 %s %s: sign_payload needs a seekable body",
+				s3_op_name(r->a.op), r->a.key);
+			goto out;
+		}
+		while (done < r->body.len) {
+			size_t want = r->body.len - done < sizeof(buf) ? (size_t)(r->body.len - done)
+								       : sizeof(buf);
+			size_t got = r->body.read(r->body.arg, buf, want);
+			if (got == 0 || got > want) {
+				err_set(e, "s3 %s %s: body ended after %llu of %llu bytes",
+					s3_op_name(r->a.op), r->a.key, (unsigned long long)done,
+					(unsigned long long)r->body.len);
+				goto out;
+			}
+			if (!EVP_DigestUpdate(ctx, buf, got))
+				goto fail;
+			done += got;
+		}
+		if (r->body.seek(r->body.arg, 0) != 0) {
+			err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(r->a.op), r->a.key);
+			goto out;
+		}
+	}
+	if (!EVP_DigestFinal_ex(ctx, md, &len))
+		goto fail;
+	sigv4_hex(md, 32, r->payload_hash);
+	rc = 0;
+	goto out;
+fail:
+	err_set(e, "s3: SHA-256 failed");
+out:
+	EVP_MD_CTX_free(ctx);
+	return rc;
+}
+
+/* add_hdr: append "name: value" + NUL to r->hdrs; the slist nodes are linked later. */
+static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, const char *value)
+{
+	if (*n == MAX_HDRS)
+		return -1;
+	off[(*n)++] = r->hdrs.len;
+	return sbuf_adds(&r->hdrs, name) || sbuf_adds(&r->hdrs, value) ||
+	       sbuf_addc(&r->hdrs, '\0');
+}
+
+int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
+{
+	struct s3_client *c = r->c;
+	CURL *h = r->easy;
+	struct sigv4_header sh[4];
+	size_t nsh = 0, off[MAX_HDRS];
+	int nh = 0, is_post = 0, is_upload = 0;
+	char md5_b64[32] = "";
+	const char *method = "GET";
+
+	if (check_args(a, e) != 0)
+		return -1;
+	r->a = *a;
+	if (a->body != NULL)
+		r->body = *a->body;
+	else
+		memset(&r->body, 0, sizeof(r->body));
+	r->pos = 0;
+	r->up = r->down = r->content_length = 0;
+	r->first_mono = r->last_up_mono = 0;
+	r->decided = r->capture = r->sink_failed = r->overflow = 0;
+	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
+	r->errbuf[0] = '\0';
+	sbuf_reset(&r->resp);
+	if (r->body.mem == NULL && r->body.len > 0 && r->body.seek != NULL &&
+	    r->body.seek(r->body.arg, 0) != 0)
+		return err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(a->op), a->key);
+
+	/* host and canonical URI */
+	sbuf_reset(&r->host);
+	sbuf_reset(&r->uri);
+	if (c->virtual_hosted) {
+		if (sbuf_adds(&r->host, a->bucket) || sbuf_addc(&r->host, '.'))
+			goto nomem;
+	}
+	if (sbuf_adds(&r->host, c->authority) || sbuf_addc(&r->uri, '/'))
+		goto nomem;
+	if (!c->virtual_hosted) {
+		if (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0))
+			goto nomem;
+		if (a->key != NULL && needs_key(a->op) && sbuf_addc(&r->uri, '/'))
+			goto nomem;
+	}
+	if (a->key != NULL && needs_key(a->op) &&
+	    sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
+		goto nomem;
+	if (build_query(r))
+		goto nomem;
+
+	/* body and payload hash */
+	switch (a->op) {
+	case S3_CREATE_BUCKET:
+		method = "PUT";
+		is_upload = 1;
+		break;
+	case S3_PUT_OBJECT:
+	case S3_MP_UPLOAD_PART:
+		method = "PUT";
+		is_upload = 1;
+		break;
+	case S3_DELETE_BUCKET:
+	case S3_DELETE_OBJECT:
+	case S3_MP_ABORT:
+		method = "DELETE";
+		break;
+	case S3_HEAD_OBJECT:
+		method = "HEAD";
+		break;
+	case S3_DELETE_OBJECTS:
+		method = "POST";
+		is_post = 1;
+		if (s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
+			return -1;
+		break;
+	case S3_MP_COMPLETE:
+		method = "POST";
+		is_post = 1;
+		if (s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
+			return -1;
+		break;
+	case S3_MP_CREATE:
+		method = "POST";
+		is_post = 1;
+		sbuf_reset(&r->xml_body);
+		if (sbuf_reserve(&r->xml_body, 0))
+			goto nomem;
+		break;
+	default:
+		break;
+	}
+	if (is_post) {
+		r->body.mem = r->xml_body.p;
+		r->body.len = r->xml_body.len;
+	}
+	if (!c->sign_payload)
+		memcpy(r->payload_hash, SIGV4_UNSIGNED_PAYLOAD, sizeof(SIGV4_UNSIGNED_PAYLOAD));
+	else if (r->body.len == 0)
+		memcpy(r->payload_hash, SIGV4_EMPTY_SHA256, 65);
+	else if (hash_body(r, e) != 0)
+		return -1;
+	if (a->op == S3_DELETE_OBJECTS) {
+		unsigned char md[16];
+		unsigned int l = 0;
+		if (!EVP_Digest(r->xml_body.p, r->xml_body.len, md, &l, EVP_md5(), NULL))
+			return err_set(e, "s3 DeleteObjects: MD5 unavailable");
+		EVP_EncodeBlock((unsigned char *)md5_b64, md, 16);
+	}
+
+	/* sign */
+	sh[nsh++] = (struct sigv4_header){"host", sbuf_cstr(&r->host)};
+	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
+	if (md5_b64[0])
+		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
+	struct sigv4_input in = {
+		.method = method, .uri = sbuf_cstr(&r->uri), .query = sbuf_cstr(&r->query),
+		.headers = sh, .n_headers = nsh, .payload_hash = r->payload_hash,
+		.time_s = time(NULL), .omit_token = 0,
+	};
+	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
+		return -1;
+
+	/* headers: built in one buffer, linked through the request's own slist nodes */
+	sbuf_reset(&r->hdrs);
+	if (add_hdr(r, off, &nh, "Host: ", sbuf_cstr(&r->host)) ||
+	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
+	    add_hdr(r, off, &nh, "x-amz-content-sha256: ", r->payload_hash) ||
+	    add_hdr(r, off, &nh, "Authorization: ", sigv4_authorization(r->sig)) ||
+	    (sigv4_signer_token(c->signer) &&
+	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(c->signer))) ||
+	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
+	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
+	    add_hdr(r, off, &nh, "Expect:", "") || add_hdr(r, off, &nh, "Accept:", ""))
+		goto nomem;
+	for (int i = 0; i < nh; i++) {
+		r->nodes[i].data = r->hdrs.p + off[i];
+		r->nodes[i].next = i + 1 < nh ? &r->nodes[i + 1] : NULL;
+	}
+
+	/* URL */
+	sbuf_reset(&r->url);
+	if (sbuf_adds(&r->url, c->scheme) || sbuf_add(&r->url, r->host.p, r->host.len) ||
+	    sbuf_add(&r->url, r->uri.p, r->uri.len) ||
+	    (r->query.len && (sbuf_addc(&r->url, '?') || sbuf_add(&r->url, r->query.p, r->query.len))))
+		goto nomem;
+
+	curl_easy_setopt(h, CURLOPT_URL, r->url.p);
+	curl_easy_setopt(h, CURLOPT_HTTPHEADER, &r->nodes[0]);
+	curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);
+	if (is_upload) {
+		curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
+		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->body.len);
+	} else if (is_post) {
+		curl_easy_setopt(h, CURLOPT_POST, 1L);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body.len);
+	} else if (a->op == S3_HEAD_OBJECT) {
+		curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+	} else if (strcmp(method, "DELETE") == 0) {
+		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "DELETE");
+	}
+	r->start_ns = time_now_ns();
+	r->start_mono = time_mono_ns();
+	return 0;
+nomem:
+	return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
+}
+
+static enum err_class curl_class(CURLcode cc, const char **what)
+{
+	switch (cc) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_RESOLVE_PROXY:
+		*what = "dns";
+		return EC_DNS;
+	case CURLE_COULDNT_CONNECT:
+		*what = "connect";
+		return EC_CONNECT;
+	case CURLE_OPERATION_TIMEDOUT:
+		*what = "timeout";
+		return EC_TIMEOUT;
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_CIPHER:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_ENGINE_NOTFOUND:
+	case CURLE_SSL_ENGINE_SETFAILED:
+	case CURLE_SSL_ENGINE_INITFAILED:
+	case CURLE_SSL_CRL_BADFILE:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_SSL_INVALIDCERTSTATUS:
+	case CURLE_USE_SSL_FAILED:
+		*what = "tls";
+		return EC_TLS;
+	default:
+		*what = "connect";
+		return EC_CONNECT;
+	}
+}
+
+static enum err_class http_class(long status, const char *code)
+{
+	if (status == 401 || status == 403 || strcmp(code, "SignatureDoesNotMatch") == 0 ||
+	    strcmp(code, "InvalidAccessKeyId") == 0 || strcmp(code, "AccessDenied") == 0 ||
+	    strcmp(code, "AuthorizationHeaderMalformed") == 0 ||
+	    strcmp(code, "ExpiredToken") == 0 || strcmp(code, "InvalidToken") == 0)
+		return EC_AUTH;
+	if (status >= 500)
+		return EC_HTTP_5XX;
+	return EC_HTTP_4XX;
+}
+
+/* parse_answer: the XML answer of a successful request; -1 with text in res->error. */
+static int parse_answer(struct s3_req *r, struct s3_result *res)
+{
+	struct err e = {{0}};
+	char first[160];
+
+	if (r->overflow) {
+		snprintf(res->error, sizeof(res->error), "%s: answer larger than %u bytes",
+			 s3_op_name(r->a.op), XML_CAPTURE_MAX);
+		return -1;
+	}
+	switch (r->a.op) {
+	case S3_LIST_OBJECTS:
+		if (s3xml_parse_list(r->resp.p, r->resp.len, &r->list, &e) != 0)
+			break;
+		res->keys = r->list.keys;
+		res->n_keys = r->list.n_keys;
+		res->next_token = r->list.truncated ? r->list.next_token : NULL;
+		return 0;
+	case S3_MP_CREATE:
+		if (s3xml_parse_upload_id(r->resp.p, r->resp.len, r->upload_id,
+					  sizeof(r->upload_id), &e) != 0)
+			break;
+		res->upload_id = r->upload_id;
+		return 0;
+	case S3_MP_COMPLETE:
+		if (s3xml_parse_complete(r->resp.p, r->resp.len, r->complete_etag,
+					 sizeof(r->complete_etag), &e) != 0)
+			break;
+		if (r->complete_etag[0])
+			snprintf(res->etag, sizeof(res->etag), "%s", r->complete_etag);
+		return 0;
+	case S3_DELETE_OBJECTS:
+		if (s3xml_parse_delete(r->resp.p, r->resp.len, &res->n_deleted,
+				       &res->n_delete_errors, first, sizeof(first), &e) != 0)
+			break;
+		/* quiet mode lists only the failures */
+		res->n_deleted = r->a.n_keys > res->n_delete_errors ?
+					 r->a.n_keys - res->n_delete_errors : 0;
+		if (res->n_delete_errors > 0) {
+			snprintf(res->error, sizeof(res->error),
+				 "DeleteObjects: %llu of %zu keys not deleted, first %s",
+				 (unsigned long long)res->n_delete_errors, r->a.n_keys, first);
+			return -1;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+	snprintf(res->error, sizeof(res->error), "HTTP %ld: %s", res->status, e.msg);
+	return -1;
+}
+
+void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
+{
+	int64_t end_mono = time_mono_ns();
+	long status = 0;
+
+	memset(res, 0, sizeof(*res));
+	curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
+	res->status = status;
+	res->start_ns = r->start_ns;
+	res->first_byte_ns = mono_to_real(r, r->first_mono);
+	res->last_byte_ns = mono_to_real(r, r->last_up_mono);
+	res->end_ns = mono_to_real(r, end_mono);
+	res->bytes_up = r->up;
+	res->bytes_down = r->down;
+	res->content_length = r->content_length;
+	memcpy(res->etag, r->etag, sizeof(res->etag));
+
+	if (cc != CURLE_OK) {
+		const char *what = "connect";
+		res->cls = curl_class(cc, &what);
+		if (r->sink_failed)
+			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
+		else
+			snprintf(res->error, sizeof(res->error), "%s: %s", what,
+				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc));
+		return;
+	}
+	if (status >= 200 && status < 300) {
+		if (parse_answer(r, res) != 0)
+			res->cls = res->n_delete_errors ? EC_HTTP_4XX : EC_HTTP_5XX;
+		return;
+	}
+	char msg[160];
+	s3xml_error(r->resp.p ? r->resp.p : "", r->resp.len, res->code, sizeof(res->code), msg,
+		    sizeof(msg));
+	res->cls = http_class(status, res->code);
+	if (res->code[0] && msg[0])
+		snprintf(res->error, sizeof(res->error), "HTTP %ld %s: %s", status, res->code, msg);
+	else if (res->code[0])
+		snprintf(res->error, sizeof(res->error), "HTTP %ld %s", status, res->code);
+	else
+		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
+}
+
+int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res,
+		   struct err *e)
+{
+	CURLcode cc;
+
+	if (s3_req_setup(r, a, e) != 0) {
+		memset(res, 0, sizeof(*res));
+		res->cls = EC_HTTP_4XX;
+		snprintf(res->error, sizeof(res->error), "%s", e ? e->msg : "bad request");
+		return -1;
+	}
+	cc = curl_easy_perform(r->easy);
+	s3_req_finish(r, cc, res);
+	if (res->cls != EC_NONE) {
+		if (a->key != NULL && needs_key(a->op))
+			return err_set(e, "%s %s/%s: %s", s3_op_name(a->op), a->bucket, a->key,
+				       res->error);
+		return err_set(e, "%s %s: %s", s3_op_name(a->op), a->bucket, res->error);
+	}
+	return 0;
+}
+
+static int transient(const struct s3_result *res)
+{
+	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT || res->cls == EC_HTTP_5XX ||
+	       res->cls == EC_DNS || res->status == 429 || strcmp(res->code, "SlowDown") == 0;
+}
+
+int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
+	     struct s3_result *res, struct err *e)
+{
+	long delay = base_ms > 0 ? base_ms : 100;
+
+	for (int i = 0;; i++) {
+		if (s3_req_perform(r, a, res, e) == 0)
+			return 0;
+		if (i + 1 >= attempts || !transient(res))
+			return -1;
+		struct timespec ts = {delay / 1000, (delay % 1000) * 1000000L};
+		nanosleep(&ts, NULL);
+		delay = delay * 2 > 5000 ? 5000 : delay * 2;
+	}
+}
