@@ -5,7 +5,7 @@
 # temporary directory and stops it at the end. Prints "N passed, N failed"; exit 1 on failure.
 set -u
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-proxy_bin="$top/build/tests/faultproxy"
+proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 tmp=$(mktemp -d /tmp/s3bench-faultproxy.XXXXXX)
 pids=()
 nginx_pid_file=""
@@ -144,6 +144,7 @@ start_proxy() {
 		>"$tmp/$name.out" 2>"$plog" &
 	pids+=($!)
 	ppid_last=$!
+	pname_last=$name
 	port=""
 	for _ in $(seq 1 100); do
 		[ -s "$pf" ] && { port=$(cat "$pf"); break; }
@@ -157,6 +158,7 @@ stop_proxy() {
 	kill "$ppid_last" 2>/dev/null
 	wait "$ppid_last" 2>/dev/null
 	prc=$?
+	echo "$prc" >"$tmp/$pname_last.rc"
 }
 
 up=(--upstream "$hostport")
@@ -333,6 +335,16 @@ check $([ "$rc" -eq 2 ]; echo $?) "unknown mode: usage error, exit 2" "exit $rc"
 "$proxy_bin" --listen 127.0.0.1:0 --mode slowdown --fraction 1.5 --upstream "$hostport" >/dev/null 2>&1
 rc=$?
 check $([ "$rc" -eq 2 ]; echo $?) "fraction out of range: exit 2" "exit $rc"
+
+# Every proxy stopped by SIGTERM exited 0 with its counts line, and (sanitized builds)
+# reported no error.
+bad_rc=$(grep -L '^0$' "$tmp"/*.rc | wc -l)
+n_rc=$(ls "$tmp"/*.rc | wc -l)
+no_exit=$(grep -L 'faultproxy: exit: mode=' "$tmp"/*.log | wc -l)
+san=$(cat "$tmp"/*.log | grep -cE 'Sanitizer|runtime error')
+[ "$n_rc" -ge 10 ] && [ "$bad_rc" -eq 0 ] && [ "$no_exit" -eq 0 ] && [ "$san" -eq 0 ]
+check $? "all $n_rc proxies exited 0 on SIGTERM with counts, no sanitizer report" \
+	"bad exit=$bad_rc no counts=$no_exit sanitizer lines=$san"
 
 curl -s -o /dev/null --max-time 5 -X DELETE "$endpoint/$prefix/" 2>/dev/null
 finish
