@@ -1,0 +1,431 @@
+/* tests/tools/faultproxy_io.h: buffers, socket helpers and HTTP/1.1 framing for faultproxy.
+ *
+ * Only tests/tools/faultproxy.c includes this (each .c under tests/tools is a program,
+ * so the proxy's second half lives in a header of static functions). It knows just
+ * enough HTTP to find message boundaries on a keep-alive connection: the head (request
+ * or status line and headers), then a Content-Length, chunked or until-close body. */
+#ifndef TESTS_TOOLS_FAULTPROXY_IO_H
+#define TESTS_TOOLS_FAULTPROXY_IO_H
+
+#include <errno.h>
+#include <netdb.h>
+#include <netinet/in.h>
+#include <netinet/tcp.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#define BUF_SIZE      65536
+#define LINE_MAX_LEN  4096		/* chunk-size and trailer lines */
+
+struct buf {
+	size_t off, len;
+	char d[BUF_SIZE];
+};
+
+/* What the proxy needs to know of one request or response head. */
+struct head {
+	size_t len;			/* bytes through the blank line */
+	int status;			/* responses */
+	int is_head_method;		/* requests: HEAD */
+	int chunked, has_len, expect, close;
+	uint64_t clen;
+	char line[160];			/* first line, printable, for logs */
+};
+
+enum pstate { PS_HEAD, PS_LEN, PS_CHUNK_SIZE, PS_CHUNK_DATA, PS_CHUNK_END, PS_TRAILER, PS_EOF };
+enum step { ST_WAIT, ST_MORE, ST_DONE, ST_CAP, ST_ERR };
+
+struct http {
+	enum pstate st;
+	uint64_t remain;		/* PS_LEN, PS_CHUNK_DATA: bytes left */
+	uint64_t body;			/* payload bytes of the current message so far */
+};
+
+/* ---- buffers ---- */
+
+static size_t buf_room(const struct buf *b)
+{
+	return BUF_SIZE - b->len;
+}
+
+static char *buf_data(struct buf *b)
+{
+	return b->d + b->off;
+}
+
+static void buf_take(struct buf *b, size_t n)
+{
+	b->off += n;
+	b->len -= n;
+	if (b->len == 0)
+		b->off = 0;
+}
+
+static void buf_compact(struct buf *b)
+{
+	if (b->off) {
+		memmove(b->d, b->d + b->off, b->len);
+		b->off = 0;
+	}
+}
+
+/* buf_put: append n bytes; the caller has checked buf_room. */
+static void buf_put(struct buf *b, const void *p, size_t n)
+{
+	buf_compact(b);
+	memcpy(b->d + b->len, p, n);
+	b->len += n;
+}
+
+/* buf_move: move n bytes from the front of in to out (out NULL: discard). */
+static void buf_move(struct buf *in, struct buf *out, size_t n)
+{
+	if (out)
+		buf_put(out, buf_data(in), n);
+	buf_take(in, n);
+}
+
+/* ---- HTTP framing ---- */
+
+/* find_head_end: the length of a complete head at the start of s[0..n), else 0. */
+static size_t find_head_end(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i + 1 < n; i++) {
+		if (s[i] != '\n')
+			continue;
+		if (s[i + 1] == '\n')
+			return i + 2;
+		if (i + 2 < n && s[i + 1] == '\r' && s[i + 2] == '\n')
+			return i + 3;
+	}
+	return 0;
+}
+
+static int name_is(const char *p, size_t n, const char *name)
+{
+	return strlen(name) == n && strncasecmp(p, name, n) == 0;
+}
+
+/* parse_head: fill h from the head s[0..len); 0, or -1 when it is not HTTP/1.x. */
+static int parse_head(const char *s, size_t len, int response, struct head *h)
+{
+	const char *p = s, *end = s + len;
+	int first = 1;
+
+	memset(h, 0, sizeof *h);
+	h->len = len;
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll, i;
+
+		if (!nl)
+			return -1;
+		ll = (size_t)(nl - p);
+		if (ll && p[ll - 1] == '\r')
+			ll--;
+		if (first) {
+			size_t cl = ll < sizeof h->line - 1 ? ll : sizeof h->line - 1;
+
+			if (ll == 0)
+				return -1;
+			for (i = 0; i < cl; i++)
+				h->line[i] = (p[i] >= 32 && p[i] < 127) ? p[i] : '?';
+			h->line[cl] = '\0';
+			if (response) {
+				if (ll < 12 || strncmp(p, "HTTP/1.", 7) != 0 || p[8] != ' ')
+					return -1;
+				for (i = 9; i < 12; i++) {
+					if (p[i] < '0' || p[i] > '9')
+						return -1;
+					h->status = h->status * 10 + (p[i] - '0');
+				}
+				h->close = p[7] == '0';
+			} else {
+				const char *sp = memchr(p, ' ', ll);
+
+				if (!sp || ll < 8 || strncmp(p + ll - 8, "HTTP/1.", 7) != 0)
+					return -1;
+				h->is_head_method = sp - p == 4 && memcmp(p, "HEAD", 4) == 0;
+				h->close = p[ll - 1] == '0';
+			}
+			first = 0;
+		} else if (ll > 0) {
+			const char *colon = memchr(p, ':', ll), *v, *ve = p + ll;
+			char val[128];
+			size_t vl;
+
+			if (!colon)
+				return -1;
+			for (v = colon + 1; v < ve && (*v == ' ' || *v == '\t'); v++)
+				;
+			while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
+				ve--;
+			vl = (size_t)(ve - v) < sizeof val - 1 ? (size_t)(ve - v) : sizeof val - 1;
+			memcpy(val, v, vl);
+			val[vl] = '\0';
+			if (name_is(p, (size_t)(colon - p), "content-length")) {
+				uint64_t n = 0;
+
+				if (vl == 0 || (size_t)(ve - v) != vl)
+					return -1;
+				for (i = 0; i < vl; i++) {
+					if (val[i] < '0' || val[i] > '9' || n > UINT64_MAX / 10 - 1)
+						return -1;
+					n = n * 10 + (uint64_t)(val[i] - '0');
+				}
+				if (h->has_len && h->clen != n)
+					return -1;
+				h->has_len = 1;
+				h->clen = n;
+			} else if (name_is(p, (size_t)(colon - p), "transfer-encoding")) {
+				if (strcasestr(val, "chunked"))
+					h->chunked = 1;
+			} else if (name_is(p, (size_t)(colon - p), "expect")) {
+				if (strcasestr(val, "100-continue"))
+					h->expect = 1;
+			} else if (name_is(p, (size_t)(colon - p), "connection")) {
+				if (strcasestr(val, "close"))
+					h->close = 1;
+				else if (strcasestr(val, "keep-alive"))
+					h->close = 0;
+			}
+		}
+		p = nl + 1;
+	}
+	return first ? -1 : 0;
+}
+
+/* body_start: set the parser for the body of h; 1 when a body follows, 0 when the
+ * message is complete with its head. */
+static int body_start(struct http *hp, const struct head *h, int eof_delimited)
+{
+	hp->body = 0;
+	if (h->chunked) {
+		hp->st = PS_CHUNK_SIZE;
+		return 1;
+	}
+	if (h->has_len) {
+		hp->remain = h->clen;
+		hp->st = h->clen ? PS_LEN : PS_HEAD;
+		return h->clen != 0;
+	}
+	hp->st = eof_delimited ? PS_EOF : PS_HEAD;
+	return eof_delimited;
+}
+
+/* body_step: move one piece of the current message body from in to out (out NULL:
+ * discard), passing at most cap payload bytes of this message. */
+static enum step body_step(struct http *hp, struct buf *in, struct buf *out,
+	uint64_t cap, int in_eof)
+{
+	const char *s = buf_data(in), *nl;
+	size_t n = in->len, room = out ? buf_room(out) : SIZE_MAX, ll;
+	uint64_t k, v;
+	int done = 0;
+
+	switch (hp->st) {
+	case PS_LEN:
+	case PS_CHUNK_DATA:
+	case PS_EOF:
+		if (hp->st == PS_EOF && n == 0)
+			return in_eof ? ST_DONE : ST_WAIT;
+		if (hp->body >= cap)
+			return ST_CAP;
+		k = n;
+		if (hp->st != PS_EOF && k > hp->remain)
+			k = hp->remain;
+		if (k > cap - hp->body)
+			k = cap - hp->body;
+		if (k > room)
+			k = room;
+		if (k == 0)
+			return ST_WAIT;
+		buf_move(in, out, (size_t)k);
+		hp->body += k;
+		if (hp->st != PS_EOF) {
+			hp->remain -= k;
+			if (hp->remain == 0) {
+				if (hp->st == PS_LEN)
+					return ST_DONE;
+				hp->st = PS_CHUNK_END;
+			}
+		}
+		return ST_MORE;
+	case PS_CHUNK_END:
+		if (n >= 1 && s[0] == '\n')
+			ll = 1;
+		else if (n < 2)
+			return ST_WAIT;
+		else if (s[0] == '\r' && s[1] == '\n')
+			ll = 2;
+		else
+			return ST_ERR;
+		if (ll > room)
+			return ST_WAIT;
+		buf_move(in, out, ll);
+		hp->st = PS_CHUNK_SIZE;
+		return ST_MORE;
+	case PS_CHUNK_SIZE:
+	case PS_TRAILER:
+		nl = memchr(s, '\n', n);
+		if (!nl)
+			return n >= LINE_MAX_LEN ? ST_ERR : ST_WAIT;
+		ll = (size_t)(nl - s) + 1;
+		if (ll > room)
+			return ST_WAIT;
+		if (hp->st == PS_CHUNK_SIZE) {
+			size_t i;
+			int digits = 0;
+
+			for (i = 0, v = 0; i < ll; i++, digits++) {
+				int c = s[i], d;
+
+				if (c >= '0' && c <= '9')
+					d = c - '0';
+				else if (c >= 'a' && c <= 'f')
+					d = c - 'a' + 10;
+				else if (c >= 'A' && c <= 'F')
+					d = c - 'A' + 10;
+				else
+					break;
+				if (v >> 60)
+					return ST_ERR;
+				v = v * 16 + (uint64_t)d;
+			}
+			if (digits == 0 || (s[i] != ';' && s[i] != ' ' && s[i] != '\t'
+				&& s[i] != '\r' && s[i] != '\n'))
+				return ST_ERR;
+			if (v == 0) {
+				hp->st = PS_TRAILER;
+			} else {
+				hp->st = PS_CHUNK_DATA;
+				hp->remain = v;
+			}
+		} else {
+			done = ll == 1 || (ll == 2 && s[0] == '\r');
+		}
+		buf_move(in, out, ll);
+		if (done) {
+			hp->st = PS_HEAD;
+			return ST_DONE;
+		}
+		return ST_MORE;
+	case PS_HEAD:
+		break;
+	}
+	return ST_ERR;
+}
+
+/* rd: read from fd into b (b NULL: read and discard). 1 data or nothing yet,
+ * 0 end of stream, -1 error. */
+static int rd(int fd, struct buf *b)
+{
+	char scratch[16384];
+	ssize_t n;
+
+	if (b) {
+		buf_compact(b);
+		if (buf_room(b) == 0)
+			return 1;
+		n = recv(fd, b->d + b->len, buf_room(b), 0);
+	} else {
+		n = recv(fd, scratch, sizeof scratch, 0);
+	}
+	if (n > 0) {
+		if (b)
+			b->len += (size_t)n;
+		return 1;
+	}
+	if (n == 0)
+		return 0;
+	return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 1 : -1;
+}
+
+/* wr: write what b holds to fd; 0, or -1 on error. */
+static int wr(int fd, struct buf *b)
+{
+	while (b->len) {
+		ssize_t n = send(fd, buf_data(b), b->len, MSG_NOSIGNAL);
+
+		if (n < 0)
+			return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1;
+		buf_take(b, (size_t)n);
+	}
+	return 0;
+}
+
+/* ---- sockets ---- */
+
+static void set_nodelay(int fd)
+{
+	int one = 1;
+
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+}
+
+/* close_rst: close fd so that the peer gets an RST (SO_LINGER 0). */
+static void close_rst(int fd)
+{
+	struct linger lg = { 1, 0 };
+
+	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+	close(fd);
+}
+
+/* resolve: "HOST:PORT" or "[V6]:PORT" into ss; 0 or -1. */
+static int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len)
+{
+	char host[256];
+	const char *colon = strrchr(spec, ':'), *h = spec;
+	size_t hl;
+	struct addrinfo hints, *ai = NULL;
+
+	if (!colon || colon == spec)
+		return -1;
+	hl = (size_t)(colon - spec);
+	if (spec[0] == '[' && colon[-1] == ']') {
+		h++;
+		hl -= 2;
+	}
+	if (hl >= sizeof host)
+		return -1;
+	memcpy(host, h, hl);
+	host[hl] = '\0';
+	memset(&hints, 0, sizeof hints);
+	hints.ai_family = AF_UNSPEC;
+	hints.ai_socktype = SOCK_STREAM;
+	hints.ai_flags = AI_NUMERICSERV;
+	if (getaddrinfo(host, colon + 1, &hints, &ai) != 0 || !ai)
+		return -1;
+	memcpy(ss, ai->ai_addr, ai->ai_addrlen);
+	*len = ai->ai_addrlen;
+	freeaddrinfo(ai);
+	return 0;
+}
+
+/* write_port_file: PORT and a newline into path, through path.tmp and a rename. */
+static int write_port_file(const char *path, int port)
+{
+	char tmp[4096];
+	FILE *f;
+
+	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+		return -1;
+	f = fopen(tmp, "w");
+	if (!f)
+		return -1;
+	fprintf(f, "%d\n", port);
+	if (fclose(f) != 0 || rename(tmp, path) != 0) {
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+#endif
