@@ -213,6 +213,14 @@ n503=$(grep -c '^503 ' <<<"$out")
 nconn=$(awk '{ s += $2 } END { print s }' <<<"$out")
 [ "$n503" -eq 3 ] && [ "$nconn" -eq 1 ]
 check $? "slowdown F=1: 3 PUTs on one kept-alive connection all 503" "503s=$n503 connects=$nconn"
+out=$(curl -s --max-time 10 -H 'Expect:' -H 'Transfer-Encoding: chunked' \
+	-w '%{http_code} %{num_connects}\n' \
+	-o /dev/null -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/c1" \
+	-o /dev/null -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/c2")
+n503=$(grep -c '^503 ' <<<"$out")
+nconn=$(awk '{ s += $2 } END { print s }' <<<"$out")
+[ "$n503" -eq 2 ] && [ "$nconn" -eq 1 ]
+check $? "slowdown F=1: 2 chunked 1 MiB PUTs discarded, one connection" "503s=$n503 connects=$nconn"
 code=$(curl -s --max-time 10 -D "$tmp/slow2.hdr" -o /dev/null -w '%{http_code}' \
 	-H 'Expect: 100-continue' -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/s4")
 [ "$code" = 503 ] && grep -qi '^connection: close' "$tmp/slow2.hdr"
@@ -221,7 +229,7 @@ code=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' "$endpoint/$prefix/s1
 check $([ "$code" = 404 ]; echo $?) "slowdown F=1: slowed PUT never reached the server" "direct GET $code"
 stop_proxy
 grep -q 'faultproxy: fault slowdown conn=1 req=1 "GET ' "$plog" &&
-	grep -q 'faultproxy: exit: mode=slowdown connections=4 requests=6 faults=6' "$plog"
+	grep -q 'faultproxy: exit: mode=slowdown connections=5 requests=8 faults=8' "$plog"
 check $? "slowdown F=1: one log line per fault and counts at exit"
 
 # F=0.5 over 40 keep-alive requests on one connection, twice with seed 7, once with seed 8.
@@ -280,6 +288,11 @@ check $? "reset F=0: 10 GETs, a HEAD, a GET pass intact on one connection" \
 	"ok=$nok head=$nhead connects=$nconn"
 s=$(curl -sf --max-time 10 "http://127.0.0.1:$port/$prefix/big" | sha256sum | cut -d' ' -f1)
 check $([ "$s" = "$sum1m" ]; echo $?) "reset F=0: 1 MiB body intact through the parser"
+curl -sf -o /dev/null --max-time 10 -H 'Transfer-Encoding: chunked' -T "$tmp/obj1m" \
+	"http://127.0.0.1:$port/$prefix/chunked" &&
+	s=$(curl -sf --max-time 10 "$endpoint/$prefix/chunked" | sha256sum | cut -d' ' -f1) &&
+	[ "$s" = "$sum1m" ]
+check $? "reset F=0: chunked 1 MiB PUT arrives intact through the parser"
 stop_proxy
 
 # ---- stall ----
