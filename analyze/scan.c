@@ -1,6 +1,7 @@
 /* analyze/scan.c: see scan.h. */
 #include "analyze/scan.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
@@ -203,12 +204,17 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 	char *end;
 	long v;
 
-	if (strncmp(section, "subject ", 8) == 0) {
-		const char *id = section + 8;
+	if (strncmp(section, "subject", 7) == 0 && isspace((unsigned char)section[7])) {
+		char id[256];
+		size_t n;
 
-		while (*id == ' ')
-			id++;
-		if (*id && !has_subject(c, id) && push_str(&c->subjects, &c->n_subjects, id) < 0)
+		snprintf(id, sizeof(id), "%s", section + 8);
+		for (n = strlen(id); n > 0 && isspace((unsigned char)id[n - 1]); n--)
+			id[n - 1] = '\0';
+		for (n = 0; isspace((unsigned char)id[n]); n++)
+			;
+		if (id[n] && !has_subject(c, id + n) &&
+		    push_str(&c->subjects, &c->n_subjects, id + n) < 0)
 			return 0;
 		return 1;
 	}
@@ -226,7 +232,20 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 	return 1;
 }
 
-/* read_plan: subject order from plan.tsv's "subject" column. */
+/* add_list: the comma-separated ids of list (a "# subjects: a,b" line). */
+static int add_list(struct scan_campaign *c, char *list)
+{
+	char *save, *tok;
+
+	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+		if (!has_subject(c, tok) && push_str(&c->subjects, &c->n_subjects, tok) < 0)
+			return -1;
+	return 0;
+}
+
+/* read_plan: subject order from plan.tsv: its "# subjects: a,b,c" comment line when
+ * present, else the first appearance of each value of the "subject" column (found
+ * by name in the header row, the first line that is not a "#" comment). */
 static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 {
 	FILE *f = fopen(file, "r");
@@ -234,7 +253,7 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 	size_t cap = 0;
 	ssize_t len;
 	long col = -1, lineno = 0;
-	int rc = -1;
+	int header_seen = 0, rc = -1;
 
 	if (f == NULL) {
 		if (errno == ENOENT)
@@ -247,28 +266,34 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
-		if (line[0] == '#' && lineno > 1)
+		if (line[0] == '#') {
+			if (strncmp(line, "# subjects:", 11) == 0 && add_list(c, line + 11) < 0)
+				goto oom;
 			continue;
-		for (tok = strtok_r(line[0] == '#' ? line + 1 : line, "\t", &save); tok;
-		     tok = strtok_r(NULL, "\t", &save), k++) {
-			while (*tok == ' ')
-				tok++;
-			if (lineno == 1 && strcmp(tok, "subject") == 0)
+		}
+		if (line[0] == '\0')
+			continue;
+		if (!header_seen && c->n_subjects)
+			break; /* the comment named them all */
+		for (tok = strtok_r(line, "\t", &save); tok; tok = strtok_r(NULL, "\t", &save), k++) {
+			if (!header_seen && strcmp(tok, "subject") == 0)
 				col = k;
-			else if (lineno > 1 && k == col && !has_subject(c, tok) &&
-				 push_str(&c->subjects, &c->n_subjects, tok) < 0) {
-				err_set(e, "%s:%ld: out of memory", file, lineno);
-				goto done;
-			}
+			else if (header_seen && k == col && !has_subject(c, tok) &&
+				 push_str(&c->subjects, &c->n_subjects, tok) < 0)
+				goto oom;
 		}
 		if (col < 0)
 			break; /* no header naming a subject column: nothing to learn */
+		header_seen = 1;
 	}
 	if (ferror(f)) {
 		err_set(e, "%s: read error", file);
 		goto done;
 	}
 	rc = 0;
+	goto done;
+oom:
+	err_set(e, "%s:%ld: out of memory", file, lineno);
 done:
 	free(line);
 	fclose(f);

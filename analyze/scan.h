@@ -43,11 +43,11 @@ struct scan_campaign {
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles and order,
  * the order of [subject ID] sections) and, when it names no subject,
- * DATA_DIR/plan.tsv (first appearance of each value of its "subject" column, the
- * column found by name in the header row). Missing files are not an error.
- * Returns -1 with a message naming the file (and line) when a present file cannot
- * be read or parsed; *out then holds what could be read. Free with
- * scan_campaign_clear. */
+ * DATA_DIR/plan.tsv (its "# subjects: a,b" comment line, else the first appearance
+ * of each value of its "subject" column, found by name in the header row).
+ * Missing files are not an error. Returns -1 with a message naming the file (and
+ * line) when a present file cannot be read or parsed; *out then holds what could
+ * be read. Free with scan_campaign_clear. */
 int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e);
 void scan_campaign_clear(struct scan_campaign *c);
 

@@ -5,12 +5,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <jansson.h>
 
 #include "analyze/inclusion.h"
 #include "analyze/runlog.h"
+#include "analyze/scan.h"
 #include "core/summary.h"
 #include "tests/unit/check.h"
 
@@ -258,6 +260,99 @@ static void test_policies(void)
 	      "the rule text says failures are never zero");
 }
 
+static void mkpath(const char *rel)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, rel);
+	for (char *q = path + strlen(tmpdir) + 1; *q; q++)
+		if (*q == '/') {
+			*q = '\0';
+			mkdir(path, 0777);
+			*q = '/';
+		}
+	mkdir(path, 0777);
+}
+
+static void put_file(const char *rel, const char *text)
+{
+	char path[512];
+
+	snprintf(path, sizeof(path), "%s/%s", tmpdir, rel);
+	write_text(path, text);
+}
+
+/* The DATA_DIR walk and the campaign facts (subject order, cycles). */
+static void test_scan(void)
+{
+	static const char *const dirs[] = {
+		"data/runs/cycle-10/b/put-4KiB-c1", "data/runs/cycle-9/b/put-4KiB-c1",
+		"data/runs/cycle-9/a/put-4KiB-c1", "data/runs/once/a/list-4KiB-c1",
+		"data/runs/cycle-09x/a/put-4KiB-c1", "data/runs/cycle-9/a/get-4KiB-c1",
+		"data/runs/cycle-9/.tmp/put-4KiB-c1",
+	};
+	static const char *const want[] = {
+		"runs/cycle-9/a/put-4KiB-c1", "runs/cycle-9/b/put-4KiB-c1",
+		"runs/cycle-10/b/put-4KiB-c1", "runs/once/a/list-4KiB-c1",
+	};
+	char data[512], file[600];
+	struct scan_list l;
+	struct scan_campaign c;
+	struct err e = {{0}};
+
+	for (size_t i = 0; i < sizeof(dirs) / sizeof(dirs[0]); i++) {
+		mkpath(dirs[i]);
+		if (i != 5) { /* get-4KiB-c1: no run.json, an incomplete run */
+			snprintf(file, sizeof(file), "%s/run.json", dirs[i]);
+			put_file(file, "{}");
+		}
+	}
+	snprintf(data, sizeof(data), "%s/data", tmpdir);
+	CHECK(scan_runs(data, &l, &e) == 0, "scan: %s", e.msg);
+	CHECK(l.n == 4, "scan: 4 complete runs (cycle-09x and hidden entries ignored): %zu", l.n);
+	for (size_t i = 0; i < l.n && i < 4; i++) {
+		CHECK_STR(l.v[i].rel, want[i], "scan: natural order, entry %zu", i);
+		snprintf(file, sizeof(file), "%s/%s/run.json", data, want[i]);
+		CHECK_STR(l.v[i].file, file, "scan: run.json path %zu", i);
+	}
+	CHECK(l.n_incomplete == 1 && !strcmp(l.incomplete[0], "runs/cycle-9/a/get-4KiB-c1"),
+	      "scan: a run directory without run.json is incomplete");
+	scan_list_clear(&l);
+	snprintf(file, sizeof(file), "%s/nowhere", tmpdir);
+	CHECK(scan_runs(file, &l, &e) < 0 && strstr(e.msg, "nowhere/runs") != NULL,
+	      "scan: a DATA_DIR without runs/ is an error naming it: %s", e.msg);
+	scan_list_clear(&l);
+
+	/* Without campaign.ini: collect's plan.tsv ("# subjects:" line). */
+	put_file("data/plan.tsv", "# format: s3bench-plan/1\n# subjects: zeta,alpha\n"
+		 "n\tid\tcycle\tsubject\top\n1\tx\t1\tmid\tput\n");
+	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
+	      !strcmp(c.subjects[0], "zeta") && !strcmp(c.subjects[1], "alpha") &&
+	      !strcmp(c.subjects_from, "plan.tsv"), "plan.tsv: the subjects comment line");
+	scan_campaign_clear(&c);
+	put_file("data/plan.tsv", "# format: s3bench-plan/1\n"
+		 "n\tid\tcycle\tsubject\top\n1\tx\t1\tmid\tput\n2\ty\t1\tfirst\tput\n"
+		 "3\tz\t1\tmid\tget\n");
+	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
+	      !strcmp(c.subjects[0], "mid") && !strcmp(c.subjects[1], "first"),
+	      "plan.tsv: first appearance in the subject column");
+	scan_campaign_clear(&c);
+
+	/* campaign.ini wins. */
+	put_file("data/campaign.ini", "[campaign]\nname = t\ncycles = 7 ; repeated\n"
+		 "order = random\n[matrix]\nops = put\n[subject  zz ]\nlabel = Z\n"
+		 "[subject aa]\nlabel = A\n");
+	CHECK(scan_campaign(data, &c, &e) == 0, "campaign.ini read: %s", e.msg);
+	CHECK(c.cycles == 7 && c.order && !strcmp(c.order, "random"), "campaign cycles, order");
+	CHECK(c.n_subjects == 2 && !strcmp(c.subjects[0], "zz") && !strcmp(c.subjects[1], "aa") &&
+	      !strcmp(c.subjects_from, "campaign.ini"), "campaign.ini subject section order");
+	scan_campaign_clear(&c);
+	put_file("data/campaign.ini", "[campaign\nname = t\n");
+	CHECK(scan_campaign(data, &c, &e) < 0 && strstr(e.msg, "campaign.ini:1") != NULL,
+	      "a broken campaign.ini is named with its line: %s", e.msg);
+	scan_campaign_clear(&c);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -269,6 +364,7 @@ int main(void)
 	test_fixtures();
 	test_malformed();
 	test_policies();
+	test_scan();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
