@@ -441,8 +441,15 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 		pump_requests(px, c);
 		pump_responses(px, c);
 		if (c->ufd >= 0 && !c->connecting && wr(c->ufd, &c->c2u) < 0) {
-			conn_close(c, 1);
-			return;
+			if (!c->u_eof) {
+				conn_close(c, 1);
+				return;
+			}
+			/* The upstream answered and closed while the client still sends: let
+			 * the client read that answer, discard the rest (a lingering close). */
+			c->c2u.len = c->c2u.off = 0;
+			c->cin.len = c->cin.off = 0;
+			c->draining = 1;
 		}
 		if (c->cfd >= 0 && !c->c_shut && wr(c->cfd, &c->u2c) < 0) {
 			conn_close(c, 0);

@@ -134,9 +134,10 @@ static int parse_head(const char *s, size_t len, int response, struct head *h)
 
 			if (ll == 0)
 				return -1;
-			for (i = 0; i < cl; i++)
-				h->line[i] = (p[i] >= 32 && p[i] < 127) ? p[i] : '?';
-			h->line[cl] = '\0';
+			/* printable, and without the query (a presigned URL's credential) */
+			for (i = 0; i < cl && (response || p[i] != '?'); i++)
+				h->line[i] = (p[i] >= 32 && p[i] < 127) ? p[i] : '.';
+			h->line[i] = '\0';
 			if (response) {
 				if (ll < 12 || strncmp(p, "HTTP/1.", 7) != 0 || p[8] != ' ')
 					return -1;
