@@ -601,7 +601,7 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 				if (c->panels[q].nrows > maxrows)
 					maxrows = c->panels[q].nrows;
 			rowy += (*c->panels[p - cols].title ? SZ_PANEL + 6 : 0) +
-				(double)maxrows * rowh + SZ_TICK + 16;
+				(double)maxrows * rowh + 2 * SZ_TICK + 19;
 		}
 		double py = rowy;
 		if (*pn->title) {
@@ -636,9 +636,13 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 			     text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
 			     C_MUTED);
 		}
-		if (*c->value_title && (col == cols - 1 || p == c->npanels - 1))
-			text(x, SC_ROLE_AXIS_TITLE, x0 + bw + valw + 8, ybot + SZ_TICK + 3,
+		double h = ybot + SZ_TICK + 6;
+		if (*c->value_title && (col == cols - 1 || p == c->npanels - 1)) {
+			/* the unit on its own line under the ticks, at the scale's end */
+			text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
 			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
+			h += SZ_TICK + 3;
+		}
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
 			double cy = py + rowh * ((double)r + 0.5), end = x0;
@@ -665,7 +669,6 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 			text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
 			     SC_START, C_TEXT);
 		}
-		double h = ybot + SZ_TICK + 6;
 		if (h > x->s->height)
 			x->s->height = h;
 	}

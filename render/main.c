@@ -1,8 +1,231 @@
-/* render/main.c: the render stage's command line (being built; see the open issues). */
+/* render/main.c: bin/render — the comparison report as self-contained HTML and PDF.
+ *
+ *   render RESULTS_DIR [-o REPORT_DIR] [--format html,pdf] [--templates DIR] [--lang en|ko]
+ *
+ * Reads RESULTS_DIR/aggregate.json alone and writes REPORT_DIR/report.html and
+ * REPORT_DIR/report.pdf (each to a temporary name, renamed when complete). */
+#include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
-int main(void)
+#include "core/err.h"
+#include "render/fonts.h"
+#include "render/html.h"
+#include "render/model.h"
+#include "render/pdf.h"
+#include "render/report.h"
+#include "render/text.h"
+
+enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_OUTPUT = 3 };
+
+static void usage(FILE *f)
 {
-	fprintf(stderr, "render: not built yet\n");
-	return 2;
+	fputs("usage: render RESULTS_DIR [-o REPORT_DIR] [--format html,pdf] [--templates DIR]\n"
+	      "              [--lang en|ko]\n"
+	      "\n"
+	      "Writes the comparison report from RESULTS_DIR/aggregate.json alone (no network,\n"
+	      "no raw logs): REPORT_DIR/report.html (one self-contained file) and\n"
+	      "REPORT_DIR/report.pdf (A4). Files are written to temporary names and renamed\n"
+	      "when complete.\n"
+	      "\n"
+	      "options:\n"
+	      "  -o, --output DIR      report directory (default: RESULTS_DIR/../report)\n"
+	      "  -f, --format LIST     html, pdf or html,pdf (default: html,pdf)\n"
+	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: the templates/\n"
+	      "                        directory beside bin/, else ./templates)\n"
+	      "  -l, --lang CODE       en (default) or ko: the report's language; ko embeds\n"
+	      "                        NanumGothic (Debian fonts-nanum) in the PDF\n"
+	      "  -h, --help            this text\n"
+	      "\n"
+	      "exit codes:\n"
+	      "  0  the report was written\n"
+	      "  1  bad input: aggregate.json missing or invalid (the message names the file\n"
+	      "     and field), a template or font missing\n"
+	      "  2  usage error\n"
+	      "  3  the report could not be written (directory, disk, PDF library)\n", f);
+}
+
+/* The templates directory: beside the executable's directory, else ./templates. */
+static void default_templates(char *out, size_t n)
+{
+	char exe[4096];
+	struct stat st;
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	if (len > 0) {
+		exe[len] = 0;
+		char *slash = strrchr(exe, '/');
+		if (slash) {
+			*slash = 0;
+			slash = strrchr(exe, '/');
+			if (slash) {
+				*slash = 0;
+				snprintf(out, n, "%s/templates", exe);
+				if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+					return;
+				/* build/san/bin: two levels further up */
+				for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++) {
+					*slash = 0;
+					snprintf(out, n, "%s/templates", exe);
+					if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
+						return;
+				}
+			}
+		}
+	}
+	snprintf(out, n, "templates");
+}
+
+static int mkdirs(const char *path, struct err *e)
+{
+	char buf[4096];
+	snprintf(buf, sizeof buf, "%s", path);
+	for (char *p = buf + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = 0;
+		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+			return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
+		*p = '/';
+	}
+	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+		return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
+	return 0;
+}
+
+static int write_file(const char *dir, const char *name, const char *data, size_t len,
+		      struct err *e)
+{
+	char tmp[4096], final[4096];
+	FILE *f;
+	snprintf(final, sizeof final, "%s/%s", dir, name);
+	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, name, (long)getpid());
+	f = fopen(tmp, "wb");
+	if (!f)
+		return err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
+	if (fwrite(data, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
+		err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
+		fclose(f);
+		unlink(tmp);
+		return -1;
+	}
+	if (fclose(f) != 0 || rename(tmp, final) != 0) {
+		err_set(e, "%s: cannot write: %s", final, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+static int write_pdf(const struct doc *d, struct fonts *f, const char *dir, struct err *e)
+{
+	char tmp[4096], final[4096];
+	snprintf(final, sizeof final, "%s/report.pdf", dir);
+	snprintf(tmp, sizeof tmp, "%s/.report.pdf.tmp.%ld", dir, (long)getpid());
+	if (pdf_write(d, f, tmp, e)) {
+		unlink(tmp);
+		return -1;
+	}
+	if (rename(tmp, final) != 0) {
+		err_set(e, "%s: cannot write: %s", final, strerror(errno));
+		unlink(tmp);
+		return -1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "output", required_argument, NULL, 'o' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "templates", required_argument, NULL, 't' },
+		{ "lang", required_argument, NULL, 'l' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	const char *out = NULL, *lang = "en", *templates = NULL;
+	char tdir[4096], odir[4096], agg[4096];
+	int want_html = 1, want_pdf = 1, c, rc = EXIT_INPUT;
+	struct err e = { { 0 } };
+	struct report_model *m = NULL;
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct sb html = { 0 };
+
+	while ((c = getopt_long(argc, argv, "o:f:t:l:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'o': out = optarg; break;
+		case 't': templates = optarg; break;
+		case 'l': lang = optarg; break;
+		case 'f': {
+			char buf[64], *tok, *save = NULL;
+			snprintf(buf, sizeof buf, "%s", optarg);
+			want_html = want_pdf = 0;
+			for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+				if (strcmp(tok, "html") == 0)
+					want_html = 1;
+				else if (strcmp(tok, "pdf") == 0)
+					want_pdf = 1;
+				else {
+					fprintf(stderr, "render: --format: '%s' is not html or pdf\n", tok);
+					return EXIT_USAGE;
+				}
+			}
+			break;
+		}
+		case 'h': usage(stdout); return EXIT_OK;
+		default: usage(stderr); return EXIT_USAGE;
+		}
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "render: expected one RESULTS_DIR\n");
+		usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (strcmp(lang, "en") != 0 && strcmp(lang, "ko") != 0) {
+		fprintf(stderr, "render: --lang: '%s' is not en or ko\n", lang);
+		return EXIT_USAGE;
+	}
+	if (!want_html && !want_pdf) {
+		fprintf(stderr, "render: --format: nothing to write\n");
+		return EXIT_USAGE;
+	}
+	if (templates)
+		snprintf(tdir, sizeof tdir, "%s", templates);
+	else
+		default_templates(tdir, sizeof tdir);
+	snprintf(agg, sizeof agg, "%s/aggregate.json", argv[optind]);
+	if (out)
+		snprintf(odir, sizeof odir, "%s", out);
+	else
+		snprintf(odir, sizeof odir, "%s/../report", argv[optind]);
+
+	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
+	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)))
+		goto fail;
+	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
+		goto fail;
+	rc = EXIT_OUTPUT;
+	if (mkdirs(odir, &e))
+		goto fail;
+	if (want_html && write_file(odir, "report.html", html.s, html.len, &e))
+		goto fail;
+	if (want_pdf && write_pdf(d, f, odir, &e))
+		goto fail;
+	rc = EXIT_OK;
+	goto done;
+fail:
+	fprintf(stderr, "render: %s\n", e.msg);
+done:
+	sb_free(&html);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+	return rc;
 }

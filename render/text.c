@@ -385,10 +385,13 @@ void text_subst(struct sb *b, const char *tpl, const char *const *names,
 			return;
 		}
 		sb_addn(b, p, (size_t)(open - p));
-		close = strchr(open, '}');
-		if (!close) {
-			sb_add(b, open);
-			return;
+		/* only {name} with name of letters, digits, '_' and '.' is a placeholder */
+		close = open + 1 + strspn(open + 1, "abcdefghijklmnopqrstuvwxyz"
+					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+		if (*close != '}' || close == open + 1) {
+			sb_addn(b, open, 1);
+			p = open + 1;
+			continue;
 		}
 		size_t klen = (size_t)(close - open - 1), i;
 		for (i = 0; i < n; i++)

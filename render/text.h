@@ -81,7 +81,8 @@ const struct numfmt *text_lang_numfmt(const struct text_lang *l);
 char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e);
 
 /* text_subst: append tpl to b with each {name} replaced by the value of the same
- * index in names/values; unknown {...} stay as written. */
+ * index in names/values; {name} is letters, digits, "_" or "."; other braces and
+ * unknown names stay as written. */
 void text_subst(struct sb *b, const char *tpl, const char *const *names,
 		const char *const *values, size_t n);
 

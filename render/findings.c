@@ -1,0 +1,234 @@
+/* render/findings.c: see findings.h. */
+#include "render/findings.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *findings_op_name(const struct text_lang *l, const char *op, char *buf, size_t n)
+{
+	char key[64];
+	snprintf(key, sizeof key, "op.%s", op);
+	const char *s = text_lang_str(l, key);
+	if (s != key && strcmp(s, key) != 0) {
+		snprintf(buf, n, "%s", s);
+		return buf;
+	}
+	size_t i;
+	for (i = 0; op[i] && i + 1 < n; i++)
+		buf[i] = (char)toupper((unsigned char)op[i]);
+	buf[i] = 0;
+	return buf;
+}
+
+static int push(struct findings *f, struct sb *b)
+{
+	char *s = sb_take(b);
+	char **items;
+	if (!s)
+		return -1;
+	items = realloc(f->items, (f->nitems + 1) * sizeof *items);
+	if (!items) {
+		free(s);
+		return -1;
+	}
+	f->items = items;
+	f->items[f->nitems++] = s;
+	return 0;
+}
+
+/* The subject with the most leads for op, or -1; *led and *of filled. */
+static int top_leader(const struct report_model *m, const char *op, int *led, int *of)
+{
+	int best = -1;
+	*led = *of = 0;
+	for (size_t i = 0; i < m->nleader_counts; i++) {
+		const struct rm_leader_count *c = &m->leader_counts[i];
+		if (strcmp(c->op, op) != 0)
+			continue;
+		if (best < 0 || c->led > *led) {
+			best = c->subject;
+			*led = c->led;
+		}
+		if (c->of > *of)
+			*of = c->of;
+	}
+	return *led > 0 ? best : -1;
+}
+
+static void led_sentence(const struct report_model *m, const struct text_lang *l, struct sb *b,
+			 const char *key, int subject, int led, int of, const char *opname)
+{
+	char sled[16], sof[16];
+	snprintf(sled, sizeof sled, "%d", led);
+	snprintf(sof, sizeof sof, "%d", of);
+	const char *names[] = { "subject", "led", "of", "op" };
+	const char *vals[] = { m->subjects[subject].label, sled, sof, opname };
+	text_subst(b, text_lang_str(l, key), names, vals, 4);
+}
+
+/* "X led PUT at 5 MiB with 10 workers, ..." for every subject other than top. */
+static int others(const struct report_model *m, const struct text_lang *l, struct findings *f,
+		  const char *op, const char *opname, int top)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		struct sb where = { 0 }, b = { 0 };
+		int count = 0;
+		if ((int)s == top)
+			continue;
+		for (size_t i = 0; i < m->nleaders; i++) {
+			const struct rm_leader *d = &m->leaders[i];
+			if (d->subject != (int)s || strcmp(d->op, op) != 0)
+				continue;
+			char size[32], conc[16], val[TEXT_NUM_MAX];
+			text_size(nf, d->size, size, sizeof size);
+			snprintf(conc, sizeof conc, "%d", d->concurrency);
+			text_num(nf, d->mib_s, -1, val, sizeof val);
+			const char *names[] = { "size", "workers", "value" };
+			const char *vals[] = { size, conc, val };
+			if (count++)
+				sb_add(&where, text_lang_str(l, "finding.where_sep"));
+			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 3);
+		}
+		if (count) {
+			const char *names[] = { "subject", "op", "where" };
+			const char *vals[] = { m->subjects[s].label, opname, where.s ? where.s : "" };
+			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
+		}
+		sb_free(&where);
+		if (count && push(f, &b))
+			return -1;
+		sb_free(&b);
+	}
+	return 0;
+}
+
+static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
+		   const char *op, const char *opname)
+{
+	const struct rm_cell *best = NULL;
+	const struct numfmt *nf = text_lang_numfmt(l);
+	for (size_t i = 0; i < m->ncells; i++) {
+		const struct rm_cell *c = &m->cells[i];
+		if (strcmp(c->op, op) == 0 && isfinite(c->mib_s.value) &&
+		    (!best || c->mib_s.value > best->mib_s.value))
+			best = c;
+	}
+	if (!best)
+		return 0;
+	char size[32], conc[16], val[TEXT_NUM_MAX];
+	struct sb b = { 0 };
+	text_size(nf, best->size, size, sizeof size);
+	snprintf(conc, sizeof conc, "%d", best->concurrency);
+	text_num(nf, best->mib_s.value, -1, val, sizeof val);
+	const char *names[] = { "op", "value", "subject", "size", "workers" };
+	const char *vals[] = { opname, val, m->subjects[best->subject].label, size, conc };
+	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 5);
+	return push(f, &b);
+}
+
+static int consistency(const struct report_model *m, const struct text_lang *l,
+		       struct findings *f)
+{
+	const struct rm_consistency *lo = NULL, *hi = NULL;
+	for (size_t i = 0; i < m->nconsistency; i++) {
+		const struct rm_consistency *c = &m->consistency[i];
+		if (!isfinite(c->cv_mean))
+			continue;
+		if (!lo || c->cv_mean < lo->cv_mean)
+			lo = c;
+		if (!hi || c->cv_mean > hi->cv_mean)
+			hi = c;
+	}
+	if (!lo || lo == hi)
+		return 0;
+	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
+	struct sb b = { 0 };
+	snprintf(pa, sizeof pa, "%s%%", text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof a));
+	snprintf(pb, sizeof pb, "%s%%", text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof b2));
+	const char *names[] = { "subject", "cv", "subject2", "cv2" };
+	const char *vals[] = { m->subjects[lo->subject].label, pa, m->subjects[hi->subject].label, pb };
+	text_subst(&b, text_lang_str(l, "finding.consistency"), names, vals, 4);
+	return push(f, &b);
+}
+
+static int oneoffs(const struct report_model *m, const struct text_lang *l, struct findings *f)
+{
+	static const char *const ops[] = { "list", "head", "delete" };
+	for (size_t k = 0; k < 3; k++) {
+		const struct rm_oneoff *best = NULL;
+		for (size_t i = 0; i < m->noneoffs; i++) {
+			const struct rm_oneoff *o = &m->oneoffs[i];
+			if (strcmp(o->op, ops[k]) == 0 && isfinite(o->obj_s) &&
+			    (!best || o->obj_s > best->obj_s))
+				best = o;
+		}
+		if (!best)
+			continue;
+		char opname[32], val[TEXT_NUM_MAX];
+		struct sb b = { 0 };
+		findings_op_name(l, ops[k], opname, sizeof opname);
+		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof val);
+		const char *names[] = { "op", "subject", "value" };
+		const char *vals[] = { opname, m->subjects[best->subject].label, val };
+		text_subst(&b, text_lang_str(l, "finding.oneoff"), names, vals, 3);
+		if (push(f, &b))
+			return -1;
+	}
+	return 0;
+}
+
+int findings_build(const struct report_model *m, const struct text_lang *l,
+		   struct findings *out, struct err *e)
+{
+	struct sb head = { 0 }, b = { 0 };
+	char opname[32];
+	memset(out, 0, sizeof *out);
+	for (size_t i = 0; i < m->nops; i++) {
+		int led, of, top = top_leader(m, m->ops[i], &led, &of);
+		findings_op_name(l, m->ops[i], opname, sizeof opname);
+		if (top >= 0) {
+			led_sentence(m, l, &b, "finding.led", top, led, of, opname);
+			if (push(out, &b))
+				goto oom;
+			if (head.len)
+				sb_add(&head, text_lang_str(l, "headline.sep"));
+			led_sentence(m, l, &head, "headline.led", top, led, of, opname);
+		}
+		if (others(m, l, out, m->ops[i], opname, top) ||
+		    highest(m, l, out, m->ops[i], opname))
+			goto oom;
+	}
+	if (consistency(m, l, out) || oneoffs(m, l, out))
+		goto oom;
+	if (m->nexcluded) {
+		char n[16];
+		snprintf(n, sizeof n, "%zu", m->nexcluded);
+		const char *names[] = { "n" };
+		const char *vals[] = { n };
+		text_subst(&b, text_lang_str(l, "finding.excluded"), names, vals, 1);
+		if (push(out, &b))
+			goto oom;
+	}
+	out->headline = sb_take(&head);
+	if (!out->headline)
+		goto oom;
+	return 0;
+oom:
+	sb_free(&head);
+	sb_free(&b);
+	findings_free(out);
+	return err_set(e, "findings: out of memory");
+}
+
+void findings_free(struct findings *f)
+{
+	for (size_t i = 0; i < f->nitems; i++)
+		free(f->items[i]);
+	free(f->items);
+	free(f->headline);
+	memset(f, 0, sizeof *f);
+}

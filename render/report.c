@@ -1,0 +1,596 @@
+/* render/report.c: see report.h. */
+#include "render/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/findings.h"
+
+struct rb {
+	const struct report_model *m;
+	const struct text_lang *l;
+	const struct numfmt *nf;
+	const struct fonts *f;
+	struct doc *d;
+	struct err *e;
+	int failed;
+};
+
+static const char *S(const struct rb *r, const char *key)
+{
+	return text_lang_str(r->l, key);
+}
+
+/* Append tpl with {names} substituted into a fresh string in buf. */
+static void subst(struct sb *b, const char *tpl, const char *n1, const char *v1,
+		  const char *n2, const char *v2)
+{
+	const char *names[] = { n1 ? n1 : "", n2 ? n2 : "" };
+	const char *vals[] = { v1 ? v1 : "", v2 ? v2 : "" };
+	text_subst(b, tpl, names, vals, 2);
+}
+
+static char *num(const struct rb *r, double v, char *buf)
+{
+	return text_num(r->nf, v, -1, buf, TEXT_NUM_MAX);
+}
+
+static void add_scene(struct rb *r, struct chart *c, double width, struct scene **out)
+{
+	*out = NULL;
+	if (!c) {
+		r->failed = 1;
+		return;
+	}
+	*out = chart_layout(c, r->f, r->nf, width, r->e);
+	if (!*out)
+		r->failed = 1;
+	chart_free(c);
+}
+
+/* Paragraphs of a prose template (blank-line separated). */
+static void prose(struct rb *r, const char *name)
+{
+	struct err e2;
+	char *text = text_lang_prose(r->l, name, &e2), *p, *q;
+	if (!text) {
+		err_set(r->e, "%s", e2.msg);
+		r->failed = 1;
+		return;
+	}
+	for (p = text; *p; p = q) {
+		q = strstr(p, "\n\n");
+		if (q) {
+			*q = 0;
+			q += 2;
+		} else {
+			q = p + strlen(p);
+		}
+		while (*p == '\n')
+			p++;
+		size_t len = strlen(p);
+		while (len && (p[len - 1] == '\n' || p[len - 1] == ' '))
+			p[--len] = 0;
+		for (char *s = p; *s; s++)
+			if (*s == '\n')
+				*s = ' ';
+		if (*p)
+			doc_para(r->d, p, 0);
+	}
+	free(text);
+}
+
+static void findings(struct rb *r, const struct findings *fd)
+{
+	doc_heading(r->d, 1, "findings", S(r, "section.findings"));
+	doc_list(r->d, (const char *const *)fd->items, fd->nitems, 1);
+}
+
+static void environment(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char buf[256], n[TEXT_NUM_MAX];
+	struct sb b = { 0 };
+	doc_heading(r->d, 1, "environment", S(r, "section.environment"));
+	struct doc_table *t = doc_table(r->d, "t-env", S(r, "table.env"), 2);
+	table_head(t, 0, S(r, "env.item"), 1);
+	table_head(t, 1, S(r, "env.value"), 3);
+	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.order",
+			       "env.source", "env.tool", "env.generated", "env.policy" };
+	snprintf(n, sizeof n, "%d", m->campaign_cycles);
+	snprintf(buf, sizeof buf, "%s %s", m->tool_name, m->tool_version);
+	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
+			       m->campaign_order, m->source, buf, m->generated, m->policy_name };
+	for (size_t i = 0; i < 9; i++) {
+		table_row(t);
+		table_cell(t, 0, S(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
+		table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
+	}
+	t = doc_table(r->d, "t-subjects", S(r, "table.subjects"), 4);
+	table_head(t, 0, S(r, "col.subject"), 1.3);
+	table_head(t, 1, S(r, "col.id"), 0.7);
+	table_head(t, 2, S(r, "col.endpoint"), 2.4);
+	table_head(t, 3, S(r, "col.region"), 0.8);
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		table_row(t);
+		table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		table_cell(t, 1, m->subjects[s].id, 0, NULL, NULL);
+		table_cell(t, 2, *m->subjects[s].endpoint ? m->subjects[s].endpoint : TEXT_NULL, 0, NULL, NULL);
+		table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0, NULL, NULL);
+	}
+	/* the workload matrix */
+	t = doc_table(r->d, "t-matrix", S(r, "table.matrix"), 5);
+	table_head(t, 0, S(r, "col.op"), 0.8);
+	table_head(t, 1, S(r, "col.sizes"), 2);
+	table_head(t, 2, S(r, "col.workers"), 1);
+	table_head(t, 3, S(r, "col.objects"), 0.9);
+	table_head(t, 4, S(r, "col.runs"), 0.9);
+	for (size_t i = 0; i < m->nops; i++) {
+		char opn[32], sz[32];
+		table_row(t);
+		table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
+		for (size_t k = 0; k < m->nsizes; k++) {
+			if (k)
+				sb_add(&b, ", ");
+			sb_add(&b, text_size(r->nf, m->sizes[k], sz, sizeof sz));
+		}
+		table_cell(t, 1, b.s ? b.s : "", 0, NULL, NULL);
+		sb_free(&b);
+		for (size_t k = 0; k < m->nconc; k++)
+			sb_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
+		table_cell(t, 2, b.s ? b.s : "", 0, NULL, NULL);
+		sb_free(&b);
+		table_cell(t, 3, TEXT_NULL, CELL_MUTED, NULL, NULL);
+		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
+		subst(&b, S(r, "matrix.cycles"), "n", buf, NULL, NULL);
+		table_cell(t, 4, b.s, 0, NULL, NULL);
+		sb_free(&b);
+	}
+	static const char *const oneoff[] = { "list", "head", "delete" };
+	for (size_t k = 0; k < 3; k++) {
+		const struct rm_oneoff *o = NULL;
+		for (size_t i = 0; i < m->noneoffs && !o; i++)
+			if (strcmp(m->oneoffs[i].op, oneoff[k]) == 0)
+				o = &m->oneoffs[i];
+		if (!o)
+			continue;
+		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
+		table_row(t);
+		table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
+		table_cell(t, 1, o->size ? text_size(r->nf, o->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+		snprintf(w, sizeof w, "%d", o->concurrency);
+		table_cell(t, 2, w, 0, NULL, NULL);
+		table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
+		table_cell(t, 4, S(r, "matrix.once"), 0, NULL, NULL);
+	}
+}
+
+static int is_leader(const struct report_model *m, const char *op, uint64_t size, int conc, int s)
+{
+	for (size_t i = 0; i < m->nleaders; i++) {
+		const struct rm_leader *d = &m->leaders[i];
+		if (d->subject == s && d->size == size && d->concurrency == conc && strcmp(d->op, op) == 0)
+			return 1;
+	}
+	return 0;
+}
+
+/* One table: rows = sizes, columns = subjects, at one concurrency. */
+static void tput_table(struct rb *r, const char *op, const char *opname, int conc)
+{
+	const struct report_model *m = r->m;
+	char id[64], cs[16], buf[TEXT_NUM_MAX], sz[32], note[32];
+	struct sb cap = { 0 };
+	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
+	snprintf(cs, sizeof cs, "%d", conc);
+	subst(&cap, S(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
+	struct doc_table *t = doc_table(r->d, id, cap.s ? cap.s : "", m->nsubjects + 1);
+	sb_free(&cap);
+	table_head(t, 0, S(r, "col.size"), 1);
+	for (size_t s = 0; s < m->nsubjects; s++)
+		table_head(t, s + 1, m->subjects[s].label, 1);
+	int notes = 0;
+	for (size_t k = 0; k < m->nsizes; k++) {
+		table_row(t);
+		table_cell(t, 0, text_size(r->nf, m->sizes[k], sz, sizeof sz), CELL_ROWHEAD, NULL, NULL);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
+			double v = c ? c->mib_s.value : NAN;
+			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
+			if (is_leader(m, op, m->sizes[k], conc, (int)s))
+				fl |= CELL_LEAD;
+			note[0] = 0;
+			if (c && c->n < c->expected) {
+				snprintf(note, sizeof note, "n=%d/%d", c->n, c->expected);
+				notes = 1;
+			}
+			table_cell(t, s + 1, num(r, v, buf), fl, note, NULL);
+		}
+	}
+	table_foot(t, S(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+}
+
+static void throughput(struct rb *r, const char *op)
+{
+	const struct report_model *m = r->m;
+	char opname[32], id[32], sz[32];
+	struct sb b = { 0 };
+	findings_op_name(r->l, op, opname, sizeof opname);
+	snprintf(id, sizeof id, "%s", op);
+	subst(&b, S(r, "section.tput"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 1, id, b.s ? b.s : opname);
+	sb_free(&b);
+	for (size_t k = 0; k < m->nconc; k++)
+		tput_table(r, op, opname, m->concurrency[k]);
+	/* scaling: one chart per size, throughput vs workers, one line per subject */
+	subst(&b, S(r, "section.scaling"), "op", opname, NULL, NULL);
+	snprintf(id, sizeof id, "%s-scaling", op);
+	doc_heading(r->d, 2, id, b.s ? b.s : "");
+	sb_free(&b);
+	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
+	const char **cats = calloc(m->nconc + 1, sizeof *cats);
+	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof *cbuf);
+	if (!sc || !cats || !cbuf) {
+		r->failed = 1;
+		goto done;
+	}
+	for (size_t k = 0; k < m->nconc; k++) {
+		snprintf(cbuf[k], sizeof cbuf[k], "%d", m->concurrency[k]);
+		cats[k] = cbuf[k];
+	}
+	for (size_t z = 0; z < m->nsizes; z++) {
+		struct sb title = { 0 }, desc = { 0 };
+		text_size(r->nf, m->sizes[z], sz, sizeof sz);
+		subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
+		subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
+		struct chart *c = chart_new(CHART_LINE, title.s, desc.s);
+		sb_free(&title);
+		sb_free(&desc);
+		if (c) {
+			chart_set_axis(c, S(r, "unit.mibs"), "", S(r, "axis.workers"));
+			chart_set_categories(c, cats, m->nconc);
+			for (size_t s = 0; s < m->nsubjects; s++) {
+				int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+				for (size_t k = 0; k < m->nconc; k++) {
+					const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z],
+										m->concurrency[k]);
+					chart_set_point(c, si, k, cell ? cell->mib_s.value : NAN);
+				}
+			}
+		}
+		add_scene(r, c, REPORT_HALF, &sc[z]);
+	}
+	doc_charts(r->d, sc, m->nsizes, 2);
+done:
+	free(sc);
+	free(cats);
+	free(cbuf);
+}
+
+static void latency(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char opname[32], sz[32], cs[16];
+	doc_heading(r->d, 1, "latency", S(r, "section.latency"));
+	doc_para(r->d, S(r, "latency.intro"), 0);
+	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof *sc);
+	size_t n = 0;
+	if (!sc) {
+		r->failed = 1;
+		return;
+	}
+	for (size_t o = 0; o < m->nops; o++) {
+		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
+		for (size_t k = 0; k < m->nconc; k++) {
+			struct sb title = { 0 }, desc = { 0 };
+			snprintf(cs, sizeof cs, "%d", m->concurrency[k]);
+			subst(&title, S(r, m->concurrency[k] == 1 ? "chart.latency1" : "chart.latency"),
+			      "op", opname, "workers", cs);
+			subst(&desc, S(r, "chart.latency_desc"), "op", opname, "workers", cs);
+			struct chart *c = chart_new(CHART_HBAR, title.s, desc.s);
+			sb_free(&title);
+			sb_free(&desc);
+			if (c) {
+				chart_set_axis(c, S(r, "unit.ms"), S(r, "unit.ms_suffix"), "");
+				for (size_t z = 0; z < m->nsizes; z++) {
+					int p = chart_add_panel(c, text_size(r->nf, m->sizes[z], sz, sizeof sz));
+					for (size_t s = 0; s < m->nsubjects; s++) {
+						const struct rm_cell *cell = model_cell(m, (int)s, m->ops[o],
+											m->sizes[z], m->concurrency[k]);
+						chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color,
+							      cell ? cell->latency.avg : NAN);
+					}
+				}
+			}
+			add_scene(r, c, REPORT_WIDTH, &sc[n++]);
+		}
+	}
+	doc_charts(r->d, sc, n, 1);
+	free(sc);
+}
+
+static void consistency(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char buf[TEXT_NUM_MAX], pct[TEXT_NUM_MAX + 4];
+	doc_heading(r->d, 1, "consistency", S(r, "section.consistency"));
+	doc_para(r->d, S(r, "consistency.intro"), 0);
+	struct chart *c = chart_new(CHART_HBAR, S(r, "chart.cv"), S(r, "chart.cv_desc"));
+	struct scene *sc = NULL;
+	if (c) {
+		chart_set_axis(c, S(r, "unit.cv"), "%", "");
+		int p = chart_add_panel(c, "");
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			double v = NAN;
+			for (size_t i = 0; i < m->nconsistency; i++)
+				if (m->consistency[i].subject == (int)s)
+					v = m->consistency[i].cv_mean * 100;
+			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
+		}
+	}
+	add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	struct doc_table *t = doc_table(r->d, "t-consistency", S(r, "table.cv"), 3);
+	table_head(t, 0, S(r, "col.subject"), 2);
+	table_head(t, 1, S(r, "col.cv"), 1);
+	table_head(t, 2, S(r, "col.cells"), 1);
+	for (size_t i = 0; i < m->nconsistency; i++) {
+		const struct rm_consistency *cv = &m->consistency[i];
+		char cells[16];
+		table_row(t);
+		table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
+			   m->subjects[cv->subject].color);
+		if (isfinite(cv->cv_mean))
+			snprintf(pct, sizeof pct, "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof buf));
+		else
+			snprintf(pct, sizeof pct, "%s", TEXT_NULL);
+		table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL, NULL);
+		snprintf(cells, sizeof cells, "%d", cv->cells);
+		table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
+	}
+}
+
+static void oneoff_op(struct rb *r, const char *op)
+{
+	const struct report_model *m = r->m;
+	char opname[32], id[32], buf[TEXT_NUM_MAX];
+	struct sb b = { 0 };
+	findings_op_name(r->l, op, opname, sizeof opname);
+	snprintf(id, sizeof id, "operations-%s", op);
+	doc_heading(r->d, 2, id, opname);
+	snprintf(id, sizeof id, "t-%s", op);
+	subst(&b, S(r, "table.oneoff"), "op", opname, NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, b.s ? b.s : "", 8);
+	sb_free(&b);
+	const char *heads[] = { "col.subject", "col.avg_objs", "col.lat_avg", "col.ttfb_avg",
+				"col.median_objs", "col.fastest_objs", "col.slowest_objs",
+				"col.completion" };
+	for (size_t i = 0; i < 8; i++)
+		table_head(t, i, S(r, heads[i]), i == 0 ? 1.5 : 1);
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+		double v[7] = { NAN, NAN, NAN, NAN, NAN, NAN, NAN };
+		if (o) {
+			v[0] = o->obj_s; v[1] = o->latency.avg; v[2] = o->ttfb.avg;
+			v[3] = o->seg_median; v[4] = o->seg_fastest; v[5] = o->seg_slowest;
+			v[6] = o->completion_s;
+		}
+		table_row(t);
+		table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		for (size_t i = 0; i < 7; i++)
+			table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+				   NULL, NULL);
+	}
+	struct sb title = { 0 }, desc = { 0 };
+	subst(&title, S(r, "chart.range"), "op", opname, NULL, NULL);
+	subst(&desc, S(r, "chart.range_desc"), "op", opname, NULL, NULL);
+	struct chart *c = chart_new(CHART_RANGE, title.s, desc.s);
+	struct scene *sc = NULL;
+	sb_free(&title);
+	sb_free(&desc);
+	if (c) {
+		chart_set_axis(c, S(r, "unit.objs"), "", "");
+		int p = chart_add_panel(c, "");
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+			chart_add_range(c, p, m->subjects[s].label, m->subjects[s].color,
+					o ? o->seg_slowest : NAN, o ? o->seg_median : NAN,
+					o ? o->seg_fastest : NAN);
+		}
+	}
+	add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+}
+
+static void operations(struct rb *r)
+{
+	static const char *const ops[] = { "list", "head", "delete" };
+	if (!r->m->noneoffs)
+		return;
+	doc_heading(r->d, 1, "operations", S(r, "section.operations"));
+	doc_para(r->d, S(r, "operations.intro"), 0);
+	for (size_t k = 0; k < 3; k++)
+		if (model_has_oneoff(r->m, ops[k]))
+			oneoff_op(r, ops[k]);
+}
+
+static void methodology(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char n[16];
+	struct sb b = { 0 };
+	doc_heading(r->d, 1, "methodology", S(r, "section.methodology"));
+	prose(r, "methodology.txt");
+	doc_heading(r->d, 2, "inclusion", S(r, "section.inclusion"));
+	doc_para(r->d, m->policy_rule, 1);
+	snprintf(n, sizeof n, "%d", m->policy_min_samples);
+	subst(&b, S(r, "policy.line"), "policy", m->policy_name, "min", n);
+	doc_para(r->d, b.s ? b.s : "", 0);
+	sb_free(&b);
+	prose(r, "inclusion.txt");
+}
+
+static void samples(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char buf[64], opname[32], sz[32];
+	doc_heading(r->d, 1, "samples", S(r, "section.samples"));
+	if (m->nexcluded) {
+		struct doc_table *t = doc_table(r->d, "t-excluded", S(r, "table.excluded"), 7);
+		table_head(t, 0, S(r, "col.cycle"), 0.55);
+		table_head(t, 1, S(r, "col.subject"), 1.2);
+		table_head(t, 2, S(r, "col.op"), 0.6);
+		table_head(t, 3, S(r, "col.size"), 0.8);
+		table_head(t, 4, S(r, "col.workers"), 0.7);
+		table_head(t, 5, S(r, "col.class"), 1);
+		table_head(t, 6, S(r, "col.reason"), 3.2);
+		for (size_t i = 0; i < m->nexcluded; i++) {
+			const struct rm_excluded *x = &m->excluded[i];
+			table_row(t);
+			if (x->cycle)
+				snprintf(buf, sizeof buf, "%d", x->cycle);
+			else
+				snprintf(buf, sizeof buf, "%s", TEXT_NULL);
+			table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
+			table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
+			table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
+			table_cell(t, 3, x->size ? text_size(r->nf, x->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+			snprintf(buf, sizeof buf, "%d", x->concurrency);
+			table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
+			table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
+			table_cell(t, 6, *x->reason ? x->reason : TEXT_NULL, 0, NULL, NULL);
+		}
+	} else {
+		doc_para(r->d, S(r, "samples.none_excluded"), 0);
+	}
+	/* sample counts per cell: rows = op × workers × size, columns = subjects */
+	struct doc_table *t = doc_table(r->d, "t-samples", S(r, "table.samples"), m->nsubjects + 3);
+	table_head(t, 0, S(r, "col.op"), 0.7);
+	table_head(t, 1, S(r, "col.workers"), 0.7);
+	table_head(t, 2, S(r, "col.size"), 0.9);
+	for (size_t s = 0; s < m->nsubjects; s++)
+		table_head(t, s + 3, m->subjects[s].label, 1);
+	for (size_t o = 0; o < m->nops; o++)
+		for (size_t k = 0; k < m->nconc; k++)
+			for (size_t z = 0; z < m->nsizes; z++) {
+				table_row(t);
+				table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
+					   CELL_ROWHEAD, NULL, NULL);
+				snprintf(buf, sizeof buf, "%d", m->concurrency[k]);
+				table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
+				table_cell(t, 2, text_size(r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+				for (size_t s = 0; s < m->nsubjects; s++) {
+					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
+									     m->concurrency[k]);
+					if (c)
+						snprintf(buf, sizeof buf, "%d/%d", c->n, c->expected);
+					else
+						snprintf(buf, sizeof buf, "%s", TEXT_NULL);
+					table_cell(t, s + 3, buf,
+						   CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
+						   NULL, NULL);
+				}
+			}
+	table_foot(t, S(r, "table.samples_foot"));
+}
+
+static void appendix(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char opname[32], id[32], sz[32], buf[TEXT_NUM_MAX], w[16];
+	int cycles = m->campaign_cycles;
+	for (size_t i = 0; i < m->ncells; i++)
+		for (size_t k = 0; k < m->cells[i].nruns; k++)
+			if (m->cells[i].runs[k].cycle > cycles)
+				cycles = m->cells[i].runs[k].cycle;
+	if (cycles < 1)
+		return;
+	doc_heading(r->d, 1, "appendix", S(r, "section.appendix"));
+	doc_para(r->d, S(r, "appendix.intro"), 0);
+	for (size_t o = 0; o < m->nops; o++) {
+		struct sb cap = { 0 };
+		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
+		snprintf(id, sizeof id, "t-runs-%s", m->ops[o]);
+		subst(&cap, S(r, "table.runs"), "op", opname, NULL, NULL);
+		struct doc_table *t = doc_table(r->d, id, cap.s ? cap.s : "", (size_t)cycles + 3);
+		sb_free(&cap);
+		table_head(t, 0, S(r, "col.subject"), 1.6);
+		table_head(t, 1, S(r, "col.size"), 0.9);
+		table_head(t, 2, S(r, "col.workers_short"), 0.5);
+		for (int c = 1; c <= cycles; c++) {
+			snprintf(w, sizeof w, "%s%d", S(r, "col.cycle_prefix"), c);
+			table_head(t, (size_t)c + 2, w, 0.75);
+		}
+		for (size_t k = 0; k < m->nconc; k++)
+			for (size_t z = 0; z < m->nsizes; z++)
+				for (size_t s = 0; s < m->nsubjects; s++) {
+					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
+									     m->concurrency[k]);
+					table_row(t);
+					table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
+						   m->subjects[s].color);
+					table_cell(t, 1, text_size(r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+					snprintf(w, sizeof w, "%d", m->concurrency[k]);
+					table_cell(t, 2, w, CELL_NUM, NULL, NULL);
+					for (int cy = 1; cy <= cycles; cy++) {
+						const struct rm_run *run = NULL;
+						for (size_t q = 0; c && q < c->nruns; q++)
+							if (c->runs[q].cycle == cy)
+								run = &c->runs[q];
+						if (run && run->included)
+							table_cell(t, (size_t)cy + 2, num(r, run->mib_s, buf),
+								   CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
+								   NULL, NULL);
+						else
+							table_cell(t, (size_t)cy + 2,
+								   run ? S(r, "run.excluded") : TEXT_NULL,
+								   CELL_NUM | CELL_MUTED, NULL, NULL);
+					}
+				}
+		table_foot(t, S(r, "table.runs_foot"));
+	}
+}
+
+struct doc *report_build(const struct report_model *m, const struct text_lang *l,
+			 const struct fonts *f, struct err *e)
+{
+	struct findings fd;
+	struct rb r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
+	struct sb meta = { 0 };
+	const char *title;
+	if (findings_build(m, l, &fd, e))
+		return NULL;
+	title = *m->campaign_title ? m->campaign_title : S(&r, "title.default");
+	subst(&meta, S(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
+	      "source", *m->source ? m->source : TEXT_NULL);
+	r.d = doc_new(text_lang_code(l), title, fd.headline, meta.s ? meta.s : "");
+	sb_free(&meta);
+	if (!r.d) {
+		findings_free(&fd);
+		err_set(e, "out of memory");
+		return NULL;
+	}
+	doc_labels(r.d, S(&r, "toc"), S(&r, "page"));
+	findings(&r, &fd);
+	findings_free(&fd);
+	environment(&r);
+	for (size_t i = 0; i < m->nops; i++)
+		throughput(&r, m->ops[i]);
+	latency(&r);
+	consistency(&r);
+	operations(&r);
+	methodology(&r);
+	samples(&r);
+	appendix(&r);
+	doc_heading(r.d, 1, "limitations", S(&r, "section.limitations"));
+	prose(&r, "limitations.txt");
+	if (r.failed || r.d->oom) {
+		if (!r.failed)
+			err_set(e, "report: out of memory");
+		doc_free(r.d);
+		return NULL;
+	}
+	return r.d;
+}

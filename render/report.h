@@ -1,0 +1,27 @@
+/* render/report.h: build the report document from the model.
+ *
+ * Sections (ids in brackets): key findings [findings], test environment and workload
+ * matrix [environment], PUT and GET throughput tables per concurrency with the
+ * concurrency-scaling charts [put], [get], request latency charts [latency],
+ * consistency [consistency], LIST / HEAD / DELETE [operations], methodology and the
+ * inclusion rule [methodology], excluded runs and sample counts [samples], the per-cycle
+ * run-level appendix [appendix], limitations [limitations]. Charts are laid out here,
+ * once, with the report's fonts; both back ends draw the same scenes. */
+#ifndef RENDER_REPORT_H
+#define RENDER_REPORT_H
+
+#include "render/doc.h"
+#include "render/fonts.h"
+#include "render/model.h"
+#include "render/text.h"
+
+/* Widths in points: the PDF's A4 text width, and a half-width chart. */
+#define REPORT_WIDTH 495.0
+#define REPORT_HALF 240.0
+
+/* report_build: a new document (free with doc_free) or NULL with e set (a missing
+ * prose template names its path). */
+struct doc *report_build(const struct report_model *m, const struct text_lang *l,
+			 const struct fonts *f, struct err *e);
+
+#endif
