@@ -453,6 +453,9 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	a->policy = opt->policy;
 	a->min_samples = opt->min_samples ? opt->min_samples : 1;
 	a->cycles = opt->cycles;
+	for (size_t i = 0; i < n && opt->cycles <= 0; i++)
+		if (logs[i].campaign_cycles > a->cycles)
+			a->cycles = logs[i].campaign_cycles;
 	for (size_t i = 0; i < n; i++) {
 		if (opt->cycles <= 0 && logs[i].cycle > a->cycles)
 			a->cycles = logs[i].cycle;
@@ -461,6 +464,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 			a->campaign_title = logs[i].campaign_title;
 			a->campaign_client = logs[i].campaign_client;
 		}
+		if (a->campaign_order == NULL)
+			a->campaign_order = logs[i].campaign_order;
 	}
 	if (build_subjects(a, logs, n, opt) < 0 || build_matrix(a, logs, n) < 0)
 		goto done;

@@ -82,14 +82,16 @@ struct agg_leader_count {
 struct agg_options {
 	enum policy policy;
 	size_t min_samples;             /* >= 1 */
-	int cycles;                     /* expected cycles; 0: the highest cycle seen */
+	int cycles;                     /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
 };
 
 struct aggregate {
 	const char *campaign_name, *campaign_title, *campaign_client; /* borrowed; may be NULL */
-	int cycles;
+	const char *campaign_order;     /* from the first run.json that has one; may be NULL */
+	int cycles;                     /* opt->cycles, else the highest run.json
+					 * campaign.cycles, else the highest cycle seen */
 	enum policy policy;
 	size_t min_samples;
 	struct agg_subject *subjects;   size_t n_subjects;

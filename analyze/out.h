@@ -20,7 +20,8 @@ struct out_unreadable {
 
 struct out_meta {
 	const char *generated;  /* RFC 3339 UTC */
-	const char *order;      /* campaign order (interleave, ...); NULL when unknown */
+	const char *order;      /* campaign order (interleave, ...) from campaign.ini;
+				 * NULL: the run logs' campaign.order */
 	const struct out_unreadable *unreadable;
 	size_t n_unreadable;
 };

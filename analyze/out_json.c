@@ -86,7 +86,7 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 	put(o, "title", jstr(a->campaign_title), ok);
 	put(o, "client", jstr(a->campaign_client), ok);
 	put(o, "cycles", json_integer(a->cycles), ok);
-	put(o, "order", jstr(m->order), ok);
+	put(o, "order", jstr(m->order ? m->order : a->campaign_order), ok);
 	put(root, "campaign", o, ok);
 	o = json_object();
 	put(o, "name", json_string(policy_name(a->policy)), ok);

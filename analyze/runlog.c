@@ -160,8 +160,11 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 	if (get_obj(root, "", "campaign", &camp, e) < 0 ||
 	    get_str(camp, "campaign", "name", &r->campaign_name, e) < 0 ||
 	    get_str(camp, "campaign", "title", &r->campaign_title, e) < 0 ||
-	    get_str(camp, "campaign", "client", &r->campaign_client, e) < 0)
+	    get_str(camp, "campaign", "client", &r->campaign_client, e) < 0 ||
+	    get_str(camp, "campaign", "order", &r->campaign_order, e) < 0 ||
+	    get_int(camp, "campaign", "cycles", 0, 0, 1000000, &x, e) < 0)
 		return -1;
+	r->campaign_cycles = (int)x;
 	if (get_int(root, "", "cycle", 0, 1, 1000000, &x, e) < 0)
 		return -1;
 	r->cycle = (int)x;
@@ -366,6 +369,7 @@ void runlog_clear(struct runlog *r)
 	free(r->campaign_name);
 	free(r->campaign_title);
 	free(r->campaign_client);
+	free(r->campaign_order);
 	free(r->subject);
 	free(r->label);
 	free(r->color);

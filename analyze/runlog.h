@@ -16,7 +16,8 @@
 struct runlog {
 	char *path;             /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
 	/* campaign (NULL strings when run.json's "campaign" is null) */
-	char *campaign_name, *campaign_title, *campaign_client;
+	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
+	int campaign_cycles;    /* campaign.cycles; 0 when absent */
 	int cycle;              /* >= 1; 0 for a one-off run ("cycle": null) */
 	/* subject */
 	char *subject, *label, *color, *endpoint, *region;

@@ -217,6 +217,15 @@ c = [c for c in a["cells"] if (c["subject"], c["op"], c["size"], c["concurrency"
 t(c["n"] == 6 and len(c["runs"]) == 6, "the unreadable run is missing from its cell, not zero")
 PY
 
+# ---- 5b. without campaign.ini: cycles and order from run.json, subjects by id ----
+cp -r "$tmp/full" "$tmp/noini" && rm -rf "$tmp/noini/results" "$tmp/noini/campaign.ini"
+"$analyze" "$tmp/noini" 2>/dev/null
+check $? "no campaign.ini: exit 0"
+python3 -c "
+import json,sys; a=json.load(open('$tmp/noini/results/aggregate.json'))
+sys.exit(0 if a['campaign']['cycles']==7 and a['campaign']['order']=='interleave' and [s['id'] for s in a['subjects']]==sorted(s['id'] for s in a['subjects']) else 1)"
+check $? "no campaign.ini: cycles 7 and order from run.json, subjects by id"
+
 # ---- 6. labels are data: kept exactly (escaping is the renderer's job) ----
 "$fake" "$tmp/xss" --xss --subjects 3 --cycles 2 && "$analyze" "$tmp/xss" 2>/dev/null
 check $? "--xss campaign analyzed"

@@ -327,7 +327,7 @@ static json_t *run_json(const struct opts *o, const struct job *j, const struct 
 		json_array_append_new(first, json_string(f->first));
 	root = json_pack(
 		"{s:s, s:{s:s,s:s,s:s,s:s}, s:{s:s,s:s,s:i},"
-		" s:{s:s,s:s,s:s,s:s}, s:o,"
+		" s:{s:s,s:s,s:s,s:s,s:s,s:i}, s:o,"
 		" s:{s:s,s:s,s:s,s:s,s:s,s:s,s:s},"
 		" s:{s:s,s:I,s:i,s:s,s:i,s:n,s:o,s:o,s:n,s:i},"
 		" s:{s:s,s:s,s:s},"
@@ -340,6 +340,7 @@ static json_t *run_json(const struct opts *o, const struct job *j, const struct 
 		"campaign", "name", "synthetic-fixture",
 		"title", "SYNTHETIC DATA: fake_campaign test fixture, not a measurement",
 		"client", "fake_campaign generator (no network)", "file", "campaign.ini",
+		"order", "interleave", "cycles", o->cycles,
 		"cycle", j->cycle > 0 ? json_integer(j->cycle) : json_null(),
 		"subject", "id", id, "label", label, "endpoint", "https://synthetic.invalid",
 		"region", "us-east-1", "bucket", "bench", "addressing", "path",

@@ -128,7 +128,7 @@ static struct aggregate *build(const struct fixture *f, enum policy p, size_t mi
 	return a;
 }
 
-static void test_shape(const struct fixture *f)
+static void test_shape(struct fixture *f)
 {
 	struct aggregate *a = build(f, POLICY_MEAN, 1, 0);
 	static const char *const want_order[][3] = {
@@ -162,6 +162,13 @@ static void test_shape(const struct fixture *f)
 	if (a != NULL)
 		CHECK(a->cells[0].expected == 9, "expected = the campaign's cycles when known");
 	aggregate_free(a);
+	f->v[3].campaign_cycles = 8; /* restored below */
+	a = build(f, POLICY_MEAN, 1, 0);
+	if (a != NULL)
+		CHECK(a->cycles == 8 && a->cells[0].expected == 8,
+		      "without campaign.ini: run.json campaign.cycles");
+	aggregate_free(a);
+	f->v[3].campaign_cycles = 0;
 }
 
 struct cell_case {
