@@ -279,5 +279,5 @@ json_t *runjson_build(const struct runjson_input *in)
 
 int runjson_write(const char *dir, const json_t *obj, struct err *e)
 {
-	return write_json(dir, "run.json", obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER, e);
+	return write_json(dir, "run.json", obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
 }
