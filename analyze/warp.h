@@ -1,0 +1,37 @@
+/* analyze/warp.h: `analyze --warp FILE... [--json]`: Warp's own printed report of one
+ * run, from Warp's result files.
+ *
+ * FILE is a Warp aggregated result (.json.zst, "v": 2) or a per-request log
+ * (.csv.zst or plain, any header generation; the aggregate is built from the rows as
+ * Warp builds it). The files of a distributed run (one per client) are merged in the
+ * order given, the first file first, as Warp's server merges them; the order matters
+ * (see warp_model.h). The text printed is what Warp's server prints; --json prints
+ * the same numbers as JSON (warp_report.h).
+ *
+ * Exit status: 0 every file read; 1 partial: some file could not be read (each is
+ * named with the line or field at fault on stderr; the others are still reported;
+ * nothing is printed when none could be read); 2 usage error. */
+#ifndef ANALYZE_WARP_H
+#define ANALYZE_WARP_H
+
+#include "analyze/warp_model.h"
+#include "core/err.h"
+
+/* warp_cli_main: the whole command; argv may contain "--warp" (ignored), "--json",
+ * "-h"/"--help" and file names. Writes to stdout/stderr; returns the exit status. */
+int warp_cli_main(int argc, char **argv);
+
+/* warp_load_file: read one Warp file (aggregated JSON or per-request CSV, detected by
+ * content) into a new result (*out, freed with warp_rt_free). -1 with a message
+ * naming the file (and line or field) on failure. */
+int warp_load_file(const char *path, struct warp_rt **out, struct err *e);
+
+/* warp_load_merged: load files[0..n) and merge them in order into a new result
+ * (*out, freed with warp_rt_free, never NULL on return 0). Files that fail are
+ * reported through report_err (when not NULL) and skipped; *n_failed counts them.
+ * Returns -1 only when out of memory. */
+int warp_load_merged(const char *const *files, int n,
+		     void (*report_err)(const char *msg, void *arg), void *arg,
+		     struct warp_rt **out, int *n_failed, struct err *e);
+
+#endif

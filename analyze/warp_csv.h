@@ -1,0 +1,20 @@
+/* analyze/warp_csv.h: build Warp's aggregate from a per-request log (.csv.zst of any
+ * header generation, or our ops.tsv.zst), as Warp's aggregate.Live does (v1.3):
+ * per op type and in total, 1-second throughput segments from the Unix second of
+ * the first row (earlier rows dropped from them), a request crossing seconds split
+ * in proportion of its time in each, the first and last 2 segments dropped;
+ * throughput per host and per client over all rows; per client, request statistics
+ * of 10-second windows by end time (single-size or per size range). */
+#ifndef ANALYZE_WARP_CSV_H
+#define ANALYZE_WARP_CSV_H
+
+#include "analyze/warp_model.h"
+#include "core/err.h"
+
+/* warp_csv_read: read `path` (streamed through core/opslog) into a new, finalized
+ * result (*out, freed with warp_rt_free). The "# " comment lines become the command
+ * line. Errors (corrupt zstd, missing column, bad field) give -1 with the message of
+ * the reader, which names file and line. */
+int warp_csv_read(const char *path, struct warp_rt **out, struct err *e);
+
+#endif

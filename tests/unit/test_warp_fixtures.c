@@ -1,0 +1,107 @@
+/* tests/unit/test_warp_fixtures.c: Warp's own printed reports, reproduced from the
+ * real Warp result files of an 8-client distributed run (read from
+ * ../shared/fixtures/warp, or $S3BENCH_WARP_FIXTURES; skipped when absent). Each
+ * expected file must appear as one contiguous block of our output. */
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "check.h"
+#include "analyze/warp.h"
+#include "analyze/warp_report.h"
+
+static const struct {
+	const char *op, *id, *expected;
+} runs[] = {
+	{"put", "211410", "put-211410.txt"},
+	{"get", "213436", "get-213436.txt"},
+	{"get", "213757", "get-213757.txt"},
+};
+
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf;
+	long n;
+
+	if (f == NULL)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	buf = malloc((size_t)n + 1);
+	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+		free(buf);
+		buf = NULL;
+	}
+	if (buf)
+		buf[n] = '\0';
+	fclose(f);
+	return buf;
+}
+
+static void collect_err(const char *msg, void *arg)
+{
+	(void)arg;
+	fprintf(stderr, "load: %s\n", msg);
+}
+
+int main(void)
+{
+	const char *dir = getenv("S3BENCH_WARP_FIXTURES");
+	char base[512];
+	struct stat st;
+	size_t r;
+
+	if (dir == NULL || dir[0] == '\0') {
+		const char *top = getenv("TOP");
+
+		snprintf(base, sizeof(base), "%s/../shared/fixtures/warp", top ? top : ".");
+		dir = base;
+	}
+	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 3,
+			   "Warp fixtures absent (set S3BENCH_WARP_FIXTURES)");
+		return check_done();
+	}
+	for (r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {
+		const char *files[16];
+		char *paths[16];
+		int n = 0, k, failed = -1;
+		struct warp_rt *rt = NULL;
+		struct err e;
+		char path[1024], *want, *got;
+
+		for (k = 0; k < 8; k++) {
+			glob_t g;
+
+			snprintf(path, sizeof(path), "%s/warp-%d/warp-%s-2025-08-05\\[%s\\]-*.json.zst",
+				 dir, k, runs[r].op, runs[r].id);
+			if (glob(path, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
+				paths[n] = strdup(g.gl_pathv[0]);
+				files[n] = paths[n];
+				n++;
+			}
+			globfree(&g);
+		}
+		CHECK(n == 8, "%s-%s: 8 client files, found %d", runs[r].op, runs[r].id, n);
+		snprintf(path, sizeof(path), "%s/expected/%s", dir, runs[r].expected);
+		want = slurp(path);
+		CHECK(want != NULL, "read %s", path);
+		CHECK(warp_load_merged(files, n, collect_err, NULL, &rt, &failed, &e) == 0 &&
+		      failed == 0, "%s: load: %s", runs[r].expected, e.msg);
+		got = rt ? warp_report_text(rt) : NULL;
+		CHECK(got && want && strstr(got, want) != NULL,
+		      "%s reproduced as one contiguous block", runs[r].expected);
+		if (got && want && strstr(got, want) == NULL)
+			fprintf(stderr, "--- want:\n%s--- got:\n%s---\n", want, got);
+		free(got);
+		free(want);
+		warp_rt_free(rt);
+		for (k = 0; k < n; k++)
+			free(paths[k]);
+	}
+	return check_done();
+}
