@@ -23,7 +23,7 @@ now_ns() {
 
 # calc EXPR: evaluate a floating-point awk expression and print it (%.6g).
 calc() {
-	awk "BEGIN { printf \"%.6g\\n\", $1 }"
+	awk "BEGIN { printf \"%.6g\\n\", ($1) }"
 }
 
 # fmt NUMBER: a short human form (3 significant digits, no exponent); "-" stays "-".
