@@ -304,8 +304,10 @@ static int analyze(const struct opts *o)
 	if (scan_campaign(o->data_dir, &st.camp, &e) < 0) {
 		fprintf(stderr, "analyze: %s (subject order and cycles taken from the runs)\n",
 			e.msg);
-		if (note_bad(&st, "campaign.ini", e.msg) < 0)
-			goto oom;
+		if (note_bad(&st, "campaign.ini", e.msg) < 0) {
+			fprintf(stderr, "analyze: out of memory\n");
+			goto done;
+		}
 	}
 	if (scan_runs(o->data_dir, &st.scan, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
@@ -315,8 +317,10 @@ static int analyze(const struct opts *o)
 		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
 			st.scan.incomplete[i]);
 	problems = read_all(&st, o);
-	if (problems < 0)
-		goto oom;
+	if (problems < 0) {
+		fprintf(stderr, "analyze: out of memory\n");
+		goto done;
+	}
 	ao.policy = o->policy;
 	ao.min_samples = o->min_samples;
 	ao.cycles = st.camp.cycles;
@@ -328,9 +332,6 @@ static int analyze(const struct opts *o)
 		goto done;
 	}
 	rc = st.n_bad ? EXIT_PARTIAL : EXIT_OK;
-	goto done;
-oom:
-	fprintf(stderr, "analyze: out of memory\n");
 done:
 	aggregate_free(a);
 	for (size_t i = 0; i < st.n_logs; i++)

@@ -92,7 +92,7 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 	snprintf(path, sizeof(path), "%s/runs/%s", data_dir, group);
 	if (list_dirs(path, &subjects, &ns) < 0) {
 		if (note_problem(l, path, strerror(errno)) < 0)
-			goto oom;
+			goto done; /* out of memory */
 		rc = 0;
 		goto done;
 	}
@@ -103,7 +103,7 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 			runs = NULL;
 			nr = 0;
 			if (note_problem(l, path, strerror(errno)) < 0)
-				goto oom;
+				goto done; /* out of memory */
 			continue;
 		}
 		for (size_t j = 0; j < nr; j++) {
@@ -113,25 +113,24 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 			snprintf(file, sizeof(file), "%s/%s/run.json", data_dir, rel);
 			if (stat(file, &st) < 0) {
 				if (push_str(&l->incomplete, &l->n_incomplete, rel) < 0)
-					goto oom;
+					goto done; /* out of memory */
 				continue;
 			}
 			nv = realloc(l->v, (l->n + 1) * sizeof(*l->v));
 			if (nv == NULL)
-				goto oom;
+				goto done; /* out of memory */
 			l->v = nv;
 			nv[l->n].rel = strdup(rel);
 			nv[l->n].file = strdup(file);
 			l->n++;
 			if (nv[l->n - 1].rel == NULL || nv[l->n - 1].file == NULL)
-				goto oom;
+				goto done; /* out of memory */
 		}
 	}
 	rc = 0;
-	goto done;
-oom:
-	err_set(e, "%s/runs/%s: out of memory", data_dir, group);
 done:
+	if (rc < 0) /* the only failure here */
+		err_set(e, "%s/runs/%s: out of memory", data_dir, group);
 	free_strs(subjects, ns);
 	free_strs(runs, nr);
 	return rc;
@@ -253,7 +252,7 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 	size_t cap = 0;
 	ssize_t len;
 	long col = -1, lineno = 0;
-	int header_seen = 0, rc = -1;
+	int header_seen = 0, nomem = 0, rc = -1;
 
 	if (f == NULL) {
 		if (errno == ENOENT)
@@ -267,8 +266,10 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
 		if (line[0] == '#') {
-			if (strncmp(line, "# subjects:", 11) == 0 && add_list(c, line + 11) < 0)
-				goto oom;
+			if (strncmp(line, "# subjects:", 11) == 0 && add_list(c, line + 11) < 0) {
+				nomem = 1;
+				goto done;
+			}
 			continue;
 		}
 		if (line[0] == '\0')
@@ -279,8 +280,10 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 			if (!header_seen && strcmp(tok, "subject") == 0)
 				col = k;
 			else if (header_seen && k == col && !has_subject(c, tok) &&
-				 push_str(&c->subjects, &c->n_subjects, tok) < 0)
-				goto oom;
+				 push_str(&c->subjects, &c->n_subjects, tok) < 0) {
+				nomem = 1;
+				goto done;
+			}
 		}
 		if (col < 0)
 			break; /* no header naming a subject column: nothing to learn */
@@ -291,10 +294,9 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 		goto done;
 	}
 	rc = 0;
-	goto done;
-oom:
-	err_set(e, "%s:%ld: out of memory", file, lineno);
 done:
+	if (nomem)
+		err_set(e, "%s:%ld: out of memory", file, lineno);
 	free(line);
 	fclose(f);
 	return rc;
