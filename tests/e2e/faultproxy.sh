@@ -295,6 +295,19 @@ curl -sf -o /dev/null --max-time 10 -H 'Transfer-Encoding: chunked' -T "$tmp/obj
 check $? "reset F=0: chunked 1 MiB PUT arrives intact through the parser"
 stop_proxy
 
+# --direction request: the PUT body is cut, GET bodies pass.
+start_proxy resetrq --mode reset --direction request --after-bytes 100000 "${up[@]}"
+curl -s --max-time 10 -o /dev/null -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/rq-reset"
+rc=$?
+check $([ "$rc" -eq 55 ] || [ "$rc" -eq 56 ]; echo $?) "reset --direction request: PUT fails (curl 55 or 56)" "exit $rc"
+code=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' "$endpoint/$prefix/rq-reset")
+check $([ "$code" = 404 ]; echo $?) "reset --direction request: no object on the server" "direct GET $code"
+s=$(curl -sf --max-time 10 "http://127.0.0.1:$port/$prefix/big" | sha256sum | cut -d' ' -f1)
+check $([ "$s" = "$sum1m" ]; echo $?) "reset --direction request: a GET body passes intact"
+stop_proxy
+grep -q 'faultproxy: fault reset (request body) conn=1 req=1' "$plog"
+check $? "reset --direction request: fault logged"
+
 # ---- stall ----
 start_proxy stall --mode stall --after-bytes 100000 "${up[@]}"
 check $? "stall: proxy started"
@@ -307,6 +320,14 @@ check $([ "$got" -eq 100000 ]; echo $?) "stall: part of the body arrived first" 
 stop_proxy
 grep -q 'faultproxy: fault stall conn=1' "$plog"
 check $? "stall: fault logged"
+
+start_proxy stallrq --mode stall --direction request --after-bytes 100000 "${up[@]}"
+curl -s --max-time 2 -o /dev/null -T "$tmp/obj1m" "http://127.0.0.1:$port/$prefix/rq-stall"
+rc=$?
+code=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' "$endpoint/$prefix/rq-stall")
+check $([ "$rc" -eq 28 ] && [ "$code" = 404 ]; echo $?) \
+	"stall --direction request: PUT times out, no object on the server" "exit $rc, direct GET $code"
+stop_proxy
 
 # ---- blackhole ----
 start_proxy blackhole --mode blackhole

@@ -1,8 +1,8 @@
 /* tests/tools/faultproxy.c: a fault-injecting TCP proxy for the fault-matrix tests.
  *
  *   faultproxy --listen 127.0.0.1:0 --upstream 127.0.0.1:PORT --mode MODE
- *              [--fraction F] [--seed N] [--after-bytes N] [--max-seconds N]
- *              [--port-file PATH]
+ *              [--fraction F] [--seed N] [--after-bytes N] [--direction D]
+ *              [--max-seconds N] [--port-file PATH]
  *
  * One process, one poll() loop, at most MAX_CONNS client connections at a time.
  * The port actually bound is printed on stdout ("PORT\n") and, when asked, written
@@ -26,10 +26,14 @@
  *   reset      forward; on a fraction F of connections, reset the client connection
  *              (SO_LINGER 0 + close, an RST) once --after-bytes bytes of a response
  *              body have reached the client and more body is still to come. Responses
- *              whose body is not longer than --after-bytes pass untouched.
+ *              whose body is not longer than --after-bytes pass untouched. With
+ *              --direction request the request bodies are counted instead (for PUT
+ *              faults): the upstream gets the truncated body, the client the RST.
  *   stall      as reset, but instead of resetting: stop forwarding the response, close
  *              the upstream side and hold the client connection open silently (until
- *              the client gives up or --max-seconds).
+ *              the client gives up or --max-seconds). --direction request: stop
+ *              forwarding the request body after --after-bytes (the rest is read and
+ *              discarded) and never answer.
  *   blackhole  accept, read and discard, never answer, never connect upstream.
  *   refuse     write the port, then close the listening socket: connects get
  *              ECONNREFUSED (curl exit 7). (Another process could in theory bind the
@@ -91,6 +95,7 @@ struct opts {
 	enum mode mode;
 	double fraction;
 	uint64_t seed, after_bytes;
+	int on_request;			/* --direction request */
 	long max_seconds;
 };
 
@@ -120,35 +125,6 @@ struct proxy {
 	int nc;
 	unsigned long conns, requests, faults;
 };
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-/* frac_hit: the deterministic decision for (seed, conn, req) at fraction f. */
-static int frac_hit(uint64_t seed, uint64_t conn, uint64_t req, double f)
-{
-	uint64_t h;
-
-	if (f >= 1.0)
-		return 1;
-	if (f <= 0.0)
-		return 0;
-	h = mix64(seed ^ mix64(conn ^ mix64(req)));
-	return (double)(h >> 11) * 0x1p-53 < f;
-}
 
 /* ---- connections ---- */
 
@@ -217,6 +193,21 @@ static int emit_503(struct proxy *px, struct conn *c)
 	return 1;
 }
 
+/* body_fault: --after-bytes of a body have passed on a faulty connection: start the
+ * reset (done once what was forwarded is acked) or stall it. */
+static void body_fault(struct proxy *px, struct conn *c)
+{
+	if (px->o.mode == M_RESET) {
+		c->reset_pending = 1;
+		c->deadline = now_ms() + RESET_WAIT_MS;
+	} else {
+		c->stalled = 1;
+		fault(px, c, px->o.on_request ? "stall (request body)" : "stall", NULL);
+		close_upstream(c);
+		c->cin.len = c->cin.off = 0;
+	}
+}
+
 /* pump_requests: parse client bytes into c2u, deciding each request's fate. */
 static void pump_requests(struct proxy *px, struct conn *c)
 {
@@ -236,7 +227,7 @@ static void pump_requests(struct proxy *px, struct conn *c)
 				return;
 			continue;
 		}
-		if (c->draining)
+		if (c->draining || c->stalled || c->reset_pending)
 			return;
 		if (c->rq.st == PS_HEAD) {
 			struct head *h = &c->rqh;
@@ -286,9 +277,14 @@ static void pump_requests(struct proxy *px, struct conn *c)
 			body_start(&c->rq, h, 0);
 			continue;
 		}
-		r = body_step(&c->rq, &c->cin, c->discard ? NULL : &c->c2u, UINT64_MAX, c->c_eof);
+		r = body_step(&c->rq, &c->cin, c->discard ? NULL : &c->c2u,
+			c->faulty && px->o.on_request ? px->o.after_bytes : UINT64_MAX, c->c_eof);
 		if (r == ST_WAIT)
 			return;
+		if (r == ST_CAP) {
+			body_fault(px, c);
+			return;
+		}
 		if (r == ST_DONE) {
 			c->rq.st = PS_HEAD;
 			if (c->discard) {
@@ -315,7 +311,7 @@ static void pump_responses(struct proxy *px, struct conn *c)
 	int guard;
 
 	for (guard = 0; guard < 100000; guard++) {
-		uint64_t cap = c->faulty ? px->o.after_bytes : UINT64_MAX;
+		uint64_t cap = c->faulty && !px->o.on_request ? px->o.after_bytes : UINT64_MAX;
 		enum step r;
 
 		if (c->stalled || c->reset_pending)
@@ -372,14 +368,7 @@ static void pump_responses(struct proxy *px, struct conn *c)
 			c->rs.st = PS_HEAD;
 			pop_request(c);
 		} else if (r == ST_CAP) {
-			if (px->o.mode == M_RESET) {
-				c->reset_pending = 1;
-				c->deadline = now_ms() + RESET_WAIT_MS;
-			} else {
-				c->stalled = 1;
-				fault(px, c, "stall", NULL);
-				close_upstream(c);
-			}
+			body_fault(px, c);
 			return;
 		} else if (r != ST_MORE) {
 			go_raw(c, "bad response body framing");
@@ -458,11 +447,11 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 		if (c->cin.len + c->c2u.len + c->uin.len + c->u2c.len == before)
 			break;
 	}
-	if (c->reset_pending && c->u2c.len == 0) {
-		int unacked = 0;
+	if (c->reset_pending && (px->o.on_request ? c->c2u.len : c->u2c.len) == 0) {
+		int unacked = 0, fd = px->o.on_request ? c->ufd : c->cfd;
 
-		if (ioctl(c->cfd, SIOCOUTQ, &unacked) < 0 || unacked == 0 || now >= c->deadline) {
-			fault(px, c, "reset", NULL);
+		if (ioctl(fd, SIOCOUTQ, &unacked) < 0 || unacked == 0 || now >= c->deadline) {
+			fault(px, c, px->o.on_request ? "reset (request body)" : "reset", NULL);
 			conn_close(c, 1);
 		}
 		return;
@@ -568,8 +557,8 @@ static int start_listen(const struct opts *o)
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
-		"                  [--fraction F] [--seed N] [--after-bytes N] [--max-seconds N]\n"
-		"                  [--port-file PATH]\n"
+		"                  [--fraction F] [--seed N] [--after-bytes N]\n"
+		"                  [--direction request|response] [--max-seconds N] [--port-file PATH]\n"
 		"modes: pass slowdown reset stall blackhole refuse rst (see the source header)\n");
 }
 
@@ -612,6 +601,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				fprintf(stderr, "faultproxy: unknown mode '%s'\n", v);
 				return -1;
 			}
+		} else if (!strcmp(a, "--direction")) {
+			if (strcmp(v, "request") && strcmp(v, "response")) {
+				fprintf(stderr, "faultproxy: --direction wants request or response\n");
+				return -1;
+			}
+			o->on_request = v[2] == 'q';
 		} else if (!strcmp(a, "--fraction")) {
 			o->fraction = strtod(v, &end);
 			if (errno || *end || !(o->fraction >= 0.0 && o->fraction <= 1.0)) {
@@ -762,9 +757,10 @@ int main(int argc, char **argv)
 		return 1;
 	}
 	fprintf(stderr, "faultproxy: listening on %s, upstream %s, mode %s, fraction %g, seed %"
-		PRIu64 ", after-bytes %" PRIu64 ", max-seconds %ld\n", px->o.listen,
+		PRIu64 ", after-bytes %" PRIu64 " (%s), max-seconds %ld\n", px->o.listen,
 		px->o.upstream ? px->o.upstream : "-", mode_names[px->o.mode], px->o.fraction,
-		px->o.seed, px->o.after_bytes, px->o.max_seconds);
+		px->o.seed, px->o.after_bytes, px->o.on_request ? "request" : "response",
+		px->o.max_seconds);
 	if (px->o.mode == M_REFUSE) {
 		close(px->lfd);
 		px->lfd = -1;

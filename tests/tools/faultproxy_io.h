@@ -1,4 +1,5 @@
-/* tests/tools/faultproxy_io.h: buffers, socket helpers and HTTP/1.1 framing for faultproxy.
+/* tests/tools/faultproxy_io.h: buffers, HTTP/1.1 framing, socket and other helpers
+ * for faultproxy.
  *
  * Only tests/tools/faultproxy.c includes this (each .c under tests/tools is a program,
  * so the proxy's second half lives in a header of static functions). It knows just
@@ -16,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #define BUF_SIZE      65536
@@ -427,6 +429,37 @@ static int write_port_file(const char *path, int port)
 		return -1;
 	}
 	return 0;
+}
+
+/* ---- time and decisions ---- */
+
+static long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+static uint64_t mix64(uint64_t x)
+{
+	x += 0x9e3779b97f4a7c15ULL;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}
+
+/* frac_hit: the deterministic decision for (seed, conn, req) at fraction f. */
+static int frac_hit(uint64_t seed, uint64_t conn, uint64_t req, double f)
+{
+	uint64_t h;
+
+	if (f >= 1.0)
+		return 1;
+	if (f <= 0.0)
+		return 0;
+	h = mix64(seed ^ mix64(conn ^ mix64(req)));
+	return (double)(h >> 11) * 0x1p-53 < f;
 }
 
 #endif
