@@ -191,6 +191,9 @@ for w in --output --policy --min-samples --recompute --help --warp "Exit status"
 done
 [ -z "$miss" ]; check $? "--help lists every option and the exit codes${miss:+ (missing:$miss)}"
 
+"$analyze" --warp --help 2>&1 | grep -qi "warp"; check $? "--warp dispatches to the Warp report (its --help)"
+"$analyze" --warp >/dev/null 2>&1; [ $? -eq 2 ]; check $? "--warp without a file: exit 2"
+
 # ---- 5. malformed run.json files: named, exit 1, the rest analyzed ----
 cp -r "$tmp/full" "$tmp/broken" && rm -rf "$tmp/broken/results"
 r1=runs/cycle-03/provider-a/put-5MiB-c1 r2=runs/cycle-01/provider-c/get-50MiB-c5 r3=runs/cycle-06/provider-b/put-256KiB-c10
