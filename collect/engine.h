@@ -72,6 +72,8 @@ struct engine_result {
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
 	struct run_summary summary;    /* set by engine_benchmark when it completed */
+	double cpu_s;                  /* client CPU (user + system) of the benchmark phase, s */
+	double cpu_us_per_op;          /* cpu_s per request, microseconds (0 when none) */
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

@@ -30,6 +30,7 @@ struct s3_client {
 
 struct s3_req {
 	struct s3_client *c;
+	void *user;
 	CURL *easy;
 	struct sigv4_ctx *sig;
 	char errbuf[CURL_ERROR_SIZE];
@@ -321,6 +322,16 @@ void s3_req_free(struct s3_req *r)
 	sbuf_free(&r->resp);
 	s3xml_list_free(&r->list);
 	free(r);
+}
+
+void s3_req_set_user(struct s3_req *r, void *user)
+{
+	r->user = user;
+}
+
+void *s3_req_user(const struct s3_req *r)
+{
+	return r->user;
 }
 
 CURL *s3_req_easy(struct s3_req *r)

@@ -125,6 +125,11 @@ const char *s3_client_endpoint(const struct s3_client *c);
 struct s3_req *s3_req_new(struct s3_client *c, struct err *e);
 void s3_req_free(struct s3_req *r);
 
+/* s3_req_set_user / s3_req_user: one pointer the caller may attach to the request
+ * (the engine's worker); NULL until set. */
+void s3_req_set_user(struct s3_req *r, void *user);
+void *s3_req_user(const struct s3_req *r);
+
 /* s3_req_setup: prepare a request: URL, canonical query, headers, signature, callbacks;
  * the start time is taken here. -1 with a message on bad arguments (the request can
  * then not be sent). */
