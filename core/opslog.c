@@ -465,11 +465,6 @@ static int no_space(unsigned char c)
 	return 0;
 }
 
-static int is_term(unsigned char c)
-{
-	return c == '\n' || c == '\r';
-}
-
 /* Hand a finished comment line to the caller. */
 static void comment_done(struct rd *r)
 {
@@ -536,7 +531,6 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 	p_ok = 1;
 	csv_set_delim(&p, '\t');
 	csv_set_space_func(&p, no_space);
-	csv_set_term_func(&p, is_term);
 	z = zio_reader_open(path, e);
 	buf = malloc(bufsz);
 	if (z == NULL || buf == NULL) {
