@@ -1,0 +1,254 @@
+/* tests/unit/test_render_html.c: the HTML report of the committed fixture, with a subject
+ * named <script>alert(1)</script>, parsed with libxml2's HTML parser: no parse error, no
+ * script, no external reference, escaped data, accessible tables and charts, and every
+ * throughput table cell equal to the model's value (render/html.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+#include <libxml/HTMLparser.h>
+#include <libxml/tree.h>
+#include <libxml/xmlerror.h>
+
+#include "render/fonts.h"
+#include "render/html.h"
+#include "render/model.h"
+#include "render/report.h"
+#include "tests/unit/check.h"
+
+#define EVIL "<script>alert(1)</script>"
+
+struct errs {
+	int n;
+	char first[512];
+};
+
+/* libxml2 2.9's HTML parser knows HTML 4 only: it reports HTML5 and SVG element names
+ * (svg, line, polyline, ...) as "Tag ... invalid" (XML_HTML_UNKNOWN_TAG). Every other
+ * report — a mismatched tag, a bad entity, an unescaped '<' — counts as an error. */
+static void on_error(void *arg, xmlErrorPtr err)
+{
+	struct errs *e = arg;
+	if (err->code == XML_HTML_UNKNOWN_TAG)
+		return;
+	if (!e->n++)
+		snprintf(e->first, sizeof e->first, "line %d: %s", err->line, err->message);
+}
+
+static int has_name(xmlNodePtr n, const char *name)
+{
+	return n->type == XML_ELEMENT_NODE && strcmp((const char *)n->name, name) == 0;
+}
+
+struct walk {
+	int scripts, external, th_without_scope, tables, captions, svgs, svg_titled, evil_text;
+	int inline_handlers;
+};
+
+static void walk(xmlNodePtr n, struct walk *w)
+{
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		const char *name = (const char *)n->name;
+		if (!strcmp(name, "script") || !strcmp(name, "link") || !strcmp(name, "img") ||
+		    !strcmp(name, "iframe") || !strcmp(name, "object") || !strcmp(name, "embed"))
+			w->scripts++;
+		for (xmlAttrPtr a = n->properties; a; a = a->next) {
+			xmlChar *v = xmlNodeListGetString(n->doc, a->children, 1);
+			const char *an = (const char *)a->name;
+			if ((!strcmp(an, "href") || !strcmp(an, "src")) && v && v[0] != '#')
+				w->external++;
+			if (v && (strstr((const char *)v, "url(") || strstr((const char *)v, "http:") ||
+				  strstr((const char *)v, "https:")))
+				w->external++;
+			if (!strncmp(an, "on", 2))
+				w->inline_handlers++;
+			xmlFree(v);
+		}
+		if (!strcmp(name, "style")) {
+			xmlChar *t = xmlNodeGetContent(n);
+			if (t && (strstr((const char *)t, "url(") || strstr((const char *)t, "@import") ||
+				  strstr((const char *)t, "http")))
+				w->external++;
+			xmlFree(t);
+		}
+		if (!strcmp(name, "th")) {
+			xmlChar *scope = xmlGetProp(n, BAD_CAST "scope");
+			if (!scope || (strcmp((char *)scope, "col") && strcmp((char *)scope, "row")))
+				w->th_without_scope++;
+			xmlChar *t = xmlNodeGetContent(n);
+			if (t && strstr((const char *)t, EVIL))
+				w->evil_text++;
+			xmlFree(t);
+			xmlFree(scope);
+		}
+		if (!strcmp(name, "table")) {
+			w->tables++;
+			for (xmlNodePtr c = n->children; c; c = c->next)
+				if (has_name(c, "caption"))
+					w->captions++;
+		}
+		if (!strcmp(name, "svg")) {
+			int t = 0, d = 0;
+			w->svgs++;
+			for (xmlNodePtr c = n->children; c; c = c->next) {
+				t += has_name(c, "title");
+				d += has_name(c, "desc");
+			}
+			w->svg_titled += t == 1 && d == 1;
+		}
+		walk(n->children, w);
+	}
+}
+
+static xmlNodePtr find_id(xmlNodePtr n, const char *id)
+{
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		xmlChar *v = xmlGetProp(n, BAD_CAST "id");
+		int hit = v && strcmp((char *)v, id) == 0;
+		xmlFree(v);
+		if (hit)
+			return n;
+		xmlNodePtr r = find_id(n->children, id);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* The text of a td up to its note ("12.34 n=2/3" → "12.34"). */
+static void cell_value(xmlNodePtr td, char *out, size_t n)
+{
+	out[0] = 0;
+	for (xmlNodePtr c = td->children; c; c = c->next)
+		if (c->type == XML_TEXT_NODE) {
+			snprintf(out, n, "%s", (const char *)c->content);
+			break;
+		}
+}
+
+/* Every cell of every throughput table equals the model, formatted as the report does. */
+static void check_tables(xmlNodePtr root, const struct report_model *m, const struct numfmt *nf)
+{
+	int cells = 0, leads = 0, notes = 0;
+	for (size_t o = 0; o < m->nops; o++)
+		for (size_t k = 0; k < m->nconc; k++) {
+			char id[64];
+			snprintf(id, sizeof id, "t-%s-c%d", m->ops[o], m->concurrency[k]);
+			xmlNodePtr t = find_id(root, id), tb = NULL;
+			CHECK(t != NULL, "table %s exists", id);
+			for (xmlNodePtr c = t ? t->children : NULL; c; c = c->next)
+				if (has_name(c, "tbody"))
+					tb = c;
+			size_t row = 0;
+			for (xmlNodePtr tr = tb ? tb->children : NULL; tr; tr = tr->next) {
+				if (!has_name(tr, "tr"))
+					continue;
+				size_t col = 0;
+				for (xmlNodePtr td = tr->children; td; td = td->next) {
+					if (!has_name(td, "td"))
+						continue;
+					const struct rm_cell *c = model_cell(m, (int)col, m->ops[o],
+									     m->sizes[row], m->concurrency[k]);
+					char got[128], want[TEXT_NUM_MAX];
+					cell_value(td, got, sizeof got);
+					while (*got && got[strlen(got) - 1] == ' ')
+						got[strlen(got) - 1] = 0;
+					text_num(nf, c ? c->mib_s.value : NAN, -1, want, sizeof want);
+					CHECK_STR(got, want, "%s row %zu col %zu", id, row, col);
+					xmlChar *cls = xmlGetProp(td, BAD_CAST "class");
+					leads += cls && strstr((char *)cls, "lead");
+					xmlFree(cls);
+					xmlChar *all = xmlNodeGetContent(td);
+					notes += all && strstr((char *)all, "n=");
+					xmlFree(all);
+					cells++;
+					col++;
+				}
+				CHECK(col == m->nsubjects, "%s row %zu: one column per subject", id, row);
+				row++;
+			}
+			CHECK(row == m->nsizes, "%s: one row per size", id);
+		}
+	CHECK(cells == (int)(m->nops * m->nconc * m->nsizes * m->nsubjects), "%d table cells", cells);
+	CHECK(leads == (int)m->nleaders, "%d leaders marked, %zu in the data", leads, m->nleaders);
+	int short_cells = 0;
+	for (size_t i = 0; i < m->ncells; i++)
+		short_cells += m->cells[i].n < m->cells[i].expected;
+	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes, short_cells);
+}
+
+int main(void)
+{
+	const char *top = getenv("TOP");
+	char path[4096], tdir[4096];
+	struct err e = { { 0 } };
+	json_error_t je;
+	struct report_model *m = NULL;
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct sb html = { 0 };
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+
+	/* the fixture with a hostile subject label and endpoint */
+	json_t *root = json_load_file(path, 0, &je);
+	CHECK(root != NULL, "fixture parses");
+	if (!root)
+		return check_done();
+	json_t *s1 = json_array_get(json_object_get(root, "subjects"), 1);
+	json_object_set_new(s1, "label", json_string(EVIL));
+	json_object_set_new(s1, "endpoint", json_string("\"><img src=x onerror=alert(2)>"));
+	char *text = json_dumps(root, 0);
+	json_decref(root);
+	m = model_load_string(text, "evil/aggregate.json", &e);
+	free(text);
+	CHECK(m != NULL, "evil fixture loads: %s", e.msg);
+	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
+	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
+		CHECK(0, "report: %s", e.msg);
+		goto done;
+	}
+	CHECK(strstr(html.s, "<script") == NULL, "no <script in the output");
+	CHECK(strstr(html.s, "&lt;script&gt;alert(1)&lt;/script&gt;") != NULL, "label escaped");
+	CHECK(strstr(html.s, "<img") == NULL, "endpoint escaped");
+
+	struct errs errs = { 0, "" };
+	xmlSetStructuredErrorFunc(&errs, on_error);
+	htmlDocPtr doc = htmlReadMemory(html.s, (int)html.len, "report.html", "UTF-8",
+					HTML_PARSE_NONET);
+	xmlSetStructuredErrorFunc(NULL, NULL);
+	CHECK(doc != NULL, "libxml2 parses the report");
+	CHECK(errs.n == 0, "%d parse errors; first: %s", errs.n, errs.first);
+	if (doc) {
+		struct walk w = { 0 };
+		xmlNodePtr r = xmlDocGetRootElement(doc);
+		xmlChar *lang = xmlGetProp(r, BAD_CAST "lang");
+		CHECK(lang && strcmp((char *)lang, "en") == 0, "<html lang=\"en\">");
+		xmlFree(lang);
+		walk(r, &w);
+		CHECK(w.scripts == 0, "%d script/link/img/iframe elements", w.scripts);
+		CHECK(w.external == 0, "%d external references", w.external);
+		CHECK(w.inline_handlers == 0, "%d on* attributes", w.inline_handlers);
+		CHECK(w.th_without_scope == 0, "%d th without scope", w.th_without_scope);
+		CHECK(w.tables > 10 && w.captions == w.tables, "%d tables, %d captions", w.tables, w.captions);
+		CHECK(w.svgs == 12 && w.svg_titled == w.svgs, "%d charts, %d with title and desc",
+		      w.svgs, w.svg_titled);
+		CHECK(w.evil_text >= 3, "the hostile label reads back as text (%d headers)", w.evil_text);
+		check_tables(r, m, text_lang_numfmt(l));
+		xmlFreeDoc(doc);
+	}
+done:
+	sb_free(&html);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+	xmlCleanupParser();
+	return check_done();
+}

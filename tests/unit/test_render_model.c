@@ -1,0 +1,149 @@
+/* tests/unit/test_render_model.c: loading aggregate.json into the report model, and
+ * errors that name the file and the field at fault (render/model.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <jansson.h>
+
+#include "render/model.h"
+#include "tests/unit/check.h"
+
+static char fixture[4096];
+
+static void test_fixture(void)
+{
+	struct err e = { { 0 } };
+	struct report_model *m = model_load(fixture, &e);
+	CHECK(m != NULL, "fixture loads: %s", e.msg);
+	if (!m)
+		return;
+	CHECK(m->nsubjects == 2, "2 subjects");
+	CHECK_STR(m->subjects[0].color, "#ff9900", "colour from the file");
+	CHECK(m->nops == 2 && m->nsizes == 2 && m->nconc == 2, "matrix 2×2×2");
+	CHECK(m->ncells == 16, "16 cells, got %zu", m->ncells);
+	CHECK(m->campaign_cycles == 3, "3 cycles");
+	const struct rm_cell *c = model_cell(m, 1, "put", 262144, 10);
+	CHECK(c && c->n == 2 && c->expected == 3, "the cell with an excluded run has n=2 of 3");
+	CHECK(c && c->nruns == 3 && !c->runs[1].included && isnan(c->runs[1].mib_s),
+	      "its excluded run is kept, with a null (NAN) value");
+	CHECK(model_cell(m, 0, "put", 262144, 7) == NULL, "no cell outside the matrix");
+	CHECK(m->nexcluded == 1 && strcmp(m->excluded[0].cls, "auth") == 0, "one excluded run (auth)");
+	const struct rm_oneoff *o = model_oneoff(m, 0, "head");
+	CHECK(o && isnan(o->ttfb.avg) && o->obj_s > 0, "HEAD has no TTFB (null → NAN)");
+	CHECK(model_has_oneoff(m, "delete") && !model_has_oneoff(m, "multipart"), "one-off ops");
+	CHECK(m->nleader_counts == 4 && m->nconsistency == 2, "leader counts and consistency");
+	model_free(m);
+}
+
+/* Each case: change the fixture with a JSON path edit, and the message must name the
+ * file and contain `field`. */
+static json_t *at(json_t *root, const char *path)
+{
+	char buf[256], *tok, *save = NULL;
+	json_t *v = root;
+	snprintf(buf, sizeof buf, "%s", path);
+	for (tok = strtok_r(buf, ".", &save); tok && v; tok = strtok_r(NULL, ".", &save)) {
+		char *br = strchr(tok, '[');
+		if (br) {
+			*br = 0;
+			v = json_object_get(v, tok);
+			v = json_array_get(v, (size_t)atoi(br + 1));
+		} else {
+			v = json_object_get(v, tok);
+		}
+	}
+	return v;
+}
+
+static void test_errors(void)
+{
+	static const struct {
+		const char *parent, *key;   /* set parent.key (key "" = delete parent's member) */
+		const char *value;          /* JSON text, or NULL to delete */
+		const char *field;          /* expected in the message */
+	} cases[] = {
+		{ "", "format", "\"s3bench-aggregate/2\"", "format" },
+		{ "", "format", "\"s3bench-aggregate/10\"", "format" },
+		{ "", "subjects", NULL, "subjects: missing" },
+		{ "", "subjects", "[]", "subjects: empty" },
+		{ "subjects[1]", "color", "\"red\"", "subjects[1].color" },
+		{ "subjects[0]", "id", "7", "subjects[0].id" },
+		{ "matrix", "sizes", "[262144, -1]", "matrix.sizes[1]" },
+		{ "matrix", "concurrency", "\"ten\"", "matrix.concurrency" },
+		{ "cells[3].mib_s", "value", "\"fast\"", "cells[3].mib_s.value" },
+		{ "cells[5]", "subject", "\"nobody\"", "cells[5].subject" },
+		{ "cells[2]", "size", NULL, "cells[2].size: missing" },
+		{ "cells[0].runs[1]", "included", "1", "cells[0].runs[1].included" },
+		{ "ops[2]", "obj_s", "[]", "ops[2].obj_s" },
+		{ "leader_counts[0]", "led", "-1", "leader_counts[0].led" },
+		{ "excluded[0]", "subject", "\"ghost\"", "excluded[0].subject" },
+		{ "policy", "rule", NULL, "policy.rule: missing" },
+	};
+	json_error_t je;
+	json_t *base = json_load_file(fixture, 0, &je);
+	CHECK(base != NULL, "fixture parses with jansson");
+	if (!base)
+		return;
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		json_t *root = json_deep_copy(base), *parent = *cases[i].parent ? at(root, cases[i].parent) : root;
+		struct err e = { { 0 } };
+		CHECK(parent != NULL, "case %zu: %s exists in the fixture", i, cases[i].parent);
+		if (!parent) {
+			json_decref(root);
+			continue;
+		}
+		if (cases[i].value)
+			json_object_set_new(parent, cases[i].key, json_loads(cases[i].value, JSON_DECODE_ANY, &je));
+		else
+			json_object_del(parent, cases[i].key);
+		char *text = json_dumps(root, 0);
+		struct report_model *m = model_load_string(text, "x/aggregate.json", &e);
+		CHECK(m == NULL, "case %zu is refused", i);
+		CHECK(strncmp(e.msg, "x/aggregate.json", 16) == 0 && strstr(e.msg, cases[i].field),
+		      "case %zu: message names the file and '%s': %s", i, cases[i].field, e.msg);
+		model_free(m);
+		free(text);
+		json_decref(root);
+	}
+	json_decref(base);
+
+	struct err e = { { 0 } };
+	CHECK(model_load_string("{\"format\": ", "y.json", &e) == NULL &&
+	      strstr(e.msg, "y.json:1: not valid JSON"), "bad JSON names file and line: %s", e.msg);
+	CHECK(model_load("/nonexistent/aggregate.json", &e) == NULL &&
+	      strstr(e.msg, "/nonexistent/aggregate.json"), "a missing file is named: %s", e.msg);
+}
+
+/* Nulls stay null: a cell with n = 0 and a subject without colour. */
+static void test_nulls(void)
+{
+	const char *json =
+		"{\"format\":\"s3bench-aggregate/1.2\",\"policy\":{\"name\":\"mean\",\"rule\":\"r\"},"
+		"\"subjects\":[{\"id\":\"a\",\"color\":null},{\"id\":\"b\",\"label\":\"B\"}],"
+		"\"matrix\":{\"ops\":[\"put\"],\"sizes\":[4096],\"concurrency\":[1]},"
+		"\"cells\":[{\"subject\":\"a\",\"op\":\"put\",\"size\":4096,\"concurrency\":1,\"n\":0,"
+		"\"expected\":2,\"mib_s\":{\"value\":null,\"mean\":null},\"latency_ms\":null}]}";
+	struct err e = { { 0 } };
+	struct report_model *m = model_load_string(json, "z.json", &e);
+	CHECK(m != NULL, "minimal aggregate loads: %s", e.msg);
+	if (!m)
+		return;
+	CHECK(isnan(m->cells[0].mib_s.value) && isnan(m->cells[0].latency.avg), "nulls are NAN");
+	CHECK_STR(m->subjects[0].color, model_palette(0), "no colour: palette by order");
+	CHECK_STR(m->subjects[1].color, model_palette(1), "absent colour: palette by order");
+	CHECK_STR(m->subjects[0].label, "a", "no label: the id");
+	CHECK(m->noneoffs == 0 && m->nexcluded == 0, "absent arrays are empty");
+	model_free(m);
+}
+
+int main(void)
+{
+	const char *top = getenv("TOP");
+	snprintf(fixture, sizeof fixture, "%s/tests/fixtures/render/small/aggregate.json",
+		 top ? top : ".");
+	test_fixture();
+	test_errors();
+	test_nulls();
+	return check_done();
+}
