@@ -181,6 +181,7 @@ struct state {
 	struct out_unreadable *bad;
 	char **bad_msgs;
 	size_t n_bad;
+	int problems;           /* unreadable files and --recompute disagreements */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -190,6 +191,7 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 	char **nm;
 
 	fprintf(stderr, "analyze: %s\n", msg);
+	st->problems++;
 	if (nb == NULL)
 		return -1;
 	st->bad = nb;
@@ -206,38 +208,37 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 }
 
 /* recompute_one: replace r's summary by the one recomputed from its ops.tsv.zst.
- * Returns 0 when they agree, 1 when a problem was noted, -1 when out of memory. */
-static int recompute_one(struct state *st, const struct opts *o, struct runlog *r)
+ * A problem is named on stderr and counted in st->problems: the numbers disagree
+ * (the recomputed ones are used) or the log cannot be read (run.json's summary is
+ * kept). Such a run stays analyzed; only the exit status says it. */
+static void recompute_one(struct state *st, const struct opts *o, struct runlog *r)
 {
-	char file[PATH_MAX], diff[512], msg[ERR_MSG_MAX + PATH_MAX];
+	char file[PATH_MAX], diff[512];
 	struct run_summary again;
 	struct err e = {{0}};
 
 	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
 	if (runlog_recompute(file, &again, &e) < 0) {
-		snprintf(msg, sizeof(msg), "--recompute: %s", e.msg);
-		return note_bad(st, r->path, msg) < 0 ? -1 : 1;
+		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
+		st->problems++;
+		return;
 	}
 	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
-		snprintf(msg, sizeof(msg), "%s/%s/run.json: summary disagrees with ops.tsv.zst: %s",
-			 o->data_dir, r->path, diff);
-		r->summary = again;
-		return note_bad(st, r->path, msg) < 0 ? -1 : 1;
+		fprintf(stderr, "analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
+			"(the recomputed numbers are used)\n", o->data_dir, r->path, diff);
+		st->problems++;
 	}
 	r->summary = again;
-	return 0;
 }
 
-/* read_all: every run.json found; unreadable ones are noted. Returns the number
- * of problems, or -1 when out of memory. */
+/* read_all: every run.json found; unreadable ones are noted (st->problems).
+ * Returns -1 when out of memory. */
 static int read_all(struct state *st, const struct opts *o)
 {
-	int problems = 0, r;
-
 	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
 	if (st->logs == NULL)
 		return -1;
-	for (size_t i = 0; i < st->scan.n_problems; i++, problems++)
+	for (size_t i = 0; i < st->scan.n_problems; i++)
 		if (note_bad(st, st->scan.problems[i], st->scan.problems[i]) < 0)
 			return -1;
 	for (size_t i = 0; i < st->scan.n; i++) {
@@ -245,19 +246,15 @@ static int read_all(struct state *st, const struct opts *o)
 		struct runlog *log = &st->logs[st->n_logs];
 
 		if (runlog_read(st->scan.v[i].file, st->scan.v[i].rel, log, &e) < 0) {
-			problems++;
 			if (note_bad(st, st->scan.v[i].rel, e.msg) < 0)
 				return -1;
 			continue;
 		}
 		st->n_logs++;
-		if (o->recompute && log->has_summary) {
-			if ((r = recompute_one(st, o, log)) < 0)
-				return -1;
-			problems += r;
-		}
+		if (o->recompute && log->has_summary)
+			recompute_one(st, o, log);
 	}
-	return problems;
+	return 0;
 }
 
 static int write_results(const struct state *st, const struct opts *o,
@@ -286,7 +283,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	if (out_json_write(a, &m, path, e) < 0)
 		return -1;
-	fprintf(stderr, "analyze: %zu runs read (%zu unreadable), %zu cells, %zu one-off rows "
+	fprintf(stderr, "analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
 		"-> %s\n", st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
 	return 0;
 }
@@ -297,12 +294,14 @@ static int analyze(const struct opts *o)
 	struct aggregate *a = NULL;
 	struct agg_options ao = {0};
 	struct err e = {{0}};
-	int problems, rc = EXIT_USAGE;
+	int rc = EXIT_USAGE;
 
 	if (scan_campaign(o->data_dir, &st.camp, &e) < 0) {
-		fprintf(stderr, "analyze: %s (subject order and cycles taken from the runs)\n",
-			e.msg);
-		if (note_bad(&st, "campaign.ini", e.msg) < 0) {
+		char msg[ERR_MSG_MAX + 64];
+
+		snprintf(msg, sizeof(msg), "%s (subject order and cycles taken from the runs)",
+			 e.msg);
+		if (note_bad(&st, "campaign.ini", msg) < 0) {
 			fprintf(stderr, "analyze: out of memory\n");
 			goto done;
 		}
@@ -314,8 +313,7 @@ static int analyze(const struct opts *o)
 	for (size_t i = 0; i < st.scan.n_incomplete; i++)
 		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
 			st.scan.incomplete[i]);
-	problems = read_all(&st, o);
-	if (problems < 0) {
+	if (read_all(&st, o) < 0) {
 		fprintf(stderr, "analyze: out of memory\n");
 		goto done;
 	}
@@ -329,7 +327,7 @@ static int analyze(const struct opts *o)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
-	rc = st.n_bad ? EXIT_PARTIAL : EXIT_OK;
+	rc = st.problems ? EXIT_PARTIAL : EXIT_OK;
 done:
 	aggregate_free(a);
 	for (size_t i = 0; i < st.n_logs; i++)

@@ -263,5 +263,9 @@ rm "$tmp/ops/runs/cycle-01/provider-a/put-5MiB-c5/ops.tsv.zst"
 "$analyze" "$tmp/ops" --recompute -o "$tmp/ops/r4" 2>"$tmp/ops4.err"
 [ $? -eq 1 ] && grep -q "cycle-01/provider-a/put-5MiB-c5/ops.tsv.zst" "$tmp/ops4.err"
 check $? "--recompute: a missing ops.tsv.zst is named, exit 1"
+python3 -c "
+import json,sys; a=json.load(open('$tmp/ops/r4/aggregate.json'))
+sys.exit(0 if a['unreadable']==[] and len(a['runs'])==102 and all(r['included'] or r['reason'].startswith('no final summary') for r in a['runs']) else 1)"
+check $? "--recompute: that run keeps run.json's summary and is still analyzed"
 
 finish
