@@ -549,6 +549,7 @@ static int start_listen(const struct opts *o)
 		close(fd);
 		return -1;
 	}
+	fprintf(stderr, "faultproxy: listening on %s port %d\n", o->listen, port);
 	printf("%d\n", port);
 	fflush(stdout);
 	return fd;
@@ -756,8 +757,8 @@ int main(int argc, char **argv)
 		free(px);
 		return 1;
 	}
-	fprintf(stderr, "faultproxy: listening on %s, upstream %s, mode %s, fraction %g, seed %"
-		PRIu64 ", after-bytes %" PRIu64 " (%s), max-seconds %ld\n", px->o.listen,
+	fprintf(stderr, "faultproxy: upstream %s, mode %s, fraction %g, seed %"
+		PRIu64 ", after-bytes %" PRIu64 " (%s), max-seconds %ld\n",
 		px->o.upstream ? px->o.upstream : "-", mode_names[px->o.mode], px->o.fraction,
 		px->o.seed, px->o.after_bytes, px->o.on_request ? "request" : "response",
 		px->o.max_seconds);
