@@ -270,9 +270,12 @@ static void run_server(struct server *s)
 	      (unsigned long long)out.rows.max_objects);
 	CHECK(out.res.summary.objects == 4 * 1050, "%s list: summary objects", s->name);
 
-	/* DELETE until done, multi-object batches and single deletes */
+	/* DELETE until done, multi-object batches and single deletes. s3rver 4.0.4 answers
+	 * 500 when two deletes empty the same directory at once (its empty-directory cleanup
+	 * races: readdirSync on a removed directory), so it gets one worker. */
 	for (int batch = 1; batch <= 10; batch += 9) {
-		struct workload del = {.op = WL_DELETE, .size = 100, .concurrency = 3,
+		struct workload del = {.op = WL_DELETE, .size = 100,
+				       .concurrency = strcmp(s->name, "s3rver") == 0 ? 1 : 3,
 				       .bound = WL_BOUND_UNTIL_DONE, .objects = 53, .batch = batch};
 		run_wl(s, c, bucket, &del, "DELETE", 0, 0, prefix, sizeof(prefix), 0, &out);
 		CHECK(out.rows.objects == 53, "%s delete batch %d: %llu objects deleted", s->name,
