@@ -4,7 +4,9 @@
  *              [--fraction F] [--seed N] [--after-bytes N] [--direction D]
  *              [--max-seconds N] [--port-file PATH]
  *
- * One process, one poll() loop, at most MAX_CONNS client connections at a time.
+ * One process, one poll() loop, at most MAX_CONNS (256) client connections at a time
+ * (more wait in the listen backlog). Requests are not expected to be pipelined (curl
+ * and libcurl do not); if they are, a 503 still waits for the earlier responses.
  * The port actually bound is printed on stdout ("PORT\n") and, when asked, written
  * to --port-file (through a temporary name and rename, so a reader never sees half
  * of it). The proxy exits 0 after --max-seconds (default 600) or on SIGTERM/SIGINT,
