@@ -1,0 +1,363 @@
+/* collect/runner.c: see runner.h. */
+#include "collect/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "collect/creds.h"
+#include "collect/s3.h"
+#include "core/opslog.h"
+#include "core/timefmt.h"
+
+#define STOP_GRACE_S 30.0   /* after a stop request, how long cleanup may take */
+
+/* ---- the child ---------------------------------------------------------------- */
+
+static void on_tick(const struct engine_live *live, void *arg)
+{
+	int fd = *(const int *)arg;
+	ssize_t w;
+
+	if (fd < 0)
+		return;
+	/* one record per write (< PIPE_BUF, so atomic); dropped when the pipe is full */
+	w = write(fd, live, sizeof(*live));
+	(void)w;
+}
+
+static struct creds *subject_creds(const struct cmp_subject *s, struct err *e)
+{
+	char name[160];
+	const char *ak, *sk, *tok;
+
+	switch (s->cred_kind) {
+	case CMP_CRED_PROFILE:
+		return creds_load(s->cred_name, e);
+	case CMP_CRED_ENV:
+		snprintf(name, sizeof(name), "%s_ACCESS_KEY_ID", s->cred_name);
+		ak = getenv(name);
+		snprintf(name, sizeof(name), "%s_SECRET_ACCESS_KEY", s->cred_name);
+		sk = getenv(name);
+		snprintf(name, sizeof(name), "%s_SESSION_TOKEN", s->cred_name);
+		tok = getenv(name);
+		if (ak == NULL || ak[0] == '\0' || sk == NULL || sk[0] == '\0') {
+			err_set(e, "subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
+				"%s_SECRET_ACCESS_KEY is not set", s->id, s->cred_name,
+				s->cred_name, s->cred_name);
+			return NULL;
+		}
+		return creds_new(ak, sk, tok && tok[0] ? tok : NULL, NULL, NULL, e);
+	default:
+		return creds_load(NULL, e);
+	}
+}
+
+/* child_class: the run's class from what the phases gave (see runner.h). */
+static enum err_class child_class(const struct run_state *st, const struct engine_result *res)
+{
+	enum err_class c = res->cls;
+
+	if (st->phase[PHASE_PREPARE] == PH_FAILED) {
+		if (c == EC_CONNECT)
+			return EC_UNAVAILABLE;
+		if (c == EC_DNS || c == EC_TLS || c == EC_AUTH || c == EC_UNAVAILABLE)
+			return c;
+		return EC_PREPARE_FAILED;
+	}
+	if (st->summary == NULL) {
+		if (c == EC_CONNECT)
+			return EC_UNAVAILABLE;
+		return c != EC_NONE ? c : EC_CRASHED;
+	}
+	return res->errors ? (c != EC_NONE ? c : EC_HTTP_5XX) : EC_NONE;
+}
+
+static void save(const struct runner_job *job, const struct run_state *st)
+{
+	struct err e;
+
+	if (run_state_write(job->dir, st, &e) < 0)
+		fprintf(stderr, "collect: %s\n", e.msg);
+}
+
+/* merge_errors: the engine's first error texts, then ours when not already there. */
+static void merge_errors(struct run_state *st, const struct engine_result *res,
+			 char local[][ERR_MSG_MAX], int n_local)
+{
+	st->n_first = 0;
+	for (int i = 0; i < res->n_first && i < ENGINE_FIRST_ERRORS; i++)
+		run_state_add_error(st, res->first[i]);
+	for (int i = 0; i < n_local; i++) {
+		int dup = 0;
+		for (int k = 0; k < st->n_first; k++)
+			dup |= strstr(local[i], st->first[k]) != NULL;
+		if (!dup)
+			run_state_add_error(st, local[i]);
+	}
+}
+
+int runner_child_body(const struct runner_job *job, int live_fd)
+{
+	const struct cmp_subject *s = job->subject;
+	struct run_state st;
+	struct engine_result res;
+	struct creds *cr = NULL;
+	struct s3_client *cl = NULL;
+	struct opslog_writer *log = NULL;
+	struct s3_config cfg;
+	struct engine_opts opts;
+	struct err e;
+	char path[4096], local[4][ERR_MSG_MAX];
+	int n_local = 0, rc;
+
+	run_state_init(&st);
+	memset(&res, 0, sizeof(res));
+	save(job, &st);
+	cr = subject_creds(s, &e);
+	if (cr == NULL) {
+		res.cls = EC_AUTH;
+		snprintf(local[n_local++], ERR_MSG_MAX, "credentials: %s", e.msg);
+		st.phase[PHASE_PREPARE] = PH_FAILED;
+		goto finish;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.endpoint = s->endpoint;
+	cfg.region = s->region;
+	cfg.virtual_hosted = !s->path_style;
+	cfg.insecure = s->insecure;
+	cfg.creds = cr;
+	cl = s3_client_new(&cfg, &e);
+	if (cl == NULL) {
+		res.cls = EC_PREPARE_FAILED;
+		snprintf(local[n_local++], ERR_MSG_MAX, "client: %s", e.msg);
+		st.phase[PHASE_PREPARE] = PH_FAILED;
+		goto finish;
+	}
+	memset(&opts, 0, sizeof(opts));
+	opts.client = cl;
+	opts.bucket = s->bucket;
+	opts.prefix = job->prefix;
+	opts.endpoint = s->endpoint;
+	opts.wl = job->wl;
+	opts.on_tick = on_tick;
+	opts.tick_arg = &live_fd;
+	opts.stop = job->stop;
+
+	/* prepare: the bucket (created when missing) and the objects a run reads */
+	st.phase[PHASE_PREPARE] = PH_STARTED;
+	save(job, &st);
+	err_clear(&e);
+	rc = engine_prepare(&opts, &res, &e);
+	st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+	if (rc < 0)
+		snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+	if (st.phase[PHASE_PREPARE] != PH_FAILED) {
+		snprintf(path, sizeof(path), "%s/ops.tsv.zst", job->dir);
+		st.phase[PHASE_BENCHMARK] = PH_STARTED;
+		save(job, &st);
+		log = opslog_writer_open(path, &e);
+		if (log == NULL) {
+			res.cls = EC_CRASHED;
+			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+			st.phase[PHASE_BENCHMARK] = PH_FAILED;
+		} else {
+			opts.log = log;
+			err_clear(&e);
+			rc = engine_benchmark(&opts, &res, &e);
+			if (rc < 0)
+				snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+			opts.log = NULL;
+			if (opslog_writer_close(log, &e) < 0) {
+				rc = -1;
+				snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+			}
+			log = NULL;
+			if (rc == 0 && res.has_summary)
+				st.summary = summary_to_json(&res.summary);
+			st.phase[PHASE_BENCHMARK] = st.summary ? PH_DONE : PH_FAILED;
+		}
+		/* the summary is on disk before cleanup starts */
+		st.errors = res.errors;
+		st.cls = child_class(&st, &res);
+		merge_errors(&st, &res, local, n_local);
+		save(job, &st);
+	}
+	if (job->wl->keep) {
+		st.phase[PHASE_CLEANUP] = PH_SKIPPED;
+	} else {
+		struct engine_result cres;
+		st.phase[PHASE_CLEANUP] = PH_STARTED;
+		save(job, &st);
+		/* cleanup errors do not change the run's class or error count */
+		memcpy(&cres, &res, sizeof(cres));
+		err_clear(&e);
+		rc = engine_cleanup(&opts, &cres, &e);
+		st.phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
+		if (rc < 0 && n_local < 4)
+			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+	}
+finish:
+	st.errors = res.errors;
+	st.cls = child_class(&st, &res);
+	merge_errors(&st, &res, local, n_local);
+	st.finished = 1;
+	save(job, &st);
+	rc = st.summary ? 0 : 1;
+	opslog_writer_abort(log);
+	s3_client_free(cl);
+	creds_free(cr);
+	run_state_clear(&st);
+	return rc;
+}
+
+/* ---- the parent --------------------------------------------------------------- */
+
+/* crash_signal: a signal the process raises on itself when it crashes. */
+static int crash_signal(int sig)
+{
+	return sig == SIGSEGV || sig == SIGABRT || sig == SIGBUS || sig == SIGFPE ||
+	       sig == SIGILL || sig == SIGTRAP || sig == SIGSYS;
+}
+
+static void classify(struct runner_result *res)
+{
+	const struct run_wrapper *w = &res->wrapper;
+	const struct run_state *st = &res->st;
+
+	if (w->timed_out)
+		res->cls = EC_TIMEOUT;
+	else if (!w->exited && !w->interrupted && crash_signal(w->signal))
+		res->cls = EC_CRASHED;
+	else if (w->interrupted || !w->exited)
+		res->cls = EC_KILLED;
+	else if (!st->finished)
+		res->cls = EC_CRASHED;
+	else
+		res->cls = st->cls;
+	res->complete = st->summary != NULL && st->phase[PHASE_BENCHMARK] == PH_DONE &&
+			!w->interrupted;
+	if (w->interrupted) {
+		run_state_add_error(&res->st, "run interrupted: the collector was stopped "
+				    "(SIGINT/SIGTERM)");
+	} else if (w->timed_out) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run killed after its time limit of %.0f s",
+			 w->elapsed_s);
+		run_state_add_error(&res->st, msg);
+	} else if (!w->exited && !w->interrupted) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run's process %s by signal %d (%s)",
+			 crash_signal(w->signal) ? "crashed" : "killed", w->signal,
+			 strsignal(w->signal));
+		run_state_add_error(&res->st, msg);
+	} else if (res->cls == EC_CRASHED && !st->finished) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run's process exited with code %d without its result",
+			 w->exit_code);
+		run_state_add_error(&res->st, msg);
+	}
+}
+
+int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
+{
+	int fds[2], status = 0, term_sent = 0;
+	pid_t pid, parent = getpid();
+	int64_t t0, last_live = 0, term_at = 0;
+	struct engine_live live, buf[16];
+	int have_live = 0;
+
+	memset(res, 0, sizeof(*res));
+	run_state_init(&res->st);
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return err_set(e, "%s: pipe: %s", job->dir, strerror(errno));
+	fflush(NULL);
+	res->wrapper.started_ns = time_now_ns();
+	t0 = time_mono_ns();
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return err_set(e, "%s: fork: %s", job->dir, strerror(errno));
+	}
+	if (pid == 0) {
+		/* the child: never returns; _exit keeps the parent's stdio buffers out */
+		close(fds[0]);
+		if (job->close_fd >= 0)
+			close(job->close_fd);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		signal(SIGPIPE, SIG_IGN);
+		fcntl(fds[1], F_SETFL, O_NONBLOCK);
+		_exit(runner_child_body(job, fds[1]));
+	}
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	for (;;) {
+		struct pollfd pfd = {fds[0], POLLIN, 0};
+		ssize_t n;
+		pid_t w;
+		int64_t now;
+
+		if (poll(&pfd, 1, 200) > 0) {
+			while ((n = read(fds[0], buf, sizeof(buf))) > 0) {
+				size_t k = (size_t)n / sizeof(buf[0]);
+				if (k > 0) {
+					live = buf[k - 1];
+					have_live = 1;
+				}
+			}
+		}
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid)
+			break;
+		if (w < 0 && errno != EINTR) {
+			res->wrapper.exited = 1;
+			res->wrapper.exit_code = -1;
+			break;
+		}
+		now = time_mono_ns();
+		if (!res->wrapper.timed_out && (double)(now - t0) / 1e9 > job->timeout_s) {
+			kill(pid, SIGKILL);
+			res->wrapper.timed_out = 1;
+		}
+		if (job->stop && *job->stop && !term_sent) {
+			kill(pid, SIGTERM);
+			term_sent = 1;
+			term_at = now;
+			res->wrapper.interrupted = 1;
+		}
+		if (term_sent && (double)(now - term_at) / 1e9 > STOP_GRACE_S)
+			kill(pid, SIGKILL);
+		if (job->on_live && now - last_live >= 1000000000LL) {
+			job->on_live(have_live ? &live : NULL, job->live_arg);
+			last_live = now;
+		}
+	}
+	close(fds[0]);
+	res->wrapper.ended_ns = time_now_ns();
+	res->wrapper.elapsed_s = (double)(time_mono_ns() - t0) / 1e9;
+	if (WIFEXITED(status)) {
+		res->wrapper.exited = 1;
+		res->wrapper.exit_code = WEXITSTATUS(status);
+	} else if (WIFSIGNALED(status)) {
+		res->wrapper.signal = WTERMSIG(status);
+	}
+	if (job->stop && *job->stop)
+		res->wrapper.interrupted = 1;
+	run_state_read(job->dir, &res->st, NULL);
+	classify(res);
+	return 0;
+}
+
+void runner_result_clear(struct runner_result *res)
+{
+	run_state_clear(&res->st);
+}

@@ -1,0 +1,60 @@
+/* collect/runner.h: one run in its own child process, under a wall-clock limit.
+ *
+ * runner_exec forks. The child (runner.c's child body) builds the subject's credentials
+ * and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare / engine_benchmark /
+ * engine_cleanup, writes RUNDIR/.state.json after each phase change (so the parent
+ * knows how far it got even if it dies) and sends the engine's live counters through a
+ * pipe. The parent relays those counters to on_live, kills the child with SIGKILL past
+ * the time limit, forwards a stop request (SIGTERM, then SIGKILL after a grace period),
+ * reaps it, reads the state file and classifies the run:
+ *   killed by the time limit        -> timeout
+ *   stopped by SIGINT/SIGTERM       -> killed (wrapper.interrupted; --resume redoes it)
+ *   killed by another signal        -> killed
+ *   ended without its final result  -> crashed
+ *   else the child's class (engine class; a failed prepare is prepare-failed unless the
+ *   service could not be reached (dns, connect, tls, auth, unavailable); a benchmark
+ *   whose every request failed to connect is unavailable).
+ * A run is complete when its benchmark phase finished with a summary (even if cleanup
+ * then failed or the time limit hit during cleanup). The caller writes run.json. */
+#ifndef COLLECT_RUNNER_H
+#define COLLECT_RUNNER_H
+
+#include <signal.h>
+
+#include "collect/campaign.h"
+#include "collect/engine.h"
+#include "collect/runjson.h"
+#include "core/err.h"
+
+struct runner_job {
+	const char *dir;                    /* run directory, existing and empty */
+	const struct cmp_subject *subject;  /* endpoint, bucket, credentials source */
+	const struct workload *wl;
+	double timeout_s;                   /* wall-clock limit of the whole child */
+	const char *prefix;                 /* S3 key prefix unique to the run, ends in '/' */
+	volatile sig_atomic_t *stop;        /* set by the collector's SIGINT/SIGTERM handler */
+	int close_fd;                       /* a descriptor the child closes (lock), or -1 */
+	/* called in the parent about once a second: live counters, or NULL when none came */
+	void (*on_live)(const struct engine_live *live, void *arg);
+	void *live_arg;
+};
+
+struct runner_result {
+	struct run_state st;                /* what the child reported (owns st.summary) */
+	struct run_wrapper wrapper;
+	enum err_class cls;                 /* final class (EC_NONE: no error at all) */
+	int complete;                       /* benchmark done with a summary, not interrupted */
+};
+
+/* runner_exec: run job in a child and fill *res (which the caller releases with
+ * runner_result_clear). Returns 0 when the run was carried out, whatever its outcome,
+ * and -1 with a message only when it could not be started (pipe/fork failure). */
+int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e);
+void runner_result_clear(struct runner_result *res);
+
+/* runner_child_body: the child's work, callable without a fork (tests). Writes the state
+ * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:
+ * 0 when the benchmark produced a summary, 1 otherwise. */
+int runner_child_body(const struct runner_job *job, int live_fd);
+
+#endif

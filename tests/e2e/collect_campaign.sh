@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# tests/e2e/collect_campaign.sh: the two-subject mini campaign (tests/fixtures/campaigns/
+# mini.ini: put/get x 4KiB, 1MiB x c1, c4, 2 cycles of 3 s, plus list, head and delete with
+# 500 objects) against two local servers with different keys (the tests/run s3rver and
+# RGW when there, else private s3rver instances). Checks the documented tree, every
+# run.json and ops.tsv.zst, that no secret is written anywhere, that a second collector on
+# the same directory exits 3 at once, --dry-run, and campaign errors (exit 2).
+. "$(dirname "$0")/collect_lib.sh"
+
+server_env ONE S3RVER || finish
+server_env TWO RGW || finish
+export ONE_AWS_ACCESS_KEY_ID ONE_AWS_SECRET_ACCESS_KEY TWO_AWS_ACCESS_KEY_ID TWO_AWS_SECRET_ACCESS_KEY
+camp="$work/mini.ini"
+make_campaign "$top/tests/fixtures/campaigns/mini.ini" "$camp" "$ONE_S3_ENDPOINT" "$TWO_S3_ENDPOINT"
+out="$work/out"
+
+# --dry-run: the plan and the expected time, nothing written
+"$collect" "$camp" -o "$out" --dry-run >"$work/dry.txt" 2>&1
+ok $? "--dry-run exits 0"
+grep -q "^campaign mini .*: 38 runs, cycles 1-2, order interleave" "$work/dry.txt"
+ok $? "--dry-run counts 38 runs: $(head -n 1 "$work/dry.txt")"
+grep -q "^expected time: 1m48s measured + 2 runs bounded by count or until-done" "$work/dry.txt"
+ok $? "--dry-run expected time: $(grep expected "$work/dry.txt")"
+[ ! -e "$out" ]
+ok $? "--dry-run writes nothing"
+
+# the campaign, with a second collector started while the first works
+"$collect" "$camp" -o "$out" >"$work/collect.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 50); do
+	[ -e "$out/plan.tsv" ] && break
+	sleep 0.2
+done
+t0=$(date +%s%N)
+"$collect" "$camp" -o "$out" --resume >"$work/second.log" 2>&1
+rc=$?
+t1=$(date +%s%N)
+[ "$rc" -eq 3 ]
+ok $? "a second collector on the same dir exits 3 (got $rc)"
+[ $(((t1 - t0) / 1000000)) -lt 2000 ]
+ok $? "the second collector exits at once"
+grep -q "in use by another collector (pid $pid)" "$work/second.log"
+ok $? "the second collector names the first: $(cat "$work/second.log")"
+wait "$pid"
+rc=$?
+[ "$rc" -eq 0 ]
+ok $? "campaign exits 0 (got $rc; log: $(tail -n 3 "$work/collect.log"))"
+[ "$(grep -c ' complete ' "$work/collect.log")" -eq 38 ]
+ok $? "one plain progress line per complete run (not a terminal)"
+
+# the tree
+for c in 01 02; do
+	for s in one two; do
+		for op in put get; do
+			for size in 4KiB 1MiB; do
+				for conc in 1 4; do
+					d="$out/runs/cycle-$c/$s/$op-$size-c$conc"
+					[ -f "$d/run.json" ] && [ -f "$d/ops.tsv.zst" ]
+					ok $? "$d has run.json and ops.tsv.zst"
+				done
+			done
+		done
+	done
+done
+for s in one two; do
+	for op in list head delete; do
+		d="$out/runs/once/$s/$op-4KiB-c4"
+		[ -f "$d/run.json" ] && [ -f "$d/ops.tsv.zst" ]
+		ok $? "$d has run.json and ops.tsv.zst"
+	done
+done
+cmp -s "$camp" "$out/campaign.ini"
+ok $? "campaign.ini is a copy of the campaign"
+[ "$(grep -vc '^#' "$out/plan.tsv")" -eq 39 ]
+ok $? "plan.tsv: a header row and 38 runs"
+head -n 1 "$out/plan.tsv" | grep -qx '# format: s3bench-plan/1'
+ok $? "plan.tsv format line"
+[ -f "$out/.lock" ] && [ "$(find "$out" -name '.state.json' -o -name '*.tmp.*' | wc -l)" -eq 0 ]
+ok $? "no state or temporary file left"
+
+check_tree "$out" complete=1 runs=38 secret="$ONE_AWS_SECRET_ACCESS_KEY" >"$work/check.txt"
+ok $? "every run complete, rows = requests, bytes = size, start <= first_byte <= end: $(cat "$work/check.txt")"
+check_tree "$out" secret="$TWO_AWS_SECRET_ACCESS_KEY" >/dev/null
+ok $? "the second secret is nowhere either"
+grep -rqs "$ONE_AWS_ACCESS_KEY_ID" "$out"
+[ $? -ne 0 ]
+ok $? "the access key id is nowhere in the tree"
+
+d="$out/runs/cycle-02/two/get-1MiB-c4"
+[ "$(run_json "$d" "j['cycle'], j['subject']['endpoint'] == '$TWO_S3_ENDPOINT', j['workload']['objects'], j['phases']['prepare']")" = "2 True 20 done" ]
+ok $? "run.json: cycle, subject endpoint, objects, prepare phase"
+[ "$(run_json "$out/runs/once/one/delete-4KiB-c4" "j['workload']['bound'], j['workload']['batch'], j['summary']['objects'], j['cycle']")" = "until-done 100 500 None" ]
+ok $? "delete: until-done, batch 100, 500 objects deleted, no cycle"
+[ "$(run_json "$out/runs/once/two/list-4KiB-c4" "j['summary']['objects'] % 500 == 0 and j['summary']['objects'] > 0")" = "True" ]
+ok $? "list: whole listings of the 500 objects"
+
+# campaign errors: exit 2 with file:line:key
+printf '[campaign]\nname = x\n[matrix]\nops = put\nsizes = 5XB\nconcurrency = 1\nduration = 1s\n[subject a]\nendpoint = http://x\nbucket = b\n' >"$work/bad.ini"
+msg=$("$collect" "$work/bad.ini" -o "$work/bad" 2>&1)
+rc=$?
+[ "$rc" -eq 2 ] && [[ "$msg" == *"bad.ini:5: [matrix] sizes: '5XB' is not a size"* ]]
+ok $? "campaign error exits 2 naming file:line:key (rc $rc: $msg)"
+[ ! -e "$work/bad" ]
+ok $? "a bad campaign writes nothing"
+"$collect" "$camp" -o "$out" --only nobody >/dev/null 2>&1
+ok $(( $? == 2 ? 0 : 1 )) "--only with an unknown subject exits 2"
+"$collect" "$camp" -o "$out" >/dev/null 2>&1
+ok $(( $? == 2 ? 0 : 1 )) "a dir holding runs of the plan needs --resume (exit 2)"
+"$collect" "$camp" -o "$out" --resume >"$work/resume.log" 2>&1
+ok $? "--resume of a finished campaign exits 0 and runs nothing"
+[ ! -s "$work/resume.log" ]
+ok $? "--resume of a finished campaign prints no run"
+"$collect" --help >"$work/help.txt"
+ok $? "--help exits 0"
+for o in -o --only --cycles --cycle --resume --dry-run --insecure --endpoint --bucket --region \
+	--path-style --op --size --concurrency --duration --count --until-done --objects --batch \
+	--part-size --timeout --keep "Exit status"; do
+	grep -q -- "$o" "$work/help.txt"
+	ok $? "--help mentions $o"
+done
+finish

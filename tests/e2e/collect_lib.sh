@@ -1,0 +1,199 @@
+# tests/e2e/collect_lib.sh: helpers for the tests/e2e/collect_*.sh scripts. Sourced, never
+# run (not executable, so tests/run skips it).
+#
+#   ok COND_EXIT_STATUS "what"   count a case: pass when the status is 0
+#   pass "what" / fail "what"    count a case
+#   finish                       print "N passed, N failed" and exit (non-zero on failure)
+#   server_env VAR               sets ONE_... variables from the tests/run server VAR
+#                                (S3RVER or RGW) when exported, else starts a private s3rver
+#   private_s3rver PFX           start a private s3rver; exports PFX_S3_ENDPOINT,
+#                                PFX_AWS_ACCESS_KEY_ID, PFX_AWS_SECRET_ACCESS_KEY,
+#                                PFX_S3_SERVER_DIR; stopped at exit
+#   make_campaign SRC DST EP1 EP2   copy a fixture campaign with the endpoints replaced
+#   check_tree OUT [args]        python checks of an output tree (see check_tree.py below)
+set -u
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+collect=${COLLECT:-$top/bin/collect}
+work=$(mktemp -d /tmp/s3bench-e2e-collect.XXXXXX)
+npass=0
+nfail=0
+private_dirs=()
+
+pass() { npass=$((npass + 1)); }
+fail() { nfail=$((nfail + 1)); echo "FAIL: $*" >&2; }
+ok() {
+	local st=$1
+	shift
+	if [ "$st" -eq 0 ]; then pass; else fail "$*"; fi
+}
+
+cleanup_lib() {
+	local d
+	for d in "${private_dirs[@]}"; do
+		"$top/tests/servers/s3rver/stop" "$d" >/dev/null 2>&1
+	done
+	rm -rf "$work"
+}
+trap cleanup_lib EXIT
+
+finish() {
+	echo "$npass passed, $nfail failed"
+	[ "$nfail" -eq 0 ]
+	exit $?
+}
+
+# private_s3rver PFX: a private s3rver with its own random keys.
+private_s3rver() {
+	local pfx=$1 out k v
+	out=$("$top/tests/servers/s3rver/start" 2>"$work/start-$pfx.log") || {
+		echo "cannot start a private s3rver:" >&2
+		tail -n 20 "$work/start-$pfx.log" >&2
+		return 1
+	}
+	while IFS='=' read -r k v; do
+		[ -n "$k" ] && export "${pfx}_${k}=$v"
+	done <<<"$out"
+	local dirvar="${pfx}_S3_SERVER_DIR"
+	private_dirs+=("${!dirvar}")
+}
+
+# server_env PFX VAR: PFX_* from the tests/run server VAR (S3RVER, RGW) when it is there,
+# else from a private s3rver.
+server_env() {
+	local pfx=$1 var=$2 ep="${2}_S3_ENDPOINT"
+	if [ -n "${!ep:-}" ]; then
+		local ak="${var}_AWS_ACCESS_KEY_ID" sk="${var}_AWS_SECRET_ACCESS_KEY"
+		export "${pfx}_S3_ENDPOINT=${!ep}" "${pfx}_AWS_ACCESS_KEY_ID=${!ak}" \
+			"${pfx}_AWS_SECRET_ACCESS_KEY=${!sk}"
+	else
+		private_s3rver "$pfx"
+	fi
+}
+
+# make_campaign SRC DST EP1 [EP2]: the fixture with its .invalid endpoints replaced.
+make_campaign() {
+	sed -e "s#http://one.invalid#$3#" -e "s#http://two.invalid#${4:-$3}#" "$1" >"$2"
+}
+
+# check_tree OUT KEY=VALUE...: checks every run of an output tree with python3; prints one
+# line per problem and "checked N runs, M problems" last; exit 1 on any problem.
+#   complete=1        every run must be complete with a summary
+#   runs=N            the tree must hold exactly N runs
+#   secret=S          S must appear in no file of the tree
+check_tree() {
+	python3 - "$@" <<'PY'
+import glob, json, os, subprocess, sys
+
+out = sys.argv[1]
+opts = dict(a.split("=", 1) for a in sys.argv[2:])
+problems = []
+WARP = ("idx thread op client_id n_objects bytes endpoint file error start first_byte "
+        "last_byte end duration_ns cat").split()
+
+def ts(s):
+    # RFC 3339 with up to 9 fractional digits, Z: compare as (seconds text, fraction)
+    if not s:
+        return None
+    base, _, frac = s.rstrip("Z").partition(".")
+    return (base, int((frac + "000000000")[:9]))
+
+runs = sorted(glob.glob(os.path.join(out, "runs", "*", "*", "*", "run.json")))
+dirs = sorted(glob.glob(os.path.join(out, "runs", "*", "*", "*")))
+if len(dirs) != len(runs):
+    problems.append("%d run dirs but %d run.json" % (len(dirs), len(runs)))
+if "runs" in opts and len(runs) != int(opts["runs"]):
+    problems.append("%d runs, want %s" % (len(runs), opts["runs"]))
+for f in ["campaign.ini", "plan.tsv"]:
+    if "run_only" not in opts and not os.path.exists(os.path.join(out, f)):
+        problems.append("missing " + f)
+for d in dirs:
+    for name in os.listdir(d):
+        if name not in ("run.json", "ops.tsv.zst"):
+            problems.append("%s: stray file %s" % (d, name))
+for rj in runs:
+    d = os.path.dirname(rj)
+    rel = os.path.relpath(d, out)
+    try:
+        j = json.load(open(rj))
+    except Exception as e:
+        problems.append("%s: bad run.json: %s" % (rel, e))
+        continue
+    if j.get("format") != "s3bench-run/1":
+        problems.append(rel + ": format")
+    wl = j["workload"]
+    name = "%s-%s-c%d" % (wl["op"], os.path.basename(d).split("-")[1], wl["concurrency"])
+    if os.path.basename(d) != name:
+        problems.append("%s: directory name does not match workload %s" % (rel, name))
+    if rel.split("/")[2] != j["subject"]["id"]:
+        problems.append(rel + ": subject id")
+    cyc = rel.split("/")[1]
+    if cyc == "once":
+        if j["cycle"] is not None:
+            problems.append(rel + ": one-off run with a cycle")
+    elif cyc != "cycle-%02d" % (j["cycle"] or 0):
+        problems.append(rel + ": cycle %r" % j["cycle"])
+    for k in ("tool", "host", "campaign", "subject", "workload", "phases", "wrapper", "errors",
+              "status"):
+        if k not in j:
+            problems.append("%s: no %s" % (rel, k))
+    has = "summary" in j
+    if j["status"] == "complete" and not has:
+        problems.append(rel + ": complete without summary")
+    if j["status"] != "complete" and has:
+        problems.append(rel + ": summary in a failed run")
+    if opts.get("complete") == "1" and j["status"] != "complete":
+        problems.append("%s: %s (%s) %s" % (rel, j["status"], j["errors"]["class"],
+                                            j["errors"]["first"][:1]))
+    if not has:
+        continue
+    s = j["summary"]
+    zst = os.path.join(d, "ops.tsv.zst")
+    if not os.path.exists(zst):
+        problems.append(rel + ": no ops.tsv.zst")
+        continue
+    text = subprocess.run(["zstd", "-dcq", zst], capture_output=True, check=True).stdout.decode()
+    lines = [l for l in text.split("\n") if l and not l.startswith("# ")]
+    head = lines[0].split("\t")
+    if head != WARP:
+        problems.append("%s: header %r" % (rel, head))
+        continue
+    rows = [dict(zip(head, l.split("\t"))) for l in lines[1:]]
+    if len(rows) != s["requests"]:
+        problems.append("%s: %d rows, summary says %d requests" % (rel, len(rows), s["requests"]))
+    if wl["bound"] == "count" and wl["op"] in ("put", "get", "head"):
+        want = wl["count"] * wl["concurrency"]
+        if len(rows) != want:
+            problems.append("%s: count run has %d rows, want %d" % (rel, len(rows), want))
+    bad_bytes = bad_times = 0
+    for r in rows:
+        if r["error"] == "" and r["op"] in ("PUT", "GET") and int(r["bytes"]) != wl["size"]:
+            bad_bytes += 1
+        st, fb, en = ts(r["start"]), ts(r["first_byte"]), ts(r["end"])
+        if st is None or en is None or not (st <= en) or (fb is not None and not st <= fb <= en):
+            bad_times += 1
+    if bad_bytes:
+        problems.append("%s: %d successful rows with bytes != %d" % (rel, bad_bytes, wl["size"]))
+    if bad_times:
+        problems.append("%s: %d rows without start <= first_byte <= end" % (rel, bad_times))
+if "secret" in opts and opts["secret"]:
+    for root, _, files in os.walk(out):
+        for f in files:
+            p = os.path.join(root, f)
+            data = open(p, "rb").read()
+            if p.endswith(".zst"):
+                data = subprocess.run(["zstd", "-dcq", p], capture_output=True).stdout
+            if opts["secret"].encode() in data:
+                problems.append("secret key found in " + os.path.relpath(p, out))
+for p in problems:
+    print("  " + p)
+print("checked %d runs, %d problems" % (len(runs), len(problems)))
+sys.exit(1 if problems else 0)
+PY
+}
+
+# run_json OUT/ID EXPR: print a python expression over run.json j (e.g. "j['status']").
+run_json() {
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1] + '/run.json')); print($2)" "$1"
+}
+
+[ -x "$collect" ] || { echo "no $collect (make first)"; echo "0 passed, 1 failed"; exit 1; }
