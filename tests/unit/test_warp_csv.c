@@ -1,0 +1,320 @@
+/* tests/unit/test_warp_csv.c: Warp's report built from per-request logs written here
+ * (every header generation), against values computed by hand; the merge of two
+ * clients' logs in both orders; errors naming file and line; exit statuses.
+ *
+ * The run (client A): 9 seconds from T0; in second k, c[k] = 1,1,2,4,2,3,2,1,1 PUTs
+ * of 1 MiB start at T0+k+0.25 (threads 0..c[k]-1), request j (0..16 in file order)
+ * lasting 100 + 40 j ms, so every request stays inside its second; last_byte = end -
+ * 20 ms (current header), first_byte = start + 5 ms.
+ *  - segments: 9, kept 5 (seconds 2..6: 2,4,2,3,2 MiB); Warp labels them T0+0..4;
+ *  - Ran = 9 s (untrimmed length); Average = 13 MiB / 9 s = 1.44 MiB/s, 1.44 obj/s;
+ *  - sorted 2,2,2,3,4: Fastest 4.0MiB/s, Median (index round(2.5) = 3) 3.0MiB/s,
+ *    Slowest 2.0MiB/s;
+ *  - one 10-s window of 17 requests: avg 420 ms, p50 index round(8.5) = 9: 460 ms,
+ *    p90 index 15: 700 ms, p99 index 17 -> 16: 740 ms, fastest 100, slowest 740,
+ *    stddev sqrt(1600 ms^2 * 408 / 16) = 201.990098 ms -> "202.0ms";
+ *  - TTFB 20 ms (end - last_byte) with last_byte, else 5 ms (first_byte - start).
+ * Client B: the same one second later, 2 MiB objects. Merged A then B: segments at
+ * A's seconds only: 2, 8, 10, 7, 8 MiB (2, 6, 6, 5, 5 obj); the 8 MiB tie keeps time
+ * order (insertion sort below 13 elements), so the median (index 3) is the second
+ * one: 8.0MiB/s, 5.00 obj/s. B then A: B's seconds: 8, 10, 7, 8, 4 -> Slowest 4 MiB.
+ * Ran 10 s; Average 39 MiB / 10 s; per client 17 (34) MiB over 8.74 s. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "analyze/warp.h"
+#include "analyze/warp_report.h"
+#include "core/timefmt.h"
+#include "core/zio.h"
+
+#define S 1000000000LL
+#define MS 1000000LL
+#define T0 (1700000000LL * S)
+#define MIB 1048576LL
+
+static char dir[64];
+
+enum gen { G_OLDEST, G_ENDPOINT, G_CLIENT, G_CURRENT };
+
+static const char *const headers[] = {
+	"idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n",
+	"idx\tthread\top\tn_objects\tbytes\tendpoint\tfile\terror\tstart\tfirst_byte\tend\t"
+	"duration_ns\n",
+	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\tfirst_byte\t"
+	"end\tduration_ns\tcat\n",
+	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\tfirst_byte\t"
+	"last_byte\tend\tduration_ns\tcat\n",
+};
+
+static const int counts[9] = {1, 1, 2, 4, 2, 3, 2, 1, 1};
+
+/* Write client `client`'s run in header generation g, shifted by `shift` seconds. */
+static void write_run(const char *path, enum gen g, const char *client, int shift,
+		      int64_t size, int zst)
+{
+	char *text = NULL, t[4][RFC3339_MAX];
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	int k, th, j = 0;
+
+	fputs(headers[g], f);
+	for (k = 0; k < 9; k++)
+		for (th = 0; th < counts[k]; th++, j++) {
+			int64_t st = T0 + (k + shift) * S + 250 * MS, dur = (100 + 40 * j) * MS;
+
+			rfc3339_format(t[0], RFC3339_MAX, st);
+			rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
+			rfc3339_format(t[2], RFC3339_MAX, st + dur - 20 * MS);
+			rfc3339_format(t[3], RFC3339_MAX, st + dur);
+			switch (g) {
+			case G_OLDEST:
+				fprintf(f, "%d\t%d\tPUT\t1\t%lld\tobj/%d\t\t%s\t%s\t%s\t%lld\n", j, th,
+					(long long)size, j, t[0], t[1], t[3], (long long)dur);
+				break;
+			case G_ENDPOINT:
+				fprintf(f, "%d\t%d\tPUT\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%lld\n",
+					j, th, (long long)size, j, t[0], t[1], t[3], (long long)dur);
+				break;
+			case G_CLIENT:
+				fprintf(f, "%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
+					"%lld\t0\n", j, th, client, (long long)size, j, t[0], t[1], t[3],
+					(long long)dur);
+				break;
+			case G_CURRENT:
+				fprintf(f, "%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
+					"%s\t%lld\t0\n", j, th, client, (long long)size, j, t[0], t[1], t[2],
+					t[3], (long long)dur);
+				break;
+			}
+		}
+	fputs("# warp put --duration=9s --obj.size=1MiB --concurrent=4\n", f);
+	fclose(f);
+	if (zst) {
+		struct err e;
+		struct zio_writer *w = zio_writer_open(path, 3, &e);
+
+		CHECK(w && zio_write(w, text, len, &e) == 0 && zio_writer_close(w, &e) == 0,
+		      "write %s", path);
+	} else {
+		FILE *o = fopen(path, "w");
+
+		fwrite(text, 1, len, o);
+		fclose(o);
+	}
+	free(text);
+}
+
+static const char *tpath(const char *name)
+{
+	static char p[4][256];
+	static int k;
+
+	k = (k + 1) % 4;
+	snprintf(p[k], sizeof(p[k]), "%s/%s", dir, name);
+	return p[k];
+}
+
+#define REQS " * Reqs: Avg: 420.0ms, 50%: 460.0ms, 90%: 700.0ms, 99%: 740.0ms, " \
+	"Fastest: 100.0ms, Slowest: 740.0ms, StdDev: 202.0ms\n"
+#define TTFB(x) " * TTFB: Avg: " x ", Best: " x ", 25th: " x ", Median: " x ", 75th: " x \
+	", 90th: " x ", 99th: " x ", Worst: " x " StdDev: 0s\n"
+
+static const struct {
+	enum gen g;
+	const char *ttfb;
+} gen_cases[] = {
+	{G_OLDEST, TTFB("5ms")},
+	{G_ENDPOINT, TTFB("5ms")},
+	{G_CLIENT, TTFB("5ms")},
+	{G_CURRENT, TTFB("20ms")},
+};
+
+static void test_generations(void)
+{
+	size_t i;
+	int z;
+
+	for (i = 0; i < sizeof(gen_cases) / sizeof(gen_cases[0]); i++)
+		for (z = 0; z < 2; z++) {
+			char name[64], want[2048], *got;
+			const char *files[1];
+			struct warp_rt *rt = NULL;
+			struct err e;
+			int failed = -1;
+
+			snprintf(name, sizeof(name), "gen%zu.csv%s", i, z ? ".zst" : "");
+			files[0] = tpath(name);
+			write_run(files[0], gen_cases[i].g, "a", 0, MIB, z);
+			snprintf(want, sizeof(want),
+				 "\nReport: PUT. Concurrency: 4. Ran: 9s\n"
+				 " * Average: 1.44 MiB/s, 1.44 obj/s\n%s%s\n"
+				 "Throughput, split into 5 x 1s:\n"
+				 " * Fastest: 4.0MiB/s, 4.00 obj/s\n"
+				 " * 50%% Median: 3.0MiB/s, 3.00 obj/s\n"
+				 " * Slowest: 2.0MiB/s, 2.00 obj/s\n\n\n", REQS, gen_cases[i].ttfb);
+			CHECK(warp_load_merged(files, 1, NULL, NULL, &rt, &failed, &e) == 0 &&
+			      failed == 0, "%s: load", name);
+			got = rt ? warp_report_text(rt) : NULL;
+			CHECK_STR(got, want, "%s: report", name);
+			CHECK(rt && rt->commandline &&
+			      strcmp(rt->commandline, "warp put --duration=9s --obj.size=1MiB "
+				     "--concurrent=4") == 0, "%s: command line kept", name);
+			free(got);
+			warp_rt_free(rt);
+		}
+}
+
+static void test_merge_order(void)
+{
+	const char *a = tpath("a.csv.zst"), *b = tpath("b.csv.zst");
+	const char *ab[2], *ba[2];
+	struct warp_rt *rt = NULL;
+	struct err e;
+	char *got;
+	int failed;
+	static const char common[] =
+		"\nReport: PUT. Concurrency: 8. Ran: 10s\n"
+		" * Average: 3.90 MiB/s, 2.60 obj/s\n" REQS TTFB("20ms") "\n"
+		"Throughput by client:\n"
+		"Client 1 throughput: 1.95 MiB/s, 1.95 obj/s\n"
+		"Client 2 throughput: 3.89 MiB/s, 1.95 obj/s\n\n"
+		"Throughput, split into 5 x 1s:\n"
+		" * Fastest: 10.0MiB/s, 6.00 obj/s\n"
+		" * 50% Median: 8.0MiB/s, 5.00 obj/s\n";
+
+	write_run(a, G_CURRENT, "a", 0, MIB, 1);
+	write_run(b, G_CURRENT, "b", 1, 2 * MIB, 1);
+	ab[0] = a;
+	ab[1] = b;
+	ba[0] = b;
+	ba[1] = a;
+	CHECK(warp_load_merged(ab, 2, NULL, NULL, &rt, &failed, &e) == 0 && failed == 0,
+	      "A then B");
+	got = warp_report_text(rt);
+	{
+		char want[2048];
+
+		snprintf(want, sizeof(want), "%s * Slowest: 2.0MiB/s, 2.00 obj/s\n\n\n", common);
+		CHECK_STR(got, want, "A then B: only A's seconds, tie in time order");
+	}
+	free(got);
+	warp_rt_free(rt);
+	CHECK(warp_load_merged(ba, 2, NULL, NULL, &rt, &failed, &e) == 0 && failed == 0,
+	      "B then A");
+	got = warp_report_text(rt);
+	{
+		char want[2048];
+
+		snprintf(want, sizeof(want), "%s * Slowest: 4.0MiB/s, 2.00 obj/s\n\n\n", common);
+		CHECK_STR(got, want, "B then A: B's seconds decide");
+	}
+	free(got);
+	{
+		json_t *j = warp_report_json(rt), *op = json_array_get(json_object_get(j, "ops"), 0);
+
+		CHECK(json_integer_value(json_object_get(op, "concurrency")) == 8, "json concurrency");
+		CHECK_NUM(json_real_value(json_object_get(op, "ran_s")), 10, 1e-12, "json ran_s");
+		CHECK_NUM(json_real_value(json_object_get(op, "mib_s")), 3.9, 1e-9, "json mib_s");
+		CHECK_NUM(json_real_value(json_object_get(json_object_get(op, "requests_ms"), "p50")),
+			  460, 1e-9, "json p50");
+		CHECK(json_array_size(json_object_get(op, "clients")) == 2, "json clients");
+		CHECK(json_integer_value(json_object_get(json_object_get(op, "segments"), "count")) == 5,
+		      "json segment count");
+		json_decref(j);
+	}
+	warp_rt_free(rt);
+}
+
+/* Errors name the file and the line; the CLI's exit statuses. */
+static const struct {
+	const char *name, *text, *want;
+} bad[] = {
+	{"missing-col.csv", "idx\tthread\top\tn_objects\tfile\terror\tstart\tfirst_byte\tend\n",
+	 ":1: column 'bytes': required column missing"},
+	{"bad-number.csv",
+	 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n"
+	 "0\t1\tGET\t1\t12\tk\t\t2020-01-01T00:00:00Z\t\t2020-01-01T00:00:01Z\t1\n"
+	 "1\t1\tGET\t1\tlots\tk\t\t2020-01-01T00:00:00Z\t\t2020-01-01T00:00:01Z\t1\n",
+	 ":3: column 'bytes': not a non-negative integer: \"lots\""},
+	{"bad-time.csv",
+	 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n"
+	 "0\t1\tGET\t1\t12\tk\t\t2020-01-01T00:00:00Z\t\t2020-01-01 00:00:01\t1\n",
+	 ":2: column 'end': not an RFC 3339 time"},
+	{"bad.json", "{\"v\": 2, \"total\": {\"total_requests\": \"many\"}}",
+	 "field total.total_requests: not an integer"},
+	{"v1.json", "{\"v\": 1}", "field v: Warp result format version"},
+};
+
+static void test_errors(void)
+{
+	size_t i;
+	struct warp_rt *rt;
+	struct err e;
+	char good[256];
+
+	snprintf(good, sizeof(good), "%s", tpath("good.csv.zst"));
+
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		const char *p = tpath(bad[i].name);
+		FILE *f = fopen(p, "w");
+
+		fputs(bad[i].text, f);
+		fclose(f);
+		e.msg[0] = '\0';
+		CHECK(warp_load_file(p, &rt, &e) == -1 && rt == NULL, "%s fails", bad[i].name);
+		CHECK(strstr(e.msg, p) && strstr(e.msg, bad[i].want), "%s: '%s' in '%s'",
+		      bad[i].name, bad[i].want, e.msg);
+	}
+	/* truncated and corrupt zstd */
+	write_run(good, G_CURRENT, "a", 0, MIB, 1);
+	{
+		const char *tr = tpath("trunc.csv.zst");
+		char cmd[600];
+
+		snprintf(cmd, sizeof(cmd), "head -c 300 '%s' > '%s'", good, tr);
+		CHECK(system(cmd) == 0, "make truncated copy");
+		CHECK(warp_load_file(tr, &rt, &e) == -1 && strstr(e.msg, tr) &&
+		      strstr(e.msg, "truncated"), "truncated: %s", e.msg);
+		tr = tpath("corrupt.csv.zst");
+		snprintf(cmd, sizeof(cmd), "{ head -c 20 '%s'; printf 'XXXXXXXXXXXXXXXXXXXX'; "
+			 "tail -c +41 '%s'; } > '%s'", good, good, tr);
+		CHECK(system(cmd) == 0, "make corrupt copy");
+		CHECK(warp_load_file(tr, &rt, &e) == -1 && strstr(e.msg, tr) &&
+		      strstr(e.msg, "zstd"), "corrupt: %s", e.msg);
+	}
+	/* exit statuses: 2 usage, 1 partial (one bad file, the good one still reported,
+	 * or every file bad), 0 all read */
+	{
+		char *argv_usage[] = {"analyze", "--warp", NULL};
+		char *argv_bad[] = {"analyze", "--warp", (char *)tpath("bad-number.csv"), NULL};
+		char *argv_part[] = {"analyze", "--warp", (char *)tpath("bad-time.csv"),
+				     (char *)good, NULL};
+		char *argv_ok[] = {"analyze", "--warp", "--json", (char *)good, NULL};
+		char *argv_opt[] = {"analyze", "--warp", "--bogus", (char *)good, NULL};
+
+		CHECK(warp_cli_main(2, argv_usage) == 2, "no file: usage");
+		CHECK(warp_cli_main(4, argv_opt) == 2, "unknown option: usage");
+		CHECK(warp_cli_main(3, argv_bad) == 1, "all files bad: partial");
+		CHECK(warp_cli_main(4, argv_part) == 1, "one bad file: partial");
+		CHECK(warp_cli_main(4, argv_ok) == 0, "all read");
+		fflush(stdout);
+	}
+}
+
+int main(void)
+{
+	char cmd[128];
+
+	snprintf(dir, sizeof(dir), "/tmp/test_warp_csv.XXXXXX");
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	test_generations();
+	test_merge_order();
+	test_errors();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+	return check_done();
+}
