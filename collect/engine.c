@@ -319,17 +319,23 @@ static enum err_class main_class(const struct eng *g)
 	return (enum err_class)best;
 }
 
-/* ensure_bucket: create the bucket unless it exists and is ours. */
+/* ensure_bucket: create the bucket when HeadBucket says 404. Any other answer leaves it
+ * alone: it exists, or we may not see it (a benchmark user often has object rights but
+ * no bucket rights; the object requests then tell). WebDAV servers answer 301 for an
+ * existing directory. */
 static int ensure_bucket(struct eng *g, struct err *e)
 {
 	struct s3_req *r = s3_req_new(g->o->client, e);
 	struct s3_result res;
+	struct s3_args h = {.op = S3_HEAD_BUCKET, .bucket = g->o->bucket};
 	struct s3_args a = {.op = S3_CREATE_BUCKET, .bucket = g->o->bucket};
 	int rc = -1;
 
 	if (r == NULL)
 		return -1;
-	if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
+	if (s3_retry(r, &h, 3, 200, &res, e) == 0 || (res.status != 404 && res.status != 0)) {
+		rc = 0;
+	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
 	    strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
 	    strcmp(res.code, "BucketAlreadyExists") == 0) {
 		rc = 0;

@@ -58,6 +58,7 @@ static const char *const op_names[S3_OP_COUNT] = {
 	[S3_DELETE_OBJECTS] = "DeleteObjects", [S3_LIST_OBJECTS] = "ListObjectsV2",
 	[S3_MP_CREATE] = "CreateMultipartUpload", [S3_MP_UPLOAD_PART] = "UploadPart",
 	[S3_MP_COMPLETE] = "CompleteMultipartUpload", [S3_MP_ABORT] = "AbortMultipartUpload",
+	[S3_HEAD_BUCKET] = "HeadBucket",
 };
 
 const char *s3_op_name(enum s3_op op)
@@ -351,7 +352,7 @@ struct s3_req *s3_req_from_easy(CURL *easy)
 static int needs_key(enum s3_op op)
 {
 	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
-	       op != S3_LIST_OBJECTS;
+	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET;
 }
 
 static int check_args(const struct s3_args *a, struct err *e)
@@ -551,6 +552,7 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 		method = "DELETE";
 		break;
 	case S3_HEAD_OBJECT:
+	case S3_HEAD_BUCKET:
 		method = "HEAD";
 		break;
 	case S3_DELETE_OBJECTS:
@@ -641,7 +643,7 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 		curl_easy_setopt(h, CURLOPT_POST, 1L);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body.len);
-	} else if (a->op == S3_HEAD_OBJECT) {
+	} else if (a->op == S3_HEAD_OBJECT || a->op == S3_HEAD_BUCKET) {
 		curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
 	} else if (strcmp(method, "DELETE") == 0) {
 		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "DELETE");

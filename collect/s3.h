@@ -47,6 +47,7 @@ enum s3_op {
 	S3_DELETE_OBJECTS,         /* multi-object delete, 1..1000 keys */
 	S3_LIST_OBJECTS,           /* ListObjectsV2, one page */
 	S3_MP_CREATE, S3_MP_UPLOAD_PART, S3_MP_COMPLETE, S3_MP_ABORT,
+	S3_HEAD_BUCKET,            /* does the bucket exist (and may we see it)? */
 	S3_OP_COUNT
 };
 
