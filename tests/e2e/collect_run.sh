@@ -1,0 +1,97 @@
+#!/usr/bin/env bash
+# tests/e2e/collect_run.sh: `collect run` (one run, credentials from the environment or a
+# profile, as a Warp user would): count-bounded runs do exactly workers x count requests,
+# GET bodies are the object size, wrong keys give class auth and exit 1, usage errors
+# exit 2, and run.json carries campaign null / cycle null.
+. "$(dirname "$0")/collect_lib.sh"
+
+server_env ONE S3RVER || finish
+ep=$ONE_S3_ENDPOINT
+export AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_ACCESS_KEY
+unset AWS_PROFILE AWS_SESSION_TOKEN
+
+# PUT, 3 workers x 7 requests
+"$collect" run --endpoint "$ep" --bucket e2e-run --op put --size 4KiB --concurrency 3 \
+	--count 7 -o "$work/put" >"$work/put.txt" 2>&1
+ok $? "collect run put exits 0: $(tail -n 3 "$work/put.txt")"
+grep -q "^Report: PUT. Concurrency: 3. Ran: " "$work/put.txt"
+ok $? "prints the summary"
+grep -q "^ \* Requests: 21, errors: 0, objects: 21, bytes: 86016$" "$work/put.txt"
+ok $? "3 x 7 = 21 requests of 4 KiB"
+[ "$(run_json "$work/put" "j['summary']['requests'], j['campaign'], j['cycle'], j['status'], j['workload']['count']")" = "21 None None complete 7" ]
+ok $? "run.json: 21 requests, campaign and cycle null"
+[ "$(zstd -dcq "$work/put/ops.tsv.zst" | grep -vc '^idx')" -eq 21 ]
+ok $? "ops.tsv.zst holds 21 rows"
+[ "$(zstd -dcq "$work/put/ops.tsv.zst" | awk -F'\t' 'NR > 1 && $3 == "PUT" && $6 == 4096 && $9 == ""' | wc -l)" -eq 21 ]
+ok $? "21 successful PUT rows of 4096 bytes"
+[ "$(zstd -dcq "$work/put/ops.tsv.zst" | awk -F'\t' 'NR > 1 { n[$2]++ } END { for (t in n) print t, n[t] }' | sort | tr '\n' ' ')" = "0 7 1 7 2 7 " ]
+ok $? "each of the 3 workers did 7 requests"
+
+# GET of prepared objects
+"$collect" run --endpoint "$ep" --bucket e2e-run --op get --size 1MiB --concurrency 2 \
+	--count 5 --objects 4 -o "$work/get" >"$work/get.txt" 2>&1
+ok $? "collect run get exits 0: $(tail -n 3 "$work/get.txt")"
+[ "$(zstd -dcq "$work/get/ops.tsv.zst" | awk -F'\t' 'NR > 1 && $3 == "GET" && $6 == 1048576 && $9 == ""' | wc -l)" -eq 10 ]
+ok $? "10 GET rows of 1 MiB"
+[ "$(run_json "$work/get" "j['phases']['prepare'], j['phases']['cleanup'], j['workload']['objects']")" = "done done 4" ]
+ok $? "get: prepare and cleanup done, 4 objects"
+
+# duration-bound HEAD
+"$collect" run --endpoint "$ep" --bucket e2e-run --op head --size 4KiB --concurrency 2 \
+	--duration 2s --objects 10 -o "$work/head" >"$work/head.txt" 2>&1
+ok $? "collect run head exits 0"
+[ "$(run_json "$work/head" "j['summary']['requests'] > 0 and j['summary']['bytes'] == 0")" = "True" ]
+ok $? "head: requests, no body bytes"
+
+# a profile from a shared credentials file instead of the environment
+printf '[e2e]\naws_access_key_id = %s\naws_secret_access_key = %s\n' "$AWS_ACCESS_KEY_ID" \
+	"$AWS_SECRET_ACCESS_KEY" >"$work/credentials"
+env -u AWS_ACCESS_KEY_ID -u AWS_SECRET_ACCESS_KEY AWS_PROFILE=e2e \
+	AWS_SHARED_CREDENTIALS_FILE="$work/credentials" AWS_CONFIG_FILE=/dev/null \
+	"$collect" run --endpoint "$ep" --bucket e2e-run --op put --size 123 --concurrency 1 \
+	--count 3 -o "$work/prof" >"$work/prof.txt" 2>&1
+ok $? "credentials from AWS_PROFILE: $(tail -n 2 "$work/prof.txt")"
+[ "$(run_json "$work/prof" "j['summary']['bytes']")" = "369" ]
+ok $? "3 x 123 bytes"
+
+# wrong secret: auth, no summary, exit 1
+AWS_SECRET_ACCESS_KEY="wrong$AWS_SECRET_ACCESS_KEY" "$collect" run --endpoint "$ep" \
+	--bucket e2e-run --op put --size 4KiB --concurrency 2 --count 3 -o "$work/bad" \
+	>"$work/bad.txt" 2>&1
+rc=$?
+[ "$rc" -eq 1 ]
+ok $? "wrong secret exits 1 (got $rc)"
+[ "$(run_json "$work/bad" "j['status'], j['errors']['class'], 'summary' in j")" = "failed auth False" ]
+ok $? "wrong secret: failed, class auth, no summary: $(run_json "$work/bad" "j['errors']")"
+grep -rqs "wrong$AWS_SECRET_ACCESS_KEY" "$work/bad" "$work/bad.txt"
+[ $? -ne 0 ]
+ok $? "the secret is in no file and no output"
+
+# nothing listening: unavailable
+"$collect" run --endpoint http://127.0.0.1:9 --bucket e2e-run --op get --size 4KiB \
+	--concurrency 1 --count 1 -o "$work/down" >/dev/null 2>&1
+ok $(( $? == 1 ? 0 : 1 )) "no server: exit 1"
+[ "$(run_json "$work/down" "j['errors']['class'], j['phases']['prepare'], j['phases']['benchmark']")" = "unavailable failed not-reached" ]
+ok $? "no server: class unavailable, prepare failed: $(run_json "$work/down" "j['errors']")"
+
+# usage errors
+usage() {
+	local what=$1
+	shift
+	"$collect" run "$@" >"$work/usage.txt" 2>&1
+	local rc=$?
+	[ "$rc" -eq 2 ]
+	ok $? "$what exits 2 (got $rc: $(head -n 1 "$work/usage.txt"))"
+}
+usage "no --op" --endpoint "$ep" --bucket b --size 1 --concurrency 1 --count 1 -o "$work/u1"
+usage "two bounds" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 --count 1 \
+	--duration 1s -o "$work/u2"
+usage "bad size" --endpoint "$ep" --bucket b --op put --size 5XB --concurrency 1 --count 1 -o "$work/u3"
+grep -q "'5XB' is not a size" "$work/usage.txt"
+ok $? "bad size named"
+usage "bad op" --endpoint "$ep" --bucket b --op stat --size 1 --concurrency 1 --count 1 -o "$work/u4"
+usage "concurrency 0" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 0 --count 1 -o "$work/u5"
+usage "existing run" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 --count 1 -o "$work/put"
+usage "timeout shorter than duration" --endpoint "$ep" --bucket b --op put --size 1 \
+	--concurrency 1 --duration 10s --timeout 5s -o "$work/u6"
+finish
