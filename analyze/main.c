@@ -59,7 +59,9 @@ static void usage(FILE *f)
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
-	      "else as they first appear in DATA_DIR/plan.tsv, else by id.\n"
+	      "else as they first appear in DATA_DIR/plan.tsv, else by id. When\n"
+	      "SOURCE_DATE_EPOCH is set, aggregate.json's \"generated\" is that time\n"
+	      "(reproducible output).\n"
 	      "\n"
 	      "Exit status: 0 all runs read; 1 partial: some run.json (or ops.tsv.zst with\n"
 	      "--recompute) could not be read or disagreed, each named on stderr with the\n"
@@ -310,6 +312,8 @@ static int analyze(const struct opts *o)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
+	if (st.scan.n == 0)
+		fprintf(stderr, "analyze: note: no run.json under %s/runs\n", o->data_dir);
 	for (size_t i = 0; i < st.scan.n_incomplete; i++)
 		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
 			st.scan.incomplete[i]);
