@@ -1,0 +1,377 @@
+#!/usr/bin/env bash
+# tests/e2e/render.sh: bin/render end to end on the full matrix (5 subjects × put/get ×
+# 4 sizes × 3 concurrencies × 7 cycles, excluded runs, LIST/HEAD/DELETE).
+#
+# The aggregate comes from build/tests/fake_campaign + bin/analyze when both are built,
+# else from tests/fixtures/render/gen_aggregate.py; one subject is renamed
+# <script>alert(1)</script>. Checks: every number of every HTML table equals
+# aggregate.json (an independent Python checker), no external reference, escaping,
+# the PDF passes qpdf --check, has an outline and page numbers, pdftotext finds the
+# tables' numbers, pdftoppm renders every page, headless Chromium loads the HTML without
+# console errors, --lang ko gives extractable Hangul, bad input gives exit 1 naming the
+# file and field, usage and defaults. Prints "N passed, N failed[, N skipped]".
+set -u
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$top" || exit 2
+render=${RENDER:-bin/render}
+# Debian's python3 first: a version manager's shim costs seconds per start
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+pass=0 fail=0 skip=0
+work=$(mktemp -d /tmp/s3bench-render-e2e.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok; else bad "$what"; fi; }
+skipped() { skip=$((skip + 1)); echo "SKIP: $*"; }
+
+# 1. The full-matrix aggregate.
+if [ -x build/tests/fake_campaign ] && [ -x bin/analyze ] &&
+	build/tests/fake_campaign "$work/data" >/dev/null 2>&1 &&
+	bin/analyze "$work/data" -o "$work/results" >/dev/null 2>&1; then
+	echo "aggregate: fake_campaign + analyze"
+else
+	$py tests/fixtures/render/gen_aggregate.py "$work/results" || exit 2
+	echo "aggregate: tests/fixtures/render/gen_aggregate.py"
+fi
+$py - "$work/results/aggregate.json" <<'PY' || exit 2
+import json, sys
+p = sys.argv[1]
+a = json.load(open(p))
+a["subjects"][1]["label"] = "<script>alert(1)</script>"
+json.dump(a, open(p, "w"))
+PY
+
+# 2. Render, English.
+"$render" "$work/results" -o "$work/report" 2>"$work/err"
+check "render exits 0 ($(cat "$work/err"))" test $? -eq 0
+check "report.html written" test -s "$work/report/report.html"
+check "report.pdf written" test -s "$work/report/report.pdf"
+check "no temporary file left" test -z "$(ls -A "$work/report" | grep -v '^report\.\(html\|pdf\)$')"
+
+# 3. Every number of every HTML table against aggregate.json; no external reference;
+#    escaping. The checker prints "checked N" and one line per mismatch.
+$py - "$work/results/aggregate.json" "$work/report/report.html" >"$work/html.out" 2>&1 <<'PY'
+import json, math, re, sys
+from html.parser import HTMLParser
+
+agg = json.load(open(sys.argv[1]))
+raw = open(sys.argv[2], encoding="utf-8").read()
+problems, checked = [], 0
+
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.tables, self.cur, self.row, self.cell, self.in_cell = {}, None, None, None, 0
+        self.tags, self.attrs_bad, self.stack = {}, [], []
+    def handle_starttag(self, tag, attrs):
+        self.tags[tag] = self.tags.get(tag, 0) + 1
+        d = dict(attrs)
+        for k, v in attrs:
+            v = v or ""
+            if k in ("href", "src") and not v.startswith("#"):
+                self.attrs_bad.append((tag, k, v))
+            if k.startswith("on") or "url(" in v or "http:" in v or "https:" in v:
+                self.attrs_bad.append((tag, k, v))
+        if tag == "table":
+            self.cur = {"id": d.get("id"), "head": [], "rows": []}
+            self.tables[d.get("id")] = self.cur
+        elif tag == "tr" and self.cur is not None:
+            self.row = []
+        elif tag in ("td", "th") and self.row is not None:
+            self.cell = {"tag": tag, "scope": d.get("scope"), "cls": d.get("class", ""), "text": "", "note": ""}
+            self.in_cell = 1
+        elif tag == "span" and self.cell is not None and d.get("class") == "n":
+            self.in_cell = 2
+    def handle_endtag(self, tag):
+        if tag == "span" and self.in_cell == 2:
+            self.in_cell = 1
+        elif tag in ("td", "th") and self.cell is not None:
+            self.row.append(self.cell)
+            self.cell, self.in_cell = None, 0
+        elif tag == "tr" and self.row is not None:
+            if all(c["tag"] == "th" and c["scope"] == "col" for c in self.row):
+                self.cur["head"] = [c["text"].strip() for c in self.row]
+            else:
+                self.cur["rows"].append(self.row)
+            self.row = None
+        elif tag == "table":
+            self.cur = None
+    def handle_data(self, data):
+        if self.cell is not None:
+            self.cell["note" if self.in_cell == 2 else "text"] += data
+
+p = P()
+p.feed(raw)
+p.close()
+T = p.tables
+
+def decimals(v):
+    a = abs(v)
+    return 0 if a >= 999.5 else 1 if a >= 99.95 else 2 if a >= 0.9995 else 3
+
+def same(text, v, where, dec=None):
+    global checked
+    checked += 1
+    text = text.strip()
+    if v is None:
+        if text != "\u2013":
+            problems.append(f"{where}: '{text}' for null")
+        return
+    m = re.fullmatch(r"-?[0-9][0-9,]*(\.([0-9]+))?", text)
+    if not m:
+        problems.append(f"{where}: '{text}' is not a number (want {v})")
+        return
+    d = len(m.group(2)) if m.group(2) else 0
+    want = decimals(v) if dec is None else dec
+    if d != want or abs(float(text.replace(",", "")) - v) > 0.5 * 10 ** -d + 1e-9:
+        problems.append(f"{where}: '{text}' != {v} ({want} decimals)")
+
+def size_label(b):
+    u = 0
+    v = float(b)
+    while v >= 1024 and u < 4:
+        v /= 1024; u += 1
+    unit = ["B", "KiB", "MiB", "GiB", "TiB"][u]
+    s = f"{int(v)}" if v == int(v) else (f"{v:.2f}" if v < 10 else f"{v:.1f}")
+    return f"{s} {unit}"
+
+subj = {s["id"]: i for i, s in enumerate(agg["subjects"])}
+labels = [s["label"] or s["id"] for s in agg["subjects"]]
+cells = {(c["subject"], c["op"], c["size"], c["concurrency"]): c for c in agg["cells"]}
+mx = agg["matrix"]
+
+for op in mx["ops"]:
+    for conc in mx["concurrency"]:
+        tid = f"t-{op}-c{conc}"
+        t = T.get(tid)
+        if not t:
+            problems.append(f"{tid}: missing"); continue
+        if t["head"][1:] != labels:
+            problems.append(f"{tid}: header {t['head']}")
+        if len(t["rows"]) != len(mx["sizes"]):
+            problems.append(f"{tid}: {len(t['rows'])} rows")
+        for size, row in zip(mx["sizes"], t["rows"]):
+            if row[0]["text"].strip() != size_label(size):
+                problems.append(f"{tid}: row '{row[0]['text']}' for {size}")
+            leader = [l["subject"] for l in agg["leaders"] if l["op"] == op and l["size"] == size and l["concurrency"] == conc]
+            for s, td in zip(agg["subjects"], row[1:]):
+                c = cells.get((s["id"], op, size, conc))
+                same(td["text"], c["mib_s"]["value"] if c else None, f"{tid} {size} {s['id']}")
+                if ("lead" in td["cls"].split()) != (s["id"] in leader):
+                    problems.append(f"{tid} {size} {s['id']}: leader mark wrong")
+                want_note = f"n={c['n']}/{c['expected']}" if c and c["n"] < c["expected"] else ""
+                if td["note"].strip() != want_note:
+                    problems.append(f"{tid} {size} {s['id']}: note '{td['note']}' want '{want_note}'")
+
+for op in ("list", "head", "delete"):
+    rows = [o for o in agg.get("ops", []) if o["op"] == op]
+    if not rows:
+        continue
+    t = T.get(f"t-{op}")
+    if not t:
+        problems.append(f"t-{op}: missing"); continue
+    by = {o["subject"]: o for o in rows}
+    for s, row in zip(agg["subjects"], t["rows"]):
+        o = by.get(s["id"])
+        g = lambda k, sub=None: None if o is None else (o.get(k) if sub is None else (o.get(k) or {}).get(sub))
+        want = [g("obj_s"), g("latency_ms", "avg"), g("ttfb_ms", "avg"), g("segments", "median_obj_s"),
+                g("segments", "fastest_obj_s"), g("segments", "slowest_obj_s"), g("completion_s")]
+        if row[0]["text"].strip() != (s["label"] or s["id"]):
+            problems.append(f"t-{op}: row {row[0]['text']}")
+        for i, (td, v) in enumerate(zip(row[1:], want)):
+            same(td["text"], v, f"t-{op} {s['id']} col {i + 1}")
+
+t = T.get("t-samples")
+i = 0
+for op in mx["ops"]:
+    for conc in mx["concurrency"]:
+        for size in mx["sizes"]:
+            row = t["rows"][i]; i += 1
+            for s, td in zip(agg["subjects"], row[3:]):
+                c = cells.get((s["id"], op, size, conc))
+                checked += 1
+                if td["text"].strip() != f"{c['n']}/{c['expected']}":
+                    problems.append(f"t-samples {op} {conc} {size} {s['id']}: {td['text']}")
+
+t = T.get("t-consistency")
+for cv, row in zip(agg["consistency"], t["rows"]):
+    checked += 1
+    txt = row[1]["text"].strip()
+    if cv["cv_mean"] is None:
+        if txt != "\u2013": problems.append(f"t-consistency {cv['subject']}: {txt}")
+    else:
+        same(txt.rstrip("%"), cv["cv_mean"] * 100, f"t-consistency {cv['subject']}", dec=2)
+
+if agg["excluded"]:
+    t = T.get("t-excluded")
+    if len(t["rows"]) != len(agg["excluded"]):
+        problems.append(f"t-excluded: {len(t['rows'])} rows for {len(agg['excluded'])}")
+    for x, row in zip(agg["excluded"], t["rows"]):
+        checked += 1
+        cyc = "\u2013" if x["cycle"] is None else str(x["cycle"])
+        if row[6]["text"].strip() != x["reason"] or row[0]["text"].strip() != cyc:
+            problems.append(f"t-excluded: {row[0]['text']} {row[6]['text']}")
+
+ncycles = agg["campaign"]["cycles"]
+for op in mx["ops"]:
+    t = T.get(f"t-runs-{op}")
+    rows = iter(t["rows"])
+    for conc in mx["concurrency"]:
+        for size in mx["sizes"]:
+            for s in agg["subjects"]:
+                row = next(rows)
+                c = cells.get((s["id"], op, size, conc))
+                runs = {r["cycle"]: r for r in c["runs"]} if c else {}
+                for cy in range(1, ncycles + 1):
+                    td = row[2 + cy]["text"].strip()
+                    r = runs.get(cy)
+                    if r is None:
+                        checked += 1
+                        if td != "\u2013": problems.append(f"t-runs-{op}: {td} for no run")
+                    elif not r["included"]:
+                        checked += 1
+                        if td != "excl.": problems.append(f"t-runs-{op} {s['id']} {size} {conc} c{cy}: {td}")
+                    else:
+                        same(td, r["mib_s"], f"t-runs-{op} {s['id']} {size} {conc} c{cy}")
+
+for tag in ("script", "link", "img", "iframe", "object", "embed", "base"):
+    if p.tags.get(tag):
+        problems.append(f"<{tag}> element present")
+if p.attrs_bad:
+    problems.append(f"external or active attributes: {p.attrs_bad[:3]}")
+style = re.findall(r"<style>(.*?)</style>", raw, re.S)
+if any("url(" in s or "@import" in s or "http" in s for s in style):
+    problems.append("style refers to something outside")
+if "<script" in raw.lower():
+    problems.append("raw '<script' in the file")
+if "&lt;script&gt;alert(1)&lt;/script&gt;" not in raw:
+    problems.append("hostile label not escaped as text")
+if not any(any("<script>alert(1)</script>" == c["text"].strip() for c in r) for t in T.values() for r in t["rows"]) \
+   and not any("<script>alert(1)</script>" in h for t in T.values() for h in t["head"]):
+    problems.append("hostile label does not read back as text")
+print(f"checked {checked}")
+for x in problems[:40]:
+    print("MISMATCH", x)
+sys.exit(1 if problems else 0)
+PY
+rc=$?
+n=$(sed -n 's/^checked //p' "$work/html.out")
+check "HTML tables equal aggregate.json ($n values; $(grep -c MISMATCH "$work/html.out") mismatches)" test $rc -eq 0
+[ $rc -eq 0 ] || head -20 "$work/html.out"
+check "checker saw at least 1,000 values" test "${n:-0}" -ge 1000
+if command -v xmllint >/dev/null; then
+	# libxml2's HTML parser: errors other than HTML5/SVG tag names it does not know
+	xmllint --html --noout "$work/report/report.html" 2>&1 | grep -E 'error' | grep -v 'invalid$' >"$work/xmllint.out"
+	check "libxml2 parses the HTML without errors ($(head -1 "$work/xmllint.out"))" test ! -s "$work/xmllint.out"
+fi
+
+# 4. PDF.
+pdf=$work/report/report.pdf
+check "qpdf --check" qpdf --check "$pdf"
+pages=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
+check "the PDF has pages ($pages)" test "${pages:-0}" -ge 10
+check "A4 pages" sh -c "pdfinfo '$pdf' | grep -q 'Page size: *595.* x 841.*'"
+pdftotext -layout "$pdf" "$work/pdf.txt" 2>/dev/null
+check "page numbers on the first and last page" sh -c "grep -q 'Page 1 of $pages' '$work/pdf.txt' && grep -q 'Page $pages of $pages' '$work/pdf.txt'"
+qpdf --json --json-key=outlines "$pdf" >"$work/outline.json" 2>/dev/null
+$py - "$work/outline.json" <<'PY' >"$work/outline.out" 2>&1
+import json, sys
+o = json.load(open(sys.argv[1]))["outlines"]
+titles = [x["title"] for x in o]
+need = ["Key findings", "Test environment and workload", "PUT throughput", "GET throughput",
+        "Request latency", "Methodology", "Limitations"]
+missing = [t for t in need if t not in titles]
+kids = sum(len(x["kids"]) for x in o)
+print(len(titles), kids, missing)
+sys.exit(1 if missing or kids < 2 else 0)
+PY
+check "outline: one bookmark per section, subsections nested ($(cat "$work/outline.out"))" test $? -eq 0
+# every number of the PUT/GET throughput tables is in the PDF text
+$py - "$work/results/aggregate.json" "$work/pdf.txt" <<'PY' >"$work/pdfnum.out" 2>&1
+import json, sys, re
+agg = json.load(open(sys.argv[1]))
+text = open(sys.argv[2], encoding="utf-8").read()
+tokens = set(re.findall(r"[0-9][0-9,]*(?:\.[0-9]+)?", text))
+def fmt(v):
+    a = abs(v); d = 0 if a >= 999.5 else 1 if a >= 99.95 else 2 if a >= 0.9995 else 3
+    return f"{v:,.{d}f}"
+miss = [fmt(c["mib_s"]["value"]) for c in agg["cells"] if c["mib_s"]["value"] is not None and fmt(c["mib_s"]["value"]) not in tokens]
+miss += [fmt(o["obj_s"]) for o in agg.get("ops", []) if o["obj_s"] is not None and fmt(o["obj_s"]) not in tokens]
+print(len(agg["cells"]), "cells;", len(miss), "missing", miss[:10])
+sys.exit(1 if miss else 0)
+PY
+check "pdftotext finds every table value ($(cat "$work/pdfnum.out"))" test $? -eq 0
+check "header row repeated on continued table pages" test "$(grep -c 'Wkrs' "$work/pdf.txt")" -ge 4
+check "PDF: hostile label is plain text" grep -q '<script>alert(1)</script>' "$work/pdf.txt"
+mkdir -p "$work/png"
+pdftoppm -r 30 -png "$pdf" "$work/png/p" 2>"$work/pdftoppm.err"
+check "pdftoppm renders every page ($(ls "$work/png" | wc -l) of $pages)" test "$(ls "$work/png" | wc -l)" -eq "${pages:-x}"
+check "pdftoppm without errors" test ! -s "$work/pdftoppm.err"
+
+# 5. Headless Chromium loads the HTML and takes a screenshot without console errors.
+if command -v chromium >/dev/null 2>&1; then
+	ud=$(mktemp -d "$work/chromium.XXXXXX")
+	timeout 60 chromium --headless --no-sandbox --disable-gpu --disable-quic --no-first-run \
+		--disable-background-networking --disable-component-update --disable-sync \
+		--user-data-dir="$ud" --window-size=1100,2000 --hide-scrollbars \
+		--enable-logging=stderr --v=0 --screenshot="$work/shot.png" \
+		"file://$work/report/report.html" >"$work/chromium.out" 2>&1
+	check "chromium screenshot" test -s "$work/shot.png"
+	check "no console message ($(grep -m1 CONSOLE "$work/chromium.out"))" sh -c "! grep -q 'CONSOLE' '$work/chromium.out'"
+	check "no failed resource load" sh -c "! grep -qE 'ERR_(FILE|NAME|CONNECTION|BLOCKED)' '$work/chromium.out'"
+else
+	skipped "chromium not installed (scripts/setup installs it)"
+fi
+
+# 6. Korean.
+"$render" "$work/results" -o "$work/report-ko" --lang ko 2>"$work/err"
+check "render --lang ko exits 0 ($(cat "$work/err"))" test $? -eq 0
+check "ko: qpdf --check" qpdf --check "$work/report-ko/report.pdf"
+pdftotext "$work/report-ko/report.pdf" "$work/ko.txt" 2>/dev/null
+check "ko: pdftotext extracts Hangul (주요 결과)" grep -q '주요 결과' "$work/ko.txt"
+check "ko: the HTML is lang=ko" grep -q '<html lang="ko">' "$work/report-ko/report.html"
+check "ko: NanumGothic embedded" sh -c "pdffonts '$work/report-ko/report.pdf' | grep -q 'NanumGothic.*yes'"
+
+# 7. Command line: defaults, formats, errors, help.
+mkdir -p "$work/d2/results"
+cp "$work/results/aggregate.json" "$work/d2/results/"
+"$render" "$work/d2/results" --format html >/dev/null 2>&1
+check "default REPORT_DIR is RESULTS_DIR/../report, --format html writes only HTML" \
+	sh -c "test -s '$work/d2/report/report.html' && test ! -e '$work/d2/report/report.pdf'"
+"$render" "$work/d2/results" --format pdf -o "$work/d3" >/dev/null 2>&1
+check "--format pdf writes only the PDF" sh -c "test -s '$work/d3/report.pdf' && test ! -e '$work/d3/report.html'"
+mkdir -p "$work/badres"
+$py - "$work/results/aggregate.json" "$work/badres/aggregate.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+a["cells"][7]["mib_s"]["value"] = "fast"
+json.dump(a, open(sys.argv[2], "w"))
+PY
+"$render" "$work/badres" -o "$work/badout" 2>"$work/err"
+rc=$?
+check "bad aggregate.json: exit 1 (got $rc)" test $rc -eq 1
+check "bad aggregate.json: message names file and field ($(cat "$work/err"))" \
+	grep -q "badres/aggregate.json: cells\[7\].mib_s.value" "$work/err"
+check "bad aggregate.json: nothing written" test ! -e "$work/badout/report.html"
+"$render" "$work/nonexistent" -o "$work/x" 2>"$work/err"
+check "missing aggregate.json: exit 1 naming it" sh -c "test $? -eq 1 && grep -q 'nonexistent/aggregate.json' '$work/err'"
+"$render" >/dev/null 2>&1
+check "no argument: exit 2" test $? -eq 2
+"$render" "$work/results" --lang fr >/dev/null 2>&1
+check "--lang fr: exit 2" test $? -eq 2
+"$render" "$work/results" --format docx >/dev/null 2>&1
+check "--format docx: exit 2" test $? -eq 2
+"$render" --help >"$work/help" 2>&1
+check "--help exits 0" test $? -eq 0
+for w in -o --output --format --templates --lang --help "exit codes" "  0" "  1" "  2" "  3"; do
+	check "--help mentions '$w'" grep -q -- "$w" "$work/help"
+done
+
+if [ "$skip" -gt 0 ]; then
+	echo "$pass passed, $fail failed, $skip skipped"
+else
+	echo "$pass passed, $fail failed"
+fi
+[ "$fail" -eq 0 ]
