@@ -13,43 +13,8 @@
 #include "collect/s3xml.h"
 #include "collect/sbuf.h"
 #include "collect/sigv4.h"
+#include "collect/s3_int.h"
 #include "core/timefmt.h"
-
-#define XML_CAPTURE_MAX (64u << 20)  /* list pages, multipart and delete answers */
-#define ERR_CAPTURE_MAX (1u << 20)   /* error documents */
-#define MAX_HDRS 10
-
-struct s3_client {
-	char *endpoint;       /* as configured */
-	char *scheme;         /* "http://" or "https://" */
-	char *authority;      /* host[:port] */
-	int virtual_hosted, insecure, sign_payload;
-	long connect_timeout_ms, timeout_ms, buffer_size;
-	struct sigv4_signer *signer;
-};
-
-struct s3_req {
-	struct s3_client *c;
-	void *user;
-	CURL *easy;
-	struct sigv4_ctx *sig;
-	char errbuf[CURL_ERROR_SIZE];
-	struct sbuf url, uri, query, host, hdrs, xml_body, resp;
-	struct curl_slist nodes[MAX_HDRS];
-	struct s3_args a;
-	struct s3_body body;      /* copy of a.body (or an empty one) */
-	char payload_hash[65];
-	/* transfer state */
-	uint64_t pos;             /* upload position */
-	int64_t start_ns, start_mono, first_mono, last_up_mono;
-	uint64_t up, down, content_length;
-	int decided, capture, sink_failed, overflow;
-	char etag[128];
-	/* parsed answers */
-	struct s3xml_list list;
-	char upload_id[1024];
-	char complete_etag[128];
-};
 
 static const char *const op_names[S3_OP_COUNT] = {
 	[S3_CREATE_BUCKET] = "CreateBucket", [S3_DELETE_BUCKET] = "DeleteBucket",
@@ -150,11 +115,6 @@ void s3_client_free(struct s3_client *c)
 	free(c);
 }
 
-static int64_t mono_to_real(const struct s3_req *r, int64_t mono)
-{
-	return mono ? r->start_ns + (mono - r->start_mono) : 0;
-}
-
 static size_t on_read(char *buf, size_t size, size_t nitems, void *arg)
 {
 	struct s3_req *r = arg;
@@ -227,7 +187,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 	return n;
 }
 
-static int wants_xml(enum s3_op op)
+int s3_wants_xml(enum s3_op op)
 {
 	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
 	       op == S3_DELETE_OBJECTS;
@@ -241,12 +201,12 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 	if (!r->decided) {
 		long code = 0;
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &code);
-		r->capture = wants_xml(r->a.op) || code < 200 || code >= 300;
+		r->capture = s3_wants_xml(r->a.op) || code < 200 || code >= 300;
 		r->decided = 1;
 	}
 	r->down += n;
 	if (r->capture) {
-		size_t max = wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
+		size_t max = s3_wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
 		if (r->resp.len + n > max)
 			r->overflow = 1;
 		else if (sbuf_add(&r->resp, ptr, n) != 0)
@@ -349,7 +309,7 @@ struct s3_req *s3_req_from_easy(CURL *easy)
 	return (struct s3_req *)p;
 }
 
-static int needs_key(enum s3_op op)
+int s3_needs_key(enum s3_op op)
 {
 	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
 	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET;
@@ -363,7 +323,7 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3: unknown operation %d", (int)a->op);
 	if (a->bucket == NULL || a->bucket[0] == '\0')
 		return err_set(e, "s3 %s: no bucket", op);
-	if (needs_key(a->op) && (a->key == NULL || a->key[0] == '\0'))
+	if (s3_needs_key(a->op) && (a->key == NULL || a->key[0] == '\0'))
 		return err_set(e, "s3 %s: no key", op);
 	if ((a->op == S3_MP_UPLOAD_PART || a->op == S3_MP_COMPLETE || a->op == S3_MP_ABORT) &&
 	    (a->upload_id == NULL || a->upload_id[0] == '\0'))
@@ -526,10 +486,10 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	if (!c->virtual_hosted) {
 		if (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0))
 			goto nomem;
-		if (a->key != NULL && needs_key(a->op) && sbuf_addc(&r->uri, '/'))
+		if (a->key != NULL && s3_needs_key(a->op) && sbuf_addc(&r->uri, '/'))
 			goto nomem;
 	}
-	if (a->key != NULL && needs_key(a->op) &&
+	if (a->key != NULL && s3_needs_key(a->op) &&
 	    sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		goto nomem;
 	if (build_query(r))
@@ -655,189 +615,3 @@ nomem:
 	return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
 }
 
-static enum err_class curl_class(CURLcode cc, const char **what)
-{
-	switch (cc) {
-	case CURLE_COULDNT_RESOLVE_HOST:
-	case CURLE_COULDNT_RESOLVE_PROXY:
-		*what = "dns";
-		return EC_DNS;
-	case CURLE_COULDNT_CONNECT:
-		*what = "connect";
-		return EC_CONNECT;
-	case CURLE_OPERATION_TIMEDOUT:
-		*what = "timeout";
-		return EC_TIMEOUT;
-	case CURLE_SSL_CONNECT_ERROR:
-	case CURLE_PEER_FAILED_VERIFICATION:
-	case CURLE_SSL_CERTPROBLEM:
-	case CURLE_SSL_CIPHER:
-	case CURLE_SSL_CACERT_BADFILE:
-	case CURLE_SSL_ENGINE_NOTFOUND:
-	case CURLE_SSL_ENGINE_SETFAILED:
-	case CURLE_SSL_ENGINE_INITFAILED:
-	case CURLE_SSL_CRL_BADFILE:
-	case CURLE_SSL_ISSUER_ERROR:
-	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-	case CURLE_SSL_INVALIDCERTSTATUS:
-	case CURLE_USE_SSL_FAILED:
-		*what = "tls";
-		return EC_TLS;
-	default:
-		*what = "connect";
-		return EC_CONNECT;
-	}
-}
-
-static enum err_class http_class(long status, const char *code)
-{
-	if (status == 401 || status == 403 || strcmp(code, "SignatureDoesNotMatch") == 0 ||
-	    strcmp(code, "InvalidAccessKeyId") == 0 || strcmp(code, "AccessDenied") == 0 ||
-	    strcmp(code, "AuthorizationHeaderMalformed") == 0 ||
-	    strcmp(code, "ExpiredToken") == 0 || strcmp(code, "InvalidToken") == 0)
-		return EC_AUTH;
-	if (status >= 500)
-		return EC_HTTP_5XX;
-	return EC_HTTP_4XX;
-}
-
-/* parse_answer: the XML answer of a successful request; -1 with text in res->error. */
-static int parse_answer(struct s3_req *r, struct s3_result *res)
-{
-	struct err e = {{0}};
-	char first[160];
-
-	if (r->overflow) {
-		snprintf(res->error, sizeof(res->error), "%s: answer larger than %u bytes",
-			 s3_op_name(r->a.op), XML_CAPTURE_MAX);
-		return -1;
-	}
-	switch (r->a.op) {
-	case S3_LIST_OBJECTS:
-		if (s3xml_parse_list(r->resp.p, r->resp.len, &r->list, &e) != 0)
-			break;
-		res->keys = r->list.keys;
-		res->n_keys = r->list.n_keys;
-		res->next_token = r->list.truncated ? r->list.next_token : NULL;
-		return 0;
-	case S3_MP_CREATE:
-		if (s3xml_parse_upload_id(r->resp.p, r->resp.len, r->upload_id,
-					  sizeof(r->upload_id), &e) != 0)
-			break;
-		res->upload_id = r->upload_id;
-		return 0;
-	case S3_MP_COMPLETE:
-		if (s3xml_parse_complete(r->resp.p, r->resp.len, r->complete_etag,
-					 sizeof(r->complete_etag), &e) != 0)
-			break;
-		if (r->complete_etag[0])
-			snprintf(res->etag, sizeof(res->etag), "%s", r->complete_etag);
-		return 0;
-	case S3_DELETE_OBJECTS:
-		if (s3xml_parse_delete(r->resp.p, r->resp.len, &res->n_deleted,
-				       &res->n_delete_errors, first, sizeof(first), &e) != 0)
-			break;
-		/* quiet mode lists only the failures */
-		res->n_deleted = r->a.n_keys > res->n_delete_errors ?
-					 r->a.n_keys - res->n_delete_errors : 0;
-		if (res->n_delete_errors > 0) {
-			snprintf(res->error, sizeof(res->error),
-				 "DeleteObjects: %llu of %zu keys not deleted, first %s",
-				 (unsigned long long)res->n_delete_errors, r->a.n_keys, first);
-			return -1;
-		}
-		return 0;
-	default:
-		return 0;
-	}
-	snprintf(res->error, sizeof(res->error), "HTTP %ld: %s", res->status, e.msg);
-	return -1;
-}
-
-void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
-{
-	int64_t end_mono = time_mono_ns();
-	long status = 0;
-
-	memset(res, 0, sizeof(*res));
-	curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
-	res->status = status;
-	res->start_ns = r->start_ns;
-	res->first_byte_ns = mono_to_real(r, r->first_mono);
-	res->last_byte_ns = mono_to_real(r, r->last_up_mono);
-	res->end_ns = mono_to_real(r, end_mono);
-	res->bytes_up = r->up;
-	res->bytes_down = r->down;
-	res->content_length = r->content_length;
-	memcpy(res->etag, r->etag, sizeof(res->etag));
-
-	if (cc != CURLE_OK) {
-		const char *what = "connect";
-		res->cls = curl_class(cc, &what);
-		if (r->sink_failed)
-			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
-		else
-			snprintf(res->error, sizeof(res->error), "%s: %s", what,
-				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc));
-		return;
-	}
-	if (status >= 200 && status < 300) {
-		if (parse_answer(r, res) != 0)
-			res->cls = res->n_delete_errors ? EC_HTTP_4XX : EC_HTTP_5XX;
-		return;
-	}
-	char msg[160];
-	s3xml_error(r->resp.p ? r->resp.p : "", r->resp.len, res->code, sizeof(res->code), msg,
-		    sizeof(msg));
-	res->cls = http_class(status, res->code);
-	if (res->code[0] && msg[0])
-		snprintf(res->error, sizeof(res->error), "HTTP %ld %s: %s", status, res->code, msg);
-	else if (res->code[0])
-		snprintf(res->error, sizeof(res->error), "HTTP %ld %s", status, res->code);
-	else
-		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
-}
-
-int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res,
-		   struct err *e)
-{
-	CURLcode cc;
-
-	if (s3_req_setup(r, a, e) != 0) {
-		memset(res, 0, sizeof(*res));
-		res->cls = EC_HTTP_4XX;
-		snprintf(res->error, sizeof(res->error), "%s", e ? e->msg : "bad request");
-		return -1;
-	}
-	cc = curl_easy_perform(r->easy);
-	s3_req_finish(r, cc, res);
-	if (res->cls != EC_NONE) {
-		if (a->key != NULL && needs_key(a->op))
-			return err_set(e, "%s %s/%s: %s", s3_op_name(a->op), a->bucket, a->key,
-				       res->error);
-		return err_set(e, "%s %s: %s", s3_op_name(a->op), a->bucket, res->error);
-	}
-	return 0;
-}
-
-static int transient(const struct s3_result *res)
-{
-	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT || res->cls == EC_HTTP_5XX ||
-	       res->cls == EC_DNS || res->status == 429 || strcmp(res->code, "SlowDown") == 0;
-}
-
-int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
-	     struct s3_result *res, struct err *e)
-{
-	long delay = base_ms > 0 ? base_ms : 100;
-
-	for (int i = 0;; i++) {
-		if (s3_req_perform(r, a, res, e) == 0)
-			return 0;
-		if (i + 1 >= attempts || !transient(res))
-			return -1;
-		struct timespec ts = {delay / 1000, (delay % 1000) * 1000000L};
-		nanosleep(&ts, NULL);
-		delay = delay * 2 > 5000 ? 5000 : delay * 2;
-	}
-}

@@ -1,0 +1,59 @@
+/* collect/s3_int.h: the S3 client's private structs, shared by s3.c (client, request
+ * setup, libcurl callbacks) and s3_finish.c (results, blocking perform, retry).
+ * Not a public API: use collect/s3.h. */
+#ifndef COLLECT_S3_INT_H
+#define COLLECT_S3_INT_H
+
+#include <stdint.h>
+
+#include <curl/curl.h>
+
+#include "collect/s3.h"
+#include "collect/s3xml.h"
+#include "collect/sbuf.h"
+
+struct sigv4_signer;
+struct sigv4_ctx;
+
+#define XML_CAPTURE_MAX (64u << 20)  /* list pages, multipart and delete answers */
+#define ERR_CAPTURE_MAX (1u << 20)   /* error documents */
+#define MAX_HDRS 10
+
+struct s3_client {
+	char *endpoint;       /* as configured */
+	char *scheme;         /* "http://" or "https://" */
+	char *authority;      /* host[:port] */
+	int virtual_hosted, insecure, sign_payload;
+	long connect_timeout_ms, timeout_ms, buffer_size;
+	struct sigv4_signer *signer;
+};
+
+struct s3_req {
+	struct s3_client *c;
+	void *user;
+	CURL *easy;
+	struct sigv4_ctx *sig;
+	char errbuf[CURL_ERROR_SIZE];
+	struct sbuf url, uri, query, host, hdrs, xml_body, resp;
+	struct curl_slist nodes[MAX_HDRS];
+	struct s3_args a;
+	struct s3_body body;      /* copy of a.body (or an empty one) */
+	char payload_hash[65];
+	/* transfer state */
+	uint64_t pos;             /* upload position */
+	int64_t start_ns, start_mono, first_mono, last_up_mono;
+	uint64_t up, down, content_length;
+	int decided, capture, sink_failed, overflow;
+	char etag[128];
+	/* parsed answers */
+	struct s3xml_list list;
+	char upload_id[1024];
+	char complete_etag[128];
+};
+
+/* s3_needs_key: the operation addresses an object (not the bucket). */
+int s3_needs_key(enum s3_op op);
+/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
+int s3_wants_xml(enum s3_op op);
+
+#endif
