@@ -5,7 +5,8 @@
  * same way in the SVG and in the PDF. English uses the PDF standard fonts Helvetica and
  * Helvetica-Bold (WinAnsiEncoding; the HTML asks for Helvetica, which fontconfig maps to
  * the metric-compatible Liberation Sans); Korean embeds NanumGothic (UTF-8), the font the
- * HTML names too. All text given to fonts_* is UTF-8. */
+ * HTML names too (one face: bold is emboldened regular). All text given to fonts_* is
+ * UTF-8. */
 #ifndef RENDER_FONTS_H
 #define RENDER_FONTS_H
 
@@ -16,7 +17,6 @@
 #include "core/err.h"
 
 #define FONTS_KO_PATH "/usr/share/fonts/truetype/nanum/NanumGothic.ttf"
-#define FONTS_KO_BOLD_PATH "/usr/share/fonts/truetype/nanum/NanumGothicBold.ttf"
 
 struct fonts;
 
@@ -42,5 +42,9 @@ const char *fonts_css_family(const struct fonts *f);
 
 /* fonts_utf8: 1 when the fonts take UTF-8 (the embedded Korean font). */
 int fonts_utf8(const struct fonts *f);
+
+/* fonts_fake_bold: 1 when bold has no face of its own (Korean: one embedded face, bold
+ * measured as regular); the PDF then strokes the outlines to embolden them. */
+int fonts_fake_bold(const struct fonts *f);
 
 #endif

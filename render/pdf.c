@@ -85,9 +85,18 @@ static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const cha
 	}
 	fonts_encode(w->f, s, buf, len);
 	fill(p, color);
+	int fake = bold && fonts_fake_bold(w->f);
+	if (fake) {
+		stroke(p, color);
+		HPDF_Page_SetLineWidth(p, (HPDF_REAL)(size * 0.045));
+	}
 	HPDF_Page_BeginText(p);
 	HPDF_Page_SetFontAndSize(p, fonts_font(w->f, bold), (HPDF_REAL)size);
+	if (fake)
+		HPDF_Page_SetTextRenderingMode(p, HPDF_FILL_THEN_STROKE);
 	HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), buf);
+	if (fake)
+		HPDF_Page_SetTextRenderingMode(p, HPDF_FILL);
 	HPDF_Page_EndText(p);
 	if (buf != stack)
 		free(buf);
