@@ -4,6 +4,7 @@
 #define COLLECT_ENGINE_WL_H
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include "collect/engine.h"
@@ -62,7 +63,7 @@ struct eng {
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];
-	int abort;                    /* the phase cannot go on */
+	atomic_int abort;             /* the phase cannot go on (read without the lock) */
 	enum err_class fail_cls;
 	char fail_msg[512];
 };
