@@ -6,7 +6,27 @@
  *                    added to the run summary (core/summary.h)
  *   engine_cleanup   remove what the run created (unless wl->keep)
  * Each returns 0 when the phase completed (request errors inside a benchmark are counted,
- * not fatal) and -1 when the phase could not complete, with the class in res->cls. */
+ * not fatal) and -1 when the phase could not complete, with the class in res->cls.
+ *
+ * What the engine does (collect/engine.c, collect/engine_wl.c):
+ * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
+ *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
+ *   retried up to 4 times. No rows are written for prepare or cleanup.
+ * - benchmark: `concurrency` workers (create-bucket, put-empty and get-small: one worker)
+ *   spread over at most one thread per CPU, each thread one libcurl multi loop. Rows:
+ *     put PUT (keys PREFIX put/wWWWW/SEQ), get GET (random prepared object; a short body
+ *     is an error), head STAT, delete DELETE (n_objects = keys in the request; batch > 1
+ *     uses DeleteObjects), list LIST (one row per full listing of PREFIX, all pages,
+ *     n_objects = keys listed, first byte of the first page), multipart PUT (one row per
+ *     object: create, parts of part_size, complete; last_byte = end of the last part),
+ *     create-bucket CREATEBUCKET (each bucket is deleted again, unlogged), put-empty PUT,
+ *     get-small GET.
+ *   Bounds: duration (no request starts after it; those in flight finish and count),
+ *   count (per worker, exactly), until-done (delete: until every prepared object is
+ *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
+ *   in flight (not logged) and returns promptly.
+ * - cleanup: lists PREFIX and deletes what is there with DeleteObjects (one by one when
+ *   the server has no multi-delete). Incomplete multipart uploads are not listed. */
 #ifndef COLLECT_ENGINE_H
 #define COLLECT_ENGINE_H
 
@@ -72,8 +92,10 @@ struct engine_result {
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
 	struct run_summary summary;    /* set by engine_benchmark when it completed */
-	double cpu_s;                  /* client CPU (user + system) of the benchmark phase, s */
-	double cpu_us_per_op;          /* cpu_s per request, microseconds (0 when none) */
+	double cpu_s;                  /* client CPU (user + system, whole process) of the
+					  benchmark phase, seconds; set by engine_benchmark */
+	double cpu_us_per_op;          /* cpu_s per row, microseconds (0 when none): the
+					  figure for the sequential micro-operations */
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);
