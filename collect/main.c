@@ -236,7 +236,9 @@ static int campaign_main(const struct campaign_args *a)
 	f.cycle = a->cycle;
 	f.seed = make_seed();
 	snprintf(path, sizeof(path), "%s/plan.tsv", outbuf);
-	if (a->resume && c->order == CMP_ORDER_RANDOM && !c->has_seed)
+	/* a random order without a seed keeps the one of an earlier plan.tsv in DIR, so a
+	 * resumed campaign and cycles run one by one (--cycle N) share one seed */
+	if (c->order == CMP_ORDER_RANDOM && !c->has_seed)
 		plan_read_seed(path, &f.seed, NULL);
 	p = plan_build(c, &f, &e);
 	if (p == NULL) {
