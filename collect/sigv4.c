@@ -35,6 +35,8 @@ struct hdr_ent {
 	size_t order;
 };
 
+static int set_sha256(EVP_MAC_CTX *ctx);
+
 static char *dup_or_null(const char *s)
 {
 	return (s != NULL && s[0] != '\0') ? strdup(s) : NULL;
@@ -120,7 +122,7 @@ struct sigv4_ctx *sigv4_ctx_new(struct err *e)
 	c->mdctx = EVP_MD_CTX_new();
 	c->mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
 	c->macctx = c->mac != NULL ? EVP_MAC_CTX_new(c->mac) : NULL;
-	if (c->md == NULL || c->mdctx == NULL || c->macctx == NULL) {
+	if (c->md == NULL || c->mdctx == NULL || c->macctx == NULL || set_sha256(c->macctx)) {
 		err_set(e, "sigv4: OpenSSL has no SHA-256 or HMAC");
 		sigv4_ctx_free(c);
 		return NULL;
@@ -165,16 +167,24 @@ int sigv4_sha256_hex(const void *data, size_t n, char out[65])
 	return 0;
 }
 
-/* hmac: out = HMAC-SHA256(key, data) with a MAC context (one of the caller's). */
-static int hmac(EVP_MAC_CTX *ctx, const unsigned char *key, size_t klen, const char *data,
-		size_t n, unsigned char out[32])
+/* set_sha256: make ctx an HMAC-SHA256 context (done once per context: passing the
+ * digest name on every init would look the algorithm up on every request). */
+static int set_sha256(EVP_MAC_CTX *ctx)
 {
 	OSSL_PARAM params[2];
-	size_t outl = 0;
 
 	params[0] = OSSL_PARAM_construct_utf8_string(OSSL_MAC_PARAM_DIGEST, "SHA256", 0);
 	params[1] = OSSL_PARAM_construct_end();
-	if (!EVP_MAC_init(ctx, key, klen, params) ||
+	return EVP_MAC_CTX_set_params(ctx, params) ? 0 : -1;
+}
+
+/* hmac: out = HMAC-SHA256(key, data) with a context prepared by set_sha256. */
+static int hmac(EVP_MAC_CTX *ctx, const unsigned char *key, size_t klen, const char *data,
+		size_t n, unsigned char out[32])
+{
+	size_t outl = 0;
+
+	if (!EVP_MAC_init(ctx, key, klen, NULL) ||
 	    !EVP_MAC_update(ctx, (const unsigned char *)data, n) ||
 	    !EVP_MAC_final(ctx, out, &outl, 32) || outl != 32)
 		return -1;
@@ -199,7 +209,7 @@ static int signing_key(struct sigv4_signer *s, const char *date, unsigned char k
 	ctx = EVP_MAC_CTX_new(s->mac);
 	slen = strlen(s->secret_key);
 	kdate = malloc(slen + 5);
-	if (ctx == NULL || kdate == NULL)
+	if (ctx == NULL || kdate == NULL || set_sha256(ctx) != 0)
 		goto done;
 	memcpy(kdate, "AWS4", 4);
 	memcpy(kdate + 4, s->secret_key, slen + 1);
