@@ -561,8 +561,8 @@ static int multi_fill(struct xop *o, size_t n, struct warp_multi *m)
 
 		if (mn == 0)
 			mn = 1;
-		clog = (int)log10((double)mn);
-		maxlog = (int)log10((double)mx);
+		clog = (int)go_log10((double)mn);
+		maxlog = (int)go_log10((double)mx);
 		segs = calloc((size_t)(maxlog - clog + 2), sizeof(*segs));
 		cur = (struct sizeseg){malloc(n * sizeof(struct xop)), 0, log10_size(clog), 0, clog, 0};
 		if (segs == NULL || cur.ops == NULL) {

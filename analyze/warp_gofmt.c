@@ -131,3 +131,17 @@ char *go_throughput(char *buf, size_t n, double t)
 		snprintf(buf, n, "%.2fTiB/s", t / 1099511627776.0);
 	return buf;
 }
+
+double go_log10(double x)
+{
+	const double ln2 = 0.693147180559945309417232121458176568;
+	const double ln10 = 2.30258509299404568401799145468436421;
+	int ex;
+	double frac = frexp(x, &ex), l2;
+
+	if (frac == 0.5)
+		l2 = (double)(ex - 1);
+	else
+		l2 = log(frac) * (1 / ln2) + (double)ex;
+	return l2 * (ln2 / ln10);
+}

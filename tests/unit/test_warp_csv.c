@@ -227,6 +227,51 @@ static void test_merge_order(void)
 	warp_rt_free(rt);
 }
 
+/* Random sizes: windows of several sizes print per size range (Warp's SplitSizes:
+ * decades from int(Go's Log10(min)), which is 2 for 1000 bytes). 10 GETs of 1000 B
+ * in 100 ms (10000 B/s = 9.8KiB/s) and 10 of 100000 B in 200 ms (500000 B/s =
+ * 488.3KiB/s), one starting every 0.45 s, TTFB 10 ms: ranges 100B -> 1KiB (the 1000 B
+ * objects) and 1KiB -> 100KiB, 10 requests each. */
+static void test_multi_size(void)
+{
+	const char *path = tpath("multi.csv");
+	FILE *f = fopen(path, "w");
+	struct warp_rt *rt = NULL;
+	const char *files[1] = {path};
+	struct err e;
+	char *got;
+	int i, failed;
+	static const char want[] =
+		"\nRequest size 100B -> 1KiB . Requests: 10\n"
+		" * Reqs: Avg: 9.8KiB/s, 50%: 9.8KiB/s, 90%: 9.8KiB/s, 99%: 9.8KiB/s, "
+		"Fastest: 9.8KiB/s, Slowest: 9.8KiB/s \n" TTFB("10ms")
+		"\nRequest size 1KiB -> 100KiB . Requests: 10\n"
+		" * Reqs: Avg: 488.3KiB/s, 50%: 488.3KiB/s, 90%: 488.3KiB/s, 99%: 488.3KiB/s, "
+		"Fastest: 488.3KiB/s, Slowest: 488.3KiB/s \n" TTFB("10ms") "\n";
+
+	fputs(headers[G_OLDEST], f);
+	for (i = 0; i < 20; i++) {
+		char t[3][RFC3339_MAX];
+		int64_t st = T0 + i * 450 * MS, dur = (i % 2 ? 200 : 100) * MS;
+
+		rfc3339_format(t[0], RFC3339_MAX, st);
+		rfc3339_format(t[1], RFC3339_MAX, st + 10 * MS);
+		rfc3339_format(t[2], RFC3339_MAX, st + dur);
+		fprintf(f, "%d\t0\tGET\t1\t%d\tk\t\t%s\t%s\t%s\t%lld\n", i, i % 2 ? 100000 : 1000,
+			t[0], t[1], t[2], (long long)dur);
+	}
+	fclose(f);
+	CHECK(warp_load_merged(files, 1, NULL, NULL, &rt, &failed, &e) == 0 && failed == 0,
+	      "multi-size load");
+	got = warp_report_text(rt);
+	CHECK(got && strstr(got, want), "size ranges printed as Warp does");
+	CHECK(got && !strstr(got, "ms, 50%:"), "no single-size Reqs line");
+	if (got && !strstr(got, want))
+		fprintf(stderr, "got:\n%s\nwant:\n%s\n", got, want);
+	free(got);
+	warp_rt_free(rt);
+}
+
 /* Errors name the file and the line; the CLI's exit statuses. */
 static const struct {
 	const char *name, *text, *want;
@@ -312,6 +357,7 @@ int main(void)
 		return 1;
 	test_generations();
 	test_merge_order();
+	test_multi_size();
 	test_errors();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
