@@ -102,6 +102,18 @@ run: setup all
 bench: setup all
 	bench/run
 
+# make report CAMPAIGN=path.ini [OUT=dir]: collect, analyze and render one campaign.
+report: all
+	@test -n "$(CAMPAIGN)" || { echo "usage: make report CAMPAIGN=path.ini [OUT=dir]"; exit 2; }
+	scripts/report $(CAMPAIGN) $(OUT)
+
+# make report-sample: the report of data/sample (real raw logs that ship with the project).
+report-sample: all
+	bin/analyze data/sample -o out/sample/results
+	bin/render out/sample/results -o out/sample/report
+	@echo "report: out/sample/report/report.html"
+	@echo "report: out/sample/report/report.pdf"
+
 clean:
 	rm -rf build bin
 

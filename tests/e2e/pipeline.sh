@@ -1,0 +1,81 @@
+#!/usr/bin/env bash
+# tests/e2e/pipeline.sh: the whole pipeline as `make run` drives it, on a reduced demo
+# campaign (tests/fixtures/campaigns/pipeline.ini) against the two local servers:
+# collect -> analyze -> render, then checks of the report files: both exist, the HTML
+# names both subjects (escaped), has the sections and every cell's value; the PDF is a
+# valid PDF with one page at least and its text has the subjects; nothing holds a secret.
+. "$(dirname "$0")/collect_lib.sh"
+
+server_env ONE S3RVER || finish
+server_env TWO RGW || finish
+export ONE_AWS_ACCESS_KEY_ID ONE_AWS_SECRET_ACCESS_KEY TWO_AWS_ACCESS_KEY_ID TWO_AWS_SECRET_ACCESS_KEY
+camp="$work/pipeline.ini"
+make_campaign "$top/tests/fixtures/campaigns/pipeline.ini" "$camp" "$ONE_S3_ENDPOINT" "$TWO_S3_ENDPOINT"
+out="$work/out"
+
+"$collect" "$camp" -o "$out" >"$work/collect.log" 2>&1
+ok $? "collect exits 0: $(tail -n 2 "$work/collect.log")"
+check_tree "$out" complete=1 runs=38 secret="$ONE_AWS_SECRET_ACCESS_KEY" >"$work/tree.txt"
+ok $? "the tree: $(tail -n 5 "$work/tree.txt")"
+
+"$top/bin/analyze" "$out" -o "$out/results" >"$work/analyze.log" 2>&1
+ok $? "analyze exits 0: $(tail -n 2 "$work/analyze.log")"
+for f in aggregate.json cells.csv runs.csv; do
+	[ -s "$out/results/$f" ]
+	ok $? "results/$f written"
+done
+"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1
+ok $? "render exits 0: $(tail -n 2 "$work/render.log")"
+html="$out/report/report.html" pdf="$out/report/report.pdf"
+[ -s "$html" ] && [ -s "$pdf" ]
+ok $? "report.html and report.pdf written"
+
+python3 - "$out/results/aggregate.json" "$html" >"$work/html.txt" 2>&1 <<'PY'
+import json, re, sys
+agg = json.load(open(sys.argv[1]))
+html = open(sys.argv[2], encoding="utf-8").read()
+problems = []
+if agg["format"] != "s3bench-aggregate/1":
+    problems.append("aggregate format")
+cells = agg["cells"]
+if len(cells) != 2 * 2 * 2 * 2:
+    problems.append("%d cells, want 16" % len(cells))
+for c in cells:
+    if c["n"] != 2 or c["expected"] != 2:
+        problems.append("cell %s %s %d c%d: n=%s expected=%s" % (c["subject"], c["op"], c["size"],
+                        c["concurrency"], c["n"], c["expected"]))
+if len(agg["ops"]) != 6:
+    problems.append("%d one-off ops, want 6" % len(agg["ops"]))
+if agg["excluded"]:
+    problems.append("excluded runs: %r" % agg["excluded"][:2])
+if "Server &lt;one&gt; &amp; " not in html or "Server <one>" in html:
+    problems.append("subject label not escaped")
+if re.search(r"""(src|href)\s*=\s*["']?https?:""", html):
+    problems.append("external reference")
+for word in ("PUT", "GET", "LIST", "HEAD", "DELETE"):
+    if word not in html:
+        problems.append("no %s in the report" % word)
+for p in problems:
+    print(p)
+print("%d problems" % len(problems))
+sys.exit(1 if problems else 0)
+PY
+ok $? "report.html against aggregate.json: $(tail -n 3 "$work/html.txt")"
+
+head -c 5 "$pdf" | grep -q '%PDF-'
+ok $? "report.pdf starts with %PDF-"
+if command -v qpdf >/dev/null; then
+	qpdf --check "$pdf" >"$work/qpdf.txt" 2>&1
+	ok $? "qpdf --check: $(tail -n 1 "$work/qpdf.txt")"
+fi
+if command -v pdftotext >/dev/null; then
+	pdftotext "$pdf" "$work/report.txt" 2>/dev/null
+	grep -q "Server two" "$work/report.txt"
+	ok $? "the PDF's text names the subjects"
+fi
+if grep -rqF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results" "$out/report" "$work"/*.log; then
+	fail "a secret appears in results, report or logs"
+else
+	pass
+fi
+finish
