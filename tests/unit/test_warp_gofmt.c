@@ -96,6 +96,11 @@ int main(void)
 	CHECK(go_f2i(INFINITY) == INT64_MIN, "int64(+Inf) is the indefinite value");
 	CHECK(go_f2i(NAN) == INT64_MIN, "int64(NaN) is the indefinite value");
 	CHECK(go_f2i(1.9) == 1 && go_f2i(-1.9) == -1, "truncation toward zero");
+	/* Go's math.Log10 goes through Log2: Log10(1000) = 2.9999999999999996 */
+	CHECK(go_log10(1000) == 2.9999999999999996 && (int)go_log10(1000) == 2, "Log10(1000)");
+	CHECK((int)go_log10(100000) == 4 && go_log10(1024) > 3.0102 && go_log10(1024) < 3.0103,
+	      "Log10 of 100000 and 1024");
+	CHECK(go_log10(1) == 0, "Log10(1) = 0 (frexp fraction 0.5)");
 
 	/* Up to 12 elements Go uses insertion sort: ties keep their order. */
 	{
