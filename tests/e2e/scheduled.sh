@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# tests/e2e/scheduled.sh: scripts/scheduled-build as cron runs it, against a local server.
+# - two builds started at once: one runs cycle 1, the other refuses at once (exit 3);
+# - a build killed (SIGKILL, whole process group) in the middle of cycle 2, then run
+#   again: it resumes cycle 2 (no cycle 3, no duplicate run, no partial file) and the
+#   previous report stayed readable meanwhile;
+# - results/ and report/ are links switched to complete directories; old ones removed.
+. "$(dirname "$0")/collect_lib.sh"
+
+server_env ONE S3RVER || finish
+export ONE_AWS_ACCESS_KEY_ID ONE_AWS_SECRET_ACCESS_KEY TWO_AWS_ACCESS_KEY_ID TWO_AWS_SECRET_ACCESS_KEY
+camp="$work/sched.ini"
+# One subject: the campaign without [subject two].
+make_campaign "$top/tests/fixtures/campaigns/pipeline.ini" "$work/full.ini" "$ONE_S3_ENDPOINT"
+sed '/^\[subject two\]/,$d' "$work/full.ini" >"$camp"
+out="$work/sched"
+build="$top/scripts/scheduled-build"
+
+# 1. Two at once.
+"$build" "$camp" "$out" >"$work/a.log" 2>&1 &
+pa=$!
+for _ in $(seq 1 50); do
+	[ -e "$out/.scheduled.lock" ] && break
+	sleep 0.1
+done
+sleep 0.3
+t0=$(date +%s%N)
+"$build" "$camp" "$out" >"$work/b.log" 2>&1
+rb=$?
+t1=$(date +%s%N)
+wait "$pa"
+ra=$?
+[ "$ra" -eq 0 ]
+ok $? "the first build exits 0 (got $ra: $(tail -n 2 "$work/a.log"))"
+[ "$rb" -eq 3 ] && [ $(((t1 - t0) / 1000000)) -lt 3000 ]
+ok $? "the second build refuses at once with 3 (got $rb after $(((t1 - t0) / 1000000)) ms)"
+grep -q "another scheduled build holds" "$work/b.log"
+ok $? "the refusal says why: $(tail -n 1 "$work/b.log")"
+[ "$(tail -n 1 "$out/state")" = "cycle 1 done" ]
+ok $? "state: cycle 1 done"
+[ -L "$out/report" ] && [ -s "$out/report/report.html" ] && [ -s "$out/report/report.pdf" ]
+ok $? "report/ is a link to a complete report"
+first_report=$(readlink "$out/report")
+
+# 2. Killed in the middle of cycle 2, then resumed.
+setsid "$build" "$camp" "$out" >"$work/c.log" 2>&1 &
+pc=$!
+for _ in $(seq 1 200); do
+	n=$(find "$out/data/runs/cycle-02" -name run.json 2>/dev/null | wc -l)
+	[ "$n" -ge 2 ] && break
+	sleep 0.05
+done
+kill -KILL -- -"$pc" 2>/dev/null
+wait "$pc" 2>/dev/null
+done_before=$(find "$out/data/runs/cycle-02" -name run.json 2>/dev/null | wc -l)
+[ "$done_before" -ge 1 ] && [ "$done_before" -lt 8 ]
+ok $? "killed mid-cycle ($done_before of 8 runs of cycle 2 recorded)"
+[ "$(tail -n 1 "$out/state")" = "cycle 2 started" ]
+ok $? "state: cycle 2 started"
+[ "$(readlink "$out/report")" = "$first_report" ] && [ -s "$out/report/report.html" ]
+ok $? "the previous report is still there"
+
+"$build" "$camp" "$out" >"$work/d.log" 2>&1
+rd=$?
+[ "$rd" -eq 0 ]
+ok $? "the next build exits 0 (got $rd: $(tail -n 2 "$work/d.log"))"
+grep -q "cycle 2 done" "$work/d.log" && [ ! -e "$out/data/runs/cycle-03" ]
+ok $? "it resumed cycle 2 rather than starting cycle 3"
+[ "$(grep -c '^cycle 2 started' "$out/state")" -eq 2 ] && [ "$(tail -n 1 "$out/state")" = "cycle 2 done" ]
+ok $? "state: cycle 2 started twice, then done"
+check_tree "$out/data" complete=1 runs=$((8 * 2 + 3)) >"$work/tree.txt"
+ok $? "the tree after the resume: $(tail -n 3 "$work/tree.txt")"
+[ "$(readlink "$out/report")" != "$first_report" ] && [ ! -e "$out/$first_report" ]
+ok $? "report/ switched to the new report and the old one removed"
+python3 -c "
+import json,sys
+a = json.load(open(sys.argv[1]))
+bad = [c for c in a['cells'] if c['n'] != 2]
+sys.exit(1 if bad or a['campaign'].get('cycles') is None else 0)" "$out/results/aggregate.json"
+ok $? "the new results hold both cycles for every cell"
+[ "$(find "$out" -name '*.tmp*' -o -name '.state.json' | wc -l)" -eq 0 ]
+ok $? "no temporary file left"
+
+# 3. Bad usage: one line, exit 2.
+"$build" "$work/missing.ini" "$out" >"$work/e.log" 2>&1
+re=$?
+[ "$re" -eq 2 ] && [ "$(wc -l <"$work/e.log")" -eq 1 ]
+ok $? "a missing campaign: exit 2 and one line ($(cat "$work/e.log"))"
+finish
