@@ -637,8 +637,9 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 			     C_MUTED);
 		}
 		double h = ybot + SZ_TICK + 6;
-		if (*c->value_title && (col == cols - 1 || p == c->npanels - 1)) {
-			/* the unit on its own line under the ticks, at the scale's end */
+		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
+			/* the unit on its own line under the ticks, at the scale's end (only
+			 * when the value labels do not carry it already) */
 			text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
 			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
 			h += SZ_TICK + 3;

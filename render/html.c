@@ -12,12 +12,15 @@ static void esc(struct sb *b, const char *s)
 	text_html_escape(b, s ? s : "");
 }
 
-static void cell(struct sb *b, const struct doc_cell *c, int head)
+/* A header cell is aligned like its column's data: `num` says the column is numeric. */
+static void cell(struct sb *b, const struct doc_cell *c, int head, int num)
 {
 	const char *tag = head || (c->flags & CELL_ROWHEAD) ? "th" : "td";
 	struct sb cls = { 0 };
-	if (c->flags & CELL_NUM)
+	if ((c->flags & CELL_NUM) || num)
 		sb_add(&cls, " num");
+	if (c->color[0])
+		sb_add(&cls, " subj");
 	if (c->flags & CELL_LEAD)
 		sb_add(&cls, " lead");
 	if (c->flags & CELL_MUTED)
@@ -50,12 +53,12 @@ static void table(struct sb *b, const struct doc_table *t)
 	esc(b, t->caption);
 	sb_add(b, "</caption>\n<thead><tr>");
 	for (size_t i = 0; i < t->ncols; i++)
-		cell(b, &t->head[i], 1);
+		cell(b, &t->head[i], 1, t->nrows && (t->rows[0][i].flags & CELL_NUM));
 	sb_add(b, "</tr></thead>\n<tbody>\n");
 	for (size_t r = 0; r < t->nrows; r++) {
 		sb_add(b, "<tr>");
 		for (size_t i = 0; i < t->ncols; i++)
-			cell(b, &t->rows[r][i], 0);
+			cell(b, &t->rows[r][i], 0, 0);
 		sb_add(b, "</tr>\n");
 	}
 	sb_add(b, "</tbody></table>");

@@ -441,11 +441,11 @@ static void samples(struct rb *r)
 		struct doc_table *t = doc_table(r->d, "t-excluded", S(r, "table.excluded"), 7);
 		table_head(t, 0, S(r, "col.cycle"), 0.55);
 		table_head(t, 1, S(r, "col.subject"), 1.2);
-		table_head(t, 2, S(r, "col.op"), 0.6);
+		table_head(t, 2, S(r, "col.op"), 0.85);
 		table_head(t, 3, S(r, "col.size"), 0.8);
 		table_head(t, 4, S(r, "col.workers"), 0.7);
 		table_head(t, 5, S(r, "col.class"), 1);
-		table_head(t, 6, S(r, "col.reason"), 3.2);
+		table_head(t, 6, S(r, "col.reason"), 2.9);
 		for (size_t i = 0; i < m->nexcluded; i++) {
 			const struct rm_excluded *x = &m->excluded[i];
 			table_row(t);
