@@ -102,6 +102,8 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	json_object_set_new(o, "first", first);
 	if (st->summary)
 		json_object_set(o, "summary", st->summary);
+	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
+	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
 	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
 out:
 	json_decref(o);
@@ -137,6 +139,8 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 	v = json_object_get(o, "summary");
 	if (json_is_object(v))
 		st->summary = json_incref(v);
+	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
+	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
 	json_decref(o);
 	return 0;
 }
@@ -271,6 +275,10 @@ json_t *runjson_build(const struct runjson_input *in)
 		json_array_append_new(first, json_string(st->first[i]));
 	json_object_set_new(errs, "first", first);
 	json_object_set_new(o, "errors", errs);
+	json_object_set_new(o, "cpu", st->cpu_s > 0
+			    ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s, "us_per_request",
+					st->cpu_us_per_op)
+			    : json_null());
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

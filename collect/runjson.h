@@ -36,6 +36,8 @@ struct run_state {
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256];
 	json_t *summary;                /* owned; NULL when the benchmark gave none */
+	double cpu_s;                   /* client CPU of the benchmark phase (0: unknown) */
+	double cpu_us_per_op;           /* cpu_s per request, microseconds */
 };
 
 /* run_state_init: all phases not reached, no result. */

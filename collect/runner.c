@@ -184,6 +184,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 			st.phase[PHASE_BENCHMARK] = st.summary ? PH_DONE : PH_FAILED;
 		}
 		/* the summary is on disk before cleanup starts */
+		st.cpu_s = res.cpu_s;
+		st.cpu_us_per_op = res.cpu_us_per_op;
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);
