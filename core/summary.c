@@ -120,8 +120,8 @@ static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
 		if (nlo == a->base && nhi == a->base + (int64_t)a->nb - 1)
 			return 0;
 	}
-	if (nhi - nlo > 100000000)
-		return -1; /* more than three years of seconds: not a run */
+	if (nhi - nlo > 10000000)
+		return -1; /* requests more than 115 days apart: not one run */
 	n = (size_t)(nhi - nlo + 1);
 	nb = calloc(n, sizeof(*nb));
 	if (nb == NULL)
@@ -165,7 +165,8 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	lo = floor_sec(s);
 	hi = floor_sec(en);
 	if (buckets_cover(a, lo, hi) < 0)
-		return err_set(e, "summary: out of memory for 1-second segments");
+		return err_set(e, "summary: request %llu: out of memory for 1-second segments, or "
+			       "requests more than 115 days apart", (unsigned long long)row->idx);
 	if (en == s) {
 		a->b[lo - a->base].bytes += (double)row->bytes;
 		a->b[lo - a->base].objs += (double)row->n_objects;
