@@ -320,13 +320,21 @@ static void test_pages_and_multidelete(const struct server *s, struct s3_req *r,
 	CHECK(ng == 1000, "%s: 1000 keys listed (%zu)", s->name, ng);
 	free_keys(got, ng);
 
+	/* s3rver deletes a request's keys in parallel and answers 500 when two of them
+	 * empty the directory at once (its cleanup races): a sentinel keeps it non-empty. */
+	if (!s->is_rgw)
+		CHECK(put_mem(r, bucket, "many/~sentinel", "s", &res, &e) == 0, "%s: sentinel", s->name);
 	struct s3_args d = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1000};
 	CHECK(s3_req_perform(r, &d, &res, &e) == 0, "%s: DeleteObjects 1000: %s", s->name, e.msg);
 	CHECK(res.n_deleted == 1000 && res.n_delete_errors == 0, "%s: 1000 deleted (%llu, %llu errors)",
 	      s->name, (unsigned long long)res.n_deleted, (unsigned long long)res.n_delete_errors);
 	list_all(r, bucket, "many/", 0, &got, &ng, &e);
-	CHECK(ng == 0, "%s: nothing left after multi-delete (%zu)", s->name, ng);
+	CHECK(ng == (s->is_rgw ? 0u : 1u), "%s: nothing left after multi-delete (%zu)", s->name, ng);
 	free_keys(got, ng);
+	if (!s->is_rgw) {
+		struct s3_args ds = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "many/~sentinel"};
+		CHECK(s3_req_perform(r, &ds, &res, &e) == 0, "%s: sentinel delete: %s", s->name, e.msg);
+	}
 	struct s3_args d2 = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1001};
 	CHECK(s3_req_perform(r, &d2, &res, &e) == -1 && strstr(e.msg, "1000") != NULL,
 	      "%s: 1001 keys refused: %s", s->name, e.msg);
