@@ -209,7 +209,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 		snprintf(n, sizeof n, "%zu", m->nexcluded);
 		const char *names[] = { "n" };
 		const char *vals[] = { n };
-		text_subst(&b, text_lang_str(l, "finding.excluded"), names, vals, 1);
+		text_subst(&b, text_lang_str(l, m->nexcluded == 1 ? "finding.excluded1" : "finding.excluded"),
+			   names, vals, 1);
 		if (push(out, &b))
 			goto oom;
 	}
