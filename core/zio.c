@@ -325,6 +325,26 @@ int zio_write(struct zio_writer *w, const void *buf, size_t n, struct err *e)
 	return 0;
 }
 
+/* Make the rename durable: fsync the directory holding path (best effort). */
+static void sync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
+	int fd;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
 int zio_writer_close(struct zio_writer *w, struct err *e)
 {
 	int rc = -1;
@@ -347,6 +367,7 @@ int zio_writer_close(struct zio_writer *w, struct err *e)
 	}
 	free(w->tmp);
 	w->tmp = NULL;
+	sync_dir(w->path);
 	rc = 0;
 done:
 	zio_writer_abort(w);
