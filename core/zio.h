@@ -6,8 +6,8 @@
  * stays bounded (one input and one output buffer) whatever the file size.
  *
  * The writer compresses into a temporary file beside the target (".NAME.tmp.PID") and
- * renames it over the target on close, after fsync (then the directory is synced): a crash leaves the target absent
- * or complete, never half written. */
+ * renames it over the target on close, after fsync (then the directory is synced): a
+ * crash leaves the target absent or complete, never half written. */
 #ifndef CORE_ZIO_H
 #define CORE_ZIO_H
 
