@@ -62,7 +62,7 @@ int main(void)
 		dir = base;
 	}
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 3,
+		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 4,
 			   "Warp fixtures absent (set S3BENCH_WARP_FIXTURES)");
 		return check_done();
 	}
@@ -95,6 +95,13 @@ int main(void)
 		got = rt ? warp_report_text(rt) : NULL;
 		CHECK(got && want && strstr(got, want) != NULL,
 		      "%s reproduced as one contiguous block", runs[r].expected);
+		if (strcmp(runs[r].op, "get") == 0)
+			CHECK(got && (strstr(got, "\n\xe2\x94\x80\xe2\x94\x80") != NULL) &&
+			      (strstr(got, "\nReport: PUT. ") || strstr(got, "\nSkipping PUT too few")),
+			      "%s: the prepare PUTs follow the GET block", runs[r].expected);
+		else
+			CHECK(got && strstr(got, "\xe2\x94\x80") == NULL, "%s: one op, no separator",
+			      runs[r].expected);
 		if (got && want && strstr(got, want) == NULL)
 			fprintf(stderr, "--- want:\n%s--- got:\n%s---\n", want, got);
 		free(got);
