@@ -542,8 +542,15 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 		ssize_t got = zio_read(z, buf, bufsz, e);
 		size_t pos = 0, len;
 
-		if (got < 0)
+		if (got < 0) {
+			if (e != NULL) {
+				char msg[ERR_MSG_MAX - 40];
+
+				snprintf(msg, sizeof(msg), "%s", e->msg);
+				err_set(e, "%s (at line %lu)", msg, r.line);
+			}
 			goto done;
+		}
 		if (got == 0)
 			break;
 		len = (size_t)got;
