@@ -114,6 +114,28 @@ report-sample: all
 	@echo "report: out/sample/report/report.html"
 	@echo "report: out/sample/report/report.pdf"
 
+# make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
+# under ASan+UBSan from the core/collect/analyze sources; tests/e2e/fuzz.sh runs them.
+# Not part of all or tests.
+FUZZ_CC     ?= clang
+FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -I. -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) \
+               $(FUZZ_SAN) $(PKG_CFLAGS) $(CSV_CFLAGS) -MMD -MP
+FUZZ_LIBOBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(core_SRC) $(collect_SRC) $(analyze_SRC))
+.PHONY: fuzz
+fuzz: $(patsubst tests/fuzz/%.c,build/fuzz/bin/%,$(wildcard tests/fuzz/fuzz_*.c))
+build/fuzz/obj/tests/fuzz/%.o: tests/fuzz/%.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -c -o $@ $<
+build/fuzz/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c -o $@ $<
+build/fuzz/libs3bench.a: $(FUZZ_LIBOBJ)
+	rm -f $@; $(AR) rcs $@ $^
+build/fuzz/bin/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/libs3bench.a
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) $(CSV_LIBS) -lm -lpthread
+
 clean:
 	rm -rf build bin
 
