@@ -48,10 +48,8 @@ static char *get_str(struct ld *l, json_t *o, const char *where, const char *key
 {
 	json_t *v = member(l, o, where, key, required, failed);
 	char f[256];
-	if (!v || json_is_null(v))
-		return required && v ? (snprintf(f, sizeof f, "%s.%s", where, key),
-					bad(l, f, "expected a string"), *failed = 1, NULL)
-				     : strdup("");
+	if (!v || (json_is_null(v) && !required))
+		return strdup("");      /* absent or null: empty (missing required: *failed) */
 	if (!json_is_string(v)) {
 		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
 		bad(l, f, "expected a string");

@@ -369,6 +369,24 @@ for w in -o --output --format --templates --lang --help "exit codes" "  0" "  1"
 	check "--help mentions '$w'" grep -q -- "$w" "$work/help"
 done
 
+# 8. A minimal aggregate (one subject, one cell with n = 0, nothing optional) renders,
+#    and its missing values are dashes, never zeros.
+mkdir -p "$work/min"
+cat >"$work/min/aggregate.json" <<'JSON'
+{"format": "s3bench-aggregate/1", "generated": "2026-12-02T10:00:00Z", "source": "s3bench",
+ "campaign": null, "policy": {"name": "mean", "min_samples": 1, "rule": "A run counts when it has a final summary."},
+ "subjects": [{"id": "only", "label": "Only one", "color": null}],
+ "matrix": {"ops": ["put"], "sizes": [4096], "concurrency": [1]},
+ "cells": [{"subject": "only", "op": "put", "size": 4096, "concurrency": 1, "n": 0, "expected": 3,
+            "mib_s": {"value": null}, "obj_s": null, "latency_ms": null, "ttfb_ms": null,
+            "runs": [{"cycle": 1, "included": false, "mib_s": null, "obj_s": null}]}]}
+JSON
+"$render" "$work/min" -o "$work/min/out" 2>"$work/err"
+check "minimal aggregate renders ($(cat "$work/err"))" test $? -eq 0
+check "minimal: qpdf --check" qpdf --check "$work/min/out/report.pdf"
+check "minimal: the null cell is a dash with n=0/3" \
+	grep -q '<td class="num muted">–[^<]*<span class="n">n=0/3</span>' "$work/min/out/report.html"
+
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else
