@@ -147,6 +147,8 @@ t(len(rr) == 855, "runs.csv: 855 rows")
 t(all((x["included"] == "true") == r["included"] and x["path"] == r["path"] and x["class"] == (r["class"] or "") for x, r in zip(rr, runs)), "runs.csv agrees with aggregate.json")
 t(all(x["mib_s"] == "" and x["reason"] for x in rr if x["included"] == "false"), "runs.csv: excluded rows have a reason and no number")
 t(all(x["cycle"] == "" for x in rr if "/once/" in x["path"]), "runs.csv: one-off runs have no cycle")
+q = [x for x in rr if x["class"] == "http-5xx"]
+t(len(q) == 1 and q[0]["reason"] == 'no final summary: HTTP 500 InternalError: We encountered an internal error, "please" retry.', "runs.csv: a reason with a comma and quotes survives CSV quoting")
 PY
 
 # ---- 2. determinism ----

@@ -141,7 +141,7 @@ static const struct failure failures[] = {
 	 "prepare: HTTP 503 SlowDown: Please reduce your request rate.", 0, 0, 3},
 	{1, "put", 50 << 20, 10, 4, NULL, NULL, 1, 15, 124},
 	{5, "delete", 256 * 1024, 10, 0, "http-5xx",
-	 "HTTP 500 InternalError: We encountered an internal error.", 0, 0, 3},
+	 "HTTP 500 InternalError: We encountered an internal error, \"please\" retry.", 0, 0, 3},
 };
 
 static const struct failure *failure_for(const struct opts *o, const struct job *j)
@@ -499,6 +499,12 @@ int main(int argc, char **argv)
 				o.cycles = (int)v;
 			else
 				o.seed = (uint64_t)v;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			printf("usage: fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] "
+			       "[--xss] [--ops-logs] [--no-failures]\n"
+			       "Writes a SYNTHETIC s3bench DATA_DIR (see the header of "
+			       "tests/tools/fake_campaign.c).\n");
+			return 0;
 		} else if (!strcmp(a, "--xss")) {
 			o.xss = 1;
 		} else if (!strcmp(a, "--ops-logs")) {
