@@ -48,6 +48,7 @@ need_bin "$collect" curl wrk zstd jq /usr/bin/time || fail_all
 collect_works || { say "bin/collect has no 'run' command yet"; fail_all; }
 bench_init
 start_nginx || fail_all
+webdav_bucket "$bucket" || fail_all
 ep=$S3_ENDPOINT
 
 # s3b TAG ARGS...: one `collect run` into $bench_tmp/TAG (time in TAG.time, log in

@@ -139,6 +139,16 @@ start_nginx() {
 	say "nginx at $S3_ENDPOINT"
 }
 
+# webdav_bucket NAME: create the "bucket" directory on the WebDAV server (MKCOL), so that
+# the collector's HeadBucket finds it (a CreateBucket PUT /NAME would make NAME a file).
+webdav_bucket() {
+	local code
+	code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$S3_ENDPOINT/$1/")
+	case "$code" in 201|405) return 0 ;; esac
+	say "MKCOL $1/ answered $code"
+	return 1
+}
+
 # timed FILE CMD...: run CMD with GNU time writing "elapsed_s user_s sys_s maxrss_kib"
 # to FILE (the RSS is the largest of CMD and its waited-for descendants). CMD's own
 # exit status is returned.

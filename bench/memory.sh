@@ -29,6 +29,7 @@ need_bin "$collect" jq /usr/bin/time || fail_all
 collect_works || { say "bin/collect has no 'run' command yet"; fail_all; }
 bench_init
 start_nginx || fail_all
+webdav_bucket "$bucket" || fail_all
 # 1,000 connections and the server's side of them on one machine.
 [ "$(ulimit -n)" -ge 4096 ] || ulimit -n 4096 2>/dev/null ||
 	say "open-file limit $(ulimit -n): the 1,000-worker run may fail"
