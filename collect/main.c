@@ -364,7 +364,10 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	}
 	printf("Report: %s. Concurrency: %d. Ran: %s\n", opname, wl->concurrency,
 	       units_format_duration(s.completion_s, ran, sizeof(ran)));
-	printf(" * Average: %.2f MiB/s, %.2f obj/s\n", s.mib_s, s.obj_s);
+	if (wl->op == WL_HEAD || wl->op == WL_DELETE || wl->op == WL_LIST)
+		printf(" * Average: %.2f obj/s\n", s.obj_s);
+	else
+		printf(" * Average: %.2f MiB/s, %.2f obj/s\n", s.mib_s, s.obj_s);
 	printf(" * Requests: %llu, errors: %llu, objects: %llu, bytes: %llu\n",
 	       (unsigned long long)s.requests, (unsigned long long)s.errors,
 	       (unsigned long long)s.objects, (unsigned long long)s.bytes);
