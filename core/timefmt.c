@@ -161,6 +161,9 @@ int rfc3339_parse(const char *s, int64_t *ns)
 		return -1;
 	secs = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 	secs -= sign * (oh * 3600 + om * 60);
+	/* int64 nanoseconds reach from 1677-09-21 to 2262-04-11 */
+	if (secs < INT64_MIN / NS_PER_S || secs > (INT64_MAX - frac) / NS_PER_S)
+		return -1;
 	*ns = secs * NS_PER_S + frac;
 	return 0;
 }

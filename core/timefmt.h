@@ -19,7 +19,8 @@ int64_t time_mono_ns(void);
 size_t rfc3339_format(char *buf, size_t n, int64_t ns);
 
 /* rfc3339_parse: parse RFC 3339 with 0-9 fractional digits and 'Z' or a +hh:mm /
- * -hh:mm offset into Unix ns. Returns 0, or -1 when s is not such a time. */
+ * -hh:mm offset into Unix ns. Returns 0, or -1 when s is not such a time or lies
+ * outside what int64 nanoseconds hold (1677-09-21 to 2262-04-11). */
 int rfc3339_parse(const char *s, int64_t *ns);
 
 #endif
