@@ -227,6 +227,19 @@ static int n_cpus(void)
 	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
 }
 
+/* raise_fd_limit: one socket per worker plus the process's own files must fit under
+ * RLIMIT_NOFILE (often 1024 soft): raise the soft limit towards the hard one. */
+static void raise_fd_limit(int nworkers)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)nworkers * 2 + 64;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want) ? want : rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
 /* run: drive nworkers workers of phase `phase` to the end. */
 static int run(struct eng *g, int nworkers, struct err *e)
 {
@@ -241,6 +254,7 @@ static int run(struct eng *g, int nworkers, struct err *e)
 		goto done;
 	}
 	g->nworkers = nworkers;
+	raise_fd_limit(nworkers);
 	for (int i = 0; i < nworkers; i++) {
 		g->w[i].id = i;
 		g->w[i].rng = 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1) ^ (uint64_t)time_now_ns();
