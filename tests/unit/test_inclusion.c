@@ -13,6 +13,7 @@
 #include "analyze/inclusion.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
+#include "core/opslog.h"
 #include "core/summary.h"
 #include "tests/unit/check.h"
 
@@ -353,6 +354,73 @@ static void test_scan(void)
 	scan_campaign_clear(&c);
 }
 
+/* runlog_recompute on a log written here, and runlog_compare against altered copies. */
+static void test_recompute(void)
+{
+	char path[512];
+	struct err e = {{0}};
+	struct opslog_writer *w;
+	struct run_summary s, t;
+	char diff[512];
+	const int64_t t0 = 1793491200LL * 1000000000LL;
+
+	snprintf(path, sizeof(path), "%s/ops.tsv.zst", tmpdir);
+	w = opslog_writer_open(path, &e);
+	CHECK(w != NULL, "ops log opened: %s", e.msg);
+	for (int i = 0; w != NULL && i < 40; i++) {
+		struct op_row row = {
+			.idx = (uint64_t)i, .thread = i % 2, .op = "GET", .client_id = "",
+			.n_objects = 1, .bytes = 1048576, .endpoint = "", .file = "k",
+			.error = i == 7 ? "HTTP 503 SlowDown: x" : "", .cat = "",
+			.start_ns = t0 + (int64_t)(i / 2) * 500000000LL,
+		};
+
+		row.end_ns = row.start_ns + 400000000LL + i * 1000000LL;
+		row.first_byte_ns = row.start_ns + 50000000LL;
+		row.duration_ns = row.end_ns - row.start_ns;
+		if (opslog_writer_add(w, &row, &e) < 0)
+			CHECK(0, "row added: %s", e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
+	CHECK(runlog_recompute(path, &s, &e) == 0, "recomputed: %s", e.msg);
+	CHECK(s.requests == 40 && s.errors == 1 && s.bytes == 39ULL * 1048576 && s.has_ttfb,
+	      "recomputed counts from the rows");
+	t = s;
+	CHECK(runlog_compare(&s, &t, diff, sizeof(diff)) == 0, "a summary agrees with itself");
+	t.mib_s *= 1 + 1e-9;
+	t.latency.p99 *= 1 - 1e-9;
+	CHECK(runlog_compare(&s, &t, diff, sizeof(diff)) == 0,
+	      "decimal rounding (1e-9 relative) is not a disagreement");
+	{
+		static const char *const want[] = {"requests", "mib_s", "obj_s", "latency_ms.p99",
+			"ttfb_ms.avg", "segments.fastest.obj_s", "start/end", "completion_s"};
+
+		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+			t = s;
+			switch (i) {
+			case 0: t.requests++; break;
+			case 1: t.mib_s *= 1.01; break;
+			case 2: t.obj_s += 1; break;
+			case 3: t.latency.p99 *= 1.001; break;
+			case 4: t.ttfb.avg *= 0.99; break;
+			case 5: t.fastest.obj_s += 0.5; t.seg_count = s.seg_count; break;
+			case 6: t.start_ns += 1; break;
+			default: t.completion_s += 0.01; break;
+			}
+			if (i == 5 && s.seg_count == 0) {
+				CHECK_SKIP(1, "run too short for segments");
+				continue;
+			}
+			CHECK(runlog_compare(&s, &t, diff, sizeof(diff)) == 1 &&
+			      strncmp(diff, want[i], strlen(want[i])) == 0,
+			      "a changed %s is named: '%s'", want[i], diff);
+		}
+	}
+	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);
+	CHECK(runlog_recompute(path, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
+	      "a missing ops log is named: %s", e.msg);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -365,6 +433,7 @@ int main(void)
 	test_malformed();
 	test_policies();
 	test_scan();
+	test_recompute();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", tmpdir);
