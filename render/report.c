@@ -142,7 +142,7 @@ static void environment(struct rb *r)
 			sb_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
 		table_cell(t, 2, b.s ? b.s : "", 0, NULL, NULL);
 		sb_free(&b);
-		table_cell(t, 3, TEXT_NULL, CELL_MUTED, NULL, NULL);
+		table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
 		subst(&b, S(r, "matrix.cycles"), "n", buf, NULL, NULL);
 		table_cell(t, 4, b.s, 0, NULL, NULL);
