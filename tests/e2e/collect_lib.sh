@@ -196,4 +196,11 @@ run_json() {
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1] + '/run.json')); print($2)" "$1"
 }
 
-[ -x "$collect" ] || { echo "no $collect (make first)"; echo "0 passed, 1 failed"; exit 1; }
+# a private copy, so that a rebuild during the test does not swap the binary under it
+# (a rebuild under way may have the binary missing for a moment: wait up to 30 s)
+for _ in $(seq 1 60); do
+	[ -x "$collect" ] && cp "$collect" "$work/collect" 2>/dev/null && break
+	sleep 0.5
+done
+[ -x "$work/collect" ] || { echo "no $collect (make first)"; echo "0 passed, 1 failed"; exit 1; }
+collect="$work/collect"
