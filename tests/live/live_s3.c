@@ -3,7 +3,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -487,6 +493,123 @@ static void test_big(const struct server *s, struct s3_client *c, const char *bu
 	s3_req_free(r);
 }
 
+/* free_port: a port nothing listens on right now (bind to 0, read it, close). */
+static int free_port(void)
+{
+	struct sockaddr_in a = {.sin_family = AF_INET};
+	socklen_t len = sizeof(a);
+	int fd = socket(AF_INET, SOCK_STREAM, 0), port = -1;
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	if (fd >= 0 && bind(fd, (struct sockaddr *)&a, sizeof(a)) == 0 &&
+	    getsockname(fd, (struct sockaddr *)&a, &len) == 0)
+		port = ntohs(a.sin_port);
+	if (fd >= 0)
+		close(fd);
+	return port;
+}
+
+static int can_connect(int port)
+{
+	struct sockaddr_in a = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+	int fd = socket(AF_INET, SOCK_STREAM, 0), ok;
+
+	a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	ok = fd >= 0 && connect(fd, (struct sockaddr *)&a, sizeof(a)) == 0;
+	if (fd >= 0)
+		close(fd);
+	return ok;
+}
+
+/* run_quiet: run argv with no output; its exit status, or -1. */
+static int run_quiet(char *const argv[])
+{
+	pid_t pid = fork();
+	int st = 0;
+
+	if (pid == 0) {
+		int dn = open("/dev/null", O_RDWR);
+		dup2(dn, 0);
+		dup2(dn, 1);
+		dup2(dn, 2);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (pid < 0 || waitpid(pid, &st, 0) != pid)
+		return -1;
+	return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+/* test_tls: TLS verification is on by default: a self-signed server (openssl s_server
+ * on 127.0.0.1) fails with class tls; with insecure the handshake passes. */
+static void test_tls(void)
+{
+	char dir[] = "/tmp/live_s3_tls.XXXXXX", key[64], crt[64], acc[32], ep[64];
+	struct err e = {{0}};
+	struct creds *cr = NULL;
+	struct s3_result res;
+	pid_t srv = -1;
+	int port;
+
+	if (mkdtemp(dir) == NULL) {
+		CHECK(0, "tls: mkdtemp");
+		return;
+	}
+	snprintf(key, sizeof(key), "%s/key.pem", dir);
+	snprintf(crt, sizeof(crt), "%s/cert.pem", dir);
+	char *gen[] = {"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
+		       "-out", crt, "-days", "1", "-subj", "/CN=127.0.0.1", NULL};
+	if (run_quiet(gen) != 0) {
+		CHECK_SKIP(2, "tls: the openssl command cannot make a test certificate");
+		goto done;
+	}
+	port = free_port();
+	snprintf(acc, sizeof(acc), "127.0.0.1:%d", port);
+	srv = fork();
+	if (srv == 0) {
+		int dn = open("/dev/null", O_RDWR);
+		dup2(dn, 0);
+		dup2(dn, 1);
+		dup2(dn, 2);
+		execlp("openssl", "openssl", "s_server", "-quiet", "-accept", acc, "-cert", crt,
+		       "-key", key, "-www", (char *)NULL);
+		_exit(127);
+	}
+	for (int i = 0; i < 100 && !can_connect(port); i++)
+		usleep(50000);
+	snprintf(ep, sizeof(ep), "https://127.0.0.1:%d", port);
+	cr = creds_new("AK", "SK", NULL, NULL, NULL, &e);
+	for (int insecure = 0; insecure <= 1; insecure++) {
+		struct s3_config cfg = {.endpoint = ep, .region = "us-east-1", .creds = cr,
+					.insecure = insecure, .timeout_ms = 10000};
+		struct s3_client *c = s3_client_new(&cfg, &e);
+		struct s3_req *r = c ? s3_req_new(c, &e) : NULL;
+		struct s3_args a = {.op = S3_GET_OBJECT, .bucket = "b", .key = "k"};
+		if (r == NULL) {
+			CHECK(0, "tls client: %s", e.msg);
+		} else if (!insecure) {
+			CHECK(s3_req_perform(r, &a, &res, &e) == -1 && res.cls == EC_TLS &&
+			      res.status == 0 && strncmp(res.error, "tls: ", 5) == 0,
+			      "tls: self-signed certificate refused by default: %s", res.error);
+		} else {
+			s3_req_perform(r, &a, &res, &e);
+			CHECK(res.status > 0 && res.cls != EC_TLS,
+			      "tls: insecure passes the handshake (HTTP %ld, %s)", res.status, res.error);
+		}
+		s3_req_free(r);
+		s3_client_free(c);
+	}
+done:
+	if (srv > 0) {
+		kill(srv, SIGTERM);
+		waitpid(srv, NULL, 0);
+	}
+	creds_free(cr);
+	unlink(key);
+	unlink(crt);
+	rmdir(dir);
+}
+
 static void run_server(struct server *s)
 {
 	struct s3_client *c;
@@ -566,5 +689,6 @@ int main(void)
 
 	for (int i = 0; i < 2; i++)
 		run_server(&servers[i]);
+	test_tls();
 	return check_done();
 }
