@@ -64,7 +64,14 @@ struct builder {
 	char *comment;
 	size_t comment_len;
 	int oom;
+	int have_first;
+	int64_t first_start; /* start of the first row, for the span check */
+	char bad[256];       /* a row Warp could not aggregate */
 };
+
+/* Rows further apart than this are not one run (and would make Warp's per-second
+ * arrays absurdly long): about 115 days. */
+#define MAX_SPAN (10000000LL * NS)
 
 /* ---------------------------------------------------------------- throughput */
 
@@ -491,6 +498,14 @@ static struct lagg *builder_op(struct builder *b, const char *op)
 	return &na[b->nops++];
 }
 
+/* |x - y| > MAX_SPAN, without overflow */
+static int far_apart(int64_t x, int64_t y)
+{
+	uint64_t d = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+
+	return d > (uint64_t)MAX_SPAN;
+}
+
 static int on_row(const struct op_row *row, void *arg)
 {
 	struct builder *b = arg;
@@ -501,6 +516,17 @@ static int on_row(const struct op_row *row, void *arg)
 		.objs = (int64_t)row->n_objects, .err = row->error[0] != '\0',
 	};
 
+	if (!b->have_first) {
+		b->have_first = 1;
+		b->first_start = o.start;
+	}
+	if (o.end < o.start || far_apart(o.end, o.start) || far_apart(o.start, b->first_start) ||
+	    far_apart(o.end, b->first_start)) {
+		snprintf(b->bad, sizeof(b->bad), "request %llu %s", (unsigned long long)row->idx,
+			 o.end < o.start ? "ends before it starts" :
+			 "is more than 115 days away from the first one");
+		return 1;
+	}
 	a = builder_op(b, row->op);
 	if (a == NULL || lagg_add(a, row, &o) < 0 || lagg_add(&b->total, row, &o) < 0) {
 		b->oom = 1;
@@ -542,6 +568,10 @@ int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
 	r = opslog_read_full(path, on_row, on_comment, &b, e);
 	if (b.oom) {
 		err_set(e, "%s: out of memory", path);
+		goto done;
+	}
+	if (b.bad[0]) {
+		err_set(e, "%s: %s", path, b.bad);
 		goto done;
 	}
 	if (r != 0)

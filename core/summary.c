@@ -48,6 +48,7 @@
 
 #define NS 1000000000LL
 #define MIB 1048576.0
+#define MAX_SPAN_S 10000000LL /* one run spans less than this (115 days) */
 
 struct bucket {
 	double bytes, objs;
@@ -120,8 +121,8 @@ static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
 		if (nlo == a->base && nhi == a->base + (int64_t)a->nb - 1)
 			return 0;
 	}
-	if (nhi - nlo > 10000000)
-		return -1; /* requests more than 115 days apart: not one run */
+	if (nhi - nlo > 2 * MAX_SPAN_S)
+		return -1;
 	n = (size_t)(nhi - nlo + 1);
 	nb = calloc(n, sizeof(*nb));
 	if (nb == NULL)
@@ -135,12 +136,24 @@ static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
 	return 0;
 }
 
+/* |x - y| > MAX_SPAN_S seconds, without overflow */
+static int far_apart(int64_t x, int64_t y)
+{
+	uint64_t d = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+
+	return d > (uint64_t)MAX_SPAN_S * NS;
+}
+
 int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err *e)
 {
 	int64_t s = row->start_ns, en = row->end_ns, sec, lo, hi, ttfb = -1;
 
 	if (en < s)
 		return err_set(e, "summary: request %llu ends before it starts",
+			       (unsigned long long)row->idx);
+	if (far_apart(en, s) ||
+	    (a->any && (far_apart(s, a->start_ns) || far_apart(en, a->start_ns))))
+		return err_set(e, "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
 	a->requests++;
 	if (!a->any || s < a->start_ns)

@@ -185,6 +185,29 @@ static void test_percentiles(void)
 	}
 }
 
+/* Rows that cannot belong to one run are refused with the request named. */
+static void test_bad_rows(void)
+{
+	static const struct req backwards[] = {{2.0, 1.0, 10, 1, -1, -1, NULL}};
+	static const struct req far[] = {
+		{0.5, 0.6, 10, 1, -1, -1, NULL},
+		{2e7, 2e7 + 1, 10, 1, -1, -1, NULL}, /* 231 days later */
+	};
+	struct summary_acc *a = summary_acc_new();
+	struct err e;
+	struct op_row row = {.idx = 7, .op = "GET", .client_id = "", .endpoint = "",
+			     .file = "k", .error = "", .cat = "", .n_objects = 1,
+			     .start_ns = INT64_MIN + 5, .end_ns = INT64_MAX - 5};
+
+	CHECK(feed(a, backwards, 1) == -1, "a request ending before it starts is refused");
+	summary_acc_free(a);
+	a = summary_acc_new();
+	CHECK(feed(a, far, 2) == -1, "a request 231 days after the others is refused");
+	CHECK(summary_acc_add(a, &row, &e) == -1 && strstr(e.msg, "request 7"),
+	      "an absurd span is refused without overflow: %s", e.msg);
+	summary_acc_free(a);
+}
+
 static void test_nothing(void)
 {
 	static const struct req bad[] = {{0.5, 0.6, 10, 1, -1, -1, "connect: refused"}};
@@ -304,6 +327,7 @@ int main(void)
 	test_objects_only();
 	test_percentiles();
 	test_nothing();
+	test_bad_rows();
 	test_json(&a);
 	return check_done();
 }

@@ -290,6 +290,15 @@ static const struct {
 	{"bad.json", "{\"v\": 2, \"total\": {\"total_requests\": \"many\"}}",
 	 "field total.total_requests: not an integer"},
 	{"v1.json", "{\"v\": 1}", "field v: Warp result format version"},
+	{"far.csv",
+	 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n"
+	 "0\t1\tGET\t1\t12\tk\t\t2020-01-01T00:00:00Z\t\t2020-01-01T00:00:01Z\t1\n"
+	 "1\t1\tGET\t1\t12\tk\t\t2021-01-01T00:00:00Z\t\t2021-01-01T00:00:01Z\t1\n",
+	 ": request 1 is more than 115 days away from the first one"},
+	{"backwards.csv",
+	 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n"
+	 "3\t1\tGET\t1\t12\tk\t\t2020-01-01T00:00:02Z\t\t2020-01-01T00:00:01Z\t1\n",
+	 ": request 3 ends before it starts"},
 };
 
 static void test_errors(void)
