@@ -194,10 +194,15 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 	int notes = 0;
 	for (size_t k = 0; k < m->nsizes; k++) {
 		table_row(t);
-		table_cell(t, 0, text_size(r->nf, m->sizes[k], sz, sizeof sz), CELL_ROWHEAD, NULL, NULL);
+		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
+		if (m->sizes[k] == 0)
+			snprintf(sz, sizeof sz, "0 B (%s)", S(r, "unit.objs"));
+		else
+			text_size(r->nf, m->sizes[k], sz, sizeof sz);
+		table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
-			double v = c ? c->mib_s.value : NAN;
+			double v = !c ? NAN : m->sizes[k] == 0 ? c->obj_s.value : c->mib_s.value;
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			if (is_leader(m, op, m->sizes[k], conc, (int)s))
 				fl |= CELL_LEAD;
@@ -249,14 +254,16 @@ static void throughput(struct rb *r, const char *op)
 		sb_free(&title);
 		sb_free(&desc);
 		if (c) {
-			chart_set_axis(c, S(r, "unit.mibs"), "", S(r, "axis.workers"));
+			chart_set_axis(c, S(r, m->sizes[z] ? "unit.mibs" : "unit.objs"), "",
+				       S(r, "axis.workers"));
 			chart_set_categories(c, cats, m->nconc);
 			for (size_t s = 0; s < m->nsubjects; s++) {
 				int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
 				for (size_t k = 0; k < m->nconc; k++) {
 					const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z],
 										m->concurrency[k]);
-					chart_set_point(c, si, k, cell ? cell->mib_s.value : NAN);
+					chart_set_point(c, si, k, !cell ? NAN : m->sizes[z] == 0
+							? cell->obj_s.value : cell->mib_s.value);
 				}
 			}
 		}
