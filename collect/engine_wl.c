@@ -294,7 +294,9 @@ static void done_prepare(struct eng *g, struct worker *w, const struct s3_result
 static void row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects,
 		uint64_t bytes, const struct s3_result *res)
 {
-	eng_row(g, w, op, n_objects, bytes, sbuf_cstr(&w->key), res->error, res->cls,
+	/* a failed request's body is an error document, not object data */
+	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, sbuf_cstr(&w->key),
+		res->error, res->cls,
 		res->start_ns, res->first_byte_ns, res->last_byte_ns, res->end_ns);
 }
 

@@ -54,6 +54,8 @@ static struct s3_client *client(const struct server *s, const char *secret)
 struct rows {
 	uint64_t n, errors, objects, bytes, bad_bytes, bad_times, no_ttfb, bad_op;
 	uint64_t min_objects, max_objects;
+	uint64_t idx_sum, idx_max, bad_thread;
+	int max_thread;
 	int64_t first_start, last_end;
 	const char *want_op;
 	uint64_t want_bytes;     /* per successful row; (uint64_t)-1: any */
@@ -65,6 +67,11 @@ static int on_row(const struct op_row *r, void *arg)
 	struct rows *x = arg;
 
 	x->n++;
+	x->idx_sum += r->idx;
+	if (r->idx > x->idx_max)
+		x->idx_max = r->idx;
+	if (r->thread < 0 || r->thread > x->max_thread)
+		x->bad_thread++;
 	if (strcmp(r->op, x->want_op) != 0)
 		x->bad_op++;
 	if (r->error[0] != '\0') {
@@ -163,12 +170,18 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 	CHECK(opslog_writer_close(log, &e) == 0, "%s: close log: %s", s->name, e.msg);
 	out->rows.want_op = want_op;
 	out->rows.want_bytes = want_bytes;
+	out->rows.max_thread = wl->concurrency - 1;
 	CHECK(opslog_read(path, on_row, &out->rows, &e) == 0, "%s: read log: %s", s->name, e.msg);
 	unlink(path);
 	if (out->rows.errors)
 		fprintf(stderr, "%s %s: %llu errors, first: %s\n", s->name, wl_op_name(wl->op),
 			(unsigned long long)out->rows.errors, out->rows.first_error);
 	CHECK(out->rows.errors == 0, "%s %s: no request errors", s->name, wl_op_name(wl->op));
+	CHECK(out->rows.n == 0 || (out->rows.idx_max == out->rows.n - 1 &&
+				    out->rows.idx_sum == out->rows.n * (out->rows.n - 1) / 2),
+	      "%s %s: idx runs 0..n-1 once each", s->name, wl_op_name(wl->op));
+	CHECK(out->rows.bad_thread == 0, "%s %s: thread is a worker number", s->name,
+	      wl_op_name(wl->op));
 	CHECK(out->rows.bad_op == 0, "%s %s: every row is %s", s->name, wl_op_name(wl->op), want_op);
 	CHECK(out->rows.bad_times == 0, "%s %s: start <= first byte <= end in every row", s->name,
 	      wl_op_name(wl->op));
