@@ -115,20 +115,33 @@ int64_t go_f2i(double f)
 	return (int64_t)f;
 }
 
+char *go_ftoa(char *buf, size_t n, int prec, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "NaN");
+	else if (isinf(v))
+		snprintf(buf, n, v > 0 ? "+Inf" : "-Inf");
+	else
+		snprintf(buf, n, "%.*f", prec, v);
+	return buf;
+}
+
 char *go_throughput(char *buf, size_t n, double t)
 {
+	char v[352];
+
 	if (t == 0)
 		snprintf(buf, n, "0B/s");
 	else if (t < 2048.0)
-		snprintf(buf, n, "%.1fB/s", t);
+		snprintf(buf, n, "%sB/s", go_ftoa(v, sizeof(v), 1, t));
 	else if (t < 2097152.0)
-		snprintf(buf, n, "%.1fKiB/s", t / 1024.0);
+		snprintf(buf, n, "%sKiB/s", go_ftoa(v, sizeof(v), 1, t / 1024.0));
 	else if (t < 10737418240.0)
-		snprintf(buf, n, "%.1fMiB/s", t / 1048576.0);
+		snprintf(buf, n, "%sMiB/s", go_ftoa(v, sizeof(v), 1, t / 1048576.0));
 	else if (t < 10995116277760.0)
-		snprintf(buf, n, "%.2fGiB/s", t / 1073741824.0);
+		snprintf(buf, n, "%sGiB/s", go_ftoa(v, sizeof(v), 2, t / 1073741824.0));
 	else
-		snprintf(buf, n, "%.2fTiB/s", t / 1099511627776.0);
+		snprintf(buf, n, "%sTiB/s", go_ftoa(v, sizeof(v), 2, t / 1099511627776.0));
 	return buf;
 }
 

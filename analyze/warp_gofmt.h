@@ -27,6 +27,9 @@ int64_t go_f2i(double f);
  * "3.9KiB/s", "53.5MiB/s", "12.34GiB/s", "1.23TiB/s". Returns buf. */
 char *go_throughput(char *buf, size_t n, double bps);
 
+/* go_ftoa: fmt's %.<prec>f of v, with Go's "+Inf", "-Inf" and "NaN". Returns buf. */
+char *go_ftoa(char *buf, size_t n, int prec, double v);
+
 /* go_log10: Go's math.Log10 (log2(x) * ln2/ln10, log2 through frexp), which is not
  * always C's log10: Go's Log10(1000) is 2.9999999999999996, so int(Log10(1000)) is 2
  * and Warp's size ranges start one decade lower than C's log10 would put them. */

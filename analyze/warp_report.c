@@ -18,6 +18,12 @@ static const char separator[] =
 	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
 	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\n\n";
 
+/* Go's integer addition wraps; C's signed overflow is undefined: add as unsigned. */
+static int64_t add_wrap(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
 /* ---------------------------------------------------------------- request merging */
 
 struct ttfb_acc {
@@ -55,8 +61,8 @@ static void single_add(struct single_acc *a, const struct warp_single *b)
 {
 	if (b->skipped)
 		return;
-	a->s.requests += b->requests;
-	a->s.obj_size += b->obj_size;
+	a->s.requests = add_wrap(a->s.requests, b->requests);
+	a->s.obj_size = add_wrap(a->s.obj_size, b->obj_size);
 	a->s.dur_avg += b->dur_avg;
 	a->s.dur_median += b->dur_median;
 	if (a->s.merged == 0)
@@ -67,7 +73,7 @@ static void single_add(struct single_acc *a, const struct warp_single *b)
 	a->s.dur_99 += b->dur_99;
 	a->s.dur_90 += b->dur_90;
 	a->s.stddev += b->stddev;
-	a->s.merged += b->merged;
+	a->s.merged = add_wrap(a->s.merged, b->merged);
 	if (b->has_fb)
 		ttfb_add(&a->fb, &b->fb);
 }
@@ -85,16 +91,16 @@ struct multi_acc {
 
 static void range_add(struct range_acc *s, const struct warp_sizerange *b)
 {
-	s->r.requests += b->requests;
+	s->r.requests = add_wrap(s->r.requests, b->requests);
 	if (b->has_fb)
 		ttfb_add(&s->fb, &b->fb);
-	s->r.avg_obj_size += b->avg_obj_size;
+	s->r.avg_obj_size = add_wrap(s->r.avg_obj_size, b->avg_obj_size);
 	s->r.avg_dur += b->avg_dur;
 	s->r.bps_avg += b->bps_avg;
 	s->r.bps_median += b->bps_median;
 	s->r.bps_fastest += b->bps_fastest;
 	s->r.bps_slowest += b->bps_slowest;
-	s->r.merged += b->merged;
+	s->r.merged = add_wrap(s->r.merged, b->merged);
 }
 
 static int less_minsize(size_t i, size_t j, void *ctx)
@@ -118,8 +124,8 @@ static int multi_add(struct multi_acc *a, const struct warp_multi *b)
 
 	if (b->skipped)
 		return 0;
-	a->requests += b->requests;
-	a->avg_obj_size += b->avg_obj_size;
+	a->requests = add_wrap(a->requests, b->requests);
+	a->avg_obj_size = add_wrap(a->avg_obj_size, b->avg_obj_size);
 	for (i = 0; i < b->n; i++) {
 		const struct warp_sizerange *w = &b->by_size[i];
 
@@ -145,7 +151,7 @@ static int multi_add(struct multi_acc *a, const struct warp_multi *b)
 			gosort_slice(a->n, less_minsize, swap_range, a->by_size);
 		}
 	}
-	a->merged += b->merged;
+	a->merged = add_wrap(a->merged, b->merged);
 	return 0;
 }
 
@@ -183,7 +189,9 @@ static void fmt_millis(char *buf, size_t n, double v, double inv)
 		go_dur_string(d, sizeof(d), go_dur_round(go_f2i(v * 1e6 * inv), GO_MS));
 		snprintf(buf, n, "%s", d);
 	} else {
-		snprintf(buf, n, "%.1fms", v * inv);
+		char f[352];
+
+		snprintf(buf, n, "%sms", go_ftoa(f, sizeof(f), 1, v * inv));
 	}
 }
 
@@ -247,7 +255,7 @@ static void print_ttfb(FILE *f, const struct warp_ttfb *t, int64_t n, const char
 /* Throughput.StringDetails(false) */
 static void tp_string(char *buf, size_t n, const struct warp_tp *t)
 {
-	char speed[64] = "";
+	char speed[400] = "", f[352];
 	char errs[48] = "";
 	double ms = (double)t->measure_ms;
 
@@ -256,21 +264,23 @@ static void tp_string(char *buf, size_t n, const struct warp_tp *t)
 		return;
 	}
 	if (t->bytes > 0)
-		snprintf(speed, sizeof(speed), "%.02f MiB/s, ", (1000 * t->bytes / ms) / 1048576);
+		snprintf(speed, sizeof(speed), "%s MiB/s, ",
+			 go_ftoa(f, sizeof(f), 2, (1000 * t->bytes / ms) / 1048576));
 	if (t->errors > 0)
 		snprintf(errs, sizeof(errs), ", %lld errors", (long long)t->errors);
-	snprintf(buf, n, "%s%.02f obj/s%s", speed, 1000 * t->objects / ms, errs);
+	snprintf(buf, n, "%s%s obj/s%s", speed, go_ftoa(f, sizeof(f), 2, 1000 * t->objects / ms),
+		 errs);
 }
 
 static void seg_string(char *buf, size_t n, double bps, double ops)
 {
-	char speed[48] = "";
+	char speed[400] = "", f[352];
 
 	if (bps > 0) {
 		go_throughput(speed, sizeof(speed) - 2, bps);
 		strcat(speed, ", ");
 	}
-	snprintf(buf, n, "%s%.02f obj/s", speed, ops);
+	snprintf(buf, n, "%s%s obj/s", speed, go_ftoa(f, sizeof(f), 2, ops));
 }
 
 static const struct warp_tp *keyed_find(const struct warp_keyed_tp *a, size_t n, const char *k)
@@ -287,7 +297,7 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 {
 	const struct warp_segmented *sg = d->tp.seg;
 	struct warp_tp zero;
-	char buf[256], dur[40];
+	char buf[1024], dur[40];
 	size_t i;
 
 	warp_tp_init(&zero);
@@ -299,7 +309,8 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 		return 0;
 	}
 	fprintf(f, "Report: %s. Concurrency: %lld. Ran: %s\n", op, (long long)d->concurrency,
-		go_dur_string(dur, sizeof(dur), d->tp.measure_ms * GO_MS));
+		go_dur_string(dur, sizeof(dur),
+			      (int64_t)((uint64_t)d->tp.measure_ms * (uint64_t)GO_MS)));
 	tp_string(buf, sizeof(buf), &d->tp);
 	fprintf(f, " * Average: %s\n", buf);
 	if (d->total_errors > 0)
@@ -373,7 +384,7 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 		fputc('\n', f);
 	}
 	{
-		char a[96], b[96], c[96];
+		char a[800], b[800], c[800];
 
 		seg_string(a, sizeof(a), sg->fastest_bps, sg->fastest_ops);
 		seg_string(b, sizeof(b), sg->median_bps, sg->median_ops);
