@@ -125,7 +125,7 @@ struct creds *creds_new(const char *access_key, const char *secret_key, const ch
 		return NULL;
 	}
 	if (secret_key == NULL || secret_key[0] == '\0') {
-		err_set(e, "credentials: no secret access key for access key id %s", access_key);
+		err_set(e, "credentials: no secret access key");
 		return NULL;
 	}
 	c = calloc(1, sizeof(*c));

@@ -53,7 +53,7 @@ struct sigv4_signer *sigv4_signer_new(const char *access_key, const char *secret
 		goto fail;
 	}
 	if (secret_key == NULL || secret_key[0] == '\0') {
-		err_set(e, "sigv4: no secret access key for access key id %s", access_key);
+		err_set(e, "sigv4: no secret access key");
 		goto fail;
 	}
 	if (region == NULL || region[0] == '\0' || service == NULL || service[0] == '\0') {
