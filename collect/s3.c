@@ -295,6 +295,16 @@ void *s3_req_user(const struct s3_req *r)
 	return r->user;
 }
 
+const char *s3_req_url(const struct s3_req *r)
+{
+	return sbuf_cstr(&r->url);
+}
+
+const char *s3_req_canonical_request(const struct s3_req *r)
+{
+	return sigv4_canonical_request(r->sig);
+}
+
 CURL *s3_req_easy(struct s3_req *r)
 {
 	return r->easy;

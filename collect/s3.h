@@ -136,6 +136,12 @@ void *s3_req_user(const struct s3_req *r);
  * then not be sent). */
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
 
+/* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
+ * last setup (borrowed until the next setup), for tests and diagnostics. Neither holds
+ * a secret. */
+const char *s3_req_url(const struct s3_req *r);
+const char *s3_req_canonical_request(const struct s3_req *r);
+
 /* s3_req_easy: the easy handle, for curl_multi_add_handle / remove_handle. */
 CURL *s3_req_easy(struct s3_req *r);
 
