@@ -502,6 +502,10 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root))
 		goto fail;
+	/* no campaign (a single run analysed): the cycles are what the cells expected */
+	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
+		if (m->cells[i].expected > m->campaign_cycles)
+			m->campaign_cycles = m->cells[i].expected;
 	json_decref(root);
 	return m;
 fail:

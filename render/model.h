@@ -79,7 +79,7 @@ struct report_model {
 	char *file;                    /* the path it was loaded from */
 	char *generated, *tool_name, *tool_version, *source;
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
-	int campaign_cycles;
+	int campaign_cycles;           /* without a campaign: the largest cells[].expected */
 	char *policy_name, *policy_rule;
 	int policy_min_samples;
 	struct rm_subject *subjects;   size_t nsubjects;

@@ -565,15 +565,26 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 {
 	struct findings fd;
 	struct rb r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
-	struct sb meta = { 0 };
-	const char *title;
+	struct sb meta = { 0 }, title = { 0 }, names = { 0 };
 	if (findings_build(m, l, &fd, e))
 		return NULL;
-	title = *m->campaign_title ? m->campaign_title : S(&r, "title.default");
+	/* the campaign's title, else one made from the subjects compared */
+	if (*m->campaign_title) {
+		sb_add(&title, m->campaign_title);
+	} else {
+		for (size_t i = 0; i < m->nsubjects; i++) {
+			if (i)
+				sb_add(&names, S(&r, "title.vs"));
+			sb_add(&names, m->subjects[i].label);
+		}
+		subst(&title, S(&r, "title.default"), "subjects", names.s, NULL, NULL);
+	}
 	subst(&meta, S(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
 	      "source", *m->source ? m->source : TEXT_NULL);
-	r.d = doc_new(text_lang_code(l), title, fd.headline, meta.s ? meta.s : "");
+	r.d = doc_new(text_lang_code(l), title.s ? title.s : "", fd.headline, meta.s ? meta.s : "");
 	sb_free(&meta);
+	sb_free(&title);
+	sb_free(&names);
 	if (!r.d) {
 		findings_free(&fd);
 		err_set(e, "out of memory");
