@@ -126,6 +126,29 @@ int main(void)
 		runner_result_clear(&rr);
 	}
 
+	/* the child's body without a fork (so leak checkers see it): state file written */
+	{
+		struct cmp_subject s = {.id = "t", .label = "t", .endpoint = ep,
+					.region = "us-east-1", .bucket = "runner-test",
+					.path_style = 1, .cred_kind = CMP_CRED_ENV, .cred_name = "RT"};
+		struct workload wl = {.op = WL_GET, .size = 4096, .concurrency = 2,
+				      .bound = WL_BOUND_DURATION, .duration_s = 1, .objects = 3};
+		struct runner_job job = {.subject = &s, .wl = &wl, .timeout_s = 20,
+					 .prefix = "s3bench/test/", .stop = &stop, .close_fd = -1};
+		struct run_state st;
+		char dir[4096];
+
+		snprintf(dir, sizeof(dir), "%s/direct", root);
+		mkdir(dir, 0755);
+		job.dir = dir;
+		CHECK(runner_child_body(&job, -1) == 1, "direct child body: no summary");
+		CHECK(run_state_read(dir, &st, NULL) == 0 && st.finished &&
+		      st.cls == EC_UNAVAILABLE && st.phase[PHASE_PREPARE] == PH_FAILED &&
+		      st.phase[PHASE_CLEANUP] != PH_NOT_REACHED,
+		      "direct child body: finished state, unavailable, cleanup tried");
+		run_state_clear(&st);
+	}
+
 	/* a server that never answers: the time limit kills the child */
 	port = silent_port(&fd);
 	CHECK(port > 0, "silent port");
