@@ -190,6 +190,10 @@ static int next_multipart(struct eng *g, struct worker *w, struct s3_args *a)
 		a->part_number = (int)w->part;
 		break;
 	}
+	case 3: /* after a failure: abort the upload (not logged) so no parts are left */
+		a->op = S3_MP_ABORT;
+		a->upload_id = w->upload_id;
+		break;
 	default:
 		for (uint64_t i = 0; i < w->n_parts; i++)
 			w->etag_ptrs[i] = w->etags[i];
@@ -324,13 +328,17 @@ static void done_list(struct eng *g, struct worker *w, const struct s3_result *r
 
 static void done_multipart(struct eng *g, struct worker *w, const struct s3_result *res)
 {
+	if (w->stage == 3) {
+		w->stage = 0;
+		return;
+	}
 	if (w->stage == 0)
 		w->op_start = res->start_ns;
 	if (res->cls != EC_NONE) {
 		eng_row(g, w, "PUT", 1, 0, sbuf_cstr(&w->key), res->error, res->cls,
 			w->op_start, res->first_byte_ns, w->stage == 0 ? 0 : w->op_last, res->end_ns);
 		w->done++;
-		w->stage = 0;
+		w->stage = w->stage == 0 ? 0 : 3;
 		return;
 	}
 	switch (w->stage) {
