@@ -523,18 +523,22 @@ int warp_json_is_aggregate(const char *path, struct err *e)
 	struct zio_reader *r = zio_reader_open(path, e);
 	char buf[256];
 	ssize_t got, i;
-	int rc = 0;
+	int rc = -2; /* undecided while only white space was seen */
 
 	if (r == NULL)
 		return -1;
-	got = zio_read(r, buf, sizeof(buf), e);
-	if (got < 0)
-		rc = -1;
-	for (i = 0; rc == 0 && i < got; i++) {
-		if (isspace((unsigned char)buf[i]))
-			continue;
-		rc = buf[i] == '{';
-		break;
+	while (rc == -2) {
+		got = zio_read(r, buf, sizeof(buf), e);
+		if (got <= 0) {
+			rc = got < 0 ? -1 : 0;
+			break;
+		}
+		for (i = 0; i < got; i++) {
+			if (isspace((unsigned char)buf[i]))
+				continue;
+			rc = buf[i] == '{';
+			break;
+		}
 	}
 	zio_reader_free(r);
 	return rc;
