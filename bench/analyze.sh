@@ -3,7 +3,7 @@
 #
 # build/tests/gen_warp_csv writes a deterministic synthetic Warp .csv.zst of BENCH_ROWS
 # rows (default 10,000,000; GET, 1 MiB objects, 2 clients x 20 workers). The file is
-# kept in build/bench/ and reused while the generator binary is older than it.
+# kept in build/bench/ and reused until the generator's source or core's writer changes.
 # Then, BENCH_ANALYZE_REPEATS times (default 3), interleaved:
 #   `bin/analyze --warp FILE` (stdout to /dev/null) and the baseline
 #   `zstd -dc FILE | wc -l` (decompress and count lines, the least any reader does),
@@ -39,7 +39,10 @@ bench_init
 data=$bench_top/build/bench
 mkdir -p "$data" || fail_all
 file=$data/warp-get-$rows.csv.zst
-if [ ! -s "$file" ] || [ "$gen" -nt "$file" ]; then
+# Regenerated when missing or when the generator's source or core's log writer changed
+# (a mere relink of the binary does not change its output).
+if [ ! -s "$file" ] || [ "$bench_top/tests/tools/gen_warp_csv.c" -nt "$file" ] ||
+	[ "$bench_top/core/opslog.c" -nt "$file" ] || [ "$bench_top/core/timefmt.c" -nt "$file" ]; then
 	say "generating $rows rows into $file"
 	t0=$(now_ns)
 	timed "$bench_tmp/gen.time" "$gen" "$file" --rows "$rows" || { rm -f "$file"; fail_all; }
