@@ -274,7 +274,7 @@ static void unescape(char *s)
 struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e)
 {
 	struct text_lang *l = calloc(1, sizeof *l);
-	char path[4096], *text = NULL, *line, *save = NULL;
+	char path[4096], *text = NULL, *line, *next;
 	int lineno = 0;
 	if (!l) {
 		err_set(e, "out of memory");
@@ -293,7 +293,10 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 		goto fail;
 	snprintf(l->nf.group, sizeof l->nf.group, ",");
 	snprintf(l->nf.decimal, sizeof l->nf.decimal, ".");
-	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+	for (line = text; line; line = next) {
+		next = strchr(line, '\n');
+		if (next)
+			*next++ = 0;
 		lineno++;
 		char *t = trim(line), *eq;
 		if (!*t || *t == '#')

@@ -134,6 +134,7 @@ static void test_nulls(void)
 	CHECK_STR(m->subjects[1].color, model_palette(1), "absent colour: palette by order");
 	CHECK_STR(m->subjects[0].label, "a", "no label: the id");
 	CHECK(m->noneoffs == 0 && m->nexcluded == 0, "absent arrays are empty");
+	CHECK(m->campaign_cycles == 2, "no campaign: cycles from the cells' expected");
 	model_free(m);
 }
 

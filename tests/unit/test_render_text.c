@@ -3,6 +3,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "render/text.h"
 #include "tests/unit/check.h"
@@ -144,6 +146,25 @@ static void test_lang(void)
 	CHECK(text_lang_load(dir, "../en", &e) == NULL, "a path is not a language code");
 	CHECK(text_lang_load(dir, "xx", &e) == NULL && strstr(e.msg, "xx/strings.txt"),
 	      "an unknown language names its file: %s", e.msg);
+	/* a line without '=' is named with its line number (blank lines count) */
+	char tmp[] = "/tmp/s3bench-lang.XXXXXX";
+	if (mkdtemp(tmp)) {
+		char p2[4096];
+		snprintf(p2, sizeof p2, "%s/zz", tmp);
+		mkdir(p2, 0777);
+		snprintf(p2, sizeof p2, "%s/zz/strings.txt", tmp);
+		FILE *f = fopen(p2, "w");
+		if (f) {
+			fputs("# comment\n\nok = 1\n\nbroken line\n", f);
+			fclose(f);
+		}
+		CHECK(text_lang_load(tmp, "zz", &e) == NULL && strstr(e.msg, "zz/strings.txt:5:"),
+		      "bad line named with its number: %s", e.msg);
+		unlink(p2);
+		snprintf(p2, sizeof p2, "%s/zz", tmp);
+		rmdir(p2);
+		rmdir(tmp);
+	}
 done:
 	text_lang_free(en);
 	text_lang_free(ko);
