@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/e2e/fuzz.sh: build the libFuzzer targets (make fuzz) and run each one for a short,
 # bounded time, one after the other, on a copy of its seed corpus (tests/fuzz/corpus/NAME;
-# the repository is not modified). One case per target: passed when it ran its time out
+# the repository is not modified) with its dictionary (tests/fuzz/fuzz_NAME.dict). One case per target: passed when it ran its time out
 # without a crash, leak, timeout or memory blow-up. Prints "N passed, N failed[, N skipped]"
 # and exits non-zero on a crash, naming the reproducer (kept under /tmp) and the command
 # that replays it.
@@ -61,10 +61,13 @@ for n in "${names[@]}"; do
 	if [ -d "tests/fuzz/corpus/$n" ]; then
 		cp -R "tests/fuzz/corpus/$n/." "$dir/corpus/"
 	fi
+	dict=()
+	[ -f "tests/fuzz/fuzz_$n.dict" ] && dict=(-dict="tests/fuzz/fuzz_$n.dict")
 	t0=$SECONDS
 	# shellcheck disable=SC2086
 	"$bin" -max_total_time="$secs" -rss_limit_mb=512 -timeout=5 -print_final_stats=1 \
-		-artifact_prefix="$dir/crash/" ${FUZZ_FLAGS:-} "$dir/corpus" >"$dir/log" 2>&1
+		"${dict[@]}" -artifact_prefix="$dir/crash/" ${FUZZ_FLAGS:-} "$dir/corpus" \
+		>"$dir/log" 2>&1
 	rc=$?
 	runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1)
 	repro=$(ls "$dir/crash/" 2>/dev/null | head -n 1)
