@@ -583,8 +583,13 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 		case BLK_PARA:
 			ensure(&w, 30);
 			if (b->lead) {
-				box(w.page, MARGIN_L, w.y - 2, 2.5, 14, LEAD_COLOR);
-				paragraph(&w, b->text, MARGIN_L + 10, TEXT_W - 10, BODY, 0, "#1f2328");
+				/* a rule along the whole paragraph, kept on one page with it */
+				int lines = wrap(&w, b->text, BODY, 0, TEXT_W - 14, NULL, NULL);
+				double h = lines * BODY * 1.4;
+				ensure(&w, h + 4);
+				box(w.page, MARGIN_L, w.y - 1, 2.5, h + 2, LEAD_COLOR);
+				box(w.page, MARGIN_L + 2.5, w.y - 1, TEXT_W - 2.5, h + 2, "#f6f8fa");
+				paragraph(&w, b->text, MARGIN_L + 10, TEXT_W - 14, BODY, 0, "#1f2328");
 			} else {
 				paragraph(&w, b->text, MARGIN_L, TEXT_W, BODY, 0, "#1f2328");
 			}
