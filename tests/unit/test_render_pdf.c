@@ -1,0 +1,131 @@
+/* tests/unit/test_render_pdf.c: the PDF back end on the committed fixture and on a long
+ * table (render/pdf.h): a complete A4 file with one page object per page, an outline,
+ * contents links, and a long table split over several pages. Content checks
+ * (pdftotext, qpdf, pdftoppm) are in tests/e2e/render.sh. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "render/pdf.h"
+#include "render/report.h"
+#include "tests/unit/check.h"
+
+static char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	*len = 0;
+	if (!f)
+		return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	if (n > 0 && (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+		buf[n] = 0;
+		*len = (size_t)n;
+	}
+	fclose(f);
+	return buf;
+}
+
+static size_t count(const char *buf, size_t len, const char *what)
+{
+	size_t n = 0, wl = strlen(what);
+	for (size_t i = 0; i + wl <= len; i++)
+		if (memcmp(buf + i, what, wl) == 0)
+			n++;
+	return n;
+}
+
+/* Pages of the file: "/Type /Page" objects, not "/Type /Pages". */
+static size_t pages(const char *buf, size_t len)
+{
+	return count(buf, len, "/Type /Page") - count(buf, len, "/Type /Pages");
+}
+
+static void test_report(const char *lang)
+{
+	const char *top = getenv("TOP");
+	char path[4096], tdir[4096], out[] = "/tmp/s3bench-pdf-XXXXXX";
+	struct err e = { { 0 } };
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+	struct report_model *m = model_load(path, &e);
+	struct text_lang *l = m ? text_lang_load(tdir, lang, &e) : NULL;
+	struct fonts *f = l ? fonts_new(lang, &e) : NULL;
+	struct doc *d = f ? report_build(m, l, f, &e) : NULL;
+	int fd = mkstemp(out);
+	CHECK(d && fd >= 0, "%s: report builds: %s", lang, e.msg);
+	if (d && fd >= 0) {
+		close(fd);
+		CHECK(pdf_write(d, f, out, &e) == 0, "%s: pdf_write: %s", lang, e.msg);
+		size_t len;
+		char *buf = slurp(out, &len);
+		CHECK(buf && len > 1000 && memcmp(buf, "%PDF-1.", 7) == 0, "%s: a PDF header", lang);
+		CHECK(buf && count(buf, len, "%%EOF") >= 1, "%s: complete (%%%%EOF)", lang);
+		size_t np = buf ? pages(buf, len) : 0;
+		CHECK(np >= 8 && np <= 16, "%s: %zu pages", lang, np);
+		CHECK(buf && count(buf, len, "/MediaBox [ 0 0 595") + count(buf, len, "/MediaBox [0 0 595") >= np,
+		      "%s: every page A4", lang);
+		CHECK(buf && count(buf, len, "/Outlines") >= 1, "%s: an outline", lang);
+		CHECK(buf && count(buf, len, "/Subtype /Link") >= 8, "%s: contents links", lang);
+		if (strcmp(lang, "ko") == 0)
+			CHECK(buf && count(buf, len, "NanumGothic") >= 1 && count(buf, len, "/FontFile2") == 1,
+			      "ko: NanumGothic embedded once");
+		else
+			CHECK(buf && count(buf, len, "/Helvetica") >= 1 && count(buf, len, "/FontFile") == 0,
+			      "en: standard Helvetica, nothing embedded");
+		free(buf);
+	}
+	unlink(out);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+}
+
+/* A 200-row table goes over several pages. */
+static void test_long_table(void)
+{
+	struct err e = { { 0 } };
+	struct fonts *f = fonts_new("en", &e);
+	struct doc *d = doc_new("en", "Long", "", "");
+	char out[] = "/tmp/s3bench-pdf-XXXXXX";
+	int fd = mkstemp(out);
+	CHECK(f && d && fd >= 0, "setup: %s", e.msg);
+	if (f && d && fd >= 0) {
+		close(fd);
+		doc_heading(d, 1, "long", "Long table");
+		struct doc_table *t = doc_table(d, "t-long", "200 rows", 3);
+		table_head(t, 0, "Row", 1);
+		table_head(t, 1, "Value", 1);
+		table_head(t, 2, "Note", 3);
+		for (int i = 0; i < 200; i++) {
+			char a[16], b[16];
+			snprintf(a, sizeof a, "%d", i);
+			snprintf(b, sizeof b, "%d.5", i * 3);
+			table_row(t);
+			table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
+			table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);
+			table_cell(t, 2, i % 10 ? "short" : "a long note that needs to wrap onto a second line "
+				   "because it is much wider than its column in the table", 0, NULL, NULL);
+		}
+		CHECK(pdf_write(d, f, out, &e) == 0, "long table: pdf_write: %s", e.msg);
+		size_t len;
+		char *buf = slurp(out, &len);
+		size_t np = buf ? pages(buf, len) : 0;
+		CHECK(np >= 4 && np <= 9, "long table: %zu pages", np);
+		free(buf);
+	}
+	unlink(out);
+	doc_free(d);
+	fonts_free(f);
+}
+
+int main(void)
+{
+	test_report("en");
+	test_report("ko");
+	test_long_table();
+	return check_done();
+}
