@@ -148,7 +148,7 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 			return -1;
 		if (s3_req_setup(w->req, &a, &e) == 0)
 			break;
-		eng_fail(g, EC_PREPARE_FAILED, e.msg);
+		eng_fail(g, g->phase == PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
 		return -1;
 	}
 	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
@@ -429,8 +429,10 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	g.cursor_end = o->wl->op == WL_DELETE ? wl_prepared_objects(o->wl) : 0;
 	workers = wl_sequential(o->wl) ? 1 : o->wl->concurrency;
 	cpu0 = cpu_now();
-	if (run(&g, workers, e) != 0)
+	if (run(&g, workers, e) != 0) {
+		res->cls = EC_CRASHED;
 		goto done;
+	}
 	res->cpu_s = cpu_now() - cpu0;
 	if (g.next_idx > 0)
 		res->cpu_us_per_op = res->cpu_s * 1e6 / (double)g.next_idx;
