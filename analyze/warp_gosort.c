@@ -8,6 +8,7 @@ struct ls {
 	int (*less)(size_t, size_t, void *);
 	void (*swap)(size_t, size_t, void *);
 	void *ctx;
+	int go119; /* Go 1.19's pattern-breaking generator (shifts 13, 17, 5) */
 };
 
 typedef ptrdiff_t idx;
@@ -161,9 +162,15 @@ static void break_patterns(const struct ls *d, idx a, idx b)
 	for (i = a + (len / 4) * 2 - 1; i <= a + (len / 4) * 2 + 1; i++) {
 		idx other;
 
-		r ^= r << 13;
-		r ^= r >> 7;
-		r ^= r << 17;
+		if (d->go119) {
+			r ^= r << 13;
+			r ^= r >> 17;
+			r ^= r << 5;
+		} else {
+			r ^= r << 13;
+			r ^= r >> 7;
+			r ^= r << 17;
+		}
 		other = (idx)(r & mask);
 		if (other >= len)
 			other -= len;
@@ -276,7 +283,17 @@ static void pdq(const struct ls *d, idx a, idx b, int limit)
 void gosort_slice(size_t n, int (*less)(size_t i, size_t j, void *ctx),
 		  void (*swap)(size_t i, size_t j, void *ctx), void *ctx)
 {
-	struct ls d = {less, swap, ctx};
+	struct ls d = {less, swap, ctx, 0};
+
+	if (n < 2)
+		return;
+	pdq(&d, 0, (idx)n, bit_len((uint64_t)n));
+}
+
+void gosort_slice_go119(size_t n, int (*less)(size_t i, size_t j, void *ctx),
+			void (*swap)(size_t i, size_t j, void *ctx), void *ctx)
+{
+	struct ls d = {less, swap, ctx, 1};
 
 	if (n < 2)
 		return;

@@ -18,4 +18,11 @@
 void gosort_slice(size_t n, int (*less)(size_t i, size_t j, void *ctx),
 		  void (*swap)(size_t i, size_t j, void *ctx), void *ctx);
 
+/* gosort_slice_go119: the same for Go 1.19, whose pattern-breaking generator shifts
+ * by 13, 17, 5 instead of 13, 7, 17 (changed in a later Go; Warp 1.x is built with Go
+ * 1.24). Kept to check this implementation against the Go toolchain Debian 12 ships:
+ * everything else in the algorithm is the same. */
+void gosort_slice_go119(size_t n, int (*less)(size_t i, size_t j, void *ctx),
+			void (*swap)(size_t i, size_t j, void *ctx), void *ctx);
+
 #endif
