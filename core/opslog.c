@@ -454,8 +454,11 @@ static void on_record(int c, void *data)
 	r->row.file = row_str(r, C_FILE);
 	r->row.error = row_str(r, C_ERROR);
 	r->row.cat = row_str(r, C_CAT);
-	if (!r->have[C_DUR])
-		r->row.duration_ns = r->row.end_ns - r->row.start_ns;
+	if (!r->have[C_DUR] &&
+	    __builtin_sub_overflow(r->row.end_ns, r->row.start_ns, &r->row.duration_ns)) {
+		rd_fail(r, NULL, "start and end more than 292 years apart", NULL, 0);
+		return;
+	}
 	r->stop = r->cb ? r->cb(&r->row, r->arg) : 0;
 }
 
