@@ -152,6 +152,8 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e, "summary: request %llu ends before it starts",
 			       (unsigned long long)row->idx);
 	if (far_apart(en, s) ||
+	    (row->first_byte_ns != 0 && far_apart(row->first_byte_ns, s)) ||
+	    (row->last_byte_ns != 0 && far_apart(en, row->last_byte_ns)) ||
 	    (a->any && (far_apart(s, a->start_ns) || far_apart(en, a->start_ns))))
 		return err_set(e, "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
