@@ -104,7 +104,8 @@ for r in $(seq 1 "$reps"); do
 		v=$(s3b_mib_s lput); p_s3+=("$v")
 	v=$(curl_mib_s size_upload -o /dev/null -H 'Expect:' -T "$body" \
 		"$ep/$bucket/curl-put-$r") || v=-; p_curl+=("$v")
-	say "  repeat $r: GET s3bench ${g_s3[-1]} curl ${g_curl[-1]}; PUT s3bench ${p_s3[-1]} curl ${p_curl[-1]} MiB/s"
+	say "  repeat $r: GET s3bench $(fmt "${g_s3[-1]}") curl $(fmt "${g_curl[-1]}");" \
+		"PUT s3bench $(fmt "${p_s3[-1]}") curl $(fmt "${p_curl[-1]}") MiB/s"
 done
 rm -f "$body"
 result "GET $large c1 (vs curl)" "$(median "${g_s3[@]}")" MiB/s "$(median "${g_curl[@]}")" \
@@ -127,6 +128,8 @@ for r in $(seq 1 "$sreps"); do
 		if is_num "$n" && [ "$n" -gt 0 ]; then
 			c=$(calc "($u + $s) * 1e6 / $n")
 		fi
+		ec=$(json_num "$bench_tmp/sget/run.json" .cpu.us_per_request)
+		say "  s3bench's own figure (run.json cpu.us_per_request, benchmark phase only): $(fmt "$ec") us"
 		e=$(json_num "$bench_tmp/sget/run.json" .summary.errors)
 		[ "$e" = 0 ] || say "  s3bench: $e errors"
 	fi
@@ -134,7 +137,7 @@ for r in $(seq 1 "$sreps"); do
 	w=$(wrk -c 8 -t 2 -d "${dur}s" "$ep/$bucket/wrk-4k" 2>&1 | awk '/^Requests\/sec:/ { print $2 }')
 	is_num "$w" || w=-
 	s_wrk+=("$w")
-	say "  repeat $r: s3bench $v req/s ($c us CPU/req), wrk $w req/s"
+	say "  repeat $r: s3bench $(fmt "$v") req/s ($(fmt "$c") us CPU/req), wrk $(fmt "$w") req/s"
 done
 result "GET 4KiB c8 (vs wrk)" "$(median "${s_s3[@]}")" req/s "$(median "${s_wrk[@]}")" \
 	"req/s wrk" "ratio>=" 0.8

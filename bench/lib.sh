@@ -8,7 +8,6 @@
 
 bench_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 bench_name=${bench_name:-bench}
-KIB=1024
 MIB=1048576
 
 # say MSG...: one progress line on stderr.
