@@ -12,15 +12,16 @@ int64_t go_dur_round(int64_t d, int64_t m)
 	if (m <= 0)
 		return d;
 	r = d % m;
+	/* Go's lessThanHalf and overflow test, without signed overflow */
 	if (d < 0) {
 		r = -r;
-		if (r + r < m)
+		if ((uint64_t)r + (uint64_t)r < (uint64_t)m)
 			return d + r;
-		if (d - m + r < d)
+		if (d >= INT64_MIN + (m - r))
 			return d - m + r;
 		return INT64_MIN;
 	}
-	if (r + r < m)
+	if ((uint64_t)r + (uint64_t)r < (uint64_t)m)
 		return d - r;
 	if (d <= INT64_MAX - (m - r))
 		return d + m - r;
