@@ -1,6 +1,7 @@
 /* tests/fuzz/fuzz_opslog.c: libFuzzer target for the per-request log reader
  * (core/opslog.h) and what reads through it: runlog_recompute (the run summary of
- * analyze --recompute) and warp_csv_read (Warp's aggregate of a per-op log).
+ * analyze --recompute) and warp_csv_read (Warp's aggregate of a per-op log, and
+ * the report `analyze --warp` prints from it).
  *
  * The input is a file's bytes, read as they are (plain text, or zstd when they start
  * with a zstd frame), then, when plain, compressed into two zstd frames split at an
@@ -14,6 +15,7 @@
 #include "analyze/runlog.h"
 #include "analyze/warp_csv.h"
 #include "analyze/warp_model.h"
+#include "analyze/warp_report.h"
 #include "core/opslog.h"
 #include "tests/fuzz/fuzz_file.h"
 
@@ -96,6 +98,17 @@ static void read_all(const char *path, struct outcome *o)
 	if ((o->warp_rc == 0) != (rt != NULL)) {
 		fprintf(stderr, "warp_csv_read: rc %d with result %p\n", o->warp_rc, (void *)rt);
 		abort();
+	}
+	if (rt != NULL) {
+		char *text = warp_report_text(rt);
+		json_t *j = warp_report_json(rt);
+
+		if (text == NULL || j == NULL) {
+			fprintf(stderr, "warp_report_text/json: NULL\n");
+			abort();
+		}
+		free(text);
+		json_decref(j);
 	}
 	warp_rt_free(rt);
 }
