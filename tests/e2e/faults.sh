@@ -119,7 +119,7 @@ left=$(find "$out" \( -name '*.tmp*' -o -name '.state.json' \) | head -n 5)
 ok $? "no temporary or state file left: $left"
 
 # Per-run expectations: status, classes allowed, what the summary / first error must show.
-check "$out" <<'PY'
+check "$out" "$work/collect.log" <<'PY'
 import glob, json, os, subprocess, sys
 out = sys.argv[1]
 TIMEOUT = 8
@@ -146,6 +146,7 @@ E = {
  ("badauth", "put"): ("failed", {"auth"}, "403", ""),
  ("badauth", "get"): ("failed", {"auth"}, "403", ""),
 }
+progress = open(sys.argv[2]).read()
 seen = set()
 for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
     d = os.path.dirname(rj)
@@ -189,6 +190,9 @@ for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
             nerr = sum(1 for r in rows if r[8] != "")
             print(("PASS " if nerr == s["errors"] else "FAIL ") +
                   "%s/%s: %d error rows in ops.tsv.zst, summary.errors %d" % (subj, run, nerr, s["errors"]))
+    if j["status"] != "complete":
+        line = "runs/cycle-01/%s/%s failed (%s)" % (subj, run, cls)
+        print(("PASS " if line in progress else "FAIL ") + "the progress output says: " + line)
 missing = set(E) - seen
 print(("PASS " if not missing else "FAIL ") + "every fault run recorded (missing: %s)" % sorted(missing))
 PY

@@ -72,8 +72,7 @@ pids+=("$ref_pid")
 
 # children_gone: no process of the killed collector's campaign left (up to 3 s)
 children_gone() {
-	local i
-	for i in $(seq 1 30); do
+	for _ in $(seq 1 30); do
 		pgrep -f -- "$ini" >/dev/null || return 0
 		sleep 0.1
 	done

@@ -332,7 +332,7 @@ ok $? "self-signed certificate generated"
 user_line=""
 [ "$(id -u)" -eq 0 ] && user_line="user root;"
 tls_ep=""
-for attempt in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
 	port=$(free_port) || break
 	cat >"$tls/nginx.conf" <<EOF
 daemon on;
