@@ -8,7 +8,8 @@
 #   - after every kill: the run's child is gone too, every run.json present parses and is
 #     whole (a run directory has its run.json or is unfinished, never half a file);
 #   - no resumed collector finds the lock stale (never exit 3), the last one exits 0, and
-#     the lock is free at the end (flock -n gets it);
+#     the lock is free at the end (flock -n gets it); once, a second collector started
+#     while one runs is refused (exit 3);
 #   - the final tree has exactly the runs of an uninterrupted run of the same campaign
 #     (same run paths, each with one complete run.json, ops.tsv.zst with count x workers
 #     rows for the count-bound run, request numbers 0..n-1 once each: no duplicate), no
@@ -92,6 +93,13 @@ for k in $(seq 1 "$kills"); do
 	pid=$!
 	pids+=("$pid")
 	sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+	# once, while a run is under way: a second collector on the same directory is
+	# refused at once (the lock is held, not merely present)
+	if [ -z "${second_rc:-}" ] && kill -0 "$pid" 2>/dev/null &&
+		ls "$out"/runs/*/*/*/.state.json >/dev/null 2>&1; then
+		timeout 20 "$collect" "$ini" -o "$out" --resume >"$work/second.log" 2>&1
+		second_rc=$?
+	fi
 	if kill -0 "$pid" 2>/dev/null; then
 		# where the kill lands: the phase of the unfinished run, if any (no python in
 		# this loop: its start-up alone can take seconds on a loaded machine)
@@ -144,6 +152,8 @@ PY
 ok $? "after each kill every run.json present was whole: $(tail -n 3 "$work/snap.txt")"
 [ "$orphans" -eq 0 ]
 ok $? "after each of the $kills kills the run's child was gone within 3 s ($orphans left one)"
+[ "${second_rc:-none}" = 3 ]
+ok $? "a second collector while one runs exits 3 (got ${second_rc:-none}: $(tail -n 1 "$work/second.log" 2>/dev/null))"
 [ "$locked" -eq 0 ]
 ok $? "no resumed collector found the directory locked ($locked did)"
 [ "$early" -le 5 ]
