@@ -35,6 +35,7 @@ if [ ! -x "$gen" ]; then
 fi
 need_bin "$gen" "$analyze" zstd /usr/bin/time || fail_all
 bench_init
+analyze=$(snapshot "$analyze") || fail_all
 
 data=$bench_top/build/bench
 mkdir -p "$data" || fail_all

@@ -45,8 +45,9 @@ fail_all() {
 }
 
 need_bin "$collect" curl wrk zstd jq /usr/bin/time || fail_all
-collect_works || { say "bin/collect has no 'run' command yet"; fail_all; }
 bench_init
+collect=$(snapshot "$collect") || fail_all
+collect_works "$collect" || { say "bin/collect has no 'run' command yet"; fail_all; }
 start_nginx || fail_all
 webdav_bucket "$bucket" || fail_all
 ep=$S3_ENDPOINT

@@ -103,9 +103,10 @@ need_bin() {
 	return $ok
 }
 
-# collect_works: true when bin/collect has its one-run command (not a placeholder).
+# collect_works [BIN]: true when BIN (default bin/collect) has its one-run command (not
+# a placeholder).
 collect_works() {
-	"$bench_top/bin/collect" run --help >/dev/null 2>&1
+	"${1:-$bench_top/bin/collect}" run --help >/dev/null 2>&1
 }
 
 # Scratch space: one private directory per script, removed at exit (see bench_cleanup).
@@ -126,6 +127,15 @@ bench_cleanup() {
 	fi
 	[ -n "$bench_tmp" ] && rm -rf "$bench_tmp"
 	bench_tmp=""
+}
+
+# snapshot BIN: copy BIN into the scratch dir and print the copy's path, so that a
+# rebuild of bin/ by someone else during the benchmark neither breaks a run ("Text file
+# busy", "Permission denied" while the linker writes) nor mixes two builds in one table.
+snapshot() {
+	local dst
+	dst=$bench_tmp/$(basename "$1")
+	cp "$1" "$dst" && chmod +x "$dst" && echo "$dst"
 }
 
 # start_nginx: start the WebDAV server; sets S3_ENDPOINT, AWS_* and nginx_dir.
