@@ -1,9 +1,11 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
- *               [--min-samples N] [--recompute]
+ *               [--min-samples N] [--recompute] [--warp-map MAP]
  *
- * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), applies the inclusion
+ * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
+ * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
+ * runs/ but Warp files, applies the inclusion
  * rule and the policy (docs/METHODOLOGY.md) and writes RESULTS_DIR/aggregate.json,
  * cells.csv and runs.csv. Exit codes: 0 ok; 1 partial (some files unreadable or a
  * recomputed summary disagreed: each named on stderr, the rest analyzed); 2 usage
@@ -23,6 +25,7 @@
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
 #include "analyze/warp.h"
+#include "analyze/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
 
@@ -34,12 +37,13 @@ struct opts {
 	enum policy policy;
 	size_t min_samples;
 	int recompute;
+	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "               [--min-samples N] [--recompute]\n"
+	      "               [--min-samples N] [--recompute] [--warp-map MAP]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
@@ -56,6 +60,11 @@ static void usage(FILE *f)
 	      "  --recompute               recompute each run's summary from its ops.tsv.zst\n"
 	      "                            instead of trusting run.json; runs whose numbers\n"
 	      "                            differ from run.json are named on stderr\n"
+	      "  --warp-map MAP            DATA_DIR is a tree of Warp result files\n"
+	      "                            (warp-*.json.zst, warp-*.csv.zst); MAP maps each\n"
+	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
+	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
+	      "                            the same way, one subject per host\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -77,6 +86,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"policy", required_argument, NULL, 'p'},
 		{"min-samples", required_argument, NULL, 'm'},
 		{"recompute", no_argument, NULL, 'r'},
+		{"warp-map", required_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -114,6 +124,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'r':
 			o->recompute = 1;
 			break;
+		case 'W':
+			o->warp_map = optarg;
+			break;
 		case 'h':
 			return 1;
 		case ':':
@@ -130,6 +143,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return -1;
 	}
 	o->data_dir = argv[optind];
+	if (o->recompute && o->warp_map) {
+		fprintf(stderr, "analyze: --recompute applies to s3bench's own logs, not to "
+			"Warp files\n");
+		return -1;
+	}
 	return 0;
 }
 
@@ -184,6 +202,9 @@ struct state {
 	char **bad_msgs;
 	size_t n_bad;
 	int problems;           /* unreadable files and --recompute disagreements */
+	struct warpdir_map map; /* Warp result files: the --warp-map */
+	struct warpdir_result warp;
+	int warp_mode;          /* DATA_DIR holds Warp result files */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -276,6 +297,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	m.order = st->camp.order;
 	m.unreadable = st->bad;
 	m.n_unreadable = st->n_bad;
+	m.source = st->warp_mode ? "warp" : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -290,6 +312,48 @@ static int write_results(const struct state *st, const struct opts *o,
 	return 0;
 }
 
+/* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warpdir.h) into
+ * st; notes and unreadable runs are printed. -1 on a fatal error (printed). */
+static int read_warp(struct state *st, const struct opts *o)
+{
+	struct err e = {{0}};
+
+	if (o->warp_map && warpdir_map_read(o->warp_map, &st->map, &e) < 0) {
+		fprintf(stderr, "analyze: --warp-map: %s\n", e.msg);
+		return -1;
+	}
+	if (warpdir_read(o->data_dir, o->warp_map ? &st->map : NULL, &st->warp, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		return -1;
+	}
+	if (st->warp.n_logs == 0)
+		fprintf(stderr, "analyze: note: no Warp run to analyze under %s\n", o->data_dir);
+	for (size_t i = 0; i < st->warp.n_notes; i++)
+		fprintf(stderr, "analyze: note: %s\n", st->warp.notes[i]);
+	for (size_t i = 0; i < st->warp.n_bad; i++)
+		if (note_bad(st, st->warp.bad[i].path, st->warp.bad[i].error) < 0) {
+			fprintf(stderr, "analyze: out of memory\n");
+			return -1;
+		}
+	st->logs = st->warp.logs;       /* st owns them from here */
+	st->n_logs = st->warp.n_logs;
+	st->warp.logs = NULL;
+	st->warp.n_logs = 0;
+	return 0;
+}
+
+/* is_warp_dir: --warp-map given, or no DATA_DIR/runs but Warp files in DATA_DIR. */
+static int is_warp_dir(const struct opts *o)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+
+	if (o->warp_map)
+		return 1;
+	snprintf(path, sizeof(path), "%s/runs", o->data_dir);
+	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
+}
+
 static int analyze(const struct opts *o)
 {
 	struct state st = {0};
@@ -298,6 +362,14 @@ static int analyze(const struct opts *o)
 	struct err e = {{0}};
 	int rc = EXIT_USAGE;
 
+	if (is_warp_dir(o)) {
+		st.warp_mode = 1;
+		if (read_warp(&st, o) < 0)
+			goto done;
+		ao.subject_order = st.warp.subject_order;
+		ao.n_subject_order = st.warp.n_subject_order;
+		goto build;
+	}
 	if (scan_campaign(o->data_dir, &st.camp, &e) < 0) {
 		char msg[ERR_MSG_MAX + 64];
 
@@ -321,11 +393,12 @@ static int analyze(const struct opts *o)
 		fprintf(stderr, "analyze: out of memory\n");
 		goto done;
 	}
+	ao.subject_order = (const char *const *)st.camp.subjects;
+	ao.n_subject_order = st.camp.n_subjects;
+build:
 	ao.policy = o->policy;
 	ao.min_samples = o->min_samples;
 	ao.cycles = st.camp.cycles;
-	ao.subject_order = (const char *const *)st.camp.subjects;
-	ao.n_subject_order = st.camp.n_subjects;
 	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
 	if (a == NULL || write_results(&st, o, a, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
@@ -343,6 +416,8 @@ done:
 	free(st.bad);
 	scan_list_clear(&st.scan);
 	scan_campaign_clear(&st.camp);
+	warpdir_result_clear(&st.warp);
+	warpdir_map_clear(&st.map);
 	return rc;
 }
 

@@ -24,6 +24,7 @@ struct out_meta {
 				 * NULL: the run logs' campaign.order */
 	const struct out_unreadable *unreadable;
 	size_t n_unreadable;
+	const char *source;     /* "warp" for Warp result files; NULL: "s3bench" */
 };
 
 /* out_json_write: aggregate.json for a at `path`. a and m are only read.

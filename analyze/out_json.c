@@ -80,7 +80,7 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 	put(o, "name", json_string("s3bench"), ok);
 	put(o, "version", json_string(S3BENCH_TOOL_VERSION), ok);
 	put(root, "tool", o, ok);
-	put(root, "source", json_string("s3bench"), ok);
+	put(root, "source", json_string(m->source ? m->source : "s3bench"), ok);
 	o = json_object();
 	put(o, "name", jstr(a->campaign_name), ok);
 	put(o, "title", jstr(a->campaign_title), ok);
