@@ -11,6 +11,17 @@
 
 #define NS 1000000000LL
 
+/* Go's int64 sums and products wrap: the same here, without C's signed overflow. */
+static int64_t go_add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
+
+static int64_t go_mul(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a * (uint64_t)b);
+}
+
 static int64_t xop_dur(const struct warp_xop *o)
 {
 	return o->end - o->start;
@@ -112,7 +123,7 @@ static int ttfb_stats(const struct warp_xop *ops, size_t n, int64_t start, int64
 	}
 	gosort_slice(k, less_ttfb, swap_xop, f);
 	for (i = 0; i < k; i++)
-		sum += xop_ttfb(&f[i]);
+		sum = go_add(sum, xop_ttfb(&f[i]));
 	favg = (double)sum / (double)k;
 	avg = sum / (int64_t)k;
 	if (k > 1) {
@@ -153,7 +164,7 @@ int warp_single_fill(struct warp_xop *o, size_t n, struct warp_single *s)
 	s->requests = (int64_t)n;
 	s->obj_size = o[0].size;
 	for (i = 0; i < n; i++)
-		sum += xop_dur(&o[i]);
+		sum = go_add(sum, xop_dur(&o[i]));
 	avg = sum / (int64_t)n;
 	s->dur_avg = (double)avg / 1e6;
 	if (n > 1) {
@@ -242,18 +253,18 @@ static int range_fill(struct sizeseg *ss, int64_t start, int64_t end, struct war
 				 ss->big_l10 < 13 ? log10_name[ss->big_l10] : "");
 		}
 		for (i = 0; i < n; i++) {
-			ssum += o[i].size;
-			dsum += xop_dur(&o[i]);
+			ssum = go_add(ssum, o[i].size);
+			dsum = go_add(dsum, xop_dur(&o[i]));
 			if (o[i].size > 0) {
-				bsum += o[i].size;
-				bdur += xop_dur(&o[i]);
+				bsum = go_add(bsum, o[i].size);
+				bdur = go_add(bdur, xop_dur(&o[i]));
 			}
 		}
 		r->avg_obj_size = ssum / (int64_t)n;
 		r->avg_dur = (double)(dsum / (int64_t)n) / 1e6;
 		r->bps_avg = bdur ? round((double)bsum * 1e9 / (double)bdur * 10) / 10 : 0;
 #define BPS(k) (o[k].size == 0 || xop_dur(&o[k]) <= 0 ? 0.0 : \
-	round((double)(o[k].size * NS) / (double)xop_dur(&o[k]) * 10) / 10)
+	round((double)go_mul(o[k].size, NS) / (double)xop_dur(&o[k]) * 10) / 10)
 		r->bps_median = BPS(op_median(n, 0.5));
 		r->bps_90 = BPS(op_median(n, 0.9));
 		r->bps_99 = BPS(op_median(n, 0.99));
@@ -296,7 +307,7 @@ int warp_multi_fill(struct warp_xop *o, size_t n, struct warp_multi *m)
 		return 0;
 	}
 	for (i = 0; i < n; i++)
-		ssum += o[i].size;
+		ssum = go_add(ssum, o[i].size);
 	m->avg_obj_size = ssum / (int64_t)n;
 	mn = mx = o[0].size;
 	for (i = 0; i < n; i++) {
