@@ -6,8 +6,8 @@
 
 struct body_buf {
 	unsigned char *p;
-	uint64_t len;       /* max_size + BODY_SLACK */
-	uint64_t max_size;
+	uint64_t len;       /* min(max_size, BODY_INPLACE_MAX) + BODY_SLACK */
+	uint64_t max_size;  /* the largest object served in place */
 };
 
 static uint64_t rotl(uint64_t x, int k)
@@ -32,8 +32,8 @@ struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e)
 
 	if (b == NULL)
 		goto nomem;
-	b->max_size = max_size;
-	b->len = max_size + BODY_SLACK;
+	b->max_size = max_size < BODY_INPLACE_MAX ? max_size : BODY_INPLACE_MAX;
+	b->len = b->max_size + BODY_SLACK;
 	b->p = malloc((size_t)b->len + 8);
 	if (b->p == NULL)
 		goto nomem;
@@ -54,7 +54,8 @@ struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e)
 nomem:
 	body_free(b);
 	err_set(e, "body: cannot allocate %llu bytes for the random PUT buffer",
-		(unsigned long long)(max_size + BODY_SLACK));
+		(unsigned long long)((max_size < BODY_INPLACE_MAX ? max_size : BODY_INPLACE_MAX) +
+				     BODY_SLACK));
 	return NULL;
 }
 
@@ -68,8 +69,53 @@ void body_free(struct body_buf *b)
 
 const void *body_slice(const struct body_buf *b, uint64_t n, uint64_t size)
 {
-	uint64_t x = n, room = b->len - (size <= b->max_size ? size : b->max_size);
-	uint64_t off = splitmix(&x) % (room + 1);
+	uint64_t x = n, room;
 
-	return b->p + off;
+	if (size > BODY_INPLACE_MAX)
+		return NULL;
+	room = b->len - (size <= b->max_size ? size : b->max_size);
+	return b->p + splitmix(&x) % (room + 1);
+}
+
+/* chunk_xor: dst[0..len) = src[0..len) XOR the 8-byte key repeated from key offset k. */
+static void chunk_xor(unsigned char *dst, const unsigned char *src, size_t len, uint64_t key,
+		      size_t k)
+{
+	unsigned char kb[8];
+	size_t i = 0;
+
+	memcpy(kb, &key, 8);
+	for (; i < len && (k + i) % 8 != 0; i++)
+		dst[i] = src[i] ^ kb[(k + i) % 8];
+	for (; i + 8 <= len; i += 8) {
+		uint64_t v;
+		memcpy(&v, src + i, 8);
+		v ^= key;
+		memcpy(dst + i, &v, 8);
+	}
+	for (; i < len; i++)
+		dst[i] = src[i] ^ kb[(k + i) % 8];
+}
+
+void body_read(const struct body_buf *b, uint64_t n, uint64_t size, uint64_t off, void *dst,
+	       size_t len)
+{
+	unsigned char *d = dst;
+
+	if (size <= BODY_INPLACE_MAX) {
+		memcpy(d, (const unsigned char *)body_slice(b, n, size) + off, len);
+		return;
+	}
+	while (len > 0) {
+		uint64_t k = off / BODY_CHUNK, in = off % BODY_CHUNK;
+		uint64_t x = splitmix(&(uint64_t){n}) ^ (k * 0xd1b54a32d192ed03ULL);
+		uint64_t src = splitmix(&x) % (b->len - BODY_CHUNK + 1);
+		uint64_t key = splitmix(&x) | 1;
+		size_t m = BODY_CHUNK - in < len ? (size_t)(BODY_CHUNK - in) : len;
+
+		chunk_xor(d, b->p + src + in, m, key, (size_t)in);
+		d += m;
+		off += m;
+		len -= m;
+	}
 }

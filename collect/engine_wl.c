@@ -95,11 +95,44 @@ static int more(const struct eng *g, const struct worker *w)
 	}
 }
 
+/* body_cb / body_seek: the s3_body read callback of an object too large to be a slice
+ * of the random buffer (body.h): bytes come from body_read, in libcurl's buffer sizes. */
+static size_t body_cb(void *arg, char *buf, size_t n)
+{
+	struct worker *w = arg;
+
+	if (n > w->body.len - w->body_pos)
+		n = (size_t)(w->body.len - w->body_pos);
+	body_read(w->g->body, w->body_obj, w->g->wl->size, w->body_base + w->body_pos, buf, n);
+	w->body_pos += n;
+	return n;
+}
+
+static int body_seek(void *arg, uint64_t offset)
+{
+	struct worker *w = arg;
+
+	if (offset > w->body.len)
+		return -1;
+	w->body_pos = offset;
+	return 0;
+}
+
 static void set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint64_t len)
 {
 	memset(&w->body, 0, sizeof(w->body));
-	w->body.mem = (const char *)body_slice(g->body, n, g->wl->size) + off;
 	w->body.len = len;
+	if (g->wl->size <= BODY_INPLACE_MAX) {
+		w->body.mem = (const char *)body_slice(g->body, n, g->wl->size) + off;
+		return;
+	}
+	w->g = g;
+	w->body_obj = n;
+	w->body_base = off;
+	w->body_pos = 0;
+	w->body.read = body_cb;
+	w->body.seek = body_seek;
+	w->body.arg = w;
 }
 
 static int next_prepare(struct eng *g, struct worker *w, struct s3_args *a)
