@@ -13,11 +13,14 @@
  * per object: create, parts, complete; op PUT, last_byte = end of the last part). */
 #include "collect/engine.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/epoll.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -165,58 +168,226 @@ struct tctx {
 	pthread_t th;
 };
 
+/* The multi loop of one thread: libcurl's socket interface over epoll.
+ *
+ * curl_multi_socket_action is told which socket is ready (so libcurl neither polls every
+ * socket of the thread nor re-polls the ready one before reading it), and epoll
+ * registrations are kept across requests: when libcurl drops interest in a kept-alive
+ * connection between two requests (CURL_POLL_REMOVE), the socket stays registered and
+ * the next request's CURL_POLL_IN costs no system call. An idle registered socket that
+ * becomes readable (the server closed it) is unregistered then. A socket libcurl closes
+ * leaves the epoll set by itself (closing removes it); the socket libcurl opens next
+ * under the same number starts unregistered (open_socket resets its entry). */
+struct loop {
+	CURLM *m;
+	int ep;             /* epoll descriptor */
+	long timeout_ms;    /* libcurl's timer: -1 none, 0 now */
+	int64_t timer_at;   /* monotonic ns when it expires */
+	struct fdent {
+		unsigned char reg;   /* events registered in epoll (EPOLLIN | EPOLLOUT), 0 none */
+		unsigned char want;  /* events libcurl wants now, 0 none */
+	} *fds;
+	int nfds;
+	int failed;
+};
+
+static struct fdent *fd_entry(struct loop *l, int fd)
+{
+	if (fd < 0)
+		return NULL;
+	if (fd >= l->nfds) {
+		int n = l->nfds ? l->nfds : 256;
+		while (n <= fd)
+			n *= 2;
+		struct fdent *f = realloc(l->fds, (size_t)n * sizeof(*f));
+		if (f == NULL)
+			return NULL;
+		memset(f + l->nfds, 0, (size_t)(n - l->nfds) * sizeof(*f));
+		l->fds = f;
+		l->nfds = n;
+	}
+	return &l->fds[fd];
+}
+
+/* fd_register: make the epoll registration of fd match `want` (0: leave it as is). */
+static int fd_register(struct loop *l, int fd, struct fdent *f, unsigned want)
+{
+	struct epoll_event ev = {.events = want, .data.fd = fd};
+
+	if (want == 0 || f->reg == want)
+		return 0;
+	if (epoll_ctl(l->ep, f->reg ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &ev) != 0) {
+		if (f->reg == 0 || errno != ENOENT ||
+		    epoll_ctl(l->ep, EPOLL_CTL_ADD, fd, &ev) != 0)
+			return -1;
+	}
+	f->reg = (unsigned char)want;
+	return 0;
+}
+
+static int on_socket(CURL *easy, curl_socket_t s, int what, void *userp, void *socketp)
+{
+	struct loop *l = userp;
+	struct fdent *f = fd_entry(l, s);
+	unsigned want = 0;
+
+	(void)easy;
+	(void)socketp;
+	if (f == NULL) {
+		l->failed = 1;
+		return -1;
+	}
+	if (what == CURL_POLL_IN || what == CURL_POLL_INOUT)
+		want |= EPOLLIN;
+	if (what == CURL_POLL_OUT || what == CURL_POLL_INOUT)
+		want |= EPOLLOUT;
+	f->want = (unsigned char)want;
+	if (fd_register(l, s, f, want) != 0) {
+		l->failed = 1;
+		return -1;
+	}
+	return 0;
+}
+
+static int on_timer(CURLM *m, long timeout_ms, void *userp)
+{
+	struct loop *l = userp;
+
+	(void)m;
+	l->timeout_ms = timeout_ms;
+	l->timer_at = timeout_ms >= 0 ? time_mono_ns() + (int64_t)timeout_ms * 1000000 : 0;
+	return 0;
+}
+
+static curl_socket_t open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *a)
+{
+	struct loop *l = arg;
+	curl_socket_t s;
+	struct fdent *f;
+
+	(void)purpose;
+	s = socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
+	if (s != CURL_SOCKET_BAD && (f = fd_entry(l, s)) != NULL)
+		f->reg = f->want = 0;
+	return s;
+}
+
+/* drain: hand every finished transfer back to its worker and start its next request. */
+static void drain(struct eng *g, struct loop *l, int *active)
+{
+	CURLMsg *msg;
+	int q;
+
+	while ((msg = curl_multi_info_read(l->m, &q)) != NULL) {
+		if (msg->msg != CURLMSG_DONE)
+			continue;
+		CURL *easy = msg->easy_handle;
+		CURLcode cc = msg->data.result;
+		struct s3_req *r = s3_req_from_easy(easy);
+		struct worker *w = r ? s3_req_user(r) : NULL;
+		curl_multi_remove_handle(l->m, easy);
+		if (w == NULL)
+			continue;
+		s3_req_finish(r, cc, &w->res);
+		w->busy = 0;
+		(*active)--;
+		wl_done(g, w, &w->res);
+		if (start_next(g, w, l->m) == 0)
+			(*active)++;
+	}
+}
+
 static void *thread_run(void *arg)
 {
 	struct tctx *t = arg;
 	struct eng *g = t->g;
-	CURLM *m = curl_multi_init();
-	int active = 0, running = 0, q;
-	CURLMsg *msg;
+	struct loop l = {.ep = -1, .timeout_ms = -1};
+	struct epoll_event ev[64];
+	int active = 0, running = 0;
 
-	if (m == NULL) {
-		eng_fail(g, EC_CRASHED, "curl_multi_init failed");
-		return NULL;
+	l.m = curl_multi_init();
+	l.ep = epoll_create1(EPOLL_CLOEXEC);
+	if (l.m == NULL || l.ep < 0) {
+		eng_fail(g, EC_CRASHED, "curl_multi_init or epoll_create1 failed");
+		goto out;
 	}
-	curl_multi_setopt(m, CURLMOPT_MAXCONNECTS, (long)(t->last - t->first + 4));
-	for (int i = t->first; i < t->last; i++)
-		if (start_next(g, &g->w[i], m) == 0)
+	curl_multi_setopt(l.m, CURLMOPT_MAXCONNECTS, (long)(t->last - t->first + 4));
+	curl_multi_setopt(l.m, CURLMOPT_SOCKETFUNCTION, on_socket);
+	curl_multi_setopt(l.m, CURLMOPT_SOCKETDATA, &l);
+	curl_multi_setopt(l.m, CURLMOPT_TIMERFUNCTION, on_timer);
+	curl_multi_setopt(l.m, CURLMOPT_TIMERDATA, &l);
+	for (int i = t->first; i < t->last; i++) {
+		CURL *h = s3_req_easy(g->w[i].req);
+		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
+		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, &l);
+		if (start_next(g, &g->w[i], l.m) == 0)
 			active++;
-	while (active > 0 && !stopped(g)) {
-		if (curl_multi_perform(m, &running) != CURLM_OK) {
-			eng_fail(g, EC_CRASHED, "curl_multi_perform failed");
+	}
+	while (active > 0 && !stopped(g) && !l.failed) {
+		int64_t now = time_mono_ns();
+		int wait = 100, n;
+
+		if (l.timeout_ms >= 0) {
+			int64_t left = (l.timer_at - now + 999999) / 1000000;
+			wait = left <= 0 ? 0 : left < wait ? (int)left : wait;
+		}
+		n = wait == 0 ? 0 : epoll_wait(l.ep, ev, (int)(sizeof(ev) / sizeof(ev[0])), wait);
+		if (n < 0 && errno != EINTR) {
+			eng_fail(g, EC_CRASHED, "epoll_wait failed");
 			break;
 		}
-		while ((msg = curl_multi_info_read(m, &q)) != NULL) {
-			if (msg->msg != CURLMSG_DONE)
+		for (int i = 0; i < n; i++) {
+			int fd = ev[i].data.fd, act = 0;
+			struct fdent *f = fd_entry(&l, fd);
+			if (f == NULL)
 				continue;
-			CURL *easy = msg->easy_handle;
-			CURLcode cc = msg->data.result;
-			struct s3_req *r = s3_req_from_easy(easy);
-			struct worker *w = r ? s3_req_user(r) : NULL;
-			curl_multi_remove_handle(m, easy);
-			if (w == NULL)
+			if (f->want == 0) {
+				/* idle kept-alive connection: the server closed it, or stray bytes;
+				 * libcurl sees it when it next looks at the connection */
+				epoll_ctl(l.ep, EPOLL_CTL_DEL, fd, NULL);
+				f->reg = 0;
 				continue;
-			s3_req_finish(r, cc, &w->res);
-			w->busy = 0;
-			active--;
-			wl_done(g, w, &w->res);
-			if (start_next(g, w, m) == 0)
-				active++;
+			}
+			if ((f->want & EPOLLIN) && (ev[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
+				act |= CURL_CSELECT_IN;
+			if ((f->want & EPOLLOUT) && (ev[i].events & (EPOLLOUT | EPOLLHUP | EPOLLERR)))
+				act |= CURL_CSELECT_OUT;
+			if (curl_multi_socket_action(l.m, fd, act, &running) != CURLM_OK) {
+				eng_fail(g, EC_CRASHED, "curl_multi_socket_action failed");
+				goto out;
+			}
 		}
+		if (l.timeout_ms >= 0 && time_mono_ns() >= l.timer_at) {
+			l.timeout_ms = -1;
+			if (curl_multi_socket_action(l.m, CURL_SOCKET_TIMEOUT, 0, &running) !=
+			    CURLM_OK) {
+				eng_fail(g, EC_CRASHED, "curl_multi_socket_action failed");
+				goto out;
+			}
+		}
+		drain(g, &l, &active);
 		if (t->index == 0)
 			tick(g, time_mono_ns());
-		if (active > 0 && curl_multi_poll(m, NULL, 0, 100, NULL) != CURLM_OK) {
-			eng_fail(g, EC_CRASHED, "curl_multi_poll failed");
-			break;
-		}
 	}
+	if (l.failed)
+		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");
+out:
 	/* stopped: requests still in flight are abandoned, not logged */
 	for (int i = t->first; i < t->last; i++)
 		if (g->w[i].busy) {
-			curl_multi_remove_handle(m, s3_req_easy(g->w[i].req));
+			curl_multi_remove_handle(l.m, s3_req_easy(g->w[i].req));
 			g->w[i].busy = 0;
 		}
-	curl_multi_cleanup(m);
+	if (l.m != NULL)
+		curl_multi_cleanup(l.m);
+	for (int i = t->first; i < t->last; i++) {
+		CURL *h = s3_req_easy(g->w[i].req);
+		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, (curl_opensocket_callback)NULL);
+		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
+	}
+	if (l.ep >= 0)
+		close(l.ep);
+	free(l.fds);
 	return NULL;
 }
 
