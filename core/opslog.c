@@ -42,6 +42,11 @@ struct opslog_writer {
 	struct zio_writer *z;
 	char *line;
 	size_t cap, len;
+	/* the RFC 3339 text of the last whole second formatted, without its 'Z': rows of
+	 * a run share it, and only the fraction is formatted per time */
+	int64_t sec;
+	char sec_text[RFC3339_MAX];
+	size_t sec_len;
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -117,13 +122,72 @@ static int put_text(struct opslog_writer *w, const char *s, size_t n)
 	return 0;
 }
 
+/* put_u64 / put_i64: a decimal integer (no snprintf: the writer runs once per request
+ * on the collector's hot path). */
+static int put_u64(struct opslog_writer *w, uint64_t v)
+{
+	char t[24];
+	int i = (int)sizeof(t);
+
+	do {
+		t[--i] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v != 0);
+	return put_text(w, t + i, sizeof(t) - (size_t)i);
+}
+
+static int put_i64(struct opslog_writer *w, int64_t v)
+{
+	if (v < 0) {
+		if (put_text(w, "-", 1) < 0)
+			return -1;
+		return put_u64(w, (uint64_t)0 - (uint64_t)v);
+	}
+	return put_u64(w, (uint64_t)v);
+}
+
+/* put_time: the same text as rfc3339_format (core/timefmt.h): the whole second from a
+ * per-writer cache (formatted by rfc3339_format on a new second), then the fraction
+ * with its trailing zeros dropped, then 'Z'. */
 static int put_time(struct opslog_writer *w, int64_t ns, int optional)
 {
-	char t[RFC3339_MAX];
+	int64_t sec = ns / 1000000000, frac = ns % 1000000000;
+	char t[16];
+	int n = 0, digits = 9;
 
 	if (optional && ns == 0)
 		return 0;
-	return put_text(w, t, rfc3339_format(t, sizeof(t), ns));
+	if (sec <= INT64_MIN / 1000000000) { /* sec * 10^9 below would overflow */
+		char full[RFC3339_MAX];
+		return put_text(w, full, rfc3339_format(full, sizeof(full), ns));
+	}
+	if (frac < 0) {
+		frac += 1000000000;
+		sec--;
+	}
+	if (w->sec_len == 0 || sec != w->sec) {
+		size_t len = rfc3339_format(w->sec_text, sizeof(w->sec_text), sec * 1000000000);
+		if (len == 0 || w->sec_text[len - 1] != 'Z')
+			return -1;
+		w->sec = sec;
+		w->sec_len = len - 1;
+	}
+	if (put_text(w, w->sec_text, w->sec_len) < 0)
+		return -1;
+	if (frac != 0) {
+		while (frac % 10 == 0) {
+			frac /= 10;
+			digits--;
+		}
+		t[n++] = '.';
+		for (int i = digits - 1; i >= 0; i--) {
+			t[n + i] = (char)('0' + frac % 10);
+			frac /= 10;
+		}
+		n += digits;
+	}
+	t[n++] = 'Z';
+	return put_text(w, t, (size_t)n);
 }
 
 static const char header_line[] =
@@ -151,18 +215,21 @@ fail:
 
 int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct err *e)
 {
-	char num[96];
-	int n, fail = 0;
+	int fail = 0;
 
 	w->len = 0;
-	n = snprintf(num, sizeof(num), "%llu\t%d\t", (unsigned long long)r->idx, r->thread);
-	fail |= put_text(w, num, (size_t)n);
+	fail |= put_u64(w, r->idx);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_i64(w, r->thread);
+	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->op);
 	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->client_id);
-	n = snprintf(num, sizeof(num), "\t%llu\t%llu\t", (unsigned long long)r->n_objects,
-		     (unsigned long long)r->bytes);
-	fail |= put_text(w, num, (size_t)n);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_u64(w, r->n_objects);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_u64(w, r->bytes);
+	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->endpoint);
 	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->file);
@@ -176,8 +243,9 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	fail |= put_time(w, r->last_byte_ns, 1);
 	fail |= put_text(w, "\t", 1);
 	fail |= put_time(w, r->end_ns, 0);
-	n = snprintf(num, sizeof(num), "\t%lld\t", (long long)r->duration_ns);
-	fail |= put_text(w, num, (size_t)n);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_i64(w, r->duration_ns);
+	fail |= put_text(w, "\t", 1);
 	/* Warp writes its category bitmask as a number and its reader requires one. */
 	fail |= put_field(w, (r->cat && r->cat[0]) ? r->cat : "0");
 	fail |= put_text(w, "\n", 1);
