@@ -27,6 +27,11 @@ struct sigv4_ctx {
 	int64_t date_s;
 	char amz_date[17];
 	char signature[65];
+	/* the signing key macctx was last initialised with: the next request signed with
+	 * the same key re-initialises it without the key (OpenSSL keeps the HMAC pads'
+	 * states), which saves two SHA-256 blocks and the key set-up per request */
+	unsigned char mac_key[32];
+	int mac_key_ok;
 };
 
 struct hdr_ent {
@@ -134,6 +139,7 @@ void sigv4_ctx_free(struct sigv4_ctx *c)
 {
 	if (c == NULL)
 		return;
+	OPENSSL_cleanse(c->mac_key, sizeof(c->mac_key));
 	EVP_MD_free(c->md);
 	EVP_MD_CTX_free(c->mdctx);
 	EVP_MAC_CTX_free(c->macctx);
@@ -383,10 +389,27 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	    sbuf_adds(&c->sts, "/aws4_request\n") || sbuf_add(&c->sts, hash, 64))
 		goto oom;
 
-	if (signing_key(s, c->amz_date, key) != 0 ||
-	    hmac(c->macctx, key, 32, c->sts.p, c->sts.len, md) != 0) {
+	if (signing_key(s, c->amz_date, key) != 0) {
 		err_set(e, "sigv4: HMAC-SHA256 failed");
 		goto done;
+	}
+	if (c->mac_key_ok && memcmp(c->mac_key, key, 32) == 0) {
+		size_t outl = 0;
+		if (!EVP_MAC_init(c->macctx, NULL, 0, NULL) ||
+		    !EVP_MAC_update(c->macctx, (const unsigned char *)c->sts.p, c->sts.len) ||
+		    !EVP_MAC_final(c->macctx, md, &outl, 32) || outl != 32) {
+			c->mac_key_ok = 0;
+			err_set(e, "sigv4: HMAC-SHA256 failed");
+			goto done;
+		}
+	} else {
+		c->mac_key_ok = 0;
+		if (hmac(c->macctx, key, 32, c->sts.p, c->sts.len, md) != 0) {
+			err_set(e, "sigv4: HMAC-SHA256 failed");
+			goto done;
+		}
+		memcpy(c->mac_key, key, 32);
+		c->mac_key_ok = 1;
 	}
 	sigv4_hex(md, 32, c->signature);
 
