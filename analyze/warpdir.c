@@ -590,9 +590,11 @@ static int dup_opt(char **dst, const char *s)
 	return *dst ? 0 : -1;
 }
 
-/* fill_log: the runlog of one read Warp run. -1 when out of memory. */
+/* fill_log: the runlog of one read Warp run; `name`: the campaign name. -1 when out
+ * of memory. */
 static int fill_log(struct runlog *l, const struct warpdir_group *g, const struct warp_run *r,
-		    const char *op, int cyc, const struct warpdir_map *map, int subj)
+		    const char *op, int cyc, const struct warpdir_map *map, int subj,
+		    const char *name)
 {
 	const struct warpdir_subject *s = subj >= 0 ? &map->subjects[subj] : NULL;
 	char bare[256];
@@ -602,8 +604,8 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 	l->elapsed_s = NAN;
 	warpdir_bare_host(r->host, bare, sizeof(bare));
 	bad |= dup_opt(&l->path, g->rel[0]);
+	bad |= dup_opt(&l->campaign_name, name);
 	if (map != NULL) {
-		bad |= dup_opt(&l->campaign_name, map->name);
 		bad |= dup_opt(&l->campaign_title, map->title);
 		bad |= dup_opt(&l->campaign_client, map->client);
 	}
@@ -656,7 +658,7 @@ static int add_bad(struct warpdir_result *out, const char *path, const char *msg
 
 /* read_group: one run into out->logs (or a note or out->bad). -1: out of memory. */
 static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
-		      const struct warpdir_map *map)
+		      const struct warpdir_map *map, const char *name)
 {
 	struct warp_run r;
 	struct err e = {{0}};
@@ -691,7 +693,7 @@ static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 			return -1;
 		out->logs = nv;
 	}
-	if (fill_log(&out->logs[out->n_logs], g, &r, op, cyc, map, subj) < 0) {
+	if (fill_log(&out->logs[out->n_logs], g, &r, op, cyc, map, subj, name) < 0) {
 		runlog_clear(&out->logs[out->n_logs]);
 		return -1;
 	}
@@ -785,8 +787,18 @@ int warpdir_read(const char *data_dir, const struct warpdir_map *map,
 		 struct warpdir_result *out, struct err *e)
 {
 	struct warpdir_scan sc;
+	char name[256];
+	const char *base;
+	size_t k;
 	int rc = -1;
 
+	/* the campaign name: the map's, else DATA_DIR's last path component */
+	snprintf(name, sizeof(name), "%s", data_dir);
+	for (k = strlen(name); k > 1 && name[k - 1] == '/'; k--)
+		name[k - 1] = '\0';
+	base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+	if (map != NULL && map->name != NULL)
+		base = map->name;
 	memset(out, 0, sizeof(*out));
 	if (warpdir_scan_dir(data_dir, &sc, e) < 0)
 		goto done;
@@ -797,7 +809,7 @@ int warpdir_read(const char *data_dir, const struct warpdir_map *map,
 		if (add_bad(out, sc.problems[i], sc.problems[i]) < 0)
 			goto nomem;
 	for (size_t i = 0; i < sc.n; i++)
-		if (read_group(out, &sc.v[i], map) < 0)
+		if (read_group(out, &sc.v[i], map, base) < 0)
 			goto nomem;
 	qsort(out->logs, out->n_logs, sizeof(*out->logs), cmp_start);
 	if (warpdir_cycles(out->logs, out->n_logs) < 0)
