@@ -14,7 +14,7 @@
  * warp_run_read: op, object size and concurrency from the recorded command line,
  * subject from the endpoint host through the map, cycle from the start date.
  * docs/METHODOLOGY.md ("Warp result directories") states every rule; docs/FORMATS.md
- * the map file. */
+ * the map file. The map part lives in warpdir_map.c. */
 #ifndef ANALYZE_WARPDIR_H
 #define ANALYZE_WARPDIR_H
 
