@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # tests/e2e/fuzz.sh: build the libFuzzer targets (make fuzz) and run each one for a short,
 # bounded time, one after the other, on a copy of its seed corpus (tests/fuzz/corpus/NAME;
-# the repository is not modified) with its dictionary (tests/fuzz/fuzz_NAME.dict). One case per target: passed when it ran its time out
-# without a crash, leak, timeout or memory blow-up. Prints "N passed, N failed[, N skipped]"
-# and exits non-zero on a crash, naming the reproducer (kept under /tmp) and the command
-# that replays it.
+# the repository is not modified) with its dictionary (tests/fuzz/fuzz_NAME.dict).
+# One case per target: passed when it ran its time out without a crash, leak, timeout or
+# memory blow-up. Prints "N passed, N failed[, N skipped]" and exits non-zero on a crash,
+# naming the reproducer (kept under /tmp) and the command that replays it.
 #
 #   tests/e2e/fuzz.sh [NAME...]      NAME: opslog warp_json runlog summary s3xml campaign
 #                                    (default: every tests/fuzz/fuzz_*.c)
