@@ -299,12 +299,16 @@ static int segmented_merge(struct warp_segmented *t, const struct warp_segmented
 
 static int64_t sub_ms(int64_t end, int64_t start)
 {
+	int64_t d;
+
 	/* time.Time.Sub saturates; Milliseconds truncates toward zero */
 	if (start == WARP_TIME_ZERO && end != WARP_TIME_ZERO)
 		return INT64_MAX / 1000000;
 	if (end == WARP_TIME_ZERO && start != WARP_TIME_ZERO)
 		return INT64_MIN / 1000000;
-	return (end - start) / 1000000;
+	if (__builtin_sub_overflow(end, start, &d))
+		d = end > start ? INT64_MAX : INT64_MIN;
+	return d / 1000000;
 }
 
 /* Throughput.Merge */
