@@ -1,6 +1,7 @@
 /* tests/fuzz/fuzz_warp_json.c: libFuzzer target for the Warp aggregated result reader
  * (analyze/warp_json.h) and the report built from what it read (warp_report_text,
- * warp_report_json, as `analyze warp` prints them).
+ * warp_report_json, as `analyze --warp` prints them), and the same file merged with
+ * itself (warp_load_merged, as for `analyze --warp FILE FILE`, a distributed run).
  *
  * The input is a file's bytes, read as they are (plain JSON, or .json.zst when they
  * start with a zstd frame), then, when plain, compressed into two zstd frames split at
@@ -11,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/warp.h"
 #include "analyze/warp_json.h"
 #include "analyze/warp_model.h"
 #include "analyze/warp_report.h"
@@ -43,6 +45,37 @@ static void read_one(const char *path, struct outcome *o)
 	warp_rt_free(rt);
 }
 
+static void report(const struct warp_rt *rt)
+{
+	char *text = warp_report_text(rt);
+	json_t *j = warp_report_json(rt);
+
+	if (text == NULL || j == NULL) {
+		fprintf(stderr, "warp_report_text/json: NULL\n");
+		abort();
+	}
+	free(text);
+	json_decref(j);
+}
+
+/* The file twice, merged as Warp's server merges its clients' results. */
+static void merged(const char *path)
+{
+	const char *files[2] = {path, path};
+	struct warp_rt *rt = NULL;
+	struct err e;
+	int failed = 0;
+
+	if (warp_load_merged(files, 2, NULL, NULL, &rt, &failed, &e) < 0 || rt == NULL ||
+	    failed != 0) {
+		fprintf(stderr, "warp_load_merged: a file read alone fails merged (%d)\n",
+			failed);
+		abort();
+	}
+	report(rt);
+	warp_rt_free(rt);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct outcome plain, zst;
@@ -50,6 +83,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t zn, split;
 
 	read_one(fuzz_file(data, size), &plain);
+	if (plain.rc == 0)
+		merged(fuzz_file(data, size));
 	if (!fuzz_has_zstd_magic(data, size)) {
 		split = size ? (size_t)data[size - 1] * size / 255 : 0;
 		z = fuzz_zstd(data, size, split, &zn);
