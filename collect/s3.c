@@ -588,7 +588,8 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(c->signer))) ||
 	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
 	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
-	    add_hdr(r, off, &nh, "Expect:", "") || add_hdr(r, off, &nh, "Accept:", ""))
+	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
+	    add_hdr(r, off, &nh, "Accept:", ""))
 		goto nomem;
 	for (int i = 0; i < nh; i++) {
 		r->nodes[i].data = r->hdrs.p + off[i];
