@@ -183,6 +183,7 @@ struct loop {
 	int ep;             /* epoll descriptor */
 	long timeout_ms;    /* libcurl's timer: -1 none, 0 now */
 	int64_t timer_at;   /* monotonic ns when it expires */
+	int64_t now;        /* monotonic ns, read once per turn of the loop */
 	struct fdent {
 		unsigned char reg;   /* events registered in epoll (EPOLLIN | EPOLLOUT), 0 none */
 		unsigned char want;  /* events libcurl wants now, 0 none */
@@ -255,7 +256,9 @@ static int on_timer(CURLM *m, long timeout_ms, void *userp)
 
 	(void)m;
 	l->timeout_ms = timeout_ms;
-	l->timer_at = timeout_ms >= 0 ? time_mono_ns() + (int64_t)timeout_ms * 1000000 : 0;
+	/* from the turn's clock: at worst the timer fires a little early, and libcurl then
+	 * just sets it again */
+	l->timer_at = timeout_ms >= 0 ? l->now + (int64_t)timeout_ms * 1000000 : 0;
 	return 0;
 }
 
@@ -316,6 +319,7 @@ static void *thread_run(void *arg)
 	curl_multi_setopt(l.m, CURLMOPT_SOCKETDATA, &l);
 	curl_multi_setopt(l.m, CURLMOPT_TIMERFUNCTION, on_timer);
 	curl_multi_setopt(l.m, CURLMOPT_TIMERDATA, &l);
+	l.now = time_mono_ns();
 	for (int i = t->first; i < t->last; i++) {
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
@@ -324,11 +328,10 @@ static void *thread_run(void *arg)
 			active++;
 	}
 	while (active > 0 && !stopped(g) && !l.failed) {
-		int64_t now = time_mono_ns();
 		int wait = 100, n;
 
 		if (l.timeout_ms >= 0) {
-			int64_t left = (l.timer_at - now + 999999) / 1000000;
+			int64_t left = (l.timer_at - l.now + 999999) / 1000000;
 			wait = left <= 0 ? 0 : left < wait ? (int)left : wait;
 		}
 		n = wait == 0 ? 0 : epoll_wait(l.ep, ev, (int)(sizeof(ev) / sizeof(ev[0])), wait);
@@ -336,6 +339,7 @@ static void *thread_run(void *arg)
 			eng_fail(g, EC_CRASHED, "epoll_wait failed");
 			break;
 		}
+		l.now = time_mono_ns();
 		for (int i = 0; i < n; i++) {
 			int fd = ev[i].data.fd, act = 0;
 			struct fdent *f = fd_entry(&l, fd);
@@ -357,7 +361,7 @@ static void *thread_run(void *arg)
 				goto out;
 			}
 		}
-		if (l.timeout_ms >= 0 && time_mono_ns() >= l.timer_at) {
+		if (l.timeout_ms >= 0 && l.now >= l.timer_at) {
 			l.timeout_ms = -1;
 			if (curl_multi_socket_action(l.m, CURL_SOCKET_TIMEOUT, 0, &running) !=
 			    CURLM_OK) {
@@ -367,7 +371,7 @@ static void *thread_run(void *arg)
 		}
 		drain(g, &l, &active);
 		if (t->index == 0)
-			tick(g, time_mono_ns());
+			tick(g, l.now);
 	}
 	if (l.failed)
 		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");
