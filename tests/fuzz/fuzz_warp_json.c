@@ -40,7 +40,15 @@ static void read_one(const char *path, struct outcome *o)
 	if (rt == NULL)
 		return;
 	o->text = warp_report_text(rt);
+	if (o->text == NULL) {
+		fprintf(stderr, "warp_report_text: NULL\n");
+		abort();
+	}
 	j = warp_report_json(rt);
+	if (j == NULL) {
+		fprintf(stderr, "warp_report_json: NULL\n");
+		abort();
+	}
 	json_decref(j);
 	warp_rt_free(rt);
 }
