@@ -72,7 +72,9 @@ static enum err_class child_class(const struct run_state *st, const struct engin
 		return EC_PREPARE_FAILED;
 	}
 	if (st->summary == NULL) {
-		if (c == EC_CONNECT)
+		/* the service answered in prepare: a later connection failure (reset
+		 * mid-body, server gone) is a connect failure, not an absent service */
+		if (c == EC_CONNECT && st->phase[PHASE_PREPARE] != PH_DONE)
 			return EC_UNAVAILABLE;
 		return c != EC_NONE ? c : EC_CRASHED;
 	}

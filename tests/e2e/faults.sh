@@ -6,7 +6,7 @@
 #   slowall    503 SlowDown for every request         -> failed: http-5xx (PUT),
 #                                                        prepare-failed (GET's uploads)
 #   reset      every connection reset after 16 KiB of a response body
-#                                                     -> GET failed (connect / unavailable),
+#                                                     -> GET failed (connect: the service had answered),
 #                                                        PUT complete (no response body)
 #   resetsome  70 % of connections reset mid-body -> GET complete, errors counted (connect)
 #   stall      responses stop after 16 KiB, connection held open
@@ -130,7 +130,7 @@ E = {
  ("slowall", "put"): ("failed", {"http-5xx"}, "503 SlowDown", ""),
  ("slowall", "get"): ("failed", {"prepare-failed"}, "503 SlowDown", ""),
  ("reset", "put"): ("complete", {None}, None, "errors=0"),
- ("reset", "get"): ("failed", {"connect", "unavailable"}, "reset by peer", ""),
+ ("reset", "get"): ("failed", {"connect"}, "reset by peer", ""),
  ("resetsome", "put"): ("complete", {None}, None, "errors=0"),
  ("resetsome", "get"): ("complete", {"connect"}, "reset by peer", "errors>0"),
  # PUT answers have no body and pass; the cleanup's listing may stall (the run is then
@@ -139,8 +139,8 @@ E = {
  ("stall", "get"): ("failed", {"timeout"}, "time limit", "timed_out"),
  ("blackhole", "put"): ("failed", {"timeout"}, "time limit", "timed_out"),
  ("blackhole", "get"): ("failed", {"timeout"}, "time limit", "timed_out"),
- ("refuse", "put"): ("failed", {"connect", "unavailable"}, "connect", ""),
- ("refuse", "get"): ("failed", {"connect", "unavailable"}, "connect", ""),
+ ("refuse", "put"): ("failed", {"unavailable"}, "connect", ""),
+ ("refuse", "get"): ("failed", {"unavailable"}, "connect", ""),
  ("dns", "put"): ("failed", {"dns"}, "resolve", ""),
  ("dns", "get"): ("failed", {"dns"}, "resolve", ""),
  ("badauth", "put"): ("failed", {"auth"}, "403", ""),
