@@ -115,6 +115,22 @@ static int parse_int_arg(const char *opt, const char *s, long min, long max, lon
 	return 0;
 }
 
+/* parse_duration_arg: a positive duration for option opt; -1 after printing why not. */
+static int parse_duration_arg(const char *opt, const char *s, double *out)
+{
+	struct err e;
+
+	if (units_parse_duration(s, out, &e) < 0) {
+		fprintf(stderr, "collect: %s: %s\n", opt, e.msg);
+		return -1;
+	}
+	if (!(*out > 0)) {
+		fprintf(stderr, "collect: %s: '%s' is not a positive duration\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
 static uint64_t make_seed(void)
 {
 	uint64_t s = (uint64_t)time_now_ns() ^ ((uint64_t)getpid() << 32);
@@ -431,11 +447,8 @@ static int run_main(int argc, char **argv)
 			wl.concurrency = (int)v;
 			break;
 		case 'D':
-			if (units_parse_duration(optarg, &wl.duration_s, &e) < 0 ||
-			    wl.duration_s <= 0) {
-				fprintf(stderr, "collect: --duration: %s\n", e.msg);
+			if (parse_duration_arg("--duration", optarg, &wl.duration_s) < 0)
 				return EXIT_USAGE;
-			}
 			wl.bound = WL_BOUND_DURATION;
 			nbounds++;
 			break;
@@ -464,10 +477,8 @@ static int run_main(int argc, char **argv)
 			}
 			break;
 		case 'T':
-			if (units_parse_duration(optarg, &timeout_s, &e) < 0 || timeout_s <= 0) {
-				fprintf(stderr, "collect: --timeout: %s\n", e.msg);
+			if (parse_duration_arg("--timeout", optarg, &timeout_s) < 0)
 				return EXIT_USAGE;
-			}
 			break;
 		case 'K': wl.keep = 1; break;
 		case 'o': out = optarg; break;

@@ -113,4 +113,12 @@ usage "concurrency 0" --endpoint "$ep" --bucket b --op put --size 1 --concurrenc
 usage "existing run" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 --count 1 -o "$work/put"
 usage "timeout shorter than duration" --endpoint "$ep" --bucket b --op put --size 1 \
 	--concurrency 1 --duration 10s --timeout 5s -o "$work/u6"
+usage "zero duration" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 \
+	--duration 0s -o "$work/u7"
+grep -q "^collect: --duration: '0s' is not a positive duration$" "$work/usage.txt"
+ok $? "zero duration named"
+usage "zero timeout" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 \
+	--count 1 --timeout 0ms -o "$work/u8"
+grep -q "^collect: --timeout: '0ms' is not a positive duration$" "$work/usage.txt"
+ok $? "zero timeout named"
 finish
