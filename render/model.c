@@ -29,15 +29,45 @@ static int bad(struct ld *l, const char *field, const char *what)
 	return err_set(l->e, "%s: %s: %s", l->file, field, what);
 }
 
+/* bad() for the member `key` of the object at `where` ("" = the top level). */
+static int bad_at(struct ld *l, const char *where, const char *key, const char *what)
+{
+	char f[256];
+	snprintf(f, sizeof f, "%s%s%s", where, *where && *key ? "." : "", key);
+	return bad(l, f, what);
+}
+
+/* A copy of s for the field at where.key; NULL with *failed set when out of memory. */
+static char *dup_at(struct ld *l, const char *where, const char *key, const char *s,
+		    int *failed)
+{
+	char *r = strdup(s);
+	if (!r) {
+		bad_at(l, where, key, "out of memory");
+		*failed = 1;
+	}
+	return r;
+}
+
+/* Room for the n elements of `field` and one spare (so that an empty array allocates
+ * too), zeroed; NULL with *failed set when out of memory. */
+static void *alloc_at(struct ld *l, const char *field, size_t n, size_t size, int *failed)
+{
+	void *p = calloc(n + 1, size);
+	if (!p) {
+		bad(l, field, "out of memory");
+		*failed = 1;
+	}
+	return p;
+}
+
 /* The member `key` of o; missing is an error when required. */
 static json_t *member(struct ld *l, json_t *o, const char *where, const char *key,
 		      int required, int *failed)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v && required) {
-		char f[256];
-		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
-		bad(l, f, "missing");
+		bad_at(l, where, key, "missing");
 		*failed = 1;
 	}
 	return v;
@@ -47,16 +77,14 @@ static char *get_str(struct ld *l, json_t *o, const char *where, const char *key
 		     int required, int *failed)
 {
 	json_t *v = member(l, o, where, key, required, failed);
-	char f[256];
-	if (!v || (json_is_null(v) && !required))
-		return strdup("");      /* absent or null: empty (missing required: *failed) */
+	if (!v || (json_is_null(v) && !required))   /* absent or null: empty */
+		return dup_at(l, where, key, "", failed);
 	if (!json_is_string(v)) {
-		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
-		bad(l, f, "expected a string");
+		bad_at(l, where, key, "expected a string");
 		*failed = 1;
 		return NULL;
 	}
-	return strdup(json_string_value(v));
+	return dup_at(l, where, key, json_string_value(v), failed);
 }
 
 /* A number or null (NAN); absent is null unless required. */
@@ -67,9 +95,7 @@ static double get_num(struct ld *l, json_t *o, const char *where, const char *ke
 	if (!v || json_is_null(v))
 		return NAN;
 	if (!json_is_number(v)) {
-		char f[256];
-		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
-		bad(l, f, "expected a number or null");
+		bad_at(l, where, key, "expected a number or null");
 		*failed = 1;
 		return NAN;
 	}
@@ -83,9 +109,7 @@ static long long get_int(struct ld *l, json_t *o, const char *where, const char 
 	if (!v || (json_is_null(v) && !required))
 		return dflt;
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		char f[256];
-		snprintf(f, sizeof f, "%s%s%s", where, *where ? "." : "", key);
-		bad(l, f, "expected a non-negative integer");
+		bad_at(l, where, key, "expected a non-negative integer");
 		*failed = 1;
 		return dflt;
 	}
@@ -109,10 +133,9 @@ static int get_subject(struct ld *l, const struct report_model *m, json_t *o,
 	if (id) {
 		i = find_subject(m, id);
 		if (i < 0 && !*failed) {
-			char f[256], w[320];
-			snprintf(f, sizeof f, "%s.subject", where);
+			char w[320];
 			snprintf(w, sizeof w, "'%.200s' is not in subjects[]", id);
-			bad(l, f, w);
+			bad_at(l, where, "subject", w);
 			*failed = 1;
 		}
 	}
@@ -198,8 +221,8 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 		m->tool_name = get_str(l, o, "tool", "name", 0, &failed);
 		m->tool_version = get_str(l, o, "tool", "version", 0, &failed);
 	} else {
-		m->tool_name = strdup("s3bench");
-		m->tool_version = strdup("");
+		m->tool_name = dup_at(l, "tool", "name", "s3bench", &failed);
+		m->tool_version = dup_at(l, "tool", "version", "", &failed);
 	}
 	o = member(l, root, "", "campaign", 0, &failed);
 	if (o && json_is_object(o)) {
@@ -212,10 +235,10 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 		bad(l, "campaign", "expected an object or null");
 		failed = 1;
 	} else {
-		m->campaign_name = strdup("");
-		m->campaign_title = strdup("");
-		m->campaign_client = strdup("");
-		m->campaign_order = strdup("");
+		m->campaign_name = dup_at(l, "campaign", "name", "", &failed);
+		m->campaign_title = dup_at(l, "campaign", "title", "", &failed);
+		m->campaign_client = dup_at(l, "campaign", "client", "", &failed);
+		m->campaign_order = dup_at(l, "campaign", "order", "", &failed);
 	}
 	o = member(l, root, "", "policy", 1, &failed);
 	if (o && json_is_object(o)) {
@@ -241,7 +264,9 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return -1;
 	if (json_array_size(a) == 0)
 		return bad(l, "subjects", "empty: nothing to compare");
-	m->subjects = calloc(json_array_size(a), sizeof *m->subjects);
+	m->subjects = alloc_at(l, "subjects", json_array_size(a), sizeof *m->subjects, &failed);
+	if (failed)
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_subject *s = &m->subjects[i];
 		snprintf(w, sizeof w, "subjects[%zu]", i);
@@ -259,7 +284,10 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		}
 		if (!*s->label) {
 			free(s->label);
-			s->label = strdup(s->id);
+			if (!(s->label = dup_at(l, w, "label", s->id, &failed))) {
+				free(c);
+				return -1;
+			}
 		}
 		if (*c && !valid_color(c)) {
 			free(c);
@@ -280,16 +308,19 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
 		return bad(l, "matrix.concurrency", "expected an array");
-	m->ops = calloc(json_array_size(ops) + 1, sizeof *m->ops);
+	if (!(m->ops = alloc_at(l, "matrix.ops", json_array_size(ops), sizeof *m->ops, &failed)))
+		return -1;
 	json_array_foreach(ops, i, v) {
-		if (!json_is_string(v)) {
-			snprintf(w, sizeof w, "matrix.ops[%zu]", i);
+		snprintf(w, sizeof w, "matrix.ops[%zu]", i);
+		if (!json_is_string(v))
 			return bad(l, w, "expected a string");
-		}
-		m->ops[i] = strdup(json_string_value(v));
 		m->nops = i + 1;
+		if (!(m->ops[i] = dup_at(l, w, "", json_string_value(v), &failed)))
+			return -1;
 	}
-	m->sizes = calloc(json_array_size(sizes) + 1, sizeof *m->sizes);
+	if (!(m->sizes = alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof *m->sizes,
+				  &failed)))
+		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
 			snprintf(w, sizeof w, "matrix.sizes[%zu]", i);
@@ -298,7 +329,9 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		m->sizes[i] = (uint64_t)json_integer_value(v);
 		m->nsizes = i + 1;
 	}
-	m->concurrency = calloc(json_array_size(conc) + 1, sizeof *m->concurrency);
+	if (!(m->concurrency = alloc_at(l, "matrix.concurrency", json_array_size(conc),
+					sizeof *m->concurrency, &failed)))
+		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
 			snprintf(w, sizeof w, "matrix.concurrency[%zu]", i);
@@ -318,7 +351,8 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	char w[64], w2[96];
 	if (failed)
 		return -1;
-	m->cells = calloc(json_array_size(a) + 1, sizeof *m->cells);
+	if (!(m->cells = alloc_at(l, "cells", json_array_size(a), sizeof *m->cells, &failed)))
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
 		snprintf(w, sizeof w, "cells[%zu]", i);
@@ -344,11 +378,11 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 		json_t *runs = json_object_get(v, "runs"), *r;
-		if (runs && !json_is_array(runs)) {
-			snprintf(w2, sizeof w2, "%s.runs", w);
+		snprintf(w2, sizeof w2, "%s.runs", w);
+		if (runs && !json_is_array(runs))
 			return bad(l, w2, "expected an array");
-		}
-		c->runs = calloc(json_array_size(runs) + 1, sizeof *c->runs);
+		if (!(c->runs = alloc_at(l, w2, json_array_size(runs), sizeof *c->runs, &failed)))
+			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
 			snprintf(w2, sizeof w2, "%s.runs[%zu]", w, j);
@@ -359,10 +393,8 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 			json_t *inc = member(l, r, w2, "included", 1, &failed);
 			if (failed)
 				return -1;
-			if (!json_is_boolean(inc)) {
-				snprintf(w2, sizeof w2, "%s.runs[%zu].included", w, j);
-				return bad(l, w2, "expected true or false");
-			}
+			if (!json_is_boolean(inc))
+				return bad_at(l, w2, "included", "expected true or false");
 			rr->included = json_is_true(inc);
 			rr->mib_s = get_num(l, r, w2, "mib_s", 0, &failed);
 			rr->obj_s = get_num(l, r, w2, "obj_s", 0, &failed);
@@ -381,7 +413,8 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	char w[64], w2[96];
 	if (failed)
 		return -1;
-	m->oneoffs = calloc(json_array_size(a) + 1, sizeof *m->oneoffs);
+	if (!(m->oneoffs = alloc_at(l, "ops", json_array_size(a), sizeof *m->oneoffs, &failed)))
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
 		snprintf(w, sizeof w, "ops[%zu]", i);
@@ -425,7 +458,11 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	char w[64];
 
 	a = get_array(l, root, "consistency", 0, &failed);
-	m->consistency = calloc(json_array_size(a) + 1, sizeof *m->consistency);
+	if (!failed)
+		m->consistency = alloc_at(l, "consistency", json_array_size(a),
+					  sizeof *m->consistency, &failed);
+	if (failed)
+		return -1;
 	json_array_foreach(a, i, v) {
 		snprintf(w, sizeof w, "consistency[%zu]", i);
 		m->nconsistency = i + 1;
@@ -436,7 +473,10 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 			return -1;
 	}
 	a = get_array(l, root, "leaders", 0, &failed);
-	m->leaders = calloc(json_array_size(a) + 1, sizeof *m->leaders);
+	if (!failed)
+		m->leaders = alloc_at(l, "leaders", json_array_size(a), sizeof *m->leaders, &failed);
+	if (failed)
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
 		snprintf(w, sizeof w, "leaders[%zu]", i);
@@ -450,7 +490,11 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 			return -1;
 	}
 	a = get_array(l, root, "leader_counts", 0, &failed);
-	m->leader_counts = calloc(json_array_size(a) + 1, sizeof *m->leader_counts);
+	if (!failed)
+		m->leader_counts = alloc_at(l, "leader_counts", json_array_size(a),
+					    sizeof *m->leader_counts, &failed);
+	if (failed)
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
 		snprintf(w, sizeof w, "leader_counts[%zu]", i);
@@ -463,7 +507,11 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 			return -1;
 	}
 	a = get_array(l, root, "excluded", 0, &failed);
-	m->excluded = calloc(json_array_size(a) + 1, sizeof *m->excluded);
+	if (!failed)
+		m->excluded = alloc_at(l, "excluded", json_array_size(a), sizeof *m->excluded,
+				       &failed);
+	if (failed)
+		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
 		snprintf(w, sizeof w, "excluded[%zu]", i);
@@ -488,9 +536,10 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	struct ld l = { name, e };
 	json_error_t je;
 	json_t *root = json_loads(json, 0, &je);
-	if (!m)
+	if (!m || !(m->file = strdup(name))) {
+		err_set(e, "%s: out of memory", name);
 		goto fail;
-	m->file = strdup(name);
+	}
 	if (!root) {
 		err_set(e, "%s:%d: not valid JSON: %s", name, je.line, je.text);
 		goto fail;
