@@ -12,24 +12,7 @@
 
 #include <ini.h>
 
-/* push: append a copy of s to the string array *v of *n items. */
-static int push_str(char ***v, size_t *n, const char *s)
-{
-	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
-
-	if (nv == NULL)
-		return -1;
-	*v = nv;
-	if ((nv[*n] = strdup(s)) == NULL)
-		return -1;
-	(*n)++;
-	return 0;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-	return strverscmp(*(char *const *)a, *(char *const *)b);
-}
+#include "analyze/strv.h"
 
 /* list_dirs: the names of the visible subdirectories of path, naturally sorted,
  * into *names / *n (caller frees). -1 with errno set when path cannot be read. */
@@ -52,23 +35,16 @@ static int list_dirs(const char *path, char ***names, size_t *n)
 			continue;
 		if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (push_str(names, n, de->d_name) < 0) {
+		if (strv_push(names, n, de->d_name) < 0) {
 			errno = ENOMEM;
 			goto done;
 		}
 	}
-	qsort(*names, *n, sizeof(**names), cmp_name);
+	strv_sort(*names, *n);
 	rc = 0;
 done:
 	closedir(d);
 	return rc;
-}
-
-static void free_strs(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
 }
 
 static int note_problem(struct scan_list *l, const char *path, const char *why)
@@ -76,7 +52,7 @@ static int note_problem(struct scan_list *l, const char *path, const char *why)
 	char buf[PATH_MAX + 256];
 
 	snprintf(buf, sizeof(buf), "%s: %s", path, why);
-	return push_str(&l->problems, &l->n_problems, buf);
+	return strv_push(&l->problems, &l->n_problems, buf);
 }
 
 /* scan_group: runs/GROUP/SUBJECT/RUN for one group directory (cycle-NN or once). */
@@ -98,7 +74,7 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 	}
 	for (size_t i = 0; i < ns; i++) {
 		snprintf(path, sizeof(path), "%s/runs/%s/%s", data_dir, group, subjects[i]);
-		free_strs(runs, nr);
+		strv_free(runs, nr);
 		if (list_dirs(path, &runs, &nr) < 0) {
 			runs = NULL;
 			nr = 0;
@@ -112,7 +88,7 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 			snprintf(rel, sizeof(rel), "runs/%s/%s/%s", group, subjects[i], runs[j]);
 			snprintf(file, sizeof(file), "%s/%s/run.json", data_dir, rel);
 			if (stat(file, &st) < 0) {
-				if (push_str(&l->incomplete, &l->n_incomplete, rel) < 0)
+				if (strv_push(&l->incomplete, &l->n_incomplete, rel) < 0)
 					goto done; /* out of memory */
 				continue;
 			}
@@ -131,8 +107,8 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 done:
 	if (rc < 0) /* the only failure here */
 		err_set(e, "%s/runs/%s: out of memory", data_dir, group);
-	free_strs(subjects, ns);
-	free_strs(runs, nr);
+	strv_free(subjects, ns);
+	strv_free(runs, nr);
 	return rc;
 }
 
@@ -172,7 +148,7 @@ int scan_runs(const char *data_dir, struct scan_list *out, struct err *e)
 	}
 	rc = 0;
 done:
-	free_strs(groups, ng);
+	strv_free(groups, ng);
 	return rc;
 }
 
@@ -183,8 +159,8 @@ void scan_list_clear(struct scan_list *l)
 		free(l->v[i].file);
 	}
 	free(l->v);
-	free_strs(l->incomplete, l->n_incomplete);
-	free_strs(l->problems, l->n_problems);
+	strv_free(l->incomplete, l->n_incomplete);
+	strv_free(l->problems, l->n_problems);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -213,7 +189,7 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		for (n = 0; isspace((unsigned char)id[n]); n++)
 			;
 		if (id[n] && !has_subject(c, id + n) &&
-		    push_str(&c->subjects, &c->n_subjects, id + n) < 0)
+		    strv_push(&c->subjects, &c->n_subjects, id + n) < 0)
 			return 0;
 		return 1;
 	}
@@ -237,7 +213,7 @@ static int add_list(struct scan_campaign *c, char *list)
 	char *save, *tok;
 
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
-		if (!has_subject(c, tok) && push_str(&c->subjects, &c->n_subjects, tok) < 0)
+		if (!has_subject(c, tok) && strv_push(&c->subjects, &c->n_subjects, tok) < 0)
 			return -1;
 	return 0;
 }
@@ -280,7 +256,7 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 			if (!header_seen && strcmp(tok, "subject") == 0)
 				col = k;
 			else if (header_seen && k == col && !has_subject(c, tok) &&
-				 push_str(&c->subjects, &c->n_subjects, tok) < 0) {
+				 strv_push(&c->subjects, &c->n_subjects, tok) < 0) {
 				nomem = 1;
 				goto done;
 			}
@@ -331,6 +307,6 @@ int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e
 void scan_campaign_clear(struct scan_campaign *c)
 {
 	free(c->order);
-	free_strs(c->subjects, c->n_subjects);
+	strv_free(c->subjects, c->n_subjects);
 	memset(c, 0, sizeof(*c));
 }

@@ -11,29 +11,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyze/strv.h"
 #include "analyze/warp_run.h"
 
 #define MAX_DEPTH 16
-
-static int push_str(char ***v, size_t *n, const char *s)
-{
-	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
-
-	if (nv == NULL)
-		return -1;
-	*v = nv;
-	if ((nv[*n] = strdup(s)) == NULL)
-		return -1;
-	(*n)++;
-	return 0;
-}
-
-static void free_strs(char **v, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		free(v[i]);
-	free(v);
-}
 
 /* ---- names, walk, groups ---- */
 
@@ -137,11 +118,6 @@ static int push_found(struct walk *w, const char *rel, const char *path, const c
 	return f->rel && f->path ? 0 : -1;
 }
 
-static int cmp_ver(const void *a, const void *b)
-{
-	return strverscmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* walk_dir: path is DATA_DIR/rel (rel "" for DATA_DIR). -1 only when out of memory,
  * or (top level) when the folder cannot be read. */
 static int walk_dir(struct walk *w, const char *path, const char *rel, int depth)
@@ -158,12 +134,12 @@ static int walk_dir(struct walk *w, const char *path, const char *rel, int depth
 		if (depth == 0 || w->s == NULL)
 			return depth == 0 ? -1 : 0;
 		snprintf(buf, sizeof(buf), "%s: %s", path, strerror(errno));
-		return push_str(&w->s->problems, &w->s->n_problems, buf);
+		return strv_push(&w->s->problems, &w->s->n_problems, buf);
 	}
 	while ((de = readdir(d)) != NULL)
-		if (de->d_name[0] != '.' && push_str(&names, &nn, de->d_name) < 0)
+		if (de->d_name[0] != '.' && strv_push(&names, &nn, de->d_name) < 0)
 			goto done;
-	qsort(names, nn, sizeof(*names), cmp_ver);
+	strv_sort(names, nn);
 	for (size_t i = 0; i < nn; i++) {
 		char sub[PATH_MAX], subrel[PATH_MAX], bench[16];
 		struct stat st;
@@ -190,7 +166,7 @@ static int walk_dir(struct walk *w, const char *path, const char *rel, int depth
 	}
 	rc = 0;
 done:
-	free_strs(names, nn);
+	strv_free(names, nn);
 	closedir(d);
 	return rc;
 }
@@ -250,7 +226,7 @@ static int drop_csv_twins(struct walk *w, struct warpdir_scan *s)
 				w->v[i].skip = 1;
 				snprintf(note, sizeof(note), "%s: left out (the same run's %s is read)",
 					 w->v[i].rel, twin);
-				if (push_str(&s->notes, &s->n_notes, note) < 0)
+				if (strv_push(&s->notes, &s->n_notes, note) < 0)
 					return -1;
 				break;
 			}
@@ -303,8 +279,8 @@ static int make_groups(struct walk *w, struct warpdir_scan *s)
 	}
 	for (size_t i = 0; i < s->n; i++) {
 		/* merge order: path order (rel and path sorted alike: same prefix) */
-		qsort(s->v[i].rel, s->v[i].n, sizeof(char *), cmp_ver);
-		qsort(s->v[i].path, s->v[i].n, sizeof(char *), cmp_ver);
+		strv_sort(s->v[i].rel, s->v[i].n);
+		strv_sort(s->v[i].path, s->v[i].n);
 	}
 	qsort(s->v, s->n, sizeof(*s->v), cmp_group);
 	return 0;
@@ -339,12 +315,12 @@ done:
 void warpdir_scan_clear(struct warpdir_scan *s)
 {
 	for (size_t i = 0; i < s->n; i++) {
-		free_strs(s->v[i].rel, s->v[i].n);
-		free_strs(s->v[i].path, s->v[i].n);
+		strv_free(s->v[i].rel, s->v[i].n);
+		strv_free(s->v[i].path, s->v[i].n);
 	}
 	free(s->v);
-	free_strs(s->notes, s->n_notes);
-	free_strs(s->problems, s->n_problems);
+	strv_free(s->notes, s->n_notes);
+	strv_free(s->problems, s->n_problems);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -429,7 +405,7 @@ static int note(struct warpdir_result *out, const struct warpdir_group *g, const
 
 	snprintf(buf, sizeof(buf), "%s%s: %s", g->rel[0], g->n > 1 ? " (and the run's other "
 		 "clients' files)" : "", what);
-	return push_str(&out->notes, &out->n_notes, buf);
+	return strv_push(&out->notes, &out->n_notes, buf);
 }
 
 static int add_bad(struct warpdir_result *out, const char *path, const char *msg)
@@ -592,7 +568,7 @@ int warpdir_read(const char *data_dir, const struct warpdir_map *map,
 	if (warpdir_scan_dir(data_dir, &sc, e) < 0)
 		goto done;
 	for (size_t i = 0; i < sc.n_notes; i++)
-		if (push_str(&out->notes, &out->n_notes, sc.notes[i]) < 0)
+		if (strv_push(&out->notes, &out->n_notes, sc.notes[i]) < 0)
 			goto nomem;
 	for (size_t i = 0; i < sc.n_problems; i++)
 		if (add_bad(out, sc.problems[i], sc.problems[i]) < 0)
@@ -630,7 +606,7 @@ void warpdir_result_clear(struct warpdir_result *r)
 		free(r->bad[i].error);
 	}
 	free(r->bad);
-	free_strs(r->notes, r->n_notes);
+	strv_free(r->notes, r->n_notes);
 	free((void *)r->subject_order);
 	memset(r, 0, sizeof(*r));
 }

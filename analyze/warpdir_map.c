@@ -11,18 +11,7 @@
 
 #include <ini.h>
 
-static int push_str(char ***v, size_t *n, const char *s)
-{
-	char **nv = realloc(*v, (*n + 1) * sizeof(**v));
-
-	if (nv == NULL)
-		return -1;
-	*v = nv;
-	if ((nv[*n] = strdup(s)) == NULL)
-		return -1;
-	(*n)++;
-	return 0;
-}
+#include "analyze/strv.h"
 
 /* ---- the map ---- */
 
@@ -132,7 +121,7 @@ static int on_map(void *user, const char *section, const char *name, const char 
 		if (strcmp(name, "host") == 0) {
 			if (value[0] == '\0')
 				return map_fail(p, name, "empty");
-			ok = push_str(&s->hosts, &s->n_hosts, value) == 0;
+			ok = strv_push(&s->hosts, &s->n_hosts, value) == 0;
 		} else if (strcmp(name, "label") == 0) {
 			ok = set_str(&s->label, value);
 		} else if (strcmp(name, "color") == 0 || strcmp(name, "colour") == 0) {
