@@ -154,6 +154,22 @@ static json_t *get_array(struct ld *l, json_t *root, const char *key, int requir
 	return v;
 }
 
+/* The array root.key (absent: empty) and zeroed room for its elements (size bytes
+ * each), or NULL with *failed set. */
+static void *get_items(struct ld *l, json_t *root, const char *key, int required, size_t size,
+		       json_t **a, int *failed)
+{
+	*a = get_array(l, root, key, required, failed);
+	return *failed ? NULL : alloc_at(l, key, json_array_size(*a), size, failed);
+}
+
+/* Element i of the array `key`, named in w ("key[i]"): 0 when it is an object. */
+static int element(struct ld *l, const char *key, size_t i, json_t *v, char *w, size_t n)
+{
+	snprintf(w, n, "%s[%zu]", key, i);
+	return json_is_object(v) ? 0 : bad(l, w, "expected an object");
+}
+
 static int valid_color(const char *s)
 {
 	if (strlen(s) != 7 || s[0] != '#')
@@ -269,10 +285,9 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_subject *s = &m->subjects[i];
-		snprintf(w, sizeof w, "subjects[%zu]", i);
 		m->nsubjects = i + 1;
-		if (!json_is_object(v))
-			return bad(l, w, "expected an object");
+		if (element(l, "subjects", i, v, w, sizeof w))
+			return -1;
 		s->id = get_str(l, v, w, "id", 1, &failed);
 		s->label = get_str(l, v, w, "label", 0, &failed);
 		s->endpoint = get_str(l, v, w, "endpoint", 0, &failed);
@@ -291,8 +306,7 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		}
 		if (*c && !valid_color(c)) {
 			free(c);
-			snprintf(w, sizeof w, "subjects[%zu].color", i);
-			return bad(l, w, "expected \"#rrggbb\" or null");
+			return bad_at(l, w, "color", "expected \"#rrggbb\" or null");
 		}
 		snprintf(s->color, sizeof s->color, "%s", *c ? c : model_palette(i));
 		free(c);
@@ -346,19 +360,16 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	json_t *a = get_array(l, root, "cells", 1, &failed), *v;
+	json_t *a, *v;
 	size_t i, j;
 	char w[64], w2[96];
-	if (failed)
-		return -1;
-	if (!(m->cells = alloc_at(l, "cells", json_array_size(a), sizeof *m->cells, &failed)))
+	if (!(m->cells = get_items(l, root, "cells", 1, sizeof *m->cells, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
-		snprintf(w, sizeof w, "cells[%zu]", i);
 		m->ncells = i + 1;
-		if (!json_is_object(v))
-			return bad(l, w, "expected an object");
+		if (element(l, "cells", i, v, w, sizeof w))
+			return -1;
 		c->subject = get_subject(l, m, v, w, &failed);
 		c->op = get_str(l, v, w, "op", 1, &failed);
 		c->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
@@ -378,17 +389,17 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 		json_t *runs = json_object_get(v, "runs"), *r;
-		snprintf(w2, sizeof w2, "%s.runs", w);
+		char runs_at[80];
+		snprintf(runs_at, sizeof runs_at, "%s.runs", w);
 		if (runs && !json_is_array(runs))
-			return bad(l, w2, "expected an array");
-		if (!(c->runs = alloc_at(l, w2, json_array_size(runs), sizeof *c->runs, &failed)))
+			return bad(l, runs_at, "expected an array");
+		if (!(c->runs = alloc_at(l, runs_at, json_array_size(runs), sizeof *c->runs, &failed)))
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
-			snprintf(w2, sizeof w2, "%s.runs[%zu]", w, j);
 			c->nruns = j + 1;
-			if (!json_is_object(r))
-				return bad(l, w2, "expected an object");
+			if (element(l, runs_at, j, r, w2, sizeof w2))
+				return -1;
 			rr->cycle = (int)get_int(l, r, w2, "cycle", 1, 0, &failed);
 			json_t *inc = member(l, r, w2, "included", 1, &failed);
 			if (failed)
@@ -408,19 +419,16 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	json_t *a = get_array(l, root, "ops", 0, &failed), *v;
+	json_t *a, *v;
 	size_t i;
 	char w[64], w2[96];
-	if (failed)
-		return -1;
-	if (!(m->oneoffs = alloc_at(l, "ops", json_array_size(a), sizeof *m->oneoffs, &failed)))
+	if (!(m->oneoffs = get_items(l, root, "ops", 0, sizeof *m->oneoffs, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
-		snprintf(w, sizeof w, "ops[%zu]", i);
 		m->noneoffs = i + 1;
-		if (!json_is_object(v))
-			return bad(l, w, "expected an object");
+		if (element(l, "ops", i, v, w, sizeof w))
+			return -1;
 		o->subject = get_subject(l, m, v, w, &failed);
 		o->op = get_str(l, v, w, "op", 1, &failed);
 		o->size = (uint64_t)get_int(l, v, w, "size", 0, 0, &failed);
@@ -457,30 +465,27 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	size_t i;
 	char w[64];
 
-	a = get_array(l, root, "consistency", 0, &failed);
-	if (!failed)
-		m->consistency = alloc_at(l, "consistency", json_array_size(a),
-					  sizeof *m->consistency, &failed);
-	if (failed)
+	if (!(m->consistency = get_items(l, root, "consistency", 0, sizeof *m->consistency, &a,
+					 &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
-		snprintf(w, sizeof w, "consistency[%zu]", i);
+		struct rm_consistency *d = &m->consistency[i];
 		m->nconsistency = i + 1;
-		m->consistency[i].subject = get_subject(l, m, v, w, &failed);
-		m->consistency[i].cv_mean = get_num(l, v, w, "cv_mean", 1, &failed);
-		m->consistency[i].cells = (int)get_int(l, v, w, "cells", 0, 0, &failed);
+		if (element(l, "consistency", i, v, w, sizeof w))
+			return -1;
+		d->subject = get_subject(l, m, v, w, &failed);
+		d->cv_mean = get_num(l, v, w, "cv_mean", 1, &failed);
+		d->cells = (int)get_int(l, v, w, "cells", 0, 0, &failed);
 		if (failed)
 			return -1;
 	}
-	a = get_array(l, root, "leaders", 0, &failed);
-	if (!failed)
-		m->leaders = alloc_at(l, "leaders", json_array_size(a), sizeof *m->leaders, &failed);
-	if (failed)
+	if (!(m->leaders = get_items(l, root, "leaders", 0, sizeof *m->leaders, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
-		snprintf(w, sizeof w, "leaders[%zu]", i);
 		m->nleaders = i + 1;
+		if (element(l, "leaders", i, v, w, sizeof w))
+			return -1;
 		d->op = get_str(l, v, w, "op", 1, &failed);
 		d->subject = get_subject(l, m, v, w, &failed);
 		d->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
@@ -489,16 +494,14 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	a = get_array(l, root, "leader_counts", 0, &failed);
-	if (!failed)
-		m->leader_counts = alloc_at(l, "leader_counts", json_array_size(a),
-					    sizeof *m->leader_counts, &failed);
-	if (failed)
+	if (!(m->leader_counts = get_items(l, root, "leader_counts", 0, sizeof *m->leader_counts,
+					   &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
-		snprintf(w, sizeof w, "leader_counts[%zu]", i);
 		m->nleader_counts = i + 1;
+		if (element(l, "leader_counts", i, v, w, sizeof w))
+			return -1;
 		d->op = get_str(l, v, w, "op", 1, &failed);
 		d->subject = get_subject(l, m, v, w, &failed);
 		d->led = (int)get_int(l, v, w, "led", 1, 0, &failed);
@@ -506,16 +509,13 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	a = get_array(l, root, "excluded", 0, &failed);
-	if (!failed)
-		m->excluded = alloc_at(l, "excluded", json_array_size(a), sizeof *m->excluded,
-				       &failed);
-	if (failed)
+	if (!(m->excluded = get_items(l, root, "excluded", 0, sizeof *m->excluded, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
-		snprintf(w, sizeof w, "excluded[%zu]", i);
 		m->nexcluded = i + 1;
+		if (element(l, "excluded", i, v, w, sizeof w))
+			return -1;
 		d->path = get_str(l, v, w, "path", 0, &failed);
 		d->subject = get_subject(l, m, v, w, &failed);
 		d->op = get_str(l, v, w, "op", 1, &failed);
@@ -527,7 +527,7 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	return failed ? -1 : 0;
+	return 0;
 }
 
 struct report_model *model_load_string(const char *json, const char *name, struct err *e)

@@ -79,6 +79,13 @@ static void test_errors(void)
 		{ "leader_counts[0]", "led", "-1", "leader_counts[0].led" },
 		{ "excluded[0]", "subject", "\"ghost\"", "excluded[0].subject" },
 		{ "policy", "rule", NULL, "policy.rule: missing" },
+		/* an element that is not an object is named as such, in every array */
+		{ "", "leaders", "[5]", "leaders[0]: expected an object" },
+		{ "", "leader_counts", "[null]", "leader_counts[0]: expected an object" },
+		{ "", "consistency", "[[]]", "consistency[0]: expected an object" },
+		{ "", "excluded", "[\"x\"]", "excluded[0]: expected an object" },
+		{ "cells[1]", "runs", "[1]", "cells[1].runs[0]: expected an object" },
+		{ "", "ops", "[true]", "ops[0]: expected an object" },
 	};
 	json_error_t je;
 	json_t *base = json_load_file(fixture, 0, &je);
