@@ -15,7 +15,8 @@
 #include "analyze/strv.h"
 
 /* list_dirs: the names of the visible subdirectories of path, naturally sorted,
- * into *names / *n (caller frees). -1 with errno set when path cannot be read. */
+ * into *names / *n (caller frees). -1 with errno set (and *names NULL, *n 0) when
+ * path cannot be read or memory runs out. */
 static int list_dirs(const char *path, char ***names, size_t *n)
 {
 	DIR *d = opendir(path);
@@ -35,15 +36,19 @@ static int list_dirs(const char *path, char ***names, size_t *n)
 			continue;
 		if (stat(sub, &st) < 0 || !S_ISDIR(st.st_mode))
 			continue;
-		if (strv_push(names, n, de->d_name) < 0) {
-			errno = ENOMEM;
+		if (strv_push(names, n, de->d_name) < 0)
 			goto done;
-		}
 	}
 	strv_sort(*names, *n);
 	rc = 0;
 done:
 	closedir(d);
+	if (rc < 0) {
+		strv_free(*names, *n);
+		*names = NULL;
+		*n = 0;
+		errno = ENOMEM;
+	}
 	return rc;
 }
 
@@ -76,8 +81,6 @@ static int scan_group(const char *data_dir, const char *group, struct scan_list 
 		snprintf(path, sizeof(path), "%s/runs/%s/%s", data_dir, group, subjects[i]);
 		strv_free(runs, nr);
 		if (list_dirs(path, &runs, &nr) < 0) {
-			runs = NULL;
-			nr = 0;
 			if (note_problem(l, path, strerror(errno)) < 0)
 				goto done; /* out of memory */
 			continue;
