@@ -19,12 +19,18 @@ struct progress {
 	struct workload wl;
 	double remaining_s;
 	int64_t start_mono;
-	struct engine_live last;      /* previous tick, for rates */
+	struct engine_live last;      /* latest tick: shown, and the base of the next rates */
 	int has_last;
 	double mib_s, obj_s;
-	struct engine_live cur;
-	int has_cur;
 };
+
+static void clear_line(struct progress *p)
+{
+	if (p->live && p->line_shown) {
+		fputs("\r\033[K", p->out);
+		p->line_shown = 0;
+	}
+}
 
 struct progress *progress_new(FILE *out, int live, int total)
 {
@@ -42,17 +48,8 @@ void progress_free(struct progress *p)
 {
 	if (p == NULL)
 		return;
-	if (p->live && p->line_shown)
-		fputs("\r\033[K", p->out);
+	clear_line(p);
 	free(p);
-}
-
-static void clear_line(struct progress *p)
-{
-	if (p->live && p->line_shown) {
-		fputs("\r\033[K", p->out);
-		p->line_shown = 0;
-	}
 }
 
 void progress_run_start(struct progress *p, int k, const char *id, const char *subject,
@@ -64,7 +61,7 @@ void progress_run_start(struct progress *p, int k, const char *id, const char *s
 	p->wl = *wl;
 	p->remaining_s = remaining_s;
 	p->start_mono = time_mono_ns();
-	p->has_last = p->has_cur = 0;
+	p->has_last = 0;
 	p->mib_s = p->obj_s = 0;
 	progress_tick(p, NULL);
 }
@@ -85,14 +82,12 @@ void progress_tick(struct progress *p, const struct engine_live *live)
 		}
 		p->last = *live;
 		p->has_last = 1;
-		p->cur = *live;
-		p->has_cur = 1;
 	}
 	if (!p->live)
 		return;
 	left = p->remaining_s;
 	if (p->wl.bound == WL_BOUND_DURATION) {
-		double in_run = p->has_cur ? p->cur.elapsed_s : 0;
+		double in_run = p->has_last ? p->last.elapsed_s : 0;
 		left += p->wl.duration_s > in_run ? p->wl.duration_s - in_run : 0;
 	}
 	fprintf(p->out, "\r\033[K[%d/%d] %s %s %s c%d  %s ETA %s  %.1f MiB/s  %.0f obj/s  "
@@ -100,7 +95,7 @@ void progress_tick(struct progress *p, const struct engine_live *live)
 		units_format_size(p->wl.size, sz, sizeof(sz)), p->wl.concurrency,
 		units_format_duration(floor(elapsed), el, sizeof(el)),
 		units_format_duration(ceil(left), eta, sizeof(eta)), p->mib_s, p->obj_s,
-		p->has_cur ? (unsigned long long)p->cur.errors : 0ULL);
+		p->has_last ? (unsigned long long)p->last.errors : 0ULL);
 	fflush(p->out);
 	p->line_shown = 1;
 }

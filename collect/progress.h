@@ -1,11 +1,11 @@
 /* collect/progress.h: what the collector shows while it works.
  *
  * Live mode (stderr is a terminal): one line, redrawn about once a second:
- *   [12/96] s3rver put 4KiB c4  0:02 ETA 5m12s  12.3 MiB/s  3150 obj/s  0 err
+ *   [12/96] s3rver put 4KiB c4  2s ETA 5m12s  12.3 MiB/s  3150 obj/s  0 err
  * and one lasting line per finished run. Plain mode (cron, pipes): only the lasting line
  * per finished run:
  *   [12/96] runs/cycle-01/s3rver/put-4KiB-c4 complete 12.3 MiB/s 3150.0 obj/s 0 errors 3.4s
- *   [13/96] runs/cycle-01/rgw/put-4KiB-c4 failed (auth) HTTP 403 ...: 3 errors 0.2s */
+ *   [13/96] runs/cycle-01/rgw/put-4KiB-c4 failed (auth) 3 errors 200ms: HTTP 403 ... */
 #ifndef COLLECT_PROGRESS_H
 #define COLLECT_PROGRESS_H
 
