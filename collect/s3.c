@@ -36,6 +36,20 @@ const char *s3_client_endpoint(const struct s3_client *c)
 	return c->endpoint;
 }
 
+/* proxy_env_set: any of the variables libcurl reads to choose a proxy is set. */
+static int proxy_env_set(void)
+{
+	static const char *const names[] = {
+		"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY",
+		"all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (getenv(names[i]) != NULL)
+			return 1;
+	return 0;
+}
+
 struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 {
 	struct s3_client *c = NULL;
@@ -90,6 +104,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
+	c->no_proxy_env = !proxy_env_set();
 	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region,
 				     "s3", e);
 	if (c->signer == NULL) {
@@ -246,6 +261,12 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
 	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);
+	if (c->no_proxy_env) {
+		/* the same as libcurl's default without a proxy in the environment, minus
+		 * its per-request lookups of those variables */
+		curl_easy_setopt(h, CURLOPT_PROXY, "");
+		curl_easy_setopt(h, CURLOPT_NOPROXY, "");
+	}
 	if (c->timeout_ms > 0)
 		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
 	if (c->insecure) {

@@ -25,6 +25,9 @@ struct s3_client {
 	char *authority;      /* host[:port] */
 	int virtual_hosted, insecure, sign_payload;
 	long connect_timeout_ms, timeout_ms, buffer_size;
+	/* no proxy environment variable was set when the client was created: the handles
+	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
+	int no_proxy_env;
 	struct sigv4_signer *signer;
 };
 
