@@ -167,6 +167,7 @@ struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, 
 		d->oom = 1;
 		return NULL;
 	}
+	t->doc = d;
 	t->ncols = ncols;
 	t->id = dupe(d, id);
 	t->caption = dupe(d, caption);
@@ -176,12 +177,12 @@ struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, 
 	return t;
 }
 
-static void set_cell(struct doc_cell *c, const char *text, unsigned flags, const char *note,
-		     const char *color)
+static void set_cell(struct doc_table *t, struct doc_cell *c, const char *text, unsigned flags,
+		     const char *note, const char *color)
 {
 	free_cell(c);
-	c->text = strdup(text ? text : "");
-	c->note = note && *note ? strdup(note) : NULL;
+	c->text = dupe(t->doc, text);
+	c->note = note && *note ? dupe(t->doc, note) : NULL;
 	c->flags = flags;
 	snprintf(c->color, sizeof c->color, "%s", color ? color : "");
 }
@@ -190,7 +191,7 @@ void table_head(struct doc_table *t, size_t i, const char *text, double width)
 {
 	if (!t || i >= t->ncols)
 		return;
-	set_cell(&t->head[i], text, CELL_HEAD, NULL, NULL);
+	set_cell(t, &t->head[i], text, CELL_HEAD, NULL, NULL);
 	t->widths[i] = width;
 }
 
@@ -199,12 +200,16 @@ void table_row(struct doc_table *t)
 	if (!t)
 		return;
 	struct doc_cell **rows = realloc(t->rows, (t->nrows + 1) * sizeof *rows);
-	if (!rows)
+	if (!rows) {
+		t->doc->oom = 1;
 		return;
+	}
 	t->rows = rows;
 	rows[t->nrows] = calloc(t->ncols, sizeof **rows);
 	if (rows[t->nrows])
 		t->nrows++;
+	else
+		t->doc->oom = 1;
 }
 
 void table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
@@ -212,7 +217,7 @@ void table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
 {
 	if (!t || !t->nrows || i >= t->ncols)
 		return;
-	set_cell(&t->rows[t->nrows - 1][i], text, flags, note, color);
+	set_cell(t, &t->rows[t->nrows - 1][i], text, flags, note, color);
 }
 
 void table_foot(struct doc_table *t, const char *text)
@@ -220,7 +225,7 @@ void table_foot(struct doc_table *t, const char *text)
 	if (!t)
 		return;
 	free(t->foot);
-	t->foot = strdup(text);
+	t->foot = dupe(t->doc, text);
 }
 
 void doc_labels(struct doc *d, const char *toc, const char *page)

@@ -27,7 +27,10 @@ struct doc_cell {
 	unsigned flags;
 };
 
+struct doc;
+
 struct doc_table {
+	struct doc *doc;    /* the owner: a failed allocation sets doc->oom */
 	char *id;           /* HTML id, ASCII */
 	char *caption;
 	size_t ncols;
