@@ -233,7 +233,7 @@ void plan_free(struct plan *p)
 	free(p);
 }
 
-static const char *bound_name(enum wl_bound bd)
+const char *plan_bound_name(enum wl_bound bd)
 {
 	return bd == WL_BOUND_COUNT ? "count" : bd == WL_BOUND_UNTIL_DONE ? "until-done"
 									  : "duration";
@@ -265,7 +265,7 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 		fprintf(f, "%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			plan_op_dir_name(r->wl.op), (unsigned long long)r->wl.size,
-			r->wl.concurrency, bound_name(r->wl.bound), r->wl.duration_s,
+			r->wl.concurrency, plan_bound_name(r->wl.bound), r->wl.duration_s,
 			(unsigned long long)r->wl.count, (unsigned long long)r->wl.objects,
 			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s);
 	}

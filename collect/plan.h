@@ -64,6 +64,10 @@ void plan_free(struct plan *p);
  * "multipart"); the same spelling as run.json's workload.op. */
 const char *plan_op_dir_name(enum wl_op op);
 
+/* plan_bound_name: "duration", "count" or "until-done"; the spelling of plan.tsv's bound
+ * column, run.json's workload.bound and the campaign file's bound key. */
+const char *plan_bound_name(enum wl_bound bd);
+
 /* plan_write_tsv: the plan as plan.tsv (docs/FORMATS.md): "# key: value" header lines
  * (format, campaign, order, seed, cycles, subjects, runs), one tab-separated header row,
  * one row per run in execution order. Returns 0, or -1 with a message on a write error. */

@@ -185,12 +185,6 @@ static json_t *host_json(void)
 			 "machine", u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
-static const char *bound_name(enum wl_bound b)
-{
-	return b == WL_BOUND_COUNT ? "count" : b == WL_BOUND_UNTIL_DONE ? "until-done"
-									: "duration";
-}
-
 static json_t *workload_json(const struct workload *wl, double timeout_s)
 {
 	json_t *o = json_object();
@@ -200,7 +194,7 @@ static json_t *workload_json(const struct workload *wl, double timeout_s)
 	json_object_set_new(o, "op", json_string(plan_op_dir_name(wl->op)));
 	json_object_set_new(o, "size", json_integer((json_int_t)wl->size));
 	json_object_set_new(o, "concurrency", json_integer(wl->concurrency));
-	json_object_set_new(o, "bound", json_string(bound_name(wl->bound)));
+	json_object_set_new(o, "bound", json_string(plan_bound_name(wl->bound)));
 	json_object_set_new(o, "duration_s", wl->bound == WL_BOUND_DURATION
 					     ? json_real(wl->duration_s) : json_null());
 	json_object_set_new(o, "count", wl->bound == WL_BOUND_COUNT
