@@ -364,9 +364,8 @@ static int lagg_add(struct lagg *a, const struct op_row *row, const struct warp_
 	unsigned th = (unsigned)row->thread & 0xffff;
 
 	l->total_requests++;
-	/* Go's int64 sums wrap; so do these, without signed overflow */
-	l->total_objects = (int64_t)((uint64_t)l->total_objects + (uint64_t)o->objs);
-	l->total_bytes = (int64_t)((uint64_t)l->total_bytes + (uint64_t)o->size);
+	l->total_objects = go_add(l->total_objects, o->objs);
+	l->total_bytes = go_add(l->total_bytes, o->size);
 	if (row->client_id[0] && warp_strset_add(&l->clients, row->client_id) < 0)
 		return -1;
 	if (!(a->threads[th >> 3] & (1u << (th & 7)))) {

@@ -2,8 +2,8 @@
  *
  * Go's fmt %.2f and glibc's printf agree (both round the exact binary value,
  * ties to even), so plain snprintf is used for those; what differs is written here:
- * time.Duration's String and Round, math.Round, float-to-int conversion and Warp's
- * bench.Throughput text. */
+ * time.Duration's String and Round, math.Round, float-to-int conversion, int64
+ * addition and Warp's bench.Throughput text. */
 #ifndef ANALYZE_WARP_GOFMT_H
 #define ANALYZE_WARP_GOFMT_H
 
@@ -18,6 +18,13 @@ int64_t go_dur_round(int64_t d, int64_t m);
 /* go_dur_string: time.Duration.String() into buf (32 bytes are enough):
  * "0s", "950ns", "1.5µs", "97ms", "1.044s", "1m1s", "2h0m0.5s". Returns buf. */
 char *go_dur_string(char *buf, size_t n, int64_t d);
+
+/* go_add: Go's int64 a + b, which wraps on overflow (done as unsigned here: C's
+ * signed overflow is undefined). */
+static inline int64_t go_add(int64_t a, int64_t b)
+{
+	return (int64_t)((uint64_t)a + (uint64_t)b);
+}
 
 /* go_f2i: Go's int64(f) on amd64: truncation, and the "integer indefinite" value
  * INT64_MIN for NaN and out-of-range values (int64(+Inf) is negative). */

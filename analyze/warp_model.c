@@ -5,15 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/warp_gofmt.h"
 #include "analyze/warp_gosort.h"
 
 #define MAX_FIRST_ERRORS 10
-
-/* Go's integer addition wraps; C's signed overflow is undefined: add as unsigned. */
-static int64_t add_wrap(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
 
 void warp_tp_init(struct warp_tp *t)
 {
@@ -282,7 +277,7 @@ static int segmented_merge(struct warp_segmented *t, const struct warp_segmented
 		for (i = 0; i < o->n; i++)
 			for (k = 0; k < t->n; k++)
 				if (t->segs[k].start == o->segs[i].start) {
-					t->segs[k].errors = add_wrap(t->segs[k].errors, o->segs[i].errors);
+					t->segs[k].errors = go_add(t->segs[k].errors, o->segs[i].errors);
 					t->segs[k].ops += o->segs[i].ops;
 					t->segs[k].bps += o->segs[i].bps;
 					break;
@@ -316,10 +311,10 @@ static int tp_merge(struct warp_tp *t, const struct warp_tp *o)
 {
 	if (o->ops == 0)
 		return 0;
-	t->errors = add_wrap(t->errors, o->errors);
+	t->errors = go_add(t->errors, o->errors);
 	t->bytes += o->bytes;
 	t->objects += o->objects;
-	t->ops = add_wrap(t->ops, o->ops);
+	t->ops = go_add(t->ops, o->ops);
 	if (t->start == WARP_TIME_ZERO || o->start < t->start)
 		t->start = o->start;
 	if (o->end > t->end)
@@ -446,10 +441,10 @@ static int live_merge(struct warp_live *l, const struct warp_live *o)
 			l->reqs[l->n_reqs++] = nr;
 		}
 	}
-	l->concurrency = add_wrap(l->concurrency, o->concurrency);
-	l->total_bytes = add_wrap(l->total_bytes, o->total_bytes);
-	l->total_objects = add_wrap(l->total_objects, o->total_objects);
-	l->total_errors = add_wrap(l->total_errors, o->total_errors);
+	l->concurrency = go_add(l->concurrency, o->concurrency);
+	l->total_bytes = go_add(l->total_bytes, o->total_bytes);
+	l->total_objects = go_add(l->total_objects, o->total_objects);
+	l->total_errors = go_add(l->total_errors, o->total_errors);
 	for (i = 0; i < o->n_first_errors && l->n_first_errors < MAX_FIRST_ERRORS; i++) {
 		char **ne = realloc(l->first_errors, (l->n_first_errors + 1) * sizeof(*ne));
 
@@ -467,7 +462,7 @@ static int live_merge(struct warp_live *l, const struct warp_live *o)
 	for (i = 0; i < o->hosts.n; i++)
 		if (warp_strset_add(&l->hosts, o->hosts.v[i]) < 0)
 			return -1;
-	l->total_requests = add_wrap(l->total_requests, o->total_requests);
+	l->total_requests = go_add(l->total_requests, o->total_requests);
 	if (l->start == WARP_TIME_ZERO || o->start < l->start)
 		l->start = o->start;
 	if (o->end > l->end)

@@ -18,12 +18,6 @@ static const char separator[] =
 	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
 	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\n\n";
 
-/* Go's integer addition wraps; C's signed overflow is undefined: add as unsigned. */
-static int64_t add_wrap(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
 /* ---------------------------------------------------------------- request merging */
 
 struct ttfb_acc {
@@ -61,8 +55,8 @@ static void single_add(struct single_acc *a, const struct warp_single *b)
 {
 	if (b->skipped)
 		return;
-	a->s.requests = add_wrap(a->s.requests, b->requests);
-	a->s.obj_size = add_wrap(a->s.obj_size, b->obj_size);
+	a->s.requests = go_add(a->s.requests, b->requests);
+	a->s.obj_size = go_add(a->s.obj_size, b->obj_size);
 	a->s.dur_avg += b->dur_avg;
 	a->s.dur_median += b->dur_median;
 	if (a->s.merged == 0)
@@ -73,7 +67,7 @@ static void single_add(struct single_acc *a, const struct warp_single *b)
 	a->s.dur_99 += b->dur_99;
 	a->s.dur_90 += b->dur_90;
 	a->s.stddev += b->stddev;
-	a->s.merged = add_wrap(a->s.merged, b->merged);
+	a->s.merged = go_add(a->s.merged, b->merged);
 	if (b->has_fb)
 		ttfb_add(&a->fb, &b->fb);
 }
@@ -91,16 +85,16 @@ struct multi_acc {
 
 static void range_add(struct range_acc *s, const struct warp_sizerange *b)
 {
-	s->r.requests = add_wrap(s->r.requests, b->requests);
+	s->r.requests = go_add(s->r.requests, b->requests);
 	if (b->has_fb)
 		ttfb_add(&s->fb, &b->fb);
-	s->r.avg_obj_size = add_wrap(s->r.avg_obj_size, b->avg_obj_size);
+	s->r.avg_obj_size = go_add(s->r.avg_obj_size, b->avg_obj_size);
 	s->r.avg_dur += b->avg_dur;
 	s->r.bps_avg += b->bps_avg;
 	s->r.bps_median += b->bps_median;
 	s->r.bps_fastest += b->bps_fastest;
 	s->r.bps_slowest += b->bps_slowest;
-	s->r.merged = add_wrap(s->r.merged, b->merged);
+	s->r.merged = go_add(s->r.merged, b->merged);
 }
 
 static int less_minsize(size_t i, size_t j, void *ctx)
@@ -124,8 +118,8 @@ static int multi_add(struct multi_acc *a, const struct warp_multi *b)
 
 	if (b->skipped)
 		return 0;
-	a->requests = add_wrap(a->requests, b->requests);
-	a->avg_obj_size = add_wrap(a->avg_obj_size, b->avg_obj_size);
+	a->requests = go_add(a->requests, b->requests);
+	a->avg_obj_size = go_add(a->avg_obj_size, b->avg_obj_size);
 	for (i = 0; i < b->n; i++) {
 		const struct warp_sizerange *w = &b->by_size[i];
 
@@ -151,7 +145,7 @@ static int multi_add(struct multi_acc *a, const struct warp_multi *b)
 			gosort_slice(a->n, less_minsize, swap_range, a->by_size);
 		}
 	}
-	a->merged = add_wrap(a->merged, b->merged);
+	a->merged = go_add(a->merged, b->merged);
 	return 0;
 }
 

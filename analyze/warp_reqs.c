@@ -11,12 +11,8 @@
 
 #define NS 1000000000LL
 
-/* Go's int64 sums and products wrap: the same here, without C's signed overflow. */
-static int64_t go_add(int64_t a, int64_t b)
-{
-	return (int64_t)((uint64_t)a + (uint64_t)b);
-}
-
+/* Go's int64 products wrap (as go_add's sums): the same here, without C's signed
+ * overflow. */
 static int64_t go_mul(int64_t a, int64_t b)
 {
 	return (int64_t)((uint64_t)a * (uint64_t)b);
