@@ -44,6 +44,7 @@ struct chart {
 	size_t nseries;
 	struct panel *panels;
 	size_t npanels;
+	int oom;            /* an allocation failed: chart_layout refuses the chart */
 };
 
 struct scene {
@@ -59,6 +60,15 @@ static char *dupe(const char *s)
 	return strdup(s ? s : "");
 }
 
+/* dupe() for a string the chart keeps; a failure marks the chart. */
+static char *keep(struct chart *c, const char *s)
+{
+	char *r = dupe(s);
+	if (!r)
+		c->oom = 1;
+	return r;
+}
+
 static void set_color(char dst[8], const char *src)
 {
 	snprintf(dst, 8, "%s", src && src[0] == '#' && strlen(src) == 7 ? src : "#777777");
@@ -70,11 +80,15 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 	if (!c)
 		return NULL;
 	c->kind = kind;
-	c->title = dupe(title);
-	c->desc = dupe(desc);
-	c->value_title = dupe("");
-	c->unit = dupe("");
-	c->x_title = dupe("");
+	c->title = keep(c, title);
+	c->desc = keep(c, desc);
+	c->value_title = keep(c, "");
+	c->unit = keep(c, "");
+	c->x_title = keep(c, "");
+	if (c->oom) {
+		chart_free(c);
+		return NULL;
+	}
 	return c;
 }
 
@@ -106,21 +120,23 @@ void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
 		    const char *x_title)
 {
 	free(c->value_title); free(c->unit); free(c->x_title);
-	c->value_title = dupe(value_title);
-	c->unit = dupe(unit);
-	c->x_title = dupe(x_title);
+	c->value_title = keep(c, value_title);
+	c->unit = keep(c, unit);
+	c->x_title = keep(c, x_title);
 }
 
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 {
 	char **cats = calloc(n + 1, sizeof *cats);
-	if (!cats)
+	if (!cats) {
+		c->oom = 1;
 		return;
+	}
 	for (size_t i = 0; i < c->ncats; i++)
 		free(c->cats[i]);
 	free(c->cats);
 	for (size_t i = 0; i < n; i++)
-		cats[i] = dupe(labels[i]);
+		cats[i] = keep(c, labels[i]);
 	c->cats = cats;
 	c->ncats = n;
 }
@@ -128,15 +144,19 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 int chart_add_series(struct chart *c, const char *label, const char *color)
 {
 	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof *s);
-	if (!s)
+	if (!s) {
+		c->oom = 1;
 		return -1;
+	}
 	c->series = s;
 	s = &c->series[c->nseries];
-	s->label = dupe(label);
-	set_color(s->color, color);
 	s->y = malloc((c->ncats + 1) * sizeof *s->y);
-	if (!s->y)
+	if (!s->y) {
+		c->oom = 1;
 		return -1;
+	}
+	s->label = keep(c, label);
+	set_color(s->color, color);
 	for (size_t i = 0; i < c->ncats; i++)
 		s->y[i] = NAN;
 	return (int)c->nseries++;
@@ -151,11 +171,13 @@ void chart_set_point(struct chart *c, int s, size_t i, double y)
 int chart_add_panel(struct chart *c, const char *title)
 {
 	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof *p);
-	if (!p)
+	if (!p) {
+		c->oom = 1;
 		return -1;
+	}
 	c->panels = p;
 	memset(&p[c->npanels], 0, sizeof *p);
-	p[c->npanels].title = dupe(title);
+	p[c->npanels].title = keep(c, title);
 	return (int)c->npanels++;
 }
 
@@ -165,11 +187,13 @@ static struct row *add_row(struct chart *c, int p, const char *label, const char
 		return NULL;
 	struct panel *pn = &c->panels[p];
 	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof *r);
-	if (!r)
+	if (!r) {
+		c->oom = 1;
 		return NULL;
+	}
 	pn->rows = r;
 	r = &pn->rows[pn->nrows++];
-	r->label = dupe(label);
+	r->label = keep(c, label);
 	set_color(r->color, color);
 	r->value = r->lo = r->hi = NAN;
 	return r;
@@ -680,8 +704,9 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 {
 	struct scene *s = calloc(1, sizeof *s);
 	struct ctx x = { s, f, nf };
-	if (!s) {
-		err_set(e, "out of memory");
+	if (!s || c->oom) {
+		err_set(e, "chart '%s': out of memory", c->title);
+		free(s);
 		return NULL;
 	}
 	s->width = width;

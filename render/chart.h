@@ -83,7 +83,8 @@ struct scene;
 
 /* chart_layout: lay c out `width` points wide (the height follows from the content),
  * measuring text with f and writing numbers with nf. Returns a new scene (free with
- * scene_free) or NULL with e set. c is not changed and may be freed afterwards. */
+ * scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
+ * c is not changed and may be freed afterwards. */
 struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 			   const struct numfmt *nf, double width, struct err *e);
 
