@@ -529,13 +529,19 @@ static int run_main(int argc, char **argv)
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return orc == OUTDIR_LOCKED ? EXIT_LOCKED : EXIT_USAGE;
 	}
+	/* the longest name this function builds in path */
+	if (strlen(out) + sizeof("/ops.tsv.zst") > sizeof(path)) {
+		fprintf(stderr, "collect: %s: path too long for the run's files\n", out);
+		goto out;
+	}
 	snprintf(path, sizeof(path), "%s/run.json", out);
 	if (access(path, F_OK) == 0) {
 		fprintf(stderr, "collect: %s already holds a run; use another -o DIR\n", out);
 		goto out;
 	}
 	outdir_remove_temps(out);
-	unlink(strcat(strcpy(path, out), "/ops.tsv.zst"));
+	snprintf(path, sizeof(path), "%s/ops.tsv.zst", out);
+	unlink(path);
 	snprintf(prefix, sizeof(prefix), "s3bench/run-%llx/",
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	memset(&in, 0, sizeof(in));

@@ -121,4 +121,12 @@ usage "zero timeout" --endpoint "$ep" --bucket b --op put --size 1 --concurrency
 	--count 1 --timeout 0ms -o "$work/u8"
 grep -q "^collect: --timeout: '0ms' is not a positive duration$" "$work/usage.txt"
 ok $? "zero timeout named"
+# an output directory whose path fits the lock but not DIR/ops.tsv.zst (4096 bytes)
+long=$work/long
+while [ ${#long} -lt 3880 ]; do long=$long/$(printf '%0200d' 0); done
+long=$long/$(printf '%0*d' $((4086 - ${#long} - 1)) 0)
+usage "output path too long" --endpoint "$ep" --bucket b --op put --size 1 --concurrency 1 \
+	--count 1 -o "$long"
+grep -q "path too long for the run's files$" "$work/usage.txt"
+ok $? "too long output path named"
 finish
