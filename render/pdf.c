@@ -288,7 +288,7 @@ static void heading(struct pw *w, const struct doc_block *b)
 /* ---- tables ---- */
 
 struct layout {
-	double x[64], wd[64];
+	double *x, *wd;     /* ncols left edges and widths */
 	double size, lh;
 };
 
@@ -374,8 +374,14 @@ static void table(struct pw *w, const struct doc_table *t)
 {
 	struct layout lay;
 	double total = 0, x = MARGIN_L;
-	if (t->ncols == 0 || t->ncols > 64)
+	if (t->ncols == 0)
 		return;
+	lay.x = malloc(2 * t->ncols * sizeof *lay.x);
+	if (!lay.x) {
+		w->failed = 1;
+		return;
+	}
+	lay.wd = lay.x + t->ncols;
 	lay.size = t->ncols > 8 ? 7 : 8;
 	lay.lh = lay.size * 1.25;
 	for (size_t i = 0; i < t->ncols; i++)
@@ -405,6 +411,7 @@ static void table(struct pw *w, const struct doc_table *t)
 		paragraph(w, t->foot, MARGIN_L, TEXT_W, 7, 0, "#5f6368");
 	}
 	w->y += 8;
+	free(lay.x);
 }
 
 /* ---- charts: the scene as vector graphics ---- */

@@ -122,10 +122,44 @@ static void test_long_table(void)
 	fonts_free(f);
 }
 
+/* A table wider than 64 columns (an appendix of many cycles) is drawn too, not skipped:
+ * its 120 rows need several pages. */
+static void test_wide_table(void)
+{
+	struct err e = { { 0 } };
+	struct fonts *f = fonts_new("en", &e);
+	struct doc *d = doc_new("en", "Wide", "", "");
+	char out[] = "/tmp/s3bench-pdf-XXXXXX";
+	int fd = mkstemp(out);
+	CHECK(f && d && fd >= 0, "setup: %s", e.msg);
+	if (f && d && fd >= 0) {
+		close(fd);
+		doc_heading(d, 1, "wide", "Wide table");
+		struct doc_table *t = doc_table(d, "t-wide", "70 columns", 70);
+		for (size_t i = 0; i < 70; i++)
+			table_head(t, i, "C", 1);
+		for (int r = 0; r < 120; r++) {
+			table_row(t);
+			for (size_t i = 0; i < 70; i++)
+				table_cell(t, i, "1", CELL_NUM, NULL, NULL);
+		}
+		CHECK(pdf_write(d, f, out, &e) == 0, "wide table: pdf_write: %s", e.msg);
+		size_t len;
+		char *buf = slurp(out, &len);
+		size_t np = buf ? pages(buf, len) : 0;
+		CHECK(np >= 3, "wide table: %zu pages (the table is drawn)", np);
+		free(buf);
+	}
+	unlink(out);
+	doc_free(d);
+	fonts_free(f);
+}
+
 int main(void)
 {
 	test_report("en");
 	test_report("ko");
 	test_long_table();
+	test_wide_table();
 	return check_done();
 }
