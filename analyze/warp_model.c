@@ -352,7 +352,7 @@ static int tp_copy(struct warp_tp *dst, const struct warp_tp *src)
 
 /* Merge a per-host or per-client throughput map. */
 static int keyed_merge(struct warp_keyed_tp **dst, size_t *nd, int *has,
-		       const struct warp_keyed_tp *src, size_t ns, int src_has)
+		       const struct warp_keyed_tp *src, size_t ns)
 {
 	size_t i;
 
@@ -372,7 +372,6 @@ static int keyed_merge(struct warp_keyed_tp **dst, size_t *nd, int *has,
 		*has = 1;
 		return 0;
 	}
-	(void)src_has;
 	for (i = 0; i < ns; i++) {
 		struct warp_tp *t = warp_keyed_get(dst, nd, src[i].key);
 
@@ -467,10 +466,10 @@ static int live_merge(struct warp_live *l, const struct warp_live *o)
 		l->start = o->start;
 	if (o->end > l->end)
 		l->end = o->end;
-	if (keyed_merge(&l->tp_host, &l->n_tp_host, &l->has_tp_host, o->tp_host, o->n_tp_host,
-			o->has_tp_host) < 0 ||
+	if (keyed_merge(&l->tp_host, &l->n_tp_host, &l->has_tp_host, o->tp_host,
+			o->n_tp_host) < 0 ||
 	    keyed_merge(&l->tp_client, &l->n_tp_client, &l->has_tp_client, o->tp_client,
-			o->n_tp_client, o->has_tp_client) < 0)
+			o->n_tp_client) < 0)
 		return -1;
 	return 0;
 }
