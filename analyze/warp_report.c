@@ -425,8 +425,7 @@ char *warp_report_text(const struct warp_rt *rt)
 	}
 	fputc('\n', f);
 	if (rt->n_ops > 1 && !ops_disjoint(rt)) {
-		if (rt->n_ops > 0)
-			fputs(separator, f);
+		fputs(separator, f);
 		fail |= live_report(f, &rt->total, "Total", 1);
 	}
 	fputc('\n', f);
