@@ -417,6 +417,7 @@ static int lagg_finish(struct lagg *a)
 
 	if (ltp_finish(&a->tp, &l->tp) < 0)
 		return -1;
+	l->concurrency = a->nthreads;
 	for (i = 0; i < a->nreqs; i++) {
 		struct lreq *r = &a->reqs[i];
 		struct warp_client_reqs *cr, *nr;
@@ -424,7 +425,6 @@ static int lagg_finish(struct lagg *a)
 
 		if (lreq_cycle(r) < 0)
 			return -1;
-		l->concurrency = a->nthreads;
 		nr = realloc(l->reqs, (l->n_reqs + 1) * sizeof(*nr));
 		if (nr == NULL)
 			return -1;
