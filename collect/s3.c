@@ -295,6 +295,9 @@ void s3_req_free(struct s3_req *r)
 	if (r->easy != NULL)
 		curl_easy_cleanup(r->easy);
 	sigv4_ctx_free(r->sig);
+	if (r->cu != NULL)
+		curl_url_cleanup(r->cu);
+	sbuf_free(&r->cu_host);
 	sbuf_free(&r->url);
 	sbuf_free(&r->uri);
 	sbuf_free(&r->query);
@@ -477,6 +480,33 @@ static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, cons
 	       sbuf_addc(&r->hdrs, '\0');
 }
 
+/* set_url: hand the request's URL to libcurl as parts (see s3_int.h); -1 when that is
+ * not possible (the caller then sets CURLOPT_URL). */
+static int set_url(struct s3_req *r)
+{
+	CURL *h = r->easy;
+
+	if (r->cu == NULL) {
+		r->cu = curl_url();
+		if (r->cu == NULL)
+			return -1;
+	}
+	if (r->cu_host.len != r->host.len || memcmp(sbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
+		sbuf_reset(&r->cu_host);
+		if (curl_url_set(r->cu, CURLUPART_URL, r->url.p, CURLU_PATH_AS_IS) != CURLUE_OK ||
+		    sbuf_add(&r->cu_host, r->host.p, r->host.len) != 0) {
+			sbuf_reset(&r->cu_host);
+			return -1;
+		}
+	} else if (curl_url_set(r->cu, CURLUPART_PATH, r->uri.p, 0) != CURLUE_OK ||
+		   curl_url_set(r->cu, CURLUPART_QUERY, r->query.len ? r->query.p : NULL, 0) !=
+			   CURLUE_OK) {
+		sbuf_reset(&r->cu_host);
+		return -1;
+	}
+	return curl_easy_setopt(h, CURLOPT_CURLU, r->cu) == CURLE_OK ? 0 : -1;
+}
+
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
 	struct s3_client *c = r->c;
@@ -624,7 +654,10 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	    (r->query.len && (sbuf_addc(&r->url, '?') || sbuf_add(&r->url, r->query.p, r->query.len))))
 		goto nomem;
 
-	curl_easy_setopt(h, CURLOPT_URL, r->url.p);
+	if (set_url(r) != 0) {
+		curl_easy_setopt(h, CURLOPT_CURLU, (CURLU *)NULL);
+		curl_easy_setopt(h, CURLOPT_URL, r->url.p);
+	}
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, &r->nodes[0]);
 	curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);

@@ -38,6 +38,11 @@ struct s3_req {
 	struct sigv4_ctx *sig;
 	char errbuf[CURL_ERROR_SIZE];
 	struct sbuf url, uri, query, host, hdrs, xml_body, resp;
+	/* the URL handed to libcurl as parts (CURLOPT_CURLU): scheme and host are parsed
+	 * once (again only when the host changes), then only path and query are set per
+	 * request, which spares libcurl a full URL parse each time; NULL: CURLOPT_URL */
+	CURLU *cu;
+	struct sbuf cu_host;      /* the host cu was set up for, "" when none */
 	struct curl_slist nodes[MAX_HDRS];
 	struct s3_args a;
 	struct s3_body body;      /* copy of a.body (or an empty one) */
