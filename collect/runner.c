@@ -32,21 +32,38 @@ static void on_tick(const struct engine_live *live, void *arg)
 	(void)w;
 }
 
+/* prefixed_env: the variable PREFIX_SUFFIX; NULL when unset or when the name does not
+ * fit (*too_long set then, rather than reading a truncated name). */
+static const char *prefixed_env(const char *prefix, const char *suffix, int *too_long)
+{
+	char name[256];
+	int n = snprintf(name, sizeof(name), "%s_%s", prefix, suffix);
+
+	if (n < 0 || (size_t)n >= sizeof(name)) {
+		*too_long = 1;
+		return NULL;
+	}
+	return getenv(name);
+}
+
 static struct creds *subject_creds(const struct cmp_subject *s, struct err *e)
 {
-	char name[160];
 	const char *ak, *sk, *tok;
+	int too_long = 0;
 
 	switch (s->cred_kind) {
 	case CMP_CRED_PROFILE:
 		return creds_load(s->cred_name, e);
 	case CMP_CRED_ENV:
-		snprintf(name, sizeof(name), "%s_ACCESS_KEY_ID", s->cred_name);
-		ak = getenv(name);
-		snprintf(name, sizeof(name), "%s_SECRET_ACCESS_KEY", s->cred_name);
-		sk = getenv(name);
-		snprintf(name, sizeof(name), "%s_SESSION_TOKEN", s->cred_name);
-		tok = getenv(name);
+		ak = prefixed_env(s->cred_name, "ACCESS_KEY_ID", &too_long);
+		sk = prefixed_env(s->cred_name, "SECRET_ACCESS_KEY", &too_long);
+		tok = prefixed_env(s->cred_name, "SESSION_TOKEN", &too_long);
+		if (too_long) {
+			err_set(e, "subject %s: credentials = env:PREFIX: the prefix is too long "
+				"for an environment variable name (%zu characters)", s->id,
+				strlen(s->cred_name));
+			return NULL;
+		}
 		if (ak == NULL || ak[0] == '\0' || sk == NULL || sk[0] == '\0') {
 			err_set(e, "subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
 				"%s_SECRET_ACCESS_KEY is not set", s->id, s->cred_name,

@@ -114,6 +114,35 @@ int main(void)
 		runner_result_clear(&rr);
 	}
 
+	/* a long prefix: its variables are read in full (a 160-byte name buffer once cut
+	 * PREFIX_SECRET_ACCESS_KEY short and reported it unset); a prefix too long for any
+	 * name is said so */
+	{
+		char pre[300], var[400];
+
+		memset(pre, 'L', 145);
+		pre[145] = '\0';
+		snprintf(var, sizeof(var), "%s_ACCESS_KEY_ID", pre);
+		setenv(var, "AKIDRUNNERTEST", 1);
+		snprintf(var, sizeof(var), "%s_SECRET_ACCESS_KEY", pre);
+		setenv(var, "runner-test-secret", 1);
+		if (run("longprefix", ep, pre, 20, &stop, &rr) == 0) {
+			CHECK(rr.cls == EC_UNAVAILABLE, "145-character prefix: credentials "
+			      "read, class unavailable (%s: %s)", err_class_name(rr.cls),
+			      rr.st.n_first ? rr.st.first[0] : "");
+			runner_result_clear(&rr);
+		}
+		memset(pre, 'L', 260);
+		pre[260] = '\0';
+		if (run("hugeprefix", ep, pre, 20, &stop, &rr) == 0) {
+			CHECK(rr.cls == EC_AUTH && rr.st.n_first >= 1 &&
+			      strstr(rr.st.first[0], "prefix is too long"),
+			      "260-character prefix: auth, said too long (%s: %s)",
+			      err_class_name(rr.cls), rr.st.n_first ? rr.st.first[0] : "");
+			runner_result_clear(&rr);
+		}
+	}
+
 	/* nothing listening */
 	if (run("refused", ep, "RT", 20, &stop, &rr) == 0) {
 		CHECK(rr.cls == EC_UNAVAILABLE && !rr.complete, "refused: unavailable (%s)",
