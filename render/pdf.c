@@ -399,7 +399,7 @@ static void table(struct pw *w, const struct doc_table *t)
 	w->y += 2;
 	draw_row(w, t->head, t, &lay, 1, hh);
 	for (size_t r = 0; r < t->nrows; r++) {
-		double h = row_height(w, t->rows[r], t, &lay, 0);
+		double h = r == 0 ? first : row_height(w, t->rows[r], t, &lay, 0);
 		if (ensure(w, h)) {
 			/* the table goes on: repeat the header row on the new page */
 			draw_row(w, t->head, t, &lay, 1, hh);
