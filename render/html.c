@@ -146,7 +146,7 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 {
 	char path[4096];
 	char *skel = NULL, *css = NULL;
-	struct sb style = { 0 }, title = { 0 }, bod = { 0 }, fam = { 0 };
+	struct sb style = { 0 }, title = { 0 }, bod = { 0 };
 	int rc = -1;
 	snprintf(path, sizeof path, "%s/report.html", templates);
 	if (!(skel = text_read_file(path, e)))
@@ -154,10 +154,9 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	snprintf(path, sizeof path, "%s/report.css", templates);
 	if (!(css = text_read_file(path, e)))
 		goto done;
-	sb_add(&fam, font_family);
 	{
 		const char *names[] = { "font" };
-		const char *vals[] = { fam.s };
+		const char *vals[] = { font_family };
 		text_subst(&style, css, names, vals, 1);
 	}
 	esc(&title, d->title);
@@ -168,7 +167,7 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 				       bod.s ? bod.s : "" };
 		text_subst(out, skel, names, vals, 4);
 	}
-	if (out->oom || style.oom || bod.oom) {
+	if (out->oom || style.oom || title.oom || bod.oom) {
 		err_set(e, "html: out of memory");
 		goto done;
 	}
@@ -179,6 +178,5 @@ done:
 	sb_free(&style);
 	sb_free(&title);
 	sb_free(&bod);
-	sb_free(&fam);
 	return rc;
 }
