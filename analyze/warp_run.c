@@ -204,26 +204,26 @@ int warp_run_of(const struct warp_rt *rt, const char *op, struct warp_run *out, 
 	return 0;
 }
 
+/* keep_first: warp_load_merged's report_err: the first failure's message into arg
+ * (a struct err, empty until then). */
+static void keep_first(const char *msg, void *arg)
+{
+	struct err *first = arg;
+
+	if (first->msg[0] == '\0')
+		err_set(first, "%s", msg);
+}
+
 int warp_run_read(const char *const *files, int n, struct warp_run *out, struct err *e)
 {
-	struct warp_rt *all = warp_rt_new(), *one = NULL;
-	int i, rc = -1;
+	struct warp_rt *all;
+	struct err first = {{0}};
+	int failed, rc;
 
 	memset(out, 0, sizeof(*out));
-	if (all == NULL)
-		return err_set(e, "warp run: out of memory");
-	for (i = 0; i < n; i++) {
-		if (warp_load_file(files[i], &one, e) < 0)
-			goto done;
-		rc = warp_rt_merge(all, one, e);
-		warp_rt_free(one);
-		one = NULL;
-		if (rc < 0)
-			goto done;
-		rc = -1;
-	}
-	rc = warp_run_of(all, NULL, out, e);
-done:
+	if (warp_load_merged(files, n, keep_first, &first, &all, &failed, e) < 0)
+		return -1;
+	rc = failed ? err_set(e, "%s", first.msg) : warp_run_of(all, NULL, out, e);
 	warp_rt_free(all);
 	return rc;
 }

@@ -86,6 +86,12 @@ static void test_generated(void)
 	CHECK_NUM(r.summary.median.mib_s, 3, 1e-9, "median");
 	CHECK_NUM(r.summary.slowest.obj_s, 2, 1e-9, "slowest");
 	CHECK_NUM(r.summary.completion_s, 8.74, 1e-9, "completion");
+	{
+		const char *two[2] = {path, "/nonexistent/client2.csv.zst"};
+
+		CHECK(warp_run_read(two, 2, &r, &e) == -1 && strstr(e.msg, "client2.csv.zst"),
+		      "a run with one unreadable client file fails, naming it: %s", e.msg);
+	}
 	unlink(path);
 	files[0] = "/nonexistent/warp.csv.zst";
 	CHECK(warp_run_read(files, 1, &r, &e) == -1 && strstr(e.msg, "/nonexistent/warp.csv.zst"),
