@@ -286,7 +286,10 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 	}
 	snprintf(l->code, sizeof l->code, "%s", code);
 	snprintf(path, sizeof path, "%s/%s", templates, code);
-	l->dir = strdup(path);
+	if (!(l->dir = strdup(path))) {
+		err_set(e, "%s: out of memory", path);
+		goto fail;
+	}
 	snprintf(path, sizeof path, "%s/%s/strings.txt", templates, code);
 	text = text_read_file(path, e);
 	if (!text)
@@ -309,11 +312,11 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 		*eq = 0;
 		struct kv *nkv = realloc(l->kv, (l->nkv + 1) * sizeof *l->kv);
 		if (!nkv) {
-			err_set(e, "out of memory");
+			err_set(e, "%s:%d: out of memory", path, lineno);
 			goto fail;
 		}
 		l->kv = nkv;
-		char *v = trim(eq + 1);
+		char *key = trim(t), *v = trim(eq + 1);
 		/* a value may be quoted to keep blanks at its ends */
 		size_t vl = strlen(v);
 		if (vl >= 2 && v[0] == '"' && v[vl - 1] == '"') {
@@ -321,12 +324,16 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 			v++;
 		}
 		unescape(v);
-		l->kv[l->nkv].key = strdup(trim(t));
-		l->kv[l->nkv].value = strdup(v);
-		l->nkv++;
-		if (strcmp(trim(t), "number.group") == 0)
+		nkv = &l->kv[l->nkv++];
+		nkv->key = strdup(key);
+		nkv->value = strdup(v);
+		if (!nkv->key || !nkv->value) {
+			err_set(e, "%s:%d: out of memory", path, lineno);
+			goto fail;
+		}
+		if (strcmp(key, "number.group") == 0)
 			snprintf(l->nf.group, sizeof l->nf.group, "%s", v);
-		else if (strcmp(trim(t), "number.decimal") == 0)
+		else if (strcmp(key, "number.decimal") == 0)
 			snprintf(l->nf.decimal, sizeof l->nf.decimal, "%s", v);
 	}
 	free(text);
