@@ -53,10 +53,8 @@ static void add_scene(struct rb *r, struct chart *c, double width, struct scene 
 /* Paragraphs of a prose template (blank-line separated). */
 static void prose(struct rb *r, const char *name)
 {
-	struct err e2;
-	char *text = text_lang_prose(r->l, name, &e2), *p, *q;
+	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
 	if (!text) {
-		err_set(r->e, "%s", e2.msg);
 		r->failed = 1;
 		return;
 	}
