@@ -294,7 +294,7 @@ static void classify(struct runner_result *res)
 
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
 {
-	int fds[2], status = 0, term_sent = 0;
+	int fds[2], status = 0, term_sent = 0, reaped = 0;
 	pid_t pid, parent = getpid();
 	int64_t t0, last_live = 0, term_at = 0;
 	struct engine_live live, buf[16];
@@ -343,9 +343,12 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 			}
 		}
 		w = waitpid(pid, &status, WNOHANG);
-		if (w == pid)
+		if (w == pid) {
+			reaped = 1;
 			break;
+		}
 		if (w < 0 && errno != EINTR) {
+			/* ECHILD: reaped by someone else (SIGCHLD ignored): status unknown */
 			res->wrapper.exited = 1;
 			res->wrapper.exit_code = -1;
 			break;
@@ -371,7 +374,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	close(fds[0]);
 	res->wrapper.ended_ns = time_now_ns();
 	res->wrapper.elapsed_s = (double)(time_mono_ns() - t0) / 1e9;
-	if (WIFEXITED(status)) {
+	if (!reaped) {
+		/* exit_code -1 from the loop */
+	} else if (WIFEXITED(status)) {
 		res->wrapper.exited = 1;
 		res->wrapper.exit_code = WEXITSTATUS(status);
 	} else if (WIFSIGNALED(status)) {

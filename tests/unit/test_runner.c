@@ -143,6 +143,18 @@ int main(void)
 		}
 	}
 
+	/* SIGCHLD ignored (inherited from a parent that does so): the child is reaped by the
+	 * kernel, waitpid fails, and the exit code is unknown (-1), not a made-up 0 */
+	signal(SIGCHLD, SIG_IGN);
+	if (run("sigchld", ep, "NOSUCHPREFIX", 20, &stop, &rr) == 0) {
+		CHECK(rr.wrapper.exited && rr.wrapper.exit_code == -1,
+		      "SIGCHLD ignored: exit code unknown (%d)", rr.wrapper.exit_code);
+		CHECK(rr.cls == EC_AUTH && rr.st.finished, "SIGCHLD ignored: the state file "
+		      "still gives the class (%s)", err_class_name(rr.cls));
+		runner_result_clear(&rr);
+	}
+	signal(SIGCHLD, SIG_DFL);
+
 	/* nothing listening */
 	if (run("refused", ep, "RT", 20, &stop, &rr) == 0) {
 		CHECK(rr.cls == EC_UNAVAILABLE && !rr.complete, "refused: unavailable (%s)",
