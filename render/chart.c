@@ -385,6 +385,19 @@ static void fmt_value(const struct ctx *x, double v, const char *unit, char *buf
 	snprintf(buf, n, "%s%s", num, isnan(v) ? "" : unit);
 }
 
+/* The widest of the n tick labels tlo, tlo + step, ... written with dec decimals. */
+static double ticks_width(const struct ctx *x, double tlo, double step, int n, int dec)
+{
+	double maxw = 0;
+	for (int i = 0; i < n; i++) {
+		char num[TEXT_NUM_MAX];
+		double w = text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
+		if (w > maxw)
+			maxw = w;
+	}
+	return maxw;
+}
+
 /* Ticks on a horizontal axis of `len` points whose labels do not overlap. */
 static int fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step)
 {
@@ -392,15 +405,7 @@ static int fit_hticks(const struct ctx *x, double hi, double len, double *thi, d
 	int n = 2;
 	for (int target = 6; target >= 1; target--) {
 		n = chart_nice_ticks(0, hi, target, &tlo, thi, step);
-		int d = tick_decimals(*step);
-		double maxw = 0;
-		for (int i = 0; i < n; i++) {
-			char num[TEXT_NUM_MAX];
-			double w = text_w(x, text_num(x->nf, tlo + i * *step, d, num, sizeof num),
-					  SZ_TICK, 0);
-			if (w > maxw)
-				maxw = w;
-		}
+		double maxw = ticks_width(x, tlo, *step, n, tick_decimals(*step));
 		if (n < 2 || len / (n - 1) >= maxw + 6)
 			return n;
 	}
@@ -508,13 +513,8 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		target = 6;
 	int nt = chart_nice_ticks(0, maxv, target, &tlo, &thi, &step);
 	int dec = tick_decimals(step);
-	double leftw = 0;
+	double leftw = ticks_width(x, tlo, step, nt, dec);
 	char num[TEXT_NUM_MAX];
-	for (int t = 0; t < nt; t++) {
-		double w = text_w(x, text_num(x->nf, tlo + t * step, dec, num, sizeof num), SZ_TICK, 0);
-		if (w > leftw)
-			leftw = w;
-	}
 	double left = leftw + 6, right = width - (rightw > 0 ? rightw + 12 : 4);
 	double pw = right - left;
 	if (*c->value_title)
