@@ -23,7 +23,7 @@ static const char *S(const struct rb *r, const char *key)
 	return text_lang_str(r->l, key);
 }
 
-/* Append tpl with {names} substituted into a fresh string in buf. */
+/* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
 static void subst(struct sb *b, const char *tpl, const char *n1, const char *v1,
 		  const char *n2, const char *v2)
 {
