@@ -453,10 +453,9 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	a->policy = opt->policy;
 	a->min_samples = opt->min_samples ? opt->min_samples : 1;
 	a->cycles = opt->cycles;
-	for (size_t i = 0; i < n && opt->cycles <= 0; i++)
-		if (logs[i].campaign_cycles > a->cycles)
-			a->cycles = logs[i].campaign_cycles;
 	for (size_t i = 0; i < n; i++) {
+		if (opt->cycles <= 0 && logs[i].campaign_cycles > a->cycles)
+			a->cycles = logs[i].campaign_cycles;
 		if (opt->cycles <= 0 && logs[i].cycle > a->cycles)
 			a->cycles = logs[i].cycle;
 		if (a->campaign_name == NULL && logs[i].campaign_name != NULL) {

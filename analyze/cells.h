@@ -90,8 +90,8 @@ struct agg_options {
 struct aggregate {
 	const char *campaign_name, *campaign_title, *campaign_client; /* borrowed; may be NULL */
 	const char *campaign_order;     /* from the first run.json that has one; may be NULL */
-	int cycles;                     /* opt->cycles, else the highest run.json
-					 * campaign.cycles, else the highest cycle seen */
+	int cycles;                     /* opt->cycles when > 0, else the highest of
+					 * the run.json campaign.cycles and the cycles seen */
 	enum policy policy;
 	size_t min_samples;
 	struct agg_subject *subjects;   size_t n_subjects;

@@ -168,6 +168,11 @@ static void test_shape(struct fixture *f)
 		CHECK(a->cycles == 8 && a->cells[0].expected == 8,
 		      "without campaign.ini: run.json campaign.cycles");
 	aggregate_free(a);
+	f->v[3].campaign_cycles = 3; /* fewer than the cycles seen (7) */
+	a = build(f, POLICY_MEAN, 1, 0);
+	if (a != NULL)
+		CHECK(a->cycles == 7, "a run.json campaign.cycles below the cycles seen: those");
+	aggregate_free(a);
 	f->v[3].campaign_cycles = 0;
 }
 
