@@ -492,9 +492,8 @@ static struct lagg *builder_op(struct builder *b, const char *op)
 	b->opnames = nn;
 	memset(&na[b->nops], 0, sizeof(*na));
 	na[b->nops].out = warp_rt_op(b->rt, op);
-	nn[b->nops] = strdup(op);
-	if (na[b->nops].out == NULL || nn[b->nops] == NULL)
-		return NULL;
+	if (na[b->nops].out == NULL || (nn[b->nops] = strdup(op)) == NULL)
+		return NULL; /* nothing of this op is kept: b->nops is unchanged */
 	return &na[b->nops++];
 }
 
