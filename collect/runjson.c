@@ -79,9 +79,19 @@ static int write_json(const char *dir, const char *name, const json_t *obj, size
 	return rc;
 }
 
+/* phases_json: {"prepare": STATE, "benchmark": STATE, "cleanup": STATE} (NULL: no memory) */
+static json_t *phases_json(const struct run_state *st)
+{
+	json_t *ph = json_object();
+
+	for (int i = 0; ph && i < PHASE_COUNT; i++)
+		json_object_set_new(ph, phase_names[i], json_string(phase_state_name(st->phase[i])));
+	return ph;
+}
+
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
-	json_t *o = json_object(), *ph = json_object(), *first = json_array();
+	json_t *o = json_object(), *ph = phases_json(st), *first = json_array();
 	int rc = -1;
 
 	if (o == NULL || ph == NULL || first == NULL) {
@@ -90,8 +100,6 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		err_set(e, "%s: out of memory", dir);
 		goto out;
 	}
-	for (int i = 0; i < PHASE_COUNT; i++)
-		json_object_set_new(ph, phase_names[i], json_string(phase_state_name(st->phase[i])));
 	json_object_set_new(o, "phases", ph);
 	json_object_set_new(o, "finished", json_boolean(st->finished));
 	json_object_set_new(o, "class", st->cls ? json_string(err_class_name(st->cls))
@@ -222,7 +230,7 @@ json_t *runjson_build(const struct runjson_input *in)
 {
 	const struct run_state *st = in->st;
 	const struct run_wrapper *w = in->wrapper;
-	json_t *o = json_object(), *ph = json_object(), *first = json_array(), *wr, *errs;
+	json_t *o = json_object(), *ph = phases_json(st), *first = json_array(), *wr, *errs;
 
 	if (o == NULL || ph == NULL || first == NULL) {
 		json_decref(o);
@@ -247,8 +255,6 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
 	json_object_set_new(o, "subject", subject_json(in->subject));
 	json_object_set_new(o, "workload", workload_json(in->wl, in->timeout_s));
-	for (int i = 0; i < PHASE_COUNT; i++)
-		json_object_set_new(ph, phase_names[i], json_string(phase_state_name(st->phase[i])));
 	json_object_set_new(o, "phases", ph);
 
 	wr = json_object();
