@@ -1,4 +1,8 @@
 /* collect/sigv4.c: see sigv4.h. */
+/* The per-request SHA-256 and HMAC use OpenSSL's low-level SHA256_* functions
+ * (deprecated in 3.0, still there): through EVP each call goes through the provider
+ * layer and a context copy, about 3k instructions per request more. */
+#define OPENSSL_SUPPRESS_DEPRECATED 1
 #include "collect/sigv4.h"
 
 #include <pthread.h>
@@ -9,6 +13,7 @@
 #include <openssl/core_names.h>
 #include <openssl/evp.h>
 #include <openssl/params.h>
+#include <openssl/sha.h>
 
 struct sigv4_signer {
 	char *access_key, *secret_key, *token, *region, *service;
@@ -19,19 +24,16 @@ struct sigv4_signer {
 };
 
 struct sigv4_ctx {
-	EVP_MD *md;
-	EVP_MD_CTX *mdctx;
-	EVP_MAC *mac;
-	EVP_MAC_CTX *macctx;
 	struct sbuf creq, sts, auth, signed_hdrs;
 	int64_t date_s;
 	char amz_date[17];
 	char signature[65];
-	/* the signing key macctx was last initialised with: the next request signed with
-	 * the same key re-initialises it without the key (OpenSSL keeps the HMAC pads'
-	 * states), which saves two SHA-256 blocks and the key set-up per request */
+	/* the signing key the HMAC pad states below are for: the next request signed with
+	 * the same key starts from copies of them, which saves two SHA-256 blocks and the
+	 * key set-up per request */
 	unsigned char mac_key[32];
 	int mac_key_ok;
+	SHA256_CTX ipad, opad;
 };
 
 struct hdr_ent {
@@ -123,15 +125,6 @@ struct sigv4_ctx *sigv4_ctx_new(struct err *e)
 		return NULL;
 	}
 	c->date_s = -1;
-	c->md = EVP_MD_fetch(NULL, "SHA256", NULL);
-	c->mdctx = EVP_MD_CTX_new();
-	c->mac = EVP_MAC_fetch(NULL, "HMAC", NULL);
-	c->macctx = c->mac != NULL ? EVP_MAC_CTX_new(c->mac) : NULL;
-	if (c->md == NULL || c->mdctx == NULL || c->macctx == NULL || set_sha256(c->macctx)) {
-		err_set(e, "sigv4: OpenSSL has no SHA-256 or HMAC");
-		sigv4_ctx_free(c);
-		return NULL;
-	}
 	return c;
 }
 
@@ -140,10 +133,8 @@ void sigv4_ctx_free(struct sigv4_ctx *c)
 	if (c == NULL)
 		return;
 	OPENSSL_cleanse(c->mac_key, sizeof(c->mac_key));
-	EVP_MD_free(c->md);
-	EVP_MD_CTX_free(c->mdctx);
-	EVP_MAC_CTX_free(c->macctx);
-	EVP_MAC_free(c->mac);
+	OPENSSL_cleanse(&c->ipad, sizeof(c->ipad));
+	OPENSSL_cleanse(&c->opad, sizeof(c->opad));
 	sbuf_free(&c->creq);
 	sbuf_free(&c->sts);
 	sbuf_free(&c->auth);
@@ -311,7 +302,6 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	struct hdr_ent h[SIGV4_MAX_HEADERS];
 	size_t n = 0;
 	unsigned char md[32], key[32];
-	unsigned int mdlen = 0;
 	char hash[65];
 	const char *query = in->query != NULL ? in->query : "";
 	int rc = -1;
@@ -373,11 +363,12 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	    sbuf_addc(&c->creq, '\n') || sbuf_adds(&c->creq, in->payload_hash))
 		goto oom;
 
-	if (!EVP_DigestInit_ex(c->mdctx, c->md, NULL) ||
-	    !EVP_DigestUpdate(c->mdctx, c->creq.p, c->creq.len) ||
-	    !EVP_DigestFinal_ex(c->mdctx, md, &mdlen)) {
-		err_set(e, "sigv4: SHA-256 failed");
-		goto done;
+	{
+		/* not SHA256(): in OpenSSL 3 it looks the algorithm up on every call */
+		SHA256_CTX t;
+		SHA256_Init(&t);
+		SHA256_Update(&t, c->creq.p, c->creq.len);
+		SHA256_Final(md, &t);
 	}
 	sigv4_hex(md, 32, hash);
 
@@ -393,23 +384,30 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 		err_set(e, "sigv4: HMAC-SHA256 failed");
 		goto done;
 	}
-	if (c->mac_key_ok && memcmp(c->mac_key, key, 32) == 0) {
-		size_t outl = 0;
-		if (!EVP_MAC_init(c->macctx, NULL, 0, NULL) ||
-		    !EVP_MAC_update(c->macctx, (const unsigned char *)c->sts.p, c->sts.len) ||
-		    !EVP_MAC_final(c->macctx, md, &outl, 32) || outl != 32) {
-			c->mac_key_ok = 0;
-			err_set(e, "sigv4: HMAC-SHA256 failed");
-			goto done;
-		}
-	} else {
-		c->mac_key_ok = 0;
-		if (hmac(c->macctx, key, 32, c->sts.p, c->sts.len, md) != 0) {
-			err_set(e, "sigv4: HMAC-SHA256 failed");
-			goto done;
-		}
+	if (!c->mac_key_ok || memcmp(c->mac_key, key, 32) != 0) {
+		/* HMAC-SHA256 (RFC 2104) pad states for a 32-byte key */
+		unsigned char pad[64];
+		memset(pad, 0x36, sizeof(pad));
+		for (int i = 0; i < 32; i++)
+			pad[i] ^= key[i];
+		SHA256_Init(&c->ipad);
+		SHA256_Update(&c->ipad, pad, 64);
+		for (int i = 0; i < 64; i++)
+			pad[i] ^= 0x36 ^ 0x5c;
+		SHA256_Init(&c->opad);
+		SHA256_Update(&c->opad, pad, 64);
+		OPENSSL_cleanse(pad, sizeof(pad));
 		memcpy(c->mac_key, key, 32);
 		c->mac_key_ok = 1;
+	}
+	{
+		SHA256_CTX t = c->ipad;
+		SHA256_Update(&t, c->sts.p, c->sts.len);
+		SHA256_Final(md, &t);
+		t = c->opad;
+		SHA256_Update(&t, md, 32);
+		SHA256_Final(md, &t);
+		OPENSSL_cleanse(&t, sizeof(t));
 	}
 	sigv4_hex(md, 32, c->signature);
 
