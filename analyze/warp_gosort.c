@@ -280,22 +280,20 @@ static void pdq(const struct ls *d, idx a, idx b, int limit)
 	}
 }
 
+static void sort_slice(struct ls *d, size_t n)
+{
+	if (n >= 2)
+		pdq(d, 0, (idx)n, bit_len((uint64_t)n));
+}
+
 void gosort_slice(size_t n, int (*less)(size_t i, size_t j, void *ctx),
 		  void (*swap)(size_t i, size_t j, void *ctx), void *ctx)
 {
-	struct ls d = {less, swap, ctx, 0};
-
-	if (n < 2)
-		return;
-	pdq(&d, 0, (idx)n, bit_len((uint64_t)n));
+	sort_slice(&(struct ls){less, swap, ctx, 0}, n);
 }
 
 void gosort_slice_go119(size_t n, int (*less)(size_t i, size_t j, void *ctx),
 			void (*swap)(size_t i, size_t j, void *ctx), void *ctx)
 {
-	struct ls d = {less, swap, ctx, 1};
-
-	if (n < 2)
-		return;
-	pdq(&d, 0, (idx)n, bit_len((uint64_t)n));
+	sort_slice(&(struct ls){less, swap, ctx, 1}, n);
 }
