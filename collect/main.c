@@ -143,15 +143,15 @@ static int recorded_failed(const struct outdir *od, const char *id)
 {
 	char path[4096];
 	json_t *j;
+	const char *status;
 	int failed;
 
 	if (snprintf(path, sizeof(path), "%s/%s/run.json", outdir_root(od), id) >=
 	    (int)sizeof(path))
 		return 1;
 	j = json_load_file(path, 0, NULL);
-	failed = j == NULL || strcmp(json_string_value(json_object_get(j, "status")) ?
-				     json_string_value(json_object_get(j, "status")) : "",
-				     "complete") != 0;
+	status = json_string_value(json_object_get(j, "status"));
+	failed = status == NULL || strcmp(status, "complete") != 0;
 	json_decref(j);
 	return failed;
 }
