@@ -153,25 +153,25 @@ struct creds *creds_load(const char *profile, struct err *e)
 	struct creds *c = NULL;
 	char cred_path[1024], conf_path[1024], section[300];
 	const char *prof = (profile != NULL && profile[0] != '\0') ? profile : NULL;
-	const char *region, *endpoint;
+	const char *env_prof = env_nonempty("AWS_PROFILE"), *conf_prof, *region, *endpoint;
 	int rc, have_cred_path, have_conf_path;
 
 	have_cred_path = home_path(cred_path, sizeof(cred_path), "AWS_SHARED_CREDENTIALS_FILE",
 				   ".aws/credentials") == 0;
 	have_conf_path = home_path(conf_path, sizeof(conf_path), "AWS_CONFIG_FILE",
 				   ".aws/config") == 0;
+	/* prof stays NULL only for keys from the environment; the config file's section is
+	 * that of the profile in use, else AWS_PROFILE's, else default */
 	if (prof == NULL && env_nonempty("AWS_ACCESS_KEY_ID") == NULL)
-		prof = env_nonempty("AWS_PROFILE");
-	if (prof == NULL && env_nonempty("AWS_ACCESS_KEY_ID") == NULL)
-		prof = "default";
+		prof = env_prof ? env_prof : "default";
+	conf_prof = prof ? prof : env_prof ? env_prof : "default";
 
 	/* the profile's config section, for region and endpoint */
 	if (have_conf_path) {
-		const char *p = prof ? prof : (env_nonempty("AWS_PROFILE") ? env_nonempty("AWS_PROFILE") : "default");
-		if (strcmp(p, "default") == 0)
+		if (strcmp(conf_prof, "default") == 0)
 			snprintf(section, sizeof(section), "default");
 		else
-			snprintf(section, sizeof(section), "profile %s", p);
+			snprintf(section, sizeof(section), "profile %s", conf_prof);
 		fw.section = section;
 		if (read_ini(conf_path, &fw, e) < 0)
 			goto done;
