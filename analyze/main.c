@@ -24,6 +24,7 @@
 #include "analyze/out.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
+#include "analyze/strv.h"
 #include "analyze/warp.h"
 #include "analyze/warpdir.h"
 #include "core/err.h"
@@ -199,7 +200,7 @@ struct state {
 	struct runlog *logs;
 	size_t n_logs;
 	struct out_unreadable *bad;
-	char **bad_msgs;
+	char **bad_msgs;        /* owns bad[i].error (n_bad strings) */
 	size_t n_bad;
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
@@ -211,21 +212,17 @@ struct state {
 static int note_bad(struct state *st, const char *rel, const char *msg)
 {
 	struct out_unreadable *nb = realloc(st->bad, (st->n_bad + 1) * sizeof(*nb));
-	char **nm;
+	size_t n_msgs = st->n_bad;
 
 	fprintf(stderr, "analyze: %s\n", msg);
 	st->problems++;
 	if (nb == NULL)
 		return -1;
 	st->bad = nb;
-	nm = realloc(st->bad_msgs, (st->n_bad + 1) * sizeof(*nm));
-	if (nm == NULL)
-		return -1;
-	st->bad_msgs = nm;
-	if ((nm[st->n_bad] = strdup(msg)) == NULL)
+	if (strv_push(&st->bad_msgs, &n_msgs, msg) < 0)
 		return -1;
 	nb[st->n_bad].path = rel;
-	nb[st->n_bad].error = nm[st->n_bad];
+	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
 	st->n_bad++;
 	return 0;
 }
@@ -410,9 +407,7 @@ done:
 	for (size_t i = 0; i < st.n_logs; i++)
 		runlog_clear(&st.logs[i]);
 	free(st.logs);
-	for (size_t i = 0; i < st.n_bad; i++)
-		free(st.bad_msgs[i]);
-	free(st.bad_msgs);
+	strv_free(st.bad_msgs, st.n_bad);
 	free(st.bad);
 	scan_list_clear(&st.scan);
 	scan_campaign_clear(&st.camp);
