@@ -286,7 +286,9 @@ int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn,
 			goto out;
 		}
 		if (n == max) {
-			rc = cini_bad(p, kv, "too many items (at most 32)");
+			char what[64];
+			snprintf(what, sizeof(what), "too many items (at most %d)", max);
+			rc = cini_bad(p, kv, what);
 			goto out;
 		}
 		if (fn(p, kv, t, n, arg) < 0) {

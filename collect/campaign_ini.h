@@ -97,7 +97,7 @@ typedef int (*cini_item_fn)(struct cini *p, struct cini_kv *kv, const char *t, i
 			    void *arg);
 
 /* cini_each_item: split kv's value at commas and call fn for every trimmed item, at most
- * `max` of them (the message for more says "at most 32", CMP_MAX_LIST). Returns the
+ * `max` of them (more: "too many items (at most MAX)"). Returns the
  * number of items, or -1 (empty item, empty list, too many, or fn failed). */
 int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn, void *arg);
 

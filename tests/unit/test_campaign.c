@@ -28,6 +28,9 @@ static const struct {
 	 "t.ini:5: [matrix] sizes: a size is listed twice"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB,,1MiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
 	 "t.ini:5: [matrix] sizes: empty item in the list"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,"
+	 "15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\nduration = 3s\n" SUBJ,
+	 "t.ini:6: [matrix] concurrency: too many items (at most 32)"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3x\n" SUBJ,
 	 "t.ini:7: [matrix] duration: '3x' is not a duration"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\ncount = 5\n" SUBJ,
