@@ -295,22 +295,37 @@ static int dump(xmlDocPtr doc, struct sbuf *out, const char *what, struct err *e
 	return rc ? err_set(e, "%s: out of memory", what) : 0;
 }
 
+/* new_request_doc: a document whose root element `name` carries S3's namespace; NULL
+ * (nothing to free) when out of memory. */
+static xmlDocPtr new_request_doc(const char *name, xmlNodePtr *root)
+{
+	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
+
+	if (doc == NULL)
+		return NULL;
+	*root = xmlNewDocNode(doc, NULL, BAD_CAST name, NULL);
+	if (*root == NULL) {
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	xmlDocSetRootElement(doc, *root);
+	if (xmlNewProp(*root, BAD_CAST "xmlns",
+		       BAD_CAST "http://s3.amazonaws.com/doc/2006-03-01/") == NULL) {
+		xmlFreeDoc(doc);
+		return NULL;
+	}
+	return doc;
+}
+
 int s3xml_build_delete(struct sbuf *out, const char *const *keys, size_t n, int quiet,
 		       struct err *e)
 {
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
 	xmlNodePtr root;
+	xmlDocPtr doc = new_request_doc("Delete", &root);
 	int rc = -1;
 
 	if (doc == NULL)
 		return err_set(e, "DeleteObjects: out of memory");
-	root = xmlNewDocNode(doc, NULL, BAD_CAST "Delete", NULL);
-	if (root == NULL)
-		goto nomem;
-	xmlDocSetRootElement(doc, root);
-	if (xmlNewProp(root, BAD_CAST "xmlns",
-		       BAD_CAST "http://s3.amazonaws.com/doc/2006-03-01/") == NULL)
-		goto nomem;
 	if (quiet && xmlNewTextChild(root, NULL, BAD_CAST "Quiet", BAD_CAST "true") == NULL)
 		goto nomem;
 	for (size_t i = 0; i < n; i++) {
@@ -329,20 +344,13 @@ done:
 
 int s3xml_build_complete(struct sbuf *out, const char *const *etags, size_t n, struct err *e)
 {
-	xmlDocPtr doc = xmlNewDoc(BAD_CAST "1.0");
 	xmlNodePtr root;
+	xmlDocPtr doc = new_request_doc("CompleteMultipartUpload", &root);
 	char num[24];
 	int rc = -1;
 
 	if (doc == NULL)
 		return err_set(e, "CompleteMultipartUpload: out of memory");
-	root = xmlNewDocNode(doc, NULL, BAD_CAST "CompleteMultipartUpload", NULL);
-	if (root == NULL)
-		goto nomem;
-	xmlDocSetRootElement(doc, root);
-	if (xmlNewProp(root, BAD_CAST "xmlns",
-		       BAD_CAST "http://s3.amazonaws.com/doc/2006-03-01/") == NULL)
-		goto nomem;
 	for (size_t i = 0; i < n; i++) {
 		xmlNodePtr p = xmlNewChild(root, NULL, BAD_CAST "Part", NULL);
 		snprintf(num, sizeof(num), "%zu", i + 1);
