@@ -5,13 +5,15 @@
 #      instruction counts (user space only: s3bench + libcurl + OpenSSL + libc) of two
 #      count-bounded `collect run --op get --size 4KiB --concurrency 8` runs against
 #      nginx (N1 and N2 requests per worker); the difference divided by the extra
-#      requests removes start-up, prepare and cleanup: instructions per GET.
+#      requests removes start-up, prepare and cleanup: instructions per GET, then the
+#      same difference by library (callgrind_annotate's counts summed per object).
 #   2. Syscalls per small request: the same difference with `strace -f -c` (the kernel
 #      share of the CPU cost grows with the number of syscalls).
 #   3. Wall-clock figures next to a baseline measured in the same moment: 100 MiB GET and
 #      PUT at one worker vs curl (s3bench's figure is bytes / duration of the request's
 #      row; curl's bytes / time_total), 4 KiB GET c8 vs wrk -c 8, CPU per request from
-#      run.json (benchmark phase, getrusage), peak RSS (GNU time %M) of 100 MiB PUT c10.
+#      run.json (benchmark phase, getrusage) and the user / system split of both whole
+#      processes (GNU time), peak RSS (GNU time %M) of 100 MiB PUT c10.
 #      Interleaved, ENGINE_REPEATS (default 3) repeats, medians.
 #
 #   bench/engine_callgrind.sh [callgrind] [strace] [large] [small] [rss]   (default: all)
@@ -66,10 +68,26 @@ if want callgrind; then
 			>"$d/log" 2>&1
 		cat "$d"/cg.* | awk '/^totals:/ { s += $2 } END { print s }'
 	}
+	# by_lib N: "instructions object" lines, the run's exclusive counts summed by the
+	# shared object (or executable) they were spent in.
+	by_lib() {
+		local f
+		for f in "$bench_tmp/cg.$1"/cg.*; do
+			callgrind_annotate --threshold=100 "$f" 2>/dev/null
+		done | awk '/^ *[0-9,]+ \(/ && $NF ~ /^\[/ {
+			n = $1; gsub(",", "", n); o = $NF; gsub(/[][]/, "", o); sub(/.*\//, "", o)
+			s[o] += n } END { for (k in s) print s[k], k }'
+	}
 	a=$(ir "$n1") b=$(ir "$n2")
 	per=$(calc "($b - $a) / (8 * ($n2 - $n1))")
 	say "callgrind: $a instructions at $n1 req/worker, $b at $n2"
 	echo "instructions per 4KiB GET (c8, user space): $(fmt "$per")"
+	# where they are spent: the same difference per library, largest first
+	by_lib "$n1" >"$bench_tmp/lib.$n1"
+	by_lib "$n2" >"$bench_tmp/lib.$n2"
+	awk -v d="$((8 * (n2 - n1)))" 'NR == FNR { a[$2] = $1; next }
+		{ v = ($1 - a[$2]) / d; if (v >= 100) printf "  %-24s %8.0f\n", $2, v }' \
+		"$bench_tmp/lib.$n1" "$bench_tmp/lib.$n2" | sort -k2,2nr
 fi
 
 if want strace; then
@@ -127,22 +145,35 @@ fi
 if want small; then
 	head -c 4096 /dev/urandom >"$bench_tmp/small"
 	curl -sS --fail -o /dev/null -H 'Expect:' -T "$bench_tmp/small" "$ep/$bucket/wrk-4k" || exit 1
-	ss=() sw=() su=() wu=()
+	ss=() sw=() su=() wu=() suu=() sus=() wuu=() wus=()
+	# per_req FILE N FIELD: GNU time field (2 user, 3 sys) in µs per request
+	per_req() {
+		calc "$(timed_field "$1" "$3") * 1e6 / $2"
+	}
 	for r in $(seq 1 "$reps"); do
-		run sget --op get --size 4KiB --concurrency 8 --duration "${dur}s" --objects 64
+		timed "$bench_tmp/sget.time" "$collect" run --endpoint "$ep" --bucket "$bucket" \
+			--region "$AWS_REGION" --path-style --op get --size 4KiB --concurrency 8 \
+			--duration "${dur}s" --objects 64 -o "$bench_tmp/sget" >/dev/null 2>&1
 		ss+=("$(json_num "$bench_tmp/sget/run.json" .summary.obj_s)")
 		su+=("$(json_num "$bench_tmp/sget/run.json" .cpu.us_per_request)")
+		n=$(json_num "$bench_tmp/sget/run.json" .summary.requests)
+		suu+=("$(per_req "$bench_tmp/sget.time" "$n" 2)")
+		sus+=("$(per_req "$bench_tmp/sget.time" "$n" 3)")
+		rm -rf "${bench_tmp:?}/sget"
 		timed "$bench_tmp/wrk.time" wrk -c 8 -t 2 -d "${dur}s" "$ep/$bucket/wrk-4k" \
 			>"$bench_tmp/wrk.out" 2>&1
 		w=$(awk '/^Requests\/sec:/ { print $2 }' "$bench_tmp/wrk.out")
 		n=$(awk '/requests in/ { print $1 }' "$bench_tmp/wrk.out")
 		sw+=("${w:--}")
-		wu+=("$(calc "($(timed_field "$bench_tmp/wrk.time" 2) + $(timed_field "$bench_tmp/wrk.time" 3)) * 1e6 / ${n:-1}")")
+		wuu+=("$(per_req "$bench_tmp/wrk.time" "${n:-1}" 2)")
+		wus+=("$(per_req "$bench_tmp/wrk.time" "${n:-1}" 3)")
+		wu+=("$(calc "${wuu[-1]} + ${wus[-1]}")")
 		say "  $r: s3bench ${ss[-1]} req/s (${su[-1]} us CPU/req), wrk ${sw[-1]} req/s (${wu[-1]} us CPU/req)"
 	done
 	s=$(median "${ss[@]}") w=$(median "${sw[@]}")
 	echo "GET 4KiB c8: s3bench $(fmt "$s") req/s, wrk $(fmt "$w") req/s, ratio $(calc "$s / $w")"
 	echo "CPU per 4KiB GET c8 (benchmark phase, getrusage): $(fmt "$(median "${su[@]}")") us (wrk, unsigned, whole process: $(fmt "$(median "${wu[@]}")") us)"
+	echo "  whole process, user + system: s3bench $(fmt "$(median "${suu[@]}")") + $(fmt "$(median "${sus[@]}")") us, wrk $(fmt "$(median "${wuu[@]}")") + $(fmt "$(median "${wus[@]}")") us"
 fi
 
 if want rss; then
