@@ -253,7 +253,7 @@ static int crash_signal(int sig)
 	       sig == SIGILL || sig == SIGTRAP || sig == SIGSYS;
 }
 
-static void classify(struct runner_result *res)
+static void classify(struct runner_result *res, double limit_s)
 {
 	const struct run_wrapper *w = &res->wrapper;
 	const struct run_state *st = &res->st;
@@ -275,8 +275,8 @@ static void classify(struct runner_result *res)
 				    "(SIGINT/SIGTERM)");
 	} else if (w->timed_out) {
 		char msg[128];
-		snprintf(msg, sizeof(msg), "run killed after its time limit of %.0f s",
-			 w->elapsed_s);
+		snprintf(msg, sizeof(msg), "run killed at its time limit of %.0f s (after %.1f s)",
+			 limit_s, w->elapsed_s);
 		run_state_add_error(&res->st, msg);
 	} else if (!w->exited && !w->interrupted) {
 		char msg[128];
@@ -385,7 +385,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	if (job->stop && *job->stop)
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
-	classify(res);
+	classify(res, job->timeout_s);
 	return 0;
 }
 

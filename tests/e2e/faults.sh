@@ -136,9 +136,9 @@ E = {
  # PUT answers have no body and pass; the cleanup's listing may stall (the run is then
  # killed at its limit during cleanup: still complete, class timeout; docs/CAMPAIGN.md)
  ("stall", "put"): ("complete", {None, "timeout"}, None, "errors=0"),
- ("stall", "get"): ("failed", {"timeout"}, "time limit", "timed_out"),
- ("blackhole", "put"): ("failed", {"timeout"}, "time limit", "timed_out"),
- ("blackhole", "get"): ("failed", {"timeout"}, "time limit", "timed_out"),
+ ("stall", "get"): ("failed", {"timeout"}, "time limit of %d s" % TIMEOUT, "timed_out"),
+ ("blackhole", "put"): ("failed", {"timeout"}, "time limit of %d s" % TIMEOUT, "timed_out"),
+ ("blackhole", "get"): ("failed", {"timeout"}, "time limit of %d s" % TIMEOUT, "timed_out"),
  ("refuse", "put"): ("failed", {"unavailable"}, "connect", ""),
  ("refuse", "get"): ("failed", {"unavailable"}, "connect", ""),
  ("dns", "put"): ("failed", {"dns"}, "resolve", ""),
