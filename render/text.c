@@ -154,10 +154,19 @@ int text_decimals(double v)
 	return 3;
 }
 
+/* put: append s[0..len) to out (capacity cap, kept NUL-terminated), as much as fits. */
+static void put(char *out, size_t cap, size_t *o, const char *s, size_t len)
+{
+	while (len-- > 0 && *o + 1 < cap)
+		out[(*o)++] = *s++;
+	out[*o] = '\0';
+}
+
 char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n)
 {
-	char raw[TEXT_NUM_MAX], *dot, *p;
-	struct sb b = { 0 };
+	char raw[TEXT_NUM_MAX], out[2 * TEXT_NUM_MAX], *dot, *p;
+	size_t o = 0;
+	out[0] = '\0';
 	if (isnan(v) || isinf(v)) {
 		snprintf(buf, n, "%s", TEXT_NULL);
 		return buf;
@@ -168,24 +177,22 @@ char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t
 	p = raw;
 	if (*p == '-') {
 		/* "-0.00" reads as a value below zero: print it as zero */
-		if (strspn(p + 1, "0.") == strlen(p + 1))
-			p++;
-		else
-			sb_add(&b, "-"), p++;
+		if (strspn(p + 1, "0.") != strlen(p + 1))
+			put(out, sizeof out, &o, "-", 1);
+		p++;
 	}
 	dot = strchr(p, '.');
 	size_t ilen = dot ? (size_t)(dot - p) : strlen(p);
 	for (size_t i = 0; i < ilen; i++) {
 		if (i > 0 && (ilen - i) % 3 == 0)
-			sb_add(&b, f->group);
-		sb_addn(&b, p + i, 1);
+			put(out, sizeof out, &o, f->group, strlen(f->group));
+		put(out, sizeof out, &o, p + i, 1);
 	}
 	if (dot) {
-		sb_add(&b, f->decimal);
-		sb_add(&b, dot + 1);
+		put(out, sizeof out, &o, f->decimal, strlen(f->decimal));
+		put(out, sizeof out, &o, dot + 1, strlen(dot + 1));
 	}
-	snprintf(buf, n, "%s", b.s ? b.s : "");
-	sb_free(&b);
+	snprintf(buf, n, "%s", out);
 	return buf;
 }
 
