@@ -44,9 +44,14 @@ LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(B
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 LIVE_SRC := $(wildcard tests/live/live_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
+PRELOAD_SRC := $(wildcard tests/preload/*.c)
 TESTBINS := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) \
             $(LIVE_SRC:tests/live/%.c=$(BUILD)/tests/%) \
             $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%)
+# LD_PRELOAD libraries (tests/preload): not in sanitized builds, whose allocator is ASan's
+ifeq ($(SANITIZE),)
+TESTBINS += $(PRELOAD_SRC:tests/preload/%.c=$(BUILD)/tests/%.so)
+endif
 
 obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
@@ -80,6 +85,10 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/live/%.o $(LIBS)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/tools/%.o $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+
+$(BUILD)/tests/%.so: tests/preload/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -shared -fPIC -o $@ $< -ldl
 
 tests: all $(TESTBINS)
 

@@ -543,6 +543,8 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 	}
 	/* lines and points */
 	double *pts = malloc(2 * (c->ncats + 1) * sizeof *pts);
+	if (!pts)
+		x->s->oom = 1;
 	for (i = 0; pts && i < c->nseries; i++) {
 		size_t np = 0;
 		for (k = 0; k <= c->ncats; k++) {

@@ -98,6 +98,8 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			const char *vals[] = { m->subjects[s].label, opname, where.s ? where.s : "" };
 			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
 		}
+		if (where.oom)
+			b.oom = 1; /* push refuses it: no finding with a part missing */
 		sb_free(&where);
 		if (count && push(f, &b))
 			return -1;

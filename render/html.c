@@ -16,23 +16,17 @@ static void esc(struct sb *b, const char *s)
 static void cell(struct sb *b, const struct doc_cell *c, int head, int num)
 {
 	const char *tag = head || (c->flags & CELL_ROWHEAD) ? "th" : "td";
-	struct sb cls = { 0 };
-	if ((c->flags & CELL_NUM) || num)
-		sb_add(&cls, " num");
-	if (c->color[0])
-		sb_add(&cls, " subj");
-	if (c->flags & CELL_LEAD)
-		sb_add(&cls, " lead");
-	if (c->flags & CELL_MUTED)
-		sb_add(&cls, " muted");
+	char cls[32] = "";
+	snprintf(cls, sizeof cls, "%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
+		 c->color[0] ? " subj" : "", c->flags & CELL_LEAD ? " lead" : "",
+		 c->flags & CELL_MUTED ? " muted" : "");
 	sb_addf(b, "<%s", tag);
 	if (head)
 		sb_add(b, " scope=\"col\"");
 	else if (c->flags & CELL_ROWHEAD)
 		sb_add(b, " scope=\"row\"");
-	if (cls.len)
-		sb_addf(b, " class=\"%s\"", cls.s + 1);
-	sb_free(&cls);
+	if (cls[0])
+		sb_addf(b, " class=\"%s\"", cls + 1);
 	sb_add(b, ">");
 	if (c->color[0])
 		sb_addf(b, "<span class=\"sw\" style=\"background:%s\"></span>", c->color);

@@ -46,7 +46,7 @@ static void usage(FILE *f)
 	      "  1  bad input: aggregate.json missing or invalid (the message names the file\n"
 	      "     and field), a template or font missing\n"
 	      "  2  usage error\n"
-	      "  3  the report could not be written (directory, disk, PDF library)\n", f);
+	      "  3  the report could not be written (directory, disk, PDF library, memory)\n", f);
 }
 
 /* The templates directory: beside the executable's directory, else ./templates. */

@@ -153,20 +153,26 @@ static int ensure(struct pw *w, double h)
 }
 
 /* Split s into lines of at most `maxw` points; calls out(line) for each. Words longer
- * than a line are cut between characters. Returns the number of lines. */
+ * than a line are cut between characters. Returns the number of lines. Out of memory:
+ * sets w->failed and stops. */
 static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 		void (*out)(struct pw *, const char *, int, void *), void *arg)
 {
 	struct sb line = { 0 };
-	int n = 0;
+	int n = 0, oom = 0;
 	const char *p = s;
-	while (*p) {
+	while (*p && !oom) {
 		size_t wl = strcspn(p, " ");
 		struct sb cand = { 0 };
 		sb_add(&cand, line.s ? line.s : "");
 		if (line.len)
 			sb_add(&cand, " ");
 		sb_addn(&cand, p, wl);
+		if (cand.oom) {
+			sb_free(&cand);
+			oom = 1;
+			break;
+		}
 		if (!line.len || width(w, cand.s, size, bold) <= maxw) {
 			sb_free(&line);
 			line = cand;
@@ -177,6 +183,8 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 			sb_free(&line);
 			sb_free(&cand);
 			sb_addn(&line, p, wl);
+			if ((oom = line.oom))
+				break;
 		}
 		/* a single word too wide: cut it at the last character that fits */
 		while (line.len && width(w, line.s, size, bold) > maxw) {
@@ -197,6 +205,12 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 			struct sb head = { 0 }, rest = { 0 };
 			sb_addn(&head, line.s, cut);
 			sb_add(&rest, line.s + cut);
+			if (head.oom || rest.oom) {
+				sb_free(&head);
+				sb_free(&rest);
+				oom = 1;
+				break;
+			}
 			if (out)
 				out(w, head.s, n, arg);
 			n++;
@@ -207,6 +221,12 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 		p += wl;
 		while (*p == ' ')
 			p++;
+	}
+	if (oom) {
+		/* out of memory: the report fails rather than show a cut paragraph */
+		w->failed = 1;
+		sb_free(&line);
+		return n;
 	}
 	if (line.len) {
 		if (out)
@@ -619,6 +639,10 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 			charts(&w, b);
 			break;
 		}
+	}
+	if (w.failed && HPDF_GetError(w.pdf) == HPDF_OK) {
+		err_set(e, "%s: out of memory while laying out the PDF", path);
+		goto done;
 	}
 	if (w.failed) {
 		err_set(e, "%s: cannot lay out the PDF (libharu error 0x%04lx, detail %lu)", path,

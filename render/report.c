@@ -23,6 +23,23 @@ static const char *S(const struct rb *r, const char *key)
 	return text_lang_str(r->l, key);
 }
 
+/* fail_oom: mark the report failed for lack of memory (the first failure's message stays). */
+static void fail_oom(struct rb *r)
+{
+	if (!r->failed)
+		err_set(r->e, "report: out of memory");
+	r->failed = 1;
+}
+
+/* T: the text built in b, for the document ("" when nothing was added). When building b
+ * ran out of memory the report is marked failed, so that no truncated text is shown. */
+static const char *T(struct rb *r, const struct sb *b)
+{
+	if (b->oom)
+		fail_oom(r);
+	return b->s ? b->s : "";
+}
+
 /* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
 static void subst(struct sb *b, const char *tpl, const char *n1, const char *v1,
 		  const char *n2, const char *v2)
@@ -41,7 +58,7 @@ static void add_scene(struct rb *r, struct chart *c, double width, struct scene 
 {
 	*out = NULL;
 	if (!c) {
-		r->failed = 1;
+		fail_oom(r);
 		return;
 	}
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
@@ -134,16 +151,16 @@ static void environment(struct rb *r)
 				sb_add(&b, ", ");
 			sb_add(&b, text_size(r->nf, m->sizes[k], sz, sizeof sz));
 		}
-		table_cell(t, 1, b.s ? b.s : "", 0, NULL, NULL);
+		table_cell(t, 1, T(r, &b), 0, NULL, NULL);
 		sb_free(&b);
 		for (size_t k = 0; k < m->nconc; k++)
 			sb_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
-		table_cell(t, 2, b.s ? b.s : "", 0, NULL, NULL);
+		table_cell(t, 2, T(r, &b), 0, NULL, NULL);
 		sb_free(&b);
 		table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
 		subst(&b, S(r, "matrix.cycles"), "n", buf, NULL, NULL);
-		table_cell(t, 4, b.s, 0, NULL, NULL);
+		table_cell(t, 4, T(r, &b), 0, NULL, NULL);
 		sb_free(&b);
 	}
 	static const char *const oneoff[] = { "list", "head", "delete" };
@@ -184,7 +201,7 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof cs, "%d", conc);
 	subst(&cap, S(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
-	struct doc_table *t = doc_table(r->d, id, cap.s ? cap.s : "", m->nsubjects + 1);
+	struct doc_table *t = doc_table(r->d, id, T(r, &cap), m->nsubjects + 1);
 	sb_free(&cap);
 	table_head(t, 0, S(r, "col.size"), 1);
 	for (size_t s = 0; s < m->nsubjects; s++)
@@ -223,20 +240,21 @@ static void throughput(struct rb *r, const char *op)
 	findings_op_name(r->l, op, opname, sizeof opname);
 	snprintf(id, sizeof id, "%s", op);
 	subst(&b, S(r, "section.tput"), "op", opname, NULL, NULL);
-	doc_heading(r->d, 1, id, b.s ? b.s : opname);
+	const char *heading = T(r, &b);
+	doc_heading(r->d, 1, id, *heading ? heading : opname);
 	sb_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
 		tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
 	subst(&b, S(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof id, "%s-scaling", op);
-	doc_heading(r->d, 2, id, b.s ? b.s : "");
+	doc_heading(r->d, 2, id, T(r, &b));
 	sb_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
 	const char **cats = calloc(m->nconc + 1, sizeof *cats);
 	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof *cbuf);
 	if (!sc || !cats || !cbuf) {
-		r->failed = 1;
+		fail_oom(r);
 		goto done;
 	}
 	for (size_t k = 0; k < m->nconc; k++) {
@@ -248,7 +266,7 @@ static void throughput(struct rb *r, const char *op)
 		text_size(r->nf, m->sizes[z], sz, sizeof sz);
 		subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
 		subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
-		struct chart *c = chart_new(CHART_LINE, title.s, desc.s);
+		struct chart *c = chart_new(CHART_LINE, T(r, &title), T(r, &desc));
 		sb_free(&title);
 		sb_free(&desc);
 		if (c) {
@@ -283,7 +301,7 @@ static void latency(struct rb *r)
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof *sc);
 	size_t n = 0;
 	if (!sc) {
-		r->failed = 1;
+		fail_oom(r);
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++) {
@@ -294,7 +312,7 @@ static void latency(struct rb *r)
 			subst(&title, S(r, m->concurrency[k] == 1 ? "chart.latency1" : "chart.latency"),
 			      "op", opname, "workers", cs);
 			subst(&desc, S(r, "chart.latency_desc"), "op", opname, "workers", cs);
-			struct chart *c = chart_new(CHART_HBAR, title.s, desc.s);
+			struct chart *c = chart_new(CHART_HBAR, T(r, &title), T(r, &desc));
 			sb_free(&title);
 			sb_free(&desc);
 			if (c) {
@@ -367,7 +385,7 @@ static void oneoff_op(struct rb *r, const char *op)
 	doc_heading(r->d, 2, id, opname);
 	snprintf(id, sizeof id, "t-%s", op);
 	subst(&b, S(r, "table.oneoff"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, b.s ? b.s : "", 8);
+	struct doc_table *t = doc_table(r->d, id, T(r, &b), 8);
 	sb_free(&b);
 	const char *heads[] = { "col.subject", "col.avg_objs", "col.lat_avg", "col.ttfb_avg",
 				"col.median_objs", "col.fastest_objs", "col.slowest_objs",
@@ -391,7 +409,7 @@ static void oneoff_op(struct rb *r, const char *op)
 	struct sb title = { 0 }, desc = { 0 };
 	subst(&title, S(r, "chart.range"), "op", opname, NULL, NULL);
 	subst(&desc, S(r, "chart.range_desc"), "op", opname, NULL, NULL);
-	struct chart *c = chart_new(CHART_RANGE, title.s, desc.s);
+	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
 	struct scene *sc = NULL;
 	sb_free(&title);
 	sb_free(&desc);
@@ -432,7 +450,7 @@ static void methodology(struct rb *r)
 	doc_para(r->d, m->policy_rule, 1);
 	snprintf(n, sizeof n, "%d", m->policy_min_samples);
 	subst(&b, S(r, "policy.line"), "policy", m->policy_name, "min", n);
-	doc_para(r->d, b.s ? b.s : "", 0);
+	doc_para(r->d, T(r, &b), 0);
 	sb_free(&b);
 	prose(r, "inclusion.txt");
 }
@@ -519,7 +537,7 @@ static void appendix(struct rb *r)
 		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
 		snprintf(id, sizeof id, "t-runs-%s", m->ops[o]);
 		subst(&cap, S(r, "table.runs"), "op", opname, NULL, NULL);
-		struct doc_table *t = doc_table(r->d, id, cap.s ? cap.s : "", (size_t)cycles + 3);
+		struct doc_table *t = doc_table(r->d, id, T(r, &cap), (size_t)cycles + 3);
 		sb_free(&cap);
 		table_head(t, 0, S(r, "col.subject"), 1.6);
 		table_head(t, 1, S(r, "col.size"), 0.9);
@@ -575,11 +593,11 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 				sb_add(&names, S(&r, "title.vs"));
 			sb_add(&names, m->subjects[i].label);
 		}
-		subst(&title, S(&r, "title.default"), "subjects", names.s, NULL, NULL);
+		subst(&title, S(&r, "title.default"), "subjects", T(&r, &names), NULL, NULL);
 	}
 	subst(&meta, S(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
 	      "source", *m->source ? m->source : TEXT_NULL);
-	r.d = doc_new(text_lang_code(l), title.s ? title.s : "", fd.headline, meta.s ? meta.s : "");
+	r.d = doc_new(text_lang_code(l), T(&r, &title), fd.headline, T(&r, &meta));
 	sb_free(&meta);
 	sb_free(&title);
 	sb_free(&names);
