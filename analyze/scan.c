@@ -192,8 +192,10 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		for (n = 0; isspace((unsigned char)id[n]); n++)
 			;
 		if (id[n] && !has_subject(c, id + n) &&
-		    strv_push(&c->subjects, &c->n_subjects, id + n) < 0)
+		    strv_push(&c->subjects, &c->n_subjects, id + n) < 0) {
+			c->oom = 1;
 			return 0;
+		}
 		return 1;
 	}
 	if (strcmp(section, "campaign") != 0)
@@ -204,8 +206,10 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 			c->cycles = (int)v;
 	} else if (strcmp(name, "order") == 0) {
 		free(c->order);
-		if ((c->order = strdup(value)) == NULL)
+		if ((c->order = strdup(value)) == NULL) {
+			c->oom = 1;
 			return 0;
+		}
 	}
 	return 1;
 }
@@ -274,8 +278,10 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 	}
 	rc = 0;
 done:
-	if (nomem)
+	if (nomem) {
+		c->oom = 1;
 		err_set(e, "%s:%ld: out of memory", file, lineno);
+	}
 	free(line);
 	fclose(f);
 	return rc;
@@ -291,8 +297,10 @@ int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e
 	r = ini_parse(file, on_ini, out);
 	if (r == -1 && errno != ENOENT)
 		return err_set(e, "%s: %s", file, strerror(errno));
-	if (r == -2)
+	if (r == -2 || out->oom) {
+		out->oom = 1;
 		return err_set(e, "%s: out of memory", file);
+	}
 	if (r > 0)
 		return err_set(e, "%s:%d: not valid INI", file, r);
 	if (out->n_subjects) {

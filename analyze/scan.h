@@ -39,6 +39,7 @@ struct scan_campaign {
 	char **subjects;        /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	const char *subjects_from; /* "campaign.ini", "plan.tsv" or NULL */
+	int oom;                /* reading campaign.ini ran out of memory */
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles and order,
@@ -47,7 +48,8 @@ struct scan_campaign {
  * of each value of its "subject" column, found by name in the header row).
  * Missing files are not an error. Returns -1 with a message naming the file (and
  * line) when a present file cannot be read or parsed; *out then holds what could
- * be read. Free with scan_campaign_clear. */
+ * be read (out->oom is 1 when the cause was a lack of memory: the message then says
+ * so, and no line is blamed). Free with scan_campaign_clear. */
 int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e);
 void scan_campaign_clear(struct scan_campaign *c);
 

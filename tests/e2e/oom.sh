@@ -1,0 +1,142 @@
+#!/usr/bin/env bash
+# tests/e2e/oom.sh: bin/analyze and bin/render when memory runs out, for real.
+#
+# build/tests/failalloc.so (tests/preload/failalloc.c) makes the N-th allocation of the
+# program's own code return NULL. Each program is run once on data/sample to count those
+# allocations (and as the reference output), then once for each N of a sweep over all
+# of them (every one when OOM_STEP=1; by default a step that makes about 600 runs).
+#
+# render: exit 0 with exactly the reference report.html (and a report.pdf), or exit 1 or
+#   3 with a message saying "out of memory"; any report.html left is the reference one
+#   (never a cut-off page).
+# analyze: a file that cannot be read for lack of memory is named like any unreadable
+#   input and the rest is analyzed (exit 1), or the analysis stops (exit 2); either way
+#   the message says so ("out of memory" / "Cannot allocate memory"), and the output
+#   files present are complete (aggregate.json parses); exit 0 gives exactly the
+#   reference files.
+# Both: no crash (no signal), no temporary file left. Prints "N passed, N failed".
+set -u
+top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+cd "$top" || exit 2
+render=${RENDER:-bin/render}
+analyze=${ANALYZE:-bin/analyze}
+shim=${FAILALLOC:-build/tests/failalloc.so}
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+pass=0 fail=0
+work=$(mktemp -d /tmp/s3bench-oom.XXXXXX)
+trap 'rm -rf "$work"' EXIT
+export SOURCE_DATE_EPOCH=1764633600
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+finish() {
+	echo "$pass passed, $fail failed"
+	[ "$fail" -eq 0 ]
+	exit $?
+}
+
+# under_shim N OUTLOG CMD...: CMD with allocation N failing (0: none), through sh so
+# that a crash is reported in OUTLOG, not on this test's output; the preload is set for
+# CMD only (sh's own allocations must not count). Returns CMD's exit status.
+under_shim() {
+	local n=$1 log=$2
+	shift 2
+	FAILALLOC_AT=$n sh -c 'LD_PRELOAD=$1; export LD_PRELOAD; shift; "$@"; exit $?' sh \
+		"$PWD/$shim" "$@" >"$log" 2>&1
+}
+
+# count_allocs NAME CMD...: run CMD under the shim without failing; print the count
+# (status 1 when CMD failed: its log is $work/NAME.ref.log).
+count_allocs() {
+	local name=$1
+	shift
+	FAILALLOC_REPORT="$work/$name.count" LD_PRELOAD="$PWD/$shim" "$@" \
+		>"$work/$name.ref.log" 2>&1 || return 1
+	cat "$work/$name.count" 2>/dev/null || echo 0
+}
+
+for f in "$render" "$analyze" "$shim"; do
+	[ -e "$f" ] || { bad "no $f (make tests)"; finish; }
+done
+cp -r data/sample "$work/data" || finish
+
+# ---- analyze ----
+total=$(count_allocs analyze "$analyze" "$work/data" -o "$work/aref") ||
+	{ bad "analyze reference run: $(tail -n 2 "$work/analyze.ref.log")"; finish; }
+[ "$total" -gt 50 ] && ok || bad "analyze: only $total counted allocations: the preload counts nothing?"
+step=${OOM_STEP:-$(((total + 599) / 600))}
+runs=0 failed_runs=0 crashed="" badrc="" badmsg="" tmpleft="" broken="" differ=""
+for n in $(seq 1 "$step" "$total"); do
+	out="$work/a.$n"
+	under_shim "$n" "$work/log" "$analyze" "$work/data" -o "$out"
+	rc=$?
+	runs=$((runs + 1))
+	case $rc in
+	0)
+		for f in aggregate.json cells.csv runs.csv; do
+			cmp -s "$out/$f" "$work/aref/$f" || differ+=" $n:$f"
+		done ;;
+	1 | 2)
+		failed_runs=$((failed_runs + 1))
+		grep -Eq '^analyze: .*(out of memory|Cannot allocate memory)' "$work/log" ||
+			badmsg+=" $n($(tail -n 1 "$work/log"))"
+		if [ -e "$out/aggregate.json" ] &&
+			! $py -c 'import json,sys; json.load(open(sys.argv[1]))' "$out/aggregate.json" 2>/dev/null; then
+			broken+=" $n"
+		fi ;;
+	*)
+		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
+	esac
+	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
+	rm -rf "$out"
+done
+echo "oom: analyze: $total allocations, $runs runs (step $step), $failed_runs ended short of memory"
+[ -z "$crashed" ] && ok || bad "analyze crashed when allocation N failed, N =$crashed"
+[ -z "$badrc" ] && ok || bad "analyze: exit code not 0, 1 or 2 (N:code):$badrc"
+[ -z "$badmsg" ] && ok || bad "analyze: no out-of-memory message:$badmsg"
+[ -z "$broken" ] && ok || bad "analyze: aggregate.json does not parse, N =$broken"
+[ -z "$tmpleft" ] && ok || bad "analyze: temporary file left behind, N =$tmpleft"
+[ -z "$differ" ] && ok || bad "analyze: exit 0 but output differs from the reference:$differ"
+[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
+	bad "analyze: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+
+# ---- render ----
+total=$(count_allocs render "$render" "$work/aref" -o "$work/ref" -f html,pdf) ||
+	{ bad "render reference run: $(tail -n 2 "$work/render.ref.log")"; finish; }
+[ -s "$work/ref/report.html" ] && [ -s "$work/ref/report.pdf" ] && ok ||
+	bad "render reference: no report.html / report.pdf"
+[ "$total" -gt 100 ] && ok || bad "render: only $total counted allocations: the preload counts nothing?"
+step=${OOM_STEP:-$(((total + 599) / 600))}
+runs=0 failed_runs=0 crashed="" badrc="" badmsg="" tmpleft="" cut="" differ=""
+for n in $(seq 1 "$step" "$total"); do
+	out="$work/r.$n"
+	under_shim "$n" "$work/log" "$render" "$work/aref" -o "$out" -f html,pdf
+	rc=$?
+	runs=$((runs + 1))
+	case $rc in
+	0)
+		cmp -s "$out/report.html" "$work/ref/report.html" && [ -s "$out/report.pdf" ] ||
+			differ+=" $n" ;;
+	1 | 3)
+		failed_runs=$((failed_runs + 1))
+		grep -q '^render: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))"
+		if [ -e "$out/report.html" ] && ! cmp -s "$out/report.html" "$work/ref/report.html"; then
+			cut+=" $n"
+		fi ;;
+	*)
+		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
+	esac
+	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
+	rm -rf "$out"
+done
+echo "oom: render: $total allocations, $runs runs (step $step), $failed_runs ended out of memory"
+[ -z "$crashed" ] && ok || bad "render crashed when allocation N failed, N =$crashed"
+[ -z "$badrc" ] && ok || bad "render: exit code not 0, 1 or 3 (N:code):$badrc"
+[ -z "$badmsg" ] && ok || bad "render: no 'out of memory' message:$badmsg"
+[ -z "$tmpleft" ] && ok || bad "render: temporary file left behind, N =$tmpleft"
+[ -z "$cut" ] && ok || bad "render: a report.html other than the complete one left, N =$cut"
+[ -z "$differ" ] && ok || bad "render: exit 0 but the report differs from the reference, N =$differ"
+[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
+	bad "render: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+finish
