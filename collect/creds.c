@@ -181,7 +181,10 @@ struct creds *creds_load(const char *profile, struct err *e)
 		c = creds_new(getenv("AWS_ACCESS_KEY_ID"), getenv("AWS_SECRET_ACCESS_KEY"),
 			      getenv("AWS_SESSION_TOKEN"), NULL, NULL, e);
 		if (c == NULL) {
-			err_prefix(e, "environment (AWS_ACCESS_KEY_ID is set, AWS_SECRET_ACCESS_KEY is not)");
+			/* else out of memory, which creds_new says */
+			if (env_nonempty("AWS_SECRET_ACCESS_KEY") == NULL)
+				err_prefix(e, "environment (AWS_ACCESS_KEY_ID is set, "
+					   "AWS_SECRET_ACCESS_KEY is not)");
 			goto done;
 		}
 		snprintf(c->source, sizeof(c->source), "environment");

@@ -94,12 +94,12 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
 		g->abort = 1;
 		g->fail_cls = EC_CRASHED;
-		snprintf(g->fail_msg, sizeof(g->fail_msg), "ops log: %s", e.msg);
+		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
 	}
 	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {
 		g->abort = 1;
 		g->fail_cls = EC_CRASHED;
-		snprintf(g->fail_msg, sizeof(g->fail_msg), "summary: %s", e.msg);
+		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* "summary: ..." */
 	}
 	pthread_mutex_unlock(&g->lock);
 }
@@ -524,6 +524,12 @@ static int ensure_bucket(struct eng *g, struct err *e)
 		return -1;
 	if (s3_retry(r, &h, 3, 200, &res, e) == 0 || (res.status != 404 && res.status != 0)) {
 		rc = 0;
+	} else if (res.status == 0 && res.cls == EC_HTTP_4XX) {
+		/* not sent: s3_req_setup refused it (out of memory); e says so */
+		g->res->cls = EC_PREPARE_FAILED;
+		pthread_mutex_lock(&g->lock);
+		note_error(g, EC_PREPARE_FAILED, res.error);
+		pthread_mutex_unlock(&g->lock);
 	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
 	    strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
 	    strcmp(res.code, "BucketAlreadyExists") == 0) {

@@ -142,7 +142,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	cr = subject_creds(s, &e);
 	if (cr == NULL) {
 		res.cls = EC_AUTH;
-		snprintf(local[n_local++], ERR_MSG_MAX, "credentials: %s", e.msg);
+		snprintf(local[n_local++], ERR_MSG_MAX, "%s%s",
+			 strncmp(e.msg, "credentials", 11) == 0 ? "" : "credentials: ", e.msg);
 		st.phase[PHASE_PREPARE] = PH_FAILED;
 		goto finish;
 	}

@@ -188,8 +188,10 @@ static int hmac(EVP_MAC_CTX *ctx, const unsigned char *key, size_t klen, const c
 	return 0;
 }
 
-/* signing_key: the derived key for date (8 digits), from the cache or derived once. */
-static int signing_key(struct sigv4_signer *s, const char *date, unsigned char key[32])
+/* signing_key: the derived key for date (8 digits), from the cache or derived once.
+ * -1 with a message in e when memory runs out or HMAC fails. */
+static int signing_key(struct sigv4_signer *s, const char *date, unsigned char key[32],
+		       struct err *e)
 {
 	EVP_MAC_CTX *ctx = NULL;
 	unsigned char k[32];
@@ -206,15 +208,23 @@ static int signing_key(struct sigv4_signer *s, const char *date, unsigned char k
 	ctx = EVP_MAC_CTX_new(s->mac);
 	slen = strlen(s->secret_key);
 	kdate = malloc(slen + 5);
-	if (ctx == NULL || kdate == NULL || set_sha256(ctx) != 0)
+	if (ctx == NULL || kdate == NULL) {
+		err_set(e, "sigv4: out of memory");
 		goto done;
+	}
+	if (set_sha256(ctx) != 0) {
+		err_set(e, "sigv4: HMAC-SHA256 failed");
+		goto done;
+	}
 	memcpy(kdate, "AWS4", 4);
 	memcpy(kdate + 4, s->secret_key, slen + 1);
 	if (hmac(ctx, (unsigned char *)kdate, slen + 4, date, 8, k) != 0 ||
 	    hmac(ctx, k, 32, s->region, strlen(s->region), k) != 0 ||
 	    hmac(ctx, k, 32, s->service, strlen(s->service), k) != 0 ||
-	    hmac(ctx, k, 32, "aws4_request", 12, k) != 0)
+	    hmac(ctx, k, 32, "aws4_request", 12, k) != 0) {
+		err_set(e, "sigv4: HMAC-SHA256 failed");
 		goto done;
+	}
 	memcpy(s->key, k, 32);
 	memcpy(s->key_date, date, 8);
 	s->key_date[8] = '\0';
@@ -380,10 +390,8 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	    sbuf_adds(&c->sts, "/aws4_request\n") || sbuf_add(&c->sts, hash, 64))
 		goto oom;
 
-	if (signing_key(s, c->amz_date, key) != 0) {
-		err_set(e, "sigv4: HMAC-SHA256 failed");
+	if (signing_key(s, c->amz_date, key, e) != 0)
 		goto done;
-	}
 	if (!c->mac_key_ok || memcmp(c->mac_key, key, 32) != 0) {
 		/* HMAC-SHA256 (RFC 2104) pad states for a 32-byte key */
 		unsigned char pad[64];

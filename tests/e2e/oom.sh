@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# tests/e2e/oom.sh: bin/analyze and bin/render when memory runs out, for real.
+# tests/e2e/oom.sh: bin/analyze, bin/render and bin/collect when memory runs out, for real.
 #
 # build/tests/failalloc.so (tests/preload/failalloc.c) makes the N-th allocation of the
-# program's own code return NULL. Each program is run once on data/sample to count those
-# allocations (and as the reference output), then once for each N of a sweep over all
-# of them (every one when OOM_STEP=1; by default a step that makes about 600 runs).
+# program's own code return NULL. analyze and render are run once on data/sample to
+# count those allocations (and as the reference output), then once for each N of a
+# sweep over all of them (every one when OOM_STEP=1; by default a step that makes about
+# 600 runs). collect (`collect run`, 5 PUTs by 2 workers against nginx WebDAV: the
+# tests/run server, else a private one) is run for N = 1, 2, ... until 15 runs in a row
+# complete (past its last allocation; the run's child process counts on from its parent).
 #
 # render: exit 0 with exactly the reference report.html (and a report.pdf), or exit 1 or
 #   3 with a message saying "out of memory"; any report.html left is the reference one
@@ -14,7 +17,9 @@
 #   the message says so ("out of memory" / "Cannot allocate memory"), and the output
 #   files present are complete (aggregate.json parses); exit 0 gives exactly the
 #   reference files.
-# Both: no crash (no signal), no temporary file left. Prints "N passed, N failed".
+# collect: the collector does not crash; exit 0, 1 (the run failed, run.json says "out
+#   of memory") or 2 (stderr says so); run.json, when written, parses.
+# All: no crash (no signal), no temporary file left. Prints "N passed, N failed".
 set -u
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top" || exit 2
@@ -24,8 +29,10 @@ shim=${FAILALLOC:-build/tests/failalloc.so}
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 pass=0 fail=0
+collect=${COLLECT:-bin/collect}
 work=$(mktemp -d /tmp/s3bench-oom.XXXXXX)
-trap 'rm -rf "$work"' EXIT
+nginx_dir=""
+trap '[ -n "$nginx_dir" ] && tests/servers/nginx/stop "$nginx_dir" >/dev/null 2>&1; rm -rf "$work"' EXIT
 export SOURCE_DATE_EPOCH=1764633600
 
 ok() { pass=$((pass + 1)); }
@@ -56,7 +63,7 @@ count_allocs() {
 	cat "$work/$name.count" 2>/dev/null || echo 0
 }
 
-for f in "$render" "$analyze" "$shim"; do
+for f in "$render" "$analyze" "$collect" "$shim"; do
 	[ -e "$f" ] || { bad "no $f (make tests)"; finish; }
 done
 cp -r data/sample "$work/data" || finish
@@ -139,4 +146,56 @@ echo "oom: render: $total allocations, $runs runs (step $step), $failed_runs end
 [ -z "$differ" ] && ok || bad "render: exit 0 but the report differs from the reference, N =$differ"
 [ "$failed_runs" -gt $((runs / 2)) ] && ok ||
 	bad "render: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+# ---- collect ----
+if [ -n "${NGINX_S3_ENDPOINT:-}" ]; then
+	ep=$NGINX_S3_ENDPOINT
+else
+	envs=$(tests/servers/nginx/start 2>"$work/nginx.log") || { bad "nginx: $(cat "$work/nginx.log")"; finish; }
+	ep=$(printf '%s\n' "$envs" | sed -n "s/^S3_ENDPOINT='\{0,1\}\([^']*\)'\{0,1\}$/\1/p")
+	nginx_dir=$(printf '%s\n' "$envs" | sed -n "s/^S3_SERVER_DIR='\{0,1\}\([^']*\)'\{0,1\}$/\1/p")
+fi
+code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/oom/")
+case $code in 201 | 405) ok ;; *) bad "nginx at '$ep': MKCOL answered $code"; finish ;; esac
+export AWS_ACCESS_KEY_ID=oomkey AWS_SECRET_ACCESS_KEY=oomsecret
+runs=0 failed_runs=0 clean=0 crashed="" badrc="" badmsg="" broken="" tmpleft=""
+for n in $(seq 1 3000); do
+	out="$work/c.$n"
+	under_shim "$n" "$work/log" "$collect" run --endpoint "$ep" --bucket oom --region us-east-1 \
+		--path-style --op put --size 4KiB --concurrency 2 --count 5 -o "$out"
+	rc=$?
+	runs=$((runs + 1))
+	status=$(jq -r '.status' "$out/run.json" 2>/dev/null)
+	[ -e "$out/run.json" ] && [ -z "$status" ] && broken+=" $n"
+	case $rc in
+	0)
+		[ "$status" = complete ] && clean=$((clean + 1)) || clean=0 ;;
+	1)
+		clean=0
+		failed_runs=$((failed_runs + 1))
+		if [ -n "$status" ]; then
+			jq -r '.errors.first[0] // ""' "$out/run.json" | grep -Eqi 'out of memory|cannot allocate' ||
+				badmsg+=" $n($(jq -c '.errors' "$out/run.json"))"
+		else
+			grep -q '^collect: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))"
+		fi ;;
+	2)
+		clean=0
+		failed_runs=$((failed_runs + 1))
+		grep -q '^collect: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))" ;;
+	*)
+		clean=0
+		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
+	esac
+	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
+	rm -rf "$out"
+	[ "$clean" -ge 15 ] && break
+done
+echo "oom: collect: $runs runs, $failed_runs ended short of memory"
+[ "$clean" -ge 15 ] && ok || bad "collect: the sweep did not get past the run's allocations in $runs runs"
+[ -z "$crashed" ] && ok || bad "collect crashed when allocation N failed, N =$crashed"
+[ -z "$badrc" ] && ok || bad "collect: exit code not 0, 1 or 2 (N:code):$badrc"
+[ -z "$badmsg" ] && ok || bad "collect: failure without an out-of-memory message:$badmsg"
+[ -z "$broken" ] && ok || bad "collect: run.json does not parse, N =$broken"
+[ -z "$tmpleft" ] && ok || bad "collect: temporary file left behind, N =$tmpleft"
+[ "$failed_runs" -gt 20 ] && ok || bad "collect: only $failed_runs runs failed: is the failing allocation reached?"
 finish
