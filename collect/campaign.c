@@ -397,14 +397,17 @@ static int interpret(struct cini *p, struct campaign *c)
 	if (c->del.enabled && c->del.objects == 0)
 		c->del.objects = 1000;
 
+	int n = 0;
 	for (int i = 0; i < p->n_secs; i++)
 		if (section_keys(p->secs[i].name) == keys_subject)
-			c->n_subjects++;
-	if (c->n_subjects == 0)
+			n++;
+	if (n == 0)
 		return err_set(p->e, "%s: no [subject ID] section", p->name);
-	c->subjects = calloc((size_t)c->n_subjects, sizeof(*c->subjects));
+	/* n_subjects only once the array is there: campaign_free walks it */
+	c->subjects = calloc((size_t)n, sizeof(*c->subjects));
 	if (c->subjects == NULL)
 		return err_set(p->e, "%s: out of memory", p->name);
+	c->n_subjects = n;
 	for (int i = 0, k = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) != keys_subject)
 			continue;

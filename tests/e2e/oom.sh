@@ -5,9 +5,10 @@
 # program's own code return NULL. analyze and render are run once on data/sample to
 # count those allocations (and as the reference output), then once for each N of a
 # sweep over all of them (every one when OOM_STEP=1; by default a step that makes about
-# 600 runs). collect (`collect run`, 5 PUTs by 2 workers against nginx WebDAV: the
-# tests/run server, else a private one) is run for N = 1, 2, ... until 15 runs in a row
-# complete (past its last allocation; the run's child process counts on from its parent).
+# 600 runs). collect (`collect run`, 5 PUTs by 2 workers, and a one-run campaign, against
+# nginx WebDAV: the tests/run server, else a private one) is run for N = 1, 2, ... until
+# 15 runs in a row complete (past its last allocation; a run's child process counts on
+# from its parent).
 #
 # render: exit 0 with exactly the reference report.html (and a report.pdf), or exit 1 or
 #   3 with a message saying "out of memory"; any report.html left is the reference one
@@ -17,8 +18,9 @@
 #   the message says so ("out of memory" / "Cannot allocate memory"), and the output
 #   files present are complete (aggregate.json parses); exit 0 gives exactly the
 #   reference files.
-# collect: the collector does not crash; exit 0, 1 (the run failed, run.json says "out
-#   of memory") or 2 (stderr says so); run.json, when written, parses.
+# collect: the collector does not crash; exit 0, 1 or 2; a failed run's run.json says
+#   "out of memory" (or "cannot allocate"), else the collector's message does; every
+#   run.json written parses.
 # All: no crash (no signal), no temporary file left. Prints "N passed, N failed".
 set -u
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -157,45 +159,61 @@ fi
 code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/oom/")
 case $code in 201 | 405) ok ;; *) bad "nginx at '$ep': MKCOL answered $code"; finish ;; esac
 export AWS_ACCESS_KEY_ID=oomkey AWS_SECRET_ACCESS_KEY=oomsecret
-runs=0 failed_runs=0 clean=0 crashed="" badrc="" badmsg="" broken="" tmpleft=""
-for n in $(seq 1 3000); do
-	out="$work/c.$n"
-	under_shim "$n" "$work/log" "$collect" run --endpoint "$ep" --bucket oom --region us-east-1 \
-		--path-style --op put --size 4KiB --concurrency 2 --count 5 -o "$out"
-	rc=$?
-	runs=$((runs + 1))
-	status=$(jq -r '.status' "$out/run.json" 2>/dev/null)
-	[ -e "$out/run.json" ] && [ -z "$status" ] && broken+=" $n"
-	case $rc in
-	0)
-		[ "$status" = complete ] && clean=$((clean + 1)) || clean=0 ;;
-	1)
-		clean=0
-		failed_runs=$((failed_runs + 1))
-		if [ -n "$status" ]; then
-			jq -r '.errors.first[0] // ""' "$out/run.json" | grep -Eqi 'out of memory|cannot allocate' ||
-				badmsg+=" $n($(jq -c '.errors' "$out/run.json"))"
-		else
-			grep -q '^collect: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))"
-		fi ;;
-	2)
-		clean=0
-		failed_runs=$((failed_runs + 1))
-		grep -q '^collect: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))" ;;
-	*)
-		clean=0
-		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
-	esac
-	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
-	rm -rf "$out"
-	[ "$clean" -ge 15 ] && break
-done
-echo "oom: collect: $runs runs, $failed_runs ended short of memory"
-[ "$clean" -ge 15 ] && ok || bad "collect: the sweep did not get past the run's allocations in $runs runs"
-[ -z "$crashed" ] && ok || bad "collect crashed when allocation N failed, N =$crashed"
-[ -z "$badrc" ] && ok || bad "collect: exit code not 0, 1 or 2 (N:code):$badrc"
-[ -z "$badmsg" ] && ok || bad "collect: failure without an out-of-memory message:$badmsg"
-[ -z "$broken" ] && ok || bad "collect: run.json does not parse, N =$broken"
-[ -z "$tmpleft" ] && ok || bad "collect: temporary file left behind, N =$tmpleft"
-[ "$failed_runs" -gt 20 ] && ok || bad "collect: only $failed_runs runs failed: is the failing allocation reached?"
+printf '%s\n' "[campaign]" "name = oom" "cycles = 1" "[matrix]" "ops = put" "sizes = 4KiB" \
+	"concurrency = 2" "count = 3" "timeout = 30s" "[subject a]" "endpoint = $ep" \
+	"bucket = oom" "region = us-east-1" "addressing = path" >"$work/oom.ini"
+
+# sweep_collect NAME ARGS...: collect ARGS... -o OUT for N = 1, 2, ... until 15 runs in
+# a row exit 0 with every run complete; the checks described at the top.
+sweep_collect() {
+	local name=$1 n rc out st j runs=0 failed_runs=0 clean=0
+	local crashed="" badrc="" badmsg="" broken="" tmpleft=""
+	shift
+	for n in $(seq 1 3000); do
+		out="$work/c.$n"
+		under_shim "$n" "$work/log" "$collect" "$@" -o "$out"
+		rc=$?
+		runs=$((runs + 1))
+		st=complete
+		while IFS= read -r j; do
+			case $(jq -r '.status' "$j" 2>/dev/null) in
+			complete) ;;
+			failed)
+				st=failed
+				jq -r '.errors.first[0] // ""' "$j" | grep -Eqi 'out of memory|cannot allocate' ||
+					badmsg+=" $n($(jq -c '.errors' "$j"))" ;;
+			*) st=broken; broken+=" $n" ;;
+			esac
+		done < <(find "$out" -name run.json 2>/dev/null)
+		case $rc in
+		0)
+			[ "$st" = complete ] && clean=$((clean + 1)) || clean=0 ;;
+		1 | 2)
+			clean=0
+			failed_runs=$((failed_runs + 1))
+			# a failed run says why in its run.json (checked above), else the
+			# collector's own message does
+			[ "$st" = failed ] || grep -q '^collect: .*out of memory' "$work/log" ||
+				badmsg+=" $n($(grep -v '^ ' "$work/log" | tail -n 1))" ;;
+		*)
+			clean=0
+			if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
+		esac
+		[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
+		rm -rf "$out"
+		[ "$clean" -ge 15 ] && break
+	done
+	echo "oom: $name: $runs runs, $failed_runs ended short of memory"
+	[ "$clean" -ge 15 ] && ok || bad "$name: the sweep did not get past the allocations in $runs runs"
+	[ -z "$crashed" ] && ok || bad "$name crashed when allocation N failed, N =$crashed"
+	[ -z "$badrc" ] && ok || bad "$name: exit code not 0, 1 or 2 (N:code):$badrc"
+	[ -z "$badmsg" ] && ok || bad "$name: failure without an out-of-memory message:$badmsg"
+	[ -z "$broken" ] && ok || bad "$name: run.json does not parse, N =$broken"
+	[ -z "$tmpleft" ] && ok || bad "$name: temporary file left behind, N =$tmpleft"
+	[ "$failed_runs" -gt 20 ] && ok ||
+		bad "$name: only $failed_runs runs failed: is the failing allocation reached?"
+}
+sweep_collect "collect run" run --endpoint "$ep" --bucket oom --region us-east-1 --path-style \
+	--op put --size 4KiB --concurrency 2 --count 5
+sweep_collect "collect (campaign)" "$work/oom.ini"
 finish
