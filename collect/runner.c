@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "collect/creds.h"
@@ -17,6 +18,7 @@
 #include "core/timefmt.h"
 
 #define STOP_GRACE_S 30.0   /* after a stop request, how long cleanup may take */
+#define SWEEP_LIMIT_S 60.0  /* the most a cleanup after a kill may take */
 
 /* ---- the child ---------------------------------------------------------------- */
 
@@ -122,6 +124,41 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
+/* job_client: the S3 client for the job's subject with credentials cr. */
+static struct s3_client *job_client(const struct runner_job *job, struct creds *cr,
+				    struct err *e)
+{
+	const struct cmp_subject *s = job->subject;
+	struct s3_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.endpoint = s->endpoint;
+	cfg.region = s->region;
+	cfg.virtual_hosted = !s->path_style;
+	cfg.insecure = s->insecure;
+	cfg.creds = cr;
+	/* large objects: 512 KiB libcurl buffers (far fewer syscalls per byte than the
+	 * 16 KiB default), bounded to about 32 MiB over all workers */
+	if (job->wl->size >= (1u << 20)) {
+		long b = (32L << 20) / job->wl->concurrency;
+		cfg.buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
+	}
+	return s3_client_new(&cfg, e);
+}
+
+/* job_opts: the engine options of the job (no live counters). */
+static void job_opts(const struct runner_job *job, struct s3_client *cl,
+		     struct engine_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->client = cl;
+	opts->bucket = job->subject->bucket;
+	opts->prefix = job->prefix;
+	opts->endpoint = job->subject->endpoint;
+	opts->wl = job->wl;
+	opts->stop = job->stop;
+}
+
 int runner_child_body(const struct runner_job *job, int live_fd)
 {
 	const struct cmp_subject *s = job->subject;
@@ -130,7 +167,6 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct creds *cr = NULL;
 	struct s3_client *cl = NULL;
 	struct opslog_writer *log = NULL;
-	struct s3_config cfg;
 	struct engine_opts opts;
 	struct err e;
 	char path[4096], local[4][ERR_MSG_MAX];
@@ -147,34 +183,16 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.phase[PHASE_PREPARE] = PH_FAILED;
 		goto finish;
 	}
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.endpoint = s->endpoint;
-	cfg.region = s->region;
-	cfg.virtual_hosted = !s->path_style;
-	cfg.insecure = s->insecure;
-	cfg.creds = cr;
-	/* large objects: 512 KiB libcurl buffers (far fewer syscalls per byte than the
-	 * 16 KiB default), bounded to about 32 MiB over all workers */
-	if (job->wl->size >= (1u << 20)) {
-		long b = (32L << 20) / job->wl->concurrency;
-		cfg.buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
-	}
-	cl = s3_client_new(&cfg, &e);
+	cl = job_client(job, cr, &e);
 	if (cl == NULL) {
 		res.cls = EC_PREPARE_FAILED;
 		snprintf(local[n_local++], ERR_MSG_MAX, "client: %s", e.msg);
 		st.phase[PHASE_PREPARE] = PH_FAILED;
 		goto finish;
 	}
-	memset(&opts, 0, sizeof(opts));
-	opts.client = cl;
-	opts.bucket = s->bucket;
-	opts.prefix = job->prefix;
-	opts.endpoint = s->endpoint;
-	opts.wl = job->wl;
+	job_opts(job, cl, &opts);
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
-	opts.stop = job->stop;
 
 	/* prepare: the bucket (created when missing) and the objects a run reads */
 	st.phase[PHASE_PREPARE] = PH_STARTED;
@@ -293,6 +311,114 @@ static void classify(struct runner_result *res, double limit_s)
 	}
 }
 
+/* sweep_body: in a child, the cleanup a killed run did not get to: delete what it left
+ * under its prefix. On failure the message goes to fd. Returns the exit code. */
+static int sweep_body(const struct runner_job *job, int fd)
+{
+	struct creds *cr;
+	struct s3_client *cl = NULL;
+	struct engine_opts opts;
+	struct engine_result r;
+	struct err e = {{0}};
+	int rc = 1;
+
+	cr = subject_creds(job->subject, &e);
+	if (cr != NULL && (cl = job_client(job, cr, &e)) != NULL) {
+		job_opts(job, cl, &opts);
+		/* twice at most: the server may still be finishing the killed run's requests */
+		for (int i = 0; i < 2 && rc != 0; i++) {
+			if (i > 0)
+				nanosleep(&(struct timespec){0, 500000000L}, NULL);
+			memset(&r, 0, sizeof(r));
+			err_clear(&e);
+			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
+		}
+	}
+	if (rc != 0) {
+		ssize_t w = write(fd, e.msg, strnlen(e.msg, sizeof(e.msg) - 1));
+		(void)w;
+	}
+	s3_client_free(cl);
+	creds_free(cr);
+	return rc;
+}
+
+/* needs_sweep: the run's child ended before its cleanup (killed at the time limit, by a
+ * signal, or without its result), objects may be left, and the collector is not being
+ * stopped. */
+static int needs_sweep(const struct runner_job *job, const struct runner_result *res)
+{
+	const struct run_state *st = &res->st;
+
+	return !job->wl->keep && !res->wrapper.interrupted && !(job->stop && *job->stop) &&
+	       !st->finished && st->phase[PHASE_PREPARE] != PH_NOT_REACHED &&
+	       st->phase[PHASE_CLEANUP] != PH_DONE && st->phase[PHASE_CLEANUP] != PH_SKIPPED;
+}
+
+/* sweep: run sweep_body in a second child under its own limit (the run's, at most
+ * SWEEP_LIMIT_S); its outcome becomes the run's cleanup phase, and a failure one of the
+ * run's error texts naming the prefix left behind. */
+static void sweep(const struct runner_job *job, struct runner_result *res)
+{
+	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
+	char msg[ERR_MSG_MAX] = "", text[ERR_MSG_MAX + 256];
+	int fds[2], status = 0, reaped = 0, killed = 0;
+	size_t got = 0;
+	int64_t t0 = time_mono_ns();
+	pid_t pid, parent = getpid();
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		if (job->close_fd >= 0)
+			close(job->close_fd);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		signal(SIGPIPE, SIG_IGN);
+		_exit(sweep_body(job, fds[1]));
+	}
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	while (!reaped) {
+		struct pollfd pfd = {fds[0], POLLIN, 0};
+		ssize_t n;
+		pid_t w;
+
+		if (poll(&pfd, 1, 100) > 0)
+			while (got + 1 < sizeof(msg) &&
+			       (n = read(fds[0], msg + got, sizeof(msg) - 1 - got)) > 0)
+				got += (size_t)n;
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid || (w < 0 && errno != EINTR))
+			reaped = w == pid ? 1 : -1;
+		else if (!killed && ((double)(time_mono_ns() - t0) / 1e9 > limit ||
+				     (job->stop && *job->stop))) {
+			kill(pid, SIGKILL);
+			killed = 1;
+		}
+	}
+	close(fds[0]);
+	msg[got] = '\0';
+	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+		res->st.phase[PHASE_CLEANUP] = PH_DONE;
+		return;
+	}
+	res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+	snprintf(text, sizeof(text), "cleanup after the kill %s: objects may remain under %s/%s",
+		 killed ? "stopped at its time limit" : msg[0] ? msg : "failed",
+		 job->subject->bucket, job->prefix);
+	run_state_add_error(&res->st, text);
+}
+
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
 {
 	int fds[2], status = 0, term_sent = 0, reaped = 0;
@@ -387,6 +513,8 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
 	classify(res, job->timeout_s);
+	if (needs_sweep(job, res))
+		sweep(job, res);
 	return 0;
 }
 

@@ -15,7 +15,11 @@
  *   service could not be reached (dns, connect, tls, auth, unavailable); a benchmark
  *   whose every request failed to connect is unavailable).
  * A run is complete when its benchmark phase finished with a summary (even if cleanup
- * then failed or the time limit hit during cleanup). The caller writes run.json. */
+ * then failed or the time limit hit during cleanup). When the child was killed before
+ * its cleanup (and the collector is not being stopped, and the workload does not keep
+ * its objects), a second child runs engine_cleanup for the run's prefix under the
+ * run's limit (60 s at most); st.phase[PHASE_CLEANUP] tells how that went, and a
+ * failure adds an error text naming the prefix. The caller writes run.json. */
 #ifndef COLLECT_RUNNER_H
 #define COLLECT_RUNNER_H
 

@@ -16,6 +16,8 @@
 #   refuse     connections refused                    -> unavailable (docs/CAMPAIGN.md)
 #   dns        http://s3bench-no-such-host.invalid:9000 -> dns
 #   badauth    a wrong secret key                     -> auth
+# A run killed at its limit gets its cleanup afterwards (phases.cleanup done, or failed
+# with an error naming the prefix where objects may remain).
 # Then: the campaign finishes and exits 1; no temporary or state file is left; every run
 # directory has one parseable run.json (summary only when complete) and an ops.tsv.zst that
 # passes `zstd -t` when present; no run outlives its time limit by much; bin/analyze puts
@@ -176,6 +178,11 @@ for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
         ok = ok and s.get("errors") == 0
     if extra == "timed_out":
         ok = ok and j["wrapper"]["timed_out"] is True
+        # the cleanup after the kill ran: done, or failed naming where objects remain
+        cl = j["phases"]["cleanup"]
+        ok = ok and (cl == "done" or (cl == "failed" and any(
+            "objects may remain under %s/s3bench/" % j["subject"]["bucket"] in f for f in first)))
+        what += " cleanup " + cl
     print(("PASS " if ok else "FAIL ") + what)
     el = j["wrapper"]["elapsed_s"]
     print(("PASS " if el < TIMEOUT + 5 else "FAIL ") +
