@@ -311,6 +311,45 @@ static void classify(struct runner_result *res, double limit_s)
 	}
 }
 
+/* spawn: fork a child for job with a pipe from it. In the parent (return > 0) *rd is the
+ * pipe's non-blocking read end; in the child (return 0) *wr is its non-blocking write
+ * end, the collector's lock is closed, SIGPIPE ignored, and the child dies with its
+ * parent (it must leave with _exit, which keeps the parent's stdio buffers out). -1 with
+ * errno when the pipe or the fork failed. */
+static pid_t spawn(const struct runner_job *job, int *rd, int *wr)
+{
+	int fds[2];
+	pid_t pid, parent = getpid();
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		int saved = errno;
+		close(fds[0]);
+		close(fds[1]);
+		errno = saved;
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		if (job->close_fd >= 0)
+			close(job->close_fd);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		signal(SIGPIPE, SIG_IGN);
+		fcntl(fds[1], F_SETFL, O_NONBLOCK);
+		*wr = fds[1];
+		return 0;
+	}
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	*rd = fds[0];
+	return pid;
+}
+
 /* sweep_body: in a child, the cleanup a killed run did not get to: delete what it left
  * under its prefix. On failure the message goes to fd. Returns the exit code. */
 static int sweep_body(const struct runner_job *job, int fd)
@@ -362,40 +401,23 @@ static void sweep(const struct runner_job *job, struct runner_result *res)
 {
 	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
 	char msg[ERR_MSG_MAX] = "", text[ERR_MSG_MAX + 256];
-	int fds[2], status = 0, reaped = 0, killed = 0;
+	int rd = -1, wr = -1, status = 0, reaped = 0, killed = 0;
 	size_t got = 0;
 	int64_t t0 = time_mono_ns();
-	pid_t pid, parent = getpid();
+	pid_t pid = spawn(job, &rd, &wr);
 
-	if (pipe2(fds, O_CLOEXEC) < 0)
+	if (pid < 0)
 		return;
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return;
-	}
-	if (pid == 0) {
-		close(fds[0]);
-		if (job->close_fd >= 0)
-			close(job->close_fd);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(1);
-		signal(SIGPIPE, SIG_IGN);
-		_exit(sweep_body(job, fds[1]));
-	}
-	close(fds[1]);
-	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	if (pid == 0)
+		_exit(sweep_body(job, wr));
 	while (!reaped) {
-		struct pollfd pfd = {fds[0], POLLIN, 0};
+		struct pollfd pfd = {rd, POLLIN, 0};
 		ssize_t n;
 		pid_t w;
 
 		if (poll(&pfd, 1, 100) > 0)
 			while (got + 1 < sizeof(msg) &&
-			       (n = read(fds[0], msg + got, sizeof(msg) - 1 - got)) > 0)
+			       (n = read(rd, msg + got, sizeof(msg) - 1 - got)) > 0)
 				got += (size_t)n;
 		w = waitpid(pid, &status, WNOHANG);
 		if (w == pid || (w < 0 && errno != EINTR))
@@ -406,62 +428,49 @@ static void sweep(const struct runner_job *job, struct runner_result *res)
 			killed = 1;
 		}
 	}
-	close(fds[0]);
+	close(rd);
 	msg[got] = '\0';
 	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
 		res->st.phase[PHASE_CLEANUP] = PH_DONE;
 		return;
 	}
 	res->st.phase[PHASE_CLEANUP] = PH_FAILED;
-	snprintf(text, sizeof(text), "cleanup after the kill %s: objects may remain under %s/%s",
-		 killed ? "stopped at its time limit" : msg[0] ? msg : "failed",
-		 job->subject->bucket, job->prefix);
+	if (killed)
+		snprintf(text, sizeof(text), "cleanup after the kill stopped at its %.0f s limit: "
+			 "objects may remain under %s/%s", limit, job->subject->bucket, job->prefix);
+	else
+		snprintf(text, sizeof(text), "cleanup after the kill failed (%s): objects may "
+			 "remain under %s/%s", msg[0] ? msg : "no message", job->subject->bucket,
+			 job->prefix);
 	run_state_add_error(&res->st, text);
 }
 
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
 {
-	int fds[2], status = 0, term_sent = 0, reaped = 0;
-	pid_t pid, parent = getpid();
+	int rd = -1, wr = -1, status = 0, term_sent = 0, reaped = 0;
+	pid_t pid;
 	int64_t t0, last_live = 0, term_at = 0;
 	struct engine_live live, buf[16];
 	int have_live = 0;
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
-	if (pipe2(fds, O_CLOEXEC) < 0)
-		return err_set(e, "%s: pipe: %s", job->dir, strerror(errno));
-	fflush(NULL);
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
-	pid = fork();
-	if (pid < 0) {
-		close(fds[0]);
-		close(fds[1]);
-		return err_set(e, "%s: fork: %s", job->dir, strerror(errno));
-	}
-	if (pid == 0) {
-		/* the child: never returns; _exit keeps the parent's stdio buffers out */
-		close(fds[0]);
-		if (job->close_fd >= 0)
-			close(job->close_fd);
-		prctl(PR_SET_PDEATHSIG, SIGKILL);
-		if (getppid() != parent)
-			_exit(1);
-		signal(SIGPIPE, SIG_IGN);
-		fcntl(fds[1], F_SETFL, O_NONBLOCK);
-		_exit(runner_child_body(job, fds[1]));
-	}
-	close(fds[1]);
-	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	pid = spawn(job, &rd, &wr);
+	if (pid < 0)
+		return err_set(e, "%s: cannot start the run's process: %s", job->dir,
+			       strerror(errno));
+	if (pid == 0)
+		_exit(runner_child_body(job, wr));
 	for (;;) {
-		struct pollfd pfd = {fds[0], POLLIN, 0};
+		struct pollfd pfd = {rd, POLLIN, 0};
 		ssize_t n;
 		pid_t w;
 		int64_t now;
 
 		if (poll(&pfd, 1, 200) > 0) {
-			while ((n = read(fds[0], buf, sizeof(buf))) > 0) {
+			while ((n = read(rd, buf, sizeof(buf))) > 0) {
 				size_t k = (size_t)n / sizeof(buf[0]);
 				if (k > 0) {
 					live = buf[k - 1];
@@ -498,7 +507,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 			last_live = now;
 		}
 	}
-	close(fds[0]);
+	close(rd);
 	res->wrapper.ended_ns = time_now_ns();
 	res->wrapper.elapsed_s = (double)(time_mono_ns() - t0) / 1e9;
 	if (!reaped) {
