@@ -35,25 +35,25 @@ field() {
 	jq -r "$2" "$work/$1/run.json" 2>/dev/null
 }
 
+# swept LABEL NAME BUCKET: the checks of 1 and 2 for the run in $work/NAME.
+swept() {
+	local label=$1 name=$2 n
+	[ "$(field "$name" '.status + " " + .errors.class')" = "failed timeout" ]
+	ok $? "$label: run.json failed / timeout (got $(field "$name" '.status + " " + .errors.class'))"
+	[ "$(field "$name" .phases.cleanup)" = done ]
+	ok $? "$label: phases.cleanup done after the kill (got $(field "$name" '[.phases, .errors.first]'))"
+	n=$(keys "$3")
+	[ "$n" = 0 ]
+	ok $? "$label: no object left in the bucket (KeyCount '$n')"
+}
+
 # 1. PUT
 killed put sweep-put-$sfx --op put
-[ "$(field put '.status + " " + .errors.class')" = "failed timeout" ]
-ok $? "PUT: run.json failed / timeout (got $(field put '.status + " " + .errors.class'))"
-[ "$(field put .phases.cleanup)" = done ]
-ok $? "PUT: phases.cleanup done after the kill (got $(field put '[.phases, .errors.first]'))"
-n=$(keys sweep-put-$sfx)
-[ "$n" = 0 ]
-ok $? "PUT: no object left in the bucket (KeyCount '$n')"
+swept PUT put sweep-put-$sfx
 
 # 2. GET: the prepared objects
 killed get sweep-get-$sfx --op get --objects 40
-[ "$(field get '.status + " " + .errors.class')" = "failed timeout" ]
-ok $? "GET: run.json failed / timeout (got $(field get '.status + " " + .errors.class'))"
-[ "$(field get .phases.cleanup)" = done ]
-ok $? "GET: phases.cleanup done after the kill (got $(field get '[.phases, .errors.first]'))"
-n=$(keys sweep-get-$sfx)
-[ "$n" = 0 ]
-ok $? "GET: no object left in the bucket (KeyCount '$n')"
+swept GET get sweep-get-$sfx
 
 # 3. --keep: no cleanup, no sweep
 killed keep sweep-keep-$sfx --op get --objects 40 --keep

@@ -70,84 +70,80 @@ for f in "$render" "$analyze" "$collect" "$shim"; do
 done
 cp -r data/sample "$work/data" || finish
 
+# sweep_all NAME FAILCODES CMD...: CMD -o OUT for each N of the sweep over NAME's counted
+# allocations ($work/NAME.count); FAILCODES is the exit codes that mean "failed cleanly"
+# (a regex); NAME_same OUT (exit 0: the output is the reference) and NAME_left OUT (after
+# a failure: "" or what is wrong with the output left) are NAME's own checks.
+sweep_all() {
+	local name=$1 codes=$2 total n rc out step what runs=0 failed_runs=0
+	local crashed="" badrc="" badmsg="" tmpleft="" wrong="" differ=""
+	shift 2
+	total=$(cat "$work/$name.count")
+	step=${OOM_STEP:-$(((total + 599) / 600))}
+	for n in $(seq 1 "$step" "$total"); do
+		out="$work/out.$n"
+		under_shim "$n" "$work/log" "$@" -o "$out"
+		rc=$?
+		runs=$((runs + 1))
+		if [ "$rc" -eq 0 ]; then
+			"${name}_same" "$out" || differ+=" $n"
+		elif [[ $rc =~ ^($codes)$ ]]; then
+			failed_runs=$((failed_runs + 1))
+			grep -Eq "^$name: .*(out of memory|Cannot allocate memory)" "$work/log" ||
+				badmsg+=" $n($(tail -n 1 "$work/log"))"
+			what=$("${name}_left" "$out")
+			[ -z "$what" ] || wrong+=" $n:$what"
+		elif [ "$rc" -ge 128 ]; then
+			crashed+=" $n"
+		else
+			badrc+=" $n:$rc"
+		fi
+		[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
+		rm -rf "$out"
+	done
+	echo "oom: $name: $total allocations, $runs runs (step $step), $failed_runs ended short of memory"
+	[ -z "$crashed" ] && ok || bad "$name crashed when allocation N failed, N =$crashed"
+	[ -z "$badrc" ] && ok || bad "$name: unexpected exit code (N:code):$badrc"
+	[ -z "$badmsg" ] && ok || bad "$name: no out-of-memory message:$badmsg"
+	[ -z "$wrong" ] && ok || bad "$name: output left after the failure is not right:$wrong"
+	[ -z "$tmpleft" ] && ok || bad "$name: temporary file left behind, N =$tmpleft"
+	[ -z "$differ" ] && ok || bad "$name: exit 0 but the output differs from the reference, N =$differ"
+	[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
+		bad "$name: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+}
+
 # ---- analyze ----
+analyze_same() {
+	local f
+	for f in aggregate.json cells.csv runs.csv; do
+		cmp -s "$1/$f" "$work/aref/$f" || return 1
+	done
+}
+analyze_left() {
+	[ -e "$1/aggregate.json" ] || return 0
+	$py -c 'import json,sys; json.load(open(sys.argv[1]))' "$1/aggregate.json" 2>/dev/null ||
+		echo "aggregate.json does not parse"
+}
 total=$(count_allocs analyze "$analyze" "$work/data" -o "$work/aref") ||
 	{ bad "analyze reference run: $(tail -n 2 "$work/analyze.ref.log")"; finish; }
 [ "$total" -gt 50 ] && ok || bad "analyze: only $total counted allocations: the preload counts nothing?"
-step=${OOM_STEP:-$(((total + 599) / 600))}
-runs=0 failed_runs=0 crashed="" badrc="" badmsg="" tmpleft="" broken="" differ=""
-for n in $(seq 1 "$step" "$total"); do
-	out="$work/a.$n"
-	under_shim "$n" "$work/log" "$analyze" "$work/data" -o "$out"
-	rc=$?
-	runs=$((runs + 1))
-	case $rc in
-	0)
-		for f in aggregate.json cells.csv runs.csv; do
-			cmp -s "$out/$f" "$work/aref/$f" || differ+=" $n:$f"
-		done ;;
-	1 | 2)
-		failed_runs=$((failed_runs + 1))
-		grep -Eq '^analyze: .*(out of memory|Cannot allocate memory)' "$work/log" ||
-			badmsg+=" $n($(tail -n 1 "$work/log"))"
-		if [ -e "$out/aggregate.json" ] &&
-			! $py -c 'import json,sys; json.load(open(sys.argv[1]))' "$out/aggregate.json" 2>/dev/null; then
-			broken+=" $n"
-		fi ;;
-	*)
-		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
-	esac
-	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
-	rm -rf "$out"
-done
-echo "oom: analyze: $total allocations, $runs runs (step $step), $failed_runs ended short of memory"
-[ -z "$crashed" ] && ok || bad "analyze crashed when allocation N failed, N =$crashed"
-[ -z "$badrc" ] && ok || bad "analyze: exit code not 0, 1 or 2 (N:code):$badrc"
-[ -z "$badmsg" ] && ok || bad "analyze: no out-of-memory message:$badmsg"
-[ -z "$broken" ] && ok || bad "analyze: aggregate.json does not parse, N =$broken"
-[ -z "$tmpleft" ] && ok || bad "analyze: temporary file left behind, N =$tmpleft"
-[ -z "$differ" ] && ok || bad "analyze: exit 0 but output differs from the reference:$differ"
-[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
-	bad "analyze: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+sweep_all analyze '1|2' "$analyze" "$work/data"
 
 # ---- render ----
+render_same() {
+	cmp -s "$1/report.html" "$work/ref/report.html" && [ -s "$1/report.pdf" ]
+}
+render_left() {
+	[ ! -e "$1/report.html" ] || cmp -s "$1/report.html" "$work/ref/report.html" ||
+		echo "a report.html other than the complete one"
+}
 total=$(count_allocs render "$render" "$work/aref" -o "$work/ref" -f html,pdf) ||
 	{ bad "render reference run: $(tail -n 2 "$work/render.ref.log")"; finish; }
 [ -s "$work/ref/report.html" ] && [ -s "$work/ref/report.pdf" ] && ok ||
 	bad "render reference: no report.html / report.pdf"
 [ "$total" -gt 100 ] && ok || bad "render: only $total counted allocations: the preload counts nothing?"
-step=${OOM_STEP:-$(((total + 599) / 600))}
-runs=0 failed_runs=0 crashed="" badrc="" badmsg="" tmpleft="" cut="" differ=""
-for n in $(seq 1 "$step" "$total"); do
-	out="$work/r.$n"
-	under_shim "$n" "$work/log" "$render" "$work/aref" -o "$out" -f html,pdf
-	rc=$?
-	runs=$((runs + 1))
-	case $rc in
-	0)
-		cmp -s "$out/report.html" "$work/ref/report.html" && [ -s "$out/report.pdf" ] ||
-			differ+=" $n" ;;
-	1 | 3)
-		failed_runs=$((failed_runs + 1))
-		grep -q '^render: .*out of memory' "$work/log" || badmsg+=" $n($(tail -n 1 "$work/log"))"
-		if [ -e "$out/report.html" ] && ! cmp -s "$out/report.html" "$work/ref/report.html"; then
-			cut+=" $n"
-		fi ;;
-	*)
-		if [ "$rc" -ge 128 ]; then crashed+=" $n"; else badrc+=" $n:$rc"; fi ;;
-	esac
-	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
-	rm -rf "$out"
-done
-echo "oom: render: $total allocations, $runs runs (step $step), $failed_runs ended out of memory"
-[ -z "$crashed" ] && ok || bad "render crashed when allocation N failed, N =$crashed"
-[ -z "$badrc" ] && ok || bad "render: exit code not 0, 1 or 3 (N:code):$badrc"
-[ -z "$badmsg" ] && ok || bad "render: no 'out of memory' message:$badmsg"
-[ -z "$tmpleft" ] && ok || bad "render: temporary file left behind, N =$tmpleft"
-[ -z "$cut" ] && ok || bad "render: a report.html other than the complete one left, N =$cut"
-[ -z "$differ" ] && ok || bad "render: exit 0 but the report differs from the reference, N =$differ"
-[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
-	bad "render: only $failed_runs of $runs runs failed: is the failing allocation reached?"
+sweep_all render '1|3' "$render" "$work/aref" -f html,pdf
+
 # ---- collect ----
 if [ -n "${NGINX_S3_ENDPOINT:-}" ]; then
 	ep=$NGINX_S3_ENDPOINT
