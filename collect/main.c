@@ -169,8 +169,14 @@ static int do_run(const struct runjson_input *tmpl, const char *dir, const char 
 	struct runner_job job;
 	struct runjson_input in = *tmpl;
 	json_t *j = NULL;
+	char pfile[4096];
 	int rc = -1;
 
+	/* the run's key prefix, for a later --resume to clean up after a killed collector
+	 * (removed with the state file when the run is recorded) */
+	if (snprintf(pfile, sizeof(pfile), "%s/.prefix", dir) >= (int)sizeof(pfile) ||
+	    outdir_write_file(pfile, prefix, strlen(prefix), e) < 0)
+		return -1;
 	memset(&job, 0, sizeof(job));
 	job.dir = dir;
 	job.subject = tmpl->subject;
@@ -199,6 +205,44 @@ static int do_run(const struct runjson_input *tmpl, const char *dir, const char 
 out:
 	json_decref(j);
 	return rc;
+}
+
+/* sweep_earlier: before a run is redone, delete what an earlier attempt left in the
+ * bucket when that collector was killed (the prefix it recorded in RUNDIR/.prefix). Says
+ * what happened on the progress output; a failure does not stop the campaign. */
+static void sweep_earlier(const struct campaign *c, const struct plan_run *r,
+			  const char *dir, int lock_fd, struct progress *pg)
+{
+	char path[4096], prefix[512];
+	struct runner_job job;
+	struct err e;
+	FILE *f;
+	size_t n;
+
+	if (snprintf(path, sizeof(path), "%s/.prefix", dir) >= (int)sizeof(path) ||
+	    (f = fopen(path, "r")) == NULL)
+		return;
+	n = fread(prefix, 1, sizeof(prefix) - 1, f);
+	fclose(f);
+	prefix[n] = '\0';
+	/* only a prefix this collector writes: s3bench/.../ on one line */
+	if (n < 10 || strncmp(prefix, "s3bench/", 8) != 0 || prefix[n - 1] != '/' ||
+	    strpbrk(prefix, "\n\r") != NULL)
+		return;
+	memset(&job, 0, sizeof(job));
+	job.dir = dir;
+	job.subject = &c->subjects[r->subject];
+	job.wl = &r->wl;
+	job.timeout_s = r->timeout_s;
+	job.prefix = prefix;
+	job.stop = &g_stop;
+	job.close_fd = lock_fd;
+	if (runner_sweep(&job, &e) == 0)
+		progress_note(pg, "collect: %s: removed what an unfinished earlier attempt left "
+			      "under %s/%s", r->id, job.subject->bucket, prefix);
+	else
+		progress_note(pg, "collect: %s: %s: objects an unfinished earlier attempt left "
+			      "may remain there", r->id, e.msg);
 }
 
 static void report_end(struct progress *pg, const struct runner_result *rr)
@@ -312,6 +356,9 @@ static int campaign_main(const struct campaign_args *a)
 			failed |= recorded_failed(od, r->id);
 			continue;
 		}
+		if (rs == RUN_INCOMPLETE && !r->wl.keep &&
+		    outdir_path(od, r->id, dir, sizeof(dir), NULL) == 0)
+			sweep_earlier(c, r, dir, outdir_lock_fd(od), pg);
 		if (outdir_prepare_run(od, r->id, dir, sizeof(dir), &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			rc = EXIT_USAGE;

@@ -49,8 +49,8 @@ enum run_dir_state outdir_run_state(const struct outdir *od, const char *id);
 int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n,
 		       struct err *e);
 
-/* outdir_remove_temps: remove the temporary files (".NAME.tmp.PID", ".state.json")
- * left in run directory `dir` by a child that died. */
+/* outdir_remove_temps: remove the temporary files (".NAME.tmp.PID", ".state.json",
+ * ".prefix") of run directory `dir`, once its run.json is written. */
 void outdir_remove_temps(const char *dir);
 
 /* outdir_mkdirs: mkdir -p path (mode 0755). */

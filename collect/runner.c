@@ -394,20 +394,18 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 	       st->phase[PHASE_CLEANUP] != PH_DONE && st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }
 
-/* sweep: run sweep_body in a second child under its own limit (the run's, at most
- * SWEEP_LIMIT_S); its outcome becomes the run's cleanup phase, and a failure one of the
- * run's error texts naming the prefix left behind. */
-static void sweep(const struct runner_job *job, struct runner_result *res)
+int runner_sweep(const struct runner_job *job, struct err *e)
 {
 	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
-	char msg[ERR_MSG_MAX] = "", text[ERR_MSG_MAX + 256];
+	char msg[ERR_MSG_MAX] = "";
 	int rd = -1, wr = -1, status = 0, reaped = 0, killed = 0;
 	size_t got = 0;
 	int64_t t0 = time_mono_ns();
 	pid_t pid = spawn(job, &rd, &wr);
 
 	if (pid < 0)
-		return;
+		return err_set(e, "the cleanup of %s/%s could not start: %s", job->subject->bucket,
+			       job->prefix, strerror(errno));
 	if (pid == 0)
 		_exit(sweep_body(job, wr));
 	while (!reaped) {
@@ -430,19 +428,13 @@ static void sweep(const struct runner_job *job, struct runner_result *res)
 	}
 	close(rd);
 	msg[got] = '\0';
-	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
-		res->st.phase[PHASE_CLEANUP] = PH_DONE;
-		return;
-	}
-	res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
 	if (killed)
-		snprintf(text, sizeof(text), "cleanup after the kill stopped at its %.0f s limit: "
-			 "objects may remain under %s/%s", limit, job->subject->bucket, job->prefix);
-	else
-		snprintf(text, sizeof(text), "cleanup after the kill failed (%s): objects may "
-			 "remain under %s/%s", msg[0] ? msg : "no message", job->subject->bucket,
-			 job->prefix);
-	run_state_add_error(&res->st, text);
+		return err_set(e, "the cleanup of %s/%s stopped at its %.0f s limit",
+			       job->subject->bucket, job->prefix, limit);
+	return err_set(e, "the cleanup of %s/%s failed (%s)", job->subject->bucket, job->prefix,
+		       msg[0] ? msg : "no message");
 }
 
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
@@ -522,8 +514,19 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
 	classify(res, job->timeout_s);
-	if (needs_sweep(job, res))
-		sweep(job, res);
+	if (needs_sweep(job, res)) {
+		struct err se;
+		char text[ERR_MSG_MAX + 64];
+
+		if (runner_sweep(job, &se) == 0) {
+			res->st.phase[PHASE_CLEANUP] = PH_DONE;
+		} else {
+			res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+			snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
+				 se.msg);
+			run_state_add_error(&res->st, text);
+		}
+	}
 	return 0;
 }
 

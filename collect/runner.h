@@ -56,6 +56,13 @@ struct runner_result {
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e);
 void runner_result_clear(struct runner_result *res);
 
+/* runner_sweep: delete what a run left under job->prefix (the engine's cleanup, in a
+ * child of its own under the job's time limit, 60 s at most, tried twice). Used after a
+ * run killed before its cleanup, and by --resume for a run an earlier collector left
+ * unfinished. 0 when done; -1 with "the cleanup of BUCKET/PREFIX failed (...)" or
+ * "... stopped at its N s limit" in e. */
+int runner_sweep(const struct runner_job *job, struct err *e);
+
 /* runner_child_body: the child's work, callable without a fork (tests). Writes the state
  * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:
  * 0 when the benchmark produced a summary, 1 otherwise. */

@@ -181,7 +181,8 @@ for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
         # the cleanup after the kill ran: done, or failed naming where objects remain
         cl = j["phases"]["cleanup"]
         ok = ok and (cl == "done" or (cl == "failed" and any(
-            "objects may remain under %s/s3bench/" % j["subject"]["bucket"] in f for f in first)))
+            "the cleanup of %s/s3bench/" % j["subject"]["bucket"] in f and
+            "objects may remain there" in f for f in first)))
         what += " cleanup " + cl
     print(("PASS " if ok else "FAIL ") + what)
     el = j["wrapper"]["elapsed_s"]

@@ -14,7 +14,9 @@
 #     (same run paths, each with one complete run.json, ops.tsv.zst with count x workers
 #     rows for the count-bound run, request numbers 0..n-1 once each: no duplicate), no
 #     temporary, state or stray file anywhere, and plan.tsv has the same rows as the
-#     uninterrupted run's.
+#     uninterrupted run's;
+#   - no object is left in the bucket (each --resume first deletes what the killed attempt
+#     of the run it redoes left, under the prefix recorded in RUNDIR/.prefix).
 . "$(dirname "$0")/collect_lib.sh"
 
 seed=${KILL_SEED:-20261202}
@@ -61,7 +63,8 @@ EOF
 }
 mkdir -p "$work/ref" "$work/kill"
 campaign kr-ref >"$work/ref/k.ini"
-campaign kr-kill >"$work/kill/k.ini"
+kbucket=kr-kill-$$ # fresh, also on a server that earlier runs used
+campaign "$kbucket" >"$work/kill/k.ini"
 ini="$work/kill/k.ini"
 out="$work/kill/out"
 ref="$work/ref/out"
@@ -215,4 +218,12 @@ print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
 ok $? "each run recorded once, none left as interrupted, each request logged once"
+
+# nothing left in the bucket: every run cleaned up after itself, and each --resume removed
+# what the killed attempt of its unfinished run had left (the prefix in RUNDIR/.prefix)
+n=$(curl -sS -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us-east-1:s3" \
+	--user "$KR_AWS_ACCESS_KEY_ID:$KR_AWS_SECRET_ACCESS_KEY" "$KR_S3_ENDPOINT/$kbucket?list-type=2" |
+	sed -n 's/.*<KeyCount>\([0-9]*\)<\/KeyCount>.*/\1/p')
+[ "$n" = 0 ]
+ok $? "no object left in the killed-and-resumed campaign's bucket (KeyCount '$n')"
 finish
