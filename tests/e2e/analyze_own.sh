@@ -4,39 +4,8 @@
 # against the runs themselves (means, stddev, CV, n/expected, leaders, consistency,
 # exclusions), then the options, the exit codes, malformed files and --recompute.
 # Needs no server. Prints "N passed, N failed"; exit 1 on failure.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-analyze=${ANALYZE:-$top/bin/analyze}
+. "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
-tmp=$(mktemp -d /tmp/s3bench-analyze-own.XXXXXX)
-passed=0 failed=0
-export SOURCE_DATE_EPOCH=1793491200
-
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() { # check EXIT-STATUS NAME
-	if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2"; fi
-}
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
-# pycheck NAME ARGS... <<'PY': run a python check; its "ok"/"FAIL" lines are counted.
-pycheck() {
-	local name=$1 out rc p f
-	shift
-	out=$(python3 - "$@" 2>&1)
-	rc=$?
-	echo "$out" | sed 's/^/    /'
-	p=$(echo "$out" | grep -c '^ok ')
-	f=$(echo "$out" | grep -c '^FAIL ')
-	passed=$((passed + p)) failed=$((failed + f))
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$name: python exited $rc"; fi
-}
 
 for b in "$analyze" "$fake"; do
 	[ -x "$b" ] || { bad "$b missing: run make tests"; finish; }

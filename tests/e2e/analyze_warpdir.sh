@@ -12,45 +12,10 @@
 #      expected/*.txt are reproduced, the mixed run is left out with a note, a corrupt
 #      client file makes its run unreadable; without a map the hosts are the subjects.
 # Prints "N passed, N failed[, N skipped]"; exit 1 on failure.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-analyze=${ANALYZE:-$top/bin/analyze}
+. "$(dirname "$0")/analyze_lib.sh"
 render=${RENDER:-$top/bin/render}
 gen=${GEN_WARP_CSV:-$top/build/tests/gen_warp_csv}
 fx=${S3BENCH_WARP_FIXTURES:-$top/../shared/fixtures/warp}
-tmp=$(mktemp -d /tmp/s3bench-analyze-warpdir.XXXXXX)
-passed=0 failed=0 skipped=0
-export SOURCE_DATE_EPOCH=1793491200
-
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() { # check EXIT-STATUS NAME
-	if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2"; fi
-}
-finish() {
-	if [ "$skipped" -gt 0 ]; then
-		echo "$passed passed, $failed failed, $skipped skipped"
-	else
-		echo "$passed passed, $failed failed"
-	fi
-	[ "$failed" -eq 0 ]
-	exit $?
-}
-# pycheck NAME ARGS... <<'PY': run a python check; its "ok"/"FAIL" lines are counted.
-pycheck() {
-	local name=$1 out rc p f
-	shift
-	out=$(python3 - "$@" 2>&1)
-	rc=$?
-	echo "$out" | sed 's/^/    /'
-	p=$(echo "$out" | grep -c '^ok ')
-	f=$(echo "$out" | grep -c '^FAIL ')
-	passed=$((passed + p)) failed=$((failed + f))
-	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$name: python exited $rc"; fi
-}
 
 for b in "$analyze" "$render" "$gen"; do
 	[ -x "$b" ] || { bad "$b missing: run make tests"; finish; }
