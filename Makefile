@@ -8,16 +8,24 @@
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
-PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih
+PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl
 CSV_CFLAGS  ?=
 CSV_LIBS    ?= -lcsv
 HPDF_CFLAGS ?=
 HPDF_LIBS   ?= -lhpdf
 OPT      ?= -O2 -g
 WARN     := -Wall -Wextra -Werror -Wshadow -Wpointer-arith -Wstrict-prototypes \
-            -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral -Wno-format-truncation
-PKG_CFLAGS := $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   := $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+            -Wmissing-prototypes -Wformat=2 -Wno-format-nonliteral
+# gcc's -Wformat-truncation flags snprintf calls whose truncation is checked; clang lacks it.
+WARN     += $(shell $(CC) -Werror -Wno-format-truncation -x c -c -o /dev/null /dev/null \
+              2>/dev/null && echo -Wno-format-truncation)
+# Recursive (=), so that a target which runs scripts/setup first and then a sub-make
+# (run, test, bench, report, report-sample) computes them once the packages exist.
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# Each is computed at most once per make, on its first use (not at start-up).
+PKG_CFLAGS_NOW = $(eval PKG_CFLAGS_NOW := $(PKG_CFLAGS))$(PKG_CFLAGS_NOW)
+PKG_LIBS_NOW   = $(eval PKG_LIBS_NOW := $(PKG_LIBS))$(PKG_LIBS_NOW)
 
 ifneq ($(SANITIZE),)
 BUILD    ?= build/san
@@ -29,10 +37,12 @@ BIN      := bin
 SANFLAGS :=
 endif
 
-CFLAGS   += -std=c11 -D_GNU_SOURCE -I. $(OPT) $(WARN) $(SANFLAGS) $(PKG_CFLAGS) \
-            $(CSV_CFLAGS) $(HPDF_CFLAGS) -MMD -MP
-LDFLAGS  += $(SANFLAGS)
-LDLIBS   += $(PKG_LIBS) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread
+# The project's flags come first and the user's CFLAGS / LDFLAGS / LDLIBS last, so that
+# `make CFLAGS=-O0` adds to them instead of replacing them. PKG_* are expanded once here.
+ALL_CFLAGS  = -std=c11 -D_GNU_SOURCE -I. $(OPT) $(WARN) $(SANFLAGS) $(PKG_CFLAGS_NOW) \
+              $(CSV_CFLAGS) $(HPDF_CFLAGS) -MMD -MP $(CFLAGS)
+ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
+ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
 core_SRC    := $(wildcard core/*.c)
@@ -60,9 +70,16 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 .PHONY: all tests setup test test-unit test-san run report report-sample bench clean
 all: $(BIN)/collect $(BIN)/analyze $(BIN)/render
 
+# Before any compilation: say which packages are missing instead of a compiler error.
+$(call obj,$(core_SRC) $(collect_SRC) $(analyze_SRC) $(render_SRC) $(STAGES:%=%/main.c)): \
+	| $(BUILD)/.deps-ok
+$(BUILD)/.deps-ok:
+	@scripts/setup --check
+	@mkdir -p $(dir $@) && touch $@
+
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/lib%.a: $$(call obj,$$(%_SRC)) | $(BUILD)/obj/empty.o
 	@mkdir -p $(dir $@)
@@ -72,19 +89,20 @@ $(BUILD)/obj/empty.o:
 	@mkdir -p $(dir $@)
 	echo 'typedef int s3bench_empty_unit;' | $(CC) -x c -c -o $@ -
 
-$(BIN)/%: $(BUILD)/obj/%/main.o $(LIBS)
+# Each binary links core/ and its own stage only: a stage calling another fails to link.
+$(BIN)/%: $(BUILD)/obj/%/main.o $(BUILD)/lib%.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS)
 
 $(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/live/%.o $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/tools/%.o $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(LDFLAGS) -o $@ $< $(LIBS) $(LDLIBS)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
 
 $(BUILD)/tests/%.so: tests/preload/%.c
 	@mkdir -p $(dir $@)
@@ -97,6 +115,8 @@ setup:
 
 # The one test command (README, .ci/run): installs what is missing, builds,
 # runs unit tests, unit tests under ASan+UBSan, then live and end-to-end tests.
+# Targets that start with scripts/setup build in a sub-make, which asks pkg-config only
+# once the packages are there (the first command on a fresh machine).
 test: setup
 	$(MAKE) tests
 	$(MAKE) tests SANITIZE=address,undefined
@@ -105,19 +125,23 @@ test: setup
 test-unit: tests
 	tests/run --unit-only
 
-run: setup all
+run: setup
+	$(MAKE) all
 	scripts/demo
 
-bench: setup all
+bench: setup
+	$(MAKE) all
 	bench/run
 
 # make report CAMPAIGN=path.ini [OUT=dir]: collect, analyze and render one campaign.
-report: all
+report: setup
 	@test -n "$(CAMPAIGN)" || { echo "usage: make report CAMPAIGN=path.ini [OUT=dir]"; exit 2; }
+	$(MAKE) all
 	scripts/report $(CAMPAIGN) $(OUT)
 
 # make report-sample: the report of data/sample (real raw logs that ship with the project).
-report-sample: all
+report-sample: setup
+	$(MAKE) all
 	bin/analyze data/sample -o out/sample/results
 	bin/render out/sample/results -o out/sample/report
 	@echo "report: out/sample/report/report.html"
@@ -128,8 +152,8 @@ report-sample: all
 # Not part of all or tests.
 FUZZ_CC     ?= clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
-FUZZ_CFLAGS := -std=c11 -D_GNU_SOURCE -I. -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) \
-               $(FUZZ_SAN) $(PKG_CFLAGS) $(CSV_CFLAGS) -MMD -MP
+FUZZ_CFLAGS  = -std=c11 -D_GNU_SOURCE -I. -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) \
+               $(FUZZ_SAN) $(PKG_CFLAGS_NOW) $(CSV_CFLAGS) -MMD -MP
 FUZZ_LIBOBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(core_SRC) $(collect_SRC) $(analyze_SRC))
 .PHONY: fuzz
 fuzz: $(patsubst tests/fuzz/%.c,build/fuzz/bin/%,$(wildcard tests/fuzz/fuzz_*.c))
@@ -143,7 +167,7 @@ build/fuzz/libs3bench.a: $(FUZZ_LIBOBJ)
 	rm -f $@; $(AR) rcs $@ $^
 build/fuzz/bin/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/libs3bench.a
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS) $(CSV_LIBS) -lm -lpthread
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS_NOW) $(CSV_LIBS) -lm -lpthread
 
 clean:
 	rm -rf build bin
