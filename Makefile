@@ -1,6 +1,8 @@
 # s3bench: make builds bin/collect, bin/analyze, bin/render.
 #   make                 build (objects in build/, binaries in bin/)
 #   make SANITIZE=address,undefined   sanitized build in build/san/ (binaries in build/san/bin/)
+#   make SANITIZE=thread               ThreadSanitizer build in build/tsan/ (make test builds
+#                                      and runs its live engine test, build/tsan/tests/live_engine)
 #   make test            install what is missing, then unit + live + end-to-end tests
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
@@ -27,7 +29,11 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
 PKG_CFLAGS_NOW = $(eval PKG_CFLAGS_NOW := $(PKG_CFLAGS))$(PKG_CFLAGS_NOW)
 PKG_LIBS_NOW   = $(eval PKG_LIBS_NOW := $(PKG_LIBS))$(PKG_LIBS_NOW)
 
-ifneq ($(SANITIZE),)
+ifeq ($(SANITIZE),thread)
+BUILD    ?= build/tsan
+BIN      := $(BUILD)/bin
+SANFLAGS := -fsanitize=thread -fno-omit-frame-pointer
+else ifneq ($(SANITIZE),)
 BUILD    ?= build/san
 BIN      := $(BUILD)/bin
 SANFLAGS := -fsanitize=$(SANITIZE) -fno-omit-frame-pointer -fno-sanitize-recover=all
@@ -114,12 +120,14 @@ setup:
 	scripts/setup
 
 # The one test command (README, .ci/run): installs what is missing, builds,
-# runs unit tests, unit tests under ASan+UBSan, then live and end-to-end tests.
+# runs unit tests, unit tests under ASan+UBSan, then live and end-to-end tests (the engine's
+# live test also under ThreadSanitizer).
 # Targets that start with scripts/setup build in a sub-make, which asks pkg-config only
 # once the packages are there (the first command on a fresh machine).
 test: setup
 	$(MAKE) tests
 	$(MAKE) tests SANITIZE=address,undefined
+	$(MAKE) SANITIZE=thread build/tsan/tests/live_engine
 	tests/run
 
 test-unit: tests

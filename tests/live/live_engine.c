@@ -112,7 +112,7 @@ static void on_tick(const struct engine_live *live, void *arg)
 		fprintf(stderr, "  tick: %llu requests %.1f s\n", (unsigned long long)live->requests,
 			live->elapsed_s);
 	if (ticks >= 1)
-		stop_flag = 1; /* only the stop test installs this */
+		__atomic_store_n(&stop_flag, 1, __ATOMIC_RELAXED); /* only the stop test installs this */
 }
 
 struct run_out {
