@@ -306,22 +306,13 @@ static void set_date(struct sigv4_ctx *c, int64_t t)
 	c->date_s = t;
 }
 
-int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_input *in,
-	       struct err *e)
+/* sorted_headers: the request's headers plus x-amz-date (and the session token) into
+ * h, sorted by lower-case name, stable; returns how many. The caller checked the count. */
+static size_t sorted_headers(const struct sigv4_signer *s, const struct sigv4_ctx *c,
+			     const struct sigv4_input *in, struct hdr_ent *h)
 {
-	struct hdr_ent h[SIGV4_MAX_HEADERS];
 	size_t n = 0;
-	unsigned char md[32], key[32];
-	char hash[65];
-	const char *query = in->query != NULL ? in->query : "";
-	int rc = -1;
 
-	if (in->method == NULL || in->uri == NULL || in->payload_hash == NULL)
-		return err_set(e, "sigv4: method, uri and payload hash are required");
-	if (in->n_headers + 2 > SIGV4_MAX_HEADERS)
-		return err_set(e, "sigv4: %zu headers, at most %d", in->n_headers,
-			       SIGV4_MAX_HEADERS - 2);
-	set_date(c, in->time_s);
 	for (size_t i = 0; i < in->n_headers; i++) {
 		h[n].name = in->headers[i].name;
 		h[n].value = in->headers[i].value != NULL ? in->headers[i].value : "";
@@ -345,55 +336,75 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 		}
 		h[j] = t;
 	}
+	return n;
+}
+
+/* canonical_request: step 1, the canonical request into c->creq and the signed header
+ * list into c->signed_hdrs (repeated names joined with ','). -1 when out of memory. */
+static int canonical_request(struct sigv4_ctx *c, const struct sigv4_input *in,
+			     const struct hdr_ent *h, size_t n)
+{
+	const char *query = in->query != NULL ? in->query : "";
 
 	sbuf_reset(&c->creq);
 	sbuf_reset(&c->signed_hdrs);
 	if (sbuf_adds(&c->creq, in->method) || sbuf_addc(&c->creq, '\n') ||
 	    sbuf_adds(&c->creq, in->uri) || sbuf_addc(&c->creq, '\n') ||
 	    sbuf_adds(&c->creq, query) || sbuf_addc(&c->creq, '\n'))
-		goto oom;
+		return -1;
 	for (size_t i = 0; i < n; i++) {
-		int dup = i > 0 && lower_cmp(&h[i - 1], &h[i]) == 0;
-		if (dup) {
+		if (i > 0 && lower_cmp(&h[i - 1], &h[i]) == 0) {
 			c->creq.len--; /* drop the '\n': join with ',' */
 			if (sbuf_addc(&c->creq, ','))
-				goto oom;
+				return -1;
 		} else {
 			if (add_lower(&c->creq, h[i].name, h[i].nlen) ||
 			    sbuf_addc(&c->creq, ':'))
-				goto oom;
+				return -1;
 			if ((i > 0 && sbuf_addc(&c->signed_hdrs, ';')) ||
 			    add_lower(&c->signed_hdrs, h[i].name, h[i].nlen))
-				goto oom;
+				return -1;
 		}
 		if (add_value(&c->creq, h[i].value) || sbuf_addc(&c->creq, '\n'))
-			goto oom;
+			return -1;
 	}
 	if (sbuf_addc(&c->creq, '\n') || sbuf_add(&c->creq, c->signed_hdrs.p, c->signed_hdrs.len) ||
 	    sbuf_addc(&c->creq, '\n') || sbuf_adds(&c->creq, in->payload_hash))
-		goto oom;
+		return -1;
+	return 0;
+}
 
-	{
-		/* not SHA256(): in OpenSSL 3 it looks the algorithm up on every call */
-		SHA256_CTX t;
-		SHA256_Init(&t);
-		SHA256_Update(&t, c->creq.p, c->creq.len);
-		SHA256_Final(md, &t);
-	}
+/* string_to_sign: step 2, from the canonical request's SHA-256 into c->sts. */
+static int string_to_sign(const struct sigv4_signer *s, struct sigv4_ctx *c)
+{
+	unsigned char md[32];
+	char hash[65];
+	/* not SHA256(): in OpenSSL 3 it looks the algorithm up on every call */
+	SHA256_CTX t;
+
+	SHA256_Init(&t);
+	SHA256_Update(&t, c->creq.p, c->creq.len);
+	SHA256_Final(md, &t);
 	sigv4_hex(md, 32, hash);
-
 	sbuf_reset(&c->sts);
 	if (sbuf_adds(&c->sts, "AWS4-HMAC-SHA256\n") || sbuf_add(&c->sts, c->amz_date, 16) ||
 	    sbuf_addc(&c->sts, '\n') || sbuf_add(&c->sts, c->amz_date, 8) ||
 	    sbuf_addc(&c->sts, '/') || sbuf_adds(&c->sts, s->region) ||
 	    sbuf_addc(&c->sts, '/') || sbuf_adds(&c->sts, s->service) ||
 	    sbuf_adds(&c->sts, "/aws4_request\n") || sbuf_add(&c->sts, hash, 64))
-		goto oom;
+		return -1;
+	return 0;
+}
 
-	if (signing_key(s, c->amz_date, key, e) != 0)
-		goto done;
+/* signature: step 3, HMAC-SHA256(signing key, string to sign) as hex into c->signature.
+ * The HMAC (RFC 2104) pad states are kept for the key, so the next request signed with
+ * the same key starts from copies of them. */
+static void signature(struct sigv4_ctx *c, const unsigned char key[32])
+{
+	unsigned char md[32];
+	SHA256_CTX t;
+
 	if (!c->mac_key_ok || memcmp(c->mac_key, key, 32) != 0) {
-		/* HMAC-SHA256 (RFC 2104) pad states for a 32-byte key */
 		unsigned char pad[64];
 		memset(pad, 0x36, sizeof(pad));
 		for (int i = 0; i < 32; i++)
@@ -408,17 +419,19 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 		memcpy(c->mac_key, key, 32);
 		c->mac_key_ok = 1;
 	}
-	{
-		SHA256_CTX t = c->ipad;
-		SHA256_Update(&t, c->sts.p, c->sts.len);
-		SHA256_Final(md, &t);
-		t = c->opad;
-		SHA256_Update(&t, md, 32);
-		SHA256_Final(md, &t);
-		OPENSSL_cleanse(&t, sizeof(t));
-	}
+	t = c->ipad;
+	SHA256_Update(&t, c->sts.p, c->sts.len);
+	SHA256_Final(md, &t);
+	t = c->opad;
+	SHA256_Update(&t, md, 32);
+	SHA256_Final(md, &t);
+	OPENSSL_cleanse(&t, sizeof(t));
 	sigv4_hex(md, 32, c->signature);
+}
 
+/* authorization: step 4, the Authorization header value into c->auth. */
+static int authorization(const struct sigv4_signer *s, struct sigv4_ctx *c)
+{
 	sbuf_reset(&c->auth);
 	if (sbuf_adds(&c->auth, "AWS4-HMAC-SHA256 Credential=") ||
 	    sbuf_adds(&c->auth, s->access_key) || sbuf_addc(&c->auth, '/') ||
@@ -428,14 +441,35 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	    sbuf_adds(&c->auth, "/aws4_request, SignedHeaders=") ||
 	    sbuf_add(&c->auth, c->signed_hdrs.p, c->signed_hdrs.len) ||
 	    sbuf_adds(&c->auth, ", Signature=") || sbuf_add(&c->auth, c->signature, 64))
-		goto oom;
-	rc = 0;
-	goto done;
-oom:
-	err_set(e, "sigv4: out of memory");
-done:
+		return -1;
+	return 0;
+}
+
+int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_input *in,
+	       struct err *e)
+{
+	struct hdr_ent h[SIGV4_MAX_HEADERS];
+	unsigned char key[32];
+	size_t n;
+
+	if (in->method == NULL || in->uri == NULL || in->payload_hash == NULL)
+		return err_set(e, "sigv4: method, uri and payload hash are required");
+	if (in->n_headers + 2 > SIGV4_MAX_HEADERS)
+		return err_set(e, "sigv4: %zu headers, at most %d", in->n_headers,
+			       SIGV4_MAX_HEADERS - 2);
+	set_date(c, in->time_s);
+	n = sorted_headers(s, c, in, h);
+	if (canonical_request(c, in, h, n) != 0 || string_to_sign(s, c) != 0)
+		return err_set(e, "sigv4: out of memory");
+	if (signing_key(s, c->amz_date, key, e) != 0) {
+		OPENSSL_cleanse(key, sizeof(key));
+		return -1;
+	}
+	signature(c, key);
 	OPENSSL_cleanse(key, sizeof(key));
-	return rc;
+	if (authorization(s, c) != 0)
+		return err_set(e, "sigv4: out of memory");
+	return 0;
 }
 
 const char *sigv4_canonical_request(const struct sigv4_ctx *c)
