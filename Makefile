@@ -60,10 +60,13 @@ LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(B
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
 LIVE_SRC := $(wildcard tests/live/live_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
+# A tool of several files is a folder tests/tools/NAME/ with its main.c.
+TOOL_DIRS := $(patsubst tests/tools/%/main.c,%,$(wildcard tests/tools/*/main.c))
 PRELOAD_SRC := $(wildcard tests/preload/*.c)
 TESTBINS := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) \
             $(LIVE_SRC:tests/live/%.c=$(BUILD)/tests/%) \
-            $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%)
+            $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%) \
+            $(TOOL_DIRS:%=$(BUILD)/tests/%)
 # LD_PRELOAD libraries (tests/preload): not in sanitized builds, whose allocator is ASan's
 ifeq ($(SANITIZE),)
 TESTBINS += $(PRELOAD_SRC:tests/preload/%.c=$(BUILD)/tests/%.so)
@@ -109,6 +112,12 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/live/%.o $(LIBS)
 $(BUILD)/tests/%: $(BUILD)/obj/tests/tools/%.o $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
+
+$(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
+	$(call obj,$(wildcard tests/tools/$(t)/*.c)) $(LIBS)))
+$(TOOL_DIRS:%=$(BUILD)/tests/%):
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
 
 $(BUILD)/tests/%.so: tests/preload/%.c
 	@mkdir -p $(dir $@)

@@ -32,19 +32,12 @@
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
-/* stopped: whether the workers must stop. Both flags are written by other threads (abort,
- * under the lock) or a signal handler (stop) and read here without the lock: atomic loads
- * (checked by the ThreadSanitizer build of tests/live/live_engine.c). */
+/* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
+ * handler or another thread and read here by every worker: an atomic load (checked by the
+ * ThreadSanitizer build of tests/live/live_engine.c). */
 static int stopped(const struct eng *g)
 {
-	return __atomic_load_n(&g->abort, __ATOMIC_RELAXED) ||
-	       (g->o->stop != NULL && __atomic_load_n(g->o->stop, __ATOMIC_RELAXED));
-}
-
-/* set_abort: the benchmark fails (lock held); read by stopped() without the lock. */
-static void set_abort(struct eng *g)
-{
-	__atomic_store_n(&g->abort, 1, __ATOMIC_RELAXED);
+	return g->abort || (g->o->stop != NULL && __atomic_load_n(g->o->stop, __ATOMIC_RELAXED));
 }
 
 /* note_error: count a failed request (lock held). */
@@ -66,7 +59,7 @@ void eng_fail(struct eng *g, enum err_class cls, const char *text)
 {
 	pthread_mutex_lock(&g->lock);
 	if (!g->abort) {
-		set_abort(g);
+		g->abort = 1;
 		g->fail_cls = cls;
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", text);
 	}
@@ -102,12 +95,12 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		g->live.objects += n_objects;
 	}
 	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
-		set_abort(g);
+		g->abort = 1;
 		g->fail_cls = EC_CRASHED;
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
 	}
 	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {
-		set_abort(g);
+		g->abort = 1;
 		g->fail_cls = EC_CRASHED;
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* "summary: ..." */
 	}

@@ -1,12 +1,5 @@
-/* tests/tools/faultproxy_io.h: buffers, HTTP/1.1 framing, socket and other helpers
- * for faultproxy.
- *
- * Only tests/tools/faultproxy.c includes this (each .c under tests/tools is a program,
- * so the proxy's second half lives in a header of static functions). It knows just
- * enough HTTP to find message boundaries on a keep-alive connection: the head (request
- * or status line and headers), then a Content-Length, chunked or until-close body. */
-#ifndef TESTS_TOOLS_FAULTPROXY_IO_H
-#define TESTS_TOOLS_FAULTPROXY_IO_H
+/* tests/tools/faultproxy/http.c: see http.h. */
+#include "tests/tools/faultproxy/http.h"
 
 #include <errno.h>
 #include <netdb.h>
@@ -20,46 +13,19 @@
 #include <time.h>
 #include <unistd.h>
 
-#define BUF_SIZE      65536
-#define LINE_MAX_LEN  4096		/* chunk-size and trailer lines */
-
-struct buf {
-	size_t off, len;
-	char d[BUF_SIZE];
-};
-
-/* What the proxy needs to know of one request or response head. */
-struct head {
-	size_t len;			/* bytes through the blank line */
-	int status;			/* responses */
-	int is_head_method;		/* requests: HEAD */
-	int chunked, has_len, expect, close;
-	uint64_t clen;
-	char line[160];			/* first line, printable, for logs */
-};
-
-enum pstate { PS_HEAD, PS_LEN, PS_CHUNK_SIZE, PS_CHUNK_DATA, PS_CHUNK_END, PS_TRAILER, PS_EOF };
-enum step { ST_WAIT, ST_MORE, ST_DONE, ST_CAP, ST_ERR };
-
-struct http {
-	enum pstate st;
-	uint64_t remain;		/* PS_LEN, PS_CHUNK_DATA: bytes left */
-	uint64_t body;			/* payload bytes of the current message so far */
-};
-
 /* ---- buffers ---- */
 
-static size_t buf_room(const struct buf *b)
+size_t buf_room(const struct buf *b)
 {
 	return BUF_SIZE - b->len;
 }
 
-static char *buf_data(struct buf *b)
+char *buf_data(struct buf *b)
 {
 	return b->d + b->off;
 }
 
-static void buf_take(struct buf *b, size_t n)
+void buf_take(struct buf *b, size_t n)
 {
 	b->off += n;
 	b->len -= n;
@@ -67,7 +33,7 @@ static void buf_take(struct buf *b, size_t n)
 		b->off = 0;
 }
 
-static void buf_compact(struct buf *b)
+void buf_compact(struct buf *b)
 {
 	if (b->off) {
 		memmove(b->d, b->d + b->off, b->len);
@@ -76,7 +42,7 @@ static void buf_compact(struct buf *b)
 }
 
 /* buf_put: append n bytes; the caller has checked buf_room. */
-static void buf_put(struct buf *b, const void *p, size_t n)
+void buf_put(struct buf *b, const void *p, size_t n)
 {
 	buf_compact(b);
 	memcpy(b->d + b->len, p, n);
@@ -84,7 +50,7 @@ static void buf_put(struct buf *b, const void *p, size_t n)
 }
 
 /* buf_move: move n bytes from the front of in to out (out NULL: discard). */
-static void buf_move(struct buf *in, struct buf *out, size_t n)
+void buf_move(struct buf *in, struct buf *out, size_t n)
 {
 	if (out)
 		buf_put(out, buf_data(in), n);
@@ -94,7 +60,7 @@ static void buf_move(struct buf *in, struct buf *out, size_t n)
 /* ---- HTTP framing ---- */
 
 /* find_head_end: the length of a complete head at the start of s[0..n), else 0. */
-static size_t find_head_end(const char *s, size_t n)
+size_t find_head_end(const char *s, size_t n)
 {
 	size_t i;
 
@@ -115,7 +81,7 @@ static int name_is(const char *p, size_t n, const char *name)
 }
 
 /* parse_head: fill h from the head s[0..len); 0, or -1 when it is not HTTP/1.x. */
-static int parse_head(const char *s, size_t len, int response, struct head *h)
+int parse_head(const char *s, size_t len, int response, struct head *h)
 {
 	const char *p = s, *end = s + len;
 	int first = 1;
@@ -206,7 +172,7 @@ static int parse_head(const char *s, size_t len, int response, struct head *h)
 
 /* body_start: set the parser for the body of h; 1 when a body follows, 0 when the
  * message is complete with its head. */
-static int body_start(struct http *hp, const struct head *h, int eof_delimited)
+int body_start(struct http *hp, const struct head *h, int eof_delimited)
 {
 	hp->body = 0;
 	if (h->chunked) {
@@ -224,7 +190,7 @@ static int body_start(struct http *hp, const struct head *h, int eof_delimited)
 
 /* body_step: move one piece of the current message body from in to out (out NULL:
  * discard), passing at most cap payload bytes of this message. */
-static enum step body_step(struct http *hp, struct buf *in, struct buf *out,
+enum step body_step(struct http *hp, struct buf *in, struct buf *out,
 	uint64_t cap, int in_eof)
 {
 	const char *s = buf_data(in), *nl;
@@ -324,142 +290,3 @@ static enum step body_step(struct http *hp, struct buf *in, struct buf *out,
 	}
 	return ST_ERR;
 }
-
-/* rd: read from fd into b (b NULL: read and discard). 1 data or nothing yet,
- * 0 end of stream, -1 error. */
-static int rd(int fd, struct buf *b)
-{
-	char scratch[16384];
-	ssize_t n;
-
-	if (b) {
-		buf_compact(b);
-		if (buf_room(b) == 0)
-			return 1;
-		n = recv(fd, b->d + b->len, buf_room(b), 0);
-	} else {
-		n = recv(fd, scratch, sizeof scratch, 0);
-	}
-	if (n > 0) {
-		if (b)
-			b->len += (size_t)n;
-		return 1;
-	}
-	if (n == 0)
-		return 0;
-	return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 1 : -1;
-}
-
-/* wr: write what b holds to fd; 0, or -1 on error. */
-static int wr(int fd, struct buf *b)
-{
-	while (b->len) {
-		ssize_t n = send(fd, buf_data(b), b->len, MSG_NOSIGNAL);
-
-		if (n < 0)
-			return errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR ? 0 : -1;
-		buf_take(b, (size_t)n);
-	}
-	return 0;
-}
-
-/* ---- sockets ---- */
-
-static void set_nodelay(int fd)
-{
-	int one = 1;
-
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-}
-
-/* close_rst: close fd so that the peer gets an RST (SO_LINGER 0). */
-static void close_rst(int fd)
-{
-	struct linger lg = { 1, 0 };
-
-	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
-	close(fd);
-}
-
-/* resolve: "HOST:PORT" or "[V6]:PORT" into ss; 0 or -1. */
-static int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len)
-{
-	char host[256];
-	const char *colon = strrchr(spec, ':'), *h = spec;
-	size_t hl;
-	struct addrinfo hints, *ai = NULL;
-
-	if (!colon || colon == spec)
-		return -1;
-	hl = (size_t)(colon - spec);
-	if (spec[0] == '[' && colon[-1] == ']') {
-		h++;
-		hl -= 2;
-	}
-	if (hl >= sizeof host)
-		return -1;
-	memcpy(host, h, hl);
-	host[hl] = '\0';
-	memset(&hints, 0, sizeof hints);
-	hints.ai_family = AF_UNSPEC;
-	hints.ai_socktype = SOCK_STREAM;
-	hints.ai_flags = AI_NUMERICSERV;
-	if (getaddrinfo(host, colon + 1, &hints, &ai) != 0 || !ai)
-		return -1;
-	memcpy(ss, ai->ai_addr, ai->ai_addrlen);
-	*len = ai->ai_addrlen;
-	freeaddrinfo(ai);
-	return 0;
-}
-
-/* write_port_file: PORT and a newline into path, through path.tmp and a rename. */
-static int write_port_file(const char *path, int port)
-{
-	char tmp[4096];
-	FILE *f;
-
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
-		return -1;
-	f = fopen(tmp, "w");
-	if (!f)
-		return -1;
-	fprintf(f, "%d\n", port);
-	if (fclose(f) != 0 || rename(tmp, path) != 0) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
-/* ---- time and decisions ---- */
-
-static long long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
-}
-
-static uint64_t mix64(uint64_t x)
-{
-	x += 0x9e3779b97f4a7c15ULL;
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
-}
-
-/* frac_hit: the deterministic decision for (seed, conn, req) at fraction f. */
-static int frac_hit(uint64_t seed, uint64_t conn, uint64_t req, double f)
-{
-	uint64_t h;
-
-	if (f >= 1.0)
-		return 1;
-	if (f <= 0.0)
-		return 0;
-	h = mix64(seed ^ mix64(conn ^ mix64(req)));
-	return (double)(h >> 11) * 0x1p-53 < f;
-}
-
-#endif

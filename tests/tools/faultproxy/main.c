@@ -1,4 +1,4 @@
-/* tests/tools/faultproxy.c: a fault-injecting TCP proxy for the fault-matrix tests.
+/* tests/tools/faultproxy/main.c: a fault-injecting TCP proxy for the fault-matrix tests.
  *
  *   faultproxy --listen 127.0.0.1:0 --upstream 127.0.0.1:PORT --mode MODE
  *              [--fraction F] [--seed N] [--after-bytes N] [--direction D]
@@ -72,7 +72,8 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "tests/tools/faultproxy_io.h"
+#include "tests/tools/faultproxy/http.h"
+#include "tests/tools/faultproxy/net.h"
 
 #define MAX_CONNS     256
 #define QMAX          64		/* outstanding requests tracked per connection */
