@@ -62,8 +62,10 @@ int main(void)
 		dir = base;
 	}
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
-		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 4,
-			   "Warp fixtures absent (set S3BENCH_WARP_FIXTURES)");
+		char why[1200];
+		snprintf(why, sizeof(why), "Warp fixtures absent: %s (../shared/fixtures/warp "
+			 "beside the checkout, or S3BENCH_WARP_FIXTURES)", dir);
+		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 4, why);
 		return check_done();
 	}
 	for (r = 0; r < sizeof(runs) / sizeof(runs[0]); r++) {

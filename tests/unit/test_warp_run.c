@@ -125,7 +125,10 @@ static void test_fixtures(void)
 		dir = base;
 	}
 	if (stat(dir, &st) != 0) {
-		CHECK_SKIP(2 * 14, "Warp fixtures absent");
+		char why[1200];
+		snprintf(why, sizeof(why), "Warp fixtures absent: %s (../shared/fixtures/warp "
+			 "beside the checkout, or S3BENCH_WARP_FIXTURES)", dir);
+		CHECK_SKIP(2 * 14, why);
 		return;
 	}
 	for (i = 0; i < sizeof(fx) / sizeof(fx[0]); i++) {
