@@ -25,6 +25,10 @@ WARN     += $(shell $(CC) -Werror -Wno-format-truncation -x c -c -o /dev/null /d
 # (run, test, bench, report, report-sample) computes them once the packages exist.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
+# Open MPI (collect/cluster.c, the only MPI file, and what links it): never in PKG_*, so
+# that nothing else loads MPI.
+MPI_CFLAGS = $(shell pkg-config --cflags ompi-c 2>/dev/null)
+MPI_LIBS   = $(shell pkg-config --libs ompi-c 2>/dev/null)
 # Each is computed at most once per make, on its first use (not at start-up).
 PKG_CFLAGS_NOW = $(eval PKG_CFLAGS_NOW := $(PKG_CFLAGS))$(PKG_CFLAGS_NOW)
 PKG_LIBS_NOW   = $(eval PKG_LIBS_NOW := $(PKG_LIBS))$(PKG_LIBS_NOW)
@@ -52,12 +56,13 @@ ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
 core_SRC    := $(wildcard core/*.c)
-collect_SRC := $(filter-out collect/main.c,$(wildcard collect/*.c))
+collect_SRC := $(filter-out collect/main.c collect/cluster.c,$(wildcard collect/*.c))
 analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c))
 render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c))
 LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(BUILD)/libcore.a
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
+MPI_TEST_SRC := $(wildcard tests/mpi/*.c)
 LIVE_SRC := $(wildcard tests/live/live_*.c)
 TOOL_SRC := $(wildcard tests/tools/*.c)
 # A tool of several files is a folder tests/tools/NAME/ with its main.c.
@@ -66,7 +71,8 @@ PRELOAD_SRC := $(wildcard tests/preload/*.c)
 TESTBINS := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%) \
             $(LIVE_SRC:tests/live/%.c=$(BUILD)/tests/%) \
             $(TOOL_SRC:tests/tools/%.c=$(BUILD)/tests/%) \
-            $(TOOL_DIRS:%=$(BUILD)/tests/%)
+            $(TOOL_DIRS:%=$(BUILD)/tests/%) \
+            $(MPI_TEST_SRC:tests/mpi/%.c=$(BUILD)/tests/%)
 # LD_PRELOAD libraries (tests/preload): not in sanitized builds, whose allocator is ASan's
 ifeq ($(SANITIZE),)
 TESTBINS += $(PRELOAD_SRC:tests/preload/%.c=$(BUILD)/tests/%.so)
@@ -118,6 +124,13 @@ $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
+
+# MPI programs (tests/mpi): collect/cluster.c and the program, with Open MPI's flags.
+$(call obj,collect/cluster.c $(MPI_TEST_SRC)): ALL_CFLAGS += $(MPI_CFLAGS)
+$(MPI_TEST_SRC:tests/mpi/%.c=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/obj/tests/mpi/%.o \
+	$(BUILD)/obj/collect/cluster.o $(BUILD)/libcollect.a $(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 
 $(BUILD)/tests/%.so: tests/preload/%.c
 	@mkdir -p $(dir $@)
