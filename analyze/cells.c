@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/compare.h"
 #include "analyze/stats.h"
 
 static const char *const op_order[] = {
@@ -478,7 +479,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	}
 	a->n_runs = n;
 	if (build_cells(a, sel, v1, v2) < 0 || build_ops(a, sel, v1) < 0 ||
-	    build_consistency(a) < 0 || build_leaders(a) < 0)
+	    build_consistency(a) < 0 || build_leaders(a) < 0 ||
+	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
 		goto done;
 	ok = 1;
 done:
@@ -509,5 +511,6 @@ void aggregate_free(struct aggregate *a)
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);
+	compare_free(a);
 	free(a);
 }
