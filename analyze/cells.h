@@ -129,6 +129,10 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
 
+/* agg_cell_key: the figure leaders, consistency and comparisons look at: c's
+ * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
+const struct agg_stat *agg_cell_key(const struct agg_cell *c);
+
 /* op_rank: the position of op in the canonical op order (put, get, multipart,
  * put-empty, get-small, create-bucket, list, head, delete); unknown ops after. */
 int op_rank(const char *op);

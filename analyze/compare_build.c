@@ -6,12 +6,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* cell_key: the figure leaders and comparisons look at: MiB/s, obj/s for size 0. */
-static const struct agg_stat *cell_key(const struct agg_cell *c)
-{
-	return c->size == 0 ? &c->obj : &c->mib;
-}
-
 /* cell_points: the valid runs of c with a figure > 0 (obj/s when by_obj, else
  * MiB/s) into cyc[] / val[] in cycle order; returns how many. */
 static size_t cell_points(const struct aggregate *a, const struct agg_cell *c, int by_obj,
@@ -79,7 +73,8 @@ struct pair_scratch {
 
 /* compare_pair: comparison of cells x (subject a) and y (subject b). */
 static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
-			 const struct agg_cell *y, struct pair_scratch *s, struct agg_comparison *out)
+			 const struct agg_cell *y, struct pair_scratch *s,
+			 struct agg_comparison *out)
 {
 	int by_obj = x->size == 0;
 	size_t na = cell_points(a, x, by_obj, s->ca, s->va);
@@ -120,7 +115,8 @@ static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
 			for (size_t j = i + 1; j < ns; j++) {
 				const struct agg_cell *x = &a->cells[g + i], *y = &a->cells[g + j];
 
-				if (!isfinite(cell_key(x)->value) || !isfinite(cell_key(y)->value))
+				if (!isfinite(agg_cell_key(x)->value) ||
+				    !isfinite(agg_cell_key(y)->value))
 					continue;
 				compare_pair(a, x, y, s, &a->comparisons[a->n_comparisons++]);
 			}
@@ -180,9 +176,12 @@ static double detectable(const struct aggregate *a, const struct agg_leader *l)
 
 static struct agg_leader_count *count_of(struct aggregate *a, const char *op, size_t subject)
 {
-	for (size_t i = 0; i < a->n_leader_counts; i++)
-		if (a->leader_counts[i].subject == subject && strcmp(a->leader_counts[i].op, op) == 0)
-			return &a->leader_counts[i];
+	for (size_t i = 0; i < a->n_leader_counts; i++) {
+		struct agg_leader_count *c = &a->leader_counts[i];
+
+		if (c->subject == subject && strcmp(c->op, op) == 0)
+			return c;
+	}
 	return NULL;
 }
 
