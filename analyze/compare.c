@@ -159,10 +159,11 @@ void cmp_welch_log(const double *a, size_t na, const double *b, size_t nb, doubl
 	qb = vb / (double)nb;
 	se = sqrt(qa + qb);
 	diff = ma - mb;
-	/* Welch-Satterthwaite; with no spread at all any df gives h = 0 */
-	out->df = qa + qb > 0 ? (qa + qb) * (qa + qb) /
-		  (qa * qa / (double)(na - 1) + qb * qb / (double)(nb - 1))
-		: (double)(na + nb - 2);
+	/* Welch-Satterthwaite; with no spread at all (or one so small that its square
+	 * underflows) any df gives h = 0: the pooled one keeps GSL's argument valid */
+	out->df = (qa + qb) * (qa + qb) / (qa * qa / (double)(na - 1) + qb * qb / (double)(nb - 1));
+	if (!isfinite(out->df) || !(out->df > 0))
+		out->df = (double)(na + nb - 2);
 	out->t = diff / se;
 	out->p = t_two_sided_p(out->t, out->df);
 	h = t_quantile((1 + conf) / 2, out->df) * se;

@@ -122,6 +122,15 @@ static void test_welch(void)
 	      "welch interval [%.17g, %.17g]", t.lo, t.hi);
 	cmp_welch_log(x, 3, y, 1, 0.95, &t);
 	CHECK(t.test == NULL, "one run on a side: no test");
+	{
+		static const double five[] = {5, 5}, four[] = {4, 4};
+
+		cmp_welch_log(five, 2, five, 2, 0.95, &t);
+		CHECK(t.p == 1 && t.ratio == 1 && t.lo == 1 && t.hi == 1 && t.df == 2,
+		      "no spread, same values: p 1, ratio 1 (df %g)", t.df);
+		cmp_welch_log(five, 2, four, 2, 0.95, &t);
+		CHECK(t.p == 0 && rel(t.ratio, 1.25) && rel(t.lo, 1.25), "no spread, different: p 0");
+	}
 }
 
 static void test_holm(void)
