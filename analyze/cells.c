@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/compare.h"
 #include "analyze/stats.h"
 
 static const char *const op_order[] = {
@@ -366,8 +367,8 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 	return 0;
 }
 
-/* cell_key: the figure leaders and consistency look at: MiB/s, obj/s for size 0. */
-static const struct agg_stat *cell_key(const struct agg_cell *c)
+/* agg_cell_key: see cells.h. */
+const struct agg_stat *agg_cell_key(const struct agg_cell *c)
 {
 	return c->size == 0 ? &c->obj : &c->mib;
 }
@@ -385,9 +386,9 @@ static int build_consistency(struct aggregate *a)
 		for (size_t i = 0; i < a->n_cells; i++) {
 			const struct agg_cell *c = &a->cells[i];
 
-			if (c->subject != s || c->n < 2 || !isfinite(cell_key(c)->cv))
+			if (c->subject != s || c->n < 2 || !isfinite(agg_cell_key(c)->cv))
 				continue;
-			sum += cell_key(c)->cv;
+			sum += agg_cell_key(c)->cv;
 			k->cells++;
 		}
 		k->cv_mean = k->cells ? sum / (double)k->cells : NAN;
@@ -419,8 +420,8 @@ static int build_leaders(struct aggregate *a)
 		for (size_t s = 0; s < ns; s++) {
 			const struct agg_cell *c = &a->cells[g + s];
 
-			if (isfinite(cell_key(c)->value) &&
-			    (best == NULL || cell_key(c)->value > cell_key(best)->value))
+			if (isfinite(agg_cell_key(c)->value) &&
+			    (best == NULL || agg_cell_key(c)->value > agg_cell_key(best)->value))
 				best = c;
 		}
 		if (best == NULL)
@@ -428,7 +429,7 @@ static int build_leaders(struct aggregate *a)
 		a->leaders[a->n_leaders++] = (struct agg_leader){
 			.op = best->op, .size = best->size, .concurrency = best->concurrency,
 			.subject = best->subject, .by_obj = best->size == 0,
-			.value = cell_key(best)->value,
+			.value = agg_cell_key(best)->value,
 		};
 		for (o = 0; o < a->n_m_ops && strcmp(a->m_ops[o], best->op) != 0; o++)
 			;
@@ -478,7 +479,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	}
 	a->n_runs = n;
 	if (build_cells(a, sel, v1, v2) < 0 || build_ops(a, sel, v1) < 0 ||
-	    build_consistency(a) < 0 || build_leaders(a) < 0)
+	    build_consistency(a) < 0 || build_leaders(a) < 0 ||
+	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
 		goto done;
 	ok = 1;
 done:
@@ -509,5 +511,6 @@ void aggregate_free(struct aggregate *a)
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);
+	compare_free(a);
 	free(a);
 }

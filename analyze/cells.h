@@ -17,11 +17,16 @@
 struct agg_stat {
 	double value;   /* the figure the policy picks; NaN when n < min_samples */
 	double mean, median, min, max, stddev, cv;
+	double ci_lo, ci_hi;            /* the value's 95 % interval; NaN: none */
+	double ci_coverage;             /* its actual coverage; NaN: none */
+	const char *ci_method;          /* "t", "order-statistics" or NULL (static) */
 };
 
 struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
+
+struct agg_comparison;
 
 struct agg_subject {
 	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
@@ -71,12 +76,16 @@ struct agg_leader {
 	size_t subject;
 	int by_obj;                     /* 1: value is obj/s (size 0); 0: MiB/s */
 	double value;
+	int status;                     /* enum leader_status (analyze/compare.h) */
+	size_t *tied_with, n_tied;      /* subjects not significantly below (a's pool) */
+	double detectable_ratio;        /* NaN: cannot be computed */
 };
 
 struct agg_leader_count {
 	const char *op;
 	size_t subject;
 	size_t led, of;
+	size_t clear, tied;             /* clear leads; categories in the tie group */
 };
 
 struct agg_options {
@@ -85,6 +94,7 @@ struct agg_options {
 	int cycles;                     /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
+	double alpha;                   /* significance level; 0: CMP_ALPHA_DEFAULT */
 };
 
 struct aggregate {
@@ -104,6 +114,11 @@ struct aggregate {
 	struct agg_leader *leaders;     size_t n_leaders;
 	struct agg_leader_count *leader_counts; size_t n_leader_counts;
 	struct agg_run *runs;           size_t n_runs;          /* every run, in input order */
+	/* statistics (analyze/compare.h) */
+	double alpha;
+	size_t family;                  /* p-values Holm's adjustment covered */
+	struct agg_comparison *comparisons; size_t n_comparisons;
+	size_t *tied_pool;              /* owns the leaders' tied_with */
 };
 
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
@@ -113,6 +128,10 @@ struct aggregate {
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
+
+/* agg_cell_key: the figure leaders, consistency and comparisons look at: c's
+ * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
+const struct agg_stat *agg_cell_key(const struct agg_cell *c);
 
 /* op_rank: the position of op in the canonical op order (put, get, multipart,
  * put-empty, get-small, create-bucket, list, head, delete); unknown ops after. */

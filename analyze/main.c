@@ -1,7 +1,7 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
- *               [--min-samples N] [--recompute] [--warp-map MAP]
+ *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
  * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
@@ -20,6 +20,7 @@
 #include <time.h>
 
 #include "analyze/cells.h"
+#include "analyze/compare.h"
 #include "analyze/inclusion.h"
 #include "analyze/out.h"
 #include "analyze/runlog.h"
@@ -37,6 +38,7 @@ struct opts {
 	const char *results_dir;        /* NULL: DATA_DIR/results */
 	enum policy policy;
 	size_t min_samples;
+	double alpha;                   /* significance level of the comparisons */
 	int recompute;
 	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
 };
@@ -44,7 +46,7 @@ struct opts {
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "               [--min-samples N] [--recompute] [--warp-map MAP]\n"
+	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
@@ -58,6 +60,10 @@ static void usage(FILE *f)
 	      "  --min-samples N           a cell with fewer than N valid runs shows no value\n"
 	      "                            (its statistics stay, marked below_min_samples);\n"
 	      "                            default 1\n"
+	      "  --alpha A                 significance level of the comparisons behind the\n"
+	      "                            leader claims, after Holm's adjustment over all of\n"
+	      "                            them; 0 < A <= 0.5, default 0.05 (the intervals\n"
+	      "                            stay 95 percent)\n"
 	      "  --recompute               recompute each run's summary from its ops.tsv.zst\n"
 	      "                            instead of trusting run.json; runs whose numbers\n"
 	      "                            differ from run.json are named on stderr\n"
@@ -79,6 +85,20 @@ static void usage(FILE *f)
 	      "unreadable, results not writable): nothing complete written.\n", f);
 }
 
+/* parse_alpha: a significance level, 0 < A <= 0.5, into *out; -1 otherwise. */
+static int parse_alpha(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0 && v <= 0.5))
+		return -1;
+	*out = v;
+	return 0;
+}
+
 /* parse_args: 0 to go on, 1 when --help was given, -1 on a usage error (printed). */
 static int parse_args(int argc, char **argv, struct opts *o)
 {
@@ -86,6 +106,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"output", required_argument, NULL, 'o'},
 		{"policy", required_argument, NULL, 'p'},
 		{"min-samples", required_argument, NULL, 'm'},
+		{"alpha", required_argument, NULL, 'a'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"warp-map", required_argument, NULL, 'W'},
 		{"help", no_argument, NULL, 'h'},
@@ -98,6 +119,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	memset(o, 0, sizeof(*o));
 	o->policy = POLICY_MEAN;
 	o->min_samples = 1;
+	o->alpha = CMP_ALPHA_DEFAULT;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -121,6 +143,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return -1;
 			}
 			o->min_samples = v;
+			break;
+		case 'a':
+			if (parse_alpha(optarg, &o->alpha) < 0) {
+				fprintf(stderr, "analyze: --alpha: '%s' is not a number above 0 and "
+					"at most 0.5\n", optarg);
+				return -1;
+			}
 			break;
 		case 'r':
 			o->recompute = 1;
@@ -395,6 +424,7 @@ static int analyze(const struct opts *o)
 build:
 	ao.policy = o->policy;
 	ao.min_samples = o->min_samples;
+	ao.alpha = o->alpha;
 	ao.cycles = st.camp.cycles;
 	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
 	if (a == NULL || write_results(&st, o, a, &e) < 0) {

@@ -94,7 +94,7 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 		return -1;
 	fputs("subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,"
 	      "mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,"
-	      "lat_p99_ms,ttfb_avg_ms\n", f);
+	      "lat_p99_ms,ttfb_avg_ms,mib_s_ci_lo,mib_s_ci_hi,obj_s_ci_lo,obj_s_ci_hi\n", f);
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *c = &a->cells[i];
 
@@ -116,6 +116,10 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 		f_num(f, &col, c->lat.p50);
 		f_num(f, &col, c->lat.p99);
 		f_num(f, &col, c->ttfb.avg);
+		f_num(f, &col, c->mib.ci_lo);
+		f_num(f, &col, c->mib.ci_hi);
+		f_num(f, &col, c->obj.ci_lo);
+		f_num(f, &col, c->obj.ci_hi);
 		row_end(f, &col);
 	}
 	if (out_tmp_commit(f, tmp, path, 1, e) < 0)

@@ -6,7 +6,9 @@
 
 #include <jansson.h>
 
-#define AGG_FORMAT "s3bench-aggregate/1"
+#include "analyze/out_json_stats.h"
+
+#define AGG_FORMAT "s3bench-aggregate/1.1"
 
 /* Every json_* constructor below may return NULL when memory runs out; jansson's
  * json_object_set_new / json_array_append_new accept NULL and fail, and build
@@ -45,6 +47,7 @@ static json_t *stat_json(const struct agg_stat *s, int *ok)
 	put(o, "max", jnum(s->max), ok);
 	put(o, "stddev", jnum(s->stddev), ok);
 	put(o, "cv", jnum(s->cv), ok);
+	outj_stat_ci(o, s, ok);
 	return o;
 }
 
@@ -93,6 +96,7 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 	put(o, "min_samples", json_integer((json_int_t)a->min_samples), ok);
 	put(o, "rule", json_string(inclusion_rule_text()), ok);
 	put(root, "policy", o, ok);
+	outj_statistics(root, a, ok);
 	return root;
 }
 
@@ -202,6 +206,7 @@ static void findings(json_t *root, const struct aggregate *a, int *ok)
 		put(o, "concurrency", json_integer(l->concurrency), ok);
 		put(o, "subject", json_string(a->subjects[l->subject].id), ok);
 		put(o, l->by_obj ? "obj_s" : "mib_s", jnum(l->value), ok);
+		outj_leader(o, a, l, ok);
 		add(lead, o, ok);
 	}
 	for (size_t i = 0; i < a->n_leader_counts; i++) {
@@ -212,11 +217,13 @@ static void findings(json_t *root, const struct aggregate *a, int *ok)
 		put(o, "subject", json_string(a->subjects[c->subject].id), ok);
 		put(o, "led", json_integer((json_int_t)c->led), ok);
 		put(o, "of", json_integer((json_int_t)c->of), ok);
+		outj_leader_count(o, c, ok);
 		add(counts, o, ok);
 	}
 	put(root, "consistency", cons, ok);
 	put(root, "leaders", lead, ok);
 	put(root, "leader_counts", counts, ok);
+	outj_comparisons(root, a, ok);
 }
 
 /* run_json: one run for "excluded" (full = 0) or "runs" (full = 1). */

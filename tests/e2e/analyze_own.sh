@@ -34,7 +34,7 @@ def near(x, y):
     if x is None or y is None:
         return x is None and y is None
     return abs(x - y) <= 1e-9 * max(1.0, abs(y))
-t(a["format"] == "s3bench-aggregate/1", "format")
+t(a["format"] == "s3bench-aggregate/1.1", "format")
 t(a["generated"] == "2026-11-01T00:00:00Z", "generated honours SOURCE_DATE_EPOCH")
 t(a["source"] == "s3bench" and a["policy"]["name"] == "mean" and a["policy"]["min_samples"] == 1, "source, policy")
 t("never counted as zero" in a["policy"]["rule"], "the rule is stated")
@@ -108,8 +108,9 @@ ls = [o for o in ops if o["op"] == "list"]
 t(all(o["segments"]["fastest_obj_s"] >= o["segments"]["median_obj_s"] >= o["segments"]["slowest_obj_s"] > 0 and o["objects"] == 100000 for o in ls), "LIST: segment range and objects")
 # CSVs
 rows = list(csv.reader(open(d + "/cells.csv", newline="")))
-t(rows[0] == "subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,lat_p99_ms,ttfb_avg_ms".split(","), "cells.csv header")
-t(len(rows) == 121 and all(len(r) == 18 for r in rows), "cells.csv: 120 rows of 18 fields")
+t(rows[0] == "subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,lat_p99_ms,ttfb_avg_ms,mib_s_ci_lo,mib_s_ci_hi,obj_s_ci_lo,obj_s_ci_hi".split(","), "cells.csv header")
+t(len(rows) == 121 and all(len(r) == 22 for r in rows), "cells.csv: 120 rows of 22 fields")
+t(all((r[18] == "" and c["mib_s"]["ci95"] is None) or (c["mib_s"]["ci95"] is not None and abs(float(r[18]) - c["mib_s"]["ci95"][0]) <= 1e-9 * abs(c["mib_s"]["ci95"][0]) and abs(float(r[21]) - c["obj_s"]["ci95"][1]) <= 1e-9 * c["obj_s"]["ci95"][1]) for r, c in zip(rows[1:], cells)), "cells.csv intervals agree with aggregate.json")
 t(all(r[0] == c["subject"] and int(r[4]) == c["n"] and abs(float(r[6]) - c["mib_s"]["value"]) <= 1e-9 * c["mib_s"]["value"] for r, c in zip(rows[1:], cells)), "cells.csv agrees with aggregate.json")
 rr = list(csv.DictReader(open(d + "/runs.csv", newline="")))
 t(len(rr) == 855, "runs.csv: 855 rows")

@@ -3,7 +3,8 @@
  * benchmarks. Nothing here is a measurement: the campaign title says so.
  *
  *   fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] [--xss]
- *                        [--ops-logs] [--no-failures]
+ *                        [--ops-logs] [--no-failures] [--one-model]
+ *                        [--speed K=F]... [--noise CV] [--drop K:C]
  *
  * Matrix: N subjects ("Provider A".., one colour each) x put/get x 256KiB, 5MiB,
  * 50MiB, 100MiB x concurrency 1, 5, 10 x cycles, plus one-off list, head and delete
@@ -21,6 +22,15 @@
  * --ops-logs also writes each run's ops.tsv.zst (short synthetic runs of about
  * 8 s) and computes the summary from those rows with core's summary module, so
  * `analyze --recompute` must agree with run.json.
+ * Known truth for the statistics tests (analyze_stats.sh):
+ *   --one-model   every subject follows the first subject's model (only its colour,
+ *                 and --speed, differ)
+ *   --speed K=F   subject K (1-based) is F times as fast: its per-connection
+ *                 bandwidth and ceiling times F, its per-request overhead over F
+ *                 (repeatable)
+ *   --noise CV    every subject's run-to-run variation (standard deviation of the
+ *                 noise factor) instead of its model's
+ *   --drop K:C    subject K has no run at all in cycle C (nothing written)
  * Exit status: 0 written, 1 write error, 2 usage. */
 #include <errno.h>
 #include <limits.h>
@@ -103,11 +113,31 @@ static const uint64_t sizes[] = {256 * 1024, 5 << 20, 50 << 20, 100 << 20};
 static const int concs[] = {1, 5, 10};
 static const char *const mops[] = {"put", "get"};
 
+#define MAX_SUBJECTS 26
+
 struct opts {
 	const char *out;
 	int subjects, cycles, xss, ops_logs, failures;
 	uint64_t seed;
+	int one_model;
+	double speed[MAX_SUBJECTS];     /* throughput factor per subject */
+	double noise;                   /* < 0: each model's own cv */
+	int drop_subject, drop_cycle;   /* 1-based; 0: none */
 };
+
+/* model_of: subject k's model under --one-model, --speed and --noise. */
+static struct profile model_of(const struct opts *o, int k)
+{
+	struct profile p = profiles[(o->one_model ? 0 : k) % N_PROFILES];
+
+	p.color = profiles[k % N_PROFILES].color;
+	p.conn_mib_s *= o->speed[k % MAX_SUBJECTS];
+	p.cap_mib_s *= o->speed[k % MAX_SUBJECTS];
+	p.overhead_ms /= o->speed[k % MAX_SUBJECTS];
+	if (o->noise >= 0)
+		p.cv = o->noise;
+	return p;
+}
 
 /* What one run is asked to do. */
 struct job {
@@ -171,9 +201,10 @@ static void lat_from(struct lat_stats *l, double avg_ms)
 }
 
 /* model_summary: a summary straight from the subject's model (no rows). */
-static void model_summary(const struct job *j, struct rng *r, struct run_summary *s)
+static void model_summary(const struct opts *o, const struct job *j, struct rng *r,
+			  struct run_summary *s)
 {
-	const struct profile *p = &profiles[j->subject % N_PROFILES];
+	const struct profile model = model_of(o, j->subject), *p = &model;
 	double dur = 60, obj_s, mib_s, bw;
 
 	memset(s, 0, sizeof(*s));
@@ -228,10 +259,10 @@ static const char *warp_op(const char *op)
 
 /* rows_summary: write ops.tsv.zst for a short synthetic run (about 8 s, each
  * worker back to back) and summarize those very rows with core's accumulator. */
-static int rows_summary(const struct job *j, const char *file, struct rng *r,
-			struct run_summary *s, struct err *e)
+static int rows_summary(const struct opts *o, const struct job *j, const char *file,
+			struct rng *r, struct run_summary *s, struct err *e)
 {
-	const struct profile *p = &profiles[j->subject % N_PROFILES];
+	const struct profile model = model_of(o, j->subject), *p = &model;
 	struct opslog_writer *w = opslog_writer_open(file, e);
 	struct summary_acc *acc = summary_acc_new();
 	int is_data = strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0;
@@ -389,10 +420,10 @@ static int write_run(const struct opts *o, const struct job *j, struct rng *r, s
 		return -1;
 	if (have && o->ops_logs) {
 		snprintf(file, sizeof(file), "%s/ops.tsv.zst", dir);
-		if (rows_summary(j, file, r, &sum, e) < 0)
+		if (rows_summary(o, j, file, r, &sum, e) < 0)
 			return -1;
 	} else if (have) {
-		model_summary(j, r, &sum);
+		model_summary(o, j, r, &sum);
 	}
 	root = run_json(o, j, f, have ? &sum : NULL);
 	if (root == NULL)
@@ -454,6 +485,8 @@ static int generate(const struct opts *o, struct err *e)
 								-1, t};
 
 						t += RUN_SPACING_NS;
+						if (s + 1 == o->drop_subject && c == o->drop_cycle)
+							continue;
 						if (write_run(o, &j, &r, e) < 0)
 							return -1;
 					}
@@ -477,11 +510,57 @@ static int parse_num(const char *s, long lo, long hi, long *out)
 	return errno || end == s || *end || *out < lo || *out > hi ? -1 : 0;
 }
 
+/* model_opt: --speed K=F, --noise CV or --drop K:C at argv[*i] (its value taken);
+ * 1 when argv[*i] is none of them, 0 when parsed, -1 on a bad value (printed). */
+static int model_opt(int argc, char **argv, int *i, struct opts *o)
+{
+	const char *a = argv[*i], *v;
+	char *end;
+	long k, c;
+	double f;
+
+	if ((strcmp(a, "--speed") && strcmp(a, "--noise") && strcmp(a, "--drop")) ||
+	    *i + 1 >= argc)
+		return 1;
+	v = argv[++*i];
+	errno = 0;
+	if (!strcmp(a, "--noise")) {
+		f = strtod(v, &end);
+		if (errno || end == v || *end || !(f >= 0 && f <= 1))
+			goto bad;
+		o->noise = f;
+		return 0;
+	}
+	k = strtol(v, &end, 10);
+	if (errno || end == v || k < 1 || k > MAX_SUBJECTS || *end != (a[2] == 's' ? '=' : ':'))
+		goto bad;
+	v = end + 1;
+	if (a[2] == 's') {
+		f = strtod(v, &end);
+		if (errno || end == v || *end || !(f > 0 && f <= 100))
+			goto bad;
+		o->speed[k - 1] = f;
+	} else {
+		if (parse_num(v, 1, 1000000, &c) < 0)
+			goto bad;
+		o->drop_subject = (int)k;
+		o->drop_cycle = (int)c;
+	}
+	return 0;
+bad:
+	fprintf(stderr, "fake_campaign: %s: bad value '%s'\n", a, argv[*i]);
+	return -1;
+}
+
 int main(int argc, char **argv)
 {
-	struct opts o = {.subjects = 5, .cycles = 7, .seed = 1, .failures = 1};
+	struct opts o = {.subjects = 5, .cycles = 7, .seed = 1, .failures = 1, .noise = -1};
 	struct err e = {{0}};
 	long v;
+	int m;
+
+	for (int k = 0; k < MAX_SUBJECTS; k++)
+		o.speed[k] = 1;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -499,9 +578,13 @@ int main(int argc, char **argv)
 				o.cycles = (int)v;
 			else
 				o.seed = (uint64_t)v;
+		} else if ((m = model_opt(argc, argv, &i, &o)) <= 0) {
+			if (m < 0)
+				return 2;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			printf("usage: fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] "
-			       "[--xss] [--ops-logs] [--no-failures]\n"
+			       "[--xss] [--ops-logs] [--no-failures] [--one-model] [--speed K=F]... "
+			       "[--noise CV] [--drop K:C]\n"
 			       "Writes a SYNTHETIC s3bench DATA_DIR (see the header of "
 			       "tests/tools/fake_campaign.c).\n");
 			return 0;
@@ -511,11 +594,14 @@ int main(int argc, char **argv)
 			o.ops_logs = 1;
 		} else if (!strcmp(a, "--no-failures")) {
 			o.failures = 0;
+		} else if (!strcmp(a, "--one-model")) {
+			o.one_model = 1;
 		} else if (a[0] != '-' && o.out == NULL) {
 			o.out = a;
 		} else {
 			fprintf(stderr, "usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
-				"[--seed N] [--xss] [--ops-logs] [--no-failures]\n");
+				"[--seed N] [--xss] [--ops-logs] [--no-failures] [--one-model] "
+				"[--speed K=F]... [--noise CV] [--drop K:C]\n");
 			return 2;
 		}
 	}
