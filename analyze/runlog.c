@@ -320,6 +320,17 @@ static int diff_lat(const char *name, const struct lat_stats *x, const struct la
 	return 0;
 }
 
+/* hist_differ: both histograms present and not equal (the message into diff). */
+static int hist_differ(const char *name, const struct hist *x, const struct hist *y,
+		       char *diff, size_t n)
+{
+	if (x == NULL || y == NULL || hist_equal(x, y))
+		return 0;
+	snprintf(diff, n, "%s: run.json %llu requests, recomputed %llu (or other buckets)", name,
+		 (unsigned long long)hist_count(x), (unsigned long long)hist_count(y));
+	return 1;
+}
+
 int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
 		   size_t n)
 {
@@ -352,6 +363,9 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 	    diff_lat("latency_ms", &a->latency, &b->latency, diff, n) ||
 	    (a->has_ttfb && diff_lat("ttfb_ms", &a->ttfb, &b->ttfb, diff, n)))
 		return 1;
+	if (hist_differ("latency_hist", a->lat_hist, b->lat_hist, diff, n) ||
+	    hist_differ("ttfb_hist", a->ttfb_hist, b->ttfb_hist, diff, n))
+		return 1;
 	if (a->seg_count > 0 &&
 	    (diff_num("segments.fastest.mib_s", a->fastest.mib_s, b->fastest.mib_s, diff, n) ||
 	     diff_num("segments.fastest.obj_s", a->fastest.obj_s, b->fastest.obj_s, diff, n) ||
@@ -380,6 +394,7 @@ void runlog_clear(struct runlog *r)
 	free(r->first_error);
 	free(r->status);
 	free(r->bench_phase);
+	summary_clear(&r->summary);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;
 }

@@ -43,7 +43,8 @@ static void test_buckets(void)
 	for (int i = 0; i < nb; i++) {
 		int64_t lo = hist_bucket_low(i), w = hist_bucket_width(i);
 
-		if (hist_bucket_of(lo) != i || (lo + w - 1 <= HOUR && hist_bucket_of(lo + w - 1) != i))
+		if (hist_bucket_of(lo) != i ||
+		    (lo + w - 1 <= HOUR && hist_bucket_of(lo + w - 1) != i))
 			bad++;
 		if (i + 1 < nb && hist_bucket_low(i + 1) != lo + w)
 			bad++;
@@ -53,7 +54,8 @@ static void test_buckets(void)
 	CHECK(bad == 0, "buckets contiguous, each value in its own bucket, width <= low/128 "
 	      "(%d bad)", bad);
 	for (int64_t v = 0; v < 256; v++)
-		if (hist_bucket_low(hist_bucket_of(v)) != v || hist_bucket_width(hist_bucket_of(v)) != 1)
+		if (hist_bucket_low(hist_bucket_of(v)) != v ||
+		    hist_bucket_width(hist_bucket_of(v)) != 1)
 			bad++;
 	CHECK(bad == 0, "values below 256 ns exact");
 	CHECK(hist_bucket_of(-5) == 0 && hist_bucket_of(2 * HOUR) == nb - 1, "clamped buckets");
@@ -90,7 +92,7 @@ static void test_error_bound(void)
 		n++;
 	}
 	for (int i = hist_bucket_of(US); i < hist_buckets(); i++) {
-		int64_t edges[2] = {hist_bucket_low(i), hist_bucket_low(i) + hist_bucket_width(i) - 1};
+		int64_t lo = hist_bucket_low(i), edges[2] = {lo, lo + hist_bucket_width(i) - 1};
 
 		for (int k = 0; k < 2; k++) {
 			int64_t v = edges[k] > HOUR ? HOUR : edges[k];
@@ -172,7 +174,7 @@ static void test_merge_and_clamp(void)
 	CHECK(c != NULL && hist_merge(c, b) == 0 && hist_equal(c, u), "merge = union");
 	CHECK(hist_count(c) == 3002 && hist_clamped(c) == 2, "counts add");
 	CHECK(hist_merge(e, c) == 0 && hist_equal(e, u), "merge into empty");
-	CHECK(hist_merge(c, empty) == 0 && hist_equal(c, u), "merging an empty one changes nothing");
+	CHECK(hist_merge(c, empty) == 0 && hist_equal(c, u), "merging an empty one: no change");
 	CHECK(hist_percentile(u, 1) == 2 * HOUR, "q 1 = exact max beyond 1 h");
 	CHECK(llabs(reported(2 * HOUR) - HOUR) <= HOUR / 256,
 	      "a clamped value below the max reports 1 h (%lld)", (long long)reported(2 * HOUR));
@@ -268,7 +270,8 @@ static void test_summary(void)
 
 	for (int i = 0; i < 40; i++) {
 		struct op_row row = {
-			.idx = (uint64_t)i, .op = "GET", .client_id = "", .endpoint = "", .file = "k",
+			.idx = (uint64_t)i, .op = "GET", .client_id = "", .endpoint = "",
+			.file = "k",
 			.error = i % 10 == 9 ? "HTTP 503" : "", .cat = "", .n_objects = 1,
 			.bytes = 100, .start_ns = t0 + i * 100000000LL,
 			.end_ns = t0 + i * 100000000LL + (i + 1) * 1000000LL,
