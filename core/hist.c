@@ -260,9 +260,9 @@ static int read_buckets(struct hist *h, const json_t *obj, const char *path, uin
 		if (idx <= prev || idx >= nb)
 			return err_set(e, "%s.buckets[%zu]: index %lld is not above the previous "
 				       "one or outside 0 .. %d", path, i, (long long)idx, nb - 1);
-		if (cnt < 1)
-			return err_set(e, "%s.buckets[%zu]: count %lld is not positive", path, i,
-				       (long long)cnt);
+		if (cnt < 1 || *sum + (uint64_t)cnt < *sum)
+			return err_set(e, "%s.buckets[%zu]: count %lld is not positive, or the "
+				       "counts overflow", path, i, (long long)cnt);
 		if (cover(h, (int)idx, (int)idx) < 0)
 			return err_set(e, "%s: out of memory", path);
 		h->c[idx - h->lo] = (uint64_t)cnt;

@@ -452,7 +452,7 @@ json_t *summary_to_json(const struct run_summary *s)
 	if (o != NULL && s->lat_hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(s->lat_hist)) < 0)
 		goto fail;
-	if (o != NULL && s->ttfb_hist != NULL &&
+	if (o != NULL && s->has_ttfb && s->ttfb_hist != NULL &&
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
 	return o;
@@ -600,6 +600,10 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 	    get_hist(obj, "ttfb_hist", &out->ttfb_hist, e) < 0) {
 		summary_clear(out);
 		return -1;
+	}
+	if (out->ttfb_hist != NULL && !out->has_ttfb) {
+		summary_clear(out);
+		return err_set(e, "summary.ttfb_hist: present while ttfb_ms is null");
 	}
 	if (out->lat_hist != NULL && (out->errors > out->requests ||
 				      hist_count(out->lat_hist) != out->requests - out->errors)) {

@@ -82,7 +82,8 @@ json_t *summary_to_json(const struct run_summary *s);
 
 /* summary_from_json: parse a run.json "summary" object into *out. Every field is
  * checked; the message names the field at fault. The histograms ("latency_hist",
- * "ttfb_hist") are optional: absent or null leaves them NULL. On success the caller
+ * "ttfb_hist") are optional: absent or null leaves them NULL (ttfb_hist must be absent
+ * when ttfb_ms is null). On success the caller
  * releases *out with summary_clear; on failure nothing is left allocated. */
 int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e);
 
