@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "core/opslog.h"
+#include "analyze/pool.h"
 
 #define RUN_FORMAT "s3bench-run/"
 #define RUN_MAJOR 1
@@ -255,37 +255,17 @@ done:
 	return rc;
 }
 
-static int feed_row(const struct op_row *row, void *arg)
-{
-	struct summary_acc **acc = arg;
-	struct err e;
-
-	/* summary_acc_add fails only when memory runs out: stop the read then. */
-	return summary_acc_add(*acc, row, &e) < 0 ? 2 : 0;
-}
-
 int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
 {
-	struct summary_acc *acc = summary_acc_new();
-	int rc = -1, r;
+	const char *files[1] = {ops_file};
+	struct summary_acc *acc = pool_acc_read(files, 1, NULL, e);
+	int rc;
 
 	if (acc == NULL)
-		return err_set(e, "%s: out of memory", ops_file);
-	r = opslog_read(ops_file, feed_row, &acc, e);
-	if (r == 2) {
-		err_set(e, "%s: out of memory while summarizing", ops_file);
-		goto done;
-	}
-	if (r != 0)
-		goto done;
-	if (summary_acc_finish(acc, out, e) < 0) {
-		err_prefix(e, "%s", ops_file);
-		goto done;
-	}
-	rc = 0;
-done:
+		return -1;
+	rc = summary_acc_finish(acc, out, e);
 	summary_acc_free(acc);
-	return rc;
+	return rc < 0 ? err_prefix(e, "%s", ops_file) : 0;
 }
 
 /* near: x and y agree within a relative 1e-6 (absolute 1e-9 near zero). */
