@@ -6,7 +6,8 @@
 #      1 % of the exact nearest-rank percentiles, max and request counts exactly; the
 #      timeseries entries are the latest valid runs at the largest size and highest
 #      concurrency, and their kept buckets average to the run's MiB/s and obj/s.
-#   2. a run without histogram nor ops.tsv.zst: its cell falls back to "runs".
+#   2. a run without histogram nor ops.tsv.zst, or with an unreadable one: its cell
+#      falls back to "runs" (a note, exit 0).
 #   3. fake_campaign --ops-logs (run.json with histograms): --recompute agrees with them
 #      and names a tampered one; with the ops logs removed the histograms of run.json
 #      are used.
@@ -146,6 +147,18 @@ t(len(a["timeseries"]) == 3 and not any(x["subject"] == "rgw" and x["op"] == "pu
   "no time series for the run without ops.tsv.zst")
 PY
 grep -q "$r/ops.tsv.zst: missing: no time series" "$tmp/s2.err"; check $? "the missing series is named"
+q=runs/cycle-01/s3rver/get-64KiB-c4
+printf '\x28\xb5\x2f\xfdnot a zstd frame' >"$tmp/s/$q/ops.tsv.zst"
+"$analyze" "$tmp/s" -o "$tmp/s/r3" 2>"$tmp/s3.err"
+check $? "an unreadable ops.tsv.zst during the rebuild: still exit 0"
+grep -q "note: .*$q/ops.tsv.zst.*pooled latency falls back" "$tmp/s3.err"
+check $? "the unreadable ops.tsv.zst is named in a note"
+python3 -c "
+import json, sys
+a = json.load(open('$tmp/s/r3/aggregate.json'))
+c = [c for c in a['cells'] if (c['subject'], c['op'], c['size'], c['concurrency']) == ('s3rver', 'get', 65536, 4)][0]
+sys.exit(0 if c['latency_ms']['pooled']['source'] == 'runs' else 1)"
+check $? "its cell falls back to the runs' percentiles"
 
 # ---- 3. histograms in run.json (collect's format): used without ops.tsv.zst ----
 "$fake" "$tmp/f" --ops-logs --subjects 2 --cycles 2 --seed 5 --no-failures >/dev/null
