@@ -241,7 +241,7 @@ static int fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, dou
 	fill_stat(&c->obj, &so, a->policy, a->min_samples);
 	mean_lat(a, valid, k, 0, vm, &c->lat);
 	mean_lat(a, valid, k, 1, vm, &c->ttfb);
-	return 0;
+	return pool_cell(a, c, valid, k, NULL);
 }
 
 static int build_cells(struct aggregate *a, size_t *valid, double *vm, double *vo)

@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analyze/inclusion.h"
+#include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "core/err.h"
 
@@ -47,6 +48,7 @@ struct agg_cell {
 	int below_min;                  /* n < min_samples: values are null */
 	struct agg_stat mib, obj;
 	struct agg_lat lat, ttfb;       /* ttfb all NaN when no valid run has TTFB */
+	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/pool.h) */
 	size_t *runs, n_runs;           /* indexes into aggregate.runs, by cycle */
 };
 

@@ -23,9 +23,11 @@
 #include "analyze/compare.h"
 #include "analyze/inclusion.h"
 #include "analyze/out.h"
+#include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
 #include "analyze/strv.h"
+#include "analyze/timeseries.h"
 #include "analyze/warp.h"
 #include "analyze/warpdir.h"
 #include "core/err.h"
@@ -64,9 +66,11 @@ static void usage(FILE *f)
 	      "                            leader claims, after Holm's adjustment over all of\n"
 	      "                            them; 0 < A <= 0.5, default 0.05 (the intervals\n"
 	      "                            stay 95 percent)\n"
-	      "  --recompute               recompute each run's summary from its ops.tsv.zst\n"
-	      "                            instead of trusting run.json; runs whose numbers\n"
-	      "                            differ from run.json are named on stderr\n"
+	      "  --recompute               recompute each run's summary (and its latency\n"
+	      "                            histograms) from its ops.tsv.zst instead of trusting\n"
+	      "                            run.json; runs whose numbers differ from run.json\n"
+	      "                            are named on stderr. Without it, a run.json that has\n"
+	      "                            no histograms gets them from its ops.tsv.zst\n"
 	      "  --warp-map MAP            DATA_DIR is a tree of Warp result files\n"
 	      "                            (warp-*.json.zst, warp-*.csv.zst); MAP maps each\n"
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
@@ -235,6 +239,7 @@ struct state {
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
 	int warp_mode;          /* DATA_DIR holds Warp result files */
+	struct ts_list ts;      /* aggregate.json "timeseries" (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -277,6 +282,7 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 			"(the recomputed numbers are used)\n", o->data_dir, r->path, diff);
 		st->problems++;
 	}
+	summary_clear(&r->summary);
 	r->summary = again;
 }
 
@@ -284,6 +290,8 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
  * Returns -1 when out of memory. */
 static int read_all(struct state *st, const struct opts *o)
 {
+	size_t rebuilt = 0;
+
 	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
 	if (st->logs == NULL)
 		return -1;
@@ -293,6 +301,7 @@ static int read_all(struct state *st, const struct opts *o)
 	for (size_t i = 0; i < st->scan.n; i++) {
 		struct err e = {{0}};
 		struct runlog *log = &st->logs[st->n_logs];
+		int r = 0;
 
 		if (runlog_read(st->scan.v[i].file, st->scan.v[i].rel, log, &e) < 0) {
 			if (note_bad(st, st->scan.v[i].rel, e.msg) < 0)
@@ -302,7 +311,15 @@ static int read_all(struct state *st, const struct opts *o)
 		st->n_logs++;
 		if (o->recompute && log->has_summary)
 			recompute_one(st, o, log);
+		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0)
+			fprintf(stderr, "analyze: note: %s (its cell's pooled latency falls back "
+				"to the runs' own percentiles)\n", e.msg);
+		rebuilt += r > 0;
 	}
+	if (rebuilt > 0)
+		fprintf(stderr, "analyze: note: %zu run.json files have no latency histogram "
+			"(written before they existed): rebuilt from their ops.tsv.zst\n",
+			rebuilt);
 	return 0;
 }
 
@@ -324,6 +341,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	m.unreadable = st->bad;
 	m.n_unreadable = st->n_bad;
 	m.source = st->warp_mode ? "warp" : NULL;
+	m.timeseries = &st->ts;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -380,6 +398,11 @@ static int is_warp_dir(const struct opts *o)
 	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
 }
 
+static void note_timeseries(const char *msg)
+{
+	fprintf(stderr, "analyze: note: %s\n", msg);
+}
+
 static int analyze(const struct opts *o)
 {
 	struct state st = {0};
@@ -427,6 +450,11 @@ build:
 	ao.alpha = o->alpha;
 	ao.cycles = st.camp.cycles;
 	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
+	if (a != NULL && !st.warp_mode &&
+	    timeseries_build(a, o->data_dir, &st.ts, note_timeseries, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		goto done;
+	}
 	if (a == NULL || write_results(&st, o, a, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
@@ -434,6 +462,7 @@ build:
 	rc = st.problems ? EXIT_PARTIAL : EXIT_OK;
 done:
 	aggregate_free(a);
+	timeseries_clear(&st.ts);
 	for (size_t i = 0; i < st.n_logs; i++)
 		runlog_clear(&st.logs[i]);
 	free(st.logs);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "analyze/cells.h"
+#include "analyze/timeseries.h"
 #include "core/err.h"
 
 #define S3BENCH_TOOL_VERSION "0.1.0"
@@ -25,6 +26,7 @@ struct out_meta {
 	const struct out_unreadable *unreadable;
 	size_t n_unreadable;
 	const char *source;     /* "warp" for Warp result files; NULL: "s3bench" */
+	const struct ts_list *timeseries; /* analyze/timeseries.h; NULL: none */
 };
 
 /* out_json_write: aggregate.json for a at `path`. a and m are only read.

@@ -1,5 +1,6 @@
 /* analyze/out_json.c: results/aggregate.json (see out.h, docs/FORMATS.md). */
 #include "analyze/out.h"
+#include "analyze/out_json_lat.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -147,6 +148,8 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	put(o, "obj_s", stat_json(&c->obj, ok), ok);
 	put(o, "latency_ms", lat_json(&c->lat, ok), ok);
 	put(o, "ttfb_ms", lat_json(&c->ttfb, ok), ok);
+	out_json_put_pooled(json_object_get(o, "latency_ms"), &c->lat_pool, ok);
+	out_json_put_pooled(json_object_get(o, "ttfb_ms"), &c->ttfb_pool, ok);
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 		int inc = r->v.included;
@@ -267,6 +270,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 		add(arr, op_json(a, &a->ops[i], ok), ok);
 	put(root, "ops", arr, ok);
 	findings(root, a, ok);
+	put(root, "timeseries", out_json_timeseries(a, m->timeseries, ok), ok);
 	arr = json_array();
 	for (size_t i = 0; i < a->n_runs; i++)
 		if (!a->runs[i].v.included)

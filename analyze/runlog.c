@@ -9,7 +9,7 @@
 
 #include <jansson.h>
 
-#include "core/opslog.h"
+#include "analyze/pool.h"
 
 #define RUN_FORMAT "s3bench-run/"
 #define RUN_MAJOR 1
@@ -255,37 +255,17 @@ done:
 	return rc;
 }
 
-static int feed_row(const struct op_row *row, void *arg)
-{
-	struct summary_acc **acc = arg;
-	struct err e;
-
-	/* summary_acc_add fails only when memory runs out: stop the read then. */
-	return summary_acc_add(*acc, row, &e) < 0 ? 2 : 0;
-}
-
 int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
 {
-	struct summary_acc *acc = summary_acc_new();
-	int rc = -1, r;
+	const char *files[1] = {ops_file};
+	struct summary_acc *acc = pool_acc_read(files, 1, NULL, e);
+	int rc;
 
 	if (acc == NULL)
-		return err_set(e, "%s: out of memory", ops_file);
-	r = opslog_read(ops_file, feed_row, &acc, e);
-	if (r == 2) {
-		err_set(e, "%s: out of memory while summarizing", ops_file);
-		goto done;
-	}
-	if (r != 0)
-		goto done;
-	if (summary_acc_finish(acc, out, e) < 0) {
-		err_prefix(e, "%s", ops_file);
-		goto done;
-	}
-	rc = 0;
-done:
+		return -1;
+	rc = summary_acc_finish(acc, out, e);
 	summary_acc_free(acc);
-	return rc;
+	return rc < 0 ? err_prefix(e, "%s", ops_file) : 0;
 }
 
 /* near: x and y agree within a relative 1e-6 (absolute 1e-9 near zero). */
@@ -320,6 +300,17 @@ static int diff_lat(const char *name, const struct lat_stats *x, const struct la
 	return 0;
 }
 
+/* hist_differ: both histograms present and not equal (the message into diff). */
+static int hist_differ(const char *name, const struct hist *x, const struct hist *y,
+		       char *diff, size_t n)
+{
+	if (x == NULL || y == NULL || hist_equal(x, y))
+		return 0;
+	snprintf(diff, n, "%s: run.json %llu requests, recomputed %llu (or other buckets)", name,
+		 (unsigned long long)hist_count(x), (unsigned long long)hist_count(y));
+	return 1;
+}
+
 int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
 		   size_t n)
 {
@@ -352,6 +343,9 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 	    diff_lat("latency_ms", &a->latency, &b->latency, diff, n) ||
 	    (a->has_ttfb && diff_lat("ttfb_ms", &a->ttfb, &b->ttfb, diff, n)))
 		return 1;
+	if (hist_differ("latency_hist", a->lat_hist, b->lat_hist, diff, n) ||
+	    hist_differ("ttfb_hist", a->ttfb_hist, b->ttfb_hist, diff, n))
+		return 1;
 	if (a->seg_count > 0 &&
 	    (diff_num("segments.fastest.mib_s", a->fastest.mib_s, b->fastest.mib_s, diff, n) ||
 	     diff_num("segments.fastest.obj_s", a->fastest.obj_s, b->fastest.obj_s, diff, n) ||
@@ -380,6 +374,7 @@ void runlog_clear(struct runlog *r)
 	free(r->first_error);
 	free(r->status);
 	free(r->bench_phase);
+	summary_clear(&r->summary);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;
 }

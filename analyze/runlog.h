@@ -48,14 +48,16 @@ int runlog_read(const char *file, const char *rel, struct runlog *out, struct er
 
 /* runlog_recompute: the summary of the per-request log `ops_file` (ops.tsv.zst),
  * computed with core's opslog_read and summary_acc_* exactly as collect computes
- * it, into *out. Returns -1 with a message naming the file (and line) when the
- * log cannot be read or holds no successful request. */
+ * it (histograms included: release them with summary_clear), into *out. Returns -1
+ * with a message naming the file (and line) when the log cannot be read or holds no
+ * successful request. */
 int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e);
 
 /* runlog_compare: 0 when a and b agree (counts and times exactly; MiB/s, obj/s,
  * seconds, completion time, latency, TTFB and segment figures within a relative
- * 1e-6, which absorbs the decimal rounding of run.json); else 1 with the first
- * differing field and both values written into diff (n bytes). */
+ * 1e-6, which absorbs the decimal rounding of run.json; histograms exactly when both
+ * have them); else 1 with the first differing field (and both values) written into
+ * diff (n bytes). */
 int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
 		   size_t n);
 

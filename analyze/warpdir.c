@@ -11,6 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "analyze/pool.h"
 #include "analyze/strv.h"
 #include "analyze/warp_run.h"
 
@@ -421,6 +422,27 @@ static int add_bad(struct warpdir_result *out, const char *path, const char *msg
 	return nv[out->n_bad - 1].path && nv[out->n_bad - 1].error ? 0 : -1;
 }
 
+/* request_hists: a run of per-request logs only (.csv.zst) gets the histograms of its
+ * op's requests (analyze/pool.h); a run with an aggregated .json.zst has none (Warp
+ * keeps percentiles of 10-second windows, not of requests). -1: out of memory. */
+static int request_hists(struct warpdir_result *out, const struct warpdir_group *g,
+			 const struct warp_run *r, struct runlog *l)
+{
+	struct err e = {{0}};
+	char what[ERR_MSG_MAX + 128];
+
+	if (!l->has_summary)
+		return 0;
+	for (size_t i = 0; i < g->n; i++)
+		if (!ends_with(g->rel[i], ".csv.zst"))
+			return 0;
+	if (pool_rebuild((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) == 0)
+		return 0;
+	snprintf(what, sizeof(what), "no latency histogram (%s); pooled latency falls back to "
+		 "the runs' percentiles", e.msg);
+	return note(out, g, what);
+}
+
 /* read_group: one run into out->logs (or a note or out->bad). -1: out of memory. */
 static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 		      const struct warpdir_map *map, const char *name)
@@ -463,7 +485,7 @@ static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 		return -1;
 	}
 	out->n_logs++;
-	return 0;
+	return request_hists(out, g, &r, &out->logs[out->n_logs - 1]);
 }
 
 static int cmp_start(const void *a, const void *b)

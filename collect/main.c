@@ -253,6 +253,7 @@ static void report_end(struct progress *pg, const struct runner_result *rr)
 	if (rr->complete && summary_from_json(rr->st.summary, &s, NULL) == 0) {
 		mib = s.mib_s;
 		obj = s.obj_s;
+		summary_clear(&s);
 	}
 	progress_run_end(pg, rr->wrapper.interrupted ? "interrupted"
 			 : rr->complete ? "complete" : "failed",
@@ -443,6 +444,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		printf(" * 50%% Median: %.1fMiB/s, %.2f obj/s\n", s.median.mib_s, s.median.obj_s);
 		printf(" * Slowest: %.1fMiB/s, %.2f obj/s\n", s.slowest.mib_s, s.slowest.obj_s);
 	}
+	summary_clear(&s);
 }
 
 static int run_main(int argc, char **argv)

@@ -225,6 +225,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 			log = NULL;
 			if (rc == 0 && res.has_summary)
 				st.summary = summary_to_json(&res.summary);
+			summary_clear(&res.summary);
 			st.phase[PHASE_BENCHMARK] = st.summary ? PH_DONE : PH_FAILED;
 		}
 		/* the summary is on disk before cleanup starts */

@@ -36,6 +36,10 @@
  *   TTFB (ms), same statistics over the successful requests that have one:
  *   end - last_byte when last_byte is set (uploads), else first_byte - start when
  *   first_byte is set, else none. has_ttfb = 1 when at least one request has one.
+ *
+ *   Histograms: every successful duration, and every TTFB, also goes into a
+ *   core/hist.h histogram (lat_hist, ttfb_hist), so that analyze can take percentiles
+ *   of the requests of several runs together.
  */
 #include "core/summary.h"
 
@@ -64,6 +68,7 @@ struct summary_acc {
 	int64_t start_ns, end_ns;
 	int any;
 	struct i64vec dur, ttfb;
+	struct hist *hdur, *httfb;
 	/* buckets[i] is Unix second base + i; grown at either end */
 	struct bucket *b;
 	int64_t base;
@@ -72,7 +77,25 @@ struct summary_acc {
 
 struct summary_acc *summary_acc_new(void)
 {
-	return calloc(1, sizeof(struct summary_acc));
+	struct summary_acc *a = calloc(1, sizeof(*a));
+
+	if (a == NULL)
+		return NULL;
+	a->hdur = hist_new();
+	a->httfb = hist_new();
+	if (a->hdur == NULL || a->httfb == NULL) {
+		summary_acc_free(a);
+		return NULL;
+	}
+	return a;
+}
+
+void summary_clear(struct run_summary *s)
+{
+	hist_free(s->lat_hist);
+	hist_free(s->ttfb_hist);
+	s->lat_hist = NULL;
+	s->ttfb_hist = NULL;
 }
 
 void summary_acc_free(struct summary_acc *acc)
@@ -81,6 +104,8 @@ void summary_acc_free(struct summary_acc *acc)
 		return;
 	free(acc->dur.v);
 	free(acc->ttfb.v);
+	hist_free(acc->hdur);
+	hist_free(acc->httfb);
 	free(acc->b);
 	free(acc);
 }
@@ -169,13 +194,13 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	}
 	a->bytes += row->bytes;
 	a->objects += row->n_objects;
-	if (vec_push(&a->dur, en - s) < 0)
+	if (vec_push(&a->dur, en - s) < 0 || hist_record(a->hdur, en - s) < 0)
 		return err_set(e, "summary: out of memory");
 	if (row->last_byte_ns != 0)
 		ttfb = en - row->last_byte_ns;
 	else if (row->first_byte_ns != 0)
 		ttfb = row->first_byte_ns - s;
-	if (ttfb >= 0 && vec_push(&a->ttfb, ttfb) < 0)
+	if (ttfb >= 0 && (vec_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
 		return err_set(e, "summary: out of memory");
 	lo = floor_sec(s);
 	hi = floor_sec(en);
@@ -259,19 +284,74 @@ static int cmp_seg(const void *x, const void *y)
 	return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
+/* span: S0 (the Unix second of the first start) and K (the number of 1-second
+ * buckets, at least 1) of the rows added so far. */
+static void span(const struct summary_acc *a, int64_t *s0, int64_t *k)
+{
+	*s0 = floor_sec(a->start_ns);
+	*k = floor_sec(a->end_ns) - *s0 + (a->end_ns % NS != 0 ? 1 : 0);
+	if (*k < 1)
+		*k = 1;
+}
+
+/* bucket_at: the bytes and objects of Unix second sec (zero when none). */
+static struct bucket bucket_at(const struct summary_acc *a, int64_t sec)
+{
+	struct bucket bk = {0, 0};
+
+	if (sec >= a->base && sec < a->base + (int64_t)a->nb)
+		bk = a->b[sec - a->base];
+	return bk;
+}
+
+/* segments: the averages and fastest / median / slowest of the k - 4 kept buckets
+ * (k > 4) into out. -1 when out of memory. */
+static int segments(const struct summary_acc *a, int64_t s0, int64_t k,
+		    struct run_summary *out, struct err *e)
+{
+	size_t nkeep = (size_t)(k - 4), i;
+	struct seg_sort *segs = calloc(nkeep, sizeof(*segs));
+	double sb = 0, so = 0;
+	int by_obj = a->bytes == 0;
+
+	if (segs == NULL)
+		return err_set(e, "summary: out of memory");
+	for (i = 0; i < nkeep; i++) {
+		struct bucket bk = bucket_at(a, s0 + 2 + (int64_t)i);
+
+		segs[i].v.mib_s = bk.bytes / MIB;
+		segs[i].v.obj_s = bk.objs;
+		segs[i].key = by_obj ? bk.objs : bk.bytes;
+		segs[i].pos = i;
+		sb += bk.bytes;
+		so += bk.objs;
+	}
+	out->seconds = (double)nkeep;
+	out->mib_s = sb / (double)nkeep / MIB;
+	out->obj_s = so / (double)nkeep;
+	out->seg_count = (int)nkeep;
+	qsort(segs, nkeep, sizeof(*segs), cmp_seg);
+	out->slowest = segs[0].v;
+	out->fastest = segs[nkeep - 1].v;
+	if (nkeep % 2) {
+		out->median = segs[nkeep / 2].v;
+	} else {
+		out->median.mib_s = (segs[nkeep / 2 - 1].v.mib_s + segs[nkeep / 2].v.mib_s) / 2;
+		out->median.obj_s = (segs[nkeep / 2 - 1].v.obj_s + segs[nkeep / 2].v.obj_s) / 2;
+	}
+	free(segs);
+	return 0;
+}
+
 int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct err *e)
 {
-	struct seg_sort *segs = NULL;
 	int64_t s0, k;
-	size_t nkeep = 0, i;
-	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
-	if (a->dur.n == 0) {
-		err_set(e, "summary: no successful request to summarize (%llu requests, %llu errors)",
-			(unsigned long long)a->requests, (unsigned long long)a->errors);
-		goto done;
-	}
+	if (a->dur.n == 0)
+		return err_set(e, "summary: no successful request to summarize (%llu requests, "
+			       "%llu errors)", (unsigned long long)a->requests,
+			       (unsigned long long)a->errors);
 	out->requests = a->requests;
 	out->errors = a->errors;
 	out->objects = a->objects;
@@ -279,46 +359,10 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	out->start_ns = a->start_ns;
 	out->end_ns = a->end_ns;
 	out->completion_s = (double)(a->end_ns - a->start_ns) / 1e9;
-	s0 = floor_sec(a->start_ns);
-	k = floor_sec(a->end_ns) - s0 + (a->end_ns % NS != 0 ? 1 : 0);
-	if (k < 1)
-		k = 1;
+	span(a, &s0, &k);
 	if (k > 4) {
-		double sb = 0, so = 0;
-		int by_obj = a->bytes == 0;
-
-		nkeep = (size_t)(k - 4);
-		segs = calloc(nkeep, sizeof(*segs));
-		if (segs == NULL) {
-			err_set(e, "summary: out of memory");
-			goto done;
-		}
-		for (i = 0; i < nkeep; i++) {
-			int64_t sec = s0 + 2 + (int64_t)i;
-			struct bucket bk = {0, 0};
-
-			if (sec >= a->base && sec < a->base + (int64_t)a->nb)
-				bk = a->b[sec - a->base];
-			segs[i].v.mib_s = bk.bytes / MIB;
-			segs[i].v.obj_s = bk.objs;
-			segs[i].key = by_obj ? bk.objs : bk.bytes;
-			segs[i].pos = i;
-			sb += bk.bytes;
-			so += bk.objs;
-		}
-		out->seconds = (double)nkeep;
-		out->mib_s = sb / (double)nkeep / MIB;
-		out->obj_s = so / (double)nkeep;
-		out->seg_count = (int)nkeep;
-		qsort(segs, nkeep, sizeof(*segs), cmp_seg);
-		out->slowest = segs[0].v;
-		out->fastest = segs[nkeep - 1].v;
-		if (nkeep % 2) {
-			out->median = segs[nkeep / 2].v;
-		} else {
-			out->median.mib_s = (segs[nkeep / 2 - 1].v.mib_s + segs[nkeep / 2].v.mib_s) / 2;
-			out->median.obj_s = (segs[nkeep / 2 - 1].v.obj_s + segs[nkeep / 2].v.obj_s) / 2;
-		}
+		if (segments(a, s0, k, out, e) < 0)
+			goto fail;
 	} else {
 		out->seconds = out->completion_s;
 		if (out->completion_s > 0) {
@@ -330,10 +374,43 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	lat_compute(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
 	lat_compute(&a->ttfb, &out->ttfb);
-	rc = 0;
-done:
-	free(segs);
-	return rc;
+	out->lat_hist = hist_copy(a->hdur);
+	if (out->lat_hist == NULL ||
+	    (out->has_ttfb && (out->ttfb_hist = hist_copy(a->httfb)) == NULL)) {
+		err_set(e, "summary: out of memory");
+		goto fail;
+	}
+	return 0;
+fail:
+	summary_clear(out);
+	memset(out, 0, sizeof(*out));
+	return -1;
+}
+
+int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size_t *n,
+		       int64_t *start_s, int *kept_first, int *kept_last, struct err *e)
+{
+	int64_t s0, k;
+
+	*out = NULL;
+	*n = 0;
+	if (!a->any)
+		return err_set(e, "summary: no request to make a time series of");
+	span(a, &s0, &k);
+	*out = calloc((size_t)k, sizeof(**out));
+	if (*out == NULL)
+		return err_set(e, "summary: out of memory");
+	for (int64_t i = 0; i < k; i++) {
+		struct bucket bk = bucket_at(a, s0 + i);
+
+		(*out)[i].mib_s = bk.bytes / MIB;
+		(*out)[i].obj_s = bk.objs;
+	}
+	*n = (size_t)k;
+	*start_s = s0;
+	*kept_first = k > 4 ? 2 : -1;
+	*kept_last = k > 4 ? (int)k - 3 : -1;
+	return 0;
 }
 
 /* ---------------------------------------------------------------- JSON */
@@ -353,7 +430,7 @@ static json_t *seg_json(const struct seg_value *v)
 json_t *summary_to_json(const struct run_summary *s)
 {
 	char start[RFC3339_MAX], end[RFC3339_MAX];
-	json_t *segs;
+	json_t *segs, *o;
 
 	rfc3339_format(start, sizeof(start), s->start_ns);
 	rfc3339_format(end, sizeof(end), s->end_ns);
@@ -364,7 +441,7 @@ json_t *summary_to_json(const struct run_summary *s)
 	else
 		segs = json_pack("{s:i,s:n,s:n,s:n}", "count", (json_int_t)0, "fastest",
 				 "median", "slowest");
-	return json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}",
+	o = json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}",
 			 "requests", (json_int_t)s->requests, "objects",
 			 (json_int_t)s->objects, "bytes", (json_int_t)s->bytes, "errors",
 			 (json_int_t)s->errors, "start", start, "end", end, "seconds",
@@ -372,6 +449,16 @@ json_t *summary_to_json(const struct run_summary *s)
 			 lat_json(&s->latency), "ttfb_ms",
 			 s->has_ttfb ? lat_json(&s->ttfb) : json_null(), "segments", segs,
 			 "completion_s", s->completion_s);
+	if (o != NULL && s->lat_hist != NULL &&
+	    json_object_set_new(o, "latency_hist", hist_to_json(s->lat_hist)) < 0)
+		goto fail;
+	if (o != NULL && s->has_ttfb && s->ttfb_hist != NULL &&
+	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
+		goto fail;
+	return o;
+fail:
+	json_decref(o);
+	return NULL;
 }
 
 static int get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
@@ -438,7 +525,21 @@ static int get_seg(const json_t *o, const char *k, struct seg_value *v, struct e
 	return 0;
 }
 
-int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
+/* get_hist: the optional histogram obj.k (absent or null: *h stays NULL). */
+static int get_hist(const json_t *obj, const char *k, struct hist **h, struct err *e)
+{
+	json_t *x = json_object_get(obj, k);
+	char path[64];
+
+	if (x == NULL || json_is_null(x))
+		return 0;
+	snprintf(path, sizeof(path), "summary.%s", k);
+	*h = hist_from_json(x, path, e);
+	return *h ? 0 : -1;
+}
+
+/* summary_numbers: every field of summary_from_json but the histograms. */
+static int summary_numbers(const json_t *obj, struct run_summary *out, struct err *e)
 {
 	const char *p = "summary";
 	json_t *segs, *x;
@@ -488,5 +589,29 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 	    get_seg(segs, "median", &out->median, e) ||
 	    get_seg(segs, "slowest", &out->slowest, e))
 		return -1;
+	return 0;
+}
+
+int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
+{
+	if (summary_numbers(obj, out, e) < 0)
+		return -1;
+	if (get_hist(obj, "latency_hist", &out->lat_hist, e) < 0 ||
+	    get_hist(obj, "ttfb_hist", &out->ttfb_hist, e) < 0) {
+		summary_clear(out);
+		return -1;
+	}
+	if (out->ttfb_hist != NULL && !out->has_ttfb) {
+		summary_clear(out);
+		return err_set(e, "summary.ttfb_hist: present while ttfb_ms is null");
+	}
+	if (out->lat_hist != NULL && (out->errors > out->requests ||
+				      hist_count(out->lat_hist) != out->requests - out->errors)) {
+		err_set(e, "summary.latency_hist.count: %llu, but the summary has %llu requests "
+			"and %llu errors", (unsigned long long)hist_count(out->lat_hist),
+			(unsigned long long)out->requests, (unsigned long long)out->errors);
+		summary_clear(out);
+		return -1;
+	}
 	return 0;
 }

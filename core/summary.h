@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/hist.h"
 
 struct op_row; /* core/opslog.h */
 
@@ -39,7 +40,15 @@ struct run_summary {
 	int seg_count;          /* kept 1-s segments; 0 when the run was too short */
 	struct seg_value fastest, median, slowest;
 	double completion_s;    /* (end_ns - start_ns) / 1e9 */
+	/* Histograms (core/hist.h) of the successful requests' durations and TTFBs, owned
+	 * by the summary and freed by summary_clear; NULL when not known (a run.json
+	 * written before they existed, or no request with a TTFB). A copy of the struct
+	 * shares them: clear only one copy. */
+	struct hist *lat_hist, *ttfb_hist;
 };
+
+/* summary_clear: free the histograms of s and set them to NULL (the numbers stay). */
+void summary_clear(struct run_summary *s);
 
 /* An accumulator that rows are fed into one by one, in any order. */
 struct summary_acc;
@@ -52,16 +61,30 @@ void summary_acc_free(struct summary_acc *acc);
 /* summary_acc_add: account one request. The row is only read, not kept. */
 int summary_acc_add(struct summary_acc *acc, const struct op_row *row, struct err *e);
 
-/* summary_acc_finish: compute the summary of every row added so far into *out.
- * Returns -1 (with a message) when there is no successful request to summarize. */
+/* summary_acc_finish: compute the summary of every row added so far into *out, with
+ * new histograms that *out owns (release them with summary_clear). Returns -1 (with a
+ * message, *out zeroed) when there is no successful request to summarize or memory
+ * runs out. */
 int summary_acc_finish(struct summary_acc *acc, struct run_summary *out, struct err *e);
+
+/* summary_acc_series: the 1-second buckets of every row added so far, as the segments
+ * are made (bucket k is the second [S0 + k, S0 + k + 1), S0 the Unix second of the
+ * first start): *out (a new array of *n values the caller frees; MiB/s and obj/s of
+ * each second), *start_s = S0, and *kept_first / *kept_last the indexes of the first
+ * and last bucket the averages keep (-1 both when the run is too short to keep any).
+ * -1 with a message when no row was added or memory runs out. */
+int summary_acc_series(const struct summary_acc *acc, struct seg_value **out, size_t *n,
+		       int64_t *start_s, int *kept_first, int *kept_last, struct err *e);
 
 /* summary_to_json: a new JSON object in the run.json "summary" form (docs/FORMATS.md);
  * the caller owns the reference. */
 json_t *summary_to_json(const struct run_summary *s);
 
 /* summary_from_json: parse a run.json "summary" object into *out. Every field is
- * checked; the message names the field at fault. */
+ * checked; the message names the field at fault. The histograms ("latency_hist",
+ * "ttfb_hist") are optional: absent or null leaves them NULL (ttfb_hist must be absent
+ * when ttfb_ms is null). On success the caller
+ * releases *out with summary_clear; on failure nothing is left allocated. */
 int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e);
 
 #endif

@@ -88,6 +88,27 @@ t(near(get["obj_s"]["value"], wg["obj_s"]) and near(get["mib_s"]["value"], wg["m
 t(abs(get["latency_ms"]["avg"] - wg["requests_ms"]["avg"]) < 1e-9, "get latency: Warp's Reqs Avg")
 t(a["leaders"] and all(l["subject"] == "local" for l in a["leaders"]), "leaders")
 PY
+pycheck "generated pooled" "$tmp/gen-res" "$g" <<'PY'
+import glob, json, subprocess, sys
+a = json.load(open(sys.argv[1] + "/aggregate.json"))
+def t(cond, name):
+    print(("ok   " if cond else "FAIL ") + name)
+def ok_rows(pattern, op):
+    n = 0
+    for f in glob.glob(sys.argv[2] + "/w?/" + pattern):
+        lines = subprocess.run(["zstd", "-dc", f], capture_output=True, text=True).stdout.splitlines()
+        head = lines[0].split("\t")
+        for l in lines[1:]:
+            r = dict(zip(head, l.split("\t")))
+            n += not l.startswith("#") and r.get("op") == op and r.get("error") == ""
+    return n
+cells = {(c["op"], c["size"], c["concurrency"]): c for c in a["cells"]}
+p = cells[("put", 65536, 20)]["latency_ms"]["pooled"]
+t(p["source"] == "histogram" and p["requests"] == ok_rows("warp-put-*.csv.zst", "PUT") > 0,
+  "Warp CSV runs: pooled from the requests (%s requests)" % p["requests"])
+t(p["p50"] <= p["p99"] <= p["p999"] <= p["max"] and len(p["quantiles"]) == 18, "pooled percentiles ordered")
+t(a["timeseries"] == [], "no time series for Warp inputs")
+PY
 "$render" "$tmp/gen-res" -o "$tmp/gen-rep" >/dev/null 2>"$tmp/gen-render.err"
 check $? "render the generated Warp results"
 [ -s "$tmp/gen-rep/report.html" ] && [ -s "$tmp/gen-rep/report.pdf" ]
@@ -97,7 +118,7 @@ grep -q 'Local test server' "$tmp/gen-rep/report.html"; check $? "the subject la
 # ---- 2. the shared Warp fixtures ----
 if [ ! -d "$fx/warp-0" ]; then
 	echo "SKIP Warp fixtures absent ($fx)"
-	skipped=$((skipped + 50))
+	skipped=$((skipped + 51))
 	finish
 fi
 cat >"$tmp/fx.map" <<'EOF'
@@ -181,6 +202,9 @@ for name, cell in (("put-211410", ("cloud", "put", 1000000, 512)), ("get-213436"
     mr = re.search(r"Reqs: Avg: ([\d.]+)ms", text)
     t(mr and "%.1f" % run["lat_avg_ms"] == mr.group(1), "%s: the published Reqs Avg %s ms" % (name, mr and mr.group(1)))
 t(any(l["op"] == "get" and l["subject"] == "onprem" and l["size"] == 4000 for l in a["leaders"]), "leader of get 4KB c1024: onprem")
+pooled = [c["latency_ms"]["pooled"] for c in a["cells"] if c["n"] > 0]
+t(pooled and all(p["source"] == "runs" and p["p999"] is None and p["quantiles"] is None for p in pooled),
+  "Warp JSON runs: pooled latency labelled \"runs\" (no requests to pool)")
 PY
 "$render" "$tmp/fx-res" -o "$tmp/fx-rep" >/dev/null 2>"$tmp/fx-render.err"
 check $? "render the fixtures' results"

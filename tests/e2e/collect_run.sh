@@ -2,7 +2,7 @@
 # tests/e2e/collect_run.sh: `collect run` (one run, credentials from the environment or a
 # profile, as a Warp user would): count-bounded runs do exactly workers x count requests,
 # GET bodies are the object size, wrong keys give class auth and exit 1, usage errors
-# exit 2, and run.json carries campaign null / cycle null.
+# exit 2, and run.json carries campaign null / cycle null and the latency histograms.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -35,6 +35,8 @@ ok $? "collect run get exits 0: $(tail -n 3 "$work/get.txt")"
 ok $? "10 GET rows of 1 MiB"
 [ "$(run_json "$work/get" "j['phases']['prepare'], j['phases']['cleanup'], j['workload']['objects']")" = "done done 4" ]
 ok $? "get: prepare and cleanup done, 4 objects"
+[ "$(run_json "$work/get" "j['summary']['latency_hist']['count'], j['summary']['ttfb_hist']['count'], j['summary']['latency_hist']['max']")" = "10 10 $(zstd -dcq "$work/get/ops.tsv.zst" | awk -F'\t' 'NR > 1 && $9 == "" { if ($14 > m) m = $14 } END { print m }')" ]
+ok $? "run.json: latency and TTFB histograms of the 10 successful rows, exact max"
 
 # duration-bound HEAD
 "$collect" run --endpoint "$ep" --bucket e2e-run --op head --size 4KiB --concurrency 2 \

@@ -106,6 +106,7 @@ static void read_all(const char *path, struct outcome *o)
 {
 	struct warp_rt *rt = NULL;
 
+	summary_clear(&o->sum); /* o is reused from the previous input */
 	memset(o, 0, sizeof(*o));
 	o->d.h = 1469598103934665603ULL;
 	o->rc = opslog_read_full(path, on_row, on_comment, &o->d, &o->e);

@@ -25,6 +25,11 @@ static int same_seg(const struct seg_value *a, const struct seg_value *b)
 	return a->mib_s == b->mib_s && a->obj_s == b->obj_s;
 }
 
+static int same_hist(const struct hist *a, const struct hist *b)
+{
+	return a == NULL || b == NULL ? a == b : hist_equal(a, b);
+}
+
 static int same(const struct run_summary *a, const struct run_summary *b)
 {
 	return a->requests == b->requests && a->objects == b->objects &&
@@ -36,7 +41,8 @@ static int same(const struct run_summary *a, const struct run_summary *b)
 	       (a->seg_count == 0 || (same_seg(&a->fastest, &b->fastest) &&
 				      same_seg(&a->median, &b->median) &&
 				      same_seg(&a->slowest, &b->slowest))) &&
-	       a->completion_s == b->completion_s;
+	       a->completion_s == b->completion_s && same_hist(a->lat_hist, b->lat_hist) &&
+	       same_hist(a->ttfb_hist, b->ttfb_hist);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -85,5 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	json_decref(back);
 	free(text);
+	summary_clear(&s);
+	summary_clear(&s2);
 	return 0;
 }

@@ -426,6 +426,8 @@ static int write_run(const struct opts *o, const struct job *j, struct rng *r, s
 		model_summary(o, j, r, &sum);
 	}
 	root = run_json(o, j, f, have ? &sum : NULL);
+	if (have)
+		summary_clear(&sum);
 	if (root == NULL)
 		return err_set(e, "%s: could not build run.json", dir);
 	snprintf(file, sizeof(file), "%s/run.json", dir);

@@ -416,6 +416,13 @@ static void test_recompute(void)
 			      "a changed %s is named: '%s'", want[i], diff);
 		}
 	}
+	t = s;
+	t.lat_hist = hist_copy(s.lat_hist);
+	CHECK(t.lat_hist != NULL && hist_record(t.lat_hist, 1000) == 0 &&
+	      runlog_compare(&s, &t, diff, sizeof(diff)) == 1 &&
+	      strncmp(diff, "latency_hist", 12) == 0, "a changed histogram is named: '%s'", diff);
+	hist_free(t.lat_hist);
+	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);
 	CHECK(runlog_recompute(path, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
 	      "a missing ops log is named: %s", e.msg);

@@ -119,7 +119,9 @@ static void test_short(void)
 	CHECK_NUM(s.seconds, 2.5, 1e-12, "B: seconds = completion");
 	CHECK_NUM(s.mib_s, 1.6, 1e-12, "B: bytes / completion");
 	CHECK_NUM(s.obj_s, 0.8, 1e-12, "B: objects / completion");
-	CHECK(s.has_ttfb == 0, "B: no TTFB without first/last byte");
+	CHECK(s.has_ttfb == 0 && s.ttfb_hist == NULL, "B: no TTFB without first/last byte");
+	CHECK(s.lat_hist != NULL && hist_count(s.lat_hist) == 2, "B: 2 durations in the histogram");
+	summary_clear(&s);
 }
 
 /* No bytes: segments sorted by obj/s; odd count: the middle one. */
@@ -144,6 +146,7 @@ static void test_objects_only(void)
 	CHECK_NUM(s.fastest.obj_s, 5, 0, "C: fastest by obj/s");
 	CHECK_NUM(s.median.obj_s, 3, 0, "C: median by obj/s");
 	CHECK_NUM(s.slowest.obj_s, 1, 0, "C: slowest by obj/s");
+	summary_clear(&s);
 }
 
 /* Percentiles: nearest rank, index ceil(n p) - 1. */
@@ -180,6 +183,7 @@ static void test_percentiles(void)
 		CHECK_NUM(s.latency.stddev, pct_cases[c].sd, 1e-6, "n=%d stddev", n);
 		CHECK_NUM(s.latency.min, 1, 1e-6, "n=%d min", n);
 		CHECK_NUM(s.latency.max, n, 1e-6, "n=%d max", n);
+		summary_clear(&s);
 		summary_acc_free(a);
 		free(r);
 	}
@@ -270,6 +274,7 @@ static void test_json(const struct run_summary *s)
 		return;
 	CHECK(summary_from_json(j, &back, &e) == 0, "from_json: %s", e.msg);
 	CHECK(same(s, &back), "JSON round trip keeps every value");
+	summary_clear(&back);
 	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT);
 	CHECK(text && strstr(text, "\"start\":\"2025-08-05T21:34:36.25Z\""), "start text");
 	CHECK(text && strstr(text, "\"segments\":{\"count\":4,\"fastest\":{\"mib_s\":6.5"),
@@ -312,7 +317,13 @@ static void test_json(const struct run_summary *s)
 		      json_is_null(json_object_get(v, "median")) &&
 		      json_is_null(json_object_get(v, "slowest")), "segments null when count 0");
 		CHECK(summary_from_json(j, &back, &e) == 0 && back.seg_count == 0 &&
-		      back.has_ttfb == 0, "short run round trip: %s", e.msg);
+		      back.has_ttfb == 0 && back.ttfb_hist == NULL, "short run round trip: %s",
+		      e.msg);
+		CHECK(json_object_get(j, "ttfb_hist") == NULL, "no ttfb_hist without ttfb_ms");
+		summary_clear(&back);
+		json_object_set_new(j, "ttfb_hist", hist_to_json(s->ttfb_hist));
+		CHECK(summary_from_json(j, &back, &e) == -1 && strstr(e.msg, "summary.ttfb_hist"),
+		      "ttfb_hist without ttfb_ms rejected: %s", e.msg);
 		json_decref(j);
 	}
 	CHECK(summary_from_json(NULL, &back, &e) == -1, "NULL rejected");
@@ -329,5 +340,6 @@ int main(void)
 	test_nothing();
 	test_bad_rows();
 	test_json(&a);
+	summary_clear(&a);
 	return check_done();
 }
