@@ -1,12 +1,12 @@
 /* analyze/out_json.c: results/aggregate.json (see out.h, docs/FORMATS.md). */
 #include "analyze/out.h"
-#include "analyze/out_json_lat.h"
 
 #include <math.h>
 #include <stdio.h>
 
 #include <jansson.h>
 
+#include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
 
 #define AGG_FORMAT "s3bench-aggregate/1.1"
