@@ -182,6 +182,165 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes, short_cells);
 }
 
+/* The text a 1.1 table cell must show: "v ± h" with h in v's decimals. */
+static void want_ci(const struct numfmt *nf, const struct rm_cell *c, char *out, size_t n)
+{
+	char v[TEXT_NUM_MAX], h[TEXT_NUM_MAX];
+	double lo = c->mib_s.value - c->mib_s.ci_lo, hi = c->mib_s.ci_hi - c->mib_s.value;
+	text_num(nf, c->mib_s.value, -1, v, sizeof v);
+	text_num(nf, lo > hi ? lo : hi, text_decimals(c->mib_s.value), h, sizeof h);
+	snprintf(out, n, "%s \xc2\xb1 %s", v, h);
+}
+
+/* A tbody's td cells of table id, in order, into tds (at most max); returns how many. */
+static size_t table_tds(xmlNodePtr root, const char *id, xmlNodePtr *tds, size_t max)
+{
+	xmlNodePtr t = find_id(root, id), tb = NULL;
+	size_t n = 0;
+	for (xmlNodePtr c = t ? t->children : NULL; c; c = c->next)
+		if (has_name(c, "tbody"))
+			tb = c;
+	for (xmlNodePtr tr = tb ? tb->children : NULL; tr; tr = tr->next)
+		for (xmlNodePtr td = has_name(tr, "tr") ? tr->children : NULL; td; td = td->next)
+			if (has_name(td, "td") && n < max)
+				tds[n++] = td;
+	return n;
+}
+
+static int has_class(xmlNodePtr n, const char *cls)
+{
+	xmlChar *v = xmlGetProp(n, BAD_CAST "class");
+	int r = 0;
+	for (char *p = v ? strstr((char *)v, cls) : NULL; p && !r; p = strstr(p + 1, cls))
+		r = (p == (char *)v || p[-1] == ' ') && (p[strlen(cls)] == 0 || p[strlen(cls)] == ' ');
+	xmlFree(v);
+	return r;
+}
+
+/* How many <text> elements under n contain s. */
+static int texts_containing(xmlNodePtr n, const char *s)
+{
+	int k = 0;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (has_name(n, "text")) {
+			xmlChar *t = xmlNodeGetContent(n);
+			k += t && strstr((char *)t, s) != NULL;
+			xmlFree(t);
+		}
+		k += texts_containing(n->children, s);
+	}
+	return k;
+}
+
+/* The svg whose <title> contains s, or NULL. */
+static xmlNodePtr svg_titled(xmlNodePtr n, const char *s)
+{
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (has_name(n, "svg"))
+			for (xmlNodePtr c = n->children; c; c = c->next)
+				if (has_name(c, "title")) {
+					xmlChar *t = xmlNodeGetContent(c);
+					int hit = t && strstr((char *)t, s);
+					xmlFree(t);
+					if (hit)
+						return n;
+				}
+		xmlNodePtr r = svg_titled(n->children, s);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* Format 1.1 (tests/fixtures/render/stats): every throughput cell shows value ± CI and
+ * n; "lead" marks exactly the clear leaders, "tie" exactly the tie groups; a forest plot
+ * per op with one row per size × workers. */
+static void test_stats(const char *top, const char *tdir)
+{
+	char path[4096];
+	struct err e = { { 0 } };
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct sb html = { 0 };
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	struct report_model *m = model_load(path, &e);
+	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
+	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
+		CHECK(0, "1.1 report: %s", e.msg);
+		goto done;
+	}
+	htmlDocPtr doc = htmlReadMemory(html.s, (int)html.len, "report.html", "UTF-8",
+					HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	CHECK(doc != NULL, "1.1 report parses");
+	if (!doc)
+		goto done;
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	int cells = 0, leads = 0, ties = 0, want_leads = 0, want_ties = 0;
+	for (size_t o = 0; o < m->nops; o++)
+		for (size_t k = 0; k < m->nconc; k++) {
+			char id[64];
+			xmlNodePtr tds[64];
+			snprintf(id, sizeof id, "t-%s-c%d", m->ops[o], m->concurrency[k]);
+			size_t n = table_tds(root, id, tds, 64);
+			CHECK(n == m->nsizes * m->nsubjects, "%s: %zu cells", id, n);
+			for (size_t i = 0; i < n; i++) {
+				size_t z = i / m->nsubjects, sj = i % m->nsubjects;
+				const struct rm_cell *c = model_cell(m, (int)sj, m->ops[o], m->sizes[z],
+								     m->concurrency[k]);
+				const struct rm_leader *ld = model_leader(m, m->ops[o], m->sizes[z],
+									  m->concurrency[k]);
+				char got[128], want[128], note[32];
+				xmlChar *all = xmlNodeGetContent(tds[i]);
+				cell_value(tds[i], got, sizeof got);
+				while (*got && got[strlen(got) - 1] == ' ')
+					got[strlen(got) - 1] = 0;
+				want_ci(text_lang_numfmt(l), c, want, sizeof want);
+				CHECK_STR(got, want, "%s cell %zu: value ± CI", id, i);
+				snprintf(note, sizeof note, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
+					 c->expected);
+				CHECK(all && strstr((char *)all, note), "%s cell %zu shows %s", id, i, note);
+				xmlFree(all);
+				leads += has_class(tds[i], "lead");
+				ties += has_class(tds[i], "tie");
+				int clear = ld && ld->status == RM_LEAD_CLEAR && ld->subject == (int)sj;
+				int tie = model_in_tie(ld, (int)sj);
+				want_leads += clear;
+				want_ties += tie;
+				CHECK(has_class(tds[i], "lead") == clear && has_class(tds[i], "tie") == tie,
+				      "%s cell %zu: lead %d tie %d", id, i, clear, tie);
+				cells++;
+			}
+		}
+	CHECK(cells == 24 && want_leads == 1 && want_ties == 17 && leads == 1 && ties == 17,
+	      "%d cells, %d clear leads, %d tie cells", cells, leads, ties);
+	CHECK(strstr(html.s, "Blue: tied at the top") != NULL, "the tie legend line");
+	for (size_t o = 0; o < m->nops; o++) {
+		char t[64];
+		snprintf(t, sizeof t, "%s throughput of each subject relative", o ? "GET" : "PUT");
+		xmlNodePtr svg = svg_titled(root, t);
+		CHECK(svg != NULL, "the %s forest plot", o ? "GET" : "PUT");
+		CHECK(svg && texts_containing(svg->children, " w. vs ") == (int)(m->nsizes * m->nconc),
+		      "forest: one row per size × workers");
+		CHECK(svg && texts_containing(svg->children, "Backblaze B2: ") == (int)(m->nsizes * m->nconc),
+		      "forest: a B2 estimate in every row (B2 never leads)");
+	}
+	CHECK(find_id(root, "t-lat-put") && find_id(root, "t-lat-get"), "pooled latency tables");
+	CHECK(strstr(html.s, "Holm&#39;s adjustment over the 24 p-values") ||
+	      strstr(html.s, "Holm's adjustment over the 24 p-values"), "methodology settings");
+	xmlFreeDoc(doc);
+done:
+	sb_free(&html);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
@@ -249,6 +408,7 @@ done:
 	fonts_free(f);
 	text_lang_free(l);
 	model_free(m);
+	test_stats(top, tdir);
 	xmlCleanupParser();
 	return check_done();
 }
