@@ -341,6 +341,90 @@ done:
 	model_free(m);
 }
 
+/* The HTML report of the 1.1 fixture after edit(root), into html; 0 on success. */
+static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), struct sb *html)
+{
+	char path[4096];
+	struct err e = { { 0 } };
+	json_error_t je;
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct report_model *m = NULL;
+	int rc = -1;
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	json_t *root = json_load_file(path, 0, &je);
+	if (!root)
+		return -1;
+	edit(root);
+	char *text = json_dumps(root, 0);
+	json_decref(root);
+	if ((m = model_load_string(text, "p/aggregate.json", &e)) && (l = text_lang_load(tdir, "en", &e)) &&
+	    (f = fonts_new("en", &e)) && (d = report_build(m, l, f, &e)) &&
+	    html_write(d, tdir, fonts_css_family(f), html, &e) == 0)
+		rc = 0;
+	CHECK(rc == 0, "edited 1.1 report: %s", e.msg);
+	free(text);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+	return rc;
+}
+
+/* The median policy: cells[0] (AWS S3, PUT 256 KiB, 1 worker) gets an asymmetric
+ * order-statistics interval. */
+static void median_policy(json_t *root)
+{
+	json_t *st = json_object_get(json_array_get(json_object_get(root, "cells"), 0), "mib_s");
+	json_object_set_new(json_object_get(root, "policy"), "name", json_string("median"));
+	json_object_set_new(st, "ci95", json_pack("[f, f]", 6.2, 6.9));
+	json_object_set_new(st, "ci_method", json_string("order-statistics"));
+	json_object_set_new(st, "ci_coverage", json_real(0.75));
+}
+
+/* Best-of: no interval anywhere. */
+static void best_policy(json_t *root)
+{
+	size_t i;
+	json_t *c;
+	json_object_set_new(json_object_get(root, "policy"), "name", json_string("best"));
+	json_array_foreach(json_object_get(root, "cells"), i, c) {
+		json_t *st = json_object_get(c, "mib_s");
+		json_object_set_new(st, "ci95", json_null());
+		json_object_set_new(st, "ci_method", json_null());
+		json_object_set_new(st, "ci_coverage", json_null());
+	}
+}
+
+static void test_policies(const char *top, const char *tdir)
+{
+	struct sb html = { 0 };
+	if (html_of(top, tdir, median_policy, &html) == 0) {
+		CHECK(strstr(html.s, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
+		      "order statistics: [lo, hi] with n");
+		CHECK(strstr(html.s, "[lo, hi] = distribution-free confidence interval of the median") != NULL,
+		      "the foot names the order-statistics interval");
+	}
+	sb_free(&html);
+	if (html_of(top, tdir, best_policy, &html) == 0) {
+		CHECK(strstr(html.s, ">6.64 <span class=\"n\">n=3</span>") != NULL, "best-of: the value alone");
+		CHECK(strstr(html.s, "Best-of-N figures have no confidence interval.") != NULL,
+		      "best-of: the foot says there is no interval");
+		int pm = 0, cells = 0;
+		for (const char *p = strstr(html.s, " <span class=\"n\">n="); p;
+		     p = strstr(p + 1, " <span class=\"n\">n=")) {
+			const char *td = p;
+			while (td > html.s && *td != '>')
+				td--;
+			cells++;
+			pm += memmem(td, (size_t)(p - td), "\xc2\xb1", 2) != NULL;
+		}
+		CHECK(cells >= 24 && pm == 0, "best-of: %d cells with n, %d with ±", cells, pm);
+	}
+	sb_free(&html);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
@@ -409,6 +493,7 @@ done:
 	text_lang_free(l);
 	model_free(m);
 	test_stats(top, tdir);
+	test_policies(top, tdir);
 	xmlCleanupParser();
 	return check_done();
 }
