@@ -25,13 +25,44 @@ static void diamond(struct ctx *x, double cx, double cy, double r, const char *c
 	ch_polyline(x, pts, 5, dark, 1.3);
 }
 
+/* The bar or range of row rw centred at cy (x0 = 0, k points per unit); returns where
+ * it ends on the right (x0 when nothing is drawn). */
+static double bar_shape(struct ctx *x, const struct chart *c, const struct row *rw, double x0,
+			double k, double cy)
+{
+	double end = x0, barh = 8.5;
+	if (c->kind == CHART_HBAR && isfinite(rw->value)) {
+		end = x0 + rw->value * k;
+		ch_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
+	} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
+		double a = x0 + rw->lo * k;
+		end = x0 + rw->hi * k;
+		ch_line(x, a, cy, end, cy, rw->color, 4.5, 0);
+		ch_line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
+		ch_line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
+	}
+	if (c->kind == CHART_RANGE && isfinite(rw->value)) {
+		double mx = x0 + rw->value * k;
+		ch_circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
+		if (mx > end)
+			end = mx + 3.2;
+	}
+	if (c->kind == CHART_RANGE && isfinite(rw->mark)) {
+		double mx = x0 + rw->mark * k;
+		diamond(x, mx, cy, 3.4, rw->color);
+		if (mx + 3.4 > end)
+			end = mx + 3.4;
+	}
+	return end;
+}
+
 /* HBAR and RANGE: panels in a grid, rows = subjects. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 {
 	double y = ch_layout_title(x, c);
 	size_t cols = (c->npanels >= 2 && width >= 380) ? 2 : 1, p, r;
 	double gapx = 18, pw = (width - gapx * (double)(cols - 1)) / (double)cols;
-	double rowh = 14, barh = 8.5, labw = 0;
+	double rowh = 14, labw = 0;
 	char buf[256], num[TEXT_NUM_MAX];
 
 	for (p = 0; p < c->npanels; p++)
@@ -100,32 +131,11 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		}
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
-			double cy = py + rowh * ((double)r + 0.5), end = x0;
+			double cy = py + rowh * ((double)r + 0.5), end;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
 			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
 			     SC_END, C_TEXT);
-			if (c->kind == CHART_HBAR && isfinite(rw->value)) {
-				end = x0 + rw->value / thi * bw;
-				ch_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
-			} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
-				double a = x0 + rw->lo / thi * bw;
-				end = x0 + rw->hi / thi * bw;
-				ch_line(x, a, cy, end, cy, rw->color, 4.5, 0);
-				ch_line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
-				ch_line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
-			}
-			if (c->kind == CHART_RANGE && isfinite(rw->value)) {
-				double mx = x0 + rw->value / thi * bw;
-				ch_circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
-				if (mx > end)
-					end = mx + 3.2;
-			}
-			if (c->kind == CHART_RANGE && isfinite(rw->mark)) {
-				double mx = x0 + rw->mark / thi * bw;
-				diamond(x, mx, cy, 3.4, rw->color);
-				if (mx + 3.4 > end)
-					end = mx + 3.4;
-			}
+			end = bar_shape(x, c, rw, x0, bw / thi, cy);
 			row_text(x, c, rw, buf, sizeof buf);
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
 			     SC_START, C_TEXT);
