@@ -374,7 +374,7 @@ void report_limitations_stats(struct rb *r)
 			sb_add(&s, " ");
 		subst(&s, S(r, "limits.untested"), "cycles", n, NULL, NULL);
 	}
-	if (s.len)
+	if (s.len || s.oom)   /* T() marks the report failed when s ran out of memory */
 		doc_para(r->d, T(r, &s), 0);
 	sb_free(&s);
 }
