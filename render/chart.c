@@ -464,10 +464,10 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 			row += SZ_LABEL + 5;
 		}
 		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-		     c->series[i].color, 2, 0);
+		        c->series[i].color, 2, 0);
 		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
 		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
-		     0, SC_START, C_TEXT);
+		        0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	return c->nseries ? row + SZ_LABEL + 6 : y;
@@ -555,12 +555,12 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 	double pw = right - left;
 	if (*c->value_title)
 		ch_text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
-		     C_MUTED);
+		        C_MUTED);
 	for (int t = 0; t < nt; t++) {
 		double v = tlo + t * step, py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
 		ch_line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
 		ch_text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
-		     text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
+		        text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
 	}
 	double cw = c->ncats ? pw / (double)c->ncats : pw;
 	for (k = 0; k < c->ncats; k++) {
@@ -569,12 +569,12 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		char lab[128];
 		ch_fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
 		ch_text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
-		     C_MUTED);
+		        C_MUTED);
 	}
 	double bottom = plot_bottom + 4 + SZ_TICK + 2;
 	if (*c->x_title) {
 		ch_text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
-		     0, SC_MIDDLE, C_MUTED);
+		        0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	/* lines and points */
@@ -599,8 +599,8 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 			double v = c->series[i].y[k];
 			if (isfinite(v))
 				ch_circle(x, left + cw * ((double)k + 0.5),
-				       plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
-				       c->series[i].color, "#ffffff", 0.6);
+				          plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
+				          c->series[i].color, "#ffffff", 0.6);
 		}
 	}
 	free(pts);
@@ -628,7 +628,7 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		const char *sc = c->series[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
 			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
-			     0.5, 0);
+			        0.5, 0);
 		ch_darken(col, sc, 0.7);
 		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
 	}

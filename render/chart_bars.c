@@ -89,7 +89,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		double py = rowy;
 		if (*pn->title) {
 			ch_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
-			     C_TEXT);
+			        C_TEXT);
 			py += SZ_PANEL + 6;
 		}
 		/* value labels and the space they need at the right */
@@ -118,15 +118,15 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			double tx = x0 + (t * step) / thi * bw;
 			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
 			ch_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
-			     text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
-			     C_MUTED);
+			        text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
+			        C_MUTED);
 		}
 		double h = ybot + SZ_TICK + 6;
 		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
 			/* the unit on its own line under the ticks, at the scale's end (only
 			 * when the value labels do not carry it already) */
 			ch_text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
-			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
+			        c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
 			h += SZ_TICK + 3;
 		}
 		for (r = 0; r < pn->nrows; r++) {
@@ -134,11 +134,11 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			double cy = py + rowh * ((double)r + 0.5), end;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
 			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
-			     SC_END, C_TEXT);
+			        SC_END, C_TEXT);
 			end = bar_shape(x, c, rw, x0, bw / thi, cy);
 			row_text(x, c, rw, buf, sizeof buf);
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
-			     SC_START, C_TEXT);
+			        SC_START, C_TEXT);
 		}
 		if (h > x->s->height)
 			x->s->height = h;
