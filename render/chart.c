@@ -1,4 +1,5 @@
-/* render/chart.c: the chart model and its layout into a scene (see chart.h). */
+/* render/chart.c: the chart model, the LINE layout and the scene (see chart.h); the
+ * other layouts are in render/chart_bars.c. */
 #include "render/chart.h"
 
 #include <math.h>
@@ -6,54 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define C_TEXT "#222222"
-#define C_MUTED "#5f6368"
-#define C_GRID "#e4e6e8"
-#define C_AXIS "#9aa0a6"
-
-#define SZ_TITLE 9.5
-#define SZ_PANEL 8.0
-#define SZ_LABEL 7.5
-#define SZ_TICK 6.8
-#define SZ_VALUE 7.0
-
-struct row {
-	char *label;
-	char color[8];
-	double value, lo, hi;
-};
-
-struct panel {
-	char *title;
-	struct row *rows;
-	size_t nrows;
-};
-
-struct series {
-	char *label;
-	char color[8];
-	double *y;          /* ncats values */
-};
-
-struct chart {
-	enum chart_kind kind;
-	char *title, *desc, *value_title, *unit, *x_title;
-	char **cats;
-	size_t ncats;
-	struct series *series;
-	size_t nseries;
-	struct panel *panels;
-	size_t npanels;
-	int oom;            /* an allocation failed: chart_layout refuses the chart */
-};
-
-struct scene {
-	double width, height;
-	char *title, *desc;
-	struct sc_item *items;
-	size_t n, cap;
-	int oom;
-};
+#include "render/chart_int.h"
 
 static char *dupe(const char *s)
 {
@@ -61,7 +15,7 @@ static char *dupe(const char *s)
 }
 
 /* dupe() for a string the chart keeps; a failure marks the chart. */
-static char *keep(struct chart *c, const char *s)
+char *ch_keep(struct chart *c, const char *s)
 {
 	char *r = dupe(s);
 	if (!r)
@@ -69,7 +23,7 @@ static char *keep(struct chart *c, const char *s)
 	return r;
 }
 
-static void set_color(char dst[8], const char *src)
+void ch_set_color(char dst[8], const char *src)
 {
 	snprintf(dst, 8, "%s", src && src[0] == '#' && strlen(src) == 7 ? src : "#777777");
 }
@@ -80,11 +34,12 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 	if (!c)
 		return NULL;
 	c->kind = kind;
-	c->title = keep(c, title);
-	c->desc = keep(c, desc);
-	c->value_title = keep(c, "");
-	c->unit = keep(c, "");
-	c->x_title = keep(c, "");
+	c->title = ch_keep(c, title);
+	c->desc = ch_keep(c, desc);
+	c->value_title = ch_keep(c, "");
+	c->unit = ch_keep(c, "");
+	c->x_title = ch_keep(c, "");
+	c->ref = 1;
 	if (c->oom) {
 		chart_free(c);
 		return NULL;
@@ -104,11 +59,19 @@ void chart_free(struct chart *c)
 	for (i = 0; i < c->nseries; i++) {
 		free(c->series[i].label);
 		free(c->series[i].y);
+		free(c->series[i].lo);
+		free(c->series[i].hi);
 	}
 	free(c->series);
 	for (i = 0; i < c->npanels; i++) {
-		for (j = 0; j < c->panels[i].nrows; j++)
-			free(c->panels[i].rows[j].label);
+		for (j = 0; j < c->panels[i].nrows; j++) {
+			struct row *r = &c->panels[i].rows[j];
+			for (size_t k = 0; k < r->nmarks; k++)
+				free(r->marks[k].text);
+			free(r->marks);
+			free(r->label);
+			free(r->text);
+		}
 		free(c->panels[i].rows);
 		free(c->panels[i].title);
 	}
@@ -120,9 +83,9 @@ void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
 		    const char *x_title)
 {
 	free(c->value_title); free(c->unit); free(c->x_title);
-	c->value_title = keep(c, value_title);
-	c->unit = keep(c, unit);
-	c->x_title = keep(c, x_title);
+	c->value_title = ch_keep(c, value_title);
+	c->unit = ch_keep(c, unit);
+	c->x_title = ch_keep(c, x_title);
 }
 
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
@@ -136,7 +99,7 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 		free(c->cats[i]);
 	free(c->cats);
 	for (size_t i = 0; i < n; i++)
-		cats[i] = keep(c, labels[i]);
+		cats[i] = ch_keep(c, labels[i]);
 	c->cats = cats;
 	c->ncats = n;
 }
@@ -151,14 +114,19 @@ int chart_add_series(struct chart *c, const char *label, const char *color)
 	c->series = s;
 	s = &c->series[c->nseries];
 	s->y = malloc((c->ncats + 1) * sizeof *s->y);
-	if (!s->y) {
+	s->lo = malloc((c->ncats + 1) * sizeof *s->lo);
+	s->hi = malloc((c->ncats + 1) * sizeof *s->hi);
+	if (!s->y || !s->lo || !s->hi) {
+		free(s->y);
+		free(s->lo);
+		free(s->hi);
 		c->oom = 1;
 		return -1;
 	}
-	s->label = keep(c, label);
-	set_color(s->color, color);
+	s->label = ch_keep(c, label);
+	ch_set_color(s->color, color);
 	for (size_t i = 0; i < c->ncats; i++)
-		s->y[i] = NAN;
+		s->y[i] = s->lo[i] = s->hi[i] = NAN;
 	return (int)c->nseries++;
 }
 
@@ -166,6 +134,14 @@ void chart_set_point(struct chart *c, int s, size_t i, double y)
 {
 	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats)
 		c->series[s].y[i] = y;
+}
+
+void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi)
+{
+	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats) {
+		c->series[s].lo[i] = lo;
+		c->series[s].hi[i] = hi;
+	}
 }
 
 int chart_add_panel(struct chart *c, const char *title)
@@ -177,11 +153,11 @@ int chart_add_panel(struct chart *c, const char *title)
 	}
 	c->panels = p;
 	memset(&p[c->npanels], 0, sizeof *p);
-	p[c->npanels].title = keep(c, title);
+	p[c->npanels].title = ch_keep(c, title);
 	return (int)c->npanels++;
 }
 
-static struct row *add_row(struct chart *c, int p, const char *label, const char *color)
+struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color)
 {
 	if (p < 0 || (size_t)p >= c->npanels)
 		return NULL;
@@ -193,15 +169,18 @@ static struct row *add_row(struct chart *c, int p, const char *label, const char
 	}
 	pn->rows = r;
 	r = &pn->rows[pn->nrows++];
-	r->label = keep(c, label);
-	set_color(r->color, color);
-	r->value = r->lo = r->hi = NAN;
+	r->label = ch_keep(c, label);
+	ch_set_color(r->color, color);
+	r->value = r->lo = r->hi = r->mark = NAN;
+	r->text = NULL;
+	r->marks = NULL;
+	r->nmarks = 0;
 	return r;
 }
 
 void chart_add_bar(struct chart *c, int p, const char *label, const char *color, double value)
 {
-	struct row *r = add_row(c, p, label, color);
+	struct row *r = ch_add_row(c, p, label, color);
 	if (r)
 		r->value = value;
 }
@@ -209,12 +188,51 @@ void chart_add_bar(struct chart *c, int p, const char *label, const char *color,
 void chart_add_range(struct chart *c, int p, const char *label, const char *color,
 		     double lo, double mid, double hi)
 {
-	struct row *r = add_row(c, p, label, color);
+	struct row *r = ch_add_row(c, p, label, color);
 	if (r) {
 		r->value = mid;
 		r->lo = lo;
 		r->hi = hi;
 	}
+}
+
+void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color,
+			  double lo, double mid, double hi, double mark, const char *text)
+{
+	struct row *r = ch_add_row(c, p, label, color);
+	if (r) {
+		r->value = mid;
+		r->lo = lo;
+		r->hi = hi;
+		r->mark = mark;
+		r->text = text ? ch_keep(c, text) : NULL;
+	}
+}
+
+void chart_add_row(struct chart *c, int p, const char *label)
+{
+	ch_add_row(c, p, label, NULL);
+}
+
+void chart_add_estimate(struct chart *c, int p, const char *color, double value, double lo,
+			double hi, int filled, const char *text)
+{
+	if (p < 0 || (size_t)p >= c->npanels || !c->panels[p].nrows)
+		return;
+	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
+	struct fmark *m = realloc(r->marks, (r->nmarks + 1) * sizeof *m);
+	if (!m) {
+		c->oom = 1;
+		return;
+	}
+	r->marks = m;
+	m = &m[r->nmarks++];
+	ch_set_color(m->color, color);
+	m->value = value;
+	m->lo = lo;
+	m->hi = hi;
+	m->filled = filled;
+	m->text = text ? ch_keep(c, text) : NULL;
 }
 
 int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi, double *step)
@@ -258,7 +276,7 @@ int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi,
 
 /* ---- scene building ---- */
 
-static struct sc_item *push(struct scene *s, enum sc_kind kind, enum sc_role role)
+struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 {
 	if (s->oom)
 		return NULL;
@@ -280,21 +298,15 @@ static struct sc_item *push(struct scene *s, enum sc_kind kind, enum sc_role rol
 	return it;
 }
 
-struct ctx {
-	struct scene *s;
-	const struct fonts *f;
-	const struct numfmt *nf;
-};
-
-static double text_w(const struct ctx *x, const char *t, double size, int bold)
+double ch_text_w(const struct ctx *x, const char *t, double size, int bold)
 {
 	return fonts_width(x->f, t, size, bold);
 }
 
-static void text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
+void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
 		 double size, int bold, enum sc_anchor anchor, const char *color)
 {
-	struct sc_item *it = push(x->s, SC_TEXT, role);
+	struct sc_item *it = ch_push(x->s, SC_TEXT, role);
 	if (!it)
 		return;
 	it->x = px;
@@ -305,50 +317,50 @@ static void text(struct ctx *x, enum sc_role role, double px, double py, const c
 	it->size = size;
 	it->bold = bold;
 	it->anchor = anchor;
-	set_color(it->fill, color);
-	it->text_width = text_w(x, t, size, bold);
+	ch_set_color(it->fill, color);
+	it->text_width = ch_text_w(x, t, size, bold);
 }
 
-static void rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
+void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
 {
-	struct sc_item *it = push(x->s, SC_RECT, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_RECT, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = px; it->y = py; it->w = w; it->h = h;
-	set_color(it->fill, fill);
+	ch_set_color(it->fill, fill);
 	it->stroke_width = 0;
 }
 
-static void line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
+void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
 		 double width, int dash)
 {
-	struct sc_item *it = push(x->s, SC_LINE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_LINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = x1; it->y = y1; it->x2 = x2; it->y2 = y2;
-	set_color(it->stroke, color);
+	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 	it->dash = dash;
 }
 
-static void circle(struct ctx *x, double cx, double cy, double r, const char *fill,
+void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill,
 		   const char *stroke, double width)
 {
-	struct sc_item *it = push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = cx; it->y = cy; it->r = r;
-	set_color(it->fill, fill);
+	ch_set_color(it->fill, fill);
 	if (stroke)
-		set_color(it->stroke, stroke);
+		ch_set_color(it->stroke, stroke);
 	it->stroke_width = width;
 }
 
-static void polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width)
+void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width)
 {
 	if (n < 2)
 		return;
-	struct sc_item *it = push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->pts = malloc(2 * n * sizeof *it->pts);
@@ -358,19 +370,19 @@ static void polyline(struct ctx *x, const double *pts, size_t n, const char *col
 	}
 	memcpy(it->pts, pts, 2 * n * sizeof *pts);
 	it->npts = n;
-	set_color(it->stroke, color);
+	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 }
 
 /* A darker shade of a colour, for text in a series' colour. */
-static void darken(char out[8], const char *in, double k)
+void ch_darken(char out[8], const char *in, double k)
 {
 	unsigned r = 0x77, g = 0x77, b = 0x77;
 	sscanf(in, "#%02x%02x%02x", &r, &g, &b);
 	snprintf(out, 8, "#%02x%02x%02x", (unsigned)(r * k), (unsigned)(g * k), (unsigned)(b * k));
 }
 
-static int tick_decimals(double step)
+int ch_tick_decimals(double step)
 {
 	int d = 0;
 	while (d < 6 && fabs(step * pow(10, d) - floor(step * pow(10, d) + 0.5)) > 1e-6)
@@ -378,7 +390,7 @@ static int tick_decimals(double step)
 	return d;
 }
 
-static void fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n)
+void ch_fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n)
 {
 	char num[TEXT_NUM_MAX];
 	text_num(x->nf, v, -1, num, sizeof num);
@@ -386,12 +398,12 @@ static void fmt_value(const struct ctx *x, double v, const char *unit, char *buf
 }
 
 /* The widest of the n tick labels tlo, tlo + step, ... written with dec decimals. */
-static double ticks_width(const struct ctx *x, double tlo, double step, int n, int dec)
+double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int dec)
 {
 	double maxw = 0;
 	for (int i = 0; i < n; i++) {
 		char num[TEXT_NUM_MAX];
-		double w = text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
+		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
 		if (w > maxw)
 			maxw = w;
 	}
@@ -399,13 +411,13 @@ static double ticks_width(const struct ctx *x, double tlo, double step, int n, i
 }
 
 /* Ticks on a horizontal axis of `len` points whose labels do not overlap. */
-static int fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step)
+int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step)
 {
 	double tlo;
 	int n = 2;
 	for (int target = 6; target >= 1; target--) {
 		n = chart_nice_ticks(0, hi, target, &tlo, thi, step);
-		double maxw = ticks_width(x, tlo, *step, n, tick_decimals(*step));
+		double maxw = ch_ticks_width(x, tlo, *step, n, ch_tick_decimals(*step));
 		if (n < 2 || len / (n - 1) >= maxw + 6)
 			return n;
 	}
@@ -413,12 +425,12 @@ static int fit_hticks(const struct ctx *x, double hi, double len, double *thi, d
 }
 
 /* Shorten t (with "…") until it is at most w points wide; writes into buf. */
-static void fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
+void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
 		      char *buf, size_t n)
 {
 	size_t len;
 	snprintf(buf, n, "%s", t);
-	if (text_w(x, buf, size, bold) <= w)
+	if (ch_text_w(x, buf, size, bold) <= w)
 		return;
 	len = strlen(buf);
 	while (len > 0) {
@@ -428,34 +440,34 @@ static void fit_label(const struct ctx *x, const char *t, double size, int bold,
 		if (len + 4 > n)
 			continue;
 		memcpy(buf + len, "\xe2\x80\xa6", 4);
-		if (text_w(x, buf, size, bold) <= w)
+		if (ch_text_w(x, buf, size, bold) <= w)
 			return;
 	}
 }
 
-static double layout_title(struct ctx *x, const struct chart *c)
+double ch_layout_title(struct ctx *x, const struct chart *c)
 {
 	if (!*c->title)
 		return 0;
-	text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
+	ch_text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
 	return SZ_TITLE + 7;
 }
 
 /* The legend from y; returns the y below it. */
-static double layout_legend(struct ctx *x, const struct chart *c, double y, double width)
+double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width)
 {
 	double cx = 0, row = y;
 	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + text_w(x, c->series[i].label, SZ_LABEL, 0);
+		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-		     c->series[i].color, 2, 0);
-		circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
-		text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
-		     0, SC_START, C_TEXT);
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
+		        c->series[i].color, 2, 0);
+		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
+		        0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	return c->nseries ? row + SZ_LABEL + 6 : y;
@@ -475,22 +487,46 @@ static int cmp_endlab(const void *a, const void *b)
 	return (p->py > q->py) - (p->py < q->py);
 }
 
+/* The interval whiskers of series i, spread a little sideways so that overlapping
+ * intervals of different series stay apart; clipped to the plot. */
+static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left,
+			    double cw, double bottom, double tlo, double thi, double plot_h)
+{
+	double dx = ((double)i - (double)(c->nseries - 1) / 2) * 1.8;
+	for (size_t k = 0; k < c->ncats; k++) {
+		double lo = c->series[i].lo[k], hi = c->series[i].hi[k];
+		if (!isfinite(lo) || !isfinite(hi))
+			continue;
+		if (lo < tlo)
+			lo = tlo;
+		double px = left + cw * ((double)k + 0.5) + dx;
+		double y0 = bottom - (lo - tlo) / (thi - tlo) * plot_h;
+		double y1 = bottom - (hi - tlo) / (thi - tlo) * plot_h;
+		ch_line(x, px, y0, px, y1, c->series[i].color, 0.9, 0);
+		ch_line(x, px - 2, y0, px + 2, y0, c->series[i].color, 0.9, 0);
+		ch_line(x, px - 2, y1, px + 2, y1, c->series[i].color, 0.9, 0);
+	}
+}
+
 static void layout_line(struct ctx *x, const struct chart *c, double width)
 {
-	double y = layout_title(x, c), maxv = 0;
+	double y = ch_layout_title(x, c), maxv = 0;
 	size_t i, k, nl = 0;
 	struct endlab *labs = calloc(c->nseries + 1, sizeof *labs);
 	if (!labs) {
 		x->s->oom = 1;
 		return;
 	}
-	y = layout_legend(x, c, y, width);
+	y = ch_layout_legend(x, c, y, width);
 	if (*c->value_title)
 		y += SZ_TICK + 4;
 	for (i = 0; i < c->nseries; i++)
-		for (k = 0; k < c->ncats; k++)
+		for (k = 0; k < c->ncats; k++) {
 			if (isfinite(c->series[i].y[k]) && c->series[i].y[k] > maxv)
 				maxv = c->series[i].y[k];
+			if (isfinite(c->series[i].hi[k]) && c->series[i].hi[k] > maxv)
+				maxv = c->series[i].hi[k];
+		}
 	/* end labels: the last point of each line */
 	double rightw = 0;
 	for (i = 0; i < c->nseries && c->ncats; i++) {
@@ -498,8 +534,8 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		if (!isfinite(v))
 			continue;
 		labs[nl].series = i;
-		fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
-		labs[nl].w = text_w(x, labs[nl].text, SZ_VALUE, 0);
+		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
+		labs[nl].w = ch_text_w(x, labs[nl].text, SZ_VALUE, 0);
 		if (labs[nl].w > rightw)
 			rightw = labs[nl].w;
 		nl++;
@@ -512,33 +548,33 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 	if (target > 6)
 		target = 6;
 	int nt = chart_nice_ticks(0, maxv, target, &tlo, &thi, &step);
-	int dec = tick_decimals(step);
-	double leftw = ticks_width(x, tlo, step, nt, dec);
+	int dec = ch_tick_decimals(step);
+	double leftw = ch_ticks_width(x, tlo, step, nt, dec);
 	char num[TEXT_NUM_MAX];
 	double left = leftw + 6, right = width - (rightw > 0 ? rightw + 12 : 4);
 	double pw = right - left;
 	if (*c->value_title)
-		text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
-		     C_MUTED);
+		ch_text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
+		        C_MUTED);
 	for (int t = 0; t < nt; t++) {
 		double v = tlo + t * step, py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
-		line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
-		text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
-		     text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
+		ch_line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+		ch_text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
+		        text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
 	}
 	double cw = c->ncats ? pw / (double)c->ncats : pw;
 	for (k = 0; k < c->ncats; k++) {
 		double px = left + cw * ((double)k + 0.5);
-		line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
+		ch_line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
 		char lab[128];
-		fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
-		text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
-		     C_MUTED);
+		ch_fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
+		ch_text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
+		        C_MUTED);
 	}
 	double bottom = plot_bottom + 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
-		     0, SC_MIDDLE, C_MUTED);
+		ch_text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
+		        0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	/* lines and points */
@@ -554,16 +590,17 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 				pts[2 * np + 1] = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
 				np++;
 			} else {
-				polyline(x, pts, np, c->series[i].color, 1.8);
+				ch_polyline(x, pts, np, c->series[i].color, 1.8);
 				np = 0;
 			}
 		}
+		layout_whiskers(x, c, i, left, cw, plot_bottom, tlo, thi, plot_h);
 		for (k = 0; k < c->ncats; k++) {
 			double v = c->series[i].y[k];
 			if (isfinite(v))
-				circle(x, left + cw * ((double)k + 0.5),
-				       plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
-				       c->series[i].color, "#ffffff", 0.6);
+				ch_circle(x, left + cw * ((double)k + 0.5),
+				          plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
+				          c->series[i].color, "#ffffff", 0.6);
 		}
 	}
 	free(pts);
@@ -590,115 +627,13 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		char col[8];
 		const char *sc = c->series[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
-			line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
-			     0.5, 0);
-		darken(col, sc, 0.7);
-		text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
+			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
+			        0.5, 0);
+		ch_darken(col, sc, 0.7);
+		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
 	}
 	x->s->height = bottom + 2;
 	free(labs);
-}
-
-/* HBAR and RANGE: panels in a grid, rows = subjects. */
-static void layout_bars(struct ctx *x, const struct chart *c, double width)
-{
-	double y = layout_title(x, c);
-	size_t cols = (c->npanels >= 2 && width >= 380) ? 2 : 1, p, r;
-	double gapx = 18, pw = (width - gapx * (double)(cols - 1)) / (double)cols;
-	double rowh = 14, barh = 8.5, labw = 0;
-	char buf[256], num[TEXT_NUM_MAX];
-
-	for (p = 0; p < c->npanels; p++)
-		for (r = 0; r < c->panels[p].nrows; r++) {
-			double w = text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
-			if (w > labw)
-				labw = w;
-		}
-	if (labw > pw * 0.38)
-		labw = pw * 0.38;
-	double rowy = y;
-	for (p = 0; p < c->npanels; p++) {
-		const struct panel *pn = &c->panels[p];
-		size_t col = p % cols;
-		double px = (double)col * (pw + gapx);
-		if (col == 0 && p > 0) {
-			size_t maxrows = 0;
-			for (size_t q = p - cols; q < p; q++)
-				if (c->panels[q].nrows > maxrows)
-					maxrows = c->panels[q].nrows;
-			rowy += (*c->panels[p - cols].title ? SZ_PANEL + 6 : 0) +
-				(double)maxrows * rowh + 2 * SZ_TICK + 19;
-		}
-		double py = rowy;
-		if (*pn->title) {
-			text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
-			     C_TEXT);
-			py += SZ_PANEL + 6;
-		}
-		/* value labels and the space they need at the right */
-		double maxv = 0, valw = 0;
-		for (r = 0; r < pn->nrows; r++) {
-			const struct row *rw = &pn->rows[r];
-			double hi = c->kind == CHART_RANGE ? rw->hi : rw->value;
-			if (isfinite(hi) && hi > maxv)
-				maxv = hi;
-			if (isfinite(rw->value) && rw->value > maxv)
-				maxv = rw->value;
-			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
-			double w = text_w(x, buf, SZ_VALUE, 0);
-			if (w > valw)
-				valw = w;
-		}
-		double x0 = px + labw + 6, bw = pw - labw - 6 - valw - 8;
-		if (bw < 20)
-			bw = 20;
-		double thi, step;
-		int nt = fit_hticks(x, maxv, bw, &thi, &step), dec = tick_decimals(step);
-		double ybot = py + (double)pn->nrows * rowh;
-		for (int t = 0; t < nt; t++) {
-			double tx = x0 + (t * step) / thi * bw;
-			line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
-			text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
-			     text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
-			     C_MUTED);
-		}
-		double h = ybot + SZ_TICK + 6;
-		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
-			/* the unit on its own line under the ticks, at the scale's end (only
-			 * when the value labels do not carry it already) */
-			text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
-			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
-			h += SZ_TICK + 3;
-		}
-		for (r = 0; r < pn->nrows; r++) {
-			const struct row *rw = &pn->rows[r];
-			double cy = py + rowh * ((double)r + 0.5), end = x0;
-			fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
-			text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
-			     SC_END, C_TEXT);
-			if (c->kind == CHART_HBAR && isfinite(rw->value)) {
-				end = x0 + rw->value / thi * bw;
-				rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
-			} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
-				double a = x0 + rw->lo / thi * bw;
-				end = x0 + rw->hi / thi * bw;
-				line(x, a, cy, end, cy, rw->color, 4.5, 0);
-				line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
-				line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
-			}
-			if (c->kind == CHART_RANGE && isfinite(rw->value)) {
-				double mx = x0 + rw->value / thi * bw;
-				circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
-				if (mx > end)
-					end = mx + 3.2;
-			}
-			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
-			text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
-			     SC_START, C_TEXT);
-		}
-		if (h > x->s->height)
-			x->s->height = h;
-	}
 }
 
 struct scene *chart_layout(const struct chart *c, const struct fonts *f,
@@ -716,8 +651,10 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 	s->desc = dupe(c->desc);
 	if (c->kind == CHART_LINE)
 		layout_line(&x, c, width);
+	else if (c->kind == CHART_FOREST)
+		ch_layout_forest(&x, c, width);
 	else
-		layout_bars(&x, c, width);
+		ch_layout_bars(&x, c, width);
 	if (s->oom || !s->title || !s->desc) {
 		err_set(e, "chart '%s': out of memory", c->title);
 		scene_free(s);

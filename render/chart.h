@@ -13,7 +13,13 @@
  *   CHART_HBAR   one or more panels (e.g. one per object size), rows = subjects on the
  *                vertical axis, a horizontal bar per row with its value written after it.
  *   CHART_RANGE  like HBAR, but each row is a range lo..hi with a mark at mid (slowest ..
- *                fastest with the median marked), the mid value written after it. */
+ *                fastest with the median marked), the mid value written after it; a row
+ *                may carry a second mark (a diamond, e.g. p99.9) and its own text.
+ *   CHART_FOREST a forest plot: rows (e.g. one per size × workers), each with one or
+ *                more estimates with their intervals (a ratio A/B and its 95 % CI) on a
+ *                log axis, a dashed reference line at 1; filled markers for significant
+ *                estimates, hollow for the others; each estimate's text at the right.
+ * LINE points may carry an interval (chart_set_interval), drawn as a whisker. */
 #ifndef RENDER_CHART_H
 #define RENDER_CHART_H
 
@@ -23,7 +29,7 @@
 #include "render/fonts.h"
 #include "render/text.h"
 
-enum chart_kind { CHART_LINE, CHART_HBAR, CHART_RANGE };
+enum chart_kind { CHART_LINE, CHART_HBAR, CHART_RANGE, CHART_FOREST };
 
 struct chart;
 
@@ -44,6 +50,9 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n);
 int chart_add_series(struct chart *c, const char *label, const char *color);
 /* chart_set_point: value of series s at category i; NAN (the default) = no point. */
 void chart_set_point(struct chart *c, int s, size_t i, double y);
+/* chart_set_interval: the interval lo..hi around point i of series s (a whisker with
+ * caps); NAN (the default) = none. */
+void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 
 /* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
 int chart_add_panel(struct chart *c, const char *title);
@@ -52,6 +61,19 @@ void chart_add_bar(struct chart *c, int p, const char *label, const char *color,
 /* chart_add_range: a row of panel p with lo..hi and mid; NAN mid = nothing drawn. */
 void chart_add_range(struct chart *c, int p, const char *label, const char *color,
 		     double lo, double mid, double hi);
+/* chart_add_range_mark: a RANGE row with a second mark at `mark` (a diamond; NAN = none)
+ * and `text` (copied; NULL = the mid value) written after the row. */
+void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color,
+			  double lo, double mid, double hi, double mark, const char *text);
+
+/* FOREST: panels, rows, then the estimates of the last row of panel p. The value axis
+ * is logarithmic and shows the reference 1 (values must be > 0). */
+void chart_add_row(struct chart *c, int p, const char *label);
+/* chart_add_estimate: value with its interval lo..hi (NAN: no interval, the point only;
+ * NAN value: nothing drawn but the text), filled or hollow, text copied (NULL: the
+ * value) written at the right. */
+void chart_add_estimate(struct chart *c, int p, const char *color, double value, double lo,
+			double hi, int filled, const char *text);
 
 /* ---- the scene ---- */
 

@@ -18,6 +18,7 @@ enum cell_flags {
 	CELL_NUM = 4,       /* a number: right-aligned, tabular figures */
 	CELL_LEAD = 8,      /* the row's leader: marked */
 	CELL_MUTED = 16,    /* a missing or excluded value */
+	CELL_TIE = 32,      /* tied at the top of the row (no clear leader): marked apart */
 };
 
 struct doc_cell {

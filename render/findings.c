@@ -81,7 +81,8 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			continue;
 		for (size_t i = 0; i < m->nleaders; i++) {
 			const struct rm_leader *d = &m->leaders[i];
-			if (d->subject != (int)s || strcmp(d->op, op) != 0)
+			if (d->subject != (int)s || strcmp(d->op, op) != 0 ||
+			    (d->status != RM_LEAD_UNKNOWN && d->status != RM_LEAD_CLEAR))
 				continue;
 			char size[32], conc[16], val[TEXT_NUM_MAX];
 			text_size(nf, d->size, size, sizeof size);
@@ -183,6 +184,125 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 	return 0;
 }
 
+/* The leaders of op with statistics: counts by status, the subject with the most clear
+ * leads (-1 when none) and its clear and tied counts, the median detectable ratio of
+ * the ties (NAN when none). Returns 0 when op's leaders have no status (a 1.0 file). */
+struct tally {
+	int of, clear, tie, untested, best, best_clear, best_tied;
+	double detectable;
+};
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+	return (x > y) - (x < y);
+}
+
+static int tally(const struct report_model *m, const char *op, struct tally *t)
+{
+	double *det = calloc(m->nleaders + 1, sizeof(*det));
+	size_t nd = 0;
+	memset(t, 0, sizeof(*t));
+	t->best = -1;
+	t->detectable = NAN;
+	if (!det)
+		return -1;
+	for (size_t i = 0; i < m->nleaders; i++) {
+		const struct rm_leader *d = &m->leaders[i];
+		if (strcmp(d->op, op) != 0 || d->status == RM_LEAD_UNKNOWN)
+			continue;
+		t->of++;
+		t->clear += d->status == RM_LEAD_CLEAR;
+		t->untested += d->status == RM_LEAD_UNTESTED;
+		if (d->status == RM_LEAD_TIE) {
+			t->tie++;
+			if (isfinite(d->detectable_ratio))
+				det[nd++] = d->detectable_ratio;
+		}
+	}
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		int clear = 0, tied = 0;
+		for (size_t i = 0; i < m->nleaders; i++) {
+			const struct rm_leader *d = &m->leaders[i];
+			if (strcmp(d->op, op) != 0)
+				continue;
+			clear += d->status == RM_LEAD_CLEAR && d->subject == (int)s;
+			tied += model_in_tie(d, (int)s);
+		}
+		if (clear > 0 && (clear > t->best_clear || (clear == t->best_clear && tied > t->best_tied))) {
+			t->best = (int)s;
+			t->best_clear = clear;
+			t->best_tied = tied;
+		}
+	}
+	if (nd) {
+		qsort(det, nd, sizeof(*det), cmp_double);
+		t->detectable = nd % 2 ? det[nd / 2] : (det[nd / 2 - 1] + det[nd / 2]) / 2;
+	}
+	free(det);
+	return t->of > 0;
+}
+
+/* Append the tally's sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct}. */
+static void tally_sentence(const struct report_model *m, const struct text_lang *l,
+			   const struct tally *t, const char *key, int n, const char *opname,
+			   struct sb *b)
+{
+	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16];
+	struct sb ties = { 0 };
+	snprintf(clear, sizeof(clear), "%d", t->best_clear);
+	snprintf(of, sizeof(of), "%d", t->of);
+	snprintf(sn, sizeof(sn), "%d", n);
+	snprintf(cyc, sizeof(cyc), "%d", m->campaign_cycles);
+	text_num(text_lang_numfmt(l), (t->detectable - 1) * 100, 0, pct, sizeof(pct));
+	if (t->best_tied) {
+		char nt[16];
+		snprintf(nt, sizeof(nt), "%d", t->best_tied);
+		const char *nn[] = { "n" }, *nv[] = { nt };
+		text_subst(&ties, text_lang_str(l, t->best_tied == 1 ? "finding.ties1" : "finding.ties"),
+			   nn, nv, 1);
+	}
+	const char *names[] = { "subject", "clear", "of", "op", "ties", "n", "pct", "cycles" };
+	const char *vals[] = { t->best >= 0 ? m->subjects[t->best].label : "", clear, of, opname,
+			       ties.s ? ties.s : "", sn, pct, cyc };
+	text_subst(b, text_lang_str(l, key), names, vals, 8);
+	if (ties.oom)
+		b->oom = 1;
+	sb_free(&ties);
+}
+
+/* The findings and the headline part of op from its leaders' statistics. */
+static int stat_findings(const struct report_model *m, const struct text_lang *l,
+			 const struct tally *t, const char *opname, struct findings *f,
+			 struct sb *head)
+{
+	struct sb b = { 0 };
+	if (head->len)
+		sb_add(head, text_lang_str(l, "headline.sep"));
+	if (t->best >= 0) {
+		tally_sentence(m, l, t, "finding.led_clear", 0, opname, &b);
+		if (push(f, &b))
+			return -1;
+		tally_sentence(m, l, t, "headline.led_clear", 0, opname, head);
+	} else {
+		tally_sentence(m, l, t, t->untested == t->of ? "headline.untested"
+			       : "headline.no_clear", 0, opname, head);
+	}
+	if (t->tie) {
+		tally_sentence(m, l, t, isfinite(t->detectable) ? "finding.no_clear"
+			       : "finding.no_clear_nodet", t->tie, opname, &b);
+		if (push(f, &b))
+			return -1;
+	}
+	if (t->untested) {
+		tally_sentence(m, l, t, t->untested == t->of ? "finding.untested_all"
+			       : "finding.untested", t->untested, opname, &b);
+		if (push(f, &b))
+			return -1;
+	}
+	return 0;
+}
+
 int findings_build(const struct report_model *m, const struct text_lang *l,
 		   struct findings *out, struct err *e)
 {
@@ -191,8 +311,16 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < m->nops; i++) {
 		int led, of, top = top_leader(m, m->ops[i], &led, &of);
+		struct tally t;
 		findings_op_name(l, m->ops[i], opname, sizeof opname);
-		if (top >= 0) {
+		int st = tally(m, m->ops[i], &t);
+		if (st < 0)
+			goto oom;
+		if (st) {
+			if (stat_findings(m, l, &t, opname, out, &head))
+				goto oom;
+			top = t.best;
+		} else if (top >= 0) {
 			led_sentence(m, l, &b, "finding.led", top, led, of, opname);
 			if (push(out, &b))
 				goto oom;
@@ -206,6 +334,11 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
+	if (!m->has_stats && m->nleaders) {
+		sb_add(&b, text_lang_str(l, "finding.no_stats"));
+		if (push(out, &b))
+			goto oom;
+	}
 	if (m->nexcluded) {
 		char n[16];
 		snprintf(n, sizeof n, "%zu", m->nexcluded);

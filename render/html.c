@@ -17,9 +17,9 @@ static void cell(struct sb *b, const struct doc_cell *c, int head, int num)
 {
 	const char *tag = head || (c->flags & CELL_ROWHEAD) ? "th" : "td";
 	char cls[32] = "";
-	snprintf(cls, sizeof cls, "%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
+	snprintf(cls, sizeof cls, "%s%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
 		 c->color[0] ? " subj" : "", c->flags & CELL_LEAD ? " lead" : "",
-		 c->flags & CELL_MUTED ? " muted" : "");
+		 c->flags & CELL_TIE ? " tie" : "", c->flags & CELL_MUTED ? " muted" : "");
 	sb_addf(b, "<%s", tag);
 	if (head)
 		sb_add(b, " scope=\"col\"");

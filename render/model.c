@@ -8,11 +8,7 @@
 
 #include <jansson.h>
 
-/* Where we are in the file, for messages: "file: field". */
-struct ld {
-	const char *file;
-	struct err *e;
-};
+#include "render/model_json.h"
 
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -22,152 +18,6 @@ static const char *const palette[] = {
 const char *model_palette(size_t i)
 {
 	return palette[i % (sizeof palette / sizeof palette[0])];
-}
-
-static int bad(struct ld *l, const char *field, const char *what)
-{
-	return err_set(l->e, "%s: %s: %s", l->file, field, what);
-}
-
-/* bad() for the member `key` of the object at `where` ("" = the top level). */
-static int bad_at(struct ld *l, const char *where, const char *key, const char *what)
-{
-	char f[256];
-	snprintf(f, sizeof f, "%s%s%s", where, *where && *key ? "." : "", key);
-	return bad(l, f, what);
-}
-
-/* A copy of s for the field at where.key; NULL with *failed set when out of memory. */
-static char *dup_at(struct ld *l, const char *where, const char *key, const char *s,
-		    int *failed)
-{
-	char *r = strdup(s);
-	if (!r) {
-		bad_at(l, where, key, "out of memory");
-		*failed = 1;
-	}
-	return r;
-}
-
-/* Room for the n elements of `field` and one spare (so that an empty array allocates
- * too), zeroed; NULL with *failed set when out of memory. */
-static void *alloc_at(struct ld *l, const char *field, size_t n, size_t size, int *failed)
-{
-	void *p = calloc(n + 1, size);
-	if (!p) {
-		bad(l, field, "out of memory");
-		*failed = 1;
-	}
-	return p;
-}
-
-/* The member `key` of o; missing is an error when required. */
-static json_t *member(struct ld *l, json_t *o, const char *where, const char *key,
-		      int required, int *failed)
-{
-	json_t *v = json_object_get(o, key);
-	if (!v && required) {
-		bad_at(l, where, key, "missing");
-		*failed = 1;
-	}
-	return v;
-}
-
-static char *get_str(struct ld *l, json_t *o, const char *where, const char *key,
-		     int required, int *failed)
-{
-	json_t *v = member(l, o, where, key, required, failed);
-	if (!v || (json_is_null(v) && !required))   /* absent or null: empty */
-		return dup_at(l, where, key, "", failed);
-	if (!json_is_string(v)) {
-		bad_at(l, where, key, "expected a string");
-		*failed = 1;
-		return NULL;
-	}
-	return dup_at(l, where, key, json_string_value(v), failed);
-}
-
-/* A number or null (NAN); absent is null unless required. */
-static double get_num(struct ld *l, json_t *o, const char *where, const char *key,
-		      int required, int *failed)
-{
-	json_t *v = member(l, o, where, key, required, failed);
-	if (!v || json_is_null(v))
-		return NAN;
-	if (!json_is_number(v)) {
-		bad_at(l, where, key, "expected a number or null");
-		*failed = 1;
-		return NAN;
-	}
-	return json_number_value(v);
-}
-
-static long long get_int(struct ld *l, json_t *o, const char *where, const char *key,
-			 int required, long long dflt, int *failed)
-{
-	json_t *v = member(l, o, where, key, required, failed);
-	if (!v || (json_is_null(v) && !required))
-		return dflt;
-	if (!json_is_integer(v) || json_integer_value(v) < 0) {
-		bad_at(l, where, key, "expected a non-negative integer");
-		*failed = 1;
-		return dflt;
-	}
-	return json_integer_value(v);
-}
-
-static int find_subject(const struct report_model *m, const char *id)
-{
-	for (size_t i = 0; i < m->nsubjects; i++)
-		if (strcmp(m->subjects[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
-/* The subject named by o.key, as an index. */
-static int get_subject(struct ld *l, const struct report_model *m, json_t *o,
-		       const char *where, int *failed)
-{
-	char *id = get_str(l, o, where, "subject", 1, failed);
-	int i = -1;
-	if (id) {
-		i = find_subject(m, id);
-		if (i < 0 && !*failed) {
-			char w[320];
-			snprintf(w, sizeof w, "'%.200s' is not in subjects[]", id);
-			bad_at(l, where, "subject", w);
-			*failed = 1;
-		}
-	}
-	free(id);
-	return i;
-}
-
-static json_t *get_array(struct ld *l, json_t *root, const char *key, int required, int *failed)
-{
-	json_t *v = member(l, root, "", key, required, failed);
-	if (v && !json_is_array(v)) {
-		bad(l, key, "expected an array");
-		*failed = 1;
-		return NULL;
-	}
-	return v;
-}
-
-/* The array root.key (absent: empty) and zeroed room for its elements (size bytes
- * each), or NULL with *failed set. */
-static void *get_items(struct ld *l, json_t *root, const char *key, int required, size_t size,
-		       json_t **a, int *failed)
-{
-	*a = get_array(l, root, key, required, failed);
-	return *failed ? NULL : alloc_at(l, key, json_array_size(*a), size, failed);
-}
-
-/* Element i of the array `key`, named in w ("key[i]"): 0 when it is an object. */
-static int element(struct ld *l, const char *key, size_t i, json_t *v, char *w, size_t n)
-{
-	snprintf(w, n, "%s[%zu]", key, i);
-	return json_is_object(v) ? 0 : bad(l, w, "expected an object");
 }
 
 static int valid_color(const char *s)
@@ -183,86 +33,90 @@ static int valid_color(const char *s)
 static void load_stat(struct ld *l, json_t *o, const char *where, struct rm_stat *s, int *failed)
 {
 	if (o && !json_is_null(o) && !json_is_object(o)) {
-		bad(l, where, "expected an object or null");
+		ld_bad(l, where, "expected an object or null");
 		*failed = 1;
 	}
+	s->ci_lo = s->ci_hi = s->ci_coverage = NAN;
+	s->ci_method = RM_CI_NONE;
 	if (!o || !json_is_object(o)) {
 		s->value = s->mean = s->median = s->min = s->max = s->stddev = s->cv = NAN;
 		return;
 	}
-	s->value = get_num(l, o, where, "value", 1, failed);
-	s->mean = get_num(l, o, where, "mean", 0, failed);
-	s->median = get_num(l, o, where, "median", 0, failed);
-	s->min = get_num(l, o, where, "min", 0, failed);
-	s->max = get_num(l, o, where, "max", 0, failed);
-	s->stddev = get_num(l, o, where, "stddev", 0, failed);
-	s->cv = get_num(l, o, where, "cv", 0, failed);
+	s->value = ld_get_num(l, o, where, "value", 1, failed);
+	s->mean = ld_get_num(l, o, where, "mean", 0, failed);
+	s->median = ld_get_num(l, o, where, "median", 0, failed);
+	s->min = ld_get_num(l, o, where, "min", 0, failed);
+	s->max = ld_get_num(l, o, where, "max", 0, failed);
+	s->stddev = ld_get_num(l, o, where, "stddev", 0, failed);
+	s->cv = ld_get_num(l, o, where, "cv", 0, failed);
+	ld_stat_ci(l, o, where, s, failed);
 }
 
 static void load_lat(struct ld *l, json_t *o, const char *where, struct rm_lat *s, int *failed)
 {
 	if (o && !json_is_null(o) && !json_is_object(o)) {
-		bad(l, where, "expected an object or null");
+		ld_bad(l, where, "expected an object or null");
 		*failed = 1;
 	}
 	if (!o || !json_is_object(o)) {
 		s->avg = s->p50 = s->p90 = s->p99 = s->min = s->max = NAN;
 		return;
 	}
-	s->avg = get_num(l, o, where, "avg", 0, failed);
-	s->p50 = get_num(l, o, where, "p50", 0, failed);
-	s->p90 = get_num(l, o, where, "p90", 0, failed);
-	s->p99 = get_num(l, o, where, "p99", 0, failed);
-	s->min = get_num(l, o, where, "min", 0, failed);
-	s->max = get_num(l, o, where, "max", 0, failed);
+	s->avg = ld_get_num(l, o, where, "avg", 0, failed);
+	s->p50 = ld_get_num(l, o, where, "p50", 0, failed);
+	s->p90 = ld_get_num(l, o, where, "p90", 0, failed);
+	s->p99 = ld_get_num(l, o, where, "p99", 0, failed);
+	s->min = ld_get_num(l, o, where, "min", 0, failed);
+	s->max = ld_get_num(l, o, where, "max", 0, failed);
 }
 
 static int load_header(struct ld *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	char *fmt = get_str(l, root, "", "format", 1, &failed);
+	char *fmt = ld_get_str(l, root, "", "format", 1, &failed);
 	if (failed)
 		goto done;
 	if (strncmp(fmt, "s3bench-aggregate/1", 19) != 0 || (fmt[19] && fmt[19] != '.')) {
 		char w[300];
 		snprintf(w, sizeof w, "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
-		bad(l, "format", w);
+		ld_bad(l, "format", w);
 		failed = 1;
 		goto done;
 	}
-	m->generated = get_str(l, root, "", "generated", 0, &failed);
-	m->source = get_str(l, root, "", "source", 0, &failed);
+	m->format_minor = fmt[19] ? atoi(fmt + 20) : 0;
+	m->generated = ld_get_str(l, root, "", "generated", 0, &failed);
+	m->source = ld_get_str(l, root, "", "source", 0, &failed);
 	json_t *o = json_object_get(root, "tool");
 	if (o && json_is_object(o)) {
-		m->tool_name = get_str(l, o, "tool", "name", 0, &failed);
-		m->tool_version = get_str(l, o, "tool", "version", 0, &failed);
+		m->tool_name = ld_get_str(l, o, "tool", "name", 0, &failed);
+		m->tool_version = ld_get_str(l, o, "tool", "version", 0, &failed);
 	} else {
-		m->tool_name = dup_at(l, "tool", "name", "s3bench", &failed);
-		m->tool_version = dup_at(l, "tool", "version", "", &failed);
+		m->tool_name = ld_dup_at(l, "tool", "name", "s3bench", &failed);
+		m->tool_version = ld_dup_at(l, "tool", "version", "", &failed);
 	}
-	o = member(l, root, "", "campaign", 0, &failed);
+	o = ld_member(l, root, "", "campaign", 0, &failed);
 	if (o && json_is_object(o)) {
-		m->campaign_name = get_str(l, o, "campaign", "name", 0, &failed);
-		m->campaign_title = get_str(l, o, "campaign", "title", 0, &failed);
-		m->campaign_client = get_str(l, o, "campaign", "client", 0, &failed);
-		m->campaign_order = get_str(l, o, "campaign", "order", 0, &failed);
-		m->campaign_cycles = (int)get_int(l, o, "campaign", "cycles", 0, 0, &failed);
+		m->campaign_name = ld_get_str(l, o, "campaign", "name", 0, &failed);
+		m->campaign_title = ld_get_str(l, o, "campaign", "title", 0, &failed);
+		m->campaign_client = ld_get_str(l, o, "campaign", "client", 0, &failed);
+		m->campaign_order = ld_get_str(l, o, "campaign", "order", 0, &failed);
+		m->campaign_cycles = (int)ld_get_int(l, o, "campaign", "cycles", 0, 0, &failed);
 	} else if (o && !json_is_null(o)) {
-		bad(l, "campaign", "expected an object or null");
+		ld_bad(l, "campaign", "expected an object or null");
 		failed = 1;
 	} else {
-		m->campaign_name = dup_at(l, "campaign", "name", "", &failed);
-		m->campaign_title = dup_at(l, "campaign", "title", "", &failed);
-		m->campaign_client = dup_at(l, "campaign", "client", "", &failed);
-		m->campaign_order = dup_at(l, "campaign", "order", "", &failed);
+		m->campaign_name = ld_dup_at(l, "campaign", "name", "", &failed);
+		m->campaign_title = ld_dup_at(l, "campaign", "title", "", &failed);
+		m->campaign_client = ld_dup_at(l, "campaign", "client", "", &failed);
+		m->campaign_order = ld_dup_at(l, "campaign", "order", "", &failed);
 	}
-	o = member(l, root, "", "policy", 1, &failed);
+	o = ld_member(l, root, "", "policy", 1, &failed);
 	if (o && json_is_object(o)) {
-		m->policy_name = get_str(l, o, "policy", "name", 1, &failed);
-		m->policy_rule = get_str(l, o, "policy", "rule", 1, &failed);
-		m->policy_min_samples = (int)get_int(l, o, "policy", "min_samples", 0, 1, &failed);
+		m->policy_name = ld_get_str(l, o, "policy", "name", 1, &failed);
+		m->policy_rule = ld_get_str(l, o, "policy", "rule", 1, &failed);
+		m->policy_min_samples = (int)ld_get_int(l, o, "policy", "min_samples", 0, 1, &failed);
 	} else if (o) {
-		bad(l, "policy", "expected an object");
+		ld_bad(l, "policy", "expected an object");
 		failed = 1;
 	}
 done:
@@ -273,83 +127,83 @@ done:
 static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	json_t *a = get_array(l, root, "subjects", 1, &failed), *v;
+	json_t *a = ld_get_array(l, root, "subjects", 1, &failed), *v;
 	size_t i;
 	char w[64];
 	if (failed)
 		return -1;
 	if (json_array_size(a) == 0)
-		return bad(l, "subjects", "empty: nothing to compare");
-	m->subjects = alloc_at(l, "subjects", json_array_size(a), sizeof *m->subjects, &failed);
+		return ld_bad(l, "subjects", "empty: nothing to compare");
+	m->subjects = ld_alloc_at(l, "subjects", json_array_size(a), sizeof *m->subjects, &failed);
 	if (failed)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_subject *s = &m->subjects[i];
 		m->nsubjects = i + 1;
-		if (element(l, "subjects", i, v, w, sizeof w))
+		if (ld_element(l, "subjects", i, v, w, sizeof w))
 			return -1;
-		s->id = get_str(l, v, w, "id", 1, &failed);
-		s->label = get_str(l, v, w, "label", 0, &failed);
-		s->endpoint = get_str(l, v, w, "endpoint", 0, &failed);
-		s->region = get_str(l, v, w, "region", 0, &failed);
-		char *c = get_str(l, v, w, "color", 0, &failed);
+		s->id = ld_get_str(l, v, w, "id", 1, &failed);
+		s->label = ld_get_str(l, v, w, "label", 0, &failed);
+		s->endpoint = ld_get_str(l, v, w, "endpoint", 0, &failed);
+		s->region = ld_get_str(l, v, w, "region", 0, &failed);
+		char *c = ld_get_str(l, v, w, "color", 0, &failed);
 		if (failed) {
 			free(c);
 			return -1;
 		}
 		if (!*s->label) {
 			free(s->label);
-			if (!(s->label = dup_at(l, w, "label", s->id, &failed))) {
+			if (!(s->label = ld_dup_at(l, w, "label", s->id, &failed))) {
 				free(c);
 				return -1;
 			}
 		}
 		if (*c && !valid_color(c)) {
 			free(c);
-			return bad_at(l, w, "color", "expected \"#rrggbb\" or null");
+			return ld_bad_at(l, w, "color", "expected \"#rrggbb\" or null");
 		}
 		snprintf(s->color, sizeof s->color, "%s", *c ? c : model_palette(i));
 		free(c);
 	}
-	json_t *mx = member(l, root, "", "matrix", 1, &failed);
+	json_t *mx = ld_member(l, root, "", "matrix", 1, &failed);
 	if (failed)
 		return -1;
 	json_t *ops = json_object_get(mx, "ops"), *sizes = json_object_get(mx, "sizes"),
 	       *conc = json_object_get(mx, "concurrency");
 	if (!json_is_array(ops))
-		return bad(l, "matrix.ops", "expected an array");
+		return ld_bad(l, "matrix.ops", "expected an array");
 	if (!json_is_array(sizes))
-		return bad(l, "matrix.sizes", "expected an array");
+		return ld_bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
-		return bad(l, "matrix.concurrency", "expected an array");
-	if (!(m->ops = alloc_at(l, "matrix.ops", json_array_size(ops), sizeof *m->ops, &failed)))
+		return ld_bad(l, "matrix.concurrency", "expected an array");
+	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof *m->ops, &failed)))
 		return -1;
 	json_array_foreach(ops, i, v) {
 		snprintf(w, sizeof w, "matrix.ops[%zu]", i);
 		if (!json_is_string(v))
-			return bad(l, w, "expected a string");
+			return ld_bad(l, w, "expected a string");
 		m->nops = i + 1;
-		if (!(m->ops[i] = dup_at(l, w, "", json_string_value(v), &failed)))
+		if (!(m->ops[i] = ld_dup_at(l, w, "", json_string_value(v), &failed)))
 			return -1;
 	}
-	if (!(m->sizes = alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof *m->sizes,
+	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof *m->sizes,
 				  &failed)))
 		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
 			snprintf(w, sizeof w, "matrix.sizes[%zu]", i);
-			return bad(l, w, "expected a size in bytes");
+			return ld_bad(l, w, "expected a size in bytes");
 		}
 		m->sizes[i] = (uint64_t)json_integer_value(v);
 		m->nsizes = i + 1;
 	}
-	if (!(m->concurrency = alloc_at(l, "matrix.concurrency", json_array_size(conc),
+	if (!(m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
 					sizeof *m->concurrency, &failed)))
 		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
 			snprintf(w, sizeof w, "matrix.concurrency[%zu]", i);
-			return bad(l, w, "expected a positive integer");
+			return ld_bad(l, w, "expected a positive integer");
 		}
 		m->concurrency[i] = (int)json_integer_value(v);
 		m->nconc = i + 1;
@@ -363,52 +217,54 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i, j;
 	char w[64], w2[96];
-	if (!(m->cells = get_items(l, root, "cells", 1, sizeof *m->cells, &a, &failed)))
+	if (!(m->cells = ld_get_items(l, root, "cells", 1, sizeof *m->cells, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
 		m->ncells = i + 1;
-		if (element(l, "cells", i, v, w, sizeof w))
+		if (ld_element(l, "cells", i, v, w, sizeof w))
 			return -1;
-		c->subject = get_subject(l, m, v, w, &failed);
-		c->op = get_str(l, v, w, "op", 1, &failed);
-		c->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
-		c->concurrency = (int)get_int(l, v, w, "concurrency", 1, 0, &failed);
-		c->n = (int)get_int(l, v, w, "n", 1, 0, &failed);
-		c->expected = (int)get_int(l, v, w, "expected", 0, m->campaign_cycles, &failed);
+		c->subject = ld_get_subject(l, m, v, w, &failed);
+		c->op = ld_get_str(l, v, w, "op", 1, &failed);
+		c->size = (uint64_t)ld_get_int(l, v, w, "size", 1, 0, &failed);
+		c->concurrency = (int)ld_get_int(l, v, w, "concurrency", 1, 0, &failed);
+		c->n = (int)ld_get_int(l, v, w, "n", 1, 0, &failed);
+		c->expected = (int)ld_get_int(l, v, w, "expected", 0, m->campaign_cycles, &failed);
 		if (failed)
 			return -1;
 		snprintf(w2, sizeof w2, "%s.mib_s", w);
-		load_stat(l, member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
+		load_stat(l, ld_member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
 		snprintf(w2, sizeof w2, "%s.obj_s", w);
 		load_stat(l, json_object_get(v, "obj_s"), w2, &c->obj_s, &failed);
 		snprintf(w2, sizeof w2, "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &c->latency, &failed);
+		ld_pooled(l, json_object_get(v, "latency_ms"), w2, &c->latency.pooled, &failed);
 		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
 		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb, &failed);
+		ld_pooled(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb.pooled, &failed);
 		if (failed)
 			return -1;
 		json_t *runs = json_object_get(v, "runs"), *r;
 		char runs_at[80];
 		snprintf(runs_at, sizeof runs_at, "%s.runs", w);
 		if (runs && !json_is_array(runs))
-			return bad(l, runs_at, "expected an array");
-		if (!(c->runs = alloc_at(l, runs_at, json_array_size(runs), sizeof *c->runs, &failed)))
+			return ld_bad(l, runs_at, "expected an array");
+		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof *c->runs, &failed)))
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
 			c->nruns = j + 1;
-			if (element(l, runs_at, j, r, w2, sizeof w2))
+			if (ld_element(l, runs_at, j, r, w2, sizeof w2))
 				return -1;
-			rr->cycle = (int)get_int(l, r, w2, "cycle", 1, 0, &failed);
-			json_t *inc = member(l, r, w2, "included", 1, &failed);
+			rr->cycle = (int)ld_get_int(l, r, w2, "cycle", 1, 0, &failed);
+			json_t *inc = ld_member(l, r, w2, "included", 1, &failed);
 			if (failed)
 				return -1;
 			if (!json_is_boolean(inc))
-				return bad_at(l, w2, "included", "expected true or false");
+				return ld_bad_at(l, w2, "included", "expected true or false");
 			rr->included = json_is_true(inc);
-			rr->mib_s = get_num(l, r, w2, "mib_s", 0, &failed);
-			rr->obj_s = get_num(l, r, w2, "obj_s", 0, &failed);
+			rr->mib_s = ld_get_num(l, r, w2, "mib_s", 0, &failed);
+			rr->obj_s = ld_get_num(l, r, w2, "obj_s", 0, &failed);
 			if (failed)
 				return -1;
 		}
@@ -422,21 +278,21 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i;
 	char w[64], w2[96];
-	if (!(m->oneoffs = get_items(l, root, "ops", 0, sizeof *m->oneoffs, &a, &failed)))
+	if (!(m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof *m->oneoffs, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
 		m->noneoffs = i + 1;
-		if (element(l, "ops", i, v, w, sizeof w))
+		if (ld_element(l, "ops", i, v, w, sizeof w))
 			return -1;
-		o->subject = get_subject(l, m, v, w, &failed);
-		o->op = get_str(l, v, w, "op", 1, &failed);
-		o->size = (uint64_t)get_int(l, v, w, "size", 0, 0, &failed);
-		o->objects = (uint64_t)get_int(l, v, w, "objects", 0, 0, &failed);
-		o->concurrency = (int)get_int(l, v, w, "concurrency", 0, 0, &failed);
-		o->n = (int)get_int(l, v, w, "n", 0, 1, &failed);
-		o->obj_s = get_num(l, v, w, "obj_s", 1, &failed);
-		o->completion_s = get_num(l, v, w, "completion_s", 0, &failed);
+		o->subject = ld_get_subject(l, m, v, w, &failed);
+		o->op = ld_get_str(l, v, w, "op", 1, &failed);
+		o->size = (uint64_t)ld_get_int(l, v, w, "size", 0, 0, &failed);
+		o->objects = (uint64_t)ld_get_int(l, v, w, "objects", 0, 0, &failed);
+		o->concurrency = (int)ld_get_int(l, v, w, "concurrency", 0, 0, &failed);
+		o->n = (int)ld_get_int(l, v, w, "n", 0, 1, &failed);
+		o->obj_s = ld_get_num(l, v, w, "obj_s", 1, &failed);
+		o->completion_s = ld_get_num(l, v, w, "completion_s", 0, &failed);
 		snprintf(w2, sizeof w2, "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &o->latency, &failed);
 		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
@@ -444,11 +300,11 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 		json_t *seg = json_object_get(v, "segments");
 		snprintf(w2, sizeof w2, "%s.segments", w);
 		if (seg && json_is_object(seg)) {
-			o->seg_median = get_num(l, seg, w2, "median_obj_s", 0, &failed);
-			o->seg_fastest = get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
-			o->seg_slowest = get_num(l, seg, w2, "slowest_obj_s", 0, &failed);
+			o->seg_median = ld_get_num(l, seg, w2, "median_obj_s", 0, &failed);
+			o->seg_fastest = ld_get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
+			o->seg_slowest = ld_get_num(l, seg, w2, "slowest_obj_s", 0, &failed);
 		} else if (seg && !json_is_null(seg)) {
-			return bad(l, w2, "expected an object or null");
+			return ld_bad(l, w2, "expected an object or null");
 		} else {
 			o->seg_median = o->seg_fastest = o->seg_slowest = NAN;
 		}
@@ -465,65 +321,68 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	size_t i;
 	char w[64];
 
-	if (!(m->consistency = get_items(l, root, "consistency", 0, sizeof *m->consistency, &a,
+	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof *m->consistency, &a,
 					 &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_consistency *d = &m->consistency[i];
 		m->nconsistency = i + 1;
-		if (element(l, "consistency", i, v, w, sizeof w))
+		if (ld_element(l, "consistency", i, v, w, sizeof w))
 			return -1;
-		d->subject = get_subject(l, m, v, w, &failed);
-		d->cv_mean = get_num(l, v, w, "cv_mean", 1, &failed);
-		d->cells = (int)get_int(l, v, w, "cells", 0, 0, &failed);
+		d->subject = ld_get_subject(l, m, v, w, &failed);
+		d->cv_mean = ld_get_num(l, v, w, "cv_mean", 1, &failed);
+		d->cells = (int)ld_get_int(l, v, w, "cells", 0, 0, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->leaders = get_items(l, root, "leaders", 0, sizeof *m->leaders, &a, &failed)))
+	if (!(m->leaders = ld_get_items(l, root, "leaders", 0, sizeof *m->leaders, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
 		m->nleaders = i + 1;
-		if (element(l, "leaders", i, v, w, sizeof w))
+		if (ld_element(l, "leaders", i, v, w, sizeof w))
 			return -1;
-		d->op = get_str(l, v, w, "op", 1, &failed);
-		d->subject = get_subject(l, m, v, w, &failed);
-		d->size = (uint64_t)get_int(l, v, w, "size", 1, 0, &failed);
-		d->concurrency = (int)get_int(l, v, w, "concurrency", 1, 0, &failed);
-		d->mib_s = get_num(l, v, w, "mib_s", 0, &failed);
+		d->op = ld_get_str(l, v, w, "op", 1, &failed);
+		d->subject = ld_get_subject(l, m, v, w, &failed);
+		d->size = (uint64_t)ld_get_int(l, v, w, "size", 1, 0, &failed);
+		d->concurrency = (int)ld_get_int(l, v, w, "concurrency", 1, 0, &failed);
+		d->mib_s = ld_get_num(l, v, w, "mib_s", 0, &failed);
+		if (!failed)
+			ld_leader_ext(l, m, v, w, d, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->leader_counts = get_items(l, root, "leader_counts", 0, sizeof *m->leader_counts,
+	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0, sizeof *m->leader_counts,
 					   &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
 		m->nleader_counts = i + 1;
-		if (element(l, "leader_counts", i, v, w, sizeof w))
+		if (ld_element(l, "leader_counts", i, v, w, sizeof w))
 			return -1;
-		d->op = get_str(l, v, w, "op", 1, &failed);
-		d->subject = get_subject(l, m, v, w, &failed);
-		d->led = (int)get_int(l, v, w, "led", 1, 0, &failed);
-		d->of = (int)get_int(l, v, w, "of", 1, 0, &failed);
+		d->op = ld_get_str(l, v, w, "op", 1, &failed);
+		d->subject = ld_get_subject(l, m, v, w, &failed);
+		d->led = (int)ld_get_int(l, v, w, "led", 1, 0, &failed);
+		d->of = (int)ld_get_int(l, v, w, "of", 1, 0, &failed);
+		ld_leader_count_ext(l, v, w, d, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->excluded = get_items(l, root, "excluded", 0, sizeof *m->excluded, &a, &failed)))
+	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof *m->excluded, &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
 		m->nexcluded = i + 1;
-		if (element(l, "excluded", i, v, w, sizeof w))
+		if (ld_element(l, "excluded", i, v, w, sizeof w))
 			return -1;
-		d->path = get_str(l, v, w, "path", 0, &failed);
-		d->subject = get_subject(l, m, v, w, &failed);
-		d->op = get_str(l, v, w, "op", 1, &failed);
-		d->cls = get_str(l, v, w, "class", 0, &failed);
-		d->reason = get_str(l, v, w, "reason", 0, &failed);
-		d->size = (uint64_t)get_int(l, v, w, "size", 0, 0, &failed);
-		d->concurrency = (int)get_int(l, v, w, "concurrency", 0, 0, &failed);
-		d->cycle = (int)get_int(l, v, w, "cycle", 0, 0, &failed);
+		d->path = ld_get_str(l, v, w, "path", 0, &failed);
+		d->subject = ld_get_subject(l, m, v, w, &failed);
+		d->op = ld_get_str(l, v, w, "op", 1, &failed);
+		d->cls = ld_get_str(l, v, w, "class", 0, &failed);
+		d->reason = ld_get_str(l, v, w, "reason", 0, &failed);
+		d->size = (uint64_t)ld_get_int(l, v, w, "size", 0, 0, &failed);
+		d->concurrency = (int)ld_get_int(l, v, w, "concurrency", 0, 0, &failed);
+		d->cycle = (int)ld_get_int(l, v, w, "cycle", 0, 0, &failed);
 		if (failed)
 			return -1;
 	}
@@ -549,7 +408,8 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 		goto fail;
 	}
 	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
-	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root))
+	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
+	    ld_stats_top(&l, m, root))
 		goto fail;
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
@@ -605,6 +465,7 @@ void model_free(struct report_model *m)
 	size_t i;
 	if (!m)
 		return;
+	model_stats_free(m);
 	free(m->file); free(m->generated); free(m->tool_name); free(m->tool_version);
 	free(m->source); free(m->campaign_name); free(m->campaign_title);
 	free(m->campaign_client); free(m->campaign_order); free(m->policy_name);

@@ -1,10 +1,16 @@
 /* render/model.h: the report model, loaded from results/aggregate.json alone
- * (docs/FORMATS.md, "s3bench-aggregate/1").
+ * (docs/FORMATS.md, "s3bench-aggregate/1" and its additive 1.1: intervals,
+ * comparisons, leaders with ties, pooled latency, time series).
  *
  * The model is plain read-only data once loaded: back ends and the report builder
  * read its fields directly and never change them. A value that is null in the file
  * is NAN here (test with isnan); it is shown as "–", never as 0. Subjects are referred
- * to by their index in m->subjects. Every string is owned by the model. */
+ * to by their index in m->subjects. Every string is owned by the model.
+ *
+ * A 1.0 file has none of the 1.1 parts: m->has_stats is 0, every ci_* is NAN /
+ * RM_CI_NONE, every pooled.present is 0, ncomparisons and ntimeseries are 0, leaders'
+ * status is RM_LEAD_UNKNOWN and leader counts' clear/tied are -1. The report then says
+ * what is not available instead of drawing it. */
 #ifndef RENDER_MODEL_H
 #define RENDER_MODEL_H
 
@@ -13,12 +19,30 @@
 
 #include "core/err.h"
 
+enum rm_ci_method { RM_CI_NONE, RM_CI_T, RM_CI_ORDER };
+
 struct rm_stat {           /* mib_s / obj_s of a cell */
 	double value, mean, median, min, max, stddev, cv;
+	double ci_lo, ci_hi;           /* ci95 (1.1): NAN, NAN when null or absent */
+	enum rm_ci_method ci_method;   /* "t", "order-statistics", or none */
+	double ci_coverage;            /* the interval's actual coverage, or NAN */
+};
+
+enum rm_pool_source { RM_POOL_HISTOGRAM, RM_POOL_RUNS };
+
+/* latency_ms.pooled / ttfb_ms.pooled (1.1): the percentiles of all requests of a cell. */
+struct rm_pooled {
+	int present;                   /* 0: null or absent (then nothing below is set) */
+	double p50, p90, p99, p999, max;   /* ms; p999 NAN when source is RM_POOL_RUNS */
+	uint64_t requests;
+	enum rm_pool_source source;
+	double *quant_q, *quant_ms;    /* quantiles[]: q in 0..1 ascending and its ms */
+	size_t nquant;                 /* 0 when the file had none */
 };
 
 struct rm_lat {            /* latency_ms / ttfb_ms */
-	double avg, p50, p90, p99, min, max;
+	double avg, p50, p90, p99, min, max;   /* the mean of the runs' own figures */
+	struct rm_pooled pooled;               /* cells only; oneoffs: present 0 */
 };
 
 struct rm_subject {
@@ -57,16 +81,55 @@ struct rm_consistency {
 	double cv_mean;
 };
 
+enum rm_lead_status { RM_LEAD_UNKNOWN, RM_LEAD_CLEAR, RM_LEAD_TIE, RM_LEAD_UNTESTED };
+
 struct rm_leader {
 	char *op;
 	uint64_t size;
-	int concurrency, subject;
+	int concurrency, subject;      /* subject: the highest figure */
 	double mib_s;
+	enum rm_lead_status status;    /* RM_LEAD_UNKNOWN: a 1.0 file */
+	int clear;                     /* 1: significantly above every other subject */
+	int *tied_with;                /* subjects not significantly below `subject` */
+	size_t ntied;                  /* (never `subject` itself; 0 for a clear leader) */
+	double detectable_ratio;       /* smallest ratio detectable at 80 % power, or NAN */
 };
 
 struct rm_leader_count {
 	char *op;
 	int subject, led, of;
+	int clear, tied;               /* clear leads, ties it is in; -1 in a 1.0 file */
+};
+
+enum rm_test { RM_TEST_NONE, RM_TEST_PAIRED, RM_TEST_WELCH };
+
+/* comparisons[] (1.1): subject a against subject b in one category. */
+struct rm_comparison {
+	char *op;
+	uint64_t size;
+	int concurrency, a, b;         /* subject indexes; a before b in subject order */
+	int obj_s;                     /* metric: 1 = obj_s, 0 = mib_s */
+	double ratio, ci_lo, ci_hi;    /* A/B and its 95 % interval (NAN when none) */
+	double p, p_adj;               /* NAN when no test */
+	enum rm_test test;
+	int pairs, n_a, n_b, significant;
+	char *note;                    /* "" or e.g. "not enough runs" */
+};
+
+/* timeseries[] (1.1): the 1-second throughput of one run of a subject. */
+struct rm_series {
+	int subject, concurrency, cycle;
+	char *op, *path, *start;
+	uint64_t size;
+	double *mib_s, *obj_s;         /* n values each, one per second from the run's start */
+	size_t n;
+	int kept_first, kept_last;     /* indexes of the first and last kept bucket; -1 none */
+};
+
+struct rm_statistics {             /* statistics{} (1.1) */
+	double confidence, alpha, power;
+	char *adjust;                  /* "holm" */
+	int family;                    /* how many p-values the adjustment covered */
 };
 
 struct rm_excluded {
@@ -77,6 +140,9 @@ struct rm_excluded {
 
 struct report_model {
 	char *file;                    /* the path it was loaded from */
+	int format_minor;              /* 0 for s3bench-aggregate/1 and /1.0, 1 for /1.1 ... */
+	int has_stats;                 /* statistics{} present (then `stats` is set) */
+	struct rm_statistics stats;
 	char *generated, *tool_name, *tool_version, *source;
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
 	int campaign_cycles;           /* without a campaign: the largest cells[].expected */
@@ -92,6 +158,8 @@ struct report_model {
 	struct rm_leader *leaders;     size_t nleaders;
 	struct rm_leader_count *leader_counts; size_t nleader_counts;
 	struct rm_excluded *excluded;  size_t nexcluded;
+	struct rm_comparison *comparisons; size_t ncomparisons;
+	struct rm_series *timeseries;  size_t ntimeseries;
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)
@@ -115,6 +183,19 @@ const struct rm_oneoff *model_oneoff(const struct report_model *m, int subject, 
 
 /* model_has_oneoff: 1 when any subject has a one-off run of op. */
 int model_has_oneoff(const struct report_model *m, const char *op);
+
+/* model_leader: the leaders[] entry of a category, or NULL. */
+const struct rm_leader *model_leader(const struct report_model *m, const char *op,
+				     uint64_t size, int concurrency);
+
+/* model_comparison: the comparison of subjects a and b (either order) in a category,
+ * or NULL; *swapped is set to 1 when the entry is b against a (its ratio is then B/A). */
+const struct rm_comparison *model_comparison(const struct report_model *m, const char *op,
+					     uint64_t size, int concurrency, int a, int b,
+					     int *swapped);
+
+/* model_in_tie: 1 when subject s is the top subject or one of tied_with of a tie. */
+int model_in_tie(const struct rm_leader *d, int s);
 
 /* model_palette: the fixed palette colour for subject number i ("#rrggbb"). */
 const char *model_palette(size_t i);

@@ -7,54 +7,9 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/report_int.h"
 
-struct rb {
-	const struct report_model *m;
-	const struct text_lang *l;
-	const struct numfmt *nf;
-	const struct fonts *f;
-	struct doc *d;
-	struct err *e;
-	int failed;
-};
-
-static const char *S(const struct rb *r, const char *key)
-{
-	return text_lang_str(r->l, key);
-}
-
-/* fail_oom: mark the report failed for lack of memory (the first failure's message stays). */
-static void fail_oom(struct rb *r)
-{
-	if (!r->failed)
-		err_set(r->e, "report: out of memory");
-	r->failed = 1;
-}
-
-/* T: the text built in b, for the document ("" when nothing was added). When building b
- * ran out of memory the report is marked failed, so that no truncated text is shown. */
-static const char *T(struct rb *r, const struct sb *b)
-{
-	if (b->oom)
-		fail_oom(r);
-	return b->s ? b->s : "";
-}
-
-/* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
-static void subst(struct sb *b, const char *tpl, const char *n1, const char *v1,
-		  const char *n2, const char *v2)
-{
-	const char *names[] = { n1 ? n1 : "", n2 ? n2 : "" };
-	const char *vals[] = { v1 ? v1 : "", v2 ? v2 : "" };
-	text_subst(b, tpl, names, vals, 2);
-}
-
-static char *num(const struct rb *r, double v, char *buf)
-{
-	return text_num(r->nf, v, -1, buf, TEXT_NUM_MAX);
-}
-
-static void add_scene(struct rb *r, struct chart *c, double width, struct scene **out)
+void report_add_scene(struct rb *r, struct chart *c, double width, struct scene **out)
 {
 	*out = NULL;
 	if (!c) {
@@ -68,7 +23,7 @@ static void add_scene(struct rb *r, struct chart *c, double width, struct scene 
 }
 
 /* Paragraphs of a prose template (blank-line separated). */
-static void prose(struct rb *r, const char *name)
+void report_prose(struct rb *r, const char *name)
 {
 	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
 	if (!text) {
@@ -182,21 +137,11 @@ static void environment(struct rb *r)
 	}
 }
 
-static int is_leader(const struct report_model *m, const char *op, uint64_t size, int conc, int s)
-{
-	for (size_t i = 0; i < m->nleaders; i++) {
-		const struct rm_leader *d = &m->leaders[i];
-		if (d->subject == s && d->size == size && d->concurrency == conc && strcmp(d->op, op) == 0)
-			return 1;
-	}
-	return 0;
-}
-
 /* One table: rows = sizes, columns = subjects, at one concurrency. */
 static void tput_table(struct rb *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
-	char id[64], cs[16], buf[TEXT_NUM_MAX], sz[32], note[32];
+	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
 	struct sb cap = { 0 };
 	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof cs, "%d", conc);
@@ -219,17 +164,14 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = !c ? NAN : m->sizes[k] == 0 ? c->obj_s.value : c->mib_s.value;
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			if (is_leader(m, op, m->sizes[k], conc, (int)s))
-				fl |= CELL_LEAD;
-			note[0] = 0;
-			if (c && c->n < c->expected) {
-				snprintf(note, sizeof note, "n=%d/%d", c->n, c->expected);
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof buf, note, sizeof note);
+			if (c && c->n < c->expected)
 				notes = 1;
-			}
-			table_cell(t, s + 1, num(r, v, buf), fl, note, NULL);
+			table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
 	}
-	table_foot(t, S(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+	report_tput_foot(r, t, notes);
 }
 
 static void throughput(struct rb *r, const char *op)
@@ -278,14 +220,20 @@ static void throughput(struct rb *r, const char *op)
 				for (size_t k = 0; k < m->nconc; k++) {
 					const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z],
 										m->concurrency[k]);
-					chart_set_point(c, si, k, !cell ? NAN : m->sizes[z] == 0
-							? cell->obj_s.value : cell->mib_s.value);
+					const struct rm_stat *st = !cell ? NULL : m->sizes[z] == 0
+						? &cell->obj_s : &cell->mib_s;
+					chart_set_point(c, si, k, st ? st->value : NAN);
+					if (st)
+						chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
 				}
 			}
 		}
-		add_scene(r, c, REPORT_HALF, &sc[z]);
+		report_add_scene(r, c, REPORT_HALF, &sc[z]);
 	}
 	doc_charts(r->d, sc, m->nsizes, 2);
+	if (m->has_stats)
+		doc_para(r->d, S(r, "scaling.whiskers"), 0);
+	report_forest(r, op, opname);
 done:
 	free(sc);
 	free(cats);
@@ -295,9 +243,12 @@ done:
 static void latency(struct rb *r)
 {
 	const struct report_model *m = r->m;
-	char opname[32], sz[32], cs[16];
+	char opname[32];
+	int pooled = 0;
+	for (size_t i = 0; i < m->ncells && !pooled; i++)
+		pooled = m->cells[i].latency.pooled.present;
 	doc_heading(r->d, 1, "latency", S(r, "section.latency"));
-	doc_para(r->d, S(r, "latency.intro"), 0);
+	doc_para(r->d, S(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof *sc);
 	size_t n = 0;
 	if (!sc) {
@@ -306,32 +257,13 @@ static void latency(struct rb *r)
 	}
 	for (size_t o = 0; o < m->nops; o++) {
 		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
-		for (size_t k = 0; k < m->nconc; k++) {
-			struct sb title = { 0 }, desc = { 0 };
-			snprintf(cs, sizeof cs, "%d", m->concurrency[k]);
-			subst(&title, S(r, m->concurrency[k] == 1 ? "chart.latency1" : "chart.latency"),
-			      "op", opname, "workers", cs);
-			subst(&desc, S(r, "chart.latency_desc"), "op", opname, "workers", cs);
-			struct chart *c = chart_new(CHART_HBAR, T(r, &title), T(r, &desc));
-			sb_free(&title);
-			sb_free(&desc);
-			if (c) {
-				chart_set_axis(c, S(r, "unit.ms"), S(r, "unit.ms_suffix"), "");
-				for (size_t z = 0; z < m->nsizes; z++) {
-					int p = chart_add_panel(c, text_size(r->nf, m->sizes[z], sz, sizeof sz));
-					for (size_t s = 0; s < m->nsubjects; s++) {
-						const struct rm_cell *cell = model_cell(m, (int)s, m->ops[o],
-											m->sizes[z], m->concurrency[k]);
-						chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color,
-							      cell ? cell->latency.avg : NAN);
-					}
-				}
-			}
-			add_scene(r, c, REPORT_WIDTH, &sc[n++]);
-		}
+		for (size_t k = 0; k < m->nconc; k++)
+			report_add_scene(r, report_latency_chart(r, m->ops[o], opname, m->concurrency[k]),
+					 REPORT_WIDTH, &sc[n++]);
 	}
 	doc_charts(r->d, sc, n, 1);
 	free(sc);
+	report_latency_tables(r);
 }
 
 static void consistency(struct rb *r)
@@ -353,7 +285,7 @@ static void consistency(struct rb *r)
 			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
 		}
 	}
-	add_scene(r, c, REPORT_WIDTH, &sc);
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
 	struct doc_table *t = doc_table(r->d, "t-consistency", S(r, "table.cv"), 3);
 	table_head(t, 0, S(r, "col.subject"), 2);
@@ -423,7 +355,7 @@ static void oneoff_op(struct rb *r, const char *op)
 					o ? o->seg_fastest : NAN);
 		}
 	}
-	add_scene(r, c, REPORT_WIDTH, &sc);
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
 }
 
@@ -445,14 +377,15 @@ static void methodology(struct rb *r)
 	char n[16];
 	struct sb b = { 0 };
 	doc_heading(r->d, 1, "methodology", S(r, "section.methodology"));
-	prose(r, "methodology.txt");
+	report_prose(r, "methodology.txt");
+	report_methodology_stats(r);
 	doc_heading(r->d, 2, "inclusion", S(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);
 	snprintf(n, sizeof n, "%d", m->policy_min_samples);
 	subst(&b, S(r, "policy.line"), "policy", m->policy_name, "min", n);
 	doc_para(r->d, T(r, &b), 0);
 	sb_free(&b);
-	prose(r, "inclusion.txt");
+	report_prose(r, "inclusion.txt");
 }
 
 static void samples(struct rb *r)
@@ -619,7 +552,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	samples(&r);
 	appendix(&r);
 	doc_heading(r.d, 1, "limitations", S(&r, "section.limitations"));
-	prose(&r, "limitations.txt");
+	report_prose(&r, "limitations.txt");
+	report_limitations_stats(&r);
 	if (r.failed || r.d->oom) {
 		if (!r.failed)
 			err_set(e, "report: out of memory");

@@ -45,14 +45,17 @@ PY
 
 # 2. Render, English.
 "$render" "$work/results" -o "$work/report" 2>"$work/err"
-check "render exits 0 ($(cat "$work/err"))" test $? -eq 0
+rc=$?
+check "render exits 0 ($(cat "$work/err"))" test $rc -eq 0
 check "report.html written" test -s "$work/report/report.html"
 check "report.pdf written" test -s "$work/report/report.pdf"
 check "no temporary file left" test -z "$(ls -A "$work/report" | grep -v '^report\.\(html\|pdf\)$')"
 
 # 3. Every number of every HTML table against aggregate.json; no external reference;
-#    escaping. The checker prints "checked N" and one line per mismatch.
-$py - "$work/results/aggregate.json" "$work/report/report.html" >"$work/html.out" 2>&1 <<'PY'
+#    escaping. The checker prints "checked N" and one line per mismatch. Format 1.1:
+#    cells read "v ± h" (or "v [lo, hi]") with n, "lead" marks the clear leaders and
+#    "tie" the tie groups.
+cat >"$work/check_html.py" <<'PY'
 import json, math, re, sys
 from html.parser import HTMLParser
 
@@ -142,6 +145,36 @@ labels = [s["label"] or s["id"] for s in agg["subjects"]]
 cells = {(c["subject"], c["op"], c["size"], c["concurrency"]): c for c in agg["cells"]}
 mx = agg["matrix"]
 
+stats = "statistics" in agg
+
+def tput_cell(td, c, where):
+    """The value, its interval and n of a throughput cell."""
+    global checked
+    text = td["text"].strip()
+    st = c["mib_s"] if c else None
+    ci = st.get("ci95") if st else None
+    if not stats or ci is None or st["value"] is None:
+        same(text, st["value"] if st else None, where)
+    else:
+        v = st["value"]
+        d = decimals(v)
+        m = re.fullmatch(r"(\S+) \u00b1 (\S+)", text) or re.fullmatch(r"(\S+) \[(\S+), (\S+)\]", text)
+        if not m:
+            problems.append(f"{where}: '{text}' has no interval")
+            return
+        same(m.group(1), v, where)
+        if m.lastindex == 2:
+            same(m.group(2), max(v - ci[0], ci[1] - v), where + " ±", dec=d)
+        else:
+            same(m.group(2), ci[0], where + " lo", dec=d)
+            same(m.group(3), ci[1], where + " hi", dec=d)
+    if stats and c:
+        want_note = f"n={c['n']}/{c['expected']}" if c["n"] < c["expected"] else f"n={c['n']}"
+    else:
+        want_note = f"n={c['n']}/{c['expected']}" if c and c["n"] < c["expected"] else ""
+    if td["note"].strip() != want_note:
+        problems.append(f"{where}: note '{td['note']}' want '{want_note}'")
+
 for op in mx["ops"]:
     for conc in mx["concurrency"]:
         tid = f"t-{op}-c{conc}"
@@ -155,15 +188,16 @@ for op in mx["ops"]:
         for size, row in zip(mx["sizes"], t["rows"]):
             if row[0]["text"].strip() != size_label(size):
                 problems.append(f"{tid}: row '{row[0]['text']}' for {size}")
-            leader = [l["subject"] for l in agg["leaders"] if l["op"] == op and l["size"] == size and l["concurrency"] == conc]
+            ls = [l for l in agg["leaders"] if l["op"] == op and l["size"] == size and l["concurrency"] == conc]
+            leader = [l["subject"] for l in ls if not stats or l.get("status") == "clear"]
+            tie = [x for l in ls if stats and l.get("status") == "tie" for x in [l["subject"]] + l["tied_with"]]
             for s, td in zip(agg["subjects"], row[1:]):
                 c = cells.get((s["id"], op, size, conc))
-                same(td["text"], c["mib_s"]["value"] if c else None, f"{tid} {size} {s['id']}")
+                tput_cell(td, c, f"{tid} {size} {s['id']}")
                 if ("lead" in td["cls"].split()) != (s["id"] in leader):
                     problems.append(f"{tid} {size} {s['id']}: leader mark wrong")
-                want_note = f"n={c['n']}/{c['expected']}" if c and c["n"] < c["expected"] else ""
-                if td["note"].strip() != want_note:
-                    problems.append(f"{tid} {size} {s['id']}: note '{td['note']}' want '{want_note}'")
+                if ("tie" in td["cls"].split()) != (s["id"] in tie):
+                    problems.append(f"{tid} {size} {s['id']}: tie mark wrong")
 
 for op in ("list", "head", "delete"):
     rows = [o for o in agg.get("ops", []) if o["op"] == op]
@@ -256,6 +290,7 @@ for x in problems[:40]:
     print("MISMATCH", x)
 sys.exit(1 if problems else 0)
 PY
+$py "$work/check_html.py" "$work/results/aggregate.json" "$work/report/report.html" >"$work/html.out" 2>&1
 rc=$?
 n=$(sed -n 's/^checked //p' "$work/html.out")
 check "HTML tables equal aggregate.json ($n values; $(grep -c MISMATCH "$work/html.out") mismatches)" test $rc -eq 0
@@ -287,9 +322,11 @@ kids = sum(len(x["kids"]) for x in o)
 print(len(titles), kids, missing)
 sys.exit(1 if missing or kids < 2 else 0)
 PY
-check "outline: one bookmark per section, subsections nested ($(cat "$work/outline.out"))" test $? -eq 0
-# every number of the PUT/GET throughput tables is in the PDF text
-$py - "$work/results/aggregate.json" "$work/pdf.txt" <<'PY' >"$work/pdfnum.out" 2>&1
+rc=$?
+check "outline: one bookmark per section, subsections nested ($(cat "$work/outline.out"))" test $rc -eq 0
+# every number of the PUT/GET throughput tables is in the PDF text (1.1: and every
+# interval half-width)
+cat >"$work/check_pdf.py" <<'PY'
 import json, sys, re
 agg = json.load(open(sys.argv[1]))
 text = open(sys.argv[2], encoding="utf-8").read()
@@ -299,10 +336,18 @@ def fmt(v):
     return f"{v:,.{d}f}"
 miss = [fmt(c["mib_s"]["value"]) for c in agg["cells"] if c["mib_s"]["value"] is not None and fmt(c["mib_s"]["value"]) not in tokens]
 miss += [fmt(o["obj_s"]) for o in agg.get("ops", []) if o["obj_s"] is not None and fmt(o["obj_s"]) not in tokens]
-print(len(agg["cells"]), "cells;", len(miss), "missing", miss[:10])
+def half(st):
+    v, (lo, hi) = st["value"], st["ci95"]
+    d = 0 if abs(v) >= 999.5 else 1 if abs(v) >= 99.95 else 2 if abs(v) >= 0.9995 else 3
+    return f"{max(v - lo, hi - v):,.{d}f}"
+cis = [c["mib_s"] for c in agg["cells"] if c["mib_s"].get("ci95")]
+miss += ["±" + half(st) for st in cis if half(st) not in tokens]
+print(len(agg["cells"]), "cells,", len(cis), "intervals;", len(miss), "missing", miss[:10])
 sys.exit(1 if miss else 0)
 PY
-check "pdftotext finds every table value ($(cat "$work/pdfnum.out"))" test $? -eq 0
+$py "$work/check_pdf.py" "$work/results/aggregate.json" "$work/pdf.txt" >"$work/pdfnum.out" 2>&1
+rc=$?
+check "pdftotext finds every table value ($(cat "$work/pdfnum.out"))" test $rc -eq 0
 check "header row repeated on continued table pages" test "$(grep -c 'Wkrs' "$work/pdf.txt")" -ge 4
 check "PDF: hostile label is plain text" grep -q '<script>alert(1)</script>' "$work/pdf.txt"
 mkdir -p "$work/png"
@@ -327,7 +372,8 @@ fi
 
 # 6. Korean.
 "$render" "$work/results" -o "$work/report-ko" --lang ko 2>"$work/err"
-check "render --lang ko exits 0 ($(cat "$work/err"))" test $? -eq 0
+rc=$?
+check "render --lang ko exits 0 ($(cat "$work/err"))" test $rc -eq 0
 check "ko: qpdf --check" qpdf --check "$work/report-ko/report.pdf"
 pdftotext "$work/report-ko/report.pdf" "$work/ko.txt" 2>/dev/null
 check "ko: pdftotext extracts Hangul (주요 결과)" grep -q '주요 결과' "$work/ko.txt"
@@ -382,10 +428,78 @@ cat >"$work/min/aggregate.json" <<'JSON'
             "runs": [{"cycle": 1, "included": false, "mib_s": null, "obj_s": null}]}]}
 JSON
 "$render" "$work/min" -o "$work/min/out" 2>"$work/err"
-check "minimal aggregate renders ($(cat "$work/err"))" test $? -eq 0
+rc=$?
+check "minimal aggregate renders ($(cat "$work/err"))" test $rc -eq 0
 check "minimal: qpdf --check" qpdf --check "$work/min/out/report.pdf"
 check "minimal: the null cell is a dash with n=0/3" \
 	grep -q '<td class="num muted">–[^<]*<span class="n">n=0/3</span>' "$work/min/out/report.html"
+
+# 9. Format 1.1 (intervals, comparisons, ties, pooled latency): the full matrix from
+#    gen_aggregate.py --stats, with the hostile label. The same table checkers, plus the
+#    forest plots, the findings' wording, the PDF's values and the time to render.
+$py tests/fixtures/render/gen_aggregate.py "$work/s11/results" --stats --evil || exit 2
+start=$(date +%s%N)
+"$render" "$work/s11/results" -o "$work/s11/report" 2>"$work/err"
+rc=$?
+ms=$((($(date +%s%N) - start) / 1000000))
+check "1.1: render exits 0 ($(cat "$work/err"))" test $rc -eq 0
+check "1.1: the full matrix renders in under 1 s (${ms} ms)" test "$ms" -lt 1000
+$py "$work/check_html.py" "$work/s11/results/aggregate.json" "$work/s11/report/report.html" >"$work/html11.out" 2>&1
+rc=$?
+check "1.1: HTML tables (value ± CI, n, lead and tie marks) equal aggregate.json ($(sed -n 's/^checked //p' "$work/html11.out") values; $(grep -c MISMATCH "$work/html11.out") mismatches)" test $rc -eq 0
+[ $rc -eq 0 ] || head -20 "$work/html11.out"
+$py - "$work/s11/results/aggregate.json" "$work/s11/report/report.html" >"$work/forest.out" 2>&1 <<'PY'
+import json, re, sys
+agg = json.load(open(sys.argv[1]))
+raw = open(sys.argv[2], encoding="utf-8").read()
+n = len(agg["matrix"]["sizes"]) * len(agg["matrix"]["concurrency"])
+bad = []
+for op in ("PUT", "GET"):
+    m = re.search(r"<svg[^>]*>\s*<title[^>]*>" + op + r" throughput of each subject relative.*?</svg>", raw, re.S)
+    rows = len(re.findall(r">[^<]* w\. vs [^<]*</text>", m.group(0))) if m else 0
+    if rows != n:
+        bad.append(f"{op}: {rows} forest rows, want {n}")
+print(n, "categories per op", bad)
+sys.exit(1 if bad else 0)
+PY
+rc=$?
+check "1.1: a forest plot per op, one row per size × workers ($(cat "$work/forest.out"))" test $rc -eq 0
+check "1.1: the tie legend line" grep -q "Blue: tied at the top" "$work/s11/report/report.html"
+pdftotext -layout "$work/s11/report/report.pdf" "$work/s11.txt" 2>/dev/null
+$py "$work/check_pdf.py" "$work/s11/results/aggregate.json" "$work/s11.txt" >"$work/pdf11.out" 2>&1
+rc=$?
+check "1.1: pdftotext finds every value and interval ($(cat "$work/pdf11.out"))" test $rc -eq 0
+tr -s ' \n' ' ' <"$work/s11.txt" >"$work/s11.flat"
+check "1.1 PDF: clear-lead finding" grep -qE "Wasabi led [0-9]+ of 12 GET configurations \([0-9]+ ties?\)" "$work/s11.flat"
+check "1.1 PDF: no-clear-leader finding with the detectable difference" \
+	grep -qE "No clear PUT leader in [0-9]+ of 12 configurations \(differences within noise; this campaign could detect differences above [0-9]+ %\)" "$work/s11.flat"
+check "1.1 PDF: forest plot values" grep -qE "Wasabi: [0-9.]+ \[[0-9.]+, [0-9.]+\]" "$work/s11.flat"
+check "1.1 PDF: pooled percentiles table" grep -q "percentiles of all requests" "$work/s11.flat"
+check "1.1 PDF: qpdf --check" qpdf --check "$work/s11/report/report.pdf"
+"$render" "$work/s11/results" -o "$work/s11/ko" --lang ko 2>"$work/err"
+rc=$?
+check "1.1 ko: render exits 0 ($(cat "$work/err"))" test $rc -eq 0
+pdftotext "$work/s11/ko/report.pdf" - 2>/dev/null | tr -s ' \n' ' ' >"$work/s11ko.flat"
+check "1.1 ko PDF: clear leads and ties in Korean (1위였다, 명확한 1위가 없다)" \
+	sh -c "grep -q '1위였다' '$work/s11ko.flat' && grep -q '명확한 1위가 없다' '$work/s11ko.flat'"
+# too few cycles: every leader untested
+$py - "$work/s11/results/aggregate.json" "$work/few/aggregate.json" <<'PY'
+import json, os, sys
+a = json.load(open(sys.argv[1]))
+a["campaign"]["cycles"] = 1
+for l in a["leaders"]:
+    l.update(status="untested", clear=False, tied_with=[], detectable_ratio=None)
+os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
+json.dump(a, open(sys.argv[2], "w"))
+PY
+"$render" "$work/few" -o "$work/few/out" --format html 2>"$work/err"
+rc=$?
+check "too few cycles: renders ($(cat "$work/err"))" test $rc -eq 0
+check "too few cycles: the findings say so" grep -q "No PUT claims: too few cycles to test the differences" "$work/few/out/report.html"
+$py "$work/check_html.py" "$work/few/aggregate.json" "$work/few/out/report.html" >"$work/few.out" 2>&1
+rc=$?
+check "too few cycles: no lead or tie marked, tables as the data ($(grep -m1 MISMATCH "$work/few.out"))" test $rc -eq 0
+check "1.0: the report says what is not available" grep -q "this aggregate has no statistics (format 1.0)" "$work/report/report.html"
 
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"

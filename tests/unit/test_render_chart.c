@@ -188,13 +188,146 @@ static void test_bars(const struct fonts *f)
 	}
 }
 
-/* Every chart of the report built from the committed fixture, in both languages. */
-static void test_report_charts(void)
+static size_t items_of(const struct scene *s, enum sc_kind kind)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < scene_count(s); i++)
+		n += scene_item(s, i)->kind == kind;
+	return n;
+}
+
+static int has_text(const struct scene *s, const char *t)
+{
+	for (size_t i = 0; i < scene_count(s); i++)
+		if (scene_item(s, i)->kind == SC_TEXT && strcmp(scene_item(s, i)->text, t) == 0)
+			return 1;
+	return 0;
+}
+
+/* The highest tick value of a chart ("1,000" read as 1000). */
+static double top_tick(const struct scene *s)
+{
+	double top = -1;
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
+		char buf[64], *o = buf;
+		if (it->kind != SC_TEXT || it->role != SC_ROLE_TICK)
+			continue;
+		for (const char *p = it->text; *p && o < buf + sizeof buf - 1; p++)
+			if (*p != ',')
+				*o++ = *p;
+		*o = 0;
+		if (atof(buf) > top)
+			top = atof(buf);
+	}
+	return top;
+}
+
+/* A forest plot: one row per category, estimates with intervals on a log axis, a dashed
+ * reference at 1, filled (significant) and hollow markers, a text per estimate. */
+static void test_forest(const struct fonts *f)
+{
+	struct err e;
+	struct chart *c = chart_new(CHART_FOREST, "PUT: AWS / B2", "desc");
+	chart_set_axis(c, "throughput ratio (log scale)", "", "");
+	chart_add_series(c, "B2", "#e21e29");
+	chart_add_series(c, "R2", "#2ca02c");
+	int p = chart_add_panel(c, "");
+	static const double est[][3] = { { 1.41, 1.35, 1.46 }, { 0.71, 0.45, 0.74 },
+					 { 0.95, 0.80, 1.12 }, { 2.5, 0.9, 6.9 } };
+	for (int r = 0; r < 4; r++) {
+		char row[32];
+		snprintf(row, sizeof row, "size %d, 10 w. vs AWS S3", r);
+		chart_add_row(c, p, row);
+		chart_add_estimate(c, p, "#e21e29", est[r][0], est[r][1], est[r][2], r < 2, NULL);
+		chart_add_estimate(c, p, "#2ca02c", r == 3 ? NAN : est[r][0] * 0.9, NAN, NAN, 0,
+				   r == 3 ? "R2: not enough runs" : NULL);
+	}
+	for (int half = 0; half < 2; half++) {
+		struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
+		CHECK(sc != NULL, "forest: layout: %s", e.msg);
+		if (!sc)
+			continue;
+		check_scene(sc, f, half ? "forest half" : "forest");
+		CHECK(texts_with_role(sc, SC_ROLE_CATEGORY) == 4, "forest: one row label per category");
+		CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 8, "forest: a text per estimate");
+		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 2, "forest: the legend");
+		CHECK(has_text(sc, "1.41") && has_text(sc, "R2: not enough runs"), "forest: values");
+		CHECK(has_text(sc, "1") && has_text(sc, "0.5") && has_text(sc, "2"), "forest: log ticks");
+		size_t dashed = 0, filled = 0, hollow = 0;
+		double x1 = NAN, xhalf = NAN, x2 = NAN;
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
+			if (it->kind == SC_LINE && it->dash)
+				dashed++;
+			if (it->kind == SC_CIRCLE && it->r > 2.5)
+				filled += strcmp(it->fill, "#ffffff") != 0, hollow += !strcmp(it->fill, "#ffffff");
+			if (it->kind == SC_TEXT && it->role == SC_ROLE_TICK) {
+				if (!strcmp(it->text, "1"))
+					x1 = it->x;
+				else if (!strcmp(it->text, "0.5"))
+					xhalf = it->x;
+				else if (!strcmp(it->text, "2"))
+					x2 = it->x;
+			}
+		}
+		CHECK(dashed == 1, "forest: one dashed reference line, got %zu", dashed);
+		CHECK(filled == 2 && hollow == 5, "forest: 2 filled, 5 hollow markers (%zu, %zu)",
+		      filled, hollow);
+		CHECK(fabs((x1 - xhalf) - (x2 - x1)) < 0.01, "forest: log axis (1/2 and 2 equidistant from 1)");
+		scene_free(sc);
+	}
+	chart_free(c);
+}
+
+/* LINE whiskers and the RANGE second mark with its own text. */
+static void test_intervals(const struct fonts *f)
+{
+	struct err e;
+	const char *cats[] = { "1", "10" };
+	struct chart *c = chart_new(CHART_LINE, "PUT 5 MiB", "desc");
+	chart_set_categories(c, cats, 2);
+	int s = chart_add_series(c, "A", "#336699");
+	chart_set_point(c, s, 0, 40);
+	chart_set_point(c, s, 1, 270);
+	chart_set_interval(c, s, 1, 250, 330);
+	struct scene *sc = chart_layout(c, f, &en, REPORT_HALF, &e);
+	CHECK(sc != NULL, "whiskers: layout: %s", e.msg);
+	if (sc) {
+		size_t whisk = 0;
+		for (size_t i = 0; i < scene_count(sc); i++)
+			whisk += scene_item(sc, i)->kind == SC_LINE && !strcmp(scene_item(sc, i)->stroke, "#336699");
+		CHECK(whisk == 1 + 3, "the legend's line and one whisker (stem, two caps), got %zu", whisk);
+		CHECK(top_tick(sc) >= 330, "the axis reaches the interval's top (330): %g", top_tick(sc));
+		check_scene(sc, f, "whiskers");
+		scene_free(sc);
+	}
+	chart_free(c);
+	c = chart_new(CHART_RANGE, "latency", "desc");
+	int p = chart_add_panel(c, "5 MiB");
+	chart_add_range_mark(c, p, "A", "#336699", 40, 40, 135, 201, "40.42\xe2\x80\x93" "135.3");
+	chart_add_range_mark(c, p, "B", "#336699", 50, 50, 160, NAN, "50\xe2\x80\x93" "160 *");
+	sc = chart_layout(c, f, &en, REPORT_WIDTH, &e);
+	CHECK(sc != NULL, "marks: layout: %s", e.msg);
+	if (sc) {
+		CHECK(items_of(sc, SC_POLYLINE) == 1, "one diamond for the one p99.9");
+		CHECK(has_text(sc, "40.42\xe2\x80\x93" "135.3") && has_text(sc, "50\xe2\x80\x93" "160 *"),
+		      "the rows' own texts");
+		CHECK(top_tick(sc) >= 201, "the axis reaches the mark (201): %g", top_tick(sc));
+		check_scene(sc, f, "range marks");
+		scene_free(sc);
+	}
+	chart_free(c);
+}
+
+/* Every chart of the report built from a committed fixture, in both languages. */
+static void test_report_charts(const char *fixture, size_t want)
 {
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096];
 	struct err e = { { 0 } };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/%s/aggregate.json", top ? top : ".",
+		 fixture);
 	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
@@ -215,8 +348,7 @@ static void test_report_charts(void)
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
-		/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges */
-		CHECK(!d || charts == 4 + 4 + 1 + 3, "%s: %zu charts", langs[li], charts);
+		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li], charts, want);
 		doc_free(d);
 		fonts_free(f);
 		text_lang_free(l);
@@ -234,11 +366,16 @@ int main(void)
 	if (f) {
 		test_line_labels(f);
 		test_bars(f);
+		test_forest(f);
+		test_intervals(f);
 		CHECK(fonts_width(f, "MiB/s", 10, 1) > fonts_width(f, "MiB/s", 10, 0),
 		      "bold is wider than regular");
 		CHECK_NUM(fonts_width(f, "i", 10, 0), 2.22, 0.01, "Helvetica 'i' is 222/1000 em");
 	}
 	fonts_free(f);
-	test_report_charts();
+	/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges; 1.1 adds a
+	 * forest plot per op */
+	test_report_charts("small", 4 + 4 + 1 + 3);
+	test_report_charts("stats", 4 + 4 + 1 + 3 + 2);
 	return check_done();
 }

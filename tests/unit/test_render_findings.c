@@ -8,13 +8,13 @@
 #include "render/findings.h"
 #include "tests/unit/check.h"
 
-static char fixture[4096], tdir[4096];
+static char fixture[4096], stats_fixture[4096], tdir[4096];
 
-static struct report_model *load(void (*edit)(json_t *root))
+static struct report_model *load_from(const char *path, void (*edit)(json_t *root))
 {
 	json_error_t je;
 	struct err e = { { 0 } };
-	json_t *root = json_load_file(fixture, 0, &je);
+	json_t *root = json_load_file(path, 0, &je);
 	if (!root)
 		return NULL;
 	if (edit)
@@ -25,6 +25,11 @@ static struct report_model *load(void (*edit)(json_t *root))
 	free(text);
 	json_decref(root);
 	return m;
+}
+
+static struct report_model *load(void (*edit)(json_t *root))
+{
+	return load_from(fixture, edit);
 }
 
 static int has(const struct findings *f, const char *s)
@@ -63,12 +68,102 @@ static void no_leaders(json_t *root)
 	json_object_set_new(root, "consistency", json_array());
 }
 
+/* GET: Cloudflare R2 leads every configuration, clearly but for one tie with AWS S3. */
+static void r2_clear_get(json_t *root)
+{
+	size_t i;
+	json_t *l;
+	json_array_foreach(json_object_get(root, "leaders"), i, l) {
+		if (strcmp(json_string_value(json_object_get(l, "op")), "get") != 0)
+			continue;
+		int tie = json_integer_value(json_object_get(l, "size")) == 262144 &&
+			  json_integer_value(json_object_get(l, "concurrency")) == 1;
+		json_object_set_new(l, "subject", json_string("r2"));
+		json_object_set_new(l, "status", json_string(tie ? "tie" : "clear"));
+		json_object_set_new(l, "clear", json_boolean(!tie));
+		json_object_set_new(l, "tied_with", tie ? json_pack("[s]", "aws") : json_array());
+	}
+}
+
+/* Too few cycles: no test anywhere. */
+static void untested(json_t *root)
+{
+	size_t i;
+	json_t *l;
+	json_object_set_new(json_object_get(root, "campaign"), "cycles", json_integer(1));
+	json_array_foreach(json_object_get(root, "leaders"), i, l) {
+		json_object_set_new(l, "status", json_string("untested"));
+		json_object_set_new(l, "clear", json_false());
+		json_object_set_new(l, "tied_with", json_array());
+		json_object_set_new(l, "detectable_ratio", json_null());
+	}
+}
+
+/* The wording of clear leads, ties and too few cycles (format 1.1), in both languages. */
+static void test_stats(struct text_lang *en, struct text_lang *ko)
+{
+	struct err e = { { 0 } };
+	struct findings f;
+	struct report_model *m = load_from(stats_fixture, NULL);
+	if (m && findings_build(m, en, &f, &e) == 0) {
+		CHECK(has(&f, "Cloudflare R2 led 1 of 4 GET configurations (3 ties)."), "clear lead with ties");
+		CHECK(has(&f, "No clear PUT leader in 4 of 4 configurations (differences within noise; "
+			  "this campaign could detect differences above 16 %)."), "PUT ties, detectable 16 %%");
+		CHECK(has(&f, "No clear GET leader in 3 of 4 configurations (differences within noise; "
+			  "this campaign could detect differences above 21 %)."), "GET ties, detectable 21 %%");
+		CHECK(!has(&f, "AWS S3 led PUT") && !has(&f, "AWS S3 led GET at"),
+		      "a tie is not claimed as a lead");
+		CHECK(!has(&f, "format 1.0"), "no 'no statistics' sentence");
+		CHECK_STR(f.headline, "No clear PUT leader; Cloudflare R2 led 1 of 4 GET configurations (3 ties)",
+			  "headline with statistics");
+		findings_free(&f);
+	}
+	if (m && findings_build(m, ko, &f, &e) == 0) {
+		CHECK(has(&f, "Cloudflare R2\xec\x9d\xb4(\xea\xb0\x80) GET \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c "
+			  "\xec\xa4\x91 1\xea\xb0\x9c\xec\x97\x90\xec\x84\x9c 1\xec\x9c\x84\xec\x98\x80\xeb\x8b\xa4 "
+			  "(\xeb\x8f\x99\xeb\xa5\xa0 3\xea\xb0\x9c)."), "Korean: clear lead with ties");
+		CHECK(has(&f, "PUT \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c \xec\xa4\x91 4\xea\xb0\x9c\xec\x97\x90\xec\x84\x9c\xeb\x8a\x94 "
+			  "\xeb\xaa\x85\xed\x99\x95\xed\x95\x9c 1\xec\x9c\x84\xea\xb0\x80 \xec\x97\x86\xeb\x8b\xa4") &&
+		      has(&f, "16 %"), "Korean: no clear PUT leader, 16 %%");
+		findings_free(&f);
+	}
+	model_free(m);
+
+	m = load_from(stats_fixture, r2_clear_get);
+	if (m && findings_build(m, en, &f, &e) == 0) {
+		CHECK(has(&f, "Cloudflare R2 led 3 of 4 GET configurations (1 tie)."), "3 clear, 1 tie");
+		CHECK(has(&f, "No clear GET leader in 1 of 4 configurations"), "the one tie");
+		findings_free(&f);
+	}
+	model_free(m);
+
+	m = load_from(stats_fixture, untested);
+	if (m && findings_build(m, en, &f, &e) == 0) {
+		CHECK(has(&f, "No PUT claims: too few cycles to test the differences (cycles run: 1;"),
+		      "too few cycles: PUT");
+		CHECK(has(&f, "No GET claims: too few cycles"), "too few cycles: GET");
+		CHECK(!has(&f, " led ") && !has(&f, "No clear"), "no lead and no tie claimed");
+		CHECK_STR(f.headline, "PUT: too few cycles for claims; GET: too few cycles for claims",
+			  "headline: too few cycles");
+		findings_free(&f);
+	}
+	if (m && findings_build(m, ko, &f, &e) == 0) {
+		CHECK(has(&f, "PUT\xeb\x8a\x94 \xed\x8c\x90\xeb\x8b\xa8\xed\x95\x98\xec\xa7\x80 "
+			  "\xec\x95\x8a\xeb\x8a\x94\xeb\x8b\xa4: \xec\xa3\xbc\xea\xb8\xb0\xea\xb0\x80 "
+			  "\xeb\x84\x88\xeb\xac\xb4 \xec\xa0\x81\xec\x96\xb4"), "Korean: too few cycles");
+		findings_free(&f);
+	}
+	model_free(m);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
 	struct err e = { { 0 } };
 	struct findings f;
 	snprintf(fixture, sizeof fixture, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(stats_fixture, sizeof stats_fixture, "%s/tests/fixtures/render/stats/aggregate.json",
+		 top ? top : ".");
 	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(tdir, "en", &e), *ko = text_lang_load(tdir, "ko", &e);
 	CHECK(en && ko, "languages: %s", e.msg);
@@ -89,6 +184,8 @@ int main(void)
 		CHECK(has(&f, "Fastest LIST: AWS S3 at 4,200 obj/s."), "fastest LIST from ops[]");
 		CHECK_STR(f.headline, "AWS S3 led 4 of 4 PUT configurations; AWS S3 led 4 of 4 GET configurations",
 			  "headline");
+		CHECK(has(&f, "These data carry no significance tests (format 1.0)"),
+		      "1.0: says that no test was made");
 		findings_free(&f);
 	}
 	model_free(m);
@@ -118,6 +215,7 @@ int main(void)
 		findings_free(&f);
 	}
 	model_free(m);
+	test_stats(en, ko);
 	text_lang_free(en);
 	text_lang_free(ko);
 	return check_done();

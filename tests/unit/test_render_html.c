@@ -182,6 +182,249 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes, short_cells);
 }
 
+/* The text a 1.1 table cell must show: "v ± h" with h in v's decimals. */
+static void want_ci(const struct numfmt *nf, const struct rm_cell *c, char *out, size_t n)
+{
+	char v[TEXT_NUM_MAX], h[TEXT_NUM_MAX];
+	double lo = c->mib_s.value - c->mib_s.ci_lo, hi = c->mib_s.ci_hi - c->mib_s.value;
+	text_num(nf, c->mib_s.value, -1, v, sizeof v);
+	text_num(nf, lo > hi ? lo : hi, text_decimals(c->mib_s.value), h, sizeof h);
+	snprintf(out, n, "%s \xc2\xb1 %s", v, h);
+}
+
+/* A tbody's td cells of table id, in order, into tds (at most max); returns how many. */
+static size_t table_tds(xmlNodePtr root, const char *id, xmlNodePtr *tds, size_t max)
+{
+	xmlNodePtr t = find_id(root, id), tb = NULL;
+	size_t n = 0;
+	for (xmlNodePtr c = t ? t->children : NULL; c; c = c->next)
+		if (has_name(c, "tbody"))
+			tb = c;
+	for (xmlNodePtr tr = tb ? tb->children : NULL; tr; tr = tr->next)
+		for (xmlNodePtr td = has_name(tr, "tr") ? tr->children : NULL; td; td = td->next)
+			if (has_name(td, "td") && n < max)
+				tds[n++] = td;
+	return n;
+}
+
+static int has_class(xmlNodePtr n, const char *cls)
+{
+	xmlChar *v = xmlGetProp(n, BAD_CAST "class");
+	int r = 0;
+	for (char *p = v ? strstr((char *)v, cls) : NULL; p && !r; p = strstr(p + 1, cls))
+		r = (p == (char *)v || p[-1] == ' ') && (p[strlen(cls)] == 0 || p[strlen(cls)] == ' ');
+	xmlFree(v);
+	return r;
+}
+
+/* How many <text> elements under n contain s. */
+static int texts_containing(xmlNodePtr n, const char *s)
+{
+	int k = 0;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (has_name(n, "text")) {
+			xmlChar *t = xmlNodeGetContent(n);
+			k += t && strstr((char *)t, s) != NULL;
+			xmlFree(t);
+		}
+		k += texts_containing(n->children, s);
+	}
+	return k;
+}
+
+/* The svg whose <title> contains s, or NULL. */
+static xmlNodePtr svg_titled(xmlNodePtr n, const char *s)
+{
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (has_name(n, "svg"))
+			for (xmlNodePtr c = n->children; c; c = c->next)
+				if (has_name(c, "title")) {
+					xmlChar *t = xmlNodeGetContent(c);
+					int hit = t && strstr((char *)t, s);
+					xmlFree(t);
+					if (hit)
+						return n;
+				}
+		xmlNodePtr r = svg_titled(n->children, s);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* Format 1.1 (tests/fixtures/render/stats): every throughput cell shows value ± CI and
+ * n; "lead" marks exactly the clear leaders, "tie" exactly the tie groups; a forest plot
+ * per op with one row per size × workers. */
+static void test_stats(const char *top, const char *tdir)
+{
+	char path[4096];
+	struct err e = { { 0 } };
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct sb html = { 0 };
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	struct report_model *m = model_load(path, &e);
+	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
+	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
+		CHECK(0, "1.1 report: %s", e.msg);
+		goto done;
+	}
+	htmlDocPtr doc = htmlReadMemory(html.s, (int)html.len, "report.html", "UTF-8",
+					HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+	CHECK(doc != NULL, "1.1 report parses");
+	if (!doc)
+		goto done;
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	int cells = 0, leads = 0, ties = 0, want_leads = 0, want_ties = 0;
+	for (size_t o = 0; o < m->nops; o++)
+		for (size_t k = 0; k < m->nconc; k++) {
+			char id[64];
+			xmlNodePtr tds[64];
+			snprintf(id, sizeof id, "t-%s-c%d", m->ops[o], m->concurrency[k]);
+			size_t n = table_tds(root, id, tds, 64);
+			CHECK(n == m->nsizes * m->nsubjects, "%s: %zu cells", id, n);
+			for (size_t i = 0; i < n; i++) {
+				size_t z = i / m->nsubjects, sj = i % m->nsubjects;
+				const struct rm_cell *c = model_cell(m, (int)sj, m->ops[o], m->sizes[z],
+								     m->concurrency[k]);
+				const struct rm_leader *ld = model_leader(m, m->ops[o], m->sizes[z],
+									  m->concurrency[k]);
+				char got[128], want[128], note[32];
+				xmlChar *all = xmlNodeGetContent(tds[i]);
+				cell_value(tds[i], got, sizeof got);
+				while (*got && got[strlen(got) - 1] == ' ')
+					got[strlen(got) - 1] = 0;
+				want_ci(text_lang_numfmt(l), c, want, sizeof want);
+				CHECK_STR(got, want, "%s cell %zu: value ± CI", id, i);
+				snprintf(note, sizeof note, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
+					 c->expected);
+				CHECK(all && strstr((char *)all, note), "%s cell %zu shows %s", id, i, note);
+				xmlFree(all);
+				leads += has_class(tds[i], "lead");
+				ties += has_class(tds[i], "tie");
+				int clear = ld && ld->status == RM_LEAD_CLEAR && ld->subject == (int)sj;
+				int tie = model_in_tie(ld, (int)sj);
+				want_leads += clear;
+				want_ties += tie;
+				CHECK(has_class(tds[i], "lead") == clear && has_class(tds[i], "tie") == tie,
+				      "%s cell %zu: lead %d tie %d", id, i, clear, tie);
+				cells++;
+			}
+		}
+	CHECK(cells == 24 && want_leads == 1 && want_ties == 17 && leads == 1 && ties == 17,
+	      "%d cells, %d clear leads, %d tie cells", cells, leads, ties);
+	CHECK(strstr(html.s, "Blue: tied at the top") != NULL, "the tie legend line");
+	for (size_t o = 0; o < m->nops; o++) {
+		char t[64];
+		snprintf(t, sizeof t, "%s throughput of each subject relative", o ? "GET" : "PUT");
+		xmlNodePtr svg = svg_titled(root, t);
+		CHECK(svg != NULL, "the %s forest plot", o ? "GET" : "PUT");
+		CHECK(svg && texts_containing(svg->children, " w. vs ") == (int)(m->nsizes * m->nconc),
+		      "forest: one row per size × workers");
+		CHECK(svg && texts_containing(svg->children, "Backblaze B2: ") == (int)(m->nsizes * m->nconc),
+		      "forest: a B2 estimate in every row (B2 never leads)");
+	}
+	CHECK(find_id(root, "t-lat-put") && find_id(root, "t-lat-get"), "pooled latency tables");
+	CHECK(strstr(html.s, "Holm&#39;s adjustment over the 24 p-values") ||
+	      strstr(html.s, "Holm's adjustment over the 24 p-values"), "methodology settings");
+	xmlFreeDoc(doc);
+done:
+	sb_free(&html);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+}
+
+/* The HTML report of the 1.1 fixture after edit(root), into html; 0 on success. */
+static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), struct sb *html)
+{
+	char path[4096];
+	struct err e = { { 0 } };
+	json_error_t je;
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct report_model *m = NULL;
+	int rc = -1;
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	json_t *root = json_load_file(path, 0, &je);
+	if (!root)
+		return -1;
+	edit(root);
+	char *text = json_dumps(root, 0);
+	json_decref(root);
+	if ((m = model_load_string(text, "p/aggregate.json", &e)) && (l = text_lang_load(tdir, "en", &e)) &&
+	    (f = fonts_new("en", &e)) && (d = report_build(m, l, f, &e)) &&
+	    html_write(d, tdir, fonts_css_family(f), html, &e) == 0)
+		rc = 0;
+	CHECK(rc == 0, "edited 1.1 report: %s", e.msg);
+	free(text);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+	return rc;
+}
+
+/* The median policy: cells[0] (AWS S3, PUT 256 KiB, 1 worker) gets an asymmetric
+ * order-statistics interval. */
+static void median_policy(json_t *root)
+{
+	json_t *st = json_object_get(json_array_get(json_object_get(root, "cells"), 0), "mib_s");
+	json_object_set_new(json_object_get(root, "policy"), "name", json_string("median"));
+	json_object_set_new(st, "ci95", json_pack("[f, f]", 6.2, 6.9));
+	json_object_set_new(st, "ci_method", json_string("order-statistics"));
+	json_object_set_new(st, "ci_coverage", json_real(0.75));
+}
+
+/* Best-of: no interval anywhere. */
+static void best_policy(json_t *root)
+{
+	size_t i;
+	json_t *c;
+	json_object_set_new(json_object_get(root, "policy"), "name", json_string("best"));
+	json_array_foreach(json_object_get(root, "cells"), i, c) {
+		json_t *st = json_object_get(c, "mib_s");
+		json_object_set_new(st, "ci95", json_null());
+		json_object_set_new(st, "ci_method", json_null());
+		json_object_set_new(st, "ci_coverage", json_null());
+	}
+}
+
+static void test_policies(const char *top, const char *tdir)
+{
+	struct sb html = { 0 };
+	if (html_of(top, tdir, median_policy, &html) == 0) {
+		CHECK(strstr(html.s, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
+		      "order statistics: [lo, hi] with n");
+		CHECK(strstr(html.s, "[lo, hi] = distribution-free confidence interval of the median") != NULL,
+		      "the foot names the order-statistics interval");
+	}
+	sb_free(&html);
+	if (html_of(top, tdir, best_policy, &html) == 0) {
+		CHECK(strstr(html.s, ">6.64 <span class=\"n\">n=3</span>") != NULL, "best-of: the value alone");
+		CHECK(strstr(html.s, "Best-of-N figures have no confidence interval.") != NULL,
+		      "best-of: the foot says there is no interval");
+		int pm = 0, cells = 0;
+		for (const char *p = strstr(html.s, " <span class=\"n\">n="); p;
+		     p = strstr(p + 1, " <span class=\"n\">n=")) {
+			const char *td = p;
+			while (td > html.s && *td != '>')
+				td--;
+			cells++;
+			pm += memmem(td, (size_t)(p - td), "\xc2\xb1", 2) != NULL;
+		}
+		CHECK(cells >= 24 && pm == 0, "best-of: %d cells with n, %d with ±", cells, pm);
+	}
+	sb_free(&html);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
@@ -249,6 +492,8 @@ done:
 	fonts_free(f);
 	text_lang_free(l);
 	model_free(m);
+	test_stats(top, tdir);
+	test_policies(top, tdir);
 	xmlCleanupParser();
 	return check_done();
 }

@@ -1,0 +1,118 @@
+/* render/chart_int.h: the chart model's insides and the scene-building helpers shared
+ * by the layouts (render/chart.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST).
+ * Private to the chart module: the report builds charts with chart.h only. */
+#ifndef RENDER_CHART_INT_H
+#define RENDER_CHART_INT_H
+
+#include "render/chart.h"
+
+#define C_TEXT "#222222"
+#define C_MUTED "#5f6368"
+#define C_GRID "#e4e6e8"
+#define C_AXIS "#9aa0a6"
+
+#define SZ_TITLE 9.5
+#define SZ_PANEL 8.0
+#define SZ_LABEL 7.5
+#define SZ_TICK 6.8
+#define SZ_VALUE 7.0
+
+struct fmark {              /* FOREST: one estimate with its interval */
+	char color[8];
+	double value, lo, hi;
+	int filled;             /* 1: a filled marker (significant), 0: hollow */
+	char *text;             /* written at the right, or NULL for the value */
+};
+
+struct row {
+	char *label;
+	char color[8];
+	double value, lo, hi;
+	double mark;            /* RANGE: a second mark (e.g. p99.9), NAN for none */
+	char *text;             /* written after the row instead of the value, or NULL */
+	struct fmark *marks;    /* FOREST */
+	size_t nmarks;
+};
+
+struct panel {
+	char *title;
+	struct row *rows;
+	size_t nrows;
+};
+
+struct series {
+	char *label;
+	char color[8];
+	double *y;              /* ncats values */
+	double *lo, *hi;        /* LINE: ncats interval ends (NAN: no whisker) */
+};
+
+struct chart {
+	enum chart_kind kind;
+	char *title, *desc, *value_title, *unit, *x_title;
+	char **cats;
+	size_t ncats;
+	struct series *series;
+	size_t nseries;
+	struct panel *panels;
+	size_t npanels;
+	double ref;             /* FOREST: the reference line (1 for a ratio) */
+	int oom;                /* an allocation failed: chart_layout refuses the chart */
+};
+
+struct scene {
+	double width, height;
+	char *title, *desc;
+	struct sc_item *items;
+	size_t n, cap;
+	int oom;
+};
+
+struct ctx {
+	struct scene *s;
+	const struct fonts *f;
+	const struct numfmt *nf;
+};
+
+/* A copy of s kept by the chart (NULL marks the chart out of memory). */
+char *ch_keep(struct chart *c, const char *s);
+/* dst = src when it is "#rrggbb", else a grey. */
+void ch_set_color(char dst[8], const char *src);
+/* A new row of panel p (NULL when p is out of range or out of memory). */
+struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color);
+
+/* Scene items; a failed allocation marks the scene (s->oom) and the item is dropped. */
+struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role);
+double ch_text_w(const struct ctx *x, const char *t, double size, int bold);
+void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
+	     double size, int bold, enum sc_anchor anchor, const char *color);
+void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill);
+void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
+	     double width, int dash);
+void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill,
+	       const char *stroke, double width);
+void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width);
+
+/* A darker shade of a colour (k < 1), for text in a series' colour. */
+void ch_darken(char out[8], const char *in, double k);
+/* How many decimals the ticks of a 1-2-5 step need. */
+int ch_tick_decimals(double step);
+/* v with the unit after it ("–" for NAN, without unit). */
+void ch_fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n);
+/* The widest of n tick labels tlo, tlo + step, ... with dec decimals. */
+double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int dec);
+/* Ticks 0..hi on a horizontal axis of len points whose labels do not overlap; returns n. */
+int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step);
+/* t shortened with "…" to at most w points, into buf. */
+void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
+		  char *buf, size_t n);
+/* The title; returns the y below it. */
+double ch_layout_title(struct ctx *x, const struct chart *c);
+/* The series legend from y; returns the y below it. */
+double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width);
+
+/* The layouts of render/chart_bars.c. */
+void ch_layout_bars(struct ctx *x, const struct chart *c, double width);
+void ch_layout_forest(struct ctx *x, const struct chart *c, double width);
+
+#endif

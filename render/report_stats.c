@@ -1,0 +1,380 @@
+/* render/report_stats.c: the statistics of aggregate.json 1.1 in the report: intervals
+ * in the tables, clear leaders and ties, the forest plots, latency percentiles and the
+ * statistics part of the methodology and limitations (see report_int.h). A 1.0 file has
+ * none of them: these sections then say what is not available. */
+#include "render/report_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/findings.h"
+
+void report_tput_cell(struct rb *r, const struct rm_cell *c, int objs, char *text, size_t tn,
+		      char *note, size_t nn)
+{
+	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
+	*note = 0;
+	if (!c) {
+		snprintf(text, tn, "%s", TEXT_NULL);
+		return;
+	}
+	const struct rm_stat *st = objs ? &c->obj_s : &c->mib_s;
+	text_num(r->nf, st->value, -1, v, sizeof(v));
+	if (r->m->has_stats || c->n < c->expected)
+		snprintf(note, nn, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n, c->expected);
+	if (!isfinite(st->value) || !isfinite(st->ci_lo) || !isfinite(st->ci_hi)) {
+		snprintf(text, tn, "%s", v);
+		return;
+	}
+	int dec = text_decimals(st->value);
+	double lo = st->value - st->ci_lo, hi = st->ci_hi - st->value;
+	double big = lo > hi ? lo : hi;
+	if (st->ci_method != RM_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
+		snprintf(text, tn, "%s \xc2\xb1 %s", v, text_num(r->nf, big, dec, a, sizeof(a)));
+		return;
+	}
+	snprintf(text, tn, "%s [%s, %s]", v, text_num(r->nf, st->ci_lo, dec, a, sizeof(a)),
+		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
+}
+
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size,
+			   int conc, int s)
+{
+	const struct rm_leader *d = model_leader(m, op, size, conc);
+	if (!d)
+		return 0;
+	switch (d->status) {
+	case RM_LEAD_UNKNOWN:
+	case RM_LEAD_CLEAR:
+		return d->subject == s ? CELL_LEAD : 0;
+	case RM_LEAD_TIE:
+		return model_in_tie(d, s) ? CELL_TIE : 0;
+	case RM_LEAD_UNTESTED:
+		break;
+	}
+	return 0;
+}
+
+/* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
+static char *short_num(const struct rb *r, double v, char *buf, size_t n)
+{
+	char tmp[32], *dot;
+	snprintf(tmp, sizeof(tmp), "%g", v);
+	dot = strchr(tmp, '.');
+	if (dot) {
+		*dot = 0;
+		snprintf(buf, n, "%s%s%s", tmp, r->nf->decimal, dot + 1);
+	} else {
+		snprintf(buf, n, "%s", tmp);
+	}
+	return buf;
+}
+
+/* The interval method the cells use (the first one with an interval). */
+static enum rm_ci_method ci_method(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->ncells; i++)
+		if (m->cells[i].mib_s.ci_method != RM_CI_NONE)
+			return m->cells[i].mib_s.ci_method;
+	return RM_CI_NONE;
+}
+
+void report_tput_foot(struct rb *r, struct doc_table *t, int notes)
+{
+	const struct report_model *m = r->m;
+	char a[TEXT_NUM_MAX];
+	struct sb b = { 0 };
+	if (!m->has_stats) {
+		table_foot(t, S(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+		return;
+	}
+	subst(&b, S(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
+	      NULL, NULL);
+	sb_add(&b, " ");
+	enum rm_ci_method cm = ci_method(m);
+	sb_add(&b, S(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
+		     : cm == RM_CI_ORDER ? "table.foot_ci_order"
+		     : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
+	sb_add(&b, " ");
+	sb_add(&b, S(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
+	table_foot(t, T(r, &b));
+	sb_free(&b);
+}
+
+/* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
+static void ratio_text(struct rb *r, const struct rm_comparison *k, double v, double lo,
+		       double hi, const char *who, struct sb *b)
+{
+	char x[TEXT_NUM_MAX], y[TEXT_NUM_MAX], z[TEXT_NUM_MAX];
+	if (who)
+		sb_addf(b, "%s: ", who);
+	if (k->test == RM_TEST_NONE || !isfinite(v)) {
+		sb_add(b, S(r, "forest.not_enough"));
+		return;
+	}
+	sb_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
+		text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
+	if (k->test == RM_TEST_WELCH)
+		sb_addf(b, " %s", S(r, "forest.welch"));
+}
+
+/* One estimate: subject s against subject top (s/top) in a category. */
+static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint64_t size,
+		     int conc, int s, int top, int named)
+{
+	const struct report_model *m = r->m;
+	int sw = 0;
+	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	struct sb b = { 0 };
+	if (!k)
+		return;
+	double v = sw ? 1 / k->ratio : k->ratio;
+	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
+	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
+	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
+			   k->significant, T(r, &b));
+	sb_free(&b);
+}
+
+/* The rows of the forest plot of op: one per size × workers. */
+static void forest_rows(struct rb *r, struct chart *c, const char *op)
+{
+	const struct report_model *m = r->m;
+	int p = chart_add_panel(c, "");
+	char sz[32], w[16];
+	for (size_t k = 0; k < m->nconc; k++)
+		for (size_t z = 0; z < m->nsizes; z++) {
+			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
+			struct sb lab = { 0 };
+			text_size(r->nf, m->sizes[z], sz, sizeof(sz));
+			snprintf(w, sizeof(w), "%d", m->concurrency[k]);
+			if (m->nsubjects == 2) {
+				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
+				chart_add_row(c, p, T(r, &lab));
+				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
+			} else if (d) {
+				char row[320];
+				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
+				snprintf(row, sizeof(row), "%s %s", T(r, &lab), S(r, "forest.vs"));
+				sb_free(&lab);
+				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
+				chart_add_row(c, p, T(r, &lab));
+				for (size_t s = 0; s < m->nsubjects; s++)
+					if ((int)s != d->subject)
+						estimate(r, c, p, op, m->sizes[z], m->concurrency[k], (int)s,
+							 d->subject, 1);
+			}
+			sb_free(&lab);
+		}
+}
+
+void report_forest(struct rb *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	struct sb title = { 0 }, desc = { 0 }, id = { 0 };
+	struct scene *sc = NULL;
+	sb_addf(&id, "%s-forest", op);
+	subst(&title, S(r, "section.forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, T(r, &id), T(r, &title));
+	sb_free(&title);
+	if (!m->has_stats || m->nsubjects < 2) {
+		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : "forest.none"), 0);
+		goto done;
+	}
+	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
+	if (m->nsubjects == 2) {
+		subst(&title, S(r, "chart.forest2"), "a", a, "b", b);
+		subst(&desc, S(r, "chart.forest2_desc"), "a", a, "b", b);
+	} else {
+		subst(&title, S(r, "chart.forest"), "op", opname, NULL, NULL);
+		subst(&desc, S(r, "chart.forest_desc"), "op", opname, NULL, NULL);
+	}
+	struct sb t2 = { 0 };
+	subst(&t2, T(r, &title), "op", opname, NULL, NULL);
+	struct chart *c = chart_new(CHART_FOREST, T(r, &t2), T(r, &desc));
+	sb_free(&t2);
+	if (c) {
+		chart_set_axis(c, S(r, "axis.ratio"), "", "");
+		if (m->nsubjects > 2)
+			for (size_t s = 0; s < m->nsubjects; s++)
+				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+		forest_rows(r, c, op);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	doc_para(r->d, S(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
+done:
+	sb_free(&title);
+	sb_free(&desc);
+	sb_free(&id);
+}
+
+/* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
+ * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
+static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double *p999,
+		       int *fallback)
+{
+	*p50 = *p99 = *p999 = NAN;
+	*fallback = 0;
+	if (!c)
+		return 0;
+	const struct rm_pooled *p = &c->latency.pooled;
+	if (p->present && isfinite(p->p50)) {
+		*p50 = p->p50;
+		*p99 = p->p99;
+		*p999 = p->p999;
+		*fallback = p->source == RM_POOL_RUNS;
+		return 1;
+	}
+	*p50 = c->latency.p50;
+	*p99 = c->latency.p99;
+	*fallback = 1;
+	return isfinite(*p50);
+}
+
+struct chart *report_latency_chart(struct rb *r, const char *op, const char *opname, int conc)
+{
+	const struct report_model *m = r->m;
+	struct sb title = { 0 }, desc = { 0 };
+	char cs[16], sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
+	snprintf(cs, sizeof(cs), "%d", conc);
+	subst(&title, S(r, conc == 1 ? "chart.latpct1" : "chart.latpct"), "op", opname, "workers", cs);
+	subst(&desc, S(r, "chart.latpct_desc"), "op", opname, "workers", cs);
+	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
+	sb_free(&title);
+	sb_free(&desc);
+	if (!c)
+		return NULL;
+	chart_set_axis(c, S(r, "unit.ms"), "", "");
+	for (size_t z = 0; z < m->nsizes; z++) {
+		int p = chart_add_panel(c, text_size(r->nf, m->sizes[z], sz, sizeof(sz)));
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
+			double p50, p99, p999;
+			int fb;
+			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
+				chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color,
+						     NAN, NAN, NAN, NAN, NULL);
+				continue;
+			}
+			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
+				 text_num(r->nf, p50, -1, a, sizeof(a)),
+				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50, p50,
+					     p99, p999, row);
+		}
+	}
+	return c;
+}
+
+/* One table per op: the pooled percentiles of every cell (rows = workers × size ×
+ * subject). */
+static void latency_table(struct rb *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	char id[48], sz[32], w[16], buf[TEXT_NUM_MAX];
+	struct sb cap = { 0 };
+	snprintf(id, sizeof(id), "t-lat-%s", op);
+	subst(&cap, S(r, "table.latpct"), "op", opname, NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, T(r, &cap), 9);
+	sb_free(&cap);
+	static const char *const heads[] = { "col.subject", "col.size", "col.workers_short",
+					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
+					     "col.requests" };
+	for (size_t i = 0; i < 9; i++)
+		table_head(t, i, S(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i == 2 ? 0.5 : 0.8);
+	for (size_t k = 0; k < m->nconc; k++)
+		for (size_t z = 0; z < m->nsizes; z++)
+			for (size_t s = 0; s < m->nsubjects; s++) {
+				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z], m->concurrency[k]);
+				const struct rm_pooled *p = c ? &c->latency.pooled : NULL;
+				int ok = p && p->present;
+				double v[6] = { ok ? p->p50 : NAN, ok ? p->p90 : NAN, ok ? p->p99 : NAN,
+						ok ? p->p999 : NAN, ok ? p->max : NAN,
+						ok && p->requests ? (double)p->requests : NAN };
+				table_row(t);
+				table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
+					   ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
+				table_cell(t, 1, text_size(r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
+				snprintf(w, sizeof(w), "%d", m->concurrency[k]);
+				table_cell(t, 2, w, CELL_NUM, NULL, NULL);
+				for (size_t i = 0; i < 6; i++)
+					table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
+						   CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
+			}
+	table_foot(t, S(r, "table.latpct_foot"));
+}
+
+void report_latency_tables(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char opname[32];
+	int pooled = 0;
+	for (size_t i = 0; i < m->ncells && !pooled; i++)
+		pooled = m->cells[i].latency.pooled.present;
+	if (!pooled) {
+		doc_para(r->d, S(r, "latency.no_pooled"), 0);
+		return;
+	}
+	for (size_t o = 0; o < m->nops; o++)
+		latency_table(r, m->ops[o], findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
+}
+
+void report_methodology_stats(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	char conf[TEXT_NUM_MAX], alpha[TEXT_NUM_MAX], pow[TEXT_NUM_MAX], fam[16];
+	const char *names[] = { "confidence", "alpha", "family", "power" };
+	const char *vals[] = { conf, alpha, fam, pow };
+	struct sb b = { 0 };
+	doc_heading(r->d, 2, "statistics", S(r, "section.statistics"));
+	if (!m->has_stats) {
+		doc_para(r->d, S(r, "stats.none"), 1);
+		return;
+	}
+	short_num(r, m->stats.confidence * 100, conf, sizeof(conf));
+	short_num(r, m->stats.alpha, alpha, sizeof(alpha));
+	short_num(r, isnan(m->stats.power) ? 80 : m->stats.power * 100, pow, sizeof(pow));
+	snprintf(fam, sizeof(fam), "%d", m->stats.family);
+	text_subst(&b, S(r, "stats.line"), names, vals, 4);
+	doc_para(r->d, T(r, &b), 1);
+	sb_free(&b);
+	report_prose(r, "statistics.txt");
+}
+
+void report_limitations_stats(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	double lo = INFINITY, hi = -INFINITY;
+	int untested = 0;
+	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], n[16];
+	struct sb s = { 0 };
+	if (!m->has_stats) {
+		doc_para(r->d, S(r, "limits.none"), 0);
+		return;
+	}
+	for (size_t i = 0; i < m->nleaders; i++) {
+		double d = m->leaders[i].detectable_ratio;
+		untested += m->leaders[i].status == RM_LEAD_UNTESTED;
+		if (isfinite(d)) {
+			lo = d < lo ? d : lo;
+			hi = d > hi ? d : hi;
+		}
+	}
+	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
+	if (isfinite(lo)) {
+		const char *names[] = { "cycles", "lo", "hi" };
+		const char *vals[] = { n, text_num(r->nf, (lo - 1) * 100, 0, a, sizeof(a)),
+				       text_num(r->nf, (hi - 1) * 100, 0, b, sizeof(b)) };
+		text_subst(&s, S(r, "limits.detectable"), names, vals, 3);
+	}
+	if (untested) {
+		if (s.len)
+			sb_add(&s, " ");
+		subst(&s, S(r, "limits.untested"), "cycles", n, NULL, NULL);
+	}
+	if (s.len || s.oom)   /* T() marks the report failed when s ran out of memory */
+		doc_para(r->d, T(r, &s), 0);
+	sb_free(&s);
+}
