@@ -8,6 +8,8 @@
 
 #include <hpdf_doc.h>
 #include <hpdf_fontdef.h>
+#include <hpdf_objects.h>
+#include <hpdf_streams.h>
 
 #define NFACES 2
 #define REPLACEMENT 0xFFFDu
@@ -202,6 +204,41 @@ static int put_utf8(char *buf, size_t n, size_t *o, uint32_t cp)
 	return 1;
 }
 
+/* to_unicode: a ToUnicode CMap for a font whose CIDs are the UTF-16 code units (what
+ * libharu's UTF-8 encoder writes): CID c is U+c. libharu 2.3 gives such fonts a copy of
+ * its encoding CMap instead (a cidrange, which ToUnicode may not hold: poppler warns
+ * and text extraction guesses). Spec: PDF 1.7, 9.10.3; at most 100 ranges a block. */
+static HPDF_Dict to_unicode(HPDF_Doc pdf)
+{
+	HPDF_Dict cm = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
+	char line[64];
+	int hi = 0, n = 0;
+	if (!cm)
+		return NULL;
+	cm->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
+	HPDF_Stream_WriteStr(cm->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\n"
+			     "begincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) "
+			     "/Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n"
+			     "/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\n"
+			     "endcodespacerange\n");
+	for (hi = 0; hi < 256; hi++) {
+		if (hi >= 0xD8 && hi <= 0xDF)      /* surrogates: no character */
+			continue;
+		if (n % 100 == 0) {
+			int left = 256 - 8 - n;
+			snprintf(line, sizeof line, "%s%d beginbfrange\n", n ? "endbfrange\n" : "",
+				 left < 100 ? left : 100);
+			HPDF_Stream_WriteStr(cm->stream, line);
+		}
+		snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+		HPDF_Stream_WriteStr(cm->stream, line);
+		n++;
+	}
+	HPDF_Stream_WriteStr(cm->stream, "endbfrange\nendcmap\nCMapName currentdict /CMap "
+			     "defineresource pop\nend\nend\n");
+	return cm;
+}
+
 size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, char *buf,
 		 size_t n)
 {
@@ -225,8 +262,13 @@ size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, c
 	if (k < 0)
 		return 0;
 	struct face *fc = &f->face[bold][k];
-	if (!fc->font)
+	if (!fc->font) {
+		HPDF_Dict cm;
 		fc->font = HPDF_GetFont(f->pdf, fc->name, "UTF-8");
+		if (fc->font && (!(cm = to_unicode(f->pdf)) ||
+				 HPDF_Dict_Add(fc->font, "ToUnicode", cm) != HPDF_OK))
+			fc->font = NULL;
+	}
 	*font = fc->font;
 	return (size_t)(p - text);
 }

@@ -16,7 +16,9 @@
  * neither face has (outside the Basic Multilingual Plane, e.g. emoji, or a Han form
  * outside KS X 1001) is drawn and measured as U+FFFD "�" in the PDF and the chart
  * layout; the HTML shows it with whatever font the browser finds. Control characters
- * become spaces. All text given to fonts_* is UTF-8 (invalid bytes count as U+FFFD). */
+ * become spaces. All text given to fonts_* is UTF-8 (invalid bytes count as U+FFFD).
+ * Each font gets a ToUnicode CMap of its own (libharu's is not valid), so text copied or
+ * extracted from the PDF is the text drawn. */
 #ifndef RENDER_FONTS_H
 #define RENDER_FONTS_H
 
