@@ -1,4 +1,7 @@
-/* render/fonts.c: see fonts.h. */
+/* render/fonts.c: see fonts.h. Beyond hpdf.h it uses libharu 2.3's installed lower-level
+ * headers: glyph lookup and widths of a loaded TrueType font (hpdf_fontdef.h,
+ * HPDF_GetFontDef in hpdf_doc.h) and a stream object for the ToUnicode CMap
+ * (hpdf_objects.h, hpdf_streams.h). */
 #include "render/fonts.h"
 
 #include <stdint.h>
