@@ -357,6 +357,47 @@ static void test_errors(void)
 	}
 }
 
+/* Two requests of one client 20 hours apart: Warp's 10-second request windows run on
+ * through the gap as skipped windows: the first, 7,198 skipped, the last = 7,200 (the
+ * windows used to grow one realloc at a time: quadratic, seconds under ASan; found by
+ * fuzz_warp_csv, whose corpus keeps the input). */
+static void test_long_gap(void)
+{
+	const char *p = tpath("gap.csv");
+	char t[4][RFC3339_MAX];
+	struct warp_rt *rt = NULL;
+	struct err e = { { 0 } };
+	FILE *f = fopen(p, "w");
+
+	CHECK(f != NULL, "write %s", p);
+	if (f == NULL)
+		return;
+	fputs(headers[G_CURRENT], f);
+	for (int j = 0; j < 2; j++) {
+		int64_t st = T0 + j * 72000 * S + 250 * MS;
+
+		rfc3339_format(t[0], RFC3339_MAX, st);
+		rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
+		rfc3339_format(t[2], RFC3339_MAX, st + 80 * MS);
+		rfc3339_format(t[3], RFC3339_MAX, st + 100 * MS);
+		fprintf(f, "%d\t0\tPUT\ta\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t%lld\t0\n",
+			j, MIB, j, t[0], t[1], t[2], t[3], 100 * MS);
+	}
+	fclose(f);
+	CHECK(warp_load_file(p, &rt, &e) == 0 && rt != NULL, "20-hour gap: read: %s", e.msg);
+	if (rt != NULL) {
+		const struct warp_live *l = &rt->total;
+		size_t skipped = 0;
+
+		CHECK(l->n_reqs == 1 && l->reqs[0].n == 7200, "20-hour gap: 7200 request windows "
+		      "(%zu)", l->n_reqs ? l->reqs[0].n : 0);
+		for (size_t k = 0; l->n_reqs == 1 && k < l->reqs[0].n; k++)
+			skipped += l->reqs[0].segs[k].single.skipped != 0;
+		CHECK(skipped == 7198, "20-hour gap: 7198 skipped windows (%zu)", skipped);
+	}
+	warp_rt_free(rt);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -368,6 +409,7 @@ int main(void)
 	test_merge_order();
 	test_multi_size();
 	test_errors();
+	test_long_gap();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
