@@ -21,10 +21,12 @@
  * Ran 10 s; Average 39 MiB / 10 s; per client 17 (34) MiB over 8.74 s. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "analyze/warp.h"
+#include "analyze/warp_model.h"
 #include "analyze/warp_report.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
@@ -398,6 +400,49 @@ static void test_long_gap(void)
 	warp_rt_free(rt);
 }
 
+/* Merging a day of 1-second segments (a 24-hour run) into a result holding the same
+ * seconds adds them second by second, in well under a second of CPU (Warp's linear
+ * lookup per second took minutes: 86,400 x 86,400 comparisons; found by fuzz_warp_csv,
+ * whose corpus keeps the input). */
+static void test_merge_day(void)
+{
+	const size_t n = 86400;
+	struct warp_rt *src = warp_rt_new(), *dst = warp_rt_new();
+	struct err e = { { 0 } };
+	clock_t c0 = clock();
+	size_t wrong = 0;
+
+	CHECK(src && dst, "merge day: new results");
+	if (!src || !dst)
+		goto done;
+	src->total.tp.ops = (int64_t)n;
+	src->total.tp.start = T0;
+	src->total.tp.end = T0 + (int64_t)n * S;
+	src->total.tp.seg = calloc(1, sizeof(*src->total.tp.seg));
+	if (!src->total.tp.seg || !(src->total.tp.seg->segs = calloc(n, sizeof(struct warp_seg))))
+		goto done;
+	src->total.tp.seg->n = n;
+	src->total.tp.seg->seg_dur_ms = 1000;
+	for (size_t i = 0; i < n; i++) {
+		src->total.tp.seg->segs[i].start = T0 + (int64_t)i * S;
+		src->total.tp.seg->segs[i].ops = 1;
+		src->total.tp.seg->segs[i].bps = (double)MIB;
+	}
+	CHECK(warp_rt_merge(dst, src, &e) == 0 && warp_rt_merge(dst, src, &e) == 0,
+	      "merge day: merged twice: %s", e.msg);
+	CHECK(dst->total.tp.seg && dst->total.tp.seg->n == n, "merge day: %zu segments",
+	      dst->total.tp.seg ? dst->total.tp.seg->n : 0);
+	for (size_t i = 0; dst->total.tp.seg && i < dst->total.tp.seg->n; i++)
+		wrong += dst->total.tp.seg->segs[i].ops != 2 ||
+		       dst->total.tp.seg->segs[i].bps != 2.0 * MIB;
+	CHECK(wrong == 0, "merge day: every second holds both (%zu do not)", wrong);
+	CHECK((double)(clock() - c0) / CLOCKS_PER_SEC < 1.0, "merge day: %.2f s of CPU",
+	      (double)(clock() - c0) / CLOCKS_PER_SEC);
+done:
+	warp_rt_free(src);
+	warp_rt_free(dst);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -410,6 +455,7 @@ int main(void)
 	test_multi_size();
 	test_errors();
 	test_long_gap();
+	test_merge_day();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
