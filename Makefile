@@ -150,8 +150,9 @@ report-sample: setup
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
 # under ASan+UBSan from the core/collect/analyze/render sources; tests/e2e/fuzz.sh runs
 # them for a few seconds each (make test). Not part of all or tests.
-# make fuzz-long [FUZZ_TIME=600] [FUZZ_TARGETS="warp_csv model"]: each target for
-# FUZZ_TIME seconds (default 10 minutes), one after the other, on its seed corpus.
+# make fuzz-long [FUZZ_TIME=600] [FUZZ_TARGETS="warp_csv aggregate"]: each target for
+# FUZZ_TIME seconds (default 10 minutes), one after the other, on a copy of its seed
+# corpus, keeping the grown corpora and logs (the folder is named at the end).
 FUZZ_CC     ?= clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  = -std=c11 -D_GNU_SOURCE -I. -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) \
