@@ -178,15 +178,23 @@ report-sample: setup
 	@echo "report: out/sample/report/report.pdf"
 
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
-# under ASan+UBSan from the core/collect/analyze sources; tests/e2e/fuzz.sh runs them.
-# Not part of all or tests.
+# under ASan+UBSan from the core/collect/analyze/render sources; tests/e2e/fuzz.sh runs
+# them for a few seconds each (make test). Not part of all or tests.
+# make fuzz-long [FUZZ_TIME=600] [FUZZ_TARGETS="warp_csv aggregate"]: each target for
+# FUZZ_TIME seconds (default 10 minutes), one after the other, on a copy of its seed
+# corpus, keeping the grown corpora and logs (the folder is named at the end).
 FUZZ_CC     ?= clang
 FUZZ_SAN    := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 FUZZ_CFLAGS  = -std=c11 -D_GNU_SOURCE -I. -O1 -g $(filter-out -Wno-format-truncation,$(WARN)) \
-               $(FUZZ_SAN) $(PKG_CFLAGS_NOW) $(CSV_CFLAGS) -MMD -MP
-FUZZ_LIBOBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(core_SRC) $(collect_SRC) $(analyze_SRC))
-.PHONY: fuzz
+               $(FUZZ_SAN) $(PKG_CFLAGS_NOW) $(CSV_CFLAGS) $(HPDF_CFLAGS) -MMD -MP
+FUZZ_LIBOBJ := $(patsubst %.c,build/fuzz/obj/%.o,$(core_SRC) $(collect_SRC) $(analyze_SRC) \
+                 $(render_SRC))
+FUZZ_TIME   ?= 600
+FUZZ_TARGETS ?=
+.PHONY: fuzz fuzz-long
 fuzz: $(patsubst tests/fuzz/%.c,build/fuzz/bin/%,$(wildcard tests/fuzz/fuzz_*.c))
+fuzz-long:
+	FUZZ_SECONDS=$(FUZZ_TIME) FUZZ_KEEP=1 tests/e2e/fuzz.sh $(FUZZ_TARGETS)
 build/fuzz/obj/tests/fuzz/%.o: tests/fuzz/%.c
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -c -o $@ $<
@@ -197,7 +205,8 @@ build/fuzz/libs3bench.a: $(FUZZ_LIBOBJ)
 	rm -f $@; $(AR) rcs $@ $^
 build/fuzz/bin/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/libs3bench.a
 	@mkdir -p $(dir $@)
-	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS_NOW) $(CSV_LIBS) -lm -lpthread
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS_NOW) $(CSV_LIBS) \
+		$(HPDF_LIBS) -lm -lpthread
 
 clean:
 	rm -rf build bin

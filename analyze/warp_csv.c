@@ -41,7 +41,7 @@ struct lreq {
 	size_t n, cap;
 	int multi_known, is_multi;
 	struct lwin *w;
-	size_t nw;
+	size_t nw, wcap;        /* wcap doubles: a day-long gap adds 8640 windows */
 };
 
 struct lagg {
@@ -250,11 +250,15 @@ static int ltp_finish(const struct ltp *l, struct warp_tp *t)
 /* ---------------------------------------------------------------- requests */
 static int lreq_push_window(struct lreq *r, const struct lwin *w)
 {
-	struct lwin *nw = realloc(r->w, (r->nw + 1) * sizeof(*nw));
+	if (r->nw == r->wcap) {
+		size_t cap = r->wcap ? r->wcap * 2 : 16;
+		struct lwin *nw = realloc(r->w, cap * sizeof(*nw));
 
-	if (nw == NULL)
-		return -1;
-	r->w = nw;
+		if (nw == NULL)
+			return -1;
+		r->w = nw;
+		r->wcap = cap;
+	}
 	r->w[r->nw++] = *w;
 	return 0;
 }

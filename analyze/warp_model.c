@@ -257,10 +257,46 @@ void warp_segmented_pick(struct warp_segmented *s)
 	gosort_slice(s->n, less_start, swap_seg, &c);
 }
 
-/* ThroughputSegmented.Merge */
+/* A segment of t by start time, for finding o's seconds in t. */
+struct seg_at {
+	int64_t start;
+	size_t k;       /* index in t->segs */
+};
+
+static int cmp_seg_at(const void *a, const void *b)
+{
+	const struct seg_at *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* find_seg: the first index k of t (in t's order) whose start is `start`, or -1; idx is
+ * t's segments sorted by (start, k). */
+static long find_seg(const struct seg_at *idx, size_t n, int64_t start)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (idx[mid].start < start)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < n && idx[lo].start == start ? (long)idx[lo].k : -1;
+}
+
+/* ThroughputSegmented.Merge. Warp looks each of o's seconds up in t by a linear scan;
+ * the same first match is found here by binary search (a day of 1-second segments
+ * merged with another took minutes). */
 static int segmented_merge(struct warp_segmented *t, const struct warp_segmented *o)
 {
 	size_t i, k;
+	struct seg_at *idx;
+	long at;
 
 	if (o->n == 0)
 		return 0;
@@ -274,14 +310,22 @@ static int segmented_merge(struct warp_segmented *t, const struct warp_segmented
 		t->n = o->n;
 	} else {
 		/* only seconds already present are kept (Warp drops the others) */
-		for (i = 0; i < o->n; i++)
-			for (k = 0; k < t->n; k++)
-				if (t->segs[k].start == o->segs[i].start) {
-					t->segs[k].errors = go_add(t->segs[k].errors, o->segs[i].errors);
-					t->segs[k].ops += o->segs[i].ops;
-					t->segs[k].bps += o->segs[i].bps;
-					break;
-				}
+		idx = malloc(t->n * sizeof(*idx));
+		if (idx == NULL)
+			return -1;
+		for (k = 0; k < t->n; k++) {
+			idx[k].start = t->segs[k].start;
+			idx[k].k = k;
+		}
+		qsort(idx, t->n, sizeof(*idx), cmp_seg_at);
+		for (i = 0; i < o->n; i++) {
+			if ((at = find_seg(idx, t->n, o->segs[i].start)) < 0)
+				continue;
+			t->segs[at].errors = go_add(t->segs[at].errors, o->segs[i].errors);
+			t->segs[at].ops += o->segs[i].ops;
+			t->segs[at].bps += o->segs[i].bps;
+		}
+		free(idx);
 		{
 			struct seg_sort c = {t->segs, 0};
 

@@ -66,7 +66,7 @@ m_ana=-
 		"$(wc -c <"$work/r-en/report.html")" "$(wc -c <"$work/r-en/report.pdf")" \
 		"$(wc -c <"$work/r-ko/report.pdf")"
 	printf '  %-44s %8s ms\n' "render html+pdf, en" "$m_en" \
-		"render html+pdf, ko (embeds NanumGothic)" "$m_ko" \
+		"render html+pdf, ko (NanumGothic first)" "$m_ko" \
 		"render html only, en" "$m_html" \
 		"render pdf only, en" "$m_pdf" \
 		"baseline: analyze of the same campaign" "$m_ana" \

@@ -71,32 +71,32 @@ static double width(const struct pw *w, const char *s, double size, int bold)
 	return fonts_width(w->f, s, size, bold);
 }
 
-/* Text at x (left edge), baseline y from the page top, on page p. */
+/* Text at x (left edge), baseline y from the page top, on page p: one ShowText per run
+ * of characters drawn with one face (fonts_run), each continuing where the last ended. */
 static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const char *s,
 			double size, int bold, const char *color)
 {
 	char stack[1024], *buf = stack;
-	size_t len = strlen(s) + 1;
+	size_t cap = 3 * strlen(s) + 4, used;
+	HPDF_Font font;
 	if (!*s)
 		return;
-	if (len > sizeof stack && !(buf = malloc(len))) {
+	if (cap > sizeof stack && !(buf = malloc(cap))) {
 		w->failed = 1;
 		return;
 	}
-	fonts_encode(w->f, s, buf, len);
 	fill(p, color);
-	int fake = bold && fonts_fake_bold(w->f);
-	if (fake) {
-		stroke(p, color);
-		HPDF_Page_SetLineWidth(p, (HPDF_REAL)(size * 0.045));
-	}
 	HPDF_Page_BeginText(p);
-	HPDF_Page_SetFontAndSize(p, fonts_font(w->f, bold), (HPDF_REAL)size);
-	if (fake)
-		HPDF_Page_SetTextRenderingMode(p, HPDF_FILL_THEN_STROKE);
-	HPDF_Page_TextOut(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y), buf);
-	if (fake)
-		HPDF_Page_SetTextRenderingMode(p, HPDF_FILL);
+	HPDF_Page_MoveTextPos(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y));
+	while ((used = fonts_run(w->f, s, bold, &font, buf, cap)) > 0) {
+		if (!font) {
+			w->failed = 1;
+			break;
+		}
+		HPDF_Page_SetFontAndSize(p, font, (HPDF_REAL)size);
+		HPDF_Page_ShowText(p, buf);
+		s += used;
+	}
 	HPDF_Page_EndText(p);
 	if (buf != stack)
 		free(buf);
@@ -261,10 +261,8 @@ static void paragraph(struct pw *w, const char *s, double x, double maxw, double
 
 static void outline(struct pw *w, int level, const char *text)
 {
-	char stack[512];
 	HPDF_Outline parent = level == 1 || !w->section ? NULL : w->section;   /* NULL: the root */
-	fonts_encode(w->f, text, stack, sizeof stack);
-	HPDF_Outline o = HPDF_CreateOutline(w->pdf, parent, stack, w->enc);
+	HPDF_Outline o = HPDF_CreateOutline(w->pdf, parent, text, w->enc);
 	if (!o)
 		return;
 	HPDF_Destination dst = HPDF_Page_CreateDestination(w->page);
@@ -594,14 +592,12 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 	w.pdf = fonts_doc(f);
 	w.f = f;
 	w.d = d;
-	w.enc = HPDF_GetEncoder(w.pdf, fonts_utf8(f) ? "UTF-8" : "WinAnsiEncoding");
+	w.enc = HPDF_GetEncoder(w.pdf, "UTF-8");
 	HPDF_SetCompressionMode(w.pdf, HPDF_COMP_ALL);
 	HPDF_SetPageMode(w.pdf, HPDF_PAGE_MODE_USE_OUTLINE);
 	HPDF_SetInfoAttr(w.pdf, HPDF_INFO_CREATOR, "s3bench render");
-	if (!fonts_utf8(f)) {
-		char title[512];
-		HPDF_SetInfoAttr(w.pdf, HPDF_INFO_TITLE, text_to_cp1252(d->title, title, sizeof title));
-	}
+	/* with the UTF-8 encoder current, libharu writes info strings as UTF-16BE */
+	HPDF_SetInfoAttr(w.pdf, HPDF_INFO_TITLE, d->title);
 	cover(&w);
 	for (size_t i = 0; i < d->nblocks && !w.failed; i++) {
 		const struct doc_block *b = &d->blocks[i];

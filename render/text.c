@@ -99,49 +99,6 @@ void text_html_escape(struct sb *b, const char *s)
 	sb_addn(b, run, (size_t)(s - run));
 }
 
-/* Windows-1252 bytes 0x80..0x9f and their code points. */
-static const unsigned short cp1252_hi[32] = {
-	0x20ac, 0, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160,
-	0x2039, 0x0152, 0, 0x017d, 0, 0, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013,
-	0x2014, 0x02dc, 0x2122, 0x0161, 0x203a, 0x0153, 0, 0x017e, 0x0178,
-};
-
-char *text_to_cp1252(const char *s, char *out, size_t n)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	size_t o = 0;
-	if (n == 0)
-		return out;
-	while (*p && o + 1 < n) {
-		unsigned cp;
-		int len;
-		if (*p < 0x80) { cp = *p; len = 1; }
-		else if ((*p & 0xe0) == 0xc0) { cp = *p & 0x1f; len = 2; }
-		else if ((*p & 0xf0) == 0xe0) { cp = *p & 0x0f; len = 3; }
-		else if ((*p & 0xf8) == 0xf0) { cp = *p & 0x07; len = 4; }
-		else { cp = '?'; len = 1; }
-		for (int i = 1; i < len; i++) {
-			if ((p[i] & 0xc0) != 0x80) {
-				cp = '?';
-				len = i;
-				break;
-			}
-			cp = (cp << 6) | (p[i] & 0x3f);
-		}
-		p += len;
-		unsigned char c = '?';
-		if (cp < 0x80 || (cp >= 0xa0 && cp <= 0xff))
-			c = (unsigned char)cp;
-		else
-			for (int i = 0; i < 32; i++)
-				if (cp1252_hi[i] && cp1252_hi[i] == cp)
-					c = (unsigned char)(0x80 + i);
-		out[o++] = (char)c;
-	}
-	out[o] = 0;
-	return out;
-}
-
 int text_decimals(double v)
 {
 	double a = fabs(v);

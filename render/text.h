@@ -32,10 +32,6 @@ char *sb_take(struct sb *b);
 /* text_html_escape: append s with & < > " ' escaped (text and attribute safe). */
 void text_html_escape(struct sb *b, const char *s);
 
-/* text_to_cp1252: convert UTF-8 s into out (size n) as Windows-1252 for the PDF
- * standard fonts; characters without a Windows-1252 form become '?'. Returns out. */
-char *text_to_cp1252(const char *s, char *out, size_t n);
-
 /* Number format of a language. */
 struct numfmt {
 	char group[8];    /* thousands separator, "" for none */

@@ -7,9 +7,14 @@
 # naming the reproducer (kept under /tmp) and the command that replays it.
 #
 #   tests/e2e/fuzz.sh [NAME...]      NAME: opslog warp_json runlog summary s3xml campaign
+#                                    warp_csv warp_map aggregate strings
 #                                    (default: every tests/fuzz/fuzz_*.c)
-#   FUZZ_SECONDS=N                   time per target (default 15)
+#   FUZZ_SECONDS=N                   time per target (default 15; make fuzz-long: 600)
 #   FUZZ_FLAGS="..."                 more libFuzzer flags (e.g. -jobs=2, -max_len=65536)
+#   FUZZ_KEEP=1                      keep the work folder (grown corpora, logs) and name it
+#
+# Each line reports the executions, the coverage libFuzzer reached (cov: edges, ft:
+# features) and the corpus size at the end.
 #
 # Without clang (or its libFuzzer runtime) the targets are skipped, not failed.
 set -u
@@ -19,6 +24,7 @@ secs=${FUZZ_SECONDS:-15}
 pass=0 fail=0 skip=0
 work=$(mktemp -d /tmp/s3bench-fuzz.XXXXXX)
 keep=0
+[ "${FUZZ_KEEP:-0}" = 1 ] && keep=1
 trap '[ "$keep" -eq 1 ] || rm -rf "$work"' EXIT
 
 names=()
@@ -70,11 +76,12 @@ for n in "${names[@]}"; do
 		>"$dir/log" 2>&1
 	rc=$?
 	runs=$(sed -nE 's/^stat::number_of_executed_units: *([0-9]+).*/\1/p' "$dir/log" | tail -n 1)
+	cov=$(sed -nE 's/^#[0-9]+.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1, ft \2/p' "$dir/log" | tail -n 1)
 	repro=$(ls "$dir/crash/" 2>/dev/null | head -n 1)
 	if [ "$rc" -eq 0 ] && [ -z "$repro" ]; then
 		pass=$((pass + 1))
-		printf '%-10s ok: %s runs in %ds, corpus %d files\n' "$n" "${runs:-?}" \
-			$((SECONDS - t0)) "$(ls "$dir/corpus" | wc -l)"
+		printf '%-10s ok: %s runs in %ds, %s, corpus %d files\n' "$n" "${runs:-?}" \
+			$((SECONDS - t0)) "${cov:-cov ?}" "$(ls "$dir/corpus" | wc -l)"
 	else
 		fail=$((fail + 1))
 		keep=1
@@ -89,6 +96,7 @@ for n in "${names[@]}"; do
 	fi
 done
 
+[ "${FUZZ_KEEP:-0}" = 1 ] && echo "work folder (corpora, logs): $work"
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"
 else

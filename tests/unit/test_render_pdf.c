@@ -69,12 +69,19 @@ static void test_report(const char *lang)
 		      "%s: every page A4", lang);
 		CHECK(buf && count(buf, len, "/Outlines") >= 1, "%s: an outline", lang);
 		CHECK(buf && count(buf, len, "/Subtype /Link") >= 8, "%s: contents links", lang);
+		/* each face used is embedded once; no standard (Windows-1252) font */
 		if (strcmp(lang, "ko") == 0)
-			CHECK(buf && count(buf, len, "NanumGothic") >= 1 && count(buf, len, "/FontFile2") == 1,
-			      "ko: NanumGothic embedded once");
+			CHECK(buf && count(buf, len, "+NanumGothic") > count(buf, len, "+NanumGothicBold") &&
+			      count(buf, len, "+NanumGothicBold") >= 1,
+			      "ko: NanumGothic and NanumGothicBold embedded");
 		else
-			CHECK(buf && count(buf, len, "/Helvetica") >= 1 && count(buf, len, "/FontFile") == 0,
-			      "en: standard Helvetica, nothing embedded");
+			CHECK(buf && count(buf, len, "+DejaVuSans,Book") >= 1 &&
+			      count(buf, len, "+DejaVuSans-Bold") >= 1,
+			      "en: DejaVu Sans and DejaVu Sans Bold embedded");
+		/* a face is a Type0 font and its CIDFont: two /BaseFont each */
+		CHECK(buf && count(buf, len, "/FontFile2") == count(buf, len, "/BaseFont /HPDFA") / 2 &&
+		      count(buf, len, "/Helvetica") == 0 && count(buf, len, "WinAnsiEncoding") == 0,
+		      "%s: only embedded TrueType fonts, each once", lang);
 		free(buf);
 	}
 	unlink(out);

@@ -103,18 +103,6 @@ static void test_subst(void)
 	}
 }
 
-static void test_cp1252(void)
-{
-	char out[64];
-	CHECK_STR(text_to_cp1252("abc", out, sizeof out), "abc", "ascii stays");
-	CHECK_STR(text_to_cp1252(TEXT_NULL, out, sizeof out), "\x96", "en dash is 0x96");
-	CHECK_STR(text_to_cp1252("caf\xc3\xa9", out, sizeof out), "caf\xe9", "e acute is 0xe9");
-	CHECK_STR(text_to_cp1252("\xe2\x80\xa6", out, sizeof out), "\x85", "ellipsis is 0x85");
-	CHECK_STR(text_to_cp1252("\xed\x95\x9c!", out, sizeof out), "?!", "Hangul becomes ?");
-	CHECK_STR(text_to_cp1252("\xff", out, sizeof out), "?", "invalid byte becomes ?");
-	CHECK_STR(text_to_cp1252("abcdef", out, 4), "abc", "truncated to the buffer");
-}
-
 static void test_lang(void)
 {
 	const char *top = getenv("TOP");
@@ -176,7 +164,6 @@ int main(void)
 	test_numbers();
 	test_sizes();
 	test_subst();
-	test_cp1252();
 	test_lang();
 	return check_done();
 }

@@ -21,10 +21,12 @@
  * Ran 10 s; Average 39 MiB / 10 s; per client 17 (34) MiB over 8.74 s. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "check.h"
 #include "analyze/warp.h"
+#include "analyze/warp_model.h"
 #include "analyze/warp_report.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
@@ -357,6 +359,90 @@ static void test_errors(void)
 	}
 }
 
+/* Two requests of one client 20 hours apart: Warp's 10-second request windows run on
+ * through the gap as skipped windows: the first, 7,198 skipped, the last = 7,200 (the
+ * windows used to grow one realloc at a time: quadratic, seconds under ASan; found by
+ * fuzz_warp_csv, whose corpus keeps the input). */
+static void test_long_gap(void)
+{
+	const char *p = tpath("gap.csv");
+	char t[4][RFC3339_MAX];
+	struct warp_rt *rt = NULL;
+	struct err e = { { 0 } };
+	FILE *f = fopen(p, "w");
+
+	CHECK(f != NULL, "write %s", p);
+	if (f == NULL)
+		return;
+	fputs(headers[G_CURRENT], f);
+	for (int j = 0; j < 2; j++) {
+		int64_t st = T0 + j * 72000 * S + 250 * MS;
+
+		rfc3339_format(t[0], RFC3339_MAX, st);
+		rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
+		rfc3339_format(t[2], RFC3339_MAX, st + 80 * MS);
+		rfc3339_format(t[3], RFC3339_MAX, st + 100 * MS);
+		fprintf(f, "%d\t0\tPUT\ta\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t%lld\t0\n",
+			j, MIB, j, t[0], t[1], t[2], t[3], 100 * MS);
+	}
+	fclose(f);
+	CHECK(warp_load_file(p, &rt, &e) == 0 && rt != NULL, "20-hour gap: read: %s", e.msg);
+	if (rt != NULL) {
+		const struct warp_live *l = &rt->total;
+		size_t skipped = 0;
+
+		CHECK(l->n_reqs == 1 && l->reqs[0].n == 7200, "20-hour gap: 7200 request windows "
+		      "(%zu)", l->n_reqs ? l->reqs[0].n : 0);
+		for (size_t k = 0; l->n_reqs == 1 && k < l->reqs[0].n; k++)
+			skipped += l->reqs[0].segs[k].single.skipped != 0;
+		CHECK(skipped == 7198, "20-hour gap: 7198 skipped windows (%zu)", skipped);
+	}
+	warp_rt_free(rt);
+}
+
+/* Merging a day of 1-second segments (a 24-hour run) into a result holding the same
+ * seconds adds them second by second, in well under a second of CPU (Warp's linear
+ * lookup per second took minutes: 86,400 x 86,400 comparisons; found by fuzz_warp_csv,
+ * whose corpus keeps the input). */
+static void test_merge_day(void)
+{
+	const size_t n = 86400;
+	struct warp_rt *src = warp_rt_new(), *dst = warp_rt_new();
+	struct err e = { { 0 } };
+	clock_t c0 = clock();
+	size_t wrong = 0;
+
+	CHECK(src && dst, "merge day: new results");
+	if (!src || !dst)
+		goto done;
+	src->total.tp.ops = (int64_t)n;
+	src->total.tp.start = T0;
+	src->total.tp.end = T0 + (int64_t)n * S;
+	src->total.tp.seg = calloc(1, sizeof(*src->total.tp.seg));
+	if (!src->total.tp.seg || !(src->total.tp.seg->segs = calloc(n, sizeof(struct warp_seg))))
+		goto done;
+	src->total.tp.seg->n = n;
+	src->total.tp.seg->seg_dur_ms = 1000;
+	for (size_t i = 0; i < n; i++) {
+		src->total.tp.seg->segs[i].start = T0 + (int64_t)i * S;
+		src->total.tp.seg->segs[i].ops = 1;
+		src->total.tp.seg->segs[i].bps = (double)MIB;
+	}
+	CHECK(warp_rt_merge(dst, src, &e) == 0 && warp_rt_merge(dst, src, &e) == 0,
+	      "merge day: merged twice: %s", e.msg);
+	CHECK(dst->total.tp.seg && dst->total.tp.seg->n == n, "merge day: %zu segments",
+	      dst->total.tp.seg ? dst->total.tp.seg->n : 0);
+	for (size_t i = 0; dst->total.tp.seg && i < dst->total.tp.seg->n; i++)
+		wrong += dst->total.tp.seg->segs[i].ops != 2 ||
+		       dst->total.tp.seg->segs[i].bps != 2.0 * MIB;
+	CHECK(wrong == 0, "merge day: every second holds both (%zu do not)", wrong);
+	CHECK((double)(clock() - c0) / CLOCKS_PER_SEC < 1.0, "merge day: %.2f s of CPU",
+	      (double)(clock() - c0) / CLOCKS_PER_SEC);
+done:
+	warp_rt_free(src);
+	warp_rt_free(dst);
+}
+
 int main(void)
 {
 	char cmd[128];
@@ -368,6 +454,8 @@ int main(void)
 	test_merge_order();
 	test_multi_size();
 	test_errors();
+	test_long_gap();
+	test_merge_day();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
