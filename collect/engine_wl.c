@@ -308,7 +308,7 @@ int wl_next(struct eng *g, struct worker *w, struct s3_args *a)
 	int rc;
 
 	a->bucket = g->o->bucket;
-	rc = g->phase == PHASE_PREPARE ? next_prepare(g, w, a) : next_bench(g, w, a);
+	rc = g->phase == ENG_PHASE_PREPARE ? next_prepare(g, w, a) : next_bench(g, w, a);
 	return rc;
 }
 
@@ -450,7 +450,7 @@ static void done_bench(struct eng *g, struct worker *w, const struct s3_result *
 
 void wl_done(struct eng *g, struct worker *w, const struct s3_result *res)
 {
-	if (g->phase == PHASE_PREPARE)
+	if (g->phase == ENG_PHASE_PREPARE)
 		done_prepare(g, w, res);
 	else
 		done_bench(g, w, res);

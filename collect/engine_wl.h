@@ -13,7 +13,7 @@
 
 struct body_buf;
 
-enum phase { PHASE_PREPARE, PHASE_BENCH, PHASE_CLEANUP };
+enum eng_phase { ENG_PHASE_PREPARE, ENG_PHASE_BENCH, ENG_PHASE_CLEANUP };
 
 /* One worker: one request in flight at a time. */
 struct worker {
@@ -53,7 +53,7 @@ struct eng {
 	const struct engine_opts *o;
 	const struct workload *wl;
 	struct engine_result *res;
-	enum phase phase;
+	enum eng_phase phase;
 	struct body_buf *body;
 	struct worker *w;
 	int nworkers;
