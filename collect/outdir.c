@@ -156,8 +156,18 @@ static int clear_dir(const char *dir, struct err *e)
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (de->d_type == DT_DIR) {
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path)) {
+			rc = err_set(e, "%s/%s: path too long", dir, de->d_name);
+			break;
+		}
+		/* d_type is DT_UNKNOWN on some filesystems: then ask lstat (a symbolic link
+		 * is unlinked, never followed) */
+		int is_dir = de->d_type == DT_DIR;
+		if (de->d_type == DT_UNKNOWN) {
+			struct stat st;
+			is_dir = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		}
+		if (is_dir) {
 			if (clear_dir(path, e) < 0 || rmdir(path) < 0) {
 				rc = err_set(e, "%s: cannot remove: %s", path, strerror(errno));
 				break;
