@@ -95,8 +95,8 @@ static int more(const struct eng *g, const struct worker *w)
 	}
 }
 
-/* body_cb / body_seek: the s3_body read callback of an object too large to be a slice
- * of the random buffer (body.h): bytes come from body_read, in libcurl's buffer sizes. */
+/* body_cb / body_seek: the s3_body read callback of a PUT body (body.h): bytes come from
+ * body_read, in libcurl's buffer sizes, each object with its own stamp. */
 static size_t body_cb(void *arg, char *buf, size_t n)
 {
 	struct worker *w = arg;
@@ -122,10 +122,6 @@ static void set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, 
 {
 	memset(&w->body, 0, sizeof(w->body));
 	w->body.len = len;
-	if (g->wl->size <= BODY_INPLACE_MAX) {
-		w->body.mem = (const char *)body_slice(g->body, n, g->wl->size) + off;
-		return;
-	}
 	w->g = g;
 	w->body_obj = n;
 	w->body_base = off;

@@ -25,7 +25,7 @@ struct worker {
 	uint64_t seq;             /* put: next object number of this worker */
 	struct sbuf key;          /* key (or bucket name) of the request in flight */
 	struct s3_body body;
-	struct eng *g;            /* large PUT bodies (read callback): the phase */
+	struct eng *g;            /* PUT bodies (read callback): the phase */
 	uint64_t body_obj, body_base, body_pos; /* object number, offset of the body in
 						   the object, bytes delivered */
 	struct s3_result res;
