@@ -122,8 +122,7 @@ static int parse_bound(struct cini *p, const char *sec, struct cmp_bench *b)
 	b->bound = kc ? WL_BOUND_COUNT : WL_BOUND_DURATION;
 	if (kb) {
 		if (strcmp(kb->val, "until-done") == 0) {
-			if (strcmp(sec, "delete") != 0)
-				return cini_bad(p, kb, "until-done is only for [delete]");
+			/* which ops it is for: workload_check */
 			if (kd || kc)
 				return cini_bad(p, kb, "until-done takes no duration or count");
 			b->bound = WL_BOUND_UNTIL_DONE;

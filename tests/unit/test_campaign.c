@@ -41,8 +41,8 @@ static const struct {
 	 "t.ini:7: [matrix] count: '-3' is not a count from 1 to 1000000000"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 1m\ntimeout = 30s\n"
 	 SUBJ, "t.ini:8: [matrix] timeout: '30s' is not longer than the duration"},
-	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\nbound = until-done\n"
-	 SUBJ, "t.ini:8: [matrix] bound: until-done is only for [delete]"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nbound = until-done\n"
+	 SUBJ, "t.ini:7: [matrix] bound: 'until-done' is only for delete"},
 	{HEAD "[matrix]\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
 	 "t.ini:3: [matrix]: needs ops = ..."},
 	{HEAD SUBJ, "t.ini: no [matrix] section"},
