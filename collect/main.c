@@ -75,8 +75,10 @@ static int campaign_mode(int argc, char **argv)
 int main(int argc, char **argv)
 {
 	install_signals();
-	/* subcommands: collect NAME ARGS (argv[0] of the subcommand is NAME) */
+	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
+	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1, &g_stop);
+	/* without a subcommand: collect CAMPAIGN.ini [options] */
 	return campaign_mode(argc, argv);
 }
