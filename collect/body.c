@@ -8,6 +8,7 @@ struct body_buf {
 	unsigned char *p;
 	uint64_t len;       /* min(max_size, BODY_INPLACE_MAX) + BODY_SLACK */
 	uint64_t max_size;  /* the largest object served in place */
+	uint64_t key[2];    /* of the stamps: from the seed */
 };
 
 static uint64_t rotl(uint64_t x, int k)
@@ -39,6 +40,8 @@ struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e)
 		goto nomem;
 	for (int i = 0; i < 4; i++)
 		s[i] = splitmix(&x);
+	b->key[0] = splitmix(&x);
+	b->key[1] = splitmix(&x);
 	for (uint64_t i = 0; i < b->len; i += 8) {
 		/* xoshiro256** */
 		uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
@@ -67,14 +70,21 @@ void body_free(struct body_buf *b)
 	free(b);
 }
 
-const void *body_slice(const struct body_buf *b, uint64_t n, uint64_t size)
+/* slice: where object n's bytes start in the buffer (objects up to BODY_INPLACE_MAX). */
+static const unsigned char *slice(const struct body_buf *b, uint64_t n, uint64_t size)
 {
-	uint64_t x = n, room;
+	uint64_t x = n, room = b->len - (size <= b->max_size ? size : b->max_size);
 
-	if (size > BODY_INPLACE_MAX)
-		return NULL;
-	room = b->len - (size <= b->max_size ? size : b->max_size);
 	return b->p + splitmix(&x) % (room + 1);
+}
+
+void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP])
+{
+	/* splitmix64 is a bijection of its 64-bit input: distinct n, distinct first word */
+	uint64_t x = n ^ b->key[0], y = n + b->key[1], w0 = splitmix(&x), w1 = splitmix(&y);
+
+	memcpy(out, &w0, 8);
+	memcpy(out + 8, &w1, 8);
 }
 
 /* chunk_xor: dst[0..len) = src[0..len) XOR the 8-byte key repeated from key offset k. */
@@ -100,22 +110,29 @@ static void chunk_xor(unsigned char *dst, const unsigned char *src, size_t len, 
 void body_read(const struct body_buf *b, uint64_t n, uint64_t size, uint64_t off, void *dst,
 	       size_t len)
 {
-	unsigned char *d = dst;
+	unsigned char *d = dst, st[BODY_STAMP];
+	uint64_t o = off;
+	size_t l = len;
 
 	if (size <= BODY_INPLACE_MAX) {
-		memcpy(d, (const unsigned char *)body_slice(b, n, size) + off, len);
-		return;
-	}
-	while (len > 0) {
-		uint64_t k = off / BODY_CHUNK, in = off % BODY_CHUNK;
-		uint64_t x = splitmix(&(uint64_t){n}) ^ (k * 0xd1b54a32d192ed03ULL);
-		uint64_t src = splitmix(&x) % (b->len - BODY_CHUNK + 1);
-		uint64_t key = splitmix(&x) | 1;
-		size_t m = BODY_CHUNK - in < len ? (size_t)(BODY_CHUNK - in) : len;
+		memcpy(d, slice(b, n, size) + off, len);
+	} else {
+		while (l > 0) {
+			uint64_t k = o / BODY_CHUNK, in = o % BODY_CHUNK;
+			uint64_t x = splitmix(&(uint64_t){n}) ^ (k * 0xd1b54a32d192ed03ULL);
+			uint64_t src = splitmix(&x) % (b->len - BODY_CHUNK + 1);
+			uint64_t key = splitmix(&x) | 1;
+			size_t m = BODY_CHUNK - in < l ? (size_t)(BODY_CHUNK - in) : l;
 
-		chunk_xor(d, b->p + src + in, m, key, (size_t)in);
-		d += m;
-		off += m;
-		len -= m;
+			chunk_xor(d + (o - off), b->p + src + in, m, key, (size_t)in);
+			o += m;
+			l -= m;
+		}
+	}
+	/* the object's stamp over its first BODY_STAMP bytes (those of [off, off + len)) */
+	if (off < BODY_STAMP && len > 0) {
+		uint64_t end = off + len < BODY_STAMP ? off + len : BODY_STAMP;
+		body_stamp(b, n, st);
+		memcpy(d, st + off, (size_t)(end - off));
 	}
 }

@@ -1,15 +1,20 @@
-/* collect/body.h: the one pre-generated random buffer PUT bodies are taken from.
+/* collect/body.h: PUT bodies: one pre-generated random buffer and a stamp per object.
  *
  * Incompressible pseudo-random bytes (xoshiro256**, seeded per run), never zeros.
- * Objects of up to BODY_INPLACE_MAX bytes are slices of the buffer, read in place: the
- * buffer is BODY_SLACK bytes longer than the largest object, object n starts at an
- * offset derived from n, so objects differ from each other without any per-request
- * allocation or copy. Larger objects are not held whole (a 100 MiB PUT must not cost
- * 100 MiB of memory): the buffer is then BODY_INPLACE_MAX + BODY_SLACK bytes and
- * body_read assembles the object in BODY_CHUNK pieces, each from its own offset and
- * XORed with its own 64-bit key, so no two chunks of any objects of a run are equal
- * (nothing for a deduplicating server to find) and the copy costs about a memcpy, which
- * libcurl's read callback does anyway. */
+ * Object n's body is read with body_read (libcurl's read callback calls it in its own
+ * buffer sizes), so nothing is allocated per request and a body is never held whole (a
+ * 100 MiB PUT must not cost 100 MiB of memory):
+ * - objects of up to BODY_INPLACE_MAX bytes are copied from a slice of the buffer (the
+ *   buffer is BODY_SLACK bytes longer than the largest object; the slice starts at an
+ *   offset derived from n);
+ * - larger objects are assembled in BODY_CHUNK pieces, each from its own offset and
+ *   XORed with its own 64-bit key, so no two chunks of the objects of a run are equal
+ *   (the buffer is then BODY_INPLACE_MAX + BODY_SLACK bytes);
+ * - the first BODY_STAMP bytes of every object are its stamp (body_stamp): distinct for
+ *   distinct n within a run whatever the object count (the slice offsets alone have
+ *   about a million choices, so 100,000 objects would share slices), random-looking,
+ *   and run-specific through the seed. Nothing for a deduplicating server to find.
+ * The copy costs about the memcpy libcurl's read callback does anyway. */
 #ifndef COLLECT_BODY_H
 #define COLLECT_BODY_H
 
@@ -30,12 +35,13 @@ struct body_buf;
 struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e);
 void body_free(struct body_buf *b);
 
-/* body_slice: the first byte of object n's body (size bytes, size <= max_size and
- * size <= BODY_INPLACE_MAX); borrowed from b. NULL for a larger size (use body_read). */
-const void *body_slice(const struct body_buf *b, uint64_t n, uint64_t size);
+#define BODY_STAMP 16
 
-/* body_read: copy bytes [off, off + len) of object n (of any size) into dst. For
- * objects body_slice serves, the same bytes as the slice. */
+/* body_stamp: object n's first BODY_STAMP bytes: a bijection of n keyed by the seed. */
+void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP]);
+
+/* body_read: copy bytes [off, off + len) of object n (size bytes, off + len <= size)
+ * into dst: the same bytes whatever the pieces an object is read in. */
 void body_read(const struct body_buf *b, uint64_t n, uint64_t size, uint64_t off, void *dst,
 	       size_t len);
 

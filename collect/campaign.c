@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "collect/campaign_ini.h"
+#include "collect/workload.h"
 #include "core/units.h"
 
 static const char *palette[] = {
@@ -64,12 +65,10 @@ static int item_conc(struct cini *p, struct cini_kv *kv, const char *t, int i, v
 {
 	struct campaign *c = arg;
 	uint64_t v;
-	char what[160];
+	struct err we;
 
-	if (cini_parse_u64(t, &v) < 0 || v < 1 || v > 1024) {
-		snprintf(what, sizeof(what), "'%s' is not a concurrency from 1 to 1024", t);
-		return cini_bad(p, kv, what);
-	}
+	if (workload_parse_number(WLF_CONCURRENCY, t, &v, &we) < 0)
+		return cini_bad(p, kv, we.msg);
 	c->conc[i] = (int)v;
 	for (int j = 0; j < i; j++)
 		if (c->conc[j] == c->conc[i])
@@ -93,27 +92,37 @@ static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int lin
 		       "'-'; at most 64; not starting with '.')", p->name, line, sec, s, what);
 }
 
-/* bench: the bound and limits of [matrix] or a one-off section. */
-static int parse_bench(struct cini *p, const char *sec, struct cmp_bench *b, int oneoff,
-		       double campaign_timeout)
+/* get_number: sec's key of whole-number field f into *out when given (workload.h's
+ * range and message) */
+static int get_number(struct cini *p, const char *sec, enum wl_field f, uint64_t *out)
+{
+	struct cini_kv *kv = cini_get(p, sec, workload_field_key(f));
+	struct err we;
+
+	if (kv != NULL && workload_parse_number(f, kv->val, out, &we) < 0)
+		return cini_bad(p, kv, we.msg);
+	return 0;
+}
+
+/* section_op: the op of a one-off section */
+static enum wl_op section_op(const char *sec)
+{
+	return strcmp(sec, "list") == 0 ? WL_LIST : strcmp(sec, "head") == 0 ? WL_HEAD
+	       : strcmp(sec, "delete") == 0 ? WL_DELETE : WL_MULTIPART;
+}
+
+/* parse_bound: the bound keys of sec (duration, count, bound) */
+static int parse_bound(struct cini *p, const char *sec, struct cmp_bench *b)
 {
 	struct cini_kv *kd = cini_get(p, sec, "duration"), *kc = cini_get(p, sec, "count");
 	struct cini_kv *kb = cini_get(p, sec, "bound");
-	uint64_t v;
 
-	b->enabled = 1;
-	if (cini_get_duration(p, sec, "duration", &b->duration_s) < 0 ||
-	    cini_get_uint(p, sec, "count", 1, 1000000000ULL, &b->count) < 0 ||
-	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
-	    cini_get_uint(p, sec, "objects", 1, 100000000ULL, &b->objects) < 0)
-		return -1;
 	if (kd && kc)
 		return cini_bad(p, kc, "give duration or count, not both");
 	b->bound = kc ? WL_BOUND_COUNT : WL_BOUND_DURATION;
 	if (kb) {
 		if (strcmp(kb->val, "until-done") == 0) {
-			if (strcmp(sec, "delete") != 0)
-				return cini_bad(p, kb, "until-done is only for [delete]");
+			/* which ops it is for: workload_check */
 			if (kd || kc)
 				return cini_bad(p, kb, "until-done takes no duration or count");
 			b->bound = WL_BOUND_UNTIL_DONE;
@@ -134,48 +143,103 @@ static int parse_bench(struct cini *p, const char *sec, struct cmp_bench *b, int
 			return err_set(p->e, "%s:%d: [%s]: needs duration = D or count = N",
 				       p->name, b->line, sec);
 	}
+	return 0;
+}
+
+/* bench: the bound and limits of [matrix] or a one-off section; defaults from
+ * workload_defaults, limits checked by check_bench. */
+static int parse_bench(struct cini *p, const char *sec, struct cmp_bench *b, int oneoff,
+		       double campaign_timeout)
+{
+	struct workload wl;
+	uint64_t v;
+
+	b->enabled = 1;
+	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
+	if (cini_get_duration(p, sec, "duration", &b->duration_s) < 0 ||
+	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
+	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
+	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 || parse_bound(p, sec, b) < 0)
+		return -1;
 	if (oneoff) {
-		v = 1;
-		b->size = 4096;
+		v = (uint64_t)wl.concurrency;
+		b->size = wl.size;
 		if (cini_get_size(p, sec, "size", &b->size) < 0 ||
-		    cini_get_uint(p, sec, "concurrency", 1, 1024, &v) < 0)
+		    get_number(p, sec, WLF_CONCURRENCY, &v) < 0)
 			return -1;
 		b->concurrency = (int)v;
 	}
-	if (strcmp(sec, "delete") == 0) {
-		v = 0;
-		if (cini_get_uint(p, sec, "batch", 1, 1000, &v) < 0)
-			return -1;
-		b->batch = (int)v;
-	}
-	if (strcmp(sec, "multipart") == 0) {
-		struct cini_kv *kp = cini_get(p, sec, "part_size");
-		b->part_size = 5ULL << 20;
-		if (cini_get_size(p, sec, "part_size", &b->part_size) < 0)
-			return -1;
-		if (b->part_size < (5ULL << 20))
-			return cini_bad_quoted(p, kp, "is smaller than S3's 5MiB minimum part "
-					       "size");
-		if (b->size <= b->part_size)
-			return err_set(p->e, "%s:%d: [multipart]: size must be larger than part_size",
-				       p->name, b->line);
-	}
+	v = 0;
+	if (get_number(p, sec, WLF_BATCH, &v) < 0)
+		return -1;
+	b->batch = (int)v;
+	b->part_size = wl.part_size;
+	if (cini_get_size(p, sec, "part_size", &b->part_size) < 0)
+		return -1;
 	/* the wall-clock limit of one run */
 	if (b->timeout_s == 0)
 		b->timeout_s = campaign_timeout;
-	if (b->timeout_s == 0)
-		b->timeout_s = b->bound == WL_BOUND_DURATION ? 2 * b->duration_s + 60 : 1800;
-	if (b->bound == WL_BOUND_DURATION && b->timeout_s <= b->duration_s) {
-		struct cini_kv *kt = cini_get(p, sec, "timeout");
-		if (kt)
-			return cini_bad_quoted(p, kt, "is not longer than the duration");
-		struct cini_kv *kct = cini_get(p, "campaign", "timeout");
-		if (kct)
-			return cini_bad(p, kct, "is not longer than the duration of every "
-					"section; give a longer timeout");
-		return err_set(p->e, "%s:%d: [%s]: timeout too short", p->name, b->line, sec);
+	if (b->timeout_s == 0) {
+		campaign_workload(b, wl.op, b->size, 1, &wl);
+		b->timeout_s = workload_default_timeout(&wl);
 	}
 	return 0;
+}
+
+/* bench_fault: the message of workload_check's complaint about field f of section sec */
+static int bench_fault(struct cini *p, const char *sec, const struct cmp_bench *b,
+		       enum wl_field f, const char *what)
+{
+	const char *key = workload_field_key(f);
+	struct cini_kv *kv;
+
+	if (strcmp(sec, "matrix") == 0 && (f == WLF_OP || f == WLF_SIZE))
+		key = f == WLF_OP ? "ops" : "sizes";
+	if ((kv = cini_get(p, sec, key)) != NULL)
+		return cini_bad(p, kv, what);
+	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
+		return cini_bad(p, kv, "is not longer than the duration of every section; give a "
+				"longer timeout");
+	return err_set(p->e, "%s:%d: [%s] %s: %s", p->name, b->line, sec, key, what);
+}
+
+/* check_bench: every workload of sec within workload_check's limits */
+static int check_bench(struct cini *p, const char *sec, const struct cmp_bench *b,
+		       const struct campaign *c)
+{
+	struct workload wl;
+	enum wl_field f;
+	struct err we;
+
+	if (strcmp(sec, "matrix") != 0) {
+		campaign_workload(b, section_op(sec), b->size, b->concurrency, &wl);
+		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
+			return bench_fault(p, sec, b, f, we.msg);
+		return 0;
+	}
+	for (int oi = 0; oi < c->n_ops; oi++)
+		for (int si = 0; si < c->n_sizes; si++)
+			for (int ci = 0; ci < c->n_conc; ci++) {
+				campaign_workload(b, c->ops[oi], c->sizes[si], c->conc[ci], &wl);
+				if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
+					return bench_fault(p, sec, b, f, we.msg);
+			}
+	return 0;
+}
+
+void campaign_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t size, int conc,
+		       struct workload *wl)
+{
+	memset(wl, 0, sizeof(*wl));
+	wl->op = op;
+	wl->size = size;
+	wl->concurrency = conc;
+	wl->bound = bench->bound;
+	wl->duration_s = bench->bound == WL_BOUND_DURATION ? bench->duration_s : 0;
+	wl->count = bench->bound == WL_BOUND_COUNT ? bench->count : 0;
+	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
+	wl->batch = op == WL_DELETE ? bench->batch : 0;
+	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
 }
 
 static int parse_subject(struct cini *p, const struct cini_sec *s, struct cmp_subject *sub,
@@ -382,20 +446,22 @@ static int interpret(struct cini *p, struct campaign *c)
 	    (c->n_conc = cini_each_item(p, cini_get(p, "matrix", "concurrency"), CMP_MAX_LIST,
 					item_conc, c)) < 0)
 		return -1;
-	if (parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0)
+	if (parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
+	    check_bench(p, "matrix", &c->matrix, c) < 0)
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);
-		if (oneoffs[i]->line &&
-		    parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
+		if (oneoffs[i]->line == 0)
+			continue;
+		if (parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
+			return -1;
+		/* one-off list, head and delete runs prepare more objects than the engine's
+		 * default (docs/CAMPAIGN.md) */
+		if (i < 3 && oneoffs[i]->objects == 0)
+			oneoffs[i]->objects = CMP_ONEOFF_OBJECTS;
+		if (check_bench(p, oneoff_names[i], oneoffs[i], c) < 0)
 			return -1;
 	}
-	if (c->list.enabled && c->list.objects == 0)
-		c->list.objects = 1000;
-	if (c->head.enabled && c->head.objects == 0)
-		c->head.objects = 1000;
-	if (c->del.enabled && c->del.objects == 0)
-		c->del.objects = 1000;
 
 	int n = 0;
 	for (int i = 0; i < p->n_secs; i++)

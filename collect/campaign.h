@@ -5,7 +5,9 @@
  * repeated every cycle), the one-off benchmarks [list] [head] [delete] [multipart]
  * (optional; run once, in the first cycle), and one [subject ID] per endpoint compared.
  * Unknown sections and keys, repeated keys, bad values and missing required keys are
- * errors whose message starts with "FILE:LINE: [SECTION] KEY: ". Credentials never live
+ * errors whose message starts with "FILE:LINE: [SECTION] KEY: ". Defaults and limits of
+ * the runs are those of collect/workload.h (the same as `collect run`'s); a section's
+ * [matrix] cell or one-off run outside them is named by its key. Credentials never live
  * in the file: a subject names a profile or an environment-variable prefix.
  *
  * The result is a plain, read-only record handed to the plan (collect/plan.h). */
@@ -23,6 +25,7 @@ enum cmp_order { CMP_ORDER_INTERLEAVE, CMP_ORDER_RANDOM, CMP_ORDER_SEQUENTIAL };
 const char *cmp_order_name(enum cmp_order o);
 
 #define CMP_MAX_LIST 32      /* at most this many ops / sizes / concurrency values */
+#define CMP_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
 struct cmp_bench {
@@ -91,6 +94,12 @@ struct campaign *campaign_load(const char *path, struct err *e);
 /* campaign_parse_string: the same from text in memory; `name` stands for the file name
  * in messages. For tests and for re-reading a stored copy. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
+
+/* campaign_workload: the workload of one run of section `bench` (collect/engine.h):
+ * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
+ * section's bound, and its objects / batch / part_size where the op uses them. */
+void campaign_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t size, int conc,
+		       struct workload *wl);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

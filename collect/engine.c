@@ -154,7 +154,7 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 			return -1;
 		if (s3_req_setup(w->req, &a, &e) == 0)
 			break;
-		eng_fail(g, g->phase == PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
+		eng_fail(g, g->phase == ENG_PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
 		return -1;
 	}
 	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
@@ -443,7 +443,7 @@ static int run(struct eng *g, int nworkers, struct err *e)
 	}
 	g->t0_mono = time_mono_ns();
 	g->next_tick = g->t0_mono + 1000000000LL;
-	if (g->wl->bound == WL_BOUND_DURATION && g->phase == PHASE_BENCH)
+	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
 		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);
 	for (int i = 0; i < nthreads; i++) {
 		t[i].g = g;
@@ -476,7 +476,7 @@ done:
 }
 
 static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_result *res,
-		    enum phase phase, struct err *e)
+		    enum eng_phase phase, struct err *e)
 {
 	memset(g, 0, sizeof(*g));
 	g->o = o;
@@ -552,7 +552,7 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	struct eng g;
 	int rc = -1, workers;
 
-	if (eng_init(&g, o, res, PHASE_PREPARE, e) != 0)
+	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
 		return -1;
 	if (o->wl->op != WL_CREATE_BUCKET && ensure_bucket(&g, e) != 0)
 		goto done;
@@ -597,7 +597,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	int rc = -1, workers;
 	double cpu0;
 
-	if (eng_init(&g, o, res, PHASE_BENCH, e) != 0)
+	if (eng_init(&g, o, res, ENG_PHASE_BENCH, e) != 0)
 		return -1;
 	res->has_summary = 0;
 	g.acc = summary_acc_new();
@@ -649,7 +649,7 @@ int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struc
 	struct eng g;
 	int rc;
 
-	if (eng_init(&g, o, res, PHASE_CLEANUP, e) != 0)
+	if (eng_init(&g, o, res, ENG_PHASE_CLEANUP, e) != 0)
 		return -1;
 	if (o->wl->keep) {
 		eng_fini(&g);

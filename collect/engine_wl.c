@@ -95,8 +95,8 @@ static int more(const struct eng *g, const struct worker *w)
 	}
 }
 
-/* body_cb / body_seek: the s3_body read callback of an object too large to be a slice
- * of the random buffer (body.h): bytes come from body_read, in libcurl's buffer sizes. */
+/* body_cb / body_seek: the s3_body read callback of a PUT body (body.h): bytes come from
+ * body_read, in libcurl's buffer sizes, each object with its own stamp. */
 static size_t body_cb(void *arg, char *buf, size_t n)
 {
 	struct worker *w = arg;
@@ -122,10 +122,6 @@ static void set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, 
 {
 	memset(&w->body, 0, sizeof(w->body));
 	w->body.len = len;
-	if (g->wl->size <= BODY_INPLACE_MAX) {
-		w->body.mem = (const char *)body_slice(g->body, n, g->wl->size) + off;
-		return;
-	}
 	w->g = g;
 	w->body_obj = n;
 	w->body_base = off;
@@ -308,7 +304,7 @@ int wl_next(struct eng *g, struct worker *w, struct s3_args *a)
 	int rc;
 
 	a->bucket = g->o->bucket;
-	rc = g->phase == PHASE_PREPARE ? next_prepare(g, w, a) : next_bench(g, w, a);
+	rc = g->phase == ENG_PHASE_PREPARE ? next_prepare(g, w, a) : next_bench(g, w, a);
 	return rc;
 }
 
@@ -450,7 +446,7 @@ static void done_bench(struct eng *g, struct worker *w, const struct s3_result *
 
 void wl_done(struct eng *g, struct worker *w, const struct s3_result *res)
 {
-	if (g->phase == PHASE_PREPARE)
+	if (g->phase == ENG_PHASE_PREPARE)
 		done_prepare(g, w, res);
 	else
 		done_bench(g, w, res);

@@ -13,7 +13,7 @@
 
 struct body_buf;
 
-enum phase { PHASE_PREPARE, PHASE_BENCH, PHASE_CLEANUP };
+enum eng_phase { ENG_PHASE_PREPARE, ENG_PHASE_BENCH, ENG_PHASE_CLEANUP };
 
 /* One worker: one request in flight at a time. */
 struct worker {
@@ -25,7 +25,7 @@ struct worker {
 	uint64_t seq;             /* put: next object number of this worker */
 	struct sbuf key;          /* key (or bucket name) of the request in flight */
 	struct s3_body body;
-	struct eng *g;            /* large PUT bodies (read callback): the phase */
+	struct eng *g;            /* PUT bodies (read callback): the phase */
 	uint64_t body_obj, body_base, body_pos; /* object number, offset of the body in
 						   the object, bytes delivered */
 	struct s3_result res;
@@ -53,7 +53,7 @@ struct eng {
 	const struct engine_opts *o;
 	const struct workload *wl;
 	struct engine_result *res;
-	enum phase phase;
+	enum eng_phase phase;
 	struct body_buf *body;
 	struct worker *w;
 	int nworkers;

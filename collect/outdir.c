@@ -4,13 +4,14 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "collect/runjson.h"
 
 struct outdir {
 	char *root;
@@ -124,24 +125,14 @@ enum run_dir_state outdir_run_state(const struct outdir *od, const char *id)
 {
 	char path[4096];
 	struct stat st;
-	json_t *j, *w;
-	enum run_dir_state s = RUN_COMPLETE;
+	struct runjson_status rs;
 
 	if (outdir_path(od, id, path, sizeof(path), NULL) < 0 || stat(path, &st) < 0)
 		return RUN_ABSENT;
-	if (outdir_path(od, id, path, sizeof(path) - 16, NULL) < 0)
+	/* run.json is renamed into place whole: unreadable means not written yet */
+	if (runjson_read_status(path, &rs, NULL) < 0)
 		return RUN_INCOMPLETE;
-	strcat(path, "/run.json");
-	if (stat(path, &st) < 0)
-		return RUN_INCOMPLETE;
-	j = json_load_file(path, 0, NULL);
-	if (j == NULL)
-		return RUN_INCOMPLETE; /* cannot happen with rename; treat as not done */
-	w = json_object_get(j, "wrapper");
-	if (json_is_true(json_object_get(w, "interrupted")))
-		s = RUN_INTERRUPTED;
-	json_decref(j);
-	return s;
+	return rs.interrupted ? RUN_INTERRUPTED : RUN_COMPLETE;
 }
 
 static int clear_dir(const char *dir, struct err *e)
@@ -156,8 +147,18 @@ static int clear_dir(const char *dir, struct err *e)
 	while ((de = readdir(d)) != NULL) {
 		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0)
 			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
-		if (de->d_type == DT_DIR) {
+		if (snprintf(path, sizeof(path), "%s/%s", dir, de->d_name) >= (int)sizeof(path)) {
+			rc = err_set(e, "%s/%s: path too long", dir, de->d_name);
+			break;
+		}
+		/* d_type is DT_UNKNOWN on some filesystems: then ask lstat (a symbolic link
+		 * is unlinked, never followed) */
+		int is_dir = de->d_type == DT_DIR;
+		if (de->d_type == DT_UNKNOWN) {
+			struct stat st;
+			is_dir = lstat(path, &st) == 0 && S_ISDIR(st.st_mode);
+		}
+		if (is_dir) {
 			if (clear_dir(path, e) < 0 || rmdir(path) < 0) {
 				rc = err_set(e, "%s: cannot remove: %s", path, strerror(errno));
 				break;

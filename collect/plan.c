@@ -9,11 +9,7 @@
 
 const char *plan_op_dir_name(enum wl_op op)
 {
-	static const char *names[WL_OP_COUNT] = {
-		"put", "get", "head", "list", "delete", "multipart",
-		"create-bucket", "put-empty", "get-small",
-	};
-	return (unsigned)op < WL_OP_COUNT ? names[op] : "unknown";
+	return (unsigned)op < WL_OP_COUNT ? wl_op_name(op) : "unknown";
 }
 
 /* splitmix64: a small, portable generator, so a seed gives the same plan everywhere. */
@@ -68,27 +64,12 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	return 0;
 }
 
-static void bench_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t size,
-			   int conc, struct workload *wl)
-{
-	memset(wl, 0, sizeof(*wl));
-	wl->op = op;
-	wl->size = size;
-	wl->concurrency = conc;
-	wl->bound = bench->bound;
-	wl->duration_s = bench->bound == WL_BOUND_DURATION ? bench->duration_s : 0;
-	wl->count = bench->bound == WL_BOUND_COUNT ? bench->count : 0;
-	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
-	wl->batch = op == WL_DELETE ? bench->batch : 0;
-	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
-}
-
 /* matrix runs of one subject in campaign order (op, size, concurrency) */
 static int add_matrix_cell(struct builder *b, int cycle, int s, int oi, int si, int ci)
 {
 	struct workload wl;
 
-	bench_workload(&b->c->matrix, b->c->ops[oi], b->c->sizes[si], b->c->conc[ci], &wl);
+	campaign_workload(&b->c->matrix, b->c->ops[oi], b->c->sizes[si], b->c->conc[ci], &wl);
 	return add_run(b, cycle, s, &wl, b->c->matrix.timeout_s);
 }
 
@@ -139,7 +120,7 @@ static int add_cycle(struct builder *b, int cycle)
 			struct workload wl;
 			if (!once[o]->enabled)
 				continue;
-			bench_workload(once[o], once_ops[o], once[o]->size, once[o]->concurrency,
+			campaign_workload(once[o], once_ops[o], once[o]->size, once[o]->concurrency,
 				       &wl);
 			if (add_run(b, 0, p->subjects[k], &wl, once[o]->timeout_s) < 0)
 				return -1;

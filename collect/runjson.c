@@ -289,3 +289,24 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e)
 {
 	return write_json(dir, "run.json", obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
 }
+
+int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
+{
+	char path[4096];
+	json_error_t je;
+	json_t *j;
+	const char *status;
+
+	memset(out, 0, sizeof(*out));
+	if (snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path))
+		return err_set(e, "%s/run.json: path too long", dir);
+	j = json_load_file(path, 0, &je);
+	if (j == NULL)
+		return err_set(e, "%s: %s", path, je.text);
+	status = json_string_value(json_object_get(j, "status"));
+	out->complete = status != NULL && strcmp(status, "complete") == 0;
+	out->interrupted = json_is_true(json_object_get(json_object_get(j, "wrapper"),
+							"interrupted"));
+	json_decref(j);
+	return 0;
+}

@@ -83,4 +83,14 @@ json_t *runjson_build(const struct runjson_input *in);
 /* runjson_write: write obj to DIR/run.json atomically (indented, sorted as built). */
 int runjson_write(const char *dir, const json_t *obj, struct err *e);
 
+/* What DIR/run.json says of a recorded run (the one place run.json is read back). */
+struct runjson_status {
+	int complete;       /* status "complete" */
+	int interrupted;    /* wrapper.interrupted: the collector was stopped in this run */
+};
+
+/* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
+ * JSON (message in e, which may be NULL; *out then says failed, not interrupted). */
+int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e);
+
 #endif

@@ -1,13 +1,45 @@
-/* collect/workload.c: workload operation names (engine.h). */
-#include <string.h>
+/* collect/workload.c: see workload.h (and engine.h for the op names). */
+#include "collect/workload.h"
 
-#include "collect/engine.h"
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/units.h"
 
 static const char *const names[WL_OP_COUNT] = {
 	[WL_PUT] = "put", [WL_GET] = "get", [WL_HEAD] = "head", [WL_LIST] = "list",
 	[WL_DELETE] = "delete", [WL_MULTIPART] = "multipart",
 	[WL_CREATE_BUCKET] = "create-bucket", [WL_PUT_EMPTY] = "put-empty",
 	[WL_GET_SMALL] = "get-small",
+};
+
+static const char *const keys[WLF_COUNT_] = {
+	[WLF_OP] = "op", [WLF_SIZE] = "size", [WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound", [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
+	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch", [WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",
+};
+
+static const char *const options[WLF_COUNT_] = {
+	[WLF_OP] = "--op", [WLF_SIZE] = "--size", [WLF_CONCURRENCY] = "--concurrency",
+	[WLF_BOUND] = "--until-done", [WLF_DURATION] = "--duration", [WLF_COUNT] = "--count",
+	[WLF_OBJECTS] = "--objects", [WLF_BATCH] = "--batch", [WLF_PART_SIZE] = "--part-size",
+	[WLF_TIMEOUT] = "--timeout",
+};
+
+/* the whole-number fields: their ranges and what a value of each is called */
+static const struct {
+	enum wl_field f;
+	uint64_t min, max;
+	const char *noun;
+} numbers[] = {
+	{WLF_CONCURRENCY, 1, WL_CONCURRENCY_MAX, "a concurrency"},
+	{WLF_COUNT, 1, WL_COUNT_MAX, "a count"},
+	{WLF_OBJECTS, 1, WL_OBJECTS_MAX, "a number of objects"},
+	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
 };
 
 const char *wl_op_name(enum wl_op op)
@@ -23,4 +55,156 @@ int wl_op_parse(const char *s)
 		if (strcmp(s, names[i]) == 0)
 			return i;
 	return -1;
+}
+
+const char *workload_field_key(enum wl_field f)
+{
+	return (unsigned)f < WLF_COUNT_ ? keys[f] : "";
+}
+
+const char *workload_field_option(enum wl_field f)
+{
+	return (unsigned)f < WLF_COUNT_ ? options[f] : "";
+}
+
+int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e)
+{
+	unsigned long long v;
+	char *end;
+
+	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
+		if (numbers[i].f != f)
+			continue;
+		errno = 0;
+		v = strtoull(s, &end, 10);
+		if (errno || end == s || *end || s[0] == '-' || s[0] == '+' ||
+		    v < numbers[i].min || v > numbers[i].max)
+			return err_set(e, "'%s' is not %s from %llu to %llu", s, numbers[i].noun,
+				       (unsigned long long)numbers[i].min,
+				       (unsigned long long)numbers[i].max);
+		*out = v;
+		return 0;
+	}
+	return err_set(e, "'%s': %s is not a whole-number field", s, workload_field_key(f));
+}
+
+/* check_number: v of whole-number field f within its range ('v' quoted in the message) */
+static int check_number(enum wl_field f, uint64_t v, enum wl_field *field, struct err *e)
+{
+	char text[32];
+
+	snprintf(text, sizeof(text), "%llu", (unsigned long long)v);
+	if (workload_parse_number(f, text, &v, e) == 0)
+		return 0;
+	*field = f;
+	return -1;
+}
+
+int workload_parse_op(const char *s, enum wl_op *op, struct err *e)
+{
+	for (int i = 0; i < WL_OP_COUNT; i++)
+		if (strcasecmp(s, names[i]) == 0) {
+			*op = (enum wl_op)i;
+			return 0;
+		}
+	return err_set(e, "'%s' is not an op (" WL_OPS_TEXT ")", s);
+}
+
+void workload_defaults(struct workload *wl, enum wl_op op)
+{
+	memset(wl, 0, sizeof(*wl));
+	wl->op = op;
+	wl->size = WL_DEFAULT_SIZE;
+	wl->concurrency = 1;
+	wl->bound = WL_BOUND_DURATION;
+	wl->part_size = op == WL_MULTIPART ? WL_PART_MIN : 0;
+}
+
+double workload_default_timeout(const struct workload *wl)
+{
+	return wl->bound == WL_BOUND_DURATION ? 2 * wl->duration_s + 60 : 1800;
+}
+
+/* fail: *field = f; returns rc (err_set's -1) */
+static int fail(enum wl_field *field, enum wl_field f, int rc)
+{
+	*field = f;
+	return rc;
+}
+
+/* check_multipart: the part size and the object size of a multipart workload. */
+static int check_multipart(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	char a[UNITS_SIZE_MAX], b[UNITS_SIZE_MAX];
+
+	units_format_size(wl->part_size, a, sizeof(a));
+	units_format_size(wl->size, b, sizeof(b));
+	if (wl->op != WL_MULTIPART && wl->part_size != 0)
+		return fail(field, WLF_PART_SIZE,
+			    err_set(e, "'%s': a part size is only for multipart", a));
+	if (wl->op != WL_MULTIPART)
+		return 0;
+	if (wl->part_size < WL_PART_MIN)
+		return fail(field, WLF_PART_SIZE,
+			    err_set(e, "'%s' is smaller than S3's 5MiB minimum part size", a));
+	if (wl->part_size > WL_PART_MAX)
+		return fail(field, WLF_PART_SIZE,
+			    err_set(e, "'%s' is larger than S3's 5GiB maximum part size", a));
+	if (wl->size <= wl->part_size)
+		return fail(field, WLF_SIZE, err_set(e, "'%s' is not larger than the part size "
+						     "%s (one part is a plain put)", b, a));
+	if ((wl->size + wl->part_size - 1) / wl->part_size > WL_PARTS_MAX)
+		return fail(field, WLF_SIZE,
+			    err_set(e, "'%s' needs more than S3's 10000 parts of %s", b, a));
+	return 0;
+}
+
+/* check_counts: objects and batch, and for which ops they are. */
+static int check_counts(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	int prepares = wl->op == WL_GET || wl->op == WL_HEAD || wl->op == WL_LIST ||
+		       wl->op == WL_DELETE;
+
+	if (wl->objects && !prepares)
+		return fail(field, WLF_OBJECTS, err_set(e, "'%llu': objects are prepared only "
+							"for get, head, list and delete",
+							(unsigned long long)wl->objects));
+	if (wl->objects && check_number(WLF_OBJECTS, wl->objects, field, e) < 0)
+		return -1;
+	if (wl->batch && wl->op != WL_DELETE)
+		return fail(field, WLF_BATCH,
+			    err_set(e, "'%d': a batch is only for delete", wl->batch));
+	if (wl->batch && check_number(WLF_BATCH, wl->batch < 0 ? 0 : (uint64_t)wl->batch, field,
+				      e) < 0)
+		return -1;
+	return 0;
+}
+
+int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
+		   struct err *e)
+{
+	char a[UNITS_DURATION_MAX], b[UNITS_DURATION_MAX];
+
+	if ((unsigned)wl->op >= WL_OP_COUNT)
+		return fail(field, WLF_OP,
+			    err_set(e, "'%d' is not an op (" WL_OPS_TEXT ")", (int)wl->op));
+	if (check_number(WLF_CONCURRENCY, wl->concurrency < 0 ? 0 : (uint64_t)wl->concurrency,
+			 field, e) < 0)
+		return -1;
+	if (wl->bound == WL_BOUND_DURATION && !(wl->duration_s > 0))
+		return fail(field, WLF_DURATION, err_set(e, "'%s' is not longer than 0s",
+							 units_format_duration(wl->duration_s, a,
+									       sizeof(a))));
+	if (wl->bound == WL_BOUND_COUNT && check_number(WLF_COUNT, wl->count, field, e) < 0)
+		return -1;
+	if (wl->bound == WL_BOUND_UNTIL_DONE && wl->op != WL_DELETE)
+		return fail(field, WLF_BOUND, err_set(e, "'until-done' is only for delete"));
+	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0)
+		return -1;
+	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
+		return fail(field, WLF_TIMEOUT, err_set(e, "'%s' is not longer than the duration "
+							"(%s)", units_format_duration(timeout_s, a,
+							sizeof(a)), units_format_duration(
+							wl->duration_s, b, sizeof(b))));
+	return 0;
 }

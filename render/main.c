@@ -5,6 +5,7 @@
  * Reads RESULTS_DIR/aggregate.json alone and writes REPORT_DIR/report.html and
  * REPORT_DIR/report.pdf (each to a temporary name, renamed when complete). */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,7 +85,8 @@ static void default_templates(char *out, size_t n)
 static int mkdirs(const char *path, struct err *e)
 {
 	char buf[4096];
-	snprintf(buf, sizeof buf, "%s", path);
+	if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf)
+		return err_set(e, "%.64s...: directory path too long", path);
 	for (char *p = buf + 1; *p; p++) {
 		if (*p != '/')
 			continue;
@@ -125,12 +127,25 @@ static int write_file(const char *dir, const char *name, const char *data, size_
 static int write_pdf(const struct doc *d, struct fonts *f, const char *dir, struct err *e)
 {
 	char tmp[4096], final[4096];
-	snprintf(final, sizeof final, "%s/report.pdf", dir);
-	snprintf(tmp, sizeof tmp, "%s/.report.pdf.tmp.%ld", dir, (long)getpid());
+	int fd;
+	if ((size_t)snprintf(final, sizeof final, "%s/report.pdf", dir) >= sizeof final ||
+	    (size_t)snprintf(tmp, sizeof tmp, "%s/.report.pdf.tmp.%ld", dir, (long)getpid()) >=
+		    sizeof tmp)
+		return err_set(e, "%.64s...: directory path too long", dir);
 	if (pdf_write(d, f, tmp, e)) {
 		unlink(tmp);
 		return -1;
 	}
+	/* on disk before it replaces the previous report (libharu only closes the file) */
+	fd = open(tmp, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fsync(fd) != 0) {
+		err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		unlink(tmp);
+		return -1;
+	}
+	close(fd);
 	if (rename(tmp, final) != 0) {
 		err_set(e, "%s: cannot write: %s", final, strerror(errno));
 		unlink(tmp);
@@ -202,10 +217,11 @@ int main(int argc, char **argv)
 	else
 		default_templates(tdir, sizeof tdir);
 	snprintf(agg, sizeof agg, "%s/aggregate.json", argv[optind]);
-	if (out)
-		snprintf(odir, sizeof odir, "%s", out);
-	else
-		snprintf(odir, sizeof odir, "%s/../report", argv[optind]);
+	if ((size_t)(out ? snprintf(odir, sizeof odir, "%s", out)
+		 : snprintf(odir, sizeof odir, "%s/../report", argv[optind])) >= sizeof odir) {
+		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
+		return EXIT_OUTPUT;
+	}
 
 	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
 	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)))

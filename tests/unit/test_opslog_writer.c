@@ -1,7 +1,8 @@
 /* tests/unit/test_opslog_writer.c: the writer's own integer and time formatting (no
  * snprintf on the hot path) gives exactly the text of snprintf and rfc3339_format:
  * times in one second and across seconds, whole seconds, trailing zeros, before 1970,
- * the int64 extremes, absent (0) first/last byte times, negative durations. */
+ * the int64 extremes, absent (0) first/last byte times, negative durations; every row
+ * written is read back (no fewer, no more). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -99,7 +100,7 @@ int main(void)
 	if (text == NULL)
 		return check_done();
 	char *line = strchr(text, '\n'); /* after the header */
-	int bad = 0;
+	int bad = 0, seen = 0;
 	for (int i = 0; i < N && line != NULL; i++) {
 		const struct op_row *r = &rows[i];
 		char want[1024], t[4][64];
@@ -122,7 +123,11 @@ int main(void)
 					(int)(end - line), line, want);
 		}
 		line = end;
+		seen++;
 	}
+	/* every row written comes back, and nothing after them */
+	CHECK(seen == N && line != NULL && strcmp(line, "\n") == 0,
+	      "%d of %d rows read back, or text after the last row", seen, N);
 	CHECK(bad == 0, "%d of %d rows differ from snprintf/rfc3339_format", bad, N);
 	free(text);
 	return check_done();

@@ -1,6 +1,8 @@
 /* tests/unit/test_outdir.c: the output dir's lock, run states, atomic files and temporary
  * files; the child's state file round trip; run.json as built (no credential, summary
  * only for complete runs, null values). */
+#include <dirent.h>
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,6 +14,24 @@
 #include "collect/outdir.h"
 #include "collect/runjson.h"
 #include "tests/unit/check.h"
+
+/* readdir as on a filesystem without d_type (some XFS, NFS, FUSE): while hide_dtype is
+ * set, every entry says DT_UNKNOWN. Defined here, it takes the place of the C library's
+ * for outdir.c too. */
+static int hide_dtype;
+
+struct dirent *readdir(DIR *d)
+{
+	static struct dirent *(*real)(DIR *);
+	struct dirent *de;
+
+	if (real == NULL)
+		*(void **)&real = dlsym(RTLD_NEXT, "readdir");
+	de = real ? real(d) : NULL;
+	if (de && hide_dtype)
+		de->d_type = DT_UNKNOWN;
+	return de;
+}
 
 static int exists(const char *dir, const char *name)
 {
@@ -90,6 +110,17 @@ static void test_lock(const char *root)
 	CHECK(outdir_prepare_run(a, "runs/cycle-01/x/put-4KiB-c1", rdir, sizeof(rdir), &e) == 0 &&
 	      !exists(rdir, "run.json") && !exists(rdir, "ops.tsv.zst"),
 	      "prepare_run empties an earlier attempt");
+	/* an earlier attempt's subdirectory, on a filesystem that gives no d_type */
+	char sub[4096];
+	snprintf(sub, sizeof(sub), "%s/sub", rdir);
+	mkdir(sub, 0755);
+	touch(sub, "inner", "x");
+	touch(rdir, "ops.tsv.zst", "partial");
+	hide_dtype = 1;
+	CHECK(outdir_prepare_run(a, "runs/cycle-01/x/put-4KiB-c1", rdir, sizeof(rdir), &e) == 0 &&
+	      !exists(rdir, "sub") && !exists(rdir, "ops.tsv.zst"),
+	      "prepare_run removes a subdirectory when d_type is DT_UNKNOWN: %s", e.msg);
+	hide_dtype = 0;
 
 	/* atomic write */
 	char path[4096];

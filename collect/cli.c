@@ -1,0 +1,153 @@
+/* collect/cli.c: see cli.h. */
+#include "collect/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/outdir.h"
+#include "core/units.h"
+
+const char cli_usage_text[] =
+"usage: collect CAMPAIGN.ini [-o DIR] [--only SUBJECT,...] [--cycles N | --cycle N]\n"
+"               [--resume] [--dry-run] [--insecure]\n"
+"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
+"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
+"               [--objects N] [--batch N] [--part-size SIZE] [--timeout D] [--keep] -o DIR\n"
+"\n"
+"Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
+"\n"
+"Campaign mode runs every cycle of the campaign's [matrix] (ops x sizes x concurrency for\n"
+"each subject) and its one-off [list] [head] [delete] [multipart] benchmarks (in the first\n"
+"cycle, under runs/once/). Keys of the campaign file: docs/CAMPAIGN.md.\n"
+"  -o, --output DIR     output directory (default: out/CAMPAIGN_NAME); gets campaign.ini,\n"
+"                       plan.tsv and runs/cycle-NN/SUBJECT/OP-SIZE-cCONC/{run.json,ops.tsv.zst}\n"
+"      --only LIST      only these subjects (comma-separated ids)\n"
+"      --cycles N       run cycles 1..N instead of the campaign's number\n"
+"      --cycle N        run only cycle N (one cycle a day from a scheduler)\n"
+"      --resume         skip the runs already recorded in DIR; redo incomplete and\n"
+"                       interrupted ones (without it, DIR must not hold runs of the plan)\n"
+"      --dry-run        print the run plan and the expected time, measure nothing\n"
+"      --insecure       do not verify TLS certificates (every subject)\n"
+"\n"
+"Run mode measures one run. Credentials come from the environment as for the AWS CLI:\n"
+"AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY [/ AWS_SESSION_TOKEN], else the profile named by\n"
+"AWS_PROFILE (or default) in ~/.aws/credentials. Writes DIR/run.json and DIR/ops.tsv.zst\n"
+"and prints the run's summary.\n"
+"      --endpoint URL   http(s)://host[:port] (default: AWS_ENDPOINT_URL_S3, else\n"
+"                       AWS_ENDPOINT_URL, as the AWS CLI)\n"
+"      --bucket NAME    the bucket (created when missing)\n"
+"      --region R       signing region (default: AWS_REGION, AWS_DEFAULT_REGION, us-east-1)\n"
+"      --path-style     path-style URLs (default: virtual-hosted for *.amazonaws.com,\n"
+"                       path style for every other endpoint)\n"
+"      --insecure       do not verify the TLS certificate\n"
+"      --op OP          put, get, head, list, delete, multipart, or the sequential\n"
+"                       micro-operations create-bucket, put-empty, get-small\n"
+"      --size SIZE      object size: 123, 4KiB, 5MiB, 1GB ...\n"
+"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys)\n"
+"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
+"      --count N        N requests per worker, or\n"
+"      --until-done     until every prepared object is handled (delete)\n"
+"      --objects N      objects to prepare (get, head, list, delete; default 100)\n"
+"      --batch N        keys per multi-object delete, 1..1000 (default 1: one DELETE\n"
+"                       per object)\n"
+"      --part-size SIZE multipart part size, 5MiB..5GiB (default 5MiB); at most 10000\n"
+"                       parts, size larger than one part\n"
+"      --timeout D      wall-clock limit of the run (default: 2 x duration + 60s, or 30m)\n"
+"      --keep           leave the objects in the bucket\n"
+"  -o, --output DIR     the run's directory\n"
+"\n"
+"  -h, --help           this text\n"
+"\n"
+"Exit status: 0 every run complete; 1 some runs failed (each is recorded in its run.json);\n"
+"2 usage or campaign error; 3 the output directory is locked by another collector;\n"
+"130 stopped by SIGINT/SIGTERM (the current run recorded as interrupted; --resume goes on).\n";
+
+int cli_usage_error(const char *msg)
+{
+	fprintf(stderr, "collect: %s\n(collect --help lists every option)\n", msg);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_parse_int(const char *opt, const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < min || v > max) {
+		fprintf(stderr, "collect: %s: '%s' is not a whole number from %ld to %ld\n", opt,
+			s, min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_parse_duration(const char *opt, const char *s, double *out)
+{
+	struct err e;
+
+	if (units_parse_duration(s, out, &e) < 0) {
+		fprintf(stderr, "collect: %s: %s\n", opt, e.msg);
+		return -1;
+	}
+	if (!(*out > 0)) {
+		fprintf(stderr, "collect: %s: '%s' is not a positive duration\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+static void live_cb(const struct engine_live *live, void *arg)
+{
+	progress_tick(arg, live);
+}
+
+int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
+		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
+		struct runner_result *rr, struct err *e)
+{
+	struct runner_job job;
+	struct runjson_input in = *tmpl;
+	json_t *j = NULL;
+	char pfile[4096];
+	int rc = -1;
+
+	/* the run's key prefix, for a later --resume to clean up after a killed collector
+	 * (removed with the state file when the run is recorded) */
+	if (snprintf(pfile, sizeof(pfile), "%s/.prefix", dir) >= (int)sizeof(pfile) ||
+	    outdir_write_file(pfile, prefix, strlen(prefix), e) < 0)
+		return -1;
+	memset(&job, 0, sizeof(job));
+	job.dir = dir;
+	job.subject = tmpl->subject;
+	job.wl = tmpl->wl;
+	job.timeout_s = tmpl->timeout_s;
+	job.prefix = prefix;
+	job.stop = stop;
+	job.close_fd = close_fd;
+	job.on_live = pg ? live_cb : NULL;
+	job.live_arg = pg;
+	if (runner_exec(&job, rr, e) < 0)
+		return -1;
+	in.st = &rr->st;
+	in.wrapper = &rr->wrapper;
+	in.cls = rr->cls;
+	in.complete = rr->complete;
+	j = runjson_build(&in);
+	if (j == NULL) {
+		err_set(e, "%s: cannot build run.json (out of memory)", dir);
+		goto out;
+	}
+	if (runjson_write(dir, j, e) < 0)
+		goto out;
+	outdir_remove_temps(dir);
+	rc = rr->complete ? 0 : 1;
+out:
+	json_decref(j);
+	return rc;
+}
+

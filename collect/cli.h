@@ -1,0 +1,60 @@
+/* collect/cli.h: bin/collect's command line. collect/main.c only dispatches: each
+ * subcommand lives in its own file (cmd_campaign.c: a campaign; cmd_run.c: `collect run`)
+ * and turns its flags into calls of the collect library; this header holds what they
+ * share (cli.c): exit codes, the usage text, option parsing, one run and its run.json.
+ *
+ * The stop flag is the one piece of global state (set by main's SIGINT/SIGTERM handler)
+ * and is handed to each subcommand. */
+#ifndef COLLECT_CLI_H
+#define COLLECT_CLI_H
+
+#include <signal.h>
+
+#include "collect/progress.h"
+#include "collect/runjson.h"
+#include "collect/runner.h"
+#include "core/err.h"
+
+enum cli_exit {
+	CLI_EXIT_OK = 0,           /* every run complete */
+	CLI_EXIT_FAILED = 1,       /* some runs failed (each recorded in its run.json) */
+	CLI_EXIT_USAGE = 2,        /* usage or campaign error */
+	CLI_EXIT_LOCKED = 3,       /* the output directory is locked by another collector */
+	CLI_EXIT_INTERRUPTED = 130 /* stopped by SIGINT/SIGTERM */
+};
+
+/* cli_usage_text: --help of every subcommand. */
+extern const char cli_usage_text[];
+
+/* cli_usage_error: print "collect: MSG" and the --help hint; returns CLI_EXIT_USAGE. */
+int cli_usage_error(const char *msg);
+
+/* cli_parse_int: s as a whole number min..max for option opt; -1 after printing why not. */
+int cli_parse_int(const char *opt, const char *s, long min, long max, long *out);
+
+/* cli_parse_duration: s as a positive duration for option opt; -1 after printing why not. */
+int cli_parse_duration(const char *opt, const char *s, double *out);
+
+/* cli_run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but
+ * for the key prefix file this writes first), under `prefix` in the bucket, then its
+ * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL.
+ * Returns 0 complete, 1 failed (recorded), -1 when the run could not be carried out or
+ * recorded (message in e). rr is filled either way: release it with runner_result_clear. */
+int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
+		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
+		struct runner_result *rr, struct err *e);
+
+/* The options of campaign mode (collect CAMPAIGN.ini ...). */
+struct campaign_args {
+	const char *campaign, *out, *only;
+	int cycles, cycle, resume, dry_run, insecure;
+};
+
+/* cmd_campaign: run (or with dry_run print) the plan of a campaign; returns an exit code,
+ * messages on stderr. */
+int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
+
+/* cmd_run: `collect run ARGS` (argv[0] is "run"); returns an exit code. */
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop);
+
+#endif
