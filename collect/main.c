@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "collect/campaign.h"
+#include "collect/clean.h"
 #include "collect/outdir.h"
 #include "collect/plan.h"
 #include "collect/progress.h"
@@ -36,6 +37,7 @@ static const char usage_text[] =
 "       collect run --endpoint URL --bucket NAME [--region R] [--path-style] [--insecure]\n"
 "               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
 "               [--objects N] [--batch N] [--part-size SIZE] [--timeout D] [--keep] -o DIR\n"
+"       collect clean DIR | CAMPAIGN.ini [-o DIR]\n"
 "\n"
 "Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
 "\n"
@@ -55,7 +57,8 @@ static const char usage_text[] =
 "Run mode measures one run. Credentials come from the environment as for the AWS CLI:\n"
 "AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY [/ AWS_SESSION_TOKEN], else the profile named by\n"
 "AWS_PROFILE (or default) in ~/.aws/credentials. Writes DIR/run.json and DIR/ops.tsv.zst\n"
-"and prints the run's summary.\n"
+"and prints the run's summary. Before it starts, what an earlier run in DIR killed before its\n"
+"cleanup left in its bucket is deleted.\n"
 "      --endpoint URL   http(s)://host[:port]\n"
 "      --bucket NAME    the bucket (created when missing)\n"
 "      --region R       signing region (default: AWS_REGION, AWS_DEFAULT_REGION, us-east-1)\n"
@@ -76,6 +79,8 @@ static const char usage_text[] =
 "  -o, --output DIR     the run's directory\n"
 "\n"
 "  -h, --help           this text\n"
+"\n"
+"Clean mode deletes what killed runs left in their buckets (collect clean --help).\n"
 "\n"
 "Exit status: 0 every run complete; 1 some runs failed (each is recorded in its run.json);\n"
 "2 usage or campaign error; 3 the output directory is locked by another collector;\n"
@@ -586,6 +591,7 @@ static int run_main(int argc, char **argv)
 		fprintf(stderr, "collect: %s already holds a run; use another -o DIR\n", out);
 		goto out;
 	}
+	clean_earlier_run(out, stderr);
 	outdir_remove_temps(out);
 	snprintf(path, sizeof(path), "%s/ops.tsv.zst", out);
 	unlink(path);
@@ -625,6 +631,8 @@ int main(int argc, char **argv)
 	install_signals();
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)
 		return run_main(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
+		return clean_main(argc - 1, argv + 1);
 	memset(&a, 0, sizeof(a));
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {

@@ -30,6 +30,9 @@
 #include "collect/runjson.h"
 #include "core/err.h"
 
+struct creds;     /* collect/creds.h */
+struct s3_client; /* collect/s3.h */
+
 struct runner_job {
 	const char *dir;                    /* run directory, existing and empty */
 	const struct cmp_subject *subject;  /* endpoint, bucket, credentials source */
@@ -62,6 +65,13 @@ void runner_result_clear(struct runner_result *res);
  * unfinished. 0 when done; -1 with "the cleanup of BUCKET/PREFIX failed (...)" or
  * "... stopped at its N s limit" in e. */
 int runner_sweep(const struct runner_job *job, struct err *e);
+
+/* runner_client: the credentials of subject s, as a run's child takes them (profile,
+ * env:PREFIX or the AWS CLI's default chain), into *cr (the caller frees them with
+ * creds_free after the client) and a new S3 client for s (s3_client_free). NULL with a
+ * message (never a secret) when either fails; *cr is then NULL. */
+struct s3_client *runner_client(const struct cmp_subject *s, struct creds **cr,
+				struct err *e);
 
 /* runner_child_body: the child's work, callable without a fork (tests). Writes the state
  * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:
