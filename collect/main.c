@@ -71,7 +71,7 @@ static const char usage_text[] =
 "      --duration D     measure for D (30s, 5m, 1h30m), or\n"
 "      --count N        N requests per worker, or\n"
 "      --until-done     until every prepared object is handled (delete)\n"
-"      --objects N      objects to prepare (get, head, list, delete)\n"
+"      --objects N      objects to prepare (get, head, list, delete; default 100)\n"
 "      --batch N        keys per multi-object delete (1 = one DELETE per object)\n"
 "      --part-size SIZE multipart part size (at least 5MiB)\n"
 "      --timeout D      wall-clock limit of the run (default: 2 x duration + 60s, or 30m)\n"
@@ -417,7 +417,7 @@ static void print_lat(const char *name, const struct lat_stats *l)
 static void print_summary(const struct runner_result *rr, const struct workload *wl)
 {
 	struct run_summary s;
-	char ran[UNITS_DURATION_MAX];
+	char ran[UNITS_DURATION_MAX], span[128];
 	char opname[32];
 
 	snprintf(opname, sizeof(opname), "%s", plan_op_dir_name(wl->op));
@@ -432,10 +432,11 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	}
 	printf("Report: %s. Concurrency: %d. Ran: %s\n", opname, wl->concurrency,
 	       units_format_duration(s.completion_s, ran, sizeof(ran)));
+	summary_span_text(&s, span, sizeof(span));
 	if (wl->op == WL_HEAD || wl->op == WL_DELETE || wl->op == WL_LIST)
-		printf(" * Average: %.2f obj/s\n", s.obj_s);
+		printf(" * Average: %.2f obj/s (%s)\n", s.obj_s, span);
 	else
-		printf(" * Average: %.2f MiB/s, %.2f obj/s\n", s.mib_s, s.obj_s);
+		printf(" * Average: %.2f MiB/s, %.2f obj/s (%s)\n", s.mib_s, s.obj_s, span);
 	printf(" * Requests: %llu, errors: %llu, objects: %llu, bytes: %llu\n",
 	       (unsigned long long)s.requests, (unsigned long long)s.errors,
 	       (unsigned long long)s.objects, (unsigned long long)s.bytes);
