@@ -164,9 +164,11 @@ static const char *what(const struct sweep_count *n, char *buf, size_t size)
 {
 	char up[64];
 
-	if (n->uploads_listed)
+	if (n->uploads_listed > 0)
 		snprintf(up, sizeof(up), "%llu multipart upload%s aborted",
 			 (unsigned long long)n->uploads, n->uploads == 1 ? "" : "s");
+	else if (n->uploads_listed < 0)
+		snprintf(up, sizeof(up), "multipart uploads not listed (403: not allowed)");
 	else
 		snprintf(up, sizeof(up), "no multipart upload listing on this server");
 	snprintf(buf, size, "%llu object%s deleted, %s", (unsigned long long)n->objects,

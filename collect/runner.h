@@ -1,7 +1,8 @@
 /* collect/runner.h: one run in its own child process, under a wall-clock limit.
  *
- * runner_exec forks. The child (runner.c's child body) builds the subject's credentials
- * and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare / engine_benchmark /
+ * runner_exec records where the run's prefix lives (RUNDIR/.subject.json, collect/clean.h:
+ * for `collect clean` after a kill), then forks. The child (runner.c's child body) builds
+ * the subject's credentials and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare / engine_benchmark /
  * engine_cleanup, writes RUNDIR/.state.json after each phase change (so the parent
  * knows how far it got even if it dies) and sends the engine's live counters through a
  * pipe. The parent relays those counters to on_live, kills the child with SIGKILL past

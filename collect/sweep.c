@@ -28,7 +28,8 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 				    .key_marker = km[0] ? km : NULL,
 				    .upload_id_marker = um[0] ? um : NULL};
 		if (s3_retry(lr, &a, ATTEMPTS, BASE_MS, &res, e) != 0) {
-			if (!km[0] && no_multipart_listing(&res)) {
+			if (!km[0] && (no_multipart_listing(&res) || res.status == 403)) {
+				n->uploads_listed = res.status == 403 ? -1 : 0;
 				err_clear(e);
 				return 0;
 			}
