@@ -14,7 +14,9 @@
 #     SIGKILL: exit 0, one line with the objects deleted and uploads aborted; a second
 #     `collect clean DIR`: nothing to clean, exit 0;
 #  5. a killed campaign and `collect clean CAMPAIGN.ini` (its out/NAME), the run's
-#     .subject.json removed first: the subject comes from the campaign.
+#     .subject.json removed first: the subject comes from the campaign;
+#  6. keys denied ListMultipartUploads (bucket policy, 403): collect clean still deletes
+#     the objects, exits 0 and says the uploads could not be listed.
 . "$(dirname "$0")/collect_lib.sh"
 
 rgw_dir=""
@@ -170,6 +172,34 @@ rc=$?
 [ "$rc" = 0 ] && grep -q "^runs/once/rgw/multipart-12MiB-c3: $b/s3bench/ci/.* [1-9][0-9]* multipart uploads\? aborted$" "$work/clean.3.log"
 ok $? "collect clean CAMPAIGN.ini: exit 0 (got $rc): $(cat "$work/clean.3.log")"
 empty "collect clean CAMPAIGN.ini" "$b"
+# 6. keys that may not list uploads (a bucket policy denies ListBucketMultipartUploads; the
+#    RGW user is s3bench): the objects are still deleted, and collect clean says why no
+#    upload was aborted
+b=clean-deny-$sfx
+s3put() {
+	curl -sS -o /dev/null -w '%{http_code}' -X PUT -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' \
+		--aws-sigv4 "aws:amz:us-east-1:s3" --user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY" \
+		"$@"
+}
+printf '{"Version":"2012-10-17","Statement":[{"Effect":"Deny","Principal":{"AWS":["arn:aws:iam:::user/s3bench"]},"Action":["s3:ListBucketMultipartUploads"],"Resource":["arn:aws:s3:::%s"]}]}' \
+	"$b" >"$work/deny.json"
+code="$(s3put "$ep/$b") $(s3put --data-binary @"$work/deny.json" "$ep/$b?policy=")"
+u=$(s3get "$b?uploads=" | grep -o '<Code>[A-Za-z]*</Code>')
+[ "$code" = "200 204" ] && [ "$u" = "<Code>AccessDenied</Code>" ]
+ok $? "deny policy: bucket and policy set ($code), ListMultipartUploads refused ($u)"
+"$collect" run --endpoint "$ep" --bucket "$b" --op put --size 64KiB --concurrency 2 \
+	--duration 30s -o "$work/deny" >"$work/deny.log" 2>&1 &
+pid=$!
+in_benchmark "$work/deny"
+sigkill "$pid"
+"$collect" clean "$work/deny" >"$work/clean.4.log" 2>&1
+rc=$?
+[ "$rc" = 0 ] && grep -q ": [1-9][0-9]* objects\? deleted, multipart uploads not listed (403: not allowed)$" "$work/clean.4.log"
+ok $? "deny policy: collect clean exits 0 (got $rc) and says why: $(head -n 1 "$work/clean.4.log")"
+n=$(s3get "$b?list-type=2" | grep -o '<Key>' | wc -l)
+[ "$n" = 0 ]
+ok $? "deny policy: the bucket lists no object ($n)"
+
 "$collect" clean "$work/nonexistent" >/dev/null 2>&1
 rc=$?
 [ "$rc" = 2 ]
