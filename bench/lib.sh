@@ -142,9 +142,8 @@ snapshot() {
 start_nginx() {
 	local envs
 	envs=$("$bench_top/tests/servers/nginx/start") || { say "nginx did not start"; return 1; }
-	eval "$envs"
+	eval "$envs" # export NAME='value' lines
 	nginx_dir=$S3_SERVER_DIR
-	export S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_REGION
 	say "nginx at $S3_ENDPOINT"
 }
 

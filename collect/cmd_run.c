@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "collect/campaign.h"
+#include "collect/clean.h"
 #include "collect/cli.h"
 #include "collect/outdir.h"
 #include "collect/plan.h"
@@ -171,7 +172,7 @@ static void print_lat(const char *name, const struct lat_stats *l)
 static void print_summary(const struct runner_result *rr, const struct workload *wl)
 {
 	struct run_summary s;
-	char ran[UNITS_DURATION_MAX];
+	char ran[UNITS_DURATION_MAX], span[128];
 	char opname[32];
 
 	snprintf(opname, sizeof(opname), "%s", plan_op_dir_name(wl->op));
@@ -184,12 +185,13 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 			printf(" * %s\n", rr->st.first[i]);
 		return;
 	}
+	summary_span_text(&s, span, sizeof(span));
 	printf("Report: %s. Concurrency: %d. Ran: %s\n", opname, wl->concurrency,
 	       units_format_duration(s.completion_s, ran, sizeof(ran)));
 	if (wl->op == WL_HEAD || wl->op == WL_DELETE || wl->op == WL_LIST)
-		printf(" * Average: %.2f obj/s\n", s.obj_s);
+		printf(" * Average: %.2f obj/s (%s)\n", s.obj_s, span);
 	else
-		printf(" * Average: %.2f MiB/s, %.2f obj/s\n", s.mib_s, s.obj_s);
+		printf(" * Average: %.2f MiB/s, %.2f obj/s (%s)\n", s.mib_s, s.obj_s, span);
 	printf(" * Requests: %llu, errors: %llu, objects: %llu, bytes: %llu\n",
 	       (unsigned long long)s.requests, (unsigned long long)s.errors,
 	       (unsigned long long)s.objects, (unsigned long long)s.bytes);
@@ -232,7 +234,9 @@ static int execute(const struct run_opts *o, const struct workload *wl,
 		fprintf(stderr, "collect: %s already holds a run; use another -o DIR\n", o->out);
 		goto out;
 	}
-	/* the place for the cleanup of what a killed earlier `collect run -o DIR` left */
+	/* what a killed earlier `collect run -o DIR` left in its bucket (needs .prefix, which
+	 * outdir_remove_temps deletes: first) */
+	clean_earlier_run(o->out, stderr);
 	outdir_remove_temps(o->out);
 	snprintf(path, sizeof(path), "%s/ops.tsv.zst", o->out);
 	unlink(path);

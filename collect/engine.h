@@ -25,8 +25,9 @@
  *   count (per worker, exactly), until-done (delete: until every prepared object is
  *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
  *   in flight (not logged) and returns promptly.
- * - cleanup: lists PREFIX and deletes what is there with DeleteObjects (one by one when
- *   the server has no multi-delete). Incomplete multipart uploads are not listed. */
+ * - cleanup: aborts the incomplete multipart uploads under PREFIX, then lists PREFIX and
+ *   deletes what is there with DeleteObjects (one by one when the server has no
+ *   multi-delete): collect/sweep.h. */
 #ifndef COLLECT_ENGINE_H
 #define COLLECT_ENGINE_H
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include "collect/body.h"
+#include "collect/sweep.h"
 
 #define DEFAULT_OBJECTS 100
 #define PREPARE_ATTEMPTS 4
@@ -464,70 +465,14 @@ void wl_worker_free(struct worker *w)
 	w->token = NULL;
 }
 
-/* delete_page: delete keys[0..n) with one DeleteObjects, or one by one when the server
- * has no multi-object delete. Returns the number deleted, -1 on failure. */
-static long delete_page(struct eng *g, struct s3_req *r, const char *const *keys, size_t n,
-			struct err *e)
-{
-	struct s3_result res;
-	struct s3_args a = {.op = S3_DELETE_OBJECTS, .bucket = g->o->bucket, .keys = keys,
-			    .n_keys = n};
-	long done = 0;
-
-	if (s3_retry(r, &a, 3, 200, &res, e) == 0)
-		return (long)res.n_deleted;
-	if (res.status != 501 && res.status != 405 && strcmp(res.code, "NotImplemented") != 0) {
-		eng_count_error(g, &res);
-		return -1;
-	}
-	for (size_t i = 0; i < n; i++) {
-		struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = g->o->bucket, .key = keys[i]};
-		if (s3_retry(r, &d, 3, 200, &res, e) != 0) {
-			eng_count_error(g, &res);
-			return -1;
-		}
-		done++;
-	}
-	return done;
-}
-
 int wl_cleanup(struct eng *g, struct err *e)
 {
-	struct s3_req *r, *lr;
-	struct s3_result res;
-	int rc = -1;
+	struct sweep_count n;
+	struct s3_result failed;
 
-	if (g->o->prefix[0] == '\0')
-		return err_set(e, "cleanup: refusing to delete with an empty prefix");
-	r = s3_req_new(g->o->client, e);
-	lr = s3_req_new(g->o->client, e);
-	if (r == NULL || lr == NULL)
-		goto done;
-	for (;;) {
-		struct s3_args a = {.op = S3_LIST_OBJECTS, .bucket = g->o->bucket,
-				    .prefix = g->o->prefix, .max_keys = 1000};
-		if (s3_retry(lr, &a, 3, 200, &res, e) != 0) {
-			eng_count_error(g, &res);
-			err_prefix(e, "cleanup");
-			goto done;
-		}
-		if (res.n_keys == 0)
-			break;
-		/* res.keys stay valid: they live in lr, and deletes go through r */
-		long n = delete_page(g, r, res.keys, res.n_keys, e);
-		if (n < 0) {
-			err_prefix(e, "cleanup");
-			goto done;
-		}
-		if (n == 0) {
-			err_set(e, "cleanup: %zu keys under %s listed but none deleted", res.n_keys,
-				g->o->prefix);
-			goto done;
-		}
-	}
-	rc = 0;
-done:
-	s3_req_free(r);
-	s3_req_free(lr);
-	return rc;
+	if (sweep_prefix(g->o->client, g->o->bucket, g->o->prefix, &n, &failed, e) == 0)
+		return 0;
+	if (failed.cls != EC_NONE)
+		eng_count_error(g, &failed);
+	return err_prefix(e, "cleanup");
 }

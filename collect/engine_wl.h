@@ -91,7 +91,8 @@ void wl_done(struct eng *g, struct worker *w, const struct s3_result *res);
 uint64_t wl_prepared_objects(const struct workload *wl);
 int wl_uses_body(const struct workload *wl);
 int wl_sequential(const struct workload *wl);
-/* wl_cleanup: delete everything under the run's prefix (list + multi-delete). */
+/* wl_cleanup: delete everything under the run's prefix (collect/sweep.h: incomplete
+ * multipart uploads aborted, objects deleted). */
 int wl_cleanup(struct eng *g, struct err *e);
 void wl_worker_free(struct worker *w);
 

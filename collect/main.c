@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/clean.h"
 #include "collect/cli.h"
 
 /* The one piece of global mutable state: set by SIGINT/SIGTERM. */
@@ -79,6 +80,8 @@ int main(int argc, char **argv)
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1, &g_stop);
+	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
+		return clean_main(argc - 1, argv + 1);
 	/* without a subcommand: collect CAMPAIGN.ini [options] */
 	return campaign_mode(argc, argv);
 }

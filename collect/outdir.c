@@ -193,7 +193,7 @@ void outdir_remove_temps(const char *dir)
 		    strcmp(de->d_name, "..") == 0)
 			continue;
 		if (strstr(de->d_name, ".tmp.") == NULL && strcmp(de->d_name, ".state.json") != 0 &&
-		    strcmp(de->d_name, ".prefix") != 0)
+		    strcmp(de->d_name, ".prefix") != 0 && strcmp(de->d_name, ".subject.json") != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 		unlink(path);

@@ -50,7 +50,7 @@ int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_
 		       struct err *e);
 
 /* outdir_remove_temps: remove the temporary files (".NAME.tmp.PID", ".state.json",
- * ".prefix") of run directory `dir`, once its run.json is written. */
+ * ".prefix", ".subject.json") of run directory `dir`, once its run.json is written. */
 void outdir_remove_temps(const char *dir);
 
 /* outdir_mkdirs: mkdir -p path (mode 0755). */

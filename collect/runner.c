@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/clean.h"
 #include "collect/creds.h"
 #include "collect/s3.h"
 #include "core/opslog.h"
@@ -124,11 +125,11 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
-/* job_client: the S3 client for the job's subject with credentials cr. */
-static struct s3_client *job_client(const struct runner_job *job, struct creds *cr,
-				    struct err *e)
+/* subject_client: an S3 client for subject s with credentials cr and libcurl buffers of
+ * buffer_size bytes (0: libcurl's). */
+static struct s3_client *subject_client(const struct cmp_subject *s, const struct creds *cr,
+					long buffer_size, struct err *e)
 {
-	const struct cmp_subject *s = job->subject;
 	struct s3_config cfg;
 
 	memset(&cfg, 0, sizeof(cfg));
@@ -137,13 +138,38 @@ static struct s3_client *job_client(const struct runner_job *job, struct creds *
 	cfg.virtual_hosted = !s->path_style;
 	cfg.insecure = s->insecure;
 	cfg.creds = cr;
+	cfg.buffer_size = buffer_size;
+	return s3_client_new(&cfg, e);
+}
+
+/* job_client: the S3 client for the job's subject with credentials cr. */
+static struct s3_client *job_client(const struct runner_job *job, struct creds *cr,
+				    struct err *e)
+{
+	long buffer_size = 0;
+
 	/* large objects: 512 KiB libcurl buffers (far fewer syscalls per byte than the
 	 * 16 KiB default), bounded to about 32 MiB over all workers */
 	if (job->wl->size >= (1u << 20)) {
 		long b = (32L << 20) / job->wl->concurrency;
-		cfg.buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
+		buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
 	}
-	return s3_client_new(&cfg, e);
+	return subject_client(job->subject, cr, buffer_size, e);
+}
+
+struct s3_client *runner_client(const struct cmp_subject *s, struct creds **cr, struct err *e)
+{
+	struct s3_client *cl;
+
+	*cr = subject_creds(s, e);
+	if (*cr == NULL)
+		return NULL;
+	cl = subject_client(s, *cr, 0, e);
+	if (cl == NULL) {
+		creds_free(*cr);
+		*cr = NULL;
+	}
+	return cl;
 }
 
 /* job_opts: the engine options of the job (no live counters). */
@@ -448,6 +474,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
+	/* where the run's prefix lives, for `collect clean` and the next `collect run -o` */
+	if (clean_record_subject(job->dir, job->subject, e) < 0)
+		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
 	pid = spawn(job, &rd, &wr);

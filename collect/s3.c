@@ -23,7 +23,7 @@ static const char *const op_names[S3_OP_COUNT] = {
 	[S3_DELETE_OBJECTS] = "DeleteObjects", [S3_LIST_OBJECTS] = "ListObjectsV2",
 	[S3_MP_CREATE] = "CreateMultipartUpload", [S3_MP_UPLOAD_PART] = "UploadPart",
 	[S3_MP_COMPLETE] = "CompleteMultipartUpload", [S3_MP_ABORT] = "AbortMultipartUpload",
-	[S3_HEAD_BUCKET] = "HeadBucket",
+	[S3_HEAD_BUCKET] = "HeadBucket", [S3_MP_LIST] = "ListMultipartUploads",
 };
 
 const char *s3_op_name(enum s3_op op)
@@ -205,7 +205,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 int s3_wants_xml(enum s3_op op)
 {
 	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
-	       op == S3_DELETE_OBJECTS;
+	       op == S3_DELETE_OBJECTS || op == S3_MP_LIST;
 }
 
 static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
@@ -306,6 +306,7 @@ void s3_req_free(struct s3_req *r)
 	sbuf_free(&r->xml_body);
 	sbuf_free(&r->resp);
 	s3xml_list_free(&r->list);
+	s3xml_uploads_free(&r->uploads);
 	free(r);
 }
 
@@ -346,7 +347,7 @@ struct s3_req *s3_req_from_easy(CURL *easy)
 int s3_needs_key(enum s3_op op)
 {
 	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
-	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET;
+	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET && op != S3_MP_LIST;
 }
 
 static int check_args(const struct s3_args *a, struct err *e)
@@ -398,6 +399,28 @@ static int build_query(struct s3_req *r)
 		    (sbuf_adds(q, "&prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
 			return -1;
 		return 0;
+	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
+			    upload-id-marker uploads */
+		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
+		    (sbuf_adds(q, "key-marker=") ||
+		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
+		     sbuf_addc(q, '&')))
+			return -1;
+		if (a->max_keys > 0 && (sbuf_adds(q, "max-uploads=") ||
+					sbuf_addu(q, (unsigned long long)a->max_keys) ||
+					sbuf_addc(q, '&')))
+			return -1;
+		if (a->prefix != NULL && a->prefix[0] != '\0' &&
+		    (sbuf_adds(q, "prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) ||
+		     sbuf_addc(q, '&')))
+			return -1;
+		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
+		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
+		    (sbuf_adds(q, "upload-id-marker=") ||
+		     sigv4_uri_encode(q, a->upload_id_marker, strlen(a->upload_id_marker), 0) ||
+		     sbuf_addc(q, '&')))
+			return -1;
+		return sbuf_adds(q, "uploads=");
 	case S3_DELETE_OBJECTS:
 		return sbuf_adds(q, "delete=");
 	case S3_MP_CREATE:

@@ -48,6 +48,7 @@ enum s3_op {
 	S3_LIST_OBJECTS,           /* ListObjectsV2, one page */
 	S3_MP_CREATE, S3_MP_UPLOAD_PART, S3_MP_COMPLETE, S3_MP_ABORT,
 	S3_HEAD_BUCKET,            /* does the bucket exist (and may we see it)? */
+	S3_MP_LIST,                /* ListMultipartUploads, one page */
 	S3_OP_COUNT
 };
 
@@ -73,9 +74,11 @@ struct s3_args {
 	 * NULL: bytes are counted and discarded. */
 	size_t (*sink)(void *arg, const char *data, size_t n);
 	void *sink_arg;
-	const char *prefix;                /* LIST_OBJECTS (NULL: none) */
-	int max_keys;                      /* LIST_OBJECTS (0: server default) */
+	const char *prefix;                /* LIST_OBJECTS, MP_LIST (NULL: none) */
+	int max_keys;                      /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
 	const char *token;                 /* LIST_OBJECTS continuation token (NULL: first) */
+	const char *key_marker;            /* MP_LIST: the page after (NULL: first page) */
+	const char *upload_id_marker;      /* MP_LIST: with key_marker (NULL: none) */
 	const char *upload_id;             /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
 	int part_number;                   /* MP_UPLOAD_PART, 1..10000 */
 	const char *const *etags;          /* MP_COMPLETE: ETags of parts 1..n_parts */
@@ -101,10 +104,15 @@ struct s3_result {
 	uint64_t content_length;      /* HEAD/GET: the Content-Length header */
 	char etag[128];               /* ETag header (PUT, part, HEAD) or Complete's ETag */
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
-	const char *const *keys;      /* LIST_OBJECTS: the keys of this page */
+	const char *const *keys;      /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;
 	const char *next_token;       /* LIST_OBJECTS: NULL when this was the last page */
 	const char *upload_id;        /* MP_CREATE */
+	/* MP_LIST: upload i is keys[i] (n_keys of them) with upload_ids[i]; the next page
+	 * starts at next_key_marker / next_upload_id_marker (both NULL on the last page) */
+	const char *const *upload_ids;
+	const char *next_key_marker;
+	const char *next_upload_id_marker;
 	uint64_t n_deleted;           /* DELETE_OBJECTS: keys deleted */
 	uint64_t n_delete_errors;     /* DELETE_OBJECTS: keys the server refused */
 };

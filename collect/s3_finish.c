@@ -77,6 +77,17 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 		res->n_keys = r->list.n_keys;
 		res->next_token = r->list.truncated ? r->list.next_token : NULL;
 		return 0;
+	case S3_MP_LIST:
+		if (s3xml_parse_uploads(r->resp.p, r->resp.len, &r->uploads, &e) != 0)
+			break;
+		res->keys = r->uploads.keys;
+		res->upload_ids = r->uploads.upload_ids;
+		res->n_keys = r->uploads.n;
+		if (r->uploads.truncated) {
+			res->next_key_marker = r->uploads.next_key_marker;
+			res->next_upload_id_marker = r->uploads.next_upload_id_marker;
+		}
+		return 0;
 	case S3_MP_CREATE:
 		if (s3xml_parse_upload_id(r->resp.p, r->resp.len, r->upload_id,
 					  sizeof(r->upload_id), &e) != 0)

@@ -55,6 +55,7 @@ struct s3_req {
 	char etag[128];
 	/* parsed answers */
 	struct s3xml_list list;
+	struct s3xml_uploads uploads;
 	char upload_id[1024];
 	char complete_etag[128];
 };

@@ -75,6 +75,23 @@ static xmlNodePtr child(xmlNodePtr node, const char *name)
 	return NULL;
 }
 
+/* add_text: append the text of node and a NUL to b; its offset into *off. */
+static int add_text(xmlNodePtr node, struct sbuf *b, size_t *off)
+{
+	*off = b->len;
+	return text(node, b) || sbuf_addc(b, '\0');
+}
+
+/* is_true: the text of node is "true". -1 when out of memory. */
+static int is_true(xmlNodePtr node)
+{
+	struct sbuf t = {0};
+	int rc = text(node, &t) ? -1 : strcmp(sbuf_cstr(&t), "true") == 0;
+
+	sbuf_free(&t);
+	return rc;
+}
+
 int s3xml_error(const char *xml, size_t n, char *code, size_t code_n, char *msg, size_t msg_n)
 {
 	xmlDocPtr doc;
@@ -138,21 +155,14 @@ int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err
 				l->keys = kk;
 				l->cap = nc;
 			}
-			l->off[l->n_keys++] = l->text.len;
-			if (text(k, &l->text) || sbuf_addc(&l->text, '\0'))
+			if (add_text(k, &l->text, &l->off[l->n_keys++]))
 				goto nomem;
 		} else if (is(c, "NextContinuationToken")) {
-			tok_off = l->text.len;
-			if (text(c, &l->text) || sbuf_addc(&l->text, '\0'))
+			if (add_text(c, &l->text, &tok_off))
 				goto nomem;
 		} else if (is(c, "IsTruncated")) {
-			struct sbuf t = {0};
-			if (text(c, &t)) {
-				sbuf_free(&t);
+			if ((l->truncated = is_true(c)) < 0)
 				goto nomem;
-			}
-			l->truncated = strcmp(sbuf_cstr(&t), "true") == 0;
-			sbuf_free(&t);
 		}
 	}
 	for (size_t i = 0; i < l->n_keys; i++)
@@ -170,6 +180,98 @@ nomem:
 done:
 	xmlFreeDoc(doc);
 	return rc;
+}
+
+int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "ListMultipartUploads", e);
+	xmlNodePtr root;
+	size_t km = (size_t)-1, um = (size_t)-1;
+	int rc = -1;
+
+	u->n = 0;
+	u->next_key_marker = u->next_upload_id_marker = NULL;
+	u->truncated = 0;
+	sbuf_reset(&u->text);
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "ListMultipartUploadsResult")) {
+		err_set(e, "ListMultipartUploads: root element is <%s>, not "
+			"<ListMultipartUploadsResult>", (const char *)root->name);
+		goto done;
+	}
+	for (xmlNodePtr c = root->children; c != NULL; c = c->next) {
+		if (is(c, "Upload")) {
+			xmlNodePtr k = child(c, "Key"), id = child(c, "UploadId");
+			if (k == NULL || id == NULL) {
+				err_set(e, "ListMultipartUploads: <Upload> %d without <Key> and "
+					"<UploadId>", (int)u->n + 1);
+				goto done;
+			}
+			if (u->n == u->cap) {
+				size_t nc = u->cap ? u->cap * 2 : 64;
+				size_t *o = realloc(u->off, 2 * nc * sizeof(*o));
+				if (o == NULL)
+					goto nomem;
+				u->off = o;
+				const char **kk = realloc(u->keys, nc * sizeof(*kk));
+				if (kk == NULL)
+					goto nomem;
+				u->keys = kk;
+				const char **ii = realloc(u->upload_ids, nc * sizeof(*ii));
+				if (ii == NULL)
+					goto nomem;
+				u->upload_ids = ii;
+				u->cap = nc;
+			}
+			if (add_text(k, &u->text, &u->off[2 * u->n]) ||
+			    add_text(id, &u->text, &u->off[2 * u->n + 1]))
+				goto nomem;
+			u->n++;
+		} else if (is(c, "NextKeyMarker")) {
+			if (add_text(c, &u->text, &km))
+				goto nomem;
+		} else if (is(c, "NextUploadIdMarker")) {
+			if (add_text(c, &u->text, &um))
+				goto nomem;
+		} else if (is(c, "IsTruncated")) {
+			if ((u->truncated = is_true(c)) < 0)
+				goto nomem;
+		}
+	}
+	for (size_t i = 0; i < u->n; i++) {
+		u->keys[i] = u->text.p + u->off[2 * i];
+		u->upload_ids[i] = u->text.p + u->off[2 * i + 1];
+		if (u->upload_ids[i][0] == '\0') {
+			err_set(e, "ListMultipartUploads: empty <UploadId> for key %s", u->keys[i]);
+			goto done;
+		}
+	}
+	if (km != (size_t)-1 && u->text.p[km] != '\0')
+		u->next_key_marker = u->text.p + km;
+	if (um != (size_t)-1 && u->text.p[um] != '\0')
+		u->next_upload_id_marker = u->text.p + um;
+	if (u->truncated && u->next_key_marker == NULL) {
+		err_set(e, "ListMultipartUploads: truncated page without NextKeyMarker");
+		goto done;
+	}
+	rc = 0;
+	goto done;
+nomem:
+	err_set(e, "ListMultipartUploads: out of memory");
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+void s3xml_uploads_free(struct s3xml_uploads *u)
+{
+	free(u->keys);
+	free(u->upload_ids);
+	free(u->off);
+	sbuf_free(&u->text);
+	memset(u, 0, sizeof(*u));
 }
 
 void s3xml_list_free(struct s3xml_list *l)

@@ -37,6 +37,28 @@ struct s3xml_list {
 int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err *e);
 void s3xml_list_free(struct s3xml_list *l);
 
+/* One ListMultipartUploads page. Zero-initialise; s3xml_uploads_free releases it.
+ * keys[i] and upload_ids[i] name upload i; they and the markers point into the struct
+ * and stay valid until the next parse. */
+struct s3xml_uploads {
+	const char **keys;
+	const char **upload_ids;
+	size_t n;
+	const char *next_key_marker;       /* NULL when none */
+	const char *next_upload_id_marker; /* NULL when none */
+	int truncated;
+	/* private */
+	struct sbuf text;
+	size_t *off;   /* two per upload: key, upload id */
+	size_t cap;
+};
+
+/* s3xml_parse_uploads: parse a ListMultipartUploadsResult into u (replacing its
+ * contents). -1 with a message for another document, an <Upload> without <Key> or
+ * <UploadId>, or a truncated page without NextKeyMarker. */
+int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, struct err *e);
+void s3xml_uploads_free(struct s3xml_uploads *u);
+
 /* s3xml_parse_upload_id: the UploadId of an InitiateMultipartUploadResult into out. */
 int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, struct err *e);
 

@@ -44,6 +44,7 @@
 #include "core/summary.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -614,4 +615,15 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		return -1;
 	}
 	return 0;
+}
+
+const char *summary_span_text(const struct run_summary *s, char *buf, size_t n)
+{
+	if (s->seg_count > 0)
+		snprintf(buf, n, "over %d s kept of %.1f s; first and last 2 s left out",
+			 s->seg_count, s->completion_s);
+	else
+		snprintf(buf, n, "over the whole %.1f s; too short to leave out the first and "
+			 "last 2 s", s->completion_s);
+	return buf;
 }

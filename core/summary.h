@@ -87,4 +87,10 @@ json_t *summary_to_json(const struct run_summary *s);
  * releases *out with summary_clear; on failure nothing is left allocated. */
 int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e);
 
+/* summary_span_text: what the averages of s cover, for a printed summary, into buf (n
+ * bytes, truncated to fit; buf is returned): "over 17 s kept of 20.0 s; first and last 2 s
+ * left out" when segments were kept (the whole seconds kept; the run's length), else
+ * "over the whole 2.5 s; too short to leave out the first and last 2 s". */
+const char *summary_span_text(const struct run_summary *s, char *buf, size_t n);
+
 #endif

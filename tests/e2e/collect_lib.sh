@@ -44,15 +44,14 @@ finish() {
 
 # private_s3rver PFX: a private s3rver with its own random keys.
 private_s3rver() {
-	local pfx=$1 out k v
+	local pfx=$1 out
 	out=$("$top/tests/servers/s3rver/start" 2>"$work/start-$pfx.log") || {
 		echo "cannot start a private s3rver:" >&2
 		tail -n 20 "$work/start-$pfx.log" >&2
 		return 1
 	}
-	while IFS='=' read -r k v; do
-		[ -n "$k" ] && export "${pfx}_${k}=$v"
-	done <<<"$out"
+	# its `export NAME='value'` lines, each name given the prefix
+	eval "$(printf '%s\n' "$out" | sed -n "s/^export \([A-Z][A-Z0-9_]*\)=/export ${pfx}_\1=/p")"
 	local dirvar="${pfx}_S3_SERVER_DIR"
 	private_dirs+=("${!dirvar}")
 }

@@ -38,12 +38,26 @@ ok $? "get: prepare and cleanup done, 4 objects"
 [ "$(run_json "$work/get" "j['summary']['latency_hist']['count'], j['summary']['ttfb_hist']['count'], j['summary']['latency_hist']['max']")" = "10 10 $(zstd -dcq "$work/get/ops.tsv.zst" | awk -F'\t' 'NR > 1 && $9 == "" { if ($14 > m) m = $14 } END { print m }')" ]
 ok $? "run.json: latency and TTFB histograms of the 10 successful rows, exact max"
 
-# duration-bound HEAD
+# duration-bound HEAD, long enough for kept 1-second segments
 "$collect" run --endpoint "$ep" --bucket e2e-run --op head --size 4KiB --concurrency 2 \
-	--duration 2s --objects 10 -o "$work/head" >"$work/head.txt" 2>&1
+	--duration 6s --objects 10 -o "$work/head" >"$work/head.txt" 2>&1
 ok $? "collect run head exits 0"
 [ "$(run_json "$work/head" "j['summary']['requests'] > 0 and j['summary']['bytes'] == 0")" = "True" ]
 ok $? "head: requests, no body bytes"
+# the printed average says what it covers: the kept segments of run.json, of the run's span
+span=$(run_json "$work/head" "'over %d s kept of %.1f s; first and last 2 s left out' % (j['summary']['segments']['count'], j['summary']['completion_s'])")
+grep -qxF " * Average: $(run_json "$work/head" "'%.2f' % j['summary']['obj_s']") obj/s ($span)" "$work/head.txt"
+ok $? "head: the average names the seconds it covers ($span): $(grep Average "$work/head.txt")"
+
+# how many objects a GET/HEAD/LIST/DELETE run prepares without --objects: --help says 100,
+# and one listing of the prefix finds exactly that many
+"$collect" run --help | grep -q -- "--objects N .*default 100)"
+ok $? "run --help gives the default number of prepared objects (100)"
+"$collect" run --endpoint "$ep" --bucket e2e-run --op list --size 1KiB --concurrency 1 \
+	--count 1 -o "$work/list100" >"$work/list100.txt" 2>&1
+ok $? "collect run list exits 0: $(tail -n 2 "$work/list100.txt")"
+[ "$(zstd -dcq "$work/list100/ops.tsv.zst" | awk -F'\t' 'NR > 1 { print $3, $5 }')" = "LIST 100" ]
+ok $? "list without --objects: one listing of 100 prepared objects"
 
 # multipart: 2 workers x 2 objects of 12 MiB in 5 MiB parts, one row per object
 "$collect" run --endpoint "$ep" --bucket e2e-run --op multipart --size 12MiB --part-size 5MiB \
@@ -61,8 +75,8 @@ ok $? "collect run delete exits 0"
 # (s3rver now and then answers a multi-object delete with 500: such a batch is an error row)
 [ "$(run_json "$work/del" "j['workload']['bound'], j['summary']['requests'], j['summary']['objects'] + 10 * j['summary']['errors']")" = "until-done 5 50" ]
 ok $? "delete: 5 requests of 10 keys handle the 50 objects: $(run_json "$work/del" "j['summary']['objects'], j['errors']")"
-grep -q "^ \* Average: [0-9.]* obj/s$" "$work/del.txt"
-ok $? "delete: obj/s only in the printed summary"
+grep -q "^ \* Average: [0-9.]* obj/s (over the whole [0-9.]* s; too short to leave out the first and last 2 s)$" "$work/del.txt"
+ok $? "delete: obj/s only in the printed summary, over the whole short run: $(grep Average "$work/del.txt")"
 
 # a profile from a shared credentials file instead of the environment
 printf '[e2e]\naws_access_key_id = %s\naws_secret_access_key = %s\n' "$AWS_ACCESS_KEY_ID" \

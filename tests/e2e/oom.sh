@@ -149,8 +149,8 @@ if [ -n "${NGINX_S3_ENDPOINT:-}" ]; then
 	ep=$NGINX_S3_ENDPOINT
 else
 	envs=$(tests/servers/nginx/start 2>"$work/nginx.log") || { bad "nginx: $(cat "$work/nginx.log")"; finish; }
-	ep=$(printf '%s\n' "$envs" | sed -n "s/^S3_ENDPOINT='\{0,1\}\([^']*\)'\{0,1\}$/\1/p")
-	nginx_dir=$(printf '%s\n' "$envs" | sed -n "s/^S3_SERVER_DIR='\{0,1\}\([^']*\)'\{0,1\}$/\1/p")
+	ep=$(eval "$envs"; printf '%s' "$S3_ENDPOINT")
+	nginx_dir=$(eval "$envs"; printf '%s' "$S3_SERVER_DIR")
 fi
 code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/oom/")
 case $code in 201 | 405) ok ;; *) bad "nginx at '$ep': MKCOL answered $code"; finish ;; esac

@@ -140,12 +140,13 @@ lifecycle() {
 		return
 	fi
 	lines=$(printf '%s\n' "$out" | grep -c .)
-	check "$name lifecycle: stdout is exactly the 5 contract lines" eval \
-		'[ "$lines" = 5 ] && printf "%s\n" "$out" | cut -d= -f1 | tr "\n" " " | grep -qx "S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_REGION S3_SERVER_DIR "'
-	ep=$(printf '%s\n' "$out" | sed -n 's/^S3_ENDPOINT=//p')
-	key=$(printf '%s\n' "$out" | sed -n 's/^AWS_ACCESS_KEY_ID=//p')
-	secret=$(printf '%s\n' "$out" | sed -n 's/^AWS_SECRET_ACCESS_KEY=//p')
-	dir=$(printf '%s\n' "$out" | sed -n 's/^S3_SERVER_DIR=//p')
+	check "$name lifecycle: stdout is exactly the 5 contract lines, export NAME='value'" eval \
+		'[ "$lines" = 5 ] && ! printf "%s\n" "$out" | grep -qv "^export [A-Z0-9_]*='"'"'[^'"'"']*'"'"'\$" && printf "%s\n" "$out" | sed "s/^export //" | cut -d= -f1 | tr "\n" " " | grep -qx "S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_REGION S3_SERVER_DIR "'
+	# eval in a POSIX shell (dash) sets and exports them: a child process sees them
+	ep=$(sh -c 'eval "$1"; sh -c '"'"'printf %s "$S3_ENDPOINT"'"'"'' sh "$out")
+	key=$(sh -c 'eval "$1"; sh -c '"'"'printf %s "$AWS_ACCESS_KEY_ID"'"'"'' sh "$out")
+	secret=$(sh -c 'eval "$1"; sh -c '"'"'printf %s "$AWS_SECRET_ACCESS_KEY"'"'"'' sh "$out")
+	dir=$(sh -c 'eval "$1"; sh -c '"'"'printf %s "$S3_SERVER_DIR"'"'"'' sh "$out")
 	check "$name lifecycle: a new endpoint and state dir ($ep, $dir)" eval \
 		'[ -n "$ep" ] && [ -d "$dir" ] && [ "$ep" != "${!first_ep_v:-}" ] && [ "$dir" != "${!first_dir_v:-}" ]'
 	if [ "$name" = s3rver ]; then

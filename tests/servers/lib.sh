@@ -7,7 +7,7 @@
 #   DIR/children          optional, same format: processes a recorded process stops
 #                         itself (nginx workers); stop KILLs any left once those are gone
 #   DIR/*.log             the servers' logs (never credentials)
-# Progress goes to stderr; stdout carries only the NAME=value lines of print_env.
+# Progress goes to stderr; stdout carries only the `export NAME='value'` lines of print_env.
 
 srv_top=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 srv_name=${srv_name:-server}
@@ -234,8 +234,25 @@ need_setup() {
 	done
 }
 
-# print_env ENDPOINT KEY SECRET DIR: the only stdout of a start script.
+# shell_quote VALUE: VALUE in single quotes for any POSIX shell (each ' as '\'').
+shell_quote() {
+	local q="'\\''"
+	printf "'%s'" "${1//\'/$q}"
+}
+
+# print_env ENDPOINT KEY SECRET DIR: the only stdout of a start script: five lines
+# `export NAME='value'` (S3_ENDPOINT, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION,
+# S3_SERVER_DIR), so that `eval "$(.../start)"` sets them for the commands run next.
+# A value with a control character (a line break would split its line) is refused.
 print_env() {
-	printf 'S3_ENDPOINT=%s\nAWS_ACCESS_KEY_ID=%s\nAWS_SECRET_ACCESS_KEY=%s\nAWS_REGION=us-east-1\nS3_SERVER_DIR=%s\n' \
-		"$1" "$2" "$3" "$4"
+	local names=(S3_ENDPOINT AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_REGION S3_SERVER_DIR)
+	local values=("$1" "$2" "$3" us-east-1 "$4") i
+	for i in 0 1 2 3 4; do
+		case "${values[i]}" in
+		*[[:cntrl:]]*) say "${names[i]} holds a control character"; return 1 ;;
+		esac
+	done
+	for i in 0 1 2 3 4; do
+		printf 'export %s=%s\n' "${names[i]}" "$(shell_quote "${values[i]}")"
+	done
 }

@@ -114,6 +114,65 @@ static void multipart(void)
 	sbuf_free(&b);
 }
 
+/* uploads: ListMultipartUploads pages (page1 as RGW 16.2 answers, trimmed). */
+static void uploads(void)
+{
+	struct s3xml_uploads u = {0};
+	struct err e = {{0}};
+	const char *page1 =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?><ListMultipartUploadsResult " NS ">"
+		"<Bucket>mpt</Bucket><Prefix>s3bench/</Prefix><NextKeyMarker>s3bench/x/b</NextKeyMarker>"
+		"<NextUploadIdMarker>2~qKMv</NextUploadIdMarker><MaxUploads>2</MaxUploads>"
+		"<IsTruncated>true</IsTruncated>"
+		"<Upload><Key>s3bench/x/a</Key><UploadId>2~GQmf</UploadId><Initiator><ID>s3bench</ID>"
+		"</Initiator><StorageClass>STANDARD</StorageClass></Upload>"
+		"<Upload><Key>s3bench/x/&amp;b \xc3\xa9</Key><UploadId>2~qKMv</UploadId></Upload>"
+		"</ListMultipartUploadsResult>";
+	const char *last = "<ListMultipartUploadsResult><NextKeyMarker>s3bench/x/z</NextKeyMarker>"
+			   "<IsTruncated>false</IsTruncated><Upload><Key>s3bench/x/z</Key>"
+			   "<UploadId>9</UploadId></Upload></ListMultipartUploadsResult>";
+	const char *empty = "<ListMultipartUploadsResult " NS "><Bucket>b</Bucket>"
+			    "<IsTruncated>false</IsTruncated></ListMultipartUploadsResult>";
+	static const struct {
+		const char *xml, *what;
+	} bad[] = {
+		{"<ListMultipartUploadsResult><IsTruncated>true</IsTruncated>"
+		 "</ListMultipartUploadsResult>", "without NextKeyMarker"},
+		{"<ListMultipartUploadsResult><Upload><Key>k</Key></Upload>"
+		 "</ListMultipartUploadsResult>", "without <Key> and <UploadId>"},
+		{"<ListMultipartUploadsResult><Upload><Key>k</Key><UploadId></UploadId></Upload>"
+		 "</ListMultipartUploadsResult>", "empty <UploadId>"},
+		{"<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>",
+		 "not <ListMultipartUploadsResult>"},
+		{"<!DOCTYPE x [<!ENTITY a \"b\">]><ListMultipartUploadsResult/>", "DTD"},
+	};
+
+	CHECK(s3xml_parse_uploads(page1, strlen(page1), &u, &e) == 0, "page1: %s", e.msg);
+	CHECK(u.n == 2 && u.truncated, "page1: 2 uploads, truncated (got %zu, %d)", u.n, u.truncated);
+	if (u.n == 2) {
+		CHECK_STR(u.keys[0], "s3bench/x/a", "page1 key 0");
+		CHECK_STR(u.upload_ids[0], "2~GQmf", "page1 upload id 0");
+		CHECK_STR(u.keys[1], "s3bench/x/&b \xc3\xa9", "page1 key 1 (entity, UTF-8)");
+		CHECK_STR(u.upload_ids[1], "2~qKMv", "page1 upload id 1");
+	}
+	CHECK(u.next_key_marker && strcmp(u.next_key_marker, "s3bench/x/b") == 0, "key marker");
+	CHECK(u.next_upload_id_marker && strcmp(u.next_upload_id_marker, "2~qKMv") == 0,
+	      "upload id marker");
+	CHECK(s3xml_parse_uploads(last, strlen(last), &u, &e) == 0, "last page: %s", e.msg);
+	CHECK(u.n == 1 && !u.truncated && u.next_upload_id_marker == NULL,
+	      "last page: 1 upload, not truncated, no upload id marker");
+	if (u.n == 1)
+		CHECK_STR(u.upload_ids[0], "9", "last page upload id (parse replaced page 1)");
+	CHECK(s3xml_parse_uploads(empty, strlen(empty), &u, &e) == 0 && u.n == 0 &&
+	      u.next_key_marker == NULL, "empty listing: %s", e.msg);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err_clear(&e);
+		CHECK(s3xml_parse_uploads(bad[i].xml, strlen(bad[i].xml), &u, &e) == -1 &&
+		      e.msg[0] != '\0', "refused: %s (%s)", bad[i].what, e.msg);
+	}
+	s3xml_uploads_free(&u);
+}
+
 static void delete(void)
 {
 	struct err e = {{0}};
@@ -144,6 +203,7 @@ int main(void)
 	errors();
 	list();
 	multipart();
+	uploads();
 	delete();
 	return check_done();
 }

@@ -64,6 +64,7 @@ static void test_run_a(struct run_summary *s)
 {
 	struct summary_acc *a = summary_acc_new();
 	struct err e;
+	char text[128];
 
 	CHECK(a != NULL && feed(a, run_a, sizeof(run_a) / sizeof(run_a[0])) == 0, "feed A");
 	CHECK(summary_acc_finish(a, s, &e) == 0, "finish A: %s", e.msg);
@@ -99,6 +100,8 @@ static void test_run_a(struct run_summary *s)
 	CHECK_NUM(s->ttfb.max, 100, 1e-6, "A: ttfb max");
 	CHECK_NUM(s->ttfb.p50, 100, 1e-6, "A: ttfb p50");
 	CHECK_NUM(s->ttfb.stddev, 50.0 / 3, 1e-6, "A: ttfb stddev");
+	CHECK_STR(summary_span_text(s, text, sizeof(text)),
+		  "over 4 s kept of 7.5 s; first and last 2 s left out", "A: what the average covers");
 }
 
 /* Runs of 4 buckets or fewer: whole-run averages, no segments. */
@@ -111,6 +114,7 @@ static void test_short(void)
 	struct summary_acc *a = summary_acc_new();
 	struct run_summary s;
 	struct err e;
+	char text[128];
 
 	CHECK(feed(a, run_b, 2) == 0 && summary_acc_finish(a, &s, &e) == 0, "finish B");
 	summary_acc_free(a);
@@ -121,6 +125,9 @@ static void test_short(void)
 	CHECK_NUM(s.obj_s, 0.8, 1e-12, "B: objects / completion");
 	CHECK(s.has_ttfb == 0 && s.ttfb_hist == NULL, "B: no TTFB without first/last byte");
 	CHECK(s.lat_hist != NULL && hist_count(s.lat_hist) == 2, "B: 2 durations in the histogram");
+	CHECK_STR(summary_span_text(&s, text, sizeof(text)),
+		  "over the whole 2.5 s; too short to leave out the first and last 2 s",
+		  "B: what the average covers");
 	summary_clear(&s);
 }
 
