@@ -265,7 +265,7 @@ static int tf_next(struct tfile *t, struct rec *r, struct err *e)
 		return rc;
 	memcpy(&r->key, h, 8);
 	memcpy(&len, h + 8, 4);
-	if (len > r->cap) {
+	if (len > r->cap || r->buf == NULL) {
 		size_t cap = r->cap ? r->cap : 256;
 		char *nb;
 
@@ -347,7 +347,7 @@ static int chunk_add(struct rowsort *s, const struct rec *r, uint64_t seq, struc
 		s->ent = ne;
 		s->ent_cap = cap;
 	}
-	if (s->alen + r->len > s->acap) {
+	if (s->alen + r->len > s->acap || s->arena == NULL) { /* never NULL: 0-byte records */
 		size_t cap = s->acap ? s->acap : 65536;
 		char *na;
 
