@@ -44,6 +44,8 @@ struct lreq {
 	size_t nw, wcap;        /* wcap doubles: a day-long gap adds 8640 windows */
 };
 
+#define LMEMO 4
+
 struct lagg {
 	struct warp_live *out;
 	struct ltp tp;
@@ -51,6 +53,14 @@ struct lagg {
 	int64_t nthreads;
 	struct lreq *reqs;
 	size_t nreqs;
+	/* recent rows' client and endpoint (owned copies; client NULL: unused) and what
+	 * they led to: rows repeat a few of them, so most rows skip the lookups by name */
+	struct lmemo {
+		char *client, *host;
+		struct warp_tp *tp_host, *tp_client;
+		struct lreq *req;
+	} memo[LMEMO], *cur;
+	unsigned memo_next;
 };
 
 struct builder {
@@ -58,7 +68,7 @@ struct builder {
 	struct lagg total;
 	struct lagg *ops;
 	char **opnames;
-	size_t nops;
+	size_t nops, memo_op; /* memo_op: the previous row's op, when < nops */
 	struct err *e;
 	const char *path;
 	char *comment;
@@ -359,24 +369,71 @@ static struct lreq *lagg_req(struct lagg *a, const char *client)
 	return &nr[a->nreqs++];
 }
 
+static void memo_clear(struct lmemo *m)
+{
+	free(m->client);
+	free(m->host);
+	memset(m, 0, sizeof(*m));
+}
+
+/* lagg_keys: the row's client and endpoint recorded in a's sets, and a->cur pointing
+ * at their throughput and requests (looked up by name only when not among the last
+ * LMEMO pairs; an insertion moves the arrays, so it forgets the others). */
+static int lagg_keys(struct lagg *a, const struct op_row *row)
+{
+	struct warp_live *l = a->out;
+	struct lmemo *m;
+	size_t nh = l->n_tp_host, nc = l->n_tp_client, nr = a->nreqs;
+	int i;
+
+	for (i = 0; i < LMEMO; i++) {
+		m = &a->memo[i];
+		if (m->client != NULL && strcmp(m->client, row->client_id) == 0 &&
+		    strcmp(m->host, row->endpoint) == 0) {
+			a->cur = m;
+			return 0;
+		}
+	}
+	m = &a->memo[a->memo_next++ % LMEMO];
+	memo_clear(m);
+	a->cur = NULL;
+	if (row->client_id[0] && warp_strset_add(&l->clients, row->client_id) < 0)
+		return -1;
+	if (warp_strset_add(&l->hosts, row->endpoint) < 0)
+		return -1;
+	m->tp_host = warp_keyed_get(&l->tp_host, &l->n_tp_host, row->endpoint);
+	m->tp_client = warp_keyed_get(&l->tp_client, &l->n_tp_client, row->client_id);
+	m->req = lagg_req(a, row->client_id);
+	if (m->tp_host == NULL || m->tp_client == NULL || m->req == NULL)
+		return -1;
+	if (nh != l->n_tp_host || nc != l->n_tp_client || nr != a->nreqs)
+		for (i = 0; i < LMEMO; i++)
+			if (&a->memo[i] != m)
+				memo_clear(&a->memo[i]);
+	m->client = strdup(row->client_id);
+	m->host = strdup(row->endpoint);
+	if (m->client == NULL || m->host == NULL) {
+		memo_clear(m);
+		return -1;
+	}
+	a->cur = m;
+	return 0;
+}
+
 /* LiveAggregate.Add */
 static int lagg_add(struct lagg *a, const struct op_row *row, const struct warp_xop *o)
 {
 	struct warp_live *l = a->out;
-	struct warp_tp *t;
-	struct lreq *r;
 	unsigned th = (unsigned)row->thread & 0xffff;
 
 	l->total_requests++;
 	l->total_objects = go_add(l->total_objects, o->objs);
 	l->total_bytes = go_add(l->total_bytes, o->size);
-	if (row->client_id[0] && warp_strset_add(&l->clients, row->client_id) < 0)
-		return -1;
 	if (!(a->threads[th >> 3] & (1u << (th & 7)))) {
 		a->threads[th >> 3] |= (unsigned char)(1u << (th & 7));
 		a->nthreads++;
 	}
-	if (warp_strset_add(&l->hosts, row->endpoint) < 0)
+	if (lagg_keys(a, row) < 0)
 		return -1;
 	if (l->start == WARP_TIME_ZERO || l->start > o->start)
 		l->start = o->start;
@@ -397,20 +454,11 @@ static int lagg_add(struct lagg *a, const struct op_row *row, const struct warp_
 		l->total_errors++;
 	}
 	l->has_tp_host = l->has_tp_client = 1;
-	t = warp_keyed_get(&l->tp_host, &l->n_tp_host, row->endpoint);
-	if (t == NULL)
-		return -1;
-	tp_add(t, o);
-	t = warp_keyed_get(&l->tp_client, &l->n_tp_client, row->client_id);
-	if (t == NULL)
-		return -1;
-	tp_add(t, o);
+	tp_add(a->cur->tp_host, o);
+	tp_add(a->cur->tp_client, o);
 	if (ltp_add(&a->tp, o) < 0)
 		return -1;
-	r = lagg_req(a, row->client_id);
-	if (r == NULL)
-		return -1;
-	return lreq_add(r, o);
+	return lreq_add(a->cur->req, o);
 }
 
 /* LiveAggregate.Finalize */
@@ -475,6 +523,8 @@ static void lagg_free(struct lagg *a)
 		free(a->reqs[i].client);
 	}
 	free(a->reqs);
+	for (i = 0; i < LMEMO; i++)
+		memo_clear(&a->memo[i]);
 }
 
 static struct lagg *builder_op(struct builder *b, const char *op)
@@ -483,9 +533,13 @@ static struct lagg *builder_op(struct builder *b, const char *op)
 	char **nn;
 	size_t i;
 
+	if (b->memo_op < b->nops && strcmp(b->opnames[b->memo_op], op) == 0)
+		return &b->ops[b->memo_op];
 	for (i = 0; i < b->nops; i++)
-		if (strcmp(b->opnames[i], op) == 0)
+		if (strcmp(b->opnames[i], op) == 0) {
+			b->memo_op = i;
 			return &b->ops[i];
+		}
 	na = realloc(b->ops, (b->nops + 1) * sizeof(*na));
 	if (na == NULL)
 		return NULL;

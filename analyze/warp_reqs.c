@@ -38,18 +38,74 @@ static int64_t xop_ttfb(const struct warp_xop *o)
 	return 0;
 }
 
+/* Sorting values alone: whatever the algorithm, the value at each index of the sorted
+ * sequence is the same (equal values are interchangeable), so where only values are
+ * read after the sort, sorting the values gives exactly what Go's sort.Slice of the
+ * operations gives, without moving 56-byte operations around. */
+static int cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* sort_i64: ascending; an LSD radix sort on 11-bit digits of the value with its sign
+ * bit flipped (the six digit counts taken in one pass; passes where every value has
+ * the same digit are skipped: durations in ns need 3 or 4), qsort for small n or
+ * when the buffers cannot be had. */
+static void sort_i64(int64_t *v, size_t n)
+{
+	enum { BITS = 11, DIGITS = 6, B = 1 << BITS };
+	uint64_t *a = (uint64_t *)v, *b, *buf;
+	size_t (*cnt)[B], i;
+
+	if (n < 512 || (buf = malloc(n * sizeof(*buf))) == NULL) {
+		qsort(v, n, sizeof(*v), cmp_i64);
+		return;
+	}
+	cnt = calloc(DIGITS, sizeof(*cnt));
+	if (cnt == NULL) {
+		free(buf);
+		qsort(v, n, sizeof(*v), cmp_i64);
+		return;
+	}
+	b = buf;
+	for (i = 0; i < n; i++) {
+		a[i] ^= UINT64_C(1) << 63;
+		for (int d = 0; d < DIGITS; d++)
+			cnt[d][(a[i] >> (d * BITS)) & (B - 1)]++;
+	}
+	for (int d = 0; d < DIGITS; d++) {
+		size_t sum = 0;
+		int shift = d * BITS;
+
+		if (cnt[d][(a[0] >> shift) & (B - 1)] == n)
+			continue;
+		for (i = 0; i < B; i++) {
+			size_t c = cnt[d][i];
+
+			cnt[d][i] = sum;
+			sum += c;
+		}
+		for (i = 0; i < n; i++)
+			b[cnt[d][(a[i] >> shift) & (B - 1)]++] = a[i];
+		uint64_t *t = a;
+		a = b;
+		b = t;
+	}
+	if (a != (uint64_t *)v)
+		memcpy(v, a, n * sizeof(*v));
+	for (i = 0; i < n; i++)
+		v[i] = (int64_t)((uint64_t)v[i] ^ (UINT64_C(1) << 63));
+	free(cnt);
+	free(buf);
+}
+
 static int less_dur(size_t i, size_t j, void *ctx)
 {
 	const struct warp_xop *o = ctx;
 
 	return xop_dur(&o[i]) < xop_dur(&o[j]);
-}
-
-static int less_ttfb(size_t i, size_t j, void *ctx)
-{
-	const struct warp_xop *o = ctx;
-
-	return xop_ttfb(&o[i]) < xop_ttfb(&o[j]);
 }
 
 /* Operations.SortByThroughput: fastest first */
@@ -99,9 +155,8 @@ static void time_range(const struct warp_xop *o, size_t n, int64_t *s, int64_t *
 static int ttfb_stats(const struct warp_xop *ops, size_t n, int64_t start, int64_t end,
 		      struct warp_ttfb *t)
 {
-	struct warp_xop *f;
+	int64_t *f, sum = 0, avg;
 	size_t i, k = 0;
-	int64_t sum = 0, avg;
 	double favg, sd = 0;
 
 	memset(t, 0, sizeof(*t));
@@ -112,19 +167,19 @@ static int ttfb_stats(const struct warp_xop *ops, size_t n, int64_t start, int64
 		return -1;
 	for (i = 0; i < n; i++)
 		if (xop_has_ttfb(&ops[i]) && ops[i].start >= start && ops[i].end <= end)
-			f[k++] = ops[i];
+			f[k++] = xop_ttfb(&ops[i]);
 	if (k == 0) {
 		free(f);
 		return 0;
 	}
-	gosort_slice(k, less_ttfb, swap_xop, f);
+	sort_i64(f, k); /* Go sorts the operations by TTFB: the same values */
 	for (i = 0; i < k; i++)
-		sum = go_add(sum, xop_ttfb(&f[i]));
+		sum = go_add(sum, f[i]);
 	favg = (double)sum / (double)k;
 	avg = sum / (int64_t)k;
 	if (k > 1) {
 		for (i = 0; i < k; i++) {
-			double d = (double)xop_ttfb(&f[i]) - favg;
+			double d = (double)f[i] - favg;
 
 			sd += d * d;
 		}
@@ -132,50 +187,73 @@ static int ttfb_stats(const struct warp_xop *ops, size_t n, int64_t start, int64
 	}
 	if (avg > 0) {
 		t->avg = (double)avg / 1e6;
-		t->fastest = (double)xop_ttfb(&f[op_median(k, 0)]) / 1e6;
-		t->p25 = (double)xop_ttfb(&f[op_median(k, 0.25)]) / 1e6;
-		t->median = (double)xop_ttfb(&f[op_median(k, 0.5)]) / 1e6;
-		t->p75 = (double)xop_ttfb(&f[op_median(k, 0.75)]) / 1e6;
-		t->p90 = (double)xop_ttfb(&f[op_median(k, 0.9)]) / 1e6;
-		t->p99 = (double)xop_ttfb(&f[op_median(k, 0.99)]) / 1e6;
-		t->slowest = (double)xop_ttfb(&f[op_median(k, 1)]) / 1e6;
+		t->fastest = (double)f[op_median(k, 0)] / 1e6;
+		t->p25 = (double)f[op_median(k, 0.25)] / 1e6;
+		t->median = (double)f[op_median(k, 0.5)] / 1e6;
+		t->p75 = (double)f[op_median(k, 0.75)] / 1e6;
+		t->p90 = (double)f[op_median(k, 0.9)] / 1e6;
+		t->p99 = (double)f[op_median(k, 0.99)] / 1e6;
+		t->slowest = (double)f[op_median(k, 1)] / 1e6;
 		t->stddev = sd / 1e6;
 	}
 	free(f);
 	return avg > 0;
 }
 
-/* SingleSizedRequests.fill */
+/* SingleSizedRequests.fill. Go sorts the operations by duration and reads durations
+ * and o[0].size: where the operations of the shortest duration have one size, the
+ * sorted durations give it all; otherwise o is sorted as Go sorts it, for the size of
+ * the operation Go leaves first. */
 int warp_single_fill(struct warp_xop *o, size_t n, struct warp_single *s)
 {
-	int64_t start, end, sum = 0, avg;
+	int64_t start, end, sum = 0, avg, *d, min;
 	double sd = 0;
-	size_t i;
-	int fb;
+	size_t i, first = 0;
+	int fb, one_size = 1;
 
 	memset(s, 0, sizeof(*s));
 	s->present = 1;
 	time_range(o, n, &start, &end);
-	gosort_slice(n, less_dur, swap_xop, o);
+	d = malloc(n * sizeof(*d));
+	if (d == NULL)
+		return -1;
+	for (i = 0, min = xop_dur(&o[0]); i < n; i++) {
+		d[i] = xop_dur(&o[i]);
+		if (d[i] < min) {
+			min = d[i];
+			first = i;
+		}
+	}
+	for (i = 0; i < n && one_size; i++)
+		one_size = d[i] != min || o[i].size == o[first].size;
+	s->obj_size = o[first].size;
+	if (one_size) {
+		sort_i64(d, n);
+	} else {
+		gosort_slice(n, less_dur, swap_xop, o);
+		s->obj_size = o[0].size;
+		for (i = 0; i < n; i++)
+			d[i] = xop_dur(&o[i]);
+	}
 	s->requests = (int64_t)n;
-	s->obj_size = o[0].size;
 	for (i = 0; i < n; i++)
-		sum = go_add(sum, xop_dur(&o[i]));
+		sum = go_add(sum, d[i]);
 	avg = sum / (int64_t)n;
 	s->dur_avg = (double)avg / 1e6;
 	if (n > 1) {
 		for (i = 0; i < n; i++) {
-			double d = (double)(avg - xop_dur(&o[i]));
+			double dd = (double)(avg - d[i]);
 
-			sd += d * d;
+			sd += dd * dd;
 		}
 		s->stddev = (double)go_f2i(sqrt(sd / (double)(n - 1))) / 1e6;
 	}
-	s->dur_median = (double)xop_dur(&o[op_median(n, 0.5)]) / 1e6;
-	s->dur_90 = (double)xop_dur(&o[op_median(n, 0.9)]) / 1e6;
-	s->dur_99 = (double)xop_dur(&o[op_median(n, 0.99)]) / 1e6;
-	s->slowest = (double)xop_dur(&o[op_median(n, 1)]) / 1e6;
-	s->fastest = (double)xop_dur(&o[op_median(n, 0)]) / 1e6;
+	s->dur_median = (double)d[op_median(n, 0.5)] / 1e6;
+	s->dur_90 = (double)d[op_median(n, 0.9)] / 1e6;
+	s->dur_99 = (double)d[op_median(n, 0.99)] / 1e6;
+	s->slowest = (double)d[op_median(n, 1)] / 1e6;
+	s->fastest = (double)d[op_median(n, 0)] / 1e6;
+	free(d);
 	fb = ttfb_stats(o, n, start, end, &s->fb);
 	if (fb < 0)
 		return -1;

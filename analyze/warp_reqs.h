@@ -20,8 +20,8 @@ struct warp_xop {
 	int err;
 };
 
-/* warp_single_fill: the single-size statistics of o[0..n) (n >= 1) into *s; o is
- * reordered (sorted by duration). -1 when out of memory. */
+/* warp_single_fill: the single-size statistics of o[0..n) (n >= 1) into *s; o may be
+ * reordered. -1 when out of memory. */
 int warp_single_fill(struct warp_xop *o, size_t n, struct warp_single *s);
 
 /* warp_multi_fill: the per-size-range statistics of o[0..n) (n >= 1) into *m, which

@@ -79,7 +79,8 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 {
 	struct err e = {{0}};
 	struct op_row row = {
-		.thread = w->id, .op = op, .client_id = "", .n_objects = n_objects,
+		.thread = w->id, .op = op, .n_objects = n_objects,
+		.client_id = g->o->client_id ? g->o->client_id : "",
 		.bytes = bytes, .endpoint = g->o->endpoint ? g->o->endpoint : "", .file = file,
 		.error = error ? error : "", .start_ns = start, .first_byte_ns = first,
 		.last_byte_ns = last, .end_ns = end, .duration_ns = end - start, .cat = "",

@@ -77,6 +77,7 @@ struct engine_opts {
 	const char *bucket;
 	const char *prefix;          /* key prefix unique to this run, ends in '/' */
 	const char *endpoint;        /* for the ops rows' endpoint column */
+	const char *client_id;       /* for their client_id column (NULL: "") */
 	const struct workload *wl;
 	struct opslog_writer *log;   /* borrowed; benchmark rows are written as they complete */
 	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "collect/clean.h"
+#include "collect/clientid.h"
 #include "collect/creds.h"
 #include "collect/s3.h"
 #include "core/opslog.h"
@@ -178,6 +179,7 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl,
 {
 	memset(opts, 0, sizeof(*opts));
 	opts->client = cl;
+	opts->client_id = job->client_id;
 	opts->bucket = job->subject->bucket;
 	opts->prefix = job->prefix;
 	opts->endpoint = job->subject->endpoint;
@@ -195,7 +197,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct opslog_writer *log = NULL;
 	struct engine_opts opts;
 	struct err e;
-	char path[4096], local[4][ERR_MSG_MAX];
+	char path[4096], local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
 
 	run_state_init(&st);
@@ -217,6 +219,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		goto finish;
 	}
 	job_opts(job, cl, &opts);
+	if (opts.client_id == NULL && client_id_of_process(id, sizeof(id)) == 0)
+		opts.client_id = id;
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
 
@@ -466,6 +470,8 @@ int runner_sweep(const struct runner_job *job, struct err *e)
 
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
 {
+	struct runner_job jc = *job; /* with the collector's client_id, not the child's */
+	char id[CLIENT_ID_LEN + 1];
 	int rd = -1, wr = -1, status = 0, term_sent = 0, reaped = 0;
 	pid_t pid;
 	int64_t t0, last_live = 0, term_at = 0;
@@ -479,12 +485,14 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
-	pid = spawn(job, &rd, &wr);
+	if (jc.client_id == NULL && client_id_of_process(id, sizeof(id)) == 0)
+		jc.client_id = id;
+	pid = spawn(&jc, &rd, &wr);
 	if (pid < 0)
 		return err_set(e, "%s: cannot start the run's process: %s", job->dir,
 			       strerror(errno));
 	if (pid == 0)
-		_exit(runner_child_body(job, wr));
+		_exit(runner_child_body(&jc, wr));
 	for (;;) {
 		struct pollfd pfd = {rd, POLLIN, 0};
 		ssize_t n;

@@ -40,6 +40,8 @@ struct runner_job {
 	const struct workload *wl;
 	double timeout_s;                   /* wall-clock limit of the whole child */
 	const char *prefix;                 /* S3 key prefix unique to the run, ends in '/' */
+	const char *client_id;              /* ops rows' client_id; NULL: the calling
+					       process's (collect/clientid.h) */
 	volatile sig_atomic_t *stop;        /* set by the collector's SIGINT/SIGTERM handler */
 	int close_fd;                       /* a descriptor the child closes (lock), or -1 */
 	/* called in the parent about once a second: live counters, or NULL when none came */
@@ -54,7 +56,8 @@ struct runner_result {
 	int complete;                       /* benchmark done with a summary, not interrupted */
 };
 
-/* runner_exec: run job in a child and fill *res (which the caller releases with
+/* runner_exec: run job in a child (with job->client_id, or when NULL the id of the
+ * calling process, not of the child) and fill *res (which the caller releases with
  * runner_result_clear). Returns 0 when the run was carried out, whatever its outcome,
  * and -1 with a message only when it could not be started (pipe/fork failure). */
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e);

@@ -1,45 +1,29 @@
-/* core/opslog.c: see opslog.h.
+/* core/opslog.c: the writer of opslog.h (the reader is core/opslog_read.c).
  *
- * Writing: rows are formatted with Warp's encoding (Go encoding/csv rules with a tab
- * as the separator, as Warp's csvEscapeString applies them) and streamed through the
- * zstd writer of core/zio. libcsv's writer cannot express this rule (it quotes every
- * field, or none), so the quoting below is written by hand; that is the one place.
- *
- * Reading: the decompressed stream is cut into lines only to recognise comment lines
- * ('#' at the start of a record, as Go's csv.Reader with Comment = '#'); every other
- * line is fed to libcsv (tab separator, no space trimming), which handles quoting and
- * fields spanning lines. Fields are decoded as they arrive, so memory stays bounded by
- * the longest row whatever the file size. */
+ * Rows are formatted with Warp's encoding (Go encoding/csv rules with a tab as the
+ * separator, as Warp's csvEscapeString applies them) as they come, keyed by their
+ * start time into the external sort of core/opslog_sort (a compressed temporary file
+ * while the run goes); at close they come back in start order, each gets its idx (its
+ * position in that order, as Warp numbers them) and they are streamed through the zstd
+ * writer of core/zio. libcsv's writer cannot express Warp's quoting rule (it quotes
+ * every field, or none), so the quoting below is written by hand; that is the one
+ * place. */
 #include "core/opslog.h"
 
-#include <csv.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/opslog_sort.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
-
-enum col {
-	C_IDX, C_THREAD, C_OP, C_CLIENT, C_NOBJ, C_BYTES, C_ENDPOINT, C_FILE, C_ERROR,
-	C_START, C_FIRST, C_LAST, C_END, C_DUR, C_CAT, C_COUNT, C_NONE = -1
-};
-
-static const char *const col_names[C_COUNT] = {
-	"idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint", "file",
-	"error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat",
-};
-
-/* Columns every header generation has (Warp's own reader needs these). */
-static const int col_required[C_COUNT] = {
-	[C_THREAD] = 1, [C_OP] = 1, [C_NOBJ] = 1, [C_BYTES] = 1, [C_FILE] = 1,
-	[C_ERROR] = 1, [C_START] = 1, [C_FIRST] = 1, [C_END] = 1,
-};
 
 /* ---------------------------------------------------------------- writer */
 
 struct opslog_writer {
 	struct zio_writer *z;
+	struct rowsort *sort;    /* rows without their idx, keyed by start */
+	uint64_t next_idx;       /* while the sorted rows are written */
 	char *line;
 	size_t cap, len;
 	/* the RFC 3339 text of the last whole second formatted, without its 'Z': rows of
@@ -196,18 +180,36 @@ static const char header_line[] =
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
+	return opslog_writer_open_limit(path, 0, e);
+}
+
+struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
+					       struct err *e)
+{
 	struct opslog_writer *w = calloc(1, sizeof(*w));
+	const char *slash = strrchr(path, '/');
+	char dir[4096];
 
 	if (w == NULL) {
 		err_set(e, "%s: out of memory", path);
 		return NULL;
 	}
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + (slash == path)),
+			  path) >= (int)sizeof(dir)) {
+		err_set(e, "%s: path too long", path);
+		goto fail;
+	}
 	/* level 1: on these logs as small as level 3 (smaller on a 50,000-row GET log:
-	 * 1.22 vs 1.38 MB) at a third of the CPU, and the writer runs once per request */
+	 * 1.22 vs 1.38 MB) at a third of the CPU */
 	w->z = zio_writer_open(path, 1, e);
 	if (w->z == NULL)
 		goto fail;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 1, e) < 0)
+		goto fail;
+	w->sort = rowsort_new(dir, sort_rows, 0, e);
+	if (w->sort == NULL)
 		goto fail;
 	return w;
 fail:
@@ -220,8 +222,6 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	int fail = 0;
 
 	w->len = 0;
-	fail |= put_u64(w, r->idx);
-	fail |= put_text(w, "\t", 1);
 	fail |= put_i64(w, r->thread);
 	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->op);
@@ -250,16 +250,33 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	fail |= put_text(w, "\t", 1);
 	/* Warp writes its category bitmask as a number and its reader requires one. */
 	fail |= put_field(w, (r->cat && r->cat[0]) ? r->cat : "0");
-	fail |= put_text(w, "\n", 1);
 	if (fail)
+		return err_set(e, "ops log: out of memory");
+	return rowsort_add(w->sort, r->start_ns, w->line, w->len, e);
+}
+
+/* put_sorted: one row back from the sort, written with its idx. */
+static int put_sorted(const void *rec, size_t n, void *arg, struct err *e)
+{
+	struct opslog_writer *w = arg;
+
+	w->len = 0;
+	if (put_u64(w, w->next_idx++) < 0 || put_text(w, "\t", 1) < 0 ||
+	    put_text(w, rec, n) < 0 || put_text(w, "\n", 1) < 0)
 		return err_set(e, "ops log: out of memory");
 	return zio_write(w->z, w->line, w->len, e);
 }
 
 int opslog_writer_close(struct opslog_writer *w, struct err *e)
 {
-	int rc = zio_writer_close(w->z, e);
+	int rc = rowsort_finish(w->sort, put_sorted, w, e);
 
+	rowsort_free(w->sort);
+	w->sort = NULL;
+	if (rc == 0)
+		rc = zio_writer_close(w->z, e);
+	else
+		zio_writer_abort(w->z);
 	w->z = NULL;
 	opslog_writer_abort(w);
 	return rc;
@@ -270,437 +287,7 @@ void opslog_writer_abort(struct opslog_writer *w)
 	if (w == NULL)
 		return;
 	zio_writer_abort(w->z);
+	rowsort_free(w->sort);
 	free(w->line);
 	free(w);
-}
-
-/* ---------------------------------------------------------------- reader */
-
-struct rd {
-	const char *path;
-	struct err *e;
-	int (*cb)(const struct op_row *, void *);
-	int (*comment_cb)(const char *, void *);
-	void *arg;
-	unsigned long line;      /* line being fed, from 1 */
-	unsigned long row_line;  /* line where the current record started */
-	int failed;              /* an error message is in e */
-	int stop;                /* non-zero value returned by a callback */
-	int header_done;
-	int *colmap;             /* header position -> enum col */
-	size_t ncols, colmap_cap;
-	int have[C_COUNT];       /* column present in the header */
-	size_t field;            /* field index within the current record */
-	unsigned rows_ended;     /* incremented at each record end */
-	/* the record being built */
-	struct op_row row;
-	size_t str_off[C_COUNT]; /* string fields: offset into arena */
-	char *arena;
-	size_t arena_len, arena_cap;
-	char *comment;
-	size_t comment_len, comment_cap;
-};
-
-static int rd_fail(struct rd *r, const char *col, const char *what, const char *s,
-		   size_t n)
-{
-	r->failed = 1;
-	if (col)
-		return err_set(r->e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line,
-			       col, what, (int)(n > 60 ? 60 : n), s ? s : "");
-	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
-}
-
-static int parse_int(const char *s, size_t n, int allow_neg, int64_t *out)
-{
-	uint64_t v = 0;
-	size_t i = 0;
-	int neg = 0;
-
-	if (n > 0 && (s[0] == '-' || s[0] == '+')) {
-		if (s[0] == '-' && !allow_neg)
-			return -1;
-		neg = s[0] == '-';
-		i = 1;
-	}
-	if (i == n)
-		return -1;
-	for (; i < n; i++) {
-		unsigned d = (unsigned char)s[i] - '0';
-
-		if (d > 9 || v > (UINT64_C(9223372036854775807) - d) / 10)
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = neg ? -(int64_t)v : (int64_t)v;
-	return 0;
-}
-
-static int parse_time(const char *s, size_t n, int64_t *out)
-{
-	char t[64];
-
-	if (n == 0 || n >= sizeof(t))
-		return -1;
-	memcpy(t, s, n);
-	t[n] = '\0';
-	return rfc3339_parse(t, out);
-}
-
-static int arena_put(struct rd *r, const char *s, size_t n, size_t *off)
-{
-	if (r->arena_len + n + 1 > r->arena_cap) {
-		size_t cap = r->arena_cap ? r->arena_cap : 512;
-		char *na;
-
-		while (cap < r->arena_len + n + 1)
-			cap *= 2;
-		na = realloc(r->arena, cap);
-		if (na == NULL)
-			return -1;
-		r->arena = na;
-		r->arena_cap = cap;
-	}
-	*off = r->arena_len;
-	if (n)
-		memcpy(r->arena + r->arena_len, s, n);
-	r->arena[r->arena_len + n] = '\0';
-	r->arena_len += n + 1;
-	return 0;
-}
-
-static void header_field(struct rd *r, const char *s, size_t n)
-{
-	int c, id = C_NONE;
-
-	if (r->ncols == r->colmap_cap) {
-		size_t cap = r->colmap_cap ? r->colmap_cap * 2 : 16;
-		int *nm = realloc(r->colmap, cap * sizeof(*nm));
-
-		if (nm == NULL) {
-			rd_fail(r, NULL, "out of memory", NULL, 0);
-			return;
-		}
-		r->colmap = nm;
-		r->colmap_cap = cap;
-	}
-	for (c = 0; c < C_COUNT; c++)
-		if (strlen(col_names[c]) == n && memcmp(col_names[c], s, n) == 0)
-			id = c;
-	if (id != C_NONE) {
-		if (r->have[id]) {
-			rd_fail(r, col_names[id], "column given twice in the header", s, n);
-			return;
-		}
-		r->have[id] = 1;
-	}
-	r->colmap[r->ncols++] = id;
-}
-
-static void on_field(void *sv, size_t n, void *data)
-{
-	struct rd *r = data;
-	const char *s = sv ? sv : "";
-	int64_t v;
-	int id;
-
-	if (r->failed || r->stop)
-		return;
-	if (r->field == 0) {
-		r->row_line = r->line;
-		r->arena_len = 0;
-		memset(&r->row, 0, sizeof(r->row));
-	}
-	if (!r->header_done) {
-		header_field(r, s, n);
-		r->field++;
-		return;
-	}
-	if (r->field >= r->ncols) {
-		r->field++;
-		return; /* counted and reported at the record end */
-	}
-	id = r->colmap[r->field++];
-	switch (id) {
-	case C_IDX:
-	case C_NOBJ:
-	case C_BYTES:
-		if (parse_int(s, n, 0, &v) < 0) {
-			rd_fail(r, col_names[id], "not a non-negative integer:", s, n);
-			return;
-		}
-		if (id == C_IDX)
-			r->row.idx = (uint64_t)v;
-		else if (id == C_NOBJ)
-			r->row.n_objects = (uint64_t)v;
-		else
-			r->row.bytes = (uint64_t)v;
-		break;
-	case C_THREAD:
-		if (parse_int(s, n, 0, &v) < 0 || v > 0x7fffffff) {
-			rd_fail(r, col_names[id], "not a thread number:", s, n);
-			return;
-		}
-		r->row.thread = (int)v;
-		break;
-	case C_DUR:
-		if (parse_int(s, n, 1, &v) < 0) {
-			rd_fail(r, col_names[id], "not an integer:", s, n);
-			return;
-		}
-		r->row.duration_ns = v;
-		break;
-	case C_START:
-	case C_END:
-	case C_FIRST:
-	case C_LAST:
-		if (n == 0 && (id == C_FIRST || id == C_LAST))
-			break;
-		if (parse_time(s, n, &v) < 0) {
-			rd_fail(r, col_names[id], "not an RFC 3339 time:", s, n);
-			return;
-		}
-		if (id == C_START)
-			r->row.start_ns = v;
-		else if (id == C_END)
-			r->row.end_ns = v;
-		else if (id == C_FIRST)
-			r->row.first_byte_ns = v;
-		else
-			r->row.last_byte_ns = v;
-		break;
-	case C_OP:
-	case C_CLIENT:
-	case C_ENDPOINT:
-	case C_FILE:
-	case C_ERROR:
-	case C_CAT:
-		if (arena_put(r, s, n, &r->str_off[id]) < 0)
-			rd_fail(r, NULL, "out of memory", NULL, 0);
-		break;
-	default:
-		break; /* a column we do not use */
-	}
-}
-
-static const char *row_str(struct rd *r, int id)
-{
-	return r->have[id] ? r->arena + r->str_off[id] : "";
-}
-
-static void on_record(int c, void *data)
-{
-	struct rd *r = data;
-	int i;
-
-	(void)c;
-	r->rows_ended++;
-	if (r->failed || r->stop)
-		return;
-	if (!r->header_done) {
-		r->header_done = 1;
-		for (i = 0; i < C_COUNT; i++)
-			if (col_required[i] && !r->have[i]) {
-				rd_fail(r, col_names[i], "required column missing from the header",
-					NULL, 0);
-				return;
-			}
-		r->field = 0;
-		return;
-	}
-	if (r->field != r->ncols) {
-		char msg[96];
-
-		snprintf(msg, sizeof(msg), "%zu fields where the header has %zu", r->field,
-			 r->ncols);
-		r->field = 0;
-		rd_fail(r, NULL, msg, NULL, 0);
-		return;
-	}
-	r->field = 0;
-	r->row.op = row_str(r, C_OP);
-	r->row.client_id = row_str(r, C_CLIENT);
-	r->row.endpoint = row_str(r, C_ENDPOINT);
-	r->row.file = row_str(r, C_FILE);
-	r->row.error = row_str(r, C_ERROR);
-	r->row.cat = row_str(r, C_CAT);
-	if (!r->have[C_DUR] &&
-	    __builtin_sub_overflow(r->row.end_ns, r->row.start_ns, &r->row.duration_ns)) {
-		rd_fail(r, NULL, "start and end more than 292 years apart", NULL, 0);
-		return;
-	}
-	r->stop = r->cb ? r->cb(&r->row, r->arg) : 0;
-}
-
-static int no_space(unsigned char c)
-{
-	(void)c;
-	return 0;
-}
-
-/* Hand a finished comment line to the caller. */
-static void comment_done(struct rd *r)
-{
-	const char *s = r->comment;
-	size_t n = r->comment_len;
-
-	if (n > 0 && s[n - 1] == '\r')
-		n--;
-	r->comment[n] = '\0';
-	s++; /* the '#' */
-	if (*s == ' ')
-		s++;
-	if (r->comment_cb && !r->failed && !r->stop)
-		r->stop = r->comment_cb(s, r->arg);
-	r->comment_len = 0;
-}
-
-static int comment_add(struct rd *r, const char *s, size_t n)
-{
-	if (r->comment_len + n + 1 > r->comment_cap) {
-		size_t cap = r->comment_cap ? r->comment_cap : 256;
-		char *nc;
-
-		while (cap < r->comment_len + n + 1)
-			cap *= 2;
-		nc = realloc(r->comment, cap);
-		if (nc == NULL)
-			return -1;
-		r->comment = nc;
-		r->comment_cap = cap;
-	}
-	memcpy(r->comment + r->comment_len, s, n);
-	r->comment_len += n;
-	return 0;
-}
-
-int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		     int (*comment_cb)(const char *line, void *arg), void *arg,
-		     struct err *e)
-{
-	struct zio_reader *z = NULL;
-	struct csv_parser p;
-	struct rd r;
-	char *buf = NULL;
-	const size_t bufsz = 1 << 17;
-	int p_ok = 0, rc = -1;
-	/* line state: at the start of a line; inside a comment line; the line being fed
-	 * began at a record boundary; record-end count when it began */
-	int at_line_start = 1, in_comment = 0, line_at_boundary = 1, line_blank = 1;
-	int next_boundary = 1;
-	unsigned ended_before = 0;
-
-	memset(&r, 0, sizeof(r));
-	r.path = path;
-	r.e = e;
-	r.cb = cb;
-	r.comment_cb = comment_cb;
-	r.arg = arg;
-	r.line = 1;
-	if (csv_init(&p, 0) != 0) {
-		err_set(e, "%s: out of memory", path);
-		goto done;
-	}
-	p_ok = 1;
-	csv_set_delim(&p, '\t');
-	csv_set_space_func(&p, no_space);
-	z = zio_reader_open(path, e);
-	buf = malloc(bufsz);
-	if (z == NULL || buf == NULL) {
-		if (buf == NULL && z != NULL)
-			err_set(e, "%s: out of memory", path);
-		goto done;
-	}
-	for (;;) {
-		ssize_t got = zio_read(z, buf, bufsz, e);
-		size_t pos = 0, len;
-
-		if (got < 0) {
-			if (e != NULL) {
-				char msg[ERR_MSG_MAX - 40];
-
-				snprintf(msg, sizeof(msg), "%s", e->msg);
-				err_set(e, "%s (at line %lu)", msg, r.line);
-			}
-			goto done;
-		}
-		if (got == 0)
-			break;
-		len = (size_t)got;
-		while (pos < len && !r.failed && !r.stop) {
-			const char *nl = memchr(buf + pos, '\n', len - pos);
-			size_t end = nl ? (size_t)(nl - buf) + 1 : len;
-			size_t k;
-
-			if (at_line_start) {
-				line_at_boundary = next_boundary;
-				in_comment = line_at_boundary && buf[pos] == '#';
-				ended_before = r.rows_ended;
-				line_blank = 1;
-				at_line_start = 0;
-			}
-			for (k = pos; k < end && line_blank; k++)
-				if (buf[k] != '\n' && buf[k] != '\r')
-					line_blank = 0;
-			if (in_comment) {
-				if (comment_add(&r, buf + pos, end - pos) < 0) {
-					rd_fail(&r, NULL, "out of memory", NULL, 0);
-					break;
-				}
-			} else if (csv_parse(&p, buf + pos, end - pos, on_field, on_record, &r) !=
-				   end - pos) {
-				rd_fail(&r, NULL, csv_strerror(csv_error(&p)), NULL, 0);
-				break;
-			}
-			pos = end;
-			if (nl) {
-				if (in_comment) {
-					r.comment_len--; /* the '\n' */
-					comment_done(&r);
-					next_boundary = 1;
-				} else {
-					next_boundary = r.rows_ended != ended_before ||
-							(line_at_boundary && line_blank);
-				}
-				at_line_start = 1;
-				r.line++;
-			}
-		}
-		if (r.failed)
-			goto done;
-		if (r.stop) {
-			rc = r.stop;
-			goto done;
-		}
-	}
-	if (in_comment && !at_line_start && r.comment_len > 0)
-		comment_done(&r);
-	else
-		csv_fini(&p, on_field, on_record, &r);
-	if (r.failed)
-		goto done;
-	if (r.stop) {
-		rc = r.stop;
-		goto done;
-	}
-	if (!r.header_done) {
-		err_set(e, "%s: empty file (no header row)", path);
-		goto done;
-	}
-	rc = 0;
-done:
-	if (p_ok)
-		csv_free(&p);
-	zio_reader_free(z);
-	free(buf);
-	free(r.colmap);
-	free(r.arena);
-	free(r.comment);
-	return rc;
-}
-
-int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		void *arg, struct err *e)
-{
-	return opslog_read_full(path, cb, NULL, arg, e);
 }

@@ -1,12 +1,14 @@
 /* core/opslog.h: per-request logs in MinIO Warp's per-operation CSV form
  * (tab-separated, zstd-compressed; columns and encodings in docs/FORMATS.md).
  *
- * collect writes ops.tsv.zst with the writer while a run goes (streaming, bounded
- * memory); analyze reads our files and Warp's .csv.zst (every header generation)
+ * collect writes ops.tsv.zst with the writer while a run goes (bounded memory: rows
+ * go to a compressed temporary file, and at close they are sorted by start time, as
+ * Warp writes them, with the external sort of core/opslog_sort.h); analyze reads our files and Warp's .csv.zst (every header generation)
  * with the reader, which streams rows to a callback. */
 #ifndef CORE_OPSLOG_H
 #define CORE_OPSLOG_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/err.h"
@@ -15,7 +17,7 @@
  * during the call; for the writer only during opslog_writer_add. Times are Unix ns,
  * 0 when absent (e.g. last_byte of a download). */
 struct op_row {
-	uint64_t idx;
+	uint64_t idx;            /* the writer ignores it: see opslog_writer_close */
 	int thread;
 	const char *op;          /* "PUT", "GET", "STAT", "DELETE", "LIST", ... */
 	const char *client_id;   /* "" when none */
@@ -31,16 +33,25 @@ struct op_row {
 
 struct opslog_writer;
 
-/* opslog_writer_open: start writing `path` (a temporary name beside it until close);
- * the header row is written at once. Returns NULL with a message on failure.
- * The writer is not thread-safe: one thread adds rows. */
+/* opslog_writer_open: start writing `path` (a temporary name beside it until close;
+ * the rows wait in an anonymous temporary file in the same directory). Returns NULL
+ * with a message on failure. The writer is not thread-safe: one thread adds rows. */
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
 
-/* opslog_writer_add: append one row (compressed as it goes). */
+/* opslog_writer_open_limit: opslog_writer_open with the sort's in-memory chunk bounded
+ * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. */
+struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
+					       struct err *e);
+
+/* opslog_writer_add: append one row (formatted and compressed as it goes; the cost on
+ * the collector's hot path is that of writing it). */
 int opslog_writer_add(struct opslog_writer *w, const struct op_row *row, struct err *e);
 
-/* opslog_writer_close: finish the zstd frame, fsync, rename to the final name, free w.
- * On failure the temporary file is removed and w is freed all the same. */
+/* opslog_writer_close: write the rows (after the header) in order of start time (equal
+ * starts in the order added), each row's idx being its position in that order from 0
+ * (row->idx is not used), as Warp writes its files; then finish the zstd frame, fsync,
+ * rename to the final name, free w. On failure the temporary files are removed and w
+ * is freed all the same. */
 int opslog_writer_close(struct opslog_writer *w, struct err *e);
 
 /* opslog_writer_abort: remove the temporary file and free w (NULL is fine). */

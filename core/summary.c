@@ -11,7 +11,11 @@
  *   S0 = floor(start / 1 s) is the Unix second of the first request start and
  *   K = ceil(end / 1 s) - S0 (at least 1). A successful request [s, e) adds to each
  *   bucket it overlaps bytes * f and n_objects * f where f = overlap / (e - s)
- *   (a request with e == s puts everything in the bucket of s).
+ *   (a request with e == s puts everything in the bucket of s). Each share is kept
+ *   in fixed point with 32 fractional bits (rounded down, once per request and
+ *   bucket) and summed in 128-bit integers, so a bucket's sum is the same whatever
+ *   order the rows come in (the collector adds them in completion order, the log
+ *   holds them in start order).
  *   The first 2 and the last 2 buckets are dropped: N = K - 4 segments are kept.
  *
  *   Averages (N >= 1): seconds = N (the number of kept segments — not Warp's longer
@@ -56,8 +60,18 @@
 #define MAX_SPAN_S 10000000LL /* one run spans less than this (115 days) */
 
 struct bucket {
-	double bytes, objs;
+	unsigned __int128 bytes, objs; /* fixed point: FX_ONE is 1 */
 };
+
+#define FX_BITS 32
+#define FX_ONE 4294967296.0
+
+/* share: v * num / den in fixed point, rounded down (v < 2^64, num <= den, num < 2^31
+ * as overlaps within one second are: the product fits in 128 bits). */
+static unsigned __int128 share(uint64_t v, int64_t num, int64_t den)
+{
+	return (((unsigned __int128)v * (uint64_t)num) << FX_BITS) / (uint64_t)den;
+}
 
 struct i64vec {
 	int64_t *v;
@@ -209,19 +223,18 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e, "summary: request %llu: out of memory for 1-second segments, or "
 			       "requests more than 115 days apart", (unsigned long long)row->idx);
 	if (en == s) {
-		a->b[lo - a->base].bytes += (double)row->bytes;
-		a->b[lo - a->base].objs += (double)row->n_objects;
+		a->b[lo - a->base].bytes += (unsigned __int128)row->bytes << FX_BITS;
+		a->b[lo - a->base].objs += (unsigned __int128)row->n_objects << FX_BITS;
 		return 0;
 	}
 	for (sec = lo; sec <= hi; sec++) {
 		int64_t from = sec * NS > s ? sec * NS : s;
 		int64_t to = (sec + 1) * NS < en ? (sec + 1) * NS : en;
-		double f = (double)(to - from) / (double)(en - s);
 
 		if (to <= from)
 			continue;
-		a->b[sec - a->base].bytes += (double)row->bytes * f;
-		a->b[sec - a->base].objs += (double)row->n_objects * f;
+		a->b[sec - a->base].bytes += share(row->bytes, to - from, en - s);
+		a->b[sec - a->base].objs += share(row->n_objects, to - from, en - s);
 	}
 	return 0;
 }
@@ -295,13 +308,20 @@ static void span(const struct summary_acc *a, int64_t *s0, int64_t *k)
 		*k = 1;
 }
 
-/* bucket_at: the bytes and objects of Unix second sec (zero when none). */
-static struct bucket bucket_at(const struct summary_acc *a, int64_t sec)
-{
-	struct bucket bk = {0, 0};
+/* One bucket's fixed-point sums as numbers. */
+struct bucket_value {
+	double bytes, objs;
+};
 
-	if (sec >= a->base && sec < a->base + (int64_t)a->nb)
-		bk = a->b[sec - a->base];
+/* bucket_at: the bytes and objects of Unix second sec (zero when none). */
+static struct bucket_value bucket_at(const struct summary_acc *a, int64_t sec)
+{
+	struct bucket_value bk = {0, 0};
+
+	if (sec >= a->base && sec < a->base + (int64_t)a->nb) {
+		bk.bytes = (double)a->b[sec - a->base].bytes / FX_ONE;
+		bk.objs = (double)a->b[sec - a->base].objs / FX_ONE;
+	}
 	return bk;
 }
 
@@ -318,7 +338,7 @@ static int segments(const struct summary_acc *a, int64_t s0, int64_t k,
 	if (segs == NULL)
 		return err_set(e, "summary: out of memory");
 	for (i = 0; i < nkeep; i++) {
-		struct bucket bk = bucket_at(a, s0 + 2 + (int64_t)i);
+		struct bucket_value bk = bucket_at(a, s0 + 2 + (int64_t)i);
 
 		segs[i].v.mib_s = bk.bytes / MIB;
 		segs[i].v.obj_s = bk.objs;
@@ -402,7 +422,7 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 	if (*out == NULL)
 		return err_set(e, "summary: out of memory");
 	for (int64_t i = 0; i < k; i++) {
-		struct bucket bk = bucket_at(a, s0 + i);
+		struct bucket_value bk = bucket_at(a, s0 + i);
 
 		(*out)[i].mib_s = bk.bytes / MIB;
 		(*out)[i].obj_s = bk.objs;

@@ -111,14 +111,12 @@ static int days_in_month(int64_t y, int m)
 	return m == 2 ? 28 + leap : dm[m - 1];
 }
 
-int rfc3339_parse(const char *s, int64_t *ns)
+/* The date and time of day (the first 19 characters) as seconds since 1970-01-01
+ * of that wall clock. */
+static int parse_datetime(const char *s, int64_t *local)
 {
-	int y, mo, d, h, mi, se, oh = 0, om = 0, sign = 0;
-	int64_t frac = 0, secs;
-	const char *p;
+	int y, mo, d, h, mi, se;
 
-	if (s == NULL || strlen(s) < 20)
-		return -1;
 	if (digits_n(s, 4, &y) || s[4] != '-' || digits_n(s + 5, 2, &mo) || s[7] != '-' ||
 	    digits_n(s + 8, 2, &d) || (s[10] != 'T' && s[10] != 't') ||
 	    digits_n(s + 11, 2, &h) || s[13] != ':' || digits_n(s + 14, 2, &mi) ||
@@ -127,43 +125,70 @@ int rfc3339_parse(const char *s, int64_t *ns)
 	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 ||
 	    se > 59)
 		return -1;
-	p = s + 19;
-	if (*p == '.') {
+	*local = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+	return 0;
+}
+
+/* What follows the seconds, from p to end: [.fraction] then Z or +hh:mm / -hh:mm. */
+static int parse_rest(const char *p, const char *end, int64_t *frac, int64_t *off)
+{
+	int oh = 0, om = 0;
+
+	*frac = 0;
+	*off = 0;
+	if (p < end && *p == '.') {
 		int nd = 0;
 
 		p++;
-		while (*p >= '0' && *p <= '9') {
-			if (nd < 9) {
-				frac = frac * 10 + (*p - '0');
-				nd++;
-			} else {
+		while (p < end && *p >= '0' && *p <= '9') {
+			if (nd == 9)
 				return -1; /* more than nanosecond precision */
-			}
+			*frac = *frac * 10 + (*p - '0');
+			nd++;
 			p++;
 		}
 		if (nd == 0)
 			return -1;
 		for (; nd < 9; nd++)
-			frac *= 10;
+			*frac *= 10;
 	}
-	if (*p == 'Z' || *p == 'z') {
-		p++;
-	} else if (*p == '+' || *p == '-') {
-		sign = *p == '+' ? 1 : -1;
-		if (digits_n(p + 1, 2, &oh) || p[3] != ':' || digits_n(p + 4, 2, &om) ||
-		    oh > 23 || om > 59)
-			return -1;
-		p += 6;
+	if (p < end && (*p == 'Z' || *p == 'z'))
+		return p + 1 == end ? 0 : -1;
+	if (end - p != 6 || (*p != '+' && *p != '-') || digits_n(p + 1, 2, &oh) ||
+	    p[3] != ':' || digits_n(p + 4, 2, &om) || oh > 23 || om > 59)
+		return -1;
+	*off = (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
+	return 0;
+}
+
+int rfc3339_parse_n(const char *s, size_t n, struct rfc3339_cache *c, int64_t *ns)
+{
+	int64_t local, secs, frac, off;
+
+	if (s == NULL || n < 20)
+		return -1;
+	if (c != NULL && c->valid && memcmp(s, c->text, 19) == 0) {
+		local = c->local;
 	} else {
-		return -1;
+		if (parse_datetime(s, &local) < 0)
+			return -1;
+		if (c != NULL) {
+			memcpy(c->text, s, 19);
+			c->local = local;
+			c->valid = 1;
+		}
 	}
-	if (*p != '\0')
+	if (parse_rest(s + 19, s + n, &frac, &off) < 0)
 		return -1;
-	secs = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
-	secs -= sign * (oh * 3600 + om * 60);
+	secs = local - off;
 	/* int64 nanoseconds reach from 1677-09-21 to 2262-04-11 */
 	if (secs < INT64_MIN / NS_PER_S || secs > (INT64_MAX - frac) / NS_PER_S)
 		return -1;
 	*ns = secs * NS_PER_S + frac;
 	return 0;
+}
+
+int rfc3339_parse(const char *s, int64_t *ns)
+{
+	return s == NULL ? -1 : rfc3339_parse_n(s, strlen(s), NULL, ns);
 }

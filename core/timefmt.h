@@ -23,4 +23,17 @@ size_t rfc3339_format(char *buf, size_t n, int64_t ns);
  * outside what int64 nanoseconds hold (1677-09-21 to 2262-04-11). */
 int rfc3339_parse(const char *s, int64_t *ns);
 
+/* The last date and time of day (19 characters) rfc3339_parse_n read, with its value:
+ * rows of a log share it. Zero it before the first use. */
+struct rfc3339_cache {
+	char text[19];
+	int valid;
+	int64_t local;
+};
+
+/* rfc3339_parse_n: rfc3339_parse of the n bytes at s (no NUL needed; a NUL inside is
+ * an error). With c (may be NULL) the date and time of day are parsed only when they
+ * differ from the previous call's; c is the caller's, one per stream. */
+int rfc3339_parse_n(const char *s, size_t n, struct rfc3339_cache *c, int64_t *ns);
+
 #endif

@@ -3,7 +3,8 @@
 # mini.ini: put/get x 4KiB, 1MiB x c1, c4, 2 cycles of 3 s, plus list, head and delete with
 # 500 objects) against two local servers with different keys (the tests/run s3rver and
 # RGW when there, else private s3rver instances). Checks the documented tree, every
-# run.json and ops.tsv.zst, that no secret is written anywhere, that a second collector on
+# run.json and ops.tsv.zst (and reads each log as MinIO Warp does: start order, one
+# client_id for the whole campaign), that no secret is written anywhere, that a second collector on
 # the same directory exits 3 at once, --dry-run, and campaign errors (exit 2).
 . "$(dirname "$0")/collect_lib.sh"
 
@@ -82,6 +83,15 @@ check_tree "$out" complete=1 runs=38 secret="$ONE_AWS_SECRET_ACCESS_KEY" >"$work
 ok $? "every run complete, rows = requests, bytes = size, start <= first_byte <= end: $(cat "$work/check.txt")"
 check_tree "$out" secret="$TWO_AWS_SECRET_ACCESS_KEY" >/dev/null
 ok $? "the second secret is nowhere either"
+# every ops.tsv.zst as MinIO Warp reads it (header by name, RFC 3339 times), with rows in
+# start order, idx renumbered, and the one client_id of this collector process
+python3 "$top/tests/tools/warp_csv_check.py" --same-client \
+	$(find "$out/runs" -name ops.tsv.zst | sort) >"$work/warp.txt"
+ok $? "Warp's reading rules, start order, one client_id for the campaign: $(grep problem "$work/warp.txt")"
+[ "$(grep -c ' rows=[1-9]' "$work/warp.txt")" -eq 38 ]
+ok $? "38 logs with rows"
+awk '{ split($4, a, "="); n += a[2] } END { exit !(n > 0) }' "$work/warp.txt"
+ok $? "rows completed out of start order somewhere (the sort had work to do)"
 grep -rqs "$ONE_AWS_ACCESS_KEY_ID" "$out"
 [ $? -ne 0 ]
 ok $? "the access key id is nowhere in the tree"

@@ -2,7 +2,9 @@
 # tests/e2e/collect_run.sh: `collect run` (one run, credentials from the environment or a
 # profile, as a Warp user would): count-bounded runs do exactly workers x count requests,
 # GET bodies are the object size, wrong keys give class auth and exit 1, usage errors
-# exit 2, and run.json carries campaign null / cycle null and the latency histograms.
+# exit 2, run.json carries campaign null / cycle null and the latency histograms, and every
+# ops.tsv.zst reads as MinIO Warp reads its own (tests/tools/warp_csv_check.py) with one
+# client_id per process.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -77,6 +79,14 @@ ok $? "collect run delete exits 0"
 ok $? "delete: 5 requests of 10 keys handle the 50 objects: $(run_json "$work/del" "j['summary']['objects'], j['errors']")"
 grep -q "^ \* Average: [0-9.]* obj/s (over the whole [0-9.]* s; too short to leave out the first and last 2 s)$" "$work/del.txt"
 ok $? "delete: obj/s only in the printed summary, over the whole short run: $(grep Average "$work/del.txt")"
+
+# every log as MinIO Warp reads it (header by name, RFC 3339 times), rows in start order,
+# one non-empty client_id per collector process: five processes, five ids
+python3 "$top/tests/tools/warp_csv_check.py" "$work"/{put,get,head,mp,del}/ops.tsv.zst \
+	>"$work/warp.txt"
+ok $? "Warp's reading rules and start order: $(grep problem "$work/warp.txt")"
+[ "$(awk '{ print $3 }' "$work/warp.txt" | sort -u | grep -c '^client_id=[0-9A-Za-z]\{8\}$')" -eq 5 ]
+ok $? "each collector process its own client_id: $(awk '{ print $3 }' "$work/warp.txt" | tr '\n' ' ')"
 
 # a profile from a shared credentials file instead of the environment
 printf '[e2e]\naws_access_key_id = %s\naws_secret_access_key = %s\n' "$AWS_ACCESS_KEY_ID" \

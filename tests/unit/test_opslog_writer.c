@@ -1,8 +1,11 @@
 /* tests/unit/test_opslog_writer.c: the writer's own integer and time formatting (no
  * snprintf on the hot path) gives exactly the text of snprintf and rfc3339_format:
  * times in one second and across seconds, whole seconds, trailing zeros, before 1970,
- * the int64 extremes, absent (0) first/last byte times, negative durations; every row
- * written is read back (no fewer, no more). */
+ * the int64 extremes, absent (0) first/last byte times, negative durations. The rows
+ * come back sorted by start (equal starts in the order added: many rows share a
+ * start), idx renumbered from 0 in that order, exactly N of them, with the whole
+ * sort in memory and with an in-memory limit of 7 and 100 rows (external sort with
+ * one and two merge passes). */
 #include <inttypes.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -56,24 +59,22 @@ static void want_time(char *out, size_t n, int64_t ns, int optional)
 		rfc3339_format(out, n, ns);
 }
 
-int main(void)
-{
-	char path[] = "/tmp/s3bench-test-opslog-writer.XXXXXX";
-	int fd = mkstemp(path);
-	struct err e = {{0}};
-	struct op_row rows[N];
-	uint64_t x = 0x1234567;
-	char *text = NULL;
-	size_t len = 0;
+static struct op_row rows[N];
+static int order[N];
 
-	CHECK(fd >= 0, "mkstemp");
-	if (fd < 0)
-		return check_done();
-	close(fd);
-	struct opslog_writer *w = opslog_writer_open(path, &e);
-	CHECK(w != NULL, "open: %s", e.msg);
-	if (w == NULL)
-		return check_done();
+static int by_start(const void *a, const void *b)
+{
+	int i = *(const int *)a, j = *(const int *)b;
+
+	if (rows[i].start_ns != rows[j].start_ns)
+		return rows[i].start_ns < rows[j].start_ns ? -1 : 1;
+	return i - j; /* the order added */
+}
+
+static void make_rows(void)
+{
+	uint64_t x = 0x1234567;
+
 	for (int i = 0; i < N; i++) {
 		struct op_row *r = &rows[i];
 		memset(r, 0, sizeof(*r));
@@ -92,17 +93,35 @@ int main(void)
 		r->last_byte_ns = i % 2 == 0 ? 0 : r->start_ns;
 		r->end_ns = pick(&x, N);
 		r->duration_ns = i % 9 == 0 ? INT64_MIN + i : (int64_t)rnd(&x);
-		CHECK(opslog_writer_add(w, r, &e) == 0, "add %d: %s", i, e.msg);
+		if (i % 10 == 3)
+			r->start_ns = rows[i / 2].start_ns; /* equal starts */
+		order[i] = i;
 	}
+	qsort(order, N, sizeof(order[0]), by_start);
+}
+
+static void check_limit(const char *path, size_t limit)
+{
+	struct err e = {{0}};
+	char *text = NULL;
+	size_t len = 0;
+	int n = 0;
+
+	struct opslog_writer *w = opslog_writer_open_limit(path, limit, &e);
+	CHECK(w != NULL, "open: %s", e.msg);
+	if (w == NULL)
+		return;
+	for (int i = 0; i < N; i++)
+		CHECK(opslog_writer_add(w, &rows[i], &e) == 0, "add %d: %s", i, e.msg);
 	CHECK(opslog_writer_close(w, &e) == 0, "close: %s", e.msg);
 	CHECK(zio_read_all(path, 64u << 20, &text, &len, &e) == 0, "read: %s", e.msg);
 	unlink(path);
 	if (text == NULL)
-		return check_done();
+		return;
 	char *line = strchr(text, '\n'); /* after the header */
-	int bad = 0, seen = 0;
-	for (int i = 0; i < N && line != NULL; i++) {
-		const struct op_row *r = &rows[i];
+	int bad = 0;
+	for (int i = 0; i < N && line != NULL && line[1] != '\0'; i++) {
+		const struct op_row *r = &rows[order[i]];
 		char want[1024], t[4][64];
 		line++;
 		char *end = strchr(line, '\n');
@@ -113,9 +132,9 @@ int main(void)
 		want_time(t[2], sizeof(t[2]), r->last_byte_ns, 1);
 		want_time(t[3], sizeof(t[3]), r->end_ns, 0);
 		snprintf(want, sizeof(want),
-			 "%" PRIu64 "\t%d\tGET\t\t%" PRIu64 "\t%" PRIu64
+			 "%d\t%d\tGET\t\t%" PRIu64 "\t%" PRIu64
 			 "\thttp://127.0.0.1:9000\tp/obj/00000001\t\t%s\t%s\t%s\t%s\t%" PRId64 "\t0",
-			 r->idx, r->thread, r->n_objects, r->bytes, t[0], t[1], t[2], t[3],
+			 i, r->thread, r->n_objects, r->bytes, t[0], t[1], t[2], t[3],
 			 r->duration_ns);
 		if (strlen(want) != (size_t)(end - line) || memcmp(want, line, strlen(want)) != 0) {
 			if (bad++ < 5)
@@ -123,12 +142,28 @@ int main(void)
 					(int)(end - line), line, want);
 		}
 		line = end;
-		seen++;
+		n++;
 	}
-	/* every row written comes back, and nothing after them */
-	CHECK(seen == N && line != NULL && strcmp(line, "\n") == 0,
-	      "%d of %d rows read back, or text after the last row", seen, N);
-	CHECK(bad == 0, "%d of %d rows differ from snprintf/rfc3339_format", bad, N);
+	CHECK(n == N && line != NULL && strcmp(line, "\n") == 0,
+	      "limit %zu: %d rows of %d read back, then %s", limit, n, N,
+	      line && strcmp(line, "\n") == 0 ? "the end" : "more text");
+	CHECK(bad == 0, "limit %zu: %d of %d rows differ from snprintf/rfc3339_format", limit,
+	      bad, N);
 	free(text);
+}
+
+int main(void)
+{
+	char path[] = "/tmp/s3bench-test-opslog-writer.XXXXXX";
+	int fd = mkstemp(path);
+
+	CHECK(fd >= 0, "mkstemp");
+	if (fd < 0)
+		return check_done();
+	close(fd);
+	make_rows();
+	check_limit(path, 0);
+	check_limit(path, 100);
+	check_limit(path, 7);
 	return check_done();
 }

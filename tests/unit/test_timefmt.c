@@ -67,6 +67,30 @@ int main(void)
 			CHECK(ns == parse_cases[i].ns, "parse '%s' = %lld", parse_cases[i].text,
 			      (long long)ns);
 	}
+	/* rfc3339_parse_n with a cache carried from case to case (hits, misses, a hit
+	 * followed by a bad suffix), forwards then backwards: what rfc3339_parse says */
+	struct rfc3339_cache c;
+	size_t np = sizeof(parse_cases) / sizeof(parse_cases[0]);
+
+	memset(&c, 0, sizeof(c));
+
+	for (i = 0; i < 2 * np; i++) {
+		const char *t = parse_cases[i < np ? i : 2 * np - 1 - i].text;
+		int64_t want = 0, got = 0;
+		int rw = rfc3339_parse(t, &want), rg = rfc3339_parse_n(t, strlen(t), &c, &got);
+
+		CHECK(rw == rg && (rw < 0 || want == got), "parse_n '%s': %d %lld, want %d %lld", t,
+		      rg, (long long)got, rw, (long long)want);
+		rg = rfc3339_parse_n(t, strlen(t), &c, &got); /* the same again: a hit */
+		CHECK(rw == rg && (rw < 0 || want == got), "parse_n again '%s'", t);
+	}
+	CHECK(rfc3339_parse_n("2025-08-05T21:34:36Z", 20, &c, &ns) == 0 &&
+	      rfc3339_parse_n("2025-08-05T21:34:36.5Zx", 23, &c, &ns) == -1 &&
+	      rfc3339_parse_n("2025-08-05T21:34:36Z\0", 21, &c, &ns) == -1 &&
+	      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 26, &c, &ns) == -1 &&
+	      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 27, &c, &ns) == 0 &&
+	      ns == 1754429676500000000LL - 3600000000000LL,
+	      "parse_n: length bounds the text; a cached second with other suffixes");
 	a = time_now_ns();
 	CHECK(a > 1700000000000000000LL, "time_now_ns is wall clock: %lld", (long long)a);
 	a = time_mono_ns();
