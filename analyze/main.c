@@ -2,6 +2,7 @@
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
  *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
+ *               [--baseline OLD_RESULTS_DIR]
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
  * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
@@ -19,6 +20,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "analyze/baseline.h"
 #include "analyze/cells.h"
 #include "analyze/compare.h"
 #include "analyze/inclusion.h"
@@ -41,12 +43,14 @@ struct opts {
 	double alpha;                   /* significance level of the comparisons */
 	int recompute;
 	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
+	const char *baseline;           /* --baseline OLD_RESULTS_DIR */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
+	      "               [--baseline OLD_RESULTS_DIR]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
@@ -72,6 +76,12 @@ static void usage(FILE *f)
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
+	      "  --baseline OLD_RESULTS_DIR  compare every cell with the same cell of an earlier\n"
+	      "                            analysis (OLD_RESULTS_DIR/aggregate.json, ours or of\n"
+	      "                            a Warp directory): change ratio new/old with its 95 %\n"
+	      "                            interval, Welch's p and Holm's adjusted p, written as\n"
+	      "                            aggregate.json's \"baseline\"; an unreadable baseline\n"
+	      "                            is a fatal error (exit 2)\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -109,6 +119,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"alpha", required_argument, NULL, 'a'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"warp-map", required_argument, NULL, 'W'},
+		{"baseline", required_argument, NULL, 'B'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -156,6 +167,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'W':
 			o->warp_map = optarg;
+			break;
+		case 'B':
+			o->baseline = optarg;
 			break;
 		case 'h':
 			return 1;
@@ -307,7 +321,7 @@ static int read_all(struct state *st, const struct opts *o)
 }
 
 static int write_results(const struct state *st, const struct opts *o,
-			 const struct aggregate *a, struct err *e)
+			 const struct aggregate *a, const struct baseline *base, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
@@ -324,6 +338,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	m.unreadable = st->bad;
 	m.n_unreadable = st->n_bad;
 	m.source = st->warp_mode ? "warp" : NULL;
+	m.baseline = base->doc ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -335,6 +350,9 @@ static int write_results(const struct state *st, const struct opts *o,
 		return -1;
 	fprintf(stderr, "analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
 		"-> %s\n", st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+	if (m.baseline)
+		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
+			base->path, m.baseline_significant);
 	return 0;
 }
 
@@ -385,9 +403,14 @@ static int analyze(const struct opts *o)
 	struct state st = {0};
 	struct aggregate *a = NULL;
 	struct agg_options ao = {0};
+	struct baseline base = {0};
 	struct err e = {{0}};
 	int rc = EXIT_USAGE;
 
+	if (o->baseline && baseline_load(o->baseline, &base, &e) < 0) {
+		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
+		goto done;
+	}
 	if (is_warp_dir(o)) {
 		st.warp_mode = 1;
 		if (read_warp(&st, o) < 0)
@@ -427,12 +450,13 @@ build:
 	ao.alpha = o->alpha;
 	ao.cycles = st.camp.cycles;
 	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
-	if (a == NULL || write_results(&st, o, a, &e) < 0) {
+	if (a == NULL || write_results(&st, o, a, &base, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
 	rc = st.problems ? EXIT_PARTIAL : EXIT_OK;
 done:
+	baseline_clear(&base);
 	aggregate_free(a);
 	for (size_t i = 0; i < st.n_logs; i++)
 		runlog_clear(&st.logs[i]);

@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "analyze/baseline.h"
 #include "analyze/out_json_stats.h"
 
 #define AGG_FORMAT "s3bench-aggregate/1.1"
@@ -288,7 +289,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	return root;
 }
 
-int out_json_write(const struct aggregate *a, const struct out_meta *m, const char *path,
+int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path,
 		   struct err *e)
 {
 	int ok = 1, rc = -1;
@@ -301,6 +302,9 @@ int out_json_write(const struct aggregate *a, const struct out_meta *m, const ch
 			path);
 		goto done;
 	}
+	if (m->baseline && baseline_add(root, m->baseline, a->alpha,
+					&m->baseline_significant, e) < 0)
+		goto done;
 	f = out_tmp_open(path, tmp, sizeof(tmp), e);
 	if (f == NULL)
 		goto done;
