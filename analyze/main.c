@@ -29,6 +29,7 @@
 #include "analyze/scan.h"
 #include "analyze/strv.h"
 #include "analyze/warp.h"
+#include "analyze/warp_cmp.h"
 #include "analyze/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
@@ -52,6 +53,7 @@ static void usage(FILE *f)
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--baseline OLD_RESULTS_DIR]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
+	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
 	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
@@ -477,9 +479,12 @@ int main(int argc, char **argv)
 
 	/* --warp anywhere: Warp's own report from Warp files (analyze/warp.h), which
 	 * parses its own options and skips "--warp". */
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--warp") == 0)
 			return warp_cli_main(argc, argv);
+		if (strcmp(argv[i], "--warp-cmp") == 0)
+			return warp_cmp_main(argc, argv);
+	}
 	r = parse_args(argc, argv, &o);
 	if (r == 1) {
 		usage(stdout);
