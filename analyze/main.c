@@ -2,7 +2,7 @@
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
  *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
- *               [--baseline OLD_RESULTS_DIR]
+ *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
  * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
@@ -20,9 +20,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <jansson.h>
+
 #include "analyze/baseline.h"
 #include "analyze/cells.h"
 #include "analyze/compare.h"
+#include "analyze/history.h"
 #include "analyze/inclusion.h"
 #include "analyze/out.h"
 #include "analyze/runlog.h"
@@ -45,13 +48,14 @@ struct opts {
 	int recompute;
 	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
 	const char *baseline;           /* --baseline OLD_RESULTS_DIR */
+	const char *history;            /* --history DB */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -84,6 +88,11 @@ static void usage(FILE *f)
 	      "                            interval, Welch's p and Holm's adjusted p, written as\n"
 	      "                            aggregate.json's \"baseline\"; an unreadable baseline\n"
 	      "                            is a fatal error (exit 2)\n"
+	      "  --history DB              record this analysis as a new build in the SQLite\n"
+	      "                            history DB (created, or migrated from an older\n"
+	      "                            schema; one transaction) and write RESULTS_DIR/\n"
+	      "                            trend.json: the headline cells per build and the\n"
+	      "                            latest build's significant changes (docs/FORMATS.md)\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -122,6 +131,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"recompute", no_argument, NULL, 'r'},
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
+		{"history", required_argument, NULL, 'H'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -172,6 +182,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'B':
 			o->baseline = optarg;
+			break;
+		case 'H':
+			o->history = optarg;
 			break;
 		case 'h':
 			return 1;
@@ -322,16 +335,22 @@ static int read_all(struct state *st, const struct opts *o)
 	return 0;
 }
 
+/* results_dir: where the results go (-o, else DATA_DIR/results) into dir. */
+static void results_dir(const struct opts *o, char *dir, size_t n)
+{
+	if (o->results_dir)
+		snprintf(dir, n, "%s", o->results_dir);
+	else
+		snprintf(dir, n, "%s/results", o->data_dir);
+}
+
 static int write_results(const struct state *st, const struct opts *o,
 			 const struct aggregate *a, const struct baseline *base, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
 
-	if (o->results_dir)
-		snprintf(dir, sizeof(dir), "%s", o->results_dir);
-	else
-		snprintf(dir, sizeof(dir), "%s/results", o->data_dir);
+	results_dir(o, dir, sizeof(dir));
 	if (mkdir_p(dir, e) < 0)
 		return -1;
 	generated_time(when, sizeof(when));
@@ -355,6 +374,34 @@ static int write_results(const struct state *st, const struct opts *o,
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
+	return 0;
+}
+
+/* record_history: --history: the aggregate.json just written recorded as a build of
+ * the database, then RESULTS_DIR/trend.json from it. */
+static int record_history(const struct opts *o, double alpha, struct err *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	long long id = 0;
+	size_t n_reg = 0;
+	json_error_t je;
+	json_t *agg;
+	int rc;
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	agg = json_load_file(path, 0, &je);
+	if (agg == NULL)
+		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
+	rc = history_record(o->history, agg, dir, &id, e);
+	json_decref(agg);
+	if (rc < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/trend.json", dir);
+	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: history %s: build %lld recorded; %zu significant regressions "
+		"-> %s\n", o->history, id, n_reg, path);
 	return 0;
 }
 
@@ -452,7 +499,8 @@ build:
 	ao.alpha = o->alpha;
 	ao.cycles = st.camp.cycles;
 	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
-	if (a == NULL || write_results(&st, o, a, &base, &e) < 0) {
+	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
+	    (o->history && record_history(o, a->alpha, &e) < 0)) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
