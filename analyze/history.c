@@ -39,6 +39,21 @@ const char history_schema_v1[] =
 	");\n"
 	"INSERT INTO meta VALUES ('schema_version', '1');\n";
 
+/* Version 1 -> 2: the one-off operations (aggregate.json ops[]) of each build. */
+static const char migrate_v1_v2[] =
+	"CREATE TABLE oneoffs (\n"
+	"  build INTEGER NOT NULL REFERENCES builds(id),\n"
+	"  subject TEXT NOT NULL, op TEXT NOT NULL,\n"
+	"  size INTEGER NOT NULL, concurrency INTEGER NOT NULL,\n"
+	"  n INTEGER NOT NULL, total INTEGER NOT NULL, -- valid runs, all runs\n"
+	"  obj_s REAL, p50_ms REAL, p99_ms REAL,\n"
+	"  PRIMARY KEY (build, subject, op, size, concurrency)\n"
+	");\n"
+	"UPDATE meta SET value = '2' WHERE key = 'schema_version';\n";
+
+/* The migrations: steps[v - 1] takes version v to v + 1. */
+static const char *const steps[] = {migrate_v1_v2};
+
 static int db_fail(sqlite3 *db, const char *path, const char *what, struct err *e)
 {
 	return err_set(e, "%s: %s: %s", path, what, db ? sqlite3_errmsg(db) : "out of memory");
@@ -84,8 +99,18 @@ static int migrate(sqlite3 *db, const char *path, struct err *e)
 	if (v > HISTORY_SCHEMA_VERSION)
 		return err_set(e, "%s: schema version %d is newer than this s3bench's (%d); "
 			       "not touched", path, v, HISTORY_SCHEMA_VERSION);
-	if (v == 0 && sqlite3_exec(db, history_schema_v1, NULL, NULL, NULL) != SQLITE_OK)
-		return db_fail(db, path, "creating the schema", e);
+	if (v == 0) {
+		if (sqlite3_exec(db, history_schema_v1, NULL, NULL, NULL) != SQLITE_OK)
+			return db_fail(db, path, "creating the schema", e);
+		v = 1;
+	}
+	for (; v < HISTORY_SCHEMA_VERSION; v++)
+		if (sqlite3_exec(db, steps[v - 1], NULL, NULL, NULL) != SQLITE_OK) {
+			char what[64];
+
+			snprintf(what, sizeof(what), "migrating schema %d to %d", v, v + 1);
+			return db_fail(db, path, what, e);
+		}
 	return 0;
 }
 
@@ -229,6 +254,40 @@ static int insert_cells(sqlite3 *db, const char *path, long long id, const json_
 	return rc;
 }
 
+static int insert_oneoffs(sqlite3 *db, const char *path, long long id, const json_t *agg,
+			  struct err *e)
+{
+	sqlite3_stmt *st = NULL;
+	const json_t *o, *lat;
+	size_t i;
+	int rc = 0;
+
+	if (sqlite3_prepare_v2(db, "INSERT INTO oneoffs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_fail(db, path, "recording the one-off rows", e);
+	json_array_foreach(json_object_get(agg, "ops"), i, o) {
+		lat = json_object_get(o, "latency_ms");
+		sqlite3_reset(st);
+		sqlite3_clear_bindings(st);
+		sqlite3_bind_int64(st, 1, id);
+		bind_str(st, 2, json_object_get(o, "subject"));
+		bind_str(st, 3, json_object_get(o, "op"));
+		sqlite3_bind_int64(st, 4, json_integer_value(json_object_get(o, "size")));
+		sqlite3_bind_int64(st, 5, json_integer_value(json_object_get(o, "concurrency")));
+		sqlite3_bind_int64(st, 6, json_integer_value(json_object_get(o, "n")));
+		sqlite3_bind_int64(st, 7, json_integer_value(json_object_get(o, "total")));
+		bind_num(st, 8, num(json_object_get(o, "obj_s")));
+		bind_num(st, 9, num(json_object_get(lat, "p50")));
+		bind_num(st, 10, num(json_object_get(lat, "p99")));
+		if (sqlite3_step(st) != SQLITE_DONE) {
+			rc = db_fail(db, path, "recording the one-off rows", e);
+			break;
+		}
+	}
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* test_pause: S3BENCH_TEST_HISTORY_PAUSE=SECONDS, for the tests that kill a build
  * inside the transaction. */
 static void test_pause(void)
@@ -264,7 +323,8 @@ int history_record(const char *db_path, const json_t *agg, const char *results_d
 	if (migrate(db, db_path, e) < 0)
 		goto done;
 	id = insert_build(db, db_path, agg, results_dir, e);
-	if (id < 0 || insert_cells(db, db_path, id, agg, e) < 0)
+	if (id < 0 || insert_cells(db, db_path, id, agg, e) < 0 ||
+	    insert_oneoffs(db, db_path, id, agg, e) < 0)
 		goto done;
 	test_pause();
 	if (sqlite3_exec(db, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {

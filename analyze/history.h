@@ -18,9 +18,11 @@
 
 #include "core/err.h"
 
-#define HISTORY_SCHEMA_VERSION 1
+#define HISTORY_SCHEMA_VERSION 2
 
-/* The DDL of schema version 1 (the migrations start from it). */
+/* The DDL of schema version 1 (builds and cells), as the first version wrote it: a new
+ * database is created with it and then migrated like any other (version 2 adds the
+ * one-off rows). */
 extern const char history_schema_v1[];
 
 /* history_record: add the analysis agg (an aggregate.json tree; only read) as a new

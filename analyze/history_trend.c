@@ -17,11 +17,12 @@
 #define TREND_FORMAT "s3bench-trend/1"
 #define TREND_PREVIOUS_MAX 10   /* earlier cycles the latest one is tested against */
 
-/* One headline cell: (op, size, concurrency). */
+/* One headline cell: (op, size, concurrency), of cells or of the one-off rows. */
 struct key {
 	char op[32];
 	long long size;
 	int conc;
+	int oneoff;
 };
 
 /* The latest build's change of one subject's headline cell. */
@@ -78,10 +79,16 @@ static void predict(const double *x, size_t m, double y, struct change *c)
 /* series_read: the points of one subject's headline cell up to build, and the test. */
 static int series_read(sqlite3 *db, long long build, struct series *s)
 {
-	static const char q[] =
+	static const char qc[] =
 		"SELECT b.id, b.time, b.cycles, c.value, c.ci_lo, c.ci_hi, c.latest, "
 		"c.latest_cycle FROM cells c JOIN builds b ON b.id = c.build WHERE c.subject = ? "
 		"AND c.op = ? AND c.size = ? AND c.concurrency = ? AND c.build <= ? ORDER BY b.id";
+	/* one-off rows: measured once per campaign, no latest cycle, so never tested */
+	static const char qo[] =
+		"SELECT b.id, b.time, b.cycles, o.obj_s, NULL, NULL, NULL, NULL "
+		"FROM oneoffs o JOIN builds b ON b.id = o.build WHERE o.subject = ? "
+		"AND o.op = ? AND o.size = ? AND o.concurrency = ? AND o.build <= ? ORDER BY b.id";
+	const char *q = s->k.oneoff ? qo : qc;
 	double lat[256], x[TREND_PREVIOUS_MAX];
 	long long cyc[256];
 	size_t n = 0, m = 0;
@@ -133,19 +140,23 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 }
 
 /* keys_of: the headline cells of build: per op of PUT and GET, the largest size at the
- * highest concurrency the build has. */
+ * highest concurrency the build has; then the LIST, HEAD and DELETE one-off rows (the
+ * largest, highest). */
 static size_t keys_of(sqlite3 *db, long long build, struct key *k, size_t max)
 {
-	static const char *const ops[] = {"put", "get"};
-	static const char q[] =
+	static const char *const ops[] = {"put", "get", "list", "head", "delete"};
+	static const char qc[] =
 		"SELECT op, size, concurrency FROM cells WHERE build = ? AND op = ? "
+		"ORDER BY size DESC, concurrency DESC LIMIT 1";
+	static const char qo[] =
+		"SELECT op, size, concurrency FROM oneoffs WHERE build = ? AND op = ? "
 		"ORDER BY size DESC, concurrency DESC LIMIT 1";
 	size_t n = 0;
 
 	for (size_t i = 0; i < sizeof(ops) / sizeof(ops[0]) && n < max; i++) {
 		sqlite3_stmt *st;
 
-		if (sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v2(db, i < 2 ? qc : qo, -1, &st, NULL) != SQLITE_OK)
 			return n;
 		sqlite3_bind_int64(st, 1, build);
 		sqlite3_bind_text(st, 2, ops[i], -1, SQLITE_STATIC);
@@ -153,6 +164,7 @@ static size_t keys_of(sqlite3 *db, long long build, struct key *k, size_t max)
 			snprintf(k[n].op, sizeof(k[n].op), "%s", sqlite3_column_text(st, 0));
 			k[n].size = sqlite3_column_int64(st, 1);
 			k[n].conc = sqlite3_column_int(st, 2);
+			k[n].oneoff = i >= 2;
 			n++;
 		}
 		sqlite3_finalize(st);
@@ -163,8 +175,10 @@ static size_t keys_of(sqlite3 *db, long long build, struct key *k, size_t max)
 /* series_all: every subject's series of every headline cell, in the cells' order. */
 static int series_all(sqlite3 *db, long long build, struct series **out, size_t *n_out)
 {
-	static const char q[] = "SELECT subject FROM cells WHERE build = ? AND op = ? AND "
-				"size = ? AND concurrency = ? ORDER BY rowid";
+	static const char qc[] = "SELECT subject FROM cells WHERE build = ? AND op = ? AND "
+				 "size = ? AND concurrency = ? ORDER BY rowid";
+	static const char qo[] = "SELECT subject FROM oneoffs WHERE build = ? AND op = ? AND "
+				 "size = ? AND concurrency = ? ORDER BY rowid";
 	struct key k[8];
 	size_t nk = keys_of(db, build, k, 8), n = 0;
 	struct series *s = NULL;
@@ -172,7 +186,7 @@ static int series_all(sqlite3 *db, long long build, struct series **out, size_t 
 	for (size_t i = 0; i < nk; i++) {
 		sqlite3_stmt *st;
 
-		if (sqlite3_prepare_v2(db, q, -1, &st, NULL) != SQLITE_OK)
+		if (sqlite3_prepare_v2(db, k[i].oneoff ? qo : qc, -1, &st, NULL) != SQLITE_OK)
 			goto fail;
 		sqlite3_bind_int64(st, 1, build);
 		sqlite3_bind_text(st, 2, k[i].op, -1, SQLITE_STATIC);
@@ -258,7 +272,9 @@ static json_t *document(long long build, long long builds, struct series *s, siz
 		json_object_set_new(o, "op", json_string(s[i].k.op));
 		json_object_set_new(o, "size", json_integer(s[i].k.size));
 		json_object_set_new(o, "concurrency", json_integer(s[i].k.conc));
-		json_object_set_new(o, "metric", json_string(s[i].k.size ? "mib_s" : "obj_s"));
+		json_object_set_new(o, "metric", json_string(s[i].k.size && !s[i].k.oneoff
+							     ? "mib_s" : "obj_s"));
+		json_object_set_new(o, "oneoff", json_boolean(s[i].k.oneoff));
 		json_object_set_new(o, "points", s[i].points);
 		s[i].points = NULL;
 		json_object_set_new(o, "change", change_json(&s[i].ch, alpha));

@@ -35,8 +35,9 @@ done
 check $? "7 builds analyzed with --history ($fails failed)"
 [ "$(q "$db" "SELECT COUNT(*), MIN(cycles), MAX(cycles) FROM builds")" = "7|1|7" ] &&
 	[ "$(q "$db" "SELECT COUNT(*) FROM cells GROUP BY build" | sort -u)" = "48" ] &&
-	[ "$(q "$db" "SELECT value FROM meta WHERE key = 'schema_version'")" = 1 ]
-check $? "the database: 7 builds (cycles 1..7), 48 cells each, schema_version 1"
+	[ "$(q "$db" "SELECT value FROM meta WHERE key = 'schema_version'")" = 2 ] &&
+	[ "$(q "$db" "SELECT COUNT(*) FROM oneoffs GROUP BY build" | sort -u)" = 6 ]
+check $? "the database: 7 builds (cycles 1..7), 48 cells each, schema_version 2, 6 one-off rows each"
 grep -q "build 7 recorded; 1 significant regressions" "$tmp/a7.err"
 check $? "stderr of build 7: $(tail -n 1 "$tmp/a7.err")"
 
@@ -47,10 +48,13 @@ def t(c, m):
     print(("ok   " if c else "FAIL ") + m)
 t(six["alerts"] == [] and not any(s["change"] and s["change"]["significant"] for s in six["series"]),
   "build 6: no significant change")
-heads = sorted({(s["op"], s["size"], s["concurrency"]) for s in seven["series"]})
+heads = sorted({(s["op"], s["size"], s["concurrency"]) for s in seven["series"] if not s["oneoff"]})
 t(heads == [("get", 104857600, 10), ("put", 104857600, 10)], "headline cells: PUT/GET 100MiB c10 (%s)" % heads)
-t(all(len(s["points"]) == 7 for s in seven["series"]) and len(seven["series"]) == 4,
-  "4 series of 7 points (one per build)")
+once = sorted({s["op"] for s in seven["series"] if s["oneoff"]})
+t(once == ["delete", "head", "list"] and all(s["change"] is None for s in seven["series"] if s["oneoff"]),
+  "one-off rates: delete, head, list, untested (%s)" % once)
+t(all(len(s["points"]) == 7 for s in seven["series"]) and len(seven["series"]) == 10,
+  "10 series of 7 points (one per build)")
 sig = [s for s in seven["series"] if s["change"] and s["change"]["significant"]]
 t(len(sig) == 1 and sig[0]["subject"] == "provider-a" and sig[0]["op"] == "put", "exactly provider-a put flagged")
 ch = sig[0]["change"] if sig else {"ratio": 9, "ci95": [9, 9]}
