@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/report_history.h"
 
 struct rb {
 	const struct report_model *m;
@@ -609,6 +610,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_labels(r.d, S(&r, "toc"), S(&r, "page"));
 	findings(&r, &fd);
 	findings_free(&fd);
+	if (report_history(r.d, m->file, l, e) < 0)
+		r.failed = 1;
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);

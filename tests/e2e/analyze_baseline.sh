@@ -49,6 +49,22 @@ t(b["test"] == "welch" and b["adjust"] == "holm" and b["source"].endswith("old/r
   "test, adjustment and source named")
 PY
 
+# The report opens with the Changes section, naming the cell.
+render=${RENDER:-$top/bin/render}
+"$render" "$tmp/new/results" -o "$tmp/report" --format html >/dev/null 2>&1
+python3 - "$tmp/report/report.html" <<'PY'
+import html, re, sys
+t = open(sys.argv[1]).read()
+i, j = t.find('<h2 id="changes"'), t.find('<h2 id="environment"')
+sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
+ok = 0 <= i < j and "Changes since synthetic-fixture, 2026-" in sec and \
+    "1 of 48 compared cells changed significantly: 1 regressions" in sec and \
+    re.search(r"provider-a put 5MiB c5 [0-9.,]+ [0-9.,]+ -2[0-9] %", sec) and \
+    t.find('<h2 id="changes"') < t.find('<h2 id="put"')
+sys.exit(0 if ok else 1)
+PY
+check $? "render: 'Changes since' before the PUT section, the cell and its change named"
+
 # A broken baseline: the file and the field named, exit 2, nothing written.
 mkdir -p "$tmp/broken"
 python3 - "$tmp/old/results/aggregate.json" "$tmp/broken/aggregate.json" <<'PY'

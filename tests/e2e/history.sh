@@ -66,6 +66,20 @@ t(len(a) == 1 and a[0].startswith("regression: provider-a put 100MiB c10 -2") an
   "alert line: %s" % a)
 PY
 
+# The report's Trend section: the alert and a column per build (the latest 5).
+"${RENDER:-$top/bin/render}" "$tmp/r7" -o "$tmp/report" --format html >/dev/null 2>&1
+python3 - "$tmp/report/report.html" <<'PY'
+import html, re, sys
+t = open(sys.argv[1]).read()
+i = t.find('<h2 id="trend"'); j = t.find('<h2 id="environment"')
+sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
+ok = 0 <= i < j and "regression: provider-a put 100MiB c10 -2" in sec and \
+    all("Build %d" % b in sec for b in range(3, 8)) and "provider-b get 100MiB c10" in sec and \
+    "list 256KiB c10" in sec
+sys.exit(0 if ok else 1)
+PY
+check $? "render: the Trend section names the regression, builds 3..7, PUT/GET and one-off rows"
+
 # SIGKILL inside the transaction: nothing of the killed build remains.
 : >"$tmp/k.err"
 before=$(q "$db" "SELECT COUNT(*), (SELECT COUNT(*) FROM cells) FROM builds")

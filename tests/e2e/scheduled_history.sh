@@ -4,7 +4,8 @@
 # of a synthetic campaign (build/tests/fake_campaign, 2 % noise) into OUT/data, and at the
 # real analyze and render. Cycle 5 comes from the same campaign with provider-a's PUT
 # 100MiB c10 at half speed.
-# - builds 1 and 2: exit 0, history.sqlite holds them;
+# - builds 1 and 2: exit 0, history.sqlite holds them; the report's Trend section shows 3
+#   builds after build 4;
 # - build 3 killed (SIGKILL, whole group) inside the database transaction: the 2 builds
 #   intact, the previous report still linked; build 4 then succeeds (3 builds);
 # - build 5: exit 4, the last line on stderr "regression: provider-a put 100MiB c10 -NN %
@@ -65,6 +66,14 @@ check $? "killed: 2 builds intact, the previous report still linked"
 check $? "build 4 succeeds: 3 builds ($(tail -n 1 "$tmp/b4.log"))"
 python3 -c 'import json,sys; t=json.load(open(sys.argv[1])); sys.exit(0 if all(len(s["points"]) == 3 for s in t["series"]) else 1)' "$out/results/trend.json"
 check $? "trend.json: 3 points per series"
+python3 - "$out/report/report.html" <<'PY'
+import html, re, sys
+t = open(sys.argv[1]).read()
+i = t.find('<h2 id="trend"'); j = t.find('<h2 id="environment"')
+sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
+sys.exit(0 if 0 <= i < j and all("Build %d" % b in sec for b in (1, 2, 3)) and "Build 4" not in sec else 1)
+PY
+check $? "the report's Trend section: builds 1, 2, 3"
 
 "$build" "$tmp/camp.ini" "$out" >"$tmp/b5.out" 2>"$tmp/b5.err"
 rc=$?
