@@ -610,7 +610,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_labels(r.d, S(&r, "toc"), S(&r, "page"));
 	findings(&r, &fd);
 	findings_free(&fd);
-	if (report_history(r.d, m->file, l, e) < 0)
+	if (report_history(r.d, m->file, l, f, e) < 0)
 		r.failed = 1;
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)

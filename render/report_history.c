@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "core/units.h"
+#include "render/report.h"
 
 #define TREND_COLS 5    /* builds shown per series: the latest ones */
 
@@ -16,6 +17,9 @@ struct hctx {
 	struct doc *d;
 	const struct text_lang *l;
 	const struct numfmt *nf;
+	const struct fonts *f;
+	struct err *e;
+	int failed;             /* a chart could not be laid out (e set) */
 };
 
 static const char *S(const struct hctx *h, const char *key)
@@ -94,8 +98,52 @@ static void changed_rows(const struct hctx *h, struct doc_table *t, const json_t
 	}
 }
 
+/* forest: per op, each significant change's ratio new/old with its 95 % interval
+ * (regressions red, improvements green). */
+static void forest(struct hctx *h, const json_t *cells)
+{
+	struct chart *c = chart_new(CHART_RANGE, S(h, "changes.chart"), S(h, "changes.chart_desc"));
+	struct scene *sc = NULL;
+	const char *ops[16];
+	size_t nops = 0, i, k;
+	const json_t *x;
+
+	if (c == NULL) {
+		h->d->oom = 1;
+		return;
+	}
+	chart_set_axis(c, S(h, "changes.chart_axis"), "", "");
+	json_array_foreach(cells, i, x) {
+		for (k = 0; k < nops && strcmp(ops[k], str(x, "op")); k++)
+			;
+		if (k == nops && nops < 16 && json_is_true(json_object_get(x, "significant")))
+			ops[nops++] = str(x, "op");
+	}
+	for (k = 0; k < nops; k++) {
+		int p = chart_add_panel(c, ops[k]);
+
+		json_array_foreach(cells, i, x) {
+			const json_t *ci = json_object_get(x, "ci95");
+			char name[128], label[400];
+
+			if (!json_is_true(json_object_get(x, "significant")) || strcmp(str(x, "op"), ops[k]))
+				continue;
+			cell_name(x, name, sizeof(name));
+			snprintf(label, sizeof(label), "%s %s", str(x, "subject"), name);
+			chart_add_range(c, p, label, num(x, "ratio") < 1 ? "#c0392b" : "#1e8449",
+					json_number_value(json_array_get(ci, 0)), num(x, "ratio"),
+					json_number_value(json_array_get(ci, 1)));
+		}
+	}
+	sc = chart_layout(c, h->f, h->nf, REPORT_WIDTH, h->e);
+	chart_free(c);
+	if (sc == NULL)
+		h->failed = 1;
+	doc_charts(h->d, &sc, 1, 1);
+}
+
 /* changes: "Changes since BASELINE" from aggregate.json's baseline object. */
-static void changes(const struct hctx *h, const json_t *b)
+static void changes(struct hctx *h, const json_t *b)
 {
 	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
 	const json_t *cells = json_object_get(b, "cells"), *c;
@@ -136,6 +184,7 @@ static void changes(const struct hctx *h, const json_t *b)
 	sb_free(&s);
 	if (reg + imp == 0)
 		return;
+	forest(h, cells);
 	t = doc_table(h->d, "changes-table", S(h, "changes.caption"), 8);
 	if (t == NULL)
 		return;
@@ -235,9 +284,9 @@ static void trend(const struct hctx *h, const json_t *tr)
 }
 
 int report_history(struct doc *d, const char *agg_path, const struct text_lang *l,
-		   struct err *e)
+		   const struct fonts *f, struct err *e)
 {
-	struct hctx h = {d, l, text_lang_numfmt(l)};
+	struct hctx h = {d, l, text_lang_numfmt(l), f, e, 0};
 	char path[PATH_MAX];
 	const char *slash = strrchr(agg_path, '/');
 	json_error_t je;
@@ -246,15 +295,17 @@ int report_history(struct doc *d, const char *agg_path, const struct text_lang *
 	if (json_is_object(json_object_get(agg, "baseline")))
 		changes(&h, json_object_get(agg, "baseline"));
 	json_decref(agg);
+	if (h.failed)
+		return -1;
 	snprintf(path, sizeof(path), "%.*s%strend.json", slash ? (int)(slash - agg_path) : 0,
 		 agg_path, slash ? "/" : "");
 	tr = json_load_file(path, 0, &je);
 	if (tr == NULL) {
-		FILE *f = fopen(path, "r");
+		FILE *fp = fopen(path, "r");
 
-		if (f == NULL)
+		if (fp == NULL)
 			return d->oom ? err_set(e, "report: out of memory") : 0;
-		fclose(f);
+		fclose(fp);
 		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
 	}
 	if (json_array_size(json_object_get(tr, "series")) > 0)

@@ -61,9 +61,11 @@ ok = 0 <= i < j and "Changes since synthetic-fixture, 2026-" in sec and \
     "1 of 48 compared cells changed significantly: 1 regressions" in sec and \
     re.search(r"provider-a put 5MiB c5 [0-9.,]+ [0-9.,]+ -2[0-9] %", sec) and \
     t.find('<h2 id="changes"') < t.find('<h2 id="put"')
+svg = re.findall(r"<svg.*?</svg>", t[i:j], re.S)
+ok = ok and len(svg) == 1 and "provider-a put 5MiB c5" in svg[0] and "#c0392b" in svg[0]
 sys.exit(0 if ok else 1)
 PY
-check $? "render: 'Changes since' before the PUT section, the cell and its change named"
+check $? "render: 'Changes since' before the PUT section, the cell and its change named, a forest plot with its red row"
 
 # A broken baseline: the file and the field named, exit 2, nothing written.
 mkdir -p "$tmp/broken"
