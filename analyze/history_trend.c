@@ -29,6 +29,7 @@ struct key {
 struct change {
 	int tested;
 	double ratio, lo, hi, p, p_adj;
+	double median5;         /* latest / median of the last 5 earlier cycles */
 	size_t previous;
 };
 
@@ -74,6 +75,23 @@ static void predict(const double *x, size_t m, double y, struct change *c)
 	half = gsl_cdf_tdist_Pinv((1 + CMP_CONFIDENCE) / 2, (double)(m - 1)) * se;
 	c->lo = exp(d - half);
 	c->hi = exp(d + half);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* median_of: the median of v[0..n-1] (n <= TREND_PREVIOUS_MAX; v not changed). */
+static double median_of(const double *v, size_t n)
+{
+	double w[TREND_PREVIOUS_MAX];
+
+	memcpy(w, v, n * sizeof(w[0]));
+	qsort(w, n, sizeof(w[0]), cmp_double);
+	return n % 2 ? w[n / 2] : (w[n / 2 - 1] + w[n / 2]) / 2;
 }
 
 /* series_read: the points of one subject's headline cell up to build, and the test. */
@@ -134,8 +152,10 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 		x[m++] = log(lat[i]);
 		last = (size_t)cyc[i];
 	}
-	if (m >= 2)
+	if (m >= 2) {
 		predict(x, m, log(lat[n - 1]), &s->ch);
+		s->ch.median5 = lat[n - 1] / exp(median_of(x, m < 5 ? m : 5));
+	}
 	return 0;
 }
 
@@ -246,6 +266,7 @@ static json_t *change_json(const struct change *c, double alpha)
 	json_object_set_new(o, "p", jnum(c->p));
 	json_object_set_new(o, "p_adj", jnum(c->p_adj));
 	json_object_set_new(o, "previous", json_integer((json_int_t)c->previous));
+	json_object_set_new(o, "vs_median5", jnum(c->median5));
 	json_object_set_new(o, "significant", json_boolean(sig));
 	json_object_set_new(o, "change", sig ? json_string(c->ratio < 1 ? "regression"
 								: "improvement") : json_null());

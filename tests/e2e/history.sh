@@ -61,6 +61,7 @@ ch = sig[0]["change"] if sig else {"ratio": 9, "ci95": [9, 9]}
 t(ch["ratio"] < 1 and ch.get("change") == "regression", "a regression, ratio %.3f" % ch["ratio"])
 t(ch["ci95"][0] <= 0.75 <= ch["ci95"][1], "its interval %s covers 0.75" % ch["ci95"])
 t(ch.get("previous") == 6 and seven["test"]["family"] == 4, "tested against the 6 earlier cycles, Holm over 4")
+t(0.7 < ch.get("vs_median5", 0) < 0.82, "against the median of the last 5: %s" % ch.get("vs_median5"))
 a = seven["alerts"]
 t(len(a) == 1 and a[0].startswith("regression: provider-a put 100MiB c10 -2") and "(CI -" in a[0],
   "alert line: %s" % a)
