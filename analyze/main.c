@@ -2,6 +2,7 @@
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
  *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
+ *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
  * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
@@ -19,8 +20,12 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include <jansson.h>
+
+#include "analyze/baseline.h"
 #include "analyze/cells.h"
 #include "analyze/compare.h"
+#include "analyze/history.h"
 #include "analyze/inclusion.h"
 #include "analyze/out.h"
 #include "analyze/pool.h"
@@ -29,6 +34,7 @@
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
 #include "analyze/warp.h"
+#include "analyze/warp_cmp.h"
 #include "analyze/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
@@ -43,13 +49,17 @@ struct opts {
 	double alpha;                   /* significance level of the comparisons */
 	int recompute;
 	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
+	const char *baseline;           /* --baseline OLD_RESULTS_DIR */
+	const char *history;            /* --history DB */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
+	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
 	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
@@ -76,6 +86,19 @@ static void usage(FILE *f)
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
+	      "  --baseline OLD_RESULTS_DIR  compare every cell with the same cell of an earlier\n"
+	      "                            analysis (OLD_RESULTS_DIR/aggregate.json, ours or of\n"
+	      "                            a Warp directory): change ratio new/old with its 95 %\n"
+	      "                            interval, Welch's p and Holm's adjusted p, written as\n"
+	      "                            aggregate.json's \"baseline\"; an unreadable baseline\n"
+	      "                            is a fatal error (exit 2)\n"
+	      "  --history DB              record this analysis as a new build in the SQLite\n"
+	      "                            history DB (created, or migrated from an older\n"
+	      "                            schema; one transaction) and write RESULTS_DIR/\n"
+	      "                            trend.json: the headline cells per build and the\n"
+	      "                            latest build's significant changes (docs/FORMATS.md);\n"
+	      "                            a history that cannot be written is a fatal error\n"
+	      "                            (exit 2; the results files are written already)\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -113,6 +136,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"alpha", required_argument, NULL, 'a'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"warp-map", required_argument, NULL, 'W'},
+		{"baseline", required_argument, NULL, 'B'},
+		{"history", required_argument, NULL, 'H'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -160,6 +185,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'W':
 			o->warp_map = optarg;
+			break;
+		case 'B':
+			o->baseline = optarg;
+			break;
+		case 'H':
+			o->history = optarg;
 			break;
 		case 'h':
 			return 1;
@@ -323,16 +354,22 @@ static int read_all(struct state *st, const struct opts *o)
 	return 0;
 }
 
+/* results_dir: where the results go (-o, else DATA_DIR/results) into dir. */
+static void results_dir(const struct opts *o, char *dir, size_t n)
+{
+	if (o->results_dir)
+		snprintf(dir, n, "%s", o->results_dir);
+	else
+		snprintf(dir, n, "%s/results", o->data_dir);
+}
+
 static int write_results(const struct state *st, const struct opts *o,
-			 const struct aggregate *a, struct err *e)
+			 const struct aggregate *a, const struct baseline *base, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
 
-	if (o->results_dir)
-		snprintf(dir, sizeof(dir), "%s", o->results_dir);
-	else
-		snprintf(dir, sizeof(dir), "%s/results", o->data_dir);
+	results_dir(o, dir, sizeof(dir));
 	if (mkdir_p(dir, e) < 0)
 		return -1;
 	generated_time(when, sizeof(when));
@@ -342,6 +379,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	m.n_unreadable = st->n_bad;
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.timeseries = &st->ts;
+	m.baseline = base->doc ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -353,6 +391,37 @@ static int write_results(const struct state *st, const struct opts *o,
 		return -1;
 	fprintf(stderr, "analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
 		"-> %s\n", st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+	if (m.baseline)
+		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
+			base->path, m.baseline_significant);
+	return 0;
+}
+
+/* record_history: --history: the aggregate.json just written recorded as a build of
+ * the database, then RESULTS_DIR/trend.json from it. */
+static int record_history(const struct opts *o, double alpha, struct err *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	long long id = 0;
+	size_t n_reg = 0;
+	json_error_t je;
+	json_t *agg;
+	int rc;
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	agg = json_load_file(path, 0, &je);
+	if (agg == NULL)
+		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
+	rc = history_record(o->history, agg, dir, &id, e);
+	json_decref(agg);
+	if (rc < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/trend.json", dir);
+	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: history %s: build %lld recorded; %zu significant regressions "
+		"-> %s\n", o->history, id, n_reg, path);
 	return 0;
 }
 
@@ -408,9 +477,14 @@ static int analyze(const struct opts *o)
 	struct state st = {0};
 	struct aggregate *a = NULL;
 	struct agg_options ao = {0};
+	struct baseline base = {0};
 	struct err e = {{0}};
 	int rc = EXIT_USAGE;
 
+	if (o->baseline && baseline_load(o->baseline, &base, &e) < 0) {
+		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
+		goto done;
+	}
 	if (is_warp_dir(o)) {
 		st.warp_mode = 1;
 		if (read_warp(&st, o) < 0)
@@ -455,12 +529,14 @@ build:
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
-	if (a == NULL || write_results(&st, o, a, &e) < 0) {
+	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
+	    (o->history && record_history(o, a->alpha, &e) < 0)) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
 	rc = st.problems ? EXIT_PARTIAL : EXIT_OK;
 done:
+	baseline_clear(&base);
 	aggregate_free(a);
 	timeseries_clear(&st.ts);
 	for (size_t i = 0; i < st.n_logs; i++)
@@ -482,9 +558,12 @@ int main(int argc, char **argv)
 
 	/* --warp anywhere: Warp's own report from Warp files (analyze/warp.h), which
 	 * parses its own options and skips "--warp". */
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++)
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--warp") == 0)
 			return warp_cli_main(argc, argv);
+		if (strcmp(argv[i], "--warp-cmp") == 0)
+			return warp_cmp_main(argc, argv);
+	}
 	r = parse_args(argc, argv, &o);
 	if (r == 1) {
 		usage(stdout);

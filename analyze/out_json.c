@@ -6,6 +6,7 @@
 
 #include <jansson.h>
 
+#include "analyze/baseline.h"
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
 
@@ -292,7 +293,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	return root;
 }
 
-int out_json_write(const struct aggregate *a, const struct out_meta *m, const char *path,
+int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path,
 		   struct err *e)
 {
 	int ok = 1, rc = -1;
@@ -305,6 +306,9 @@ int out_json_write(const struct aggregate *a, const struct out_meta *m, const ch
 			path);
 		goto done;
 	}
+	if (m->baseline && baseline_add(root, m->baseline, a->alpha,
+					&m->baseline_significant, e) < 0)
+		goto done;
 	f = out_tmp_open(path, tmp, sizeof(tmp), e);
 	if (f == NULL)
 		goto done;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/report_history.h"
 #include "render/report_int.h"
 
 void report_add_scene(struct rb *r, struct chart *c, double width, struct scene **out)
@@ -542,6 +543,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_labels(r.d, S(&r, "toc"), S(&r, "page"));
 	findings(&r, &fd);
 	findings_free(&fd);
+	if (report_history(r.d, m->file, l, f, e) < 0)
+		r.failed = 1;
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);

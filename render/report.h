@@ -1,6 +1,8 @@
 /* render/report.h: build the report document from the model.
  *
- * Sections (ids in brackets): key findings [findings], test environment and workload
+ * Sections (ids in brackets): key findings [findings], changes since a baseline [changes]
+ * and the trend of scheduled builds [trend] (render/report_history.c, when the results
+ * have them), test environment and workload
  * matrix [environment], PUT and GET throughput tables per concurrency with the
  * concurrency-scaling charts [put], [get] and the forest plot of the differences between
  * subjects [put-forest], [get-forest], request latency charts and pooled percentiles

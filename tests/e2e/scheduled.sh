@@ -4,7 +4,10 @@
 # - a build killed (SIGKILL, whole process group) in the middle of cycle 2, then run
 #   again: it resumes cycle 2 (no cycle 3, no duplicate run, no partial file) and the
 #   previous report stayed readable meanwhile;
-# - results/ and report/ are links switched to complete directories; old ones removed.
+# - results/ and report/ are links switched to complete directories; old ones removed;
+# - a third build: OUT/history.sqlite holds the 3 complete builds (cycles 1, 2, 3; the killed
+#   one recorded nothing) and results/trend.json 3 points per series (the kill inside the
+#   database write and the regression alert: scheduled_history.sh).
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -81,7 +84,22 @@ ok $? "the new results hold both cycles for every cell"
 [ "$(find "$out" -name '*.tmp*' -o -name '.state.json' | wc -l)" -eq 0 ]
 ok $? "no temporary file left"
 
-# 3. Bad usage: one line, exit 2.
+# 3. A third build: three builds in the history (the killed one recorded none).
+"$build" "$camp" "$out" >"$work/f.log" 2>&1
+rf=$?
+# 4 would be a regression alert: possible on a loaded machine, and still a complete build.
+[ "$rf" -eq 0 ] || [ "$rf" -eq 4 ]
+ok $? "a third build exits 0 or 4 (got $rf: $(tail -n 1 "$work/f.log"))"
+python3 - "$out/history.sqlite" "$out/results/trend.json" <<'PY'
+import json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+b = [r[0] for r in c.execute("SELECT cycles FROM builds ORDER BY id")]
+t = json.load(open(sys.argv[2]))
+sys.exit(0 if b == [1, 2, 3] and t["series"] and all(len(s["points"]) == 3 for s in t["series"]) else 1)
+PY
+ok $? "history.sqlite: 3 builds (cycles 1, 2, 3); trend.json: 3 points per series"
+
+# 4. Bad usage: one line, exit 2.
 "$build" "$work/missing.ini" "$out" >"$work/e.log" 2>&1
 re=$?
 [ "$re" -eq 2 ] && [ "$(wc -l <"$work/e.log")" -eq 1 ]

@@ -5,6 +5,7 @@
  *   fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] [--xss]
  *                        [--ops-logs] [--no-failures] [--one-model]
  *                        [--speed K=F]... [--noise CV] [--drop K:C]
+ *                        [--cell K:OP:SIZE:C=F]
  *
  * Matrix: N subjects ("Provider A".., one colour each) x put/get x 256KiB, 5MiB,
  * 50MiB, 100MiB x concurrency 1, 5, 10 x cycles, plus one-off list, head and delete
@@ -31,6 +32,9 @@
  *   --noise CV    every subject's run-to-run variation (standard deviation of the
  *                 noise factor) instead of its model's
  *   --drop K:C    subject K has no run at all in cycle C (nothing written)
+ *   --cell K:OP:SIZE:C=F  one cell only (subject K, op put or get, SIZE bytes,
+ *                 concurrency C) has F times its throughput (its noise unchanged):
+ *                 the known change of the baseline tests (not with --ops-logs)
  * Exit status: 0 written, 1 write error, 2 usage. */
 #include <errno.h>
 #include <limits.h>
@@ -123,6 +127,11 @@ struct opts {
 	double speed[MAX_SUBJECTS];     /* throughput factor per subject */
 	double noise;                   /* < 0: each model's own cv */
 	int drop_subject, drop_cycle;   /* 1-based; 0: none */
+	int cell_subject;               /* --cell: 1-based; 0: none */
+	char cell_op[8];
+	unsigned long long cell_size;
+	int cell_conc;
+	double cell_factor;
 };
 
 /* model_of: subject k's model under --one-model, --speed and --noise. */
@@ -218,6 +227,9 @@ static void model_summary(const struct opts *o, const struct job *j, struct rng 
 		if (strcmp(j->op, "get") == 0)
 			bw *= p->get_factor;
 		mib_s = bw * rng_noise(r, p->cv);
+		if (j->subject + 1 == o->cell_subject && strcmp(j->op, o->cell_op) == 0 &&
+		    j->size == o->cell_size && j->conc == o->cell_conc)
+			mib_s *= o->cell_factor;
 		obj_s = mib_s * MIB / (double)j->size;
 		s->has_ttfb = 1;
 		lat_from(&s->latency, 1000.0 * j->conc / obj_s);
@@ -512,8 +524,29 @@ static int parse_num(const char *s, long lo, long hi, long *out)
 	return errno || end == s || *end || *out < lo || *out > hi ? -1 : 0;
 }
 
-/* model_opt: --speed K=F, --noise CV or --drop K:C at argv[*i] (its value taken);
- * 1 when argv[*i] is none of them, 0 when parsed, -1 on a bad value (printed). */
+/* cell_opt: --cell K:OP:SIZE:C=F's value into o; -1 when malformed. */
+static int cell_opt(const char *v, struct opts *o)
+{
+	int k, c, used = 0;
+	char op[8];
+	unsigned long long size;
+	double f;
+
+	if (sscanf(v, "%d:%7[a-z]:%llu:%d=%lf%n", &k, op, &size, &c, &f, &used) != 5 ||
+	    v[used] != '\0' || k < 1 || k > MAX_SUBJECTS || c < 1 || !(f > 0 && f <= 100) ||
+	    (strcmp(op, "put") && strcmp(op, "get")))
+		return -1;
+	o->cell_subject = k;
+	memcpy(o->cell_op, op, sizeof(op));
+	o->cell_size = size;
+	o->cell_conc = c;
+	o->cell_factor = f;
+	return 0;
+}
+
+/* model_opt: --speed K=F, --noise CV, --drop K:C or --cell K:OP:SIZE:C=F at argv[*i]
+ * (its value taken); 1 when argv[*i] is none of them, 0 when parsed, -1 on a bad
+ * value (printed). */
 static int model_opt(int argc, char **argv, int *i, struct opts *o)
 {
 	const char *a = argv[*i], *v;
@@ -521,11 +554,16 @@ static int model_opt(int argc, char **argv, int *i, struct opts *o)
 	long k, c;
 	double f;
 
-	if ((strcmp(a, "--speed") && strcmp(a, "--noise") && strcmp(a, "--drop")) ||
-	    *i + 1 >= argc)
+	if ((strcmp(a, "--speed") && strcmp(a, "--noise") && strcmp(a, "--drop") &&
+	     strcmp(a, "--cell")) || *i + 1 >= argc)
 		return 1;
 	v = argv[++*i];
 	errno = 0;
+	if (!strcmp(a, "--cell")) {
+		if (cell_opt(v, o) < 0)
+			goto bad;
+		return 0;
+	}
 	if (!strcmp(a, "--noise")) {
 		f = strtod(v, &end);
 		if (errno || end == v || *end || !(f >= 0 && f <= 1))
@@ -586,7 +624,7 @@ int main(int argc, char **argv)
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			printf("usage: fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] "
 			       "[--xss] [--ops-logs] [--no-failures] [--one-model] [--speed K=F]... "
-			       "[--noise CV] [--drop K:C]\n"
+			       "[--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n"
 			       "Writes a SYNTHETIC s3bench DATA_DIR (see the header of "
 			       "tests/tools/fake_campaign.c).\n");
 			return 0;
@@ -603,7 +641,7 @@ int main(int argc, char **argv)
 		} else {
 			fprintf(stderr, "usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
 				"[--seed N] [--xss] [--ops-logs] [--no-failures] [--one-model] "
-				"[--speed K=F]... [--noise CV] [--drop K:C]\n");
+				"[--speed K=F]... [--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n");
 			return 2;
 		}
 	}
