@@ -31,6 +31,10 @@ struct rm_run {
 	double mib_s, obj_s;
 };
 
+struct rm_quantile {       /* a point of a latency CDF: share q of requests took <= ms */
+	double q, ms;
+};
+
 struct rm_cell {
 	int subject;
 	char *op;
@@ -40,6 +44,18 @@ struct rm_cell {
 	struct rm_lat latency, ttfb;
 	struct rm_run *runs;
 	size_t nruns;
+	/* format 1.1 (render/model_ext.c): latency_ms.pooled.quantiles, none when absent */
+	struct rm_quantile *lat_quantiles;
+	size_t nlat_quantiles;
+};
+
+struct rm_series {         /* timeseries[] (format 1.1): one run's 1-second throughput */
+	int subject, cycle, concurrency;
+	char *op;
+	uint64_t size;
+	double *mib_s, *obj_s;         /* n values, one per second from the run's first; NAN = null */
+	size_t n;
+	int kept_first, kept_last;     /* indexes of the buckets the averages keep; -1 when absent */
 };
 
 struct rm_oneoff {         /* LIST / HEAD / DELETE */
@@ -92,6 +108,10 @@ struct report_model {
 	struct rm_leader *leaders;     size_t nleaders;
 	struct rm_leader_count *leader_counts; size_t nleader_counts;
 	struct rm_excluded *excluded;  size_t nexcluded;
+	/* format 1.1 and later (render/model_ext.c); absent in 1.0 files */
+	struct rm_series *timeseries;  size_t ntimeseries;
+	int has_timeseries;            /* the file has a timeseries array (maybe empty) */
+	char **size_labels;            /* nsizes: matrix.size_labels, NULL entries when none */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/model_ext.h"
+#include "render/report_time.h"
 
 struct rb {
 	const struct report_model *m;
@@ -576,6 +578,17 @@ static void appendix(struct rb *r)
 	}
 }
 
+char *report_size_text(const struct report_model *m, const struct numfmt *nf, uint64_t size,
+		       char *buf, size_t n)
+{
+	const char *label = model_size_label(m, size);
+	if (label)
+		snprintf(buf, n, "%s", label);
+	else
+		text_size(nf, size, buf, n);
+	return buf;
+}
+
 struct doc *report_build(const struct report_model *m, const struct text_lang *l,
 			 const struct fonts *f, struct err *e)
 {
@@ -613,7 +626,11 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
 	latency(&r);
+	if (!r.failed && report_time_cdf(r.d, m, l, f, e))
+		r.failed = 1;
 	consistency(&r);
+	if (!r.failed && report_time_runs(r.d, m, l, f, e))
+		r.failed = 1;
 	operations(&r);
 	methodology(&r);
 	samples(&r);

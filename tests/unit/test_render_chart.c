@@ -188,13 +188,16 @@ static void test_bars(const struct fonts *f)
 	}
 }
 
-/* Every chart of the report built from the committed fixture, in both languages. */
-static void test_report_charts(void)
+/* Every chart of the report built from a committed fixture, in both languages:
+ * small (format 1.0) and small11 (the same with the 1.1 fields, tests/fixtures/render/
+ * add_v11.py), which adds the latency CDFs and the throughput-over-time charts. */
+static void test_report_charts(const char *fixture, size_t want)
 {
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096];
 	struct err e = { { 0 } };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(path, sizeof path, "%s/tests/fixtures/render/%s/aggregate.json", top ? top : ".",
+		 fixture);
 	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
@@ -215,8 +218,8 @@ static void test_report_charts(void)
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
-		/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges */
-		CHECK(!d || charts == 4 + 4 + 1 + 3, "%s: %zu charts", langs[li], charts);
+		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li],
+		      charts, want);
 		doc_free(d);
 		fonts_free(f);
 		text_lang_free(l);
@@ -239,6 +242,9 @@ int main(void)
 		CHECK_NUM(fonts_width(f, "i", 10, 0), 2.22, 0.01, "Helvetica 'i' is 222/1000 em");
 	}
 	fonts_free(f);
-	test_report_charts();
+	/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges + 2 per
+	 * cycle; 1.1: + 2 ops × 2 sizes CDF + 2 over time */
+	test_report_charts("small", 4 + 4 + 1 + 3 + 2);
+	test_report_charts("small11", 4 + 4 + 1 + 3 + 2 + 4 + 2);
 	return check_done();
 }

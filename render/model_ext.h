@@ -1,0 +1,32 @@
+/* render/model_ext.h: the parts of the report model that format 1.1 of aggregate.json
+ * added (docs/FORMATS.md, "Statistics and pooled latency") and that the time and
+ * distribution charts (render/report_time.c) need, plus the matrix's declared size
+ * labels: cells[].latency_ms.pooled.quantiles, timeseries[] and matrix.size_labels.
+ * Every one is optional: absent (a 1.0 file) leaves the model's fields empty. */
+#ifndef RENDER_MODEL_EXT_H
+#define RENDER_MODEL_EXT_H
+
+#include "core/err.h"
+#include "render/model.h"
+
+struct json_t;
+
+/* model_load_ext: read those fields from root (the parsed file, named `file` in
+ * messages) into m, whose subjects, matrix and cells are loaded already. Returns 0, or
+ * -1 with e naming the field at fault ("x/aggregate.json: timeseries[2].kept: expected
+ * [first, last]"); what was loaded stays owned by m (model_free releases it). */
+int model_load_ext(struct report_model *m, struct json_t *root, const char *file,
+		   struct err *e);
+
+/* model_free_ext: free what model_load_ext added to m (called by model_free). */
+void model_free_ext(struct report_model *m);
+
+/* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
+ * NULL when it declared none (then the size is written in binary units). */
+const char *model_size_label(const struct report_model *m, uint64_t size);
+
+/* model_timeseries: the time series of subject × op, or NULL. */
+const struct rm_series *model_timeseries(const struct report_model *m, int subject,
+					 const char *op);
+
+#endif
