@@ -2,8 +2,10 @@
  *
  * Sections (ids in brackets): key findings [findings], test environment and workload
  * matrix [environment], PUT and GET throughput tables per concurrency with the
- * concurrency-scaling charts [put], [get], request latency charts [latency],
- * consistency [consistency], LIST / HEAD / DELETE [operations], methodology and the
+ * concurrency-scaling charts [put], [get], request latency charts [latency] with the
+ * latency CDFs [latency-cdf], consistency [consistency], throughput over time
+ * [timeseries] and results per cycle [cycles] (render/report_time.h), LIST / HEAD /
+ * DELETE [operations], methodology and the
  * inclusion rule [methodology], excluded runs and sample counts [samples], the per-cycle
  * run-level appendix [appendix], limitations [limitations]. Charts are laid out here,
  * once, with the report's fonts; both back ends draw the same scenes. */
