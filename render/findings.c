@@ -1,5 +1,6 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
+#include "render/model_ext.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -84,7 +85,7 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			if (d->subject != (int)s || strcmp(d->op, op) != 0)
 				continue;
 			char size[32], conc[16], val[TEXT_NUM_MAX];
-			text_size(nf, d->size, size, sizeof size);
+			model_size_text(m, nf, d->size, size, sizeof size);
 			snprintf(conc, sizeof conc, "%d", d->concurrency);
 			text_num(nf, d->mib_s, -1, val, sizeof val);
 			const char *names[] = { "size", "workers", "value" };
@@ -123,7 +124,7 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 		return 0;
 	char size[32], conc[16], val[TEXT_NUM_MAX];
 	struct sb b = { 0 };
-	text_size(nf, best->size, size, sizeof size);
+	model_size_text(m, nf, best->size, size, sizeof size);
 	snprintf(conc, sizeof conc, "%d", best->concurrency);
 	text_num(nf, best->mib_s.value, -1, val, sizeof val);
 	const char *names[] = { "op", "value", "subject", "size", "workers" };

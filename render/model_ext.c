@@ -193,6 +193,40 @@ const char *model_size_label(const struct report_model *m, uint64_t size)
 	return NULL;
 }
 
+int model_measured(const struct report_model *m, const char *op, uint64_t size, int conc)
+{
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const struct rm_cell *c = model_cell(m, (int)s, op, size, conc);
+		if (c && (c->nruns || c->n))
+			return 1;
+	}
+	return 0;
+}
+
+int model_measured_conc(const struct report_model *m, const char *op, int conc)
+{
+	for (size_t k = 0; k < m->nsizes; k++)
+		if (model_measured(m, op, m->sizes[k], conc))
+			return 1;
+	return 0;
+}
+
+double model_figure(const struct rm_cell *c)
+{
+	return !c ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
+}
+
+char *model_size_text(const struct report_model *m, const struct numfmt *nf, uint64_t size,
+		      char *buf, size_t n)
+{
+	const char *label = model_size_label(m, size);
+	if (label)
+		snprintf(buf, n, "%s", label);
+	else
+		text_size(nf, size, buf, n);
+	return buf;
+}
+
 const struct rm_series *model_timeseries(const struct report_model *m, int subject,
 					 const char *op)
 {

@@ -26,9 +26,4 @@
 struct doc *report_build(const struct report_model *m, const struct text_lang *l,
 			 const struct fonts *f, struct err *e);
 
-/* report_size_text: a size of the matrix as the run declared it (matrix.size_labels,
- * "1 MB"), else in binary units ("976.6 KiB"), into buf (n bytes); returns buf. */
-char *report_size_text(const struct report_model *m, const struct numfmt *nf, uint64_t size,
-		       char *buf, size_t n);
-
 #endif

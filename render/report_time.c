@@ -108,7 +108,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 {
 	const struct report_model *m = t->m;
 	char sz[64], title[256], desc[512];
-	report_size_text(m, text_lang_numfmt(t->l), size, sz, sizeof(sz));
+	model_size_text(m, text_lang_numfmt(t->l), size, sz, sizeof(sz));
 	fill(t, "chart.cdf", opname, sz, conc, title, sizeof(title));
 	fill(t, "chart.cdf_desc", opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
@@ -176,7 +176,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 		return;
 	char sz[64], title[256], desc[512];
 	int objs = first->size == 0;
-	report_size_text(m, text_lang_numfmt(t->l), first->size, sz, sizeof(sz));
+	model_size_text(m, text_lang_numfmt(t->l), first->size, sz, sizeof(sz));
 	fill(t, "chart.timeseries", opname, sz, first->concurrency, title, sizeof(title));
 	fill(t, "chart.timeseries_desc", opname, sz, first->concurrency, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
@@ -222,7 +222,7 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 		return;
 	char sz[64], title[256], desc[512];
 	int objs = size == 0;
-	report_size_text(m, text_lang_numfmt(t->l), size, sz, sizeof(sz));
+	model_size_text(m, text_lang_numfmt(t->l), size, sz, sizeof(sz));
 	fill(t, "chart.cycles", opname, sz, conc, title, sizeof(title));
 	fill(t, "chart.cycles_desc", opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
