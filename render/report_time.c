@@ -27,8 +27,9 @@ static const char *S(const struct tb *t, const char *key)
 	return text_lang_str(t->l, key);
 }
 
-/* tpl with {op}, {size}, {workers} replaced, into buf. */
-static const char *fill(const struct tb *t, const char *key, const char *op, const char *size,
+/* The string `key` with {op}, {size}, {workers} replaced, into buf; out of memory marks
+ * the section failed (no truncated text is shown). */
+static const char *fill(struct tb *t, const char *key, const char *op, const char *size,
 			int workers, char *buf, size_t n)
 {
 	char w[16];
@@ -36,6 +37,10 @@ static const char *fill(const struct tb *t, const char *key, const char *op, con
 	const char *names[] = { "op", "size", "workers" }, *vals[] = { op, size, w };
 	snprintf(w, sizeof(w), "%d", workers);
 	text_subst(&b, S(t, key), names, vals, 3);
+	if (b.oom && !t->failed) {
+		err_set(t->e, "report: out of memory");
+		t->failed = 1;
+	}
 	snprintf(buf, n, "%s", b.s ? b.s : "");
 	sb_free(&b);
 	return buf;
