@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/scene_build.h"
+#include "render/chart_int.h"
 
 struct row {
 	char *label;
@@ -134,7 +134,7 @@ int chart_add_series(struct chart *c, const char *label, const char *color)
 		return -1;
 	}
 	s->label = keep(c, label);
-	set_color(s->color, color);
+	ch_set_color(s->color, color);
 	for (size_t i = 0; i < c->ncats; i++)
 		s->y[i] = NAN;
 	return (int)c->nseries++;
@@ -172,7 +172,7 @@ static struct row *add_row(struct chart *c, int p, const char *label, const char
 	pn->rows = r;
 	r = &pn->rows[pn->nrows++];
 	r->label = keep(c, label);
-	set_color(r->color, color);
+	ch_set_color(r->color, color);
 	r->value = r->lo = r->hi = NAN;
 	return r;
 }
@@ -238,7 +238,7 @@ static double layout_title(struct ctx *x, const struct chart *c)
 {
 	if (!*c->title)
 		return 0;
-	text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
+	ch_text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
 	return SZ_TITLE + 7;
 }
 
@@ -247,15 +247,15 @@ static double layout_legend(struct ctx *x, const struct chart *c, double y, doub
 {
 	double cx = 0, row = y;
 	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + text_w(x, c->series[i].label, SZ_LABEL, 0);
+		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
 		     c->series[i].color, 2, 0);
-		circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
-		text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
+		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
 		     0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
@@ -299,8 +299,8 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		if (!isfinite(v))
 			continue;
 		labs[nl].series = i;
-		fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
-		labs[nl].w = text_w(x, labs[nl].text, SZ_VALUE, 0);
+		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
+		labs[nl].w = ch_text_w(x, labs[nl].text, SZ_VALUE, 0);
 		if (labs[nl].w > rightw)
 			rightw = labs[nl].w;
 		nl++;
@@ -313,32 +313,32 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 	if (target > 6)
 		target = 6;
 	int nt = chart_nice_ticks(0, maxv, target, &tlo, &thi, &step);
-	int dec = tick_decimals(step);
-	double leftw = ticks_width(x, tlo, step, nt, dec);
+	int dec = ch_tick_decimals(step);
+	double leftw = ch_ticks_width(x, tlo, step, nt, dec);
 	char num[TEXT_NUM_MAX];
 	double left = leftw + 6, right = width - (rightw > 0 ? rightw + 12 : 4);
 	double pw = right - left;
 	if (*c->value_title)
-		text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
+		ch_text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
 		     C_MUTED);
 	for (int t = 0; t < nt; t++) {
 		double v = tlo + t * step, py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
-		line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
-		text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
+		ch_line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+		ch_text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
 		     text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
 	}
 	double cw = c->ncats ? pw / (double)c->ncats : pw;
 	for (k = 0; k < c->ncats; k++) {
 		double px = left + cw * ((double)k + 0.5);
-		line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
+		ch_line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
 		char lab[128];
-		fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
-		text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
+		ch_fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
+		ch_text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
 		     C_MUTED);
 	}
 	double bottom = plot_bottom + 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
+		ch_text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
 		     0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
@@ -355,14 +355,14 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 				pts[2 * np + 1] = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
 				np++;
 			} else {
-				polyline(x, pts, np, c->series[i].color, 1.8);
+				ch_polyline(x, pts, np, c->series[i].color, 1.8);
 				np = 0;
 			}
 		}
 		for (k = 0; k < c->ncats; k++) {
 			double v = c->series[i].y[k];
 			if (isfinite(v))
-				circle(x, left + cw * ((double)k + 0.5),
+				ch_circle(x, left + cw * ((double)k + 0.5),
 				       plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
 				       c->series[i].color, "#ffffff", 0.6);
 		}
@@ -391,10 +391,10 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 		char col[8];
 		const char *sc = c->series[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
-			line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
+			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
 			     0.5, 0);
-		darken(col, sc, 0.7);
-		text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
+		ch_darken(col, sc, 0.7);
+		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
 	}
 	x->s->height = bottom + 2;
 	free(labs);
@@ -411,7 +411,7 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 
 	for (p = 0; p < c->npanels; p++)
 		for (r = 0; r < c->panels[p].nrows; r++) {
-			double w = text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
+			double w = ch_text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
 			if (w > labw)
 				labw = w;
 		}
@@ -432,7 +432,7 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 		}
 		double py = rowy;
 		if (*pn->title) {
-			text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
+			ch_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
 			     C_TEXT);
 			py += SZ_PANEL + 6;
 		}
@@ -445,8 +445,8 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 				maxv = hi;
 			if (isfinite(rw->value) && rw->value > maxv)
 				maxv = rw->value;
-			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
-			double w = text_w(x, buf, SZ_VALUE, 0);
+			ch_fmt_value(x, rw->value, c->unit, buf, sizeof buf);
+			double w = ch_text_w(x, buf, SZ_VALUE, 0);
 			if (w > valw)
 				valw = w;
 		}
@@ -454,12 +454,12 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 		if (bw < 20)
 			bw = 20;
 		double thi, step;
-		int nt = fit_hticks(x, maxv, bw, &thi, &step), dec = tick_decimals(step);
+		int nt = ch_fit_hticks(x, maxv, bw, &thi, &step), dec = ch_tick_decimals(step);
 		double ybot = py + (double)pn->nrows * rowh;
 		for (int t = 0; t < nt; t++) {
 			double tx = x0 + (t * step) / thi * bw;
-			line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
-			text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
+			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+			ch_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
 			     text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
 			     C_MUTED);
 		}
@@ -467,34 +467,34 @@ static void layout_bars(struct ctx *x, const struct chart *c, double width)
 		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
 			/* the unit on its own line under the ticks, at the scale's end (only
 			 * when the value labels do not carry it already) */
-			text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
+			ch_text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
 			     c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
 			h += SZ_TICK + 3;
 		}
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
 			double cy = py + rowh * ((double)r + 0.5), end = x0;
-			fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
-			text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
+			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
+			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
 			     SC_END, C_TEXT);
 			if (c->kind == CHART_HBAR && isfinite(rw->value)) {
 				end = x0 + rw->value / thi * bw;
-				rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
+				ch_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
 			} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
 				double a = x0 + rw->lo / thi * bw;
 				end = x0 + rw->hi / thi * bw;
-				line(x, a, cy, end, cy, rw->color, 4.5, 0);
-				line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
-				line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
+				ch_line(x, a, cy, end, cy, rw->color, 4.5, 0);
+				ch_line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
+				ch_line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
 			}
 			if (c->kind == CHART_RANGE && isfinite(rw->value)) {
 				double mx = x0 + rw->value / thi * bw;
-				circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
+				ch_circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
 				if (mx > end)
 					end = mx + 3.2;
 			}
-			fmt_value(x, rw->value, c->unit, buf, sizeof buf);
-			text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
+			ch_fmt_value(x, rw->value, c->unit, buf, sizeof buf);
+			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
 			     SC_START, C_TEXT);
 		}
 		if (h > x->s->height)

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/scene_build.h"
+#include "render/chart_int.h"
 
 #define XY_MAX_TICKS 40
 
@@ -111,7 +111,7 @@ int xy_add_series(struct xychart *c, const char *label, const char *color)
 	s = &c->series[c->nseries];
 	memset(s, 0, sizeof(*s));
 	s->label = xy_keep(c, label);
-	set_color(s->color, color);
+	ch_set_color(s->color, color);
 	return (int)c->nseries++;
 }
 
@@ -196,7 +196,7 @@ static int hticks_fit(const struct ctx *x, const struct axis *a, double len)
 	for (int i = 0; i < a->nticks; i++) {
 		char num[TEXT_NUM_MAX];
 		tick_label(x, a, i, num, sizeof(num));
-		double w = text_w(x, num, SZ_TICK, 0), px = axis_frac(a, a->ticks[i]) * len;
+		double w = ch_text_w(x, num, SZ_TICK, 0), px = axis_frac(a, a->ticks[i]) * len;
 		if (px - w / 2 < prev + 4)
 			return 0;
 		prev = px + w / 2;
@@ -212,7 +212,7 @@ static void linear_ticks(struct axis *a, int target)
 	chart_nice_ticks(a->lo, a->hi, target, &tlo, &thi, &step);
 	if (a->scale == XY_INTEGER && step < 1)
 		step = 1;
-	a->dec = tick_decimals(step);
+	a->dec = ch_tick_decimals(step);
 	a->nticks = 0;
 	for (double v = ceil(a->lo / step - 1e-9) * step; v <= a->hi + step * 1e-9 &&
 	     a->nticks < XY_MAX_TICKS; v += step)
@@ -287,14 +287,14 @@ static double xy_legend(struct ctx *x, const struct xychart *c, double y, double
 {
 	double cx = 0, row = y;
 	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + text_w(x, c->series[i].label, SZ_LABEL, 0);
+		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
 		     c->series[i].color, 2, 0);
-		text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
 		     0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
@@ -302,8 +302,8 @@ static double xy_legend(struct ctx *x, const struct xychart *c, double y, double
 		row += SZ_LABEL + 6;
 	if (*c->note) {
 		char buf[512];
-		fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
-		text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START, C_MUTED);
+		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
+		ch_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START, C_MUTED);
 		row += SZ_TICK + 5;
 	}
 	return row;
@@ -342,9 +342,9 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct xyser
 		int ok = q && isfinite(qx) && isfinite(qy);
 		int faint_seg = ok && np && (q->faint || se->pts[i - 1].faint);
 		if (!ok || faint_seg) {
-			polyline(x, pts, np, se->color, 1.6);
+			ch_polyline(x, pts, np, se->color, 1.6);
 			if (faint_seg)
-				line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1, 1);
+				ch_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1, 1);
 			np = 0;
 		}
 		if (ok) {
@@ -359,9 +359,9 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct xyser
 		if (!isfinite(qx) || !isfinite(qy))
 			continue;
 		if (se->pts[i].faint)
-			circle(x, qx, qy, 2.2, "#ffffff", se->color, 1);
+			ch_circle(x, qx, qy, 2.2, "#ffffff", se->color, 1);
 		else
-			circle(x, qx, qy, 2.2, se->color, "#ffffff", 0.5);
+			ch_circle(x, qx, qy, 2.2, se->color, "#ffffff", 0.5);
 	}
 }
 
@@ -371,27 +371,27 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 	char num[TEXT_NUM_MAX];
 	double bottom = p->top + p->h;
 	if (*c->y_title)
-		text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START, C_MUTED);
+		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START, C_MUTED);
 	for (int t = 0; t < p->ya.nticks; t++) {
 		double py = py_of(p, p->ya.ticks[t]);
-		line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
+		ch_line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
 		     t == 0 ? 0.8 : 0.5, 0);
 		tick_label(x, &p->ya, t, num, sizeof(num));
-		text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0, SC_END,
+		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0, SC_END,
 		     C_MUTED);
 	}
 	for (int t = 0; t < p->xa.nticks; t++) {
 		double px = px_of(p, p->xa.ticks[t]);
 		if (c->xscale == XY_LOG)
-			line(x, px, p->top, px, bottom, C_GRID, 0.5, 0);
-		line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
+			ch_line(x, px, p->top, px, bottom, C_GRID, 0.5, 0);
+		ch_line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
 		tick_label(x, &p->xa, t, num, sizeof(num));
-		text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0, SC_MIDDLE,
+		ch_text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0, SC_MIDDLE,
 		     C_MUTED);
 	}
 	bottom += 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2, c->x_title,
+		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2, c->x_title,
 		     SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
@@ -414,7 +414,7 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
 	s->title = strdup(c->title);
 	s->desc = strdup(c->desc);
 	if (*c->title) {
-		text(&x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
+		ch_text(&x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
 		y = SZ_TITLE + 7;
 	}
 	y = xy_legend(&x, c, y, width);
@@ -427,7 +427,7 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
 	for (int t = 0; t < p.ya.nticks; t++) {
 		char num[TEXT_NUM_MAX];
 		tick_label(&x, &p.ya, t, num, sizeof(num));
-		double w = text_w(&x, num, SZ_TICK, 0);
+		double w = ch_text_w(&x, num, SZ_TICK, 0);
 		leftw = w > leftw ? w : leftw;
 	}
 	/* room for half a tick label at each end of the x axis */

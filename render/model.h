@@ -110,7 +110,6 @@ struct report_model {
 	struct rm_excluded *excluded;  size_t nexcluded;
 	/* format 1.1 and later (render/model_ext.c); absent in 1.0 files */
 	struct rm_series *timeseries;  size_t ntimeseries;
-	int has_timeseries;            /* the file has a timeseries array (maybe empty) */
 	char **size_labels;            /* nsizes: matrix.size_labels, NULL entries when none */
 };
 

@@ -158,7 +158,6 @@ int model_load_ext(struct report_model *m, json_t *root, const char *file, struc
 		return 0;
 	if (!json_is_array(ts))
 		return err_set(e, "%s: timeseries: expected an array", file);
-	m->has_timeseries = 1;
 	if (!(m->timeseries = calloc(json_array_size(ts) + 1, sizeof(*m->timeseries))))
 		return err_set(e, "%s: timeseries: out of memory", file);
 	json_array_foreach(ts, i, v) {

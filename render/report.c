@@ -217,7 +217,8 @@ static void environment(struct rb *r)
 		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
 		table_row(t);
 		table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
-		table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+		table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
+			   0, NULL, NULL);
 		snprintf(w, sizeof w, "%d", o->concurrency);
 		table_cell(t, 2, w, 0, NULL, NULL);
 		table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
@@ -558,7 +559,8 @@ static void samples(struct rb *r)
 			table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
 			table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
 			table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
-			table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+			table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
+				   : TEXT_NULL, 0, NULL, NULL);
 			snprintf(buf, sizeof buf, "%d", x->concurrency);
 			table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 			table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);

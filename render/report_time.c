@@ -82,9 +82,22 @@ static void flush_charts(struct tb *t)
 	t->nsc = 0;
 }
 
+/* The cell's pooled latency quantiles (latency_ms.pooled.quantiles): how many, and the
+ * i-th as q (0..1) and ms. The only two places that know the model's field. */
+static size_t cdf_n(const struct rm_cell *c)
+{
+	return c ? c->nlat_quantiles : 0;
+}
+
+static void cdf_point(const struct rm_cell *c, size_t i, double *q, double *ms)
+{
+	*q = c->lat_quantiles[i].q;
+	*ms = c->lat_quantiles[i].ms;
+}
+
 static int has_quantiles(const struct rm_cell *c)
 {
-	return c && c->nlat_quantiles >= 2;
+	return cdf_n(c) >= 2;
 }
 
 static int has_runs(const struct rm_cell *c)
@@ -126,9 +139,11 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 			if (!has_quantiles(cell))
 				continue;
 			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
-			for (size_t q = 0; q < cell->nlat_quantiles; q++)
-				xy_add_point(c, si, cell->lat_quantiles[q].ms,
-					     cell->lat_quantiles[q].q * 100, 0);
+			for (size_t i = 0; i < cdf_n(cell); i++) {
+				double q, ms;
+				cdf_point(cell, i, &q, &ms);
+				xy_add_point(c, si, ms, q * 100, 0);
+			}
 		}
 	}
 	add_chart(t, c);

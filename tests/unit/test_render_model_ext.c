@@ -40,7 +40,7 @@ static void test_v11(void)
 			rising &= c->lat_quantiles[i].ms >= c->lat_quantiles[i - 1].ms;
 		CHECK(rising, "quantiles in order");
 	}
-	CHECK(m->has_timeseries && m->ntimeseries == 4, "4 time series (%zu)", m->ntimeseries);
+	CHECK(m->ntimeseries == 4, "4 time series (%zu)", m->ntimeseries);
 	const struct rm_series *t = model_timeseries(m, 1, "get");
 	CHECK(t && t->n == 14 && t->kept_first == 2 && t->kept_last == 11 &&
 	      t->size == 5242880 && t->concurrency == 10, "b2 get: 14 seconds, kept 2..11");
@@ -53,7 +53,7 @@ static void test_v11(void)
 	m = load("small");
 	if (!m)
 		return;
-	CHECK(!m->has_timeseries && m->ntimeseries == 0 && !m->size_labels,
+	CHECK(m->ntimeseries == 0 && !m->size_labels,
 	      "1.0: no time series, no size labels");
 	CHECK(m->cells[0].nlat_quantiles == 0 && !m->cells[0].lat_quantiles, "1.0: no quantiles");
 	model_free(m);

@@ -1,12 +1,13 @@
-/* render/scene_build.h: the primitives that lay a chart out into a scene (private to
- * the chart layouts: render/chart.c and render/chart_xy.c). The scene is what both back
- * ends draw (render/chart.h); text is measured with the report's fonts so that labels
- * fit the same way in SVG and PDF.
+/* render/chart_int.h: the primitives that lay a chart out into a scene, private to the
+ * chart layouts (render/chart.c, render/chart_xy.c). Named ch_* as in the render-claims
+ * branch's header of the same name, which declares the same functions. The scene is what
+ * both back ends draw (render/chart.h); text is measured with the report's fonts so that
+ * labels fit the same way in SVG and PDF.
  *
  * Every function here adds items to x->s; a failed allocation sets x->s->oom, which
  * the layout's caller turns into an error (the scene is then freed, never drawn). */
-#ifndef RENDER_SCENE_BUILD_H
-#define RENDER_SCENE_BUILD_H
+#ifndef RENDER_CHART_INT_H
+#define RENDER_CHART_INT_H
 
 #include <math.h>
 #include <stdio.h>
@@ -34,14 +35,14 @@ struct scene {
 	int oom;
 };
 
-static inline void set_color(char dst[8], const char *src)
+static inline void ch_set_color(char dst[8], const char *src)
 {
 	snprintf(dst, 8, "%s", src && src[0] == '#' && strlen(src) == 7 ? src : "#777777");
 }
 
 /* ---- scene building ---- */
 
-static inline struct sc_item *push(struct scene *s, enum sc_kind kind, enum sc_role role)
+static inline struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 {
 	if (s->oom)
 		return NULL;
@@ -69,15 +70,15 @@ struct ctx {
 	const struct numfmt *nf;
 };
 
-static inline double text_w(const struct ctx *x, const char *t, double size, int bold)
+static inline double ch_text_w(const struct ctx *x, const char *t, double size, int bold)
 {
 	return fonts_width(x->f, t, size, bold);
 }
 
-static inline void text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
-		 double size, int bold, enum sc_anchor anchor, const char *color)
+static inline void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
+			   double size, int bold, enum sc_anchor anchor, const char *color)
 {
-	struct sc_item *it = push(x->s, SC_TEXT, role);
+	struct sc_item *it = ch_push(x->s, SC_TEXT, role);
 	if (!it)
 		return;
 	it->x = px;
@@ -88,51 +89,52 @@ static inline void text(struct ctx *x, enum sc_role role, double px, double py, 
 	it->size = size;
 	it->bold = bold;
 	it->anchor = anchor;
-	set_color(it->fill, color);
-	it->text_width = text_w(x, t, size, bold);
+	ch_set_color(it->fill, color);
+	it->text_width = ch_text_w(x, t, size, bold);
 }
 
-static inline void rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
+static inline void ch_rect(struct ctx *x, double px, double py, double w, double h,
+			   const char *fill)
 {
-	struct sc_item *it = push(x->s, SC_RECT, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_RECT, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = px; it->y = py; it->w = w; it->h = h;
-	set_color(it->fill, fill);
+	ch_set_color(it->fill, fill);
 	it->stroke_width = 0;
 }
 
-static inline void line(struct ctx *x, double x1, double y1, double x2, double y2,
-			const char *color, double width, int dash)
+static inline void ch_line(struct ctx *x, double x1, double y1, double x2, double y2,
+			   const char *color, double width, int dash)
 {
-	struct sc_item *it = push(x->s, SC_LINE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_LINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = x1; it->y = y1; it->x2 = x2; it->y2 = y2;
-	set_color(it->stroke, color);
+	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 	it->dash = dash;
 }
 
-static inline void circle(struct ctx *x, double cx, double cy, double r, const char *fill,
-		   const char *stroke, double width)
+static inline void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill,
+			     const char *stroke, double width)
 {
-	struct sc_item *it = push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->x = cx; it->y = cy; it->r = r;
-	set_color(it->fill, fill);
+	ch_set_color(it->fill, fill);
 	if (stroke)
-		set_color(it->stroke, stroke);
+		ch_set_color(it->stroke, stroke);
 	it->stroke_width = width;
 }
 
-static inline void polyline(struct ctx *x, const double *pts, size_t n, const char *color,
-			    double width)
+static inline void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color,
+			       double width)
 {
 	if (n < 2)
 		return;
-	struct sc_item *it = push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
+	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
 	it->pts = malloc(2 * n * sizeof *it->pts);
@@ -142,19 +144,19 @@ static inline void polyline(struct ctx *x, const double *pts, size_t n, const ch
 	}
 	memcpy(it->pts, pts, 2 * n * sizeof *pts);
 	it->npts = n;
-	set_color(it->stroke, color);
+	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 }
 
 /* A darker shade of a colour, for text in a series' colour. */
-static inline void darken(char out[8], const char *in, double k)
+static inline void ch_darken(char out[8], const char *in, double k)
 {
 	unsigned r = 0x77, g = 0x77, b = 0x77;
 	sscanf(in, "#%02x%02x%02x", &r, &g, &b);
 	snprintf(out, 8, "#%02x%02x%02x", (unsigned)(r * k), (unsigned)(g * k), (unsigned)(b * k));
 }
 
-static inline int tick_decimals(double step)
+static inline int ch_tick_decimals(double step)
 {
 	int d = 0;
 	while (d < 6 && fabs(step * pow(10, d) - floor(step * pow(10, d) + 0.5)) > 1e-6)
@@ -162,7 +164,8 @@ static inline int tick_decimals(double step)
 	return d;
 }
 
-static inline void fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n)
+static inline void ch_fmt_value(const struct ctx *x, double v, const char *unit, char *buf,
+				size_t n)
 {
 	char num[TEXT_NUM_MAX];
 	text_num(x->nf, v, -1, num, sizeof num);
@@ -170,12 +173,12 @@ static inline void fmt_value(const struct ctx *x, double v, const char *unit, ch
 }
 
 /* The widest of the n tick labels tlo, tlo + step, ... written with dec decimals. */
-static inline double ticks_width(const struct ctx *x, double tlo, double step, int n, int dec)
+static inline double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int dec)
 {
 	double maxw = 0;
 	for (int i = 0; i < n; i++) {
 		char num[TEXT_NUM_MAX];
-		double w = text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
+		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
 		if (w > maxw)
 			maxw = w;
 	}
@@ -183,13 +186,14 @@ static inline double ticks_width(const struct ctx *x, double tlo, double step, i
 }
 
 /* Ticks on a horizontal axis of `len` points whose labels do not overlap. */
-static inline int fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step)
+static inline int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi,
+				double *step)
 {
 	double tlo;
 	int n = 2;
 	for (int target = 6; target >= 1; target--) {
 		n = chart_nice_ticks(0, hi, target, &tlo, thi, step);
-		double maxw = ticks_width(x, tlo, *step, n, tick_decimals(*step));
+		double maxw = ch_ticks_width(x, tlo, *step, n, ch_tick_decimals(*step));
 		if (n < 2 || len / (n - 1) >= maxw + 6)
 			return n;
 	}
@@ -197,12 +201,12 @@ static inline int fit_hticks(const struct ctx *x, double hi, double len, double 
 }
 
 /* Shorten t (with "…") until it is at most w points wide; writes into buf. */
-static inline void fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
-		      char *buf, size_t n)
+static inline void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
+				char *buf, size_t n)
 {
 	size_t len;
 	snprintf(buf, n, "%s", t);
-	if (text_w(x, buf, size, bold) <= w)
+	if (ch_text_w(x, buf, size, bold) <= w)
 		return;
 	len = strlen(buf);
 	while (len > 0) {
@@ -212,7 +216,7 @@ static inline void fit_label(const struct ctx *x, const char *t, double size, in
 		if (len + 4 > n)
 			continue;
 		memcpy(buf + len, "\xe2\x80\xa6", 4);
-		if (text_w(x, buf, size, bold) <= w)
+		if (ch_text_w(x, buf, size, bold) <= w)
 			return;
 	}
 }
