@@ -634,7 +634,7 @@ static void appendix(struct rb *r)
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
 									     m->concurrency[k]);
-					if (!model_measured(m, m->ops[o], m->sizes[z], m->concurrency[k]))
+					if (!c || (!c->nruns && !c->n))   /* this subject never ran it */
 						continue;
 					table_row(t);
 					table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
