@@ -26,12 +26,14 @@
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
+#include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
 #include "analyze/warp.h"
 #include "analyze/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
+#include "core/units.h"
 
 enum { EXIT_OK = 0, EXIT_PARTIAL = 1, EXIT_USAGE = 2 };
 
@@ -286,6 +288,38 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 	r->summary = again;
 }
 
+/* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
+ * DATA_DIR/campaign.ini: the entry that parses to the run's size). Returns -1 when out
+ * of memory; sizes that match no entry keep no label. */
+static int label_sizes(struct state *st)
+{
+	char *list, *save = NULL, *tok, label[SIZE_LABEL_MAX];
+	int rc = 0;
+
+	if (st->camp.sizes == NULL)
+		return 0;
+	if ((list = strdup(st->camp.sizes)) == NULL)
+		return -1;
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t bytes;
+		struct err e = {{0}};
+
+		while (*tok == ' ' || *tok == '\t')
+			tok++;
+		if (units_parse_size(tok, &bytes, &e) < 0 || size_label(tok, label, sizeof(label)))
+			continue;
+		for (size_t i = 0; i < st->n_logs; i++) {
+			struct runlog *l = &st->logs[i];
+
+			if (l->cycle > 0 && l->size == bytes && l->size_label == NULL &&
+			    (l->size_label = strdup(label)) == NULL)
+				rc = -1;
+		}
+	}
+	free(list);
+	return rc;
+}
+
 /* read_all: every run.json found; unreadable ones are noted (st->problems).
  * Returns -1 when out of memory. */
 static int read_all(struct state *st, const struct opts *o)
@@ -438,7 +472,7 @@ static int analyze(const struct opts *o)
 	for (size_t i = 0; i < st.scan.n_incomplete; i++)
 		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
 			st.scan.incomplete[i]);
-	if (read_all(&st, o) < 0) {
+	if (read_all(&st, o) < 0 || label_sizes(&st) < 0) {
 		fprintf(stderr, "analyze: out of memory\n");
 		goto done;
 	}
