@@ -401,22 +401,13 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
 			const struct numfmt *nf, double width, struct err *e)
 {
-	struct scene *s = calloc(1, sizeof(*s));
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
 	struct ctx x = { s, f, nf };
 	struct plot p;
-	double y = 0;
-	if (!s || c->oom) {
-		err_set(e, "chart '%s': out of memory", c->title);
-		free(s);
+	double y;
+	if (!s)
 		return NULL;
-	}
-	s->width = width;
-	s->title = strdup(c->title);
-	s->desc = strdup(c->desc);
-	if (*c->title) {
-		ch_text(&x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
-		y = SZ_TITLE + 7;
-	}
+	y = ch_layout_title(&x, c->title, width);
 	y = xy_legend(&x, c, y, width);
 	if (*c->y_title)
 		y += SZ_TICK + 4;
@@ -438,10 +429,5 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
 	for (size_t i = 0; i < c->nseries; i++)
 		xy_series(&x, c, &c->series[i], &p);
 	s->height = bottom + 2;
-	if (s->oom || !s->title || !s->desc) {
-		err_set(e, "chart '%s': out of memory", c->title);
-		scene_free(s);
-		return NULL;
-	}
-	return s;
+	return ch_scene_done(s, e);
 }
