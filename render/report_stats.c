@@ -172,6 +172,19 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 		}
 }
 
+/* 1 when some comparison of op in a measured configuration was tested (a forest plot
+ * of rows that all say "not enough runs" would be a chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct rm_comparison *k = &m->comparisons[i];
+		if (k->test != RM_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
+		    model_measured(m, op, k->size, k->concurrency))
+			return 1;
+	}
+	return 0;
+}
+
 void report_forest(struct rb *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
@@ -181,8 +194,9 @@ void report_forest(struct rb *r, const char *op, const char *opname)
 	subst(&title, S(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, T(r, &id), T(r, &title));
 	sb_free(&title);
-	if (!m->has_stats || m->nsubjects < 2) {
-		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : "forest.none"), 0);
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
+				 : "forest.untested"), 0);
 		goto done;
 	}
 	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
