@@ -533,7 +533,8 @@ cdf, ts, cy = section("latency-cdf"), section("timeseries"), section("cycles")
 ok = [cdf.count("<svg") == 8, ts.count("<svg") == 2, cy.count("<svg") == 2,
       "stroke-dasharray" in ts, "stroke-dasharray" not in cdf,
       all(s.count("<polyline") >= 4 for s in re.findall(r"<svg.*?</svg>", cdf, re.S)),
-      "not available" not in h]
+      "Latency distribution: not available" not in h,
+      "Throughput over time: not available" not in h]
 print(" ".join("ok" if o else "FAIL" for o in ok), cdf.count("<svg"), ts.count("<svg"), cy.count("<svg"))
 PY
 check "1.1: 8 CDFs, 2 over time (dashed trimmed seconds), 2 per cycle ($(cat "$work/sec.out"))" \
