@@ -345,9 +345,14 @@ static int read_all(struct state *st, const struct opts *o)
 		st->n_logs++;
 		if (o->recompute && log->has_summary)
 			recompute_one(st, o, log);
-		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0)
+		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0) {
 			fprintf(stderr, "analyze: note: %s (its cell's pooled latency falls back "
 				"to the runs' own percentiles)\n", e.msg);
+			/* an unreadable log is the data's; memory running out is not, and the
+			 * output then differs from a full run's: exit 1 says so */
+			if (strstr(e.msg, "out of memory"))
+				st->problems++;
+		}
 		rebuilt += r > 0;
 	}
 	if (rebuilt > 0)
