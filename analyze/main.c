@@ -31,6 +31,7 @@
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
+#include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
 #include "analyze/warp.h"
@@ -38,6 +39,7 @@
 #include "analyze/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
+#include "core/units.h"
 
 enum { EXIT_OK = 0, EXIT_PARTIAL = 1, EXIT_USAGE = 2 };
 
@@ -317,6 +319,38 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 	r->summary = again;
 }
 
+/* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
+ * DATA_DIR/campaign.ini: the entry that parses to the run's size). Returns -1 when out
+ * of memory; sizes that match no entry keep no label. */
+static int label_sizes(struct state *st)
+{
+	char *list, *save = NULL, *tok, label[SIZE_LABEL_MAX];
+	int rc = 0;
+
+	if (st->camp.sizes == NULL)
+		return 0;
+	if ((list = strdup(st->camp.sizes)) == NULL)
+		return -1;
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t bytes;
+		struct err e = {{0}};
+
+		while (*tok == ' ' || *tok == '\t')
+			tok++;
+		if (units_parse_size(tok, &bytes, &e) < 0 || size_label(tok, label, sizeof(label)))
+			continue;
+		for (size_t i = 0; i < st->n_logs; i++) {
+			struct runlog *l = &st->logs[i];
+
+			if (l->cycle > 0 && l->size == bytes && l->size_label == NULL &&
+			    (l->size_label = strdup(label)) == NULL)
+				rc = -1;
+		}
+	}
+	free(list);
+	return rc;
+}
+
 /* read_all: every run.json found; unreadable ones are noted (st->problems).
  * Returns -1 when out of memory. */
 static int read_all(struct state *st, const struct opts *o)
@@ -342,9 +376,14 @@ static int read_all(struct state *st, const struct opts *o)
 		st->n_logs++;
 		if (o->recompute && log->has_summary)
 			recompute_one(st, o, log);
-		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0)
+		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0) {
 			fprintf(stderr, "analyze: note: %s (its cell's pooled latency falls back "
 				"to the runs' own percentiles)\n", e.msg);
+			/* an unreadable log is the data's; memory running out is not, and the
+			 * output then differs from a full run's: exit 1 says so */
+			if (strstr(e.msg, "out of memory"))
+				st->problems++;
+		}
 		rebuilt += r > 0;
 	}
 	if (rebuilt > 0)
@@ -512,7 +551,7 @@ static int analyze(const struct opts *o)
 	for (size_t i = 0; i < st.scan.n_incomplete; i++)
 		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
 			st.scan.incomplete[i]);
-	if (read_all(&st, o) < 0) {
+	if (read_all(&st, o) < 0 || label_sizes(&st) < 0) {
 		fprintf(stderr, "analyze: out of memory\n");
 		goto done;
 	}

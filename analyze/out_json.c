@@ -102,9 +102,19 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 	return root;
 }
 
+/* The label a matrix run declared for `size` (the first run that has one), or NULL. */
+static const char *size_label_of(const struct aggregate *a, uint64_t size)
+{
+	for (size_t i = 0; i < a->n_runs; i++)
+		if (a->runs[i].log->cycle > 0 && a->runs[i].log->size == size &&
+		    a->runs[i].log->size_label)
+			return a->runs[i].log->size_label;
+	return NULL;
+}
+
 static void subjects_matrix(json_t *root, const struct aggregate *a, int *ok)
 {
-	json_t *arr = json_array(), *o, *ops, *sizes, *concs;
+	json_t *arr = json_array(), *o, *ops, *sizes, *concs, *labels = json_array();
 
 	for (size_t i = 0; i < a->n_subjects; i++) {
 		const struct agg_subject *s = &a->subjects[i];
@@ -123,13 +133,16 @@ static void subjects_matrix(json_t *root, const struct aggregate *a, int *ok)
 	concs = json_array();
 	for (size_t i = 0; i < a->n_m_ops; i++)
 		add(ops, json_string(a->m_ops[i]), ok);
-	for (size_t i = 0; i < a->n_m_sizes; i++)
+	for (size_t i = 0; i < a->n_m_sizes; i++) {
 		add(sizes, json_integer((json_int_t)a->m_sizes[i]), ok);
+		add(labels, jstr(size_label_of(a, a->m_sizes[i])), ok);
+	}
 	for (size_t i = 0; i < a->n_m_concs; i++)
 		add(concs, json_integer(a->m_concs[i]), ok);
 	o = json_object();
 	put(o, "ops", ops, ok);
 	put(o, "sizes", sizes, ok);
+	put(o, "size_labels", labels, ok);
 	put(o, "concurrency", concs, ok);
 	put(root, "matrix", o, ok);
 }
@@ -141,6 +154,7 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	put(o, "subject", json_string(a->subjects[c->subject].id), ok);
 	put(o, "op", json_string(c->op), ok);
 	put(o, "size", json_integer((json_int_t)c->size), ok);
+	put(o, "size_label", jstr(size_label_of(a, c->size)), ok);
 	put(o, "concurrency", json_integer(c->concurrency), ok);
 	put(o, "n", json_integer((json_int_t)c->n), ok);
 	put(o, "expected", json_integer((json_int_t)c->expected), ok);

@@ -359,6 +359,7 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 
 void runlog_clear(struct runlog *r)
 {
+	free(r->size_label);
 	free(r->path);
 	free(r->campaign_name);
 	free(r->campaign_title);

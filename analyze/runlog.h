@@ -24,6 +24,9 @@ struct runlog {
 	/* workload */
 	char *op;               /* "put", "get", "list", ... */
 	uint64_t size;          /* bytes (0 when null) */
+	char *size_label;       /* the size as the run declared it ("1 MB", analyze/sizelabel.h);
+				 * NULL when unknown. Not in run.json: set by the reader of the
+				 * campaign (campaign.ini [matrix] sizes) or of Warp's command line */
 	int concurrency;
 	int64_t objects;        /* workload.objects; -1 when null */
 	/* wrapper */

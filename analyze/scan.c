@@ -198,6 +198,14 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		}
 		return 1;
 	}
+	if (strcmp(section, "matrix") == 0 && strcmp(name, "sizes") == 0) {
+		free(c->sizes);
+		if ((c->sizes = strdup(value)) == NULL) {
+			c->oom = 1;
+			return 0;
+		}
+		return 1;
+	}
 	if (strcmp(section, "campaign") != 0)
 		return 1;
 	if (strcmp(name, "cycles") == 0) {
@@ -318,6 +326,7 @@ int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e
 void scan_campaign_clear(struct scan_campaign *c)
 {
 	free(c->order);
+	free(c->sizes);
 	strv_free(c->subjects, c->n_subjects);
 	memset(c, 0, sizeof(*c));
 }

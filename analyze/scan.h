@@ -36,6 +36,7 @@ void scan_list_clear(struct scan_list *l);
 struct scan_campaign {
 	int cycles;             /* [campaign] cycles; 0 when unknown */
 	char *order;            /* [campaign] order; NULL when unknown */
+	char *sizes;            /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
 	char **subjects;        /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	const char *subjects_from; /* "campaign.ini", "plan.tsv" or NULL */
@@ -43,7 +44,7 @@ struct scan_campaign {
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles and order,
- * the order of [subject ID] sections) and, when it names no subject,
+ * [matrix] sizes, the order of [subject ID] sections) and, when it names no subject,
  * DATA_DIR/plan.tsv (its "# subjects: a,b" comment line, else the first appearance
  * of each value of its "subject" column, found by name in the header row).
  * Missing files are not an error. Returns -1 with a message naming the file (and

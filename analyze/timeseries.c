@@ -46,9 +46,10 @@ static const struct runlog *latest_valid(const struct aggregate *a, const struct
 }
 
 /* one_series: the series of run l of cell c into s. 1 done, 0 no series (the log is
- * missing or unreadable, or memory ran out: reported). */
+ * missing or unreadable: reported), -1 with e set when memory ran out (the output would
+ * otherwise silently lack a series a full run has). */
 static int one_series(const struct agg_cell *c, const struct runlog *l, const char *data_dir,
-		      struct ts_series *s, void (*report)(const char *msg))
+		      struct ts_series *s, void (*report)(const char *msg), struct err *e)
 {
 	char file[PATH_MAX], msg[ERR_MSG_MAX + PATH_MAX + 64];
 	const char *files[1] = {file};
@@ -62,6 +63,8 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 		goto skip;
 	}
 	acc = pool_acc_read(files, 1, NULL, &re);
+	if (acc == NULL && strstr(re.msg, "out of memory"))
+		return err_set(e, "%s", re.msg);
 	if (acc == NULL) {
 		snprintf(msg, sizeof(msg), "%s (no time series for this run)", re.msg);
 		goto skip;
@@ -70,6 +73,8 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 	rc = summary_acc_series(acc, &s->v, &s->n, &s->start_s, &s->kept_first, &s->kept_last,
 				&re);
 	summary_acc_free(acc);
+	if (rc < 0 && strstr(re.msg, "out of memory"))
+		return err_set(e, "%s: %s", file, re.msg);
 	if (rc < 0) {
 		snprintf(msg, sizeof(msg), "%s: %s (no time series for this run)", file, re.msg);
 		goto skip;
@@ -109,8 +114,11 @@ int timeseries_build(const struct aggregate *a, const char *data_dir, struct ts_
 			if (strcmp(c->op, ops[o]) != 0 || c->size != size ||
 			    c->concurrency != conc || (l = latest_valid(a, c)) == NULL)
 				continue;
-			if (one_series(c, l, data_dir, &out->v[out->n], report) > 0)
-				out->n++;
+			int r = one_series(c, l, data_dir, &out->v[out->n], report, e);
+
+			if (r < 0)
+				return -1;
+			out->n += r;
 		}
 	}
 	return 0;

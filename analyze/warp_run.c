@@ -146,8 +146,10 @@ int warp_run_of(const struct warp_rt *rt, const char *op, struct warp_run *out, 
 	out->concurrency = l->concurrency;
 	out->clients = l->clients.n > 0 ? (int)l->clients.n : 1;
 	out->start_ns = l->start;
-	if (cmd_flag(cmd, "--obj.size", val, sizeof(val)))
+	if (cmd_flag(cmd, "--obj.size", val, sizeof(val))) {
 		out->obj_size = warp_parse_size(val);
+		snprintf(out->obj_size_text, sizeof(out->obj_size_text), "%s", val);
+	}
 	if (out->obj_size <= 0 && l->total_objects > 0)
 		out->obj_size = l->total_bytes / l->total_objects;
 	if (cmd_flag(cmd, "--concurrent", val, sizeof(val)))

@@ -29,6 +29,7 @@ struct warp_run {
 	char cmd_op[16];          /* the benchmark named on the command line ("mixed"...), or "" */
 	int64_t obj_size;         /* bytes per object: --obj.size (SI/IEC units as Warp
 				   * parses them), else bytes / objects of the op; 0 if none */
+	char obj_size_text[32];   /* --obj.size as written on the command line, or "" */
 	int64_t concurrency;      /* worker threads seen in the data (summed over clients) */
 	int64_t cmd_concurrency;  /* --concurrent on the command line (per client), 0 if absent */
 	int clients;              /* Warp clients (distributed run), at least 1 */

@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "analyze/pool.h"
+#include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/warp_run.h"
 
@@ -363,7 +364,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 		    const char *name)
 {
 	const struct warpdir_subject *s = subj >= 0 ? &map->subjects[subj] : NULL;
-	char bare[256];
+	char bare[256], label[SIZE_LABEL_MAX];
 	int bad = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -383,6 +384,8 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 	bad |= dup_opt(&l->endpoint, r->host);
 	bad |= dup_opt(&l->op, op);
 	l->size = r->obj_size > 0 ? (uint64_t)r->obj_size : 0;
+	if (r->obj_size > 0 && size_label(r->obj_size_text, label, sizeof(label)) == 0)
+		bad |= dup_opt(&l->size_label, label);
 	l->concurrency = (int)(r->cmd_concurrency > 0 ? r->cmd_concurrency * r->clients
 						       : r->concurrency);
 	l->objects = -1;

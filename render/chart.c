@@ -445,12 +445,49 @@ void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, dou
 	}
 }
 
-double ch_layout_title(struct ctx *x, const struct chart *c)
+/* Where the first line of title t (strlen n) ends so that it is at most w points wide:
+ * after a ':' where one fits, else before a '(', else at the last space that fits; a
+ * first word wider than w is the whole line (the caller's width leaves it no better). */
+static size_t title_break(const struct ctx *x, const char *t, size_t n, double w)
 {
-	if (!*c->title)
+	size_t colon = 0, paren = 0, space = 0;
+	char line[512];
+	for (size_t i = 1; i < n && i < sizeof line; i++) {
+		if (t[i] != ' ')
+			continue;
+		memcpy(line, t, i);
+		line[i] = 0;
+		if (ch_text_w(x, line, SZ_TITLE, 1) > w)
+			break;
+		space = i;
+		if (t[i - 1] == ':')
+			colon = i;
+		if (t[i + 1] == '(')
+			paren = i;
+	}
+	if (colon || paren || space)
+		return colon ? colon : paren ? paren : space;
+	const char *sp = strchr(t, ' ');
+	return sp ? (size_t)(sp - t) : n;
+}
+
+double ch_layout_title(struct ctx *x, const char *title, double width)
+{
+	double y = 0;
+	const char *t = title;
+	char line[512];
+	if (!*t)
 		return 0;
-	ch_text(x, SC_ROLE_TITLE, 0, SZ_TITLE, c->title, SZ_TITLE, 1, SC_START, C_TEXT);
-	return SZ_TITLE + 7;
+	while (*t) {
+		size_t n = strlen(t);
+		size_t cut = ch_text_w(x, t, SZ_TITLE, 1) <= width ? n : title_break(x, t, n, width);
+		snprintf(line, sizeof line, "%.*s", (int)cut, t);
+		ch_text(x, SC_ROLE_TITLE, 0, y + SZ_TITLE, line, SZ_TITLE, 1, SC_START, C_TEXT);
+		y += SZ_TITLE + 3;
+		for (t += cut; *t == ' '; t++)
+			;
+	}
+	return y + 4;
 }
 
 /* The legend from y; returns the y below it. */
@@ -510,7 +547,7 @@ static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, doub
 
 static void layout_line(struct ctx *x, const struct chart *c, double width)
 {
-	double y = ch_layout_title(x, c), maxv = 0;
+	double y = ch_layout_title(x, c->title, width), maxv = 0;
 	size_t i, k, nl = 0;
 	struct endlab *labs = calloc(c->nseries + 1, sizeof *labs);
 	if (!labs) {
@@ -636,31 +673,44 @@ static void layout_line(struct ctx *x, const struct chart *c, double width)
 	free(labs);
 }
 
-struct scene *chart_layout(const struct chart *c, const struct fonts *f,
-			   const struct numfmt *nf, double width, struct err *e)
+struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
+			   struct err *e)
 {
-	struct scene *s = calloc(1, sizeof *s);
-	struct ctx x = { s, f, nf };
-	if (!s || c->oom) {
-		err_set(e, "chart '%s': out of memory", c->title);
-		free(s);
+	struct scene *s = oom ? NULL : calloc(1, sizeof *s);
+	if (!s) {
+		err_set(e, "chart '%s': out of memory", title);
 		return NULL;
 	}
 	s->width = width;
-	s->title = dupe(c->title);
-	s->desc = dupe(c->desc);
+	s->title = dupe(title);
+	s->desc = dupe(desc);
+	return s;
+}
+
+struct scene *ch_scene_done(struct scene *s, struct err *e)
+{
+	if (s->oom || !s->title || !s->desc) {
+		err_set(e, "chart '%s': out of memory", s->title ? s->title : "");
+		scene_free(s);
+		return NULL;
+	}
+	return s;
+}
+
+struct scene *chart_layout(const struct chart *c, const struct fonts *f,
+			   const struct numfmt *nf, double width, struct err *e)
+{
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct ctx x = { s, f, nf };
+	if (!s)
+		return NULL;
 	if (c->kind == CHART_LINE)
 		layout_line(&x, c, width);
 	else if (c->kind == CHART_FOREST)
 		ch_layout_forest(&x, c, width);
 	else
 		ch_layout_bars(&x, c, width);
-	if (s->oom || !s->title || !s->desc) {
-		err_set(e, "chart '%s': out of memory", c->title);
-		scene_free(s);
-		return NULL;
-	}
-	return s;
+	return ch_scene_done(s, e);
 }
 
 void scene_free(struct scene *s)

@@ -59,7 +59,7 @@ static double bar_shape(struct ctx *x, const struct chart *c, const struct row *
 /* HBAR and RANGE: panels in a grid, rows = subjects. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 {
-	double y = ch_layout_title(x, c);
+	double y = ch_layout_title(x, c->title, width);
 	size_t cols = (c->npanels >= 2 && width >= 380) ? 2 : 1, p, r;
 	double gapx = 18, pw = (width - gapx * (double)(cols - 1)) / (double)cols;
 	double rowh = 14, labw = 0;
@@ -242,7 +242,7 @@ static void forest_mark(struct ctx *x, const struct logaxis *a, const struct fma
 
 void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 {
-	double y = ch_layout_title(x, c), labw = 0, tw = 0, sub = 10.5, ticks[32];
+	double y = ch_layout_title(x, c->title, width), labw = 0, tw = 0, sub = 10.5, ticks[32];
 	char buf[256];
 	struct logaxis a;
 	size_t p, r, k;

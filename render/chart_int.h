@@ -106,8 +106,17 @@ int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, doubl
 /* t shortened with "…" to at most w points, into buf. */
 void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
 		  char *buf, size_t n);
-/* The title; returns the y below it. */
-double ch_layout_title(struct ctx *x, const struct chart *c);
+/* ch_scene_new: an empty scene `width` points wide with copies of title and desc (the
+ * caller frees it with scene_free), or NULL with e set when out of memory or when the
+ * chart being laid out already ran out (oom). */
+struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
+			   struct err *e);
+/* ch_scene_done: the finished scene s, or NULL with s freed and e set when building it
+ * ran out of memory. */
+struct scene *ch_scene_done(struct scene *s, struct err *e);
+/* The title, in as many lines as it takes to stay within `width` (each measured; see
+ * chart.c for where a line breaks); returns the y below it (0 when title is ""). */
+double ch_layout_title(struct ctx *x, const char *title, double width);
 /* The series legend from y; returns the y below it. */
 double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width);
 

@@ -1,5 +1,6 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
+#include "render/model_ext.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -85,7 +86,7 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			    (d->status != RM_LEAD_UNKNOWN && d->status != RM_LEAD_CLEAR))
 				continue;
 			char size[32], conc[16], val[TEXT_NUM_MAX];
-			text_size(nf, d->size, size, sizeof size);
+			model_size_text(m, nf, d->size, size, sizeof size);
 			snprintf(conc, sizeof conc, "%d", d->concurrency);
 			text_num(nf, d->mib_s, -1, val, sizeof val);
 			const char *names[] = { "size", "workers", "value" };
@@ -124,7 +125,7 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 		return 0;
 	char size[32], conc[16], val[TEXT_NUM_MAX];
 	struct sb b = { 0 };
-	text_size(nf, best->size, size, sizeof size);
+	model_size_text(m, nf, best->size, size, sizeof size);
 	snprintf(conc, sizeof conc, "%d", best->concurrency);
 	text_num(nf, best->mib_s.value, -1, val, sizeof val);
 	const char *names[] = { "op", "value", "subject", "size", "workers" };

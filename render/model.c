@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "render/model_ext.h"
 #include "render/model_json.h"
 
 static const char *const palette[] = {
@@ -409,7 +410,7 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	}
 	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
-	    ld_stats_top(&l, m, root))
+	    ld_stats_top(&l, m, root) || model_load_ext(m, root, name, e))
 		goto fail;
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
@@ -466,6 +467,7 @@ void model_free(struct report_model *m)
 	if (!m)
 		return;
 	model_stats_free(m);
+	model_free_ext(m);
 	free(m->file); free(m->generated); free(m->tool_name); free(m->tool_version);
 	free(m->source); free(m->campaign_name); free(m->campaign_title);
 	free(m->campaign_client); free(m->campaign_order); free(m->policy_name);

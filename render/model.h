@@ -160,6 +160,7 @@ struct report_model {
 	struct rm_excluded *excluded;  size_t nexcluded;
 	struct rm_comparison *comparisons; size_t ncomparisons;
 	struct rm_series *timeseries;  size_t ntimeseries;
+	char **size_labels;            /* nsizes: matrix.size_labels, NULL entries when none */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

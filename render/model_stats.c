@@ -280,6 +280,8 @@ static int load_timeseries(struct ld *l, struct report_model *m, json_t *root)
 		t->n = nm;
 		double f, k;
 		ld_get_pair(l, v, w, "kept", &f, &k, &failed);
+		if (!failed && !isnan(f) && !(f >= 0 && k >= f))
+			return ld_bad_at(l, w, "kept", "expected [first, last] with 0 <= first <= last");
 		t->kept_first = isnan(f) ? -1 : (int)f;
 		t->kept_last = isnan(k) ? -1 : (int)k;
 		if (failed)

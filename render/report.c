@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/model_ext.h"
 #include "render/report_history.h"
 #include "render/report_int.h"
 
@@ -59,6 +60,43 @@ static void findings(struct rb *r, const struct findings *fd)
 	doc_list(r->d, (const char *const *)fd->items, fd->nitems, 1);
 }
 
+/* How many PUT/GET runs (valid or not) each cycle holds, into b: "24 in each cycle", or
+ * "cycle 1: 7, cycle 2: 2" when they differ (a Warp directory's cycles often do). */
+static void runs_per_cycle(struct rb *r, struct sb *b)
+{
+	const struct report_model *m = r->m;
+	int cycles = 0;
+	for (size_t i = 0; i < m->ncells; i++)
+		for (size_t k = 0; k < m->cells[i].nruns; k++)
+			if (m->cells[i].runs[k].cycle > cycles)
+				cycles = m->cells[i].runs[k].cycle;
+	size_t *count = calloc((size_t)cycles + 1, sizeof *count);
+	char n[32], cy[16];
+	int same = 1;
+	if (!count) {
+		fail_oom(r);
+		return;
+	}
+	for (size_t i = 0; i < m->ncells; i++)
+		for (size_t k = 0; k < m->cells[i].nruns; k++)
+			if (m->cells[i].runs[k].cycle > 0)
+				count[m->cells[i].runs[k].cycle]++;
+	for (int c = 2; c <= cycles; c++)
+		same &= count[c] == count[1];
+	for (int c = 1; c <= cycles; c++) {
+		snprintf(n, sizeof n, "%zu", count[c]);
+		snprintf(cy, sizeof cy, "%d", c);
+		if (same) {
+			subst(b, S(r, "env.runs_each"), "n", n, NULL, NULL);
+			break;
+		}
+		if (c > 1)
+			sb_add(b, ", ");
+		subst(b, S(r, "env.runs_cycle"), "cycle", cy, "n", n);
+	}
+	free(count);
+}
+
 static void environment(struct rb *r)
 {
 	const struct report_model *m = r->m;
@@ -68,17 +106,21 @@ static void environment(struct rb *r)
 	struct doc_table *t = doc_table(r->d, "t-env", S(r, "table.env"), 2);
 	table_head(t, 0, S(r, "env.item"), 1);
 	table_head(t, 1, S(r, "env.value"), 3);
-	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.order",
-			       "env.source", "env.tool", "env.generated", "env.policy" };
+	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.runs",
+			       "env.order", "env.source", "env.tool", "env.generated", "env.policy" };
 	snprintf(n, sizeof n, "%d", m->campaign_cycles);
 	snprintf(buf, sizeof buf, "%s %s", m->tool_name, m->tool_version);
+	struct sb runs = { 0 };
+	runs_per_cycle(r, &runs);
 	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
-			       m->campaign_order, m->source, buf, m->generated, m->policy_name };
-	for (size_t i = 0; i < 9; i++) {
+			       T(r, &runs), m->campaign_order, m->source, buf, m->generated,
+			       m->policy_name };
+	for (size_t i = 0; i < 10; i++) {
 		table_row(t);
 		table_cell(t, 0, S(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
 		table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
 	}
+	sb_free(&runs);
 	t = doc_table(r->d, "t-subjects", S(r, "table.subjects"), 4);
 	table_head(t, 0, S(r, "col.subject"), 1.3);
 	table_head(t, 1, S(r, "col.id"), 0.7);
@@ -105,7 +147,7 @@ static void environment(struct rb *r)
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
 				sb_add(&b, ", ");
-			sb_add(&b, text_size(r->nf, m->sizes[k], sz, sizeof sz));
+			sb_add(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz));
 		}
 		table_cell(t, 1, T(r, &b), 0, NULL, NULL);
 		sb_free(&b);
@@ -130,7 +172,8 @@ static void environment(struct rb *r)
 		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
 		table_row(t);
 		table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
-		table_cell(t, 1, o->size ? text_size(r->nf, o->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+		table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
+			   0, NULL, NULL);
 		snprintf(w, sizeof w, "%d", o->concurrency);
 		table_cell(t, 2, w, 0, NULL, NULL);
 		table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
@@ -138,7 +181,7 @@ static void environment(struct rb *r)
 	}
 }
 
-/* One table: rows = sizes, columns = subjects, at one concurrency. */
+/* One table: rows = the sizes measured, columns = subjects, at one concurrency. */
 static void tput_table(struct rb *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
@@ -154,20 +197,22 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 		table_head(t, s + 1, m->subjects[s].label, 1);
 	int notes = 0;
 	for (size_t k = 0; k < m->nsizes; k++) {
+		if (!model_measured(m, op, m->sizes[k], conc))
+			continue;
 		table_row(t);
 		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
 		if (m->sizes[k] == 0)
 			snprintf(sz, sizeof sz, "0 B (%s)", S(r, "unit.objs"));
 		else
-			text_size(r->nf, m->sizes[k], sz, sizeof sz);
+			model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz);
 		table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
-			double v = !c ? NAN : m->sizes[k] == 0 ? c->obj_s.value : c->mib_s.value;
+			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
 			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof buf, note, sizeof note);
-			if (c && c->n < c->expected)
+			if (c && c->nruns && c->n < c->expected)   /* no runs: not measured */
 				notes = 1;
 			table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
@@ -175,10 +220,71 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 	report_tput_foot(r, t, notes);
 }
 
+/* The scaling chart of op × size: throughput vs the workers measured at that size, one
+ * line per subject; NULL (nothing drawn, the tables give the values) unless some line
+ * has two points. */
+static struct scene *scaling_chart(struct rb *r, const char *op, const char *opname,
+				   uint64_t size)
+{
+	const struct report_model *m = r->m;
+	const char **cats = calloc(m->nconc + 1, sizeof *cats);
+	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof *cbuf), sz[64];
+	int *conc = calloc(m->nconc + 1, sizeof *conc), two = 0;
+	size_t nc = 0;
+	struct scene *sc = NULL;
+	if (!cats || !cbuf || !conc) {
+		fail_oom(r);
+		goto done;
+	}
+	for (size_t k = 0; k < m->nconc; k++)
+		if (model_measured(m, op, size, m->concurrency[k])) {
+			conc[nc] = m->concurrency[k];
+			snprintf(cbuf[nc], sizeof cbuf[nc], "%d", conc[nc]);
+			cats[nc] = cbuf[nc];
+			nc++;
+		}
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		int pts = 0;
+		for (size_t k = 0; k < nc; k++)
+			pts += isfinite(model_figure(model_cell(m, (int)s, op, size, conc[k])));
+		two |= pts >= 2;
+	}
+	if (!two)
+		goto done;
+	struct sb title = { 0 }, desc = { 0 };
+	model_size_text(m, r->nf, size, sz, sizeof sz);
+	subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
+	subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
+	struct chart *c = chart_new(CHART_LINE, T(r, &title), T(r, &desc));
+	sb_free(&title);
+	sb_free(&desc);
+	if (c) {
+		chart_set_axis(c, S(r, size ? "unit.mibs" : "unit.objs"), "", S(r, "axis.workers"));
+		chart_set_categories(c, cats, nc);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			for (size_t k = 0; k < nc; k++) {
+				const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc[k]);
+				const struct rm_stat *st = !cell ? NULL : size == 0 ? &cell->obj_s
+									       : &cell->mib_s;
+				chart_set_point(c, si, k, st ? st->value : NAN);
+				if (st)
+					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
+			}
+		}
+	}
+	report_add_scene(r, c, REPORT_HALF, &sc);
+done:
+	free(cats);
+	free(cbuf);
+	free(conc);
+	return sc;
+}
+
 static void throughput(struct rb *r, const char *op)
 {
 	const struct report_model *m = r->m;
-	char opname[32], id[32], sz[32];
+	char opname[32], id[32];
 	struct sb b = { 0 };
 	findings_op_name(r->l, op, opname, sizeof opname);
 	snprintf(id, sizeof id, "%s", op);
@@ -187,58 +293,30 @@ static void throughput(struct rb *r, const char *op)
 	doc_heading(r->d, 1, id, *heading ? heading : opname);
 	sb_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
-		tput_table(r, op, opname, m->concurrency[k]);
+		if (model_measured_conc(m, op, m->concurrency[k]))
+			tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
 	subst(&b, S(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof id, "%s-scaling", op);
 	doc_heading(r->d, 2, id, T(r, &b));
 	sb_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
-	const char **cats = calloc(m->nconc + 1, sizeof *cats);
-	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof *cbuf);
-	if (!sc || !cats || !cbuf) {
+	size_t n = 0;
+	if (!sc) {
 		fail_oom(r);
-		goto done;
+		return;
 	}
-	for (size_t k = 0; k < m->nconc; k++) {
-		snprintf(cbuf[k], sizeof cbuf[k], "%d", m->concurrency[k]);
-		cats[k] = cbuf[k];
-	}
-	for (size_t z = 0; z < m->nsizes; z++) {
-		struct sb title = { 0 }, desc = { 0 };
-		text_size(r->nf, m->sizes[z], sz, sizeof sz);
-		subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
-		subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
-		struct chart *c = chart_new(CHART_LINE, T(r, &title), T(r, &desc));
-		sb_free(&title);
-		sb_free(&desc);
-		if (c) {
-			chart_set_axis(c, S(r, m->sizes[z] ? "unit.mibs" : "unit.objs"), "",
-				       S(r, "axis.workers"));
-			chart_set_categories(c, cats, m->nconc);
-			for (size_t s = 0; s < m->nsubjects; s++) {
-				int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
-				for (size_t k = 0; k < m->nconc; k++) {
-					const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z],
-										m->concurrency[k]);
-					const struct rm_stat *st = !cell ? NULL : m->sizes[z] == 0
-						? &cell->obj_s : &cell->mib_s;
-					chart_set_point(c, si, k, st ? st->value : NAN);
-					if (st)
-						chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
-				}
-			}
-		}
-		report_add_scene(r, c, REPORT_HALF, &sc[z]);
-	}
-	doc_charts(r->d, sc, m->nsizes, 2);
-	if (m->has_stats)
+	for (size_t z = 0; z < m->nsizes && !r->failed; z++)
+		if ((sc[n] = scaling_chart(r, op, opname, m->sizes[z])))
+			n++;
+	if (n)
+		doc_charts(r->d, sc, n, 2);
+	else
+		doc_para(r->d, S(r, "scaling.none"), 0);
+	if (n && m->has_stats)
 		doc_para(r->d, S(r, "scaling.whiskers"), 0);
-	report_forest(r, op, opname);
-done:
 	free(sc);
-	free(cats);
-	free(cbuf);
+	report_forest(r, op, opname);
 }
 
 static void latency(struct rb *r)
@@ -259,8 +337,10 @@ static void latency(struct rb *r)
 	for (size_t o = 0; o < m->nops; o++) {
 		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
 		for (size_t k = 0; k < m->nconc; k++)
-			report_add_scene(r, report_latency_chart(r, m->ops[o], opname, m->concurrency[k]),
-					 REPORT_WIDTH, &sc[n++]);
+			if (model_measured_conc(m, m->ops[o], m->concurrency[k]))
+				report_add_scene(r, report_latency_chart(r, m->ops[o], opname,
+									 m->concurrency[k]),
+						 REPORT_WIDTH, &sc[n++]);
 	}
 	doc_charts(r->d, sc, n, 1);
 	free(sc);
@@ -413,7 +493,8 @@ static void samples(struct rb *r)
 			table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
 			table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
 			table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
-			table_cell(t, 3, x->size ? text_size(r->nf, x->size, sz, sizeof sz) : TEXT_NULL, 0, NULL, NULL);
+			table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
+				   : TEXT_NULL, 0, NULL, NULL);
 			snprintf(buf, sizeof buf, "%d", x->concurrency);
 			table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 			table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
@@ -432,12 +513,14 @@ static void samples(struct rb *r)
 	for (size_t o = 0; o < m->nops; o++)
 		for (size_t k = 0; k < m->nconc; k++)
 			for (size_t z = 0; z < m->nsizes; z++) {
+				if (!model_measured(m, m->ops[o], m->sizes[z], m->concurrency[k]))
+					continue;
 				table_row(t);
 				table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
 					   CELL_ROWHEAD, NULL, NULL);
 				snprintf(buf, sizeof buf, "%d", m->concurrency[k]);
 				table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
-				table_cell(t, 2, text_size(r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+				table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
 									     m->concurrency[k]);
@@ -485,10 +568,12 @@ static void appendix(struct rb *r)
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
 									     m->concurrency[k]);
+					if (!c || (!c->nruns && !c->n))   /* this subject never ran it */
+						continue;
 					table_row(t);
 					table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
 						   m->subjects[s].color);
-					table_cell(t, 1, text_size(r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+					table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
 					snprintf(w, sizeof w, "%d", m->concurrency[k]);
 					table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
@@ -549,7 +634,11 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
 	latency(&r);
+	if (!r.failed)
+		report_time_cdf(&r);
 	consistency(&r);
+	if (!r.failed)
+		report_time_runs(&r);
 	operations(&r);
 	methodology(&r);
 	samples(&r);

@@ -6,12 +6,14 @@
  * matrix [environment], PUT and GET throughput tables per concurrency with the
  * concurrency-scaling charts [put], [get] and the forest plot of the differences between
  * subjects [put-forest], [get-forest], request latency charts and pooled percentiles
- * [latency], consistency [consistency], LIST / HEAD / DELETE [operations], methodology
- * with the statistics [statistics] and the inclusion rule [methodology], excluded runs and
- * sample counts [samples], the per-cycle run-level appendix [appendix], limitations
- * [limitations]. The statistics parts (render/report_stats.c) need aggregate.json 1.1;
- * from 1.0 they say what is not available. Charts are laid out here, once, with the
- * report's fonts; both back ends draw the same scenes. */
+ * [latency] with the latency CDFs [latency-cdf], consistency [consistency], throughput
+ * over time [timeseries] and results per cycle [cycles] (render/report_time.c), LIST /
+ * HEAD / DELETE [operations], methodology with the statistics [statistics] and the
+ * inclusion rule [methodology], excluded runs and sample counts [samples], the per-cycle
+ * run-level appendix [appendix], limitations [limitations]. The statistics parts
+ * (render/report_stats.c) need aggregate.json 1.1; from 1.0 they say what is not
+ * available. Charts are laid out here, once, with the report's fonts; both back ends draw
+ * the same scenes. */
 #ifndef RENDER_REPORT_H
 #define RENDER_REPORT_H
 

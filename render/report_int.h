@@ -92,4 +92,22 @@ void report_limitations_stats(struct rb *r);
  * prose of statistics.txt), or the sentence that the data has none. */
 void report_methodology_stats(struct rb *r);
 
+/* ---- render/report_time.c: the distribution and time charts (issue 11), built
+ * from aggregate.json's format 1.1 fields and the per-cycle runs:
+ *   [latency-cdf]  a latency CDF (log x axis, ms) per op × size at the highest
+ *                  concurrency measured, one line per subject (cells[].latency_ms.
+ *                  pooled.quantiles);
+ *   [timeseries]   the 1-second throughput of one run per subject at the largest size
+ *                  and highest concurrency, PUT and GET, the seconds the averages leave
+ *                  out drawn faint (timeseries[], kept);
+ *   [cycles]       each subject's figure in each cycle for the headline categories
+ *                  (largest size, highest concurrency, PUT and GET; cells[].runs).
+ * Where the data is absent (a 1.0 file) a section is replaced by a one-line note. ---- */
+
+/* report_time_cdf: the [latency-cdf] sub-section, or its note.
+ * report_time_runs: the [timeseries] and [cycles] sections, or their notes.
+ * Out of memory or a chart that fails to lay out marks the report failed. */
+void report_time_cdf(struct rb *r);
+void report_time_runs(struct rb *r);
+
 #endif

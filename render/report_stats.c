@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/model_ext.h"
 
 void report_tput_cell(struct rb *r, const struct rm_cell *c, int objs, char *text, size_t tn,
 		      char *note, size_t nn)
@@ -21,7 +22,7 @@ void report_tput_cell(struct rb *r, const struct rm_cell *c, int objs, char *tex
 	}
 	const struct rm_stat *st = objs ? &c->obj_s : &c->mib_s;
 	text_num(r->nf, st->value, -1, v, sizeof(v));
-	if (r->m->has_stats || c->n < c->expected)
+	if (c->nruns && (r->m->has_stats || c->n < c->expected))   /* no runs: not measured */
 		snprintf(note, nn, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n, c->expected);
 	if (!isfinite(st->value) || !isfinite(st->ci_lo) || !isfinite(st->ci_hi)) {
 		snprintf(text, tn, "%s", v);
@@ -137,7 +138,7 @@ static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint6
 	sb_free(&b);
 }
 
-/* The rows of the forest plot of op: one per size × workers. */
+/* The rows of the forest plot of op: one per size × workers some run measured. */
 static void forest_rows(struct rb *r, struct chart *c, const char *op)
 {
 	const struct report_model *m = r->m;
@@ -145,9 +146,11 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 	char sz[32], w[16];
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++) {
+			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
+				continue;
 			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
 			struct sb lab = { 0 };
-			text_size(r->nf, m->sizes[z], sz, sizeof(sz));
+			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 			if (m->nsubjects == 2) {
 				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
@@ -169,6 +172,19 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 		}
 }
 
+/* 1 when some comparison of op in a measured configuration was tested (a forest plot
+ * of rows that all say "not enough runs" would be a chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct rm_comparison *k = &m->comparisons[i];
+		if (k->test != RM_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
+		    model_measured(m, op, k->size, k->concurrency))
+			return 1;
+	}
+	return 0;
+}
+
 void report_forest(struct rb *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
@@ -178,8 +194,9 @@ void report_forest(struct rb *r, const char *op, const char *opname)
 	subst(&title, S(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, T(r, &id), T(r, &title));
 	sb_free(&title);
-	if (!m->has_stats || m->nsubjects < 2) {
-		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : "forest.none"), 0);
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
+				 : "forest.untested"), 0);
 		goto done;
 	}
 	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
@@ -248,7 +265,9 @@ struct chart *report_latency_chart(struct rb *r, const char *op, const char *opn
 		return NULL;
 	chart_set_axis(c, S(r, "unit.ms"), "", "");
 	for (size_t z = 0; z < m->nsizes; z++) {
-		int p = chart_add_panel(c, text_size(r->nf, m->sizes[z], sz, sizeof(sz)));
+		if (!model_measured(m, op, m->sizes[z], conc))
+			continue;
+		int p = chart_add_panel(c, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)));
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
 			double p50, p99, p999;
@@ -268,8 +287,8 @@ struct chart *report_latency_chart(struct rb *r, const char *op, const char *opn
 	return c;
 }
 
-/* One table per op: the pooled percentiles of every cell (rows = workers × size ×
- * subject). */
+/* One table per op: the pooled percentiles of every cell some run measured (rows =
+ * workers × size × subject). */
 static void latency_table(struct rb *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
@@ -288,15 +307,18 @@ static void latency_table(struct rb *r, const char *op, const char *opname)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
 				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z], m->concurrency[k]);
-				const struct rm_pooled *p = c ? &c->latency.pooled : NULL;
-				int ok = p && p->present;
+				if (!c || (!c->nruns && !c->n))   /* a configuration it never ran */
+					continue;
+				const struct rm_pooled *p = &c->latency.pooled;
+				int ok = p->present;
 				double v[6] = { ok ? p->p50 : NAN, ok ? p->p90 : NAN, ok ? p->p99 : NAN,
 						ok ? p->p999 : NAN, ok ? p->max : NAN,
 						ok && p->requests ? (double)p->requests : NAN };
 				table_row(t);
 				table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
 					   ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
-				table_cell(t, 1, text_size(r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
+				table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
+					   NULL, NULL);
 				snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 				table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)

@@ -43,7 +43,7 @@ t("SYNTHETIC" in a["campaign"]["title"], "the campaign says it is synthetic")
 ids = [s["id"] for s in a["subjects"]]
 t(ids == ["provider-a", "provider-b", "provider-c", "provider-d", "provider-e"], "subjects in campaign order")
 t(all(s["label"].startswith("Provider ") and s["color"].startswith("#") for s in a["subjects"]), "labels and colours")
-t(a["matrix"] == {"ops": ["put", "get"], "sizes": [262144, 5242880, 52428800, 104857600], "concurrency": [1, 5, 10]}, "matrix")
+t(a["matrix"] == {"ops": ["put", "get"], "sizes": [262144, 5242880, 52428800, 104857600], "size_labels": ["256 KiB", "5 MiB", "50 MiB", "100 MiB"], "concurrency": [1, 5, 10]}, "matrix, sizes labelled as campaign.ini spells them: %s" % a["matrix"])
 cells = a["cells"]
 t(len(cells) == 120, "120 cells")
 key = lambda c: (["put", "get"].index(c["op"]), c["concurrency"], c["size"], ids.index(c["subject"]))

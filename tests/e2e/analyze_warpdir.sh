@@ -10,7 +10,9 @@
 #      the two hosts mapped to two subjects; each run's MiB/s, obj/s and latency equal
 #      `bin/analyze --warp` on the same files in pod order, the published Averages of
 #      expected/*.txt are reproduced, the mixed run is left out with a note, a corrupt
-#      client file makes its run unreadable; without a map the hosts are the subjects.
+#      client file makes its run unreadable; without a map the hosts are the subjects;
+#      the report shows only measured configurations (no empty table or chart), sizes
+#      labelled as --obj.size declared them, the runs each cycle holds.
 # Prints "N passed, N failed[, N skipped]"; exit 1 on failure.
 . "$(dirname "$0")/analyze_lib.sh"
 render=${RENDER:-$top/bin/render}
@@ -75,7 +77,7 @@ t(a["source"] == "warp", "source is warp")
 t(a["campaign"]["title"] == "Generated Warp logs", "campaign title from the map")
 t([(s["id"], s["label"], s["color"]) for s in a["subjects"]] == [("local", "Local test server", "#2ca02c")], "subject from the map")
 t(a["campaign"]["cycles"] == 2, "two dates = two cycles")
-t(a["matrix"] == {"ops": ["put", "get"], "sizes": [4096, 65536], "concurrency": [10, 20]}, "matrix: size from --obj.size, concurrency = --concurrent x 2 clients: %s" % a["matrix"])
+t(a["matrix"] == {"ops": ["put", "get"], "sizes": [4096, 65536], "size_labels": ["4 KiB", "64 KiB"], "concurrency": [10, 20]}, "matrix: size and its label from --obj.size, concurrency = --concurrent x 2 clients: %s" % a["matrix"])
 t(len(a["unreadable"]) == 1 and "dddddd" in a["unreadable"][0]["path"] and "dddddd" in a["unreadable"][0]["error"], "the unreadable run is listed with its file")
 cells = {(c["op"], c["size"], c["concurrency"]): c for c in a["cells"]}
 put, get = cells[("put", 65536, 20)], cells[("get", 4096, 10)]
@@ -210,6 +212,35 @@ PY
 check $? "render the fixtures' results"
 grep -q 'On-premises service' "$tmp/fx-rep/report.html" && [ -s "$tmp/fx-rep/report.pdf" ]
 check $? "report.html names the subjects, report.pdf written"
+# only what was measured: no empty table, no empty chart, sizes as Warp declared them
+pycheck "fixtures report" "$tmp/fx-res" "$tmp/fx-rep/report.html" <<'PY'
+import json, re, sys
+a = json.load(open(sys.argv[1] + "/aggregate.json"))
+h = open(sys.argv[2], encoding="utf-8").read()
+def t(cond, name):
+    print(("ok   " if cond else "FAIL ") + name)
+t(a["matrix"]["size_labels"] == ["1 B", "512 B", "4 kB", "1 MB"], "size labels as --obj.size declared them: %s" % a["matrix"]["size_labels"])
+t(all(c["size_label"] == a["matrix"]["size_labels"][a["matrix"]["sizes"].index(c["size"])] for c in a["cells"]), "cells[].size_label = the matrix's label")
+tables = dict(re.findall(r'<table id="(t-(?:put|get)-c\d+)".*?</caption>(.*?)</table>', h, re.S))
+t(sorted(tables) == ["t-get-c1024", "t-get-c8192", "t-put-c1024", "t-put-c256", "t-put-c512"], "a table per measured concurrency only: %s" % sorted(tables))
+rows = [(k, r) for k, body in tables.items() for r in re.findall(r"<tr>(.*?)</tr>", body, re.S)[1:]]
+def values(r):
+    return [re.sub(r"<[^>]+>", "", c).strip() for c in re.findall(r"<td[^>]*>(.*?)</td>", r, re.S)]
+t(rows and all(any(v and not v.startswith("\u2013") for v in values(r)) for _, r in rows), "every table row has a value (%d rows)" % len(rows))
+t(len(rows) == 5, "rows = the measured sizes (1 MB at 256 and 512, 512 B, 4 kB, 1 B): %d" % len(rows))
+t("n=0/" not in h, "no 'n=0/2' for configurations no run measured")
+t("976.6" not in h and "3.9 KiB" not in h and ">1 MB<" in h and ">4 kB<" in h, "sizes written as declared (1 MB, 4 kB)")
+svgs = re.findall(r"<svg.*?</svg>", h, re.S)
+scaling = [s for s in svgs if "throughput vs workers" in s]
+t(len(scaling) == 1 and "PUT 1 MB" in scaling[0] and "<polyline" in scaling[0], "one scaling chart (PUT 1 MB, a line of two points)")
+t(all(any(k in s for k in ("<polyline", "<rect", "<circle")) for s in svgs), "no empty chart (%d charts)" % len(svgs))
+t(h.count("No comparison could be tested") == 2, "no forest plot of untested rows only: a sentence for PUT and GET")
+t(h.count("No size was measured at two or more worker counts") == 1, "GET: no scaling chart, the tables instead")
+t(re.search(r"Runs per cycle.*?cycle 1: 7, cycle 2: 2", h, re.S) is not None, "runs per cycle in the environment section")
+PY
+pdftotext "$tmp/fx-rep/report.pdf" "$tmp/fx-rep.txt" 2>/dev/null
+grep -q '^1 MB' "$tmp/fx-rep.txt" && ! grep -q '976.6' "$tmp/fx-rep.txt"
+check $? "the PDF writes 1 MB, not 976.6 KiB"
 
 # without a map: no runs/ but Warp files -> the Warp path, one subject per host
 "$analyze" "$fx" -o "$tmp/fx-nomap" 2>/dev/null

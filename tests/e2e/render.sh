@@ -9,7 +9,8 @@
 # the PDF passes qpdf --check, has an outline and page numbers, pdftotext finds the
 # tables' numbers, pdftoppm renders every page, headless Chromium loads the HTML without
 # console errors, --lang ko gives extractable Hangul, bad input gives exit 1 naming the
-# file and field, usage and defaults. Prints "N passed, N failed[, N skipped]".
+# file and field, usage and defaults, the distribution and time charts with and without
+# the format 1.1 fields. Prints "N passed, N failed[, N skipped]".
 set -u
 top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 cd "$top" || exit 2
@@ -504,6 +505,60 @@ check "too few cycles: no lead or tie marked, tables as the data ($(grep -m1 MIS
 rc=$?
 check "1.0: renders ($(cat "$work/err"))" test $rc -eq 0
 check "1.0: the report says what is not available" grep -q "this aggregate has no statistics (format 1.0)" "$work/v10/report.html"
+# 10. The distribution and time charts (render/report_time.c). The 1.0 fixture of
+#    section 9 has none of the 1.1 fields: no CDF and no time series (a note says so),
+#    the per-cycle charts from cells[].runs. With the 1.1 fields added
+#    (tests/fixtures/render/add_v11.py): 2 ops x 4 sizes CDFs, PUT and GET over time with
+#    the trimmed seconds dashed, 2 per-cycle charts; the PDF shows them, en and ko.
+html10=$work/v10/report.html
+check "1.0: no latency CDF section" test "$(grep -c 'id="latency-cdf"' "$html10")" -eq 0
+check "1.0: no throughput-over-time section" test "$(grep -c 'id="timeseries"' "$html10")" -eq 0
+check "1.0: the CDF is 'not available'" grep -q 'Latency distribution: not available' "$html10"
+check "1.0: over time is 'not available'" grep -q 'Throughput over time: not available' "$html10"
+check "1.0: results per cycle from the runs" grep -q 'id="cycles"' "$html10"
+$py tests/fixtures/render/gen_aggregate.py "$work/r11" || exit 2
+$py tests/fixtures/render/add_v11.py "$work/r11/aggregate.json"
+"$render" "$work/r11" -o "$work/rep11" 2>"$work/err"
+check "1.1 renders ($(cat "$work/err"))" test $? -eq 0
+$py - "$work/rep11/report.html" >"$work/sec.out" 2>&1 <<'PY'
+import re, sys
+h = open(sys.argv[1], encoding="utf-8").read()
+def section(i):  # from the heading with id i to the next h2 or h3
+    m = re.search(r'<h[23][^>]*id="%s"' % i, h)
+    if not m:
+        return ""
+    n = re.search(r'<h[23][ >]', h[m.end():])
+    return h[m.end(): m.end() + n.start() if n else len(h)]
+cdf, ts, cy = section("latency-cdf"), section("timeseries"), section("cycles")
+ok = [cdf.count("<svg") == 8, ts.count("<svg") == 2, cy.count("<svg") == 2,
+      "stroke-dasharray" in ts, "stroke-dasharray" not in cdf,
+      all(s.count("<polyline") >= 4 for s in re.findall(r"<svg.*?</svg>", cdf, re.S)),
+      "Latency distribution: not available" not in h,
+      "Throughput over time: not available" not in h]
+print(" ".join("ok" if o else "FAIL" for o in ok), cdf.count("<svg"), ts.count("<svg"), cy.count("<svg"))
+PY
+check "1.1: 8 CDFs, 2 over time (dashed trimmed seconds), 2 per cycle ($(cat "$work/sec.out"))" \
+	sh -c "! grep -q FAIL '$work/sec.out'"
+check "1.1: qpdf --check" qpdf --check "$work/rep11/report.pdf"
+pdftotext "$work/rep11/report.pdf" "$work/rep11.txt"
+for t in "latency distribution" "throughput per second" "per cycle" "latency, ms (log scale)" \
+	"seconds left out of the average"; do
+	check "1.1 PDF: '$t'" grep -q "$t" "$work/rep11.txt"
+done
+pages=$($py - "$work/rep11.txt" <<'PY'
+import sys
+p = open(sys.argv[1], encoding="utf-8").read().split("\f")
+print(" ".join(str(i + 1) for i, t in enumerate(p) if "latency distribution" in t or "per second" in t))
+PY
+)
+first=${pages%% *}
+pdftoppm -r 40 -f "$first" -l "$first" -png "$work/rep11/report.pdf" "$work/p11" 2>/dev/null
+check "1.1 PDF: page $first (a CDF) renders" test -s "$(ls "$work"/p11*.png 2>/dev/null | head -1)"
+"$render" "$work/r11" -o "$work/rep11ko" --lang ko 2>"$work/err"
+check "1.1 ko renders ($(cat "$work/err"))" test $? -eq 0
+pdftotext "$work/rep11ko/report.pdf" "$work/rep11ko.txt"
+check "1.1 ko PDF: 지연 시간 분포" grep -q "지연 시간 분포" "$work/rep11ko.txt"
+check "1.1 ko PDF: 초당 처리량" grep -q "초당 처리량" "$work/rep11ko.txt"
 
 if [ "$skip" -gt 0 ]; then
 	echo "$pass passed, $fail failed, $skip skipped"

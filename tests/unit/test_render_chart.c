@@ -320,7 +320,9 @@ static void test_intervals(const struct fonts *f)
 	chart_free(c);
 }
 
-/* Every chart of the report built from a committed fixture, in both languages. */
+/* Every chart of the report built from a committed fixture, in both languages:
+ * small (format 1.0) and small11 (the same with the 1.1 fields, tests/fixtures/render/
+ * add_v11.py), which adds the latency CDFs and the throughput-over-time charts. */
 static void test_report_charts(const char *fixture, size_t want)
 {
 	const char *top = getenv("TOP");
@@ -348,7 +350,8 @@ static void test_report_charts(const char *fixture, size_t want)
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
-		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li], charts, want);
+		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li],
+		      charts, want);
 		doc_free(d);
 		fonts_free(f);
 		text_lang_free(l);
@@ -374,9 +377,11 @@ int main(void)
 			  "DejaVu Sans 'i' is 569/2048 em (277/1000)");
 	}
 	fonts_free(f);
-	/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges; 1.1 adds a
-	 * forest plot per op */
-	test_report_charts("small", 4 + 4 + 1 + 3);
-	test_report_charts("stats", 4 + 4 + 1 + 3 + 2);
+	/* 2 ops × 2 sizes scaling + 2 ops × 2 concurrencies latency + CV + 3 ranges + 2 per
+	 * cycle; 1.1 adds a forest plot per op, and where the file has them 2 ops × 2 sizes
+	 * CDF + 2 over time */
+	test_report_charts("small", 4 + 4 + 1 + 3 + 2);
+	test_report_charts("stats", 4 + 4 + 1 + 3 + 2 + 2 + 4 + 2);
+	test_report_charts("small11", 4 + 4 + 1 + 3 + 2 + 4 + 2);
 	return check_done();
 }

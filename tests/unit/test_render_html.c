@@ -480,7 +480,7 @@ int main(void)
 		CHECK(w.inline_handlers == 0, "%d on* attributes", w.inline_handlers);
 		CHECK(w.th_without_scope == 0, "%d th without scope", w.th_without_scope);
 		CHECK(w.tables > 10 && w.captions == w.tables, "%d tables, %d captions", w.tables, w.captions);
-		CHECK(w.svgs == 12 && w.svg_titled == w.svgs, "%d charts, %d with title and desc",
+		CHECK(w.svgs == 14 && w.svg_titled == w.svgs, "%d charts, %d with title and desc",
 		      w.svgs, w.svg_titled);
 		CHECK(w.evil_text >= 3, "the hostile label reads back as text (%d headers)", w.evil_text);
 		check_tables(r, m, text_lang_numfmt(l));

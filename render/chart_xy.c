@@ -1,0 +1,433 @@
+/* render/chart_xy.c: see chart_xy.h. */
+#include "render/chart_xy.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/chart_int.h"
+
+#define XY_MAX_TICKS 40
+
+struct xypt {
+	double x, y;
+	int faint;
+};
+
+struct xyseries {
+	char *label;
+	char color[8];
+	struct xypt *pts;
+	size_t n, cap;
+};
+
+struct xychart {
+	char *title, *desc, *x_title, *y_title, *note;
+	enum xy_scale xscale;
+	double xlo, xhi, ylo, yhi;
+	int markers;
+	struct xyseries *series;
+	size_t nseries;
+	int oom;
+};
+
+static char *xy_keep(struct xychart *c, const char *s)
+{
+	char *r = strdup(s ? s : "");
+	if (!r)
+		c->oom = 1;
+	return r;
+}
+
+struct xychart *xy_new(const char *title, const char *desc)
+{
+	struct xychart *c = calloc(1, sizeof(*c));
+	if (!c)
+		return NULL;
+	c->title = xy_keep(c, title);
+	c->desc = xy_keep(c, desc);
+	c->x_title = xy_keep(c, "");
+	c->y_title = xy_keep(c, "");
+	c->note = xy_keep(c, "");
+	c->xlo = c->xhi = c->ylo = c->yhi = NAN;
+	c->markers = 1;
+	if (c->oom) {
+		xy_free(c);
+		return NULL;
+	}
+	return c;
+}
+
+void xy_free(struct xychart *c)
+{
+	if (!c)
+		return;
+	free(c->title); free(c->desc); free(c->x_title); free(c->y_title); free(c->note);
+	for (size_t i = 0; i < c->nseries; i++) {
+		free(c->series[i].label);
+		free(c->series[i].pts);
+	}
+	free(c->series);
+	free(c);
+}
+
+void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi)
+{
+	free(c->x_title);
+	c->x_title = xy_keep(c, title);
+	c->xscale = scale;
+	c->xlo = lo;
+	c->xhi = hi;
+}
+
+void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
+{
+	free(c->y_title);
+	c->y_title = xy_keep(c, title);
+	c->ylo = lo;
+	c->yhi = hi;
+}
+
+void xy_set_note(struct xychart *c, const char *note)
+{
+	free(c->note);
+	c->note = xy_keep(c, note);
+}
+
+void xy_set_markers(struct xychart *c, int on)
+{
+	c->markers = on;
+}
+
+int xy_add_series(struct xychart *c, const char *label, const char *color)
+{
+	struct xyseries *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
+	if (!s) {
+		c->oom = 1;
+		return -1;
+	}
+	c->series = s;
+	s = &c->series[c->nseries];
+	memset(s, 0, sizeof(*s));
+	s->label = xy_keep(c, label);
+	ch_set_color(s->color, color);
+	return (int)c->nseries++;
+}
+
+void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
+{
+	if (s < 0 || (size_t)s >= c->nseries)
+		return;
+	struct xyseries *se = &c->series[s];
+	if (se->n == se->cap) {
+		size_t cap = se->cap ? se->cap * 2 : 16;
+		struct xypt *p = realloc(se->pts, cap * sizeof(*p));
+		if (!p) {
+			c->oom = 1;
+			return;
+		}
+		se->pts = p;
+		se->cap = cap;
+	}
+	se->pts[se->n++] = (struct xypt){ x, y, faint };
+}
+
+int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
+		 double *thi)
+{
+	static const double mant[] = { 1, 2, 5 };
+	if (!(lo > 0) || !(hi > 0) || !isfinite(lo) || !isfinite(hi))
+		return 0;
+	if (hi < lo) {
+		double t = lo;
+		lo = hi;
+		hi = t;
+	}
+	int k0 = (int)floor(log10(lo) + 1e-9), k1 = (int)ceil(log10(hi) - 1e-9), n = 0;
+	if (k1 <= k0)
+		k1 = k0 + 1;
+	*tlo = pow(10, k0);
+	*thi = pow(10, k1);
+	for (int k = k0; k <= k1 && n < max; k++) {
+		if (every == 2 && (k - k0) % 2)
+			continue;
+		for (int m = 0; m < (every ? 1 : 3) && n < max; m++) {
+			double v = mant[m] * pow(10, k);
+			if (v <= *thi * (1 + 1e-9))
+				ticks[n++] = v;
+		}
+	}
+	return n;
+}
+
+/* The axis of one dimension: its range, scale and ticks, and how a value maps to it. */
+struct axis {
+	enum xy_scale scale;
+	double lo, hi;
+	double ticks[XY_MAX_TICKS];
+	int nticks, dec;
+};
+
+/* Position of v on the axis as a fraction 0..1 (NAN for a value a log axis cannot show). */
+static double axis_frac(const struct axis *a, double v)
+{
+	if (a->scale == XY_LOG)
+		return v > 0 ? (log10(v) - log10(a->lo)) / (log10(a->hi) - log10(a->lo)) : NAN;
+	return (v - a->lo) / (a->hi - a->lo);
+}
+
+/* Decimals for a tick label: enough to show v (0.05 → 2), none from 1 up. */
+static int log_decimals(double v)
+{
+	return v >= 1 ? 0 : (int)ceil(-log10(v) - 1e-9);
+}
+
+static void tick_label(const struct ctx *x, const struct axis *a, int i, char *buf, size_t n)
+{
+	double v = a->ticks[i];
+	text_num(x->nf, v, a->scale == XY_LOG ? log_decimals(v) : a->dec, buf, n);
+}
+
+/* Do the tick labels of a horizontal axis `len` points long stay apart? */
+static int hticks_fit(const struct ctx *x, const struct axis *a, double len)
+{
+	double prev = -1e9;
+	for (int i = 0; i < a->nticks; i++) {
+		char num[TEXT_NUM_MAX];
+		tick_label(x, a, i, num, sizeof(num));
+		double w = ch_text_w(x, num, SZ_TICK, 0), px = axis_frac(a, a->ticks[i]) * len;
+		if (px - w / 2 < prev + 4)
+			return 0;
+		prev = px + w / 2;
+	}
+	return 1;
+}
+
+/* Linear ticks: multiples of a nice step inside [lo, hi] (whole numbers for XY_INTEGER),
+ * about `target` intervals. */
+static void linear_ticks(struct axis *a, int target)
+{
+	double tlo, thi, step;
+	chart_nice_ticks(a->lo, a->hi, target, &tlo, &thi, &step);
+	if (a->scale == XY_INTEGER && step < 1)
+		step = 1;
+	a->dec = ch_tick_decimals(step);
+	a->nticks = 0;
+	for (double v = ceil(a->lo / step - 1e-9) * step; v <= a->hi + step * 1e-9 &&
+	     a->nticks < XY_MAX_TICKS; v += step)
+		a->ticks[a->nticks++] = fabs(v) < step * 1e-9 ? 0 : v;
+}
+
+/* The x axis: range from the chart or the data, ticks that fit `len` points. */
+static void x_axis(const struct ctx *x, const struct xychart *c, double len, struct axis *a)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t s = 0; s < c->nseries; s++)
+		for (size_t i = 0; i < c->series[s].n; i++) {
+			double v = c->series[s].pts[i].x;
+			if (!isfinite(v) || (c->xscale == XY_LOG && v <= 0) ||
+			    !isfinite(c->series[s].pts[i].y))
+				continue;
+			lo = v < lo ? v : lo;
+			hi = v > hi ? v : hi;
+		}
+	a->scale = c->xscale;
+	a->lo = isfinite(c->xlo) ? c->xlo : lo;
+	a->hi = isfinite(c->xhi) ? c->xhi : hi;
+	if (a->scale == XY_LOG) {
+		if (!(a->lo > 0) || !isfinite(a->hi)) {
+			a->lo = 1;
+			a->hi = 10;
+		}
+		for (int every = 0; every <= 2; every++) {
+			a->nticks = xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS, &a->lo,
+						 &a->hi);
+			if (hticks_fit(x, a, len))
+				break;
+		}
+		return;
+	}
+	if (!isfinite(a->lo) || !isfinite(a->hi)) {
+		a->lo = 0;
+		a->hi = 1;
+	}
+	if (a->hi <= a->lo)
+		a->hi = a->lo + 1;
+	for (int target = 8; target >= 1; target--) {
+		linear_ticks(a, target);
+		if (hticks_fit(x, a, len))
+			break;
+	}
+}
+
+/* The y axis: from lo (0 unless set) to hi (the data's maximum rounded up unless set). */
+static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
+{
+	double hi = 0, tlo, thi, step;
+	for (size_t s = 0; s < c->nseries; s++)
+		for (size_t i = 0; i < c->series[s].n; i++)
+			if (isfinite(c->series[s].pts[i].y) && c->series[s].pts[i].y > hi)
+				hi = c->series[s].pts[i].y;
+	int target = (int)(plot_h / (SZ_TICK * 3.2));
+	target = target > 6 ? 6 : target < 2 ? 2 : target;
+	a->scale = XY_LINEAR;
+	a->lo = isfinite(c->ylo) ? c->ylo : 0;
+	if (isfinite(c->yhi)) {
+		a->hi = c->yhi > a->lo ? c->yhi : a->lo + 1;
+	} else {
+		chart_nice_ticks(a->lo, hi > a->lo ? hi : a->lo, target, &tlo, &thi, &step);
+		a->hi = thi;
+	}
+	linear_ticks(a, target);
+}
+
+/* The legend and the note from y; returns the y below them. */
+static double xy_legend(struct ctx *x, const struct xychart *c, double y, double width)
+{
+	double cx = 0, row = y;
+	for (size_t i = 0; i < c->nseries; i++) {
+		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
+		if (cx > 0 && cx + w > width) {
+			cx = 0;
+			row += SZ_LABEL + 5;
+		}
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
+		     c->series[i].color, 2, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
+		     0, SC_START, C_TEXT);
+		cx += w + 10;
+	}
+	if (c->nseries)
+		row += SZ_LABEL + 6;
+	if (*c->note) {
+		char buf[512];
+		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
+		ch_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START, C_MUTED);
+		row += SZ_TICK + 5;
+	}
+	return row;
+}
+
+/* Where the plot is: left, top, width, height in points. */
+struct plot {
+	double left, top, w, h;
+	struct axis xa, ya;
+};
+
+static double px_of(const struct plot *p, double v)
+{
+	return p->left + axis_frac(&p->xa, v) * p->w;
+}
+
+static double py_of(const struct plot *p, double v)
+{
+	return p->top + p->h - axis_frac(&p->ya, v) * p->h;
+}
+
+/* One series: solid stretches as polylines, segments touching a faint point dashed,
+ * then the dots. A point a log axis cannot show, or with a NAN y, breaks the line. */
+static void xy_series(struct ctx *x, const struct xychart *c, const struct xyseries *se,
+		      const struct plot *p)
+{
+	double *pts = malloc(2 * (se->n + 1) * sizeof(*pts));
+	size_t np = 0;
+	if (!pts) {
+		x->s->oom = 1;
+		return;
+	}
+	for (size_t i = 0; i <= se->n; i++) {
+		const struct xypt *q = i < se->n ? &se->pts[i] : NULL;
+		double qx = q ? px_of(p, q->x) : NAN, qy = q ? py_of(p, q->y) : NAN;
+		int ok = q && isfinite(qx) && isfinite(qy);
+		int faint_seg = ok && np && (q->faint || se->pts[i - 1].faint);
+		if (!ok || faint_seg) {
+			ch_polyline(x, pts, np, se->color, 1.6);
+			if (faint_seg)
+				ch_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1, 1);
+			np = 0;
+		}
+		if (ok) {
+			pts[2 * np] = qx;
+			pts[2 * np + 1] = qy;
+			np++;
+		}
+	}
+	free(pts);
+	for (size_t i = 0; c->markers && i < se->n; i++) {
+		double qx = px_of(p, se->pts[i].x), qy = py_of(p, se->pts[i].y);
+		if (!isfinite(qx) || !isfinite(qy))
+			continue;
+		if (se->pts[i].faint)
+			ch_circle(x, qx, qy, 2.2, "#ffffff", se->color, 1);
+		else
+			ch_circle(x, qx, qy, 2.2, se->color, "#ffffff", 0.5);
+	}
+}
+
+/* The grid, ticks and axis titles around the plot; returns the y below them. */
+static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot *p)
+{
+	char num[TEXT_NUM_MAX];
+	double bottom = p->top + p->h;
+	if (*c->y_title)
+		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START, C_MUTED);
+	for (int t = 0; t < p->ya.nticks; t++) {
+		double py = py_of(p, p->ya.ticks[t]);
+		ch_line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
+		     t == 0 ? 0.8 : 0.5, 0);
+		tick_label(x, &p->ya, t, num, sizeof(num));
+		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0, SC_END,
+		     C_MUTED);
+	}
+	for (int t = 0; t < p->xa.nticks; t++) {
+		double px = px_of(p, p->xa.ticks[t]);
+		if (c->xscale == XY_LOG)
+			ch_line(x, px, p->top, px, bottom, C_GRID, 0.5, 0);
+		ch_line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
+		tick_label(x, &p->xa, t, num, sizeof(num));
+		ch_text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0, SC_MIDDLE,
+		     C_MUTED);
+	}
+	bottom += 4 + SZ_TICK + 2;
+	if (*c->x_title) {
+		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2, c->x_title,
+		     SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+		bottom += SZ_TICK + 4;
+	}
+	return bottom;
+}
+
+struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
+			const struct numfmt *nf, double width, struct err *e)
+{
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct ctx x = { s, f, nf };
+	struct plot p;
+	double y;
+	if (!s)
+		return NULL;
+	y = ch_layout_title(&x, c->title, width);
+	y = xy_legend(&x, c, y, width);
+	if (*c->y_title)
+		y += SZ_TICK + 4;
+	p.top = y + 4;
+	p.h = width * 0.42 < 110 ? 110 : width * 0.42;
+	y_axis(c, p.h, &p.ya);
+	double leftw = 0;
+	for (int t = 0; t < p.ya.nticks; t++) {
+		char num[TEXT_NUM_MAX];
+		tick_label(&x, &p.ya, t, num, sizeof(num));
+		double w = ch_text_w(&x, num, SZ_TICK, 0);
+		leftw = w > leftw ? w : leftw;
+	}
+	/* room for half a tick label at each end of the x axis */
+	p.left = leftw + 8;
+	p.w = width - p.left - 12;
+	x_axis(&x, c, p.w, &p.xa);
+	double bottom = xy_axes(&x, c, &p);
+	for (size_t i = 0; i < c->nseries; i++)
+		xy_series(&x, c, &c->series[i], &p);
+	s->height = bottom + 2;
+	return ch_scene_done(s, e);
+}

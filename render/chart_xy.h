@@ -1,0 +1,66 @@
+/* render/chart_xy.h: a chart of numeric x against numeric y, one line per series, laid
+ * out into the same scene as the charts of render/chart.h (so both back ends draw it).
+ *
+ * Used for the latency CDF (x = latency in ms on a log axis, y = share of requests in
+ * %), throughput over the seconds of a run, and a figure per cycle (x = whole numbers).
+ * Each series is a list of points in the order given; a NAN y breaks the line. A
+ * "faint" point is drawn hollow and the segments that touch it dashed (e.g. the seconds
+ * an average leaves out). A legend names the series; an optional note line follows it.
+ * The y axis starts at 0 unless a range is set; the x range is the data's unless set. */
+#ifndef RENDER_CHART_XY_H
+#define RENDER_CHART_XY_H
+
+#include <stddef.h>
+
+#include "core/err.h"
+#include "render/chart.h"
+#include "render/fonts.h"
+#include "render/text.h"
+
+enum xy_scale {
+	XY_LINEAR,      /* nice 1-2-5 ticks */
+	XY_LOG,         /* log10 axis: ticks at 1, 2, 5 × 10^k (fewer when they do not fit) */
+	XY_INTEGER,     /* linear, ticks on whole numbers only (cycles, seconds) */
+};
+
+struct xychart;
+
+/* xy_new: an empty chart; title and desc (the accessible description) are copied.
+ * NULL when out of memory. Free with xy_free (NULL is fine). */
+struct xychart *xy_new(const char *title, const char *desc);
+void xy_free(struct xychart *c);
+
+/* xy_set_x: the x axis title, scale and range (NAN lo/hi: from the data; a log axis
+ * ignores values <= 0). Strings are copied. */
+void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi);
+
+/* xy_set_y: the y axis title (written above the axis) and range (NAN hi: from the
+ * data, rounded up to a nice tick; lo is 0 when NAN). */
+void xy_set_y(struct xychart *c, const char *title, double lo, double hi);
+
+/* xy_set_note: a short muted line under the legend (copied; "" for none). */
+void xy_set_note(struct xychart *c, const char *note);
+
+/* xy_set_markers: 1 = a dot at each point (the default), 0 = lines only. */
+void xy_set_markers(struct xychart *c, int on);
+
+/* xy_add_series: a line (label and "#rrggbb" copied); returns its index or -1 when out
+ * of memory (the chart then fails in xy_layout). */
+int xy_add_series(struct xychart *c, const char *label, const char *color);
+
+/* xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
+void xy_add_point(struct xychart *c, int s, double x, double y, int faint);
+
+/* xy_layout: lay c out `width` points wide; a new scene (free with scene_free) or NULL
+ * with e set (also when an xy_* call before ran out of memory). c is not changed. */
+struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
+			const struct numfmt *nf, double width, struct err *e);
+
+/* xy_log_ticks: ticks of a log10 axis covering [lo, hi] (lo > 0): the range rounded out
+ * to powers of ten (*tlo, *thi), and the ticks 1, 2, 5 × 10^k (`every` = 0), 10^k only
+ * (every = 1) or every second power of ten (every = 2) inside it, into ticks (at most
+ * max). Returns the number of ticks written; 0 when lo or hi is not a positive number. */
+int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
+		 double *thi);
+
+#endif

@@ -1,0 +1,281 @@
+/* render/report_time.c: the distribution and time charts (see report_int.h). */
+#include "render/report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/chart_xy.h"
+#include "render/findings.h"
+#include "render/model_ext.h"
+
+struct tb {
+	struct rb *r;
+	struct scene **sc;      /* the charts of the section being built */
+	size_t nsc, cap;
+};
+
+/* The string `key` with {op}, {size}, {workers} replaced, into buf; out of memory marks
+ * the section failed (no truncated text is shown). */
+static const char *fill(struct tb *t, const char *key, const char *op, const char *size,
+			int workers, char *buf, size_t n)
+{
+	char w[16];
+	struct sb b = { 0 };
+	const char *names[] = { "op", "size", "workers" }, *vals[] = { op, size, w };
+	snprintf(w, sizeof(w), "%d", workers);
+	text_subst(&b, S(t->r, key), names, vals, 3);
+	snprintf(buf, n, "%s", T(t->r, &b));
+	sb_free(&b);
+	return buf;
+}
+
+/* Lay c out half the text width and keep the scene for the section's charts. */
+static void add_chart(struct tb *t, struct xychart *c)
+{
+	struct scene *s = NULL;
+	if (c && t->nsc == t->cap) {
+		size_t cap = t->cap ? t->cap * 2 : 8;
+		struct scene **v = realloc(t->sc, cap * sizeof(*v));
+		if (!v) {
+			xy_free(c);
+			c = NULL;
+		} else {
+			t->sc = v;
+			t->cap = cap;
+		}
+	}
+	if (!c) {
+		fail_oom(t->r);
+		return;
+	}
+	s = xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
+	xy_free(c);
+	if (!s)
+		t->r->failed = 1;
+	else
+		t->sc[t->nsc++] = s;
+}
+
+/* Hand the section's charts to the document, two side by side. */
+static void flush_charts(struct tb *t)
+{
+	if (t->nsc)
+		doc_charts(t->r->d, t->sc, t->nsc, 2);
+	t->nsc = 0;
+}
+
+/* The cell's pooled latency quantiles (latency_ms.pooled.quantiles): how many, and the
+ * i-th as q (0..1) and ms. The only two places that know the model's field. */
+static size_t cdf_n(const struct rm_cell *c)
+{
+	return c ? c->latency.pooled.nquant : 0;
+}
+
+static void cdf_point(const struct rm_cell *c, size_t i, double *q, double *ms)
+{
+	*q = c->latency.pooled.quant_q[i];
+	*ms = c->latency.pooled.quant_ms[i];
+}
+
+static int has_quantiles(const struct rm_cell *c)
+{
+	return cdf_n(c) >= 2;
+}
+
+static int has_runs(const struct rm_cell *c)
+{
+	for (size_t i = 0; c && i < c->nruns; i++)
+		if (c->runs[i].included && isfinite(c->runs[i].mib_s))
+			return 1;
+	return 0;
+}
+
+/* The highest concurrency at which some subject's cell of op × size passes `has`;
+ * 0 when none does. */
+static int top_conc(const struct report_model *m, const char *op, uint64_t size,
+		    int (*has)(const struct rm_cell *))
+{
+	int best = 0;
+	for (size_t k = 0; k < m->nconc; k++)
+		for (size_t s = 0; s < m->nsubjects; s++)
+			if (m->concurrency[k] > best &&
+			    has(model_cell(m, (int)s, op, size, m->concurrency[k])))
+				best = m->concurrency[k];
+	return best;
+}
+
+static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t size, int conc)
+{
+	const struct report_model *m = t->r->m;
+	char sz[64], title[256], desc[512];
+	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
+	fill(t, "chart.cdf", opname, sz, conc, title, sizeof(title));
+	fill(t, "chart.cdf_desc", opname, sz, conc, desc, sizeof(desc));
+	struct xychart *c = xy_new(title, desc);
+	if (c) {
+		xy_set_x(c, S(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
+		xy_set_y(c, S(t->r, "axis.requests_pct"), 0, 100);
+		xy_set_markers(c, 0);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
+			if (!has_quantiles(cell))
+				continue;
+			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			for (size_t i = 0; i < cdf_n(cell); i++) {
+				double q, ms;
+				cdf_point(cell, i, &q, &ms);
+				xy_add_point(c, si, ms, q * 100, 0);
+			}
+		}
+	}
+	add_chart(t, c);
+}
+
+void report_time_cdf(struct rb *r)
+{
+	const struct report_model *m = r->m;
+	struct tb t = { r, NULL, 0, 0 };
+	char opname[32];
+	int any = 0;
+	for (size_t o = 0; o < m->nops; o++)
+		for (size_t z = 0; z < m->nsizes; z++)
+			any |= top_conc(m, m->ops[o], m->sizes[z], has_quantiles) > 0;
+	if (!any) {
+		doc_para(r->d, S(r, "cdf.na"), 0);
+		return;
+	}
+	doc_heading(r->d, 2, "latency-cdf", S(r, "section.cdf"));
+	doc_para(r->d, S(r, "cdf.intro"), 0);
+	for (size_t o = 0; o < m->nops && !r->failed; o++) {
+		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
+		for (size_t z = 0; z < m->nsizes && !r->failed; z++) {
+			int conc = top_conc(m, m->ops[o], m->sizes[z], has_quantiles);
+			if (conc)
+				cdf_chart(&t, m->ops[o], opname, m->sizes[z], conc);
+		}
+	}
+	flush_charts(&t);
+	for (size_t i = 0; i < t.nsc; i++)
+		scene_free(t.sc[i]);
+	free(t.sc);
+	
+}
+
+/* The time series of op: one line per subject, the seconds outside `kept` faint. */
+static void series_chart(struct tb *t, const char *op, const char *opname)
+{
+	const struct report_model *m = t->r->m;
+	const struct rm_series *first = NULL;
+	size_t longest = 0;
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const struct rm_series *ts = model_timeseries(m, (int)s, op);
+		if (ts && !first)
+			first = ts;
+		if (ts && ts->n > longest)
+			longest = ts->n;
+	}
+	if (!first)
+		return;
+	char sz[64], title[256], desc[512];
+	int objs = first->size == 0;
+	model_size_text(m, t->r->nf, first->size, sz, sizeof(sz));
+	fill(t, "chart.timeseries", opname, sz, first->concurrency, title, sizeof(title));
+	fill(t, "chart.timeseries_desc", opname, sz, first->concurrency, desc, sizeof(desc));
+	struct xychart *c = xy_new(title, desc);
+	if (c) {
+		xy_set_x(c, S(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
+		xy_set_y(c, S(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		xy_set_note(c, S(t->r, "timeseries.note"));
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_series *ts = model_timeseries(m, (int)s, op);
+			if (!ts)
+				continue;
+			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			for (size_t i = 0; i < ts->n; i++) {
+				int kept = ts->kept_first < 0 ||
+					   ((int)i >= ts->kept_first && (int)i <= ts->kept_last);
+				xy_add_point(c, si, (double)i + 0.5, objs ? ts->obj_s[i] : ts->mib_s[i],
+					     !kept);
+			}
+		}
+	}
+	add_chart(t, c);
+}
+
+/* Each subject's figure in each cycle of op at its headline category: the largest size
+ * with a valid run, at the highest concurrency with one. */
+static void cycles_chart(struct tb *t, const char *op, const char *opname)
+{
+	const struct report_model *m = t->r->m;
+	uint64_t size = 0;
+	int conc = 0, cycles = 0;
+	for (size_t z = m->nsizes; z-- > 0 && !conc;)
+		if ((conc = top_conc(m, op, m->sizes[z], has_runs)))
+			size = m->sizes[z];
+	if (!conc)
+		return;
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
+		for (size_t i = 0; cell && i < cell->nruns; i++)
+			if (cell->runs[i].cycle > cycles)
+				cycles = cell->runs[i].cycle;
+	}
+	if (cycles < 2)
+		return;
+	char sz[64], title[256], desc[512];
+	int objs = size == 0;
+	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
+	fill(t, "chart.cycles", opname, sz, conc, title, sizeof(title));
+	fill(t, "chart.cycles_desc", opname, sz, conc, desc, sizeof(desc));
+	struct xychart *c = xy_new(title, desc);
+	if (c) {
+		xy_set_x(c, S(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
+		xy_set_y(c, S(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
+			if (!has_runs(cell))
+				continue;
+			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			for (int cy = 1; cy <= cycles; cy++) {
+				double v = NAN;   /* no valid run in this cycle: a gap */
+				for (size_t i = 0; i < cell->nruns; i++)
+					if (cell->runs[i].cycle == cy && cell->runs[i].included)
+						v = objs ? cell->runs[i].obj_s : cell->runs[i].mib_s;
+				xy_add_point(c, si, cy, v, 0);
+			}
+		}
+	}
+	add_chart(t, c);
+}
+
+void report_time_runs(struct rb *r)
+{
+	static const char *const ops[] = { "put", "get" };
+	const struct report_model *m = r->m;
+	struct tb t = { r, NULL, 0, 0 };
+	char opname[32];
+	if (!m->ntimeseries) {
+		doc_para(r->d, S(r, "timeseries.na"), 0);
+	} else {
+		doc_heading(r->d, 1, "timeseries", S(r, "section.timeseries"));
+		doc_para(r->d, S(r, "timeseries.intro"), 0);
+		for (size_t o = 0; o < 2 && !r->failed; o++)
+			series_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
+		flush_charts(&t);
+	}
+	for (size_t o = 0; o < 2 && !r->failed; o++)
+		cycles_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
+	if (t.nsc && !r->failed) {   /* the charts are laid out; the heading goes first */
+		doc_heading(r->d, 1, "cycles", S(r, "section.cycles"));
+		doc_para(r->d, S(r, "cycles.intro"), 0);
+		flush_charts(&t);
+	} else if (!r->failed) {
+		doc_para(r->d, S(r, "cycles.na"), 0);
+	}
+	for (size_t i = 0; i < t.nsc; i++)   /* charts not handed over after a failure */
+		scene_free(t.sc[i]);
+	free(t.sc);
+	
+}

@@ -1,0 +1,191 @@
+/* tests/unit/test_render_chart_xy.c: the x-y chart (render/chart_xy.h): ticks of a log
+ * axis, points placed on log and linear axes, faint points dashed and hollow, tick
+ * labels that never overlap at the report's widths. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/chart_xy.h"
+#include "tests/unit/check.h"
+
+static const struct numfmt en = { ",", "." };
+
+static void test_log_ticks(void)
+{
+	double t[40], lo, hi;
+	int n = xy_log_ticks(0.3, 70, 0, t, 40, &lo, &hi);
+	static const double want[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100 };
+	CHECK(n == 10, "0.3..70: %d ticks, want 10", n);
+	for (int i = 0; i < n && i < 10; i++)
+		CHECK_NUM(t[i], want[i], want[i] * 1e-12, "0.3..70: tick %d", i);
+	CHECK_NUM(lo, 0.1, 1e-15, "0.3..70: range from 0.1");
+	CHECK_NUM(hi, 100, 1e-12, "0.3..70: range to 100");
+	n = xy_log_ticks(0.3, 70, 1, t, 40, &lo, &hi);
+	CHECK(n == 4 && fabs(t[0] - 0.1) < 1e-15 && fabs(t[3] - 100) < 1e-12,
+	      "powers of ten only: 0.1 1 10 100 (%d)", n);
+	n = xy_log_ticks(0.02, 3000, 2, t, 40, &lo, &hi);
+	CHECK(n == 4 && fabs(t[0] - 0.01) < 1e-15 && fabs(t[1] - 1) < 1e-12 &&
+	      fabs(t[2] - 100) < 1e-12 && fabs(t[3] - 1e4) < 1e-9,
+	      "every second power: 0.01 1 100 10000 (%d)", n);
+	/* a range inside one decade still spans one: 2..5 -> 1..10 */
+	n = xy_log_ticks(2, 5, 0, t, 40, &lo, &hi);
+	CHECK(n == 4 && lo == 1 && hi == 10, "2..5: 1 2 5 10 (%d, %g..%g)", n, lo, hi);
+	n = xy_log_ticks(10, 10, 0, t, 40, &lo, &hi);
+	CHECK(n >= 2 && lo == 10 && hi == 100, "10..10: 10..100 (%d, %g..%g)", n, lo, hi);
+	CHECK(xy_log_ticks(0, 10, 0, t, 40, &lo, &hi) == 0, "0 is not on a log axis");
+	CHECK(xy_log_ticks(NAN, 10, 0, t, 40, &lo, &hi) == 0, "NAN is not on a log axis");
+	CHECK(xy_log_ticks(0.3, 70, 0, t, 3, &lo, &hi) == 3, "at most max ticks");
+}
+
+/* The x of each tick label and of each polyline point. */
+static size_t labels(const struct scene *s, enum sc_role role, const char **txt, double *x,
+		     size_t max)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < scene_count(s) && n < max; i++) {
+		const struct sc_item *it = scene_item(s, i);
+		if (it->kind == SC_TEXT && it->role == role) {
+			txt[n] = it->text;
+			x[n++] = it->x;
+		}
+	}
+	return n;
+}
+
+static void test_log_placement(const struct fonts *f)
+{
+	struct err e = { 0 };
+	struct xychart *c = xy_new("CDF", "desc");
+	xy_set_x(c, "ms", XY_LOG, NAN, NAN);
+	xy_set_y(c, "%", 0, 100);
+	xy_set_markers(c, 0);
+	int s = xy_add_series(c, "A", "#1f77b4");
+	xy_add_point(c, s, 1, 0, 0);
+	xy_add_point(c, s, 10, 50, 0);
+	xy_add_point(c, s, 100, 100, 0);
+	xy_add_point(c, s, 0, 100, 0);      /* not on a log axis: breaks the line, no point */
+	struct scene *sc = xy_layout(c, f, &en, 240, &e);
+	CHECK(sc != NULL, "layout: %s", e.msg);
+	if (!sc)
+		goto done;
+	const struct sc_item *pl = NULL;
+	size_t npl = 0;
+	for (size_t i = 0; i < scene_count(sc); i++)
+		if (scene_item(sc, i)->kind == SC_POLYLINE) {
+			pl = scene_item(sc, i);
+			npl++;
+		}
+	CHECK(npl == 1 && pl && pl->npts == 3, "one line of 3 points (%zu lines)", npl);
+	if (pl && pl->npts == 3) {
+		double d1 = pl->pts[2] - pl->pts[0], d2 = pl->pts[4] - pl->pts[2];
+		CHECK(d1 > 50 && fabs(d1 - d2) < 1e-9, "decades equally wide: %g and %g", d1, d2);
+		CHECK(pl->pts[1] > pl->pts[3] && pl->pts[3] > pl->pts[5], "y grows upwards");
+		CHECK_NUM((pl->pts[1] + pl->pts[5]) / 2, pl->pts[3], 1e-9, "50 %% halfway up");
+		/* the ticks 1, 10, 100 sit exactly under the points */
+		const char *txt[64];
+		double x[64];
+		size_t n = labels(sc, SC_ROLE_CATEGORY, txt, x, 64);
+		int hit = 0;
+		for (size_t i = 0; i < n; i++) {
+			if (strcmp(txt[i], "1") == 0 && fabs(x[i] - pl->pts[0]) < 1e-9)
+				hit++;
+			if (strcmp(txt[i], "10") == 0 && fabs(x[i] - pl->pts[2]) < 1e-9)
+				hit++;
+			if (strcmp(txt[i], "100") == 0 && fabs(x[i] - pl->pts[4]) < 1e-9)
+				hit++;
+		}
+		CHECK(hit == 3, "ticks 1, 10, 100 under the points (%d of 3; %zu ticks)", hit, n);
+		CHECK(n == 7, "1..100: 1 2 5 10 20 50 100 (%zu)", n);
+	}
+	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
+	scene_free(sc);
+done:
+	xy_free(c);
+}
+
+/* A wide log range on a narrow chart: labels thin out instead of overlapping. */
+static void test_log_thinning(const struct fonts *f)
+{
+	struct err e = { 0 };
+	for (int w = 120; w <= 495; w += 75) {
+		struct xychart *c = xy_new("", "");
+		xy_set_x(c, "ms", XY_LOG, NAN, NAN);
+		int s = xy_add_series(c, "A", "#1f77b4");
+		xy_add_point(c, s, 0.0123, 1, 0);
+		xy_add_point(c, s, 98765, 2, 0);
+		struct scene *sc = xy_layout(c, f, &en, w, &e);
+		CHECK(sc && scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
+		const char *txt[64];
+		double x[64];
+		size_t n = sc ? labels(sc, SC_ROLE_CATEGORY, txt, x, 64) : 0;
+		CHECK(n >= 2, "width %d: at least two x ticks (%zu)", w, n);
+		scene_free(sc);
+		xy_free(c);
+	}
+}
+
+static void test_linear_faint(const struct fonts *f)
+{
+	struct err e = { 0 };
+	struct xychart *c = xy_new("Over time", "desc");
+	xy_set_x(c, "second", XY_INTEGER, 0, 10);
+	xy_set_y(c, "MiB/s", NAN, NAN);
+	int s = xy_add_series(c, "A", "#ff7f0e");
+	for (int i = 0; i < 10; i++)
+		xy_add_point(c, s, i + 0.5, 100 + i, i < 2 || i > 7);
+	struct scene *sc = xy_layout(c, f, &en, 240, &e);
+	CHECK(sc != NULL, "layout: %s", e.msg);
+	if (!sc)
+		goto done;
+	size_t dashed = 0, hollow = 0, full = 0, poly = 0, npts = 0;
+	double left = NAN, x0 = NAN, x10 = NAN;
+	for (size_t i = 0; i < scene_count(sc); i++) {
+		const struct sc_item *it = scene_item(sc, i);
+		if (it->kind == SC_LINE && it->dash)
+			dashed++;
+		if (it->kind == SC_CIRCLE && strcmp(it->fill, "#ffffff") == 0)
+			hollow++;
+		else if (it->kind == SC_CIRCLE)
+			full++;
+		if (it->kind == SC_POLYLINE) {
+			poly++;
+			npts = it->npts;
+			left = it->pts[0];
+		}
+		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY && strcmp(it->text, "0") == 0)
+			x0 = it->x;
+		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY && strcmp(it->text, "10") == 0)
+			x10 = it->x;
+	}
+	/* seconds 0,1 and 8,9 faint: segments 0-1, 1-2, 7-8, 8-9 dashed; 2..7 one line */
+	CHECK(dashed == 4, "4 dashed segments (%zu)", dashed);
+	CHECK(hollow == 4 && full == 6, "4 hollow and 6 full dots (%zu, %zu)", hollow, full);
+	CHECK(poly == 1 && npts == 6, "one solid line through seconds 2..7 (%zu lines, %zu pts)",
+	      poly, npts);
+	CHECK(isfinite(x0) && isfinite(x10), "ticks 0 and 10 written");
+	if (isfinite(x0) && isfinite(x10))
+		CHECK_NUM(left, x0 + (x10 - x0) * 0.25, 1e-9, "second 2 (x 2.5) a quarter along");
+	const char *txt[64];
+	double x[64];
+	size_t n = labels(sc, SC_ROLE_TICK, txt, x, 64);
+	CHECK(n >= 2 && strcmp(txt[0], "0") == 0, "y from 0 (%s)", n ? txt[0] : "none");
+	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
+	scene_free(sc);
+done:
+	xy_free(c);
+}
+
+int main(void)
+{
+	struct err e = { 0 };
+	struct fonts *f = fonts_new("en", &e);
+	CHECK(f != NULL, "fonts: %s", e.msg);
+	test_log_ticks();
+	if (f) {
+		test_log_placement(f);
+		test_log_thinning(f);
+		test_linear_faint(f);
+	}
+	fonts_free(f);
+	return check_done();
+}
