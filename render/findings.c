@@ -335,6 +335,13 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
+	for (size_t i = 0; i < m->nalerts; i++) {
+		const char *names[] = { "alert" };
+		const char *vals[] = { m->alerts[i] };
+		text_subst(&b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
+		if (push(out, &b))
+			goto oom;
+	}
 	if (!m->has_stats && m->nleaders) {
 		sb_add(&b, text_lang_str(l, "finding.no_stats"));
 		if (push(out, &b))

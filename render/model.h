@@ -161,6 +161,9 @@ struct report_model {
 	struct rm_comparison *comparisons; size_t ncomparisons;
 	struct rm_series *timeseries;  size_t ntimeseries;
 	char **size_labels;            /* nsizes: matrix.size_labels, NULL entries when none */
+	char **alerts;                 /* trend.json beside aggregate.json: its alerts[] (the
+					* significant regressions of a scheduled build) */
+	size_t nalerts;
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

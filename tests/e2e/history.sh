@@ -80,6 +80,17 @@ ok = 0 <= i < j and "regression: provider-a put 100MiB c10 -2" in sec and \
 sys.exit(0 if ok else 1)
 PY
 check $? "render: the Trend section names the regression, builds 3..7, PUT/GET and one-off rows"
+python3 - "$tmp/report/report.html" <<'PY'
+import html, re, sys
+t = open(sys.argv[1]).read()
+i = t.find('<h2 id="findings"'); j = t.find('</ul>', i)
+sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
+sys.exit(0 if 0 <= i < j and "Against the earlier scheduled builds, regression: provider-a put 100MiB c10 -2" in sec else 1)
+PY
+check $? "render: Key findings name the regression against the earlier builds"
+"${RENDER:-$top/bin/render}" "$tmp/r6" -o "$tmp/report6" --format html >/dev/null 2>&1
+! grep -q "Against the earlier scheduled builds" "$tmp/report6/report.html"
+check $? "render: no such finding for build 6, which flagged nothing"
 
 # SIGKILL inside the transaction: nothing of the killed build remains.
 : >"$tmp/k.err"
