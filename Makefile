@@ -57,7 +57,7 @@ ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 STAGES   := collect analyze render
 core_SRC    := $(wildcard core/*.c)
 collect_SRC := $(filter-out collect/main.c collect/cluster.c,$(wildcard collect/*.c))
-analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c))
+analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c analyze/warp/*.c))
 render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c))
 LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(BUILD)/libcore.a
 

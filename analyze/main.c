@@ -5,7 +5,7 @@
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
- * files under DATA_DIR (analyze/warpdir.h) with --warp-map or when DATA_DIR has no
+ * files under DATA_DIR (analyze/warp/warpdir.h) with --warp-map or when DATA_DIR has no
  * runs/ but Warp files, applies the inclusion
  * rule and the policy (docs/METHODOLOGY.md) and writes RESULTS_DIR/aggregate.json,
  * cells.csv and runs.csv. Exit codes: 0 ok; 1 partial (some files unreadable or a
@@ -34,9 +34,9 @@
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
-#include "analyze/warp.h"
-#include "analyze/warp_cmp.h"
-#include "analyze/warpdir.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_cmp.h"
+#include "analyze/warp/warpdir.h"
 #include "core/err.h"
 #include "core/timefmt.h"
 #include "core/units.h"
@@ -464,7 +464,7 @@ static int record_history(const struct opts *o, double alpha, struct err *e)
 	return 0;
 }
 
-/* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warpdir.h) into
+/* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
  * st; notes and unreadable runs are printed. -1 on a fatal error (printed). */
 static int read_warp(struct state *st, const struct opts *o)
 {
@@ -595,7 +595,7 @@ int main(int argc, char **argv)
 	struct opts o;
 	int r;
 
-	/* --warp anywhere: Warp's own report from Warp files (analyze/warp.h), which
+	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
 	 * parses its own options and skips "--warp". */
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
 		if (strcmp(argv[i], "--warp") == 0)

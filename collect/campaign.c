@@ -19,11 +19,11 @@ static const char *palette[] = {
 	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
 };
 
-const char *cmp_order_name(enum cmp_order o)
+const char *campaign_order_name(enum campaign_order o)
 {
 	switch (o) {
-	case CMP_ORDER_RANDOM: return "random";
-	case CMP_ORDER_SEQUENTIAL: return "sequential";
+	case CAMPAIGN_ORDER_RANDOM: return "random";
+	case CAMPAIGN_ORDER_SEQUENTIAL: return "sequential";
 	default: return "interleave";
 	}
 }
@@ -112,7 +112,7 @@ static enum wl_op section_op(const char *sec)
 }
 
 /* parse_bound: the bound keys of sec (duration, count, bound) */
-static int parse_bound(struct cini *p, const char *sec, struct cmp_bench *b)
+static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b)
 {
 	struct cini_kv *kd = cini_get(p, sec, "duration"), *kc = cini_get(p, sec, "count");
 	struct cini_kv *kb = cini_get(p, sec, "bound");
@@ -148,7 +148,7 @@ static int parse_bound(struct cini *p, const char *sec, struct cmp_bench *b)
 
 /* bench: the bound and limits of [matrix] or a one-off section; defaults from
  * workload_defaults, limits checked by check_bench. */
-static int parse_bench(struct cini *p, const char *sec, struct cmp_bench *b, int oneoff,
+static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b, int oneoff,
 		       double campaign_timeout)
 {
 	struct workload wl;
@@ -187,7 +187,7 @@ static int parse_bench(struct cini *p, const char *sec, struct cmp_bench *b, int
 }
 
 /* bench_fault: the message of workload_check's complaint about field f of section sec */
-static int bench_fault(struct cini *p, const char *sec, const struct cmp_bench *b,
+static int bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
 		       enum wl_field f, const char *what)
 {
 	const char *key = workload_field_key(f);
@@ -204,7 +204,7 @@ static int bench_fault(struct cini *p, const char *sec, const struct cmp_bench *
 }
 
 /* check_bench: every workload of sec within workload_check's limits */
-static int check_bench(struct cini *p, const char *sec, const struct cmp_bench *b,
+static int check_bench(struct cini *p, const char *sec, const struct campaign_bench *b,
 		       const struct campaign *c)
 {
 	struct workload wl;
@@ -227,7 +227,7 @@ static int check_bench(struct cini *p, const char *sec, const struct cmp_bench *
 	return 0;
 }
 
-void campaign_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t size, int conc,
+void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,
 		       struct workload *wl)
 {
 	memset(wl, 0, sizeof(*wl));
@@ -242,7 +242,7 @@ void campaign_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t si
 	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
 }
 
-static int parse_subject(struct cini *p, const struct cini_sec *s, struct cmp_subject *sub,
+static int parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,
 			 int index)
 {
 	char sec[300];
@@ -289,20 +289,20 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct cmp_su
 		for (int i = 0; i < 7; i++)
 			sub->color[i] = (char)tolower((unsigned char)kv->val[i]);
 	}
-	sub->cred_kind = CMP_CRED_DEFAULT;
+	sub->cred_kind = CAMPAIGN_CRED_DEFAULT;
 	struct cini_kv *kp = cini_get(p, s->name, "profile");
 	struct cini_kv *kc = cini_get(p, s->name, "credentials");
 	if (kp && kc)
 		return cini_bad(p, kc, "give profile or credentials, not both");
 	if (kp) {
-		sub->cred_kind = CMP_CRED_PROFILE;
+		sub->cred_kind = CAMPAIGN_CRED_PROFILE;
 		if (kp->val[0] == '\0')
 			return cini_bad(p, kp, "empty value");
 		sub->cred_name = strdup(kp->val);
 	} else if (kc) {
 		const char *v = kc->val;
 		if (strncmp(v, "env:", 4) == 0 && v[4] != '\0') {
-			sub->cred_kind = CMP_CRED_ENV;
+			sub->cred_kind = CAMPAIGN_CRED_ENV;
 			for (const char *q = v + 4; *q; q++)
 				if (!isalnum((unsigned char)*q) && *q != '_')
 					return cini_bad_quoted(p, kc, "is not env:PREFIX (an "
@@ -310,14 +310,14 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct cmp_su
 							       "letters, digits, '_')");
 			sub->cred_name = strdup(v + 4);
 		} else if (strncmp(v, "profile:", 8) == 0 && v[8] != '\0') {
-			sub->cred_kind = CMP_CRED_PROFILE;
+			sub->cred_kind = CAMPAIGN_CRED_PROFILE;
 			sub->cred_name = strdup(v + 8);
 		} else if (strcmp(v, "default") != 0) {
 			return cini_bad_quoted(p, kc, "is not env:PREFIX, profile:NAME or "
 					       "default");
 		}
 	}
-	if (sub->cred_kind != CMP_CRED_DEFAULT && sub->cred_name == NULL)
+	if (sub->cred_kind != CAMPAIGN_CRED_DEFAULT && sub->cred_name == NULL)
 		return err_set(p->e, "%s: out of memory", p->name);
 	return 0;
 }
@@ -394,7 +394,7 @@ static int interpret(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
 	uint64_t v;
-	struct cmp_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
+	struct campaign_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
 	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
 
 	if (!cini_sec_line(p, "campaign"))
@@ -414,11 +414,11 @@ static int interpret(struct cini *p, struct campaign *c)
 	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
 		if (strcmp(kv->val, "interleave") == 0)
-			c->order = CMP_ORDER_INTERLEAVE;
+			c->order = CAMPAIGN_ORDER_INTERLEAVE;
 		else if (strcmp(kv->val, "random") == 0)
-			c->order = CMP_ORDER_RANDOM;
+			c->order = CAMPAIGN_ORDER_RANDOM;
 		else if (strcmp(kv->val, "sequential") == 0)
-			c->order = CMP_ORDER_SEQUENTIAL;
+			c->order = CAMPAIGN_ORDER_SEQUENTIAL;
 		else
 			return cini_bad_quoted(p, kv, "is not an order (interleave, random, "
 					       "sequential)");
@@ -439,11 +439,11 @@ static int interpret(struct cini *p, struct campaign *c)
 		if (cini_get(p, "matrix", need[i]) == NULL)
 			return err_set(p->e, "%s:%d: [matrix]: needs %s = ...", p->name,
 				       c->matrix.line, need[i]);
-	if ((c->n_ops = cini_each_item(p, cini_get(p, "matrix", "ops"), CMP_MAX_LIST, item_op,
+	if ((c->n_ops = cini_each_item(p, cini_get(p, "matrix", "ops"), CAMPAIGN_MAX_LIST, item_op,
 				       c)) < 0 ||
-	    (c->n_sizes = cini_each_item(p, cini_get(p, "matrix", "sizes"), CMP_MAX_LIST,
+	    (c->n_sizes = cini_each_item(p, cini_get(p, "matrix", "sizes"), CAMPAIGN_MAX_LIST,
 					 item_size, c)) < 0 ||
-	    (c->n_conc = cini_each_item(p, cini_get(p, "matrix", "concurrency"), CMP_MAX_LIST,
+	    (c->n_conc = cini_each_item(p, cini_get(p, "matrix", "concurrency"), CAMPAIGN_MAX_LIST,
 					item_conc, c)) < 0)
 		return -1;
 	if (parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
@@ -458,7 +458,7 @@ static int interpret(struct cini *p, struct campaign *c)
 		/* one-off list, head and delete runs prepare more objects than the engine's
 		 * default (docs/CAMPAIGN.md) */
 		if (i < 3 && oneoffs[i]->objects == 0)
-			oneoffs[i]->objects = CMP_ONEOFF_OBJECTS;
+			oneoffs[i]->objects = CAMPAIGN_ONEOFF_OBJECTS;
 		if (check_bench(p, oneoff_names[i], oneoffs[i], c) < 0)
 			return -1;
 	}
@@ -565,7 +565,7 @@ void campaign_free(struct campaign *c)
 	if (c == NULL)
 		return;
 	for (int i = 0; i < c->n_subjects; i++) {
-		struct cmp_subject *s = &c->subjects[i];
+		struct campaign_subject *s = &c->subjects[i];
 		free(s->id);
 		free(s->label);
 		free(s->endpoint);

@@ -19,16 +19,16 @@
 #include "collect/engine.h"
 #include "core/err.h"
 
-enum cmp_order { CMP_ORDER_INTERLEAVE, CMP_ORDER_RANDOM, CMP_ORDER_SEQUENTIAL };
+enum campaign_order { CAMPAIGN_ORDER_INTERLEAVE, CAMPAIGN_ORDER_RANDOM, CAMPAIGN_ORDER_SEQUENTIAL };
 
-/* cmp_order_name: "interleave", "random", "sequential". */
-const char *cmp_order_name(enum cmp_order o);
+/* campaign_order_name: "interleave", "random", "sequential". */
+const char *campaign_order_name(enum campaign_order o);
 
-#define CMP_MAX_LIST 32      /* at most this many ops / sizes / concurrency values */
-#define CMP_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
+#define CAMPAIGN_MAX_LIST 32      /* at most this many ops / sizes / concurrency values */
+#define CAMPAIGN_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
-struct cmp_bench {
+struct campaign_bench {
 	int enabled;            /* the section is present (always 1 for [matrix]) */
 	int line;               /* line of the section header, for messages */
 	enum wl_bound bound;
@@ -42,21 +42,21 @@ struct cmp_bench {
 	uint64_t part_size;     /* [multipart]: part size */
 };
 
-enum cmp_cred_kind {
-	CMP_CRED_DEFAULT,       /* AWS order: AWS_ACCESS_KEY_ID..., else AWS_PROFILE/default */
-	CMP_CRED_PROFILE,       /* profile = NAME: that ~/.aws/credentials profile */
-	CMP_CRED_ENV,           /* credentials = env:PREFIX: PREFIX_ACCESS_KEY_ID, ... */
+enum campaign_cred_kind {
+	CAMPAIGN_CRED_DEFAULT,       /* AWS order: AWS_ACCESS_KEY_ID..., else AWS_PROFILE/default */
+	CAMPAIGN_CRED_PROFILE,       /* profile = NAME: that ~/.aws/credentials profile */
+	CAMPAIGN_CRED_ENV,           /* credentials = env:PREFIX: PREFIX_ACCESS_KEY_ID, ... */
 };
 
-struct cmp_subject {
+struct campaign_subject {
 	char *id;               /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
 	char *label;            /* default: the id */
 	char *endpoint;         /* http(s)://host[:port] */
 	char *region;           /* default us-east-1 */
 	char *bucket;
 	int path_style;         /* addressing = path (1) | virtual (0); default path */
-	enum cmp_cred_kind cred_kind;
-	char *cred_name;        /* profile name or env prefix; NULL for CMP_CRED_DEFAULT */
+	enum campaign_cred_kind cred_kind;
+	char *cred_name;        /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
 	char color[8];          /* "#rrggbb"; a palette colour when not given */
 	int insecure;           /* 1: do not verify TLS certificates */
 	int line;
@@ -68,21 +68,21 @@ struct campaign {
 	char *title;            /* default: the name */
 	char *client;           /* free text; default "" */
 	int cycles;             /* default 1 */
-	enum cmp_order order;   /* default interleave */
+	enum campaign_order order;   /* default interleave */
 	int has_seed;
 	uint64_t seed;          /* for order = random */
 	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
 
-	enum wl_op ops[CMP_MAX_LIST];
+	enum wl_op ops[CAMPAIGN_MAX_LIST];
 	int n_ops;
-	uint64_t sizes[CMP_MAX_LIST];
+	uint64_t sizes[CAMPAIGN_MAX_LIST];
 	int n_sizes;
-	int conc[CMP_MAX_LIST];
+	int conc[CAMPAIGN_MAX_LIST];
 	int n_conc;
-	struct cmp_bench matrix;
-	struct cmp_bench list, head, del, multipart;
+	struct campaign_bench matrix;
+	struct campaign_bench list, head, del, multipart;
 
-	struct cmp_subject *subjects;
+	struct campaign_subject *subjects;
 	int n_subjects;
 };
 
@@ -98,7 +98,7 @@ struct campaign *campaign_parse_string(const char *text, const char *name, struc
 /* campaign_workload: the workload of one run of section `bench` (collect/engine.h):
  * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
  * section's bound, and its objects / batch / part_size where the op uses them. */
-void campaign_workload(const struct cmp_bench *bench, enum wl_op op, uint64_t size, int conc,
+void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,
 		       struct workload *wl);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */

@@ -41,7 +41,7 @@ static const char usage_text[] =
 "(named on stderr, their records kept for another try); 2 usage error or no such\n"
 "directory; 3 DIR is locked by a collector working in it.\n";
 
-int clean_record_subject(const char *dir, const struct cmp_subject *s, struct err *e)
+int clean_record_subject(const char *dir, const struct campaign_subject *s, struct err *e)
 {
 	char path[4096];
 	char *text;
@@ -72,7 +72,7 @@ int clean_record_subject(const char *dir, const struct cmp_subject *s, struct er
 /* A subject read back from .subject.json: its strings live in j. */
 struct target {
 	json_t *j;
-	struct cmp_subject s;
+	struct campaign_subject s;
 };
 
 /* str: the string member k of o, NULL when missing or not a non-empty string. */
@@ -108,10 +108,10 @@ static int read_target(const char *dir, struct target *t, struct err *e)
 	addr = str(t->j, "addressing");
 	for (int i = 0; cred && i < (int)(sizeof(cred_names) / sizeof(cred_names[0])); i++)
 		if (strcmp(cred, cred_names[i]) == 0)
-			t->s.cred_kind = (enum cmp_cred_kind)i;
+			t->s.cred_kind = (enum campaign_cred_kind)i;
 	if (!str(t->j, "format") || strcmp(str(t->j, "format"), SUBJECT_FORMAT) != 0 ||
 	    !t->s.endpoint || !t->s.region || !t->s.bucket || !cred || !addr ||
-	    (t->s.cred_kind != CMP_CRED_DEFAULT && t->s.cred_name == NULL)) {
+	    (t->s.cred_kind != CAMPAIGN_CRED_DEFAULT && t->s.cred_name == NULL)) {
 		json_decref(t->j);
 		t->j = NULL;
 		return err_set(e, "%s: not a %s record", path, SUBJECT_FORMAT);
@@ -143,7 +143,7 @@ static int read_prefix(const char *dir, char *buf, size_t n, struct err *e)
 }
 
 /* sweep: delete what is under prefix for subject s; the counts into *n. */
-static int sweep(const struct cmp_subject *s, const char *prefix, struct sweep_count *n,
+static int sweep(const struct campaign_subject *s, const char *prefix, struct sweep_count *n,
 		 struct err *e)
 {
 	struct creds *cr = NULL;
@@ -212,9 +212,9 @@ struct walk {
 	unsigned long long objects, uploads;
 };
 
-/* campaign_subject: the subject of the campaign run at rel ("runs/cycle-NN/ID/RUN" or
+/* subject_at: the subject of the campaign run at rel ("runs/cycle-NN/ID/RUN" or
  * "runs/once/ID/RUN"), NULL when none. */
-static const struct cmp_subject *campaign_subject(const struct campaign *c, const char *rel)
+static const struct campaign_subject *subject_at(const struct campaign *c, const char *rel)
 {
 	const char *a, *b;
 
@@ -233,7 +233,7 @@ static const struct cmp_subject *campaign_subject(const struct campaign *c, cons
 static void clean_one(struct walk *w, const char *dir, const char *rel)
 {
 	char prefix[512], text[160], path[4096];
-	const struct cmp_subject *s = NULL;
+	const struct campaign_subject *s = NULL;
 	struct target t = {0};
 	struct sweep_count n;
 	struct err e = {{0}};
@@ -243,7 +243,7 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 		return;
 	if (rc == 0 && (rc = read_target(dir, &t, &e)) == 0)
 		s = &t.s;
-	else if (rc == 1 && (s = campaign_subject(w->c, rel)) != NULL)
+	else if (rc == 1 && (s = subject_at(w->c, rel)) != NULL)
 		rc = 0;
 	else if (rc == 1)
 		err_set(&e, "%s: no %s and no campaign subject for it", rel, CLEAN_SUBJECT_FILE);

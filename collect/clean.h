@@ -26,7 +26,7 @@
 
 /* clean_record_subject: write DIR/.subject.json for subject s (atomically). -1 with a
  * message when it cannot be written. */
-int clean_record_subject(const char *dir, const struct cmp_subject *s, struct err *e);
+int clean_record_subject(const char *dir, const struct campaign_subject *s, struct err *e);
 
 /* clean_earlier_run: before a `collect run` starts in dir (whose lock the caller holds),
  * delete what an earlier, killed `collect run` in dir left under the prefix it recorded

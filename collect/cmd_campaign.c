@@ -123,7 +123,7 @@ static int load_plan(struct cctx *x)
 	snprintf(path, sizeof(path), "%s/plan.tsv", x->out);
 	/* a random order without a seed keeps the one of an earlier plan.tsv in DIR, so a
 	 * resumed campaign and cycles run one by one (--cycle N) share one seed */
-	if (x->c->order == CMP_ORDER_RANDOM && !x->c->has_seed)
+	if (x->c->order == CAMPAIGN_ORDER_RANDOM && !x->c->has_seed)
 		plan_read_seed(path, &f.seed, NULL);
 	x->p = plan_build(x->c, &f, &e);
 	if (x->p == NULL)

@@ -19,7 +19,7 @@
 
 /* The flags of `collect run`, as given. */
 struct run_opts {
-	struct cmp_subject subj;
+	struct campaign_subject subj;
 	const char *out;
 	const char *text[WLF_COUNT_];  /* op, size and the whole numbers, as typed */
 	enum wl_bound bound;
@@ -140,7 +140,7 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 
 /* build_subject: the endpoint, region and addressing of o's subject, with their
  * defaults. 0, or CLI_EXIT_USAGE after saying why. */
-static int build_subject(struct cmp_subject *s)
+static int build_subject(struct campaign_subject *s)
 {
 	if (s->endpoint == NULL)
 		s->endpoint = (char *)endpoint_default();
@@ -157,7 +157,7 @@ static int build_subject(struct cmp_subject *s)
 	if (s->path_style < 0)
 		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
 	s->label = s->endpoint;
-	s->cred_kind = CMP_CRED_DEFAULT;
+	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
 	return 0;
 }
 

@@ -79,7 +79,7 @@ static int add_cycle(struct builder *b, int cycle)
 	struct plan *p = b->p;
 	int start = p->n;
 
-	if (c->order == CMP_ORDER_SEQUENTIAL) {
+	if (c->order == CAMPAIGN_ORDER_SEQUENTIAL) {
 		for (int k = 0; k < p->n_subjects; k++)
 			for (int oi = 0; oi < c->n_ops; oi++)
 				for (int si = 0; si < c->n_sizes; si++)
@@ -96,7 +96,7 @@ static int add_cycle(struct builder *b, int cycle)
 								    ci) < 0)
 							return -1;
 	}
-	if (c->order == CMP_ORDER_RANDOM) {
+	if (c->order == CAMPAIGN_ORDER_RANDOM) {
 		uint64_t st = p->seed ^ ((uint64_t)cycle * 0xD1B54A32D192ED03ULL);
 		for (int i = p->n - 1; i > start; i--) {
 			int j = start + (int)(splitmix64(&st) % (uint64_t)(i - start + 1));
@@ -109,14 +109,14 @@ static int add_cycle(struct builder *b, int cycle)
 		return 0;
 
 	/* one-offs end the first cycle */
-	const struct cmp_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
+	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
 	const enum wl_op once_ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
-	int outer = c->order == CMP_ORDER_SEQUENTIAL ? p->n_subjects : 4;
-	int inner = c->order == CMP_ORDER_SEQUENTIAL ? 4 : p->n_subjects;
+	int outer = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? p->n_subjects : 4;
+	int inner = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? 4 : p->n_subjects;
 	for (int i = 0; i < outer; i++)
 		for (int j = 0; j < inner; j++) {
-			int o = c->order == CMP_ORDER_SEQUENTIAL ? j : i;
-			int k = c->order == CMP_ORDER_SEQUENTIAL ? i : j;
+			int o = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? j : i;
+			int k = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? i : j;
 			struct workload wl;
 			if (!once[o]->enabled)
 				continue;
@@ -228,8 +228,8 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 
 	fprintf(f, "# format: s3bench-plan/1\n");
 	fprintf(f, "# campaign: %s (%s)\n", c->name, c->file);
-	fprintf(f, "# order: %s\n", cmp_order_name(p->order));
-	if (p->order == CMP_ORDER_RANDOM)
+	fprintf(f, "# order: %s\n", campaign_order_name(p->order));
+	if (p->order == CAMPAIGN_ORDER_RANDOM)
 		fprintf(f, "# seed: %llu\n", (unsigned long long)p->seed);
 	fprintf(f, "# cycles: %d-%d\n", p->first_cycle, p->last_cycle);
 	fprintf(f, "# subjects:");
@@ -299,8 +299,8 @@ void plan_print(const struct plan *p, const struct campaign *c, FILE *f)
 	double total = plan_total_expected(p, 0, &unb);
 
 	fprintf(f, "campaign %s (%s): %d runs, cycles %d-%d, order %s", c->name, c->file, p->n,
-		p->first_cycle, p->last_cycle, cmp_order_name(p->order));
-	if (p->order == CMP_ORDER_RANDOM)
+		p->first_cycle, p->last_cycle, campaign_order_name(p->order));
+	if (p->order == CAMPAIGN_ORDER_RANDOM)
 		fprintf(f, ", seed %llu", (unsigned long long)p->seed);
 	fprintf(f, "\n");
 	for (int i = 0; i < p->n; i++) {

@@ -39,7 +39,7 @@ struct plan_run {
 struct plan {
 	struct plan_run *runs;  /* owned */
 	int n;
-	enum cmp_order order;
+	enum campaign_order order;
 	uint64_t seed;          /* the seed used (order = random) */
 	int first_cycle, last_cycle;
 	int n_subjects;         /* subjects included */

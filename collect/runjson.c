@@ -215,7 +215,7 @@ static json_t *workload_json(const struct workload *wl, double timeout_s)
 	return o;
 }
 
-static json_t *subject_json(const struct cmp_subject *s)
+static json_t *subject_json(const struct campaign_subject *s)
 {
 	static const char *cred[] = {"default", "profile", "env"};
 
@@ -248,7 +248,7 @@ json_t *runjson_build(const struct runjson_input *in)
 					      "title", in->campaign->title,
 					      "client", in->campaign->client,
 					      "file", "campaign.ini",
-					      "order", cmp_order_name(in->campaign->order),
+					      "order", campaign_order_name(in->campaign->order),
 					      "cycles", in->campaign->cycles));
 	else
 		json_object_set_new(o, "campaign", json_null());

@@ -68,7 +68,7 @@ struct run_wrapper {
 struct runjson_input {
 	const struct campaign *campaign;    /* NULL for a single `collect run` */
 	int cycle;                          /* 0: a one-off or single run (null) */
-	const struct cmp_subject *subject;
+	const struct campaign_subject *subject;
 	const struct workload *wl;
 	double timeout_s;
 	const struct run_state *st;

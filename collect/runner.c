@@ -50,15 +50,15 @@ static const char *prefixed_env(const char *prefix, const char *suffix, int *too
 	return getenv(name);
 }
 
-static struct creds *subject_creds(const struct cmp_subject *s, struct err *e)
+static struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 {
 	const char *ak, *sk, *tok;
 	int too_long = 0;
 
 	switch (s->cred_kind) {
-	case CMP_CRED_PROFILE:
+	case CAMPAIGN_CRED_PROFILE:
 		return creds_load(s->cred_name, e);
-	case CMP_CRED_ENV:
+	case CAMPAIGN_CRED_ENV:
 		ak = prefixed_env(s->cred_name, "ACCESS_KEY_ID", &too_long);
 		sk = prefixed_env(s->cred_name, "SECRET_ACCESS_KEY", &too_long);
 		tok = prefixed_env(s->cred_name, "SESSION_TOKEN", &too_long);
@@ -128,7 +128,7 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 
 /* subject_client: an S3 client for subject s with credentials cr and libcurl buffers of
  * buffer_size bytes (0: libcurl's). */
-static struct s3_client *subject_client(const struct cmp_subject *s, const struct creds *cr,
+static struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
 					long buffer_size, struct err *e)
 {
 	struct s3_config cfg;
@@ -158,7 +158,7 @@ static struct s3_client *job_client(const struct runner_job *job, struct creds *
 	return subject_client(job->subject, cr, buffer_size, e);
 }
 
-struct s3_client *runner_client(const struct cmp_subject *s, struct creds **cr, struct err *e)
+struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr, struct err *e)
 {
 	struct s3_client *cl;
 
@@ -189,7 +189,7 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl,
 
 int runner_child_body(const struct runner_job *job, int live_fd)
 {
-	const struct cmp_subject *s = job->subject;
+	const struct campaign_subject *s = job->subject;
 	struct run_state st;
 	struct engine_result res;
 	struct creds *cr = NULL;

@@ -36,7 +36,7 @@ struct s3_client; /* collect/s3.h */
 
 struct runner_job {
 	const char *dir;                    /* run directory, existing and empty */
-	const struct cmp_subject *subject;  /* endpoint, bucket, credentials source */
+	const struct campaign_subject *subject;  /* endpoint, bucket, credentials source */
 	const struct workload *wl;
 	double timeout_s;                   /* wall-clock limit of the whole child */
 	const char *prefix;                 /* S3 key prefix unique to the run, ends in '/' */
@@ -74,7 +74,7 @@ int runner_sweep(const struct runner_job *job, struct err *e);
  * env:PREFIX or the AWS CLI's default chain), into *cr (the caller frees them with
  * creds_free after the client) and a new S3 client for s (s3_client_free). NULL with a
  * message (never a secret) when either fails; *cr is then NULL. */
-struct s3_client *runner_client(const struct cmp_subject *s, struct creds **cr,
+struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr,
 				struct err *e);
 
 /* runner_child_body: the child's work, callable without a fork (tests). Writes the state

@@ -119,8 +119,7 @@ grep -q 'Local test server' "$tmp/gen-rep/report.html"; check $? "the subject la
 
 # ---- 2. the shared Warp fixtures ----
 if [ ! -d "$fx/warp-0" ]; then
-	echo "SKIP Warp fixtures absent ($fx)"
-	skipped=$((skipped + 51))
+	skip 51 "Warp fixtures absent ($fx)"
 	finish
 fi
 cat >"$tmp/fx.map" <<'EOF'

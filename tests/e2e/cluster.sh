@@ -5,17 +5,14 @@
 # round trips, a common start that wakes every rank within 20 ms, and files of several
 # 1 MiB messages moved to rank 0 byte for byte (a missing one reported, not fatal).
 # The checks are tests/mpi/cluster_check.c's; this script starts it and relays its line.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 bin=${BUILD:-$top/build}/tests/cluster_check
 if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$bin" ]; then
-	echo "FAIL: mpirun or $bin missing (scripts/setup installs openmpi-bin, make tests builds it)"
-	echo "0 passed, 1 failed"
-	exit 1
+	bad "mpirun or $bin missing (scripts/setup installs openmpi-bin, make tests builds it)"
+	finish
 fi
-tmp=$(mktemp -d /tmp/s3bench-cluster.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 timeout 120 mpirun --oversubscribe -np 3 "$bin" "$tmp" 2>&1
 rc=$?
-[ $rc -eq 0 ] || { echo "FAIL: mpirun exited $rc"; echo "0 passed, 1 failed"; exit 1; }
+# the "N passed, N failed" line is cluster_check's, relayed above
+[ $rc -eq 0 ] || { bad "mpirun exited $rc"; finish; }

@@ -22,12 +22,11 @@
 rgw_dir=""
 stop_rgw() {
 	[ -n "$rgw_dir" ] && "$top/tests/servers/radosgw/stop" "$rgw_dir" >/dev/null 2>&1
-	cleanup_lib
 }
-trap stop_rgw EXIT
+at_exit stop_rgw
 if [ -z "${RGW_S3_ENDPOINT:-}" ]; then
 	envs=$("$top/tests/servers/radosgw/start" 2>"$work/rgw.log") ||
-		{ fail "no radosgw: $(tail -n 5 "$work/rgw.log")"; finish; }
+		{ bad "no radosgw: $(tail -n 5 "$work/rgw.log")"; finish; }
 	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
 	rgw_dir=$RGW_S3_SERVER_DIR
 fi
@@ -57,14 +56,14 @@ empty() {
 	local l
 	l=$(left "$2")
 	[ "$l" = "0 0" ]
-	ok $? "$1: the bucket lists no object and no multipart upload (objects, uploads: $l)"
+	check $? "$1: the bucket lists no object and no multipart upload (objects, uploads: $l)"
 }
 # some LABEL BUCKET: the kill left uploads (so that the check after means something)
 some() {
 	local l
 	l=$(left "$2")
 	[ "${l#* }" != 0 ] && [ "${l#* }" != "$l" ]
-	ok $? "$1: the kill left incomplete uploads (objects, uploads: $l)"
+	check $? "$1: the kill left incomplete uploads (objects, uploads: $l)"
 }
 # in_benchmark DIR: wait (up to 20 s) until the multipart run in DIR (a `collect run`
 # directory, or the campaign's one-off run) is 1 s into its benchmark
@@ -98,7 +97,7 @@ b=clean-limit-$sfx
 "$collect" run --endpoint "$ep" --bucket "$b" "${mp[@]}" --count 1000000 --timeout 4s \
 	-o "$work/limit" >"$work/limit.log" 2>&1
 [ "$(jq -r '.errors.class + " " + .phases.cleanup' "$work/limit/run.json")" = "timeout done" ]
-ok $? "time limit: run.json timeout, phases.cleanup done (got $(jq -c '[.errors, .phases]' "$work/limit/run.json"))"
+check $? "time limit: run.json timeout, phases.cleanup done (got $(jq -c '[.errors, .phases]' "$work/limit/run.json"))"
 empty "time limit" "$b"
 
 # 2. a killed campaign, then --resume
@@ -107,13 +106,13 @@ campaign cr "$b" >"$work/cr.ini"
 "$collect" "$work/cr.ini" -o "$work/cr" >"$work/cr.1.log" 2>&1 &
 pid=$!
 in_benchmark "$work/cr"
-ok $? "campaign: its multipart run reached its benchmark"
+check $? "campaign: its multipart run reached its benchmark"
 sigkill "$pid"
 some "campaign killed" "$b"
 timeout 120 "$collect" "$work/cr.ini" -o "$work/cr" --resume >"$work/cr.2.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "removed what an unfinished earlier attempt left" "$work/cr.2.log"
-ok $? "--resume: exit 0 (got $rc), the sweep is reported: $(grep -m 1 removed "$work/cr.2.log")"
+check $? "--resume: exit 0 (got $rc), the sweep is reported: $(grep -m 1 removed "$work/cr.2.log")"
 empty "--resume" "$b"
 
 # 3. a killed `collect run`, then another `collect run -o` on the same DIR
@@ -125,12 +124,12 @@ in_benchmark "$work/again"
 sigkill "$pid"
 some "collect run killed" "$b"
 [ -f "$work/again/.prefix" ] && [ -f "$work/again/.subject.json" ]
-ok $? "collect run killed: DIR keeps .prefix and .subject.json: $(ls -A "$work/again" | tr '\n' ' ')"
+check $? "collect run killed: DIR keeps .prefix and .subject.json: $(ls -A "$work/again" | tr '\n' ' ')"
 "$collect" run --endpoint "$ep" --bucket "$b" --op put --size 4KiB --concurrency 2 --count 5 \
 	-o "$work/again" >"$work/again.2.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "an earlier run killed before its cleanup left $b/s3bench/run-.*: [1-9][0-9]* objects\? deleted, [1-9][0-9]* multipart uploads\? aborted" "$work/again.2.log"
-ok $? "collect run -o same DIR: exit 0 (got $rc), says what it deleted: $(grep earlier "$work/again.2.log")"
+check $? "collect run -o same DIR: exit 0 (got $rc), says what it deleted: $(grep earlier "$work/again.2.log")"
 empty "collect run -o same DIR" "$b"
 
 # 4. collect clean DIR: locked while the run goes, then twice after the kill
@@ -142,20 +141,20 @@ in_benchmark "$work/cdir"
 "$collect" clean "$work/cdir" >"$work/clean.0.log" 2>&1
 rc=$?
 [ "$rc" = 3 ]
-ok $? "collect clean while the run goes: exit 3 (got $rc: $(cat "$work/clean.0.log"))"
+check $? "collect clean while the run goes: exit 3 (got $rc: $(cat "$work/clean.0.log"))"
 sigkill "$pid"
 some "collect run killed" "$b"
 "$collect" clean "$work/cdir" >"$work/clean.1.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "^$work/cdir: $b/s3bench/run-[0-9a-f]*/ at $ep: [0-9]* objects\? deleted, [1-9][0-9]* multipart uploads\? aborted$" "$work/clean.1.log"
-ok $? "collect clean DIR: exit 0 (got $rc), one line per prefix: $(cat "$work/clean.1.log")"
+check $? "collect clean DIR: exit 0 (got $rc), one line per prefix: $(cat "$work/clean.1.log")"
 empty "collect clean DIR" "$b"
 [ ! -e "$work/cdir/.prefix" ] && [ ! -e "$work/cdir/.subject.json" ]
-ok $? "collect clean DIR: the records of the emptied prefix are gone"
+check $? "collect clean DIR: the records of the emptied prefix are gone"
 "$collect" clean "$work/cdir" >"$work/clean.2.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "nothing to clean" "$work/clean.2.log"
-ok $? "collect clean DIR again: exit 0 (got $rc), nothing to clean: $(cat "$work/clean.2.log")"
+check $? "collect clean DIR again: exit 0 (got $rc), nothing to clean: $(cat "$work/clean.2.log")"
 
 # 5. collect clean CAMPAIGN.ini: its out/NAME, the subject from the campaign
 b=clean-ini-$sfx
@@ -170,7 +169,7 @@ rm -f "$work"/ini/out/ci/runs/*/*/*/.subject.json
 (cd "$work/ini" && "$collect" clean ci.ini) >"$work/clean.3.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "^runs/once/rgw/multipart-12MiB-c3: $b/s3bench/ci/.* [1-9][0-9]* multipart uploads\? aborted$" "$work/clean.3.log"
-ok $? "collect clean CAMPAIGN.ini: exit 0 (got $rc): $(cat "$work/clean.3.log")"
+check $? "collect clean CAMPAIGN.ini: exit 0 (got $rc): $(cat "$work/clean.3.log")"
 empty "collect clean CAMPAIGN.ini" "$b"
 # 6. keys that may not list uploads (a bucket policy denies ListBucketMultipartUploads; the
 #    RGW user is s3bench): the objects are still deleted, and collect clean says why no
@@ -186,7 +185,7 @@ printf '{"Version":"2012-10-17","Statement":[{"Effect":"Deny","Principal":{"AWS"
 code="$(s3put "$ep/$b") $(s3put --data-binary @"$work/deny.json" "$ep/$b?policy=")"
 u=$(s3get "$b?uploads=" | grep -o '<Code>[A-Za-z]*</Code>')
 [ "$code" = "200 204" ] && [ "$u" = "<Code>AccessDenied</Code>" ]
-ok $? "deny policy: bucket and policy set ($code), ListMultipartUploads refused ($u)"
+check $? "deny policy: bucket and policy set ($code), ListMultipartUploads refused ($u)"
 "$collect" run --endpoint "$ep" --bucket "$b" --op put --size 64KiB --concurrency 2 \
 	--duration 30s -o "$work/deny" >"$work/deny.log" 2>&1 &
 pid=$!
@@ -195,13 +194,13 @@ sigkill "$pid"
 "$collect" clean "$work/deny" >"$work/clean.4.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q ": [1-9][0-9]* objects\? deleted, multipart uploads not listed (403: not allowed)$" "$work/clean.4.log"
-ok $? "deny policy: collect clean exits 0 (got $rc) and says why: $(head -n 1 "$work/clean.4.log")"
+check $? "deny policy: collect clean exits 0 (got $rc) and says why: $(head -n 1 "$work/clean.4.log")"
 n=$(s3get "$b?list-type=2" | grep -o '<Key>' | wc -l)
 [ "$n" = 0 ]
-ok $? "deny policy: the bucket lists no object ($n)"
+check $? "deny policy: the bucket lists no object ($n)"
 
 "$collect" clean "$work/nonexistent" >/dev/null 2>&1
 rc=$?
 [ "$rc" = 2 ]
-ok $? "collect clean of a missing directory: exit 2 (got $rc)"
+check $? "collect clean of a missing directory: exit 2 (got $rc)"
 finish

@@ -17,21 +17,21 @@ out="$work/bad"
 "$collect" "$work/badcreds.ini" -o "$out" >"$work/bad.log" 2>&1
 rc=$?
 [ "$rc" -eq 1 ]
-ok $? "a campaign with failed runs exits 1 (got $rc)"
+check $? "a campaign with failed runs exits 1 (got $rc)"
 check_tree "$out" runs=4 secret="$BAD_AWS_SECRET_ACCESS_KEY" >"$work/check1.txt"
-ok $? "4 runs recorded, consistent, no secret: $(cat "$work/check1.txt")"
+check $? "4 runs recorded, consistent, no secret: $(cat "$work/check1.txt")"
 for op in put get; do
 	d="$out/runs/cycle-01/bad/$op-4KiB-c2"
 	[ "$(run_json "$d" "j['status'], j['errors']['class'], 'summary' in j")" = "failed auth False" ]
-	ok $? "bad $op: failed, auth, no summary: $(run_json "$d" "j['errors']")"
+	check $? "bad $op: failed, auth, no summary: $(run_json "$d" "j['errors']")"
 	run_json "$d" "j['errors']['first'][0]" | grep -q "403"
-	ok $? "bad $op: the first error says 403"
+	check $? "bad $op: the first error says 403"
 	d="$out/runs/cycle-01/good/$op-4KiB-c2"
 	[ "$(run_json "$d" "j['status'], j['errors']['class'], j['summary']['requests']")" = "complete None 10" ]
-	ok $? "good $op: complete, 2 workers x 5 requests"
+	check $? "good $op: complete, 2 workers x 5 requests"
 done
 grep -q "runs/cycle-01/bad/put-4KiB-c2 failed (auth)" "$work/bad.log"
-ok $? "the progress line names the failed run and its class"
+check $? "the progress line names the failed run and its class"
 
 # 2. the server stops in the middle: a private server, so that the others keep running
 private_s3rver STOP || finish
@@ -65,11 +65,11 @@ stopped_at=$(date +%s.%N)
 wait "$pid"
 rc=$?
 [ "$rc" -eq 1 ]
-ok $? "the campaign finishes and exits 1 (got $rc; $(tail -n 2 "$work/stop.log"))"
+check $? "the campaign finishes and exits 1 (got $rc; $(tail -n 2 "$work/stop.log"))"
 check_tree "$out" runs=8 >"$work/check2.txt"
-ok $? "all 8 runs recorded: $(cat "$work/check2.txt")"
+check $? "all 8 runs recorded: $(cat "$work/check2.txt")"
 [ "$(run_json "${first%/run.json}" "j['status']")" = "complete" ]
-ok $? "the run before the stop is complete"
+check $? "the run before the stop is complete"
 python3 - "$out" "$stopped_at" >"$work/after.txt" <<'PY'
 import glob, json, sys, datetime
 out, stopped = sys.argv[1], float(sys.argv[2])
@@ -88,7 +88,7 @@ for f in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
 print("after the stop: %d runs, %d not failed as unavailable/connect" % (n, bad))
 sys.exit(0 if n >= 5 and bad == 0 else 1)
 PY
-ok $? "every run after the stop failed as unavailable/connect: $(tail -n 1 "$work/after.txt")"
+check $? "every run after the stop failed as unavailable/connect: $(tail -n 1 "$work/after.txt")"
 [ "$(grep -c 'failed (unavailable)\|failed (connect)' "$work/stop.log")" -ge 5 ]
-ok $? "progress lines show the failed runs"
+check $? "progress lines show the failed runs"
 finish

@@ -1,9 +1,7 @@
 # tests/e2e/collect_lib.sh: helpers for the tests/e2e/collect_*.sh scripts. Sourced, never
 # run (not executable, so tests/run skips it).
 #
-#   ok COND_EXIT_STATUS "what"   count a case: pass when the status is 0
-#   pass "what" / fail "what"    count a case
-#   finish                       print "N passed, N failed" and exit (non-zero on failure)
+#   lib.sh's vocabulary (ok, bad, check, skip, finish, at_exit, $tmp; $work is $tmp)
 #   server_env VAR               sets ONE_... variables from the tests/run server VAR
 #                                (S3RVER or RGW) when exported, else starts a private s3rver
 #   private_s3rver PFX           start a private s3rver; exports PFX_S3_ENDPOINT,
@@ -11,36 +9,18 @@
 #                                PFX_S3_SERVER_DIR; stopped at exit
 #   make_campaign SRC DST EP1 EP2   copy a fixture campaign with the endpoints replaced
 #   check_tree OUT [args]        python checks of an output tree (see check_tree.py below)
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
-work=$(mktemp -d /tmp/s3bench-e2e-collect.XXXXXX)
-npass=0
-nfail=0
+work=$tmp
 private_dirs=()
 
-pass() { npass=$((npass + 1)); }
-fail() { nfail=$((nfail + 1)); echo "FAIL: $*" >&2; }
-ok() {
-	local st=$1
-	shift
-	if [ "$st" -eq 0 ]; then pass; else fail "$*"; fi
-}
-
-cleanup_lib() {
+stop_private_s3rvers() {
 	local d
 	for d in "${private_dirs[@]}"; do
 		"$top/tests/servers/s3rver/stop" "$d" >/dev/null 2>&1
 	done
-	rm -rf "$work"
 }
-trap cleanup_lib EXIT
-
-finish() {
-	echo "$npass passed, $nfail failed"
-	[ "$nfail" -eq 0 ]
-	exit $?
-}
+at_exit stop_private_s3rvers
 
 # private_s3rver PFX: a private s3rver with its own random keys.
 private_s3rver() {
@@ -201,5 +181,5 @@ for _ in $(seq 1 60); do
 	[ -x "$collect" ] && cp "$collect" "$work/collect" 2>/dev/null && break
 	sleep 0.5
 done
-[ -x "$work/collect" ] || { echo "no $collect (make first)"; echo "0 passed, 1 failed"; exit 1; }
+[ -x "$work/collect" ] || { bad "no $collect (make first)"; finish; }
 collect="$work/collect"

@@ -43,7 +43,7 @@ wait_running() {
 "$collect" "$work/r.ini" -o "$out" --cycle 1 >"$work/c1.log" 2>&1 &
 pid=$!
 wait_running "$out" 2
-ok $? "the collector is in its third run"
+check $? "the collector is in its third run"
 sleep 1
 kill -KILL "$pid"
 wait "$pid" 2>/dev/null
@@ -51,41 +51,41 @@ sleep 0.5
 ndone=$(find "$out/runs" -name run.json | wc -l)
 partial=$(for d in "$out"/runs/*/*/*; do [ -f "$d/run.json" ] || echo "$d"; done)
 [ -n "$partial" ] && [ "$(echo "$partial" | wc -l)" -eq 1 ]
-ok $? "one incomplete run directory after SIGKILL ($ndone complete)"
+check $? "one incomplete run directory after SIGKILL ($ndone complete)"
 pgrep -f -- "$work/r.ini" >/dev/null
 [ $? -ne 0 ]
-ok $? "no orphan left running (the run's child dies with the collector)"
+check $? "no orphan left running (the run's child dies with the collector)"
 seed1=$(sed -n 's/^# seed: //p' "$out/plan.tsv")
 [ -n "$seed1" ]
-ok $? "plan.tsv records the random seed"
+check $? "plan.tsv records the random seed"
 sums_before=$(cd "$out" && find runs -name run.json -o -name ops.tsv.zst | sort | xargs md5sum)
 "$collect" "$work/r.ini" -o "$out" --cycle 1 >/dev/null 2>&1
-ok $(( $? == 2 ? 0 : 1 )) "without --resume the directory is refused (exit 2)"
+check $(( $? == 2 ? 0 : 1 )) "without --resume the directory is refused (exit 2)"
 "$collect" "$work/r.ini" -o "$out" --cycle 1 --resume >"$work/c1r.log" 2>&1
-ok $? "--resume completes (exit 0): $(tail -n 2 "$work/c1r.log")"
+check $? "--resume completes (exit 0): $(tail -n 2 "$work/c1r.log")"
 [ "$(grep -c ' complete ' "$work/c1r.log")" -eq $((4 - ndone)) ]
-ok $? "--resume ran only the $((4 - ndone)) runs not done"
+check $? "--resume ran only the $((4 - ndone)) runs not done"
 [ "$(sed -n 's/^# seed: //p' "$out/plan.tsv")" = "$seed1" ]
-ok $? "--resume kept the seed of plan.tsv"
+check $? "--resume kept the seed of plan.tsv"
 sums_after=$(cd "$out" && echo "$sums_before" | md5sum -c --quiet 2>&1)
 [ -z "$sums_after" ]
-ok $? "runs finished before the kill are untouched"
+check $? "runs finished before the kill are untouched"
 [ -f "$partial/run.json" ] && [ "$(run_json "$partial" "j['status']")" = "complete" ]
-ok $? "the killed run was redone: ${partial#$out/}"
+check $? "the killed run was redone: ${partial#$out/}"
 check_tree "$out" complete=1 runs=4 >"$work/check1.txt"
-ok $? "cycle 1: 4 complete runs, no stray file: $(cat "$work/check1.txt")"
+check $? "cycle 1: 4 complete runs, no stray file: $(cat "$work/check1.txt")"
 
 # SIGINT during cycle 2 into the same directory
 "$collect" "$work/r.ini" -o "$out" --cycle 2 >"$work/c2.log" 2>&1 &
 pid=$!
 wait_running "$out" 5
-ok $? "cycle 2 under way"
+check $? "cycle 2 under way"
 sleep 0.5
 kill -INT "$pid"
 wait "$pid"
 rc=$?
 [ "$rc" -eq 130 ]
-ok $? "SIGINT: exit 130 (got $rc)"
+check $? "SIGINT: exit 130 (got $rc)"
 intr=$(python3 - "$out" <<'PY'
 import glob, json, sys
 for f in glob.glob(sys.argv[1] + "/runs/cycle-02/*/*/run.json"):
@@ -95,16 +95,16 @@ for f in glob.glob(sys.argv[1] + "/runs/cycle-02/*/*/run.json"):
 PY
 )
 [ "$(echo "$intr" | wc -l)" -eq 1 ] && [ "${intr#* }" = "failed killed False" ]
-ok $? "the current run is recorded as interrupted: $intr"
+check $? "the current run is recorded as interrupted: $intr"
 grep -q "interrupted" "$work/c2.log"
-ok $? "the progress line says interrupted"
+check $? "the progress line says interrupted"
 "$collect" "$work/r.ini" -o "$out" --cycle 2 --resume >"$work/c2r.log" 2>&1
-ok $? "--resume after SIGINT exits 0"
+check $? "--resume after SIGINT exits 0"
 d=${intr%% *}
 [ "$(run_json "$d" "j['status'], j['wrapper']['interrupted']")" = "complete False" ]
-ok $? "the interrupted run was redone"
+check $? "the interrupted run was redone"
 [ "$(sed -n 's/^# seed: //p' "$out/plan.tsv")" = "$seed1" ]
-ok $? "--cycle 2 in the same directory used the seed of cycle 1"
+check $? "--cycle 2 in the same directory used the seed of cycle 1"
 check_tree "$out" complete=1 runs=8 >"$work/check2.txt"
-ok $? "both cycles: 8 complete runs: $(cat "$work/check2.txt")"
+check $? "both cycles: 8 complete runs: $(cat "$work/check2.txt")"
 finish

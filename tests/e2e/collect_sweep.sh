@@ -39,12 +39,12 @@ field() {
 swept() {
 	local label=$1 name=$2 n
 	[ "$(field "$name" '.status + " " + .errors.class')" = "failed timeout" ]
-	ok $? "$label: run.json failed / timeout (got $(field "$name" '.status + " " + .errors.class'))"
+	check $? "$label: run.json failed / timeout (got $(field "$name" '.status + " " + .errors.class'))"
 	[ "$(field "$name" .phases.cleanup)" = done ]
-	ok $? "$label: phases.cleanup done after the kill (got $(field "$name" '[.phases, .errors.first]'))"
+	check $? "$label: phases.cleanup done after the kill (got $(field "$name" '[.phases, .errors.first]'))"
 	n=$(keys "$3")
 	[ "$n" = 0 ]
-	ok $? "$label: no object left in the bucket (KeyCount '$n')"
+	check $? "$label: no object left in the bucket (KeyCount '$n')"
 }
 
 # 1. PUT
@@ -58,8 +58,8 @@ swept GET get sweep-get-$sfx
 # 3. --keep: no cleanup, no sweep
 killed keep sweep-keep-$sfx --op get --objects 40 --keep
 [ "$(field keep .phases.cleanup)" = not-reached ]
-ok $? "--keep: phases.cleanup not-reached (got $(field keep .phases))"
+check $? "--keep: phases.cleanup not-reached (got $(field keep .phases))"
 n=$(keys sweep-keep-$sfx)
 [ "$n" = 40 ]
-ok $? "--keep: the 40 prepared objects are still listed (KeyCount '$n')"
+check $? "--keep: the 40 prepared objects are still listed (KeyCount '$n')"
 finish

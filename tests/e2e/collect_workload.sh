@@ -18,15 +18,15 @@ both() {
 		>"$work/out" 2>&1
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -qF -- "collect: $opt: $want" "$work/out"
-	ok $? "run $cli: exit 2 (got $rc), says \"$opt: $want\": $(head -n 1 "$work/out")"
+	check $? "run $cli: exit 2 (got $rc), says \"$opt: $want\": $(head -n 1 "$work/out")"
 	[ ! -e "$work/run" ]
-	ok $? "run $cli: no output directory"
+	check $? "run $cli: no output directory"
 	printf '[campaign]\nname = w\n%b\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n' \
 		"$ini" >"$work/c.ini"
 	"$collect" "$work/c.ini" --dry-run -o "$work/camp" >"$work/out" 2>&1
 	rc=$?
 	[ "$rc" -eq 2 ] && grep -qF -- "] $key: $want" "$work/out"
-	ok $? "campaign $(echo "$ini" | tr '\n' ' '): exit 2 (got $rc), says \"$key: $want\": $(head -n 1 "$work/out")"
+	check $? "campaign $(echo "$ini" | tr '\n' ' '): exit 2 (got $rc), says \"$key: $want\": $(head -n 1 "$work/out")"
 }
 M='[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 5s\n'
 both "--op multipart --size 12MiB --part-size 4MiB --concurrency 1 --count 1" \
@@ -68,16 +68,16 @@ both "--op stat --size 4KiB --concurrency 1 --count 1" \
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op put --size 4KiB --concurrency 1 \
 	--count 1 --batch 5 -o "$work/run" >"$work/out" 2>&1
 [ $? -eq 2 ] && grep -qF -- "--batch: '5': a batch is only for delete" "$work/out"
-ok $? "run: --batch for put refused: $(head -n 1 "$work/out")"
+check $? "run: --batch for put refused: $(head -n 1 "$work/out")"
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op get --size 4KiB --concurrency 1 \
 	--count 1 --part-size 5MiB -o "$work/run" >"$work/out" 2>&1
 [ $? -eq 2 ] && grep -qF -- "--part-size: '5MiB': a part size is only for multipart" "$work/out"
-ok $? "run: --part-size for get refused: $(head -n 1 "$work/out")"
+check $? "run: --part-size for get refused: $(head -n 1 "$work/out")"
 # every op collect run accepts is in --help
 "$collect" --help >"$work/help"
 for op in put get head list delete multipart create-bucket put-empty get-small; do
 	grep -q -- "$op" "$work/help"
-	ok $? "--help lists $op"
+	check $? "--help lists $op"
 done
 
 # the endpoint from the environment, as the AWS CLI takes it
@@ -86,21 +86,21 @@ export AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_S
 unset AWS_PROFILE AWS_SESSION_TOKEN AWS_ENDPOINT_URL AWS_ENDPOINT_URL_S3
 AWS_ENDPOINT_URL=$ONE_S3_ENDPOINT "$collect" run --bucket e2e-wl --op put --size 1KiB \
 	--concurrency 1 --count 2 -o "$work/env1" >"$work/env1.txt" 2>&1
-ok $? "AWS_ENDPOINT_URL is the default endpoint: $(tail -n 2 "$work/env1.txt")"
+check $? "AWS_ENDPOINT_URL is the default endpoint: $(tail -n 2 "$work/env1.txt")"
 [ "$(run_json "$work/env1" "j['subject']['endpoint'], j['summary']['requests']")" = "$ONE_S3_ENDPOINT 2" ]
-ok $? "run.json: that endpoint, 2 requests"
+check $? "run.json: that endpoint, 2 requests"
 AWS_ENDPOINT_URL=http://127.0.0.1:9 AWS_ENDPOINT_URL_S3=$ONE_S3_ENDPOINT "$collect" run \
 	--bucket e2e-wl --op put --size 1KiB --concurrency 1 --count 2 -o "$work/env2" \
 	>"$work/env2.txt" 2>&1
-ok $? "AWS_ENDPOINT_URL_S3 takes precedence over AWS_ENDPOINT_URL: $(tail -n 2 "$work/env2.txt")"
+check $? "AWS_ENDPOINT_URL_S3 takes precedence over AWS_ENDPOINT_URL: $(tail -n 2 "$work/env2.txt")"
 [ "$(run_json "$work/env2" "j['subject']['endpoint']")" = "$ONE_S3_ENDPOINT" ]
-ok $? "run.json: the AWS_ENDPOINT_URL_S3 endpoint"
+check $? "run.json: the AWS_ENDPOINT_URL_S3 endpoint"
 AWS_ENDPOINT_URL_S3=http://127.0.0.1:9 "$collect" run --endpoint "$ONE_S3_ENDPOINT" \
 	--bucket e2e-wl --op put --size 1KiB --concurrency 1 --count 1 -o "$work/env3" \
 	>"$work/env3.txt" 2>&1
-ok $? "--endpoint over the environment: $(tail -n 2 "$work/env3.txt")"
+check $? "--endpoint over the environment: $(tail -n 2 "$work/env3.txt")"
 "$collect" run --bucket e2e-wl --op put --size 1KiB --concurrency 1 --count 1 \
 	-o "$work/env4" >"$work/out" 2>&1
 [ $? -eq 2 ] && grep -qF "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL)" "$work/out"
-ok $? "no endpoint anywhere: exit 2, says where one comes from"
+check $? "no endpoint anywhere: exit 2, says where one comes from"
 finish

@@ -3,13 +3,10 @@
 # against the nginx WebDAV server (NGINX_S3_ENDPOINT from tests/run). Without that variable
 # (or when a PUT to it fails), the script starts its own nginx on a free 127.0.0.1 port in a
 # temporary directory and stops it at the end. Prints "N passed, N failed"; exit 1 on failure.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
-tmp=$(mktemp -d /tmp/s3bench-faultproxy.XXXXXX)
 pids=()
 nginx_pid_file=""
-passed=0 failed=0
 
 cleanup() {
 	local p
@@ -26,21 +23,8 @@ cleanup() {
 			sleep 0.1
 		done
 	fi
-	rm -rf "$tmp"
 }
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() { # check COND-EXIT-STATUS NAME [DETAIL]
-	if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2${3:+ ($3)}"; fi
-}
-finish() {
-	echo "$passed passed, $failed failed"
-	[ "$failed" -eq 0 ]
-	exit $?
-}
+at_exit cleanup
 
 if [ ! -x "$proxy_bin" ]; then
 	bad "faultproxy binary missing: run make tests"

@@ -39,27 +39,26 @@ stop_proxies() {
 	done
 	proxy_pids=()
 }
-trap 'stop_proxies; cleanup_lib' EXIT
-trap 'exit 130' INT TERM
+at_exit stop_proxies
 
-# check: run python (stdin) over the arguments; each output line "PASS text" or
+# pychecks: run python (stdin) over the arguments; each output line "PASS text" or
 # "FAIL text" is one case; any other line is shown.
-check() {
+pychecks() {
 	local line
 	while IFS= read -r line; do
 		case "$line" in
-		"PASS "*) pass ;;
-		"FAIL "*) fail "${line#FAIL }" ;;
+		"PASS "*) ok "${line#PASS }" ;;
+		"FAIL "*) bad "${line#FAIL }" ;;
 		*) echo "$line" ;;
 		esac
 	done < <(python3 - "$@" 2>&1 || echo "FAIL python checker exited non-zero")
 }
 
-[ -x "$proxy_bin" ] || { fail "no $proxy_bin (make tests)"; finish; }
+[ -x "$proxy_bin" ] || { bad "no $proxy_bin (make tests)"; finish; }
 for b in "$analyze" "$render"; do
-	[ -x "$b" ] || { fail "no $b (make first)"; finish; }
+	[ -x "$b" ] || { bad "no $b (make first)"; finish; }
 done
-server_env FX S3RVER || { fail "no s3 server"; finish; }
+server_env FX S3RVER || { bad "no s3 server"; finish; }
 export FX_AWS_ACCESS_KEY_ID FX_AWS_SECRET_ACCESS_KEY
 export BAD_AWS_ACCESS_KEY_ID=$FX_AWS_ACCESS_KEY_ID
 export BAD_AWS_SECRET_ACCESS_KEY="wrong${FX_AWS_SECRET_ACCESS_KEY}"
@@ -78,7 +77,7 @@ start_proxy() {
 		[ -s "$pf" ] && { port=$(cat "$pf"); break; }
 		sleep 0.05
 	done
-	[ -n "$port" ] || { fail "faultproxy $name did not start: $(cat "$work/$name.proxy.log")"; return 1; }
+	[ -n "$port" ] || { bad "faultproxy $name did not start: $(cat "$work/$name.proxy.log")"; return 1; }
 	echo "s#http://$name.invalid\$#http://127.0.0.1:$port#" >>"$work/endpoints.sed"
 }
 
@@ -93,7 +92,7 @@ start_proxy slow --mode slowdown --fraction 0.3 --seed 1 &&
 echo "s#http://badauth.invalid\$#$FX_S3_ENDPOINT#" >>"$work/endpoints.sed"
 sed -f "$work/endpoints.sed" "$top/tests/fixtures/campaigns/faults.ini" >"$work/faults.ini"
 ! grep -q '^endpoint = http://[a-z]*\.invalid$' "$work/faults.ini"
-ok $? "every fault subject has a local endpoint"
+check $? "every fault subject has a local endpoint"
 
 out="$work/out"
 t0=$SECONDS
@@ -103,25 +102,25 @@ elapsed=$((SECONDS - t0))
 echo "collect: exit $rc after ${elapsed}s"
 sed 's/^/    /' "$work/collect.log"
 [ "$rc" -eq 1 ]
-ok $? "the campaign finishes with exit 1 (runs failed), got $rc"
+check $? "the campaign finishes with exit 1 (runs failed), got $rc"
 [ "$elapsed" -lt 150 ]
-ok $? "the campaign took ${elapsed}s (< 150 s: no run hangs past its limit)"
+check $? "the campaign took ${elapsed}s (< 150 s: no run hangs past its limit)"
 stop_proxies
 
 # faults really were injected
 for n in slow slowall reset resetsome stall; do
 	grep -q "faultproxy: fault " "$work/$n.proxy.log"
-	ok $? "proxy $n injected faults"
+	check $? "proxy $n injected faults"
 done
 
 check_tree "$out" runs=18 >"$work/tree.txt"
-ok $? "tree: 18 runs, each one run.json, no stray file: $(cat "$work/tree.txt")"
+check $? "tree: 18 runs, each one run.json, no stray file: $(cat "$work/tree.txt")"
 left=$(find "$out" \( -name '*.tmp*' -o -name '.state.json' \) | head -n 5)
 [ -z "$left" ]
-ok $? "no temporary or state file left: $left"
+check $? "no temporary or state file left: $left"
 
 # Per-run expectations: status, classes allowed, what the summary / first error must show.
-check "$out" "$work/collect.log" <<'PY'
+pychecks "$out" "$work/collect.log" <<'PY'
 import glob, json, os, subprocess, sys
 out = sys.argv[1]
 TIMEOUT = 8
@@ -209,16 +208,16 @@ PY
 "$analyze" "$out" >"$work/analyze.log" 2>&1
 rc=$?
 [ "$rc" -eq 0 ]
-ok $? "analyze exits 0 (got $rc: $(tail -n 3 "$work/analyze.log"))"
+check $? "analyze exits 0 (got $rc: $(tail -n 3 "$work/analyze.log"))"
 SOURCE_DATE_EPOCH=1764633600 "$render" "$out/results" -f html >"$work/render.log" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] && [ -s "$out/report/report.html" ]
-ok $? "render writes report.html (exit $rc: $(tail -n 3 "$work/render.log"))"
+check $? "render writes report.html (exit $rc: $(tail -n 3 "$work/render.log"))"
 left=$(find "$out" -name '*.tmp*' | head -n 5)
 [ -z "$left" ]
-ok $? "no temporary file left after analyze and render: $left"
+check $? "no temporary file left after analyze and render: $left"
 
-check "$out" <<'PY'
+pychecks "$out" <<'PY'
 import csv, glob, json, os, sys
 from html.parser import HTMLParser
 out = sys.argv[1]

@@ -14,16 +14,7 @@
 # message naming the missing packages), then run, test, bench, report, report-sample and
 # plain make after setup; make CFLAGS=-O0 / OPT=-O3 / CC=clang; and each binary linking only
 # core/ and its own stage's library.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-passed=0 failed=0
-tmp=$(mktemp -d /tmp/s3bench-firstrun.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
-trap 'exit 130' INT TERM
-
-ok() { passed=$((passed + 1)); echo "ok   $*"; }
-bad() { failed=$((failed + 1)); echo "FAIL $*"; }
-check() { if [ "$1" -eq 0 ]; then ok "$2"; else bad "$2"; fi; }
+. "$(dirname "$0")/lib.sh"
 
 tree=$tmp/tree shims=$tmp/shims log=$tmp/cc.log done=$tmp/setup-done
 mkdir -p "$tree" "$shims"
@@ -153,5 +144,4 @@ for s in collect analyze render; do
 	check $? "bin/$s links lib$s.a and libcore.a only"
 done
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

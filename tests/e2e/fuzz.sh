@@ -17,15 +17,14 @@
 # features) and the corpus size at the end.
 #
 # Without clang (or its libFuzzer runtime) the targets are skipped, not failed.
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 secs=${FUZZ_SECONDS:-15}
-pass=0 fail=0 skip=0
+# not lib.sh's $tmp: kept after a failure or with FUZZ_KEEP=1
 work=$(mktemp -d /tmp/s3bench-fuzz.XXXXXX)
 keep=0
 [ "${FUZZ_KEEP:-0}" = 1 ] && keep=1
-trap '[ "$keep" -eq 1 ] || rm -rf "$work"' EXIT
+at_exit '[ "$keep" -eq 1 ] || rm -rf "$work"'
 
 names=()
 if [ $# -gt 0 ]; then
@@ -42,20 +41,20 @@ cc=${FUZZ_CC:-clang}
 if ! command -v "$cc" >/dev/null 2>&1 ||
 	! echo 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n); int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { (void)d; (void)n; return 0; }' |
 	"$cc" -x c -fsanitize=fuzzer -o "$work/probe" - >/dev/null 2>&1; then
-	echo "SKIP: $cc with libFuzzer (-fsanitize=fuzzer) is not available (scripts/setup installs clang, libclang-rt-dev)"
-	echo "0 passed, 0 failed, ${#names[@]} skipped"
-	exit 0
+	skip ${#names[@]} "$cc with libFuzzer (-fsanitize=fuzzer) is not available (scripts/setup installs clang, libclang-rt-dev)"
+	finish
 fi
 targets=()
 for n in "${names[@]}"; do
 	targets+=("build/fuzz/bin/fuzz_$n")
 done
 if ! make -s "${targets[@]}" >"$work/build.log" 2>&1; then
-	echo "FAIL: make fuzz:"
 	tail -n 40 "$work/build.log" | sed 's/^/    /'
 	keep=1
-	echo "0 passed, ${#names[@]} failed"
-	exit 1
+	for n in "${names[@]}"; do
+		bad "fuzz_$n: make fuzz failed (above)"
+	done
+	finish
 fi
 
 # 2. Run each target on a copy of its corpus.
@@ -79,13 +78,11 @@ for n in "${names[@]}"; do
 	cov=$(sed -nE 's/^#[0-9]+.*cov: ([0-9]+) ft: ([0-9]+).*/cov \1, ft \2/p' "$dir/log" | tail -n 1)
 	repro=$(ls "$dir/crash/" 2>/dev/null | head -n 1)
 	if [ "$rc" -eq 0 ] && [ -z "$repro" ]; then
-		pass=$((pass + 1))
-		printf '%-10s ok: %s runs in %ds, %s, corpus %d files\n' "$n" "${runs:-?}" \
-			$((SECONDS - t0)) "${cov:-cov ?}" "$(ls "$dir/corpus" | wc -l)"
+		ok "$(printf '%-10s %s runs in %ds, %s, corpus %d files' "$n" "${runs:-?}" \
+			$((SECONDS - t0)) "${cov:-cov ?}" "$(ls "$dir/corpus" | wc -l)")"
 	else
-		fail=$((fail + 1))
 		keep=1
-		echo "FAIL: fuzz_$n (exit $rc) after $((SECONDS - t0))s:"
+		bad "fuzz_$n (exit $rc) after $((SECONDS - t0))s:"
 		grep -E 'ERROR|SUMMARY|runtime error|#[0-9]+ 0x|differ|abort' "$dir/log" | head -n 30 |
 			sed 's/^/    /'
 		if [ -n "$repro" ]; then
@@ -97,9 +94,4 @@ for n in "${names[@]}"; do
 done
 
 [ "${FUZZ_KEEP:-0}" = 1 ] && echo "work folder (corpora, logs): $work"
-if [ "$skip" -gt 0 ]; then
-	echo "$pass passed, $fail failed, $skip skipped"
-else
-	echo "$pass passed, $fail failed"
-fi
-[ "$fail" -eq 0 ]
+finish

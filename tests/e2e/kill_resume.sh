@@ -30,10 +30,9 @@ stop_all() {
 	done
 	pids=()
 }
-trap 'stop_all; cleanup_lib' EXIT
-trap 'exit 130' INT TERM
+at_exit stop_all
 
-server_env KR S3RVER || { fail "no s3 server"; finish; }
+server_env KR S3RVER || { bad "no s3 server"; finish; }
 export KR_AWS_ACCESS_KEY_ID KR_AWS_SECRET_ACCESS_KEY
 
 # campaign BUCKET: the campaign text (the reference run uses its own bucket: run key
@@ -152,52 +151,52 @@ for k in range(1, kills + 1):
 print("%d run.json checked after the kills, %d bad" % (n, bad))
 sys.exit(1 if bad else 0)
 PY
-ok $? "after each kill every run.json present was whole: $(tail -n 3 "$work/snap.txt")"
+check $? "after each kill every run.json present was whole: $(tail -n 3 "$work/snap.txt")"
 [ "$orphans" -eq 0 ]
-ok $? "after each of the $kills kills the run's child was gone within 3 s ($orphans left one)"
+check $? "after each of the $kills kills the run's child was gone within 3 s ($orphans left one)"
 [ "${second_rc:-none}" = 3 ]
-ok $? "a second collector while one runs exits 3 (got ${second_rc:-none}: $(tail -n 1 "$work/second.log" 2>/dev/null))"
+check $? "a second collector while one runs exits 3 (got ${second_rc:-none}: $(tail -n 1 "$work/second.log" 2>/dev/null))"
 [ "$locked" -eq 0 ]
-ok $? "no resumed collector found the directory locked ($locked did)"
+check $? "no resumed collector found the directory locked ($locked did)"
 [ "$early" -le 5 ]
-ok $? "the kills landed while the collector ran ($early of $kills came after it had exited)"
+check $? "the kills landed while the collector ran ($early of $kills came after it had exited)"
 n_inside=$(echo "$phases" | tr ' ' '\n' | grep -c -E '^(prepare|benchmark|cleanup)$')
 [ "$n_inside" -ge 10 ]
-ok $? "$n_inside kills landed inside a run (prepare, benchmark or cleanup)"
+check $? "$n_inside kills landed inside a run (prepare, benchmark or cleanup)"
 
 "$collect" "$ini" -o "$out" --resume >"$work/final.log" 2>&1
 rc=$?
 [ "$rc" -eq 0 ]
-ok $? "the last --resume completes the campaign (exit 0, got $rc: $(tail -n 2 "$work/final.log"))"
+check $? "the last --resume completes the campaign (exit 0, got $rc: $(tail -n 2 "$work/final.log"))"
 wait "$ref_pid"
 rc=$?
 pids=()
 [ "$rc" -eq 0 ]
-ok $? "the uninterrupted run exits 0 (got $rc: $(tail -n 2 "$work/ref.log"))"
+check $? "the uninterrupted run exits 0 (got $rc: $(tail -n 2 "$work/ref.log"))"
 
 flock -n "$out/.lock" true
-ok $? "the lock is free at the end"
+check $? "the lock is free at the end"
 "$collect" "$ini" -o "$out" --resume >"$work/again.log" 2>&1
 rc=$?
 [ "$rc" -eq 0 ] && ! grep -q ' complete ' "$work/again.log"
-ok $? "another --resume gets the lock and has nothing to redo (exit $rc)"
+check $? "another --resume gets the lock and has nothing to redo (exit $rc)"
 
 nref=$(grep -c '^[0-9]' "$ref/plan.tsv")
 check_tree "$ref" complete=1 runs="$nref" >"$work/check_ref.txt"
-ok $? "reference tree: $nref complete runs: $(cat "$work/check_ref.txt")"
+check $? "reference tree: $nref complete runs: $(cat "$work/check_ref.txt")"
 check_tree "$out" complete=1 runs="$nref" >"$work/check_kill.txt"
-ok $? "killed-and-resumed tree: $nref complete runs, no stray file: $(cat "$work/check_kill.txt")"
+check $? "killed-and-resumed tree: $nref complete runs, no stray file: $(cat "$work/check_kill.txt")"
 left=$(find "$out" -name '*.tmp*' -o -name '.state.json' | head -n 5)
 [ -z "$left" ]
-ok $? "no temporary or state file anywhere: $left"
+check $? "no temporary or state file anywhere: $left"
 a=$(cd "$ref" && find runs -type f | sort)
 b=$(cd "$out" && find runs -type f | sort)
 [ "$a" = "$b" ] && [ -n "$a" ]
-ok $? "the same run files as the uninterrupted run: $(diff <(echo "$a") <(echo "$b") | head -n 5)"
+check $? "the same run files as the uninterrupted run: $(diff <(echo "$a") <(echo "$b") | head -n 5)"
 [ "$(grep -v '^#' "$ref/plan.tsv")" = "$(grep -v '^#' "$out/plan.tsv")" ]
-ok $? "plan.tsv has the same rows as the uninterrupted run's"
+check $? "plan.tsv has the same rows as the uninterrupted run's"
 [ "$(grep '^#' "$ref/plan.tsv" | sed 's#/ref/k\.ini#/kill/k.ini#')" = "$(grep '^#' "$out/plan.tsv")" ]
-ok $? "plan.tsv has the same header lines (but the campaign file's path)"
+check $? "plan.tsv has the same header lines (but the campaign file's path)"
 python3 - "$out" <<'PY'
 import glob, json, subprocess, sys
 # each run recorded once: cycle and run id unique, wrapper not interrupted
@@ -217,7 +216,7 @@ for f in glob.glob(sys.argv[1] + "/runs/*/*/*/run.json"):
 print("\n".join(bad))
 sys.exit(1 if bad else 0)
 PY
-ok $? "each run recorded once, none left as interrupted, each request logged once"
+check $? "each run recorded once, none left as interrupted, each request logged once"
 
 # nothing left in the bucket: every run cleaned up after itself, and each --resume removed
 # what the killed attempt of its unfinished run had left (the prefix in RUNDIR/.prefix)
@@ -225,5 +224,5 @@ n=$(curl -sS -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us
 	--user "$KR_AWS_ACCESS_KEY_ID:$KR_AWS_SECRET_ACCESS_KEY" "$KR_S3_ENDPOINT/$kbucket?list-type=2" |
 	sed -n 's/.*<KeyCount>\([0-9]*\)<\/KeyCount>.*/\1/p')
 [ "$n" = 0 ]
-ok $? "no object left in the killed-and-resumed campaign's bucket (KeyCount '$n')"
+check $? "no object left in the killed-and-resumed campaign's bucket (KeyCount '$n')"
 finish

@@ -22,28 +22,18 @@
 #   "out of memory" (or "cannot allocate"), else the collector's message does; every
 #   run.json written parses.
 # All: no crash (no signal), no temporary file left. Prints "N passed, N failed".
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 render=${RENDER:-bin/render}
 analyze=${ANALYZE:-bin/analyze}
 shim=${FAILALLOC:-build/tests/failalloc.so}
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
-pass=0 fail=0
 collect=${COLLECT:-bin/collect}
-work=$(mktemp -d /tmp/s3bench-oom.XXXXXX)
+work=$tmp
 nginx_dir=""
-trap '[ -n "$nginx_dir" ] && tests/servers/nginx/stop "$nginx_dir" >/dev/null 2>&1; rm -rf "$work"' EXIT
+at_exit '[ -n "$nginx_dir" ] && tests/servers/nginx/stop "$nginx_dir" >/dev/null 2>&1'
 export SOURCE_DATE_EPOCH=1764633600
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-finish() {
-	echo "$pass passed, $fail failed"
-	[ "$fail" -eq 0 ]
-	exit $?
-}
 
 # under_shim N OUTLOG CMD...: CMD with allocation N failing (0: none), through sh so
 # that a crash is reported in OUTLOG, not on this test's output; the preload is set for
@@ -102,13 +92,13 @@ sweep_all() {
 		rm -rf "$out"
 	done
 	echo "oom: $name: $total allocations, $runs runs (step $step), $failed_runs ended short of memory"
-	[ -z "$crashed" ] && ok || bad "$name crashed when allocation N failed, N =$crashed"
-	[ -z "$badrc" ] && ok || bad "$name: unexpected exit code (N:code):$badrc"
-	[ -z "$badmsg" ] && ok || bad "$name: no out-of-memory message:$badmsg"
-	[ -z "$wrong" ] && ok || bad "$name: output left after the failure is not right:$wrong"
-	[ -z "$tmpleft" ] && ok || bad "$name: temporary file left behind, N =$tmpleft"
-	[ -z "$differ" ] && ok || bad "$name: exit 0 but the output differs from the reference, N =$differ"
-	[ "$failed_runs" -gt $((runs / 2)) ] && ok ||
+	[ -z "$crashed" ] && ok "$name: no crash" || bad "$name crashed when allocation N failed, N =$crashed"
+	[ -z "$badrc" ] && ok "$name: expected exit codes" || bad "$name: unexpected exit code (N:code):$badrc"
+	[ -z "$badmsg" ] && ok "$name: out-of-memory messages" || bad "$name: no out-of-memory message:$badmsg"
+	[ -z "$wrong" ] && ok "$name: output after a failure is right" || bad "$name: output left after the failure is not right:$wrong"
+	[ -z "$tmpleft" ] && ok "$name: no temporary file left" || bad "$name: temporary file left behind, N =$tmpleft"
+	[ -z "$differ" ] && ok "$name: exit 0 means the reference output" || bad "$name: exit 0 but the output differs from the reference, N =$differ"
+	[ "$failed_runs" -gt $((runs / 2)) ] && ok "$name: $failed_runs of $runs runs failed" ||
 		bad "$name: only $failed_runs of $runs runs failed: is the failing allocation reached?"
 }
 
@@ -126,7 +116,7 @@ analyze_left() {
 }
 total=$(count_allocs analyze "$analyze" "$work/data" -o "$work/aref") ||
 	{ bad "analyze reference run: $(tail -n 2 "$work/analyze.ref.log")"; finish; }
-[ "$total" -gt 50 ] && ok || bad "analyze: only $total counted allocations: the preload counts nothing?"
+[ "$total" -gt 50 ] && ok "analyze: $total counted allocations" || bad "analyze: only $total counted allocations: the preload counts nothing?"
 sweep_all analyze '1|2' "$analyze" "$work/data"
 
 # ---- render ----
@@ -139,9 +129,9 @@ render_left() {
 }
 total=$(count_allocs render "$render" "$work/aref" -o "$work/ref" -f html,pdf) ||
 	{ bad "render reference run: $(tail -n 2 "$work/render.ref.log")"; finish; }
-[ -s "$work/ref/report.html" ] && [ -s "$work/ref/report.pdf" ] && ok ||
+[ -s "$work/ref/report.html" ] && [ -s "$work/ref/report.pdf" ] && ok "render reference: report.html and report.pdf" ||
 	bad "render reference: no report.html / report.pdf"
-[ "$total" -gt 100 ] && ok || bad "render: only $total counted allocations: the preload counts nothing?"
+[ "$total" -gt 100 ] && ok "render: $total counted allocations" || bad "render: only $total counted allocations: the preload counts nothing?"
 sweep_all render '1|3' "$render" "$work/aref" -f html,pdf
 
 # ---- collect ----
@@ -153,7 +143,7 @@ else
 	nginx_dir=$(eval "$envs"; printf '%s' "$S3_SERVER_DIR")
 fi
 code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/oom/")
-case $code in 201 | 405) ok ;; *) bad "nginx at '$ep': MKCOL answered $code"; finish ;; esac
+case $code in 201 | 405) ok "nginx: MKCOL of the bucket" ;; *) bad "nginx at '$ep': MKCOL answered $code"; finish ;; esac
 export AWS_ACCESS_KEY_ID=oomkey AWS_SECRET_ACCESS_KEY=oomsecret
 printf '%s\n' "[campaign]" "name = oom" "cycles = 1" "[matrix]" "ops = put" "sizes = 4KiB" \
 	"concurrency = 2" "count = 3" "timeout = 30s" "[subject a]" "endpoint = $ep" \
@@ -200,13 +190,13 @@ sweep_collect() {
 		[ "$clean" -ge 15 ] && break
 	done
 	echo "oom: $name: $runs runs, $failed_runs ended short of memory"
-	[ "$clean" -ge 15 ] && ok || bad "$name: the sweep did not get past the allocations in $runs runs"
-	[ -z "$crashed" ] && ok || bad "$name crashed when allocation N failed, N =$crashed"
-	[ -z "$badrc" ] && ok || bad "$name: exit code not 0, 1 or 2 (N:code):$badrc"
-	[ -z "$badmsg" ] && ok || bad "$name: failure without an out-of-memory message:$badmsg"
-	[ -z "$broken" ] && ok || bad "$name: run.json does not parse, N =$broken"
-	[ -z "$tmpleft" ] && ok || bad "$name: temporary file left behind, N =$tmpleft"
-	[ "$failed_runs" -gt 20 ] && ok ||
+	[ "$clean" -ge 15 ] && ok "$name: the sweep got past the allocations" || bad "$name: the sweep did not get past the allocations in $runs runs"
+	[ -z "$crashed" ] && ok "$name: no crash" || bad "$name crashed when allocation N failed, N =$crashed"
+	[ -z "$badrc" ] && ok "$name: exit codes 0, 1 or 2" || bad "$name: exit code not 0, 1 or 2 (N:code):$badrc"
+	[ -z "$badmsg" ] && ok "$name: failures say out of memory" || bad "$name: failure without an out-of-memory message:$badmsg"
+	[ -z "$broken" ] && ok "$name: every run.json parses" || bad "$name: run.json does not parse, N =$broken"
+	[ -z "$tmpleft" ] && ok "$name: no temporary file left" || bad "$name: temporary file left behind, N =$tmpleft"
+	[ "$failed_runs" -gt 20 ] && ok "$name: $failed_runs runs failed" ||
 		bad "$name: only $failed_runs runs failed: is the failing allocation reached?"
 }
 sweep_collect "collect run" run --endpoint "$ep" --bucket oom --region us-east-1 --path-style \

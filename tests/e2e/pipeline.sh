@@ -14,21 +14,21 @@ make_campaign "$top/tests/fixtures/campaigns/pipeline.ini" "$camp" "$ONE_S3_ENDP
 out="$work/out"
 
 "$collect" "$camp" -o "$out" >"$work/collect.log" 2>&1
-ok $? "collect exits 0: $(tail -n 2 "$work/collect.log")"
+check $? "collect exits 0: $(tail -n 2 "$work/collect.log")"
 check_tree "$out" complete=1 runs=38 secret="$ONE_AWS_SECRET_ACCESS_KEY" >"$work/tree.txt"
-ok $? "the tree: $(tail -n 5 "$work/tree.txt")"
+check $? "the tree: $(tail -n 5 "$work/tree.txt")"
 
 "$top/bin/analyze" "$out" -o "$out/results" >"$work/analyze.log" 2>&1
-ok $? "analyze exits 0: $(tail -n 2 "$work/analyze.log")"
+check $? "analyze exits 0: $(tail -n 2 "$work/analyze.log")"
 for f in aggregate.json cells.csv runs.csv; do
 	[ -s "$out/results/$f" ]
-	ok $? "results/$f written"
+	check $? "results/$f written"
 done
 "$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1
-ok $? "render exits 0: $(tail -n 2 "$work/render.log")"
+check $? "render exits 0: $(tail -n 2 "$work/render.log")"
 html="$out/report/report.html" pdf="$out/report/report.pdf"
 [ -s "$html" ] && [ -s "$pdf" ]
-ok $? "report.html and report.pdf written"
+check $? "report.html and report.pdf written"
 
 python3 - "$out/results/aggregate.json" "$html" >"$work/html.txt" 2>&1 <<'PY'
 import json, re, sys
@@ -60,22 +60,22 @@ for p in problems:
 print("%d problems" % len(problems))
 sys.exit(1 if problems else 0)
 PY
-ok $? "report.html against aggregate.json: $(tail -n 3 "$work/html.txt")"
+check $? "report.html against aggregate.json: $(tail -n 3 "$work/html.txt")"
 
 head -c 5 "$pdf" | grep -q '%PDF-'
-ok $? "report.pdf starts with %PDF-"
+check $? "report.pdf starts with %PDF-"
 if command -v qpdf >/dev/null; then
 	qpdf --check "$pdf" >"$work/qpdf.txt" 2>&1
-	ok $? "qpdf --check: $(tail -n 1 "$work/qpdf.txt")"
+	check $? "qpdf --check: $(tail -n 1 "$work/qpdf.txt")"
 fi
 if command -v pdftotext >/dev/null; then
 	pdftotext "$pdf" "$work/report.txt" 2>/dev/null
 	grep -q "Server two" "$work/report.txt"
-	ok $? "the PDF's text names the subjects"
+	check $? "the PDF's text names the subjects"
 fi
 if grep -rqF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results" "$out/report" "$work"/*.log; then
-	fail "a secret appears in results, report or logs"
+	bad "a secret appears in results, report or logs"
 else
-	pass
+	ok "no secret in results, report or logs"
 fi
 finish

@@ -7,27 +7,14 @@
 # must set AND export the variables, or collect stops with "AWS_ACCESS_KEY_ID is not set".
 # Checks: the snippet exits 0, out/try/run.json says complete, the summary is printed, the
 # server it started is stopped (its state dir gone).
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-work=$(mktemp -d /tmp/s3bench-e2e-readme.XXXXXX)
-npass=0 nfail=0
+. "$(dirname "$0")/lib.sh"
+work=$tmp
 state=""
 cleanup() {
 	# the snippet stops its server; if it did not get there, stop it here
 	[ -n "$state" ] && [ -d "$state" ] && "$top/tests/servers/radosgw/stop" "$state" >/dev/null 2>&1
-	rm -rf "$work"
 }
-trap cleanup EXIT
-ok() {
-	local st=$1
-	shift
-	if [ "$st" -eq 0 ]; then npass=$((npass + 1)); else nfail=$((nfail + 1)); echo "FAIL: $*" >&2; fi
-}
-finish() {
-	echo "$npass passed, $nfail failed"
-	[ "$nfail" -eq 0 ]
-	exit $?
-}
+at_exit cleanup
 
 snippet=$(awk '
 	/^    eval "\$\(tests\/servers\/radosgw\/start\)"/ { on = 1 }
@@ -36,7 +23,7 @@ snippet=$(awk '
 ' "$top/README.md")
 lines=$(printf '%s\n' "$snippet" | grep -c .)
 [ "$lines" -ge 3 ] && printf '%s\n' "$snippet" | grep -q '^bin/collect run '
-ok $? "README.md has the snippet: start, bin/collect run, stop ($lines lines)"
+check $? "README.md has the snippet: start, bin/collect run, stop ($lines lines)"
 [ "$lines" -ge 3 ] || finish
 
 ln -s "$top/bin" "$work/bin"
@@ -48,14 +35,14 @@ ln -s "$top/tests" "$work/tests"
 rc=$?
 state=$(sed -n 's/^state dir: //p' "$work/out.txt")
 [ "$rc" -eq 0 ]
-ok $? "the snippet exits 0 (got $rc): $(tail -n 5 "$work/err.txt")"
+check $? "the snippet exits 0 (got $rc): $(tail -n 5 "$work/err.txt")"
 ! cat "$work/out.txt" "$work/err.txt" "$work/out/try/run.json" 2>/dev/null | grep -q "is not set"
-ok $? "collect found the credentials the start script exported: $(grep -h -o '[^"]*is not set[^"]*' "$work/out.txt" "$work/out/try/run.json" 2>/dev/null | head -n 1)"
+check $? "collect found the credentials the start script exported: $(grep -h -o '[^"]*is not set[^"]*' "$work/out.txt" "$work/out/try/run.json" 2>/dev/null | head -n 1)"
 [ "$(jq -r .status "$work/out/try/run.json" 2>/dev/null)" = complete ]
-ok $? "out/try/run.json says complete: $(jq -c '.status, .errors' "$work/out/try/run.json" 2>&1 | head -c 300)"
+check $? "out/try/run.json says complete: $(jq -c '.status, .errors' "$work/out/try/run.json" 2>&1 | head -c 300)"
 grep -q '^Report: PUT. Concurrency: 4. Ran: ' "$work/out.txt" &&
 	grep -q '^ \* Average: .* (over [0-9]* s kept of [0-9.]* s; first and last 2 s left out)$' "$work/out.txt"
-ok $? "the summary is printed, its average says what it covers: $(grep -m 2 -e Report -e Average "$work/out.txt")"
+check $? "the summary is printed, its average says what it covers: $(grep -m 2 -e Report -e Average "$work/out.txt")"
 [ -n "$state" ] && [ ! -e "$state" ]
-ok $? "the snippet's stop removed the server's state dir ('$state')"
+check $? "the snippet's stop removed the server's state dir ('$state')"
 finish

@@ -34,15 +34,15 @@ t1=$(date +%s%N)
 wait "$pa"
 ra=$?
 [ "$ra" -eq 0 ]
-ok $? "the first build exits 0 (got $ra: $(tail -n 2 "$work/a.log"))"
+check $? "the first build exits 0 (got $ra: $(tail -n 2 "$work/a.log"))"
 [ "$rb" -eq 3 ] && [ $(((t1 - t0) / 1000000)) -lt 3000 ]
-ok $? "the second build refuses at once with 3 (got $rb after $(((t1 - t0) / 1000000)) ms)"
+check $? "the second build refuses at once with 3 (got $rb after $(((t1 - t0) / 1000000)) ms)"
 grep -q "another scheduled build holds" "$work/b.log"
-ok $? "the refusal says why: $(tail -n 1 "$work/b.log")"
+check $? "the refusal says why: $(tail -n 1 "$work/b.log")"
 [ "$(tail -n 1 "$out/state")" = "cycle 1 done" ]
-ok $? "state: cycle 1 done"
+check $? "state: cycle 1 done"
 [ -L "$out/report" ] && [ -s "$out/report/report.html" ] && [ -s "$out/report/report.pdf" ]
-ok $? "report/ is a link to a complete report"
+check $? "report/ is a link to a complete report"
 first_report=$(readlink "$out/report")
 
 # 2. Killed in the middle of cycle 2, then resumed.
@@ -57,39 +57,39 @@ kill -KILL -- -"$pc" 2>/dev/null
 wait "$pc" 2>/dev/null
 done_before=$(find "$out/data/runs/cycle-02" -name run.json 2>/dev/null | wc -l)
 [ "$done_before" -ge 1 ] && [ "$done_before" -lt 8 ]
-ok $? "killed mid-cycle ($done_before of 8 runs of cycle 2 recorded)"
+check $? "killed mid-cycle ($done_before of 8 runs of cycle 2 recorded)"
 [ "$(tail -n 1 "$out/state")" = "cycle 2 started" ]
-ok $? "state: cycle 2 started"
+check $? "state: cycle 2 started"
 [ "$(readlink "$out/report")" = "$first_report" ] && [ -s "$out/report/report.html" ]
-ok $? "the previous report is still there"
+check $? "the previous report is still there"
 
 "$build" "$camp" "$out" >"$work/d.log" 2>&1
 rd=$?
 [ "$rd" -eq 0 ]
-ok $? "the next build exits 0 (got $rd: $(tail -n 2 "$work/d.log"))"
+check $? "the next build exits 0 (got $rd: $(tail -n 2 "$work/d.log"))"
 grep -q "cycle 2 done" "$work/d.log" && [ ! -e "$out/data/runs/cycle-03" ]
-ok $? "it resumed cycle 2 rather than starting cycle 3"
+check $? "it resumed cycle 2 rather than starting cycle 3"
 [ "$(grep -c '^cycle 2 started' "$out/state")" -eq 2 ] && [ "$(tail -n 1 "$out/state")" = "cycle 2 done" ]
-ok $? "state: cycle 2 started twice, then done"
+check $? "state: cycle 2 started twice, then done"
 check_tree "$out/data" complete=1 runs=$((8 * 2 + 3)) >"$work/tree.txt"
-ok $? "the tree after the resume: $(tail -n 3 "$work/tree.txt")"
+check $? "the tree after the resume: $(tail -n 3 "$work/tree.txt")"
 [ "$(readlink "$out/report")" != "$first_report" ] && [ ! -e "$out/$first_report" ]
-ok $? "report/ switched to the new report and the old one removed"
+check $? "report/ switched to the new report and the old one removed"
 python3 -c "
 import json,sys
 a = json.load(open(sys.argv[1]))
 bad = [c for c in a['cells'] if c['n'] != 2]
 sys.exit(1 if bad or a['campaign'].get('cycles') is None else 0)" "$out/results/aggregate.json"
-ok $? "the new results hold both cycles for every cell"
+check $? "the new results hold both cycles for every cell"
 [ "$(find "$out" -name '*.tmp*' -o -name '.state.json' | wc -l)" -eq 0 ]
-ok $? "no temporary file left"
+check $? "no temporary file left"
 
 # 3. A third build: three builds in the history (the killed one recorded none).
 "$build" "$camp" "$out" >"$work/f.log" 2>&1
 rf=$?
 # 4 would be a regression alert: possible on a loaded machine, and still a complete build.
 [ "$rf" -eq 0 ] || [ "$rf" -eq 4 ]
-ok $? "a third build exits 0 or 4 (got $rf: $(tail -n 1 "$work/f.log"))"
+check $? "a third build exits 0 or 4 (got $rf: $(tail -n 1 "$work/f.log"))"
 python3 - "$out/history.sqlite" "$out/results/trend.json" <<'PY'
 import json, sqlite3, sys
 c = sqlite3.connect(sys.argv[1])
@@ -97,11 +97,11 @@ b = [r[0] for r in c.execute("SELECT cycles FROM builds ORDER BY id")]
 t = json.load(open(sys.argv[2]))
 sys.exit(0 if b == [1, 2, 3] and t["series"] and all(len(s["points"]) == 3 for s in t["series"]) else 1)
 PY
-ok $? "history.sqlite: 3 builds (cycles 1, 2, 3); trend.json: 3 points per series"
+check $? "history.sqlite: 3 builds (cycles 1, 2, 3); trend.json: 3 points per series"
 
 # 4. Bad usage: one line, exit 2.
 "$build" "$work/missing.ini" "$out" >"$work/e.log" 2>&1
 re=$?
 [ "$re" -eq 2 ] && [ "$(wc -l <"$work/e.log")" -eq 1 ]
-ok $? "a missing campaign: exit 2 and one line ($(cat "$work/e.log"))"
+check $? "a missing campaign: exit 2 and one line ($(cat "$work/e.log"))"
 finish

@@ -37,8 +37,7 @@ sys.exit(0 if m and abs(float(m.group(1)) - (a / b - 1) * 100) < 0.05 else 1)
 PY
 	check $? "the change in percent is after/before - 1: $(grep -m1 'Average: [+-]' "$tmp/fix.txt")"
 else
-	echo "SKIP: Warp fixtures absent ($fix)"
-	skipped=$((skipped + 3))
+	skip 3 "Warp fixtures absent ($fix)"
 fi
 
 if [ -x "$gen" ]; then
@@ -57,8 +56,7 @@ if [ -x "$gen" ]; then
 	[ "$rc" -eq 1 ] && grep -q "nothing.csv.zst" "$tmp/part.err"
 	check $? "an unreadable file: exit 1 ($rc), named"
 else
-	echo "SKIP: $gen missing (make tests)"
-	skipped=$((skipped + 4))
+	skip 4 "$gen missing (make tests)"
 fi
 "$analyze" --warp-cmp "$tmp/b.csv.zst" >/dev/null 2>&1
 rc=$?

@@ -4,21 +4,14 @@
 # expected file appearing as one contiguous block of the output; a generated
 # per-request log is reported; exit statuses 1 (unreadable file) and 2 (usage).
 # Skips what it cannot run (fixtures absent, --warp not wired into bin/analyze yet).
-set -u
-top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 analyze=${ANALYZE:-bin/analyze}
 fix=${S3BENCH_WARP_FIXTURES:-$top/../shared/fixtures/warp}
-passed=0 failed=0 skipped=0
-ok() { passed=$((passed + 1)); }
-bad() { failed=$((failed + 1)); echo "FAIL: $*" >&2; }
-tmp=$(mktemp -d /tmp/warp_expected.XXXXXX)
-trap 'rm -rf "$tmp"' EXIT
 
 if ! "$analyze" --warp --help >/dev/null 2>&1; then
-	echo "SKIP: $analyze --warp is not available yet" >&2
-	echo "0 passed, 0 failed, 6 skipped"
-	exit 0
+	skip 6 "$analyze --warp is not available yet"
+	finish
 fi
 
 if [ -d "$fix" ]; then
@@ -34,15 +27,14 @@ if [ -d "$fix" ]; then
 		got=$("$analyze" --warp "${files[@]}")
 		rc=$?
 		if [ "$rc" -eq 0 ] && [[ "$got" == *"$want"* ]]; then
-			ok
+			ok "$op-$id.txt reproduced"
 		else
 			bad "$op-$id.txt not reproduced (exit $rc)"
 			diff <(echo "$want") <(echo "$got") | head -20 >&2
 		fi
 	done
 else
-	echo "SKIP: Warp fixtures absent ($fix)" >&2
-	skipped=$((skipped + 3))
+	skip 3 "Warp fixtures absent ($fix)"
 fi
 
 # A generated per-request log (current header generation).
@@ -50,26 +42,20 @@ if [ -x build/tests/gen_warp_csv ]; then
 	build/tests/gen_warp_csv "$tmp/gen.csv.zst" --rows 200000 >/dev/null 2>&1
 	got=$("$analyze" --warp "$tmp/gen.csv.zst")
 	if [ $? -eq 0 ] && [[ "$got" == *"Report: GET. Concurrency: "*"Throughput, split into "* ]]; then
-		ok
+		ok "generated per-request log reported"
 	else
 		bad "generated per-request log not reported"
 	fi
 else
-	skipped=$((skipped + 1))
+	skip 1 "no build/tests/gen_warp_csv (make tests)"
 fi
 
 # Exit statuses: an unreadable file is named with its line (1), no file is usage (2).
 printf 'idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\n0\t1\tGET\t1\tx\tk\t\t2020-01-01T00:00:00Z\t\t2020-01-01T00:00:01Z\n' >"$tmp/bad.csv"
 err=$("$analyze" --warp "$tmp/bad.csv" 2>&1 >/dev/null)
 rc=$?
-if [ "$rc" -eq 1 ] && [[ "$err" == *"bad.csv:2: column 'bytes'"* ]]; then ok; else bad "bad file: exit $rc, '$err'"; fi
+if [ "$rc" -eq 1 ] && [[ "$err" == *"bad.csv:2: column 'bytes'"* ]]; then ok "bad file: exit 1, names the line and column"; else bad "bad file: exit $rc, '$err'"; fi
 "$analyze" --warp >/dev/null 2>&1
 rc=$?
-if [ "$rc" -eq 2 ]; then ok; else bad "no file: exit $rc, want 2"; fi
-
-if [ "$skipped" -gt 0 ]; then
-	echo "$passed passed, $failed failed, $skipped skipped"
-else
-	echo "$passed passed, $failed failed"
-fi
-[ "$failed" -eq 0 ]
+if [ "$rc" -eq 2 ]; then ok "no file: exit 2"; else bad "no file: exit $rc, want 2"; fi
+finish

@@ -13,24 +13,24 @@
 static void check(const struct campaign *c)
 {
 	if (c->name == NULL || c->title == NULL || c->client == NULL || c->n_subjects < 1 ||
-	    c->n_ops < 1 || c->n_ops > CMP_MAX_LIST || c->n_sizes < 1 ||
-	    c->n_sizes > CMP_MAX_LIST || c->n_conc < 1 || c->n_conc > CMP_MAX_LIST ||
+	    c->n_ops < 1 || c->n_ops > CAMPAIGN_MAX_LIST || c->n_sizes < 1 ||
+	    c->n_sizes > CAMPAIGN_MAX_LIST || c->n_conc < 1 || c->n_conc > CAMPAIGN_MAX_LIST ||
 	    c->cycles < 1 || c->matrix.timeout_s <= 0) {
 		fprintf(stderr, "campaign parsed into an incomplete record\n");
 		abort();
 	}
 	for (int i = 0; i < c->n_subjects; i++) {
-		const struct cmp_subject *s = &c->subjects[i];
+		const struct campaign_subject *s = &c->subjects[i];
 
 		if (s->id == NULL || s->label == NULL || s->endpoint == NULL ||
 		    s->region == NULL || s->bucket == NULL || strlen(s->color) != 7 ||
-		    (s->cred_kind != CMP_CRED_DEFAULT && s->cred_name == NULL) ||
+		    (s->cred_kind != CAMPAIGN_CRED_DEFAULT && s->cred_name == NULL) ||
 		    campaign_find_subject(c, s->id) != i) {
 			fprintf(stderr, "subject %d parsed incompletely\n", i);
 			abort();
 		}
 	}
-	(void)cmp_order_name(c->order);
+	(void)campaign_order_name(c->order);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -13,9 +13,9 @@
 #include <string.h>
 
 #include "analyze/runlog.h"
-#include "analyze/warp_csv.h"
-#include "analyze/warp_model.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp_csv.h"
+#include "analyze/warp/warp_model.h"
+#include "analyze/warp/warp_report.h"
 #include "core/opslog.h"
 #include "tests/fuzz/fuzz_file.h"
 

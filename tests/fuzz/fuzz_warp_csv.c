@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_warp_csv.c: libFuzzer target for the Warp per-request log reader
- * (analyze/warp_csv.h: warp_csv_read, Warp's aggregate.Live of a .csv.zst or of our
+ * (analyze/warp/warp_csv.h: warp_csv_read, Warp's aggregate.Live of a .csv.zst or of our
  * ops.tsv.zst) and what analyze --warp does with its result: the text and JSON
  * reports (warp_report.h) and the merge of several clients' results (warp_rt_merge).
  *
@@ -13,9 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_csv.h"
-#include "analyze/warp_model.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp_csv.h"
+#include "analyze/warp/warp_model.h"
+#include "analyze/warp/warp_report.h"
 #include "core/opslog.h"
 #include "tests/fuzz/fuzz_file.h"
 

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_warp_json.c: libFuzzer target for the Warp aggregated result reader
- * (analyze/warp_json.h) and the report built from what it read (warp_report_text,
+ * (analyze/warp/warp_json.h) and the report built from what it read (warp_report_text,
  * warp_report_json, as `analyze --warp` prints them), and the same file merged with
  * itself (warp_load_merged, as for `analyze --warp FILE FILE`, a distributed run).
  *
@@ -12,10 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp.h"
-#include "analyze/warp_json.h"
-#include "analyze/warp_model.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_json.h"
+#include "analyze/warp/warp_model.h"
+#include "analyze/warp/warp_report.h"
 #include "tests/fuzz/fuzz_file.h"
 
 struct outcome {

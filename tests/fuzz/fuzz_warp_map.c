@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_warp_map.c: libFuzzer target for the host map of a Warp result
- * directory (analyze/warpdir.h: warpdir_map_read, the INI of analyze --warp-map) and
+ * directory (analyze/warp/warpdir.h: warpdir_map_read, the INI of analyze --warp-map) and
  * the lookups made with it (warpdir_map_find, warpdir_bare_host).
  *
  * The input is the map file's bytes. A map read without error must be complete (every
@@ -12,7 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warpdir.h"
+#include "analyze/warp/warpdir.h"
 #include "tests/fuzz/fuzz_file.h"
 
 static void check(const struct warpdir_map *m)

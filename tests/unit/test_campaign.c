@@ -149,7 +149,7 @@ static void test_good(void)
 	CHECK_STR(c->title, "Demo title", "title without the inline comment");
 	CHECK_STR(c->client, "laptop, local", "client");
 	CHECK(c->cycles == 2, "cycles");
-	CHECK(c->order == CMP_ORDER_RANDOM && c->has_seed && c->seed == 42, "order and seed");
+	CHECK(c->order == CAMPAIGN_ORDER_RANDOM && c->has_seed && c->seed == 42, "order and seed");
 	CHECK(c->n_ops == 2 && c->ops[0] == WL_PUT && c->ops[1] == WL_GET, "ops");
 	CHECK(c->n_sizes == 3 && c->sizes[0] == 4096 && c->sizes[1] == 1048576 &&
 	      c->sizes[2] == 123, "sizes");
@@ -168,17 +168,17 @@ static void test_good(void)
 	      c->multipart.part_size == 5 << 20, "multipart");
 	CHECK(c->n_subjects == 2, "two subjects");
 	if (c->n_subjects == 2) {
-		struct cmp_subject *a = &c->subjects[0], *b = &c->subjects[1];
+		struct campaign_subject *a = &c->subjects[0], *b = &c->subjects[1];
 		CHECK_STR(a->id, "s3rver", "subject id");
 		CHECK_STR(a->label, "s3rver (Node)", "label");
 		CHECK_STR(a->region, "us-east-1", "default region");
 		CHECK(a->path_style == 1, "default addressing path");
-		CHECK(a->cred_kind == CMP_CRED_ENV, "env credentials");
+		CHECK(a->cred_kind == CAMPAIGN_CRED_ENV, "env credentials");
 		CHECK_STR(a->cred_name, "S3RVER_AWS", "env prefix");
 		CHECK_STR(a->color, "#1f77b4", "colour lower-cased");
 		CHECK_STR(b->label, "rgw", "label defaults to the id");
 		CHECK(b->path_style == 0 && b->insecure == 1, "virtual, insecure");
-		CHECK(b->cred_kind == CMP_CRED_PROFILE, "profile credentials");
+		CHECK(b->cred_kind == CAMPAIGN_CRED_PROFILE, "profile credentials");
 		CHECK_STR(b->cred_name, "rgwprof", "profile name");
 		CHECK_STR(b->color, "#ff7f0e", "palette colour for the second subject");
 		CHECK(campaign_find_subject(c, "rgw") == 1 && campaign_find_subject(c, "x") == -1,
@@ -190,12 +190,12 @@ static void test_good(void)
 	c = campaign_parse_string(BASE, "min.ini", &e);
 	CHECK(c != NULL, "minimal campaign parses: %s", c ? "" : e.msg);
 	if (c) {
-		CHECK(c->cycles == 1 && c->order == CMP_ORDER_INTERLEAVE && !c->has_seed,
+		CHECK(c->cycles == 1 && c->order == CAMPAIGN_ORDER_INTERLEAVE && !c->has_seed,
 		      "defaults: 1 cycle, interleave, no seed");
 		CHECK_STR(c->title, "demo", "title defaults to the name");
 		CHECK(!c->list.enabled && !c->head.enabled && !c->del.enabled &&
 		      !c->multipart.enabled, "no one-offs");
-		CHECK(c->subjects[0].cred_kind == CMP_CRED_DEFAULT, "default credentials");
+		CHECK(c->subjects[0].cred_kind == CAMPAIGN_CRED_DEFAULT, "default credentials");
 		campaign_free(c);
 	}
 	/* campaign timeout is the default of every section */

@@ -5,7 +5,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "collect/clientid.h"
 
 int main(void)

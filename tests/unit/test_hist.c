@@ -7,7 +7,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/hist.h"
 #include "core/opslog.h"
 #include "core/summary.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 #include "core/zio.h"

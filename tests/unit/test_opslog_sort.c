@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/opslog_sort.h"
 
 #define N 100000

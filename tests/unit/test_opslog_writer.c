@@ -13,7 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 #include "core/zio.h"

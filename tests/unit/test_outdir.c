@@ -168,9 +168,9 @@ static void test_state_and_runjson(const char *root)
 	      "summary round-trips");
 	CHECK_NUM(back.cpu_s, 0.5, 1e-12, "cpu round-trips");
 
-	struct cmp_subject subj = {.id = "s3", .label = "S3 one", .endpoint = "http://h:1",
+	struct campaign_subject subj = {.id = "s3", .label = "S3 one", .endpoint = "http://h:1",
 				   .region = "us-east-1", .bucket = "b", .path_style = 1,
-				   .cred_kind = CMP_CRED_ENV, .cred_name = "SECRETPREFIX",
+				   .cred_kind = CAMPAIGN_CRED_ENV, .cred_name = "SECRETPREFIX",
 				   .color = "#123456"};
 	struct workload wl = {.op = WL_GET, .size = 4096, .concurrency = 4,
 			      .bound = WL_BOUND_COUNT, .count = 10, .objects = 20};

@@ -49,7 +49,7 @@ static int closed_port(void)
 static int run(const char *name, const char *endpoint, const char *cred_prefix, double timeout,
 	       volatile sig_atomic_t *stop, struct runner_result *rr)
 {
-	static struct cmp_subject s;
+	static struct campaign_subject s;
 	static struct workload wl;
 	struct runner_job job;
 	struct err e;
@@ -64,7 +64,7 @@ static int run(const char *name, const char *endpoint, const char *cred_prefix, 
 	s.region = "us-east-1";
 	s.bucket = "runner-test";
 	s.path_style = 1;
-	s.cred_kind = CMP_CRED_ENV;
+	s.cred_kind = CAMPAIGN_CRED_ENV;
 	s.cred_name = (char *)cred_prefix;
 	memset(&wl, 0, sizeof(wl));
 	wl.op = WL_PUT;
@@ -169,9 +169,9 @@ int main(void)
 
 	/* the child's body without a fork (so leak checkers see it): state file written */
 	{
-		struct cmp_subject s = {.id = "t", .label = "t", .endpoint = ep,
+		struct campaign_subject s = {.id = "t", .label = "t", .endpoint = ep,
 					.region = "us-east-1", .bucket = "runner-test",
-					.path_style = 1, .cred_kind = CMP_CRED_ENV, .cred_name = "RT"};
+					.path_style = 1, .cred_kind = CAMPAIGN_CRED_ENV, .cred_name = "RT"};
 		struct workload wl = {.op = WL_GET, .size = 4096, .concurrency = 2,
 				      .bound = WL_BOUND_DURATION, .duration_s = 1, .objects = 3};
 		struct runner_job job = {.subject = &s, .wl = &wl, .timeout_s = 20,

@@ -4,7 +4,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/opslog.h"
 #include "core/summary.h"
 

@@ -1,7 +1,7 @@
 /* tests/unit/test_timefmt.c: RFC 3339 formatting and parsing (Go's RFC3339Nano). */
 #include <stdint.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "core/timefmt.h"
 
 static const struct {

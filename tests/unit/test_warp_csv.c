@@ -24,10 +24,10 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "analyze/warp.h"
-#include "analyze/warp_model.h"
-#include "analyze/warp_report.h"
+#include "tests/unit/check.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_model.h"
+#include "analyze/warp/warp_report.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
 

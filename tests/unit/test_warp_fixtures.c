@@ -8,9 +8,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "check.h"
-#include "analyze/warp.h"
-#include "analyze/warp_report.h"
+#include "tests/unit/check.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_report.h"
 
 static const struct {
 	const char *op, *id, *expected;

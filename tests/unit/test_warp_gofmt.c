@@ -4,9 +4,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "check.h"
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_gosort.h"
+#include "tests/unit/check.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_gosort.h"
 
 static const struct {
 	int64_t ns;

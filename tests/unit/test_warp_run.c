@@ -8,8 +8,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "check.h"
-#include "analyze/warp_run.h"
+#include "tests/unit/check.h"
+#include "analyze/warp/warp_run.h"
 #include "core/timefmt.h"
 
 #define S 1000000000LL

@@ -1,5 +1,5 @@
 /* tests/unit/test_warpdir.c: a directory of Warp result files as a DATA_DIR
- * (analyze/warpdir.h): file names, the host map, grouping of a distributed run's
+ * (analyze/warp/warpdir.h): file names, the host map, grouping of a distributed run's
  * files, cycles from start dates, and the runs read from small generated Warp
  * per-request logs (.csv.zst with the recorded command line): two hosts = two
  * subjects, two dates = two cycles, a same-day repeat, one unreadable file, a mixed
@@ -12,10 +12,10 @@
 
 #include <zstd.h>
 
-#include "check.h"
+#include "tests/unit/check.h"
 #include "analyze/cells.h"
-#include "analyze/warp_run.h"
-#include "analyze/warpdir.h"
+#include "analyze/warp/warp_run.h"
+#include "analyze/warp/warpdir.h"
 #include "core/timefmt.h"
 
 #define S 1000000000LL

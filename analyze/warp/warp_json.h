@@ -1,9 +1,9 @@
-/* analyze/warp_json.h: read one Warp aggregated result file (.json.zst or plain
+/* analyze/warp/warp_json.h: read one Warp aggregated result file (.json.zst or plain
  * .json, "v": 2) into a struct warp_rt. */
 #ifndef ANALYZE_WARP_JSON_H
 #define ANALYZE_WARP_JSON_H
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 #include "core/err.h"
 
 /* warp_json_read: parse `path` into a new result (*out, freed by the caller with

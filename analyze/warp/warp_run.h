@@ -1,4 +1,4 @@
-/* analyze/warp_run.h: one Warp run as run-level values for analyze's aggregation, so
+/* analyze/warp/warp_run.h: one Warp run as run-level values for analyze's aggregation, so
  * that Warp result files can stand in for s3bench's own runs.
  *
  * The numbers are those Warp printed (see warp_report.h), put in the same struct as
@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 #include "core/err.h"
 #include "core/summary.h"
 

@@ -1,14 +1,14 @@
-/* analyze/warp.c: see warp.h. */
-#include "analyze/warp.h"
+/* analyze/warp/warp.c: see warp.h. */
+#include "analyze/warp/warp.h"
 
 #include <jansson.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_csv.h"
-#include "analyze/warp_json.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp_csv.h"
+#include "analyze/warp/warp_json.h"
+#include "analyze/warp/warp_report.h"
 
 enum { WARP_EXIT_OK = 0, WARP_EXIT_PARTIAL = 1, WARP_EXIT_USAGE = 2 };
 

@@ -1,6 +1,6 @@
-/* analyze/warp_cmp.c: see warp_cmp.h. The numbers are warp_report_json's, so that the
+/* analyze/warp/warp_cmp.c: see warp_cmp.h. The numbers are warp_report_json's, so that the
  * Average printed here is the one `analyze --warp` (and Warp) prints for each run. */
-#include "analyze/warp_cmp.h"
+#include "analyze/warp/warp_cmp.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -9,9 +9,9 @@
 
 #include <jansson.h>
 
-#include "analyze/warp.h"
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_report.h"
 
 enum { CMP_OK = 0, CMP_PARTIAL = 1, CMP_USAGE = 2 };
 

@@ -1,16 +1,16 @@
-/* analyze/warp_csv.c: see warp_csv.h. The numbered steps follow Warp's
+/* analyze/warp/warp_csv.c: see warp_csv.h. The numbered steps follow Warp's
  * LiveAggregate.Add / liveThroughput / liveRequests / SingleSizedRequests.fill /
  * MultiSizedRequests.fill, re-expressed in C. */
-#include "analyze/warp_csv.h"
+#include "analyze/warp/warp_csv.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_gosort.h"
-#include "analyze/warp_reqs.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_gosort.h"
+#include "analyze/warp/warp_reqs.h"
 #include "core/opslog.h"
 
 #define NS 1000000000LL

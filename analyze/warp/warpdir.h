@@ -1,4 +1,4 @@
-/* analyze/warpdir.h: a directory tree of MinIO Warp result files as a DATA_DIR.
+/* analyze/warp/warpdir.h: a directory tree of MinIO Warp result files as a DATA_DIR.
  *
  *   bin/analyze DATA_DIR --warp-map MAP [-o RESULTS] [--policy ...]
  *

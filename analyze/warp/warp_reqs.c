@@ -1,13 +1,13 @@
-/* analyze/warp_reqs.c: see warp_reqs.h. */
-#include "analyze/warp_reqs.h"
+/* analyze/warp/warp_reqs.c: see warp_reqs.h. */
+#include "analyze/warp/warp_reqs.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_gosort.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_gosort.h"
 
 #define NS 1000000000LL
 

@@ -1,4 +1,4 @@
-/* analyze/warp_gofmt.h: Go's number and duration text, as Warp prints them.
+/* analyze/warp/warp_gofmt.h: Go's number and duration text, as Warp prints them.
  *
  * Go's fmt %.2f and glibc's printf agree (both round the exact binary value,
  * ties to even), so plain snprintf is used for those; what differs is written here:

@@ -1,5 +1,5 @@
-/* analyze/warp_run.c: see warp_run.h. */
-#include "analyze/warp_run.h"
+/* analyze/warp/warp_run.c: see warp_run.h. */
+#include "analyze/warp/warp_run.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp.h"
-#include "analyze/warp_report.h"
+#include "analyze/warp/warp.h"
+#include "analyze/warp/warp_report.h"
 
 int64_t warp_parse_size(const char *s)
 {

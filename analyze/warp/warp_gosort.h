@@ -1,4 +1,4 @@
-/* analyze/warp_gosort.h: Go's sort.Slice, reproduced move for move.
+/* analyze/warp/warp_gosort.h: Go's sort.Slice, reproduced move for move.
  *
  * Warp picks its Fastest / Median / Slowest segment after sorting with Go's
  * sort.Slice, which is a pattern-defeating quicksort and not stable: where keys tie,

@@ -1,5 +1,5 @@
-/* analyze/warp_gofmt.c: see warp_gofmt.h. */
-#include "analyze/warp_gofmt.h"
+/* analyze/warp/warp_gofmt.c: see warp_gofmt.h. */
+#include "analyze/warp/warp_gofmt.h"
 
 #include <math.h>
 #include <stdio.h>

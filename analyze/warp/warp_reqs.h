@@ -1,4 +1,4 @@
-/* analyze/warp_reqs.h: Warp's request statistics of one 10-second window, computed
+/* analyze/warp/warp_reqs.h: Warp's request statistics of one 10-second window, computed
  * from the requests as Warp's SingleSizedRequests.fill / MultiSizedRequests.fill do
  * (v1.3): percentiles at index round(n p) of the durations sorted with Go's sort
  * (clamped), the average an integer division in ns, the standard deviation (n - 1)
@@ -11,7 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 
 /* One request as the aggregation needs it (times in Unix ns; fb/lb 0 when absent). */
 struct warp_xop {

@@ -1,4 +1,4 @@
-/* analyze/warp_report.h: Warp's printed report of a (merged) result, digit for
+/* analyze/warp/warp_report.h: Warp's printed report of a (merged) result, digit for
  * digit, and the same numbers as JSON.
  *
  * The text is what Warp's benchmark server prints at the end of a distributed run
@@ -14,7 +14,7 @@
 
 #include <jansson.h>
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 
 /* warp_report_text: the full printed output for rt (a leading and a trailing newline
  * as Warp's server prints them) in a new string the caller frees; NULL when out of

@@ -1,6 +1,6 @@
-/* analyze/warp_gosort.c: see warp_gosort.h. Indices are signed (ptrdiff_t) as in Go,
+/* analyze/warp/warp_gosort.c: see warp_gosort.h. Indices are signed (ptrdiff_t) as in Go,
  * where the algorithm relies on int arithmetic such as j >= 1 loops. */
-#include "analyze/warp_gosort.h"
+#include "analyze/warp/warp_gosort.h"
 
 #include <stdint.h>
 

@@ -1,12 +1,12 @@
-/* analyze/warp_model.c: see warp_model.h. */
-#include "analyze/warp_model.h"
+/* analyze/warp/warp_model.c: see warp_model.h. */
+#include "analyze/warp/warp_model.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_gosort.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_gosort.h"
 
 #define MAX_FIRST_ERRORS 10
 

@@ -1,5 +1,5 @@
-/* analyze/warpdir.c: see warpdir.h. */
-#include "analyze/warpdir.h"
+/* analyze/warp/warpdir.c: see warpdir.h. */
+#include "analyze/warp/warpdir.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -14,7 +14,7 @@
 #include "analyze/pool.h"
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
-#include "analyze/warp_run.h"
+#include "analyze/warp/warp_run.h"
 
 #define MAX_DEPTH 16
 

@@ -1,13 +1,13 @@
-/* analyze/warp_report.c: see warp_report.h. */
-#include "analyze/warp_report.h"
+/* analyze/warp/warp_report.c: see warp_report.h. */
+#include "analyze/warp/warp_report.h"
 
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/warp_gofmt.h"
-#include "analyze/warp_gosort.h"
+#include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_gosort.h"
 #include "core/timefmt.h"
 
 static const char separator[] =

@@ -1,4 +1,4 @@
-/* analyze/warp_csv.h: build Warp's aggregate from a per-request log (.csv.zst of any
+/* analyze/warp/warp_csv.h: build Warp's aggregate from a per-request log (.csv.zst of any
  * header generation, or our ops.tsv.zst), as Warp's aggregate.Live does (v1.3):
  * per op type and in total, 1-second throughput segments from the Unix second of
  * the first row (earlier rows dropped from them), a request crossing seconds split
@@ -8,7 +8,7 @@
 #ifndef ANALYZE_WARP_CSV_H
 #define ANALYZE_WARP_CSV_H
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 #include "core/err.h"
 
 /* warp_csv_read: read `path` (streamed through core/opslog) into a new, finalized

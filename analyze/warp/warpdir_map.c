@@ -1,6 +1,6 @@
-/* analyze/warpdir_map.c: the host map of a Warp result directory (see warpdir.h:
+/* analyze/warp/warpdir_map.c: the host map of a Warp result directory (see warpdir.h:
  * warpdir_map_read, warpdir_map_clear, warpdir_bare_host, warpdir_map_find). */
-#include "analyze/warpdir.h"
+#include "analyze/warp/warpdir.h"
 
 #include <ctype.h>
 #include <errno.h>

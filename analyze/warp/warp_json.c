@@ -1,5 +1,5 @@
-/* analyze/warp_json.c: see warp_json.h. Parsed with jansson. */
-#include "analyze/warp_json.h"
+/* analyze/warp/warp_json.c: see warp_json.h. Parsed with jansson. */
+#include "analyze/warp/warp_json.h"
 
 #include <ctype.h>
 #include <jansson.h>

@@ -1,4 +1,4 @@
-/* analyze/warp.h: `analyze --warp FILE... [--json]`: Warp's own printed report of one
+/* analyze/warp/warp.h: `analyze --warp FILE... [--json]`: Warp's own printed report of one
  * run, from Warp's result files.
  *
  * FILE is a Warp aggregated result (.json.zst, "v": 2) or a per-request log
@@ -14,7 +14,7 @@
 #ifndef ANALYZE_WARP_H
 #define ANALYZE_WARP_H
 
-#include "analyze/warp_model.h"
+#include "analyze/warp/warp_model.h"
 #include "core/err.h"
 
 /* warp_cli_main: the whole command; argv may contain "--warp" (ignored), "--json",

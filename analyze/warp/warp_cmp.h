@@ -1,6 +1,6 @@
-/* analyze/warp_cmp.h: `analyze --warp-cmp BEFORE... -- AFTER...`: what `warp cmp` is
+/* analyze/warp/warp_cmp.h: `analyze --warp-cmp BEFORE... -- AFTER...`: what `warp cmp` is
  * meant to print for two Warp runs, per op: the before and after Average (as Warp's
- * report prints it, analyze/warp_report.h) and the change in percent, and the request
+ * report prints it, analyze/warp/warp_report.h) and the change in percent, and the request
  * time average and p99 before and after. Works on aggregated (.json.zst) and
  * per-request (.csv.zst) files alike (Warp's own cmp fails on CSV input since v1.1.3).
  * The files of each side are one run, merged in the order given (as analyze --warp).

@@ -1,4 +1,4 @@
-/* analyze/warp_model.h: Warp's aggregated result ("v": 2 Realtime) as plain C data,
+/* analyze/warp/warp_model.h: Warp's aggregated result ("v": 2 Realtime) as plain C data,
  * and Warp's way of merging the results of several clients.
  *
  * The fields mirror what Warp keeps per aggregate (LiveAggregate): totals, the

@@ -1,0 +1,44 @@
+# tests/e2e/lib.sh: the one test vocabulary of the end-to-end scripts (sourced, never run;
+# not executable, so tests/run skips it).
+#   ok NAME                 count a passed case and print "ok   NAME"
+#   bad NAME                count a failed case and print "FAIL NAME"
+#   check STATUS NAME       ok NAME when the exit status STATUS is 0, else bad NAME
+#   skip N WHY              count N skipped cases and print "SKIP (N) WHY"
+#   finish                  print "N passed, N failed[, N skipped]"; exit 1 on any failure
+#   at_exit CMD             run the shell command CMD at exit (in order), before $tmp goes
+# Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
+# interrupt (INT, TERM) exits 130 through the same cleanup.
+set -u
+top=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+passed=0 failed=0 skipped=0
+tmp=$(mktemp -d "/tmp/s3bench-$(basename "$0" .sh).XXXXXX")
+lib_exit_hooks=()
+
+at_exit() { lib_exit_hooks+=("$1"); }
+lib_exit() {
+	local h
+	for h in "${lib_exit_hooks[@]}"; do
+		eval "$h"
+	done
+	rm -rf "$tmp"
+}
+trap lib_exit EXIT
+trap 'exit 130' INT TERM
+
+ok() { passed=$((passed + 1)); echo "ok   $*"; }
+bad() { failed=$((failed + 1)); echo "FAIL $*"; }
+check() {
+	local st=$1
+	shift
+	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
+}
+skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
+finish() {
+	if [ "$skipped" -gt 0 ]; then
+		echo "$passed passed, $failed failed, $skipped skipped"
+	else
+		echo "$passed passed, $failed failed"
+	fi
+	[ "$failed" -eq 0 ]
+	exit $?
+}
