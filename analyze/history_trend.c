@@ -12,6 +12,7 @@
 
 #include "analyze/compare.h"
 #include "analyze/out.h"
+#include "core/fsutil.h"
 #include "core/units.h"
 
 #define TREND_FORMAT "s3bench-trend/1"
@@ -349,7 +350,7 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	struct series *s = NULL;
 	size_t n = 0, n_reg = 0;
 	json_t *root = NULL;
-	char tmp[4096];
+	struct fs_atomic out;
 	long family;
 	int rc = -1, ok;
 	FILE *f;
@@ -370,14 +371,17 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	f = out_tmp_open(out_path, tmp, sizeof(tmp), e);
+	f = fs_atomic_fopen(&out, out_path, e);
 	if (f == NULL)
 		goto done;
 	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 	     == 0;
-	if (!ok)
-		err_set(e, "%s: write failed", tmp);
-	if (out_tmp_commit(f, tmp, out_path, ok, e) < 0)
+	if (!ok) {
+		err_set(e, "%s: write failed", out.tmp);
+		fs_atomic_abort(&out);
+		goto done;
+	}
+	if (fs_atomic_commit(&out, e) < 0)
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;

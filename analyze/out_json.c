@@ -9,6 +9,7 @@
 #include "analyze/baseline.h"
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
+#include "core/fsutil.h"
 
 #define AGG_FORMAT "s3bench-aggregate/1.1"
 
@@ -298,7 +299,7 @@ int out_json_write(const struct aggregate *a, struct out_meta *m, const char *pa
 {
 	int ok = 1, rc = -1;
 	json_t *root = build(a, m, &ok);
-	char tmp[4096];
+	struct fs_atomic out;
 	FILE *f;
 
 	if (root == NULL || !ok) {
@@ -309,14 +310,17 @@ int out_json_write(const struct aggregate *a, struct out_meta *m, const char *pa
 	if (m->baseline && baseline_add(root, m->baseline, a->alpha,
 					&m->baseline_significant, e) < 0)
 		goto done;
-	f = out_tmp_open(path, tmp, sizeof(tmp), e);
+	f = fs_atomic_fopen(&out, path, e);
 	if (f == NULL)
 		goto done;
 	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
 			JSON_REAL_PRECISION(15)) == 0;
-	if (!ok)
-		err_set(e, "%s: write failed", tmp);
-	if (out_tmp_commit(f, tmp, path, ok, e) < 0)
+	if (!ok) {
+		err_set(e, "%s: write failed", out.tmp);
+		fs_atomic_abort(&out);
+		goto done;
+	}
+	if (fs_atomic_commit(&out, e) < 0)
 		goto done;
 	rc = 0;
 done:

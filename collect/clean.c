@@ -16,6 +16,7 @@
 #include "collect/runner.h"
 #include "collect/s3.h"
 #include "collect/sweep.h"
+#include "core/fsutil.h"
 
 #define SUBJECT_FORMAT "s3bench-subject/1"
 #define MAX_DEPTH 6 /* DIR/runs/cycle-NN/SUBJECT/RUN is depth 4 */
@@ -64,7 +65,7 @@ int clean_record_subject(const char *dir, const struct cmp_subject *s, struct er
 		return err_set(e, "%s: out of memory", path);
 	len = strlen(text);
 	text[len] = '\n'; /* over the NUL: the length is passed */
-	rc = outdir_write_file(path, text, len + 1, e);
+	rc = fs_write_file(path, text, len + 1, e);
 	free(text);
 	return rc;
 }

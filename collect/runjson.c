@@ -13,6 +13,7 @@
 
 #include "collect/outdir.h"
 #include "collect/plan.h"
+#include "core/fsutil.h"
 #include "core/timefmt.h"
 
 static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
@@ -74,7 +75,7 @@ static int write_json(const char *dir, const char *name, const json_t *obj, size
 	}
 	withnl[len] = '\n';
 	withnl[len + 1] = '\0';
-	rc = outdir_write_file(path, withnl, len + 1, e);
+	rc = fs_write_file(path, withnl, len + 1, e);
 	free(withnl);
 	return rc;
 }
