@@ -6,6 +6,10 @@
 #include <string.h>
 
 #include "analyze/compare.h"
+#include "core/version.h"
+
+/* Any aggregate.json of major version 1. */
+#define AGG_1X S3BENCH_AGGREGATE_PREFIX "1."
 
 /* One cell of either side, read from its aggregate.json. Strings point into the
  * document. */
@@ -88,7 +92,7 @@ static int check_doc(const json_t *doc, const char *path, struct err *e)
 
 	if (!json_is_object(doc))
 		return err_set(e, "%s: not a JSON object", path);
-	if (!json_is_string(f) || strncmp(json_string_value(f), "s3bench-aggregate/1.", 20) != 0)
+	if (!json_is_string(f) || strncmp(json_string_value(f), AGG_1X, sizeof(AGG_1X) - 1) != 0)
 		return err_set(e, "%s: format: not s3bench-aggregate/1.x", path);
 	cells = json_object_get(doc, "cells");
 	if (!json_is_array(cells))

@@ -14,8 +14,8 @@
 #include "analyze/out.h"
 #include "core/fsutil.h"
 #include "core/units.h"
+#include "core/version.h"
 
-#define TREND_FORMAT "s3bench-trend/1"
 #define TREND_PREVIOUS_MAX 10   /* earlier cycles the latest one is tested against */
 
 /* One headline cell: (op, size, concurrency), of cells or of the one-off rows. */
@@ -280,7 +280,7 @@ static json_t *document(long long build, long long builds, struct series *s, siz
 {
 	json_t *root = json_object(), *arr = json_array(), *alerts = json_array();
 
-	json_object_set_new(root, "format", json_string(TREND_FORMAT));
+	json_object_set_new(root, "format", json_string(S3BENCH_TREND_FORMAT));
 	json_object_set_new(root, "build", json_integer(build));
 	json_object_set_new(root, "builds", json_integer(builds));
 	json_object_set_new(root, "test", json_pack(

@@ -10,8 +10,8 @@
 #include "analyze/cells.h"
 #include "analyze/timeseries.h"
 #include "core/err.h"
+#include "core/version.h"
 
-#define S3BENCH_TOOL_VERSION "0.1.0"
 
 /* A run.json that could not be read (named in aggregate.json's "unreadable"). */
 struct out_unreadable {

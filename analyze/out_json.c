@@ -10,8 +10,8 @@
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
 #include "core/fsutil.h"
+#include "core/version.h"
 
-#define AGG_FORMAT "s3bench-aggregate/1.1"
 
 /* Every json_* constructor below may return NULL when memory runs out; jansson's
  * json_object_set_new / json_array_append_new accept NULL and fail, and build
@@ -80,11 +80,11 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 {
 	json_t *root = json_object(), *o;
 
-	put(root, "format", json_string(AGG_FORMAT), ok);
+	put(root, "format", json_string(S3BENCH_AGGREGATE_FORMAT), ok);
 	put(root, "generated", jstr(m->generated), ok);
 	o = json_object();
 	put(o, "name", json_string("s3bench"), ok);
-	put(o, "version", json_string(S3BENCH_TOOL_VERSION), ok);
+	put(o, "version", json_string(S3BENCH_VERSION), ok);
 	put(root, "tool", o, ok);
 	put(root, "source", json_string(m->source ? m->source : "s3bench"), ok);
 	o = json_object();
