@@ -11,6 +11,7 @@
 #include <sqlite3.h>
 
 #include "analyze/compare.h"
+#include "analyze/out_json_stats.h"
 #include "analyze/out.h"
 #include "core/fsutil.h"
 #include "core/units.h"
@@ -40,11 +41,6 @@ struct series {
 	json_t *points;         /* owned until put in the document */
 	struct change ch;
 };
-
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
 
 static double col_num(sqlite3_stmt *st, int i)
 {
@@ -129,9 +125,9 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 		json_object_set_new(p, "build", json_integer(sqlite3_column_int64(st, 0)));
 		json_object_set_new(p, "time", json_string((const char *)sqlite3_column_text(st, 1)));
 		json_object_set_new(p, "cycles", json_integer(sqlite3_column_int64(st, 2)));
-		json_object_set_new(p, "value", jnum(col_num(st, 3)));
+		json_object_set_new(p, "value", outj_num(col_num(st, 3)));
 		json_object_set_new(p, "ci95", ci);
-		json_object_set_new(p, "latest", jnum(col_num(st, 6)));
+		json_object_set_new(p, "latest", outj_num(col_num(st, 6)));
 		json_object_set_new(p, "latest_cycle", sqlite3_column_type(st, 7) == SQLITE_NULL
 				    ? json_null() : json_integer(sqlite3_column_int64(st, 7)));
 		json_array_append_new(s->points, p);
@@ -262,12 +258,12 @@ static json_t *change_json(const struct change *c, double alpha)
 	if (!c->tested)
 		return json_null();
 	o = json_object();
-	json_object_set_new(o, "ratio", jnum(c->ratio));
+	json_object_set_new(o, "ratio", outj_num(c->ratio));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", c->lo, c->hi));
-	json_object_set_new(o, "p", jnum(c->p));
-	json_object_set_new(o, "p_adj", jnum(c->p_adj));
+	json_object_set_new(o, "p", outj_num(c->p));
+	json_object_set_new(o, "p_adj", outj_num(c->p_adj));
 	json_object_set_new(o, "previous", json_integer((json_int_t)c->previous));
-	json_object_set_new(o, "vs_median5", jnum(c->median5));
+	json_object_set_new(o, "vs_median5", outj_num(c->median5));
 	json_object_set_new(o, "significant", json_boolean(sig));
 	json_object_set_new(o, "change", sig ? json_string(c->ratio < 1 ? "regression"
 								: "improvement") : json_null());
