@@ -4,9 +4,8 @@
  *
  * Reads RESULTS_DIR/aggregate.json alone and writes REPORT_DIR/report.html and
  * REPORT_DIR/report.pdf (each to a temporary name, renamed when complete). */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
