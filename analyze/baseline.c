@@ -6,6 +6,11 @@
 #include <string.h>
 
 #include "analyze/compare.h"
+#include "analyze/out_json_stats.h"
+#include "core/version.h"
+
+/* Any aggregate.json of major version 1. */
+#define AGG_1X S3BENCH_AGGREGATE_PREFIX "1."
 
 /* One cell of either side, read from its aggregate.json. Strings point into the
  * document. */
@@ -88,7 +93,7 @@ static int check_doc(const json_t *doc, const char *path, struct err *e)
 
 	if (!json_is_object(doc))
 		return err_set(e, "%s: not a JSON object", path);
-	if (!json_is_string(f) || strncmp(json_string_value(f), "s3bench-aggregate/1.", 20) != 0)
+	if (!json_is_string(f) || strncmp(json_string_value(f), AGG_1X, sizeof(AGG_1X) - 1) != 0)
 		return err_set(e, "%s: format: not s3bench-aggregate/1.x", path);
 	cells = json_object_get(doc, "cells");
 	if (!json_is_array(cells))
@@ -192,31 +197,14 @@ static int same_cell(const struct side_cell *a, const struct side_cell *b)
 	       a->size == b->size && a->conc == b->conc;
 }
 
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
-
-static void put(json_t *o, const char *k, json_t *v, int *ok)
-{
-	if (json_object_set_new(o, k, v) != 0)
-		*ok = 0;
-}
-
-static void add(json_t *arr, json_t *v, int *ok)
-{
-	if (json_array_append_new(arr, v) != 0)
-		*ok = 0;
-}
-
 static json_t *key_json(const struct side_cell *c, int *ok)
 {
 	json_t *o = json_object();
 
-	put(o, "subject", json_string(c->subject), ok);
-	put(o, "op", json_string(c->op), ok);
-	put(o, "size", json_integer(c->size), ok);
-	put(o, "concurrency", json_integer(c->conc), ok);
+	outj_put(o, "subject", json_string(c->subject), ok);
+	outj_put(o, "op", json_string(c->op), ok);
+	outj_put(o, "size", json_integer(c->size), ok);
+	outj_put(o, "concurrency", json_integer(c->conc), ok);
 	return o;
 }
 
@@ -233,14 +221,14 @@ static json_t *lat_change(const struct side_cell *n, const struct side_cell *o, 
 		json_decref(j);
 		return json_null();
 	}
-	put(j, "basis", json_string(pooled ? "pooled" : "run-mean"), ok);
+	outj_put(j, "basis", json_string(pooled ? "pooled" : "run-mean"), ok);
 	for (size_t k = 0; k < 2; k++) {
 		json_t *f = json_object();
 
-		put(f, "old", jnum(ov[k]), ok);
-		put(f, "new", jnum(nv[k]), ok);
-		put(f, "ratio", jnum(ov[k] > 0 ? nv[k] / ov[k] : NAN), ok);
-		put(j, names[k], f, ok);
+		outj_put(f, "old", outj_num(ov[k]), ok);
+		outj_put(f, "new", outj_num(nv[k]), ok);
+		outj_put(f, "ratio", outj_num(ov[k] > 0 ? nv[k] / ov[k] : NAN), ok);
+		outj_put(j, names[k], f, ok);
 	}
 	return j;
 }
@@ -256,29 +244,29 @@ static json_t *pair_json(const struct pair *p, double p_adj, int sig, int *ok)
 	json_t *j = key_json(p->n, ok), *ci;
 	const char *dir = NULL;
 
-	put(j, "metric", json_string(p->n->size == 0 ? "obj_s" : "mib_s"), ok);
-	put(j, "old", jnum(p->o->value), ok);
-	put(j, "new", jnum(p->n->value), ok);
-	put(j, "n_old", json_integer((json_int_t)p->o->n), ok);
-	put(j, "n_new", json_integer((json_int_t)p->n->n), ok);
-	put(j, "ratio", jnum(p->t.test ? p->t.ratio : NAN), ok);
+	outj_put(j, "metric", json_string(p->n->size == 0 ? "obj_s" : "mib_s"), ok);
+	outj_put(j, "old", outj_num(p->o->value), ok);
+	outj_put(j, "new", outj_num(p->n->value), ok);
+	outj_put(j, "n_old", json_integer((json_int_t)p->o->n), ok);
+	outj_put(j, "n_new", json_integer((json_int_t)p->n->n), ok);
+	outj_put(j, "ratio", outj_num(p->t.test ? p->t.ratio : NAN), ok);
 	if (p->t.test && isfinite(p->t.lo) && isfinite(p->t.hi)) {
 		ci = json_array();
-		add(ci, json_real(p->t.lo), ok);
-		add(ci, json_real(p->t.hi), ok);
+		outj_add(ci, json_real(p->t.lo), ok);
+		outj_add(ci, json_real(p->t.hi), ok);
 	} else {
 		ci = json_null();
 	}
-	put(j, "ci95", ci, ok);
-	put(j, "p", jnum(p->t.test ? p->t.p : NAN), ok);
-	put(j, "p_adj", jnum(p_adj), ok);
-	put(j, "test", p->t.test ? json_string(p->t.test) : json_null(), ok);
-	put(j, "significant", json_boolean(sig), ok);
+	outj_put(j, "ci95", ci, ok);
+	outj_put(j, "p", outj_num(p->t.test ? p->t.p : NAN), ok);
+	outj_put(j, "p_adj", outj_num(p_adj), ok);
+	outj_put(j, "test", p->t.test ? json_string(p->t.test) : json_null(), ok);
+	outj_put(j, "significant", json_boolean(sig), ok);
 	if (sig)
 		dir = p->t.ratio < 1 ? "regression" : "improvement";
-	put(j, "change", dir ? json_string(dir) : json_null(), ok);
-	put(j, "note", p->t.test ? json_null() : json_string("not enough runs"), ok);
-	put(j, "latency_ms", lat_change(p->n, p->o, ok), ok);
+	outj_put(j, "change", dir ? json_string(dir) : json_null(), ok);
+	outj_put(j, "note", p->t.test ? json_null() : json_string("not enough runs"), ok);
+	outj_put(j, "latency_ms", lat_change(p->n, p->o, ok), ok);
 	return j;
 }
 
@@ -311,7 +299,7 @@ static json_t *unmatched(const struct side *s, int *ok)
 
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->c[i].matched)
-			add(arr, key_json(&s->c[i], ok), ok);
+			outj_add(arr, key_json(&s->c[i], ok), ok);
 	return arr;
 }
 
@@ -323,17 +311,17 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	const json_t *gen = json_object_get(b->doc, "generated");
 	const json_t *name = json_object_get(camp, "name");
 
-	put(j, "source", json_string(b->path), ok);
-	put(j, "generated", json_is_string(gen) ? json_string(json_string_value(gen))
+	outj_put(j, "source", json_string(b->path), ok);
+	outj_put(j, "generated", json_is_string(gen) ? json_string(json_string_value(gen))
 						: json_null(), ok);
-	put(j, "campaign", json_is_string(name) ? json_string(json_string_value(name))
+	outj_put(j, "campaign", json_is_string(name) ? json_string(json_string_value(name))
 						: json_null(), ok);
-	put(j, "test", json_string("welch"), ok);
-	put(j, "scale", json_string("log"), ok);
-	put(j, "confidence", json_real(CMP_CONFIDENCE), ok);
-	put(j, "alpha", json_real(alpha), ok);
-	put(j, "adjust", json_string("holm"), ok);
-	put(j, "family", json_integer(family), ok);
+	outj_put(j, "test", json_string("welch"), ok);
+	outj_put(j, "scale", json_string("log"), ok);
+	outj_put(j, "confidence", json_real(CMP_CONFIDENCE), ok);
+	outj_put(j, "alpha", json_real(alpha), ok);
+	outj_put(j, "adjust", json_string("holm"), ok);
+	outj_put(j, "family", json_integer(family), ok);
 	return j;
 }
 
@@ -369,12 +357,12 @@ int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n
 		int s = isfinite(p[i]) && p[i] < alpha;
 
 		sig += s;
-		add(arr, pair_json(&pairs[i], p[i], s, &ok), &ok);
+		outj_add(arr, pair_json(&pairs[i], p[i], s, &ok), &ok);
 	}
-	put(j, "cells", arr, &ok);
-	put(j, "significant", json_integer((json_int_t)sig), &ok);
-	put(j, "only_new", unmatched(&nw, &ok), &ok);
-	put(j, "only_old", unmatched(&old, &ok), &ok);
+	outj_put(j, "cells", arr, &ok);
+	outj_put(j, "significant", json_integer((json_int_t)sig), &ok);
+	outj_put(j, "only_new", unmatched(&nw, &ok), &ok);
+	outj_put(j, "only_old", unmatched(&old, &ok), &ok);
 	if (!ok) {
 		json_decref(j);
 		err_set(e, "baseline: out of memory");

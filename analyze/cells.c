@@ -8,20 +8,6 @@
 #include "analyze/compare.h"
 #include "analyze/stats.h"
 
-static const char *const op_order[] = {
-	"put", "get", "multipart", "put-empty", "get-small", "create-bucket",
-	"list", "head", "delete",
-};
-#define N_OP_ORDER (sizeof(op_order) / sizeof(op_order[0]))
-
-int op_rank(const char *op)
-{
-	for (size_t i = 0; i < N_OP_ORDER; i++)
-		if (strcmp(op, op_order[i]) == 0)
-			return (int)i;
-	return (int)N_OP_ORDER;
-}
-
 static int cmp_op(const char *a, const char *b)
 {
 	int ra = op_rank(a), rb = op_rank(b);

@@ -14,6 +14,7 @@
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "core/err.h"
+#include "core/ops.h"
 
 struct agg_stat {
 	double value;   /* the figure the policy picks; NaN when n < min_samples */
@@ -134,9 +135,5 @@ void aggregate_free(struct aggregate *a);
 /* agg_cell_key: the figure leaders, consistency and comparisons look at: c's
  * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
 const struct agg_stat *agg_cell_key(const struct agg_cell *c);
-
-/* op_rank: the position of op in the canonical op order (put, get, multipart,
- * put-empty, get-small, create-bucket, list, head, delete); unknown ops after. */
-int op_rank(const char *op);
 
 #endif

@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include "analyze/out.h"
+#include "core/version.h"
 
 /* Version 1: builds and their cells; meta holds schema_version. */
 const char history_schema_v1[] =
@@ -165,7 +166,7 @@ static long long insert_build(sqlite3 *db, const char *path, const json_t *agg,
 	}
 	bind_str(st, 1, json_object_get(agg, "generated"));
 	bind_str(st, 2, json_object_get(camp, "name"));
-	sqlite3_bind_text(st, 3, S3BENCH_TOOL_VERSION, -1, SQLITE_STATIC);
+	sqlite3_bind_text(st, 3, S3BENCH_VERSION, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, cycles_so_far(agg));
 	sqlite3_bind_text(st, 5, results_dir, -1, SQLITE_TRANSIENT);
 	if (sqlite3_step(st) == SQLITE_DONE)

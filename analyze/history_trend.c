@@ -11,10 +11,12 @@
 #include <sqlite3.h>
 
 #include "analyze/compare.h"
+#include "analyze/out_json_stats.h"
 #include "analyze/out.h"
+#include "core/fsutil.h"
 #include "core/units.h"
+#include "core/version.h"
 
-#define TREND_FORMAT "s3bench-trend/1"
 #define TREND_PREVIOUS_MAX 10   /* earlier cycles the latest one is tested against */
 
 /* One headline cell: (op, size, concurrency), of cells or of the one-off rows. */
@@ -39,11 +41,6 @@ struct series {
 	json_t *points;         /* owned until put in the document */
 	struct change ch;
 };
-
-static json_t *jnum(double v)
-{
-	return isfinite(v) ? json_real(v) : json_null();
-}
 
 static double col_num(sqlite3_stmt *st, int i)
 {
@@ -128,9 +125,9 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 		json_object_set_new(p, "build", json_integer(sqlite3_column_int64(st, 0)));
 		json_object_set_new(p, "time", json_string((const char *)sqlite3_column_text(st, 1)));
 		json_object_set_new(p, "cycles", json_integer(sqlite3_column_int64(st, 2)));
-		json_object_set_new(p, "value", jnum(col_num(st, 3)));
+		json_object_set_new(p, "value", outj_num(col_num(st, 3)));
 		json_object_set_new(p, "ci95", ci);
-		json_object_set_new(p, "latest", jnum(col_num(st, 6)));
+		json_object_set_new(p, "latest", outj_num(col_num(st, 6)));
 		json_object_set_new(p, "latest_cycle", sqlite3_column_type(st, 7) == SQLITE_NULL
 				    ? json_null() : json_integer(sqlite3_column_int64(st, 7)));
 		json_array_append_new(s->points, p);
@@ -261,12 +258,12 @@ static json_t *change_json(const struct change *c, double alpha)
 	if (!c->tested)
 		return json_null();
 	o = json_object();
-	json_object_set_new(o, "ratio", jnum(c->ratio));
+	json_object_set_new(o, "ratio", outj_num(c->ratio));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", c->lo, c->hi));
-	json_object_set_new(o, "p", jnum(c->p));
-	json_object_set_new(o, "p_adj", jnum(c->p_adj));
+	json_object_set_new(o, "p", outj_num(c->p));
+	json_object_set_new(o, "p_adj", outj_num(c->p_adj));
 	json_object_set_new(o, "previous", json_integer((json_int_t)c->previous));
-	json_object_set_new(o, "vs_median5", jnum(c->median5));
+	json_object_set_new(o, "vs_median5", outj_num(c->median5));
 	json_object_set_new(o, "significant", json_boolean(sig));
 	json_object_set_new(o, "change", sig ? json_string(c->ratio < 1 ? "regression"
 								: "improvement") : json_null());
@@ -279,7 +276,7 @@ static json_t *document(long long build, long long builds, struct series *s, siz
 {
 	json_t *root = json_object(), *arr = json_array(), *alerts = json_array();
 
-	json_object_set_new(root, "format", json_string(TREND_FORMAT));
+	json_object_set_new(root, "format", json_string(S3BENCH_TREND_FORMAT));
 	json_object_set_new(root, "build", json_integer(build));
 	json_object_set_new(root, "builds", json_integer(builds));
 	json_object_set_new(root, "test", json_pack(
@@ -349,7 +346,7 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	struct series *s = NULL;
 	size_t n = 0, n_reg = 0;
 	json_t *root = NULL;
-	char tmp[4096];
+	struct fs_atomic out;
 	long family;
 	int rc = -1, ok;
 	FILE *f;
@@ -370,14 +367,17 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	f = out_tmp_open(out_path, tmp, sizeof(tmp), e);
+	f = fs_atomic_fopen(&out, out_path, e);
 	if (f == NULL)
 		goto done;
 	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
 	     == 0;
-	if (!ok)
-		err_set(e, "%s: write failed", tmp);
-	if (out_tmp_commit(f, tmp, out_path, ok, e) < 0)
+	if (!ok) {
+		err_set(e, "%s: write failed", out.tmp);
+		fs_atomic_abort(&out);
+		goto done;
+	}
+	if (fs_atomic_commit(&out, e) < 0)
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;

@@ -38,6 +38,7 @@
 #include "analyze/warp/warp_cmp.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
+#include "core/fsutil.h"
 #include "core/timefmt.h"
 #include "core/units.h"
 
@@ -218,30 +219,6 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-/* mkdir_p: create dir and its missing parents. */
-static int mkdir_p(const char *dir, struct err *e)
-{
-	char buf[PATH_MAX];
-	size_t len = strlen(dir);
-
-	if (len == 0 || len >= sizeof(buf))
-		return err_set(e, "%s: bad directory name", dir);
-	memcpy(buf, dir, len + 1);
-	for (char *p = buf + 1; ; p++) {
-		if (*p == '/' || *p == '\0') {
-			char saved = *p;
-
-			*p = '\0';
-			if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-				return err_set(e, "%s: %s", buf, strerror(errno));
-			*p = saved;
-			if (saved == '\0')
-				break;
-		}
-	}
-	return 0;
-}
-
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
 static void generated_time(char *buf, size_t n)
 {
@@ -409,7 +386,7 @@ static int write_results(const struct state *st, const struct opts *o,
 	struct out_meta m = {0};
 
 	results_dir(o, dir, sizeof(dir));
-	if (mkdir_p(dir, e) < 0)
+	if (fs_mkdirs(dir, e) < 0)
 		return -1;
 	generated_time(when, sizeof(when));
 	m.generated = when;

@@ -10,8 +10,8 @@
 #include "analyze/cells.h"
 #include "analyze/timeseries.h"
 #include "core/err.h"
+#include "core/version.h"
 
-#define S3BENCH_TOOL_VERSION "0.1.0"
 
 /* A run.json that could not be read (named in aggregate.json's "unreadable"). */
 struct out_unreadable {
@@ -44,14 +44,5 @@ int out_json_write(const struct aggregate *a, struct out_meta *m, const char *pa
  * quoting; an empty field is "no value"). Same errors as out_json_write. */
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
-
-/* out_tmp_open: open the temporary name of `path` (written into tmp, n bytes) for
- * writing. Returns NULL with a message on failure. */
-FILE *out_tmp_open(const char *path, char *tmp, size_t n, struct err *e);
-
-/* out_tmp_commit: flush, fsync and close f, then rename tmp to path. On failure
- * (also when ok is 0: the caller's writing failed) tmp is removed and -1 returned
- * (with a message when ok was 1). f is closed in every case. */
-int out_tmp_commit(FILE *f, const char *tmp, const char *path, int ok, struct err *e);
 
 #endif

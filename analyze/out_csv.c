@@ -1,54 +1,14 @@
-/* analyze/out_csv.c: cells.csv and runs.csv (see out.h), and the temporary-name
- * helpers both writers use. */
+/* analyze/out_csv.c: cells.csv and runs.csv (see out.h). */
 #include "analyze/out.h"
 
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <csv.h>
 
-FILE *out_tmp_open(const char *path, char *tmp, size_t n, struct err *e)
-{
-	const char *slash = strrchr(path, '/');
-	int dirlen = slash ? (int)(slash - path + 1) : 0;
-	FILE *f;
-
-	if (snprintf(tmp, n, "%.*s.%s.tmp.%ld", dirlen, path, slash ? slash + 1 : path,
-		     (long)getpid()) >= (int)n) {
-		err_set(e, "%s: path too long", path);
-		return NULL;
-	}
-	f = fopen(tmp, "w");
-	if (f == NULL)
-		err_set(e, "%s: %s", tmp, strerror(errno));
-	return f;
-}
-
-int out_tmp_commit(FILE *f, const char *tmp, const char *path, int ok, struct err *e)
-{
-	int bad = !ok;
-
-	if (!bad && (fflush(f) != 0 || ferror(f) || fsync(fileno(f)) != 0)) {
-		err_set(e, "%s: %s", tmp, strerror(errno));
-		bad = 1;
-	}
-	if (fclose(f) != 0 && !bad) {
-		err_set(e, "%s: %s", tmp, strerror(errno));
-		bad = 1;
-	}
-	if (!bad && rename(tmp, path) != 0) {
-		err_set(e, "%s: rename: %s", path, strerror(errno));
-		bad = 1;
-	}
-	if (bad) {
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
+#include "core/fsutil.h"
 
 /* Field writers: each puts a separator first unless it starts the row. */
 
@@ -86,8 +46,8 @@ static void row_end(FILE *f, int *col)
 
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 {
-	char tmp[4096];
-	FILE *f = out_tmp_open(path, tmp, sizeof(tmp), e);
+	struct fs_atomic out;
+	FILE *f = fs_atomic_fopen(&out, path, e);
 	int col = 0;
 
 	if (f == NULL)
@@ -122,15 +82,13 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 		f_num(f, &col, c->obj.ci_hi);
 		row_end(f, &col);
 	}
-	if (out_tmp_commit(f, tmp, path, 1, e) < 0)
-		return -1;
-	return 0;
+	return fs_atomic_commit(&out, e);
 }
 
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
 {
-	char tmp[4096];
-	FILE *f = out_tmp_open(path, tmp, sizeof(tmp), e);
+	struct fs_atomic out;
+	FILE *f = fs_atomic_fopen(&out, path, e);
 	int col = 0;
 
 	if (f == NULL)
@@ -160,7 +118,5 @@ int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
 		f_num(f, &col, l->has_summary && s->has_ttfb ? s->ttfb.avg : NAN);
 		row_end(f, &col);
 	}
-	if (out_tmp_commit(f, tmp, path, 1, e) < 0)
-		return -1;
-	return 0;
+	return fs_atomic_commit(&out, e);
 }

@@ -9,6 +9,15 @@
 
 #include "analyze/cells.h"
 
+/* outj_num: v as a JSON number, null when it is not finite (NaN: no value). NULL
+ * when out of memory (outj_put / outj_add then fail and clear *ok). */
+json_t *outj_num(double v);
+
+/* outj_put: o[k] = v, taking v (NULL is accepted and fails); *ok = 0 on failure.
+ * outj_add: v appended to arr, the same way. */
+void outj_put(json_t *o, const char *k, json_t *v, int *ok);
+void outj_add(json_t *arr, json_t *v, int *ok);
+
 /* outj_statistics: root's "statistics" (the settings behind intervals and tests). */
 void outj_statistics(json_t *root, const struct aggregate *a, int *ok);
 

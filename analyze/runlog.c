@@ -10,9 +10,8 @@
 #include <jansson.h>
 
 #include "analyze/pool.h"
+#include "core/version.h"
 
-#define RUN_FORMAT "s3bench-run/"
-#define RUN_MAJOR 1
 
 /* member: o[key] when o is an object and the member exists and is not null. */
 static json_t *member(const json_t *o, const char *key)
@@ -87,15 +86,15 @@ static int check_format(const json_t *root, struct err *e)
 	if (!json_is_string(v))
 		return err_set(e, "field format: missing or not a string");
 	s = json_string_value(v);
-	if (strncmp(s, RUN_FORMAT, strlen(RUN_FORMAT)) != 0)
+	if (strncmp(s, S3BENCH_RUN_PREFIX, strlen(S3BENCH_RUN_PREFIX)) != 0)
 		return err_set(e, "field format: \"%s\" is not an s3bench run log", s);
 	errno = 0;
-	major = strtol(s + strlen(RUN_FORMAT), &end, 10);
-	if (errno || end == s + strlen(RUN_FORMAT) || (*end != '\0' && *end != '.'))
+	major = strtol(s + strlen(S3BENCH_RUN_PREFIX), &end, 10);
+	if (errno || end == s + strlen(S3BENCH_RUN_PREFIX) || (*end != '\0' && *end != '.'))
 		return err_set(e, "field format: bad version in \"%s\"", s);
-	if (major != RUN_MAJOR)
+	if (major != S3BENCH_RUN_MAJOR)
 		return err_set(e, "field format: unknown version \"%s\" (this analyzer reads %s%d)",
-			       s, RUN_FORMAT, RUN_MAJOR);
+			       s, S3BENCH_RUN_PREFIX, S3BENCH_RUN_MAJOR);
 	return 0;
 }
 

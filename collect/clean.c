@@ -16,8 +16,9 @@
 #include "collect/runner.h"
 #include "collect/s3.h"
 #include "collect/sweep.h"
+#include "core/fsutil.h"
+#include "core/version.h"
 
-#define SUBJECT_FORMAT "s3bench-subject/1"
 #define MAX_DEPTH 6 /* DIR/runs/cycle-NN/SUBJECT/RUN is depth 4 */
 
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_LOCKED = 3 };
@@ -48,7 +49,7 @@ int clean_record_subject(const char *dir, const struct campaign_subject *s, stru
 	size_t len;
 	int rc;
 	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s?}",
-			      "format", SUBJECT_FORMAT, "id", s->id, "endpoint", s->endpoint,
+			      "format", S3BENCH_SUBJECT_FORMAT, "id", s->id, "endpoint", s->endpoint,
 			      "region", s->region, "bucket", s->bucket,
 			      "addressing", s->path_style ? "path" : "virtual",
 			      "insecure", s->insecure, "credentials", cred_names[s->cred_kind],
@@ -64,7 +65,7 @@ int clean_record_subject(const char *dir, const struct campaign_subject *s, stru
 		return err_set(e, "%s: out of memory", path);
 	len = strlen(text);
 	text[len] = '\n'; /* over the NUL: the length is passed */
-	rc = outdir_write_file(path, text, len + 1, e);
+	rc = fs_write_file(path, text, len + 1, e);
 	free(text);
 	return rc;
 }
@@ -109,12 +110,12 @@ static int read_target(const char *dir, struct target *t, struct err *e)
 	for (int i = 0; cred && i < (int)(sizeof(cred_names) / sizeof(cred_names[0])); i++)
 		if (strcmp(cred, cred_names[i]) == 0)
 			t->s.cred_kind = (enum campaign_cred_kind)i;
-	if (!str(t->j, "format") || strcmp(str(t->j, "format"), SUBJECT_FORMAT) != 0 ||
+	if (!str(t->j, "format") || strcmp(str(t->j, "format"), S3BENCH_SUBJECT_FORMAT) != 0 ||
 	    !t->s.endpoint || !t->s.region || !t->s.bucket || !cred || !addr ||
 	    (t->s.cred_kind != CAMPAIGN_CRED_DEFAULT && t->s.cred_name == NULL)) {
 		json_decref(t->j);
 		t->j = NULL;
-		return err_set(e, "%s: not a %s record", path, SUBJECT_FORMAT);
+		return err_set(e, "%s: not a %s record", path, S3BENCH_SUBJECT_FORMAT);
 	}
 	t->s.path_style = strcmp(addr, "path") == 0;
 	t->s.label = t->s.id;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "collect/outdir.h"
+#include "core/fsutil.h"
 #include "core/units.h"
 
 const char cli_usage_text[] =
@@ -123,7 +124,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	/* the run's key prefix, for a later --resume to clean up after a killed collector
 	 * (removed with the state file when the run is recorded) */
 	if (snprintf(pfile, sizeof(pfile), "%s/.prefix", dir) >= (int)sizeof(pfile) ||
-	    outdir_write_file(pfile, prefix, strlen(prefix), e) < 0)
+	    fs_write_file(pfile, prefix, strlen(prefix), e) < 0)
 		return -1;
 	memset(&job, 0, sizeof(job));
 	job.dir = dir;

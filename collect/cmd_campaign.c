@@ -9,6 +9,7 @@
 #include "collect/cli.h"
 #include "collect/outdir.h"
 #include "collect/plan.h"
+#include "core/fsutil.h"
 #include "core/summary.h"
 #include "core/timefmt.h"
 
@@ -170,7 +171,7 @@ static int open_out(struct cctx *x)
 	if (outdir_copy_file(x->a->campaign, path, &e) < 0)
 		goto fail;
 	snprintf(path, sizeof(path), "%s/plan.tsv", x->out);
-	if (outdir_write_file(path, tsv, tsv_len, &e) < 0)
+	if (fs_write_file(path, tsv, tsv_len, &e) < 0)
 		goto fail;
 	rc = CLI_EXIT_OK;
 	goto out;

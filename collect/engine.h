@@ -36,15 +36,18 @@
 
 #include "core/err.h"
 #include "core/errclass.h"
+#include "core/ops.h"
 #include "core/summary.h"
 
 struct s3_client;     /* collect/s3.h */
 struct opslog_writer; /* core/opslog.h */
 
+/* The ops of core/ops.h (their names and canonical order), by collect's names. */
 enum wl_op {
-	WL_PUT, WL_GET, WL_HEAD, WL_LIST, WL_DELETE, WL_MULTIPART,
-	WL_CREATE_BUCKET, WL_PUT_EMPTY, WL_GET_SMALL, /* sequential micro-operations */
-	WL_OP_COUNT
+	WL_PUT = OP_PUT, WL_GET = OP_GET, WL_HEAD = OP_HEAD, WL_LIST = OP_LIST,
+	WL_DELETE = OP_DELETE, WL_MULTIPART = OP_MULTIPART, WL_CREATE_BUCKET = OP_CREATE_BUCKET,
+	WL_PUT_EMPTY = OP_PUT_EMPTY, WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
+	WL_OP_COUNT = OP_COUNT
 };
 
 enum wl_bound { WL_BOUND_DURATION, WL_BOUND_COUNT, WL_BOUND_UNTIL_DONE };
@@ -62,9 +65,8 @@ struct workload {
 	int keep;             /* 1: cleanup leaves the objects */
 };
 
-/* wl_op_name: "put", "get", ... as in run.json; wl_op_parse: -1 when unknown. */
+/* wl_op_name: "put", "get", ... as in run.json (op_name of core/ops.h). */
 const char *wl_op_name(enum wl_op op);
-int wl_op_parse(const char *s);
 
 /* Live counters handed to on_tick about once a second. */
 struct engine_live {

@@ -12,36 +12,12 @@
 #include <unistd.h>
 
 #include "collect/runjson.h"
+#include "core/fsutil.h"
 
 struct outdir {
 	char *root;
 	int lock_fd;
 };
-
-int outdir_mkdirs(const char *path, struct err *e)
-{
-	char buf[4096];
-	size_t len = strlen(path);
-
-	if (len == 0 || len >= sizeof(buf))
-		return err_set(e, "%s: bad directory path", path);
-	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; ; p++) {
-		if (*p == '/' || *p == '\0') {
-			char c = *p;
-			*p = '\0';
-			if (mkdir(buf, 0755) < 0 && errno != EEXIST)
-				return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
-			*p = c;
-			if (c == '\0')
-				break;
-		}
-	}
-	struct stat st;
-	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
-		return err_set(e, "%s: not a directory", path);
-	return 0;
-}
 
 int outdir_open(const char *path, struct outdir **out, struct err *e)
 {
@@ -50,7 +26,7 @@ int outdir_open(const char *path, struct outdir **out, struct err *e)
 	int rc = -1;
 
 	*out = NULL;
-	if (outdir_mkdirs(path, e) < 0)
+	if (fs_mkdirs(path, e) < 0)
 		return -1;
 	od = calloc(1, sizeof(*od));
 	if (od == NULL || (od->root = strdup(path)) == NULL) {
@@ -175,7 +151,7 @@ static int clear_dir(const char *dir, struct err *e)
 int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n,
 		       struct err *e)
 {
-	if (outdir_path(od, id, buf, n, e) < 0 || outdir_mkdirs(buf, e) < 0)
+	if (outdir_path(od, id, buf, n, e) < 0 || fs_mkdirs(buf, e) < 0)
 		return -1;
 	return clear_dir(buf, e);
 }
@@ -201,56 +177,6 @@ void outdir_remove_temps(const char *dir)
 	closedir(d);
 }
 
-int outdir_write_file(const char *path, const void *data, size_t len, struct err *e)
-{
-	char tmp[4096];
-	const char *slash = strrchr(path, '/');
-	size_t dlen = slash ? (size_t)(slash - path + 1) : 0;
-	int fd = -1, rc = -1;
-	const char *p = data;
-
-	if (snprintf(tmp, sizeof(tmp), "%.*s.%s.tmp.%ld", (int)dlen, path,
-		     slash ? slash + 1 : path, (long)getpid()) >= (int)sizeof(tmp))
-		return err_set(e, "%s: path too long", path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (fd < 0) {
-		err_set(e, "%s: cannot create: %s", tmp, strerror(errno));
-		goto out;
-	}
-	while (len > 0) {
-		ssize_t w = write(fd, p, len);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0) {
-			err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
-			goto out;
-		}
-		p += w;
-		len -= (size_t)w;
-	}
-	if (fsync(fd) < 0) {
-		err_set(e, "%s: fsync: %s", tmp, strerror(errno));
-		goto out;
-	}
-	if (close(fd) < 0) {
-		fd = -1;
-		err_set(e, "%s: close: %s", tmp, strerror(errno));
-		goto out;
-	}
-	fd = -1;
-	if (rename(tmp, path) < 0) {
-		err_set(e, "%s: cannot rename to %s: %s", tmp, path, strerror(errno));
-		goto out;
-	}
-	rc = 0;
-out:
-	if (fd >= 0)
-		close(fd);
-	if (rc < 0)
-		unlink(tmp);
-	return rc;
-}
-
 int outdir_copy_file(const char *src, const char *dst, struct err *e)
 {
 	FILE *f = fopen(src, "rb");
@@ -273,7 +199,7 @@ int outdir_copy_file(const char *src, const char *dst, struct err *e)
 		err_set(e, "%s: cannot read", src);
 		goto out;
 	}
-	rc = outdir_write_file(dst, buf, (size_t)len, e);
+	rc = fs_write_file(dst, buf, (size_t)len, e);
 out:
 	fclose(f);
 	free(buf);

@@ -53,14 +53,7 @@ int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_
  * ".prefix", ".subject.json") of run directory `dir`, once its run.json is written. */
 void outdir_remove_temps(const char *dir);
 
-/* outdir_mkdirs: mkdir -p path (mode 0755). */
-int outdir_mkdirs(const char *path, struct err *e);
-
-/* outdir_write_file: write data to `path` atomically: ".NAME.tmp.PID" in the same
- * directory, fsync, rename. On failure the temporary file is removed. */
-int outdir_write_file(const char *path, const void *data, size_t len, struct err *e);
-
-/* outdir_copy_file: copy src to dst atomically (as outdir_write_file). */
+/* outdir_copy_file: copy src to dst atomically (as fs_write_file, core/fsutil.h). */
 int outdir_copy_file(const char *src, const char *dst, struct err *e);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "core/units.h"
+#include "core/version.h"
 
 const char *plan_op_dir_name(enum wl_op op)
 {
@@ -226,7 +227,7 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 	int unb;
 	double total = plan_total_expected(p, 0, &unb);
 
-	fprintf(f, "# format: s3bench-plan/1\n");
+	fprintf(f, "# format: " S3BENCH_PLAN_FORMAT "\n");
 	fprintf(f, "# campaign: %s (%s)\n", c->name, c->file);
 	fprintf(f, "# order: %s\n", campaign_order_name(p->order));
 	if (p->order == CAMPAIGN_ORDER_RANDOM)

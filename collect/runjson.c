@@ -13,6 +13,7 @@
 
 #include "collect/outdir.h"
 #include "collect/plan.h"
+#include "core/fsutil.h"
 #include "core/timefmt.h"
 
 static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
@@ -74,7 +75,7 @@ static int write_json(const char *dir, const char *name, const json_t *obj, size
 	}
 	withnl[len] = '\n';
 	withnl[len + 1] = '\0';
-	rc = outdir_write_file(path, withnl, len + 1, e);
+	rc = fs_write_file(path, withnl, len + 1, e);
 	free(withnl);
 	return rc;
 }
@@ -174,7 +175,7 @@ static json_t *tool_json(void)
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
 
 	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name", "s3bench",
-			 "version", RUNJSON_TOOL_VERSION,
+			 "version", S3BENCH_VERSION,
 			 "libcurl", cv && cv->version ? cv->version : "unknown",
 			 "openssl", OpenSSL_version(OPENSSL_VERSION),
 			 "libzstd", ZSTD_versionString(), "jansson", JANSSON_VERSION);
@@ -238,7 +239,7 @@ json_t *runjson_build(const struct runjson_input *in)
 		json_decref(first);
 		return NULL;
 	}
-	json_object_set_new(o, "format", json_string(RUNJSON_FORMAT));
+	json_object_set_new(o, "format", json_string(S3BENCH_RUN_FORMAT));
 	json_object_set_new(o, "tool", tool_json());
 	json_object_set_new(o, "host", host_json());
 	if (in->campaign)

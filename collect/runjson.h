@@ -15,9 +15,8 @@
 #include "collect/engine.h"
 #include "core/err.h"
 #include "core/errclass.h"
+#include "core/version.h"
 
-#define RUNJSON_FORMAT "s3bench-run/1"
-#define RUNJSON_TOOL_VERSION "0.1.0"
 #define RUNJSON_STATE_FILE ".state.json"
 
 enum run_phase { PHASE_PREPARE, PHASE_BENCHMARK, PHASE_CLEANUP, PHASE_COUNT };

@@ -187,6 +187,64 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl,
 	opts->stop = job->stop;
 }
 
+/* child_benchmark: the benchmark phase: ops.tsv.zst opened, the engine's benchmark
+ * run into it, the log closed; st->summary set when the run completed. Messages are
+ * appended to local (n_local of them). */
+static void child_benchmark(const struct runner_job *job, struct engine_opts *opts,
+			    struct run_state *st, struct engine_result *res,
+			    char local[][ERR_MSG_MAX], int *n_local)
+{
+	struct opslog_writer *log;
+	char path[4096];
+	struct err e;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/ops.tsv.zst", job->dir);
+	st->phase[PHASE_BENCHMARK] = PH_STARTED;
+	save(job, st);
+	log = opslog_writer_open(path, &e);
+	if (log == NULL) {
+		res->cls = EC_CRASHED;
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+		st->phase[PHASE_BENCHMARK] = PH_FAILED;
+		return;
+	}
+	opts->log = log;
+	err_clear(&e);
+	rc = engine_benchmark(opts, res, &e);
+	if (rc < 0)
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+	opts->log = NULL;
+	if (opslog_writer_close(log, &e) < 0) {
+		rc = -1;
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+	}
+	if (rc == 0 && res->has_summary)
+		st->summary = summary_to_json(&res->summary);
+	summary_clear(&res->summary);
+	st->phase[PHASE_BENCHMARK] = st->summary ? PH_DONE : PH_FAILED;
+}
+
+/* child_cleanup: the cleanup phase (the run's objects deleted); its errors do not
+ * change the run's class or error count, a message is kept while there is room. */
+static void child_cleanup(const struct runner_job *job, const struct engine_opts *opts,
+			  struct run_state *st, const struct engine_result *res,
+			  char local[][ERR_MSG_MAX], int *n_local)
+{
+	struct engine_result cres;
+	struct err e;
+	int rc;
+
+	st->phase[PHASE_CLEANUP] = PH_STARTED;
+	save(job, st);
+	memcpy(&cres, res, sizeof(cres));
+	err_clear(&e);
+	rc = engine_cleanup(opts, &cres, &e);
+	st->phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
+	if (rc < 0 && *n_local < 4)
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+}
+
 int runner_child_body(const struct runner_job *job, int live_fd)
 {
 	const struct campaign_subject *s = job->subject;
@@ -194,10 +252,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct engine_result res;
 	struct creds *cr = NULL;
 	struct s3_client *cl = NULL;
-	struct opslog_writer *log = NULL;
 	struct engine_opts opts;
 	struct err e;
-	char path[4096], local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
+	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
 
 	run_state_init(&st);
@@ -233,31 +290,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	if (rc < 0)
 		snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	if (st.phase[PHASE_PREPARE] != PH_FAILED) {
-		snprintf(path, sizeof(path), "%s/ops.tsv.zst", job->dir);
-		st.phase[PHASE_BENCHMARK] = PH_STARTED;
-		save(job, &st);
-		log = opslog_writer_open(path, &e);
-		if (log == NULL) {
-			res.cls = EC_CRASHED;
-			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
-			st.phase[PHASE_BENCHMARK] = PH_FAILED;
-		} else {
-			opts.log = log;
-			err_clear(&e);
-			rc = engine_benchmark(&opts, &res, &e);
-			if (rc < 0)
-				snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
-			opts.log = NULL;
-			if (opslog_writer_close(log, &e) < 0) {
-				rc = -1;
-				snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
-			}
-			log = NULL;
-			if (rc == 0 && res.has_summary)
-				st.summary = summary_to_json(&res.summary);
-			summary_clear(&res.summary);
-			st.phase[PHASE_BENCHMARK] = st.summary ? PH_DONE : PH_FAILED;
-		}
+		child_benchmark(job, &opts, &st, &res, local, &n_local);
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
@@ -266,20 +299,10 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		merge_errors(&st, &res, local, n_local);
 		save(job, &st);
 	}
-	if (job->wl->keep) {
+	if (job->wl->keep)
 		st.phase[PHASE_CLEANUP] = PH_SKIPPED;
-	} else {
-		struct engine_result cres;
-		st.phase[PHASE_CLEANUP] = PH_STARTED;
-		save(job, &st);
-		/* cleanup errors do not change the run's class or error count */
-		memcpy(&cres, &res, sizeof(cres));
-		err_clear(&e);
-		rc = engine_cleanup(&opts, &cres, &e);
-		st.phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
-		if (rc < 0 && n_local < 4)
-			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
-	}
+	else
+		child_cleanup(job, &opts, &st, &res, local, &n_local);
 finish:
 	st.errors = res.errors;
 	st.cls = child_class(&st, &res);
@@ -287,7 +310,6 @@ finish:
 	st.finished = 1;
 	save(job, &st);
 	rc = st.summary ? 0 : 1;
-	opslog_writer_abort(log);
 	s3_client_free(cl);
 	creds_free(cr);
 	run_state_clear(&st);

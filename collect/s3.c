@@ -16,19 +16,33 @@
 #include "collect/s3_int.h"
 #include "core/timefmt.h"
 
-static const char *const op_names[S3_OP_COUNT] = {
-	[S3_CREATE_BUCKET] = "CreateBucket", [S3_DELETE_BUCKET] = "DeleteBucket",
-	[S3_PUT_OBJECT] = "PutObject", [S3_GET_OBJECT] = "GetObject",
-	[S3_HEAD_OBJECT] = "HeadObject", [S3_DELETE_OBJECT] = "DeleteObject",
-	[S3_DELETE_OBJECTS] = "DeleteObjects", [S3_LIST_OBJECTS] = "ListObjectsV2",
-	[S3_MP_CREATE] = "CreateMultipartUpload", [S3_MP_UPLOAD_PART] = "UploadPart",
-	[S3_MP_COMPLETE] = "CompleteMultipartUpload", [S3_MP_ABORT] = "AbortMultipartUpload",
-	[S3_HEAD_BUCKET] = "HeadBucket", [S3_MP_LIST] = "ListMultipartUploads",
+/* Each request type: its name in messages, its HTTP method, and how its body goes. */
+#define OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
+#define OPF_POST 2   /* an XML body built here, POSTed */
+
+static const struct op_info {
+	const char *name, *method;
+	int flags;
+} op_table[S3_OP_COUNT] = {
+	[S3_CREATE_BUCKET] = {"CreateBucket", "PUT", OPF_UPLOAD},
+	[S3_DELETE_BUCKET] = {"DeleteBucket", "DELETE", 0},
+	[S3_PUT_OBJECT] = {"PutObject", "PUT", OPF_UPLOAD},
+	[S3_GET_OBJECT] = {"GetObject", "GET", 0},
+	[S3_HEAD_OBJECT] = {"HeadObject", "HEAD", 0},
+	[S3_DELETE_OBJECT] = {"DeleteObject", "DELETE", 0},
+	[S3_DELETE_OBJECTS] = {"DeleteObjects", "POST", OPF_POST},
+	[S3_LIST_OBJECTS] = {"ListObjectsV2", "GET", 0},
+	[S3_MP_CREATE] = {"CreateMultipartUpload", "POST", OPF_POST},
+	[S3_MP_UPLOAD_PART] = {"UploadPart", "PUT", OPF_UPLOAD},
+	[S3_MP_COMPLETE] = {"CompleteMultipartUpload", "POST", OPF_POST},
+	[S3_MP_ABORT] = {"AbortMultipartUpload", "DELETE", 0},
+	[S3_HEAD_BUCKET] = {"HeadBucket", "HEAD", 0},
+	[S3_MP_LIST] = {"ListMultipartUploads", "GET", 0},
 };
 
 const char *s3_op_name(enum s3_op op)
 {
-	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_names[op] : "?";
+	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_table[op].name : "?";
 }
 
 const char *s3_client_endpoint(const struct s3_client *c)
@@ -530,18 +544,10 @@ static int set_url(struct s3_req *r)
 	return curl_easy_setopt(h, CURLOPT_CURLU, r->cu) == CURLE_OK ? 0 : -1;
 }
 
-int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
+/* req_reset: r ready for a new request of a: its arguments and body source, every
+ * counter and flag of the previous request cleared, the body rewound. */
+static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
-	struct s3_client *c = r->c;
-	CURL *h = r->easy;
-	struct sigv4_header sh[4];
-	size_t nsh = 0, off[MAX_HDRS];
-	int nh = 0, is_post = 0, is_upload = 0;
-	char md5_b64[32] = "";
-	const char *method = "GET";
-
-	if (check_args(a, e) != 0)
-		return -1;
 	r->a = *a;
 	if (a->body != NULL)
 		r->body = *a->body;
@@ -557,71 +563,50 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	if (r->body.mem == NULL && r->body.len > 0 && r->body.seek != NULL &&
 	    r->body.seek(r->body.arg, 0) != 0)
 		return err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(a->op), a->key);
+	return 0;
+}
 
-	/* host and canonical URI */
+/* build_uri: the host (bucket first when virtual-hosted), the canonical URI (bucket
+ * first when path-style, then the key) and the query. -1 when out of memory. */
+static int build_uri(struct s3_req *r, const struct s3_args *a)
+{
+	const struct s3_client *c = r->c;
+	int with_key = a->key != NULL && s3_needs_key(a->op);
+
 	sbuf_reset(&r->host);
 	sbuf_reset(&r->uri);
-	if (c->virtual_hosted) {
-		if (sbuf_adds(&r->host, a->bucket) || sbuf_addc(&r->host, '.'))
-			goto nomem;
-	}
+	if (c->virtual_hosted && (sbuf_adds(&r->host, a->bucket) || sbuf_addc(&r->host, '.')))
+		return -1;
 	if (sbuf_adds(&r->host, c->authority) || sbuf_addc(&r->uri, '/'))
-		goto nomem;
-	if (!c->virtual_hosted) {
-		if (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0))
-			goto nomem;
-		if (a->key != NULL && s3_needs_key(a->op) && sbuf_addc(&r->uri, '/'))
-			goto nomem;
-	}
-	if (a->key != NULL && s3_needs_key(a->op) &&
-	    sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
-		goto nomem;
-	if (build_query(r))
-		goto nomem;
+		return -1;
+	if (!c->virtual_hosted &&
+	    (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
+	     (with_key && sbuf_addc(&r->uri, '/'))))
+		return -1;
+	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
+		return -1;
+	return build_query(r);
+}
 
-	/* body and payload hash */
-	switch (a->op) {
-	case S3_CREATE_BUCKET:
-		method = "PUT";
-		is_upload = 1;
-		break;
-	case S3_PUT_OBJECT:
-	case S3_MP_UPLOAD_PART:
-		method = "PUT";
-		is_upload = 1;
-		break;
-	case S3_DELETE_BUCKET:
-	case S3_DELETE_OBJECT:
-	case S3_MP_ABORT:
-		method = "DELETE";
-		break;
-	case S3_HEAD_OBJECT:
-	case S3_HEAD_BUCKET:
-		method = "HEAD";
-		break;
-	case S3_DELETE_OBJECTS:
-		method = "POST";
-		is_post = 1;
-		if (s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
-			return -1;
-		break;
-	case S3_MP_COMPLETE:
-		method = "POST";
-		is_post = 1;
-		if (s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
-			return -1;
-		break;
-	case S3_MP_CREATE:
-		method = "POST";
-		is_post = 1;
+/* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
+ * body's MD5 in base64 into md5_b64 (else left empty). */
+static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32],
+		      struct err *e)
+{
+	const struct s3_client *c = r->c;
+
+	if (a->op == S3_DELETE_OBJECTS &&
+	    s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
+		return -1;
+	if (a->op == S3_MP_COMPLETE &&
+	    s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
+		return -1;
+	if (a->op == S3_MP_CREATE) {
 		sbuf_reset(&r->xml_body);
 		if (sbuf_reserve(&r->xml_body, 0))
-			goto nomem;
-		break;
-	default:
-		break;
+			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
 	}
-	if (is_post) {
+	if (op_table[a->op].flags & OPF_POST) {
 		r->body.mem = r->xml_body.p;
 		r->body.len = r->xml_body.len;
 	}
@@ -638,21 +623,31 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 			return err_set(e, "s3 DeleteObjects: MD5 unavailable");
 		EVP_EncodeBlock((unsigned char *)md5_b64, md, 16);
 	}
+	return 0;
+}
 
-	/* sign */
+/* build_headers: sign the request, then its header lines, built in one buffer and
+ * linked through the request's own slist nodes. */
+static int build_headers(struct s3_req *r, const struct op_info *op, const char *md5_b64,
+			 struct err *e)
+{
+	struct s3_client *c = r->c;
+	struct sigv4_header sh[4];
+	size_t nsh = 0, off[MAX_HDRS];
+	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
+
 	sh[nsh++] = (struct sigv4_header){"host", sbuf_cstr(&r->host)};
 	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
 	if (md5_b64[0])
 		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
 	struct sigv4_input in = {
-		.method = method, .uri = sbuf_cstr(&r->uri), .query = sbuf_cstr(&r->query),
+		.method = op->method, .uri = sbuf_cstr(&r->uri), .query = sbuf_cstr(&r->query),
 		.headers = sh, .n_headers = nsh, .payload_hash = r->payload_hash,
 		.time_s = time(NULL), .omit_token = 0,
 	};
 	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
 		return -1;
 
-	/* headers: built in one buffer, linked through the request's own slist nodes */
 	sbuf_reset(&r->hdrs);
 	if (add_hdr(r, off, &nh, "Host: ", sbuf_cstr(&r->host)) ||
 	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
@@ -664,19 +659,26 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
 	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
 	    add_hdr(r, off, &nh, "Accept:", ""))
-		goto nomem;
+		return err_set(e, "s3 %s: out of memory", op->name);
 	for (int i = 0; i < nh; i++) {
 		r->nodes[i].data = r->hdrs.p + off[i];
 		r->nodes[i].next = i + 1 < nh ? &r->nodes[i + 1] : NULL;
 	}
+	return 0;
+}
 
-	/* URL */
+/* apply_curl: the URL, the headers and the method's options on the easy handle. -1
+ * when out of memory. */
+static int apply_curl(struct s3_req *r, const struct op_info *op)
+{
+	const struct s3_client *c = r->c;
+	CURL *h = r->easy;
+
 	sbuf_reset(&r->url);
 	if (sbuf_adds(&r->url, c->scheme) || sbuf_add(&r->url, r->host.p, r->host.len) ||
 	    sbuf_add(&r->url, r->uri.p, r->uri.len) ||
 	    (r->query.len && (sbuf_addc(&r->url, '?') || sbuf_add(&r->url, r->query.p, r->query.len))))
-		goto nomem;
-
+		return -1;
 	if (set_url(r) != 0) {
 		curl_easy_setopt(h, CURLOPT_CURLU, (CURLU *)NULL);
 		curl_easy_setopt(h, CURLOPT_URL, r->url.p);
@@ -684,22 +686,37 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, &r->nodes[0]);
 	curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);
-	if (is_upload) {
+	if (op->flags & OPF_UPLOAD) {
 		curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
 		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->body.len);
-	} else if (is_post) {
+	} else if (op->flags & OPF_POST) {
 		curl_easy_setopt(h, CURLOPT_POST, 1L);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body.len);
-	} else if (a->op == S3_HEAD_OBJECT || a->op == S3_HEAD_BUCKET) {
+	} else if (strcmp(op->method, "HEAD") == 0) {
 		curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
-	} else if (strcmp(method, "DELETE") == 0) {
+	} else if (strcmp(op->method, "DELETE") == 0) {
 		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "DELETE");
 	}
+	return 0;
+}
+
+int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
+{
+	const struct op_info *op;
+	char md5_b64[32] = "";
+
+	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
+		return -1;
+	op = &op_table[a->op];
+	if (build_uri(r, a) != 0)
+		return err_set(e, "s3 %s: out of memory", op->name);
+	if (build_body(r, a, md5_b64, e) != 0 || build_headers(r, op, md5_b64, e) != 0)
+		return -1;
+	if (apply_curl(r, op) != 0)
+		return err_set(e, "s3 %s: out of memory", op->name);
 	r->start_ns = time_now_ns();
 	r->start_mono = time_mono_ns();
 	return 0;
-nomem:
-	return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
 }
 

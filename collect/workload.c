@@ -5,16 +5,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "core/units.h"
-
-static const char *const names[WL_OP_COUNT] = {
-	[WL_PUT] = "put", [WL_GET] = "get", [WL_HEAD] = "head", [WL_LIST] = "list",
-	[WL_DELETE] = "delete", [WL_MULTIPART] = "multipart",
-	[WL_CREATE_BUCKET] = "create-bucket", [WL_PUT_EMPTY] = "put-empty",
-	[WL_GET_SMALL] = "get-small",
-};
 
 static const char *const keys[WLF_COUNT_] = {
 	[WLF_OP] = "op", [WLF_SIZE] = "size", [WLF_CONCURRENCY] = "concurrency",
@@ -44,17 +36,7 @@ static const struct {
 
 const char *wl_op_name(enum wl_op op)
 {
-	if ((int)op < 0 || op >= WL_OP_COUNT)
-		return "";
-	return names[op];
-}
-
-int wl_op_parse(const char *s)
-{
-	for (int i = 0; i < WL_OP_COUNT; i++)
-		if (strcmp(s, names[i]) == 0)
-			return i;
-	return -1;
+	return op_name((int)op);
 }
 
 const char *workload_field_key(enum wl_field f)
@@ -102,11 +84,12 @@ static int check_number(enum wl_field f, uint64_t v, enum wl_field *field, struc
 
 int workload_parse_op(const char *s, enum wl_op *op, struct err *e)
 {
-	for (int i = 0; i < WL_OP_COUNT; i++)
-		if (strcasecmp(s, names[i]) == 0) {
-			*op = (enum wl_op)i;
-			return 0;
-		}
+	int i = op_parse(s);
+
+	if (i >= 0) {
+		*op = (enum wl_op)i;
+		return 0;
+	}
 	return err_set(e, "'%s' is not an op (" WL_OPS_TEXT ")", s);
 }
 

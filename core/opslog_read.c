@@ -456,6 +456,69 @@ static int comment_add(struct rd *r, const char *s, size_t n)
 	return 0;
 }
 
+/* Where the reader stands in the line being fed. */
+struct line_state {
+	int at_start;          /* at the start of a line */
+	int in_comment;        /* inside a comment line */
+	int at_boundary;       /* the line began at a record boundary */
+	int blank;             /* the line so far holds only '\r' and '\n' */
+	int next_boundary;     /* the next line begins at a record boundary */
+	unsigned ended_before; /* r->rows_ended when the line began */
+};
+
+/* feed: hand len bytes of the file to the reader, line by line: a comment line to
+ * the comment buffer, a whole data line at a record boundary to fast_line, anything
+ * else to libcsv (fast_line cuts the fields in buf, in place). Stops early when r fails
+ * or the caller stops. */
+static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char *buf,
+		 size_t len)
+{
+	size_t pos = 0;
+
+	while (pos < len && !r->failed && !r->stop) {
+		const char *nl = memchr(buf + pos, '\n', len - pos);
+		size_t end = nl ? (size_t)(nl - buf) + 1 : len;
+		size_t k;
+		int whole = ls->at_start && nl != NULL; /* the line is all in buf */
+
+		if (ls->at_start) {
+			ls->at_boundary = ls->next_boundary;
+			ls->in_comment = ls->at_boundary && buf[pos] == '#';
+			ls->ended_before = r->rows_ended;
+			ls->blank = 1;
+			ls->at_start = 0;
+		}
+		for (k = pos; k < end && ls->blank; k++)
+			if (buf[k] != '\n' && buf[k] != '\r')
+				ls->blank = 0;
+		if (ls->in_comment) {
+			if (comment_add(r, buf + pos, end - pos) < 0) {
+				rd_fail(r, NULL, "out of memory", NULL, 0);
+				return;
+			}
+		} else if (whole && ls->at_boundary && r->header_done &&
+			   fast_line(r, buf + pos, end - pos)) {
+			/* the whole line was read */
+		} else if (csv_parse(p, buf + pos, end - pos, on_field, on_record, r) != end - pos) {
+			rd_fail(r, NULL, csv_strerror(csv_error(p)), NULL, 0);
+			return;
+		}
+		pos = end;
+		if (nl) {
+			if (ls->in_comment) {
+				r->comment_len--; /* the '\n' */
+				comment_done(r);
+				ls->next_boundary = 1;
+			} else {
+				ls->next_boundary = r->rows_ended != ls->ended_before ||
+						    (ls->at_boundary && ls->blank);
+			}
+			ls->at_start = 1;
+			r->line++;
+		}
+	}
+}
+
 int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
 		     int (*comment_cb)(const char *line, void *arg), void *arg,
 		     struct err *e)
@@ -466,11 +529,7 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 	char *buf = NULL;
 	const size_t bufsz = 1 << 17;
 	int p_ok = 0, rc = -1;
-	/* line state: at the start of a line; inside a comment line; the line being fed
-	 * began at a record boundary; record-end count when it began */
-	int at_line_start = 1, in_comment = 0, line_at_boundary = 1, line_blank = 1;
-	int next_boundary = 1;
-	unsigned ended_before = 0;
+	struct line_state ls = {.at_start = 1, .at_boundary = 1, .blank = 1, .next_boundary = 1};
 
 	memset(&r, 0, sizeof(r));
 	r.path = path;
@@ -495,7 +554,6 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 	}
 	for (;;) {
 		ssize_t got = zio_read(z, buf, bufsz, e);
-		size_t pos = 0, len;
 
 		if (got < 0) {
 			if (e != NULL) {
@@ -508,50 +566,7 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 		}
 		if (got == 0)
 			break;
-		len = (size_t)got;
-		while (pos < len && !r.failed && !r.stop) {
-			const char *nl = memchr(buf + pos, '\n', len - pos);
-			size_t end = nl ? (size_t)(nl - buf) + 1 : len;
-			size_t k;
-			int whole = at_line_start && nl != NULL; /* the line is all in buf */
-
-			if (at_line_start) {
-				line_at_boundary = next_boundary;
-				in_comment = line_at_boundary && buf[pos] == '#';
-				ended_before = r.rows_ended;
-				line_blank = 1;
-				at_line_start = 0;
-			}
-			for (k = pos; k < end && line_blank; k++)
-				if (buf[k] != '\n' && buf[k] != '\r')
-					line_blank = 0;
-			if (in_comment) {
-				if (comment_add(&r, buf + pos, end - pos) < 0) {
-					rd_fail(&r, NULL, "out of memory", NULL, 0);
-					break;
-				}
-			} else if (whole && line_at_boundary && r.header_done &&
-				   fast_line(&r, buf + pos, end - pos)) {
-				/* the whole line was read */
-			} else if (csv_parse(&p, buf + pos, end - pos, on_field, on_record, &r) !=
-				   end - pos) {
-				rd_fail(&r, NULL, csv_strerror(csv_error(&p)), NULL, 0);
-				break;
-			}
-			pos = end;
-			if (nl) {
-				if (in_comment) {
-					r.comment_len--; /* the '\n' */
-					comment_done(&r);
-					next_boundary = 1;
-				} else {
-					next_boundary = r.rows_ended != ended_before ||
-							(line_at_boundary && line_blank);
-				}
-				at_line_start = 1;
-				r.line++;
-			}
-		}
+		feed(&r, &p, &ls, buf, (size_t)got);
 		if (r.failed)
 			goto done;
 		if (r.stop) {
@@ -559,7 +574,7 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 			goto done;
 		}
 	}
-	if (in_comment && !at_line_start && r.comment_len > 0)
+	if (ls.in_comment && !ls.at_start && r.comment_len > 0)
 		comment_done(&r);
 	else
 		csv_fini(&p, on_field, on_record, &r);

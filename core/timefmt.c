@@ -25,8 +25,7 @@ int64_t time_mono_ns(void)
 	return (int64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
 }
 
-/* Days since 1970-01-01 of a civil date (m 1..12, d 1..31). */
-static int64_t days_from_civil(int64_t y, int m, int d)
+int64_t days_from_civil(int64_t y, int m, int d)
 {
 	int64_t era, yoe, doy, doe;
 

@@ -9,6 +9,8 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "core/fsutil.h"
+
 struct zio_reader {
 	char *path;
 	int fd;
@@ -219,8 +221,7 @@ done:
 }
 
 struct zio_writer {
-	char *path, *tmp;
-	int fd;
+	struct fs_atomic at; /* the temporary file and its final name */
 	ZSTD_CCtx *cc;
 	unsigned char *in, *out;
 	size_t in_cap, in_used, out_cap;
@@ -229,61 +230,32 @@ struct zio_writer {
 struct zio_writer *zio_writer_open(const char *path, int level, struct err *e)
 {
 	struct zio_writer *w = calloc(1, sizeof(*w));
-	const char *slash, *base;
-	size_t dirlen, n;
 
 	if (w == NULL) {
 		err_set(e, "%s: out of memory", path);
 		return NULL;
 	}
-	w->fd = -1;
-	slash = strrchr(path, '/');
-	base = slash ? slash + 1 : path;
-	dirlen = (size_t)(base - path);
-	n = strlen(path) + 32;
-	w->path = strdup(path);
-	w->tmp = malloc(n);
+	w->at.fd = -1;
 	w->in_cap = ZSTD_CStreamInSize();
 	w->out_cap = ZSTD_CStreamOutSize();
 	w->in = malloc(w->in_cap);
 	w->out = malloc(w->out_cap);
 	w->cc = ZSTD_createCCtx();
-	if (!w->path || !w->tmp || !w->in || !w->out || !w->cc) {
+	if (!w->in || !w->out || !w->cc) {
 		err_set(e, "%s: out of memory", path);
 		goto fail;
 	}
-	snprintf(w->tmp, n, "%.*s.%s.tmp.%ld", (int)dirlen, path, base, (long)getpid());
 	if (ZSTD_isError(ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel,
 						 level ? level : ZSTD_CLEVEL_DEFAULT))) {
 		err_set(e, "%s: bad zstd level %d", path, level);
 		goto fail;
 	}
-	w->fd = open(w->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-	if (w->fd < 0) {
-		err_set(e, "%s: %s", w->tmp, strerror(errno));
+	if (fs_atomic_open(&w->at, path, e) < 0)
 		goto fail;
-	}
 	return w;
 fail:
 	zio_writer_abort(w);
 	return NULL;
-}
-
-static int write_full(struct zio_writer *w, const void *buf, size_t n, struct err *e)
-{
-	size_t done = 0;
-
-	while (done < n) {
-		ssize_t k = write(w->fd, (const char *)buf + done, n - done);
-
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return err_set(e, "%s: write: %s", w->tmp, strerror(errno));
-		}
-		done += (size_t)k;
-	}
-	return 0;
 }
 
 /* Compress the buffered input with `mode`, writing every produced byte. */
@@ -296,8 +268,8 @@ static int writer_flush(struct zio_writer *w, ZSTD_EndDirective mode, struct err
 		size_t left = ZSTD_compressStream2(w->cc, &ob, &ib, mode);
 
 		if (ZSTD_isError(left))
-			return err_set(e, "%s: zstd: %s", w->path, ZSTD_getErrorName(left));
-		if (ob.pos && write_full(w, w->out, ob.pos, e) < 0)
+			return err_set(e, "%s: zstd: %s", w->at.path, ZSTD_getErrorName(left));
+		if (ob.pos && fs_write_all(w->at.fd, w->out, ob.pos, w->at.tmp, e) < 0)
 			return -1;
 		if (mode == ZSTD_e_end ? left == 0 : ib.pos == ib.size)
 			break;
@@ -325,51 +297,12 @@ int zio_write(struct zio_writer *w, const void *buf, size_t n, struct err *e)
 	return 0;
 }
 
-/* Make the rename durable: fsync the directory holding path (best effort). */
-static void sync_dir(const char *path)
-{
-	const char *slash = strrchr(path, '/');
-	char dir[4096];
-	int fd;
-
-	if (slash == NULL)
-		snprintf(dir, sizeof(dir), ".");
-	else if (slash == path)
-		snprintf(dir, sizeof(dir), "/");
-	else
-		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
-	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (fd >= 0) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
 int zio_writer_close(struct zio_writer *w, struct err *e)
 {
 	int rc = -1;
 
-	if (writer_flush(w, ZSTD_e_end, e) < 0)
-		goto done;
-	if (fsync(w->fd) < 0) {
-		err_set(e, "%s: fsync: %s", w->tmp, strerror(errno));
-		goto done;
-	}
-	if (close(w->fd) < 0) {
-		w->fd = -1;
-		err_set(e, "%s: close: %s", w->tmp, strerror(errno));
-		goto done;
-	}
-	w->fd = -1;
-	if (rename(w->tmp, w->path) < 0) {
-		err_set(e, "%s: rename from %s: %s", w->path, w->tmp, strerror(errno));
-		goto done;
-	}
-	free(w->tmp);
-	w->tmp = NULL;
-	sync_dir(w->path);
-	rc = 0;
-done:
+	if (writer_flush(w, ZSTD_e_end, e) == 0)
+		rc = fs_atomic_commit(&w->at, e);
 	zio_writer_abort(w);
 	return rc;
 }
@@ -378,14 +311,9 @@ void zio_writer_abort(struct zio_writer *w)
 {
 	if (w == NULL)
 		return;
-	if (w->fd >= 0)
-		close(w->fd);
-	if (w->tmp != NULL)
-		unlink(w->tmp);
+	fs_atomic_abort(&w->at);
 	ZSTD_freeCCtx(w->cc);
 	free(w->in);
 	free(w->out);
-	free(w->tmp);
-	free(w->path);
 	free(w);
 }

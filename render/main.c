@@ -4,9 +4,8 @@
  *
  * Reads RESULTS_DIR/aggregate.json alone and writes REPORT_DIR/report.html and
  * REPORT_DIR/report.pdf (each to a temporary name, renamed when complete). */
-#include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/fsutil.h"
 #include "render/fonts.h"
 #include "render/html.h"
 #include "render/model.h"
@@ -82,76 +82,26 @@ static void default_templates(char *out, size_t n)
 	snprintf(out, n, "templates");
 }
 
-static int mkdirs(const char *path, struct err *e)
+/* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
+ * the temporary name (it reopens and truncates the file fs_atomic_open made, the same
+ * inode), which fs_atomic_commit then fsyncs and renames over the previous report. */
+static int write_report(const char *dir, const char *name, const struct sb *html,
+			const struct doc *d, struct fonts *f, struct err *e)
 {
-	char buf[4096];
-	if ((size_t)snprintf(buf, sizeof buf, "%s", path) >= sizeof buf)
-		return err_set(e, "%.64s...: directory path too long", path);
-	for (char *p = buf + 1; *p; p++) {
-		if (*p != '/')
-			continue;
-		*p = 0;
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-			return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
-		*p = '/';
-	}
-	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-		return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
-	return 0;
-}
+	char path[PATH_MAX];
+	struct fs_atomic out;
 
-static int write_file(const char *dir, const char *name, const char *data, size_t len,
-		      struct err *e)
-{
-	char tmp[4096], final[4096];
-	FILE *f;
-	snprintf(final, sizeof final, "%s/%s", dir, name);
-	snprintf(tmp, sizeof tmp, "%s/.%s.tmp.%ld", dir, name, (long)getpid());
-	f = fopen(tmp, "wb");
-	if (!f)
-		return err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
-	if (fwrite(data, 1, len, f) != len || fflush(f) != 0 || fsync(fileno(f)) != 0) {
-		err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
-		fclose(f);
-		unlink(tmp);
-		return -1;
-	}
-	if (fclose(f) != 0 || rename(tmp, final) != 0) {
-		err_set(e, "%s: cannot write: %s", final, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
-}
-
-static int write_pdf(const struct doc *d, struct fonts *f, const char *dir, struct err *e)
-{
-	char tmp[4096], final[4096];
-	int fd;
-	if ((size_t)snprintf(final, sizeof final, "%s/report.pdf", dir) >= sizeof final ||
-	    (size_t)snprintf(tmp, sizeof tmp, "%s/.report.pdf.tmp.%ld", dir, (long)getpid()) >=
-		    sizeof tmp)
+	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
 		return err_set(e, "%.64s...: directory path too long", dir);
-	if (pdf_write(d, f, tmp, e)) {
-		unlink(tmp);
+	if (html)
+		return fs_write_file(path, html->s, html->len, e);
+	if (fs_atomic_open(&out, path, e))
+		return -1;
+	if (pdf_write(d, f, out.tmp, e)) {
+		fs_atomic_abort(&out);
 		return -1;
 	}
-	/* on disk before it replaces the previous report (libharu only closes the file) */
-	fd = open(tmp, O_RDONLY | O_CLOEXEC);
-	if (fd < 0 || fsync(fd) != 0) {
-		err_set(e, "%s: cannot write: %s", tmp, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		unlink(tmp);
-		return -1;
-	}
-	close(fd);
-	if (rename(tmp, final) != 0) {
-		err_set(e, "%s: cannot write: %s", final, strerror(errno));
-		unlink(tmp);
-		return -1;
-	}
-	return 0;
+	return fs_atomic_commit(&out, e);
 }
 
 int main(int argc, char **argv)
@@ -229,11 +179,11 @@ int main(int argc, char **argv)
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;
 	rc = EXIT_OUTPUT;
-	if (mkdirs(odir, &e))
+	if (fs_mkdirs(odir, &e))
 		goto fail;
-	if (want_html && write_file(odir, "report.html", html.s, html.len, &e))
+	if (want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
 		goto fail;
-	if (want_pdf && write_pdf(d, f, odir, &e))
+	if (want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
 		goto fail;
 	rc = EXIT_OK;
 	goto done;

@@ -287,6 +287,53 @@ static const struct warp_tp *keyed_find(const struct warp_keyed_tp *a, size_t n,
 	return NULL;
 }
 
+/* live_reqs: the request lines of a live report: " * Reqs:" and " * TTFB:" over every
+ * request of one size, else one block per request size range. */
+static int live_reqs(FILE *f, const struct warp_live *d)
+{
+	struct single_acc ss;
+	struct multi_acc ms;
+	size_t i;
+
+	if (merge_requests(d, &ss, &ms) < 0) {
+		free(ms.by_size);
+		return -1;
+	}
+	if (ss.s.merged > 0) {
+		print_reqs(f, &ss.s, " * Reqs: ", "\n");
+		if (ss.fb.present)
+			print_ttfb(f, &ss.fb.t, ss.s.merged, " * TTFB: ", "\n");
+	}
+	if (ms.merged > 0) {
+		gosort_slice(ms.n, less_minsize, swap_range, ms.by_size);
+		for (i = 0; i < ms.n; i++) {
+			const struct warp_sizerange *s = &ms.by_size[i].r;
+
+			fprintf(f, "\nRequest size %s -> %s . Requests: %lld\n", s->min_str,
+				s->max_str, (long long)s->requests);
+			fputs(" * Reqs: ", f);
+			if (s->merged > 0 && s->requests != 0) {
+				double mul = 1 / (double)s->merged;
+				char t[6][40];
+
+				fprintf(f, "Avg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, "
+					"Slowest: %s",
+					go_throughput(t[0], 40, s->bps_avg * mul),
+					go_throughput(t[1], 40, s->bps_median * mul),
+					go_throughput(t[2], 40, s->bps_90 * mul),
+					go_throughput(t[3], 40, s->bps_99 * mul),
+					go_throughput(t[4], 40, s->bps_fastest * mul),
+					go_throughput(t[5], 40, s->bps_slowest * mul));
+			}
+			fputs(" \n", f);
+			if (ms.by_size[i].fb.present)
+				print_ttfb(f, &ms.by_size[i].fb.t, s->merged, " * TTFB: ", "\n");
+		}
+	}
+	free(ms.by_size);
+	return 0;
+}
+
 static int live_report(FILE *f, const struct warp_live *d, const char *op, int skip_reqs)
 {
 	const struct warp_segmented *sg = d->tp.seg;
@@ -309,47 +356,8 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 	fprintf(f, " * Average: %s\n", buf);
 	if (d->total_errors > 0)
 		fprintf(f, " * Errors: %lld\n", (long long)d->total_errors);
-	if (!skip_reqs) {
-		struct single_acc ss;
-		struct multi_acc ms;
-
-		if (merge_requests(d, &ss, &ms) < 0) {
-			free(ms.by_size);
-			return -1;
-		}
-		if (ss.s.merged > 0) {
-			print_reqs(f, &ss.s, " * Reqs: ", "\n");
-			if (ss.fb.present)
-				print_ttfb(f, &ss.fb.t, ss.s.merged, " * TTFB: ", "\n");
-		}
-		if (ms.merged > 0) {
-			gosort_slice(ms.n, less_minsize, swap_range, ms.by_size);
-			for (i = 0; i < ms.n; i++) {
-				const struct warp_sizerange *s = &ms.by_size[i].r;
-
-				fprintf(f, "\nRequest size %s -> %s . Requests: %lld\n", s->min_str,
-					s->max_str, (long long)s->requests);
-				fputs(" * Reqs: ", f);
-				if (s->merged > 0 && s->requests != 0) {
-					double mul = 1 / (double)s->merged;
-					char t[6][40];
-
-					fprintf(f, "Avg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, "
-						"Slowest: %s",
-						go_throughput(t[0], 40, s->bps_avg * mul),
-						go_throughput(t[1], 40, s->bps_median * mul),
-						go_throughput(t[2], 40, s->bps_90 * mul),
-						go_throughput(t[3], 40, s->bps_99 * mul),
-						go_throughput(t[4], 40, s->bps_fastest * mul),
-						go_throughput(t[5], 40, s->bps_slowest * mul));
-				}
-				fputs(" \n", f);
-				if (ms.by_size[i].fb.present)
-					print_ttfb(f, &ms.by_size[i].fb.t, s->merged, " * TTFB: ", "\n");
-			}
-		}
-		free(ms.by_size);
-	}
+	if (!skip_reqs && live_reqs(f, d) < 0)
+		return -1;
 	fputc('\n', f);
 	if (d->hosts.n > 1) {
 		fputs("Throughput by host:\n", f);

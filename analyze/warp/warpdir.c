@@ -15,6 +15,7 @@
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/warp/warp_run.h"
+#include "core/timefmt.h"
 
 #define MAX_DEPTH 16
 
@@ -25,19 +26,6 @@ static int ends_with(const char *s, const char *tail)
 	size_t a = strlen(s), b = strlen(tail);
 
 	return a >= b && strcmp(s + a - b, tail) == 0;
-}
-
-/* days_from_civil: days since 1970-01-01 of a proleptic Gregorian date. */
-static int64_t days_from_civil(int64_t y, int m, int d)
-{
-	int64_t era, yoe, doy, doe;
-
-	y -= m <= 2;
-	era = (y >= 0 ? y : y - 399) / 400;
-	yoe = y - era * 400;
-	doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	return era * 146097 + doe - 719468;
 }
 
 static int digits(const char *s, int n)

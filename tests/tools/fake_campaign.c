@@ -49,6 +49,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/fsutil.h"
 #include "core/opslog.h"
 #include "core/summary.h"
 #include "core/timefmt.h"
@@ -326,24 +327,6 @@ done:
 	return rc;
 }
 
-static int mkdirs(const char *dir, struct err *e)
-{
-	char buf[PATH_MAX];
-
-	snprintf(buf, sizeof(buf), "%s", dir);
-	for (char *q = buf + 1; *q; q++) {
-		if (*q != '/')
-			continue;
-		*q = '\0';
-		if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-			return err_set(e, "%s: %s", buf, strerror(errno));
-		*q = '/';
-	}
-	if (mkdir(buf, 0777) != 0 && errno != EEXIST)
-		return err_set(e, "%s: %s", buf, strerror(errno));
-	return 0;
-}
-
 static void subject_id(int k, char *buf, size_t n)
 {
 	snprintf(buf, n, "provider-%c", 'a' + k % 26);
@@ -428,7 +411,7 @@ static int write_run(const struct opts *o, const struct job *j, struct rng *r, s
 	else
 		snprintf(dir, sizeof(dir), "%s/runs/once/%s/%s-%s-c%d", o->out, id, j->op, sz,
 			 j->conc);
-	if (mkdirs(dir, e) < 0)
+	if (fs_mkdirs(dir, e) < 0)
 		return -1;
 	if (have && o->ops_logs) {
 		snprintf(file, sizeof(file), "%s/ops.tsv.zst", dir);
@@ -488,7 +471,7 @@ static int generate(const struct opts *o, struct err *e)
 	struct rng r = {o->seed * 0x2545f4914f6cdd1dULL + 1};
 	int64_t t = BASE_NS;
 
-	if (mkdirs(o->out, e) < 0 || write_ini(o, e) < 0)
+	if (fs_mkdirs(o->out, e) < 0 || write_ini(o, e) < 0)
 		return -1;
 	for (int c = 1; c <= o->cycles; c++)
 		for (size_t op = 0; op < 2; op++)

@@ -13,6 +13,7 @@
 
 #include "collect/outdir.h"
 #include "collect/runjson.h"
+#include "core/fsutil.h"
 #include "tests/unit/check.h"
 
 /* readdir as on a filesystem without d_type (some XFS, NFS, FUSE): while hide_dtype is
@@ -125,13 +126,13 @@ static void test_lock(const char *root)
 	/* atomic write */
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/file.txt", dir);
-	CHECK(outdir_write_file(path, "hello\n", 6, &e) == 0, "write_file: %s", e.msg);
+	CHECK(fs_write_file(path, "hello\n", 6, &e) == 0, "write_file: %s", e.msg);
 	CHECK(exists(dir, "file.txt"), "file written");
 	char tmp[64];
 	snprintf(tmp, sizeof(tmp), ".file.txt.tmp.%ld", (long)getpid());
 	CHECK(!exists(dir, tmp), "no temporary left");
 	snprintf(path, sizeof(path), "%s/nodir/file.txt", dir);
-	CHECK(outdir_write_file(path, "x", 1, &e) == -1 && strstr(e.msg, "nodir"),
+	CHECK(fs_write_file(path, "x", 1, &e) == -1 && strstr(e.msg, "nodir"),
 	      "write into a missing dir fails naming it: %s", e.msg);
 	outdir_free(a);
 	/* released */

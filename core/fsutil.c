@@ -1,0 +1,166 @@
+/* core/fsutil.c: see fsutil.h. */
+#include "core/fsutil.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fs_mkdirs(const char *path, struct err *e)
+{
+	char buf[PATH_MAX];
+	size_t len = strlen(path);
+	struct stat st;
+
+	if (len == 0 || len >= sizeof(buf))
+		return err_set(e, "%s: bad directory path", path);
+	memcpy(buf, path, len + 1);
+	for (char *p = buf + 1; ; p++) {
+		if (*p == '/' || *p == '\0') {
+			char c = *p;
+
+			*p = '\0';
+			if (mkdir(buf, 0777) < 0 && errno != EEXIST)
+				return err_set(e, "%s: cannot create: %s", buf, strerror(errno));
+			*p = c;
+			if (c == '\0')
+				break;
+		}
+	}
+	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
+		return err_set(e, "%s: not a directory", path);
+	return 0;
+}
+
+int fs_atomic_open(struct fs_atomic *a, const char *path, struct err *e)
+{
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path + 1) : 0;
+
+	a->fd = -1;
+	a->f = NULL;
+	a->tmp[0] = '\0';
+	if ((size_t)snprintf(a->path, sizeof(a->path), "%s", path) >= sizeof(a->path) ||
+	    (size_t)snprintf(a->tmp, sizeof(a->tmp), "%.*s.%s.tmp.%ld", dirlen, path,
+			     slash ? slash + 1 : path, (long)getpid()) >= sizeof(a->tmp)) {
+		a->tmp[0] = '\0';
+		return err_set(e, "%s: path too long", path);
+	}
+	a->fd = open(a->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (a->fd < 0) {
+		err_set(e, "%s: cannot create: %s", a->tmp, strerror(errno));
+		a->tmp[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+FILE *fs_atomic_fopen(struct fs_atomic *a, const char *path, struct err *e)
+{
+	if (fs_atomic_open(a, path, e) < 0)
+		return NULL;
+	a->f = fdopen(a->fd, "w");
+	if (a->f == NULL) {
+		err_set(e, "%s: %s", a->tmp, strerror(errno));
+		fs_atomic_abort(a);
+	}
+	return a->f;
+}
+
+/* sync_dir: fsync the directory holding path, so that a rename into it is durable
+ * (best effort: some file systems refuse to fsync a directory). */
+static void sync_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	char dir[PATH_MAX];
+	int fd;
+
+	if (slash == NULL)
+		snprintf(dir, sizeof(dir), ".");
+	else if (slash == path)
+		snprintf(dir, sizeof(dir), "/");
+	else
+		snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path), path);
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (fd >= 0) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+int fs_atomic_commit(struct fs_atomic *a, struct err *e)
+{
+	int closed;
+
+	if (a->fd < 0)
+		return err_set(e, "%s: atomic write not open", a->path);
+	if (a->f != NULL && (fflush(a->f) != 0 || ferror(a->f))) {
+		err_set(e, "%s: cannot write: %s", a->tmp, strerror(errno));
+		goto fail;
+	}
+	if (fsync(a->fd) != 0) {
+		err_set(e, "%s: fsync: %s", a->tmp, strerror(errno));
+		goto fail;
+	}
+	closed = a->f != NULL ? fclose(a->f) : close(a->fd);
+	a->f = NULL;
+	a->fd = -1;
+	if (closed != 0) {
+		err_set(e, "%s: close: %s", a->tmp, strerror(errno));
+		goto fail;
+	}
+	if (rename(a->tmp, a->path) != 0) {
+		err_set(e, "%s: cannot rename to %s: %s", a->tmp, a->path, strerror(errno));
+		goto fail;
+	}
+	a->tmp[0] = '\0';
+	sync_dir(a->path);
+	return 0;
+fail:
+	fs_atomic_abort(a);
+	return -1;
+}
+
+void fs_atomic_abort(struct fs_atomic *a)
+{
+	if (a->f != NULL)
+		fclose(a->f);
+	else if (a->fd >= 0)
+		close(a->fd);
+	a->f = NULL;
+	a->fd = -1;
+	if (a->tmp[0] != '\0')
+		unlink(a->tmp);
+	a->tmp[0] = '\0';
+}
+
+int fs_write_all(int fd, const void *buf, size_t n, const char *name, struct err *e)
+{
+	const char *p = buf;
+
+	while (n > 0) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0)
+			return err_set(e, "%s: cannot write: %s", name, strerror(errno));
+		p += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+int fs_write_file(const char *path, const void *data, size_t len, struct err *e)
+{
+	struct fs_atomic a;
+
+	if (fs_atomic_open(&a, path, e) < 0)
+		return -1;
+	if (fs_write_all(a.fd, data, len, a.tmp, e) < 0) {
+		fs_atomic_abort(&a);
+		return -1;
+	}
+	return fs_atomic_commit(&a, e);
+}

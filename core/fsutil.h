@@ -1,0 +1,57 @@
+/* core/fsutil.h: the file-system utilities every stage shares: mkdir -p and the
+ * atomic writer (a temporary name beside the target, fsync, rename, fsync of the
+ * directory), so that a reader never sees a half-written output file. */
+#ifndef CORE_FSUTIL_H
+#define CORE_FSUTIL_H
+
+#include <limits.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "core/err.h"
+
+/* fs_mkdirs: mkdir -p path: create it and its missing parents with mode 0777, which
+ * the process's umask narrows (as mkdir(1) does: the user's umask decides who may
+ * write into the outputs, not the program). An existing directory is fine. Returns 0,
+ * or -1 with e set when a component cannot be created or path is not a directory
+ * (e.g. a file is in the way). */
+int fs_mkdirs(const char *path, struct err *e);
+
+/* One atomic write in progress. The fields are the writer's; callers use fd (or the
+ * stream fs_atomic_fopen returns) and may read tmp, e.g. to hand the name to a
+ * library that writes by name. */
+struct fs_atomic {
+	char path[PATH_MAX]; /* the final name */
+	char tmp[PATH_MAX];  /* ".NAME.tmp.PID" in the same directory */
+	int fd;              /* -1 once closed */
+	FILE *f;             /* the stream over fd, when fs_atomic_fopen made one */
+};
+
+/* fs_atomic_open: create (truncate) the temporary name of path, mode 0666 narrowed by
+ * the umask, and open it for writing into a->fd. The final name is untouched until
+ * fs_atomic_commit. Returns 0, or -1 with e set (nothing to clean up then). */
+int fs_atomic_open(struct fs_atomic *a, const char *path, struct err *e);
+
+/* fs_atomic_fopen: fs_atomic_open, then a stdio stream over a->fd, owned by a (commit
+ * or abort closes it). NULL with e set on failure, nothing to clean up then. */
+FILE *fs_atomic_fopen(struct fs_atomic *a, const char *path, struct err *e);
+
+/* fs_atomic_commit: flush the stream if any, fsync and close the temporary file,
+ * rename it to the final name, then fsync the directory so that the rename survives
+ * a crash (best effort). Returns 0, or -1 with e set; on failure the temporary file is
+ * removed and the final name keeps its old content. a is finished either way. */
+int fs_atomic_commit(struct fs_atomic *a, struct err *e);
+
+/* fs_atomic_abort: close and remove the temporary file; the final name is untouched.
+ * Safe on a finished writer (does nothing then). */
+void fs_atomic_abort(struct fs_atomic *a);
+
+/* fs_write_all: write n bytes of buf to fd, retrying short writes and EINTR; name is
+ * the file's name for the message. Returns 0, or -1 with e set. */
+int fs_write_all(int fd, const void *buf, size_t n, const char *name, struct err *e);
+
+/* fs_write_file: write len bytes of data to path atomically (open, write, commit).
+ * Returns 0, or -1 with e set and path unchanged. */
+int fs_write_file(const char *path, const void *data, size_t len, struct err *e);
+
+#endif

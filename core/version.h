@@ -1,0 +1,29 @@
+/* core/version.h: the tool's version and the format string of every file the stages
+ * exchange (docs/FORMATS.md), in one place. A format string is "NAME/MAJOR[.MINOR]": a
+ * reader refuses a major version it does not know; a minor version only adds fields. */
+#ifndef CORE_VERSION_H
+#define CORE_VERSION_H
+
+/* The version written into run.json ("tool.version"), aggregate.json and history.db. */
+#define S3BENCH_VERSION "0.1.0"
+
+/* run.json, written by collect, read by analyze (which checks the prefix and major). */
+#define S3BENCH_RUN_PREFIX "s3bench-run/"
+#define S3BENCH_RUN_MAJOR 1
+#define S3BENCH_RUN_FORMAT S3BENCH_RUN_PREFIX "1"
+
+/* aggregate.json, written by analyze, read by render and by analyze --baseline. */
+#define S3BENCH_AGGREGATE_PREFIX "s3bench-aggregate/"
+#define S3BENCH_AGGREGATE_MAJOR 1
+#define S3BENCH_AGGREGATE_FORMAT S3BENCH_AGGREGATE_PREFIX "1.1"
+
+/* plan.tsv's "# format:" line, written by collect campaign. */
+#define S3BENCH_PLAN_FORMAT "s3bench-plan/1"
+
+/* .subject.json, the record collect clean reads back. */
+#define S3BENCH_SUBJECT_FORMAT "s3bench-subject/1"
+
+/* trend.json, written by analyze --history. */
+#define S3BENCH_TREND_FORMAT "s3bench-trend/1"
+
+#endif

@@ -1,0 +1,135 @@
+/* tests/unit/test_fsutil.c: core/fsutil: mkdir -p (nested, existing, a file in the way)
+ * and the atomic writer (the old file intact until commit, no temporary file left after
+ * an abort or a failed commit). Real files in a fresh directory under /tmp. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/fsutil.h"
+#include "tests/unit/check.h"
+
+static int is_dir(const char *p)
+{
+	struct stat st;
+
+	return stat(p, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+/* slurp: the content of p (at most n - 1 bytes), "" when absent. */
+static const char *slurp(const char *p, char *buf, size_t n)
+{
+	FILE *f = fopen(p, "rb");
+	size_t k = 0;
+
+	if (f != NULL) {
+		k = fread(buf, 1, n - 1, f);
+		fclose(f);
+	}
+	buf[k] = '\0';
+	return buf;
+}
+
+/* temps: how many entries of dir hold ".tmp." */
+static int temps(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	while (d != NULL && (de = readdir(d)) != NULL)
+		n += strstr(de->d_name, ".tmp.") != NULL;
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
+static void test_mkdirs(const char *root)
+{
+	char p[512], q[512];
+	struct err e = {0};
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/a/b/c", root);
+	CHECK(fs_mkdirs(p, &e) == 0 && is_dir(p), "nested: %s", e.msg);
+	CHECK(fs_mkdirs(p, &e) == 0, "existing path: %s", e.msg);
+	snprintf(q, sizeof(q), "%s/a/b/", root);
+	CHECK(fs_mkdirs(q, &e) == 0, "trailing slash: %s", e.msg);
+	snprintf(p, sizeof(p), "%s/file", root);
+	f = fopen(p, "w");
+	CHECK(f != NULL, "create %s", p);
+	if (f != NULL)
+		fclose(f);
+	CHECK(fs_mkdirs(p, &e) == -1 && strstr(e.msg, "not a directory"),
+	      "a file at the path: %s", e.msg);
+	snprintf(q, sizeof(q), "%s/file/sub", root);
+	CHECK(fs_mkdirs(q, &e) == -1 && strstr(e.msg, "cannot create"),
+	      "a file in the way: %s", e.msg);
+	CHECK(fs_mkdirs("", &e) == -1, "empty path");
+}
+
+static void test_atomic(const char *root)
+{
+	char p[512], buf[64];
+	struct err e = {0};
+	struct fs_atomic a;
+	FILE *f;
+
+	snprintf(p, sizeof(p), "%s/out.txt", root);
+	CHECK(fs_write_file(p, "old\n", 4, &e) == 0, "write_file: %s", e.msg);
+	CHECK_STR(slurp(p, buf, sizeof(buf)), "old\n", "written");
+
+	f = fs_atomic_fopen(&a, p, &e);
+	CHECK(f != NULL, "fopen: %s", e.msg);
+	if (f == NULL)
+		return;
+	fputs("new\n", f);
+	fflush(f);
+	CHECK_STR(slurp(p, buf, sizeof(buf)), "old\n", "old file intact before commit");
+	CHECK(strstr(a.tmp, "/.out.txt.tmp.") != NULL, "temporary name %s", a.tmp);
+	CHECK(temps(root) == 1, "one temporary file while writing");
+	fs_atomic_abort(&a);
+	CHECK(temps(root) == 0, "no temporary file after abort");
+	CHECK_STR(slurp(p, buf, sizeof(buf)), "old\n", "old file intact after abort");
+	fs_atomic_abort(&a);
+	CHECK(temps(root) == 0, "a second abort does nothing");
+
+	f = fs_atomic_fopen(&a, p, &e);
+	if (f != NULL)
+		fputs("new\n", f);
+	CHECK(f != NULL && fs_atomic_commit(&a, &e) == 0, "commit: %s", e.msg);
+	CHECK_STR(slurp(p, buf, sizeof(buf)), "new\n", "new content after commit");
+	CHECK(temps(root) == 0, "no temporary file after commit");
+
+	/* a failing commit: the final name is a non-empty directory, rename fails */
+	snprintf(p, sizeof(p), "%s/a", root);
+	CHECK(fs_atomic_open(&a, p, &e) == 0, "open: %s", e.msg);
+	CHECK(fs_atomic_commit(&a, &e) == -1 && strstr(e.msg, "rename"),
+	      "commit over a directory fails: %s", e.msg);
+	CHECK(temps(root) == 0 && is_dir(p), "no temporary file after a failed commit");
+	CHECK(fs_write_file(p, "x", 1, &e) == -1, "write_file over a directory fails");
+	CHECK(temps(root) == 0, "no temporary file after a failed write_file");
+
+	snprintf(p, sizeof(p), "%s/nodir/x", root);
+	CHECK(fs_write_file(p, "x", 1, &e) == -1 && strstr(e.msg, "nodir"),
+	      "missing directory: %s", e.msg);
+}
+
+int main(void)
+{
+	char root[] = "/tmp/test_fsutil.XXXXXX";
+	char cmd[600];
+
+	if (mkdtemp(root) == NULL) {
+		perror("mkdtemp");
+		return 1;
+	}
+	test_mkdirs(root);
+	test_atomic(root);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
+	if (system(cmd) != 0)
+		fprintf(stderr, "cannot remove %s\n", root);
+	return check_done();
+}
