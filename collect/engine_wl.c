@@ -24,7 +24,7 @@ static uint64_t rnd(struct worker *w)
 }
 
 /* add_num: n in decimal, zero-padded to width digits. */
-static int add_num(struct sbuf *b, uint64_t n, int width)
+static int add_num(struct strbuf *b, uint64_t n, int width)
 {
 	char tmp[24];
 	int i = (int)sizeof(tmp);
@@ -35,20 +35,20 @@ static int add_num(struct sbuf *b, uint64_t n, int width)
 	} while (n != 0);
 	while ((int)sizeof(tmp) - i < width && i > 0)
 		tmp[--i] = '0';
-	return sbuf_add(b, tmp + i, sizeof(tmp) - (size_t)i);
+	return strbuf_add(b, tmp + i, sizeof(tmp) - (size_t)i);
 }
 
-static int key_obj(const struct eng *g, struct sbuf *b, uint64_t n)
+static int key_obj(const struct eng *g, struct strbuf *b, uint64_t n)
 {
-	sbuf_reset(b);
-	return sbuf_adds(b, g->o->prefix) || sbuf_adds(b, "obj/") || add_num(b, n, 8);
+	strbuf_reset(b);
+	return strbuf_adds(b, g->o->prefix) || strbuf_adds(b, "obj/") || add_num(b, n, 8);
 }
 
 static int key_put(const struct eng *g, struct worker *w)
 {
-	sbuf_reset(&w->key);
-	return sbuf_adds(&w->key, g->o->prefix) || sbuf_adds(&w->key, "put/w") ||
-	       add_num(&w->key, (uint64_t)w->id, 4) || sbuf_addc(&w->key, '/') ||
+	strbuf_reset(&w->key);
+	return strbuf_adds(&w->key, g->o->prefix) || strbuf_adds(&w->key, "put/w") ||
+	       add_num(&w->key, (uint64_t)w->id, 4) || strbuf_addc(&w->key, '/') ||
 	       add_num(&w->key, w->seq++, 1);
 }
 
@@ -140,7 +140,7 @@ static int next_prepare(struct eng *g, struct worker *w, struct s3_args *a)
 		return -1;
 	set_body(g, w, w->obj, 0, g->wl->size);
 	a->op = S3_PUT_OBJECT;
-	a->key = sbuf_cstr(&w->key);
+	a->key = strbuf_cstr(&w->key);
 	a->body = &w->body;
 	return 0;
 }
@@ -157,7 +157,7 @@ static int next_delete(struct eng *g, struct worker *w, struct s3_args *a)
 		if (key_obj(g, &w->key, first))
 			return -1;
 		a->op = S3_DELETE_OBJECT;
-		a->key = sbuf_cstr(&w->key);
+		a->key = strbuf_cstr(&w->key);
 		w->n_batch = 1;
 		return 0;
 	}
@@ -167,12 +167,12 @@ static int next_delete(struct eng *g, struct worker *w, struct s3_args *a)
 		if (w->batch_off == NULL || w->batch_keys == NULL)
 			return -1;
 	}
-	sbuf_reset(&w->batch_text);
+	strbuf_reset(&w->batch_text);
 	for (uint64_t i = 0; i < n; i++) {
 		if (key_obj(g, &w->key, first + i))
 			return -1;
 		w->batch_off[i] = w->batch_text.len;
-		if (sbuf_add(&w->batch_text, w->key.p, w->key.len + 1))
+		if (strbuf_add(&w->batch_text, w->key.p, w->key.len + 1))
 			return -1;
 	}
 	for (uint64_t i = 0; i < n; i++)
@@ -233,7 +233,7 @@ static int next_multipart(struct eng *g, struct worker *w, struct s3_args *a)
 		a->n_parts = (size_t)w->n_parts;
 		break;
 	}
-	a->key = sbuf_cstr(&w->key);
+	a->key = strbuf_cstr(&w->key);
 	return 0;
 }
 
@@ -268,8 +268,8 @@ static int next_bench(struct eng *g, struct worker *w, struct s3_args *a)
 		a->prefix = g->o->prefix;
 		a->max_keys = 1000;
 		a->token = w->token;
-		sbuf_reset(&w->key);
-		if (sbuf_adds(&w->key, g->o->prefix))
+		strbuf_reset(&w->key);
+		if (strbuf_adds(&w->key, g->o->prefix))
 			return -1;
 		return 0;
 	case WL_DELETE:
@@ -283,20 +283,20 @@ static int next_bench(struct eng *g, struct worker *w, struct s3_args *a)
 				return -1;
 			snprintf(tail, sizeof(tail), "-cb%d-%llu", (int)getpid() % 100000,
 				 (unsigned long long)w->seq++);
-			sbuf_reset(&w->key);
-			if (sbuf_add(&w->key, g->o->bucket, strnlen(g->o->bucket, 63 - strlen(tail))) ||
-			    sbuf_adds(&w->key, tail))
+			strbuf_reset(&w->key);
+			if (strbuf_add(&w->key, g->o->bucket, strnlen(g->o->bucket, 63 - strlen(tail))) ||
+			    strbuf_adds(&w->key, tail))
 				return -1;
 			a->op = S3_CREATE_BUCKET;
 		} else {
 			a->op = S3_DELETE_BUCKET;
 		}
-		a->bucket = sbuf_cstr(&w->key);
+		a->bucket = strbuf_cstr(&w->key);
 		return 0;
 	default:
 		return -1;
 	}
-	a->key = sbuf_cstr(&w->key);
+	a->key = strbuf_cstr(&w->key);
 	return 0;
 }
 
@@ -320,7 +320,7 @@ static void done_prepare(struct eng *g, struct worker *w, const struct s3_result
 	eng_count_error(g, res);
 	if (++w->attempts < PREPARE_ATTEMPTS)
 		return;
-	snprintf(msg, sizeof(msg), "PUT %s: %s (%d attempts)", sbuf_cstr(&w->key), res->error,
+	snprintf(msg, sizeof(msg), "PUT %s: %s (%d attempts)", strbuf_cstr(&w->key), res->error,
 		 w->attempts);
 	eng_fail(g, res->cls, msg);
 }
@@ -329,7 +329,7 @@ static void row(struct eng *g, struct worker *w, const char *op, uint64_t n_obje
 		uint64_t bytes, const struct s3_result *res)
 {
 	/* a failed request's body is an error document, not object data */
-	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, sbuf_cstr(&w->key),
+	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, strbuf_cstr(&w->key),
 		res->error, res->cls,
 		res->start_ns, res->first_byte_ns, res->last_byte_ns, res->end_ns);
 }
@@ -351,7 +351,7 @@ static void done_list(struct eng *g, struct worker *w, const struct s3_result *r
 				return; /* next page */
 		}
 	}
-	eng_row(g, w, "LIST", w->listed, 0, sbuf_cstr(&w->key), res->error, res->cls,
+	eng_row(g, w, "LIST", w->listed, 0, strbuf_cstr(&w->key), res->error, res->cls,
 		w->op_start, w->op_first, 0, res->end_ns);
 	w->done++;
 }
@@ -365,7 +365,7 @@ static void done_multipart(struct eng *g, struct worker *w, const struct s3_resu
 	if (w->stage == 0)
 		w->op_start = res->start_ns;
 	if (res->cls != EC_NONE) {
-		eng_row(g, w, "PUT", 1, 0, sbuf_cstr(&w->key), res->error, res->cls,
+		eng_row(g, w, "PUT", 1, 0, strbuf_cstr(&w->key), res->error, res->cls,
 			w->op_start, res->first_byte_ns, w->stage == 0 ? 0 : w->op_last, res->end_ns);
 		w->done++;
 		w->stage = w->stage == 0 ? 0 : 3;
@@ -383,7 +383,7 @@ static void done_multipart(struct eng *g, struct worker *w, const struct s3_resu
 			w->stage = 2;
 		break;
 	default:
-		eng_row(g, w, "PUT", 1, g->wl->size, sbuf_cstr(&w->key), "", EC_NONE,
+		eng_row(g, w, "PUT", 1, g->wl->size, strbuf_cstr(&w->key), "", EC_NONE,
 			w->op_start, res->first_byte_ns, w->op_last, res->end_ns);
 		w->done++;
 		w->stage = 0;
@@ -455,8 +455,8 @@ void wl_done(struct eng *g, struct worker *w, const struct s3_result *res)
 
 void wl_worker_free(struct worker *w)
 {
-	sbuf_free(&w->key);
-	sbuf_free(&w->batch_text);
+	strbuf_free(&w->key);
+	strbuf_free(&w->batch_text);
 	free(w->batch_off);
 	free(w->batch_keys);
 	free(w->token);

@@ -9,7 +9,7 @@
 
 #include "collect/engine.h"
 #include "collect/s3.h"
-#include "collect/sbuf.h"
+#include "core/strbuf.h"
 
 struct body_buf;
 
@@ -23,7 +23,7 @@ struct worker {
 	uint64_t rng;
 	uint64_t done;            /* logical operations finished (count bound) */
 	uint64_t seq;             /* put: next object number of this worker */
-	struct sbuf key;          /* key (or bucket name) of the request in flight */
+	struct strbuf key;          /* key (or bucket name) of the request in flight */
 	struct s3_body body;
 	struct eng *g;            /* PUT bodies (read callback): the phase */
 	uint64_t body_obj, body_base, body_pos; /* object number, offset of the body in
@@ -41,7 +41,7 @@ struct worker {
 	char (*etags)[128];       /* multipart: one per part (owned) */
 	const char **etag_ptrs;
 	/* delete: keys of the batch in flight */
-	struct sbuf batch_text;
+	struct strbuf batch_text;
 	size_t *batch_off;
 	const char **batch_keys;
 	size_t n_batch;

@@ -11,7 +11,7 @@
 
 #include "collect/creds.h"
 #include "collect/s3xml.h"
-#include "collect/sbuf.h"
+#include "core/strbuf.h"
 #include "collect/sigv4.h"
 #include "collect/s3_int.h"
 #include "core/timefmt.h"
@@ -238,7 +238,7 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 		size_t max = s3_wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
 		if (r->resp.len + n > max)
 			r->overflow = 1;
-		else if (sbuf_add(&r->resp, ptr, n) != 0)
+		else if (strbuf_add(&r->resp, ptr, n) != 0)
 			return 0;
 	} else if (r->a.sink != NULL) {
 		if (r->a.sink(r->a.sink_arg, ptr, n) != n) {
@@ -311,14 +311,14 @@ void s3_req_free(struct s3_req *r)
 	sigv4_ctx_free(r->sig);
 	if (r->cu != NULL)
 		curl_url_cleanup(r->cu);
-	sbuf_free(&r->cu_host);
-	sbuf_free(&r->url);
-	sbuf_free(&r->uri);
-	sbuf_free(&r->query);
-	sbuf_free(&r->host);
-	sbuf_free(&r->hdrs);
-	sbuf_free(&r->xml_body);
-	sbuf_free(&r->resp);
+	strbuf_free(&r->cu_host);
+	strbuf_free(&r->url);
+	strbuf_free(&r->uri);
+	strbuf_free(&r->query);
+	strbuf_free(&r->host);
+	strbuf_free(&r->hdrs);
+	strbuf_free(&r->xml_body);
+	strbuf_free(&r->resp);
 	s3xml_list_free(&r->list);
 	s3xml_uploads_free(&r->uploads);
 	free(r);
@@ -336,7 +336,7 @@ void *s3_req_user(const struct s3_req *r)
 
 const char *s3_req_url(const struct s3_req *r)
 {
-	return sbuf_cstr(&r->url);
+	return strbuf_cstr(&r->url);
 }
 
 const char *s3_req_canonical_request(const struct s3_req *r)
@@ -393,63 +393,63 @@ static int check_args(const struct s3_args *a, struct err *e)
 static int build_query(struct s3_req *r)
 {
 	const struct s3_args *a = &r->a;
-	struct sbuf *q = &r->query;
+	struct strbuf *q = &r->query;
 
-	sbuf_reset(q);
+	strbuf_reset(q);
 	switch (a->op) {
 	case S3_LIST_OBJECTS:
 		if (a->token != NULL && a->token[0] != '\0') {
-			if (sbuf_adds(q, "continuation-token=") ||
+			if (strbuf_adds(q, "continuation-token=") ||
 			    sigv4_uri_encode(q, a->token, strlen(a->token), 0) ||
-			    sbuf_addc(q, '&'))
+			    strbuf_addc(q, '&'))
 				return -1;
 		}
-		if (sbuf_adds(q, "list-type=2"))
+		if (strbuf_adds(q, "list-type=2"))
 			return -1;
 		if (a->max_keys > 0 &&
-		    (sbuf_adds(q, "&max-keys=") || sbuf_addu(q, (unsigned long long)a->max_keys)))
+		    (strbuf_adds(q, "&max-keys=") || strbuf_addu(q, (unsigned long long)a->max_keys)))
 			return -1;
 		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (sbuf_adds(q, "&prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
+		    (strbuf_adds(q, "&prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
 			return -1;
 		return 0;
 	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
 			    upload-id-marker uploads */
 		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
-		    (sbuf_adds(q, "key-marker=") ||
+		    (strbuf_adds(q, "key-marker=") ||
 		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
-		     sbuf_addc(q, '&')))
+		     strbuf_addc(q, '&')))
 			return -1;
-		if (a->max_keys > 0 && (sbuf_adds(q, "max-uploads=") ||
-					sbuf_addu(q, (unsigned long long)a->max_keys) ||
-					sbuf_addc(q, '&')))
+		if (a->max_keys > 0 && (strbuf_adds(q, "max-uploads=") ||
+					strbuf_addu(q, (unsigned long long)a->max_keys) ||
+					strbuf_addc(q, '&')))
 			return -1;
 		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (sbuf_adds(q, "prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) ||
-		     sbuf_addc(q, '&')))
+		    (strbuf_adds(q, "prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) ||
+		     strbuf_addc(q, '&')))
 			return -1;
 		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
 		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
-		    (sbuf_adds(q, "upload-id-marker=") ||
+		    (strbuf_adds(q, "upload-id-marker=") ||
 		     sigv4_uri_encode(q, a->upload_id_marker, strlen(a->upload_id_marker), 0) ||
-		     sbuf_addc(q, '&')))
+		     strbuf_addc(q, '&')))
 			return -1;
-		return sbuf_adds(q, "uploads=");
+		return strbuf_adds(q, "uploads=");
 	case S3_DELETE_OBJECTS:
-		return sbuf_adds(q, "delete=");
+		return strbuf_adds(q, "delete=");
 	case S3_MP_CREATE:
-		return sbuf_adds(q, "uploads=");
+		return strbuf_adds(q, "uploads=");
 	case S3_MP_UPLOAD_PART:
-		if (sbuf_adds(q, "partNumber=") || sbuf_addu(q, (unsigned long long)a->part_number) ||
-		    sbuf_adds(q, "&"))
+		if (strbuf_adds(q, "partNumber=") || strbuf_addu(q, (unsigned long long)a->part_number) ||
+		    strbuf_adds(q, "&"))
 			return -1;
 		/* fall through */
 	case S3_MP_COMPLETE:
 	case S3_MP_ABORT:
-		return sbuf_adds(q, "uploadId=") ||
+		return strbuf_adds(q, "uploadId=") ||
 		       sigv4_uri_encode(q, a->upload_id, strlen(a->upload_id), 0);
 	default:
-		return sbuf_reserve(q, 0);
+		return strbuf_reserve(q, 0);
 	}
 }
 
@@ -513,8 +513,8 @@ static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, cons
 	if (*n == MAX_HDRS)
 		return -1;
 	off[(*n)++] = r->hdrs.len;
-	return sbuf_adds(&r->hdrs, name) || sbuf_adds(&r->hdrs, value) ||
-	       sbuf_addc(&r->hdrs, '\0');
+	return strbuf_adds(&r->hdrs, name) || strbuf_adds(&r->hdrs, value) ||
+	       strbuf_addc(&r->hdrs, '\0');
 }
 
 /* set_url: hand the request's URL to libcurl as parts (see s3_int.h); -1 when that is
@@ -528,17 +528,17 @@ static int set_url(struct s3_req *r)
 		if (r->cu == NULL)
 			return -1;
 	}
-	if (r->cu_host.len != r->host.len || memcmp(sbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
-		sbuf_reset(&r->cu_host);
+	if (r->cu_host.len != r->host.len || memcmp(strbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
+		strbuf_reset(&r->cu_host);
 		if (curl_url_set(r->cu, CURLUPART_URL, r->url.p, CURLU_PATH_AS_IS) != CURLUE_OK ||
-		    sbuf_add(&r->cu_host, r->host.p, r->host.len) != 0) {
-			sbuf_reset(&r->cu_host);
+		    strbuf_add(&r->cu_host, r->host.p, r->host.len) != 0) {
+			strbuf_reset(&r->cu_host);
 			return -1;
 		}
 	} else if (curl_url_set(r->cu, CURLUPART_PATH, r->uri.p, 0) != CURLUE_OK ||
 		   curl_url_set(r->cu, CURLUPART_QUERY, r->query.len ? r->query.p : NULL, 0) !=
 			   CURLUE_OK) {
-		sbuf_reset(&r->cu_host);
+		strbuf_reset(&r->cu_host);
 		return -1;
 	}
 	return curl_easy_setopt(h, CURLOPT_CURLU, r->cu) == CURLE_OK ? 0 : -1;
@@ -559,7 +559,7 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';
-	sbuf_reset(&r->resp);
+	strbuf_reset(&r->resp);
 	if (r->body.mem == NULL && r->body.len > 0 && r->body.seek != NULL &&
 	    r->body.seek(r->body.arg, 0) != 0)
 		return err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(a->op), a->key);
@@ -573,15 +573,15 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 	const struct s3_client *c = r->c;
 	int with_key = a->key != NULL && s3_needs_key(a->op);
 
-	sbuf_reset(&r->host);
-	sbuf_reset(&r->uri);
-	if (c->virtual_hosted && (sbuf_adds(&r->host, a->bucket) || sbuf_addc(&r->host, '.')))
+	strbuf_reset(&r->host);
+	strbuf_reset(&r->uri);
+	if (c->virtual_hosted && (strbuf_adds(&r->host, a->bucket) || strbuf_addc(&r->host, '.')))
 		return -1;
-	if (sbuf_adds(&r->host, c->authority) || sbuf_addc(&r->uri, '/'))
+	if (strbuf_adds(&r->host, c->authority) || strbuf_addc(&r->uri, '/'))
 		return -1;
 	if (!c->virtual_hosted &&
 	    (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
-	     (with_key && sbuf_addc(&r->uri, '/'))))
+	     (with_key && strbuf_addc(&r->uri, '/'))))
 		return -1;
 	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		return -1;
@@ -602,8 +602,8 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 	    s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
 		return -1;
 	if (a->op == S3_MP_CREATE) {
-		sbuf_reset(&r->xml_body);
-		if (sbuf_reserve(&r->xml_body, 0))
+		strbuf_reset(&r->xml_body);
+		if (strbuf_reserve(&r->xml_body, 0))
 			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
 	}
 	if (op_table[a->op].flags & OPF_POST) {
@@ -636,20 +636,20 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	size_t nsh = 0, off[MAX_HDRS];
 	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
 
-	sh[nsh++] = (struct sigv4_header){"host", sbuf_cstr(&r->host)};
+	sh[nsh++] = (struct sigv4_header){"host", strbuf_cstr(&r->host)};
 	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
 	if (md5_b64[0])
 		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
 	struct sigv4_input in = {
-		.method = op->method, .uri = sbuf_cstr(&r->uri), .query = sbuf_cstr(&r->query),
+		.method = op->method, .uri = strbuf_cstr(&r->uri), .query = strbuf_cstr(&r->query),
 		.headers = sh, .n_headers = nsh, .payload_hash = r->payload_hash,
 		.time_s = time(NULL), .omit_token = 0,
 	};
 	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
 		return -1;
 
-	sbuf_reset(&r->hdrs);
-	if (add_hdr(r, off, &nh, "Host: ", sbuf_cstr(&r->host)) ||
+	strbuf_reset(&r->hdrs);
+	if (add_hdr(r, off, &nh, "Host: ", strbuf_cstr(&r->host)) ||
 	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
 	    add_hdr(r, off, &nh, "x-amz-content-sha256: ", r->payload_hash) ||
 	    add_hdr(r, off, &nh, "Authorization: ", sigv4_authorization(r->sig)) ||
@@ -674,10 +674,10 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	const struct s3_client *c = r->c;
 	CURL *h = r->easy;
 
-	sbuf_reset(&r->url);
-	if (sbuf_adds(&r->url, c->scheme) || sbuf_add(&r->url, r->host.p, r->host.len) ||
-	    sbuf_add(&r->url, r->uri.p, r->uri.len) ||
-	    (r->query.len && (sbuf_addc(&r->url, '?') || sbuf_add(&r->url, r->query.p, r->query.len))))
+	strbuf_reset(&r->url);
+	if (strbuf_adds(&r->url, c->scheme) || strbuf_add(&r->url, r->host.p, r->host.len) ||
+	    strbuf_add(&r->url, r->uri.p, r->uri.len) ||
+	    (r->query.len && (strbuf_addc(&r->url, '?') || strbuf_add(&r->url, r->query.p, r->query.len))))
 		return -1;
 	if (set_url(r) != 0) {
 		curl_easy_setopt(h, CURLOPT_CURLU, (CURLU *)NULL);

@@ -10,7 +10,7 @@
 
 #include "collect/s3.h"
 #include "collect/s3xml.h"
-#include "collect/sbuf.h"
+#include "core/strbuf.h"
 
 struct sigv4_signer;
 struct sigv4_ctx;
@@ -37,12 +37,12 @@ struct s3_req {
 	CURL *easy;
 	struct sigv4_ctx *sig;
 	char errbuf[CURL_ERROR_SIZE];
-	struct sbuf url, uri, query, host, hdrs, xml_body, resp;
+	struct strbuf url, uri, query, host, hdrs, xml_body, resp;
 	/* the URL handed to libcurl as parts (CURLOPT_CURLU): scheme and host are parsed
 	 * once (again only when the host changes), then only path and query are set per
 	 * request, which spares libcurl a full URL parse each time; NULL: CURLOPT_URL */
 	CURLU *cu;
-	struct sbuf cu_host;      /* the host cu was set up for, "" when none */
+	struct strbuf cu_host;      /* the host cu was set up for, "" when none */
 	struct curl_slist nodes[MAX_HDRS];
 	struct s3_args a;
 	struct s3_body body;      /* copy of a.body (or an empty one) */

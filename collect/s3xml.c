@@ -46,25 +46,25 @@ static int is(xmlNodePtr n, const char *name)
 }
 
 /* text: append the text children of node (no entity expansion) to b. */
-static int text(xmlNodePtr node, struct sbuf *b)
+static int text(xmlNodePtr node, struct strbuf *b)
 {
 	for (xmlNodePtr c = node->children; c != NULL; c = c->next)
 		if ((c->type == XML_TEXT_NODE || c->type == XML_CDATA_SECTION_NODE) &&
-		    c->content != NULL && sbuf_adds(b, (const char *)c->content))
+		    c->content != NULL && strbuf_adds(b, (const char *)c->content))
 			return -1;
-	return sbuf_reserve(b, 0);
+	return strbuf_reserve(b, 0);
 }
 
 static void text_to(xmlNodePtr node, char *out, size_t n)
 {
-	struct sbuf b = {0};
+	struct strbuf b = {0};
 
 	if (n == 0)
 		return;
 	out[0] = '\0';
 	if (text(node, &b) == 0)
-		snprintf(out, n, "%s", sbuf_cstr(&b));
-	sbuf_free(&b);
+		snprintf(out, n, "%s", strbuf_cstr(&b));
+	strbuf_free(&b);
 }
 
 static xmlNodePtr child(xmlNodePtr node, const char *name)
@@ -76,19 +76,19 @@ static xmlNodePtr child(xmlNodePtr node, const char *name)
 }
 
 /* add_text: append the text of node and a NUL to b; its offset into *off. */
-static int add_text(xmlNodePtr node, struct sbuf *b, size_t *off)
+static int add_text(xmlNodePtr node, struct strbuf *b, size_t *off)
 {
 	*off = b->len;
-	return text(node, b) || sbuf_addc(b, '\0');
+	return text(node, b) || strbuf_addc(b, '\0');
 }
 
 /* is_true: the text of node is "true". -1 when out of memory. */
 static int is_true(xmlNodePtr node)
 {
-	struct sbuf t = {0};
-	int rc = text(node, &t) ? -1 : strcmp(sbuf_cstr(&t), "true") == 0;
+	struct strbuf t = {0};
+	int rc = text(node, &t) ? -1 : strcmp(strbuf_cstr(&t), "true") == 0;
 
-	sbuf_free(&t);
+	strbuf_free(&t);
 	return rc;
 }
 
@@ -129,7 +129,7 @@ int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err
 	l->n_keys = 0;
 	l->next_token = NULL;
 	l->truncated = 0;
-	sbuf_reset(&l->text);
+	strbuf_reset(&l->text);
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
@@ -192,7 +192,7 @@ int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, stru
 	u->n = 0;
 	u->next_key_marker = u->next_upload_id_marker = NULL;
 	u->truncated = 0;
-	sbuf_reset(&u->text);
+	strbuf_reset(&u->text);
 	if (doc == NULL)
 		return -1;
 	root = xmlDocGetRootElement(doc);
@@ -270,7 +270,7 @@ void s3xml_uploads_free(struct s3xml_uploads *u)
 	free(u->keys);
 	free(u->upload_ids);
 	free(u->off);
-	sbuf_free(&u->text);
+	strbuf_free(&u->text);
 	memset(u, 0, sizeof(*u));
 }
 
@@ -278,7 +278,7 @@ void s3xml_list_free(struct s3xml_list *l)
 {
 	free(l->keys);
 	free(l->off);
-	sbuf_free(&l->text);
+	strbuf_free(&l->text);
 	memset(l, 0, sizeof(*l));
 }
 
@@ -383,7 +383,7 @@ done:
 }
 
 /* dump: serialise doc into out. */
-static int dump(xmlDocPtr doc, struct sbuf *out, const char *what, struct err *e)
+static int dump(xmlDocPtr doc, struct strbuf *out, const char *what, struct err *e)
 {
 	xmlChar *mem = NULL;
 	int len = 0, rc;
@@ -391,8 +391,8 @@ static int dump(xmlDocPtr doc, struct sbuf *out, const char *what, struct err *e
 	xmlDocDumpMemoryEnc(doc, &mem, &len, "UTF-8");
 	if (mem == NULL)
 		return err_set(e, "%s: cannot serialise XML", what);
-	sbuf_reset(out);
-	rc = sbuf_add(out, (const char *)mem, (size_t)len);
+	strbuf_reset(out);
+	rc = strbuf_add(out, (const char *)mem, (size_t)len);
 	xmlFree(mem);
 	return rc ? err_set(e, "%s: out of memory", what) : 0;
 }
@@ -419,7 +419,7 @@ static xmlDocPtr new_request_doc(const char *name, xmlNodePtr *root)
 	return doc;
 }
 
-int s3xml_build_delete(struct sbuf *out, const char *const *keys, size_t n, int quiet,
+int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
 		       struct err *e)
 {
 	xmlNodePtr root;
@@ -444,7 +444,7 @@ done:
 	return rc;
 }
 
-int s3xml_build_complete(struct sbuf *out, const char *const *etags, size_t n, struct err *e)
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n, struct err *e)
 {
 	xmlNodePtr root;
 	xmlDocPtr doc = new_request_doc("CompleteMultipartUpload", &root);

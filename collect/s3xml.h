@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "collect/sbuf.h"
+#include "core/strbuf.h"
 #include "core/err.h"
 
 /* s3xml_init: initialise libxml2 once, from the main thread, before any other thread
@@ -28,7 +28,7 @@ struct s3xml_list {
 	const char *next_token;   /* NULL when none */
 	int truncated;
 	/* private */
-	struct sbuf text;
+	struct strbuf text;
 	size_t *off;
 	size_t cap;
 };
@@ -48,7 +48,7 @@ struct s3xml_uploads {
 	const char *next_upload_id_marker; /* NULL when none */
 	int truncated;
 	/* private */
-	struct sbuf text;
+	struct strbuf text;
 	size_t *off;   /* two per upload: key, upload id */
 	size_t cap;
 };
@@ -73,12 +73,12 @@ int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *e
 		       char *first, size_t first_n, struct err *e);
 
 /* s3xml_build_delete: the Delete document for keys[0..n) into out (replaced). */
-int s3xml_build_delete(struct sbuf *out, const char *const *keys, size_t n, int quiet,
+int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
 		       struct err *e);
 
 /* s3xml_build_complete: the CompleteMultipartUpload document for parts 1..n with the
  * given ETags into out (replaced). */
-int s3xml_build_complete(struct sbuf *out, const char *const *etags, size_t n,
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n,
 			 struct err *e);
 
 #endif

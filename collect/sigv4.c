@@ -24,7 +24,7 @@ struct sigv4_signer {
 };
 
 struct sigv4_ctx {
-	struct sbuf creq, sts, auth, signed_hdrs;
+	struct strbuf creq, sts, auth, signed_hdrs;
 	int64_t date_s;
 	char amz_date[17];
 	char signature[65];
@@ -135,10 +135,10 @@ void sigv4_ctx_free(struct sigv4_ctx *c)
 	OPENSSL_cleanse(c->mac_key, sizeof(c->mac_key));
 	OPENSSL_cleanse(&c->ipad, sizeof(c->ipad));
 	OPENSSL_cleanse(&c->opad, sizeof(c->opad));
-	sbuf_free(&c->creq);
-	sbuf_free(&c->sts);
-	sbuf_free(&c->auth);
-	sbuf_free(&c->signed_hdrs);
+	strbuf_free(&c->creq);
+	strbuf_free(&c->sts);
+	strbuf_free(&c->auth);
+	strbuf_free(&c->signed_hdrs);
 	free(c);
 }
 
@@ -259,9 +259,9 @@ static int lower_cmp(const struct hdr_ent *a, const struct hdr_ent *b)
 	return 0;
 }
 
-static int add_lower(struct sbuf *b, const char *s, size_t n)
+static int add_lower(struct strbuf *b, const char *s, size_t n)
 {
-	if (sbuf_reserve(b, n) != 0)
+	if (strbuf_reserve(b, n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		char ch = s[i];
@@ -272,11 +272,11 @@ static int add_lower(struct sbuf *b, const char *s, size_t n)
 }
 
 /* add_value: the trimmed value with white-space runs folded into one space. */
-static int add_value(struct sbuf *b, const char *v)
+static int add_value(struct strbuf *b, const char *v)
 {
 	int pending = 0, any = 0;
 
-	if (sbuf_reserve(b, strlen(v)) != 0)
+	if (strbuf_reserve(b, strlen(v)) != 0)
 		return -1;
 	for (; *v != '\0'; v++) {
 		char ch = *v;
@@ -346,30 +346,30 @@ static int canonical_request(struct sigv4_ctx *c, const struct sigv4_input *in,
 {
 	const char *query = in->query != NULL ? in->query : "";
 
-	sbuf_reset(&c->creq);
-	sbuf_reset(&c->signed_hdrs);
-	if (sbuf_adds(&c->creq, in->method) || sbuf_addc(&c->creq, '\n') ||
-	    sbuf_adds(&c->creq, in->uri) || sbuf_addc(&c->creq, '\n') ||
-	    sbuf_adds(&c->creq, query) || sbuf_addc(&c->creq, '\n'))
+	strbuf_reset(&c->creq);
+	strbuf_reset(&c->signed_hdrs);
+	if (strbuf_adds(&c->creq, in->method) || strbuf_addc(&c->creq, '\n') ||
+	    strbuf_adds(&c->creq, in->uri) || strbuf_addc(&c->creq, '\n') ||
+	    strbuf_adds(&c->creq, query) || strbuf_addc(&c->creq, '\n'))
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		if (i > 0 && lower_cmp(&h[i - 1], &h[i]) == 0) {
 			c->creq.len--; /* drop the '\n': join with ',' */
-			if (sbuf_addc(&c->creq, ','))
+			if (strbuf_addc(&c->creq, ','))
 				return -1;
 		} else {
 			if (add_lower(&c->creq, h[i].name, h[i].nlen) ||
-			    sbuf_addc(&c->creq, ':'))
+			    strbuf_addc(&c->creq, ':'))
 				return -1;
-			if ((i > 0 && sbuf_addc(&c->signed_hdrs, ';')) ||
+			if ((i > 0 && strbuf_addc(&c->signed_hdrs, ';')) ||
 			    add_lower(&c->signed_hdrs, h[i].name, h[i].nlen))
 				return -1;
 		}
-		if (add_value(&c->creq, h[i].value) || sbuf_addc(&c->creq, '\n'))
+		if (add_value(&c->creq, h[i].value) || strbuf_addc(&c->creq, '\n'))
 			return -1;
 	}
-	if (sbuf_addc(&c->creq, '\n') || sbuf_add(&c->creq, c->signed_hdrs.p, c->signed_hdrs.len) ||
-	    sbuf_addc(&c->creq, '\n') || sbuf_adds(&c->creq, in->payload_hash))
+	if (strbuf_addc(&c->creq, '\n') || strbuf_add(&c->creq, c->signed_hdrs.p, c->signed_hdrs.len) ||
+	    strbuf_addc(&c->creq, '\n') || strbuf_adds(&c->creq, in->payload_hash))
 		return -1;
 	return 0;
 }
@@ -386,12 +386,12 @@ static int string_to_sign(const struct sigv4_signer *s, struct sigv4_ctx *c)
 	SHA256_Update(&t, c->creq.p, c->creq.len);
 	SHA256_Final(md, &t);
 	sigv4_hex(md, 32, hash);
-	sbuf_reset(&c->sts);
-	if (sbuf_adds(&c->sts, "AWS4-HMAC-SHA256\n") || sbuf_add(&c->sts, c->amz_date, 16) ||
-	    sbuf_addc(&c->sts, '\n') || sbuf_add(&c->sts, c->amz_date, 8) ||
-	    sbuf_addc(&c->sts, '/') || sbuf_adds(&c->sts, s->region) ||
-	    sbuf_addc(&c->sts, '/') || sbuf_adds(&c->sts, s->service) ||
-	    sbuf_adds(&c->sts, "/aws4_request\n") || sbuf_add(&c->sts, hash, 64))
+	strbuf_reset(&c->sts);
+	if (strbuf_adds(&c->sts, "AWS4-HMAC-SHA256\n") || strbuf_add(&c->sts, c->amz_date, 16) ||
+	    strbuf_addc(&c->sts, '\n') || strbuf_add(&c->sts, c->amz_date, 8) ||
+	    strbuf_addc(&c->sts, '/') || strbuf_adds(&c->sts, s->region) ||
+	    strbuf_addc(&c->sts, '/') || strbuf_adds(&c->sts, s->service) ||
+	    strbuf_adds(&c->sts, "/aws4_request\n") || strbuf_add(&c->sts, hash, 64))
 		return -1;
 	return 0;
 }
@@ -432,15 +432,15 @@ static void signature(struct sigv4_ctx *c, const unsigned char key[32])
 /* authorization: step 4, the Authorization header value into c->auth. */
 static int authorization(const struct sigv4_signer *s, struct sigv4_ctx *c)
 {
-	sbuf_reset(&c->auth);
-	if (sbuf_adds(&c->auth, "AWS4-HMAC-SHA256 Credential=") ||
-	    sbuf_adds(&c->auth, s->access_key) || sbuf_addc(&c->auth, '/') ||
-	    sbuf_add(&c->auth, c->amz_date, 8) || sbuf_addc(&c->auth, '/') ||
-	    sbuf_adds(&c->auth, s->region) || sbuf_addc(&c->auth, '/') ||
-	    sbuf_adds(&c->auth, s->service) ||
-	    sbuf_adds(&c->auth, "/aws4_request, SignedHeaders=") ||
-	    sbuf_add(&c->auth, c->signed_hdrs.p, c->signed_hdrs.len) ||
-	    sbuf_adds(&c->auth, ", Signature=") || sbuf_add(&c->auth, c->signature, 64))
+	strbuf_reset(&c->auth);
+	if (strbuf_adds(&c->auth, "AWS4-HMAC-SHA256 Credential=") ||
+	    strbuf_adds(&c->auth, s->access_key) || strbuf_addc(&c->auth, '/') ||
+	    strbuf_add(&c->auth, c->amz_date, 8) || strbuf_addc(&c->auth, '/') ||
+	    strbuf_adds(&c->auth, s->region) || strbuf_addc(&c->auth, '/') ||
+	    strbuf_adds(&c->auth, s->service) ||
+	    strbuf_adds(&c->auth, "/aws4_request, SignedHeaders=") ||
+	    strbuf_add(&c->auth, c->signed_hdrs.p, c->signed_hdrs.len) ||
+	    strbuf_adds(&c->auth, ", Signature=") || strbuf_add(&c->auth, c->signature, 64))
 		return -1;
 	return 0;
 }
@@ -474,12 +474,12 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 
 const char *sigv4_canonical_request(const struct sigv4_ctx *c)
 {
-	return sbuf_cstr(&c->creq);
+	return strbuf_cstr(&c->creq);
 }
 
 const char *sigv4_string_to_sign(const struct sigv4_ctx *c)
 {
-	return sbuf_cstr(&c->sts);
+	return strbuf_cstr(&c->sts);
 }
 
 const char *sigv4_signature(const struct sigv4_ctx *c)
@@ -489,12 +489,12 @@ const char *sigv4_signature(const struct sigv4_ctx *c)
 
 const char *sigv4_signed_headers(const struct sigv4_ctx *c)
 {
-	return sbuf_cstr(&c->signed_hdrs);
+	return strbuf_cstr(&c->signed_hdrs);
 }
 
 const char *sigv4_authorization(const struct sigv4_ctx *c)
 {
-	return sbuf_cstr(&c->auth);
+	return strbuf_cstr(&c->auth);
 }
 
 const char *sigv4_amz_date(const struct sigv4_ctx *c)
@@ -502,11 +502,11 @@ const char *sigv4_amz_date(const struct sigv4_ctx *c)
 	return c->amz_date;
 }
 
-int sigv4_uri_encode(struct sbuf *out, const char *s, size_t n, int keep_slash)
+int sigv4_uri_encode(struct strbuf *out, const char *s, size_t n, int keep_slash)
 {
 	static const char hex[] = "0123456789ABCDEF";
 
-	if (sbuf_reserve(out, 3 * n) != 0)
+	if (strbuf_reserve(out, 3 * n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		unsigned char ch = (unsigned char)s[i];
@@ -524,9 +524,9 @@ int sigv4_uri_encode(struct sbuf *out, const char *s, size_t n, int keep_slash)
 	return 0;
 }
 
-int sigv4_canonical_uri(struct sbuf *out, const char *path, int normalize)
+int sigv4_canonical_uri(struct strbuf *out, const char *path, int normalize)
 {
-	struct sbuf tmp = {0};
+	struct strbuf tmp = {0};
 	size_t n = strlen(path), *stack = NULL, depth = 0;
 	int rc = -1;
 
@@ -548,18 +548,18 @@ int sigv4_canonical_uri(struct sbuf *out, const char *path, int normalize)
 				tmp.len = stack[--depth];
 		} else {
 			stack[depth++] = tmp.len;
-			if (sbuf_addc(&tmp, '/') || sbuf_add(&tmp, path + i, len))
+			if (strbuf_addc(&tmp, '/') || strbuf_add(&tmp, path + i, len))
 				goto done;
 		}
 		i = j + 1;
 	}
 	if (tmp.len == 0 || path[n - 1] == '/')
-		if (sbuf_addc(&tmp, '/'))
+		if (strbuf_addc(&tmp, '/'))
 			goto done;
 	rc = sigv4_uri_encode(out, tmp.p, tmp.len, 1);
 done:
 	free(stack);
-	sbuf_free(&tmp);
+	strbuf_free(&tmp);
 	return rc;
 }
 
@@ -575,12 +575,12 @@ static int hexval(char c)
 }
 
 /* add_reencoded: percent-decode s[0..n) and append it encoded canonically. */
-static int add_reencoded(struct sbuf *out, const char *s, size_t n)
+static int add_reencoded(struct strbuf *out, const char *s, size_t n)
 {
-	struct sbuf dec = {0};
+	struct strbuf dec = {0};
 	int rc;
 
-	if (sbuf_reserve(&dec, n) != 0)
+	if (strbuf_reserve(&dec, n) != 0)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		int hi, lo;
@@ -593,7 +593,7 @@ static int add_reencoded(struct sbuf *out, const char *s, size_t n)
 		}
 	}
 	rc = sigv4_uri_encode(out, dec.p, dec.len, 0);
-	sbuf_free(&dec);
+	strbuf_free(&dec);
 	return rc;
 }
 
@@ -615,7 +615,7 @@ static int qpair_cmp(const void *pa, const void *pb)
 	return strcmp(a->text + a->nlen, b->text + b->nlen);
 }
 
-int sigv4_canonical_query(struct sbuf *out, const char *query)
+int sigv4_canonical_query(struct strbuf *out, const char *query)
 {
 	struct qpair *pairs = NULL;
 	size_t np = 0, cap = 0;
@@ -627,7 +627,7 @@ int sigv4_canonical_query(struct sbuf *out, const char *query)
 		if (len > 0) {
 			const char *eq = memchr(p, '=', len);
 			size_t nl = eq ? (size_t)(eq - p) : len;
-			struct sbuf t = {0};
+			struct strbuf t = {0};
 			if (np == cap) {
 				size_t nc = cap ? cap * 2 : 8;
 				struct qpair *q = realloc(pairs, nc * sizeof(*q));
@@ -637,13 +637,13 @@ int sigv4_canonical_query(struct sbuf *out, const char *query)
 				cap = nc;
 			}
 			if (add_reencoded(&t, p, nl)) {
-				sbuf_free(&t);
+				strbuf_free(&t);
 				goto done;
 			}
 			pairs[np].nlen = t.len;
-			if (sbuf_addc(&t, '=') ||
+			if (strbuf_addc(&t, '=') ||
 			    (eq && add_reencoded(&t, eq + 1, len - nl - 1))) {
-				sbuf_free(&t);
+				strbuf_free(&t);
 				goto done;
 			}
 			pairs[np++].text = t.p;
@@ -653,9 +653,9 @@ int sigv4_canonical_query(struct sbuf *out, const char *query)
 	if (np > 1)
 		qsort(pairs, np, sizeof(*pairs), qpair_cmp);
 	for (size_t i = 0; i < np; i++)
-		if ((i > 0 && sbuf_addc(out, '&')) || sbuf_adds(out, pairs[i].text))
+		if ((i > 0 && strbuf_addc(out, '&')) || strbuf_adds(out, pairs[i].text))
 			goto done;
-	if (sbuf_reserve(out, 0))
+	if (strbuf_reserve(out, 0))
 		goto done;
 	rc = 0;
 done:

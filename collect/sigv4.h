@@ -19,7 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "collect/sbuf.h"
+#include "core/strbuf.h"
 #include "core/err.h"
 
 #define SIGV4_UNSIGNED_PAYLOAD "UNSIGNED-PAYLOAD"
@@ -82,17 +82,17 @@ const char *sigv4_amz_date(const struct sigv4_ctx *c);       /* "20150830T123600
 
 /* sigv4_uri_encode: append s[0..n) RFC 3986-encoded (unreserved A-Z a-z 0-9 - . _ ~ kept,
  * everything else %XX with uppercase hex; '/' kept when keep_slash). -1 when out of memory. */
-int sigv4_uri_encode(struct sbuf *out, const char *s, size_t n, int keep_slash);
+int sigv4_uri_encode(struct strbuf *out, const char *s, size_t n, int keep_slash);
 
 /* sigv4_canonical_uri: append the canonical URI of a raw (unencoded) path: with
  * normalize, "." and ".." segments are resolved and empty segments dropped (generic
  * AWS services); without it the path is kept as is (S3). Then encoded keeping '/'. */
-int sigv4_canonical_uri(struct sbuf *out, const char *path, int normalize);
+int sigv4_canonical_uri(struct strbuf *out, const char *path, int normalize);
 
 /* sigv4_canonical_query: append the canonical form of a raw query string ("b=2&a=1",
  * without '?'): each name and value percent-decoded then re-encoded, a missing '='
  * treated as an empty value, pairs sorted by name then value. -1 when out of memory. */
-int sigv4_canonical_query(struct sbuf *out, const char *query);
+int sigv4_canonical_query(struct strbuf *out, const char *query);
 
 /* sigv4_sha256_hex: out (65 bytes) = hex SHA-256 of data[0..n). -1 on OpenSSL failure. */
 int sigv4_sha256_hex(const void *data, size_t n, char out[65]);

@@ -24,9 +24,9 @@ const char *findings_op_name(const struct text_lang *l, const char *op, char *bu
 	return buf;
 }
 
-static int push(struct findings *f, struct sb *b)
+static int push(struct findings *f, struct strbuf *b)
 {
-	char *s = sb_take(b);
+	char *s = strbuf_take(b);
 	char **items;
 	if (!s)
 		return -1;
@@ -59,7 +59,7 @@ static int top_leader(const struct report_model *m, const char *op, int *led, in
 	return *led > 0 ? best : -1;
 }
 
-static void led_sentence(const struct report_model *m, const struct text_lang *l, struct sb *b,
+static void led_sentence(const struct report_model *m, const struct text_lang *l, struct strbuf *b,
 			 const char *key, int subject, int led, int of, const char *opname)
 {
 	char sled[16], sof[16];
@@ -76,7 +76,7 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		struct sb where = { 0 }, b = { 0 };
+		struct strbuf where = { 0 }, b = { 0 };
 		int count = 0;
 		if ((int)s == top)
 			continue;
@@ -92,20 +92,20 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			const char *names[] = { "size", "workers", "value" };
 			const char *vals[] = { size, conc, val };
 			if (count++)
-				sb_add(&where, text_lang_str(l, "finding.where_sep"));
+				strbuf_adds(&where, text_lang_str(l, "finding.where_sep"));
 			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 3);
 		}
 		if (count) {
 			const char *names[] = { "subject", "op", "where" };
-			const char *vals[] = { m->subjects[s].label, opname, where.s ? where.s : "" };
+			const char *vals[] = { m->subjects[s].label, opname, where.p ? where.p : "" };
 			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
 		}
-		if (where.oom)
-			b.oom = 1; /* push refuses it: no finding with a part missing */
-		sb_free(&where);
+		if (where.failed)
+			b.failed = 1; /* push refuses it: no finding with a part missing */
+		strbuf_free(&where);
 		if (count && push(f, &b))
 			return -1;
-		sb_free(&b);
+		strbuf_free(&b);
 	}
 	return 0;
 }
@@ -124,7 +124,7 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 	if (!best)
 		return 0;
 	char size[32], conc[16], val[TEXT_NUM_MAX];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	model_size_text(m, nf, best->size, size, sizeof size);
 	snprintf(conc, sizeof conc, "%d", best->concurrency);
 	text_num(nf, best->mib_s.value, -1, val, sizeof val);
@@ -150,7 +150,7 @@ static int consistency(const struct report_model *m, const struct text_lang *l,
 	if (!lo || lo == hi)
 		return 0;
 	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	snprintf(pa, sizeof pa, "%s%%", text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof a));
 	snprintf(pb, sizeof pb, "%s%%", text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof b2));
 	const char *names[] = { "subject", "cv", "subject2", "cv2" };
@@ -173,7 +173,7 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 		if (!best)
 			continue;
 		char opname[32], val[TEXT_NUM_MAX];
-		struct sb b = { 0 };
+		struct strbuf b = { 0 };
 		findings_op_name(l, ops[k], opname, sizeof opname);
 		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof val);
 		const char *names[] = { "op", "subject", "value" };
@@ -247,10 +247,10 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 /* Append the tally's sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct}. */
 static void tally_sentence(const struct report_model *m, const struct text_lang *l,
 			   const struct tally *t, const char *key, int n, const char *opname,
-			   struct sb *b)
+			   struct strbuf *b)
 {
 	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16];
-	struct sb ties = { 0 };
+	struct strbuf ties = { 0 };
 	snprintf(clear, sizeof(clear), "%d", t->best_clear);
 	snprintf(of, sizeof(of), "%d", t->of);
 	snprintf(sn, sizeof(sn), "%d", n);
@@ -265,21 +265,21 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 	}
 	const char *names[] = { "subject", "clear", "of", "op", "ties", "n", "pct", "cycles" };
 	const char *vals[] = { t->best >= 0 ? m->subjects[t->best].label : "", clear, of, opname,
-			       ties.s ? ties.s : "", sn, pct, cyc };
+			       ties.p ? ties.p : "", sn, pct, cyc };
 	text_subst(b, text_lang_str(l, key), names, vals, 8);
-	if (ties.oom)
-		b->oom = 1;
-	sb_free(&ties);
+	if (ties.failed)
+		b->failed = 1;
+	strbuf_free(&ties);
 }
 
 /* The findings and the headline part of op from its leaders' statistics. */
 static int stat_findings(const struct report_model *m, const struct text_lang *l,
 			 const struct tally *t, const char *opname, struct findings *f,
-			 struct sb *head)
+			 struct strbuf *head)
 {
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	if (head->len)
-		sb_add(head, text_lang_str(l, "headline.sep"));
+		strbuf_adds(head, text_lang_str(l, "headline.sep"));
 	if (t->best >= 0) {
 		tally_sentence(m, l, t, "finding.led_clear", 0, opname, &b);
 		if (push(f, &b))
@@ -307,7 +307,7 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 int findings_build(const struct report_model *m, const struct text_lang *l,
 		   struct findings *out, struct err *e)
 {
-	struct sb head = { 0 }, b = { 0 };
+	struct strbuf head = { 0 }, b = { 0 };
 	char opname[32];
 	memset(out, 0, sizeof *out);
 	for (size_t i = 0; i < m->nops; i++) {
@@ -326,7 +326,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 			if (push(out, &b))
 				goto oom;
 			if (head.len)
-				sb_add(&head, text_lang_str(l, "headline.sep"));
+				strbuf_adds(&head, text_lang_str(l, "headline.sep"));
 			led_sentence(m, l, &head, "headline.led", top, led, of, opname);
 		}
 		if (others(m, l, out, m->ops[i], opname, top) ||
@@ -343,7 +343,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 			goto oom;
 	}
 	if (!m->has_stats && m->nleaders) {
-		sb_add(&b, text_lang_str(l, "finding.no_stats"));
+		strbuf_adds(&b, text_lang_str(l, "finding.no_stats"));
 		if (push(out, &b))
 			goto oom;
 	}
@@ -357,13 +357,13 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 		if (push(out, &b))
 			goto oom;
 	}
-	out->headline = sb_take(&head);
+	out->headline = strbuf_take(&head);
 	if (!out->headline)
 		goto oom;
 	return 0;
 oom:
-	sb_free(&head);
-	sb_free(&b);
+	strbuf_free(&head);
+	strbuf_free(&b);
 	findings_free(out);
 	return err_set(e, "findings: out of memory");
 }

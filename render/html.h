@@ -14,6 +14,6 @@
  * fonts the charts were measured with. Returns 0, or -1 with e naming a template file
  * that could not be read. */
 int html_write(const struct doc *d, const char *templates, const char *font_family,
-	       struct sb *out, struct err *e);
+	       struct strbuf *out, struct err *e);
 
 #endif

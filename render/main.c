@@ -85,7 +85,7 @@ static void default_templates(char *out, size_t n)
 /* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
  * the temporary name (it reopens and truncates the file fs_atomic_open made, the same
  * inode), which fs_atomic_commit then fsyncs and renames over the previous report. */
-static int write_report(const char *dir, const char *name, const struct sb *html,
+static int write_report(const char *dir, const char *name, const struct strbuf *html,
 			const struct doc *d, struct fonts *f, struct err *e)
 {
 	char path[PATH_MAX];
@@ -94,7 +94,7 @@ static int write_report(const char *dir, const char *name, const struct sb *html
 	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
 		return err_set(e, "%.64s...: directory path too long", dir);
 	if (html)
-		return fs_write_file(path, html->s, html->len, e);
+		return fs_write_file(path, html->p, html->len, e);
 	if (fs_atomic_open(&out, path, e))
 		return -1;
 	if (pdf_write(d, f, out.tmp, e)) {
@@ -122,7 +122,7 @@ int main(int argc, char **argv)
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct sb html = { 0 };
+	struct strbuf html = { 0 };
 
 	while ((c = getopt_long(argc, argv, "o:f:t:l:h", opts, NULL)) != -1) {
 		switch (c) {
@@ -190,7 +190,7 @@ int main(int argc, char **argv)
 fail:
 	fprintf(stderr, "render: %s\n", e.msg);
 done:
-	sb_free(&html);
+	strbuf_free(&html);
 	doc_free(d);
 	fonts_free(f);
 	text_lang_free(l);

@@ -158,64 +158,64 @@ static int ensure(struct pw *w, double h)
 static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 		void (*out)(struct pw *, const char *, int, void *), void *arg)
 {
-	struct sb line = { 0 };
+	struct strbuf line = { 0 };
 	int n = 0, oom = 0;
 	const char *p = s;
 	while (*p && !oom) {
 		size_t wl = strcspn(p, " ");
-		struct sb cand = { 0 };
-		sb_add(&cand, line.s ? line.s : "");
+		struct strbuf cand = { 0 };
+		strbuf_adds(&cand, line.p ? line.p : "");
 		if (line.len)
-			sb_add(&cand, " ");
-		sb_addn(&cand, p, wl);
-		if (cand.oom) {
-			sb_free(&cand);
+			strbuf_adds(&cand, " ");
+		strbuf_add(&cand, p, wl);
+		if (cand.failed) {
+			strbuf_free(&cand);
 			oom = 1;
 			break;
 		}
-		if (!line.len || width(w, cand.s, size, bold) <= maxw) {
-			sb_free(&line);
+		if (!line.len || width(w, cand.p, size, bold) <= maxw) {
+			strbuf_free(&line);
 			line = cand;
 		} else {
 			if (out)
-				out(w, line.s, n, arg);
+				out(w, line.p, n, arg);
 			n++;
-			sb_free(&line);
-			sb_free(&cand);
-			sb_addn(&line, p, wl);
-			if ((oom = line.oom))
+			strbuf_free(&line);
+			strbuf_free(&cand);
+			strbuf_add(&line, p, wl);
+			if ((oom = line.failed))
 				break;
 		}
 		/* a single word too wide: cut it at the last character that fits */
-		while (line.len && width(w, line.s, size, bold) > maxw) {
+		while (line.len && width(w, line.p, size, bold) > maxw) {
 			size_t cut = line.len;
 			do {
 				do
 					cut--;
-				while (cut > 0 && ((unsigned char)line.s[cut] & 0xc0) == 0x80);
-				char save = line.s[cut];
-				line.s[cut] = 0;
-				double cw = width(w, line.s, size, bold);
-				line.s[cut] = save;
+				while (cut > 0 && ((unsigned char)line.p[cut] & 0xc0) == 0x80);
+				char save = line.p[cut];
+				line.p[cut] = 0;
+				double cw = width(w, line.p, size, bold);
+				line.p[cut] = save;
 				if (cw <= maxw)
 					break;
 			} while (cut > 1);
 			if (cut == 0)
 				cut = 1;
-			struct sb head = { 0 }, rest = { 0 };
-			sb_addn(&head, line.s, cut);
-			sb_add(&rest, line.s + cut);
-			if (head.oom || rest.oom) {
-				sb_free(&head);
-				sb_free(&rest);
+			struct strbuf head = { 0 }, rest = { 0 };
+			strbuf_add(&head, line.p, cut);
+			strbuf_adds(&rest, line.p + cut);
+			if (head.failed || rest.failed) {
+				strbuf_free(&head);
+				strbuf_free(&rest);
 				oom = 1;
 				break;
 			}
 			if (out)
-				out(w, head.s, n, arg);
+				out(w, head.p, n, arg);
 			n++;
-			sb_free(&head);
-			sb_free(&line);
+			strbuf_free(&head);
+			strbuf_free(&line);
 			line = rest;
 		}
 		p += wl;
@@ -225,15 +225,15 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 	if (oom) {
 		/* out of memory: the report fails rather than show a cut paragraph */
 		w->failed = 1;
-		sb_free(&line);
+		strbuf_free(&line);
 		return n;
 	}
 	if (line.len) {
 		if (out)
-			out(w, line.s, n, arg);
+			out(w, line.p, n, arg);
 		n++;
 	}
-	sb_free(&line);
+	strbuf_free(&line);
 	return n;
 }
 
@@ -569,7 +569,7 @@ static void finish(struct pw *w)
 	}
 	/* footers: title at the left, "Page n of N" at the right */
 	for (size_t i = 0; i < w->npages; i++) {
-		struct sb t = { 0 };
+		struct strbuf t = { 0 };
 		char n[16], total[16];
 		snprintf(n, sizeof n, "%zu", i + 1);
 		snprintf(total, sizeof total, "%zu", w->npages);
@@ -578,10 +578,10 @@ static void finish(struct pw *w)
 		text_subst(&t, w->d->page, names, vals, 2);
 		hline(w->pages[i], MARGIN_L, MARGIN_L + TEXT_W, PAGE_H - MARGIN_B + 22, 0.4, "#c8ced6");
 		put_text_on(w, w->pages[i], MARGIN_L, PAGE_H - MARGIN_B + 33, w->d->title, 7, 0, "#5f6368");
-		if (t.s)
-			put_text_on(w, w->pages[i], MARGIN_L + TEXT_W - width(w, t.s, 7, 0),
-				    PAGE_H - MARGIN_B + 33, t.s, 7, 0, "#5f6368");
-		sb_free(&t);
+		if (t.p)
+			put_text_on(w, w->pages[i], MARGIN_L + TEXT_W - width(w, t.p, 7, 0),
+				    PAGE_H - MARGIN_B + 33, t.p, 7, 0, "#5f6368");
+		strbuf_free(&t);
 	}
 }
 

@@ -62,7 +62,7 @@ static void findings(struct rb *r, const struct findings *fd)
 
 /* How many PUT/GET runs (valid or not) each cycle holds, into b: "24 in each cycle", or
  * "cycle 1: 7, cycle 2: 2" when they differ (a Warp directory's cycles often do). */
-static void runs_per_cycle(struct rb *r, struct sb *b)
+static void runs_per_cycle(struct rb *r, struct strbuf *b)
 {
 	const struct report_model *m = r->m;
 	int cycles = 0;
@@ -91,7 +91,7 @@ static void runs_per_cycle(struct rb *r, struct sb *b)
 			break;
 		}
 		if (c > 1)
-			sb_add(b, ", ");
+			strbuf_adds(b, ", ");
 		subst(b, S(r, "env.runs_cycle"), "cycle", cy, "n", n);
 	}
 	free(count);
@@ -101,7 +101,7 @@ static void environment(struct rb *r)
 {
 	const struct report_model *m = r->m;
 	char buf[256], n[TEXT_NUM_MAX];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	doc_heading(r->d, 1, "environment", S(r, "section.environment"));
 	struct doc_table *t = doc_table(r->d, "t-env", S(r, "table.env"), 2);
 	table_head(t, 0, S(r, "env.item"), 1);
@@ -110,7 +110,7 @@ static void environment(struct rb *r)
 			       "env.order", "env.source", "env.tool", "env.generated", "env.policy" };
 	snprintf(n, sizeof n, "%d", m->campaign_cycles);
 	snprintf(buf, sizeof buf, "%s %s", m->tool_name, m->tool_version);
-	struct sb runs = { 0 };
+	struct strbuf runs = { 0 };
 	runs_per_cycle(r, &runs);
 	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
 			       T(r, &runs), m->campaign_order, m->source, buf, m->generated,
@@ -120,7 +120,7 @@ static void environment(struct rb *r)
 		table_cell(t, 0, S(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
 		table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
 	}
-	sb_free(&runs);
+	strbuf_free(&runs);
 	t = doc_table(r->d, "t-subjects", S(r, "table.subjects"), 4);
 	table_head(t, 0, S(r, "col.subject"), 1.3);
 	table_head(t, 1, S(r, "col.id"), 0.7);
@@ -146,20 +146,20 @@ static void environment(struct rb *r)
 		table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
-				sb_add(&b, ", ");
-			sb_add(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz));
+				strbuf_adds(&b, ", ");
+			strbuf_adds(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz));
 		}
 		table_cell(t, 1, T(r, &b), 0, NULL, NULL);
-		sb_free(&b);
+		strbuf_free(&b);
 		for (size_t k = 0; k < m->nconc; k++)
-			sb_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
+			strbuf_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
 		table_cell(t, 2, T(r, &b), 0, NULL, NULL);
-		sb_free(&b);
+		strbuf_free(&b);
 		table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
 		subst(&b, S(r, "matrix.cycles"), "n", buf, NULL, NULL);
 		table_cell(t, 4, T(r, &b), 0, NULL, NULL);
-		sb_free(&b);
+		strbuf_free(&b);
 	}
 	static const char *const oneoff[] = { "list", "head", "delete" };
 	for (size_t k = 0; k < 3; k++) {
@@ -186,12 +186,12 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 {
 	const struct report_model *m = r->m;
 	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
-	struct sb cap = { 0 };
+	struct strbuf cap = { 0 };
 	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof cs, "%d", conc);
 	subst(&cap, S(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
 	struct doc_table *t = doc_table(r->d, id, T(r, &cap), m->nsubjects + 1);
-	sb_free(&cap);
+	strbuf_free(&cap);
 	table_head(t, 0, S(r, "col.size"), 1);
 	for (size_t s = 0; s < m->nsubjects; s++)
 		table_head(t, s + 1, m->subjects[s].label, 1);
@@ -251,13 +251,13 @@ static struct scene *scaling_chart(struct rb *r, const char *op, const char *opn
 	}
 	if (!two)
 		goto done;
-	struct sb title = { 0 }, desc = { 0 };
+	struct strbuf title = { 0 }, desc = { 0 };
 	model_size_text(m, r->nf, size, sz, sizeof sz);
 	subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
 	subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
 	struct chart *c = chart_new(CHART_LINE, T(r, &title), T(r, &desc));
-	sb_free(&title);
-	sb_free(&desc);
+	strbuf_free(&title);
+	strbuf_free(&desc);
 	if (c) {
 		chart_set_axis(c, S(r, size ? "unit.mibs" : "unit.objs"), "", S(r, "axis.workers"));
 		chart_set_categories(c, cats, nc);
@@ -285,13 +285,13 @@ static void throughput(struct rb *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	findings_op_name(r->l, op, opname, sizeof opname);
 	snprintf(id, sizeof id, "%s", op);
 	subst(&b, S(r, "section.tput"), "op", opname, NULL, NULL);
 	const char *heading = T(r, &b);
 	doc_heading(r->d, 1, id, *heading ? heading : opname);
-	sb_free(&b);
+	strbuf_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured_conc(m, op, m->concurrency[k]))
 			tput_table(r, op, opname, m->concurrency[k]);
@@ -299,7 +299,7 @@ static void throughput(struct rb *r, const char *op)
 	subst(&b, S(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof id, "%s-scaling", op);
 	doc_heading(r->d, 2, id, T(r, &b));
-	sb_free(&b);
+	strbuf_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
 	size_t n = 0;
 	if (!sc) {
@@ -392,14 +392,14 @@ static void oneoff_op(struct rb *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32], buf[TEXT_NUM_MAX];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	findings_op_name(r->l, op, opname, sizeof opname);
 	snprintf(id, sizeof id, "operations-%s", op);
 	doc_heading(r->d, 2, id, opname);
 	snprintf(id, sizeof id, "t-%s", op);
 	subst(&b, S(r, "table.oneoff"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, T(r, &b), 8);
-	sb_free(&b);
+	strbuf_free(&b);
 	const char *heads[] = { "col.subject", "col.avg_objs", "col.lat_avg", "col.ttfb_avg",
 				"col.median_objs", "col.fastest_objs", "col.slowest_objs",
 				"col.completion" };
@@ -419,13 +419,13 @@ static void oneoff_op(struct rb *r, const char *op)
 			table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
 				   NULL, NULL);
 	}
-	struct sb title = { 0 }, desc = { 0 };
+	struct strbuf title = { 0 }, desc = { 0 };
 	subst(&title, S(r, "chart.range"), "op", opname, NULL, NULL);
 	subst(&desc, S(r, "chart.range_desc"), "op", opname, NULL, NULL);
 	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
 	struct scene *sc = NULL;
-	sb_free(&title);
-	sb_free(&desc);
+	strbuf_free(&title);
+	strbuf_free(&desc);
 	if (c) {
 		chart_set_axis(c, S(r, "unit.objs"), "", "");
 		int p = chart_add_panel(c, "");
@@ -456,7 +456,7 @@ static void methodology(struct rb *r)
 {
 	const struct report_model *m = r->m;
 	char n[16];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	doc_heading(r->d, 1, "methodology", S(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
 	report_methodology_stats(r);
@@ -465,7 +465,7 @@ static void methodology(struct rb *r)
 	snprintf(n, sizeof n, "%d", m->policy_min_samples);
 	subst(&b, S(r, "policy.line"), "policy", m->policy_name, "min", n);
 	doc_para(r->d, T(r, &b), 0);
-	sb_free(&b);
+	strbuf_free(&b);
 	report_prose(r, "inclusion.txt");
 }
 
@@ -550,12 +550,12 @@ static void appendix(struct rb *r)
 	doc_heading(r->d, 1, "appendix", S(r, "section.appendix"));
 	doc_para(r->d, S(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
-		struct sb cap = { 0 };
+		struct strbuf cap = { 0 };
 		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
 		snprintf(id, sizeof id, "t-runs-%s", m->ops[o]);
 		subst(&cap, S(r, "table.runs"), "op", opname, NULL, NULL);
 		struct doc_table *t = doc_table(r->d, id, T(r, &cap), (size_t)cycles + 3);
-		sb_free(&cap);
+		strbuf_free(&cap);
 		table_head(t, 0, S(r, "col.subject"), 1.6);
 		table_head(t, 1, S(r, "col.size"), 0.9);
 		table_head(t, 2, S(r, "col.workers_short"), 0.5);
@@ -600,26 +600,26 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 {
 	struct findings fd;
 	struct rb r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
-	struct sb meta = { 0 }, title = { 0 }, names = { 0 };
+	struct strbuf meta = { 0 }, title = { 0 }, names = { 0 };
 	if (findings_build(m, l, &fd, e))
 		return NULL;
 	/* the campaign's title, else one made from the subjects compared */
 	if (*m->campaign_title) {
-		sb_add(&title, m->campaign_title);
+		strbuf_adds(&title, m->campaign_title);
 	} else {
 		for (size_t i = 0; i < m->nsubjects; i++) {
 			if (i)
-				sb_add(&names, S(&r, "title.vs"));
-			sb_add(&names, m->subjects[i].label);
+				strbuf_adds(&names, S(&r, "title.vs"));
+			strbuf_adds(&names, m->subjects[i].label);
 		}
 		subst(&title, S(&r, "title.default"), "subjects", T(&r, &names), NULL, NULL);
 	}
 	subst(&meta, S(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
 	      "source", *m->source ? m->source : TEXT_NULL);
 	r.d = doc_new(text_lang_code(l), T(&r, &title), fd.headline, T(&r, &meta));
-	sb_free(&meta);
-	sb_free(&title);
-	sb_free(&names);
+	strbuf_free(&meta);
+	strbuf_free(&title);
+	strbuf_free(&names);
 	if (!r.d) {
 		findings_free(&fd);
 		err_set(e, "out of memory");

@@ -150,7 +150,7 @@ static void changes(struct hctx *h, const json_t *b)
 	size_t i, n = 0, reg = 0, imp = 0;
 	char v[6][TEXT_NUM_MAX];
 	const char *vals[6];
-	struct sb s = {0}, base = {0};
+	struct strbuf s = {0}, base = {0};
 	struct doc_table *t;
 
 	json_array_foreach(cells, i, c) {
@@ -159,13 +159,13 @@ static void changes(struct hctx *h, const json_t *b)
 		imp += strcmp(str(c, "change"), "improvement") == 0;
 	}
 	if (json_is_string(json_object_get(b, "campaign")))
-		sb_addf(&base, "%s, ", str(b, "campaign"));
-	sb_add(&base, str(b, "generated"));
+		strbuf_addf(&base, "%s, ", str(b, "campaign"));
+	strbuf_adds(&base, str(b, "generated"));
 	text_subst(&s, S(h, "section.changes"), (const char *const[]){"baseline"},
-		   (const char *const[]){base.s ? base.s : ""}, 1);
-	doc_heading(h->d, 1, "changes", s.s ? s.s : "");
-	sb_free(&s);
-	sb_free(&base);
+		   (const char *const[]){base.p ? base.p : ""}, 1);
+	doc_heading(h->d, 1, "changes", s.p ? s.p : "");
+	strbuf_free(&s);
+	strbuf_free(&base);
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", reg + imp);
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", n);
 	snprintf(v[2], TEXT_NUM_MAX, "%zu", reg);
@@ -177,11 +177,11 @@ static void changes(struct hctx *h, const json_t *b)
 	text_subst(&s, S(h, "changes.summary"), names, vals, 6);
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", json_array_size(json_object_get(b, "only_new")));
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", json_array_size(json_object_get(b, "only_old")));
-	sb_add(&s, " ");
+	strbuf_adds(&s, " ");
 	text_subst(&s, S(h, "changes.one_side"), (const char *const[]){"only_new", "only_old"},
 		   (const char *const[]){v[0], v[1]}, 2);
-	doc_para(h->d, s.s ? s.s : "", 1);
-	sb_free(&s);
+	doc_para(h->d, s.p ? s.p : "", 1);
+	strbuf_free(&s);
 	if (reg + imp == 0)
 		return;
 	forest(h, cells);

@@ -33,15 +33,15 @@ static inline void fail_oom(struct rb *r)
 
 /* T: the text built in b, for the document ("" when nothing was added). When building b
  * ran out of memory the report is marked failed, so that no truncated text is shown. */
-static inline const char *T(struct rb *r, const struct sb *b)
+static inline const char *T(struct rb *r, const struct strbuf *b)
 {
-	if (b->oom)
+	if (b->failed)
 		fail_oom(r);
-	return b->s ? b->s : "";
+	return b->p ? b->p : "";
 }
 
 /* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
-static inline void subst(struct sb *b, const char *tpl, const char *n1, const char *v1,
+static inline void subst(struct strbuf *b, const char *tpl, const char *n1, const char *v1,
 		  const char *n2, const char *v2)
 {
 	const char *names[] = { n1 ? n1 : "", n2 ? n2 : "" };

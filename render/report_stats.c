@@ -85,39 +85,39 @@ void report_tput_foot(struct rb *r, struct doc_table *t, int notes)
 {
 	const struct report_model *m = r->m;
 	char a[TEXT_NUM_MAX];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	if (!m->has_stats) {
 		table_foot(t, S(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
 		return;
 	}
 	subst(&b, S(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
 	      NULL, NULL);
-	sb_add(&b, " ");
+	strbuf_adds(&b, " ");
 	enum rm_ci_method cm = ci_method(m);
-	sb_add(&b, S(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
+	strbuf_adds(&b, S(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
 		     : cm == RM_CI_ORDER ? "table.foot_ci_order"
 		     : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
-	sb_add(&b, " ");
-	sb_add(&b, S(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
+	strbuf_adds(&b, " ");
+	strbuf_adds(&b, S(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
 	table_foot(t, T(r, &b));
-	sb_free(&b);
+	strbuf_free(&b);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
 static void ratio_text(struct rb *r, const struct rm_comparison *k, double v, double lo,
-		       double hi, const char *who, struct sb *b)
+		       double hi, const char *who, struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX], y[TEXT_NUM_MAX], z[TEXT_NUM_MAX];
 	if (who)
-		sb_addf(b, "%s: ", who);
+		strbuf_addf(b, "%s: ", who);
 	if (k->test == RM_TEST_NONE || !isfinite(v)) {
-		sb_add(b, S(r, "forest.not_enough"));
+		strbuf_adds(b, S(r, "forest.not_enough"));
 		return;
 	}
-	sb_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
+	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
 		text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
 	if (k->test == RM_TEST_WELCH)
-		sb_addf(b, " %s", S(r, "forest.welch"));
+		strbuf_addf(b, " %s", S(r, "forest.welch"));
 }
 
 /* One estimate: subject s against subject top (s/top) in a category. */
@@ -127,7 +127,7 @@ static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint6
 	const struct report_model *m = r->m;
 	int sw = 0;
 	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	if (!k)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
@@ -135,7 +135,7 @@ static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint6
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
 			   k->significant, T(r, &b));
-	sb_free(&b);
+	strbuf_free(&b);
 }
 
 /* The rows of the forest plot of op: one per size × workers some run measured. */
@@ -149,7 +149,7 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
 			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
-			struct sb lab = { 0 };
+			struct strbuf lab = { 0 };
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 			if (m->nsubjects == 2) {
@@ -160,7 +160,7 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 				char row[320];
 				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
 				snprintf(row, sizeof(row), "%s %s", T(r, &lab), S(r, "forest.vs"));
-				sb_free(&lab);
+				strbuf_free(&lab);
 				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
 				chart_add_row(c, p, T(r, &lab));
 				for (size_t s = 0; s < m->nsubjects; s++)
@@ -168,7 +168,7 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 						estimate(r, c, p, op, m->sizes[z], m->concurrency[k], (int)s,
 							 d->subject, 1);
 			}
-			sb_free(&lab);
+			strbuf_free(&lab);
 		}
 }
 
@@ -188,12 +188,12 @@ static int forest_tested(const struct report_model *m, const char *op)
 void report_forest(struct rb *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	struct sb title = { 0 }, desc = { 0 }, id = { 0 };
+	struct strbuf title = { 0 }, desc = { 0 }, id = { 0 };
 	struct scene *sc = NULL;
-	sb_addf(&id, "%s-forest", op);
+	strbuf_addf(&id, "%s-forest", op);
 	subst(&title, S(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, T(r, &id), T(r, &title));
-	sb_free(&title);
+	strbuf_free(&title);
 	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
 		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
 				 : "forest.untested"), 0);
@@ -207,10 +207,10 @@ void report_forest(struct rb *r, const char *op, const char *opname)
 		subst(&title, S(r, "chart.forest"), "op", opname, NULL, NULL);
 		subst(&desc, S(r, "chart.forest_desc"), "op", opname, NULL, NULL);
 	}
-	struct sb t2 = { 0 };
+	struct strbuf t2 = { 0 };
 	subst(&t2, T(r, &title), "op", opname, NULL, NULL);
 	struct chart *c = chart_new(CHART_FOREST, T(r, &t2), T(r, &desc));
-	sb_free(&t2);
+	strbuf_free(&t2);
 	if (c) {
 		chart_set_axis(c, S(r, "axis.ratio"), "", "");
 		if (m->nsubjects > 2)
@@ -222,9 +222,9 @@ void report_forest(struct rb *r, const char *op, const char *opname)
 	doc_charts(r->d, &sc, 1, 1);
 	doc_para(r->d, S(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
 done:
-	sb_free(&title);
-	sb_free(&desc);
-	sb_free(&id);
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	strbuf_free(&id);
 }
 
 /* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
@@ -253,14 +253,14 @@ static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double
 struct chart *report_latency_chart(struct rb *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
-	struct sb title = { 0 }, desc = { 0 };
+	struct strbuf title = { 0 }, desc = { 0 };
 	char cs[16], sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
 	snprintf(cs, sizeof(cs), "%d", conc);
 	subst(&title, S(r, conc == 1 ? "chart.latpct1" : "chart.latpct"), "op", opname, "workers", cs);
 	subst(&desc, S(r, "chart.latpct_desc"), "op", opname, "workers", cs);
 	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
-	sb_free(&title);
-	sb_free(&desc);
+	strbuf_free(&title);
+	strbuf_free(&desc);
 	if (!c)
 		return NULL;
 	chart_set_axis(c, S(r, "unit.ms"), "", "");
@@ -293,11 +293,11 @@ static void latency_table(struct rb *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
 	char id[48], sz[32], w[16], buf[TEXT_NUM_MAX];
-	struct sb cap = { 0 };
+	struct strbuf cap = { 0 };
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, S(r, "table.latpct"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, T(r, &cap), 9);
-	sb_free(&cap);
+	strbuf_free(&cap);
 	static const char *const heads[] = { "col.subject", "col.size", "col.workers_short",
 					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
 					     "col.requests" };
@@ -349,7 +349,7 @@ void report_methodology_stats(struct rb *r)
 	char conf[TEXT_NUM_MAX], alpha[TEXT_NUM_MAX], pow[TEXT_NUM_MAX], fam[16];
 	const char *names[] = { "confidence", "alpha", "family", "power" };
 	const char *vals[] = { conf, alpha, fam, pow };
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	doc_heading(r->d, 2, "statistics", S(r, "section.statistics"));
 	if (!m->has_stats) {
 		doc_para(r->d, S(r, "stats.none"), 1);
@@ -361,7 +361,7 @@ void report_methodology_stats(struct rb *r)
 	snprintf(fam, sizeof(fam), "%d", m->stats.family);
 	text_subst(&b, S(r, "stats.line"), names, vals, 4);
 	doc_para(r->d, T(r, &b), 1);
-	sb_free(&b);
+	strbuf_free(&b);
 	report_prose(r, "statistics.txt");
 }
 
@@ -371,7 +371,7 @@ void report_limitations_stats(struct rb *r)
 	double lo = INFINITY, hi = -INFINITY;
 	int untested = 0;
 	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], n[16];
-	struct sb s = { 0 };
+	struct strbuf s = { 0 };
 	if (!m->has_stats) {
 		doc_para(r->d, S(r, "limits.none"), 0);
 		return;
@@ -393,10 +393,10 @@ void report_limitations_stats(struct rb *r)
 	}
 	if (untested) {
 		if (s.len)
-			sb_add(&s, " ");
+			strbuf_adds(&s, " ");
 		subst(&s, S(r, "limits.untested"), "cycles", n, NULL, NULL);
 	}
-	if (s.len || s.oom)   /* T() marks the report failed when s ran out of memory */
+	if (s.len || s.failed)   /* T() marks the report failed when s ran out of memory */
 		doc_para(r->d, T(r, &s), 0);
-	sb_free(&s);
+	strbuf_free(&s);
 }

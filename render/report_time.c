@@ -22,12 +22,12 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 			int workers, char *buf, size_t n)
 {
 	char w[16];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	const char *names[] = { "op", "size", "workers" }, *vals[] = { op, size, w };
 	snprintf(w, sizeof(w), "%d", workers);
 	text_subst(&b, S(t->r, key), names, vals, 3);
 	snprintf(buf, n, "%s", T(t->r, &b));
-	sb_free(&b);
+	strbuf_free(&b);
 	return buf;
 }
 

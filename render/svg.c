@@ -1,71 +1,71 @@
 /* render/svg.c: see svg.h. */
 #include "render/svg.h"
 
-static void attr_color(struct sb *b, const char *name, const char *c)
+static void attr_color(struct strbuf *b, const char *name, const char *c)
 {
-	sb_addf(b, " %s=\"%s\"", name, *c ? c : "none");
+	strbuf_addf(b, " %s=\"%s\"", name, *c ? c : "none");
 }
 
-void svg_write(struct sb *b, const struct scene *s, const char *id, const char *font_family)
+void svg_write(struct strbuf *b, const struct scene *s, const char *id, const char *font_family)
 {
 	double w = scene_width(s), h = scene_height(s);
-	sb_addf(b, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
+	strbuf_addf(b, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
 		   "role=\"img\" aria-labelledby=\"%s-t %s-d\" font-family=\"",
 		w, h, w, h, id, id);
 	text_html_escape(b, font_family);
-	sb_addf(b, "\"><title id=\"%s-t\">", id);
+	strbuf_addf(b, "\"><title id=\"%s-t\">", id);
 	text_html_escape(b, scene_title(s));
-	sb_addf(b, "</title><desc id=\"%s-d\">", id);
+	strbuf_addf(b, "</title><desc id=\"%s-d\">", id);
 	text_html_escape(b, scene_desc(s));
-	sb_add(b, "</desc>\n");
+	strbuf_adds(b, "</desc>\n");
 	for (size_t i = 0; i < scene_count(s); i++) {
 		const struct sc_item *it = scene_item(s, i);
 		switch (it->kind) {
 		case SC_RECT:
-			sb_addf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"",
+			strbuf_addf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"",
 				it->x, it->y, it->w, it->h);
 			attr_color(b, "fill", it->fill);
-			sb_add(b, "/>\n");
+			strbuf_adds(b, "/>\n");
 			break;
 		case SC_LINE:
-			sb_addf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"",
+			strbuf_addf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"",
 				it->x, it->y, it->x2, it->y2);
 			attr_color(b, "stroke", it->stroke);
-			sb_addf(b, " stroke-width=\"%.2f\"%s/>\n", it->stroke_width,
+			strbuf_addf(b, " stroke-width=\"%.2f\"%s/>\n", it->stroke_width,
 				it->dash ? " stroke-dasharray=\"3 2\"" : "");
 			break;
 		case SC_POLYLINE:
-			sb_add(b, "<polyline points=\"");
+			strbuf_adds(b, "<polyline points=\"");
 			for (size_t k = 0; k < it->npts; k++)
-				sb_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
+				strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
 					it->pts[2 * k + 1]);
-			sb_add(b, "\" fill=\"none\"");
+			strbuf_adds(b, "\" fill=\"none\"");
 			attr_color(b, "stroke", it->stroke);
-			sb_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"/>\n",
+			strbuf_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"/>\n",
 				it->stroke_width);
 			break;
 		case SC_CIRCLE:
-			sb_addf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"", it->x, it->y, it->r);
+			strbuf_addf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"", it->x, it->y, it->r);
 			attr_color(b, "fill", it->fill);
 			if (*it->stroke)
-				sb_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
+				strbuf_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
 					it->stroke_width);
-			sb_add(b, "/>\n");
+			strbuf_adds(b, "/>\n");
 			break;
 		case SC_TEXT:
-			sb_addf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", it->x, it->y,
+			strbuf_addf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", it->x, it->y,
 				it->size);
 			if (it->anchor != SC_START)
-				sb_addf(b, " text-anchor=\"%s\"",
+				strbuf_addf(b, " text-anchor=\"%s\"",
 					it->anchor == SC_MIDDLE ? "middle" : "end");
 			if (it->bold)
-				sb_add(b, " font-weight=\"bold\"");
+				strbuf_adds(b, " font-weight=\"bold\"");
 			attr_color(b, "fill", it->fill);
-			sb_add(b, ">");
+			strbuf_adds(b, ">");
 			text_html_escape(b, it->text);
-			sb_add(b, "</text>\n");
+			strbuf_adds(b, "</text>\n");
 			break;
 		}
 	}
-	sb_add(b, "</svg>");
+	strbuf_adds(b, "</svg>");
 }

@@ -12,6 +12,6 @@
 /* svg_write: append scene s as an <svg> element to b; `id` (ASCII letters, digits, '-')
  * makes the title/desc ids unique in the page; font_family is the CSS font list for
  * the text (the fonts the layout measured). */
-void svg_write(struct sb *b, const struct scene *s, const char *id, const char *font_family);
+void svg_write(struct strbuf *b, const struct scene *s, const char *id, const char *font_family);
 
 #endif

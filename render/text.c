@@ -8,76 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static int sb_grow(struct sb *b, size_t more)
-{
-	if (b->oom)
-		return -1;
-	if (b->len + more + 1 <= b->cap)
-		return 0;
-	size_t cap = b->cap ? b->cap : 256;
-	while (cap < b->len + more + 1)
-		cap *= 2;
-	char *s = realloc(b->s, cap);
-	if (!s) {
-		b->oom = 1;
-		return -1;
-	}
-	b->s = s;
-	b->cap = cap;
-	return 0;
-}
-
-void sb_addn(struct sb *b, const char *s, size_t n)
-{
-	if (sb_grow(b, n))
-		return;
-	memcpy(b->s + b->len, s, n);
-	b->len += n;
-	b->s[b->len] = 0;
-}
-
-void sb_add(struct sb *b, const char *s)
-{
-	sb_addn(b, s, strlen(s));
-}
-
-void sb_addf(struct sb *b, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	int n = vsnprintf(NULL, 0, fmt, ap);
-	va_end(ap);
-	if (n < 0 || sb_grow(b, (size_t)n))
-		return;
-	va_start(ap, fmt);
-	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
-void sb_free(struct sb *b)
-{
-	free(b->s);
-	b->s = NULL;
-	b->len = b->cap = 0;
-	b->oom = 0;
-}
-
-char *sb_take(struct sb *b)
-{
-	char *s = b->s;
-	if (b->oom) {
-		sb_free(b);
-		return NULL;
-	}
-	if (!s)
-		s = strdup("");
-	b->s = NULL;
-	b->len = b->cap = 0;
-	return s;
-}
-
-void text_html_escape(struct sb *b, const char *s)
+void text_html_escape(struct strbuf *b, const char *s)
 {
 	const char *run = s;
 	for (; *s; s++) {
@@ -91,12 +22,12 @@ void text_html_escape(struct sb *b, const char *s)
 		default: break;
 		}
 		if (rep) {
-			sb_addn(b, run, (size_t)(s - run));
-			sb_add(b, rep);
+			strbuf_add(b, run, (size_t)(s - run));
+			strbuf_adds(b, rep);
 			run = s + 1;
 		}
 	}
-	sb_addn(b, run, (size_t)(s - run));
+	strbuf_add(b, run, (size_t)(s - run));
 }
 
 int text_decimals(double v)
@@ -171,7 +102,7 @@ char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
 char *text_read_file(const char *path, struct err *e)
 {
 	FILE *f = fopen(path, "rb");
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 	char chunk[8192];
 	size_t got;
 	char *out = NULL;
@@ -180,17 +111,17 @@ char *text_read_file(const char *path, struct err *e)
 		return NULL;
 	}
 	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
-		sb_addn(&b, chunk, got);
+		strbuf_add(&b, chunk, got);
 	if (ferror(f)) {
 		err_set(e, "%s: read error", path);
 		goto done;
 	}
-	out = sb_take(&b);
+	out = strbuf_take(&b);
 	if (!out)
 		err_set(e, "%s: out of memory", path);
 done:
 	fclose(f);
-	sb_free(&b);
+	strbuf_free(&b);
 	return out;
 }
 
@@ -348,22 +279,22 @@ char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e
 	return text_read_file(path, e);
 }
 
-void text_subst(struct sb *b, const char *tpl, const char *const *names,
+void text_subst(struct strbuf *b, const char *tpl, const char *const *names,
 		const char *const *values, size_t n)
 {
 	const char *p = tpl;
 	while (*p) {
 		const char *open = strchr(p, '{'), *close;
 		if (!open) {
-			sb_add(b, p);
+			strbuf_adds(b, p);
 			return;
 		}
-		sb_addn(b, p, (size_t)(open - p));
+		strbuf_add(b, p, (size_t)(open - p));
 		/* only {name} with name of letters, digits, '_' and '.' is a placeholder */
 		close = open + 1 + strspn(open + 1, "abcdefghijklmnopqrstuvwxyz"
 					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
 		if (*close != '}' || close == open + 1) {
-			sb_addn(b, open, 1);
+			strbuf_add(b, open, 1);
 			p = open + 1;
 			continue;
 		}
@@ -372,9 +303,9 @@ void text_subst(struct sb *b, const char *tpl, const char *const *names,
 			if (strlen(names[i]) == klen && strncmp(open + 1, names[i], klen) == 0)
 				break;
 		if (i < n)
-			sb_add(b, values[i]);
+			strbuf_adds(b, values[i]);
 		else
-			sb_addn(b, open, (size_t)(close - open + 1));
+			strbuf_add(b, open, (size_t)(close - open + 1));
 		p = close + 1;
 	}
 }

@@ -1,5 +1,5 @@
-/* render/text.h: strings for the report — a growable buffer, HTML escaping, number
- * formatting per language, the language's strings and prose loaded from templates.
+/* render/text.h: strings for the report — HTML escaping into a core/strbuf.h buffer,
+ * number formatting per language, the language's strings and prose loaded from templates.
  *
  * Languages live in TEMPLATES/LANG/: strings.txt ("key = value" lines; "#" comments;
  * \n in a value is a line break) and prose files (methodology.txt, inclusion.txt,
@@ -12,25 +12,10 @@
 #include <stdint.h>
 
 #include "core/err.h"
-
-/* A growable NUL-terminated string. Zero-initialise ({0}) and free with sb_free.
- * Allocation failure aborts the process's work: sb_* set `oom` and keep the buffer
- * valid; callers check sb->oom once at the end. */
-struct sb {
-	char *s;
-	size_t len, cap;
-	int oom;
-};
-
-void sb_add(struct sb *b, const char *s);
-void sb_addn(struct sb *b, const char *s, size_t n);
-void sb_addf(struct sb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-void sb_free(struct sb *b);
-/* sb_take: the string (owned by the caller; "" when empty) and reset b. NULL on oom. */
-char *sb_take(struct sb *b);
+#include "core/strbuf.h"
 
 /* text_html_escape: append s with & < > " ' escaped (text and attribute safe). */
-void text_html_escape(struct sb *b, const char *s);
+void text_html_escape(struct strbuf *b, const char *s);
 
 /* Number format of a language. */
 struct numfmt {
@@ -79,7 +64,7 @@ char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e
 /* text_subst: append tpl to b with each {name} replaced by the value of the same
  * index in names/values; {name} is letters, digits, "_" or "."; other braces and
  * unknown names stay as written. */
-void text_subst(struct sb *b, const char *tpl, const char *const *names,
+void text_subst(struct strbuf *b, const char *tpl, const char *const *names,
 		const char *const *values, size_t n);
 
 #endif

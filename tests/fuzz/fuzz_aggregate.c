@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct env *env = setup();
 	struct report_model *m;
 	struct doc *d;
-	struct sb html = { 0 };
+	struct strbuf html = { 0 };
 	struct err e = { { 0 } };
 	char *text = malloc(size + 1);
 
@@ -75,11 +75,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	if (html_write(d, env->templates, fonts_css_family(env->fonts), &html, &e) != 0 ||
-	    html.s == NULL) {
+	    html.p == NULL) {
 		fprintf(stderr, "html_write: %s\n", e.msg[0] ? e.msg : "no output");
 		abort();
 	}
-	sb_free(&html);
+	strbuf_free(&html);
 	doc_free(d);
 	model_free(m);
 	return 0;

@@ -115,7 +115,7 @@ static void use(const struct text_lang *l, int utf8)
 	const struct numfmt *nf = text_lang_numfmt(l);
 	static const double nums[] = { 0, -0.0004, 1234567.891, 99.95, -1e300, NAN, 0.1234 };
 	char buf[TEXT_NUM_MAX];
-	struct sb b = { 0 };
+	struct strbuf b = { 0 };
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const char *v = text_lang_str(l, keys[i]);
@@ -124,9 +124,9 @@ static void use(const struct text_lang *l, int utf8)
 			abort();
 		text_subst(&b, v, names, values, 3);
 	}
-	if (utf8 && b.s != NULL)
-		want_utf8(b.s, "text_subst");
-	sb_free(&b);
+	if (utf8 && b.p != NULL)
+		want_utf8(b.p, "text_subst");
+	strbuf_free(&b);
 	for (size_t i = 0; i < sizeof(nums) / sizeof(nums[0]); i++) {
 		text_num(nf, nums[i], -1, buf, sizeof(buf));
 		if (utf8)

@@ -266,7 +266,7 @@ static void test_stats(const char *top, const char *tdir)
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct sb html = { 0 };
+	struct strbuf html = { 0 };
 	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
@@ -274,7 +274,7 @@ static void test_stats(const char *top, const char *tdir)
 		CHECK(0, "1.1 report: %s", e.msg);
 		goto done;
 	}
-	htmlDocPtr doc = htmlReadMemory(html.s, (int)html.len, "report.html", "UTF-8",
+	htmlDocPtr doc = htmlReadMemory(html.p, (int)html.len, "report.html", "UTF-8",
 					HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
 	CHECK(doc != NULL, "1.1 report parses");
 	if (!doc)
@@ -318,7 +318,7 @@ static void test_stats(const char *top, const char *tdir)
 		}
 	CHECK(cells == 24 && want_leads == 1 && want_ties == 17 && leads == 1 && ties == 17,
 	      "%d cells, %d clear leads, %d tie cells", cells, leads, ties);
-	CHECK(strstr(html.s, "Blue: tied at the top") != NULL, "the tie legend line");
+	CHECK(strstr(html.p, "Blue: tied at the top") != NULL, "the tie legend line");
 	for (size_t o = 0; o < m->nops; o++) {
 		char t[64];
 		snprintf(t, sizeof t, "%s throughput of each subject relative", o ? "GET" : "PUT");
@@ -330,11 +330,11 @@ static void test_stats(const char *top, const char *tdir)
 		      "forest: a B2 estimate in every row (B2 never leads)");
 	}
 	CHECK(find_id(root, "t-lat-put") && find_id(root, "t-lat-get"), "pooled latency tables");
-	CHECK(strstr(html.s, "Holm&#39;s adjustment over the 24 p-values") ||
-	      strstr(html.s, "Holm's adjustment over the 24 p-values"), "methodology settings");
+	CHECK(strstr(html.p, "Holm&#39;s adjustment over the 24 p-values") ||
+	      strstr(html.p, "Holm's adjustment over the 24 p-values"), "methodology settings");
 	xmlFreeDoc(doc);
 done:
-	sb_free(&html);
+	strbuf_free(&html);
 	doc_free(d);
 	fonts_free(f);
 	text_lang_free(l);
@@ -342,7 +342,7 @@ done:
 }
 
 /* The HTML report of the 1.1 fixture after edit(root), into html; 0 on success. */
-static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), struct sb *html)
+static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), struct strbuf *html)
 {
 	char path[4096];
 	struct err e = { { 0 } };
@@ -399,30 +399,30 @@ static void best_policy(json_t *root)
 
 static void test_policies(const char *top, const char *tdir)
 {
-	struct sb html = { 0 };
+	struct strbuf html = { 0 };
 	if (html_of(top, tdir, median_policy, &html) == 0) {
-		CHECK(strstr(html.s, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
+		CHECK(strstr(html.p, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
 		      "order statistics: [lo, hi] with n");
-		CHECK(strstr(html.s, "[lo, hi] = distribution-free confidence interval of the median") != NULL,
+		CHECK(strstr(html.p, "[lo, hi] = distribution-free confidence interval of the median") != NULL,
 		      "the foot names the order-statistics interval");
 	}
-	sb_free(&html);
+	strbuf_free(&html);
 	if (html_of(top, tdir, best_policy, &html) == 0) {
-		CHECK(strstr(html.s, ">6.64 <span class=\"n\">n=3</span>") != NULL, "best-of: the value alone");
-		CHECK(strstr(html.s, "Best-of-N figures have no confidence interval.") != NULL,
+		CHECK(strstr(html.p, ">6.64 <span class=\"n\">n=3</span>") != NULL, "best-of: the value alone");
+		CHECK(strstr(html.p, "Best-of-N figures have no confidence interval.") != NULL,
 		      "best-of: the foot says there is no interval");
 		int pm = 0, cells = 0;
-		for (const char *p = strstr(html.s, " <span class=\"n\">n="); p;
+		for (const char *p = strstr(html.p, " <span class=\"n\">n="); p;
 		     p = strstr(p + 1, " <span class=\"n\">n=")) {
 			const char *td = p;
-			while (td > html.s && *td != '>')
+			while (td > html.p && *td != '>')
 				td--;
 			cells++;
 			pm += memmem(td, (size_t)(p - td), "\xc2\xb1", 2) != NULL;
 		}
 		CHECK(cells >= 24 && pm == 0, "best-of: %d cells with n, %d with ±", cells, pm);
 	}
-	sb_free(&html);
+	strbuf_free(&html);
 }
 
 int main(void)
@@ -435,7 +435,7 @@ int main(void)
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct sb html = { 0 };
+	struct strbuf html = { 0 };
 	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
 	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
 
@@ -457,13 +457,13 @@ int main(void)
 		CHECK(0, "report: %s", e.msg);
 		goto done;
 	}
-	CHECK(strstr(html.s, "<script") == NULL, "no <script in the output");
-	CHECK(strstr(html.s, "&lt;script&gt;alert(1)&lt;/script&gt;") != NULL, "label escaped");
-	CHECK(strstr(html.s, "<img") == NULL, "endpoint escaped");
+	CHECK(strstr(html.p, "<script") == NULL, "no <script in the output");
+	CHECK(strstr(html.p, "&lt;script&gt;alert(1)&lt;/script&gt;") != NULL, "label escaped");
+	CHECK(strstr(html.p, "<img") == NULL, "endpoint escaped");
 
 	struct errs errs = { 0, "" };
 	xmlSetStructuredErrorFunc(&errs, on_error);
-	htmlDocPtr doc = htmlReadMemory(html.s, (int)html.len, "report.html", "UTF-8",
+	htmlDocPtr doc = htmlReadMemory(html.p, (int)html.len, "report.html", "UTF-8",
 					HTML_PARSE_NONET);
 	xmlSetStructuredErrorFunc(NULL, NULL);
 	CHECK(doc != NULL, "libxml2 parses the report");
@@ -487,7 +487,7 @@ int main(void)
 		xmlFreeDoc(doc);
 	}
 done:
-	sb_free(&html);
+	strbuf_free(&html);
 	doc_free(d);
 	fonts_free(f);
 	text_lang_free(l);

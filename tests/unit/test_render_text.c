@@ -21,10 +21,10 @@ static void test_escape(void)
 		{ "\xed\x95\x9c\xea\xb8\x80 <b>", "\xed\x95\x9c\xea\xb8\x80 &lt;b&gt;" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct sb b = { 0 };
+		struct strbuf b = { 0 };
 		text_html_escape(&b, cases[i].in);
-		CHECK_STR(b.s ? b.s : "", cases[i].out, "escape case %zu", i);
-		sb_free(&b);
+		CHECK_STR(b.p ? b.p : "", cases[i].out, "escape case %zu", i);
+		strbuf_free(&b);
 	}
 }
 
@@ -96,10 +96,10 @@ static void test_subst(void)
 		{ "{subject {n}}", "{subject 12}" },
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		struct sb b = { 0 };
+		struct strbuf b = { 0 };
 		text_subst(&b, cases[i].tpl, names, vals, 3);
-		CHECK_STR(b.s ? b.s : "", cases[i].out, "subst case %zu", i);
-		sb_free(&b);
+		CHECK_STR(b.p ? b.p : "", cases[i].out, "subst case %zu", i);
+		strbuf_free(&b);
 	}
 }
 

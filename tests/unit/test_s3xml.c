@@ -105,13 +105,13 @@ static void multipart(void)
 	CHECK(s3xml_parse_complete(err200, strlen(err200), etag, sizeof(etag), &e) == -1 &&
 	      strstr(e.msg, "InternalError") != NULL, "200 with <Error>: %s", e.msg);
 
-	struct sbuf b = {0};
+	struct strbuf b = {0};
 	const char *etags[] = {"\"a\"", "\"b\"", "\"c\""};
 	CHECK(s3xml_build_complete(&b, etags, 3, &e) == 0, "build complete");
-	CHECK(strstr(sbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
-	      strstr(sbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>&quot;c&quot;</ETag></Part>") != NULL,
-	      "part 3 in %s", sbuf_cstr(&b));
-	sbuf_free(&b);
+	CHECK(strstr(strbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
+	      strstr(strbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>&quot;c&quot;</ETag></Part>") != NULL,
+	      "part 3 in %s", strbuf_cstr(&b));
+	strbuf_free(&b);
 }
 
 /* uploads: ListMultipartUploads pages (page1 as RGW 16.2 answers, trimmed). */
@@ -176,7 +176,7 @@ static void uploads(void)
 static void delete(void)
 {
 	struct err e = {{0}};
-	struct sbuf b = {0};
+	struct strbuf b = {0};
 	const char *keys[] = {"a&b", "<c>", "d/e f"};
 	uint64_t del, errs;
 	char first[256];
@@ -185,16 +185,16 @@ static void delete(void)
 			  "<Message>no</Message></Error></DeleteResult>";
 
 	CHECK(s3xml_build_delete(&b, keys, 3, 1, &e) == 0, "build delete");
-	CHECK(strstr(sbuf_cstr(&b), "<Quiet>true</Quiet>") != NULL, "quiet");
-	CHECK(strstr(sbuf_cstr(&b), "<Key>a&amp;b</Key>") != NULL, "escaped &");
-	CHECK(strstr(sbuf_cstr(&b), "<Key>&lt;c&gt;</Key>") != NULL, "escaped <>");
-	CHECK(strstr(sbuf_cstr(&b), "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">") != NULL,
+	CHECK(strstr(strbuf_cstr(&b), "<Quiet>true</Quiet>") != NULL, "quiet");
+	CHECK(strstr(strbuf_cstr(&b), "<Key>a&amp;b</Key>") != NULL, "escaped &");
+	CHECK(strstr(strbuf_cstr(&b), "<Key>&lt;c&gt;</Key>") != NULL, "escaped <>");
+	CHECK(strstr(strbuf_cstr(&b), "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">") != NULL,
 	      "namespace");
 	CHECK(s3xml_parse_delete(res, strlen(res), &del, &errs, first, sizeof(first), &e) == 0,
 	      "parse delete");
 	CHECK(del == 2 && errs == 1, "2 deleted, 1 error");
 	CHECK_STR(first, "c: AccessDenied: no", "first error");
-	sbuf_free(&b);
+	strbuf_free(&b);
 }
 
 int main(void)

@@ -132,7 +132,7 @@ static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 	struct req r;
 	struct sigv4_header hdrs[SIGV4_MAX_HEADERS];
 	struct sigv4_signer *s = NULL;
-	struct sbuf uri = {0}, query = {0};
+	struct strbuf uri = {0}, query = {0};
 	struct err e = {{0}};
 	char payload[65];
 	size_t nh = 0;
@@ -178,7 +178,7 @@ static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 	CHECK(sigv4_canonical_query(&query, r.query) == 0, "%s: query", name);
 
 	struct sigv4_input in = {
-		.method = r.method, .uri = sbuf_cstr(&uri), .query = sbuf_cstr(&query),
+		.method = r.method, .uri = strbuf_cstr(&uri), .query = strbuf_cstr(&query),
 		.headers = hdrs, .n_headers = nh, .payload_hash = payload,
 		.time_s = parse_ts(ts), .omit_token = omit,
 	};
@@ -198,8 +198,8 @@ static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 	CHECK_STR(sigv4_authorization(ctx), auth, "%s: Authorization header", name);
 	CHECK(strstr(sigv4_authorization(ctx), sk) == NULL, "%s: no secret in output", name);
 done:
-	sbuf_free(&uri);
-	sbuf_free(&query);
+	strbuf_free(&uri);
+	strbuf_free(&query);
 	sigv4_signer_free(s);
 	json_decref(jc);
 	free(reqtxt);
@@ -257,11 +257,11 @@ static void encoding(void)
 		{"", 1, ""},
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		struct sbuf b = {0};
+		struct strbuf b = {0};
 		CHECK(sigv4_uri_encode(&b, t[i].in, strlen(t[i].in), t[i].keep_slash) == 0,
 		      "encode %zu", i);
-		CHECK_STR(sbuf_cstr(&b), t[i].want, "uri encode case %zu", i);
-		sbuf_free(&b);
+		CHECK_STR(strbuf_cstr(&b), t[i].want, "uri encode case %zu", i);
+		strbuf_free(&b);
 	}
 	static const struct {
 		const char *in, *want;
@@ -274,10 +274,10 @@ static void encoding(void)
 		{"", ""},
 	};
 	for (size_t i = 0; i < sizeof(q) / sizeof(q[0]); i++) {
-		struct sbuf b = {0};
+		struct strbuf b = {0};
 		CHECK(sigv4_canonical_query(&b, q[i].in) == 0, "query %zu", i);
-		CHECK_STR(sbuf_cstr(&b), q[i].want, "canonical query case %zu", i);
-		sbuf_free(&b);
+		CHECK_STR(strbuf_cstr(&b), q[i].want, "canonical query case %zu", i);
+		strbuf_free(&b);
 	}
 }
 
