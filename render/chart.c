@@ -691,7 +691,7 @@ struct scene *ch_scene_done(struct scene *s, struct err *e)
 {
 	if (s->oom || !s->title || !s->desc) {
 		err_set(e, "chart '%s': out of memory", s->title ? s->title : "");
-		scene_free(s);
+		chart_scene_free(s);
 		return NULL;
 	}
 	return s;
@@ -713,7 +713,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 	return ch_scene_done(s, e);
 }
 
-void scene_free(struct scene *s)
+void chart_scene_free(struct scene *s)
 {
 	if (!s)
 		return;
@@ -727,18 +727,18 @@ void scene_free(struct scene *s)
 	free(s);
 }
 
-double scene_width(const struct scene *s) { return s->width; }
-double scene_height(const struct scene *s) { return s->height; }
-const char *scene_title(const struct scene *s) { return s->title; }
-const char *scene_desc(const struct scene *s) { return s->desc; }
-size_t scene_count(const struct scene *s) { return s->n; }
+double chart_scene_width(const struct scene *s) { return s->width; }
+double chart_scene_height(const struct scene *s) { return s->height; }
+const char *chart_scene_title(const struct scene *s) { return s->title; }
+const char *chart_scene_desc(const struct scene *s) { return s->desc; }
+size_t chart_scene_count(const struct scene *s) { return s->n; }
 
-const struct sc_item *scene_item(const struct scene *s, size_t i)
+const struct sc_item *chart_scene_item(const struct scene *s, size_t i)
 {
 	return i < s->n ? &s->items[i] : NULL;
 }
 
-void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1)
+void chart_scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1)
 {
 	double left = it->x;
 	if (it->anchor == SC_MIDDLE)
@@ -751,19 +751,19 @@ void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1
 	*y1 = it->y + it->size * 0.2;
 }
 
-size_t scene_overlaps(const struct scene *s)
+size_t chart_scene_overlaps(const struct scene *s)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		double a0, b0, a1, b1;
 		if (s->items[i].kind != SC_TEXT)
 			continue;
-		scene_text_box(&s->items[i], &a0, &b0, &a1, &b1);
+		chart_scene_text_box(&s->items[i], &a0, &b0, &a1, &b1);
 		for (size_t j = i + 1; j < s->n; j++) {
 			double c0, d0, c1, d1;
 			if (s->items[j].kind != SC_TEXT)
 				continue;
-			scene_text_box(&s->items[j], &c0, &d0, &c1, &d1);
+			chart_scene_text_box(&s->items[j], &c0, &d0, &c1, &d1);
 			if (a0 < c1 && c0 < a1 && b0 < d1 && d0 < b1)
 				n++;
 		}

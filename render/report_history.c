@@ -81,19 +81,19 @@ static void changed_rows(const struct hctx *h, struct doc_table *t, const json_t
 
 		if (strcmp(str(c, "change"), dir) != 0)
 			continue;
-		table_row(t);
-		table_cell(t, 0, str(c, "subject"), CELL_ROWHEAD, NULL, NULL);
+		doc_table_row(t);
+		doc_table_cell(t, 0, str(c, "subject"), CELL_ROWHEAD, NULL, NULL);
 		cell_name(c, name, sizeof(name));
-		table_cell(t, 1, name, 0, NULL, NULL);
-		table_cell(t, 2, fmt(h, num(c, "old"), -1, b1), CELL_NUM, NULL, NULL);
-		table_cell(t, 3, fmt(h, num(c, "new"), -1, b1), CELL_NUM, NULL, NULL);
-		table_cell(t, 4, pct(num(c, "ratio"), b1), CELL_NUM | CELL_LEAD, NULL, NULL);
+		doc_table_cell(t, 1, name, 0, NULL, NULL);
+		doc_table_cell(t, 2, fmt(h, num(c, "old"), -1, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 3, fmt(h, num(c, "new"), -1, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 4, pct(num(c, "ratio"), b1), CELL_NUM | CELL_LEAD, NULL, NULL);
 		snprintf(range, sizeof(range), "%s..%s",
 			 pct(json_number_value(json_array_get(ci, 0)), b1),
 			 pct(json_number_value(json_array_get(ci, 1)), b2));
-		table_cell(t, 5, json_is_array(ci) ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
-		table_cell(t, 6, fmt(h, num(c, "p_adj"), 4, b1), CELL_NUM, NULL, NULL);
-		table_cell(t, 7, pct(num(json_object_get(lat, "p50"), "ratio"), b1), CELL_NUM,
+		doc_table_cell(t, 5, json_is_array(ci) ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 6, fmt(h, num(c, "p_adj"), 4, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 7, pct(num(json_object_get(lat, "p50"), "ratio"), b1), CELL_NUM,
 			   json_is_object(lat) ? str(lat, "basis") : NULL, NULL);
 	}
 }
@@ -188,17 +188,17 @@ static void changes(struct hctx *h, const json_t *b)
 	t = doc_table(h->d, "changes-table", S(h, "changes.caption"), 8);
 	if (t == NULL)
 		return;
-	table_head(t, 0, S(h, "col.subject"), 2);
-	table_head(t, 1, S(h, "changes.col_cell"), 2.4);
-	table_head(t, 2, S(h, "changes.col_old"), 1.2);
-	table_head(t, 3, S(h, "changes.col_new"), 1.2);
-	table_head(t, 4, S(h, "changes.col_change"), 1);
-	table_head(t, 5, S(h, "changes.col_ci"), 1.6);
-	table_head(t, 6, S(h, "changes.col_padj"), 1);
-	table_head(t, 7, S(h, "changes.col_p50"), 1.4);
+	doc_table_head(t, 0, S(h, "col.subject"), 2);
+	doc_table_head(t, 1, S(h, "changes.col_cell"), 2.4);
+	doc_table_head(t, 2, S(h, "changes.col_old"), 1.2);
+	doc_table_head(t, 3, S(h, "changes.col_new"), 1.2);
+	doc_table_head(t, 4, S(h, "changes.col_change"), 1);
+	doc_table_head(t, 5, S(h, "changes.col_ci"), 1.6);
+	doc_table_head(t, 6, S(h, "changes.col_padj"), 1);
+	doc_table_head(t, 7, S(h, "changes.col_p50"), 1.4);
 	changed_rows(h, t, cells, "regression");
 	changed_rows(h, t, cells, "improvement");
-	table_foot(t, S(h, "changes.foot"));
+	doc_table_foot(t, S(h, "changes.foot"));
 }
 
 /* trend_row: one series: the latest TREND_COLS builds' figures, then its change. */
@@ -208,31 +208,31 @@ static void trend_row(const struct hctx *h, struct doc_table *t, const json_t *s
 	size_t np = json_array_size(pts), first = np > cols ? np - cols : 0;
 	char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], note[160];
 
-	table_row(t);
-	table_cell(t, 0, str(s, "subject"), CELL_ROWHEAD, NULL, NULL);
+	doc_table_row(t);
+	doc_table_cell(t, 0, str(s, "subject"), CELL_ROWHEAD, NULL, NULL);
 	cell_name(s, name, sizeof(name));
-	table_cell(t, 1, name, 0, NULL, NULL);
+	doc_table_cell(t, 1, name, 0, NULL, NULL);
 	for (size_t i = 0; i < cols; i++) {
 		const json_t *p = json_array_get(pts, first + i), *ci = json_object_get(p, "ci95");
 
 		if (p == NULL) {
-			table_cell(t, 2 + i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+			doc_table_cell(t, 2 + i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 			continue;
 		}
 		snprintf(note, sizeof(note), "%s..%s", fmt(h, json_number_value(json_array_get(ci, 0)),
 							   -1, b1),
 			 fmt(h, json_number_value(json_array_get(ci, 1)), -1, b2));
-		table_cell(t, 2 + i, fmt(h, num(p, "value"), -1, b1), CELL_NUM,
+		doc_table_cell(t, 2 + i, fmt(h, num(p, "value"), -1, b1), CELL_NUM,
 			   json_is_array(ci) ? note : NULL, NULL);
 	}
 	if (!json_is_object(ch)) {
-		table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		return;
 	}
 	snprintf(note, sizeof(note), "%s..%s",
 		 pct(json_number_value(json_array_get(json_object_get(ch, "ci95"), 0)), b1),
 		 pct(json_number_value(json_array_get(json_object_get(ch, "ci95"), 1)), b2));
-	table_cell(t, 2 + cols, pct(num(ch, "ratio"), b1),
+	doc_table_cell(t, 2 + cols, pct(num(ch, "ratio"), b1),
 		   CELL_NUM | (json_is_true(json_object_get(ch, "significant")) ? CELL_LEAD : 0),
 		   note, NULL);
 }
@@ -268,19 +268,19 @@ static void trend(const struct hctx *h, const json_t *tr)
 	t = doc_table(h->d, "trend-table", S(h, "trend.caption"), 3 + cols);
 	if (t == NULL)
 		return;
-	table_head(t, 0, S(h, "col.subject"), 2);
-	table_head(t, 1, S(h, "changes.col_cell"), 2.4);
+	doc_table_head(t, 0, S(h, "col.subject"), 2);
+	doc_table_head(t, 1, S(h, "changes.col_cell"), 2.4);
 	for (i = 0; i < cols; i++) {
 		const json_t *p = json_array_get(longest, json_array_size(longest) - cols + i);
 
 		snprintf(head, sizeof(head), "%s %lld", S(h, "trend.col_build"),
 			 (long long)json_integer_value(json_object_get(p, "build")));
-		table_head(t, 2 + i, head, 1.3);
+		doc_table_head(t, 2 + i, head, 1.3);
 	}
-	table_head(t, 2 + cols, S(h, "trend.col_change"), 1.4);
+	doc_table_head(t, 2 + cols, S(h, "trend.col_change"), 1.4);
 	json_array_foreach(series, i, s)
 		trend_row(h, t, s, cols);
-	table_foot(t, S(h, "trend.foot"));
+	doc_table_foot(t, S(h, "trend.foot"));
 }
 
 int report_history(struct doc *d, const char *agg_path, const struct text_lang *l,
