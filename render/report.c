@@ -8,7 +8,6 @@
 
 #include "render/findings.h"
 #include "render/model_ext.h"
-#include "render/report_history.h"
 #include "render/report_int.h"
 
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
@@ -628,8 +627,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_labels(r.d, rb_str(&r, "toc"), rb_str(&r, "page"));
 	findings(&r, &fd);
 	findings_free(&fd);
-	if (report_history(r.d, m->file, l, f, e) < 0)
-		r.failed = 1;
+	report_history(&r);
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);

@@ -95,6 +95,14 @@ void report_limitations_stats(struct report_builder *r);
  * prose of statistics.txt), or the sentence that the data has none. */
 void report_methodology_stats(struct report_builder *r);
 
+/* ---- render/report_history.c: the history sections, from the model's baseline and
+ * trend (render/model_history.c) ---- */
+
+/* report_history: the "Changes since BASELINE" section when m->baseline is set, then
+ * the "Trend" section when m has trend series (skipped once the report failed). A chart
+ * that fails to lay out, or memory running out, marks the report failed. */
+void report_history(struct report_builder *r);
+
 /* ---- render/report_time.c: the distribution and time charts (issue 11), built
  * from aggregate.json's format 1.1 fields and the per-cycle runs:
  *   [latency-cdf]  a latency CDF (log x axis, ms) per op × size at the highest
