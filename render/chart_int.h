@@ -123,5 +123,8 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 /* The layouts of render/chart_bars.c. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width);
 void ch_layout_forest(struct ctx *x, const struct chart *c, double width);
+/* The LINE layout of render/chart_line.c: title, legend, axes, the series, their end
+ * labels; the scene's height is set below them. */
+void ch_layout_line(struct ctx *x, const struct chart *c, double width);
 
 #endif
