@@ -213,7 +213,7 @@ void doc_table_row(struct doc_table *t)
 }
 
 void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
-		const char *note, const char *color)
+		    const char *note, const char *color)
 {
 	if (!t || !t->nrows || i >= t->ncols)
 		return;

@@ -92,7 +92,7 @@ void doc_table_head(struct doc_table *t, size_t i, const char *text, double widt
 /* doc_table_row: a new empty row; doc_table_cell fills cell i of the last row. */
 void doc_table_row(struct doc_table *t);
 void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
-		const char *note, const char *color);
+		    const char *note, const char *color);
 void doc_table_foot(struct doc_table *t, const char *text);
 
 #endif

@@ -172,7 +172,7 @@ static void environment(struct report_builder *r)
 		doc_table_row(t);
 		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
 		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
-			   0, NULL, NULL);
+			       0, NULL, NULL);
 		snprintf(w, sizeof w, "%d", o->concurrency);
 		doc_table_cell(t, 2, w, 0, NULL, NULL);
 		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
@@ -376,7 +376,7 @@ static void consistency(struct report_builder *r)
 		char cells[16];
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
-			   m->subjects[cv->subject].color);
+			       m->subjects[cv->subject].color);
 		if (isfinite(cv->cv_mean))
 			snprintf(pct, sizeof pct, "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof buf));
 		else
@@ -416,7 +416,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
 		for (size_t i = 0; i < 7; i++)
 			doc_table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
-				   NULL, NULL);
+				       NULL, NULL);
 	}
 	struct sb title = { 0 }, desc = { 0 };
 	subst(&title, rb_str(r, "chart.range"), "op", opname, NULL, NULL);
@@ -493,7 +493,7 @@ static void samples(struct report_builder *r)
 			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
 			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
 			doc_table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
-				   : TEXT_NULL, 0, NULL, NULL);
+				       : TEXT_NULL, 0, NULL, NULL);
 			snprintf(buf, sizeof buf, "%d", x->concurrency);
 			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 			doc_table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
@@ -516,7 +516,7 @@ static void samples(struct report_builder *r)
 					continue;
 				doc_table_row(t);
 				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
-					   CELL_ROWHEAD, NULL, NULL);
+					       CELL_ROWHEAD, NULL, NULL);
 				snprintf(buf, sizeof buf, "%d", m->concurrency[k]);
 				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
 				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
@@ -528,8 +528,8 @@ static void samples(struct report_builder *r)
 					else
 						snprintf(buf, sizeof buf, "%s", TEXT_NULL);
 					doc_table_cell(t, s + 3, buf,
-						   CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
-						   NULL, NULL);
+						       CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
+						       NULL, NULL);
 				}
 			}
 	doc_table_foot(t, rb_str(r, "table.samples_foot"));
@@ -571,7 +571,7 @@ static void appendix(struct report_builder *r)
 						continue;
 					doc_table_row(t);
 					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
-						   m->subjects[s].color);
+						       m->subjects[s].color);
 					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
 					snprintf(w, sizeof w, "%d", m->concurrency[k]);
 					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
@@ -582,12 +582,12 @@ static void appendix(struct report_builder *r)
 								run = &c->runs[q];
 						if (run && run->included)
 							doc_table_cell(t, (size_t)cy + 2, num(r, run->mib_s, buf),
-								   CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
-								   NULL, NULL);
+								       CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
+								       NULL, NULL);
 						else
 							doc_table_cell(t, (size_t)cy + 2,
-								   run ? rb_str(r, "run.excluded") : TEXT_NULL,
-								   CELL_NUM | CELL_MUTED, NULL, NULL);
+								       run ? rb_str(r, "run.excluded") : TEXT_NULL,
+								       CELL_NUM | CELL_MUTED, NULL, NULL);
 					}
 				}
 		doc_table_foot(t, rb_str(r, "table.runs_foot"));

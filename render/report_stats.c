@@ -95,8 +95,8 @@ void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	sb_add(&b, " ");
 	enum rm_ci_method cm = ci_method(m);
 	sb_add(&b, rb_str(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
-		     : cm == RM_CI_ORDER ? "table.foot_ci_order"
-		     : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
+			  : cm == RM_CI_ORDER ? "table.foot_ci_order"
+			  : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
 	sb_add(&b, " ");
 	sb_add(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
 	doc_table_foot(t, rb_text(r, &b));
@@ -196,7 +196,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	sb_free(&title);
 	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
 		doc_para(r->d, rb_str(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
-				 : "forest.untested"), 0);
+				      : "forest.untested"), 0);
 		goto done;
 	}
 	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
@@ -316,14 +316,14 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 						ok && p->requests ? (double)p->requests : NAN };
 				doc_table_row(t);
 				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
-					   ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
+					       ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
 				doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
-					   NULL, NULL);
+					       NULL, NULL);
 				snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)
 					doc_table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
-						   CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
+						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
 			}
 	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
 }

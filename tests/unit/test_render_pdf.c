@@ -115,7 +115,7 @@ static void test_long_table(void)
 			doc_table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
 			doc_table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);
 			doc_table_cell(t, 2, i % 10 ? "short" : "a long note that needs to wrap onto a second line "
-				   "because it is much wider than its column in the table", 0, NULL, NULL);
+				       "because it is much wider than its column in the table", 0, NULL, NULL);
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "long table: pdf_write: %s", e.msg);
 		size_t len;
