@@ -1,5 +1,5 @@
-/* render/chart.c: the chart model, the LINE layout and the scene (see chart.h); the
- * other layouts are in render/chart_bars.c. */
+/* render/chart.c: the chart model and the scene (see chart.h); the layouts are in
+ * render/chart_line.c (LINE) and render/chart_bars.c (the others). */
 #include "render/chart.h"
 
 #include <math.h>
@@ -510,169 +510,6 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 	return c->nseries ? row + SZ_LABEL + 6 : y;
 }
 
-struct endlab {
-	double py, y;        /* the point's y and the label's baseline */
-	double px;
-	size_t series;
-	char text[TEXT_NUM_MAX + 16];
-	double w;
-};
-
-static int cmp_endlab(const void *a, const void *b)
-{
-	const struct endlab *p = a, *q = b;
-	return (p->py > q->py) - (p->py < q->py);
-}
-
-/* The interval whiskers of series i, spread a little sideways so that overlapping
- * intervals of different series stay apart; clipped to the plot. */
-static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left,
-			    double cw, double bottom, double tlo, double thi, double plot_h)
-{
-	double dx = ((double)i - (double)(c->nseries - 1) / 2) * 1.8;
-	for (size_t k = 0; k < c->ncats; k++) {
-		double lo = c->series[i].lo[k], hi = c->series[i].hi[k];
-		if (!isfinite(lo) || !isfinite(hi))
-			continue;
-		if (lo < tlo)
-			lo = tlo;
-		double px = left + cw * ((double)k + 0.5) + dx;
-		double y0 = bottom - (lo - tlo) / (thi - tlo) * plot_h;
-		double y1 = bottom - (hi - tlo) / (thi - tlo) * plot_h;
-		ch_line(x, px, y0, px, y1, c->series[i].color, 0.9, 0);
-		ch_line(x, px - 2, y0, px + 2, y0, c->series[i].color, 0.9, 0);
-		ch_line(x, px - 2, y1, px + 2, y1, c->series[i].color, 0.9, 0);
-	}
-}
-
-static void layout_line(struct ctx *x, const struct chart *c, double width)
-{
-	double y = ch_layout_title(x, c->title, width), maxv = 0;
-	size_t i, k, nl = 0;
-	struct endlab *labs = calloc(c->nseries + 1, sizeof *labs);
-	if (!labs) {
-		x->s->oom = 1;
-		return;
-	}
-	y = ch_layout_legend(x, c, y, width);
-	if (*c->value_title)
-		y += SZ_TICK + 4;
-	for (i = 0; i < c->nseries; i++)
-		for (k = 0; k < c->ncats; k++) {
-			if (isfinite(c->series[i].y[k]) && c->series[i].y[k] > maxv)
-				maxv = c->series[i].y[k];
-			if (isfinite(c->series[i].hi[k]) && c->series[i].hi[k] > maxv)
-				maxv = c->series[i].hi[k];
-		}
-	/* end labels: the last point of each line */
-	double rightw = 0;
-	for (i = 0; i < c->nseries && c->ncats; i++) {
-		double v = c->series[i].y[c->ncats - 1];
-		if (!isfinite(v))
-			continue;
-		labs[nl].series = i;
-		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
-		labs[nl].w = ch_text_w(x, labs[nl].text, SZ_VALUE, 0);
-		if (labs[nl].w > rightw)
-			rightw = labs[nl].w;
-		nl++;
-	}
-	double plot_top = y + 4, plot_h = width * 0.42 < 110 ? 110 : width * 0.42;
-	double plot_bottom = plot_top + plot_h;
-	/* y ticks: as many as fit vertically */
-	double tlo, thi, step;
-	int target = (int)(plot_h / (SZ_TICK * 3.2));
-	if (target > 6)
-		target = 6;
-	int nt = chart_nice_ticks(0, maxv, target, &tlo, &thi, &step);
-	int dec = ch_tick_decimals(step);
-	double leftw = ch_ticks_width(x, tlo, step, nt, dec);
-	char num[TEXT_NUM_MAX];
-	double left = leftw + 6, right = width - (rightw > 0 ? rightw + 12 : 4);
-	double pw = right - left;
-	if (*c->value_title)
-		ch_text(x, SC_ROLE_AXIS_TITLE, 0, plot_top - 6, c->value_title, SZ_TICK, 0, SC_START,
-		        C_MUTED);
-	for (int t = 0; t < nt; t++) {
-		double v = tlo + t * step, py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
-		ch_line(x, left, py, right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
-		ch_text(x, SC_ROLE_TICK, left - 4, py + SZ_TICK * 0.35,
-		        text_num(x->nf, v, dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
-	}
-	double cw = c->ncats ? pw / (double)c->ncats : pw;
-	for (k = 0; k < c->ncats; k++) {
-		double px = left + cw * ((double)k + 0.5);
-		ch_line(x, px, plot_bottom, px, plot_bottom + 3, C_AXIS, 0.8, 0);
-		char lab[128];
-		ch_fit_label(x, c->cats[k], SZ_TICK, 0, cw - 2, lab, sizeof lab);
-		ch_text(x, SC_ROLE_CATEGORY, px, plot_bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
-		        C_MUTED);
-	}
-	double bottom = plot_bottom + 4 + SZ_TICK + 2;
-	if (*c->x_title) {
-		ch_text(x, SC_ROLE_AXIS_TITLE, left + pw / 2, bottom + SZ_TICK + 2, c->x_title, SZ_TICK,
-		        0, SC_MIDDLE, C_MUTED);
-		bottom += SZ_TICK + 4;
-	}
-	/* lines and points */
-	double *pts = malloc(2 * (c->ncats + 1) * sizeof *pts);
-	if (!pts)
-		x->s->oom = 1;
-	for (i = 0; pts && i < c->nseries; i++) {
-		size_t np = 0;
-		for (k = 0; k <= c->ncats; k++) {
-			double v = k < c->ncats ? c->series[i].y[k] : NAN;
-			if (isfinite(v)) {
-				pts[2 * np] = left + cw * ((double)k + 0.5);
-				pts[2 * np + 1] = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
-				np++;
-			} else {
-				ch_polyline(x, pts, np, c->series[i].color, 1.8);
-				np = 0;
-			}
-		}
-		layout_whiskers(x, c, i, left, cw, plot_bottom, tlo, thi, plot_h);
-		for (k = 0; k < c->ncats; k++) {
-			double v = c->series[i].y[k];
-			if (isfinite(v))
-				ch_circle(x, left + cw * ((double)k + 0.5),
-				          plot_bottom - (v - tlo) / (thi - tlo) * plot_h, 2.4,
-				          c->series[i].color, "#ffffff", 0.6);
-		}
-	}
-	free(pts);
-	/* end labels pushed apart: sorted by the point's y, each at least one line below the
-	 * previous one, then the whole stack moved up if it runs past the plot bottom */
-	double gap = SZ_VALUE + 1.5, lx = left + cw * ((double)c->ncats - 0.5) + 8;
-	for (i = 0; i < nl; i++) {
-		double v = c->series[labs[i].series].y[c->ncats - 1];
-		labs[i].py = plot_bottom - (v - tlo) / (thi - tlo) * plot_h;
-		labs[i].px = lx - 8;
-	}
-	qsort(labs, nl, sizeof *labs, cmp_endlab);
-	for (i = 0; i < nl; i++) {
-		labs[i].y = labs[i].py + SZ_VALUE * 0.35;
-		if (i > 0 && labs[i].y < labs[i - 1].y + gap)
-			labs[i].y = labs[i - 1].y + gap;
-	}
-	for (i = nl; i-- > 0;) {
-		double lim = i + 1 < nl ? labs[i + 1].y - gap : plot_bottom + SZ_VALUE;
-		if (labs[i].y > lim)
-			labs[i].y = lim;
-	}
-	for (i = 0; i < nl; i++) {
-		char col[8];
-		const char *sc = c->series[labs[i].series].color;
-		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
-			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
-			        0.5, 0);
-		ch_darken(col, sc, 0.7);
-		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
-	}
-	x->s->height = bottom + 2;
-	free(labs);
-}
-
 struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
 			   struct err *e)
 {
@@ -691,7 +528,7 @@ struct scene *ch_scene_done(struct scene *s, struct err *e)
 {
 	if (s->oom || !s->title || !s->desc) {
 		err_set(e, "chart '%s': out of memory", s->title ? s->title : "");
-		scene_free(s);
+		chart_scene_free(s);
 		return NULL;
 	}
 	return s;
@@ -705,7 +542,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 	if (!s)
 		return NULL;
 	if (c->kind == CHART_LINE)
-		layout_line(&x, c, width);
+		ch_layout_line(&x, c, width);
 	else if (c->kind == CHART_FOREST)
 		ch_layout_forest(&x, c, width);
 	else
@@ -713,7 +550,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 	return ch_scene_done(s, e);
 }
 
-void scene_free(struct scene *s)
+void chart_scene_free(struct scene *s)
 {
 	if (!s)
 		return;
@@ -727,18 +564,18 @@ void scene_free(struct scene *s)
 	free(s);
 }
 
-double scene_width(const struct scene *s) { return s->width; }
-double scene_height(const struct scene *s) { return s->height; }
-const char *scene_title(const struct scene *s) { return s->title; }
-const char *scene_desc(const struct scene *s) { return s->desc; }
-size_t scene_count(const struct scene *s) { return s->n; }
+double chart_scene_width(const struct scene *s) { return s->width; }
+double chart_scene_height(const struct scene *s) { return s->height; }
+const char *chart_scene_title(const struct scene *s) { return s->title; }
+const char *chart_scene_desc(const struct scene *s) { return s->desc; }
+size_t chart_scene_count(const struct scene *s) { return s->n; }
 
-const struct sc_item *scene_item(const struct scene *s, size_t i)
+const struct sc_item *chart_scene_item(const struct scene *s, size_t i)
 {
 	return i < s->n ? &s->items[i] : NULL;
 }
 
-void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1)
+void chart_scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1)
 {
 	double left = it->x;
 	if (it->anchor == SC_MIDDLE)
@@ -751,19 +588,19 @@ void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1
 	*y1 = it->y + it->size * 0.2;
 }
 
-size_t scene_overlaps(const struct scene *s)
+size_t chart_scene_overlaps(const struct scene *s)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < s->n; i++) {
 		double a0, b0, a1, b1;
 		if (s->items[i].kind != SC_TEXT)
 			continue;
-		scene_text_box(&s->items[i], &a0, &b0, &a1, &b1);
+		chart_scene_text_box(&s->items[i], &a0, &b0, &a1, &b1);
 		for (size_t j = i + 1; j < s->n; j++) {
 			double c0, d0, c1, d1;
 			if (s->items[j].kind != SC_TEXT)
 				continue;
-			scene_text_box(&s->items[j], &c0, &d0, &c1, &d1);
+			chart_scene_text_box(&s->items[j], &c0, &d0, &c1, &d1);
 			if (a0 < c1 && c0 < a1 && b0 < d1 && d0 < b1)
 				n++;
 		}

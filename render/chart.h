@@ -105,25 +105,25 @@ struct scene;
 
 /* chart_layout: lay c out `width` points wide (the height follows from the content),
  * measuring text with f and writing numbers with nf. Returns a new scene (free with
- * scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
+ * chart_scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
  * c is not changed and may be freed afterwards. */
 struct scene *chart_layout(const struct chart *c, const struct fonts *f,
 			   const struct numfmt *nf, double width, struct err *e);
 
-void scene_free(struct scene *s);
-double scene_width(const struct scene *s);
-double scene_height(const struct scene *s);
-const char *scene_title(const struct scene *s);
-const char *scene_desc(const struct scene *s);
-size_t scene_count(const struct scene *s);
-const struct sc_item *scene_item(const struct scene *s, size_t i);
+void chart_scene_free(struct scene *s);
+double chart_scene_width(const struct scene *s);
+double chart_scene_height(const struct scene *s);
+const char *chart_scene_title(const struct scene *s);
+const char *chart_scene_desc(const struct scene *s);
+size_t chart_scene_count(const struct scene *s);
+const struct sc_item *chart_scene_item(const struct scene *s, size_t i);
 
-/* scene_text_box: the box a TEXT item covers (x0,y0 top left, x1,y1 bottom right),
+/* chart_scene_text_box: the box a TEXT item covers (x0,y0 top left, x1,y1 bottom right),
  * from its measured width and font size (ascent 0.8 em, descent 0.2 em). */
-void scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1);
+void chart_scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1);
 
-/* scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart). */
-size_t scene_overlaps(const struct scene *s);
+/* chart_scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart). */
+size_t chart_scene_overlaps(const struct scene *s);
 
 /* ---- axis ticks ---- */
 

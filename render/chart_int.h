@@ -107,7 +107,7 @@ int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, doubl
 void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
 		  char *buf, size_t n);
 /* ch_scene_new: an empty scene `width` points wide with copies of title and desc (the
- * caller frees it with scene_free), or NULL with e set when out of memory or when the
+ * caller frees it with chart_scene_free), or NULL with e set when out of memory or when the
  * chart being laid out already ran out (oom). */
 struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
 			   struct err *e);
@@ -123,5 +123,8 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 /* The layouts of render/chart_bars.c. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width);
 void ch_layout_forest(struct ctx *x, const struct chart *c, double width);
+/* The LINE layout of render/chart_line.c: title, legend, axes, the series, their end
+ * labels; the scene's height is set below them. */
+void ch_layout_line(struct ctx *x, const struct chart *c, double width);
 
 #endif

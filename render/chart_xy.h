@@ -51,7 +51,7 @@ int xy_add_series(struct xychart *c, const char *label, const char *color);
 /* xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
-/* xy_layout: lay c out `width` points wide; a new scene (free with scene_free) or NULL
+/* xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
  * with e set (also when an xy_* call before ran out of memory). c is not changed. */
 struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
 			const struct numfmt *nf, double width, struct err *e);

@@ -70,7 +70,7 @@ void doc_free(struct doc *d)
 		free(b->items);
 		free_table(b->table);
 		for (size_t k = 0; k < b->nscenes; k++)
-			scene_free(b->scenes[k]);
+			chart_scene_free(b->scenes[k]);
 		free(b->scenes);
 	}
 	free(d->blocks);
@@ -137,7 +137,7 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 	struct doc_block *b = add(d, BLK_CHARTS);
 	if (!b) {
 		for (size_t i = 0; i < n; i++)
-			scene_free(scenes[i]);
+			chart_scene_free(scenes[i]);
 		return;
 	}
 	b->per_row = per_row < 1 ? 1 : per_row;
@@ -145,7 +145,7 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 	if (!b->scenes) {
 		d->oom = 1;
 		for (size_t i = 0; i < n; i++)
-			scene_free(scenes[i]);
+			chart_scene_free(scenes[i]);
 		return;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -187,7 +187,7 @@ static void set_cell(struct doc_table *t, struct doc_cell *c, const char *text, 
 	snprintf(c->color, sizeof c->color, "%s", color ? color : "");
 }
 
-void table_head(struct doc_table *t, size_t i, const char *text, double width)
+void doc_table_head(struct doc_table *t, size_t i, const char *text, double width)
 {
 	if (!t || i >= t->ncols)
 		return;
@@ -195,7 +195,7 @@ void table_head(struct doc_table *t, size_t i, const char *text, double width)
 	t->widths[i] = width;
 }
 
-void table_row(struct doc_table *t)
+void doc_table_row(struct doc_table *t)
 {
 	if (!t)
 		return;
@@ -212,15 +212,15 @@ void table_row(struct doc_table *t)
 		t->doc->oom = 1;
 }
 
-void table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
-		const char *note, const char *color)
+void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
+		    const char *note, const char *color)
 {
 	if (!t || !t->nrows || i >= t->ncols)
 		return;
 	set_cell(t, &t->rows[t->nrows - 1][i], text, flags, note, color);
 }
 
-void table_foot(struct doc_table *t, const char *text)
+void doc_table_foot(struct doc_table *t, const char *text)
 {
 	if (!t)
 		return;

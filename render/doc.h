@@ -85,14 +85,14 @@ void doc_list(struct doc *d, const char *const *items, size_t n, int lead);
 void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row);
 
 /* doc_table: a new table with ncols columns appended to d; returns it (owned by d) or
- * NULL when out of memory. Fill it with table_head and table_row/table_cell. */
+ * NULL when out of memory. Fill it with doc_table_head and doc_table_row/doc_table_cell. */
 struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, size_t ncols);
-/* table_head: header cell i (text copied); width is its relative width for the PDF. */
-void table_head(struct doc_table *t, size_t i, const char *text, double width);
-/* table_row: a new empty row; table_cell fills cell i of the last row. */
-void table_row(struct doc_table *t);
-void table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
-		const char *note, const char *color);
-void table_foot(struct doc_table *t, const char *text);
+/* doc_table_head: header cell i (text copied); width is its relative width for the PDF. */
+void doc_table_head(struct doc_table *t, size_t i, const char *text, double width);
+/* doc_table_row: a new empty row; doc_table_cell fills cell i of the last row. */
+void doc_table_row(struct doc_table *t);
+void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
+		    const char *note, const char *color);
+void doc_table_foot(struct doc_table *t, const char *text);
 
 #endif

@@ -138,6 +138,48 @@ struct rm_excluded {
 	uint64_t size;
 };
 
+/* The history the report shows (render/model_history.c): aggregate.json's `baseline`
+ * (analyze --baseline) and trend.json's series (analyze --history), docs/FORMATS.md.
+ * Read leniently, as the sections show them: an absent string is NULL (shown as
+ * TEXT_NULL), an absent number NAN, an absent interval end 0. */
+struct rm_change {                 /* baseline.cells[]: one cell against the baseline */
+	char *subject, *op, *change;   /* change: "regression", "improvement", ... */
+	uint64_t size;
+	int concurrency;
+	int tested;                    /* `test` is a string: the cell was compared */
+	int significant;
+	double old, new_, ratio, p_adj;
+	int has_ci;                    /* ci95 is an array: [ci_lo, ci_hi] of the ratio */
+	double ci_lo, ci_hi;
+	int has_latency;               /* latency_ms is an object */
+	double p50_ratio;              /* latency_ms.p50.ratio */
+	char *latency_basis;           /* latency_ms.basis */
+};
+
+struct rm_baseline {
+	char *campaign, *generated;    /* the baseline's; campaign NULL when it had none */
+	double alpha;
+	struct rm_change *cells;       size_t ncells;
+	size_t nonly_new, nonly_old;   /* cells measured on one side only */
+};
+
+struct rm_trend_point {            /* trend.json series[].points[]: one build */
+	long long build;
+	double value;
+	int has_ci;
+	double ci_lo, ci_hi;
+};
+
+struct rm_trend_series {           /* trend.json series[]: one cell over the builds */
+	char *subject, *op;
+	uint64_t size;
+	int concurrency;
+	struct rm_trend_point *points; size_t npoints;
+	int has_change;                /* `change` is an object: the latest build's */
+	double ratio, ci_lo, ci_hi;
+	int significant;
+};
+
 struct report_model {
 	char *file;                    /* the path it was loaded from */
 	int format_minor;              /* 0 for s3bench-aggregate/1 and /1.0, 1 for /1.1 ... */
@@ -164,6 +206,8 @@ struct report_model {
 	char **alerts;                 /* trend.json beside aggregate.json: its alerts[] (the
 					* significant regressions of a scheduled build) */
 	size_t nalerts;
+	struct rm_baseline *baseline;  /* aggregate.json's baseline, NULL without one */
+	struct rm_trend_series *trend; size_t ntrend;  /* trend.json's series */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

@@ -1,12 +1,12 @@
 /* render/model_ext.c: see model_ext.h. */
 #include "render/model_ext.h"
 
-#include <limits.h>
+#include "render/model_history.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include <jansson.h>
 
@@ -35,44 +35,11 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 	return 0;
 }
 
-/* load_alerts: alerts[] of trend.json in the directory of file (analyze --history writes
- * it there), when that file exists. */
-static int load_alerts(struct report_model *m, const char *file, struct err *e)
-{
-	const char *slash = strrchr(file, '/');
-	char path[PATH_MAX];
-	json_error_t je;
-	json_t *tr, *a, *v;
-	size_t i;
-	int n = snprintf(path, sizeof(path), "%.*strend.json",
-			 slash ? (int)(slash - file + 1) : 0, file);
-
-	if (n < 0 || (size_t)n >= sizeof(path) || access(path, F_OK) != 0)
-		return 0;
-	tr = json_load_file(path, 0, &je);
-	if (tr == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	a = json_object_get(tr, "alerts");
-	m->alerts = json_array_size(a) ? calloc(json_array_size(a), sizeof(char *)) : NULL;
-	json_array_foreach(a, i, v) {
-		if (m->alerts == NULL || !json_is_string(v) ||
-		    (m->alerts[i] = strdup(json_string_value(v))) == NULL) {
-			json_decref(tr);
-			return m->alerts == NULL || json_is_string(v)
-				       ? err_set(e, "%s: out of memory", path)
-				       : err_set(e, "%s: alerts[%zu]: expected a string", path, i);
-		}
-		m->nalerts = i + 1;
-	}
-	json_decref(tr);
-	return 0;
-}
-
 int model_load_ext(struct report_model *m, json_t *root, const char *file, struct err *e)
 {
 	if (load_size_labels(m, root, file, e) < 0)
 		return -1;
-	return load_alerts(m, file, e);
+	return model_load_history(m, root, file, e);
 }
 
 void model_free_ext(struct report_model *m)
@@ -80,9 +47,7 @@ void model_free_ext(struct report_model *m)
 	for (size_t i = 0; m->size_labels && i < m->nsizes; i++)
 		free(m->size_labels[i]);
 	free(m->size_labels);
-	for (size_t i = 0; i < m->nalerts; i++)
-		free(m->alerts[i]);
-	free(m->alerts);
+	model_free_history(m);
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)

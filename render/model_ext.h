@@ -13,8 +13,9 @@
 struct json_t;
 
 /* model_load_ext: read matrix.size_labels of root (the parsed file, named `file` in
- * messages) into m, whose matrix is loaded already, and the alerts of trend.json in the
- * same directory as file when it exists. Returns 0, or -1 with e naming the
+ * messages) into m, whose matrix is loaded already, and the history (model_history.h:
+ * root's baseline, trend.json in the same directory as file when it exists). Returns 0,
+ * or -1 with e naming the
  * field at fault ("x/aggregate.json: matrix.size_labels[2]: expected a string or
  * null"); what was loaded stays owned by m (model_free releases it). */
 int model_load_ext(struct report_model *m, struct json_t *root, const char *file,

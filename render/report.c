@@ -8,10 +8,9 @@
 
 #include "render/findings.h"
 #include "render/model_ext.h"
-#include "render/report_history.h"
 #include "render/report_int.h"
 
-void report_add_scene(struct rb *r, struct chart *c, double width, struct scene **out)
+void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
 {
 	*out = NULL;
 	if (!c) {
@@ -25,7 +24,7 @@ void report_add_scene(struct rb *r, struct chart *c, double width, struct scene 
 }
 
 /* Paragraphs of a prose template (blank-line separated). */
-void report_prose(struct rb *r, const char *name)
+void report_prose(struct report_builder *r, const char *name)
 {
 	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
 	if (!text) {
@@ -54,15 +53,15 @@ void report_prose(struct rb *r, const char *name)
 	free(text);
 }
 
-static void findings(struct rb *r, const struct findings *fd)
+static void findings(struct report_builder *r, const struct findings *fd)
 {
-	doc_heading(r->d, 1, "findings", S(r, "section.findings"));
+	doc_heading(r->d, 1, "findings", rb_str(r, "section.findings"));
 	doc_list(r->d, (const char *const *)fd->items, fd->nitems, 1);
 }
 
 /* How many PUT/GET runs (valid or not) each cycle holds, into b: "24 in each cycle", or
  * "cycle 1: 7, cycle 2: 2" when they differ (a Warp directory's cycles often do). */
-static void runs_per_cycle(struct rb *r, struct strbuf *b)
+static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 {
 	const struct report_model *m = r->m;
 	int cycles = 0;
@@ -87,25 +86,25 @@ static void runs_per_cycle(struct rb *r, struct strbuf *b)
 		snprintf(n, sizeof n, "%zu", count[c]);
 		snprintf(cy, sizeof cy, "%d", c);
 		if (same) {
-			subst(b, S(r, "env.runs_each"), "n", n, NULL, NULL);
+			subst(b, rb_str(r, "env.runs_each"), "n", n, NULL, NULL);
 			break;
 		}
 		if (c > 1)
 			strbuf_adds(b, ", ");
-		subst(b, S(r, "env.runs_cycle"), "cycle", cy, "n", n);
+		subst(b, rb_str(r, "env.runs_cycle"), "cycle", cy, "n", n);
 	}
 	free(count);
 }
 
-static void environment(struct rb *r)
+static void environment(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char buf[256], n[TEXT_NUM_MAX];
 	struct strbuf b = { 0 };
-	doc_heading(r->d, 1, "environment", S(r, "section.environment"));
-	struct doc_table *t = doc_table(r->d, "t-env", S(r, "table.env"), 2);
-	table_head(t, 0, S(r, "env.item"), 1);
-	table_head(t, 1, S(r, "env.value"), 3);
+	doc_heading(r->d, 1, "environment", rb_str(r, "section.environment"));
+	struct doc_table *t = doc_table(r->d, "t-env", rb_str(r, "table.env"), 2);
+	doc_table_head(t, 0, rb_str(r, "env.item"), 1);
+	doc_table_head(t, 1, rb_str(r, "env.value"), 3);
 	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.runs",
 			       "env.order", "env.source", "env.tool", "env.generated", "env.policy" };
 	snprintf(n, sizeof n, "%d", m->campaign_cycles);
@@ -113,52 +112,52 @@ static void environment(struct rb *r)
 	struct strbuf runs = { 0 };
 	runs_per_cycle(r, &runs);
 	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
-			       T(r, &runs), m->campaign_order, m->source, buf, m->generated,
+			       rb_text(r, &runs), m->campaign_order, m->source, buf, m->generated,
 			       m->policy_name };
 	for (size_t i = 0; i < 10; i++) {
-		table_row(t);
-		table_cell(t, 0, S(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
-		table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
+		doc_table_row(t);
+		doc_table_cell(t, 0, rb_str(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
 	}
 	strbuf_free(&runs);
-	t = doc_table(r->d, "t-subjects", S(r, "table.subjects"), 4);
-	table_head(t, 0, S(r, "col.subject"), 1.3);
-	table_head(t, 1, S(r, "col.id"), 0.7);
-	table_head(t, 2, S(r, "col.endpoint"), 2.4);
-	table_head(t, 3, S(r, "col.region"), 0.8);
+	t = doc_table(r->d, "t-subjects", rb_str(r, "table.subjects"), 4);
+	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.3);
+	doc_table_head(t, 1, rb_str(r, "col.id"), 0.7);
+	doc_table_head(t, 2, rb_str(r, "col.endpoint"), 2.4);
+	doc_table_head(t, 3, rb_str(r, "col.region"), 0.8);
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		table_row(t);
-		table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
-		table_cell(t, 1, m->subjects[s].id, 0, NULL, NULL);
-		table_cell(t, 2, *m->subjects[s].endpoint ? m->subjects[s].endpoint : TEXT_NULL, 0, NULL, NULL);
-		table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0, NULL, NULL);
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		doc_table_cell(t, 1, m->subjects[s].id, 0, NULL, NULL);
+		doc_table_cell(t, 2, *m->subjects[s].endpoint ? m->subjects[s].endpoint : TEXT_NULL, 0, NULL, NULL);
+		doc_table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0, NULL, NULL);
 	}
 	/* the workload matrix */
-	t = doc_table(r->d, "t-matrix", S(r, "table.matrix"), 5);
-	table_head(t, 0, S(r, "col.op"), 0.8);
-	table_head(t, 1, S(r, "col.sizes"), 2);
-	table_head(t, 2, S(r, "col.workers"), 1);
-	table_head(t, 3, S(r, "col.objects"), 0.9);
-	table_head(t, 4, S(r, "col.runs"), 0.9);
+	t = doc_table(r->d, "t-matrix", rb_str(r, "table.matrix"), 5);
+	doc_table_head(t, 0, rb_str(r, "col.op"), 0.8);
+	doc_table_head(t, 1, rb_str(r, "col.sizes"), 2);
+	doc_table_head(t, 2, rb_str(r, "col.workers"), 1);
+	doc_table_head(t, 3, rb_str(r, "col.objects"), 0.9);
+	doc_table_head(t, 4, rb_str(r, "col.runs"), 0.9);
 	for (size_t i = 0; i < m->nops; i++) {
 		char opn[32], sz[32];
-		table_row(t);
-		table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
+		doc_table_row(t);
+		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
 				strbuf_adds(&b, ", ");
 			strbuf_adds(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz));
 		}
-		table_cell(t, 1, T(r, &b), 0, NULL, NULL);
+		doc_table_cell(t, 1, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
 		for (size_t k = 0; k < m->nconc; k++)
 			strbuf_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
-		table_cell(t, 2, T(r, &b), 0, NULL, NULL);
+		doc_table_cell(t, 2, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
-		table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		doc_table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
-		subst(&b, S(r, "matrix.cycles"), "n", buf, NULL, NULL);
-		table_cell(t, 4, T(r, &b), 0, NULL, NULL);
+		subst(&b, rb_str(r, "matrix.cycles"), "n", buf, NULL, NULL);
+		doc_table_cell(t, 4, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
 	}
 	static const char *const oneoff[] = { "list", "head", "delete" };
@@ -170,42 +169,42 @@ static void environment(struct rb *r)
 		if (!o)
 			continue;
 		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
-		table_row(t);
-		table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
-		table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
-			   0, NULL, NULL);
+		doc_table_row(t);
+		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
+			       0, NULL, NULL);
 		snprintf(w, sizeof w, "%d", o->concurrency);
-		table_cell(t, 2, w, 0, NULL, NULL);
-		table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
-		table_cell(t, 4, S(r, "matrix.once"), 0, NULL, NULL);
+		doc_table_cell(t, 2, w, 0, NULL, NULL);
+		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 4, rb_str(r, "matrix.once"), 0, NULL, NULL);
 	}
 }
 
 /* One table: rows = the sizes measured, columns = subjects, at one concurrency. */
-static void tput_table(struct rb *r, const char *op, const char *opname, int conc)
+static void tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
 	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
 	struct strbuf cap = { 0 };
 	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof cs, "%d", conc);
-	subst(&cap, S(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
-	struct doc_table *t = doc_table(r->d, id, T(r, &cap), m->nsubjects + 1);
+	subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
 	strbuf_free(&cap);
-	table_head(t, 0, S(r, "col.size"), 1);
+	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
 	for (size_t s = 0; s < m->nsubjects; s++)
-		table_head(t, s + 1, m->subjects[s].label, 1);
+		doc_table_head(t, s + 1, m->subjects[s].label, 1);
 	int notes = 0;
 	for (size_t k = 0; k < m->nsizes; k++) {
 		if (!model_measured(m, op, m->sizes[k], conc))
 			continue;
-		table_row(t);
+		doc_table_row(t);
 		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
 		if (m->sizes[k] == 0)
-			snprintf(sz, sizeof sz, "0 B (%s)", S(r, "unit.objs"));
+			snprintf(sz, sizeof sz, "0 B (%s)", rb_str(r, "unit.objs"));
 		else
 			model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz);
-		table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
@@ -214,7 +213,7 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof buf, note, sizeof note);
 			if (c && c->nruns && c->n < c->expected)   /* no runs: not measured */
 				notes = 1;
-			table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
 	}
 	report_tput_foot(r, t, notes);
@@ -223,7 +222,7 @@ static void tput_table(struct rb *r, const char *op, const char *opname, int con
 /* The scaling chart of op × size: throughput vs the workers measured at that size, one
  * line per subject; NULL (nothing drawn, the tables give the values) unless some line
  * has two points. */
-static struct scene *scaling_chart(struct rb *r, const char *op, const char *opname,
+static struct scene *scaling_chart(struct report_builder *r, const char *op, const char *opname,
 				   uint64_t size)
 {
 	const struct report_model *m = r->m;
@@ -253,13 +252,13 @@ static struct scene *scaling_chart(struct rb *r, const char *op, const char *opn
 		goto done;
 	struct strbuf title = { 0 }, desc = { 0 };
 	model_size_text(m, r->nf, size, sz, sizeof sz);
-	subst(&title, S(r, "chart.scaling"), "op", opname, "size", sz);
-	subst(&desc, S(r, "chart.scaling_desc"), "op", opname, "size", sz);
-	struct chart *c = chart_new(CHART_LINE, T(r, &title), T(r, &desc));
+	subst(&title, rb_str(r, "chart.scaling"), "op", opname, "size", sz);
+	subst(&desc, rb_str(r, "chart.scaling_desc"), "op", opname, "size", sz);
+	struct chart *c = chart_new(CHART_LINE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
 	if (c) {
-		chart_set_axis(c, S(r, size ? "unit.mibs" : "unit.objs"), "", S(r, "axis.workers"));
+		chart_set_axis(c, rb_str(r, size ? "unit.mibs" : "unit.objs"), "", rb_str(r, "axis.workers"));
 		chart_set_categories(c, cats, nc);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
@@ -281,24 +280,24 @@ done:
 	return sc;
 }
 
-static void throughput(struct rb *r, const char *op)
+static void throughput(struct report_builder *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32];
 	struct strbuf b = { 0 };
 	findings_op_name(r->l, op, opname, sizeof opname);
 	snprintf(id, sizeof id, "%s", op);
-	subst(&b, S(r, "section.tput"), "op", opname, NULL, NULL);
-	const char *heading = T(r, &b);
+	subst(&b, rb_str(r, "section.tput"), "op", opname, NULL, NULL);
+	const char *heading = rb_text(r, &b);
 	doc_heading(r->d, 1, id, *heading ? heading : opname);
 	strbuf_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured_conc(m, op, m->concurrency[k]))
 			tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
-	subst(&b, S(r, "section.scaling"), "op", opname, NULL, NULL);
+	subst(&b, rb_str(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof id, "%s-scaling", op);
-	doc_heading(r->d, 2, id, T(r, &b));
+	doc_heading(r->d, 2, id, rb_text(r, &b));
 	strbuf_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
 	size_t n = 0;
@@ -312,22 +311,22 @@ static void throughput(struct rb *r, const char *op)
 	if (n)
 		doc_charts(r->d, sc, n, 2);
 	else
-		doc_para(r->d, S(r, "scaling.none"), 0);
+		doc_para(r->d, rb_str(r, "scaling.none"), 0);
 	if (n && m->has_stats)
-		doc_para(r->d, S(r, "scaling.whiskers"), 0);
+		doc_para(r->d, rb_str(r, "scaling.whiskers"), 0);
 	free(sc);
 	report_forest(r, op, opname);
 }
 
-static void latency(struct rb *r)
+static void latency(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char opname[32];
 	int pooled = 0;
 	for (size_t i = 0; i < m->ncells && !pooled; i++)
 		pooled = m->cells[i].latency.pooled.present;
-	doc_heading(r->d, 1, "latency", S(r, "section.latency"));
-	doc_para(r->d, S(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
+	doc_heading(r->d, 1, "latency", rb_str(r, "section.latency"));
+	doc_para(r->d, rb_str(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof *sc);
 	size_t n = 0;
 	if (!sc) {
@@ -347,16 +346,16 @@ static void latency(struct rb *r)
 	report_latency_tables(r);
 }
 
-static void consistency(struct rb *r)
+static void consistency(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char buf[TEXT_NUM_MAX], pct[TEXT_NUM_MAX + 4];
-	doc_heading(r->d, 1, "consistency", S(r, "section.consistency"));
-	doc_para(r->d, S(r, "consistency.intro"), 0);
-	struct chart *c = chart_new(CHART_HBAR, S(r, "chart.cv"), S(r, "chart.cv_desc"));
+	doc_heading(r->d, 1, "consistency", rb_str(r, "section.consistency"));
+	doc_para(r->d, rb_str(r, "consistency.intro"), 0);
+	struct chart *c = chart_new(CHART_HBAR, rb_str(r, "chart.cv"), rb_str(r, "chart.cv_desc"));
 	struct scene *sc = NULL;
 	if (c) {
-		chart_set_axis(c, S(r, "unit.cv"), "%", "");
+		chart_set_axis(c, rb_str(r, "unit.cv"), "%", "");
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			double v = NAN;
@@ -368,27 +367,27 @@ static void consistency(struct rb *r)
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
-	struct doc_table *t = doc_table(r->d, "t-consistency", S(r, "table.cv"), 3);
-	table_head(t, 0, S(r, "col.subject"), 2);
-	table_head(t, 1, S(r, "col.cv"), 1);
-	table_head(t, 2, S(r, "col.cells"), 1);
+	struct doc_table *t = doc_table(r->d, "t-consistency", rb_str(r, "table.cv"), 3);
+	doc_table_head(t, 0, rb_str(r, "col.subject"), 2);
+	doc_table_head(t, 1, rb_str(r, "col.cv"), 1);
+	doc_table_head(t, 2, rb_str(r, "col.cells"), 1);
 	for (size_t i = 0; i < m->nconsistency; i++) {
 		const struct rm_consistency *cv = &m->consistency[i];
 		char cells[16];
-		table_row(t);
-		table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
-			   m->subjects[cv->subject].color);
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
+			       m->subjects[cv->subject].color);
 		if (isfinite(cv->cv_mean))
 			snprintf(pct, sizeof pct, "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof buf));
 		else
 			snprintf(pct, sizeof pct, "%s", TEXT_NULL);
-		table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL, NULL);
+		doc_table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL, NULL);
 		snprintf(cells, sizeof cells, "%d", cv->cells);
-		table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
 	}
 }
 
-static void oneoff_op(struct rb *r, const char *op)
+static void oneoff_op(struct report_builder *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32], buf[TEXT_NUM_MAX];
@@ -397,14 +396,14 @@ static void oneoff_op(struct rb *r, const char *op)
 	snprintf(id, sizeof id, "operations-%s", op);
 	doc_heading(r->d, 2, id, opname);
 	snprintf(id, sizeof id, "t-%s", op);
-	subst(&b, S(r, "table.oneoff"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, T(r, &b), 8);
+	subst(&b, rb_str(r, "table.oneoff"), "op", opname, NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &b), 8);
 	strbuf_free(&b);
 	const char *heads[] = { "col.subject", "col.avg_objs", "col.lat_avg", "col.ttfb_avg",
 				"col.median_objs", "col.fastest_objs", "col.slowest_objs",
 				"col.completion" };
 	for (size_t i = 0; i < 8; i++)
-		table_head(t, i, S(r, heads[i]), i == 0 ? 1.5 : 1);
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
 		double v[7] = { NAN, NAN, NAN, NAN, NAN, NAN, NAN };
@@ -413,21 +412,21 @@ static void oneoff_op(struct rb *r, const char *op)
 			v[3] = o->seg_median; v[4] = o->seg_fastest; v[5] = o->seg_slowest;
 			v[6] = o->completion_s;
 		}
-		table_row(t);
-		table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
 		for (size_t i = 0; i < 7; i++)
-			table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
-				   NULL, NULL);
+			doc_table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+				       NULL, NULL);
 	}
 	struct strbuf title = { 0 }, desc = { 0 };
-	subst(&title, S(r, "chart.range"), "op", opname, NULL, NULL);
-	subst(&desc, S(r, "chart.range_desc"), "op", opname, NULL, NULL);
-	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
+	subst(&title, rb_str(r, "chart.range"), "op", opname, NULL, NULL);
+	subst(&desc, rb_str(r, "chart.range_desc"), "op", opname, NULL, NULL);
+	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	struct scene *sc = NULL;
 	strbuf_free(&title);
 	strbuf_free(&desc);
 	if (c) {
-		chart_set_axis(c, S(r, "unit.objs"), "", "");
+		chart_set_axis(c, rb_str(r, "unit.objs"), "", "");
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
@@ -440,87 +439,87 @@ static void oneoff_op(struct rb *r, const char *op)
 	doc_charts(r->d, &sc, 1, 1);
 }
 
-static void operations(struct rb *r)
+static void operations(struct report_builder *r)
 {
 	static const char *const ops[] = { "list", "head", "delete" };
 	if (!r->m->noneoffs)
 		return;
-	doc_heading(r->d, 1, "operations", S(r, "section.operations"));
-	doc_para(r->d, S(r, "operations.intro"), 0);
+	doc_heading(r->d, 1, "operations", rb_str(r, "section.operations"));
+	doc_para(r->d, rb_str(r, "operations.intro"), 0);
 	for (size_t k = 0; k < 3; k++)
 		if (model_has_oneoff(r->m, ops[k]))
 			oneoff_op(r, ops[k]);
 }
 
-static void methodology(struct rb *r)
+static void methodology(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char n[16];
 	struct strbuf b = { 0 };
-	doc_heading(r->d, 1, "methodology", S(r, "section.methodology"));
+	doc_heading(r->d, 1, "methodology", rb_str(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
 	report_methodology_stats(r);
-	doc_heading(r->d, 2, "inclusion", S(r, "section.inclusion"));
+	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);
 	snprintf(n, sizeof n, "%d", m->policy_min_samples);
-	subst(&b, S(r, "policy.line"), "policy", m->policy_name, "min", n);
-	doc_para(r->d, T(r, &b), 0);
+	subst(&b, rb_str(r, "policy.line"), "policy", m->policy_name, "min", n);
+	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
 	report_prose(r, "inclusion.txt");
 }
 
-static void samples(struct rb *r)
+static void samples(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char buf[64], opname[32], sz[32];
-	doc_heading(r->d, 1, "samples", S(r, "section.samples"));
+	doc_heading(r->d, 1, "samples", rb_str(r, "section.samples"));
 	if (m->nexcluded) {
-		struct doc_table *t = doc_table(r->d, "t-excluded", S(r, "table.excluded"), 7);
-		table_head(t, 0, S(r, "col.cycle"), 0.55);
-		table_head(t, 1, S(r, "col.subject"), 1.2);
-		table_head(t, 2, S(r, "col.op"), 0.85);
-		table_head(t, 3, S(r, "col.size"), 0.8);
-		table_head(t, 4, S(r, "col.workers"), 0.7);
-		table_head(t, 5, S(r, "col.class"), 1);
-		table_head(t, 6, S(r, "col.reason"), 2.9);
+		struct doc_table *t = doc_table(r->d, "t-excluded", rb_str(r, "table.excluded"), 7);
+		doc_table_head(t, 0, rb_str(r, "col.cycle"), 0.55);
+		doc_table_head(t, 1, rb_str(r, "col.subject"), 1.2);
+		doc_table_head(t, 2, rb_str(r, "col.op"), 0.85);
+		doc_table_head(t, 3, rb_str(r, "col.size"), 0.8);
+		doc_table_head(t, 4, rb_str(r, "col.workers"), 0.7);
+		doc_table_head(t, 5, rb_str(r, "col.class"), 1);
+		doc_table_head(t, 6, rb_str(r, "col.reason"), 2.9);
 		for (size_t i = 0; i < m->nexcluded; i++) {
 			const struct rm_excluded *x = &m->excluded[i];
-			table_row(t);
+			doc_table_row(t);
 			if (x->cycle)
 				snprintf(buf, sizeof buf, "%d", x->cycle);
 			else
 				snprintf(buf, sizeof buf, "%s", TEXT_NULL);
-			table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
-			table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
-			table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
-			table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
-				   : TEXT_NULL, 0, NULL, NULL);
+			doc_table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
+			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
+			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
+			doc_table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
+				       : TEXT_NULL, 0, NULL, NULL);
 			snprintf(buf, sizeof buf, "%d", x->concurrency);
-			table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
-			table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
-			table_cell(t, 6, *x->reason ? x->reason : TEXT_NULL, 0, NULL, NULL);
+			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
+			doc_table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
+			doc_table_cell(t, 6, *x->reason ? x->reason : TEXT_NULL, 0, NULL, NULL);
 		}
 	} else {
-		doc_para(r->d, S(r, "samples.none_excluded"), 0);
+		doc_para(r->d, rb_str(r, "samples.none_excluded"), 0);
 	}
 	/* sample counts per cell: rows = op × workers × size, columns = subjects */
-	struct doc_table *t = doc_table(r->d, "t-samples", S(r, "table.samples"), m->nsubjects + 3);
-	table_head(t, 0, S(r, "col.op"), 0.7);
-	table_head(t, 1, S(r, "col.workers"), 0.7);
-	table_head(t, 2, S(r, "col.size"), 0.9);
+	struct doc_table *t = doc_table(r->d, "t-samples", rb_str(r, "table.samples"), m->nsubjects + 3);
+	doc_table_head(t, 0, rb_str(r, "col.op"), 0.7);
+	doc_table_head(t, 1, rb_str(r, "col.workers"), 0.7);
+	doc_table_head(t, 2, rb_str(r, "col.size"), 0.9);
 	for (size_t s = 0; s < m->nsubjects; s++)
-		table_head(t, s + 3, m->subjects[s].label, 1);
+		doc_table_head(t, s + 3, m->subjects[s].label, 1);
 	for (size_t o = 0; o < m->nops; o++)
 		for (size_t k = 0; k < m->nconc; k++)
 			for (size_t z = 0; z < m->nsizes; z++) {
 				if (!model_measured(m, m->ops[o], m->sizes[z], m->concurrency[k]))
 					continue;
-				table_row(t);
-				table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
-					   CELL_ROWHEAD, NULL, NULL);
+				doc_table_row(t);
+				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
+					       CELL_ROWHEAD, NULL, NULL);
 				snprintf(buf, sizeof buf, "%d", m->concurrency[k]);
-				table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
-				table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
+				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
 									     m->concurrency[k]);
@@ -528,15 +527,15 @@ static void samples(struct rb *r)
 						snprintf(buf, sizeof buf, "%d/%d", c->n, c->expected);
 					else
 						snprintf(buf, sizeof buf, "%s", TEXT_NULL);
-					table_cell(t, s + 3, buf,
-						   CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
-						   NULL, NULL);
+					doc_table_cell(t, s + 3, buf,
+						       CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
+						       NULL, NULL);
 				}
 			}
-	table_foot(t, S(r, "table.samples_foot"));
+	doc_table_foot(t, rb_str(r, "table.samples_foot"));
 }
 
-static void appendix(struct rb *r)
+static void appendix(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32], sz[32], buf[TEXT_NUM_MAX], w[16];
@@ -547,21 +546,21 @@ static void appendix(struct rb *r)
 				cycles = m->cells[i].runs[k].cycle;
 	if (cycles < 1)
 		return;
-	doc_heading(r->d, 1, "appendix", S(r, "section.appendix"));
-	doc_para(r->d, S(r, "appendix.intro"), 0);
+	doc_heading(r->d, 1, "appendix", rb_str(r, "section.appendix"));
+	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
 		struct strbuf cap = { 0 };
 		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
 		snprintf(id, sizeof id, "t-runs-%s", m->ops[o]);
-		subst(&cap, S(r, "table.runs"), "op", opname, NULL, NULL);
-		struct doc_table *t = doc_table(r->d, id, T(r, &cap), (size_t)cycles + 3);
+		subst(&cap, rb_str(r, "table.runs"), "op", opname, NULL, NULL);
+		struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), (size_t)cycles + 3);
 		strbuf_free(&cap);
-		table_head(t, 0, S(r, "col.subject"), 1.6);
-		table_head(t, 1, S(r, "col.size"), 0.9);
-		table_head(t, 2, S(r, "col.workers_short"), 0.5);
+		doc_table_head(t, 0, rb_str(r, "col.subject"), 1.6);
+		doc_table_head(t, 1, rb_str(r, "col.size"), 0.9);
+		doc_table_head(t, 2, rb_str(r, "col.workers_short"), 0.5);
 		for (int c = 1; c <= cycles; c++) {
-			snprintf(w, sizeof w, "%s%d", S(r, "col.cycle_prefix"), c);
-			table_head(t, (size_t)c + 2, w, 0.75);
+			snprintf(w, sizeof w, "%s%d", rb_str(r, "col.cycle_prefix"), c);
+			doc_table_head(t, (size_t)c + 2, w, 0.75);
 		}
 		for (size_t k = 0; k < m->nconc; k++)
 			for (size_t z = 0; z < m->nsizes; z++)
@@ -570,28 +569,28 @@ static void appendix(struct rb *r)
 									     m->concurrency[k]);
 					if (!c || (!c->nruns && !c->n))   /* this subject never ran it */
 						continue;
-					table_row(t);
-					table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
-						   m->subjects[s].color);
-					table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+					doc_table_row(t);
+					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
+						       m->subjects[s].color);
+					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
 					snprintf(w, sizeof w, "%d", m->concurrency[k]);
-					table_cell(t, 2, w, CELL_NUM, NULL, NULL);
+					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
 						const struct rm_run *run = NULL;
 						for (size_t q = 0; c && q < c->nruns; q++)
 							if (c->runs[q].cycle == cy)
 								run = &c->runs[q];
 						if (run && run->included)
-							table_cell(t, (size_t)cy + 2, num(r, run->mib_s, buf),
-								   CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
-								   NULL, NULL);
+							doc_table_cell(t, (size_t)cy + 2, num(r, run->mib_s, buf),
+								       CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
+								       NULL, NULL);
 						else
-							table_cell(t, (size_t)cy + 2,
-								   run ? S(r, "run.excluded") : TEXT_NULL,
-								   CELL_NUM | CELL_MUTED, NULL, NULL);
+							doc_table_cell(t, (size_t)cy + 2,
+								       run ? rb_str(r, "run.excluded") : TEXT_NULL,
+								       CELL_NUM | CELL_MUTED, NULL, NULL);
 					}
 				}
-		table_foot(t, S(r, "table.runs_foot"));
+		doc_table_foot(t, rb_str(r, "table.runs_foot"));
 	}
 }
 
@@ -599,7 +598,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 			 const struct fonts *f, struct err *e)
 {
 	struct findings fd;
-	struct rb r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
+	struct report_builder r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
 	struct strbuf meta = { 0 }, title = { 0 }, names = { 0 };
 	if (findings_build(m, l, &fd, e))
 		return NULL;
@@ -609,14 +608,14 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	} else {
 		for (size_t i = 0; i < m->nsubjects; i++) {
 			if (i)
-				strbuf_adds(&names, S(&r, "title.vs"));
+				strbuf_adds(&names, rb_str(&r, "title.vs"));
 			strbuf_adds(&names, m->subjects[i].label);
 		}
-		subst(&title, S(&r, "title.default"), "subjects", T(&r, &names), NULL, NULL);
+		subst(&title, rb_str(&r, "title.default"), "subjects", rb_text(&r, &names), NULL, NULL);
 	}
-	subst(&meta, S(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
+	subst(&meta, rb_str(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
 	      "source", *m->source ? m->source : TEXT_NULL);
-	r.d = doc_new(text_lang_code(l), T(&r, &title), fd.headline, T(&r, &meta));
+	r.d = doc_new(text_lang_code(l), rb_text(&r, &title), fd.headline, rb_text(&r, &meta));
 	strbuf_free(&meta);
 	strbuf_free(&title);
 	strbuf_free(&names);
@@ -625,11 +624,10 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		err_set(e, "out of memory");
 		return NULL;
 	}
-	doc_labels(r.d, S(&r, "toc"), S(&r, "page"));
+	doc_labels(r.d, rb_str(&r, "toc"), rb_str(&r, "page"));
 	findings(&r, &fd);
 	findings_free(&fd);
-	if (report_history(r.d, m->file, l, f, e) < 0)
-		r.failed = 1;
+	report_history(&r);
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
@@ -643,7 +641,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	methodology(&r);
 	samples(&r);
 	appendix(&r);
-	doc_heading(r.d, 1, "limitations", S(&r, "section.limitations"));
+	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_limitations_stats(&r);
 	if (r.failed || r.d->oom) {

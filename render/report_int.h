@@ -8,7 +8,9 @@
 
 #include "render/report.h"
 
-struct rb {
+/* report_builder: the report being built: its model, language, number format and fonts,
+ * the document it fills, and the first failure (failed, with e set). */
+struct report_builder {
 	const struct report_model *m;
 	const struct text_lang *l;
 	const struct numfmt *nf;
@@ -18,22 +20,23 @@ struct rb {
 	int failed;
 };
 
-static inline const char *S(const struct rb *r, const char *key)
+/* rb_str: the language's string `key` (the key itself when the language lacks it). */
+static inline const char *rb_str(const struct report_builder *r, const char *key)
 {
 	return text_lang_str(r->l, key);
 }
 
 /* fail_oom: mark the report failed for lack of memory (the first failure's message stays). */
-static inline void fail_oom(struct rb *r)
+static inline void fail_oom(struct report_builder *r)
 {
 	if (!r->failed)
 		err_set(r->e, "report: out of memory");
 	r->failed = 1;
 }
 
-/* T: the text built in b, for the document ("" when nothing was added). When building b
+/* rb_text: the text built in b, for the document ("" when nothing was added). When building b
  * ran out of memory the report is marked failed, so that no truncated text is shown. */
-static inline const char *T(struct rb *r, const struct strbuf *b)
+static inline const char *rb_text(struct report_builder *r, const struct strbuf *b)
 {
 	if (b->failed)
 		fail_oom(r);
@@ -49,48 +52,56 @@ static inline void subst(struct strbuf *b, const char *tpl, const char *n1, cons
 	text_subst(b, tpl, names, vals, 2);
 }
 
-static inline char *num(const struct rb *r, double v, char *buf)
+static inline char *num(const struct report_builder *r, double v, char *buf)
 {
 	return text_num(r->nf, v, -1, buf, TEXT_NUM_MAX);
 }
 
 /* report_add_scene: lay c out `width` points wide into *out and free c; a NULL c or a
  * failed layout marks the report failed (*out NULL). */
-void report_add_scene(struct rb *r, struct chart *c, double width, struct scene **out);
+void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out);
 
 /* report_prose: the paragraphs of the prose template `name` (blank-line separated);
  * a missing template marks the report failed. */
-void report_prose(struct rb *r, const char *name);
+void report_prose(struct report_builder *r, const char *name);
 
 /* ---- render/report_stats.c: the 1.1 statistics in the report ---- */
 
 /* report_tput_cell: the table text of a cell's figure (value ± CI half-width, or
  * [lo, hi] when the interval is not symmetric) into text, and "n=k" (or "n=k/N") into
  * note; `objs` picks obj/s over MiB/s. c may be NULL. */
-void report_tput_cell(struct rb *r, const struct rm_cell *c, int objs, char *text, size_t tn,
+void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text, size_t tn,
 		      char *note, size_t nn);
 /* report_lead_flags: CELL_LEAD for a clear leader (any leader in a 1.0 file), CELL_TIE
  * for a subject in a tie at the top, else 0. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size,
 			   int conc, int s);
 /* report_tput_foot: the legend under a throughput table; notes = some cell has n < N. */
-void report_tput_foot(struct rb *r, struct doc_table *t, int notes);
+void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes);
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
  * saying the comparisons are not available. */
-void report_forest(struct rb *r, const char *op, const char *opname);
+void report_forest(struct report_builder *r, const char *op, const char *opname);
 /* report_latency_chart: the latency chart of op at one concurrency: per size a panel,
  * per subject a p50–p99 range with p99.9 marked (pooled percentiles; the runs' mean
  * percentiles when a cell has none, labelled). */
-struct chart *report_latency_chart(struct rb *r, const char *op, const char *opname, int conc);
+struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname, int conc);
 /* report_latency_tables: the pooled percentiles of every cell, one table per op, or
  * the sentence that the aggregate has none. */
-void report_latency_tables(struct rb *r);
+void report_latency_tables(struct report_builder *r);
 /* report_limitations_stats: what this campaign's cycles could not tell (the range of
  * detectable differences, untested configurations), or that no test was made. */
-void report_limitations_stats(struct rb *r);
+void report_limitations_stats(struct report_builder *r);
 /* report_methodology_stats: the statistics part of the methodology (settings and the
  * prose of statistics.txt), or the sentence that the data has none. */
-void report_methodology_stats(struct rb *r);
+void report_methodology_stats(struct report_builder *r);
+
+/* ---- render/report_history.c: the history sections, from the model's baseline and
+ * trend (render/model_history.c) ---- */
+
+/* report_history: the "Changes since BASELINE" section when m->baseline is set, then
+ * the "Trend" section when m has trend series (skipped once the report failed). A chart
+ * that fails to lay out, or memory running out, marks the report failed. */
+void report_history(struct report_builder *r);
 
 /* ---- render/report_time.c: the distribution and time charts (issue 11), built
  * from aggregate.json's format 1.1 fields and the per-cycle runs:
@@ -107,7 +118,7 @@ void report_methodology_stats(struct rb *r);
 /* report_time_cdf: the [latency-cdf] sub-section, or its note.
  * report_time_runs: the [timeseries] and [cycles] sections, or their notes.
  * Out of memory or a chart that fails to lay out marks the report failed. */
-void report_time_cdf(struct rb *r);
-void report_time_runs(struct rb *r);
+void report_time_cdf(struct report_builder *r);
+void report_time_runs(struct report_builder *r);
 
 #endif

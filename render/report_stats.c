@@ -11,7 +11,7 @@
 #include "render/findings.h"
 #include "render/model_ext.h"
 
-void report_tput_cell(struct rb *r, const struct rm_cell *c, int objs, char *text, size_t tn,
+void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text, size_t tn,
 		      char *note, size_t nn)
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
@@ -58,7 +58,7 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 }
 
 /* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
-static char *short_num(const struct rb *r, double v, char *buf, size_t n)
+static char *short_num(const struct report_builder *r, double v, char *buf, size_t n)
 {
 	char tmp[32], *dot;
 	snprintf(tmp, sizeof(tmp), "%g", v);
@@ -81,47 +81,47 @@ static enum rm_ci_method ci_method(const struct report_model *m)
 	return RM_CI_NONE;
 }
 
-void report_tput_foot(struct rb *r, struct doc_table *t, int notes)
+void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 {
 	const struct report_model *m = r->m;
 	char a[TEXT_NUM_MAX];
 	struct strbuf b = { 0 };
 	if (!m->has_stats) {
-		table_foot(t, S(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+		doc_table_foot(t, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
 		return;
 	}
-	subst(&b, S(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
+	subst(&b, rb_str(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
 	      NULL, NULL);
 	strbuf_adds(&b, " ");
 	enum rm_ci_method cm = ci_method(m);
-	strbuf_adds(&b, S(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
-		     : cm == RM_CI_ORDER ? "table.foot_ci_order"
-		     : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
+	strbuf_adds(&b, rb_str(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
+			  : cm == RM_CI_ORDER ? "table.foot_ci_order"
+			  : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
 	strbuf_adds(&b, " ");
-	strbuf_adds(&b, S(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
-	table_foot(t, T(r, &b));
+	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
+	doc_table_foot(t, rb_text(r, &b));
 	strbuf_free(&b);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
-static void ratio_text(struct rb *r, const struct rm_comparison *k, double v, double lo,
+static void ratio_text(struct report_builder *r, const struct rm_comparison *k, double v, double lo,
 		       double hi, const char *who, struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX], y[TEXT_NUM_MAX], z[TEXT_NUM_MAX];
 	if (who)
 		strbuf_addf(b, "%s: ", who);
 	if (k->test == RM_TEST_NONE || !isfinite(v)) {
-		strbuf_adds(b, S(r, "forest.not_enough"));
+		strbuf_adds(b, rb_str(r, "forest.not_enough"));
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
 		text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
 	if (k->test == RM_TEST_WELCH)
-		strbuf_addf(b, " %s", S(r, "forest.welch"));
+		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
 /* One estimate: subject s against subject top (s/top) in a category. */
-static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint64_t size,
+static void estimate(struct report_builder *r, struct chart *c, int p, const char *op, uint64_t size,
 		     int conc, int s, int top, int named)
 {
 	const struct report_model *m = r->m;
@@ -134,12 +134,12 @@ static void estimate(struct rb *r, struct chart *c, int p, const char *op, uint6
 	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
-			   k->significant, T(r, &b));
+			   k->significant, rb_text(r, &b));
 	strbuf_free(&b);
 }
 
 /* The rows of the forest plot of op: one per size × workers some run measured. */
-static void forest_rows(struct rb *r, struct chart *c, const char *op)
+static void forest_rows(struct report_builder *r, struct chart *c, const char *op)
 {
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
@@ -153,16 +153,16 @@ static void forest_rows(struct rb *r, struct chart *c, const char *op)
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 			if (m->nsubjects == 2) {
-				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
-				chart_add_row(c, p, T(r, &lab));
+				subst(&lab, rb_str(r, "forest.row"), "size", sz, "workers", w);
+				chart_add_row(c, p, rb_text(r, &lab));
 				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
 			} else if (d) {
 				char row[320];
-				subst(&lab, S(r, "forest.row"), "size", sz, "workers", w);
-				snprintf(row, sizeof(row), "%s %s", T(r, &lab), S(r, "forest.vs"));
+				subst(&lab, rb_str(r, "forest.row"), "size", sz, "workers", w);
+				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab), rb_str(r, "forest.vs"));
 				strbuf_free(&lab);
 				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
-				chart_add_row(c, p, T(r, &lab));
+				chart_add_row(c, p, rb_text(r, &lab));
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != d->subject)
 						estimate(r, c, p, op, m->sizes[z], m->concurrency[k], (int)s,
@@ -185,34 +185,34 @@ static int forest_tested(const struct report_model *m, const char *op)
 	return 0;
 }
 
-void report_forest(struct rb *r, const char *op, const char *opname)
+void report_forest(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
 	struct strbuf title = { 0 }, desc = { 0 }, id = { 0 };
 	struct scene *sc = NULL;
 	strbuf_addf(&id, "%s-forest", op);
-	subst(&title, S(r, "section.forest"), "op", opname, NULL, NULL);
-	doc_heading(r->d, 2, T(r, &id), T(r, &title));
+	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
 	strbuf_free(&title);
 	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
-		doc_para(r->d, S(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
-				 : "forest.untested"), 0);
+		doc_para(r->d, rb_str(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
+				      : "forest.untested"), 0);
 		goto done;
 	}
 	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
 	if (m->nsubjects == 2) {
-		subst(&title, S(r, "chart.forest2"), "a", a, "b", b);
-		subst(&desc, S(r, "chart.forest2_desc"), "a", a, "b", b);
+		subst(&title, rb_str(r, "chart.forest2"), "a", a, "b", b);
+		subst(&desc, rb_str(r, "chart.forest2_desc"), "a", a, "b", b);
 	} else {
-		subst(&title, S(r, "chart.forest"), "op", opname, NULL, NULL);
-		subst(&desc, S(r, "chart.forest_desc"), "op", opname, NULL, NULL);
+		subst(&title, rb_str(r, "chart.forest"), "op", opname, NULL, NULL);
+		subst(&desc, rb_str(r, "chart.forest_desc"), "op", opname, NULL, NULL);
 	}
 	struct strbuf t2 = { 0 };
-	subst(&t2, T(r, &title), "op", opname, NULL, NULL);
-	struct chart *c = chart_new(CHART_FOREST, T(r, &t2), T(r, &desc));
+	subst(&t2, rb_text(r, &title), "op", opname, NULL, NULL);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &desc));
 	strbuf_free(&t2);
 	if (c) {
-		chart_set_axis(c, S(r, "axis.ratio"), "", "");
+		chart_set_axis(c, rb_str(r, "axis.ratio"), "", "");
 		if (m->nsubjects > 2)
 			for (size_t s = 0; s < m->nsubjects; s++)
 				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
@@ -220,7 +220,7 @@ void report_forest(struct rb *r, const char *op, const char *opname)
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
-	doc_para(r->d, S(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
+	doc_para(r->d, rb_str(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
 done:
 	strbuf_free(&title);
 	strbuf_free(&desc);
@@ -250,20 +250,20 @@ static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double
 	return isfinite(*p50);
 }
 
-struct chart *report_latency_chart(struct rb *r, const char *op, const char *opname, int conc)
+struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
 	struct strbuf title = { 0 }, desc = { 0 };
 	char cs[16], sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
 	snprintf(cs, sizeof(cs), "%d", conc);
-	subst(&title, S(r, conc == 1 ? "chart.latpct1" : "chart.latpct"), "op", opname, "workers", cs);
-	subst(&desc, S(r, "chart.latpct_desc"), "op", opname, "workers", cs);
-	struct chart *c = chart_new(CHART_RANGE, T(r, &title), T(r, &desc));
+	subst(&title, rb_str(r, conc == 1 ? "chart.latpct1" : "chart.latpct"), "op", opname, "workers", cs);
+	subst(&desc, rb_str(r, "chart.latpct_desc"), "op", opname, "workers", cs);
+	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
 	if (!c)
 		return NULL;
-	chart_set_axis(c, S(r, "unit.ms"), "", "");
+	chart_set_axis(c, rb_str(r, "unit.ms"), "", "");
 	for (size_t z = 0; z < m->nsizes; z++) {
 		if (!model_measured(m, op, m->sizes[z], conc))
 			continue;
@@ -289,20 +289,20 @@ struct chart *report_latency_chart(struct rb *r, const char *op, const char *opn
 
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
  * workers × size × subject). */
-static void latency_table(struct rb *r, const char *op, const char *opname)
+static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
 	char id[48], sz[32], w[16], buf[TEXT_NUM_MAX];
 	struct strbuf cap = { 0 };
 	snprintf(id, sizeof(id), "t-lat-%s", op);
-	subst(&cap, S(r, "table.latpct"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, T(r, &cap), 9);
+	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
 	strbuf_free(&cap);
 	static const char *const heads[] = { "col.subject", "col.size", "col.workers_short",
 					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
 					     "col.requests" };
 	for (size_t i = 0; i < 9; i++)
-		table_head(t, i, S(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i == 2 ? 0.5 : 0.8);
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i == 2 ? 0.5 : 0.8);
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
@@ -314,21 +314,21 @@ static void latency_table(struct rb *r, const char *op, const char *opname)
 				double v[6] = { ok ? p->p50 : NAN, ok ? p->p90 : NAN, ok ? p->p99 : NAN,
 						ok ? p->p999 : NAN, ok ? p->max : NAN,
 						ok && p->requests ? (double)p->requests : NAN };
-				table_row(t);
-				table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
-					   ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
-				table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
-					   NULL, NULL);
+				doc_table_row(t);
+				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
+					       ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
+				doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
+					       NULL, NULL);
 				snprintf(w, sizeof(w), "%d", m->concurrency[k]);
-				table_cell(t, 2, w, CELL_NUM, NULL, NULL);
+				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)
-					table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
-						   CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
+					doc_table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
+						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
 			}
-	table_foot(t, S(r, "table.latpct_foot"));
+	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
 }
 
-void report_latency_tables(struct rb *r)
+void report_latency_tables(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char opname[32];
@@ -336,36 +336,36 @@ void report_latency_tables(struct rb *r)
 	for (size_t i = 0; i < m->ncells && !pooled; i++)
 		pooled = m->cells[i].latency.pooled.present;
 	if (!pooled) {
-		doc_para(r->d, S(r, "latency.no_pooled"), 0);
+		doc_para(r->d, rb_str(r, "latency.no_pooled"), 0);
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++)
 		latency_table(r, m->ops[o], findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
 }
 
-void report_methodology_stats(struct rb *r)
+void report_methodology_stats(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char conf[TEXT_NUM_MAX], alpha[TEXT_NUM_MAX], pow[TEXT_NUM_MAX], fam[16];
 	const char *names[] = { "confidence", "alpha", "family", "power" };
 	const char *vals[] = { conf, alpha, fam, pow };
 	struct strbuf b = { 0 };
-	doc_heading(r->d, 2, "statistics", S(r, "section.statistics"));
+	doc_heading(r->d, 2, "statistics", rb_str(r, "section.statistics"));
 	if (!m->has_stats) {
-		doc_para(r->d, S(r, "stats.none"), 1);
+		doc_para(r->d, rb_str(r, "stats.none"), 1);
 		return;
 	}
 	short_num(r, m->stats.confidence * 100, conf, sizeof(conf));
 	short_num(r, m->stats.alpha, alpha, sizeof(alpha));
 	short_num(r, isnan(m->stats.power) ? 80 : m->stats.power * 100, pow, sizeof(pow));
 	snprintf(fam, sizeof(fam), "%d", m->stats.family);
-	text_subst(&b, S(r, "stats.line"), names, vals, 4);
-	doc_para(r->d, T(r, &b), 1);
+	text_subst(&b, rb_str(r, "stats.line"), names, vals, 4);
+	doc_para(r->d, rb_text(r, &b), 1);
 	strbuf_free(&b);
 	report_prose(r, "statistics.txt");
 }
 
-void report_limitations_stats(struct rb *r)
+void report_limitations_stats(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	double lo = INFINITY, hi = -INFINITY;
@@ -373,7 +373,7 @@ void report_limitations_stats(struct rb *r)
 	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], n[16];
 	struct strbuf s = { 0 };
 	if (!m->has_stats) {
-		doc_para(r->d, S(r, "limits.none"), 0);
+		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
 	}
 	for (size_t i = 0; i < m->nleaders; i++) {
@@ -389,14 +389,14 @@ void report_limitations_stats(struct rb *r)
 		const char *names[] = { "cycles", "lo", "hi" };
 		const char *vals[] = { n, text_num(r->nf, (lo - 1) * 100, 0, a, sizeof(a)),
 				       text_num(r->nf, (hi - 1) * 100, 0, b, sizeof(b)) };
-		text_subst(&s, S(r, "limits.detectable"), names, vals, 3);
+		text_subst(&s, rb_str(r, "limits.detectable"), names, vals, 3);
 	}
 	if (untested) {
 		if (s.len)
 			strbuf_adds(&s, " ");
-		subst(&s, S(r, "limits.untested"), "cycles", n, NULL, NULL);
+		subst(&s, rb_str(r, "limits.untested"), "cycles", n, NULL, NULL);
 	}
-	if (s.len || s.failed)   /* T() marks the report failed when s ran out of memory */
-		doc_para(r->d, T(r, &s), 0);
+	if (s.len || s.failed)   /* rb_text() marks the report failed when s ran out of memory */
+		doc_para(r->d, rb_text(r, &s), 0);
 	strbuf_free(&s);
 }

@@ -11,7 +11,7 @@
 #include "render/model_ext.h"
 
 struct tb {
-	struct rb *r;
+	struct report_builder *r;
 	struct scene **sc;      /* the charts of the section being built */
 	size_t nsc, cap;
 };
@@ -25,8 +25,8 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 	struct strbuf b = { 0 };
 	const char *names[] = { "op", "size", "workers" }, *vals[] = { op, size, w };
 	snprintf(w, sizeof(w), "%d", workers);
-	text_subst(&b, S(t->r, key), names, vals, 3);
-	snprintf(buf, n, "%s", T(t->r, &b));
+	text_subst(&b, rb_str(t->r, key), names, vals, 3);
+	snprintf(buf, n, "%s", rb_text(t->r, &b));
 	strbuf_free(&b);
 	return buf;
 }
@@ -115,8 +115,8 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 	fill(t, "chart.cdf_desc", opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, S(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
-		xy_set_y(c, S(t->r, "axis.requests_pct"), 0, 100);
+		xy_set_x(c, rb_str(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
+		xy_set_y(c, rb_str(t->r, "axis.requests_pct"), 0, 100);
 		xy_set_markers(c, 0);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
@@ -133,7 +133,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 	add_chart(t, c);
 }
 
-void report_time_cdf(struct rb *r)
+void report_time_cdf(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	struct tb t = { r, NULL, 0, 0 };
@@ -143,11 +143,11 @@ void report_time_cdf(struct rb *r)
 		for (size_t z = 0; z < m->nsizes; z++)
 			any |= top_conc(m, m->ops[o], m->sizes[z], has_quantiles) > 0;
 	if (!any) {
-		doc_para(r->d, S(r, "cdf.na"), 0);
+		doc_para(r->d, rb_str(r, "cdf.na"), 0);
 		return;
 	}
-	doc_heading(r->d, 2, "latency-cdf", S(r, "section.cdf"));
-	doc_para(r->d, S(r, "cdf.intro"), 0);
+	doc_heading(r->d, 2, "latency-cdf", rb_str(r, "section.cdf"));
+	doc_para(r->d, rb_str(r, "cdf.intro"), 0);
 	for (size_t o = 0; o < m->nops && !r->failed; o++) {
 		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		for (size_t z = 0; z < m->nsizes && !r->failed; z++) {
@@ -158,7 +158,7 @@ void report_time_cdf(struct rb *r)
 	}
 	flush_charts(&t);
 	for (size_t i = 0; i < t.nsc; i++)
-		scene_free(t.sc[i]);
+		chart_scene_free(t.sc[i]);
 	free(t.sc);
 	
 }
@@ -185,9 +185,9 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 	fill(t, "chart.timeseries_desc", opname, sz, first->concurrency, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, S(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
-		xy_set_y(c, S(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
-		xy_set_note(c, S(t->r, "timeseries.note"));
+		xy_set_x(c, rb_str(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
+		xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		xy_set_note(c, rb_str(t->r, "timeseries.note"));
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_series *ts = model_timeseries(m, (int)s, op);
 			if (!ts)
@@ -231,8 +231,8 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	fill(t, "chart.cycles_desc", opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, S(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
-		xy_set_y(c, S(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		xy_set_x(c, rb_str(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
+		xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_runs(cell))
@@ -250,17 +250,17 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	add_chart(t, c);
 }
 
-void report_time_runs(struct rb *r)
+void report_time_runs(struct report_builder *r)
 {
 	static const char *const ops[] = { "put", "get" };
 	const struct report_model *m = r->m;
 	struct tb t = { r, NULL, 0, 0 };
 	char opname[32];
 	if (!m->ntimeseries) {
-		doc_para(r->d, S(r, "timeseries.na"), 0);
+		doc_para(r->d, rb_str(r, "timeseries.na"), 0);
 	} else {
-		doc_heading(r->d, 1, "timeseries", S(r, "section.timeseries"));
-		doc_para(r->d, S(r, "timeseries.intro"), 0);
+		doc_heading(r->d, 1, "timeseries", rb_str(r, "section.timeseries"));
+		doc_para(r->d, rb_str(r, "timeseries.intro"), 0);
 		for (size_t o = 0; o < 2 && !r->failed; o++)
 			series_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
 		flush_charts(&t);
@@ -268,14 +268,14 @@ void report_time_runs(struct rb *r)
 	for (size_t o = 0; o < 2 && !r->failed; o++)
 		cycles_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
 	if (t.nsc && !r->failed) {   /* the charts are laid out; the heading goes first */
-		doc_heading(r->d, 1, "cycles", S(r, "section.cycles"));
-		doc_para(r->d, S(r, "cycles.intro"), 0);
+		doc_heading(r->d, 1, "cycles", rb_str(r, "section.cycles"));
+		doc_para(r->d, rb_str(r, "cycles.intro"), 0);
 		flush_charts(&t);
 	} else if (!r->failed) {
-		doc_para(r->d, S(r, "cycles.na"), 0);
+		doc_para(r->d, rb_str(r, "cycles.na"), 0);
 	}
 	for (size_t i = 0; i < t.nsc; i++)   /* charts not handed over after a failure */
-		scene_free(t.sc[i]);
+		chart_scene_free(t.sc[i]);
 	free(t.sc);
 	
 }

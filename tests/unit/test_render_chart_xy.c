@@ -42,8 +42,8 @@ static size_t labels(const struct scene *s, enum sc_role role, const char **txt,
 		     size_t max)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < scene_count(s) && n < max; i++) {
-		const struct sc_item *it = scene_item(s, i);
+	for (size_t i = 0; i < chart_scene_count(s) && n < max; i++) {
+		const struct sc_item *it = chart_scene_item(s, i);
 		if (it->kind == SC_TEXT && it->role == role) {
 			txt[n] = it->text;
 			x[n++] = it->x;
@@ -70,9 +70,9 @@ static void test_log_placement(const struct fonts *f)
 		goto done;
 	const struct sc_item *pl = NULL;
 	size_t npl = 0;
-	for (size_t i = 0; i < scene_count(sc); i++)
-		if (scene_item(sc, i)->kind == SC_POLYLINE) {
-			pl = scene_item(sc, i);
+	for (size_t i = 0; i < chart_scene_count(sc); i++)
+		if (chart_scene_item(sc, i)->kind == SC_POLYLINE) {
+			pl = chart_scene_item(sc, i);
 			npl++;
 		}
 	CHECK(npl == 1 && pl && pl->npts == 3, "one line of 3 points (%zu lines)", npl);
@@ -97,8 +97,8 @@ static void test_log_placement(const struct fonts *f)
 		CHECK(hit == 3, "ticks 1, 10, 100 under the points (%d of 3; %zu ticks)", hit, n);
 		CHECK(n == 7, "1..100: 1 2 5 10 20 50 100 (%zu)", n);
 	}
-	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
-	scene_free(sc);
+	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
+	chart_scene_free(sc);
 done:
 	xy_free(c);
 }
@@ -114,12 +114,12 @@ static void test_log_thinning(const struct fonts *f)
 		xy_add_point(c, s, 0.0123, 1, 0);
 		xy_add_point(c, s, 98765, 2, 0);
 		struct scene *sc = xy_layout(c, f, &en, w, &e);
-		CHECK(sc && scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
+		CHECK(sc && chart_scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
 		const char *txt[64];
 		double x[64];
 		size_t n = sc ? labels(sc, SC_ROLE_CATEGORY, txt, x, 64) : 0;
 		CHECK(n >= 2, "width %d: at least two x ticks (%zu)", w, n);
-		scene_free(sc);
+		chart_scene_free(sc);
 		xy_free(c);
 	}
 }
@@ -139,8 +139,8 @@ static void test_linear_faint(const struct fonts *f)
 		goto done;
 	size_t dashed = 0, hollow = 0, full = 0, poly = 0, npts = 0;
 	double left = NAN, x0 = NAN, x10 = NAN;
-	for (size_t i = 0; i < scene_count(sc); i++) {
-		const struct sc_item *it = scene_item(sc, i);
+	for (size_t i = 0; i < chart_scene_count(sc); i++) {
+		const struct sc_item *it = chart_scene_item(sc, i);
 		if (it->kind == SC_LINE && it->dash)
 			dashed++;
 		if (it->kind == SC_CIRCLE && strcmp(it->fill, "#ffffff") == 0)
@@ -169,8 +169,8 @@ static void test_linear_faint(const struct fonts *f)
 	double x[64];
 	size_t n = labels(sc, SC_ROLE_TICK, txt, x, 64);
 	CHECK(n >= 2 && strcmp(txt[0], "0") == 0, "y from 0 (%s)", n ? txt[0] : "none");
-	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
-	scene_free(sc);
+	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
+	chart_scene_free(sc);
 done:
 	xy_free(c);
 }

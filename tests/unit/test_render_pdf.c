@@ -104,18 +104,18 @@ static void test_long_table(void)
 		close(fd);
 		doc_heading(d, 1, "long", "Long table");
 		struct doc_table *t = doc_table(d, "t-long", "200 rows", 3);
-		table_head(t, 0, "Row", 1);
-		table_head(t, 1, "Value", 1);
-		table_head(t, 2, "Note", 3);
+		doc_table_head(t, 0, "Row", 1);
+		doc_table_head(t, 1, "Value", 1);
+		doc_table_head(t, 2, "Note", 3);
 		for (int i = 0; i < 200; i++) {
 			char a[16], b[16];
 			snprintf(a, sizeof a, "%d", i);
 			snprintf(b, sizeof b, "%d.5", i * 3);
-			table_row(t);
-			table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
-			table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);
-			table_cell(t, 2, i % 10 ? "short" : "a long note that needs to wrap onto a second line "
-				   "because it is much wider than its column in the table", 0, NULL, NULL);
+			doc_table_row(t);
+			doc_table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
+			doc_table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);
+			doc_table_cell(t, 2, i % 10 ? "short" : "a long note that needs to wrap onto a second line "
+				       "because it is much wider than its column in the table", 0, NULL, NULL);
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "long table: pdf_write: %s", e.msg);
 		size_t len;
@@ -144,11 +144,11 @@ static void test_wide_table(void)
 		doc_heading(d, 1, "wide", "Wide table");
 		struct doc_table *t = doc_table(d, "t-wide", "70 columns", 70);
 		for (size_t i = 0; i < 70; i++)
-			table_head(t, i, "C", 1);
+			doc_table_head(t, i, "C", 1);
 		for (int r = 0; r < 120; r++) {
-			table_row(t);
+			doc_table_row(t);
 			for (size_t i = 0; i < 70; i++)
-				table_cell(t, i, "1", CELL_NUM, NULL, NULL);
+				doc_table_cell(t, i, "1", CELL_NUM, NULL, NULL);
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "wide table: pdf_write: %s", e.msg);
 		size_t len;
