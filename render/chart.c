@@ -30,7 +30,7 @@ void ch_set_color(char dst[8], const char *src)
 
 struct chart *chart_new(enum chart_kind kind, const char *title, const char *desc)
 {
-	struct chart *c = calloc(1, sizeof *c);
+	struct chart *c = calloc(1, sizeof(*c));
 	if (!c)
 		return NULL;
 	c->kind = kind;
@@ -90,7 +90,7 @@ void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
 
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 {
-	char **cats = calloc(n + 1, sizeof *cats);
+	char **cats = calloc(n + 1, sizeof(*cats));
 	if (!cats) {
 		c->oom = 1;
 		return;
@@ -106,16 +106,16 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 
 int chart_add_series(struct chart *c, const char *label, const char *color)
 {
-	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof *s);
+	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
 	if (!s) {
 		c->oom = 1;
 		return -1;
 	}
 	c->series = s;
 	s = &c->series[c->nseries];
-	s->y = malloc((c->ncats + 1) * sizeof *s->y);
-	s->lo = malloc((c->ncats + 1) * sizeof *s->lo);
-	s->hi = malloc((c->ncats + 1) * sizeof *s->hi);
+	s->y = malloc((c->ncats + 1) * sizeof(*s->y));
+	s->lo = malloc((c->ncats + 1) * sizeof(*s->lo));
+	s->hi = malloc((c->ncats + 1) * sizeof(*s->hi));
 	if (!s->y || !s->lo || !s->hi) {
 		free(s->y);
 		free(s->lo);
@@ -146,13 +146,13 @@ void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi)
 
 int chart_add_panel(struct chart *c, const char *title)
 {
-	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof *p);
+	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof(*p));
 	if (!p) {
 		c->oom = 1;
 		return -1;
 	}
 	c->panels = p;
-	memset(&p[c->npanels], 0, sizeof *p);
+	memset(&p[c->npanels], 0, sizeof(*p));
 	p[c->npanels].title = ch_keep(c, title);
 	return (int)c->npanels++;
 }
@@ -162,7 +162,7 @@ struct row *ch_add_row(struct chart *c, int p, const char *label, const char *co
 	if (p < 0 || (size_t)p >= c->npanels)
 		return NULL;
 	struct panel *pn = &c->panels[p];
-	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof *r);
+	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof(*r));
 	if (!r) {
 		c->oom = 1;
 		return NULL;
@@ -220,7 +220,7 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 	if (p < 0 || (size_t)p >= c->npanels || !c->panels[p].nrows)
 		return;
 	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
-	struct fmark *m = realloc(r->marks, (r->nmarks + 1) * sizeof *m);
+	struct fmark *m = realloc(r->marks, (r->nmarks + 1) * sizeof(*m));
 	if (!m) {
 		c->oom = 1;
 		return;
@@ -282,7 +282,7 @@ struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 		return NULL;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
-		struct sc_item *it = realloc(s->items, cap * sizeof *it);
+		struct sc_item *it = realloc(s->items, cap * sizeof(*it));
 		if (!it) {
 			s->oom = 1;
 			return NULL;
@@ -291,7 +291,7 @@ struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 		s->cap = cap;
 	}
 	struct sc_item *it = &s->items[s->n++];
-	memset(it, 0, sizeof *it);
+	memset(it, 0, sizeof(*it));
 	it->kind = kind;
 	it->role = role;
 	it->stroke_width = 1;
@@ -363,12 +363,12 @@ void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, 
 	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
-	it->pts = malloc(2 * n * sizeof *it->pts);
+	it->pts = malloc(2 * n * sizeof(*it->pts));
 	if (!it->pts) {
 		x->s->oom = 1;
 		return;
 	}
-	memcpy(it->pts, pts, 2 * n * sizeof *pts);
+	memcpy(it->pts, pts, 2 * n * sizeof(*pts));
 	it->npts = n;
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
@@ -393,7 +393,7 @@ int ch_tick_decimals(double step)
 void ch_fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n)
 {
 	char num[TEXT_NUM_MAX];
-	text_num(x->nf, v, -1, num, sizeof num);
+	text_num(x->nf, v, -1, num, sizeof(num));
 	snprintf(buf, n, "%s%s", num, isnan(v) ? "" : unit);
 }
 
@@ -403,7 +403,7 @@ double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int d
 	double maxw = 0;
 	for (int i = 0; i < n; i++) {
 		char num[TEXT_NUM_MAX];
-		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof num), SZ_TICK, 0);
+		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof(num)), SZ_TICK, 0);
 		if (w > maxw)
 			maxw = w;
 	}
@@ -452,7 +452,7 @@ static size_t title_break(const struct ctx *x, const char *t, size_t n, double w
 {
 	size_t colon = 0, paren = 0, space = 0;
 	char line[512];
-	for (size_t i = 1; i < n && i < sizeof line; i++) {
+	for (size_t i = 1; i < n && i < sizeof(line); i++) {
 		if (t[i] != ' ')
 			continue;
 		memcpy(line, t, i);
@@ -481,7 +481,7 @@ double ch_layout_title(struct ctx *x, const char *title, double width)
 	while (*t) {
 		size_t n = strlen(t);
 		size_t cut = ch_text_w(x, t, SZ_TITLE, 1) <= width ? n : title_break(x, t, n, width);
-		snprintf(line, sizeof line, "%.*s", (int)cut, t);
+		snprintf(line, sizeof(line), "%.*s", (int)cut, t);
 		ch_text(x, SC_ROLE_TITLE, 0, y + SZ_TITLE, line, SZ_TITLE, 1, SC_START, C_TEXT);
 		y += SZ_TITLE + 3;
 		for (t += cut; *t == ' '; t++)
@@ -513,7 +513,7 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
 			   struct err *e)
 {
-	struct scene *s = oom ? NULL : calloc(1, sizeof *s);
+	struct scene *s = oom ? NULL : calloc(1, sizeof(*s));
 	if (!s) {
 		err_set(e, "chart '%s': out of memory", title);
 		return NULL;

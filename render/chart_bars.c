@@ -103,7 +103,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 				maxv = rw->value;
 			if (isfinite(rw->mark) && rw->mark > maxv)
 				maxv = rw->mark;
-			row_text(x, c, rw, buf, sizeof buf);
+			row_text(x, c, rw, buf, sizeof(buf));
 			double w = ch_text_w(x, buf, SZ_VALUE, 0);
 			if (w > valw)
 				valw = w;
@@ -118,7 +118,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			double tx = x0 + (t * step) / thi * bw;
 			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
 			ch_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
-			        text_num(x->nf, t * step, dec, num, sizeof num), SZ_TICK, 0, SC_MIDDLE,
+			        text_num(x->nf, t * step, dec, num, sizeof(num)), SZ_TICK, 0, SC_MIDDLE,
 			        C_MUTED);
 		}
 		double h = ybot + SZ_TICK + 6;
@@ -132,11 +132,11 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
 			double cy = py + rowh * ((double)r + 0.5), end;
-			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof buf);
+			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
 			        SC_END, C_TEXT);
 			end = bar_shape(x, c, rw, x0, bw / thi, cy);
-			row_text(x, c, rw, buf, sizeof buf);
+			row_text(x, c, rw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
 			        SC_START, C_TEXT);
 		}

@@ -90,7 +90,7 @@ static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *la
 		if (!isfinite(v))
 			continue;
 		labs[nl].series = i;
-		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof labs[nl].text);
+		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof(labs[nl].text));
 		labs[nl].w = ch_text_w(x, labs[nl].text, SZ_VALUE, 0);
 		if (labs[nl].w > *rightw)
 			*rightw = labs[nl].w;
@@ -130,13 +130,13 @@ static double line_axes(struct ctx *x, const struct chart *c, const struct line_
 		double v = p->tlo + t * p->step, py = plot_y(p, v);
 		ch_line(x, p->left, py, p->right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
 		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35,
-		        text_num(x->nf, v, p->dec, num, sizeof num), SZ_TICK, 0, SC_END, C_MUTED);
+		        text_num(x->nf, v, p->dec, num, sizeof(num)), SZ_TICK, 0, SC_END, C_MUTED);
 	}
 	for (size_t k = 0; k < c->ncats; k++) {
 		double px = plot_x(p, k);
 		ch_line(x, px, p->bottom, px, p->bottom + 3, C_AXIS, 0.8, 0);
 		char lab[128];
-		ch_fit_label(x, c->cats[k], SZ_TICK, 0, p->cw - 2, lab, sizeof lab);
+		ch_fit_label(x, c->cats[k], SZ_TICK, 0, p->cw - 2, lab, sizeof(lab));
 		ch_text(x, SC_ROLE_CATEGORY, px, p->bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
 		        C_MUTED);
 	}
@@ -152,7 +152,7 @@ static double line_axes(struct ctx *x, const struct chart *c, const struct line_
 /* Each series: its line (broken where a value is missing), its whiskers, its points. */
 static void line_series(struct ctx *x, const struct chart *c, const struct line_plot *p)
 {
-	double *pts = malloc(2 * (c->ncats + 1) * sizeof *pts);
+	double *pts = malloc(2 * (c->ncats + 1) * sizeof(*pts));
 	if (!pts)
 		x->s->oom = 1;
 	for (size_t i = 0; pts && i < c->nseries; i++) {
@@ -191,7 +191,7 @@ static void line_end_labels(struct ctx *x, const struct chart *c, const struct l
 		labs[i].py = plot_y(p, c->series[labs[i].series].y[c->ncats - 1]);
 		labs[i].px = lx - 8;
 	}
-	qsort(labs, nl, sizeof *labs, cmp_endlab);
+	qsort(labs, nl, sizeof(*labs), cmp_endlab);
 	for (i = 0; i < nl; i++) {
 		labs[i].y = labs[i].py + SZ_VALUE * 0.35;
 		if (i > 0 && labs[i].y < labs[i - 1].y + gap)
@@ -217,7 +217,7 @@ void ch_layout_line(struct ctx *x, const struct chart *c, double width)
 {
 	struct line_plot p;
 	double y = ch_layout_title(x, c->title, width), rightw;
-	struct endlab *labs = calloc(c->nseries + 1, sizeof *labs);
+	struct endlab *labs = calloc(c->nseries + 1, sizeof(*labs));
 	if (!labs) {
 		x->s->oom = 1;
 		return;

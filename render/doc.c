@@ -15,7 +15,7 @@ static char *dupe(struct doc *d, const char *s)
 
 struct doc *doc_new(const char *lang, const char *title, const char *subtitle, const char *meta)
 {
-	struct doc *d = calloc(1, sizeof *d);
+	struct doc *d = calloc(1, sizeof(*d));
 	if (!d)
 		return NULL;
 	d->lang = dupe(d, lang);
@@ -85,14 +85,14 @@ void doc_free(struct doc *d)
 
 static struct doc_block *add(struct doc *d, enum blk_kind kind)
 {
-	struct doc_block *b = realloc(d->blocks, (d->nblocks + 1) * sizeof *b);
+	struct doc_block *b = realloc(d->blocks, (d->nblocks + 1) * sizeof(*b));
 	if (!b) {
 		d->oom = 1;
 		return NULL;
 	}
 	d->blocks = b;
 	b = &d->blocks[d->nblocks++];
-	memset(b, 0, sizeof *b);
+	memset(b, 0, sizeof(*b));
 	b->kind = kind;
 	return b;
 }
@@ -122,7 +122,7 @@ void doc_list(struct doc *d, const char *const *items, size_t n, int lead)
 	if (!b)
 		return;
 	b->lead = lead;
-	b->items = calloc(n + 1, sizeof *b->items);
+	b->items = calloc(n + 1, sizeof(*b->items));
 	if (!b->items) {
 		d->oom = 1;
 		return;
@@ -141,7 +141,7 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 		return;
 	}
 	b->per_row = per_row < 1 ? 1 : per_row;
-	b->scenes = calloc(n + 1, sizeof *b->scenes);
+	b->scenes = calloc(n + 1, sizeof(*b->scenes));
 	if (!b->scenes) {
 		d->oom = 1;
 		for (size_t i = 0; i < n; i++)
@@ -155,10 +155,10 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 
 struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, size_t ncols)
 {
-	struct doc_table *t = calloc(1, sizeof *t);
+	struct doc_table *t = calloc(1, sizeof(*t));
 	struct doc_block *b;
-	if (!t || !(t->head = calloc(ncols, sizeof *t->head)) ||
-	    !(t->widths = calloc(ncols, sizeof *t->widths)) || !(b = add(d, BLK_TABLE))) {
+	if (!t || !(t->head = calloc(ncols, sizeof(*t->head))) ||
+	    !(t->widths = calloc(ncols, sizeof(*t->widths))) || !(b = add(d, BLK_TABLE))) {
 		if (t) {
 			free(t->head);
 			free(t->widths);
@@ -184,7 +184,7 @@ static void set_cell(struct doc_table *t, struct doc_cell *c, const char *text, 
 	c->text = dupe(t->doc, text);
 	c->note = note && *note ? dupe(t->doc, note) : NULL;
 	c->flags = flags;
-	snprintf(c->color, sizeof c->color, "%s", color ? color : "");
+	snprintf(c->color, sizeof(c->color), "%s", color ? color : "");
 }
 
 void doc_table_head(struct doc_table *t, size_t i, const char *text, double width)
@@ -199,13 +199,13 @@ void doc_table_row(struct doc_table *t)
 {
 	if (!t)
 		return;
-	struct doc_cell **rows = realloc(t->rows, (t->nrows + 1) * sizeof *rows);
+	struct doc_cell **rows = realloc(t->rows, (t->nrows + 1) * sizeof(*rows));
 	if (!rows) {
 		t->doc->oom = 1;
 		return;
 	}
 	t->rows = rows;
-	rows[t->nrows] = calloc(t->ncols, sizeof **rows);
+	rows[t->nrows] = calloc(t->ncols, sizeof(**rows));
 	if (rows[t->nrows])
 		t->nrows++;
 	else

@@ -11,7 +11,7 @@
 const char *findings_op_name(const struct text_lang *l, const char *op, char *buf, size_t n)
 {
 	char key[64];
-	snprintf(key, sizeof key, "op.%s", op);
+	snprintf(key, sizeof(key), "op.%s", op);
 	const char *s = text_lang_str(l, key);
 	if (s != key && strcmp(s, key) != 0) {
 		snprintf(buf, n, "%s", s);
@@ -30,7 +30,7 @@ static int push(struct findings *f, struct strbuf *b)
 	char **items;
 	if (!s)
 		return -1;
-	items = realloc(f->items, (f->nitems + 1) * sizeof *items);
+	items = realloc(f->items, (f->nitems + 1) * sizeof(*items));
 	if (!items) {
 		free(s);
 		return -1;
@@ -63,8 +63,8 @@ static void led_sentence(const struct report_model *m, const struct text_lang *l
 			 const char *key, int subject, int led, int of, const char *opname)
 {
 	char sled[16], sof[16];
-	snprintf(sled, sizeof sled, "%d", led);
-	snprintf(sof, sizeof sof, "%d", of);
+	snprintf(sled, sizeof(sled), "%d", led);
+	snprintf(sof, sizeof(sof), "%d", of);
 	const char *names[] = { "subject", "led", "of", "op" };
 	const char *vals[] = { m->subjects[subject].label, sled, sof, opname };
 	text_subst(b, text_lang_str(l, key), names, vals, 4);
@@ -86,9 +86,9 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			    (d->status != RM_LEAD_UNKNOWN && d->status != RM_LEAD_CLEAR))
 				continue;
 			char size[32], conc[16], val[TEXT_NUM_MAX];
-			model_size_text(m, nf, d->size, size, sizeof size);
-			snprintf(conc, sizeof conc, "%d", d->concurrency);
-			text_num(nf, d->mib_s, -1, val, sizeof val);
+			model_size_text(m, nf, d->size, size, sizeof(size));
+			snprintf(conc, sizeof(conc), "%d", d->concurrency);
+			text_num(nf, d->mib_s, -1, val, sizeof(val));
 			const char *names[] = { "size", "workers", "value" };
 			const char *vals[] = { size, conc, val };
 			if (count++)
@@ -125,9 +125,9 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 		return 0;
 	char size[32], conc[16], val[TEXT_NUM_MAX];
 	struct strbuf b = { 0 };
-	model_size_text(m, nf, best->size, size, sizeof size);
-	snprintf(conc, sizeof conc, "%d", best->concurrency);
-	text_num(nf, best->mib_s.value, -1, val, sizeof val);
+	model_size_text(m, nf, best->size, size, sizeof(size));
+	snprintf(conc, sizeof(conc), "%d", best->concurrency);
+	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
 	const char *names[] = { "op", "value", "subject", "size", "workers" };
 	const char *vals[] = { opname, val, m->subjects[best->subject].label, size, conc };
 	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 5);
@@ -151,8 +151,8 @@ static int consistency(const struct report_model *m, const struct text_lang *l,
 		return 0;
 	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
 	struct strbuf b = { 0 };
-	snprintf(pa, sizeof pa, "%s%%", text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof a));
-	snprintf(pb, sizeof pb, "%s%%", text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof b2));
+	snprintf(pa, sizeof(pa), "%s%%", text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof(a)));
+	snprintf(pb, sizeof(pb), "%s%%", text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof(b2)));
 	const char *names[] = { "subject", "cv", "subject2", "cv2" };
 	const char *vals[] = { m->subjects[lo->subject].label, pa, m->subjects[hi->subject].label, pb };
 	text_subst(&b, text_lang_str(l, "finding.consistency"), names, vals, 4);
@@ -174,8 +174,8 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 			continue;
 		char opname[32], val[TEXT_NUM_MAX];
 		struct strbuf b = { 0 };
-		findings_op_name(l, ops[k], opname, sizeof opname);
-		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof val);
+		findings_op_name(l, ops[k], opname, sizeof(opname));
+		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof(val));
 		const char *names[] = { "op", "subject", "value" };
 		const char *vals[] = { opname, m->subjects[best->subject].label, val };
 		text_subst(&b, text_lang_str(l, "finding.oneoff"), names, vals, 3);
@@ -309,11 +309,11 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 {
 	struct strbuf head = { 0 }, b = { 0 };
 	char opname[32];
-	memset(out, 0, sizeof *out);
+	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < m->nops; i++) {
 		int led, of, top = top_leader(m, m->ops[i], &led, &of);
 		struct tally t;
-		findings_op_name(l, m->ops[i], opname, sizeof opname);
+		findings_op_name(l, m->ops[i], opname, sizeof(opname));
 		int st = tally(m, m->ops[i], &t);
 		if (st < 0)
 			goto oom;
@@ -349,7 +349,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	}
 	if (m->nexcluded) {
 		char n[16];
-		snprintf(n, sizeof n, "%zu", m->nexcluded);
+		snprintf(n, sizeof(n), "%zu", m->nexcluded);
 		const char *names[] = { "n" };
 		const char *vals[] = { n };
 		text_subst(&b, text_lang_str(l, m->nexcluded == 1 ? "finding.excluded1" : "finding.excluded"),
@@ -374,5 +374,5 @@ void findings_free(struct findings *f)
 		free(f->items[i]);
 	free(f->items);
 	free(f->headline);
-	memset(f, 0, sizeof *f);
+	memset(f, 0, sizeof(*f));
 }

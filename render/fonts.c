@@ -52,7 +52,7 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
 
 struct fonts *fonts_new(const char *lang, struct err *e)
 {
-	struct fonts *f = calloc(1, sizeof *f);
+	struct fonts *f = calloc(1, sizeof(*f));
 	if (!f) {
 		err_set(e, "out of memory");
 		return NULL;
@@ -229,11 +229,11 @@ static HPDF_Dict to_unicode(HPDF_Doc pdf)
 			continue;
 		if (n % 100 == 0) {
 			int left = 256 - 8 - n;
-			snprintf(line, sizeof line, "%s%d beginbfrange\n", n ? "endbfrange\n" : "",
+			snprintf(line, sizeof(line), "%s%d beginbfrange\n", n ? "endbfrange\n" : "",
 				 left < 100 ? left : 100);
 			HPDF_Stream_WriteStr(cm->stream, line);
 		}
-		snprintf(line, sizeof line, "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
+		snprintf(line, sizeof(line), "<%02X00> <%02XFF> <%02X00>\n", hi, hi, hi);
 		HPDF_Stream_WriteStr(cm->stream, line);
 		n++;
 	}

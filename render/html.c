@@ -17,7 +17,7 @@ static void cell(struct strbuf *b, const struct doc_cell *c, int head, int num)
 {
 	const char *tag = head || (c->flags & CELL_ROWHEAD) ? "th" : "td";
 	char cls[32] = "";
-	snprintf(cls, sizeof cls, "%s%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
+	snprintf(cls, sizeof(cls), "%s%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
 		 c->color[0] ? " subj" : "", c->flags & CELL_LEAD ? " lead" : "",
 		 c->flags & CELL_TIE ? " tie" : "", c->flags & CELL_MUTED ? " muted" : "");
 	strbuf_addf(b, "<%s", tag);
@@ -122,7 +122,7 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 			strbuf_addf(b, "<div class=\"charts per%d\">\n", k->per_row);
 			for (size_t j = 0; j < k->nscenes; j++) {
 				char id[32];
-				snprintf(id, sizeof id, "c%d", ++nchart);
+				snprintf(id, sizeof(id), "c%d", ++nchart);
 				strbuf_adds(b, "<div class=\"fig\">");
 				svg_write(b, k->scenes[j], id, font);
 				strbuf_adds(b, "</div>\n");
@@ -142,10 +142,10 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	char *skel = NULL, *css = NULL;
 	struct strbuf style = { 0 }, title = { 0 }, bod = { 0 };
 	int rc = -1;
-	snprintf(path, sizeof path, "%s/report.html", templates);
+	snprintf(path, sizeof(path), "%s/report.html", templates);
 	if (!(skel = text_read_file(path, e)))
 		goto done;
-	snprintf(path, sizeof path, "%s/report.css", templates);
+	snprintf(path, sizeof(path), "%s/report.css", templates);
 	if (!(css = text_read_file(path, e)))
 		goto done;
 	{

@@ -57,7 +57,7 @@ static void default_templates(char *out, size_t n)
 {
 	char exe[4096];
 	struct stat st;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (len > 0) {
 		exe[len] = 0;
 		char *slash = strrchr(exe, '/');
@@ -91,7 +91,7 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 	char path[PATH_MAX];
 	struct fs_atomic out;
 
-	if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, name) >= sizeof path)
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
 		return err_set(e, "%.64s...: directory path too long", dir);
 	if (html)
 		return fs_write_file(path, html->p, html->len, e);
@@ -131,7 +131,7 @@ int main(int argc, char **argv)
 		case 'l': lang = optarg; break;
 		case 'f': {
 			char buf[64], *tok, *save = NULL;
-			snprintf(buf, sizeof buf, "%s", optarg);
+			snprintf(buf, sizeof(buf), "%s", optarg);
 			want_html = want_pdf = 0;
 			for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 				if (strcmp(tok, "html") == 0)
@@ -163,12 +163,12 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	if (templates)
-		snprintf(tdir, sizeof tdir, "%s", templates);
+		snprintf(tdir, sizeof(tdir), "%s", templates);
 	else
-		default_templates(tdir, sizeof tdir);
-	snprintf(agg, sizeof agg, "%s/aggregate.json", argv[optind]);
-	if ((size_t)(out ? snprintf(odir, sizeof odir, "%s", out)
-		 : snprintf(odir, sizeof odir, "%s/../report", argv[optind])) >= sizeof odir) {
+		default_templates(tdir, sizeof(tdir));
+	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
+	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
+		 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >= sizeof(odir)) {
 		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
 		return EXIT_OUTPUT;
 	}

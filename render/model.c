@@ -18,7 +18,7 @@ static const char *const palette[] = {
 
 const char *model_palette(size_t i)
 {
-	return palette[i % (sizeof palette / sizeof palette[0])];
+	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
 }
 
 static int valid_color(const char *s)
@@ -79,7 +79,7 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 		goto done;
 	if (strncmp(fmt, "s3bench-aggregate/1", 19) != 0 || (fmt[19] && fmt[19] != '.')) {
 		char w[300];
-		snprintf(w, sizeof w, "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
+		snprintf(w, sizeof(w), "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
 		ld_bad(l, "format", w);
 		failed = 1;
 		goto done;
@@ -135,13 +135,13 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return -1;
 	if (json_array_size(a) == 0)
 		return ld_bad(l, "subjects", "empty: nothing to compare");
-	m->subjects = ld_alloc_at(l, "subjects", json_array_size(a), sizeof *m->subjects, &failed);
+	m->subjects = ld_alloc_at(l, "subjects", json_array_size(a), sizeof(*m->subjects), &failed);
 	if (failed)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_subject *s = &m->subjects[i];
 		m->nsubjects = i + 1;
-		if (ld_element(l, "subjects", i, v, w, sizeof w))
+		if (ld_element(l, "subjects", i, v, w, sizeof(w)))
 			return -1;
 		s->id = ld_get_str(l, v, w, "id", 1, &failed);
 		s->label = ld_get_str(l, v, w, "label", 0, &failed);
@@ -163,7 +163,7 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 			free(c);
 			return ld_bad_at(l, w, "color", "expected \"#rrggbb\" or null");
 		}
-		snprintf(s->color, sizeof s->color, "%s", *c ? c : model_palette(i));
+		snprintf(s->color, sizeof(s->color), "%s", *c ? c : model_palette(i));
 		free(c);
 	}
 	json_t *mx = ld_member(l, root, "", "matrix", 1, &failed);
@@ -177,33 +177,33 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return ld_bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
 		return ld_bad(l, "matrix.concurrency", "expected an array");
-	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof *m->ops, &failed)))
+	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops), &failed)))
 		return -1;
 	json_array_foreach(ops, i, v) {
-		snprintf(w, sizeof w, "matrix.ops[%zu]", i);
+		snprintf(w, sizeof(w), "matrix.ops[%zu]", i);
 		if (!json_is_string(v))
 			return ld_bad(l, w, "expected a string");
 		m->nops = i + 1;
 		if (!(m->ops[i] = ld_dup_at(l, w, "", json_string_value(v), &failed)))
 			return -1;
 	}
-	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof *m->sizes,
+	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
 				  &failed)))
 		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
-			snprintf(w, sizeof w, "matrix.sizes[%zu]", i);
+			snprintf(w, sizeof(w), "matrix.sizes[%zu]", i);
 			return ld_bad(l, w, "expected a size in bytes");
 		}
 		m->sizes[i] = (uint64_t)json_integer_value(v);
 		m->nsizes = i + 1;
 	}
 	if (!(m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
-					sizeof *m->concurrency, &failed)))
+					sizeof(*m->concurrency), &failed)))
 		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
-			snprintf(w, sizeof w, "matrix.concurrency[%zu]", i);
+			snprintf(w, sizeof(w), "matrix.concurrency[%zu]", i);
 			return ld_bad(l, w, "expected a positive integer");
 		}
 		m->concurrency[i] = (int)json_integer_value(v);
@@ -218,12 +218,12 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i, j;
 	char w[64], w2[96];
-	if (!(m->cells = ld_get_items(l, root, "cells", 1, sizeof *m->cells, &a, &failed)))
+	if (!(m->cells = ld_get_items(l, root, "cells", 1, sizeof(*m->cells), &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
 		m->ncells = i + 1;
-		if (ld_element(l, "cells", i, v, w, sizeof w))
+		if (ld_element(l, "cells", i, v, w, sizeof(w)))
 			return -1;
 		c->subject = ld_get_subject(l, m, v, w, &failed);
 		c->op = ld_get_str(l, v, w, "op", 1, &failed);
@@ -233,29 +233,29 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 		c->expected = (int)ld_get_int(l, v, w, "expected", 0, m->campaign_cycles, &failed);
 		if (failed)
 			return -1;
-		snprintf(w2, sizeof w2, "%s.mib_s", w);
+		snprintf(w2, sizeof(w2), "%s.mib_s", w);
 		load_stat(l, ld_member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
-		snprintf(w2, sizeof w2, "%s.obj_s", w);
+		snprintf(w2, sizeof(w2), "%s.obj_s", w);
 		load_stat(l, json_object_get(v, "obj_s"), w2, &c->obj_s, &failed);
-		snprintf(w2, sizeof w2, "%s.latency_ms", w);
+		snprintf(w2, sizeof(w2), "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &c->latency, &failed);
 		ld_pooled(l, json_object_get(v, "latency_ms"), w2, &c->latency.pooled, &failed);
-		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
+		snprintf(w2, sizeof(w2), "%s.ttfb_ms", w);
 		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb, &failed);
 		ld_pooled(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb.pooled, &failed);
 		if (failed)
 			return -1;
 		json_t *runs = json_object_get(v, "runs"), *r;
 		char runs_at[80];
-		snprintf(runs_at, sizeof runs_at, "%s.runs", w);
+		snprintf(runs_at, sizeof(runs_at), "%s.runs", w);
 		if (runs && !json_is_array(runs))
 			return ld_bad(l, runs_at, "expected an array");
-		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof *c->runs, &failed)))
+		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs), &failed)))
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
 			c->nruns = j + 1;
-			if (ld_element(l, runs_at, j, r, w2, sizeof w2))
+			if (ld_element(l, runs_at, j, r, w2, sizeof(w2)))
 				return -1;
 			rr->cycle = (int)ld_get_int(l, r, w2, "cycle", 1, 0, &failed);
 			json_t *inc = ld_member(l, r, w2, "included", 1, &failed);
@@ -279,12 +279,12 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i;
 	char w[64], w2[96];
-	if (!(m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof *m->oneoffs, &a, &failed)))
+	if (!(m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof(*m->oneoffs), &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
 		m->noneoffs = i + 1;
-		if (ld_element(l, "ops", i, v, w, sizeof w))
+		if (ld_element(l, "ops", i, v, w, sizeof(w)))
 			return -1;
 		o->subject = ld_get_subject(l, m, v, w, &failed);
 		o->op = ld_get_str(l, v, w, "op", 1, &failed);
@@ -294,12 +294,12 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 		o->n = (int)ld_get_int(l, v, w, "n", 0, 1, &failed);
 		o->obj_s = ld_get_num(l, v, w, "obj_s", 1, &failed);
 		o->completion_s = ld_get_num(l, v, w, "completion_s", 0, &failed);
-		snprintf(w2, sizeof w2, "%s.latency_ms", w);
+		snprintf(w2, sizeof(w2), "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &o->latency, &failed);
-		snprintf(w2, sizeof w2, "%s.ttfb_ms", w);
+		snprintf(w2, sizeof(w2), "%s.ttfb_ms", w);
 		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &o->ttfb, &failed);
 		json_t *seg = json_object_get(v, "segments");
-		snprintf(w2, sizeof w2, "%s.segments", w);
+		snprintf(w2, sizeof(w2), "%s.segments", w);
 		if (seg && json_is_object(seg)) {
 			o->seg_median = ld_get_num(l, seg, w2, "median_obj_s", 0, &failed);
 			o->seg_fastest = ld_get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
@@ -322,13 +322,13 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	size_t i;
 	char w[64];
 
-	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof *m->consistency, &a,
+	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof(*m->consistency), &a,
 					 &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_consistency *d = &m->consistency[i];
 		m->nconsistency = i + 1;
-		if (ld_element(l, "consistency", i, v, w, sizeof w))
+		if (ld_element(l, "consistency", i, v, w, sizeof(w)))
 			return -1;
 		d->subject = ld_get_subject(l, m, v, w, &failed);
 		d->cv_mean = ld_get_num(l, v, w, "cv_mean", 1, &failed);
@@ -336,12 +336,12 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->leaders = ld_get_items(l, root, "leaders", 0, sizeof *m->leaders, &a, &failed)))
+	if (!(m->leaders = ld_get_items(l, root, "leaders", 0, sizeof(*m->leaders), &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
 		m->nleaders = i + 1;
-		if (ld_element(l, "leaders", i, v, w, sizeof w))
+		if (ld_element(l, "leaders", i, v, w, sizeof(w)))
 			return -1;
 		d->op = ld_get_str(l, v, w, "op", 1, &failed);
 		d->subject = ld_get_subject(l, m, v, w, &failed);
@@ -353,13 +353,13 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0, sizeof *m->leader_counts,
+	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0, sizeof(*m->leader_counts),
 					   &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
 		m->nleader_counts = i + 1;
-		if (ld_element(l, "leader_counts", i, v, w, sizeof w))
+		if (ld_element(l, "leader_counts", i, v, w, sizeof(w)))
 			return -1;
 		d->op = ld_get_str(l, v, w, "op", 1, &failed);
 		d->subject = ld_get_subject(l, m, v, w, &failed);
@@ -369,12 +369,12 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof *m->excluded, &a, &failed)))
+	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
 		m->nexcluded = i + 1;
-		if (ld_element(l, "excluded", i, v, w, sizeof w))
+		if (ld_element(l, "excluded", i, v, w, sizeof(w)))
 			return -1;
 		d->path = ld_get_str(l, v, w, "path", 0, &failed);
 		d->subject = ld_get_subject(l, m, v, w, &failed);
@@ -392,7 +392,7 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 
 struct report_model *model_load_string(const char *json, const char *name, struct err *e)
 {
-	struct report_model *m = calloc(1, sizeof *m);
+	struct report_model *m = calloc(1, sizeof(*m));
 	struct ld l = { name, e };
 	json_error_t je;
 	json_t *root = json_loads(json, 0, &je);

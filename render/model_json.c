@@ -15,7 +15,7 @@ int ld_bad(struct ld *l, const char *field, const char *what)
 int ld_bad_at(struct ld *l, const char *where, const char *key, const char *what)
 {
 	char f[256];
-	snprintf(f, sizeof f, "%s%s%s", where, *where && *key ? "." : "", key);
+	snprintf(f, sizeof(f), "%s%s%s", where, *where && *key ? "." : "", key);
 	return ld_bad(l, f, what);
 }
 
@@ -116,7 +116,7 @@ int ld_get_subject(struct ld *l, const struct report_model *m, json_t *o,
 		i = ld_find_subject(m, id);
 		if (i < 0 && !*failed) {
 			char w[320];
-			snprintf(w, sizeof w, "'%.200s' is not in subjects[]", id);
+			snprintf(w, sizeof(w), "'%.200s' is not in subjects[]", id);
 			ld_bad_at(l, where, "subject", w);
 			*failed = 1;
 		}

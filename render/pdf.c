@@ -81,7 +81,7 @@ static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const cha
 	HPDF_Font font;
 	if (!*s)
 		return;
-	if (cap > sizeof stack && !(buf = malloc(cap))) {
+	if (cap > sizeof(stack) && !(buf = malloc(cap))) {
 		w->failed = 1;
 		return;
 	}
@@ -127,7 +127,7 @@ static void box(HPDF_Page p, double x, double y, double wd, double h, const char
 
 static void new_page(struct pw *w)
 {
-	HPDF_Page *pages = realloc(w->pages, (w->npages + 1) * sizeof *pages);
+	HPDF_Page *pages = realloc(w->pages, (w->npages + 1) * sizeof(*pages));
 	if (!pages) {
 		w->failed = 1;
 		return;
@@ -281,7 +281,7 @@ static void heading(struct pw *w, const struct doc_block *b)
 			new_page(w);
 		else
 			w->y += 14;
-		struct tocent *t = realloc(w->toc, (w->ntoc + 1) * sizeof *t);
+		struct tocent *t = realloc(w->toc, (w->ntoc + 1) * sizeof(*t));
 		if (t) {
 			w->toc = t;
 			t[w->ntoc].text = b->text;
@@ -396,7 +396,7 @@ static void table(struct pw *w, const struct doc_table *t)
 	double total = 0, x = MARGIN_L;
 	if (t->ncols == 0)
 		return;
-	lay.x = malloc(2 * t->ncols * sizeof *lay.x);
+	lay.x = malloc(2 * t->ncols * sizeof(*lay.x));
 	if (!lay.x) {
 		w->failed = 1;
 		return;
@@ -553,8 +553,8 @@ static void finish(struct pw *w)
 	/* contents with page numbers and links */
 	for (size_t i = 0; i < w->ntoc; i++) {
 		double y = w->toc_y + (double)i * 14;
-		snprintf(num, sizeof num, "%d", w->toc[i].pageno);
-		snprintf(buf, sizeof buf, "%zu.  ", i + 1);
+		snprintf(num, sizeof(num), "%d", w->toc[i].pageno);
+		snprintf(buf, sizeof(buf), "%zu.  ", i + 1);
 		put_text_on(w, w->toc_page, MARGIN_L + 4, y + 9.5, buf, 9.5, 0, "#5f6368");
 		put_text_on(w, w->toc_page, MARGIN_L + 22, y + 9.5, w->toc[i].text, 9.5, 0, LEAD_COLOR);
 		put_text_on(w, w->toc_page, MARGIN_L + TEXT_W - width(w, num, 9.5, 0), y + 9.5, num,
@@ -571,8 +571,8 @@ static void finish(struct pw *w)
 	for (size_t i = 0; i < w->npages; i++) {
 		struct strbuf t = { 0 };
 		char n[16], total[16];
-		snprintf(n, sizeof n, "%zu", i + 1);
-		snprintf(total, sizeof total, "%zu", w->npages);
+		snprintf(n, sizeof(n), "%zu", i + 1);
+		snprintf(total, sizeof(total), "%zu", w->npages);
 		const char *names[] = { "n", "total" };
 		const char *vals[] = { n, total };
 		text_subst(&t, w->d->page, names, vals, 2);

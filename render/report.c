@@ -69,7 +69,7 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 		for (size_t k = 0; k < m->cells[i].nruns; k++)
 			if (m->cells[i].runs[k].cycle > cycles)
 				cycles = m->cells[i].runs[k].cycle;
-	size_t *count = calloc((size_t)cycles + 1, sizeof *count);
+	size_t *count = calloc((size_t)cycles + 1, sizeof(*count));
 	char n[32], cy[16];
 	int same = 1;
 	if (!count) {
@@ -83,8 +83,8 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 	for (int c = 2; c <= cycles; c++)
 		same &= count[c] == count[1];
 	for (int c = 1; c <= cycles; c++) {
-		snprintf(n, sizeof n, "%zu", count[c]);
-		snprintf(cy, sizeof cy, "%d", c);
+		snprintf(n, sizeof(n), "%zu", count[c]);
+		snprintf(cy, sizeof(cy), "%d", c);
 		if (same) {
 			subst(b, rb_str(r, "env.runs_each"), "n", n, NULL, NULL);
 			break;
@@ -107,8 +107,8 @@ static void environment(struct report_builder *r)
 	doc_table_head(t, 1, rb_str(r, "env.value"), 3);
 	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.runs",
 			       "env.order", "env.source", "env.tool", "env.generated", "env.policy" };
-	snprintf(n, sizeof n, "%d", m->campaign_cycles);
-	snprintf(buf, sizeof buf, "%s %s", m->tool_name, m->tool_version);
+	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
+	snprintf(buf, sizeof(buf), "%s %s", m->tool_name, m->tool_version);
 	struct strbuf runs = { 0 };
 	runs_per_cycle(r, &runs);
 	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
@@ -142,11 +142,11 @@ static void environment(struct report_builder *r)
 	for (size_t i = 0; i < m->nops; i++) {
 		char opn[32], sz[32];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof(opn)), CELL_ROWHEAD, NULL, NULL);
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
 				strbuf_adds(&b, ", ");
-			strbuf_adds(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz));
+			strbuf_adds(&b, model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz)));
 		}
 		doc_table_cell(t, 1, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
@@ -155,7 +155,7 @@ static void environment(struct report_builder *r)
 		doc_table_cell(t, 2, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
 		doc_table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
-		snprintf(buf, sizeof buf, "%d", m->campaign_cycles);
+		snprintf(buf, sizeof(buf), "%d", m->campaign_cycles);
 		subst(&b, rb_str(r, "matrix.cycles"), "n", buf, NULL, NULL);
 		doc_table_cell(t, 4, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
@@ -170,12 +170,12 @@ static void environment(struct report_builder *r)
 			continue;
 		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof opn), CELL_ROWHEAD, NULL, NULL);
-		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof sz) : TEXT_NULL,
+		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof(opn)), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof(sz)) : TEXT_NULL,
 			       0, NULL, NULL);
-		snprintf(w, sizeof w, "%d", o->concurrency);
+		snprintf(w, sizeof(w), "%d", o->concurrency);
 		doc_table_cell(t, 2, w, 0, NULL, NULL);
-		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof ob), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof(ob)), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, rb_str(r, "matrix.once"), 0, NULL, NULL);
 	}
 }
@@ -186,8 +186,8 @@ static void tput_table(struct report_builder *r, const char *op, const char *opn
 	const struct report_model *m = r->m;
 	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
 	struct strbuf cap = { 0 };
-	snprintf(id, sizeof id, "t-%s-c%d", op, conc);
-	snprintf(cs, sizeof cs, "%d", conc);
+	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
+	snprintf(cs, sizeof(cs), "%d", conc);
 	subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
 	strbuf_free(&cap);
@@ -201,16 +201,16 @@ static void tput_table(struct report_builder *r, const char *op, const char *opn
 		doc_table_row(t);
 		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
 		if (m->sizes[k] == 0)
-			snprintf(sz, sizeof sz, "0 B (%s)", rb_str(r, "unit.objs"));
+			snprintf(sz, sizeof(sz), "0 B (%s)", rb_str(r, "unit.objs"));
 		else
-			model_size_text(m, r->nf, m->sizes[k], sz, sizeof sz);
+			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
 		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
-			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof buf, note, sizeof note);
+			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
 			if (c && c->nruns && c->n < c->expected)   /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
@@ -226,9 +226,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 				   uint64_t size)
 {
 	const struct report_model *m = r->m;
-	const char **cats = calloc(m->nconc + 1, sizeof *cats);
-	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof *cbuf), sz[64];
-	int *conc = calloc(m->nconc + 1, sizeof *conc), two = 0;
+	const char **cats = calloc(m->nconc + 1, sizeof(*cats));
+	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof(*cbuf)), sz[64];
+	int *conc = calloc(m->nconc + 1, sizeof(*conc)), two = 0;
 	size_t nc = 0;
 	struct scene *sc = NULL;
 	if (!cats || !cbuf || !conc) {
@@ -238,7 +238,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured(m, op, size, m->concurrency[k])) {
 			conc[nc] = m->concurrency[k];
-			snprintf(cbuf[nc], sizeof cbuf[nc], "%d", conc[nc]);
+			snprintf(cbuf[nc], sizeof(cbuf[nc]), "%d", conc[nc]);
 			cats[nc] = cbuf[nc];
 			nc++;
 		}
@@ -251,7 +251,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	if (!two)
 		goto done;
 	struct strbuf title = { 0 }, desc = { 0 };
-	model_size_text(m, r->nf, size, sz, sizeof sz);
+	model_size_text(m, r->nf, size, sz, sizeof(sz));
 	subst(&title, rb_str(r, "chart.scaling"), "op", opname, "size", sz);
 	subst(&desc, rb_str(r, "chart.scaling_desc"), "op", opname, "size", sz);
 	struct chart *c = chart_new(CHART_LINE, rb_text(r, &title), rb_text(r, &desc));
@@ -285,8 +285,8 @@ static void throughput(struct report_builder *r, const char *op)
 	const struct report_model *m = r->m;
 	char opname[32], id[32];
 	struct strbuf b = { 0 };
-	findings_op_name(r->l, op, opname, sizeof opname);
-	snprintf(id, sizeof id, "%s", op);
+	findings_op_name(r->l, op, opname, sizeof(opname));
+	snprintf(id, sizeof(id), "%s", op);
 	subst(&b, rb_str(r, "section.tput"), "op", opname, NULL, NULL);
 	const char *heading = rb_text(r, &b);
 	doc_heading(r->d, 1, id, *heading ? heading : opname);
@@ -296,10 +296,10 @@ static void throughput(struct report_builder *r, const char *op)
 			tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
 	subst(&b, rb_str(r, "section.scaling"), "op", opname, NULL, NULL);
-	snprintf(id, sizeof id, "%s-scaling", op);
+	snprintf(id, sizeof(id), "%s-scaling", op);
 	doc_heading(r->d, 2, id, rb_text(r, &b));
 	strbuf_free(&b);
-	struct scene **sc = calloc(m->nsizes + 1, sizeof *sc);
+	struct scene **sc = calloc(m->nsizes + 1, sizeof(*sc));
 	size_t n = 0;
 	if (!sc) {
 		fail_oom(r);
@@ -327,14 +327,14 @@ static void latency(struct report_builder *r)
 		pooled = m->cells[i].latency.pooled.present;
 	doc_heading(r->d, 1, "latency", rb_str(r, "section.latency"));
 	doc_para(r->d, rb_str(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
-	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof *sc);
+	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof(*sc));
 	size_t n = 0;
 	if (!sc) {
 		fail_oom(r);
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++) {
-		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
+		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		for (size_t k = 0; k < m->nconc; k++)
 			if (model_measured_conc(m, m->ops[o], m->concurrency[k]))
 				report_add_scene(r, report_latency_chart(r, m->ops[o], opname,
@@ -378,11 +378,11 @@ static void consistency(struct report_builder *r)
 		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
 			       m->subjects[cv->subject].color);
 		if (isfinite(cv->cv_mean))
-			snprintf(pct, sizeof pct, "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof buf));
+			snprintf(pct, sizeof(pct), "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof(buf)));
 		else
-			snprintf(pct, sizeof pct, "%s", TEXT_NULL);
+			snprintf(pct, sizeof(pct), "%s", TEXT_NULL);
 		doc_table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL, NULL);
-		snprintf(cells, sizeof cells, "%d", cv->cells);
+		snprintf(cells, sizeof(cells), "%d", cv->cells);
 		doc_table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
 	}
 }
@@ -392,10 +392,10 @@ static void oneoff_op(struct report_builder *r, const char *op)
 	const struct report_model *m = r->m;
 	char opname[32], id[32], buf[TEXT_NUM_MAX];
 	struct strbuf b = { 0 };
-	findings_op_name(r->l, op, opname, sizeof opname);
-	snprintf(id, sizeof id, "operations-%s", op);
+	findings_op_name(r->l, op, opname, sizeof(opname));
+	snprintf(id, sizeof(id), "operations-%s", op);
 	doc_heading(r->d, 2, id, opname);
-	snprintf(id, sizeof id, "t-%s", op);
+	snprintf(id, sizeof(id), "t-%s", op);
 	subst(&b, rb_str(r, "table.oneoff"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &b), 8);
 	strbuf_free(&b);
@@ -461,7 +461,7 @@ static void methodology(struct report_builder *r)
 	report_methodology_stats(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);
-	snprintf(n, sizeof n, "%d", m->policy_min_samples);
+	snprintf(n, sizeof(n), "%d", m->policy_min_samples);
 	subst(&b, rb_str(r, "policy.line"), "policy", m->policy_name, "min", n);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
@@ -486,15 +486,15 @@ static void samples(struct report_builder *r)
 			const struct rm_excluded *x = &m->excluded[i];
 			doc_table_row(t);
 			if (x->cycle)
-				snprintf(buf, sizeof buf, "%d", x->cycle);
+				snprintf(buf, sizeof(buf), "%d", x->cycle);
 			else
-				snprintf(buf, sizeof buf, "%s", TEXT_NULL);
+				snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
 			doc_table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
 			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
-			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof opname), 0, NULL, NULL);
-			doc_table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof sz)
+			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof(opname)), 0, NULL, NULL);
+			doc_table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof(sz))
 				       : TEXT_NULL, 0, NULL, NULL);
-			snprintf(buf, sizeof buf, "%d", x->concurrency);
+			snprintf(buf, sizeof(buf), "%d", x->concurrency);
 			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 			doc_table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
 			doc_table_cell(t, 6, *x->reason ? x->reason : TEXT_NULL, 0, NULL, NULL);
@@ -515,18 +515,18 @@ static void samples(struct report_builder *r)
 				if (!model_measured(m, m->ops[o], m->sizes[z], m->concurrency[k]))
 					continue;
 				doc_table_row(t);
-				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof opname),
+				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
 					       CELL_ROWHEAD, NULL, NULL);
-				snprintf(buf, sizeof buf, "%d", m->concurrency[k]);
+				snprintf(buf, sizeof(buf), "%d", m->concurrency[k]);
 				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
-				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
+				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
 									     m->concurrency[k]);
 					if (c)
-						snprintf(buf, sizeof buf, "%d/%d", c->n, c->expected);
+						snprintf(buf, sizeof(buf), "%d/%d", c->n, c->expected);
 					else
-						snprintf(buf, sizeof buf, "%s", TEXT_NULL);
+						snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
 					doc_table_cell(t, s + 3, buf,
 						       CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
 						       NULL, NULL);
@@ -550,8 +550,8 @@ static void appendix(struct report_builder *r)
 	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
 		struct strbuf cap = { 0 };
-		findings_op_name(r->l, m->ops[o], opname, sizeof opname);
-		snprintf(id, sizeof id, "t-runs-%s", m->ops[o]);
+		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
+		snprintf(id, sizeof(id), "t-runs-%s", m->ops[o]);
 		subst(&cap, rb_str(r, "table.runs"), "op", opname, NULL, NULL);
 		struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), (size_t)cycles + 3);
 		strbuf_free(&cap);
@@ -559,7 +559,7 @@ static void appendix(struct report_builder *r)
 		doc_table_head(t, 1, rb_str(r, "col.size"), 0.9);
 		doc_table_head(t, 2, rb_str(r, "col.workers_short"), 0.5);
 		for (int c = 1; c <= cycles; c++) {
-			snprintf(w, sizeof w, "%s%d", rb_str(r, "col.cycle_prefix"), c);
+			snprintf(w, sizeof(w), "%s%d", rb_str(r, "col.cycle_prefix"), c);
 			doc_table_head(t, (size_t)c + 2, w, 0.75);
 		}
 		for (size_t k = 0; k < m->nconc; k++)
@@ -572,8 +572,8 @@ static void appendix(struct report_builder *r)
 					doc_table_row(t);
 					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
-					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof sz), 0, NULL, NULL);
-					snprintf(w, sizeof w, "%d", m->concurrency[k]);
+					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
+					snprintf(w, sizeof(w), "%d", m->concurrency[k]);
 					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
 						const struct rm_run *run = NULL;

@@ -61,24 +61,24 @@ char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t
 	}
 	if (decimals < 0)
 		decimals = text_decimals(v);
-	snprintf(raw, sizeof raw, "%.*f", decimals, v);
+	snprintf(raw, sizeof(raw), "%.*f", decimals, v);
 	p = raw;
 	if (*p == '-') {
 		/* "-0.00" reads as a value below zero: print it as zero */
 		if (strspn(p + 1, "0.") != strlen(p + 1))
-			put(out, sizeof out, &o, "-", 1);
+			put(out, sizeof(out), &o, "-", 1);
 		p++;
 	}
 	dot = strchr(p, '.');
 	size_t ilen = dot ? (size_t)(dot - p) : strlen(p);
 	for (size_t i = 0; i < ilen; i++) {
 		if (i > 0 && (ilen - i) % 3 == 0)
-			put(out, sizeof out, &o, f->group, strlen(f->group));
-		put(out, sizeof out, &o, p + i, 1);
+			put(out, sizeof(out), &o, f->group, strlen(f->group));
+		put(out, sizeof(out), &o, p + i, 1);
 	}
 	if (dot) {
-		put(out, sizeof out, &o, f->decimal, strlen(f->decimal));
-		put(out, sizeof out, &o, dot + 1, strlen(dot + 1));
+		put(out, sizeof(out), &o, f->decimal, strlen(f->decimal));
+		put(out, sizeof(out), &o, dot + 1, strlen(dot + 1));
 	}
 	snprintf(buf, n, "%s", out);
 	return buf;
@@ -95,7 +95,7 @@ char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
 		u++;
 	}
 	int dec = (v == floor(v)) ? 0 : (v < 10 ? 2 : 1);
-	snprintf(buf, n, "%s %s", text_num(f, v, dec, num, sizeof num), units[u]);
+	snprintf(buf, n, "%s %s", text_num(f, v, dec, num, sizeof(num)), units[u]);
 	return buf;
 }
 
@@ -110,7 +110,7 @@ char *text_read_file(const char *path, struct err *e)
 		err_set(e, "%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
-	while ((got = fread(chunk, 1, sizeof chunk, f)) > 0)
+	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
 		strbuf_add(&b, chunk, got);
 	if (ferror(f)) {
 		err_set(e, "%s: read error", path);
@@ -168,29 +168,29 @@ static void unescape(char *s)
 
 struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e)
 {
-	struct text_lang *l = calloc(1, sizeof *l);
+	struct text_lang *l = calloc(1, sizeof(*l));
 	char path[4096], *text = NULL, *line, *next;
 	int lineno = 0;
 	if (!l) {
 		err_set(e, "out of memory");
 		return NULL;
 	}
-	if (strlen(code) >= sizeof l->code || strpbrk(code, "/.") || !*code) {
+	if (strlen(code) >= sizeof(l->code) || strpbrk(code, "/.") || !*code) {
 		err_set(e, "--lang: '%s' is not a language code", code);
 		goto fail;
 	}
-	snprintf(l->code, sizeof l->code, "%s", code);
-	snprintf(path, sizeof path, "%s/%s", templates, code);
+	snprintf(l->code, sizeof(l->code), "%s", code);
+	snprintf(path, sizeof(path), "%s/%s", templates, code);
 	if (!(l->dir = strdup(path))) {
 		err_set(e, "%s: out of memory", path);
 		goto fail;
 	}
-	snprintf(path, sizeof path, "%s/%s/strings.txt", templates, code);
+	snprintf(path, sizeof(path), "%s/%s/strings.txt", templates, code);
 	text = text_read_file(path, e);
 	if (!text)
 		goto fail;
-	snprintf(l->nf.group, sizeof l->nf.group, ",");
-	snprintf(l->nf.decimal, sizeof l->nf.decimal, ".");
+	snprintf(l->nf.group, sizeof(l->nf.group), ",");
+	snprintf(l->nf.decimal, sizeof(l->nf.decimal), ".");
 	for (line = text; line; line = next) {
 		next = strchr(line, '\n');
 		if (next)
@@ -205,7 +205,7 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 			goto fail;
 		}
 		*eq = 0;
-		struct kv *nkv = realloc(l->kv, (l->nkv + 1) * sizeof *l->kv);
+		struct kv *nkv = realloc(l->kv, (l->nkv + 1) * sizeof(*l->kv));
 		if (!nkv) {
 			err_set(e, "%s:%d: out of memory", path, lineno);
 			goto fail;
@@ -227,9 +227,9 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 			goto fail;
 		}
 		if (strcmp(key, "number.group") == 0)
-			snprintf(l->nf.group, sizeof l->nf.group, "%s", v);
+			snprintf(l->nf.group, sizeof(l->nf.group), "%s", v);
 		else if (strcmp(key, "number.decimal") == 0)
-			snprintf(l->nf.decimal, sizeof l->nf.decimal, "%s", v);
+			snprintf(l->nf.decimal, sizeof(l->nf.decimal), "%s", v);
 	}
 	free(text);
 	return l;
@@ -275,7 +275,7 @@ const struct numfmt *text_lang_numfmt(const struct text_lang *l)
 char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e)
 {
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%s", l->dir, name);
+	snprintf(path, sizeof(path), "%s/%s", l->dir, name);
 	return text_read_file(path, e);
 }
 

@@ -29,7 +29,7 @@ static void test_ticks_table(void)
 		{ -5, 5, 5, -6, 6, 2, 7 },
 		{ 3, 3, 5, 1, 5, 1, 5 },
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		double tlo, thi, step;
 		int n = chart_nice_ticks(cases[i].lo, cases[i].hi, cases[i].target, &tlo, &thi, &step);
 		CHECK_NUM(tlo, cases[i].tlo, 1e-9, "ticks %zu: low", i);
@@ -114,14 +114,14 @@ static void test_line_labels(const struct fonts *f)
 		{ 400, 399, 1, 2, 3, 398 },
 		{ 1e6, 1e6 + 1, 5, 6, 1e6 - 1, 7 },
 	};
-	for (size_t k = 0; k < sizeof ends / sizeof ends[0]; k++) {
+	for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
 		struct err e;
 		struct chart *c = chart_new(CHART_LINE, "PUT 5 MiB: throughput vs workers", "desc");
 		chart_set_axis(c, "MiB/s", "", "workers");
 		chart_set_categories(c, cats, 3);
 		for (int s = 0; s < 6; s++) {
 			char label[32];
-			snprintf(label, sizeof label, "Subject number %d", s);
+			snprintf(label, sizeof(label), "Subject number %d", s);
 			int si = chart_add_series(c, label, model_palette((size_t)s));
 			chart_set_point(c, si, 0, ends[k][s] / 10);
 			chart_set_point(c, si, 1, s == 3 ? NAN : ends[k][s] / 2);
@@ -130,7 +130,7 @@ static void test_line_labels(const struct fonts *f)
 		for (int half = 0; half < 2; half++) {
 			struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
 			char what[64];
-			snprintf(what, sizeof what, "line case %zu %s", k, half ? "half" : "full");
+			snprintf(what, sizeof(what), "line case %zu %s", k, half ? "half" : "full");
 			CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
 			if (!sc)
 				continue;
@@ -155,9 +155,9 @@ static void test_bars(const struct fonts *f)
 		struct err e;
 		struct chart *c = chart_new(kind ? CHART_RANGE : CHART_HBAR, "title", "desc");
 		chart_set_axis(c, kind ? "obj/s" : "ms", kind ? "" : " ms", "");
-		for (size_t p = 0; p < sizeof vals / sizeof vals[0]; p++) {
+		for (size_t p = 0; p < sizeof(vals) / sizeof(vals[0]); p++) {
 			char title[32];
-			snprintf(title, sizeof title, "Panel %zu", p);
+			snprintf(title, sizeof(title), "Panel %zu", p);
 			int pi = chart_add_panel(c, title);
 			for (int r = 0; r < 5; r++) {
 				const char *label = r == 2 ? "A subject with a very long name indeed, longer than any column"
@@ -213,7 +213,7 @@ static double top_tick(const struct scene *s)
 		char buf[64], *o = buf;
 		if (it->kind != SC_TEXT || it->role != SC_ROLE_TICK)
 			continue;
-		for (const char *p = it->text; *p && o < buf + sizeof buf - 1; p++)
+		for (const char *p = it->text; *p && o < buf + sizeof(buf) - 1; p++)
 			if (*p != ',')
 				*o++ = *p;
 		*o = 0;
@@ -237,7 +237,7 @@ static void test_forest(const struct fonts *f)
 					 { 0.95, 0.80, 1.12 }, { 2.5, 0.9, 6.9 } };
 	for (int r = 0; r < 4; r++) {
 		char row[32];
-		snprintf(row, sizeof row, "size %d, 10 w. vs AWS S3", r);
+		snprintf(row, sizeof(row), "size %d, 10 w. vs AWS S3", r);
 		chart_add_row(c, p, row);
 		chart_add_estimate(c, p, "#e21e29", est[r][0], est[r][1], est[r][2], r < 2, NULL);
 		chart_add_estimate(c, p, "#2ca02c", r == 3 ? NAN : est[r][0] * 0.9, NAN, NAN, 0,
@@ -328,9 +328,9 @@ static void test_report_charts(const char *fixture, size_t want)
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096];
 	struct err e = { { 0 } };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/%s/aggregate.json", top ? top : ".",
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/%s/aggregate.json", top ? top : ".",
 		 fixture);
-	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
 	if (!m)
@@ -345,7 +345,7 @@ static void test_report_charts(const char *fixture, size_t want)
 		for (size_t i = 0; d && i < d->nblocks; i++)
 			for (size_t k = 0; k < d->blocks[i].nscenes; k++) {
 				char what[128];
-				snprintf(what, sizeof what, "%s: %s", langs[li],
+				snprintf(what, sizeof(what), "%s: %s", langs[li],
 					 chart_scene_title(d->blocks[i].scenes[k]));
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;

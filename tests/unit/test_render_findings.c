@@ -161,10 +161,10 @@ int main(void)
 	const char *top = getenv("TOP");
 	struct err e = { { 0 } };
 	struct findings f;
-	snprintf(fixture, sizeof fixture, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
-	snprintf(stats_fixture, sizeof stats_fixture, "%s/tests/fixtures/render/stats/aggregate.json",
+	snprintf(fixture, sizeof(fixture), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(stats_fixture, sizeof(stats_fixture), "%s/tests/fixtures/render/stats/aggregate.json",
 		 top ? top : ".");
-	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(tdir, "en", &e), *ko = text_lang_load(tdir, "ko", &e);
 	CHECK(en && ko, "languages: %s", e.msg);
 	if (!en || !ko)

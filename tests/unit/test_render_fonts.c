@@ -35,7 +35,7 @@ static void test_widths_agree(struct fonts *f, const char *lang, const char *s, 
 	double sum = 0;
 	HPDF_Font font;
 	size_t used;
-	for (const char *p = s; (used = fonts_run(f, p, bold, &font, buf, sizeof buf)) > 0;
+	for (const char *p = s; (used = fonts_run(f, p, bold, &font, buf, sizeof(buf))) > 0;
 	     p += used)
 		sum += font ? run_width(font, buf, 9.5) : -1000;
 	CHECK_NUM(fonts_width(f, s, 9.5, bold), sum, 1e-9, "%s: width of '%s' (bold %d) = "
@@ -52,25 +52,25 @@ static void test_en(void)
 	if (!f)
 		return;
 	/* Latin, Greek, Cyrillic: DejaVu Sans; Han: NanumGothic, per character */
-	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO, 0, buf, sizeof buf, &used),
+	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO, 0, buf, sizeof(buf), &used),
 		  "DejaVuSans,Book", "en: Latin in DejaVu Sans");
 	CHECK_STR(buf, "Ceph RGW " EN_DASH " ", "en: the first run stops before the Han");
-	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO + used, 0, buf, sizeof buf, &used),
+	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO + used, 0, buf, sizeof(buf), &used),
 		  "NanumGothic", "en: Han falls back to NanumGothic");
 	CHECK_STR(buf, TOKYO, "en: the Han run");
 	CHECK_STR(face_of(f, "\xce\x95\xce\xbb\xce\xbb\xce\xac\xce\xb4\xce\xb1 "
-			     "\xd0\x9e\xd0\xb1\xd1\x8a", 1, buf, sizeof buf, &used),
+			     "\xd0\x9e\xd0\xb1\xd1\x8a", 1, buf, sizeof(buf), &used),
 		  "DejaVuSans-Bold,Bold", "en: bold Greek and Cyrillic in DejaVu Sans Bold");
 	CHECK(used == strlen(buf), "en: Greek and Cyrillic in one run");
-	CHECK_STR(face_of(f, "\xed\x95\x9c", 1, buf, sizeof buf, &used), "NanumGothicBold,Bold",
+	CHECK_STR(face_of(f, "\xed\x95\x9c", 1, buf, sizeof(buf), &used), "NanumGothicBold,Bold",
 		  "en: bold Hangul in NanumGothicBold");
 	/* what no face has: U+FFFD; control characters: spaces; bad bytes: U+FFFD */
-	face_of(f, "\xf0\x9f\x9a\x80\xe4\xb8\x9c", 0, buf, sizeof buf, &used);
+	face_of(f, "\xf0\x9f\x9a\x80\xe4\xb8\x9c", 0, buf, sizeof(buf), &used);
 	CHECK_STR(buf, FFFD FFFD, "en: an emoji and the simplified Han 东 become U+FFFD");
 	CHECK(used == 7, "en: both characters consumed (%zu bytes)", used);
-	face_of(f, "a\tb\x01", 0, buf, sizeof buf, &used);
+	face_of(f, "a\tb\x01", 0, buf, sizeof(buf), &used);
 	CHECK_STR(buf, "a b ", "en: control characters are drawn as spaces");
-	face_of(f, "x\xff\xc3", 0, buf, sizeof buf, &used);
+	face_of(f, "x\xff\xc3", 0, buf, sizeof(buf), &used);
 	CHECK_STR(buf, "x" FFFD FFFD, "en: invalid UTF-8 bytes become U+FFFD");
 	CHECK_NUM(fonts_width(f, "\xf0\x9f\x9a\x80", 10, 0), fonts_width(f, FFFD, 10, 0), 1e-9,
 		  "en: a missing character is measured as U+FFFD");
@@ -78,7 +78,7 @@ static void test_en(void)
 	face_of(f, TOKYO, 0, buf, 5, &used);
 	CHECK(used == 3 && strcmp(buf, "\xe6\x9d\xb1") == 0, "en: a 5-byte buffer holds one "
 	      "Han character (%zu bytes used)", used);
-	CHECK(fonts_run(f, "", 0, &(HPDF_Font){ 0 }, buf, sizeof buf) == 0, "en: end of text");
+	CHECK(fonts_run(f, "", 0, &(HPDF_Font){ 0 }, buf, sizeof(buf)) == 0, "en: end of text");
 	test_widths_agree(f, "en", "Provider C led 7 of 12 PUT configurations", 0);
 	test_widths_agree(f, "en", "Ceph RGW " EN_DASH " " TOKYO, 1);
 	test_widths_agree(f, "en", "Caf\xc3\xa9 \xc5\x81\xc3\xb3" "d\xc5\xba \xed\x95\x9c", 0);
@@ -96,11 +96,11 @@ static void test_ko(void)
 	CHECK(f != NULL, "ko: fonts_new: %s", e.msg);
 	if (!f)
 		return;
-	CHECK_STR(face_of(f, "PUT \xea\xb5\xac\xec\x84\xb1", 0, buf, sizeof buf, &used),
+	CHECK_STR(face_of(f, "PUT \xea\xb5\xac\xec\x84\xb1", 0, buf, sizeof(buf), &used),
 		  "NanumGothic", "ko: Latin and Hangul in NanumGothic");
 	CHECK(used == strlen("PUT \xea\xb5\xac\xec\x84\xb1"), "ko: one run");
 	/* U+2009 thin space: in DejaVu Sans, not in NanumGothic */
-	CHECK_STR(face_of(f, "\xe2\x80\x89", 0, buf, sizeof buf, &used), "DejaVuSans,Book",
+	CHECK_STR(face_of(f, "\xe2\x80\x89", 0, buf, sizeof(buf), &used), "DejaVuSans,Book",
 		  "ko: what NanumGothic lacks falls back to DejaVu Sans");
 	test_widths_agree(f, "ko", "\xec\x84\x9c\xec\x9a\xb8 \xe3\x82\xb9 " TOKYO, 1);
 	CHECK(strncmp(fonts_css_family(f), "NanumGothic", 11) == 0, "ko: CSS names NanumGothic "

@@ -33,7 +33,7 @@ static void on_error(void *arg, xmlErrorPtr err)
 	if (err->code == XML_HTML_UNKNOWN_TAG)
 		return;
 	if (!e->n++)
-		snprintf(e->first, sizeof e->first, "line %d: %s", err->line, err->message);
+		snprintf(e->first, sizeof(e->first), "line %d: %s", err->line, err->message);
 }
 
 static int has_name(xmlNodePtr n, const char *name)
@@ -138,7 +138,7 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 	for (size_t o = 0; o < m->nops; o++)
 		for (size_t k = 0; k < m->nconc; k++) {
 			char id[64];
-			snprintf(id, sizeof id, "t-%s-c%d", m->ops[o], m->concurrency[k]);
+			snprintf(id, sizeof(id), "t-%s-c%d", m->ops[o], m->concurrency[k]);
 			xmlNodePtr t = find_id(root, id), tb = NULL;
 			CHECK(t != NULL, "table %s exists", id);
 			for (xmlNodePtr c = t ? t->children : NULL; c; c = c->next)
@@ -155,10 +155,10 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 					const struct rm_cell *c = model_cell(m, (int)col, m->ops[o],
 									     m->sizes[row], m->concurrency[k]);
 					char got[128], want[TEXT_NUM_MAX];
-					cell_value(td, got, sizeof got);
+					cell_value(td, got, sizeof(got));
 					while (*got && got[strlen(got) - 1] == ' ')
 						got[strlen(got) - 1] = 0;
-					text_num(nf, c ? c->mib_s.value : NAN, -1, want, sizeof want);
+					text_num(nf, c ? c->mib_s.value : NAN, -1, want, sizeof(want));
 					CHECK_STR(got, want, "%s row %zu col %zu", id, row, col);
 					xmlChar *cls = xmlGetProp(td, BAD_CAST "class");
 					leads += cls && strstr((char *)cls, "lead");
@@ -187,8 +187,8 @@ static void want_ci(const struct numfmt *nf, const struct rm_cell *c, char *out,
 {
 	char v[TEXT_NUM_MAX], h[TEXT_NUM_MAX];
 	double lo = c->mib_s.value - c->mib_s.ci_lo, hi = c->mib_s.ci_hi - c->mib_s.value;
-	text_num(nf, c->mib_s.value, -1, v, sizeof v);
-	text_num(nf, lo > hi ? lo : hi, text_decimals(c->mib_s.value), h, sizeof h);
+	text_num(nf, c->mib_s.value, -1, v, sizeof(v));
+	text_num(nf, lo > hi ? lo : hi, text_decimals(c->mib_s.value), h, sizeof(h));
 	snprintf(out, n, "%s \xc2\xb1 %s", v, h);
 }
 
@@ -267,7 +267,7 @@ static void test_stats(const char *top, const char *tdir)
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
 	struct strbuf html = { 0 };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
 	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
@@ -285,7 +285,7 @@ static void test_stats(const char *top, const char *tdir)
 		for (size_t k = 0; k < m->nconc; k++) {
 			char id[64];
 			xmlNodePtr tds[64];
-			snprintf(id, sizeof id, "t-%s-c%d", m->ops[o], m->concurrency[k]);
+			snprintf(id, sizeof(id), "t-%s-c%d", m->ops[o], m->concurrency[k]);
 			size_t n = table_tds(root, id, tds, 64);
 			CHECK(n == m->nsizes * m->nsubjects, "%s: %zu cells", id, n);
 			for (size_t i = 0; i < n; i++) {
@@ -296,12 +296,12 @@ static void test_stats(const char *top, const char *tdir)
 									  m->concurrency[k]);
 				char got[128], want[128], note[32];
 				xmlChar *all = xmlNodeGetContent(tds[i]);
-				cell_value(tds[i], got, sizeof got);
+				cell_value(tds[i], got, sizeof(got));
 				while (*got && got[strlen(got) - 1] == ' ')
 					got[strlen(got) - 1] = 0;
-				want_ci(text_lang_numfmt(l), c, want, sizeof want);
+				want_ci(text_lang_numfmt(l), c, want, sizeof(want));
 				CHECK_STR(got, want, "%s cell %zu: value ± CI", id, i);
-				snprintf(note, sizeof note, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
+				snprintf(note, sizeof(note), c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
 					 c->expected);
 				CHECK(all && strstr((char *)all, note), "%s cell %zu shows %s", id, i, note);
 				xmlFree(all);
@@ -321,7 +321,7 @@ static void test_stats(const char *top, const char *tdir)
 	CHECK(strstr(html.p, "Blue: tied at the top") != NULL, "the tie legend line");
 	for (size_t o = 0; o < m->nops; o++) {
 		char t[64];
-		snprintf(t, sizeof t, "%s throughput of each subject relative", o ? "GET" : "PUT");
+		snprintf(t, sizeof(t), "%s throughput of each subject relative", o ? "GET" : "PUT");
 		xmlNodePtr svg = svg_titled(root, t);
 		CHECK(svg != NULL, "the %s forest plot", o ? "GET" : "PUT");
 		CHECK(svg && texts_containing(svg->children, " w. vs ") == (int)(m->nsizes * m->nconc),
@@ -352,7 +352,7 @@ static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), st
 	struct doc *d = NULL;
 	struct report_model *m = NULL;
 	int rc = -1;
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
 	json_t *root = json_load_file(path, 0, &je);
 	if (!root)
 		return -1;
@@ -436,8 +436,8 @@ int main(void)
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
 	struct strbuf html = { 0 };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
-	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 
 	/* the fixture with a hostile subject label and endpoint */
 	json_t *root = json_load_file(path, 0, &je);

@@ -98,7 +98,7 @@ static json_t *at(json_t *root, const char *path)
 {
 	char buf[256], *tok, *save = NULL;
 	json_t *v = root;
-	snprintf(buf, sizeof buf, "%s", path);
+	snprintf(buf, sizeof(buf), "%s", path);
 	for (tok = strtok_r(buf, ".", &save); tok && v; tok = strtok_r(NULL, ".", &save)) {
 		char *br = strchr(tok, '[');
 		if (br) {
@@ -165,7 +165,7 @@ static void test_errors(void)
 	CHECK(base != NULL, "fixture parses with jansson");
 	if (!base)
 		return;
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		json_t *root = json_deep_copy(base), *parent = *cases[i].parent ? at(root, cases[i].parent) : root;
 		struct err e = { { 0 } };
 		CHECK(parent != NULL, "case %zu: %s exists in the fixture", i, cases[i].parent);
@@ -221,9 +221,9 @@ static void test_nulls(void)
 int main(void)
 {
 	const char *top = getenv("TOP");
-	snprintf(fixture, sizeof fixture, "%s/tests/fixtures/render/small/aggregate.json",
+	snprintf(fixture, sizeof(fixture), "%s/tests/fixtures/render/small/aggregate.json",
 		 top ? top : ".");
-	snprintf(stats_fixture, sizeof stats_fixture, "%s/tests/fixtures/render/stats/aggregate.json",
+	snprintf(stats_fixture, sizeof(stats_fixture), "%s/tests/fixtures/render/stats/aggregate.json",
 		 top ? top : ".");
 	test_fixture();
 	test_stats();

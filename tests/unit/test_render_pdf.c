@@ -48,8 +48,8 @@ static void test_report(const char *lang)
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096], out[] = "/tmp/s3bench-pdf-XXXXXX";
 	struct err e = { { 0 } };
-	snprintf(path, sizeof path, "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
-	snprintf(tdir, sizeof tdir, "%s/templates", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	struct text_lang *l = m ? text_lang_load(tdir, lang, &e) : NULL;
 	struct fonts *f = l ? fonts_new(lang, &e) : NULL;
@@ -109,8 +109,8 @@ static void test_long_table(void)
 		doc_table_head(t, 2, "Note", 3);
 		for (int i = 0; i < 200; i++) {
 			char a[16], b[16];
-			snprintf(a, sizeof a, "%d", i);
-			snprintf(b, sizeof b, "%d.5", i * 3);
+			snprintf(a, sizeof(a), "%d", i);
+			snprintf(b, sizeof(b), "%d.5", i * 3);
 			doc_table_row(t);
 			doc_table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
 			doc_table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);

@@ -20,7 +20,7 @@ static void test_escape(void)
 		{ "&amp;", "&amp;amp;" },
 		{ "\xed\x95\x9c\xea\xb8\x80 <b>", "\xed\x95\x9c\xea\xb8\x80 &lt;b&gt;" },
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct strbuf b = { 0 };
 		text_html_escape(&b, cases[i].in);
 		CHECK_STR(b.p ? b.p : "", cases[i].out, "escape case %zu", i);
@@ -53,11 +53,11 @@ static void test_numbers(void)
 	};
 	const struct numfmt *fmts[] = { &en, &de, &none };
 	char buf[TEXT_NUM_MAX];
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
-		CHECK_STR(text_num(fmts[cases[i].fmt], cases[i].v, cases[i].dec, buf, sizeof buf),
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		CHECK_STR(text_num(fmts[cases[i].fmt], cases[i].v, cases[i].dec, buf, sizeof(buf)),
 			  cases[i].out, "number case %zu (%g)", i, cases[i].v);
-	CHECK_STR(text_num(&en, NAN, -1, buf, sizeof buf), TEXT_NULL, "NAN is shown as a dash");
-	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof buf), TEXT_NULL, "inf is shown as a dash");
+	CHECK_STR(text_num(&en, NAN, -1, buf, sizeof(buf)), TEXT_NULL, "NAN is shown as a dash");
+	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof(buf)), TEXT_NULL, "inf is shown as a dash");
 	CHECK(text_decimals(1000) == 0 && text_decimals(150) == 1 && text_decimals(1.5) == 2 &&
 	      text_decimals(0.5) == 3, "decimals by magnitude");
 }
@@ -76,9 +76,9 @@ static void test_sizes(void)
 		{ 1099511627776ULL, "1 TiB", "1 TiB" },
 	};
 	char buf[64];
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-		CHECK_STR(text_size(&en, cases[i].b, buf, sizeof buf), cases[i].en, "size en %zu", i);
-		CHECK_STR(text_size(&de, cases[i].b, buf, sizeof buf), cases[i].de, "size de %zu", i);
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		CHECK_STR(text_size(&en, cases[i].b, buf, sizeof(buf)), cases[i].en, "size en %zu", i);
+		CHECK_STR(text_size(&de, cases[i].b, buf, sizeof(buf)), cases[i].de, "size de %zu", i);
 	}
 }
 
@@ -95,7 +95,7 @@ static void test_subst(void)
 		{ "no braces", "no braces" },
 		{ "{subject {n}}", "{subject 12}" },
 	};
-	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct strbuf b = { 0 };
 		text_subst(&b, cases[i].tpl, names, vals, 3);
 		CHECK_STR(b.p ? b.p : "", cases[i].out, "subst case %zu", i);
@@ -108,7 +108,7 @@ static void test_lang(void)
 	const char *top = getenv("TOP");
 	char dir[4096];
 	struct err e = { { 0 } };
-	snprintf(dir, sizeof dir, "%s/templates", top ? top : ".");
+	snprintf(dir, sizeof(dir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(dir, "en", &e);
 	struct text_lang *ko = text_lang_load(dir, "ko", &e);
 	CHECK(en && ko, "both languages load: %s", e.msg);
@@ -122,7 +122,7 @@ static void test_lang(void)
 	/* every key of English exists in Korean (and the reverse) */
 	static const char *const keys[] = { "section.findings", "section.limitations", "table.tput",
 		"chart.scaling", "finding.led", "finding.consistency", "run.excluded", "page" };
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		CHECK(strcmp(text_lang_str(ko, keys[i]), keys[i]) != 0 &&
 		      strcmp(text_lang_str(ko, keys[i]), text_lang_str(en, keys[i])) != 0,
 		      "Korean has its own '%s'", keys[i]);
@@ -138,9 +138,9 @@ static void test_lang(void)
 	char tmp[] = "/tmp/s3bench-lang.XXXXXX";
 	if (mkdtemp(tmp)) {
 		char p2[4096];
-		snprintf(p2, sizeof p2, "%s/zz", tmp);
+		snprintf(p2, sizeof(p2), "%s/zz", tmp);
 		mkdir(p2, 0777);
-		snprintf(p2, sizeof p2, "%s/zz/strings.txt", tmp);
+		snprintf(p2, sizeof(p2), "%s/zz/strings.txt", tmp);
 		FILE *f = fopen(p2, "w");
 		if (f) {
 			fputs("# comment\n\nok = 1\n\nbroken line\n", f);
@@ -149,7 +149,7 @@ static void test_lang(void)
 		CHECK(text_lang_load(tmp, "zz", &e) == NULL && strstr(e.msg, "zz/strings.txt:5:"),
 		      "bad line named with its number: %s", e.msg);
 		unlink(p2);
-		snprintf(p2, sizeof p2, "%s/zz", tmp);
+		snprintf(p2, sizeof(p2), "%s/zz", tmp);
 		rmdir(p2);
 		rmdir(tmp);
 	}

@@ -86,7 +86,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 	const char *p = s, *end = s + len;
 	int first = 1;
 
-	memset(h, 0, sizeof *h);
+	memset(h, 0, sizeof(*h));
 	h->len = len;
 	while (p < end) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -98,7 +98,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 		if (ll && p[ll - 1] == '\r')
 			ll--;
 		if (first) {
-			size_t cl = ll < sizeof h->line - 1 ? ll : sizeof h->line - 1;
+			size_t cl = ll < sizeof(h->line) - 1 ? ll : sizeof(h->line) - 1;
 
 			if (ll == 0)
 				return -1;
@@ -135,7 +135,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 				;
 			while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
 				ve--;
-			vl = (size_t)(ve - v) < sizeof val - 1 ? (size_t)(ve - v) : sizeof val - 1;
+			vl = (size_t)(ve - v) < sizeof(val) - 1 ? (size_t)(ve - v) : sizeof(val) - 1;
 			memcpy(val, v, vl);
 			val[vl] = '\0';
 			if (name_is(p, (size_t)(colon - p), "content-length")) {

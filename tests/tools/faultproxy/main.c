@@ -179,12 +179,12 @@ static int emit_503(struct proxy *px, struct conn *c)
 	char msg[512];
 	int n;
 
-	if (c->qn || c->rs.st != PS_HEAD || buf_room(&c->u2c) < sizeof msg)
+	if (c->qn || c->rs.st != PS_HEAD || buf_room(&c->u2c) < sizeof(msg))
 		return 0;
-	n = snprintf(msg, sizeof msg, "HTTP/1.1 503 Slow Down\r\n"
+	n = snprintf(msg, sizeof(msg), "HTTP/1.1 503 Slow Down\r\n"
 		"Content-Type: application/xml\r\nContent-Length: %zu\r\n"
 		"x-amz-request-id: faultproxy-%lu-%lu\r\n%s\r\n%s",
-		sizeof body - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
+		sizeof(body) - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
 		c->rqh.is_head_method ? "" : body);
 	buf_put(&c->u2c, msg, (size_t)n);
 	fault(px, c, "slowdown", c->rqh.line);
@@ -386,7 +386,7 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 
 	if (c->connecting && urev) {
 		int err = 0;
-		socklen_t l = sizeof err;
+		socklen_t l = sizeof(err);
 
 		if (getsockopt(c->ufd, SOL_SOCKET, SO_ERROR, &err, &l) < 0)
 			err = errno;
@@ -401,7 +401,7 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 	if (px->o.mode == M_RST && crev) {
 		char b[1];
 
-		if (recv(c->cfd, b, sizeof b, MSG_PEEK) >= 0 || (errno != EAGAIN && errno != EINTR)) {
+		if (recv(c->cfd, b, sizeof(b), MSG_PEEK) >= 0 || (errno != EAGAIN && errno != EINTR)) {
 			fault(px, c, "rst", NULL);
 			conn_close(c, 1);
 		}
@@ -491,7 +491,7 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 	int fd;
 
 	px->conns++;
-	c = calloc(1, sizeof *c);
+	c = calloc(1, sizeof(*c));
 	if (!c) {
 		close(cfd);
 		return NULL;
@@ -536,14 +536,14 @@ static int start_listen(const struct opts *o)
 		return -1;
 	}
 	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one) < 0
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0
 		|| bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
 		fprintf(stderr, "faultproxy: listen on %s: %s\n", o->listen, strerror(errno));
 		if (fd >= 0)
 			close(fd);
 		return -1;
 	}
-	len = sizeof ss;
+	len = sizeof(ss);
 	getsockname(fd, (struct sockaddr *)&ss, &len);
 	port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
 		: ((struct sockaddr_in *)&ss)->sin_port);
@@ -572,7 +572,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	int i;
 	size_t m;
 
-	memset(o, 0, sizeof *o);
+	memset(o, 0, sizeof(*o));
 	o->mode = (enum mode)-1;
 	o->fraction = 1.0;
 	o->seed = 1;
@@ -598,7 +598,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		} else if (!strcmp(a, "--port-file")) {
 			o->port_file = v;
 		} else if (!strcmp(a, "--mode")) {
-			for (m = 0; m < sizeof mode_names / sizeof mode_names[0]; m++)
+			for (m = 0; m < sizeof(mode_names) / sizeof(mode_names[0]); m++)
 				if (!strcmp(v, mode_names[m]))
 					o->mode = (enum mode)m;
 			if ((int)o->mode < 0) {
@@ -734,7 +734,7 @@ int main(int argc, char **argv)
 	struct sigaction sa;
 	int i;
 
-	px = calloc(1, sizeof *px);
+	px = calloc(1, sizeof(*px));
 	if (!px)
 		return 1;
 	i = parse_args(argc, argv, &px->o);
@@ -749,7 +749,7 @@ int main(int argc, char **argv)
 		free(px);
 		return 2;
 	}
-	memset(&sa, 0, sizeof sa);
+	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_signal;
 	sigemptyset(&sa.sa_mask);
 	sigaction(SIGTERM, &sa, NULL);

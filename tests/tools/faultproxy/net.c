@@ -26,7 +26,7 @@ int rd(int fd, struct buf *b)
 			return 1;
 		n = recv(fd, b->d + b->len, buf_room(b), 0);
 	} else {
-		n = recv(fd, scratch, sizeof scratch, 0);
+		n = recv(fd, scratch, sizeof(scratch), 0);
 	}
 	if (n > 0) {
 		if (b)
@@ -57,7 +57,7 @@ void set_nodelay(int fd)
 {
 	int one = 1;
 
-	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+	setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one));
 }
 
 /* close_rst: close fd so that the peer gets an RST (SO_LINGER 0). */
@@ -65,7 +65,7 @@ void close_rst(int fd)
 {
 	struct linger lg = { 1, 0 };
 
-	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof lg);
+	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
 	close(fd);
 }
 
@@ -84,11 +84,11 @@ int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len)
 		h++;
 		hl -= 2;
 	}
-	if (hl >= sizeof host)
+	if (hl >= sizeof(host))
 		return -1;
 	memcpy(host, h, hl);
 	host[hl] = '\0';
-	memset(&hints, 0, sizeof hints);
+	memset(&hints, 0, sizeof(hints));
 	hints.ai_family = AF_UNSPEC;
 	hints.ai_socktype = SOCK_STREAM;
 	hints.ai_flags = AI_NUMERICSERV;
@@ -106,7 +106,7 @@ int write_port_file(const char *path, int port)
 	char tmp[4096];
 	FILE *f;
 
-	if (snprintf(tmp, sizeof tmp, "%s.tmp", path) >= (int)sizeof tmp)
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return -1;
 	f = fopen(tmp, "w");
 	if (!f)
