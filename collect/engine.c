@@ -419,6 +419,24 @@ static void raise_fd_limit(int nworkers)
 	setrlimit(RLIMIT_NOFILE, &rl);
 }
 
+/* wait_until: sleep until the Unix time at_ns (0 or past: return at once), waking
+ * every 100 ms to see the stop flag. */
+static void wait_until(const struct eng *g, int64_t at_ns)
+{
+	for (;;) {
+		int64_t left = at_ns - time_now_ns();
+		struct timespec ts;
+
+		if (at_ns == 0 || left <= 0 || stopped(g))
+			return;
+		if (left > 100000000)
+			left = 100000000;
+		ts.tv_sec = (time_t)(left / 1000000000);
+		ts.tv_nsec = (long)(left % 1000000000);
+		nanosleep(&ts, NULL);
+	}
+}
+
 /* run: drive nworkers workers of phase `phase` to the end. */
 static int run(struct eng *g, int nworkers, struct err *e)
 {
@@ -442,6 +460,8 @@ static int run(struct eng *g, int nworkers, struct err *e)
 			goto done;
 		s3_req_set_user(g->w[i].req, &g->w[i]);
 	}
+	if (g->phase == ENG_PHASE_BENCH)
+		wait_until(g, g->o->start_at_ns);
 	g->t0_mono = time_mono_ns();
 	g->next_tick = g->t0_mono + 1000000000LL;
 	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)

@@ -85,6 +85,10 @@ struct engine_opts {
 	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */
 	void *tick_arg;
 	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
+	int64_t start_at_ns;         /* Unix ns at which the benchmark's workers send their
+					first requests (0: at once; a past instant: at once);
+					the duration bound counts from it. A distributed run's
+					clients start together this way. */
 };
 
 #define ENGINE_FIRST_ERRORS 5
