@@ -12,30 +12,42 @@
  * pages, n_objects = keys listed, first byte of the first page) and multipart (one row
  * per object: create, parts, complete; op PUT, last_byte = end of the last part). */
 #include "collect/engine.h"
+#include "collect/engine_int.h"
 
-#include <errno.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/epoll.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
-#include <curl/curl.h>
-
 #include "collect/body.h"
-#include "collect/engine_wl.h"
 #include "collect/s3.h"
+#include "collect/sweep.h"
+#include "collect/wl.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
+
+const struct engine_opts *eng_opts(const struct eng *g)
+{
+	return g->o;
+}
+
+const struct workload *eng_workload(const struct eng *g)
+{
+	return g->wl;
+}
+
+struct body_buf *eng_body(const struct eng *g)
+{
+	return g->body;
+}
 
 /* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
  * handler or another thread and read here by every worker: an atomic load (checked by the
  * ThreadSanitizer build of tests/live/live_engine.c). */
-static int stopped(const struct eng *g)
+int eng_stopped(const struct eng *g)
 {
 	return g->abort || (g->o->stop != NULL && __atomic_load_n(g->o->stop, __ATOMIC_RELAXED));
 }
@@ -122,281 +134,31 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 	return got;
 }
 
-int eng_time_left(const struct eng *g)
+static int eng_time_left(const struct eng *g)
 {
-	if (stopped(g))
+	if (eng_stopped(g))
 		return 0;
 	if (g->deadline_mono != 0 && time_mono_ns() >= g->deadline_mono)
 		return 0;
 	return 1;
 }
 
-static void tick(struct eng *g, int64_t now)
+int eng_more(const struct eng *g, const struct worker *w)
 {
-	if (g->o->on_tick == NULL || now < g->next_tick)
-		return;
-	g->next_tick = now + 1000000000LL;
-	pthread_mutex_lock(&g->lock);
-	struct engine_live live = g->live;
-	live.elapsed_s = (now - g->t0_mono) / 1e9;
-	g->o->on_tick(&live, g->o->tick_arg);
-	pthread_mutex_unlock(&g->lock);
-}
+	const struct workload *wl = g->wl;
 
-/* start_next: give worker w its next request; 0 when one is in flight, -1 when done. */
-static int start_next(struct eng *g, struct worker *w, CURLM *m)
-{
-	struct s3_args a;
-	struct err e = {{0}};
-
-	for (;;) {
-		memset(&a, 0, sizeof(a));
-		if (stopped(g) || wl_next(g, w, &a) != 0)
-			return -1;
-		if (s3_req_setup(w->req, &a, &e) == 0)
-			break;
-		eng_fail(g, g->phase == ENG_PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
-		return -1;
-	}
-	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
-		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
-		return -1;
-	}
-	w->busy = 1;
-	return 0;
-}
-
-struct tctx {
-	struct eng *g;
-	int index, first, last; /* workers [first, last) */
-	pthread_t th;
-};
-
-/* The multi loop of one thread: libcurl's socket interface over epoll.
- *
- * curl_multi_socket_action is told which socket is ready (so libcurl neither polls every
- * socket of the thread nor re-polls the ready one before reading it), and epoll
- * registrations are kept across requests: when libcurl drops interest in a kept-alive
- * connection between two requests (CURL_POLL_REMOVE), the socket stays registered and
- * the next request's CURL_POLL_IN costs no system call. An idle registered socket that
- * becomes readable (the server closed it) is unregistered then. A socket libcurl closes
- * leaves the epoll set by itself (closing removes it); the socket libcurl opens next
- * under the same number starts unregistered (open_socket resets its entry). */
-struct loop {
-	CURLM *m;
-	int ep;             /* epoll descriptor */
-	long timeout_ms;    /* libcurl's timer: -1 none, 0 now */
-	int64_t timer_at;   /* monotonic ns when it expires */
-	int64_t now;        /* monotonic ns, read once per turn of the loop */
-	struct fdent {
-		unsigned char reg;   /* events registered in epoll (EPOLLIN | EPOLLOUT), 0 none */
-		unsigned char want;  /* events libcurl wants now, 0 none */
-	} *fds;
-	int nfds;
-	int failed;
-};
-
-static struct fdent *fd_entry(struct loop *l, int fd)
-{
-	if (fd < 0)
-		return NULL;
-	if (fd >= l->nfds) {
-		int n = l->nfds ? l->nfds : 256;
-		while (n <= fd)
-			n *= 2;
-		struct fdent *f = realloc(l->fds, (size_t)n * sizeof(*f));
-		if (f == NULL)
-			return NULL;
-		memset(f + l->nfds, 0, (size_t)(n - l->nfds) * sizeof(*f));
-		l->fds = f;
-		l->nfds = n;
-	}
-	return &l->fds[fd];
-}
-
-/* fd_register: make the epoll registration of fd match `want` (0: leave it as is). */
-static int fd_register(struct loop *l, int fd, struct fdent *f, unsigned want)
-{
-	struct epoll_event ev = {.events = want, .data.fd = fd};
-
-	if (want == 0 || f->reg == want)
+	if (!eng_time_left(g))
 		return 0;
-	if (epoll_ctl(l->ep, f->reg ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &ev) != 0) {
-		if (f->reg == 0 || errno != ENOENT ||
-		    epoll_ctl(l->ep, EPOLL_CTL_ADD, fd, &ev) != 0)
-			return -1;
+	switch (wl->bound) {
+	case WL_BOUND_DURATION:
+		return 1;
+	case WL_BOUND_COUNT:
+		return w->done < wl->count;
+	case WL_BOUND_UNTIL_DONE:
+	default:
+		/* delete ends when the objects are gone; others do `count` (at least 1) */
+		return wl->op == WL_DELETE || w->done < (wl->count ? wl->count : 1);
 	}
-	f->reg = (unsigned char)want;
-	return 0;
-}
-
-static int on_socket(CURL *easy, curl_socket_t s, int what, void *userp, void *socketp)
-{
-	struct loop *l = userp;
-	struct fdent *f = fd_entry(l, s);
-	unsigned want = 0;
-
-	(void)easy;
-	(void)socketp;
-	if (f == NULL) {
-		l->failed = 1;
-		return -1;
-	}
-	if (what == CURL_POLL_IN || what == CURL_POLL_INOUT)
-		want |= EPOLLIN;
-	if (what == CURL_POLL_OUT || what == CURL_POLL_INOUT)
-		want |= EPOLLOUT;
-	f->want = (unsigned char)want;
-	if (fd_register(l, s, f, want) != 0) {
-		l->failed = 1;
-		return -1;
-	}
-	return 0;
-}
-
-static int on_timer(CURLM *m, long timeout_ms, void *userp)
-{
-	struct loop *l = userp;
-
-	(void)m;
-	l->timeout_ms = timeout_ms;
-	/* from the turn's clock: at worst the timer fires a little early, and libcurl then
-	 * just sets it again */
-	l->timer_at = timeout_ms >= 0 ? l->now + (int64_t)timeout_ms * 1000000 : 0;
-	return 0;
-}
-
-static curl_socket_t open_socket(void *arg, curlsocktype purpose, struct curl_sockaddr *a)
-{
-	struct loop *l = arg;
-	curl_socket_t s;
-	struct fdent *f;
-
-	(void)purpose;
-	s = socket(a->family, a->socktype | SOCK_CLOEXEC, a->protocol);
-	if (s != CURL_SOCKET_BAD && (f = fd_entry(l, s)) != NULL)
-		f->reg = f->want = 0;
-	return s;
-}
-
-/* drain: hand every finished transfer back to its worker and start its next request. */
-static void drain(struct eng *g, struct loop *l, int *active)
-{
-	CURLMsg *msg;
-	int q;
-
-	while ((msg = curl_multi_info_read(l->m, &q)) != NULL) {
-		if (msg->msg != CURLMSG_DONE)
-			continue;
-		CURL *easy = msg->easy_handle;
-		CURLcode cc = msg->data.result;
-		struct s3_req *r = s3_req_from_easy(easy);
-		struct worker *w = r ? s3_req_user(r) : NULL;
-		curl_multi_remove_handle(l->m, easy);
-		if (w == NULL)
-			continue;
-		s3_req_finish(r, cc, &w->res);
-		w->busy = 0;
-		(*active)--;
-		wl_done(g, w, &w->res);
-		if (start_next(g, w, l->m) == 0)
-			(*active)++;
-	}
-}
-
-static void *thread_run(void *arg)
-{
-	struct tctx *t = arg;
-	struct eng *g = t->g;
-	struct loop l = {.ep = -1, .timeout_ms = -1};
-	struct epoll_event ev[64];
-	int active = 0, running = 0;
-
-	l.m = curl_multi_init();
-	l.ep = epoll_create1(EPOLL_CLOEXEC);
-	if (l.m == NULL || l.ep < 0) {
-		eng_fail(g, EC_CRASHED, "curl_multi_init or epoll_create1 failed");
-		goto out;
-	}
-	curl_multi_setopt(l.m, CURLMOPT_MAXCONNECTS, (long)(t->last - t->first + 4));
-	curl_multi_setopt(l.m, CURLMOPT_SOCKETFUNCTION, on_socket);
-	curl_multi_setopt(l.m, CURLMOPT_SOCKETDATA, &l);
-	curl_multi_setopt(l.m, CURLMOPT_TIMERFUNCTION, on_timer);
-	curl_multi_setopt(l.m, CURLMOPT_TIMERDATA, &l);
-	l.now = time_mono_ns();
-	for (int i = t->first; i < t->last; i++) {
-		CURL *h = s3_req_easy(g->w[i].req);
-		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
-		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, &l);
-		if (start_next(g, &g->w[i], l.m) == 0)
-			active++;
-	}
-	while (active > 0 && !stopped(g) && !l.failed) {
-		int wait = 100, n;
-
-		if (l.timeout_ms >= 0) {
-			int64_t left = (l.timer_at - l.now + 999999) / 1000000;
-			wait = left <= 0 ? 0 : left < wait ? (int)left : wait;
-		}
-		n = wait == 0 ? 0 : epoll_wait(l.ep, ev, (int)(sizeof(ev) / sizeof(ev[0])), wait);
-		if (n < 0 && errno != EINTR) {
-			eng_fail(g, EC_CRASHED, "epoll_wait failed");
-			break;
-		}
-		l.now = time_mono_ns();
-		for (int i = 0; i < n; i++) {
-			int fd = ev[i].data.fd, act = 0;
-			struct fdent *f = fd_entry(&l, fd);
-			if (f == NULL)
-				continue;
-			if (f->want == 0) {
-				/* idle kept-alive connection: the server closed it, or stray bytes;
-				 * libcurl sees it when it next looks at the connection */
-				epoll_ctl(l.ep, EPOLL_CTL_DEL, fd, NULL);
-				f->reg = 0;
-				continue;
-			}
-			if ((f->want & EPOLLIN) && (ev[i].events & (EPOLLIN | EPOLLHUP | EPOLLERR)))
-				act |= CURL_CSELECT_IN;
-			if ((f->want & EPOLLOUT) && (ev[i].events & (EPOLLOUT | EPOLLHUP | EPOLLERR)))
-				act |= CURL_CSELECT_OUT;
-			if (curl_multi_socket_action(l.m, fd, act, &running) != CURLM_OK) {
-				eng_fail(g, EC_CRASHED, "curl_multi_socket_action failed");
-				goto out;
-			}
-		}
-		if (l.timeout_ms >= 0 && l.now >= l.timer_at) {
-			l.timeout_ms = -1;
-			if (curl_multi_socket_action(l.m, CURL_SOCKET_TIMEOUT, 0, &running) !=
-			    CURLM_OK) {
-				eng_fail(g, EC_CRASHED, "curl_multi_socket_action failed");
-				goto out;
-			}
-		}
-		drain(g, &l, &active);
-		if (t->index == 0)
-			tick(g, l.now);
-	}
-	if (l.failed)
-		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");
-out:
-	/* stopped: requests still in flight are abandoned, not logged */
-	for (int i = t->first; i < t->last; i++)
-		if (g->w[i].busy) {
-			curl_multi_remove_handle(l.m, s3_req_easy(g->w[i].req));
-			g->w[i].busy = 0;
-		}
-	if (l.m != NULL)
-		curl_multi_cleanup(l.m);
-	for (int i = t->first; i < t->last; i++) {
-		CURL *h = s3_req_easy(g->w[i].req);
-		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, (curl_opensocket_callback)NULL);
-		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
-	}
-	if (l.ep >= 0)
-		close(l.ep);
-	free(l.fds);
-	return NULL;
 }
 
 static int n_cpus(void)
@@ -419,6 +181,15 @@ static void raise_fd_limit(int nworkers)
 	setrlimit(RLIMIT_NOFILE, &rl);
 }
 
+static void worker_free(const struct eng *g, struct worker *w)
+{
+	if (w->st != NULL && g->kind->state_free != NULL)
+		g->kind->state_free(w->st);
+	free(w->st);
+	strbuf_free(&w->key);
+	s3_req_free(w->req);
+}
+
 /* wait_until: sleep until the Unix time at_ns (0 or past: return at once), waking
  * every 100 ms to see the stop flag. */
 static void wait_until(const struct eng *g, int64_t at_ns)
@@ -427,7 +198,7 @@ static void wait_until(const struct eng *g, int64_t at_ns)
 		int64_t left = at_ns - time_now_ns();
 		struct timespec ts;
 
-		if (at_ns == 0 || left <= 0 || stopped(g))
+		if (at_ns == 0 || left <= 0 || eng_stopped(g))
 			return;
 		if (left > 100000000)
 			left = 100000000;
@@ -459,6 +230,12 @@ static int run(struct eng *g, int nworkers, struct err *e)
 		if (g->w[i].req == NULL)
 			goto done;
 		s3_req_set_user(g->w[i].req, &g->w[i]);
+		g->w[i].g = g;
+		if (g->kind->state_size > 0 &&
+		    (g->w[i].st = calloc(1, g->kind->state_size)) == NULL) {
+			err_set(e, "engine: out of memory for %d workers", nworkers);
+			goto done;
+		}
 	}
 	if (g->phase == ENG_PHASE_BENCH)
 		wait_until(g, g->o->start_at_ns);
@@ -473,21 +250,20 @@ static int run(struct eng *g, int nworkers, struct err *e)
 		t[i].last = (int)((long)nworkers * (i + 1) / nthreads);
 	}
 	for (int i = 1; i < nthreads; i++) {
-		if (pthread_create(&t[i].th, NULL, thread_run, &t[i]) != 0) {
+		if (pthread_create(&t[i].th, NULL, engine_thread, &t[i]) != 0) {
 			eng_fail(g, EC_CRASHED, "cannot start a worker thread");
 			break;
 		}
 		started = i;
 	}
-	thread_run(&t[0]);
+	engine_thread(&t[0]);
 	for (int i = 1; i <= started; i++)
 		pthread_join(t[i].th, NULL);
 	rc = 0;
 done:
 	if (g->w != NULL) {
 		for (int i = 0; i < nworkers; i++) {
-			wl_worker_free(&g->w[i]);
-			s3_req_free(g->w[i].req);
+			worker_free(g, &g->w[i]);
 		}
 		free(g->w);
 		g->w = NULL;
@@ -510,6 +286,8 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 		return err_set(e, "engine: unknown workload op %d", (int)o->wl->op);
 	if (o->wl->concurrency < 1 || o->wl->concurrency > 1024)
 		return err_set(e, "engine: concurrency %d not in 1..1024", o->wl->concurrency);
+	if (phase != ENG_PHASE_CLEANUP && (g->kind = wl_kind_for(o->wl, phase)) == NULL)
+		return err_set(e, "engine: no workload kind for op %d", (int)o->wl->op);
 	pthread_mutex_init(&g->lock, NULL);
 	g->lock_ok = 1;
 	return 0;
@@ -665,6 +443,20 @@ done:
 	return rc;
 }
 
+/* sweep: delete everything under the run's prefix (collect/sweep.h: incomplete
+ * multipart uploads aborted, objects deleted). */
+static int sweep(struct eng *g, struct err *e)
+{
+	struct sweep_count n;
+	struct s3_result failed;
+
+	if (sweep_prefix(g->o->client, g->o->bucket, g->o->prefix, &n, &failed, e) == 0)
+		return 0;
+	if (failed.cls != EC_NONE)
+		eng_count_error(g, &failed);
+	return err_prefix(e, "cleanup");
+}
+
 int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
@@ -676,7 +468,7 @@ int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struc
 		eng_fini(&g);
 		return 0;
 	}
-	rc = wl_cleanup(&g, e);
+	rc = sweep(&g, e);
 	if (rc != 0 && res->cls == EC_NONE)
 		res->cls = main_class(&g) != EC_NONE ? main_class(&g) : EC_HTTP_4XX;
 	eng_fini(&g);

@@ -1,6 +1,6 @@
 /* collect/sweep.h: delete what runs left in a bucket under a key prefix.
  *
- * Used by the engine's cleanup phase (collect/engine_wl.c), hence by the cleanup after a
+ * Used by the engine's cleanup phase (collect/engine.c), hence by the cleanup after a
  * killed run and by --resume (collect/runner.c runner_sweep), and by `collect clean`
  * (collect/clean.c). */
 #ifndef COLLECT_SWEEP_H
