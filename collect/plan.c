@@ -10,7 +10,7 @@
 
 const char *plan_op_dir_name(enum wl_op op)
 {
-	return (unsigned)op < WL_OP_COUNT ? wl_op_name(op) : "unknown";
+	return (unsigned)op < WL_KIND_COUNT ? wl_op_name(op) : "unknown";
 }
 
 /* splitmix64: a small, portable generator, so a seed gives the same plan everywhere. */

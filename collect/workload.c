@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/units.h"
 
@@ -36,7 +37,7 @@ static const struct {
 
 const char *wl_op_name(enum wl_op op)
 {
-	return op_name((int)op);
+	return op == WL_MIXED ? "mixed" : op_name((int)op);
 }
 
 const char *workload_field_key(enum wl_field f)
@@ -84,7 +85,7 @@ static int check_number(enum wl_field f, uint64_t v, enum wl_field *field, struc
 
 int workload_parse_op(const char *s, enum wl_op *op, struct err *e)
 {
-	int i = op_parse(s);
+	int i = strcasecmp(s, "mixed") == 0 ? WL_MIXED : op_parse(s);
 
 	if (i >= 0) {
 		*op = (enum wl_op)i;
@@ -168,7 +169,7 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 {
 	char a[UNITS_DURATION_MAX], b[UNITS_DURATION_MAX];
 
-	if ((unsigned)wl->op >= WL_OP_COUNT)
+	if ((unsigned)wl->op >= WL_KIND_COUNT)
 		return fail(field, WLF_OP,
 			    err_set(e, "'%d' is not an op (" WL_OPS_TEXT ")", (int)wl->op));
 	if (check_number(WLF_CONCURRENCY, wl->concurrency < 0 ? 0 : (uint64_t)wl->concurrency,

@@ -34,7 +34,8 @@ const char *workload_field_key(enum wl_field f);
 const char *workload_field_option(enum wl_field f);
 
 /* WL_OPS_TEXT: every op name, as --help and the messages list them. */
-#define WL_OPS_TEXT "put, get, head, list, delete, multipart, create-bucket, put-empty, get-small"
+#define WL_OPS_TEXT "put, get, head, list, delete, multipart, create-bucket, put-empty, " \
+	"get-small, mixed"
 
 /* workload_parse_op: the op named s (case-insensitive); -1 with "'s' is not an op (...)"
  * (the list above) in e. */
