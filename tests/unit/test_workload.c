@@ -62,7 +62,7 @@ int main(void)
 	wl = base(WL_PUT), wl.bound = WL_BOUND_UNTIL_DONE;
 	bad(wl, 0, WLF_BOUND, "'until-done' is only for delete", "until-done put");
 	wl = base(WL_PUT), wl.objects = 5;
-	bad(wl, 0, WLF_OBJECTS, "'5': objects are prepared only for get, head, list and delete",
+	bad(wl, 0, WLF_OBJECTS, "'5': objects are prepared only for get, head, list, delete and mixed",
 	    "objects for put");
 	wl = base(WL_GET), wl.objects = 100000001;
 	bad(wl, 0, WLF_OBJECTS, "'100000001' is not a number of objects from 1 to 100000000",
