@@ -92,6 +92,12 @@ check $? "a rate campaign plans: $(head -n 1 "$work/out")"
 grep -q "campaign w .*: 8 runs" "$work/out" && grep -q "runs/cycle-01/a/get-4KiB-c4-r10 " "$work/out" &&
 	grep -q "runs/cycle-01/a/mixed-dist-1KiB.3-4KiB.1-c4-r20 " "$work/out"
 check $? "--dry-run: 2 ops x 2 sizes x 2 rates, ids with the rate and the dist"
+# the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan
+sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //' \
+	"$top/data/campaigns/example.ini" >"$work/ex.ini"
+"$collect" "$work/ex.ini" --dry-run >"$work/out" 2>&1 &&
+	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out"
+check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
 # options only some ops take
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op put --size 4KiB --concurrency 1 \
 	--count 1 --batch 5 -o "$work/run" >"$work/out" 2>&1
