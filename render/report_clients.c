@@ -77,7 +77,8 @@ void report_clients_env(struct report_builder *r, struct doc_table *t)
 	strbuf_free(&b);
 }
 
-/* balance_where: "PUT 1 MiB, 24 workers (3 clients × 8) on 2 hosts" parts of entry b. */
+/* balance_parts: the op name, size text and workers text ("24 workers (3 clients × 8) on
+ * 2 hosts") of entry b. */
 static void balance_parts(struct report_builder *r, const struct rm_balance *b, char *opname,
 			  size_t on, char *sz, size_t sn, struct strbuf *workers)
 {
