@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/clients.h"
 #include "analyze/compare.h"
 #include "analyze/stats.h"
 
@@ -464,7 +465,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 		inclusion_decide(&logs[i], &a->runs[i].v);
 	}
 	a->n_runs = n;
-	if (build_cells(a, sel, v1, v2) < 0 || build_ops(a, sel, v1) < 0 ||
+	if (agg_clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
+	    agg_clients_build(a) < 0 || build_ops(a, sel, v1) < 0 ||
 	    build_consistency(a) < 0 || build_leaders(a) < 0 ||
 	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
 		goto done;
@@ -497,6 +499,7 @@ void aggregate_free(struct aggregate *a)
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);
+	agg_clients_free(a);
 	compare_free(a);
 	free(a);
 }

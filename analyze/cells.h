@@ -29,6 +29,8 @@ struct agg_lat {
 };
 
 struct agg_comparison;
+struct agg_host;
+struct agg_balance;
 
 struct agg_subject {
 	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
@@ -51,6 +53,7 @@ struct agg_cell {
 	struct agg_lat lat, ttfb;       /* ttfb all NaN when no valid run has TTFB */
 	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/pool.h) */
 	size_t *runs, n_runs;           /* indexes into aggregate.runs, by cycle */
+	int clients, client_hosts;      /* clients per run, their distinct hosts (clients.h) */
 };
 
 struct agg_op {
@@ -122,6 +125,9 @@ struct aggregate {
 	size_t family;                  /* p-values Holm's adjustment covered */
 	struct agg_comparison *comparisons; size_t n_comparisons;
 	size_t *tied_pool;              /* owns the leaders' tied_with */
+	/* clients of distributed runs (analyze/clients.h) */
+	struct agg_host *client_hosts;  size_t n_client_hosts;
+	struct agg_balance *balance;    size_t n_balance;
 };
 
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:

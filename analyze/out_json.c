@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "analyze/baseline.h"
+#include "analyze/out_json_clients.h"
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
 #include "core/fsutil.h"
@@ -140,6 +141,7 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	outj_put(o, "size", json_integer((json_int_t)c->size), ok);
 	outj_put(o, "size_label", jstr(size_label_of(a, c->size)), ok);
 	outj_put(o, "concurrency", json_integer(c->concurrency), ok);
+	outj_cell_clients(o, c, ok);
 	outj_put(o, "n", json_integer((json_int_t)c->n), ok);
 	outj_put(o, "expected", json_integer((json_int_t)c->expected), ok);
 	outj_put(o, "below_min_samples", json_boolean(c->below_min), ok);
@@ -241,8 +243,10 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 	outj_put(o, "size", json_integer((json_int_t)l->size), ok);
 	outj_put(o, "concurrency", json_integer(l->concurrency), ok);
 	outj_put(o, "cycle", jcycle(l->cycle), ok);
-	if (full)
+	if (full) {
+		outj_run_clients(o, l, ok);
 		outj_put(o, "included", json_boolean(r->v.included), ok);
+	}
 	outj_put(o, "class", r->v.included ? json_null() : json_string(r->v.cls), ok);
 	outj_put(o, "reason", r->v.included ? json_null() : json_string(r->v.reason), ok);
 	if (full) {
@@ -270,6 +274,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 		outj_add(arr, op_json(a, &a->ops[i], ok), ok);
 	outj_put(root, "ops", arr, ok);
 	findings(root, a, ok);
+	outj_clients(root, a, ok);
 	outj_put(root, "timeseries", out_json_timeseries(a, m->timeseries, ok), ok);
 	arr = json_array();
 	for (size_t i = 0; i < a->n_runs; i++)

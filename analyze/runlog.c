@@ -215,7 +215,7 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 			return -1; /* "summary.mib_s: missing or not a number" */
 		r->has_summary = 1;
 	}
-	return 0;
+	return runlog_clients_read(root, &r->clients, e);
 }
 
 int runlog_read(const char *file, const char *rel, struct runlog *out, struct err *e)
@@ -375,6 +375,7 @@ void runlog_clear(struct runlog *r)
 	free(r->status);
 	free(r->bench_phase);
 	summary_clear(&r->summary);
+	runlog_clients_clear(&r->clients);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;
 }

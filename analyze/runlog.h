@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "analyze/runlog_clients.h"
 #include "core/err.h"
 #include "core/summary.h"
 
@@ -40,6 +41,7 @@ struct runlog {
 	/* summary */
 	int has_summary;
 	struct run_summary summary;
+	struct runlog_clients clients;  /* "clients" (analyze/runlog_clients.h); count 0: absent */
 };
 
 /* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory

@@ -368,6 +368,11 @@ oom:
 	return err_set(e, "findings: out of memory");
 }
 
+int findings_add(struct findings *f, struct strbuf *b)
+{
+	return push(f, b);
+}
+
 void findings_free(struct findings *f)
 {
 	for (size_t i = 0; i < f->nitems; i++)

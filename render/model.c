@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "render/model_clients.h"
 #include "render/model_ext.h"
 #include "render/model_json.h"
 
@@ -410,7 +411,8 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	}
 	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
-	    ld_stats_top(&l, m, root) || model_load_ext(m, root, name, e))
+	    ld_stats_top(&l, m, root) || model_load_clients(&l, m, root) ||
+	    model_load_ext(m, root, name, e))
 		goto fail;
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
@@ -467,6 +469,7 @@ void model_free(struct report_model *m)
 	if (!m)
 		return;
 	model_stats_free(m);
+	model_free_clients(m);
 	model_free_ext(m);
 	free(m->file); free(m->generated); free(m->tool_name); free(m->tool_version);
 	free(m->source); free(m->campaign_name); free(m->campaign_title);

@@ -64,6 +64,7 @@ struct rm_cell {
 	struct rm_lat latency, ttfb;
 	struct rm_run *runs;
 	size_t nruns;
+	int clients, client_hosts;     /* 1.2 (render/model_clients.h): 1, 1 when absent */
 };
 
 struct rm_oneoff {         /* LIST / HEAD / DELETE */
@@ -180,6 +181,9 @@ struct rm_trend_series {           /* trend.json series[]: one cell over the bui
 	int significant;
 };
 
+struct rm_client_host;
+struct rm_balance;
+
 struct report_model {
 	char *file;                    /* the path it was loaded from */
 	int format_minor;              /* 0 for s3bench-aggregate/1 and /1.0, 1 for /1.1 ... */
@@ -208,6 +212,9 @@ struct report_model {
 	size_t nalerts;
 	struct rm_baseline *baseline;  /* aggregate.json's baseline, NULL without one */
 	struct rm_trend_series *trend; size_t ntrend;  /* trend.json's series */
+	/* clients of distributed runs (1.2, render/model_clients.h); none when absent */
+	struct rm_client_host *client_hosts; size_t nclient_hosts;
+	struct rm_balance *balance;    size_t nbalance;
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

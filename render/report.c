@@ -120,6 +120,7 @@ static void environment(struct report_builder *r)
 		doc_table_cell(t, 1, *vals[i] ? vals[i] : TEXT_NULL, 0, NULL, NULL);
 	}
 	strbuf_free(&runs);
+	report_clients_env(r, t);
 	t = doc_table(r->d, "t-subjects", rb_str(r, "table.subjects"), 4);
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.3);
 	doc_table_head(t, 1, rb_str(r, "col.id"), 0.7);
@@ -150,8 +151,9 @@ static void environment(struct report_builder *r)
 		}
 		doc_table_cell(t, 1, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
-		for (size_t k = 0; k < m->nconc; k++)
-			strbuf_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
+		if (!report_clients_matrix(r, m->ops[i], &b))
+			for (size_t k = 0; k < m->nconc; k++)
+				strbuf_addf(&b, "%s%d", k ? ", " : "", m->concurrency[k]);
 		doc_table_cell(t, 2, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
 		doc_table_cell(t, 3, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
@@ -185,10 +187,14 @@ static void tput_table(struct report_builder *r, const char *op, const char *opn
 {
 	const struct report_model *m = r->m;
 	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
-	struct strbuf cap = { 0 };
+	struct strbuf cap = { 0 }, wk = { 0 };
 	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof(cs), "%d", conc);
-	subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
+	if (report_workers_text(r, op, conc, &wk))
+		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
+	else
+		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
+	strbuf_free(&wk);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
 	strbuf_free(&cap);
 	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
@@ -625,12 +631,14 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		return NULL;
 	}
 	doc_labels(r.d, rb_str(&r, "toc"), rb_str(&r, "page"));
+	report_clients_findings(&r, &fd);
 	findings(&r, &fd);
 	findings_free(&fd);
 	report_history(&r);
 	environment(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
+	report_clients(&r);
 	latency(&r);
 	if (!r.failed)
 		report_time_cdf(&r);

@@ -121,4 +121,29 @@ void report_history(struct report_builder *r);
 void report_time_cdf(struct report_builder *r);
 void report_time_runs(struct report_builder *r);
 
+/* ---- render/report_clients.c: the clients of distributed runs (issue 12); each adds
+ * nothing to a single-client report ---- */
+
+struct findings;
+
+/* REPORT_IMBALANCE: above this fastest / slowest client ratio the report prints the
+ * imbalance as a finding (docs/METHODOLOGY.md, "Clients"). */
+#define REPORT_IMBALANCE 1.2
+
+/* report_workers_text: "12 workers (3 clients × 4) on 2 hosts" for op's cells at conc
+ * appended to b and 1, or 0 (b untouched) when they ran on one client. */
+int report_workers_text(struct report_builder *r, const char *op, int conc, struct strbuf *b);
+/* report_clients_matrix: "1, 4, 8 per client × 3 clients" for op's row of the workload
+ * matrix into b and 1, or 0 (b untouched) for one client or differing client counts. */
+int report_clients_matrix(struct report_builder *r, const char *op, struct strbuf *b);
+/* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
+ * with their ranks) when some cell has more than one client. */
+void report_clients_env(struct report_builder *r, struct doc_table *t);
+/* report_clients_findings: one finding per client_balance entry whose ratio exceeds
+ * REPORT_IMBALANCE, appended to fd; out of memory marks the report failed. */
+void report_clients_findings(struct report_builder *r, struct findings *fd);
+/* report_clients: the "Client balance" section (a per-client table per client_balance
+ * entry), absent when the aggregate has none. */
+void report_clients(struct report_builder *r);
+
 #endif
