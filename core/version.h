@@ -15,7 +15,7 @@
 /* aggregate.json, written by analyze, read by render and by analyze --baseline. */
 #define S3BENCH_AGGREGATE_PREFIX "s3bench-aggregate/"
 #define S3BENCH_AGGREGATE_MAJOR 1
-#define S3BENCH_AGGREGATE_FORMAT S3BENCH_AGGREGATE_PREFIX "1.1"
+#define S3BENCH_AGGREGATE_FORMAT S3BENCH_AGGREGATE_PREFIX "1.2"
 
 /* plan.tsv's "# format:" line, written by collect campaign. */
 #define S3BENCH_PLAN_FORMAT "s3bench-plan/1"

@@ -34,7 +34,7 @@ def near(x, y):
     if x is None or y is None:
         return x is None and y is None
     return abs(x - y) <= 1e-9 * max(1.0, abs(y))
-t(a["format"] == "s3bench-aggregate/1.1", "format")
+t(a["format"] == "s3bench-aggregate/1.2", "format")
 t(a["generated"] == "2026-11-01T00:00:00Z", "generated honours SOURCE_DATE_EPOCH")
 t(a["source"] == "s3bench" and a["policy"]["name"] == "mean" and a["policy"]["min_samples"] == 1, "source, policy")
 t("never counted as zero" in a["policy"]["rule"], "the rule is stated")

@@ -52,7 +52,7 @@ def rank(v, q):   # nearest rank, as core/summary.c: ceil(n q), at least 1
     return v[r - 1]
 from fractions import Fraction as F
 qs = {"p50": F(1, 2), "p90": F(9, 10), "p99": F(99, 100), "p999": F(999, 1000)}
-t(a["format"] == "s3bench-aggregate/1.1", "format 1.1")
+t(a["format"] == "s3bench-aggregate/1.2", "format 1.1")
 runs = a["runs"]
 checked = worst = 0
 problems = []

@@ -48,7 +48,7 @@ def t(cond, name):
     print(("ok   " if cond else "FAIL ") + name)
 
 a = load("clear")
-t(a["format"] == "s3bench-aggregate/1.1", "format 1.1")
+t(a["format"] == "s3bench-aggregate/1.2", "format 1.1")
 t(a["statistics"] == {"confidence": 0.95, "alpha": 0.05, "adjust": "holm", "family": 24,
                       "power": 0.8}, "statistics: 24 comparisons in Holm's family")
 L = a["leaders"]

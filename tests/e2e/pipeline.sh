@@ -35,7 +35,7 @@ import json, re, sys
 agg = json.load(open(sys.argv[1]))
 html = open(sys.argv[2], encoding="utf-8").read()
 problems = []
-if agg["format"] != "s3bench-aggregate/1.1":
+if agg["format"] != "s3bench-aggregate/1.2":
     problems.append("aggregate format")
 cells = agg["cells"]
 if len(cells) != 2 * 2 * 2 * 2:
