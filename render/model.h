@@ -208,6 +208,8 @@ struct report_model {
 	size_t nalerts;
 	struct rm_baseline *baseline;  /* aggregate.json's baseline, NULL without one */
 	struct rm_trend_series *trend; size_t ntrend;  /* trend.json's series */
+	struct rm_wl *wl;              /* workload cells and rate sweeps (1.2,
+					* render/model_wl.h); NULL when none */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

@@ -121,4 +121,12 @@ void report_history(struct report_builder *r);
 void report_time_cdf(struct report_builder *r);
 void report_time_runs(struct report_builder *r);
 
+/* ---- render/report_wl.c: mixed traffic, size distributions, ranges, fixed rates ---- */
+
+/* report_workloads: the workloads section and the fixed-rate section (nothing without
+ * workload cells). report_limitations_wl: what a rate run cannot say (when there is
+ * one). */
+void report_workloads(struct report_builder *r);
+void report_limitations_wl(struct report_builder *r);
+
 #endif
