@@ -79,7 +79,8 @@ struct run_summary {
 	struct rate_summary rate;
 };
 
-/* summary_clear: free the histograms of s (rate.intended_hist too) and set them to NULL (the numbers stay). */
+/* summary_clear: free the histograms of s (rate.intended_hist too) and set them to NULL
+ * (the numbers stay). */
 void summary_clear(struct run_summary *s);
 
 /* An accumulator that rows are fed into one by one, in any order. */
