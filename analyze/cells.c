@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells_wl.h"
 #include "analyze/clients.h"
 #include "analyze/compare.h"
 #include "analyze/stats.h"
@@ -106,7 +107,7 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 		const struct runlog *r = &logs[i];
 		size_t k;
 
-		if (r->cycle <= 0)
+		if (r->cycle <= 0 || !agg_plain_run(r))
 			continue;
 		for (k = 0; k < a->n_m_ops && strcmp(a->m_ops[k], r->op) != 0; k++)
 			;
@@ -127,11 +128,17 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 	return 0;
 }
 
+int agg_plain_run(const struct runlog *r)
+{
+	return r->wl.size_spec == NULL && r->wl.range == NULL && r->wl.mix == NULL &&
+	       !(r->wl.rate > 0) && strcmp(r->op, "mixed") != 0;
+}
+
 static int same_point(const struct runlog *r, size_t subj, size_t rsubj, const char *op,
 		      uint64_t size, int conc)
 {
 	return subj == rsubj && strcmp(r->op, op) == 0 && r->size == size &&
-	       r->concurrency == conc;
+	       r->concurrency == conc && agg_plain_run(r);
 }
 
 /* lat_of: latency (which = 0) or TTFB (which = 1) of a valid run; NULL when absent. */
@@ -190,10 +197,8 @@ static int cmp_run_cycle(const void *x, const void *y, void *arg)
 	return (cx > cy) - (cx < cy);
 }
 
-/* fill_cell: statistics of one cell from the runs that belong to it. scratch
- * holds 3 * n_runs doubles / indexes. */
-static int fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
-		     double *vo)
+int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
+		  double *vo)
 {
 	struct stats sm, so;
 	size_t k = 0;
@@ -204,8 +209,10 @@ static int fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, dou
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct runlog *r = a->runs[i].log;
 
-		if (r->cycle <= 0 || !same_point(r, c->subject, a->runs[i].subject, c->op,
-						 c->size, c->concurrency))
+		if ((r->cycle <= 0 && c->wl == NULL) ||
+		    !(c->wl ? cells_wl_match(c, r, a->runs[i].subject)
+			    : same_point(r, c->subject, a->runs[i].subject, c->op, c->size,
+					 c->concurrency)))
 			continue;
 		c->runs[c->n_runs++] = i;
 	}
@@ -249,7 +256,7 @@ static int build_cells(struct aggregate *a, size_t *valid, double *vm, double *v
 					cell->size = a->m_sizes[z];
 					cell->concurrency = a->m_concs[c];
 					cell->expected = (size_t)a->cycles;
-					if (fill_cell(a, cell, valid, vm, vo) < 0)
+					if (agg_fill_cell(a, cell, valid, vm, vo) < 0)
 						return -1;
 				}
 	return 0;
@@ -466,7 +473,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	}
 	a->n_runs = n;
 	if (agg_clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
-	    agg_clients_build(a) < 0 || build_ops(a, sel, v1) < 0 ||
+	    cells_wl_build(a, sel, v1, v2) < 0 || agg_clients_build(a) < 0 ||
+	    build_ops(a, sel, v1) < 0 ||
 	    build_consistency(a) < 0 || build_leaders(a) < 0 ||
 	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
 		goto done;
@@ -490,6 +498,7 @@ void aggregate_free(struct aggregate *a)
 	for (size_t i = 0; i < a->n_cells; i++)
 		free(a->cells[i].runs);
 	free(a->cells);
+	cells_wl_free(a);
 	free(a->subjects);
 	free(a->m_ops);
 	free(a->m_sizes);

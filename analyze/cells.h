@@ -54,6 +54,11 @@ struct agg_cell {
 	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/pool.h) */
 	size_t *runs, n_runs;           /* indexes into aggregate.runs, by cycle */
 	int clients, client_hosts;      /* clients per run, their distinct hosts (clients.h) */
+	/* issue-13 dimensions: a workload cell (analyze/cells_wl.h) has wl set and one of
+	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
+	const char *size_spec, *range, *mix;
+	double rate;                    /* offered req/s; 0: closed loop */
+	struct agg_wl *wl;              /* per-op and rate figures; NULL: a matrix cell */
 };
 
 struct agg_op {
@@ -128,6 +133,9 @@ struct aggregate {
 	/* clients of distributed runs (analyze/clients.h) */
 	struct agg_host *client_hosts;  size_t n_client_hosts;
 	struct agg_balance *balance;    size_t n_balance;
+	/* workload cells and rate sweeps (analyze/cells_wl.h) */
+	struct agg_cell *wcells;        size_t n_wcells;
+	struct agg_sweep *sweeps;       size_t n_sweeps;
 };
 
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
@@ -137,6 +145,17 @@ struct aggregate {
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
+
+/* agg_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
+ * that belong to it (a matrix cell: the runs without issue-13 dimensions; a workload
+ * cell, c->wl set: cells_wl_match). valid, vm, vo: scratch of a->n_runs entries. -1
+ * when memory runs out. */
+int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
+		  double *vo);
+
+/* agg_plain_run: 1 when r has none of the issue-13 dimensions (mixed op, size spec,
+ * range, mix, rate): a run of the matrix tables. */
+int agg_plain_run(const struct runlog *r);
 
 /* agg_cell_key: the figure leaders, consistency and comparisons look at: c's
  * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */

@@ -282,7 +282,7 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 	struct err e = {{0}};
 
 	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
-	if (runlog_recompute(file, &again, &e) < 0) {
+	if (runlog_recompute_rate(file, r->wl.rate, &again, &e) < 0) {
 		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
 		st->problems++;
 		return;

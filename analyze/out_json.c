@@ -10,6 +10,7 @@
 #include "analyze/out_json_clients.h"
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_stats.h"
+#include "analyze/out_json_wl.h"
 #include "core/fsutil.h"
 #include "core/version.h"
 
@@ -142,6 +143,7 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	outj_put(o, "size_label", jstr(size_label_of(a, c->size)), ok);
 	outj_put(o, "concurrency", json_integer(c->concurrency), ok);
 	outj_cell_clients(o, c, ok);
+	out_json_wl_dims(o, c->size_spec, c->range, c->mix, c->rate, ok);
 	outj_put(o, "n", json_integer((json_int_t)c->n), ok);
 	outj_put(o, "expected", json_integer((json_int_t)c->expected), ok);
 	outj_put(o, "below_min_samples", json_boolean(c->below_min), ok);
@@ -242,6 +244,7 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 	outj_put(o, "op", json_string(l->op), ok);
 	outj_put(o, "size", json_integer((json_int_t)l->size), ok);
 	outj_put(o, "concurrency", json_integer(l->concurrency), ok);
+	out_json_wl_dims(o, l->wl.size_spec, l->wl.range, l->wl.mix, l->wl.rate, ok);
 	outj_put(o, "cycle", jcycle(l->cycle), ok);
 	if (full) {
 		outj_run_clients(o, l, ok);
@@ -269,6 +272,15 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	for (size_t i = 0; i < a->n_cells; i++)
 		outj_add(arr, cell_json(a, &a->cells[i], ok), ok);
 	outj_put(root, "cells", arr, ok);
+	arr = json_array();
+	for (size_t i = 0; i < a->n_wcells; i++) {
+		json_t *o = cell_json(a, &a->wcells[i], ok);
+
+		out_json_wl_cell(o, &a->wcells[i], ok);
+		outj_add(arr, o, ok);
+	}
+	outj_put(root, "workload_cells", arr, ok);
+	outj_put(root, "rate_sweeps", out_json_rate_sweeps(a, ok), ok);
 	arr = json_array();
 	for (size_t i = 0; i < a->n_ops; i++)
 		outj_add(arr, op_json(a, &a->ops[i], ok), ok);

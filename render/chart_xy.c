@@ -24,7 +24,7 @@ struct xyseries {
 
 struct xychart {
 	char *title, *desc, *x_title, *y_title, *note;
-	enum xy_scale xscale;
+	enum xy_scale xscale, yscale;
 	double xlo, xhi, ylo, yhi;
 	int markers;
 	struct xyseries *series;
@@ -87,6 +87,11 @@ void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
 	c->y_title = xy_keep(c, title);
 	c->ylo = lo;
 	c->yhi = hi;
+}
+
+void xy_set_y_scale(struct xychart *c, enum xy_scale scale)
+{
+	c->yscale = scale;
 }
 
 void xy_set_note(struct xychart *c, const char *note)
@@ -261,9 +266,40 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 	}
 }
 
+/* A log y axis: the positive data's range (or the one set) rounded out to powers of
+ * ten, ticks 1-2-5, or powers of ten only when those would crowd plot_h. */
+static void y_log_axis(const struct xychart *c, double plot_h, struct axis *a)
+{
+	double lo = INFINITY, hi = -INFINITY;
+	for (size_t s = 0; s < c->nseries; s++)
+		for (size_t i = 0; i < c->series[s].n; i++) {
+			double v = c->series[s].pts[i].y;
+			if (isfinite(v) && v > 0) {
+				lo = v < lo ? v : lo;
+				hi = v > hi ? v : hi;
+			}
+		}
+	lo = isfinite(c->ylo) && c->ylo > 0 ? c->ylo : lo;
+	hi = isfinite(c->yhi) && c->yhi > 0 ? c->yhi : hi;
+	if (!isfinite(lo) || !isfinite(hi)) {
+		lo = 1;
+		hi = 10;
+	}
+	a->scale = XY_LOG;
+	for (int every = 0; every <= 2; every++) {
+		a->nticks = xy_log_ticks(lo, hi, every, a->ticks, XY_MAX_TICKS, &a->lo, &a->hi);
+		if (a->nticks * SZ_TICK * 1.6 <= plot_h)
+			break;
+	}
+}
+
 /* The y axis: from lo (0 unless set) to hi (the data's maximum rounded up unless set). */
 static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 {
+	if (c->yscale == XY_LOG) {
+		y_log_axis(c, plot_h, a);
+		return;
+	}
 	double hi = 0, tlo, thi, step;
 	for (size_t s = 0; s < c->nseries; s++)
 		for (size_t i = 0; i < c->series[s].n; i++)

@@ -38,6 +38,11 @@ void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double 
  * data, rounded up to a nice tick; lo is 0 when NAN). */
 void xy_set_y(struct xychart *c, const char *title, double lo, double hi);
 
+/* xy_set_y_scale: XY_LINEAR (the default) or XY_LOG: a log10 y axis over the positive
+ * values (the range set with xy_set_y, when positive, else the data's, rounded out to
+ * powers of ten; a value <= 0 breaks the line). */
+void xy_set_y_scale(struct xychart *c, enum xy_scale scale);
+
 /* xy_set_note: a short muted line under the legend (copied; "" for none). */
 void xy_set_note(struct xychart *c, const char *note);
 

@@ -1,5 +1,6 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
+#include "render/model_wl.h"
 #include "render/model_ext.h"
 
 #include <ctype.h>
@@ -334,6 +335,9 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 			goto oom;
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
+		goto oom;
+	model_wl_sustained(m, l, &b);
+	if (b.len && push(out, &b))
 		goto oom;
 	for (size_t i = 0; i < m->nalerts; i++) {
 		const char *names[] = { "alert" };

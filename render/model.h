@@ -215,6 +215,8 @@ struct report_model {
 	/* clients of distributed runs (1.2, render/model_clients.h); none when absent */
 	struct rm_client_host *client_hosts; size_t nclient_hosts;
 	struct rm_balance *balance;    size_t nbalance;
+	struct rm_wl *wl;              /* workload cells and rate sweeps (1.2,
+					* render/model_wl.h); NULL when none */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

@@ -2,6 +2,7 @@
 #include "render/model_ext.h"
 
 #include "render/model_history.h"
+#include "render/model_wl.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -37,7 +38,7 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 
 int model_load_ext(struct report_model *m, json_t *root, const char *file, struct err *e)
 {
-	if (load_size_labels(m, root, file, e) < 0)
+	if (load_size_labels(m, root, file, e) < 0 || model_load_wl(m, root, file, e) < 0)
 		return -1;
 	return model_load_history(m, root, file, e);
 }
@@ -48,6 +49,7 @@ void model_free_ext(struct report_model *m)
 		free(m->size_labels[i]);
 	free(m->size_labels);
 	model_free_history(m);
+	model_free_wl(m);
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)

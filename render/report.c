@@ -646,12 +646,15 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_time_runs(&r);
 	operations(&r);
+	if (!r.failed)
+		report_workloads(&r);
 	methodology(&r);
 	samples(&r);
 	appendix(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_limitations_stats(&r);
+	report_limitations_wl(&r);
 	if (r.failed || r.d->oom) {
 		if (!r.failed)
 			err_set(e, "report: out of memory");

@@ -145,5 +145,12 @@ void report_clients_findings(struct report_builder *r, struct findings *fd);
 /* report_clients: the "Client balance" section (a per-client table per client_balance
  * entry), absent when the aggregate has none. */
 void report_clients(struct report_builder *r);
+/* ---- render/report_wl.c: mixed traffic, size distributions, ranges, fixed rates ---- */
+
+/* report_workloads: the workloads section and the fixed-rate section (nothing without
+ * workload cells). report_limitations_wl: what a rate run cannot say (when there is
+ * one). */
+void report_workloads(struct report_builder *r);
+void report_limitations_wl(struct report_builder *r);
 
 #endif

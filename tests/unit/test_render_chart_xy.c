@@ -175,6 +175,45 @@ done:
 	xy_free(c);
 }
 
+/* A log y axis (the latency-vs-offered-load chart): ticks at powers of ten around the
+ * data (1.2 .. 2000 ms: 1 .. 10,000), a value 10 times larger drawn higher by the same
+ * distance at any height, a value <= 0 not drawn. */
+static void test_log_y(const struct fonts *f)
+{
+	struct err e = { 0 };
+	struct xychart *c = xy_new("Latency against offered load", "desc");
+	xy_set_x(c, "offered requests per second", XY_LINEAR, 0, NAN);
+	xy_set_y(c, "ms (log)", NAN, NAN);
+	xy_set_y_scale(c, XY_LOG);
+	int s = xy_add_series(c, "p99", "#1f77b4");
+	xy_add_point(c, s, 100, 1.2, 0);
+	xy_add_point(c, s, 400, 12, 0);
+	xy_add_point(c, s, 700, 120, 0);
+	xy_add_point(c, s, 1000, 2000, 0);
+	xy_add_point(c, s, 1100, 0, 0);
+	struct scene *sc = xy_layout(c, f, &en, 495, &e);
+	CHECK(sc != NULL, "layout: %s", e.msg);
+	if (!sc)
+		goto done;
+	const char *txt[64];
+	double x[64], ys[8];
+	size_t n = labels(sc, SC_ROLE_TICK, txt, x, 64), k = 0;
+	CHECK(n >= 5 && strcmp(txt[0], "1") == 0 && strcmp(txt[n - 1], "10,000") == 0,
+	      "y ticks 1 .. 10,000 (%s .. %s)", n ? txt[0] : "none", n ? txt[n - 1] : "none");
+	for (size_t i = 0; i < chart_scene_count(sc) && k < 8; i++) {
+		const struct sc_item *it = chart_scene_item(sc, i);
+		if (it->kind == SC_CIRCLE)
+			ys[k++] = it->y;
+	}
+	CHECK(k == 4, "four points drawn (0 is not on a log axis), got %zu", k);
+	CHECK(k == 4 && fabs((ys[0] - ys[1]) - (ys[1] - ys[2])) < 1e-6 && ys[3] < ys[2],
+	      "equal ratios, equal distances");
+	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
+	chart_scene_free(sc);
+done:
+	xy_free(c);
+}
+
 int main(void)
 {
 	struct err e = { 0 };
@@ -185,6 +224,7 @@ int main(void)
 		test_log_placement(f);
 		test_log_thinning(f);
 		test_linear_faint(f);
+		test_log_y(f);
 	}
 	fonts_free(f);
 	return check_done();

@@ -1,0 +1,244 @@
+/* analyze/cells_wl.c: see cells_wl.h. */
+#include "analyze/cells_wl.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/stats.h"
+#include "core/hist.h"
+#include "core/ops.h"
+
+/* str_cmp: strcmp with NULL (none) before every string. */
+static int str_cmp(const char *x, const char *y)
+{
+	if (x == NULL || y == NULL)
+		return (x != NULL) - (y != NULL);
+	return strcmp(x, y);
+}
+
+static int num_cmp(double x, double y)
+{
+	return (x > y) - (x < y);
+}
+
+/* key_cmp: the order of workload cells: subject, op, size, size spec, range, mix,
+ * concurrency, then rate (so a sweep's points are consecutive, offered ascending). */
+static int key_cmp(const struct agg_cell *p, const struct agg_cell *q, int with_rate)
+{
+	int c;
+
+	if (p->subject != q->subject)
+		return (p->subject > q->subject) - (p->subject < q->subject);
+	if ((c = num_cmp(op_rank(p->op), op_rank(q->op))) || (c = strcmp(p->op, q->op)))
+		return c;
+	if (p->size != q->size)
+		return (p->size > q->size) - (p->size < q->size);
+	if ((c = str_cmp(p->size_spec, q->size_spec)) || (c = str_cmp(p->range, q->range)) ||
+	    (c = str_cmp(p->mix, q->mix)))
+		return c;
+	if (p->concurrency != q->concurrency)
+		return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
+	return with_rate ? num_cmp(p->rate, q->rate) : 0;
+}
+
+static int cmp_cell(const void *x, const void *y)
+{
+	return key_cmp(x, y, 1);
+}
+
+/* key_of: the key of run r (subject index rsubj) as a cell (borrowing r's strings). */
+static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
+{
+	return (struct agg_cell){
+		.subject = rsubj, .op = r->op, .size = r->size, .size_spec = r->wl.size_spec,
+		.range = r->wl.range, .mix = r->wl.mix, .concurrency = r->concurrency,
+		.rate = r->wl.rate > 0 ? r->wl.rate : 0,
+	};
+}
+
+int cells_wl_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj)
+{
+	struct agg_cell k = key_of(r, rsubj);
+
+	return !agg_plain_run(r) && key_cmp(c, &k, 1) == 0;
+}
+
+/* by_op: the means of the valid runs' per-op figures. */
+static void by_op(const struct aggregate *a, const size_t *sel, size_t k, struct agg_wl *w)
+{
+	for (size_t i = 0; i < k; i++) {
+		const struct run_summary *s = &a->runs[sel[i]].log->summary;
+
+		for (int j = 0; j < s->n_by_op; j++) {
+			const struct op_summary *o = &s->by_op[j];
+			int t;
+
+			for (t = 0; t < w->n_by_op && strcmp(w->by_op[t].op, o->op) != 0; t++)
+				;
+			if (t == SUMMARY_OPS_MAX)
+				continue;
+			if (t == w->n_by_op)
+				memcpy(w->by_op[w->n_by_op++].op, o->op, sizeof(o->op));
+			w->by_op[t].n++;
+			w->by_op[t].share += o->share;
+			w->by_op[t].obj_s += o->obj_s;
+			w->by_op[t].mib_s += o->mib_s;
+			w->by_op[t].p50 += o->requests > o->errors ? o->latency.p50 : NAN;
+			w->by_op[t].p99 += o->requests > o->errors ? o->latency.p99 : NAN;
+		}
+	}
+	for (int t = 0; t < w->n_by_op; t++) {
+		struct agg_wl_op *o = &w->by_op[t];
+		double n = (double)o->n;
+
+		o->share /= n;
+		o->obj_s /= n;
+		o->mib_s /= n;
+		o->p50 /= n;
+		o->p99 /= n;
+	}
+}
+
+/* rate: the rate figures of the valid runs that have them; -1 when out of memory. */
+static int rate(const struct aggregate *a, const struct agg_cell *c, const size_t *sel,
+		size_t k, struct agg_wl *w)
+{
+	struct hist *all = hist_new();
+	double ach = 0, p50 = 0, p99 = 0;
+	size_t n = 0, hists = 0;
+
+	if (all == NULL)
+		return -1;
+	w->sustained = 1;
+	for (size_t i = 0; i < k; i++) {
+		const struct run_summary *s = &a->runs[sel[i]].log->summary;
+
+		if (!s->has_rate)
+			continue;
+		n++;
+		ach += s->rate.achieved;
+		p50 += s->rate.intended.p50;
+		p99 += s->rate.intended.p99;
+		w->sustained &= s->rate.sustained;
+		if (s->rate.intended_hist != NULL) {
+			if (hist_merge(all, s->rate.intended_hist) < 0) {
+				hist_free(all);
+				return -1;
+			}
+			hists++;
+		}
+	}
+	w->has_rate = n > 0;
+	w->offered = c->rate;
+	w->achieved = n ? ach / (double)n : NAN;
+	w->sustained = n > 0 && w->sustained;
+	w->pooled_intended = n > 0 && hists == n;
+	w->p50_intended = !n ? NAN : w->pooled_intended
+			? (double)hist_percentile(all, 0.5) / 1e6 : p50 / (double)n;
+	w->p99_intended = !n ? NAN : w->pooled_intended
+			? (double)hist_percentile(all, 0.99) / 1e6 : p99 / (double)n;
+	w->p50 = c->lat_pool.source != POOL_NONE ? c->lat_pool.p50 : NAN;
+	w->p99 = c->lat_pool.source != POOL_NONE ? c->lat_pool.p99 : NAN;
+	hist_free(all);
+	return 0;
+}
+
+/* fill_wl: the per-op and rate figures of c (its statistics already filled). */
+static int fill_wl(struct aggregate *a, struct agg_cell *c, size_t *sel)
+{
+	size_t k = 0;
+
+	for (size_t i = 0; i < c->n_runs; i++)
+		if (a->runs[c->runs[i]].v.included)
+			sel[k++] = c->runs[i];
+	by_op(a, sel, k, c->wl);
+	return c->rate > 0 ? rate(a, c, sel, k, c->wl) : 0;
+}
+
+/* p99_limit: the first run's campaign.p99_limit_ms, else the default. */
+static double p99_limit(const struct aggregate *a)
+{
+	for (size_t i = 0; i < a->n_runs; i++)
+		if (isfinite(a->runs[i].log->wl.p99_limit_ms))
+			return a->runs[i].log->wl.p99_limit_ms;
+	return CELLS_WL_P99_LIMIT_MS;
+}
+
+/* build_sweeps: consecutive rate cells with the same key but the rate make a sweep. */
+static int build_sweeps(struct aggregate *a)
+{
+	double limit = p99_limit(a);
+
+	a->sweeps = calloc(a->n_wcells ? a->n_wcells : 1, sizeof(*a->sweeps));
+	if (a->sweeps == NULL)
+		return -1;
+	for (size_t i = 0; i < a->n_wcells; i++) {
+		const struct agg_cell *c = &a->wcells[i];
+		struct agg_sweep *sw;
+
+		if (!(c->rate > 0))
+			continue;
+		sw = a->n_sweeps ? &a->sweeps[a->n_sweeps - 1] : NULL;
+		if (sw == NULL || key_cmp(&a->wcells[sw->points[0]], c, 0) != 0) {
+			sw = &a->sweeps[a->n_sweeps++];
+			*sw = (struct agg_sweep){
+				.subject = c->subject, .op = c->op, .size_spec = c->size_spec,
+				.range = c->range, .mix = c->mix, .size = c->size,
+				.concurrency = c->concurrency, .p99_limit_ms = limit,
+				.max_sustained = NAN,
+			};
+			sw->points = calloc(a->n_wcells, sizeof(*sw->points));
+			if (sw->points == NULL)
+				return -1;
+		}
+		sw->points[sw->n_points++] = i;
+		if (c->wl->has_rate && c->wl->sustained && c->wl->p99_intended < limit &&
+		    !(c->rate <= sw->max_sustained))
+			sw->max_sustained = c->rate;
+	}
+	return 0;
+}
+
+int cells_wl_build(struct aggregate *a, size_t *valid, double *vm, double *vo)
+{
+	a->wcells = calloc(a->n_runs ? a->n_runs : 1, sizeof(*a->wcells));
+	if (a->wcells == NULL)
+		return -1;
+	for (size_t i = 0; i < a->n_runs; i++) {
+		const struct runlog *r = a->runs[i].log;
+		struct agg_cell k;
+		size_t j;
+
+		if (agg_plain_run(r))
+			continue;
+		k = key_of(r, a->runs[i].subject);
+		for (j = 0; j < a->n_wcells && key_cmp(&a->wcells[j], &k, 1) != 0; j++)
+			;
+		if (j == a->n_wcells)
+			a->wcells[a->n_wcells++] = k;
+	}
+	qsort(a->wcells, a->n_wcells, sizeof(*a->wcells), cmp_cell);
+	for (size_t j = 0; j < a->n_wcells; j++) {
+		struct agg_cell *c = &a->wcells[j];
+
+		c->expected = (size_t)a->cycles;
+		c->wl = calloc(1, sizeof(*c->wl));
+		if (c->wl == NULL || agg_fill_cell(a, c, valid, vm, vo) < 0 ||
+		    fill_wl(a, c, valid) < 0)
+			return -1;
+	}
+	return build_sweeps(a);
+}
+
+void cells_wl_free(struct aggregate *a)
+{
+	for (size_t i = 0; i < a->n_wcells; i++) {
+		free(a->wcells[i].runs);
+		free(a->wcells[i].wl);
+	}
+	free(a->wcells);
+	for (size_t i = 0; i < a->n_sweeps; i++)
+		free(a->sweeps[i].points);
+	free(a->sweeps);
+}

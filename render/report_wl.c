@@ -1,0 +1,242 @@
+/* render/report_wl.c: the report's issue-13 sections (see report_int.h): the workloads
+ * table (mixed runs, size distributions and ranges in plain words) with a per-op table
+ * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
+ * subject, the latency-vs-offered-load chart and its points. Nothing is added when the
+ * model has no workload cells (m->wl NULL), so older reports do not change. */
+#include "render/report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/chart_xy.h"
+#include "render/findings.h"
+#include "render/model_wl.h"
+
+/* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
+static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, double v,
+		     int decimals)
+{
+	char buf[TEXT_NUM_MAX];
+	text_num(r->nf, v, decimals, buf, sizeof(buf));
+	doc_table_cell(t, i, buf, CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
+}
+
+/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...". */
+static const char *cell_words(struct report_builder *r, const struct rm_wcell *c, char *buf,
+			      size_t n)
+{
+	char opname[32];
+	findings_op_name(r->l, c->op, opname, sizeof(opname));
+	if (*c->mix)
+		snprintf(buf, n, "%s (%s)%s%s", opname, c->mix, *c->workload ? "; " : "",
+			 c->workload);
+	else
+		snprintf(buf, n, "%s%s%s", opname, *c->workload ? "; " : "", c->workload);
+	return buf;
+}
+
+static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size_t k)
+{
+	const struct report_model *m = r->m;
+	char id[32], w[16], words[512];
+	struct strbuf cap = { 0 };
+	snprintf(id, sizeof(id), "t-wl-ops-%zu", k);
+	snprintf(w, sizeof(w), "%d", c->concurrency);
+	cell_words(r, c, words, sizeof(words));
+	const char *names[] = { "subject", "workload", "workers" };
+	const char *vals[] = { m->subjects[c->subject].label, words, w };
+	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 3);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
+	strbuf_free(&cap);
+	const char *heads[] = { "col.op", "col.share", "col.objs", "col.mibs", "col.p50",
+				"col.p99" };
+	for (size_t i = 0; i < 6; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), 1);
+	for (size_t i = 0; i < c->nby_op; i++) {
+		const struct rm_wl_op *p = &c->by_op[i];
+		doc_table_row(t);
+		doc_table_cell(t, 0, p->op, CELL_ROWHEAD, NULL, NULL);
+		num_cell(r, t, 1, p->share * 100, -1);
+		num_cell(r, t, 2, p->obj_s, -1);
+		num_cell(r, t, 3, p->mib_s, -1);
+		num_cell(r, t, 4, p->p50, -1);
+		num_cell(r, t, 5, p->p99, -1);
+	}
+	doc_table_foot(t, rb_str(r, "table.wl_ops_foot"));
+}
+
+/* The closed-loop workload cells: one table, then a per-op table per mixed cell. */
+static void workloads(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	const struct rm_wl *wl = m->wl;
+	struct doc_table *t = NULL;
+	char words[512];
+	for (size_t i = 0; i < wl->ncells; i++) {
+		const struct rm_wcell *c = &wl->cells[i];
+		if (!isnan(c->rate))
+			continue;
+		if (!t) {
+			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
+			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
+			const char *heads[] = { "col.subject", "col.workload", "col.workers",
+						"col.objs", "col.mibs", "col.p50", "col.p99" };
+			for (size_t k = 0; k < 7; k++)
+				doc_table_head(t, k, rb_str(r, heads[k]), k == 1 ? 3 : k == 0 ? 1.5 : 1);
+		}
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
+			       m->subjects[c->subject].color);
+		doc_table_cell(t, 1, cell_words(r, c, words, sizeof(words)), 0, NULL, NULL);
+		num_cell(r, t, 2, c->concurrency, 0);
+		num_cell(r, t, 3, c->obj_s, -1);
+		num_cell(r, t, 4, c->mib_s, -1);
+		num_cell(r, t, 5, c->p50, -1);
+		num_cell(r, t, 6, c->p99, -1);
+	}
+	if (!t)
+		return;
+	doc_table_foot(t, rb_str(r, "table.wl_foot"));
+	for (size_t i = 0; i < wl->ncells; i++)
+		if (isnan(wl->cells[i].rate) && wl->cells[i].nby_op)
+			by_op_table(r, &wl->cells[i], i);
+}
+
+/* The sustained-rate table: one row per sweep. */
+static void sustained_table(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	char lim[TEXT_NUM_MAX], opname[32];
+	struct strbuf cap = { 0 };
+	subst(&cap, rb_str(r, "table.sustained"), "limit",
+	      text_num(r->nf, m->wl->sweeps[0].p99_limit, model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim,
+		       sizeof(lim)), NULL, NULL);
+	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 5);
+	strbuf_free(&cap);
+	const char *heads[] = { "col.subject", "col.op", "col.worker_cap", "col.sustained_rate",
+				"col.rates" };
+	for (size_t i = 0; i < 5; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
+	for (size_t i = 0; i < m->wl->nsweeps; i++) {
+		const struct rm_sweep *s = &m->wl->sweeps[i];
+		struct strbuf rates = { 0 };
+		char v[TEXT_NUM_MAX];
+		for (size_t k = 0; k < s->npts; k++) {
+			if (k)
+				strbuf_adds(&rates, ", ");
+			strbuf_adds(&rates, text_num(r->nf, s->pts[k].offered, 0, v, sizeof(v)));
+		}
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
+			       m->subjects[s->subject].color);
+		doc_table_cell(t, 1, findings_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
+			       NULL);
+		num_cell(r, t, 2, s->concurrency, 0);
+		num_cell(r, t, 3, s->max_sustained, 0);
+		doc_table_cell(t, 4, rb_text(r, &rates), 0, NULL, NULL);
+		strbuf_free(&rates);
+	}
+	doc_table_foot(t, rb_str(r, "table.sustained_foot"));
+}
+
+/* One sweep's chart: p50 and p99 from the intended start, and the service p99 dashed,
+ * against the offered rate, latency on a log axis. */
+static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep *s)
+{
+	const struct report_model *m = r->m;
+	char opname[32];
+	struct strbuf title = { 0 }, desc = { 0 };
+	findings_op_name(r->l, s->op, opname, sizeof(opname));
+	subst(&title, rb_str(r, "chart.rate"), "subject", m->subjects[s->subject].label, "op",
+	      opname);
+	subst(&desc, rb_str(r, "chart.rate_desc"), "subject", m->subjects[s->subject].label, "op",
+	      opname);
+	struct xychart *c = xy_new(rb_text(r, &title), rb_text(r, &desc));
+	struct scene *sc = NULL;
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	if (!c) {
+		fail_oom(r);
+		return NULL;
+	}
+	xy_set_x(c, rb_str(r, "axis.offered"), XY_LINEAR, 0, NAN);
+	xy_set_y(c, rb_str(r, "axis.latency_ms_log"), NAN, NAN);
+	xy_set_y_scale(c, XY_LOG);
+	xy_set_note(c, rb_str(r, "chart.rate_note"));
+	int p50 = xy_add_series(c, rb_str(r, "series.p50_intended"), "#2a9d8f");
+	int p99 = xy_add_series(c, rb_str(r, "series.p99_intended"), m->subjects[s->subject].color);
+	int svc = xy_add_series(c, rb_str(r, "series.p99_service"), "#8d99ae");
+	for (size_t k = 0; k < s->npts; k++) {
+		xy_add_point(c, p50, s->pts[k].offered, s->pts[k].p50_intended, 0);
+		xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
+		xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
+	}
+	sc = xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
+	xy_free(c);
+	if (!sc)
+		r->failed = 1;
+	return sc;
+}
+
+/* One sweep's points as a table. */
+static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
+{
+	char id[32];
+	struct strbuf cap = { 0 };
+	snprintf(id, sizeof(id), "t-rate-%zu", k);
+	subst(&cap, rb_str(r, "table.rate_points"), "subject", r->m->subjects[s->subject].label,
+	      NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
+	strbuf_free(&cap);
+	const char *heads[] = { "col.offered", "col.achieved", "col.sustained", "col.p50_intended",
+				"col.p99_intended", "col.p99_service" };
+	for (size_t i = 0; i < 6; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), 1);
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct rm_sweep_pt *p = &s->pts[i];
+		doc_table_row(t);
+		num_cell(r, t, 0, p->offered, 0);
+		num_cell(r, t, 1, p->achieved, -1);
+		doc_table_cell(t, 2, rb_str(r, p->sustained ? "word.yes" : "word.no"),
+			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
+		num_cell(r, t, 3, p->p50_intended, -1);
+		num_cell(r, t, 4, p->p99_intended, -1);
+		num_cell(r, t, 5, p->p99, -1);
+	}
+}
+
+static void rates(struct report_builder *r)
+{
+	const struct rm_wl *wl = r->m->wl;
+	struct strbuf b = { 0 };
+	if (!wl->nsweeps)
+		return;
+	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));
+	report_prose(r, "rate.txt");
+	model_wl_sustained(r->m, r->l, &b);
+	doc_para(r->d, rb_text(r, &b), 1);
+	strbuf_free(&b);
+	sustained_table(r);
+	for (size_t i = 0; i < wl->nsweeps && !r->failed; i++) {
+		struct scene *sc = sweep_chart(r, &wl->sweeps[i]);
+		if (sc)
+			doc_charts(r->d, &sc, 1, 1);
+		sweep_table(r, &wl->sweeps[i], i);
+	}
+}
+
+void report_workloads(struct report_builder *r)
+{
+	if (!r->m->wl)
+		return;
+	workloads(r);
+	rates(r);
+}
+
+void report_limitations_wl(struct report_builder *r)
+{
+	if (r->m->wl && r->m->wl->nsweeps)
+		doc_para(r->d, rb_str(r, "limits.rate"), 0);
+}
