@@ -88,6 +88,13 @@ void cluster_close(struct cluster *c)
 	free(c);
 }
 
+void cluster_abort(struct cluster *c, int code)
+{
+	(void)c;
+	MPI_Abort(MPI_COMM_WORLD, code);
+	_exit(code); /* MPI_Abort does not return; in case it does */
+}
+
 int cluster_rank(const struct cluster *c)
 {
 	return c->rank;
@@ -121,6 +128,17 @@ int cluster_gather_int(struct cluster *c, int v, int *all, struct err *e)
 	int rc = MPI_Gather(&v, 1, MPI_INT, c->rank == 0 ? all : NULL, 1, MPI_INT, 0,
 			    MPI_COMM_WORLD);
 
+	return rc == MPI_SUCCESS ? 0 : mpi_fail(e, "gather", rc);
+}
+
+int cluster_gather(struct cluster *c, const void *mine, size_t n, void *all, struct err *e)
+{
+	int rc;
+
+	if (n > (size_t)0x7fffffff)
+		return err_set(e, "MPI: gather of %zu bytes is too large", n);
+	rc = MPI_Gather(mine, (int)n, MPI_BYTE, c->rank == 0 ? all : NULL, (int)n, MPI_BYTE, 0,
+			MPI_COMM_WORLD);
 	return rc == MPI_SUCCESS ? 0 : mpi_fail(e, "gather", rc);
 }
 
