@@ -68,6 +68,11 @@ const char cli_usage_text[] =
 "\n"
 "Clean mode deletes what killed runs left in their buckets (collect clean --help).\n"
 "\n"
+"Under mpirun or srun (mpirun -np 4 --hostfile hosts bin/collect ...) every MPI rank is one\n"
+"client with --concurrency / concurrency workers of its own: rank 0 parses, prepares and\n"
+"cleans up once, all start each run together, and rank 0 writes every file, the clients'\n"
+"rows merged (docs/DISTRIBUTED.md). Credentials come from each host's own environment.\n"
+"\n"
 "Exit status: 0 every run complete; 1 some runs failed (each is recorded in its run.json);\n"
 "2 usage or campaign error; 3 the output directory is locked by another collector;\n"
 "130 stopped by SIGINT/SIGTERM (the current run recorded as interrupted; --resume goes on).\n";
