@@ -48,7 +48,8 @@ int cluster_size(const struct cluster *c);
  * cluster_close); "" for a rank out of range. */
 const char *cluster_host(const struct cluster *c, int r);
 
-/* cluster_bcast: rank 0's n bytes of buf into every rank's buf (collective). */
+/* cluster_bcast: rank 0's n bytes of buf into every rank's buf (collective). A rank
+ * waiting for it sleeps in short steps instead of spinning. */
 int cluster_bcast(struct cluster *c, void *buf, size_t n, struct err *e);
 
 /* cluster_gather_int: every rank's v into all[0..size-1] on rank 0 (all may be NULL on
