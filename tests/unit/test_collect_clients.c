@@ -1,4 +1,4 @@
-/* tests/unit/test_clients.c: collect/clients.c: the merge of several clients' ops logs
+/* tests/unit/test_collect_clients.c: collect/clients.c: the merge of several clients' ops logs
  * (start order across clients, equal starts in client order, idx renumbered, client_id
  * kept, a missing log skipped, the summary over all rows equal to the one computed from
  * the merged file) and run.json's "clients" object. */
