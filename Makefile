@@ -56,7 +56,10 @@ ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
 core_SRC    := $(wildcard core/*.c)
-collect_SRC := $(filter-out collect/main.c collect/cluster.c,$(wildcard collect/*.c))
+# bin/collect-mpi's own files (collect/main_mpi.c, collect/distrib.c) call cluster.c
+collect_MPI_SRC := collect/main_mpi.c collect/distrib.c
+collect_SRC := $(filter-out collect/main.c collect/cluster.c $(collect_MPI_SRC),\
+                            $(wildcard collect/*.c))
 analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c analyze/warp/*.c))
 render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c))
 LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(BUILD)/libcore.a
@@ -83,7 +86,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 .SECONDEXPANSION:
 .SECONDARY:
 .PHONY: all tests setup test test-unit test-san run report report-sample bench clean
-all: $(BIN)/collect $(BIN)/analyze $(BIN)/render
+all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
 $(call obj,$(core_SRC) $(collect_SRC) $(analyze_SRC) $(render_SRC) $(STAGES:%=%/main.c)): \
@@ -124,6 +127,13 @@ $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
+
+# bin/collect-mpi: the distributed collector (bin/collect execs it under mpirun / srun).
+$(call obj,$(collect_MPI_SRC)): | $(BUILD)/.deps-ok
+$(BIN)/collect-mpi: $(call obj,$(collect_MPI_SRC) collect/cluster.c) $(BUILD)/libcollect.a \
+	$(BUILD)/libcore.a
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 
 # MPI programs (tests/mpi): collect/cluster.c and the program, with Open MPI's flags.
 $(call obj,collect/cluster.c $(MPI_TEST_SRC)): ALL_CFLAGS += $(MPI_CFLAGS)

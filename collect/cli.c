@@ -5,7 +5,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "collect/clientid.h"
+#include "collect/clients.h"
 #include "collect/outdir.h"
 #include "core/fsutil.h"
 #include "core/units.h"
@@ -78,6 +81,11 @@ const char cli_usage_text[] =
 "\n"
 "Clean mode deletes what killed runs left in their buckets (collect clean --help).\n"
 "\n"
+"Under mpirun or srun (mpirun -np 4 --hostfile hosts bin/collect ...) every MPI rank is one\n"
+"client with --concurrency / concurrency workers of its own: rank 0 parses, prepares and\n"
+"cleans up once, all start each run together, and rank 0 writes every file, the clients'\n"
+"rows merged (docs/DISTRIBUTED.md). Credentials come from each host's own environment.\n"
+"\n"
 "Exit status: 0 every run complete; 1 some runs failed (each is recorded in its run.json);\n"
 "2 usage or campaign error; 3 the output directory is locked by another collector;\n"
 "130 stopped by SIGINT/SIGTERM (the current run recorded as interrupted; --resume goes on).\n";
@@ -124,13 +132,35 @@ static void live_cb(const struct engine_live *live, void *arg)
 	progress_tick(arg, live);
 }
 
+/* one_client: runner_exec with this process's client id, and its "clients" object. */
+static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
+		      struct err *e)
+{
+	struct client_result c;
+
+	memset(&c, 0, sizeof(c));
+	if (gethostname(c.host, sizeof(c.host) - 1) != 0)
+		snprintf(c.host, sizeof(c.host), "unknown");
+	if (client_id_of_process(c.client_id, sizeof(c.client_id)) == 0)
+		job->client_id = c.client_id;
+	if (runner_exec(job, rr, e) < 0)
+		return -1;
+	c.complete = rr->complete;
+	c.cls = rr->cls;
+	if (!rr->complete && rr->st.n_first > 0)
+		snprintf(c.reason, sizeof(c.reason), "%s", rr->st.first[0]);
+	c.summary = rr->st.summary;
+	*clients = clients_json(&c, 1, job->wl->concurrency);
+	return 0;
+}
+
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
 		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
-		struct runner_result *rr, struct err *e)
+		const struct cli_runner *runner, struct runner_result *rr, struct err *e)
 {
 	struct runner_job job;
 	struct runjson_input in = *tmpl;
-	json_t *j = NULL;
+	json_t *j = NULL, *clients = NULL;
 	char pfile[4096];
 	int rc = -1;
 
@@ -149,8 +179,10 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	job.close_fd = close_fd;
 	job.on_live = pg ? live_cb : NULL;
 	job.live_arg = pg;
-	if (runner_exec(&job, rr, e) < 0)
+	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0
+			   : one_client(&job, rr, &clients, e) < 0)
 		return -1;
+	in.clients = clients;
 	in.st = &rr->st;
 	in.wrapper = &rr->wrapper;
 	in.cls = rr->cls;
@@ -166,6 +198,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	rc = rr->complete ? 0 : 1;
 out:
 	json_decref(j);
+	json_decref(clients);
 	return rc;
 }
 

@@ -35,26 +35,47 @@ int cli_parse_int(const char *opt, const char *s, long min, long max, long *out)
 /* cli_parse_duration: s as a positive duration for option opt; -1 after printing why not. */
 int cli_parse_duration(const char *opt, const char *s, double *out);
 
+/* What carries out a run: runner_exec (collect/runner.h) with one client, or the
+ * distributed collector's (collect/distrib.h). exec runs job as runner_exec does, fills
+ * *rr (released by the caller with runner_result_clear), leaves the run's ops.tsv.zst in
+ * job->dir and puts its run.json "clients" object (collect/clients.h; a new reference)
+ * in *clients. 0, or -1 with a message when the run could not be carried out. */
+struct cli_runner {
+	int (*exec)(void *arg, const struct runner_job *job, struct runner_result *rr,
+		    json_t **clients, struct err *e);
+	void *arg;
+};
+
 /* cli_run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but
  * for the key prefix file this writes first), under `prefix` in the bucket, then its
- * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL.
- * Returns 0 complete, 1 failed (recorded), -1 when the run could not be carried out or
- * recorded (message in e). rr is filled either way: release it with runner_result_clear. */
+ * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL;
+ * runner: NULL for one client on this machine. Returns 0 complete, 1 failed (recorded),
+ * -1 when the run could not be carried out or recorded (message in e). rr is filled
+ * either way: release it with runner_result_clear. */
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
 		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
-		struct runner_result *rr, struct err *e);
+		const struct cli_runner *runner, struct runner_result *rr, struct err *e);
 
 /* The options of campaign mode (collect CAMPAIGN.ini ...). */
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
+	const struct cli_runner *runner;    /* NULL: one client on this machine */
 };
 
 /* cmd_campaign: run (or with dry_run print) the plan of a campaign; returns an exit code,
  * messages on stderr. */
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
 
-/* cmd_run: `collect run ARGS` (argv[0] is "run"); returns an exit code. */
-int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop);
+/* cmd_run: `collect run ARGS` (argv[0] is "run") carried out by runner (NULL: one
+ * client on this machine); returns an exit code. */
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
+	    const struct cli_runner *runner);
+
+/* collect_main: bin/collect's command line (every subcommand, and campaign mode), each
+ * run carried out by runner (NULL: one client on this machine); returns the exit code.
+ * stop: the flag of the caller's SIGINT/SIGTERM handler. */
+int collect_main(int argc, char **argv, volatile sig_atomic_t *stop,
+		 const struct cli_runner *runner);
 
 #endif

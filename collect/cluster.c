@@ -88,6 +88,13 @@ void cluster_close(struct cluster *c)
 	free(c);
 }
 
+void cluster_abort(struct cluster *c, int code)
+{
+	(void)c;
+	MPI_Abort(MPI_COMM_WORLD, code);
+	_exit(code); /* MPI_Abort does not return; in case it does */
+}
+
 int cluster_rank(const struct cluster *c)
 {
 	return c->rank;
@@ -105,14 +112,30 @@ const char *cluster_host(const struct cluster *c, int r)
 	return c->hosts + (size_t)r * HOST_MAX;
 }
 
+/* wait_idle: complete request r, sleeping 200 us between tests: a rank waiting for rank 0
+ * (through a whole prepare, cleanup or merge) sleeps instead of spinning on a core as
+ * Open MPI's blocking calls do, which would take CPU from rank 0 and the server. */
+static int wait_idle(MPI_Request *r)
+{
+	const struct timespec pause = {0, 200000};
+	int done = 0, rc;
+
+	while ((rc = MPI_Test(r, &done, MPI_STATUS_IGNORE)) == MPI_SUCCESS && !done)
+		nanosleep(&pause, NULL);
+	return rc;
+}
+
 int cluster_bcast(struct cluster *c, void *buf, size_t n, struct err *e)
 {
+	MPI_Request r;
 	int rc;
 
 	(void)c;
 	if (n > (size_t)0x7fffffff)
 		return err_set(e, "MPI: broadcast of %zu bytes is too large", n);
-	rc = MPI_Bcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD);
+	rc = MPI_Ibcast(buf, (int)n, MPI_BYTE, 0, MPI_COMM_WORLD, &r);
+	if (rc == MPI_SUCCESS)
+		rc = wait_idle(&r);
 	return rc == MPI_SUCCESS ? 0 : mpi_fail(e, "broadcast", rc);
 }
 
@@ -121,6 +144,17 @@ int cluster_gather_int(struct cluster *c, int v, int *all, struct err *e)
 	int rc = MPI_Gather(&v, 1, MPI_INT, c->rank == 0 ? all : NULL, 1, MPI_INT, 0,
 			    MPI_COMM_WORLD);
 
+	return rc == MPI_SUCCESS ? 0 : mpi_fail(e, "gather", rc);
+}
+
+int cluster_gather(struct cluster *c, const void *mine, size_t n, void *all, struct err *e)
+{
+	int rc;
+
+	if (n > (size_t)0x7fffffff)
+		return err_set(e, "MPI: gather of %zu bytes is too large", n);
+	rc = MPI_Gather(mine, (int)n, MPI_BYTE, c->rank == 0 ? all : NULL, (int)n, MPI_BYTE, 0,
+			MPI_COMM_WORLD);
 	return rc == MPI_SUCCESS ? 0 : mpi_fail(e, "gather", rc);
 }
 

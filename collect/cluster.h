@@ -36,6 +36,10 @@ struct cluster_clock {
 struct cluster *cluster_open(int *argc, char ***argv, struct err *e);
 void cluster_close(struct cluster *c);
 
+/* cluster_abort: end the whole MPI job with exit code `code` (MPI_Abort), for a rank
+ * that cannot take its part any more; does not return. */
+void cluster_abort(struct cluster *c, int code);
+
 /* cluster_rank / cluster_size: this rank (0-based) and how many ranks there are. */
 int cluster_rank(const struct cluster *c);
 int cluster_size(const struct cluster *c);
@@ -44,12 +48,17 @@ int cluster_size(const struct cluster *c);
  * cluster_close); "" for a rank out of range. */
 const char *cluster_host(const struct cluster *c, int r);
 
-/* cluster_bcast: rank 0's n bytes of buf into every rank's buf (collective). */
+/* cluster_bcast: rank 0's n bytes of buf into every rank's buf (collective). A rank
+ * waiting for it sleeps in short steps instead of spinning. */
 int cluster_bcast(struct cluster *c, void *buf, size_t n, struct err *e);
 
 /* cluster_gather_int: every rank's v into all[0..size-1] on rank 0 (all may be NULL on
  * the other ranks) (collective). */
 int cluster_gather_int(struct cluster *c, int v, int *all, struct err *e);
+
+/* cluster_gather: every rank's n bytes at mine into all (size x n bytes, rank r's at
+ * r x n) on rank 0 (all may be NULL on the other ranks) (collective). */
+int cluster_gather(struct cluster *c, const void *mine, size_t n, void *all, struct err *e);
 
 /* cluster_sync_clocks: estimate every rank's clock offset against rank 0 (collective):
  * rank 0 exchanges `rounds` ping-pongs with each rank in turn and keeps the sample

@@ -215,7 +215,8 @@ static int run_k(struct cctx *x, int k)
 	in.timeout_s = r->timeout_s;
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
-	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, &rr, &e);
+	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg,
+			  x->a->runner, &rr, &e);
 	if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
 		x->failed = 1;

@@ -25,6 +25,7 @@ struct run_opts {
 	enum wl_bound bound;
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
+	const struct cli_runner *runner;  /* NULL: one client on this machine */
 };
 
 /* endpoint_default: AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (the AWS CLI's order of
@@ -272,7 +273,8 @@ static int execute(const struct run_opts *o, const struct workload *wl,
 	in.subject = &o->subj;
 	in.wl = wl;
 	in.timeout_s = o->timeout_s;
-	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, &rr, &e);
+	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr,
+			  &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		rc = CLI_EXIT_FAILED;
@@ -286,13 +288,15 @@ out:
 	return rc;
 }
 
-int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop)
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
+	    const struct cli_runner *runner)
 {
 	struct run_opts o;
 	struct workload wl;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	o.runner = runner;
 	o.subj.id = "run";
 	o.subj.path_style = -1;
 	snprintf(o.subj.color, sizeof(o.subj.color), "#1f77b4");

@@ -1,12 +1,16 @@
-/* collect/main.c: bin/collect: signals and the subcommands (collect/cli.h; usage in
- * --help). Each subcommand lives in its own file: cmd_campaign.c, cmd_run.c. */
-#include <getopt.h>
+/* collect/main.c: bin/collect: signals, then the command line (collect_main, cli.h;
+ * usage in --help). Started by mpirun or srun (cluster_launched), it hands over to
+ * bin/collect-mpi beside it with the same arguments (collect/main_mpi.c): bin/collect
+ * itself never loads MPI. */
+#include <errno.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "collect/clean.h"
 #include "collect/cli.h"
+#include "collect/cluster.h"
 
 /* The one piece of global mutable state: set by SIGINT/SIGTERM. */
 static volatile sig_atomic_t g_stop;
@@ -28,60 +32,34 @@ static void install_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
-/* campaign_mode: collect CAMPAIGN.ini [options]. */
-static int campaign_mode(int argc, char **argv)
+/* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
+ * returns only when that fails (after saying why). */
+static int exec_mpi(char **argv)
 {
-	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
-		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
-		{"resume", no_argument, 0, 'r'}, {"dry-run", no_argument, 0, 'd'},
-		{"insecure", no_argument, 0, 'i'}, {"help", no_argument, 0, 'h'},
-		{0, 0, 0, 0},
-	};
-	struct campaign_args a;
-	int ch;
-	long v;
+	char self[PATH_MAX], path[PATH_MAX + 16];
+	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	char *slash;
 
-	memset(&a, 0, sizeof(a));
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
-		switch (ch) {
-		case 'o': a.out = optarg; break;
-		case 'n': a.only = optarg; break;
-		case 'c':
-			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
-				return CLI_EXIT_USAGE;
-			a.cycles = (int)v;
-			break;
-		case 'y':
-			if (cli_parse_int("--cycle", optarg, 1, 999, &v) < 0)
-				return CLI_EXIT_USAGE;
-			a.cycle = (int)v;
-			break;
-		case 'r': a.resume = 1; break;
-		case 'd': a.dry_run = 1; break;
-		case 'i': a.insecure = 1; break;
-		case 'h': fputs(cli_usage_text, stdout); return CLI_EXIT_OK;
-		default: return cli_usage_error("unknown option");
-		}
+	if (n <= 0) {
+		fprintf(stderr, "collect: started by an MPI launcher, but /proc/self/exe: %s\n",
+			strerror(errno));
+		return CLI_EXIT_USAGE;
 	}
-	if (optind != argc - 1)
-		return cli_usage_error(optind >= argc ? "no campaign file given"
-						  : "one campaign file only");
-	if (a.cycles && a.cycle)
-		return cli_usage_error("--cycles and --cycle exclude each other");
-	a.campaign = argv[optind];
-	return cmd_campaign(&a, &g_stop);
+	self[n] = '\0';
+	slash = strrchr(self, '/');
+	if (slash != NULL)
+		slash[1] = '\0';
+	snprintf(path, sizeof(path), "%scollect-mpi", slash != NULL ? self : "");
+	execv(path, argv);
+	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n",
+		path, strerror(errno));
+	return CLI_EXIT_USAGE;
 }
 
 int main(int argc, char **argv)
 {
+	if (cluster_launched())
+		return exec_mpi(argv);
 	install_signals();
-	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
-	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
-	if (argc >= 2 && strcmp(argv[1], "run") == 0)
-		return cmd_run(argc - 1, argv + 1, &g_stop);
-	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
-		return clean_main(argc - 1, argv + 1);
-	/* without a subcommand: collect CAMPAIGN.ini [options] */
-	return campaign_mode(argc, argv);
+	return collect_main(argc, argv, &g_stop, NULL);
 }

@@ -307,6 +307,8 @@ json_t *runjson_build(const struct runjson_input *in)
 			    ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s, "us_per_request",
 					st->cpu_us_per_op)
 			    : json_null());
+	if (in->clients != NULL)
+		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

@@ -74,6 +74,7 @@ struct runjson_input {
 	const struct run_wrapper *wrapper;
 	enum err_class cls;                 /* the run's final class */
 	int complete;                       /* status complete (summary written) */
+	const json_t *clients;              /* "clients" (collect/clients.h); NULL: none */
 };
 
 /* runjson_build: the run.json object (new reference) or NULL when out of memory. */

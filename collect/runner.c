@@ -95,7 +95,8 @@ static enum err_class child_class(const struct run_state *st, const struct engin
 	if (st->summary == NULL) {
 		/* the service answered in prepare: a later connection failure (reset
 		 * mid-body, server gone) is a connect failure, not an absent service */
-		if (c == EC_CONNECT && st->phase[PHASE_PREPARE] != PH_DONE)
+		if (c == EC_CONNECT && st->phase[PHASE_PREPARE] != PH_DONE &&
+		    st->phase[PHASE_PREPARE] != PH_SKIPPED) /* (done by another process) */
 			return EC_UNAVAILABLE;
 		return c != EC_NONE ? c : EC_CRASHED;
 	}
@@ -185,6 +186,35 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl,
 	opts->endpoint = job->subject->endpoint;
 	opts->wl = job->wl;
 	opts->stop = job->stop;
+	opts->start_at_ns = job->start_at_ns;
+}
+
+/* job_has: whether the job's child runs phase bit `ph` (RUNNER_*). */
+static int job_has(const struct runner_job *job, unsigned ph)
+{
+	return job->phases == 0 || (job->phases & ph) != 0;
+}
+
+/* child_prepare: the prepare phase: the objects under the run's prefix, or in
+ * job->n_shares parts under the share prefixes (part k gets objects / n, the first
+ * objects % n parts one more). */
+static int child_prepare(const struct runner_job *job, const struct engine_opts *opts,
+			 struct engine_result *res, struct err *e)
+{
+	struct engine_opts o = *opts;
+	struct workload wl = *job->wl;
+	uint64_t n = (uint64_t)job->n_shares;
+
+	if (job->n_shares <= 0)
+		return engine_prepare(opts, res, e);
+	o.wl = &wl;
+	for (uint64_t k = 0; k < n; k++) {
+		wl.objects = job->wl->objects / n + (k < job->wl->objects % n);
+		o.prefix = job->share_prefix[k];
+		if (wl.objects > 0 && engine_prepare(&o, res, e) < 0)
+			return -1;
+	}
+	return 0;
 }
 
 /* child_benchmark: the benchmark phase: ops.tsv.zst opened, the engine's benchmark
@@ -200,6 +230,8 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	int rc;
 
 	snprintf(path, sizeof(path), "%s/ops.tsv.zst", job->dir);
+	if (job->bench_prefix != NULL)
+		opts->prefix = job->bench_prefix;
 	st->phase[PHASE_BENCHMARK] = PH_STARTED;
 	save(job, st);
 	log = opslog_writer_open(path, &e);
@@ -219,6 +251,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		rc = -1;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
+	opts->prefix = job->prefix;
 	if (rc == 0 && res->has_summary)
 		st->summary = summary_to_json(&res->summary);
 	summary_clear(&res->summary);
@@ -282,14 +315,20 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	opts.tick_arg = &live_fd;
 
 	/* prepare: the bucket (created when missing) and the objects a run reads */
-	st.phase[PHASE_PREPARE] = PH_STARTED;
-	save(job, &st);
-	err_clear(&e);
-	rc = engine_prepare(&opts, &res, &e);
-	st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
-	if (rc < 0)
-		snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
-	if (st.phase[PHASE_PREPARE] != PH_FAILED) {
+	if (job_has(job, RUNNER_PREPARE)) {
+		st.phase[PHASE_PREPARE] = PH_STARTED;
+		save(job, &st);
+		err_clear(&e);
+		rc = child_prepare(job, &opts, &res, &e);
+		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+		if (rc < 0)
+			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+	} else {
+		st.phase[PHASE_PREPARE] = PH_SKIPPED;
+	}
+	if (!job_has(job, RUNNER_BENCHMARK)) {
+		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
+	} else if (st.phase[PHASE_PREPARE] != PH_FAILED) {
 		child_benchmark(job, &opts, &st, &res, local, &n_local);
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
@@ -299,7 +338,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		merge_errors(&st, &res, local, n_local);
 		save(job, &st);
 	}
-	if (job->wl->keep)
+	if (job->wl->keep || !job_has(job, RUNNER_CLEANUP))
 		st.phase[PHASE_CLEANUP] = PH_SKIPPED;
 	else
 		child_cleanup(job, &opts, &st, &res, local, &n_local);
@@ -442,7 +481,8 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 {
 	const struct run_state *st = &res->st;
 
-	return !job->wl->keep && !res->wrapper.interrupted && !(job->stop && *job->stop) &&
+	return job_has(job, RUNNER_CLEANUP) && !job->wl->keep && !res->wrapper.interrupted &&
+	       !(job->stop && *job->stop) &&
 	       !st->finished && st->phase[PHASE_PREPARE] != PH_NOT_REACHED &&
 	       st->phase[PHASE_CLEANUP] != PH_DONE && st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }

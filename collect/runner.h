@@ -20,7 +20,8 @@
  * its cleanup (and the collector is not being stopped, and the workload does not keep
  * its objects), a second child runs engine_cleanup for the run's prefix under the
  * run's limit (60 s at most); st.phase[PHASE_CLEANUP] tells how that went, and a
- * failure adds an error text naming the prefix. The caller writes run.json. */
+ * failure adds an error text naming the prefix (only when the job's phases include
+ * cleanup). The caller writes run.json. */
 #ifndef COLLECT_RUNNER_H
 #define COLLECT_RUNNER_H
 
@@ -47,7 +48,20 @@ struct runner_job {
 	/* called in the parent about once a second: live counters, or NULL when none came */
 	void (*on_live)(const struct engine_live *live, void *arg);
 	void *live_arg;
+	/* A distributed run (collect/distrib.h) splits a run's phases between processes: */
+	unsigned phases;                    /* RUNNER_PREPARE | RUNNER_BENCHMARK |
+					       RUNNER_CLEANUP: the phases this child runs
+					       (the others are "skipped"); 0: all three */
+	int64_t start_at_ns;                /* engine_opts.start_at_ns of the benchmark */
+	const char *bench_prefix;           /* the benchmark's key prefix (a client's own);
+					       NULL: prefix */
+	int n_shares;                       /* > 0: prepare puts the objects in n_shares
+					       parts as even as can be, part k under
+					       share_prefix[k] (a distributed delete) */
+	const char *const *share_prefix;
 };
+
+enum { RUNNER_PREPARE = 1, RUNNER_BENCHMARK = 2, RUNNER_CLEANUP = 4 };
 
 struct runner_result {
 	struct run_state st;                /* what the child reported (owns st.summary) */

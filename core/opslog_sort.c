@@ -439,7 +439,8 @@ done:
 /* chunk_out: sort the chunk, hand it to put, empty it. */
 static int chunk_out(struct rowsort *s, put_fn put, void *arg, struct err *e)
 {
-	qsort(s->ent, s->nent, sizeof(*s->ent), ent_cmp);
+	if (s->nent > 1) /* (qsort of no entries: a NULL array, which UBSan rejects) */
+		qsort(s->ent, s->nent, sizeof(*s->ent), ent_cmp);
 	for (size_t i = 0; i < s->nent; i++)
 		if (put(s->ent[i].key, s->arena + s->ent[i].off, s->ent[i].len, arg, e) < 0)
 			return -1;

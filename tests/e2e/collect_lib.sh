@@ -59,6 +59,8 @@ make_campaign() {
 #   complete=1        every run must be complete with a summary
 #   runs=N            the tree must hold exactly N runs
 #   secret=S          S must appear in no file of the tree
+#   clients=N         every run.json's "clients" must list N clients (default 1), and
+#                     every row's client_id be one of theirs
 check_tree() {
 	python3 - "$@" <<'PY'
 import glob, json, os, subprocess, sys
@@ -115,6 +117,13 @@ for rj in runs:
               "status"):
         if k not in j:
             problems.append("%s: no %s" % (rel, k))
+    cl = j.get("clients") or {}
+    want_cl = int(opts.get("clients", "1"))
+    ids = [c.get("client_id") for c in cl.get("list", [])]
+    if cl.get("count") != want_cl or len(ids) != want_cl or \
+            cl.get("concurrency_total") != want_cl * wl["concurrency"]:
+        problems.append("%s: clients %r, want %d" % (rel, {k: cl.get(k) for k in
+                        ("count", "concurrency_total")}, want_cl))
     has = "summary" in j
     if j["status"] == "complete" and not has:
         problems.append(rel + ": complete without summary")
@@ -140,10 +149,13 @@ for rj in runs:
     if len(rows) != s["requests"]:
         problems.append("%s: %d rows, summary says %d requests" % (rel, len(rows), s["requests"]))
     if wl["bound"] == "count" and wl["op"] in ("put", "get", "head"):
-        want = wl["count"] * wl["concurrency"]
+        want = wl["count"] * wl["concurrency"] * want_cl
         if len(rows) != want:
             problems.append("%s: count run has %d rows, want %d" % (rel, len(rows), want))
     bad_bytes = bad_times = 0
+    foreign = sorted(set(r["client_id"] for r in rows) - set(ids))
+    if foreign:
+        problems.append("%s: rows of client ids %r not in clients" % (rel, foreign[:3]))
     for r in rows:
         if r["error"] == "" and r["op"] in ("PUT", "GET") and int(r["bytes"]) != wl["size"]:
             bad_bytes += 1

@@ -1,0 +1,72 @@
+/* collect/main_mpi.c: bin/collect-mpi, the collector under mpirun or srun (bin/collect
+ * hands over to it, collect/main.c): every MPI rank is one client of each run
+ * (collect/distrib.h). Rank 0 runs bin/collect's command line with the distributed
+ * runner; the other ranks serve it until it is done. Exit status: rank 0's is the
+ * collector's (cli.h); another rank exits 0, or ends the whole job (MPI_Abort) when it
+ * cannot take its part. */
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "collect/cli.h"
+#include "collect/cluster.h"
+#include "collect/distrib.h"
+
+/* The one piece of global mutable state: set by SIGINT/SIGTERM. */
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+static void install_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+}
+
+int main(int argc, char **argv)
+{
+	struct cluster *c;
+	struct distrib *d;
+	struct err e = {{0}};
+	int rc;
+
+	install_signals();
+	c = cluster_open(&argc, &argv, &e);
+	if (c == NULL) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return CLI_EXIT_USAGE;
+	}
+	d = distrib_new(c, &g_stop, &e);
+	if (d == NULL) {
+		/* the others would wait for this rank in vain: the whole job ends */
+		fprintf(stderr, "collect: rank %d (%s): %s\n", cluster_rank(c),
+			cluster_host(c, cluster_rank(c)), e.msg);
+		cluster_abort(c, CLI_EXIT_USAGE);
+	}
+	if (cluster_rank(c) == 0) {
+		rc = collect_main(argc, argv, &g_stop, distrib_runner(d));
+		if (distrib_end(d, &e) < 0) {
+			fprintf(stderr, "collect: %s\n", e.msg);
+			rc = rc ? rc : CLI_EXIT_FAILED;
+		}
+	} else {
+		rc = 0;
+		if (distrib_serve(d, &e) < 0) {
+			fprintf(stderr, "collect: rank %d (%s): %s\n", cluster_rank(c),
+				cluster_host(c, cluster_rank(c)), e.msg);
+			cluster_abort(c, CLI_EXIT_FAILED);
+		}
+	}
+	distrib_free(d);
+	cluster_close(c);
+	return rc;
+}

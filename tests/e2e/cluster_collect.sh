@@ -1,0 +1,243 @@
+#!/usr/bin/env bash
+# tests/e2e/cluster_collect.sh: distributed collection (issue 12) under a real Open MPI
+# mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
+# allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
+# private one):
+#   1. collect run GET and PUT: rows of 3 distinct client ids (those of run.json's
+#      "clients"), total requests = the sum of the clients', the summary equal to
+#      analyze --recompute, the clients' first requests within 50 ms of each other, PUT
+#      keys that never collide and carry their client id, the bucket empty afterwards;
+#   2. a campaign of 2 subjects x 2 sizes x 2 cycles in which one client's benchmark
+#      child is SIGKILLed: that run fails naming the client, the campaign finishes,
+#      and the tree analyzes and renders;
+#   3. mpirun SIGKILLed in the middle of a campaign, then --resume: every run of the plan,
+#      complete.
+# Every check of the rows reads ops.tsv.zst with python3, not with s3bench's reader.
+. "$(dirname "$0")/collect_lib.sh"
+
+if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$top/bin/collect-mpi" ]; then
+	bad "mpirun or bin/collect-mpi missing (scripts/setup installs openmpi-bin; make)"
+	finish
+fi
+cp "$top/bin/collect-mpi" "$work/collect-mpi" # beside the private copy of collect
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+# each rank's temporary directory goes in TMPDIR: here, to see that none is left behind
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
+# mpirun's own chatter about a failing rank, not ours
+export OMPI_MCA_orte_base_help_aggregate=1
+
+rgw_dir=""
+stop_rgw() {
+	[ -n "$rgw_dir" ] && "$top/tests/servers/radosgw/stop" "$rgw_dir" >/dev/null 2>&1
+}
+at_exit stop_rgw
+if [ -z "${RGW_S3_ENDPOINT:-}" ]; then
+	envs=$("$top/tests/servers/radosgw/start" 2>"$work/rgw.log") ||
+		{ bad "no radosgw: $(tail -n 5 "$work/rgw.log")"; finish; }
+	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
+	rgw_dir=$RGW_S3_SERVER_DIR
+fi
+ep=$RGW_S3_ENDPOINT
+export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
+export CL_AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID CL_AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
+unset AWS_PROFILE AWS_SESSION_TOKEN
+sfx=$$-$RANDOM # fresh buckets, also on a server that earlier runs used
+
+mpi() {
+	timeout 120 mpirun --oversubscribe -np 3 "$@"
+}
+
+# keys BUCKET: how many keys the bucket lists (curl's own SigV4 signer)
+keys() {
+	curl -sS -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us-east-1:s3" \
+		--user "$AWS_ACCESS_KEY_ID:$AWS_SECRET_ACCESS_KEY" "$ep/$1?list-type=2" |
+		grep -o '<Key>' | wc -l
+}
+
+# rank_child R: the pid of rank R's run child (a collect-mpi whose parent is one too)
+rank_child() {
+	local p pp set=""
+	for p in $(pgrep -x collect-mpi); do
+		tr '\0' '\n' <"/proc/$p/environ" 2>/dev/null |
+			grep -qx "OMPI_COMM_WORLD_RANK=$1" && set="$set $p"
+	done
+	for p in $set; do
+		pp=$(awk '{print $4}' "/proc/$p/stat" 2>/dev/null)
+		case " $set " in *" $pp "*) echo "$p"; return 0 ;; esac
+	done
+	return 1
+}
+
+# rows_check DIR OP: the checks of section 1 on one run directory; one line per problem,
+# then "ok" alone when there is none
+rows_check() {
+	python3 - "$1" "$2" <<'PY'
+import json, subprocess, sys
+from datetime import datetime
+d, op = sys.argv[1], sys.argv[2]
+j = json.load(open(d + "/run.json"))
+text = subprocess.run(["zstd", "-dcq", d + "/ops.tsv.zst"], capture_output=True,
+                      check=True).stdout.decode()
+lines = [l.split("\t") for l in text.split("\n") if l and not l.startswith("#")]
+head, rows = lines[0], [dict(zip(lines[0], l)) for l in lines[1:]]
+p = []
+def ns(t):
+    base, _, frac = t.rstrip("Z").partition(".")
+    s = datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").timestamp()
+    return int(s) * 10**9 + int((frac + "000000000")[:9])
+cl = j["clients"]
+ids = [c["client_id"] for c in cl["list"]]
+if j["status"] != "complete":
+    p.append("status %s: %s" % (j["status"], j["errors"]["first"]))
+if cl["count"] != 3 or len(set(ids)) != 3 or cl["concurrency_total"] != 6:
+    p.append("clients: %r" % {k: cl[k] for k in ("count", "concurrency_total")})
+got = sorted(set(r["client_id"] for r in rows))
+if got != sorted(ids):
+    p.append("rows of client ids %r, clients %r" % (got, sorted(ids)))
+per = [c["summary"]["requests"] for c in cl["list"]]
+if not (len(rows) == j["summary"]["requests"] == sum(per)):
+    p.append("%d rows, summary %d requests, clients %r" % (len(rows),
+             j["summary"]["requests"], per))
+if [int(r["idx"]) for r in rows] != list(range(len(rows))):
+    p.append("idx is not 0..n-1")
+starts = [ns(r["start"]) for r in rows]
+if starts != sorted(starts):
+    p.append("rows not in start order")
+first = {}
+for r, s in zip(rows, starts):
+    first.setdefault(r["client_id"], s)
+spread = (max(first.values()) - min(first.values())) / 1e6
+if spread > 50:
+    p.append("first requests %.1f ms apart" % spread)
+if op == "put":
+    keys = [r["file"] for r in rows]
+    if len(set(keys)) != len(keys):
+        p.append("%d PUT keys collide" % (len(keys) - len(set(keys))))
+    if any(("/%s/" % r["client_id"]) not in r["file"] for r in rows):
+        p.append("a PUT key without its client id")
+for x in p:
+    print(x)
+print("ok (%d rows, clients %r, first requests %.1f ms apart)" % (len(rows), per, spread)
+      if not p else "%d problems" % len(p))
+PY
+}
+
+# recompute DIR: analyze --recompute over the one run in DIR (exit status)
+recompute() {
+	local t="$work/rc-$(basename "$1")"
+	mkdir -p "$t/runs/once/run" && cp -r "$1" "$t/runs/once/run/$(basename "$1")" &&
+		"$top/bin/analyze" "$t" --recompute -o "$t/results" >"$t.log" 2>&1
+}
+
+# ---- 1. collect run, GET and PUT ----
+b1=mpi-run-$sfx
+for op in get put; do
+	objects=()
+	[ $op = get ] && objects=(--objects 20)
+	mpi "$collect" run --endpoint "$ep" --bucket "$b1" --op $op --size 4KiB --concurrency 2 \
+		"${objects[@]}" --duration 1s -o "$work/$op-4KiB-c2" >"$work/$op.log" 2>&1
+	check $? "mpirun -np 3 collect run --op $op exits 0: $(tail -n 3 "$work/$op.log")"
+	rows_check "$work/$op-4KiB-c2" $op >"$work/$op.chk"
+	[ "$(tail -n 1 "$work/$op.chk" | cut -c1-2)" = ok ]
+	check $? "$op: 3 client ids, their sum, start order, a common start: $(tr '\n' ' ' <"$work/$op.chk")"
+	recompute "$work/$op-4KiB-c2"
+	check $? "$op: summary = analyze --recompute: $(tail -n 2 "$work/rc-$op-4KiB-c2.log")"
+done
+n=$(keys "$b1")
+[ "$n" -eq 0 ]
+check $? "the bucket is empty after both runs ($n keys)"
+left=$(ls "$TMPDIR")
+[ -z "$left" ]
+check $? "no rank left its temporary directory behind ($left)"
+plain=$("$collect" run --help 2>&1 >/dev/null)
+[ -z "$plain" ] && ! ldd "$collect" | grep -q mpi && ldd "$work/collect-mpi" | grep -q libmpi
+check $? "bin/collect links no MPI library (collect-mpi does) and says nothing on stderr"
+
+# ---- 2. a campaign; one client's benchmark child killed ----
+b2=mpi-camp-$sfx
+campaign() { # NAME: 2 subjects x 2 sizes x 2 cycles of 1-s GETs
+	cat <<EOF
+[campaign]
+name = $1
+cycles = 2
+[matrix]
+ops = get
+sizes = 4KiB, 8KiB
+concurrency = 2
+duration = 1s
+timeout = 60s
+objects = 10
+[subject a]
+endpoint = $ep
+bucket = $b2-a
+credentials = env:CL_AWS
+[subject b]
+endpoint = $ep
+bucket = $b2-b
+credentials = env:CL_AWS
+EOF
+}
+campaign mini >"$work/mini.ini"
+out="$work/mini"
+timeout 120 mpirun --oversubscribe -np 3 "$collect" "$work/mini.ini" -o "$out" \
+	>"$work/mini.log" 2>&1 &
+mpid=$!
+killed=""
+for _ in $(seq 1 600); do
+	if [ "$(find "$out/runs" -name run.json 2>/dev/null | wc -l)" -ge 2 ] &&
+		c=$(rank_child 2); then
+		sleep 0.5
+		kill -KILL "$c" && killed=$c
+		break
+	fi
+	sleep 0.05
+done
+wait $mpid
+rc=$?
+[ -n "$killed" ] && [ $rc -eq 1 ]
+check $? "rank 2's benchmark child killed in the third run ($killed); the campaign ends with 1 ($rc)"
+check_tree "$out" runs=8 clients=3 secret="$AWS_SECRET_ACCESS_KEY" >"$work/mini.tree"
+check $? "8 runs, each with 3 clients and rows of theirs: $(tail -n 3 "$work/mini.tree")"
+bad_run=$(grep -l '"status": "failed"' "$out"/runs/*/*/*/run.json)
+[ "$(echo "$bad_run" | grep -c .)" -eq 1 ] &&
+	grep -q '"client 2 (host [^,]*, client_id [0-9A-Za-z]\{8\}) failed' $bad_run &&
+	grep -q '"class": "killed"' $bad_run
+check $? "one run failed, class killed, the reason naming client 2 and its host: ${bad_run#$out/}"
+"$top/bin/analyze" "$out" -o "$out/results" >"$work/an.log" 2>&1 &&
+	"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1 &&
+	[ -s "$out/report/report.html" ]
+check $? "the tree analyzes and renders: $(tail -n 2 "$work/an.log" "$work/render.log")"
+
+# ---- 3. mpirun SIGKILLed mid-campaign, then --resume ----
+campaign resume >"$work/resume.ini"
+out="$work/resume"
+timeout 120 mpirun --oversubscribe -np 3 "$collect" "$work/resume.ini" -o "$out" \
+	>"$work/resume1.log" 2>&1 &
+mpid=$!
+for _ in $(seq 1 600); do
+	[ "$(find "$out/runs" -name run.json 2>/dev/null | wc -l)" -ge 3 ] && rank_child 1 >/dev/null &&
+		break
+	sleep 0.05
+done
+mpirun_pid=$(pgrep -x mpirun -P $mpid)
+kill -KILL "$mpirun_pid"
+wait $mpid 2>/dev/null
+for _ in $(seq 1 100); do
+	pgrep -x collect-mpi >/dev/null || break
+	sleep 0.1
+done
+pgrep -x collect-mpi >/dev/null
+[ $? -ne 0 ]
+check $? "no rank and no run child outlives the killed mpirun"
+ndone=$(find "$out/runs" -name run.json | wc -l)
+mpi "$collect" "$work/resume.ini" -o "$out" --resume >"$work/resume2.log" 2>&1
+check $? "mpirun ... --resume exits 0 after $ndone runs recorded: $(tail -n 3 "$work/resume2.log")"
+check_tree "$out" runs=8 complete=1 clients=3 >"$work/resume.tree"
+check $? "after --resume: the 8 runs of the plan, complete: $(tail -n 3 "$work/resume.tree")"
+for s in a b; do
+	n=$(keys "$b2-$s")
+	[ "$n" -eq 0 ]
+	check $? "bucket $b2-$s is empty after the campaigns ($n keys)"
+done
+finish

@@ -1,0 +1,180 @@
+/* tests/unit/test_collect_clients.c: collect/clients.c: the merge of several clients' ops logs
+ * (start order across clients, equal starts in client order, idx renumbered, client_id
+ * kept, a missing log skipped, the summary over all rows equal to the one computed from
+ * the merged file) and run.json's "clients" object. */
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect/clients.h"
+#include "core/opslog.h"
+#include "tests/unit/check.h"
+
+#define T0 1700000000000000000LL
+
+/* write_log: n rows of client id at starts T0 + first + k * step ms (k = 0..n-1). */
+static int write_log(const char *path, const char *id, int n, int64_t first_ms, int64_t step_ms)
+{
+	struct err e;
+	struct opslog_writer *w = opslog_writer_open(path, &e);
+
+	if (w == NULL)
+		return -1;
+	for (int k = 0; k < n; k++) {
+		int64_t s = T0 + (first_ms + k * step_ms) * 1000000;
+		char key[64];
+		snprintf(key, sizeof(key), "p/%s/put/w0000/%d", id, k);
+		struct op_row r = {.thread = 0, .op = "PUT", .client_id = id, .n_objects = 1,
+				   .bytes = 4096, .endpoint = "http://x", .file = key, .error = "",
+				   .start_ns = s, .first_byte_ns = s + 1000000, .end_ns = s + 2000000,
+				   .duration_ns = 2000000, .cat = ""};
+		if (opslog_writer_add(w, &r, &e) < 0) {
+			opslog_writer_abort(w);
+			return -1;
+		}
+	}
+	return opslog_writer_close(w, &e);
+}
+
+struct seen {
+	int n, ordered, idx_ok, a, b, c;
+	int64_t last;
+	char first_two[2][16];
+	struct summary_acc *acc;
+};
+
+static int on_row(const struct op_row *r, void *arg)
+{
+	struct seen *s = arg;
+
+	if (r->start_ns < s->last)
+		s->ordered = 0;
+	if (r->idx != (uint64_t)s->n)
+		s->idx_ok = 0;
+	if (s->n < 2)
+		snprintf(s->first_two[s->n], sizeof(s->first_two[0]), "%s", r->client_id);
+	s->last = r->start_ns;
+	s->a += strcmp(r->client_id, "AAAAAAAA") == 0;
+	s->b += strcmp(r->client_id, "BBBBBBBB") == 0;
+	s->c += strcmp(r->client_id, "CCCCCCCC") == 0;
+	s->n++;
+	return summary_acc_add(s->acc, r, NULL) < 0;
+}
+
+static void test_merge(const char *dir)
+{
+	char a[512], b[512], missing[512], out[512];
+	const char *in[4];
+	struct run_summary sum, again;
+	struct seen s = {0, 1, 1, 0, 0, 0, 0, {"", ""}, NULL};
+	struct err e;
+	uint64_t rows = 0;
+	int has = 0;
+
+	snprintf(a, sizeof(a), "%s/a.tsv.zst", dir);
+	snprintf(b, sizeof(b), "%s/b.tsv.zst", dir);
+	snprintf(missing, sizeof(missing), "%s/none.tsv.zst", dir);
+	snprintf(out, sizeof(out), "%s/ops.tsv.zst", dir);
+	/* a: 0, 10, 20 ... ms; b: 0, 15, 30 ... ms: interleaved, one equal start at 0 */
+	CHECK(write_log(a, "AAAAAAAA", 300, 0, 10) == 0, "client a's log written");
+	CHECK(write_log(b, "BBBBBBBB", 200, 0, 15) == 0, "client b's log written");
+	in[0] = b;       /* b first: of equal starts, b's row comes first */
+	in[1] = NULL;    /* a client without a log */
+	in[2] = missing; /* a client whose log never came */
+	in[3] = a;
+	CHECK(clients_merge_logs(in, 4, out, &sum, &has, &rows, &e) == 0, "merged: %s", e.msg);
+	CHECK(has == 1 && rows == 500, "500 rows, a summary (%llu, %d)",
+	      (unsigned long long)rows, has);
+	CHECK(sum.requests == 500 && sum.bytes == 500 * 4096, "summary over all rows (%llu)",
+	      (unsigned long long)sum.requests);
+	s.acc = summary_acc_new();
+	CHECK(opslog_read(out, on_row, &s, &e) == 0, "merged log reads back: %s", e.msg);
+	CHECK(s.n == 500 && s.a == 300 && s.b == 200 && s.c == 0, "every row keeps its client "
+	      "id (a %d, b %d)", s.a, s.b);
+	CHECK(s.ordered, "rows in start order across clients");
+	CHECK(s.idx_ok, "idx renumbered 0..499");
+	CHECK_STR(s.first_two[0], "BBBBBBBB", "equal starts: in the order of the inputs");
+	CHECK_STR(s.first_two[1], "AAAAAAAA", "then the other client's");
+	CHECK(summary_acc_finish(s.acc, &again, NULL) == 0 && again.requests == sum.requests &&
+	      again.latency.avg == sum.latency.avg && again.mib_s == sum.mib_s &&
+	      again.latency.stddev == sum.latency.stddev,
+	      "the summary is the file's, to the last digit (what analyze --recompute gets)");
+	summary_clear(&again);
+	summary_acc_free(s.acc);
+	if (has)
+		summary_clear(&sum);
+	/* no input at all: an empty log, no summary */
+	in[0] = NULL;
+	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) == 0 && has == 0 &&
+	      rows == 0, "no rows: no summary, no error");
+	/* an unreadable input fails, naming it */
+	CHECK(write_log(a, "AAAAAAAA", 1, 0, 1) == 0 && truncate(a, 20) == 0, "a truncated");
+	in[0] = a;
+	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) < 0 &&
+	      strstr(e.msg, "a.tsv.zst") != NULL, "a corrupt log: error naming it (%s)", e.msg);
+}
+
+static void test_json(void)
+{
+	struct client_result c[2];
+	json_t *sum = json_pack("{s:I, s:I, s:I, s:f, s:f, s:{s:f}, s:f}", "requests",
+				(json_int_t)10, "bytes", (json_int_t)40960, "errors",
+				(json_int_t)0, "mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg",
+				2.5, "seconds", 9.0);
+	json_t *j, *l;
+
+	memset(c, 0, sizeof(c));
+	snprintf(c[0].host, sizeof(c[0].host), "h0");
+	snprintf(c[0].client_id, sizeof(c[0].client_id), "AAAAAAAA");
+	c[0].complete = 1;
+	c[0].summary = sum;
+	c[1].rank = 1;
+	snprintf(c[1].host, sizeof(c[1].host), "h1");
+	snprintf(c[1].client_id, sizeof(c[1].client_id), "BBBBBBBB");
+	c[1].offset_s = 0.012;
+	c[1].rtt_s = 0.0004;
+	c[1].cls = EC_KILLED;
+	snprintf(c[1].reason, sizeof(c[1].reason), "killed by signal 9");
+	j = clients_json(c, 2, 4);
+	CHECK(j != NULL, "clients_json");
+	CHECK(json_integer_value(json_object_get(j, "count")) == 2 &&
+	      json_integer_value(json_object_get(j, "concurrency_total")) == 8,
+	      "count 2, concurrency_total 2 x 4");
+	CHECK_STR(json_string_value(json_array_get(json_object_get(j, "hosts"), 1)), "h1",
+		  "hosts in rank order");
+	l = json_object_get(j, "list");
+	CHECK_STR(json_string_value(json_object_get(json_array_get(l, 0), "status")),
+		  "complete", "client 0 complete");
+	CHECK(json_is_null(json_object_get(json_array_get(l, 0), "class")) &&
+	      json_is_null(json_object_get(json_array_get(l, 0), "reason")),
+	      "no class, no reason for a complete client");
+	CHECK(json_integer_value(json_object_get(json_object_get(json_array_get(l, 0), "summary"),
+						 "requests")) == 10 &&
+	      json_object_get(json_object_get(json_array_get(l, 0), "summary"), "seconds") == NULL,
+	      "a client's summary keeps requests ... latency_ms only");
+	CHECK_NUM(json_real_value(json_object_get(json_array_get(l, 1), "offset_ms")), 12.0, 1e-9,
+		  "offset in ms");
+	CHECK_STR(json_string_value(json_object_get(json_array_get(l, 1), "class")), "killed",
+		  "a failed client's class");
+	CHECK(json_is_null(json_object_get(json_array_get(l, 1), "summary")),
+	      "a failed client without summary: null");
+	json_decref(j);
+	json_decref(sum);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/s3bench-test-clients-XXXXXX";
+
+	if (mkdtemp(dir) == NULL) {
+		CHECK(0, "mkdtemp");
+		return check_done();
+	}
+	test_merge(dir);
+	test_json();
+	char cmd[128];
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		CHECK(0, "cleanup of %s", dir);
+	return check_done();
+}
