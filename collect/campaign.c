@@ -28,54 +28,6 @@ const char *campaign_order_name(enum campaign_order o)
 	}
 }
 
-static int item_op(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
-{
-	struct campaign *c = arg;
-	char what[160];
-
-	if (strcasecmp(t, "put") == 0)
-		c->ops[i] = WL_PUT;
-	else if (strcasecmp(t, "get") == 0)
-		c->ops[i] = WL_GET;
-	else {
-		snprintf(what, sizeof(what), "'%s' is not a matrix op (put, get; list, head, "
-			 "delete and multipart have their own sections)", t);
-		return cini_bad(p, kv, what);
-	}
-	for (int j = 0; j < i; j++)
-		if (c->ops[j] == c->ops[i])
-			return cini_bad(p, kv, "an op is listed twice");
-	return 0;
-}
-
-static int item_size(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
-{
-	struct campaign *c = arg;
-	struct err ue;
-
-	if (units_parse_size(t, &c->sizes[i], &ue) < 0)
-		return cini_bad(p, kv, ue.msg);
-	for (int j = 0; j < i; j++)
-		if (c->sizes[j] == c->sizes[i])
-			return cini_bad(p, kv, "a size is listed twice");
-	return 0;
-}
-
-static int item_conc(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
-{
-	struct campaign *c = arg;
-	uint64_t v;
-	struct err we;
-
-	if (workload_parse_number(WLF_CONCURRENCY, t, &v, &we) < 0)
-		return cini_bad(p, kv, we.msg);
-	c->conc[i] = (int)v;
-	for (int j = 0; j < i; j++)
-		if (c->conc[j] == c->conc[i])
-			return cini_bad(p, kv, "a concurrency is listed twice");
-	return 0;
-}
-
 static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int line,
 		      const char *sec, const char *what)
 {
@@ -193,8 +145,10 @@ static int bench_fault(struct cini *p, const char *sec, const struct campaign_be
 	const char *key = workload_field_key(f);
 	struct cini_kv *kv;
 
-	if (strcmp(sec, "matrix") == 0 && (f == WLF_OP || f == WLF_SIZE))
-		key = f == WLF_OP ? "ops" : "sizes";
+	if (strcmp(sec, "matrix") == 0 && f == WLF_OP)
+		key = "ops";
+	if (strcmp(sec, "matrix") == 0 && f == WLF_SIZE)
+		key = cini_get(p, sec, "size") ? "size" : "sizes";
 	if ((kv = cini_get(p, sec, key)) != NULL)
 		return cini_bad(p, kv, what);
 	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
@@ -217,13 +171,11 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 			return bench_fault(p, sec, b, f, we.msg);
 		return 0;
 	}
-	for (int oi = 0; oi < c->n_ops; oi++)
-		for (int si = 0; si < c->n_sizes; si++)
-			for (int ci = 0; ci < c->n_conc; ci++) {
-				campaign_workload(b, c->ops[oi], c->sizes[si], c->conc[ci], &wl);
-				if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
-					return bench_fault(p, sec, b, f, we.msg);
-			}
+	for (int k = 0; k < campaign_matrix_cells(c); k++) {
+		campaign_matrix_workload(c, k, &wl);
+		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
+			return bench_fault(p, sec, b, f, we.msg);
+	}
 	return 0;
 }
 
@@ -323,9 +275,10 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 }
 
 static const char *const keys_campaign[] = {"name", "title", "cycles", "order", "seed",
-					    "client", "timeout", NULL};
-static const char *const keys_matrix[] = {"ops", "sizes", "concurrency", "duration", "count",
-					  "timeout", "objects", "bound", NULL};
+					    "client", "timeout", "p99_limit", NULL};
+static const char *const keys_matrix[] = {"ops", "sizes", "size", "concurrency", "duration",
+					  "count", "timeout", "objects", "bound", "mix", "range",
+					  "rate", NULL};
 static const char *const keys_oneoff[] = {"objects", "size", "concurrency", "duration",
 					  "count", "timeout", "bound", NULL};
 static const char *const keys_delete[] = {"objects", "size", "concurrency", "duration",
@@ -428,23 +381,20 @@ static int interpret(struct cini *p, struct campaign *c)
 			return -1;
 		c->has_seed = 1;
 	}
-	if (cini_get_duration(p, "campaign", "timeout", &c->timeout_s) < 0)
+	if (cini_get_duration(p, "campaign", "timeout", &c->timeout_s) < 0 ||
+	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
+	c->p99_limit_ms *= 1000;
 
 	c->matrix.line = cini_sec_line(p, "matrix");
 	if (!c->matrix.line)
 		return err_set(p->e, "%s: no [matrix] section", p->name);
-	const char *need[] = {"ops", "sizes", "concurrency"};
-	for (int i = 0; i < 3; i++)
+	const char *need[] = {"ops", "concurrency"};
+	for (int i = 0; i < 2; i++)
 		if (cini_get(p, "matrix", need[i]) == NULL)
 			return err_set(p->e, "%s:%d: [matrix]: needs %s = ...", p->name,
 				       c->matrix.line, need[i]);
-	if ((c->n_ops = cini_each_item(p, cini_get(p, "matrix", "ops"), CAMPAIGN_MAX_LIST, item_op,
-				       c)) < 0 ||
-	    (c->n_sizes = cini_each_item(p, cini_get(p, "matrix", "sizes"), CAMPAIGN_MAX_LIST,
-					 item_size, c)) < 0 ||
-	    (c->n_conc = cini_each_item(p, cini_get(p, "matrix", "concurrency"), CAMPAIGN_MAX_LIST,
-					item_conc, c)) < 0)
+	if (campaign_parse_matrix_lists(p, c) < 0)
 		return -1;
 	if (parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
 	    check_bench(p, "matrix", &c->matrix, c) < 0)

@@ -4,6 +4,9 @@
  * of data/campaigns/example.ini. Sections: [campaign], [matrix] (the PUT/GET matrix
  * repeated every cycle), the one-off benchmarks [list] [head] [delete] [multipart]
  * (optional; run once, in the first cycle), and one [subject ID] per endpoint compared.
+ * The [matrix] may name `mixed` among its ops (with a `mix`), size specs (random:,
+ * dist:) among its sizes, a `range` for its get cells and a `rate` list (a dimension
+ * like concurrency: open-loop runs at each offered rate).
  * Unknown sections and keys, repeated keys, bad values and missing required keys are
  * errors whose message starts with "FILE:LINE: [SECTION] KEY: ". Defaults and limits of
  * the runs are those of collect/workload.h (the same as `collect run`'s); a section's
@@ -72,13 +75,20 @@ struct campaign {
 	int has_seed;
 	uint64_t seed;          /* for order = random */
 	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
+	double p99_limit_ms;    /* [campaign] p99_limit: the p99 under which a rate counts as
+				   sustained in the report's sustained-rate table; 0 = absent */
 
 	enum wl_op ops[CAMPAIGN_MAX_LIST];
 	int n_ops;
-	uint64_t sizes[CAMPAIGN_MAX_LIST];
+	uint64_t sizes[CAMPAIGN_MAX_LIST];       /* the size, or the largest of a spec */
+	struct wl_sizes size_specs[CAMPAIGN_MAX_LIST]; /* kind FIXED for a plain size */
 	int n_sizes;
 	int conc[CAMPAIGN_MAX_LIST];
 	int n_conc;
+	double rates[CAMPAIGN_MAX_LIST];         /* [matrix] rate: offered req/s */
+	int n_rates;                             /* 0: closed loop only (no rate key) */
+	struct wl_mix mix;                       /* [matrix] mix (mixed cells; default Warp's) */
+	struct wl_range range;                   /* [matrix] range (get cells; default none) */
 	struct campaign_bench matrix;
 	struct campaign_bench list, head, del, multipart;
 
@@ -100,6 +110,16 @@ struct campaign *campaign_parse_string(const char *text, const char *name, struc
  * section's bound, and its objects / batch / part_size where the op uses them. */
 void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,
 		       struct workload *wl);
+
+/* campaign_matrix_cells: the number of [matrix] cells of one subject and cycle:
+ * ops x sizes x concurrency x rates (1 when there is no rate key). */
+int campaign_matrix_cells(const struct campaign *c);
+
+/* campaign_matrix_workload: the workload of [matrix] cell `cell` (0 ..
+ * campaign_matrix_cells - 1), cells in campaign order: op, then size, then concurrency,
+ * then rate (the last varying fastest): campaign_workload's fields, the cell's size spec,
+ * the mix for mixed, the range for get, the cell's rate (0: closed loop). */
+void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

@@ -101,4 +101,10 @@ typedef int (*cini_item_fn)(struct cini *p, struct cini_kv *kv, const char *t, i
  * number of items, or -1 (empty item, empty list, too many, or fn failed). */
 int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn, void *arg);
 
+/* campaign_parse_matrix_lists (collect/campaign_matrix.c, for campaign.c): the [matrix]
+ * keys ops, sizes or size, concurrency, rate, mix and range into c (c->matrix.line set
+ * first). 0, or -1 with the message naming the key. */
+struct campaign;
+int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
+
 #endif

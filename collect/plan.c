@@ -5,12 +5,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/workload.h"
 #include "core/units.h"
 #include "core/version.h"
 
 const char *plan_op_dir_name(enum wl_op op)
 {
-	return (unsigned)op < WL_OP_COUNT ? wl_op_name(op) : "unknown";
+	return (unsigned)op < WL_KIND_COUNT ? wl_op_name(op) : "unknown";
 }
 
 /* splitmix64: a small, portable generator, so a seed gives the same plan everywhere. */
@@ -29,11 +30,41 @@ struct builder {
 	struct err *e;
 };
 
+/* size_label: the SIZE part of a run id: "4KiB"; "random-4KiB-1MiB" for random:4KiB..1MiB;
+ * "dist-4KiB.50-64KiB.30" for dist:4KiB:50,64KiB:30 (or "distN-HASH" when that is longer
+ * than 64 characters: N entries, the FNV-1a hash of the spec) */
+static void size_label(const struct workload *wl, char *buf, size_t n)
+{
+	const struct wl_sizes *sz = &wl->sizes;
+	char a[UNITS_SIZE_MAX], b[UNITS_SIZE_MAX];
+	size_t k;
+	uint32_t h = 2166136261u;
+
+	if (sz->kind == WL_SIZE_RANDOM) {
+		snprintf(buf, n, "random-%s-%s", units_format_size(sz->min, a, sizeof(a)),
+			 units_format_size(sz->max, b, sizeof(b)));
+		return;
+	}
+	if (sz->kind != WL_SIZE_DIST) {
+		units_format_size(wl->size, buf, n);
+		return;
+	}
+	k = (size_t)snprintf(buf, n, "dist");
+	for (int i = 0; i < sz->n && k < n; i++)
+		k += (size_t)snprintf(buf + k, n - k, "-%s.%u",
+				      units_format_size(sz->size[i], a, sizeof(a)), sz->weight[i]);
+	if (k <= 64)
+		return;
+	for (const char *q = sz->spec; *q; q++)
+		h = (h ^ (unsigned char)*q) * 16777619u;
+	snprintf(buf, n, "dist%d-%08x", sz->n, h);
+}
+
 static int add_run(struct builder *b, int cycle, int subject, const struct workload *wl,
 		   double timeout_s)
 {
 	struct plan_run *r;
-	char size[UNITS_SIZE_MAX], cyc[32];
+	char size[160], cyc[32], rate[40] = "";
 	int n;
 
 	if (b->p->n == b->cap) {
@@ -50,9 +81,12 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 		snprintf(cyc, sizeof(cyc), "cycle-%02d", cycle);
 	else
 		snprintf(cyc, sizeof(cyc), "once");
-	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d", cyc,
-		     b->c->subjects[subject].id, plan_op_dir_name(wl->op),
-		     units_format_size(wl->size, size, sizeof(size)), wl->concurrency);
+	size_label(wl, size, sizeof(size));
+	if (wl->rate > 0)
+		snprintf(rate, sizeof(rate), "-r%g", wl->rate);
+	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,
+		     b->c->subjects[subject].id, plan_op_dir_name(wl->op), size,
+		     wl->concurrency, rate);
 	if (n < 0 || (size_t)n >= sizeof(r->id))
 		return err_set(b->e, "plan: run id too long for subject '%s'",
 			       b->c->subjects[subject].id);
@@ -65,12 +99,12 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	return 0;
 }
 
-/* matrix runs of one subject in campaign order (op, size, concurrency) */
-static int add_matrix_cell(struct builder *b, int cycle, int s, int oi, int si, int ci)
+/* matrix cell k of subject s (campaign_matrix_workload's order) */
+static int add_matrix_cell(struct builder *b, int cycle, int s, int k)
 {
 	struct workload wl;
 
-	campaign_workload(&b->c->matrix, b->c->ops[oi], b->c->sizes[si], b->c->conc[ci], &wl);
+	campaign_matrix_workload(b->c, k, &wl);
 	return add_run(b, cycle, s, &wl, b->c->matrix.timeout_s);
 }
 
@@ -78,24 +112,18 @@ static int add_cycle(struct builder *b, int cycle)
 {
 	const struct campaign *c = b->c;
 	struct plan *p = b->p;
-	int start = p->n;
+	int start = p->n, cells = campaign_matrix_cells(c);
 
 	if (c->order == CAMPAIGN_ORDER_SEQUENTIAL) {
-		for (int k = 0; k < p->n_subjects; k++)
-			for (int oi = 0; oi < c->n_ops; oi++)
-				for (int si = 0; si < c->n_sizes; si++)
-					for (int ci = 0; ci < c->n_conc; ci++)
-						if (add_matrix_cell(b, cycle, p->subjects[k], oi, si,
-								    ci) < 0)
-							return -1;
+		for (int s = 0; s < p->n_subjects; s++)
+			for (int k = 0; k < cells; k++)
+				if (add_matrix_cell(b, cycle, p->subjects[s], k) < 0)
+					return -1;
 	} else {
-		for (int oi = 0; oi < c->n_ops; oi++)
-			for (int si = 0; si < c->n_sizes; si++)
-				for (int ci = 0; ci < c->n_conc; ci++)
-					for (int k = 0; k < p->n_subjects; k++)
-						if (add_matrix_cell(b, cycle, p->subjects[k], oi, si,
-								    ci) < 0)
-							return -1;
+		for (int k = 0; k < cells; k++)
+			for (int s = 0; s < p->n_subjects; s++)
+				if (add_matrix_cell(b, cycle, p->subjects[s], k) < 0)
+					return -1;
 	}
 	if (c->order == CAMPAIGN_ORDER_RANDOM) {
 		uint64_t st = p->seed ^ ((uint64_t)cycle * 0xD1B54A32D192ED03ULL);
@@ -241,15 +269,21 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 	if (unb)
 		fprintf(f, ", plus %d count/until-done runs", unb);
 	fprintf(f, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\tbound\tduration_s\tcount\t"
-		"objects\tbatch\tpart_size\ttimeout_s\n");
+		"objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate\n");
 	for (int i = 0; i < p->n; i++) {
 		const struct plan_run *r = &p->runs[i];
-		fprintf(f, "%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\n",
+		char mix[WL_MIX_TEXT_MAX], rate[32] = "";
+		if (r->wl.rate > 0)
+			snprintf(rate, sizeof(rate), "%g", r->wl.rate);
+		fprintf(f, "%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\t"
+			"%s\t%s\t%s\t%s\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			plan_op_dir_name(r->wl.op), (unsigned long long)r->wl.size,
 			r->wl.concurrency, plan_bound_name(r->wl.bound), r->wl.duration_s,
 			(unsigned long long)r->wl.count, (unsigned long long)r->wl.objects,
-			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s);
+			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s,
+			r->wl.sizes.spec, r->wl.range.spec,
+			workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return err_set(e, "plan.tsv: write error: %s", strerror(errno));

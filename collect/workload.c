@@ -2,9 +2,11 @@
 #include "collect/workload.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "core/units.h"
 
@@ -12,14 +14,16 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_OP] = "op", [WLF_SIZE] = "size", [WLF_CONCURRENCY] = "concurrency",
 	[WLF_BOUND] = "bound", [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
 	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch", [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",
+	[WLF_TIMEOUT] = "timeout", [WLF_MIX] = "mix", [WLF_RANGE] = "range", [WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",
 };
 
 static const char *const options[WLF_COUNT_] = {
 	[WLF_OP] = "--op", [WLF_SIZE] = "--size", [WLF_CONCURRENCY] = "--concurrency",
 	[WLF_BOUND] = "--until-done", [WLF_DURATION] = "--duration", [WLF_COUNT] = "--count",
 	[WLF_OBJECTS] = "--objects", [WLF_BATCH] = "--batch", [WLF_PART_SIZE] = "--part-size",
-	[WLF_TIMEOUT] = "--timeout",
+	[WLF_TIMEOUT] = "--timeout", [WLF_MIX] = "--mix", [WLF_RANGE] = "--range",
+	[WLF_RATE] = "--rate", [WLF_SEED] = "--seed",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -36,7 +40,7 @@ static const struct {
 
 const char *wl_op_name(enum wl_op op)
 {
-	return op_name((int)op);
+	return op == WL_MIXED ? "mixed" : op_name((int)op);
 }
 
 const char *workload_field_key(enum wl_field f)
@@ -84,7 +88,7 @@ static int check_number(enum wl_field f, uint64_t v, enum wl_field *field, struc
 
 int workload_parse_op(const char *s, enum wl_op *op, struct err *e)
 {
-	int i = op_parse(s);
+	int i = strcasecmp(s, "mixed") == 0 ? WL_MIXED : op_parse(s);
 
 	if (i >= 0) {
 		*op = (enum wl_op)i;
@@ -101,6 +105,26 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 	wl->concurrency = 1;
 	wl->bound = WL_BOUND_DURATION;
 	wl->part_size = op == WL_MULTIPART ? WL_PART_MIN : 0;
+	if (op == WL_MIXED) {
+		wl->mix.w[WL_GET] = 45;
+		wl->mix.w[WL_HEAD] = 30;
+		wl->mix.w[WL_PUT] = 15;
+		wl->mix.w[WL_DELETE] = 10;
+	}
+}
+
+int workload_workers(const struct workload *wl)
+{
+	double want;
+
+	if (wl->op == WL_CREATE_BUCKET || wl->op == WL_PUT_EMPTY || wl->op == WL_GET_SMALL)
+		return 1;
+	if (!(wl->rate > 0))
+		return wl->concurrency;
+	want = ceil(wl->rate * WL_RATE_WINDOW_S);
+	if (want < 1)
+		want = 1;
+	return want < wl->concurrency ? (int)want : wl->concurrency;
 }
 
 double workload_default_timeout(const struct workload *wl)
@@ -146,11 +170,11 @@ static int check_multipart(const struct workload *wl, enum wl_field *field, stru
 static int check_counts(const struct workload *wl, enum wl_field *field, struct err *e)
 {
 	int prepares = wl->op == WL_GET || wl->op == WL_HEAD || wl->op == WL_LIST ||
-		       wl->op == WL_DELETE;
+		       wl->op == WL_DELETE || wl->op == WL_MIXED;
 
 	if (wl->objects && !prepares)
 		return fail(field, WLF_OBJECTS, err_set(e, "'%llu': objects are prepared only "
-							"for get, head, list and delete",
+							"for get, head, list, delete and mixed",
 							(unsigned long long)wl->objects));
 	if (wl->objects && check_number(WLF_OBJECTS, wl->objects, field, e) < 0)
 		return -1;
@@ -163,12 +187,142 @@ static int check_counts(const struct workload *wl, enum wl_field *field, struct 
 	return 0;
 }
 
+/* check_mix: the weights of a mixed workload, and no weights for any other */
+static int check_mix(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	char text[WL_MIX_TEXT_MAX];
+	uint64_t sum = 0;
+
+	for (int i = 0; i < OP_COUNT; i++) {
+		sum += wl->mix.w[i];
+		if (wl->mix.w[i] == 0 || wl->op != WL_MIXED)
+			continue;
+		if (i != WL_GET && i != WL_PUT && i != WL_HEAD && i != WL_DELETE)
+			return fail(field, WLF_MIX, err_set(e, "'%s:%u': a mix has only get, put, "
+							    "head and delete",
+							    wl_op_name((enum wl_op)i),
+							    wl->mix.w[i]));
+		if (wl->mix.w[i] > WL_WEIGHT_MAX)
+			return fail(field, WLF_MIX, err_set(e, "'%u' is not a weight from 0 to %u",
+							    wl->mix.w[i], WL_WEIGHT_MAX));
+	}
+	workload_format_mix(&wl->mix, text, sizeof(text));
+	if (wl->op != WL_MIXED && sum > 0)
+		return fail(field, WLF_MIX, err_set(e, "'%s': a mix is only for the mixed "
+						    "workload", text));
+	if (wl->op == WL_MIXED && sum == 0)
+		return fail(field, WLF_MIX, err_set(e, "'%s': no op has a weight above 0", text));
+	return 0;
+}
+
+/* smallest_size: the smallest object size of wl's size distribution */
+static uint64_t smallest_size(const struct workload *wl)
+{
+	uint64_t m = wl->size;
+
+	if (wl->sizes.kind == WL_SIZE_RANDOM)
+		return wl->sizes.min;
+	for (int i = 0; wl->sizes.kind == WL_SIZE_DIST && i < wl->sizes.n; i++)
+		if (wl->sizes.size[i] < m)
+			m = wl->sizes.size[i];
+	return m;
+}
+
+/* check_dist: the entries of a dist: size distribution; *largest = the largest size */
+static int check_dist(const struct wl_sizes *sz, uint64_t *largest, enum wl_field *field,
+		      struct err *e)
+{
+	*largest = 0;
+	if (sz->n < 1 || sz->n > WL_DIST_MAX)
+		return fail(field, WLF_SIZE, err_set(e, "'%s' does not have 1 to %d sizes",
+						     sz->spec, WL_DIST_MAX));
+	for (int i = 0; i < sz->n; i++) {
+		if (sz->size[i] == 0 || sz->weight[i] == 0 || sz->weight[i] > WL_WEIGHT_MAX)
+			return fail(field, WLF_SIZE, err_set(e, "'%s': every size and weight must "
+							     "be above 0 (weights up to %u)",
+							     sz->spec, WL_WEIGHT_MAX));
+		for (int j = 0; j < i; j++)
+			if (sz->size[j] == sz->size[i])
+				return fail(field, WLF_SIZE, err_set(e, "'%s': a size is listed "
+								     "twice", sz->spec));
+		if (sz->size[i] > *largest)
+			*largest = sz->size[i];
+	}
+	return 0;
+}
+
+/* check_sizes: a size distribution, and for which ops */
+static int check_sizes(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	const struct wl_sizes *sz = &wl->sizes;
+	uint64_t largest = sz->max;
+
+	if (sz->kind == WL_SIZE_FIXED)
+		return 0;
+	if (wl->op != WL_PUT && wl->op != WL_GET && wl->op != WL_MIXED)
+		return fail(field, WLF_SIZE, err_set(e, "'%s': size distributions are for put, "
+						     "get and mixed", sz->spec));
+	if (sz->kind == WL_SIZE_RANDOM && (sz->min == 0 || sz->min > sz->max))
+		return fail(field, WLF_SIZE, err_set(e, "'%s': needs 0 < MIN <= MAX", sz->spec));
+	if (sz->kind == WL_SIZE_DIST && check_dist(sz, &largest, field, e) < 0)
+		return -1;
+	if (wl->size != largest)
+		return fail(field, WLF_SIZE, err_set(e, "'%s': the workload's size is not its "
+						     "largest size", sz->spec));
+	return 0;
+}
+
+/* check_range: a ranged get inside every object of the run */
+static int check_range(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	const struct wl_range *r = &wl->range;
+	char small[UNITS_SIZE_MAX];
+	uint64_t m = smallest_size(wl);
+
+	if (r->kind == WL_RANGE_NONE)
+		return 0;
+	units_format_size(m, small, sizeof(small));
+	if (wl->op != WL_GET)
+		return fail(field, WLF_RANGE, err_set(e, "'%s': a range is only for get", r->spec));
+	if (r->len == 0)
+		return fail(field, WLF_RANGE, err_set(e, "'%s': reads no byte", r->spec));
+	if (r->kind == WL_RANGE_FIXED && (r->off >= m || r->len > m - r->off))
+		return fail(field, WLF_RANGE, err_set(e, "'%s' ends past the end of the %s "
+						      "object%s", r->spec, small,
+						      wl->sizes.kind ? "s (the smallest size)" : ""));
+	if (r->kind == WL_RANGE_RANDOM && r->len > m)
+		return fail(field, WLF_RANGE, err_set(e, "'%s' is longer than the %s object%s",
+						      r->spec, small, wl->sizes.kind
+						      ? "s (the smallest size)" : ""));
+	return 0;
+}
+
+/* check_rate: an open-loop rate: its value, bound and ops */
+static int check_rate(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	char text[32];
+
+	if (wl->rate == 0)
+		return 0;
+	snprintf(text, sizeof(text), "%g/s", wl->rate);
+	if (!(wl->rate > 0) || !(wl->rate <= WL_RATE_MAX))
+		return fail(field, WLF_RATE, err_set(e, "'%s' is not a rate from above 0 to %g/s",
+						     text, WL_RATE_MAX));
+	if (wl->bound != WL_BOUND_DURATION)
+		return fail(field, WLF_RATE, err_set(e, "'%s': a rate run needs a duration bound",
+						     text));
+	if (wl->op != WL_PUT && wl->op != WL_GET && wl->op != WL_HEAD && wl->op != WL_MIXED)
+		return fail(field, WLF_RATE, err_set(e, "'%s': a rate is for put, get, head and "
+						     "mixed", text));
+	return 0;
+}
+
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e)
 {
 	char a[UNITS_DURATION_MAX], b[UNITS_DURATION_MAX];
 
-	if ((unsigned)wl->op >= WL_OP_COUNT)
+	if ((unsigned)wl->op >= WL_KIND_COUNT)
 		return fail(field, WLF_OP,
 			    err_set(e, "'%d' is not an op (" WL_OPS_TEXT ")", (int)wl->op));
 	if (check_number(WLF_CONCURRENCY, wl->concurrency < 0 ? 0 : (uint64_t)wl->concurrency,
@@ -182,7 +336,9 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 		return -1;
 	if (wl->bound == WL_BOUND_UNTIL_DONE && wl->op != WL_DELETE)
 		return fail(field, WLF_BOUND, err_set(e, "'until-done' is only for delete"));
-	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0)
+	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0 ||
+	    check_mix(wl, field, e) < 0 || check_sizes(wl, field, e) < 0 ||
+	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT, err_set(e, "'%s' is not longer than the duration "

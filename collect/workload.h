@@ -21,11 +21,15 @@
 #define WL_PART_MAX (5ULL << 30)        /* S3's largest part */
 #define WL_PARTS_MAX 10000              /* S3's part numbers 1..10000 */
 #define WL_DEFAULT_SIZE 4096ULL         /* object size when none is given */
+#define WL_RATE_MAX 100000.0            /* offered requests per second */
+#define WL_RATE_WINDOW_S 0.1            /* a rate run's workers: enough for this latency */
+#define WL_WEIGHT_MAX 1000000U          /* a mix or dist: weight */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {
 	WLF_OP, WLF_SIZE, WLF_CONCURRENCY, WLF_BOUND, WLF_DURATION, WLF_COUNT, WLF_OBJECTS,
-	WLF_BATCH, WLF_PART_SIZE, WLF_TIMEOUT, WLF_COUNT_
+	WLF_BATCH, WLF_PART_SIZE, WLF_TIMEOUT, WLF_MIX, WLF_RANGE, WLF_RATE, WLF_SEED,
+	WLF_COUNT_
 };
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
@@ -34,7 +38,8 @@ const char *workload_field_key(enum wl_field f);
 const char *workload_field_option(enum wl_field f);
 
 /* WL_OPS_TEXT: every op name, as --help and the messages list them. */
-#define WL_OPS_TEXT "put, get, head, list, delete, multipart, create-bucket, put-empty, get-small"
+#define WL_OPS_TEXT "put, get, head, list, delete, multipart, create-bucket, put-empty, " \
+	"get-small, mixed"
 
 /* workload_parse_op: the op named s (case-insensitive); -1 with "'s' is not an op (...)"
  * (the list above) in e. */
@@ -45,10 +50,55 @@ int workload_parse_op(const char *s, enum wl_op *op, struct err *e);
  * (the field's noun and range) in e. Both front ends read these fields with it. */
 int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e);
 
+/* The spellings of the issue-13 fields (collect/workload_parse.c). Each returns 0, or -1
+ * with what is wrong, the value quoted and without the field's name, in e (the caller
+ * puts its own spelling of the field in front); the limits are workload_check's.
+ *
+ * workload_parse_mix: "get:45, put:15, head:30, delete:10" (blanks around items allowed;
+ * "stat" is another name of head; an op absent has weight 0; each op once; weights
+ * 0..WL_WEIGHT_MAX) into *mix (zeroed first). */
+int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e);
+
+/* workload_parse_sizes: a size spec into *sz and *size (workload.size):
+ *   "4KiB"                     WL_SIZE_FIXED, *size = 4096, sz->spec ""
+ *   "random:4KiB..1MiB"        WL_SIZE_RANDOM min..max, *size = max
+ *   "dist:4KiB:50,64KiB:30"    WL_SIZE_DIST (size:weight, at most WL_DIST_MAX), *size =
+ *                              the largest size
+ * sz->spec is the text without blanks (at most 127 characters). */
+int workload_parse_sizes(const char *s, struct wl_sizes *sz, uint64_t *size, struct err *e);
+
+/* workload_parse_range: "A..B" (WL_RANGE_FIXED, bytes [A, B): off A, len B - A; B > A)
+ * or "random:LEN" (WL_RANGE_RANDOM) into *r (zeroed first); r->spec the text without
+ * blanks. */
+int workload_parse_range(const char *s, struct wl_range *r, struct err *e);
+
+/* workload_parse_rate: "500/s" or "500" (a positive number, fractions allowed, at most
+ * WL_RATE_MAX) into *rate, requests per second. */
+int workload_parse_rate(const char *s, double *rate, struct err *e);
+
+/* workload_parse_seed: a whole number 0..2^64-1 into *seed (0: time-based). */
+int workload_parse_seed(const char *s, uint64_t *seed, struct err *e);
+
+/* workload_format_mix: the weights of mix as workload_parse_mix reads them, the ops with
+ * a weight only, in the order get, put, head, delete ("get:45,put:15,head:30,delete:10");
+ * "" when all are 0. Returns buf (at least WL_MIX_TEXT_MAX bytes). */
+#define WL_MIX_TEXT_MAX 96
+char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
+
+/* workload_format_rate: "500/s", "0.5/s" (%g); "" for 0. Returns buf (>= 32 bytes). */
+char *workload_format_rate(double rate, char *buf, size_t n);
+
+/* workload_workers: the workers a run of wl uses: 1 for the sequential micro-ops
+ * (create-bucket, put-empty, get-small); for a rate run min(concurrency,
+ * max(1, ceil(rate x WL_RATE_WINDOW_S))): enough workers that the offered rate holds
+ * while each request takes up to 100 ms, `concurrency` capping them; else concurrency. */
+int workload_workers(const struct workload *wl);
+
 /* workload_defaults: wl = every default for op: size WL_DEFAULT_SIZE, concurrency 1,
  * bound duration (length 0: the caller gives one), part_size WL_PART_MIN for multipart,
  * objects and batch 0 (the engine's own: 100 prepared objects, one DELETE per object),
- * keep 0. */
+ * keep 0; mixed: Warp's mix get 45, head 30, put 15, delete 10; fixed size, no range,
+ * closed loop (rate 0), seed 0 (time-based). */
 void workload_defaults(struct workload *wl, enum wl_op op);
 
 /* workload_default_timeout: the wall-clock limit of a run when none is given: twice the
@@ -61,9 +111,16 @@ double workload_default_timeout(const struct workload *wl);
  * 5MiB minimum part size"): the caller puts its own spelling of the field in front. Checked:
  * op known; concurrency 1..WL_CONCURRENCY_MAX; duration > 0 (duration bound); count
  * 1..WL_COUNT_MAX (count bound); until-done only for delete; objects 0 or
- * 1..WL_OBJECTS_MAX, and only for get, head, list, delete; batch 0 or 1..WL_BATCH_MAX,
- * only for delete; part_size only for multipart, WL_PART_MIN..WL_PART_MAX, size larger
- * than part_size and at most WL_PARTS_MAX parts; timeout longer than the duration. */
+ * 1..WL_OBJECTS_MAX, and only for get, head, list, delete, mixed; batch 0 or
+ * 1..WL_BATCH_MAX, only for delete; part_size only for multipart, WL_PART_MIN..WL_PART_MAX,
+ * size larger than part_size and at most WL_PARTS_MAX parts; timeout longer than the
+ * duration. Issue 13: a mix only for mixed, weights only for get, put, head, delete,
+ * each <= WL_WEIGHT_MAX, their sum > 0; a size distribution only for put, get and mixed:
+ * random 0 < min <= max, dist 1..WL_DIST_MAX entries of sizes > 0, each once, weights
+ * 1..WL_WEIGHT_MAX, and size = the largest size; a range only for get, its length > 0,
+ * and inside every object of the run: a fixed range's end (off + len), a random range's
+ * length at most the smallest size (fixed size, random min, smallest dist entry); a rate
+ * only with a duration bound, for put, get, head and mixed, 0 < rate <= WL_RATE_MAX. */
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
 

@@ -89,7 +89,7 @@ static void test_interleave(void)
 	CHECK(strstr(buf, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\t") != NULL,
 	      "plan.tsv header row");
 	CHECK(strstr(buf, "\n1\truns/cycle-01/a/put-4KiB-c1\t1\ta\tput\t4096\t1\tduration\t3\t"
-		      "0\t0\t0\t0\t66\n") != NULL, "plan.tsv first row");
+		      "0\t0\t0\t0\t66\t\t\t\t\n") != NULL, "plan.tsv first row");
 	CHECK(strstr(buf, "# seed:") == NULL, "no seed line for interleave");
 	free(buf);
 	plan_free(p);

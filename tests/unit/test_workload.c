@@ -62,7 +62,7 @@ int main(void)
 	wl = base(WL_PUT), wl.bound = WL_BOUND_UNTIL_DONE;
 	bad(wl, 0, WLF_BOUND, "'until-done' is only for delete", "until-done put");
 	wl = base(WL_PUT), wl.objects = 5;
-	bad(wl, 0, WLF_OBJECTS, "'5': objects are prepared only for get, head, list and delete",
+	bad(wl, 0, WLF_OBJECTS, "'5': objects are prepared only for get, head, list, delete and mixed",
 	    "objects for put");
 	wl = base(WL_GET), wl.objects = 100000001;
 	bad(wl, 0, WLF_OBJECTS, "'100000001' is not a number of objects from 1 to 100000000",
@@ -86,8 +86,8 @@ int main(void)
 	CHECK(workload_check(&wl, 0, &f, &e) == 0, "exactly 10000 parts: %s", e.msg);
 	wl = base(WL_PUT);
 	bad(wl, 10, WLF_TIMEOUT, "'10s' is not longer than the duration (10s)", "timeout");
-	wl = base(WL_PUT), wl.op = WL_OP_COUNT;
-	bad(wl, 0, WLF_OP, "'9' is not an op (" WL_OPS_TEXT ")", "op out of range");
+	wl = base(WL_PUT), wl.op = WL_KIND_COUNT;
+	bad(wl, 0, WLF_OP, "'10' is not an op (" WL_OPS_TEXT ")", "op out of range");
 
 	CHECK(workload_parse_number(WLF_BATCH, "1000", &v, &e) == 0 && v == 1000, "batch 1000");
 	CHECK(workload_parse_number(WLF_BATCH, "10x", &v, &e) < 0 &&
@@ -98,7 +98,7 @@ int main(void)
 	CHECK(workload_parse_op("Get-Small", &op, &e) == 0 && op == WL_GET_SMALL, "op names");
 	CHECK(workload_parse_op("stat", &op, &e) < 0 &&
 	      strcmp(e.msg, "'stat' is not an op (" WL_OPS_TEXT ")") == 0, "stat: %s", e.msg);
-	for (int i = 0; i < WL_OP_COUNT; i++)
+	for (int i = 0; i < WL_KIND_COUNT; i++)
 		CHECK(workload_parse_op(wl_op_name((enum wl_op)i), &op, &e) == 0 && (int)op == i &&
 		      strstr(WL_OPS_TEXT, wl_op_name((enum wl_op)i)) != NULL,
 		      "op %d named and listed", i);
