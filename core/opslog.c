@@ -31,6 +31,7 @@ struct opslog_writer {
 	int64_t sec;
 	char sec_text[RFC3339_MAX];
 	size_t sec_len;
+	int intended;            /* the `intended` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -177,17 +178,28 @@ static int put_time(struct opslog_writer *w, int64_t ns, int optional)
 static const char header_line[] =
 	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\t"
 	"first_byte\tlast_byte\tend\tduration_ns\tcat\n";
+static const char header_intended[] = "\tintended\n"; /* replaces the '\n' above */
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
-	return opslog_writer_open_limit(path, 0, e);
+	return opslog_writer_open_opts(path, NULL, e);
 }
 
 struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
 					       struct err *e)
 {
+	struct opslog_writer_opts o = {.sort_rows = sort_rows};
+
+	return opslog_writer_open_opts(path, &o, e);
+}
+
+struct opslog_writer *opslog_writer_open_opts(const char *path,
+					      const struct opslog_writer_opts *o,
+					      struct err *e)
+{
 	struct opslog_writer *w = calloc(1, sizeof(*w));
 	const char *slash = strrchr(path, '/');
+	size_t sort_rows = o ? o->sort_rows : 0;
 	char dir[4096];
 
 	if (w == NULL) {
@@ -206,7 +218,10 @@ struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_row
 	w->z = zio_writer_open(path, 1, e);
 	if (w->z == NULL)
 		goto fail;
-	if (zio_write(w->z, header_line, sizeof(header_line) - 1, e) < 0)
+	w->intended = o ? o->intended : 0;
+	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
+	    (w->intended ? zio_write(w->z, header_intended, sizeof(header_intended) - 1, e)
+			 : zio_write(w->z, "\n", 1, e)) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -250,6 +265,10 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	fail |= put_text(w, "\t", 1);
 	/* Warp writes its category bitmask as a number and its reader requires one. */
 	fail |= put_field(w, (r->cat && r->cat[0]) ? r->cat : "0");
+	if (w->intended) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_time(w, r->intended_ns, 1);
+	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");
 	return rowsort_add(w->sort, r->start_ns, w->line, w->len, e);

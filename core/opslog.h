@@ -29,6 +29,8 @@ struct op_row {
 	int64_t start_ns, first_byte_ns, last_byte_ns, end_ns;
 	int64_t duration_ns;
 	const char *cat;         /* "" when none */
+	int64_t intended_ns;     /* a rate run's intended start (the `intended` column after
+				    `cat`); 0 when none */
 };
 
 struct opslog_writer;
@@ -42,6 +44,19 @@ struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
  * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. */
 struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
 					       struct err *e);
+
+/* Options of opslog_writer_open_opts. */
+struct opslog_writer_opts {
+	size_t sort_rows; /* the sort's in-memory chunk in rows (0: ROWSORT_ROWS) */
+	int intended;     /* non-zero: a rate run's file, with the `intended` column after
+			     `cat` (each row's intended_ns; empty when 0) */
+};
+
+/* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,
+ * which are opslog_writer_open's). */
+struct opslog_writer *opslog_writer_open_opts(const char *path,
+					      const struct opslog_writer_opts *o,
+					      struct err *e);
 
 /* opslog_writer_add: append one row (formatted and compressed as it goes; the cost on
  * the collector's hot path is that of writing it). */
@@ -58,7 +73,8 @@ int opslog_writer_close(struct opslog_writer *w, struct err *e);
 void opslog_writer_abort(struct opslog_writer *w);
 
 /* opslog_read: stream every row of `path` (.zst or plain, detected by content) to cb
- * in file order. cb returns 0 to go on, non-zero to stop (then opslog_read returns
+ * in file order. The optional `intended` column (rate runs) fills row->intended_ns (0
+ * when the column is absent or the field empty). cb returns 0 to go on, non-zero to stop (then opslog_read returns
  * that value). Errors (truncated or corrupt zstd, missing column, bad number or time)
  * return -1 with a message naming the file and line. */
 int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),

@@ -18,12 +18,13 @@
 
 enum col {
 	C_IDX, C_THREAD, C_OP, C_CLIENT, C_NOBJ, C_BYTES, C_ENDPOINT, C_FILE, C_ERROR,
-	C_START, C_FIRST, C_LAST, C_END, C_DUR, C_CAT, C_COUNT, C_NONE = -1
+	C_START, C_FIRST, C_LAST, C_END, C_DUR, C_CAT, C_INTENDED, C_COUNT, C_NONE = -1
 };
 
 static const char *const col_names[C_COUNT] = {
 	"idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint", "file",
 	"error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat",
+	"intended", /* rate runs only (docs/FORMATS.md) */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -207,7 +208,8 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_END:
 	case C_FIRST:
 	case C_LAST:
-		if (n == 0 && (id == C_FIRST || id == C_LAST))
+	case C_INTENDED:
+		if (n == 0 && (id == C_FIRST || id == C_LAST || id == C_INTENDED))
 			break;
 		if (rfc3339_parse_n(s, n, &r->tcache, &v) < 0) {
 			rd_fail(r, col_names[id], "not an RFC 3339 time:", s, n);
@@ -219,8 +221,10 @@ static void on_field(void *sv, size_t n, void *data)
 			r->row.end_ns = v;
 		else if (id == C_FIRST)
 			r->row.first_byte_ns = v;
-		else
+		else if (id == C_LAST)
 			r->row.last_byte_ns = v;
+		else
+			r->row.intended_ns = v;
 		break;
 	case C_OP:
 	case C_CLIENT:
@@ -322,7 +326,7 @@ static void cut(char **f, size_t *fn, size_t *nf, char **p, char *t)
 static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
-	static const int times[] = {C_START, C_END, C_FIRST, C_LAST};
+	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
 	static const int strs[] = {C_OP, C_CLIENT, C_ENDPOINT, C_FILE, C_ERROR, C_CAT};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
@@ -355,6 +359,7 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 	r->row.end_ns = v[C_END];
 	r->row.first_byte_ns = v[C_FIRST];
 	r->row.last_byte_ns = v[C_LAST];
+	r->row.intended_ns = v[C_INTENDED];
 	return 0;
 }
 

@@ -44,6 +44,9 @@
  *   Histograms: every successful duration, and every TTFB, also goes into a
  *   core/hist.h histogram (lat_hist, ttfb_hist), so that analyze can take percentiles
  *   of the requests of several runs together.
+ *
+ *   Per-op figures (mixed runs) and the open-loop figures of rate runs: see
+ *   core/summary_ops.c; each bucket also counts the requests started in its second.
  */
 #include "core/summary.h"
 
@@ -53,15 +56,12 @@
 #include <string.h>
 
 #include "core/opslog.h"
+#include "core/summary_int.h"
 #include "core/timefmt.h"
 
-#define NS 1000000000LL
-#define MIB 1048576.0
+#define NS SUM_NS
+#define MIB SUM_MIB
 #define MAX_SPAN_S 10000000LL /* one run spans less than this (115 days) */
-
-struct bucket {
-	unsigned __int128 bytes, objs; /* fixed point: FX_ONE is 1 */
-};
 
 #define FX_BITS 32
 #define FX_ONE 4294967296.0
@@ -73,23 +73,6 @@ static unsigned __int128 share(uint64_t v, int64_t num, int64_t den)
 	return (((unsigned __int128)v * (uint64_t)num) << FX_BITS) / (uint64_t)den;
 }
 
-struct i64vec {
-	int64_t *v;
-	size_t n, cap;
-};
-
-struct summary_acc {
-	uint64_t requests, errors, objects, bytes;
-	int64_t start_ns, end_ns;
-	int any;
-	struct i64vec dur, ttfb;
-	struct hist *hdur, *httfb;
-	/* buckets[i] is Unix second base + i; grown at either end */
-	struct bucket *b;
-	int64_t base;
-	size_t nb;
-};
-
 struct summary_acc *summary_acc_new(void)
 {
 	struct summary_acc *a = calloc(1, sizeof(*a));
@@ -98,7 +81,8 @@ struct summary_acc *summary_acc_new(void)
 		return NULL;
 	a->hdur = hist_new();
 	a->httfb = hist_new();
-	if (a->hdur == NULL || a->httfb == NULL) {
+	a->hintended = hist_new();
+	if (a->hdur == NULL || a->httfb == NULL || a->hintended == NULL) {
 		summary_acc_free(a);
 		return NULL;
 	}
@@ -109,8 +93,10 @@ void summary_clear(struct run_summary *s)
 {
 	hist_free(s->lat_hist);
 	hist_free(s->ttfb_hist);
+	hist_free(s->rate.intended_hist);
 	s->lat_hist = NULL;
 	s->ttfb_hist = NULL;
+	s->rate.intended_hist = NULL;
 }
 
 void summary_acc_free(struct summary_acc *acc)
@@ -121,11 +107,12 @@ void summary_acc_free(struct summary_acc *acc)
 	free(acc->ttfb.v);
 	hist_free(acc->hdur);
 	hist_free(acc->httfb);
-	free(acc->b);
+	free(acc->bk.b);
+	sum_ops_free(acc);
 	free(acc);
 }
 
-static int vec_push(struct i64vec *v, int64_t x)
+int sum_push(struct i64vec *v, int64_t x)
 {
 	if (v->n == v->cap) {
 		size_t cap = v->cap ? v->cap * 2 : 1024;
@@ -146,7 +133,7 @@ static int64_t floor_sec(int64_t ns)
 }
 
 /* Make buckets for Unix seconds [lo, hi] exist. */
-static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
+static int buckets_cover(struct buckets *a, int64_t lo, int64_t hi)
 {
 	int64_t nlo, nhi;
 	struct bucket *nb;
@@ -176,6 +163,30 @@ static int buckets_cover(struct summary_acc *a, int64_t lo, int64_t hi)
 	return 0;
 }
 
+int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes,
+		    uint64_t objs)
+{
+	int64_t lo = floor_sec(s), hi = floor_sec(en), sec;
+
+	if (buckets_cover(bk, lo, hi) < 0)
+		return -1;
+	if (en == s) {
+		bk->b[lo - bk->base].bytes += (unsigned __int128)bytes << FX_BITS;
+		bk->b[lo - bk->base].objs += (unsigned __int128)objs << FX_BITS;
+		return 0;
+	}
+	for (sec = lo; sec <= hi; sec++) {
+		int64_t from = sec * NS > s ? sec * NS : s;
+		int64_t to = (sec + 1) * NS < en ? (sec + 1) * NS : en;
+
+		if (to <= from)
+			continue;
+		bk->b[sec - bk->base].bytes += share(bytes, to - from, en - s);
+		bk->b[sec - bk->base].objs += share(objs, to - from, en - s);
+	}
+	return 0;
+}
+
 /* |x - y| > MAX_SPAN_S seconds, without overflow */
 static int far_apart(int64_t x, int64_t y)
 {
@@ -186,56 +197,54 @@ static int far_apart(int64_t x, int64_t y)
 
 int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err *e)
 {
-	int64_t s = row->start_ns, en = row->end_ns, sec, lo, hi, ttfb = -1;
+	int64_t s = row->start_ns, en = row->end_ns, ttfb = -1;
+	int ok = row->error == NULL || row->error[0] == '\0';
 
 	if (en < s)
 		return err_set(e, "summary: request %llu ends before it starts",
 			       (unsigned long long)row->idx);
+	if (row->intended_ns != 0 && en < row->intended_ns)
+		return err_set(e, "summary: request %llu ends before its intended start",
+			       (unsigned long long)row->idx);
 	if (far_apart(en, s) ||
 	    (row->first_byte_ns != 0 && far_apart(row->first_byte_ns, s)) ||
 	    (row->last_byte_ns != 0 && far_apart(en, row->last_byte_ns)) ||
+	    (row->intended_ns != 0 && far_apart(en, row->intended_ns)) ||
 	    (a->any && (far_apart(s, a->start_ns) || far_apart(en, a->start_ns))))
 		return err_set(e, "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
+	if (buckets_cover(&a->bk, floor_sec(s), floor_sec(s)) < 0)
+		return err_set(e, "summary: out of memory");
+	a->bk.b[floor_sec(s) - a->bk.base].starts++;
 	a->requests++;
 	if (!a->any || s < a->start_ns)
 		a->start_ns = s;
 	if (!a->any || en > a->end_ns)
 		a->end_ns = en;
 	a->any = 1;
-	if (row->error != NULL && row->error[0] != '\0') {
+	if (row->last_byte_ns != 0)
+		ttfb = en - row->last_byte_ns;
+	else if (row->first_byte_ns != 0)
+		ttfb = row->first_byte_ns - s;
+	if (sum_ops_add(a, row, ok, ttfb >= 0, e) < 0)
+		return -1;
+	if (!ok) {
 		a->errors++;
 		return 0;
 	}
 	a->bytes += row->bytes;
 	a->objects += row->n_objects;
-	if (vec_push(&a->dur, en - s) < 0 || hist_record(a->hdur, en - s) < 0)
+	if (sum_push(&a->dur, en - s) < 0 || hist_record(a->hdur, en - s) < 0)
 		return err_set(e, "summary: out of memory");
-	if (row->last_byte_ns != 0)
-		ttfb = en - row->last_byte_ns;
-	else if (row->first_byte_ns != 0)
-		ttfb = row->first_byte_ns - s;
-	if (ttfb >= 0 && (vec_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
+	if (ttfb >= 0 && (sum_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
 		return err_set(e, "summary: out of memory");
-	lo = floor_sec(s);
-	hi = floor_sec(en);
-	if (buckets_cover(a, lo, hi) < 0)
+	if (row->intended_ns != 0 &&
+	    (sum_push(&a->intended, en - row->intended_ns) < 0 ||
+	     hist_record(a->hintended, en - row->intended_ns) < 0))
+		return err_set(e, "summary: out of memory");
+	if (sum_buckets_add(&a->bk, s, en, row->bytes, row->n_objects) < 0)
 		return err_set(e, "summary: request %llu: out of memory for 1-second segments, or "
 			       "requests more than 115 days apart", (unsigned long long)row->idx);
-	if (en == s) {
-		a->b[lo - a->base].bytes += (unsigned __int128)row->bytes << FX_BITS;
-		a->b[lo - a->base].objs += (unsigned __int128)row->n_objects << FX_BITS;
-		return 0;
-	}
-	for (sec = lo; sec <= hi; sec++) {
-		int64_t from = sec * NS > s ? sec * NS : s;
-		int64_t to = (sec + 1) * NS < en ? (sec + 1) * NS : en;
-
-		if (to <= from)
-			continue;
-		a->b[sec - a->base].bytes += share(row->bytes, to - from, en - s);
-		a->b[sec - a->base].objs += share(row->n_objects, to - from, en - s);
-	}
 	return 0;
 }
 
@@ -246,8 +255,7 @@ static int cmp_i64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-/* Statistics of v (sorted in place), nanoseconds in, milliseconds out. */
-static void lat_compute(struct i64vec *v, struct lat_stats *out)
+void sum_lat(struct i64vec *v, struct lat_stats *out)
 {
 	size_t n = v->n, i;
 	double sum = 0, mean, ss = 0;
@@ -298,9 +306,7 @@ static int cmp_seg(const void *x, const void *y)
 	return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
-/* span: S0 (the Unix second of the first start) and K (the number of 1-second
- * buckets, at least 1) of the rows added so far. */
-static void span(const struct summary_acc *a, int64_t *s0, int64_t *k)
+void sum_span(const struct summary_acc *a, int64_t *s0, int64_t *k)
 {
 	*s0 = floor_sec(a->start_ns);
 	*k = floor_sec(a->end_ns) - *s0 + (a->end_ns % NS != 0 ? 1 : 0);
@@ -308,19 +314,14 @@ static void span(const struct summary_acc *a, int64_t *s0, int64_t *k)
 		*k = 1;
 }
 
-/* One bucket's fixed-point sums as numbers. */
-struct bucket_value {
-	double bytes, objs;
-};
-
-/* bucket_at: the bytes and objects of Unix second sec (zero when none). */
-static struct bucket_value bucket_at(const struct summary_acc *a, int64_t sec)
+struct bucket_value sum_bucket_at(const struct buckets *a, int64_t sec)
 {
-	struct bucket_value bk = {0, 0};
+	struct bucket_value bk = {0, 0, 0};
 
 	if (sec >= a->base && sec < a->base + (int64_t)a->nb) {
 		bk.bytes = (double)a->b[sec - a->base].bytes / FX_ONE;
 		bk.objs = (double)a->b[sec - a->base].objs / FX_ONE;
+		bk.starts = a->b[sec - a->base].starts;
 	}
 	return bk;
 }
@@ -338,7 +339,7 @@ static int segments(const struct summary_acc *a, int64_t s0, int64_t k,
 	if (segs == NULL)
 		return err_set(e, "summary: out of memory");
 	for (i = 0; i < nkeep; i++) {
-		struct bucket_value bk = bucket_at(a, s0 + 2 + (int64_t)i);
+		struct bucket_value bk = sum_bucket_at(&a->bk, s0 + 2 + (int64_t)i);
 
 		segs[i].v.mib_s = bk.bytes / MIB;
 		segs[i].v.obj_s = bk.objs;
@@ -380,7 +381,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	out->start_ns = a->start_ns;
 	out->end_ns = a->end_ns;
 	out->completion_s = (double)(a->end_ns - a->start_ns) / 1e9;
-	span(a, &s0, &k);
+	sum_span(a, &s0, &k);
 	if (k > 4) {
 		if (segments(a, s0, k, out, e) < 0)
 			goto fail;
@@ -392,9 +393,11 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 		}
 		out->seg_count = 0;
 	}
-	lat_compute(&a->dur, &out->latency);
+	if (sum_ops_finish(a, out, e) < 0)
+		goto fail;
+	sum_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
-	lat_compute(&a->ttfb, &out->ttfb);
+	sum_lat(&a->ttfb, &out->ttfb);
 	out->lat_hist = hist_copy(a->hdur);
 	if (out->lat_hist == NULL ||
 	    (out->has_ttfb && (out->ttfb_hist = hist_copy(a->httfb)) == NULL)) {
@@ -417,12 +420,12 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 	*n = 0;
 	if (!a->any)
 		return err_set(e, "summary: no request to make a time series of");
-	span(a, &s0, &k);
+	sum_span(a, &s0, &k);
 	*out = calloc((size_t)k, sizeof(**out));
 	if (*out == NULL)
 		return err_set(e, "summary: out of memory");
 	for (int64_t i = 0; i < k; i++) {
-		struct bucket_value bk = bucket_at(a, s0 + i);
+		struct bucket_value bk = sum_bucket_at(&a->bk, s0 + i);
 
 		(*out)[i].mib_s = bk.bytes / MIB;
 		(*out)[i].obj_s = bk.objs;
@@ -436,7 +439,7 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 
 /* ---------------------------------------------------------------- JSON */
 
-static json_t *lat_json(const struct lat_stats *l)
+json_t *sum_lat_json(const struct lat_stats *l)
 {
 	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", l->avg, "p50", l->p50,
 			 "p90", l->p90, "p99", l->p99, "min", l->min, "max", l->max,
@@ -467,8 +470,8 @@ json_t *summary_to_json(const struct run_summary *s)
 			 (json_int_t)s->objects, "bytes", (json_int_t)s->bytes, "errors",
 			 (json_int_t)s->errors, "start", start, "end", end, "seconds",
 			 s->seconds, "mib_s", s->mib_s, "obj_s", s->obj_s, "latency_ms",
-			 lat_json(&s->latency), "ttfb_ms",
-			 s->has_ttfb ? lat_json(&s->ttfb) : json_null(), "segments", segs,
+			 sum_lat_json(&s->latency), "ttfb_ms",
+			 s->has_ttfb ? sum_lat_json(&s->ttfb) : json_null(), "segments", segs,
 			 "completion_s", s->completion_s);
 	if (o != NULL && s->lat_hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(s->lat_hist)) < 0)
@@ -476,14 +479,16 @@ json_t *summary_to_json(const struct run_summary *s)
 	if (o != NULL && s->has_ttfb && s->ttfb_hist != NULL &&
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
+	if (o != NULL && sum_ops_to_json(s, o) < 0)
+		goto fail;
 	return o;
 fail:
 	json_decref(o);
 	return NULL;
 }
 
-static int get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
-		   struct err *e)
+int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
+		struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -493,8 +498,8 @@ static int get_u64(const json_t *o, const char *path, const char *k, uint64_t *v
 	return 0;
 }
 
-static int get_num(const json_t *o, const char *path, const char *k, double *v,
-		   struct err *e)
+int sum_get_num(const json_t *o, const char *path, const char *k, double *v,
+		struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -516,8 +521,8 @@ static int get_time(const json_t *o, const char *path, const char *k, int64_t *v
 	return 0;
 }
 
-static int get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
-		   struct err *e)
+int sum_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
+		struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 	char sub[64];
@@ -525,10 +530,10 @@ static int get_lat(const json_t *o, const char *path, const char *k, struct lat_
 	if (!json_is_object(x))
 		return err_set(e, "%s.%s: missing or not an object", path, k);
 	snprintf(sub, sizeof(sub), "%s.%s", path, k);
-	if (get_num(x, sub, "avg", &l->avg, e) || get_num(x, sub, "p50", &l->p50, e) ||
-	    get_num(x, sub, "p90", &l->p90, e) || get_num(x, sub, "p99", &l->p99, e) ||
-	    get_num(x, sub, "min", &l->min, e) || get_num(x, sub, "max", &l->max, e) ||
-	    get_num(x, sub, "stddev", &l->stddev, e))
+	if (sum_get_num(x, sub, "avg", &l->avg, e) || sum_get_num(x, sub, "p50", &l->p50, e) ||
+	    sum_get_num(x, sub, "p90", &l->p90, e) || sum_get_num(x, sub, "p99", &l->p99, e) ||
+	    sum_get_num(x, sub, "min", &l->min, e) || sum_get_num(x, sub, "max", &l->max, e) ||
+	    sum_get_num(x, sub, "stddev", &l->stddev, e))
 		return -1;
 	return 0;
 }
@@ -541,7 +546,7 @@ static int get_seg(const json_t *o, const char *k, struct seg_value *v, struct e
 	if (!json_is_object(x))
 		return err_set(e, "summary.segments.%s: missing or not an object", k);
 	snprintf(sub, sizeof(sub), "summary.segments.%s", k);
-	if (get_num(x, sub, "mib_s", &v->mib_s, e) || get_num(x, sub, "obj_s", &v->obj_s, e))
+	if (sum_get_num(x, sub, "mib_s", &v->mib_s, e) || sum_get_num(x, sub, "obj_s", &v->obj_s, e))
 		return -1;
 	return 0;
 }
@@ -569,23 +574,23 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(obj))
 		return err_set(e, "summary: not an object");
-	if (get_u64(obj, p, "requests", &out->requests, e) ||
-	    get_u64(obj, p, "objects", &out->objects, e) ||
-	    get_u64(obj, p, "bytes", &out->bytes, e) ||
-	    get_u64(obj, p, "errors", &out->errors, e) ||
+	if (sum_get_u64(obj, p, "requests", &out->requests, e) ||
+	    sum_get_u64(obj, p, "objects", &out->objects, e) ||
+	    sum_get_u64(obj, p, "bytes", &out->bytes, e) ||
+	    sum_get_u64(obj, p, "errors", &out->errors, e) ||
 	    get_time(obj, p, "start", &out->start_ns, e) ||
 	    get_time(obj, p, "end", &out->end_ns, e) ||
-	    get_num(obj, p, "seconds", &out->seconds, e) ||
-	    get_num(obj, p, "mib_s", &out->mib_s, e) ||
-	    get_num(obj, p, "obj_s", &out->obj_s, e) ||
-	    get_lat(obj, p, "latency_ms", &out->latency, e) ||
-	    get_num(obj, p, "completion_s", &out->completion_s, e))
+	    sum_get_num(obj, p, "seconds", &out->seconds, e) ||
+	    sum_get_num(obj, p, "mib_s", &out->mib_s, e) ||
+	    sum_get_num(obj, p, "obj_s", &out->obj_s, e) ||
+	    sum_get_lat(obj, p, "latency_ms", &out->latency, e) ||
+	    sum_get_num(obj, p, "completion_s", &out->completion_s, e))
 		return -1;
 	x = json_object_get(obj, "ttfb_ms");
 	if (json_is_null(x)) {
 		out->has_ttfb = 0;
 	} else {
-		if (get_lat(obj, p, "ttfb_ms", &out->ttfb, e))
+		if (sum_get_lat(obj, p, "ttfb_ms", &out->ttfb, e))
 			return -1;
 		out->has_ttfb = 1;
 	}
@@ -631,6 +636,10 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		err_set(e, "summary.latency_hist.count: %llu, but the summary has %llu requests "
 			"and %llu errors", (unsigned long long)hist_count(out->lat_hist),
 			(unsigned long long)out->requests, (unsigned long long)out->errors);
+		summary_clear(out);
+		return -1;
+	}
+	if (sum_ops_from_json(obj, out, e) < 0) {
 		summary_clear(out);
 		return -1;
 	}

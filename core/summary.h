@@ -25,6 +25,32 @@ struct seg_value {
 	double mib_s, obj_s;
 };
 
+/* Per-op figures of a run whose rows carry more than one op (a mixed run), in the
+ * run.json "summary.by_op" form (docs/FORMATS.md). */
+#define SUMMARY_OPS_MAX 8   /* more distinct ops than this: no per-op figures */
+#define SUMMARY_OP_NAME 16  /* longer op names: no per-op figures */
+
+struct op_summary {
+	char op[SUMMARY_OP_NAME]; /* the rows' op: "GET", "PUT", "STAT", "DELETE", ... */
+	uint64_t requests, objects, bytes, errors;
+	double share;             /* requests / the run's requests (errors included) */
+	double mib_s, obj_s;      /* over the run's kept segments, as the run's averages */
+	struct lat_stats latency;
+	int has_ttfb;
+	struct lat_stats ttfb;
+};
+
+/* The open-loop figures of a rate run (docs/METHODOLOGY.md, "Fixed-rate runs"). */
+struct rate_summary {
+	double offered;           /* requests per second the workload asked for */
+	double achieved;          /* requests started in the measured window / its length */
+	int sustained;            /* achieved >= 0.99 x offered */
+	struct lat_stats intended; /* end - intended start of the successful requests */
+	/* their histogram, owned by the run_summary (summary_clear frees it); NULL when
+	 * not known */
+	struct hist *intended_hist;
+};
+
 struct run_summary {
 	uint64_t requests;      /* requests in the benchmark phase, errors included */
 	uint64_t objects;       /* objects handled (n_objects summed over successful rows) */
@@ -45,9 +71,15 @@ struct run_summary {
 	 * written before they existed, or no request with a TTFB). A copy of the struct
 	 * shares them: clear only one copy. */
 	struct hist *lat_hist, *ttfb_hist;
+	/* per-op figures, by_op[0 .. n_by_op), sorted by op name; n_by_op = 0 unless the
+	 * rows carry more than one op */
+	int n_by_op;
+	struct op_summary by_op[SUMMARY_OPS_MAX];
+	int has_rate;             /* a rate run: `rate` is set */
+	struct rate_summary rate;
 };
 
-/* summary_clear: free the histograms of s and set them to NULL (the numbers stay). */
+/* summary_clear: free the histograms of s (rate.intended_hist too) and set them to NULL (the numbers stay). */
 void summary_clear(struct run_summary *s);
 
 /* An accumulator that rows are fed into one by one, in any order. */
@@ -67,6 +99,17 @@ int summary_acc_add(struct summary_acc *acc, const struct op_row *row, struct er
  * runs out. */
 int summary_acc_finish(struct summary_acc *acc, struct run_summary *out, struct err *e);
 
+/* summary_acc_rate: the open-loop figures of a rate run into out->rate (out->has_rate
+ * = 1), from the rows added to acc: offered is the workload's rate (req/s, > 0);
+ * achieved counts every request (errors included) that started in the kept segments
+ * (the whole run when none are kept) over their length; the latency from each
+ * successful request's intended start (rows with intended_ns != 0) to its end, with a
+ * new histogram that *out owns. Call it after summary_acc_finish filled *out. -1 with a
+ * message (out unchanged) when no successful row has an intended start or memory runs
+ * out. (summary_acc_add refuses a row that ends before its intended start.) */
+int summary_acc_rate(struct summary_acc *acc, double offered, struct run_summary *out,
+		     struct err *e);
+
 /* summary_acc_series: the 1-second buckets of every row added so far, as the segments
  * are made (bucket k is the second [S0 + k, S0 + k + 1), S0 the Unix second of the
  * first start): *out (a new array of *n values the caller frees; MiB/s and obj/s of
@@ -81,7 +124,8 @@ int summary_acc_series(const struct summary_acc *acc, struct seg_value **out, si
 json_t *summary_to_json(const struct run_summary *s);
 
 /* summary_from_json: parse a run.json "summary" object into *out. Every field is
- * checked; the message names the field at fault. The histograms ("latency_hist",
+ * checked; the message names the field at fault. "by_op" and "rate" are optional
+ * (absent or null: n_by_op = 0, has_rate = 0). The histograms ("latency_hist",
  * "ttfb_hist") are optional: absent or null leaves them NULL (ttfb_hist must be absent
  * when ttfb_ms is null). On success the caller
  * releases *out with summary_clear; on failure nothing is left allocated. */

@@ -1,0 +1,331 @@
+/* core/summary_ops.c: the per-op figures of a mixed run and the open-loop figures of a
+ * rate run (summary.h: by_op, rate), and their run.json form. The accumulator is
+ * core/summary.c's (summary_int.h). The method, as docs/METHODOLOGY.md states it:
+ *
+ *   Per op (by_op, only when the rows carry more than one op): requests, errors,
+ *   objects and bytes of the op's rows, as the run's; share = the op's requests / the
+ *   run's requests (errors included); mib_s and obj_s = the op's bytes and objects in
+ *   the run's kept segments / their number (the whole run's length when none are
+ *   kept), so that the ops' throughputs add up to the run's; latency and TTFB = the
+ *   run's statistics over the op's successful requests.
+ *
+ *   Rate: achieved = requests started (errors included) in the run's kept segments /
+ *   their number (the whole run, requests / completion_s, when none are kept);
+ *   sustained = achieved >= 0.99 x offered; latency from the intended start =
+ *   end - intended over the successful requests that have one (statistics as the
+ *   run's latency), with its histogram for pooling.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/opslog.h"
+#include "core/summary_int.h"
+
+static void ops_drop(struct summary_acc *a)
+{
+	for (int i = 0; i < a->nops; i++)
+		free(a->ops[i].bk.b);
+	free(a->dur_op.v);
+	free(a->ttfb_op.v);
+	memset(a->ops, 0, sizeof(a->ops));
+	memset(&a->dur_op, 0, sizeof(a->dur_op));
+	memset(&a->ttfb_op, 0, sizeof(a->ttfb_op));
+	a->nops = 0;
+	a->ops_over = 1;
+}
+
+void sum_ops_free(struct summary_acc *a)
+{
+	ops_drop(a);
+	free(a->intended.v);
+	hist_free(a->hintended);
+	a->intended.v = NULL;
+	a->hintended = NULL;
+}
+
+static int u8_push(struct u8vec *v, uint8_t x)
+{
+	if (v->n == v->cap) {
+		size_t cap = v->cap ? v->cap * 2 : 1024;
+		uint8_t *nv = realloc(v->v, cap);
+
+		if (nv == NULL)
+			return -1;
+		v->v = nv;
+		v->cap = cap;
+	}
+	v->v[v->n++] = x;
+	return 0;
+}
+
+/* op_index: the index in a->ops of op (added when new); -1 when it does not fit. */
+static int op_index(struct summary_acc *a, const char *op)
+{
+	for (int i = 0; i < a->nops; i++)
+		if (strcmp(a->ops[i].name, op) == 0)
+			return i;
+	if (a->nops == SUMMARY_OPS_MAX || strlen(op) >= SUMMARY_OP_NAME)
+		return -1;
+	strcpy(a->ops[a->nops].name, op);
+	return a->nops++;
+}
+
+int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has_ttfb,
+		struct err *e)
+{
+	struct op_acc *o;
+	int i;
+
+	if (a->ops_over)
+		return 0;
+	i = op_index(a, row->op ? row->op : "");
+	if (i < 0) {
+		ops_drop(a);
+		return 0;
+	}
+	o = &a->ops[i];
+	o->requests++;
+	if (!ok) {
+		o->errors++;
+		return 0;
+	}
+	o->bytes += row->bytes;
+	o->objects += row->n_objects;
+	if (u8_push(&a->dur_op, (uint8_t)i) < 0 ||
+	    (has_ttfb && u8_push(&a->ttfb_op, (uint8_t)i) < 0) ||
+	    sum_buckets_add(&o->bk, row->start_ns, row->end_ns, row->bytes,
+			    row->n_objects) < 0)
+		return err_set(e, "summary: out of memory");
+	return 0;
+}
+
+/* op_lat: the statistics of the values of v whose op (in which) is op, using tmp. */
+static int op_lat(const struct i64vec *v, const struct u8vec *which, int op,
+		  struct i64vec *tmp, struct lat_stats *out)
+{
+	tmp->n = 0;
+	for (size_t i = 0; i < v->n; i++)
+		if (which->v[i] == op && sum_push(tmp, v->v[i]) < 0)
+			return -1;
+	sum_lat(tmp, out);
+	return tmp->n > 0;
+}
+
+/* op_rates: the op's throughput over the run's kept segments (as the run's). */
+static void op_rates(const struct summary_acc *a, const struct op_acc *o,
+		     const struct run_summary *out, struct op_summary *os)
+{
+	int64_t s0, k;
+	double sb = 0, so = 0;
+
+	sum_span(a, &s0, &k);
+	if (k > 4) {
+		for (int64_t i = 2; i < k - 2; i++) {
+			struct bucket_value bv = sum_bucket_at(&o->bk, s0 + i);
+
+			sb += bv.bytes;
+			so += bv.objs;
+		}
+		os->mib_s = sb / (double)(k - 4) / SUM_MIB;
+		os->obj_s = so / (double)(k - 4);
+	} else if (out->completion_s > 0) {
+		os->mib_s = (double)o->bytes / out->completion_s / SUM_MIB;
+		os->obj_s = (double)o->objects / out->completion_s;
+	}
+}
+
+static int cmp_op(const void *x, const void *y)
+{
+	return strcmp(((const struct op_summary *)x)->op, ((const struct op_summary *)y)->op);
+}
+
+int sum_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e)
+{
+	struct i64vec tmp = {0};
+	int rc = 0;
+
+	out->n_by_op = 0;
+	if (a->ops_over || a->nops < 2)
+		return 0;
+	for (int i = 0; i < a->nops && rc == 0; i++) {
+		const struct op_acc *o = &a->ops[i];
+		struct op_summary *os = &out->by_op[i];
+		int got;
+
+		memset(os, 0, sizeof(*os));
+		memcpy(os->op, o->name, sizeof(os->op));
+		os->requests = o->requests;
+		os->errors = o->errors;
+		os->objects = o->objects;
+		os->bytes = o->bytes;
+		os->share = (double)o->requests / (double)a->requests;
+		op_rates(a, o, out, os);
+		if (op_lat(&a->dur, &a->dur_op, i, &tmp, &os->latency) < 0 ||
+		    (got = op_lat(&a->ttfb, &a->ttfb_op, i, &tmp, &os->ttfb)) < 0)
+			rc = err_set(e, "summary: out of memory");
+		else
+			os->has_ttfb = got;
+	}
+	free(tmp.v);
+	if (rc == 0) {
+		out->n_by_op = a->nops;
+		qsort(out->by_op, (size_t)out->n_by_op, sizeof(out->by_op[0]), cmp_op);
+	}
+	return rc;
+}
+
+int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *out,
+		     struct err *e)
+{
+	int64_t s0, k;
+	uint64_t starts = 0;
+	double achieved = 0, completion = (double)(a->end_ns - a->start_ns) / 1e9;
+	struct hist *h;
+
+	if (a->intended.n == 0)
+		return err_set(e, "summary: no successful request has an intended start (the "
+			       "rows of a rate run carry one)");
+	h = hist_copy(a->hintended);
+	if (h == NULL)
+		return err_set(e, "summary: out of memory");
+	sum_span(a, &s0, &k);
+	if (k > 4) {
+		for (int64_t i = 2; i < k - 2; i++)
+			starts += sum_bucket_at(&a->bk, s0 + i).starts;
+		achieved = (double)starts / (double)(k - 4);
+	} else if (completion > 0) {
+		achieved = (double)a->requests / completion;
+	}
+	hist_free(out->rate.intended_hist);
+	memset(&out->rate, 0, sizeof(out->rate));
+	sum_lat(&a->intended, &out->rate.intended);
+	out->rate.intended_hist = h;
+	out->rate.offered = offered;
+	out->rate.achieved = achieved;
+	out->rate.sustained = achieved >= 0.99 * offered;
+	out->has_rate = 1;
+	return 0;
+}
+
+/* ---------------------------------------------------------------- JSON */
+
+static json_t *op_json(const struct op_summary *os)
+{
+	int ok = os->requests > os->errors;
+
+	return json_pack("{s:I,s:I,s:I,s:I,s:f,s:f,s:f,s:o,s:o}", "requests",
+			 (json_int_t)os->requests, "objects", (json_int_t)os->objects, "bytes",
+			 (json_int_t)os->bytes, "errors", (json_int_t)os->errors, "share",
+			 os->share, "mib_s", os->mib_s, "obj_s", os->obj_s, "latency_ms",
+			 ok ? sum_lat_json(&os->latency) : json_null(), "ttfb_ms",
+			 os->has_ttfb ? sum_lat_json(&os->ttfb) : json_null());
+}
+
+int sum_ops_to_json(const struct run_summary *s, json_t *o)
+{
+	if (s->n_by_op > 0) {
+		json_t *by = json_object();
+
+		if (by == NULL || json_object_set_new(o, "by_op", by) < 0)
+			return -1;
+		for (int i = 0; i < s->n_by_op; i++)
+			if (json_object_set_new(by, s->by_op[i].op, op_json(&s->by_op[i])) < 0)
+				return -1;
+	}
+	if (s->has_rate) {
+		json_t *r = json_pack("{s:f,s:f,s:b,s:o}", "offered", s->rate.offered,
+				      "achieved", s->rate.achieved, "sustained",
+				      s->rate.sustained, "latency_intended_ms",
+				      sum_lat_json(&s->rate.intended));
+
+		if (r == NULL || json_object_set_new(o, "rate", r) < 0)
+			return -1;
+		if (s->rate.intended_hist != NULL &&
+		    json_object_set_new(r, "latency_intended_hist",
+					hist_to_json(s->rate.intended_hist)) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* op_from_json: one "by_op" entry. */
+static int op_from_json(const char *name, const json_t *x, struct op_summary *os,
+			struct err *e)
+{
+	char p[64];
+	json_t *lat;
+
+	snprintf(p, sizeof(p), "summary.by_op.%s", name);
+	memset(os, 0, sizeof(*os));
+	if (!json_is_object(x))
+		return err_set(e, "%s: not an object", p);
+	if (strlen(name) >= SUMMARY_OP_NAME)
+		return err_set(e, "%s: op name longer than %d bytes", p, SUMMARY_OP_NAME - 1);
+	strcpy(os->op, name);
+	if (sum_get_u64(x, p, "requests", &os->requests, e) ||
+	    sum_get_u64(x, p, "objects", &os->objects, e) ||
+	    sum_get_u64(x, p, "bytes", &os->bytes, e) ||
+	    sum_get_u64(x, p, "errors", &os->errors, e) ||
+	    sum_get_num(x, p, "share", &os->share, e) ||
+	    sum_get_num(x, p, "mib_s", &os->mib_s, e) ||
+	    sum_get_num(x, p, "obj_s", &os->obj_s, e))
+		return -1;
+	if (os->errors > os->requests)
+		return err_set(e, "%s.errors: more than its requests", p);
+	lat = json_object_get(x, "latency_ms");
+	if ((os->requests > os->errors || !json_is_null(lat)) &&
+	    sum_get_lat(x, p, "latency_ms", &os->latency, e))
+		return -1;
+	os->has_ttfb = !json_is_null(json_object_get(x, "ttfb_ms"));
+	if (os->has_ttfb && sum_get_lat(x, p, "ttfb_ms", &os->ttfb, e))
+		return -1;
+	return 0;
+}
+
+static int rate_from_json(const json_t *r, struct run_summary *out, struct err *e)
+{
+	const char *p = "summary.rate";
+	json_t *x = json_object_get(r, "sustained"), *h;
+
+	if (!json_is_object(r))
+		return err_set(e, "%s: not an object", p);
+	if (sum_get_num(r, p, "offered", &out->rate.offered, e) ||
+	    sum_get_num(r, p, "achieved", &out->rate.achieved, e) ||
+	    sum_get_lat(r, p, "latency_intended_ms", &out->rate.intended, e))
+		return -1;
+	if (!json_is_boolean(x))
+		return err_set(e, "%s.sustained: missing or not a boolean", p);
+	out->rate.sustained = json_is_true(x);
+	h = json_object_get(r, "latency_intended_hist");
+	if (h != NULL && !json_is_null(h)) {
+		out->rate.intended_hist = hist_from_json(h, "summary.rate.latency_intended_hist", e);
+		if (out->rate.intended_hist == NULL)
+			return -1;
+	}
+	out->has_rate = 1;
+	return 0;
+}
+
+int sum_ops_from_json(const json_t *o, struct run_summary *out, struct err *e)
+{
+	json_t *by = json_object_get(o, "by_op"), *r = json_object_get(o, "rate"), *x;
+	const char *name;
+
+	out->n_by_op = 0;
+	out->has_rate = 0;
+	if (by != NULL && !json_is_null(by)) {
+		if (!json_is_object(by))
+			return err_set(e, "summary.by_op: not an object");
+		if (json_object_size(by) > SUMMARY_OPS_MAX)
+			return err_set(e, "summary.by_op: more than %d ops", SUMMARY_OPS_MAX);
+		json_object_foreach(by, name, x) {
+			if (op_from_json(name, x, &out->by_op[out->n_by_op], e) < 0)
+				return -1;
+			out->n_by_op++;
+		}
+		qsort(out->by_op, (size_t)out->n_by_op, sizeof(out->by_op[0]), cmp_op);
+	}
+	if (r != NULL && !json_is_null(r) && rate_from_json(r, out, e) < 0)
+		return -1;
+	return 0;
+}
