@@ -54,6 +54,8 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"batch", required_argument, 0, 'b'}, {"part-size", required_argument, 0, 'p'},
 		{"timeout", required_argument, 0, 'T'}, {"keep", no_argument, 0, 'K'},
 		{"output", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'},
+		{"mix", required_argument, 0, 'M'}, {"range", required_argument, 0, 'G'},
+		{"rate", required_argument, 0, 'r'}, {"seed", required_argument, 0, 's'},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -73,6 +75,10 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'J': o->text[WLF_OBJECTS] = optarg; break;
 		case 'b': o->text[WLF_BATCH] = optarg; break;
 		case 'p': o->text[WLF_PART_SIZE] = optarg; break;
+		case 'M': o->text[WLF_MIX] = optarg; break;
+		case 'G': o->text[WLF_RANGE] = optarg; break;
+		case 'r': o->text[WLF_RATE] = optarg; break;
+		case 's': o->text[WLF_SEED] = optarg; break;
 		case 'U': o->bound = WL_BOUND_UNTIL_DONE; o->nbounds++; break;
 		case 'K': o->keep = 1; break;
 		case 'o': o->out = optarg; break;
@@ -102,6 +108,24 @@ static int field_error(enum wl_field f, const char *what)
 	return CLI_EXIT_USAGE;
 }
 
+/* parse_specs: the flags of mixed, ranged, rate and seeded runs over wl's defaults. 0, or
+ * CLI_EXIT_USAGE after naming the option at fault. */
+static int parse_specs(const struct run_opts *o, struct workload *wl)
+{
+	const char *const *t = o->text;
+	struct err e;
+
+	if (t[WLF_MIX] && workload_parse_mix(t[WLF_MIX], &wl->mix, &e) < 0)
+		return field_error(WLF_MIX, e.msg);
+	if (t[WLF_RANGE] && workload_parse_range(t[WLF_RANGE], &wl->range, &e) < 0)
+		return field_error(WLF_RANGE, e.msg);
+	if (t[WLF_RATE] && workload_parse_rate(t[WLF_RATE], &wl->rate, &e) < 0)
+		return field_error(WLF_RATE, e.msg);
+	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
+		return field_error(WLF_SEED, e.msg);
+	return 0;
+}
+
 /* build_workload: the workload of o: workload_defaults for the op, the flags over them,
  * then workload_check. 0, or CLI_EXIT_USAGE after naming the option at fault. */
 static int build_workload(struct run_opts *o, struct workload *wl)
@@ -115,8 +139,10 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	if (workload_parse_op(o->text[WLF_OP], &op, &e) < 0)
 		return field_error(WLF_OP, e.msg);
 	workload_defaults(wl, op);
-	if (units_parse_size(o->text[WLF_SIZE], &wl->size, &e) < 0)
+	if (workload_parse_sizes(o->text[WLF_SIZE], &wl->sizes, &wl->size, &e) < 0)
 		return field_error(WLF_SIZE, e.msg);
+	if (parse_specs(o, wl) != 0)
+		return CLI_EXIT_USAGE;
 	if (o->text[WLF_PART_SIZE] &&
 	    units_parse_size(o->text[WLF_PART_SIZE], &wl->part_size, &e) < 0)
 		return field_error(WLF_PART_SIZE, e.msg);

@@ -13,6 +13,7 @@
 
 #include "collect/outdir.h"
 #include "collect/plan.h"
+#include "collect/workload.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
 
@@ -194,6 +195,28 @@ static json_t *host_json(void)
 			 "machine", u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
+/* workload_json_issue13: the fields of mixed, size-distribution, ranged and rate runs
+ * (null when not used), the workers used and the seed (null: time-based) */
+static void workload_json_issue13(json_t *o, const struct workload *wl)
+{
+	json_t *mix = json_null();
+
+	if (wl->op == WL_MIXED) {
+		static const enum wl_op ops[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
+		mix = json_object();
+		for (size_t i = 0; mix && i < sizeof(ops) / sizeof(ops[0]); i++)
+			json_object_set_new(mix, wl_op_name(ops[i]), json_integer(wl->mix.w[ops[i]]));
+	}
+	json_object_set_new(o, "mix", mix);
+	json_object_set_new(o, "size_spec", wl->sizes.kind != WL_SIZE_FIXED
+					    ? json_string(wl->sizes.spec) : json_null());
+	json_object_set_new(o, "range", wl->range.kind != WL_RANGE_NONE
+					? json_string(wl->range.spec) : json_null());
+	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
+	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
+	json_object_set_new(o, "seed", opt_u64(wl->seed));
+}
+
 static json_t *workload_json(const struct workload *wl, double timeout_s)
 {
 	json_t *o = json_object();
@@ -213,6 +236,7 @@ static json_t *workload_json(const struct workload *wl, double timeout_s)
 	json_object_set_new(o, "part_size", opt_u64(wl->part_size));
 	json_object_set_new(o, "timeout_s", json_real(timeout_s));
 	json_object_set_new(o, "keep", json_boolean(wl->keep));
+	workload_json_issue13(o, wl);
 	return o;
 }
 
@@ -244,13 +268,16 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set_new(o, "host", host_json());
 	if (in->campaign)
 		json_object_set_new(o, "campaign",
-				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i}",
+				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}",
 					      "name", in->campaign->name,
 					      "title", in->campaign->title,
 					      "client", in->campaign->client,
 					      "file", "campaign.ini",
 					      "order", campaign_order_name(in->campaign->order),
-					      "cycles", in->campaign->cycles));
+					      "cycles", in->campaign->cycles,
+					      "p99_limit_ms", in->campaign->p99_limit_ms > 0
+					      ? json_real(in->campaign->p99_limit_ms)
+					      : json_null()));
 	else
 		json_object_set_new(o, "campaign", json_null());
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());

@@ -76,7 +76,8 @@ int workload_parse_range(const char *s, struct wl_range *r, struct err *e);
  * WL_RATE_MAX) into *rate, requests per second. */
 int workload_parse_rate(const char *s, double *rate, struct err *e);
 
-/* workload_parse_seed: a whole number 0..2^64-1 into *seed (0: time-based). */
+/* workload_parse_seed: a whole number 0..2^63-1 (what a JSON integer holds) into *seed
+ * (0: time-based). */
 int workload_parse_seed(const char *s, uint64_t *seed, struct err *e);
 
 /* workload_format_mix: the weights of mix as workload_parse_mix reads them, the ops with

@@ -206,9 +206,9 @@ int workload_parse_seed(const char *s, uint64_t *seed, struct err *e)
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno || end == s || *end || !isdigit((unsigned char)s[0]))
-		return err_set(e, "'%s' is not a seed (a whole number from 0 to %llu)", s,
-			       (unsigned long long)UINT64_MAX);
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || v > INT64_MAX)
+		return err_set(e, "'%s' is not a seed (a whole number from 0 to %lld)", s,
+			       (long long)INT64_MAX);
 	*seed = v;
 	return 0;
 }

@@ -175,8 +175,11 @@ static void test_rate_seed(void)
 	CHECK(workload_parse_rate("100001/s", &r, &e) < 0, "above the maximum");
 	CHECK(workload_parse_rate("-5/s", &r, &e) < 0 && workload_parse_rate("nan", &r, &e) < 0 &&
 	      workload_parse_rate("5/m", &r, &e) < 0, "-5, nan, per minute");
-	CHECK(workload_parse_seed("18446744073709551615", &s, &e) == 0 && s == UINT64_MAX,
+	CHECK(workload_parse_seed("9223372036854775807", &s, &e) == 0 && s == INT64_MAX,
 	      "largest seed");
+	CHECK(workload_parse_seed("9223372036854775808", &s, &e) < 0 &&
+	      strcmp(e.msg, "'9223372036854775808' is not a seed (a whole number from 0 to "
+		     "9223372036854775807)") == 0, "seed above 2^63-1: %s", e.msg);
 	CHECK(workload_parse_seed("-1", &s, &e) < 0 && workload_parse_seed("1x", &s, &e) < 0,
 	      "bad seeds");
 
