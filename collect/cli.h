@@ -38,6 +38,8 @@ int cli_parse_duration(const char *opt, const char *s, double *out);
 /* cli_run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but
  * for the key prefix file this writes first), under `prefix` in the bucket, then its
  * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL.
+ * A complete rate run that did not hold its rate says so, on pg (or stderr when NULL):
+ * "collect: DIR: target rate 500/s not sustained: achieved 430/s" (it stays a valid run).
  * Returns 0 complete, 1 failed (recorded), -1 when the run could not be carried out or
  * recorded (message in e). rr is filled either way: release it with runner_result_clear. */
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
