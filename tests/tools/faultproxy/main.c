@@ -131,7 +131,7 @@ struct proxy {
 	struct conn *c[MAX_CONNS];
 	int nc;
 	unsigned long conns, requests, faults;
-	long long start, paused_at;	/* ms: the proxy's start, the last freeze's */
+	long long start, freezes;	/* ms: the proxy's start; freezes logged */
 };
 
 /* ---- connections ---- */
@@ -631,8 +631,8 @@ static int freeze(struct proxy *px, long long now)
 
 	if (left <= 0)
 		return 0;
-	if (now - px->paused_at >= (long long)px->o.every_ms) {
-		px->paused_at = now;
+	if ((now - px->start) / (long long)px->o.every_ms > px->freezes) {
+		px->freezes = (now - px->start) / (long long)px->o.every_ms;
 		px->faults++;
 		fprintf(stderr, "faultproxy: fault pause %llu ms at +%lld ms\n",
 			(unsigned long long)px->o.pause_ms, now - px->start);
@@ -648,7 +648,6 @@ static void run(struct proxy *px)
 	long long end = now_ms() + px->o.max_seconds * 1000LL;
 
 	px->start = now_ms();
-	px->paused_at = -(long long)px->o.every_ms;
 	while (!stop_flag) {
 		long long now = now_ms(), tmo;
 		int np = 0, lpi = -1, i, j, n;
