@@ -10,6 +10,7 @@
 #include "collect/clientid.h"
 #include "collect/clients.h"
 #include "collect/outdir.h"
+#include "collect/workload.h"
 #include "core/fsutil.h"
 #include "core/units.h"
 
@@ -154,6 +155,24 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 	return 0;
 }
 
+/* note_rate: the line of a rate run whose summary says the rate was not sustained. */
+static void note_rate(const char *dir, const json_t *summary, struct progress *pg)
+{
+	const json_t *r = json_object_get(summary, "rate");
+	char offered[32];
+
+	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
+		return;
+	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
+			     sizeof(offered));
+	if (pg != NULL)
+		progress_note(pg, "collect: %s: target rate %s not sustained: achieved %.1f/s",
+			      dir, offered, json_number_value(json_object_get(r, "achieved")));
+	else
+		fprintf(stderr, "collect: %s: target rate %s not sustained: achieved %.1f/s\n",
+			dir, offered, json_number_value(json_object_get(r, "achieved")));
+}
+
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
 		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
 		const struct cli_runner *runner, struct runner_result *rr, struct err *e)
@@ -195,6 +214,8 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	if (runjson_write(dir, j, e) < 0)
 		goto out;
 	outdir_remove_temps(dir);
+	if (rr->complete)
+		note_rate(dir, rr->st.summary, pg);
 	rc = rr->complete ? 0 : 1;
 out:
 	json_decref(j);

@@ -49,9 +49,11 @@ struct cli_runner {
 /* cli_run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but
  * for the key prefix file this writes first), under `prefix` in the bucket, then its
  * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL;
- * runner: NULL for one client on this machine. Returns 0 complete, 1 failed (recorded),
- * -1 when the run could not be carried out or recorded (message in e). rr is filled
- * either way: release it with runner_result_clear. */
+ * runner: NULL for one client on this machine. A complete rate run that did not
+ * hold its rate says so, on pg (or stderr when NULL): "collect: DIR: target rate
+ * 500/s not sustained: achieved 430/s" (it stays a valid run). Returns 0 complete,
+ * 1 failed (recorded), -1 when the run could not be carried out or recorded
+ * (message in e). rr is filled either way: release it with runner_result_clear. */
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
 		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
 		const struct cli_runner *runner, struct runner_result *rr, struct err *e);

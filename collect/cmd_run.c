@@ -225,6 +225,14 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	print_lat("Reqs", &s.latency);
 	if (s.has_ttfb)
 		print_lat("TTFB", &s.ttfb);
+	if (s.has_rate) {
+		/* open loop: Reqs above is the service time, this the latency a client saw */
+		char offered[32];
+		printf(" * Rate: offered %s, achieved %.1f/s: %s\n",
+		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
+		       s.rate.achieved, s.rate.sustained ? "sustained" : "not sustained");
+		print_lat("Reqs from intended start", &s.rate.intended);
+	}
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);
 		printf(" * Fastest: %.1fMiB/s, %.2f obj/s\n", s.fastest.mib_s, s.fastest.obj_s);

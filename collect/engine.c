@@ -26,6 +26,7 @@
 #include "collect/s3.h"
 #include "collect/sweep.h"
 #include "collect/wl.h"
+#include "collect/workload.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -96,6 +97,7 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.bytes = bytes, .endpoint = g->o->endpoint ? g->o->endpoint : "", .file = file,
 		.error = error ? error : "", .start_ns = start, .first_byte_ns = first,
 		.last_byte_ns = last, .end_ns = end, .duration_ns = end - start, .cat = "",
+		.intended_ns = w->intended_ns,
 	};
 
 	pthread_mutex_lock(&g->lock);
@@ -208,6 +210,33 @@ static void wait_until(const struct eng *g, int64_t at_ns)
 	}
 }
 
+/* start_clock: the phase's t0 (after engine_opts.start_at_ns for a benchmark): t0_mono,
+ * t0_unix, next_tick and the duration bound's deadline. t0 is start_at_ns itself when
+ * the engine waited for it (the wake-up's latency is not the schedule's), else the
+ * moment the workers start. */
+static void start_clock(struct eng *g)
+{
+	int64_t at = g->phase == ENG_PHASE_BENCH ? g->o->start_at_ns : 0, now;
+	int waited = at > 0 && time_now_ns() < at;
+
+	wait_until(g, at);
+	now = time_now_ns();
+	g->t0_mono = time_mono_ns();
+	g->t0_unix = now;
+	if (waited && now >= at && now - at < 1000000000LL) {
+		g->t0_mono -= now - at;
+		g->t0_unix = at;
+	}
+	g->next_tick = g->t0_mono + 1000000000LL;
+	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
+		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);
+}
+
+int64_t eng_slot_due(const struct eng *g, uint64_t i)
+{
+	return g->t0_mono + (int64_t)((double)i * 1e9 / g->rate);
+}
+
 /* run: drive nworkers workers of phase `phase` to the end. */
 static int run(struct eng *g, int nworkers, struct err *e)
 {
@@ -237,12 +266,7 @@ static int run(struct eng *g, int nworkers, struct err *e)
 			goto done;
 		}
 	}
-	if (g->phase == ENG_PHASE_BENCH)
-		wait_until(g, g->o->start_at_ns);
-	g->t0_mono = time_mono_ns();
-	g->next_tick = g->t0_mono + 1000000000LL;
-	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
-		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);
+	start_clock(g);
 	for (int i = 0; i < nthreads; i++) {
 		t[i].g = g;
 		t[i].index = i;
@@ -276,6 +300,7 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 		    enum eng_phase phase, struct err *e)
 {
 	memset(g, 0, sizeof(*g));
+	atomic_init(&g->next_slot, 0);
 	g->o = o;
 	g->wl = o->wl;
 	g->res = res;
@@ -410,7 +435,9 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			goto done;
 	}
 	g.cursor_end = o->wl->op == WL_DELETE ? wl_prepared_objects(o->wl) : 0;
-	workers = wl_sequential(o->wl) ? 1 : o->wl->concurrency;
+	/* open loop: slots at fixed intended times (collect/engine_loop.c) */
+	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
+	workers = workload_workers(o->wl);
 	cpu0 = cpu_now();
 	if (run(&g, workers, e) != 0) {
 		res->cls = EC_CRASHED;
@@ -431,6 +458,12 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		err_prefix(e, "benchmark: %llu requests, %llu errors%s%s",
 			   (unsigned long long)g.next_idx, (unsigned long long)res->errors,
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
+		goto done;
+	}
+	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
+		summary_clear(&res->summary);
+		res->cls = EC_CRASHED;
+		err_prefix(e, "benchmark");
 		goto done;
 	}
 	res->has_summary = 1;

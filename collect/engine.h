@@ -21,6 +21,12 @@
  *     object: create, parts of part_size, complete; last_byte = end of the last part),
  *     create-bucket CREATEBUCKET (each bucket is deleted again, unlogged), put-empty PUT,
  *     get-small GET.
+ *   Open loop (wl->rate > 0, duration bound): workload_workers workers; slot i is due at
+ *   t0 + i / rate (t0: start_at_ns when the engine waited for it, else the benchmark's
+ *   start); a free worker takes the next slot of a shared counter and sends it when due,
+ *   at once when late (none is skipped); each row carries the slot's time in intended_ns
+ *   and the summary gets its rate block (summary_acc_rate). docs/METHODOLOGY.md,
+ *   "Fixed-rate runs".
  *   Bounds: duration (no request starts after it; those in flight finish and count),
  *   count (per worker, exactly), until-done (delete: until every prepared object is
  *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests

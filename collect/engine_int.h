@@ -22,6 +22,11 @@ struct eng {
 	struct worker *w;
 	int nworkers;
 	int64_t t0_mono, deadline_mono, next_tick;
+	/* open loop (a benchmark with wl->rate > 0; collect/engine_loop.c): slot i is due at
+	 * t0 + i / rate, t0 = t0_mono on the monotonic clock and t0_unix in the rows */
+	double rate;                  /* requests per second; 0: closed loop */
+	int64_t t0_unix;
+	atomic_uint_least64_t next_slot; /* the next slot a free worker takes */
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
@@ -44,6 +49,10 @@ struct tctx {
 
 /* eng_stopped: whether the workers must stop (the phase failed, or engine_opts.stop). */
 int eng_stopped(const struct eng *g);
+
+/* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
+ * i / rate, computed from i (never by adding intervals, so no error accumulates). */
+int64_t eng_slot_due(const struct eng *g, uint64_t i);
 
 /* engine_thread: drive the workers of t (a struct tctx) until each is done or the
  * phase stops; requests still in flight then are abandoned, not logged. Failures

@@ -1,5 +1,15 @@
 /* collect/engine_loop.c: the engine's threads: each drives its workers' requests with
- * its own libcurl multi handle over epoll (see engine_int.h). */
+ * its own libcurl multi handle over epoll (see engine_int.h).
+ *
+ * Closed loop: a worker sends its next request as soon as its last one is answered.
+ * Open loop (a benchmark with a rate; docs/METHODOLOGY.md, "Fixed-rate runs"): the
+ * requests are slots 0, 1, 2, ... due at t0 + i / rate (eng_slot_due). A free worker
+ * takes the next slot from the phase's shared counter (atomically, any thread) and
+ * sends it when it is due, or at once when it is already late; no slot is skipped, so
+ * a stall shows in the latency from the intended start. A thread's epoll wait ends at
+ * the earliest due slot of its waiting workers (epoll_pwait2, nanoseconds), so each
+ * request leaves at its own time: no herd. Slots due at or after the duration bound's
+ * deadline are not taken. */
 #include "collect/engine_int.h"
 
 #include <errno.h>
@@ -7,6 +17,7 @@
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <curl/curl.h>
@@ -73,6 +84,8 @@ struct loop {
 	} *fds;
 	int nfds;
 	int failed;
+	int waiting;        /* open loop: workers holding a slot not yet due */
+	int64_t next_due;   /* the earliest due_mono among them */
 };
 
 static struct fdent *fd_entry(struct loop *l, int fd)
@@ -158,6 +171,61 @@ static curl_socket_t open_socket(void *arg, curlsocktype purpose, struct curl_so
 	return s;
 }
 
+/* take_slot: the open-loop worker w takes the next slot: w->due_mono and w->intended_ns
+ * set; 0, or -1 when the slot is due at or after the deadline (the worker is done). */
+static int take_slot(struct eng *g, struct worker *w)
+{
+	uint64_t i = atomic_fetch_add(&g->next_slot, 1);
+	int64_t due = eng_slot_due(g, i);
+
+	if (g->deadline_mono != 0 && due >= g->deadline_mono)
+		return -1;
+	w->due_mono = due;
+	w->intended_ns = g->t0_unix + (due - g->t0_mono);
+	return 0;
+}
+
+/* resume: worker w is free: closed loop, its next request at once; open loop, it takes
+ * a slot and sends it now when due (or late), else it waits (l->waiting). */
+static void resume(struct eng *g, struct loop *l, struct worker *w, int *active)
+{
+	if (g->rate > 0) {
+		if (eng_stopped(g) || take_slot(g, w) != 0)
+			return;
+		if (w->due_mono > l->now) {
+			l->waiting++;
+			return;
+		}
+		w->due_mono = 0;
+	}
+	if (start_next(g, w, l->m) == 0)
+		(*active)++;
+}
+
+/* release_due: start the waiting workers of t whose slot is due; l->next_due = the
+ * earliest slot still waiting. */
+static void release_due(struct tctx *t, struct loop *l, int *active)
+{
+	struct eng *g = t->g;
+
+	l->next_due = 0;
+	if (l->waiting == 0)
+		return;
+	for (int i = t->first; i < t->last; i++) {
+		struct worker *w = &g->w[i];
+		if (w->due_mono == 0)
+			continue;
+		if (w->due_mono <= l->now) {
+			w->due_mono = 0;
+			l->waiting--;
+			if (start_next(g, w, l->m) == 0)
+				(*active)++;
+		} else if (l->next_due == 0 || w->due_mono < l->next_due) {
+			l->next_due = w->due_mono;
+		}
+	}
+}
+
 /* drain: hand every finished transfer back to its worker and start its next request. */
 static void drain(struct eng *g, struct loop *l, int *active)
 {
@@ -178,13 +246,12 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		w->busy = 0;
 		(*active)--;
 		g->kind->done(g, w, &w->res);
-		if (start_next(g, w, l->m) == 0)
-			(*active)++;
+		resume(g, l, w, active);
 	}
 }
 
-/* loop_open: the thread's multi handle and epoll set, and each worker's first request;
- * how many are in flight, or -1 when the loop cannot start. */
+/* loop_open: the thread's multi handle and epoll set, and each worker's first request
+ * (or, open loop, slot); how many are in flight, or -1 when the loop cannot start. */
 static int loop_open(struct tctx *t, struct loop *l)
 {
 	struct eng *g = t->g;
@@ -206,9 +273,9 @@ static int loop_open(struct tctx *t, struct loop *l)
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, l);
-		if (start_next(g, &g->w[i], l->m) == 0)
-			active++;
+		resume(g, l, &g->w[i], &active);
 	}
+	release_due(t, l, &active);
 	return active;
 }
 
@@ -234,18 +301,26 @@ static int socket_ready(struct loop *l, int fd, uint32_t events, int *running)
 	return curl_multi_socket_action(l->m, fd, act, running) == CURLM_OK ? 0 : -1;
 }
 
-/* loop_turn: wait (at most 100 ms, or until libcurl's timer) for sockets, let libcurl
- * act on them and on its timer; 0, or -1 after eng_fail. */
+/* loop_turn: wait (at most 100 ms, until libcurl's timer, or until the next due slot)
+ * for sockets, let libcurl act on them and on its timer; 0, or -1 after eng_fail. */
 static int loop_turn(struct eng *g, struct loop *l)
 {
 	struct epoll_event ev[64];
-	int wait = 100, n, running = 0;
+	int64_t until = l->now + 100000000LL, left;
+	int n, running = 0;
 
-	if (l->timeout_ms >= 0) {
-		int64_t left = (l->timer_at - l->now + 999999) / 1000000;
-		wait = left <= 0 ? 0 : left < wait ? (int)left : wait;
+	if (l->timeout_ms >= 0 && l->timer_at < until)
+		until = l->timer_at;
+	if (l->waiting > 0 && l->next_due < until)
+		until = l->next_due;
+	left = until - l->now;
+	if (left <= 0) {
+		n = 0;
+	} else {
+		struct timespec ts = {.tv_sec = (time_t)(left / 1000000000),
+				      .tv_nsec = (long)(left % 1000000000)};
+		n = epoll_pwait2(l->ep, ev, (int)(sizeof(ev) / sizeof(ev[0])), &ts, NULL);
 	}
-	n = wait == 0 ? 0 : epoll_wait(l->ep, ev, (int)(sizeof(ev) / sizeof(ev[0])), wait);
 	if (n < 0 && errno != EINTR) {
 		eng_fail(g, EC_CRASHED, "epoll_wait failed");
 		return -1;
@@ -295,10 +370,11 @@ void *engine_thread(void *arg)
 	struct loop l = {.ep = -1, .timeout_ms = -1};
 	int active = loop_open(t, &l);
 
-	while (active > 0 && !eng_stopped(g) && !l.failed) {
+	while ((active > 0 || l.waiting > 0) && !eng_stopped(g) && !l.failed) {
 		if (loop_turn(g, &l) != 0)
 			break;
 		drain(g, &l, &active);
+		release_due(t, &l, &active);
 		if (t->index == 0)
 			tick(g, l.now);
 	}

@@ -46,6 +46,9 @@ struct worker {
 	struct s3_req *req;
 	int busy;
 	struct s3_result res;
+	int64_t due_mono;      /* open loop: the slot it waits for is due then (0: none) */
+	int64_t intended_ns;   /* open loop: Unix ns its request's slot was due (the row's
+				  intended start); 0 in a closed loop */
 };
 
 /* A workload: what its workers send and how their answers are accounted. */

@@ -336,6 +336,29 @@ rc=$?
 check $([ "$rc" -eq 56 ]; echo $?) "rst: connection reset after the request (curl 56)" "exit $rc"
 stop_proxy
 
+# ---- pause (a server stall: the whole proxy freezes) ----
+start_proxy pause --mode pause --pause-ms 600 --every-ms 1500 "${up[@]}"
+check $? "pause: proxy started"
+# GETs 0.2 s apart for about 2.5 s: those sent in the first freeze (1.5..2.1 s after the
+# start) wait for its end, the others pass at once
+times=""
+for i in $(seq 1 12); do
+	times+="$(curl -s -o /dev/null --max-time 5 -w '%{http_code}:%{time_total} ' \
+		"http://127.0.0.1:$port/$prefix/small")"
+	sleep 0.2
+done
+slow=$(tr ' ' '\n' <<<"$times" | awk -F: '$1 == 200 && $2 >= 0.3 { n++ } END { print n + 0 }')
+fast=$(tr ' ' '\n' <<<"$times" | awk -F: '$1 == 200 && $2 < 0.1 { n++ } END { print n + 0 }')
+[ "$slow" -ge 1 ] && [ "$fast" -ge 6 ]
+check $? "pause: a GET in the freeze waits for it, the others do not" "$times"
+stop_proxy
+grep -q 'faultproxy: fault pause 600 ms at +1[56][0-9][0-9] ms' "$plog"
+check $? "pause: the freeze is logged"
+"$proxy_bin" --listen 127.0.0.1:0 --mode pause --pause-ms 0 --every-ms 5 --upstream "$hostport" \
+	>/dev/null 2>&1
+rc=$?
+check $([ "$rc" -eq 2 ]; echo $?) "pause without --pause-ms: usage error, exit 2" "exit $rc"
+
 # ---- life cycle and usage ----
 "$proxy_bin" --listen 127.0.0.1:0 --mode blackhole --max-seconds 1 >/dev/null 2>"$tmp/max.log" &
 mpid=$!

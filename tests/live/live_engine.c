@@ -285,6 +285,16 @@ static void run_server(struct server *s)
 	      "%s head: %llu rows in %.2f s (2 s bound)", s->name, (unsigned long long)out.rows.n,
 	      out.seconds);
 
+	/* HEAD, open loop at 200/s for 2 s: 8 workers over the threads share the slot counter
+	 * (the TSan build checks it); slots 0..399 are due before the end */
+	struct workload rate = {.op = WL_HEAD, .size = 1000, .concurrency = 8, .rate = 200,
+				.bound = WL_BOUND_DURATION, .duration_s = 2, .objects = 20};
+	run_wl(s, c, bucket, &rate, "STAT", 0, 1, NULL, 0, 0, &out);
+	CHECK(out.rows.n >= 380 && out.rows.n <= 400 && out.res.summary.has_rate &&
+	      out.res.summary.rate.offered == 200 && out.res.summary.rate.intended.max > 0,
+	      "%s head 200/s: %llu rows in 2 s (400 slots), a rate summary", s->name,
+	      (unsigned long long)out.rows.n);
+
 	/* LIST over more than one page: n_objects = keys listed */
 	struct workload list = {.op = WL_LIST, .size = 0, .concurrency = 2,
 				.bound = WL_BOUND_COUNT, .count = 2, .objects = 1050};

@@ -2,7 +2,7 @@
  *
  *   faultproxy --listen 127.0.0.1:0 --upstream 127.0.0.1:PORT --mode MODE
  *              [--fraction F] [--seed N] [--after-bytes N] [--direction D]
- *              [--max-seconds N] [--port-file PATH]
+ *              [--max-seconds N] [--port-file PATH] [--pause-ms N --every-ms N]
  *
  * One process, one poll() loop, at most MAX_CONNS (256) client connections at a time
  * (more wait in the listen backlog). Requests are not expected to be pipelined (curl
@@ -36,6 +36,10 @@
  *              the client gives up or --max-seconds). --direction request: stop
  *              forwarding the request body after --after-bytes (the rest is read and
  *              discarded) and never answer.
+ *   pause      as pass, but the whole proxy freezes for --pause-ms every --every-ms (the
+ *              first freeze --every-ms after the start): nothing is accepted, read or
+ *              forwarded then, as when a server stalls (a GC pause); one "fault pause"
+ *              line per freeze.
  *   blackhole  accept, read and discard, never answer, never connect upstream.
  *   refuse     write the port, then close the listening socket: connects get
  *              ECONNREFUSED (curl exit 7). (Another process could in theory bind the
@@ -88,16 +92,16 @@ static void on_signal(int sig)
 	stop_flag = 1;
 }
 
-enum mode { M_PASS, M_SLOWDOWN, M_RESET, M_STALL, M_BLACKHOLE, M_REFUSE, M_RST };
+enum mode { M_PASS, M_SLOWDOWN, M_RESET, M_STALL, M_BLACKHOLE, M_REFUSE, M_RST, M_PAUSE };
 static const char *const mode_names[] = {
-	"pass", "slowdown", "reset", "stall", "blackhole", "refuse", "rst",
+	"pass", "slowdown", "reset", "stall", "blackhole", "refuse", "rst", "pause",
 };
 
 struct opts {
 	const char *listen, *upstream, *port_file;
 	enum mode mode;
 	double fraction;
-	uint64_t seed, after_bytes;
+	uint64_t seed, after_bytes, pause_ms, every_ms;
 	int on_request;			/* --direction request */
 	long max_seconds;
 };
@@ -127,6 +131,7 @@ struct proxy {
 	struct conn *c[MAX_CONNS];
 	int nc;
 	unsigned long conns, requests, faults;
+	long long start, freezes;	/* ms: the proxy's start; freezes logged */
 };
 
 /* ---- connections ---- */
@@ -499,7 +504,7 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 	c->id = px->conns;
 	c->cfd = cfd;
 	c->ufd = -1;
-	c->raw = px->o.mode == M_PASS;
+	c->raw = px->o.mode == M_PASS || px->o.mode == M_PAUSE;
 	c->faulty = (px->o.mode == M_RESET || px->o.mode == M_STALL)
 		&& frac_hit(px->o.seed, c->id, 0, px->o.fraction);
 	set_nodelay(cfd);
@@ -524,46 +529,13 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 
 /* ---- setup ---- */
 
-/* start_listen: bind and listen on o->listen, report the port; the fd or -1. */
-static int start_listen(const struct opts *o)
-{
-	struct sockaddr_storage ss;
-	socklen_t len;
-	int fd, one = 1, port;
-
-	if (resolve(o->listen, &ss, &len) < 0) {
-		fprintf(stderr, "faultproxy: cannot parse --listen %s\n", o->listen);
-		return -1;
-	}
-	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0
-		|| bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
-		fprintf(stderr, "faultproxy: listen on %s: %s\n", o->listen, strerror(errno));
-		if (fd >= 0)
-			close(fd);
-		return -1;
-	}
-	len = sizeof(ss);
-	getsockname(fd, (struct sockaddr *)&ss, &len);
-	port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
-		: ((struct sockaddr_in *)&ss)->sin_port);
-	if (o->port_file && write_port_file(o->port_file, port) < 0) {
-		fprintf(stderr, "faultproxy: cannot write %s: %s\n", o->port_file, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	fprintf(stderr, "faultproxy: listening on %s port %d\n", o->listen, port);
-	printf("%d\n", port);
-	fflush(stdout);
-	return fd;
-}
-
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
 		"                  [--fraction F] [--seed N] [--after-bytes N]\n"
 		"                  [--direction request|response] [--max-seconds N] [--port-file PATH]\n"
-		"modes: pass slowdown reset stall blackhole refuse rst (see the source header)\n");
+		"                  [--pause-ms N --every-ms N]\n"
+		"modes: pass slowdown reset stall blackhole refuse rst pause (see the source header)\n");
 }
 
 /* parse_args: fill o; 0, 1 for --help, or -1 after printing why. */
@@ -617,14 +589,16 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				fprintf(stderr, "faultproxy: --fraction wants 0..1, got '%s'\n", v);
 				return -1;
 			}
-		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes")) {
+		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes")
+			|| !strcmp(a, "--pause-ms") || !strcmp(a, "--every-ms")) {
 			uint64_t n = strtoull(v, &end, 10);
 
 			if (errno || *end || !*v || *v == '-') {
 				fprintf(stderr, "faultproxy: %s wants a number, got '%s'\n", a, v);
 				return -1;
 			}
-			*(a[2] == 's' ? &o->seed : &o->after_bytes) = n;
+			*(a[2] == 's' ? &o->seed : a[2] == 'a' ? &o->after_bytes
+				: a[2] == 'p' ? &o->pause_ms : &o->every_ms) = n;
 		} else if (!strcmp(a, "--max-seconds")) {
 			o->max_seconds = strtol(v, &end, 10);
 			if (errno || *end || o->max_seconds <= 0 || o->max_seconds > 86400 * 7) {
@@ -642,7 +616,29 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			"and rst) --upstream are required\n");
 		return -1;
 	}
+	if (o->mode == M_PAUSE && !(o->pause_ms > 0 && o->pause_ms < o->every_ms)) {
+		fprintf(stderr, "faultproxy: pause needs 0 < --pause-ms < --every-ms\n");
+		return -1;
+	}
 	return 0;
+}
+
+/* freeze: mode pause: sleep out a freeze that is on now (logged once); 1 when it slept. */
+static int freeze(struct proxy *px, long long now)
+{
+	long long left = px->o.mode == M_PAUSE ? pause_left(now - px->start,
+		(long long)px->o.every_ms, (long long)px->o.pause_ms) : 0;
+
+	if (left <= 0)
+		return 0;
+	if ((now - px->start) / (long long)px->o.every_ms > px->freezes) {
+		px->freezes = (now - px->start) / (long long)px->o.every_ms;
+		px->faults++;
+		fprintf(stderr, "faultproxy: fault pause %llu ms at +%lld ms\n",
+			(unsigned long long)px->o.pause_ms, now - px->start);
+	}
+	poll(NULL, 0, (int)left);
+	return 1;
 }
 
 /* run: the poll loop until the deadline or a signal. */
@@ -651,13 +647,22 @@ static void run(struct proxy *px)
 	struct pollfd pf[1 + 2 * MAX_CONNS];
 	long long end = now_ms() + px->o.max_seconds * 1000LL;
 
+	px->start = now_ms();
 	while (!stop_flag) {
 		long long now = now_ms(), tmo;
 		int np = 0, lpi = -1, i, j, n;
 
 		if (now >= end)
 			break;
+		if (freeze(px, now))
+			continue;
 		tmo = end - now < 500 ? end - now : 500;
+		if (px->o.mode == M_PAUSE) {	/* wake when the next freeze starts */
+			long long every = (long long)px->o.every_ms;
+			long long to = every - (now - px->start) % every;
+
+			tmo = to < tmo ? to : tmo;
+		}
 		if (px->lfd >= 0 && px->nc < MAX_CONNS) {
 			pf[np] = (struct pollfd){ .fd = px->lfd, .events = POLLIN };
 			lpi = np++;
@@ -755,7 +760,7 @@ int main(int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGINT, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	px->lfd = start_listen(&px->o);
+	px->lfd = start_listen(px->o.listen, px->o.port_file);
 	if (px->lfd < 0) {
 		free(px);
 		return 1;

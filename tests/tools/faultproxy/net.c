@@ -129,6 +129,49 @@ long long now_ms(void)
 	return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
 }
 
+int start_listen(const char *listen_on, const char *port_file)
+{
+	struct sockaddr_storage ss;
+	socklen_t len;
+	int fd, one = 1, port;
+
+	if (resolve(listen_on, &ss, &len) < 0) {
+		fprintf(stderr, "faultproxy: cannot parse --listen %s\n", listen_on);
+		return -1;
+	}
+	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0
+		|| bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
+		fprintf(stderr, "faultproxy: listen on %s: %s\n", listen_on, strerror(errno));
+		if (fd >= 0)
+			close(fd);
+		return -1;
+	}
+	len = sizeof(ss);
+	getsockname(fd, (struct sockaddr *)&ss, &len);
+	port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
+		: ((struct sockaddr_in *)&ss)->sin_port);
+	if (port_file && write_port_file(port_file, port) < 0) {
+		fprintf(stderr, "faultproxy: cannot write %s: %s\n", port_file, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	fprintf(stderr, "faultproxy: listening on %s port %d\n", listen_on, port);
+	printf("%d\n", port);
+	fflush(stdout);
+	return fd;
+}
+
+long long pause_left(long long t, long long every, long long pause)
+{
+	long long ph;
+
+	if (every <= 0 || t < every)
+		return 0;
+	ph = t % every;
+	return ph < pause ? pause - ph : 0;
+}
+
 uint64_t mix64(uint64_t x)
 {
 	x += 0x9e3779b97f4a7c15ULL;

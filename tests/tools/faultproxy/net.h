@@ -24,11 +24,20 @@ void close_rst(int fd);
 /* resolve: "HOST:PORT" or "[V6]:PORT" into ss; 0 or -1. */
 int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len);
 
+/* start_listen: a non-blocking listening socket on listen_on ("HOST:PORT"; port 0: any),
+ * its port printed on stdout and written to port_file (NULL: not); the fd, or -1 after
+ * saying why on stderr. */
+int start_listen(const char *listen_on, const char *port_file);
+
 /* write_port_file: PORT and a newline into path, through path.tmp and a rename. */
 int write_port_file(const char *path, int port);
 
 /* now_ms: the monotonic clock in milliseconds. */
 long long now_ms(void);
+
+/* pause_left: mode pause: at t ms after the start, the ms left of the freeze then (the
+ * window [k*every, k*every + pause) for k >= 1), or 0 outside the freezes. */
+long long pause_left(long long t, long long every, long long pause);
 
 /* mix64: a 64-bit mixing function (splitmix64's finalizer) for the decisions. */
 uint64_t mix64(uint64_t x);
