@@ -1,7 +1,7 @@
 /* collect/engine.h: the workload engine: workers issuing S3 requests for one run.
  *
  * The runner (collect/runner.c) calls, in the run's child process:
- *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete)
+ *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete/mixed)
  *   engine_benchmark the measured phase: every request becomes one ops.tsv.zst row and is
  *                    added to the run summary (core/summary.h)
  *   engine_cleanup   remove what the run created (unless wl->keep)
@@ -12,6 +12,10 @@
  * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
  *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
  *   retried up to 4 times. No rows are written for prepare or cleanup.
+ * - object sizes: object n's size is a function of (the run's seed, n) (wl.h,
+ *   wl_obj_size: wl->size, or a draw of wl->sizes): put, prepare, get and mixed agree
+ *   on it without shared state; `bytes` = each object's size; a get whose body is not
+ *   exactly it is an error ("short body" / "long body"). seed 0: a seed from the prefix.
  * - benchmark: `concurrency` workers (create-bucket, put-empty and get-small: one worker)
  *   spread over at most one thread per CPU, each thread one libcurl multi loop. Rows:
  *     put PUT (keys PREFIX put/wWWWW/SEQ), get GET (random prepared object; a short body
@@ -20,7 +24,15 @@
  *     n_objects = keys listed, first byte of the first page), multipart PUT (one row per
  *     object: create, parts of part_size, complete; last_byte = end of the last part),
  *     create-bucket CREATEBUCKET (each bucket is deleted again, unlogged), put-empty PUT,
- *     get-small GET.
+ *     get-small GET; a get with wl->range sends "Range: bytes=A-B" (206 is a success,
+ *     bytes = the range's bytes returned, another length is an error; the server's 416
+ *     for a range past the end is an error of class http-4xx). mixed (wl_mixed.c): each
+ *     request's op drawn from wl->mix, rows GET/PUT/STAT/DELETE, over a pool of objects
+ *     shared by the workers: gets and heads read pool objects only; a put's new object
+ *     joins the pool after its success, and at the ceiling (2 x objects) a put
+ *     overwrites a pool object instead; a delete takes a pool object no request is
+ *     using, only above the floor (objects / 2, at least 1), else the op is drawn again
+ *     without delete (docs/METHODOLOGY.md: how that moves the shares).
  *   Bounds: duration (no request starts after it; those in flight finish and count),
  *   count (per worker, exactly), until-done (delete: until every prepared object is
  *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
