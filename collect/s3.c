@@ -386,7 +386,8 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3 %s: %zu keys (1..1000 allowed)", op, a->n_keys);
 	if (a->body != NULL && a->body->mem == NULL && a->body->len > 0 && a->body->read == NULL)
 		return err_set(e, "s3 %s: body without memory or read callback", op);
-	if (a->range_len > 0 && (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
+	if (a->range_len > 0 &&
+	    (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
 		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64",
 			       op, a->key ? a->key : "");
 	return 0;

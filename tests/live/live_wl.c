@@ -117,7 +117,8 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 
 	memset(out, 0, sizeof(*out));
 	out->rows = calloc(1, sizeof(*out->rows));
-	if (out->rows == NULL || (out->rows->file = calloc(MAX_ROWS, sizeof(out->rows->file[0]))) == NULL)
+	if (out->rows == NULL ||
+	    (out->rows->file = calloc(MAX_ROWS, sizeof(out->rows->file[0]))) == NULL)
 		abort();
 	snprintf(out->prefix, sizeof(out->prefix), "wl-%d-%u/", (int)getpid(), run_no++);
 	snprintf(path, sizeof(path), "/tmp/live_wl.%d.ops.tsv.zst", (int)getpid());
@@ -160,29 +161,31 @@ static double chisq_p(const double *obs, const double *exp_, int k)
 	return gsl_cdf_chisq_Q(x, k - 1);
 }
 
-/* same_size_per_file: every successful GET and PUT row of one key has one byte count
- * (a get reads the size its object was put with); how many keys disagree. */
-static int cmp_file(const void *a, const void *b)
+/* size_mismatches: keys whose successful GET and PUT rows differ in bytes (a get reads
+ * the size its object was put with): sorted copies of (file, bytes), neighbours compared. */
+struct keyed {
+	const char *file;
+	uint64_t bytes;
+};
+
+static int cmp_keyed(const void *a, const void *b)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	return strcmp(((const struct keyed *)a)->file, ((const struct keyed *)b)->file);
 }
 
 static uint64_t size_mismatches(const struct rows *x)
 {
-	char **f = calloc(x->nb ? x->nb : 1, sizeof(*f));
+	struct keyed *k = calloc(x->nb ? x->nb : 1, sizeof(*k));
 	uint64_t bad = 0;
 
-	if (f == NULL)
+	if (k == NULL)
 		abort();
 	for (size_t i = 0; i < x->nb; i++)
-		f[i] = x->file[i]; /* the bytes sit at the same index: find them back below */
-	qsort(f, x->nb, sizeof(*f), cmp_file);
+		k[i] = (struct keyed){x->file[i], x->bytes[i]};
+	qsort(k, x->nb, sizeof(*k), cmp_keyed);
 	for (size_t i = 1; i < x->nb; i++)
-		if (strcmp(f[i], f[i - 1]) == 0 &&
-		    x->bytes[(f[i] - x->file[0]) / sizeof(x->file[0])] !=
-		    x->bytes[(f[i - 1] - x->file[0]) / sizeof(x->file[0])])
-			bad++;
-	free(f);
+		bad += strcmp(k[i].file, k[i - 1].file) == 0 && k[i].bytes != k[i - 1].bytes;
+	free(k);
 	return bad;
 }
 
@@ -537,7 +540,8 @@ static void run_server(struct server *s, int lists)
 		struct s3_req *r = s3_req_new(c, NULL);
 		struct s3_result res;
 		struct s3_body b = {.mem = "k", .len = 1};
-		struct s3_args a = {.op = S3_PUT_OBJECT, .bucket = bucket, .key = "keep", .body = &b};
+		struct s3_args a = {.op = S3_PUT_OBJECT, .bucket = bucket, .key = "keep",
+				    .body = &b};
 		struct s3_args cb = {.op = S3_CREATE_BUCKET, .bucket = bucket};
 		struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "keep"};
 		CHECK(s3_req_perform(r, lists ? &cb : &a, &res, NULL) == 0 &&
