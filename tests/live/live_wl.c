@@ -20,6 +20,7 @@
 #include "collect/engine.h"
 #include "collect/s3.h"
 #include "core/opslog.h"
+#include "core/summary.h"
 #include "tests/unit/check.h"
 
 struct server {
@@ -145,6 +146,7 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 
 static void run_free(struct run_out *out)
 {
+	summary_clear(&out->res.summary);
 	if (out->rows)
 		free(out->rows->file);
 	free(out->rows);
