@@ -13,6 +13,7 @@
 
 #include "collect/clientid.h"
 #include "collect/clients.h"
+#include "collect/wl.h"
 #include "core/timefmt.h"
 
 #define CLOCK_ROUNDS 10
@@ -171,7 +172,24 @@ static const char *rank_id(const struct distrib *d, int r)
  * or deletes objects) rather than the run's shared objects. */
 static int own_prefix(enum wl_op op)
 {
-	return op == WL_PUT || op == WL_MULTIPART || op == WL_PUT_EMPTY || op == WL_DELETE;
+	return op == WL_PUT || op == WL_MULTIPART || op == WL_PUT_EMPTY || op == WL_DELETE ||
+	       op == WL_MIXED;
+}
+
+/* shared_out: whether op's prepared objects are split between the clients, each share
+ * under its client's prefix (delete and mixed remove objects: no other client may read
+ * or delete them). Client r of n gets total / n objects, the first total % n one more,
+ * as the prepare's shares (collect/runner.c). */
+static int shared_out(enum wl_op op)
+{
+	return op == WL_DELETE || op == WL_MIXED;
+}
+
+static uint64_t client_objects(const struct workload *wl, int r, int n)
+{
+	uint64_t total = wl_prepared_objects(wl);
+
+	return total / (uint64_t)n + ((uint64_t)r < total % (uint64_t)n);
 }
 
 static int copy_field(char *dst, size_t n, const char *src, const char *what, struct err *e)
@@ -302,6 +320,8 @@ static void bench_job(struct distrib *d, struct task *t, const struct campaign_s
 	job->start_at_ns = start_at;
 	snprintf(own, n, "%s%s/", t->prefix, d->id);
 	job->bench_prefix = own_prefix(t->wl.op) ? own : NULL;
+	if (shared_out(t->wl.op))
+		t->wl.objects = client_objects(&t->wl, d->rank, d->size);
 }
 
 /* client_bench: every rank's part of a run that goes ahead (collective): clocks, the
@@ -317,6 +337,7 @@ static int client_bench(struct distrib *d, struct task *t, const struct go *g,
 	struct runner_result rr;
 	struct cluster_clock mine;
 	struct err re = {{0}};
+	struct task mine_t;
 	char own[600], out[1200], ops[1200];
 	int64_t start_at;
 	int rc = -1;
@@ -325,7 +346,8 @@ static int client_bench(struct distrib *d, struct task *t, const struct go *g,
 	if (cluster_sync_clocks(d->c, CLOCK_ROUNDS, clocks, &mine, e) < 0 ||
 	    (start_at = cluster_start_at(d->c, DISTRIB_LEAD_S, &mine, e)) < 0)
 		return -1;
-	bench_job(d, t, &s, g->limit_s, start_at, own, sizeof(own), &job);
+	mine_t = *t; /* bench_job sets this client's share of the objects */
+	bench_job(d, &mine_t, &s, g->limit_s, start_at, own, sizeof(own), &job);
 	if (tmpl != NULL) {
 		job.on_live = tmpl->on_live;
 		job.live_arg = tmpl->live_arg;
@@ -406,7 +428,7 @@ static int prepare(struct run0 *x, struct err *e)
 	struct err pe = {{0}};
 
 	pj.phases = RUNNER_PREPARE;
-	if (x->t.wl.op == WL_DELETE) {
+	if (shared_out(x->t.wl.op)) {
 		pj.n_shares = d->size;
 		pj.share_prefix = x->share_ptr;
 	}
@@ -632,10 +654,10 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 
 	memset(rr, 0, sizeof(*rr));
 	run_state_init(&rr->st);
-	if (job->wl->op == WL_DELETE && job->wl->objects < (uint64_t)d->size)
-		return err_set(e, "%s: a distributed delete needs at least one object per "
-			       "client (objects %llu, clients %d)", job->dir,
-			       (unsigned long long)job->wl->objects, d->size);
+	if (shared_out(job->wl->op) && wl_prepared_objects(job->wl) < (uint64_t)d->size)
+		return err_set(e, "%s: a distributed %s needs at least one object per "
+			       "client (objects %llu, clients %d)", job->dir, wl_op_name(job->wl->op),
+			       (unsigned long long)wl_prepared_objects(job->wl), d->size);
 	x = run0_new(d, job);
 	in = calloc((size_t)d->size, sizeof(*in));
 	if (x == NULL || in == NULL) {

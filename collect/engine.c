@@ -45,6 +45,11 @@ struct body_buf *eng_body(const struct eng *g)
 	return g->body;
 }
 
+void *eng_shared(const struct eng *g)
+{
+	return g->shared;
+}
+
 /* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
  * handler or another thread and read here by every worker: an atomic load (checked by the
  * ThreadSanitizer build of tests/live/live_engine.c). */
@@ -266,6 +271,8 @@ static int run(struct eng *g, int nworkers, struct err *e)
 			goto done;
 		}
 	}
+	if (g->kind->shared_new != NULL && g->kind->shared_new(g, &g->shared, e) != 0)
+		goto done;
 	start_clock(g);
 	for (int i = 0; i < nthreads; i++) {
 		t[i].g = g;
@@ -292,6 +299,9 @@ done:
 		free(g->w);
 		g->w = NULL;
 	}
+	if (g->shared != NULL && g->kind->shared_free != NULL)
+		g->kind->shared_free(g->shared);
+	g->shared = NULL;
 	free(t);
 	return rc;
 }
@@ -307,7 +317,7 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 	g->phase = phase;
 	if (o->client == NULL || o->bucket == NULL || o->prefix == NULL || o->wl == NULL)
 		return err_set(e, "engine: client, bucket, prefix and workload are required");
-	if (o->wl->op < 0 || o->wl->op >= WL_OP_COUNT)
+	if (o->wl->op < 0 || o->wl->op >= WL_KIND_COUNT)
 		return err_set(e, "engine: unknown workload op %d", (int)o->wl->op);
 	if (o->wl->concurrency < 1 || o->wl->concurrency > 1024)
 		return err_set(e, "engine: concurrency %d not in 1..1024", o->wl->concurrency);

@@ -1,7 +1,7 @@
 /* collect/engine.h: the workload engine: workers issuing S3 requests for one run.
  *
  * The runner (collect/runner.c) calls, in the run's child process:
- *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete)
+ *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete/mixed)
  *   engine_benchmark the measured phase: every request becomes one ops.tsv.zst row and is
  *                    added to the run summary (core/summary.h)
  *   engine_cleanup   remove what the run created (unless wl->keep)
@@ -12,7 +12,12 @@
  * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
  *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
  *   retried up to 4 times. No rows are written for prepare or cleanup.
- * - benchmark: `concurrency` workers (create-bucket, put-empty and get-small: one worker)
+ * - object sizes: object n's size is a function of (the run's seed, n) (wl.h,
+ *   wl_obj_size: wl->size, or a draw of wl->sizes): put, prepare, get and mixed agree
+ *   on it without shared state; `bytes` = each object's size; a get whose body is not
+ *   exactly it is an error ("short body" / "long body"). seed 0: a seed from the prefix.
+ * - benchmark: workload_workers(wl) workers (`concurrency`; create-bucket, put-empty and
+ *   get-small: one; open loop: the rate rule below)
  *   spread over at most one thread per CPU, each thread one libcurl multi loop. Rows:
  *     put PUT (keys PREFIX put/wWWWW/SEQ), get GET (random prepared object; a short body
  *     is an error), head STAT, delete DELETE (n_objects = keys in the request; batch > 1
@@ -20,7 +25,15 @@
  *     n_objects = keys listed, first byte of the first page), multipart PUT (one row per
  *     object: create, parts of part_size, complete; last_byte = end of the last part),
  *     create-bucket CREATEBUCKET (each bucket is deleted again, unlogged), put-empty PUT,
- *     get-small GET.
+ *     get-small GET. A get with wl->range sends "Range: bytes=A-B" (206 is a success,
+ *     bytes = the range's bytes returned, another length is an error; the server's 416
+ *     for a range past the end is an error of class http-4xx). mixed (wl_mixed.c): each
+ *     request's op drawn from wl->mix, rows GET/PUT/STAT/DELETE, over a pool of objects
+ *     shared by the workers: gets and heads read pool objects only; a put's new object
+ *     joins the pool after its success, and at the ceiling (2 x objects) a put
+ *     overwrites a pool object instead; a delete takes a pool object no request is
+ *     using, only above the floor (objects / 2, at least 1), else the op is drawn again
+ *     without delete (docs/METHODOLOGY.md: how that moves the shares).
  *   Open loop (wl->rate > 0, duration bound): workload_workers workers; slot i is due at
  *   t0 + i / rate (t0: start_at_ns when the engine waited for it, else the benchmark's
  *   start); a free worker takes the next slot of a shared counter and sends it when due,

@@ -16,6 +16,7 @@ struct eng {
 	const struct engine_opts *o;
 	const struct workload *wl;
 	const struct wl_kind *kind;   /* what the workers do (wl.h) */
+	void *shared;                 /* the kind's phase-wide state (wl_kind.shared_new) */
 	struct engine_result *res;
 	enum eng_phase phase;
 	struct body_buf *body;

@@ -16,6 +16,7 @@
 #include "collect/clientid.h"
 #include "collect/creds.h"
 #include "collect/s3.h"
+#include "collect/wl.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -203,13 +204,13 @@ static int child_prepare(const struct runner_job *job, const struct engine_opts 
 {
 	struct engine_opts o = *opts;
 	struct workload wl = *job->wl;
-	uint64_t n = (uint64_t)job->n_shares;
+	uint64_t n = (uint64_t)job->n_shares, total = wl_prepared_objects(job->wl);
 
 	if (job->n_shares <= 0)
 		return engine_prepare(opts, res, e);
 	o.wl = &wl;
 	for (uint64_t k = 0; k < n; k++) {
-		wl.objects = job->wl->objects / n + (k < job->wl->objects % n);
+		wl.objects = total / n + (k < total % n);
 		o.prefix = job->share_prefix[k];
 		if (wl.objects > 0 && engine_prepare(&o, res, e) < 0)
 			return -1;

@@ -386,6 +386,10 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3 %s: %zu keys (1..1000 allowed)", op, a->n_keys);
 	if (a->body != NULL && a->body->mem == NULL && a->body->len > 0 && a->body->read == NULL)
 		return err_set(e, "s3 %s: body without memory or read callback", op);
+	if (a->range_len > 0 &&
+	    (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
+		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64",
+			       op, a->key ? a->key : "");
 	return 0;
 }
 
@@ -635,6 +639,7 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	struct sigv4_header sh[4];
 	size_t nsh = 0, off[MAX_HDRS];
 	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
+	char range[64] = "";
 
 	sh[nsh++] = (struct sigv4_header){"host", strbuf_cstr(&r->host)};
 	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
@@ -648,6 +653,10 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
 		return -1;
 
+	if (r->a.range_len > 0)
+		snprintf(range, sizeof(range), "bytes=%llu-%llu",
+			 (unsigned long long)r->a.range_off,
+			 (unsigned long long)(r->a.range_off + r->a.range_len - 1));
 	strbuf_reset(&r->hdrs);
 	if (add_hdr(r, off, &nh, "Host: ", strbuf_cstr(&r->host)) ||
 	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
@@ -658,6 +667,7 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
 	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
 	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
+	    (range[0] && add_hdr(r, off, &nh, "Range: ", range)) ||
 	    add_hdr(r, off, &nh, "Accept:", ""))
 		return err_set(e, "s3 %s: out of memory", op->name);
 	for (int i = 0; i < nh; i++) {

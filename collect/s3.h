@@ -85,6 +85,11 @@ struct s3_args {
 	size_t n_parts;
 	const char *const *keys;           /* DELETE_OBJECTS */
 	size_t n_keys;
+	/* GET_OBJECT: the bytes [range_off, range_off + range_len) only, sent as the header
+	 * "Range: bytes=OFF-(OFF+LEN-1)" (not signed; SigV4 does not require it). range_len 0:
+	 * the whole object. The answer is 206 (a success); a range that starts past the end
+	 * gets the server's 416 (class http-4xx); bytes_down = the bytes returned. */
+	uint64_t range_off, range_len;
 };
 
 #define S3_ERROR_MAX 256

@@ -17,7 +17,7 @@ struct sigv4_ctx;
 
 #define XML_CAPTURE_MAX (64u << 20)  /* list pages, multipart and delete answers */
 #define ERR_CAPTURE_MAX (1u << 20)   /* error documents */
-#define MAX_HDRS 10
+#define MAX_HDRS 11
 
 struct s3_client {
 	char *endpoint;       /* as configured */

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collect/body.h"
+#include "collect/wl_draw.h"
 
 #define DEFAULT_OBJECTS 100
 
@@ -24,6 +25,8 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 
 	if (phase == ENG_PHASE_PREPARE)
 		return &wl_kind_prepare;
+	if (phase == ENG_PHASE_BENCH && wl->op == WL_MIXED)
+		return &wl_kind_mixed;
 	if (phase != ENG_PHASE_BENCH || wl->op < 0 || wl->op >= WL_OP_COUNT)
 		return NULL;
 	return bench[wl->op];
@@ -36,6 +39,7 @@ uint64_t wl_prepared_objects(const struct workload *wl)
 	case WL_HEAD:
 	case WL_LIST:
 	case WL_DELETE:
+	case WL_MIXED:
 		return wl->objects ? wl->objects : DEFAULT_OBJECTS;
 	case WL_GET_SMALL:
 		return 1;
@@ -46,7 +50,7 @@ uint64_t wl_prepared_objects(const struct workload *wl)
 
 int wl_uses_body(const struct workload *wl)
 {
-	return (wl->op == WL_PUT || wl->op == WL_MULTIPART) && wl->size > 0;
+	return (wl->op == WL_PUT || wl->op == WL_MULTIPART || wl->op == WL_MIXED) && wl->size > 0;
 }
 
 int wl_sequential(const struct workload *wl)
@@ -63,6 +67,27 @@ uint64_t wl_rnd(struct worker *w)
 	x ^= x << 17;
 	w->rng = x;
 	return x;
+}
+
+uint64_t wl_seed(const struct eng *g)
+{
+	const char *p = eng_opts(g)->prefix;
+	uint64_t h = 0xcbf29ce484222325ULL; /* FNV-1a of the prefix */
+
+	if (eng_workload(g)->seed != 0)
+		return eng_workload(g)->seed;
+	for (; *p != '\0'; p++)
+		h = (h ^ (unsigned char)*p) * 0x100000001b3ULL;
+	return h;
+}
+
+uint64_t wl_obj_size(const struct eng *g, uint64_t n)
+{
+	const struct workload *wl = eng_workload(g);
+	/* n times an odd constant is a bijection of n; the XOR keeps it one */
+	uint64_t st = wl_rng_init(wl_seed(g), 0) ^ (n * 0xD1B54A32D192ED03ULL);
+
+	return wl->sizes.kind == WL_SIZE_FIXED ? wl->size : wl_draw_size(wl, &st);
 }
 
 /* add_num: n in decimal, zero-padded to width digits. */
@@ -86,12 +111,16 @@ int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n)
 	return strbuf_adds(b, eng_opts(g)->prefix) || strbuf_adds(b, "obj/") || add_num(b, n, 8);
 }
 
+int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq)
+{
+	strbuf_reset(b);
+	return strbuf_adds(b, eng_opts(g)->prefix) || strbuf_adds(b, "put/w") ||
+	       add_num(b, (uint64_t)worker, 4) || strbuf_addc(b, '/') || add_num(b, seq, 1);
+}
+
 int wl_key_put(const struct eng *g, struct worker *w)
 {
-	strbuf_reset(&w->key);
-	return strbuf_adds(&w->key, eng_opts(g)->prefix) || strbuf_adds(&w->key, "put/w") ||
-	       add_num(&w->key, (uint64_t)w->id, 4) || strbuf_addc(&w->key, '/') ||
-	       add_num(&w->key, w->seq++, 1);
+	return wl_key_put_n(g, &w->key, w->id, w->seq++);
 }
 
 /* body_cb / body_seek: the s3_body read callback of a PUT body (body.h): bytes come from

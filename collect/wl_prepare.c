@@ -1,6 +1,6 @@
 /* collect/wl_prepare.c: the prepare phase's workers: PUT the objects PREFIX obj/NNNNNNNN
- * that get, head, list and delete use, each retried up to PREPARE_ATTEMPTS times; no rows
- * (see wl.h). */
+ * (object n of size wl_obj_size) that get, head, list, delete and mixed use, each
+ * retried up to PREPARE_ATTEMPTS times; no rows (see wl.h). */
 #include "collect/wl.h"
 
 #include <stdio.h>
@@ -20,7 +20,7 @@ static int prepare_next(struct eng *g, struct worker *w, struct s3_args *a)
 		return -1;
 	if (wl_key_obj(g, &w->key, s->obj))
 		return -1;
-	wl_set_body(g, w, s->obj, 0, eng_workload(g)->size);
+	wl_set_body(g, w, s->obj, 0, wl_obj_size(g, s->obj));
 	a->op = S3_PUT_OBJECT;
 	a->key = strbuf_cstr(&w->key);
 	a->body = &w->body;

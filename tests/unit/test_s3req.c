@@ -47,6 +47,11 @@ static const struct rcase cases[] = {
 	 {.op = S3_PUT_OBJECT, .bucket = "bkt", .key = "k", .body = &five},
 	 "http://127.0.0.1:9000/bkt/k", "PUT", "", "host;x-amz-content-sha256;x-amz-date",
 	 "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"},
+	/* a byte range: the Range header is not signed (SigV4 does not require it) */
+	{"get, byte range", 0, 0,
+	 {.op = S3_GET_OBJECT, .bucket = "bkt", .key = "k", .range_off = 10, .range_len = 20},
+	 "http://127.0.0.1:9000/bkt/k", "GET", "", "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
 	{"get, virtual hosted, UTF-8 key", 1, 0,
 	 {.op = S3_GET_OBJECT, .bucket = "bkt", .key = "\xc3\xa9/x"},
 	 "http://bkt.127.0.0.1:9000/%C3%A9/x", "GET", "", "host;x-amz-content-sha256;x-amz-date",
@@ -109,6 +114,9 @@ static void bad_args(struct s3_req *r)
 		{{.op = S3_MP_UPLOAD_PART, .bucket = "b", .key = "k", .upload_id = "u"}, "part number"},
 		{{.op = S3_DELETE_OBJECTS, .bucket = "b", .keys = dkeys, .n_keys = 1001}, "1..1000"},
 		{{.op = S3_MP_COMPLETE, .bucket = "b", .key = "k", .upload_id = "u"}, "no parts"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .range_len = 1}, "only for GetObject"},
+		{{.op = S3_GET_OBJECT, .bucket = "b", .key = "k", .range_off = UINT64_MAX,
+		  .range_len = 2}, "within 2^64"},
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct err e = {{0}};
