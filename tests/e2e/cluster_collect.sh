@@ -3,10 +3,12 @@
 # mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
 # allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
 # private one):
-#   1. collect run GET and PUT: rows of 3 distinct client ids (those of run.json's
+#   1. collect run GET, PUT, mixed and delete: rows of 3 distinct client ids (those of run.json's
 #      "clients"), total requests = the sum of the clients', the summary equal to
 #      analyze --recompute, the clients' first requests within 50 ms of each other, PUT
-#      keys that never collide and carry their client id, the bucket empty afterwards;
+#      keys that never collide and carry their client id; mixed and delete: each client
+#      on its own share of the objects (no error, no key outside its prefix, each of the
+#      30 objects deleted once); the bucket empty afterwards;
 #   2. a campaign of 2 subjects x 2 sizes x 2 cycles in which one client's benchmark
 #      child is SIGKILLed: that run fails naming the client, the campaign finishes,
 #      and the tree analyzes and renders;
@@ -116,6 +118,21 @@ if op == "put":
         p.append("%d PUT keys collide" % (len(keys) - len(set(keys))))
     if any(("/%s/" % r["client_id"]) not in r["file"] for r in rows):
         p.append("a PUT key without its client id")
+if op in ("mixed", "delete"):
+    # each client works on its own share of the objects, under its own prefix
+    errs = [r["error"] for r in rows if r["error"]]
+    if errs:
+        p.append("%d errors, first %r" % (len(errs), errs[0]))
+    if any(("/%s/" % r["client_id"]) not in r["file"] for r in rows):
+        p.append("a key outside its client's prefix")
+if op == "delete":
+    keys = [r["file"] for r in rows]
+    gone = sum(int(r["n_objects"]) for r in rows)
+    if len(set(keys)) != len(keys) or gone != 30:
+        p.append("%d DELETE rows (%d distinct), %d objects deleted of 30" %
+                 (len(keys), len(set(keys)), gone))
+if op == "mixed" and sorted(set(r["op"] for r in rows)) != ["DELETE", "GET", "PUT", "STAT"]:
+    p.append("mixed ops %r" % sorted(set(r["op"] for r in rows)))
 for x in p:
     print(x)
 print("ok (%d rows, clients %r, first requests %.1f ms apart)" % (len(rows), per, spread)
@@ -132,11 +149,15 @@ recompute() {
 
 # ---- 1. collect run, GET and PUT ----
 b1=mpi-run-$sfx
-for op in get put; do
-	objects=()
-	[ $op = get ] && objects=(--objects 20)
+for op in get put mixed delete; do
+	bound=(--duration 1s)
+	case $op in
+	get) bound+=(--objects 20) ;;
+	mixed) bound+=(--objects 30) ;;
+	delete) bound=(--until-done --objects 30) ;;
+	esac
 	mpi "$collect" run --endpoint "$ep" --bucket "$b1" --op $op --size 4KiB --concurrency 2 \
-		"${objects[@]}" --duration 1s -o "$work/$op-4KiB-c2" >"$work/$op.log" 2>&1
+		"${bound[@]}" -o "$work/$op-4KiB-c2" >"$work/$op.log" 2>&1
 	check $? "mpirun -np 3 collect run --op $op exits 0: $(tail -n 3 "$work/$op.log")"
 	rows_check "$work/$op-4KiB-c2" $op >"$work/$op.chk"
 	[ "$(tail -n 1 "$work/$op.chk" | cut -c1-2)" = ok ]
@@ -146,7 +167,7 @@ for op in get put; do
 done
 n=$(keys "$b1")
 [ "$n" -eq 0 ]
-check $? "the bucket is empty after both runs ($n keys)"
+check $? "the bucket is empty after the runs ($n keys)"
 left=$(ls "$TMPDIR")
 [ -z "$left" ]
 check $? "no rank left its temporary directory behind ($left)"
