@@ -108,6 +108,11 @@ int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn,
 struct campaign;
 int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
 
+/* campaign_item_rate (collect/campaign_matrix.c): a cini_item_fn reading item i of a rate
+ * list ([matrix] rate, [rate] rates) into ((double *)arg)[i], offered req/s as
+ * workload_parse_rate reads it; a rate listed twice is an error. */
+int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
+
 /* campaign_parse_sweep (collect/campaign_rate.c, for campaign.c): the [rate] section, when
  * present, into c->sweep (after [campaign], whose timeout it may take). 0, or -1 with the
  * message naming the key. */

@@ -14,19 +14,6 @@
 
 #define SEC "rate"
 
-static int item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
-{
-	struct campaign_sweep *sw = arg;
-	struct err we;
-
-	if (workload_parse_rate(t, &sw->rates[i], &we) < 0)
-		return cini_bad(p, kv, we.msg);
-	for (int j = 0; j < i; j++)
-		if (sw->rates[j] == sw->rates[i])
-			return cini_bad(p, kv, "a rate is listed twice");
-	return 0;
-}
-
 static int cmp_rate(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -75,7 +62,8 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 	if ((kv = cini_get(p, SEC, "rates")) == NULL)
 		return err_set(p->e, "%s:%d: [" SEC "]: needs rates = R/s, R/s, ...", p->name,
 			       b->line);
-	if ((sw->n_rates = cini_each_item(p, kv, CAMPAIGN_MAX_LIST, item_rate, sw)) < 0)
+	if ((sw->n_rates = cini_each_item(p, kv, CAMPAIGN_MAX_LIST, campaign_item_rate,
+					  sw->rates)) < 0)
 		return -1;
 	qsort(sw->rates, (size_t)sw->n_rates, sizeof(sw->rates[0]), cmp_rate);
 	if (cini_get(p, SEC, "duration") == NULL)
