@@ -123,6 +123,12 @@ sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //'
 	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out" &&
 	grep -q "runs/once/aws/get-64KiB-c160-r1600 " "$work/out"
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
+# the demo's rate sweep (make run): 5 rates per server after the one-offs
+sed 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' "$top/data/campaigns/demo.ini" >"$work/demo.ini"
+"$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
+	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c160-r[0-9]* " "$work/out")" -eq 10 ] &&
+	grep -A1 "runs/once/s3rver/get-4KiB-c160-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c160-r1600 "
+check $? "demo.ini plans its rate sweep, 100/s to 1600/s for both servers: $(head -n 1 "$work/out")"
 # options only some ops take
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op put --size 4KiB --concurrency 1 \
 	--count 1 --batch 5 -o "$work/run" >"$work/out" 2>&1
