@@ -138,9 +138,8 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	return 0;
 }
 
-/* bench_fault: the message of workload_check's complaint about field f of section sec */
-static int bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
-		       enum wl_field f, const char *what)
+int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
+			 enum wl_field f, const char *what)
 {
 	const char *key = workload_field_key(f);
 	struct cini_kv *kv;
@@ -149,6 +148,8 @@ static int bench_fault(struct cini *p, const char *sec, const struct campaign_be
 		key = "ops";
 	if (strcmp(sec, "matrix") == 0 && f == WLF_SIZE)
 		key = cini_get(p, sec, "size") ? "size" : "sizes";
+	if (strcmp(sec, "rate") == 0 && f == WLF_RATE)
+		key = "rates";
 	if ((kv = cini_get(p, sec, key)) != NULL)
 		return cini_bad(p, kv, what);
 	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
@@ -168,13 +169,13 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 	if (strcmp(sec, "matrix") != 0) {
 		campaign_workload(b, section_op(sec), b->size, b->concurrency, &wl);
 		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
-			return bench_fault(p, sec, b, f, we.msg);
+			return campaign_bench_fault(p, sec, b, f, we.msg);
 		return 0;
 	}
 	for (int k = 0; k < campaign_matrix_cells(c); k++) {
 		campaign_matrix_workload(c, k, &wl);
 		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
-			return bench_fault(p, sec, b, f, we.msg);
+			return campaign_bench_fault(p, sec, b, f, we.msg);
 	}
 	return 0;
 }
@@ -285,6 +286,8 @@ static const char *const keys_delete[] = {"objects", "size", "concurrency", "dur
 					  "count", "timeout", "bound", "batch", NULL};
 static const char *const keys_multipart[] = {"size", "part_size", "concurrency", "duration",
 					     "count", "timeout", "bound", NULL};
+static const char *const keys_rate[] = {"op", "size", "mix", "concurrency", "duration",
+					"timeout", "objects", "rates", NULL};
 static const char *const keys_subject[] = {"label", "endpoint", "region", "bucket",
 					   "addressing", "profile", "credentials", "color",
 					   "insecure", NULL};
@@ -301,6 +304,8 @@ static const char *const *section_keys(const char *sec)
 		return keys_delete;
 	if (strcmp(sec, "multipart") == 0)
 		return keys_multipart;
+	if (strcmp(sec, "rate") == 0)
+		return keys_rate;
 	if (strncmp(sec, "subject", 7) == 0 && isspace((unsigned char)sec[7]))
 		return keys_subject;
 	return NULL;
@@ -312,7 +317,7 @@ static int check_structure(struct cini *p)
 	for (int i = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) == NULL)
 			return err_set(p->e, "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, subject ID)", p->name,
+				       "head, delete, multipart, rate, subject ID)", p->name,
 				       p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
@@ -412,6 +417,8 @@ static int interpret(struct cini *p, struct campaign *c)
 		if (check_bench(p, oneoff_names[i], oneoffs[i], c) < 0)
 			return -1;
 	}
+	if (campaign_parse_sweep(p, c) < 0)
+		return -1;
 
 	int n = 0;
 	for (int i = 0; i < p->n_secs; i++)

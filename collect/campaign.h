@@ -3,7 +3,8 @@
  * Every key, default and unit is documented in docs/CAMPAIGN.md and in the comment block
  * of data/campaigns/example.ini. Sections: [campaign], [matrix] (the PUT/GET matrix
  * repeated every cycle), the one-off benchmarks [list] [head] [delete] [multipart]
- * (optional; run once, in the first cycle), and one [subject ID] per endpoint compared.
+ * and the rate sweep [rate] (optional; run once, in the first cycle), and one
+ * [subject ID] per endpoint compared.
  * The [matrix] may name `mixed` among its ops (with a `mix`), size specs (random:,
  * dist:) among its sizes, a `range` for its get cells and a `rate` list (a dimension
  * like concurrency: open-loop runs at each offered rate).
@@ -43,6 +44,19 @@ struct campaign_bench {
 	int concurrency;        /* one-off sections: workers */
 	int batch;              /* [delete]: keys per request (0 = engine default) */
 	uint64_t part_size;     /* [multipart]: part size */
+};
+
+/* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
+ * per subject in the first cycle (collect/campaign_rate.c). */
+struct campaign_sweep {
+	struct campaign_bench bench;  /* enabled, line, duration (always the bound),
+					 timeout_s, objects, size (the largest of a
+					 spec), concurrency (the worker cap) */
+	enum wl_op op;                /* get (default), put, head or mixed */
+	struct wl_sizes sizes;        /* kind FIXED for a plain size */
+	struct wl_mix mix;            /* mixed: the weights (default Warp's) */
+	double rates[CAMPAIGN_MAX_LIST]; /* offered req/s, ascending, each once */
+	int n_rates;                  /* >= 1 when enabled */
 };
 
 enum campaign_cred_kind {
@@ -91,6 +105,7 @@ struct campaign {
 	struct wl_range range;                   /* [matrix] range (get cells; default none) */
 	struct campaign_bench matrix;
 	struct campaign_bench list, head, del, multipart;
+	struct campaign_sweep sweep;             /* [rate] */
 
 	struct campaign_subject *subjects;
 	int n_subjects;
@@ -120,6 +135,11 @@ int campaign_matrix_cells(const struct campaign *c);
  * then rate (the last varying fastest): campaign_workload's fields, the cell's size spec,
  * the mix for mixed, the range for get, the cell's rate (0: closed loop). */
 void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl);
+
+/* campaign_sweep_workload: the workload of run `i` (0 .. c->sweep.n_rates - 1) of the
+ * [rate] sweep: its op, size spec, mix (mixed), concurrency, duration, objects (not for
+ * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
+void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

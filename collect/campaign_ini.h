@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "collect/workload.h"
 #include "core/err.h"
 
 /* One key as read: owned copies, the line it was on, and whether a getter asked for it. */
@@ -106,5 +107,23 @@ int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn,
  * first). 0, or -1 with the message naming the key. */
 struct campaign;
 int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
+
+/* campaign_item_rate (collect/campaign_matrix.c): a cini_item_fn reading item i of a rate
+ * list ([matrix] rate, [rate] rates) into ((double *)arg)[i], offered req/s as
+ * workload_parse_rate reads it; a rate listed twice is an error. */
+int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
+
+/* campaign_parse_sweep (collect/campaign_rate.c, for campaign.c): the [rate] section, when
+ * present, into c->sweep (after [campaign], whose timeout it may take). 0, or -1 with the
+ * message naming the key. */
+int campaign_parse_sweep(struct cini *p, struct campaign *c);
+
+/* campaign_bench_fault (collect/campaign.c): workload_check's complaint `what` about field
+ * f of a run of section sec, as "FILE:LINE: [SEC] KEY: what" for the key the section
+ * spells f with (matrix ops/sizes, rate rates; a [campaign] timeout when the section has
+ * none; the section's header line when the key is absent). Returns -1. */
+struct campaign_bench;
+int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
+			 enum wl_field f, const char *what);
 
 #endif

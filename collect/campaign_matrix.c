@@ -111,15 +111,15 @@ static int item_conc(struct cini *p, struct cini_kv *kv, const char *t, int i, v
 	return 0;
 }
 
-static int item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
+int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
 {
-	struct campaign *c = arg;
+	double *rates = arg;
 	struct err we;
 
-	if (workload_parse_rate(t, &c->rates[i], &we) < 0)
+	if (workload_parse_rate(t, &rates[i], &we) < 0)
 		return cini_bad(p, kv, we.msg);
 	for (int j = 0; j < i; j++)
-		if (c->rates[j] == c->rates[i])
+		if (rates[j] == rates[i])
 			return cini_bad(p, kv, "a rate is listed twice");
 	return 0;
 }
@@ -175,7 +175,8 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c)
 	} else if ((c->n_sizes = parse_sizes(p, ks, c)) < 0) {
 		return -1;
 	}
-	if (kr && (c->n_rates = cini_each_item(p, kr, CAMPAIGN_MAX_LIST, item_rate, c)) < 0)
+	if (kr && (c->n_rates = cini_each_item(p, kr, CAMPAIGN_MAX_LIST, campaign_item_rate,
+						 c->rates)) < 0)
 		return -1;
 	return parse_mix_range(p, c);
 }

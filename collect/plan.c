@@ -108,6 +108,53 @@ static int add_matrix_cell(struct builder *b, int cycle, int s, int k)
 	return add_run(b, cycle, s, &wl, b->c->matrix.timeout_s);
 }
 
+/* oneoff_item: one-off run k of a subject (k from 0; -1 when there is none): the
+ * sections [list] [head] [delete] [multipart] present, in that order, then the [rate]
+ * sweep's runs, lowest rate first */
+static int oneoff_item(const struct campaign *c, int k, struct workload *wl, double *timeout_s)
+{
+	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
+	const enum wl_op once_ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
+
+	for (int o = 0; o < 4; o++) {
+		if (!once[o]->enabled)
+			continue;
+		if (k-- == 0) {
+			campaign_workload(once[o], once_ops[o], once[o]->size, once[o]->concurrency,
+					  wl);
+			*timeout_s = once[o]->timeout_s;
+			return 0;
+		}
+	}
+	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
+		return -1;
+	campaign_sweep_workload(c, k, wl);
+	*timeout_s = c->sweep.bench.timeout_s;
+	return 0;
+}
+
+/* add_oneoffs: the one-off runs that end cycle 1, interleaved by subject (subject by
+ * subject for sequential) */
+static int add_oneoffs(struct builder *b)
+{
+	const struct campaign *c = b->c;
+	struct plan *p = b->p;
+	int seq = c->order == CAMPAIGN_ORDER_SEQUENTIAL;
+	struct workload wl;
+	double t;
+	int n = 0;
+
+	while (oneoff_item(c, n, &wl, &t) == 0)
+		n++;
+	for (int i = 0; i < (seq ? p->n_subjects : n); i++)
+		for (int j = 0; j < (seq ? n : p->n_subjects); j++) {
+			oneoff_item(c, seq ? j : i, &wl, &t);
+			if (add_run(b, 0, p->subjects[seq ? i : j], &wl, t) < 0)
+				return -1;
+		}
+	return 0;
+}
+
 static int add_cycle(struct builder *b, int cycle)
 {
 	const struct campaign *c = b->c;
@@ -136,25 +183,8 @@ static int add_cycle(struct builder *b, int cycle)
 	}
 	if (cycle != 1)
 		return 0;
-
 	/* one-offs end the first cycle */
-	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
-	const enum wl_op once_ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
-	int outer = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? p->n_subjects : 4;
-	int inner = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? 4 : p->n_subjects;
-	for (int i = 0; i < outer; i++)
-		for (int j = 0; j < inner; j++) {
-			int o = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? j : i;
-			int k = c->order == CAMPAIGN_ORDER_SEQUENTIAL ? i : j;
-			struct workload wl;
-			if (!once[o]->enabled)
-				continue;
-			campaign_workload(once[o], once_ops[o], once[o]->size, once[o]->concurrency,
-				       &wl);
-			if (add_run(b, 0, p->subjects[k], &wl, once[o]->timeout_s) < 0)
-				return -1;
-		}
-	return 0;
+	return add_oneoffs(b);
 }
 
 static int select_subjects(const struct campaign *c, const char *only, struct plan *p,

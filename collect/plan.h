@@ -7,14 +7,16 @@
  *               by (seed, cycle): the same seed gives the same plan, and one cycle run
  *               alone (--cycle N) gets the order it has in the whole campaign;
  *   sequential  subject by subject, each subject's matrix in the campaign's order.
- * The one-off benchmarks ([list] [head] [delete] [multipart], each once per subject) end
- * the first cycle, and only when the plan includes cycle 1; they are interleaved by
- * subject, or subject by subject for `sequential`.
+ * The one-off benchmarks ([list] [head] [delete] [multipart], each once per subject, then
+ * the [rate] sweep's runs, lowest rate first) end the first cycle, and only when the plan
+ * includes cycle 1; they are interleaved by subject, or subject by subject for
+ * `sequential`.
  *
  * Every run has a stable id, its directory under the output dir:
- *   runs/cycle-NN/SUBJECT/OP-SIZE-cCONC   (NN two digits or more: cycle-01, cycle-100)
- *   runs/once/SUBJECT/OP-SIZE-cCONC       (one-off runs)
- * SIZE as units_format_size writes it (4KiB, 5MiB, 123B). */
+ *   runs/cycle-NN/SUBJECT/OP-SIZE-cCONC[-rRATE]   (NN two digits or more: cycle-01)
+ *   runs/once/SUBJECT/OP-SIZE-cCONC[-rRATE]       (one-off runs; -rRATE: the sweep's)
+ * SIZE as units_format_size writes it (4KiB, 5MiB, 123B), or the size spec's label
+ * (random-4KiB-1MiB); RATE the offered req/s as %g writes it (500, 0.5). */
 #ifndef COLLECT_PLAN_H
 #define COLLECT_PLAN_H
 

@@ -7,7 +7,9 @@
 # than the duration, until-done or a batch for put; issue 13: a mix with another op, a
 # random: size with MIN > MAX, a range past the object or for put, a rate without a
 # duration); --help lists every op `collect run` accepts; a campaign's plan.tsv has the
-# rate dimension and the issue-13 columns, its run ids the rate and size specs; run.json's
+# rate dimension and the issue-13 columns, its run ids the rate and size specs; a [rate]
+# sweep section: its bad values named by file, line and key, its runs planned once per
+# subject at the end of cycle 1, lowest rate first, and run for real; run.json's
 # workload records size_spec, range, rate, workers and seed, and a mixed run the engine
 # does not run yet is recorded as failed, not a crash; the endpoint of `collect run`
 # defaults to AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (real runs against s3rver).
@@ -92,12 +94,41 @@ check $? "a rate campaign plans: $(head -n 1 "$work/out")"
 grep -q "campaign w .*: 8 runs" "$work/out" && grep -q "runs/cycle-01/a/get-4KiB-c4-r10 " "$work/out" &&
 	grep -q "runs/cycle-01/a/mixed-dist-1KiB.3-4KiB.1-c4-r20 " "$work/out"
 check $? "--dry-run: 2 ops x 2 sizes x 2 rates, ids with the rate and the dist"
+# the [rate] sweep section: bad values (file, line, section, key), then its plan
+sweep_bad() {
+	local body=$1 want=$2 rc
+	printf '[campaign]\nname = w\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 1s\n[rate]\n%b\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n' \
+		"$body" >"$work/sw.ini"
+	"$collect" "$work/sw.ini" --dry-run >"$work/out" 2>&1
+	rc=$?
+	[ "$rc" -eq 2 ] && grep -qF -- "sw.ini:$want" "$work/out"
+	check $? "[rate] $(echo "$body" | tr '\n' ' '): exit 2 (got $rc), says \"$want\": $(head -n 1 "$work/out")"
+}
+sweep_bad 'rates = 50/s, 0/s\nduration = 1s' "9: [rate] rates: '0/s' is not a rate from above 0 to 100000/s (N/s)"
+sweep_bad 'rates = 50/s, 50\nduration = 1s' "9: [rate] rates: a rate is listed twice"
+sweep_bad 'rates = 50/s, 1e6/s\nduration = 1s' "9: [rate] rates: '1e6/s' is not a rate from above 0"
+sweep_bad 'duration = 1s' "8: [rate]: needs rates = R/s, R/s, ..."
+sweep_bad 'rates = 50/s\ncount = 3' "10: [rate] count: unknown key"
+sweep_bad 'op = delete\nrates = 50/s\nduration = 1s' "9: [rate] op: 'delete' is not an op of a rate sweep"
+printf '[campaign]\nname = w\norder = sequential\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 4\nduration = 1s\n[head]\ncount = 1\n[rate]\nop = put\nsize = random:1KiB..4KiB\nrates = 300/s, 10/s, 20.5/s\nduration = 1s\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n[subject b]\nendpoint = http://127.0.0.1:9\nbucket = b\n' >"$work/sw.ini"
+"$collect" "$work/sw.ini" --dry-run >"$work/out" 2>&1
+check $? "a [rate] sweep plans: $(head -n 1 "$work/out")"
+grep -q ": 10 runs," "$work/out" &&
+	[ "$(awk '$1 ~ /^[0-9]+$/ {print $2}' "$work/out" | tr '\n' ' ')" = "runs/cycle-01/a/put-4KiB-c4 runs/cycle-01/b/put-4KiB-c4 runs/once/a/head-4KiB-c1 runs/once/a/put-random-1KiB-4KiB-c30-r10 runs/once/a/put-random-1KiB-4KiB-c30-r20.5 runs/once/a/put-random-1KiB-4KiB-c30-r300 runs/once/b/head-4KiB-c1 runs/once/b/put-random-1KiB-4KiB-c30-r10 runs/once/b/put-random-1KiB-4KiB-c30-r20.5 runs/once/b/put-random-1KiB-4KiB-c30-r300 " ]
+check $? "--dry-run (sequential): the matrix, then each subject's one-offs, its sweep last, rates ascending, concurrency ceil(300 x 0.1)"
 # the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan
 sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //' \
 	"$top/data/campaigns/example.ini" >"$work/ex.ini"
 "$collect" "$work/ex.ini" --dry-run >"$work/out" 2>&1 &&
-	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out"
+	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out" &&
+	grep -q "runs/once/aws/get-64KiB-c160-r1600 " "$work/out"
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
+# the demo's rate sweep (make run): 5 rates per server after the one-offs
+sed 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' "$top/data/campaigns/demo.ini" >"$work/demo.ini"
+"$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
+	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c160-r[0-9]* " "$work/out")" -eq 10 ] &&
+	grep -A1 "runs/once/s3rver/get-4KiB-c160-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c160-r1600 "
+check $? "demo.ini plans its rate sweep, 100/s to 1600/s for both servers: $(head -n 1 "$work/out")"
 # options only some ops take
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op put --size 4KiB --concurrency 1 \
 	--count 1 --batch 5 -o "$work/run" >"$work/out" 2>&1
@@ -155,6 +186,7 @@ check $? "a mixed run ends with exit $rc and a run.json with op mixed and Warp's
 # a campaign's plan.tsv: the issue-13 columns, and p99_limit_ms in run.json
 sed "s#http://127.0.0.1:9#$ONE_S3_ENDPOINT#; s/bucket = b/bucket = e2e-wl/; s/ops = get, mixed/ops = put/; s/rate = 10\/s, 20\/s/rate = 10\/s/; s/sizes = .*/sizes = 1KiB/" \
 	"$work/rate.ini" >"$work/rate2.ini"
+printf '[rate]\nsize = 1KiB\nrates = 20/s, 10/s\nduration = 1s\nobjects = 4\n' >>"$work/rate2.ini"
 "$collect" "$work/rate2.ini" -o "$work/camp2" >"$work/camp2.txt" 2>&1
 check $? "a one-run rate campaign: $(tail -n 1 "$work/camp2.txt")"
 head -n 20 "$work/camp2/plan.tsv" | grep -q "	timeout_s	size_spec	range	mix	rate$" &&
@@ -162,4 +194,9 @@ head -n 20 "$work/camp2/plan.tsv" | grep -q "	timeout_s	size_spec	range	mix	rate
 check $? "plan.tsv: the new columns, the rate of the run"
 [ "$(run_json "$work/camp2/runs/cycle-01/a/put-1KiB-c4-r10" "j['campaign']['p99_limit_ms'], j['workload']['workers']")" = "50.0 1" ]
 check $? "run.json: campaign p99_limit_ms 50, workers 1"
+grep -q "^2	runs/once/a/get-1KiB-c2-r10	0	a	get	1024	2	duration	1	0	4	.*	10$" "$work/camp2/plan.tsv" &&
+	grep -q "^3	runs/once/a/get-1KiB-c2-r20	0	a	get	.*	20$" "$work/camp2/plan.tsv"
+check $? "plan.tsv: the [rate] sweep's rows after the matrix, lowest rate first, the rate column"
+[ "$(run_json "$work/camp2/runs/once/a/get-1KiB-c2-r20" "j['status'], j['cycle'], j['workload']['op'], j['workload']['rate'], j['workload']['workers'], j['workload']['objects']")" = "complete None get 20.0 2 4" ]
+check $? "run.json of a sweep run: complete, no cycle, get at 20/s, 2 workers, 4 objects"
 finish

@@ -1,12 +1,14 @@
 /* tests/unit/test_campaign_wl.c: the issue-13 keys of a campaign file: ops = mixed with
  * mix, size specs among [matrix] sizes (a dist: spec's commas), size = SPEC, range for
- * the get cells, the rate dimension, p99_limit; the run ids and plan.tsv columns they
- * give; and the errors, each naming file, line, section and key. */
+ * the get cells, the rate dimension, p99_limit, the [rate] sweep section; the run ids,
+ * plan order and plan.tsv columns they give; and the errors, each naming file, line,
+ * section and key. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "collect/plan.h"
+#include "collect/workload.h"
 #include "tests/unit/check.h"
 
 #define SUBJ "[subject a]\nendpoint = http://a\nbucket = b\n"
@@ -94,9 +96,115 @@ static void test_defaults(void)
 	campaign_free(c);
 }
 
+#define MAT "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n"
+
+/* the [rate] sweep: defaults, sorted rates, run ids, its place at the end of cycle 1 */
+static void test_sweep(void)
+{
+	static const char text[] =
+		"[campaign]\nname = w\ncycles = 2\n" MAT
+		"[head]\ncount = 1\n"
+		"[rate]\nrates = 400/s, 50/s, 200, 100/s\nduration = 4s\nobjects = 32\n"
+		SUBJ "[subject b]\nendpoint = http://b\nbucket = b\n";
+	struct err e = {{0}};
+	struct campaign *c = parse(text, &e);
+	struct plan *p = NULL;
+	struct workload wl;
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	CHECK(c != NULL, "a [rate] section parses: %s", e.msg);
+	if (c == NULL)
+		return;
+	CHECK(c->sweep.bench.enabled && c->sweep.op == WL_GET && c->sweep.n_rates == 4,
+	      "get by default, 4 rates");
+	CHECK(c->sweep.rates[0] == 50 && c->sweep.rates[1] == 100 && c->sweep.rates[2] == 200 &&
+	      c->sweep.rates[3] == 400, "rates sorted ascending");
+	CHECK(c->sweep.bench.concurrency == 40, "concurrency: enough for 400/s x 0.1 s (%d)",
+	      c->sweep.bench.concurrency);
+	CHECK_NUM(c->sweep.bench.timeout_s, 68, 0, "timeout 2 x 4 s + 60 s");
+	campaign_sweep_workload(c, 1, &wl);
+	CHECK(wl.op == WL_GET && wl.size == 4096 && wl.rate == 100 && wl.objects == 32 &&
+	      wl.bound == WL_BOUND_DURATION && wl.duration_s == 4 && wl.concurrency == 40 &&
+	      workload_workers(&wl) == 10, "run 1: get 4KiB at 100/s, 32 objects, 10 workers");
+
+	p = plan_build(c, NULL, &e);
+	/* 2 cycles x 2 subjects x 1 cell + 2 head + 2 x 4 sweep runs */
+	CHECK(p != NULL && p->n == 4 + 2 + 8, "14 runs: %d", p ? p->n : -1);
+	if (p == NULL)
+		goto out;
+	CHECK_STR(p->runs[2].id, "runs/once/a/head-4KiB-c1", "the one-offs after cycle 1's matrix");
+	CHECK_STR(p->runs[4].id, "runs/once/a/get-4KiB-c40-r50", "then the sweep, lowest rate");
+	CHECK_STR(p->runs[5].id, "runs/once/b/get-4KiB-c40-r50", "subjects take turns");
+	CHECK_STR(p->runs[11].id, "runs/once/b/get-4KiB-c40-r400", "highest rate last");
+	CHECK(p->runs[11].cycle == 0 && p->runs[11].wl.rate == 400 &&
+	      p->runs[11].expected_s == 4, "a one-off run of 4 s at 400/s");
+	CHECK_STR(p->runs[12].id, "runs/cycle-02/a/put-4KiB-c1", "cycle 2 has no sweep");
+	f = open_memstream(&buf, &len);
+	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
+	fclose(f);
+	CHECK(strstr(buf, "\truns/once/a/get-4KiB-c40-r200\t0\ta\tget\t4096\t40\tduration\t4\t0"
+			  "\t32\t0\t0\t68\t\t\t\t200\n") != NULL, "plan.tsv row of a sweep run");
+	free(buf);
+	plan_free(p);
+	campaign_free(c);
+
+	/* sequential: subject by subject, each subject's sweep after its one-offs */
+	c = parse("[campaign]\nname = w\norder = sequential\n" MAT
+		  "[rate]\nop = mixed\nmix = get:1, put:1\nsize = random:1KiB..8KiB\n"
+		  "concurrency = 8\nrates = 10/s, 100/s\nduration = 2s\n"
+		  SUBJ "[subject b]\nendpoint = http://b\nbucket = b\n", &e);
+	CHECK(c != NULL, "a mixed sweep parses: %s", e.msg);
+	if (c == NULL)
+		return;
+	p = plan_build(c, NULL, &e);
+	CHECK(p != NULL && p->n == 2 + 4, "6 runs");
+	if (p == NULL)
+		goto out;
+	CHECK_STR(p->runs[2].id, "runs/once/a/mixed-random-1KiB-8KiB-c8-r10", "a's sweep");
+	CHECK_STR(p->runs[3].id, "runs/once/a/mixed-random-1KiB-8KiB-c8-r100", "a's sweep, 100/s");
+	CHECK_STR(p->runs[4].id, "runs/once/b/mixed-random-1KiB-8KiB-c8-r10", "then b's");
+	CHECK(p->runs[3].wl.mix.w[WL_GET] == 1 && p->runs[3].wl.mix.w[WL_PUT] == 1 &&
+	      p->runs[3].wl.mix.w[WL_HEAD] == 0 && p->runs[3].wl.sizes.kind == WL_SIZE_RANDOM &&
+	      p->runs[3].wl.size == 8192 && workload_workers(&p->runs[3].wl) == 8,
+	      "the mix, the size spec, 8 workers (capped by concurrency)");
+out:
+	plan_free(p);
+	campaign_free(c);
+}
+
+#define BASE "[campaign]\nname = w\n" MAT
+
 static const struct {
 	const char *text, *want;
 } bad[] = {
+	/* the [rate] sweep: line 8 is its header */
+	{BASE "[rate]\nduration = 3s\n" SUBJ, "w.ini:8: [rate]: needs rates = R/s, R/s, ..."},
+	{BASE "[rate]\nrates = 10/s\n" SUBJ, "w.ini:8: [rate]: needs duration = D"},
+	{BASE "[rate]\nrates = 10/s, fast\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] rates: 'fast' is not a rate from above 0 to 100000/s (N/s)"},
+	{BASE "[rate]\nrates = 10/s, 200000/s\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] rates: '200000/s' is not a rate from above 0 to 100000/s (N/s)"},
+	{BASE "[rate]\nrates = 10/s, 20/s, 10\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] rates: a rate is listed twice"},
+	{BASE "[rate]\nrates = 10/s,\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] rates: empty item in the list"},
+	{BASE "[rate]\nop = list\nrates = 10/s\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] op: 'list' is not an op of a rate sweep (get, put, head, mixed)"},
+	{BASE "[rate]\nrates = 10/s\ncount = 5\n" SUBJ, "w.ini:10: [rate] count: unknown key"},
+	{BASE "[rate]\nmix = get:1\nrates = 10/s\nduration = 3s\n" SUBJ,
+	 "w.ini:9: [rate] mix: a mix is only for op = mixed"},
+	{BASE "[rate]\nop = put\nobjects = 10\nrates = 10/s\nduration = 3s\n" SUBJ,
+	 "w.ini:10: [rate] objects: objects are prepared for get, head and mixed only"},
+	{BASE "[rate]\nop = head\nsize = random:1KiB..4KiB\nrates = 10/s\nduration = 3s\n"
+	 SUBJ, "w.ini:10: [rate] size: 'random:1KiB..4KiB': size distributions are for put, get and mixed"},
+	{BASE "[rate]\nrates = 10/s\nconcurrency = 0\nduration = 3s\n" SUBJ,
+	 "w.ini:10: [rate] concurrency: '0' is not a concurrency from 1 to 1024"},
+	{BASE "[rate]\nrates = 10/s\nduration = 10s\ntimeout = 5s\n" SUBJ,
+	 "w.ini:11: [rate] timeout: '5s' is not longer than the duration (10s)"},
+	{BASE "[rate]\nrates = 10/s\nduration = 3s\n[rate]\nrates = 1/s\n" SUBJ,
+	 "w.ini:11: [rate]: section repeated (first at line 8)"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n"
 	 "mix = get:1\n" SUBJ, "w.ini:8: [matrix] mix: a mix is only for ops = mixed"},
 	{"[campaign]\nname = w\n[matrix]\nops = mixed\nsizes = 4KiB\nconcurrency = 1\n"
@@ -143,6 +251,7 @@ int main(void)
 {
 	test_good();
 	test_defaults();
+	test_sweep();
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct err e = {{0}};
 		struct campaign *c = parse(bad[i].text, &e);
