@@ -2,7 +2,7 @@
 #   make                 build (objects in build/, binaries in bin/)
 #   make SANITIZE=address,undefined   sanitized build in build/san/ (binaries in build/san/bin/)
 #   make SANITIZE=thread               ThreadSanitizer build in build/tsan/ (make test builds
-#                                      and runs its live engine test, build/tsan/tests/live_engine)
+#                                      and runs its live engine tests, build/tsan/tests/live_engine and live_wl)
 #   make test            install what is missing, then unit + live + end-to-end tests
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
@@ -153,13 +153,13 @@ setup:
 
 # The one test command (README, .ci/run): installs what is missing, builds,
 # runs unit tests, unit tests under ASan+UBSan, then live and end-to-end tests (the engine's
-# live test also under ThreadSanitizer).
+# live tests, live_engine and live_wl, also under ThreadSanitizer).
 # Targets that start with scripts/setup build in a sub-make, which asks pkg-config only
 # once the packages are there (the first command on a fresh machine).
 test: setup
 	$(MAKE) tests
 	$(MAKE) tests SANITIZE=address,undefined
-	$(MAKE) SANITIZE=thread build/tsan/tests/live_engine
+	$(MAKE) SANITIZE=thread build/tsan/tests/live_engine build/tsan/tests/live_wl
 	tests/run
 
 test-unit: tests

@@ -340,7 +340,7 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 		const struct runlog *r = a->runs[i].log;
 		size_t j;
 
-		if (r->cycle > 0)
+		if (r->cycle > 0 || !agg_plain_run(r)) /* a sweep's runs: cells_wl.c */
 			continue;
 		for (j = 0; j < a->n_ops; j++)
 			if (same_point(r, a->ops[j].subject, a->runs[i].subject, a->ops[j].op,

@@ -229,6 +229,16 @@ check $? "one run failed, class killed, the reason naming client 2 and its host:
 	"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1 &&
 	[ -s "$out/report/report.html" ]
 check $? "the tree analyzes and renders: $(tail -n 2 "$work/an.log" "$work/render.log")"
+python3 - "$out/results/aggregate.json" >"$work/agg.chk" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+cells = [c for c in a["cells"] if c["n"] > 0]
+bad = [c for c in cells if c.get("clients") != 3 or c.get("workers_total") != 6]
+print("ok" if cells and not bad else "cells %r" % [(c.get("clients"), c.get("workers_total"))
+                                                  for c in a["cells"]])
+PY
+[ "$(cat "$work/agg.chk")" = ok ] && grep -q "6 workers (3 clients" "$out/report/report.html"
+check $? "aggregate.json: every cell of 3 clients and 6 workers, the report says so: $(cat "$work/agg.chk")"
 
 # ---- 3. mpirun SIGKILLed mid-campaign, then --resume ----
 campaign resume >"$work/resume.ini"

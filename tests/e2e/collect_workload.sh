@@ -169,20 +169,20 @@ check $? "--endpoint over the environment: $(tail -n 2 "$work/env3.txt")"
 [ $? -eq 2 ] && grep -qF "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL)" "$work/out"
 check $? "no endpoint anywhere: exit 2, says where one comes from"
 
-# run.json's issue-13 workload fields (the engine draws nothing yet: a closed-loop put)
+# run.json's issue-13 workload fields
 "$collect" run --endpoint "$ONE_S3_ENDPOINT" --bucket e2e-wl --op put \
 	--size random:1KiB..4KiB --rate 10/s --seed 7 --concurrency 4 --duration 1s \
 	-o "$work/spec" >"$work/spec.txt" 2>&1
 check $? "a put with a size spec, a rate and a seed: $(tail -n 1 "$work/spec.txt")"
 [ "$(run_json "$work/spec" "j['workload']['size_spec'], j['workload']['size'], j['workload']['rate'], j['workload']['workers'], j['workload']['seed'], j['workload']['mix'], j['workload']['range']")" = "random:1KiB..4KiB 4096 10.0 1 7 None None" ]
 check $? "run.json workload: size_spec, largest size, rate, workers 1 (10/s x 0.1 s), seed"
-# a mixed run (engine support comes with issue 13's engine work): recorded, no crash
+# a mixed run with Warp's default mix (its shares: tests/live/live_wl.c)
 "$collect" run --endpoint "$ONE_S3_ENDPOINT" --bucket e2e-wl --op mixed --size 1KiB \
-	--concurrency 2 --count 1 -o "$work/mixed" >"$work/mixed.txt" 2>&1
+	--concurrency 2 --count 20 -o "$work/mixed" >"$work/mixed.txt" 2>&1
 rc=$?
-[ "$rc" -le 1 ] && [ "$(run_json "$work/mixed" "j['workload']['op'], j['workload']['mix']")" = \
-	"mixed {'get': 45, 'put': 15, 'head': 30, 'delete': 10}" ]
-check $? "a mixed run ends with exit $rc and a run.json with op mixed and Warp's mix"
+[ "$rc" -eq 0 ] && [ "$(run_json "$work/mixed" "j['workload']['op'], j['workload']['mix'], sum(v['requests'] for v in j['summary']['by_op'].values())")" = \
+	"mixed {'get': 45, 'put': 15, 'head': 30, 'delete': 10} 40" ]
+check $? "a mixed run: exit $rc, run.json with op mixed, Warp's mix, by_op adding up to the 40 requests"
 # a campaign's plan.tsv: the issue-13 columns, and p99_limit_ms in run.json
 sed "s#http://127.0.0.1:9#$ONE_S3_ENDPOINT#; s/bucket = b/bucket = e2e-wl/; s/ops = get, mixed/ops = put/; s/rate = 10\/s, 20\/s/rate = 10\/s/; s/sizes = .*/sizes = 1KiB/" \
 	"$work/rate.ini" >"$work/rate2.ini"
@@ -199,4 +199,19 @@ grep -q "^2	runs/once/a/get-1KiB-c2-r10	0	a	get	1024	2	duration	1	0	4	.*	10$" "$
 check $? "plan.tsv: the [rate] sweep's rows after the matrix, lowest rate first, the rate column"
 [ "$(run_json "$work/camp2/runs/once/a/get-1KiB-c2-r20" "j['status'], j['cycle'], j['workload']['op'], j['workload']['rate'], j['workload']['workers'], j['workload']['objects']")" = "complete None get 20.0 2 4" ]
 check $? "run.json of a sweep run: complete, no cycle, get at 20/s, 2 workers, 4 objects"
+# the campaign analyzes and renders: the sweep is a sweep (not one-off rows), with its chart
+"$top/bin/analyze" "$work/camp2" -o "$work/camp2/results" >"$work/an2.txt" 2>&1 &&
+	"$top/bin/render" "$work/camp2/results" -o "$work/camp2/report" >>"$work/an2.txt" 2>&1
+check $? "the rate campaign analyzes and renders: $(tail -n 2 "$work/an2.txt")"
+python3 - "$work/camp2/results/aggregate.json" >"$work/an2.chk" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+# the matrix's put at 10/s is a sweep of its own, of one point
+sw = [s for s in a.get("rate_sweeps", []) if s["op"] == "get"]
+pts = [p["offered"] for s in sw for p in s["points"]]
+print("ok" if not a["ops"] and len(sw) == 1 and pts == [10.0, 20.0]
+      else "ops %r, sweeps %r" % ([(o["op"], o["n"]) for o in a["ops"]], pts))
+PY
+[ "$(cat "$work/an2.chk")" = ok ] && grep -q "latency against offered load" "$work/camp2/report/report.html"
+check $? "aggregate.json: one sweep of 2 points, no one-off rows; the report has its chart: $(cat "$work/an2.chk")"
 finish
