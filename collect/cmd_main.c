@@ -1,11 +1,33 @@
 /* collect/cmd_main.c: collect_main (cli.h): the subcommands and campaign mode, shared by
  * bin/collect and bin/collect-mpi. */
 #include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "collect/clean.h"
 #include "collect/cli.h"
+
+/* The one piece of global mutable state: set by SIGINT/SIGTERM. */
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+volatile sig_atomic_t *cli_stop_on_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	return &g_stop;
+}
 
 /* campaign_mode: collect CAMPAIGN.ini [options]. */
 static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,

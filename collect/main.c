@@ -12,26 +12,6 @@
 #include "collect/cli.h"
 #include "collect/cluster.h"
 
-/* The one piece of global mutable state: set by SIGINT/SIGTERM. */
-static volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	g_stop = 1;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
-
 /* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
  * returns only when that fails (after saying why). */
 static int exec_mpi(char **argv)
@@ -58,8 +38,10 @@ static int exec_mpi(char **argv)
 
 int main(int argc, char **argv)
 {
+	volatile sig_atomic_t *stop;
+
 	if (cluster_launched())
 		return exec_mpi(argv);
-	install_signals();
-	return collect_main(argc, argv, &g_stop, NULL);
+	stop = cli_stop_on_signals();
+	return collect_main(argc, argv, stop, NULL);
 }

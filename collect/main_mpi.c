@@ -6,46 +6,26 @@
  * cannot take its part. */
 #include <signal.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "collect/cli.h"
 #include "collect/cluster.h"
 #include "collect/distrib.h"
-
-/* The one piece of global mutable state: set by SIGINT/SIGTERM. */
-static volatile sig_atomic_t g_stop;
-
-static void on_signal(int sig)
-{
-	(void)sig;
-	g_stop = 1;
-}
-
-static void install_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-}
 
 int main(int argc, char **argv)
 {
 	struct cluster *c;
 	struct distrib *d;
 	struct err e = {{0}};
+	volatile sig_atomic_t *stop;
 	int rc;
 
-	install_signals();
+	stop = cli_stop_on_signals();
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return CLI_EXIT_USAGE;
 	}
-	d = distrib_new(c, &g_stop, &e);
+	d = distrib_new(c, stop, &e);
 	if (d == NULL) {
 		/* the others would wait for this rank in vain: the whole job ends */
 		fprintf(stderr, "collect: rank %d (%s): %s\n", cluster_rank(c),
@@ -53,7 +33,7 @@ int main(int argc, char **argv)
 		cluster_abort(c, CLI_EXIT_USAGE);
 	}
 	if (cluster_rank(c) == 0) {
-		rc = collect_main(argc, argv, &g_stop, distrib_runner(d));
+		rc = collect_main(argc, argv, stop, distrib_runner(d));
 		if (distrib_end(d, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			rc = rc ? rc : CLI_EXIT_FAILED;
