@@ -312,7 +312,8 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
 					     "col.requests" };
 	for (size_t i = 0; i < 9; i++)
-		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i == 2 ? 0.5 : 0.8);
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i != 2 ? 0.8
+			       : model_distributed(m) ? 0.9 : 0.5);   /* "24 (3 × 8)" on one line */
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
