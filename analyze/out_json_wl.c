@@ -105,7 +105,8 @@ json_t *out_json_rate_sweeps(const struct aggregate *a, int *ok)
 		outj_put(o, "mix", s->mix ? mix_json(s->mix, ok) : json_null(), ok);
 		outj_put(o, "concurrency", json_integer(s->concurrency), ok);
 		outj_put(o, "clients", json_integer(clients), ok);
-		outj_put(o, "workers_total", json_integer((json_int_t)s->concurrency * clients), ok);
+		outj_put(o, "workers_total", json_integer((json_int_t)s->concurrency * clients),
+			 ok);
 		for (size_t k = 0; k < s->n_points; k++) {
 			const struct agg_cell *c = &a->wcells[s->points[k]];
 			json_t *p = json_object();

@@ -146,8 +146,8 @@ int model_load_clients(struct ld *l, struct report_model *m, json_t *root)
 		m->cells[i].clients = m->cells[i].client_hosts = 1;
 	for (size_t i = 0; i < m->noneoffs; i++)
 		m->oneoffs[i].clients = 1;
-	if (load_cells(l, m, root) < 0 || load_oneoffs(l, m, root) < 0 || load_hosts(l, m, root) < 0 ||
-	    load_balance(l, m, root) < 0)
+	if (load_cells(l, m, root) < 0 || load_oneoffs(l, m, root) < 0 ||
+	    load_hosts(l, m, root) < 0 || load_balance(l, m, root) < 0)
 		return -1;
 	return 0;
 }

@@ -530,9 +530,10 @@ static void samples(struct report_builder *r)
 				doc_table_row(t);
 				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
 					       CELL_ROWHEAD, NULL, NULL);
-				int hosts, clients = model_clients_at(m, m->ops[o], m->concurrency[k], &hosts);
-				doc_table_cell(t, 1, model_workers_cell(r->l, m->concurrency[k], clients, buf,
-									sizeof(buf)), CELL_NUM, NULL, NULL);
+				int hosts, conc = m->concurrency[k];
+				int clients = model_clients_at(m, m->ops[o], conc, &hosts);
+				model_workers_cell(r->l, conc, clients, buf, sizeof(buf));
+				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
 				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
@@ -587,8 +588,8 @@ static void appendix(struct report_builder *r)
 					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
 					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
-					doc_table_cell(t, 2, model_workers_cell(r->l, c->concurrency, c->clients, w,
-										sizeof(w)), CELL_NUM, NULL, NULL);
+					model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
+					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
 						const struct rm_run *run = NULL;
 						for (size_t q = 0; c && q < c->nruns; q++)

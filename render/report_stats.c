@@ -146,7 +146,8 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 	int p = chart_add_panel(c, "");
 	char sz[32];
 	struct model_workers w;
-	const char *names[] = { "size", "workers", "per_client" }, *vals[] = { sz, w.total, w.per_client };
+	const char *names[] = { "size", "workers", "per_client" };
+	const char *vals[] = { sz, w.total, w.per_client };
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
@@ -154,7 +155,8 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
 			struct strbuf lab = { 0 };
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
-			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF, &w) < 0)
+			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF,
+					     &w) < 0)
 				fail_oom(r);
 			if (m->nsubjects == 2) {
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
@@ -260,7 +262,8 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	struct strbuf title = { 0 }, desc = { 0 };
 	char sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
 	struct model_workers w;
-	const char *names[] = { "op", "workers", "per_client" }, *vals[] = { opname, w.total, w.per_client };
+	const char *names[] = { "op", "workers", "per_client" };
+	const char *vals[] = { opname, w.total, w.per_client };
 	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_BRIEF, &w) < 0)
 		fail_oom(r);
 	text_subst(&title, rb_str(r, strcmp(w.total, "1") == 0 ? "chart.latpct1" : "chart.latpct"),
@@ -330,8 +333,8 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					       ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
 				doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
 					       NULL, NULL);
-				doc_table_cell(t, 2, model_workers_cell(r->l, c->concurrency, c->clients, w,
-									  sizeof(w)), CELL_NUM, NULL, NULL);
+				model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
+				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)
 					doc_table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
 						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);

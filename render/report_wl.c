@@ -178,8 +178,8 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	char opname[32];
 	struct strbuf title = { 0 }, desc = { 0 }, subj = { 0 };
 	findings_op_name(r->l, s->op, opname, sizeof(opname));
-	subst(&title, rb_str(r, "chart.rate"), "subject", subject_text(r, s->subject, s->clients, &subj),
-	      "op", opname);
+	subst(&title, rb_str(r, "chart.rate"), "subject",
+	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
 	strbuf_free(&subj);
 	subst(&desc, rb_str(r, "chart.rate_desc"), "subject", m->subjects[s->subject].label, "op",
 	      opname);
