@@ -311,6 +311,7 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 {
 	size_t k = 0;
 
+	o->clients = 0;
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *ar = &a->runs[i];
 
@@ -318,6 +319,8 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 						       o->size, o->concurrency))
 			continue;
 		o->total++;
+		if (o->clients == 0 || (ar->v.included && k == 0))
+			o->clients = runlog_clients_count(&ar->log->clients);
 		if (ar->v.included)
 			sel[k++] = i;
 	}

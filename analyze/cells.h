@@ -72,6 +72,7 @@ struct agg_op {
 	struct agg_lat lat, ttfb;
 	double seg_median, seg_fastest, seg_slowest;    /* obj/s */
 	double completion_s;
+	int clients;                    /* clients per run (of its first valid run, else first) */
 };
 
 struct agg_consistency {

@@ -254,6 +254,8 @@ int agg_clients_build(struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_cells; i++)
 		cell_clients(a, &a->cells[i]);
+	for (size_t i = 0; i < a->n_wcells; i++)
+		cell_clients(a, &a->wcells[i]);
 	return build_hosts(a) < 0 || build_balance(a) < 0 ? -1 : 0;
 }
 

@@ -54,7 +54,8 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 		return -1;
 	fputs("subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,"
 	      "mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,"
-	      "lat_p99_ms,ttfb_avg_ms,mib_s_ci_lo,mib_s_ci_hi,obj_s_ci_lo,obj_s_ci_hi\n", f);
+	      "lat_p99_ms,ttfb_avg_ms,mib_s_ci_lo,mib_s_ci_hi,obj_s_ci_lo,obj_s_ci_hi,clients,"
+	      "workers_total\n", f);
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *c = &a->cells[i];
 
@@ -80,6 +81,8 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 		f_num(f, &col, c->mib.ci_hi);
 		f_num(f, &col, c->obj.ci_lo);
 		f_num(f, &col, c->obj.ci_hi);
+		f_int(f, &col, c->clients);
+		f_int(f, &col, (long long)c->concurrency * c->clients);
 		row_end(f, &col);
 	}
 	return fs_atomic_commit(&out, e);
@@ -94,7 +97,7 @@ int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
 	if (f == NULL)
 		return -1;
 	fputs("path,cycle,subject,op,size,concurrency,included,class,reason,mib_s,obj_s,"
-	      "lat_avg_ms,ttfb_avg_ms\n", f);
+	      "lat_avg_ms,ttfb_avg_ms,clients,workers_total\n", f);
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *r = &a->runs[i];
 		const struct runlog *l = r->log;
@@ -116,6 +119,8 @@ int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
 		f_num(f, &col, l->has_summary ? s->obj_s : NAN);
 		f_num(f, &col, l->has_summary ? s->latency.avg : NAN);
 		f_num(f, &col, l->has_summary && s->has_ttfb ? s->ttfb.avg : NAN);
+		f_int(f, &col, runlog_clients_count(&l->clients));
+		f_int(f, &col, (long long)l->concurrency * runlog_clients_count(&l->clients));
 		row_end(f, &col);
 	}
 	return fs_atomic_commit(&out, e);

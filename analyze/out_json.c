@@ -176,6 +176,8 @@ static json_t *op_json(const struct aggregate *a, const struct agg_op *p, int *o
 	outj_put(o, "op", json_string(p->op), ok);
 	outj_put(o, "size", json_integer((json_int_t)p->size), ok);
 	outj_put(o, "concurrency", json_integer(p->concurrency), ok);
+	outj_put(o, "clients", json_integer(p->clients), ok);
+	outj_put(o, "workers_total", json_integer((json_int_t)p->concurrency * p->clients), ok);
 	outj_put(o, "objects", p->objects >= 0 ? json_integer(p->objects) : json_null(), ok);
 	outj_put(o, "n", json_integer((json_int_t)p->n), ok);
 	outj_put(o, "total", json_integer((json_int_t)p->total), ok);

@@ -95,6 +95,7 @@ json_t *out_json_rate_sweeps(const struct aggregate *a, int *ok)
 	for (size_t i = 0; i < a->n_sweeps; i++) {
 		const struct agg_sweep *s = &a->sweeps[i];
 		json_t *o = json_object(), *pts = json_array();
+		int clients = s->n_points ? a->wcells[s->points[0]].clients : 1;
 
 		outj_put(o, "subject", json_string(a->subjects[s->subject].id), ok);
 		outj_put(o, "op", json_string(s->op), ok);
@@ -103,6 +104,9 @@ json_t *out_json_rate_sweeps(const struct aggregate *a, int *ok)
 		outj_put(o, "range", jstr(s->range), ok);
 		outj_put(o, "mix", s->mix ? mix_json(s->mix, ok) : json_null(), ok);
 		outj_put(o, "concurrency", json_integer(s->concurrency), ok);
+		outj_put(o, "clients", json_integer(clients), ok);
+		outj_put(o, "workers_total", json_integer((json_int_t)s->concurrency * clients),
+			 ok);
 		for (size_t k = 0; k < s->n_points; k++) {
 			const struct agg_cell *c = &a->wcells[s->points[k]];
 			json_t *p = json_object();

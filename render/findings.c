@@ -1,5 +1,6 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "render/model_wl.h"
 #include "render/model_ext.h"
 
@@ -86,15 +87,17 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			if (d->subject != (int)s || strcmp(d->op, op) != 0 ||
 			    (d->status != RM_LEAD_UNKNOWN && d->status != RM_LEAD_CLEAR))
 				continue;
-			char size[32], conc[16], val[TEXT_NUM_MAX];
+			char size[32], val[TEXT_NUM_MAX];
+			struct model_workers w;
 			model_size_text(m, nf, d->size, size, sizeof(size));
-			snprintf(conc, sizeof(conc), "%d", d->concurrency);
+			if (model_workers_at(m, l, op, d->concurrency, MODEL_WORKERS_BRIEF, &w) < 0)
+				where.failed = 1;
 			text_num(nf, d->mib_s, -1, val, sizeof(val));
-			const char *names[] = { "size", "workers", "value" };
-			const char *vals[] = { size, conc, val };
+			const char *names[] = { "size", "workers", "per_client", "value" };
+			const char *vals[] = { size, w.total, w.per_client, val };
 			if (count++)
 				strbuf_adds(&where, text_lang_str(l, "finding.where_sep"));
-			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 3);
+			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 4);
 		}
 		if (count) {
 			const char *names[] = { "subject", "op", "where" };
@@ -124,14 +127,18 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 	}
 	if (!best)
 		return 0;
-	char size[32], conc[16], val[TEXT_NUM_MAX];
+	char size[32], val[TEXT_NUM_MAX];
 	struct strbuf b = { 0 };
+	struct model_workers w;
 	model_size_text(m, nf, best->size, size, sizeof(size));
-	snprintf(conc, sizeof(conc), "%d", best->concurrency);
+	if (model_workers(l, best->concurrency, best->clients, best->client_hosts,
+			  MODEL_WORKERS_LONG, &w) < 0)
+		b.failed = 1;   /* push refuses it */
 	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
-	const char *names[] = { "op", "value", "subject", "size", "workers" };
-	const char *vals[] = { opname, val, m->subjects[best->subject].label, size, conc };
-	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 5);
+	const char *names[] = { "op", "value", "subject", "size", "workers", "per_client" };
+	const char *vals[] = { opname, val, m->subjects[best->subject].label, size, w.total,
+			       w.per_client };
+	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 6);
 	return push(f, &b);
 }
 

@@ -75,6 +75,7 @@ struct rm_oneoff {         /* LIST / HEAD / DELETE */
 	double obj_s, completion_s;
 	double seg_median, seg_fastest, seg_slowest;   /* obj/s */
 	struct rm_lat latency, ttfb;                   /* ttfb all NAN when null */
+	int clients;               /* 1.2 (render/model_clients.h): 1 when absent */
 };
 
 struct rm_consistency {

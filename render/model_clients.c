@@ -37,6 +37,24 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
+static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
+{
+	json_t *a = json_object_get(root, "ops"), *v;
+	size_t i;
+	char w[64];
+	int failed = 0;
+
+	json_array_foreach(a, i, v) {
+		if (i >= m->noneoffs)
+			break;
+		snprintf(w, sizeof(w), "ops[%zu]", i);
+		m->oneoffs[i].clients = positive(l, v, w, "clients", &failed);
+		if (failed)
+			return -1;
+	}
+	return 0;
+}
+
 static int load_hosts(struct ld *l, struct report_model *m, json_t *root)
 {
 	json_t *a, *v;
@@ -126,8 +144,10 @@ int model_load_clients(struct ld *l, struct report_model *m, json_t *root)
 {
 	for (size_t i = 0; i < m->ncells; i++)
 		m->cells[i].clients = m->cells[i].client_hosts = 1;
-	if (load_cells(l, m, root) < 0 || load_hosts(l, m, root) < 0 ||
-	    load_balance(l, m, root) < 0)
+	for (size_t i = 0; i < m->noneoffs; i++)
+		m->oneoffs[i].clients = 1;
+	if (load_cells(l, m, root) < 0 || load_oneoffs(l, m, root) < 0 ||
+	    load_hosts(l, m, root) < 0 || load_balance(l, m, root) < 0)
 		return -1;
 	return 0;
 }
@@ -170,4 +190,52 @@ int model_clients_at(const struct report_model *m, const char *op, int conc, int
 			*hosts = c->client_hosts;
 	}
 	return clients;
+}
+
+int model_workers(const struct text_lang *l, int conc, int clients, int hosts,
+		  enum model_workers_form form, struct model_workers *w)
+{
+	struct strbuf b = { 0 };
+	char cl[16], per[16], nh[16];
+	const char *names[] = { "clients", "per", "n" }, *vals[] = { cl, per, nh };
+	int rc = clients > 1;
+
+	snprintf(w->total, sizeof(w->total), "%lld", (long long)conc * (clients > 1 ? clients : 1));
+	w->per_client[0] = 0;
+	if (!rc)
+		return 0;
+	snprintf(cl, sizeof(cl), "%d", clients);
+	snprintf(per, sizeof(per), "%d", conc);
+	snprintf(nh, sizeof(nh), "%d", hosts);
+	if (form == MODEL_WORKERS_BRIEF) {
+		text_subst(&b, text_lang_str(l, "workers.per_client"), names, vals, 2);
+	} else {
+		text_subst(&b, text_lang_str(l, "workers.per_client_long"), names, vals, 2);
+		text_subst(&b, text_lang_str(l, hosts == 1 ? "workers.hosts1" : "workers.hosts"),
+			   names + 2, vals + 2, 1);
+	}
+	if (b.failed)
+		rc = -1;
+	else
+		snprintf(w->per_client, sizeof(w->per_client), "%s", b.p ? b.p : "");
+	strbuf_free(&b);
+	return rc;
+}
+
+int model_workers_at(const struct report_model *m, const struct text_lang *l, const char *op,
+		     int conc, enum model_workers_form form, struct model_workers *w)
+{
+	int hosts, clients = model_clients_at(m, op, conc, &hosts);
+
+	return model_workers(l, conc, clients, hosts, form, w);
+}
+
+const char *model_workers_cell(const struct text_lang *l, int conc, int clients, char *buf,
+			       size_t n)
+{
+	struct model_workers w;
+
+	model_workers(l, conc, clients, 1, MODEL_WORKERS_BRIEF, &w);
+	snprintf(buf, n, "%s%s", w.total, w.per_client);
+	return buf;
 }

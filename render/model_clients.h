@@ -9,6 +9,7 @@
 
 #include "render/model.h"
 #include "render/model_json.h"
+#include "render/text.h"
 
 struct rm_client_host {            /* client_hosts[] */
 	char *host;
@@ -31,6 +32,7 @@ struct rm_balance {                /* client_balance[] */
 };
 
 /* model_load_clients: cells[].clients / client_hosts (into m->cells, loaded already),
+ * ops[].clients (into m->oneoffs),
  * client_hosts[] and client_balance[] of root. Returns 0, or -1 with l->e naming the
  * field ("x/aggregate.json: cells[2].clients: expected a non-negative integer"); what
  * was loaded stays owned by m (model_free releases it). */
@@ -46,5 +48,31 @@ int model_distributed(const struct report_model *m);
  * run (the largest when they differ, which analyze never writes), and in *hosts the
  * most client hosts of those cells; 1 and 1 when none has more. */
 int model_clients_at(const struct report_model *m, const char *op, int conc, int *hosts);
+
+/* The values of a template's {workers} and {per_client} for conc workers per client on
+ * `clients` clients on `hosts` hosts: "{workers} workers{per_client}" reads "8 workers" for
+ * one client and "24 workers (3 × 8)" (brief) or "24 workers (3 clients × 8) on 2 hosts"
+ * (long) for three. */
+struct model_workers {
+	char total[24];            /* conc × clients */
+	char per_client[192];      /* "" for one client */
+};
+
+enum model_workers_form { MODEL_WORKERS_BRIEF, MODEL_WORKERS_LONG };
+
+/* model_workers: fill *w from l's "workers.per_client" (brief) or
+ * "workers.per_client_long" and "workers.hosts1" / "workers.hosts" (long). Returns 1 when
+ * clients > 1, 0 for one client (per_client ""), -1 when memory runs out (per_client ""). */
+int model_workers(const struct text_lang *l, int conc, int clients, int hosts,
+		  enum model_workers_form form, struct model_workers *w);
+
+/* model_workers_at: model_workers for op's cells at concurrency conc (model_clients_at). */
+int model_workers_at(const struct report_model *m, const struct text_lang *l, const char *op,
+		     int conc, enum model_workers_form form, struct model_workers *w);
+
+/* model_workers_cell: "24 (3 × 8)" (brief, for a table cell; "8" for one client) into buf
+ * of n bytes; returns buf. */
+const char *model_workers_cell(const struct text_lang *l, int conc, int clients, char *buf,
+			       size_t n);
 
 #endif

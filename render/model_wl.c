@@ -71,6 +71,13 @@ static char *mix_text(struct wld *w, const json_t *mix)
 	return b.p ? b.p : str(w, NULL, "");
 }
 
+/* count: o.key as a count of clients or hosts, 1 when absent or below 1. */
+static int count(const json_t *o, const char *key)
+{
+	json_int_t v = json_integer_value(json_object_get(o, key));
+	return v >= 1 && v <= 1000000 ? (int)v : 1;
+}
+
 static void load_cell(struct wld *w, const struct report_model *m, const json_t *o,
 		      struct rm_wcell *c, const char *path)
 {
@@ -82,6 +89,8 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 	c->mix = mix_text(w, json_object_get(o, "mix"));
 	c->size = (uint64_t)json_integer_value(json_object_get(o, "size"));
 	c->concurrency = (int)json_integer_value(json_object_get(o, "concurrency"));
+	c->clients = count(o, "clients");
+	c->client_hosts = count(o, "client_hosts");
 	c->n = (int)json_integer_value(json_object_get(o, "n"));
 	c->rate = num(w, o, path, "rate");
 	c->mib_s = num(w, json_object_get(o, "mib_s"), path, "value");
@@ -117,6 +126,7 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	s->workload = str(w, o, "size_spec");
 	s->size = (uint64_t)json_integer_value(json_object_get(o, "size"));
 	s->concurrency = (int)json_integer_value(json_object_get(o, "concurrency"));
+	s->clients = count(o, "clients");
 	s->p99_limit = num(w, o, path, "p99_limit_ms");
 	s->max_sustained = num(w, o, path, "max_sustained");
 	if (!json_is_array(pts) || !json_array_size(pts))

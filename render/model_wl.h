@@ -28,6 +28,7 @@ struct rm_wcell {
 	double rate;                   /* offered req/s; NAN: closed loop */
 	double mib_s, obj_s, p50, p99; /* values; p50/p99 pooled (ms) */
 	struct rm_wl_op *by_op;        size_t nby_op;
+	int clients, client_hosts;     /* 1, 1 when absent (render/model_clients.h) */
 };
 
 struct rm_sweep_pt {
@@ -36,7 +37,7 @@ struct rm_sweep_pt {
 };
 
 struct rm_sweep {
-	int subject, concurrency;
+	int subject, concurrency, clients;   /* clients: 1 when absent */
 	char *op, *workload;
 	uint64_t size;
 	struct rm_sweep_pt *pts;       size_t npts;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "render/model_ext.h"
 #include "render/report_int.h"
 
@@ -170,13 +171,18 @@ static void environment(struct report_builder *r)
 				o = &m->oneoffs[i];
 		if (!o)
 			continue;
-		char opn[32], sz[32], w[16], ob[TEXT_NUM_MAX];
+		char opn[32], sz[32], w[16], cl[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
 		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof(opn)), CELL_ROWHEAD, NULL, NULL);
 		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof(sz)) : TEXT_NULL,
 			       0, NULL, NULL);
 		snprintf(w, sizeof(w), "%d", o->concurrency);
-		doc_table_cell(t, 2, w, 0, NULL, NULL);
+		if (o->clients > 1) {   /* "4 per client × 3 clients", as the matrix rows */
+			snprintf(cl, sizeof(cl), "%d", o->clients);
+			subst(&b, rb_str(r, "matrix.per_client"), "list", w, "clients", cl);
+		}
+		doc_table_cell(t, 2, o->clients > 1 ? rb_text(r, &b) : w, 0, NULL, NULL);
+		strbuf_free(&b);
 		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof(ob)), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, rb_str(r, "matrix.once"), 0, NULL, NULL);
 	}
@@ -243,8 +249,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	}
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured(m, op, size, m->concurrency[k])) {
-			conc[nc] = m->concurrency[k];
-			snprintf(cbuf[nc], sizeof(cbuf[nc]), "%d", conc[nc]);
+			int hosts, clients = model_clients_at(m, op, m->concurrency[k], &hosts);
+			conc[nc] = m->concurrency[k];   /* the axis: total workers */
+			snprintf(cbuf[nc], sizeof(cbuf[nc]), "%lld", (long long)conc[nc] * clients);
 			cats[nc] = cbuf[nc];
 			nc++;
 		}
@@ -523,7 +530,9 @@ static void samples(struct report_builder *r)
 				doc_table_row(t);
 				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
 					       CELL_ROWHEAD, NULL, NULL);
-				snprintf(buf, sizeof(buf), "%d", m->concurrency[k]);
+				int hosts, conc = m->concurrency[k];
+				int clients = model_clients_at(m, m->ops[o], conc, &hosts);
+				model_workers_cell(r->l, conc, clients, buf, sizeof(buf));
 				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
 				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
@@ -544,7 +553,7 @@ static void samples(struct report_builder *r)
 static void appendix(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	char opname[32], id[32], sz[32], buf[TEXT_NUM_MAX], w[16];
+	char opname[32], id[32], sz[32], buf[TEXT_NUM_MAX], w[64];
 	int cycles = m->campaign_cycles;
 	for (size_t i = 0; i < m->ncells; i++)
 		for (size_t k = 0; k < m->cells[i].nruns; k++)
@@ -579,7 +588,7 @@ static void appendix(struct report_builder *r)
 					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
 					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
-					snprintf(w, sizeof(w), "%d", m->concurrency[k]);
+					model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
 						const struct rm_run *run = NULL;

@@ -15,19 +15,14 @@
 
 int report_workers_text(struct report_builder *r, const char *op, int conc, struct strbuf *b)
 {
-	int hosts, clients = model_clients_at(r->m, op, conc, &hosts);
-	char total[24], cl[16], per[16], nh[16];
-	const char *names[] = { "total", "clients", "per" };
-	const char *vals[] = { total, cl, per };
+	struct model_workers w;
+	int rc = model_workers_at(r->m, r->l, op, conc, MODEL_WORKERS_LONG, &w);
 
-	if (clients <= 1)
+	if (rc < 0)
+		fail_oom(r);
+	if (rc <= 0)
 		return 0;
-	snprintf(total, sizeof(total), "%lld", (long long)conc * clients);
-	snprintf(cl, sizeof(cl), "%d", clients);
-	snprintf(per, sizeof(per), "%d", conc);
-	text_subst(b, rb_str(r, "workers.dist"), names, vals, 3);
-	snprintf(nh, sizeof(nh), "%d", hosts);
-	subst(b, rb_str(r, hosts == 1 ? "workers.hosts1" : "workers.hosts"), "n", nh, NULL, NULL);
+	subst(b, rb_str(r, "workers.dist"), "total", w.total, "per_client", w.per_client);
 	return 1;
 }
 

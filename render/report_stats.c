@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "render/model_ext.h"
 
 void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text, size_t tn,
@@ -143,7 +144,10 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 {
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
-	char sz[32], w[16];
+	char sz[32];
+	struct model_workers w;
+	const char *names[] = { "size", "workers", "per_client" };
+	const char *vals[] = { sz, w.total, w.per_client };
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
@@ -151,14 +155,16 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
 			struct strbuf lab = { 0 };
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
-			snprintf(w, sizeof(w), "%d", m->concurrency[k]);
+			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF,
+					     &w) < 0)
+				fail_oom(r);
 			if (m->nsubjects == 2) {
-				subst(&lab, rb_str(r, "forest.row"), "size", sz, "workers", w);
+				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				chart_add_row(c, p, rb_text(r, &lab));
 				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
 			} else if (d) {
 				char row[320];
-				subst(&lab, rb_str(r, "forest.row"), "size", sz, "workers", w);
+				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab), rb_str(r, "forest.vs"));
 				strbuf_free(&lab);
 				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
@@ -254,10 +260,17 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 {
 	const struct report_model *m = r->m;
 	struct strbuf title = { 0 }, desc = { 0 };
-	char cs[16], sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
-	snprintf(cs, sizeof(cs), "%d", conc);
-	subst(&title, rb_str(r, conc == 1 ? "chart.latpct1" : "chart.latpct"), "op", opname, "workers", cs);
-	subst(&desc, rb_str(r, "chart.latpct_desc"), "op", opname, "workers", cs);
+	char sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
+	struct model_workers w;
+	const char *names[] = { "op", "workers", "per_client" };
+	const char *vals[] = { opname, w.total, w.per_client };
+	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_BRIEF, &w) < 0)
+		fail_oom(r);
+	text_subst(&title, rb_str(r, strcmp(w.total, "1") == 0 ? "chart.latpct1" : "chart.latpct"),
+		   names, vals, 3);
+	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_LONG, &w) < 0)
+		fail_oom(r);
+	text_subst(&desc, rb_str(r, "chart.latpct_desc"), names, vals, 3);
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
@@ -292,7 +305,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	char id[48], sz[32], w[16], buf[TEXT_NUM_MAX];
+	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
 	struct strbuf cap = { 0 };
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
@@ -302,7 +315,8 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
 					     "col.requests" };
 	for (size_t i = 0; i < 9; i++)
-		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i == 2 ? 0.5 : 0.8);
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i != 2 ? 0.8
+			       : model_distributed(m) ? 0.9 : 0.5);   /* "24 (3 × 8)" on one line */
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
@@ -319,7 +333,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					       ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
 				doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
 					       NULL, NULL);
-				snprintf(w, sizeof(w), "%d", m->concurrency[k]);
+				model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)
 					doc_table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),

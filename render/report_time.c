@@ -8,6 +8,7 @@
 
 #include "render/chart_xy.h"
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "render/model_ext.h"
 
 struct tb {
@@ -16,16 +17,21 @@ struct tb {
 	size_t nsc, cap;
 };
 
-/* The string `key` with {op}, {size}, {workers} replaced, into buf; out of memory marks
- * the section failed (no truncated text is shown). */
-static const char *fill(struct tb *t, const char *key, const char *op, const char *size,
-			int workers, char *buf, size_t n)
+/* The string `key` with {op} (opname), {size}, {workers} and {per_client} (conc workers
+ * per client of op's cells; the long form for a description, key "..._desc") replaced,
+ * into buf; out of memory marks the section failed (no truncated text is shown). */
+static const char *fill(struct tb *t, const char *key, const char *op, const char *opname,
+			const char *size, int conc, char *buf, size_t n)
 {
-	char w[16];
+	struct model_workers w;
 	struct strbuf b = { 0 };
-	const char *names[] = { "op", "size", "workers" }, *vals[] = { op, size, w };
-	snprintf(w, sizeof(w), "%d", workers);
-	text_subst(&b, rb_str(t->r, key), names, vals, 3);
+	const char *names[] = { "op", "size", "workers", "per_client" };
+	const char *vals[] = { opname, size, w.total, w.per_client };
+	int desc = strstr(key, "_desc") != NULL;
+	if (model_workers_at(t->r->m, t->r->l, op, conc,
+			     desc ? MODEL_WORKERS_LONG : MODEL_WORKERS_BRIEF, &w) < 0)
+		b.failed = 1;
+	text_subst(&b, rb_str(t->r, key), names, vals, 4);
 	snprintf(buf, n, "%s", rb_text(t->r, &b));
 	strbuf_free(&b);
 	return buf;
@@ -111,8 +117,8 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 	const struct report_model *m = t->r->m;
 	char sz[64], title[256], desc[512];
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
-	fill(t, "chart.cdf", opname, sz, conc, title, sizeof(title));
-	fill(t, "chart.cdf_desc", opname, sz, conc, desc, sizeof(desc));
+	fill(t, "chart.cdf", op, opname, sz, conc, title, sizeof(title));
+	fill(t, "chart.cdf_desc", op, opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
 		xy_set_x(c, rb_str(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
@@ -181,8 +187,8 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 	char sz[64], title[256], desc[512];
 	int objs = first->size == 0;
 	model_size_text(m, t->r->nf, first->size, sz, sizeof(sz));
-	fill(t, "chart.timeseries", opname, sz, first->concurrency, title, sizeof(title));
-	fill(t, "chart.timeseries_desc", opname, sz, first->concurrency, desc, sizeof(desc));
+	fill(t, "chart.timeseries", op, opname, sz, first->concurrency, title, sizeof(title));
+	fill(t, "chart.timeseries_desc", op, opname, sz, first->concurrency, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
 		xy_set_x(c, rb_str(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
@@ -227,8 +233,8 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	char sz[64], title[256], desc[512];
 	int objs = size == 0;
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
-	fill(t, "chart.cycles", opname, sz, conc, title, sizeof(title));
-	fill(t, "chart.cycles_desc", opname, sz, conc, desc, sizeof(desc));
+	fill(t, "chart.cycles", op, opname, sz, conc, title, sizeof(title));
+	fill(t, "chart.cycles_desc", op, opname, sz, conc, desc, sizeof(desc));
 	struct xychart *c = xy_new(title, desc);
 	if (c) {
 		xy_set_x(c, rb_str(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);

@@ -12,6 +12,7 @@
 
 #include "render/chart_xy.h"
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "render/model_wl.h"
 
 /* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
@@ -37,17 +38,45 @@ static const char *cell_words(struct report_builder *r, const struct rm_wcell *c
 	return buf;
 }
 
+/* A workers cell: the number as a figure for one client, "24 (3 × 8)" for three. */
+static void workers_cell(struct report_builder *r, struct doc_table *t, size_t i, int conc,
+			 int clients)
+{
+	char buf[64];
+	if (clients <= 1)
+		num_cell(r, t, i, conc, 0);
+	else
+		doc_table_cell(t, i, model_workers_cell(r->l, conc, clients, buf, sizeof(buf)),
+			       CELL_NUM, NULL, NULL);
+}
+
+/* The subject's label, with " (3 clients)" when its runs had more than one client. */
+static const char *subject_text(struct report_builder *r, int subject, int clients,
+				struct strbuf *b)
+{
+	char n[16];
+	strbuf_adds(b, r->m->subjects[subject].label);
+	if (clients > 1) {
+		snprintf(n, sizeof(n), "%d", clients);
+		subst(b, rb_str(r, "clients.n"), "n", n, NULL, NULL);
+	}
+	return rb_text(r, b);
+}
+
 static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size_t k)
 {
 	const struct report_model *m = r->m;
-	char id[32], w[16], words[512];
+	char id[32], words[512];
 	struct strbuf cap = { 0 };
+	struct model_workers w;
 	snprintf(id, sizeof(id), "t-wl-ops-%zu", k);
-	snprintf(w, sizeof(w), "%d", c->concurrency);
+	if (model_workers(r->l, c->concurrency, c->clients, c->client_hosts, MODEL_WORKERS_LONG,
+			  &w) < 0)
+		fail_oom(r);
 	cell_words(r, c, words, sizeof(words));
-	const char *names[] = { "subject", "workload", "workers" };
-	const char *vals[] = { m->subjects[c->subject].label, words, w };
-	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 3);
+	const char *names[] = { "subject", "workload", "workers", "per_client" };
+	const char *vals[] = { m->subjects[c->subject].label, words, w.total, w.per_client };
+	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 4);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
 	const char *heads[] = { "col.op", "col.share", "col.objs", "col.mibs", "col.p50",
@@ -90,7 +119,7 @@ static void workloads(struct report_builder *r)
 		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
 			       m->subjects[c->subject].color);
 		doc_table_cell(t, 1, cell_words(r, c, words, sizeof(words)), 0, NULL, NULL);
-		num_cell(r, t, 2, c->concurrency, 0);
+		workers_cell(r, t, 2, c->concurrency, c->clients);
 		num_cell(r, t, 3, c->obj_s, -1);
 		num_cell(r, t, 4, c->mib_s, -1);
 		num_cell(r, t, 5, c->p50, -1);
@@ -133,7 +162,7 @@ static void sustained_table(struct report_builder *r)
 			       m->subjects[s->subject].color);
 		doc_table_cell(t, 1, findings_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
 			       NULL);
-		num_cell(r, t, 2, s->concurrency, 0);
+		workers_cell(r, t, 2, s->concurrency, s->clients);
 		num_cell(r, t, 3, s->max_sustained, 0);
 		doc_table_cell(t, 4, rb_text(r, &rates), 0, NULL, NULL);
 		strbuf_free(&rates);
@@ -147,10 +176,11 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 {
 	const struct report_model *m = r->m;
 	char opname[32];
-	struct strbuf title = { 0 }, desc = { 0 };
+	struct strbuf title = { 0 }, desc = { 0 }, subj = { 0 };
 	findings_op_name(r->l, s->op, opname, sizeof(opname));
-	subst(&title, rb_str(r, "chart.rate"), "subject", m->subjects[s->subject].label, "op",
-	      opname);
+	subst(&title, rb_str(r, "chart.rate"), "subject",
+	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
+	strbuf_free(&subj);
 	subst(&desc, rb_str(r, "chart.rate_desc"), "subject", m->subjects[s->subject].label, "op",
 	      opname);
 	struct xychart *c = xy_new(rb_text(r, &title), rb_text(r, &desc));
@@ -184,10 +214,11 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
 {
 	char id[32];
-	struct strbuf cap = { 0 };
+	struct strbuf cap = { 0 }, subj = { 0 };
 	snprintf(id, sizeof(id), "t-rate-%zu", k);
-	subst(&cap, rb_str(r, "table.rate_points"), "subject", r->m->subjects[s->subject].label,
-	      NULL, NULL);
+	subst(&cap, rb_str(r, "table.rate_points"), "subject",
+	      subject_text(r, s->subject, s->clients, &subj), NULL, NULL);
+	strbuf_free(&subj);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
 	const char *heads[] = { "col.offered", "col.achieved", "col.sustained", "col.p50_intended",

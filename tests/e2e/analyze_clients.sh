@@ -10,7 +10,13 @@
 # refused naming the file and field; the report (HTML, and PDF via pdftotext) lists the
 # client hosts, labels the tables "N workers (3 clients × C) on 2 hosts", has the
 # per-client tables and the imbalance finding for s3rver only; the single-client report
-# has none of it. Needs no server. Prints "N passed, N failed".
+# has none of it. Every other place that names a cell's workers says the total, in the
+# HTML and the PDF text: the highest-figure and led-at findings, the latency, CDF,
+# time-series and per-cycle chart titles, forest rows, the latency, samples and appendix
+# tables ("24 (3 × 8)"), the one-off matrix rows, Korean too; cells.csv, runs.csv and
+# ops[] carry clients and workers_total. 3-client workload runs (tests/tools/gen_wl_runs
+# with the same writer): workload_cells and rate_sweeps carry their clients, and the
+# workloads, per-operation, sustained-rate and sweep tables and the sweep chart say them.
 . "$(dirname "$0")/analyze_lib.sh"
 render=${RENDER:-$top/bin/render}
 for b in "$analyze" "$render"; do
@@ -20,7 +26,7 @@ done
 # ---- the fixture: data/sample with 3 clients per run ----
 cp -r "$top/data/sample" "$tmp/one"
 cp -r "$top/data/sample" "$tmp/three"
-python3 - "$tmp/three" <<'PY'
+cat >"$tmp/clients.py" <<'PY'
 import glob, json, sys
 hosts = ["node-a", "node-a", "node-b"]
 for p in sorted(glob.glob(sys.argv[1] + "/runs/*/*/*/run.json")):
@@ -37,6 +43,7 @@ for p in sorted(glob.glob(sys.argv[1] + "/runs/*/*/*/run.json")):
     r["clients"] = {"count": 3, "concurrency_total": 3 * conc, "hosts": hosts, "list": lst}
     json.dump(r, open(p, "w"), indent=1)
 PY
+python3 "$tmp/clients.py" "$tmp/three"
 check $? "fixture: clients added to every run.json"
 
 "$analyze" "$tmp/three" 2>"$tmp/three.err"
@@ -89,6 +96,18 @@ o = json.load(open(one + "/results/aggregate.json"))
 t(all(c["clients"] == 1 and c["workers_total"] == c["concurrency"] and c["client_hosts"] == 1 for c in o["cells"]),
   "no clients in run.json: every cell 1 client")
 t(o["client_hosts"] == [] and o["client_balance"] == [], "single client: no client_hosts, no client_balance")
+t(len(a["ops"]) == 6 and all(p.get("clients") == 3 and p.get("workers_total") == 3 * p["concurrency"] for p in a["ops"]),
+  "one-off rows: clients 3, workers_total = 3 x concurrency")
+t(all(p.get("clients") == 1 and p.get("workers_total") == p["concurrency"] for p in o["ops"]), "single client: one-off rows 1 client")
+import csv
+for d, n in ((three, 3), (one, 1)):
+    cells = list(csv.DictReader(open(d + "/results/cells.csv", newline="")))
+    t(len(cells) == len(json.load(open(d + "/results/aggregate.json"))["cells"]) and
+      all(c.get("clients") == str(n) and c.get("workers_total") == str(n * int(c["concurrency"])) for c in cells),
+      "cells.csv: clients %d, workers_total = %d x concurrency" % (n, n))
+    runs = list(csv.DictReader(open(d + "/results/runs.csv", newline="")))
+    t(len(runs) > 0 and all(r.get("clients") == str(n) and r.get("workers_total") == str(n * int(r["concurrency"])) for r in runs),
+      "runs.csv: clients %d, workers_total = %d x concurrency (%d rows)" % (n, n, len(runs)))
 PY
 
 # ---- a run without "clients" among 3-client runs: excluded, never mixed ----
@@ -163,5 +182,96 @@ if command -v pdftotext >/dev/null; then
 	check $? "PDF: client hosts, balance section and workers label in the text"
 else
 	skip 1 "pdftotext missing"
+fi
+
+# ---- every place that names a cell's workers says the total (HTML and PDF text) ----
+# The "led at" finding needs clear leaders: a copy of aggregate.json with every leader clear.
+mkdir -p "$tmp/led"
+python3 - "$tmp/three/results/aggregate.json" "$tmp/led/aggregate.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+for l in a["leaders"]:
+    l.update(status="clear", clear=True, tied_with=[])
+json.dump(a, open(sys.argv[2], "w"))
+PY
+"$render" "$tmp/led" -o "$tmp/led/report" -f html 2>/dev/null
+check $? "render the 3-client results with clear leaders"
+"$render" "$tmp/three/results" -o "$tmp/three/report-ko" -l ko 2>/dev/null
+check $? "render the 3-client results in Korean"
+pdf=""
+if command -v pdftotext >/dev/null; then
+	pdftotext "$tmp/three/report/report.pdf" "$tmp/three.raw.txt" && pdf="$tmp/three.raw.txt"
+fi
+pycheck "labels" "$tmp/three/report/report.html" "$tmp/one/report/report.html" "$tmp/led/report/report.html" \
+	"$tmp/three/report-ko/report.html" "$pdf" <<'PY'
+import html, re, sys
+def text(p):
+    s = open(p, encoding="utf-8").read()
+    if p.endswith(".html"):
+        s = html.unescape(re.sub(r"<[^>]+>", " ", s))
+    return re.sub(r"\s+", " ", s)
+h, o, led, ko = (text(p) for p in sys.argv[1:5])
+pdf = text(sys.argv[5]) if sys.argv[5] else None
+def t(cond, name):
+    print(("ok   " if cond else "FAIL ") + name)
+# (name, label, in the PDF text too)
+labels = [
+    ("highest-figure finding", r"Highest PUT figure: [\d.]+ MiB/s by .{0,40}\(1 MiB objects, 24 workers \(3 clients × 8\) on 2 hosts\)\.", True),
+    ("latency chart title", r"PUT request latency, 24 workers \(3 × 8\): p50 to p99", True),
+    ("latency chart title at 1 per client: plural of the total", r"PUT request latency, 3 workers \(3 × 1\): p50", True),
+    ("latency chart description", r"in milliseconds with 24 workers \(3 clients × 8\) on 2 hosts, one panel", False),
+    ("forest-plot rows", r"1 MiB, 24 w\. \(3 × 8\)", True),
+    ("CDF title", r"PUT 64 KiB, 24 workers \(3 × 8\): latency distribution", True),
+    ("time-series title", r"PUT 1 MiB, 24 workers \(3 × 8\): throughput per second", True),
+    ("per-cycle title", r"PUT 1 MiB, 24 workers \(3 × 8\): per cycle", True),
+    ("latency and appendix tables", r"(s3rver \(Node\.js\) \*? ?64 KiB 24 \(3 × 8\) .*){4}", True),
+    ("samples table", r"PUT 24 \(3 × 8\) 64 KiB 2/2", True),
+    ("one-off matrix row", r"LIST 4 KiB 4 per client × 3 clients", True),
+]
+for name, rx, in_pdf in labels:
+    t(re.search(rx, h) is not None, "HTML: " + name)
+    if in_pdf and pdf is not None:
+        t(re.search(rx, pdf) is not None, "PDF: " + name)
+t(re.search(r"led PUT at 64 KiB at concurrency 3 \(3 × 1\) \([\d.]+ MiB/s\), .*at concurrency 24 \(3 × 8\) \(", led)
+  is not None, "HTML: led-at finding")
+t(not re.search(r"(?<![\d(])8 workers|(?<!\d)8 w\.|concurrency 8\b", h + led), "no per-client count labelled as the workers")
+t("작업자 24개(3 × 8): p50~p99" in ko and "작업자 24개(클라이언트 3개 × 8), 호스트 2개)." in ko, "Korean: chart title and finding")
+t("(3 ×" not in o and "8 workers: p50" in o and "8 w." in o, "single-client report: the per-client count, no clients label")
+PY
+
+# ---- workload cells and rate sweeps of 3 clients ----
+gen=${GEN_WL_RUNS:-$top/build/tests/gen_wl_runs}
+if [ -x "$gen" ]; then
+	"$gen" "$tmp/wl" --p99-limit 50 && python3 "$tmp/clients.py" "$tmp/wl" &&
+		"$analyze" "$tmp/wl" 2>/dev/null && "$render" "$tmp/wl/results" -o "$tmp/wl/report" 2>/dev/null
+	check $? "3-client workload runs: generate, analyze, render"
+	pdf=""
+	command -v pdftotext >/dev/null && pdftotext "$tmp/wl/report/report.pdf" "$tmp/wl.txt" && pdf="$tmp/wl.txt"
+	pycheck "workloads" "$tmp/wl/results/aggregate.json" "$tmp/wl/report/report.html" "$pdf" <<'PY'
+import html, json, re, sys
+a = json.load(open(sys.argv[1]))
+def text(p):
+    s = open(p, encoding="utf-8").read()
+    if p.endswith(".html"):
+        s = html.unescape(re.sub(r"<[^>]+>", " ", s))
+    return re.sub(r"\s+", " ", s)
+def t(cond, name):
+    print(("ok   " if cond else "FAIL ") + name)
+w, sw = a["workload_cells"], a["rate_sweeps"]
+t(len(w) > 0 and all(c["clients"] == 3 and c["workers_total"] == 3 * c["concurrency"] and c["client_hosts"] == 2 for c in w),
+  "workload_cells: clients 3, workers_total, 2 hosts (%d cells)" % len(w))
+t(len(sw) == 2 and all(s.get("clients") == 3 and s.get("workers_total") == 3 * s["concurrency"] for s in sw),
+  "rate_sweeps: clients 3, workers_total")
+docs = [("HTML", text(sys.argv[2]))] + ([("PDF", text(sys.argv[3]))] if sys.argv[3] else [])
+for kind, x in docs:
+    t(re.search(r"Ceph RGW GET; sizes 4 KiB 50 %.*? 12 \(3 × 4\) [\d.]", x) is not None, kind + ": workloads table, 12 (3 × 4)")
+    t("Mixed (get 45, put 15, head 30, delete 10), 12 workers (3 clients × 4) on 2 hosts, per operation" in x,
+      kind + ": per-operation table caption")
+    t(re.search(r"Ceph RGW GET 192 \(3 × 64\) 700", x) is not None, kind + ": sustained-rate table, worker cap 192 (3 × 64)")
+    t("Ceph RGW (3 clients): offered rate, achieved rate" in x and "Ceph RGW (3 clients): GET latency against offered load" in x,
+      kind + ": rate sweep table and chart: 3 clients")
+PY
+else
+	bad "$gen missing: run make tests"
 fi
 finish

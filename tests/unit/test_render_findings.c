@@ -6,6 +6,7 @@
 #include <jansson.h>
 
 #include "render/findings.h"
+#include "render/model_clients.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096], tdir[4096];
@@ -83,6 +84,56 @@ static void r2_clear_get(json_t *root)
 		json_object_set_new(l, "clear", json_boolean(!tie));
 		json_object_set_new(l, "tied_with", tie ? json_pack("[s]", "aws") : json_array());
 	}
+}
+
+/* b2_leads_one, the cells run by 3 clients on 2 hosts (issue 12). */
+static void distributed(json_t *root)
+{
+	size_t i;
+	json_t *c;
+	b2_leads_one(root);
+	json_array_foreach(json_object_get(root, "cells"), i, c) {
+		json_object_set_new(c, "clients", json_integer(3));
+		json_object_set_new(c, "client_hosts", json_integer(2));
+	}
+}
+
+/* The workers labels of distributed cells: the total, then the split (model_workers). */
+static void test_workers(struct text_lang *en, struct text_lang *ko)
+{
+	struct model_workers w;
+	struct findings f;
+	struct err e = { { 0 } };
+	char buf[64];
+
+	CHECK(model_workers(en, 8, 1, 1, MODEL_WORKERS_LONG, &w) == 0 && !strcmp(w.total, "8") &&
+	      !*w.per_client, "one client: the count, no split");
+	CHECK(model_workers(en, 8, 3, 2, MODEL_WORKERS_LONG, &w) == 1 && !strcmp(w.total, "24"),
+	      "3 clients: the total");
+	CHECK_STR(w.per_client, " (3 clients × 8) on 2 hosts", "long split with hosts");
+	model_workers(en, 8, 3, 1, MODEL_WORKERS_LONG, &w);
+	CHECK_STR(w.per_client, " (3 clients × 8) on 1 host", "one host");
+	model_workers(en, 8, 3, 2, MODEL_WORKERS_BRIEF, &w);
+	CHECK_STR(w.per_client, " (3 × 8)", "brief split");
+	CHECK_STR(model_workers_cell(en, 8, 3, buf, sizeof(buf)), "24 (3 × 8)", "table cell");
+	CHECK_STR(model_workers_cell(en, 8, 1, buf, sizeof(buf)), "8", "table cell, one client");
+	CHECK_STR(model_workers_cell(ko, 8, 3, buf, sizeof(buf)), "24(3 × 8)", "table cell, Korean");
+
+	struct report_model *m = load(distributed);
+	if (m && findings_build(m, en, &f, &e) == 0) {
+		CHECK(has(&f, "Backblaze B2 led PUT at 5 MiB at concurrency 30 (3 × 10) (300.3 MiB/s)."),
+		      "led-at finding: the total workers");
+		CHECK(has(&f, "Highest PUT figure: 300.3 MiB/s by Backblaze B2 (5 MiB objects, 30 workers "
+			      "(3 clients × 10) on 2 hosts)."), "highest figure: the total workers and hosts");
+		findings_free(&f);
+	}
+	if (m && findings_build(m, ko, &f, &e) == 0) {
+		CHECK(has(&f, "\xec\x9e\x91\xec\x97\x85\xec\x9e\x90 30\xea\xb0\x9c(\xed\x81\xb4\xeb\x9d\xbc"
+			      "\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 3\xea\xb0\x9c \xc3\x97 10), \xed\x98\xb8"
+			      "\xec\x8a\xa4\xed\x8a\xb8 2\xea\xb0\x9c)."), "highest figure in Korean");
+		findings_free(&f);
+	}
+	model_free(m);
 }
 
 /* Too few cycles: no test anywhere. */
@@ -216,6 +267,7 @@ int main(void)
 	}
 	model_free(m);
 	test_stats(en, ko);
+	test_workers(en, ko);
 	text_lang_free(en);
 	text_lang_free(ko);
 	return check_done();
