@@ -3,7 +3,10 @@
 #   make SANITIZE=address,undefined   sanitized build in build/san/ (binaries in build/san/bin/)
 #   make SANITIZE=thread               ThreadSanitizer build in build/tsan/ (make test builds
 #                                      and runs its live engine tests, build/tsan/tests/live_engine and live_wl)
-#   make test            install what is missing, then unit + live + end-to-end tests
+#   make test            install what is missing, check the C layout (make style), then unit +
+#                        live + end-to-end tests
+#   make style           every C file laid out as .clang-format says? (scripts/style-check;
+#                        scripts/style-check --fix rewrites the ones that are not)
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/
@@ -85,7 +88,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 .SECONDEXPANSION:
 .SECONDARY:
-.PHONY: all tests setup test test-unit test-san run report report-sample bench clean
+.PHONY: all tests setup test test-unit test-san run report report-sample bench clean style
 all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
@@ -151,12 +154,14 @@ tests: all $(TESTBINS)
 setup:
 	scripts/setup
 
-# The one test command (README, .ci/run): installs what is missing, builds,
-# runs unit tests, unit tests under ASan+UBSan, then live and end-to-end tests (the engine's
-# live tests, live_engine and live_wl, also under ThreadSanitizer).
+# The one test command (README, .ci/run): installs what is missing (clang-format too), checks
+# the layout of the C files (a few seconds, so a layout slip fails first), builds, runs unit
+# tests, unit tests under ASan+UBSan, then live and end-to-end tests (the engine's live tests,
+# live_engine and live_wl, also under ThreadSanitizer).
 # Targets that start with scripts/setup build in a sub-make, which asks pkg-config only
 # once the packages are there (the first command on a fresh machine).
 test: setup
+	scripts/style-check
 	$(MAKE) tests
 	$(MAKE) tests SANITIZE=address,undefined
 	$(MAKE) SANITIZE=thread build/tsan/tests/live_engine build/tsan/tests/live_wl
@@ -164,6 +169,9 @@ test: setup
 
 test-unit: tests
 	tests/run --unit-only
+
+style:
+	scripts/style-check
 
 run: setup
 	$(MAKE) all

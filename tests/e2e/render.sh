@@ -11,21 +11,13 @@
 # console errors, --lang ko gives extractable Hangul, bad input gives exit 1 naming the
 # file and field, usage and defaults, the distribution and time charts with and without
 # the format 1.1 fields. Prints "N passed, N failed[, N skipped]".
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 render=${RENDER:-bin/render}
 # Debian's python3 first: a version manager's shim costs seconds per start
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
-pass=0 fail=0 skip=0
-work=$(mktemp -d /tmp/s3bench-render-e2e.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok; else bad "$what"; fi; }
-skipped() { skip=$((skip + 1)); echo "SKIP: $*"; }
+work=$tmp
 
 # 1. The full-matrix aggregate.
 if [ -x build/tests/fake_campaign ] && [ -x bin/analyze ] &&
@@ -47,10 +39,13 @@ PY
 # 2. Render, English.
 "$render" "$work/results" -o "$work/report" 2>"$work/err"
 rc=$?
-check "render exits 0 ($(cat "$work/err"))" test $rc -eq 0
-check "report.html written" test -s "$work/report/report.html"
-check "report.pdf written" test -s "$work/report/report.pdf"
-check "no temporary file left" test -z "$(ls -A "$work/report" | grep -v '^report\.\(html\|pdf\)$')"
+check $rc "render exits 0 ($(cat "$work/err"))"
+test -s "$work/report/report.html"
+check $? "report.html written"
+test -s "$work/report/report.pdf"
+check $? "report.pdf written"
+test -z "$(ls -A "$work/report" | grep -v '^report\.\(html\|pdf\)$')"
+check $? "no temporary file left"
 
 # 3. Every number of every HTML table against aggregate.json; no external reference;
 #    escaping. The checker prints "checked N" and one line per mismatch. Format 1.1:
@@ -294,23 +289,29 @@ PY
 $py "$work/check_html.py" "$work/results/aggregate.json" "$work/report/report.html" >"$work/html.out" 2>&1
 rc=$?
 n=$(sed -n 's/^checked //p' "$work/html.out")
-check "HTML tables equal aggregate.json ($n values; $(grep -c MISMATCH "$work/html.out") mismatches)" test $rc -eq 0
+check $rc "HTML tables equal aggregate.json ($n values; $(grep -c MISMATCH "$work/html.out") mismatches)"
 [ $rc -eq 0 ] || head -20 "$work/html.out"
-check "checker saw at least 1,000 values" test "${n:-0}" -ge 1000
+test "${n:-0}" -ge 1000
+check $? "checker saw at least 1,000 values"
 if command -v xmllint >/dev/null; then
 	# libxml2's HTML parser: errors other than HTML5/SVG tag names it does not know
 	xmllint --html --noout "$work/report/report.html" 2>&1 | grep -E 'error' | grep -v 'invalid$' >"$work/xmllint.out"
-	check "libxml2 parses the HTML without errors ($(head -1 "$work/xmllint.out"))" test ! -s "$work/xmllint.out"
+	test ! -s "$work/xmllint.out"
+	check $? "libxml2 parses the HTML without errors ($(head -1 "$work/xmllint.out"))"
 fi
 
 # 4. PDF.
 pdf=$work/report/report.pdf
-check "qpdf --check" qpdf --check "$pdf"
+qpdf --check "$pdf" >/dev/null 2>&1
+check $? "qpdf --check"
 pages=$(pdfinfo "$pdf" 2>/dev/null | sed -n 's/^Pages: *//p')
-check "the PDF has pages ($pages)" test "${pages:-0}" -ge 10
-check "A4 pages" sh -c "pdfinfo '$pdf' | grep -q 'Page size: *595.* x 841.*'"
+test "${pages:-0}" -ge 10
+check $? "the PDF has pages ($pages)"
+sh -c "pdfinfo '$pdf' | grep -q 'Page size: *595.* x 841.*'"
+check $? "A4 pages"
 pdftotext -layout "$pdf" "$work/pdf.txt" 2>/dev/null
-check "page numbers on the first and last page" sh -c "grep -q 'Page 1 of $pages' '$work/pdf.txt' && grep -q 'Page $pages of $pages' '$work/pdf.txt'"
+sh -c "grep -q 'Page 1 of $pages' '$work/pdf.txt' && grep -q 'Page $pages of $pages' '$work/pdf.txt'"
+check $? "page numbers on the first and last page"
 qpdf --json --json-key=outlines "$pdf" >"$work/outline.json" 2>/dev/null
 $py - "$work/outline.json" <<'PY' >"$work/outline.out" 2>&1
 import json, sys
@@ -324,7 +325,7 @@ print(len(titles), kids, missing)
 sys.exit(1 if missing or kids < 2 else 0)
 PY
 rc=$?
-check "outline: one bookmark per section, subsections nested ($(cat "$work/outline.out"))" test $rc -eq 0
+check $rc "outline: one bookmark per section, subsections nested ($(cat "$work/outline.out"))"
 # every number of the PUT/GET throughput tables is in the PDF text (1.1: and every
 # interval half-width)
 cat >"$work/check_pdf.py" <<'PY'
@@ -348,13 +349,17 @@ sys.exit(1 if miss else 0)
 PY
 $py "$work/check_pdf.py" "$work/results/aggregate.json" "$work/pdf.txt" >"$work/pdfnum.out" 2>&1
 rc=$?
-check "pdftotext finds every table value ($(cat "$work/pdfnum.out"))" test $rc -eq 0
-check "header row repeated on continued table pages" test "$(grep -c 'Wkrs' "$work/pdf.txt")" -ge 4
-check "PDF: hostile label is plain text" grep -q '<script>alert(1)</script>' "$work/pdf.txt"
+check $rc "pdftotext finds every table value ($(cat "$work/pdfnum.out"))"
+test "$(grep -c 'Wkrs' "$work/pdf.txt")" -ge 4
+check $? "header row repeated on continued table pages"
+grep -q '<script>alert(1)</script>' "$work/pdf.txt"
+check $? "PDF: hostile label is plain text"
 mkdir -p "$work/png"
 pdftoppm -r 30 -png "$pdf" "$work/png/p" 2>"$work/pdftoppm.err"
-check "pdftoppm renders every page ($(ls "$work/png" | wc -l) of $pages)" test "$(ls "$work/png" | wc -l)" -eq "${pages:-x}"
-check "pdftoppm without errors" test ! -s "$work/pdftoppm.err"
+test "$(ls "$work/png" | wc -l)" -eq "${pages:-x}"
+check $? "pdftoppm renders every page ($(ls "$work/png" | wc -l) of $pages)"
+test ! -s "$work/pdftoppm.err"
+check $? "pdftoppm without errors"
 
 # 5. Headless Chromium loads the HTML and takes a screenshot without console errors.
 if command -v chromium >/dev/null 2>&1; then
@@ -364,31 +369,39 @@ if command -v chromium >/dev/null 2>&1; then
 		--user-data-dir="$ud" --window-size=1100,2000 --hide-scrollbars \
 		--enable-logging=stderr --v=0 --screenshot="$work/shot.png" \
 		"file://$work/report/report.html" >"$work/chromium.out" 2>&1
-	check "chromium screenshot" test -s "$work/shot.png"
-	check "no console message ($(grep -m1 CONSOLE "$work/chromium.out"))" sh -c "! grep -q 'CONSOLE' '$work/chromium.out'"
-	check "no failed resource load" sh -c "! grep -qE 'ERR_(FILE|NAME|CONNECTION|BLOCKED)' '$work/chromium.out'"
+	test -s "$work/shot.png"
+	check $? "chromium screenshot"
+	sh -c "! grep -q 'CONSOLE' '$work/chromium.out'"
+	check $? "no console message ($(grep -m1 CONSOLE "$work/chromium.out"))"
+	sh -c "! grep -qE 'ERR_(FILE|NAME|CONNECTION|BLOCKED)' '$work/chromium.out'"
+	check $? "no failed resource load"
 else
-	skipped "chromium not installed (scripts/setup installs it)"
+	skip 1 "chromium not installed (scripts/setup installs it)"
 fi
 
 # 6. Korean.
 "$render" "$work/results" -o "$work/report-ko" --lang ko 2>"$work/err"
 rc=$?
-check "render --lang ko exits 0 ($(cat "$work/err"))" test $rc -eq 0
-check "ko: qpdf --check" qpdf --check "$work/report-ko/report.pdf"
+check $rc "render --lang ko exits 0 ($(cat "$work/err"))"
+qpdf --check "$work/report-ko/report.pdf" >/dev/null 2>&1
+check $? "ko: qpdf --check"
 pdftotext "$work/report-ko/report.pdf" "$work/ko.txt" 2>/dev/null
-check "ko: pdftotext extracts Hangul (주요 결과)" grep -q '주요 결과' "$work/ko.txt"
-check "ko: the HTML is lang=ko" grep -q '<html lang="ko">' "$work/report-ko/report.html"
-check "ko: NanumGothic embedded" sh -c "pdffonts '$work/report-ko/report.pdf' | grep -q 'NanumGothic.*yes'"
+grep -q '주요 결과' "$work/ko.txt"
+check $? "ko: pdftotext extracts Hangul (주요 결과)"
+grep -q '<html lang="ko">' "$work/report-ko/report.html"
+check $? "ko: the HTML is lang=ko"
+sh -c "pdffonts '$work/report-ko/report.pdf' | grep -q 'NanumGothic.*yes'"
+check $? "ko: NanumGothic embedded"
 
 # 7. Command line: defaults, formats, errors, help.
 mkdir -p "$work/d2/results"
 cp "$work/results/aggregate.json" "$work/d2/results/"
 "$render" "$work/d2/results" --format html >/dev/null 2>&1
-check "default REPORT_DIR is RESULTS_DIR/../report, --format html writes only HTML" \
-	sh -c "test -s '$work/d2/report/report.html' && test ! -e '$work/d2/report/report.pdf'"
+sh -c "test -s '$work/d2/report/report.html' && test ! -e '$work/d2/report/report.pdf'"
+check $? "default REPORT_DIR is RESULTS_DIR/../report, --format html writes only HTML"
 "$render" "$work/d2/results" --format pdf -o "$work/d3" >/dev/null 2>&1
-check "--format pdf writes only the PDF" sh -c "test -s '$work/d3/report.pdf' && test ! -e '$work/d3/report.html'"
+sh -c "test -s '$work/d3/report.pdf' && test ! -e '$work/d3/report.html'"
+check $? "--format pdf writes only the PDF"
 mkdir -p "$work/badres"
 $py - "$work/results/aggregate.json" "$work/badres/aggregate.json" <<'PY'
 import json, sys
@@ -398,22 +411,29 @@ json.dump(a, open(sys.argv[2], "w"))
 PY
 "$render" "$work/badres" -o "$work/badout" 2>"$work/err"
 rc=$?
-check "bad aggregate.json: exit 1 (got $rc)" test $rc -eq 1
-check "bad aggregate.json: message names file and field ($(cat "$work/err"))" \
-	grep -q "badres/aggregate.json: cells\[7\].mib_s.value" "$work/err"
-check "bad aggregate.json: nothing written" test ! -e "$work/badout/report.html"
+test $rc -eq 1
+check $? "bad aggregate.json: exit 1 (got $rc)"
+grep -q "badres/aggregate.json: cells\[7\].mib_s.value" "$work/err"
+check $? "bad aggregate.json: message names file and field ($(cat "$work/err"))"
+test ! -e "$work/badout/report.html"
+check $? "bad aggregate.json: nothing written"
 "$render" "$work/nonexistent" -o "$work/x" 2>"$work/err"
-check "missing aggregate.json: exit 1 naming it" sh -c "test $? -eq 1 && grep -q 'nonexistent/aggregate.json' '$work/err'"
+sh -c "test $? -eq 1 && grep -q 'nonexistent/aggregate.json' '$work/err'"
+check $? "missing aggregate.json: exit 1 naming it"
 "$render" >/dev/null 2>&1
-check "no argument: exit 2" test $? -eq 2
+test $? -eq 2
+check $? "no argument: exit 2"
 "$render" "$work/results" --lang fr >/dev/null 2>&1
-check "--lang fr: exit 2" test $? -eq 2
+test $? -eq 2
+check $? "--lang fr: exit 2"
 "$render" "$work/results" --format docx >/dev/null 2>&1
-check "--format docx: exit 2" test $? -eq 2
+test $? -eq 2
+check $? "--format docx: exit 2"
 "$render" --help >"$work/help" 2>&1
-check "--help exits 0" test $? -eq 0
+check $? "--help exits 0"
 for w in -o --output --format --templates --lang --help "exit codes" "  0" "  1" "  2" "  3"; do
-	check "--help mentions '$w'" grep -q -- "$w" "$work/help"
+	grep -q -- "$w" "$work/help"
+	check $? "--help mentions '$w'"
 done
 
 # 8. A minimal aggregate (one subject, one cell with n = 0, nothing optional) renders,
@@ -430,10 +450,11 @@ cat >"$work/min/aggregate.json" <<'JSON'
 JSON
 "$render" "$work/min" -o "$work/min/out" 2>"$work/err"
 rc=$?
-check "minimal aggregate renders ($(cat "$work/err"))" test $rc -eq 0
-check "minimal: qpdf --check" qpdf --check "$work/min/out/report.pdf"
-check "minimal: the null cell is a dash with n=0/3" \
-	grep -q '<td class="num muted">–[^<]*<span class="n">n=0/3</span>' "$work/min/out/report.html"
+check $rc "minimal aggregate renders ($(cat "$work/err"))"
+qpdf --check "$work/min/out/report.pdf" >/dev/null 2>&1
+check $? "minimal: qpdf --check"
+grep -q '<td class="num muted">–[^<]*<span class="n">n=0/3</span>' "$work/min/out/report.html"
+check $? "minimal: the null cell is a dash with n=0/3"
 
 # 9. Format 1.1 (intervals, comparisons, ties, pooled latency): the full matrix from
 #    gen_aggregate.py --stats, with the hostile label. The same table checkers, plus the
@@ -443,11 +464,12 @@ start=$(date +%s%N)
 "$render" "$work/s11/results" -o "$work/s11/report" 2>"$work/err"
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
-check "1.1: render exits 0 ($(cat "$work/err"))" test $rc -eq 0
-check "1.1: the full matrix renders in under 1 s (${ms} ms)" test "$ms" -lt 1000
+check $rc "1.1: render exits 0 ($(cat "$work/err"))"
+test "$ms" -lt 1000
+check $? "1.1: the full matrix renders in under 1 s (${ms} ms)"
 $py "$work/check_html.py" "$work/s11/results/aggregate.json" "$work/s11/report/report.html" >"$work/html11.out" 2>&1
 rc=$?
-check "1.1: HTML tables (value ± CI, n, lead and tie marks) equal aggregate.json ($(sed -n 's/^checked //p' "$work/html11.out") values; $(grep -c MISMATCH "$work/html11.out") mismatches)" test $rc -eq 0
+check $rc "1.1: HTML tables (value ± CI, n, lead and tie marks) equal aggregate.json ($(sed -n 's/^checked //p' "$work/html11.out") values; $(grep -c MISMATCH "$work/html11.out") mismatches)"
 [ $rc -eq 0 ] || head -20 "$work/html11.out"
 $py - "$work/s11/results/aggregate.json" "$work/s11/report/report.html" >"$work/forest.out" 2>&1 <<'PY'
 import json, re, sys
@@ -464,25 +486,30 @@ print(n, "categories per op", bad)
 sys.exit(1 if bad else 0)
 PY
 rc=$?
-check "1.1: a forest plot per op, one row per size × workers ($(cat "$work/forest.out"))" test $rc -eq 0
-check "1.1: the tie legend line" grep -q "Blue: tied at the top" "$work/s11/report/report.html"
+check $rc "1.1: a forest plot per op, one row per size × workers ($(cat "$work/forest.out"))"
+grep -q "Blue: tied at the top" "$work/s11/report/report.html"
+check $? "1.1: the tie legend line"
 pdftotext -layout "$work/s11/report/report.pdf" "$work/s11.txt" 2>/dev/null
 $py "$work/check_pdf.py" "$work/s11/results/aggregate.json" "$work/s11.txt" >"$work/pdf11.out" 2>&1
 rc=$?
-check "1.1: pdftotext finds every value and interval ($(cat "$work/pdf11.out"))" test $rc -eq 0
+check $rc "1.1: pdftotext finds every value and interval ($(cat "$work/pdf11.out"))"
 tr -s ' \n' ' ' <"$work/s11.txt" >"$work/s11.flat"
-check "1.1 PDF: clear-lead finding" grep -qE "Wasabi led [0-9]+ of 12 GET configurations \([0-9]+ ties?\)" "$work/s11.flat"
-check "1.1 PDF: no-clear-leader finding with the detectable difference" \
-	grep -qE "No clear PUT leader in [0-9]+ of 12 configurations \(differences within noise; this campaign could detect differences above [0-9]+ %\)" "$work/s11.flat"
-check "1.1 PDF: forest plot values" grep -qE "Wasabi: [0-9.]+ \[[0-9.]+, [0-9.]+\]" "$work/s11.flat"
-check "1.1 PDF: pooled percentiles table" grep -q "percentiles of all requests" "$work/s11.flat"
-check "1.1 PDF: qpdf --check" qpdf --check "$work/s11/report/report.pdf"
+grep -qE "Wasabi led [0-9]+ of 12 GET configurations \([0-9]+ ties?\)" "$work/s11.flat"
+check $? "1.1 PDF: clear-lead finding"
+grep -qE "No clear PUT leader in [0-9]+ of 12 configurations \(differences within noise; this campaign could detect differences above [0-9]+ %\)" "$work/s11.flat"
+check $? "1.1 PDF: no-clear-leader finding with the detectable difference"
+grep -qE "Wasabi: [0-9.]+ \[[0-9.]+, [0-9.]+\]" "$work/s11.flat"
+check $? "1.1 PDF: forest plot values"
+grep -q "percentiles of all requests" "$work/s11.flat"
+check $? "1.1 PDF: pooled percentiles table"
+qpdf --check "$work/s11/report/report.pdf" >/dev/null 2>&1
+check $? "1.1 PDF: qpdf --check"
 "$render" "$work/s11/results" -o "$work/s11/ko" --lang ko 2>"$work/err"
 rc=$?
-check "1.1 ko: render exits 0 ($(cat "$work/err"))" test $rc -eq 0
+check $rc "1.1 ko: render exits 0 ($(cat "$work/err"))"
 pdftotext "$work/s11/ko/report.pdf" - 2>/dev/null | tr -s ' \n' ' ' >"$work/s11ko.flat"
-check "1.1 ko PDF: clear leads and ties in Korean (1위였다, 명확한 1위가 없다)" \
-	sh -c "grep -q '1위였다' '$work/s11ko.flat' && grep -q '명확한 1위가 없다' '$work/s11ko.flat'"
+sh -c "grep -q '1위였다' '$work/s11ko.flat' && grep -q '명확한 1위가 없다' '$work/s11ko.flat'"
+check $? "1.1 ko PDF: clear leads and ties in Korean (1위였다, 명확한 1위가 없다)"
 # too few cycles: every leader untested
 $py - "$work/s11/results/aggregate.json" "$work/few/aggregate.json" <<'PY'
 import json, os, sys
@@ -495,31 +522,38 @@ json.dump(a, open(sys.argv[2], "w"))
 PY
 "$render" "$work/few" -o "$work/few/out" --format html 2>"$work/err"
 rc=$?
-check "too few cycles: renders ($(cat "$work/err"))" test $rc -eq 0
-check "too few cycles: the findings say so" grep -q "No PUT claims: too few cycles to test the differences" "$work/few/out/report.html"
+check $rc "too few cycles: renders ($(cat "$work/err"))"
+grep -q "No PUT claims: too few cycles to test the differences" "$work/few/out/report.html"
+check $? "too few cycles: the findings say so"
 $py "$work/check_html.py" "$work/few/aggregate.json" "$work/few/out/report.html" >"$work/few.out" 2>&1
 rc=$?
-check "too few cycles: no lead or tie marked, tables as the data ($(grep -m1 MISMATCH "$work/few.out"))" test $rc -eq 0
+check $rc "too few cycles: no lead or tie marked, tables as the data ($(grep -m1 MISMATCH "$work/few.out"))"
 # A format 1.0 aggregate (as analyze wrote before the statistics): rendered, and says so.
 "$render" "$top/tests/fixtures/render/small" -o "$work/v10" --format html 2>"$work/err"
 rc=$?
-check "1.0: renders ($(cat "$work/err"))" test $rc -eq 0
-check "1.0: the report says what is not available" grep -q "this aggregate has no statistics (format 1.0)" "$work/v10/report.html"
+check $rc "1.0: renders ($(cat "$work/err"))"
+grep -q "this aggregate has no statistics (format 1.0)" "$work/v10/report.html"
+check $? "1.0: the report says what is not available"
 # 10. The distribution and time charts (render/report_time.c). The 1.0 fixture of
 #    section 9 has none of the 1.1 fields: no CDF and no time series (a note says so),
 #    the per-cycle charts from cells[].runs. With the 1.1 fields added
 #    (tests/fixtures/render/add_v11.py): 2 ops x 4 sizes CDFs, PUT and GET over time with
 #    the trimmed seconds dashed, 2 per-cycle charts; the PDF shows them, en and ko.
 html10=$work/v10/report.html
-check "1.0: no latency CDF section" test "$(grep -c 'id="latency-cdf"' "$html10")" -eq 0
-check "1.0: no throughput-over-time section" test "$(grep -c 'id="timeseries"' "$html10")" -eq 0
-check "1.0: the CDF is 'not available'" grep -q 'Latency distribution: not available' "$html10"
-check "1.0: over time is 'not available'" grep -q 'Throughput over time: not available' "$html10"
-check "1.0: results per cycle from the runs" grep -q 'id="cycles"' "$html10"
+test "$(grep -c 'id="latency-cdf"' "$html10")" -eq 0
+check $? "1.0: no latency CDF section"
+test "$(grep -c 'id="timeseries"' "$html10")" -eq 0
+check $? "1.0: no throughput-over-time section"
+grep -q 'Latency distribution: not available' "$html10"
+check $? "1.0: the CDF is 'not available'"
+grep -q 'Throughput over time: not available' "$html10"
+check $? "1.0: over time is 'not available'"
+grep -q 'id="cycles"' "$html10"
+check $? "1.0: results per cycle from the runs"
 $py tests/fixtures/render/gen_aggregate.py "$work/r11" || exit 2
 $py tests/fixtures/render/add_v11.py "$work/r11/aggregate.json"
 "$render" "$work/r11" -o "$work/rep11" 2>"$work/err"
-check "1.1 renders ($(cat "$work/err"))" test $? -eq 0
+check $? "1.1 renders ($(cat "$work/err"))"
 $py - "$work/rep11/report.html" >"$work/sec.out" 2>&1 <<'PY'
 import re, sys
 h = open(sys.argv[1], encoding="utf-8").read()
@@ -537,13 +571,15 @@ ok = [cdf.count("<svg") == 8, ts.count("<svg") == 2, cy.count("<svg") == 2,
       "Throughput over time: not available" not in h]
 print(" ".join("ok" if o else "FAIL" for o in ok), cdf.count("<svg"), ts.count("<svg"), cy.count("<svg"))
 PY
-check "1.1: 8 CDFs, 2 over time (dashed trimmed seconds), 2 per cycle ($(cat "$work/sec.out"))" \
-	sh -c "! grep -q FAIL '$work/sec.out'"
-check "1.1: qpdf --check" qpdf --check "$work/rep11/report.pdf"
+sh -c "! grep -q FAIL '$work/sec.out'"
+check $? "1.1: 8 CDFs, 2 over time (dashed trimmed seconds), 2 per cycle ($(cat "$work/sec.out"))"
+qpdf --check "$work/rep11/report.pdf" >/dev/null 2>&1
+check $? "1.1: qpdf --check"
 pdftotext "$work/rep11/report.pdf" "$work/rep11.txt"
 for t in "latency distribution" "throughput per second" "per cycle" "latency, ms (log scale)" \
 	"seconds left out of the average"; do
-	check "1.1 PDF: '$t'" grep -q "$t" "$work/rep11.txt"
+	grep -q "$t" "$work/rep11.txt"
+	check $? "1.1 PDF: '$t'"
 done
 pages=$($py - "$work/rep11.txt" <<'PY'
 import sys
@@ -553,16 +589,14 @@ PY
 )
 first=${pages%% *}
 pdftoppm -r 40 -f "$first" -l "$first" -png "$work/rep11/report.pdf" "$work/p11" 2>/dev/null
-check "1.1 PDF: page $first (a CDF) renders" test -s "$(ls "$work"/p11*.png 2>/dev/null | head -1)"
+test -s "$(ls "$work"/p11*.png 2>/dev/null | head -1)"
+check $? "1.1 PDF: page $first (a CDF) renders"
 "$render" "$work/r11" -o "$work/rep11ko" --lang ko 2>"$work/err"
-check "1.1 ko renders ($(cat "$work/err"))" test $? -eq 0
+check $? "1.1 ko renders ($(cat "$work/err"))"
 pdftotext "$work/rep11ko/report.pdf" "$work/rep11ko.txt"
-check "1.1 ko PDF: 지연 시간 분포" grep -q "지연 시간 분포" "$work/rep11ko.txt"
-check "1.1 ko PDF: 초당 처리량" grep -q "초당 처리량" "$work/rep11ko.txt"
+grep -q "지연 시간 분포" "$work/rep11ko.txt"
+check $? "1.1 ko PDF: 지연 시간 분포"
+grep -q "초당 처리량" "$work/rep11ko.txt"
+check $? "1.1 ko PDF: 초당 처리량"
 
-if [ "$skip" -gt 0 ]; then
-	echo "$pass passed, $fail failed, $skip skipped"
-else
-	echo "$pass passed, $fail failed"
-fi
-[ "$fail" -eq 0 ]
+finish

@@ -7,19 +7,13 @@
 # cover; the HTML has every label and names the fonts the layout measured. A label with an emoji and a simplified Han character (in
 # neither embedded font) shows U+FFFD for each in the PDF and the characters in the HTML.
 # Prints "N passed, N failed".
-set -u
-top=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+. "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
 render=${RENDER:-bin/render}
 py=python3
 [ -x /usr/bin/python3 ] && py=/usr/bin/python3
 fx=tests/fixtures/render/unicode
-pass=0 fail=0
-work=$(mktemp -d /tmp/s3bench-render-unicode.XXXXXX)
-trap 'rm -rf "$work"' EXIT
-ok() { pass=$((pass + 1)); }
-bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
-check() { local what=$1; shift; if "$@" >/dev/null 2>&1; then ok; else bad "$what"; fi; }
+work=$tmp
 
 # labels_in FILE KIND: every label and the title of $fx found exactly in FILE (pdftotext
 # output or HTML); no "?" (or, in a PDF, U+FFFD) anywhere. Prints what is missing.
@@ -46,32 +40,34 @@ PY
 for lang in en ko; do
 	out=$work/$lang
 	"$render" "$fx" -o "$out" --lang "$lang" 2>"$work/err"
-	check "$lang: render exits 0 ($(cat "$work/err"))" test $? -eq 0
-	check "$lang: qpdf --check" qpdf --check "$out/report.pdf"
+	check $? "$lang: render exits 0 ($(cat "$work/err"))"
+	qpdf --check "$out/report.pdf" >/dev/null 2>&1
+	check $? "$lang: qpdf --check"
 	pdftotext -enc UTF-8 "$out/report.pdf" "$work/$lang.txt" 2>"$work/$lang.txterr"
 	# libharu 2.3's own ToUnicode CMap (a cidrange) made poppler warn on every font
-	check "$lang: pdftotext without warnings ($(head -c 120 "$work/$lang.txterr"))" \
-		test ! -s "$work/$lang.txterr"
-	if labels_in "$work/$lang.txt" pdf >"$work/$lang.miss"; then ok; else
-		bad "$lang: PDF text: $(head -n 3 "$work/$lang.miss" | tr '\n' ' ')"
-	fi
-	if labels_in "$out/report.html" html >"$work/$lang.hmiss"; then ok; else
-		bad "$lang: HTML text: $(head -n 3 "$work/$lang.hmiss" | tr '\n' ' ')"
-	fi
+	test ! -s "$work/$lang.txterr"
+	check $? "$lang: pdftotext without warnings ($(head -c 120 "$work/$lang.txterr"))"
+	labels_in "$work/$lang.txt" pdf >"$work/$lang.miss"
+	check $? "$lang: PDF text has every label, no '?' ($(head -n 3 "$work/$lang.miss" | tr '\n' ' '))"
+	labels_in "$out/report.html" html >"$work/$lang.hmiss"
+	check $? "$lang: HTML text has every label ($(head -n 3 "$work/$lang.hmiss" | tr '\n' ' '))"
 	pdffonts "$out/report.pdf" >"$work/$lang.fonts" 2>/dev/null
 	for face in DejaVuSans, DejaVuSans-Bold NanumGothic, NanumGothicBold; do
 		f=${face%,}
 		[ "$face" = NanumGothic, ] && f='NanumGothic '
-		check "$lang: $face embedded" grep -q "+$f.*CID TrueType.*yes" "$work/$lang.fonts"
+		grep -q "+$f.*CID TrueType.*yes" "$work/$lang.fonts"
+		check $? "$lang: $face embedded"
 	done
-	check "$lang: no standard font" sh -c "! grep -q 'Type 1' '$work/$lang.fonts'"
+	sh -c "! grep -q 'Type 1' '$work/$lang.fonts'"
+	check $? "$lang: no standard font"
 	pdftoppm -png -r 40 -f 1 -l 1 "$out/report.pdf" "$work/$lang-page" 2>/dev/null
-	check "$lang: pdftoppm draws the cover" test -s "$work/$lang-page-01.png"
+	test -s "$work/$lang-page-01.png"
+	check $? "$lang: pdftoppm draws the cover"
 done
 grep -q "font-family: 'DejaVu Sans', NanumGothic" "$work/en/report.html"
-check "en: HTML CSS names DejaVu Sans, then NanumGothic" test $? -eq 0
+check $? "en: HTML CSS names DejaVu Sans, then NanumGothic"
 grep -q "font-family=\"NanumGothic, &#39;Nanum Gothic&#39;, &#39;DejaVu Sans&#39;" "$work/ko/report.html"
-check "ko: SVG text names NanumGothic, then DejaVu Sans" test $? -eq 0
+check $? "ko: SVG text names NanumGothic, then DejaVu Sans"
 
 # A label with characters no embedded font has: U+FFFD in the PDF, as written in the HTML.
 mkdir -p "$work/miss"
@@ -82,11 +78,10 @@ a["subjects"][0]["label"] = "Rocket \U0001F680 \u4e1c"
 json.dump(a, open(sys.argv[2], "w"))
 PY
 "$render" "$work/miss" -o "$work/miss/out" -f pdf,html 2>/dev/null
-check "missing glyphs: render exits 0" test $? -eq 0
+check $? "missing glyphs: render exits 0"
 pdftotext -enc UTF-8 "$work/miss/out/report.pdf" - 2>/dev/null | grep -q "Rocket $(printf '\xef\xbf\xbd \xef\xbf\xbd')"
-check "missing glyphs: U+FFFD for each in the PDF" test $? -eq 0
+check $? "missing glyphs: U+FFFD for each in the PDF"
 grep -q "Rocket $(printf '\xf0\x9f\x9a\x80 \xe4\xb8\x9c')" "$work/miss/out/report.html"
-check "missing glyphs: as written in the HTML" test $? -eq 0
+check $? "missing glyphs: as written in the HTML"
 
-echo "$pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# tests/e2e/style.sh: scripts/style-check on a small tree of its own (the real tree is
+# checked by make test itself): a file laid out as .clang-format says passes, one that is
+# not fails naming FILE:LINE:COL, --fix rewrites only it and the check then passes; the
+# house forms stay as written (json_array_foreach, sizeof(x), a function's brace on its own
+# line, a long string literal); no clang-format, or another major version, says so.
+. "$(dirname "$0")/lib.sh"
+
+t=$tmp/tree
+mkdir -p "$t/scripts" "$t/core"
+cp "$top/.clang-format" "$t/"
+cp "$top/scripts/style-check" "$t/scripts/"
+cat >"$t/core/good.c" <<'EOF'
+/* good.c: already in the house layout. */
+#include <jansson.h>
+#include <string.h>
+
+static int count(json_t *a, char *buf)
+{
+	size_t i;
+	json_t *v;
+	int n = 0;
+
+	json_array_foreach(a, i, v) {
+		switch (json_typeof(v)) {
+		case JSON_STRING:
+			n++;
+			break;
+		default:
+			break;
+		}
+	}
+	memset(buf, 0, sizeof(buf[0]));
+	return n > 0 ? n
+		     : (int)strlen(
+			       "a literal longer than the line would allow, never split: abcdefghijkl");
+}
+EOF
+printf 'static int twice(int x) {\n    return x*2;\n}\n' >"$t/core/bad.c"
+(cd "$t" && git init -q && git add -A) || exit 2
+good_before=$(cat "$t/core/good.c")
+
+"$t/scripts/style-check" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -qx '  core/bad.c:1:24' "$tmp/out" && ! grep -q good.c "$tmp/out" &&
+	grep -q '1 of 2 files' "$tmp/out"
+rc=$?
+check $rc "a file not laid out: exit 1 naming FILE:LINE:COL, the good one not named"
+[ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
+
+"$t/scripts/style-check" core/good.c >"$tmp/out" 2>&1
+rc=$?
+check $rc "the house forms pass as written (foreach macro, sizeof(x), brace, long literal)"
+[ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
+
+"$t/scripts/style-check" --fix >"$tmp/out" 2>&1 && grep -qx '  core/bad.c' "$tmp/out" &&
+	[ "$(cat "$t/core/good.c")" = "$good_before" ] &&
+	[ "$(cat "$t/core/bad.c")" = "$(printf 'static int twice(int x)\n{\n\treturn x * 2;\n}')" ]
+check $? "--fix rewrites the file that differs, and only it"
+
+"$t/scripts/style-check" >"$tmp/out" 2>&1 && grep -q '2 files, all as .clang-format says' "$tmp/out"
+check $? "after --fix the check passes"
+
+CLANG_FORMAT=$tmp/none "$t/scripts/style-check" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q 'missing.*scripts/setup' "$tmp/out"
+check $? "no clang-format: exit 2 saying how to get it (exit $rc: $(head -c 100 "$tmp/out"))"
+
+printf '#!/bin/sh\necho "Debian clang-format version 99.0.0"\n' >"$tmp/cf99"
+chmod +x "$tmp/cf99"
+CLANG_FORMAT=$tmp/cf99 "$t/scripts/style-check" >"$tmp/out" 2>&1 && grep -q 'not the clang-format 14' "$tmp/out" &&
+	grep -q 'nothing checked' "$tmp/out"
+check $? "another major version: says so and checks nothing"
+CLANG_FORMAT=$tmp/cf99 "$t/scripts/style-check" --fix >"$tmp/out" 2>&1
+check $((($? == 2) ? 0 : 1)) "another major version: --fix refused (exit 2)"
+
+finish
