@@ -17,11 +17,11 @@
 struct side_cell {
 	const char *subject, *op;
 	json_int_t size, conc;
-	double *v;              /* the valid runs' figures (> 0), owned */
+	double *v; /* the valid runs' figures (> 0), owned */
 	size_t n;
-	double value;           /* the cell's own figure (policy), NaN when null */
-	double pooled[2];       /* latency_ms.pooled p50, p99 (histogram); NaN: none */
-	double mean[2];         /* latency_ms p50, p99 (means of the runs'); NaN: none */
+	double value;     /* the cell's own figure (policy), NaN when null */
+	double pooled[2]; /* latency_ms.pooled p50, p99 (histogram); NaN: none */
+	double mean[2];   /* latency_ms p50, p99 (means of the runs'); NaN: none */
 	int matched;
 };
 
@@ -72,11 +72,13 @@ static int check_cell(const json_t *c, const char *path, size_t i, struct err *e
 	if (!json_is_integer(json_object_get(c, "size")))
 		return err_set(e, "%s: cells[%zu].size: missing or not a whole number", path, i);
 	if (!json_is_integer(json_object_get(c, "concurrency")))
-		return err_set(e, "%s: cells[%zu].concurrency: missing or not a whole number",
-			       path, i);
+		return err_set(e, "%s: cells[%zu].concurrency: missing or not a whole number", path,
+			       i);
 	if (!json_is_array(runs))
-		return err_set(e, "%s: cells[%zu].runs: missing or not an array (the per-cycle "
-			       "figures a comparison needs)", path, i);
+		return err_set(e,
+			       "%s: cells[%zu].runs: missing or not an array (the per-cycle "
+			       "figures a comparison needs)",
+			       path, i);
 	for (size_t j = 0; j < json_array_size(runs); j++)
 		if (check_run(json_array_get(runs, j), path, i, j, e) < 0)
 			return -1;
@@ -312,10 +314,10 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	const json_t *name = json_object_get(camp, "name");
 
 	outj_put(j, "source", json_string(b->path), ok);
-	outj_put(j, "generated", json_is_string(gen) ? json_string(json_string_value(gen))
-						: json_null(), ok);
-	outj_put(j, "campaign", json_is_string(name) ? json_string(json_string_value(name))
-						: json_null(), ok);
+	outj_put(j, "generated",
+		 json_is_string(gen) ? json_string(json_string_value(gen)) : json_null(), ok);
+	outj_put(j, "campaign",
+		 json_is_string(name) ? json_string(json_string_value(name)) : json_null(), ok);
 	outj_put(j, "test", json_string("welch"), ok);
 	outj_put(j, "scale", json_string("log"), ok);
 	outj_put(j, "confidence", json_real(CMP_CONFIDENCE), ok);
@@ -325,8 +327,7 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	return j;
 }
 
-int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n_sig,
-		 struct err *e)
+int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n_sig, struct err *e)
 {
 	struct side nw = {0}, old = {0};
 	struct pair *pairs = NULL;

@@ -18,8 +18,8 @@
 /* An earlier analysis, checked on loading: every field the comparison reads has its
  * type, so baseline_add never fails on it. */
 struct baseline {
-	char *path;     /* OLD_RESULTS_DIR/aggregate.json (owned) */
-	json_t *doc;    /* its contents (owned) */
+	char *path;  /* OLD_RESULTS_DIR/aggregate.json (owned) */
+	json_t *doc; /* its contents (owned) */
 };
 
 /* baseline_load: read OLD_RESULTS_DIR/aggregate.json (ours, or of a Warp directory)

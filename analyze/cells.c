@@ -88,8 +88,7 @@ static int build_subjects(struct aggregate *a, const struct runlog *logs, size_t
 	for (size_t i = 0; i < n; i++)
 		if (find_subject(a, logs[i].subject) == a->n_subjects)
 			subject_from_log(&a->subjects[a->n_subjects++], &logs[i]);
-	qsort(a->subjects + listed, a->n_subjects - listed, sizeof(*a->subjects),
-	      cmp_subject_id);
+	qsort(a->subjects + listed, a->n_subjects - listed, sizeof(*a->subjects), cmp_subject_id);
 	return 0;
 }
 
@@ -167,8 +166,9 @@ static void mean_lat(const struct aggregate *a, const size_t *sel, size_t k, int
 
 			vals[i] = l ? *(const double *)((const char *)l + off[f]) : NAN;
 		}
-		res[f] = f == 4 ? stats_min_of(vals, k)
-		       : f == 5 ? stats_max_of(vals, k) : stats_mean_of(vals, k);
+		res[f] = f == 4   ? stats_min_of(vals, k)
+			 : f == 5 ? stats_max_of(vals, k)
+				  : stats_mean_of(vals, k);
 	}
 	out->avg = res[0];
 	out->p50 = res[1];
@@ -192,13 +192,13 @@ static void fill_stat(struct agg_stat *s, const struct stats *st, enum policy p,
 static int cmp_run_cycle(const void *x, const void *y, void *arg)
 {
 	const struct aggregate *a = arg;
-	int cx = a->runs[*(const size_t *)x].log->cycle, cy = a->runs[*(const size_t *)y].log->cycle;
+	int cx = a->runs[*(const size_t *)x].log->cycle,
+	    cy = a->runs[*(const size_t *)y].log->cycle;
 
 	return (cx > cy) - (cx < cy);
 }
 
-int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
-		  double *vo)
+int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm, double *vo)
 {
 	struct stats sm, so;
 	size_t k = 0;
@@ -276,7 +276,13 @@ static int cmp_agg_op(const void *x, const void *y)
 	return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
 }
 
-enum op_field { OF_OBJ_S, OF_COMPLETION, OF_SEG_MEDIAN, OF_SEG_FASTEST, OF_SEG_SLOWEST };
+enum op_field {
+	OF_OBJ_S,
+	OF_COMPLETION,
+	OF_SEG_MEDIAN,
+	OF_SEG_FASTEST,
+	OF_SEG_SLOWEST
+};
 
 /* op_field: one figure of a valid run's summary; NaN when the run has none
  * (segment figures of a run too short to have segments). */
@@ -298,8 +304,8 @@ static double op_field(const struct run_summary *s, enum op_field f)
 }
 
 /* op_mean: the mean of figure f over the runs sel[0..k-1] (v: k doubles of scratch). */
-static double op_mean(const struct aggregate *a, const size_t *sel, size_t k,
-		      enum op_field f, double *v)
+static double op_mean(const struct aggregate *a, const size_t *sel, size_t k, enum op_field f,
+		      double *v)
 {
 	for (size_t i = 0; i < k; i++)
 		v[i] = op_field(&a->runs[sel[i]].log->summary, f);
@@ -315,8 +321,8 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *ar = &a->runs[i];
 
-		if (ar->log->cycle > 0 || !same_point(ar->log, o->subject, ar->subject, o->op,
-						       o->size, o->concurrency))
+		if (ar->log->cycle > 0 ||
+		    !same_point(ar->log, o->subject, ar->subject, o->op, o->size, o->concurrency))
 			continue;
 		o->total++;
 		if (o->clients == 0 || (ar->v.included && k == 0))
@@ -424,8 +430,11 @@ static int build_leaders(struct aggregate *a)
 		if (best == NULL)
 			continue;
 		a->leaders[a->n_leaders++] = (struct agg_leader){
-			.op = best->op, .size = best->size, .concurrency = best->concurrency,
-			.subject = best->subject, .by_obj = best->size == 0,
+			.op = best->op,
+			.size = best->size,
+			.concurrency = best->concurrency,
+			.subject = best->subject,
+			.by_obj = best->size == 0,
 			.value = agg_cell_key(best)->value,
 		};
 		for (o = 0; o < a->n_m_ops && strcmp(a->m_ops[o], best->op) != 0; o++)
@@ -477,8 +486,7 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	a->n_runs = n;
 	if (agg_clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
 	    cells_wl_build(a, sel, v1, v2) < 0 || agg_clients_build(a) < 0 ||
-	    build_ops(a, sel, v1) < 0 ||
-	    build_consistency(a) < 0 || build_leaders(a) < 0 ||
+	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
 	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
 		goto done;
 	ok = 1;

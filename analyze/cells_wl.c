@@ -51,8 +51,13 @@ static int cmp_cell(const void *x, const void *y)
 static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 {
 	return (struct agg_cell){
-		.subject = rsubj, .op = r->op, .size = r->size, .size_spec = r->wl.size_spec,
-		.range = r->wl.range, .mix = r->wl.mix, .concurrency = r->concurrency,
+		.subject = rsubj,
+		.op = r->op,
+		.size = r->size,
+		.size_spec = r->wl.size_spec,
+		.range = r->wl.range,
+		.mix = r->wl.mix,
+		.concurrency = r->concurrency,
 		.rate = r->wl.rate > 0 ? r->wl.rate : 0,
 	};
 }
@@ -101,8 +106,8 @@ static void by_op(const struct aggregate *a, const size_t *sel, size_t k, struct
 }
 
 /* rate: the rate figures of the valid runs that have them; -1 when out of memory. */
-static int rate(const struct aggregate *a, const struct agg_cell *c, const size_t *sel,
-		size_t k, struct agg_wl *w)
+static int rate(const struct aggregate *a, const struct agg_cell *c, const size_t *sel, size_t k,
+		struct agg_wl *w)
 {
 	struct hist *all = hist_new();
 	double ach = 0, p50 = 0, p99 = 0;
@@ -134,10 +139,12 @@ static int rate(const struct aggregate *a, const struct agg_cell *c, const size_
 	w->achieved = n ? ach / (double)n : NAN;
 	w->sustained = n > 0 && w->sustained;
 	w->pooled_intended = n > 0 && hists == n;
-	w->p50_intended = !n ? NAN : w->pooled_intended
-			? (double)hist_percentile(all, 0.5) / 1e6 : p50 / (double)n;
-	w->p99_intended = !n ? NAN : w->pooled_intended
-			? (double)hist_percentile(all, 0.99) / 1e6 : p99 / (double)n;
+	w->p50_intended = !n                   ? NAN
+			  : w->pooled_intended ? (double)hist_percentile(all, 0.5) / 1e6
+					       : p50 / (double)n;
+	w->p99_intended = !n                   ? NAN
+			  : w->pooled_intended ? (double)hist_percentile(all, 0.99) / 1e6
+					       : p99 / (double)n;
 	w->p50 = c->lat_pool.source != POOL_NONE ? c->lat_pool.p50 : NAN;
 	w->p99 = c->lat_pool.source != POOL_NONE ? c->lat_pool.p99 : NAN;
 	hist_free(all);
@@ -183,9 +190,14 @@ static int build_sweeps(struct aggregate *a)
 		if (sw == NULL || key_cmp(&a->wcells[sw->points[0]], c, 0) != 0) {
 			sw = &a->sweeps[a->n_sweeps++];
 			*sw = (struct agg_sweep){
-				.subject = c->subject, .op = c->op, .size_spec = c->size_spec,
-				.range = c->range, .mix = c->mix, .size = c->size,
-				.concurrency = c->concurrency, .p99_limit_ms = limit,
+				.subject = c->subject,
+				.op = c->op,
+				.size_spec = c->size_spec,
+				.range = c->range,
+				.mix = c->mix,
+				.size = c->size,
+				.concurrency = c->concurrency,
+				.p99_limit_ms = limit,
 				.max_sustained = NAN,
 			};
 			sw->points = calloc(a->n_wcells, sizeof(*sw->points));

@@ -17,20 +17,20 @@
 /* One op of a mixed cell: means over the valid runs whose summary has the op. */
 struct agg_wl_op {
 	char op[SUMMARY_OP_NAME];
-	size_t n;                       /* runs that have it */
+	size_t n; /* runs that have it */
 	double share, obj_s, mib_s, p50, p99;
 };
 
 struct agg_wl {
-	int n_by_op;                    /* 0 unless the valid runs have by_op */
+	int n_by_op; /* 0 unless the valid runs have by_op */
 	struct agg_wl_op by_op[SUMMARY_OPS_MAX];
-	int has_rate;                   /* some valid run has a rate block */
-	double offered;                 /* the cell's rate */
-	double achieved;                /* mean of the runs' achieved */
-	int sustained;                  /* every valid run sustained its rate */
+	int has_rate;                      /* some valid run has a rate block */
+	double offered;                    /* the cell's rate */
+	double achieved;                   /* mean of the runs' achieved */
+	int sustained;                     /* every valid run sustained its rate */
 	double p50_intended, p99_intended; /* pooled over the runs (histograms merged) */
-	int pooled_intended;            /* 1: from histograms; 0: means of the runs' own */
-	double p50, p99;                /* service latency, pooled (the cell's lat_pool) */
+	int pooled_intended;               /* 1: from histograms; 0: means of the runs' own */
+	double p50, p99;                   /* service latency, pooled (the cell's lat_pool) */
 };
 
 struct agg_sweep {
@@ -38,9 +38,9 @@ struct agg_sweep {
 	const char *op, *size_spec, *range, *mix;
 	uint64_t size;
 	int concurrency;
-	size_t *points, n_points;       /* indexes into a->wcells, offered ascending */
+	size_t *points, n_points; /* indexes into a->wcells, offered ascending */
 	double p99_limit_ms;
-	double max_sustained;           /* NaN: no point sustained under the limit */
+	double max_sustained; /* NaN: no point sustained under the limit */
 };
 
 /* cells_wl_match: 1 when run r (subject index rsubj) belongs to workload cell c. */

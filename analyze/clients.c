@@ -69,10 +69,11 @@ int agg_clients_reconcile(struct aggregate *a)
 			continue;
 		r->v.included = 0;
 		snprintf(r->v.cls, sizeof(r->v.cls), "clients-mismatch");
-		snprintf(r->v.reason, sizeof(r->v.reason),
-			 "ran with %d client%s; the other valid %s runs at concurrency %d ran with %d "
-			 "(a cell never mixes client counts)", have, have == 1 ? "" : "s",
-			 r->log->op, r->log->concurrency, want);
+		snprintf(
+			r->v.reason, sizeof(r->v.reason),
+			"ran with %d client%s; the other valid %s runs at concurrency %d ran with %d "
+			"(a cell never mixes client counts)",
+			have, have == 1 ? "" : "s", r->log->op, r->log->concurrency, want);
 	}
 	rc = 0;
 done:
@@ -170,8 +171,8 @@ static int better(const struct agg_cell *x, const struct agg_cell *y)
 }
 
 /* fill_balance: b's clients from the valid runs of cell c (v: n_runs doubles). */
-static int fill_balance(const struct aggregate *a, const struct agg_cell *c,
-			struct agg_balance *b, double *v)
+static int fill_balance(const struct aggregate *a, const struct agg_cell *c, struct agg_balance *b,
+			double *v)
 {
 	double lo = NAN, hi = NAN;
 	size_t nfig = 0;
@@ -237,8 +238,11 @@ static int build_balance(struct aggregate *a)
 				continue;
 			b = &a->balance[a->n_balance++];
 			*b = (struct agg_balance){
-				.subject = s, .op = best->op, .size = best->size,
-				.concurrency = best->concurrency, .clients = best->clients,
+				.subject = s,
+				.op = best->op,
+				.size = best->size,
+				.concurrency = best->concurrency,
+				.clients = best->clients,
 				.n = best->n,
 			};
 			if (fill_balance(a, best, b, v) < 0)

@@ -12,7 +12,7 @@
 
 /* One client host of the campaign: ranks = the most ranks it ran in one run. */
 struct agg_host {
-	const char *host;               /* borrowed from a run log */
+	const char *host; /* borrowed from a run log */
 	int ranks;
 };
 
@@ -20,7 +20,7 @@ struct agg_host {
  * valid runs (NaN when none of them has the client's summary). */
 struct agg_balance_client {
 	int rank;
-	const char *host;               /* borrowed: the host of the rank in the first valid run */
+	const char *host; /* borrowed: the host of the rank in the first valid run */
 	double mib_s, obj_s;
 };
 
@@ -32,9 +32,9 @@ struct agg_balance {
 	const char *op;
 	uint64_t size;
 	int concurrency, clients;
-	size_t n;                       /* the cell's valid runs */
+	size_t n;                        /* the cell's valid runs */
 	struct agg_balance_client *list; /* clients entries, by rank */
-	double ratio;                   /* max / min of the clients' MiB/s (obj/s for size 0);
+	double ratio;                    /* max / min of the clients' MiB/s (obj/s for size 0);
 					 * NaN with fewer than 2 figures or a minimum of 0 */
 };
 

@@ -103,8 +103,7 @@ int cmp_ci_median(const double *v, size_t n, double conf, struct cmp_interval *o
 	return 0;
 }
 
-void cmp_paired_log(const double *a, const double *b, size_t n, double conf,
-		    struct cmp_test *out)
+void cmp_paired_log(const double *a, const double *b, size_t n, double conf, struct cmp_test *out)
 {
 	double sum = 0, ss = 0, mean, sd, se, h;
 
@@ -222,8 +221,7 @@ double cmp_detectable_ratio(double sd, size_t n, double alpha, double power)
 	if (n < 2 || !isfinite(sd) || sd < 0 || !(alpha > 0 && alpha < 1) ||
 	    !(power > 0 && power < 1))
 		return NAN;
-	return exp((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * sd /
-		   sqrt((double)n));
+	return exp((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * sd / sqrt((double)n));
 }
 
 const char *leader_status_name(int status)

@@ -14,25 +14,25 @@
 #include "analyze/cells.h"
 #include "core/err.h"
 
-#define CMP_CONFIDENCE 0.95     /* every interval: cells' ci95 and comparisons' ci95 */
-#define CMP_POWER 0.8           /* the detectable ratio's power */
+#define CMP_CONFIDENCE 0.95 /* every interval: cells' ci95 and comparisons' ci95 */
+#define CMP_POWER 0.8       /* the detectable ratio's power */
 #define CMP_ALPHA_DEFAULT 0.05
 
 /* A confidence interval; method NULL (and the rest NaN) when there is none. */
 struct cmp_interval {
 	double lo, hi;
-	double coverage;        /* the interval's actual coverage */
-	const char *method;     /* "t" or "order-statistics" (static) */
+	double coverage;    /* the interval's actual coverage */
+	const char *method; /* "t" or "order-statistics" (static) */
 };
 
 /* The result of comparing two sets of throughput figures on the log scale. */
 struct cmp_test {
-	const char *test;       /* "paired-t", "welch" or NULL (no test) */
-	double ratio;           /* A/B: exp of the mean log difference */
-	double lo, hi;          /* its CMP_CONFIDENCE interval */
-	double p;               /* two-sided p-value of "no difference" */
-	double t, df;           /* the statistic and its degrees of freedom */
-	double sd;              /* paired-t: SD of the log differences; else NaN */
+	const char *test; /* "paired-t", "welch" or NULL (no test) */
+	double ratio;     /* A/B: exp of the mean log difference */
+	double lo, hi;    /* its CMP_CONFIDENCE interval */
+	double p;         /* two-sided p-value of "no difference" */
+	double t, df;     /* the statistic and its degrees of freedom */
+	double sd;        /* paired-t: SD of the log differences; else NaN */
 };
 
 /* cmp_ci_mean: the Student-t interval of the mean of v[0..n-1] at confidence
@@ -50,8 +50,7 @@ int cmp_ci_median(const double *v, size_t n, double conf, struct cmp_interval *o
 /* cmp_paired_log: paired t-test on ln a[i] - ln b[i], i < n (all values > 0):
  * ratio exp(mean d), interval exp(mean d +- t_{(1+conf)/2, n-1} s_d / sqrt(n)).
  * test NULL when n < 2. */
-void cmp_paired_log(const double *a, const double *b, size_t n, double conf,
-		    struct cmp_test *out);
+void cmp_paired_log(const double *a, const double *b, size_t n, double conf, struct cmp_test *out);
 
 /* cmp_welch_log: Welch's t-test on ln a[0..na-1] against ln b[0..nb-1] (values > 0),
  * Welch-Satterthwaite degrees of freedom; ratio exp(mean ln a - mean ln b).
@@ -71,7 +70,11 @@ long cmp_holm(const double *p, size_t m, double *adj);
  * approximation with t quantiles). NaN when n < 2 or sd is not finite. */
 double cmp_detectable_ratio(double sd, size_t n, double alpha, double power);
 
-enum leader_status { LEADER_UNTESTED = 0, LEADER_CLEAR, LEADER_TIE };
+enum leader_status {
+	LEADER_UNTESTED = 0,
+	LEADER_CLEAR,
+	LEADER_TIE
+};
 
 /* One pair of subjects in one matrix category (docs/FORMATS.md, comparisons[]). */
 struct agg_comparison {

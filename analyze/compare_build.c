@@ -8,8 +8,8 @@
 
 /* cell_points: the valid runs of c with a figure > 0 (obj/s when by_obj, else
  * MiB/s) into cyc[] / val[] in cycle order; returns how many. */
-static size_t cell_points(const struct aggregate *a, const struct agg_cell *c, int by_obj,
-			  int *cyc, double *val)
+static size_t cell_points(const struct aggregate *a, const struct agg_cell *c, int by_obj, int *cyc,
+			  double *val)
 {
 	size_t k = 0;
 
@@ -33,8 +33,8 @@ static int stat_ci(struct agg_stat *s, enum policy p, const double *v, size_t n)
 
 	if (isfinite(s->value) && p == POLICY_MEAN)
 		cmp_ci_mean(v, n, CMP_CONFIDENCE, &ci);
-	else if (isfinite(s->value) && p == POLICY_MEDIAN && cmp_ci_median(v, n, CMP_CONFIDENCE,
-									   &ci) < 0)
+	else if (isfinite(s->value) && p == POLICY_MEDIAN &&
+		 cmp_ci_median(v, n, CMP_CONFIDENCE, &ci) < 0)
 		return -1;
 	s->ci_lo = ci.lo;
 	s->ci_hi = ci.hi;
@@ -81,7 +81,7 @@ static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
 	size_t nb = cell_points(a, y, by_obj, s->cb, s->vb);
 	size_t i = 0, j = 0, np = 0;
 
-	while (i < na && j < nb) {      /* both in cycle order: merge on the cycle */
+	while (i < na && j < nb) { /* both in cycle order: merge on the cycle */
 		if (s->ca[i] < s->cb[j]) {
 			i++;
 		} else if (s->ca[i] > s->cb[j]) {
@@ -92,9 +92,16 @@ static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
 		}
 	}
 	*out = (struct agg_comparison){
-		.op = x->op, .size = x->size, .concurrency = x->concurrency,
-		.a = x->subject, .b = y->subject, .by_obj = by_obj,
-		.n_a = na, .n_b = nb, .pairs = np, .p_adj = NAN,
+		.op = x->op,
+		.size = x->size,
+		.concurrency = x->concurrency,
+		.a = x->subject,
+		.b = y->subject,
+		.by_obj = by_obj,
+		.n_a = na,
+		.n_b = nb,
+		.pairs = np,
+		.p_adj = NAN,
 	};
 	if (np >= 3)
 		cmp_paired_log(s->pa, s->pb, np, CMP_CONFIDENCE, &out->t);
@@ -149,8 +156,7 @@ static int adjust(struct aggregate *a)
 
 static int same_category(const struct agg_comparison *c, const struct agg_leader *l)
 {
-	return strcmp(c->op, l->op) == 0 && c->size == l->size &&
-	       c->concurrency == l->concurrency;
+	return strcmp(c->op, l->op) == 0 && c->size == l->size && c->concurrency == l->concurrency;
 }
 
 /* detectable: the category's detectable ratio from its paired comparisons: the
@@ -221,7 +227,7 @@ int compare_build(struct aggregate *a, double alpha, struct err *e)
 {
 	size_t n = a->n_runs ? a->n_runs : 1, ns = a->n_subjects;
 	struct pair_scratch s = {
-		malloc(n * sizeof(int)), malloc(n * sizeof(int)), malloc(n * sizeof(double)),
+		malloc(n * sizeof(int)),    malloc(n * sizeof(int)),    malloc(n * sizeof(double)),
 		malloc(n * sizeof(double)), malloc(n * sizeof(double)), malloc(n * sizeof(double)),
 	};
 	int rc = -1;

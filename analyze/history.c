@@ -67,8 +67,8 @@ static int schema_version(sqlite3 *db, const char *path, struct err *e)
 	sqlite3_stmt *st = NULL;
 	int v = -1, tables = 0, has_meta = 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1,
-			       &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT name FROM sqlite_master WHERE type = 'table'", -1, &st,
+			       NULL) != SQLITE_OK)
 		return db_fail(db, path, "reading the schema", e);
 	while (sqlite3_step(st) == SQLITE_ROW) {
 		tables++;
@@ -79,8 +79,8 @@ static int schema_version(sqlite3 *db, const char *path, struct err *e)
 		return 0;
 	if (!has_meta)
 		return err_set(e, "%s: not an s3bench history (no meta table)", path);
-	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1,
-			       &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT value FROM meta WHERE key = 'schema_version'", -1, &st,
+			       NULL) != SQLITE_OK)
 		return db_fail(db, path, "reading meta", e);
 	if (sqlite3_step(st) == SQLITE_ROW)
 		v = atoi((const char *)sqlite3_column_text(st, 0));
@@ -98,8 +98,10 @@ static int migrate(sqlite3 *db, const char *path, struct err *e)
 	if (v < 0)
 		return -1;
 	if (v > HISTORY_SCHEMA_VERSION)
-		return err_set(e, "%s: schema version %d is newer than this s3bench's (%d); "
-			       "not touched", path, v, HISTORY_SCHEMA_VERSION);
+		return err_set(e,
+			       "%s: schema version %d is newer than this s3bench's (%d); "
+			       "not touched",
+			       path, v, HISTORY_SCHEMA_VERSION);
 	if (v == 0) {
 		if (sqlite3_exec(db, history_schema_v1, NULL, NULL, NULL) != SQLITE_OK)
 			return db_fail(db, path, "creating the schema", e);
@@ -159,8 +161,10 @@ static long long insert_build(sqlite3 *db, const char *path, const json_t *agg,
 	sqlite3_stmt *st = NULL;
 	long long id = -1;
 
-	if (sqlite3_prepare_v2(db, "INSERT INTO builds (time, campaign, tool_version, cycles, "
-			       "results) VALUES (?, ?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK) {
+	if (sqlite3_prepare_v2(db,
+			       "INSERT INTO builds (time, campaign, tool_version, cycles, "
+			       "results) VALUES (?, ?, ?, ?, ?)",
+			       -1, &st, NULL) != SQLITE_OK) {
 		db_fail(db, path, "recording the build", e);
 		return -1;
 	}
@@ -202,7 +206,8 @@ static void bind_cell(sqlite3_stmt *st, const json_t *c)
 	json_int_t size = json_integer_value(json_object_get(c, "size")), cycle;
 	const char *metric = size == 0 ? "obj_s" : "mib_s";
 	const json_t *fig = json_object_get(c, metric), *ci = json_object_get(fig, "ci95");
-	const json_t *lat = json_object_get(c, "latency_ms"), *pool = json_object_get(lat, "pooled");
+	const json_t *lat = json_object_get(c, "latency_ms"),
+		     *pool = json_object_get(lat, "pooled");
 	const json_t *l = json_is_object(pool) ? pool : lat;
 	double latest;
 
@@ -238,8 +243,10 @@ static int insert_cells(sqlite3 *db, const char *path, long long id, const json_
 	size_t i;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(db, "INSERT INTO cells VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
-			       "?, ?, ?, ?)", -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db,
+			       "INSERT INTO cells VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+			       "?, ?, ?, ?)",
+			       -1, &st, NULL) != SQLITE_OK)
 		return db_fail(db, path, "recording the cells", e);
 	json_array_foreach(json_object_get(agg, "cells"), i, c) {
 		sqlite3_reset(st);
@@ -263,8 +270,8 @@ static int insert_oneoffs(sqlite3 *db, const char *path, long long id, const jso
 	size_t i;
 	int rc = 0;
 
-	if (sqlite3_prepare_v2(db, "INSERT INTO oneoffs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-			       -1, &st, NULL) != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "INSERT INTO oneoffs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1,
+			       &st, NULL) != SQLITE_OK)
 		return db_fail(db, path, "recording the one-off rows", e);
 	json_array_foreach(json_object_get(agg, "ops"), i, o) {
 		lat = json_object_get(o, "latency_ms");
@@ -298,8 +305,10 @@ static void test_pause(void)
 
 	if (n <= 0)
 		return;
-	fprintf(stderr, "analyze: history: pausing %d s inside the transaction "
-		"(S3BENCH_TEST_HISTORY_PAUSE)\n", n);
+	fprintf(stderr,
+		"analyze: history: pausing %d s inside the transaction "
+		"(S3BENCH_TEST_HISTORY_PAUSE)\n",
+		n);
 	sleep((unsigned)n);
 }
 
@@ -310,8 +319,8 @@ int history_record(const char *db_path, const json_t *agg, const char *results_d
 	long long id;
 	int rc = -1, in_tx = 0;
 
-	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL)
-	    != SQLITE_OK) {
+	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
+	    SQLITE_OK) {
 		db_fail(db, db_path, "cannot open", e);
 		goto done;
 	}

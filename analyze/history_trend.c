@@ -17,7 +17,7 @@
 #include "core/units.h"
 #include "core/version.h"
 
-#define TREND_PREVIOUS_MAX 10   /* earlier cycles the latest one is tested against */
+#define TREND_PREVIOUS_MAX 10 /* earlier cycles the latest one is tested against */
 
 /* One headline cell: (op, size, concurrency), of cells or of the one-off rows. */
 struct key {
@@ -31,14 +31,14 @@ struct key {
 struct change {
 	int tested;
 	double ratio, lo, hi, p, p_adj;
-	double median5;         /* latest / median of the last 5 earlier cycles */
+	double median5; /* latest / median of the last 5 earlier cycles */
 	size_t previous;
 };
 
 struct series {
 	char subject[256];
 	struct key k;
-	json_t *points;         /* owned until put in the document */
+	json_t *points; /* owned until put in the document */
 	struct change ch;
 };
 
@@ -123,21 +123,25 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 		if (isfinite(col_num(st, 4)) && isfinite(col_num(st, 5)))
 			ci = json_pack("[f,f]", col_num(st, 4), col_num(st, 5));
 		json_object_set_new(p, "build", json_integer(sqlite3_column_int64(st, 0)));
-		json_object_set_new(p, "time", json_string((const char *)sqlite3_column_text(st, 1)));
+		json_object_set_new(p, "time",
+				    json_string((const char *)sqlite3_column_text(st, 1)));
 		json_object_set_new(p, "cycles", json_integer(sqlite3_column_int64(st, 2)));
 		json_object_set_new(p, "value", outj_num(col_num(st, 3)));
 		json_object_set_new(p, "ci95", ci);
 		json_object_set_new(p, "latest", outj_num(col_num(st, 6)));
-		json_object_set_new(p, "latest_cycle", sqlite3_column_type(st, 7) == SQLITE_NULL
-				    ? json_null() : json_integer(sqlite3_column_int64(st, 7)));
+		json_object_set_new(p, "latest_cycle",
+				    sqlite3_column_type(st, 7) == SQLITE_NULL
+					    ? json_null()
+					    : json_integer(sqlite3_column_int64(st, 7)));
 		json_array_append_new(s->points, p);
-		if (n == 256) {         /* keep the newest 256 for the test */
+		if (n == 256) { /* keep the newest 256 for the test */
 			memmove(lat, lat + 1, sizeof(lat) - sizeof(lat[0]));
 			memmove(cyc, cyc + 1, sizeof(cyc) - sizeof(cyc[0]));
 			n--;
 		}
 		lat[n] = col_num(st, 6);
-		cyc[n++] = sqlite3_column_type(st, 7) == SQLITE_NULL ? 0 : sqlite3_column_int64(st, 7);
+		cyc[n++] = sqlite3_column_type(st, 7) == SQLITE_NULL ? 0
+								     : sqlite3_column_int64(st, 7);
 	}
 	sqlite3_finalize(st);
 	if (n < 3 || !(lat[n - 1] > 0) || cyc[n - 1] <= 0)
@@ -265,24 +269,26 @@ static json_t *change_json(const struct change *c, double alpha)
 	json_object_set_new(o, "previous", json_integer((json_int_t)c->previous));
 	json_object_set_new(o, "vs_median5", outj_num(c->median5));
 	json_object_set_new(o, "significant", json_boolean(sig));
-	json_object_set_new(o, "change", sig ? json_string(c->ratio < 1 ? "regression"
-								: "improvement") : json_null());
+	json_object_set_new(o, "change",
+			    sig ? json_string(c->ratio < 1 ? "regression" : "improvement")
+				: json_null());
 	return o;
 }
 
 /* document: trend.json's tree; the series' points move into it. */
-static json_t *document(long long build, long long builds, struct series *s, size_t n,
-			double alpha, long family, size_t *n_reg)
+static json_t *document(long long build, long long builds, struct series *s, size_t n, double alpha,
+			long family, size_t *n_reg)
 {
 	json_t *root = json_object(), *arr = json_array(), *alerts = json_array();
 
 	json_object_set_new(root, "format", json_string(S3BENCH_TREND_FORMAT));
 	json_object_set_new(root, "build", json_integer(build));
 	json_object_set_new(root, "builds", json_integer(builds));
-	json_object_set_new(root, "test", json_pack(
-		"{s:s,s:s,s:s,s:i,s:f,s:f,s:s,s:I}", "name", "prediction-t", "scale", "log",
-		"figure", "latest cycle", "previous_max", TREND_PREVIOUS_MAX, "confidence",
-		CMP_CONFIDENCE, "alpha", alpha, "adjust", "holm", "family", (json_int_t)family));
+	json_object_set_new(root, "test",
+			    json_pack("{s:s,s:s,s:s,s:i,s:f,s:f,s:s,s:I}", "name", "prediction-t",
+				      "scale", "log", "figure", "latest cycle", "previous_max",
+				      TREND_PREVIOUS_MAX, "confidence", CMP_CONFIDENCE, "alpha",
+				      alpha, "adjust", "holm", "family", (json_int_t)family));
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_object();
 
@@ -290,8 +296,8 @@ static json_t *document(long long build, long long builds, struct series *s, siz
 		json_object_set_new(o, "op", json_string(s[i].k.op));
 		json_object_set_new(o, "size", json_integer(s[i].k.size));
 		json_object_set_new(o, "concurrency", json_integer(s[i].k.conc));
-		json_object_set_new(o, "metric", json_string(s[i].k.size && !s[i].k.oneoff
-							     ? "mib_s" : "obj_s"));
+		json_object_set_new(o, "metric",
+				    json_string(s[i].k.size && !s[i].k.oneoff ? "mib_s" : "obj_s"));
 		json_object_set_new(o, "oneoff", json_boolean(s[i].k.oneoff));
 		json_object_set_new(o, "points", s[i].points);
 		s[i].points = NULL;
@@ -329,8 +335,8 @@ static long long count_builds(sqlite3 *db, long long build)
 	sqlite3_stmt *st;
 	long long n = 0;
 
-	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM builds WHERE id <= ?", -1, &st, NULL)
-	    != SQLITE_OK)
+	if (sqlite3_prepare_v2(db, "SELECT COUNT(*) FROM builds WHERE id <= ?", -1, &st, NULL) !=
+	    SQLITE_OK)
 		return 0;
 	sqlite3_bind_int64(st, 1, build);
 	if (sqlite3_step(st) == SQLITE_ROW)
@@ -352,7 +358,8 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	FILE *f;
 
 	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		err_set(e, "%s: cannot open: %s", db_path, db ? sqlite3_errmsg(db) : "out of memory");
+		err_set(e, "%s: cannot open: %s", db_path,
+			db ? sqlite3_errmsg(db) : "out of memory");
 		goto done;
 	}
 	sqlite3_busy_timeout(db, 30000);
@@ -361,8 +368,9 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 		goto done;
 	}
 	family = holm(s, n);
-	root = family < 0 ? NULL : document(build_id, count_builds(db, build_id), s, n, alpha,
-					    family, &n_reg);
+	root = family < 0 ? NULL
+			  : document(build_id, count_builds(db, build_id), s, n, alpha, family,
+				     &n_reg);
 	if (root == NULL) {
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
@@ -370,8 +378,8 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	f = fs_atomic_fopen(&out, out_path, e);
 	if (f == NULL)
 		goto done;
-	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
-	     == 0;
+	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ==
+	     0;
 	if (!ok) {
 		err_set(e, "%s: write failed", out.tmp);
 		fs_atomic_abort(&out);

@@ -11,9 +11,9 @@
 #include "analyze/stats.h"
 
 enum policy {
-	POLICY_MEAN,    /* arithmetic mean of the valid runs */
-	POLICY_MEDIAN,  /* median of the valid runs */
-	POLICY_BEST     /* best-of-N: the highest single valid run */
+	POLICY_MEAN,   /* arithmetic mean of the valid runs */
+	POLICY_MEDIAN, /* median of the valid runs */
+	POLICY_BEST    /* best-of-N: the highest single valid run */
 };
 
 /* policy_parse: "mean", "median" or "best" into *out; -1 for anything else. */
@@ -31,9 +31,9 @@ double policy_value(enum policy p, const struct stats *st, size_t min_samples);
 const char *inclusion_rule_text(void);
 
 struct verdict {
-	int included;           /* 1 when the run counts */
-	char cls[32];           /* failure class of an excluded run ("timeout"), else "" */
-	char reason[512];       /* why an excluded run does not count, else "" */
+	int included;     /* 1 when the run counts */
+	char cls[32];     /* failure class of an excluded run ("timeout"), else "" */
+	char reason[512]; /* why an excluded run does not count, else "" */
 };
 
 /* inclusion_decide: apply the default rule to r. A run counts when it has a final

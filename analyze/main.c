@@ -42,18 +42,22 @@
 #include "core/timefmt.h"
 #include "core/units.h"
 
-enum { EXIT_OK = 0, EXIT_PARTIAL = 1, EXIT_USAGE = 2 };
+enum {
+	EXIT_OK = 0,
+	EXIT_PARTIAL = 1,
+	EXIT_USAGE = 2
+};
 
 struct opts {
 	const char *data_dir;
-	const char *results_dir;        /* NULL: DATA_DIR/results */
+	const char *results_dir; /* NULL: DATA_DIR/results */
 	enum policy policy;
 	size_t min_samples;
-	double alpha;                   /* significance level of the comparisons */
+	double alpha; /* significance level of the comparisons */
 	int recompute;
-	const char *warp_map;           /* --warp-map: DATA_DIR holds Warp result files */
-	const char *baseline;           /* --baseline OLD_RESULTS_DIR */
-	const char *history;            /* --history DB */
+	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
+	const char *baseline; /* --baseline OLD_RESULTS_DIR */
+	const char *history;  /* --history DB */
 };
 
 static void usage(FILE *f)
@@ -112,7 +116,8 @@ static void usage(FILE *f)
 	      "Exit status: 0 all runs read; 1 partial: some run.json (or ops.tsv.zst with\n"
 	      "--recompute) could not be read or disagreed, each named on stderr with the\n"
 	      "reason, the rest analyzed and written; 2 usage error or fatal error (DATA_DIR\n"
-	      "unreadable, results not writable): nothing complete written.\n", f);
+	      "unreadable, results not writable): nothing complete written.\n",
+	      f);
 }
 
 /* parse_alpha: a significance level, 0 < A <= 0.5, into *out; -1 otherwise. */
@@ -160,7 +165,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'p':
 			if (policy_parse(optarg, &o->policy) < 0) {
-				fprintf(stderr, "analyze: --policy: '%s' is not mean, median or best\n",
+				fprintf(stderr,
+					"analyze: --policy: '%s' is not mean, median or best\n",
 					optarg);
 				return -1;
 			}
@@ -170,16 +176,20 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			v = strtoul(optarg, &end, 10);
 			if (errno || end == optarg || *end || v < 1 || v > 1000000 ||
 			    optarg[0] == '-') {
-				fprintf(stderr, "analyze: --min-samples: '%s' is not a whole number "
-					"from 1 to 1000000\n", optarg);
+				fprintf(stderr,
+					"analyze: --min-samples: '%s' is not a whole number "
+					"from 1 to 1000000\n",
+					optarg);
 				return -1;
 			}
 			o->min_samples = v;
 			break;
 		case 'a':
 			if (parse_alpha(optarg, &o->alpha) < 0) {
-				fprintf(stderr, "analyze: --alpha: '%s' is not a number above 0 and "
-					"at most 0.5\n", optarg);
+				fprintf(stderr,
+					"analyze: --alpha: '%s' is not a number above 0 and "
+					"at most 0.5\n",
+					optarg);
 				return -1;
 			}
 			break;
@@ -206,14 +216,14 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 	}
 	if (argc - optind != 1) {
-		fprintf(stderr, "analyze: %s\n", argc - optind ? "one DATA_DIR, please"
-							      : "DATA_DIR is missing");
+		fprintf(stderr, "analyze: %s\n",
+			argc - optind ? "one DATA_DIR, please" : "DATA_DIR is missing");
 		return -1;
 	}
 	o->data_dir = argv[optind];
 	if (o->recompute && o->warp_map) {
 		fprintf(stderr, "analyze: --recompute applies to s3bench's own logs, not to "
-			"Warp files\n");
+				"Warp files\n");
 		return -1;
 	}
 	return 0;
@@ -243,13 +253,13 @@ struct state {
 	struct runlog *logs;
 	size_t n_logs;
 	struct out_unreadable *bad;
-	char **bad_msgs;        /* owns bad[i].error (n_bad strings) */
+	char **bad_msgs; /* owns bad[i].error (n_bad strings) */
 	size_t n_bad;
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;          /* DATA_DIR holds Warp result files */
-	struct ts_list ts;      /* aggregate.json "timeseries" (own logs only) */
+	int warp_mode;     /* DATA_DIR holds Warp result files */
+	struct ts_list ts; /* aggregate.json "timeseries" (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -288,8 +298,10 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 		return;
 	}
 	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
-		fprintf(stderr, "analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
-			"(the recomputed numbers are used)\n", o->data_dir, r->path, diff);
+		fprintf(stderr,
+			"analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
+			"(the recomputed numbers are used)\n",
+			o->data_dir, r->path, diff);
 		st->problems++;
 	}
 	summary_clear(&r->summary);
@@ -354,8 +366,10 @@ static int read_all(struct state *st, const struct opts *o)
 		if (o->recompute && log->has_summary)
 			recompute_one(st, o, log);
 		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0) {
-			fprintf(stderr, "analyze: note: %s (its cell's pooled latency falls back "
-				"to the runs' own percentiles)\n", e.msg);
+			fprintf(stderr,
+				"analyze: note: %s (its cell's pooled latency falls back "
+				"to the runs' own percentiles)\n",
+				e.msg);
 			/* an unreadable log is the data's; memory running out is not, and the
 			 * output then differs from a full run's: exit 1 says so */
 			if (strstr(e.msg, "out of memory"))
@@ -364,7 +378,8 @@ static int read_all(struct state *st, const struct opts *o)
 		rebuilt += r > 0;
 	}
 	if (rebuilt > 0)
-		fprintf(stderr, "analyze: note: %zu run.json files have no latency histogram "
+		fprintf(stderr,
+			"analyze: note: %zu run.json files have no latency histogram "
 			"(written before they existed): rebuilt from their ops.tsv.zst\n",
 			rebuilt);
 	return 0;
@@ -379,8 +394,8 @@ static void results_dir(const struct opts *o, char *dir, size_t n)
 		snprintf(dir, n, "%s/results", o->data_dir);
 }
 
-static int write_results(const struct state *st, const struct opts *o,
-			 const struct aggregate *a, const struct baseline *base, struct err *e)
+static int write_results(const struct state *st, const struct opts *o, const struct aggregate *a,
+			 const struct baseline *base, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
@@ -405,8 +420,10 @@ static int write_results(const struct state *st, const struct opts *o,
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	if (out_json_write(a, &m, path, e) < 0)
 		return -1;
-	fprintf(stderr, "analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n", st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+	fprintf(stderr,
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
+		"-> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
@@ -436,8 +453,10 @@ static int record_history(const struct opts *o, double alpha, struct err *e)
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
 	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
 		return -1;
-	fprintf(stderr, "analyze: history %s: build %lld recorded; %zu significant regressions "
-		"-> %s\n", o->history, id, n_reg, path);
+	fprintf(stderr,
+		"analyze: history %s: build %lld recorded; %zu significant regressions "
+		"-> %s\n",
+		o->history, id, n_reg, path);
 	return 0;
 }
 
@@ -464,7 +483,7 @@ static int read_warp(struct state *st, const struct opts *o)
 			fprintf(stderr, "analyze: out of memory\n");
 			return -1;
 		}
-	st->logs = st->warp.logs;       /* st owns them from here */
+	st->logs = st->warp.logs; /* st owns them from here */
 	st->n_logs = st->warp.n_logs;
 	st->warp.logs = NULL;
 	st->warp.n_logs = 0;

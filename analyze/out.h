@@ -15,30 +15,29 @@
 
 /* A run.json that could not be read (named in aggregate.json's "unreadable"). */
 struct out_unreadable {
-	const char *path;       /* relative to DATA_DIR */
+	const char *path; /* relative to DATA_DIR */
 	const char *error;
 };
 
 struct baseline;
 
 struct out_meta {
-	const char *generated;  /* RFC 3339 UTC */
-	const char *order;      /* campaign order (interleave, ...) from campaign.ini;
+	const char *generated; /* RFC 3339 UTC */
+	const char *order;     /* campaign order (interleave, ...) from campaign.ini;
 				 * NULL: the run logs' campaign.order */
 	const struct out_unreadable *unreadable;
 	size_t n_unreadable;
-	const char *source;     /* "warp" for Warp result files; NULL: "s3bench" */
+	const char *source;               /* "warp" for Warp result files; NULL: "s3bench" */
 	const struct ts_list *timeseries; /* analyze/timeseries.h; NULL: none */
-	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/baseline.h);
+	const struct baseline *baseline;  /* --baseline: add "baseline" (analyze/baseline.h);
 					  * NULL: none */
-	size_t baseline_significant;     /* set by out_json_write: significant changes */
+	size_t baseline_significant;      /* set by out_json_write: significant changes */
 };
 
 /* out_json_write: aggregate.json for a at `path`. a is only read; of m only
  * baseline_significant is written.
  * Returns -1 with a message naming the file on failure (nothing is left behind). */
-int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path,
-		   struct err *e);
+int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e);
 
 /* out_csv_cells / out_csv_runs: cells.csv / runs.csv for a at `path` (libcsv
  * quoting; an empty field is "no value"). Same errors as out_json_write. */

@@ -55,7 +55,8 @@ int out_csv_cells(const struct aggregate *a, const char *path, struct err *e)
 	fputs("subject,op,size,concurrency,n,expected,mib_s,mib_s_mean,mib_s_median,"
 	      "mib_s_min,mib_s_max,mib_s_stddev,mib_s_cv,obj_s,lat_avg_ms,lat_p50_ms,"
 	      "lat_p99_ms,ttfb_avg_ms,mib_s_ci_lo,mib_s_ci_hi,obj_s_ci_lo,obj_s_ci_hi,clients,"
-	      "workers_total\n", f);
+	      "workers_total\n",
+	      f);
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *c = &a->cells[i];
 
@@ -97,7 +98,8 @@ int out_csv_runs(const struct aggregate *a, const char *path, struct err *e)
 	if (f == NULL)
 		return -1;
 	fputs("path,cycle,subject,op,size,concurrency,included,class,reason,mib_s,obj_s,"
-	      "lat_avg_ms,ttfb_avg_ms,clients,workers_total\n", f);
+	      "lat_avg_ms,ttfb_avg_ms,clients,workers_total\n",
+	      f);
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *r = &a->runs[i];
 		const struct runlog *l = r->log;

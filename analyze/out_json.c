@@ -260,7 +260,7 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 		outj_put(o, "lat_avg_ms", l->has_summary ? outj_num(s->latency.avg) : json_null(),
 			 ok);
 		outj_put(o, "ttfb_avg_ms",
-		    l->has_summary && s->has_ttfb ? outj_num(s->ttfb.avg) : json_null(), ok);
+			 l->has_summary && s->has_ttfb ? outj_num(s->ttfb.avg) : json_null(), ok);
 	}
 	return o;
 }
@@ -311,8 +311,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	return root;
 }
 
-int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path,
-		   struct err *e)
+int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e)
 {
 	int ok = 1, rc = -1;
 	json_t *root = build(a, m, &ok);
@@ -320,18 +319,19 @@ int out_json_write(const struct aggregate *a, struct out_meta *m, const char *pa
 	FILE *f;
 
 	if (root == NULL || !ok) {
-		err_set(e, "%s: could not build the JSON (out of memory, or text that is not UTF-8)",
+		err_set(e,
+			"%s: could not build the JSON (out of memory, or text that is not UTF-8)",
 			path);
 		goto done;
 	}
-	if (m->baseline && baseline_add(root, m->baseline, a->alpha,
-					&m->baseline_significant, e) < 0)
+	if (m->baseline &&
+	    baseline_add(root, m->baseline, a->alpha, &m->baseline_significant, e) < 0)
 		goto done;
 	f = fs_atomic_fopen(&out, path, e);
 	if (f == NULL)
 		goto done;
-	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER |
-			JSON_REAL_PRECISION(15)) == 0;
+	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ==
+	     0;
 	if (!ok) {
 		err_set(e, "%s: write failed", out.tmp);
 		fs_atomic_abort(&out);

@@ -71,8 +71,8 @@ static json_t *series_json(const struct aggregate *a, const struct ts_series *s,
 	}
 	set(o, "mib_s", mib, ok);
 	set(o, "obj_s", obj, ok);
-	set(o, "kept", s->kept_first < 0 ? json_null()
-		: json_pack("[i,i]", s->kept_first, s->kept_last), ok);
+	set(o, "kept",
+	    s->kept_first < 0 ? json_null() : json_pack("[i,i]", s->kept_first, s->kept_last), ok);
 	return o;
 }
 

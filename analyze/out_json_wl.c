@@ -71,8 +71,7 @@ static json_t *rate_json(const struct agg_wl *w, int *ok)
 	outj_put(o, "sustained", json_boolean(w->sustained), ok);
 	outj_put(o, "p50_intended_ms", outj_num(w->p50_intended), ok);
 	outj_put(o, "p99_intended_ms", outj_num(w->p99_intended), ok);
-	outj_put(o, "intended_source", json_string(w->pooled_intended ? "histogram" : "runs"),
-		 ok);
+	outj_put(o, "intended_source", json_string(w->pooled_intended ? "histogram" : "runs"), ok);
 	outj_put(o, "p50_ms", outj_num(w->p50), ok);
 	outj_put(o, "p99_ms", outj_num(w->p99), ok);
 	return o;

@@ -13,8 +13,8 @@
 #include "core/opslog.h"
 
 const double pool_q[POOL_NQ] = {
-	0, 0.01, 0.05, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9,
-	0.95, 0.99, 0.995, 0.999, 0.9999, 1,
+	0,   0.01, 0.05, 0.1,  0.2,  0.3,   0.4,   0.5,    0.6,
+	0.7, 0.8,  0.9,  0.95, 0.99, 0.995, 0.999, 0.9999, 1,
 };
 
 /* run_hist: the histogram of figure `which` (0 latency, 1 TTFB) of r; *has: whether
@@ -124,8 +124,7 @@ static int feed_row(const struct op_row *row, void *arg)
 	return summary_acc_add(f->acc, row, f->e) < 0 ? 2 : 0;
 }
 
-struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op,
-				  struct err *e)
+struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op, struct err *e)
 {
 	struct feed f = {summary_acc_new(), op, e};
 

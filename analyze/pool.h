@@ -24,13 +24,17 @@
  * 0.9999, 1. */
 extern const double pool_q[POOL_NQ];
 
-enum pool_source { POOL_NONE, POOL_HIST, POOL_RUNS };
+enum pool_source {
+	POOL_NONE,
+	POOL_HIST,
+	POOL_RUNS
+};
 
 struct agg_pooled {
 	enum pool_source source;
-	double p50, p90, p99, p999, max;        /* ms; p999 NaN for POOL_RUNS */
-	uint64_t requests;                      /* requests the figures are over */
-	double q[POOL_NQ];                      /* ms at pool_q[i]; POOL_HIST only */
+	double p50, p90, p99, p999, max; /* ms; p999 NaN for POOL_RUNS */
+	uint64_t requests;               /* requests the figures are over */
+	double q[POOL_NQ];               /* ms at pool_q[i]; POOL_HIST only */
 };
 
 struct aggregate;
@@ -46,8 +50,7 @@ int pool_cell(const struct aggregate *a, struct agg_cell *c, const size_t *valid
  * row of files[0..n) whose op equals `op` (case-insensitively; NULL: every row), in
  * file order. NULL with the reader's message (file and line) on a read error or
  * when memory runs out. */
-struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op,
-				  struct err *e);
+struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op, struct err *e);
 
 /* pool_rebuild: replace the histograms of *s by those of the rows of files[0..n) whose
  * op is `op` (as pool_acc_read); the numbers of *s stay. -1 with a message (s

@@ -25,8 +25,7 @@ static json_t *member(const json_t *o, const char *key)
 }
 
 /* get_obj: o[key] as an object (NULL when absent or null); -1 when another type. */
-static int get_obj(const json_t *o, const char *sect, const char *key, json_t **out,
-		   struct err *e)
+static int get_obj(const json_t *o, const char *sect, const char *key, json_t **out, struct err *e)
 {
 	json_t *v = member(o, key);
 
@@ -40,8 +39,7 @@ static int get_obj(const json_t *o, const char *sect, const char *key, json_t **
 }
 
 /* get_str: o[key] copied into *out (NULL when absent or null). */
-static int get_str(const json_t *o, const char *sect, const char *key, char **out,
-		   struct err *e)
+static int get_str(const json_t *o, const char *sect, const char *key, char **out, struct err *e)
 {
 	json_t *v = member(o, key);
 
@@ -58,8 +56,8 @@ static int get_str(const json_t *o, const char *sect, const char *key, char **ou
 
 /* get_int: o[key] into *out (dflt when absent or null); -1 when not an integer or
  * outside [lo, hi]. */
-static int get_int(const json_t *o, const char *sect, const char *key, int64_t dflt,
-		   int64_t lo, int64_t hi, int64_t *out, struct err *e)
+static int get_int(const json_t *o, const char *sect, const char *key, int64_t dflt, int64_t lo,
+		   int64_t hi, int64_t *out, struct err *e)
 {
 	json_t *v = member(o, key);
 
@@ -70,8 +68,7 @@ static int get_int(const json_t *o, const char *sect, const char *key, int64_t d
 		return err_set(e, "field %s%s%s: expected an integer", sect, *sect ? "." : "", key);
 	*out = json_integer_value(v);
 	if (*out < lo || *out > hi)
-		return err_set(e, "field %s%s%s: %lld is out of range", sect,
-			       *sect ? "." : "", key,
+		return err_set(e, "field %s%s%s: %lld is out of range", sect, *sect ? "." : "", key,
 			       (long long)*out);
 	return 0;
 }
@@ -311,8 +308,8 @@ static int diff_lat(const char *name, const struct lat_stats *x, const struct la
 }
 
 /* hist_differ: both histograms present and not equal (the message into diff). */
-static int hist_differ(const char *name, const struct hist *x, const struct hist *y,
-		       char *diff, size_t n)
+static int hist_differ(const char *name, const struct hist *x, const struct hist *y, char *diff,
+		       size_t n)
 {
 	if (x == NULL || y == NULL || hist_equal(x, y))
 		return 0;
@@ -321,8 +318,7 @@ static int hist_differ(const char *name, const struct hist *x, const struct hist
 	return 1;
 }
 
-int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
-		   size_t n)
+int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff, size_t n)
 {
 	static const char *const cn[] = {"requests", "objects", "bytes", "errors"};
 	const uint64_t ca[] = {a->requests, a->objects, a->bytes, a->errors};
@@ -341,9 +337,10 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 		return 1;
 	}
 	if (a->has_ttfb != b->has_ttfb || a->seg_count != b->seg_count) {
-		snprintf(diff, n, "ttfb/segments: run.json has_ttfb %d, %d segments; "
-			 "recomputed has_ttfb %d, %d segments", a->has_ttfb, a->seg_count,
-			 b->has_ttfb, b->seg_count);
+		snprintf(diff, n,
+			 "ttfb/segments: run.json has_ttfb %d, %d segments; "
+			 "recomputed has_ttfb %d, %d segments",
+			 a->has_ttfb, a->seg_count, b->has_ttfb, b->seg_count);
 		return 1;
 	}
 	if (diff_num("seconds", a->seconds, b->seconds, diff, n) ||

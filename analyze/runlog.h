@@ -16,34 +16,34 @@
 #define RUNLOG_FIRST_MAX 5
 
 struct runlog {
-	char *path;             /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
+	char *path; /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
 	/* campaign (NULL strings when run.json's "campaign" is null) */
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
-	int campaign_cycles;    /* campaign.cycles; 0 when absent */
-	int cycle;              /* >= 1; 0 for a one-off run ("cycle": null) */
+	int campaign_cycles; /* campaign.cycles; 0 when absent */
+	int cycle;           /* >= 1; 0 for a one-off run ("cycle": null) */
 	/* subject */
 	char *subject, *label, *color, *endpoint, *region;
 	/* workload */
-	char *op;               /* "put", "get", "list", ... */
-	uint64_t size;          /* bytes (0 when null) */
-	char *size_label;       /* the size as the run declared it ("1 MB", analyze/sizelabel.h);
+	char *op;         /* "put", "get", "list", ... */
+	uint64_t size;    /* bytes (0 when null) */
+	char *size_label; /* the size as the run declared it ("1 MB", analyze/sizelabel.h);
 				 * NULL when unknown. Not in run.json: set by the reader of the
 				 * campaign (campaign.ini [matrix] sizes) or of Warp's command line */
 	int concurrency;
-	int64_t objects;        /* workload.objects; -1 when null */
-	struct runlog_wl wl;    /* mix, size spec, range, rate (analyze/runlog_wl.h) */
+	int64_t objects;     /* workload.objects; -1 when null */
+	struct runlog_wl wl; /* mix, size spec, range, rate (analyze/runlog_wl.h) */
 	/* wrapper */
 	int exit_code, signal, timed_out;
-	double elapsed_s;       /* NaN when absent */
+	double elapsed_s; /* NaN when absent */
 	/* errors */
-	char *err_class;        /* NULL when null */
-	char *first_error;      /* errors.first[0]; NULL when none */
-	char *status;           /* "complete" / "failed" */
-	char *bench_phase;      /* phases.benchmark; NULL when absent */
+	char *err_class;   /* NULL when null */
+	char *first_error; /* errors.first[0]; NULL when none */
+	char *status;      /* "complete" / "failed" */
+	char *bench_phase; /* phases.benchmark; NULL when absent */
 	/* summary */
 	int has_summary;
 	struct run_summary summary;
-	struct runlog_clients clients;  /* "clients" (analyze/runlog_clients.h); count 0: absent */
+	struct runlog_clients clients; /* "clients" (analyze/runlog_clients.h); count 0: absent */
 };
 
 /* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory
@@ -71,8 +71,7 @@ int runlog_recompute_rate(const char *ops_file, double offered, struct run_summa
  * 1e-6, which absorbs the decimal rounding of run.json; histograms exactly when both
  * have them; the per-op and rate figures as runlog_wl_compare); else 1 with the first differing field (and both values) written into
  * diff (n bytes). */
-int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
-		   size_t n);
+int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff, size_t n);
 
 /* runlog_clear: free what *r owns and zero it (a zeroed struct is fine). */
 void runlog_clear(struct runlog *r);

@@ -10,8 +10,8 @@
 #define CLIENTS_MAX 1000000
 
 /* int_field: o[key] as an integer in [lo, hi] into *out; -1 naming `where`.key. */
-static int int_field(const json_t *o, const char *where, const char *key, int lo, int hi,
-		     int *out, struct err *e)
+static int int_field(const json_t *o, const char *where, const char *key, int lo, int hi, int *out,
+		     struct err *e)
 {
 	json_t *v = json_object_get(o, key);
 	json_int_t x;
@@ -26,8 +26,7 @@ static int int_field(const json_t *o, const char *where, const char *key, int lo
 }
 
 /* str_dup: o[key] (a string) copied into *out; -1 naming `where`.key. */
-static int str_dup(const json_t *o, const char *where, const char *key, char **out,
-		   struct err *e)
+static int str_dup(const json_t *o, const char *where, const char *key, char **out, struct err *e)
 {
 	json_t *v = key ? json_object_get(o, key) : (json_t *)o;
 
@@ -57,8 +56,8 @@ static int read_summary(const json_t *entry, const char *where, struct runlog_cl
 
 		if (!json_is_number(v) || !isfinite(json_number_value(v)) ||
 		    json_number_value(v) < 0)
-			return err_set(e, "field %s.summary.%s: missing or not a number >= 0", where,
-				       key[i]);
+			return err_set(e, "field %s.summary.%s: missing or not a number >= 0",
+				       where, key[i]);
 		*dst[i] = json_number_value(v);
 	}
 	c->has_summary = 1;
@@ -92,7 +91,8 @@ static int read_list(const json_t *list, struct runlog_clients *out, struct err 
 			return -1;
 		for (size_t k = 0; k < i; k++)
 			if (out->list[k].rank == c->rank)
-				return err_set(e, "field %s.rank: %d appears twice", where, c->rank);
+				return err_set(e, "field %s.rank: %d appears twice", where,
+					       c->rank);
 	}
 	return 0;
 }
@@ -105,8 +105,8 @@ static int read_clients(const json_t *o, struct runlog_clients *out, struct err 
 	if (!json_is_object(o))
 		return err_set(e, "field clients: expected an object");
 	if (int_field(o, "clients", "count", 1, CLIENTS_MAX, &out->count, e) < 0 ||
-	    int_field(o, "clients", "concurrency_total", 1, INT32_MAX, &out->concurrency_total,
-		      e) < 0)
+	    int_field(o, "clients", "concurrency_total", 1, INT32_MAX, &out->concurrency_total, e) <
+		    0)
 		return -1;
 	if (!json_is_array(hosts) || json_array_size(hosts) != (size_t)out->count)
 		return err_set(e, "field clients.hosts: expected an array of %d host names",

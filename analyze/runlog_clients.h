@@ -14,17 +14,17 @@
 #include "core/err.h"
 
 struct runlog_client {
-	int rank;               /* 0 .. count - 1 */
-	char *host;             /* the rank's host name */
-	int has_summary;        /* 0: "summary" was null (the client produced no numbers) */
-	double mib_s, obj_s;    /* summary.mib_s / obj_s; NaN when has_summary is 0 */
+	int rank;            /* 0 .. count - 1 */
+	char *host;          /* the rank's host name */
+	int has_summary;     /* 0: "summary" was null (the client produced no numbers) */
+	double mib_s, obj_s; /* summary.mib_s / obj_s; NaN when has_summary is 0 */
 };
 
 struct runlog_clients {
-	int count;              /* ranks; 0 when run.json has no "clients" (read as 1) */
-	int concurrency_total;  /* workers of all clients; 0 when absent */
-	char **hosts;           /* count host names, by rank; NULL when absent */
-	struct runlog_client *list;   /* the "list" entries, in file order */
+	int count;                  /* ranks; 0 when run.json has no "clients" (read as 1) */
+	int concurrency_total;      /* workers of all clients; 0 when absent */
+	char **hosts;               /* count host names, by rank; NULL when absent */
+	struct runlog_client *list; /* the "list" entries, in file order */
 	size_t n_list;
 };
 

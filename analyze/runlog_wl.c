@@ -47,11 +47,12 @@ static int read_mix(const json_t *m, struct runlog_wl *w, struct err *e)
 		for (k = 0; k < RUNLOG_MIX_OPS && strcmp(key, runlog_mix_ops[k]) != 0; k++)
 			;
 		if (k == RUNLOG_MIX_OPS)
-			return err_set(e, "field workload.mix.%s: not one of get, put, head, delete",
-				       key);
+			return err_set(
+				e, "field workload.mix.%s: not one of get, put, head, delete", key);
 		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
 		    json_integer_value(v) > 1000000)
-			return err_set(e, "field workload.mix.%s: expected a weight 0..1000000", key);
+			return err_set(e, "field workload.mix.%s: expected a weight 0..1000000",
+				       key);
 		w->mix_w[k] = (unsigned)json_integer_value(v);
 	}
 	text[0] = '\0';
@@ -79,8 +80,7 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
-int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out,
-		   struct err *e)
+int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out, struct err *e)
 {
 	json_t *m = json_object_get(wl, "mix");
 	double workers = 0;
@@ -142,8 +142,9 @@ static int plain_sizes(const char *spec, char *buf, size_t n)
 		const char *colon = strchr(p, ':');
 
 		label_of(p, (size_t)(colon - p), a, sizeof(a));
-		len += (size_t)snprintf(buf + len, n - len, "%s %s %.3g %%", p == spec + 5 ? "" : ",",
-					a, strtod(colon + 1, NULL) * 100 / sum);
+		len += (size_t)snprintf(buf + len, n - len, "%s %s %.3g %%",
+					p == spec + 5 ? "" : ",", a,
+					strtod(colon + 1, NULL) * 100 / sum);
 	}
 	return 1;
 }
@@ -220,8 +221,8 @@ int runlog_wl_compare(const struct run_summary *a, const struct run_summary *b, 
 		}
 	}
 	if (a->has_rate != b->has_rate) {
-		snprintf(diff, n, "rate: run.json %s, recomputed %s", a->has_rate ? "has it" : "none",
-			 b->has_rate ? "has it" : "none");
+		snprintf(diff, n, "rate: run.json %s, recomputed %s",
+			 a->has_rate ? "has it" : "none", b->has_rate ? "has it" : "none");
 		return 1;
 	}
 	if (a->has_rate &&
@@ -230,8 +231,10 @@ int runlog_wl_compare(const struct run_summary *a, const struct run_summary *b, 
 	     lat_differ(&a->rate.intended, &b->rate.intended) ||
 	     (a->rate.intended_hist && b->rate.intended_hist &&
 	      !hist_equal(a->rate.intended_hist, b->rate.intended_hist)))) {
-		snprintf(diff, n, "rate: run.json achieved %.17g p99 %.17g ms, recomputed %.17g "
-			 "p99 %.17g ms", a->rate.achieved, a->rate.intended.p99, b->rate.achieved,
+		snprintf(diff, n,
+			 "rate: run.json achieved %.17g p99 %.17g ms, recomputed %.17g "
+			 "p99 %.17g ms",
+			 a->rate.achieved, a->rate.intended.p99, b->rate.achieved,
 			 b->rate.intended.p99);
 		return 1;
 	}

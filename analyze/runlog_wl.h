@@ -18,21 +18,20 @@
 extern const char *const runlog_mix_ops[RUNLOG_MIX_OPS];
 
 struct runlog_wl {
-	char *size_spec;        /* "random:4KiB..1MiB", "dist:4KiB:50,..."; NULL: fixed size */
-	char *range;            /* "0..64KiB", "random:64KiB"; NULL: whole objects */
-	char *mix;              /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
+	char *size_spec; /* "random:4KiB..1MiB", "dist:4KiB:50,..."; NULL: fixed size */
+	char *range;     /* "0..64KiB", "random:64KiB"; NULL: whole objects */
+	char *mix;       /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
 	unsigned mix_w[RUNLOG_MIX_OPS];
-	double rate;            /* offered requests per second; 0: closed loop */
-	int workers;            /* workload.workers; 0 when absent */
-	double p99_limit_ms;    /* campaign.p99_limit_ms; NaN when absent */
+	double rate;         /* offered requests per second; 0: closed loop */
+	int workers;         /* workload.workers; 0 when absent */
+	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 };
 
 /* runlog_wl_read: the fields above from run.json's "workload" object wl and its
  * "campaign" object camp (either may be NULL) into *out (zeroed first; absent or null
  * fields keep their "none" value). -1 with a message naming the field ("workload.mix.get:
  * ...") when one has the wrong type or range; *out is then cleared. */
-int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out,
-		   struct err *e);
+int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out, struct err *e);
 
 /* runlog_wl_clear: free what *w owns and zero it (p99_limit_ms back to NaN). */
 void runlog_wl_clear(struct runlog_wl *w);

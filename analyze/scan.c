@@ -61,8 +61,7 @@ static int note_problem(struct scan_list *l, const char *path, const char *why)
 }
 
 /* scan_group: runs/GROUP/SUBJECT/RUN for one group directory (cycle-NN or once). */
-static int scan_group(const char *data_dir, const char *group, struct scan_list *l,
-		      struct err *e)
+static int scan_group(const char *data_dir, const char *group, struct scan_list *l, struct err *e)
 {
 	char **subjects = NULL, **runs = NULL;
 	size_t ns = 0, nr = 0;
@@ -267,7 +266,8 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 			continue;
 		if (!header_seen && c->n_subjects)
 			break; /* the comment named them all */
-		for (tok = strtok_r(line, "\t", &save); tok; tok = strtok_r(NULL, "\t", &save), k++) {
+		for (tok = strtok_r(line, "\t", &save); tok;
+		     tok = strtok_r(NULL, "\t", &save), k++) {
 			if (!header_seen && strcmp(tok, "subject") == 0)
 				col = k;
 			else if (header_seen && k == col && !has_subject(c, tok) &&

@@ -12,16 +12,16 @@
 #include "core/err.h"
 
 struct scan_entry {
-	char *rel;      /* run directory relative to DATA_DIR: "runs/cycle-01/a/put-5MiB-c1" */
-	char *file;     /* DATA_DIR/rel/run.json */
+	char *rel;  /* run directory relative to DATA_DIR: "runs/cycle-01/a/put-5MiB-c1" */
+	char *file; /* DATA_DIR/rel/run.json */
 };
 
 struct scan_list {
-	struct scan_entry *v;   /* in natural path order (cycle-9 before cycle-10) */
+	struct scan_entry *v; /* in natural path order (cycle-9 before cycle-10) */
 	size_t n;
-	char **incomplete;      /* run directories without run.json (rel), skipped */
+	char **incomplete; /* run directories without run.json (rel), skipped */
 	size_t n_incomplete;
-	char **problems;        /* directories that could not be read: "PATH: reason" */
+	char **problems; /* directories that could not be read: "PATH: reason" */
 	size_t n_problems;
 };
 
@@ -34,13 +34,13 @@ int scan_runs(const char *data_dir, struct scan_list *out, struct err *e);
 void scan_list_clear(struct scan_list *l);
 
 struct scan_campaign {
-	int cycles;             /* [campaign] cycles; 0 when unknown */
-	char *order;            /* [campaign] order; NULL when unknown */
-	char *sizes;            /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
-	char **subjects;        /* subject ids in campaign order; may be empty */
+	int cycles;      /* [campaign] cycles; 0 when unknown */
+	char *order;     /* [campaign] order; NULL when unknown */
+	char *sizes;     /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
+	char **subjects; /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	const char *subjects_from; /* "campaign.ini", "plan.tsv" or NULL */
-	int oom;                /* reading campaign.ini ran out of memory */
+	int oom;                   /* reading campaign.ini ran out of memory */
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles and order,

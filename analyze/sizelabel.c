@@ -11,11 +11,10 @@ int size_label(const char *declared, char *buf, size_t n)
 	static const struct {
 		const char *in, *out;
 	} units[] = {
-		{"", "B"}, {"b", "B"},
-		{"k", "kB"}, {"kb", "kB"}, {"ki", "KiB"}, {"kib", "KiB"},
-		{"m", "MB"}, {"mb", "MB"}, {"mi", "MiB"}, {"mib", "MiB"},
-		{"g", "GB"}, {"gb", "GB"}, {"gi", "GiB"}, {"gib", "GiB"},
-		{"t", "TB"}, {"tb", "TB"}, {"ti", "TiB"}, {"tib", "TiB"},
+		{"", "B"},      {"b", "B"},    {"k", "kB"},    {"kb", "kB"},   {"ki", "KiB"},
+		{"kib", "KiB"}, {"m", "MB"},   {"mb", "MB"},   {"mi", "MiB"},  {"mib", "MiB"},
+		{"g", "GB"},    {"gb", "GB"},  {"gi", "GiB"},  {"gib", "GiB"}, {"t", "TB"},
+		{"tb", "TB"},   {"ti", "TiB"}, {"tib", "TiB"},
 	};
 	const char *p = declared, *num, *unit;
 	size_t nlen, ulen;

@@ -9,12 +9,12 @@
 #include <stddef.h>
 
 struct stats {
-	size_t n;       /* samples */
-	double mean;    /* arithmetic mean; NaN when n = 0 */
-	double median;  /* middle value (n odd) or mean of the two middle values (n even) */
+	size_t n;      /* samples */
+	double mean;   /* arithmetic mean; NaN when n = 0 */
+	double median; /* middle value (n odd) or mean of the two middle values (n even) */
 	double min, max;
-	double stddev;  /* sample standard deviation, divisor n - 1; NaN when n < 2 */
-	double cv;      /* stddev / mean; NaN when stddev is NaN or mean <= 0 */
+	double stddev; /* sample standard deviation, divisor n - 1; NaN when n < 2 */
+	double cv;     /* stddev / mean; NaN when stddev is NaN or mean <= 0 */
 };
 
 /* stats_compute: statistics of v[0..n-1] into *out. v is only read (n = 0 and

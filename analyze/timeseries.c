@@ -12,8 +12,7 @@
 
 /* largest_point: the largest size with a valid run of op and, at it, the highest
  * concurrency with one. 0 when op has no valid run. */
-static int largest_point(const struct aggregate *a, const char *op, uint64_t *size,
-			 int *conc)
+static int largest_point(const struct aggregate *a, const char *op, uint64_t *size, int *conc)
 {
 	int found = 0;
 
@@ -70,8 +69,7 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 		goto skip;
 	}
 	memset(s, 0, sizeof(*s));
-	rc = summary_acc_series(acc, &s->v, &s->n, &s->start_s, &s->kept_first, &s->kept_last,
-				&re);
+	rc = summary_acc_series(acc, &s->v, &s->n, &s->start_s, &s->kept_first, &s->kept_last, &re);
 	summary_acc_free(acc);
 	if (rc < 0 && strstr(re.msg, "out of memory"))
 		return err_set(e, "%s: %s", file, re.msg);

@@ -17,14 +17,14 @@
 struct aggregate;
 
 struct ts_series {
-	size_t subject;                 /* index into aggregate.subjects */
-	const char *op, *path;          /* borrowed from the aggregate's run log */
+	size_t subject;        /* index into aggregate.subjects */
+	const char *op, *path; /* borrowed from the aggregate's run log */
 	uint64_t size;
 	int concurrency, cycle;
-	int64_t start_s;                /* Unix second of bucket 0 */
-	struct seg_value *v;            /* n buckets (owned) */
+	int64_t start_s;     /* Unix second of bucket 0 */
+	struct seg_value *v; /* n buckets (owned) */
 	size_t n;
-	int kept_first, kept_last;      /* -1 when no bucket is kept */
+	int kept_first, kept_last; /* -1 when no bucket is kept */
 };
 
 struct ts_list {

@@ -6,9 +6,9 @@
 
 struct body_buf {
 	unsigned char *p;
-	uint64_t len;       /* min(max_size, BODY_INPLACE_MAX) + BODY_SLACK */
-	uint64_t max_size;  /* the largest object served in place */
-	uint64_t key[2];    /* of the stamps: from the seed */
+	uint64_t len;      /* min(max_size, BODY_INPLACE_MAX) + BODY_SLACK */
+	uint64_t max_size; /* the largest object served in place */
+	uint64_t key[2];   /* of the stamps: from the seed */
 };
 
 static uint64_t rotl(uint64_t x, int k)

@@ -22,14 +22,17 @@ static const char *palette[] = {
 const char *campaign_order_name(enum campaign_order o)
 {
 	switch (o) {
-	case CAMPAIGN_ORDER_RANDOM: return "random";
-	case CAMPAIGN_ORDER_SEQUENTIAL: return "sequential";
-	default: return "interleave";
+	case CAMPAIGN_ORDER_RANDOM:
+		return "random";
+	case CAMPAIGN_ORDER_SEQUENTIAL:
+		return "sequential";
+	default:
+		return "interleave";
 	}
 }
 
-static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int line,
-		      const char *sec, const char *what)
+static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int line, const char *sec,
+		      const char *what)
 {
 	int ok = s[0] != '\0' && s[0] != '.' && strlen(s) <= 64;
 
@@ -38,10 +41,13 @@ static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int lin
 	if (ok)
 		return 0;
 	if (kv)
-		return cini_bad_quoted(p, kv, "is not a valid name (letters, digits, '.', '_', "
+		return cini_bad_quoted(p, kv,
+				       "is not a valid name (letters, digits, '.', '_', "
 				       "'-'; at most 64; not starting with '.')");
-	return err_set(p->e, "%s:%d: [%s]: '%s' is not a valid %s (letters, digits, '.', '_', "
-		       "'-'; at most 64; not starting with '.')", p->name, line, sec, s, what);
+	return err_set(p->e,
+		       "%s:%d: [%s]: '%s' is not a valid %s (letters, digits, '.', '_', "
+		       "'-'; at most 64; not starting with '.')",
+		       p->name, line, sec, s, what);
 }
 
 /* get_number: sec's key of whole-number field f into *out when given (workload.h's
@@ -59,8 +65,10 @@ static int get_number(struct cini *p, const char *sec, enum wl_field f, uint64_t
 /* section_op: the op of a one-off section */
 static enum wl_op section_op(const char *sec)
 {
-	return strcmp(sec, "list") == 0 ? WL_LIST : strcmp(sec, "head") == 0 ? WL_HEAD
-	       : strcmp(sec, "delete") == 0 ? WL_DELETE : WL_MULTIPART;
+	return strcmp(sec, "list") == 0     ? WL_LIST
+	       : strcmp(sec, "head") == 0   ? WL_HEAD
+	       : strcmp(sec, "delete") == 0 ? WL_DELETE
+					    : WL_MULTIPART;
 }
 
 /* parse_bound: the bound keys of sec (duration, count, bound) */
@@ -85,7 +93,8 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 			if (!kc)
 				return cini_bad(p, kb, "bound = count needs a count key");
 		} else {
-			return cini_bad_quoted(p, kb, "is not a bound (duration, count, "
+			return cini_bad_quoted(p, kb,
+					       "is not a bound (duration, count, "
 					       "until-done)");
 		}
 	} else if (!kd && !kc) {
@@ -153,7 +162,8 @@ int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_
 	if ((kv = cini_get(p, sec, key)) != NULL)
 		return cini_bad(p, kv, what);
 	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
-		return cini_bad(p, kv, "is not longer than the duration of every section; give a "
+		return cini_bad(p, kv,
+				"is not longer than the duration of every section; give a "
 				"longer timeout");
 	return err_set(p->e, "%s:%d: [%s] %s: %s", p->name, b->line, sec, key, what);
 }
@@ -258,7 +268,8 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 			sub->cred_kind = CAMPAIGN_CRED_ENV;
 			for (const char *q = v + 4; *q; q++)
 				if (!isalnum((unsigned char)*q) && *q != '_')
-					return cini_bad_quoted(p, kc, "is not env:PREFIX (an "
+					return cini_bad_quoted(p, kc,
+							       "is not env:PREFIX (an "
 							       "environment variable prefix: "
 							       "letters, digits, '_')");
 			sub->cred_name = strdup(v + 4);
@@ -266,7 +277,8 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 			sub->cred_kind = CAMPAIGN_CRED_PROFILE;
 			sub->cred_name = strdup(v + 8);
 		} else if (strcmp(v, "default") != 0) {
-			return cini_bad_quoted(p, kc, "is not env:PREFIX, profile:NAME or "
+			return cini_bad_quoted(p, kc,
+					       "is not env:PREFIX, profile:NAME or "
 					       "default");
 		}
 	}
@@ -275,22 +287,22 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	return 0;
 }
 
-static const char *const keys_campaign[] = {"name", "title", "cycles", "order", "seed",
+static const char *const keys_campaign[] = {"name",   "title",   "cycles",    "order", "seed",
 					    "client", "timeout", "p99_limit", NULL};
-static const char *const keys_matrix[] = {"ops", "sizes", "size", "concurrency", "duration",
-					  "count", "timeout", "objects", "bound", "mix", "range",
-					  "rate", NULL};
-static const char *const keys_oneoff[] = {"objects", "size", "concurrency", "duration",
-					  "count", "timeout", "bound", NULL};
-static const char *const keys_delete[] = {"objects", "size", "concurrency", "duration",
-					  "count", "timeout", "bound", "batch", NULL};
-static const char *const keys_multipart[] = {"size", "part_size", "concurrency", "duration",
-					     "count", "timeout", "bound", NULL};
-static const char *const keys_rate[] = {"op", "size", "mix", "concurrency", "duration",
+static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
+					  "count", "timeout", "objects", "bound",       "mix",
+					  "range", "rate",    NULL};
+static const char *const keys_oneoff[] = {"objects", "size",    "concurrency", "duration",
+					  "count",   "timeout", "bound",       NULL};
+static const char *const keys_delete[] = {"objects", "size",  "concurrency", "duration", "count",
+					  "timeout", "bound", "batch",       NULL};
+static const char *const keys_multipart[] = {"size",  "part_size", "concurrency", "duration",
+					     "count", "timeout",   "bound",       NULL};
+static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
 					"timeout", "objects", "rates", NULL};
-static const char *const keys_subject[] = {"label", "endpoint", "region", "bucket",
-					   "addressing", "profile", "credentials", "color",
-					   "insecure", NULL};
+static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",
+					   "addressing", "profile",  "credentials", "color",
+					   "insecure",   NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -316,13 +328,16 @@ static int check_structure(struct cini *p)
 {
 	for (int i = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) == NULL)
-			return err_set(p->e, "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, subject ID)", p->name,
-				       p->secs[i].line, p->secs[i].name);
+			return err_set(p->e,
+				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
+				       "head, delete, multipart, rate, subject ID)",
+				       p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
-				return err_set(p->e, "%s:%d: [%s]: section repeated (first at line "
-					       "%d)", p->name, p->secs[i].line, p->secs[i].name,
+				return err_set(p->e,
+					       "%s:%d: [%s]: section repeated (first at line "
+					       "%d)",
+					       p->name, p->secs[i].line, p->secs[i].name,
 					       p->secs[j].line);
 	}
 	for (int i = 0; i < p->n_kv; i++) {
@@ -340,8 +355,10 @@ static int check_structure(struct cini *p)
 			if (strcmp(p->kv[i].sec, p->kv[j].sec) == 0 &&
 			    strcmp(p->kv[i].key, p->kv[j].key) == 0) {
 				char what[128];
-				snprintf(what, sizeof(what), "repeated (first at line %d; an "
-					 "indented line continues the key above it)", p->kv[j].line);
+				snprintf(what, sizeof(what),
+					 "repeated (first at line %d; an "
+					 "indented line continues the key above it)",
+					 p->kv[j].line);
 				return cini_bad(p, &p->kv[i], what);
 			}
 	}
@@ -378,7 +395,8 @@ static int interpret(struct cini *p, struct campaign *c)
 		else if (strcmp(kv->val, "sequential") == 0)
 			c->order = CAMPAIGN_ORDER_SEQUENTIAL;
 		else
-			return cini_bad_quoted(p, kv, "is not an order (interleave, random, "
+			return cini_bad_quoted(p, kv,
+					       "is not an order (interleave, random, "
 					       "sequential)");
 	}
 	if ((kv = cini_get(p, "campaign", "seed")) != NULL) {
@@ -438,8 +456,10 @@ static int interpret(struct cini *p, struct campaign *c)
 			return -1;
 		for (int j = 0; j < k; j++)
 			if (strcmp(c->subjects[j].id, c->subjects[k].id) == 0)
-				return err_set(p->e, "%s:%d: [%s]: subject id repeated (first at "
-					       "line %d)", p->name, p->secs[i].line, p->secs[i].name,
+				return err_set(p->e,
+					       "%s:%d: [%s]: subject id repeated (first at "
+					       "line %d)",
+					       p->name, p->secs[i].line, p->secs[i].name,
 					       c->subjects[j].line);
 		k++;
 	}

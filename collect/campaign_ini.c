@@ -126,11 +126,13 @@ int cini_parse(struct cini *p)
 	if (p->oom)
 		return err_set(p->e, "%s: out of memory", p->name);
 	if (p->long_line && (rc == 0 || p->long_line <= rc))
-		return err_set(p->e, "%s:%d: line longer than %d characters", p->name,
-			       p->long_line, INI_MAX_LINE - 3);
+		return err_set(p->e, "%s:%d: line longer than %d characters", p->name, p->long_line,
+			       INI_MAX_LINE - 3);
 	if (rc != 0)
-		return err_set(p->e, "%s:%d: syntax error (expected [section], key = value, or a "
-			       "comment starting with ; or #)", p->name, rc);
+		return err_set(p->e,
+			       "%s:%d: syntax error (expected [section], key = value, or a "
+			       "comment starting with ; or #)",
+			       p->name, rc);
 	return 0;
 }
 
@@ -176,8 +178,7 @@ int cini_bad_quoted(struct cini *p, const struct cini_kv *kv, const char *what)
 		       kv->val, what);
 }
 
-int cini_get_str(struct cini *p, const char *sec, const char *key, char **out,
-		 const char *def)
+int cini_get_str(struct cini *p, const char *sec, const char *key, char **out, const char *def)
 {
 	struct cini_kv *kv = cini_get(p, sec, key);
 	const char *v = kv ? kv->val : def;
@@ -207,8 +208,8 @@ int cini_parse_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
-int cini_get_uint(struct cini *p, const char *sec, const char *key, uint64_t min,
-		  uint64_t max, uint64_t *out)
+int cini_get_uint(struct cini *p, const char *sec, const char *key, uint64_t min, uint64_t max,
+		  uint64_t *out)
 {
 	struct cini_kv *kv = cini_get(p, sec, key);
 	uint64_t v;

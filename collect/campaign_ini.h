@@ -26,10 +26,10 @@ struct cini_sec {
 
 /* The parse state: set up with cini_init, filled by cini_parse, freed by cini_free. */
 struct cini {
-	const char *name;          /* file name for messages */
-	const char *text, *pos;    /* the reader's input */
-	int line;                  /* line the reader handed out last */
-	int long_line;             /* first line longer than inih takes, or 0 */
+	const char *name;       /* file name for messages */
+	const char *text, *pos; /* the reader's input */
+	int line;               /* line the reader handed out last */
+	int long_line;          /* first line longer than inih takes, or 0 */
 	int oom;
 	struct cini_kv *kv;
 	int n_kv, cap_kv;
@@ -76,12 +76,11 @@ int cini_bad_quoted(struct cini *p, const struct cini_kv *kv, const char *what);
 
 /* cini_get_str: a new copy of the value (or of `def` when absent; nothing when `def` is
  * NULL too). An empty value is an error. */
-int cini_get_str(struct cini *p, const char *sec, const char *key, char **out,
-		 const char *def);
+int cini_get_str(struct cini *p, const char *sec, const char *key, char **out, const char *def);
 
 /* cini_get_uint: a whole number from min to max. */
-int cini_get_uint(struct cini *p, const char *sec, const char *key, uint64_t min,
-		  uint64_t max, uint64_t *out);
+int cini_get_uint(struct cini *p, const char *sec, const char *key, uint64_t min, uint64_t max,
+		  uint64_t *out);
 
 /* cini_get_size: a size in bytes as core/units.h reads it (4096, 4KiB, 50MiB, ...). */
 int cini_get_size(struct cini *p, const char *sec, const char *key, uint64_t *out);
@@ -94,8 +93,7 @@ int cini_get_bool(struct cini *p, const char *sec, const char *key, int *out);
 
 /* cini_item_fn: called for item number `i` (from 0) of kv's comma list, text `t`
  * (trimmed); returns 0, or -1 with a message set. */
-typedef int (*cini_item_fn)(struct cini *p, struct cini_kv *kv, const char *t, int i,
-			    void *arg);
+typedef int (*cini_item_fn)(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
 
 /* cini_each_item: split kv's value at commas and call fn for every trimmed item, at most
  * `max` of them (more: "too many items (at most MAX)"). Returns the

@@ -23,8 +23,10 @@ static int item_op(struct cini *p, struct cini_kv *kv, const char *t, int i, voi
 	else if (strcasecmp(t, "mixed") == 0)
 		c->ops[i] = WL_MIXED;
 	else {
-		snprintf(what, sizeof(what), "'%s' is not a matrix op (put, get, mixed; list, "
-			 "head, delete and multipart have their own sections)", t);
+		snprintf(what, sizeof(what),
+			 "'%s' is not a matrix op (put, get, mixed; list, "
+			 "head, delete and multipart have their own sections)",
+			 t);
 		return cini_bad(p, kv, what);
 	}
 	for (int j = 0; j < i; j++)
@@ -161,8 +163,8 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c)
 	if (ks && k1)
 		return cini_bad(p, k1, "give size (one size or size spec) or sizes, not both");
 	if (!ks && !k1)
-		return err_set(p->e, "%s:%d: [matrix]: needs sizes = ... (or size = SPEC)",
-			       p->name, c->matrix.line);
+		return err_set(p->e, "%s:%d: [matrix]: needs sizes = ... (or size = SPEC)", p->name,
+			       c->matrix.line);
 	if ((c->n_ops = cini_each_item(p, cini_get(p, "matrix", "ops"), CAMPAIGN_MAX_LIST, item_op,
 				       c)) < 0 ||
 	    (c->n_conc = cini_each_item(p, cini_get(p, "matrix", "concurrency"), CAMPAIGN_MAX_LIST,
@@ -176,7 +178,7 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c)
 		return -1;
 	}
 	if (kr && (c->n_rates = cini_each_item(p, kr, CAMPAIGN_MAX_LIST, campaign_item_rate,
-						 c->rates)) < 0)
+					       c->rates)) < 0)
 		return -1;
 	return parse_mix_range(p, c);
 }

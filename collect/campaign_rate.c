@@ -32,7 +32,8 @@ static int parse_what(struct cini *p, struct campaign_sweep *sw)
 	if ((kv = cini_get(p, SEC, "op")) != NULL &&
 	    (workload_parse_op(kv->val, &sw->op, &we) < 0 ||
 	     (sw->op != WL_GET && sw->op != WL_PUT && sw->op != WL_HEAD && sw->op != WL_MIXED)))
-		return cini_bad_quoted(p, kv, "is not an op of a rate sweep (get, put, head, "
+		return cini_bad_quoted(p, kv,
+				       "is not an op of a rate sweep (get, put, head, "
 				       "mixed)");
 	workload_defaults(&wl, sw->op);
 	sw->mix = wl.mix;
@@ -67,8 +68,10 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 		return -1;
 	qsort(sw->rates, (size_t)sw->n_rates, sizeof(sw->rates[0]), cmp_rate);
 	if (cini_get(p, SEC, "duration") == NULL)
-		return err_set(p->e, "%s:%d: [" SEC "]: needs duration = D (a rate run is "
-			       "duration-bound)", p->name, b->line);
+		return err_set(p->e,
+			       "%s:%d: [" SEC "]: needs duration = D (a rate run is "
+			       "duration-bound)",
+			       p->name, b->line);
 	b->bound = WL_BOUND_DURATION;
 	if (cini_get_duration(p, SEC, "duration", &b->duration_s) < 0 ||
 	    cini_get_duration(p, SEC, "timeout", &b->timeout_s) < 0)
@@ -81,7 +84,8 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 	b->concurrency = (int)v;
 	if ((kv = cini_get(p, SEC, "objects")) != NULL) {
 		if (sw->op == WL_PUT)
-			return cini_bad(p, kv, "objects are prepared for get, head and mixed only "
+			return cini_bad(p, kv,
+					"objects are prepared for get, head and mixed only "
 					"(a put sweep reads nothing)");
 		if (workload_parse_number(WLF_OBJECTS, kv->val, &b->objects, &we) < 0)
 			return cini_bad(p, kv, we.msg);

@@ -21,26 +21,31 @@
 
 #define MAX_DEPTH 6 /* DIR/runs/cycle-NN/SUBJECT/RUN is depth 4 */
 
-enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_LOCKED = 3 };
+enum {
+	EXIT_OK = 0,
+	EXIT_FAILED = 1,
+	EXIT_USAGE = 2,
+	EXIT_LOCKED = 3
+};
 
 static const char *const cred_names[] = {"default", "profile", "env"};
 
 static const char usage_text[] =
-"usage: collect clean DIR\n"
-"       collect clean CAMPAIGN.ini [-o DIR]\n"
-"\n"
-"Deletes what killed runs left in their buckets: every run directory under DIR that still\n"
-"holds the records of an unfinished run (.prefix: its key prefix; .subject.json: endpoint,\n"
-"bucket, addressing and where the credentials come from) has its incomplete multipart\n"
-"uploads under that prefix aborted and its objects deleted; the records of each prefix\n"
-"emptied are then removed, so running it twice is safe. DIR is a `collect run -o` directory\n"
-"or a campaign's output directory (CAMPAIGN.ini: out/NAME, or -o DIR). Credentials are\n"
-"found as the run found them (the subject's profile or env:PREFIX, else the AWS CLI's\n"
-"order). Prints one line per prefix: objects deleted, multipart uploads aborted.\n"
-"\n"
-"Exit status: 0 every recorded prefix emptied (or none recorded); 1 some could not be\n"
-"(named on stderr, their records kept for another try); 2 usage error or no such\n"
-"directory; 3 DIR is locked by a collector working in it.\n";
+	"usage: collect clean DIR\n"
+	"       collect clean CAMPAIGN.ini [-o DIR]\n"
+	"\n"
+	"Deletes what killed runs left in their buckets: every run directory under DIR that still\n"
+	"holds the records of an unfinished run (.prefix: its key prefix; .subject.json: endpoint,\n"
+	"bucket, addressing and where the credentials come from) has its incomplete multipart\n"
+	"uploads under that prefix aborted and its objects deleted; the records of each prefix\n"
+	"emptied are then removed, so running it twice is safe. DIR is a `collect run -o` directory\n"
+	"or a campaign's output directory (CAMPAIGN.ini: out/NAME, or -o DIR). Credentials are\n"
+	"found as the run found them (the subject's profile or env:PREFIX, else the AWS CLI's\n"
+	"order). Prints one line per prefix: objects deleted, multipart uploads aborted.\n"
+	"\n"
+	"Exit status: 0 every recorded prefix emptied (or none recorded); 1 some could not be\n"
+	"(named on stderr, their records kept for another try); 2 usage error or no such\n"
+	"directory; 3 DIR is locked by a collector working in it.\n";
 
 int clean_record_subject(const char *dir, const struct campaign_subject *s, struct err *e)
 {
@@ -48,12 +53,11 @@ int clean_record_subject(const char *dir, const struct campaign_subject *s, stru
 	char *text;
 	size_t len;
 	int rc;
-	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s?}",
-			      "format", S3BENCH_SUBJECT_FORMAT, "id", s->id, "endpoint", s->endpoint,
-			      "region", s->region, "bucket", s->bucket,
-			      "addressing", s->path_style ? "path" : "virtual",
-			      "insecure", s->insecure, "credentials", cred_names[s->cred_kind],
-			      "credentials_name", s->cred_name);
+	json_t *j = json_pack(
+		"{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s?}", "format", S3BENCH_SUBJECT_FORMAT,
+		"id", s->id, "endpoint", s->endpoint, "region", s->region, "bucket", s->bucket,
+		"addressing", s->path_style ? "path" : "virtual", "insecure", s->insecure,
+		"credentials", cred_names[s->cred_kind], "credentials_name", s->cred_name);
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, CLEAN_SUBJECT_FILE) >= (int)sizeof(path)) {
 		json_decref(j);
@@ -137,8 +141,8 @@ static int read_prefix(const char *dir, char *buf, size_t n, struct err *e)
 	got = fread(buf, 1, n - 1, f);
 	fclose(f);
 	buf[got] = '\0';
-	if (got < 10 || got == n - 1 || strncmp(buf, "s3bench/", 8) != 0 ||
-	    buf[got - 1] != '/' || strpbrk(buf, "\n\r") != NULL)
+	if (got < 10 || got == n - 1 || strncmp(buf, "s3bench/", 8) != 0 || buf[got - 1] != '/' ||
+	    strpbrk(buf, "\n\r") != NULL)
 		return err_set(e, "%s: not a key prefix s3bench/.../", path);
 	return 0;
 }
@@ -194,8 +198,10 @@ void clean_earlier_run(const char *dir, FILE *msgs)
 	if (rc == 0) {
 		rc = sweep(&t.s, prefix, &n, &e);
 		if (rc == 0)
-			fprintf(msgs, "collect: %s: an earlier run killed before its cleanup left "
-				"%s/%s: %s\n", dir, t.s.bucket, prefix, what(&n, text, sizeof(text)));
+			fprintf(msgs,
+				"collect: %s: an earlier run killed before its cleanup left "
+				"%s/%s: %s\n",
+				dir, t.s.bucket, prefix, what(&n, text, sizeof(text)));
 		else
 			err_prefix(&e, "the cleanup of %s/%s failed", t.s.bucket, prefix);
 		json_decref(t.j);
@@ -208,7 +214,7 @@ void clean_earlier_run(const char *dir, FILE *msgs)
 /* The state of one `collect clean`. */
 struct walk {
 	const char *root;
-	const struct campaign *c;   /* subjects for records without .subject.json, or NULL */
+	const struct campaign *c; /* subjects for records without .subject.json, or NULL */
 	int cleaned, failed;
 	unsigned long long objects, uploads;
 };
@@ -259,8 +265,10 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 		snprintf(path, sizeof(path), "%s/%s", dir, CLEAN_PREFIX_FILE);
 		unlink(path);
 	} else {
-		fprintf(stderr, "collect clean: %s: %s%s%s: %s; its record is kept, run collect "
-			"clean again\n", rel, s ? s->bucket : "", s ? "/" : "", prefix, e.msg);
+		fprintf(stderr,
+			"collect clean: %s: %s%s%s: %s; its record is kept, run collect "
+			"clean again\n",
+			rel, s ? s->bucket : "", s ? "/" : "", prefix, e.msg);
 		w->failed++;
 	}
 	json_decref(t.j);
@@ -322,15 +330,16 @@ static int clean_dir(const char *dir, const struct campaign *c)
 		printf("collect clean: %s: nothing to clean (no run there left a prefix)\n", dir);
 	else
 		printf("collect clean: %s: %d prefix%s emptied (%llu objects deleted, %llu "
-		       "multipart uploads aborted), %d failed\n", dir, w.cleaned,
-		       w.cleaned == 1 ? "" : "es", w.objects, w.uploads, w.failed);
+		       "multipart uploads aborted), %d failed\n",
+		       dir, w.cleaned, w.cleaned == 1 ? "" : "es", w.objects, w.uploads, w.failed);
 	return w.failed ? EXIT_FAILED : EXIT_OK;
 }
 
 int clean_main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'},
+		{"output", required_argument, 0, 'o'},
+		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0},
 	};
 	struct campaign *c = NULL;
@@ -347,8 +356,12 @@ int clean_main(int argc, char **argv)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': out = optarg; break;
-		case 'h': fputs(usage_text, stdout); return EXIT_OK;
+		case 'o':
+			out = optarg;
+			break;
+		case 'h':
+			fputs(usage_text, stdout);
+			return EXIT_OK;
 		default:
 			fprintf(stderr, "collect clean: unknown option\n(collect clean --help)\n");
 			return EXIT_USAGE;

@@ -54,15 +54,15 @@ struct cli_runner {
  * 500/s not sustained: achieved 430/s" (it stays a valid run). Returns 0 complete,
  * 1 failed (recorded), -1 when the run could not be carried out or recorded
  * (message in e). rr is filled either way: release it with runner_result_clear. */
-int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix,
-		int close_fd, volatile sig_atomic_t *stop, struct progress *pg,
-		const struct cli_runner *runner, struct runner_result *rr, struct err *e);
+int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
+		volatile sig_atomic_t *stop, struct progress *pg, const struct cli_runner *runner,
+		struct runner_result *rr, struct err *e);
 
 /* The options of campaign mode (collect CAMPAIGN.ini ...). */
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
-	const struct cli_runner *runner;    /* NULL: one client on this machine */
+	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 
 /* cmd_campaign: run (or with dry_run print) the plan of a campaign; returns an exit code,
@@ -71,8 +71,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
 
 /* cmd_run: `collect run ARGS` (argv[0] is "run") carried out by runner (NULL: one
  * client on this machine); returns an exit code. */
-int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
-	    const struct cli_runner *runner);
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner);
 
 /* cli_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for

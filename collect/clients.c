@@ -8,8 +8,8 @@
 /* brief_summary: the per-client part of a run summary (null without one). */
 static json_t *brief_summary(const json_t *s)
 {
-	static const char *const keys[] = {"requests", "bytes", "errors", "mib_s", "obj_s",
-					   "latency_ms"};
+	static const char *const keys[] = {"requests", "bytes", "errors",
+					   "mib_s",    "obj_s", "latency_ms"};
 	json_t *o;
 
 	if (!json_is_object(s))
@@ -25,13 +25,12 @@ static json_t *brief_summary(const json_t *s)
 
 static json_t *client_entry(const struct client_result *c)
 {
-	return json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o}", "rank", c->rank,
-			 "host", c->host, "client_id", c->client_id, "offset_ms",
-			 c->offset_s * 1e3, "rtt_ms", c->rtt_s * 1e3, "status",
-			 c->complete ? "complete" : "failed",
+	return json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o}", "rank", c->rank, "host",
+			 c->host, "client_id", c->client_id, "offset_ms", c->offset_s * 1e3,
+			 "rtt_ms", c->rtt_s * 1e3, "status", c->complete ? "complete" : "failed",
 			 "class", c->cls ? json_string(err_class_name(c->cls)) : json_null(),
-			 "reason", c->reason[0] ? json_string(c->reason) : json_null(),
-			 "summary", brief_summary(c->summary));
+			 "reason", c->reason[0] ? json_string(c->reason) : json_null(), "summary",
+			 brief_summary(c->summary));
 }
 
 json_t *clients_json(const struct client_result *c, int n, int concurrency)
@@ -52,8 +51,8 @@ json_t *clients_json(const struct client_result *c, int n, int concurrency)
 		json_decref(list);
 		return NULL;
 	}
-	return json_pack("{s:i, s:i, s:o, s:o}", "count", n, "concurrency_total",
-			 n * concurrency, "hosts", hosts, "list", list);
+	return json_pack("{s:i, s:i, s:o, s:o}", "count", n, "concurrency_total", n * concurrency,
+			 "hosts", hosts, "list", list);
 }
 
 struct merge_ctx {

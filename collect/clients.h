@@ -17,11 +17,11 @@ struct client_result {
 	int rank;
 	char host[256];
 	char client_id[CLIENT_ID_LEN + 1];
-	double offset_s, rtt_s;   /* its clock minus rank 0's, and the round trip measured */
-	int complete;             /* its benchmark finished with a summary */
-	enum err_class cls;       /* EC_NONE: no error */
-	char reason[512];         /* why it failed ("" when complete) */
-	const json_t *summary;    /* borrowed: its own rows' run.json summary, or NULL */
+	double offset_s, rtt_s; /* its clock minus rank 0's, and the round trip measured */
+	int complete;           /* its benchmark finished with a summary */
+	enum err_class cls;     /* EC_NONE: no error */
+	char reason[512];       /* why it failed ("" when complete) */
+	const json_t *summary;  /* borrowed: its own rows' run.json summary, or NULL */
 };
 
 /* clients_json: {"count", "concurrency_total", "hosts", "list": [...]} of the n clients

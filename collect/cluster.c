@@ -12,10 +12,10 @@
 
 #include <mpi.h>
 
-#define HOST_MAX   256
-#define CHUNK      (1u << 20)
-#define TAG_PING   11
-#define TAG_FILE   12
+#define HOST_MAX 256
+#define CHUNK (1u << 20)
+#define TAG_PING 11
+#define TAG_FILE 12
 
 struct cluster {
 	int rank, size;

@@ -21,8 +21,8 @@ struct cctx {
 	struct plan *p;
 	struct outdir *od;
 	struct progress *pg;
-	char out[4096];             /* the output directory */
-	int failed;                 /* some run failed */
+	char out[4096]; /* the output directory */
+	int failed;     /* some run failed */
 };
 
 static uint64_t make_seed(void)
@@ -74,11 +74,15 @@ static void sweep_earlier(const struct cctx *x, const struct plan_run *r, const 
 	job.stop = x->stop;
 	job.close_fd = outdir_lock_fd(x->od);
 	if (runner_sweep(&job, &e) == 0)
-		progress_note(x->pg, "collect: %s: removed what an unfinished earlier attempt "
-			      "left under %s/%s", r->id, job.subject->bucket, prefix);
+		progress_note(x->pg,
+			      "collect: %s: removed what an unfinished earlier attempt "
+			      "left under %s/%s",
+			      r->id, job.subject->bucket, prefix);
 	else
-		progress_note(x->pg, "collect: %s: %s: objects an unfinished earlier attempt "
-			      "left may remain there", r->id, e.msg);
+		progress_note(x->pg,
+			      "collect: %s: %s: objects an unfinished earlier attempt "
+			      "left may remain there",
+			      r->id, e.msg);
 }
 
 static void report_end(struct progress *pg, const struct runner_result *rr)
@@ -91,8 +95,10 @@ static void report_end(struct progress *pg, const struct runner_result *rr)
 		obj = s.obj_s;
 		summary_clear(&s);
 	}
-	progress_run_end(pg, rr->wrapper.interrupted ? "interrupted"
-			 : rr->complete ? "complete" : "failed",
+	progress_run_end(pg,
+			 rr->wrapper.interrupted ? "interrupted"
+			 : rr->complete          ? "complete"
+						 : "failed",
 			 err_class_name(rr->cls), mib, obj, (unsigned long long)rr->st.errors,
 			 rr->st.n_first ? rr->st.first[0] : NULL, rr->wrapper.elapsed_s);
 }
@@ -154,9 +160,10 @@ static int open_out(struct cctx *x)
 	if (!x->a->resume)
 		for (int i = 0; i < x->p->n; i++)
 			if (outdir_run_state(x->od, x->p->runs[i].id) != RUN_ABSENT) {
-				fprintf(stderr, "collect: %s already holds %s of this plan; use "
-					"--resume to go on, or another -o DIR\n", x->out,
-					x->p->runs[i].id);
+				fprintf(stderr,
+					"collect: %s already holds %s of this plan; use "
+					"--resume to go on, or another -o DIR\n",
+					x->out, x->p->runs[i].id);
 				return CLI_EXIT_USAGE;
 			}
 	mf = open_memstream(&tsv, &tsv_len);
@@ -205,8 +212,8 @@ static int run_k(struct cctx *x, int k)
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return -1;
 	}
-	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name,
-		 r->id + strlen("runs/"), (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
+	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
+		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	memset(&in, 0, sizeof(in));
 	in.campaign = x->c;
 	in.cycle = r->cycle;
@@ -215,8 +222,8 @@ static int run_k(struct cctx *x, int k)
 	in.timeout_s = r->timeout_s;
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
-	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg,
-			  x->a->runner, &rr, &e);
+	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner,
+			  &rr, &e);
 	if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
 		x->failed = 1;
@@ -258,7 +265,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		}
 	if (*stop) {
 		progress_note(x.pg, "collect: stopped; the current run is recorded as "
-			      "interrupted; run again with --resume to go on");
+				    "interrupted; run again with --resume to go on");
 		rc = CLI_EXIT_INTERRUPTED;
 	} else if (x.failed) {
 		rc = CLI_EXIT_FAILED;

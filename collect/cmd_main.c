@@ -34,10 +34,14 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			 const struct cli_runner *runner)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
-		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
-		{"resume", no_argument, 0, 'r'}, {"dry-run", no_argument, 0, 'd'},
-		{"insecure", no_argument, 0, 'i'}, {"help", no_argument, 0, 'h'},
+		{"output", required_argument, 0, 'o'},
+		{"only", required_argument, 0, 'n'},
+		{"cycles", required_argument, 0, 'c'},
+		{"cycle", required_argument, 0, 'y'},
+		{"resume", no_argument, 0, 'r'},
+		{"dry-run", no_argument, 0, 'd'},
+		{"insecure", no_argument, 0, 'i'},
+		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0},
 	};
 	struct campaign_args a;
@@ -47,8 +51,12 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 	memset(&a, 0, sizeof(a));
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'o': a.out = optarg; break;
-		case 'n': a.only = optarg; break;
+		case 'o':
+			a.out = optarg;
+			break;
+		case 'n':
+			a.only = optarg;
+			break;
 		case 'c':
 			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
 				return CLI_EXIT_USAGE;
@@ -59,16 +67,25 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 				return CLI_EXIT_USAGE;
 			a.cycle = (int)v;
 			break;
-		case 'r': a.resume = 1; break;
-		case 'd': a.dry_run = 1; break;
-		case 'i': a.insecure = 1; break;
-		case 'h': fputs(cli_usage_text, stdout); return CLI_EXIT_OK;
-		default: return cli_usage_error("unknown option");
+		case 'r':
+			a.resume = 1;
+			break;
+		case 'd':
+			a.dry_run = 1;
+			break;
+		case 'i':
+			a.insecure = 1;
+			break;
+		case 'h':
+			fputs(cli_usage_text, stdout);
+			return CLI_EXIT_OK;
+		default:
+			return cli_usage_error("unknown option");
 		}
 	}
 	if (optind != argc - 1)
 		return cli_usage_error(optind >= argc ? "no campaign file given"
-						  : "one campaign file only");
+						      : "one campaign file only");
 	if (a.cycles && a.cycle)
 		return cli_usage_error("--cycles and --cycle exclude each other");
 	a.campaign = argv[optind];

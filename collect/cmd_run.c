@@ -21,11 +21,11 @@
 struct run_opts {
 	struct campaign_subject subj;
 	const char *out;
-	const char *text[WLF_COUNT_];  /* op, size and the whole numbers, as typed */
+	const char *text[WLF_COUNT_]; /* op, size and the whole numbers, as typed */
 	enum wl_bound bound;
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
-	const struct cli_runner *runner;  /* NULL: one client on this machine */
+	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 
 /* endpoint_default: AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (the AWS CLI's order of
@@ -46,17 +46,28 @@ static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
-		{"endpoint", required_argument, 0, 'E'}, {"bucket", required_argument, 0, 'B'},
-		{"region", required_argument, 0, 'R'}, {"path-style", no_argument, 0, 'P'},
-		{"insecure", no_argument, 0, 'I'}, {"op", required_argument, 0, 'O'},
-		{"size", required_argument, 0, 'S'}, {"concurrency", required_argument, 0, 'C'},
-		{"duration", required_argument, 0, 'D'}, {"count", required_argument, 0, 'N'},
-		{"until-done", no_argument, 0, 'U'}, {"objects", required_argument, 0, 'J'},
-		{"batch", required_argument, 0, 'b'}, {"part-size", required_argument, 0, 'p'},
-		{"timeout", required_argument, 0, 'T'}, {"keep", no_argument, 0, 'K'},
-		{"output", required_argument, 0, 'o'}, {"help", no_argument, 0, 'h'},
-		{"mix", required_argument, 0, 'M'}, {"range", required_argument, 0, 'G'},
-		{"rate", required_argument, 0, 'r'}, {"seed", required_argument, 0, 's'},
+		{"endpoint", required_argument, 0, 'E'},
+		{"bucket", required_argument, 0, 'B'},
+		{"region", required_argument, 0, 'R'},
+		{"path-style", no_argument, 0, 'P'},
+		{"insecure", no_argument, 0, 'I'},
+		{"op", required_argument, 0, 'O'},
+		{"size", required_argument, 0, 'S'},
+		{"concurrency", required_argument, 0, 'C'},
+		{"duration", required_argument, 0, 'D'},
+		{"count", required_argument, 0, 'N'},
+		{"until-done", no_argument, 0, 'U'},
+		{"objects", required_argument, 0, 'J'},
+		{"batch", required_argument, 0, 'b'},
+		{"part-size", required_argument, 0, 'p'},
+		{"timeout", required_argument, 0, 'T'},
+		{"keep", no_argument, 0, 'K'},
+		{"output", required_argument, 0, 'o'},
+		{"help", no_argument, 0, 'h'},
+		{"mix", required_argument, 0, 'M'},
+		{"range", required_argument, 0, 'G'},
+		{"rate", required_argument, 0, 'r'},
+		{"seed", required_argument, 0, 's'},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -64,25 +75,66 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
 		switch (ch) {
-		case 'E': o->subj.endpoint = optarg; break;
-		case 'B': o->subj.bucket = optarg; break;
-		case 'R': o->subj.region = optarg; break;
-		case 'P': o->subj.path_style = 1; break;
-		case 'I': o->subj.insecure = 1; break;
-		case 'O': o->text[WLF_OP] = optarg; break;
-		case 'S': o->text[WLF_SIZE] = optarg; break;
-		case 'C': o->text[WLF_CONCURRENCY] = optarg; break;
-		case 'N': o->text[WLF_COUNT] = optarg; o->bound = WL_BOUND_COUNT; o->nbounds++; break;
-		case 'J': o->text[WLF_OBJECTS] = optarg; break;
-		case 'b': o->text[WLF_BATCH] = optarg; break;
-		case 'p': o->text[WLF_PART_SIZE] = optarg; break;
-		case 'M': o->text[WLF_MIX] = optarg; break;
-		case 'G': o->text[WLF_RANGE] = optarg; break;
-		case 'r': o->text[WLF_RATE] = optarg; break;
-		case 's': o->text[WLF_SEED] = optarg; break;
-		case 'U': o->bound = WL_BOUND_UNTIL_DONE; o->nbounds++; break;
-		case 'K': o->keep = 1; break;
-		case 'o': o->out = optarg; break;
+		case 'E':
+			o->subj.endpoint = optarg;
+			break;
+		case 'B':
+			o->subj.bucket = optarg;
+			break;
+		case 'R':
+			o->subj.region = optarg;
+			break;
+		case 'P':
+			o->subj.path_style = 1;
+			break;
+		case 'I':
+			o->subj.insecure = 1;
+			break;
+		case 'O':
+			o->text[WLF_OP] = optarg;
+			break;
+		case 'S':
+			o->text[WLF_SIZE] = optarg;
+			break;
+		case 'C':
+			o->text[WLF_CONCURRENCY] = optarg;
+			break;
+		case 'N':
+			o->text[WLF_COUNT] = optarg;
+			o->bound = WL_BOUND_COUNT;
+			o->nbounds++;
+			break;
+		case 'J':
+			o->text[WLF_OBJECTS] = optarg;
+			break;
+		case 'b':
+			o->text[WLF_BATCH] = optarg;
+			break;
+		case 'p':
+			o->text[WLF_PART_SIZE] = optarg;
+			break;
+		case 'M':
+			o->text[WLF_MIX] = optarg;
+			break;
+		case 'G':
+			o->text[WLF_RANGE] = optarg;
+			break;
+		case 'r':
+			o->text[WLF_RATE] = optarg;
+			break;
+		case 's':
+			o->text[WLF_SEED] = optarg;
+			break;
+		case 'U':
+			o->bound = WL_BOUND_UNTIL_DONE;
+			o->nbounds++;
+			break;
+		case 'K':
+			o->keep = 1;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
 		case 'D':
 			if (cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
 				return CLI_EXIT_USAGE;
@@ -93,8 +145,11 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
 				return CLI_EXIT_USAGE;
 			break;
-		case 'h': o->help = 1; return 0;
-		default: return cli_usage_error("run: unknown option");
+		case 'h':
+			o->help = 1;
+			return 0;
+		default:
+			return cli_usage_error("run: unknown option");
 		}
 	}
 	if (optind < argc)
@@ -191,8 +246,8 @@ static int build_subject(struct campaign_subject *s)
 static void print_lat(const char *name, const struct lat_stats *l)
 {
 	printf(" * %s: Avg: %.1fms, 50%%: %.1fms, 90%%: %.1fms, 99%%: %.1fms, Fastest: %.1fms, "
-	       "Slowest: %.1fms, StdDev: %.1fms\n", name, l->avg, l->p50, l->p90, l->p99, l->min,
-	       l->max, l->stddev);
+	       "Slowest: %.1fms, StdDev: %.1fms\n",
+	       name, l->avg, l->p50, l->p90, l->p99, l->min, l->max, l->stddev);
 }
 
 /* print_summary: the run's numbers in the shape of Warp's report. */
@@ -243,8 +298,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 }
 
 /* execute: take DIR, run, record and print the summary; returns the exit code. */
-static int execute(const struct run_opts *o, const struct workload *wl,
-		   volatile sig_atomic_t *stop)
+static int execute(const struct run_opts *o, const struct workload *wl, volatile sig_atomic_t *stop)
 {
 	struct runjson_input in;
 	struct runner_result rr;
@@ -281,8 +335,7 @@ static int execute(const struct run_opts *o, const struct workload *wl,
 	in.subject = &o->subj;
 	in.wl = wl;
 	in.timeout_s = o->timeout_s;
-	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr,
-			  &e);
+	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		rc = CLI_EXIT_FAILED;
@@ -296,8 +349,7 @@ out:
 	return rc;
 }
 
-int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
-	    const struct cli_runner *runner)
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
 {
 	struct run_opts o;
 	struct workload wl;
@@ -314,13 +366,14 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
 		fputs(cli_usage_text, stdout);
 		return CLI_EXIT_OK;
 	}
-	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
-	    !o.text[WLF_CONCURRENCY] || !o.out)
+	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] || !o.text[WLF_CONCURRENCY] ||
+	    !o.out)
 		return cli_usage_error(needs);
 	if ((rc = build_subject(&o.subj)) != 0)
 		return rc;
 	if (o.nbounds != 1)
-		return cli_usage_error("run needs exactly one of --duration, --count, --until-done");
+		return cli_usage_error(
+			"run needs exactly one of --duration, --count, --until-done");
 	if ((rc = build_workload(&o, &wl)) != 0)
 		return rc;
 	return execute(&o, &wl, stop);

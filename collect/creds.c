@@ -10,8 +10,8 @@
 
 /* What one pass over an INI file looks for. */
 struct ini_want {
-	const char *section;   /* section name to read */
-	int found;             /* the section exists */
+	const char *section; /* section name to read */
+	int found;           /* the section exists */
 	char *access_key, *secret_key, *token, *region, *endpoint;
 	int nomem;
 };
@@ -184,14 +184,16 @@ struct creds *creds_load(const char *profile, struct err *e)
 			/* else out of memory, which creds_new says */
 			if (env_nonempty("AWS_SECRET_ACCESS_KEY") == NULL)
 				err_prefix(e, "environment (AWS_ACCESS_KEY_ID is set, "
-					   "AWS_SECRET_ACCESS_KEY is not)");
+					      "AWS_SECRET_ACCESS_KEY is not)");
 			goto done;
 		}
 		snprintf(c->source, sizeof(c->source), "environment");
 	} else {
 		if (!have_cred_path) {
-			err_set(e, "credentials: profile %s: HOME is not set and "
-				"AWS_SHARED_CREDENTIALS_FILE is not given", prof);
+			err_set(e,
+				"credentials: profile %s: HOME is not set and "
+				"AWS_SHARED_CREDENTIALS_FILE is not given",
+				prof);
 			goto done;
 		}
 		cw.section = prof;
@@ -201,8 +203,10 @@ struct creds *creds_load(const char *profile, struct err *e)
 			goto done;
 		}
 		if (rc == 1) {
-			err_set(e, "%s: no such file (looking for profile %s, and "
-				"AWS_ACCESS_KEY_ID is not set)", cred_path, prof);
+			err_set(e,
+				"%s: no such file (looking for profile %s, and "
+				"AWS_ACCESS_KEY_ID is not set)",
+				cred_path, prof);
 			goto done;
 		}
 		if (!cw.found) {

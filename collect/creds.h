@@ -17,12 +17,12 @@
 #include "core/err.h"
 
 struct creds {
-	char *access_key;   /* never NULL after a successful load */
-	char *secret_key;   /* never NULL after a successful load; never print */
-	char *token;        /* NULL when none; never print */
-	char *region;       /* NULL when none was found */
-	char *endpoint;     /* NULL when none was found */
-	char source[512];   /* where the keys came from: "environment" or "profile X in FILE" */
+	char *access_key; /* never NULL after a successful load */
+	char *secret_key; /* never NULL after a successful load; never print */
+	char *token;      /* NULL when none; never print */
+	char *region;     /* NULL when none was found */
+	char *endpoint;   /* NULL when none was found */
+	char source[512]; /* where the keys came from: "environment" or "profile X in FILE" */
 };
 
 /* creds_load: profile NULL or "" for the default order above. Returns a new struct the

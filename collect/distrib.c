@@ -18,7 +18,10 @@
 
 #define CLOCK_ROUNDS 10
 
-enum { TASK_END, TASK_RUN };
+enum {
+	TASK_END,
+	TASK_RUN
+};
 
 /* What rank 0 broadcasts for one run: fixed-size, so that one broadcast carries it (every
  * rank runs the same build of collect, so struct workload has one layout). */
@@ -42,19 +45,19 @@ struct distrib {
 	volatile sig_atomic_t *stop;
 	int rank, size;
 	char id[CLIENT_ID_LEN + 1];
-	char *ids;                /* rank 0: size x (CLIENT_ID_LEN + 1) bytes */
-	char tmp[1024];           /* this rank's temporary directory */
-	char run[1100];           /* tmp/run: the directory of its benchmark children */
-	char **from;              /* rank 0: RUN/from-R.json then RUN/from-R.tsv.zst for
+	char *ids;      /* rank 0: size x (CLIENT_ID_LEN + 1) bytes */
+	char tmp[1024]; /* this rank's temporary directory */
+	char run[1100]; /* tmp/run: the directory of its benchmark children */
+	char **from;    /* rank 0: RUN/from-R.json then RUN/from-R.tsv.zst for
 				     each rank R (2 x size names; rank 0's own unused) */
-	int *status;              /* rank 0: size entries for cluster_collect_file */
+	int *status;    /* rank 0: size entries for cluster_collect_file */
 	struct cli_runner runner;
 };
 
 /* One client's benchmark as rank 0 sees it. */
 struct outcome {
 	struct runner_result rr;
-	int have;                 /* its outcome file arrived */
+	int have; /* its outcome file arrived */
 	struct cluster_clock clock;
 };
 
@@ -220,8 +223,7 @@ static int task_of_job(const struct runner_job *job, struct task *t, struct err 
 	    copy_field(t->endpoint, sizeof(t->endpoint), s->endpoint, "endpoint", e) < 0 ||
 	    copy_field(t->region, sizeof(t->region), s->region, "region", e) < 0 ||
 	    copy_field(t->bucket, sizeof(t->bucket), s->bucket, "bucket", e) < 0 ||
-	    copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name",
-		       e) < 0)
+	    copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name", e) < 0)
 		return -1;
 	return 0;
 }
@@ -251,14 +253,14 @@ static int outcome_write(const char *path, const struct runner_result *rr, struc
 	for (int i = 0; first != NULL && i < rr->st.n_first; i++)
 		json_array_append_new(first, json_string(rr->st.first[i]));
 	o = json_pack("{s:b, s:i, s:I, s:o, s:O?, s:f, s:i, s:{s:I, s:I, s:f, s:b, s:i, s:i,"
-		      " s:b, s:b}}", "complete", rr->complete, "class", (int)rr->cls,
-		      "errors", (json_int_t)rr->st.errors, "first", first, "summary",
-		      rr->st.summary, "cpu_s", rr->st.cpu_s, "benchmark",
-		      (int)rr->st.phase[PHASE_BENCHMARK], "wrapper",
-		      "started_ns", (json_int_t)w->started_ns, "ended_ns",
-		      (json_int_t)w->ended_ns, "elapsed_s", w->elapsed_s, "exited", w->exited,
-		      "exit_code", w->exit_code, "signal", w->signal, "timed_out", w->timed_out,
-		      "interrupted", w->interrupted);
+		      " s:b, s:b}}",
+		      "complete", rr->complete, "class", (int)rr->cls, "errors",
+		      (json_int_t)rr->st.errors, "first", first, "summary", rr->st.summary, "cpu_s",
+		      rr->st.cpu_s, "benchmark", (int)rr->st.phase[PHASE_BENCHMARK], "wrapper",
+		      "started_ns", (json_int_t)w->started_ns, "ended_ns", (json_int_t)w->ended_ns,
+		      "elapsed_s", w->elapsed_s, "exited", w->exited, "exit_code", w->exit_code,
+		      "signal", w->signal, "timed_out", w->timed_out, "interrupted",
+		      w->interrupted);
 	if (o == NULL)
 		return err_set(e, "%s: out of memory", path);
 	rc = json_dump_file(o, path, JSON_COMPACT);
@@ -287,8 +289,8 @@ static int outcome_read(const char *path, struct runner_result *rr, struct err *
 	if (json_is_object(v))
 		rr->st.summary = json_incref(v);
 	rr->st.cpu_s = json_number_value(json_object_get(o, "cpu_s"));
-	rr->st.phase[PHASE_BENCHMARK] =
-		(enum phase_state)json_integer_value(json_object_get(o, "benchmark"));
+	rr->st.phase[PHASE_BENCHMARK] = (enum phase_state)json_integer_value(
+		json_object_get(o, "benchmark"));
 	w = json_object_get(o, "wrapper");
 	rr->wrapper.started_ns = json_integer_value(json_object_get(w, "started_ns"));
 	rr->wrapper.ended_ns = json_integer_value(json_object_get(w, "ended_ns"));
@@ -304,8 +306,7 @@ static int outcome_read(const char *path, struct runner_result *rr, struct err *
 
 /* bench_job: this rank's benchmark child's job for task t. */
 static void bench_job(struct distrib *d, struct task *t, const struct campaign_subject *s,
-		      double limit_s, int64_t start_at, char *own, size_t n,
-		      struct runner_job *job)
+		      double limit_s, int64_t start_at, char *own, size_t n, struct runner_job *job)
 {
 	memset(job, 0, sizeof(*job));
 	job->dir = d->run;
@@ -329,8 +330,7 @@ static void bench_job(struct distrib *d, struct task *t, const struct campaign_s
  * then outcome and rows to rank 0 as RUN/from-R.json and RUN/from-R.tsv.zst (rank 0's
  * own stay RUN/outcome.json and RUN/ops.tsv.zst). clocks: rank 0's, size entries. */
 static int client_bench(struct distrib *d, struct task *t, const struct go *g,
-			const struct runner_job *tmpl, struct cluster_clock *clocks,
-			struct err *e)
+			const struct runner_job *tmpl, struct cluster_clock *clocks, struct err *e)
 {
 	struct campaign_subject s;
 	struct runner_job job;
@@ -364,8 +364,8 @@ static int client_bench(struct distrib *d, struct task *t, const struct go *g,
 		unlink(out); /* rank 0 then reports the client without its outcome */
 	runner_result_clear(&rr);
 	if (cluster_collect_file(d->c, out, d->from, d->status, e) == 0 &&
-	    cluster_collect_file(d->c, ops, d->from != NULL ? d->from + d->size : NULL,
-				 d->status, e) == 0)
+	    cluster_collect_file(d->c, ops, d->from != NULL ? d->from + d->size : NULL, d->status,
+				 e) == 0)
 		rc = 0;
 	return rc;
 }
@@ -406,11 +406,11 @@ struct run0 {
 	struct task t;
 	struct go g;
 	struct runner_result prep, clean;
-	struct outcome *oc;             /* size entries */
-	struct cluster_clock *clocks;   /* size entries */
-	char (*share)[600];             /* delete: each client's prefix */
+	struct outcome *oc;           /* size entries */
+	struct cluster_clock *clocks; /* size entries */
+	char (*share)[600];           /* delete: each client's prefix */
 	const char **share_ptr;
-	int merge_failed;               /* the clients' rows could not be merged */
+	int merge_failed; /* the clients' rows could not be merged */
 	int64_t t0, m0;
 };
 
@@ -479,10 +479,12 @@ static void read_outcomes(struct run0 *x)
 		o->have = outcome_read(r == 0 ? path : d->from[r], &o->rr, NULL) == 0;
 		if (r > 0 && (o->clock.offset_s > DISTRIB_OFFSET_WARN_S ||
 			      o->clock.offset_s < -DISTRIB_OFFSET_WARN_S))
-			fprintf(stderr, "collect: warning: the clock of client %d (host %s) is "
+			fprintf(stderr,
+				"collect: warning: the clock of client %d (host %s) is "
 				"%.1f ms off rank 0's (round trip %.2f ms); synchronize the "
-				"clients' clocks (NTP, chrony)\n", r, cluster_host(d->c, r),
-				o->clock.offset_s * 1e3, o->clock.rtt_s * 1e3);
+				"clients' clocks (NTP, chrony)\n",
+				r, cluster_host(d->c, r), o->clock.offset_s * 1e3,
+				o->clock.rtt_s * 1e3);
 	}
 }
 
@@ -517,8 +519,7 @@ static void client_of(const struct run0 *x, int r, struct client_result *c)
 /* compose_state: the run's state from its phases and clients: errors summed, the first
  * failing client named first, the class of the prepare, else of the first failing
  * client, else of the first client with errors. bad: the first failing client or -1. */
-static void compose_state(const struct run0 *x, int bad, struct run_state *st,
-			  enum err_class *cls)
+static void compose_state(const struct run0 *x, int bad, struct run_state *st, enum err_class *cls)
 {
 	const struct distrib *d = x->d;
 	char text[ERR_MSG_MAX + 300];
@@ -532,7 +533,8 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st,
 	if (!x->g.ok) {
 		/* prepared, but the collector is being stopped: killed as a single run's */
 		*cls = x->prep.st.phase[PHASE_PREPARE] == PH_DONE ? EC_KILLED
-		       : x->prep.cls != EC_NONE ? x->prep.cls : EC_PREPARE_FAILED;
+		       : x->prep.cls != EC_NONE                   ? x->prep.cls
+								  : EC_PREPARE_FAILED;
 		for (int i = 0; i < x->prep.st.n_first; i++)
 			run_state_add_error(st, x->prep.st.first[i]);
 	}
@@ -579,7 +581,8 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 	if (rows > 0)
 		rr->st.cpu_us_per_op = rr->st.cpu_s * 1e6 / (double)rows;
 	rr->wrapper = bad >= 0 && x->oc[bad].have ? x->oc[bad].rr.wrapper
-		      : x->g.ok && x->oc[0].have ? x->oc[0].rr.wrapper : x->prep.wrapper;
+		      : x->g.ok && x->oc[0].have  ? x->oc[0].rr.wrapper
+						  : x->prep.wrapper;
 	rr->wrapper.started_ns = x->t0;
 	rr->wrapper.ended_ns = time_now_ns();
 	rr->wrapper.elapsed_s = since(x);
@@ -655,8 +658,10 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 	memset(rr, 0, sizeof(*rr));
 	run_state_init(&rr->st);
 	if (shared_out(job->wl->op) && wl_prepared_objects(job->wl) < (uint64_t)d->size)
-		return err_set(e, "%s: a distributed %s needs at least one object per "
-			       "client (objects %llu, clients %d)", job->dir, wl_op_name(job->wl->op),
+		return err_set(e,
+			       "%s: a distributed %s needs at least one object per "
+			       "client (objects %llu, clients %d)",
+			       job->dir, wl_op_name(job->wl->op),
 			       (unsigned long long)wl_prepared_objects(job->wl), d->size);
 	x = run0_new(d, job);
 	in = calloc((size_t)d->size, sizeof(*in));

@@ -29,7 +29,7 @@
 #include "collect/cluster.h"
 #include "core/err.h"
 
-#define DISTRIB_LEAD_S 0.5       /* how far ahead of its broadcast the common start is */
+#define DISTRIB_LEAD_S 0.5 /* how far ahead of its broadcast the common start is */
 #define DISTRIB_OFFSET_WARN_S 0.010
 
 struct distrib;

@@ -91,17 +91,26 @@ void eng_count_error(struct eng *g, const struct s3_result *res)
 	pthread_mutex_unlock(&g->lock);
 }
 
-void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects,
-	     uint64_t bytes, const char *file, const char *error, enum err_class cls,
-	     int64_t start, int64_t first, int64_t last, int64_t end)
+void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
+	     int64_t last, int64_t end)
 {
 	struct err e = {{0}};
 	struct op_row row = {
-		.thread = w->id, .op = op, .n_objects = n_objects,
+		.thread = w->id,
+		.op = op,
+		.n_objects = n_objects,
 		.client_id = g->o->client_id ? g->o->client_id : "",
-		.bytes = bytes, .endpoint = g->o->endpoint ? g->o->endpoint : "", .file = file,
-		.error = error ? error : "", .start_ns = start, .first_byte_ns = first,
-		.last_byte_ns = last, .end_ns = end, .duration_ns = end - start, .cat = "",
+		.bytes = bytes,
+		.endpoint = g->o->endpoint ? g->o->endpoint : "",
+		.file = file,
+		.error = error ? error : "",
+		.start_ns = start,
+		.first_byte_ns = first,
+		.last_byte_ns = last,
+		.end_ns = end,
+		.duration_ns = end - start,
+		.cat = "",
 		.intended_ns = w->intended_ns,
 	};
 
@@ -368,8 +377,8 @@ static int ensure_bucket(struct eng *g, struct err *e)
 		note_error(g, EC_PREPARE_FAILED, res.error);
 		pthread_mutex_unlock(&g->lock);
 	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
-	    strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
-	    strcmp(res.code, "BucketAlreadyExists") == 0) {
+		   strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
+		   strcmp(res.code, "BucketAlreadyExists") == 0) {
 		rc = 0;
 	} else {
 		g->res->cls = res.cls;

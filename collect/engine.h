@@ -66,15 +66,25 @@ struct opslog_writer; /* core/opslog.h */
  * struct wl_mix; it is collect's only (no op of core/ops.h): its rows carry each
  * request's own op. WL_OP_COUNT counts the core ops, WL_KIND_COUNT every workload. */
 enum wl_op {
-	WL_PUT = OP_PUT, WL_GET = OP_GET, WL_HEAD = OP_HEAD, WL_LIST = OP_LIST,
-	WL_DELETE = OP_DELETE, WL_MULTIPART = OP_MULTIPART, WL_CREATE_BUCKET = OP_CREATE_BUCKET,
-	WL_PUT_EMPTY = OP_PUT_EMPTY, WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
+	WL_PUT = OP_PUT,
+	WL_GET = OP_GET,
+	WL_HEAD = OP_HEAD,
+	WL_LIST = OP_LIST,
+	WL_DELETE = OP_DELETE,
+	WL_MULTIPART = OP_MULTIPART,
+	WL_CREATE_BUCKET = OP_CREATE_BUCKET,
+	WL_PUT_EMPTY = OP_PUT_EMPTY,
+	WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
 	WL_OP_COUNT = OP_COUNT,
 	WL_MIXED = OP_COUNT,
 	WL_KIND_COUNT = OP_COUNT + 1
 };
 
-enum wl_bound { WL_BOUND_DURATION, WL_BOUND_COUNT, WL_BOUND_UNTIL_DONE };
+enum wl_bound {
+	WL_BOUND_DURATION,
+	WL_BOUND_COUNT,
+	WL_BOUND_UNTIL_DONE
+};
 
 /* The op weights of a mixed workload, indexed by enum wl_op: only WL_GET, WL_PUT,
  * WL_HEAD (rows STAT) and WL_DELETE may be non-zero; a request's op is drawn with
@@ -84,9 +94,13 @@ struct wl_mix {
 	unsigned w[OP_COUNT];
 };
 
-#define WL_DIST_MAX 16          /* entries of a dist: size distribution */
+#define WL_DIST_MAX 16 /* entries of a dist: size distribution */
 
-enum wl_size_kind { WL_SIZE_FIXED, WL_SIZE_RANDOM, WL_SIZE_DIST };
+enum wl_size_kind {
+	WL_SIZE_FIXED,
+	WL_SIZE_RANDOM,
+	WL_SIZE_DIST
+};
 
 /* How each object's size is chosen. FIXED: workload.size. RANDOM: log-uniform in
  * [min, max] (Warp's --obj.randsize idea: each size octave equally likely). DIST: size[i]
@@ -94,14 +108,18 @@ enum wl_size_kind { WL_SIZE_FIXED, WL_SIZE_RANDOM, WL_SIZE_DIST };
  * size (max, or the largest size[i]): the body buffers are sized by it. */
 struct wl_sizes {
 	enum wl_size_kind kind;
-	uint64_t min, max;                  /* RANDOM */
-	int n;                              /* DIST: 1..WL_DIST_MAX entries */
+	uint64_t min, max; /* RANDOM */
+	int n;             /* DIST: 1..WL_DIST_MAX entries */
 	uint64_t size[WL_DIST_MAX];
 	unsigned weight[WL_DIST_MAX];
-	char spec[128];                     /* as written ("random:4KiB..1MiB"); "" for FIXED */
+	char spec[128]; /* as written ("random:4KiB..1MiB"); "" for FIXED */
 };
 
-enum wl_range_kind { WL_RANGE_NONE, WL_RANGE_FIXED, WL_RANGE_RANDOM };
+enum wl_range_kind {
+	WL_RANGE_NONE,
+	WL_RANGE_FIXED,
+	WL_RANGE_RANDOM
+};
 
 /* The byte range a get reads (get only). FIXED "A..B": bytes [off, off + len) with off
  * = A, len = B - A, i.e. HTTP Range: bytes=A-(B-1); RANDOM "random:LEN": len bytes at an
@@ -110,27 +128,27 @@ enum wl_range_kind { WL_RANGE_NONE, WL_RANGE_FIXED, WL_RANGE_RANDOM };
 struct wl_range {
 	enum wl_range_kind kind;
 	uint64_t off, len;
-	char spec[64];                      /* as written ("0..64KiB"); "" for NONE */
+	char spec[64]; /* as written ("0..64KiB"); "" for NONE */
 };
 
 struct workload {
 	enum wl_op op;
-	uint64_t size;        /* object size in bytes; the largest one when sizes.kind is not
+	uint64_t size;   /* object size in bytes; the largest one when sizes.kind is not
 				 WL_SIZE_FIXED */
-	int concurrency;      /* workers, 1..1024 */
+	int concurrency; /* workers, 1..1024 */
 	enum wl_bound bound;
-	double duration_s;    /* WL_BOUND_DURATION */
-	uint64_t count;       /* WL_BOUND_COUNT: requests per worker */
-	uint64_t objects;     /* objects prepared (get, head, list, delete) */
-	int batch;            /* delete: keys per multi-object delete (1 = DeleteObject) */
-	uint64_t part_size;   /* multipart: part size (>= 5 MiB but for the last part) */
-	int keep;             /* 1: cleanup leaves the objects */
-	struct wl_mix mix;    /* WL_MIXED: the op weights (all 0 for any other op) */
+	double duration_s;     /* WL_BOUND_DURATION */
+	uint64_t count;        /* WL_BOUND_COUNT: requests per worker */
+	uint64_t objects;      /* objects prepared (get, head, list, delete) */
+	int batch;             /* delete: keys per multi-object delete (1 = DeleteObject) */
+	uint64_t part_size;    /* multipart: part size (>= 5 MiB but for the last part) */
+	int keep;              /* 1: cleanup leaves the objects */
+	struct wl_mix mix;     /* WL_MIXED: the op weights (all 0 for any other op) */
 	struct wl_sizes sizes; /* how each object's size is drawn (default WL_SIZE_FIXED) */
 	struct wl_range range; /* get: the byte range read (default WL_RANGE_NONE) */
-	double rate;          /* offered requests per second, open loop (duration bound
+	double rate;           /* offered requests per second, open loop (duration bound
 				 only); 0 = closed loop. Workers: workload_workers */
-	uint64_t seed;        /* seed of the size / op / offset draws: a fixed seed gives
+	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
 				 the same sequence; 0 = time-based */
 };
 
@@ -145,13 +163,13 @@ struct engine_live {
 };
 
 struct engine_opts {
-	struct s3_client *client;    /* borrowed */
+	struct s3_client *client; /* borrowed */
 	const char *bucket;
-	const char *prefix;          /* key prefix unique to this run, ends in '/' */
-	const char *endpoint;        /* for the ops rows' endpoint column */
-	const char *client_id;       /* for their client_id column (NULL: "") */
+	const char *prefix;    /* key prefix unique to this run, ends in '/' */
+	const char *endpoint;  /* for the ops rows' endpoint column */
+	const char *client_id; /* for their client_id column (NULL: "") */
 	const struct workload *wl;
-	struct opslog_writer *log;   /* borrowed; benchmark rows are written as they complete */
+	struct opslog_writer *log; /* borrowed; benchmark rows are written as they complete */
 	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */
 	void *tick_arg;
 	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
@@ -164,15 +182,15 @@ struct engine_opts {
 #define ENGINE_FIRST_ERRORS 5
 
 struct engine_result {
-	enum err_class cls;            /* class of the failure, or of most request errors */
-	uint64_t errors;               /* failed requests (all phases) */
+	enum err_class cls; /* class of the failure, or of most request errors */
+	uint64_t errors;    /* failed requests (all phases) */
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
-	struct run_summary summary;    /* set by engine_benchmark when it completed */
-	double cpu_s;                  /* client CPU (user + system, whole process) of the
+	struct run_summary summary; /* set by engine_benchmark when it completed */
+	double cpu_s;               /* client CPU (user + system, whole process) of the
 					  benchmark phase, seconds; set by engine_benchmark */
-	double cpu_us_per_op;          /* cpu_s per row, microseconds (0 when none): the
+	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
 };
 

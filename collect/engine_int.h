@@ -15,8 +15,8 @@
 struct eng {
 	const struct engine_opts *o;
 	const struct workload *wl;
-	const struct wl_kind *kind;   /* what the workers do (wl.h) */
-	void *shared;                 /* the kind's phase-wide state (wl_kind.shared_new) */
+	const struct wl_kind *kind; /* what the workers do (wl.h) */
+	void *shared;               /* the kind's phase-wide state (wl_kind.shared_new) */
 	struct engine_result *res;
 	enum eng_phase phase;
 	struct body_buf *body;
@@ -25,18 +25,18 @@ struct eng {
 	int64_t t0_mono, deadline_mono, next_tick;
 	/* open loop (a benchmark with wl->rate > 0; collect/engine_loop.c): slot i is due at
 	 * t0 + i / rate, t0 = t0_mono on the monotonic clock and t0_unix in the rows */
-	double rate;                  /* requests per second; 0: closed loop */
+	double rate; /* requests per second; 0: closed loop */
 	int64_t t0_unix;
 	atomic_uint_least64_t next_slot; /* the next slot a free worker takes */
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
 	uint64_t next_idx;
-	uint64_t cursor, cursor_end;  /* object numbers handed out (prepare, delete) */
+	uint64_t cursor, cursor_end; /* object numbers handed out (prepare, delete) */
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];
-	atomic_int abort;             /* the phase cannot go on (read without the lock) */
+	atomic_int abort; /* the phase cannot go on (read without the lock) */
 	enum err_class fail_cls;
 	char fail_msg[512];
 };

@@ -74,18 +74,18 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
  * under the same number starts unregistered (open_socket resets its entry). */
 struct loop {
 	CURLM *m;
-	int ep;             /* epoll descriptor */
-	long timeout_ms;    /* libcurl's timer: -1 none, 0 now */
-	int64_t timer_at;   /* monotonic ns when it expires */
-	int64_t now;        /* monotonic ns, read once per turn of the loop */
+	int ep;           /* epoll descriptor */
+	long timeout_ms;  /* libcurl's timer: -1 none, 0 now */
+	int64_t timer_at; /* monotonic ns when it expires */
+	int64_t now;      /* monotonic ns, read once per turn of the loop */
 	struct fdent {
-		unsigned char reg;   /* events registered in epoll (EPOLLIN | EPOLLOUT), 0 none */
-		unsigned char want;  /* events libcurl wants now, 0 none */
-	} *fds;
+		unsigned char reg;  /* events registered in epoll (EPOLLIN | EPOLLOUT), 0 none */
+		unsigned char want; /* events libcurl wants now, 0 none */
+	} * fds;
 	int nfds;
 	int failed;
-	int waiting;        /* open loop: workers holding a slot not yet due */
-	int64_t next_due;   /* the earliest due_mono among them */
+	int waiting;      /* open loop: workers holding a slot not yet due */
+	int64_t next_due; /* the earliest due_mono among them */
 };
 
 static struct fdent *fd_entry(struct loop *l, int fd)
@@ -114,8 +114,7 @@ static int fd_register(struct loop *l, int fd, struct fdent *f, unsigned want)
 	if (want == 0 || f->reg == want)
 		return 0;
 	if (epoll_ctl(l->ep, f->reg ? EPOLL_CTL_MOD : EPOLL_CTL_ADD, fd, &ev) != 0) {
-		if (f->reg == 0 || errno != ENOENT ||
-		    epoll_ctl(l->ep, EPOLL_CTL_ADD, fd, &ev) != 0)
+		if (f->reg == 0 || errno != ENOENT || epoll_ctl(l->ep, EPOLL_CTL_ADD, fd, &ev) != 0)
 			return -1;
 	}
 	f->reg = (unsigned char)want;

@@ -31,8 +31,8 @@ static int exec_mpi(char **argv)
 		slash[1] = '\0';
 	snprintf(path, sizeof(path), "%scollect-mpi", slash != NULL ? self : "");
 	execv(path, argv);
-	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n",
-		path, strerror(errno));
+	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n", path,
+		strerror(errno));
 	return CLI_EXIT_USAGE;
 }
 

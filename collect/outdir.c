@@ -46,8 +46,10 @@ int outdir_open(const char *path, struct outdir **out, struct err *e)
 			ssize_t n = pread(od->lock_fd, pidtxt, sizeof(pidtxt) - 1, 0);
 			pidtxt[n > 0 ? n : 0] = '\0';
 			pidtxt[strcspn(pidtxt, "\n")] = '\0';
-			err_set(e, "%s is in use by another collector (pid %s); wait for it to "
-				"finish or use another -o", path, pidtxt[0] ? pidtxt : "unknown");
+			err_set(e,
+				"%s is in use by another collector (pid %s); wait for it to "
+				"finish or use another -o",
+				path, pidtxt[0] ? pidtxt : "unknown");
 			rc = OUTDIR_LOCKED;
 		} else {
 			err_set(e, "%s: cannot lock: %s", lock, strerror(errno));
@@ -55,8 +57,7 @@ int outdir_open(const char *path, struct outdir **out, struct err *e)
 		goto out;
 	}
 	snprintf(pidtxt, sizeof(pidtxt), "%ld\n", (long)getpid());
-	if (ftruncate(od->lock_fd, 0) < 0 ||
-	    pwrite(od->lock_fd, pidtxt, strlen(pidtxt), 0) < 0) {
+	if (ftruncate(od->lock_fd, 0) < 0 || pwrite(od->lock_fd, pidtxt, strlen(pidtxt), 0) < 0) {
 		err_set(e, "%s: cannot write: %s", lock, strerror(errno));
 		goto out;
 	}
@@ -148,8 +149,7 @@ static int clear_dir(const char *dir, struct err *e)
 	return rc;
 }
 
-int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n,
-		       struct err *e)
+int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n, struct err *e)
 {
 	if (outdir_path(od, id, buf, n, e) < 0 || fs_mkdirs(buf, e) < 0)
 		return -1;

@@ -35,10 +35,10 @@ int outdir_lock_fd(const struct outdir *od);
 int outdir_path(const struct outdir *od, const char *rel, char *buf, size_t n, struct err *e);
 
 enum run_dir_state {
-	RUN_ABSENT,        /* no directory */
-	RUN_INCOMPLETE,    /* a directory without run.json (killed, or under way) */
-	RUN_INTERRUPTED,   /* run.json says wrapper.interrupted: redone by --resume */
-	RUN_COMPLETE,      /* run.json written: complete or failed, a result either way */
+	RUN_ABSENT,      /* no directory */
+	RUN_INCOMPLETE,  /* a directory without run.json (killed, or under way) */
+	RUN_INTERRUPTED, /* run.json says wrapper.interrupted: redone by --resume */
+	RUN_COMPLETE,    /* run.json written: complete or failed, a result either way */
 };
 
 /* outdir_run_state: the state of run directory OUT/id. */
@@ -46,8 +46,7 @@ enum run_dir_state outdir_run_state(const struct outdir *od, const char *id);
 
 /* outdir_prepare_run: make OUT/id exist and be empty (files of an incomplete or
  * interrupted earlier attempt are removed). The full path goes to buf. */
-int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n,
-		       struct err *e);
+int outdir_prepare_run(const struct outdir *od, const char *id, char *buf, size_t n, struct err *e);
 
 /* outdir_remove_temps: remove the temporary files (".NAME.tmp.PID", ".state.json",
  * ".prefix", ".subject.json") of run directory `dir`, once its run.json is written. */

@@ -85,8 +85,8 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	if (wl->rate > 0)
 		snprintf(rate, sizeof(rate), "-r%g", wl->rate);
 	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,
-		     b->c->subjects[subject].id, plan_op_dir_name(wl->op), size,
-		     wl->concurrency, rate);
+		     b->c->subjects[subject].id, plan_op_dir_name(wl->op), size, wl->concurrency,
+		     rate);
 	if (n < 0 || (size_t)n >= sizeof(r->id))
 		return err_set(b->e, "plan: run id too long for subject '%s'",
 			       b->c->subjects[subject].id);
@@ -244,8 +244,8 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 		goto fail;
 	}
 	if (f->cycles < 0 || f->cycles > 999 || f->cycle < 0 || f->cycle > 999) {
-		err_set(e, "--cycle%s: %d is not a cycle number from 1 to 999",
-			f->cycle ? "" : "s", f->cycle ? f->cycle : f->cycles);
+		err_set(e, "--cycle%s: %d is not a cycle number from 1 to 999", f->cycle ? "" : "s",
+			f->cycle ? f->cycle : f->cycles);
 		goto fail;
 	}
 	b.p->order = c->order;
@@ -275,8 +275,9 @@ void plan_free(struct plan *p)
 
 const char *plan_bound_name(enum wl_bound bd)
 {
-	return bd == WL_BOUND_COUNT ? "count" : bd == WL_BOUND_UNTIL_DONE ? "until-done"
-									  : "duration";
+	return bd == WL_BOUND_COUNT        ? "count"
+	       : bd == WL_BOUND_UNTIL_DONE ? "until-done"
+					   : "duration";
 }
 
 int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, struct err *e)
@@ -299,13 +300,14 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 	if (unb)
 		fprintf(f, ", plus %d count/until-done runs", unb);
 	fprintf(f, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\tbound\tduration_s\tcount\t"
-		"objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate\n");
+		   "objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate\n");
 	for (int i = 0; i < p->n; i++) {
 		const struct plan_run *r = &p->runs[i];
 		char mix[WL_MIX_TEXT_MAX], rate[32] = "";
 		if (r->wl.rate > 0)
 			snprintf(rate, sizeof(rate), "%g", r->wl.rate);
-		fprintf(f, "%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\t"
+		fprintf(f,
+			"%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\t"
 			"%s\t%s\t%s\t%s\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			plan_op_dir_name(r->wl.op), (unsigned long long)r->wl.size,
@@ -374,7 +376,8 @@ void plan_print(const struct plan *p, const struct campaign *c, FILE *f)
 		if (r->wl.bound == WL_BOUND_DURATION)
 			units_format_duration(r->wl.duration_s, bound, sizeof(bound));
 		else if (r->wl.bound == WL_BOUND_COUNT)
-			snprintf(bound, sizeof(bound), "%llu/worker", (unsigned long long)r->wl.count);
+			snprintf(bound, sizeof(bound), "%llu/worker",
+				 (unsigned long long)r->wl.count);
 		else
 			snprintf(bound, sizeof(bound), "until-done");
 		fprintf(f, "%5d  %-48s %-12s limit %s\n", i + 1, r->id, bound,

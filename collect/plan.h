@@ -30,30 +30,30 @@
 #define PLAN_ID_MAX 160
 
 struct plan_run {
-	char id[PLAN_ID_MAX];   /* relative directory, see above */
-	int cycle;              /* 1-based; 0 for a one-off run */
-	int subject;            /* index into campaign->subjects */
+	char id[PLAN_ID_MAX]; /* relative directory, see above */
+	int cycle;            /* 1-based; 0 for a one-off run */
+	int subject;          /* index into campaign->subjects */
 	struct workload wl;
-	double timeout_s;       /* wall-clock limit of the run */
-	double expected_s;      /* the measured length when duration-bound, else 0 */
+	double timeout_s;  /* wall-clock limit of the run */
+	double expected_s; /* the measured length when duration-bound, else 0 */
 };
 
 struct plan {
-	struct plan_run *runs;  /* owned */
+	struct plan_run *runs; /* owned */
 	int n;
 	enum campaign_order order;
-	uint64_t seed;          /* the seed used (order = random) */
+	uint64_t seed; /* the seed used (order = random) */
 	int first_cycle, last_cycle;
-	int n_subjects;         /* subjects included */
-	int subjects[64];       /* their indexes, campaign order */
+	int n_subjects;   /* subjects included */
+	int subjects[64]; /* their indexes, campaign order */
 };
 
 /* Which part of the campaign to plan. A zeroed filter means "all of it". */
 struct plan_filter {
-	const char *only;       /* "id1,id2": only these subjects; NULL: all */
-	int cycles;             /* --cycles N: cycles 1..N instead of the campaign's; 0: keep */
-	int cycle;              /* --cycle N: only cycle N; 0: all */
-	uint64_t seed;          /* seed for order = random when the campaign gives none */
+	const char *only; /* "id1,id2": only these subjects; NULL: all */
+	int cycles;       /* --cycles N: cycles 1..N instead of the campaign's; 0: keep */
+	int cycle;        /* --cycle N: only cycle N; 0: all */
+	uint64_t seed;    /* seed for order = random when the campaign gives none */
 };
 
 /* plan_build: the plan of campaign c under filter f. Returns a new plan (free with

@@ -19,7 +19,7 @@ struct progress {
 	struct workload wl;
 	double remaining_s;
 	int64_t start_mono;
-	struct engine_live last;      /* latest tick: shown, and the base of the next rates */
+	struct engine_live last; /* latest tick: shown, and the base of the next rates */
 	int has_last;
 	double mib_s, obj_s;
 };
@@ -90,8 +90,10 @@ void progress_tick(struct progress *p, const struct engine_live *live)
 		double in_run = p->has_last ? p->last.elapsed_s : 0;
 		left += p->wl.duration_s > in_run ? p->wl.duration_s - in_run : 0;
 	}
-	fprintf(p->out, "\r\033[K[%d/%d] %s %s %s c%d  %s ETA %s  %.1f MiB/s  %.0f obj/s  "
-		"%llu err", p->k, p->total, p->subject, plan_op_dir_name(p->wl.op),
+	fprintf(p->out,
+		"\r\033[K[%d/%d] %s %s %s c%d  %s ETA %s  %.1f MiB/s  %.0f obj/s  "
+		"%llu err",
+		p->k, p->total, p->subject, plan_op_dir_name(p->wl.op),
 		units_format_size(p->wl.size, sz, sizeof(sz)), p->wl.concurrency,
 		units_format_duration(floor(elapsed), el, sizeof(el)),
 		units_format_duration(ceil(left), eta, sizeof(eta)), p->mib_s, p->obj_s,
@@ -112,7 +114,8 @@ void progress_run_end(struct progress *p, const char *status, const char *cls, d
 		fprintf(p->out, " (%s)", cls);
 	if (mib_s >= 0)
 		fprintf(p->out, " %.2f MiB/s %.1f obj/s", mib_s, obj_s);
-	fprintf(p->out, " %llu errors %s", errors, units_format_duration(elapsed_s, el, sizeof(el)));
+	fprintf(p->out, " %llu errors %s", errors,
+		units_format_duration(elapsed_s, el, sizeof(el)));
 	if (first_error && first_error[0])
 		fprintf(p->out, ": %s", first_error);
 	fputc('\n', p->out);

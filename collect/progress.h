@@ -36,7 +36,6 @@ void progress_run_end(struct progress *p, const char *status, const char *cls, d
 		      double elapsed_s);
 
 /* progress_note: print a message line (clearing the live line first). */
-void progress_note(struct progress *p, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+void progress_note(struct progress *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

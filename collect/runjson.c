@@ -22,11 +22,16 @@ static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"
 const char *phase_state_name(enum phase_state s)
 {
 	switch (s) {
-	case PH_STARTED: return "started";
-	case PH_DONE: return "done";
-	case PH_FAILED: return "failed";
-	case PH_SKIPPED: return "skipped";
-	default: return "not-reached";
+	case PH_STARTED:
+		return "started";
+	case PH_DONE:
+		return "done";
+	case PH_FAILED:
+		return "failed";
+	case PH_SKIPPED:
+		return "skipped";
+	default:
+		return "not-reached";
 	}
 }
 
@@ -87,7 +92,8 @@ static json_t *phases_json(const struct run_state *st)
 	json_t *ph = json_object();
 
 	for (int i = 0; ph && i < PHASE_COUNT; i++)
-		json_object_set_new(ph, phase_names[i], json_string(phase_state_name(st->phase[i])));
+		json_object_set_new(ph, phase_names[i],
+				    json_string(phase_state_name(st->phase[i])));
 	return ph;
 }
 
@@ -104,8 +110,8 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	}
 	json_object_set_new(o, "phases", ph);
 	json_object_set_new(o, "finished", json_boolean(st->finished));
-	json_object_set_new(o, "class", st->cls ? json_string(err_class_name(st->cls))
-						: json_null());
+	json_object_set_new(o, "class",
+			    st->cls ? json_string(err_class_name(st->cls)) : json_null());
 	json_object_set_new(o, "errors", json_integer((json_int_t)st->errors));
 	for (int i = 0; i < st->n_first; i++)
 		json_array_append_new(first, json_string(st->first[i]));
@@ -175,11 +181,10 @@ static json_t *tool_json(void)
 {
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name", "s3bench",
-			 "version", S3BENCH_VERSION,
-			 "libcurl", cv && cv->version ? cv->version : "unknown",
-			 "openssl", OpenSSL_version(OPENSSL_VERSION),
-			 "libzstd", ZSTD_versionString(), "jansson", JANSSON_VERSION);
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name", "s3bench", "version",
+			 S3BENCH_VERSION, "libcurl", cv && cv->version ? cv->version : "unknown",
+			 "openssl", OpenSSL_version(OPENSSL_VERSION), "libzstd",
+			 ZSTD_versionString(), "jansson", JANSSON_VERSION);
 }
 
 static json_t *host_json(void)
@@ -191,8 +196,8 @@ static json_t *host_json(void)
 		return json_pack("{s:n, s:n, s:i}", "hostname", "os", "cpus",
 				 (int)sysconf(_SC_NPROCESSORS_ONLN));
 	snprintf(os, sizeof(os), "%s %s", u.sysname, u.release);
-	return json_pack("{s:s, s:s, s:s, s:i}", "hostname", u.nodename, "os", os,
-			 "machine", u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
+	return json_pack("{s:s, s:s, s:s, s:i}", "hostname", u.nodename, "os", os, "machine",
+			 u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
 }
 
 /* workload_json_issue13: the fields of mixed, size-distribution, ranged and rate runs
@@ -205,13 +210,16 @@ static void workload_json_issue13(json_t *o, const struct workload *wl)
 		static const enum wl_op ops[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
 		mix = json_object();
 		for (size_t i = 0; mix && i < sizeof(ops) / sizeof(ops[0]); i++)
-			json_object_set_new(mix, wl_op_name(ops[i]), json_integer(wl->mix.w[ops[i]]));
+			json_object_set_new(mix, wl_op_name(ops[i]),
+					    json_integer(wl->mix.w[ops[i]]));
 	}
 	json_object_set_new(o, "mix", mix);
-	json_object_set_new(o, "size_spec", wl->sizes.kind != WL_SIZE_FIXED
-					    ? json_string(wl->sizes.spec) : json_null());
-	json_object_set_new(o, "range", wl->range.kind != WL_RANGE_NONE
-					? json_string(wl->range.spec) : json_null());
+	json_object_set_new(o, "size_spec",
+			    wl->sizes.kind != WL_SIZE_FIXED ? json_string(wl->sizes.spec)
+							    : json_null());
+	json_object_set_new(o, "range",
+			    wl->range.kind != WL_RANGE_NONE ? json_string(wl->range.spec)
+							    : json_null());
 	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
 	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
 	json_object_set_new(o, "seed", opt_u64(wl->seed));
@@ -227,10 +235,12 @@ static json_t *workload_json(const struct workload *wl, double timeout_s)
 	json_object_set_new(o, "size", json_integer((json_int_t)wl->size));
 	json_object_set_new(o, "concurrency", json_integer(wl->concurrency));
 	json_object_set_new(o, "bound", json_string(plan_bound_name(wl->bound)));
-	json_object_set_new(o, "duration_s", wl->bound == WL_BOUND_DURATION
-					     ? json_real(wl->duration_s) : json_null());
-	json_object_set_new(o, "count", wl->bound == WL_BOUND_COUNT
-					? json_integer((json_int_t)wl->count) : json_null());
+	json_object_set_new(o, "duration_s",
+			    wl->bound == WL_BOUND_DURATION ? json_real(wl->duration_s)
+							   : json_null());
+	json_object_set_new(o, "count",
+			    wl->bound == WL_BOUND_COUNT ? json_integer((json_int_t)wl->count)
+							: json_null());
 	json_object_set_new(o, "objects", opt_u64(wl->objects));
 	json_object_set_new(o, "batch", wl->batch ? json_integer(wl->batch) : json_null());
 	json_object_set_new(o, "part_size", opt_u64(wl->part_size));
@@ -244,11 +254,10 @@ static json_t *subject_json(const struct campaign_subject *s)
 {
 	static const char *cred[] = {"default", "profile", "env"};
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s}", "id", s->id,
-			 "label", s->label, "endpoint", s->endpoint, "region", s->region,
-			 "bucket", s->bucket, "addressing", s->path_style ? "path" : "virtual",
-			 "color", s->color, "insecure", s->insecure,
-			 "credentials", cred[s->cred_kind]);
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s}", "id", s->id, "label",
+			 s->label, "endpoint", s->endpoint, "region", s->region, "bucket",
+			 s->bucket, "addressing", s->path_style ? "path" : "virtual", "color",
+			 s->color, "insecure", s->insecure, "credentials", cred[s->cred_kind]);
 }
 
 json_t *runjson_build(const struct runjson_input *in)
@@ -268,16 +277,15 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set_new(o, "host", host_json());
 	if (in->campaign)
 		json_object_set_new(o, "campaign",
-				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}",
-					      "name", in->campaign->name,
-					      "title", in->campaign->title,
-					      "client", in->campaign->client,
-					      "file", "campaign.ini",
-					      "order", campaign_order_name(in->campaign->order),
-					      "cycles", in->campaign->cycles,
-					      "p99_limit_ms", in->campaign->p99_limit_ms > 0
-					      ? json_real(in->campaign->p99_limit_ms)
-					      : json_null()));
+				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name",
+					      in->campaign->name, "title", in->campaign->title,
+					      "client", in->campaign->client, "file",
+					      "campaign.ini", "order",
+					      campaign_order_name(in->campaign->order), "cycles",
+					      in->campaign->cycles, "p99_limit_ms",
+					      in->campaign->p99_limit_ms > 0
+						      ? json_real(in->campaign->p99_limit_ms)
+						      : json_null()));
 	else
 		json_object_set_new(o, "campaign", json_null());
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
@@ -297,16 +305,16 @@ json_t *runjson_build(const struct runjson_input *in)
 
 	errs = json_object();
 	json_object_set_new(errs, "count", json_integer((json_int_t)st->errors));
-	json_object_set_new(errs, "class", in->cls ? json_string(err_class_name(in->cls))
-						   : json_null());
+	json_object_set_new(errs, "class",
+			    in->cls ? json_string(err_class_name(in->cls)) : json_null());
 	for (int i = 0; i < st->n_first; i++)
 		json_array_append_new(first, json_string(st->first[i]));
 	json_object_set_new(errs, "first", first);
 	json_object_set_new(o, "errors", errs);
-	json_object_set_new(o, "cpu", st->cpu_s > 0
-			    ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s, "us_per_request",
-					st->cpu_us_per_op)
-			    : json_null());
+	json_object_set_new(o, "cpu",
+			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
+						      "us_per_request", st->cpu_us_per_op)
+					  : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
@@ -317,7 +325,8 @@ json_t *runjson_build(const struct runjson_input *in)
 
 int runjson_write(const char *dir, const json_t *obj, struct err *e)
 {
-	return write_json(dir, "run.json", obj, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
+	return write_json(dir, "run.json", obj,
+			  JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
 }
 
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
@@ -335,8 +344,8 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 		return err_set(e, "%s: %s", path, je.text);
 	status = json_string_value(json_object_get(j, "status"));
 	out->complete = status != NULL && strcmp(status, "complete") == 0;
-	out->interrupted = json_is_true(json_object_get(json_object_get(j, "wrapper"),
-							"interrupted"));
+	out->interrupted = json_is_true(
+		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
 	json_decref(j);
 	return 0;
 }

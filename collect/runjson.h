@@ -19,9 +19,20 @@
 
 #define RUNJSON_STATE_FILE ".state.json"
 
-enum run_phase { PHASE_PREPARE, PHASE_BENCHMARK, PHASE_CLEANUP, PHASE_COUNT };
+enum run_phase {
+	PHASE_PREPARE,
+	PHASE_BENCHMARK,
+	PHASE_CLEANUP,
+	PHASE_COUNT
+};
 
-enum phase_state { PH_NOT_REACHED, PH_STARTED, PH_DONE, PH_FAILED, PH_SKIPPED };
+enum phase_state {
+	PH_NOT_REACHED,
+	PH_STARTED,
+	PH_DONE,
+	PH_FAILED,
+	PH_SKIPPED
+};
 
 /* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
 const char *phase_state_name(enum phase_state s);
@@ -29,14 +40,14 @@ const char *phase_state_name(enum phase_state s);
 /* What the child reports. */
 struct run_state {
 	enum phase_state phase[PHASE_COUNT];
-	int finished;                   /* the child wrote its final result */
+	int finished; /* the child wrote its final result */
 	enum err_class cls;
 	uint64_t errors;
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256];
-	json_t *summary;                /* owned; NULL when the benchmark gave none */
-	double cpu_s;                   /* client CPU of the benchmark phase (0: unknown) */
-	double cpu_us_per_op;           /* cpu_s per request, microseconds */
+	json_t *summary;      /* owned; NULL when the benchmark gave none */
+	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
+	double cpu_us_per_op; /* cpu_s per request, microseconds */
 };
 
 /* run_state_init: all phases not reached, no result. */
@@ -54,27 +65,27 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e);
 
 /* The wrapper's view of the run's child process. */
 struct run_wrapper {
-	int64_t started_ns, ended_ns;   /* Unix ns */
+	int64_t started_ns, ended_ns; /* Unix ns */
 	double elapsed_s;
-	int exited;                     /* 1: exit_code is valid; 0: killed by `signal` */
+	int exited; /* 1: exit_code is valid; 0: killed by `signal` */
 	int exit_code;
 	int signal;
 	int timed_out;
-	int interrupted;                /* SIGINT/SIGTERM stopped the collector in this run */
+	int interrupted; /* SIGINT/SIGTERM stopped the collector in this run */
 };
 
 /* Everything run.json is made of. Pointers are borrowed. */
 struct runjson_input {
-	const struct campaign *campaign;    /* NULL for a single `collect run` */
-	int cycle;                          /* 0: a one-off or single run (null) */
+	const struct campaign *campaign; /* NULL for a single `collect run` */
+	int cycle;                       /* 0: a one-off or single run (null) */
 	const struct campaign_subject *subject;
 	const struct workload *wl;
 	double timeout_s;
 	const struct run_state *st;
 	const struct run_wrapper *wrapper;
-	enum err_class cls;                 /* the run's final class */
-	int complete;                       /* status complete (summary written) */
-	const json_t *clients;              /* "clients" (collect/clients.h); NULL: none */
+	enum err_class cls;    /* the run's final class */
+	int complete;          /* status complete (summary written) */
+	const json_t *clients; /* "clients" (collect/clients.h); NULL: none */
 };
 
 /* runjson_build: the run.json object (new reference) or NULL when out of memory. */
@@ -85,8 +96,8 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e);
 
 /* What DIR/run.json says of a recorded run (the one place run.json is read back). */
 struct runjson_status {
-	int complete;       /* status "complete" */
-	int interrupted;    /* wrapper.interrupted: the collector was stopped in this run */
+	int complete;    /* status "complete" */
+	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
 };
 
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not

@@ -20,8 +20,8 @@
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
-#define STOP_GRACE_S 30.0   /* after a stop request, how long cleanup may take */
-#define SWEEP_LIMIT_S 60.0  /* the most a cleanup after a kill may take */
+#define STOP_GRACE_S 30.0  /* after a stop request, how long cleanup may take */
+#define SWEEP_LIMIT_S 60.0 /* the most a cleanup after a kill may take */
 
 /* ---- the child ---------------------------------------------------------------- */
 
@@ -64,15 +64,17 @@ static struct creds *subject_creds(const struct campaign_subject *s, struct err 
 		sk = prefixed_env(s->cred_name, "SECRET_ACCESS_KEY", &too_long);
 		tok = prefixed_env(s->cred_name, "SESSION_TOKEN", &too_long);
 		if (too_long) {
-			err_set(e, "subject %s: credentials = env:PREFIX: the prefix is too long "
-				"for an environment variable name (%zu characters)", s->id,
-				strlen(s->cred_name));
+			err_set(e,
+				"subject %s: credentials = env:PREFIX: the prefix is too long "
+				"for an environment variable name (%zu characters)",
+				s->id, strlen(s->cred_name));
 			return NULL;
 		}
 		if (ak == NULL || ak[0] == '\0' || sk == NULL || sk[0] == '\0') {
-			err_set(e, "subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
-				"%s_SECRET_ACCESS_KEY is not set", s->id, s->cred_name,
-				s->cred_name, s->cred_name);
+			err_set(e,
+				"subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
+				"%s_SECRET_ACCESS_KEY is not set",
+				s->id, s->cred_name, s->cred_name, s->cred_name);
 			return NULL;
 		}
 		return creds_new(ak, sk, tok && tok[0] ? tok : NULL, NULL, NULL, e);
@@ -146,8 +148,7 @@ static struct s3_client *subject_client(const struct campaign_subject *s, const 
 }
 
 /* job_client: the S3 client for the job's subject with credentials cr. */
-static struct s3_client *job_client(const struct runner_job *job, struct creds *cr,
-				    struct err *e)
+static struct s3_client *job_client(const struct runner_job *job, struct creds *cr, struct err *e)
 {
 	long buffer_size = 0;
 
@@ -176,8 +177,7 @@ struct s3_client *runner_client(const struct campaign_subject *s, struct creds *
 }
 
 /* job_opts: the engine options of the job (no live counters). */
-static void job_opts(const struct runner_job *job, struct s3_client *cl,
-		     struct engine_opts *opts)
+static void job_opts(const struct runner_job *job, struct s3_client *cl, struct engine_opts *opts)
 {
 	memset(opts, 0, sizeof(*opts));
 	opts->client = cl;
@@ -236,8 +236,8 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	st->phase[PHASE_BENCHMARK] = PH_STARTED;
 	save(job, st);
 	/* a rate run's rows carry their intended start (the `intended` column) */
-	log = opslog_writer_open_opts(path, &(struct opslog_writer_opts){
-					      .intended = job->wl->rate > 0}, &e);
+	log = opslog_writer_open_opts(
+		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
 	if (log == NULL) {
 		res->cls = EC_CRASHED;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
@@ -386,7 +386,7 @@ static void classify(struct runner_result *res, double limit_s)
 			!w->interrupted;
 	if (w->interrupted) {
 		run_state_add_error(&res->st, "run interrupted: the collector was stopped "
-				    "(SIGINT/SIGTERM)");
+					      "(SIGINT/SIGTERM)");
 	} else if (w->timed_out) {
 		char msg[128];
 		snprintf(msg, sizeof(msg), "run killed at its time limit of %.0f s (after %.1f s)",
@@ -485,9 +485,9 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 	const struct run_state *st = &res->st;
 
 	return job_has(job, RUNNER_CLEANUP) && !job->wl->keep && !res->wrapper.interrupted &&
-	       !(job->stop && *job->stop) &&
-	       !st->finished && st->phase[PHASE_PREPARE] != PH_NOT_REACHED &&
-	       st->phase[PHASE_CLEANUP] != PH_DONE && st->phase[PHASE_CLEANUP] != PH_SKIPPED;
+	       !(job->stop && *job->stop) && !st->finished &&
+	       st->phase[PHASE_PREPARE] != PH_NOT_REACHED && st->phase[PHASE_CLEANUP] != PH_DONE &&
+	       st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }
 
 int runner_sweep(const struct runner_job *job, struct err *e)

@@ -36,38 +36,42 @@ struct creds;     /* collect/creds.h */
 struct s3_client; /* collect/s3.h */
 
 struct runner_job {
-	const char *dir;                    /* run directory, existing and empty */
-	const struct campaign_subject *subject;  /* endpoint, bucket, credentials source */
+	const char *dir;                        /* run directory, existing and empty */
+	const struct campaign_subject *subject; /* endpoint, bucket, credentials source */
 	const struct workload *wl;
-	double timeout_s;                   /* wall-clock limit of the whole child */
-	const char *prefix;                 /* S3 key prefix unique to the run, ends in '/' */
-	const char *client_id;              /* ops rows' client_id; NULL: the calling
+	double timeout_s;            /* wall-clock limit of the whole child */
+	const char *prefix;          /* S3 key prefix unique to the run, ends in '/' */
+	const char *client_id;       /* ops rows' client_id; NULL: the calling
 					       process's (collect/clientid.h) */
-	volatile sig_atomic_t *stop;        /* set by the collector's SIGINT/SIGTERM handler */
-	int close_fd;                       /* a descriptor the child closes (lock), or -1 */
+	volatile sig_atomic_t *stop; /* set by the collector's SIGINT/SIGTERM handler */
+	int close_fd;                /* a descriptor the child closes (lock), or -1 */
 	/* called in the parent about once a second: live counters, or NULL when none came */
 	void (*on_live)(const struct engine_live *live, void *arg);
 	void *live_arg;
 	/* A distributed run (collect/distrib.h) splits a run's phases between processes: */
-	unsigned phases;                    /* RUNNER_PREPARE | RUNNER_BENCHMARK |
+	unsigned phases;          /* RUNNER_PREPARE | RUNNER_BENCHMARK |
 					       RUNNER_CLEANUP: the phases this child runs
 					       (the others are "skipped"); 0: all three */
-	int64_t start_at_ns;                /* engine_opts.start_at_ns of the benchmark */
-	const char *bench_prefix;           /* the benchmark's key prefix (a client's own);
+	int64_t start_at_ns;      /* engine_opts.start_at_ns of the benchmark */
+	const char *bench_prefix; /* the benchmark's key prefix (a client's own);
 					       NULL: prefix */
-	int n_shares;                       /* > 0: prepare puts the objects in n_shares
+	int n_shares;             /* > 0: prepare puts the objects in n_shares
 					       parts as even as can be, part k under
 					       share_prefix[k] (a distributed delete) */
 	const char *const *share_prefix;
 };
 
-enum { RUNNER_PREPARE = 1, RUNNER_BENCHMARK = 2, RUNNER_CLEANUP = 4 };
+enum {
+	RUNNER_PREPARE = 1,
+	RUNNER_BENCHMARK = 2,
+	RUNNER_CLEANUP = 4
+};
 
 struct runner_result {
-	struct run_state st;                /* what the child reported (owns st.summary) */
+	struct run_state st; /* what the child reported (owns st.summary) */
 	struct run_wrapper wrapper;
-	enum err_class cls;                 /* final class (EC_NONE: no error at all) */
-	int complete;                       /* benchmark done with a summary, not interrupted */
+	enum err_class cls; /* final class (EC_NONE: no error at all) */
+	int complete;       /* benchmark done with a summary, not interrupted */
 };
 
 /* runner_exec: run job in a child (with job->client_id, or when NULL the id of the
@@ -88,8 +92,7 @@ int runner_sweep(const struct runner_job *job, struct err *e);
  * env:PREFIX or the AWS CLI's default chain), into *cr (the caller frees them with
  * creds_free after the client) and a new S3 client for s (s3_client_free). NULL with a
  * message (never a secret) when either fails; *cr is then NULL. */
-struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr,
-				struct err *e);
+struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr, struct err *e);
 
 /* runner_child_body: the child's work, callable without a fork (tests). Writes the state
  * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:

@@ -55,7 +55,7 @@ static int proxy_env_set(void)
 {
 	static const char *const names[] = {
 		"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY",
-		"all_proxy", "ALL_PROXY", "no_proxy", "NO_PROXY",
+		"all_proxy",  "ALL_PROXY",  "no_proxy",    "NO_PROXY",
 	};
 
 	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
@@ -87,7 +87,8 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		err_set(e, "s3: endpoint %s: a path after the host is not supported", ep);
 		return NULL;
 	}
-	if (rest[0] == '\0' || rest[0] == '/' || memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
+	if (rest[0] == '\0' || rest[0] == '/' ||
+	    memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
 		err_set(e, "s3: endpoint %s: no host (or user info in the URL)", ep);
 		return NULL;
 	}
@@ -119,8 +120,8 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
-	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region,
-				     "s3", e);
+	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region, "s3",
+				     e);
 	if (c->signer == NULL) {
 		err_prefix(e, "s3: endpoint %s", ep);
 		s3_client_free(c);
@@ -388,8 +389,8 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3 %s: body without memory or read callback", op);
 	if (a->range_len > 0 &&
 	    (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
-		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64",
-			       op, a->key ? a->key : "");
+		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64", op,
+			       a->key ? a->key : "");
 	return 0;
 }
 
@@ -410,11 +411,12 @@ static int build_query(struct s3_req *r)
 		}
 		if (strbuf_adds(q, "list-type=2"))
 			return -1;
-		if (a->max_keys > 0 &&
-		    (strbuf_adds(q, "&max-keys=") || strbuf_addu(q, (unsigned long long)a->max_keys)))
+		if (a->max_keys > 0 && (strbuf_adds(q, "&max-keys=") ||
+					strbuf_addu(q, (unsigned long long)a->max_keys)))
 			return -1;
 		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "&prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
+		    (strbuf_adds(q, "&prefix=") ||
+		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
 			return -1;
 		return 0;
 	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
@@ -424,13 +426,13 @@ static int build_query(struct s3_req *r)
 		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
 		     strbuf_addc(q, '&')))
 			return -1;
-		if (a->max_keys > 0 && (strbuf_adds(q, "max-uploads=") ||
-					strbuf_addu(q, (unsigned long long)a->max_keys) ||
-					strbuf_addc(q, '&')))
+		if (a->max_keys > 0 &&
+		    (strbuf_adds(q, "max-uploads=") ||
+		     strbuf_addu(q, (unsigned long long)a->max_keys) || strbuf_addc(q, '&')))
 			return -1;
 		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "prefix=") || sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) ||
-		     strbuf_addc(q, '&')))
+		    (strbuf_adds(q, "prefix=") ||
+		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) || strbuf_addc(q, '&')))
 			return -1;
 		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
 		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
@@ -444,8 +446,8 @@ static int build_query(struct s3_req *r)
 	case S3_MP_CREATE:
 		return strbuf_adds(q, "uploads=");
 	case S3_MP_UPLOAD_PART:
-		if (strbuf_adds(q, "partNumber=") || strbuf_addu(q, (unsigned long long)a->part_number) ||
-		    strbuf_adds(q, "&"))
+		if (strbuf_adds(q, "partNumber=") ||
+		    strbuf_addu(q, (unsigned long long)a->part_number) || strbuf_adds(q, "&"))
 			return -1;
 		/* fall through */
 	case S3_MP_COMPLETE:
@@ -481,8 +483,9 @@ static int hash_body(struct s3_req *r, struct err *e)
 			goto out;
 		}
 		while (done < r->body.len) {
-			size_t want = r->body.len - done < sizeof(buf) ? (size_t)(r->body.len - done)
-								       : sizeof(buf);
+			size_t want = r->body.len - done < sizeof(buf)
+					      ? (size_t)(r->body.len - done)
+					      : sizeof(buf);
 			size_t got = r->body.read(r->body.arg, buf, want);
 			if (got == 0 || got > want) {
 				err_set(e, "s3 %s %s: body ended after %llu of %llu bytes",
@@ -495,7 +498,8 @@ static int hash_body(struct s3_req *r, struct err *e)
 			done += got;
 		}
 		if (r->body.seek(r->body.arg, 0) != 0) {
-			err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(r->a.op), r->a.key);
+			err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(r->a.op),
+				r->a.key);
 			goto out;
 		}
 	}
@@ -532,7 +536,8 @@ static int set_url(struct s3_req *r)
 		if (r->cu == NULL)
 			return -1;
 	}
-	if (r->cu_host.len != r->host.len || memcmp(strbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
+	if (r->cu_host.len != r->host.len ||
+	    memcmp(strbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
 		strbuf_reset(&r->cu_host);
 		if (curl_url_set(r->cu, CURLUPART_URL, r->url.p, CURLU_PATH_AS_IS) != CURLUE_OK ||
 		    strbuf_add(&r->cu_host, r->host.p, r->host.len) != 0) {
@@ -583,9 +588,8 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 		return -1;
 	if (strbuf_adds(&r->host, c->authority) || strbuf_addc(&r->uri, '/'))
 		return -1;
-	if (!c->virtual_hosted &&
-	    (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
-	     (with_key && strbuf_addc(&r->uri, '/'))))
+	if (!c->virtual_hosted && (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
+				   (with_key && strbuf_addc(&r->uri, '/'))))
 		return -1;
 	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		return -1;
@@ -594,8 +598,7 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 
 /* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
  * body's MD5 in base64 into md5_b64 (else left empty). */
-static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32],
-		      struct err *e)
+static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
 	const struct s3_client *c = r->c;
 
@@ -646,9 +649,14 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	if (md5_b64[0])
 		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
 	struct sigv4_input in = {
-		.method = op->method, .uri = strbuf_cstr(&r->uri), .query = strbuf_cstr(&r->query),
-		.headers = sh, .n_headers = nsh, .payload_hash = r->payload_hash,
-		.time_s = time(NULL), .omit_token = 0,
+		.method = op->method,
+		.uri = strbuf_cstr(&r->uri),
+		.query = strbuf_cstr(&r->query),
+		.headers = sh,
+		.n_headers = nsh,
+		.payload_hash = r->payload_hash,
+		.time_s = time(NULL),
+		.omit_token = 0,
 	};
 	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
 		return -1;
@@ -687,7 +695,8 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	strbuf_reset(&r->url);
 	if (strbuf_adds(&r->url, c->scheme) || strbuf_add(&r->url, r->host.p, r->host.len) ||
 	    strbuf_add(&r->url, r->uri.p, r->uri.len) ||
-	    (r->query.len && (strbuf_addc(&r->url, '?') || strbuf_add(&r->url, r->query.p, r->query.len))))
+	    (r->query.len &&
+	     (strbuf_addc(&r->url, '?') || strbuf_add(&r->url, r->query.p, r->query.len))))
 		return -1;
 	if (set_url(r) != 0) {
 		curl_easy_setopt(h, CURLOPT_CURLU, (CURLU *)NULL);
@@ -729,4 +738,3 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->start_mono = time_mono_ns();
 	return 0;
 }
-

@@ -30,11 +30,11 @@
 struct creds;
 
 struct s3_config {
-	const char *endpoint;      /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
-	const char *region;        /* "us-east-1" */
-	int virtual_hosted;        /* 0: path style (http://host/bucket/key); 1: bucket.host */
-	int insecure;              /* 1: do not verify TLS certificates (default verifies) */
-	int sign_payload;          /* 1: sign the body's SHA-256; 0: UNSIGNED-PAYLOAD */
+	const char *endpoint; /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
+	const char *region;   /* "us-east-1" */
+	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
+	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
+	int sign_payload;     /* 1: sign the body's SHA-256; 0: UNSIGNED-PAYLOAD */
 	const struct creds *creds; /* keys are copied into the client's signer */
 	long connect_timeout_ms;   /* 0: 10 s */
 	long timeout_ms;           /* whole-request limit; 0: none */
@@ -42,13 +42,20 @@ struct s3_config {
 };
 
 enum s3_op {
-	S3_CREATE_BUCKET, S3_DELETE_BUCKET,
-	S3_PUT_OBJECT, S3_GET_OBJECT, S3_HEAD_OBJECT, S3_DELETE_OBJECT,
-	S3_DELETE_OBJECTS,         /* multi-object delete, 1..1000 keys */
-	S3_LIST_OBJECTS,           /* ListObjectsV2, one page */
-	S3_MP_CREATE, S3_MP_UPLOAD_PART, S3_MP_COMPLETE, S3_MP_ABORT,
-	S3_HEAD_BUCKET,            /* does the bucket exist (and may we see it)? */
-	S3_MP_LIST,                /* ListMultipartUploads, one page */
+	S3_CREATE_BUCKET,
+	S3_DELETE_BUCKET,
+	S3_PUT_OBJECT,
+	S3_GET_OBJECT,
+	S3_HEAD_OBJECT,
+	S3_DELETE_OBJECT,
+	S3_DELETE_OBJECTS, /* multi-object delete, 1..1000 keys */
+	S3_LIST_OBJECTS,   /* ListObjectsV2, one page */
+	S3_MP_CREATE,
+	S3_MP_UPLOAD_PART,
+	S3_MP_COMPLETE,
+	S3_MP_ABORT,
+	S3_HEAD_BUCKET, /* does the bucket exist (and may we see it)? */
+	S3_MP_LIST,     /* ListMultipartUploads, one page */
 	S3_OP_COUNT
 };
 
@@ -68,22 +75,22 @@ struct s3_body {
 struct s3_args {
 	enum s3_op op;
 	const char *bucket;
-	const char *key;                   /* object key, raw (any bytes but NUL) */
-	const struct s3_body *body;        /* PUT_OBJECT, MP_UPLOAD_PART (NULL: empty) */
+	const char *key;            /* object key, raw (any bytes but NUL) */
+	const struct s3_body *body; /* PUT_OBJECT, MP_UPLOAD_PART (NULL: empty) */
 	/* GET_OBJECT: each piece of the body; return n to go on, anything else aborts.
 	 * NULL: bytes are counted and discarded. */
 	size_t (*sink)(void *arg, const char *data, size_t n);
 	void *sink_arg;
-	const char *prefix;                /* LIST_OBJECTS, MP_LIST (NULL: none) */
-	int max_keys;                      /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
-	const char *token;                 /* LIST_OBJECTS continuation token (NULL: first) */
-	const char *key_marker;            /* MP_LIST: the page after (NULL: first page) */
-	const char *upload_id_marker;      /* MP_LIST: with key_marker (NULL: none) */
-	const char *upload_id;             /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
-	int part_number;                   /* MP_UPLOAD_PART, 1..10000 */
-	const char *const *etags;          /* MP_COMPLETE: ETags of parts 1..n_parts */
+	const char *prefix;           /* LIST_OBJECTS, MP_LIST (NULL: none) */
+	int max_keys;                 /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
+	const char *token;            /* LIST_OBJECTS continuation token (NULL: first) */
+	const char *key_marker;       /* MP_LIST: the page after (NULL: first page) */
+	const char *upload_id_marker; /* MP_LIST: with key_marker (NULL: none) */
+	const char *upload_id;        /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
+	int part_number;              /* MP_UPLOAD_PART, 1..10000 */
+	const char *const *etags;     /* MP_COMPLETE: ETags of parts 1..n_parts */
 	size_t n_parts;
-	const char *const *keys;           /* DELETE_OBJECTS */
+	const char *const *keys; /* DELETE_OBJECTS */
 	size_t n_keys;
 	/* GET_OBJECT: the bytes [range_off, range_off + range_len) only, sent as the header
 	 * "Range: bytes=OFF-(OFF+LEN-1)" (not signed; SigV4 does not require it). range_len 0:
@@ -95,31 +102,31 @@ struct s3_args {
 #define S3_ERROR_MAX 256
 
 struct s3_result {
-	long status;                  /* HTTP status; 0 when no response came */
-	enum err_class cls;           /* EC_NONE on success */
-	char code[64];                /* S3 error code ("SignatureDoesNotMatch"), "" if none */
-	char error[S3_ERROR_MAX];     /* "" on success; "HTTP 403 SignatureDoesNotMatch: ..."
+	long status;              /* HTTP status; 0 when no response came */
+	enum err_class cls;       /* EC_NONE on success */
+	char code[64];            /* S3 error code ("SignatureDoesNotMatch"), "" if none */
+	char error[S3_ERROR_MAX]; /* "" on success; "HTTP 403 SignatureDoesNotMatch: ..."
 					 or "connect: ..." (no credentials, ever) */
-	int64_t start_ns;             /* Unix ns: request handed to libcurl */
-	int64_t first_byte_ns;        /* first response byte (0: none) */
-	int64_t last_byte_ns;         /* last request-body byte handed over (uploads; else 0) */
-	int64_t end_ns;               /* response complete */
-	uint64_t bytes_up;            /* request body bytes sent */
-	uint64_t bytes_down;          /* response body bytes received (GET: object bytes) */
-	uint64_t content_length;      /* HEAD/GET: the Content-Length header */
-	char etag[128];               /* ETag header (PUT, part, HEAD) or Complete's ETag */
+	int64_t start_ns;         /* Unix ns: request handed to libcurl */
+	int64_t first_byte_ns;    /* first response byte (0: none) */
+	int64_t last_byte_ns;     /* last request-body byte handed over (uploads; else 0) */
+	int64_t end_ns;           /* response complete */
+	uint64_t bytes_up;        /* request body bytes sent */
+	uint64_t bytes_down;      /* response body bytes received (GET: object bytes) */
+	uint64_t content_length;  /* HEAD/GET: the Content-Length header */
+	char etag[128];           /* ETag header (PUT, part, HEAD) or Complete's ETag */
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
-	const char *const *keys;      /* LIST_OBJECTS: the keys of this page; MP_LIST below */
+	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;
-	const char *next_token;       /* LIST_OBJECTS: NULL when this was the last page */
-	const char *upload_id;        /* MP_CREATE */
+	const char *next_token; /* LIST_OBJECTS: NULL when this was the last page */
+	const char *upload_id;  /* MP_CREATE */
 	/* MP_LIST: upload i is keys[i] (n_keys of them) with upload_ids[i]; the next page
 	 * starts at next_key_marker / next_upload_id_marker (both NULL on the last page) */
 	const char *const *upload_ids;
 	const char *next_key_marker;
 	const char *next_upload_id_marker;
-	uint64_t n_deleted;           /* DELETE_OBJECTS: keys deleted */
-	uint64_t n_delete_errors;     /* DELETE_OBJECTS: keys the server refused */
+	uint64_t n_deleted;       /* DELETE_OBJECTS: keys deleted */
+	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
 };
 
 struct s3_client;
@@ -167,8 +174,7 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
  * succeeded, -1 otherwise with res->error (or the setup failure) in e. */
-int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res,
-		   struct err *e);
+int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
 
 /* s3_retry: s3_req_perform up to `attempts` times while the failure is transient
  * (transport errors, 5xx, 429), sleeping base_ms, 2*base_ms, ... (at most 5 s) between

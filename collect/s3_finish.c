@@ -106,8 +106,9 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 				       &res->n_delete_errors, first, sizeof(first), &e) != 0)
 			break;
 		/* quiet mode lists only the failures */
-		res->n_deleted = r->a.n_keys > res->n_delete_errors ?
-					 r->a.n_keys - res->n_delete_errors : 0;
+		res->n_deleted = r->a.n_keys > res->n_delete_errors
+					 ? r->a.n_keys - res->n_delete_errors
+					 : 0;
 		if (res->n_delete_errors > 0) {
 			snprintf(res->error, sizeof(res->error),
 				 "DeleteObjects: %llu of %zu keys not deleted, first %s",
@@ -166,8 +167,7 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
 		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
 }
 
-int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res,
-		   struct err *e)
+int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e)
 {
 	CURLcode cc;
 

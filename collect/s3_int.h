@@ -15,14 +15,14 @@
 struct sigv4_signer;
 struct sigv4_ctx;
 
-#define XML_CAPTURE_MAX (64u << 20)  /* list pages, multipart and delete answers */
-#define ERR_CAPTURE_MAX (1u << 20)   /* error documents */
+#define XML_CAPTURE_MAX (64u << 20) /* list pages, multipart and delete answers */
+#define ERR_CAPTURE_MAX (1u << 20)  /* error documents */
 #define MAX_HDRS 11
 
 struct s3_client {
-	char *endpoint;       /* as configured */
-	char *scheme;         /* "http://" or "https://" */
-	char *authority;      /* host[:port] */
+	char *endpoint;  /* as configured */
+	char *scheme;    /* "http://" or "https://" */
+	char *authority; /* host[:port] */
 	int virtual_hosted, insecure, sign_payload;
 	long connect_timeout_ms, timeout_ms, buffer_size;
 	/* no proxy environment variable was set when the client was created: the handles
@@ -42,13 +42,13 @@ struct s3_req {
 	 * once (again only when the host changes), then only path and query are set per
 	 * request, which spares libcurl a full URL parse each time; NULL: CURLOPT_URL */
 	CURLU *cu;
-	struct strbuf cu_host;      /* the host cu was set up for, "" when none */
+	struct strbuf cu_host; /* the host cu was set up for, "" when none */
 	struct curl_slist nodes[MAX_HDRS];
 	struct s3_args a;
-	struct s3_body body;      /* copy of a.body (or an empty one) */
+	struct s3_body body; /* copy of a.body (or an empty one) */
 	char payload_hash[65];
 	/* transfer state */
-	uint64_t pos;             /* upload position */
+	uint64_t pos; /* upload position */
 	int64_t start_ns, start_mono, first_mono, last_up_mono;
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;

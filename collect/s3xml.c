@@ -197,16 +197,20 @@ int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, stru
 		return -1;
 	root = xmlDocGetRootElement(doc);
 	if (!is(root, "ListMultipartUploadsResult")) {
-		err_set(e, "ListMultipartUploads: root element is <%s>, not "
-			"<ListMultipartUploadsResult>", (const char *)root->name);
+		err_set(e,
+			"ListMultipartUploads: root element is <%s>, not "
+			"<ListMultipartUploadsResult>",
+			(const char *)root->name);
 		goto done;
 	}
 	for (xmlNodePtr c = root->children; c != NULL; c = c->next) {
 		if (is(c, "Upload")) {
 			xmlNodePtr k = child(c, "Key"), id = child(c, "UploadId");
 			if (k == NULL || id == NULL) {
-				err_set(e, "ListMultipartUploads: <Upload> %d without <Key> and "
-					"<UploadId>", (int)u->n + 1);
+				err_set(e,
+					"ListMultipartUploads: <Upload> %d without <Key> and "
+					"<UploadId>",
+					(int)u->n + 1);
 				goto done;
 			}
 			if (u->n == u->cap) {
@@ -293,7 +297,8 @@ int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, st
 	root = xmlDocGetRootElement(doc);
 	c = is(root, "InitiateMultipartUploadResult") ? child(root, "UploadId") : NULL;
 	if (c == NULL) {
-		err_set(e, "CreateMultipartUpload: no <UploadId> in <%s>", (const char *)root->name);
+		err_set(e, "CreateMultipartUpload: no <UploadId> in <%s>",
+			(const char *)root->name);
 		goto done;
 	}
 	text_to(c, out, out_n);
@@ -307,8 +312,7 @@ done:
 	return rc;
 }
 
-int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n,
-			 struct err *e)
+int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n, struct err *e)
 {
 	xmlDocPtr doc = parse(xml, n, "CompleteMultipartUpload", e);
 	xmlNodePtr root, c;
@@ -340,8 +344,8 @@ done:
 	return rc;
 }
 
-int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors,
-		       char *first, size_t first_n, struct err *e)
+int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors, char *first,
+		       size_t first_n, struct err *e)
 {
 	xmlDocPtr doc = parse(xml, n, "DeleteObjects", e);
 	xmlNodePtr root;

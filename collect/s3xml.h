@@ -25,7 +25,7 @@ int s3xml_error(const char *xml, size_t n, char *code, size_t code_n, char *msg,
 struct s3xml_list {
 	const char **keys;
 	size_t n_keys;
-	const char *next_token;   /* NULL when none */
+	const char *next_token; /* NULL when none */
 	int truncated;
 	/* private */
 	struct strbuf text;
@@ -49,7 +49,7 @@ struct s3xml_uploads {
 	int truncated;
 	/* private */
 	struct strbuf text;
-	size_t *off;   /* two per upload: key, upload id */
+	size_t *off; /* two per upload: key, upload id */
 	size_t cap;
 };
 
@@ -64,13 +64,12 @@ int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, st
 
 /* s3xml_parse_complete: check a CompleteMultipartUpload answer (S3 may send an <Error>
  * document with status 200); the ETag (maybe empty) into etag. -1 with the S3 error. */
-int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n,
-			 struct err *e);
+int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n, struct err *e);
 
 /* s3xml_parse_delete: count <Deleted> and <Error> entries of a DeleteResult; the first
  * error as "KEY: CODE: MESSAGE" into first (may be empty). */
-int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors,
-		       char *first, size_t first_n, struct err *e);
+int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors, char *first,
+		       size_t first_n, struct err *e);
 
 /* s3xml_build_delete: the Delete document for keys[0..n) into out (replaced). */
 int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
@@ -78,7 +77,6 @@ int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, in
 
 /* s3xml_build_complete: the CompleteMultipartUpload document for parts 1..n with the
  * given ETags into out (replaced). */
-int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n,
-			 struct err *e);
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n, struct err *e);
 
 #endif

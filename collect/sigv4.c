@@ -18,9 +18,9 @@
 struct sigv4_signer {
 	char *access_key, *secret_key, *token, *region, *service;
 	pthread_mutex_t lock;
-	char key_date[9];            /* date the cached key is for, "" when none */
-	unsigned char key[32];       /* derived signing key for key_date */
-	EVP_MAC *mac;                /* fetched once; used only under lock here */
+	char key_date[9];      /* date the cached key is for, "" when none */
+	unsigned char key[32]; /* derived signing key for key_date */
+	EVP_MAC *mac;          /* fetched once; used only under lock here */
 };
 
 struct sigv4_ctx {
@@ -50,8 +50,8 @@ static char *dup_or_null(const char *s)
 }
 
 struct sigv4_signer *sigv4_signer_new(const char *access_key, const char *secret_key,
-				      const char *token, const char *region,
-				      const char *service, struct err *e)
+				      const char *token, const char *region, const char *service,
+				      struct err *e)
 {
 	struct sigv4_signer *s = NULL;
 
@@ -176,8 +176,8 @@ static int set_sha256(EVP_MAC_CTX *ctx)
 }
 
 /* hmac: out = HMAC-SHA256(key, data) with a context prepared by set_sha256. */
-static int hmac(EVP_MAC_CTX *ctx, const unsigned char *key, size_t klen, const char *data,
-		size_t n, unsigned char out[32])
+static int hmac(EVP_MAC_CTX *ctx, const unsigned char *key, size_t klen, const char *data, size_t n,
+		unsigned char out[32])
 {
 	size_t outl = 0;
 
@@ -358,8 +358,7 @@ static int canonical_request(struct sigv4_ctx *c, const struct sigv4_input *in,
 			if (strbuf_addc(&c->creq, ','))
 				return -1;
 		} else {
-			if (add_lower(&c->creq, h[i].name, h[i].nlen) ||
-			    strbuf_addc(&c->creq, ':'))
+			if (add_lower(&c->creq, h[i].name, h[i].nlen) || strbuf_addc(&c->creq, ':'))
 				return -1;
 			if ((i > 0 && strbuf_addc(&c->signed_hdrs, ';')) ||
 			    add_lower(&c->signed_hdrs, h[i].name, h[i].nlen))
@@ -368,7 +367,8 @@ static int canonical_request(struct sigv4_ctx *c, const struct sigv4_input *in,
 		if (add_value(&c->creq, h[i].value) || strbuf_addc(&c->creq, '\n'))
 			return -1;
 	}
-	if (strbuf_addc(&c->creq, '\n') || strbuf_add(&c->creq, c->signed_hdrs.p, c->signed_hdrs.len) ||
+	if (strbuf_addc(&c->creq, '\n') ||
+	    strbuf_add(&c->creq, c->signed_hdrs.p, c->signed_hdrs.len) ||
 	    strbuf_addc(&c->creq, '\n') || strbuf_adds(&c->creq, in->payload_hash))
 		return -1;
 	return 0;
@@ -511,8 +511,8 @@ int sigv4_uri_encode(struct strbuf *out, const char *s, size_t n, int keep_slash
 	for (size_t i = 0; i < n; i++) {
 		unsigned char ch = (unsigned char)s[i];
 		if ((ch >= 'A' && ch <= 'Z') || (ch >= 'a' && ch <= 'z') ||
-		    (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' ||
-		    ch == '~' || (ch == '/' && keep_slash)) {
+		    (ch >= '0' && ch <= '9') || ch == '-' || ch == '.' || ch == '_' || ch == '~' ||
+		    (ch == '/' && keep_slash)) {
 			out->p[out->len++] = (char)ch;
 		} else {
 			out->p[out->len++] = '%';
@@ -584,8 +584,8 @@ static int add_reencoded(struct strbuf *out, const char *s, size_t n)
 		return -1;
 	for (size_t i = 0; i < n; i++) {
 		int hi, lo;
-		if (s[i] == '%' && i + 2 < n &&
-		    (hi = hexval(s[i + 1])) >= 0 && (lo = hexval(s[i + 2])) >= 0) {
+		if (s[i] == '%' && i + 2 < n && (hi = hexval(s[i + 1])) >= 0 &&
+		    (lo = hexval(s[i + 2])) >= 0) {
 			dec.p[dec.len++] = (char)(hi * 16 + lo);
 			i += 2;
 		} else {
@@ -598,8 +598,8 @@ static int add_reencoded(struct strbuf *out, const char *s, size_t n)
 }
 
 struct qpair {
-	char *text;   /* "name=value", encoded */
-	size_t nlen;  /* length of the encoded name */
+	char *text;  /* "name=value", encoded */
+	size_t nlen; /* length of the encoded name */
 };
 
 static int qpair_cmp(const void *pa, const void *pb)

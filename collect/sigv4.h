@@ -24,8 +24,7 @@
 
 #define SIGV4_UNSIGNED_PAYLOAD "UNSIGNED-PAYLOAD"
 /* SHA-256 of the empty string, hex. */
-#define SIGV4_EMPTY_SHA256 \
-	"e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
+#define SIGV4_EMPTY_SHA256 "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"
 #define SIGV4_MAX_HEADERS 32
 
 struct sigv4_signer;
@@ -40,22 +39,22 @@ struct sigv4_header {
 };
 
 struct sigv4_input {
-	const char *method;                /* "GET" */
-	const char *uri;                   /* canonical URI, already encoded: "/bucket/a%20b" */
-	const char *query;                 /* canonical query ("" or NULL when none) */
+	const char *method;                 /* "GET" */
+	const char *uri;                    /* canonical URI, already encoded: "/bucket/a%20b" */
+	const char *query;                  /* canonical query ("" or NULL when none) */
 	const struct sigv4_header *headers; /* every header to sign but x-amz-date and the token */
-	size_t n_headers;                  /* at most SIGV4_MAX_HEADERS - 2 */
-	const char *payload_hash;          /* hex SHA-256 of the body or UNSIGNED-PAYLOAD */
-	int64_t time_s;                    /* request time, Unix seconds */
-	int omit_token;                    /* 1: leave the session token out of the signature */
+	size_t n_headers;                   /* at most SIGV4_MAX_HEADERS - 2 */
+	const char *payload_hash;           /* hex SHA-256 of the body or UNSIGNED-PAYLOAD */
+	int64_t time_s;                     /* request time, Unix seconds */
+	int omit_token;                     /* 1: leave the session token out of the signature */
 };
 
 /* sigv4_signer_new: copies every string. token may be NULL or "" (no session token).
  * Returns NULL with a message (naming the missing field, never a secret) on failure.
  * The caller frees it with sigv4_signer_free. */
 struct sigv4_signer *sigv4_signer_new(const char *access_key, const char *secret_key,
-				      const char *token, const char *region,
-				      const char *service, struct err *e);
+				      const char *token, const char *region, const char *service,
+				      struct err *e);
 void sigv4_signer_free(struct sigv4_signer *s);
 
 /* sigv4_signer_token: the session token or NULL (borrowed; for the request header). */

@@ -10,8 +10,7 @@
 /* no_multipart_listing: the server answered that it has no ListMultipartUploads. */
 static int no_multipart_listing(const struct s3_result *res)
 {
-	return res->status == 501 || res->status == 405 ||
-	       strcmp(res->code, "NotImplemented") == 0;
+	return res->status == 501 || res->status == 405 || strcmp(res->code, "NotImplemented") == 0;
 }
 
 /* abort_uploads: the first part of sweep_prefix. lr lists, r aborts (the keys of a page
@@ -24,7 +23,9 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 	char km[1024] = "", um[1024] = "";
 
 	for (;;) {
-		struct s3_args a = {.op = S3_MP_LIST, .bucket = bucket, .prefix = prefix,
+		struct s3_args a = {.op = S3_MP_LIST,
+				    .bucket = bucket,
+				    .prefix = prefix,
 				    .key_marker = km[0] ? km : NULL,
 				    .upload_id_marker = um[0] ? um : NULL};
 		if (s3_retry(lr, &a, ATTEMPTS, BASE_MS, &res, e) != 0) {
@@ -39,7 +40,9 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 		n->uploads_listed = 1;
 		for (size_t i = 0; i < res.n_keys; i++) {
 			struct s3_result ar;
-			struct s3_args ab = {.op = S3_MP_ABORT, .bucket = bucket, .key = res.keys[i],
+			struct s3_args ab = {.op = S3_MP_ABORT,
+					     .bucket = bucket,
+					     .key = res.keys[i],
 					     .upload_id = res.upload_ids[i]};
 			if (s3_retry(r, &ab, ATTEMPTS, BASE_MS, &ar, e) == 0) {
 				n->uploads++;
@@ -51,8 +54,9 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 		if (res.next_key_marker == NULL)
 			return 0;
 		if (snprintf(km, sizeof(km), "%s", res.next_key_marker) >= (int)sizeof(km) ||
-		    snprintf(um, sizeof(um), "%s", res.next_upload_id_marker ?
-			     res.next_upload_id_marker : "") >= (int)sizeof(um)) {
+		    snprintf(um, sizeof(um), "%s",
+			     res.next_upload_id_marker ? res.next_upload_id_marker : "") >=
+			    (int)sizeof(um)) {
 			*failed = res;
 			return err_set(e, "ListMultipartUploads: a marker longer than %zu bytes",
 				       sizeof(km) - 1);
@@ -62,8 +66,8 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 
 /* delete_page: delete keys[0..k) with one DeleteObjects, or one by one when the server
  * has no multi-object delete. Returns the number deleted, -1 on failure. */
-static long delete_page(struct s3_req *r, const char *bucket, const char *const *keys,
-			size_t k, struct s3_result *failed, struct err *e)
+static long delete_page(struct s3_req *r, const char *bucket, const char *const *keys, size_t k,
+			struct s3_result *failed, struct err *e)
 {
 	struct s3_result res;
 	struct s3_args a = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = keys, .n_keys = k};
@@ -94,7 +98,9 @@ static int delete_objects(struct s3_req *lr, struct s3_req *r, const char *bucke
 	struct s3_result res;
 
 	for (;;) {
-		struct s3_args a = {.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix,
+		struct s3_args a = {.op = S3_LIST_OBJECTS,
+				    .bucket = bucket,
+				    .prefix = prefix,
 				    .max_keys = 1000};
 		if (s3_retry(lr, &a, ATTEMPTS, BASE_MS, &res, e) != 0) {
 			*failed = res;
@@ -115,8 +121,8 @@ static int delete_objects(struct s3_req *lr, struct s3_req *r, const char *bucke
 	}
 }
 
-int sweep_prefix(struct s3_client *c, const char *bucket, const char *prefix,
-		 struct sweep_count *n, struct s3_result *failed, struct err *e)
+int sweep_prefix(struct s3_client *c, const char *bucket, const char *prefix, struct sweep_count *n,
+		 struct s3_result *failed, struct err *e)
 {
 	struct s3_req *r = NULL, *lr = NULL;
 	int rc = -1;

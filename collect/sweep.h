@@ -12,9 +12,9 @@
 #include "core/err.h"
 
 struct sweep_count {
-	uint64_t objects;     /* objects deleted */
-	uint64_t uploads;     /* incomplete multipart uploads aborted */
-	int uploads_listed;   /* 1: the server listed its uploads; 0: it has no such listing;
+	uint64_t objects;   /* objects deleted */
+	uint64_t uploads;   /* incomplete multipart uploads aborted */
+	int uploads_listed; /* 1: the server listed its uploads; 0: it has no such listing;
 				 -1: it refused us the listing (403): none aborted for both */
 };
 
@@ -30,7 +30,7 @@ struct sweep_count {
  * Returns 0 when nothing is left; -1 with a message naming the prefix in e, and the
  * failed request's result in *failed (for its error class). An empty prefix is refused:
  * it would mean the whole bucket. */
-int sweep_prefix(struct s3_client *c, const char *bucket, const char *prefix,
-		 struct sweep_count *n, struct s3_result *failed, struct err *e);
+int sweep_prefix(struct s3_client *c, const char *bucket, const char *prefix, struct sweep_count *n,
+		 struct s3_result *failed, struct err *e);
 
 #endif

@@ -131,8 +131,8 @@ static size_t body_cb(void *arg, char *buf, size_t n)
 
 	if (n > w->body.len - w->body_pos)
 		n = (size_t)(w->body.len - w->body_pos);
-	body_read(eng_body(w->g), w->body_obj, eng_workload(w->g)->size,
-		  w->body_base + w->body_pos, buf, n);
+	body_read(eng_body(w->g), w->body_obj, eng_workload(w->g)->size, w->body_base + w->body_pos,
+		  buf, n);
 	w->body_pos += n;
 	return n;
 }
@@ -160,8 +160,8 @@ void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint
 	w->body.arg = w;
 }
 
-void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects,
-	    uint64_t bytes, const struct s3_result *res)
+void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	    const struct s3_result *res)
 {
 	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, strbuf_cstr(&w->key),
 		res->error, res->cls, res->start_ns, res->first_byte_ns, res->last_byte_ns,

@@ -37,34 +37,38 @@
 struct eng;      /* one phase of one run: collect/engine.c */
 struct body_buf; /* collect/body.h */
 
-enum eng_phase { ENG_PHASE_PREPARE, ENG_PHASE_BENCH, ENG_PHASE_CLEANUP };
+enum eng_phase {
+	ENG_PHASE_PREPARE,
+	ENG_PHASE_BENCH,
+	ENG_PHASE_CLEANUP
+};
 
 /* One worker. The engine owns it; a workload reads and writes the fields of the first
  * group and keeps anything else in `st`. */
 struct worker {
-	int id;                /* 0..workers-1 */
-	uint64_t rng;          /* the worker's random stream (wl_rnd) */
-	uint64_t done;         /* logical operations finished (the count bound reads it) */
-	uint64_t seq;          /* the worker's next object number (put keys, bucket names) */
-	struct strbuf key;     /* key (or bucket) of the request in flight: the row's file */
-	struct s3_body body;   /* a PUT body (wl_set_body) */
-	void *st;              /* the workload's state (wl_kind.state_size bytes, zeroed) */
+	int id;              /* 0..workers-1 */
+	uint64_t rng;        /* the worker's random stream (wl_rnd) */
+	uint64_t done;       /* logical operations finished (the count bound reads it) */
+	uint64_t seq;        /* the worker's next object number (put keys, bucket names) */
+	struct strbuf key;   /* key (or bucket) of the request in flight: the row's file */
+	struct s3_body body; /* a PUT body (wl_set_body) */
+	void *st;            /* the workload's state (wl_kind.state_size bytes, zeroed) */
 	/* the engine's own */
 	struct eng *g;
 	uint64_t body_obj, body_base, body_pos; /* the body: object number, offset, sent */
 	struct s3_req *req;
 	int busy;
 	struct s3_result res;
-	int64_t due_mono;      /* open loop: the slot it waits for is due then (0: none) */
-	int64_t intended_ns;   /* open loop: Unix ns its request's slot was due (the row's
+	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
+	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
 				  intended start); 0 in a closed loop */
 };
 
 /* A workload: what its workers send and how their answers are accounted. */
 struct wl_kind {
 	const char *name;
-	size_t state_size;             /* per-worker state, allocated zeroed; 0: none */
-	void (*state_free)(void *st);  /* release what st owns (not st); may be NULL */
+	size_t state_size;            /* per-worker state, allocated zeroed; 0: none */
+	void (*state_free)(void *st); /* release what st owns (not st); may be NULL */
 	/* next: the worker's next request into *a (a->bucket is preset to the run's
 	 * bucket); 0, or -1 when the worker is done. Strings in *a stay valid until done. */
 	int (*next)(struct eng *g, struct worker *w, struct s3_args *a);
@@ -116,9 +120,9 @@ void eng_fail(struct eng *g, enum err_class cls, const char *text);
 /* eng_count_error: count a failed request that has no row (prepare, unlogged steps). */
 void eng_count_error(struct eng *g, const struct s3_result *res);
 /* eng_row: one ops row of worker w (file = the key, error "" on success). */
-void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects,
-	     uint64_t bytes, const char *file, const char *error, enum err_class cls,
-	     int64_t start, int64_t first, int64_t last, int64_t end);
+void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
+	     int64_t last, int64_t end);
 
 /* Shared helpers of the kinds (collect/wl.c). */
 /* wl_rnd: the next number of w's random stream (xorshift64). */
@@ -141,7 +145,7 @@ int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq
 void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint64_t len);
 /* wl_row: the row of one request: file = w->key, bytes counted only on success (a
  * failed request's body is an error document, not object data). */
-void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects,
-	    uint64_t bytes, const struct s3_result *res);
+void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	    const struct s3_result *res);
 
 #endif

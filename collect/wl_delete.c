@@ -8,15 +8,15 @@
 #include "collect/workload.h"
 
 struct delete_state {
-	struct strbuf text;  /* the batch's keys, each ending in '\0' */
-	size_t *off;         /* offset of each key in text */
-	const char **keys;   /* the keys, into text */
-	size_t n;            /* keys in the request in flight */
+	struct strbuf text; /* the batch's keys, each ending in '\0' */
+	size_t *off;        /* offset of each key in text */
+	const char **keys;  /* the keys, into text */
+	size_t n;           /* keys in the request in flight */
 };
 
 /* batch_args: a DeleteObjects of the n objects from `first`. */
-static int batch_args(struct eng *g, struct worker *w, uint64_t first, uint64_t n,
-		      uint64_t batch, struct s3_args *a)
+static int batch_args(struct eng *g, struct worker *w, uint64_t first, uint64_t n, uint64_t batch,
+		      struct s3_args *a)
 {
 	struct delete_state *s = w->st;
 

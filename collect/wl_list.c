@@ -6,8 +6,8 @@
 #include <string.h>
 
 struct list_state {
-	char *token;               /* continuation token of the next page (owned) */
-	uint64_t listed;           /* keys listed so far in this listing */
+	char *token;                /* continuation token of the next page (owned) */
+	uint64_t listed;            /* keys listed so far in this listing */
 	int64_t op_start, op_first; /* the listing's start and first byte */
 };
 
@@ -45,8 +45,8 @@ static void list_done(struct eng *g, struct worker *w, const struct s3_result *r
 				return; /* next page */
 		}
 	}
-	eng_row(g, w, "LIST", s->listed, 0, strbuf_cstr(&w->key), res->error, res->cls,
-		s->op_start, s->op_first, 0, res->end_ns);
+	eng_row(g, w, "LIST", s->listed, 0, strbuf_cstr(&w->key), res->error, res->cls, s->op_start,
+		s->op_first, 0, res->end_ns);
 	w->done++;
 }
 

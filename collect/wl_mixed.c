@@ -48,16 +48,16 @@ struct pool {
 	struct slot *slot;
 	uint32_t *free_, *live;
 	uint32_t cap, nslot, nfree, nlive;
-	uint32_t pending;         /* new objects being put */
+	uint32_t pending; /* new objects being put */
 	uint32_t floor, ceiling;
 };
 
 struct mixed_state {
 	int seeded;
-	uint64_t rng;    /* the worker's draws (wl_draw.h) */
-	enum wl_op op;   /* the request in flight */
-	int fresh;       /* put: of a new object (else an overwrite of slot) */
-	uint32_t slot;   /* its pool slot (get, head, overwrite, delete) */
+	uint64_t rng;  /* the worker's draws (wl_draw.h) */
+	enum wl_op op; /* the request in flight */
+	int fresh;     /* put: of a new object (else an overwrite of slot) */
+	uint32_t slot; /* its pool slot (get, head, overwrite, delete) */
 	uint64_t num, size;
 };
 

@@ -9,15 +9,20 @@
 
 #include "collect/workload.h"
 
-enum mp_stage { MP_CREATE, MP_PART, MP_COMPLETE, MP_ABORT };
+enum mp_stage {
+	MP_CREATE,
+	MP_PART,
+	MP_COMPLETE,
+	MP_ABORT
+};
 
 struct mp_state {
 	enum mp_stage stage;
 	int64_t op_start, op_last; /* the object's start; end of its last part */
 	char upload_id[1024];
-	uint64_t part, n_parts;    /* part in flight (from 1), parts of an object */
-	char (*etags)[128];        /* one per part (owned) */
-	const char **etag_ptrs;    /* into etags, for the complete request (owned) */
+	uint64_t part, n_parts; /* part in flight (from 1), parts of an object */
+	char (*etags)[128];     /* one per part (owned) */
+	const char **etag_ptrs; /* into etags, for the complete request (owned) */
 };
 
 static uint64_t part_size(const struct workload *wl)
@@ -99,9 +104,8 @@ static void mp_done(struct eng *g, struct worker *w, const struct s3_result *res
 	if (s->stage == MP_CREATE)
 		s->op_start = res->start_ns;
 	if (res->cls != EC_NONE) {
-		eng_row(g, w, "PUT", 1, 0, strbuf_cstr(&w->key), res->error, res->cls,
-			s->op_start, res->first_byte_ns, s->stage == MP_CREATE ? 0 : s->op_last,
-			res->end_ns);
+		eng_row(g, w, "PUT", 1, 0, strbuf_cstr(&w->key), res->error, res->cls, s->op_start,
+			res->first_byte_ns, s->stage == MP_CREATE ? 0 : s->op_last, res->end_ns);
 		w->done++;
 		s->stage = s->stage == MP_CREATE ? MP_CREATE : MP_ABORT;
 		return;
@@ -119,8 +123,8 @@ static void mp_done(struct eng *g, struct worker *w, const struct s3_result *res
 			s->stage = MP_COMPLETE;
 		break;
 	default:
-		eng_row(g, w, "PUT", 1, eng_workload(g)->size, strbuf_cstr(&w->key), "",
-			EC_NONE, s->op_start, res->first_byte_ns, s->op_last, res->end_ns);
+		eng_row(g, w, "PUT", 1, eng_workload(g)->size, strbuf_cstr(&w->key), "", EC_NONE,
+			s->op_start, res->first_byte_ns, s->op_last, res->end_ns);
 		w->done++;
 		s->stage = MP_CREATE;
 		break;

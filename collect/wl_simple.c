@@ -12,9 +12,9 @@
 
 /* What a get remembers of its request in flight. */
 struct get_state {
-	int seeded;       /* rng set from the run's seed */
-	uint64_t rng;     /* the worker's draws of range offsets (wl_draw.h) */
-	uint64_t want;    /* the body length expected: the object's size or the range's */
+	int seeded;    /* rng set from the run's seed */
+	uint64_t rng;  /* the worker's draws of range offsets (wl_draw.h) */
+	uint64_t want; /* the body length expected: the object's size or the range's */
 };
 
 static int put_next(struct eng *g, struct worker *w, struct s3_args *a)
@@ -90,11 +90,11 @@ static void head_done(struct eng *g, struct worker *w, const struct s3_result *r
 }
 
 const struct wl_kind wl_kind_put = {.name = "put", .next = put_next, .done = put_done};
-const struct wl_kind wl_kind_put_empty = {.name = "put-empty", .next = put_next,
-					  .done = put_done};
-const struct wl_kind wl_kind_get = {.name = "get", .state_size = sizeof(struct get_state),
-				    .next = read_next, .done = get_done};
+const struct wl_kind wl_kind_put_empty = {.name = "put-empty", .next = put_next, .done = put_done};
+const struct wl_kind wl_kind_get = {
+	.name = "get", .state_size = sizeof(struct get_state), .next = read_next, .done = get_done};
 const struct wl_kind wl_kind_get_small = {.name = "get-small",
 					  .state_size = sizeof(struct get_state),
-					  .next = read_next, .done = get_done};
+					  .next = read_next,
+					  .done = get_done};
 const struct wl_kind wl_kind_head = {.name = "head", .next = read_next, .done = head_done};

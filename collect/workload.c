@@ -11,19 +11,28 @@
 #include "core/units.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_OP] = "op", [WLF_SIZE] = "size", [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound", [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
-	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch", [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout", [WLF_MIX] = "mix", [WLF_RANGE] = "range", [WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",
+	[WLF_OP] = "op",           [WLF_SIZE] = "size",         [WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",     [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
+	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch",       [WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout", [WLF_MIX] = "mix",           [WLF_RANGE] = "range",
+	[WLF_RATE] = "rate",       [WLF_SEED] = "seed",
 };
 
 static const char *const options[WLF_COUNT_] = {
-	[WLF_OP] = "--op", [WLF_SIZE] = "--size", [WLF_CONCURRENCY] = "--concurrency",
-	[WLF_BOUND] = "--until-done", [WLF_DURATION] = "--duration", [WLF_COUNT] = "--count",
-	[WLF_OBJECTS] = "--objects", [WLF_BATCH] = "--batch", [WLF_PART_SIZE] = "--part-size",
-	[WLF_TIMEOUT] = "--timeout", [WLF_MIX] = "--mix", [WLF_RANGE] = "--range",
-	[WLF_RATE] = "--rate", [WLF_SEED] = "--seed",
+	[WLF_OP] = "--op",
+	[WLF_SIZE] = "--size",
+	[WLF_CONCURRENCY] = "--concurrency",
+	[WLF_BOUND] = "--until-done",
+	[WLF_DURATION] = "--duration",
+	[WLF_COUNT] = "--count",
+	[WLF_OBJECTS] = "--objects",
+	[WLF_BATCH] = "--batch",
+	[WLF_PART_SIZE] = "--part-size",
+	[WLF_TIMEOUT] = "--timeout",
+	[WLF_MIX] = "--mix",
+	[WLF_RANGE] = "--range",
+	[WLF_RATE] = "--rate",
+	[WLF_SEED] = "--seed",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -63,8 +72,8 @@ int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct 
 			continue;
 		errno = 0;
 		v = strtoull(s, &end, 10);
-		if (errno || end == s || *end || s[0] == '-' || s[0] == '+' ||
-		    v < numbers[i].min || v > numbers[i].max)
+		if (errno || end == s || *end || s[0] == '-' || s[0] == '+' || v < numbers[i].min ||
+		    v > numbers[i].max)
 			return err_set(e, "'%s' is not %s from %llu to %llu", s, numbers[i].noun,
 				       (unsigned long long)numbers[i].min,
 				       (unsigned long long)numbers[i].max);
@@ -158,8 +167,11 @@ static int check_multipart(const struct workload *wl, enum wl_field *field, stru
 		return fail(field, WLF_PART_SIZE,
 			    err_set(e, "'%s' is larger than S3's 5GiB maximum part size", a));
 	if (wl->size <= wl->part_size)
-		return fail(field, WLF_SIZE, err_set(e, "'%s' is not larger than the part size "
-						     "%s (one part is a plain put)", b, a));
+		return fail(field, WLF_SIZE,
+			    err_set(e,
+				    "'%s' is not larger than the part size "
+				    "%s (one part is a plain put)",
+				    b, a));
 	if ((wl->size + wl->part_size - 1) / wl->part_size > WL_PARTS_MAX)
 		return fail(field, WLF_SIZE,
 			    err_set(e, "'%s' needs more than S3's 10000 parts of %s", b, a));
@@ -173,16 +185,18 @@ static int check_counts(const struct workload *wl, enum wl_field *field, struct 
 		       wl->op == WL_DELETE || wl->op == WL_MIXED;
 
 	if (wl->objects && !prepares)
-		return fail(field, WLF_OBJECTS, err_set(e, "'%llu': objects are prepared only "
-							"for get, head, list, delete and mixed",
-							(unsigned long long)wl->objects));
+		return fail(field, WLF_OBJECTS,
+			    err_set(e,
+				    "'%llu': objects are prepared only "
+				    "for get, head, list, delete and mixed",
+				    (unsigned long long)wl->objects));
 	if (wl->objects && check_number(WLF_OBJECTS, wl->objects, field, e) < 0)
 		return -1;
 	if (wl->batch && wl->op != WL_DELETE)
 		return fail(field, WLF_BATCH,
 			    err_set(e, "'%d': a batch is only for delete", wl->batch));
-	if (wl->batch && check_number(WLF_BATCH, wl->batch < 0 ? 0 : (uint64_t)wl->batch, field,
-				      e) < 0)
+	if (wl->batch &&
+	    check_number(WLF_BATCH, wl->batch < 0 ? 0 : (uint64_t)wl->batch, field, e) < 0)
 		return -1;
 	return 0;
 }
@@ -198,18 +212,23 @@ static int check_mix(const struct workload *wl, enum wl_field *field, struct err
 		if (wl->mix.w[i] == 0 || wl->op != WL_MIXED)
 			continue;
 		if (i != WL_GET && i != WL_PUT && i != WL_HEAD && i != WL_DELETE)
-			return fail(field, WLF_MIX, err_set(e, "'%s:%u': a mix has only get, put, "
-							    "head and delete",
-							    wl_op_name((enum wl_op)i),
-							    wl->mix.w[i]));
+			return fail(field, WLF_MIX,
+				    err_set(e,
+					    "'%s:%u': a mix has only get, put, "
+					    "head and delete",
+					    wl_op_name((enum wl_op)i), wl->mix.w[i]));
 		if (wl->mix.w[i] > WL_WEIGHT_MAX)
-			return fail(field, WLF_MIX, err_set(e, "'%u' is not a weight from 0 to %u",
-							    wl->mix.w[i], WL_WEIGHT_MAX));
+			return fail(field, WLF_MIX,
+				    err_set(e, "'%u' is not a weight from 0 to %u", wl->mix.w[i],
+					    WL_WEIGHT_MAX));
 	}
 	workload_format_mix(&wl->mix, text, sizeof(text));
 	if (wl->op != WL_MIXED && sum > 0)
-		return fail(field, WLF_MIX, err_set(e, "'%s': a mix is only for the mixed "
-						    "workload", text));
+		return fail(field, WLF_MIX,
+			    err_set(e,
+				    "'%s': a mix is only for the mixed "
+				    "workload",
+				    text));
 	if (wl->op == WL_MIXED && sum == 0)
 		return fail(field, WLF_MIX, err_set(e, "'%s': no op has a weight above 0", text));
 	return 0;
@@ -234,17 +253,22 @@ static int check_dist(const struct wl_sizes *sz, uint64_t *largest, enum wl_fiel
 {
 	*largest = 0;
 	if (sz->n < 1 || sz->n > WL_DIST_MAX)
-		return fail(field, WLF_SIZE, err_set(e, "'%s' does not have 1 to %d sizes",
-						     sz->spec, WL_DIST_MAX));
+		return fail(field, WLF_SIZE,
+			    err_set(e, "'%s' does not have 1 to %d sizes", sz->spec, WL_DIST_MAX));
 	for (int i = 0; i < sz->n; i++) {
 		if (sz->size[i] == 0 || sz->weight[i] == 0 || sz->weight[i] > WL_WEIGHT_MAX)
-			return fail(field, WLF_SIZE, err_set(e, "'%s': every size and weight must "
-							     "be above 0 (weights up to %u)",
-							     sz->spec, WL_WEIGHT_MAX));
+			return fail(field, WLF_SIZE,
+				    err_set(e,
+					    "'%s': every size and weight must "
+					    "be above 0 (weights up to %u)",
+					    sz->spec, WL_WEIGHT_MAX));
 		for (int j = 0; j < i; j++)
 			if (sz->size[j] == sz->size[i])
-				return fail(field, WLF_SIZE, err_set(e, "'%s': a size is listed "
-								     "twice", sz->spec));
+				return fail(field, WLF_SIZE,
+					    err_set(e,
+						    "'%s': a size is listed "
+						    "twice",
+						    sz->spec));
 		if (sz->size[i] > *largest)
 			*largest = sz->size[i];
 	}
@@ -260,15 +284,21 @@ static int check_sizes(const struct workload *wl, enum wl_field *field, struct e
 	if (sz->kind == WL_SIZE_FIXED)
 		return 0;
 	if (wl->op != WL_PUT && wl->op != WL_GET && wl->op != WL_MIXED)
-		return fail(field, WLF_SIZE, err_set(e, "'%s': size distributions are for put, "
-						     "get and mixed", sz->spec));
+		return fail(field, WLF_SIZE,
+			    err_set(e,
+				    "'%s': size distributions are for put, "
+				    "get and mixed",
+				    sz->spec));
 	if (sz->kind == WL_SIZE_RANDOM && (sz->min == 0 || sz->min > sz->max))
 		return fail(field, WLF_SIZE, err_set(e, "'%s': needs 0 < MIN <= MAX", sz->spec));
 	if (sz->kind == WL_SIZE_DIST && check_dist(sz, &largest, field, e) < 0)
 		return -1;
 	if (wl->size != largest)
-		return fail(field, WLF_SIZE, err_set(e, "'%s': the workload's size is not its "
-						     "largest size", sz->spec));
+		return fail(field, WLF_SIZE,
+			    err_set(e,
+				    "'%s': the workload's size is not its "
+				    "largest size",
+				    sz->spec));
 	return 0;
 }
 
@@ -287,13 +317,15 @@ static int check_range(const struct workload *wl, enum wl_field *field, struct e
 	if (r->len == 0)
 		return fail(field, WLF_RANGE, err_set(e, "'%s': reads no byte", r->spec));
 	if (r->kind == WL_RANGE_FIXED && (r->off >= m || r->len > m - r->off))
-		return fail(field, WLF_RANGE, err_set(e, "'%s' ends past the end of the %s "
-						      "object%s", r->spec, small,
-						      wl->sizes.kind ? "s (the smallest size)" : ""));
+		return fail(field, WLF_RANGE,
+			    err_set(e,
+				    "'%s' ends past the end of the %s "
+				    "object%s",
+				    r->spec, small, wl->sizes.kind ? "s (the smallest size)" : ""));
 	if (r->kind == WL_RANGE_RANDOM && r->len > m)
-		return fail(field, WLF_RANGE, err_set(e, "'%s' is longer than the %s object%s",
-						      r->spec, small, wl->sizes.kind
-						      ? "s (the smallest size)" : ""));
+		return fail(field, WLF_RANGE,
+			    err_set(e, "'%s' is longer than the %s object%s", r->spec, small,
+				    wl->sizes.kind ? "s (the smallest size)" : ""));
 	return 0;
 }
 
@@ -306,19 +338,22 @@ static int check_rate(const struct workload *wl, enum wl_field *field, struct er
 		return 0;
 	snprintf(text, sizeof(text), "%g/s", wl->rate);
 	if (!(wl->rate > 0) || !(wl->rate <= WL_RATE_MAX))
-		return fail(field, WLF_RATE, err_set(e, "'%s' is not a rate from above 0 to %g/s",
-						     text, WL_RATE_MAX));
+		return fail(
+			field, WLF_RATE,
+			err_set(e, "'%s' is not a rate from above 0 to %g/s", text, WL_RATE_MAX));
 	if (wl->bound != WL_BOUND_DURATION)
-		return fail(field, WLF_RATE, err_set(e, "'%s': a rate run needs a duration bound",
-						     text));
+		return fail(field, WLF_RATE,
+			    err_set(e, "'%s': a rate run needs a duration bound", text));
 	if (wl->op != WL_PUT && wl->op != WL_GET && wl->op != WL_HEAD && wl->op != WL_MIXED)
-		return fail(field, WLF_RATE, err_set(e, "'%s': a rate is for put, get, head and "
-						     "mixed", text));
+		return fail(field, WLF_RATE,
+			    err_set(e,
+				    "'%s': a rate is for put, get, head and "
+				    "mixed",
+				    text));
 	return 0;
 }
 
-int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
-		   struct err *e)
+int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field, struct err *e)
 {
 	char a[UNITS_DURATION_MAX], b[UNITS_DURATION_MAX];
 
@@ -329,9 +364,9 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 			 field, e) < 0)
 		return -1;
 	if (wl->bound == WL_BOUND_DURATION && !(wl->duration_s > 0))
-		return fail(field, WLF_DURATION, err_set(e, "'%s' is not longer than 0s",
-							 units_format_duration(wl->duration_s, a,
-									       sizeof(a))));
+		return fail(field, WLF_DURATION,
+			    err_set(e, "'%s' is not longer than 0s",
+				    units_format_duration(wl->duration_s, a, sizeof(a))));
 	if (wl->bound == WL_BOUND_COUNT && check_number(WLF_COUNT, wl->count, field, e) < 0)
 		return -1;
 	if (wl->bound == WL_BOUND_UNTIL_DONE && wl->op != WL_DELETE)
@@ -341,9 +376,11 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
-		return fail(field, WLF_TIMEOUT, err_set(e, "'%s' is not longer than the duration "
-							"(%s)", units_format_duration(timeout_s, a,
-							sizeof(a)), units_format_duration(
-							wl->duration_s, b, sizeof(b))));
+		return fail(field, WLF_TIMEOUT,
+			    err_set(e,
+				    "'%s' is not longer than the duration "
+				    "(%s)",
+				    units_format_duration(timeout_s, a, sizeof(a)),
+				    units_format_duration(wl->duration_s, b, sizeof(b))));
 	return 0;
 }

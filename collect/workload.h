@@ -14,21 +14,33 @@
 #include "core/err.h"
 
 #define WL_CONCURRENCY_MAX 1024
-#define WL_COUNT_MAX 1000000000ULL      /* requests per worker */
-#define WL_OBJECTS_MAX 100000000ULL     /* objects prepared */
-#define WL_BATCH_MAX 1000               /* keys per DeleteObjects (S3's limit) */
-#define WL_PART_MIN (5ULL << 20)        /* S3's smallest part (but for the last) */
-#define WL_PART_MAX (5ULL << 30)        /* S3's largest part */
-#define WL_PARTS_MAX 10000              /* S3's part numbers 1..10000 */
-#define WL_DEFAULT_SIZE 4096ULL         /* object size when none is given */
-#define WL_RATE_MAX 100000.0            /* offered requests per second */
-#define WL_RATE_WINDOW_S 0.1            /* a rate run's workers: enough for this latency */
-#define WL_WEIGHT_MAX 1000000U          /* a mix or dist: weight */
+#define WL_COUNT_MAX 1000000000ULL  /* requests per worker */
+#define WL_OBJECTS_MAX 100000000ULL /* objects prepared */
+#define WL_BATCH_MAX 1000           /* keys per DeleteObjects (S3's limit) */
+#define WL_PART_MIN (5ULL << 20)    /* S3's smallest part (but for the last) */
+#define WL_PART_MAX (5ULL << 30)    /* S3's largest part */
+#define WL_PARTS_MAX 10000          /* S3's part numbers 1..10000 */
+#define WL_DEFAULT_SIZE 4096ULL     /* object size when none is given */
+#define WL_RATE_MAX 100000.0        /* offered requests per second */
+#define WL_RATE_WINDOW_S 0.1        /* a rate run's workers: enough for this latency */
+#define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {
-	WLF_OP, WLF_SIZE, WLF_CONCURRENCY, WLF_BOUND, WLF_DURATION, WLF_COUNT, WLF_OBJECTS,
-	WLF_BATCH, WLF_PART_SIZE, WLF_TIMEOUT, WLF_MIX, WLF_RANGE, WLF_RATE, WLF_SEED,
+	WLF_OP,
+	WLF_SIZE,
+	WLF_CONCURRENCY,
+	WLF_BOUND,
+	WLF_DURATION,
+	WLF_COUNT,
+	WLF_OBJECTS,
+	WLF_BATCH,
+	WLF_PART_SIZE,
+	WLF_TIMEOUT,
+	WLF_MIX,
+	WLF_RANGE,
+	WLF_RATE,
+	WLF_SEED,
 	WLF_COUNT_
 };
 
@@ -38,7 +50,8 @@ const char *workload_field_key(enum wl_field f);
 const char *workload_field_option(enum wl_field f);
 
 /* WL_OPS_TEXT: every op name, as --help and the messages list them. */
-#define WL_OPS_TEXT "put, get, head, list, delete, multipart, create-bucket, put-empty, " \
+#define WL_OPS_TEXT                                                           \
+	"put, get, head, list, delete, multipart, create-bucket, put-empty, " \
 	"get-small, mixed"
 
 /* workload_parse_op: the op named s (case-insensitive); -1 with "'s' is not an op (...)"

@@ -49,9 +49,12 @@ static int parse_weight(const char *s, unsigned *out)
 
 int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e)
 {
-	static const struct { const char *name; enum wl_op op; } names[] = {
-		{"get", WL_GET}, {"put", WL_PUT}, {"head", WL_HEAD}, {"stat", WL_HEAD},
-		{"delete", WL_DELETE},
+	static const struct {
+		const char *name;
+		enum wl_op op;
+	} names[] = {
+		{"get", WL_GET},   {"put", WL_PUT},       {"head", WL_HEAD},
+		{"stat", WL_HEAD}, {"delete", WL_DELETE},
 	};
 	char buf[TEXT_MAX], *tok, *next, *colon;
 	int seen[OP_COUNT] = {0};
@@ -71,8 +74,10 @@ int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e)
 			if (strcasecmp(tok, names[i].name) == 0)
 				k = (int)names[i].op;
 		if (k < 0)
-			return err_set(e, "'%s': '%s' is not OP:WEIGHT of an op of a mix (get, put, "
-				       "head, delete)", s, tok);
+			return err_set(e,
+				       "'%s': '%s' is not OP:WEIGHT of an op of a mix (get, put, "
+				       "head, delete)",
+				       s, tok);
 		if (seen[k]++)
 			return err_set(e, "'%s': %s is given twice", s, wl_op_name((enum wl_op)k));
 		if (parse_weight(colon + 1, &mix->w[k]) < 0)
@@ -117,8 +122,8 @@ static int parse_dist(const char *spec, char *t, struct wl_sizes *sz, struct err
 		if (units_parse_size(tok, &sz->size[sz->n], &ue) < 0)
 			return err_set(e, "'%s': %s", spec, ue.msg);
 		if (parse_weight(colon + 1, &sz->weight[sz->n]) < 0)
-			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", spec, colon + 1,
-				       WL_WEIGHT_MAX);
+			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", spec,
+				       colon + 1, WL_WEIGHT_MAX);
 		sz->n++;
 	}
 	return 0;
@@ -172,8 +177,10 @@ int workload_parse_range(const char *s, struct wl_range *r, struct err *e)
 	if (units_parse_size(buf, &r->off, &ue) < 0 || units_parse_size(dots + 2, &end, &ue) < 0)
 		return err_set(e, "'%s' is not a range A..B (%s)", s, ue.msg);
 	if (end <= r->off)
-		return err_set(e, "'%s': the end is not after the start (A..B reads bytes A to "
-			       "B - 1)", s);
+		return err_set(e,
+			       "'%s': the end is not after the start (A..B reads bytes A to "
+			       "B - 1)",
+			       s);
 	r->kind = WL_RANGE_FIXED;
 	r->len = end - r->off;
 	return 0;

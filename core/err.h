@@ -16,13 +16,11 @@ struct err {
 
 /* err_set: format a message into e (when e != NULL); always returns -1 so a
  * failing path can `return err_set(e, "...")`. A later call replaces the text. */
-int err_set(struct err *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int err_set(struct err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* err_prefix: put "prefix: " in front of the current message (when e != NULL),
  * for adding context such as a file name on the way up. Returns -1. */
-int err_prefix(struct err *e, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
+int err_prefix(struct err *e, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* err_clear: empty the message. */
 void err_clear(struct err *e);

@@ -16,7 +16,7 @@ int fs_mkdirs(const char *path, struct err *e)
 	if (len == 0 || len >= sizeof(buf))
 		return err_set(e, "%s: bad directory path", path);
 	memcpy(buf, path, len + 1);
-	for (char *p = buf + 1; ; p++) {
+	for (char *p = buf + 1;; p++) {
 		if (*p == '/' || *p == '\0') {
 			char c = *p;
 

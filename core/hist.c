@@ -12,7 +12,7 @@
 struct hist {
 	uint64_t count, clamped;
 	int64_t min, max;
-	uint64_t *c;    /* c[i] counts bucket lo + i */
+	uint64_t *c; /* c[i] counts bucket lo + i */
 	int lo, n;
 };
 
@@ -208,8 +208,8 @@ json_t *hist_to_json(const struct hist *h)
 	if (b == NULL)
 		return NULL;
 	for (int i = 0; i < h->n; i++)
-		if (h->c[i] && json_array_append_new(b, json_pack("[i,I]", h->lo + i,
-								  (json_int_t)h->c[i])) < 0) {
+		if (h->c[i] && json_array_append_new(
+				       b, json_pack("[i,I]", h->lo + i, (json_int_t)h->c[i])) < 0) {
 			json_decref(b);
 			return NULL;
 		}
@@ -221,8 +221,8 @@ json_t *hist_to_json(const struct hist *h)
 }
 
 /* get_int: obj.k as an integer in [lo, hi]. */
-static int get_int(const json_t *obj, const char *path, const char *k, json_int_t lo,
-		   json_int_t hi, json_int_t *v, struct err *e)
+static int get_int(const json_t *obj, const char *path, const char *k, json_int_t lo, json_int_t hi,
+		   json_int_t *v, struct err *e)
 {
 	json_t *x = json_object_get(obj, k);
 
@@ -258,11 +258,15 @@ static int read_buckets(struct hist *h, const json_t *obj, const char *path, uin
 		idx = json_integer_value(ji);
 		cnt = json_integer_value(jc);
 		if (idx <= prev || idx >= nb)
-			return err_set(e, "%s.buckets[%zu]: index %lld is not above the previous "
-				       "one or outside 0 .. %d", path, i, (long long)idx, nb - 1);
+			return err_set(e,
+				       "%s.buckets[%zu]: index %lld is not above the previous "
+				       "one or outside 0 .. %d",
+				       path, i, (long long)idx, nb - 1);
 		if (cnt < 1 || *sum + (uint64_t)cnt < *sum)
-			return err_set(e, "%s.buckets[%zu]: count %lld is not positive, or the "
-				       "counts overflow", path, i, (long long)cnt);
+			return err_set(e,
+				       "%s.buckets[%zu]: count %lld is not positive, or the "
+				       "counts overflow",
+				       path, i, (long long)cnt);
 		if (cover(h, (int)idx, (int)idx) < 0)
 			return err_set(e, "%s: out of memory", path);
 		h->c[idx - h->lo] = (uint64_t)cnt;

@@ -5,9 +5,14 @@
 #include <strings.h>
 
 static const char *const names[OP_COUNT] = {
-	[OP_PUT] = "put", [OP_GET] = "get", [OP_MULTIPART] = "multipart",
-	[OP_PUT_EMPTY] = "put-empty", [OP_GET_SMALL] = "get-small",
-	[OP_CREATE_BUCKET] = "create-bucket", [OP_LIST] = "list", [OP_HEAD] = "head",
+	[OP_PUT] = "put",
+	[OP_GET] = "get",
+	[OP_MULTIPART] = "multipart",
+	[OP_PUT_EMPTY] = "put-empty",
+	[OP_GET_SMALL] = "get-small",
+	[OP_CREATE_BUCKET] = "create-bucket",
+	[OP_LIST] = "list",
+	[OP_HEAD] = "head",
 	[OP_DELETE] = "delete",
 };
 

@@ -22,8 +22,8 @@
 
 struct opslog_writer {
 	struct zio_writer *z;
-	struct rowsort *sort;    /* rows without their idx, keyed by start */
-	uint64_t next_idx;       /* while the sorted rows are written */
+	struct rowsort *sort; /* rows without their idx, keyed by start */
+	uint64_t next_idx;    /* while the sorted rows are written */
 	char *line;
 	size_t cap, len;
 	/* the RFC 3339 text of the last whole second formatted, without its 'Z': rows of
@@ -31,7 +31,7 @@ struct opslog_writer {
 	int64_t sec;
 	char sec_text[RFC3339_MAX];
 	size_t sec_len;
-	int intended;            /* the `intended` column is written */
+	int intended; /* the `intended` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -185,16 +185,14 @@ struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 	return opslog_writer_open_opts(path, NULL, e);
 }
 
-struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
-					       struct err *e)
+struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows, struct err *e)
 {
 	struct opslog_writer_opts o = {.sort_rows = sort_rows};
 
 	return opslog_writer_open_opts(path, &o, e);
 }
 
-struct opslog_writer *opslog_writer_open_opts(const char *path,
-					      const struct opslog_writer_opts *o,
+struct opslog_writer *opslog_writer_open_opts(const char *path, const struct opslog_writer_opts *o,
 					      struct err *e)
 {
 	struct opslog_writer *w = calloc(1, sizeof(*w));
@@ -208,8 +206,8 @@ struct opslog_writer *opslog_writer_open_opts(const char *path,
 	}
 	if (slash == NULL)
 		snprintf(dir, sizeof(dir), ".");
-	else if (snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + (slash == path)),
-			  path) >= (int)sizeof(dir)) {
+	else if (snprintf(dir, sizeof(dir), "%.*s", (int)(slash - path + (slash == path)), path) >=
+		 (int)sizeof(dir)) {
 		err_set(e, "%s: path too long", path);
 		goto fail;
 	}
@@ -280,8 +278,8 @@ static int put_sorted(const void *rec, size_t n, void *arg, struct err *e)
 	struct opslog_writer *w = arg;
 
 	w->len = 0;
-	if (put_u64(w, w->next_idx++) < 0 || put_text(w, "\t", 1) < 0 ||
-	    put_text(w, rec, n) < 0 || put_text(w, "\n", 1) < 0)
+	if (put_u64(w, w->next_idx++) < 0 || put_text(w, "\t", 1) < 0 || put_text(w, rec, n) < 0 ||
+	    put_text(w, "\n", 1) < 0)
 		return err_set(e, "ops log: out of memory");
 	return zio_write(w->z, w->line, w->len, e);
 }

@@ -17,19 +17,19 @@
  * during the call; for the writer only during opslog_writer_add. Times are Unix ns,
  * 0 when absent (e.g. last_byte of a download). */
 struct op_row {
-	uint64_t idx;            /* the writer ignores it: see opslog_writer_close */
+	uint64_t idx; /* the writer ignores it: see opslog_writer_close */
 	int thread;
-	const char *op;          /* "PUT", "GET", "STAT", "DELETE", "LIST", ... */
-	const char *client_id;   /* "" when none */
+	const char *op;        /* "PUT", "GET", "STAT", "DELETE", "LIST", ... */
+	const char *client_id; /* "" when none */
 	uint64_t n_objects;
 	uint64_t bytes;
-	const char *endpoint;    /* "" when none */
-	const char *file;        /* object key or prefix */
-	const char *error;       /* "" on success */
+	const char *endpoint; /* "" when none */
+	const char *file;     /* object key or prefix */
+	const char *error;    /* "" on success */
 	int64_t start_ns, first_byte_ns, last_byte_ns, end_ns;
 	int64_t duration_ns;
-	const char *cat;         /* "" when none */
-	int64_t intended_ns;     /* a rate run's intended start (the `intended` column after
+	const char *cat;     /* "" when none */
+	int64_t intended_ns; /* a rate run's intended start (the `intended` column after
 				    `cat`); 0 when none */
 };
 
@@ -42,8 +42,7 @@ struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
 
 /* opslog_writer_open_limit: opslog_writer_open with the sort's in-memory chunk bounded
  * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. */
-struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows,
-					       struct err *e);
+struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows, struct err *e);
 
 /* Options of opslog_writer_open_opts. */
 struct opslog_writer_opts {
@@ -54,8 +53,7 @@ struct opslog_writer_opts {
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,
  * which are opslog_writer_open's). */
-struct opslog_writer *opslog_writer_open_opts(const char *path,
-					      const struct opslog_writer_opts *o,
+struct opslog_writer *opslog_writer_open_opts(const char *path, const struct opslog_writer_opts *o,
 					      struct err *e);
 
 /* opslog_writer_add: append one row (formatted and compressed as it goes; the cost on
@@ -77,15 +75,14 @@ void opslog_writer_abort(struct opslog_writer *w);
  * when the column is absent or the field empty). cb returns 0 to go on, non-zero to stop (then opslog_read returns
  * that value). Errors (truncated or corrupt zstd, missing column, bad number or time)
  * return -1 with a message naming the file and line. */
-int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		void *arg, struct err *e);
+int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg), void *arg,
+		struct err *e);
 
 /* opslog_read_full: opslog_read, and each trailing comment line (Warp records its
  * command line in lines starting with "# ") is passed to comment_cb (when not NULL)
  * without the leading "# " (or "#") and the line end; the text is valid only during
  * the call. comment_cb returns 0 to go on, non-zero to stop (returned as for cb). */
 int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		     int (*comment_cb)(const char *line, void *arg), void *arg,
-		     struct err *e);
+		     int (*comment_cb)(const char *line, void *arg), void *arg, struct err *e);
 
 #endif

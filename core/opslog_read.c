@@ -17,20 +17,36 @@
 #include "core/zio.h"
 
 enum col {
-	C_IDX, C_THREAD, C_OP, C_CLIENT, C_NOBJ, C_BYTES, C_ENDPOINT, C_FILE, C_ERROR,
-	C_START, C_FIRST, C_LAST, C_END, C_DUR, C_CAT, C_INTENDED, C_COUNT, C_NONE = -1
+	C_IDX,
+	C_THREAD,
+	C_OP,
+	C_CLIENT,
+	C_NOBJ,
+	C_BYTES,
+	C_ENDPOINT,
+	C_FILE,
+	C_ERROR,
+	C_START,
+	C_FIRST,
+	C_LAST,
+	C_END,
+	C_DUR,
+	C_CAT,
+	C_INTENDED,
+	C_COUNT,
+	C_NONE = -1
 };
 
 static const char *const col_names[C_COUNT] = {
-	"idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint", "file",
-	"error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat",
-	"intended", /* rate runs only (docs/FORMATS.md) */
+	"idx",      "thread",      "op",    "client_id", "n_objects",  "bytes",
+	"endpoint", "file",        "error", "start",     "first_byte", "last_byte",
+	"end",      "duration_ns", "cat",   "intended", /* rate runs only (docs/FORMATS.md) */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
 static const int col_required[C_COUNT] = {
-	[C_THREAD] = 1, [C_OP] = 1, [C_NOBJ] = 1, [C_BYTES] = 1, [C_FILE] = 1,
-	[C_ERROR] = 1, [C_START] = 1, [C_FIRST] = 1, [C_END] = 1,
+	[C_THREAD] = 1, [C_OP] = 1,    [C_NOBJ] = 1,  [C_BYTES] = 1, [C_FILE] = 1,
+	[C_ERROR] = 1,  [C_START] = 1, [C_FIRST] = 1, [C_END] = 1,
 };
 
 /* ---------------------------------------------------------------- reader */
@@ -41,22 +57,22 @@ struct rd {
 	int (*cb)(const struct op_row *, void *);
 	int (*comment_cb)(const char *, void *);
 	void *arg;
-	unsigned long line;      /* line being fed, from 1 */
-	unsigned long row_line;  /* line where the current record started */
-	int failed;              /* an error message is in e */
-	int stop;                /* non-zero value returned by a callback */
+	unsigned long line;     /* line being fed, from 1 */
+	unsigned long row_line; /* line where the current record started */
+	int failed;             /* an error message is in e */
+	int stop;               /* non-zero value returned by a callback */
 	int header_done;
-	int *colmap;             /* header position -> enum col */
+	int *colmap; /* header position -> enum col */
 	size_t ncols, colmap_cap;
-	int have[C_COUNT];       /* column present in the header */
-	int pos[C_COUNT];        /* its position there (when present) */
-	size_t field;            /* field index within the current record */
-	unsigned rows_ended;     /* incremented at each record end */
+	int have[C_COUNT];   /* column present in the header */
+	int pos[C_COUNT];    /* its position there (when present) */
+	size_t field;        /* field index within the current record */
+	unsigned rows_ended; /* incremented at each record end */
 	/* the record being built */
 	struct op_row row;
-	size_t str_off[C_COUNT]; /* string fields: offset into arena */
+	size_t str_off[C_COUNT];     /* string fields: offset into arena */
 	const char *str_at[C_COUNT]; /* or, for a line cut by fast_line, the text in place */
-	int in_place;            /* the current record comes from fast_line */
+	int in_place;                /* the current record comes from fast_line */
 	char *arena;
 	size_t arena_len, arena_cap;
 	char *comment;
@@ -64,13 +80,12 @@ struct rd {
 	struct rfc3339_cache tcache; /* rows share their date and second */
 };
 
-static int rd_fail(struct rd *r, const char *col, const char *what, const char *s,
-		   size_t n)
+static int rd_fail(struct rd *r, const char *col, const char *what, const char *s, size_t n)
 {
 	r->failed = 1;
 	if (col)
-		return err_set(r->e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line,
-			       col, what, (int)(n > 60 ? 60 : n), s ? s : "");
+		return err_set(r->e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line, col,
+			       what, (int)(n > 60 ? 60 : n), s ? s : "");
 	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
 }
 
@@ -475,8 +490,7 @@ struct line_state {
  * the comment buffer, a whole data line at a record boundary to fast_line, anything
  * else to libcsv (fast_line cuts the fields in buf, in place). Stops early when r fails
  * or the caller stops. */
-static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char *buf,
-		 size_t len)
+static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char *buf, size_t len)
 {
 	size_t pos = 0;
 
@@ -504,7 +518,8 @@ static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char
 		} else if (whole && ls->at_boundary && r->header_done &&
 			   fast_line(r, buf + pos, end - pos)) {
 			/* the whole line was read */
-		} else if (csv_parse(p, buf + pos, end - pos, on_field, on_record, r) != end - pos) {
+		} else if (csv_parse(p, buf + pos, end - pos, on_field, on_record, r) !=
+			   end - pos) {
 			rd_fail(r, NULL, csv_strerror(csv_error(p)), NULL, 0);
 			return;
 		}
@@ -525,8 +540,7 @@ static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char
 }
 
 int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		     int (*comment_cb)(const char *line, void *arg), void *arg,
-		     struct err *e)
+		     int (*comment_cb)(const char *line, void *arg), void *arg, struct err *e)
 {
 	struct zio_reader *z = NULL;
 	struct csv_parser p;
@@ -605,8 +619,8 @@ done:
 	return rc;
 }
 
-int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		void *arg, struct err *e)
+int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg), void *arg,
+		struct err *e)
 {
 	return opslog_read_full(path, cb, NULL, arg, e);
 }

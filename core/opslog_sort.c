@@ -20,15 +20,15 @@
 
 struct tfile {
 	int fd;
-	ZSTD_CCtx *cc;           /* while writing */
-	ZSTD_DCtx *dc;           /* while reading */
-	unsigned char *zbuf;     /* compressed side */
+	ZSTD_CCtx *cc;       /* while writing */
+	ZSTD_DCtx *dc;       /* while reading */
+	unsigned char *zbuf; /* compressed side */
 	size_t zcap;
-	unsigned char *pbuf;     /* plain side: bytes to compress, or decompressed */
+	unsigned char *pbuf; /* plain side: bytes to compress, or decompressed */
 	size_t pcap, plen, ppos;
 	ZSTD_inBuffer ib;
-	int eof;                 /* no more compressed input in the file */
-	int level;               /* a sorted run: 0 spilled, L + 1 merged from level L */
+	int eof;   /* no more compressed input in the file */
+	int level; /* a sorted run: 0 spilled, L + 1 merged from level L */
 };
 
 struct rec {
@@ -286,8 +286,7 @@ static int tf_next(struct tfile *t, struct rec *r, struct err *e)
 
 /* ---------------------------------------------------------------- sorter */
 
-struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes,
-			    struct err *e)
+struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes, struct err *e)
 {
 	struct rowsort *s = calloc(1, sizeof(*s));
 
@@ -551,8 +550,8 @@ static int put_user(int64_t key, const void *rec, size_t n, void *arg, struct er
 }
 
 int rowsort_finish(struct rowsort *s,
-		   int (*emit)(const void *rec, size_t n, void *arg, struct err *e),
-		   void *arg, struct err *e)
+		   int (*emit)(const void *rec, size_t n, void *arg, struct err *e), void *arg,
+		   struct err *e)
 {
 	struct user_put u = {emit, arg};
 	struct rec r = {0};
@@ -565,8 +564,8 @@ int rowsort_finish(struct rowsort *s,
 	if (tf_rewind(&s->in, e) < 0)
 		goto done;
 	while ((got = tf_next(&s->in, &r, e)) == 1) {
-		if (s->nent > 0 &&
-		    (s->nent == s->max_rows || s->alen + r.len > s->max_bytes) && spill(s, e) < 0)
+		if (s->nent > 0 && (s->nent == s->max_rows || s->alen + r.len > s->max_bytes) &&
+		    spill(s, e) < 0)
 			goto done;
 		if (chunk_add(s, &r, seq++, e) < 0)
 			goto done;

@@ -31,8 +31,7 @@ struct rowsort;
 /* rowsort_new: a sorter whose temporary files go in `dir`; max_rows and max_bytes
  * bound one in-memory chunk (0: the defaults above; a chunk holds at least one record
  * whatever its size). NULL with a message naming dir on failure. */
-struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes,
-			    struct err *e);
+struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes, struct err *e);
 
 /* rowsort_add: append one record of n bytes (copied; n < 4 GiB) with its key. */
 int rowsort_add(struct rowsort *s, int64_t key, const void *rec, size_t n, struct err *e);
@@ -49,8 +48,8 @@ uint64_t rowsort_spills(const struct rowsort *s);
  * sort stops and returns -1 (emit fills e). Can be called once; then only
  * rowsort_free. Errors (temporary file I/O, out of memory) return -1 with a message. */
 int rowsort_finish(struct rowsort *s,
-		   int (*emit)(const void *rec, size_t n, void *arg, struct err *e),
-		   void *arg, struct err *e);
+		   int (*emit)(const void *rec, size_t n, void *arg, struct err *e), void *arg,
+		   struct err *e);
 
 /* rowsort_free: close and free (NULL is fine); the temporary files vanish. */
 void rowsort_free(struct rowsort *s);

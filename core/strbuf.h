@@ -17,10 +17,10 @@
 #include <stddef.h>
 
 struct strbuf {
-	char *p;       /* owned; NULL until the first growth; p[len] == '\0' when p != NULL */
-	size_t len;    /* bytes used, not counting the NUL */
-	size_t cap;    /* bytes allocated */
-	int failed;    /* sticky: an add failed since the last reset/free; callers may set it
+	char *p;    /* owned; NULL until the first growth; p[len] == '\0' when p != NULL */
+	size_t len; /* bytes used, not counting the NUL */
+	size_t cap; /* bytes allocated */
+	int failed; /* sticky: an add failed since the last reset/free; callers may set it
 	                * to mark the text incomplete (strbuf_take then refuses it) */
 };
 

@@ -163,8 +163,7 @@ static int buckets_cover(struct buckets *a, int64_t lo, int64_t hi)
 	return 0;
 }
 
-int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes,
-		    uint64_t objs)
+int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs)
 {
 	int64_t lo = floor_sec(s), hi = floor_sec(en), sec;
 
@@ -206,12 +205,12 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	if (row->intended_ns != 0 && en < row->intended_ns)
 		return err_set(e, "summary: request %llu ends before its intended start",
 			       (unsigned long long)row->idx);
-	if (far_apart(en, s) ||
-	    (row->first_byte_ns != 0 && far_apart(row->first_byte_ns, s)) ||
+	if (far_apart(en, s) || (row->first_byte_ns != 0 && far_apart(row->first_byte_ns, s)) ||
 	    (row->last_byte_ns != 0 && far_apart(en, row->last_byte_ns)) ||
 	    (row->intended_ns != 0 && far_apart(en, row->intended_ns)) ||
 	    (a->any && (far_apart(s, a->start_ns) || far_apart(en, a->start_ns))))
-		return err_set(e, "summary: request %llu is more than 115 days away from the others",
+		return err_set(e,
+			       "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
 	if (buckets_cover(&a->bk, floor_sec(s), floor_sec(s)) < 0)
 		return err_set(e, "summary: out of memory");
@@ -238,13 +237,14 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e, "summary: out of memory");
 	if (ttfb >= 0 && (sum_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
 		return err_set(e, "summary: out of memory");
-	if (row->intended_ns != 0 &&
-	    (sum_push(&a->intended, en - row->intended_ns) < 0 ||
-	     hist_record(a->hintended, en - row->intended_ns) < 0))
+	if (row->intended_ns != 0 && (sum_push(&a->intended, en - row->intended_ns) < 0 ||
+				      hist_record(a->hintended, en - row->intended_ns) < 0))
 		return err_set(e, "summary: out of memory");
 	if (sum_buckets_add(&a->bk, s, en, row->bytes, row->n_objects) < 0)
-		return err_set(e, "summary: request %llu: out of memory for 1-second segments, or "
-			       "requests more than 115 days apart", (unsigned long long)row->idx);
+		return err_set(e,
+			       "summary: request %llu: out of memory for 1-second segments, or "
+			       "requests more than 115 days apart",
+			       (unsigned long long)row->idx);
 	return 0;
 }
 
@@ -328,8 +328,8 @@ struct bucket_value sum_bucket_at(const struct buckets *a, int64_t sec)
 
 /* segments: the averages and fastest / median / slowest of the k - 4 kept buckets
  * (k > 4) into out. -1 when out of memory. */
-static int segments(const struct summary_acc *a, int64_t s0, int64_t k,
-		    struct run_summary *out, struct err *e)
+static int segments(const struct summary_acc *a, int64_t s0, int64_t k, struct run_summary *out,
+		    struct err *e)
 {
 	size_t nkeep = (size_t)(k - 4), i;
 	struct seg_sort *segs = calloc(nkeep, sizeof(*segs));
@@ -371,9 +371,10 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 
 	memset(out, 0, sizeof(*out));
 	if (a->dur.n == 0)
-		return err_set(e, "summary: no successful request to summarize (%llu requests, "
-			       "%llu errors)", (unsigned long long)a->requests,
-			       (unsigned long long)a->errors);
+		return err_set(e,
+			       "summary: no successful request to summarize (%llu requests, "
+			       "%llu errors)",
+			       (unsigned long long)a->requests, (unsigned long long)a->errors);
 	out->requests = a->requests;
 	out->errors = a->errors;
 	out->objects = a->objects;
@@ -441,9 +442,8 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 
 json_t *sum_lat_json(const struct lat_stats *l)
 {
-	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", l->avg, "p50", l->p50,
-			 "p90", l->p90, "p99", l->p99, "min", l->min, "max", l->max,
-			 "stddev", l->stddev);
+	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", l->avg, "p50", l->p50, "p90",
+			 l->p90, "p99", l->p99, "min", l->min, "max", l->max, "stddev", l->stddev);
 }
 
 static json_t *seg_json(const struct seg_value *v)
@@ -459,20 +459,19 @@ json_t *summary_to_json(const struct run_summary *s)
 	rfc3339_format(start, sizeof(start), s->start_ns);
 	rfc3339_format(end, sizeof(end), s->end_ns);
 	if (s->seg_count > 0)
-		segs = json_pack("{s:i,s:o,s:o,s:o}", "count", (json_int_t)s->seg_count,
-				 "fastest", seg_json(&s->fastest), "median",
-				 seg_json(&s->median), "slowest", seg_json(&s->slowest));
+		segs = json_pack("{s:i,s:o,s:o,s:o}", "count", (json_int_t)s->seg_count, "fastest",
+				 seg_json(&s->fastest), "median", seg_json(&s->median), "slowest",
+				 seg_json(&s->slowest));
 	else
-		segs = json_pack("{s:i,s:n,s:n,s:n}", "count", (json_int_t)0, "fastest",
-				 "median", "slowest");
-	o = json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}",
-			 "requests", (json_int_t)s->requests, "objects",
-			 (json_int_t)s->objects, "bytes", (json_int_t)s->bytes, "errors",
-			 (json_int_t)s->errors, "start", start, "end", end, "seconds",
-			 s->seconds, "mib_s", s->mib_s, "obj_s", s->obj_s, "latency_ms",
-			 sum_lat_json(&s->latency), "ttfb_ms",
-			 s->has_ttfb ? sum_lat_json(&s->ttfb) : json_null(), "segments", segs,
-			 "completion_s", s->completion_s);
+		segs = json_pack("{s:i,s:n,s:n,s:n}", "count", (json_int_t)0, "fastest", "median",
+				 "slowest");
+	o = json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}", "requests",
+		      (json_int_t)s->requests, "objects", (json_int_t)s->objects, "bytes",
+		      (json_int_t)s->bytes, "errors", (json_int_t)s->errors, "start", start, "end",
+		      end, "seconds", s->seconds, "mib_s", s->mib_s, "obj_s", s->obj_s,
+		      "latency_ms", sum_lat_json(&s->latency), "ttfb_ms",
+		      s->has_ttfb ? sum_lat_json(&s->ttfb) : json_null(), "segments", segs,
+		      "completion_s", s->completion_s);
 	if (o != NULL && s->lat_hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(s->lat_hist)) < 0)
 		goto fail;
@@ -487,8 +486,7 @@ fail:
 	return NULL;
 }
 
-int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
-		struct err *e)
+int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -498,8 +496,7 @@ int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
 	return 0;
 }
 
-int sum_get_num(const json_t *o, const char *path, const char *k, double *v,
-		struct err *e)
+int sum_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -511,8 +508,7 @@ int sum_get_num(const json_t *o, const char *path, const char *k, double *v,
 	return 0;
 }
 
-static int get_time(const json_t *o, const char *path, const char *k, int64_t *v,
-		    struct err *e)
+static int get_time(const json_t *o, const char *path, const char *k, int64_t *v, struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -546,7 +542,8 @@ static int get_seg(const json_t *o, const char *k, struct seg_value *v, struct e
 	if (!json_is_object(x))
 		return err_set(e, "summary.segments.%s: missing or not an object", k);
 	snprintf(sub, sizeof(sub), "summary.segments.%s", k);
-	if (sum_get_num(x, sub, "mib_s", &v->mib_s, e) || sum_get_num(x, sub, "obj_s", &v->obj_s, e))
+	if (sum_get_num(x, sub, "mib_s", &v->mib_s, e) ||
+	    sum_get_num(x, sub, "obj_s", &v->obj_s, e))
 		return -1;
 	return 0;
 }
@@ -598,8 +595,7 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 	if (!json_is_object(segs))
 		return err_set(e, "summary.segments: missing or not an object");
 	x = json_object_get(segs, "count");
-	if (!json_is_integer(x) || json_integer_value(x) < 0 ||
-	    json_integer_value(x) > 0x7fffffff)
+	if (!json_is_integer(x) || json_integer_value(x) < 0 || json_integer_value(x) > 0x7fffffff)
 		return err_set(e, "summary.segments.count: missing or not a non-negative integer");
 	out->seg_count = (int)json_integer_value(x);
 	if (out->seg_count == 0) {
@@ -607,13 +603,13 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 
 		for (i = 0; i < 3; i++)
 			if (!json_is_null(json_object_get(segs, names[i])))
-				return err_set(e, "summary.segments.%s: must be null when count is 0",
+				return err_set(e,
+					       "summary.segments.%s: must be null when count is 0",
 					       names[i]);
 		return 0;
 	}
 	if (get_seg(segs, "fastest", &out->fastest, e) ||
-	    get_seg(segs, "median", &out->median, e) ||
-	    get_seg(segs, "slowest", &out->slowest, e))
+	    get_seg(segs, "median", &out->median, e) || get_seg(segs, "slowest", &out->slowest, e))
 		return -1;
 	return 0;
 }
@@ -633,8 +629,10 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 	}
 	if (out->lat_hist != NULL && (out->errors > out->requests ||
 				      hist_count(out->lat_hist) != out->requests - out->errors)) {
-		err_set(e, "summary.latency_hist.count: %llu, but the summary has %llu requests "
-			"and %llu errors", (unsigned long long)hist_count(out->lat_hist),
+		err_set(e,
+			"summary.latency_hist.count: %llu, but the summary has %llu requests "
+			"and %llu errors",
+			(unsigned long long)hist_count(out->lat_hist),
 			(unsigned long long)out->requests, (unsigned long long)out->errors);
 		summary_clear(out);
 		return -1;
@@ -652,7 +650,9 @@ const char *summary_span_text(const struct run_summary *s, char *buf, size_t n)
 		snprintf(buf, n, "over %d s kept of %.1f s; first and last 2 s left out",
 			 s->seg_count, s->completion_s);
 	else
-		snprintf(buf, n, "over the whole %.1f s; too short to leave out the first and "
-			 "last 2 s", s->completion_s);
+		snprintf(buf, n,
+			 "over the whole %.1f s; too short to leave out the first and "
+			 "last 2 s",
+			 s->completion_s);
 	return buf;
 }

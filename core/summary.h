@@ -27,14 +27,14 @@ struct seg_value {
 
 /* Per-op figures of a run whose rows carry more than one op (a mixed run), in the
  * run.json "summary.by_op" form (docs/FORMATS.md). */
-#define SUMMARY_OPS_MAX 8   /* more distinct ops than this: no per-op figures */
-#define SUMMARY_OP_NAME 16  /* longer op names: no per-op figures */
+#define SUMMARY_OPS_MAX 8  /* more distinct ops than this: no per-op figures */
+#define SUMMARY_OP_NAME 16 /* longer op names: no per-op figures */
 
 struct op_summary {
 	char op[SUMMARY_OP_NAME]; /* the rows' op: "GET", "PUT", "STAT", "DELETE", ... */
 	uint64_t requests, objects, bytes, errors;
-	double share;             /* requests / the run's requests (errors included) */
-	double mib_s, obj_s;      /* over the run's kept segments, as the run's averages */
+	double share;        /* requests / the run's requests (errors included) */
+	double mib_s, obj_s; /* over the run's kept segments, as the run's averages */
 	struct lat_stats latency;
 	int has_ttfb;
 	struct lat_stats ttfb;
@@ -42,9 +42,9 @@ struct op_summary {
 
 /* The open-loop figures of a rate run (docs/METHODOLOGY.md, "Fixed-rate runs"). */
 struct rate_summary {
-	double offered;           /* requests per second the workload asked for */
-	double achieved;          /* requests started in the measured window / its length */
-	int sustained;            /* achieved >= 0.99 x offered */
+	double offered;            /* requests per second the workload asked for */
+	double achieved;           /* requests started in the measured window / its length */
+	int sustained;             /* achieved >= 0.99 x offered */
 	struct lat_stats intended; /* end - intended start of the successful requests */
 	/* their histogram, owned by the run_summary (summary_clear frees it); NULL when
 	 * not known */
@@ -52,20 +52,20 @@ struct rate_summary {
 };
 
 struct run_summary {
-	uint64_t requests;      /* requests in the benchmark phase, errors included */
-	uint64_t objects;       /* objects handled (n_objects summed over successful rows) */
-	uint64_t bytes;         /* body bytes of successful requests */
-	uint64_t errors;        /* requests with an error */
-	int64_t start_ns;       /* first request start, Unix ns */
-	int64_t end_ns;         /* last request end, Unix ns */
-	double seconds;         /* length of the segments the averages are taken over */
-	double mib_s, obj_s;    /* average throughput */
+	uint64_t requests;   /* requests in the benchmark phase, errors included */
+	uint64_t objects;    /* objects handled (n_objects summed over successful rows) */
+	uint64_t bytes;      /* body bytes of successful requests */
+	uint64_t errors;     /* requests with an error */
+	int64_t start_ns;    /* first request start, Unix ns */
+	int64_t end_ns;      /* last request end, Unix ns */
+	double seconds;      /* length of the segments the averages are taken over */
+	double mib_s, obj_s; /* average throughput */
 	struct lat_stats latency;
-	int has_ttfb;           /* 0 for ops without a response body */
+	int has_ttfb; /* 0 for ops without a response body */
 	struct lat_stats ttfb;
-	int seg_count;          /* kept 1-s segments; 0 when the run was too short */
+	int seg_count; /* kept 1-s segments; 0 when the run was too short */
 	struct seg_value fastest, median, slowest;
-	double completion_s;    /* (end_ns - start_ns) / 1e9 */
+	double completion_s; /* (end_ns - start_ns) / 1e9 */
 	/* Histograms (core/hist.h) of the successful requests' durations and TTFBs, owned
 	 * by the summary and freed by summary_clear; NULL when not known (a run.json
 	 * written before they existed, or no request with a TTFB). A copy of the struct
@@ -75,7 +75,7 @@ struct run_summary {
 	 * rows carry more than one op */
 	int n_by_op;
 	struct op_summary by_op[SUMMARY_OPS_MAX];
-	int has_rate;             /* a rate run: `rate` is set */
+	int has_rate; /* a rate run: `rate` is set */
 	struct rate_summary rate;
 };
 

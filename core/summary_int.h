@@ -50,7 +50,7 @@ struct summary_acc {
 	/* per op: dur_op[i] / ttfb_op[i] is the index in ops[] of dur.v[i] / ttfb.v[i] */
 	struct op_acc ops[SUMMARY_OPS_MAX];
 	int nops;
-	int ops_over;          /* more ops, or a longer name, than op_acc holds */
+	int ops_over; /* more ops, or a longer name, than op_acc holds */
 	struct u8vec dur_op, ttfb_op;
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
@@ -70,8 +70,7 @@ struct bucket_value sum_bucket_at(const struct buckets *bk, int64_t sec);
 /* sum_buckets_add: spread one successful request [s, en) over the buckets it overlaps
  * (bytes and objects in proportion to the overlap). -1 when out of memory or too far
  * from the others. */
-int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes,
-		    uint64_t objs);
+int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs);
 
 /* sum_span: S0 (the Unix second of the first start) and K (the number of 1-second
  * buckets, at least 1) of the rows added so far. */
@@ -88,10 +87,8 @@ int sum_push(struct i64vec *v, int64_t x);
 json_t *sum_lat_json(const struct lat_stats *l);
 int sum_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
 		struct err *e);
-int sum_get_num(const json_t *o, const char *path, const char *k, double *v,
-		struct err *e);
-int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v,
-		struct err *e);
+int sum_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);
+int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e);
 
 /* Per-op and rate (core/summary_ops.c). */
 

@@ -93,15 +93,14 @@ int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has
 	o->objects += row->n_objects;
 	if (u8_push(&a->dur_op, (uint8_t)i) < 0 ||
 	    (has_ttfb && u8_push(&a->ttfb_op, (uint8_t)i) < 0) ||
-	    sum_buckets_add(&o->bk, row->start_ns, row->end_ns, row->bytes,
-			    row->n_objects) < 0)
+	    sum_buckets_add(&o->bk, row->start_ns, row->end_ns, row->bytes, row->n_objects) < 0)
 		return err_set(e, "summary: out of memory");
 	return 0;
 }
 
 /* op_lat: the statistics of the values of v whose op (in which) is op, using tmp. */
-static int op_lat(const struct i64vec *v, const struct u8vec *which, int op,
-		  struct i64vec *tmp, struct lat_stats *out)
+static int op_lat(const struct i64vec *v, const struct u8vec *which, int op, struct i64vec *tmp,
+		  struct lat_stats *out)
 {
 	tmp->n = 0;
 	for (size_t i = 0; i < v->n; i++)
@@ -174,8 +173,7 @@ int sum_ops_finish(const struct summary_acc *a, struct run_summary *out, struct 
 	return rc;
 }
 
-int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *out,
-		     struct err *e)
+int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *out, struct err *e)
 {
 	int64_t s0, k;
 	uint64_t starts = 0;
@@ -184,7 +182,7 @@ int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *
 
 	if (a->intended.n == 0)
 		return err_set(e, "summary: no successful request has an intended start (the "
-			       "rows of a rate run carry one)");
+				  "rows of a rate run carry one)");
 	h = hist_copy(a->hintended);
 	if (h == NULL)
 		return err_set(e, "summary: out of memory");
@@ -233,10 +231,9 @@ int sum_ops_to_json(const struct run_summary *s, json_t *o)
 				return -1;
 	}
 	if (s->has_rate) {
-		json_t *r = json_pack("{s:f,s:f,s:b,s:o}", "offered", s->rate.offered,
-				      "achieved", s->rate.achieved, "sustained",
-				      s->rate.sustained, "latency_intended_ms",
-				      sum_lat_json(&s->rate.intended));
+		json_t *r = json_pack("{s:f,s:f,s:b,s:o}", "offered", s->rate.offered, "achieved",
+				      s->rate.achieved, "sustained", s->rate.sustained,
+				      "latency_intended_ms", sum_lat_json(&s->rate.intended));
 
 		if (r == NULL || json_object_set_new(o, "rate", r) < 0)
 			return -1;
@@ -249,8 +246,7 @@ int sum_ops_to_json(const struct run_summary *s, json_t *o)
 }
 
 /* op_from_json: one "by_op" entry. */
-static int op_from_json(const char *name, const json_t *x, struct op_summary *os,
-			struct err *e)
+static int op_from_json(const char *name, const json_t *x, struct op_summary *os, struct err *e)
 {
 	char p[64];
 	json_t *lat;
@@ -267,8 +263,7 @@ static int op_from_json(const char *name, const json_t *x, struct op_summary *os
 	    sum_get_u64(x, p, "bytes", &os->bytes, e) ||
 	    sum_get_u64(x, p, "errors", &os->errors, e) ||
 	    sum_get_num(x, p, "share", &os->share, e) ||
-	    sum_get_num(x, p, "mib_s", &os->mib_s, e) ||
-	    sum_get_num(x, p, "obj_s", &os->obj_s, e))
+	    sum_get_num(x, p, "mib_s", &os->mib_s, e) || sum_get_num(x, p, "obj_s", &os->obj_s, e))
 		return -1;
 	if (os->errors > os->requests)
 		return err_set(e, "%s.errors: more than its requests", p);
@@ -298,7 +293,8 @@ static int rate_from_json(const json_t *r, struct run_summary *out, struct err *
 	out->rate.sustained = json_is_true(x);
 	h = json_object_get(r, "latency_intended_hist");
 	if (h != NULL && !json_is_null(h)) {
-		out->rate.intended_hist = hist_from_json(h, "summary.rate.latency_intended_hist", e);
+		out->rate.intended_hist = hist_from_json(h, "summary.rate.latency_intended_hist",
+							 e);
 		if (out->rate.intended_hist == NULL)
 			return -1;
 	}

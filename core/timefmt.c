@@ -117,12 +117,10 @@ static int parse_datetime(const char *s, int64_t *local)
 	int y, mo, d, h, mi, se;
 
 	if (digits_n(s, 4, &y) || s[4] != '-' || digits_n(s + 5, 2, &mo) || s[7] != '-' ||
-	    digits_n(s + 8, 2, &d) || (s[10] != 'T' && s[10] != 't') ||
-	    digits_n(s + 11, 2, &h) || s[13] != ':' || digits_n(s + 14, 2, &mi) ||
-	    s[16] != ':' || digits_n(s + 17, 2, &se))
+	    digits_n(s + 8, 2, &d) || (s[10] != 'T' && s[10] != 't') || digits_n(s + 11, 2, &h) ||
+	    s[13] != ':' || digits_n(s + 14, 2, &mi) || s[16] != ':' || digits_n(s + 17, 2, &se))
 		return -1;
-	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 ||
-	    se > 59)
+	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 || se > 59)
 		return -1;
 	*local = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 	return 0;
@@ -153,8 +151,8 @@ static int parse_rest(const char *p, const char *end, int64_t *frac, int64_t *of
 	}
 	if (p < end && (*p == 'Z' || *p == 'z'))
 		return p + 1 == end ? 0 : -1;
-	if (end - p != 6 || (*p != '+' && *p != '-') || digits_n(p + 1, 2, &oh) ||
-	    p[3] != ':' || digits_n(p + 4, 2, &om) || oh > 23 || om > 59)
+	if (end - p != 6 || (*p != '+' && *p != '-') || digits_n(p + 1, 2, &oh) || p[3] != ':' ||
+	    digits_n(p + 4, 2, &om) || oh > 23 || om > 59)
 		return -1;
 	*off = (*p == '+' ? 1 : -1) * (oh * 3600 + om * 60);
 	return 0;

@@ -13,9 +13,16 @@ struct unit {
 };
 
 static const struct unit size_units[] = {
-	{"", 1}, {"b", 1},
-	{"kib", 1ULL << 10}, {"mib", 1ULL << 20}, {"gib", 1ULL << 30}, {"tib", 1ULL << 40},
-	{"kb", 1000ULL}, {"mb", 1000000ULL}, {"gb", 1000000000ULL}, {"tb", 1000000000000ULL},
+	{"", 1},
+	{"b", 1},
+	{"kib", 1ULL << 10},
+	{"mib", 1ULL << 20},
+	{"gib", 1ULL << 30},
+	{"tib", 1ULL << 40},
+	{"kb", 1000ULL},
+	{"mb", 1000000ULL},
+	{"gb", 1000000000ULL},
+	{"tb", 1000000000000ULL},
 };
 
 /* parse_number: digits with an optional fraction at *pp; advances *pp. The integer
@@ -70,8 +77,10 @@ int units_parse_size(const char *s, uint64_t *out, struct err *e)
 	while (isspace((unsigned char)*p))
 		p++;
 	if (parse_number(&p, &ip, &frac, &den) < 0)
-		return err_set(e, "'%s' is not a size (a number and a unit: 123, 123B, "
-			       "4KiB, 5MiB, 1GiB, 1GB)", s);
+		return err_set(e,
+			       "'%s' is not a size (a number and a unit: 123, 123B, "
+			       "4KiB, 5MiB, 1GiB, 1GB)",
+			       s);
 	while (isspace((unsigned char)*p))
 		p++;
 	while (isalpha((unsigned char)*p) && n < sizeof(unit) - 1)
@@ -85,8 +94,10 @@ int units_parse_size(const char *s, uint64_t *out, struct err *e)
 				mult = size_units[i].mult;
 	}
 	if (mult == 0)
-		return err_set(e, "'%s' is not a size (units: B, KiB, MiB, GiB, TiB, "
-			       "KB, MB, GB, TB)", s);
+		return err_set(e,
+			       "'%s' is not a size (units: B, KiB, MiB, GiB, TiB, "
+			       "KB, MB, GB, TB)",
+			       s);
 	if (ip > UINT64_MAX / mult)
 		return err_set(e, "'%s' is not a size (too large)", s);
 	res = ip * mult;
@@ -133,11 +144,15 @@ int units_parse_duration(const char *s, double *out, struct err *e)
 			}
 		}
 		if (u < 0)
-			return err_set(e, "'%s' is not a duration (each number needs a unit: "
-				       "ms, s, m, h, d)", s);
+			return err_set(e,
+				       "'%s' is not a duration (each number needs a unit: "
+				       "ms, s, m, h, d)",
+				       s);
 		if (rank[u] <= last_rank)
-			return err_set(e, "'%s' is not a duration (units must go from the "
-				       "largest to the smallest, once each)", s);
+			return err_set(e,
+				       "'%s' is not a duration (units must go from the "
+				       "largest to the smallest, once each)",
+				       s);
 		last_rank = rank[u];
 		total += ((double)ip + (double)frac / (double)den) * dur_units[u].secs;
 		groups++;

@@ -14,9 +14,9 @@
 struct zio_reader {
 	char *path;
 	int fd;
-	int zstd;             /* 1 when the content is zstd */
-	int eof;              /* the file has no more input */
-	size_t last_ret;      /* last ZSTD_decompressStream hint: 0 = frame complete */
+	int zstd;        /* 1 when the content is zstd */
+	int eof;         /* the file has no more input */
+	size_t last_ret; /* last ZSTD_decompressStream hint: 0 = frame complete */
 	ZSTD_DStream *ds;
 	unsigned char *in;
 	size_t in_cap;
@@ -246,7 +246,7 @@ struct zio_writer *zio_writer_open(const char *path, int level, struct err *e)
 		goto fail;
 	}
 	if (ZSTD_isError(ZSTD_CCtx_setParameter(w->cc, ZSTD_c_compressionLevel,
-						 level ? level : ZSTD_CLEVEL_DEFAULT))) {
+						level ? level : ZSTD_CLEVEL_DEFAULT))) {
 		err_set(e, "%s: bad zstd level %d", path, level);
 		goto fail;
 	}

@@ -52,7 +52,11 @@ void chart_free(struct chart *c)
 	size_t i, j;
 	if (!c)
 		return;
-	free(c->title); free(c->desc); free(c->value_title); free(c->unit); free(c->x_title);
+	free(c->title);
+	free(c->desc);
+	free(c->value_title);
+	free(c->unit);
+	free(c->x_title);
 	for (i = 0; i < c->ncats; i++)
 		free(c->cats[i]);
 	free(c->cats);
@@ -79,10 +83,11 @@ void chart_free(struct chart *c)
 	free(c);
 }
 
-void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
-		    const char *x_title)
+void chart_set_axis(struct chart *c, const char *value_title, const char *unit, const char *x_title)
 {
-	free(c->value_title); free(c->unit); free(c->x_title);
+	free(c->value_title);
+	free(c->unit);
+	free(c->x_title);
 	c->value_title = ch_keep(c, value_title);
 	c->unit = ch_keep(c, unit);
 	c->x_title = ch_keep(c, x_title);
@@ -185,8 +190,8 @@ void chart_add_bar(struct chart *c, int p, const char *label, const char *color,
 		r->value = value;
 }
 
-void chart_add_range(struct chart *c, int p, const char *label, const char *color,
-		     double lo, double mid, double hi)
+void chart_add_range(struct chart *c, int p, const char *label, const char *color, double lo,
+		     double mid, double hi)
 {
 	struct row *r = ch_add_row(c, p, label, color);
 	if (r) {
@@ -196,8 +201,8 @@ void chart_add_range(struct chart *c, int p, const char *label, const char *colo
 	}
 }
 
-void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color,
-			  double lo, double mid, double hi, double mark, const char *text)
+void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color, double lo,
+			  double mid, double hi, double mark, const char *text)
 {
 	struct row *r = ch_add_row(c, p, label, color);
 	if (r) {
@@ -303,8 +308,8 @@ double ch_text_w(const struct ctx *x, const char *t, double size, int bold)
 	return fonts_width(x->f, t, size, bold);
 }
 
-void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
-		 double size, int bold, enum sc_anchor anchor, const char *color)
+void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t, double size,
+	     int bold, enum sc_anchor anchor, const char *color)
 {
 	struct sc_item *it = ch_push(x->s, SC_TEXT, role);
 	if (!it)
@@ -326,30 +331,38 @@ void ch_rect(struct ctx *x, double px, double py, double w, double h, const char
 	struct sc_item *it = ch_push(x->s, SC_RECT, SC_ROLE_OTHER);
 	if (!it)
 		return;
-	it->x = px; it->y = py; it->w = w; it->h = h;
+	it->x = px;
+	it->y = py;
+	it->w = w;
+	it->h = h;
 	ch_set_color(it->fill, fill);
 	it->stroke_width = 0;
 }
 
 void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
-		 double width, int dash)
+	     double width, int dash)
 {
 	struct sc_item *it = ch_push(x->s, SC_LINE, SC_ROLE_OTHER);
 	if (!it)
 		return;
-	it->x = x1; it->y = y1; it->x2 = x2; it->y2 = y2;
+	it->x = x1;
+	it->y = y1;
+	it->x2 = x2;
+	it->y2 = y2;
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 	it->dash = dash;
 }
 
-void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill,
-		   const char *stroke, double width)
+void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
+	       double width)
 {
 	struct sc_item *it = ch_push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
 	if (!it)
 		return;
-	it->x = cx; it->y = cy; it->r = r;
+	it->x = cx;
+	it->y = cy;
+	it->r = r;
 	ch_set_color(it->fill, fill);
 	if (stroke)
 		ch_set_color(it->stroke, stroke);
@@ -403,7 +416,8 @@ double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int d
 	double maxw = 0;
 	for (int i = 0; i < n; i++) {
 		char num[TEXT_NUM_MAX];
-		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof(num)), SZ_TICK, 0);
+		double w = ch_text_w(x, text_num(x->nf, tlo + i * step, dec, num, sizeof(num)),
+				     SZ_TICK, 0);
 		if (w > maxw)
 			maxw = w;
 	}
@@ -425,8 +439,8 @@ int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, doubl
 }
 
 /* Shorten t (with "…") until it is at most w points wide; writes into buf. */
-void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
-		      char *buf, size_t n)
+void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w, char *buf,
+		  size_t n)
 {
 	size_t len;
 	snprintf(buf, n, "%s", t);
@@ -480,7 +494,8 @@ double ch_layout_title(struct ctx *x, const char *title, double width)
 		return 0;
 	while (*t) {
 		size_t n = strlen(t);
-		size_t cut = ch_text_w(x, t, SZ_TITLE, 1) <= width ? n : title_break(x, t, n, width);
+		size_t cut = ch_text_w(x, t, SZ_TITLE, 1) <= width ? n
+								   : title_break(x, t, n, width);
 		snprintf(line, sizeof(line), "%.*s", (int)cut, t);
 		ch_text(x, SC_ROLE_TITLE, 0, y + SZ_TITLE, line, SZ_TITLE, 1, SC_START, C_TEXT);
 		y += SZ_TITLE + 3;
@@ -501,10 +516,10 @@ double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double w
 			row += SZ_LABEL + 5;
 		}
 		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-		        c->series[i].color, 2, 0);
+			c->series[i].color, 2, 0);
 		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
-		        0, SC_START, C_TEXT);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
+			SZ_LABEL, 0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	return c->nseries ? row + SZ_LABEL + 6 : y;
@@ -534,11 +549,11 @@ struct scene *ch_scene_done(struct scene *s, struct err *e)
 	return s;
 }
 
-struct scene *chart_layout(const struct chart *c, const struct fonts *f,
-			   const struct numfmt *nf, double width, struct err *e)
+struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
+			   double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
-	struct ctx x = { s, f, nf };
+	struct ctx x = {s, f, nf};
 	if (!s)
 		return NULL;
 	if (c->kind == CHART_LINE)
@@ -564,11 +579,26 @@ void chart_scene_free(struct scene *s)
 	free(s);
 }
 
-double chart_scene_width(const struct scene *s) { return s->width; }
-double chart_scene_height(const struct scene *s) { return s->height; }
-const char *chart_scene_title(const struct scene *s) { return s->title; }
-const char *chart_scene_desc(const struct scene *s) { return s->desc; }
-size_t chart_scene_count(const struct scene *s) { return s->n; }
+double chart_scene_width(const struct scene *s)
+{
+	return s->width;
+}
+double chart_scene_height(const struct scene *s)
+{
+	return s->height;
+}
+const char *chart_scene_title(const struct scene *s)
+{
+	return s->title;
+}
+const char *chart_scene_desc(const struct scene *s)
+{
+	return s->desc;
+}
+size_t chart_scene_count(const struct scene *s)
+{
+	return s->n;
+}
 
 const struct sc_item *chart_scene_item(const struct scene *s, size_t i)
 {

@@ -29,7 +29,12 @@
 #include "render/fonts.h"
 #include "render/text.h"
 
-enum chart_kind { CHART_LINE, CHART_HBAR, CHART_RANGE, CHART_FOREST };
+enum chart_kind {
+	CHART_LINE,
+	CHART_HBAR,
+	CHART_RANGE,
+	CHART_FOREST
+};
 
 struct chart;
 
@@ -59,12 +64,12 @@ int chart_add_panel(struct chart *c, const char *title);
 /* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */
 void chart_add_bar(struct chart *c, int p, const char *label, const char *color, double value);
 /* chart_add_range: a row of panel p with lo..hi and mid; NAN mid = nothing drawn. */
-void chart_add_range(struct chart *c, int p, const char *label, const char *color,
-		     double lo, double mid, double hi);
+void chart_add_range(struct chart *c, int p, const char *label, const char *color, double lo,
+		     double mid, double hi);
 /* chart_add_range_mark: a RANGE row with a second mark at `mark` (a diamond; NAN = none)
  * and `text` (copied; NULL = the mid value) written after the row. */
-void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color,
-			  double lo, double mid, double hi, double mark, const char *text);
+void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color, double lo,
+			  double mid, double hi, double mark, const char *text);
 
 /* FOREST: panels, rows, then the estimates of the last row of panel p. The value axis
  * is logarithmic and shows the reference 1 (values must be > 0). */
@@ -77,10 +82,28 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 
 /* ---- the scene ---- */
 
-enum sc_kind { SC_RECT, SC_LINE, SC_POLYLINE, SC_CIRCLE, SC_TEXT };
-enum sc_role { SC_ROLE_OTHER, SC_ROLE_TITLE, SC_ROLE_TICK, SC_ROLE_AXIS_TITLE,
-	       SC_ROLE_CATEGORY, SC_ROLE_LEGEND, SC_ROLE_VALUE, SC_ROLE_PANEL };
-enum sc_anchor { SC_START, SC_MIDDLE, SC_END };
+enum sc_kind {
+	SC_RECT,
+	SC_LINE,
+	SC_POLYLINE,
+	SC_CIRCLE,
+	SC_TEXT
+};
+enum sc_role {
+	SC_ROLE_OTHER,
+	SC_ROLE_TITLE,
+	SC_ROLE_TICK,
+	SC_ROLE_AXIS_TITLE,
+	SC_ROLE_CATEGORY,
+	SC_ROLE_LEGEND,
+	SC_ROLE_VALUE,
+	SC_ROLE_PANEL
+};
+enum sc_anchor {
+	SC_START,
+	SC_MIDDLE,
+	SC_END
+};
 
 struct sc_item {
 	enum sc_kind kind;
@@ -90,15 +113,15 @@ struct sc_item {
 	double x, y, w, h, x2, y2, r;
 	double *pts;
 	size_t npts;
-	char fill[8];           /* "#rrggbb" or "" for none */
-	char stroke[8];         /* "#rrggbb" or "" for none */
+	char fill[8];   /* "#rrggbb" or "" for none */
+	char stroke[8]; /* "#rrggbb" or "" for none */
 	double stroke_width;
-	int dash;               /* 1: dashed line */
-	char *text;             /* TEXT: UTF-8, unescaped */
-	double size;            /* TEXT: font size in points */
+	int dash;    /* 1: dashed line */
+	char *text;  /* TEXT: UTF-8, unescaped */
+	double size; /* TEXT: font size in points */
 	int bold;
 	enum sc_anchor anchor;
-	double text_width;      /* TEXT: measured width in points */
+	double text_width; /* TEXT: measured width in points */
 };
 
 struct scene;
@@ -107,8 +130,8 @@ struct scene;
  * measuring text with f and writing numbers with nf. Returns a new scene (free with
  * chart_scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
  * c is not changed and may be freed afterwards. */
-struct scene *chart_layout(const struct chart *c, const struct fonts *f,
-			   const struct numfmt *nf, double width, struct err *e);
+struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
+			   double width, struct err *e);
 
 void chart_scene_free(struct scene *s);
 double chart_scene_width(const struct scene *s);

@@ -7,8 +7,8 @@
 #include <string.h>
 
 /* What is written after a row: its own text, else its value with the unit. */
-static void row_text(const struct ctx *x, const struct chart *c, const struct row *rw,
-		     char *buf, size_t n)
+static void row_text(const struct ctx *x, const struct chart *c, const struct row *rw, char *buf,
+		     size_t n)
 {
 	if (rw->text)
 		snprintf(buf, n, "%s", rw->text);
@@ -19,7 +19,7 @@ static void row_text(const struct ctx *x, const struct chart *c, const struct ro
 /* A diamond of half-width r at cx, cy: a closed polyline, filled white, outlined. */
 static void diamond(struct ctx *x, double cx, double cy, double r, const char *color)
 {
-	double pts[] = { cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy, cx, cy - r };
+	double pts[] = {cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy, cx, cy - r};
 	char dark[8];
 	ch_darken(dark, color, 0.6);
 	ch_polyline(x, pts, 5, dark, 1.3);
@@ -88,8 +88,8 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		}
 		double py = rowy;
 		if (*pn->title) {
-			ch_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
-			        C_TEXT);
+			ch_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1,
+				SC_START, C_TEXT);
 			py += SZ_PANEL + 6;
 		}
 		/* value labels and the space they need at the right */
@@ -116,17 +116,18 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		double ybot = py + (double)pn->nrows * rowh;
 		for (int t = 0; t < nt; t++) {
 			double tx = x0 + (t * step) / thi * bw;
-			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5,
+				0);
 			ch_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
-			        text_num(x->nf, t * step, dec, num, sizeof(num)), SZ_TICK, 0, SC_MIDDLE,
-			        C_MUTED);
+				text_num(x->nf, t * step, dec, num, sizeof(num)), SZ_TICK, 0,
+				SC_MIDDLE, C_MUTED);
 		}
 		double h = ybot + SZ_TICK + 6;
 		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
 			/* the unit on its own line under the ticks, at the scale's end (only
 			 * when the value labels do not carry it already) */
 			ch_text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
-			        c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
+				c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
 			h += SZ_TICK + 3;
 		}
 		for (r = 0; r < pn->nrows; r++) {
@@ -134,11 +135,11 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			double cy = py + rowh * ((double)r + 0.5), end;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
-			        SC_END, C_TEXT);
+				SC_END, C_TEXT);
 			end = bar_shape(x, c, rw, x0, bw / thi, cy);
 			row_text(x, c, rw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
-			        SC_START, C_TEXT);
+				SC_START, C_TEXT);
 		}
 		if (h > x->s->height)
 			x->s->height = h;
@@ -149,8 +150,8 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 /* ---- FOREST ---- */
 
 struct logaxis {
-	double la, lb;          /* log of the axis ends */
-	double x0, w;           /* where the axis is drawn */
+	double la, lb; /* log of the axis ends */
+	double x0, w;  /* where the axis is drawn */
 };
 
 static double lx(const struct logaxis *a, double v)
@@ -166,7 +167,7 @@ static void forest_range(const struct chart *c, struct logaxis *a)
 		for (size_t r = 0; r < c->panels[p].nrows; r++)
 			for (size_t k = 0; k < c->panels[p].rows[r].nmarks; k++) {
 				const struct fmark *m = &c->panels[p].rows[r].marks[k];
-				double v[3] = { m->value, m->lo, m->hi };
+				double v[3] = {m->value, m->lo, m->hi};
 				for (int i = 0; i < 3; i++)
 					if (isfinite(v[i]) && v[i] > 0) {
 						lo = v[i] < lo ? v[i] : lo;
@@ -194,11 +195,11 @@ static const char *tick_label(const struct ctx *x, double v, char *buf)
 
 /* Ticks on the log axis: the reference first, then round ratios by priority, each kept
  * only when its label clears the ones kept before. Returns how many (into t). */
-static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double ref,
-			   double *t, size_t max)
+static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double ref, double *t,
+			   size_t max)
 {
-	static const double cand[] = { 0.5, 2, 0.8, 1.25, 0.25, 4, 0.1, 10, 0.9, 1.1, 0.67,
-				       1.5, 3, 5, 0.2, 20, 0.05, 50, 0.01, 100 };
+	static const double cand[] = {0.5,  2,   0.8, 1.25, 0.25, 4,  0.1,  10, 0.9,  1.1,
+				      0.67, 1.5, 3,   5,    0.2,  20, 0.05, 50, 0.01, 100};
 	double px[32], hw[32];
 	size_t n = 0;
 	char num[TEXT_NUM_MAX];
@@ -220,8 +221,7 @@ static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double 
 }
 
 /* One estimate on the row line at cy. */
-static void forest_mark(struct ctx *x, const struct logaxis *a, const struct fmark *m,
-			double cy)
+static void forest_mark(struct ctx *x, const struct logaxis *a, const struct fmark *m, double cy)
 {
 	double lo = m->lo, hi = m->hi, xa = a->x0, xb = a->x0 + a->w;
 	if (isfinite(lo) && isfinite(hi) && lo > 0 && hi > 0) {
@@ -254,7 +254,8 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 			labw = w > labw ? w : labw;
 			for (k = 0; k < rw->nmarks; k++) {
 				ch_fmt_value(x, rw->marks[k].value, "", buf, sizeof(buf));
-				w = ch_text_w(x, rw->marks[k].text ? rw->marks[k].text : buf, SZ_VALUE, 0);
+				w = ch_text_w(x, rw->marks[k].text ? rw->marks[k].text : buf,
+					      SZ_VALUE, 0);
 				tw = w > tw ? w : tw;
 			}
 		}
@@ -269,7 +270,8 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 	for (p = 0; p < c->npanels; p++) {
 		const struct panel *pn = &c->panels[p];
 		if (*pn->title) {
-			ch_text(x, SC_ROLE_PANEL, 0, y + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START, C_TEXT);
+			ch_text(x, SC_ROLE_PANEL, 0, y + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
+				C_TEXT);
 			y += SZ_PANEL + 6;
 		}
 		double top = y;
@@ -277,8 +279,8 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 			y += (double)(pn->rows[r].nmarks ? pn->rows[r].nmarks : 1) * sub + 3;
 		for (k = 0; k < nt; k++) {
 			int ref = ticks[k] == c->ref;
-			ch_line(x, lx(&a, ticks[k]), top - 2, lx(&a, ticks[k]), y, ref ? C_TEXT : C_GRID,
-				ref ? 0.9 : 0.5, ref);
+			ch_line(x, lx(&a, ticks[k]), top - 2, lx(&a, ticks[k]), y,
+				ref ? C_TEXT : C_GRID, ref ? 0.9 : 0.5, ref);
 		}
 		double cy = top;
 		for (r = 0; r < pn->nrows; r++) {
@@ -304,12 +306,11 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 		ch_line(x, a.x0, y, a.x0 + a.w, y, C_AXIS, 0.8, 0);
 		for (k = 0; k < nt; k++)
 			ch_text(x, SC_ROLE_TICK, lx(&a, ticks[k]), y + SZ_TICK + 3,
-				tick_label(x, ticks[k], buf), SZ_TICK, 0, SC_MIDDLE,
-				C_MUTED);
+				tick_label(x, ticks[k], buf), SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		y += SZ_TICK + 6;
 		if (*c->value_title) {
-			ch_text(x, SC_ROLE_AXIS_TITLE, a.x0 + a.w / 2, y + SZ_TICK + 2, c->value_title,
-				SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+			ch_text(x, SC_ROLE_AXIS_TITLE, a.x0 + a.w / 2, y + SZ_TICK + 2,
+				c->value_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 			y += SZ_TICK + 4;
 		}
 		y += 8;

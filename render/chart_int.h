@@ -17,20 +17,20 @@
 #define SZ_TICK 6.8
 #define SZ_VALUE 7.0
 
-struct fmark {              /* FOREST: one estimate with its interval */
+struct fmark { /* FOREST: one estimate with its interval */
 	char color[8];
 	double value, lo, hi;
-	int filled;             /* 1: a filled marker (significant), 0: hollow */
-	char *text;             /* written at the right, or NULL for the value */
+	int filled; /* 1: a filled marker (significant), 0: hollow */
+	char *text; /* written at the right, or NULL for the value */
 };
 
 struct row {
 	char *label;
 	char color[8];
 	double value, lo, hi;
-	double mark;            /* RANGE: a second mark (e.g. p99.9), NAN for none */
-	char *text;             /* written after the row instead of the value, or NULL */
-	struct fmark *marks;    /* FOREST */
+	double mark;         /* RANGE: a second mark (e.g. p99.9), NAN for none */
+	char *text;          /* written after the row instead of the value, or NULL */
+	struct fmark *marks; /* FOREST */
 	size_t nmarks;
 };
 
@@ -43,8 +43,8 @@ struct panel {
 struct series {
 	char *label;
 	char color[8];
-	double *y;              /* ncats values */
-	double *lo, *hi;        /* LINE: ncats interval ends (NAN: no whisker) */
+	double *y;       /* ncats values */
+	double *lo, *hi; /* LINE: ncats interval ends (NAN: no whisker) */
 };
 
 struct chart {
@@ -56,8 +56,8 @@ struct chart {
 	size_t nseries;
 	struct panel *panels;
 	size_t npanels;
-	double ref;             /* FOREST: the reference line (1 for a ratio) */
-	int oom;                /* an allocation failed: chart_layout refuses the chart */
+	double ref; /* FOREST: the reference line (1 for a ratio) */
+	int oom;    /* an allocation failed: chart_layout refuses the chart */
 };
 
 struct scene {
@@ -84,13 +84,13 @@ struct row *ch_add_row(struct chart *c, int p, const char *label, const char *co
 /* Scene items; a failed allocation marks the scene (s->oom) and the item is dropped. */
 struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role);
 double ch_text_w(const struct ctx *x, const char *t, double size, int bold);
-void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t,
-	     double size, int bold, enum sc_anchor anchor, const char *color);
+void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t, double size,
+	     int bold, enum sc_anchor anchor, const char *color);
 void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill);
 void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
 	     double width, int dash);
-void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill,
-	       const char *stroke, double width);
+void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
+	       double width);
 void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width);
 
 /* A darker shade of a colour (k < 1), for text in a series' colour. */
@@ -104,8 +104,8 @@ double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int d
 /* Ticks 0..hi on a horizontal axis of len points whose labels do not overlap; returns n. */
 int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step);
 /* t shortened with "…" to at most w points, into buf. */
-void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w,
-		  char *buf, size_t n);
+void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w, char *buf,
+		  size_t n);
 /* ch_scene_new: an empty scene `width` points wide with copies of title and desc (the
  * caller frees it with chart_scene_free), or NULL with e set when out of memory or when the
  * chart being laid out already ran out (oom). */

@@ -9,7 +9,7 @@
 #include <string.h>
 
 struct endlab {
-	double py, y;        /* the point's y and the label's baseline */
+	double py, y; /* the point's y and the label's baseline */
 	double px;
 	size_t series;
 	char text[TEXT_NUM_MAX + 16];
@@ -24,8 +24,8 @@ static int cmp_endlab(const void *a, const void *b)
 
 /* The interval whiskers of series i, spread a little sideways so that overlapping
  * intervals of different series stay apart; clipped to the plot. */
-static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left,
-			    double cw, double bottom, double tlo, double thi, double plot_h)
+static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left, double cw,
+			    double bottom, double tlo, double thi, double plot_h)
 {
 	double dx = ((double)i - (double)(c->nseries - 1) / 2) * 1.8;
 	for (size_t k = 0; k < c->ncats; k++) {
@@ -45,11 +45,11 @@ static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, doub
 
 /* The plot area of a line chart and its value scale. */
 struct line_plot {
-	double left, right, pw;         /* x extent and width */
-	double top, bottom, h;          /* y extent (bottom: the x axis) and height */
-	double cw;                      /* width of one category */
-	double tlo, thi, step;          /* the value scale: ticks tlo..thi by step */
-	int nt, dec;                    /* tick count, decimals */
+	double left, right, pw; /* x extent and width */
+	double top, bottom, h;  /* y extent (bottom: the x axis) and height */
+	double cw;              /* width of one category */
+	double tlo, thi, step;  /* the value scale: ticks tlo..thi by step */
+	int nt, dec;            /* tick count, decimals */
 };
 
 /* The y of value v in the plot. */
@@ -80,8 +80,7 @@ static double line_max(const struct chart *c)
 
 /* The end labels' texts (the last point of each line) into labs; returns how many, and
  * the widest one's width in *rightw. */
-static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *labs,
-			 double *rightw)
+static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *labs, double *rightw)
 {
 	size_t nl = 0;
 	*rightw = 0;
@@ -101,8 +100,8 @@ static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *la
 
 /* The plot's geometry below y, right of the tick labels and left of the end labels
  * (rightw wide): y ticks as many as fit vertically, up to maxv. */
-static void line_geometry(struct ctx *x, const struct chart *c, double y, double width,
-			  double maxv, double rightw, struct line_plot *p)
+static void line_geometry(struct ctx *x, const struct chart *c, double y, double width, double maxv,
+			  double rightw, struct line_plot *p)
 {
 	p->top = y + 4;
 	p->h = width * 0.42 < 110 ? 110 : width * 0.42;
@@ -125,25 +124,26 @@ static double line_axes(struct ctx *x, const struct chart *c, const struct line_
 	char num[TEXT_NUM_MAX];
 	if (*c->value_title)
 		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->value_title, SZ_TICK, 0, SC_START,
-		        C_MUTED);
+			C_MUTED);
 	for (int t = 0; t < p->nt; t++) {
 		double v = p->tlo + t * p->step, py = plot_y(p, v);
-		ch_line(x, p->left, py, p->right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5, 0);
+		ch_line(x, p->left, py, p->right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5,
+			0);
 		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35,
-		        text_num(x->nf, v, p->dec, num, sizeof(num)), SZ_TICK, 0, SC_END, C_MUTED);
+			text_num(x->nf, v, p->dec, num, sizeof(num)), SZ_TICK, 0, SC_END, C_MUTED);
 	}
 	for (size_t k = 0; k < c->ncats; k++) {
 		double px = plot_x(p, k);
 		ch_line(x, px, p->bottom, px, p->bottom + 3, C_AXIS, 0.8, 0);
 		char lab[128];
 		ch_fit_label(x, c->cats[k], SZ_TICK, 0, p->cw - 2, lab, sizeof(lab));
-		ch_text(x, SC_ROLE_CATEGORY, px, p->bottom + 4 + SZ_TICK, lab, SZ_TICK, 0, SC_MIDDLE,
-		        C_MUTED);
+		ch_text(x, SC_ROLE_CATEGORY, px, p->bottom + 4 + SZ_TICK, lab, SZ_TICK, 0,
+			SC_MIDDLE, C_MUTED);
 	}
 	double bottom = p->bottom + 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->pw / 2, bottom + SZ_TICK + 2, c->x_title,
-		        SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->pw / 2, bottom + SZ_TICK + 2,
+			c->x_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	return bottom;
@@ -173,7 +173,7 @@ static void line_series(struct ctx *x, const struct chart *c, const struct line_
 			double v = c->series[i].y[k];
 			if (isfinite(v))
 				ch_circle(x, plot_x(p, k), plot_y(p, v), 2.4, c->series[i].color,
-				          "#ffffff", 0.6);
+					  "#ffffff", 0.6);
 		}
 	}
 	free(pts);
@@ -206,8 +206,8 @@ static void line_end_labels(struct ctx *x, const struct chart *c, const struct l
 		char col[8];
 		const char *sc = c->series[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
-			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5, labs[i].y - SZ_VALUE * 0.35, sc,
-			        0.5, 0);
+			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5,
+				labs[i].y - SZ_VALUE * 0.35, sc, 0.5, 0);
 		ch_darken(col, sc, 0.7);
 		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
 	}

@@ -63,7 +63,11 @@ void xy_free(struct xychart *c)
 {
 	if (!c)
 		return;
-	free(c->title); free(c->desc); free(c->x_title); free(c->y_title); free(c->note);
+	free(c->title);
+	free(c->desc);
+	free(c->x_title);
+	free(c->y_title);
+	free(c->note);
 	for (size_t i = 0; i < c->nseries; i++) {
 		free(c->series[i].label);
 		free(c->series[i].pts);
@@ -135,13 +139,12 @@ void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 		se->pts = p;
 		se->cap = cap;
 	}
-	se->pts[se->n++] = (struct xypt){ x, y, faint };
+	se->pts[se->n++] = (struct xypt){x, y, faint};
 }
 
-int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
-		 double *thi)
+int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi)
 {
-	static const double mant[] = { 1, 2, 5 };
+	static const double mant[] = {1, 2, 5};
 	if (!(lo > 0) || !(hi > 0) || !isfinite(lo) || !isfinite(hi))
 		return 0;
 	if (hi < lo) {
@@ -219,8 +222,8 @@ static void linear_ticks(struct axis *a, int target)
 		step = 1;
 	a->dec = ch_tick_decimals(step);
 	a->nticks = 0;
-	for (double v = ceil(a->lo / step - 1e-9) * step; v <= a->hi + step * 1e-9 &&
-	     a->nticks < XY_MAX_TICKS; v += step)
+	for (double v = ceil(a->lo / step - 1e-9) * step;
+	     v <= a->hi + step * 1e-9 && a->nticks < XY_MAX_TICKS; v += step)
 		a->ticks[a->nticks++] = fabs(v) < step * 1e-9 ? 0 : v;
 }
 
@@ -246,8 +249,8 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 			a->hi = 10;
 		}
 		for (int every = 0; every <= 2; every++) {
-			a->nticks = xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS, &a->lo,
-						 &a->hi);
+			a->nticks = xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS,
+						 &a->lo, &a->hi);
 			if (hticks_fit(x, a, len))
 				break;
 		}
@@ -329,9 +332,9 @@ static double xy_legend(struct ctx *x, const struct xychart *c, double y, double
 			row += SZ_LABEL + 5;
 		}
 		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-		     c->series[i].color, 2, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label, SZ_LABEL,
-		     0, SC_START, C_TEXT);
+			c->series[i].color, 2, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
+			SZ_LABEL, 0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	if (c->nseries)
@@ -339,7 +342,8 @@ static double xy_legend(struct ctx *x, const struct xychart *c, double y, double
 	if (*c->note) {
 		char buf[512];
 		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
-		ch_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START, C_MUTED);
+		ch_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START,
+			C_MUTED);
 		row += SZ_TICK + 5;
 	}
 	return row;
@@ -380,7 +384,8 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct xyser
 		if (!ok || faint_seg) {
 			ch_polyline(x, pts, np, se->color, 1.6);
 			if (faint_seg)
-				ch_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1, 1);
+				ch_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1,
+					1);
 			np = 0;
 		}
 		if (ok) {
@@ -407,14 +412,15 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 	char num[TEXT_NUM_MAX];
 	double bottom = p->top + p->h;
 	if (*c->y_title)
-		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START, C_MUTED);
+		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START,
+			C_MUTED);
 	for (int t = 0; t < p->ya.nticks; t++) {
 		double py = py_of(p, p->ya.ticks[t]);
 		ch_line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
-		     t == 0 ? 0.8 : 0.5, 0);
+			t == 0 ? 0.8 : 0.5, 0);
 		tick_label(x, &p->ya, t, num, sizeof(num));
 		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0, SC_END,
-		     C_MUTED);
+			C_MUTED);
 	}
 	for (int t = 0; t < p->xa.nticks; t++) {
 		double px = px_of(p, p->xa.ticks[t]);
@@ -423,22 +429,22 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 		ch_line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
 		tick_label(x, &p->xa, t, num, sizeof(num));
 		ch_text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0, SC_MIDDLE,
-		     C_MUTED);
+			C_MUTED);
 	}
 	bottom += 4 + SZ_TICK + 2;
 	if (*c->x_title) {
 		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2, c->x_title,
-		     SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+			SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	return bottom;
 }
 
-struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
-			const struct numfmt *nf, double width, struct err *e)
+struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
+			double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
-	struct ctx x = { s, f, nf };
+	struct ctx x = {s, f, nf};
 	struct plot p;
 	double y;
 	if (!s)

@@ -18,9 +18,9 @@
 #include "render/text.h"
 
 enum xy_scale {
-	XY_LINEAR,      /* nice 1-2-5 ticks */
-	XY_LOG,         /* log10 axis: ticks at 1, 2, 5 × 10^k (fewer when they do not fit) */
-	XY_INTEGER,     /* linear, ticks on whole numbers only (cycles, seconds) */
+	XY_LINEAR,  /* nice 1-2-5 ticks */
+	XY_LOG,     /* log10 axis: ticks at 1, 2, 5 × 10^k (fewer when they do not fit) */
+	XY_INTEGER, /* linear, ticks on whole numbers only (cycles, seconds) */
 };
 
 struct xychart;
@@ -58,14 +58,13 @@ void xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
 /* xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
  * with e set (also when an xy_* call before ran out of memory). c is not changed. */
-struct scene *xy_layout(const struct xychart *c, const struct fonts *f,
-			const struct numfmt *nf, double width, struct err *e);
+struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
+			double width, struct err *e);
 
 /* xy_log_ticks: ticks of a log10 axis covering [lo, hi] (lo > 0): the range rounded out
  * to powers of ten (*tlo, *thi), and the ticks 1, 2, 5 × 10^k (`every` = 0), 10^k only
  * (every = 1) or every second power of ten (every = 2) inside it, into ticks (at most
  * max). Returns the number of ticks written; 0 when lo or hi is not a positive number. */
-int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
-		 double *thi);
+int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi);
 
 #endif

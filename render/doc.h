@@ -13,57 +13,63 @@
 #include "render/chart.h"
 
 enum cell_flags {
-	CELL_HEAD = 1,      /* a header cell (<th scope="col">) */
-	CELL_ROWHEAD = 2,   /* the row's header (<th scope="row">) */
-	CELL_NUM = 4,       /* a number: right-aligned, tabular figures */
-	CELL_LEAD = 8,      /* the row's leader: marked */
-	CELL_MUTED = 16,    /* a missing or excluded value */
-	CELL_TIE = 32,      /* tied at the top of the row (no clear leader): marked apart */
+	CELL_HEAD = 1,    /* a header cell (<th scope="col">) */
+	CELL_ROWHEAD = 2, /* the row's header (<th scope="row">) */
+	CELL_NUM = 4,     /* a number: right-aligned, tabular figures */
+	CELL_LEAD = 8,    /* the row's leader: marked */
+	CELL_MUTED = 16,  /* a missing or excluded value */
+	CELL_TIE = 32,    /* tied at the top of the row (no clear leader): marked apart */
 };
 
 struct doc_cell {
 	char *text;
-	char *note;         /* small text after the value (e.g. "n=5/7"), or NULL */
-	char color[8];      /* a colour swatch before the text ("" for none) */
+	char *note;    /* small text after the value (e.g. "n=5/7"), or NULL */
+	char color[8]; /* a colour swatch before the text ("" for none) */
 	unsigned flags;
 };
 
 struct doc;
 
 struct doc_table {
-	struct doc *doc;    /* the owner: a failed allocation sets doc->oom */
-	char *id;           /* HTML id, ASCII */
+	struct doc *doc; /* the owner: a failed allocation sets doc->oom */
+	char *id;        /* HTML id, ASCII */
 	char *caption;
 	size_t ncols;
-	struct doc_cell *head;          /* ncols cells */
-	struct doc_cell **rows;         /* nrows × ncols */
+	struct doc_cell *head;  /* ncols cells */
+	struct doc_cell **rows; /* nrows × ncols */
 	size_t nrows;
-	double *widths;                 /* ncols relative column widths (PDF) */
-	char *foot;                     /* a note under the table, or NULL */
+	double *widths; /* ncols relative column widths (PDF) */
+	char *foot;     /* a note under the table, or NULL */
 };
 
-enum blk_kind { BLK_HEADING, BLK_PARA, BLK_LIST, BLK_TABLE, BLK_CHARTS };
+enum blk_kind {
+	BLK_HEADING,
+	BLK_PARA,
+	BLK_LIST,
+	BLK_TABLE,
+	BLK_CHARTS
+};
 
 struct doc_block {
 	enum blk_kind kind;
-	int level;                      /* HEADING: 1 (section) or 2 */
-	char *id;                       /* HEADING: anchor */
-	char *text;                     /* HEADING, PARA */
-	char **items;                   /* LIST */
+	int level;    /* HEADING: 1 (section) or 2 */
+	char *id;     /* HEADING: anchor */
+	char *text;   /* HEADING, PARA */
+	char **items; /* LIST */
 	size_t nitems;
-	int lead;                       /* PARA/LIST: 1 = emphasised (key findings) */
-	struct doc_table *table;        /* TABLE */
-	struct scene **scenes;          /* CHARTS: drawn `per_row` side by side */
+	int lead;                /* PARA/LIST: 1 = emphasised (key findings) */
+	struct doc_table *table; /* TABLE */
+	struct scene **scenes;   /* CHARTS: drawn `per_row` side by side */
 	size_t nscenes;
 	int per_row;
 };
 
 struct doc {
-	char *lang;                     /* "en", "ko" */
+	char *lang; /* "en", "ko" */
 	char *title, *subtitle;
-	char *meta;                     /* a line under the title (generated, source) */
-	char *toc;                      /* "Contents" in the report's language */
-	char *page;                     /* "Page {n} of {total}" in the report's language */
+	char *meta; /* a line under the title (generated, source) */
+	char *toc;  /* "Contents" in the report's language */
+	char *page; /* "Page {n} of {total}" in the report's language */
 	struct doc_block *blocks;
 	size_t nblocks;
 	int oom;

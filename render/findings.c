@@ -67,8 +67,8 @@ static void led_sentence(const struct report_model *m, const struct text_lang *l
 	char sled[16], sof[16];
 	snprintf(sled, sizeof(sled), "%d", led);
 	snprintf(sof, sizeof(sof), "%d", of);
-	const char *names[] = { "subject", "led", "of", "op" };
-	const char *vals[] = { m->subjects[subject].label, sled, sof, opname };
+	const char *names[] = {"subject", "led", "of", "op"};
+	const char *vals[] = {m->subjects[subject].label, sled, sof, opname};
 	text_subst(b, text_lang_str(l, key), names, vals, 4);
 }
 
@@ -78,7 +78,7 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		struct strbuf where = { 0 }, b = { 0 };
+		struct strbuf where = {0}, b = {0};
 		int count = 0;
 		if ((int)s == top)
 			continue;
@@ -93,15 +93,15 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			if (model_workers_at(m, l, op, d->concurrency, MODEL_WORKERS_BRIEF, &w) < 0)
 				where.failed = 1;
 			text_num(nf, d->mib_s, -1, val, sizeof(val));
-			const char *names[] = { "size", "workers", "per_client", "value" };
-			const char *vals[] = { size, w.total, w.per_client, val };
+			const char *names[] = {"size", "workers", "per_client", "value"};
+			const char *vals[] = {size, w.total, w.per_client, val};
 			if (count++)
 				strbuf_adds(&where, text_lang_str(l, "finding.where_sep"));
 			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 4);
 		}
 		if (count) {
-			const char *names[] = { "subject", "op", "where" };
-			const char *vals[] = { m->subjects[s].label, opname, where.p ? where.p : "" };
+			const char *names[] = {"subject", "op", "where"};
+			const char *vals[] = {m->subjects[s].label, opname, where.p ? where.p : ""};
 			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
 		}
 		if (where.failed)
@@ -128,22 +128,21 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 	if (!best)
 		return 0;
 	char size[32], val[TEXT_NUM_MAX];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	struct model_workers w;
 	model_size_text(m, nf, best->size, size, sizeof(size));
 	if (model_workers(l, best->concurrency, best->clients, best->client_hosts,
 			  MODEL_WORKERS_LONG, &w) < 0)
-		b.failed = 1;   /* push refuses it */
+		b.failed = 1; /* push refuses it */
 	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
-	const char *names[] = { "op", "value", "subject", "size", "workers", "per_client" };
-	const char *vals[] = { opname, val, m->subjects[best->subject].label, size, w.total,
-			       w.per_client };
+	const char *names[] = {"op", "value", "subject", "size", "workers", "per_client"};
+	const char *vals[] = {opname, val,     m->subjects[best->subject].label,
+			      size,   w.total, w.per_client};
 	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 6);
 	return push(f, &b);
 }
 
-static int consistency(const struct report_model *m, const struct text_lang *l,
-		       struct findings *f)
+static int consistency(const struct report_model *m, const struct text_lang *l, struct findings *f)
 {
 	const struct rm_consistency *lo = NULL, *hi = NULL;
 	for (size_t i = 0; i < m->nconsistency; i++) {
@@ -158,18 +157,21 @@ static int consistency(const struct report_model *m, const struct text_lang *l,
 	if (!lo || lo == hi)
 		return 0;
 	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
-	struct strbuf b = { 0 };
-	snprintf(pa, sizeof(pa), "%s%%", text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof(a)));
-	snprintf(pb, sizeof(pb), "%s%%", text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof(b2)));
-	const char *names[] = { "subject", "cv", "subject2", "cv2" };
-	const char *vals[] = { m->subjects[lo->subject].label, pa, m->subjects[hi->subject].label, pb };
+	struct strbuf b = {0};
+	snprintf(pa, sizeof(pa), "%s%%",
+		 text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof(a)));
+	snprintf(pb, sizeof(pb), "%s%%",
+		 text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof(b2)));
+	const char *names[] = {"subject", "cv", "subject2", "cv2"};
+	const char *vals[] = {m->subjects[lo->subject].label, pa, m->subjects[hi->subject].label,
+			      pb};
 	text_subst(&b, text_lang_str(l, "finding.consistency"), names, vals, 4);
 	return push(f, &b);
 }
 
 static int oneoffs(const struct report_model *m, const struct text_lang *l, struct findings *f)
 {
-	static const char *const ops[] = { "list", "head", "delete" };
+	static const char *const ops[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
 		const struct rm_oneoff *best = NULL;
 		for (size_t i = 0; i < m->noneoffs; i++) {
@@ -181,11 +183,11 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 		if (!best)
 			continue;
 		char opname[32], val[TEXT_NUM_MAX];
-		struct strbuf b = { 0 };
+		struct strbuf b = {0};
 		findings_op_name(l, ops[k], opname, sizeof(opname));
 		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof(val));
-		const char *names[] = { "op", "subject", "value" };
-		const char *vals[] = { opname, m->subjects[best->subject].label, val };
+		const char *names[] = {"op", "subject", "value"};
+		const char *vals[] = {opname, m->subjects[best->subject].label, val};
 		text_subst(&b, text_lang_str(l, "finding.oneoff"), names, vals, 3);
 		if (push(f, &b))
 			return -1;
@@ -238,7 +240,8 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 			clear += d->status == RM_LEAD_CLEAR && d->subject == (int)s;
 			tied += model_in_tie(d, (int)s);
 		}
-		if (clear > 0 && (clear > t->best_clear || (clear == t->best_clear && tied > t->best_tied))) {
+		if (clear > 0 &&
+		    (clear > t->best_clear || (clear == t->best_clear && tied > t->best_tied))) {
 			t->best = (int)s;
 			t->best_clear = clear;
 			t->best_tied = tied;
@@ -258,7 +261,7 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 			   struct strbuf *b)
 {
 	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16];
-	struct strbuf ties = { 0 };
+	struct strbuf ties = {0};
 	snprintf(clear, sizeof(clear), "%d", t->best_clear);
 	snprintf(of, sizeof(of), "%d", t->of);
 	snprintf(sn, sizeof(sn), "%d", n);
@@ -267,13 +270,20 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 	if (t->best_tied) {
 		char nt[16];
 		snprintf(nt, sizeof(nt), "%d", t->best_tied);
-		const char *nn[] = { "n" }, *nv[] = { nt };
-		text_subst(&ties, text_lang_str(l, t->best_tied == 1 ? "finding.ties1" : "finding.ties"),
+		const char *nn[] = {"n"}, *nv[] = {nt};
+		text_subst(&ties,
+			   text_lang_str(l, t->best_tied == 1 ? "finding.ties1" : "finding.ties"),
 			   nn, nv, 1);
 	}
-	const char *names[] = { "subject", "clear", "of", "op", "ties", "n", "pct", "cycles" };
-	const char *vals[] = { t->best >= 0 ? m->subjects[t->best].label : "", clear, of, opname,
-			       ties.p ? ties.p : "", sn, pct, cyc };
+	const char *names[] = {"subject", "clear", "of", "op", "ties", "n", "pct", "cycles"};
+	const char *vals[] = {t->best >= 0 ? m->subjects[t->best].label : "",
+			      clear,
+			      of,
+			      opname,
+			      ties.p ? ties.p : "",
+			      sn,
+			      pct,
+			      cyc};
 	text_subst(b, text_lang_str(l, key), names, vals, 8);
 	if (ties.failed)
 		b->failed = 1;
@@ -285,7 +295,7 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 			 const struct tally *t, const char *opname, struct findings *f,
 			 struct strbuf *head)
 {
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	if (head->len)
 		strbuf_adds(head, text_lang_str(l, "headline.sep"));
 	if (t->best >= 0) {
@@ -294,28 +304,32 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 			return -1;
 		tally_sentence(m, l, t, "headline.led_clear", 0, opname, head);
 	} else {
-		tally_sentence(m, l, t, t->untested == t->of ? "headline.untested"
-			       : "headline.no_clear", 0, opname, head);
+		tally_sentence(m, l, t,
+			       t->untested == t->of ? "headline.untested" : "headline.no_clear", 0,
+			       opname, head);
 	}
 	if (t->tie) {
-		tally_sentence(m, l, t, isfinite(t->detectable) ? "finding.no_clear"
-			       : "finding.no_clear_nodet", t->tie, opname, &b);
+		tally_sentence(m, l, t,
+			       isfinite(t->detectable) ? "finding.no_clear"
+						       : "finding.no_clear_nodet",
+			       t->tie, opname, &b);
 		if (push(f, &b))
 			return -1;
 	}
 	if (t->untested) {
-		tally_sentence(m, l, t, t->untested == t->of ? "finding.untested_all"
-			       : "finding.untested", t->untested, opname, &b);
+		tally_sentence(m, l, t,
+			       t->untested == t->of ? "finding.untested_all" : "finding.untested",
+			       t->untested, opname, &b);
 		if (push(f, &b))
 			return -1;
 	}
 	return 0;
 }
 
-int findings_build(const struct report_model *m, const struct text_lang *l,
-		   struct findings *out, struct err *e)
+int findings_build(const struct report_model *m, const struct text_lang *l, struct findings *out,
+		   struct err *e)
 {
-	struct strbuf head = { 0 }, b = { 0 };
+	struct strbuf head = {0}, b = {0};
 	char opname[32];
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < m->nops; i++) {
@@ -347,8 +361,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	if (b.len && push(out, &b))
 		goto oom;
 	for (size_t i = 0; i < m->nalerts; i++) {
-		const char *names[] = { "alert" };
-		const char *vals[] = { m->alerts[i] };
+		const char *names[] = {"alert"};
+		const char *vals[] = {m->alerts[i]};
 		text_subst(&b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
 		if (push(out, &b))
 			goto oom;
@@ -361,9 +375,11 @@ int findings_build(const struct report_model *m, const struct text_lang *l,
 	if (m->nexcluded) {
 		char n[16];
 		snprintf(n, sizeof(n), "%zu", m->nexcluded);
-		const char *names[] = { "n" };
-		const char *vals[] = { n };
-		text_subst(&b, text_lang_str(l, m->nexcluded == 1 ? "finding.excluded1" : "finding.excluded"),
+		const char *names[] = {"n"};
+		const char *vals[] = {n};
+		text_subst(&b,
+			   text_lang_str(l, m->nexcluded == 1 ? "finding.excluded1"
+							      : "finding.excluded"),
 			   names, vals, 1);
 		if (push(out, &b))
 			goto oom;

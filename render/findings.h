@@ -14,15 +14,15 @@
 #include "render/text.h"
 
 struct findings {
-	char *headline;      /* one line for under the title */
-	char **items;        /* the findings, in order */
+	char *headline; /* one line for under the title */
+	char **items;   /* the findings, in order */
 	size_t nitems;
 };
 
 /* findings_build: fill out (zeroed first). Returns 0, or -1 when out of memory (out is
  * then freed). Free with findings_free. */
-int findings_build(const struct report_model *m, const struct text_lang *l,
-		   struct findings *out, struct err *e);
+int findings_build(const struct report_model *m, const struct text_lang *l, struct findings *out,
+		   struct err *e);
 void findings_free(struct findings *f);
 
 /* findings_add: append the text of b to f's items (b is emptied). Returns 0, or -1 when

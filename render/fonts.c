@@ -18,9 +18,9 @@
 #define REPLACEMENT 0xFFFDu
 
 struct face {
-	HPDF_FontDef def;       /* glyph ids and widths */
-	const char *name;       /* libharu's name of the loaded font */
-	HPDF_Font font;         /* the PDF font, created on first use by fonts_run */
+	HPDF_FontDef def; /* glyph ids and widths */
+	const char *name; /* libharu's name of the loaded font */
+	HPDF_Font font;   /* the PDF font, created on first use by fonts_run */
 };
 
 /* What lookup found for a character of the BMP, per weight: 0 not looked up yet, else
@@ -30,16 +30,16 @@ struct face {
 
 struct fonts {
 	HPDF_Doc pdf;
-	struct face face[2][NFACES];    /* [bold][order] */
-	uint32_t *cache[2];             /* [bold][code point], 65,536 entries each */
+	struct face face[2][NFACES]; /* [bold][order] */
+	uint32_t *cache[2];          /* [bold][code point], 65,536 entries each */
 	int nanum_first;
-	struct err *e;   /* where libharu's error handler writes, during fonts_new only */
+	struct err *e; /* where libharu's error handler writes, during fonts_new only */
 };
 
 static const char *const files[2][NFACES] = {
 	/* [bold][0: DejaVu, 1: Nanum] */
-	{ FONTS_DIR_DEJAVU "/DejaVuSans.ttf", FONTS_DIR_NANUM "/NanumGothic.ttf" },
-	{ FONTS_DIR_DEJAVU "/DejaVuSans-Bold.ttf", FONTS_DIR_NANUM "/NanumGothicBold.ttf" },
+	{FONTS_DIR_DEJAVU "/DejaVuSans.ttf", FONTS_DIR_NANUM "/NanumGothic.ttf"},
+	{FONTS_DIR_DEJAVU "/DejaVuSans-Bold.ttf", FONTS_DIR_NANUM "/NanumGothicBold.ttf"},
 };
 
 static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
@@ -219,13 +219,14 @@ static HPDF_Dict to_unicode(HPDF_Doc pdf)
 	if (!cm)
 		return NULL;
 	cm->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
-	HPDF_Stream_WriteStr(cm->stream, "/CIDInit /ProcSet findresource begin\n12 dict begin\n"
+	HPDF_Stream_WriteStr(cm->stream,
+			     "/CIDInit /ProcSet findresource begin\n12 dict begin\n"
 			     "begincmap\n/CIDSystemInfo << /Registry (Adobe) /Ordering (UCS) "
 			     "/Supplement 0 >> def\n/CMapName /Adobe-Identity-UCS def\n"
 			     "/CMapType 2 def\n1 begincodespacerange\n<0000> <FFFF>\n"
 			     "endcodespacerange\n");
 	for (hi = 0; hi < 256; hi++) {
-		if (hi >= 0xD8 && hi <= 0xDF)      /* surrogates: no character */
+		if (hi >= 0xD8 && hi <= 0xDF) /* surrogates: no character */
 			continue;
 		if (n % 100 == 0) {
 			int left = 256 - 8 - n;
@@ -238,12 +239,11 @@ static HPDF_Dict to_unicode(HPDF_Doc pdf)
 		n++;
 	}
 	HPDF_Stream_WriteStr(cm->stream, "endbfrange\nendcmap\nCMapName currentdict /CMap "
-			     "defineresource pop\nend\nend\n");
+					 "defineresource pop\nend\nend\n");
 	return cm;
 }
 
-size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, char *buf,
-		 size_t n)
+size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, char *buf, size_t n)
 {
 	const char *p = text;
 	size_t o = 0;

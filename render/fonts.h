@@ -53,8 +53,7 @@ HPDF_Doc fonts_doc(const struct fonts *f);
  * characters spaces; n >= 4, and a run is cut short rather than split inside a
  * character when buf is full). Returns how many bytes of `text` the run covers: 0 only
  * at its end. */
-size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, char *buf,
-		 size_t n);
+size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, char *buf, size_t n);
 
 /* fonts_css_family: the CSS font-family list the HTML uses for the same faces, in the
  * same order. */

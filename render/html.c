@@ -140,7 +140,7 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 {
 	char path[4096];
 	char *skel = NULL, *css = NULL;
-	struct strbuf style = { 0 }, title = { 0 }, bod = { 0 };
+	struct strbuf style = {0}, title = {0}, bod = {0};
 	int rc = -1;
 	snprintf(path, sizeof(path), "%s/report.html", templates);
 	if (!(skel = text_read_file(path, e)))
@@ -149,16 +149,16 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	if (!(css = text_read_file(path, e)))
 		goto done;
 	{
-		const char *names[] = { "font" };
-		const char *vals[] = { font_family };
+		const char *names[] = {"font"};
+		const char *vals[] = {font_family};
 		text_subst(&style, css, names, vals, 1);
 	}
 	esc(&title, d->title);
 	body(&bod, d, font_family);
 	{
-		const char *names[] = { "lang", "title", "style", "body" };
-		const char *vals[] = { d->lang, title.p ? title.p : "", style.p ? style.p : "",
-				       bod.p ? bod.p : "" };
+		const char *names[] = {"lang", "title", "style", "body"};
+		const char *vals[] = {d->lang, title.p ? title.p : "", style.p ? style.p : "",
+				      bod.p ? bod.p : ""};
 		text_subst(out, skel, names, vals, 4);
 	}
 	if (out->failed || style.failed || title.failed || bod.failed) {

@@ -21,7 +21,12 @@
 #include "render/report.h"
 #include "render/text.h"
 
-enum { EXIT_OK = 0, EXIT_INPUT = 1, EXIT_USAGE = 2, EXIT_OUTPUT = 3 };
+enum {
+	EXIT_OK = 0,
+	EXIT_INPUT = 1,
+	EXIT_USAGE = 2,
+	EXIT_OUTPUT = 3
+};
 
 static void usage(FILE *f)
 {
@@ -49,7 +54,8 @@ static void usage(FILE *f)
 	      "  1  bad input: aggregate.json missing or invalid (the message names the file\n"
 	      "     and field), a template or font missing\n"
 	      "  2  usage error\n"
-	      "  3  the report could not be written (directory, disk, PDF library, memory)\n", f);
+	      "  3  the report could not be written (directory, disk, PDF library, memory)\n",
+	      f);
 }
 
 /* The templates directory: beside the executable's directory, else ./templates. */
@@ -107,46 +113,58 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
-		{ "output", required_argument, NULL, 'o' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "templates", required_argument, NULL, 't' },
-		{ "lang", required_argument, NULL, 'l' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{"output", required_argument, NULL, 'o'},
+		{"format", required_argument, NULL, 'f'},
+		{"templates", required_argument, NULL, 't'},
+		{"lang", required_argument, NULL, 'l'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *lang = "en", *templates = NULL;
 	char tdir[4096], odir[4096], agg[4096];
 	int want_html = 1, want_pdf = 1, c, rc = EXIT_INPUT;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct report_model *m = NULL;
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct strbuf html = { 0 };
+	struct strbuf html = {0};
 
 	while ((c = getopt_long(argc, argv, "o:f:t:l:h", opts, NULL)) != -1) {
 		switch (c) {
-		case 'o': out = optarg; break;
-		case 't': templates = optarg; break;
-		case 'l': lang = optarg; break;
+		case 'o':
+			out = optarg;
+			break;
+		case 't':
+			templates = optarg;
+			break;
+		case 'l':
+			lang = optarg;
+			break;
 		case 'f': {
 			char buf[64], *tok, *save = NULL;
 			snprintf(buf, sizeof(buf), "%s", optarg);
 			want_html = want_pdf = 0;
-			for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+			for (tok = strtok_r(buf, ",", &save); tok;
+			     tok = strtok_r(NULL, ",", &save)) {
 				if (strcmp(tok, "html") == 0)
 					want_html = 1;
 				else if (strcmp(tok, "pdf") == 0)
 					want_pdf = 1;
 				else {
-					fprintf(stderr, "render: --format: '%s' is not html or pdf\n", tok);
+					fprintf(stderr,
+						"render: --format: '%s' is not html or pdf\n", tok);
 					return EXIT_USAGE;
 				}
 			}
 			break;
 		}
-		case 'h': usage(stdout); return EXIT_OK;
-		default: usage(stderr); return EXIT_USAGE;
+		case 'h':
+			usage(stdout);
+			return EXIT_OK;
+		default:
+			usage(stderr);
+			return EXIT_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
@@ -168,7 +186,8 @@ int main(int argc, char **argv)
 		default_templates(tdir, sizeof(tdir));
 	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
 	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
-		 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >= sizeof(odir)) {
+			 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >=
+	    sizeof(odir)) {
 		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
 		return EXIT_OUTPUT;
 	}

@@ -80,7 +80,8 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 		goto done;
 	if (strncmp(fmt, "s3bench-aggregate/1", 19) != 0 || (fmt[19] && fmt[19] != '.')) {
 		char w[300];
-		snprintf(w, sizeof(w), "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
+		snprintf(w, sizeof(w),
+			 "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
 		ld_bad(l, "format", w);
 		failed = 1;
 		goto done;
@@ -116,7 +117,8 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 	if (o && json_is_object(o)) {
 		m->policy_name = ld_get_str(l, o, "policy", "name", 1, &failed);
 		m->policy_rule = ld_get_str(l, o, "policy", "rule", 1, &failed);
-		m->policy_min_samples = (int)ld_get_int(l, o, "policy", "min_samples", 0, 1, &failed);
+		m->policy_min_samples = (int)ld_get_int(l, o, "policy", "min_samples", 0, 1,
+							&failed);
 	} else if (o) {
 		ld_bad(l, "policy", "expected an object");
 		failed = 1;
@@ -178,7 +180,8 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return ld_bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
 		return ld_bad(l, "matrix.concurrency", "expected an array");
-	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops), &failed)))
+	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops),
+				   &failed)))
 		return -1;
 	json_array_foreach(ops, i, v) {
 		snprintf(w, sizeof(w), "matrix.ops[%zu]", i);
@@ -189,7 +192,7 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 			return -1;
 	}
 	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
-				  &failed)))
+				     &failed)))
 		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
@@ -200,7 +203,7 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		m->nsizes = i + 1;
 	}
 	if (!(m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
-					sizeof(*m->concurrency), &failed)))
+					   sizeof(*m->concurrency), &failed)))
 		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
@@ -251,7 +254,8 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 		snprintf(runs_at, sizeof(runs_at), "%s.runs", w);
 		if (runs && !json_is_array(runs))
 			return ld_bad(l, runs_at, "expected an array");
-		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs), &failed)))
+		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs),
+					    &failed)))
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
@@ -324,7 +328,7 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	char w[64];
 
 	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof(*m->consistency), &a,
-					 &failed)))
+					    &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_consistency *d = &m->consistency[i];
@@ -354,8 +358,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0, sizeof(*m->leader_counts),
-					   &a, &failed)))
+	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0,
+					      sizeof(*m->leader_counts), &a, &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
@@ -370,7 +374,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a, &failed)))
+	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a,
+					 &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
@@ -394,7 +399,7 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 struct report_model *model_load_string(const char *json, const char *name, struct err *e)
 {
 	struct report_model *m = calloc(1, sizeof(*m));
-	struct ld l = { name, e };
+	struct ld l = {name, e};
 	json_error_t je;
 	json_t *root = json_loads(json, 0, &je);
 	if (!m || !(m->file = strdup(name))) {
@@ -471,18 +476,29 @@ void model_free(struct report_model *m)
 	model_stats_free(m);
 	model_free_clients(m);
 	model_free_ext(m);
-	free(m->file); free(m->generated); free(m->tool_name); free(m->tool_version);
-	free(m->source); free(m->campaign_name); free(m->campaign_title);
-	free(m->campaign_client); free(m->campaign_order); free(m->policy_name);
+	free(m->file);
+	free(m->generated);
+	free(m->tool_name);
+	free(m->tool_version);
+	free(m->source);
+	free(m->campaign_name);
+	free(m->campaign_title);
+	free(m->campaign_client);
+	free(m->campaign_order);
+	free(m->policy_name);
 	free(m->policy_rule);
 	for (i = 0; i < m->nsubjects; i++) {
-		free(m->subjects[i].id); free(m->subjects[i].label);
-		free(m->subjects[i].endpoint); free(m->subjects[i].region);
+		free(m->subjects[i].id);
+		free(m->subjects[i].label);
+		free(m->subjects[i].endpoint);
+		free(m->subjects[i].region);
 	}
 	free(m->subjects);
 	for (i = 0; i < m->nops; i++)
 		free(m->ops[i]);
-	free(m->ops); free(m->sizes); free(m->concurrency);
+	free(m->ops);
+	free(m->sizes);
+	free(m->concurrency);
 	for (i = 0; i < m->ncells; i++) {
 		free(m->cells[i].op);
 		free(m->cells[i].runs);
@@ -499,8 +515,10 @@ void model_free(struct report_model *m)
 		free(m->leader_counts[i].op);
 	free(m->leader_counts);
 	for (i = 0; i < m->nexcluded; i++) {
-		free(m->excluded[i].path); free(m->excluded[i].op);
-		free(m->excluded[i].cls); free(m->excluded[i].reason);
+		free(m->excluded[i].path);
+		free(m->excluded[i].op);
+		free(m->excluded[i].cls);
+		free(m->excluded[i].reason);
 	}
 	free(m->excluded);
 	free(m);

@@ -195,9 +195,9 @@ int model_clients_at(const struct report_model *m, const char *op, int conc, int
 int model_workers(const struct text_lang *l, int conc, int clients, int hosts,
 		  enum model_workers_form form, struct model_workers *w)
 {
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	char cl[16], per[16], nh[16];
-	const char *names[] = { "clients", "per", "n" }, *vals[] = { cl, per, nh };
+	const char *names[] = {"clients", "per", "n"}, *vals[] = {cl, per, nh};
 	int rc = clients > 1;
 
 	snprintf(w->total, sizeof(w->total), "%lld", (long long)conc * (clients > 1 ? clients : 1));

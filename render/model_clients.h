@@ -11,24 +11,25 @@
 #include "render/model_json.h"
 #include "render/text.h"
 
-struct rm_client_host {            /* client_hosts[] */
+struct rm_client_host { /* client_hosts[] */
 	char *host;
-	int ranks;                     /* the most ranks it ran in one run */
+	int ranks; /* the most ranks it ran in one run */
 };
 
-struct rm_balance_client {         /* client_balance[].clients[] */
+struct rm_balance_client { /* client_balance[].clients[] */
 	int rank;
-	char *host;                    /* "" when null */
-	double mib_s, obj_s;           /* NAN when null */
+	char *host;          /* "" when null */
+	double mib_s, obj_s; /* NAN when null */
 };
 
-struct rm_balance {                /* client_balance[] */
+struct rm_balance { /* client_balance[] */
 	int subject;
 	char *op;
 	uint64_t size;
 	int concurrency, workers_total, n;
-	struct rm_balance_client *clients; size_t nclients;
-	double ratio;                  /* ratio_max_min; NAN when null */
+	struct rm_balance_client *clients;
+	size_t nclients;
+	double ratio; /* ratio_max_min; NAN when null */
 };
 
 /* model_load_clients: cells[].clients / client_hosts (into m->cells, loaded already),
@@ -54,11 +55,14 @@ int model_clients_at(const struct report_model *m, const char *op, int conc, int
  * one client and "24 workers (3 × 8)" (brief) or "24 workers (3 clients × 8) on 2 hosts"
  * (long) for three. */
 struct model_workers {
-	char total[24];            /* conc × clients */
-	char per_client[192];      /* "" for one client */
+	char total[24];       /* conc × clients */
+	char per_client[192]; /* "" for one client */
 };
 
-enum model_workers_form { MODEL_WORKERS_BRIEF, MODEL_WORKERS_LONG };
+enum model_workers_form {
+	MODEL_WORKERS_BRIEF,
+	MODEL_WORKERS_LONG
+};
 
 /* model_workers: fill *w from l's "workers.per_client" (brief) or
  * "workers.per_client_long" and "workers.hosts1" / "workers.hosts" (long). Returns 1 when

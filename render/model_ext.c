@@ -12,16 +12,17 @@
 #include <jansson.h>
 
 /* matrix.size_labels: strings or nulls, one per matrix.sizes entry. */
-static int load_size_labels(struct report_model *m, json_t *root, const char *file,
-			    struct err *e)
+static int load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
 {
 	json_t *a = json_object_get(json_object_get(root, "matrix"), "size_labels"), *v;
 	size_t k;
 	if (!a || json_is_null(a))
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) != m->nsizes)
-		return err_set(e, "%s: matrix.size_labels: expected an array as long as "
-			       "matrix.sizes", file);
+		return err_set(e,
+			       "%s: matrix.size_labels: expected an array as long as "
+			       "matrix.sizes",
+			       file);
 	if (!(m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))))
 		return err_set(e, "%s: matrix.size_labels: out of memory", file);
 	json_array_foreach(a, k, v) {
@@ -94,8 +95,7 @@ char *model_size_text(const struct report_model *m, const struct numfmt *nf, uin
 	return buf;
 }
 
-const struct rm_series *model_timeseries(const struct report_model *m, int subject,
-					 const char *op)
+const struct rm_series *model_timeseries(const struct report_model *m, int subject, const char *op)
 {
 	for (size_t i = 0; i < m->ntimeseries; i++)
 		if (m->timeseries[i].subject == subject && strcmp(m->timeseries[i].op, op) == 0)

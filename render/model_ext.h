@@ -18,8 +18,7 @@ struct json_t;
  * or -1 with e naming the
  * field at fault ("x/aggregate.json: matrix.size_labels[2]: expected a string or
  * null"); what was loaded stays owned by m (model_free releases it). */
-int model_load_ext(struct report_model *m, struct json_t *root, const char *file,
-		   struct err *e);
+int model_load_ext(struct report_model *m, struct json_t *root, const char *file, struct err *e);
 
 /* model_free_ext: free what model_load_ext added to m (called by model_free). */
 void model_free_ext(struct report_model *m);
@@ -45,7 +44,6 @@ char *model_size_text(const struct report_model *m, const struct numfmt *nf, uin
 		      char *buf, size_t n);
 
 /* model_timeseries: the time series of subject × op, or NULL. */
-const struct rm_series *model_timeseries(const struct report_model *m, int subject,
-					 const char *op);
+const struct rm_series *model_timeseries(const struct report_model *m, int subject, const char *op);
 
 #endif

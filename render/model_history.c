@@ -85,7 +85,7 @@ static int load_baseline(struct report_model *m, const json_t *root, const char 
 	if (str(b, "campaign", &x->campaign) || str(b, "generated", &x->generated))
 		goto oom;
 	for (size_t i = 0; i < n; i++) {
-		x->ncells = i + 1;   /* counted first: a half-loaded cell is freed too */
+		x->ncells = i + 1; /* counted first: a half-loaded cell is freed too */
 		if (load_change(&x->cells[i], json_array_get(cells, i)))
 			goto oom;
 	}
@@ -119,8 +119,7 @@ static int load_series(struct rm_trend_series *x, const json_t *s)
 }
 
 /* load_alerts: tr's alerts[], which must be strings. */
-static int load_alerts(struct report_model *m, const json_t *tr, const char *path,
-		       struct err *e)
+static int load_alerts(struct report_model *m, const json_t *tr, const char *path, struct err *e)
 {
 	const json_t *a = json_object_get(tr, "alerts"), *v;
 	size_t i;
@@ -163,7 +162,7 @@ static int load_trend(struct report_model *m, const char *file, struct err *e)
 		goto out;
 	}
 	for (size_t i = 0; i < n; i++) {
-		m->ntrend = i + 1;   /* counted first: a half-loaded series is freed too */
+		m->ntrend = i + 1; /* counted first: a half-loaded series is freed too */
 		if (load_series(&m->trend[i], json_array_get(series, i))) {
 			err_set(e, "%s: out of memory", path);
 			goto out;

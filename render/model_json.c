@@ -20,8 +20,7 @@ int ld_bad_at(struct ld *l, const char *where, const char *key, const char *what
 }
 
 /* A copy of s for the field at where.key; NULL with *failed set when out of memory. */
-char *ld_dup_at(struct ld *l, const char *where, const char *key, const char *s,
-		int *failed)
+char *ld_dup_at(struct ld *l, const char *where, const char *key, const char *s, int *failed)
 {
 	char *r = strdup(s);
 	if (!r) {
@@ -44,8 +43,8 @@ void *ld_alloc_at(struct ld *l, const char *field, size_t n, size_t size, int *f
 }
 
 /* The member `key` of o; missing is an error when required. */
-json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key,
-		  int required, int *failed)
+json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		  int *failed)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v && required) {
@@ -55,11 +54,11 @@ json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key,
 	return v;
 }
 
-char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key,
-		 int required, int *failed)
+char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		 int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
-	if (!v || (json_is_null(v) && !required))   /* absent or null: empty */
+	if (!v || (json_is_null(v) && !required)) /* absent or null: empty */
 		return ld_dup_at(l, where, key, "", failed);
 	if (!json_is_string(v)) {
 		ld_bad_at(l, where, key, "expected a string");
@@ -70,8 +69,8 @@ char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key,
 }
 
 /* A number or null (NAN); absent is null unless required. */
-double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key,
-		  int required, int *failed)
+double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		  int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
 	if (!v || json_is_null(v))
@@ -84,8 +83,8 @@ double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key,
 	return json_number_value(v);
 }
 
-long long ld_get_int(struct ld *l, json_t *o, const char *where, const char *key,
-		     int required, long long dflt, int *failed)
+long long ld_get_int(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		     long long dflt, int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
 	if (!v || (json_is_null(v) && !required))
@@ -107,8 +106,8 @@ int ld_find_subject(const struct report_model *m, const char *id)
 }
 
 /* The subject named by o.key, as an index. */
-int ld_get_subject(struct ld *l, const struct report_model *m, json_t *o,
-		   const char *where, int *failed)
+int ld_get_subject(struct ld *l, const struct report_model *m, json_t *o, const char *where,
+		   int *failed)
 {
 	char *id = ld_get_str(l, o, where, "subject", 1, failed);
 	int i = -1;
@@ -152,8 +151,7 @@ int ld_element(struct ld *l, const char *key, size_t i, json_t *v, char *w, size
 	return json_is_object(v) ? 0 : ld_bad(l, w, "expected an object");
 }
 
-int ld_get_bool(struct ld *l, json_t *o, const char *where, const char *key, int dflt,
-		int *failed)
+int ld_get_bool(struct ld *l, json_t *o, const char *where, const char *key, int dflt, int *failed)
 {
 	json_t *v = json_object_get(o, key);
 	if (!v || json_is_null(v))

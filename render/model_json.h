@@ -28,28 +28,27 @@ char *ld_dup_at(struct ld *l, const char *where, const char *key, const char *s,
 /* ld_alloc_at: zeroed room for n elements and one spare (caller frees), or NULL. */
 void *ld_alloc_at(struct ld *l, const char *field, size_t n, size_t size, int *failed);
 /* ld_member: o.key (borrowed) or NULL. */
-json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key,
-		  int required, int *failed);
+json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		  int *failed);
 /* ld_get_str: a copy of the string o.key (caller frees); absent or null gives "". */
-char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key,
-		 int required, int *failed);
+char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		 int *failed);
 /* ld_get_num: the number o.key; null or absent gives NAN. */
-double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key,
-		  int required, int *failed);
+double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		  int *failed);
 /* ld_get_int: the non-negative integer o.key; absent or null gives dflt. */
-long long ld_get_int(struct ld *l, json_t *o, const char *where, const char *key,
-		     int required, long long dflt, int *failed);
+long long ld_get_int(struct ld *l, json_t *o, const char *where, const char *key, int required,
+		     long long dflt, int *failed);
 /* ld_get_bool: true/false o.key as 1/0; absent or null gives dflt. */
-int ld_get_bool(struct ld *l, json_t *o, const char *where, const char *key, int dflt,
-		int *failed);
+int ld_get_bool(struct ld *l, json_t *o, const char *where, const char *key, int dflt, int *failed);
 /* ld_get_pair: o.key as [lo, hi] of numbers into lo, hi; absent or null gives NAN, NAN. */
 void ld_get_pair(struct ld *l, json_t *o, const char *where, const char *key, double *lo,
 		 double *hi, int *failed);
 /* ld_find_subject: the index of subject id in m->subjects, or -1. */
 int ld_find_subject(const struct report_model *m, const char *id);
 /* ld_get_subject: the subject named by o.subject, as an index (-1 with *failed set). */
-int ld_get_subject(struct ld *l, const struct report_model *m, json_t *o,
-		   const char *where, int *failed);
+int ld_get_subject(struct ld *l, const struct report_model *m, json_t *o, const char *where,
+		   int *failed);
 /* ld_get_array: root.key, an array (borrowed) or NULL when absent. */
 json_t *ld_get_array(struct ld *l, json_t *root, const char *key, int required, int *failed);
 /* ld_get_items: the array root.key (absent: empty) into *a and zeroed room for its

@@ -186,7 +186,7 @@ static int load_comparisons(struct ld *l, struct report_model *m, json_t *root)
 	size_t i;
 	char w[64];
 	if (!(m->comparisons = ld_get_items(l, root, "comparisons", 0, sizeof(*m->comparisons), &a,
-					   &failed)))
+					    &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_comparison *c = &m->comparisons[i];
@@ -207,8 +207,10 @@ static int load_comparisons(struct ld *l, struct report_model *m, json_t *root)
 		c->p = ld_get_num(l, v, w, "p", 0, &failed);
 		c->p_adj = ld_get_num(l, v, w, "p_adj", 0, &failed);
 		char *test = ld_get_str(l, v, w, "test", 0, &failed);
-		c->test = !test ? RM_TEST_NONE : strcmp(test, "paired-t") == 0 ? RM_TEST_PAIRED
-			: strcmp(test, "welch") == 0 ? RM_TEST_WELCH : RM_TEST_NONE;
+		c->test = !test                           ? RM_TEST_NONE
+			  : strcmp(test, "paired-t") == 0 ? RM_TEST_PAIRED
+			  : strcmp(test, "welch") == 0    ? RM_TEST_WELCH
+							  : RM_TEST_NONE;
 		free(test);
 		c->pairs = (int)ld_get_int(l, v, w, "pairs", 0, 0, &failed);
 		c->n_a = (int)ld_get_int(l, v, w, "n_a", 0, 0, &failed);
@@ -257,7 +259,7 @@ static int load_timeseries(struct ld *l, struct report_model *m, json_t *root)
 	size_t i, nm, no;
 	char w[64];
 	if (!(m->timeseries = ld_get_items(l, root, "timeseries", 0, sizeof(*m->timeseries), &a,
-					  &failed)))
+					   &failed)))
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_series *t = &m->timeseries[i];
@@ -281,7 +283,8 @@ static int load_timeseries(struct ld *l, struct report_model *m, json_t *root)
 		double f, k;
 		ld_get_pair(l, v, w, "kept", &f, &k, &failed);
 		if (!failed && !isnan(f) && !(f >= 0 && k >= f))
-			return ld_bad_at(l, w, "kept", "expected [first, last] with 0 <= first <= last");
+			return ld_bad_at(l, w, "kept",
+					 "expected [first, last] with 0 <= first <= last");
 		t->kept_first = isnan(f) ? -1 : (int)f;
 		t->kept_last = isnan(k) ? -1 : (int)k;
 		if (failed)
@@ -293,7 +296,9 @@ static int load_timeseries(struct ld *l, struct report_model *m, json_t *root)
 int ld_stats_top(struct ld *l, struct report_model *m, json_t *root)
 {
 	return load_statistics(l, m, root) || load_comparisons(l, m, root) ||
-	       load_timeseries(l, m, root) ? -1 : 0;
+			       load_timeseries(l, m, root)
+		       ? -1
+		       : 0;
 }
 
 void model_stats_free(struct report_model *m)
@@ -314,15 +319,17 @@ void model_stats_free(struct report_model *m)
 	}
 	free(m->comparisons);
 	for (i = 0; i < m->ntimeseries; i++) {
-		free(m->timeseries[i].op); free(m->timeseries[i].path);
-		free(m->timeseries[i].start); free(m->timeseries[i].mib_s);
+		free(m->timeseries[i].op);
+		free(m->timeseries[i].path);
+		free(m->timeseries[i].start);
+		free(m->timeseries[i].mib_s);
 		free(m->timeseries[i].obj_s);
 	}
 	free(m->timeseries);
 }
 
-const struct rm_leader *model_leader(const struct report_model *m, const char *op,
-				     uint64_t size, int concurrency)
+const struct rm_leader *model_leader(const struct report_model *m, const char *op, uint64_t size,
+				     int concurrency)
 {
 	for (size_t i = 0; i < m->nleaders; i++) {
 		const struct rm_leader *d = &m->leaders[i];

@@ -41,8 +41,7 @@ static char *str(struct wld *w, const json_t *o, const char *k)
 }
 
 /* subject: the index of o.subject among m's subjects; fails when unknown. */
-static int subject(struct wld *w, const struct report_model *m, const json_t *o,
-		   const char *path)
+static int subject(struct wld *w, const struct report_model *m, const json_t *o, const char *path)
 {
 	const char *id = json_string_value(json_object_get(o, "subject"));
 	for (size_t i = 0; id && i < m->nsubjects; i++)
@@ -57,13 +56,14 @@ static int subject(struct wld *w, const struct report_model *m, const json_t *o,
 /* mix_text: {"get": 45, ...} as "get 45, put 15, ..." (NULL when not an object). */
 static char *mix_text(struct wld *w, const json_t *mix)
 {
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	const char *k;
 	json_t *v;
 	if (!json_is_object(mix))
 		return str(w, NULL, "");
 	json_object_foreach((json_t *)mix, k, v)
-		strbuf_addf(&b, "%s%s %lld", b.len ? ", " : "", k, (long long)json_integer_value(v));
+		strbuf_addf(&b, "%s%s %lld", b.len ? ", " : "", k,
+			    (long long)json_integer_value(v));
 	if (b.failed && !w->failed) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
@@ -148,12 +148,11 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	}
 }
 
-int model_load_wl(struct report_model *m, struct json_t *root, const char *file,
-		  struct err *e)
+int model_load_wl(struct report_model *m, struct json_t *root, const char *file, struct err *e)
 {
 	json_t *cells = json_object_get(root, "workload_cells");
 	json_t *sweeps = json_object_get(root, "rate_sweeps"), *o;
-	struct wld w = { file, e, 0 };
+	struct wld w = {file, e, 0};
 	char path[64];
 	size_t i;
 	if (!json_array_size(cells) && !json_array_size(sweeps))
@@ -203,27 +202,30 @@ int model_wl_limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-void model_wl_sustained(const struct report_model *m, const struct text_lang *l,
-			struct strbuf *b)
+void model_wl_sustained(const struct report_model *m, const struct text_lang *l, struct strbuf *b)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char lim[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
-	struct strbuf list = { 0 };
+	struct strbuf list = {0};
 	if (!m->wl || !m->wl->nsweeps)
 		return;
 	for (size_t i = 0; i < m->wl->nsweeps; i++) {
 		const struct rm_sweep *s = &m->wl->sweeps[i];
-		const char *names[] = { "subject", "rate" };
-		const char *vals[] = { m->subjects[s->subject].label,
-				       text_num(nf, s->max_sustained, 0, v, sizeof(v)) };
+		const char *names[] = {"subject", "rate"};
+		const char *vals[] = {m->subjects[s->subject].label,
+				      text_num(nf, s->max_sustained, 0, v, sizeof(v))};
 		if (list.len)
 			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
-		text_subst(&list, text_lang_str(l, isnan(s->max_sustained) ? "finding.rate_none"
-						       : "finding.rate_held"), names, vals, 2);
+		text_subst(&list,
+			   text_lang_str(l, isnan(s->max_sustained) ? "finding.rate_none"
+								    : "finding.rate_held"),
+			   names, vals, 2);
 	}
-	const char *names[] = { "limit", "list" };
-	const char *vals[] = { text_num(nf, m->wl->sweeps[0].p99_limit, model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim, sizeof(lim)),
-			       list.p ? list.p : "" };
+	const char *names[] = {"limit", "list"};
+	const char *vals[] = {text_num(nf, m->wl->sweeps[0].p99_limit,
+				       model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim,
+				       sizeof(lim)),
+			      list.p ? list.p : ""};
 	text_subst(b, text_lang_str(l, "finding.rate"), names, vals, 2);
 	strbuf_free(&list);
 }

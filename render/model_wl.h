@@ -16,19 +16,20 @@
 
 struct json_t;
 
-struct rm_wl_op {          /* one op of a mixed cell (means over its runs) */
+struct rm_wl_op { /* one op of a mixed cell (means over its runs) */
 	char *op;
 	double share, obj_s, mib_s, p50, p99;
 };
 
 struct rm_wcell {
 	int subject, concurrency, n;
-	char *op, *workload, *mix;     /* workload: plain words ("" none); mix: "get 45, ..." */
+	char *op, *workload, *mix; /* workload: plain words ("" none); mix: "get 45, ..." */
 	uint64_t size;
 	double rate;                   /* offered req/s; NAN: closed loop */
 	double mib_s, obj_s, p50, p99; /* values; p50/p99 pooled (ms) */
-	struct rm_wl_op *by_op;        size_t nby_op;
-	int clients, client_hosts;     /* 1, 1 when absent (render/model_clients.h) */
+	struct rm_wl_op *by_op;
+	size_t nby_op;
+	int clients, client_hosts; /* 1, 1 when absent (render/model_clients.h) */
 };
 
 struct rm_sweep_pt {
@@ -37,30 +38,31 @@ struct rm_sweep_pt {
 };
 
 struct rm_sweep {
-	int subject, concurrency, clients;   /* clients: 1 when absent */
+	int subject, concurrency, clients; /* clients: 1 when absent */
 	char *op, *workload;
 	uint64_t size;
-	struct rm_sweep_pt *pts;       size_t npts;
-	double p99_limit, max_sustained;   /* max_sustained NAN: none */
+	struct rm_sweep_pt *pts;
+	size_t npts;
+	double p99_limit, max_sustained; /* max_sustained NAN: none */
 };
 
 struct rm_wl {
-	struct rm_wcell *cells;        size_t ncells;
-	struct rm_sweep *sweeps;       size_t nsweeps;
+	struct rm_wcell *cells;
+	size_t ncells;
+	struct rm_sweep *sweeps;
+	size_t nsweeps;
 };
 
 /* model_load_wl: root's workload_cells and rate_sweeps into m->wl (left NULL when the
  * file has neither or both are empty). -1 with e naming `file` and the field at fault;
  * what was loaded stays owned by m (model_free_wl releases it). */
-int model_load_wl(struct report_model *m, struct json_t *root, const char *file,
-		  struct err *e);
+int model_load_wl(struct report_model *m, struct json_t *root, const char *file, struct err *e);
 void model_free_wl(struct report_model *m);
 
 /* model_wl_sustained: the key finding of the rate sweeps into b ("Sustained rate with
  * p99 from the intended start under 50 ms: Ceph RGW held 700 req/s; s3rver 200 req/s.");
  * nothing when there is no sweep. */
-void model_wl_sustained(const struct report_model *m, const struct text_lang *l,
-			struct strbuf *b);
+void model_wl_sustained(const struct report_model *m, const struct text_lang *l, struct strbuf *b);
 
 /* model_wl_limit_decimals: the decimals a p99 limit is written with (0 for whole ms). */
 int model_wl_limit_decimals(double limit_ms);

@@ -73,8 +73,8 @@ static double width(const struct pw *w, const char *s, double size, int bold)
 
 /* Text at x (left edge), baseline y from the page top, on page p: one ShowText per run
  * of characters drawn with one face (fonts_run), each continuing where the last ended. */
-static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const char *s,
-			double size, int bold, const char *color)
+static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const char *s, double size,
+			int bold, const char *color)
 {
 	char stack[1024], *buf = stack;
 	size_t cap = 3 * strlen(s) + 4, used;
@@ -158,12 +158,12 @@ static int ensure(struct pw *w, double h)
 static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 		void (*out)(struct pw *, const char *, int, void *), void *arg)
 {
-	struct strbuf line = { 0 };
+	struct strbuf line = {0};
 	int n = 0, oom = 0;
 	const char *p = s;
 	while (*p && !oom) {
 		size_t wl = strcspn(p, " ");
-		struct strbuf cand = { 0 };
+		struct strbuf cand = {0};
 		strbuf_adds(&cand, line.p ? line.p : "");
 		if (line.len)
 			strbuf_adds(&cand, " ");
@@ -202,7 +202,7 @@ static int wrap(struct pw *w, const char *s, double size, int bold, double maxw,
 			} while (cut > 1);
 			if (cut == 0)
 				cut = 1;
-			struct strbuf head = { 0 }, rest = { 0 };
+			struct strbuf head = {0}, rest = {0};
 			strbuf_add(&head, line.p, cut);
 			strbuf_adds(&rest, line.p + cut);
 			if (head.failed || rest.failed) {
@@ -255,13 +255,13 @@ static void para_line(struct pw *w, const char *s, int i, void *arg)
 static void paragraph(struct pw *w, const char *s, double x, double maxw, double size, int bold,
 		      const char *color)
 {
-	struct para p = { x, size, size * 1.4, bold, color };
+	struct para p = {x, size, size * 1.4, bold, color};
 	wrap(w, s, size, bold, maxw, para_line, &p);
 }
 
 static void outline(struct pw *w, int level, const char *text)
 {
-	HPDF_Outline parent = level == 1 || !w->section ? NULL : w->section;   /* NULL: the root */
+	HPDF_Outline parent = level == 1 || !w->section ? NULL : w->section; /* NULL: the root */
 	HPDF_Outline o = HPDF_CreateOutline(w->pdf, parent, text, w->enc);
 	if (!o)
 		return;
@@ -306,7 +306,7 @@ static void heading(struct pw *w, const struct doc_block *b)
 /* ---- tables ---- */
 
 struct layout {
-	double *x, *wd;     /* ncols left edges and widths */
+	double *x, *wd; /* ncols left edges and widths */
 	double size, lh;
 };
 
@@ -332,8 +332,8 @@ static double cell_inner(const struct doc_cell *c, const struct layout *lay, dou
 	return wd - 8 - (c->color[0] ? lay->size + 3 : 0);
 }
 
-static int cell_lines(struct pw *w, const struct doc_cell *c, const struct layout *lay,
-		      double wd, int head)
+static int cell_lines(struct pw *w, const struct doc_cell *c, const struct layout *lay, double wd,
+		      int head)
 {
 	const char *t = c->text ? c->text : "";
 	int bold = head || (c->flags & CELL_LEAD);
@@ -361,8 +361,9 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 {
 	for (size_t i = 0; i < t->ncols; i++) {
 		const struct doc_cell *c = &row[i];
-		int right = (c->flags & CELL_NUM) || (head && i > 0 && (t->rows && t->nrows &&
-				(t->rows[0][i].flags & CELL_NUM)));
+		int right = (c->flags & CELL_NUM) ||
+			    (head && i > 0 &&
+			     (t->rows && t->nrows && (t->rows[0][i].flags & CELL_NUM)));
 		int bold = head || (c->flags & CELL_LEAD);
 		double x = lay->x[i] + 4, inner = cell_inner(c, lay, lay->wd[i]);
 		if ((c->flags & CELL_LEAD) && !head)
@@ -370,19 +371,25 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 		else if ((c->flags & CELL_TIE) && !head)
 			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#e3eefa");
 		if (c->color[0]) {
-			box(w->page, x, w->y + 3 + lay->size * 0.15, lay->size * 0.8, lay->size * 0.8,
-			    c->color);
+			box(w->page, x, w->y + 3 + lay->size * 0.15, lay->size * 0.8,
+			    lay->size * 0.8, c->color);
 			x += lay->size + 3;
 		}
 		if (c->note) {
 			double nw = width(w, c->note, lay->size * 0.8, 0);
 			inner -= nw + 3;
-			put_text(w, right ? x + inner + 3 : x + width(w, c->text ? c->text : "",
-								      lay->size, bold) + 3,
+			put_text(w,
+				 right ? x + inner + 3
+				       : x + width(w, c->text ? c->text : "", lay->size, bold) + 3,
 				 w->y + 3 + lay->size, c->note, lay->size * 0.8, 0, "#5f6368");
 		}
-		struct cellpos pos = { x, w->y + 3, inner, lay, right, bold,
-				       (c->flags & CELL_MUTED) ? "#8a9096" : "#1f2328" };
+		struct cellpos pos = {x,
+				      w->y + 3,
+				      inner,
+				      lay,
+				      right,
+				      bold,
+				      (c->flags & CELL_MUTED) ? "#8a9096" : "#1f2328"};
 		wrap(w, c->text ? c->text : "", lay->size, bold, inner, cell_line, &pos);
 	}
 	w->y += h;
@@ -450,11 +457,13 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 			stroke(p, it->stroke);
 			HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
 			if (it->dash) {
-				HPDF_UINT16 pat[] = { 3, 2 };
+				HPDF_UINT16 pat[] = {3, 2};
 				HPDF_Page_SetDash(p, pat, 2, 0);
 			}
-			HPDF_Page_MoveTo(p, (HPDF_REAL)(ox + it->x), (HPDF_REAL)(PAGE_H - oy - it->y));
-			HPDF_Page_LineTo(p, (HPDF_REAL)(ox + it->x2), (HPDF_REAL)(PAGE_H - oy - it->y2));
+			HPDF_Page_MoveTo(p, (HPDF_REAL)(ox + it->x),
+					 (HPDF_REAL)(PAGE_H - oy - it->y));
+			HPDF_Page_LineTo(p, (HPDF_REAL)(ox + it->x2),
+					 (HPDF_REAL)(PAGE_H - oy - it->y2));
 			HPDF_Page_Stroke(p);
 			if (it->dash)
 				HPDF_Page_SetDash(p, NULL, 0, 0);
@@ -481,8 +490,8 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 				stroke(p, it->stroke);
 				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
 			}
-			HPDF_Page_Circle(p, (HPDF_REAL)(ox + it->x), (HPDF_REAL)(PAGE_H - oy - it->y),
-					 (HPDF_REAL)it->r);
+			HPDF_Page_Circle(p, (HPDF_REAL)(ox + it->x),
+					 (HPDF_REAL)(PAGE_H - oy - it->y), (HPDF_REAL)it->r);
 			if (it->stroke[0]) {
 				HPDF_Page_FillStroke(p);
 			} else {
@@ -515,8 +524,9 @@ static void charts(struct pw *w, const struct doc_block *b)
 		double x = MARGIN_L;
 		for (size_t k = i; k < i + per && k < b->nscenes; k++) {
 			scene(w, b->scenes[k], x, w->y);
-			x += chart_scene_width(b->scenes[k]) + (TEXT_W - per * chart_scene_width(b->scenes[k])) /
-				(per > 1 ? (double)(per - 1) : 1);
+			x += chart_scene_width(b->scenes[k]) +
+			     (TEXT_W - per * chart_scene_width(b->scenes[k])) /
+				     (per > 1 ? (double)(per - 1) : 1);
 		}
 		w->y += h + 10;
 	}
@@ -556,11 +566,12 @@ static void finish(struct pw *w)
 		snprintf(num, sizeof(num), "%d", w->toc[i].pageno);
 		snprintf(buf, sizeof(buf), "%zu.  ", i + 1);
 		put_text_on(w, w->toc_page, MARGIN_L + 4, y + 9.5, buf, 9.5, 0, "#5f6368");
-		put_text_on(w, w->toc_page, MARGIN_L + 22, y + 9.5, w->toc[i].text, 9.5, 0, LEAD_COLOR);
+		put_text_on(w, w->toc_page, MARGIN_L + 22, y + 9.5, w->toc[i].text, 9.5, 0,
+			    LEAD_COLOR);
 		put_text_on(w, w->toc_page, MARGIN_L + TEXT_W - width(w, num, 9.5, 0), y + 9.5, num,
 			    9.5, 0, "#1f2328");
-		HPDF_Rect r = { (HPDF_REAL)MARGIN_L, (HPDF_REAL)(PAGE_H - y - 12),
-				(HPDF_REAL)(MARGIN_L + TEXT_W), (HPDF_REAL)(PAGE_H - y) };
+		HPDF_Rect r = {(HPDF_REAL)MARGIN_L, (HPDF_REAL)(PAGE_H - y - 12),
+			       (HPDF_REAL)(MARGIN_L + TEXT_W), (HPDF_REAL)(PAGE_H - y)};
 		HPDF_Destination dst = HPDF_Page_CreateDestination(w->toc[i].page);
 		HPDF_Destination_SetFitH(dst, (HPDF_REAL)(PAGE_H - w->toc[i].y + 14));
 		HPDF_Annotation a = HPDF_Page_CreateLinkAnnot(w->toc_page, r, dst);
@@ -569,15 +580,17 @@ static void finish(struct pw *w)
 	}
 	/* footers: title at the left, "Page n of N" at the right */
 	for (size_t i = 0; i < w->npages; i++) {
-		struct strbuf t = { 0 };
+		struct strbuf t = {0};
 		char n[16], total[16];
 		snprintf(n, sizeof(n), "%zu", i + 1);
 		snprintf(total, sizeof(total), "%zu", w->npages);
-		const char *names[] = { "n", "total" };
-		const char *vals[] = { n, total };
+		const char *names[] = {"n", "total"};
+		const char *vals[] = {n, total};
 		text_subst(&t, w->d->page, names, vals, 2);
-		hline(w->pages[i], MARGIN_L, MARGIN_L + TEXT_W, PAGE_H - MARGIN_B + 22, 0.4, "#c8ced6");
-		put_text_on(w, w->pages[i], MARGIN_L, PAGE_H - MARGIN_B + 33, w->d->title, 7, 0, "#5f6368");
+		hline(w->pages[i], MARGIN_L, MARGIN_L + TEXT_W, PAGE_H - MARGIN_B + 22, 0.4,
+		      "#c8ced6");
+		put_text_on(w, w->pages[i], MARGIN_L, PAGE_H - MARGIN_B + 33, w->d->title, 7, 0,
+			    "#5f6368");
 		if (t.p)
 			put_text_on(w, w->pages[i], MARGIN_L + TEXT_W - width(w, t.p, 7, 0),
 				    PAGE_H - MARGIN_B + 33, t.p, 7, 0, "#5f6368");
@@ -587,7 +600,7 @@ static void finish(struct pw *w)
 
 int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err *e)
 {
-	struct pw w = { 0 };
+	struct pw w = {0};
 	int rc = -1;
 	w.pdf = fonts_doc(f);
 	w.f = f;
@@ -613,8 +626,10 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 				double h = lines * BODY * 1.4;
 				ensure(&w, h + 4);
 				box(w.page, MARGIN_L, w.y - 1, 2.5, h + 2, LEAD_COLOR);
-				box(w.page, MARGIN_L + 2.5, w.y - 1, TEXT_W - 2.5, h + 2, "#f6f8fa");
-				paragraph(&w, b->text, MARGIN_L + 10, TEXT_W - 14, BODY, 0, "#1f2328");
+				box(w.page, MARGIN_L + 2.5, w.y - 1, TEXT_W - 2.5, h + 2,
+				    "#f6f8fa");
+				paragraph(&w, b->text, MARGIN_L + 10, TEXT_W - 14, BODY, 0,
+					  "#1f2328");
 			} else {
 				paragraph(&w, b->text, MARGIN_L, TEXT_W, BODY, 0, "#1f2328");
 			}
@@ -624,8 +639,8 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 			for (size_t k = 0; k < b->nitems; k++) {
 				ensure(&w, 28);
 				box(w.page, MARGIN_L + 3, w.y + 4, 4, 4, LEAD_COLOR);
-				paragraph(&w, b->items[k], MARGIN_L + 14, TEXT_W - 14, BODY + (b->lead ? 0.5 : 0),
-					  0, "#1f2328");
+				paragraph(&w, b->items[k], MARGIN_L + 14, TEXT_W - 14,
+					  BODY + (b->lead ? 0.5 : 0), 0, "#1f2328");
 				w.y += 4;
 			}
 			w.y += 4;
@@ -644,13 +659,15 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 	}
 	if (w.failed) {
 		err_set(e, "%s: cannot lay out the PDF (libharu error 0x%04lx, detail %lu)", path,
-			(unsigned long)HPDF_GetError(w.pdf), (unsigned long)HPDF_GetErrorDetail(w.pdf));
+			(unsigned long)HPDF_GetError(w.pdf),
+			(unsigned long)HPDF_GetErrorDetail(w.pdf));
 		goto done;
 	}
 	finish(&w);
 	if (HPDF_GetError(w.pdf) != HPDF_OK) {
 		err_set(e, "%s: libharu error 0x%04lx (detail %lu)", path,
-			(unsigned long)HPDF_GetError(w.pdf), (unsigned long)HPDF_GetErrorDetail(w.pdf));
+			(unsigned long)HPDF_GetError(w.pdf),
+			(unsigned long)HPDF_GetErrorDetail(w.pdf));
 		goto done;
 	}
 	if (HPDF_SaveToFile(w.pdf, path) != HPDF_OK) {

@@ -101,20 +101,21 @@ static void environment(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char buf[256], n[TEXT_NUM_MAX];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	doc_heading(r->d, 1, "environment", rb_str(r, "section.environment"));
 	struct doc_table *t = doc_table(r->d, "t-env", rb_str(r, "table.env"), 2);
 	doc_table_head(t, 0, rb_str(r, "env.item"), 1);
 	doc_table_head(t, 1, rb_str(r, "env.value"), 3);
-	const char *keys[] = { "env.campaign", "env.title", "env.client", "env.cycles", "env.runs",
-			       "env.order", "env.source", "env.tool", "env.generated", "env.policy" };
+	const char *keys[] = {"env.campaign",  "env.title", "env.client", "env.cycles",
+			      "env.runs",      "env.order", "env.source", "env.tool",
+			      "env.generated", "env.policy"};
 	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
 	snprintf(buf, sizeof(buf), "%s %s", m->tool_name, m->tool_version);
-	struct strbuf runs = { 0 };
+	struct strbuf runs = {0};
 	runs_per_cycle(r, &runs);
-	const char *vals[] = { m->campaign_name, m->campaign_title, m->campaign_client, n,
-			       rb_text(r, &runs), m->campaign_order, m->source, buf, m->generated,
-			       m->policy_name };
+	const char *vals[] = {m->campaign_name,  m->campaign_title, m->campaign_client, n,
+			      rb_text(r, &runs), m->campaign_order, m->source,          buf,
+			      m->generated,      m->policy_name};
 	for (size_t i = 0; i < 10; i++) {
 		doc_table_row(t);
 		doc_table_cell(t, 0, rb_str(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
@@ -129,10 +130,13 @@ static void environment(struct report_builder *r)
 	doc_table_head(t, 3, rb_str(r, "col.region"), 0.8);
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
+			       m->subjects[s].color);
 		doc_table_cell(t, 1, m->subjects[s].id, 0, NULL, NULL);
-		doc_table_cell(t, 2, *m->subjects[s].endpoint ? m->subjects[s].endpoint : TEXT_NULL, 0, NULL, NULL);
-		doc_table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0, NULL, NULL);
+		doc_table_cell(t, 2, *m->subjects[s].endpoint ? m->subjects[s].endpoint : TEXT_NULL,
+			       0, NULL, NULL);
+		doc_table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0,
+			       NULL, NULL);
 	}
 	/* the workload matrix */
 	t = doc_table(r->d, "t-matrix", rb_str(r, "table.matrix"), 5);
@@ -144,7 +148,8 @@ static void environment(struct report_builder *r)
 	for (size_t i = 0; i < m->nops; i++) {
 		char opn[32], sz[32];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof(opn)), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof(opn)),
+			       CELL_ROWHEAD, NULL, NULL);
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
 				strbuf_adds(&b, ", ");
@@ -163,7 +168,7 @@ static void environment(struct report_builder *r)
 		doc_table_cell(t, 4, rb_text(r, &b), 0, NULL, NULL);
 		strbuf_free(&b);
 	}
-	static const char *const oneoff[] = { "list", "head", "delete" };
+	static const char *const oneoff[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
 		const struct rm_oneoff *o = NULL;
 		for (size_t i = 0; i < m->noneoffs && !o; i++)
@@ -173,17 +178,21 @@ static void environment(struct report_builder *r)
 			continue;
 		char opn[32], sz[32], w[16], cl[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof(opn)), CELL_ROWHEAD, NULL, NULL);
-		doc_table_cell(t, 1, o->size ? model_size_text(m, r->nf, o->size, sz, sizeof(sz)) : TEXT_NULL,
+		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof(opn)),
+			       CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 1,
+			       o->size ? model_size_text(m, r->nf, o->size, sz, sizeof(sz))
+				       : TEXT_NULL,
 			       0, NULL, NULL);
 		snprintf(w, sizeof(w), "%d", o->concurrency);
-		if (o->clients > 1) {   /* "4 per client × 3 clients", as the matrix rows */
+		if (o->clients > 1) { /* "4 per client × 3 clients", as the matrix rows */
 			snprintf(cl, sizeof(cl), "%d", o->clients);
 			subst(&b, rb_str(r, "matrix.per_client"), "list", w, "clients", cl);
 		}
 		doc_table_cell(t, 2, o->clients > 1 ? rb_text(r, &b) : w, 0, NULL, NULL);
 		strbuf_free(&b);
-		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof(ob)), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof(ob)),
+			       CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, rb_str(r, "matrix.once"), 0, NULL, NULL);
 	}
 }
@@ -193,13 +202,14 @@ static void tput_table(struct report_builder *r, const char *op, const char *opn
 {
 	const struct report_model *m = r->m;
 	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
-	struct strbuf cap = { 0 }, wk = { 0 };
+	struct strbuf cap = {0}, wk = {0};
 	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
 	snprintf(cs, sizeof(cs), "%d", conc);
 	if (report_workers_text(r, op, conc, &wk))
 		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
 	else
-		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname, "workers", cs);
+		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname,
+		      "workers", cs);
 	strbuf_free(&wk);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
 	strbuf_free(&cap);
@@ -222,8 +232,9 @@ static void tput_table(struct report_builder *r, const char *op, const char *opn
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
-			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
-			if (c && c->nruns && c->n < c->expected)   /* no runs: not measured */
+			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note,
+					 sizeof(note));
+			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
@@ -239,7 +250,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 {
 	const struct report_model *m = r->m;
 	const char **cats = calloc(m->nconc + 1, sizeof(*cats));
-	char (*cbuf)[16] = calloc(m->nconc + 1, sizeof(*cbuf)), sz[64];
+	char(*cbuf)[16] = calloc(m->nconc + 1, sizeof(*cbuf)), sz[64];
 	int *conc = calloc(m->nconc + 1, sizeof(*conc)), two = 0;
 	size_t nc = 0;
 	struct scene *sc = NULL;
@@ -250,7 +261,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured(m, op, size, m->concurrency[k])) {
 			int hosts, clients = model_clients_at(m, op, m->concurrency[k], &hosts);
-			conc[nc] = m->concurrency[k];   /* the axis: total workers */
+			conc[nc] = m->concurrency[k]; /* the axis: total workers */
 			snprintf(cbuf[nc], sizeof(cbuf[nc]), "%lld", (long long)conc[nc] * clients);
 			cats[nc] = cbuf[nc];
 			nc++;
@@ -263,7 +274,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	}
 	if (!two)
 		goto done;
-	struct strbuf title = { 0 }, desc = { 0 };
+	struct strbuf title = {0}, desc = {0};
 	model_size_text(m, r->nf, size, sz, sizeof(sz));
 	subst(&title, rb_str(r, "chart.scaling"), "op", opname, "size", sz);
 	subst(&desc, rb_str(r, "chart.scaling_desc"), "op", opname, "size", sz);
@@ -271,14 +282,17 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	strbuf_free(&title);
 	strbuf_free(&desc);
 	if (c) {
-		chart_set_axis(c, rb_str(r, size ? "unit.mibs" : "unit.objs"), "", rb_str(r, "axis.workers"));
+		chart_set_axis(c, rb_str(r, size ? "unit.mibs" : "unit.objs"), "",
+			       rb_str(r, "axis.workers"));
 		chart_set_categories(c, cats, nc);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (size_t k = 0; k < nc; k++) {
-				const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc[k]);
-				const struct rm_stat *st = !cell ? NULL : size == 0 ? &cell->obj_s
-									       : &cell->mib_s;
+				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
+									conc[k]);
+				const struct rm_stat *st = !cell       ? NULL
+							   : size == 0 ? &cell->obj_s
+								       : &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
 				if (st)
 					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
@@ -297,7 +311,7 @@ static void throughput(struct report_builder *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	findings_op_name(r->l, op, opname, sizeof(opname));
 	snprintf(id, sizeof(id), "%s", op);
 	subst(&b, rb_str(r, "section.tput"), "op", opname, NULL, NULL);
@@ -350,8 +364,9 @@ static void latency(struct report_builder *r)
 		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		for (size_t k = 0; k < m->nconc; k++)
 			if (model_measured_conc(m, m->ops[o], m->concurrency[k]))
-				report_add_scene(r, report_latency_chart(r, m->ops[o], opname,
-									 m->concurrency[k]),
+				report_add_scene(r,
+						 report_latency_chart(r, m->ops[o], opname,
+								      m->concurrency[k]),
 						 REPORT_WIDTH, &sc[n++]);
 	}
 	doc_charts(r->d, sc, n, 1);
@@ -391,10 +406,12 @@ static void consistency(struct report_builder *r)
 		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
 			       m->subjects[cv->subject].color);
 		if (isfinite(cv->cv_mean))
-			snprintf(pct, sizeof(pct), "%s%%", text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof(buf)));
+			snprintf(pct, sizeof(pct), "%s%%",
+				 text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof(buf)));
 		else
 			snprintf(pct, sizeof(pct), "%s", TEXT_NULL);
-		doc_table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL, NULL);
+		doc_table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL,
+			       NULL);
 		snprintf(cells, sizeof(cells), "%d", cv->cells);
 		doc_table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
 	}
@@ -404,7 +421,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 {
 	const struct report_model *m = r->m;
 	char opname[32], id[32], buf[TEXT_NUM_MAX];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	findings_op_name(r->l, op, opname, sizeof(opname));
 	snprintf(id, sizeof(id), "operations-%s", op);
 	doc_heading(r->d, 2, id, opname);
@@ -412,26 +429,31 @@ static void oneoff_op(struct report_builder *r, const char *op)
 	subst(&b, rb_str(r, "table.oneoff"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &b), 8);
 	strbuf_free(&b);
-	const char *heads[] = { "col.subject", "col.avg_objs", "col.lat_avg", "col.ttfb_avg",
-				"col.median_objs", "col.fastest_objs", "col.slowest_objs",
-				"col.completion" };
+	const char *heads[] = {"col.subject",      "col.avg_objs",    "col.lat_avg",
+			       "col.ttfb_avg",     "col.median_objs", "col.fastest_objs",
+			       "col.slowest_objs", "col.completion"};
 	for (size_t i = 0; i < 8; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
-		double v[7] = { NAN, NAN, NAN, NAN, NAN, NAN, NAN };
+		double v[7] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN};
 		if (o) {
-			v[0] = o->obj_s; v[1] = o->latency.avg; v[2] = o->ttfb.avg;
-			v[3] = o->seg_median; v[4] = o->seg_fastest; v[5] = o->seg_slowest;
+			v[0] = o->obj_s;
+			v[1] = o->latency.avg;
+			v[2] = o->ttfb.avg;
+			v[3] = o->seg_median;
+			v[4] = o->seg_fastest;
+			v[5] = o->seg_slowest;
 			v[6] = o->completion_s;
 		}
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL, m->subjects[s].color);
+		doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
+			       m->subjects[s].color);
 		for (size_t i = 0; i < 7; i++)
-			doc_table_cell(t, i + 1, num(r, v[i], buf), CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
-				       NULL, NULL);
+			doc_table_cell(t, i + 1, num(r, v[i], buf),
+				       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
 	}
-	struct strbuf title = { 0 }, desc = { 0 };
+	struct strbuf title = {0}, desc = {0};
 	subst(&title, rb_str(r, "chart.range"), "op", opname, NULL, NULL);
 	subst(&desc, rb_str(r, "chart.range_desc"), "op", opname, NULL, NULL);
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
@@ -454,7 +476,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 
 static void operations(struct report_builder *r)
 {
-	static const char *const ops[] = { "list", "head", "delete" };
+	static const char *const ops[] = {"list", "head", "delete"};
 	if (!r->m->noneoffs)
 		return;
 	doc_heading(r->d, 1, "operations", rb_str(r, "section.operations"));
@@ -468,7 +490,7 @@ static void methodology(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char n[16];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	doc_heading(r->d, 1, "methodology", rb_str(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
 	report_methodology_stats(r);
@@ -503,10 +525,14 @@ static void samples(struct report_builder *r)
 			else
 				snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
 			doc_table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
-			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL, m->subjects[x->subject].color);
-			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof(opname)), 0, NULL, NULL);
-			doc_table_cell(t, 3, x->size ? model_size_text(m, r->nf, x->size, sz, sizeof(sz))
-				       : TEXT_NULL, 0, NULL, NULL);
+			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL,
+				       m->subjects[x->subject].color);
+			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof(opname)),
+				       0, NULL, NULL);
+			doc_table_cell(t, 3,
+				       x->size ? model_size_text(m, r->nf, x->size, sz, sizeof(sz))
+					       : TEXT_NULL,
+				       0, NULL, NULL);
 			snprintf(buf, sizeof(buf), "%d", x->concurrency);
 			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 			doc_table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
@@ -516,7 +542,8 @@ static void samples(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "samples.none_excluded"), 0);
 	}
 	/* sample counts per cell: rows = op × workers × size, columns = subjects */
-	struct doc_table *t = doc_table(r->d, "t-samples", rb_str(r, "table.samples"), m->nsubjects + 3);
+	struct doc_table *t = doc_table(r->d, "t-samples", rb_str(r, "table.samples"),
+					m->nsubjects + 3);
 	doc_table_head(t, 0, rb_str(r, "col.op"), 0.7);
 	doc_table_head(t, 1, rb_str(r, "col.workers"), 0.7);
 	doc_table_head(t, 2, rb_str(r, "col.size"), 0.9);
@@ -528,23 +555,32 @@ static void samples(struct report_builder *r)
 				if (!model_measured(m, m->ops[o], m->sizes[z], m->concurrency[k]))
 					continue;
 				doc_table_row(t);
-				doc_table_cell(t, 0, findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
-					       CELL_ROWHEAD, NULL, NULL);
+				doc_table_cell(
+					t, 0,
+					findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
+					CELL_ROWHEAD, NULL, NULL);
 				int hosts, conc = m->concurrency[k];
 				int clients = model_clients_at(m, m->ops[o], conc, &hosts);
 				model_workers_cell(r->l, conc, clients, buf, sizeof(buf));
 				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
-				doc_table_cell(t, 2, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
+				doc_table_cell(
+					t, 2,
+					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
+					NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
-					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
+					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
+									     m->sizes[z],
 									     m->concurrency[k]);
 					if (c)
-						snprintf(buf, sizeof(buf), "%d/%d", c->n, c->expected);
+						snprintf(buf, sizeof(buf), "%d/%d", c->n,
+							 c->expected);
 					else
 						snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
-					doc_table_cell(t, s + 3, buf,
-						       CELL_NUM | (!c || c->n < c->expected ? CELL_LEAD : 0),
-						       NULL, NULL);
+					doc_table_cell(
+						t, s + 3, buf,
+						CELL_NUM |
+							(!c || c->n < c->expected ? CELL_LEAD : 0),
+						NULL, NULL);
 				}
 			}
 	doc_table_foot(t, rb_str(r, "table.samples_foot"));
@@ -564,7 +600,7 @@ static void appendix(struct report_builder *r)
 	doc_heading(r->d, 1, "appendix", rb_str(r, "section.appendix"));
 	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
-		struct strbuf cap = { 0 };
+		struct strbuf cap = {0};
 		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		snprintf(id, sizeof(id), "t-runs-%s", m->ops[o]);
 		subst(&cap, rb_str(r, "table.runs"), "op", opname, NULL, NULL);
@@ -580,15 +616,21 @@ static void appendix(struct report_builder *r)
 		for (size_t k = 0; k < m->nconc; k++)
 			for (size_t z = 0; z < m->nsizes; z++)
 				for (size_t s = 0; s < m->nsubjects; s++) {
-					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o], m->sizes[z],
+					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
+									     m->sizes[z],
 									     m->concurrency[k]);
-					if (!c || (!c->nruns && !c->n))   /* this subject never ran it */
+					if (!c ||
+					    (!c->nruns && !c->n)) /* this subject never ran it */
 						continue;
 					doc_table_row(t);
-					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD, NULL,
-						       m->subjects[s].color);
-					doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0, NULL, NULL);
-					model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
+					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
+						       NULL, m->subjects[s].color);
+					doc_table_cell(t, 1,
+						       model_size_text(m, r->nf, m->sizes[z], sz,
+								       sizeof(sz)),
+						       0, NULL, NULL);
+					model_workers_cell(r->l, c->concurrency, c->clients, w,
+							   sizeof(w));
 					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
 						const struct rm_run *run = NULL;
@@ -596,13 +638,19 @@ static void appendix(struct report_builder *r)
 							if (c->runs[q].cycle == cy)
 								run = &c->runs[q];
 						if (run && run->included)
-							doc_table_cell(t, (size_t)cy + 2, num(r, run->mib_s, buf),
-								       CELL_NUM | (isnan(run->mib_s) ? CELL_MUTED : 0),
+							doc_table_cell(t, (size_t)cy + 2,
+								       num(r, run->mib_s, buf),
+								       CELL_NUM |
+									       (isnan(run->mib_s)
+											? CELL_MUTED
+											: 0),
 								       NULL, NULL);
 						else
-							doc_table_cell(t, (size_t)cy + 2,
-								       run ? rb_str(r, "run.excluded") : TEXT_NULL,
-								       CELL_NUM | CELL_MUTED, NULL, NULL);
+							doc_table_cell(
+								t, (size_t)cy + 2,
+								run ? rb_str(r, "run.excluded")
+								    : TEXT_NULL,
+								CELL_NUM | CELL_MUTED, NULL, NULL);
 					}
 				}
 		doc_table_foot(t, rb_str(r, "table.runs_foot"));
@@ -613,8 +661,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 			 const struct fonts *f, struct err *e)
 {
 	struct findings fd;
-	struct report_builder r = { m, l, text_lang_numfmt(l), f, NULL, e, 0 };
-	struct strbuf meta = { 0 }, title = { 0 }, names = { 0 };
+	struct report_builder r = {m, l, text_lang_numfmt(l), f, NULL, e, 0};
+	struct strbuf meta = {0}, title = {0}, names = {0};
 	if (findings_build(m, l, &fd, e))
 		return NULL;
 	/* the campaign's title, else one made from the subjects compared */
@@ -626,10 +674,12 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 				strbuf_adds(&names, rb_str(&r, "title.vs"));
 			strbuf_adds(&names, m->subjects[i].label);
 		}
-		subst(&title, rb_str(&r, "title.default"), "subjects", rb_text(&r, &names), NULL, NULL);
+		subst(&title, rb_str(&r, "title.default"), "subjects", rb_text(&r, &names), NULL,
+		      NULL);
 	}
-	subst(&meta, rb_str(&r, "title.meta"), "generated", *m->generated ? m->generated : TEXT_NULL,
-	      "source", *m->source ? m->source : TEXT_NULL);
+	subst(&meta, rb_str(&r, "title.meta"), "generated",
+	      *m->generated ? m->generated : TEXT_NULL, "source",
+	      *m->source ? m->source : TEXT_NULL);
 	r.d = doc_new(text_lang_code(l), rb_text(&r, &title), fd.headline, rb_text(&r, &meta));
 	strbuf_free(&meta);
 	strbuf_free(&title);

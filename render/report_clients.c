@@ -29,7 +29,7 @@ int report_workers_text(struct report_builder *r, const char *op, int conc, stru
 int report_clients_matrix(struct report_builder *r, const char *op, struct strbuf *b)
 {
 	const struct report_model *m = r->m;
-	struct strbuf list = { 0 };
+	struct strbuf list = {0};
 	int clients = 0, hosts, same = 1;
 	char cl[16];
 
@@ -37,7 +37,7 @@ int report_clients_matrix(struct report_builder *r, const char *op, struct strbu
 		int c = model_clients_at(m, op, m->concurrency[k], &hosts);
 		if (!model_measured_conc(m, op, m->concurrency[k]))
 			continue;
-		same &= !clients || c == clients;   /* else the tables label each */
+		same &= !clients || c == clients; /* else the tables label each */
 		clients = c;
 		strbuf_addf(&list, "%s%d", list.len ? ", " : "", m->concurrency[k]);
 	}
@@ -53,7 +53,7 @@ int report_clients_matrix(struct report_builder *r, const char *op, struct strbu
 void report_clients_env(struct report_builder *r, struct doc_table *t)
 {
 	const struct report_model *m = r->m;
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	char n[16];
 
 	if (!model_distributed(m) || !m->nclient_hosts)
@@ -89,15 +89,16 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 
 	for (size_t i = 0; i < m->nbalance && !r->failed; i++) {
 		const struct rm_balance *b = &m->balance[i];
-		struct strbuf s = { 0 }, w = { 0 };
+		struct strbuf s = {0}, w = {0};
 		char opname[32], sz[32], ratio[TEXT_NUM_MAX];
 
 		if (!(b->ratio > REPORT_IMBALANCE))
 			continue;
 		balance_parts(r, b, opname, sizeof(opname), sz, sizeof(sz), &w);
 		text_num(r->nf, b->ratio, 2, ratio, sizeof(ratio));
-		const char *names[] = { "subject", "op", "size", "ratio", "workers" };
-		const char *vals[] = { m->subjects[b->subject].label, opname, sz, ratio, rb_text(r, &w) };
+		const char *names[] = {"subject", "op", "size", "ratio", "workers"};
+		const char *vals[] = {m->subjects[b->subject].label, opname, sz, ratio,
+				      rb_text(r, &w)};
 		text_subst(&s, rb_str(r, "finding.imbalance"), names, vals, 5);
 		if (findings_add(fd, &s) < 0)
 			fail_oom(r);
@@ -110,12 +111,12 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 static void balance_table(struct report_builder *r, const struct rm_balance *b, size_t idx)
 {
 	const struct report_model *m = r->m;
-	struct strbuf cap = { 0 }, w = { 0 };
+	struct strbuf cap = {0}, w = {0};
 	char opname[32], sz[32], id[32], rank[16], buf[TEXT_NUM_MAX];
 
 	balance_parts(r, b, opname, sizeof(opname), sz, sizeof(sz), &w);
-	const char *names[] = { "subject", "op", "size", "workers" };
-	const char *vals[] = { m->subjects[b->subject].label, opname, sz, rb_text(r, &w) };
+	const char *names[] = {"subject", "op", "size", "workers"};
+	const char *vals[] = {m->subjects[b->subject].label, opname, sz, rb_text(r, &w)};
 	text_subst(&cap, rb_str(r, "table.clients"), names, vals, 4);
 	snprintf(id, sizeof(id), "t-clients-%zu", idx);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 4);
@@ -131,10 +132,10 @@ static void balance_table(struct report_builder *r, const struct rm_balance *b, 
 		snprintf(rank, sizeof(rank), "%d", c->rank);
 		doc_table_cell(t, 0, rank, CELL_ROWHEAD | CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 1, *c->host ? c->host : TEXT_NULL, 0, NULL, NULL);
-		doc_table_cell(t, 2, num(r, c->mib_s, buf), CELL_NUM | (isnan(c->mib_s) ? CELL_MUTED : 0),
-			       NULL, NULL);
-		doc_table_cell(t, 3, num(r, c->obj_s, buf), CELL_NUM | (isnan(c->obj_s) ? CELL_MUTED : 0),
-			       NULL, NULL);
+		doc_table_cell(t, 2, num(r, c->mib_s, buf),
+			       CELL_NUM | (isnan(c->mib_s) ? CELL_MUTED : 0), NULL, NULL);
+		doc_table_cell(t, 3, num(r, c->obj_s, buf),
+			       CELL_NUM | (isnan(c->obj_s) ? CELL_MUTED : 0), NULL, NULL);
 	}
 	text_num(r->nf, b->ratio, 2, buf, sizeof(buf));
 	subst(&cap, rb_str(r, b->ratio > REPORT_IMBALANCE ? "clients.ratio_high" : "clients.ratio"),

@@ -19,8 +19,8 @@
 
 /* change_stats: what the Changes section counts once and shows in several places. */
 struct change_stats {
-	size_t tested;          /* cells the baseline comparison tested */
-	size_t reg, imp;        /* significant regressions, improvements */
+	size_t tested;   /* cells the baseline comparison tested */
+	size_t reg, imp; /* significant regressions, improvements */
 };
 
 /* or_null: s, or TEXT_NULL for a field the file lacked. */
@@ -61,7 +61,7 @@ static int is_change(const struct rm_change *c, const char *dir)
 
 static struct change_stats change_stats(const struct rm_baseline *b)
 {
-	struct change_stats st = { 0 };
+	struct change_stats st = {0};
 
 	for (size_t i = 0; i < b->ncells; i++) {
 		st.tested += b->cells[i].tested;
@@ -142,16 +142,16 @@ static void forest(struct report_builder *r, const struct rm_baseline *b)
 static void changes_summary(struct report_builder *r, const struct rm_baseline *b,
 			    const struct change_stats *st)
 {
-	static const char *const names[] = { "sig", "n", "reg", "imp", "same", "alpha" };
+	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
 	char v[6][TEXT_NUM_MAX];
 	const char *vals[6];
-	struct strbuf s = { 0 }, base = { 0 };
+	struct strbuf s = {0}, base = {0};
 
 	if (b->campaign)
 		strbuf_addf(&base, "%s, ", b->campaign);
 	strbuf_adds(&base, or_null(b->generated));
-	text_subst(&s, rb_str(r, "section.changes"), (const char *const[]){ "baseline" },
-		   (const char *const[]){ rb_text(r, &base) }, 1);
+	text_subst(&s, rb_str(r, "section.changes"), (const char *const[]){"baseline"},
+		   (const char *const[]){rb_text(r, &base)}, 1);
 	doc_heading(r->d, 1, "changes", rb_text(r, &s));
 	strbuf_free(&s);
 	strbuf_free(&base);
@@ -219,8 +219,8 @@ static void trend_row(const struct report_builder *r, struct doc_table *t,
 		p = &s->points[first + i];
 		snprintf(note, sizeof(note), "%s..%s", fmt(r, p->ci_lo, -1, b1),
 			 fmt(r, p->ci_hi, -1, b2));
-		doc_table_cell(t, 2 + i, fmt(r, p->value, -1, b1), CELL_NUM, p->has_ci ? note : NULL,
-			       NULL);
+		doc_table_cell(t, 2 + i, fmt(r, p->value, -1, b1), CELL_NUM,
+			       p->has_ci ? note : NULL, NULL);
 	}
 	if (!s->has_change) {
 		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);

@@ -45,10 +45,10 @@ static inline const char *rb_text(struct report_builder *r, const struct strbuf 
 
 /* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
 static inline void subst(struct strbuf *b, const char *tpl, const char *n1, const char *v1,
-		  const char *n2, const char *v2)
+			 const char *n2, const char *v2)
 {
-	const char *names[] = { n1 ? n1 : "", n2 ? n2 : "" };
-	const char *vals[] = { v1 ? v1 : "", v2 ? v2 : "" };
+	const char *names[] = {n1 ? n1 : "", n2 ? n2 : ""};
+	const char *vals[] = {v1 ? v1 : "", v2 ? v2 : ""};
 	text_subst(b, tpl, names, vals, 2);
 }
 
@@ -70,12 +70,12 @@ void report_prose(struct report_builder *r, const char *name);
 /* report_tput_cell: the table text of a cell's figure (value ± CI half-width, or
  * [lo, hi] when the interval is not symmetric) into text, and "n=k" (or "n=k/N") into
  * note; `objs` picks obj/s over MiB/s. c may be NULL. */
-void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text, size_t tn,
-		      char *note, size_t nn);
+void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
+		      size_t tn, char *note, size_t nn);
 /* report_lead_flags: CELL_LEAD for a clear leader (any leader in a 1.0 file), CELL_TIE
  * for a subject in a tie at the top, else 0. */
-unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size,
-			   int conc, int s);
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s);
 /* report_tput_foot: the legend under a throughput table; notes = some cell has n < N. */
 void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes);
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
@@ -84,7 +84,8 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 /* report_latency_chart: the latency chart of op at one concurrency: per size a panel,
  * per subject a p50–p99 range with p99.9 marked (pooled percentiles; the runs' mean
  * percentiles when a cell has none, labelled). */
-struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname, int conc);
+struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname,
+				   int conc);
 /* report_latency_tables: the pooled percentiles of every cell, one table per op, or
  * the sentence that the aggregate has none. */
 void report_latency_tables(struct report_builder *r);

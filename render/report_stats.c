@@ -12,8 +12,8 @@
 #include "render/model_clients.h"
 #include "render/model_ext.h"
 
-void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text, size_t tn,
-		      char *note, size_t nn)
+void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
+		      size_t tn, char *note, size_t nn)
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	*note = 0;
@@ -23,7 +23,7 @@ void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 	}
 	const struct rm_stat *st = objs ? &c->obj_s : &c->mib_s;
 	text_num(r->nf, st->value, -1, v, sizeof(v));
-	if (c->nruns && (r->m->has_stats || c->n < c->expected))   /* no runs: not measured */
+	if (c->nruns && (r->m->has_stats || c->n < c->expected)) /* no runs: not measured */
 		snprintf(note, nn, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n, c->expected);
 	if (!isfinite(st->value) || !isfinite(st->ci_lo) || !isfinite(st->ci_hi)) {
 		snprintf(text, tn, "%s", v);
@@ -40,8 +40,8 @@ void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
 }
 
-unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size,
-			   int conc, int s)
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s)
 {
 	const struct rm_leader *d = model_leader(m, op, size, conc);
 	if (!d)
@@ -86,7 +86,7 @@ void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 {
 	const struct report_model *m = r->m;
 	char a[TEXT_NUM_MAX];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	if (!m->has_stats) {
 		doc_table_foot(t, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
 		return;
@@ -96,8 +96,9 @@ void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	strbuf_adds(&b, " ");
 	enum rm_ci_method cm = ci_method(m);
 	strbuf_adds(&b, rb_str(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
-			  : cm == RM_CI_ORDER ? "table.foot_ci_order"
-			  : cm == RM_CI_T ? "table.foot_ci_t" : "table.foot_ci_none"));
+				  : cm == RM_CI_ORDER                 ? "table.foot_ci_order"
+				  : cm == RM_CI_T                     ? "table.foot_ci_t"
+								      : "table.foot_ci_none"));
 	strbuf_adds(&b, " ");
 	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
 	doc_table_foot(t, rb_text(r, &b));
@@ -116,19 +117,19 @@ static void ratio_text(struct report_builder *r, const struct rm_comparison *k, 
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
-		text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
+		    text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
 	if (k->test == RM_TEST_WELCH)
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
 /* One estimate: subject s against subject top (s/top) in a category. */
-static void estimate(struct report_builder *r, struct chart *c, int p, const char *op, uint64_t size,
-		     int conc, int s, int top, int named)
+static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
+		     uint64_t size, int conc, int s, int top, int named)
 {
 	const struct report_model *m = r->m;
 	int sw = 0;
 	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	if (!k)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
@@ -146,14 +147,15 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 	int p = chart_add_panel(c, "");
 	char sz[32];
 	struct model_workers w;
-	const char *names[] = { "size", "workers", "per_client" };
-	const char *vals[] = { sz, w.total, w.per_client };
+	const char *names[] = {"size", "workers", "per_client"};
+	const char *vals[] = {sz, w.total, w.per_client};
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct rm_leader *d = model_leader(m, op, m->sizes[z], m->concurrency[k]);
-			struct strbuf lab = { 0 };
+			const struct rm_leader *d = model_leader(m, op, m->sizes[z],
+								 m->concurrency[k]);
+			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF,
 					     &w) < 0)
@@ -165,14 +167,15 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			} else if (d) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
-				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab), rb_str(r, "forest.vs"));
+				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
+					 rb_str(r, "forest.vs"));
 				strbuf_free(&lab);
 				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
 				chart_add_row(c, p, rb_text(r, &lab));
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != d->subject)
-						estimate(r, c, p, op, m->sizes[z], m->concurrency[k], (int)s,
-							 d->subject, 1);
+						estimate(r, c, p, op, m->sizes[z],
+							 m->concurrency[k], (int)s, d->subject, 1);
 			}
 			strbuf_free(&lab);
 		}
@@ -194,15 +197,18 @@ static int forest_tested(const struct report_model *m, const char *op)
 void report_forest(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	struct strbuf title = { 0 }, desc = { 0 }, id = { 0 };
+	struct strbuf title = {0}, desc = {0}, id = {0};
 	struct scene *sc = NULL;
 	strbuf_addf(&id, "%s-forest", op);
 	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
 	strbuf_free(&title);
 	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
-		doc_para(r->d, rb_str(r, m->nsubjects < 2 ? "forest.one" : !m->has_stats ? "forest.none"
-				      : "forest.untested"), 0);
+		doc_para(r->d,
+			 rb_str(r, m->nsubjects < 2 ? "forest.one"
+				   : !m->has_stats  ? "forest.none"
+						    : "forest.untested"),
+			 0);
 		goto done;
 	}
 	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
@@ -213,7 +219,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		subst(&title, rb_str(r, "chart.forest"), "op", opname, NULL, NULL);
 		subst(&desc, rb_str(r, "chart.forest_desc"), "op", opname, NULL, NULL);
 	}
-	struct strbuf t2 = { 0 };
+	struct strbuf t2 = {0};
 	subst(&t2, rb_text(r, &title), "op", opname, NULL, NULL);
 	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &desc));
 	strbuf_free(&t2);
@@ -256,14 +262,15 @@ static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double
 	return isfinite(*p50);
 }
 
-struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname, int conc)
+struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname,
+				   int conc)
 {
 	const struct report_model *m = r->m;
-	struct strbuf title = { 0 }, desc = { 0 };
+	struct strbuf title = {0}, desc = {0};
 	char sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
 	struct model_workers w;
-	const char *names[] = { "op", "workers", "per_client" };
-	const char *vals[] = { opname, w.total, w.per_client };
+	const char *names[] = {"op", "workers", "per_client"};
+	const char *vals[] = {opname, w.total, w.per_client};
 	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_BRIEF, &w) < 0)
 		fail_oom(r);
 	text_subst(&title, rb_str(r, strcmp(w.total, "1") == 0 ? "chart.latpct1" : "chart.latpct"),
@@ -286,15 +293,16 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			double p50, p99, p999;
 			int fb;
 			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
-				chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color,
-						     NAN, NAN, NAN, NAN, NULL);
+				chart_add_range_mark(c, p, m->subjects[s].label,
+						     m->subjects[s].color, NAN, NAN, NAN, NAN,
+						     NULL);
 				continue;
 			}
 			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
 				 text_num(r->nf, p50, -1, a, sizeof(a)),
 				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
-			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50, p50,
-					     p99, p999, row);
+			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50,
+					     p50, p99, p999, row);
 		}
 	}
 	return c;
@@ -306,38 +314,52 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 {
 	const struct report_model *m = r->m;
 	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
-	struct strbuf cap = { 0 };
+	struct strbuf cap = {0};
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
 	strbuf_free(&cap);
-	static const char *const heads[] = { "col.subject", "col.size", "col.workers_short",
-					     "col.p50", "col.p90", "col.p99", "col.p999", "col.max",
-					     "col.requests" };
+	static const char *const heads[] = {"col.subject", "col.size", "col.workers_short",
+					    "col.p50",     "col.p90",  "col.p99",
+					    "col.p999",    "col.max",  "col.requests"};
 	for (size_t i = 0; i < 9; i++)
-		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.6 : i == 1 ? 0.9 : i != 2 ? 0.8
-			       : model_distributed(m) ? 0.9 : 0.5);   /* "24 (3 × 8)" on one line */
+		doc_table_head(t, i, rb_str(r, heads[i]),
+			       i == 0                 ? 1.6
+			       : i == 1               ? 0.9
+			       : i != 2               ? 0.8
+			       : model_distributed(m) ? 0.9
+						      : 0.5); /* "24 (3 × 8)" on one line */
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
-				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z], m->concurrency[k]);
-				if (!c || (!c->nruns && !c->n))   /* a configuration it never ran */
+				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z],
+								     m->concurrency[k]);
+				if (!c || (!c->nruns && !c->n)) /* a configuration it never ran */
 					continue;
 				const struct rm_pooled *p = &c->latency.pooled;
 				int ok = p->present;
-				double v[6] = { ok ? p->p50 : NAN, ok ? p->p90 : NAN, ok ? p->p99 : NAN,
-						ok ? p->p999 : NAN, ok ? p->max : NAN,
-						ok && p->requests ? (double)p->requests : NAN };
+				double v[6] = {ok ? p->p50 : NAN,
+					       ok ? p->p90 : NAN,
+					       ok ? p->p99 : NAN,
+					       ok ? p->p999 : NAN,
+					       ok ? p->max : NAN,
+					       ok && p->requests ? (double)p->requests : NAN};
 				doc_table_row(t);
 				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
-					       ok && p->source == RM_POOL_RUNS ? "*" : NULL, m->subjects[s].color);
-				doc_table_cell(t, 1, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
-					       NULL, NULL);
+					       ok && p->source == RM_POOL_RUNS ? "*" : NULL,
+					       m->subjects[s].color);
+				doc_table_cell(
+					t, 1,
+					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
+					NULL, NULL);
 				model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 				for (size_t i = 0; i < 6; i++)
-					doc_table_cell(t, i + 3, text_num(r->nf, v[i], i == 5 ? 0 : -1, buf, sizeof(buf)),
-						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
+					doc_table_cell(t, i + 3,
+						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
+								sizeof(buf)),
+						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+						       NULL, NULL);
 			}
 	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
 }
@@ -354,16 +376,17 @@ void report_latency_tables(struct report_builder *r)
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++)
-		latency_table(r, m->ops[o], findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
+		latency_table(r, m->ops[o],
+			      findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
 }
 
 void report_methodology_stats(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char conf[TEXT_NUM_MAX], alpha[TEXT_NUM_MAX], pow[TEXT_NUM_MAX], fam[16];
-	const char *names[] = { "confidence", "alpha", "family", "power" };
-	const char *vals[] = { conf, alpha, fam, pow };
-	struct strbuf b = { 0 };
+	const char *names[] = {"confidence", "alpha", "family", "power"};
+	const char *vals[] = {conf, alpha, fam, pow};
+	struct strbuf b = {0};
 	doc_heading(r->d, 2, "statistics", rb_str(r, "section.statistics"));
 	if (!m->has_stats) {
 		doc_para(r->d, rb_str(r, "stats.none"), 1);
@@ -385,7 +408,7 @@ void report_limitations_stats(struct report_builder *r)
 	double lo = INFINITY, hi = -INFINITY;
 	int untested = 0;
 	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], n[16];
-	struct strbuf s = { 0 };
+	struct strbuf s = {0};
 	if (!m->has_stats) {
 		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
@@ -400,9 +423,9 @@ void report_limitations_stats(struct report_builder *r)
 	}
 	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
 	if (isfinite(lo)) {
-		const char *names[] = { "cycles", "lo", "hi" };
-		const char *vals[] = { n, text_num(r->nf, (lo - 1) * 100, 0, a, sizeof(a)),
-				       text_num(r->nf, (hi - 1) * 100, 0, b, sizeof(b)) };
+		const char *names[] = {"cycles", "lo", "hi"};
+		const char *vals[] = {n, text_num(r->nf, (lo - 1) * 100, 0, a, sizeof(a)),
+				      text_num(r->nf, (hi - 1) * 100, 0, b, sizeof(b))};
 		text_subst(&s, rb_str(r, "limits.detectable"), names, vals, 3);
 	}
 	if (untested) {
@@ -410,7 +433,7 @@ void report_limitations_stats(struct report_builder *r)
 			strbuf_adds(&s, " ");
 		subst(&s, rb_str(r, "limits.untested"), "cycles", n, NULL, NULL);
 	}
-	if (s.len || s.failed)   /* rb_text() marks the report failed when s ran out of memory */
+	if (s.len || s.failed) /* rb_text() marks the report failed when s ran out of memory */
 		doc_para(r->d, rb_text(r, &s), 0);
 	strbuf_free(&s);
 }

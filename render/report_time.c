@@ -13,7 +13,7 @@
 
 struct tb {
 	struct report_builder *r;
-	struct scene **sc;      /* the charts of the section being built */
+	struct scene **sc; /* the charts of the section being built */
 	size_t nsc, cap;
 };
 
@@ -24,9 +24,9 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 			const char *size, int conc, char *buf, size_t n)
 {
 	struct model_workers w;
-	struct strbuf b = { 0 };
-	const char *names[] = { "op", "size", "workers", "per_client" };
-	const char *vals[] = { opname, size, w.total, w.per_client };
+	struct strbuf b = {0};
+	const char *names[] = {"op", "size", "workers", "per_client"};
+	const char *vals[] = {opname, size, w.total, w.per_client};
 	int desc = strstr(key, "_desc") != NULL;
 	if (model_workers_at(t->r->m, t->r->l, op, conc,
 			     desc ? MODEL_WORKERS_LONG : MODEL_WORKERS_BRIEF, &w) < 0)
@@ -142,7 +142,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 void report_time_cdf(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	struct tb t = { r, NULL, 0, 0 };
+	struct tb t = {r, NULL, 0, 0};
 	char opname[32];
 	int any = 0;
 	for (size_t o = 0; o < m->nops; o++)
@@ -166,7 +166,6 @@ void report_time_cdf(struct report_builder *r)
 	for (size_t i = 0; i < t.nsc; i++)
 		chart_scene_free(t.sc[i]);
 	free(t.sc);
-	
 }
 
 /* The time series of op: one line per subject, the seconds outside `kept` faint. */
@@ -202,8 +201,8 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 			for (size_t i = 0; i < ts->n; i++) {
 				int kept = ts->kept_first < 0 ||
 					   ((int)i >= ts->kept_first && (int)i <= ts->kept_last);
-				xy_add_point(c, si, (double)i + 0.5, objs ? ts->obj_s[i] : ts->mib_s[i],
-					     !kept);
+				xy_add_point(c, si, (double)i + 0.5,
+					     objs ? ts->obj_s[i] : ts->mib_s[i], !kept);
 			}
 		}
 	}
@@ -245,10 +244,11 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 				continue;
 			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (int cy = 1; cy <= cycles; cy++) {
-				double v = NAN;   /* no valid run in this cycle: a gap */
+				double v = NAN; /* no valid run in this cycle: a gap */
 				for (size_t i = 0; i < cell->nruns; i++)
 					if (cell->runs[i].cycle == cy && cell->runs[i].included)
-						v = objs ? cell->runs[i].obj_s : cell->runs[i].mib_s;
+						v = objs ? cell->runs[i].obj_s
+							 : cell->runs[i].mib_s;
 				xy_add_point(c, si, cy, v, 0);
 			}
 		}
@@ -258,9 +258,9 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 
 void report_time_runs(struct report_builder *r)
 {
-	static const char *const ops[] = { "put", "get" };
+	static const char *const ops[] = {"put", "get"};
 	const struct report_model *m = r->m;
-	struct tb t = { r, NULL, 0, 0 };
+	struct tb t = {r, NULL, 0, 0};
 	char opname[32];
 	if (!m->ntimeseries) {
 		doc_para(r->d, rb_str(r, "timeseries.na"), 0);
@@ -268,20 +268,20 @@ void report_time_runs(struct report_builder *r)
 		doc_heading(r->d, 1, "timeseries", rb_str(r, "section.timeseries"));
 		doc_para(r->d, rb_str(r, "timeseries.intro"), 0);
 		for (size_t o = 0; o < 2 && !r->failed; o++)
-			series_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
+			series_chart(&t, ops[o],
+				     findings_op_name(r->l, ops[o], opname, sizeof(opname)));
 		flush_charts(&t);
 	}
 	for (size_t o = 0; o < 2 && !r->failed; o++)
 		cycles_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
-	if (t.nsc && !r->failed) {   /* the charts are laid out; the heading goes first */
+	if (t.nsc && !r->failed) { /* the charts are laid out; the heading goes first */
 		doc_heading(r->d, 1, "cycles", rb_str(r, "section.cycles"));
 		doc_para(r->d, rb_str(r, "cycles.intro"), 0);
 		flush_charts(&t);
 	} else if (!r->failed) {
 		doc_para(r->d, rb_str(r, "cycles.na"), 0);
 	}
-	for (size_t i = 0; i < t.nsc; i++)   /* charts not handed over after a failure */
+	for (size_t i = 0; i < t.nsc; i++) /* charts not handed over after a failure */
 		chart_scene_free(t.sc[i]);
 	free(t.sc);
-	
 }

@@ -67,20 +67,19 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 {
 	const struct report_model *m = r->m;
 	char id[32], words[512];
-	struct strbuf cap = { 0 };
+	struct strbuf cap = {0};
 	struct model_workers w;
 	snprintf(id, sizeof(id), "t-wl-ops-%zu", k);
 	if (model_workers(r->l, c->concurrency, c->clients, c->client_hosts, MODEL_WORKERS_LONG,
 			  &w) < 0)
 		fail_oom(r);
 	cell_words(r, c, words, sizeof(words));
-	const char *names[] = { "subject", "workload", "workers", "per_client" };
-	const char *vals[] = { m->subjects[c->subject].label, words, w.total, w.per_client };
+	const char *names[] = {"subject", "workload", "workers", "per_client"};
+	const char *vals[] = {m->subjects[c->subject].label, words, w.total, w.per_client};
 	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 4);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
-	const char *heads[] = { "col.op", "col.share", "col.objs", "col.mibs", "col.p50",
-				"col.p99" };
+	const char *heads[] = {"col.op", "col.share", "col.objs", "col.mibs", "col.p50", "col.p99"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
 	for (size_t i = 0; i < c->nby_op; i++) {
@@ -110,10 +109,14 @@ static void workloads(struct report_builder *r)
 		if (!t) {
 			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
 			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
-			const char *heads[] = { "col.subject", "col.workload", "col.workers",
-						"col.objs", "col.mibs", "col.p50", "col.p99" };
+			const char *heads[] = {"col.subject", "col.workload", "col.workers",
+					       "col.objs",    "col.mibs",     "col.p50",
+					       "col.p99"};
 			for (size_t k = 0; k < 7; k++)
-				doc_table_head(t, k, rb_str(r, heads[k]), k == 1 ? 3 : k == 0 ? 1.5 : 1);
+				doc_table_head(t, k, rb_str(r, heads[k]),
+					       k == 1   ? 3
+					       : k == 0 ? 1.5
+							: 1);
 		}
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
@@ -138,19 +141,20 @@ static void sustained_table(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char lim[TEXT_NUM_MAX], opname[32];
-	struct strbuf cap = { 0 };
+	struct strbuf cap = {0};
 	subst(&cap, rb_str(r, "table.sustained"), "limit",
-	      text_num(r->nf, m->wl->sweeps[0].p99_limit, model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim,
-		       sizeof(lim)), NULL, NULL);
+	      text_num(r->nf, m->wl->sweeps[0].p99_limit,
+		       model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim, sizeof(lim)),
+	      NULL, NULL);
 	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 5);
 	strbuf_free(&cap);
-	const char *heads[] = { "col.subject", "col.op", "col.worker_cap", "col.sustained_rate",
-				"col.rates" };
+	const char *heads[] = {"col.subject", "col.op", "col.worker_cap", "col.sustained_rate",
+			       "col.rates"};
 	for (size_t i = 0; i < 5; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t i = 0; i < m->wl->nsweeps; i++) {
 		const struct rm_sweep *s = &m->wl->sweeps[i];
-		struct strbuf rates = { 0 };
+		struct strbuf rates = {0};
 		char v[TEXT_NUM_MAX];
 		for (size_t k = 0; k < s->npts; k++) {
 			if (k)
@@ -176,7 +180,7 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 {
 	const struct report_model *m = r->m;
 	char opname[32];
-	struct strbuf title = { 0 }, desc = { 0 }, subj = { 0 };
+	struct strbuf title = {0}, desc = {0}, subj = {0};
 	findings_op_name(r->l, s->op, opname, sizeof(opname));
 	subst(&title, rb_str(r, "chart.rate"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
@@ -214,15 +218,15 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
 {
 	char id[32];
-	struct strbuf cap = { 0 }, subj = { 0 };
+	struct strbuf cap = {0}, subj = {0};
 	snprintf(id, sizeof(id), "t-rate-%zu", k);
 	subst(&cap, rb_str(r, "table.rate_points"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), NULL, NULL);
 	strbuf_free(&subj);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
-	const char *heads[] = { "col.offered", "col.achieved", "col.sustained", "col.p50_intended",
-				"col.p99_intended", "col.p99_service" };
+	const char *heads[] = {"col.offered",      "col.achieved",     "col.sustained",
+			       "col.p50_intended", "col.p99_intended", "col.p99_service"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
 	for (size_t i = 0; i < s->npts; i++) {
@@ -241,7 +245,7 @@ static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size
 static void rates(struct report_builder *r)
 {
 	const struct rm_wl *wl = r->m->wl;
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	if (!wl->nsweeps)
 		return;
 	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));

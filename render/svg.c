@@ -9,9 +9,10 @@ static void attr_color(struct strbuf *b, const char *name, const char *c)
 void svg_write(struct strbuf *b, const struct scene *s, const char *id, const char *font_family)
 {
 	double w = chart_scene_width(s), h = chart_scene_height(s);
-	strbuf_addf(b, "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
-		   "role=\"img\" aria-labelledby=\"%s-t %s-d\" font-family=\"",
-		w, h, w, h, id, id);
+	strbuf_addf(b,
+		    "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
+		    "role=\"img\" aria-labelledby=\"%s-t %s-d\" font-family=\"",
+		    w, h, w, h, id, id);
 	text_html_escape(b, font_family);
 	strbuf_addf(b, "\"><title id=\"%s-t\">", id);
 	text_html_escape(b, chart_scene_title(s));
@@ -23,41 +24,42 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 		switch (it->kind) {
 		case SC_RECT:
 			strbuf_addf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"",
-				it->x, it->y, it->w, it->h);
+				    it->x, it->y, it->w, it->h);
 			attr_color(b, "fill", it->fill);
 			strbuf_adds(b, "/>\n");
 			break;
 		case SC_LINE:
 			strbuf_addf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"",
-				it->x, it->y, it->x2, it->y2);
+				    it->x, it->y, it->x2, it->y2);
 			attr_color(b, "stroke", it->stroke);
 			strbuf_addf(b, " stroke-width=\"%.2f\"%s/>\n", it->stroke_width,
-				it->dash ? " stroke-dasharray=\"3 2\"" : "");
+				    it->dash ? " stroke-dasharray=\"3 2\"" : "");
 			break;
 		case SC_POLYLINE:
 			strbuf_adds(b, "<polyline points=\"");
 			for (size_t k = 0; k < it->npts; k++)
 				strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
-					it->pts[2 * k + 1]);
+					    it->pts[2 * k + 1]);
 			strbuf_adds(b, "\" fill=\"none\"");
 			attr_color(b, "stroke", it->stroke);
 			strbuf_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"/>\n",
-				it->stroke_width);
+				    it->stroke_width);
 			break;
 		case SC_CIRCLE:
-			strbuf_addf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"", it->x, it->y, it->r);
+			strbuf_addf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"", it->x, it->y,
+				    it->r);
 			attr_color(b, "fill", it->fill);
 			if (*it->stroke)
 				strbuf_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
-					it->stroke_width);
+					    it->stroke_width);
 			strbuf_adds(b, "/>\n");
 			break;
 		case SC_TEXT:
-			strbuf_addf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", it->x, it->y,
-				it->size);
+			strbuf_addf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", it->x,
+				    it->y, it->size);
 			if (it->anchor != SC_START)
 				strbuf_addf(b, " text-anchor=\"%s\"",
-					it->anchor == SC_MIDDLE ? "middle" : "end");
+					    it->anchor == SC_MIDDLE ? "middle" : "end");
 			if (it->bold)
 				strbuf_adds(b, " font-weight=\"bold\"");
 			attr_color(b, "fill", it->fill);

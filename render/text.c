@@ -14,12 +14,23 @@ void text_html_escape(struct strbuf *b, const char *s)
 	for (; *s; s++) {
 		const char *rep = NULL;
 		switch (*s) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&#39;"; break;
-		default: break;
+		case '&':
+			rep = "&amp;";
+			break;
+		case '<':
+			rep = "&lt;";
+			break;
+		case '>':
+			rep = "&gt;";
+			break;
+		case '"':
+			rep = "&quot;";
+			break;
+		case '\'':
+			rep = "&#39;";
+			break;
+		default:
+			break;
 		}
 		if (rep) {
 			strbuf_add(b, run, (size_t)(s - run));
@@ -86,7 +97,7 @@ char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t
 
 char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
 {
-	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
 	int u = 0;
 	double v = (double)bytes;
 	char num[TEXT_NUM_MAX];
@@ -102,7 +113,7 @@ char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
 char *text_read_file(const char *path, struct err *e)
 {
 	FILE *f = fopen(path, "rb");
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 	char chunk[8192];
 	size_t got;
 	char *out = NULL;
@@ -291,8 +302,9 @@ void text_subst(struct strbuf *b, const char *tpl, const char *const *names,
 		}
 		strbuf_add(b, p, (size_t)(open - p));
 		/* only {name} with name of letters, digits, '_' and '.' is a placeholder */
-		close = open + 1 + strspn(open + 1, "abcdefghijklmnopqrstuvwxyz"
-					  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
+		close = open + 1 +
+			strspn(open + 1, "abcdefghijklmnopqrstuvwxyz"
+					 "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.");
 		if (*close != '}' || close == open + 1) {
 			strbuf_add(b, open, 1);
 			p = open + 1;

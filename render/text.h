@@ -19,11 +19,11 @@ void text_html_escape(struct strbuf *b, const char *s);
 
 /* Number format of a language. */
 struct numfmt {
-	char group[8];    /* thousands separator, "" for none */
-	char decimal[8];  /* decimal mark */
+	char group[8];   /* thousands separator, "" for none */
+	char decimal[8]; /* decimal mark */
 };
 
-#define TEXT_NULL "\xe2\x80\x93"   /* "–": how a null value is shown */
+#define TEXT_NULL "\xe2\x80\x93" /* "–": how a null value is shown */
 #define TEXT_NUM_MAX 64
 
 /* text_decimals: how many decimals a value is shown with: 0 from 1000 up, 1 from 100,

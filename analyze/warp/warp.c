@@ -10,7 +10,11 @@
 #include "analyze/warp/warp_json.h"
 #include "analyze/warp/warp_report.h"
 
-enum { WARP_EXIT_OK = 0, WARP_EXIT_PARTIAL = 1, WARP_EXIT_USAGE = 2 };
+enum {
+	WARP_EXIT_OK = 0,
+	WARP_EXIT_PARTIAL = 1,
+	WARP_EXIT_USAGE = 2
+};
 
 int warp_load_file(const char *path, struct warp_rt **out, struct err *e)
 {
@@ -70,7 +74,8 @@ static void usage(FILE *f)
 	      "  are merged in the order given (first file first), as Warp's server does.\n"
 	      "  --json   the same numbers as JSON\n"
 	      "Exit status: 0 all files read; 1 partial (some file unreadable: named on\n"
-	      "stderr, the others reported); 2 usage.\n", f);
+	      "stderr, the others reported); 2 usage.\n",
+	      f);
 }
 
 int warp_cli_main(int argc, char **argv)

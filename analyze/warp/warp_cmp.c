@@ -13,7 +13,11 @@
 #include "analyze/warp/warp_gofmt.h"
 #include "analyze/warp/warp_report.h"
 
-enum { CMP_OK = 0, CMP_PARTIAL = 1, CMP_USAGE = 2 };
+enum {
+	CMP_OK = 0,
+	CMP_PARTIAL = 1,
+	CMP_USAGE = 2
+};
 
 static void usage(FILE *f)
 {
@@ -24,7 +28,8 @@ static void usage(FILE *f)
 	      "  of one run each (aggregated .json.zst or per-request .csv.zst; the files of a\n"
 	      "  distributed run merged in the order given, first file first).\n"
 	      "Exit status: 0 all files read; 1 partial (some file unreadable: named on\n"
-	      "stderr, the others compared); 2 usage, or a side without a readable file.\n", f);
+	      "stderr, the others compared); 2 usage, or a side without a readable file.\n",
+	      f);
 }
 
 static void print_err(const char *msg, void *arg)
@@ -99,7 +104,8 @@ static void average(char *buf, size_t n, const json_t *o)
 
 static void print_reqs(const json_t *b, const json_t *a)
 {
-	const json_t *rb = json_object_get(b, "requests_ms"), *ra = json_object_get(a, "requests_ms");
+	const json_t *rb = json_object_get(b, "requests_ms"),
+		     *ra = json_object_get(a, "requests_ms");
 	static const char *const k[] = {"avg", "p99"};
 	char c[32];
 
@@ -128,8 +134,9 @@ static void print_op(const char *op, const json_t *b, const json_t *a)
 	sb = json_is_true(json_object_get(b, "skipped"));
 	sa = json_is_true(json_object_get(a, "skipped"));
 	if (sb || sa) {
-		printf("* Too few samples %s: not compared\n",
-		       sb && sa ? "before and after" : sb ? "before" : "after");
+		printf("* Too few samples %s: not compared\n", sb && sa ? "before and after"
+							       : sb     ? "before"
+									: "after");
 		return;
 	}
 	average(avg_b, sizeof(avg_b), b);
@@ -196,7 +203,8 @@ int warp_cmp_main(int argc, char **argv)
 		}
 	}
 	if (split <= 0 || split == n) {
-		fputs("analyze: --warp-cmp needs BEFORE files, then --, then AFTER files\n", stderr);
+		fputs("analyze: --warp-cmp needs BEFORE files, then --, then AFTER files\n",
+		      stderr);
 		usage(stderr);
 		goto done;
 	}

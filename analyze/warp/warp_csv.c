@@ -41,7 +41,7 @@ struct lreq {
 	size_t n, cap;
 	int multi_known, is_multi;
 	struct lwin *w;
-	size_t nw, wcap;        /* wcap doubles: a day-long gap adds 8640 windows */
+	size_t nw, wcap; /* wcap doubles: a day-long gap adds 8640 windows */
 };
 
 #define LMEMO 4
@@ -568,9 +568,13 @@ static int on_row(const struct op_row *row, void *arg)
 	struct builder *b = arg;
 	struct lagg *a;
 	struct warp_xop o = {
-		.start = row->start_ns, .end = row->end_ns, .fb = row->first_byte_ns,
-		.lb = row->last_byte_ns, .size = (int64_t)row->bytes,
-		.objs = (int64_t)row->n_objects, .err = row->error[0] != '\0',
+		.start = row->start_ns,
+		.end = row->end_ns,
+		.fb = row->first_byte_ns,
+		.lb = row->last_byte_ns,
+		.size = (int64_t)row->bytes,
+		.objs = (int64_t)row->n_objects,
+		.err = row->error[0] != '\0',
 	};
 
 	if (!b->have_first) {
@@ -580,8 +584,8 @@ static int on_row(const struct op_row *row, void *arg)
 	if (o.end < o.start || far_apart(o.end, o.start) || far_apart(o.start, b->first_start) ||
 	    far_apart(o.end, b->first_start)) {
 		snprintf(b->bad, sizeof(b->bad), "request %llu %s", (unsigned long long)row->idx,
-			 o.end < o.start ? "ends before it starts" :
-			 "is more than 115 days away from the first one");
+			 o.end < o.start ? "ends before it starts"
+					 : "is more than 115 days away from the first one");
 		return 1;
 	}
 	a = builder_op(b, row->op);

@@ -13,7 +13,11 @@ struct ls {
 
 typedef ptrdiff_t idx;
 
-enum hint { HINT_UNKNOWN, HINT_INCREASING, HINT_DECREASING };
+enum hint {
+	HINT_UNKNOWN,
+	HINT_INCREASING,
+	HINT_DECREASING
+};
 
 static int lt(const struct ls *d, idx i, idx j)
 {

@@ -20,8 +20,8 @@ struct jctx {
 
 static int jfail(struct jctx *c, const char *key, const char *what)
 {
-	return err_set(c->e, "%s: field %s%s%s: %s", c->path, c->where, c->where[0] ? "." : "",
-		       key, what);
+	return err_set(c->e, "%s: field %s%s%s: %s", c->path, c->where, c->where[0] ? "." : "", key,
+		       what);
 }
 
 static int get_num(struct jctx *c, const json_t *o, const char *key, double *v)
@@ -117,13 +117,16 @@ static void pop(struct jctx *c, size_t len)
 static int read_ttfb(struct jctx *c, const json_t *o, struct warp_ttfb *t)
 {
 	return get_num(c, o, "average_millis", &t->avg) ||
-	       get_num(c, o, "fastest_millis", &t->fastest) ||
-	       get_num(c, o, "p25_millis", &t->p25) ||
-	       get_num(c, o, "median_millis", &t->median) ||
-	       get_num(c, o, "p75_millis", &t->p75) || get_num(c, o, "p90_millis", &t->p90) ||
-	       get_num(c, o, "p99_millis", &t->p99) ||
-	       get_num(c, o, "slowest_millis", &t->slowest) ||
-	       get_num(c, o, "std_dev_millis", &t->stddev) ? -1 : 0;
+			       get_num(c, o, "fastest_millis", &t->fastest) ||
+			       get_num(c, o, "p25_millis", &t->p25) ||
+			       get_num(c, o, "median_millis", &t->median) ||
+			       get_num(c, o, "p75_millis", &t->p75) ||
+			       get_num(c, o, "p90_millis", &t->p90) ||
+			       get_num(c, o, "p99_millis", &t->p99) ||
+			       get_num(c, o, "slowest_millis", &t->slowest) ||
+			       get_num(c, o, "std_dev_millis", &t->stddev)
+		       ? -1
+		       : 0;
 }
 
 static int read_fb(struct jctx *c, const json_t *o, int *has, struct warp_ttfb *t)
@@ -148,35 +151,39 @@ static int read_single(struct jctx *c, const json_t *o, struct warp_single *s)
 {
 	s->present = 1;
 	return get_bool(c, o, "skipped", &s->skipped) ||
-	       get_num(c, o, "dur_avg_millis", &s->dur_avg) ||
-	       get_num(c, o, "dur_median_millis", &s->dur_median) ||
-	       get_num(c, o, "dur_90_millis", &s->dur_90) ||
-	       get_num(c, o, "dur_99_millis", &s->dur_99) ||
-	       get_num(c, o, "fastest_millis", &s->fastest) ||
-	       get_num(c, o, "slowest_millis", &s->slowest) ||
-	       get_num(c, o, "std_dev_millis", &s->stddev) ||
-	       get_int(c, o, "requests", &s->requests) ||
-	       get_int(c, o, "obj_size", &s->obj_size) ||
-	       get_int(c, o, "merged_entries", &s->merged) ||
-	       read_fb(c, o, &s->has_fb, &s->fb) ? -1 : 0;
+			       get_num(c, o, "dur_avg_millis", &s->dur_avg) ||
+			       get_num(c, o, "dur_median_millis", &s->dur_median) ||
+			       get_num(c, o, "dur_90_millis", &s->dur_90) ||
+			       get_num(c, o, "dur_99_millis", &s->dur_99) ||
+			       get_num(c, o, "fastest_millis", &s->fastest) ||
+			       get_num(c, o, "slowest_millis", &s->slowest) ||
+			       get_num(c, o, "std_dev_millis", &s->stddev) ||
+			       get_int(c, o, "requests", &s->requests) ||
+			       get_int(c, o, "obj_size", &s->obj_size) ||
+			       get_int(c, o, "merged_entries", &s->merged) ||
+			       read_fb(c, o, &s->has_fb, &s->fb)
+		       ? -1
+		       : 0;
 }
 
 static int read_range(struct jctx *c, const json_t *o, struct warp_sizerange *r)
 {
-	return get_int(c, o, "min_size", &r->min_size) ||
-	       get_int(c, o, "max_size", &r->max_size) ||
-	       get_str(c, o, "min_size_string", r->min_str, sizeof(r->min_str)) ||
-	       get_str(c, o, "max_size_string", r->max_str, sizeof(r->max_str)) ||
-	       get_int(c, o, "requests", &r->requests) ||
-	       get_int(c, o, "avg_obj_size", &r->avg_obj_size) ||
-	       get_int(c, o, "merged_entries", &r->merged) ||
-	       get_num(c, o, "avg_duration_millis", &r->avg_dur) ||
-	       get_num(c, o, "bps_average", &r->bps_avg) ||
-	       get_num(c, o, "bps_median", &r->bps_median) ||
-	       get_num(c, o, "bps_90", &r->bps_90) || get_num(c, o, "bps_99", &r->bps_99) ||
-	       get_num(c, o, "bps_fastest", &r->bps_fastest) ||
-	       get_num(c, o, "bps_slowest", &r->bps_slowest) ||
-	       read_fb(c, o, &r->has_fb, &r->fb) ? -1 : 0;
+	return get_int(c, o, "min_size", &r->min_size) || get_int(c, o, "max_size", &r->max_size) ||
+			       get_str(c, o, "min_size_string", r->min_str, sizeof(r->min_str)) ||
+			       get_str(c, o, "max_size_string", r->max_str, sizeof(r->max_str)) ||
+			       get_int(c, o, "requests", &r->requests) ||
+			       get_int(c, o, "avg_obj_size", &r->avg_obj_size) ||
+			       get_int(c, o, "merged_entries", &r->merged) ||
+			       get_num(c, o, "avg_duration_millis", &r->avg_dur) ||
+			       get_num(c, o, "bps_average", &r->bps_avg) ||
+			       get_num(c, o, "bps_median", &r->bps_median) ||
+			       get_num(c, o, "bps_90", &r->bps_90) ||
+			       get_num(c, o, "bps_99", &r->bps_99) ||
+			       get_num(c, o, "bps_fastest", &r->bps_fastest) ||
+			       get_num(c, o, "bps_slowest", &r->bps_slowest) ||
+			       read_fb(c, o, &r->has_fb, &r->fb)
+		       ? -1
+		       : 0;
 }
 
 static int read_multi(struct jctx *c, const json_t *o, struct warp_multi *m)
@@ -240,11 +247,13 @@ static int read_segmented(struct jctx *c, const json_t *o, struct warp_segmented
 		int rc;
 
 		push(c, "[]", NULL, i);
-		rc = !json_is_object(x) ? jfail(c, "start", "segment is not an object") :
-		     get_time(c, x, "start", &s->segs[i].start) ||
-		     get_num(c, x, "bytes_per_sec", &s->segs[i].bps) ||
-		     get_num(c, x, "obj_per_sec", &s->segs[i].ops) ||
-		     get_int(c, x, "errors", &s->segs[i].errors) ? -1 : 0;
+		rc = !json_is_object(x) ? jfail(c, "start", "segment is not an object")
+		     : get_time(c, x, "start", &s->segs[i].start) ||
+				     get_num(c, x, "bytes_per_sec", &s->segs[i].bps) ||
+				     get_num(c, x, "obj_per_sec", &s->segs[i].ops) ||
+				     get_int(c, x, "errors", &s->segs[i].errors)
+			     ? -1
+			     : 0;
 		pop(c, l);
 		if (rc < 0)
 			return -1;
@@ -302,8 +311,8 @@ static int read_strset(struct jctx *c, const json_t *o, const char *key, struct 
 	return 0;
 }
 
-static int read_keyed(struct jctx *c, const json_t *o, const char *key,
-		      struct warp_keyed_tp **arr, size_t *n, int *has)
+static int read_keyed(struct jctx *c, const json_t *o, const char *key, struct warp_keyed_tp **arr,
+		      size_t *n, int *has)
 {
 	json_t *m = json_object_get(o, key), *v;
 	const char *k;
@@ -451,8 +460,10 @@ static int read_rt(struct jctx *c, const json_t *root, struct warp_rt *rt)
 	if (!json_is_object(root))
 		return err_set(c->e, "%s: not a JSON object", c->path);
 	if (!json_is_integer(v) || json_integer_value(v) != 2)
-		return err_set(c->e, "%s: field v: Warp result format version %s is not supported "
-			       "(2 is)", c->path, json_is_integer(v) ? "other than 2" : "missing");
+		return err_set(c->e,
+			       "%s: field v: Warp result format version %s is not supported "
+			       "(2 is)",
+			       c->path, json_is_integer(v) ? "other than 2" : "missing");
 	x = json_object_get(root, "commandline");
 	if (json_is_string(x)) {
 		rt->commandline = strdup(json_string_value(x));

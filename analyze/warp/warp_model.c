@@ -260,7 +260,7 @@ void warp_segmented_pick(struct warp_segmented *s)
 /* A segment of t by start time, for finding o's seconds in t. */
 struct seg_at {
 	int64_t start;
-	size_t k;       /* index in t->segs */
+	size_t k; /* index in t->segs */
 };
 
 static int cmp_seg_at(const void *a, const void *b)
@@ -474,7 +474,8 @@ static int live_merge(struct warp_live *l, const struct warp_live *o)
 			reqs_free(&l->reqs[k]);
 			l->reqs[k] = nr;
 		} else {
-			struct warp_client_reqs *na = realloc(l->reqs, (l->n_reqs + 1) * sizeof(*na));
+			struct warp_client_reqs *na = realloc(l->reqs,
+							      (l->n_reqs + 1) * sizeof(*na));
 
 			if (na == NULL) {
 				reqs_free(&nr);
@@ -510,8 +511,8 @@ static int live_merge(struct warp_live *l, const struct warp_live *o)
 		l->start = o->start;
 	if (o->end > l->end)
 		l->end = o->end;
-	if (keyed_merge(&l->tp_host, &l->n_tp_host, &l->has_tp_host, o->tp_host,
-			o->n_tp_host) < 0 ||
+	if (keyed_merge(&l->tp_host, &l->n_tp_host, &l->has_tp_host, o->tp_host, o->n_tp_host) <
+		    0 ||
 	    keyed_merge(&l->tp_client, &l->n_tp_client, &l->has_tp_client, o->tp_client,
 			o->n_tp_client) < 0)
 		return -1;

@@ -189,8 +189,7 @@ static void fmt_millis(char *buf, size_t n, double v, double inv)
 	}
 }
 
-static void print_reqs(FILE *f, const struct warp_single *s, const char *prefix,
-		       const char *suffix)
+static void print_reqs(FILE *f, const struct warp_single *s, const char *prefix, const char *suffix)
 {
 	double n = (double)s->merged, inv;
 	char v[7][48];
@@ -207,7 +206,8 @@ static void print_reqs(FILE *f, const struct warp_single *s, const char *prefix,
 	fmt_millis(v[4], sizeof(v[4]), s->fastest * n, inv);
 	fmt_millis(v[5], sizeof(v[5]), s->slowest * n, inv);
 	fmt_millis(v[6], sizeof(v[6]), s->stddev, inv);
-	fprintf(f, "%sAvg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, Slowest: %s, StdDev: %s%s",
+	fprintf(f,
+		"%sAvg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, Slowest: %s, StdDev: %s%s",
 		prefix, v[0], v[1], v[2], v[3], v[4], v[5], v[6], suffix);
 }
 
@@ -241,9 +241,10 @@ static void print_ttfb(FILE *f, const struct warp_ttfb *t, int64_t n, const char
 	ttfb_values(t, n, v);
 	for (i = 0; i < 9; i++)
 		go_dur_string(s[i], sizeof(s[i]), v[i]);
-	fprintf(f, "%sAvg: %s, Best: %s, 25th: %s, Median: %s, 75th: %s, 90th: %s, 99th: %s, "
-		"Worst: %s StdDev: %s%s", prefix, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7],
-		s[8], suffix);
+	fprintf(f,
+		"%sAvg: %s, Best: %s, 25th: %s, Median: %s, 75th: %s, 90th: %s, 99th: %s, "
+		"Worst: %s StdDev: %s%s",
+		prefix, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], suffix);
 }
 
 /* Throughput.StringDetails(false) */
@@ -316,7 +317,8 @@ static int live_reqs(FILE *f, const struct warp_live *d)
 				double mul = 1 / (double)s->merged;
 				char t[6][40];
 
-				fprintf(f, "Avg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, "
+				fprintf(f,
+					"Avg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, "
 					"Slowest: %s",
 					go_throughput(t[0], 40, s->bps_avg * mul),
 					go_throughput(t[1], 40, s->bps_median * mul),
@@ -343,8 +345,10 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 
 	warp_tp_init(&zero);
 	if (sg == NULL || sg->n < 2) {
-		fprintf(f, "Skipping %s too few samples. Longer benchmark run required for reliable "
-			"results.\n\n", op);
+		fprintf(f,
+			"Skipping %s too few samples. Longer benchmark run required for reliable "
+			"results.\n\n",
+			op);
 		if (d->total_errors > 0)
 			fprintf(f, "Errors: %lld\n\n", (long long)d->total_errors);
 		return 0;
@@ -362,7 +366,8 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 	if (d->hosts.n > 1) {
 		fputs("Throughput by host:\n", f);
 		for (i = 0; i < d->hosts.n; i++) {
-			const struct warp_tp *t = keyed_find(d->tp_host, d->n_tp_host, d->hosts.v[i]);
+			const struct warp_tp *t = keyed_find(d->tp_host, d->n_tp_host,
+							     d->hosts.v[i]);
 
 			if (t == NULL)
 				t = &zero;
@@ -391,8 +396,10 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 		seg_string(a, sizeof(a), sg->fastest_bps, sg->fastest_ops);
 		seg_string(b, sizeof(b), sg->median_bps, sg->median_ops);
 		seg_string(c, sizeof(c), sg->slowest_bps, sg->slowest_ops);
-		fprintf(f, "Throughput, split into %zu x 1s:\n * Fastest: %s\n * 50%% Median: %s\n"
-			" * Slowest: %s\n", sg->n, a, b, c);
+		fprintf(f,
+			"Throughput, split into %zu x 1s:\n * Fastest: %s\n * 50%% Median: %s\n"
+			" * Slowest: %s\n",
+			sg->n, a, b, c);
 	}
 	return 0;
 }
@@ -483,9 +490,9 @@ static json_t *tp_json(const struct warp_tp *t)
 {
 	double ms = (double)t->measure_ms;
 
-	return json_pack("{s:f,s:f,s:I}", "mib_s",
-			 ms > 0 ? (1000 * t->bytes / ms) / 1048576 : 0.0, "obj_s",
-			 ms > 0 ? 1000 * t->objects / ms : 0.0, "errors", (json_int_t)t->errors);
+	return json_pack("{s:f,s:f,s:I}", "mib_s", ms > 0 ? (1000 * t->bytes / ms) / 1048576 : 0.0,
+			 "obj_s", ms > 0 ? 1000 * t->objects / ms : 0.0, "errors",
+			 (json_int_t)t->errors);
 }
 
 static json_t *seg_json(int64_t start, double bps, double ops)
@@ -510,19 +517,21 @@ static json_t *live_json(const struct warp_live *d, const char *op)
 	if (rs.has_reqs)
 		reqs = json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:I}", "avg", rs.avg, "p50", rs.p50,
 				 "p90", rs.p90, "p99", rs.p99, "fastest", rs.fastest, "slowest",
-				 rs.slowest, "stddev", rs.stddev, "windows", (json_int_t)rs.windows);
+				 rs.slowest, "stddev", rs.stddev, "windows",
+				 (json_int_t)rs.windows);
 	if (rs.has_ttfb)
-		ttfb = json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", rs.ttfb_ns[0] / 1e6,
-				 "best", rs.ttfb_ns[1] / 1e6, "p25", rs.ttfb_ns[2] / 1e6, "median",
-				 rs.ttfb_ns[3] / 1e6, "p75", rs.ttfb_ns[4] / 1e6, "p90",
-				 rs.ttfb_ns[5] / 1e6, "p99", rs.ttfb_ns[6] / 1e6, "worst",
-				 rs.ttfb_ns[7] / 1e6, "stddev", rs.ttfb_ns[8] / 1e6);
+		ttfb = json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg",
+				 rs.ttfb_ns[0] / 1e6, "best", rs.ttfb_ns[1] / 1e6, "p25",
+				 rs.ttfb_ns[2] / 1e6, "median", rs.ttfb_ns[3] / 1e6, "p75",
+				 rs.ttfb_ns[4] / 1e6, "p90", rs.ttfb_ns[5] / 1e6, "p99",
+				 rs.ttfb_ns[6] / 1e6, "worst", rs.ttfb_ns[7] / 1e6, "stddev",
+				 rs.ttfb_ns[8] / 1e6);
 	if (sg && sg->n >= 2)
-		segs = json_pack("{s:I,s:o,s:o,s:o}", "count", (json_int_t)sg->n, "fastest",
-				 seg_json(sg->fastest_start, sg->fastest_bps, sg->fastest_ops),
-				 "median", seg_json(sg->median_start, sg->median_bps, sg->median_ops),
-				 "slowest",
-				 seg_json(sg->slowest_start, sg->slowest_bps, sg->slowest_ops));
+		segs = json_pack(
+			"{s:I,s:o,s:o,s:o}", "count", (json_int_t)sg->n, "fastest",
+			seg_json(sg->fastest_start, sg->fastest_bps, sg->fastest_ops), "median",
+			seg_json(sg->median_start, sg->median_bps, sg->median_ops), "slowest",
+			seg_json(sg->slowest_start, sg->slowest_bps, sg->slowest_ops));
 	clients = json_array();
 	for (i = 0; i < d->clients.n; i++) {
 		const struct warp_tp *t = keyed_find(d->tp_client, d->n_tp_client, d->clients.v[i]);
@@ -559,8 +568,9 @@ json_t *warp_report_json(const struct warp_rt *rt)
 	for (i = 0; i < rt->n_ops; i++)
 		json_array_append_new(ops, live_json(rt->ops[i].agg, rt->ops[i].op));
 	json_object_set_new(o, "ops", ops);
-	json_object_set_new(o, "total", rt->n_ops > 1 && !ops_disjoint(rt) ?
-				live_json(&rt->total, "Total") : json_null());
+	json_object_set_new(o, "total",
+			    rt->n_ops > 1 && !ops_disjoint(rt) ? live_json(&rt->total, "Total")
+							       : json_null());
 	json_object_set_new(o, "commandline",
 			    rt->commandline ? json_string(rt->commandline) : json_null());
 	return o;

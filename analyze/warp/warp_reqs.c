@@ -55,9 +55,13 @@ static int cmp_i64(const void *a, const void *b)
  * when the buffers cannot be had. */
 static void sort_i64(int64_t *v, size_t n)
 {
-	enum { BITS = 11, DIGITS = 6, B = 1 << BITS };
+	enum {
+		BITS = 11,
+		DIGITS = 6,
+		B = 1 << BITS
+	};
 	uint64_t *a = (uint64_t *)v, *b, *buf;
-	size_t (*cnt)[B], i;
+	size_t(*cnt)[B], i;
 
 	if (n < 512 || (buf = malloc(n * sizeof(*buf))) == NULL) {
 		qsort(v, n, sizeof(*v), cmp_i64);
@@ -278,15 +282,15 @@ static void ibytes(char *buf, size_t n, uint64_t s)
 }
 
 static const char *const log10_name[13] = {
-	"", "10B", "100B", "1KiB", "10KiB", "100KiB", "1MiB", "10MiB", "100MiB", "1GiB",
-	"10GiB", "100GiB", "1TiB",
+	"",      "10B",    "100B", "1KiB",  "10KiB",  "100KiB", "1MiB",
+	"10MiB", "100MiB", "1GiB", "10GiB", "100GiB", "1TiB",
 };
 
 static int64_t log10_size(int k)
 {
 	static const int64_t v[13] = {
-		1, 10, 100, 1LL << 10, 10LL << 10, 100LL << 10, 1LL << 20, 10LL << 20,
-		100LL << 20, 1LL << 30, 10LL << 30, 100LL << 30, 1LL << 40,
+		1,          10,          100,       1LL << 10,  10LL << 10,  100LL << 10, 1LL << 20,
+		10LL << 20, 100LL << 20, 1LL << 30, 10LL << 30, 100LL << 30, 1LL << 40,
 	};
 
 	return k >= 0 && k < 13 ? v[k] : 0; /* Go's map gives 0 for a missing key */
@@ -337,8 +341,10 @@ static int range_fill(struct sizeseg *ss, int64_t start, int64_t end, struct war
 		r->avg_obj_size = ssum / (int64_t)n;
 		r->avg_dur = (double)(dsum / (int64_t)n) / 1e6;
 		r->bps_avg = bdur ? round((double)bsum * 1e9 / (double)bdur * 10) / 10 : 0;
-#define BPS(k) (o[k].size == 0 || xop_dur(&o[k]) <= 0 ? 0.0 : \
-	round((double)go_mul(o[k].size, NS) / (double)xop_dur(&o[k]) * 10) / 10)
+#define BPS(k)                                 \
+	(o[k].size == 0 || xop_dur(&o[k]) <= 0 \
+		 ? 0.0                         \
+		 : round((double)go_mul(o[k].size, NS) / (double)xop_dur(&o[k]) * 10) / 10)
 		r->bps_median = BPS(op_median(n, 0.5));
 		r->bps_90 = BPS(op_median(n, 0.9));
 		r->bps_99 = BPS(op_median(n, 0.99));
@@ -412,7 +418,8 @@ int warp_multi_fill(struct warp_xop *o, size_t n, struct warp_multi *m)
 		clog = (int)go_log10((double)mn);
 		maxlog = (int)go_log10((double)mx);
 		segs = calloc((size_t)(maxlog - clog + 2), sizeof(*segs));
-		cur = (struct sizeseg){malloc(n * sizeof(struct warp_xop)), 0, log10_size(clog), 0, clog, 0};
+		cur = (struct sizeseg){
+			malloc(n * sizeof(struct warp_xop)), 0, log10_size(clog), 0, clog, 0};
 		if (segs == NULL || cur.ops == NULL) {
 			free(cur.ops);
 			goto done;
@@ -426,8 +433,12 @@ int warp_multi_fill(struct warp_xop *o, size_t n, struct warp_multi *m)
 					cur.ops[cur.n++] = o[i];
 			if (cur.n >= want) {
 				segs[nseg++] = cur;
-				cur = (struct sizeseg){malloc(n * sizeof(struct warp_xop)), 0, log10_size(clog),
-						       0, clog, 0};
+				cur = (struct sizeseg){malloc(n * sizeof(struct warp_xop)),
+						       0,
+						       log10_size(clog),
+						       0,
+						       clog,
+						       0};
 				if (cur.ops == NULL)
 					goto done;
 			}

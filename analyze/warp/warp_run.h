@@ -25,18 +25,18 @@
 #include "core/summary.h"
 
 struct warp_run {
-	char op[16];              /* lower case: "put", "get", "stat", "delete", "total" */
-	char cmd_op[16];          /* the benchmark named on the command line ("mixed"...), or "" */
-	int64_t obj_size;         /* bytes per object: --obj.size (SI/IEC units as Warp
+	char op[16];             /* lower case: "put", "get", "stat", "delete", "total" */
+	char cmd_op[16];         /* the benchmark named on the command line ("mixed"...), or "" */
+	int64_t obj_size;        /* bytes per object: --obj.size (SI/IEC units as Warp
 				   * parses them), else bytes / objects of the op; 0 if none */
-	char obj_size_text[32];   /* --obj.size as written on the command line, or "" */
-	int64_t concurrency;      /* worker threads seen in the data (summed over clients) */
-	int64_t cmd_concurrency;  /* --concurrent on the command line (per client), 0 if absent */
-	int clients;              /* Warp clients (distributed run), at least 1 */
-	char host[256];           /* first endpoint, or --host from the command line */
-	int64_t start_ns;         /* the op's first request start */
+	char obj_size_text[32];  /* --obj.size as written on the command line, or "" */
+	int64_t concurrency;     /* worker threads seen in the data (summed over clients) */
+	int64_t cmd_concurrency; /* --concurrent on the command line (per client), 0 if absent */
+	int clients;             /* Warp clients (distributed run), at least 1 */
+	char host[256];          /* first endpoint, or --host from the command line */
+	int64_t start_ns;        /* the op's first request start */
 	struct run_summary summary;
-	int skipped;              /* Warp printed "too few samples": no numbers */
+	int skipped; /* Warp printed "too few samples": no numbers */
 };
 
 /* warp_run_of: the values of `op` (Warp's name, e.g. "GET"; NULL: the op named on the

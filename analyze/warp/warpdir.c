@@ -86,7 +86,7 @@ struct walk {
 	struct found *v;
 	size_t n;
 	struct warpdir_scan *s;
-	int stop_at_first;      /* warpdir_has_files */
+	int stop_at_first; /* warpdir_has_files */
 };
 
 static int push_found(struct walk *w, const char *rel, const char *path, const char *name)
@@ -136,8 +136,8 @@ static int walk_dir(struct walk *w, const char *path, const char *rel, int depth
 		int64_t t;
 
 		if (snprintf(sub, sizeof(sub), "%s/%s", path, names[i]) >= (int)sizeof(sub) ||
-		    snprintf(subrel, sizeof(subrel), "%s%s%s", rel, *rel ? "/" : "",
-			     names[i]) >= (int)sizeof(subrel))
+		    snprintf(subrel, sizeof(subrel), "%s%s%s", rel, *rel ? "/" : "", names[i]) >=
+			    (int)sizeof(subrel))
 			continue;
 		if (lstat(sub, &st) < 0)
 			continue;
@@ -214,8 +214,9 @@ static int drop_csv_twins(struct walk *w, struct warpdir_scan *s)
 		for (size_t j = 0; j < w->n; j++)
 			if (strcmp(w->v[j].rel, twin) == 0) {
 				w->v[i].skip = 1;
-				snprintf(note, sizeof(note), "%s: left out (the same run's %s is read)",
-					 w->v[i].rel, twin);
+				snprintf(note, sizeof(note),
+					 "%s: left out (the same run's %s is read)", w->v[i].rel,
+					 twin);
 				if (strv_push(&s->notes, &s->n_notes, note) < 0)
 					return -1;
 				break;
@@ -324,7 +325,7 @@ static const char *our_op(const char *warp_op, int *cyc)
 		const char *warp, *ours;
 		int cycle;
 	} ops[] = {
-		{"put", "put", 1}, {"get", "get", 1}, {"stat", "head", 0},
+		{"put", "put", 1},       {"get", "get", 1},   {"stat", "head", 0},
 		{"delete", "delete", 0}, {"list", "list", 0},
 	};
 
@@ -375,7 +376,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 	if (r->obj_size > 0 && size_label(r->obj_size_text, label, sizeof(label)) == 0)
 		bad |= dup_opt(&l->size_label, label);
 	l->concurrency = (int)(r->cmd_concurrency > 0 ? r->cmd_concurrency * r->clients
-						       : r->concurrency);
+						      : r->concurrency);
 	l->objects = -1;
 	bad |= dup_opt(&l->bench_phase, "done");
 	l->summary = r->summary;
@@ -383,7 +384,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 		bad |= dup_opt(&l->status, "failed");
 		bad |= dup_opt(&l->err_class, "invalid");
 		bad |= dup_opt(&l->first_error, "Warp: too few samples (fewer than 2 "
-			       "one-second segments after trimming)");
+						"one-second segments after trimming)");
 	} else {
 		bad |= dup_opt(&l->status, "complete");
 		l->has_summary = 1;
@@ -395,8 +396,11 @@ static int note(struct warpdir_result *out, const struct warpdir_group *g, const
 {
 	char buf[PATH_MAX + 512];
 
-	snprintf(buf, sizeof(buf), "%s%s: %s", g->rel[0], g->n > 1 ? " (and the run's other "
-		 "clients' files)" : "", what);
+	snprintf(buf, sizeof(buf), "%s%s: %s", g->rel[0],
+		 g->n > 1 ? " (and the run's other "
+			    "clients' files)"
+			  : "",
+		 what);
 	return strv_push(&out->notes, &out->n_notes, buf);
 }
 
@@ -429,8 +433,10 @@ static int request_hists(struct warpdir_result *out, const struct warpdir_group 
 			return 0;
 	if (pool_rebuild((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) == 0)
 		return 0;
-	snprintf(what, sizeof(what), "no latency histogram (%s); pooled latency falls back to "
-		 "the runs' percentiles", e.msg);
+	snprintf(what, sizeof(what),
+		 "no latency histogram (%s); pooled latency falls back to "
+		 "the runs' percentiles",
+		 e.msg);
 	return note(out, g, what);
 }
 
@@ -461,7 +467,8 @@ static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 		return note(out, g, "no endpoint host recorded; left out");
 	if (map != NULL && (subj = warpdir_map_find(map, r.host)) < 0) {
 		warpdir_bare_host(r.host, bare, sizeof(bare));
-		snprintf(what, sizeof(what), "host %s is in no [subject] of the map; left out", bare);
+		snprintf(what, sizeof(what), "host %s is in no [subject] of the map; left out",
+			 bare);
 		return note(out, g, what);
 	}
 	if ((out->n_logs & 15) == 0) {
@@ -535,7 +542,7 @@ int warpdir_cycles(struct runlog *logs, size_t n)
 				round++;
 		sl[ns].day = day;
 		sl[ns].round = round;
-		logs[i].cycle = -(int)ns - 1;  /* the slot, numbered below */
+		logs[i].cycle = -(int)ns - 1; /* the slot, numbered below */
 		ns++;
 	}
 	uniq = malloc((ns ? ns : 1) * sizeof(*uniq));
@@ -561,8 +568,8 @@ int warpdir_cycles(struct runlog *logs, size_t n)
 	return 0;
 }
 
-int warpdir_read(const char *data_dir, const struct warpdir_map *map,
-		 struct warpdir_result *out, struct err *e)
+int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct warpdir_result *out,
+		 struct err *e)
 {
 	struct warpdir_scan sc;
 	char name[256];

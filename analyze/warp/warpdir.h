@@ -24,7 +24,7 @@
 #include "analyze/runlog.h"
 #include "core/err.h"
 
-#define WARPDIR_GROUP_S 10      /* files of one run: name times within this of the first */
+#define WARPDIR_GROUP_S 10 /* files of one run: name times within this of the first */
 
 /* ---- the map: endpoint host -> subject (INI, docs/FORMATS.md) ----
  *
@@ -37,12 +37,12 @@
  *   region = us-east-1                 optional */
 struct warpdir_subject {
 	char *id, *label, *color, *region;
-	char **hosts;           /* glob patterns, matched case-insensitively */
+	char **hosts; /* glob patterns, matched case-insensitively */
 	size_t n_hosts;
 };
 
 struct warpdir_map {
-	char *name, *title, *client;    /* [campaign]; NULL when absent */
+	char *name, *title, *client; /* [campaign]; NULL when absent */
 	struct warpdir_subject *subjects;
 	size_t n_subjects;
 };
@@ -72,19 +72,19 @@ int warpdir_map_find(const struct warpdir_map *m, const char *endpoint);
 int warpdir_name(const char *name, char *bench, size_t n, int64_t *t);
 
 struct warpdir_group {
-	char **rel;             /* files relative to DATA_DIR, in merge order */
-	char **path;            /* DATA_DIR/rel */
+	char **rel;  /* files relative to DATA_DIR, in merge order */
+	char **path; /* DATA_DIR/rel */
 	size_t n;
-	char bench[16];         /* from the name; "" when the name has no time */
-	int64_t t;              /* name time of the first file (0 when none) */
+	char bench[16]; /* from the name; "" when the name has no time */
+	int64_t t;      /* name time of the first file (0 when none) */
 };
 
 struct warpdir_scan {
-	struct warpdir_group *v;        /* ordered by name time, then path */
+	struct warpdir_group *v; /* ordered by name time, then path */
 	size_t n;
-	char **notes;                   /* files left out, with why */
+	char **notes; /* files left out, with why */
 	size_t n_notes;
-	char **problems;                /* folders that could not be read: "PATH: reason" */
+	char **problems; /* folders that could not be read: "PATH: reason" */
 	size_t n_problems;
 };
 
@@ -104,18 +104,18 @@ void warpdir_scan_clear(struct warpdir_scan *s);
 /* ---- the runs ---- */
 
 struct warpdir_bad {
-	char *path;             /* the run's first file, relative to DATA_DIR */
-	char *error;            /* names the file and line or field at fault */
+	char *path;  /* the run's first file, relative to DATA_DIR */
+	char *error; /* names the file and line or field at fault */
 };
 
 struct warpdir_result {
-	struct runlog *logs;            /* one per analyzed run, in start order */
+	struct runlog *logs; /* one per analyzed run, in start order */
 	size_t n_logs;
-	struct warpdir_bad *bad;        /* runs whose files could not be read */
+	struct warpdir_bad *bad; /* runs whose files could not be read */
 	size_t n_bad;
-	char **notes;                   /* runs and files left out (mixed, unmapped host...) */
+	char **notes; /* runs and files left out (mixed, unmapped host...) */
 	size_t n_notes;
-	const char **subject_order;     /* the map's subject ids (borrowed from the map) */
+	const char **subject_order; /* the map's subject ids (borrowed from the map) */
 	size_t n_subject_order;
 };
 
@@ -129,8 +129,8 @@ struct warpdir_result {
  * = the N-th date). The result borrows the map (subject_order) and owns the rest;
  * free it with warpdir_result_clear. -1 with a message only when data_dir cannot be
  * read or memory runs out; unreadable runs are in out->bad. */
-int warpdir_read(const char *data_dir, const struct warpdir_map *map,
-		 struct warpdir_result *out, struct err *e);
+int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct warpdir_result *out,
+		 struct err *e);
 void warpdir_result_clear(struct warpdir_result *r);
 
 /* warpdir_cycles: set logs[i].cycle for logs[0..n) (ordered by summary.start_ns,

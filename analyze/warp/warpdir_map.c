@@ -17,9 +17,9 @@
 
 struct map_parse {
 	struct warpdir_map *m;
-	char section[256];      /* the section of the previous call */
-	int cur;                /* subject index of that section; -1 for [campaign] */
-	char msg[512];          /* the first error (ini_parse gives its line) */
+	char section[256]; /* the section of the previous call */
+	int cur;           /* subject index of that section; -1 for [campaign] */
+	char msg[512];     /* the first error (ini_parse gives its line) */
 	int nomem;
 };
 
@@ -64,8 +64,10 @@ static int enter(struct map_parse *p, const char *section, const char *name)
 	p->cur = -2;
 	if (strncmp(section, "subject", 7) != 0 || !isspace((unsigned char)section[7])) {
 		if (p->msg[0] == '\0')
-			snprintf(p->msg, sizeof(p->msg), "section [%s]: not [campaign] or "
-				 "[subject ID]", section);
+			snprintf(p->msg, sizeof(p->msg),
+				 "section [%s]: not [campaign] or "
+				 "[subject ID]",
+				 section);
 		return 0;
 	}
 	for (n = 8; isspace((unsigned char)section[n]); n++)
@@ -78,8 +80,10 @@ static int enter(struct map_parse *p, const char *section, const char *name)
 	for (size_t i = 0; i < m->n_subjects; i++)
 		if (strcmp(m->subjects[i].id, id) == 0) {
 			if (p->msg[0] == '\0')
-				snprintf(p->msg, sizeof(p->msg), "[subject %s]: a second section "
-					 "with the same id", id);
+				snprintf(p->msg, sizeof(p->msg),
+					 "[subject %s]: a second section "
+					 "with the same id",
+					 id);
 			return 0;
 		}
 	nv = realloc(m->subjects, (m->n_subjects + 1) * sizeof(*nv));
@@ -131,7 +135,8 @@ static int on_map(void *user, const char *section, const char *name, const char 
 		} else if (strcmp(name, "region") == 0) {
 			ok = set_str(&s->region, value);
 		} else {
-			return map_fail(p, name, "unknown in [subject] (host, label, color, region)");
+			return map_fail(p, name,
+					"unknown in [subject] (host, label, color, region)");
 		}
 	}
 	if (!ok)
@@ -159,8 +164,10 @@ int warpdir_map_read(const char *file, struct warpdir_map *out, struct err *e)
 	} else {
 		for (size_t i = 0; i < out->n_subjects; i++)
 			if (out->subjects[i].n_hosts == 0) {
-				err_set(e, "%s: [subject %s]: key 'host' missing (the endpoint host "
-					"as Warp recorded it)", file, out->subjects[i].id);
+				err_set(e,
+					"%s: [subject %s]: key 'host' missing (the endpoint host "
+					"as Warp recorded it)",
+					file, out->subjects[i].id);
 				goto fail;
 			}
 		if (out->n_subjects == 0) {

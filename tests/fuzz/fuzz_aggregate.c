@@ -34,7 +34,7 @@ struct env {
 static const struct env *setup(void)
 {
 	static struct env env;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 
 	if (env.fonts != NULL)
 		return &env;
@@ -52,8 +52,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const struct env *env = setup();
 	struct report_model *m;
 	struct doc *d;
-	struct strbuf html = { 0 };
-	struct err e = { { 0 } };
+	struct strbuf html = {0};
+	struct err e = {{0}};
 	char *text = malloc(size + 1);
 
 	if (text == NULL)

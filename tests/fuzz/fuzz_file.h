@@ -57,8 +57,7 @@ static inline const char *fuzz_file(const void *data, size_t n)
 
 static inline int fuzz_has_zstd_magic(const uint8_t *data, size_t n)
 {
-	return n >= 4 && data[0] == 0x28 && data[1] == 0xB5 && data[2] == 0x2F &&
-	       data[3] == 0xFD;
+	return n >= 4 && data[0] == 0x28 && data[1] == 0xB5 && data[2] == 0x2F && data[3] == 0xFD;
 }
 
 static inline const void *fuzz_zstd(const uint8_t *data, size_t n, size_t split, size_t *out_n)

@@ -143,16 +143,17 @@ static void same(const struct outcome *a, const struct outcome *b)
 
 	if (a->rc != b->rc || strcmp(a->e.msg, b->e.msg) != 0 || a->d.rows != b->d.rows ||
 	    a->d.comments != b->d.comments || a->d.h != b->d.h) {
-		fprintf(stderr, "plain and zstd reads differ:\n  plain: rc %d, %lu rows, %lu "
-			"comments, %s\n  zstd:  rc %d, %lu rows, %lu comments, %s\n", a->rc,
-			a->d.rows, a->d.comments, a->e.msg, b->rc, b->d.rows, b->d.comments,
+		fprintf(stderr,
+			"plain and zstd reads differ:\n  plain: rc %d, %lu rows, %lu "
+			"comments, %s\n  zstd:  rc %d, %lu rows, %lu comments, %s\n",
+			a->rc, a->d.rows, a->d.comments, a->e.msg, b->rc, b->d.rows, b->d.comments,
 			b->e.msg);
 		abort();
 	}
 	if (a->sum_rc != b->sum_rc ||
 	    (a->sum_rc == 0 && runlog_compare(&a->sum, &b->sum, diff, sizeof(diff)) != 0)) {
-		fprintf(stderr, "plain and zstd summaries differ: %d/%d %s\n", a->sum_rc,
-			b->sum_rc, diff);
+		fprintf(stderr, "plain and zstd summaries differ: %d/%d %s\n", a->sum_rc, b->sum_rc,
+			diff);
 		abort();
 	}
 	if (a->warp_rc != b->warp_rc) {

@@ -108,14 +108,14 @@ static void write_file(const char *path, const uint8_t *data, size_t size)
 
 static void use(const struct text_lang *l, int utf8)
 {
-	static const char *const keys[] = { "title.default", "title.vs", "number.group", "number.decimal",
-					     "missing.key", "" };
-	static const char *const names[] = { "n", "op", "subject" };
-	static const char *const values[] = { "5", "PUT", "Ceph RGW \xe2\x80\x93 \xe6\x9d\xb1" };
+	static const char *const keys[] = {"title.default",  "title.vs",    "number.group",
+					   "number.decimal", "missing.key", ""};
+	static const char *const names[] = {"n", "op", "subject"};
+	static const char *const values[] = {"5", "PUT", "Ceph RGW \xe2\x80\x93 \xe6\x9d\xb1"};
 	const struct numfmt *nf = text_lang_numfmt(l);
-	static const double nums[] = { 0, -0.0004, 1234567.891, 99.95, -1e300, NAN, 0.1234 };
+	static const double nums[] = {0, -0.0004, 1234567.891, 99.95, -1e300, NAN, 0.1234};
 	char buf[TEXT_NUM_MAX];
-	struct strbuf b = { 0 };
+	struct strbuf b = {0};
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++) {
 		const char *v = text_lang_str(l, keys[i]);
@@ -142,14 +142,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *dir = folder();
 	char path[128];
 	struct text_lang *l;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 
 	snprintf(path, sizeof(path), "%s/fz/strings.txt", dir);
 	write_file(path, data, size);
 	l = text_lang_load(dir, "fz", &e);
 	if (l == NULL) {
 		if (strstr(e.msg, "strings.txt") == NULL) {
-			fprintf(stderr, "text_lang_load failed without naming the file: %s\n", e.msg);
+			fprintf(stderr, "text_lang_load failed without naming the file: %s\n",
+				e.msg);
 			abort();
 		}
 		return 0;

@@ -32,15 +32,14 @@ static int same_hist(const struct hist *a, const struct hist *b)
 
 static int same(const struct run_summary *a, const struct run_summary *b)
 {
-	return a->requests == b->requests && a->objects == b->objects &&
-	       a->bytes == b->bytes && a->errors == b->errors && a->start_ns == b->start_ns &&
-	       a->end_ns == b->end_ns && a->seconds == b->seconds && a->mib_s == b->mib_s &&
-	       a->obj_s == b->obj_s && same_lat(&a->latency, &b->latency) &&
-	       a->has_ttfb == b->has_ttfb && (!a->has_ttfb || same_lat(&a->ttfb, &b->ttfb)) &&
-	       a->seg_count == b->seg_count &&
-	       (a->seg_count == 0 || (same_seg(&a->fastest, &b->fastest) &&
-				      same_seg(&a->median, &b->median) &&
-				      same_seg(&a->slowest, &b->slowest))) &&
+	return a->requests == b->requests && a->objects == b->objects && a->bytes == b->bytes &&
+	       a->errors == b->errors && a->start_ns == b->start_ns && a->end_ns == b->end_ns &&
+	       a->seconds == b->seconds && a->mib_s == b->mib_s && a->obj_s == b->obj_s &&
+	       same_lat(&a->latency, &b->latency) && a->has_ttfb == b->has_ttfb &&
+	       (!a->has_ttfb || same_lat(&a->ttfb, &b->ttfb)) && a->seg_count == b->seg_count &&
+	       (a->seg_count == 0 ||
+		(same_seg(&a->fastest, &b->fastest) && same_seg(&a->median, &b->median) &&
+		 same_seg(&a->slowest, &b->slowest))) &&
 	       a->completion_s == b->completion_s && same_hist(a->lat_hist, b->lat_hist) &&
 	       same_hist(a->ttfb_hist, b->ttfb_hist);
 }

@@ -60,8 +60,8 @@ static void report(const struct warp_rt *rt, const char *what)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct warp_rt *rt = NULL, *sum;
-	struct span s = { 0, 0 };
-	struct err e = { { 0 } };
+	struct span s = {0, 0};
+	struct err e = {{0}};
 	const char *path = fuzz_file(data, size);
 
 	/* the rows before a bad one count too: warp_csv_read has added them when it fails */

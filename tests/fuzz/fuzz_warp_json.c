@@ -76,8 +76,7 @@ static void merged(const char *path)
 
 	if (warp_load_merged(files, 2, NULL, NULL, &rt, &failed, &e) < 0 || rt == NULL ||
 	    failed != 0) {
-		fprintf(stderr, "warp_load_merged: a file read alone fails merged (%d)\n",
-			failed);
+		fprintf(stderr, "warp_load_merged: a file read alone fails merged (%d)\n", failed);
 		abort();
 	}
 	report(rt);
@@ -100,9 +99,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (plain.rc != zst.rc || plain.agg != zst.agg ||
 		    strcmp(plain.e.msg, zst.e.msg) != 0 ||
 		    (plain.text && zst.text && strcmp(plain.text, zst.text) != 0)) {
-			fprintf(stderr, "plain and zstd reads differ:\n  plain: %d %d %s\n"
-				"  zstd:  %d %d %s\n", plain.rc, plain.agg, plain.e.msg, zst.rc,
-				zst.agg, zst.e.msg);
+			fprintf(stderr,
+				"plain and zstd reads differ:\n  plain: %d %d %s\n"
+				"  zstd:  %d %d %s\n",
+				plain.rc, plain.agg, plain.e.msg, zst.rc, zst.agg, zst.e.msg);
 			abort();
 		}
 		free(zst.text);

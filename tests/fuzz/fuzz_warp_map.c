@@ -55,12 +55,13 @@ static void check(const struct warpdir_map *m)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct warpdir_map m;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 
 	if (warpdir_map_read(fuzz_file(data, size), &m, &e) < 0) {
-		if (e.msg[0] == '\0' || m.n_subjects != 0 || m.subjects != NULL ||
-		    m.name != NULL || m.title != NULL || m.client != NULL) {
-			fprintf(stderr, "warpdir_map_read failed without a message or left a map\n");
+		if (e.msg[0] == '\0' || m.n_subjects != 0 || m.subjects != NULL || m.name != NULL ||
+		    m.title != NULL || m.client != NULL) {
+			fprintf(stderr,
+				"warpdir_map_read failed without a message or left a map\n");
 			abort();
 		}
 		return 0;

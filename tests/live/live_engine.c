@@ -41,8 +41,8 @@ static struct s3_client *client(const struct server *s, const char *secret)
 {
 	struct err e = {{0}};
 	struct creds *cr = creds_new(s->key, secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {.endpoint = s->endpoint, .region = s->region, .creds = cr,
-				.timeout_ms = 60000};
+	struct s3_config cfg = {
+		.endpoint = s->endpoint, .region = s->region, .creds = cr, .timeout_ms = 60000};
 	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
 
 	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
@@ -58,7 +58,7 @@ struct rows {
 	int max_thread;
 	int64_t first_start, last_end;
 	const char *want_op;
-	uint64_t want_bytes;     /* per successful row; (uint64_t)-1: any */
+	uint64_t want_bytes; /* per successful row; (uint64_t)-1: any */
 	char first_error[256];
 };
 
@@ -90,8 +90,10 @@ static int on_row(const struct op_row *r, void *arg)
 		x->bad_bytes++;
 	if (r->first_byte_ns == 0)
 		x->no_ttfb++;
-	if (!(r->start_ns > 0 && r->start_ns <= r->end_ns && r->duration_ns == r->end_ns - r->start_ns) ||
-	    (r->first_byte_ns && (r->first_byte_ns < r->start_ns || r->first_byte_ns > r->end_ns)) ||
+	if (!(r->start_ns > 0 && r->start_ns <= r->end_ns &&
+	      r->duration_ns == r->end_ns - r->start_ns) ||
+	    (r->first_byte_ns &&
+	     (r->first_byte_ns < r->start_ns || r->first_byte_ns > r->end_ns)) ||
 	    (r->last_byte_ns && (r->last_byte_ns < r->start_ns || r->last_byte_ns > r->end_ns)))
 		x->bad_times++;
 	if (x->first_start == 0 || r->start_ns < x->first_start)
@@ -109,10 +111,11 @@ static void on_tick(const struct engine_live *live, void *arg)
 	(void)arg;
 	ticks++;
 	if (live->requests > 0 && getenv("LIVE_ENGINE_VERBOSE"))
-		fprintf(stderr, "  tick: %llu requests %.1f s\n", (unsigned long long)live->requests,
-			live->elapsed_s);
+		fprintf(stderr, "  tick: %llu requests %.1f s\n",
+			(unsigned long long)live->requests, live->elapsed_s);
 	if (ticks >= 1)
-		__atomic_store_n(&stop_flag, 1, __ATOMIC_RELAXED); /* only the stop test installs this */
+		__atomic_store_n(&stop_flag, 1,
+				 __ATOMIC_RELAXED); /* only the stop test installs this */
 }
 
 struct run_out {
@@ -128,8 +131,8 @@ static const char *sentinel;
 
 /* run_wl: prepare, benchmark (rows to a temp ops log, read back), optionally cleanup. */
 static void run_wl(const struct server *s, struct s3_client *c, const char *bucket,
-		   const struct workload *wl, const char *want_op, uint64_t want_bytes,
-		   int cleanup, char *prefix_out, size_t prefix_n, int with_stop, struct run_out *out)
+		   const struct workload *wl, const char *want_op, uint64_t want_bytes, int cleanup,
+		   char *prefix_out, size_t prefix_n, int with_stop, struct run_out *out)
 {
 	char prefix[128], path[256];
 	struct err e = {{0}};
@@ -146,9 +149,14 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 		return;
 	stop_flag = 0;
 	ticks = 0;
-	struct engine_opts o = {.client = c, .bucket = bucket, .prefix = prefix,
-				.endpoint = s->endpoint, .wl = wl, .log = log,
-				.on_tick = with_stop ? on_tick : NULL, .stop = &stop_flag};
+	struct engine_opts o = {.client = c,
+				.bucket = bucket,
+				.prefix = prefix,
+				.endpoint = s->endpoint,
+				.wl = wl,
+				.log = log,
+				.on_tick = with_stop ? on_tick : NULL,
+				.stop = &stop_flag};
 	out->prep_rc = engine_prepare(&o, &out->res, &e);
 	CHECK(out->prep_rc == 0, "%s %s: prepare: %s", s->name, wl_op_name(wl->op), e.msg);
 	if (sentinel != NULL) {
@@ -178,11 +186,12 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 			(unsigned long long)out->rows.errors, out->rows.first_error);
 	CHECK(out->rows.errors == 0, "%s %s: no request errors", s->name, wl_op_name(wl->op));
 	CHECK(out->rows.n == 0 || (out->rows.idx_max == out->rows.n - 1 &&
-				    out->rows.idx_sum == out->rows.n * (out->rows.n - 1) / 2),
+				   out->rows.idx_sum == out->rows.n * (out->rows.n - 1) / 2),
 	      "%s %s: idx runs 0..n-1 once each", s->name, wl_op_name(wl->op));
 	CHECK(out->rows.bad_thread == 0, "%s %s: thread is a worker number", s->name,
 	      wl_op_name(wl->op));
-	CHECK(out->rows.bad_op == 0, "%s %s: every row is %s", s->name, wl_op_name(wl->op), want_op);
+	CHECK(out->rows.bad_op == 0, "%s %s: every row is %s", s->name, wl_op_name(wl->op),
+	      want_op);
 	CHECK(out->rows.bad_times == 0, "%s %s: start <= first byte <= end in every row", s->name,
 	      wl_op_name(wl->op));
 	CHECK(out->rows.bad_bytes == 0, "%s %s: bytes equal the size in every row", s->name,
@@ -191,8 +200,10 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 		CHECK(out->res.has_summary && out->res.summary.requests == out->rows.n,
 		      "%s %s: summary has the %llu rows", s->name, wl_op_name(wl->op),
 		      (unsigned long long)out->rows.n);
-		fprintf(stderr, "%s %-13s c=%-3d %6llu req in %.2f s: %8.0f req/s, %8.1f MiB/s, "
-			"CPU %.1f us/req\n", s->name, wl_op_name(wl->op), wl->concurrency,
+		fprintf(stderr,
+			"%s %-13s c=%-3d %6llu req in %.2f s: %8.0f req/s, %8.1f MiB/s, "
+			"CPU %.1f us/req\n",
+			s->name, wl_op_name(wl->op), wl->concurrency,
 			(unsigned long long)out->rows.n, out->seconds, out->rows.n / out->seconds,
 			out->rows.bytes / out->seconds / 1048576.0, out->res.cpu_us_per_op);
 	}
@@ -212,8 +223,8 @@ static size_t count_keys(struct s3_client *c, const char *bucket, const char *pr
 	char *tok = NULL;
 
 	do {
-		struct s3_args a = {.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix,
-				    .token = tok};
+		struct s3_args a = {
+			.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix, .token = tok};
 		if (s3_req_perform(r, &a, &res, &e) != 0) {
 			CHECK(0, "list %s: %s", prefix, e.msg);
 			break;
@@ -243,43 +254,59 @@ static void run_server(struct server *s)
 	snprintf(bucket, sizeof(bucket), "live-engine-%d", (int)getpid());
 
 	/* PUT, count-bound: exactly workers x count requests, objects all there */
-	struct workload put = {.op = WL_PUT, .size = 64 << 10, .concurrency = 4,
-			       .bound = WL_BOUND_COUNT, .count = 5};
+	struct workload put = {.op = WL_PUT,
+			       .size = 64 << 10,
+			       .concurrency = 4,
+			       .bound = WL_BOUND_COUNT,
+			       .count = 5};
 	run_wl(s, c, bucket, &put, "PUT", 64 << 10, 0, prefix, sizeof(prefix), 0, &out);
-	CHECK(out.rows.n == 20, "%s put: %llu rows (want 4 x 5)", s->name, (unsigned long long)out.rows.n);
+	CHECK(out.rows.n == 20, "%s put: %llu rows (want 4 x 5)", s->name,
+	      (unsigned long long)out.rows.n);
 	CHECK(out.rows.bytes == 20u * (64 << 10), "%s put: bytes", s->name);
 	CHECK(count_keys(c, bucket, prefix) == 20, "%s put: 20 objects stored", s->name);
 	{
 		struct err e = {{0}};
 		struct engine_result r = {0};
-		struct engine_opts o = {.client = c, .bucket = bucket, .prefix = prefix, .wl = &put};
+		struct engine_opts o = {
+			.client = c, .bucket = bucket, .prefix = prefix, .wl = &put};
 		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s put cleanup: %s", s->name, e.msg);
-		CHECK(count_keys(c, bucket, prefix) == 0, "%s put: cleanup removed everything", s->name);
+		CHECK(count_keys(c, bucket, prefix) == 0, "%s put: cleanup removed everything",
+		      s->name);
 	}
 
 	/* PUT with many workers (one multi loop per thread) */
-	struct workload put64 = {.op = WL_PUT, .size = 4096, .concurrency = 64,
-				 .bound = WL_BOUND_COUNT, .count = 8};
+	struct workload put64 = {
+		.op = WL_PUT, .size = 4096, .concurrency = 64, .bound = WL_BOUND_COUNT, .count = 8};
 	run_wl(s, c, bucket, &put64, "PUT", 4096, 1, prefix, sizeof(prefix), 0, &out);
-	CHECK(out.rows.n == 64 * 8, "%s put c=64: %llu rows", s->name, (unsigned long long)out.rows.n);
+	CHECK(out.rows.n == 64 * 8, "%s put c=64: %llu rows", s->name,
+	      (unsigned long long)out.rows.n);
 
 	/* GET of random prepared objects */
-	struct workload get = {.op = WL_GET, .size = 256 << 10, .concurrency = 4,
-			       .bound = WL_BOUND_COUNT, .count = 10, .objects = 12};
+	struct workload get = {.op = WL_GET,
+			       .size = 256 << 10,
+			       .concurrency = 4,
+			       .bound = WL_BOUND_COUNT,
+			       .count = 10,
+			       .objects = 12};
 	run_wl(s, c, bucket, &get, "GET", 256 << 10, 0, prefix, sizeof(prefix), 0, &out);
 	CHECK(out.rows.n == 40 && out.rows.no_ttfb == 0, "%s get: 40 rows with TTFB", s->name);
 	CHECK(count_keys(c, bucket, prefix) == 12, "%s get: 12 objects prepared", s->name);
 	{
 		struct err e = {{0}};
 		struct engine_result r = {0};
-		struct engine_opts o = {.client = c, .bucket = bucket, .prefix = prefix, .wl = &get};
+		struct engine_opts o = {
+			.client = c, .bucket = bucket, .prefix = prefix, .wl = &get};
 		CHECK(engine_cleanup(&o, &r, &e) == 0 && count_keys(c, bucket, prefix) == 0,
 		      "%s get: cleanup: %s", s->name, e.msg);
 	}
 
 	/* HEAD, duration-bound */
-	struct workload head = {.op = WL_HEAD, .size = 1000, .concurrency = 8,
-				.bound = WL_BOUND_DURATION, .duration_s = 2, .objects = 20};
+	struct workload head = {.op = WL_HEAD,
+				.size = 1000,
+				.concurrency = 8,
+				.bound = WL_BOUND_DURATION,
+				.duration_s = 2,
+				.objects = 20};
 	run_wl(s, c, bucket, &head, "STAT", 0, 1, NULL, 0, 0, &out);
 	CHECK(out.rows.n > 8 && out.seconds >= 1.9 && out.seconds < 5,
 	      "%s head: %llu rows in %.2f s (2 s bound)", s->name, (unsigned long long)out.rows.n,
@@ -287,17 +314,26 @@ static void run_server(struct server *s)
 
 	/* HEAD, open loop at 200/s for 2 s: 8 workers over the threads share the slot counter
 	 * (the TSan build checks it); slots 0..399 are due before the end */
-	struct workload rate = {.op = WL_HEAD, .size = 1000, .concurrency = 8, .rate = 200,
-				.bound = WL_BOUND_DURATION, .duration_s = 2, .objects = 20};
+	struct workload rate = {.op = WL_HEAD,
+				.size = 1000,
+				.concurrency = 8,
+				.rate = 200,
+				.bound = WL_BOUND_DURATION,
+				.duration_s = 2,
+				.objects = 20};
 	run_wl(s, c, bucket, &rate, "STAT", 0, 1, NULL, 0, 0, &out);
 	CHECK(out.rows.n >= 380 && out.rows.n <= 400 && out.res.summary.has_rate &&
-	      out.res.summary.rate.offered == 200 && out.res.summary.rate.intended.max > 0,
+		      out.res.summary.rate.offered == 200 && out.res.summary.rate.intended.max > 0,
 	      "%s head 200/s: %llu rows in 2 s (400 slots), a rate summary", s->name,
 	      (unsigned long long)out.rows.n);
 
 	/* LIST over more than one page: n_objects = keys listed */
-	struct workload list = {.op = WL_LIST, .size = 0, .concurrency = 2,
-				.bound = WL_BOUND_COUNT, .count = 2, .objects = 1050};
+	struct workload list = {.op = WL_LIST,
+				.size = 0,
+				.concurrency = 2,
+				.bound = WL_BOUND_COUNT,
+				.count = 2,
+				.objects = 1050};
 	run_wl(s, c, bucket, &list, "LIST", 0, 1, NULL, 0, 0, &out);
 	CHECK(out.rows.n == 4 && out.rows.min_objects == 1050 && out.rows.max_objects == 1050,
 	      "%s list: %llu rows listing %llu..%llu keys (want 4 x 1050)", s->name,
@@ -312,8 +348,12 @@ static void run_server(struct server *s)
 	 * directory from emptying during the run, and is counted in what is left. */
 	for (int batch = 1; batch <= 10; batch += 9) {
 		int is_s3rver = strcmp(s->name, "s3rver") == 0;
-		struct workload del = {.op = WL_DELETE, .size = 100, .concurrency = 3,
-				       .bound = WL_BOUND_UNTIL_DONE, .objects = 53, .batch = batch};
+		struct workload del = {.op = WL_DELETE,
+				       .size = 100,
+				       .concurrency = 3,
+				       .bound = WL_BOUND_UNTIL_DONE,
+				       .objects = 53,
+				       .batch = batch};
 		sentinel = is_s3rver ? "obj/~sentinel" : NULL;
 		run_wl(s, c, bucket, &del, "DELETE", 0, 0, prefix, sizeof(prefix), 0, &out);
 		sentinel = NULL;
@@ -327,14 +367,20 @@ static void run_server(struct server *s)
 		if (is_s3rver) {
 			struct err e = {{0}};
 			struct engine_result r = {0};
-			struct engine_opts o = {.client = c, .bucket = bucket, .prefix = prefix, .wl = &del};
-			CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: sentinel cleanup: %s", s->name, e.msg);
+			struct engine_opts o = {
+				.client = c, .bucket = bucket, .prefix = prefix, .wl = &del};
+			CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: sentinel cleanup: %s", s->name,
+			      e.msg);
 		}
 	}
 
 	/* multipart: 11 MiB objects in 5 MiB parts */
-	struct workload mp = {.op = WL_MULTIPART, .size = 11 << 20, .concurrency = 2,
-			      .bound = WL_BOUND_COUNT, .count = 1, .part_size = 5 << 20};
+	struct workload mp = {.op = WL_MULTIPART,
+			      .size = 11 << 20,
+			      .concurrency = 2,
+			      .bound = WL_BOUND_COUNT,
+			      .count = 1,
+			      .part_size = 5 << 20};
 	run_wl(s, c, bucket, &mp, "PUT", 11 << 20, 0, prefix, sizeof(prefix), 0, &out);
 	CHECK(out.rows.n == 2, "%s multipart: 2 objects", s->name);
 	{
@@ -357,26 +403,37 @@ static void run_server(struct server *s)
 	 * object is then one error row (and its upload is aborted), and a benchmark without
 	 * one success ends with -1 and the class of its errors */
 	if (strcmp(s->name, "radosgw") == 0) {
-		struct workload small = {.op = WL_MULTIPART, .size = 3 << 20, .concurrency = 2,
-					 .bound = WL_BOUND_COUNT, .count = 2, .part_size = 1 << 20};
+		struct workload small = {.op = WL_MULTIPART,
+					 .size = 3 << 20,
+					 .concurrency = 2,
+					 .bound = WL_BOUND_COUNT,
+					 .count = 2,
+					 .part_size = 1 << 20};
 		struct engine_result r = {0};
 		struct err e = {{0}};
-		struct engine_opts o = {.client = c, .bucket = bucket, .prefix = "eng-small/",
-					.wl = &small};
-		CHECK(engine_prepare(&o, &r, &e) == 0, "%s: small parts prepare: %s", s->name, e.msg);
-		CHECK(engine_benchmark(&o, &r, &e) == -1 && r.errors == 4 && !r.has_summary &&
-		      r.cls == EC_HTTP_4XX && r.n_first > 0 && strstr(r.first[0], "EntityTooSmall"),
-		      "%s: small parts: %llu errors, class %s, first '%s', %s", s->name,
-		      (unsigned long long)r.errors, err_class_name(r.cls), r.n_first ? r.first[0] : "",
+		struct engine_opts o = {
+			.client = c, .bucket = bucket, .prefix = "eng-small/", .wl = &small};
+		CHECK(engine_prepare(&o, &r, &e) == 0, "%s: small parts prepare: %s", s->name,
 		      e.msg);
-		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: small parts cleanup: %s", s->name, e.msg);
+		CHECK(engine_benchmark(&o, &r, &e) == -1 && r.errors == 4 && !r.has_summary &&
+			      r.cls == EC_HTTP_4XX && r.n_first > 0 &&
+			      strstr(r.first[0], "EntityTooSmall"),
+		      "%s: small parts: %llu errors, class %s, first '%s', %s", s->name,
+		      (unsigned long long)r.errors, err_class_name(r.cls),
+		      r.n_first ? r.first[0] : "", e.msg);
+		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: small parts cleanup: %s", s->name,
+		      e.msg);
 	}
 
 	/* sequential micro-operations: one worker, CPU per op */
 	struct workload micro[3] = {
 		{.op = WL_CREATE_BUCKET, .concurrency = 4, .bound = WL_BOUND_COUNT, .count = 3},
 		{.op = WL_PUT_EMPTY, .concurrency = 4, .bound = WL_BOUND_COUNT, .count = 20},
-		{.op = WL_GET_SMALL, .size = 1024, .concurrency = 4, .bound = WL_BOUND_COUNT, .count = 20},
+		{.op = WL_GET_SMALL,
+		 .size = 1024,
+		 .concurrency = 4,
+		 .bound = WL_BOUND_COUNT,
+		 .count = 20},
 	};
 	const char *mops[3] = {"CREATEBUCKET", "PUT", "GET"};
 	uint64_t mbytes[3] = {0, 0, 1024};
@@ -389,8 +446,11 @@ static void run_server(struct server *s)
 	}
 
 	/* the stop flag ends a long benchmark early */
-	struct workload stopw = {.op = WL_PUT, .size = 1024, .concurrency = 4,
-				 .bound = WL_BOUND_DURATION, .duration_s = 60};
+	struct workload stopw = {.op = WL_PUT,
+				 .size = 1024,
+				 .concurrency = 4,
+				 .bound = WL_BOUND_DURATION,
+				 .duration_s = 60};
 	run_wl(s, c, bucket, &stopw, "PUT", 1024, 1, NULL, 0, 1, &out);
 	CHECK(out.seconds < 5 && out.rows.n > 0, "%s: stop flag ended a 60 s run after %.2f s",
 	      s->name, out.seconds);
@@ -398,13 +458,18 @@ static void run_server(struct server *s)
 	/* a wrong secret: prepare fails with the auth class */
 	{
 		struct s3_client *bad = client(s, "not-the-secret");
-		struct workload g2 = {.op = WL_GET, .size = 10, .concurrency = 2,
-				      .bound = WL_BOUND_COUNT, .count = 1, .objects = 2};
+		struct workload g2 = {.op = WL_GET,
+				      .size = 10,
+				      .concurrency = 2,
+				      .bound = WL_BOUND_COUNT,
+				      .count = 1,
+				      .objects = 2};
 		struct engine_result r = {0};
 		struct err e = {{0}};
-		struct engine_opts o = {.client = bad, .bucket = bucket, .prefix = "eng-bad/", .wl = &g2};
+		struct engine_opts o = {
+			.client = bad, .bucket = bucket, .prefix = "eng-bad/", .wl = &g2};
 		CHECK(bad && engine_prepare(&o, &r, &e) == -1 && r.cls == EC_AUTH &&
-		      strstr(e.msg, "SignatureDoesNotMatch") != NULL,
+			      strstr(e.msg, "SignatureDoesNotMatch") != NULL,
 		      "%s: wrong secret: prepare fails, class %s: %s", s->name,
 		      err_class_name(r.cls), e.msg);
 		CHECK(r.errors > 0 && r.n_first > 0, "%s: the error is recorded", s->name);

@@ -20,8 +20,8 @@
 #include "tests/unit/check.h"
 
 struct server {
-	const char *name;      /* "s3rver" */
-	const char *prefix;    /* "S3RVER" */
+	const char *name;   /* "s3rver" */
+	const char *prefix; /* "S3RVER" */
 	char endpoint[256], key[128], secret[128], region[64];
 	int is_rgw;
 };
@@ -50,8 +50,11 @@ static struct s3_client *client(const struct server *s, const char *secret, int 
 {
 	struct err e = {{0}};
 	struct creds *cr = creds_new(s->key, secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {.endpoint = s->endpoint, .region = s->region,
-				.sign_payload = sign_payload, .creds = cr, .timeout_ms = 120000};
+	struct s3_config cfg = {.endpoint = s->endpoint,
+				.region = s->region,
+				.sign_payload = sign_payload,
+				.creds = cr,
+				.timeout_ms = 120000};
 	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
 
 	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
@@ -62,7 +65,7 @@ static struct s3_client *client(const struct server *s, const char *secret, int 
 /* A deterministic byte stream (xorshift), read through a callback. */
 struct gen {
 	uint64_t len, pos, seed, state;
-	int corrupt_after_seek;   /* send different bytes after a rewind (hash mismatch test) */
+	int corrupt_after_seek; /* send different bytes after a rewind (hash mismatch test) */
 	int seeks;
 };
 
@@ -164,8 +167,11 @@ static int list_all(struct s3_req *r, const char *bucket, const char *prefix, in
 	*keys = NULL;
 	*n_keys = 0;
 	do {
-		struct s3_args a = {.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix,
-				    .max_keys = max_keys, .token = token};
+		struct s3_args a = {.op = S3_LIST_OBJECTS,
+				    .bucket = bucket,
+				    .prefix = prefix,
+				    .max_keys = max_keys,
+				    .token = token};
 		if (s3_req_perform(r, &a, &res, e) != 0) {
 			free(token);
 			return -1;
@@ -196,7 +202,8 @@ static void test_auth(const struct server *s, const char *bucket)
 
 	if (r == NULL)
 		goto done;
-	CHECK(put_mem(r, bucket, "auth-test", "x", &res, &e) == -1, "%s: wrong secret fails", s->name);
+	CHECK(put_mem(r, bucket, "auth-test", "x", &res, &e) == -1, "%s: wrong secret fails",
+	      s->name);
 	CHECK(res.status == 403, "%s: wrong secret: HTTP %ld", s->name, res.status);
 	CHECK_STR(res.code, "SignatureDoesNotMatch", "%s: wrong secret: code", s->name);
 	CHECK(res.cls == EC_AUTH, "%s: wrong secret: class %s", s->name, err_class_name(res.cls));
@@ -216,9 +223,12 @@ static void s3rver_listed(const char *key, char *out, size_t n)
 	size_t o = 0;
 
 	for (; *key && o + 8 < n; key++) {
-		const char *rep = *key == '&' ? "&amp;" : *key == '\'' ? "&#x27;" :
-				  *key == '"' ? "&quot;" : *key == '<' ? "&lt;" :
-				  *key == '>' ? "&gt;" : NULL;
+		const char *rep = *key == '&'    ? "&amp;"
+				  : *key == '\'' ? "&#x27;"
+				  : *key == '"'  ? "&quot;"
+				  : *key == '<'  ? "&lt;"
+				  : *key == '>'  ? "&gt;"
+						 : NULL;
 		if (rep) {
 			memcpy(out + o, rep, strlen(rep));
 			o += strlen(rep);
@@ -232,9 +242,14 @@ static void s3rver_listed(const char *key, char *out, size_t n)
 static void test_keys(const struct server *s, struct s3_req *r, const char *bucket)
 {
 	static const char *keys[] = {
-		"keys/a b c", "keys/\xc3\xa9t\xc3\xa9-\xe1\x88\xb4", "keys/plus+star*eq=amp&q?",
-		"keys/pct%25%tilde~", "keys/dir/sub/deep/key", "keys/ lead and trail ",
-		"keys/semi;colon:comma,at@dollar$", "keys/(paren)[br]'q'!",
+		"keys/a b c",
+		"keys/\xc3\xa9t\xc3\xa9-\xe1\x88\xb4",
+		"keys/plus+star*eq=amp&q?",
+		"keys/pct%25%tilde~",
+		"keys/dir/sub/deep/key",
+		"keys/ lead and trail ",
+		"keys/semi;colon:comma,at@dollar$",
+		"keys/(paren)[br]'q'!",
 	};
 	size_t nk = sizeof(keys) / sizeof(keys[0]);
 	struct s3_result res;
@@ -247,26 +262,33 @@ static void test_keys(const struct server *s, struct s3_req *r, const char *buck
 		CHECK(put_mem(r, bucket, keys[i], body, &res, &e) == 0, "%s: PUT '%s': %s", s->name,
 		      keys[i], e.msg);
 		CHECK(res.start_ns > 0 && res.start_ns <= res.first_byte_ns &&
-		      res.first_byte_ns <= res.end_ns, "%s: PUT times ordered", s->name);
+			      res.first_byte_ns <= res.end_ns,
+		      "%s: PUT times ordered", s->name);
 		CHECK(res.last_byte_ns >= res.start_ns && res.last_byte_ns <= res.end_ns,
 		      "%s: PUT last byte within the request", s->name);
 		CHECK(res.bytes_up == strlen(body), "%s: PUT bytes %llu", s->name,
 		      (unsigned long long)res.bytes_up);
 		struct s3_args h = {.op = S3_HEAD_OBJECT, .bucket = bucket, .key = keys[i]};
-		CHECK(s3_req_perform(r, &h, &res, &e) == 0, "%s: HEAD '%s': %s", s->name, keys[i], e.msg);
+		CHECK(s3_req_perform(r, &h, &res, &e) == 0, "%s: HEAD '%s': %s", s->name, keys[i],
+		      e.msg);
 		CHECK(res.content_length == strlen(body), "%s: HEAD length %llu", s->name,
 		      (unsigned long long)res.content_length);
 		CHECK(res.etag[0] != '\0', "%s: HEAD has an ETag", s->name);
-		struct s3_args g = {.op = S3_GET_OBJECT, .bucket = bucket, .key = keys[i],
-				    .sink = mem_sink, .sink_arg = &m};
-		CHECK(s3_req_perform(r, &g, &res, &e) == 0, "%s: GET '%s': %s", s->name, keys[i], e.msg);
+		struct s3_args g = {.op = S3_GET_OBJECT,
+				    .bucket = bucket,
+				    .key = keys[i],
+				    .sink = mem_sink,
+				    .sink_arg = &m};
+		CHECK(s3_req_perform(r, &g, &res, &e) == 0, "%s: GET '%s': %s", s->name, keys[i],
+		      e.msg);
 		CHECK_STR(m.buf, body, "%s: GET '%s' body", s->name, keys[i]);
 		CHECK(res.bytes_down == strlen(body) && res.last_byte_ns == 0,
 		      "%s: GET bytes and no upload time", s->name);
 	}
 	char **got;
 	size_t ng;
-	CHECK(list_all(r, bucket, "keys/", 0, &got, &ng, &e) >= 1, "%s: list keys/: %s", s->name, e.msg);
+	CHECK(list_all(r, bucket, "keys/", 0, &got, &ng, &e) >= 1, "%s: list keys/: %s", s->name,
+	      e.msg);
 	CHECK(ng == nk, "%s: listed %zu of %zu keys", s->name, ng, nk);
 	for (size_t i = 0; i < nk; i++) {
 		int found = 0;
@@ -283,7 +305,8 @@ static void test_keys(const struct server *s, struct s3_req *r, const char *buck
 	free_keys(got, ng);
 	for (size_t i = 0; i < nk; i++) {
 		struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = keys[i]};
-		CHECK(s3_req_perform(r, &d, &res, &e) == 0, "%s: DELETE '%s': %s", s->name, keys[i], e.msg);
+		CHECK(s3_req_perform(r, &d, &res, &e) == 0, "%s: DELETE '%s': %s", s->name, keys[i],
+		      e.msg);
 	}
 	struct s3_args h = {.op = S3_HEAD_OBJECT, .bucket = bucket, .key = keys[0]};
 	CHECK(s3_req_perform(r, &h, &res, &e) == -1 && res.status == 404 && res.cls == EC_HTTP_4XX,
@@ -329,19 +352,26 @@ static void test_pages_and_multidelete(const struct server *s, struct s3_req *r,
 	/* s3rver deletes a request's keys in parallel and answers 500 when two of them
 	 * empty the directory at once (its cleanup races): a sentinel keeps it non-empty. */
 	if (!s->is_rgw)
-		CHECK(put_mem(r, bucket, "many/~sentinel", "s", &res, &e) == 0, "%s: sentinel", s->name);
-	struct s3_args d = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1000};
+		CHECK(put_mem(r, bucket, "many/~sentinel", "s", &res, &e) == 0, "%s: sentinel",
+		      s->name);
+	struct s3_args d = {
+		.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1000};
 	CHECK(s3_req_perform(r, &d, &res, &e) == 0, "%s: DeleteObjects 1000: %s", s->name, e.msg);
-	CHECK(res.n_deleted == 1000 && res.n_delete_errors == 0, "%s: 1000 deleted (%llu, %llu errors)",
-	      s->name, (unsigned long long)res.n_deleted, (unsigned long long)res.n_delete_errors);
+	CHECK(res.n_deleted == 1000 && res.n_delete_errors == 0,
+	      "%s: 1000 deleted (%llu, %llu errors)", s->name, (unsigned long long)res.n_deleted,
+	      (unsigned long long)res.n_delete_errors);
 	list_all(r, bucket, "many/", 0, &got, &ng, &e);
-	CHECK(ng == (s->is_rgw ? 0u : 1u), "%s: nothing left after multi-delete (%zu)", s->name, ng);
+	CHECK(ng == (s->is_rgw ? 0u : 1u), "%s: nothing left after multi-delete (%zu)", s->name,
+	      ng);
 	free_keys(got, ng);
 	if (!s->is_rgw) {
-		struct s3_args ds = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "many/~sentinel"};
-		CHECK(s3_req_perform(r, &ds, &res, &e) == 0, "%s: sentinel delete: %s", s->name, e.msg);
+		struct s3_args ds = {
+			.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "many/~sentinel"};
+		CHECK(s3_req_perform(r, &ds, &res, &e) == 0, "%s: sentinel delete: %s", s->name,
+		      e.msg);
 	}
-	struct s3_args d2 = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1001};
+	struct s3_args d2 = {
+		.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = cnames, .n_keys = 1001};
 	CHECK(s3_req_perform(r, &d2, &res, &e) == -1 && strstr(e.msg, "1000") != NULL,
 	      "%s: 1001 keys refused: %s", s->name, e.msg);
 	for (int i = 0; i < 1000; i++)
@@ -371,9 +401,14 @@ static void test_multipart(const struct server *s, struct s3_req *r, const char 
 	for (int i = 0; i < 3; i++) {
 		struct gen g = {sizes[i], 0, 100 + (uint64_t)i, 100 + (uint64_t)i, 0, 0};
 		struct s3_body b = {.len = sizes[i], .read = gen_read, .seek = gen_seek, .arg = &g};
-		struct s3_args p = {.op = S3_MP_UPLOAD_PART, .bucket = bucket, .key = key,
-				    .body = &b, .upload_id = upload_id, .part_number = i + 1};
-		CHECK(s3_req_perform(r, &p, &res, &e) == 0, "%s: part %d: %s", s->name, i + 1, e.msg);
+		struct s3_args p = {.op = S3_MP_UPLOAD_PART,
+				    .bucket = bucket,
+				    .key = key,
+				    .body = &b,
+				    .upload_id = upload_id,
+				    .part_number = i + 1};
+		CHECK(s3_req_perform(r, &p, &res, &e) == 0, "%s: part %d: %s", s->name, i + 1,
+		      e.msg);
 		CHECK(res.bytes_up == sizes[i], "%s: part %d bytes", s->name, i + 1);
 		snprintf(etags[i], sizeof(etags[i]), "%s", res.etag);
 		CHECK(etags[i][0] != '\0', "%s: part %d ETag", s->name, i + 1);
@@ -384,8 +419,12 @@ static void test_multipart(const struct server *s, struct s3_req *r, const char 
 			EVP_DigestUpdate(want, buf, n);
 	}
 	EVP_DigestFinal_ex(want, d2, &l);
-	struct s3_args cp = {.op = S3_MP_COMPLETE, .bucket = bucket, .key = key,
-			     .upload_id = upload_id, .etags = ep, .n_parts = 3};
+	struct s3_args cp = {.op = S3_MP_COMPLETE,
+			     .bucket = bucket,
+			     .key = key,
+			     .upload_id = upload_id,
+			     .etags = ep,
+			     .n_parts = 3};
 	CHECK(s3_req_perform(r, &cp, &res, &e) == 0, "%s: complete: %s", s->name, e.msg);
 	struct s3_args h = {.op = S3_HEAD_OBJECT, .bucket = bucket, .key = key};
 	CHECK(s3_req_perform(r, &h, &res, &e) == 0 && res.content_length == (11u << 20),
@@ -393,7 +432,10 @@ static void test_multipart(const struct server *s, struct s3_req *r, const char 
 	      (unsigned long long)res.content_length, e.msg);
 	struct hsink hs = {md, 0};
 	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
-	struct s3_args g = {.op = S3_GET_OBJECT, .bucket = bucket, .key = key, .sink = hash_sink,
+	struct s3_args g = {.op = S3_GET_OBJECT,
+			    .bucket = bucket,
+			    .key = key,
+			    .sink = hash_sink,
 			    .sink_arg = &hs};
 	CHECK(s3_req_perform(r, &g, &res, &e) == 0 && hs.n == (11u << 20), "%s: GET multipart: %s",
 	      s->name, e.msg);
@@ -404,10 +446,13 @@ static void test_multipart(const struct server *s, struct s3_req *r, const char 
 
 	/* abort */
 	struct s3_args c2 = {.op = S3_MP_CREATE, .bucket = bucket, .key = "mp/aborted"};
-	CHECK(s3_req_perform(r, &c2, &res, &e) == 0 && res.upload_id, "%s: create 2: %s", s->name, e.msg);
+	CHECK(s3_req_perform(r, &c2, &res, &e) == 0 && res.upload_id, "%s: create 2: %s", s->name,
+	      e.msg);
 	if (res.upload_id != NULL) {
 		snprintf(upload_id, sizeof(upload_id), "%s", res.upload_id);
-		struct s3_args ab = {.op = S3_MP_ABORT, .bucket = bucket, .key = "mp/aborted",
+		struct s3_args ab = {.op = S3_MP_ABORT,
+				     .bucket = bucket,
+				     .key = "mp/aborted",
 				     .upload_id = upload_id};
 		int rc = s3_req_perform(r, &ab, &res, &e);
 		if (!s->is_rgw && rc != 0 && res.status == 405)
@@ -451,7 +496,10 @@ static void test_big(const struct server *s, struct s3_client *c, const char *bu
 		signed_ ? "signed" : "unsigned", (res.end_ns - res.start_ns) / 1e9,
 		100.0 / ((res.end_ns - res.start_ns) / 1e9));
 	EVP_DigestInit_ex(md, EVP_sha256(), NULL);
-	struct s3_args g2 = {.op = S3_GET_OBJECT, .bucket = bucket, .key = key, .sink = hash_sink,
+	struct s3_args g2 = {.op = S3_GET_OBJECT,
+			     .bucket = bucket,
+			     .key = key,
+			     .sink = hash_sink,
 			     .sink_arg = &hs};
 	CHECK(s3_req_perform(r, &g2, &res, &e) == 0, "%s: 100 MiB GET: %s", s->name, e.msg);
 	CHECK(hs.n == len && res.bytes_down == len && res.content_length == len,
@@ -475,17 +523,19 @@ static void test_big(const struct server *s, struct s3_client *c, const char *bu
 	if (signed_) {
 		/* the body changes after hashing: a hash-checking server refuses it */
 		struct gen bad = {1 << 20, 0, 9, 9, 1, 0};
-		struct s3_body bb = {.len = 1 << 20, .read = gen_read, .seek = gen_seek, .arg = &bad};
-		struct s3_args pb = {.op = S3_PUT_OBJECT, .bucket = bucket, .key = "big/mismatch",
-				     .body = &bb};
+		struct s3_body bb = {
+			.len = 1 << 20, .read = gen_read, .seek = gen_seek, .arg = &bad};
+		struct s3_args pb = {
+			.op = S3_PUT_OBJECT, .bucket = bucket, .key = "big/mismatch", .body = &bb};
 		int rc = s3_req_perform(r, &pb, &res, &e);
 		if (s->is_rgw)
 			CHECK(rc == -1 && res.status == 400 &&
-			      strcmp(res.code, "XAmzContentSHA256Mismatch") == 0,
+				      strcmp(res.code, "XAmzContentSHA256Mismatch") == 0,
 			      "%s: wrong payload hash refused: %s", s->name, res.error);
 		else {
 			CHECK_SKIP(1, "s3rver does not check x-amz-content-sha256");
-			struct s3_args dd = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "big/mismatch"};
+			struct s3_args dd = {
+				.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "big/mismatch"};
 			s3_req_perform(r, &dd, &res, &e);
 		}
 	}
@@ -557,8 +607,9 @@ static void test_tls(void)
 	}
 	snprintf(key, sizeof(key), "%s/key.pem", dir);
 	snprintf(crt, sizeof(crt), "%s/cert.pem", dir);
-	char *gen[] = {"openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key,
-		       "-out", crt, "-days", "1", "-subj", "/CN=127.0.0.1", NULL};
+	char *gen[] = {"openssl", "req",     "-x509", "-newkey",       "rsa:2048",
+		       "-nodes",  "-keyout", key,     "-out",          crt,
+		       "-days",   "1",       "-subj", "/CN=127.0.0.1", NULL};
 	if (run_quiet(gen) != 0) {
 		CHECK_SKIP(2, "tls: the openssl command cannot make a test certificate");
 		goto done;
@@ -580,8 +631,11 @@ static void test_tls(void)
 	snprintf(ep, sizeof(ep), "https://127.0.0.1:%d", port);
 	cr = creds_new("AK", "SK", NULL, NULL, NULL, &e);
 	for (int insecure = 0; insecure <= 1; insecure++) {
-		struct s3_config cfg = {.endpoint = ep, .region = "us-east-1", .creds = cr,
-					.insecure = insecure, .timeout_ms = 10000};
+		struct s3_config cfg = {.endpoint = ep,
+					.region = "us-east-1",
+					.creds = cr,
+					.insecure = insecure,
+					.timeout_ms = 10000};
 		struct s3_client *c = s3_client_new(&cfg, &e);
 		struct s3_req *r = c ? s3_req_new(c, &e) : NULL;
 		struct s3_args a = {.op = S3_GET_OBJECT, .bucket = "b", .key = "k"};
@@ -589,12 +643,13 @@ static void test_tls(void)
 			CHECK(0, "tls client: %s", e.msg);
 		} else if (!insecure) {
 			CHECK(s3_req_perform(r, &a, &res, &e) == -1 && res.cls == EC_TLS &&
-			      res.status == 0 && strncmp(res.error, "tls: ", 5) == 0,
+				      res.status == 0 && strncmp(res.error, "tls: ", 5) == 0,
 			      "tls: self-signed certificate refused by default: %s", res.error);
 		} else {
 			s3_req_perform(r, &a, &res, &e);
 			CHECK(res.status > 0 && res.cls != EC_TLS,
-			      "tls: insecure passes the handshake (HTTP %ld, %s)", res.status, res.error);
+			      "tls: insecure passes the handshake (HTTP %ld, %s)", res.status,
+			      res.error);
 		}
 		s3_req_free(r);
 		s3_client_free(c);
@@ -627,7 +682,8 @@ static void run_server(struct server *s)
 	if (c == NULL)
 		return;
 	r = s3_req_new(c, &e);
-	snprintf(bucket, sizeof(bucket), "live-s3-%d-%ld", (int)getpid(), (long)time(NULL) % 100000);
+	snprintf(bucket, sizeof(bucket), "live-s3-%d-%ld", (int)getpid(),
+		 (long)time(NULL) % 100000);
 	struct s3_args cb = {.op = S3_CREATE_BUCKET, .bucket = bucket};
 	CHECK(s3_req_perform(r, &cb, &res, &e) == 0, "%s: create bucket: %s", s->name, e.msg);
 	test_auth(s, bucket);
@@ -641,8 +697,10 @@ static void run_server(struct server *s)
 			struct s3_req *rs = s3_req_new(cs, &e);
 			CHECK(put_mem(rs, bucket, "signed/small", "hello", &res, &e) == 0,
 			      "%s: signed-payload PUT: %s", s->name, e.msg);
-			struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "signed/small"};
-			CHECK(s3_req_perform(rs, &d, &res, &e) == 0, "%s: signed DELETE: %s", s->name, e.msg);
+			struct s3_args d = {
+				.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "signed/small"};
+			CHECK(s3_req_perform(rs, &d, &res, &e) == 0, "%s: signed DELETE: %s",
+			      s->name, e.msg);
 			s3_req_free(rs);
 			test_big(s, cs, bucket, 1);
 			s3_client_free(cs);
@@ -654,7 +712,8 @@ static void run_server(struct server *s)
 		size_t ng;
 		list_all(r, bucket, NULL, 0, &got, &ng, &e);
 		for (size_t i = 0; i < ng; i++) {
-			struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = got[i]};
+			struct s3_args d = {
+				.op = S3_DELETE_OBJECT, .bucket = bucket, .key = got[i]};
 			s3_req_perform(r, &d, &res, &e);
 		}
 		free_keys(got, ng);
@@ -664,14 +723,14 @@ static void run_server(struct server *s)
 	/* a transport error is classified: nothing listens on port 1 */
 	{
 		struct creds *cr = creds_new("AK", "SK", NULL, NULL, NULL, &e);
-		struct s3_config cfg = {.endpoint = "http://127.0.0.1:1", .region = "us-east-1",
-					.creds = cr};
+		struct s3_config cfg = {
+			.endpoint = "http://127.0.0.1:1", .region = "us-east-1", .creds = cr};
 		struct s3_client *dead = s3_client_new(&cfg, &e);
 		struct s3_req *dr = dead ? s3_req_new(dead, &e) : NULL;
 		if (dr != NULL) {
 			struct s3_args h = {.op = S3_HEAD_OBJECT, .bucket = "b", .key = "k"};
 			CHECK(s3_req_perform(dr, &h, &res, &e) == -1 && res.cls == EC_CONNECT &&
-			      res.status == 0 && strncmp(res.error, "connect: ", 9) == 0,
+				      res.status == 0 && strncmp(res.error, "connect: ", 9) == 0,
 			      "connection refused is class connect: %s", res.error);
 		}
 		s3_req_free(dr);

@@ -50,8 +50,8 @@ static struct s3_client *client(const struct server *s)
 {
 	struct err e = {{0}};
 	struct creds *cr = creds_new(s->key, s->secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {.endpoint = s->endpoint, .region = s->region, .creds = cr,
-				.timeout_ms = 60000};
+	struct s3_config cfg = {
+		.endpoint = s->endpoint, .region = s->region, .creds = cr, .timeout_ms = 60000};
 	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
 
 	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
@@ -127,8 +127,12 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 	CHECK(log != NULL, "%s: ops log: %s", s->name, e.msg);
 	if (log == NULL)
 		return;
-	struct engine_opts o = {.client = c, .bucket = bucket, .prefix = out->prefix,
-				.endpoint = s->endpoint, .wl = wl, .log = log};
+	struct engine_opts o = {.client = c,
+				.bucket = bucket,
+				.prefix = out->prefix,
+				.endpoint = s->endpoint,
+				.wl = wl,
+				.log = log};
 	int prc = engine_prepare(&o, &out->res, &e);
 	CHECK(prc == 0, "%s %s: prepare: %s", s->name, wl_op_name(wl->op), e.msg);
 	out->bench_rc = prc == 0 ? engine_benchmark(&o, &out->res, &e) : -1;
@@ -201,8 +205,8 @@ static size_t count_keys(struct s3_client *c, const char *bucket, const char *pr
 	char *tok = NULL;
 
 	do {
-		struct s3_args a = {.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix,
-				    .token = tok};
+		struct s3_args a = {
+			.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix, .token = tok};
 		if (s3_req_perform(r, &a, &res, &e) != 0) {
 			CHECK(0, "list %s: %s", prefix, e.msg);
 			break;
@@ -238,9 +242,11 @@ static void check_shares(const struct server *s, const struct rows *x, const uns
 		within &= fabs(obs[i] - exp_[i]) <= 4 * sd;
 	}
 	p = chisq_p(obs, exp_, 4);
-	fprintf(stderr, "%s %s: %llu requests: GET %.4f PUT %.4f STAT %.4f DELETE %.4f, "
-		"chi-square p = %.3g\n", s->name, what, (unsigned long long)x->n, obs[0] / x->n,
-		obs[1] / x->n, obs[2] / x->n, obs[3] / x->n, p);
+	fprintf(stderr,
+		"%s %s: %llu requests: GET %.4f PUT %.4f STAT %.4f DELETE %.4f, "
+		"chi-square p = %.3g\n",
+		s->name, what, (unsigned long long)x->n, obs[0] / x->n, obs[1] / x->n,
+		obs[2] / x->n, obs[3] / x->n, p);
 	CHECK(p > 0.001 && within, "%s %s: op shares match the mix (p = %.3g)", s->name, what, p);
 }
 
@@ -248,12 +254,15 @@ static void check_shares(const struct server *s, const struct rows *x, const uns
  * random sizes: shares, no error (no 404: no get of a deleted object), one size per key,
  * by_op in the summary; on a listing server the pool left within [N/2, 2N] (the pool
  * grows by about 5 % of the requests: it reaches its ceiling 2N). */
-static void test_mixed(const struct server *s, struct s3_client *c, const char *bucket,
-		       int lists, uint64_t count, uint64_t objects)
+static void test_mixed(const struct server *s, struct s3_client *c, const char *bucket, int lists,
+		       uint64_t count, uint64_t objects)
 {
 	static const unsigned w[4] = {45, 15, 30, 10}; /* get put head delete */
-	struct workload wl = {.op = WL_MIXED, .concurrency = 8, .bound = WL_BOUND_COUNT,
-			      .count = count, .objects = objects};
+	struct workload wl = {.op = WL_MIXED,
+			      .concurrency = 8,
+			      .bound = WL_BOUND_COUNT,
+			      .count = count,
+			      .objects = objects};
 	struct run_out out;
 
 	wl.mix.w[WL_GET] = w[0];
@@ -272,13 +281,15 @@ static void test_mixed(const struct server *s, struct s3_client *c, const char *
 	      s->name, out.res.summary.n_by_op);
 	if (lists) {
 		size_t left = count_keys(c, bucket, out.prefix);
-		CHECK(left >= objects / 2 && left <= 2 * objects, "%s mixed: %zu objects left, "
-		      "in [%llu, %llu]", s->name, left, (unsigned long long)objects / 2,
+		CHECK(left >= objects / 2 && left <= 2 * objects,
+		      "%s mixed: %zu objects left, "
+		      "in [%llu, %llu]",
+		      s->name, left, (unsigned long long)objects / 2,
 		      (unsigned long long)objects * 2);
 		struct engine_result r = {0};
 		struct err e = {{0}};
-		struct engine_opts o = {.client = c, .bucket = bucket, .prefix = out.prefix,
-					.wl = &wl};
+		struct engine_opts o = {
+			.client = c, .bucket = bucket, .prefix = out.prefix, .wl = &wl};
 		CHECK(engine_cleanup(&o, &r, &e) == 0 && count_keys(c, bucket, out.prefix) == 0,
 		      "%s mixed: cleanup: %s", s->name, e.msg);
 	}
@@ -298,20 +309,24 @@ static void test_mixed(const struct server *s, struct s3_client *c, const char *
 	CHECK(out.rows->errors == 0 && out.rows->n404 == 0 && out.rows->n == 1000,
 	      "%s delete-heavy mix: %llu rows, %llu errors", s->name,
 	      (unsigned long long)out.rows->n, (unsigned long long)out.rows->errors);
-	fprintf(stderr, "%s delete-heavy mix (10/10/0/80, pool 40, floor 20): GET %.3f PUT %.3f "
-		"DELETE %.3f\n", s->name, (double)out.rows->by_op[0] / out.rows->n,
+	fprintf(stderr,
+		"%s delete-heavy mix (10/10/0/80, pool 40, floor 20): GET %.3f PUT %.3f "
+		"DELETE %.3f\n",
+		s->name, (double)out.rows->by_op[0] / out.rows->n,
 		(double)out.rows->by_op[1] / out.rows->n, (double)out.rows->by_op[3] / out.rows->n);
 	CHECK(out.rows->by_op[3] < out.rows->n / 2 && out.rows->by_op[3] >= 20,
 	      "%s delete-heavy mix: deletes held at the floor (%llu)", s->name,
 	      (unsigned long long)out.rows->by_op[3]);
 	if (lists) {
 		size_t left = count_keys(c, bucket, out.prefix);
-		CHECK(left >= 20 && left <= 30, "%s delete-heavy mix: %zu objects left (floor 20, "
-		      "puts of the last requests)", s->name, left);
+		CHECK(left >= 20 && left <= 30,
+		      "%s delete-heavy mix: %zu objects left (floor 20, "
+		      "puts of the last requests)",
+		      s->name, left);
 		struct engine_result r = {0};
 		struct err e = {{0}};
-		struct engine_opts o = {.client = c, .bucket = bucket, .prefix = out.prefix,
-					.wl = &del};
+		struct engine_opts o = {
+			.client = c, .bucket = bucket, .prefix = out.prefix, .wl = &del};
 		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: cleanup: %s", s->name, e.msg);
 	}
 	run_free(&out);
@@ -336,11 +351,11 @@ static double log_bins_p(const struct rows *x, uint64_t min, uint64_t max)
 /* test_sizes: put's sizes follow random: and dist: over 4 x count objects (5,000 on the
  * fast server); a fixed seed gives the same sequence, another seed another; get reads
  * each object's own size. */
-static void test_sizes(const struct server *s, struct s3_client *c, const char *bucket,
-		       int lists, uint64_t count)
+static void test_sizes(const struct server *s, struct s3_client *c, const char *bucket, int lists,
+		       uint64_t count)
 {
-	struct workload put = {.op = WL_PUT, .concurrency = 4, .bound = WL_BOUND_COUNT,
-			       .count = count};
+	struct workload put = {
+		.op = WL_PUT, .concurrency = 4, .bound = WL_BOUND_COUNT, .count = count};
 	struct run_out out, again;
 	double p;
 
@@ -389,7 +404,7 @@ static void test_sizes(const struct server *s, struct s3_client *c, const char *
 	run_wl(s, c, bucket, &seeded, lists, &out);
 	run_wl(s, c, bucket, &seeded, lists, &again);
 	CHECK(out.rows->nb == 200 && again.rows->nb == 200 &&
-	      memcmp(out.rows->bytes, again.rows->bytes, 200 * sizeof(uint64_t)) == 0,
+		      memcmp(out.rows->bytes, again.rows->bytes, 200 * sizeof(uint64_t)) == 0,
 	      "%s seed 42: the same 200 sizes in two runs", s->name);
 	run_free(&again);
 	seeded.seed = 43;
@@ -400,8 +415,11 @@ static void test_sizes(const struct server *s, struct s3_client *c, const char *
 	run_free(&out);
 
 	/* get: each prepared object has its own size, and the get reads exactly it */
-	struct workload get = {.op = WL_GET, .concurrency = 4, .bound = WL_BOUND_COUNT,
-			       .count = 100, .objects = 50};
+	struct workload get = {.op = WL_GET,
+			       .concurrency = 4,
+			       .bound = WL_BOUND_COUNT,
+			       .count = 100,
+			       .objects = 50};
 	set_random_sizes(&get, 1024, 256 << 10);
 	run_wl(s, c, bucket, &get, lists, &out);
 	uint64_t lo = UINT64_MAX, hi = 0;
@@ -410,9 +428,9 @@ static void test_sizes(const struct server *s, struct s3_client *c, const char *
 		hi = out.rows->bytes[i] > hi ? out.rows->bytes[i] : hi;
 	}
 	CHECK(out.rows->errors == 0 && out.rows->nb == 400 && size_mismatches(out.rows) == 0 &&
-	      lo >= 1024 && hi <= (256 << 10) && hi > 4 * lo,
-	      "%s get of random sizes: 400 reads of the objects' own sizes (%llu..%llu)",
-	      s->name, (unsigned long long)lo, (unsigned long long)hi);
+		      lo >= 1024 && hi <= (256 << 10) && hi > 4 * lo,
+	      "%s get of random sizes: 400 reads of the objects' own sizes (%llu..%llu)", s->name,
+	      (unsigned long long)lo, (unsigned long long)hi);
 	run_free(&out);
 }
 
@@ -445,20 +463,27 @@ static void test_range_s3(const struct server *s, struct s3_client *c, const cha
 
 	for (size_t i = 0; i < sizeof(obj); i++)
 		obj[i] = (unsigned char)(i * 7 + i / 251);
-	struct s3_args put = {.op = S3_PUT_OBJECT, .bucket = bucket, .key = "range-obj",
-			      .body = &b};
+	struct s3_args put = {
+		.op = S3_PUT_OBJECT, .bucket = bucket, .key = "range-obj", .body = &b};
 	CHECK(s3_req_perform(r, &put, &res, &e) == 0, "%s range: put: %s", s->name, e.msg);
-	struct s3_args get = {.op = S3_GET_OBJECT, .bucket = bucket, .key = "range-obj",
-			      .sink = sink, .sink_arg = &got, .range_off = 1000, .range_len = 5000};
+	struct s3_args get = {.op = S3_GET_OBJECT,
+			      .bucket = bucket,
+			      .key = "range-obj",
+			      .sink = sink,
+			      .sink_arg = &got,
+			      .range_off = 1000,
+			      .range_len = 5000};
 	CHECK(s3_req_perform(r, &get, &res, &e) == 0 && res.status == 206 &&
-	      res.bytes_down == 5000 && got.n == 5000 && memcmp(got.d, obj + 1000, 5000) == 0,
+		      res.bytes_down == 5000 && got.n == 5000 &&
+		      memcmp(got.d, obj + 1000, 5000) == 0,
 	      "%s range 1000+5000: status %ld, %llu bytes, the object's bytes %s", s->name,
 	      res.status, (unsigned long long)res.bytes_down, e.msg);
 	get.range_off = sizeof(obj) + 10;
 	get.range_len = 100;
 	CHECK(s3_req_perform(r, &get, &res, &e) == -1 && res.status == 416 &&
-	      res.cls == EC_HTTP_4XX, "%s range past the end: status %ld, class %s", s->name,
-	      res.status, err_class_name(res.cls));
+		      res.cls == EC_HTTP_4XX,
+	      "%s range past the end: status %ld, class %s", s->name, res.status,
+	      err_class_name(res.cls));
 	struct s3_args bad = put;
 	bad.range_len = 10;
 	CHECK(s3_req_setup(r, &bad, &e) == -1 && strstr(e.msg, "only for GetObject"),
@@ -470,11 +495,14 @@ static void test_range_s3(const struct server *s, struct s3_client *c, const cha
 
 /* test_range: ranged gets count the range's bytes; a range past the end of some objects
  * gets 416 for those, counted as errors of class http-4xx. */
-static void test_range(const struct server *s, struct s3_client *c, const char *bucket,
-		       int lists)
+static void test_range(const struct server *s, struct s3_client *c, const char *bucket, int lists)
 {
-	struct workload get = {.op = WL_GET, .size = 256 << 10, .concurrency = 4,
-			       .bound = WL_BOUND_COUNT, .count = 50, .objects = 20,
+	struct workload get = {.op = WL_GET,
+			       .size = 256 << 10,
+			       .concurrency = 4,
+			       .bound = WL_BOUND_COUNT,
+			       .count = 50,
+			       .objects = 20,
 			       .range = {.kind = WL_RANGE_FIXED, .off = 0, .len = 64 << 10}};
 	struct run_out out;
 	size_t bad = 0;
@@ -497,8 +525,8 @@ static void test_range(const struct server *s, struct s3_client *c, const char *
 
 	/* objects of 1 KiB and 64 KiB, range [2 KiB, 6 KiB): 416 on the small ones (the
 	 * check of workload.c refuses such a range; the engine does not clip it) */
-	get.sizes = (struct wl_sizes){.kind = WL_SIZE_DIST, .n = 2, .size = {1024, 65536},
-				      .weight = {1, 1}};
+	get.sizes = (struct wl_sizes){
+		.kind = WL_SIZE_DIST, .n = 2, .size = {1024, 65536}, .weight = {1, 1}};
 	get.size = 65536;
 	get.range = (struct wl_range){.kind = WL_RANGE_FIXED, .off = 2048, .len = 4096};
 	run_wl(s, c, bucket, &get, lists, &out);
@@ -506,8 +534,9 @@ static void test_range(const struct server *s, struct s3_client *c, const char *
 	for (size_t i = 0; i < out.rows->nb; i++)
 		bad += out.rows->bytes[i] != 4096;
 	CHECK(out.bench_rc == 0 && out.rows->n == 200 && out.rows->n416 > 0 &&
-	      out.rows->n416 == out.rows->errors && out.rows->nb == 200 - out.rows->errors &&
-	      bad == 0 && out.res.cls == EC_HTTP_4XX,
+		      out.rows->n416 == out.rows->errors &&
+		      out.rows->nb == 200 - out.rows->errors && bad == 0 &&
+		      out.res.cls == EC_HTTP_4XX,
 	      "%s range past the end: %llu of 200 gets answered 416, class %s", s->name,
 	      (unsigned long long)out.rows->n416, err_class_name(out.res.cls));
 	run_free(&out);
@@ -542,12 +571,13 @@ static void run_server(struct server *s, int lists)
 		struct s3_req *r = s3_req_new(c, NULL);
 		struct s3_result res;
 		struct s3_body b = {.mem = "k", .len = 1};
-		struct s3_args a = {.op = S3_PUT_OBJECT, .bucket = bucket, .key = "keep",
-				    .body = &b};
+		struct s3_args a = {
+			.op = S3_PUT_OBJECT, .bucket = bucket, .key = "keep", .body = &b};
 		struct s3_args cb = {.op = S3_CREATE_BUCKET, .bucket = bucket};
 		struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = "keep"};
 		CHECK(s3_req_perform(r, lists ? &cb : &a, &res, NULL) == 0 &&
-		      (lists || s3_req_perform(r, &d, &res, NULL) == 0), "%s: bucket", s->name);
+			      (lists || s3_req_perform(r, &d, &res, NULL) == 0),
+		      "%s: bucket", s->name);
 		s3_req_free(r);
 	}
 	stamp(NULL);

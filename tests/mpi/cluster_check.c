@@ -71,13 +71,15 @@ static void files(struct cluster *c, const char *dir, int round)
 		unsigned char *b = malloc(n);
 		FILE *f = fopen(src, "wb");
 		fill(b, n, rank);
-		CHECK(f != NULL && fwrite(b, 1, n, f) == n && fclose(f) == 0, "rank %d wrote", rank);
+		CHECK(f != NULL && fwrite(b, 1, n, f) == n && fclose(f) == 0, "rank %d wrote",
+		      rank);
 		free(b);
 	}
 	if (round == 2 && rank == size - 1)
 		snprintf(src, sizeof(src), "%s/does-not-exist", dir);
 	for (int r = 0; r < size && r < 64; r++) {
-		snprintf(names[r], sizeof(names[r]), "%s/%s-%d", dir, round == 1 ? "from" : "again", r);
+		snprintf(names[r], sizeof(names[r]), "%s/%s-%d", dir, round == 1 ? "from" : "again",
+			 r);
 		dest[r] = names[r];
 	}
 	CHECK(cluster_collect_file(c, src, dest, status, &e) == 0, "collect_file: %s", e.msg);
@@ -125,7 +127,8 @@ static void clocks(struct cluster *c)
 			hi = late_us[r] > hi ? late_us[r] : hi;
 		}
 		printf("woke %d..%d us after the common start\n", lo, hi);
-		CHECK(lo >= 0 && hi - lo < 20000, "every rank woke within 20 ms (%d..%d us)", lo, hi);
+		CHECK(lo >= 0 && hi - lo < 20000, "every rank woke within 20 ms (%d..%d us)", lo,
+		      hi);
 	}
 }
 
@@ -137,7 +140,8 @@ int main(int argc, char **argv)
 	int rank, size, ranks[64], fails[64];
 
 	if (c == NULL || argc < 2) {
-		fprintf(stderr, "cluster_check: %s\n", c == NULL ? e.msg : "usage: cluster_check DIR");
+		fprintf(stderr, "cluster_check: %s\n",
+			c == NULL ? e.msg : "usage: cluster_check DIR");
 		return 2;
 	}
 	rank = cluster_rank(c), size = cluster_size(c);

@@ -57,7 +57,7 @@
 
 #define MIB 1048576.0
 #define NS 1000000000LL
-#define BASE_NS (1793491200LL * NS)      /* 2026-11-01T00:00:00Z */
+#define BASE_NS (1793491200LL * NS) /* 2026-11-01T00:00:00Z */
 #define RUN_SPACING_NS (400LL * NS)
 
 struct rng {
@@ -90,11 +90,11 @@ static double rng_noise(struct rng *r, double cv)
 
 struct profile {
 	const char *color;
-	double conn_mib_s;      /* one connection's bandwidth */
-	double cap_mib_s;       /* the subject's ceiling */
-	double overhead_ms;     /* per-request latency */
-	double get_factor;      /* GET throughput / PUT throughput */
-	double cv;              /* run-to-run variation */
+	double conn_mib_s;  /* one connection's bandwidth */
+	double cap_mib_s;   /* the subject's ceiling */
+	double overhead_ms; /* per-request latency */
+	double get_factor;  /* GET throughput / PUT throughput */
+	double cv;          /* run-to-run variation */
 };
 
 static const struct profile profiles[] = {
@@ -125,10 +125,10 @@ struct opts {
 	int subjects, cycles, xss, ops_logs, failures;
 	uint64_t seed;
 	int one_model;
-	double speed[MAX_SUBJECTS];     /* throughput factor per subject */
-	double noise;                   /* < 0: each model's own cv */
-	int drop_subject, drop_cycle;   /* 1-based; 0: none */
-	int cell_subject;               /* --cell: 1-based; 0: none */
+	double speed[MAX_SUBJECTS];   /* throughput factor per subject */
+	double noise;                 /* < 0: each model's own cv */
+	int drop_subject, drop_cycle; /* 1-based; 0: none */
+	int cell_subject;             /* --cell: 1-based; 0: none */
 	char cell_op[8];
 	unsigned long long cell_size;
 	int cell_conc;
@@ -151,31 +151,31 @@ static struct profile model_of(const struct opts *o, int k)
 
 /* What one run is asked to do. */
 struct job {
-	int subject;            /* 0-based */
-	int cycle;              /* 0: one-off */
+	int subject; /* 0-based */
+	int cycle;   /* 0: one-off */
 	const char *op;
 	uint64_t size;
 	int conc;
-	int64_t objects;        /* -1: null */
+	int64_t objects; /* -1: null */
 	int64_t start_ns;
 };
 
 /* A planned failure (see the header comment). */
 struct failure {
-	int subject;            /* 1-based, clamped to the last subject */
+	int subject; /* 1-based, clamped to the last subject */
 	const char *op;
 	uint64_t size;
-	int conc, cycle;        /* cycle 0: one-off */
-	const char *cls;        /* NULL: summary kept but the wrapper timed out */
+	int conc, cycle; /* cycle 0: one-off */
+	const char *cls; /* NULL: summary kept but the wrapper timed out */
 	const char *first;
 	int timed_out, signal, exit_code;
 };
 
 static const struct failure failures[] = {
-	{4, "put", 100 << 20, 10, 2, "timeout",
-	 "PUT bench/obj-7: request timed out after 120 s", 1, 9, -1},
-	{4, "put", 100 << 20, 10, 5, "timeout",
-	 "PUT bench/obj-3: request timed out after 120 s", 1, 9, -1},
+	{4, "put", 100 << 20, 10, 2, "timeout", "PUT bench/obj-7: request timed out after 120 s", 1,
+	 9, -1},
+	{4, "put", 100 << 20, 10, 5, "timeout", "PUT bench/obj-3: request timed out after 120 s", 1,
+	 9, -1},
 	{2, "get", 5 << 20, 5, 3, "unavailable", "connect: Connection refused", 0, 0, 3},
 	{5, "get", 256 * 1024, 1, 1, "prepare-failed",
 	 "prepare: HTTP 503 SlowDown: Please reduce your request rate.", 0, 0, 3},
@@ -237,14 +237,15 @@ static void model_summary(const struct opts *o, const struct job *j, struct rng 
 		lat_from(&s->ttfb, strcmp(j->op, "get") == 0 ? p->overhead_ms * rng_noise(r, 0.1)
 							     : s->latency.avg * 0.98);
 	} else {
-		double base = strcmp(j->op, "list") == 0 ? 12000 : strcmp(j->op, "head") == 0
-			    ? 1500 : 4000;
+		double base = strcmp(j->op, "list") == 0   ? 12000
+			      : strcmp(j->op, "head") == 0 ? 1500
+							   : 4000;
 
 		obj_s = base * (p->conn_mib_s / 75) * rng_noise(r, p->cv);
 		mib_s = 0;
 		s->has_ttfb = strcmp(j->op, "list") == 0;
-		lat_from(&s->latency, p->overhead_ms * rng_noise(r, 0.1) *
-			 (strcmp(j->op, "head") == 0 ? 1 : 3));
+		lat_from(&s->latency,
+			 p->overhead_ms * rng_noise(r, 0.1) * (strcmp(j->op, "head") == 0 ? 1 : 3));
 		if (s->has_ttfb)
 			lat_from(&s->ttfb, s->latency.avg * 0.7);
 	}
@@ -253,8 +254,8 @@ static void model_summary(const struct opts *o, const struct job *j, struct rng 
 	s->obj_s = obj_s;
 	s->requests = (uint64_t)(obj_s * dur) + 1;
 	s->objects = s->requests;
-	s->bytes = strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0
-		 ? s->requests * j->size : 0;
+	s->bytes = strcmp(j->op, "put") == 0 || strcmp(j->op, "get") == 0 ? s->requests * j->size
+									  : 0;
 	s->start_ns = j->start_ns;
 	s->end_ns = j->start_ns + (int64_t)(dur * NS) + (int64_t)(rng_unit(r) * 0.5 * NS);
 	s->completion_s = (double)(s->end_ns - s->start_ns) / NS;
@@ -266,14 +267,17 @@ static void model_summary(const struct opts *o, const struct job *j, struct rng 
 
 static const char *warp_op(const char *op)
 {
-	return strcmp(op, "put") == 0 ? "PUT" : strcmp(op, "get") == 0 ? "GET"
-	     : strcmp(op, "list") == 0 ? "LIST" : strcmp(op, "head") == 0 ? "STAT" : "DELETE";
+	return strcmp(op, "put") == 0    ? "PUT"
+	       : strcmp(op, "get") == 0  ? "GET"
+	       : strcmp(op, "list") == 0 ? "LIST"
+	       : strcmp(op, "head") == 0 ? "STAT"
+					 : "DELETE";
 }
 
 /* rows_summary: write ops.tsv.zst for a short synthetic run (about 8 s, each
  * worker back to back) and summarize those very rows with core's accumulator. */
-static int rows_summary(const struct opts *o, const struct job *j, const char *file,
-			struct rng *r, struct run_summary *s, struct err *e)
+static int rows_summary(const struct opts *o, const struct job *j, const char *file, struct rng *r,
+			struct run_summary *s, struct err *e)
 {
 	const struct profile model = model_of(o, j->subject), *p = &model;
 	struct opslog_writer *w = opslog_writer_open(file, e);
@@ -292,17 +296,26 @@ static int rows_summary(const struct opts *o, const struct job *j, const char *f
 		int64_t now = j->start_ns + t * 3 * NS / 1000;
 
 		while (now < j->start_ns + 8 * NS) {
-			double ms = (p->overhead_ms + (is_data ? (double)j->size / MIB /
-							p->conn_mib_s * 1000 : 0)) *
+			double ms = (p->overhead_ms +
+				     (is_data ? (double)j->size / MIB / p->conn_mib_s * 1000 : 0)) *
 				    rng_noise(r, p->cv);
 			int64_t d = (int64_t)((ms < 250 ? 250 : ms) * 1e6);
 			struct op_row row = {
-				.idx = idx++, .thread = t, .op = warp_op(j->op), .client_id = "",
-				.n_objects = strcmp(j->op, "list") == 0 ? 1000
-					   : strcmp(j->op, "delete") == 0 ? 100 : 1,
+				.idx = idx++,
+				.thread = t,
+				.op = warp_op(j->op),
+				.client_id = "",
+				.n_objects = strcmp(j->op, "list") == 0     ? 1000
+					     : strcmp(j->op, "delete") == 0 ? 100
+									    : 1,
 				.bytes = is_data ? j->size : 0,
-				.endpoint = "https://synthetic.invalid", .file = key, .error = "",
-				.start_ns = now, .end_ns = now + d, .duration_ns = d, .cat = "",
+				.endpoint = "https://synthetic.invalid",
+				.file = key,
+				.error = "",
+				.start_ns = now,
+				.end_ns = now + d,
+				.duration_ns = d,
+				.cat = "",
 			};
 
 			snprintf(key, sizeof(key), "bench/obj-%llu", (unsigned long long)row.idx);
@@ -359,36 +372,33 @@ static json_t *run_json(const struct opts *o, const struct job *j, const struct 
 		" s:{s:s,s:s,s:s},"
 		" s:{s:s,s:s,s:f,s:i,s:i,s:b},"
 		" s:{s:I,s:o,s:o}, s:s}",
-		"format", "s3bench-run/1",
-		"tool", "name", "s3bench", "version", "0.1.0", "libcurl", "synthetic",
-		"openssl", "synthetic",
-		"host", "hostname", "fake-campaign", "os", "synthetic", "cpus", 2,
-		"campaign", "name", "synthetic-fixture",
-		"title", "SYNTHETIC DATA: fake_campaign test fixture, not a measurement",
-		"client", "fake_campaign generator (no network)", "file", "campaign.ini",
-		"order", "interleave", "cycles", o->cycles,
-		"cycle", j->cycle > 0 ? json_integer(j->cycle) : json_null(),
-		"subject", "id", id, "label", label, "endpoint", "https://synthetic.invalid",
-		"region", "us-east-1", "bucket", "bench", "addressing", "path",
-		"color", profiles[j->subject % N_PROFILES].color,
+		"format", "s3bench-run/1", "tool", "name", "s3bench", "version", "0.1.0", "libcurl",
+		"synthetic", "openssl", "synthetic", "host", "hostname", "fake-campaign", "os",
+		"synthetic", "cpus", 2, "campaign", "name", "synthetic-fixture", "title",
+		"SYNTHETIC DATA: fake_campaign test fixture, not a measurement", "client",
+		"fake_campaign generator (no network)", "file", "campaign.ini", "order",
+		"interleave", "cycles", o->cycles, "cycle",
+		j->cycle > 0 ? json_integer(j->cycle) : json_null(), "subject", "id", id, "label",
+		label, "endpoint", "https://synthetic.invalid", "region", "us-east-1", "bucket",
+		"bench", "addressing", "path", "color", profiles[j->subject % N_PROFILES].color,
 		"workload", "op", j->op, "size", (json_int_t)j->size, "concurrency", j->conc,
-		"bound", j->cycle > 0 ? "duration" : "until-done",
-		"duration_s", 60, "count",
-		"objects", j->objects >= 0 ? json_integer(j->objects) : json_null(),
-		"batch", strcmp(j->op, "delete") == 0 ? json_integer(100) : json_null(),
-		"part_size", "timeout_s", 420,
-		"phases", "prepare", strcmp(j->op, "put") == 0 ? "skipped"
-				   : f && f->cls && !strcmp(f->cls, "prepare-failed") ? "failed" : "done",
-		"benchmark", s ? "done" : f && !strcmp(f->cls, "prepare-failed") ? "not-reached"
-				  : "failed",
-		"cleanup", "done",
-		"wrapper", "started", started, "ended", ended,
-		"elapsed_s", (double)(end_ns - j->start_ns + NS) / NS,
-		"exit_code", f ? f->exit_code : 0, "signal", f ? f->signal : 0,
-		"timed_out", f ? f->timed_out : 0,
-		"errors", "count", (json_int_t)(f && f->first ? 1 : 0),
-		"class", f && f->cls ? json_string(f->cls) : json_null(), "first", first,
-		"status", s ? "complete" : "failed");
+		"bound", j->cycle > 0 ? "duration" : "until-done", "duration_s", 60, "count",
+		"objects", j->objects >= 0 ? json_integer(j->objects) : json_null(), "batch",
+		strcmp(j->op, "delete") == 0 ? json_integer(100) : json_null(), "part_size",
+		"timeout_s", 420, "phases", "prepare",
+		strcmp(j->op, "put") == 0                          ? "skipped"
+		: f && f->cls && !strcmp(f->cls, "prepare-failed") ? "failed"
+								   : "done",
+		"benchmark",
+		s                                        ? "done"
+		: f && !strcmp(f->cls, "prepare-failed") ? "not-reached"
+							 : "failed",
+		"cleanup", "done", "wrapper", "started", started, "ended", ended, "elapsed_s",
+		(double)(end_ns - j->start_ns + NS) / NS, "exit_code", f ? f->exit_code : 0,
+		"signal", f ? f->signal : 0, "timed_out", f ? f->timed_out : 0, "errors", "count",
+		(json_int_t)(f && f->first ? 1 : 0), "class",
+		f && f->cls ? json_string(f->cls) : json_null(), "first", first, "status",
+		s ? "complete" : "failed");
 	if (root != NULL && s != NULL && json_object_set_new(root, "summary", summary_to_json(s)))
 		root = (json_decref(root), NULL);
 	return root;
@@ -442,7 +452,8 @@ static int write_ini(const struct opts *o, struct err *e)
 	snprintf(file, sizeof(file), "%s/campaign.ini", o->out);
 	if ((f = fopen(file, "w")) == NULL)
 		return err_set(e, "%s: %s", file, strerror(errno));
-	fprintf(f, "; SYNTHETIC campaign written by fake_campaign (seed %llu): not a measurement\n"
+	fprintf(f,
+		"; SYNTHETIC campaign written by fake_campaign (seed %llu): not a measurement\n"
 		"[campaign]\nname = synthetic-fixture\n"
 		"title = SYNTHETIC DATA: fake_campaign test fixture, not a measurement\n"
 		"cycles = %d\norder = interleave\nclient = fake_campaign generator (no network)\n\n"
@@ -455,9 +466,10 @@ static int write_ini(const struct opts *o, struct err *e)
 	for (int k = 0; k < o->subjects; k++) {
 		subject_id(k, id, sizeof(id));
 		subject_label(o, k, label, sizeof(label));
-		fprintf(f, "\n[subject %s]\nlabel = %s\nendpoint = https://synthetic.invalid\n"
-			"region = us-east-1\nbucket = bench\ncolor = %s\n", id, label,
-			profiles[k % N_PROFILES].color);
+		fprintf(f,
+			"\n[subject %s]\nlabel = %s\nendpoint = https://synthetic.invalid\n"
+			"region = us-east-1\nbucket = bench\ncolor = %s\n",
+			id, label, profiles[k % N_PROFILES].color);
 	}
 	if (fclose(f) != 0)
 		return err_set(e, "%s: %s", file, strerror(errno));
@@ -478,8 +490,8 @@ static int generate(const struct opts *o, struct err *e)
 			for (size_t z = 0; z < sizeof(sizes) / sizeof(sizes[0]); z++)
 				for (size_t k = 0; k < sizeof(concs) / sizeof(concs[0]); k++)
 					for (int s = 0; s < o->subjects; s++) {
-						struct job j = {s, c, mops[op], sizes[z], concs[k],
-								-1, t};
+						struct job j = {s,        c,  mops[op], sizes[z],
+								concs[k], -1, t};
 
 						t += RUN_SPACING_NS;
 						if (s + 1 == o->drop_subject && c == o->drop_cycle)
@@ -538,7 +550,8 @@ static int model_opt(int argc, char **argv, int *i, struct opts *o)
 	double f;
 
 	if ((strcmp(a, "--speed") && strcmp(a, "--noise") && strcmp(a, "--drop") &&
-	     strcmp(a, "--cell")) || *i + 1 >= argc)
+	     strcmp(a, "--cell")) ||
+	    *i + 1 >= argc)
 		return 1;
 	v = argv[++*i];
 	errno = 0;
@@ -622,7 +635,8 @@ int main(int argc, char **argv)
 		} else if (a[0] != '-' && o.out == NULL) {
 			o.out = a;
 		} else {
-			fprintf(stderr, "usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
+			fprintf(stderr,
+				"usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
 				"[--seed N] [--xss] [--ops-logs] [--no-failures] [--one-model] "
 				"[--speed K=F]... [--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n");
 			return 2;

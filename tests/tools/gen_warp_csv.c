@@ -245,7 +245,8 @@ int main(int argc, char **argv)
 		r.bytes = err ? 0 : size;
 		r.endpoint = endpoint;
 		r.file = file;
-		r.error = err ? "Get \"http://127.0.0.1:9000/bench\": context deadline exceeded" : "";
+		r.error = err ? "Get \"http://127.0.0.1:9000/bench\": context deadline exceeded"
+			      : "";
 		r.start_ns = w->next_ns;
 		r.end_ns = r.start_ns + dur;
 		r.duration_ns = dur;

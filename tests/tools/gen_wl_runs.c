@@ -67,8 +67,8 @@ struct wl_desc {
 
 static json_t *workload_json(const struct wl_desc *d)
 {
-	json_t *o = json_pack("{s:s,s:I,s:i,s:s,s:f,s:n,s:i,s:n,s:n,s:f,s:b}", "op", d->op,
-			      "size", (json_int_t)d->size, "concurrency", d->concurrency, "bound",
+	json_t *o = json_pack("{s:s,s:I,s:i,s:s,s:f,s:n,s:i,s:n,s:n,s:f,s:b}", "op", d->op, "size",
+			      (json_int_t)d->size, "concurrency", d->concurrency, "bound",
 			      "duration", "duration_s", 8.0, "count", "objects", 64, "batch",
 			      "part_size", "timeout_s", 60.0, "keep", 0);
 
@@ -101,21 +101,18 @@ static int finish(struct gen *g, const char *dir, const char *subj, int cycle,
 		summary_clear(&s);
 		return -1;
 	}
-	root = json_pack("{s:s,s:{s:s,s:s,s:s,s:s,s:i,s:f},s:i,s:{s:s,s:s,s:s,s:s,s:s},s:o,"
-			 "s:{s:s,s:s,s:s},s:{s:i,s:i,s:b,s:f},s:{s:i,s:n},s:s,s:o}",
-			 "format", "s3bench-run/1",
-			 "campaign", "name", "wl-demo", "title", "Workloads demo (synthetic)",
-			 "client", "gen_wl_runs", "order", "interleave", "cycles", g->cycles,
-			 "p99_limit_ms", g->p99_limit,
-			 "cycle", cycle,
-			 "subject", "id", subj, "label", strcmp(subj, "rgw") ? "s3rver (Node)" : "Ceph RGW",
-			 "color", strcmp(subj, "rgw") ? "#1f77b4" : "#e4572e", "endpoint",
-			 "http://127.0.0.1:1", "region", "us-east-1",
-			 "workload", workload_json(d),
-			 "phases", "prepare", "done", "benchmark", "done", "cleanup", "done",
-			 "wrapper", "exit_code", 0, "signal", 0, "timed_out", 0, "elapsed_s", 9.0,
-			 "errors", "count", 0, "class",
-			 "status", "complete", "summary", summary_to_json(&s));
+	root = json_pack(
+		"{s:s,s:{s:s,s:s,s:s,s:s,s:i,s:f},s:i,s:{s:s,s:s,s:s,s:s,s:s},s:o,"
+		"s:{s:s,s:s,s:s},s:{s:i,s:i,s:b,s:f},s:{s:i,s:n},s:s,s:o}",
+		"format", "s3bench-run/1", "campaign", "name", "wl-demo", "title",
+		"Workloads demo (synthetic)", "client", "gen_wl_runs", "order", "interleave",
+		"cycles", g->cycles, "p99_limit_ms", g->p99_limit, "cycle", cycle, "subject", "id",
+		subj, "label", strcmp(subj, "rgw") ? "s3rver (Node)" : "Ceph RGW", "color",
+		strcmp(subj, "rgw") ? "#1f77b4" : "#e4572e", "endpoint", "http://127.0.0.1:1",
+		"region", "us-east-1", "workload", workload_json(d), "phases", "prepare", "done",
+		"benchmark", "done", "cleanup", "done", "wrapper", "exit_code", 0, "signal", 0,
+		"timed_out", 0, "elapsed_s", 9.0, "errors", "count", 0, "class", "status",
+		"complete", "summary", summary_to_json(&s));
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/run.json", dir);
 	if (root != NULL && json_dump_file(root, path, JSON_INDENT(2)) == 0)
@@ -142,8 +139,7 @@ static int open_run(struct gen *g, const char *subj, int cycle, const char *name
 }
 
 /* rate_run: the open-loop schedule against a FIFO server of the given capacity. */
-static int rate_run(struct gen *g, const char *subj, double cap, int cycle, int rate,
-		    struct err *e)
+static int rate_run(struct gen *g, const char *subj, double cap, int cycle, int rate, struct err *e)
 {
 	struct wl_desc d = {.op = "get", .size = 4096, .concurrency = MAXW, .rate = rate};
 	int64_t t0 = BASE_NS + (int64_t)cycle * 3600 * NS + (int64_t)rate * 10 * NS;
@@ -171,10 +167,20 @@ static int rate_run(struct gen *g, const char *subj, double cap, int cycle, int 
 		server = en;
 		free_at[w] = en;
 		struct op_row r = {
-			.thread = w, .op = "GET", .client_id = "gen", .n_objects = 1, .bytes = 4096,
-			.endpoint = "http://127.0.0.1:1", .file = "obj", .error = "", .cat = "",
-			.start_ns = st, .first_byte_ns = st + (en - st) / 2, .end_ns = en,
-			.duration_ns = en - st, .intended_ns = intended,
+			.thread = w,
+			.op = "GET",
+			.client_id = "gen",
+			.n_objects = 1,
+			.bytes = 4096,
+			.endpoint = "http://127.0.0.1:1",
+			.file = "obj",
+			.error = "",
+			.cat = "",
+			.start_ns = st,
+			.first_byte_ns = st + (en - st) / 2,
+			.end_ns = en,
+			.duration_ns = en - st,
+			.intended_ns = intended,
 		};
 		if (emit(&k, &r, e) < 0)
 			goto done;
@@ -195,9 +201,15 @@ static int closed_run(struct gen *g, const char *subj, int cycle, int mixed, str
 	static const double cum[4] = {0.45, 0.75, 0.90, 1.0};
 	static const uint64_t sizes[3] = {4096, 65536, 1048576};
 	static const double scum[3] = {0.5, 0.8, 1.0};
-	struct wl_desc mix = {.op = "mixed", .size = 65536, .concurrency = 4, .workers = 4,
+	struct wl_desc mix = {.op = "mixed",
+			      .size = 65536,
+			      .concurrency = 4,
+			      .workers = 4,
 			      .mix_text = "{\"get\":45,\"put\":15,\"head\":30,\"delete\":10}"};
-	struct wl_desc dist = {.op = "get", .size = 1048576, .concurrency = 4, .workers = 4,
+	struct wl_desc dist = {.op = "get",
+			       .size = 1048576,
+			       .concurrency = 4,
+			       .workers = 4,
 			       .size_spec = "dist:4KiB:50,64KiB:30,1MiB:20",
 			       .range = "random:64KiB"};
 	const struct wl_desc *d = mixed ? &mix : &dist;
@@ -206,8 +218,8 @@ static int closed_run(struct gen *g, const char *subj, int cycle, int mixed, str
 	struct sink k = {0};
 	int rc = -1;
 
-	if (open_run(g, subj, cycle, mixed ? "mixed-64KiB-c4" : "get-dist-c4", 0, dir,
-		     sizeof(dir), &k, e) < 0)
+	if (open_run(g, subj, cycle, mixed ? "mixed-64KiB-c4" : "get-dist-c4", 0, dir, sizeof(dir),
+		     &k, e) < 0)
 		goto done;
 	for (int w = 0; w < 4; w++)
 		for (int64_t t = t0; t < t0 + (int64_t)(g->seconds * NS);) {
@@ -221,12 +233,20 @@ static int closed_run(struct gen *g, const char *subj, int cycle, int mixed, str
 				z++;
 			dur = (int64_t)(NS / 1000.0 * (2 + 6 * rnd(g) + (op == 2 ? 5 : 0)));
 			struct op_row r = {
-				.thread = w, .op = ops[op], .client_id = "gen", .n_objects = 1,
+				.thread = w,
+				.op = ops[op],
+				.client_id = "gen",
+				.n_objects = 1,
 				.bytes = mixed ? (op == 0 || op == 2 ? 65536 : 0)
 					       : (sizes[z] < 65536 ? sizes[z] : 65536),
-				.endpoint = "http://127.0.0.1:1", .file = "obj", .error = "",
-				.cat = "", .start_ns = t, .first_byte_ns = t + dur / 3,
-				.end_ns = t + dur, .duration_ns = dur,
+				.endpoint = "http://127.0.0.1:1",
+				.file = "obj",
+				.error = "",
+				.cat = "",
+				.start_ns = t,
+				.first_byte_ns = t + dur / 3,
+				.end_ns = t + dur,
+				.duration_ns = dur,
 			};
 			if (emit(&k, &r, e) < 0)
 				goto done;
@@ -248,7 +268,7 @@ int main(int argc, char **argv)
 
 	if (argc < 2 || argv[1][0] == '-') {
 		fprintf(stderr, "usage: gen_wl_runs OUT_DIR [--cycles N] [--p99-limit MS] "
-			"[--seconds S]\n");
+				"[--seconds S]\n");
 		return 2;
 	}
 	g.out = argv[1];
@@ -269,7 +289,8 @@ int main(int argc, char **argv)
 			for (size_t r = 0; r < sizeof(rates) / sizeof(rates[0]); r++)
 				if (rate_run(&g, subj, s ? 300 : 800, c, rates[r], &e) < 0)
 					goto fail;
-			if (closed_run(&g, subj, c, 1, &e) < 0 || closed_run(&g, subj, c, 0, &e) < 0)
+			if (closed_run(&g, subj, c, 1, &e) < 0 ||
+			    closed_run(&g, subj, c, 0, &e) < 0)
 				goto fail;
 		}
 	return 0;

@@ -42,8 +42,8 @@ int main(void)
 	size_t cap = ZSTD_compressBound(span);
 	void *c = malloc(cap);
 	size_t cn = c ? ZSTD_compress(c, cap, x, span, 3) : 0;
-	CHECK(c && !ZSTD_isError(cn) && cn > span - span / 100, "incompressible (%zu -> %zu)",
-	      span, cn);
+	CHECK(c && !ZSTD_isError(cn) && cn > span - span / 100, "incompressible (%zu -> %zu)", span,
+	      cn);
 	free(c);
 	body_free(b);
 	/* small objects: a read past the stamp sees the bytes of one longer read */

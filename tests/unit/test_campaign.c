@@ -7,9 +7,10 @@
 #include "collect/campaign.h"
 #include "tests/unit/check.h"
 
-#define HEAD "[campaign]\nname = demo\n"                       /* lines 1-2 */
-#define MATRIX "[matrix]\nops = put, get\nsizes = 4KiB, 1MiB\nconcurrency = 1, 4\n" \
-	"duration = 3s\n"                                         /* lines 3-7 */
+#define HEAD "[campaign]\nname = demo\n" /* lines 1-2 */
+#define MATRIX                                                               \
+	"[matrix]\nops = put, get\nsizes = 4KiB, 1MiB\nconcurrency = 1, 4\n" \
+	"duration = 3s\n"                                               /* lines 3-7 */
 #define SUBJ "[subject a]\nendpoint = http://127.0.0.1:1\nbucket = b\n" /* 8-10 */
 #define BASE HEAD MATRIX SUBJ
 
@@ -29,7 +30,7 @@ static const struct {
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB,,1MiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
 	 "t.ini:5: [matrix] sizes: empty item in the list"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1,2,3,4,5,6,7,8,9,10,11,12,13,14,"
-	 "15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\nduration = 3s\n" SUBJ,
+	      "15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33\nduration = 3s\n" SUBJ,
 	 "t.ini:6: [matrix] concurrency: too many items (at most 32)"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3x\n" SUBJ,
 	 "t.ini:7: [matrix] duration: '3x' is not a duration"},
@@ -39,10 +40,11 @@ static const struct {
 	 "t.ini:3: [matrix]: needs duration = D or count = N"},
 	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\ncount = -3\n" SUBJ,
 	 "t.ini:7: [matrix] count: '-3' is not a count from 1 to 1000000000"},
-	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 1m\ntimeout = 30s\n"
-	 SUBJ, "t.ini:8: [matrix] timeout: '30s' is not longer than the duration"},
-	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nbound = until-done\n"
-	 SUBJ, "t.ini:7: [matrix] bound: 'until-done' is only for delete"},
+	{HEAD
+	 "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 1m\ntimeout = 30s\n" SUBJ,
+	 "t.ini:8: [matrix] timeout: '30s' is not longer than the duration"},
+	{HEAD "[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nbound = until-done\n" SUBJ,
+	 "t.ini:7: [matrix] bound: 'until-done' is only for delete"},
 	{HEAD "[matrix]\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
 	 "t.ini:3: [matrix]: needs ops = ..."},
 	{HEAD SUBJ, "t.ini: no [matrix] section"},
@@ -60,7 +62,8 @@ static const struct {
 	 "t.ini:3: [campaign] colour: unknown key"},
 	{"[campaign]\nname = demo\nname = again\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] name: repeated (first at line 2"},
-	{"[campaign]\nname = demo\ntitle =\n" MATRIX SUBJ, "t.ini:3: [campaign] title: empty value"},
+	{"[campaign]\nname = demo\ntitle =\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] title: empty value"},
 	{"[campaign]\nname = demo\ntimeout = 2s\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] timeout: is not longer than the duration"},
 	{BASE "[bogus]\n", "t.ini:11: [bogus]: unknown section"},
@@ -68,7 +71,8 @@ static const struct {
 	{BASE "just a line\n", "t.ini:11: syntax error"},
 	{"name = x\n" BASE, "t.ini:1: name: key outside any section"},
 	{BASE "[list]\nobjects = 10\n", "t.ini:11: [list]: needs duration = D or count = N"},
-	{BASE "[list]\nobjects = 10\ncount = 2\nbatch = 5\n", "t.ini:14: [list] batch: unknown key"},
+	{BASE "[list]\nobjects = 10\ncount = 2\nbatch = 5\n",
+	 "t.ini:14: [list] batch: unknown key"},
 	{BASE "[delete]\nobjects = 10\nbatch = 0\n",
 	 "t.ini:13: [delete] batch: '0' is not a batch from 1 to 1000"},
 	{BASE "[delete]\nbound = until-done\ncount = 3\n",
@@ -106,7 +110,9 @@ static const struct {
 	 "t.ini:11: [subject a]: section repeated (first at line 8)"},
 	{BASE "[subject .hidden]\nendpoint = http://y\nbucket = c\n",
 	 "t.ini:11: [subject .hidden]: '.hidden' is not a valid subject id"},
-	{BASE "label = " "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+	{BASE
+	 "label = "
+	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
 	 "t.ini:11: line longer than"},
@@ -152,20 +158,24 @@ static void test_good(void)
 	CHECK(c->order == CAMPAIGN_ORDER_RANDOM && c->has_seed && c->seed == 42, "order and seed");
 	CHECK(c->n_ops == 2 && c->ops[0] == WL_PUT && c->ops[1] == WL_GET, "ops");
 	CHECK(c->n_sizes == 3 && c->sizes[0] == 4096 && c->sizes[1] == 1048576 &&
-	      c->sizes[2] == 123, "sizes");
+		      c->sizes[2] == 123,
+	      "sizes");
 	CHECK(c->n_conc == 2 && c->conc[0] == 1 && c->conc[1] == 4, "concurrency");
 	CHECK(c->matrix.bound == WL_BOUND_COUNT && c->matrix.count == 10, "matrix count");
 	CHECK(c->matrix.objects == 50, "matrix objects");
 	CHECK_NUM(c->matrix.timeout_s, 1800, 0, "count-bound default timeout");
 	CHECK(c->list.enabled && c->list.objects == 500 && c->list.concurrency == 4 &&
-	      c->list.bound == WL_BOUND_DURATION && c->list.duration_s == 3, "list");
+		      c->list.bound == WL_BOUND_DURATION && c->list.duration_s == 3,
+	      "list");
 	CHECK_NUM(c->list.timeout_s, 66, 0, "duration-bound default timeout = 2d + 60s");
 	CHECK(c->head.enabled && c->head.size == 4096 && c->head.bound == WL_BOUND_COUNT &&
-	      c->head.count == 5 && c->head.concurrency == 2, "head (default size)");
+		      c->head.count == 5 && c->head.concurrency == 2,
+	      "head (default size)");
 	CHECK(c->del.enabled && c->del.bound == WL_BOUND_UNTIL_DONE && c->del.batch == 100,
 	      "delete");
 	CHECK(c->multipart.enabled && c->multipart.size == 12 << 20 &&
-	      c->multipart.part_size == 5 << 20, "multipart");
+		      c->multipart.part_size == 5 << 20,
+	      "multipart");
 	CHECK(c->n_subjects == 2, "two subjects");
 	if (c->n_subjects == 2) {
 		struct campaign_subject *a = &c->subjects[0], *b = &c->subjects[1];
@@ -194,13 +204,15 @@ static void test_good(void)
 		      "defaults: 1 cycle, interleave, no seed");
 		CHECK_STR(c->title, "demo", "title defaults to the name");
 		CHECK(!c->list.enabled && !c->head.enabled && !c->del.enabled &&
-		      !c->multipart.enabled, "no one-offs");
+			      !c->multipart.enabled,
+		      "no one-offs");
 		CHECK(c->subjects[0].cred_kind == CAMPAIGN_CRED_DEFAULT, "default credentials");
 		campaign_free(c);
 	}
 	/* campaign timeout is the default of every section */
 	c = campaign_parse_string("[campaign]\nname = d\ntimeout = 10m\n" MATRIX SUBJ
-				  "[delete]\nobjects = 5\n", "t.ini", &e);
+				  "[delete]\nobjects = 5\n",
+				  "t.ini", &e);
 	CHECK(c && c->matrix.timeout_s == 600 && c->del.timeout_s == 600,
 	      "campaign timeout applies: %s", c ? "" : e.msg);
 	CHECK(c && c->del.objects == 5 && c->del.bound == WL_BOUND_UNTIL_DONE,
@@ -211,8 +223,7 @@ static void test_good(void)
 static void test_files(void)
 {
 	const char *top = getenv("TOP");
-	const char *files[] = {"data/campaigns/example.ini",
-			       "tests/fixtures/campaigns/mini.ini",
+	const char *files[] = {"data/campaigns/example.ini", "tests/fixtures/campaigns/mini.ini",
 			       "tests/fixtures/campaigns/badcreds.ini"};
 	char path[4096];
 	struct err e;

@@ -42,17 +42,20 @@ static void test_good(void)
 	CHECK(c->n_sizes == 3 && c->sizes[0] == 65536 && c->size_specs[0].kind == WL_SIZE_FIXED,
 	      "three sizes, the first plain");
 	CHECK(c->size_specs[1].kind == WL_SIZE_DIST && c->size_specs[1].n == 3 &&
-	      c->sizes[1] == 4u << 20, "a dist: spec across the list's commas");
+		      c->sizes[1] == 4u << 20,
+	      "a dist: spec across the list's commas");
 	CHECK_STR(c->size_specs[1].spec, "dist:64KiB:50,1MiB:30,4MiB:20", "dist spec");
 	CHECK(c->size_specs[2].kind == WL_SIZE_RANDOM && c->sizes[2] == 1 << 20, "random spec");
 	CHECK(c->n_rates == 2 && c->rates[0] == 100 && c->rates[1] == 500, "rates");
 	CHECK(campaign_matrix_cells(c) == 12, "2 ops x 3 sizes x 1 conc x 2 rates");
 	campaign_matrix_workload(c, 0, &wl);
 	CHECK(wl.op == WL_GET && wl.range.kind == WL_RANGE_RANDOM && wl.rate == 100 &&
-	      wl.mix.w[WL_GET] == 0, "cell 0: get, the range, 100/s, no mix");
+		      wl.mix.w[WL_GET] == 0,
+	      "cell 0: get, the range, 100/s, no mix");
 	campaign_matrix_workload(c, 11, &wl);
 	CHECK(wl.op == WL_MIXED && wl.range.kind == WL_RANGE_NONE && wl.rate == 500 &&
-	      wl.mix.w[WL_GET] == 60 && wl.mix.w[WL_HEAD] == 0 && wl.sizes.kind == WL_SIZE_RANDOM,
+		      wl.mix.w[WL_GET] == 60 && wl.mix.w[WL_HEAD] == 0 &&
+		      wl.sizes.kind == WL_SIZE_RANDOM,
 	      "cell 11: mixed, its mix, no range, 500/s, random sizes");
 
 	p = plan_build(c, NULL, &e);
@@ -81,9 +84,10 @@ out:
 static void test_defaults(void)
 {
 	struct err e = {{0}};
-	struct campaign *c = parse("[campaign]\nname = w\n[matrix]\nops = mixed\n"
-				   "size = random:4KiB..1MiB\nconcurrency = 2\nduration = 5s\n"
-				   SUBJ, &e);
+	struct campaign *c = parse(
+		"[campaign]\nname = w\n[matrix]\nops = mixed\n"
+		"size = random:4KiB..1MiB\nconcurrency = 2\nduration = 5s\n" SUBJ,
+		&e);
 	struct workload wl;
 
 	CHECK(c != NULL, "size = SPEC, mixed without mix: %s", e.msg);
@@ -102,10 +106,9 @@ static void test_defaults(void)
 static void test_sweep(void)
 {
 	static const char text[] =
-		"[campaign]\nname = w\ncycles = 2\n" MAT
-		"[head]\ncount = 1\n"
-		"[rate]\nrates = 400/s, 50/s, 200, 100/s\nduration = 4s\nobjects = 32\n"
-		SUBJ "[subject b]\nendpoint = http://b\nbucket = b\n";
+		"[campaign]\nname = w\ncycles = 2\n" MAT "[head]\ncount = 1\n"
+		"[rate]\nrates = 400/s, 50/s, 200, 100/s\nduration = 4s\nobjects = 32\n" SUBJ
+		"[subject b]\nendpoint = http://b\nbucket = b\n";
 	struct err e = {{0}};
 	struct campaign *c = parse(text, &e);
 	struct plan *p = NULL;
@@ -120,14 +123,16 @@ static void test_sweep(void)
 	CHECK(c->sweep.bench.enabled && c->sweep.op == WL_GET && c->sweep.n_rates == 4,
 	      "get by default, 4 rates");
 	CHECK(c->sweep.rates[0] == 50 && c->sweep.rates[1] == 100 && c->sweep.rates[2] == 200 &&
-	      c->sweep.rates[3] == 400, "rates sorted ascending");
+		      c->sweep.rates[3] == 400,
+	      "rates sorted ascending");
 	CHECK(c->sweep.bench.concurrency == 40, "concurrency: enough for 400/s x 0.1 s (%d)",
 	      c->sweep.bench.concurrency);
 	CHECK_NUM(c->sweep.bench.timeout_s, 68, 0, "timeout 2 x 4 s + 60 s");
 	campaign_sweep_workload(c, 1, &wl);
 	CHECK(wl.op == WL_GET && wl.size == 4096 && wl.rate == 100 && wl.objects == 32 &&
-	      wl.bound == WL_BOUND_DURATION && wl.duration_s == 4 && wl.concurrency == 40 &&
-	      workload_workers(&wl) == 10, "run 1: get 4KiB at 100/s, 32 objects, 10 workers");
+		      wl.bound == WL_BOUND_DURATION && wl.duration_s == 4 && wl.concurrency == 40 &&
+		      workload_workers(&wl) == 10,
+	      "run 1: get 4KiB at 100/s, 32 objects, 10 workers");
 
 	p = plan_build(c, NULL, &e);
 	/* 2 cycles x 2 subjects x 1 cell + 2 head + 2 x 4 sweep runs */
@@ -138,14 +143,15 @@ static void test_sweep(void)
 	CHECK_STR(p->runs[4].id, "runs/once/a/get-4KiB-c40-r50", "then the sweep, lowest rate");
 	CHECK_STR(p->runs[5].id, "runs/once/b/get-4KiB-c40-r50", "subjects take turns");
 	CHECK_STR(p->runs[11].id, "runs/once/b/get-4KiB-c40-r400", "highest rate last");
-	CHECK(p->runs[11].cycle == 0 && p->runs[11].wl.rate == 400 &&
-	      p->runs[11].expected_s == 4, "a one-off run of 4 s at 400/s");
+	CHECK(p->runs[11].cycle == 0 && p->runs[11].wl.rate == 400 && p->runs[11].expected_s == 4,
+	      "a one-off run of 4 s at 400/s");
 	CHECK_STR(p->runs[12].id, "runs/cycle-02/a/put-4KiB-c1", "cycle 2 has no sweep");
 	f = open_memstream(&buf, &len);
 	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(strstr(buf, "\truns/once/a/get-4KiB-c40-r200\t0\ta\tget\t4096\t40\tduration\t4\t0"
-			  "\t32\t0\t0\t68\t\t\t\t200\n") != NULL, "plan.tsv row of a sweep run");
+			  "\t32\t0\t0\t68\t\t\t\t200\n") != NULL,
+	      "plan.tsv row of a sweep run");
 	free(buf);
 	plan_free(p);
 	campaign_free(c);
@@ -153,8 +159,9 @@ static void test_sweep(void)
 	/* sequential: subject by subject, each subject's sweep after its one-offs */
 	c = parse("[campaign]\nname = w\norder = sequential\n" MAT
 		  "[rate]\nop = mixed\nmix = get:1, put:1\nsize = random:1KiB..8KiB\n"
-		  "concurrency = 8\nrates = 10/s, 100/s\nduration = 2s\n"
-		  SUBJ "[subject b]\nendpoint = http://b\nbucket = b\n", &e);
+		  "concurrency = 8\nrates = 10/s, 100/s\nduration = 2s\n" SUBJ
+		  "[subject b]\nendpoint = http://b\nbucket = b\n",
+		  &e);
 	CHECK(c != NULL, "a mixed sweep parses: %s", e.msg);
 	if (c == NULL)
 		return;
@@ -166,8 +173,9 @@ static void test_sweep(void)
 	CHECK_STR(p->runs[3].id, "runs/once/a/mixed-random-1KiB-8KiB-c8-r100", "a's sweep, 100/s");
 	CHECK_STR(p->runs[4].id, "runs/once/b/mixed-random-1KiB-8KiB-c8-r10", "then b's");
 	CHECK(p->runs[3].wl.mix.w[WL_GET] == 1 && p->runs[3].wl.mix.w[WL_PUT] == 1 &&
-	      p->runs[3].wl.mix.w[WL_HEAD] == 0 && p->runs[3].wl.sizes.kind == WL_SIZE_RANDOM &&
-	      p->runs[3].wl.size == 8192 && workload_workers(&p->runs[3].wl) == 8,
+		      p->runs[3].wl.mix.w[WL_HEAD] == 0 &&
+		      p->runs[3].wl.sizes.kind == WL_SIZE_RANDOM && p->runs[3].wl.size == 8192 &&
+		      workload_workers(&p->runs[3].wl) == 8,
 	      "the mix, the size spec, 8 workers (capped by concurrency)");
 out:
 	plan_free(p);
@@ -197,8 +205,8 @@ static const struct {
 	 "w.ini:9: [rate] mix: a mix is only for op = mixed"},
 	{BASE "[rate]\nop = put\nobjects = 10\nrates = 10/s\nduration = 3s\n" SUBJ,
 	 "w.ini:10: [rate] objects: objects are prepared for get, head and mixed only"},
-	{BASE "[rate]\nop = head\nsize = random:1KiB..4KiB\nrates = 10/s\nduration = 3s\n"
-	 SUBJ, "w.ini:10: [rate] size: 'random:1KiB..4KiB': size distributions are for put, get and mixed"},
+	{BASE "[rate]\nop = head\nsize = random:1KiB..4KiB\nrates = 10/s\nduration = 3s\n" SUBJ,
+	 "w.ini:10: [rate] size: 'random:1KiB..4KiB': size distributions are for put, get and mixed"},
 	{BASE "[rate]\nrates = 10/s\nconcurrency = 0\nduration = 3s\n" SUBJ,
 	 "w.ini:10: [rate] concurrency: '0' is not a concurrency from 1 to 1024"},
 	{BASE "[rate]\nrates = 10/s\nduration = 10s\ntimeout = 5s\n" SUBJ,
@@ -206,7 +214,8 @@ static const struct {
 	{BASE "[rate]\nrates = 10/s\nduration = 3s\n[rate]\nrates = 1/s\n" SUBJ,
 	 "w.ini:11: [rate]: section repeated (first at line 8)"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n"
-	 "mix = get:1\n" SUBJ, "w.ini:8: [matrix] mix: a mix is only for ops = mixed"},
+	 "mix = get:1\n" SUBJ,
+	 "w.ini:8: [matrix] mix: a mix is only for ops = mixed"},
 	{"[campaign]\nname = w\n[matrix]\nops = mixed\nsizes = 4KiB\nconcurrency = 1\n"
 	 "duration = 3s\nmix = get:1, list:2\n" SUBJ,
 	 "w.ini:8: [matrix] mix: 'get:1, list:2': 'list' is not OP:WEIGHT of an op of a mix "
@@ -215,7 +224,8 @@ static const struct {
 	 "duration = 3s\nmix = get:0\n" SUBJ,
 	 "w.ini:8: [matrix] mix: '': no op has a weight above 0"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n"
-	 "range = 0..1KiB\n" SUBJ, "w.ini:8: [matrix] range: a range is only for get (ops = get)"},
+	 "range = 0..1KiB\n" SUBJ,
+	 "w.ini:8: [matrix] range: a range is only for get (ops = get)"},
 	{"[campaign]\nname = w\n[matrix]\nops = get\nsizes = 4KiB\nconcurrency = 1\nduration = 3s\n"
 	 "range = 0..64KiB\n" SUBJ,
 	 "w.ini:8: [matrix] range: '0..64KiB' ends past the end of the 4KiB object"},
@@ -223,7 +233,8 @@ static const struct {
 	 "duration = 3s\n" SUBJ,
 	 "w.ini:5: [matrix] sizes: 'random:1MiB..4KiB': needs 0 < MIN <= MAX"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsize = dist:4KiB\nconcurrency = 1\n"
-	 "duration = 3s\n" SUBJ, "w.ini:5: [matrix] size: 'dist:4KiB': '4KiB' is not SIZE:WEIGHT"},
+	 "duration = 3s\n" SUBJ,
+	 "w.ini:5: [matrix] size: 'dist:4KiB': '4KiB' is not SIZE:WEIGHT"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsize = 4KiB\nsizes = 4KiB\nconcurrency = 1\n"
 	 "duration = 3s\n" SUBJ,
 	 "w.ini:5: [matrix] size: give size (one size or size spec) or sizes, not both"},
@@ -240,10 +251,12 @@ static const struct {
 	 "duration = 3s\nrate = 100, 100/s\n" SUBJ,
 	 "w.ini:8: [matrix] rate: a rate is listed twice"},
 	{"[campaign]\nname = w\np99_limit = 50\n[matrix]\nops = put\nsizes = 4KiB\n"
-	 "concurrency = 1\nduration = 3s\n" SUBJ, "w.ini:3: [campaign] p99_limit: '50' is not a "
+	 "concurrency = 1\nduration = 3s\n" SUBJ,
+	 "w.ini:3: [campaign] p99_limit: '50' is not a "
 	 "duration"},
 	{"[campaign]\nname = w\n[matrix]\nops = put, stat\nsizes = 4KiB\nconcurrency = 1\n"
-	 "duration = 3s\n" SUBJ, "w.ini:4: [matrix] ops: 'stat' is not a matrix op (put, get, "
+	 "duration = 3s\n" SUBJ,
+	 "w.ini:4: [matrix] ops: 'stat' is not a matrix op (put, get, "
 	 "mixed; list, head, delete and multipart have their own sections)"},
 };
 

@@ -26,8 +26,8 @@ struct fixture {
 };
 
 /* add: one run; mib < 0 means no summary (a failed run). */
-static struct runlog *add(struct fixture *f, const char *subj, const char *op,
-			  uint64_t size, int cycle, double mib, double obj)
+static struct runlog *add(struct fixture *f, const char *subj, const char *op, uint64_t size,
+			  int cycle, double mib, double obj)
 {
 	struct runlog *r = &f->v[f->n++];
 
@@ -107,8 +107,8 @@ static void build_fixture(struct fixture *f)
 	}
 }
 
-static const struct agg_cell *find_cell(const struct aggregate *a, const char *subj,
-					const char *op, uint64_t size)
+static const struct agg_cell *find_cell(const struct aggregate *a, const char *subj, const char *op,
+					uint64_t size)
 {
 	for (size_t i = 0; i < a->n_cells; i++)
 		if (!strcmp(a->subjects[a->cells[i].subject].id, subj) &&
@@ -152,8 +152,8 @@ static void test_shape(struct fixture *f)
 		const struct agg_cell *c = &a->cells[i];
 
 		CHECK(!strcmp(c->op, want_order[i][0]) &&
-		      (c->size == MiB) == (want_order[i][1][0] == '1') &&
-		      !strcmp(a->subjects[c->subject].id, want_order[i][2]),
+			      (c->size == MiB) == (want_order[i][1][0] == '1') &&
+			      !strcmp(a->subjects[c->subject].id, want_order[i][2]),
 		      "cell %zu in op, concurrency, size, subject order", i);
 	}
 	CHECK(a->n_runs == f->n, "every run listed");
@@ -189,21 +189,21 @@ struct cell_case {
 
 static const struct cell_case cell_cases[] = {
 	/* (10+20+30+40+50)/5 = 30; squares 400+100+0+100+400 = 1000; s = sqrt(1000/4) */
-	{"5 of 7 valid: n 5, mean of those 5", POLICY_MEAN, 1, "b", "put", MiB, 5, 7, 0, 30, 30,
-	 30, 10, 50, 15.811388300841896, 15.811388300841896 / 30},
+	{"5 of 7 valid: n 5, mean of those 5", POLICY_MEAN, 1, "b", "put", MiB, 5, 7, 0, 30, 30, 30,
+	 10, 50, 15.811388300841896, 15.811388300841896 / 30},
 	{"median policy", POLICY_MEDIAN, 1, "b", "put", MiB, 5, 7, 0, 30, 30, 30, 10, 50,
 	 15.811388300841896, 15.811388300841896 / 30},
-	{"best policy = highest single run", POLICY_BEST, 1, "b", "put", MiB, 5, 7, 0, 50, 30,
-	 30, 10, 50, 15.811388300841896, 15.811388300841896 / 30},
-	{"below min-samples: no value, statistics kept", POLICY_MEAN, 6, "b", "put", MiB, 5, 7,
-	 1, NAN, 30, 30, 10, 50, 15.811388300841896, 15.811388300841896 / 30},
+	{"best policy = highest single run", POLICY_BEST, 1, "b", "put", MiB, 5, 7, 0, 50, 30, 30,
+	 10, 50, 15.811388300841896, 15.811388300841896 / 30},
+	{"below min-samples: no value, statistics kept", POLICY_MEAN, 6, "b", "put", MiB, 5, 7, 1,
+	 NAN, 30, 30, 10, 50, 15.811388300841896, 15.811388300841896 / 30},
 	{"at min-samples", POLICY_MEAN, 7, "a", "put", MiB, 7, 7, 0, 30, 30, 30, 30, 30, 0, 0},
 	{"two runs: mean 85, s = sqrt(50)", POLICY_MEAN, 1, "b", "get", MiB, 2, 7, 0, 85, 85, 85,
 	 80, 90, 7.0710678118654755, 7.0710678118654755 / 85},
 	{"one run: no stddev, no CV", POLICY_MEAN, 1, "a", "put", 0, 1, 7, 0, 0, 0, 0, 0, 0, NAN,
 	 NAN},
-	{"no run: every statistic null", POLICY_BEST, 1, "a", "get", 0, 0, 7, 1, NAN, NAN, NAN,
-	 NAN, NAN, NAN, NAN},
+	{"no run: every statistic null", POLICY_BEST, 1, "a", "get", 0, 0, 7, 1, NAN, NAN, NAN, NAN,
+	 NAN, NAN, NAN},
 };
 
 static void test_cells(const struct fixture *f)
@@ -278,7 +278,8 @@ static void test_ops(const struct fixture *f)
 		      "failed one-off: n 0 of 1, no value (not 0)");
 		CHECK(la->n == 2 && same(la->obj_s, 2000), "one-off mean of two runs");
 		CHECK(same(la->seg_median, 1900) && same(la->seg_fastest, 2200) &&
-		      same(la->seg_slowest, 1700), "segment figures: means");
+			      same(la->seg_slowest, 1700),
+		      "segment figures: means");
 		CHECK(same(la->completion_s, 15) && la->objects == 5000, "completion, objects");
 		CHECK(!strcmp(ha->op, "head") && same(ha->obj_s, 400) && isnan(ha->ttfb.avg),
 		      "head: no TTFB");
@@ -303,10 +304,10 @@ static void test_findings(const struct fixture *f)
 	      a->n_leaders);
 	if (a->n_leaders == 3) {
 		CHECK(a->leaders[0].size == 0 && a->leaders[0].by_obj &&
-		      a->leaders[0].subject == 0 && same(a->leaders[0].value, 600),
+			      a->leaders[0].subject == 0 && same(a->leaders[0].value, 600),
 		      "zero-byte put led by obj/s: b 600");
 		CHECK(a->leaders[1].size == MiB && !a->leaders[1].by_obj &&
-		      a->leaders[1].subject == 0 && same(a->leaders[1].value, 30),
+			      a->leaders[1].subject == 0 && same(a->leaders[1].value, 30),
 		      "tie at 30 MiB/s goes to the subject listed first (b)");
 		CHECK(!strcmp(a->leaders[2].op, "get") && a->leaders[2].subject == 1,
 		      "get 1MiB led by a");
@@ -318,7 +319,8 @@ static void test_findings(const struct fixture *f)
 		CHECK(a->leader_counts[1].led == 0 && a->leader_counts[1].of == 2,
 		      "a led 0 of 2 put");
 		CHECK(a->leader_counts[2].led == 0 && a->leader_counts[3].led == 1 &&
-		      a->leader_counts[3].of == 1, "get: a led 1 of 1");
+			      a->leader_counts[3].of == 1,
+		      "get: a led 1 of 1");
 	}
 	aggregate_free(a);
 	a = build(f, POLICY_MEAN, 6, 0);
@@ -344,6 +346,7 @@ int main(void)
 	test_ops(&f);
 	test_findings(&f);
 	CHECK(op_rank("put") < op_rank("get") && op_rank("list") < op_rank("delete") &&
-	      op_rank("zzz") > op_rank("delete"), "op order");
+		      op_rank("zzz") > op_rank("delete"),
+	      "op order");
 	return check_done();
 }

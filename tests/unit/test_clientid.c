@@ -15,8 +15,9 @@ int main(void)
 	pid_t pid;
 
 	CHECK(client_id_of_process(a, sizeof(a)) == 0, "id");
-	CHECK(strlen(a) == CLIENT_ID_LEN && strspn(a, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-					 "abcdefghijklmnopqrstuvwxyz") == CLIENT_ID_LEN,
+	CHECK(strlen(a) == CLIENT_ID_LEN &&
+		      strspn(a, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+				"abcdefghijklmnopqrstuvwxyz") == CLIENT_ID_LEN,
 	      "8 characters of [0-9A-Za-z]: '%s'", a);
 	CHECK(client_id_of_process(b, sizeof(b)) == 0 && strcmp(a, b) == 0,
 	      "the same id again in this process: %s %s", a, b);

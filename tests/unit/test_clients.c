@@ -17,9 +17,10 @@
 #include "analyze/runlog_clients.h"
 #include "tests/unit/check.h"
 
-#define VALID "{\"count\": 3, \"concurrency_total\": 12, \"hosts\": [\"a\", \"a\", \"b\"], " \
+#define VALID                                                                                    \
+	"{\"count\": 3, \"concurrency_total\": 12, \"hosts\": [\"a\", \"a\", \"b\"], "           \
 	"\"list\": [{\"rank\": 0, \"host\": \"a\", \"summary\": {\"mib_s\": 5, \"obj_s\": 5}}, " \
-	"{\"rank\": 1, \"host\": \"a\", \"summary\": null}, " \
+	"{\"rank\": 1, \"host\": \"a\", \"summary\": null}, "                                    \
 	"{\"rank\": 2, \"host\": \"b\", \"summary\": {\"mib_s\": 2.5, \"obj_s\": 2.5}}]}"
 
 /* read_one: runlog_clients_read of {"clients": text}; the message into msg. */
@@ -45,25 +46,34 @@ static int read_one(const char *text, struct runlog_clients *c, char *msg, size_
 
 static void test_read(void)
 {
-	static const struct { const char *json, *field; } bad[] = {
+	static const struct {
+		const char *json, *field;
+	} bad[] = {
 		{"5", "field clients: expected an object"},
-		{"{\"count\": 0, \"concurrency_total\": 1, \"hosts\": [], \"list\": []}", "clients.count"},
-		{"{\"count\": 2, \"hosts\": [\"a\", \"b\"], \"list\": []}", "clients.concurrency_total"},
-		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\"], \"list\": []}", "clients.hosts"},
+		{"{\"count\": 0, \"concurrency_total\": 1, \"hosts\": [], \"list\": []}",
+		 "clients.count"},
+		{"{\"count\": 2, \"hosts\": [\"a\", \"b\"], \"list\": []}",
+		 "clients.concurrency_total"},
+		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\"], \"list\": []}",
+		 "clients.hosts"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", 7], \"list\": []}",
 		 "clients.hosts[1]"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", \"b\"], \"list\": "
-		 "[{\"rank\": 0, \"host\": \"a\"}]}", "clients.list: 1 entries for 2 clients"},
+		 "[{\"rank\": 0, \"host\": \"a\"}]}",
+		 "clients.list: 1 entries for 2 clients"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", \"b\"], \"list\": "
-		 "[{\"rank\": 0, \"host\": \"a\"}, {\"rank\": 2, \"host\": \"b\"}]}", "clients.list[1].rank"},
+		 "[{\"rank\": 0, \"host\": \"a\"}, {\"rank\": 2, \"host\": \"b\"}]}",
+		 "clients.list[1].rank"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", \"b\"], \"list\": "
 		 "[{\"rank\": 0, \"host\": \"a\"}, {\"rank\": 0, \"host\": \"b\"}]}",
 		 "clients.list[1].rank: 0 appears twice"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", \"b\"], \"list\": "
-		 "[{\"rank\": 0}, {\"rank\": 1, \"host\": \"b\"}]}", "clients.list[0].host"},
+		 "[{\"rank\": 0}, {\"rank\": 1, \"host\": \"b\"}]}",
+		 "clients.list[0].host"},
 		{"{\"count\": 2, \"concurrency_total\": 2, \"hosts\": [\"a\", \"b\"], \"list\": "
 		 "[{\"rank\": 0, \"host\": \"a\"}, {\"rank\": 1, \"host\": \"b\", \"summary\": "
-		 "{\"mib_s\": \"x\", \"obj_s\": 1}}]}", "clients.list[1].summary.mib_s"},
+		 "{\"mib_s\": \"x\", \"obj_s\": 1}}]}",
+		 "clients.list[1].summary.mib_s"},
 		{"{\"count\": 1, \"concurrency_total\": 1, \"hosts\": [\"a\"], \"list\": "
 		 "[{\"rank\": 0, \"host\": \"a\", \"summary\": {\"mib_s\": 1}}]}",
 		 "clients.list[0].summary.obj_s"},
@@ -73,12 +83,15 @@ static void test_read(void)
 
 	CHECK(read_one(VALID, &c, msg, sizeof(msg)) == 0, "valid clients read: %s", msg);
 	CHECK(c.count == 3 && c.concurrency_total == 12 && c.n_list == 3, "count, total, list");
-	CHECK(c.hosts && strcmp(c.hosts[0], "a") == 0 && strcmp(c.hosts[2], "b") == 0, "hosts by rank");
+	CHECK(c.hosts && strcmp(c.hosts[0], "a") == 0 && strcmp(c.hosts[2], "b") == 0,
+	      "hosts by rank");
 	CHECK(c.list && c.list[0].has_summary && c.list[0].mib_s == 5 && !c.list[1].has_summary &&
-	      isnan(c.list[1].mib_s) && c.list[2].obj_s == 2.5, "per-client summaries, null kept");
+		      isnan(c.list[1].mib_s) && c.list[2].obj_s == 2.5,
+	      "per-client summaries, null kept");
 	runlog_clients_clear(&c);
 	CHECK(read_one("null", &c, msg, sizeof(msg)) == 0 && c.count == 0 &&
-	      runlog_clients_count(&c) == 1, "null clients: one client");
+		      runlog_clients_count(&c) == 1,
+	      "null clients: one client");
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		int rc = read_one(bad[i].json, &c, msg, sizeof(msg));
 
@@ -129,8 +142,8 @@ static void test_aggregate(void)
 
 	mk(&logs[0], cl[0], "x", 4, 1, 3, c1);
 	mk(&logs[1], cl[1], "x", 4, 2, 3, c2);
-	mk(&logs[2], cl[2], "x", 4, 3, 0, NULL);        /* one client: the odd one out */
-	mk(&logs[3], cl[3], "x", 2, 1, 3, even);        /* fewer workers in total */
+	mk(&logs[2], cl[2], "x", 4, 3, 0, NULL); /* one client: the odd one out */
+	mk(&logs[3], cl[3], "x", 2, 1, 3, even); /* fewer workers in total */
 	mk(&logs[4], cl[4], "y", 4, 1, 3, even);
 	mk(&logs[5], cl[5], "y", 4, 2, 3, even);
 	a = aggregate_build(logs, 6, &opt, &e);
@@ -138,9 +151,9 @@ static void test_aggregate(void)
 	if (a == NULL)
 		return;
 	CHECK(!a->runs[2].v.included && strcmp(a->runs[2].v.cls, "clients-mismatch") == 0 &&
-	      strstr(a->runs[2].v.reason, "ran with 1 client;") &&
-	      strstr(a->runs[2].v.reason, "ran with 3"), "1-client run excluded: %s",
-	      a->runs[2].v.reason);
+		      strstr(a->runs[2].v.reason, "ran with 1 client;") &&
+		      strstr(a->runs[2].v.reason, "ran with 3"),
+	      "1-client run excluded: %s", a->runs[2].v.reason);
 	CHECK(a->runs[0].v.included && a->runs[3].v.included, "3-client runs kept");
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *c = &a->cells[i];
@@ -151,10 +164,12 @@ static void test_aggregate(void)
 		      "cell %zu: %d clients on %d hosts (%d, %d)", i, want, hosts, c->clients,
 		      c->client_hosts);
 		if (c->concurrency == 4 && c->subject == 0)
-			CHECK(c->n == 2 && fabs(c->mib.mean - 75) < 1e-9, "x c4: n 2, mean (60 + 90) / 2");
+			CHECK(c->n == 2 && fabs(c->mib.mean - 75) < 1e-9,
+			      "x c4: n 2, mean (60 + 90) / 2");
 	}
 	CHECK(a->n_client_hosts == 2 && strcmp(a->client_hosts[0].host, "a") == 0 &&
-	      a->client_hosts[0].ranks == 2 && a->client_hosts[1].ranks == 1, "client_hosts a:2, b:1");
+		      a->client_hosts[0].ranks == 2 && a->client_hosts[1].ranks == 1,
+	      "client_hosts a:2, b:1");
 	CHECK(a->n_balance == 2, "one balance entry per subject with distributed runs (%zu)",
 	      a->n_balance);
 	if (a->n_balance == 2) {
@@ -163,7 +178,8 @@ static void test_aggregate(void)
 		CHECK(b->subject == 0 && b->concurrency == 4 && b->clients == 3 && b->n == 2,
 		      "x: the 12-worker cell, 2 valid runs");
 		CHECK(fabs(b->list[0].mib_s - 40) < 1e-9 && fabs(b->list[1].mib_s - 20) < 1e-9 &&
-		      fabs(b->list[2].mib_s - 15) < 1e-9, "x: per-rank means 40, 20, 15");
+			      fabs(b->list[2].mib_s - 15) < 1e-9,
+		      "x: per-rank means 40, 20, 15");
 		CHECK(strcmp(b->list[2].host, "b") == 0, "x: rank 2 on b");
 		CHECK(fabs(b->ratio - 40.0 / 15.0) < 1e-12, "x: ratio 40/15 (%g)", b->ratio);
 		CHECK(fabs(a->balance[1].ratio - 1) < 1e-12, "y: balanced, ratio 1");
@@ -174,7 +190,8 @@ static void test_aggregate(void)
 		mk(&logs[i], cl[i], i < 3 ? "x" : "y", 4, i % 3 + 1, 0, NULL);
 	a = aggregate_build(logs, 6, &opt, &e);
 	CHECK(a && a->n_balance == 0 && a->n_client_hosts == 0 && a->cells[0].clients == 1 &&
-	      a->cells[0].client_hosts == 1 && a->runs[2].v.included, "single client: 1, nothing added");
+		      a->cells[0].client_hosts == 1 && a->runs[2].v.included,
+	      "single client: 1, nothing added");
 	aggregate_free(a);
 }
 

@@ -24,10 +24,19 @@ static int write_log(const char *path, const char *id, int n, int64_t first_ms, 
 		int64_t s = T0 + (first_ms + k * step_ms) * 1000000;
 		char key[64];
 		snprintf(key, sizeof(key), "p/%s/put/w0000/%d", id, k);
-		struct op_row r = {.thread = 0, .op = "PUT", .client_id = id, .n_objects = 1,
-				   .bytes = 4096, .endpoint = "http://x", .file = key, .error = "",
-				   .start_ns = s, .first_byte_ns = s + 1000000, .end_ns = s + 2000000,
-				   .duration_ns = 2000000, .cat = ""};
+		struct op_row r = {.thread = 0,
+				   .op = "PUT",
+				   .client_id = id,
+				   .n_objects = 1,
+				   .bytes = 4096,
+				   .endpoint = "http://x",
+				   .file = key,
+				   .error = "",
+				   .start_ns = s,
+				   .first_byte_ns = s + 1000000,
+				   .end_ns = s + 2000000,
+				   .duration_ns = 2000000,
+				   .cat = ""};
 		if (opslog_writer_add(w, &r, &e) < 0) {
 			opslog_writer_abort(w);
 			return -1;
@@ -83,21 +92,23 @@ static void test_merge(const char *dir)
 	in[2] = missing; /* a client whose log never came */
 	in[3] = a;
 	CHECK(clients_merge_logs(in, 4, out, &sum, &has, &rows, &e) == 0, "merged: %s", e.msg);
-	CHECK(has == 1 && rows == 500, "500 rows, a summary (%llu, %d)",
-	      (unsigned long long)rows, has);
+	CHECK(has == 1 && rows == 500, "500 rows, a summary (%llu, %d)", (unsigned long long)rows,
+	      has);
 	CHECK(sum.requests == 500 && sum.bytes == 500 * 4096, "summary over all rows (%llu)",
 	      (unsigned long long)sum.requests);
 	s.acc = summary_acc_new();
 	CHECK(opslog_read(out, on_row, &s, &e) == 0, "merged log reads back: %s", e.msg);
-	CHECK(s.n == 500 && s.a == 300 && s.b == 200 && s.c == 0, "every row keeps its client "
-	      "id (a %d, b %d)", s.a, s.b);
+	CHECK(s.n == 500 && s.a == 300 && s.b == 200 && s.c == 0,
+	      "every row keeps its client "
+	      "id (a %d, b %d)",
+	      s.a, s.b);
 	CHECK(s.ordered, "rows in start order across clients");
 	CHECK(s.idx_ok, "idx renumbered 0..499");
 	CHECK_STR(s.first_two[0], "BBBBBBBB", "equal starts: in the order of the inputs");
 	CHECK_STR(s.first_two[1], "AAAAAAAA", "then the other client's");
 	CHECK(summary_acc_finish(s.acc, &again, NULL) == 0 && again.requests == sum.requests &&
-	      again.latency.avg == sum.latency.avg && again.mib_s == sum.mib_s &&
-	      again.latency.stddev == sum.latency.stddev,
+		      again.latency.avg == sum.latency.avg && again.mib_s == sum.mib_s &&
+		      again.latency.stddev == sum.latency.stddev,
 	      "the summary is the file's, to the last digit (what analyze --recompute gets)");
 	summary_clear(&again);
 	summary_acc_free(s.acc);
@@ -105,22 +116,23 @@ static void test_merge(const char *dir)
 		summary_clear(&sum);
 	/* no input at all: an empty log, no summary */
 	in[0] = NULL;
-	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) == 0 && has == 0 &&
-	      rows == 0, "no rows: no summary, no error");
+	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) == 0 && has == 0 && rows == 0,
+	      "no rows: no summary, no error");
 	/* an unreadable input fails, naming it */
 	CHECK(write_log(a, "AAAAAAAA", 1, 0, 1) == 0 && truncate(a, 20) == 0, "a truncated");
 	in[0] = a;
 	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) < 0 &&
-	      strstr(e.msg, "a.tsv.zst") != NULL, "a corrupt log: error naming it (%s)", e.msg);
+		      strstr(e.msg, "a.tsv.zst") != NULL,
+	      "a corrupt log: error naming it (%s)", e.msg);
 }
 
 static void test_json(void)
 {
 	struct client_result c[2];
 	json_t *sum = json_pack("{s:I, s:I, s:I, s:f, s:f, s:{s:f}, s:f}", "requests",
-				(json_int_t)10, "bytes", (json_int_t)40960, "errors",
-				(json_int_t)0, "mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg",
-				2.5, "seconds", 9.0);
+				(json_int_t)10, "bytes", (json_int_t)40960, "errors", (json_int_t)0,
+				"mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg", 2.5, "seconds",
+				9.0);
 	json_t *j, *l;
 
 	memset(c, 0, sizeof(c));
@@ -138,19 +150,20 @@ static void test_json(void)
 	j = clients_json(c, 2, 4);
 	CHECK(j != NULL, "clients_json");
 	CHECK(json_integer_value(json_object_get(j, "count")) == 2 &&
-	      json_integer_value(json_object_get(j, "concurrency_total")) == 8,
+		      json_integer_value(json_object_get(j, "concurrency_total")) == 8,
 	      "count 2, concurrency_total 2 x 4");
 	CHECK_STR(json_string_value(json_array_get(json_object_get(j, "hosts"), 1)), "h1",
 		  "hosts in rank order");
 	l = json_object_get(j, "list");
-	CHECK_STR(json_string_value(json_object_get(json_array_get(l, 0), "status")),
-		  "complete", "client 0 complete");
+	CHECK_STR(json_string_value(json_object_get(json_array_get(l, 0), "status")), "complete",
+		  "client 0 complete");
 	CHECK(json_is_null(json_object_get(json_array_get(l, 0), "class")) &&
-	      json_is_null(json_object_get(json_array_get(l, 0), "reason")),
+		      json_is_null(json_object_get(json_array_get(l, 0), "reason")),
 	      "no class, no reason for a complete client");
 	CHECK(json_integer_value(json_object_get(json_object_get(json_array_get(l, 0), "summary"),
 						 "requests")) == 10 &&
-	      json_object_get(json_object_get(json_array_get(l, 0), "summary"), "seconds") == NULL,
+		      json_object_get(json_object_get(json_array_get(l, 0), "summary"),
+				      "seconds") == NULL,
 	      "a client's summary keeps requests ... latency_ms only");
 	CHECK_NUM(json_real_value(json_object_get(json_array_get(l, 1), "offset_ms")), 12.0, 1e-9,
 		  "offset in ms");

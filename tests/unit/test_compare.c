@@ -48,10 +48,10 @@ static void test_ci_median(void)
 		size_t n, k;
 		double coverage;
 	} cases[] = {
-		{5, 1, 0.9375},                 /* below 0.95 even at (min, max): said so */
-		{7, 1, 0.984375},               /* k = 2 would give 0.875 */
-		{10, 2, 0.978515625},           /* k = 3 would give 0.890625 */
-		{20, 6, 0.9586105346679688},    /* k = 7 would give 0.8846817016601562 */
+		{5, 1, 0.9375},              /* below 0.95 even at (min, max): said so */
+		{7, 1, 0.984375},            /* k = 2 would give 0.875 */
+		{10, 2, 0.978515625},        /* k = 3 would give 0.890625 */
+		{20, 6, 0.9586105346679688}, /* k = 7 would give 0.8846817016601562 */
 	};
 	double v[20];
 	struct cmp_interval ci;
@@ -60,12 +60,11 @@ static void test_ci_median(void)
 		size_t n = cases[i].n, k = cases[i].k;
 
 		for (size_t j = 0; j < n; j++)
-			v[j] = (double)((j * 3) % n + 1);       /* 1..n, shuffled */
+			v[j] = (double)((j * 3) % n + 1); /* 1..n, shuffled */
 		CHECK(cmp_ci_median(v, n, 0.95, &ci) == 0, "median interval n=%zu", n);
 		CHECK(ci.lo == (double)k && ci.hi == (double)(n + 1 - k),
 		      "n=%zu: [x_(%zu), x_(%zu)], got [%g, %g]", n, k, n + 1 - k, ci.lo, ci.hi);
-		CHECK(rel(ci.coverage, cases[i].coverage), "n=%zu: coverage %.17g", n,
-		      ci.coverage);
+		CHECK(rel(ci.coverage, cases[i].coverage), "n=%zu: coverage %.17g", n, ci.coverage);
 		CHECK_STR(ci.method, "order-statistics", "median interval method");
 	}
 	CHECK(cmp_ci_median(v, 1, 0.95, &ci) == 0 && ci.method == NULL, "one value: none");
@@ -129,7 +128,8 @@ static void test_welch(void)
 		CHECK(t.p == 1 && t.ratio == 1 && t.lo == 1 && t.hi == 1 && t.df == 2,
 		      "no spread, same values: p 1, ratio 1 (df %g)", t.df);
 		cmp_welch_log(five, 2, four, 2, 0.95, &t);
-		CHECK(t.p == 0 && rel(t.ratio, 1.25) && rel(t.lo, 1.25), "no spread, different: p 0");
+		CHECK(t.p == 0 && rel(t.ratio, 1.25) && rel(t.lo, 1.25),
+		      "no spread, different: p 0");
 	}
 }
 
@@ -193,8 +193,7 @@ static void add(struct fixture *f, const char *subj, const char *op, uint64_t si
 	r->summary.obj_s = x;
 }
 
-static const struct agg_leader *leader_of(const struct aggregate *a, const char *op,
-					  uint64_t size)
+static const struct agg_leader *leader_of(const struct aggregate *a, const char *op, uint64_t size)
 {
 	for (size_t i = 0; i < a->n_leaders; i++)
 		if (!strcmp(a->leaders[i].op, op) && a->leaders[i].size == size)
@@ -233,7 +232,8 @@ static void test_leaders(void)
 	CHECK(a->n_comparisons == 3 + 3 + 1, "every pair with a value: %zu", a->n_comparisons);
 	l = leader_of(a, "put", 1 << 20);
 	CHECK(l && l->status == LEADER_TIE && l->subject == 0 && l->n_tied == 1 &&
-	      l->tied_with[0] == 1, "put: a ties with b only (c is clearly below)");
+		      l->tied_with[0] == 1,
+	      "put: a ties with b only (c is clearly below)");
 	CHECK(l && isfinite(l->detectable_ratio) && l->detectable_ratio > 1,
 	      "put: detectable ratio");
 	l = leader_of(a, "get", 1 << 20);
@@ -257,7 +257,8 @@ static void test_leaders(void)
 	for (size_t i = 0; i < a->n_leader_counts; i++) {
 		const struct agg_leader_count *c = &a->leader_counts[i];
 		size_t want = !strcmp(c->op, "put") ? (c->subject < 2 ? 1 : 0)
-			    : c->subject != 1 ? 1 : 0;
+			      : c->subject != 1     ? 1
+						    : 0;
 
 		CHECK(c->clear == 0 && c->tied == want, "leader_counts %s %zu: tied %zu", c->op,
 		      c->subject, c->tied);
@@ -273,9 +274,10 @@ static void test_leaders(void)
 	aggregate_free(a);
 	o.policy = POLICY_MEDIAN;
 	a = aggregate_build(f.v, f.n, &o, &e);
-	CHECK(a && a->cells[3].mib.ci_method && !strcmp(a->cells[3].mib.ci_method,
-							 "order-statistics") &&
-	      rel(a->cells[3].mib.ci_coverage, 0.9375), "median: order statistics of 5 runs");
+	CHECK(a && a->cells[3].mib.ci_method &&
+		      !strcmp(a->cells[3].mib.ci_method, "order-statistics") &&
+		      rel(a->cells[3].mib.ci_coverage, 0.9375),
+	      "median: order statistics of 5 runs");
 	aggregate_free(a);
 }
 

@@ -23,75 +23,157 @@ static void write_file(const char *path, const char *text)
 static void clear_env(void)
 {
 	static const char *vars[] = {"AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-				     "AWS_SESSION_TOKEN", "AWS_PROFILE", "AWS_REGION",
-				     "AWS_DEFAULT_REGION", "AWS_ENDPOINT_URL",
-				     "AWS_SHARED_CREDENTIALS_FILE", "AWS_CONFIG_FILE"};
+				     "AWS_SESSION_TOKEN", "AWS_PROFILE",
+				     "AWS_REGION",        "AWS_DEFAULT_REGION",
+				     "AWS_ENDPOINT_URL",  "AWS_SHARED_CREDENTIALS_FILE",
+				     "AWS_CONFIG_FILE"};
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
 		unsetenv(vars[i]);
 	setenv("HOME", dir, 1); /* no ~/.aws there unless a case writes one */
 }
 
-static const char *CREDS =
-	"[default]\n"
-	"aws_access_key_id = DEFAULTKEY\n"
-	"aws_secret_access_key = defaultsecret\n"
-	"\n"
-	"[bench]\n"
-	"aws_access_key_id = BENCHKEY\n"
-	"aws_secret_access_key = bench/secret+x\n"
-	"aws_session_token = benchtoken\n"
-	"region = eu-west-3\n"
-	"\n"
-	"[nosecret]\n"
-	"aws_access_key_id = NOSECRETKEY\n";
+static const char *CREDS = "[default]\n"
+			   "aws_access_key_id = DEFAULTKEY\n"
+			   "aws_secret_access_key = defaultsecret\n"
+			   "\n"
+			   "[bench]\n"
+			   "aws_access_key_id = BENCHKEY\n"
+			   "aws_secret_access_key = bench/secret+x\n"
+			   "aws_session_token = benchtoken\n"
+			   "region = eu-west-3\n"
+			   "\n"
+			   "[nosecret]\n"
+			   "aws_access_key_id = NOSECRETKEY\n";
 
-static const char *CONFIG =
-	"[default]\n"
-	"region = us-west-2\n"
-	"[profile bench]\n"
-	"region = ap-south-1\n"
-	"endpoint_url = http://127.0.0.1:9000\n";
+static const char *CONFIG = "[default]\n"
+			    "region = us-west-2\n"
+			    "[profile bench]\n"
+			    "region = ap-south-1\n"
+			    "endpoint_url = http://127.0.0.1:9000\n";
 
 struct ccase {
 	const char *name;
-	const char *env[8][2];   /* variables to set; value "@cred"/"@conf" = the temp file */
+	const char *env[8][2]; /* variables to set; value "@cred"/"@conf" = the temp file */
 	const char *profile;
 	int ok;
 	const char *ak, *token, *region, *endpoint, *source_has;
-	const char *err_has[3];  /* substrings the error must contain */
+	const char *err_has[3]; /* substrings the error must contain */
 };
 
 static const struct ccase cases[] = {
-	{"env keys, AWS_REGION wins", {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
-	  {"AWS_SECRET_ACCESS_KEY", "envsecret"}, {"AWS_SESSION_TOKEN", "envtok"},
-	  {"AWS_REGION", "eu-central-1"}, {"AWS_DEFAULT_REGION", "us-east-2"}},
-	 NULL, 1, "ENVKEY", "envtok", "eu-central-1", NULL, "environment", {NULL}},
-	{"env keys, AWS_DEFAULT_REGION, endpoint", {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
-	  {"AWS_SECRET_ACCESS_KEY", "envsecret"}, {"AWS_DEFAULT_REGION", "us-east-2"},
+	{"env keys, AWS_REGION wins",
+	 {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
+	  {"AWS_SECRET_ACCESS_KEY", "envsecret"},
+	  {"AWS_SESSION_TOKEN", "envtok"},
+	  {"AWS_REGION", "eu-central-1"},
+	  {"AWS_DEFAULT_REGION", "us-east-2"}},
+	 NULL,
+	 1,
+	 "ENVKEY",
+	 "envtok",
+	 "eu-central-1",
+	 NULL,
+	 "environment",
+	 {NULL}},
+	{"env keys, AWS_DEFAULT_REGION, endpoint",
+	 {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
+	  {"AWS_SECRET_ACCESS_KEY", "envsecret"},
+	  {"AWS_DEFAULT_REGION", "us-east-2"},
 	  {"AWS_ENDPOINT_URL", "https://s3.example.com"}},
-	 NULL, 1, "ENVKEY", NULL, "us-east-2", "https://s3.example.com", "environment", {NULL}},
-	{"explicit profile beats env keys", {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
-	  {"AWS_SECRET_ACCESS_KEY", "envsecret"}, {"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
-	 "bench", 1, "BENCHKEY", "benchtoken", "eu-west-3", NULL, "profile bench in", {NULL}},
-	{"AWS_PROFILE, region and endpoint from config", {{"AWS_PROFILE", "bench"},
-	  {"AWS_SHARED_CREDENTIALS_FILE", "@cred"}, {"AWS_CONFIG_FILE", "@conf"}},
-	 NULL, 1, "BENCHKEY", "benchtoken", "ap-south-1", "http://127.0.0.1:9000",
-	 "profile bench", {NULL}},
-	{"default profile, default config region", {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"},
+	 NULL,
+	 1,
+	 "ENVKEY",
+	 NULL,
+	 "us-east-2",
+	 "https://s3.example.com",
+	 "environment",
+	 {NULL}},
+	{"explicit profile beats env keys",
+	 {{"AWS_ACCESS_KEY_ID", "ENVKEY"},
+	  {"AWS_SECRET_ACCESS_KEY", "envsecret"},
+	  {"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
+	 "bench",
+	 1,
+	 "BENCHKEY",
+	 "benchtoken",
+	 "eu-west-3",
+	 NULL,
+	 "profile bench in",
+	 {NULL}},
+	{"AWS_PROFILE, region and endpoint from config",
+	 {{"AWS_PROFILE", "bench"},
+	  {"AWS_SHARED_CREDENTIALS_FILE", "@cred"},
 	  {"AWS_CONFIG_FILE", "@conf"}},
-	 NULL, 1, "DEFAULTKEY", NULL, "us-west-2", NULL, "profile default", {NULL}},
-	{"env region beats config", {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"},
-	  {"AWS_CONFIG_FILE", "@conf"}, {"AWS_REGION", "sa-east-1"}},
-	 NULL, 1, "DEFAULTKEY", NULL, "sa-east-1", NULL, "default", {NULL}},
-	{"missing profile", {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
-	 "nope", 0, NULL, NULL, NULL, NULL, NULL, {"no profile [nope]", "@cred"}},
-	{"profile without secret", {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
-	 "nosecret", 0, NULL, NULL, NULL, NULL, NULL,
+	 NULL,
+	 1,
+	 "BENCHKEY",
+	 "benchtoken",
+	 "ap-south-1",
+	 "http://127.0.0.1:9000",
+	 "profile bench",
+	 {NULL}},
+	{"default profile, default config region",
+	 {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"}, {"AWS_CONFIG_FILE", "@conf"}},
+	 NULL,
+	 1,
+	 "DEFAULTKEY",
+	 NULL,
+	 "us-west-2",
+	 NULL,
+	 "profile default",
+	 {NULL}},
+	{"env region beats config",
+	 {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"},
+	  {"AWS_CONFIG_FILE", "@conf"},
+	  {"AWS_REGION", "sa-east-1"}},
+	 NULL,
+	 1,
+	 "DEFAULTKEY",
+	 NULL,
+	 "sa-east-1",
+	 NULL,
+	 "default",
+	 {NULL}},
+	{"missing profile",
+	 {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
+	 "nope",
+	 0,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 {"no profile [nope]", "@cred"}},
+	{"profile without secret",
+	 {{"AWS_SHARED_CREDENTIALS_FILE", "@cred"}},
+	 "nosecret",
+	 0,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
 	 {"[nosecret]", "aws_secret_access_key", "@cred"}},
-	{"missing file", {{"AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/creds"}},
-	 NULL, 0, NULL, NULL, NULL, NULL, NULL, {"/nonexistent/creds", "default"}},
-	{"env key without secret", {{"AWS_ACCESS_KEY_ID", "ENVKEY"}},
-	 NULL, 0, NULL, NULL, NULL, NULL, NULL, {"AWS_SECRET_ACCESS_KEY"}},
+	{"missing file",
+	 {{"AWS_SHARED_CREDENTIALS_FILE", "/nonexistent/creds"}},
+	 NULL,
+	 0,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 {"/nonexistent/creds", "default"}},
+	{"env key without secret",
+	 {{"AWS_ACCESS_KEY_ID", "ENVKEY"}},
+	 NULL,
+	 0,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 NULL,
+	 {"AWS_SECRET_ACCESS_KEY"}},
 };
 
 static const char *subst(const char *v)
@@ -134,8 +216,8 @@ int main(void)
 			CHECK_STR(c->token, t->token, "%s: token", t->name);
 			CHECK_STR(c->region, t->region, "%s: region", t->name);
 			CHECK_STR(c->endpoint, t->endpoint, "%s: endpoint", t->name);
-			CHECK(strstr(c->source, t->source_has) != NULL, "%s: source '%s'",
-			      t->name, c->source);
+			CHECK(strstr(c->source, t->source_has) != NULL, "%s: source '%s'", t->name,
+			      c->source);
 			CHECK(strstr(c->source, "secret") == NULL, "%s: no secret in source",
 			      t->name);
 		}
@@ -144,7 +226,8 @@ int main(void)
 				CHECK(strstr(e.msg, subst(t->err_has[j])) != NULL,
 				      "%s: error '%s' names '%s'", t->name, e.msg,
 				      subst(t->err_has[j]));
-			CHECK(strstr(e.msg, "secret+x") == NULL && strstr(e.msg, "defaultsecret") == NULL,
+			CHECK(strstr(e.msg, "secret+x") == NULL &&
+				      strstr(e.msg, "defaultsecret") == NULL,
 			      "%s: no secret in the error", t->name);
 		}
 		creds_free(c);
@@ -171,7 +254,8 @@ int main(void)
 		snprintf(path, sizeof(path), "%s/credentials", awsdir);
 		write_file(path, CREDS);
 		c = creds_load("bench", &e);
-		CHECK(c != NULL && strcmp(c->access_key, "BENCHKEY") == 0, "HOME/.aws/credentials: %s", e.msg);
+		CHECK(c != NULL && strcmp(c->access_key, "BENCHKEY") == 0,
+		      "HOME/.aws/credentials: %s", e.msg);
 		creds_free(c);
 		unlink(path);
 		rmdir(awsdir);

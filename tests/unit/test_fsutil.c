@@ -62,11 +62,11 @@ static void test_mkdirs(const char *root)
 	CHECK(f != NULL, "create %s", p);
 	if (f != NULL)
 		fclose(f);
-	CHECK(fs_mkdirs(p, &e) == -1 && strstr(e.msg, "not a directory"),
-	      "a file at the path: %s", e.msg);
+	CHECK(fs_mkdirs(p, &e) == -1 && strstr(e.msg, "not a directory"), "a file at the path: %s",
+	      e.msg);
 	snprintf(q, sizeof(q), "%s/file/sub", root);
-	CHECK(fs_mkdirs(q, &e) == -1 && strstr(e.msg, "cannot create"),
-	      "a file in the way: %s", e.msg);
+	CHECK(fs_mkdirs(q, &e) == -1 && strstr(e.msg, "cannot create"), "a file in the way: %s",
+	      e.msg);
 	CHECK(fs_mkdirs("", &e) == -1, "empty path");
 }
 
@@ -113,8 +113,8 @@ static void test_atomic(const char *root)
 	CHECK(temps(root) == 0, "no temporary file after a failed write_file");
 
 	snprintf(p, sizeof(p), "%s/nodir/x", root);
-	CHECK(fs_write_file(p, "x", 1, &e) == -1 && strstr(e.msg, "nodir"),
-	      "missing directory: %s", e.msg);
+	CHECK(fs_write_file(p, "x", 1, &e) == -1 && strstr(e.msg, "nodir"), "missing directory: %s",
+	      e.msg);
 }
 
 int main(void)

@@ -51,8 +51,10 @@ static void test_buckets(void)
 		if (lo >= 256 && (double)w / (double)lo > 1.0 / 128)
 			bad++;
 	}
-	CHECK(bad == 0, "buckets contiguous, each value in its own bucket, width <= low/128 "
-	      "(%d bad)", bad);
+	CHECK(bad == 0,
+	      "buckets contiguous, each value in its own bucket, width <= low/128 "
+	      "(%d bad)",
+	      bad);
 	for (int64_t v = 0; v < 256; v++)
 		if (hist_bucket_low(hist_bucket_of(v)) != v ||
 		    hist_bucket_width(hist_bucket_of(v)) != 1)
@@ -103,8 +105,10 @@ static void test_error_bound(void)
 			n++;
 		}
 	}
-	CHECK(over == 0 && worst < 0.01, "%d values 1 us .. 1 h: worst relative error %.5f "
-	      "(bound 1/256 = %.5f), %d over", n, worst, 1.0 / 256, over);
+	CHECK(over == 0 && worst < 0.01,
+	      "%d values 1 us .. 1 h: worst relative error %.5f "
+	      "(bound 1/256 = %.5f), %d over",
+	      n, worst, 1.0 / 256, over);
 	CHECK(llabs(reported(US) - US) <= US / 256, "1 us itself: %lld", (long long)reported(US));
 	CHECK(llabs(reported(HOUR) - HOUR) <= HOUR / 256, "1 h itself");
 	printf("error bound: %d values, worst %.5f %%\n", n, worst * 100);
@@ -121,7 +125,9 @@ static int cmp64(const void *a, const void *b)
 static void test_ranks(void)
 {
 	static const unsigned pm[] = {0, 10, 500, 900, 990, 999, 1000}; /* per mille */
-	enum { N = 20011 };
+	enum {
+		N = 20011
+	};
 	int64_t *v = malloc(N * sizeof(*v));
 	struct hist *h = hist_new(), *ten = hist_new();
 
@@ -164,7 +170,7 @@ static void test_merge_and_clamp(void)
 		hist_record(i % 3 ? a : b, x);
 		hist_record(u, x);
 	}
-	hist_record(b, 2 * HOUR);       /* clamped, counted, exact max */
+	hist_record(b, 2 * HOUR); /* clamped, counted, exact max */
 	hist_record(u, 2 * HOUR);
 	hist_record(a, -7);
 	hist_record(u, -7);
@@ -203,31 +209,44 @@ static void test_json(void)
 	} bad[] = {
 		{"[]", "h: not an object"},
 		{"{\"unit\":\"us\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":0,"
-		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}", "h.unit"},
+		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}",
+		 "h.unit"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":6,\"highest\":3600000000000,\"count\":0,"
-		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}", "h.sub_bucket_bits"},
+		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}",
+		 "h.sub_bucket_bits"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":1,\"count\":0,"
-		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}", "h.highest"},
+		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}",
+		 "h.highest"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,"
-		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}", "h.count"},
+		 "\"min\":0,\"max\":0,\"clamped\":0,\"buckets\":[]}",
+		 "h.count"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":2,"
-		 "\"min\":5,\"max\":9,\"clamped\":0,\"buckets\":[[9,1],[5,1]]}", "h.buckets[1]"},
+		 "\"min\":5,\"max\":9,\"clamped\":0,\"buckets\":[[9,1],[5,1]]}",
+		 "h.buckets[1]"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[99999,1]]}", "h.buckets[0]"},
+		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[99999,1]]}",
+		 "h.buckets[0]"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[5,0]]}", "h.buckets[0]: count"},
+		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[5,0]]}",
+		 "h.buckets[0]: count"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[5,1]}", "h.buckets[0]: not an"},
+		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[5,1]}",
+		 "h.buckets[0]: not an"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":3,"
-		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[5,2]]}", "h.count: 3, but"},
+		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[5,2]]}",
+		 "h.count: 3, but"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":4,\"max\":5,\"clamped\":0,\"buckets\":[[5,1]]}", "h.min/max"},
+		 "\"min\":4,\"max\":5,\"clamped\":0,\"buckets\":[[5,1]]}",
+		 "h.min/max"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":5,\"max\":4,\"clamped\":0,\"buckets\":[[5,1]]}", "h.max"},
+		 "\"min\":5,\"max\":4,\"clamped\":0,\"buckets\":[[5,1]]}",
+		 "h.max"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
-		 "\"min\":5,\"max\":5,\"clamped\":2,\"buckets\":[[5,1]]}", "h.clamped"},
+		 "\"min\":5,\"max\":5,\"clamped\":2,\"buckets\":[[5,1]]}",
+		 "h.clamped"},
 		{"{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":0,"
-		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[]}", "h.min/max: must be 0"},
+		 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[]}",
+		 "h.min/max: must be 0"},
 	};
 
 	for (int i = 0; i < 500; i++)
@@ -270,10 +289,16 @@ static void test_summary(void)
 
 	for (int i = 0; i < 40; i++) {
 		struct op_row row = {
-			.idx = (uint64_t)i, .op = "GET", .client_id = "", .endpoint = "",
+			.idx = (uint64_t)i,
+			.op = "GET",
+			.client_id = "",
+			.endpoint = "",
 			.file = "k",
-			.error = i % 10 == 9 ? "HTTP 503" : "", .cat = "", .n_objects = 1,
-			.bytes = 100, .start_ns = t0 + i * 100000000LL,
+			.error = i % 10 == 9 ? "HTTP 503" : "",
+			.cat = "",
+			.n_objects = 1,
+			.bytes = 100,
+			.start_ns = t0 + i * 100000000LL,
 			.end_ns = t0 + i * 100000000LL + (i + 1) * 1000000LL,
 			.first_byte_ns = t0 + i * 100000000LL + 500000,
 		};
@@ -283,25 +308,29 @@ static void test_summary(void)
 	CHECK(summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
 	summary_acc_free(a);
 	CHECK(s.lat_hist && hist_count(s.lat_hist) == 36 && s.ttfb_hist &&
-	      hist_count(s.ttfb_hist) == 36, "36 successful requests in both histograms");
+		      hist_count(s.ttfb_hist) == 36,
+	      "36 successful requests in both histograms");
 	CHECK(s.lat_hist && hist_percentile(s.lat_hist, 0.99) / 1e6 == s.latency.p99 &&
-	      hist_max(s.lat_hist) / 1e6 == s.latency.max, "p99 (39 ms, exact below the "
+		      hist_max(s.lat_hist) / 1e6 == s.latency.max,
+	      "p99 (39 ms, exact below the "
 	      "bucket width) and max agree with the summary");
 	j = summary_to_json(&s);
 	CHECK(json_object_get(j, "latency_hist") && json_object_get(j, "ttfb_hist"),
 	      "run.json summary has latency_hist and ttfb_hist");
 	CHECK(summary_from_json(j, &back, &e) == 0 && back.lat_hist &&
-	      hist_equal(back.lat_hist, s.lat_hist) && hist_equal(back.ttfb_hist, s.ttfb_hist),
+		      hist_equal(back.lat_hist, s.lat_hist) &&
+		      hist_equal(back.ttfb_hist, s.ttfb_hist),
 	      "histograms round-trip: %s", e.msg);
 	summary_clear(&back);
 	json_integer_set(json_object_get(j, "errors"), 5);
 	CHECK(summary_from_json(j, &back, &e) == -1 &&
-	      strstr(e.msg, "summary.latency_hist.count") != NULL,
+		      strstr(e.msg, "summary.latency_hist.count") != NULL,
 	      "count not the successful requests rejected: %s", e.msg);
 	json_object_del(j, "latency_hist");
 	json_object_del(j, "ttfb_hist");
 	CHECK(summary_from_json(j, &back, &e) == 0 && back.lat_hist == NULL &&
-	      back.ttfb_hist == NULL, "an old summary without histograms reads");
+		      back.ttfb_hist == NULL,
+	      "an old summary without histograms reads");
 	json_object_set_new(j, "ttfb_hist", json_string("x"));
 	CHECK(summary_from_json(j, &back, &e) == -1 && strstr(e.msg, "summary.ttfb_hist"),
 	      "a bad histogram is named: %s", e.msg);

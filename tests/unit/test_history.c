@@ -51,11 +51,15 @@ static int make_v1(const char *path)
 	if (sqlite3_open(path, &db) != SQLITE_OK)
 		return -1;
 	rc = sqlite3_exec(db, history_schema_v1, NULL, NULL, NULL) == SQLITE_OK &&
-	     sqlite3_exec(db, "INSERT INTO builds VALUES (1, '2026-11-01T00:00:00Z', 'unit', "
-			  "'0.1.0', 1, '/old');"
-			  "INSERT INTO cells VALUES (1, 'a', 'put', 1048576, 8, 'mib_s', 1, 100, "
-			  "NULL, NULL, NULL, 9, 30, 'run-mean', 100, 1);", NULL, NULL, NULL)
-	     == SQLITE_OK ? 0 : -1;
+			     sqlite3_exec(
+				     db,
+				     "INSERT INTO builds VALUES (1, '2026-11-01T00:00:00Z', 'unit', "
+				     "'0.1.0', 1, '/old');"
+				     "INSERT INTO cells VALUES (1, 'a', 'put', 1048576, 8, 'mib_s', 1, 100, "
+				     "NULL, NULL, NULL, 9, 30, 'run-mean', 100, 1);",
+				     NULL, NULL, NULL) == SQLITE_OK
+		     ? 0
+		     : -1;
 	sqlite3_close(db);
 	return rc;
 }
@@ -80,18 +84,25 @@ int main(void)
 	sqlite3_open(path, &db);
 	CHECK_STR(one(db, "SELECT value FROM meta WHERE key = 'schema_version'", buf, sizeof(buf)),
 		  "2", "migrated to schema 2");
-	CHECK_STR(one(db, "SELECT time || ' ' || results FROM builds WHERE id = 1", buf,
-		      sizeof(buf)), "2026-11-01T00:00:00Z /old", "the v1 build kept");
+	CHECK_STR(
+		one(db, "SELECT time || ' ' || results FROM builds WHERE id = 1", buf, sizeof(buf)),
+		"2026-11-01T00:00:00Z /old", "the v1 build kept");
 	CHECK_STR(one(db, "SELECT COUNT(*) FROM cells WHERE build = 1", buf, sizeof(buf)), "1",
 		  "its cell kept");
 	CHECK_STR(one(db, "SELECT cycles || ' ' || campaign FROM builds WHERE id = 2", buf,
-		      sizeof(buf)), "3 unit", "build 2: cycles so far 3, the campaign");
-	CHECK_STR(one(db, "SELECT printf('%g %g %g %g %s %g %d', value, ci_lo, ci_hi, p50_ms, "
-		      "latency_basis, latest, latest_cycle) FROM cells WHERE build = 2", buf,
-		      sizeof(buf)), "110 100 120 8 pooled 120 2",
+		      sizeof(buf)),
+		  "3 unit", "build 2: cycles so far 3, the campaign");
+	CHECK_STR(one(db,
+		      "SELECT printf('%g %g %g %g %s %g %d', value, ci_lo, ci_hi, p50_ms, "
+		      "latency_basis, latest, latest_cycle) FROM cells WHERE build = 2",
+		      buf, sizeof(buf)),
+		  "110 100 120 8 pooled 120 2",
 		  "build 2's cell: value, ci, pooled p50, the latest valid cycle's figure");
-	CHECK_STR(one(db, "SELECT printf('%s %g %g', op, obj_s, p99_ms) FROM oneoffs "
-		      "WHERE build = 2", buf, sizeof(buf)), "list 5000 7", "the one-off row");
+	CHECK_STR(one(db,
+		      "SELECT printf('%s %g %g', op, obj_s, p99_ms) FROM oneoffs "
+		      "WHERE build = 2",
+		      buf, sizeof(buf)),
+		  "list 5000 7", "the one-off row");
 	sqlite3_close(db);
 
 	/* A build failing half-way (a cell without subject: NOT NULL) leaves nothing. */
@@ -100,8 +111,9 @@ int main(void)
 	CHECK(history_record(path, bad, "/bad", &id, &e) < 0 && strstr(e.msg, path),
 	      "a failing build is refused naming the database: %s", e.msg);
 	sqlite3_open(path, &db);
-	CHECK_STR(one(db, "SELECT COUNT(*) || ' ' || (SELECT COUNT(*) FROM cells) FROM builds",
-		      buf, sizeof(buf)), "2 2", "and leaves the database as it was");
+	CHECK_STR(one(db, "SELECT COUNT(*) || ' ' || (SELECT COUNT(*) FROM cells) FROM builds", buf,
+		      sizeof(buf)),
+		  "2 2", "and leaves the database as it was");
 	sqlite3_close(db);
 	json_decref(bad);
 
@@ -109,9 +121,11 @@ int main(void)
 	t = json_load_file(trend, 0, NULL);
 	CHECK(json_array_size(json_object_get(t, "series")) == 2, "two series (put, list)");
 	CHECK(json_array_size(json_object_get(json_array_get(json_object_get(t, "series"), 0),
-					      "points")) == 2, "put: 2 points (both builds)");
-	CHECK(json_is_true(json_object_get(json_array_get(json_object_get(t, "series"), 1),
-					   "oneoff")), "list is a one-off series");
+					      "points")) == 2,
+	      "put: 2 points (both builds)");
+	CHECK(json_is_true(
+		      json_object_get(json_array_get(json_object_get(t, "series"), 1), "oneoff")),
+	      "list is a one-off series");
 	CHECK(n_reg == 0 && json_array_size(json_object_get(t, "alerts")) == 0,
 	      "no test with 1 earlier cycle, no alert");
 	json_decref(t);

@@ -25,19 +25,19 @@ static char tmpdir[] = "/tmp/test_inclusion.XXXXXX";
 struct fixture {
 	const char *name;
 	const char *op;
-	int summary;                    /* write a summary */
+	int summary; /* write a summary */
 	double mib_s, obj_s;
 	unsigned long long bytes;
 	int exit_code, signal, timed_out;
-	const char *cls, *first;        /* errors.class, errors.first[0] (NULL: none) */
+	const char *cls, *first; /* errors.class, errors.first[0] (NULL: none) */
 	/* expected */
 	int included;
 	const char *want_cls, *want_reason; /* reason: a substring */
 };
 
 static const struct fixture fixtures[] = {
-	{"summary and wrapper timeout: counts", "put", 1, 100, 20, 1 << 30, 124, 15, 1, NULL,
-	 NULL, 1, "", ""},
+	{"summary and wrapper timeout: counts", "put", 1, 100, 20, 1 << 30, 124, 15, 1, NULL, NULL,
+	 1, "", ""},
 	{"summary and non-zero exit: counts", "get", 1, 50, 10, 1 << 20, 1, 0, 0, "http-5xx",
 	 "HTTP 503 SlowDown: reduce", 1, "", ""},
 	{"no summary, class and first error", "put", 0, 0, 0, 0, -1, 9, 1, "timeout",
@@ -53,10 +53,10 @@ static const struct fixture fixtures[] = {
 	 "no final summary"},
 	{"zero obj/s is not valid", "put", 1, 0, 0, 0, 0, 0, 0, NULL, NULL, 0, "invalid",
 	 "obj_s = 0"},
-	{"zero MiB/s with bytes moved is not valid", "put", 1, 0, 10, 4096, 0, 0, 0, NULL,
-	 NULL, 0, "invalid", "mib_s = 0"},
-	{"zero MiB/s, zero bytes (HEAD): counts", "head", 1, 0, 500, 0, 0, 0, 0, NULL, NULL, 1,
-	 "", ""},
+	{"zero MiB/s with bytes moved is not valid", "put", 1, 0, 10, 4096, 0, 0, 0, NULL, NULL, 0,
+	 "invalid", "mib_s = 0"},
+	{"zero MiB/s, zero bytes (HEAD): counts", "head", 1, 0, 500, 0, 0, 0, 0, NULL, NULL, 1, "",
+	 ""},
 };
 
 static json_t *summary_json(const struct fixture *f)
@@ -88,16 +88,13 @@ static json_t *run_json(const struct fixture *f)
 		json_array_append_new(first, json_string(f->first));
 	root = json_pack("{s:s, s:n, s:i, s:{s:s,s:s,s:s}, s:{s:s,s:I,s:i,s:n},"
 			 " s:{s:s}, s:{s:i,s:i,s:b}, s:{s:i,s:o,s:o}, s:s}",
-			 "format", "s3bench-run/1", "campaign", "cycle", 1,
-			 "subject", "id", "a", "label", "Provider A", "color", "#123456",
-			 "workload", "op", f->op, "size", (json_int_t)4096, "concurrency", 4,
-			 "objects",
-			 "phases", "benchmark", f->summary ? "done" : "failed",
-			 "wrapper", "exit_code", f->exit_code, "signal", f->signal, "timed_out",
-			 f->timed_out,
-			 "errors", "count", f->first ? 1 : 0,
-			 "class", f->cls ? json_string(f->cls) : json_null(), "first", first,
-			 "status", f->summary ? "complete" : "failed");
+			 "format", "s3bench-run/1", "campaign", "cycle", 1, "subject", "id", "a",
+			 "label", "Provider A", "color", "#123456", "workload", "op", f->op, "size",
+			 (json_int_t)4096, "concurrency", 4, "objects", "phases", "benchmark",
+			 f->summary ? "done" : "failed", "wrapper", "exit_code", f->exit_code,
+			 "signal", f->signal, "timed_out", f->timed_out, "errors", "count",
+			 f->first ? 1 : 0, "class", f->cls ? json_string(f->cls) : json_null(),
+			 "first", first, "status", f->summary ? "complete" : "failed");
 	if (f->summary)
 		json_object_set_new(root, "summary", summary_json(f));
 	return root;
@@ -151,7 +148,7 @@ static void test_fixtures(void)
 struct bad_case {
 	const char *name;
 	const char *text;
-	const char *want;       /* substring of the message besides the file name */
+	const char *want; /* substring of the message besides the file name */
 };
 
 #define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, "
@@ -162,25 +159,25 @@ static const struct bad_case bad_cases[] = {
 	{"bad JSON", "{\"format\": \"s3bench-run/1\",\n \"cycle\": }", "bad JSON"},
 	{"bad JSON line number", "{\n\n\"format\": ,}", ":3:"},
 	{"not an object", "[1, 2]", "not a JSON object"},
-	{"unknown major version",
-	 "{\"format\": \"s3bench-run/2\", " GOOD_SUBJ GOOD_WL "}", "unknown version"},
+	{"unknown major version", "{\"format\": \"s3bench-run/2\", " GOOD_SUBJ GOOD_WL "}",
+	 "unknown version"},
 	{"not a run log", "{\"format\": \"s3bench-aggregate/1\"}", "field format"},
 	{"no format", "{" GOOD_SUBJ GOOD_WL "}", "field format"},
 	{"non-numeric size",
 	 GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": \"4KiB\", "
-	 "\"concurrency\": 1}}", "field workload.size"},
+			     "\"concurrency\": 1}}",
+	 "field workload.size"},
 	{"non-numeric cycle",
-	 "{\"format\": \"s3bench-run/1\", \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL "}",
-	 "field cycle"},
-	{"missing concurrency",
-	 GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": 1}}",
+	 "{\"format\": \"s3bench-run/1\", \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL "}", "field cycle"},
+	{"missing concurrency", GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": 1}}",
 	 "field workload.concurrency"},
 	{"missing subject", GOOD_HEAD GOOD_WL "}", "field subject"},
 	{"timed_out not a boolean",
 	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"wrapper\": {\"timed_out\": \"yes\"}}",
 	 "field wrapper.timed_out"},
 	{"non-numeric summary field",
-	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"summary\": {\"requests\": 1, \"objects\": 1, "
+	 GOOD_HEAD GOOD_SUBJ GOOD_WL
+	 ", \"summary\": {\"requests\": 1, \"objects\": 1, "
 	 "\"bytes\": 1, \"errors\": 0, \"start\": \"2026-11-01T00:00:00Z\", "
 	 "\"end\": \"2026-11-01T00:00:01Z\", \"seconds\": 1, \"mib_s\": \"fast\"}}",
 	 "summary.mib_s"},
@@ -197,12 +194,11 @@ static void test_malformed(void)
 
 		snprintf(path, sizeof(path), "%s/bad-%zu.json", tmpdir, i);
 		write_text(path, c->text);
-		CHECK(runlog_read(path, "runs/cycle-02/a/bad", &r, &e) < 0, "%s: refused",
-		      c->name);
+		CHECK(runlog_read(path, "runs/cycle-02/a/bad", &r, &e) < 0, "%s: refused", c->name);
 		CHECK(strstr(e.msg, path) != NULL, "%s: message names the file: %s", c->name,
 		      e.msg);
-		CHECK(strstr(e.msg, c->want) != NULL, "%s: message '%s' lacks '%s'", c->name,
-		      e.msg, c->want);
+		CHECK(strstr(e.msg, c->want) != NULL, "%s: message '%s' lacks '%s'", c->name, e.msg,
+		      c->want);
 		CHECK(r.path == NULL && r.subject == NULL, "%s: nothing left allocated", c->name);
 	}
 	{
@@ -234,8 +230,8 @@ static void test_policies(void)
 	static const double v[] = {10, 30, 20, 50, 40}; /* mean 30, median 30 */
 	static const double w[] = {10, 12, 20, 30};     /* mean 18, median 16, best 30 */
 	static const struct policy_case cases[] = {
-		{"mean", POLICY_MEAN, 1, 18}, {"median", POLICY_MEDIAN, 1, 16},
-		{"best", POLICY_BEST, 1, 30}, {"mean, n = min", POLICY_MEAN, 4, 18},
+		{"mean", POLICY_MEAN, 1, 18},          {"median", POLICY_MEDIAN, 1, 16},
+		{"best", POLICY_BEST, 1, 30},          {"mean, n = min", POLICY_MEAN, 4, 18},
 		{"mean, n < min", POLICY_MEAN, 5, NA}, {"best, n < min", POLICY_BEST, 9, NA},
 	};
 	struct stats st, none;
@@ -287,14 +283,16 @@ static void put_file(const char *rel, const char *text)
 static void test_scan(void)
 {
 	static const char *const dirs[] = {
-		"data/runs/cycle-10/b/put-4KiB-c1", "data/runs/cycle-9/b/put-4KiB-c1",
-		"data/runs/cycle-9/a/put-4KiB-c1", "data/runs/once/a/list-4KiB-c1",
-		"data/runs/cycle-09x/a/put-4KiB-c1", "data/runs/cycle-9/a/get-4KiB-c1",
+		"data/runs/cycle-10/b/put-4KiB-c1",   "data/runs/cycle-9/b/put-4KiB-c1",
+		"data/runs/cycle-9/a/put-4KiB-c1",    "data/runs/once/a/list-4KiB-c1",
+		"data/runs/cycle-09x/a/put-4KiB-c1",  "data/runs/cycle-9/a/get-4KiB-c1",
 		"data/runs/cycle-9/.tmp/put-4KiB-c1",
 	};
 	static const char *const want[] = {
-		"runs/cycle-9/a/put-4KiB-c1", "runs/cycle-9/b/put-4KiB-c1",
-		"runs/cycle-10/b/put-4KiB-c1", "runs/once/a/list-4KiB-c1",
+		"runs/cycle-9/a/put-4KiB-c1",
+		"runs/cycle-9/b/put-4KiB-c1",
+		"runs/cycle-10/b/put-4KiB-c1",
+		"runs/once/a/list-4KiB-c1",
 	};
 	char data[512], file[600];
 	struct scan_list l;
@@ -326,27 +324,31 @@ static void test_scan(void)
 
 	/* Without campaign.ini: collect's plan.tsv ("# subjects:" line). */
 	put_file("data/plan.tsv", "# format: s3bench-plan/1\n# subjects: zeta,alpha\n"
-		 "n\tid\tcycle\tsubject\top\n1\tx\t1\tmid\tput\n");
+				  "n\tid\tcycle\tsubject\top\n1\tx\t1\tmid\tput\n");
 	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
-	      !strcmp(c.subjects[0], "zeta") && !strcmp(c.subjects[1], "alpha") &&
-	      !strcmp(c.subjects_from, "plan.tsv"), "plan.tsv: the subjects comment line");
+		      !strcmp(c.subjects[0], "zeta") && !strcmp(c.subjects[1], "alpha") &&
+		      !strcmp(c.subjects_from, "plan.tsv"),
+	      "plan.tsv: the subjects comment line");
 	scan_campaign_clear(&c);
-	put_file("data/plan.tsv", "# format: s3bench-plan/1\n"
+	put_file("data/plan.tsv",
+		 "# format: s3bench-plan/1\n"
 		 "n\tid\tcycle\tsubject\top\n1\tx\t1\tmid\tput\n2\ty\t1\tfirst\tput\n"
 		 "3\tz\t1\tmid\tget\n");
 	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
-	      !strcmp(c.subjects[0], "mid") && !strcmp(c.subjects[1], "first"),
+		      !strcmp(c.subjects[0], "mid") && !strcmp(c.subjects[1], "first"),
 	      "plan.tsv: first appearance in the subject column");
 	scan_campaign_clear(&c);
 
 	/* campaign.ini wins. */
-	put_file("data/campaign.ini", "[campaign]\nname = t\ncycles = 7 ; repeated\n"
+	put_file("data/campaign.ini",
+		 "[campaign]\nname = t\ncycles = 7 ; repeated\n"
 		 "order = random\n[matrix]\nops = put\n[subject  zz ]\nlabel = Z\n"
 		 "[subject aa]\nlabel = A\n");
 	CHECK(scan_campaign(data, &c, &e) == 0, "campaign.ini read: %s", e.msg);
 	CHECK(c.cycles == 7 && c.order && !strcmp(c.order, "random"), "campaign cycles, order");
 	CHECK(c.n_subjects == 2 && !strcmp(c.subjects[0], "zz") && !strcmp(c.subjects[1], "aa") &&
-	      !strcmp(c.subjects_from, "campaign.ini"), "campaign.ini subject section order");
+		      !strcmp(c.subjects_from, "campaign.ini"),
+	      "campaign.ini subject section order");
 	scan_campaign_clear(&c);
 	put_file("data/campaign.ini", "[campaign\nname = t\n");
 	CHECK(scan_campaign(data, &c, &e) < 0 && strstr(e.msg, "campaign.ini:1") != NULL,
@@ -369,9 +371,16 @@ static void test_recompute(void)
 	CHECK(w != NULL, "ops log opened: %s", e.msg);
 	for (int i = 0; w != NULL && i < 40; i++) {
 		struct op_row row = {
-			.idx = (uint64_t)i, .thread = i % 2, .op = "GET", .client_id = "",
-			.n_objects = 1, .bytes = 1048576, .endpoint = "", .file = "k",
-			.error = i == 7 ? "HTTP 503 SlowDown: x" : "", .cat = "",
+			.idx = (uint64_t)i,
+			.thread = i % 2,
+			.op = "GET",
+			.client_id = "",
+			.n_objects = 1,
+			.bytes = 1048576,
+			.endpoint = "",
+			.file = "k",
+			.error = i == 7 ? "HTTP 503 SlowDown: x" : "",
+			.cat = "",
 			.start_ns = t0 + (int64_t)(i / 2) * 500000000LL,
 		};
 
@@ -392,35 +401,55 @@ static void test_recompute(void)
 	CHECK(runlog_compare(&s, &t, diff, sizeof(diff)) == 0,
 	      "decimal rounding (1e-9 relative) is not a disagreement");
 	{
-		static const char *const want[] = {"requests", "mib_s", "obj_s", "latency_ms.p99",
-			"ttfb_ms.avg", "segments.fastest.obj_s", "start/end", "completion_s"};
+		static const char *const want[] = {"requests",    "mib_s",
+						   "obj_s",       "latency_ms.p99",
+						   "ttfb_ms.avg", "segments.fastest.obj_s",
+						   "start/end",   "completion_s"};
 
 		for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
 			t = s;
 			switch (i) {
-			case 0: t.requests++; break;
-			case 1: t.mib_s *= 1.01; break;
-			case 2: t.obj_s += 1; break;
-			case 3: t.latency.p99 *= 1.001; break;
-			case 4: t.ttfb.avg *= 0.99; break;
-			case 5: t.fastest.obj_s += 0.5; t.seg_count = s.seg_count; break;
-			case 6: t.start_ns += 1; break;
-			default: t.completion_s += 0.01; break;
+			case 0:
+				t.requests++;
+				break;
+			case 1:
+				t.mib_s *= 1.01;
+				break;
+			case 2:
+				t.obj_s += 1;
+				break;
+			case 3:
+				t.latency.p99 *= 1.001;
+				break;
+			case 4:
+				t.ttfb.avg *= 0.99;
+				break;
+			case 5:
+				t.fastest.obj_s += 0.5;
+				t.seg_count = s.seg_count;
+				break;
+			case 6:
+				t.start_ns += 1;
+				break;
+			default:
+				t.completion_s += 0.01;
+				break;
 			}
 			if (i == 5 && s.seg_count == 0) {
 				CHECK_SKIP(1, "run too short for segments");
 				continue;
 			}
 			CHECK(runlog_compare(&s, &t, diff, sizeof(diff)) == 1 &&
-			      strncmp(diff, want[i], strlen(want[i])) == 0,
+				      strncmp(diff, want[i], strlen(want[i])) == 0,
 			      "a changed %s is named: '%s'", want[i], diff);
 		}
 	}
 	t = s;
 	t.lat_hist = hist_copy(s.lat_hist);
 	CHECK(t.lat_hist != NULL && hist_record(t.lat_hist, 1000) == 0 &&
-	      runlog_compare(&s, &t, diff, sizeof(diff)) == 1 &&
-	      strncmp(diff, "latency_hist", 12) == 0, "a changed histogram is named: '%s'", diff);
+		      runlog_compare(&s, &t, diff, sizeof(diff)) == 1 &&
+		      strncmp(diff, "latency_hist", 12) == 0,
+	      "a changed histogram is named: '%s'", diff);
 	hist_free(t.lat_hist);
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);

@@ -26,8 +26,8 @@ struct got {
 static int on_row(const struct op_row *row, void *arg)
 {
 	struct got *g = arg;
-	const char *s[6] = {row->op, row->client_id, row->endpoint, row->file, row->error,
-			    row->cat};
+	const char *s[6] = {row->op,   row->client_id, row->endpoint,
+			    row->file, row->error,     row->cat};
 	int i;
 
 	if (g->n < MAXR) {
@@ -89,8 +89,14 @@ static const char good_header[] =
 static void test_round_trip(void)
 {
 	static const char *errors[] = {
-		"", "HTTP 503 SlowDown: please \"slow\" down", "tab\there",
-		"two\nlines", " leading space", "\\.", "cr\rx", "#not a comment",
+		"",
+		"HTTP 503 SlowDown: please \"slow\" down",
+		"tab\there",
+		"two\nlines",
+		" leading space",
+		"\\.",
+		"cr\rx",
+		"#not a comment",
 	};
 	const char *path = tpath("rt.tsv.zst");
 	struct opslog_writer *w;
@@ -106,13 +112,21 @@ static void test_round_trip(void)
 		return;
 	for (i = 0; i < 8; i++) {
 		struct op_row r = {
-			.idx = i, .thread = (int)i % 3, .op = i % 2 ? "GET" : "PUT",
-			.client_id = i == 3 ? "cli\"ent" : "c1", .n_objects = 1,
-			.bytes = 4096 * i, .endpoint = "http://127.0.0.1:9000",
-			.file = i == 7 ? "# key" : "obj/1", .error = errors[i],
-			.start_ns = t0 + (int64_t)i * 1000, .first_byte_ns = i % 2 ? t0 + 500 : 0,
-			.last_byte_ns = i % 2 ? 0 : t0 + 700, .end_ns = t0 + 123456789,
-			.duration_ns = 123456789 - (int64_t)i * 1000, .cat = "",
+			.idx = i,
+			.thread = (int)i % 3,
+			.op = i % 2 ? "GET" : "PUT",
+			.client_id = i == 3 ? "cli\"ent" : "c1",
+			.n_objects = 1,
+			.bytes = 4096 * i,
+			.endpoint = "http://127.0.0.1:9000",
+			.file = i == 7 ? "# key" : "obj/1",
+			.error = errors[i],
+			.start_ns = t0 + (int64_t)i * 1000,
+			.first_byte_ns = i % 2 ? t0 + 500 : 0,
+			.last_byte_ns = i % 2 ? 0 : t0 + 700,
+			.end_ns = t0 + 123456789,
+			.duration_ns = 123456789 - (int64_t)i * 1000,
+			.cat = "",
 		};
 
 		CHECK(opslog_writer_add(w, &r, &e) == 0, "add: %s", e.msg);
@@ -207,9 +221,11 @@ static void test_generations(void)
 
 			snprintf(name, sizeof(name), "gen-%zu.%s", i, z ? "csv.zst" : "csv");
 			path = tpath(name);
-			snprintf(text, sizeof(text), "%s"
+			snprintf(text, sizeof(text),
+				 "%s"
 				 "# warp get --duration=1m --obj.size=1KiB\n#second line\n"
-				 "\n", gens[i].text);
+				 "\n",
+				 gens[i].text);
 			if (z)
 				write_zst(path, text);
 			else
@@ -230,7 +246,8 @@ static void test_generations(void)
 			      gens[i].name, (long long)g.r[0].start_ns);
 			CHECK(g.r[0].first_byte_ns == 1577930645600000000LL, "%s first byte",
 			      gens[i].name);
-			CHECK(g.r[0].last_byte_ns == gens[i].last_byte, "%s last byte", gens[i].name);
+			CHECK(g.r[0].last_byte_ns == gens[i].last_byte, "%s last byte",
+			      gens[i].name);
 			CHECK(g.r[0].end_ns == 1577930646000000000LL, "%s end", gens[i].name);
 			CHECK(g.r[0].duration_ns == gens[i].dur, "%s duration", gens[i].name);
 			CHECK(g.ncomments == 2, "%s: 2 comment lines, got %d", gens[i].name,
@@ -248,18 +265,22 @@ static const char good_row[] =
 /* Errors name the file and the line (and the column when one is at fault). */
 static const struct {
 	const char *name;
-	const char *body;  /* after the header; NULL: custom header in `head` */
+	const char *body; /* after the header; NULL: custom header in `head` */
 	const char *head;
 	const char *want1, *want2;
 } bad[] = {
-	{"bad-bytes", "0\t1\tPUT\t\t1\t1x0\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\t1\t0\n",
-	 NULL, ":3: column 'bytes'", "1x0"},
-	{"neg-bytes", "0\t1\tPUT\t\t1\t-5\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\t1\t0\n",
-	 NULL, ":3: column 'bytes'", "-5"},
-	{"bad-time", "0\t1\tPUT\t\t1\t5\t\tk\t\t2020-01-02 02:04:05\t\t\t2020-01-02T02:04:06Z\t1\t0\n",
-	 NULL, ":3: column 'start'", "RFC 3339"},
-	{"bad-dur", "0\t1\tPUT\t\t1\t5\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\tabc\t0\n",
-	 NULL, ":3: column 'duration_ns'", "abc"},
+	{"bad-bytes",
+	 "0\t1\tPUT\t\t1\t1x0\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\t1\t0\n", NULL,
+	 ":3: column 'bytes'", "1x0"},
+	{"neg-bytes",
+	 "0\t1\tPUT\t\t1\t-5\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\t1\t0\n", NULL,
+	 ":3: column 'bytes'", "-5"},
+	{"bad-time",
+	 "0\t1\tPUT\t\t1\t5\t\tk\t\t2020-01-02 02:04:05\t\t\t2020-01-02T02:04:06Z\t1\t0\n", NULL,
+	 ":3: column 'start'", "RFC 3339"},
+	{"bad-dur",
+	 "0\t1\tPUT\t\t1\t5\t\tk\t\t2020-01-02T02:04:05Z\t\t\t2020-01-02T02:04:06Z\tabc\t0\n", NULL,
+	 ":3: column 'duration_ns'", "abc"},
 	{"fields", "0\t1\tPUT\n", NULL, ":3:", "3 fields where the header has 15"},
 	{"missing-col", NULL,
 	 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tfirst_byte\tend\tduration_ns\n",
@@ -283,7 +304,8 @@ static void test_errors(void)
 			snprintf(name, sizeof(name), "%s.%s", bad[i].name, z ? "zst" : "csv");
 			path = tpath(name);
 			if (bad[i].body)
-				snprintf(text, sizeof(text), "%s%s%s", good_header, good_row, bad[i].body);
+				snprintf(text, sizeof(text), "%s%s%s", good_header, good_row,
+					 bad[i].body);
 			else
 				snprintf(text, sizeof(text), "%s", bad[i].head);
 			if (z)
@@ -303,7 +325,8 @@ static void test_errors(void)
 
 	/* a quoted field spanning lines: the error is reported at the line after it */
 	path = tpath("span.csv");
-	snprintf(text, sizeof(text), "%s%s0\t1\tPUT\t\t1\t5\t\tk\t\"a\nb\"\t2020-01-02T02:04:05Z\t\t\t"
+	snprintf(text, sizeof(text),
+		 "%s%s0\t1\tPUT\t\t1\t5\t\tk\t\"a\nb\"\t2020-01-02T02:04:05Z\t\t\t"
 		 "2020-01-02T02:04:06Z\t1\t0\n0\t1\tPUT\t\t1\tz\t\tk\t\t\t\t\t\t1\t0\n",
 		 good_header, good_row);
 	write_plain(path, text);
@@ -332,8 +355,8 @@ static void test_errors(void)
 		CHECK(truncate(path, sz - 5) == 0, "truncate");
 		memset(&g, 0, sizeof(g));
 		CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, path) &&
-		      strstr(e.msg, "truncated") && strstr(e.msg, "(at line "), "truncated zstd: %s",
-		      e.msg);
+			      strstr(e.msg, "truncated") && strstr(e.msg, "(at line "),
+		      "truncated zstd: %s", e.msg);
 
 		path = tpath("corrupt.zst");
 		write_zst(path, big);
@@ -343,14 +366,15 @@ static void test_errors(void)
 		fclose(f);
 		memset(&g, 0, sizeof(g));
 		CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, path) &&
-		      strstr(e.msg, "zstd"), "corrupt zstd: %s", e.msg);
+			      strstr(e.msg, "zstd"),
+		      "corrupt zstd: %s", e.msg);
 	}
-	CHECK(opslog_read(tpath("absent.zst"), on_row, &g, &e) == -1 &&
-	      strstr(e.msg, "absent.zst"), "missing file: %s", e.msg);
+	CHECK(opslog_read(tpath("absent.zst"), on_row, &g, &e) == -1 && strstr(e.msg, "absent.zst"),
+	      "missing file: %s", e.msg);
 	path = tpath("empty.csv");
 	write_plain(path, "");
-	CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, "empty"),
-	      "empty file: %s", e.msg);
+	CHECK(opslog_read(path, on_row, &g, &e) == -1 && strstr(e.msg, "empty"), "empty file: %s",
+	      e.msg);
 }
 
 /* Many rows, so that lines cross the reader's 128 KiB buffer: plain rows (cut at
@@ -368,7 +392,10 @@ static int on_many(const struct op_row *row, void *arg)
 	int i = m->n++;
 
 	snprintf(file, sizeof(file), "obj/%08d", i);
-	snprintf(err, sizeof(err), i % 7 == 0 ? "e\t\"%d\"" : i % 13 == 0 ? "two\nlines %d" : "",
+	snprintf(err, sizeof(err),
+		 i % 7 == 0    ? "e\t\"%d\""
+		 : i % 13 == 0 ? "two\nlines %d"
+			       : "",
 		 i);
 	if ((int)row->idx != i || strcmp(row->file, file) != 0 || strcmp(row->error, err) != 0 ||
 	    row->bytes != (uint64_t)i * 3 || row->start_ns != 1754429676000000000LL + i ||
@@ -387,14 +414,17 @@ static void test_many(void)
 
 	len += (size_t)snprintf(text, cap, "%s", good_header);
 	for (i = 0; i < 20000; i++) {
-		const char *err = i % 7 == 0 ? "\"e\t\"\"%d\"\"\"" : i % 13 == 0 ? "\"two\nlines %d\"" : "";
+		const char *err = i % 7 == 0    ? "\"e\t\"\"%d\"\"\""
+				  : i % 13 == 0 ? "\"two\nlines %d\""
+						: "";
 		char ebuf[64];
 
 		snprintf(ebuf, sizeof(ebuf), err, i);
-		len += (size_t)snprintf(text + len, cap - len,
-					"%d\t%d\tGET\tcl\t1\t%d\thttp://h:9000\tobj/%08d\t%s\t"
-					"2025-08-05T21:34:36.%09dZ\t\t\t2025-08-05T21:34:37Z\t1\t0%s",
-					i, i % 9, i * 3, i, ebuf, i, i % 11 == 0 ? "\r\n" : "\n");
+		len += (size_t)snprintf(
+			text + len, cap - len,
+			"%d\t%d\tGET\tcl\t1\t%d\thttp://h:9000\tobj/%08d\t%s\t"
+			"2025-08-05T21:34:36.%09dZ\t\t\t2025-08-05T21:34:37Z\t1\t0%s",
+			i, i % 9, i * 3, i, ebuf, i, i % 11 == 0 ? "\r\n" : "\n");
 	}
 	for (zst = 0; zst < 2; zst++) {
 		const char *path = tpath(zst ? "many.tsv.zst" : "many.tsv");
@@ -421,7 +451,8 @@ static void test_abort(void)
 	opslog_writer_abort(w);
 	CHECK(access(tpath("aborted.zst"), F_OK) != 0, "aborted file absent");
 	CHECK(opslog_writer_open("/nonexistent-dir/x.zst", &e) == NULL &&
-	      strstr(e.msg, "/nonexistent-dir/"), "unwritable dir: %s", e.msg);
+		      strstr(e.msg, "/nonexistent-dir/"),
+	      "unwritable dir: %s", e.msg);
 }
 
 int main(void)

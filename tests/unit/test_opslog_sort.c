@@ -77,8 +77,7 @@ static int dir_entries(const char *dir)
 	return n;
 }
 
-static void run(const char *dir, size_t rows, size_t bytes, uint64_t stop_at,
-		uint64_t min_spills)
+static void run(const char *dir, size_t rows, size_t bytes, uint64_t stop_at, uint64_t min_spills)
 {
 	struct err e = {{0}};
 	struct seen s = {.last_key = INT64_MIN, .stop_at = stop_at};
@@ -102,11 +101,12 @@ static void run(const char *dir, size_t rows, size_t bytes, uint64_t stop_at,
 		      (unsigned long long)s.n, e.msg);
 	} else {
 		CHECK(rc == 0, "rows %zu bytes %zu: finish: %s", rows, bytes, e.msg);
-		CHECK(s.n == N && s.bad == 0, "rows %zu bytes %zu: %llu of %d back, %llu out "
-		      "of order or wrong", rows, bytes, (unsigned long long)s.n, N,
-		      (unsigned long long)s.bad);
+		CHECK(s.n == N && s.bad == 0,
+		      "rows %zu bytes %zu: %llu of %d back, %llu out "
+		      "of order or wrong",
+		      rows, bytes, (unsigned long long)s.n, N, (unsigned long long)s.bad);
 		CHECK(rowsort_spills(rs) >= min_spills &&
-		      (min_spills > 0 || rowsort_spills(rs) == 0),
+			      (min_spills > 0 || rowsort_spills(rs) == 0),
 		      "rows %zu bytes %zu: %llu sorted runs spilled", rows, bytes,
 		      (unsigned long long)rowsort_spills(rs));
 	}
@@ -131,7 +131,8 @@ int main(void)
 	run(dir, 1000, 0, 54321, 0);
 	run(dir, 0, 0, 10, 0);
 	CHECK(rowsort_new("/nonexistent-dir", 0, 0, &e) == NULL &&
-	      strstr(e.msg, "/nonexistent-dir") != NULL, "unusable dir: %s", e.msg);
+		      strstr(e.msg, "/nonexistent-dir") != NULL,
+	      "unusable dir: %s", e.msg);
 	rmdir(dir);
 	return check_done();
 }

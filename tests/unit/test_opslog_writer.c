@@ -31,9 +31,22 @@ static uint64_t rnd(uint64_t *x)
 static int64_t pick(uint64_t *x, int i)
 {
 	static const int64_t fixed[] = {
-		1, -1, 999999999, 1000000000, -1000000000, -999999999, 1764672000000000000,
-		1764672000100000000, 1764672000000000001, 1764672000123456789, INT64_MAX,
-		INT64_MIN, INT64_MIN + 1, -86400000000000, 253402300799999999, 253402300800000000,
+		1,
+		-1,
+		999999999,
+		1000000000,
+		-1000000000,
+		-999999999,
+		1764672000000000000,
+		1764672000100000000,
+		1764672000000000001,
+		1764672000123456789,
+		INT64_MAX,
+		INT64_MIN,
+		INT64_MIN + 1,
+		-86400000000000,
+		253402300799999999,
+		253402300800000000,
 	};
 	int64_t base = 1764672000000000000; /* 2025-12-02 */
 
@@ -133,7 +146,8 @@ static void check_limit(const char *path, size_t limit)
 		want_time(t[3], sizeof(t[3]), r->end_ns, 0);
 		snprintf(want, sizeof(want),
 			 "%d\t%d\tGET\t\t%" PRIu64 "\t%" PRIu64
-			 "\thttp://127.0.0.1:9000\tp/obj/00000001\t\t%s\t%s\t%s\t%s\t%" PRId64 "\t0",
+			 "\thttp://127.0.0.1:9000\tp/obj/00000001\t\t%s\t%s\t%s\t%s\t%" PRId64
+			 "\t0",
 			 i, r->thread, r->n_objects, r->bytes, t[0], t[1], t[2], t[3],
 			 r->duration_ns);
 		if (strlen(want) != (size_t)(end - line) || memcmp(want, line, strlen(want)) != 0) {
@@ -147,8 +161,8 @@ static void check_limit(const char *path, size_t limit)
 	CHECK(n == N && line != NULL && strcmp(line, "\n") == 0,
 	      "limit %zu: %d rows of %d read back, then %s", limit, n, N,
 	      line && strcmp(line, "\n") == 0 ? "the end" : "more text");
-	CHECK(bad == 0, "limit %zu: %d of %d rows differ from snprintf/rfc3339_format", limit,
-	      bad, N);
+	CHECK(bad == 0, "limit %zu: %d of %d rows differ from snprintf/rfc3339_format", limit, bad,
+	      N);
 	free(text);
 }
 

@@ -75,7 +75,9 @@ static void test_lock(const char *root)
 		struct err ce;
 		int crc = outdir_open(dir, &b, &ce);
 		_exit(crc == OUTDIR_LOCKED && strstr(ce.msg, "in use by another collector") &&
-		      b == NULL ? 0 : 1);
+				      b == NULL
+			      ? 0
+			      : 1);
 	}
 	waitpid(pid, &rc, 0);
 	CHECK(WIFEXITED(rc) && WEXITSTATUS(rc) == 0, "a second open gets OUTDIR_LOCKED");
@@ -101,15 +103,15 @@ static void test_lock(const char *root)
 	touch(rdir, ".state.json", "{}");
 	outdir_remove_temps(rdir);
 	CHECK(!exists(rdir, ".ops.tsv.zst.tmp.123") && !exists(rdir, ".state.json") &&
-	      exists(rdir, "ops.tsv.zst"), "remove_temps removes only temporary files");
+		      exists(rdir, "ops.tsv.zst"),
+	      "remove_temps removes only temporary files");
 	touch(rdir, "run.json", "{\"status\": \"failed\", \"wrapper\": {\"interrupted\": true}}");
-	CHECK(outdir_run_state(a, "runs/cycle-01/x/put-4KiB-c1") == RUN_INTERRUPTED,
-	      "interrupted");
+	CHECK(outdir_run_state(a, "runs/cycle-01/x/put-4KiB-c1") == RUN_INTERRUPTED, "interrupted");
 	touch(rdir, "run.json", "{\"status\": \"failed\", \"wrapper\": {\"interrupted\": false}}");
 	CHECK(outdir_run_state(a, "runs/cycle-01/x/put-4KiB-c1") == RUN_COMPLETE,
 	      "a failed run is recorded, not redone");
 	CHECK(outdir_prepare_run(a, "runs/cycle-01/x/put-4KiB-c1", rdir, sizeof(rdir), &e) == 0 &&
-	      !exists(rdir, "run.json") && !exists(rdir, "ops.tsv.zst"),
+		      !exists(rdir, "run.json") && !exists(rdir, "ops.tsv.zst"),
 	      "prepare_run empties an earlier attempt");
 	/* an earlier attempt's subdirectory, on a filesystem that gives no d_type */
 	char sub[4096];
@@ -119,7 +121,7 @@ static void test_lock(const char *root)
 	touch(rdir, "ops.tsv.zst", "partial");
 	hide_dtype = 1;
 	CHECK(outdir_prepare_run(a, "runs/cycle-01/x/put-4KiB-c1", rdir, sizeof(rdir), &e) == 0 &&
-	      !exists(rdir, "sub") && !exists(rdir, "ops.tsv.zst"),
+		      !exists(rdir, "sub") && !exists(rdir, "ops.tsv.zst"),
 	      "prepare_run removes a subdirectory when d_type is DT_UNKNOWN: %s", e.msg);
 	hide_dtype = 0;
 
@@ -162,38 +164,58 @@ static void test_state_and_runjson(const char *root)
 	CHECK(run_state_write(dir, &st, &e) == 0, "state written: %s", e.msg);
 	CHECK(run_state_read(dir, &back, &e) == 0, "state read: %s", e.msg);
 	CHECK(back.phase[PHASE_PREPARE] == PH_SKIPPED && back.phase[PHASE_BENCHMARK] == PH_DONE &&
-	      back.phase[PHASE_CLEANUP] == PH_STARTED, "phases round-trip");
+		      back.phase[PHASE_CLEANUP] == PH_STARTED,
+	      "phases round-trip");
 	CHECK(back.cls == EC_HTTP_5XX && back.errors == 3 && back.n_first == 5 && !back.finished,
 	      "class, errors, first, finished round-trip");
 	CHECK(back.summary && json_integer_value(json_object_get(back.summary, "requests")) == 12,
 	      "summary round-trips");
 	CHECK_NUM(back.cpu_s, 0.5, 1e-12, "cpu round-trips");
 
-	struct campaign_subject subj = {.id = "s3", .label = "S3 one", .endpoint = "http://h:1",
-				   .region = "us-east-1", .bucket = "b", .path_style = 1,
-				   .cred_kind = CAMPAIGN_CRED_ENV, .cred_name = "SECRETPREFIX",
-				   .color = "#123456"};
-	struct workload wl = {.op = WL_GET, .size = 4096, .concurrency = 4,
-			      .bound = WL_BOUND_COUNT, .count = 10, .objects = 20};
+	struct campaign_subject subj = {.id = "s3",
+					.label = "S3 one",
+					.endpoint = "http://h:1",
+					.region = "us-east-1",
+					.bucket = "b",
+					.path_style = 1,
+					.cred_kind = CAMPAIGN_CRED_ENV,
+					.cred_name = "SECRETPREFIX",
+					.color = "#123456"};
+	struct workload wl = {.op = WL_GET,
+			      .size = 4096,
+			      .concurrency = 4,
+			      .bound = WL_BOUND_COUNT,
+			      .count = 10,
+			      .objects = 20};
 	struct run_wrapper w = {.started_ns = 1764669600000000000LL,
-				.ended_ns = 1764669604200000000LL, .elapsed_s = 4.2,
-				.exited = 1, .exit_code = 0};
-	struct runjson_input in = {.subject = &subj, .wl = &wl, .timeout_s = 60, .st = &back,
-				   .wrapper = &w, .cls = EC_HTTP_5XX, .complete = 1};
+				.ended_ns = 1764669604200000000LL,
+				.elapsed_s = 4.2,
+				.exited = 1,
+				.exit_code = 0};
+	struct runjson_input in = {.subject = &subj,
+				   .wl = &wl,
+				   .timeout_s = 60,
+				   .st = &back,
+				   .wrapper = &w,
+				   .cls = EC_HTTP_5XX,
+				   .complete = 1};
 	json_t *j = runjson_build(&in);
 	CHECK(j != NULL, "run.json built");
 	if (j) {
 		char *text = json_dumps(j, JSON_COMPACT);
 		CHECK(strstr(text, "SECRETPREFIX") == NULL, "the env prefix is not written");
-		CHECK_STR(json_string_value(json_object_get(j, "format")), "s3bench-run/1", "format");
+		CHECK_STR(json_string_value(json_object_get(j, "format")), "s3bench-run/1",
+			  "format");
 		CHECK(json_is_null(json_object_get(j, "campaign")) &&
-		      json_is_null(json_object_get(j, "cycle")), "campaign and cycle null");
+			      json_is_null(json_object_get(j, "cycle")),
+		      "campaign and cycle null");
 		json_t *wlj = json_object_get(j, "workload");
 		CHECK_STR(json_string_value(json_object_get(wlj, "op")), "get", "op");
 		CHECK_STR(json_string_value(json_object_get(wlj, "bound")), "count", "bound");
 		CHECK(json_is_null(json_object_get(wlj, "duration_s")) &&
-		      json_integer_value(json_object_get(wlj, "count")) == 10 &&
-		      json_is_null(json_object_get(wlj, "batch")), "null where it does not apply");
+			      json_integer_value(json_object_get(wlj, "count")) == 10 &&
+			      json_is_null(json_object_get(wlj, "batch")),
+		      "null where it does not apply");
 		json_t *wr = json_object_get(j, "wrapper");
 		CHECK_STR(json_string_value(json_object_get(wr, "started")), "2025-12-02T10:00:00Z",
 			  "started time");
@@ -203,8 +225,9 @@ static void test_state_and_runjson(const char *root)
 			  "http-5xx", "class");
 		CHECK_STR(json_string_value(json_object_get(j, "status")), "complete", "status");
 		CHECK(json_object_get(j, "summary") != NULL, "summary present when complete");
-		CHECK_STR(json_string_value(json_object_get(json_object_get(j, "subject"),
-							     "credentials")), "env", "credential kind");
+		CHECK_STR(json_string_value(
+				  json_object_get(json_object_get(j, "subject"), "credentials")),
+			  "env", "credential kind");
 		free(text);
 		json_decref(j);
 	}

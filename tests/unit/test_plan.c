@@ -66,7 +66,8 @@ static void test_interleave(void)
 	CHECK(p->runs[12].wl.op == WL_GET && p->runs[12].wl.objects == 20, "get has objects");
 	CHECK(p->runs[0].wl.objects == 0, "put prepares nothing");
 	CHECK(p->runs[27].wl.bound == WL_BOUND_UNTIL_DONE && p->runs[27].wl.batch == 100 &&
-	      p->runs[27].wl.objects == 500, "delete workload");
+		      p->runs[27].wl.objects == 500,
+	      "delete workload");
 	CHECK_NUM(p->runs[0].timeout_s, 66, 0, "run timeout");
 	CHECK_NUM(p->runs[0].wl.duration_s, 3, 0, "run duration");
 	/* ids unique */
@@ -89,7 +90,8 @@ static void test_interleave(void)
 	CHECK(strstr(buf, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\t") != NULL,
 	      "plan.tsv header row");
 	CHECK(strstr(buf, "\n1\truns/cycle-01/a/put-4KiB-c1\t1\ta\tput\t4096\t1\tduration\t3\t"
-		      "0\t0\t0\t0\t66\t\t\t\t\n") != NULL, "plan.tsv first row");
+			  "0\t0\t0\t0\t66\t\t\t\t\n") != NULL,
+	      "plan.tsv first row");
 	CHECK(strstr(buf, "# seed:") == NULL, "no seed line for interleave");
 	free(buf);
 	plan_free(p);
@@ -183,7 +185,8 @@ static void test_random(void)
 		fclose(tf);
 		uint64_t seed = 0;
 		CHECK(plan_read_seed("/tmp/s3bench-test-plan.tsv", &seed, NULL) == 0 &&
-		      seed == 12345, "seed read back");
+			      seed == 12345,
+		      "seed read back");
 		remove("/tmp/s3bench-test-plan.tsv");
 	}
 	free(buf);

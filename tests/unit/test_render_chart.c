@@ -10,28 +10,28 @@
 #include "render/report.h"
 #include "tests/unit/check.h"
 
-static const struct numfmt en = { ",", "." };
+static const struct numfmt en = {",", "."};
 
 static void test_ticks_table(void)
 {
-	static const struct { double lo, hi; int target; double tlo, thi, step; int n; } cases[] = {
-		{ 0, 95, 5, 0, 100, 20, 6 },
-		{ 0, 1, 5, 0, 1, 0.2, 6 },
-		{ 0, 0, 5, 0, 1, 0.2, 6 },
-		{ 0, 7.3, 4, 0, 8, 2, 5 },
-		{ 0, 1234, 5, 0, 1500, 500, 4 },
-		{ 0, 0.034, 5, 0, 0.04, 0.01, 5 },
-		{ 10, 95, 5, 0, 100, 20, 6 },
-		{ 0, 100, 5, 0, 100, 20, 6 },
-		{ 0, 100, 2, 0, 100, 50, 3 },
-		{ 0, 370, 5, 0, 400, 100, 5 },
-		{ 0, 8000, 6, 0, 8000, 2000, 5 },
-		{ -5, 5, 5, -6, 6, 2, 7 },
-		{ 3, 3, 5, 1, 5, 1, 5 },
+	static const struct {
+		double lo, hi;
+		int target;
+		double tlo, thi, step;
+		int n;
+	} cases[] = {
+		{0, 95, 5, 0, 100, 20, 6},      {0, 1, 5, 0, 1, 0.2, 6},
+		{0, 0, 5, 0, 1, 0.2, 6},        {0, 7.3, 4, 0, 8, 2, 5},
+		{0, 1234, 5, 0, 1500, 500, 4},  {0, 0.034, 5, 0, 0.04, 0.01, 5},
+		{10, 95, 5, 0, 100, 20, 6},     {0, 100, 5, 0, 100, 20, 6},
+		{0, 100, 2, 0, 100, 50, 3},     {0, 370, 5, 0, 400, 100, 5},
+		{0, 8000, 6, 0, 8000, 2000, 5}, {-5, 5, 5, -6, 6, 2, 7},
+		{3, 3, 5, 1, 5, 1, 5},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		double tlo, thi, step;
-		int n = chart_nice_ticks(cases[i].lo, cases[i].hi, cases[i].target, &tlo, &thi, &step);
+		int n = chart_nice_ticks(cases[i].lo, cases[i].hi, cases[i].target, &tlo, &thi,
+					 &step);
 		CHECK_NUM(tlo, cases[i].tlo, 1e-9, "ticks %zu: low", i);
 		CHECK_NUM(thi, cases[i].thi, 1e-9, "ticks %zu: high", i);
 		CHECK_NUM(step, cases[i].step, 1e-12, "ticks %zu: step", i);
@@ -47,7 +47,8 @@ static void test_ticks_property(void)
 	int bad_step = 0, bad_cover = 0, bad_count = 0;
 	for (int i = 0; i < 5000; i++) {
 		seed = seed * 1103515245u + 12345u;
-		double hi = pow(10, (double)(seed % 1000) / 100.0 - 3) * (1 + (seed >> 16) % 97 / 10.0);
+		double hi = pow(10, (double)(seed % 1000) / 100.0 - 3) *
+			    (1 + (seed >> 16) % 97 / 10.0);
 		int target = 2 + (int)(seed >> 8) % 6;
 		double tlo, thi, step;
 		int n = chart_nice_ticks(0, hi, target, &tlo, &thi, &step);
@@ -82,14 +83,17 @@ static void check_scene(const struct scene *s, const struct fonts *f, const char
 		double x0 = it->x, y0 = it->y, x1 = it->x + it->w, y1 = it->y + it->h;
 		if (it->kind == SC_TEXT) {
 			chart_scene_text_box(it, &x0, &y0, &x1, &y1);
-			if (fabs(it->text_width - fonts_width(f, it->text, it->size, it->bold)) > 1e-9)
+			if (fabs(it->text_width - fonts_width(f, it->text, it->size, it->bold)) >
+			    1e-9)
 				badw++;
 		} else if (it->kind == SC_LINE) {
 			x1 = it->x2;
 			y1 = it->y2;
 		} else if (it->kind == SC_CIRCLE) {
-			x0 = it->x - it->r; x1 = it->x + it->r;
-			y0 = it->y - it->r; y1 = it->y + it->r;
+			x0 = it->x - it->r;
+			x1 = it->x + it->r;
+			y0 = it->y - it->r;
+			y1 = it->y + it->r;
 		} else if (it->kind == SC_POLYLINE) {
 			x1 = x0 = it->pts[0];
 			y1 = y0 = it->pts[1];
@@ -98,7 +102,8 @@ static void check_scene(const struct scene *s, const struct fonts *f, const char
 		    fmin(y0, y1) < -0.5 || fmax(y0, y1) > chart_scene_height(s) + 0.5)
 			outside++;
 	}
-	CHECK(chart_scene_overlaps(s) == 0, "%s: %zu overlapping labels", what, chart_scene_overlaps(s));
+	CHECK(chart_scene_overlaps(s) == 0, "%s: %zu overlapping labels", what,
+	      chart_scene_overlaps(s));
 	CHECK(outside == 0, "%s: %zu items outside the %gx%g scene", what, outside,
 	      chart_scene_width(s), chart_scene_height(s));
 	CHECK(badw == 0, "%s: %zu texts not measured with the shared fonts", what, badw);
@@ -107,12 +112,12 @@ static void check_scene(const struct scene *s, const struct fonts *f, const char
 /* Lines ending at nearly the same value: the end labels are pushed apart. */
 static void test_line_labels(const struct fonts *f)
 {
-	const char *cats[] = { "1", "5", "10" };
+	const char *cats[] = {"1", "5", "10"};
 	const double ends[][6] = {
-		{ 100, 100.1, 100.2, 99.9, 100, 100.05 },
-		{ 0, 0, 0, 0, 0, 0 },
-		{ 400, 399, 1, 2, 3, 398 },
-		{ 1e6, 1e6 + 1, 5, 6, 1e6 - 1, 7 },
+		{100, 100.1, 100.2, 99.9, 100, 100.05},
+		{0, 0, 0, 0, 0, 0},
+		{400, 399, 1, 2, 3, 398},
+		{1e6, 1e6 + 1, 5, 6, 1e6 - 1, 7},
 	};
 	for (size_t k = 0; k < sizeof(ends) / sizeof(ends[0]); k++) {
 		struct err e;
@@ -128,14 +133,16 @@ static void test_line_labels(const struct fonts *f)
 			chart_set_point(c, si, 2, ends[k][s]);
 		}
 		for (int half = 0; half < 2; half++) {
-			struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
+			struct scene *sc = chart_layout(c, f, &en,
+							half ? REPORT_HALF : REPORT_WIDTH, &e);
 			char what[64];
 			snprintf(what, sizeof(what), "line case %zu %s", k, half ? "half" : "full");
 			CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
 			if (!sc)
 				continue;
 			CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 6, "%s: 6 end labels", what);
-			CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: 6 legend entries", what);
+			CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: 6 legend entries",
+			      what);
 			check_scene(sc, f, what);
 			chart_scene_free(sc);
 		}
@@ -146,10 +153,10 @@ static void test_line_labels(const struct fonts *f)
 static void test_bars(const struct fonts *f)
 {
 	const double vals[][5] = {
-		{ 45.95, 63.22, 53.45, 50.93, 75.32 },
-		{ 1, 2, 3, 4, 123456789 },
-		{ NAN, NAN, NAN, NAN, NAN },
-		{ 0.001, 0.002, 0.0015, NAN, 0.004 },
+		{45.95, 63.22, 53.45, 50.93, 75.32},
+		{1, 2, 3, 4, 123456789},
+		{NAN, NAN, NAN, NAN, NAN},
+		{0.001, 0.002, 0.0015, NAN, 0.004},
 	};
 	for (int kind = 0; kind < 2; kind++) {
 		struct err e;
@@ -160,11 +167,12 @@ static void test_bars(const struct fonts *f)
 			snprintf(title, sizeof(title), "Panel %zu", p);
 			int pi = chart_add_panel(c, title);
 			for (int r = 0; r < 5; r++) {
-				const char *label = r == 2 ? "A subject with a very long name indeed, longer than any column"
-							   : "Subject";
+				const char *label =
+					r == 2 ? "A subject with a very long name indeed, longer than any column"
+					       : "Subject";
 				if (kind)
-					chart_add_range(c, pi, label, "#336699", vals[p][r] / 2, vals[p][r],
-							vals[p][r] * 1.5);
+					chart_add_range(c, pi, label, "#336699", vals[p][r] / 2,
+							vals[p][r], vals[p][r] * 1.5);
 				else
 					chart_add_bar(c, pi, label, "#336699", vals[p][r]);
 			}
@@ -172,8 +180,10 @@ static void test_bars(const struct fonts *f)
 		struct scene *sc = chart_layout(c, f, &en, REPORT_WIDTH, &e);
 		CHECK(sc != NULL, "bars %d: layout: %s", kind, e.msg);
 		if (sc) {
-			CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 20, "bars %d: a value on each bar", kind);
-			CHECK(texts_with_role(sc, SC_ROLE_PANEL) == 4, "bars %d: one title per panel", kind);
+			CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 20,
+			      "bars %d: a value on each bar", kind);
+			CHECK(texts_with_role(sc, SC_ROLE_PANEL) == 4,
+			      "bars %d: one title per panel", kind);
 			check_scene(sc, f, kind ? "range chart" : "bar chart");
 			/* a missing value is written as a dash, never as 0 */
 			size_t dashes = 0;
@@ -181,7 +191,8 @@ static void test_bars(const struct fonts *f)
 				if (chart_scene_item(sc, i)->kind == SC_TEXT &&
 				    strcmp(chart_scene_item(sc, i)->text, TEXT_NULL) == 0)
 					dashes++;
-			CHECK(dashes == (kind ? 6u : 6u), "bars %d: %zu dashes for 6 nulls", kind, dashes);
+			CHECK(dashes == (kind ? 6u : 6u), "bars %d: %zu dashes for 6 nulls", kind,
+			      dashes);
 			chart_scene_free(sc);
 		}
 		chart_free(c);
@@ -199,7 +210,8 @@ static size_t items_of(const struct scene *s, enum sc_kind kind)
 static int has_text(const struct scene *s, const char *t)
 {
 	for (size_t i = 0; i < chart_scene_count(s); i++)
-		if (chart_scene_item(s, i)->kind == SC_TEXT && strcmp(chart_scene_item(s, i)->text, t) == 0)
+		if (chart_scene_item(s, i)->kind == SC_TEXT &&
+		    strcmp(chart_scene_item(s, i)->text, t) == 0)
 			return 1;
 	return 0;
 }
@@ -233,8 +245,8 @@ static void test_forest(const struct fonts *f)
 	chart_add_series(c, "B2", "#e21e29");
 	chart_add_series(c, "R2", "#2ca02c");
 	int p = chart_add_panel(c, "");
-	static const double est[][3] = { { 1.41, 1.35, 1.46 }, { 0.71, 0.45, 0.74 },
-					 { 0.95, 0.80, 1.12 }, { 2.5, 0.9, 6.9 } };
+	static const double est[][3] = {
+		{1.41, 1.35, 1.46}, {0.71, 0.45, 0.74}, {0.95, 0.80, 1.12}, {2.5, 0.9, 6.9}};
 	for (int r = 0; r < 4; r++) {
 		char row[32];
 		snprintf(row, sizeof(row), "size %d, 10 w. vs AWS S3", r);
@@ -249,11 +261,14 @@ static void test_forest(const struct fonts *f)
 		if (!sc)
 			continue;
 		check_scene(sc, f, half ? "forest half" : "forest");
-		CHECK(texts_with_role(sc, SC_ROLE_CATEGORY) == 4, "forest: one row label per category");
+		CHECK(texts_with_role(sc, SC_ROLE_CATEGORY) == 4,
+		      "forest: one row label per category");
 		CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 8, "forest: a text per estimate");
 		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 2, "forest: the legend");
-		CHECK(has_text(sc, "1.41") && has_text(sc, "R2: not enough runs"), "forest: values");
-		CHECK(has_text(sc, "1") && has_text(sc, "0.5") && has_text(sc, "2"), "forest: log ticks");
+		CHECK(has_text(sc, "1.41") && has_text(sc, "R2: not enough runs"),
+		      "forest: values");
+		CHECK(has_text(sc, "1") && has_text(sc, "0.5") && has_text(sc, "2"),
+		      "forest: log ticks");
 		size_t dashed = 0, filled = 0, hollow = 0;
 		double x1 = NAN, xhalf = NAN, x2 = NAN;
 		for (size_t i = 0; i < chart_scene_count(sc); i++) {
@@ -261,7 +276,8 @@ static void test_forest(const struct fonts *f)
 			if (it->kind == SC_LINE && it->dash)
 				dashed++;
 			if (it->kind == SC_CIRCLE && it->r > 2.5)
-				filled += strcmp(it->fill, "#ffffff") != 0, hollow += !strcmp(it->fill, "#ffffff");
+				filled += strcmp(it->fill, "#ffffff") != 0,
+					hollow += !strcmp(it->fill, "#ffffff");
 			if (it->kind == SC_TEXT && it->role == SC_ROLE_TICK) {
 				if (!strcmp(it->text, "1"))
 					x1 = it->x;
@@ -274,7 +290,8 @@ static void test_forest(const struct fonts *f)
 		CHECK(dashed == 1, "forest: one dashed reference line, got %zu", dashed);
 		CHECK(filled == 2 && hollow == 5, "forest: 2 filled, 5 hollow markers (%zu, %zu)",
 		      filled, hollow);
-		CHECK(fabs((x1 - xhalf) - (x2 - x1)) < 0.01, "forest: log axis (1/2 and 2 equidistant from 1)");
+		CHECK(fabs((x1 - xhalf) - (x2 - x1)) < 0.01,
+		      "forest: log axis (1/2 and 2 equidistant from 1)");
 		chart_scene_free(sc);
 	}
 	chart_free(c);
@@ -284,7 +301,7 @@ static void test_forest(const struct fonts *f)
 static void test_intervals(const struct fonts *f)
 {
 	struct err e;
-	const char *cats[] = { "1", "10" };
+	const char *cats[] = {"1", "10"};
 	struct chart *c = chart_new(CHART_LINE, "PUT 5 MiB", "desc");
 	chart_set_categories(c, cats, 2);
 	int s = chart_add_series(c, "A", "#336699");
@@ -296,22 +313,32 @@ static void test_intervals(const struct fonts *f)
 	if (sc) {
 		size_t whisk = 0;
 		for (size_t i = 0; i < chart_scene_count(sc); i++)
-			whisk += chart_scene_item(sc, i)->kind == SC_LINE && !strcmp(chart_scene_item(sc, i)->stroke, "#336699");
-		CHECK(whisk == 1 + 3, "the legend's line and one whisker (stem, two caps), got %zu", whisk);
-		CHECK(top_tick(sc) >= 330, "the axis reaches the interval's top (330): %g", top_tick(sc));
+			whisk += chart_scene_item(sc, i)->kind == SC_LINE &&
+				 !strcmp(chart_scene_item(sc, i)->stroke, "#336699");
+		CHECK(whisk == 1 + 3, "the legend's line and one whisker (stem, two caps), got %zu",
+		      whisk);
+		CHECK(top_tick(sc) >= 330, "the axis reaches the interval's top (330): %g",
+		      top_tick(sc));
 		check_scene(sc, f, "whiskers");
 		chart_scene_free(sc);
 	}
 	chart_free(c);
 	c = chart_new(CHART_RANGE, "latency", "desc");
 	int p = chart_add_panel(c, "5 MiB");
-	chart_add_range_mark(c, p, "A", "#336699", 40, 40, 135, 201, "40.42\xe2\x80\x93" "135.3");
-	chart_add_range_mark(c, p, "B", "#336699", 50, 50, 160, NAN, "50\xe2\x80\x93" "160 *");
+	chart_add_range_mark(c, p, "A", "#336699", 40, 40, 135, 201,
+			     "40.42\xe2\x80\x93"
+			     "135.3");
+	chart_add_range_mark(c, p, "B", "#336699", 50, 50, 160, NAN,
+			     "50\xe2\x80\x93"
+			     "160 *");
 	sc = chart_layout(c, f, &en, REPORT_WIDTH, &e);
 	CHECK(sc != NULL, "marks: layout: %s", e.msg);
 	if (sc) {
 		CHECK(items_of(sc, SC_POLYLINE) == 1, "one diamond for the one p99.9");
-		CHECK(has_text(sc, "40.42\xe2\x80\x93" "135.3") && has_text(sc, "50\xe2\x80\x93" "160 *"),
+		CHECK(has_text(sc, "40.42\xe2\x80\x93"
+				   "135.3") &&
+			      has_text(sc, "50\xe2\x80\x93"
+					   "160 *"),
 		      "the rows' own texts");
 		CHECK(top_tick(sc) >= 201, "the axis reaches the mark (201): %g", top_tick(sc));
 		check_scene(sc, f, "range marks");
@@ -327,7 +354,7 @@ static void test_report_charts(const char *fixture, size_t want)
 {
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096];
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	snprintf(path, sizeof(path), "%s/tests/fixtures/render/%s/aggregate.json", top ? top : ".",
 		 fixture);
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
@@ -335,7 +362,7 @@ static void test_report_charts(const char *fixture, size_t want)
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
 	if (!m)
 		return;
-	static const char *const langs[] = { "en", "ko" };
+	static const char *const langs[] = {"en", "ko"};
 	for (size_t li = 0; li < 2; li++) {
 		struct text_lang *l = text_lang_load(tdir, langs[li], &e);
 		struct fonts *f = l ? fonts_new(langs[li], &e) : NULL;

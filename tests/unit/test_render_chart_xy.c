@@ -8,13 +8,13 @@
 #include "render/chart_xy.h"
 #include "tests/unit/check.h"
 
-static const struct numfmt en = { ",", "." };
+static const struct numfmt en = {",", "."};
 
 static void test_log_ticks(void)
 {
 	double t[40], lo, hi;
 	int n = xy_log_ticks(0.3, 70, 0, t, 40, &lo, &hi);
-	static const double want[] = { 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100 };
+	static const double want[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100};
 	CHECK(n == 10, "0.3..70: %d ticks, want 10", n);
 	for (int i = 0; i < n && i < 10; i++)
 		CHECK_NUM(t[i], want[i], want[i] * 1e-12, "0.3..70: tick %d", i);
@@ -25,7 +25,7 @@ static void test_log_ticks(void)
 	      "powers of ten only: 0.1 1 10 100 (%d)", n);
 	n = xy_log_ticks(0.02, 3000, 2, t, 40, &lo, &hi);
 	CHECK(n == 4 && fabs(t[0] - 0.01) < 1e-15 && fabs(t[1] - 1) < 1e-12 &&
-	      fabs(t[2] - 100) < 1e-12 && fabs(t[3] - 1e4) < 1e-9,
+		      fabs(t[2] - 100) < 1e-12 && fabs(t[3] - 1e4) < 1e-9,
 	      "every second power: 0.01 1 100 10000 (%d)", n);
 	/* a range inside one decade still spans one: 2..5 -> 1..10 */
 	n = xy_log_ticks(2, 5, 0, t, 40, &lo, &hi);
@@ -54,7 +54,7 @@ static size_t labels(const struct scene *s, enum sc_role role, const char **txt,
 
 static void test_log_placement(const struct fonts *f)
 {
-	struct err e = { 0 };
+	struct err e = {0};
 	struct xychart *c = xy_new("CDF", "desc");
 	xy_set_x(c, "ms", XY_LOG, NAN, NAN);
 	xy_set_y(c, "%", 0, 100);
@@ -63,7 +63,7 @@ static void test_log_placement(const struct fonts *f)
 	xy_add_point(c, s, 1, 0, 0);
 	xy_add_point(c, s, 10, 50, 0);
 	xy_add_point(c, s, 100, 100, 0);
-	xy_add_point(c, s, 0, 100, 0);      /* not on a log axis: breaks the line, no point */
+	xy_add_point(c, s, 0, 100, 0); /* not on a log axis: breaks the line, no point */
 	struct scene *sc = xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
 	if (!sc)
@@ -106,7 +106,7 @@ done:
 /* A wide log range on a narrow chart: labels thin out instead of overlapping. */
 static void test_log_thinning(const struct fonts *f)
 {
-	struct err e = { 0 };
+	struct err e = {0};
 	for (int w = 120; w <= 495; w += 75) {
 		struct xychart *c = xy_new("", "");
 		xy_set_x(c, "ms", XY_LOG, NAN, NAN);
@@ -126,7 +126,7 @@ static void test_log_thinning(const struct fonts *f)
 
 static void test_linear_faint(const struct fonts *f)
 {
-	struct err e = { 0 };
+	struct err e = {0};
 	struct xychart *c = xy_new("Over time", "desc");
 	xy_set_x(c, "second", XY_INTEGER, 0, 10);
 	xy_set_y(c, "MiB/s", NAN, NAN);
@@ -152,9 +152,11 @@ static void test_linear_faint(const struct fonts *f)
 			npts = it->npts;
 			left = it->pts[0];
 		}
-		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY && strcmp(it->text, "0") == 0)
+		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY &&
+		    strcmp(it->text, "0") == 0)
 			x0 = it->x;
-		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY && strcmp(it->text, "10") == 0)
+		if (it->kind == SC_TEXT && it->role == SC_ROLE_CATEGORY &&
+		    strcmp(it->text, "10") == 0)
 			x10 = it->x;
 	}
 	/* seconds 0,1 and 8,9 faint: segments 0-1, 1-2, 7-8, 8-9 dashed; 2..7 one line */
@@ -180,7 +182,7 @@ done:
  * distance at any height, a value <= 0 not drawn. */
 static void test_log_y(const struct fonts *f)
 {
-	struct err e = { 0 };
+	struct err e = {0};
 	struct xychart *c = xy_new("Latency against offered load", "desc");
 	xy_set_x(c, "offered requests per second", XY_LINEAR, 0, NAN);
 	xy_set_y(c, "ms (log)", NAN, NAN);
@@ -216,7 +218,7 @@ done:
 
 int main(void)
 {
-	struct err e = { 0 };
+	struct err e = {0};
 	struct fonts *f = fonts_new("en", &e);
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	test_log_ticks();

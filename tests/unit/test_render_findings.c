@@ -14,7 +14,7 @@ static char fixture[4096], stats_fixture[4096], tdir[4096];
 static struct report_model *load_from(const char *path, void (*edit)(json_t *root))
 {
 	json_error_t je;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	json_t *root = json_load_file(path, 0, &je);
 	if (!root)
 		return NULL;
@@ -58,7 +58,8 @@ static void b2_leads_one(json_t *root)
 		    !strcmp(json_string_value(json_object_get(c, "op")), "put") &&
 		    json_integer_value(json_object_get(c, "size")) == 5242880 &&
 		    json_integer_value(json_object_get(c, "concurrency")) == 10)
-			json_object_set_new(json_object_get(c, "mib_s"), "value", json_real(300.26));
+			json_object_set_new(json_object_get(c, "mib_s"), "value",
+					    json_real(300.26));
 }
 
 static void no_leaders(json_t *root)
@@ -103,11 +104,12 @@ static void test_workers(struct text_lang *en, struct text_lang *ko)
 {
 	struct model_workers w;
 	struct findings f;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	char buf[64];
 
 	CHECK(model_workers(en, 8, 1, 1, MODEL_WORKERS_LONG, &w) == 0 && !strcmp(w.total, "8") &&
-	      !*w.per_client, "one client: the count, no split");
+		      !*w.per_client,
+	      "one client: the count, no split");
 	CHECK(model_workers(en, 8, 3, 2, MODEL_WORKERS_LONG, &w) == 1 && !strcmp(w.total, "24"),
 	      "3 clients: the total");
 	CHECK_STR(w.per_client, " (3 clients × 8) on 2 hosts", "long split with hosts");
@@ -117,20 +119,26 @@ static void test_workers(struct text_lang *en, struct text_lang *ko)
 	CHECK_STR(w.per_client, " (3 × 8)", "brief split");
 	CHECK_STR(model_workers_cell(en, 8, 3, buf, sizeof(buf)), "24 (3 × 8)", "table cell");
 	CHECK_STR(model_workers_cell(en, 8, 1, buf, sizeof(buf)), "8", "table cell, one client");
-	CHECK_STR(model_workers_cell(ko, 8, 3, buf, sizeof(buf)), "24(3 × 8)", "table cell, Korean");
+	CHECK_STR(model_workers_cell(ko, 8, 3, buf, sizeof(buf)), "24(3 × 8)",
+		  "table cell, Korean");
 
 	struct report_model *m = load(distributed);
 	if (m && findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "Backblaze B2 led PUT at 5 MiB at concurrency 30 (3 × 10) (300.3 MiB/s)."),
+		CHECK(has(&f,
+			  "Backblaze B2 led PUT at 5 MiB at concurrency 30 (3 × 10) (300.3 MiB/s)."),
 		      "led-at finding: the total workers");
-		CHECK(has(&f, "Highest PUT figure: 300.3 MiB/s by Backblaze B2 (5 MiB objects, 30 workers "
-			      "(3 clients × 10) on 2 hosts)."), "highest figure: the total workers and hosts");
+		CHECK(has(&f,
+			  "Highest PUT figure: 300.3 MiB/s by Backblaze B2 (5 MiB objects, 30 workers "
+			  "(3 clients × 10) on 2 hosts)."),
+		      "highest figure: the total workers and hosts");
 		findings_free(&f);
 	}
 	if (m && findings_build(m, ko, &f, &e) == 0) {
-		CHECK(has(&f, "\xec\x9e\x91\xec\x97\x85\xec\x9e\x90 30\xea\xb0\x9c(\xed\x81\xb4\xeb\x9d\xbc"
-			      "\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 3\xea\xb0\x9c \xc3\x97 10), \xed\x98\xb8"
-			      "\xec\x8a\xa4\xed\x8a\xb8 2\xea\xb0\x9c)."), "highest figure in Korean");
+		CHECK(has(&f,
+			  "\xec\x9e\x91\xec\x97\x85\xec\x9e\x90 30\xea\xb0\x9c(\xed\x81\xb4\xeb\x9d\xbc"
+			  "\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 3\xea\xb0\x9c \xc3\x97 10), \xed\x98\xb8"
+			  "\xec\x8a\xa4\xed\x8a\xb8 2\xea\xb0\x9c)."),
+		      "highest figure in Korean");
 		findings_free(&f);
 	}
 	model_free(m);
@@ -153,36 +161,48 @@ static void untested(json_t *root)
 /* The wording of clear leads, ties and too few cycles (format 1.1), in both languages. */
 static void test_stats(struct text_lang *en, struct text_lang *ko)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct findings f;
 	struct report_model *m = load_from(stats_fixture, NULL);
 	if (m && findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "Cloudflare R2 led 1 of 4 GET configurations (3 ties)."), "clear lead with ties");
-		CHECK(has(&f, "No clear PUT leader in 4 of 4 configurations (differences within noise; "
-			  "this campaign could detect differences above 16 %)."), "PUT ties, detectable 16 %%");
-		CHECK(has(&f, "No clear GET leader in 3 of 4 configurations (differences within noise; "
-			  "this campaign could detect differences above 21 %)."), "GET ties, detectable 21 %%");
+		CHECK(has(&f, "Cloudflare R2 led 1 of 4 GET configurations (3 ties)."),
+		      "clear lead with ties");
+		CHECK(has(&f,
+			  "No clear PUT leader in 4 of 4 configurations (differences within noise; "
+			  "this campaign could detect differences above 16 %)."),
+		      "PUT ties, detectable 16 %%");
+		CHECK(has(&f,
+			  "No clear GET leader in 3 of 4 configurations (differences within noise; "
+			  "this campaign could detect differences above 21 %)."),
+		      "GET ties, detectable 21 %%");
 		CHECK(!has(&f, "AWS S3 led PUT") && !has(&f, "AWS S3 led GET at"),
 		      "a tie is not claimed as a lead");
 		CHECK(!has(&f, "format 1.0"), "no 'no statistics' sentence");
-		CHECK_STR(f.headline, "No clear PUT leader; Cloudflare R2 led 1 of 4 GET configurations (3 ties)",
-			  "headline with statistics");
+		CHECK_STR(
+			f.headline,
+			"No clear PUT leader; Cloudflare R2 led 1 of 4 GET configurations (3 ties)",
+			"headline with statistics");
 		findings_free(&f);
 	}
 	if (m && findings_build(m, ko, &f, &e) == 0) {
-		CHECK(has(&f, "Cloudflare R2\xec\x9d\xb4(\xea\xb0\x80) GET \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c "
+		CHECK(has(&f,
+			  "Cloudflare R2\xec\x9d\xb4(\xea\xb0\x80) GET \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c "
 			  "\xec\xa4\x91 1\xea\xb0\x9c\xec\x97\x90\xec\x84\x9c 1\xec\x9c\x84\xec\x98\x80\xeb\x8b\xa4 "
-			  "(\xeb\x8f\x99\xeb\xa5\xa0 3\xea\xb0\x9c)."), "Korean: clear lead with ties");
-		CHECK(has(&f, "PUT \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c \xec\xa4\x91 4\xea\xb0\x9c\xec\x97\x90\xec\x84\x9c\xeb\x8a\x94 "
+			  "(\xeb\x8f\x99\xeb\xa5\xa0 3\xea\xb0\x9c)."),
+		      "Korean: clear lead with ties");
+		CHECK(has(&f,
+			  "PUT \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c \xec\xa4\x91 4\xea\xb0\x9c\xec\x97\x90\xec\x84\x9c\xeb\x8a\x94 "
 			  "\xeb\xaa\x85\xed\x99\x95\xed\x95\x9c 1\xec\x9c\x84\xea\xb0\x80 \xec\x97\x86\xeb\x8b\xa4") &&
-		      has(&f, "16 %"), "Korean: no clear PUT leader, 16 %%");
+			      has(&f, "16 %"),
+		      "Korean: no clear PUT leader, 16 %%");
 		findings_free(&f);
 	}
 	model_free(m);
 
 	m = load_from(stats_fixture, r2_clear_get);
 	if (m && findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "Cloudflare R2 led 3 of 4 GET configurations (1 tie)."), "3 clear, 1 tie");
+		CHECK(has(&f, "Cloudflare R2 led 3 of 4 GET configurations (1 tie)."),
+		      "3 clear, 1 tie");
 		CHECK(has(&f, "No clear GET leader in 1 of 4 configurations"), "the one tie");
 		findings_free(&f);
 	}
@@ -190,18 +210,22 @@ static void test_stats(struct text_lang *en, struct text_lang *ko)
 
 	m = load_from(stats_fixture, untested);
 	if (m && findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "No PUT claims: too few cycles to test the differences (cycles run: 1;"),
+		CHECK(has(&f,
+			  "No PUT claims: too few cycles to test the differences (cycles run: 1;"),
 		      "too few cycles: PUT");
 		CHECK(has(&f, "No GET claims: too few cycles"), "too few cycles: GET");
 		CHECK(!has(&f, " led ") && !has(&f, "No clear"), "no lead and no tie claimed");
-		CHECK_STR(f.headline, "PUT: too few cycles for claims; GET: too few cycles for claims",
+		CHECK_STR(f.headline,
+			  "PUT: too few cycles for claims; GET: too few cycles for claims",
 			  "headline: too few cycles");
 		findings_free(&f);
 	}
 	if (m && findings_build(m, ko, &f, &e) == 0) {
-		CHECK(has(&f, "PUT\xeb\x8a\x94 \xed\x8c\x90\xeb\x8b\xa8\xed\x95\x98\xec\xa7\x80 "
+		CHECK(has(&f,
+			  "PUT\xeb\x8a\x94 \xed\x8c\x90\xeb\x8b\xa8\xed\x95\x98\xec\xa7\x80 "
 			  "\xec\x95\x8a\xeb\x8a\x94\xeb\x8b\xa4: \xec\xa3\xbc\xea\xb8\xb0\xea\xb0\x80 "
-			  "\xeb\x84\x88\xeb\xac\xb4 \xec\xa0\x81\xec\x96\xb4"), "Korean: too few cycles");
+			  "\xeb\x84\x88\xeb\xac\xb4 \xec\xa0\x81\xec\x96\xb4"),
+		      "Korean: too few cycles");
 		findings_free(&f);
 	}
 	model_free(m);
@@ -210,11 +234,12 @@ static void test_stats(struct text_lang *en, struct text_lang *ko)
 int main(void)
 {
 	const char *top = getenv("TOP");
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct findings f;
-	snprintf(fixture, sizeof(fixture), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
-	snprintf(stats_fixture, sizeof(stats_fixture), "%s/tests/fixtures/render/stats/aggregate.json",
+	snprintf(fixture, sizeof(fixture), "%s/tests/fixtures/render/small/aggregate.json",
 		 top ? top : ".");
+	snprintf(stats_fixture, sizeof(stats_fixture),
+		 "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(tdir, "en", &e), *ko = text_lang_load(tdir, "ko", &e);
 	CHECK(en && ko, "languages: %s", e.msg);
@@ -225,16 +250,21 @@ int main(void)
 	if (m && findings_build(m, en, &f, &e) == 0) {
 		CHECK(has(&f, "AWS S3 led 4 of 4 PUT configurations"), "PUT leader count");
 		CHECK(has(&f, "AWS S3 led 4 of 4 GET configurations"), "GET leader count");
-		CHECK(has(&f, "Highest PUT figure: 266.3 MiB/s by AWS S3 (5 MiB objects, 10 workers)"),
+		CHECK(has(&f,
+			  "Highest PUT figure: 266.3 MiB/s by AWS S3 (5 MiB objects, 10 workers)"),
 		      "highest PUT figure");
 		CHECK(has(&f, "Highest GET figure: 434.6 MiB/s by AWS S3"), "highest GET figure");
-		CHECK(has(&f, "Most consistent: AWS S3 (mean CV 2.3%); least consistent: Backblaze B2 (mean CV 5.8%)"),
+		CHECK(has(&f,
+			  "Most consistent: AWS S3 (mean CV 2.3%); least consistent: Backblaze B2 (mean CV 5.8%)"),
 		      "most and least consistent");
 		CHECK(has(&f, "One run was excluded"), "excluded count");
-		CHECK(!has(&f, "Backblaze B2 led"), "no 'other leader' sentence when nobody else led");
+		CHECK(!has(&f, "Backblaze B2 led"),
+		      "no 'other leader' sentence when nobody else led");
 		CHECK(has(&f, "Fastest LIST: AWS S3 at 4,200 obj/s."), "fastest LIST from ops[]");
-		CHECK_STR(f.headline, "AWS S3 led 4 of 4 PUT configurations; AWS S3 led 4 of 4 GET configurations",
-			  "headline");
+		CHECK_STR(
+			f.headline,
+			"AWS S3 led 4 of 4 PUT configurations; AWS S3 led 4 of 4 GET configurations",
+			"headline");
 		CHECK(has(&f, "These data carry no significance tests (format 1.0)"),
 		      "1.0: says that no test was made");
 		findings_free(&f);
@@ -243,16 +273,20 @@ int main(void)
 
 	m = load(b2_leads_one);
 	if (m && findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "AWS S3 led 3 of 4 PUT configurations"), "PUT count after the change");
+		CHECK(has(&f, "AWS S3 led 3 of 4 PUT configurations"),
+		      "PUT count after the change");
 		CHECK(has(&f, "Backblaze B2 led PUT at 5 MiB at concurrency 10 (300.3 MiB/s)."),
 		      "where another subject led");
-		CHECK(has(&f, "Highest PUT figure: 300.3 MiB/s by Backblaze B2"), "highest follows the data");
+		CHECK(has(&f, "Highest PUT figure: 300.3 MiB/s by Backblaze B2"),
+		      "highest follows the data");
 		findings_free(&f);
 	}
 	if (m && findings_build(m, ko, &f, &e) == 0) {
-		CHECK(has(&f, "AWS S3\xec\x9d\xb4(\xea\xb0\x80) PUT \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c \xec\xa4\x91 3\xea\xb0\x9c"),
+		CHECK(has(&f,
+			  "AWS S3\xec\x9d\xb4(\xea\xb0\x80) PUT \xea\xb5\xac\xec\x84\xb1 4\xea\xb0\x9c \xec\xa4\x91 3\xea\xb0\x9c"),
 		      "Korean leader sentence: %s", f.nitems ? f.items[0] : "");
-		CHECK(has(&f, "Backblaze B2") && has(&f, "300.3 MiB/s"), "Korean other-leader sentence");
+		CHECK(has(&f, "Backblaze B2") && has(&f, "300.3 MiB/s"),
+		      "Korean other-leader sentence");
 		findings_free(&f);
 	}
 	model_free(m);
@@ -260,7 +294,8 @@ int main(void)
 	m = load(no_leaders);
 	if (m && findings_build(m, en, &f, &e) == 0) {
 		CHECK(!has(&f, " led "), "no leader sentence without leader data");
-		CHECK(!has(&f, "consistent") && !has(&f, "excluded"), "no consistency or exclusion sentence");
+		CHECK(!has(&f, "consistent") && !has(&f, "excluded"),
+		      "no consistency or exclusion sentence");
 		CHECK(has(&f, "Highest PUT figure"), "highest figure still from the cells");
 		CHECK_STR(f.headline, "", "empty headline");
 		findings_free(&f);

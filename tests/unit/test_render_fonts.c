@@ -7,7 +7,7 @@
 #include "render/fonts.h"
 #include "tests/unit/check.h"
 
-#define TOKYO "\xe6\x9d\xb1\xe4\xba\xac"            /* 東京 */
+#define TOKYO "\xe6\x9d\xb1\xe4\xba\xac" /* 東京 */
 #define EN_DASH "\xe2\x80\x93"
 #define FFFD "\xef\xbf\xbd"
 
@@ -38,13 +38,15 @@ static void test_widths_agree(struct fonts *f, const char *lang, const char *s, 
 	for (const char *p = s; (used = fonts_run(f, p, bold, &font, buf, sizeof(buf))) > 0;
 	     p += used)
 		sum += font ? run_width(font, buf, 9.5) : -1000;
-	CHECK_NUM(fonts_width(f, s, 9.5, bold), sum, 1e-9, "%s: width of '%s' (bold %d) = "
-		  "libharu's runs", lang, s, bold);
+	CHECK_NUM(fonts_width(f, s, 9.5, bold), sum, 1e-9,
+		  "%s: width of '%s' (bold %d) = "
+		  "libharu's runs",
+		  lang, s, bold);
 }
 
 static void test_en(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct fonts *f = fonts_new("en", &e);
 	char buf[64];
 	size_t used;
@@ -58,8 +60,10 @@ static void test_en(void)
 	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO + used, 0, buf, sizeof(buf), &used),
 		  "NanumGothic", "en: Han falls back to NanumGothic");
 	CHECK_STR(buf, TOKYO, "en: the Han run");
-	CHECK_STR(face_of(f, "\xce\x95\xce\xbb\xce\xbb\xce\xac\xce\xb4\xce\xb1 "
-			     "\xd0\x9e\xd0\xb1\xd1\x8a", 1, buf, sizeof(buf), &used),
+	CHECK_STR(face_of(f,
+			  "\xce\x95\xce\xbb\xce\xbb\xce\xac\xce\xb4\xce\xb1 "
+			  "\xd0\x9e\xd0\xb1\xd1\x8a",
+			  1, buf, sizeof(buf), &used),
 		  "DejaVuSans-Bold,Bold", "en: bold Greek and Cyrillic in DejaVu Sans Bold");
 	CHECK(used == strlen(buf), "en: Greek and Cyrillic in one run");
 	CHECK_STR(face_of(f, "\xed\x95\x9c", 1, buf, sizeof(buf), &used), "NanumGothicBold,Bold",
@@ -76,12 +80,17 @@ static void test_en(void)
 		  "en: a missing character is measured as U+FFFD");
 	/* a full buffer cuts the run between characters */
 	face_of(f, TOKYO, 0, buf, 5, &used);
-	CHECK(used == 3 && strcmp(buf, "\xe6\x9d\xb1") == 0, "en: a 5-byte buffer holds one "
-	      "Han character (%zu bytes used)", used);
-	CHECK(fonts_run(f, "", 0, &(HPDF_Font){ 0 }, buf, sizeof(buf)) == 0, "en: end of text");
+	CHECK(used == 3 && strcmp(buf, "\xe6\x9d\xb1") == 0,
+	      "en: a 5-byte buffer holds one "
+	      "Han character (%zu bytes used)",
+	      used);
+	CHECK(fonts_run(f, "", 0, &(HPDF_Font){0}, buf, sizeof(buf)) == 0, "en: end of text");
 	test_widths_agree(f, "en", "Provider C led 7 of 12 PUT configurations", 0);
 	test_widths_agree(f, "en", "Ceph RGW " EN_DASH " " TOKYO, 1);
-	test_widths_agree(f, "en", "Caf\xc3\xa9 \xc5\x81\xc3\xb3" "d\xc5\xba \xed\x95\x9c", 0);
+	test_widths_agree(f, "en",
+			  "Caf\xc3\xa9 \xc5\x81\xc3\xb3"
+			  "d\xc5\xba \xed\x95\x9c",
+			  0);
 	CHECK(strncmp(fonts_css_family(f), "'DejaVu Sans', NanumGothic", 26) == 0,
 	      "en: CSS names DejaVu Sans first, then NanumGothic: %s", fonts_css_family(f));
 	fonts_free(f);
@@ -89,7 +98,7 @@ static void test_en(void)
 
 static void test_ko(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct fonts *f = fonts_new("ko", &e);
 	char buf[64];
 	size_t used;
@@ -103,8 +112,10 @@ static void test_ko(void)
 	CHECK_STR(face_of(f, "\xe2\x80\x89", 0, buf, sizeof(buf), &used), "DejaVuSans,Book",
 		  "ko: what NanumGothic lacks falls back to DejaVu Sans");
 	test_widths_agree(f, "ko", "\xec\x84\x9c\xec\x9a\xb8 \xe3\x82\xb9 " TOKYO, 1);
-	CHECK(strncmp(fonts_css_family(f), "NanumGothic", 11) == 0, "ko: CSS names NanumGothic "
-	      "first: %s", fonts_css_family(f));
+	CHECK(strncmp(fonts_css_family(f), "NanumGothic", 11) == 0,
+	      "ko: CSS names NanumGothic "
+	      "first: %s",
+	      fonts_css_family(f));
 	fonts_free(f);
 }
 

@@ -60,8 +60,9 @@ static void walk(xmlNodePtr n, struct walk *w)
 			const char *an = (const char *)a->name;
 			if ((!strcmp(an, "href") || !strcmp(an, "src")) && v && v[0] != '#')
 				w->external++;
-			if (v && (strstr((const char *)v, "url(") || strstr((const char *)v, "http:") ||
-				  strstr((const char *)v, "https:")))
+			if (v &&
+			    (strstr((const char *)v, "url(") || strstr((const char *)v, "http:") ||
+			     strstr((const char *)v, "https:")))
 				w->external++;
 			if (!strncmp(an, "on", 2))
 				w->inline_handlers++;
@@ -69,14 +70,16 @@ static void walk(xmlNodePtr n, struct walk *w)
 		}
 		if (!strcmp(name, "style")) {
 			xmlChar *t = xmlNodeGetContent(n);
-			if (t && (strstr((const char *)t, "url(") || strstr((const char *)t, "@import") ||
-				  strstr((const char *)t, "http")))
+			if (t &&
+			    (strstr((const char *)t, "url(") ||
+			     strstr((const char *)t, "@import") || strstr((const char *)t, "http")))
 				w->external++;
 			xmlFree(t);
 		}
 		if (!strcmp(name, "th")) {
 			xmlChar *scope = xmlGetProp(n, BAD_CAST "scope");
-			if (!scope || (strcmp((char *)scope, "col") && strcmp((char *)scope, "row")))
+			if (!scope ||
+			    (strcmp((char *)scope, "col") && strcmp((char *)scope, "row")))
 				w->th_without_scope++;
 			xmlChar *t = xmlNodeGetContent(n);
 			if (t && strstr((const char *)t, EVIL))
@@ -153,12 +156,14 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 					if (!has_name(td, "td"))
 						continue;
 					const struct rm_cell *c = model_cell(m, (int)col, m->ops[o],
-									     m->sizes[row], m->concurrency[k]);
+									     m->sizes[row],
+									     m->concurrency[k]);
 					char got[128], want[TEXT_NUM_MAX];
 					cell_value(td, got, sizeof(got));
 					while (*got && got[strlen(got) - 1] == ' ')
 						got[strlen(got) - 1] = 0;
-					text_num(nf, c ? c->mib_s.value : NAN, -1, want, sizeof(want));
+					text_num(nf, c ? c->mib_s.value : NAN, -1, want,
+						 sizeof(want));
 					CHECK_STR(got, want, "%s row %zu col %zu", id, row, col);
 					xmlChar *cls = xmlGetProp(td, BAD_CAST "class");
 					leads += cls && strstr((char *)cls, "lead");
@@ -169,17 +174,20 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 					cells++;
 					col++;
 				}
-				CHECK(col == m->nsubjects, "%s row %zu: one column per subject", id, row);
+				CHECK(col == m->nsubjects, "%s row %zu: one column per subject", id,
+				      row);
 				row++;
 			}
 			CHECK(row == m->nsizes, "%s: one row per size", id);
 		}
-	CHECK(cells == (int)(m->nops * m->nconc * m->nsizes * m->nsubjects), "%d table cells", cells);
+	CHECK(cells == (int)(m->nops * m->nconc * m->nsizes * m->nsubjects), "%d table cells",
+	      cells);
 	CHECK(leads == (int)m->nleaders, "%d leaders marked, %zu in the data", leads, m->nleaders);
 	int short_cells = 0;
 	for (size_t i = 0; i < m->ncells; i++)
 		short_cells += m->cells[i].n < m->cells[i].expected;
-	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes, short_cells);
+	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes,
+	      short_cells);
 }
 
 /* The text a 1.1 table cell must show: "v ± h" with h in v's decimals. */
@@ -212,7 +220,8 @@ static int has_class(xmlNodePtr n, const char *cls)
 	xmlChar *v = xmlGetProp(n, BAD_CAST "class");
 	int r = 0;
 	for (char *p = v ? strstr((char *)v, cls) : NULL; p && !r; p = strstr(p + 1, cls))
-		r = (p == (char *)v || p[-1] == ' ') && (p[strlen(cls)] == 0 || p[strlen(cls)] == ' ');
+		r = (p == (char *)v || p[-1] == ' ') &&
+		    (p[strlen(cls)] == 0 || p[strlen(cls)] == ' ');
 	xmlFree(v);
 	return r;
 }
@@ -262,20 +271,23 @@ static xmlNodePtr svg_titled(xmlNodePtr n, const char *s)
 static void test_stats(const char *top, const char *tdir)
 {
 	char path[4096];
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct strbuf html = { 0 };
-	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	struct strbuf html = {0};
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json",
+		 top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
-	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
+	    !(d = report_build(m, l, f, &e)) ||
+	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "1.1 report: %s", e.msg);
 		goto done;
 	}
 	htmlDocPtr doc = htmlReadMemory(html.p, (int)html.len, "report.html", "UTF-8",
-					HTML_PARSE_NONET | HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING);
+					HTML_PARSE_NONET | HTML_PARSE_NOERROR |
+						HTML_PARSE_NOWARNING);
 	CHECK(doc != NULL, "1.1 report parses");
 	if (!doc)
 		goto done;
@@ -290,8 +302,8 @@ static void test_stats(const char *top, const char *tdir)
 			CHECK(n == m->nsizes * m->nsubjects, "%s: %zu cells", id, n);
 			for (size_t i = 0; i < n; i++) {
 				size_t z = i / m->nsubjects, sj = i % m->nsubjects;
-				const struct rm_cell *c = model_cell(m, (int)sj, m->ops[o], m->sizes[z],
-								     m->concurrency[k]);
+				const struct rm_cell *c = model_cell(
+					m, (int)sj, m->ops[o], m->sizes[z], m->concurrency[k]);
 				const struct rm_leader *ld = model_leader(m, m->ops[o], m->sizes[z],
 									  m->concurrency[k]);
 				char got[128], want[128], note[32];
@@ -301,17 +313,21 @@ static void test_stats(const char *top, const char *tdir)
 					got[strlen(got) - 1] = 0;
 				want_ci(text_lang_numfmt(l), c, want, sizeof(want));
 				CHECK_STR(got, want, "%s cell %zu: value ± CI", id, i);
-				snprintf(note, sizeof(note), c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
+				snprintf(note, sizeof(note),
+					 c->n < c->expected ? "n=%d/%d" : "n=%d", c->n,
 					 c->expected);
-				CHECK(all && strstr((char *)all, note), "%s cell %zu shows %s", id, i, note);
+				CHECK(all && strstr((char *)all, note), "%s cell %zu shows %s", id,
+				      i, note);
 				xmlFree(all);
 				leads += has_class(tds[i], "lead");
 				ties += has_class(tds[i], "tie");
-				int clear = ld && ld->status == RM_LEAD_CLEAR && ld->subject == (int)sj;
+				int clear = ld && ld->status == RM_LEAD_CLEAR &&
+					    ld->subject == (int)sj;
 				int tie = model_in_tie(ld, (int)sj);
 				want_leads += clear;
 				want_ties += tie;
-				CHECK(has_class(tds[i], "lead") == clear && has_class(tds[i], "tie") == tie,
+				CHECK(has_class(tds[i], "lead") == clear &&
+					      has_class(tds[i], "tie") == tie,
 				      "%s cell %zu: lead %d tie %d", id, i, clear, tie);
 				cells++;
 			}
@@ -324,14 +340,17 @@ static void test_stats(const char *top, const char *tdir)
 		snprintf(t, sizeof(t), "%s throughput of each subject relative", o ? "GET" : "PUT");
 		xmlNodePtr svg = svg_titled(root, t);
 		CHECK(svg != NULL, "the %s forest plot", o ? "GET" : "PUT");
-		CHECK(svg && texts_containing(svg->children, " w. vs ") == (int)(m->nsizes * m->nconc),
+		CHECK(svg && texts_containing(svg->children, " w. vs ") ==
+				      (int)(m->nsizes * m->nconc),
 		      "forest: one row per size × workers");
-		CHECK(svg && texts_containing(svg->children, "Backblaze B2: ") == (int)(m->nsizes * m->nconc),
+		CHECK(svg && texts_containing(svg->children, "Backblaze B2: ") ==
+				      (int)(m->nsizes * m->nconc),
 		      "forest: a B2 estimate in every row (B2 never leads)");
 	}
 	CHECK(find_id(root, "t-lat-put") && find_id(root, "t-lat-get"), "pooled latency tables");
 	CHECK(strstr(html.p, "Holm&#39;s adjustment over the 24 p-values") ||
-	      strstr(html.p, "Holm's adjustment over the 24 p-values"), "methodology settings");
+		      strstr(html.p, "Holm's adjustment over the 24 p-values"),
+	      "methodology settings");
 	xmlFreeDoc(doc);
 done:
 	strbuf_free(&html);
@@ -345,22 +364,24 @@ done:
 static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), struct strbuf *html)
 {
 	char path[4096];
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	json_error_t je;
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
 	struct report_model *m = NULL;
 	int rc = -1;
-	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json",
+		 top ? top : ".");
 	json_t *root = json_load_file(path, 0, &je);
 	if (!root)
 		return -1;
 	edit(root);
 	char *text = json_dumps(root, 0);
 	json_decref(root);
-	if ((m = model_load_string(text, "p/aggregate.json", &e)) && (l = text_lang_load(tdir, "en", &e)) &&
-	    (f = fonts_new("en", &e)) && (d = report_build(m, l, f, &e)) &&
+	if ((m = model_load_string(text, "p/aggregate.json", &e)) &&
+	    (l = text_lang_load(tdir, "en", &e)) && (f = fonts_new("en", &e)) &&
+	    (d = report_build(m, l, f, &e)) &&
 	    html_write(d, tdir, fonts_css_family(f), html, &e) == 0)
 		rc = 0;
 	CHECK(rc == 0, "edited 1.1 report: %s", e.msg);
@@ -399,16 +420,19 @@ static void best_policy(json_t *root)
 
 static void test_policies(const char *top, const char *tdir)
 {
-	struct strbuf html = { 0 };
+	struct strbuf html = {0};
 	if (html_of(top, tdir, median_policy, &html) == 0) {
 		CHECK(strstr(html.p, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
 		      "order statistics: [lo, hi] with n");
-		CHECK(strstr(html.p, "[lo, hi] = distribution-free confidence interval of the median") != NULL,
+		CHECK(strstr(html.p,
+			     "[lo, hi] = distribution-free confidence interval of the median") !=
+			      NULL,
 		      "the foot names the order-statistics interval");
 	}
 	strbuf_free(&html);
 	if (html_of(top, tdir, best_policy, &html) == 0) {
-		CHECK(strstr(html.p, ">6.64 <span class=\"n\">n=3</span>") != NULL, "best-of: the value alone");
+		CHECK(strstr(html.p, ">6.64 <span class=\"n\">n=3</span>") != NULL,
+		      "best-of: the value alone");
 		CHECK(strstr(html.p, "Best-of-N figures have no confidence interval.") != NULL,
 		      "best-of: the foot says there is no interval");
 		int pm = 0, cells = 0;
@@ -429,14 +453,15 @@ int main(void)
 {
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096];
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	json_error_t je;
 	struct report_model *m = NULL;
 	struct text_lang *l = NULL;
 	struct fonts *f = NULL;
 	struct doc *d = NULL;
-	struct strbuf html = { 0 };
-	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	struct strbuf html = {0};
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json",
+		 top ? top : ".");
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 
 	/* the fixture with a hostile subject label and endpoint */
@@ -453,7 +478,8 @@ int main(void)
 	free(text);
 	CHECK(m != NULL, "evil fixture loads: %s", e.msg);
 	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
-	    !(d = report_build(m, l, f, &e)) || html_write(d, tdir, fonts_css_family(f), &html, &e)) {
+	    !(d = report_build(m, l, f, &e)) ||
+	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "report: %s", e.msg);
 		goto done;
 	}
@@ -461,7 +487,7 @@ int main(void)
 	CHECK(strstr(html.p, "&lt;script&gt;alert(1)&lt;/script&gt;") != NULL, "label escaped");
 	CHECK(strstr(html.p, "<img") == NULL, "endpoint escaped");
 
-	struct errs errs = { 0, "" };
+	struct errs errs = {0, ""};
 	xmlSetStructuredErrorFunc(&errs, on_error);
 	htmlDocPtr doc = htmlReadMemory(html.p, (int)html.len, "report.html", "UTF-8",
 					HTML_PARSE_NONET);
@@ -469,7 +495,7 @@ int main(void)
 	CHECK(doc != NULL, "libxml2 parses the report");
 	CHECK(errs.n == 0, "%d parse errors; first: %s", errs.n, errs.first);
 	if (doc) {
-		struct walk w = { 0 };
+		struct walk w = {0};
 		xmlNodePtr r = xmlDocGetRootElement(doc);
 		xmlChar *lang = xmlGetProp(r, BAD_CAST "lang");
 		CHECK(lang && strcmp((char *)lang, "en") == 0, "<html lang=\"en\">");
@@ -479,10 +505,12 @@ int main(void)
 		CHECK(w.external == 0, "%d external references", w.external);
 		CHECK(w.inline_handlers == 0, "%d on* attributes", w.inline_handlers);
 		CHECK(w.th_without_scope == 0, "%d th without scope", w.th_without_scope);
-		CHECK(w.tables > 10 && w.captions == w.tables, "%d tables, %d captions", w.tables, w.captions);
+		CHECK(w.tables > 10 && w.captions == w.tables, "%d tables, %d captions", w.tables,
+		      w.captions);
 		CHECK(w.svgs == 14 && w.svg_titled == w.svgs, "%d charts, %d with title and desc",
 		      w.svgs, w.svg_titled);
-		CHECK(w.evil_text >= 3, "the hostile label reads back as text (%d headers)", w.evil_text);
+		CHECK(w.evil_text >= 3, "the hostile label reads back as text (%d headers)",
+		      w.evil_text);
 		check_tables(r, m, text_lang_numfmt(l));
 		xmlFreeDoc(doc);
 	}

@@ -13,7 +13,7 @@ static char fixture[4096], stats_fixture[4096];
 
 static void test_fixture(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct report_model *m = model_load(fixture, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
 	if (!m)
@@ -28,25 +28,28 @@ static void test_fixture(void)
 	CHECK(c && c->nruns == 3 && !c->runs[1].included && isnan(c->runs[1].mib_s),
 	      "its excluded run is kept, with a null (NAN) value");
 	CHECK(model_cell(m, 0, "put", 262144, 7) == NULL, "no cell outside the matrix");
-	CHECK(m->nexcluded == 1 && strcmp(m->excluded[0].cls, "auth") == 0, "one excluded run (auth)");
+	CHECK(m->nexcluded == 1 && strcmp(m->excluded[0].cls, "auth") == 0,
+	      "one excluded run (auth)");
 	const struct rm_oneoff *o = model_oneoff(m, 0, "head");
 	CHECK(o && isnan(o->ttfb.avg) && o->obj_s > 0, "HEAD has no TTFB (null → NAN)");
 	CHECK(model_has_oneoff(m, "delete") && !model_has_oneoff(m, "multipart"), "one-off ops");
 	CHECK(m->nleader_counts == 4 && m->nconsistency == 2, "leader counts and consistency");
 	/* a 1.0 file: every 1.1 part is "not available" */
 	CHECK(m->format_minor == 0 && !m->has_stats, "format 1: no statistics");
-	CHECK(c && isnan(c->mib_s.ci_lo) && c->mib_s.ci_method == RM_CI_NONE && !c->latency.pooled.present,
+	CHECK(c && isnan(c->mib_s.ci_lo) && c->mib_s.ci_method == RM_CI_NONE &&
+		      !c->latency.pooled.present,
 	      "1.0: no interval, no pooled latency");
 	CHECK(m->ncomparisons == 0 && m->ntimeseries == 0, "1.0: no comparisons, no time series");
 	CHECK(m->leaders[0].status == RM_LEAD_UNKNOWN && m->leader_counts[0].clear == -1 &&
-	      m->leader_counts[0].tied == -1, "1.0: leader status unknown, counts -1");
+		      m->leader_counts[0].tied == -1,
+	      "1.0: leader status unknown, counts -1");
 	model_free(m);
 }
 
 /* Format 1.1 (tests/fixtures/render/stats, gen_aggregate.py --small --stats --subjects 3). */
 static void test_stats(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct report_model *m = model_load(stats_fixture, &e);
 	CHECK(m != NULL, "1.1 fixture loads: %s", e.msg);
 	if (!m)
@@ -62,7 +65,8 @@ static void test_stats(void)
 	const struct rm_pooled *p = c ? &c->latency.pooled : NULL;
 	CHECK(p && p->present && p->source == RM_POOL_HISTOGRAM && p->nquant == 18, "18 quantiles");
 	CHECK(p && fabs(p->p50 - 40.4228) < 1e-9 && p->quant_q[1] == 0.01 &&
-	      fabs(p->quant_ms[1] - 12.0769) < 1e-9 && p->quant_q[17] == 1, "pooled p50 and quantiles");
+		      fabs(p->quant_ms[1] - 12.0769) < 1e-9 && p->quant_q[17] == 1,
+	      "pooled p50 and quantiles");
 	CHECK(p && p->requests == 2700 && isfinite(p->p999), "requests, p99.9");
 	c = model_cell(m, 2, "put", 262144, 1);
 	p = c ? &c->latency.pooled : NULL;
@@ -70,24 +74,27 @@ static void test_stats(void)
 	      "the runs' fallback: no p99.9, no quantiles");
 	CHECK(m->ncomparisons == 24, "24 comparisons, got %zu", m->ncomparisons);
 	const struct rm_comparison *k = &m->comparisons[0];
-	CHECK(k->a == 0 && k->b == 1 && k->test == RM_TEST_PAIRED && k->pairs == 3 && k->significant &&
-	      fabs(k->ratio - 1.4062) < 1e-9 && fabs(k->ci_lo - 1.3536) < 1e-9 &&
-	      fabs(k->p_adj - 0.01346) < 1e-9, "comparisons[0]: aws/b2 paired, significant");
+	CHECK(k->a == 0 && k->b == 1 && k->test == RM_TEST_PAIRED && k->pairs == 3 &&
+		      k->significant && fabs(k->ratio - 1.4062) < 1e-9 &&
+		      fabs(k->ci_lo - 1.3536) < 1e-9 && fabs(k->p_adj - 0.01346) < 1e-9,
+	      "comparisons[0]: aws/b2 paired, significant");
 	int sw = -1;
 	CHECK(model_comparison(m, "put", 262144, 1, 1, 0, &sw) == k && sw == 1, "found swapped");
 	const struct rm_leader *d = model_leader(m, "put", 262144, 1);
 	CHECK(d && d->status == RM_LEAD_TIE && !d->clear && d->ntied == 1 && d->tied_with[0] == 2 &&
-	      fabs(d->detectable_ratio - 1.1791) < 1e-9, "tie of aws with r2, detectable 1.1791");
+		      fabs(d->detectable_ratio - 1.1791) < 1e-9,
+	      "tie of aws with r2, detectable 1.1791");
 	CHECK(model_in_tie(d, 0) && model_in_tie(d, 2) && !model_in_tie(d, 1), "who is in the tie");
 	d = model_leader(m, "get", 5242880, 10);
 	CHECK(d && d->status == RM_LEAD_CLEAR && d->clear && d->ntied == 0 && d->subject == 2,
 	      "clear leader r2");
-	CHECK(m->leader_counts[5].clear == 1 && m->leader_counts[5].tied == 3, "r2 GET: 1 clear, 3 tied");
+	CHECK(m->leader_counts[5].clear == 1 && m->leader_counts[5].tied == 3,
+	      "r2 GET: 1 clear, 3 tied");
 	CHECK(m->ntimeseries == 6, "6 time series");
 	const struct rm_series *t = &m->timeseries[0];
 	CHECK(t->subject == 0 && t->n == 8 && t->kept_first == 2 && t->kept_last == 5 &&
-	      t->size == 5242880 && t->concurrency == 10 && t->cycle == 3 &&
-	      fabs(t->mib_s[0] - 99.2489) < 1e-9 && fabs(t->obj_s[7] - 20.6505) < 1e-9,
+		      t->size == 5242880 && t->concurrency == 10 && t->cycle == 3 &&
+		      fabs(t->mib_s[0] - 99.2489) < 1e-9 && fabs(t->obj_s[7] - 20.6505) < 1e-9,
 	      "timeseries[0]");
 	model_free(m);
 }
@@ -115,50 +122,50 @@ static json_t *at(json_t *root, const char *path)
 static void test_errors(void)
 {
 	static const struct {
-		const char *parent, *key;   /* set parent.key (key "" = delete parent's member) */
-		const char *value;          /* JSON text, or NULL to delete */
-		const char *field;          /* expected in the message */
+		const char *parent, *key; /* set parent.key (key "" = delete parent's member) */
+		const char *value;        /* JSON text, or NULL to delete */
+		const char *field;        /* expected in the message */
 	} cases[] = {
-		{ "", "format", "\"s3bench-aggregate/2\"", "format" },
-		{ "", "format", "\"s3bench-aggregate/10\"", "format" },
-		{ "", "subjects", NULL, "subjects: missing" },
-		{ "", "subjects", "[]", "subjects: empty" },
-		{ "subjects[1]", "color", "\"red\"", "subjects[1].color" },
-		{ "subjects[0]", "id", "7", "subjects[0].id" },
-		{ "matrix", "sizes", "[262144, -1]", "matrix.sizes[1]" },
-		{ "matrix", "concurrency", "\"ten\"", "matrix.concurrency" },
-		{ "cells[3].mib_s", "value", "\"fast\"", "cells[3].mib_s.value" },
-		{ "cells[5]", "subject", "\"nobody\"", "cells[5].subject" },
-		{ "cells[2]", "size", NULL, "cells[2].size: missing" },
-		{ "cells[0].runs[1]", "included", "1", "cells[0].runs[1].included" },
-		{ "ops[2]", "obj_s", "[]", "ops[2].obj_s" },
-		{ "leader_counts[0]", "led", "-1", "leader_counts[0].led" },
-		{ "excluded[0]", "subject", "\"ghost\"", "excluded[0].subject" },
-		{ "policy", "rule", NULL, "policy.rule: missing" },
+		{"", "format", "\"s3bench-aggregate/2\"", "format"},
+		{"", "format", "\"s3bench-aggregate/10\"", "format"},
+		{"", "subjects", NULL, "subjects: missing"},
+		{"", "subjects", "[]", "subjects: empty"},
+		{"subjects[1]", "color", "\"red\"", "subjects[1].color"},
+		{"subjects[0]", "id", "7", "subjects[0].id"},
+		{"matrix", "sizes", "[262144, -1]", "matrix.sizes[1]"},
+		{"matrix", "concurrency", "\"ten\"", "matrix.concurrency"},
+		{"cells[3].mib_s", "value", "\"fast\"", "cells[3].mib_s.value"},
+		{"cells[5]", "subject", "\"nobody\"", "cells[5].subject"},
+		{"cells[2]", "size", NULL, "cells[2].size: missing"},
+		{"cells[0].runs[1]", "included", "1", "cells[0].runs[1].included"},
+		{"ops[2]", "obj_s", "[]", "ops[2].obj_s"},
+		{"leader_counts[0]", "led", "-1", "leader_counts[0].led"},
+		{"excluded[0]", "subject", "\"ghost\"", "excluded[0].subject"},
+		{"policy", "rule", NULL, "policy.rule: missing"},
 		/* an element that is not an object is named as such, in every array */
-		{ "", "leaders", "[5]", "leaders[0]: expected an object" },
-		{ "", "leader_counts", "[null]", "leader_counts[0]: expected an object" },
-		{ "", "consistency", "[[]]", "consistency[0]: expected an object" },
-		{ "", "excluded", "[\"x\"]", "excluded[0]: expected an object" },
-		{ "cells[1]", "runs", "[1]", "cells[1].runs[0]: expected an object" },
-		{ "", "ops", "[true]", "ops[0]: expected an object" },
+		{"", "leaders", "[5]", "leaders[0]: expected an object"},
+		{"", "leader_counts", "[null]", "leader_counts[0]: expected an object"},
+		{"", "consistency", "[[]]", "consistency[0]: expected an object"},
+		{"", "excluded", "[\"x\"]", "excluded[0]: expected an object"},
+		{"cells[1]", "runs", "[1]", "cells[1].runs[0]: expected an object"},
+		{"", "ops", "[true]", "ops[0]: expected an object"},
 		/* the 1.1 parts */
-		{ "cells[0].mib_s", "ci95", "[1]", "cells[0].mib_s.ci95" },
-		{ "cells[0].obj_s", "ci_method", "\"z\"", "cells[0].obj_s.ci_method" },
-		{ "cells[0].latency_ms", "pooled", "3", "cells[0].latency_ms.pooled" },
-		{ "cells[0].ttfb_ms.pooled", "p99", "\"x\"", "cells[0].ttfb_ms.pooled.p99" },
-		{ "cells[0].latency_ms.pooled", "quantiles", "[[0.5, 1], [0.1, 2]]",
-		  "cells[0].latency_ms.pooled.quantiles[1]" },
-		{ "comparisons[2]", "a", "\"ghost\"", "comparisons[2].a" },
-		{ "comparisons[2]", "ci95", "{}", "comparisons[2].ci95" },
-		{ "comparisons[1]", "significant", "\"yes\"", "comparisons[1].significant" },
-		{ "leaders[1]", "status", "\"maybe\"", "leaders[1].status" },
-		{ "leaders[1]", "tied_with", "[\"ghost\"]", "leaders[1].tied_with[0]" },
-		{ "leader_counts[1]", "clear", "-2", "leader_counts[1].clear" },
-		{ "", "statistics", "[]", "statistics" },
-		{ "timeseries[1]", "mib_s", "[1, \"x\"]", "timeseries[1].mib_s[1]" },
-		{ "timeseries[1]", "obj_s", "[1]", "timeseries[1].obj_s" },
-		{ "timeseries[0]", "subject", "\"ghost\"", "timeseries[0].subject" },
+		{"cells[0].mib_s", "ci95", "[1]", "cells[0].mib_s.ci95"},
+		{"cells[0].obj_s", "ci_method", "\"z\"", "cells[0].obj_s.ci_method"},
+		{"cells[0].latency_ms", "pooled", "3", "cells[0].latency_ms.pooled"},
+		{"cells[0].ttfb_ms.pooled", "p99", "\"x\"", "cells[0].ttfb_ms.pooled.p99"},
+		{"cells[0].latency_ms.pooled", "quantiles", "[[0.5, 1], [0.1, 2]]",
+		 "cells[0].latency_ms.pooled.quantiles[1]"},
+		{"comparisons[2]", "a", "\"ghost\"", "comparisons[2].a"},
+		{"comparisons[2]", "ci95", "{}", "comparisons[2].ci95"},
+		{"comparisons[1]", "significant", "\"yes\"", "comparisons[1].significant"},
+		{"leaders[1]", "status", "\"maybe\"", "leaders[1].status"},
+		{"leaders[1]", "tied_with", "[\"ghost\"]", "leaders[1].tied_with[0]"},
+		{"leader_counts[1]", "clear", "-2", "leader_counts[1].clear"},
+		{"", "statistics", "[]", "statistics"},
+		{"timeseries[1]", "mib_s", "[1, \"x\"]", "timeseries[1].mib_s[1]"},
+		{"timeseries[1]", "obj_s", "[1]", "timeseries[1].obj_s"},
+		{"timeseries[0]", "subject", "\"ghost\"", "timeseries[0].subject"},
 	};
 	json_error_t je;
 	json_t *base = json_load_file(stats_fixture, 0, &je);
@@ -166,15 +173,17 @@ static void test_errors(void)
 	if (!base)
 		return;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		json_t *root = json_deep_copy(base), *parent = *cases[i].parent ? at(root, cases[i].parent) : root;
-		struct err e = { { 0 } };
+		json_t *root = json_deep_copy(base),
+		       *parent = *cases[i].parent ? at(root, cases[i].parent) : root;
+		struct err e = {{0}};
 		CHECK(parent != NULL, "case %zu: %s exists in the fixture", i, cases[i].parent);
 		if (!parent) {
 			json_decref(root);
 			continue;
 		}
 		if (cases[i].value)
-			json_object_set_new(parent, cases[i].key, json_loads(cases[i].value, JSON_DECODE_ANY, &je));
+			json_object_set_new(parent, cases[i].key,
+					    json_loads(cases[i].value, JSON_DECODE_ANY, &je));
 		else
 			json_object_del(parent, cases[i].key);
 		char *text = json_dumps(root, 0);
@@ -188,11 +197,13 @@ static void test_errors(void)
 	}
 	json_decref(base);
 
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	CHECK(model_load_string("{\"format\": ", "y.json", &e) == NULL &&
-	      strstr(e.msg, "y.json:1: not valid JSON"), "bad JSON names file and line: %s", e.msg);
+		      strstr(e.msg, "y.json:1: not valid JSON"),
+	      "bad JSON names file and line: %s", e.msg);
 	CHECK(model_load("/nonexistent/aggregate.json", &e) == NULL &&
-	      strstr(e.msg, "/nonexistent/aggregate.json"), "a missing file is named: %s", e.msg);
+		      strstr(e.msg, "/nonexistent/aggregate.json"),
+	      "a missing file is named: %s", e.msg);
 }
 
 /* Nulls stay null: a cell with n = 0 and a subject without colour. */
@@ -204,7 +215,7 @@ static void test_nulls(void)
 		"\"matrix\":{\"ops\":[\"put\"],\"sizes\":[4096],\"concurrency\":[1]},"
 		"\"cells\":[{\"subject\":\"a\",\"op\":\"put\",\"size\":4096,\"concurrency\":1,\"n\":0,"
 		"\"expected\":2,\"mib_s\":{\"value\":null,\"mean\":null},\"latency_ms\":null}]}";
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct report_model *m = model_load_string(json, "z.json", &e);
 	CHECK(m != NULL, "minimal aggregate loads: %s", e.msg);
 	if (!m)
@@ -223,8 +234,8 @@ int main(void)
 	const char *top = getenv("TOP");
 	snprintf(fixture, sizeof(fixture), "%s/tests/fixtures/render/small/aggregate.json",
 		 top ? top : ".");
-	snprintf(stats_fixture, sizeof(stats_fixture), "%s/tests/fixtures/render/stats/aggregate.json",
-		 top ? top : ".");
+	snprintf(stats_fixture, sizeof(stats_fixture),
+		 "%s/tests/fixtures/render/stats/aggregate.json", top ? top : ".");
 	test_fixture();
 	test_stats();
 	test_errors();

@@ -17,8 +17,7 @@ static char fixtures[4096], tmp[] = "/tmp/test_render_model_history.XXXXXX";
 
 /* load: small11's aggregate.json with `baseline` set to baseline_json (NULL: none) and
  * trend.json holding trend_text (NULL: absent), loaded; NULL with e set on refusal. */
-static struct report_model *load(const char *baseline_json, const char *trend_text,
-				 struct err *e)
+static struct report_model *load(const char *baseline_json, const char *trend_text, struct err *e)
 {
 	char src[4200], agg[4200], tr[4200];
 	json_error_t je;
@@ -44,7 +43,7 @@ static struct report_model *load(const char *baseline_json, const char *trend_te
 
 static void test_baseline(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct report_model *m = load(
 		"{\"campaign\": \"nightly\", \"generated\": \"2026-01-02T03:04:05Z\", "
 		"\"alpha\": 0.05, \"only_new\": [1, 2], \"only_old\": [], \"cells\": ["
@@ -52,7 +51,8 @@ static void test_baseline(void)
 		" \"test\": \"welch\", \"significant\": true, \"change\": \"regression\", "
 		" \"old\": 100, \"new\": 77, \"ratio\": 0.77, \"ci95\": [0.7, 0.84], "
 		" \"p_adj\": 0.001, \"latency_ms\": {\"basis\": \"pooled\", \"p50\": {\"ratio\": 1.3}}},"
-		"{\"subject\": \"b\", \"op\": \"get\"}]}", NULL, &e);
+		"{\"subject\": \"b\", \"op\": \"get\"}]}",
+		NULL, &e);
 	const struct rm_baseline *b = m ? m->baseline : NULL;
 
 	CHECK(m != NULL && b != NULL, "loads with its baseline: %s", e.msg);
@@ -61,20 +61,22 @@ static void test_baseline(void)
 		return;
 	}
 	CHECK(!strcmp(b->campaign, "nightly") && !strcmp(b->generated, "2026-01-02T03:04:05Z") &&
-	      b->alpha == 0.05 && b->nonly_new == 2 && b->nonly_old == 0 && b->ncells == 2,
+		      b->alpha == 0.05 && b->nonly_new == 2 && b->nonly_old == 0 && b->ncells == 2,
 	      "baseline: campaign, generated, alpha, one-side counts, 2 cells");
 	CHECK(!strcmp(b->cells[0].subject, "a") && !strcmp(b->cells[0].op, "put") &&
-	      b->cells[0].size == 1048576 && b->cells[0].concurrency == 8 && b->cells[0].tested &&
-	      b->cells[0].significant && !strcmp(b->cells[0].change, "regression") &&
-	      b->cells[0].old == 100 && b->cells[0].new_ == 77 && b->cells[0].ratio == 0.77 &&
-	      b->cells[0].has_ci && b->cells[0].ci_lo == 0.7 && b->cells[0].ci_hi == 0.84 &&
-	      b->cells[0].p_adj == 0.001 && b->cells[0].has_latency &&
-	      b->cells[0].p50_ratio == 1.3 && !strcmp(b->cells[0].latency_basis, "pooled"),
+		      b->cells[0].size == 1048576 && b->cells[0].concurrency == 8 &&
+		      b->cells[0].tested && b->cells[0].significant &&
+		      !strcmp(b->cells[0].change, "regression") && b->cells[0].old == 100 &&
+		      b->cells[0].new_ == 77 && b->cells[0].ratio == 0.77 && b->cells[0].has_ci &&
+		      b->cells[0].ci_lo == 0.7 && b->cells[0].ci_hi == 0.84 &&
+		      b->cells[0].p_adj == 0.001 && b->cells[0].has_latency &&
+		      b->cells[0].p50_ratio == 1.3 && !strcmp(b->cells[0].latency_basis, "pooled"),
 	      "cell 0: every field");
 	CHECK(!b->cells[1].tested && !b->cells[1].significant && b->cells[1].change == NULL &&
-	      isnan(b->cells[1].old) && isnan(b->cells[1].ratio) && !b->cells[1].has_ci &&
-	      !b->cells[1].has_latency && b->cells[1].latency_basis == NULL &&
-	      isnan(b->cells[1].p50_ratio), "cell 1: absent fields NULL, NAN, not set");
+		      isnan(b->cells[1].old) && isnan(b->cells[1].ratio) && !b->cells[1].has_ci &&
+		      !b->cells[1].has_latency && b->cells[1].latency_basis == NULL &&
+		      isnan(b->cells[1].p50_ratio),
+	      "cell 1: absent fields NULL, NAN, not set");
 	CHECK(m->ntrend == 0 && m->nalerts == 0, "no trend.json: no series, no alerts");
 	model_free(m);
 	m = load(NULL, NULL, &e);
@@ -84,26 +86,29 @@ static void test_baseline(void)
 
 static void test_trend(void)
 {
-	struct err e = { { 0 } };
-	struct report_model *m = load(NULL,
+	struct err e = {{0}};
+	struct report_model *m = load(
+		NULL,
 		"{\"alerts\": [\"a put 1MiB c8: -23 %\"], \"series\": ["
 		"{\"subject\": \"a\", \"op\": \"put\", \"size\": 1024, \"concurrency\": 2, "
 		" \"points\": [{\"build\": 3, \"value\": 10, \"ci95\": [9, 11]}, {\"build\": 4}], "
 		" \"change\": {\"ratio\": 0.8, \"ci95\": [0.7, 0.9], \"significant\": true}},"
-		"{\"subject\": \"b\"}]}", &e);
+		"{\"subject\": \"b\"}]}",
+		&e);
 
 	CHECK(m != NULL, "loads with trend.json: %s", e.msg);
 	if (m == NULL)
 		return;
 	CHECK(m->nalerts == 1 && !strcmp(m->alerts[0], "a put 1MiB c8: -23 %"), "the alert");
 	CHECK(m->ntrend == 2 && !strcmp(m->trend[0].subject, "a") &&
-	      !strcmp(m->trend[0].op, "put") && m->trend[0].size == 1024 &&
-	      m->trend[0].concurrency == 2 && m->trend[0].npoints == 2 &&
-	      m->trend[0].points[0].build == 3 && m->trend[0].points[0].value == 10 &&
-	      m->trend[0].points[0].has_ci && m->trend[0].points[0].ci_hi == 11 &&
-	      m->trend[0].points[1].build == 4 && isnan(m->trend[0].points[1].value) &&
-	      !m->trend[0].points[1].has_ci && m->trend[0].has_change &&
-	      m->trend[0].ratio == 0.8 && m->trend[0].ci_lo == 0.7 && m->trend[0].significant,
+		      !strcmp(m->trend[0].op, "put") && m->trend[0].size == 1024 &&
+		      m->trend[0].concurrency == 2 && m->trend[0].npoints == 2 &&
+		      m->trend[0].points[0].build == 3 && m->trend[0].points[0].value == 10 &&
+		      m->trend[0].points[0].has_ci && m->trend[0].points[0].ci_hi == 11 &&
+		      m->trend[0].points[1].build == 4 && isnan(m->trend[0].points[1].value) &&
+		      !m->trend[0].points[1].has_ci && m->trend[0].has_change &&
+		      m->trend[0].ratio == 0.8 && m->trend[0].ci_lo == 0.7 &&
+		      m->trend[0].significant,
 	      "series 0: its cell, two builds, its change");
 	CHECK(m->trend[1].op == NULL && m->trend[1].npoints == 0 && !m->trend[1].has_change,
 	      "series 1: absent fields");

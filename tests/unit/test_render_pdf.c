@@ -47,8 +47,9 @@ static void test_report(const char *lang)
 {
 	const char *top = getenv("TOP");
 	char path[4096], tdir[4096], out[] = "/tmp/s3bench-pdf-XXXXXX";
-	struct err e = { { 0 } };
-	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json", top ? top : ".");
+	struct err e = {{0}};
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json",
+		 top ? top : ".");
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	struct text_lang *l = m ? text_lang_load(tdir, lang, &e) : NULL;
@@ -61,26 +62,34 @@ static void test_report(const char *lang)
 		CHECK(pdf_write(d, f, out, &e) == 0, "%s: pdf_write: %s", lang, e.msg);
 		size_t len;
 		char *buf = slurp(out, &len);
-		CHECK(buf && len > 1000 && memcmp(buf, "%PDF-1.", 7) == 0, "%s: a PDF header", lang);
+		CHECK(buf && len > 1000 && memcmp(buf, "%PDF-1.", 7) == 0, "%s: a PDF header",
+		      lang);
 		CHECK(buf && count(buf, len, "%%EOF") >= 1, "%s: complete (%%%%EOF)", lang);
 		size_t np = buf ? pages(buf, len) : 0;
 		CHECK(np >= 8 && np <= 16, "%s: %zu pages", lang, np);
-		CHECK(buf && count(buf, len, "/MediaBox [ 0 0 595") + count(buf, len, "/MediaBox [0 0 595") >= np,
+		CHECK(buf && count(buf, len, "/MediaBox [ 0 0 595") +
+					      count(buf, len, "/MediaBox [0 0 595") >=
+				      np,
 		      "%s: every page A4", lang);
 		CHECK(buf && count(buf, len, "/Outlines") >= 1, "%s: an outline", lang);
 		CHECK(buf && count(buf, len, "/Subtype /Link") >= 8, "%s: contents links", lang);
 		/* each face used is embedded once; no standard (Windows-1252) font */
 		if (strcmp(lang, "ko") == 0)
-			CHECK(buf && count(buf, len, "+NanumGothic") > count(buf, len, "+NanumGothicBold") &&
-			      count(buf, len, "+NanumGothicBold") >= 1,
+			CHECK(buf &&
+				      count(buf, len, "+NanumGothic") >
+					      count(buf, len, "+NanumGothicBold") &&
+				      count(buf, len, "+NanumGothicBold") >= 1,
 			      "ko: NanumGothic and NanumGothicBold embedded");
 		else
 			CHECK(buf && count(buf, len, "+DejaVuSans,Book") >= 1 &&
-			      count(buf, len, "+DejaVuSans-Bold") >= 1,
+				      count(buf, len, "+DejaVuSans-Bold") >= 1,
 			      "en: DejaVu Sans and DejaVu Sans Bold embedded");
 		/* a face is a Type0 font and its CIDFont: two /BaseFont each */
-		CHECK(buf && count(buf, len, "/FontFile2") == count(buf, len, "/BaseFont /HPDFA") / 2 &&
-		      count(buf, len, "/Helvetica") == 0 && count(buf, len, "WinAnsiEncoding") == 0,
+		CHECK(buf &&
+			      count(buf, len, "/FontFile2") ==
+				      count(buf, len, "/BaseFont /HPDFA") / 2 &&
+			      count(buf, len, "/Helvetica") == 0 &&
+			      count(buf, len, "WinAnsiEncoding") == 0,
 		      "%s: only embedded TrueType fonts, each once", lang);
 		free(buf);
 	}
@@ -94,7 +103,7 @@ static void test_report(const char *lang)
 /* A 200-row table goes over several pages. */
 static void test_long_table(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct fonts *f = fonts_new("en", &e);
 	struct doc *d = doc_new("en", "Long", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";
@@ -114,8 +123,12 @@ static void test_long_table(void)
 			doc_table_row(t);
 			doc_table_cell(t, 0, a, CELL_ROWHEAD, NULL, NULL);
 			doc_table_cell(t, 1, b, CELL_NUM, i % 7 ? NULL : "n=1/2", NULL);
-			doc_table_cell(t, 2, i % 10 ? "short" : "a long note that needs to wrap onto a second line "
-				       "because it is much wider than its column in the table", 0, NULL, NULL);
+			doc_table_cell(
+				t, 2,
+				i % 10 ? "short"
+				       : "a long note that needs to wrap onto a second line "
+					 "because it is much wider than its column in the table",
+				0, NULL, NULL);
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "long table: pdf_write: %s", e.msg);
 		size_t len;
@@ -133,7 +146,7 @@ static void test_long_table(void)
  * its 120 rows need several pages. */
 static void test_wide_table(void)
 {
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	struct fonts *f = fonts_new("en", &e);
 	struct doc *d = doc_new("en", "Wide", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";

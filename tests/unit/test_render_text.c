@@ -11,17 +11,19 @@
 
 static void test_escape(void)
 {
-	static const struct { const char *in, *out; } cases[] = {
-		{ "", "" },
-		{ "plain", "plain" },
-		{ "<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;" },
-		{ "a & b", "a &amp; b" },
-		{ "\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;" },
-		{ "&amp;", "&amp;amp;" },
-		{ "\xed\x95\x9c\xea\xb8\x80 <b>", "\xed\x95\x9c\xea\xb8\x80 &lt;b&gt;" },
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"", ""},
+		{"plain", "plain"},
+		{"<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"},
+		{"a & b", "a &amp; b"},
+		{"\"quoted\" 'single'", "&quot;quoted&quot; &#39;single&#39;"},
+		{"&amp;", "&amp;amp;"},
+		{"\xed\x95\x9c\xea\xb8\x80 <b>", "\xed\x95\x9c\xea\xb8\x80 &lt;b&gt;"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct strbuf b = { 0 };
+		struct strbuf b = {0};
 		text_html_escape(&b, cases[i].in);
 		CHECK_STR(b.p ? b.p : "", cases[i].out, "escape case %zu", i);
 		strbuf_free(&b);
@@ -30,73 +32,78 @@ static void test_escape(void)
 
 static void test_numbers(void)
 {
-	const struct numfmt en = { ",", "." }, de = { ".", "," }, none = { "", "." };
-	static const struct { int fmt; double v; int dec; const char *out; } cases[] = {
-		{ 0, 1234.6, -1, "1,235" },
-		{ 0, 1234567.0, -1, "1,234,567" },
-		{ 0, 999.96, -1, "1,000" },
-		{ 0, 123.44, -1, "123.4" },
-		{ 0, 99.96, -1, "100.0" },
-		{ 0, 12.3456, -1, "12.35" },
-		{ 0, 1.0, -1, "1.00" },
-		{ 0, 0.12345, -1, "0.123" },
-		{ 0, 0.0, -1, "0.000" },
-		{ 0, -0.0001, -1, "0.000" },
-		{ 0, -1234.4, -1, "-1,234" },
-		{ 0, -12.5, 1, "-12.5" },
-		{ 0, 100, 0, "100" },
-		{ 0, 1000, 0, "1,000" },
-		{ 0, 100000, 2, "100,000.00" },
-		{ 1, 1234.56, 2, "1.234,56" },
-		{ 1, 0.5, 1, "0,5" },
-		{ 2, 1234567.891, 1, "1234567.9" },
+	const struct numfmt en = {",", "."}, de = {".", ","}, none = {"", "."};
+	static const struct {
+		int fmt;
+		double v;
+		int dec;
+		const char *out;
+	} cases[] = {
+		{0, 1234.6, -1, "1,235"},     {0, 1234567.0, -1, "1,234,567"},
+		{0, 999.96, -1, "1,000"},     {0, 123.44, -1, "123.4"},
+		{0, 99.96, -1, "100.0"},      {0, 12.3456, -1, "12.35"},
+		{0, 1.0, -1, "1.00"},         {0, 0.12345, -1, "0.123"},
+		{0, 0.0, -1, "0.000"},        {0, -0.0001, -1, "0.000"},
+		{0, -1234.4, -1, "-1,234"},   {0, -12.5, 1, "-12.5"},
+		{0, 100, 0, "100"},           {0, 1000, 0, "1,000"},
+		{0, 100000, 2, "100,000.00"}, {1, 1234.56, 2, "1.234,56"},
+		{1, 0.5, 1, "0,5"},           {2, 1234567.891, 1, "1234567.9"},
 	};
-	const struct numfmt *fmts[] = { &en, &de, &none };
+	const struct numfmt *fmts[] = {&en, &de, &none};
 	char buf[TEXT_NUM_MAX];
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
 		CHECK_STR(text_num(fmts[cases[i].fmt], cases[i].v, cases[i].dec, buf, sizeof(buf)),
 			  cases[i].out, "number case %zu (%g)", i, cases[i].v);
 	CHECK_STR(text_num(&en, NAN, -1, buf, sizeof(buf)), TEXT_NULL, "NAN is shown as a dash");
-	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof(buf)), TEXT_NULL, "inf is shown as a dash");
+	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof(buf)), TEXT_NULL,
+		  "inf is shown as a dash");
 	CHECK(text_decimals(1000) == 0 && text_decimals(150) == 1 && text_decimals(1.5) == 2 &&
-	      text_decimals(0.5) == 3, "decimals by magnitude");
+		      text_decimals(0.5) == 3,
+	      "decimals by magnitude");
 }
 
 static void test_sizes(void)
 {
-	const struct numfmt en = { ",", "." }, de = { ".", "," };
-	static const struct { uint64_t b; const char *en, *de; } cases[] = {
-		{ 0, "0 B", "0 B" },
-		{ 512, "512 B", "512 B" },
-		{ 1536, "1.50 KiB", "1,50 KiB" },
-		{ 262144, "256 KiB", "256 KiB" },
-		{ 5242880, "5 MiB", "5 MiB" },
-		{ 104857600, "100 MiB", "100 MiB" },
-		{ 1610612736, "1.50 GiB", "1,50 GiB" },
-		{ 1099511627776ULL, "1 TiB", "1 TiB" },
+	const struct numfmt en = {",", "."}, de = {".", ","};
+	static const struct {
+		uint64_t b;
+		const char *en, *de;
+	} cases[] = {
+		{0, "0 B", "0 B"},
+		{512, "512 B", "512 B"},
+		{1536, "1.50 KiB", "1,50 KiB"},
+		{262144, "256 KiB", "256 KiB"},
+		{5242880, "5 MiB", "5 MiB"},
+		{104857600, "100 MiB", "100 MiB"},
+		{1610612736, "1.50 GiB", "1,50 GiB"},
+		{1099511627776ULL, "1 TiB", "1 TiB"},
 	};
 	char buf[64];
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		CHECK_STR(text_size(&en, cases[i].b, buf, sizeof(buf)), cases[i].en, "size en %zu", i);
-		CHECK_STR(text_size(&de, cases[i].b, buf, sizeof(buf)), cases[i].de, "size de %zu", i);
+		CHECK_STR(text_size(&en, cases[i].b, buf, sizeof(buf)), cases[i].en, "size en %zu",
+			  i);
+		CHECK_STR(text_size(&de, cases[i].b, buf, sizeof(buf)), cases[i].de, "size de %zu",
+			  i);
 	}
 }
 
 static void test_subst(void)
 {
-	const char *names[] = { "subject", "n", "a.b" };
-	const char *vals[] = { "AWS <S3>", "12", "x" };
-	static const struct { const char *tpl, *out; } cases[] = {
-		{ "{subject} led {n}", "AWS <S3> led 12" },
-		{ "{unknown} {n}", "{unknown} 12" },
-		{ "body { margin: 0 } {n}", "body { margin: 0 } 12" },
-		{ "{a.b}{n}{", "x12{" },
-		{ "{}", "{}" },
-		{ "no braces", "no braces" },
-		{ "{subject {n}}", "{subject 12}" },
+	const char *names[] = {"subject", "n", "a.b"};
+	const char *vals[] = {"AWS <S3>", "12", "x"};
+	static const struct {
+		const char *tpl, *out;
+	} cases[] = {
+		{"{subject} led {n}", "AWS <S3> led 12"},
+		{"{unknown} {n}", "{unknown} 12"},
+		{"body { margin: 0 } {n}", "body { margin: 0 } 12"},
+		{"{a.b}{n}{", "x12{"},
+		{"{}", "{}"},
+		{"no braces", "no braces"},
+		{"{subject {n}}", "{subject 12}"},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		struct strbuf b = { 0 };
+		struct strbuf b = {0};
 		text_subst(&b, cases[i].tpl, names, vals, 3);
 		CHECK_STR(b.p ? b.p : "", cases[i].out, "subst case %zu", i);
 		strbuf_free(&b);
@@ -107,7 +114,7 @@ static void test_lang(void)
 {
 	const char *top = getenv("TOP");
 	char dir[4096];
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	snprintf(dir, sizeof(dir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(dir, "en", &e);
 	struct text_lang *ko = text_lang_load(dir, "ko", &e);
@@ -120,11 +127,12 @@ static void test_lang(void)
 	CHECK_STR(text_lang_str(en, "no.such.key"), "no.such.key", "a missing key shows itself");
 	CHECK_STR(text_lang_numfmt(ko)->group, ",", "Korean grouping");
 	/* every key of English exists in Korean (and the reverse) */
-	static const char *const keys[] = { "section.findings", "section.limitations", "table.tput",
-		"chart.scaling", "finding.led", "finding.consistency", "run.excluded", "page" };
+	static const char *const keys[] = {
+		"section.findings", "section.limitations", "table.tput",   "chart.scaling",
+		"finding.led",      "finding.consistency", "run.excluded", "page"};
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		CHECK(strcmp(text_lang_str(ko, keys[i]), keys[i]) != 0 &&
-		      strcmp(text_lang_str(ko, keys[i]), text_lang_str(en, keys[i])) != 0,
+			      strcmp(text_lang_str(ko, keys[i]), text_lang_str(en, keys[i])) != 0,
 		      "Korean has its own '%s'", keys[i]);
 	char *p = text_lang_prose(ko, "methodology.txt", &e);
 	CHECK(p && strlen(p) > 100, "Korean methodology prose: %s", e.msg);

@@ -16,7 +16,8 @@ static const struct {
 	{NULL, "random:64KiB", "ranged GET of 64 KiB at a random offset"},
 	{NULL, "0..64KiB", "ranged GET of the first 64 KiB"},
 	{NULL, "1MiB..2MiB", "ranged GET of bytes 1 MiB\u20132 MiB"},
-	{"random:1KiB..2KiB", "random:512B", "sizes log-uniform 1 KiB\u20132 KiB; ranged GET of 512 B at a random offset"},
+	{"random:1KiB..2KiB", "random:512B",
+	 "sizes log-uniform 1 KiB\u20132 KiB; ranged GET of 512 B at a random offset"},
 	{"odd", "weird", "sizes odd; range weird"},
 	{NULL, NULL, ""},
 };
@@ -56,7 +57,8 @@ int main(void)
 			CHECK(rc == 0, "doc %zu reads: %s", i, e.msg);
 			CHECK_STR(w.mix, "get:45,put:15,head:30,delete:10", "canonical mix");
 			CHECK(w.mix_w[2] == 30 && w.rate == 500 && w.workers == 50 &&
-			      w.p99_limit_ms == 25 && w.range == NULL, "fields");
+				      w.p99_limit_ms == 25 && w.range == NULL,
+			      "fields");
 			CHECK_STR(w.size_spec, "random:4KiB..1MiB", "size_spec");
 		} else {
 			CHECK(rc == -1 && strstr(e.msg, docs[i].want), "doc %zu: '%s'", i, e.msg);

@@ -105,7 +105,8 @@ int main(void)
 		CHECK(rr.cls == EC_AUTH && !rr.complete, "missing credentials: auth (%s)",
 		      err_class_name(rr.cls));
 		CHECK(rr.st.finished && rr.st.phase[PHASE_PREPARE] == PH_FAILED &&
-		      rr.st.phase[PHASE_BENCHMARK] == PH_NOT_REACHED, "phases");
+			      rr.st.phase[PHASE_BENCHMARK] == PH_NOT_REACHED,
+		      "phases");
 		CHECK(rr.st.n_first >= 1 && strstr(rr.st.first[0], "NOSUCHPREFIX_ACCESS_KEY_ID"),
 		      "the message names the variable: %s", rr.st.n_first ? rr.st.first[0] : "");
 		CHECK(rr.wrapper.exited && rr.wrapper.exit_code == 1 && !rr.wrapper.timed_out,
@@ -127,16 +128,17 @@ int main(void)
 		snprintf(var, sizeof(var), "%s_SECRET_ACCESS_KEY", pre);
 		setenv(var, "runner-test-secret", 1);
 		if (run("longprefix", ep, pre, 20, &stop, &rr) == 0) {
-			CHECK(rr.cls == EC_UNAVAILABLE, "145-character prefix: credentials "
-			      "read, class unavailable (%s: %s)", err_class_name(rr.cls),
-			      rr.st.n_first ? rr.st.first[0] : "");
+			CHECK(rr.cls == EC_UNAVAILABLE,
+			      "145-character prefix: credentials "
+			      "read, class unavailable (%s: %s)",
+			      err_class_name(rr.cls), rr.st.n_first ? rr.st.first[0] : "");
 			runner_result_clear(&rr);
 		}
 		memset(pre, 'L', 260);
 		pre[260] = '\0';
 		if (run("hugeprefix", ep, pre, 20, &stop, &rr) == 0) {
 			CHECK(rr.cls == EC_AUTH && rr.st.n_first >= 1 &&
-			      strstr(rr.st.first[0], "prefix is too long"),
+				      strstr(rr.st.first[0], "prefix is too long"),
 			      "260-character prefix: auth, said too long (%s: %s)",
 			      err_class_name(rr.cls), rr.st.n_first ? rr.st.first[0] : "");
 			runner_result_clear(&rr);
@@ -149,8 +151,10 @@ int main(void)
 	if (run("sigchld", ep, "NOSUCHPREFIX", 20, &stop, &rr) == 0) {
 		CHECK(rr.wrapper.exited && rr.wrapper.exit_code == -1,
 		      "SIGCHLD ignored: exit code unknown (%d)", rr.wrapper.exit_code);
-		CHECK(rr.cls == EC_AUTH && rr.st.finished, "SIGCHLD ignored: the state file "
-		      "still gives the class (%s)", err_class_name(rr.cls));
+		CHECK(rr.cls == EC_AUTH && rr.st.finished,
+		      "SIGCHLD ignored: the state file "
+		      "still gives the class (%s)",
+		      err_class_name(rr.cls));
 		runner_result_clear(&rr);
 	}
 	signal(SIGCHLD, SIG_DFL);
@@ -169,13 +173,26 @@ int main(void)
 
 	/* the child's body without a fork (so leak checkers see it): state file written */
 	{
-		struct campaign_subject s = {.id = "t", .label = "t", .endpoint = ep,
-					.region = "us-east-1", .bucket = "runner-test",
-					.path_style = 1, .cred_kind = CAMPAIGN_CRED_ENV, .cred_name = "RT"};
-		struct workload wl = {.op = WL_GET, .size = 4096, .concurrency = 2,
-				      .bound = WL_BOUND_DURATION, .duration_s = 1, .objects = 3};
-		struct runner_job job = {.subject = &s, .wl = &wl, .timeout_s = 20,
-					 .prefix = "s3bench/test/", .stop = &stop, .close_fd = -1};
+		struct campaign_subject s = {.id = "t",
+					     .label = "t",
+					     .endpoint = ep,
+					     .region = "us-east-1",
+					     .bucket = "runner-test",
+					     .path_style = 1,
+					     .cred_kind = CAMPAIGN_CRED_ENV,
+					     .cred_name = "RT"};
+		struct workload wl = {.op = WL_GET,
+				      .size = 4096,
+				      .concurrency = 2,
+				      .bound = WL_BOUND_DURATION,
+				      .duration_s = 1,
+				      .objects = 3};
+		struct runner_job job = {.subject = &s,
+					 .wl = &wl,
+					 .timeout_s = 20,
+					 .prefix = "s3bench/test/",
+					 .stop = &stop,
+					 .close_fd = -1};
 		struct run_state st;
 		char dir[4096];
 
@@ -184,8 +201,8 @@ int main(void)
 		job.dir = dir;
 		CHECK(runner_child_body(&job, -1) == 1, "direct child body: no summary");
 		CHECK(run_state_read(dir, &st, NULL) == 0 && st.finished &&
-		      st.cls == EC_UNAVAILABLE && st.phase[PHASE_PREPARE] == PH_FAILED &&
-		      st.phase[PHASE_CLEANUP] != PH_NOT_REACHED,
+			      st.cls == EC_UNAVAILABLE && st.phase[PHASE_PREPARE] == PH_FAILED &&
+			      st.phase[PHASE_CLEANUP] != PH_NOT_REACHED,
 		      "direct child body: finished state, unavailable, cleanup tried");
 		run_state_clear(&st);
 	}

@@ -30,8 +30,8 @@ struct rcase {
 	int virtual_hosted, sign_payload;
 	struct s3_args a;
 	const char *url, *method, *query;
-	const char *signed_headers;  /* the SignedHeaders line */
-	const char *payload;         /* last line of the canonical request */
+	const char *signed_headers; /* the SignedHeaders line */
+	const char *payload;        /* last line of the canonical request */
 };
 
 static const char *etags[] = {"\"e1\"", "\"e2\""};
@@ -39,67 +39,152 @@ static const char *dkeys[] = {"a", "b&c"};
 static const struct s3_body five = {.mem = "hello", .len = 5};
 
 static const struct rcase cases[] = {
-	{"put, path style, special key", 0, 0,
+	{"put, path style, special key",
+	 0,
+	 0,
 	 {.op = S3_PUT_OBJECT, .bucket = "bkt", .key = "dir/a b+*=&?%~.txt", .body = &five},
-	 "http://127.0.0.1:9000/bkt/dir/a%20b%2B%2A%3D%26%3F%25~.txt", "PUT", "",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"put, signed payload", 0, 1,
+	 "http://127.0.0.1:9000/bkt/dir/a%20b%2B%2A%3D%26%3F%25~.txt",
+	 "PUT",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"put, signed payload",
+	 0,
+	 1,
 	 {.op = S3_PUT_OBJECT, .bucket = "bkt", .key = "k", .body = &five},
-	 "http://127.0.0.1:9000/bkt/k", "PUT", "", "host;x-amz-content-sha256;x-amz-date",
+	 "http://127.0.0.1:9000/bkt/k",
+	 "PUT",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824"},
 	/* a byte range: the Range header is not signed (SigV4 does not require it) */
-	{"get, byte range", 0, 0,
+	{"get, byte range",
+	 0,
+	 0,
 	 {.op = S3_GET_OBJECT, .bucket = "bkt", .key = "k", .range_off = 10, .range_len = 20},
-	 "http://127.0.0.1:9000/bkt/k", "GET", "", "host;x-amz-content-sha256;x-amz-date",
+	 "http://127.0.0.1:9000/bkt/k",
+	 "GET",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "UNSIGNED-PAYLOAD"},
-	{"get, virtual hosted, UTF-8 key", 1, 0,
+	{"get, virtual hosted, UTF-8 key",
+	 1,
+	 0,
 	 {.op = S3_GET_OBJECT, .bucket = "bkt", .key = "\xc3\xa9/x"},
-	 "http://bkt.127.0.0.1:9000/%C3%A9/x", "GET", "", "host;x-amz-content-sha256;x-amz-date",
+	 "http://bkt.127.0.0.1:9000/%C3%A9/x",
+	 "GET",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "UNSIGNED-PAYLOAD"},
-	{"head bucket, virtual hosted", 1, 1, {.op = S3_HEAD_BUCKET, .bucket = "bkt"},
-	 "http://bkt.127.0.0.1:9000/", "HEAD", "", "host;x-amz-content-sha256;x-amz-date",
+	{"head bucket, virtual hosted",
+	 1,
+	 1,
+	 {.op = S3_HEAD_BUCKET, .bucket = "bkt"},
+	 "http://bkt.127.0.0.1:9000/",
+	 "HEAD",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
-	{"create bucket", 0, 0, {.op = S3_CREATE_BUCKET, .bucket = "bkt"},
-	 "http://127.0.0.1:9000/bkt", "PUT", "", "host;x-amz-content-sha256;x-amz-date",
+	{"create bucket",
+	 0,
+	 0,
+	 {.op = S3_CREATE_BUCKET, .bucket = "bkt"},
+	 "http://127.0.0.1:9000/bkt",
+	 "PUT",
+	 "",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "UNSIGNED-PAYLOAD"},
-	{"list with token and prefix", 0, 0,
-	 {.op = S3_LIST_OBJECTS, .bucket = "bkt", .prefix = "p/q r", .max_keys = 2,
+	{"list with token and prefix",
+	 0,
+	 0,
+	 {.op = S3_LIST_OBJECTS,
+	  .bucket = "bkt",
+	  .prefix = "p/q r",
+	  .max_keys = 2,
 	  .token = "a+b/c="},
 	 "http://127.0.0.1:9000/bkt?continuation-token=a%2Bb%2Fc%3D&list-type=2&max-keys=2&prefix=p%2Fq%20r",
-	 "GET", "continuation-token=a%2Bb%2Fc%3D&list-type=2&max-keys=2&prefix=p%2Fq%20r",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"multi-delete: delete= and Content-MD5 signed", 0, 0,
+	 "GET",
+	 "continuation-token=a%2Bb%2Fc%3D&list-type=2&max-keys=2&prefix=p%2Fq%20r",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"multi-delete: delete= and Content-MD5 signed",
+	 0,
+	 0,
 	 {.op = S3_DELETE_OBJECTS, .bucket = "bkt", .keys = dkeys, .n_keys = 2},
-	 "http://127.0.0.1:9000/bkt?delete=", "POST", "delete=",
-	 "content-md5;host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"create multipart upload", 0, 0, {.op = S3_MP_CREATE, .bucket = "bkt", .key = "m"},
-	 "http://127.0.0.1:9000/bkt/m?uploads=", "POST", "uploads=",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"list multipart uploads, first page", 0, 0,
+	 "http://127.0.0.1:9000/bkt?delete=",
+	 "POST",
+	 "delete=",
+	 "content-md5;host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"create multipart upload",
+	 0,
+	 0,
+	 {.op = S3_MP_CREATE, .bucket = "bkt", .key = "m"},
+	 "http://127.0.0.1:9000/bkt/m?uploads=",
+	 "POST",
+	 "uploads=",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"list multipart uploads, first page",
+	 0,
+	 0,
 	 {.op = S3_MP_LIST, .bucket = "bkt", .prefix = "s3bench/run-1/"},
-	 "http://127.0.0.1:9000/bkt?prefix=s3bench%2Frun-1%2F&uploads=", "GET",
-	 "prefix=s3bench%2Frun-1%2F&uploads=", "host;x-amz-content-sha256;x-amz-date",
+	 "http://127.0.0.1:9000/bkt?prefix=s3bench%2Frun-1%2F&uploads=",
+	 "GET",
+	 "prefix=s3bench%2Frun-1%2F&uploads=",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "UNSIGNED-PAYLOAD"},
-	{"list multipart uploads, next page: markers in byte order", 0, 0,
-	 {.op = S3_MP_LIST, .bucket = "bkt", .prefix = "p/", .max_keys = 2,
-	  .key_marker = "p/a b", .upload_id_marker = "2~x+y"},
+	{"list multipart uploads, next page: markers in byte order",
+	 0,
+	 0,
+	 {.op = S3_MP_LIST,
+	  .bucket = "bkt",
+	  .prefix = "p/",
+	  .max_keys = 2,
+	  .key_marker = "p/a b",
+	  .upload_id_marker = "2~x+y"},
 	 "http://127.0.0.1:9000/bkt?key-marker=p%2Fa%20b&max-uploads=2&prefix=p%2F&upload-id-marker=2~x%2By&uploads=",
-	 "GET", "key-marker=p%2Fa%20b&max-uploads=2&prefix=p%2F&upload-id-marker=2~x%2By&uploads=",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"upload part", 0, 0,
-	 {.op = S3_MP_UPLOAD_PART, .bucket = "bkt", .key = "m", .body = &five,
-	  .upload_id = "id/+=", .part_number = 3},
-	 "http://127.0.0.1:9000/bkt/m?partNumber=3&uploadId=id%2F%2B%3D", "PUT",
-	 "partNumber=3&uploadId=id%2F%2B%3D", "host;x-amz-content-sha256;x-amz-date",
+	 "GET",
+	 "key-marker=p%2Fa%20b&max-uploads=2&prefix=p%2F&upload-id-marker=2~x%2By&uploads=",
+	 "host;x-amz-content-sha256;x-amz-date",
 	 "UNSIGNED-PAYLOAD"},
-	{"complete", 0, 0,
-	 {.op = S3_MP_COMPLETE, .bucket = "bkt", .key = "m", .upload_id = "u", .etags = etags,
+	{"upload part",
+	 0,
+	 0,
+	 {.op = S3_MP_UPLOAD_PART,
+	  .bucket = "bkt",
+	  .key = "m",
+	  .body = &five,
+	  .upload_id = "id/+=",
+	  .part_number = 3},
+	 "http://127.0.0.1:9000/bkt/m?partNumber=3&uploadId=id%2F%2B%3D",
+	 "PUT",
+	 "partNumber=3&uploadId=id%2F%2B%3D",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"complete",
+	 0,
+	 0,
+	 {.op = S3_MP_COMPLETE,
+	  .bucket = "bkt",
+	  .key = "m",
+	  .upload_id = "u",
+	  .etags = etags,
 	  .n_parts = 2},
-	 "http://127.0.0.1:9000/bkt/m?uploadId=u", "POST", "uploadId=u",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
-	{"abort", 0, 0, {.op = S3_MP_ABORT, .bucket = "bkt", .key = "m", .upload_id = "u"},
-	 "http://127.0.0.1:9000/bkt/m?uploadId=u", "DELETE", "uploadId=u",
-	 "host;x-amz-content-sha256;x-amz-date", "UNSIGNED-PAYLOAD"},
+	 "http://127.0.0.1:9000/bkt/m?uploadId=u",
+	 "POST",
+	 "uploadId=u",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"abort",
+	 0,
+	 0,
+	 {.op = S3_MP_ABORT, .bucket = "bkt", .key = "m", .upload_id = "u"},
+	 "http://127.0.0.1:9000/bkt/m?uploadId=u",
+	 "DELETE",
+	 "uploadId=u",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
 };
 
 static void bad_args(struct s3_req *r)
@@ -110,13 +195,21 @@ static void bad_args(struct s3_req *r)
 	} t[] = {
 		{{.op = S3_GET_OBJECT, .key = "k"}, "no bucket"},
 		{{.op = S3_GET_OBJECT, .bucket = "b"}, "no key"},
-		{{.op = S3_MP_UPLOAD_PART, .bucket = "b", .key = "k", .part_number = 1}, "upload id"},
-		{{.op = S3_MP_UPLOAD_PART, .bucket = "b", .key = "k", .upload_id = "u"}, "part number"},
-		{{.op = S3_DELETE_OBJECTS, .bucket = "b", .keys = dkeys, .n_keys = 1001}, "1..1000"},
+		{{.op = S3_MP_UPLOAD_PART, .bucket = "b", .key = "k", .part_number = 1},
+		 "upload id"},
+		{{.op = S3_MP_UPLOAD_PART, .bucket = "b", .key = "k", .upload_id = "u"},
+		 "part number"},
+		{{.op = S3_DELETE_OBJECTS, .bucket = "b", .keys = dkeys, .n_keys = 1001},
+		 "1..1000"},
 		{{.op = S3_MP_COMPLETE, .bucket = "b", .key = "k", .upload_id = "u"}, "no parts"},
-		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .range_len = 1}, "only for GetObject"},
-		{{.op = S3_GET_OBJECT, .bucket = "b", .key = "k", .range_off = UINT64_MAX,
-		  .range_len = 2}, "within 2^64"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .range_len = 1},
+		 "only for GetObject"},
+		{{.op = S3_GET_OBJECT,
+		  .bucket = "b",
+		  .key = "k",
+		  .range_off = UINT64_MAX,
+		  .range_len = 2},
+		 "within 2^64"},
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct err e = {{0}};
@@ -133,9 +226,11 @@ int main(void)
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		const struct rcase *t = &cases[i];
-		struct s3_config cfg = {.endpoint = "http://127.0.0.1:9000", .region = "eu-west-1",
+		struct s3_config cfg = {.endpoint = "http://127.0.0.1:9000",
+					.region = "eu-west-1",
 					.virtual_hosted = t->virtual_hosted,
-					.sign_payload = t->sign_payload, .creds = cr};
+					.sign_payload = t->sign_payload,
+					.creds = cr};
 		struct s3_client *c = s3_client_new(&cfg, &e);
 		struct s3_req *r = c ? s3_req_new(c, &e) : NULL;
 		if (r == NULL) {
@@ -147,7 +242,8 @@ int main(void)
 		const char *creq = s3_req_canonical_request(r);
 		CHECK_STR(s3_req_url(r), t->url, "%s: URL", t->name);
 		CHECK_STR(line(creq, 0, buf, sizeof(buf)), t->method, "%s: method", t->name);
-		CHECK_STR(line(creq, 2, buf, sizeof(buf)), t->query, "%s: canonical query", t->name);
+		CHECK_STR(line(creq, 2, buf, sizeof(buf)), t->query, "%s: canonical query",
+			  t->name);
 		/* the signed headers line comes after the blank line that ends the headers */
 		const char *blank = NULL;
 		for (const char *q = strstr(creq, "\n\n"); q != NULL; q = strstr(q + 1, "\n\n"))
@@ -156,15 +252,18 @@ int main(void)
 		if (blank != NULL) {
 			char want[200];
 			snprintf(want, sizeof(want), "%s;x-amz-security-token", t->signed_headers);
-			CHECK_STR(line(blank + 2, 0, buf, sizeof(buf)), want, "%s: signed headers", t->name);
-			CHECK_STR(line(blank + 2, 1, buf, sizeof(buf)), t->payload, "%s: payload hash",
+			CHECK_STR(line(blank + 2, 0, buf, sizeof(buf)), want, "%s: signed headers",
 				  t->name);
+			CHECK_STR(line(blank + 2, 1, buf, sizeof(buf)), t->payload,
+				  "%s: payload hash", t->name);
 		}
-		CHECK(strstr(creq, "x-amz-security-token:TOKEN123\n") != NULL, "%s: token signed", t->name);
+		CHECK(strstr(creq, "x-amz-security-token:TOKEN123\n") != NULL, "%s: token signed",
+		      t->name);
 		CHECK(strstr(creq, "SECRET") == NULL && strstr(s3_req_url(r), "SECRET") == NULL,
 		      "%s: no secret", t->name);
 		char host[128];
-		snprintf(host, sizeof(host), "\nhost:%s127.0.0.1:9000\n", t->virtual_hosted ? "bkt." : "");
+		snprintf(host, sizeof(host), "\nhost:%s127.0.0.1:9000\n",
+			 t->virtual_hosted ? "bkt." : "");
 		CHECK(strstr(creq, host) != NULL, "%s: host with port signed", t->name);
 		if (i == 0)
 			bad_args(r);
@@ -175,11 +274,13 @@ int main(void)
 	static const struct {
 		const char *endpoint, *region, *want;
 	} bad[] = {
-		{"ftp://x", "r", "scheme"}, {"http://", "r", "no host"}, {"http://h/base", "r", "path"},
-		{"http://user@h", "r", "user info"}, {"http://h", "", "no region"}, {NULL, "r", "endpoint"},
+		{"ftp://x", "r", "scheme"},     {"http://", "r", "no host"},
+		{"http://h/base", "r", "path"}, {"http://user@h", "r", "user info"},
+		{"http://h", "", "no region"},  {NULL, "r", "endpoint"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		struct s3_config cfg = {.endpoint = bad[i].endpoint, .region = bad[i].region, .creds = cr};
+		struct s3_config cfg = {
+			.endpoint = bad[i].endpoint, .region = bad[i].region, .creds = cr};
 		CHECK(s3_client_new(&cfg, &e) == NULL && strstr(e.msg, bad[i].want) != NULL,
 		      "bad config %zu: '%s' names '%s'", i, e.msg, bad[i].want);
 	}

@@ -19,12 +19,14 @@ static void errors(void)
 		 "<StringToSign>AWS4-HMAC-SHA256...</StringToSign></Error>",
 		 0, "SignatureDoesNotMatch", "The request signature we calculated does not match"},
 		{"<Error><Code>NoSuchKey</Code></Error>", 0, "NoSuchKey", ""},
-		{"<Error><Code>A&amp;B</Code><Message>x &lt; y</Message></Error>", 0, "A&B", "x < y"},
+		{"<Error><Code>A&amp;B</Code><Message>x &lt; y</Message></Error>", 0, "A&B",
+		 "x < y"},
 		{"<ListBucketResult/>", -1, "", ""},
 		{"not xml at all", -1, "", ""},
 		{"", -1, "", ""},
 		{"<!DOCTYPE Error [<!ENTITY a \"aaaaaaaaaa\"><!ENTITY b \"&a;&a;&a;&a;\">]>"
-		 "<Error><Code>&b;</Code></Error>", -1, "", ""},
+		 "<Error><Code>&b;</Code></Error>",
+		 -1, "", ""},
 		{"<!DOCTYPE Error SYSTEM \"http://127.0.0.1:1/x.dtd\"><Error><Code>X</Code></Error>",
 		 -1, "", ""},
 	};
@@ -50,9 +52,8 @@ static void list(void)
 		"<Contents><Key>p/&amp;+*=?%~</Key><Size>1</Size></Contents>"
 		"<Contents><Key>p/\xc3\xa9t\xc3\xa9</Key><Size>1</Size></Contents>"
 		"<NextContinuationToken>tok+/=</NextContinuationToken></ListBucketResult>";
-	const char *page2 =
-		"<ListBucketResult " NS "><IsTruncated>false</IsTruncated>"
-		"<Contents><Key>p/z</Key></Contents></ListBucketResult>";
+	const char *page2 = "<ListBucketResult " NS "><IsTruncated>false</IsTruncated>"
+			    "<Contents><Key>p/z</Key></Contents></ListBucketResult>";
 	const char *bad = "<ListBucketResult><IsTruncated>true</IsTruncated></ListBucketResult>";
 
 	CHECK(s3xml_parse_list(page1, strlen(page1), &l, &e) == 0, "page1: %s", e.msg);
@@ -67,7 +68,8 @@ static void list(void)
 	CHECK(s3xml_parse_list(page2, strlen(page2), &l, &e) == 0, "page2: %s", e.msg);
 	CHECK(l.n_keys == 1 && l.truncated == 0 && l.next_token == NULL, "page2 (reused struct)");
 	CHECK(s3xml_parse_list(bad, strlen(bad), &l, &e) == -1 &&
-	      strstr(e.msg, "NextContinuationToken") != NULL, "truncated without token: %s", e.msg);
+		      strstr(e.msg, "NextContinuationToken") != NULL,
+	      "truncated without token: %s", e.msg);
 	CHECK(s3xml_parse_list("<Error/>", 8, &l, &e) == -1 && strstr(e.msg, "Error") != NULL,
 	      "wrong root named: %s", e.msg);
 	CHECK(s3xml_parse_list("<a", 2, &l, &e) == -1 && strstr(e.msg, "malformed") != NULL,
@@ -95,21 +97,27 @@ static void multipart(void)
 			   "<UploadId>abc-123</UploadId></InitiateMultipartUploadResult>";
 	const char *ok = "<CompleteMultipartUploadResult><ETag>\"e-3\"</ETag>"
 			 "</CompleteMultipartUploadResult>";
-	const char *err200 = "<Error><Code>InternalError</Code><Message>try again</Message></Error>";
+	const char *err200 =
+		"<Error><Code>InternalError</Code><Message>try again</Message></Error>";
 
-	CHECK(s3xml_parse_upload_id(init, strlen(init), id, sizeof(id), &e) == 0, "init: %s", e.msg);
+	CHECK(s3xml_parse_upload_id(init, strlen(init), id, sizeof(id), &e) == 0, "init: %s",
+	      e.msg);
 	CHECK_STR(id, "abc-123", "upload id");
 	CHECK(s3xml_parse_upload_id(ok, strlen(ok), id, sizeof(id), &e) == -1, "no upload id");
 	CHECK(s3xml_parse_complete(ok, strlen(ok), etag, sizeof(etag), &e) == 0, "complete");
 	CHECK_STR(etag, "\"e-3\"", "complete etag");
 	CHECK(s3xml_parse_complete(err200, strlen(err200), etag, sizeof(etag), &e) == -1 &&
-	      strstr(e.msg, "InternalError") != NULL, "200 with <Error>: %s", e.msg);
+		      strstr(e.msg, "InternalError") != NULL,
+	      "200 with <Error>: %s", e.msg);
 
 	struct strbuf b = {0};
 	const char *etags[] = {"\"a\"", "\"b\"", "\"c\""};
 	CHECK(s3xml_build_complete(&b, etags, 3, &e) == 0, "build complete");
-	CHECK(strstr(strbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
-	      strstr(strbuf_cstr(&b), "<Part><PartNumber>3</PartNumber><ETag>&quot;c&quot;</ETag></Part>") != NULL,
+	CHECK(strstr(strbuf_cstr(&b),
+		     "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
+		      strstr(strbuf_cstr(&b),
+			     "<Part><PartNumber>3</PartNumber><ETag>&quot;c&quot;</ETag></Part>") !=
+			      NULL,
 	      "part 3 in %s", strbuf_cstr(&b));
 	strbuf_free(&b);
 }
@@ -137,18 +145,22 @@ static void uploads(void)
 		const char *xml, *what;
 	} bad[] = {
 		{"<ListMultipartUploadsResult><IsTruncated>true</IsTruncated>"
-		 "</ListMultipartUploadsResult>", "without NextKeyMarker"},
+		 "</ListMultipartUploadsResult>",
+		 "without NextKeyMarker"},
 		{"<ListMultipartUploadsResult><Upload><Key>k</Key></Upload>"
-		 "</ListMultipartUploadsResult>", "without <Key> and <UploadId>"},
+		 "</ListMultipartUploadsResult>",
+		 "without <Key> and <UploadId>"},
 		{"<ListMultipartUploadsResult><Upload><Key>k</Key><UploadId></UploadId></Upload>"
-		 "</ListMultipartUploadsResult>", "empty <UploadId>"},
+		 "</ListMultipartUploadsResult>",
+		 "empty <UploadId>"},
 		{"<ListBucketResult><IsTruncated>false</IsTruncated></ListBucketResult>",
 		 "not <ListMultipartUploadsResult>"},
 		{"<!DOCTYPE x [<!ENTITY a \"b\">]><ListMultipartUploadsResult/>", "DTD"},
 	};
 
 	CHECK(s3xml_parse_uploads(page1, strlen(page1), &u, &e) == 0, "page1: %s", e.msg);
-	CHECK(u.n == 2 && u.truncated, "page1: 2 uploads, truncated (got %zu, %d)", u.n, u.truncated);
+	CHECK(u.n == 2 && u.truncated, "page1: 2 uploads, truncated (got %zu, %d)", u.n,
+	      u.truncated);
 	if (u.n == 2) {
 		CHECK_STR(u.keys[0], "s3bench/x/a", "page1 key 0");
 		CHECK_STR(u.upload_ids[0], "2~GQmf", "page1 upload id 0");
@@ -164,31 +176,35 @@ static void uploads(void)
 	if (u.n == 1)
 		CHECK_STR(u.upload_ids[0], "9", "last page upload id (parse replaced page 1)");
 	CHECK(s3xml_parse_uploads(empty, strlen(empty), &u, &e) == 0 && u.n == 0 &&
-	      u.next_key_marker == NULL, "empty listing: %s", e.msg);
+		      u.next_key_marker == NULL,
+	      "empty listing: %s", e.msg);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err_clear(&e);
 		CHECK(s3xml_parse_uploads(bad[i].xml, strlen(bad[i].xml), &u, &e) == -1 &&
-		      e.msg[0] != '\0', "refused: %s (%s)", bad[i].what, e.msg);
+			      e.msg[0] != '\0',
+		      "refused: %s (%s)", bad[i].what, e.msg);
 	}
 	s3xml_uploads_free(&u);
 }
 
-static void delete(void)
+static void delete (void)
 {
 	struct err e = {{0}};
 	struct strbuf b = {0};
 	const char *keys[] = {"a&b", "<c>", "d/e f"};
 	uint64_t del, errs;
 	char first[256];
-	const char *res = "<DeleteResult " NS "><Deleted><Key>a</Key></Deleted>"
-			  "<Deleted><Key>b</Key></Deleted><Error><Key>c</Key><Code>AccessDenied</Code>"
-			  "<Message>no</Message></Error></DeleteResult>";
+	const char *res =
+		"<DeleteResult " NS "><Deleted><Key>a</Key></Deleted>"
+		"<Deleted><Key>b</Key></Deleted><Error><Key>c</Key><Code>AccessDenied</Code>"
+		"<Message>no</Message></Error></DeleteResult>";
 
 	CHECK(s3xml_build_delete(&b, keys, 3, 1, &e) == 0, "build delete");
 	CHECK(strstr(strbuf_cstr(&b), "<Quiet>true</Quiet>") != NULL, "quiet");
 	CHECK(strstr(strbuf_cstr(&b), "<Key>a&amp;b</Key>") != NULL, "escaped &");
 	CHECK(strstr(strbuf_cstr(&b), "<Key>&lt;c&gt;</Key>") != NULL, "escaped <>");
-	CHECK(strstr(strbuf_cstr(&b), "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">") != NULL,
+	CHECK(strstr(strbuf_cstr(&b),
+		     "<Delete xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">") != NULL,
 	      "namespace");
 	CHECK(s3xml_parse_delete(res, strlen(res), &del, &errs, first, sizeof(first), &e) == 0,
 	      "parse delete");
@@ -204,6 +220,6 @@ int main(void)
 	list();
 	multipart();
 	uploads();
-	delete();
+	delete ();
 	return check_done();
 }

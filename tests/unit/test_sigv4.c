@@ -93,8 +93,8 @@ static int parse_request(char *text, size_t len, struct req *r)
 			char *colon = strchr(line, ':');
 			if (colon == NULL || r->nh == 16)
 				return -1;
-			snprintf(r->name[r->nh], sizeof(r->name[0]), "%.*s",
-				 (int)(colon - line), line);
+			snprintf(r->name[r->nh], sizeof(r->name[0]), "%.*s", (int)(colon - line),
+				 line);
 			snprintf(r->value[r->nh], sizeof(r->value[0]), "%s", colon + 1);
 			r->nh++;
 		}
@@ -124,8 +124,8 @@ static int64_t parse_ts(const char *s)
 
 static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 {
-	char path[1024], *reqtxt = NULL, *want_creq = NULL, *want_sts = NULL,
-			 *want_sig = NULL, *want_signed = NULL;
+	char path[1024], *reqtxt = NULL, *want_creq = NULL, *want_sts = NULL, *want_sig = NULL,
+			 *want_signed = NULL;
 	size_t reqlen = 0;
 	json_t *jc = NULL;
 	json_error_t jerr;
@@ -151,14 +151,13 @@ static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 		goto done;
 	CHECK(parse_request(reqtxt, reqlen, &r) == 0, "%s: request.txt parses", name);
 
-	const char *ak = NULL, *sk = NULL, *tok = NULL, *region = NULL, *service = NULL,
-		   *ts = NULL;
+	const char *ak = NULL, *sk = NULL, *tok = NULL, *region = NULL, *service = NULL, *ts = NULL;
 	int normalize = 1, sign_body = 0, omit = 0;
 	json_t *jcred = NULL;
 	if (json_unpack_ex(jc, &jerr, 0, "{s:o, s:s, s:s, s:s, s?b, s?b, s?b}", "credentials",
 			   &jcred, "region", &region, "service", &service, "timestamp", &ts,
-			   "normalize", &normalize, "sign_body", &sign_body,
-			   "omit_session_token", &omit) != 0 ||
+			   "normalize", &normalize, "sign_body", &sign_body, "omit_session_token",
+			   &omit) != 0 ||
 	    json_unpack_ex(jcred, &jerr, 0, "{s:s, s:s, s?s}", "access_key_id", &ak,
 			   "secret_access_key", &sk, "token", &tok) != 0) {
 		CHECK(0, "%s: context.json: %s", name, jerr.text);
@@ -178,9 +177,14 @@ static void run_case(const char *dir, const char *name, struct sigv4_ctx *ctx)
 	CHECK(sigv4_canonical_query(&query, r.query) == 0, "%s: query", name);
 
 	struct sigv4_input in = {
-		.method = r.method, .uri = strbuf_cstr(&uri), .query = strbuf_cstr(&query),
-		.headers = hdrs, .n_headers = nh, .payload_hash = payload,
-		.time_s = parse_ts(ts), .omit_token = omit,
+		.method = r.method,
+		.uri = strbuf_cstr(&uri),
+		.query = strbuf_cstr(&query),
+		.headers = hdrs,
+		.n_headers = nh,
+		.payload_hash = payload,
+		.time_s = parse_ts(ts),
+		.omit_token = omit,
 	};
 	CHECK(sigv4_sign(s, ctx, &in, &e) == 0, "%s: sign: %s", name, e.msg);
 	strip_nl(want_creq);
@@ -285,8 +289,10 @@ static void encoding(void)
 static void key_cache(struct sigv4_ctx *ctx)
 {
 	struct err e = {{0}};
-	struct sigv4_signer *a = sigv4_signer_new("AK", "SECRETSECRET", NULL, "us-east-1", "s3", &e);
-	struct sigv4_signer *b = sigv4_signer_new("AK", "SECRETSECRET", NULL, "us-east-1", "s3", &e);
+	struct sigv4_signer *a = sigv4_signer_new("AK", "SECRETSECRET", NULL, "us-east-1", "s3",
+						  &e);
+	struct sigv4_signer *b = sigv4_signer_new("AK", "SECRETSECRET", NULL, "us-east-1", "s3",
+						  &e);
 	struct sigv4_header h[] = {{"Host", "127.0.0.1:9000"},
 				   {"x-amz-content-sha256", SIGV4_UNSIGNED_PAYLOAD}};
 	struct sigv4_input in = {"GET", "/b/k", "", h, 2, SIGV4_UNSIGNED_PAYLOAD, 1700000000, 0};
@@ -312,7 +318,8 @@ static void key_cache(struct sigv4_ctx *ctx)
 	      "date moved on to the next day");
 	CHECK(strcmp(s2, s3) != 0, "a new day signs differently");
 	CHECK(sigv4_signer_new("AK", "", NULL, "r", "s3", &e) == NULL &&
-	      strstr(e.msg, "secret") != NULL, "missing secret is named");
+		      strstr(e.msg, "secret") != NULL,
+	      "missing secret is named");
 done:
 	sigv4_signer_free(a);
 	sigv4_signer_free(b);

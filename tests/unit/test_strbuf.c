@@ -17,7 +17,8 @@ static void test_appends(void)
 	CHECK(b.len == 5 && memcmp(b.p, "ab\0cd", 6) == 0, "bytes and the NUL after them");
 	strbuf_reset(&b);
 	CHECK(strbuf_adds(&b, "x=") == 0 && strbuf_addu(&b, 0) == 0 && strbuf_addc(&b, ',') == 0 &&
-	      strbuf_addu(&b, 18446744073709551615ULL) == 0 && strbuf_addf(&b, ";%s-%03d", "f", 7) == 0,
+		      strbuf_addu(&b, 18446744073709551615ULL) == 0 &&
+		      strbuf_addf(&b, ";%s-%03d", "f", 7) == 0,
 	      "adds, addu, addc, addf");
 	CHECK_STR(strbuf_cstr(&b), "x=0,18446744073709551615;f-007", "the text");
 	CHECK(b.len == strlen(b.p), "len counts the text");
@@ -60,14 +61,14 @@ static void test_failed(void)
 	CHECK(b.failed == 1, "the failure is remembered");
 	CHECK_STR(strbuf_cstr(&b), "keep", "a failed add leaves the text as it was");
 	CHECK(strbuf_addc(&b, 'x') == -1 && strbuf_adds(&b, "y") == -1 &&
-	      strbuf_addu(&b, 1) == -1 && strbuf_addf(&b, "%d", 2) == -1,
+		      strbuf_addu(&b, 1) == -1 && strbuf_addf(&b, "%d", 2) == -1,
 	      "after a failure every add fails, even one that would fit");
 	CHECK_STR(strbuf_cstr(&b), "keep", "nothing appended after the failure");
 	CHECK(strbuf_take(&b) == NULL, "take refuses a failed text");
 	CHECK(b.p == NULL && b.failed == 0, "and frees it");
 
 	CHECK(strbuf_adds(&b, "a") == 0, "reusable after take");
-	b.failed = 1;	/* a caller marks its text incomplete (render/findings.c) */
+	b.failed = 1; /* a caller marks its text incomplete (render/findings.c) */
 	CHECK(strbuf_adds(&b, "b") == -1, "a caller's mark is sticky too");
 	strbuf_reset(&b);
 	CHECK(b.failed == 0 && strbuf_adds(&b, "c") == 0, "reset clears the failure");

@@ -14,9 +14,9 @@
 #define T0 (1754429676LL * S) /* a whole Unix second */
 
 struct req {
-	double start_s, end_s;   /* seconds after T0 */
+	double start_s, end_s; /* seconds after T0 */
 	uint64_t bytes, objs;
-	double fb_s, lb_s;       /* first/last byte after T0, < 0 when absent */
+	double fb_s, lb_s; /* first/last byte after T0, < 0 when absent */
 	const char *error;
 };
 
@@ -27,9 +27,15 @@ static int feed(struct summary_acc *a, const struct req *r, size_t n)
 
 	for (i = 0; i < n; i++) {
 		struct op_row row = {
-			.idx = i, .op = "GET", .client_id = "", .endpoint = "", .file = "k",
-			.error = r[i].error ? r[i].error : "", .cat = "",
-			.n_objects = r[i].objs, .bytes = r[i].bytes,
+			.idx = i,
+			.op = "GET",
+			.client_id = "",
+			.endpoint = "",
+			.file = "k",
+			.error = r[i].error ? r[i].error : "",
+			.cat = "",
+			.n_objects = r[i].objs,
+			.bytes = r[i].bytes,
 			.start_ns = T0 + (int64_t)(r[i].start_s * 1e9 + 0.5),
 			.end_ns = T0 + (int64_t)(r[i].end_s * 1e9 + 0.5),
 			.first_byte_ns = r[i].fb_s >= 0 ? T0 + (int64_t)(r[i].fb_s * 1e9 + 0.5) : 0,
@@ -56,7 +62,7 @@ static const struct req run_a[] = {
 	{5.25, 5.75, 6 * MIB, 1, 5.35, -1, NULL},
 	{6.25, 6.75, 7 * MIB, 1, 6.35, -1, NULL},
 	{7.25, 7.75, 8 * MIB, 1, 7.35, -1, NULL},
-	{3.5, 5.5, 2 * MIB, 2, 4.5, 5.45, NULL},       /* TTFB = end - last_byte = 50 ms */
+	{3.5, 5.5, 2 * MIB, 2, 4.5, 5.45, NULL}, /* TTFB = end - last_byte = 50 ms */
 	{4.1, 4.2, 100 * MIB, 1, 4.15, -1, "HTTP 503 SlowDown"},
 };
 
@@ -101,7 +107,8 @@ static void test_run_a(struct run_summary *s)
 	CHECK_NUM(s->ttfb.p50, 100, 1e-6, "A: ttfb p50");
 	CHECK_NUM(s->ttfb.stddev, 50.0 / 3, 1e-6, "A: ttfb stddev");
 	CHECK_STR(summary_span_text(s, text, sizeof(text)),
-		  "over 4 s kept of 7.5 s; first and last 2 s left out", "A: what the average covers");
+		  "over 4 s kept of 7.5 s; first and last 2 s left out",
+		  "A: what the average covers");
 }
 
 /* Runs of 4 buckets or fewer: whole-run averages, no segments. */
@@ -206,9 +213,16 @@ static void test_bad_rows(void)
 	};
 	struct summary_acc *a = summary_acc_new();
 	struct err e;
-	struct op_row row = {.idx = 7, .op = "GET", .client_id = "", .endpoint = "",
-			     .file = "k", .error = "", .cat = "", .n_objects = 1,
-			     .start_ns = INT64_MIN + 5, .end_ns = INT64_MAX - 5};
+	struct op_row row = {.idx = 7,
+			     .op = "GET",
+			     .client_id = "",
+			     .endpoint = "",
+			     .file = "k",
+			     .error = "",
+			     .cat = "",
+			     .n_objects = 1,
+			     .start_ns = INT64_MIN + 5,
+			     .end_ns = INT64_MAX - 5};
 
 	CHECK(feed(a, backwards, 1) == -1, "a request ending before it starts is refused");
 	summary_acc_free(a);
@@ -234,23 +248,23 @@ static void test_nothing(void)
 
 static int same(const struct run_summary *x, const struct run_summary *y)
 {
-	return x->requests == y->requests && x->objects == y->objects &&
-	       x->bytes == y->bytes && x->errors == y->errors && x->start_ns == y->start_ns &&
-	       x->end_ns == y->end_ns && x->seconds == y->seconds && x->mib_s == y->mib_s &&
-	       x->obj_s == y->obj_s && memcmp(&x->latency, &y->latency, sizeof(x->latency)) == 0 &&
+	return x->requests == y->requests && x->objects == y->objects && x->bytes == y->bytes &&
+	       x->errors == y->errors && x->start_ns == y->start_ns && x->end_ns == y->end_ns &&
+	       x->seconds == y->seconds && x->mib_s == y->mib_s && x->obj_s == y->obj_s &&
+	       memcmp(&x->latency, &y->latency, sizeof(x->latency)) == 0 &&
 	       x->has_ttfb == y->has_ttfb &&
 	       (!x->has_ttfb || memcmp(&x->ttfb, &y->ttfb, sizeof(x->ttfb)) == 0) &&
 	       x->seg_count == y->seg_count &&
-	       (!x->seg_count || (x->fastest.mib_s == y->fastest.mib_s &&
-				  x->median.obj_s == y->median.obj_s &&
-				  x->slowest.mib_s == y->slowest.mib_s)) &&
+	       (!x->seg_count ||
+		(x->fastest.mib_s == y->fastest.mib_s && x->median.obj_s == y->median.obj_s &&
+		 x->slowest.mib_s == y->slowest.mib_s)) &&
 	       x->completion_s == y->completion_s;
 }
 
 /* Mutations of a good summary JSON, and the field each error must name. */
 static const struct {
-	const char *path;   /* dotted path of the field to change */
-	const char *value;  /* JSON text to put there; NULL = delete it */
+	const char *path;  /* dotted path of the field to change */
+	const char *value; /* JSON text to put there; NULL = delete it */
 	const char *want;
 } bad_json[] = {
 	{"requests", NULL, "summary.requests"},
@@ -321,11 +335,12 @@ static void test_json(const struct run_summary *s)
 		CHECK(json_is_null(json_object_get(j, "ttfb_ms")), "ttfb null");
 		v = json_object_get(j, "segments");
 		CHECK(json_is_null(json_object_get(v, "fastest")) &&
-		      json_is_null(json_object_get(v, "median")) &&
-		      json_is_null(json_object_get(v, "slowest")), "segments null when count 0");
+			      json_is_null(json_object_get(v, "median")) &&
+			      json_is_null(json_object_get(v, "slowest")),
+		      "segments null when count 0");
 		CHECK(summary_from_json(j, &back, &e) == 0 && back.seg_count == 0 &&
-		      back.has_ttfb == 0 && back.ttfb_hist == NULL, "short run round trip: %s",
-		      e.msg);
+			      back.has_ttfb == 0 && back.ttfb_hist == NULL,
+		      "short run round trip: %s", e.msg);
 		CHECK(json_object_get(j, "ttfb_hist") == NULL, "no ttfb_hist without ttfb_ms");
 		summary_clear(&back);
 		json_object_set_new(j, "ttfb_hist", hist_to_json(s->ttfb_hist));

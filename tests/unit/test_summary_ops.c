@@ -51,9 +51,14 @@ static char *write_log(const char *path, int intended)
 		return NULL;
 	for (int i = 0; i < 3; i++) {
 		struct op_row r = {
-			.op = i == 2 ? "GET" : "PUT", .client_id = "c", .n_objects = 1,
-			.file = "k", .error = i == 2 ? "say \"no\"" : "", .cat = "",
-			.start_ns = T0 + i * 100 * MS, .end_ns = T0 + i * 100 * MS + 5 * MS,
+			.op = i == 2 ? "GET" : "PUT",
+			.client_id = "c",
+			.n_objects = 1,
+			.file = "k",
+			.error = i == 2 ? "say \"no\"" : "",
+			.cat = "",
+			.start_ns = T0 + i * 100 * MS,
+			.end_ns = T0 + i * 100 * MS + 5 * MS,
 			.duration_ns = 5 * MS,
 			.intended_ns = i == 1 ? 0 : T0 + i * 100 * MS - 250,
 		};
@@ -82,7 +87,8 @@ static void test_column(void)
 	CHECK(opslog_read(path, on_row, &g, &e) == 0, "read: %s", e.msg);
 	CHECK(g.n == 3, "3 rows, got %d", g.n);
 	CHECK(g.intended[0] == T0 - 250 && g.intended[1] == 0 &&
-	      g.intended[2] == T0 + 200 * MS - 250, "intended read back (fast and csv paths)");
+		      g.intended[2] == T0 + 200 * MS - 250,
+	      "intended read back (fast and csv paths)");
 	CHECK_STR(g.op[2], "GET", "quoted row's op");
 
 	snprintf(path, sizeof(path), "%s/closed.tsv.zst", dir);
@@ -102,7 +108,7 @@ struct req {
 	const char *op;
 	double start_s, end_s, intended_s; /* after T0; intended < 0: none */
 	uint64_t bytes;
-	double fb_s, lb_s;                 /* < 0: none */
+	double fb_s, lb_s; /* < 0: none */
 	const char *error;
 };
 
@@ -115,9 +121,17 @@ static int feed(struct summary_acc *a, const struct req *r, size_t n, struct err
 {
 	for (size_t i = 0; i < n; i++) {
 		struct op_row row = {
-			.idx = i, .op = r[i].op, .client_id = "", .endpoint = "", .file = "k",
-			.error = r[i].error ? r[i].error : "", .cat = "", .n_objects = 1,
-			.bytes = r[i].bytes, .start_ns = at(r[i].start_s), .end_ns = at(r[i].end_s),
+			.idx = i,
+			.op = r[i].op,
+			.client_id = "",
+			.endpoint = "",
+			.file = "k",
+			.error = r[i].error ? r[i].error : "",
+			.cat = "",
+			.n_objects = 1,
+			.bytes = r[i].bytes,
+			.start_ns = at(r[i].start_s),
+			.end_ns = at(r[i].end_s),
 			.first_byte_ns = r[i].fb_s >= 0 ? at(r[i].fb_s) : 0,
 			.last_byte_ns = r[i].lb_s >= 0 ? at(r[i].lb_s) : 0,
 			.intended_ns = r[i].intended_s >= 0 ? at(r[i].intended_s) : 0,
@@ -138,7 +152,8 @@ static size_t mixed_rows(struct req *r)
 	size_t n = 0;
 
 	for (int k = 0; k < 8; k++) {
-		r[n++] = (struct req){"GET", k + 0.1, k + 0.2 + 0.01 * k, -1, MIB, k + 0.15, -1, NULL};
+		r[n++] = (struct req){"GET", k + 0.1, k + 0.2 + 0.01 * k, -1, MIB, k + 0.15,
+				      -1,    NULL};
 		r[n++] = (struct req){"PUT", k + 0.5, k + 0.6, -1, 2 * MIB, -1, k + 0.595, NULL};
 	}
 	r[n++] = (struct req){"STAT", 2.7, 2.71, -1, 0, -1, -1, NULL};
@@ -231,7 +246,8 @@ static void test_rate(struct run_summary *s)
 	CHECK(s->rate.intended_hist && hist_count(s->rate.intended_hist) == 80, "hist of 80");
 	memset(&t, 0, sizeof(t));
 	CHECK(summary_acc_rate(a, 10.5, &t, &e) == 0 && !t.rate.sustained &&
-	      t.rate.achieved < 0.99 * 10.5, "10 of 10.5 not sustained (the 1 %% rule)");
+		      t.rate.achieved < 0.99 * 10.5,
+	      "10 of 10.5 not sustained (the 1 %% rule)");
 	summary_clear(&t);
 	CHECK(summary_acc_rate(a, 10.1, &t, &e) == 0 && t.rate.sustained, "10 of 10.1 sustained");
 	summary_clear(&t);
@@ -296,8 +312,10 @@ static void test_json(const struct run_summary *mixed, const struct run_summary 
 	summary_clear(&b);
 	CHECK(summary_from_json(jr, &b, &e) == 0, "rate back: %s", e.msg);
 	CHECK(b.has_rate && b.rate.offered == 10 && b.rate.achieved == 10 && b.rate.sustained &&
-	      memcmp(&b.rate.intended, &rate->rate.intended, sizeof(b.rate.intended)) == 0 &&
-	      hist_equal(b.rate.intended_hist, rate->rate.intended_hist), "rate round trip");
+		      memcmp(&b.rate.intended, &rate->rate.intended, sizeof(b.rate.intended)) ==
+			      0 &&
+		      hist_equal(b.rate.intended_hist, rate->rate.intended_hist),
+	      "rate round trip");
 	summary_clear(&b);
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		json_t *c = json_deep_copy(strncmp(bad[i].parent, "by_op", 5) ? jr : jm);

@@ -91,11 +91,11 @@ int main(void)
 		CHECK(rw == rg && (rw < 0 || want == got), "parse_n again '%s'", t);
 	}
 	CHECK(rfc3339_parse_n("2025-08-05T21:34:36Z", 20, &c, &ns) == 0 &&
-	      rfc3339_parse_n("2025-08-05T21:34:36.5Zx", 23, &c, &ns) == -1 &&
-	      rfc3339_parse_n("2025-08-05T21:34:36Z\0", 21, &c, &ns) == -1 &&
-	      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 26, &c, &ns) == -1 &&
-	      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 27, &c, &ns) == 0 &&
-	      ns == 1754429676500000000LL - 3600000000000LL,
+		      rfc3339_parse_n("2025-08-05T21:34:36.5Zx", 23, &c, &ns) == -1 &&
+		      rfc3339_parse_n("2025-08-05T21:34:36Z\0", 21, &c, &ns) == -1 &&
+		      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 26, &c, &ns) == -1 &&
+		      rfc3339_parse_n("2025-08-05T21:34:36.5+01:00", 27, &c, &ns) == 0 &&
+		      ns == 1754429676500000000LL - 3600000000000LL,
 	      "parse_n: length bounds the text; a cached second with other suffixes");
 	a = time_now_ns();
 	CHECK(a > 1700000000000000000LL, "time_now_ns is wall clock: %lld", (long long)a);

@@ -8,31 +8,61 @@ static const struct {
 	const char *in;
 	uint64_t want;
 } good_sizes[] = {
-	{"123", 123}, {"123B", 123}, {"0", 0}, {"0B", 0}, {"1b", 1},
-	{"4KiB", 4096}, {"256KiB", 262144}, {"5MiB", 5242880}, {"100MiB", 104857600},
-	{"1GiB", 1073741824}, {"2TiB", 2199023255552ULL},
-	{"1KB", 1000}, {"1MB", 1000000}, {"1GB", 1000000000}, {"3TB", 3000000000000ULL},
-	{"5 MiB", 5242880}, {" 4kib ", 4096}, {"1.5KiB", 1536}, {"0.5MiB", 524288},
-	{"2.5GB", 2500000000ULL}, {"18446744073709551615", UINT64_MAX},
+	{"123", 123},
+	{"123B", 123},
+	{"0", 0},
+	{"0B", 0},
+	{"1b", 1},
+	{"4KiB", 4096},
+	{"256KiB", 262144},
+	{"5MiB", 5242880},
+	{"100MiB", 104857600},
+	{"1GiB", 1073741824},
+	{"2TiB", 2199023255552ULL},
+	{"1KB", 1000},
+	{"1MB", 1000000},
+	{"1GB", 1000000000},
+	{"3TB", 3000000000000ULL},
+	{"5 MiB", 5242880},
+	{" 4kib ", 4096},
+	{"1.5KiB", 1536},
+	{"0.5MiB", 524288},
+	{"2.5GB", 2500000000ULL},
+	{"18446744073709551615", UINT64_MAX},
 };
 
 static const char *bad_sizes[] = {
-	"", " ", "5XB", "MiB", "-1", "1.2.3", "1..5", "5 MiB x", "1.5B", "1.0001KiB",
-	"18446744073709551616", "20000000TiB", "1e3", "0x10", "5M", "4k", ".5", "5.",
+	"",
+	" ",
+	"5XB",
+	"MiB",
+	"-1",
+	"1.2.3",
+	"1..5",
+	"5 MiB x",
+	"1.5B",
+	"1.0001KiB",
+	"18446744073709551616",
+	"20000000TiB",
+	"1e3",
+	"0x10",
+	"5M",
+	"4k",
+	".5",
+	"5.",
 };
 
 static const struct {
 	const char *in;
 	double want;
 } good_durs[] = {
-	{"30s", 30}, {"5m", 300}, {"1h", 3600}, {"1h30m", 5400}, {"500ms", 0.5},
-	{"2m30s", 150}, {"1.5s", 1.5}, {"1d", 86400}, {"0s", 0}, {"1h0m5s", 3605},
+	{"30s", 30},      {"5m", 300},   {"1h", 3600},  {"1h30m", 5400}, {"500ms", 0.5},
+	{"2m30s", 150},   {"1.5s", 1.5}, {"1d", 86400}, {"0s", 0},       {"1h0m5s", 3605},
 	{"1s500ms", 1.5}, {" 7m ", 420}, {"90s", 90},
 };
 
 static const char *bad_durs[] = {
-	"", "30", "5x", "s", "1m1h", "5m5m", "1h 30m", "-5s", "1.s", "5 s", "ms",
-	"10sec", "3min",
+	"", "30", "5x", "s", "1m1h", "5m5m", "1h 30m", "-5s", "1.s", "5 s", "ms", "10sec", "3min",
 };
 
 int main(void)
@@ -68,8 +98,8 @@ int main(void)
 		int rc = units_parse_duration(bad_durs[i], &v, &e);
 		CHECK(rc == -1, "duration '%s' refused", bad_durs[i]);
 		CHECK(v == -1, "duration '%s' leaves the output alone", bad_durs[i]);
-		CHECK(strstr(e.msg, "is not a duration") != NULL,
-		      "duration '%s' message: %s", bad_durs[i], e.msg);
+		CHECK(strstr(e.msg, "is not a duration") != NULL, "duration '%s' message: %s",
+		      bad_durs[i], e.msg);
 	}
 
 	/* directory-name sizes */
@@ -77,9 +107,18 @@ int main(void)
 		uint64_t in;
 		const char *want;
 	} fmt_sizes[] = {
-		{4096, "4KiB"}, {5242880, "5MiB"}, {123, "123B"}, {0, "0B"}, {262144, "256KiB"},
-		{104857600, "100MiB"}, {1073741824, "1GiB"}, {1536, "1536B"}, {1000, "1000B"},
-		{1000000000, "1000000000B"}, {1ULL << 40, "1TiB"}, {3ULL << 41, "6TiB"},
+		{4096, "4KiB"},
+		{5242880, "5MiB"},
+		{123, "123B"},
+		{0, "0B"},
+		{262144, "256KiB"},
+		{104857600, "100MiB"},
+		{1073741824, "1GiB"},
+		{1536, "1536B"},
+		{1000, "1000B"},
+		{1000000000, "1000000000B"},
+		{1ULL << 40, "1TiB"},
+		{3ULL << 41, "6TiB"},
 		{1025ULL << 10, "1025KiB"},
 	};
 	for (size_t i = 0; i < sizeof(fmt_sizes) / sizeof(fmt_sizes[0]); i++) {
@@ -97,14 +136,14 @@ int main(void)
 		double in;
 		const char *want;
 	} fmt_durs[] = {
-		{5400, "1h30m"}, {300, "5m"}, {150, "2m30s"}, {45, "45s"}, {1.5, "1.5s"},
-		{0.5, "500ms"}, {0, "0s"}, {-3, "0s"}, {3605, "1h5s"}, {7200, "2h"},
-		{0.9996, "1s"}, {59.9999, "1m"}, {2.25, "2.25s"}, {0.001, "1ms"}, {86400, "24h"},
+		{5400, "1h30m"}, {300, "5m"},     {150, "2m30s"},  {45, "45s"},    {1.5, "1.5s"},
+		{0.5, "500ms"},  {0, "0s"},       {-3, "0s"},      {3605, "1h5s"}, {7200, "2h"},
+		{0.9996, "1s"},  {59.9999, "1m"}, {2.25, "2.25s"}, {0.001, "1ms"}, {86400, "24h"},
 	};
 	for (size_t i = 0; i < sizeof(fmt_durs) / sizeof(fmt_durs[0]); i++) {
 		double back = -1;
-		CHECK_STR(units_format_duration(fmt_durs[i].in, buf, sizeof(buf)),
-			  fmt_durs[i].want, "format duration %g", fmt_durs[i].in);
+		CHECK_STR(units_format_duration(fmt_durs[i].in, buf, sizeof(buf)), fmt_durs[i].want,
+			  "format duration %g", fmt_durs[i].in);
 		CHECK(units_parse_duration(buf, &back, &e) == 0, "duration %s parses back", buf);
 	}
 	return check_done();

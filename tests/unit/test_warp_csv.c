@@ -38,7 +38,12 @@
 
 static char dir[64];
 
-enum gen { G_OLDEST, G_ENDPOINT, G_CLIENT, G_CURRENT };
+enum gen {
+	G_OLDEST,
+	G_ENDPOINT,
+	G_CLIENT,
+	G_CURRENT
+};
 
 static const char *const headers[] = {
 	"idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\n",
@@ -53,8 +58,8 @@ static const char *const headers[] = {
 static const int counts[9] = {1, 1, 2, 4, 2, 3, 2, 1, 1};
 
 /* Write client `client`'s run in header generation g, shifted by `shift` seconds. */
-static void write_run(const char *path, enum gen g, const char *client, int shift,
-		      int64_t size, int zst)
+static void write_run(const char *path, enum gen g, const char *client, int shift, int64_t size,
+		      int zst)
 {
 	char *text = NULL, t[4][RFC3339_MAX];
 	size_t len = 0;
@@ -72,22 +77,28 @@ static void write_run(const char *path, enum gen g, const char *client, int shif
 			rfc3339_format(t[3], RFC3339_MAX, st + dur);
 			switch (g) {
 			case G_OLDEST:
-				fprintf(f, "%d\t%d\tPUT\t1\t%lld\tobj/%d\t\t%s\t%s\t%s\t%lld\n", j, th,
-					(long long)size, j, t[0], t[1], t[3], (long long)dur);
+				fprintf(f, "%d\t%d\tPUT\t1\t%lld\tobj/%d\t\t%s\t%s\t%s\t%lld\n", j,
+					th, (long long)size, j, t[0], t[1], t[3], (long long)dur);
 				break;
 			case G_ENDPOINT:
-				fprintf(f, "%d\t%d\tPUT\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%lld\n",
-					j, th, (long long)size, j, t[0], t[1], t[3], (long long)dur);
+				fprintf(f,
+					"%d\t%d\tPUT\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%lld\n",
+					j, th, (long long)size, j, t[0], t[1], t[3],
+					(long long)dur);
 				break;
 			case G_CLIENT:
-				fprintf(f, "%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
-					"%lld\t0\n", j, th, client, (long long)size, j, t[0], t[1], t[3],
+				fprintf(f,
+					"%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
+					"%lld\t0\n",
+					j, th, client, (long long)size, j, t[0], t[1], t[3],
 					(long long)dur);
 				break;
 			case G_CURRENT:
-				fprintf(f, "%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
-					"%s\t%lld\t0\n", j, th, client, (long long)size, j, t[0], t[1], t[2],
-					t[3], (long long)dur);
+				fprintf(f,
+					"%d\t%d\tPUT\t%s\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t"
+					"%s\t%lld\t0\n",
+					j, th, client, (long long)size, j, t[0], t[1], t[2], t[3],
+					(long long)dur);
 				break;
 			}
 		}
@@ -118,10 +129,12 @@ static const char *tpath(const char *name)
 	return p[k];
 }
 
-#define REQS " * Reqs: Avg: 420.0ms, 50%: 460.0ms, 90%: 700.0ms, 99%: 740.0ms, " \
+#define REQS                                                                \
+	" * Reqs: Avg: 420.0ms, 50%: 460.0ms, 90%: 700.0ms, 99%: 740.0ms, " \
 	"Fastest: 100.0ms, Slowest: 740.0ms, StdDev: 202.0ms\n"
-#define TTFB(x) " * TTFB: Avg: " x ", Best: " x ", 25th: " x ", Median: " x ", 75th: " x \
-	", 90th: " x ", 99th: " x ", Worst: " x " StdDev: 0s\n"
+#define TTFB(x)                                                                               \
+	" * TTFB: Avg: " x ", Best: " x ", 25th: " x ", Median: " x ", 75th: " x ", 90th: " x \
+	", 99th: " x ", Worst: " x " StdDev: 0s\n"
 
 static const struct {
 	enum gen g;
@@ -155,14 +168,18 @@ static void test_generations(void)
 				 "Throughput, split into 5 x 1s:\n"
 				 " * Fastest: 4.0MiB/s, 4.00 obj/s\n"
 				 " * 50%% Median: 3.0MiB/s, 3.00 obj/s\n"
-				 " * Slowest: 2.0MiB/s, 2.00 obj/s\n\n\n", REQS, gen_cases[i].ttfb);
+				 " * Slowest: 2.0MiB/s, 2.00 obj/s\n\n\n",
+				 REQS, gen_cases[i].ttfb);
 			CHECK(warp_load_merged(files, 1, NULL, NULL, &rt, &failed, &e) == 0 &&
-			      failed == 0, "%s: load", name);
+				      failed == 0,
+			      "%s: load", name);
 			got = rt ? warp_report_text(rt) : NULL;
 			CHECK_STR(got, want, "%s: report", name);
 			CHECK(rt && rt->commandline &&
-			      strcmp(rt->commandline, "warp put --duration=9s --obj.size=1MiB "
-				     "--concurrent=4") == 0, "%s: command line kept", name);
+				      strcmp(rt->commandline,
+					     "warp put --duration=9s --obj.size=1MiB "
+					     "--concurrent=4") == 0,
+			      "%s: command line kept", name);
 			free(got);
 			warp_rt_free(rt);
 		}
@@ -178,13 +195,14 @@ static void test_merge_order(void)
 	int failed;
 	static const char common[] =
 		"\nReport: PUT. Concurrency: 8. Ran: 10s\n"
-		" * Average: 3.90 MiB/s, 2.60 obj/s\n" REQS TTFB("20ms") "\n"
-		"Throughput by client:\n"
-		"Client 1 throughput: 1.95 MiB/s, 1.95 obj/s\n"
-		"Client 2 throughput: 3.89 MiB/s, 1.95 obj/s\n\n"
-		"Throughput, split into 5 x 1s:\n"
-		" * Fastest: 10.0MiB/s, 6.00 obj/s\n"
-		" * 50% Median: 8.0MiB/s, 5.00 obj/s\n";
+		" * Average: 3.90 MiB/s, 2.60 obj/s\n" REQS TTFB(
+			"20ms") "\n"
+				"Throughput by client:\n"
+				"Client 1 throughput: 1.95 MiB/s, 1.95 obj/s\n"
+				"Client 2 throughput: 3.89 MiB/s, 1.95 obj/s\n\n"
+				"Throughput, split into 5 x 1s:\n"
+				" * Fastest: 10.0MiB/s, 6.00 obj/s\n"
+				" * 50% Median: 8.0MiB/s, 5.00 obj/s\n";
 
 	write_run(a, G_CURRENT, "a", 0, MIB, 1);
 	write_run(b, G_CURRENT, "b", 1, 2 * MIB, 1);
@@ -214,15 +232,19 @@ static void test_merge_order(void)
 	}
 	free(got);
 	{
-		json_t *j = warp_report_json(rt), *op = json_array_get(json_object_get(j, "ops"), 0);
+		json_t *j = warp_report_json(rt),
+		       *op = json_array_get(json_object_get(j, "ops"), 0);
 
-		CHECK(json_integer_value(json_object_get(op, "concurrency")) == 8, "json concurrency");
+		CHECK(json_integer_value(json_object_get(op, "concurrency")) == 8,
+		      "json concurrency");
 		CHECK_NUM(json_real_value(json_object_get(op, "ran_s")), 10, 1e-12, "json ran_s");
 		CHECK_NUM(json_real_value(json_object_get(op, "mib_s")), 3.9, 1e-9, "json mib_s");
-		CHECK_NUM(json_real_value(json_object_get(json_object_get(op, "requests_ms"), "p50")),
-			  460, 1e-9, "json p50");
+		CHECK_NUM(
+			json_real_value(json_object_get(json_object_get(op, "requests_ms"), "p50")),
+			460, 1e-9, "json p50");
 		CHECK(json_array_size(json_object_get(op, "clients")) == 2, "json clients");
-		CHECK(json_integer_value(json_object_get(json_object_get(op, "segments"), "count")) == 5,
+		CHECK(json_integer_value(
+			      json_object_get(json_object_get(op, "segments"), "count")) == 5,
 		      "json segment count");
 		json_decref(j);
 	}
@@ -246,10 +268,10 @@ static void test_multi_size(void)
 	static const char want[] =
 		"\nRequest size 100B -> 1KiB . Requests: 10\n"
 		" * Reqs: Avg: 9.8KiB/s, 50%: 9.8KiB/s, 90%: 9.8KiB/s, 99%: 9.8KiB/s, "
-		"Fastest: 9.8KiB/s, Slowest: 9.8KiB/s \n" TTFB("10ms")
-		"\nRequest size 1KiB -> 100KiB . Requests: 10\n"
-		" * Reqs: Avg: 488.3KiB/s, 50%: 488.3KiB/s, 90%: 488.3KiB/s, 99%: 488.3KiB/s, "
-		"Fastest: 488.3KiB/s, Slowest: 488.3KiB/s \n" TTFB("10ms") "\n";
+		"Fastest: 9.8KiB/s, Slowest: 9.8KiB/s \n" TTFB(
+			"10ms") "\nRequest size 1KiB -> 100KiB . Requests: 10\n"
+				" * Reqs: Avg: 488.3KiB/s, 50%: 488.3KiB/s, 90%: 488.3KiB/s, 99%: 488.3KiB/s, "
+				"Fastest: 488.3KiB/s, Slowest: 488.3KiB/s \n" TTFB("10ms") "\n";
 
 	fputs(headers[G_OLDEST], f);
 	for (i = 0; i < 20; i++) {
@@ -332,13 +354,17 @@ static void test_errors(void)
 		snprintf(cmd, sizeof(cmd), "head -c 300 '%s' > '%s'", good, tr);
 		CHECK(system(cmd) == 0, "make truncated copy");
 		CHECK(warp_load_file(tr, &rt, &e) == -1 && strstr(e.msg, tr) &&
-		      strstr(e.msg, "truncated"), "truncated: %s", e.msg);
+			      strstr(e.msg, "truncated"),
+		      "truncated: %s", e.msg);
 		tr = tpath("corrupt.csv.zst");
-		snprintf(cmd, sizeof(cmd), "{ head -c 20 '%s'; printf 'XXXXXXXXXXXXXXXXXXXX'; "
-			 "tail -c +41 '%s'; } > '%s'", good, good, tr);
+		snprintf(cmd, sizeof(cmd),
+			 "{ head -c 20 '%s'; printf 'XXXXXXXXXXXXXXXXXXXX'; "
+			 "tail -c +41 '%s'; } > '%s'",
+			 good, good, tr);
 		CHECK(system(cmd) == 0, "make corrupt copy");
 		CHECK(warp_load_file(tr, &rt, &e) == -1 && strstr(e.msg, tr) &&
-		      strstr(e.msg, "zstd"), "corrupt: %s", e.msg);
+			      strstr(e.msg, "zstd"),
+		      "corrupt: %s", e.msg);
 	}
 	/* exit statuses: 2 usage, 1 partial (one bad file, the good one still reported,
 	 * or every file bad), 0 all read */
@@ -368,7 +394,7 @@ static void test_long_gap(void)
 	const char *p = tpath("gap.csv");
 	char t[4][RFC3339_MAX];
 	struct warp_rt *rt = NULL;
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	FILE *f = fopen(p, "w");
 
 	CHECK(f != NULL, "write %s", p);
@@ -382,7 +408,8 @@ static void test_long_gap(void)
 		rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
 		rfc3339_format(t[2], RFC3339_MAX, st + 80 * MS);
 		rfc3339_format(t[3], RFC3339_MAX, st + 100 * MS);
-		fprintf(f, "%d\t0\tPUT\ta\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t%lld\t0\n",
+		fprintf(f,
+			"%d\t0\tPUT\ta\t1\t%lld\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t%lld\t0\n",
 			j, MIB, j, t[0], t[1], t[2], t[3], 100 * MS);
 	}
 	fclose(f);
@@ -391,8 +418,10 @@ static void test_long_gap(void)
 		const struct warp_live *l = &rt->total;
 		size_t skipped = 0;
 
-		CHECK(l->n_reqs == 1 && l->reqs[0].n == 7200, "20-hour gap: 7200 request windows "
-		      "(%zu)", l->n_reqs ? l->reqs[0].n : 0);
+		CHECK(l->n_reqs == 1 && l->reqs[0].n == 7200,
+		      "20-hour gap: 7200 request windows "
+		      "(%zu)",
+		      l->n_reqs ? l->reqs[0].n : 0);
 		for (size_t k = 0; l->n_reqs == 1 && k < l->reqs[0].n; k++)
 			skipped += l->reqs[0].segs[k].single.skipped != 0;
 		CHECK(skipped == 7198, "20-hour gap: 7198 skipped windows (%zu)", skipped);
@@ -408,7 +437,7 @@ static void test_merge_day(void)
 {
 	const size_t n = 86400;
 	struct warp_rt *src = warp_rt_new(), *dst = warp_rt_new();
-	struct err e = { { 0 } };
+	struct err e = {{0}};
 	clock_t c0 = clock();
 	size_t wrong = 0;
 
@@ -434,7 +463,7 @@ static void test_merge_day(void)
 	      dst->total.tp.seg ? dst->total.tp.seg->n : 0);
 	for (size_t i = 0; dst->total.tp.seg && i < dst->total.tp.seg->n; i++)
 		wrong += dst->total.tp.seg->segs[i].ops != 2 ||
-		       dst->total.tp.seg->segs[i].bps != 2.0 * MIB;
+			 dst->total.tp.seg->segs[i].bps != 2.0 * MIB;
 	CHECK(wrong == 0, "merge day: every second holds both (%zu do not)", wrong);
 	CHECK((double)(clock() - c0) / CLOCKS_PER_SEC < 1.0, "merge day: %.2f s of CPU",
 	      (double)(clock() - c0) / CLOCKS_PER_SEC);

@@ -63,8 +63,10 @@ int main(void)
 	}
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		char why[1200];
-		snprintf(why, sizeof(why), "Warp fixtures absent: %s (../shared/fixtures/warp "
-			 "beside the checkout, or S3BENCH_WARP_FIXTURES)", dir);
+		snprintf(why, sizeof(why),
+			 "Warp fixtures absent: %s (../shared/fixtures/warp "
+			 "beside the checkout, or S3BENCH_WARP_FIXTURES)",
+			 dir);
 		CHECK_SKIP((int)(sizeof(runs) / sizeof(runs[0])) * 4, why);
 		return check_done();
 	}
@@ -79,8 +81,9 @@ int main(void)
 		for (k = 0; k < 8; k++) {
 			glob_t g;
 
-			snprintf(path, sizeof(path), "%s/warp-%d/warp-%s-2025-08-05\\[%s\\]-*.json.zst",
-				 dir, k, runs[r].op, runs[r].id);
+			snprintf(path, sizeof(path),
+				 "%s/warp-%d/warp-%s-2025-08-05\\[%s\\]-*.json.zst", dir, k,
+				 runs[r].op, runs[r].id);
 			if (glob(path, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
 				paths[n] = strdup(g.gl_pathv[0]);
 				files[n] = paths[n];
@@ -93,17 +96,19 @@ int main(void)
 		want = slurp(path);
 		CHECK(want != NULL, "read %s", path);
 		CHECK(warp_load_merged(files, n, collect_err, NULL, &rt, &failed, &e) == 0 &&
-		      failed == 0, "%s: load: %s", runs[r].expected, e.msg);
+			      failed == 0,
+		      "%s: load: %s", runs[r].expected, e.msg);
 		got = rt ? warp_report_text(rt) : NULL;
 		CHECK(got && want && strstr(got, want) != NULL,
 		      "%s reproduced as one contiguous block", runs[r].expected);
 		if (strcmp(runs[r].op, "get") == 0)
 			CHECK(got && (strstr(got, "\n\xe2\x94\x80\xe2\x94\x80") != NULL) &&
-			      (strstr(got, "\nReport: PUT. ") || strstr(got, "\nSkipping PUT too few")),
+				      (strstr(got, "\nReport: PUT. ") ||
+				       strstr(got, "\nSkipping PUT too few")),
 			      "%s: the prepare PUTs follow the GET block", runs[r].expected);
 		else
-			CHECK(got && strstr(got, "\xe2\x94\x80") == NULL, "%s: one op, no separator",
-			      runs[r].expected);
+			CHECK(got && strstr(got, "\xe2\x94\x80") == NULL,
+			      "%s: one op, no separator", runs[r].expected);
 		if (got && want && strstr(got, want) == NULL)
 			fprintf(stderr, "--- want:\n%s--- got:\n%s---\n", want, got);
 		free(got);

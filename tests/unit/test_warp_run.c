@@ -20,9 +20,20 @@ static const struct {
 	const char *text;
 	int64_t bytes;
 } sizes[] = {
-	{"4096", 4096}, {"4K", 4000}, {"4KB", 4000}, {"4KiB", 4096}, {"1M", 1000000},
-	{"1MiB", 1048576}, {"1.5GiB", 1610612736}, {"10MB", 10000000}, {"2TiB", 2199023255552LL},
-	{"0", 0}, {"abc", -1}, {"4XB", -1}, {"", -1}, {"-1", -1},
+	{"4096", 4096},
+	{"4K", 4000},
+	{"4KB", 4000},
+	{"4KiB", 4096},
+	{"1M", 1000000},
+	{"1MiB", 1048576},
+	{"1.5GiB", 1610612736},
+	{"10MB", 10000000},
+	{"2TiB", 2199023255552LL},
+	{"0", 0},
+	{"abc", -1},
+	{"4XB", -1},
+	{"", -1},
+	{"-1", -1},
 };
 
 static void write_run(const char *path)
@@ -33,7 +44,8 @@ static void write_run(const char *path)
 	int k, th, j = 0;
 
 	fputs("idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\t"
-	      "first_byte\tlast_byte\tend\tduration_ns\tcat\n", f);
+	      "first_byte\tlast_byte\tend\tduration_ns\tcat\n",
+	      f);
 	for (k = 0; k < 9; k++)
 		for (th = 0; th < counts[k]; th++, j++) {
 			int64_t st = T0 + k * S + 250 * MS, dur = (100 + 40 * j) * MS;
@@ -42,8 +54,10 @@ static void write_run(const char *path)
 			rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
 			rfc3339_format(t[2], RFC3339_MAX, st + dur - 20 * MS);
 			rfc3339_format(t[3], RFC3339_MAX, st + dur);
-			fprintf(f, "%d\t%d\tPUT\ta\t1\t1048576\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t"
-				"%lld\t0\n", j, th, j, t[0], t[1], t[2], t[3], (long long)dur);
+			fprintf(f,
+				"%d\t%d\tPUT\ta\t1\t1048576\thttp://h:9000\tobj/%d\t\t%s\t%s\t%s\t%s\t"
+				"%lld\t0\n",
+				j, th, j, t[0], t[1], t[2], t[3], (long long)dur);
 		}
 	fputs("# warp put --obj.size=1MiB --concurrent=4 --host=h:9000\n", f);
 	fclose(f);
@@ -105,10 +119,10 @@ static const struct {
 	int segs;
 	double fastest_mib;
 } fx[] = {
-	{"put", "211410", "put", 1000000, 512, 64, 62, 473.72, 496.73, 1147.0, 2661.1, 5431.3,
-	 0, 0, 58, 844.6},
-	{"get", "213436", "get", 4000, 1024, 128, 61, 42.26, 11079.28, 96.9, 641.8, 3730.4,
-	 97, 3730, 57, 53.5},
+	{"put", "211410", "put", 1000000, 512, 64, 62, 473.72, 496.73, 1147.0, 2661.1, 5431.3, 0, 0,
+	 58, 844.6},
+	{"get", "213436", "get", 4000, 1024, 128, 61, 42.26, 11079.28, 96.9, 641.8, 3730.4, 97,
+	 3730, 57, 53.5},
 };
 
 static void test_fixtures(void)
@@ -126,8 +140,10 @@ static void test_fixtures(void)
 	}
 	if (stat(dir, &st) != 0) {
 		char why[1200];
-		snprintf(why, sizeof(why), "Warp fixtures absent: %s (../shared/fixtures/warp "
-			 "beside the checkout, or S3BENCH_WARP_FIXTURES)", dir);
+		snprintf(why, sizeof(why),
+			 "Warp fixtures absent: %s (../shared/fixtures/warp "
+			 "beside the checkout, or S3BENCH_WARP_FIXTURES)",
+			 dir);
 		CHECK_SKIP(2 * 14, why);
 		return;
 	}
@@ -142,8 +158,9 @@ static void test_fixtures(void)
 			char pat[1024];
 			glob_t g;
 
-			snprintf(pat, sizeof(pat), "%s/warp-%d/warp-%s-2025-08-05\\[%s\\]-*.json.zst", dir,
-				 k, fx[i].op, fx[i].id);
+			snprintf(pat, sizeof(pat),
+				 "%s/warp-%d/warp-%s-2025-08-05\\[%s\\]-*.json.zst", dir, k,
+				 fx[i].op, fx[i].id);
 			if (glob(pat, 0, NULL, &g) == 0 && g.gl_pathc == 1) {
 				paths[n] = strdup(g.gl_pathv[0]);
 				files[n] = paths[n];
@@ -151,11 +168,13 @@ static void test_fixtures(void)
 			}
 			globfree(&g);
 		}
-		CHECK(n == 8 && warp_run_read(files, n, &r, &e) == 0, "%s-%s read", fx[i].op, fx[i].id);
+		CHECK(n == 8 && warp_run_read(files, n, &r, &e) == 0, "%s-%s read", fx[i].op,
+		      fx[i].id);
 		CHECK_STR(r.op, fx[i].want_op, "%s op", fx[i].id);
 		CHECK(r.obj_size == fx[i].size, "%s size %lld", fx[i].id, (long long)r.obj_size);
 		CHECK(r.concurrency == fx[i].conc && r.cmd_concurrency == fx[i].cmd_conc &&
-		      r.clients == 8, "%s concurrency", fx[i].id);
+			      r.clients == 8,
+		      "%s concurrency", fx[i].id);
 		CHECK_STR(r.host, "https://storage.yandexcloud.net", "%s host", fx[i].id);
 		CHECK_NUM(r.summary.seconds, fx[i].seconds, 1e-9, "%s seconds", fx[i].id);
 		CHECK_NUM(r.summary.mib_s, fx[i].mib_s, 0.005, "%s MiB/s as printed", fx[i].id);
@@ -164,7 +183,8 @@ static void test_fixtures(void)
 		CHECK_NUM(r.summary.latency.p99, fx[i].lat_p99, 0.05, "%s latency p99", fx[i].id);
 		CHECK_NUM(r.summary.latency.max, fx[i].lat_max, 0.05, "%s latency max", fx[i].id);
 		CHECK(r.summary.has_ttfb == (fx[i].ttfb_avg > 0) &&
-		      r.summary.ttfb.avg == fx[i].ttfb_avg && r.summary.ttfb.max == fx[i].ttfb_max,
+			      r.summary.ttfb.avg == fx[i].ttfb_avg &&
+			      r.summary.ttfb.max == fx[i].ttfb_max,
 		      "%s ttfb", fx[i].id);
 		CHECK(r.summary.seg_count == fx[i].segs, "%s segment count", fx[i].id);
 		CHECK_NUM(r.summary.fastest.mib_s, fx[i].fastest_mib, 0.05, "%s fastest", fx[i].id);

@@ -20,7 +20,7 @@
 
 #define S 1000000000LL
 #define MS 1000000LL
-#define DAY1 (1793491200LL * S)        /* 2026-11-01T00:00:00Z */
+#define DAY1 (1793491200LL * S) /* 2026-11-01T00:00:00Z */
 
 static char tmp[] = "/tmp/test_warpdir.XXXXXX";
 
@@ -53,7 +53,8 @@ static void write_warp(const char *rel, const char *op, int64_t t0, const char *
 	void *z;
 	int k, th, j = 0;
 
-	len += (size_t)snprintf(text + len, cap - len, "idx\tthread\top\tclient_id\tn_objects\t"
+	len += (size_t)snprintf(text + len, cap - len,
+				"idx\tthread\top\tclient_id\tn_objects\t"
 				"bytes\tendpoint\tfile\terror\tstart\tfirst_byte\tlast_byte\tend\t"
 				"duration_ns\tcat\n");
 	for (k = 0; k < 9; k++)
@@ -64,11 +65,12 @@ static void write_warp(const char *rel, const char *op, int64_t t0, const char *
 			rfc3339_format(t[1], RFC3339_MAX, st + 5 * MS);
 			rfc3339_format(t[2], RFC3339_MAX, st + dur - 20 * MS);
 			rfc3339_format(t[3], RFC3339_MAX, st + dur);
-			len += (size_t)snprintf(text + len, cap - len,
-						"%d\t%d\t%s\t%s\t1\t%llu\t%s\tobj/%d\t\t%s\t%s\t%s\t%s\t"
-						"%lld\t0\n", j, th, op, client,
-						(unsigned long long)bytes, endpoint, j, t[0], t[1],
-						t[2], t[3], (long long)dur);
+			len += (size_t)snprintf(
+				text + len, cap - len,
+				"%d\t%d\t%s\t%s\t1\t%llu\t%s\tobj/%d\t\t%s\t%s\t%s\t%s\t"
+				"%lld\t0\n",
+				j, th, op, client, (unsigned long long)bytes, endpoint, j, t[0],
+				t[1], t[2], t[3], (long long)dur);
 		}
 	len += (size_t)snprintf(text + len, cap - len, "# %s\n", cmd);
 	z = malloc(ZSTD_compressBound(len));
@@ -84,10 +86,13 @@ static void test_names(void)
 	int64_t t;
 
 	CHECK(warpdir_name("warp-put-2025-08-05[211410]-LnuK4Q.json.zst", b, sizeof(b), &t) == 1 &&
-	      strcmp(b, "put") == 0 && t == 1754428450, "name with time: %s %lld", b, (long long)t);
+		      strcmp(b, "put") == 0 && t == 1754428450,
+	      "name with time: %s %lld", b, (long long)t);
 	CHECK(warpdir_name("warp-GET-2026-11-01[000000]-x.csv.zst", b, sizeof(b), &t) == 1 &&
-	      strcmp(b, "get") == 0 && t == 1793491200, "csv name, bench lower-cased");
-	CHECK(warpdir_name("warp-mine.json.zst", b, sizeof(b), &t) == 0, "no time: a run of its own");
+		      strcmp(b, "get") == 0 && t == 1793491200,
+	      "csv name, bench lower-cased");
+	CHECK(warpdir_name("warp-mine.json.zst", b, sizeof(b), &t) == 0,
+	      "no time: a run of its own");
 	CHECK(warpdir_name("warp-put-2025-13-05[211410]-x.json.zst", b, sizeof(b), &t) == 0,
 	      "month 13 is no time");
 	CHECK(warpdir_name("warp-put-2025-08-05[211410]-x.json", b, sizeof(b), &t) == -1,
@@ -98,7 +103,7 @@ static void test_names(void)
 static void test_map(void)
 {
 	static const struct {
-		const char *text, *want;        /* want: NULL = ok, else in the message */
+		const char *text, *want; /* want: NULL = ok, else in the message */
 	} bad[] = {
 		{"[subject a]\nhost = x\ncolour = red\n", ":3: key 'colour': expected \"#rrggbb\""},
 		{"[subject a]\nhost = x\nlabl = A\n", ":3: key 'labl': unknown"},
@@ -121,19 +126,23 @@ static void test_map(void)
 	fputs("; comment\n[campaign]\ntitle = Two hosts\nclient = test VM\n"
 	      "[subject b]\nhost = s3-b.example\nhost = B-ALT.example\nlabel = Bee\n"
 	      "color = #00ff00\nregion = r2\n"
-	      "[subject a]\nhost = *.a.example\ncolor = #ff9900 ; orange\n", f);
+	      "[subject a]\nhost = *.a.example\ncolor = #ff9900 ; orange\n",
+	      f);
 	fclose(f);
 	CHECK(warpdir_map_read(file, &m, &e) == 0, "map: %s", e.msg);
 	CHECK(m.n_subjects == 2 && strcmp(m.subjects[0].id, "b") == 0 &&
-	      strcmp(m.subjects[1].id, "a") == 0, "subjects in file order");
+		      strcmp(m.subjects[1].id, "a") == 0,
+	      "subjects in file order");
 	CHECK_STR(m.title, "Two hosts", "campaign title");
 	CHECK_STR(m.client, "test VM", "campaign client");
 	CHECK(m.n_subjects == 2 && m.subjects[0].n_hosts == 2, "host repeated");
-	CHECK_STR(m.n_subjects == 2 ? m.subjects[1].color : NULL, "#ff9900", "colour, inline comment");
+	CHECK_STR(m.n_subjects == 2 ? m.subjects[1].color : NULL, "#ff9900",
+		  "colour, inline comment");
 	CHECK_STR(m.n_subjects == 2 ? m.subjects[1].label : NULL, NULL, "no label: NULL");
 	CHECK(warpdir_map_find(&m, "http://s3-b.example") == 0, "host under a scheme");
 	CHECK(warpdir_map_find(&m, "b-alt.EXAMPLE") == 0, "second host, any case");
-	CHECK(warpdir_map_find(&m, "https://eu.a.example:9000/x") == -1, "port is part of the host");
+	CHECK(warpdir_map_find(&m, "https://eu.a.example:9000/x") == -1,
+	      "port is part of the host");
 	CHECK(warpdir_map_find(&m, "https://eu.a.example/x") == 1, "glob");
 	CHECK(warpdir_map_find(&m, "s3-c.example") == -1, "unmapped");
 	warpdir_map_clear(&m);
@@ -144,12 +153,13 @@ static void test_map(void)
 		fclose(f);
 		e.msg[0] = '\0';
 		CHECK(warpdir_map_read(file, &m, &e) == -1 && strstr(e.msg, bad[i].want) &&
-		      strstr(e.msg, "map.ini"), "bad map %zu: '%s' lacks '%s'", i, e.msg,
-		      bad[i].want);
+			      strstr(e.msg, "map.ini"),
+		      "bad map %zu: '%s' lacks '%s'", i, e.msg, bad[i].want);
 		CHECK(m.n_subjects == 0, "bad map %zu: empty after failure", i);
 	}
 	CHECK(warpdir_map_read("/nonexistent/map.ini", &m, &e) == -1 &&
-	      strstr(e.msg, "/nonexistent/map.ini"), "missing map file named: %s", e.msg);
+		      strstr(e.msg, "/nonexistent/map.ini"),
+	      "missing map file named: %s", e.msg);
 }
 
 static void test_bare_host(void)
@@ -171,9 +181,9 @@ static void test_cycles(void)
 		const char *subj, *op;
 		int day, hour, oneoff, want;
 	} v[] = {
-		{"a", "put", 0, 1, 0, 1}, {"b", "put", 0, 2, 0, 1}, {"a", "put", 0, 3, 0, 2},
+		{"a", "put", 0, 1, 0, 1}, {"b", "put", 0, 2, 0, 1},  {"a", "put", 0, 3, 0, 2},
 		{"a", "get", 0, 4, 0, 1}, {"a", "head", 0, 5, 1, 0}, {"a", "put", 2, 1, 0, 3},
-		{"b", "put", 2, 2, 0, 3}, {"b", "put", 2, 3, 0, 4}, {"b", "put", 2, 4, 0, 5},
+		{"b", "put", 2, 2, 0, 3}, {"b", "put", 2, 3, 0, 4},  {"b", "put", 2, 4, 0, 5},
 	};
 	struct runlog l[9];
 	size_t i;
@@ -231,9 +241,10 @@ static void test_dir(void)
 		   1048576, HA, PUTA);
 	/* host B: a put of the same size (day 1) and a get of 4 KiB (day 2) */
 	write_warp("c2/warp-put-2026-11-01[110000]-dddd.csv.zst", "PUT", DAY1 + 11 * h, "A",
-		   1048576, HB, "warp put --host=s3-b.example --tls --obj.size=1MiB --concurrent=8");
-	write_warp("c2/warp-get-2026-11-02[120000]-eeee.csv.zst", "GET", DAY1 + 36 * h, "A",
-		   4096, HB, "warp get --host=s3-b.example --tls --obj.size=4KiB --concurrent=2");
+		   1048576, HB,
+		   "warp put --host=s3-b.example --tls --obj.size=1MiB --concurrent=8");
+	write_warp("c2/warp-get-2026-11-02[120000]-eeee.csv.zst", "GET", DAY1 + 36 * h, "A", 4096,
+		   HB, "warp get --host=s3-b.example --tls --obj.size=4KiB --concurrent=2");
 	/* a STAT run (a one-off "head"), an unmapped host, a mixed run, an unreadable file,
 	 * a file that is no Warp result */
 	write_warp("c2/warp-stat-2026-11-02[130000]-gggg.csv.zst", "STAT", DAY1 + 37 * h, "A", 0,
@@ -247,17 +258,22 @@ static void test_dir(void)
 	snprintf(map, sizeof(map), "%s/map.ini", tmp);
 	f = fopen(map, "w");
 	fputs("[subject b]\nhost = s3-b.example\nlabel = Bee\n"
-	      "[subject a]\nhost = s3-a.*\nlabel = Ay\ncolor = #ff9900\n", f);
+	      "[subject a]\nhost = s3-a.*\nlabel = Ay\ncolor = #ff9900\n",
+	      f);
 	fclose(f);
 
 	CHECK(warpdir_has_files(tmp) == 1, "has Warp files");
 	CHECK(warpdir_scan_dir(tmp, &sc, &e) == 0, "scan: %s", e.msg);
 	CHECK(sc.n == 9, "9 runs from 10 Warp files: %zu", sc.n);
-	CHECK(sc.n > 0 && sc.v[0].n == 2 && strcmp(sc.v[0].rel[0], "c2/warp-put-2026-11-01"
-	      "[100002]-aaaa.csv.zst") == 0 && strcmp(sc.v[0].rel[1], "c10/warp-put-2026-11-01"
-	      "[100000]-bbbb.csv.zst") == 0, "the two clients grouped, c2 merged first");
+	CHECK(sc.n > 0 && sc.v[0].n == 2 &&
+		      strcmp(sc.v[0].rel[0], "c2/warp-put-2026-11-01"
+					     "[100002]-aaaa.csv.zst") == 0 &&
+		      strcmp(sc.v[0].rel[1], "c10/warp-put-2026-11-01"
+					     "[100000]-bbbb.csv.zst") == 0,
+	      "the two clients grouped, c2 merged first");
 	CHECK(sc.n > 0 && sc.v[0].n == 2 && strstr(sc.v[0].path[0], "/c2/") &&
-	      strstr(sc.v[0].path[1], "/c10/"), "paths in the same order");
+		      strstr(sc.v[0].path[1], "/c10/"),
+	      "paths in the same order");
 	CHECK(sc.n > 1 && sc.v[1].n == 1 && strstr(sc.v[1].rel[0], "[110000]-dddd"),
 	      "runs in name-time order");
 	warpdir_scan_clear(&sc);
@@ -265,9 +281,10 @@ static void test_dir(void)
 	CHECK(warpdir_map_read(map, &m, &e) == 0, "map: %s", e.msg);
 	CHECK(warpdir_read(tmp, &m, &r, &e) == 0, "read: %s", e.msg);
 	CHECK(r.n_logs == 6, "6 runs analyzed: %zu", r.n_logs);
-	CHECK(r.n_bad == 1 && strcmp(r.bad[0].path, "c2/warp-put-2026-11-01[120000]-ffff.csv.zst")
-	      == 0 && strstr(r.bad[0].error, "ffff.csv.zst"), "the unreadable run, file named: %s",
-	      r.n_bad ? r.bad[0].error : "");
+	CHECK(r.n_bad == 1 &&
+		      strcmp(r.bad[0].path, "c2/warp-put-2026-11-01[120000]-ffff.csv.zst") == 0 &&
+		      strstr(r.bad[0].error, "ffff.csv.zst"),
+	      "the unreadable run, file named: %s", r.n_bad ? r.bad[0].error : "");
 	CHECK(r.n_notes == 2, "2 notes (mixed, unmapped host): %zu", r.n_notes);
 	for (size_t i = 0; i < r.n_notes; i++)
 		CHECK(strstr(r.notes[i], "mixed") || strstr(r.notes[i], "s3-c.example"), "note %s",
@@ -291,9 +308,9 @@ static void test_dir(void)
 		      l->concurrency);
 		CHECK(l->cycle == 1, "day 1: cycle 1 (%d)", l->cycle);
 		CHECK(l->has_summary && l->summary.mib_s == want.summary.mib_s &&
-		      l->summary.obj_s == want.summary.obj_s &&
-		      l->summary.latency.avg == want.summary.latency.avg &&
-		      l->summary.seg_count == want.summary.seg_count,
+			      l->summary.obj_s == want.summary.obj_s &&
+			      l->summary.latency.avg == want.summary.latency.avg &&
+			      l->summary.seg_count == want.summary.seg_count,
 		      "Warp's printed numbers of the merged run (%g MiB/s)", l->summary.mib_s);
 		CHECK(l->summary.requests == 34, "both clients' requests: %llu",
 		      (unsigned long long)l->summary.requests);
@@ -301,15 +318,18 @@ static void test_dir(void)
 	l = find_run(&r, "c2/warp-put-2026-11-02[100000]-cccc.csv.zst");
 	CHECK(l && l->cycle == 2 && l->concurrency == 4, "day 2, one client: cycle 2, c4");
 	if (l)
-		CHECK_NUM(l->summary.mib_s, 13.0 / 9, 1e-12, "single-client MiB/s = Warp's Average");
+		CHECK_NUM(l->summary.mib_s, 13.0 / 9, 1e-12,
+			  "single-client MiB/s = Warp's Average");
 	l = find_run(&r, "c2/warp-put-2026-11-02[150000]-hhhh.csv.zst");
 	CHECK(l && l->cycle == 3, "second run of the cell on day 2: its own cycle 3");
 	l = find_run(&r, "c2/warp-put-2026-11-01[110000]-dddd.csv.zst");
 	CHECK(l && strcmp(l->subject, "b") == 0 && l->cycle == 1 && l->concurrency == 8 &&
-	      !l->color, "host b, day 1: cycle 1");
+		      !l->color,
+	      "host b, day 1: cycle 1");
 	l = find_run(&r, "c2/warp-get-2026-11-02[120000]-eeee.csv.zst");
 	CHECK(l && strcmp(l->op, "get") == 0 && l->size == 4096 && l->concurrency == 2 &&
-	      l->cycle == 2, "get 4KiB c2 on day 2: cycle 2");
+		      l->cycle == 2,
+	      "get 4KiB c2 on day 2: cycle 2");
 	l = find_run(&r, "c2/warp-stat-2026-11-02[130000]-gggg.csv.zst");
 	CHECK(l && strcmp(l->op, "head") == 0 && l->cycle == 0 && l->concurrency == 3,
 	      "STAT: a one-off head run");
@@ -326,7 +346,8 @@ static void test_dir(void)
 		ao.n_subject_order = r.n_subject_order;
 		a = aggregate_build(r.logs, r.n_logs, &ao, &e);
 		CHECK(a != NULL && a->cycles == 3 && a->n_subjects == 2 &&
-		      strcmp(a->subjects[0].id, "b") == 0 && a->n_ops == 1, "aggregate");
+			      strcmp(a->subjects[0].id, "b") == 0 && a->n_ops == 1,
+		      "aggregate");
 		for (size_t i = 0; a && i < a->n_cells; i++) {
 			const struct agg_cell *c = &a->cells[i];
 

@@ -38,8 +38,9 @@ static void test_rng(void)
 
 	CHECK(a == 0xa759ea27d4727622ULL && c == 0xdef064e662f5da3dULL, "init reference");
 	CHECK(wl_rng_next(&a) == 0x989b3f130a063869ULL &&
-	      wl_rng_next(&a) == 0x290db4bf2570ded7ULL &&
-	      wl_rng_next(&a) == 0x2a990be63a01b2d5ULL, "seed 42, worker 0: reference sequence");
+		      wl_rng_next(&a) == 0x290db4bf2570ded7ULL &&
+		      wl_rng_next(&a) == 0x2a990be63a01b2d5ULL,
+	      "seed 42, worker 0: reference sequence");
 	CHECK(wl_rng_next(&c) == 0x33e3b0fccda80c41ULL, "seed 42, worker 1: reference");
 	a = wl_rng_init(42, 0);
 	c = wl_rng_init(42, 1);
@@ -62,8 +63,7 @@ static void test_rng(void)
 	}
 	for (int i = 0; i < 10; i++)
 		exp_[i] = N_DRAWS / 10.0;
-	CHECK(chisq_p(obs, exp_, 10) > 0.001, "below(10) uniform: p = %g",
-	      chisq_p(obs, exp_, 10));
+	CHECK(chisq_p(obs, exp_, 10) > 0.001, "below(10) uniform: p = %g", chisq_p(obs, exp_, 10));
 }
 
 static void test_gsl_reference(void)

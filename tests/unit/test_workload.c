@@ -23,8 +23,8 @@ static void bad(struct workload wl, double timeout, enum wl_field want_f, const 
 	enum wl_field f = WLF_COUNT_;
 	struct err e = {{0}};
 
-	CHECK(workload_check(&wl, timeout, &f, &e) < 0 && f == want_f &&
-	      strcmp(e.msg, want) == 0, "%s: field %s, '%s'", what, workload_field_key(f), e.msg);
+	CHECK(workload_check(&wl, timeout, &f, &e) < 0 && f == want_f && strcmp(e.msg, want) == 0,
+	      "%s: field %s, '%s'", what, workload_field_key(f), e.msg);
 }
 
 int main(void)
@@ -37,8 +37,9 @@ int main(void)
 
 	workload_defaults(&wl, WL_MULTIPART);
 	CHECK(wl.op == WL_MULTIPART && wl.size == 4096 && wl.concurrency == 1 &&
-	      wl.bound == WL_BOUND_DURATION && wl.part_size == 5u << 20 && wl.objects == 0 &&
-	      wl.batch == 0 && !wl.keep, "multipart defaults");
+		      wl.bound == WL_BOUND_DURATION && wl.part_size == 5u << 20 &&
+		      wl.objects == 0 && wl.batch == 0 && !wl.keep,
+	      "multipart defaults");
 	workload_defaults(&wl, WL_PUT);
 	CHECK(wl.part_size == 0, "no part size but for multipart");
 	wl.duration_s = 30;
@@ -62,7 +63,8 @@ int main(void)
 	wl = base(WL_PUT), wl.bound = WL_BOUND_UNTIL_DONE;
 	bad(wl, 0, WLF_BOUND, "'until-done' is only for delete", "until-done put");
 	wl = base(WL_PUT), wl.objects = 5;
-	bad(wl, 0, WLF_OBJECTS, "'5': objects are prepared only for get, head, list, delete and mixed",
+	bad(wl, 0, WLF_OBJECTS,
+	    "'5': objects are prepared only for get, head, list, delete and mixed",
 	    "objects for put");
 	wl = base(WL_GET), wl.objects = 100000001;
 	bad(wl, 0, WLF_OBJECTS, "'100000001' is not a number of objects from 1 to 100000000",
@@ -78,8 +80,10 @@ int main(void)
 	wl = base(WL_MULTIPART), wl.part_size = 6ULL << 30, wl.size = 60ULL << 30;
 	bad(wl, 0, WLF_PART_SIZE, "'6GiB' is larger than S3's 5GiB maximum part size", "6GiB");
 	wl = base(WL_MULTIPART), wl.size = 5u << 20;
-	bad(wl, 0, WLF_SIZE, "'5MiB' is not larger than the part size 5MiB (one part is a plain "
-	    "put)", "one part");
+	bad(wl, 0, WLF_SIZE,
+	    "'5MiB' is not larger than the part size 5MiB (one part is a plain "
+	    "put)",
+	    "one part");
 	wl = base(WL_MULTIPART), wl.size = 50001ULL << 20;
 	bad(wl, 0, WLF_SIZE, "'50001MiB' needs more than S3's 10000 parts of 5MiB", "10001 parts");
 	wl = base(WL_MULTIPART), wl.size = 50000ULL << 20;
@@ -91,18 +95,21 @@ int main(void)
 
 	CHECK(workload_parse_number(WLF_BATCH, "1000", &v, &e) == 0 && v == 1000, "batch 1000");
 	CHECK(workload_parse_number(WLF_BATCH, "10x", &v, &e) < 0 &&
-	      strcmp(e.msg, "'10x' is not a batch from 1 to 1000") == 0, "10x: %s", e.msg);
+		      strcmp(e.msg, "'10x' is not a batch from 1 to 1000") == 0,
+	      "10x: %s", e.msg);
 	CHECK(workload_parse_number(WLF_COUNT, "-1", &v, &e) < 0, "count -1");
 	CHECK(workload_parse_number(WLF_CONCURRENCY, "99999999999999999999", &v, &e) < 0,
 	      "overflow");
 	CHECK(workload_parse_op("Get-Small", &op, &e) == 0 && op == WL_GET_SMALL, "op names");
 	CHECK(workload_parse_op("stat", &op, &e) < 0 &&
-	      strcmp(e.msg, "'stat' is not an op (" WL_OPS_TEXT ")") == 0, "stat: %s", e.msg);
+		      strcmp(e.msg, "'stat' is not an op (" WL_OPS_TEXT ")") == 0,
+	      "stat: %s", e.msg);
 	for (int i = 0; i < WL_KIND_COUNT; i++)
 		CHECK(workload_parse_op(wl_op_name((enum wl_op)i), &op, &e) == 0 && (int)op == i &&
-		      strstr(WL_OPS_TEXT, wl_op_name((enum wl_op)i)) != NULL,
+			      strstr(WL_OPS_TEXT, wl_op_name((enum wl_op)i)) != NULL,
 		      "op %d named and listed", i);
 	CHECK(strcmp(workload_field_key(WLF_PART_SIZE), "part_size") == 0 &&
-	      strcmp(workload_field_option(WLF_PART_SIZE), "--part-size") == 0, "field names");
+		      strcmp(workload_field_option(WLF_PART_SIZE), "--part-size") == 0,
+	      "field names");
 	return check_done();
 }

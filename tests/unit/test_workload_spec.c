@@ -43,19 +43,25 @@ static void test_mix(void)
 	struct workload wl = base(WL_MIXED);
 
 	CHECK(wl.mix.w[WL_GET] == 45 && wl.mix.w[WL_HEAD] == 30 && wl.mix.w[WL_PUT] == 15 &&
-	      wl.mix.w[WL_DELETE] == 10, "mixed defaults: Warp's");
+		      wl.mix.w[WL_DELETE] == 10,
+	      "mixed defaults: Warp's");
 	CHECK_STR(workload_format_mix(&wl.mix, t, sizeof(t)), "get:45,put:15,head:30,delete:10",
 		  "mix text");
 	good(wl, "the default mix");
 	CHECK(workload_parse_mix(" get:60 , STAT:40 ", &m, &e) == 0 && m.w[WL_GET] == 60 &&
-	      m.w[WL_HEAD] == 40 && m.w[WL_PUT] == 0, "mix with blanks and stat: %s", e.msg);
+		      m.w[WL_HEAD] == 40 && m.w[WL_PUT] == 0,
+	      "mix with blanks and stat: %s", e.msg);
 	CHECK(workload_parse_mix("get:1,list:2", &m, &e) < 0 &&
-	      strcmp(e.msg, "'get:1,list:2': 'list' is not OP:WEIGHT of an op of a mix (get, put, "
-		     "head, delete)") == 0, "list in a mix: %s", e.msg);
+		      strcmp(e.msg,
+			     "'get:1,list:2': 'list' is not OP:WEIGHT of an op of a mix (get, put, "
+			     "head, delete)") == 0,
+	      "list in a mix: %s", e.msg);
 	CHECK(workload_parse_mix("get:1,get:2", &m, &e) < 0 &&
-	      strcmp(e.msg, "'get:1,get:2': get is given twice") == 0, "twice: %s", e.msg);
+		      strcmp(e.msg, "'get:1,get:2': get is given twice") == 0,
+	      "twice: %s", e.msg);
 	CHECK(workload_parse_mix("get:x", &m, &e) < 0 &&
-	      strcmp(e.msg, "'get:x': 'x' is not a weight from 0 to 1000000") == 0, "%s", e.msg);
+		      strcmp(e.msg, "'get:x': 'x' is not a weight from 0 to 1000000") == 0,
+	      "%s", e.msg);
 	CHECK(workload_parse_mix("get", &m, &e) < 0, "no weight");
 	CHECK(workload_parse_mix("", &m, &e) < 0, "empty mix");
 	workload_parse_mix("get:0,put:0", &wl.mix, &e);
@@ -77,28 +83,35 @@ static void test_sizes(void)
 	uint64_t size = 0;
 
 	CHECK(workload_parse_sizes("4KiB", &wl.sizes, &size, &e) == 0 && size == 4096 &&
-	      wl.sizes.kind == WL_SIZE_FIXED && wl.sizes.spec[0] == '\0', "a plain size");
+		      wl.sizes.kind == WL_SIZE_FIXED && wl.sizes.spec[0] == '\0',
+	      "a plain size");
 	CHECK(workload_parse_sizes("random: 4KiB..1MiB", &wl.sizes, &wl.size, &e) == 0 &&
-	      wl.sizes.kind == WL_SIZE_RANDOM && wl.sizes.min == 4096 &&
-	      wl.sizes.max == 1 << 20 && wl.size == 1 << 20, "random: %s", e.msg);
+		      wl.sizes.kind == WL_SIZE_RANDOM && wl.sizes.min == 4096 &&
+		      wl.sizes.max == 1 << 20 && wl.size == 1 << 20,
+	      "random: %s", e.msg);
 	CHECK_STR(wl.sizes.spec, "random:4KiB..1MiB", "random spec without blanks");
 	good(wl, "random sizes for put");
-	CHECK(workload_parse_sizes("dist:4KiB:50, 1MiB:20,64KiB:30", &wl.sizes, &wl.size, &e)
-	      == 0 && wl.sizes.kind == WL_SIZE_DIST && wl.sizes.n == 3 &&
-	      wl.sizes.size[2] == 65536 && wl.sizes.weight[2] == 30 && wl.size == 1 << 20,
+	CHECK(workload_parse_sizes("dist:4KiB:50, 1MiB:20,64KiB:30", &wl.sizes, &wl.size, &e) ==
+			      0 &&
+		      wl.sizes.kind == WL_SIZE_DIST && wl.sizes.n == 3 &&
+		      wl.sizes.size[2] == 65536 && wl.sizes.weight[2] == 30 && wl.size == 1 << 20,
 	      "dist: %s", e.msg);
 	CHECK_STR(wl.sizes.spec, "dist:4KiB:50,1MiB:20,64KiB:30", "dist spec");
 	good(wl, "dist for put");
 	CHECK(workload_parse_sizes("random:4KiB", &wl.sizes, &size, &e) < 0 &&
-	      strcmp(e.msg, "'random:4KiB' is not random:MIN..MAX") == 0, "%s", e.msg);
+		      strcmp(e.msg, "'random:4KiB' is not random:MIN..MAX") == 0,
+	      "%s", e.msg);
 	CHECK(workload_parse_sizes("random:4XB..1MiB", &wl.sizes, &size, &e) < 0 &&
-	      strstr(e.msg, "is not random:MIN..MAX ('4XB' is not a size") != NULL,
+		      strstr(e.msg, "is not random:MIN..MAX ('4XB' is not a size") != NULL,
 	      "random bad size: %s", e.msg);
 	CHECK(workload_parse_sizes("dist:4KiB", &wl.sizes, &size, &e) < 0 &&
-	      strcmp(e.msg, "'dist:4KiB': '4KiB' is not SIZE:WEIGHT") == 0, "%s", e.msg);
+		      strcmp(e.msg, "'dist:4KiB': '4KiB' is not SIZE:WEIGHT") == 0,
+	      "%s", e.msg);
 	CHECK(workload_parse_sizes("dist:1:1,2:1,3:1,4:1,5:1,6:1,7:1,8:1,9:1,10:1,11:1,12:1,"
-				   "13:1,14:1,15:1,16:1,17:1", &wl.sizes, &size, &e) < 0 &&
-	      strstr(e.msg, "has more than 16 sizes") != NULL, "17 sizes: %s", e.msg);
+				   "13:1,14:1,15:1,16:1,17:1",
+				   &wl.sizes, &size, &e) < 0 &&
+		      strstr(e.msg, "has more than 16 sizes") != NULL,
+	      "17 sizes: %s", e.msg);
 
 	wl = base(WL_PUT);
 	workload_parse_sizes("random:1MiB..4KiB", &wl.sizes, &wl.size, &e);
@@ -108,8 +121,10 @@ static void test_sizes(void)
 	workload_parse_sizes("dist:4KiB:1,4096:2", &wl.sizes, &wl.size, &e);
 	bad(wl, WLF_SIZE, "'dist:4KiB:1,4096:2': a size is listed twice", "dist repeat");
 	workload_parse_sizes("dist:4KiB:0", &wl.sizes, &wl.size, &e);
-	bad(wl, WLF_SIZE, "'dist:4KiB:0': every size and weight must be above 0 (weights up "
-	    "to 1000000)", "weight 0");
+	bad(wl, WLF_SIZE,
+	    "'dist:4KiB:0': every size and weight must be above 0 (weights up "
+	    "to 1000000)",
+	    "weight 0");
 	wl = base(WL_HEAD);
 	workload_parse_sizes("random:1KiB..4KiB", &wl.sizes, &wl.size, &e);
 	bad(wl, WLF_SIZE, "'random:1KiB..4KiB': size distributions are for put, get and mixed",
@@ -128,22 +143,27 @@ static void test_range(void)
 	struct err e = {{0}};
 
 	CHECK(workload_parse_range("0..64KiB", &wl.range, &e) == 0 &&
-	      wl.range.kind == WL_RANGE_FIXED && wl.range.off == 0 && wl.range.len == 65536,
+		      wl.range.kind == WL_RANGE_FIXED && wl.range.off == 0 && wl.range.len == 65536,
 	      "0..64KiB: bytes=0-65535");
 	bad(wl, WLF_RANGE, "'0..64KiB' ends past the end of the 4KiB object", "past 4KiB");
 	wl.size = 65536;
 	good(wl, "0..64KiB of 64 KiB objects");
 	CHECK(workload_parse_range("1KiB .. 2KiB", &wl.range, &e) == 0 && wl.range.off == 1024 &&
-	      wl.range.len == 1024, "1KiB..2KiB");
+		      wl.range.len == 1024,
+	      "1KiB..2KiB");
 	CHECK_STR(wl.range.spec, "1KiB..2KiB", "range spec");
 	CHECK(workload_parse_range("random:64KiB", &wl.range, &e) == 0 &&
-	      wl.range.kind == WL_RANGE_RANDOM && wl.range.len == 65536, "random:64KiB");
+		      wl.range.kind == WL_RANGE_RANDOM && wl.range.len == 65536,
+	      "random:64KiB");
 	good(wl, "random:64KiB of 64 KiB objects");
 	CHECK(workload_parse_range("2KiB..1KiB", &wl.range, &e) < 0 &&
-	      strcmp(e.msg, "'2KiB..1KiB': the end is not after the start (A..B reads bytes A to "
-		     "B - 1)") == 0, "%s", e.msg);
+		      strcmp(e.msg,
+			     "'2KiB..1KiB': the end is not after the start (A..B reads bytes A to "
+			     "B - 1)") == 0,
+	      "%s", e.msg);
 	CHECK(workload_parse_range("64KiB", &wl.range, &e) < 0 &&
-	      strcmp(e.msg, "'64KiB' is not a range (A..B or random:LEN)") == 0, "%s", e.msg);
+		      strcmp(e.msg, "'64KiB' is not a range (A..B or random:LEN)") == 0,
+	      "%s", e.msg);
 	workload_parse_sizes("dist:64KiB:1,16KiB:1", &wl.sizes, &wl.size, &e);
 	workload_parse_range("random:32KiB", &wl.range, &e);
 	bad(wl, WLF_RANGE, "'random:32KiB' is longer than the 16KiB objects (the smallest size)",
@@ -170,16 +190,18 @@ static void test_rate_seed(void)
 	CHECK(workload_parse_rate("0.5", &r, &e) == 0 && r == 0.5, "0.5");
 	CHECK_STR(workload_format_rate(0.5, t, sizeof(t)), "0.5/s", "rate text");
 	CHECK(workload_parse_rate("0/s", &r, &e) < 0 &&
-	      strcmp(e.msg, "'0/s' is not a rate from above 0 to 100000/s (N/s)") == 0, "%s",
-	      e.msg);
+		      strcmp(e.msg, "'0/s' is not a rate from above 0 to 100000/s (N/s)") == 0,
+	      "%s", e.msg);
 	CHECK(workload_parse_rate("100001/s", &r, &e) < 0, "above the maximum");
 	CHECK(workload_parse_rate("-5/s", &r, &e) < 0 && workload_parse_rate("nan", &r, &e) < 0 &&
-	      workload_parse_rate("5/m", &r, &e) < 0, "-5, nan, per minute");
+		      workload_parse_rate("5/m", &r, &e) < 0,
+	      "-5, nan, per minute");
 	CHECK(workload_parse_seed("9223372036854775807", &s, &e) == 0 && s == INT64_MAX,
 	      "largest seed");
 	CHECK(workload_parse_seed("9223372036854775808", &s, &e) < 0 &&
-	      strcmp(e.msg, "'9223372036854775808' is not a seed (a whole number from 0 to "
-		     "9223372036854775807)") == 0, "seed above 2^63-1: %s", e.msg);
+		      strcmp(e.msg, "'9223372036854775808' is not a seed (a whole number from 0 to "
+				    "9223372036854775807)") == 0,
+	      "seed above 2^63-1: %s", e.msg);
 	CHECK(workload_parse_seed("-1", &s, &e) < 0 && workload_parse_seed("1x", &s, &e) < 0,
 	      "bad seeds");
 
@@ -201,9 +223,10 @@ static void test_rate_seed(void)
 	wl = base(WL_GET), wl.rate = NAN;
 	bad(wl, WLF_RATE, "'nan/s' is not a rate from above 0 to 100000/s", "NaN rate");
 	CHECK(!strcmp(workload_field_key(WLF_RATE), "rate") &&
-	      !strcmp(workload_field_option(WLF_SEED), "--seed") &&
-	      !strcmp(workload_field_option(WLF_MIX), "--mix") &&
-	      !strcmp(workload_field_key(WLF_RANGE), "range"), "field names");
+		      !strcmp(workload_field_option(WLF_SEED), "--seed") &&
+		      !strcmp(workload_field_option(WLF_MIX), "--mix") &&
+		      !strcmp(workload_field_key(WLF_RANGE), "range"),
+	      "field names");
 }
 
 int main(void)

@@ -135,7 +135,8 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 				;
 			while (ve > v && (ve[-1] == ' ' || ve[-1] == '\t'))
 				ve--;
-			vl = (size_t)(ve - v) < sizeof(val) - 1 ? (size_t)(ve - v) : sizeof(val) - 1;
+			vl = (size_t)(ve - v) < sizeof(val) - 1 ? (size_t)(ve - v)
+								: sizeof(val) - 1;
 			memcpy(val, v, vl);
 			val[vl] = '\0';
 			if (name_is(p, (size_t)(colon - p), "content-length")) {
@@ -190,8 +191,7 @@ int body_start(struct http *hp, const struct head *h, int eof_delimited)
 
 /* body_step: move one piece of the current message body from in to out (out NULL:
  * discard), passing at most cap payload bytes of this message. */
-enum step body_step(struct http *hp, struct buf *in, struct buf *out,
-	uint64_t cap, int in_eof)
+enum step body_step(struct http *hp, struct buf *in, struct buf *out, uint64_t cap, int in_eof)
 {
 	const char *s = buf_data(in), *nl;
 	size_t n = in->len, room = out ? buf_room(out) : SIZE_MAX, ll;
@@ -267,8 +267,8 @@ enum step body_step(struct http *hp, struct buf *in, struct buf *out,
 					return ST_ERR;
 				v = v * 16 + (uint64_t)d;
 			}
-			if (digits == 0 || (s[i] != ';' && s[i] != ' ' && s[i] != '\t'
-				&& s[i] != '\r' && s[i] != '\n'))
+			if (digits == 0 || (s[i] != ';' && s[i] != ' ' && s[i] != '\t' &&
+					    s[i] != '\r' && s[i] != '\n'))
 				return ST_ERR;
 			if (v == 0) {
 				hp->st = PS_TRAILER;

@@ -7,8 +7,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define BUF_SIZE      65536
-#define LINE_MAX_LEN  4096		/* chunk-size and trailer lines */
+#define BUF_SIZE 65536
+#define LINE_MAX_LEN 4096 /* chunk-size and trailer lines */
 
 struct buf {
 	size_t off, len;
@@ -17,21 +17,35 @@ struct buf {
 
 /* What the proxy needs to know of one request or response head. */
 struct head {
-	size_t len;			/* bytes through the blank line */
-	int status;			/* responses */
-	int is_head_method;		/* requests: HEAD */
+	size_t len;         /* bytes through the blank line */
+	int status;         /* responses */
+	int is_head_method; /* requests: HEAD */
 	int chunked, has_len, expect, close;
 	uint64_t clen;
-	char line[160];			/* first line, printable, for logs */
+	char line[160]; /* first line, printable, for logs */
 };
 
-enum pstate { PS_HEAD, PS_LEN, PS_CHUNK_SIZE, PS_CHUNK_DATA, PS_CHUNK_END, PS_TRAILER, PS_EOF };
-enum step { ST_WAIT, ST_MORE, ST_DONE, ST_CAP, ST_ERR };
+enum pstate {
+	PS_HEAD,
+	PS_LEN,
+	PS_CHUNK_SIZE,
+	PS_CHUNK_DATA,
+	PS_CHUNK_END,
+	PS_TRAILER,
+	PS_EOF
+};
+enum step {
+	ST_WAIT,
+	ST_MORE,
+	ST_DONE,
+	ST_CAP,
+	ST_ERR
+};
 
 struct http {
 	enum pstate st;
-	uint64_t remain;		/* PS_LEN, PS_CHUNK_DATA: bytes left */
-	uint64_t body;			/* payload bytes of the current message so far */
+	uint64_t remain; /* PS_LEN, PS_CHUNK_DATA: bytes left */
+	uint64_t body;   /* payload bytes of the current message so far */
 };
 
 /* buf_room: the bytes b can still take (after a compaction). */
@@ -64,7 +78,6 @@ int body_start(struct http *hp, const struct head *h, int eof_delimited);
 
 /* body_step: move one piece of the current message body from in to out (out NULL:
  * discard), passing at most cap payload bytes of this message. */
-enum step body_step(struct http *hp, struct buf *in, struct buf *out,
-	uint64_t cap, int in_eof);
+enum step body_step(struct http *hp, struct buf *in, struct buf *out, uint64_t cap, int in_eof);
 
 #endif

@@ -79,10 +79,10 @@
 #include "tests/tools/faultproxy/http.h"
 #include "tests/tools/faultproxy/net.h"
 
-#define MAX_CONNS     256
-#define QMAX          64		/* outstanding requests tracked per connection */
-#define RESET_WAIT_MS 2000		/* wait this long for sent bytes to be acked before RST */
-#define DRAIN_MS      5000		/* after our FIN, wait this long for the client's */
+#define MAX_CONNS 256
+#define QMAX 64            /* outstanding requests tracked per connection */
+#define RESET_WAIT_MS 2000 /* wait this long for sent bytes to be acked before RST */
+#define DRAIN_MS 5000      /* after our FIN, wait this long for the client's */
 
 static volatile sig_atomic_t stop_flag;
 
@@ -92,7 +92,16 @@ static void on_signal(int sig)
 	stop_flag = 1;
 }
 
-enum mode { M_PASS, M_SLOWDOWN, M_RESET, M_STALL, M_BLACKHOLE, M_REFUSE, M_RST, M_PAUSE };
+enum mode {
+	M_PASS,
+	M_SLOWDOWN,
+	M_RESET,
+	M_STALL,
+	M_BLACKHOLE,
+	M_REFUSE,
+	M_RST,
+	M_PAUSE
+};
 static const char *const mode_names[] = {
 	"pass", "slowdown", "reset", "stall", "blackhole", "refuse", "rst", "pause",
 };
@@ -102,23 +111,23 @@ struct opts {
 	enum mode mode;
 	double fraction;
 	uint64_t seed, after_bytes, pause_ms, every_ms;
-	int on_request;			/* --direction request */
+	int on_request; /* --direction request */
 	long max_seconds;
 };
 
 struct conn {
 	unsigned long id, nreq;
-	int cfd, ufd;			/* -1 when closed */
-	int cpi, upi;			/* index in the pollfd array, -1 when not polled */
+	int cfd, ufd; /* -1 when closed */
+	int cpi, upi; /* index in the pollfd array, -1 when not polled */
 	int connecting, c_eof, u_eof, c_shut, u_shut;
-	int raw;			/* plain forwarding, nothing parsed */
-	int faulty;			/* reset/stall: this connection gets the fault */
+	int raw;    /* plain forwarding, nothing parsed */
+	int faulty; /* reset/stall: this connection gets the fault */
 	int stalled, reset_pending, draining, dead;
 	int head_pending, rq_slow, discard, slow_emit, slow_close;
-	long long deadline;		/* ms: reset wait, drain after FIN */
+	long long deadline; /* ms: reset wait, drain after FIN */
 	struct head rqh;
 	struct http rq, rs;
-	unsigned char q[QMAX];		/* outstanding requests: 1 = HEAD */
+	unsigned char q[QMAX]; /* outstanding requests: 1 = HEAD */
 	unsigned qh, qn;
 	struct buf cin, c2u, uin, u2c;
 };
@@ -131,7 +140,7 @@ struct proxy {
 	struct conn *c[MAX_CONNS];
 	int nc;
 	unsigned long conns, requests, faults;
-	long long start, freezes;	/* ms: the proxy's start; freezes logged */
+	long long start, freezes; /* ms: the proxy's start; freezes logged */
 };
 
 /* ---- connections ---- */
@@ -178,7 +187,8 @@ static void close_upstream(struct conn *c)
  * 1 when queued, 0 when it must wait. */
 static int emit_503(struct proxy *px, struct conn *c)
 {
-	static const char body[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+	static const char body[] =
+		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		"<Error><Code>SlowDown</Code><Message>Please reduce your request rate."
 		"</Message><RequestId>faultproxy</RequestId></Error>";
 	char msg[512];
@@ -186,11 +196,12 @@ static int emit_503(struct proxy *px, struct conn *c)
 
 	if (c->qn || c->rs.st != PS_HEAD || buf_room(&c->u2c) < sizeof(msg))
 		return 0;
-	n = snprintf(msg, sizeof(msg), "HTTP/1.1 503 Slow Down\r\n"
-		"Content-Type: application/xml\r\nContent-Length: %zu\r\n"
-		"x-amz-request-id: faultproxy-%lu-%lu\r\n%s\r\n%s",
-		sizeof(body) - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
-		c->rqh.is_head_method ? "" : body);
+	n = snprintf(msg, sizeof(msg),
+		     "HTTP/1.1 503 Slow Down\r\n"
+		     "Content-Type: application/xml\r\nContent-Length: %zu\r\n"
+		     "x-amz-request-id: faultproxy-%lu-%lu\r\n%s\r\n%s",
+		     sizeof(body) - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
+		     c->rqh.is_head_method ? "" : body);
 	buf_put(&c->u2c, msg, (size_t)n);
 	fault(px, c, "slowdown", c->rqh.line);
 	c->slow_emit = 0;
@@ -259,8 +270,8 @@ static void pump_requests(struct proxy *px, struct conn *c)
 				c->head_pending = 1;
 				c->nreq++;
 				px->requests++;
-				c->rq_slow = px->o.mode == M_SLOWDOWN
-					&& frac_hit(px->o.seed, c->id, c->nreq, px->o.fraction);
+				c->rq_slow = px->o.mode == M_SLOWDOWN &&
+					     frac_hit(px->o.seed, c->id, c->nreq, px->o.fraction);
 			}
 			if (c->rq_slow) {
 				int has_body;
@@ -286,7 +297,8 @@ static void pump_requests(struct proxy *px, struct conn *c)
 			continue;
 		}
 		r = body_step(&c->rq, &c->cin, c->discard ? NULL : &c->c2u,
-			c->faulty && px->o.on_request ? px->o.after_bytes : UINT64_MAX, c->c_eof);
+			      c->faulty && px->o.on_request ? px->o.after_bytes : UINT64_MAX,
+			      c->c_eof);
 		if (r == ST_WAIT)
 			return;
 		if (r == ST_CAP) {
@@ -356,7 +368,7 @@ static void pump_responses(struct proxy *px, struct conn *c)
 				continue;
 			}
 			if (h.status < 200)
-				continue;	/* interim: the final response follows */
+				continue; /* interim: the final response follows */
 			head_req = c->qn ? c->q[c->qh] : 0;
 			if (head_req || h.status == 204 || h.status == 304) {
 				more = 0;
@@ -406,7 +418,8 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 	if (px->o.mode == M_RST && crev) {
 		char b[1];
 
-		if (recv(c->cfd, b, sizeof(b), MSG_PEEK) >= 0 || (errno != EAGAIN && errno != EINTR)) {
+		if (recv(c->cfd, b, sizeof(b), MSG_PEEK) >= 0 ||
+		    (errno != EAGAIN && errno != EINTR)) {
 			fault(px, c, "rst", NULL);
 			conn_close(c, 1);
 		}
@@ -426,7 +439,7 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 	if (c->ufd >= 0 && !c->connecting && !c->u_eof && (urev & (POLLIN | POLLHUP | POLLERR))) {
 		r = rd(c->ufd, &c->uin);
 		if (r < 0) {
-			conn_close(c, 1);	/* upstream reset: reset the client too */
+			conn_close(c, 1); /* upstream reset: reset the client too */
 			return;
 		}
 		if (r == 0)
@@ -484,8 +497,8 @@ static void conn_step(struct proxy *px, struct conn *c, short crev, short urev, 
 		c->c_shut = 1;
 		c->deadline = now + DRAIN_MS;
 	}
-	if ((c->c_eof && c->u_eof && c->c2u.len == 0 && c->u2c.len == 0)
-		|| (c->c_shut && now >= c->deadline))
+	if ((c->c_eof && c->u_eof && c->c2u.len == 0 && c->u2c.len == 0) ||
+	    (c->c_shut && now >= c->deadline))
 		conn_close(c, 0);
 }
 
@@ -505,14 +518,14 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 	c->cfd = cfd;
 	c->ufd = -1;
 	c->raw = px->o.mode == M_PASS || px->o.mode == M_PAUSE;
-	c->faulty = (px->o.mode == M_RESET || px->o.mode == M_STALL)
-		&& frac_hit(px->o.seed, c->id, 0, px->o.fraction);
+	c->faulty = (px->o.mode == M_RESET || px->o.mode == M_STALL) &&
+		    frac_hit(px->o.seed, c->id, 0, px->o.fraction);
 	set_nodelay(cfd);
 	if (px->o.mode == M_BLACKHOLE || px->o.mode == M_RST)
 		return c;
 	fd = socket(px->up.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0 || (connect(fd, (struct sockaddr *)&px->up, px->uplen) < 0
-		&& errno != EINPROGRESS)) {
+	if (fd < 0 ||
+	    (connect(fd, (struct sockaddr *)&px->up, px->uplen) < 0 && errno != EINPROGRESS)) {
 		fprintf(stderr, "faultproxy: conn=%lu: upstream connect: %s\n", c->id,
 			strerror(errno));
 		if (fd >= 0)
@@ -531,7 +544,8 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
+	fprintf(f,
+		"usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
 		"                  [--fraction F] [--seed N] [--after-bytes N]\n"
 		"                  [--direction request|response] [--max-seconds N] [--port-file PATH]\n"
 		"                  [--pause-ms N --every-ms N]\n"
@@ -545,7 +559,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	size_t m;
 
 	memset(o, 0, sizeof(*o));
-	o->mode = (enum mode)-1;
+	o->mode = (enum mode) - 1;
 	o->fraction = 1.0;
 	o->seed = 1;
 	o->max_seconds = 600;
@@ -579,7 +593,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			}
 		} else if (!strcmp(a, "--direction")) {
 			if (strcmp(v, "request") && strcmp(v, "response")) {
-				fprintf(stderr, "faultproxy: --direction wants request or response\n");
+				fprintf(stderr,
+					"faultproxy: --direction wants request or response\n");
 				return -1;
 			}
 			o->on_request = v[2] == 'q';
@@ -589,20 +604,23 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				fprintf(stderr, "faultproxy: --fraction wants 0..1, got '%s'\n", v);
 				return -1;
 			}
-		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes")
-			|| !strcmp(a, "--pause-ms") || !strcmp(a, "--every-ms")) {
+		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes") ||
+			   !strcmp(a, "--pause-ms") || !strcmp(a, "--every-ms")) {
 			uint64_t n = strtoull(v, &end, 10);
 
 			if (errno || *end || !*v || *v == '-') {
 				fprintf(stderr, "faultproxy: %s wants a number, got '%s'\n", a, v);
 				return -1;
 			}
-			*(a[2] == 's' ? &o->seed : a[2] == 'a' ? &o->after_bytes
-				: a[2] == 'p' ? &o->pause_ms : &o->every_ms) = n;
+			*(a[2] == 's'   ? &o->seed
+			  : a[2] == 'a' ? &o->after_bytes
+			  : a[2] == 'p' ? &o->pause_ms
+					: &o->every_ms) = n;
 		} else if (!strcmp(a, "--max-seconds")) {
 			o->max_seconds = strtol(v, &end, 10);
 			if (errno || *end || o->max_seconds <= 0 || o->max_seconds > 86400 * 7) {
-				fprintf(stderr, "faultproxy: --max-seconds wants 1..604800, got '%s'\n", v);
+				fprintf(stderr,
+					"faultproxy: --max-seconds wants 1..604800, got '%s'\n", v);
 				return -1;
 			}
 		} else {
@@ -610,10 +628,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
-	if (!o->listen || (int)o->mode < 0
-		|| (!o->upstream && o->mode != M_BLACKHOLE && o->mode != M_REFUSE && o->mode != M_RST)) {
+	if (!o->listen || (int)o->mode < 0 ||
+	    (!o->upstream && o->mode != M_BLACKHOLE && o->mode != M_REFUSE && o->mode != M_RST)) {
 		fprintf(stderr, "faultproxy: --listen, --mode and (except for blackhole, refuse "
-			"and rst) --upstream are required\n");
+				"and rst) --upstream are required\n");
 		return -1;
 	}
 	if (o->mode == M_PAUSE && !(o->pause_ms > 0 && o->pause_ms < o->every_ms)) {
@@ -626,8 +644,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 /* freeze: mode pause: sleep out a freeze that is on now (logged once); 1 when it slept. */
 static int freeze(struct proxy *px, long long now)
 {
-	long long left = px->o.mode == M_PAUSE ? pause_left(now - px->start,
-		(long long)px->o.every_ms, (long long)px->o.pause_ms) : 0;
+	long long left = px->o.mode == M_PAUSE
+				 ? pause_left(now - px->start, (long long)px->o.every_ms,
+					      (long long)px->o.pause_ms)
+				 : 0;
 
 	if (left <= 0)
 		return 0;
@@ -657,21 +677,21 @@ static void run(struct proxy *px)
 		if (freeze(px, now))
 			continue;
 		tmo = end - now < 500 ? end - now : 500;
-		if (px->o.mode == M_PAUSE) {	/* wake when the next freeze starts */
+		if (px->o.mode == M_PAUSE) { /* wake when the next freeze starts */
 			long long every = (long long)px->o.every_ms;
 			long long to = every - (now - px->start) % every;
 
 			tmo = to < tmo ? to : tmo;
 		}
 		if (px->lfd >= 0 && px->nc < MAX_CONNS) {
-			pf[np] = (struct pollfd){ .fd = px->lfd, .events = POLLIN };
+			pf[np] = (struct pollfd){.fd = px->lfd, .events = POLLIN};
 			lpi = np++;
 		}
 		for (i = 0; i < px->nc; i++) {
 			struct conn *c = px->c[i];
 			short ce = 0, ue = 0;
-			int sink = c->draining || c->stalled || px->o.mode == M_BLACKHOLE
-				|| px->o.mode == M_RST;
+			int sink = c->draining || c->stalled || px->o.mode == M_BLACKHOLE ||
+				   px->o.mode == M_RST;
 
 			if (!c->c_eof && (sink || buf_room(&c->cin)))
 				ce |= POLLIN;
@@ -680,18 +700,19 @@ static void run(struct proxy *px)
 			if (c->connecting)
 				ue = POLLOUT;
 			else if (c->ufd >= 0) {
-				if (!c->u_eof && buf_room(&c->uin) && !c->stalled && !c->reset_pending)
+				if (!c->u_eof && buf_room(&c->uin) && !c->stalled &&
+				    !c->reset_pending)
 					ue |= POLLIN;
 				if (c->c2u.len)
 					ue |= POLLOUT;
 			}
 			c->cpi = c->upi = -1;
 			if (ce) {
-				pf[np] = (struct pollfd){ .fd = c->cfd, .events = ce };
+				pf[np] = (struct pollfd){.fd = c->cfd, .events = ce};
 				c->cpi = np++;
 			}
 			if (ue) {
-				pf[np] = (struct pollfd){ .fd = c->ufd, .events = ue };
+				pf[np] = (struct pollfd){.fd = c->ufd, .events = ue};
 				c->upi = np++;
 			}
 			if (c->reset_pending)
@@ -709,7 +730,7 @@ static void run(struct proxy *px)
 			struct conn *c = px->c[i];
 
 			conn_step(px, c, n > 0 && c->cpi >= 0 ? pf[c->cpi].revents : 0,
-				n > 0 && c->upi >= 0 ? pf[c->upi].revents : 0, now);
+				  n > 0 && c->upi >= 0 ? pf[c->upi].revents : 0, now);
 		}
 		for (i = j = 0; i < px->nc; i++) {
 			if (px->c[i]->dead)
@@ -765,8 +786,9 @@ int main(int argc, char **argv)
 		free(px);
 		return 1;
 	}
-	fprintf(stderr, "faultproxy: upstream %s, mode %s, fraction %g, seed %"
-		PRIu64 ", after-bytes %" PRIu64 " (%s), max-seconds %ld\n",
+	fprintf(stderr,
+		"faultproxy: upstream %s, mode %s, fraction %g, seed %" PRIu64
+		", after-bytes %" PRIu64 " (%s), max-seconds %ld\n",
 		px->o.upstream ? px->o.upstream : "-", mode_names[px->o.mode], px->o.fraction,
 		px->o.seed, px->o.after_bytes, px->o.on_request ? "request" : "response",
 		px->o.max_seconds);

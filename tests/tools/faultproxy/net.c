@@ -63,7 +63,7 @@ void set_nodelay(int fd)
 /* close_rst: close fd so that the peer gets an RST (SO_LINGER 0). */
 void close_rst(int fd)
 {
-	struct linger lg = { 1, 0 };
+	struct linger lg = {1, 0};
 
 	setsockopt(fd, SOL_SOCKET, SO_LINGER, &lg, sizeof(lg));
 	close(fd);
@@ -140,8 +140,8 @@ int start_listen(const char *listen_on, const char *port_file)
 		return -1;
 	}
 	fd = socket(ss.ss_family, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
-	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0
-		|| bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
+	if (fd < 0 || setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) < 0 ||
+	    bind(fd, (struct sockaddr *)&ss, len) < 0 || listen(fd, 128) < 0) {
 		fprintf(stderr, "faultproxy: listen on %s: %s\n", listen_on, strerror(errno));
 		if (fd >= 0)
 			close(fd);
@@ -150,7 +150,7 @@ int start_listen(const char *listen_on, const char *port_file)
 	len = sizeof(ss);
 	getsockname(fd, (struct sockaddr *)&ss, &len);
 	port = ntohs(ss.ss_family == AF_INET6 ? ((struct sockaddr_in6 *)&ss)->sin6_port
-		: ((struct sockaddr_in *)&ss)->sin_port);
+					      : ((struct sockaddr_in *)&ss)->sin_port);
 	if (port_file && write_port_file(port_file, port) < 0) {
 		fprintf(stderr, "faultproxy: cannot write %s: %s\n", port_file, strerror(errno));
 		close(fd);
