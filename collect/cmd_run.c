@@ -42,6 +42,9 @@ static const char *endpoint_default(void)
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL), "
 			    "--bucket, --op, --size, --concurrency and -o DIR";
 
+/* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
+#define FIELD_OPT 1000
+
 /* parse_flags: argv into o (o->help for --help). 0, or CLI_EXIT_USAGE after saying why. */
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
@@ -51,29 +54,37 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"region", required_argument, 0, 'R'},
 		{"path-style", no_argument, 0, 'P'},
 		{"insecure", no_argument, 0, 'I'},
-		{"op", required_argument, 0, 'O'},
-		{"size", required_argument, 0, 'S'},
-		{"concurrency", required_argument, 0, 'C'},
+		{"op", required_argument, 0, FIELD_OPT + WLF_OP},
+		{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
+		{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
 		{"duration", required_argument, 0, 'D'},
-		{"count", required_argument, 0, 'N'},
+		{"count", required_argument, 0, FIELD_OPT + WLF_COUNT},
 		{"until-done", no_argument, 0, 'U'},
-		{"objects", required_argument, 0, 'J'},
-		{"batch", required_argument, 0, 'b'},
-		{"part-size", required_argument, 0, 'p'},
+		{"objects", required_argument, 0, FIELD_OPT + WLF_OBJECTS},
+		{"batch", required_argument, 0, FIELD_OPT + WLF_BATCH},
+		{"part-size", required_argument, 0, FIELD_OPT + WLF_PART_SIZE},
 		{"timeout", required_argument, 0, 'T'},
 		{"keep", no_argument, 0, 'K'},
 		{"output", required_argument, 0, 'o'},
 		{"help", no_argument, 0, 'h'},
-		{"mix", required_argument, 0, 'M'},
-		{"range", required_argument, 0, 'G'},
-		{"rate", required_argument, 0, 'r'},
-		{"seed", required_argument, 0, 's'},
+		{"mix", required_argument, 0, FIELD_OPT + WLF_MIX},
+		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
+		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
+		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
 		{0, 0, 0, 0},
 	};
 	int ch;
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		if (ch >= FIELD_OPT && ch < FIELD_OPT + WLF_COUNT_) {
+			o->text[ch - FIELD_OPT] = optarg;
+			if (ch == FIELD_OPT + WLF_COUNT) {
+				o->bound = WL_BOUND_COUNT;
+				o->nbounds++;
+			}
+			continue;
+		}
 		switch (ch) {
 		case 'E':
 			o->subj.endpoint = optarg;
@@ -89,41 +100,6 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'I':
 			o->subj.insecure = 1;
-			break;
-		case 'O':
-			o->text[WLF_OP] = optarg;
-			break;
-		case 'S':
-			o->text[WLF_SIZE] = optarg;
-			break;
-		case 'C':
-			o->text[WLF_CONCURRENCY] = optarg;
-			break;
-		case 'N':
-			o->text[WLF_COUNT] = optarg;
-			o->bound = WL_BOUND_COUNT;
-			o->nbounds++;
-			break;
-		case 'J':
-			o->text[WLF_OBJECTS] = optarg;
-			break;
-		case 'b':
-			o->text[WLF_BATCH] = optarg;
-			break;
-		case 'p':
-			o->text[WLF_PART_SIZE] = optarg;
-			break;
-		case 'M':
-			o->text[WLF_MIX] = optarg;
-			break;
-		case 'G':
-			o->text[WLF_RANGE] = optarg;
-			break;
-		case 'r':
-			o->text[WLF_RATE] = optarg;
-			break;
-		case 's':
-			o->text[WLF_SEED] = optarg;
 			break;
 		case 'U':
 			o->bound = WL_BOUND_UNTIL_DONE;

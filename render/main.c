@@ -110,6 +110,27 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 	return fs_atomic_commit(&out, e);
 }
 
+/* parse_formats: --format's list ("html", "pdf", "html,pdf") into the two flags; 0, or
+ * -1 after saying which word is neither. */
+static int parse_formats(const char *arg, int *want_html, int *want_pdf)
+{
+	char buf[64], *tok, *save = NULL;
+
+	snprintf(buf, sizeof(buf), "%s", arg);
+	*want_html = *want_pdf = 0;
+	for (tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		if (strcmp(tok, "html") == 0) {
+			*want_html = 1;
+		} else if (strcmp(tok, "pdf") == 0) {
+			*want_pdf = 1;
+		} else {
+			fprintf(stderr, "render: --format: '%s' is not html or pdf\n", tok);
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static const struct option opts[] = {
@@ -141,24 +162,10 @@ int main(int argc, char **argv)
 		case 'l':
 			lang = optarg;
 			break;
-		case 'f': {
-			char buf[64], *tok, *save = NULL;
-			snprintf(buf, sizeof(buf), "%s", optarg);
-			want_html = want_pdf = 0;
-			for (tok = strtok_r(buf, ",", &save); tok;
-			     tok = strtok_r(NULL, ",", &save)) {
-				if (strcmp(tok, "html") == 0)
-					want_html = 1;
-				else if (strcmp(tok, "pdf") == 0)
-					want_pdf = 1;
-				else {
-					fprintf(stderr,
-						"render: --format: '%s' is not html or pdf\n", tok);
-					return EXIT_USAGE;
-				}
-			}
+		case 'f':
+			if (parse_formats(optarg, &want_html, &want_pdf) != 0)
+				return EXIT_USAGE;
 			break;
-		}
 		case 'h':
 			usage(stdout);
 			return EXIT_OK;
