@@ -132,7 +132,7 @@ $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
 
 # bin/collect-mpi: the distributed collector (bin/collect execs it under mpirun / srun).
-$(call obj,$(collect_MPI_SRC)): | $(BUILD)/.deps-ok
+$(call obj,$(collect_MPI_SRC) collect/cluster.c $(MPI_TEST_SRC)): | $(BUILD)/.deps-ok
 $(BIN)/collect-mpi: $(call obj,$(collect_MPI_SRC) collect/cluster.c) $(BUILD)/libcollect.a \
 	$(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
