@@ -53,11 +53,6 @@ int wl_uses_body(const struct workload *wl)
 	return (wl->op == WL_PUT || wl->op == WL_MULTIPART || wl->op == WL_MIXED) && wl->size > 0;
 }
 
-int wl_sequential(const struct workload *wl)
-{
-	return wl->op == WL_CREATE_BUCKET || wl->op == WL_PUT_EMPTY || wl->op == WL_GET_SMALL;
-}
-
 uint64_t wl_rnd(struct worker *w)
 {
 	uint64_t x = w->rng;

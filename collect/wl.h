@@ -96,9 +96,6 @@ uint64_t wl_prepared_objects(const struct workload *wl);
 /* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size
  * > 0). */
 int wl_uses_body(const struct workload *wl);
-/* wl_sequential: 1 for the micro-operations run by one worker (create-bucket,
- * put-empty, get-small). */
-int wl_sequential(const struct workload *wl);
 
 /* The engine's services to workloads (collect/engine.c). Thread-safe. */
 /* eng_opts / eng_workload: the run's options and workload (borrowed). */
