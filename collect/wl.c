@@ -11,7 +11,7 @@
 
 const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phase)
 {
-	static const struct wl_kind *const bench[WL_OP_COUNT] = {
+	static const struct wl_kind *const bench[WL_KIND_COUNT] = {
 		[WL_PUT] = &wl_kind_put,
 		[WL_GET] = &wl_kind_get,
 		[WL_HEAD] = &wl_kind_head,
@@ -21,13 +21,12 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 		[WL_CREATE_BUCKET] = &wl_kind_create_bucket,
 		[WL_PUT_EMPTY] = &wl_kind_put_empty,
 		[WL_GET_SMALL] = &wl_kind_get_small,
+		[WL_MIXED] = &wl_kind_mixed,
 	};
 
 	if (phase == ENG_PHASE_PREPARE)
 		return &wl_kind_prepare;
-	if (phase == ENG_PHASE_BENCH && wl->op == WL_MIXED)
-		return &wl_kind_mixed;
-	if (phase != ENG_PHASE_BENCH || wl->op < 0 || wl->op >= WL_OP_COUNT)
+	if (phase != ENG_PHASE_BENCH || wl->op < 0 || wl->op >= WL_KIND_COUNT)
 		return NULL;
 	return bench[wl->op];
 }
