@@ -69,7 +69,7 @@ const char cli_usage_text[] =
 	"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
 	"      --count N        N requests per worker, or\n"
 	"      --until-done     until every prepared object is handled (delete)\n"
-	"      --objects N      objects to prepare (get, head, list, delete; default 100)\n"
+	"      --objects N      objects to prepare (get, head, list, delete, mixed; default 100)\n"
 	"      --batch N        keys per multi-object delete, 1..1000 (default 1: one DELETE\n"
 	"                       per object)\n"
 	"      --part-size SIZE multipart part size, 5MiB..5GiB (default 5MiB); at most 10000\n"
