@@ -173,11 +173,11 @@ int pool_rebuild(const char *const *files, int n, const char *op, struct run_sum
 	return 0;
 }
 
-/* op_hists_missing: 1 when s has per-op figures and one of them has no histogram. */
+/* op_hists_missing: 1 when an op of s with a successful request has no histogram. */
 static int op_hists_missing(const struct run_summary *s)
 {
 	for (int i = 0; i < s->n_by_op; i++)
-		if (s->by_op[i].lat_hist == NULL)
+		if (s->by_op[i].requests > s->by_op[i].errors && s->by_op[i].lat_hist == NULL)
 			return 1;
 	return 0;
 }
