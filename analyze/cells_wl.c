@@ -69,40 +69,66 @@ int cells_wl_match(const struct agg_cell *c, const struct runlog *r, size_t rsub
 	return !agg_plain_run(r) && key_cmp(c, &k, 1) == 0;
 }
 
-/* by_op: the means of the valid runs' per-op figures. */
-static void by_op(const struct aggregate *a, const size_t *sel, size_t k, struct agg_wl *w)
+/* by_op_add: add run summary s's per-op figures to w (sums; pooled: their histograms
+ * merged into hs, w->by_op[t].pooled cleared when one has none); -1 out of memory. */
+static int by_op_add(const struct run_summary *s, struct agg_wl *w, struct hist **hs)
 {
-	for (size_t i = 0; i < k; i++) {
-		const struct run_summary *s = &a->runs[sel[i]].log->summary;
+	for (int j = 0; j < s->n_by_op; j++) {
+		const struct op_summary *o = &s->by_op[j];
+		struct agg_wl_op *p;
+		int t, ok = o->requests > o->errors;
 
-		for (int j = 0; j < s->n_by_op; j++) {
-			const struct op_summary *o = &s->by_op[j];
-			int t;
-
-			for (t = 0; t < w->n_by_op && strcmp(w->by_op[t].op, o->op) != 0; t++)
-				;
-			if (t == SUMMARY_OPS_MAX)
-				continue;
-			if (t == w->n_by_op)
-				memcpy(w->by_op[w->n_by_op++].op, o->op, sizeof(o->op));
-			w->by_op[t].n++;
-			w->by_op[t].share += o->share;
-			w->by_op[t].obj_s += o->obj_s;
-			w->by_op[t].mib_s += o->mib_s;
-			w->by_op[t].p50 += o->requests > o->errors ? o->latency.p50 : NAN;
-			w->by_op[t].p99 += o->requests > o->errors ? o->latency.p99 : NAN;
+		for (t = 0; t < w->n_by_op && strcmp(w->by_op[t].op, o->op) != 0; t++)
+			;
+		if (t == SUMMARY_OPS_MAX)
+			continue;
+		p = &w->by_op[t];
+		if (t == w->n_by_op) {
+			memcpy(w->by_op[w->n_by_op++].op, o->op, sizeof(o->op));
+			p->pooled = 1;
+			if ((hs[t] = hist_new()) == NULL)
+				return -1;
 		}
+		p->n++;
+		p->share += o->share;
+		p->obj_s += o->obj_s;
+		p->mib_s += o->mib_s;
+		p->p50 += ok ? o->latency.p50 : NAN;
+		p->p99 += ok ? o->latency.p99 : NAN;
+		if (!ok)
+			continue;
+		if (o->lat_hist == NULL)
+			p->pooled = 0;
+		else if (hist_merge(hs[t], o->lat_hist) < 0)
+			return -1;
 	}
-	for (int t = 0; t < w->n_by_op; t++) {
+	return 0;
+}
+
+/* by_op: the per-op figures of the valid runs: means of share, obj/s and MiB/s; p50 and
+ * p99 of all the op's requests pooled (histograms merged) when every run that has the op
+ * carries its histogram, else the means of the runs' own. -1 when out of memory. */
+static int by_op(const struct aggregate *a, const size_t *sel, size_t k, struct agg_wl *w)
+{
+	struct hist *hs[SUMMARY_OPS_MAX] = {0};
+	int rc = 0;
+
+	for (size_t i = 0; i < k && rc == 0; i++)
+		rc = by_op_add(&a->runs[sel[i]].log->summary, w, hs);
+	for (int t = 0; t < w->n_by_op && rc == 0; t++) {
 		struct agg_wl_op *o = &w->by_op[t];
 		double n = (double)o->n;
 
 		o->share /= n;
 		o->obj_s /= n;
 		o->mib_s /= n;
-		o->p50 /= n;
-		o->p99 /= n;
+		o->pooled = o->pooled && hist_count(hs[t]) > 0;
+		o->p50 = o->pooled ? (double)hist_percentile(hs[t], 0.5) / 1e6 : o->p50 / n;
+		o->p99 = o->pooled ? (double)hist_percentile(hs[t], 0.99) / 1e6 : o->p99 / n;
 	}
+	for (int t = 0; t < SUMMARY_OPS_MAX; t++)
+		hist_free(hs[t]);
+	return rc;
 }
 
 /* rate: the rate figures of the valid runs that have them; -1 when out of memory. */
@@ -159,7 +185,8 @@ static int fill_wl(struct aggregate *a, struct agg_cell *c, size_t *sel)
 	for (size_t i = 0; i < c->n_runs; i++)
 		if (a->runs[c->runs[i]].v.included)
 			sel[k++] = c->runs[i];
-	by_op(a, sel, k, c->wl);
+	if (by_op(a, sel, k, c->wl) < 0)
+		return -1;
 	return c->rate > 0 ? rate(a, c, sel, k, c->wl) : 0;
 }
 

@@ -14,11 +14,14 @@
 
 #define CELLS_WL_P99_LIMIT_MS 50.0 /* when no run.json has campaign.p99_limit_ms */
 
-/* One op of a mixed cell: means over the valid runs whose summary has the op. */
+/* One op of a mixed cell over the valid runs whose summary has the op: share, obj_s,
+ * mib_s their means; p50, p99 pooled (pooled = 1: all the op's requests of those runs,
+ * histograms merged) or, when a run has no histogram for it, their means (pooled = 0). */
 struct agg_wl_op {
 	char op[SUMMARY_OP_NAME];
 	size_t n; /* runs that have it */
 	double share, obj_s, mib_s, p50, p99;
+	int pooled;
 };
 
 struct agg_wl {

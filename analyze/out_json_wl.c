@@ -57,6 +57,7 @@ static json_t *by_op_json(const struct agg_wl *w, int *ok)
 		outj_put(o, "mib_s", outj_num(p->mib_s), ok);
 		outj_put(o, "p50_ms", outj_num(p->p50), ok);
 		outj_put(o, "p99_ms", outj_num(p->p99), ok);
+		outj_put(o, "pooled", json_boolean(p->pooled), ok);
 		outj_add(arr, o, ok);
 	}
 	return arr;

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -161,6 +162,23 @@ int pool_rebuild(const char *const *files, int n, const char *op, struct run_sum
 	summary_clear(s);
 	s->lat_hist = t.lat_hist;
 	s->ttfb_hist = t.ttfb_hist;
+	for (int i = 0; i < t.n_by_op; i++) {
+		for (int j = 0; j < s->n_by_op && t.by_op[i].lat_hist != NULL; j++)
+			if (strcmp(s->by_op[j].op, t.by_op[i].op) == 0) {
+				s->by_op[j].lat_hist = t.by_op[i].lat_hist;
+				t.by_op[i].lat_hist = NULL;
+			}
+		hist_free(t.by_op[i].lat_hist);
+	}
+	return 0;
+}
+
+/* op_hists_missing: 1 when an op of s with a successful request has no histogram. */
+static int op_hists_missing(const struct run_summary *s)
+{
+	for (int i = 0; i < s->n_by_op; i++)
+		if (s->by_op[i].requests > s->by_op[i].errors && s->by_op[i].lat_hist == NULL)
+			return 1;
 	return 0;
 }
 
@@ -169,7 +187,7 @@ int pool_fill_run(struct runlog *r, const char *data_dir, struct err *e)
 	char file[PATH_MAX];
 	const char *files[1] = {file};
 
-	if (!r->has_summary || r->summary.lat_hist != NULL)
+	if (!r->has_summary || (r->summary.lat_hist != NULL && !op_hists_missing(&r->summary)))
 		return 0;
 	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", data_dir, r->path);
 	if (access(file, F_OK) != 0)

@@ -52,16 +52,16 @@ int pool_cell(const struct aggregate *a, struct agg_cell *c, const size_t *valid
  * when memory runs out. */
 struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op, struct err *e);
 
-/* pool_rebuild: replace the histograms of *s by those of the rows of files[0..n) whose
- * op is `op` (as pool_acc_read); the numbers of *s stay. -1 with a message (s
+/* pool_rebuild: replace the histograms of *s (by_op's too, matched by op name) by those
+ * of the rows of files[0..n) whose op is `op` (as pool_acc_read); the numbers of *s stay. -1 with a message (s
  * unchanged) when the files cannot be read or hold no successful request. */
 int pool_rebuild(const char *const *files, int n, const char *op, struct run_summary *s,
 		 struct err *e);
 
 struct runlog;
 
-/* pool_fill_run: when r has a summary without a latency histogram (a run.json written
- * before histograms existed) and DATA_DIR/r->path/ops.tsv.zst exists, rebuild r's
+/* pool_fill_run: when r has a summary without a latency histogram, or with per-op
+ * figures without theirs (a run.json written before they existed), and DATA_DIR/r->path/ops.tsv.zst exists, rebuild r's
  * histograms from it. Returns 1 when rebuilt, 0 when there was nothing to do or no
  * ops.tsv.zst, -1 with a message when the log could not be read (r unchanged). */
 int pool_fill_run(struct runlog *r, const char *data_dir, struct err *e);

@@ -94,6 +94,10 @@ void summary_clear(struct run_summary *s)
 	hist_free(s->lat_hist);
 	hist_free(s->ttfb_hist);
 	hist_free(s->rate.intended_hist);
+	for (int i = 0; i < s->n_by_op; i++) {
+		hist_free(s->by_op[i].lat_hist);
+		s->by_op[i].lat_hist = NULL;
+	}
 	s->lat_hist = NULL;
 	s->ttfb_hist = NULL;
 	s->rate.intended_hist = NULL;

@@ -38,6 +38,10 @@ struct op_summary {
 	struct lat_stats latency;
 	int has_ttfb;
 	struct lat_stats ttfb;
+	/* the histogram (core/hist.h) of the op's successful requests' durations, owned by
+	 * the run_summary (summary_clear frees it); NULL when not known (a run.json written
+	 * before by_op carried it) */
+	struct hist *lat_hist;
 };
 
 /* The open-loop figures of a rate run (docs/METHODOLOGY.md, "Fixed-rate runs"). */
@@ -79,8 +83,8 @@ struct run_summary {
 	struct rate_summary rate;
 };
 
-/* summary_clear: free the histograms of s (rate.intended_hist too) and set them to NULL
- * (the numbers stay). */
+/* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)
+ * and set them to NULL (the numbers stay). */
 void summary_clear(struct run_summary *s);
 
 /* An accumulator that rows are fed into one by one, in any order. */
@@ -127,9 +131,10 @@ json_t *summary_to_json(const struct run_summary *s);
 /* summary_from_json: parse a run.json "summary" object into *out. Every field is
  * checked; the message names the field at fault. "by_op" and "rate" are optional
  * (absent or null: n_by_op = 0, has_rate = 0). The histograms ("latency_hist",
- * "ttfb_hist") are optional: absent or null leaves them NULL (ttfb_hist must be absent
- * when ttfb_ms is null). On success the caller
- * releases *out with summary_clear; on failure nothing is left allocated. */
+ * "ttfb_hist", each by_op entry's "latency_hist") are optional: absent or null leaves
+ * them NULL (ttfb_hist must be absent when ttfb_ms is null; a by_op histogram must count
+ * the op's successes). On success the caller releases *out with summary_clear; on
+ * failure nothing is left allocated. */
 int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e);
 
 /* summary_span_text: what the averages of s cover, for a printed summary, into buf (n

@@ -7,7 +7,8 @@
  *   run's requests (errors included); mib_s and obj_s = the op's bytes and objects in
  *   the run's kept segments / their number (the whole run's length when none are
  *   kept), so that the ops' throughputs add up to the run's; latency and TTFB = the
- *   run's statistics over the op's successful requests.
+ *   run's statistics over the op's successful requests, with the latency's histogram
+ *   for pooling.
  *
  *   Rate: achieved = requests started (errors included) in the run's kept segments /
  *   their number (the whole run, requests / completion_s, when none are kept);
@@ -98,13 +99,15 @@ int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has
 	return 0;
 }
 
-/* op_lat: the statistics of the values of v whose op (in which) is op, using tmp. */
+/* op_lat: the statistics of the values of v whose op (in which) is op, using tmp, and
+ * (h not NULL) their histogram into h. 1 when there were some, 0 none, -1 out of memory. */
 static int op_lat(const struct i64vec *v, const struct u8vec *which, int op, struct i64vec *tmp,
-		  struct lat_stats *out)
+		  struct lat_stats *out, struct hist *h)
 {
 	tmp->n = 0;
 	for (size_t i = 0; i < v->n; i++)
-		if (which->v[i] == op && sum_push(tmp, v->v[i]) < 0)
+		if (which->v[i] == op &&
+		    (sum_push(tmp, v->v[i]) < 0 || (h != NULL && hist_record(h, v->v[i]) < 0)))
 			return -1;
 	sum_lat(tmp, out);
 	return tmp->n > 0;
@@ -159,18 +162,25 @@ int sum_ops_finish(const struct summary_acc *a, struct run_summary *out, struct 
 		os->bytes = o->bytes;
 		os->share = (double)o->requests / (double)a->requests;
 		op_rates(a, o, out, os);
-		if (op_lat(&a->dur, &a->dur_op, i, &tmp, &os->latency) < 0 ||
-		    (got = op_lat(&a->ttfb, &a->ttfb_op, i, &tmp, &os->ttfb)) < 0)
+		os->lat_hist = hist_new();
+		if (os->lat_hist == NULL ||
+		    op_lat(&a->dur, &a->dur_op, i, &tmp, &os->latency, os->lat_hist) < 0 ||
+		    (got = op_lat(&a->ttfb, &a->ttfb_op, i, &tmp, &os->ttfb, NULL)) < 0)
 			rc = err_set(e, "summary: out of memory");
 		else
 			os->has_ttfb = got;
 	}
 	free(tmp.v);
-	if (rc == 0) {
-		out->n_by_op = a->nops;
-		qsort(out->by_op, (size_t)out->n_by_op, sizeof(out->by_op[0]), cmp_op);
+	if (rc < 0) {
+		for (int i = 0; i < a->nops; i++) {
+			hist_free(out->by_op[i].lat_hist);
+			out->by_op[i].lat_hist = NULL;
+		}
+		return rc;
 	}
-	return rc;
+	out->n_by_op = a->nops;
+	qsort(out->by_op, (size_t)out->n_by_op, sizeof(out->by_op[0]), cmp_op);
+	return 0;
 }
 
 int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *out, struct err *e)
@@ -210,13 +220,19 @@ int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *
 static json_t *op_json(const struct op_summary *os)
 {
 	int ok = os->requests > os->errors;
+	json_t *o = json_pack("{s:I,s:I,s:I,s:I,s:f,s:f,s:f,s:o,s:o}", "requests",
+			      (json_int_t)os->requests, "objects", (json_int_t)os->objects, "bytes",
+			      (json_int_t)os->bytes, "errors", (json_int_t)os->errors, "share",
+			      os->share, "mib_s", os->mib_s, "obj_s", os->obj_s, "latency_ms",
+			      ok ? sum_lat_json(&os->latency) : json_null(), "ttfb_ms",
+			      os->has_ttfb ? sum_lat_json(&os->ttfb) : json_null());
 
-	return json_pack("{s:I,s:I,s:I,s:I,s:f,s:f,s:f,s:o,s:o}", "requests",
-			 (json_int_t)os->requests, "objects", (json_int_t)os->objects, "bytes",
-			 (json_int_t)os->bytes, "errors", (json_int_t)os->errors, "share",
-			 os->share, "mib_s", os->mib_s, "obj_s", os->obj_s, "latency_ms",
-			 ok ? sum_lat_json(&os->latency) : json_null(), "ttfb_ms",
-			 os->has_ttfb ? sum_lat_json(&os->ttfb) : json_null());
+	if (o != NULL && ok && os->lat_hist != NULL &&
+	    json_object_set_new(o, "latency_hist", hist_to_json(os->lat_hist)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
 }
 
 int sum_ops_to_json(const struct run_summary *s, json_t *o)
@@ -241,6 +257,31 @@ int sum_ops_to_json(const struct run_summary *s, json_t *o)
 		    json_object_set_new(r, "latency_intended_hist",
 					hist_to_json(s->rate.intended_hist)) < 0)
 			return -1;
+	}
+	return 0;
+}
+
+/* op_hist_from_json: the optional "latency_hist" of the by_op entry x (path p) into
+ * os->lat_hist (absent or null: left NULL); its count must be the op's successful
+ * requests. Last of op_from_json, so nothing fails after it is set. */
+static int op_hist_from_json(const json_t *x, const char *p, struct op_summary *os, struct err *e)
+{
+	json_t *h = json_object_get(x, "latency_hist");
+	char path[96];
+
+	if (h == NULL || json_is_null(h))
+		return 0;
+	snprintf(path, sizeof(path), "%s.latency_hist", p);
+	os->lat_hist = hist_from_json(h, path, e);
+	if (os->lat_hist == NULL)
+		return -1;
+	if (hist_count(os->lat_hist) != os->requests - os->errors) {
+		err_set(e, "%s.count: %llu, but the op has %llu requests and %llu errors", path,
+			(unsigned long long)hist_count(os->lat_hist),
+			(unsigned long long)os->requests, (unsigned long long)os->errors);
+		hist_free(os->lat_hist);
+		os->lat_hist = NULL;
+		return -1;
 	}
 	return 0;
 }
@@ -274,7 +315,7 @@ static int op_from_json(const char *name, const json_t *x, struct op_summary *os
 	os->has_ttfb = !json_is_null(json_object_get(x, "ttfb_ms"));
 	if (os->has_ttfb && sum_get_lat(x, p, "ttfb_ms", &os->ttfb, e))
 		return -1;
-	return 0;
+	return op_hist_from_json(x, p, os, e);
 }
 
 static int rate_from_json(const json_t *r, struct run_summary *out, struct err *e)

@@ -113,6 +113,7 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 		p->mib_s = num(w, x, path, "mib_s");
 		p->p50 = num(w, x, path, "p50_ms");
 		p->p99 = num(w, x, path, "p99_ms");
+		p->pooled = json_is_true(json_object_get(x, "pooled"));
 	}
 }
 

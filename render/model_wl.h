@@ -19,6 +19,7 @@ struct json_t;
 struct rm_wl_op { /* one op of a mixed cell (means over its runs) */
 	char *op;
 	double share, obj_s, mib_s, p50, p99;
+	int pooled; /* p50/p99 of all requests pooled (aggregate.json "pooled"; absent: 0) */
 };
 
 struct rm_wcell {

@@ -79,6 +79,7 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 4);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
+	int pooled = c->nby_op > 0;
 	const char *heads[] = {"col.op", "col.share", "col.objs", "col.mibs", "col.p50", "col.p99"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
@@ -91,8 +92,9 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 		num_cell(r, t, 3, p->mib_s, -1);
 		num_cell(r, t, 4, p->p50, -1);
 		num_cell(r, t, 5, p->p99, -1);
+		pooled &= p->pooled;
 	}
-	doc_table_foot(t, rb_str(r, "table.wl_ops_foot"));
+	doc_table_foot(t, rb_str(r, pooled ? "table.wl_ops_foot_pooled" : "table.wl_ops_foot"));
 }
 
 /* The closed-loop workload cells: one table, then a per-op table per mixed cell. */

@@ -8,7 +8,12 @@
 #      p99 from the intended start (exact nearest rank; the histogram within 1 %), and
 #      the highest rate sustained under the p99 limit of run.json.
 #   2. mixed cells: per-op shares = the rows' op counts / the run's rows (mean over runs);
-#      the size distribution and range in plain words.
+#      per-op p50 and p99 = nearest rank over every successful row of the op in the
+#      cell's runs (pooled, within the histogram's 1 %); the size distribution and range
+#      in plain words.
+#   2b. mixed run.json files without per-op histograms: rebuilt from ops.tsv.zst (the same
+#      figures); without ops.tsv.zst either, the runs' mean p99 (pooled false) and the
+#      report's footnote says "means over the valid runs".
 #   3. --recompute from the ops logs agrees with run.json (exit 0); an ops log whose
 #      intended column was altered is named (exit 1, "rate").
 #   4. render: the latency-vs-offered-load chart (an svg in the HTML, its title in the
@@ -88,11 +93,16 @@ PY
 
 # ---- 2. mixed cells and plain words ----
 pycheck "mixed" "$tmp/d" <<'PY'
-import glob, json, subprocess, sys
+import glob, json, math, subprocess, sys
 d = sys.argv[1]
 a = json.load(open(d + "/r/aggregate.json"))
 def t(cond, name):
     print(("ok   " if cond else "FAIL ") + name)
+def rows(path):
+    out = subprocess.run(["zstd", "-dc", path], capture_output=True, text=True).stdout
+    lines = out.splitlines()
+    h = lines[0].split("\t")
+    return [dict(zip(h, l.split("\t"))) for l in lines[1:] if l and not l.startswith("#")]
 mixed = [c for c in a["workload_cells"] if c["op"] == "mixed"]
 t(len(mixed) == 2, "a mixed cell per subject")
 for c in mixed:
@@ -109,12 +119,67 @@ for c in mixed:
         m = sum(v) / len(v)
         t(abs(got.get(op, -1) - m) < 1e-9, "%s %s share %.4f = rows %.4f" % (c["subject"], op, got.get(op, -1), m))
     t(abs(sum(got.values()) - 1) < 1e-9, c["subject"] + ": shares add up to 1")
+    # per-op p50/p99: every successful request of the op in the cell's runs pooled
+    # (nearest rank, as analyze_pooled.sh); the histogram within 1 %
+    lat = {}
+    for ops in glob.glob(d + "/runs/*/%s/mixed-64KiB-c4/ops.tsv.zst" % c["subject"]):
+        rs = rows(ops)
+        for r in rs:
+            if not r["error"]:
+                lat.setdefault(r["op"], []).append(int(r["duration_ns"]))
+    for o in c["by_op"]:
+        v = sorted(lat.get(o["op"], []))
+        if not v:
+            continue
+        for q, k in ((0.5, "p50_ms"), (0.99, "p99_ms")):
+            want = v[max(1, math.ceil(q * len(v))) - 1] / 1e6
+            t(o["pooled"] is True and abs(o[k] - want) <= 0.01 * want,
+              "%s %s pooled %s %.3f ~ rows %.3f (%d requests)" % (c["subject"], o["op"], k, o[k], want, len(v)))
 dist = [c for c in a["workload_cells"] if c["size_spec"]]
 t(len(dist) == 2 and all(c["workload"] == "sizes 4 KiB 50 %, 64 KiB 30 %, 1 MiB 20 %; "
                          "ranged GET of 64 KiB at a random offset" for c in dist),
   "size distribution and range in plain words")
 t(a["cells"] == [] and a["matrix"]["ops"] == [], "no workload run in the PUT/GET matrix")
 PY
+
+# ---- 2b. run.json without per-op histograms (written before them) ----
+# with ops.tsv.zst: rebuilt from it, pooled as before; without: the runs' means, labelled
+cp -r "$tmp/d" "$tmp/o"
+rm -rf "$tmp/o/r"
+python3 - "$tmp/o" <<'PY'
+import glob, json, sys
+for rj in glob.glob(sys.argv[1] + "/runs/*/*/mixed-*/run.json"):
+    j = json.load(open(rj))
+    for v in j["summary"]["by_op"].values():
+        v.pop("latency_hist", None)
+    json.dump(j, open(rj, "w"), indent=2)
+PY
+"$analyze" "$tmp/o" -o "$tmp/o/r" 2>/dev/null && python3 - "$tmp/d/r" "$tmp/o/r" <<'PY'
+import json, sys
+a, b = (json.load(open(d + "/aggregate.json"))["workload_cells"] for d in sys.argv[1:])
+ops = lambda cs: [o for c in cs if c["by_op"] for o in c["by_op"]]
+sys.exit(not (ops(a) and ops(a) == ops(b)))
+PY
+check $? "per-op histograms missing from run.json: rebuilt from ops.tsv.zst, the same figures"
+rm -f "$tmp"/o/runs/*/*/mixed-*/ops.tsv.zst
+rm -rf "$tmp/o/r"
+"$analyze" "$tmp/o" -o "$tmp/o/r" 2>/dev/null && python3 - "$tmp/o" <<'PY'
+import glob, json, sys
+d = sys.argv[1]
+a = json.load(open(d + "/r/aggregate.json"))
+bad = 0
+for c in a["workload_cells"]:
+    for o in c["by_op"] or []:
+        p99 = []
+        for rj in glob.glob(d + "/runs/*/%s/mixed-*/run.json" % c["subject"]):
+            p99.append(json.load(open(rj))["summary"]["by_op"][o["op"]]["latency_ms"]["p99"])
+        bad += o["pooled"] is not False or abs(o["p99_ms"] - sum(p99) / len(p99)) > 1e-9
+sys.exit(bad)
+PY
+check $? "no per-op histogram and no ops log: per-op p99 = the runs' mean, pooled false"
+"$render" "$tmp/o/r" -o "$tmp/o/rep" >/dev/null &&
+	grep -q "p50 and p99 in ms; means over the valid runs" "$tmp/o/rep/report.html"
+check $? "the per-op footnote then says means over the valid runs"
 
 # ---- 3. --recompute ----
 "$analyze" "$tmp/d" -o "$tmp/d/r2" --recompute 2>"$tmp/rc.err"
@@ -156,6 +221,8 @@ grep -q "Highest rate sustained with p99 from the intended start under 50 ms" "$
 check $? "the sustained-rate table"
 grep -q "Ceph RGW: Mixed (get 45, put 15, head 30, delete 10), 4 workers, per operation" "$html"
 check $? "a per-op table of the mixed cell"
+grep -q "p50 and p99: all requests of the valid runs pooled, in ms" "$html"
+check $? "the per-op footnote says p50 and p99 are pooled"
 grep -q "sizes 4 KiB 50 %, 64 KiB 30 %, 1 MiB 20 %; ranged GET of 64 KiB at a random offset" "$html"
 check $? "the workload in plain words"
 grep -q "A fixed-rate run measures from the intended start" "$html"

@@ -3,6 +3,8 @@
  * too), the per-op figures of a mixed run and the open-loop figures of a rate run
  * against hand-computed values, their run.json round trip and the fields a bad
  * document is rejected by. */
+#include <math.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <unistd.h>
@@ -202,6 +204,22 @@ static void test_mixed(struct run_summary *s)
 	CHECK_NUM(stat->latency.p50, 10, 1e-6, "STAT p50");
 	CHECK_NUM(stat->latency.stddev, 21.213203435596, 1e-6, "STAT sample stddev");
 	CHECK(!stat->has_ttfb, "STAT no TTFB");
+	/* per-op histograms: every successful request of the op, percentiles as the rows' */
+	CHECK(get->lat_hist && hist_count(get->lat_hist) == 8 && put->lat_hist &&
+		      hist_count(put->lat_hist) == 8 && stat->lat_hist &&
+		      hist_count(stat->lat_hist) == 2 && del->lat_hist &&
+		      hist_count(del->lat_hist) == 0,
+	      "by_op histograms count the op's successes");
+	CHECK(get->lat_hist &&
+		      fabs(hist_percentile(get->lat_hist, 0.5) / 1e6 - 130) <= 130.0 / 256 &&
+		      fabs(hist_percentile(get->lat_hist, 0.99) / 1e6 - get->latency.p99) <=
+			      get->latency.p99 / 256 &&
+		      hist_max(get->lat_hist) / 1e6 == get->latency.max &&
+		      hist_min(get->lat_hist) / 1e6 == get->latency.min,
+	      "GET histogram: p50 130, p99 170 ms as the rows");
+	CHECK(stat->lat_hist && hist_percentile(stat->lat_hist, 0.5) / 1e6 == 10 &&
+		      hist_percentile(stat->lat_hist, 0.99) / 1e6 == 40,
+	      "STAT histogram: p50 10, p99 40 ms");
 	CHECK(del->requests == 1 && del->errors == 1, "DELETE failed");
 	CHECK_NUM(del->share, 1.0 / 19, 1e-12, "DELETE share counts the error");
 	CHECK(s->has_rate == 0, "no rate block without summary_acc_rate");
@@ -276,6 +294,11 @@ static const struct {
 	{"by_op.GET", "share", "\"x\"", "summary.by_op.GET.share"},
 	{"by_op.PUT", "latency_ms", "null", "summary.by_op.PUT.latency_ms"},
 	{"by_op.STAT", "errors", "3", "summary.by_op.STAT.errors"},
+	{"by_op.GET", "latency_hist", "{}", "summary.by_op.GET.latency_hist"},
+	{"by_op.STAT", "latency_hist",
+	 "{\"unit\":\"ns\",\"sub_bucket_bits\":7,\"highest\":3600000000000,\"count\":1,"
+	 "\"min\":5,\"max\":5,\"clamped\":0,\"buckets\":[[5,1]]}",
+	 "summary.by_op.STAT.latency_hist.count: 1, but the op has 2 requests"},
 	{"rate", "sustained", "1", "summary.rate.sustained"},
 	{"rate", "offered", NULL, "summary.rate.offered"},
 	{"rate", "latency_intended_ms", "{}", "summary.rate.latency_intended_ms"},
@@ -307,9 +330,32 @@ static void test_json(const struct run_summary *mixed, const struct run_summary 
 	CHECK(json_object_get(jm, "rate") == NULL && json_object_get(jr, "by_op") == NULL,
 	      "absent blocks are not written");
 	CHECK(summary_from_json(jm, &b, &e) == 0, "mixed back: %s", e.msg);
-	CHECK(b.n_by_op == 4 && memcmp(b.by_op, mixed->by_op, sizeof(b.by_op)) == 0,
-	      "by_op round trip");
+	CHECK(b.n_by_op == 4, "by_op round trip: %d ops", b.n_by_op);
+	for (int i = 0; i < b.n_by_op && i < 4; i++) {
+		const struct op_summary *x = &b.by_op[i], *y = &mixed->by_op[i];
+
+		CHECK(memcmp(x, y, offsetof(struct op_summary, lat_hist)) == 0 &&
+			      (y->requests > y->errors
+				       ? x->lat_hist && hist_equal(x->lat_hist, y->lat_hist)
+				       : x->lat_hist == NULL),
+		      "by_op %s round trip (histogram too)", y->op);
+	}
 	summary_clear(&b);
+	/* a run.json written before by_op carried histograms: read, lat_hist NULL */
+	{
+		json_t *old = json_deep_copy(jm), *by = json_object_get(old, "by_op"), *x;
+		const char *k;
+		int none = 1;
+
+		json_object_foreach(by, k, x)
+			json_object_del(x, "latency_hist");
+		CHECK(summary_from_json(old, &b, &e) == 0, "by_op without histograms: %s", e.msg);
+		for (int i = 0; i < b.n_by_op; i++)
+			none &= b.by_op[i].lat_hist == NULL;
+		CHECK(b.n_by_op == 4 && none, "by_op without histograms: lat_hist NULL");
+		summary_clear(&b);
+		json_decref(old);
+	}
 	CHECK(summary_from_json(jr, &b, &e) == 0, "rate back: %s", e.msg);
 	CHECK(b.has_rate && b.rate.offered == 10 && b.rate.achieved == 10 && b.rate.sustained &&
 		      memcmp(&b.rate.intended, &rate->rate.intended, sizeof(b.rate.intended)) ==
