@@ -78,10 +78,13 @@ uint64_t wl_seed(const struct eng *g)
 uint64_t wl_obj_size(const struct eng *g, uint64_t n)
 {
 	const struct workload *wl = eng_workload(g);
-	/* n times an odd constant is a bijection of n; the XOR keeps it one */
-	uint64_t st = wl_rng_init(wl_seed(g), 0) ^ (n * 0xD1B54A32D192ED03ULL);
+	uint64_t st;
 
-	return wl->sizes.kind == WL_SIZE_FIXED ? wl->size : wl_draw_size(wl, &st);
+	if (wl->sizes.kind == WL_SIZE_FIXED) /* every request of most runs: no draw */
+		return wl->size;
+	/* n times an odd constant is a bijection of n; the XOR keeps it one */
+	st = wl_rng_init(wl_seed(g), 0) ^ (n * 0xD1B54A32D192ED03ULL);
+	return wl_draw_size(wl, &st);
 }
 
 /* add_num: n in decimal, zero-padded to width digits. */

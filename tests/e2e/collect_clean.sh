@@ -19,17 +19,7 @@
 #     the objects, exits 0 and says the uploads could not be listed.
 . "$(dirname "$0")/collect_lib.sh"
 
-rgw_dir=""
-stop_rgw() {
-	[ -n "$rgw_dir" ] && "$top/tests/servers/radosgw/stop" "$rgw_dir" >/dev/null 2>&1
-}
-at_exit stop_rgw
-if [ -z "${RGW_S3_ENDPOINT:-}" ]; then
-	envs=$("$top/tests/servers/radosgw/start" 2>"$work/rgw.log") ||
-		{ bad "no radosgw: $(tail -n 5 "$work/rgw.log")"; finish; }
-	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
-	rgw_dir=$RGW_S3_SERVER_DIR
-fi
+use_rgw
 ep=$RGW_S3_ENDPOINT
 export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
 export CL_AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID CL_AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY

@@ -6,6 +6,9 @@
 #   skip N WHY              count N skipped cases and print "SKIP (N) WHY"
 #   finish                  print "N passed, N failed[, N skipped]"; exit 1 on any failure
 #   at_exit CMD             run the shell command CMD at exit (in order), before $tmp goes
+#   use_rgw                 tests/run's Ceph RGW (RGW_* in the environment), else a private
+#                           one started now and stopped at exit; RGW_S3_ENDPOINT and
+#                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
 # interrupt (INT, TERM) exits 130 through the same cleanup.
 set -u
@@ -33,6 +36,15 @@ check() {
 	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
 }
 skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
+use_rgw() {
+	local envs
+	[ -n "${RGW_S3_ENDPOINT:-}" ] && return 0
+	envs=$("$top/tests/servers/radosgw/start" 2>"$tmp/rgw.log") ||
+		{ bad "no radosgw: $(tail -n 5 "$tmp/rgw.log")"; finish; }
+	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
+	at_exit "\"\$top/tests/servers/radosgw/stop\" '$RGW_S3_SERVER_DIR' >/dev/null 2>&1"
+}
+
 finish() {
 	if [ "$skipped" -gt 0 ]; then
 		echo "$passed passed, $failed failed, $skipped skipped"

@@ -160,17 +160,7 @@ srun --mpi=list 2>&1 | grep -qx '[[:space:]]*pmix'
 check $? "srun --mpi=list offers pmix, the script's default ($(srun --mpi=list 2>&1 | tr -s '\n\t' ' '))"
 
 # the collector under the allocation, against RGW (tests/run's, else a private one)
-rgw_dir=""
-stop_rgw() {
-	[ -n "$rgw_dir" ] && "$top/tests/servers/radosgw/stop" "$rgw_dir" >/dev/null 2>&1
-}
-at_exit stop_rgw
-if [ -z "${RGW_S3_ENDPOINT:-}" ]; then
-	envs=$("$top/tests/servers/radosgw/start" 2>"$tmp/rgw.log") ||
-		{ bad "no radosgw: $(tail -n 5 "$tmp/rgw.log")"; finish; }
-	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
-	rgw_dir=$RGW_S3_SERVER_DIR
-fi
+use_rgw
 export SL_AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID SL_AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
 export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 # the job's checkout: $top's binaries, its out/ in $tmp
