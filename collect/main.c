@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "collect/cli.h"
-#include "collect/cluster.h"
+#include "collect/run/cli.h"
+#include "collect/cluster/cluster.h"
 
 /* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
  * returns only when that fails (after saying why). */

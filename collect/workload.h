@@ -1,8 +1,8 @@
 /* collect/workload.h: one definition of a workload's names, defaults and limits.
  *
- * Both front ends build a struct workload (collect/engine.h) and check it here: the
- * campaign parser (collect/campaign.c, one per [matrix] cell and one-off section) and
- * `collect run` (collect/cmd_run.c). So a value one accepts the other accepts, and both
+ * Both front ends build a struct workload (collect/engine/engine.h) and check it here: the
+ * campaign parser (collect/campaign/campaign.c, one per [matrix] cell and one-off section) and
+ * `collect run` (collect/run/cmd_run.c). So a value one accepts the other accepts, and both
  * refuse it with the same words; each names the field in its own spelling (the campaign
  * key `part_size`, the option `--part-size`) through workload_field_key/_option. */
 #ifndef COLLECT_WORKLOAD_H
@@ -10,7 +10,7 @@
 
 #include <stdint.h>
 
-#include "collect/engine.h"
+#include "collect/engine/engine.h"
 #include "core/err.h"
 
 #define WL_CONCURRENCY_MAX 1024

@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collect/creds.h"
-#include "collect/engine.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/engine/engine.h"
+#include "collect/s3/s3.h"
 #include "core/opslog.h"
 #include "tests/unit/check.h"
 

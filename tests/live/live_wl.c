@@ -16,9 +16,9 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "collect/creds.h"
-#include "collect/engine.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/engine/engine.h"
+#include "collect/s3/s3.h"
 #include "core/opslog.h"
 #include "core/summary.h"
 #include "tests/unit/check.h"

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/plan.h"
+#include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "tests/unit/check.h"
 

@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "tests/unit/check.h"
-#include "collect/clientid.h"
+#include "collect/run/clientid.h"
 
 int main(void)
 {

@@ -1,4 +1,4 @@
-/* tests/unit/test_wl_draw.c: collect/wl_draw.h: the seeded generator (fixed seed, same
+/* tests/unit/test_wl_draw.c: collect/engine/wl_draw.h: the seeded generator (fixed seed, same
  * sequence; reference values), op shares of a mix within binomial tolerance, sizes of
  * random: and dist: distributions by a chi-square test at p > 0.001 (and the test's power:
  * a wrong distribution fails it), and ranged-get offsets.
@@ -14,7 +14,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "collect/wl_draw.h"
+#include "collect/engine/wl_draw.h"
 #include "tests/unit/check.h"
 
 #define N_DRAWS 20000
