@@ -20,7 +20,7 @@
 
 #include <stdint.h>
 
-#include "collect/engine/engine.h"
+#include "collect/workload.h"
 #include "core/err.h"
 
 enum campaign_order {
@@ -124,7 +124,7 @@ struct campaign *campaign_load(const char *path, struct err *e);
  * in messages. For tests and for re-reading a stored copy. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
 
-/* campaign_workload: the workload of one run of section `bench` (collect/engine/engine.h):
+/* campaign_workload: the workload of one run of section `bench` (collect/workload.h):
  * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
  * section's bound, and its objects / batch / part_size where the op uses them. */
 void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,

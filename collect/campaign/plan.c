@@ -9,11 +9,6 @@
 #include "core/units.h"
 #include "core/version.h"
 
-const char *plan_op_dir_name(enum wl_op op)
-{
-	return (unsigned)op < WL_KIND_COUNT ? wl_op_name(op) : "unknown";
-}
-
 /* splitmix64: a small, portable generator, so a seed gives the same plan everywhere. */
 static uint64_t splitmix64(uint64_t *state)
 {
@@ -85,7 +80,7 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	if (wl->rate > 0)
 		snprintf(rate, sizeof(rate), "-r%g", wl->rate);
 	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,
-		     b->c->subjects[subject].id, plan_op_dir_name(wl->op), size, wl->concurrency,
+		     b->c->subjects[subject].id, workload_op_name(wl->op), size, wl->concurrency,
 		     rate);
 	if (n < 0 || (size_t)n >= sizeof(r->id))
 		return err_set(b->e, "plan: run id too long for subject '%s'",
@@ -273,13 +268,6 @@ void plan_free(struct plan *p)
 	free(p);
 }
 
-const char *plan_bound_name(enum wl_bound bd)
-{
-	return bd == WL_BOUND_COUNT        ? "count"
-	       : bd == WL_BOUND_UNTIL_DONE ? "until-done"
-					   : "duration";
-}
-
 int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, struct err *e)
 {
 	char dur[UNITS_DURATION_MAX];
@@ -310,8 +298,8 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 			"%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\t"
 			"%s\t%s\t%s\t%s\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
-			plan_op_dir_name(r->wl.op), (unsigned long long)r->wl.size,
-			r->wl.concurrency, plan_bound_name(r->wl.bound), r->wl.duration_s,
+			workload_op_name(r->wl.op), (unsigned long long)r->wl.size,
+			r->wl.concurrency, workload_bound_name(r->wl.bound), r->wl.duration_s,
 			(unsigned long long)r->wl.count, (unsigned long long)r->wl.objects,
 			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s,
 			r->wl.sizes.spec, r->wl.range.spec,

@@ -24,7 +24,7 @@
 #include <stdio.h>
 
 #include "collect/campaign/campaign.h"
-#include "collect/engine/engine.h"
+#include "collect/workload.h"
 #include "core/err.h"
 
 #define PLAN_ID_MAX 160
@@ -62,13 +62,6 @@ struct plan_filter {
 struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, struct err *e);
 void plan_free(struct plan *p);
 
-/* plan_op_dir_name: the OP part of a run id ("put", "get", "list", "head", "delete",
- * "multipart"); the same spelling as run.json's workload.op. */
-const char *plan_op_dir_name(enum wl_op op);
-
-/* plan_bound_name: "duration", "count" or "until-done"; the spelling of plan.tsv's bound
- * column, run.json's workload.bound and the campaign file's bound key. */
-const char *plan_bound_name(enum wl_bound bd);
 
 /* plan_write_tsv: the plan as plan.tsv (docs/FORMATS.md): "# key: value" header lines
  * (format, campaign, order, seed, cycles, subjects, runs), one tab-separated header row,

@@ -13,7 +13,7 @@
 
 #include "collect/run/clientid.h"
 #include "collect/run/clients.h"
-#include "collect/engine/wl.h"
+#include "collect/workload.h"
 #include "core/timefmt.h"
 
 #define CLOCK_ROUNDS 10
@@ -190,7 +190,7 @@ static int shared_out(enum wl_op op)
 
 static uint64_t client_objects(const struct workload *wl, int r, int n)
 {
-	uint64_t total = wl_prepared_objects(wl);
+	uint64_t total = workload_prepared_objects(wl);
 
 	return total / (uint64_t)n + ((uint64_t)r < total % (uint64_t)n);
 }
@@ -657,12 +657,12 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 
 	memset(rr, 0, sizeof(*rr));
 	run_state_init(&rr->st);
-	if (shared_out(job->wl->op) && wl_prepared_objects(job->wl) < (uint64_t)d->size)
+	if (shared_out(job->wl->op) && workload_prepared_objects(job->wl) < (uint64_t)d->size)
 		return err_set(e,
 			       "%s: a distributed %s needs at least one object per "
 			       "client (objects %llu, clients %d)",
-			       job->dir, wl_op_name(job->wl->op),
-			       (unsigned long long)wl_prepared_objects(job->wl), d->size);
+			       job->dir, workload_op_name(job->wl->op),
+			       (unsigned long long)workload_prepared_objects(job->wl), d->size);
 	x = run0_new(d, job);
 	in = calloc((size_t)d->size, sizeof(*in));
 	if (x == NULL || in == NULL) {

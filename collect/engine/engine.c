@@ -399,7 +399,7 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 		return -1;
 	if (o->wl->op != WL_CREATE_BUCKET && ensure_bucket(&g, e) != 0)
 		goto done;
-	g.cursor_end = wl_prepared_objects(o->wl);
+	g.cursor_end = workload_prepared_objects(o->wl);
 	if (g.cursor_end == 0) {
 		rc = 0;
 		goto done;
@@ -453,7 +453,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		if (g.body == NULL)
 			goto done;
 	}
-	g.cursor_end = o->wl->op == WL_DELETE ? wl_prepared_objects(o->wl) : 0;
+	g.cursor_end = o->wl->op == WL_DELETE ? workload_prepared_objects(o->wl) : 0;
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
 	workers = workload_workers(o->wl);

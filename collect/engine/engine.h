@@ -53,108 +53,13 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "collect/workload.h"
 #include "core/err.h"
 #include "core/errclass.h"
-#include "core/ops.h"
 #include "core/summary.h"
 
 struct s3_client;     /* collect/s3/s3.h */
 struct opslog_writer; /* core/opslog.h */
-
-/* The ops of core/ops.h (their names and canonical order), by collect's names, then
- * the workloads that are not one op: WL_MIXED ("mixed") draws each request's op from a
- * struct wl_mix; it is collect's only (no op of core/ops.h): its rows carry each
- * request's own op. WL_OP_COUNT counts the core ops, WL_KIND_COUNT every workload. */
-enum wl_op {
-	WL_PUT = OP_PUT,
-	WL_GET = OP_GET,
-	WL_HEAD = OP_HEAD,
-	WL_LIST = OP_LIST,
-	WL_DELETE = OP_DELETE,
-	WL_MULTIPART = OP_MULTIPART,
-	WL_CREATE_BUCKET = OP_CREATE_BUCKET,
-	WL_PUT_EMPTY = OP_PUT_EMPTY,
-	WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
-	WL_OP_COUNT = OP_COUNT,
-	WL_MIXED = OP_COUNT,
-	WL_KIND_COUNT = OP_COUNT + 1
-};
-
-enum wl_bound {
-	WL_BOUND_DURATION,
-	WL_BOUND_COUNT,
-	WL_BOUND_UNTIL_DONE
-};
-
-/* The op weights of a mixed workload, indexed by enum wl_op: only WL_GET, WL_PUT,
- * WL_HEAD (rows STAT) and WL_DELETE may be non-zero; a request's op is drawn with
- * probability w[op] / sum(w) (collect/engine/wl_draw.h). Default (Warp's mixed benchmark):
- * get 45, head 30, put 15, delete 10 (workload_defaults). */
-struct wl_mix {
-	unsigned w[OP_COUNT];
-};
-
-#define WL_DIST_MAX 16 /* entries of a dist: size distribution */
-
-enum wl_size_kind {
-	WL_SIZE_FIXED,
-	WL_SIZE_RANDOM,
-	WL_SIZE_DIST
-};
-
-/* How each object's size is chosen. FIXED: workload.size. RANDOM: log-uniform in
- * [min, max] (Warp's --obj.randsize idea: each size octave equally likely). DIST: size[i]
- * with probability weight[i] / sum(weight), i < n. workload.size is then the largest
- * size (max, or the largest size[i]): the body buffers are sized by it. */
-struct wl_sizes {
-	enum wl_size_kind kind;
-	uint64_t min, max; /* RANDOM */
-	int n;             /* DIST: 1..WL_DIST_MAX entries */
-	uint64_t size[WL_DIST_MAX];
-	unsigned weight[WL_DIST_MAX];
-	char spec[128]; /* as written ("random:4KiB..1MiB"); "" for FIXED */
-};
-
-enum wl_range_kind {
-	WL_RANGE_NONE,
-	WL_RANGE_FIXED,
-	WL_RANGE_RANDOM
-};
-
-/* The byte range a get reads (get only). FIXED "A..B": bytes [off, off + len) with off
- * = A, len = B - A, i.e. HTTP Range: bytes=A-(B-1); RANDOM "random:LEN": len bytes at an
- * offset drawn uniformly from [0, object size - len]. workload_check keeps every range
- * inside every object of the run. */
-struct wl_range {
-	enum wl_range_kind kind;
-	uint64_t off, len;
-	char spec[64]; /* as written ("0..64KiB"); "" for NONE */
-};
-
-struct workload {
-	enum wl_op op;
-	uint64_t size;   /* object size in bytes; the largest one when sizes.kind is not
-				 WL_SIZE_FIXED */
-	int concurrency; /* workers, 1..1024 */
-	enum wl_bound bound;
-	double duration_s;     /* WL_BOUND_DURATION */
-	uint64_t count;        /* WL_BOUND_COUNT: requests per worker */
-	uint64_t objects;      /* objects prepared (get, head, list, delete) */
-	int batch;             /* delete: keys per multi-object delete (1 = DeleteObject) */
-	uint64_t part_size;    /* multipart: part size (>= 5 MiB but for the last part) */
-	int keep;              /* 1: cleanup leaves the objects */
-	struct wl_mix mix;     /* WL_MIXED: the op weights (all 0 for any other op) */
-	struct wl_sizes sizes; /* how each object's size is drawn (default WL_SIZE_FIXED) */
-	struct wl_range range; /* get: the byte range read (default WL_RANGE_NONE) */
-	double rate;           /* offered requests per second, open loop (duration bound
-				 only); 0 = closed loop. Workers: workload_workers */
-	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
-				 the same sequence; 0 = time-based */
-};
-
-/* wl_op_name: "put", "get", ... as in run.json (op_name of core/ops.h), "mixed" for
- * WL_MIXED; "" for an unknown value. Static strings. */
-const char *wl_op_name(enum wl_op op);
 
 /* Live counters handed to on_tick about once a second. */
 struct engine_live {

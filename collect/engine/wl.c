@@ -7,7 +7,6 @@
 #include "collect/engine/body.h"
 #include "collect/engine/wl_draw.h"
 
-#define DEFAULT_OBJECTS 100
 
 const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phase)
 {
@@ -29,22 +28,6 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 	if (phase != ENG_PHASE_BENCH || wl->op < 0 || wl->op >= WL_KIND_COUNT)
 		return NULL;
 	return bench[wl->op];
-}
-
-uint64_t wl_prepared_objects(const struct workload *wl)
-{
-	switch (wl->op) {
-	case WL_GET:
-	case WL_HEAD:
-	case WL_LIST:
-	case WL_DELETE:
-	case WL_MIXED:
-		return wl->objects ? wl->objects : DEFAULT_OBJECTS;
-	case WL_GET_SMALL:
-		return 1;
-	default:
-		return 0;
-	}
 }
 
 int wl_uses_body(const struct workload *wl)

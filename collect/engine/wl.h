@@ -90,9 +90,6 @@ extern const struct wl_kind wl_kind_prepare, wl_kind_put, wl_kind_put_empty, wl_
 	wl_kind_create_bucket, wl_kind_mixed;
 
 /* Properties of a workload the engine plans with. */
-/* wl_prepared_objects: how many objects the prepare phase creates (get, head, list,
- * delete, mixed: wl->objects or 100; get-small: 1; others 0). */
-uint64_t wl_prepared_objects(const struct workload *wl);
 /* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size
  * > 0). */
 int wl_uses_body(const struct workload *wl);

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 
-#include "collect/engine/engine.h"
+#include "collect/workload.h"
 
 /* wl_rng_init: the generator state of worker `worker` (0, 1, ...) of a run with this
  * seed: seed + worker x 2^32 x golden ratio, mixed once. seed 0 is a valid seed here (the

@@ -123,7 +123,7 @@ static void pool_free(void *sh)
 
 static int pool_new(struct eng *g, void **sh, struct err *e)
 {
-	uint64_t n = wl_prepared_objects(eng_workload(g));
+	uint64_t n = workload_prepared_objects(eng_workload(g));
 	struct pool *p = calloc(1, sizeof(*p));
 
 	if (p == NULL || pthread_mutex_init(&p->lock, NULL) != 0) {

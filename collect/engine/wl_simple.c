@@ -47,7 +47,7 @@ static int read_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	const struct workload *wl = eng_workload(g);
 	struct get_state *s = w->st;
-	uint64_t nobj = wl_prepared_objects(wl), n = nobj > 1 ? wl_rnd(w) % nobj : 0;
+	uint64_t nobj = workload_prepared_objects(wl), n = nobj > 1 ? wl_rnd(w) % nobj : 0;
 
 	if (!eng_more(g, w) || wl_key_obj(g, &w->key, n))
 		return -1;

@@ -233,7 +233,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	char ran[UNITS_DURATION_MAX], span[128];
 	char opname[32];
 
-	snprintf(opname, sizeof(opname), "%s", plan_op_dir_name(wl->op));
+	snprintf(opname, sizeof(opname), "%s", workload_op_name(wl->op));
 	for (char *q = opname; *q; q++)
 		*q = (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q);
 	if (!rr->complete || summary_from_json(rr->st.summary, &s, NULL) < 0) {

@@ -93,7 +93,7 @@ void progress_tick(struct progress *p, const struct engine_live *live)
 	fprintf(p->out,
 		"\r\033[K[%d/%d] %s %s %s c%d  %s ETA %s  %.1f MiB/s  %.0f obj/s  "
 		"%llu err",
-		p->k, p->total, p->subject, plan_op_dir_name(p->wl.op),
+		p->k, p->total, p->subject, workload_op_name(p->wl.op),
 		units_format_size(p->wl.size, sz, sizeof(sz)), p->wl.concurrency,
 		units_format_duration(floor(elapsed), el, sizeof(el)),
 		units_format_duration(ceil(left), eta, sizeof(eta)), p->mib_s, p->obj_s,

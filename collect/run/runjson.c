@@ -172,11 +172,6 @@ static json_t *time_json(int64_t ns)
 }
 
 /* u64 or null when 0 */
-static json_t *opt_u64(uint64_t v)
-{
-	return v ? json_integer((json_int_t)v) : json_null();
-}
-
 static json_t *tool_json(void)
 {
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
@@ -198,56 +193,6 @@ static json_t *host_json(void)
 	snprintf(os, sizeof(os), "%s %s", u.sysname, u.release);
 	return json_pack("{s:s, s:s, s:s, s:i}", "hostname", u.nodename, "os", os, "machine",
 			 u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
-}
-
-/* workload_json_issue13: the fields of mixed, size-distribution, ranged and rate runs
- * (null when not used), the workers used and the seed (null: time-based) */
-static void workload_json_issue13(json_t *o, const struct workload *wl)
-{
-	json_t *mix = json_null();
-
-	if (wl->op == WL_MIXED) {
-		static const enum wl_op ops[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
-		mix = json_object();
-		for (size_t i = 0; mix && i < sizeof(ops) / sizeof(ops[0]); i++)
-			json_object_set_new(mix, wl_op_name(ops[i]),
-					    json_integer(wl->mix.w[ops[i]]));
-	}
-	json_object_set_new(o, "mix", mix);
-	json_object_set_new(o, "size_spec",
-			    wl->sizes.kind != WL_SIZE_FIXED ? json_string(wl->sizes.spec)
-							    : json_null());
-	json_object_set_new(o, "range",
-			    wl->range.kind != WL_RANGE_NONE ? json_string(wl->range.spec)
-							    : json_null());
-	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
-	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
-	json_object_set_new(o, "seed", opt_u64(wl->seed));
-}
-
-static json_t *workload_json(const struct workload *wl, double timeout_s)
-{
-	json_t *o = json_object();
-
-	if (o == NULL)
-		return NULL;
-	json_object_set_new(o, "op", json_string(plan_op_dir_name(wl->op)));
-	json_object_set_new(o, "size", json_integer((json_int_t)wl->size));
-	json_object_set_new(o, "concurrency", json_integer(wl->concurrency));
-	json_object_set_new(o, "bound", json_string(plan_bound_name(wl->bound)));
-	json_object_set_new(o, "duration_s",
-			    wl->bound == WL_BOUND_DURATION ? json_real(wl->duration_s)
-							   : json_null());
-	json_object_set_new(o, "count",
-			    wl->bound == WL_BOUND_COUNT ? json_integer((json_int_t)wl->count)
-							: json_null());
-	json_object_set_new(o, "objects", opt_u64(wl->objects));
-	json_object_set_new(o, "batch", wl->batch ? json_integer(wl->batch) : json_null());
-	json_object_set_new(o, "part_size", opt_u64(wl->part_size));
-	json_object_set_new(o, "timeout_s", json_real(timeout_s));
-	json_object_set_new(o, "keep", json_boolean(wl->keep));
-	workload_json_issue13(o, wl);
-	return o;
 }
 
 static json_t *subject_json(const struct campaign_subject *s)

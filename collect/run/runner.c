@@ -16,7 +16,7 @@
 #include "collect/run/clientid.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
-#include "collect/engine/wl.h"
+#include "collect/workload.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -204,7 +204,7 @@ static int child_prepare(const struct runner_job *job, const struct engine_opts 
 {
 	struct engine_opts o = *opts;
 	struct workload wl = *job->wl;
-	uint64_t n = (uint64_t)job->n_shares, total = wl_prepared_objects(job->wl);
+	uint64_t n = (uint64_t)job->n_shares, total = workload_prepared_objects(job->wl);
 
 	if (job->n_shares <= 0)
 		return engine_prepare(opts, res, e);

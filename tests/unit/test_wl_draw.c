@@ -97,7 +97,7 @@ static void test_mix(void)
 		exp_[i] = N_DRAWS * p;
 		/* 4.5 binomial standard deviations: a false alarm about once in 150,000 */
 		CHECK(fabs(o4[i] - exp_[i]) <= 4.5 * sd, "%s share %.4f, want %.2f +- %.4f",
-		      wl_op_name(ops[i]), o4[i] / N_DRAWS, p, 4.5 * sd / N_DRAWS);
+		      workload_op_name(ops[i]), o4[i] / N_DRAWS, p, 4.5 * sd / N_DRAWS);
 	}
 	CHECK(chisq_p(o4, exp_, 4) > 0.001, "mix shares: p = %g", chisq_p(o4, exp_, 4));
 	memset(&m, 0, sizeof(m));
