@@ -6,17 +6,9 @@
 #include <string.h>
 
 #include "collect/workload.h"
+#include "core/rng.h"
 #include "core/units.h"
 #include "core/version.h"
-
-/* splitmix64: a small, portable generator, so a seed gives the same plan everywhere. */
-static uint64_t splitmix64(uint64_t *state)
-{
-	uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-	return z ^ (z >> 31);
-}
 
 struct builder {
 	const struct campaign *c;
@@ -170,7 +162,7 @@ static int add_cycle(struct builder *b, int cycle)
 	if (c->order == CAMPAIGN_ORDER_RANDOM) {
 		uint64_t st = p->seed ^ ((uint64_t)cycle * 0xD1B54A32D192ED03ULL);
 		for (int i = p->n - 1; i > start; i--) {
-			int j = start + (int)(splitmix64(&st) % (uint64_t)(i - start + 1));
+			int j = start + (int)(rng_next(&st) % (uint64_t)(i - start + 1));
 			struct plan_run t = p->runs[i];
 			p->runs[i] = p->runs[j];
 			p->runs[j] = t;

@@ -4,6 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/rng.h"
+
 struct body_buf {
 	unsigned char *p;
 	uint64_t len;      /* min(max_size, BODY_INPLACE_MAX) + BODY_SLACK */
@@ -11,25 +13,10 @@ struct body_buf {
 	uint64_t key[2];   /* of the stamps: from the seed */
 };
 
-static uint64_t rotl(uint64_t x, int k)
-{
-	return (x << k) | (x >> (64 - k));
-}
-
-/* splitmix64: spreads a seed over the generator state. */
-static uint64_t splitmix(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9e3779b97f4a7c15ULL);
-
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-	return z ^ (z >> 31);
-}
-
 struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e)
 {
 	struct body_buf *b = calloc(1, sizeof(*b));
-	uint64_t s[4], x = seed;
+	uint64_t x = seed;
 
 	if (b == NULL)
 		goto nomem;
@@ -38,21 +25,11 @@ struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e)
 	b->p = malloc((size_t)b->len + 8);
 	if (b->p == NULL)
 		goto nomem;
-	for (int i = 0; i < 4; i++)
-		s[i] = splitmix(&x);
-	b->key[0] = splitmix(&x);
-	b->key[1] = splitmix(&x);
-	for (uint64_t i = 0; i < b->len; i += 8) {
-		/* xoshiro256** */
-		uint64_t r = rotl(s[1] * 5, 7) * 9, t = s[1] << 17;
-		s[2] ^= s[0];
-		s[3] ^= s[1];
-		s[1] ^= s[2];
-		s[0] ^= s[3];
-		s[2] ^= t;
-		s[3] = rotl(s[3], 45);
-		memcpy(b->p + i, &r, 8);
-	}
+	/* the buffer's generator takes the stream's first 4 numbers, the stamps' keys the
+	 * next 2; whole 8-byte words (the buffer has room for the last one) */
+	rng_fill(&x, b->p, (size_t)(b->len + 7) / 8 * 8);
+	b->key[0] = rng_next(&x);
+	b->key[1] = rng_next(&x);
 	return b;
 nomem:
 	body_free(b);
@@ -75,13 +52,13 @@ static const unsigned char *slice(const struct body_buf *b, uint64_t n, uint64_t
 {
 	uint64_t x = n, room = b->len - (size <= b->max_size ? size : b->max_size);
 
-	return b->p + splitmix(&x) % (room + 1);
+	return b->p + rng_next(&x) % (room + 1);
 }
 
 void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP])
 {
-	/* splitmix64 is a bijection of its 64-bit input: distinct n, distinct first word */
-	uint64_t x = n ^ b->key[0], y = n + b->key[1], w0 = splitmix(&x), w1 = splitmix(&y);
+	/* rng_mix is a bijection of its 64-bit input: distinct n, distinct first word */
+	uint64_t x = n ^ b->key[0], y = n + b->key[1], w0 = rng_next(&x), w1 = rng_next(&y);
 
 	memcpy(out, &w0, 8);
 	memcpy(out + 8, &w1, 8);
@@ -119,9 +96,9 @@ void body_read(const struct body_buf *b, uint64_t n, uint64_t size, uint64_t off
 	} else {
 		while (l > 0) {
 			uint64_t k = o / BODY_CHUNK, in = o % BODY_CHUNK;
-			uint64_t x = splitmix(&(uint64_t){n}) ^ (k * 0xd1b54a32d192ed03ULL);
-			uint64_t src = splitmix(&x) % (b->len - BODY_CHUNK + 1);
-			uint64_t key = splitmix(&x) | 1;
+			uint64_t x = rng_next(&(uint64_t){n}) ^ (k * 0xd1b54a32d192ed03ULL);
+			uint64_t src = rng_next(&x) % (b->len - BODY_CHUNK + 1);
+			uint64_t key = rng_next(&x) | 1;
 			size_t m = BODY_CHUNK - in < l ? (size_t)(BODY_CHUNK - in) : l;
 
 			chunk_xor(d + (o - off), b->p + src + in, m, key, (size_t)in);

@@ -28,6 +28,7 @@
 #include "collect/engine/wl.h"
 #include "collect/workload.h"
 #include "core/opslog.h"
+#include "core/rng.h"
 #include "core/timefmt.h"
 
 const struct engine_opts *eng_opts(const struct eng *g)
@@ -257,6 +258,7 @@ static int run(struct eng *g, int nworkers, struct err *e)
 	int nthreads = nworkers < n_cpus() ? nworkers : n_cpus();
 	struct tctx *t = NULL;
 	int rc = -1, started = 0;
+	uint64_t seed;
 
 	g->w = calloc((size_t)nworkers, sizeof(*g->w));
 	t = calloc((size_t)nthreads, sizeof(*t));
@@ -266,9 +268,10 @@ static int run(struct eng *g, int nworkers, struct err *e)
 	}
 	g->nworkers = nworkers;
 	raise_fd_limit(nworkers);
+	seed = rng_time_seed();
 	for (int i = 0; i < nworkers; i++) {
 		g->w[i].id = i;
-		g->w[i].rng = 0x9e3779b97f4a7c15ULL * (uint64_t)(i + 1) ^ (uint64_t)time_now_ns();
+		g->w[i].rng = rng_stream(seed, (unsigned)i);
 		g->w[i].req = s3_req_new(g->o->client, e);
 		if (g->w[i].req == NULL)
 			goto done;

@@ -35,17 +35,6 @@ int wl_uses_body(const struct workload *wl)
 	return (wl->op == WL_PUT || wl->op == WL_MULTIPART || wl->op == WL_MIXED) && wl->size > 0;
 }
 
-uint64_t wl_rnd(struct worker *w)
-{
-	uint64_t x = w->rng;
-
-	x ^= x << 13;
-	x ^= x >> 7;
-	x ^= x << 17;
-	w->rng = x;
-	return x;
-}
-
 uint64_t wl_seed(const struct eng *g)
 {
 	const char *p = eng_opts(g)->prefix;
@@ -66,7 +55,7 @@ uint64_t wl_obj_size(const struct eng *g, uint64_t n)
 	if (wl->sizes.kind == WL_SIZE_FIXED) /* every request of most runs: no draw */
 		return wl->size;
 	/* n times an odd constant is a bijection of n; the XOR keeps it one */
-	st = wl_rng_init(wl_seed(g), 0) ^ (n * 0xD1B54A32D192ED03ULL);
+	st = rng_stream(wl_seed(g), 0) ^ (n * 0xD1B54A32D192ED03ULL);
 	return wl_draw_size(wl, &st);
 }
 

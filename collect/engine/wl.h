@@ -47,7 +47,7 @@ enum eng_phase {
  * group and keeps anything else in `st`. */
 struct worker {
 	int id;              /* 0..workers-1 */
-	uint64_t rng;        /* the worker's random stream (wl_rnd) */
+	uint64_t rng;        /* the worker's random stream (core/rng.h), time-seeded */
 	uint64_t done;       /* logical operations finished (the count bound reads it) */
 	uint64_t seq;        /* the worker's next object number (put keys, bucket names) */
 	struct strbuf key;   /* key (or bucket) of the request in flight: the row's file */
@@ -119,8 +119,6 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	     int64_t last, int64_t end);
 
 /* Shared helpers of the kinds (collect/engine/wl.c). */
-/* wl_rnd: the next number of w's random stream (xorshift64). */
-uint64_t wl_rnd(struct worker *w);
 /* wl_seed: the run's seed of the draws (collect/engine/wl_draw.h): workload.seed, or when that
  * is 0 a seed derived from the run's key prefix (unique per run, with a time in it): the
  * same in every phase of a run, so prepare and benchmark agree. */

@@ -3,10 +3,9 @@
  * generator. Pure functions of their arguments and the generator state: a fixed seed
  * gives the same sequence on every machine, so a run can be repeated draw for draw.
  *
- * The generator is splitmix64 (Steele, Lea, Flood 2014: a 64-bit state advanced by the
- * golden-ratio increment, each output a bijective mix of it). Each worker draws from its
- * own state, wl_rng_init(seed, worker): the streams of two workers never share a state
- * value within 2^64 draws. The formulas (log-uniform sizes, weighted choices, offsets)
+ * The generator is core/rng.h's stream. Each worker draws from its own state,
+ * rng_stream(seed, worker): the streams of two workers never share a state value within
+ * 2^64 draws. The formulas (log-uniform sizes, weighted choices, offsets)
  * are written down in docs/METHODOLOGY.md. */
 #ifndef COLLECT_WL_DRAW_H
 #define COLLECT_WL_DRAW_H
@@ -14,24 +13,7 @@
 #include <stdint.h>
 
 #include "collect/workload.h"
-
-/* wl_rng_init: the generator state of worker `worker` (0, 1, ...) of a run with this
- * seed: seed + worker x 2^32 x golden ratio, mixed once. seed 0 is a valid seed here (the
- * caller turns workload.seed 0 into a time-based one first, wl_rng_time_seed). */
-uint64_t wl_rng_init(uint64_t seed, unsigned worker);
-
-/* wl_rng_time_seed: a non-zero seed from the clock and the process id, for seed 0. */
-uint64_t wl_rng_time_seed(void);
-
-/* wl_rng_next: the next 64 random bits; advances *state. */
-uint64_t wl_rng_next(uint64_t *state);
-
-/* wl_rng_uniform: a double uniform in [0, 1) (53 random bits); advances *state. */
-double wl_rng_uniform(uint64_t *state);
-
-/* wl_rng_below: a whole number uniform in [0, n) without modulo bias (draws below
- * 2^64 mod n are rejected, then the remainder by n); 0 when n is 0. Advances *state. */
-uint64_t wl_rng_below(uint64_t *state, uint64_t n);
+#include "core/rng.h"
 
 /* wl_draw_size: the size of the next object of wl: wl->size (WL_SIZE_FIXED, no draw);
  * round(exp(U(ln min, ln max))) clamped to [min, max] (WL_SIZE_RANDOM, log-uniform: the

@@ -156,14 +156,14 @@ static int claim(struct pool *p, struct worker *w, struct mixed_state *s, enum w
 		return 1;
 	}
 	if (op != WL_DELETE) { /* get, head, overwrite: nlive >= floor >= 1 */
-		i = p->live[wl_rng_below(&s->rng, p->nlive)];
+		i = p->live[rng_below(&s->rng, p->nlive)];
 		p->slot[i].users++;
 		s->slot = i;
 		s->num = p->slot[i].num;
 		return 1;
 	}
 	for (int t = 0; t < MIX_TRIES && p->nlive > p->floor; t++) {
-		i = p->live[wl_rng_below(&s->rng, p->nlive)];
+		i = p->live[rng_below(&s->rng, p->nlive)];
 		if (p->slot[i].users == 0) {
 			pool_unlist(p, i);
 			s->slot = i;
@@ -193,7 +193,7 @@ static int mixed_next(struct eng *g, struct worker *w, struct s3_args *a)
 	if (!eng_more(g, w))
 		return -1;
 	if (!s->seeded) {
-		s->rng = wl_rng_init(wl_seed(g), (unsigned)w->id);
+		s->rng = rng_stream(wl_seed(g), (unsigned)w->id);
 		s->seeded = 1;
 	}
 	pthread_mutex_lock(&p->lock);

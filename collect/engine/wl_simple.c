@@ -47,7 +47,7 @@ static int read_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	const struct workload *wl = eng_workload(g);
 	struct get_state *s = w->st;
-	uint64_t nobj = workload_prepared_objects(wl), n = nobj > 1 ? wl_rnd(w) % nobj : 0;
+	uint64_t nobj = workload_prepared_objects(wl), n = nobj > 1 ? rng_below(&w->rng, nobj) : 0;
 
 	if (!eng_more(g, w) || wl_key_obj(g, &w->key, n))
 		return -1;
@@ -56,7 +56,7 @@ static int read_next(struct eng *g, struct worker *w, struct s3_args *a)
 	if (s == NULL) /* head */
 		return 0;
 	if (!s->seeded) {
-		s->rng = wl_rng_init(wl_seed(g), (unsigned)w->id);
+		s->rng = rng_stream(wl_seed(g), (unsigned)w->id);
 		s->seeded = 1;
 	}
 	if (wl_draw_range(&wl->range, wl_obj_size(g, n), &s->rng, &a->range_off, &s->want))
