@@ -19,7 +19,7 @@ int main(int argc, char **argv)
 	volatile sig_atomic_t *stop;
 	int rc;
 
-	stop = cli_stop_on_signals();
+	stop = cmd_stop_on_signals();
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {
 		fprintf(stderr, "collect: %s\n", e.msg);
@@ -33,7 +33,7 @@ int main(int argc, char **argv)
 		cluster_abort(c, CLI_EXIT_USAGE);
 	}
 	if (cluster_rank(c) == 0) {
-		rc = collect_main(argc, argv, stop, distrib_runner(d));
+		rc = cmd_main(argc, argv, stop, distrib_runner(d));
 		if (distrib_end(d, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			rc = rc ? rc : CLI_EXIT_FAILED;

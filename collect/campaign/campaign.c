@@ -1,4 +1,4 @@
-/* collect/campaign/campaign.c: see campaign.h. The INI reading layer (collect/campaign/campaign_ini.h)
+/* collect/campaign/campaign.c: see campaign.h. The INI reading layer (collect/campaign/cini.h)
  * records (section, key, value, line) and the section headers seen; the checks here
  * then interpret the records, so every message can name file, line, section and key. */
 #include "collect/campaign/campaign.h"
@@ -10,7 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "collect/campaign/campaign_ini.h"
+#include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
 #include "core/units.h"
 

@@ -121,7 +121,8 @@ struct campaign {
 struct campaign *campaign_load(const char *path, struct err *e);
 
 /* campaign_parse_string: the same from text in memory; `name` stands for the file name
- * in messages. For tests and for re-reading a stored copy. */
+ * in messages. Test seam (unit tests and the campaign fuzzer); the collector reads
+ * files with campaign_load. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
 
 /* campaign_workload: the workload of one run of section `bench` (collect/workload.h):

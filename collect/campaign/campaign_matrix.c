@@ -1,6 +1,6 @@
 /* collect/campaign/campaign_matrix.c: the [matrix] lists of a campaign file (ops, sizes or size,
- * concurrency, rate) and the issue-13 keys (mix, range), and the workload of one matrix
- * cell; see campaign.h. Called by campaign.c's interpret (campaign_ini.h). */
+ * concurrency, rate) and the mix and range keys, and the workload of one matrix
+ * cell; see campaign.h. Called by campaign.c's interpret (campaign_int.h). */
 #include "collect/campaign/campaign.h"
 
 #include <stdio.h>
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "collect/campaign/campaign_ini.h"
+#include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
 
 static int item_op(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)

@@ -1,7 +1,8 @@
-/* collect/campaign/campaign_rate.c: the [rate] section of a campaign file, a latency-vs-offered-load
+/* collect/campaign/campaign_rate.c: the [rate] section of a campaign file, a
+ * latency-vs-offered-load
  * sweep: one open-loop run per rate of `rates`, once per subject in the first cycle; and
  * the workload of one of its runs. See campaign.h; called by campaign.c's interpret
- * (campaign_ini.h). */
+ * (campaign_int.h). */
 #include "collect/campaign/campaign.h"
 
 #include <math.h>
@@ -9,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/campaign/campaign_ini.h"
+#include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
 
 #define SEC "rate"

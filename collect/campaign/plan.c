@@ -17,10 +17,10 @@ struct builder {
 	struct err *e;
 };
 
-/* size_label: the SIZE part of a run id: "4KiB"; "random-4KiB-1MiB" for random:4KiB..1MiB;
+/* run_id_size: the SIZE part of a run id: "4KiB"; "random-4KiB-1MiB" for random:4KiB..1MiB;
  * "dist-4KiB.50-64KiB.30" for dist:4KiB:50,64KiB:30 (or "distN-HASH" when that is longer
  * than 64 characters: N entries, the FNV-1a hash of the spec) */
-static void size_label(const struct workload *wl, char *buf, size_t n)
+static void run_id_size(const struct workload *wl, char *buf, size_t n)
 {
 	const struct wl_sizes *sz = &wl->sizes;
 	char a[UNITS_SIZE_MAX], b[UNITS_SIZE_MAX];
@@ -68,7 +68,7 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 		snprintf(cyc, sizeof(cyc), "cycle-%02d", cycle);
 	else
 		snprintf(cyc, sizeof(cyc), "once");
-	size_label(wl, size, sizeof(size));
+	run_id_size(wl, size, sizeof(size));
 	if (wl->rate > 0)
 		snprintf(rate, sizeof(rate), "-r%g", wl->rate);
 	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,

@@ -1,4 +1,5 @@
-/* collect/campaign/plan.h: the run plan: every run of every cycle of a campaign, in execution order.
+/* collect/campaign/plan.h: the run plan: every run of every cycle of a campaign, in execution
+ * order.
  *
  * Order inside a cycle (campaign `order`):
  *   interleave  for each op, size, concurrency (in the campaign's order) the subjects take

@@ -53,7 +53,8 @@ const char *cluster_host(const struct cluster *c, int r);
 int cluster_bcast(struct cluster *c, void *buf, size_t n, struct err *e);
 
 /* cluster_gather_int: every rank's v into all[0..size-1] on rank 0 (all may be NULL on
- * the other ranks) (collective). */
+ * the other ranks) (collective). Test seam (tests/mpi/cluster_check.c): the collector
+ * gathers with cluster_gather. */
 int cluster_gather_int(struct cluster *c, int v, int *all, struct err *e);
 
 /* cluster_gather: every rank's n bytes at mine into all (size x n bytes, rank r's at

@@ -116,7 +116,7 @@ struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, stru
 	d->size = cluster_size(c);
 	d->runner.exec = exec_run;
 	d->runner.arg = d;
-	client_id_of_process(d->id, sizeof(d->id));
+	clientid_of_process(d->id, sizeof(d->id));
 	if (d->rank == 0 && (d->ids = calloc((size_t)d->size, sizeof(d->id))) == NULL) {
 		err_set(e, "out of memory");
 		goto fail;

@@ -42,7 +42,7 @@ struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, stru
 /* distrib_free: remove the temporary directory and free d (NULL is fine). */
 void distrib_free(struct distrib *d);
 
-/* distrib_runner: rank 0's runner for collect_main (cli.h), valid while d lives. */
+/* distrib_runner: rank 0's runner for cmd_main (cli.h), valid while d lives. */
 const struct cli_runner *distrib_runner(struct distrib *d);
 
 /* distrib_serve: a rank other than 0: carry out the runs rank 0 broadcasts until it

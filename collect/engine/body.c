@@ -55,7 +55,8 @@ static const unsigned char *slice(const struct body_buf *b, uint64_t n, uint64_t
 	return b->p + rng_next(&x) % (room + 1);
 }
 
-void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP])
+/* body_stamp: object n's first BODY_STAMP bytes: a bijection of n keyed by the seed. */
+static void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP])
 {
 	/* rng_mix is a bijection of its 64-bit input: distinct n, distinct first word */
 	uint64_t x = n ^ b->key[0], y = n + b->key[1], w0 = rng_next(&x), w1 = rng_next(&y);

@@ -10,7 +10,7 @@
  * - larger objects are assembled in BODY_CHUNK pieces, each from its own offset and
  *   XORed with its own 64-bit key, so no two chunks of the objects of a run are equal
  *   (the buffer is then BODY_INPLACE_MAX + BODY_SLACK bytes);
- * - the first BODY_STAMP bytes of every object are its stamp (body_stamp): distinct for
+ * - the first BODY_STAMP bytes of every object are its stamp: distinct for
  *   distinct n within a run whatever the object count (the slice offsets alone have
  *   about a million choices, so 100,000 objects would share slices), random-looking,
  *   and run-specific through the seed. Nothing for a deduplicating server to find.
@@ -36,9 +36,6 @@ struct body_buf *body_new(uint64_t max_size, uint64_t seed, struct err *e);
 void body_free(struct body_buf *b);
 
 #define BODY_STAMP 16
-
-/* body_stamp: object n's first BODY_STAMP bytes: a bijection of n keyed by the seed. */
-void body_stamp(const struct body_buf *b, uint64_t n, unsigned char out[BODY_STAMP]);
 
 /* body_read: copy bytes [off, off + len) of object n (size bytes, off + len <= size)
  * into dst: the same bytes whatever the pieces an object is read in. */

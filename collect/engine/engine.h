@@ -8,7 +8,8 @@
  * Each returns 0 when the phase completed (request errors inside a benchmark are counted,
  * not fatal) and -1 when the phase could not complete, with the class in res->cls.
  *
- * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what each workload does):
+ * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what
+ * each workload does):
  * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
  *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
  *   retried up to 4 times. No rows are written for prepare or cleanup.

@@ -1,4 +1,5 @@
-/* collect/engine/wl_mixed.c: mixed: each request's op drawn from workload.mix (collect/engine/wl_draw.h,
+/* collect/engine/wl_mixed.c: mixed: each request's op drawn from workload.mix
+ * (collect/engine/wl_draw.h,
  * each worker its own stream of the run's seed), over one pool of objects shared by the
  * workers; rows GET, PUT, STAT (head) and DELETE, one per request, as Warp's mixed
  * benchmark writes them. See wl.h.

@@ -13,7 +13,7 @@
 
 #include "collect/s3/creds.h"
 #include "collect/run/outdir.h"
-#include "collect/run/runner.h"
+#include "collect/run/subject.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sweep.h"
 #include "core/fsutil.h"
@@ -152,7 +152,7 @@ static int sweep(const struct campaign_subject *s, const char *prefix, struct sw
 		 struct err *e)
 {
 	struct creds *cr = NULL;
-	struct s3_client *cl = runner_client(s, &cr, e);
+	struct s3_client *cl = subject_connect(s, &cr, e);
 	struct s3_result failed;
 	int rc = -1;
 

@@ -142,7 +142,7 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 	memset(&c, 0, sizeof(c));
 	if (gethostname(c.host, sizeof(c.host) - 1) != 0)
 		snprintf(c.host, sizeof(c.host), "unknown");
-	if (client_id_of_process(c.client_id, sizeof(c.client_id)) == 0)
+	if (clientid_of_process(c.client_id, sizeof(c.client_id)) == 0)
 		job->client_id = c.client_id;
 	if (runner_exec(job, rr, e) < 0)
 		return -1;

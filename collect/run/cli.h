@@ -73,15 +73,14 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
  * client on this machine); returns an exit code. */
 int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner);
 
-/* cli_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
+/* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for
- * collect_main. Both mains call it first. */
-volatile sig_atomic_t *cli_stop_on_signals(void);
+ * cmd_main. Both mains call it first. */
+volatile sig_atomic_t *cmd_stop_on_signals(void);
 
-/* collect_main: bin/collect's command line (every subcommand, and campaign mode), each
+/* cmd_main: bin/collect's command line (every subcommand, and campaign mode), each
  * run carried out by runner (NULL: one client on this machine); returns the exit code.
  * stop: the flag of the caller's SIGINT/SIGTERM handler. */
-int collect_main(int argc, char **argv, volatile sig_atomic_t *stop,
-		 const struct cli_runner *runner);
+int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner);
 
 #endif

@@ -31,7 +31,7 @@ static size_t read_small(const char *path, char *buf, size_t n)
 	return got;
 }
 
-int client_id_of_process(char *out, size_t n)
+int clientid_of_process(char *out, size_t n)
 {
 	static const char digits[] =
 		"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";

@@ -1,4 +1,4 @@
-/* collect/run/cmd_main.c: collect_main (cli.h): the subcommands and campaign mode, shared by
+/* collect/run/cmd_main.c: cmd_main (cli.h): the subcommands and campaign mode, shared by
  * bin/collect and bin/collect-mpi. */
 #include <getopt.h>
 #include <signal.h>
@@ -17,7 +17,7 @@ static void on_signal(int sig)
 	g_stop = 1;
 }
 
-volatile sig_atomic_t *cli_stop_on_signals(void)
+volatile sig_atomic_t *cmd_stop_on_signals(void)
 {
 	struct sigaction sa;
 
@@ -93,8 +93,7 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 	return cmd_campaign(&a, stop);
 }
 
-int collect_main(int argc, char **argv, volatile sig_atomic_t *stop,
-		 const struct cli_runner *runner)
+int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
 {
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */

@@ -79,11 +79,6 @@ void outdir_free(struct outdir *od)
 	free(od);
 }
 
-const char *outdir_root(const struct outdir *od)
-{
-	return od->root;
-}
-
 int outdir_lock_fd(const struct outdir *od)
 {
 	return od->lock_fd;

@@ -25,9 +25,6 @@ struct outdir;
 int outdir_open(const char *path, struct outdir **out, struct err *e);
 void outdir_free(struct outdir *od);
 
-/* outdir_root: the directory path as given (borrowed). */
-const char *outdir_root(const struct outdir *od);
-
 /* outdir_lock_fd: the lock's file descriptor (a run's child process closes it). */
 int outdir_lock_fd(const struct outdir *od);
 

@@ -11,7 +11,6 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#include "collect/run/outdir.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/fsutil.h"
@@ -19,7 +18,8 @@
 
 static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
 
-const char *phase_state_name(enum phase_state s)
+/* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
+static const char *phase_state_name(enum phase_state s)
 {
 	switch (s) {
 	case PH_STARTED:

@@ -34,9 +34,6 @@ enum phase_state {
 	PH_SKIPPED
 };
 
-/* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
-const char *phase_state_name(enum phase_state s);
-
 /* What the child reports. */
 struct run_state {
 	enum phase_state phase[PHASE_COUNT];

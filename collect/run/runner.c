@@ -14,6 +14,7 @@
 
 #include "collect/run/clean.h"
 #include "collect/run/clientid.h"
+#include "collect/run/subject.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "collect/workload.h"
@@ -35,52 +36,6 @@ static void on_tick(const struct engine_live *live, void *arg)
 	/* one record per write (< PIPE_BUF, so atomic); dropped when the pipe is full */
 	w = write(fd, live, sizeof(*live));
 	(void)w;
-}
-
-/* prefixed_env: the variable PREFIX_SUFFIX; NULL when unset or when the name does not
- * fit (*too_long set then, rather than reading a truncated name). */
-static const char *prefixed_env(const char *prefix, const char *suffix, int *too_long)
-{
-	char name[256];
-	int n = snprintf(name, sizeof(name), "%s_%s", prefix, suffix);
-
-	if (n < 0 || (size_t)n >= sizeof(name)) {
-		*too_long = 1;
-		return NULL;
-	}
-	return getenv(name);
-}
-
-static struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
-{
-	const char *ak, *sk, *tok;
-	int too_long = 0;
-
-	switch (s->cred_kind) {
-	case CAMPAIGN_CRED_PROFILE:
-		return creds_load(s->cred_name, e);
-	case CAMPAIGN_CRED_ENV:
-		ak = prefixed_env(s->cred_name, "ACCESS_KEY_ID", &too_long);
-		sk = prefixed_env(s->cred_name, "SECRET_ACCESS_KEY", &too_long);
-		tok = prefixed_env(s->cred_name, "SESSION_TOKEN", &too_long);
-		if (too_long) {
-			err_set(e,
-				"subject %s: credentials = env:PREFIX: the prefix is too long "
-				"for an environment variable name (%zu characters)",
-				s->id, strlen(s->cred_name));
-			return NULL;
-		}
-		if (ak == NULL || ak[0] == '\0' || sk == NULL || sk[0] == '\0') {
-			err_set(e,
-				"subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
-				"%s_SECRET_ACCESS_KEY is not set",
-				s->id, s->cred_name, s->cred_name, s->cred_name);
-			return NULL;
-		}
-		return creds_new(ak, sk, tok && tok[0] ? tok : NULL, NULL, NULL, e);
-	default:
-		return creds_load(NULL, e);
-	}
 }
 
 /* child_class: the run's class from what the phases gave (see runner.h). */
@@ -130,23 +85,6 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
-/* subject_client: an S3 client for subject s with credentials cr and libcurl buffers of
- * buffer_size bytes (0: libcurl's). */
-static struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
-					long buffer_size, struct err *e)
-{
-	struct s3_config cfg;
-
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.endpoint = s->endpoint;
-	cfg.region = s->region;
-	cfg.virtual_hosted = !s->path_style;
-	cfg.insecure = s->insecure;
-	cfg.creds = cr;
-	cfg.buffer_size = buffer_size;
-	return s3_client_new(&cfg, e);
-}
-
 /* job_client: the S3 client for the job's subject with credentials cr. */
 static struct s3_client *job_client(const struct runner_job *job, struct creds *cr, struct err *e)
 {
@@ -159,21 +97,6 @@ static struct s3_client *job_client(const struct runner_job *job, struct creds *
 		buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
 	}
 	return subject_client(job->subject, cr, buffer_size, e);
-}
-
-struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr, struct err *e)
-{
-	struct s3_client *cl;
-
-	*cr = subject_creds(s, e);
-	if (*cr == NULL)
-		return NULL;
-	cl = subject_client(s, *cr, 0, e);
-	if (cl == NULL) {
-		creds_free(*cr);
-		*cr = NULL;
-	}
-	return cl;
 }
 
 /* job_opts: the engine options of the job (no live counters). */
@@ -312,7 +235,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		goto finish;
 	}
 	job_opts(job, cl, &opts);
-	if (opts.client_id == NULL && client_id_of_process(id, sizeof(id)) == 0)
+	if (opts.client_id == NULL && clientid_of_process(id, sizeof(id)) == 0)
 		opts.client_id = id;
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
@@ -550,7 +473,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
-	if (jc.client_id == NULL && client_id_of_process(id, sizeof(id)) == 0)
+	if (jc.client_id == NULL && clientid_of_process(id, sizeof(id)) == 0)
 		jc.client_id = id;
 	pid = spawn(&jc, &rd, &wr);
 	if (pid < 0)

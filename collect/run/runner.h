@@ -2,7 +2,8 @@
  *
  * runner_exec records where the run's prefix lives (RUNDIR/.subject.json, collect/run/clean.h:
  * for `collect clean` after a kill), then forks. The child (runner.c's child body) builds
- * the subject's credentials and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare / engine_benchmark /
+ * the subject's credentials and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare /
+ * engine_benchmark /
  * engine_cleanup, writes RUNDIR/.state.json after each phase change (so the parent
  * knows how far it got even if it dies) and sends the engine's live counters through a
  * pipe. The parent relays those counters to on_live, kills the child with SIGKILL past
@@ -88,13 +89,8 @@ void runner_result_clear(struct runner_result *res);
  * "... stopped at its N s limit" in e. */
 int runner_sweep(const struct runner_job *job, struct err *e);
 
-/* runner_client: the credentials of subject s, as a run's child takes them (profile,
- * env:PREFIX or the AWS CLI's default chain), into *cr (the caller frees them with
- * creds_free after the client) and a new S3 client for s (s3_client_free). NULL with a
- * message (never a secret) when either fails; *cr is then NULL. */
-struct s3_client *runner_client(const struct campaign_subject *s, struct creds **cr, struct err *e);
-
-/* runner_child_body: the child's work, callable without a fork (tests). Writes the state
+/* runner_child_body: the child's work, callable without a fork. Test seam
+ * (tests/unit/test_runner.c); runner_exec runs it in the child. Writes the state
  * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:
  * 0 when the benchmark produced a summary, 1 otherwise. */
 int runner_child_body(const struct runner_job *job, int live_fd);

@@ -45,11 +45,6 @@ const char *s3_op_name(enum s3_op op)
 	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_table[op].name : "?";
 }
 
-const char *s3_client_endpoint(const struct s3_client *c)
-{
-	return c->endpoint;
-}
-
 /* proxy_env_set: any of the variables libcurl reads to choose a proxy is set. */
 static int proxy_env_set(void)
 {
@@ -217,7 +212,8 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 	return n;
 }
 
-int s3_wants_xml(enum s3_op op)
+/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
+static int s3_wants_xml(enum s3_op op)
 {
 	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
 	       op == S3_DELETE_OBJECTS || op == S3_MP_LIST;

@@ -138,9 +138,6 @@ struct s3_req;
 struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e);
 void s3_client_free(struct s3_client *c);
 
-/* s3_client_endpoint: the endpoint URL as configured (borrowed). */
-const char *s3_client_endpoint(const struct s3_client *c);
-
 /* s3_req_new: a request object with its own easy handle (freed by s3_req_free, which
  * must not be called while the handle is in a multi handle). */
 struct s3_req *s3_req_new(struct s3_client *c, struct err *e);
@@ -157,8 +154,8 @@ void *s3_req_user(const struct s3_req *r);
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
 
 /* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
- * last setup (borrowed until the next setup), for tests and diagnostics. Neither holds
- * a secret. */
+ * last setup (borrowed until the next setup). Test seams (tests/unit/test_s3req.c).
+ * Neither holds a secret. */
 const char *s3_req_url(const struct s3_req *r);
 const char *s3_req_canonical_request(const struct s3_req *r);
 
@@ -173,7 +170,9 @@ struct s3_req *s3_req_from_easy(CURL *easy);
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
- * succeeded, -1 otherwise with res->error (or the setup failure) in e. */
+ * succeeded, -1 otherwise with res->error (or the setup failure) in e. Test seam (the
+ * live tests send single requests with it); the collector uses s3_retry or the
+ * engine's multi loops. */
 int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
 
 /* s3_retry: s3_req_perform up to `attempts` times while the failure is transient
@@ -182,7 +181,9 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
 int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
 	     struct s3_result *res, struct err *e);
 
-/* s3_op_name: "PutObject", ... for messages. */
+/* s3_op_name: the S3 API call of op ("PutObject", "ListObjectsV2", ...), for messages.
+ * Another concern than workload_op_name (collect/workload.h) and op_name (core/ops.h),
+ * which name benchmark ops ("put", "list"): one op may make several S3 calls. */
 const char *s3_op_name(enum s3_op op);
 
 #endif

@@ -62,7 +62,5 @@ struct s3_req {
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);
-/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
-int s3_wants_xml(enum s3_op op);
 
 #endif

@@ -487,11 +487,6 @@ const char *sigv4_signature(const struct sigv4_ctx *c)
 	return c->signature;
 }
 
-const char *sigv4_signed_headers(const struct sigv4_ctx *c)
-{
-	return strbuf_cstr(&c->signed_hdrs);
-}
-
 const char *sigv4_authorization(const struct sigv4_ctx *c)
 {
 	return strbuf_cstr(&c->auth);

@@ -71,13 +71,13 @@ void sigv4_ctx_free(struct sigv4_ctx *c);
 int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_input *in,
 	       struct err *e);
 
-/* Results of the last sigv4_sign, borrowed from c until its next sign. */
+/* Results of the last sigv4_sign, borrowed from c until its next sign. The string to
+ * sign and the signature are test seams (tests/unit/test_sigv4.c, AWS's vectors). */
 const char *sigv4_canonical_request(const struct sigv4_ctx *c);
 const char *sigv4_string_to_sign(const struct sigv4_ctx *c);
-const char *sigv4_signature(const struct sigv4_ctx *c);      /* 64 hex digits */
-const char *sigv4_signed_headers(const struct sigv4_ctx *c); /* "host;x-amz-date" */
-const char *sigv4_authorization(const struct sigv4_ctx *c);  /* Authorization value */
-const char *sigv4_amz_date(const struct sigv4_ctx *c);       /* "20150830T123600Z" */
+const char *sigv4_signature(const struct sigv4_ctx *c);     /* 64 hex digits */
+const char *sigv4_authorization(const struct sigv4_ctx *c); /* Authorization value */
+const char *sigv4_amz_date(const struct sigv4_ctx *c);      /* "20150830T123600Z" */
 
 /* sigv4_uri_encode: append s[0..n) RFC 3986-encoded (unreserved A-Z a-z 0-9 - . _ ~ kept,
  * everything else %XX with uppercase hex; '/' kept when keep_slash). -1 when out of memory. */
@@ -85,15 +85,18 @@ int sigv4_uri_encode(struct strbuf *out, const char *s, size_t n, int keep_slash
 
 /* sigv4_canonical_uri: append the canonical URI of a raw (unencoded) path: with
  * normalize, "." and ".." segments are resolved and empty segments dropped (generic
- * AWS services); without it the path is kept as is (S3). Then encoded keeping '/'. */
+ * AWS services); without it the path is kept as is (S3). Then encoded keeping '/'.
+ * Test seam (tests/unit/test_sigv4.c); sigv4_sign uses it. */
 int sigv4_canonical_uri(struct strbuf *out, const char *path, int normalize);
 
 /* sigv4_canonical_query: append the canonical form of a raw query string ("b=2&a=1",
  * without '?'): each name and value percent-decoded then re-encoded, a missing '='
- * treated as an empty value, pairs sorted by name then value. -1 when out of memory. */
+ * treated as an empty value, pairs sorted by name then value. -1 when out of memory.
+ * Test seam (tests/unit/test_sigv4.c); sigv4_sign uses it. */
 int sigv4_canonical_query(struct strbuf *out, const char *query);
 
-/* sigv4_sha256_hex: out (65 bytes) = hex SHA-256 of data[0..n). -1 on OpenSSL failure. */
+/* sigv4_sha256_hex: out (65 bytes) = hex SHA-256 of data[0..n). -1 on OpenSSL failure.
+ * Test seam (tests/unit/test_sigv4.c); sigv4_sign uses it. */
 int sigv4_sha256_hex(const void *data, size_t n, char out[65]);
 
 /* sigv4_hex: write n bytes of bin as 2n lowercase hex digits and a NUL into out. */

@@ -1,4 +1,4 @@
-/* tests/live/live_wl.c: the issue-13 workloads of the engine (mixed, size distributions,
+/* tests/live/live_wl.c: the drawn and paced workloads of the engine (mixed, size distributions,
  * ranged get) against the local servers tests/run started: NGINX_* (WebDAV: fast, for
  * the runs of >= 5,000 requests; it has no LIST, so no cleanup there: its state dir goes
  * when tests/run stops it) and RGW_* (the real S3 server: 206, 416 InvalidRange, what a

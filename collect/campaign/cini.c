@@ -1,6 +1,6 @@
-/* collect/campaign/campaign_ini.c: see campaign_ini.h. The reader hands inih one line per call,
+/* collect/campaign/cini.c: see cini.h. The reader hands inih one line per call,
  * counting lines and noting section headers; the handler only records keys. */
-#include "collect/campaign/campaign_ini.h"
+#include "collect/campaign/cini.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -193,7 +193,9 @@ int cini_get_str(struct cini *p, const char *sec, const char *key, char **out, c
 	return 0;
 }
 
-int cini_parse_u64(const char *s, uint64_t *out)
+/* cini_parse_u64: a decimal number, digits only (no sign, no space). 0, or -1 when `s`
+ * is not one or overflows. */
+static int cini_parse_u64(const char *s, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;

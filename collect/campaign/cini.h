@@ -1,14 +1,15 @@
-/* collect/campaign/campaign_ini.h: the INI reading layer of the campaign file (collect/campaign/campaign.c),
- * not a public API. inih hands every key to a handler that only records (section, key,
+/* collect/campaign/cini.h: the INI reading layer of the campaign file
+ * (collect/campaign/campaign.c),
+ * internal to collect/campaign/ (its parts: collect/campaign/campaign_int.h). inih hands every
+ * key to a handler that only records (section, key,
  * value, line) and the section headers seen; campaign.c then interprets the records
  * through the typed accessors below, so every message can name file, line, section and
  * key: "FILE:LINE: [SECTION] KEY: what is wrong". */
-#ifndef COLLECT_CAMPAIGN_INI_H
-#define COLLECT_CAMPAIGN_INI_H
+#ifndef COLLECT_CAMPAIGN_CINI_H
+#define COLLECT_CAMPAIGN_CINI_H
 
 #include <stdint.h>
 
-#include "collect/workload.h"
 #include "core/err.h"
 
 /* One key as read: owned copies, the line it was on, and whether a getter asked for it. */
@@ -54,10 +55,6 @@ void cini_free(struct cini *p);
 /* cini_trim: strip leading and trailing white space in place; returns the new start. */
 char *cini_trim(char *s);
 
-/* cini_parse_u64: a decimal number, digits only (no sign, no space). 0, or -1 when `s`
- * is not one or overflows. */
-int cini_parse_u64(const char *s, uint64_t *out);
-
 /* cini_sec_line: line of the section header `name`, or 0 when the section is absent. */
 int cini_sec_line(const struct cini *p, const char *name);
 
@@ -99,29 +96,5 @@ typedef int (*cini_item_fn)(struct cini *p, struct cini_kv *kv, const char *t, i
  * `max` of them (more: "too many items (at most MAX)"). Returns the
  * number of items, or -1 (empty item, empty list, too many, or fn failed). */
 int cini_each_item(struct cini *p, struct cini_kv *kv, int max, cini_item_fn fn, void *arg);
-
-/* campaign_parse_matrix_lists (collect/campaign/campaign_matrix.c, for campaign.c): the [matrix]
- * keys ops, sizes or size, concurrency, rate, mix and range into c (c->matrix.line set
- * first). 0, or -1 with the message naming the key. */
-struct campaign;
-int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
-
-/* campaign_item_rate (collect/campaign/campaign_matrix.c): a cini_item_fn reading item i of a rate
- * list ([matrix] rate, [rate] rates) into ((double *)arg)[i], offered req/s as
- * workload_parse_rate reads it; a rate listed twice is an error. */
-int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
-
-/* campaign_parse_sweep (collect/campaign/campaign_rate.c, for campaign.c): the [rate] section, when
- * present, into c->sweep (after [campaign], whose timeout it may take). 0, or -1 with the
- * message naming the key. */
-int campaign_parse_sweep(struct cini *p, struct campaign *c);
-
-/* campaign_bench_fault (collect/campaign/campaign.c): workload_check's complaint `what` about field
- * f of a run of section sec, as "FILE:LINE: [SEC] KEY: what" for the key the section
- * spells f with (matrix ops/sizes, rate rates; a [campaign] timeout when the section has
- * none; the section's header line when the key is absent). Returns -1. */
-struct campaign_bench;
-int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
-			 enum wl_field f, const char *what);
 
 #endif
