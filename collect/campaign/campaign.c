@@ -141,31 +141,10 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	if (b->timeout_s == 0)
 		b->timeout_s = campaign_timeout;
 	if (b->timeout_s == 0) {
-		campaign_workload(b, wl.op, b->size, 1, &wl);
+		campaign_bench_workload(b, wl.op, b->size, 1, &wl);
 		b->timeout_s = workload_default_timeout(&wl);
 	}
 	return 0;
-}
-
-int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
-			 enum wl_field f, const char *what)
-{
-	const char *key = workload_field_key(f);
-	struct cini_kv *kv;
-
-	if (strcmp(sec, "matrix") == 0 && f == WLF_OP)
-		key = "ops";
-	if (strcmp(sec, "matrix") == 0 && f == WLF_SIZE)
-		key = cini_get(p, sec, "size") ? "size" : "sizes";
-	if (strcmp(sec, "rate") == 0 && f == WLF_RATE)
-		key = "rates";
-	if ((kv = cini_get(p, sec, key)) != NULL)
-		return cini_bad(p, kv, what);
-	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
-		return cini_bad(p, kv,
-				"is not longer than the duration of every section; give a "
-				"longer timeout");
-	return err_set(p->e, "%s:%d: [%s] %s: %s", p->name, b->line, sec, key, what);
 }
 
 /* check_bench: every workload of sec within workload_check's limits */
@@ -177,7 +156,7 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 	struct err we;
 
 	if (strcmp(sec, "matrix") != 0) {
-		campaign_workload(b, section_op(sec), b->size, b->concurrency, &wl);
+		campaign_bench_workload(b, section_op(sec), b->size, b->concurrency, &wl);
 		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
 			return campaign_bench_fault(p, sec, b, f, we.msg);
 		return 0;
@@ -188,21 +167,6 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 			return campaign_bench_fault(p, sec, b, f, we.msg);
 	}
 	return 0;
-}
-
-void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,
-		       struct workload *wl)
-{
-	memset(wl, 0, sizeof(*wl));
-	wl->op = op;
-	wl->size = size;
-	wl->concurrency = conc;
-	wl->bound = bench->bound;
-	wl->duration_s = bench->bound == WL_BOUND_DURATION ? bench->duration_s : 0;
-	wl->count = bench->bound == WL_BOUND_COUNT ? bench->count : 0;
-	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
-	wl->batch = op == WL_DELETE ? bench->batch : 0;
-	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
 }
 
 static int parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,

@@ -125,11 +125,11 @@ struct campaign *campaign_load(const char *path, struct err *e);
  * files with campaign_load. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
 
-/* campaign_workload: the workload of one run of section `bench` (collect/workload.h):
+/* campaign_bench_workload: the workload of one run of section `bench` (collect/workload.h):
  * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
  * section's bound, and its objects / batch / part_size where the op uses them. */
-void campaign_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size, int conc,
-		       struct workload *wl);
+void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
+			     int conc, struct workload *wl);
 
 /* campaign_matrix_cells: the number of [matrix] cells of one subject and cycle:
  * ops x sizes x concurrency x rates (1 when there is no rate key). */
@@ -137,7 +137,7 @@ int campaign_matrix_cells(const struct campaign *c);
 
 /* campaign_matrix_workload: the workload of [matrix] cell `cell` (0 ..
  * campaign_matrix_cells - 1), cells in campaign order: op, then size, then concurrency,
- * then rate (the last varying fastest): campaign_workload's fields, the cell's size spec,
+ * then rate (the last varying fastest): campaign_bench_workload's fields, the cell's size spec,
  * the mix for mixed, the range for get, the cell's rate (0: closed loop). */
 void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl);
 

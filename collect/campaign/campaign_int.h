@@ -1,7 +1,8 @@
 /* collect/campaign/campaign_int.h: the parts of the campaign parser shared by its files,
  * internal to collect/campaign/: campaign.c interprets the file and calls the [matrix]
  * lists (campaign_matrix.c) and the [rate] sweep (campaign_rate.c); those build their
- * runs with campaign_workload and report with campaign_bench_fault (campaign.c). */
+ * runs with campaign_bench_workload and report with campaign_bench_fault
+ * (campaign_bench.c). */
 #ifndef COLLECT_CAMPAIGN_INT_H
 #define COLLECT_CAMPAIGN_INT_H
 
@@ -24,7 +25,7 @@ int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i,
  * message naming the key. */
 int campaign_parse_sweep(struct cini *p, struct campaign *c);
 
-/* campaign_bench_fault (collect/campaign/campaign.c): workload_check's complaint `what` about field
+/* campaign_bench_fault (collect/campaign/campaign_bench.c): workload_check's complaint `what` about field
  * f of a run of section sec, as "FILE:LINE: [SEC] KEY: what" for the key the section
  * spells f with (matrix ops/sizes, rate rates; a [campaign] timeout when the section has
  * none; the section's header line when the key is absent). Returns -1. */

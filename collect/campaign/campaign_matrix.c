@@ -195,7 +195,7 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
 	int si = cell / nr / c->n_conc % c->n_sizes, oi = cell / nr / c->n_conc / c->n_sizes;
 	enum wl_op op = c->ops[oi];
 
-	campaign_workload(&c->matrix, op, c->sizes[si], c->conc[ci], wl);
+	campaign_bench_workload(&c->matrix, op, c->sizes[si], c->conc[ci], wl);
 	wl->sizes = c->size_specs[si];
 	if (op == WL_MIXED)
 		wl->mix = c->mix;

@@ -94,7 +94,7 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 	if (b->timeout_s == 0)
 		b->timeout_s = campaign_timeout;
 	if (b->timeout_s == 0) {
-		campaign_workload(b, sw->op, b->size, b->concurrency, &wl);
+		campaign_bench_workload(b, sw->op, b->size, b->concurrency, &wl);
 		b->timeout_s = workload_default_timeout(&wl);
 	}
 	return 0;
@@ -125,7 +125,7 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 {
 	const struct campaign_sweep *sw = &c->sweep;
 
-	campaign_workload(&sw->bench, sw->op, sw->bench.size, sw->bench.concurrency, wl);
+	campaign_bench_workload(&sw->bench, sw->op, sw->bench.size, sw->bench.concurrency, wl);
 	wl->sizes = sw->sizes;
 	if (sw->op == WL_MIXED)
 		wl->mix = sw->mix;

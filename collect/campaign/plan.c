@@ -107,8 +107,8 @@ static int oneoff_item(const struct campaign *c, int k, struct workload *wl, dou
 		if (!once[o]->enabled)
 			continue;
 		if (k-- == 0) {
-			campaign_workload(once[o], once_ops[o], once[o]->size, once[o]->concurrency,
-					  wl);
+			campaign_bench_workload(once[o], once_ops[o], once[o]->size,
+						once[o]->concurrency, wl);
 			*timeout_s = once[o]->timeout_s;
 			return 0;
 		}
