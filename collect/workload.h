@@ -2,18 +2,17 @@
  * names, defaults, limits, checks, spellings and run.json form. The engine
  * (collect/engine/engine.h) runs it and includes this header, never the reverse.
  *
- * Both front ends build a struct workload and check it here: the
- * campaign parser (collect/campaign/campaign.c, one per [matrix] cell and one-off section) and
- * `collect run` (collect/run/cmd_run.c). So a value one accepts the other accepts, and both
+ * Both front ends build a struct workload and check it here: the campaign parser
+ * (collect/campaign/, one per [matrix] cell and one-off section) and `collect run`
+ * (collect/run/cmd_run.c). So a value one accepts the other accepts, and both
  * refuse it with the same words; each names the field in its own spelling (the campaign
  * key `part_size`, the option `--part-size`) through workload_field_key/_option. */
 #ifndef COLLECT_WORKLOAD_H
 #define COLLECT_WORKLOAD_H
 
-#include <stdint.h>
-
 #include <jansson.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/err.h"
 #include "core/ops.h"
