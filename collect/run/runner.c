@@ -96,7 +96,7 @@ static struct s3_client *job_client(const struct runner_job *job, struct creds *
 		long b = (32L << 20) / job->wl->concurrency;
 		buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
 	}
-	return subject_client(job->subject, cr, buffer_size, e);
+	return subject_client(job->subject, cr, buffer_size, &job->wl->send, e);
 }
 
 /* job_opts: the engine options of the job (no live counters). */

@@ -79,8 +79,8 @@ static void crc64_tables(void)
 	}
 	for (int i = 0; i < 256; i++)
 		for (int t = 1; t < 8; t++)
-			crc64_tab[t][i] =
-				(crc64_tab[t - 1][i] >> 8) ^ crc64_tab[0][crc64_tab[t - 1][i] & 0xff];
+			crc64_tab[t][i] = (crc64_tab[t - 1][i] >> 8) ^
+					  crc64_tab[0][crc64_tab[t - 1][i] & 0xff];
 }
 
 uint64_t checksum_crc64nvme(uint64_t crc, const void *data, size_t n)
@@ -221,8 +221,7 @@ static uint64_t multmodp(uint64_t a, uint64_t b, uint64_t poly, int w)
 	return p;
 }
 
-uint64_t checksum_crc_combine(enum checksum_alg a, uint64_t crc_a, uint64_t crc_b,
-			      uint64_t len_b)
+uint64_t checksum_crc_combine(enum checksum_alg a, uint64_t crc_a, uint64_t crc_b, uint64_t len_b)
 {
 	uint64_t poly, xn, sq;
 	int w;

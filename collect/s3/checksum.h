@@ -88,8 +88,7 @@ uint64_t checksum_crc64nvme(uint64_t crc, const void *data, size_t n);
 
 /* checksum_crc_combine: the CRC of A || B from crc_a = CRC(A), crc_b = CRC(B) and
  * len_b = |B| bytes, for CRC-32, CRC-32C or CRC-64/NVME (a); crc_a for another a. */
-uint64_t checksum_crc_combine(enum checksum_alg a, uint64_t crc_a, uint64_t crc_b,
-			      uint64_t len_b);
+uint64_t checksum_crc_combine(enum checksum_alg a, uint64_t crc_a, uint64_t crc_b, uint64_t len_b);
 
 /* checksum_crc_value: the CRC of a finished CRC digest (checksum_final's bytes, big-endian)
  * as a number; 0 for a non-CRC algorithm. */

@@ -56,9 +56,11 @@ static void check_values(void)
 		{CHECKSUM_SHA1, "abc", "a9993e364706816aba3e25717850c26c9cd0d89d", NULL},
 		{CHECKSUM_SHA256, "abc",
 		 "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad", NULL},
-		{CHECKSUM_MD5, "abc", "900150983cd24fb0d6963f7d28e17f72", "kAFQmDzST7DWlj99KOF/cg=="},
+		{CHECKSUM_MD5, "abc", "900150983cd24fb0d6963f7d28e17f72",
+		 "kAFQmDzST7DWlj99KOF/cg=="},
 		{CHECKSUM_CRC32, "", "00000000", "AAAAAA=="},
-		{CHECKSUM_SHA256, "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
+		{CHECKSUM_SHA256, "",
+		 "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855",
 		 "47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU="},
 	};
 	char got[2 * CHECKSUM_MAX + 1], b64[CHECKSUM_B64_MAX];
@@ -137,7 +139,8 @@ static void check_names(void)
 	struct err e;
 
 	for (int i = 0; i < CHECKSUM_COUNT; i++) {
-		CHECK(checksum_parse(checksum_name((enum checksum_alg)i), &a, &e) == 0 && (int)a == i,
+		CHECK(checksum_parse(checksum_name((enum checksum_alg)i), &a, &e) == 0 &&
+			      (int)a == i,
 		      "parse(name(%d))", i);
 	}
 	CHECK(checksum_parse("CRC32C", &a, &e) == 0 && a == CHECKSUM_CRC32C, "case-insensitive");
