@@ -12,8 +12,8 @@ static const struct {
 	enum wl_field f;
 	const char *v0, *v1;
 } pairs[] = {
-	{WLF_READS, "random", "once"},   {WLF_HTTP, "1.1", "2"},
-	{WLF_HTTP2_SHARED, "no", "yes"}, {WLF_KEEPALIVE, "yes", "no"},
+	{WLF_READS, "random", "once"},      {WLF_HTTP, "1.1", "2"},
+	{WLF_HTTP2_SHARED, "no", "yes"},    {WLF_KEEPALIVE, "yes", "no"},
 	{WLF_ADDRESSES, "first", "spread"},
 };
 

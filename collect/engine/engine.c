@@ -151,6 +151,13 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 	return got;
 }
 
+void eng_reads_exhausted(struct eng *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->res->reads_exhausted = 1;
+	pthread_mutex_unlock(&g->lock);
+}
+
 static int eng_time_left(const struct eng *g)
 {
 	if (eng_stopped(g))
@@ -456,7 +463,12 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		if (g.body == NULL)
 			goto done;
 	}
-	g.cursor_end = o->wl->op == WL_DELETE ? workload_prepared_objects(o->wl) : 0;
+	/* delete, and a get with reads = once: each prepared object handed out once */
+	g.cursor_end = o->wl->op == WL_DELETE ||
+				       (o->wl->op == WL_GET && o->wl->send.reads == WL_READS_ONCE)
+			       ? workload_prepared_objects(o->wl)
+			       : 0;
+	res->reads_exhausted = 0;
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
 	workers = workload_workers(o->wl);

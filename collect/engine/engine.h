@@ -98,6 +98,8 @@ struct engine_result {
 					  benchmark phase, seconds; set by engine_benchmark */
 	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	int reads_exhausted;        /* reads = once: the benchmark ran out of unread objects
+					  before its bound */
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

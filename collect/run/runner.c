@@ -259,6 +259,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
+		st.reads_exhausted = res.reads_exhausted;
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);

@@ -121,7 +121,7 @@ static int scan(struct s3_req *r, int want_sha, struct err *e)
 	r->pos = 0;
 	while (r->pos < r->body.len) {
 		size_t want = r->body.len - r->pos < sizeof(buf) ? (size_t)(r->body.len - r->pos)
-								  : sizeof(buf);
+								 : sizeof(buf);
 		const char *p = buf;
 		if (r->body.mem != NULL)
 			p = (const char *)r->body.mem + r->pos, r->pos += want;
