@@ -113,6 +113,13 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
 	c->checksum = cfg->checksum;
 	c->checksum_get = cfg->checksum_get;
+	c->http2 = cfg->http2;
+	c->http2_shared = cfg->http2_shared;
+	c->no_keepalive = cfg->no_keepalive;
+	if (cfg->spread && s3_resolve_all(c, e) != 0) {
+		s3_client_free(c);
+		return NULL;
+	}
 	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
@@ -138,6 +145,7 @@ void s3_client_free(struct s3_client *c)
 	free(c->endpoint);
 	free(c->scheme);
 	free(c->authority);
+	free(c->connect_to);
 	sigv4_signer_free(c->signer);
 	free(c);
 }
@@ -280,7 +288,20 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->errbuf);
 	curl_easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
-	curl_easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+	curl_easy_setopt(h, CURLOPT_HTTP_VERSION,
+			 c->http2 ? (long)CURL_HTTP_VERSION_2TLS : (long)CURL_HTTP_VERSION_1_1);
+	if (c->http2 && c->http2_shared)
+		curl_easy_setopt(h, CURLOPT_PIPEWAIT, 1L);
+	if (c->no_keepalive) {
+		curl_easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
+		curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
+	}
+	if (c->n_connect_to > 0) {
+		int k = atomic_fetch_add(&c->next_addr, 1) % c->n_connect_to;
+		r->connect_to.data = c->connect_to[k];
+		r->connect_to.next = NULL;
+		curl_easy_setopt(h, CURLOPT_CONNECT_TO, &r->connect_to);
+	}
 	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
 	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);

@@ -139,6 +139,7 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	res->bytes_down = r->down;
 	res->content_length = r->content_length;
 	memcpy(res->etag, r->etag, sizeof(res->etag));
+	s3_transport_info(r, res);
 
 	if (cc != CURLE_OK) {
 		const char *what = "connect";

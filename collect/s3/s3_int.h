@@ -4,6 +4,7 @@
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include <curl/curl.h>
@@ -34,6 +35,13 @@ struct s3_client {
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
 	struct sigv4_signer *signer;
+	/* transport (s3_config's http2, http2_shared, no_keepalive, spread) */
+	int http2, http2_shared, no_keepalive;
+	/* addresses = spread: CURLOPT_CONNECT_TO entries "::ADDR:PORT", one per address the
+	 * host resolved to; request objects take them in turn (next_addr) */
+	char (*connect_to)[80];
+	int n_connect_to;
+	atomic_int next_addr;
 };
 
 struct s3_req {
@@ -78,6 +86,7 @@ struct s3_req {
 	/* parsed answers */
 	struct s3xml_list list;
 	struct s3xml_uploads uploads;
+	struct curl_slist connect_to; /* this request object's CURLOPT_CONNECT_TO entry */
 	char upload_id[1024];
 	char complete_etag[128];
 };
@@ -108,5 +117,14 @@ void s3_send_body(struct s3_req *r, const char *p, size_t n);
 /* s3_send_finish: a finished GET's verification into res (cls EC_CHECKSUM on a mismatch);
  * an upload's checksum into res->checksum / checksum_crc. */
 void s3_send_finish(struct s3_req *r, struct s3_result *res);
+
+/* collect/s3/s3_conn.c: the transport side.
+ * s3_resolve_all: addresses = spread: every address of the endpoint's host into
+ * c->connect_to ("::ADDR:PORT"); -1 with a message when the name does not resolve. */
+int s3_resolve_all(struct s3_client *c, struct err *e);
+
+/* s3_transport_info: the HTTP version, new connections and address of the finished
+ * transfer into res. */
+void s3_transport_info(struct s3_req *r, struct s3_result *res);
 
 #endif

@@ -12,7 +12,11 @@
 #    XAmzContentSHA256Mismatch: RGW 16.2 does not know it), a wrong x-amz-checksum-crc32
 #    header is accepted (RGW 16.2 ignores flexible checksums);
 #  - reads = once never reads an object twice (from the ops log) and records when the
-#    objects ran out; bad values are named by option or by file, line, section and key.
+#    objects ran out; bad values are named by option or by file, line, section and key;
+#  - keepalive = no opens one connection per request; addresses = spread reaches every
+#    address of a name (three loopback addresses); http = 2 against nginx over TLS with
+#    HTTP/2 records version 2 per request (one connection per worker, or one shared),
+#    and against a TLS endpoint without it falls back to 1.1, recorded.
 . "$(dirname "$0")/collect_lib.sh"
 
 if ! "$collect" run --help 2>&1 | grep -q -- "--checksum"; then
@@ -167,6 +171,92 @@ a=$(run_json "$work/cout/runs/cycle-01/a/put-100KiB-c1" "j['workload']['send']['
 b=$(run_json "$work/cout/runs/cycle-01/b/put-100KiB-c1" "j['workload']['send']['checksum'], j['workload']['send']['payload'], j['errors']['count']")
 [ "$a / $b" = "sha256 streaming 0 / none signed 0" ]
 check $? "run.json says each subject's mode: a $a, b $b"
+
+# keepalive = no: one connection per request; addresses = spread over three loopback
+# addresses one name resolves to (a private /etc/hosts in a mount namespace)
+start_verify multi --addresses 127.0.0.1,127.0.0.2,127.0.0.3
+run k-no "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5 --keepalive no
+run k-yes "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5
+[ "$(run_json "$work/k-no" "j['transport']['connections_opened'], j['workload']['send']['keepalive']") / $(run_json "$work/k-yes" "j['transport']['connections_opened']")" = "10 no / 2" ]
+check $? "keepalive = no: 10 connections for 10 requests (kept alive: 2)"
+vlog multi "print(len(set(r['peer'] for r in recs if r['method'] == 'PUT' and '/put/' in r['path'])))" >"$work/peers.txt"
+[ "$(cat "$work/peers.txt")" = 12 ]
+check $? "the server saw 12 client connections for the two runs' 20 PUTs ($(cat "$work/peers.txt"))"
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	printf '127.0.0.1 multi.test\n127.0.0.2 multi.test\n127.0.0.3 multi.test\n' >"$work/hosts"
+	port=$(cat "$work/multi.port")
+	AWS_ACCESS_KEY_ID=vkey AWS_SECRET_ACCESS_KEY=vsecret unshare -m sh -c \
+		"mount --bind '$work/hosts' /etc/hosts && '$collect' run --endpoint http://multi.test:$port \
+		--bucket b --op put --size 4KiB --concurrency 6 --count 5 --addresses spread \
+		-o '$work/spread'" >"$work/spread.txt" 2>&1
+	check $? "addresses = spread: $(tail -n 1 "$work/spread.txt")"
+	[ "$(run_json "$work/spread" "sorted((a['address'], a['requests']) for a in j['transport']['addresses'])")" = \
+		"[('127.0.0.1', 10), ('127.0.0.2', 10), ('127.0.0.3', 10)]" ]
+	check $? "addresses = spread: 10 requests to each of the three addresses (run.json transport)"
+	vlog multi "print(sorted(set(r['local'] for r in recs if r['method'] == 'PUT' and '/put/' in r['path'])))" >"$work/locals.txt"
+	[ "$(cat "$work/locals.txt")" = "['127.0.0.1', '127.0.0.2', '127.0.0.3']" ]
+	check $? "the server was reached on its three addresses"
+else
+	skip 3 "addresses = spread needs root and unshare (a private /etc/hosts)"
+fi
+
+# http = 2: nginx over TLS with HTTP/2 (each request's version recorded as 2; one
+# connection per worker, or one for all with http2_shared) and TLS without it (falls back)
+h2=$work/h2
+mkdir -p "$h2/data/bkt" "$h2/tmp"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$h2/key.pem" -out "$h2/cert.pem" -days 2 \
+	-subj /CN=127.0.0.1 >/dev/null 2>&1
+freep() { python3 -c "import socket; s = socket.socket(); s.bind(('127.0.0.1', 0)); print(s.getsockname()[1])"; }
+p2=$(freep) p1=$(freep)
+{
+	[ "$(id -u)" = 0 ] && echo "user root;"
+	cat <<CONF
+daemon on;
+worker_processes 1;
+pid $h2/nginx.pid;
+error_log $h2/error.log warn;
+events { worker_connections 1024; }
+http {
+	access_log off;
+	client_max_body_size 0;
+	client_body_temp_path $h2/tmp;
+	proxy_temp_path $h2/tmp/proxy;
+	fastcgi_temp_path $h2/tmp/fastcgi;
+	uwsgi_temp_path $h2/tmp/uwsgi;
+	scgi_temp_path $h2/tmp/scgi;
+	ssl_certificate $h2/cert.pem;
+	ssl_certificate_key $h2/key.pem;
+	server {
+		listen 127.0.0.1:$p2 ssl http2;
+		root $h2/data;
+		dav_methods PUT DELETE MKCOL;
+		create_full_put_path on;
+	}
+	server {
+		listen 127.0.0.1:$p1 ssl;
+		root $h2/data;
+		dav_methods PUT DELETE MKCOL;
+		create_full_put_path on;
+	}
+}
+CONF
+} >"$h2/nginx.conf"
+if nginx -p "$h2" -c "$h2/nginx.conf" -e "$h2/error.log" >/dev/null 2>&1; then
+	at_exit "kill \$(cat '$h2/nginx.pid') 2>/dev/null"
+	for case in "$p2 no" "$p2 yes" "$p1 no"; do
+		set -- $case
+		AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "https://127.0.0.1:$1" \
+			--insecure --path-style --bucket bkt --op put --size 4KiB --concurrency 4 --count 5 \
+			--http 2 --http2-shared "$2" -o "$work/h-$1-$2" >"$work/h-$1-$2.txt" 2>&1
+	done
+	got=$(for case in "$p2-no" "$p2-yes" "$p1-no"; do
+		run_json "$work/h-$case" "j['transport']['http']['2'], j['transport']['http']['1.1'], j['transport']['connections_opened'], j['summary']['errors']"
+	done | tr '\n' '/')
+	[ "$got" = "20 0 4 0/20 0 1 0/0 20 4 0/" ]
+	check $? "http = 2: 20 requests on HTTP/2 over 4 connections, over 1 shared; HTTP/1.1-only TLS falls back, recorded ($got)"
+else
+	skip 1 "nginx with TLS and HTTP/2 did not start: $(tail -n 2 "$h2/error.log" 2>/dev/null)"
+fi
 
 # radosgw: what Ceph RGW 16.2 checks
 if [ -z "${RGW_S3_ENDPOINT:-}" ]; then

@@ -3,9 +3,10 @@
 client sends, for the tests of integrity checksums and payload signing (RGW 16.2 and
 s3rver 4.0.4 return no checksums and ignore trailers).
 
-    verify_s3.py --port-file F --log L [--access-key AK --secret-key SK] [--corrupt-get]
+    verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
+                 [--addresses 127.0.0.1,127.0.0.2,...]
 
-Listens on 127.0.0.1 (a free port, written to F). Keeps objects in memory; answers
+Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
 GetObject, HeadObject, DeleteObject, DeleteObjects, ListObjectsV2 (one page), DeleteBucket.
 Checks, with Python's own zlib, hashlib and hmac (an implementation independent of the
@@ -101,7 +102,10 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def note(self, **kw):
-        rec = {"method": self.command, "path": self.path}
+        rec = {"method": self.command, "path": self.path,
+               "peer": "%s:%d" % self.client_address[:2],
+               "local": self.connection.getsockname()[0],
+               "version": self.request_version}
         rec.update(kw)
         with self.server.log_lock:
             self.server.log.write(json.dumps(rec) + "\n")
@@ -375,16 +379,24 @@ def main():
     ap.add_argument("--log", required=True)
     ap.add_argument("--secret-key", default="verify-secret")
     ap.add_argument("--corrupt-get", action="store_true")
+    ap.add_argument("--addresses", default="127.0.0.1")
     a = ap.parse_args()
-    srv = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    srv.store, srv.secret, srv.corrupt = Store(), a.secret_key, a.corrupt_get
-    srv.log, srv.log_lock = open(a.log, "a"), threading.Lock()
+    store, log, lock = Store(), open(a.log, "a"), threading.Lock()
+    servers, port = [], 0
+    for addr in a.addresses.split(","):
+        srv = ThreadingHTTPServer((addr, port), Handler)
+        port = srv.server_address[1]
+        srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
+        srv.log, srv.log_lock = log, lock
+        servers.append(srv)
+    for srv in servers[1:]:
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
     with open(a.port_file + ".tmp", "w") as f:
-        f.write("%d\n" % srv.server_address[1])
+        f.write("%d\n" % port)
     import os
     os.rename(a.port_file + ".tmp", a.port_file)
     try:
-        srv.serve_forever()
+        servers[0].serve_forever()
     except KeyboardInterrupt:
         pass
     return 0
