@@ -111,6 +111,7 @@ static void subjects_matrix(json_t *root, const struct aggregate *a, int *ok)
 		outj_put(o, "color", jstr(s->color), ok);
 		outj_put(o, "endpoint", jstr(s->endpoint), ok);
 		outj_put(o, "region", jstr(s->region), ok);
+		outj_put(o, "send", jstr(s->send), ok);
 		outj_add(arr, o, ok);
 	}
 	outj_put(root, "subjects", arr, ok);

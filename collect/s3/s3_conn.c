@@ -26,7 +26,10 @@ static void host_port(const struct s3_client *c, char *host, size_t hn, char *po
 		colon = strrchr(a, ':');
 		snprintf(host, hn, "%.*s", (int)(colon ? (size_t)(colon - a) : strlen(a)), a);
 	}
-	snprintf(port, pn, "%s", colon ? colon + 1 : strcmp(c->scheme, "https://") == 0 ? "443" : "80");
+	snprintf(port, pn, "%s",
+		 colon                                ? colon + 1
+		 : strcmp(c->scheme, "https://") == 0 ? "443"
+						      : "80");
 }
 
 int s3_resolve_all(struct s3_client *c, struct err *e)
@@ -47,11 +50,13 @@ int s3_resolve_all(struct s3_client *c, struct err *e)
 		freeaddrinfo(res);
 		return err_set(e, "s3: out of memory");
 	}
-	for (struct addrinfo *ai = res; ai != NULL && c->n_connect_to < MAX_ADDRS; ai = ai->ai_next) {
+	for (struct addrinfo *ai = res; ai != NULL && c->n_connect_to < MAX_ADDRS;
+	     ai = ai->ai_next) {
 		char txt[INET6_ADDRSTRLEN], entry[80];
-		const void *src = ai->ai_family == AF_INET6
-					  ? (const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr
-					  : (const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
+		const void *src =
+			ai->ai_family == AF_INET6
+				? (const void *)&((struct sockaddr_in6 *)ai->ai_addr)->sin6_addr
+				: (const void *)&((struct sockaddr_in *)ai->ai_addr)->sin_addr;
 		if (inet_ntop(ai->ai_family, src, txt, sizeof(txt)) == NULL)
 			continue;
 		snprintf(entry, sizeof(entry), ai->ai_family == AF_INET6 ? "::[%s]:%s" : "::%s:%s",

@@ -172,6 +172,18 @@ b=$(run_json "$work/cout/runs/cycle-01/b/put-100KiB-c1" "j['workload']['send']['
 [ "$a / $b" = "sha256 streaming 0 / none signed 0" ]
 check $? "run.json says each subject's mode: a $a, b $b"
 
+analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
+"$analyze" "$work/cout" -o "$work/cres" >"$work/cres.txt" 2>&1 &&
+	"$render" "$work/cres" -o "$work/crep" >"$work/crep.txt" 2>&1
+check $? "analyze and render the campaign: $(tail -n 1 "$work/crep.txt")"
+python3 -c "import re
+t = re.sub(r'<[^>]+>', '|', open('$work/crep/report.html').read())
+t = t[t.find('Subjects compared'):]
+rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:2]
+print(' / '.join(re.sub(r'\|+', '|', r).split('|')[-2] for r in rows))" >"$work/env.txt"
+[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed (differs from the other subjects: compare with care)" ]
+check $? "the report's environment says how each subject sent its requests and flags the difference: $(cat "$work/env.txt")"
+
 # keepalive = no: one connection per request; addresses = spread over three loopback
 # addresses one name resolves to (a private /etc/hosts in a mount namespace)
 start_verify multi --addresses 127.0.0.1,127.0.0.2,127.0.0.3
