@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "collect/s3/s3.h"
 #include "collect/s3/sigv4.h"
 #include "tests/unit/check.h"
 
@@ -376,6 +377,11 @@ static void chunked(struct sigv4_ctx *ctx)
 	sigv4_sign_chunk(ctx, s, prev, SIGV4_EMPTY_SHA256, sig);
 	CHECK_STR(sig, "b6c6ea8a5354eaf15b3cb7646744f4275b71ea724fed81ceb9323e279d449df9",
 		  "final empty chunk");
+	CHECK(s3_chunked_len(66560, 1, 0) == 66824, "the example's Content-Length: %llu",
+	      (unsigned long long)s3_chunked_len(66560, 1, 0));
+	/* unsigned: "10000\r\n" 64 KiB "\r\n" "400\r\n" 1 KiB "\r\n" "0\r\n" trailer "\r\n" */
+	CHECK(s3_chunked_len(66560, 0, 36) == 7 + 65536 + 2 + 5 + 1024 + 2 + 3 + 36 + 2,
+	      "unsigned aws-chunked length with a 36-byte trailer");
 	sigv4_signer_free(s);
 }
 
