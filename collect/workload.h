@@ -236,7 +236,10 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 char *workload_format_rate(double rate, char *buf, size_t n);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
- * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). */
+ * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
+ * with reads = once and no objects given prepares one per expected request: count x
+ * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
+ * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
 uint64_t workload_prepared_objects(const struct workload *wl);
 
 /* workload_workers: the workers a run of wl uses: 1 for the sequential micro-ops

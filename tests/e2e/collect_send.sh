@@ -120,6 +120,13 @@ print(len(files), len(set(files)))" >"$work/once.txt"
 [ "$(cat "$work/once.txt") $(run_json "$work/o-1" "j['reads_exhausted']")" = "25 25 True" ]
 check $? "reads once: 25 GETs of 25 distinct objects, reads_exhausted true ($(cat "$work/once.txt"))"
 
+run o-2 "$ep_v" --op get --size 4KiB --concurrency 2 --count 6 --reads once
+zstdcat "$work/o-2/ops.tsv.zst" | python3 -c "import csv, sys
+files = [r['file'] for r in csv.DictReader(sys.stdin, delimiter='\t') if r['op'] == 'GET']
+print(len(files), len(set(files)))" >"$work/once2.txt"
+[ "$(cat "$work/once2.txt") $(run_json "$work/o-2" "j['reads_exhausted'], j['errors']['count']")" = "12 12 False 0" ]
+check $? "reads once without objects: count x workers prepared, 12 distinct GETs, not exhausted ($(cat "$work/once2.txt"))"
+
 # bad values: named by option, and by file, line, section and key
 AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
 	--op put --size 1KiB --concurrency 1 --count 1 --payload chunky -o "$work/x" 2>"$work/bad1.txt"
