@@ -594,7 +594,7 @@ int main(int argc, char **argv)
 	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
 	 * parses its own options and skips "--warp". */
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "--warp") == 0)
+		if (warp_cli_is_mode(argv[i]))
 			return warp_cli_main(argc, argv);
 		if (strcmp(argv[i], "--warp-cmp") == 0)
 			return warp_cmp_main(argc, argv);

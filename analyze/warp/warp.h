@@ -1,12 +1,17 @@
-/* analyze/warp/warp.h: `analyze --warp FILE... [--json]`: Warp's own printed report of one
- * run, from Warp's result files.
+/* analyze/warp/warp.h: `analyze --warp [--warp-server | --warp-full] FILE... [--json]`:
+ * what MinIO Warp prints for Warp's result files.
  *
  * FILE is a Warp aggregated result (.json.zst, "v": 2) or a per-request log
  * (.csv.zst or plain, any header generation; the aggregate is built from the rows as
- * Warp builds it). The files of a distributed run (one per client) are merged in the
- * order given, the first file first, as Warp's server merges them; the order matters
- * (see warp_model.h). The text printed is what Warp's server prints; --json prints
- * the same numbers as JSON (warp_report.h).
+ * Warp builds it). Three printers, one per Warp entry point:
+ *  - default: `warp analyze FILE...` of Warp 1.6.1 (warp_detail.h): each file alone,
+ *    in the order given; progress lines on stderr; when two files look like the
+ *    clients of one distributed run, one stderr note names --warp-server;
+ *  - --warp-server: Warp 1.3's distributed server (warp_report.h): the files merged
+ *    in the order given, the first file first (the order matters, warp_model.h);
+ *  - --warp-full: `warp analyze --full FILE...` of Warp 1.6.1 (warp_full.h), CSV
+ *    input only (an aggregated file is named as an error).
+ * --json prints the same numbers as JSON.
  *
  * Exit status: 0 every file read; 1 partial: some file could not be read (each is
  * named with the line or field at fault on stderr; the others are still reported;
@@ -17,9 +22,14 @@
 #include "analyze/warp/warp_model.h"
 #include "core/err.h"
 
-/* warp_cli_main: the whole command; argv may contain "--warp" (ignored), "--json",
- * "-h"/"--help" and file names. Writes to stdout/stderr; returns the exit status. */
+/* warp_cli_main: the whole command; argv may contain "--warp" (ignored),
+ * "--warp-server", "--warp-full", "--json", "-h"/"--help" and file names. Writes to
+ * stdout/stderr; returns the exit status. */
 int warp_cli_main(int argc, char **argv);
+
+/* warp_cli_is_mode: 1 when arg selects this command ("--warp", "--warp-server",
+ * "--warp-full"), so that analyze's main hands argv over to warp_cli_main. */
+int warp_cli_is_mode(const char *arg);
 
 /* warp_load_file: read one Warp file (aggregated JSON or per-request CSV, detected by
  * content) into a new result (*out, freed with warp_rt_free). -1 with a message

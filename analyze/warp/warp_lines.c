@@ -306,7 +306,8 @@ void warp_lines_range(FILE *f, const struct warp_sizerange *s)
 		return;
 	mul = 1 / (double)s->merged;
 	fprintf(f, "Avg: %s, 50%%: %s, 90%%: %s, 99%%: %s, Fastest: %s, Slowest: %s",
-		go_throughput(t[0], 40, s->bps_avg * mul), go_throughput(t[1], 40, s->bps_median * mul),
+		go_throughput(t[0], 40, s->bps_avg * mul),
+		go_throughput(t[1], 40, s->bps_median * mul),
 		go_throughput(t[2], 40, s->bps_90 * mul), go_throughput(t[3], 40, s->bps_99 * mul),
 		go_throughput(t[4], 40, s->bps_fastest * mul),
 		go_throughput(t[5], 40, s->bps_slowest * mul));
@@ -350,9 +351,37 @@ int warp_lines_live_reqs(FILE *f, const struct warp_live *d)
 			warp_lines_range(f, s);
 			fputs(" \n", f);
 			if (ms.by_size[i].fb.present)
-				warp_lines_ttfb(f, &ms.by_size[i].fb.t, s->merged, " * TTFB: ", "\n");
+				warp_lines_ttfb(f, &ms.by_size[i].fb.t, s->merged,
+						" * TTFB: ", "\n");
 		}
 	}
 	free(ms.by_size);
+	return 0;
+}
+
+const char warp_lines_separator[] =
+	"\n\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
+	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\n\n";
+
+/* Realtime.overLappingOps (true when two ops do NOT overlap in time). */
+int warp_lines_ops_disjoint(const struct warp_rt *rt)
+{
+	size_t i, k;
+
+	if (rt->n_ops <= 1)
+		return 0;
+	for (i = 0; i < rt->n_ops; i++)
+		for (k = 0; k < rt->n_ops; k++) {
+			const struct warp_live *a = rt->ops[i].agg, *b = rt->ops[k].agg;
+
+			if (i == k)
+				continue;
+			if (a->start > b->end || a->end < b->start)
+				return 1;
+		}
 	return 0;
 }

@@ -82,4 +82,11 @@ char *warp_lines_clock(char *buf, size_t n, int64_t ns);
 /* warp_lines_keyed: the throughput stored under k, NULL when absent. */
 const struct warp_tp *warp_lines_keyed(const struct warp_keyed_tp *a, size_t n, const char *k);
 
+/* The line Warp prints between two ops' blocks ("\n" 34 × '─' "\n\n"). */
+extern const char warp_lines_separator[];
+
+/* warp_lines_ops_disjoint: Realtime.overLappingOps: 1 when two of rt's ops do not
+ * overlap in time (then no "Total" block is printed), 0 otherwise or with one op. */
+int warp_lines_ops_disjoint(const struct warp_rt *rt);
+
 #endif

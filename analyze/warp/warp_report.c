@@ -10,14 +10,6 @@
 #include "analyze/warp/warp_lines.h"
 #include "core/timefmt.h"
 
-static const char separator[] =
-	"\n\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
-	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
-	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
-	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
-	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80"
-	"\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\xe2\x94\x80\n\n";
-
 static int live_report(FILE *f, const struct warp_live *d, const char *op, int skip_reqs)
 {
 	const struct warp_segmented *sg = d->tp.seg;
@@ -86,25 +78,6 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 	return 0;
 }
 
-/* Realtime.overLappingOps (true when two ops do NOT overlap in time). */
-static int ops_disjoint(const struct warp_rt *rt)
-{
-	size_t i, k;
-
-	if (rt->n_ops <= 1)
-		return 0;
-	for (i = 0; i < rt->n_ops; i++)
-		for (k = 0; k < rt->n_ops; k++) {
-			const struct warp_live *a = rt->ops[i].agg, *b = rt->ops[k].agg;
-
-			if (i == k)
-				continue;
-			if (a->start > b->end || a->end < b->start)
-				return 1;
-		}
-	return 0;
-}
-
 char *warp_report_text(const struct warp_rt *rt)
 {
 	char *text = NULL;
@@ -117,12 +90,12 @@ char *warp_report_text(const struct warp_rt *rt)
 	fputc('\n', f);
 	for (i = 0; i < rt->n_ops; i++) {
 		if (i > 0)
-			fputs(separator, f);
+			fputs(warp_lines_separator, f);
 		fail |= live_report(f, rt->ops[i].agg, rt->ops[i].op, 0);
 	}
 	fputc('\n', f);
-	if (rt->n_ops > 1 && !ops_disjoint(rt)) {
-		fputs(separator, f);
+	if (rt->n_ops > 1 && !warp_lines_ops_disjoint(rt)) {
+		fputs(warp_lines_separator, f);
 		fail |= live_report(f, &rt->total, "Total", 1);
 	}
 	fputc('\n', f);
@@ -252,8 +225,9 @@ json_t *warp_report_json(const struct warp_rt *rt)
 		json_array_append_new(ops, live_json(rt->ops[i].agg, rt->ops[i].op));
 	json_object_set_new(o, "ops", ops);
 	json_object_set_new(o, "total",
-			    rt->n_ops > 1 && !ops_disjoint(rt) ? live_json(&rt->total, "Total")
-							       : json_null());
+			    rt->n_ops > 1 && !warp_lines_ops_disjoint(rt)
+				    ? live_json(&rt->total, "Total")
+				    : json_null());
 	json_object_set_new(o, "commandline",
 			    rt->commandline ? json_string(rt->commandline) : json_null());
 	return o;
