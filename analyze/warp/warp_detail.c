@@ -37,10 +37,11 @@ static void head_lines(FILE *f, const struct warp_live *d, const char *op)
 		per_req = d->total_objects / d->total_requests;
 	go_dur_string(dur, sizeof(dur), (int64_t)((uint64_t)d->tp.measure_ms * (uint64_t)GO_MS));
 	fprintf(f, "Report: %s (%lld reqs). Ran Duration: %s, starting %s\n", op,
-		(long long)d->total_requests, dur, warp_lines_clock(clock, sizeof(clock), d->tp.start));
+		(long long)d->total_requests, dur,
+		warp_lines_clock(clock, sizeof(clock), d->tp.start));
 	fprintf(f, " * Objects per request: %lld. %sConcurrency: %lld.%s\n", (long long)per_req, sz,
 		(long long)d->concurrency, hosts);
-	warp_lines_tp(buf, sizeof(buf), &d->tp, 1);
+	warp_lines_tp(buf, sizeof(buf), &d->tp, WARP_LINES_V161 | WARP_LINES_DUR);
 	fprintf(f, " * Average: %s\n", buf);
 	if (d->total_errors > 0) {
 		fprintf(f, " * Errors: %lld\n", (long long)d->total_errors);
@@ -71,11 +72,13 @@ static int client_reqs(FILE *f, const struct warp_live *d, const char *client)
 		for (i = 0; i < ms.n; i++) {
 			const struct warp_sizerange *s = &ms.by_size[i].r;
 
-			fprintf(f, "\nRequest size %s -> %s . Requests: %lld\n * Reqs: ", s->min_str,
+			fprintf(f,
+				"\nRequest size %s -> %s . Requests: %lld\n * Reqs: ", s->min_str,
 				s->max_str, (long long)s->requests);
 			warp_lines_range(f, s);
 			if (ms.by_size[i].fb.present)
-				warp_lines_ttfb(f, &ms.by_size[i].fb.t, s->merged, ", TTFB: ", "\n");
+				warp_lines_ttfb(f, &ms.by_size[i].fb.t, s->merged,
+						", TTFB: ", "\n");
 			else
 				fputc('\n', f);
 		}
@@ -97,7 +100,8 @@ static int by_host_and_client(FILE *f, const struct warp_live *d, int skip_reqs)
 			const struct warp_tp *t = warp_lines_keyed(d->tp_host, d->n_tp_host,
 								   d->hosts.v[i]);
 
-			warp_lines_tp(buf, sizeof(buf), t ? t : &zero, 1);
+			warp_lines_tp(buf, sizeof(buf), t ? t : &zero,
+				      WARP_LINES_V161 | WARP_LINES_DUR);
 			fprintf(f, " * %s: Avg: %s", d->hosts.v[i], buf);
 			if (t != NULL && t->errors > 0) /* Warp prints the op's total here */
 				fprintf(f, " - Errors: %lld", (long long)d->total_errors);
@@ -111,7 +115,8 @@ static int by_host_and_client(FILE *f, const struct warp_live *d, int skip_reqs)
 			const struct warp_tp *t = warp_lines_keyed(d->tp_client, d->n_tp_client,
 								   d->clients.v[i]);
 
-			warp_lines_tp(buf, sizeof(buf), t ? t : &zero, 1);
+			warp_lines_tp(buf, sizeof(buf), t ? t : &zero,
+				      WARP_LINES_V161 | WARP_LINES_DUR);
 			fprintf(f, "Client %zu throughput: %s\n", i + 1, buf);
 			if (skip_reqs)
 				continue;

@@ -226,13 +226,13 @@ void warp_lines_ttfb(FILE *f, const struct warp_ttfb *t, int64_t n, const char *
 		prefix, s[0], s[1], s[2], s[3], s[4], s[5], s[6], s[7], s[8], suffix);
 }
 
-void warp_lines_tp(char *buf, size_t n, const struct warp_tp *t, int details)
+void warp_lines_tp(char *buf, size_t n, const struct warp_tp *t, int flags)
 {
 	char speed[400] = "", f[352], errs[48] = "", dur[48] = "";
 	const char *unit = "obj/s";
 	double ms = (double)t->measure_ms, per_s = 1000 * t->objects / ms;
 
-	if (t->bytes == 0 && t->objects == 0 && (!details || t->ops == 0)) {
+	if (t->bytes == 0 && t->objects == 0 && (!(flags & WARP_LINES_V161) || t->ops == 0)) {
 		buf[0] = '\0';
 		return;
 	}
@@ -241,9 +241,10 @@ void warp_lines_tp(char *buf, size_t n, const struct warp_tp *t, int details)
 			 go_ftoa(f, sizeof(f), 2, (1000 * t->bytes / ms) / 1048576));
 	if (t->errors > 0)
 		snprintf(errs, sizeof(errs), ", %lld errors", (long long)t->errors);
-	if (details) {
-		/* Go's integer division truncates toward zero, as C's does */
+	/* Go's integer division truncates toward zero, as C's does */
+	if (flags & WARP_LINES_DUR)
 		snprintf(dur, sizeof(dur), " (%llds)", (long long)((t->measure_ms + 500) / 1000));
+	if (flags & WARP_LINES_V161) {
 		if (t->objects == 0) {
 			unit = "ops/s";
 			if (t->ops > 0)

@@ -63,10 +63,13 @@ void warp_lines_ttfb(FILE *f, const struct warp_ttfb *t, int64_t n, const char *
  * -1 when out of memory. */
 int warp_lines_live_reqs(FILE *f, const struct warp_live *d);
 
-/* warp_lines_tp: Throughput.StringDetails into buf. details 0: Warp 1.3's text
- * ("X MiB/s, Y obj/s[, N errors]"); details 1: Warp 1.6.1's with details ("ops/s"
- * when the throughput has no objects, then " (Ns)"). "" when there is nothing. */
-void warp_lines_tp(char *buf, size_t n, const struct warp_tp *t, int details);
+#define WARP_LINES_V161 1 /* Warp 1.6.1's text: "ops/s" when there are no objects */
+#define WARP_LINES_DUR 2  /* with details: " (Ns)" after it */
+
+/* warp_lines_tp: Throughput.StringDetails into buf: flags 0 is Warp 1.3's text
+ * ("X MiB/s, Y obj/s[, N errors]"), else WARP_LINES_* or'ed. "" when there is
+ * nothing to print. */
+void warp_lines_tp(char *buf, size_t n, const struct warp_tp *t, int flags);
 
 /* warp_lines_seg: SegmentSmall.StringLongOp into buf: "[X MiB/s, ]Y obj/s" ("ops/s"
  * when objects_zero), then " (D, starting CLOCK)" when seg_dur_ms >= 0. */

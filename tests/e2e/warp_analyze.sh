@@ -25,7 +25,7 @@ same() {
 }
 
 if [ ! -d "$fa/expected" ] || [ ! -d "$fw" ]; then
-	skip 14 "Warp 1.6.1 fixtures absent ($fa, $fw)"
+	skip 19 "Warp 1.6.1 fixtures absent ($fa, $fw)"
 	finish
 fi
 
@@ -65,6 +65,45 @@ j=$fw/$(cat "$fa"/expected/warp-0_warp-put-*.input)
 rc=$?
 [ "$rc" -eq 1 ] && [ ! -s "$tmp/fj.out" ] && grep -q "needs a per-request log" "$tmp/fj.err"
 check $? "--warp-full on an aggregated .json.zst: exit 1, says why ($(head -c 160 "$tmp/fj.err"))"
+
+# --json, each mode: the same numbers as the text (Average, segment count, to the digits printed).
+"$analyze" --warp --json "${inputs[@]}" >"$tmp/an.json" 2>/dev/null &&
+	"$analyze" --warp --warp-full --json "$fa"/csv/*.csv.zst >"$tmp/full.json" 2>/dev/null &&
+	"$analyze" --warp --warp-server --json "$fa/csv/put-1MiB-c4.csv.zst" >"$tmp/srv.json" 2>/dev/null &&
+	"$analyze" --warp --warp-server "$fa/csv/put-1MiB-c4.csv.zst" >"$tmp/srv.txt" 2>/dev/null
+check $? "--json in the three modes exits 0"
+python3 - "$tmp" "$fa" <<'PY'
+import glob, json, os, re, sys
+tmp, fa = sys.argv[1:3]
+def avg(o):
+    return "%.2f MiB/s, %.2f obj/s" % (o["mib_s"], o["obj_s"])
+bad = []
+an = json.load(open(tmp + "/an.json"))
+want = sorted(glob.glob(fa + "/expected/*.txt"))
+if an["engine"] != "analyze" or an["warp_version"] != "1.6.1" or len(an["reports"]) != len(want):
+    bad.append("analyze: engine/version/count")
+for rep, w in zip(an["reports"], want):
+    text = open(w).read()
+    for op in rep["ops"]:
+        if op["skipped"]:
+            continue
+        line = " * Average: %s (%ds)" % (avg(op), round(op["ran_s"]))
+        if line not in text or ("split into %d x 1s" % op["segments"]["count"]) not in text:
+            bad.append("analyze %s %s: %s" % (os.path.basename(w), op["op"], line))
+full = json.load(open(tmp + "/full.json"))
+for rep in full["reports"]:
+    b = os.path.basename(rep["file"]).replace(".csv.zst", "")
+    text = open(fa + "/expected-full/csv-" + b + ".txt").read()
+    op = rep["ops"][0]
+    if ("* Average: " + avg(op)) not in text or ("split into %d x 1s" % op["segments"]["count"]) not in text:
+        bad.append("full " + b)
+srv = json.load(open(tmp + "/srv.json"))
+if srv.get("engine") != "server" or (" * Average: " + avg(srv["ops"][0])) not in open(tmp + "/srv.txt").read():
+    bad.append("server")
+print("\n".join(bad), file=sys.stderr)
+sys.exit(1 if bad else 0)
+PY
+check $? "--json: the printed Averages and segment counts, per mode (analyze, full, server)"
 
 # Two clients' files of one distributed run: each alone, and a note naming --warp-server.
 w0=$(ls "$fw"/warp-0/warp-put-2025-08-05\[211410\]-*.json.zst)
