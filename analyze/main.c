@@ -55,9 +55,10 @@ struct opts {
 	size_t min_samples;
 	double alpha; /* significance level of the comparisons */
 	int recompute;
-	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
-	const char *baseline; /* --baseline OLD_RESULTS_DIR */
-	const char *history;  /* --history DB */
+	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */
+	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp.h) */
+	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
+	const char *history;          /* --history DB */
 };
 
 static void usage(FILE *f)
@@ -93,6 +94,9 @@ static void usage(FILE *f)
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
+	      "  --warp-engine E           a Warp DATA_DIR's figures: server (default: Warp\n"
+	      "                            1.3's distributed server merge), analyze (warp merge\n"
+	      "                            + warp analyze of 1.6.1), full (its --full engine)\n"
 	      "  --baseline OLD_RESULTS_DIR  compare every cell with the same cell of an earlier\n"
 	      "                            analysis (OLD_RESULTS_DIR/aggregate.json, ours or of\n"
 	      "                            a Warp directory): change ratio new/old with its 95 %\n"
@@ -409,6 +413,7 @@ static int write_results(const struct state *st, const struct opts *o, const str
 	m.unreadable = st->bad;
 	m.n_unreadable = st->n_bad;
 	m.source = st->warp_mode ? "warp" : NULL;
+	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
 	m.baseline = base->doc ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
@@ -470,7 +475,8 @@ static int read_warp(struct state *st, const struct opts *o)
 		fprintf(stderr, "analyze: --warp-map: %s\n", e.msg);
 		return -1;
 	}
-	if (warpdir_read(o->data_dir, o->warp_map ? &st->map : NULL, &st->warp, &e) < 0) {
+	if (warpdir_read_engine(o->data_dir, o->warp_map ? &st->map : NULL, o->warp_engine,
+				&st->warp, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		return -1;
 	}
@@ -589,6 +595,7 @@ done:
 int main(int argc, char **argv)
 {
 	struct opts o;
+	enum warp_engine engine = WARP_ENGINE_SERVER;
 	int r;
 
 	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
@@ -599,7 +606,10 @@ int main(int argc, char **argv)
 		if (strcmp(argv[i], "--warp-cmp") == 0)
 			return warp_cmp_main(argc, argv);
 	}
+	if (warp_cli_take_engine(&argc, argv, &engine) < 0)
+		return EXIT_USAGE;
 	r = parse_args(argc, argv, &o);
+	o.warp_engine = engine;
 	if (r == 1) {
 		usage(stdout);
 		return EXIT_OK;

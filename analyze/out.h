@@ -28,6 +28,7 @@ struct out_meta {
 	const struct out_unreadable *unreadable;
 	size_t n_unreadable;
 	const char *source;               /* "warp" for Warp result files; NULL: "s3bench" */
+	const char *warp_engine;          /* Warp files: whose figures ("server"...); NULL */
 	const struct ts_list *timeseries; /* analyze/timeseries.h; NULL: none */
 	const struct baseline *baseline;  /* --baseline: add "baseline" (analyze/baseline.h);
 					  * NULL: none */

@@ -72,6 +72,8 @@ static json_t *head_json(const struct aggregate *a, const struct out_meta *m, in
 	outj_put(o, "version", json_string(S3BENCH_VERSION), ok);
 	outj_put(root, "tool", o, ok);
 	outj_put(root, "source", json_string(m->source ? m->source : "s3bench"), ok);
+	if (m->warp_engine != NULL)
+		outj_put(root, "warp_engine", json_string(m->warp_engine), ok);
 	o = json_object();
 	outj_put(o, "name", jstr(a->campaign_name), ok);
 	outj_put(o, "title", jstr(a->campaign_title), ok);

@@ -89,6 +89,7 @@ static int load_header(struct ld *l, struct report_model *m, json_t *root)
 	m->format_minor = fmt[19] ? atoi(fmt + 20) : 0;
 	m->generated = ld_get_str(l, root, "", "generated", 0, &failed);
 	m->source = ld_get_str(l, root, "", "source", 0, &failed);
+	m->warp_engine = ld_get_str(l, root, "", "warp_engine", 0, &failed);
 	json_t *o = json_object_get(root, "tool");
 	if (o && json_is_object(o)) {
 		m->tool_name = ld_get_str(l, o, "tool", "name", 0, &failed);
@@ -481,6 +482,7 @@ void model_free(struct report_model *m)
 	free(m->tool_name);
 	free(m->tool_version);
 	free(m->source);
+	free(m->warp_engine);
 	free(m->campaign_name);
 	free(m->campaign_title);
 	free(m->campaign_client);

@@ -209,6 +209,7 @@ struct report_model {
 	int has_stats;    /* statistics{} present (then `stats` is set) */
 	struct rm_statistics stats;
 	char *generated, *tool_name, *tool_version, *source;
+	char *warp_engine; /* Warp result files: whose figures ("server", ...); "" otherwise */
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
 	int campaign_cycles; /* without a campaign: the largest cells[].expected */
 	char *policy_name, *policy_rule;

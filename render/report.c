@@ -493,6 +493,12 @@ static void methodology(struct report_builder *r)
 	struct strbuf b = {0};
 	doc_heading(r->d, 1, "methodology", rb_str(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
+	if (m->warp_engine && *m->warp_engine) {
+		char key[48];
+
+		snprintf(key, sizeof(key), "methodology.warp_%s", m->warp_engine);
+		doc_para(r->d, rb_str(r, key), 1);
+	}
 	report_methodology_stats(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);

@@ -20,6 +20,7 @@
 #define ANALYZE_WARP_H
 
 #include "analyze/warp/warp_model.h"
+#include "analyze/warp/warp_run.h"
 #include "core/err.h"
 
 /* warp_cli_main: the whole command; argv may contain "--warp" (ignored),
@@ -30,6 +31,17 @@ int warp_cli_main(int argc, char **argv);
 /* warp_cli_is_mode: 1 when arg selects this command ("--warp", "--warp-server",
  * "--warp-full"), so that analyze's main hands argv over to warp_cli_main. */
 int warp_cli_is_mode(const char *arg);
+
+/* warp_cli_engine_arg: 1 when argv[*i] is "--warp-engine NAME" or "--warp-engine=NAME"
+ * (then *g is set and *i moved past the value), 0 when it is another argument, -1
+ * (said on stderr) when the name is missing or not an engine (warp_engine_parse). */
+int warp_cli_engine_arg(int argc, char **argv, int *i, enum warp_engine *g);
+
+/* warp_cli_take_engine: remove every --warp-engine option from argv (*argc updated,
+ * argv[*argc] = NULL) and set *engine to the last one's engine (unchanged when none):
+ * the one call analyze's main makes for a Warp DATA_DIR's engine. -1 (said on stderr)
+ * on a bad option. */
+int warp_cli_take_engine(int *argc, char **argv, enum warp_engine *engine);
 
 /* warp_load_file: read one Warp file (aggregated JSON or per-request CSV, detected by
  * content) into a new result (*out, freed with warp_rt_free). -1 with a message

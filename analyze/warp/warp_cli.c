@@ -42,6 +42,44 @@ int warp_cli_is_mode(const char *arg)
 	       strcmp(arg, "--warp-full") == 0;
 }
 
+int warp_cli_engine_arg(int argc, char **argv, int *i, enum warp_engine *g)
+{
+	static const char opt[] = "--warp-engine";
+	const char *v = NULL, *a = argv[*i];
+	size_t n = sizeof(opt) - 1;
+
+	if (strncmp(a, opt, n) != 0 || (a[n] != '\0' && a[n] != '='))
+		return 0;
+	if (a[n] == '=')
+		v = a + n + 1;
+	else if (*i + 1 < argc)
+		v = argv[++*i];
+	if (v == NULL || warp_engine_parse(v, g) < 0) {
+		fprintf(stderr, "analyze: --warp-engine: want analyze, full or server, not '%s'\n",
+			v ? v : "");
+		return -1;
+	}
+	return 1;
+}
+
+int warp_cli_take_engine(int *argc, char **argv, enum warp_engine *engine)
+{
+	int i, k = 1;
+
+	for (i = 1; i < *argc; i++) {
+		int r = strcmp(argv[i], "--") == 0 ? 0
+						   : warp_cli_engine_arg(*argc, argv, &i, engine);
+
+		if (r < 0)
+			return -1;
+		if (r == 0)
+			argv[k++] = argv[i];
+	}
+	*argc = k;
+	argv[k] = NULL;
+	return 0;
+}
+
 static void print_err(const char *msg, void *arg)
 {
 	(void)arg;

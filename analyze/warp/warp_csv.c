@@ -614,7 +614,8 @@ static int on_comment(const char *line, void *arg)
 	return 0;
 }
 
-int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
+int warp_csv_read_rows(const char *label, warp_csv_source source, void *src_arg,
+		       struct warp_rt **out, struct err *e)
 {
 	struct builder b;
 	size_t i;
@@ -624,26 +625,26 @@ int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
 	*out = NULL;
 	b.rt = warp_rt_new();
 	if (b.rt == NULL)
-		return err_set(e, "%s: out of memory", path);
+		return err_set(e, "%s: out of memory", label);
 	b.total.out = &b.rt->total;
-	r = opslog_read_full(path, on_row, on_comment, &b, e);
+	r = source(on_row, on_comment, &b, src_arg, e);
 	if (b.oom) {
-		err_set(e, "%s: out of memory", path);
+		err_set(e, "%s: out of memory", label);
 		goto done;
 	}
 	if (b.bad[0]) {
-		err_set(e, "%s: %s", path, b.bad);
+		err_set(e, "%s: %s", label, b.bad);
 		goto done;
 	}
 	if (r != 0)
 		goto done;
 	for (i = 0; i < b.nops; i++)
 		if (lagg_finish(&b.ops[i]) < 0) {
-			err_set(e, "%s: out of memory", path);
+			err_set(e, "%s: out of memory", label);
 			goto done;
 		}
 	if (lagg_finish(&b.total) < 0) {
-		err_set(e, "%s: out of memory", path);
+		err_set(e, "%s: out of memory", label);
 		goto done;
 	}
 	b.rt->commandline = b.comment;
@@ -662,4 +663,16 @@ done:
 	free(b.comment);
 	warp_rt_free(b.rt);
 	return rc;
+}
+
+static int file_source(int (*row_cb)(const struct op_row *row, void *arg),
+		       int (*comment_cb)(const char *line, void *arg), void *arg, void *path,
+		       struct err *e)
+{
+	return opslog_read_full(path, row_cb, comment_cb, arg, e);
+}
+
+int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
+{
+	return warp_csv_read_rows(path, file_source, (void *)path, out, e);
 }

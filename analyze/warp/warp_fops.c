@@ -13,14 +13,12 @@
 struct loader {
 	struct warp_fops_file *f;
 	size_t cap;
-	char **clients;
 	int memo_op, memo_ep, memo_cl;
 	char bad[160];
 	int oom;
 };
 
-/* intern: the index of s in *names (added when absent); -1 when out of memory. */
-static int intern(char ***names, int *n, int *memo, const char *s)
+int warp_fops_intern(char ***names, int *n, int *memo, const char *s)
 {
 	char **nn;
 	int i;
@@ -69,9 +67,9 @@ static int on_row(const struct op_row *row, void *arg)
 	o->objs = (int64_t)row->n_objects;
 	o->thread = (uint32_t)row->thread;
 	o->err = row->error[0] != '\0';
-	o->op = intern(&f->ops, &f->n_ops, &l->memo_op, row->op);
-	o->ep = intern(&f->eps, &f->n_eps, &l->memo_ep, row->endpoint);
-	o->cl = intern(&l->clients, &f->n_clients, &l->memo_cl, row->client_id);
+	o->op = warp_fops_intern(&f->ops, &f->n_ops, &l->memo_op, row->op);
+	o->ep = warp_fops_intern(&f->eps, &f->n_eps, &l->memo_ep, row->endpoint);
+	o->cl = warp_fops_intern(&f->clients, &f->n_clients, &l->memo_cl, row->client_id);
 	if (o->op < 0 || o->ep < 0 || o->cl < 0) {
 		l->oom = 1;
 		return 1;
@@ -95,10 +93,21 @@ static void swap_fop(size_t i, size_t j, void *ctx)
 	v[j] = t;
 }
 
+/* SortByStartTime: nothing to do when sorted (Warp's files are), else Go's sort.Slice */
+static void sort_by_start(struct warp_fops_file *f)
+{
+	size_t i;
+
+	for (i = 1; i < f->n; i++)
+		if (f->v[i].start < f->v[i - 1].start)
+			break;
+	if (i < f->n)
+		gosort_slice(f->n, less_start, swap_fop, f->v);
+}
+
 int warp_fops_read(const char *path, struct warp_fops_file *f, struct err *e)
 {
 	struct loader l;
-	size_t i;
 	int r;
 
 	memset(f, 0, sizeof(*f));
@@ -106,9 +115,6 @@ int warp_fops_read(const char *path, struct warp_fops_file *f, struct err *e)
 	l.f = f;
 	l.memo_op = l.memo_ep = l.memo_cl = -1;
 	r = opslog_read(path, on_row, &l, e);
-	for (i = 0; i < (size_t)f->n_clients; i++)
-		free(l.clients[i]);
-	free(l.clients);
 	if (l.oom || l.bad[0] || r != 0) {
 		if (l.oom)
 			err_set(e, "%s: out of memory", path);
@@ -117,12 +123,114 @@ int warp_fops_read(const char *path, struct warp_fops_file *f, struct err *e)
 		warp_fops_free(f);
 		return -1;
 	}
-	/* SortByStartTime: nothing to do when sorted (Warp's files are) */
-	for (i = 1; i < f->n; i++)
-		if (f->v[i].start < f->v[i - 1].start)
-			break;
-	if (i < f->n)
-		gosort_slice(f->n, less_start, swap_fop, f->v);
+	sort_by_start(f);
+	return 0;
+}
+
+/* intern_all: the names of src (n of them) in dst's list; map[i] = the index there. */
+static int intern_all(char ***dst, int *nd, char **src, int n, int *map)
+{
+	int i, memo = -1;
+
+	for (i = 0; i < n; i++)
+		if ((map[i] = warp_fops_intern(dst, nd, &memo, src[i])) < 0)
+			return -1;
+	return 0;
+}
+
+/* append: the requests of one file, threads offset by *next (updated as
+ * OffsetThreads returns it), names re-interned into f's lists. */
+static int append(struct warp_fops_file *f, const struct warp_fops_file *one, uint32_t *next)
+{
+	int *m = malloc(((size_t)one->n_ops + (size_t)one->n_eps + (size_t)one->n_clients + 1) *
+			sizeof(*m));
+	struct warp_fop *nv = realloc(f->v, (f->n + one->n + 1) * sizeof(*nv));
+	uint32_t top = 0;
+	size_t i;
+
+	if (nv != NULL)
+		f->v = nv;
+	if (m == NULL || nv == NULL ||
+	    intern_all(&f->ops, &f->n_ops, one->ops, one->n_ops, m) < 0 ||
+	    intern_all(&f->eps, &f->n_eps, one->eps, one->n_eps, m + one->n_ops) < 0 ||
+	    intern_all(&f->clients, &f->n_clients, one->clients, one->n_clients,
+		       m + one->n_ops + one->n_eps) < 0) {
+		free(m);
+		return -1;
+	}
+	for (i = 0; i < one->n; i++) {
+		struct warp_fop o = one->v[i];
+
+		o.thread += *next;
+		if (o.thread > top)
+			top = o.thread;
+		o.op = m[o.op];
+		o.ep = m[one->n_ops + o.ep];
+		o.cl = m[one->n_ops + one->n_eps + o.cl];
+		f->v[f->n++] = o;
+	}
+	*next = one->n > 0 ? top + 1 : 0; /* Warp's OffsetThreads returns 0 for no request */
+	free(m);
+	return 0;
+}
+
+/* Client indices in order of first appearance, as `analyze --full` names them. */
+static int renumber_clients(struct warp_fops_file *f)
+{
+	int *m = malloc(((size_t)f->n_clients + 1) * sizeof(*m)), k = 0, i;
+	char **names = malloc(((size_t)f->n_clients + 1) * sizeof(*names));
+	size_t j;
+
+	if (m == NULL || names == NULL) {
+		free(m);
+		free(names);
+		return -1;
+	}
+	for (i = 0; i < f->n_clients; i++)
+		m[i] = -1;
+	for (j = 0; j < f->n; j++) {
+		int c = f->v[j].cl;
+
+		if (m[c] < 0) {
+			m[c] = k;
+			names[k++] = f->clients[c];
+		}
+		f->v[j].cl = m[c];
+	}
+	for (i = 0; i < f->n_clients; i++)
+		if (m[i] < 0)
+			names[k++] = f->clients[i];
+	free(f->clients);
+	f->clients = names;
+	free(m);
+	return 0;
+}
+
+int warp_fops_read_many(const char *const *paths, int n, struct warp_fops_file *f, struct err *e)
+{
+	uint32_t next = 0;
+	int i;
+
+	memset(f, 0, sizeof(*f));
+	for (i = 0; i < n; i++) {
+		struct warp_fops_file one;
+
+		if (warp_fops_read(paths[i], &one, e) < 0) {
+			warp_fops_free(f);
+			return -1;
+		}
+		if (append(f, &one, &next) < 0) {
+			warp_fops_free(&one);
+			warp_fops_free(f);
+			return err_set(e, "%s: out of memory", paths[i]);
+		}
+		warp_fops_free(&one);
+	}
+	sort_by_start(f);
+	if (renumber_clients(f) < 0) {
+		warp_fops_free(f);
+		return err_set(e, "%s: out of memory", n > 0 ? paths[0] : "warp merge");
+	}
 	return 0;
 }
 
@@ -134,8 +242,11 @@ void warp_fops_free(struct warp_fops_file *f)
 		free(f->ops[i]);
 	for (i = 0; i < f->n_eps; i++)
 		free(f->eps[i]);
+	for (i = 0; i < f->n_clients; i++)
+		free(f->clients[i]);
 	free(f->ops);
 	free(f->eps);
+	free(f->clients);
 	free(f->v);
 	memset(f, 0, sizeof(*f));
 }

@@ -26,7 +26,7 @@ struct warp_fop {
 struct warp_fops_file {
 	struct warp_fop *v;
 	size_t n;
-	char **ops, **eps;
+	char **ops, **eps, **clients; /* clients: the IDs as recorded */
 	int n_ops, n_eps, n_clients;
 };
 
@@ -42,6 +42,17 @@ struct warp_fseg {
  * request ends before it starts (Warp's engine cannot analyze it). */
 int warp_fops_read(const char *path, struct warp_fops_file *f, struct err *e);
 void warp_fops_free(struct warp_fops_file *f);
+
+/* warp_fops_read_many: what `warp merge` of 1.6.1 makes of several logs, as its
+ * `analyze --full` reads the result: every file's requests, each file's thread ids
+ * offset past the previous files' (Operations.OffsetThreads), in start order, client
+ * indices renumbered in order of first appearance. -1 with the message of the first
+ * file that cannot be read. */
+int warp_fops_read_many(const char *const *paths, int n, struct warp_fops_file *f, struct err *e);
+
+/* warp_fops_intern: the index of s in (*names)[0..*n) (strdup'd and added when absent;
+ * *memo, -1 at first, remembers the last hit). -1 when out of memory. */
+int warp_fops_intern(char ***names, int *n, int *memo, const char *s);
 
 /* warp_fops_time_range: Operations.TimeRange (first start, last end; both zero when
  * n is 0). */

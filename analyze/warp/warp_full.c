@@ -4,6 +4,7 @@
 #include "analyze/warp/warp_full.h"
 
 #include <math.h>
+#include <strings.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -477,6 +478,66 @@ int warp_full_report(const char *path, FILE *out, FILE *progress, json_t *arr, s
 		return -1;
 	fprintf(progress, "%zu operations loaded... Done!\n", f.n);
 	rc = full_file(path, &f, out, arr, e);
+	warp_fops_free(&f);
+	return rc;
+}
+
+int warp_full_figures_of(const char *const *files, int n, const char *op,
+			 struct warp_full_figures *out, struct err *e)
+{
+	struct warp_fops_file f;
+	struct fop_report r;
+	size_t i;
+	int k, pre = 0, mixed, rc = -1;
+
+	memset(out, 0, sizeof(*out));
+	for (k = 0; k < n; k++) {
+		int agg = warp_json_is_aggregate(files[k], e);
+
+		if (agg < 0)
+			return -1;
+		if (agg)
+			return err_set(e,
+				       "%s: the full engine needs per-request logs (.csv.zst): an "
+				       "aggregated .json.zst holds no requests",
+				       files[k]);
+	}
+	if (warp_fops_read_many(files, n, &f, e) < 0)
+		return -1;
+	mixed = is_mixed(&f);
+	for (k = 0; k < f.n_ops && strcasecmp(f.ops[k], op) != 0; k++)
+		;
+	if (mixed != 0 || k == f.n_ops) {
+		err_set(e,
+			mixed < 0 ? "%s: out of memory"
+			: mixed   ? "%s: a mixed run is not reproduced by the full engine"
+				  : "%s: no %s requests",
+			files[0], op);
+		warp_fops_free(&f);
+		return -1;
+	}
+	for (i = 0; i < f.n; i++)
+		pre |= f.v[i].err;
+	if (op_report(&r, &f, k, pre) < 0) {
+		err_set(e, "%s: out of memory", files[0]);
+	} else {
+		double ms = (double)r.tp.measure_ms;
+
+		out->skipped = r.skipped;
+		out->concurrency = r.concurrency;
+		out->requests = r.n;
+		out->errors = r.errors;
+		out->seconds = ms / 1000;
+		out->mib_s = ms > 0 ? 1000 * r.tp.bytes / ms / 1048576 : 0;
+		out->obj_s = ms > 0 ? 1000 * r.tp.objects / ms : 0;
+		out->n_segs = r.n_segs;
+		for (i = 0; i < 3; i++) {
+			out->seg_mib[i] = r.bps[i] / 1048576;
+			out->seg_obj[i] = r.ops[i];
+		}
+		rc = 0;
+	}
+	free(r.hosts);
 	warp_fops_free(&f);
 	return rc;
 }

@@ -21,4 +21,20 @@
  * holds no requests to analyze). */
 int warp_full_report(const char *path, FILE *out, FILE *progress, json_t *arr, struct err *e);
 
+/* One op's figures as the full engine prints them (seconds: the measured window). */
+struct warp_full_figures {
+	int skipped;
+	int64_t concurrency, requests, errors;
+	double seconds, mib_s, obj_s;
+	size_t n_segs;
+	double seg_mib[3], seg_obj[3]; /* fastest, median, slowest */
+};
+
+/* warp_full_figures_of: the figures of op (Warp's name, case ignored) in the log that
+ * `warp merge` makes of files[0..n) (warp_fops_read_many; one file: that file). -1
+ * with a message when a file cannot be read, is aggregated JSON, the run is mixed,
+ * or op is absent. */
+int warp_full_figures_of(const char *const *files, int n, const char *op,
+			 struct warp_full_figures *out, struct err *e);
+
 #endif

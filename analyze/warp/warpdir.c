@@ -442,7 +442,7 @@ static int request_hists(struct warpdir_result *out, const struct warpdir_group 
 
 /* read_group: one run into out->logs (or a note or out->bad). -1: out of memory. */
 static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
-		      const struct warpdir_map *map, const char *name)
+		      const struct warpdir_map *map, const char *name, enum warp_engine engine)
 {
 	struct warp_run r;
 	struct err e = {{0}};
@@ -453,7 +453,7 @@ static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 
 	if (strcmp(g->bench, "mixed") == 0)
 		return note(out, g, mixed);
-	if (warp_run_read((const char *const *)g->path, (int)g->n, &r, &e) < 0)
+	if (warp_run_read_engine((const char *const *)g->path, (int)g->n, engine, &r, &e) < 0)
 		return add_bad(out, g->rel[0], e.msg);
 	if (strcmp(r.cmd_op, "mixed") == 0 || strcmp(r.op, "total") == 0)
 		return note(out, g, mixed);
@@ -571,6 +571,12 @@ int warpdir_cycles(struct runlog *logs, size_t n)
 int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct warpdir_result *out,
 		 struct err *e)
 {
+	return warpdir_read_engine(data_dir, map, WARP_ENGINE_SERVER, out, e);
+}
+
+int warpdir_read_engine(const char *data_dir, const struct warpdir_map *map,
+			enum warp_engine engine, struct warpdir_result *out, struct err *e)
+{
 	struct warpdir_scan sc;
 	char name[256];
 	const char *base;
@@ -594,7 +600,7 @@ int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct war
 		if (add_bad(out, sc.problems[i], sc.problems[i]) < 0)
 			goto nomem;
 	for (size_t i = 0; i < sc.n; i++)
-		if (read_group(out, &sc.v[i], map, base) < 0)
+		if (read_group(out, &sc.v[i], map, base, engine) < 0)
 			goto nomem;
 	qsort(out->logs, out->n_logs, sizeof(*out->logs), cmp_start);
 	if (warpdir_cycles(out->logs, out->n_logs) < 0)
