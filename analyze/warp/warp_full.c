@@ -28,6 +28,7 @@ struct fop_report {
 	const char *op;
 	int skipped;
 	int64_t n, errors, concurrency, opo;
+	int64_t ran_ns; /* the successful requests' time range (0 when skipped) */
 	struct warp_tp tp;
 	int64_t seg_ms;
 	size_t n_segs;
@@ -251,9 +252,10 @@ static int op_fill(struct fop_report *r, const struct warp_fops_file *f, struct 
 }
 
 /* One op of a run that is not mixed. pre: Warp's Prefiltered (some request failed). */
-static int op_report(struct fop_report *r, const struct warp_fops_file *f, int op, int pre)
+static int op_report(struct fop_report *r, const struct warp_fops_file *f, const struct warp_fop *v,
+		     size_t nv, int op, int pre)
 {
-	struct warp_fop *all = malloc((f->n ? f->n : 1) * sizeof(*all)), *ok = NULL;
+	struct warp_fop *all = malloc((nv ? nv : 1) * sizeof(*all)), *ok = NULL;
 	struct warp_fseg *segs = NULL;
 	size_t n = 0, n_ok = 0, n_segs = 0, i;
 	int64_t s, e;
@@ -264,9 +266,9 @@ static int op_report(struct fop_report *r, const struct warp_fops_file *f, int o
 	r->op = f->ops[op];
 	if (all == NULL)
 		return -1;
-	for (i = 0; i < f->n; i++)
-		if (f->v[i].op == op)
-			all[n++] = f->v[i];
+	for (i = 0; i < nv; i++)
+		if (v[i].op == op)
+			all[n++] = v[i];
 	for (i = 0; i < n; i++)
 		r->errors += all[i].err;
 	warp_fops_time_range(all, n, &s, &e);
@@ -277,6 +279,10 @@ static int op_report(struct fop_report *r, const struct warp_fops_file *f, int o
 		goto done;
 	r->n = (int64_t)n;
 	r->skipped = n_segs <= 1 || n_ok == 0;
+	if (!r->skipped) {
+		warp_fops_time_range(ok, n_ok, &s, &e);
+		r->ran_ns = e - s;
+	}
 	rc = r->skipped ? 0 : op_fill(r, f, all, n, ok, n_ok, pre, segs, n_segs);
 done:
 	free(segs);
@@ -401,6 +407,97 @@ static int is_mixed(const struct warp_fops_file *f)
 	return mixed;
 }
 
+/* The op indices of f in name order (Warp sorts a mixed run's op types). */
+static int *ops_by_name(const struct warp_fops_file *f)
+{
+	int *o = malloc(((size_t)f->n_ops + 1) * sizeof(*o)), i, k;
+
+	for (i = 0; o != NULL && i < f->n_ops; i++) {
+		for (k = i; k > 0 && strcmp(f->ops[o[k - 1]], f->ops[i]) > 0; k--)
+			o[k] = o[k - 1];
+		o[k] = i;
+	}
+	return o;
+}
+
+/* A mixed run: Aggregate's mixed part, then printMixedOpAnalysis without details. The
+ * requests inside the window of all workers (when none failed) or the successful ones
+ * (when some did) make the cluster total; each op is analyzed as Prefiltered. */
+static int mixed_file(const struct warp_fops_file *f, FILE *mem, json_t *ops)
+{
+	struct warp_fop *in = malloc((f->n ? f->n : 1) * sizeof(*in));
+	const struct warp_fop *per_op = f->v;
+	struct warp_fseg total;
+	struct warp_tp mt;
+	size_t i, n_in = 0, n_per = f->n;
+	int64_t s = 0, e = 0, errs = 0;
+	int *order = ops_by_name(f), k, rc = -1;
+	char buf[1024], d[40];
+
+	for (i = 0; i < f->n; i++)
+		errs += f->v[i].err;
+	if (in == NULL || order == NULL ||
+	    (errs == 0 && warp_fops_active_range(f->v, f->n, 1, &s, &e) < 0))
+		goto done;
+	for (i = 0; i < f->n; i++)
+		if (errs ? !f->v[i].err : f->v[i].start >= s && f->v[i].end <= e)
+			in[n_in++] = f->v[i];
+	if (errs == 0) {
+		per_op = in;
+		n_per = n_in;
+	}
+	if (warp_fops_total(in, n_in, 0, 1, &total) < 0)
+		goto done;
+	total.errors = errs;
+	tp_fill(&mt, &total);
+	if (mem)
+		fputs("Mixed operations.", mem);
+	for (k = 0; k < f->n_ops; k++) {
+		struct fop_report r;
+		double pct;
+		int fail = op_report(&r, f, per_op, n_per, order[k], 1);
+
+		pct = !fail && mt.ops > 0 ? 100.0 * (double)r.tp.ops / (double)mt.ops : 0;
+		if (!fail && mem) {
+			go_dur_string(d, sizeof(d), r.ran_ns - r.ran_ns % SEC);
+			fprintf(mem, "\nOperation: %s, %d%%, Concurrency: %lld, Ran %s.\n", r.op,
+				(int)(pct + 0.5), (long long)r.concurrency, d);
+			if (r.skipped) {
+				fprintf(mem,
+					"Skipping %s too few samples. Longer benchmark run required "
+					"for reliable results.\n",
+					r.op);
+			} else {
+				if (r.errors > 0)
+					fprintf(mem, "Errors: %lld\n", (long long)r.errors);
+				warp_lines_tp(buf, sizeof(buf), &r.tp, WARP_LINES_V161);
+				fprintf(mem, " * Throughput: %s\n", buf);
+			}
+		}
+		if (!fail && ops) {
+			json_t *j = op_json(&r);
+
+			json_object_set_new(j, "percent", json_real(pct));
+			fail = json_array_append_new(ops, j);
+		}
+		free(r.hosts);
+		if (fail)
+			goto done;
+	}
+	if (mem) {
+		warp_lines_tp(buf, sizeof(buf), &mt, WARP_LINES_V161);
+		go_dur_string(d, sizeof(d), go_dur_round(mt.measure_ms * GO_MS, SEC));
+		fprintf(mem, "\nCluster Total: %s over %s.\n", buf, d);
+		if (mt.errors > 0)
+			fprintf(mem, "Total Errors:%lld.\n", (long long)mt.errors);
+	}
+	rc = 0;
+done:
+	free(order);
+	free(in);
+	return rc;
+}
+
 static int full_file(const char *path, const struct warp_fops_file *f, FILE *out, json_t *arr,
 		     struct err *e)
 {
@@ -413,22 +510,17 @@ static int full_file(const char *path, const struct warp_fops_file *f, FILE *out
 
 	if (mixed < 0 || (arr && ops == NULL))
 		goto oom;
-	if (mixed) {
-		json_decref(ops);
-		return err_set(e,
-			       "%s: --warp-full: a mixed run (ops overlapping in time) is "
-			       "not reproduced yet",
-			       path);
-	}
 	for (i = 0; i < f->n; i++)
 		pre |= f->v[i].err;
 	mem = arr ? NULL : open_memstream(&text, &len);
 	if (!arr && mem == NULL)
 		goto oom;
+	if (mixed && mixed_file(f, mem, ops) < 0)
+		goto oom;
 	/* OpTypes: in order of first appearance (the requests are in start order) */
-	for (op = 0; op < f->n_ops; op++) {
+	for (op = 0; !mixed && op < f->n_ops; op++) {
 		struct fop_report r;
-		int fail = op_report(&r, f, op, pre);
+		int fail = op_report(&r, f, f->v, f->n, op, pre);
 
 		if (!fail && mem)
 			print_op(mem, &r);
@@ -439,7 +531,8 @@ static int full_file(const char *path, const struct warp_fops_file *f, FILE *out
 			goto oom;
 	}
 	if (ops) {
-		json_array_append_new(arr, json_pack("{s:s,s:o}", "file", path, "ops", ops));
+		json_array_append_new(
+			arr, json_pack("{s:s,s:b,s:o}", "file", path, "mixed", mixed, "ops", ops));
 		ops = NULL;
 	} else {
 		if (fclose(mem) != 0)
@@ -518,7 +611,7 @@ int warp_full_figures_of(const char *const *files, int n, const char *op,
 	}
 	for (i = 0; i < f.n; i++)
 		pre |= f.v[i].err;
-	if (op_report(&r, &f, k, pre) < 0) {
+	if (op_report(&r, &f, f.v, f.n, k, pre) < 0) {
 		err_set(e, "%s: out of memory", files[0]);
 	} else {
 		double ms = (double)r.tp.measure_ms;
