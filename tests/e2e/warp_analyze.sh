@@ -24,6 +24,12 @@ same() {
 	fi
 }
 
+# --help names the Warp version and entry point of each mode (always checked).
+h=$("$analyze" --warp --help)
+[[ "$h" == *"warp analyze FILE...\` of Warp 1.6.1"* && "$h" == *"--warp-server  what Warp 1.3's distributed server"* &&
+	"$h" == *"warp analyze --full FILE...\` of Warp 1.6.1"* ]]
+check $? "analyze --warp --help: Warp version and entry point per mode"
+
 if [ ! -d "$fa/expected" ] || [ ! -d "$fw" ]; then
 	skip 19 "Warp 1.6.1 fixtures absent ($fa, $fw)"
 	finish
