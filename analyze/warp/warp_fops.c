@@ -10,9 +10,14 @@
 #include "analyze/warp/warp_model.h"
 #include "core/opslog.h"
 
+/* Requests further apart than this are not one run (and their time differences
+ * would not fit in int64 ns): about 115 days, as warp_csv.c's limit. */
+#define MAX_SPAN (10000000LL * 1000000000LL)
+
 struct loader {
 	struct warp_fops_file *f;
 	size_t cap;
+	int64_t first;
 	int memo_op, memo_ep, memo_cl;
 	char bad[160];
 	int oom;
@@ -38,15 +43,28 @@ int warp_fops_intern(char ***names, int *n, int *memo, const char *s)
 	return (*n)++;
 }
 
+/* |x - y| > MAX_SPAN, without overflow */
+static int far(int64_t x, int64_t y)
+{
+	uint64_t d = x > y ? (uint64_t)x - (uint64_t)y : (uint64_t)y - (uint64_t)x;
+
+	return d > (uint64_t)MAX_SPAN;
+}
+
 static int on_row(const struct op_row *row, void *arg)
 {
 	struct loader *l = arg;
 	struct warp_fops_file *f = l->f;
 	struct warp_fop *o;
 
-	if (row->end_ns < row->start_ns) {
-		snprintf(l->bad, sizeof(l->bad), "request %llu ends before it starts",
-			 (unsigned long long)row->idx);
+	if (f->n == 0)
+		l->first = row->start_ns;
+	if (row->end_ns < row->start_ns || far(row->end_ns, row->start_ns) ||
+	    far(row->start_ns, l->first)) {
+		snprintf(l->bad, sizeof(l->bad), "request %llu %s", (unsigned long long)row->idx,
+			 row->end_ns < row->start_ns
+				 ? "ends before it starts"
+				 : "is more than 115 days away from the first one");
 		return 1;
 	}
 	if (f->n == l->cap) {
