@@ -20,6 +20,18 @@ int warp_load_file(const char *path, struct warp_rt **out, struct err *e)
 	return warp_csv_read(path, out, e);
 }
 
+int warp_load_file161(const char *path, struct warp_rt **out, struct err *e)
+{
+	int agg = warp_json_is_aggregate(path, e);
+
+	*out = NULL;
+	if (agg < 0)
+		return -1;
+	if (agg)
+		return warp_json_read(path, out, e);
+	return warp_csv_read_flags(path, WARP_CSV_NEGATIVE_FAILS, out, e);
+}
+
 int warp_load_merged(const char *const *files, int n,
 		     void (*report_err)(const char *msg, void *arg), void *arg,
 		     struct warp_rt **out, int *n_failed, struct err *e)

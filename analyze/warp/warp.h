@@ -48,6 +48,11 @@ int warp_cli_take_engine(int *argc, char **argv, enum warp_engine *engine);
  * naming the file (and line or field) on failure. */
 int warp_load_file(const char *path, struct warp_rt **out, struct err *e);
 
+/* warp_load_file161: warp_load_file as Warp 1.6.1 reads a CSV log: a request that ends
+ * before it starts counts as failed ("Negative duration") instead of refusing the
+ * file (warp_csv.h, WARP_CSV_NEGATIVE_FAILS). */
+int warp_load_file161(const char *path, struct warp_rt **out, struct err *e);
+
 /* warp_load_merged: load files[0..n) and merge them in order into a new result
  * (*out, freed with warp_rt_free, never NULL on return 0). Files that fail are
  * reported through report_err (when not NULL) and skipped; *n_failed counts them.

@@ -186,7 +186,7 @@ static int analyze_one(const char *path, int json, json_t *arr, struct seen *see
 	struct err e;
 	int agg = warp_json_is_aggregate(path, &e);
 
-	if (agg < 0 || warp_load_file(path, &rt, &e) < 0) {
+	if (agg < 0 || warp_load_file161(path, &rt, &e) < 0) {
 		print_err(e.msg, NULL);
 		return 1;
 	}

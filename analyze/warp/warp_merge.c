@@ -188,7 +188,7 @@ static int merge_csv(const char *const *files, int n, struct warp_rt **out, stru
 			break;
 	if (i < r.n)
 		gosort_slice(r.n, less_start, swap_row, r.v);
-	rc = warp_csv_read_rows(files[0], rows_source, &r, out, e);
+	rc = warp_csv_read_rows(files[0], WARP_CSV_NEGATIVE_FAILS, rows_source, &r, out, e);
 done:
 	rows_free(&r);
 	return rc;
@@ -200,7 +200,7 @@ int warp_merge_read(const char *const *files, int n, struct warp_rt **out, struc
 
 	*out = NULL;
 	if (n == 1)
-		return warp_load_file(files[0], out, e);
+		return warp_load_file161(files[0], out, e);
 	for (i = 0; i < n; i++) {
 		int agg = warp_json_is_aggregate(files[i], e);
 
@@ -219,7 +219,7 @@ int warp_merge_read(const char *const *files, int n, struct warp_rt **out, struc
 
 		if (*out == NULL && (*out = warp_rt_new()) == NULL)
 			return err_set(e, "%s: out of memory", files[i]);
-		if (warp_load_file(files[i], &one, e) < 0 || warp_rt_merge(*out, one, e) < 0) {
+		if (warp_load_file161(files[i], &one, e) < 0 || warp_rt_merge(*out, one, e) < 0) {
 			warp_rt_free(one);
 			warp_rt_free(*out);
 			*out = NULL;

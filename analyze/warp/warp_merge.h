@@ -8,6 +8,7 @@
  *    past the previous files' (Operations.OffsetThreads), in start order, aggregated
  *    as one log (warp_csv.h) - no merging of per-second segments;
  *  - one file: that file as loaded (no merge at all, as `warp analyze FILE`).
+ * CSV rows are read as Warp 1.6.1 reads them (warp_load_file161).
  * Warp refuses a mix of JSON and CSV input, and so does this. Warp also refuses JSON
  * files whose time ranges do not overlap; that check is not made here. */
 #ifndef ANALYZE_WARP_MERGE_H

@@ -15,6 +15,10 @@
 #    only (so no error appears there), 8 segments, the one holding the failure slower.
 #  - short: 3 seconds: fewer than 5 segments, "Skipping" with the error listed
 #    (default); no segment fits the window (full).
+#  - negative: a request that ends before it starts: Warp 1.6.1's Live moves its end to
+#    its start and fails it ("Negative duration"); it still counts in the Average, and
+#    its zero duration in the Reqs (Avg 450 ms, Fastest 0, StdDev 158.1 ms over 10).
+#    The full engine has no such rule; s3bench refuses the file there (exit 1).
 #  - mixed: GET and PUT at once: one block per op, then "Total" (the ops overlap);
 #    full: "Mixed operations." with each op's share of the cluster total's requests,
 #    the window of all workers, PUT's concurrency as its highest thread id + 1.
@@ -38,10 +42,11 @@ d = sys.argv[1]
 write(d + "/clients.csv", [r for s in range(10) for r in
       [(0, "GET", "c1", s, 100, 600, ""), (1, "GET", "c2", s, 200, 400, "boom" if s == 5 else "")]])
 write(d + "/short.csv", [(0, "GET", "c1", s, 100, 600, "boom" if s == 1 else "") for s in range(3)])
+write(d + "/negative.csv", [(0, "GET", "c1", s, 600, 100, "") if s == 5 else (0, "GET", "c1", s, 100, 600, "") for s in range(10)])
 write(d + "/mixed.csv", [r for s in range(10) for r in
       [(0, "GET", "c1", s, 100, 600, ""), (1, "PUT", "c1", s, 200, 400, "")]])
 PY
-check $? "three small logs written"
+check $? "four small logs written"
 
 cat >"$tmp/clients.want" <<'TXT'
  Report: GET (20 reqs). Ran Duration: 6s, starting 00:00:02 UTC
@@ -98,6 +103,22 @@ Operation: GET. Concurrency: 0
 Errors: 1
 Skipping GET too few samples. Longer benchmark run required for reliable results.
 TXT
+cat >"$tmp/negative.want" <<'TXT'
+ Report: GET (10 reqs). Ran Duration: 6s, starting 00:00:02 UTC
+ * Objects per request: 1. Size: 1048576 bytes. Concurrency: 1.
+ * Average: 1.00 MiB/s, 1.00 obj/s, 1 errors (6s)
+ * Errors: 1
+ - First Errors:
+   * Negative duration
+ * Reqs: Avg: 450.0ms, 50%: 500.0ms, 90%: 500.0ms, 99%: 500.0ms, Fastest: 0.0ms, Slowest: 500.0ms, StdDev: 158.1ms
+
+Throughput, split into 6 x 1s:
+ * Fastest: 1024.0KiB/s, 1.00 obj/s (1s, starting 00:00:05 UTC)
+ * 50% Median: 1024.0KiB/s, 1.00 obj/s (1s, starting 00:00:03 UTC)
+ * Slowest: 1024.0KiB/s, 1.00 obj/s (1s, starting 00:00:00 UTC)
+
+
+TXT
 cat >"$tmp/mixed.want" <<'TXT'
  Report: GET (10 reqs). Ran Duration: 6s, starting 00:00:02 UTC
  * Objects per request: 1. Size: 1048576 bytes. Concurrency: 1.
@@ -144,12 +165,20 @@ Operation: PUT, 42%, Concurrency: 2, Ran 7s.
 
 Cluster Total: 2.16 MiB/s, 2.16 obj/s over 6s.
 TXT
-for c in clients short mixed; do
+for c in clients short negative mixed; do
 	"$analyze" --warp "$tmp/$c.csv" >"$tmp/$c.out" 2>/dev/null
 	if cmp -s "$tmp/$c.want" "$tmp/$c.out"; then ok "$c: warp analyze's text"; else
 		bad "$c: warp analyze's text"; diff "$tmp/$c.want" "$tmp/$c.out" | head -20 >&2; fi
+	[ "$c" = negative ] && continue
 	"$analyze" --warp --warp-full "$tmp/$c.csv" >"$tmp/$c.fout" 2>/dev/null
 	if cmp -s "$tmp/$c.full" "$tmp/$c.fout"; then ok "$c: warp analyze --full's text"; else
 		bad "$c: warp analyze --full's text"; diff "$tmp/$c.full" "$tmp/$c.fout" | head -20 >&2; fi
 done
+"$analyze" --warp --warp-full "$tmp/negative.csv" >/dev/null 2>"$tmp/neg.err"
+rc=$?
+[ "$rc" -eq 1 ] && grep -q "ends before it starts" "$tmp/neg.err"
+check $? "negative: --warp-full refuses the file, exit 1 ($rc), says why"
+"$analyze" --warp --warp-server "$tmp/negative.csv" >/dev/null 2>&1
+[ $? -eq 1 ]
+check $? "negative: --warp-server (Warp 1.3's reading) refuses it too"
 finish
