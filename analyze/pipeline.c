@@ -16,7 +16,7 @@
 #include "analyze/compare.h"
 #include "analyze/history.h"
 #include "analyze/out.h"
-#include "analyze/pool.h"
+#include "analyze/reqlog.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
 #include "analyze/sizelabel.h"
@@ -99,8 +99,8 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 	struct run_summary again;
 	struct err e = {{0}};
 
-	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
-	if (runlog_recompute_rate(file, r->wl.rate, &again, &e) < 0) {
+	reqlog_path(file, sizeof(file), o->data_dir, r->path);
+	if (reqlog_summary(file, r->wl.rate, &again, &e) < 0) {
 		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
 		st->problems++;
 		return;
@@ -173,7 +173,7 @@ static int read_all(struct state *st, const struct pipeline_opts *o)
 		st->n_logs++;
 		if (o->recompute && log->has_summary)
 			recompute_one(st, o, log);
-		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0) {
+		else if ((r = reqlog_fill_run(log, o->data_dir, &e)) < 0) {
 			fprintf(stderr,
 				"analyze: note: %s (its cell's pooled latency falls back "
 				"to the runs' own percentiles)\n",
@@ -202,8 +202,8 @@ static void results_dir(const struct pipeline_opts *o, char *dir, size_t n)
 		snprintf(dir, n, "%s/results", o->data_dir);
 }
 
-static int write_results(const struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
-			 const struct baseline *base, struct err *e)
+static int write_results(const struct state *st, const struct pipeline_opts *o,
+			 const struct aggregate *a, const struct baseline *base, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
@@ -353,8 +353,8 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
-static int build_and_write(struct state *st, const struct pipeline_opts *o,
-			   struct agg_options *ao, const struct baseline *base)
+static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
+			   const struct baseline *base)
 {
 	struct aggregate *a;
 	struct err e = {{0}};

@@ -9,7 +9,6 @@
 
 #include <jansson.h>
 
-#include "analyze/pool.h"
 #include "core/version.h"
 
 
@@ -250,29 +249,6 @@ done:
 		runlog_clear(out);
 	json_decref(root);
 	return rc;
-}
-
-int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
-{
-	return runlog_recompute_rate(ops_file, 0, out, e);
-}
-
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e)
-{
-	const char *files[1] = {ops_file};
-	struct summary_acc *acc = pool_acc_read(files, 1, NULL, e);
-	int rc;
-
-	if (acc == NULL)
-		return -1;
-	rc = summary_acc_finish(acc, out, e);
-	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, out, e) < 0) {
-		summary_clear(out);
-		rc = -1;
-	}
-	summary_acc_free(acc);
-	return rc < 0 ? err_prefix(e, "%s", ops_file) : 0;
 }
 
 /* near: x and y agree within a relative 1e-6 (absolute 1e-9 near zero). */

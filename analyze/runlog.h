@@ -53,19 +53,6 @@ struct runlog {
  * message naming the file, and the line or field at fault; *out is left empty. */
 int runlog_read(const char *file, const char *rel, struct runlog *out, struct err *e);
 
-/* runlog_recompute: the summary of the per-request log `ops_file` (ops.tsv.zst),
- * computed with core's opslog_read and summary_acc_* exactly as collect computes
- * it (histograms included: release them with summary_clear), into *out. Returns -1
- * with a message naming the file (and line) when the log cannot be read or holds no
- * successful request. */
-int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e);
-
-/* runlog_recompute_rate: runlog_recompute, and for a rate run (offered > 0, req/s: the
- * run's workload.rate) the rate block from the log's intended starts
- * (summary_acc_rate). */
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e);
-
 /* runlog_compare: 0 when a and b agree (counts and times exactly; MiB/s, obj/s,
  * seconds, completion time, latency, TTFB and segment figures within a relative
  * 1e-6, which absorbs the decimal rounding of run.json; histograms exactly when both

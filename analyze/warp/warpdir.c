@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analyze/pool.h"
+#include "analyze/reqlog.h"
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/warp/warp_run.h"
@@ -418,7 +418,7 @@ static int add_bad(struct warpdir_result *out, const char *path, const char *msg
 }
 
 /* request_hists: a run of per-request logs only (.csv.zst) gets the histograms of its
- * op's requests (analyze/pool.h); a run with an aggregated .json.zst has none (Warp
+ * op's requests (analyze/reqlog.h); a run with an aggregated .json.zst has none (Warp
  * keeps percentiles of 10-second windows, not of requests). -1: out of memory. */
 static int request_hists(struct warpdir_result *out, const struct warpdir_group *g,
 			 const struct warp_run *r, struct runlog *l)
@@ -431,7 +431,8 @@ static int request_hists(struct warpdir_result *out, const struct warpdir_group 
 	for (size_t i = 0; i < g->n; i++)
 		if (!ends_with(g->rel[i], ".csv.zst"))
 			return 0;
-	if (pool_rebuild((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) == 0)
+	if (reqlog_rebuild_hists((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) ==
+	    0)
 		return 0;
 	snprintf(what, sizeof(what),
 		 "no latency histogram (%s); pooled latency falls back to "

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "analyze/inclusion.h"
+#include "analyze/reqlog.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
 #include "core/opslog.h"
@@ -356,7 +357,7 @@ static void test_scan(void)
 	scan_campaign_clear(&c);
 }
 
-/* runlog_recompute on a log written here, and runlog_compare against altered copies. */
+/* reqlog_summary on a log written here, and runlog_compare against altered copies. */
 static void test_recompute(void)
 {
 	char path[512];
@@ -391,7 +392,7 @@ static void test_recompute(void)
 			CHECK(0, "row added: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
-	CHECK(runlog_recompute(path, &s, &e) == 0, "recomputed: %s", e.msg);
+	CHECK(reqlog_summary(path, 0, &s, &e) == 0, "recomputed: %s", e.msg);
 	CHECK(s.requests == 40 && s.errors == 1 && s.bytes == 39ULL * 1048576 && s.has_ttfb,
 	      "recomputed counts from the rows");
 	t = s;
@@ -453,7 +454,7 @@ static void test_recompute(void)
 	hist_free(t.lat_hist);
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);
-	CHECK(runlog_recompute(path, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
+	CHECK(reqlog_summary(path, 0, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
 	      "a missing ops log is named: %s", e.msg);
 }
 
