@@ -122,7 +122,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 			o->results_dir = optarg;
 			break;
 		case 'p':
-			if (policy_parse(optarg, &o->policy) < 0) {
+			if (inclusion_policy_parse(optarg, &o->policy) < 0) {
 				fprintf(stderr,
 					"analyze: --policy: '%s' is not mean, median or best\n",
 					optarg);

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/timeseries.h"
 #include "core/err.h"
 #include "core/version.h"

@@ -12,7 +12,7 @@
 #include <jansson.h>
 
 #include "analyze/baseline.h"
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/compare.h"
 #include "analyze/history.h"
 #include "analyze/out.h"
@@ -34,7 +34,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->policy = POLICY_MEAN;
 	o->min_samples = 1;
-	o->alpha = CMP_ALPHA_DEFAULT;
+	o->alpha = COMPARE_ALPHA_DEFAULT;
 }
 
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
@@ -100,7 +100,7 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 	struct err e = {{0}};
 
 	reqlog_path(file, sizeof(file), o->data_dir, r->path);
-	if (reqlog_summary(file, r->wl.rate, &again, &e) < 0) {
+	if (reqlog_summary(file, r->workload.rate, &again, &e) < 0) {
 		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
 		st->problems++;
 		return;
@@ -121,7 +121,7 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
  * of memory; sizes that match no entry keep no label. */
 static int label_sizes(struct state *st)
 {
-	char *list, *save = NULL, *tok, label[SIZE_LABEL_MAX];
+	char *list, *save = NULL, *tok, label[SIZELABEL_MAX];
 	int rc = 0;
 
 	if (st->camp.sizes == NULL)
@@ -134,7 +134,8 @@ static int label_sizes(struct state *st)
 
 		while (*tok == ' ' || *tok == '\t')
 			tok++;
-		if (units_parse_size(tok, &bytes, &e) < 0 || size_label(tok, label, sizeof(label)))
+		if (units_parse_size(tok, &bytes, &e) < 0 ||
+		    sizelabel_format(tok, label, sizeof(label)))
 			continue;
 		for (size_t i = 0; i < st->n_logs; i++) {
 			struct runlog *l = &st->logs[i];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "core/hist.h"
 
 const double pool_q[POOL_NQ] = {

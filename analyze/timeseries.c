@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/reqlog.h"
 
 /* largest_point: the largest size with a valid run of op and, at it, the highest

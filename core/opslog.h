@@ -3,7 +3,7 @@
  *
  * collect writes ops.tsv.zst with the writer while a run goes (bounded memory: rows
  * go to a compressed temporary file, and at close they are sorted by start time, as
- * Warp writes them, with the external sort of core/opslog_sort.h); analyze reads our files and Warp's .csv.zst (every header generation)
+ * Warp writes them, with the external sort of core/rowsort.h); analyze reads our files and Warp's .csv.zst (every header generation)
  * with the reader, which streams rows to a callback. */
 #ifndef CORE_OPSLOG_H
 #define CORE_OPSLOG_H

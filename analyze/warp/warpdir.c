@@ -70,7 +70,7 @@ int warpdir_name(const char *name, char *bench, size_t n, int64_t *t)
 	for (size_t i = 0; i < k; i++)
 		bench[i] = (char)tolower((unsigned char)p[i]);
 	bench[k] = '\0';
-	*t = days_from_civil(y, mo, dd) * 86400 + hh * 3600 + mi * 60 + ss;
+	*t = time_days_from_civil(y, mo, dd) * 86400 + hh * 3600 + mi * 60 + ss;
 	return 1;
 }
 
@@ -353,7 +353,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 		    const char *name)
 {
 	const struct warpdir_subject *s = subj >= 0 ? &map->subjects[subj] : NULL;
-	char bare[256], label[SIZE_LABEL_MAX];
+	char bare[256], label[SIZELABEL_MAX];
 	int bad = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -373,7 +373,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 	bad |= dup_opt(&l->endpoint, r->host);
 	bad |= dup_opt(&l->op, op);
 	l->size = r->obj_size > 0 ? (uint64_t)r->obj_size : 0;
-	if (r->obj_size > 0 && size_label(r->obj_size_text, label, sizeof(label)) == 0)
+	if (r->obj_size > 0 && sizelabel_format(r->obj_size_text, label, sizeof(label)) == 0)
 		bad |= dup_opt(&l->size_label, label);
 	l->concurrency = (int)(r->cmd_concurrency > 0 ? r->cmd_concurrency * r->clients
 						      : r->concurrency);

@@ -240,20 +240,21 @@ static void test_policies(void)
 
 	stats_compute(w, 4, &st);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		double got = policy_value(cases[i].p, &st, cases[i].min);
+		double got = inclusion_policy_value(cases[i].p, &st, cases[i].min);
 
 		CHECK(isnan(cases[i].want) ? isnan(got) : got == cases[i].want,
 		      "policy %s: %g, want %g", cases[i].name, got, cases[i].want);
 	}
 	stats_compute(v, 5, &st);
-	CHECK(policy_value(POLICY_MEDIAN, &st, 1) == 30, "median of odd n");
+	CHECK(inclusion_policy_value(POLICY_MEDIAN, &st, 1) == 30, "median of odd n");
 	stats_compute(NULL, 0, &none);
-	CHECK(isnan(policy_value(POLICY_BEST, &none, 1)), "no runs: no value, never 0");
-	CHECK(policy_parse("median", &p) == 0 && p == POLICY_MEDIAN, "parse median");
-	CHECK(policy_parse("best", &p) == 0 && p == POLICY_BEST, "parse best");
-	CHECK(policy_parse("mean", &p) == 0 && p == POLICY_MEAN, "parse mean");
-	CHECK(policy_parse("max", &p) < 0 && policy_parse("", &p) < 0, "unknown policy refused");
-	CHECK_STR(policy_name(POLICY_BEST), "best", "policy name");
+	CHECK(isnan(inclusion_policy_value(POLICY_BEST, &none, 1)), "no runs: no value, never 0");
+	CHECK(inclusion_policy_parse("median", &p) == 0 && p == POLICY_MEDIAN, "parse median");
+	CHECK(inclusion_policy_parse("best", &p) == 0 && p == POLICY_BEST, "parse best");
+	CHECK(inclusion_policy_parse("mean", &p) == 0 && p == POLICY_MEAN, "parse mean");
+	CHECK(inclusion_policy_parse("max", &p) < 0 && inclusion_policy_parse("", &p) < 0,
+	      "unknown policy refused");
+	CHECK_STR(inclusion_policy_name(POLICY_BEST), "best", "policy name");
 	CHECK(strstr(inclusion_rule_text(), "never counted as zero") != NULL,
 	      "the rule text says failures are never zero");
 }

@@ -13,7 +13,7 @@
 #include <zstd.h>
 
 #include "tests/unit/check.h"
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/warp/warp_run.h"
 #include "analyze/warp/warpdir.h"
 #include "core/timefmt.h"

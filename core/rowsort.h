@@ -1,4 +1,4 @@
-/* core/opslog_sort.h: a stable external sort of byte records by a 64-bit key, in
+/* core/rowsort.h: a stable external sort of byte records by a 64-bit key, in
  * bounded memory for any number of records (the per-request log's writer uses it to
  * put rows in start order, as MinIO Warp writes them; core/opslog.c).
  *
@@ -13,8 +13,8 @@
  * (at most FANIN - 1 per level) and each record is rewritten once per level (with the
  * defaults, once up to 8 M records, twice up to 268 M). Records with equal keys keep
  * the order they were added in. */
-#ifndef CORE_OPSLOG_SORT_H
-#define CORE_OPSLOG_SORT_H
+#ifndef CORE_ROWSORT_H
+#define CORE_ROWSORT_H
 
 #include <stddef.h>
 #include <stdint.h>
