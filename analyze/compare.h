@@ -16,7 +16,9 @@
 
 #define COMPARE_CONFIDENCE 0.95 /* every interval: cells' ci95 and comparisons' ci95 */
 #define COMPARE_POWER 0.8       /* the detectable ratio's power */
-#define COMPARE_ALPHA_DEFAULT 0.05
+#define COMPARE_ALPHA_DEFAULT \
+	0.05 /* --alpha: the one default (render reads the level used
+				   * from aggregate.json statistics.alpha) */
 
 /* A confidence interval; method NULL (and the rest NaN) when there is none. */
 struct compare_interval {

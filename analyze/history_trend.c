@@ -352,10 +352,8 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	struct series *s = NULL;
 	size_t n = 0, n_reg = 0;
 	json_t *root = NULL;
-	struct fs_atomic out;
 	long family;
-	int rc = -1, ok;
-	FILE *f;
+	int rc = -1;
 
 	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		err_set(e, "%s: cannot open: %s", db_path,
@@ -375,17 +373,7 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	f = fs_atomic_fopen(&out, out_path, e);
-	if (f == NULL)
-		goto done;
-	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ==
-	     0;
-	if (!ok) {
-		err_set(e, "%s: write failed", out.tmp);
-		fs_atomic_abort(&out);
-		goto done;
-	}
-	if (fs_atomic_commit(&out, e) < 0)
+	if (out_json_dump(root, out_path, e) < 0)
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;

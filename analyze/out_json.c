@@ -316,12 +316,26 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	return root;
 }
 
+int out_json_dump(const json_t *root, const char *path, struct err *e)
+{
+	struct fs_atomic out;
+	FILE *f = fs_atomic_fopen(&out, path, e);
+
+	if (f == NULL)
+		return -1;
+	if (json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) !=
+	    0) {
+		err_set(e, "%s: write failed", out.tmp);
+		fs_atomic_abort(&out);
+		return -1;
+	}
+	return fs_atomic_commit(&out, e);
+}
+
 int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e)
 {
 	int ok = 1, rc = -1;
 	json_t *root = build(a, m, &ok);
-	struct fs_atomic out;
-	FILE *f;
 
 	if (root == NULL || !ok) {
 		err_set(e,
@@ -332,17 +346,7 @@ int out_json_write(const struct aggregate *a, struct out_meta *m, const char *pa
 	if (m->baseline &&
 	    baseline_add(root, m->baseline, a->alpha, &m->baseline_significant, e) < 0)
 		goto done;
-	f = fs_atomic_fopen(&out, path, e);
-	if (f == NULL)
-		goto done;
-	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ==
-	     0;
-	if (!ok) {
-		err_set(e, "%s: write failed", out.tmp);
-		fs_atomic_abort(&out);
-		goto done;
-	}
-	if (fs_atomic_commit(&out, e) < 0)
+	if (out_json_dump(root, path, e) < 0)
 		goto done;
 	rc = 0;
 done:

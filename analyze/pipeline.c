@@ -34,7 +34,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 	memset(o, 0, sizeof(*o));
 	o->policy = POLICY_MEAN;
 	o->min_samples = 1;
-	o->alpha = COMPARE_ALPHA_DEFAULT;
+	o->alpha = 0; /* aggregate_build applies COMPARE_ALPHA_DEFAULT */
 }
 
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */

@@ -18,7 +18,7 @@ struct pipeline_opts {
 	const char *results_dir; /* NULL: DATA_DIR/results */
 	enum policy policy;
 	size_t min_samples;
-	double alpha; /* significance level of the comparisons */
+	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
 	int recompute;
 	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
 	const char *baseline; /* --baseline OLD_RESULTS_DIR */
@@ -26,7 +26,8 @@ struct pipeline_opts {
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,
- * min-samples 1, alpha COMPARE_ALPHA_DEFAULT, nothing else on). */
+ * min-samples 1, alpha 0 = COMPARE_ALPHA_DEFAULT of analyze/compare.h, applied once by
+ * aggregate_build; nothing else on). */
 void pipeline_defaults(struct pipeline_opts *o);
 
 /* pipeline_run: the analysis o asks for; every problem is named on stderr

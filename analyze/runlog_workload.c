@@ -8,8 +8,8 @@
 
 #include "analyze/sizelabel.h"
 
-const char *const runlog_workload_mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head",
-								      "delete"};
+/* The mix ops in the order they are written. */
+static const char *const mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head", "delete"};
 
 void runlog_workload_clear(struct runlog_workload *w)
 {
@@ -45,9 +45,7 @@ static int read_mix(const json_t *m, struct runlog_workload *w, struct err *e)
 	json_object_foreach((json_t *)m, key, v) {
 		int k;
 
-		for (k = 0;
-		     k < RUNLOG_WORKLOAD_MIX_OPS && strcmp(key, runlog_workload_mix_ops[k]) != 0;
-		     k++)
+		for (k = 0; k < RUNLOG_WORKLOAD_MIX_OPS && strcmp(key, mix_ops[k]) != 0; k++)
 			;
 		if (k == RUNLOG_WORKLOAD_MIX_OPS)
 			return err_set(
@@ -62,8 +60,7 @@ static int read_mix(const json_t *m, struct runlog_workload *w, struct err *e)
 	for (int k = 0; k < RUNLOG_WORKLOAD_MIX_OPS; k++)
 		if (w->mix_w[k] > 0)
 			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s:%u",
-						len ? "," : "", runlog_workload_mix_ops[k],
-						w->mix_w[k]);
+						len ? "," : "", mix_ops[k], w->mix_w[k]);
 	if (len == 0)
 		return err_set(e, "field workload.mix: every weight is 0");
 	w->mix = strdup(text);

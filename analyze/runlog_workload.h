@@ -14,9 +14,6 @@
 
 #define RUNLOG_WORKLOAD_MIX_OPS 4 /* get, put, head, delete: the ops a mix may hold */
 
-/* The mix ops in the order they are written ("get", "put", "head", "delete"). */
-extern const char *const runlog_workload_mix_ops[RUNLOG_WORKLOAD_MIX_OPS];
-
 struct runlog_workload {
 	char *size_spec; /* "random:4KiB..1MiB", "dist:4KiB:50,..."; NULL: fixed size */
 	char *range;     /* "0..64KiB", "random:64KiB"; NULL: whole objects */

@@ -41,7 +41,7 @@ struct opslog_writer;
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
 
 /* opslog_writer_open_limit: opslog_writer_open with the sort's in-memory chunk bounded
- * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. */
+ * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. Test seam. */
 struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows, struct err *e);
 
 /* Options of opslog_writer_open_opts. */

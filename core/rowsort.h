@@ -36,11 +36,11 @@ struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes, 
 /* rowsort_add: append one record of n bytes (copied; n < 4 GiB) with its key. */
 int rowsort_add(struct rowsort *s, int64_t key, const void *rec, size_t n, struct err *e);
 
-/* rowsort_count: records added so far. */
+/* rowsort_count: records added so far. Test seam. */
 uint64_t rowsort_count(const struct rowsort *s);
 
 /* rowsort_spills: sorted runs rowsort_finish wrote to temporary files (0 when the
- * input fit in one chunk), for tests and messages. */
+ * input fit in one chunk). Test seam. */
 uint64_t rowsort_spills(const struct rowsort *s);
 
 /* rowsort_finish: hand every record to emit in key order (equal keys in the order

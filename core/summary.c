@@ -116,19 +116,29 @@ void summary_acc_free(struct summary_acc *acc)
 	free(acc);
 }
 
-int summary_push(struct i64vec *v, int64_t x)
+int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t size)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 1024;
-		int64_t *nv = realloc(v->v, cap * sizeof(*nv));
+	char *v;
+
+	memcpy(&v, vp, sizeof(v));
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 1024;
+		char *nv = realloc(v, c * size);
 
 		if (nv == NULL)
 			return -1;
-		v->v = nv;
-		v->cap = cap;
+		memcpy(vp, &nv, sizeof(nv));
+		v = nv;
+		*cap = c;
 	}
-	v->v[v->n++] = x;
+	memcpy(v + *n * size, x, size);
+	(*n)++;
 	return 0;
+}
+
+int summary_push(struct i64vec *v, int64_t x)
+{
+	return summary_vec_push(&v->v, &v->n, &v->cap, &x, sizeof(x));
 }
 
 static int64_t floor_sec(int64_t ns)
@@ -524,20 +534,29 @@ static int get_time(const json_t *o, const char *path, const char *k, int64_t *v
 int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
 		    struct err *e)
 {
+	static const char *const keys[] = {"avg", "p50", "p90", "p99", "min", "max", "stddev"};
+	double *v[] = {&l->avg, &l->p50, &l->p90, &l->p99, &l->min, &l->max, &l->stddev};
 	json_t *x = json_object_get(o, k);
 	char sub[64];
 
 	if (!json_is_object(x))
 		return err_set(e, "%s.%s: missing or not an object", path, k);
 	snprintf(sub, sizeof(sub), "%s.%s", path, k);
-	if (summary_get_num(x, sub, "avg", &l->avg, e) ||
-	    summary_get_num(x, sub, "p50", &l->p50, e) ||
-	    summary_get_num(x, sub, "p90", &l->p90, e) ||
-	    summary_get_num(x, sub, "p99", &l->p99, e) ||
-	    summary_get_num(x, sub, "min", &l->min, e) ||
-	    summary_get_num(x, sub, "max", &l->max, e) ||
-	    summary_get_num(x, sub, "stddev", &l->stddev, e))
-		return -1;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (summary_get_num(x, sub, keys[i], v[i], e))
+			return -1;
+	return 0;
+}
+
+int summary_get_counts(const json_t *o, const char *path, uint64_t *requests, uint64_t *objects,
+		       uint64_t *bytes, uint64_t *errors, struct err *e)
+{
+	static const char *const keys[] = {"requests", "objects", "bytes", "errors"};
+	uint64_t *v[] = {requests, objects, bytes, errors};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (summary_get_u64(o, path, keys[i], v[i], e))
+			return -1;
 	return 0;
 }
 
@@ -578,10 +597,8 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(obj))
 		return err_set(e, "summary: not an object");
-	if (summary_get_u64(obj, p, "requests", &out->requests, e) ||
-	    summary_get_u64(obj, p, "objects", &out->objects, e) ||
-	    summary_get_u64(obj, p, "bytes", &out->bytes, e) ||
-	    summary_get_u64(obj, p, "errors", &out->errors, e) ||
+	if (summary_get_counts(obj, p, &out->requests, &out->objects, &out->bytes, &out->errors,
+			       e) ||
 	    get_time(obj, p, "start", &out->start_ns, e) ||
 	    get_time(obj, p, "end", &out->end_ns, e) ||
 	    summary_get_num(obj, p, "seconds", &out->seconds, e) ||

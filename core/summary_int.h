@@ -79,16 +79,27 @@ void summary_span(const struct summary_acc *a, int64_t *s0, int64_t *k);
 /* summary_lat: statistics of v (sorted in place), nanoseconds in, milliseconds out. */
 void summary_lat(struct i64vec *v, struct lat_stats *out);
 
+/* summary_vec_push: append the element x (size bytes) to a vector of such elements:
+ * vp the address of its element pointer, *n elements used, room for *cap; the array
+ * doubles when full (at first 1024 elements). -1 when memory runs out (the vector
+ * unchanged). The growth of every vector of the accumulator (summary_push, the per-op
+ * index vectors of summary_ops.c). */
+int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t size);
+
 /* summary_push: append x to v; -1 when out of memory. */
 int summary_push(struct i64vec *v, int64_t x);
 
-/* summary_lat_json / summary_get_lat / summary_get_num / summary_get_u64: the JSON of a lat_stats and
- * the checked getters of summary_from_json (messages "path.k: ..."). */
+/* summary_lat_json / summary_get_lat / summary_get_num / summary_get_u64 /
+ * summary_get_counts: the JSON of a lat_stats and the checked getters of
+ * summary_from_json (messages "path.k: ..."); summary_get_counts reads the four counts
+ * of a summary or of one of its ops (requests, objects, bytes, errors). */
 json_t *summary_lat_json(const struct lat_stats *l);
 int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
 		    struct err *e);
 int summary_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);
 int summary_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e);
+int summary_get_counts(const json_t *o, const char *path, uint64_t *requests, uint64_t *objects,
+		       uint64_t *bytes, uint64_t *errors, struct err *e);
 
 /* Per-op and rate (core/summary_ops.c). */
 

@@ -46,17 +46,7 @@ void summary_ops_free(struct summary_acc *a)
 
 static int u8_push(struct u8vec *v, uint8_t x)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 1024;
-		uint8_t *nv = realloc(v->v, cap);
-
-		if (nv == NULL)
-			return -1;
-		v->v = nv;
-		v->cap = cap;
-	}
-	v->v[v->n++] = x;
-	return 0;
+	return summary_vec_push(&v->v, &v->n, &v->cap, &x, sizeof(x));
 }
 
 /* op_index: the index in a->ops of op (added when new); -1 when it does not fit. */
@@ -299,10 +289,7 @@ static int op_from_json(const char *name, const json_t *x, struct op_summary *os
 	if (strlen(name) >= SUMMARY_OP_NAME)
 		return err_set(e, "%s: op name longer than %d bytes", p, SUMMARY_OP_NAME - 1);
 	strcpy(os->op, name);
-	if (summary_get_u64(x, p, "requests", &os->requests, e) ||
-	    summary_get_u64(x, p, "objects", &os->objects, e) ||
-	    summary_get_u64(x, p, "bytes", &os->bytes, e) ||
-	    summary_get_u64(x, p, "errors", &os->errors, e) ||
+	if (summary_get_counts(x, p, &os->requests, &os->objects, &os->bytes, &os->errors, e) ||
 	    summary_get_num(x, p, "share", &os->share, e) ||
 	    summary_get_num(x, p, "mib_s", &os->mib_s, e) ||
 	    summary_get_num(x, p, "obj_s", &os->obj_s, e))
