@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/workload_cells.h"
 #include "analyze/clients.h"
 #include "analyze/compare.h"
 #include "analyze/stats.h"
+#include "analyze/workload_cells.h"
 
 static int cmp_op(const char *a, const char *b)
 {

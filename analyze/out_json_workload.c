@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/workload_cells.h"
 #include "analyze/out_json_stats.h"
 #include "analyze/runlog_workload.h"
+#include "analyze/workload_cells.h"
 
 static json_t *jstr(const char *s)
 {

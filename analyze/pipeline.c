@@ -1,19 +1,18 @@
 /* analyze/pipeline.c: see pipeline.h. */
 #include "analyze/pipeline.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
-#include <errno.h>
 
 #include <jansson.h>
 
-#include "analyze/baseline.h"
 #include "analyze/aggregate.h"
-#include "analyze/compare.h"
+#include "analyze/baseline.h"
 #include "analyze/history.h"
 #include "analyze/out.h"
 #include "analyze/reqlog.h"

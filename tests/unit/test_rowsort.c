@@ -11,8 +11,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tests/unit/check.h"
 #include "core/rowsort.h"
+#include "tests/unit/check.h"
 
 #define N 100000
 

@@ -4,8 +4,8 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "tests/unit/check.h"
 #include "analyze/runlog_workload.h"
+#include "tests/unit/check.h"
 
 static const struct {
 	const char *size_spec, *range, *want;
