@@ -60,13 +60,7 @@ void chart_free(struct chart *c)
 	for (i = 0; i < c->ncats; i++)
 		free(c->cats[i]);
 	free(c->cats);
-	for (i = 0; i < c->nseries; i++) {
-		free(c->series[i].label);
-		free(c->series[i].y);
-		free(c->series[i].lo);
-		free(c->series[i].hi);
-	}
-	free(c->series);
+	series_free(&c->series);
 	for (i = 0; i < c->npanels; i++) {
 		for (j = 0; j < c->panels[i].nrows; j++) {
 			struct row *r = &c->panels[i].rows[j];
@@ -111,41 +105,22 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 
 int chart_add_series(struct chart *c, const char *label, const char *color)
 {
-	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
-	if (!s) {
-		c->oom = 1;
-		return -1;
-	}
-	c->series = s;
-	s = &c->series[c->nseries];
-	s->y = malloc((c->ncats + 1) * sizeof(*s->y));
-	s->lo = malloc((c->ncats + 1) * sizeof(*s->lo));
-	s->hi = malloc((c->ncats + 1) * sizeof(*s->hi));
-	if (!s->y || !s->lo || !s->hi) {
-		free(s->y);
-		free(s->lo);
-		free(s->hi);
-		c->oom = 1;
-		return -1;
-	}
-	s->label = ch_keep(c, label);
-	ch_set_color(s->color, color);
-	for (size_t i = 0; i < c->ncats; i++)
-		s->y[i] = s->lo[i] = s->hi[i] = NAN;
-	return (int)c->nseries++;
+	return series_add(&c->series, label, color, c->ncats);
 }
 
 void chart_set_point(struct chart *c, int s, size_t i, double y)
 {
-	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats)
-		c->series[s].y[i] = y;
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL)
+		p->y = y;
 }
 
 void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi)
 {
-	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats) {
-		c->series[s].lo[i] = lo;
-		c->series[s].hi[i] = hi;
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL) {
+		p->lo = lo;
+		p->hi = hi;
 	}
 }
 
@@ -505,24 +480,26 @@ double ch_layout_title(struct ctx *x, const char *title, double width)
 	return y + 4;
 }
 
-/* The legend from y; returns the y below it. */
-double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width)
+double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
+			int dots)
 {
 	double cx = 0, row = y;
-	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
+	for (size_t i = 0; i < ss->n; i++) {
+		const struct series *se = &ss->v[i];
+		double w = 16 + ch_text_w(x, se->label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-			c->series[i].color, 2, 0);
-		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
-			SZ_LABEL, 0, SC_START, C_TEXT);
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45, se->color, 2,
+			0);
+		if (dots)
+			ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, se->color, NULL, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
+			SC_START, C_TEXT);
 		cx += w + 10;
 	}
-	return c->nseries ? row + SZ_LABEL + 6 : y;
+	return ss->n ? row + SZ_LABEL + 6 : y;
 }
 
 struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
@@ -552,7 +529,7 @@ struct scene *ch_scene_done(struct scene *s, struct err *e)
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
 			   double width, struct err *e)
 {
-	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};
 	if (!s)
 		return NULL;

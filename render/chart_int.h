@@ -1,10 +1,12 @@
 /* render/chart_int.h: the chart model's insides and the scene-building helpers shared
- * by the layouts (render/chart.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST).
+ * by the layouts (render/chart_line.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST;
+ * render/chart_xy.c: the x-y chart).
  * Private to the chart module: the report builds charts with chart.h only. */
 #ifndef RENDER_CHART_INT_H
 #define RENDER_CHART_INT_H
 
 #include "render/chart.h"
+#include "render/series.h"
 
 #define C_TEXT "#222222"
 #define C_MUTED "#5f6368"
@@ -40,20 +42,12 @@ struct panel {
 	size_t nrows;
 };
 
-struct series {
-	char *label;
-	char color[8];
-	double *y;       /* ncats values */
-	double *lo, *hi; /* LINE: ncats interval ends (NAN: no whisker) */
-};
-
 struct chart {
 	enum chart_kind kind;
 	char *title, *desc, *value_title, *unit, *x_title;
 	char **cats;
 	size_t ncats;
-	struct series *series;
-	size_t nseries;
+	struct series_set series; /* LINE: one point per category (render/series.h) */
 	struct panel *panels;
 	size_t npanels;
 	double ref; /* FOREST: the reference line (1 for a ratio) */
@@ -117,8 +111,10 @@ struct scene *ch_scene_done(struct scene *s, struct err *e);
 /* The title, in as many lines as it takes to stay within `width` (each measured; see
  * chart.c for where a line breaks); returns the y below it (0 when title is ""). */
 double ch_layout_title(struct ctx *x, const char *title, double width);
-/* The series legend from y; returns the y below it. */
-double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width);
+/* The legend of the series from y, each a short line in its colour (with a dot on it when
+ * dots is 1) and its label; returns the y below it. */
+double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
+			int dots);
 
 /* The layouts of render/chart_bars.c. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width);

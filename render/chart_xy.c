@@ -10,25 +10,12 @@
 
 #define XY_MAX_TICKS 40
 
-struct xypt {
-	double x, y;
-	int faint;
-};
-
-struct xyseries {
-	char *label;
-	char color[8];
-	struct xypt *pts;
-	size_t n, cap;
-};
-
 struct xychart {
 	char *title, *desc, *x_title, *y_title, *note;
 	enum xy_scale xscale, yscale;
 	double xlo, xhi, ylo, yhi;
 	int markers;
-	struct xyseries *series;
-	size_t nseries;
+	struct series_set series; /* points in the order given (render/series.h) */
 	int oom;
 };
 
@@ -68,11 +55,7 @@ void xy_free(struct xychart *c)
 	free(c->x_title);
 	free(c->y_title);
 	free(c->note);
-	for (size_t i = 0; i < c->nseries; i++) {
-		free(c->series[i].label);
-		free(c->series[i].pts);
-	}
-	free(c->series);
+	series_free(&c->series);
 	free(c);
 }
 
@@ -111,35 +94,17 @@ void xy_set_markers(struct xychart *c, int on)
 
 int xy_add_series(struct xychart *c, const char *label, const char *color)
 {
-	struct xyseries *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
-	if (!s) {
-		c->oom = 1;
-		return -1;
-	}
-	c->series = s;
-	s = &c->series[c->nseries];
-	memset(s, 0, sizeof(*s));
-	s->label = xy_keep(c, label);
-	ch_set_color(s->color, color);
-	return (int)c->nseries++;
+	return series_add(&c->series, label, color, 0);
 }
 
 void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 {
-	if (s < 0 || (size_t)s >= c->nseries)
-		return;
-	struct xyseries *se = &c->series[s];
-	if (se->n == se->cap) {
-		size_t cap = se->cap ? se->cap * 2 : 16;
-		struct xypt *p = realloc(se->pts, cap * sizeof(*p));
-		if (!p) {
-			c->oom = 1;
-			return;
-		}
-		se->pts = p;
-		se->cap = cap;
+	struct series_pt *p = series_push(&c->series, s);
+	if (p != NULL) {
+		p->x = x;
+		p->y = y;
+		p->faint = faint;
 	}
-	se->pts[se->n++] = (struct xypt){x, y, faint};
 }
 
 int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi)
@@ -231,11 +196,11 @@ static void linear_ticks(struct axis *a, int target)
 static void x_axis(const struct ctx *x, const struct xychart *c, double len, struct axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++) {
-			double v = c->series[s].pts[i].x;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++) {
+			double v = c->series.v[s].pts[i].x;
 			if (!isfinite(v) || (c->xscale == XY_LOG && v <= 0) ||
-			    !isfinite(c->series[s].pts[i].y))
+			    !isfinite(c->series.v[s].pts[i].y))
 				continue;
 			lo = v < lo ? v : lo;
 			hi = v > hi ? v : hi;
@@ -274,9 +239,9 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 static void y_log_axis(const struct xychart *c, double plot_h, struct axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++) {
-			double v = c->series[s].pts[i].y;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++) {
+			double v = c->series.v[s].pts[i].y;
 			if (isfinite(v) && v > 0) {
 				lo = v < lo ? v : lo;
 				hi = v > hi ? v : hi;
@@ -304,10 +269,10 @@ static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 		return;
 	}
 	double hi = 0, tlo, thi, step;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++)
-			if (isfinite(c->series[s].pts[i].y) && c->series[s].pts[i].y > hi)
-				hi = c->series[s].pts[i].y;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++)
+			if (isfinite(c->series.v[s].pts[i].y) && c->series.v[s].pts[i].y > hi)
+				hi = c->series.v[s].pts[i].y;
 	int target = (int)(plot_h / (SZ_TICK * 3.2));
 	target = target > 6 ? 6 : target < 2 ? 2 : target;
 	a->scale = XY_LINEAR;
@@ -324,21 +289,7 @@ static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 /* The legend and the note from y; returns the y below them. */
 static double xy_legend(struct ctx *x, const struct xychart *c, double y, double width)
 {
-	double cx = 0, row = y;
-	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
-		if (cx > 0 && cx + w > width) {
-			cx = 0;
-			row += SZ_LABEL + 5;
-		}
-		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-			c->series[i].color, 2, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
-			SZ_LABEL, 0, SC_START, C_TEXT);
-		cx += w + 10;
-	}
-	if (c->nseries)
-		row += SZ_LABEL + 6;
+	double row = ch_layout_legend(x, &c->series, y, width, 0);
 	if (*c->note) {
 		char buf[512];
 		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
@@ -367,7 +318,7 @@ static double py_of(const struct plot *p, double v)
 
 /* One series: solid stretches as polylines, segments touching a faint point dashed,
  * then the dots. A point a log axis cannot show, or with a NAN y, breaks the line. */
-static void xy_series(struct ctx *x, const struct xychart *c, const struct xyseries *se,
+static void xy_series(struct ctx *x, const struct xychart *c, const struct series *se,
 		      const struct plot *p)
 {
 	double *pts = malloc(2 * (se->n + 1) * sizeof(*pts));
@@ -377,7 +328,7 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct xyser
 		return;
 	}
 	for (size_t i = 0; i <= se->n; i++) {
-		const struct xypt *q = i < se->n ? &se->pts[i] : NULL;
+		const struct series_pt *q = i < se->n ? &se->pts[i] : NULL;
 		double qx = q ? px_of(p, q->x) : NAN, qy = q ? py_of(p, q->y) : NAN;
 		int ok = q && isfinite(qx) && isfinite(qy);
 		int faint_seg = ok && np && (q->faint || se->pts[i - 1].faint);
@@ -443,7 +394,7 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
 			double width, struct err *e)
 {
-	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};
 	struct plot p;
 	double y;
@@ -468,8 +419,8 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const st
 	p.w = width - p.left - 12;
 	x_axis(&x, c, p.w, &p.xa);
 	double bottom = xy_axes(&x, c, &p);
-	for (size_t i = 0; i < c->nseries; i++)
-		xy_series(&x, c, &c->series[i], &p);
+	for (size_t i = 0; i < c->series.n; i++)
+		xy_series(&x, c, &c->series.v[i], &p);
 	s->height = bottom + 2;
 	return ch_scene_done(s, e);
 }
