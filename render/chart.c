@@ -18,7 +18,7 @@ static char *dupe(const char *s)
 char *ch_keep(struct chart *c, const char *s)
 {
 	char *r = dupe(s);
-	if (!r)
+	if (r == NULL)
 		c->oom = 1;
 	return r;
 }
@@ -31,7 +31,7 @@ void ch_set_color(char dst[8], const char *src)
 struct chart *chart_new(enum chart_kind kind, const char *title, const char *desc)
 {
 	struct chart *c = calloc(1, sizeof(*c));
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	c->kind = kind;
 	c->title = ch_keep(c, title);
@@ -50,7 +50,7 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 void chart_free(struct chart *c)
 {
 	size_t i, j;
-	if (!c)
+	if (c == NULL)
 		return;
 	free(c->title);
 	free(c->desc);
@@ -90,7 +90,7 @@ void chart_set_axis(struct chart *c, const char *value_title, const char *unit, 
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 {
 	char **cats = calloc(n + 1, sizeof(*cats));
-	if (!cats) {
+	if (cats == NULL) {
 		c->oom = 1;
 		return;
 	}
@@ -127,7 +127,7 @@ void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi)
 int chart_add_panel(struct chart *c, const char *title)
 {
 	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof(*p));
-	if (!p) {
+	if (p == NULL) {
 		c->oom = 1;
 		return -1;
 	}
@@ -143,7 +143,7 @@ struct row *ch_add_row(struct chart *c, int p, const char *label, const char *co
 		return NULL;
 	struct panel *pn = &c->panels[p];
 	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof(*r));
-	if (!r) {
+	if (r == NULL) {
 		c->oom = 1;
 		return NULL;
 	}
@@ -201,7 +201,7 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 		return;
 	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
 	struct fmark *m = realloc(r->marks, (r->nmarks + 1) * sizeof(*m));
-	if (!m) {
+	if (m == NULL) {
 		c->oom = 1;
 		return;
 	}
@@ -263,7 +263,7 @@ struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
 		struct sc_item *it = realloc(s->items, cap * sizeof(*it));
-		if (!it) {
+		if (it == NULL) {
 			s->oom = 1;
 			return NULL;
 		}
@@ -287,12 +287,12 @@ void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char 
 	     int bold, enum sc_anchor anchor, const char *color)
 {
 	struct sc_item *it = ch_push(x->s, SC_TEXT, role);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = px;
 	it->y = py;
 	it->text = strdup(t);
-	if (!it->text)
+	if (it->text == NULL)
 		x->s->oom = 1;
 	it->size = size;
 	it->bold = bold;
@@ -304,7 +304,7 @@ void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char 
 void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
 {
 	struct sc_item *it = ch_push(x->s, SC_RECT, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = px;
 	it->y = py;
@@ -318,7 +318,7 @@ void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const ch
 	     double width, int dash)
 {
 	struct sc_item *it = ch_push(x->s, SC_LINE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = x1;
 	it->y = y1;
@@ -333,7 +333,7 @@ void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, 
 	       double width)
 {
 	struct sc_item *it = ch_push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = cx;
 	it->y = cy;
@@ -349,10 +349,10 @@ void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, 
 	if (n < 2)
 		return;
 	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->pts = malloc(2 * n * sizeof(*it->pts));
-	if (!it->pts) {
+	if (it->pts == NULL) {
 		x->s->oom = 1;
 		return;
 	}
@@ -506,7 +506,7 @@ struct scene *ch_scene_new(double width, const char *title, const char *desc, in
 			   struct err *e)
 {
 	struct scene *s = oom ? NULL : calloc(1, sizeof(*s));
-	if (!s) {
+	if (s == NULL) {
 		err_set(e, "chart '%s': out of memory", title);
 		return NULL;
 	}
@@ -518,7 +518,7 @@ struct scene *ch_scene_new(double width, const char *title, const char *desc, in
 
 struct scene *ch_scene_done(struct scene *s, struct err *e)
 {
-	if (s->oom || !s->title || !s->desc) {
+	if (s->oom || s->title == NULL || s->desc == NULL) {
 		err_set(e, "chart '%s': out of memory", s->title ? s->title : "");
 		chart_scene_free(s);
 		return NULL;
@@ -531,7 +531,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};
-	if (!s)
+	if (s == NULL)
 		return NULL;
 	if (c->kind == CHART_LINE)
 		ch_layout_line(&x, c, width);
@@ -544,7 +544,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 
 void chart_scene_free(struct scene *s)
 {
-	if (!s)
+	if (s == NULL)
 		return;
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->items[i].text);

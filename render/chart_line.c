@@ -153,7 +153,7 @@ static double line_axes(struct ctx *x, const struct chart *c, const struct line_
 static void line_series(struct ctx *x, const struct chart *c, const struct line_plot *p)
 {
 	double *pts = malloc(2 * (c->ncats + 1) * sizeof(*pts));
-	if (!pts)
+	if (pts == NULL)
 		x->s->oom = 1;
 	for (size_t i = 0; pts && i < c->series.n; i++) {
 		size_t np = 0;
@@ -218,7 +218,7 @@ void ch_layout_line(struct ctx *x, const struct chart *c, double width)
 	struct line_plot p;
 	double y = ch_layout_title(x, c->title, width), rightw;
 	struct endlab *labs = calloc(c->series.n + 1, sizeof(*labs));
-	if (!labs) {
+	if (labs == NULL) {
 		x->s->oom = 1;
 		return;
 	}

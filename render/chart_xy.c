@@ -22,7 +22,7 @@ struct xychart {
 static char *xy_keep(struct xychart *c, const char *s)
 {
 	char *r = strdup(s ? s : "");
-	if (!r)
+	if (r == NULL)
 		c->oom = 1;
 	return r;
 }
@@ -30,7 +30,7 @@ static char *xy_keep(struct xychart *c, const char *s)
 struct xychart *xy_new(const char *title, const char *desc)
 {
 	struct xychart *c = calloc(1, sizeof(*c));
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	c->title = xy_keep(c, title);
 	c->desc = xy_keep(c, desc);
@@ -48,7 +48,7 @@ struct xychart *xy_new(const char *title, const char *desc)
 
 void xy_free(struct xychart *c)
 {
-	if (!c)
+	if (c == NULL)
 		return;
 	free(c->title);
 	free(c->desc);
@@ -323,7 +323,7 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct serie
 {
 	double *pts = malloc(2 * (se->n + 1) * sizeof(*pts));
 	size_t np = 0;
-	if (!pts) {
+	if (pts == NULL) {
 		x->s->oom = 1;
 		return;
 	}
@@ -398,7 +398,7 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const st
 	struct ctx x = {s, f, nf};
 	struct plot p;
 	double y;
-	if (!s)
+	if (s == NULL)
 		return NULL;
 	y = ch_layout_title(&x, c->title, width);
 	y = xy_legend(&x, c, y, width);

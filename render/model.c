@@ -40,7 +40,7 @@ static void load_stat(struct ld *l, json_t *o, const char *where, struct rm_stat
 	}
 	s->ci_lo = s->ci_hi = s->ci_coverage = NAN;
 	s->ci_method = RM_CI_NONE;
-	if (!o || !json_is_object(o)) {
+	if (o == NULL || !json_is_object(o)) {
 		s->value = s->mean = s->median = s->min = s->max = s->stddev = s->cv = NAN;
 		return;
 	}
@@ -60,7 +60,7 @@ static void load_lat(struct ld *l, json_t *o, const char *where, struct rm_lat *
 		ld_bad(l, where, "expected an object or null");
 		*failed = 1;
 	}
-	if (!o || !json_is_object(o)) {
+	if (o == NULL || !json_is_object(o)) {
 		s->avg = s->p50 = s->p90 = s->p99 = s->min = s->max = NAN;
 		return;
 	}
@@ -157,7 +157,7 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		}
 		if (!*s->label) {
 			free(s->label);
-			if (!(s->label = ld_dup_at(l, w, "label", s->id, &failed))) {
+			if ((s->label = ld_dup_at(l, w, "label", s->id, &failed)) == NULL) {
 				free(c);
 				return -1;
 			}
@@ -180,19 +180,19 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		return ld_bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
 		return ld_bad(l, "matrix.concurrency", "expected an array");
-	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops),
-				   &failed)))
+	if ((m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops),
+				  &failed)) == NULL)
 		return -1;
 	json_array_foreach(ops, i, v) {
 		snprintf(w, sizeof(w), "matrix.ops[%zu]", i);
 		if (!json_is_string(v))
 			return ld_bad(l, w, "expected a string");
 		m->nops = i + 1;
-		if (!(m->ops[i] = ld_dup_at(l, w, "", json_string_value(v), &failed)))
+		if ((m->ops[i] = ld_dup_at(l, w, "", json_string_value(v), &failed)) == NULL)
 			return -1;
 	}
-	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
-				     &failed)))
+	if ((m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
+				    &failed)) == NULL)
 		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
@@ -202,8 +202,8 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 		m->sizes[i] = (uint64_t)json_integer_value(v);
 		m->nsizes = i + 1;
 	}
-	if (!(m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
-					   sizeof(*m->concurrency), &failed)))
+	if ((m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
+					  sizeof(*m->concurrency), &failed)) == NULL)
 		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
@@ -222,7 +222,7 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i, j;
 	char w[64], w2[96];
-	if (!(m->cells = ld_get_items(l, root, "cells", 1, sizeof(*m->cells), &a, &failed)))
+	if ((m->cells = ld_get_items(l, root, "cells", 1, sizeof(*m->cells), &a, &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
@@ -254,8 +254,8 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 		snprintf(runs_at, sizeof(runs_at), "%s.runs", w);
 		if (runs && !json_is_array(runs))
 			return ld_bad(l, runs_at, "expected an array");
-		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs),
-					    &failed)))
+		if ((c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs),
+					   &failed)) == NULL)
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
@@ -284,7 +284,8 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i;
 	char w[64], w2[96];
-	if (!(m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof(*m->oneoffs), &a, &failed)))
+	if ((m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof(*m->oneoffs), &a, &failed)) ==
+	    NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
@@ -327,8 +328,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 	size_t i;
 	char w[64];
 
-	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof(*m->consistency), &a,
-					    &failed)))
+	if ((m->consistency = ld_get_items(l, root, "consistency", 0, sizeof(*m->consistency), &a,
+					   &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_consistency *d = &m->consistency[i];
@@ -341,7 +342,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->leaders = ld_get_items(l, root, "leaders", 0, sizeof(*m->leaders), &a, &failed)))
+	if ((m->leaders = ld_get_items(l, root, "leaders", 0, sizeof(*m->leaders), &a, &failed)) ==
+	    NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
@@ -358,8 +360,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0,
-					      sizeof(*m->leader_counts), &a, &failed)))
+	if ((m->leader_counts = ld_get_items(l, root, "leader_counts", 0, sizeof(*m->leader_counts),
+					     &a, &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
@@ -374,8 +376,8 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 		if (failed)
 			return -1;
 	}
-	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a,
-					 &failed)))
+	if ((m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a,
+					&failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
@@ -402,11 +404,11 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	struct ld l = {name, e};
 	json_error_t je;
 	json_t *root = json_loads(json, 0, &je);
-	if (!m || !(m->file = strdup(name))) {
+	if (m == NULL || (m->file = strdup(name)) == NULL) {
 		err_set(e, "%s: out of memory", name);
 		goto fail;
 	}
-	if (!root) {
+	if (root == NULL) {
 		err_set(e, "%s:%d: not valid JSON: %s", name, je.line, je.text);
 		goto fail;
 	}
@@ -437,14 +439,14 @@ struct report_model *model_load(const char *path, struct err *e)
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	struct report_model *m = NULL;
-	if (!f) {
+	if (f == NULL) {
 		err_set(e, "%s: cannot open: %m", path);
 		goto done;
 	}
 	for (;;) {
 		if (cap - len < 65536) {
 			char *nb = realloc(buf, cap = cap * 2 + 65536);
-			if (!nb) {
+			if (nb == NULL) {
 				err_set(e, "%s: out of memory", path);
 				goto done;
 			}
@@ -471,7 +473,7 @@ done:
 void model_free(struct report_model *m)
 {
 	size_t i;
-	if (!m)
+	if (m == NULL)
 		return;
 	model_stats_free(m);
 	model_free_clients(m);

@@ -93,7 +93,8 @@ static int load_balance_clients(struct ld *l, json_t *v, const char *w, struct r
 		return -1;
 	if (!json_is_array(a))
 		return ld_bad(l, at, "expected an array");
-	if (!(b->clients = ld_alloc_at(l, at, json_array_size(a), sizeof(*b->clients), &failed)))
+	if ((b->clients = ld_alloc_at(l, at, json_array_size(a), sizeof(*b->clients), &failed)) ==
+	    NULL)
 		return -1;
 	json_array_foreach(a, i, c) {
 		struct rm_balance_client *bc = &b->clients[i];

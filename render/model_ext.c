@@ -16,14 +16,14 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 {
 	json_t *a = json_object_get(json_object_get(root, "matrix"), "size_labels"), *v;
 	size_t k;
-	if (!a || json_is_null(a))
+	if (a == NULL || json_is_null(a))
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) != m->nsizes)
 		return err_set(e,
 			       "%s: matrix.size_labels: expected an array as long as "
 			       "matrix.sizes",
 			       file);
-	if (!(m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))))
+	if ((m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))) == NULL)
 		return err_set(e, "%s: matrix.size_labels: out of memory", file);
 	json_array_foreach(a, k, v) {
 		if (json_is_null(v) || (json_is_string(v) && !*json_string_value(v)))
@@ -31,7 +31,7 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 		if (!json_is_string(v))
 			return err_set(e, "%s: matrix.size_labels[%zu]: expected a string or null",
 				       file, k);
-		if (!(m->size_labels[k] = strdup(json_string_value(v))))
+		if ((m->size_labels[k] = strdup(json_string_value(v))) == NULL)
 			return err_set(e, "%s: matrix.size_labels: out of memory", file);
 	}
 	return 0;
@@ -81,7 +81,7 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc)
 
 double model_figure(const struct rm_cell *c)
 {
-	return !c ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
+	return c == NULL ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
 }
 
 char *model_size_text(const struct report_model *m, const struct numfmt *nf, uint64_t size,

@@ -23,7 +23,7 @@ int ld_bad_at(struct ld *l, const char *where, const char *key, const char *what
 char *ld_dup_at(struct ld *l, const char *where, const char *key, const char *s, int *failed)
 {
 	char *r = strdup(s);
-	if (!r) {
+	if (r == NULL) {
 		ld_bad_at(l, where, key, "out of memory");
 		*failed = 1;
 	}
@@ -35,7 +35,7 @@ char *ld_dup_at(struct ld *l, const char *where, const char *key, const char *s,
 void *ld_alloc_at(struct ld *l, const char *field, size_t n, size_t size, int *failed)
 {
 	void *p = calloc(n + 1, size);
-	if (!p) {
+	if (p == NULL) {
 		ld_bad(l, field, "out of memory");
 		*failed = 1;
 	}
@@ -47,7 +47,7 @@ json_t *ld_member(struct ld *l, json_t *o, const char *where, const char *key, i
 		  int *failed)
 {
 	json_t *v = json_object_get(o, key);
-	if (!v && required) {
+	if (v == NULL && required) {
 		ld_bad_at(l, where, key, "missing");
 		*failed = 1;
 	}
@@ -58,7 +58,7 @@ char *ld_get_str(struct ld *l, json_t *o, const char *where, const char *key, in
 		 int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
-	if (!v || (json_is_null(v) && !required)) /* absent or null: empty */
+	if (v == NULL || (json_is_null(v) && !required)) /* absent or null: empty */
 		return ld_dup_at(l, where, key, "", failed);
 	if (!json_is_string(v)) {
 		ld_bad_at(l, where, key, "expected a string");
@@ -73,7 +73,7 @@ double ld_get_num(struct ld *l, json_t *o, const char *where, const char *key, i
 		  int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return NAN;
 	if (!json_is_number(v)) {
 		ld_bad_at(l, where, key, "expected a number or null");
@@ -87,7 +87,7 @@ long long ld_get_int(struct ld *l, json_t *o, const char *where, const char *key
 		     long long dflt, int *failed)
 {
 	json_t *v = ld_member(l, o, where, key, required, failed);
-	if (!v || (json_is_null(v) && !required))
+	if (v == NULL || (json_is_null(v) && !required))
 		return dflt;
 	if (!json_is_integer(v) || json_integer_value(v) < 0) {
 		ld_bad_at(l, where, key, "expected a non-negative integer");
@@ -154,7 +154,7 @@ int ld_element(struct ld *l, const char *key, size_t i, json_t *v, char *w, size
 int ld_get_bool(struct ld *l, json_t *o, const char *where, const char *key, int dflt, int *failed)
 {
 	json_t *v = json_object_get(o, key);
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return dflt;
 	if (!json_is_boolean(v)) {
 		ld_bad_at(l, where, key, "expected true or false");
@@ -169,7 +169,7 @@ void ld_get_pair(struct ld *l, json_t *o, const char *where, const char *key, do
 {
 	json_t *v = json_object_get(o, key);
 	*lo = *hi = NAN;
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return;
 	if (!json_is_array(v) || json_array_size(v) != 2 || !json_is_number(json_array_get(v, 0)) ||
 	    !json_is_number(json_array_get(v, 1))) {

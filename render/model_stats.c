@@ -12,12 +12,12 @@ void ld_stat_ci(struct ld *l, json_t *o, const char *where, struct rm_stat *s, i
 {
 	s->ci_lo = s->ci_hi = s->ci_coverage = NAN;
 	s->ci_method = RM_CI_NONE;
-	if (!o || !json_is_object(o))
+	if (o == NULL || !json_is_object(o))
 		return;
 	ld_get_pair(l, o, where, "ci95", &s->ci_lo, &s->ci_hi, failed);
 	s->ci_coverage = ld_get_num(l, o, where, "ci_coverage", 0, failed);
 	json_t *v = json_object_get(o, "ci_method");
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return;
 	if (json_is_string(v) && strcmp(json_string_value(v), "t") == 0)
 		s->ci_method = RM_CI_T;
@@ -37,7 +37,7 @@ static void load_quantiles(struct ld *l, json_t *a, const char *where, struct rm
 	size_t i;
 	json_t *v;
 	snprintf(w, sizeof(w), "%s.quantiles", where);
-	if (!a || json_is_null(a))
+	if (a == NULL || json_is_null(a))
 		return;
 	if (!json_is_array(a)) {
 		ld_bad(l, w, "expected an array or null");
@@ -69,7 +69,7 @@ void ld_pooled(struct ld *l, json_t *lat, const char *where, struct rm_pooled *p
 	char w[160];
 	json_t *o = lat && json_is_object(lat) ? json_object_get(lat, "pooled") : NULL;
 	memset(p, 0, sizeof(*p));
-	if (!o || json_is_null(o))
+	if (o == NULL || json_is_null(o))
 		return;
 	snprintf(w, sizeof(w), "%s.pooled", where);
 	if (!json_is_object(o)) {
@@ -98,7 +98,7 @@ void ld_leader_ext(struct ld *l, const struct report_model *m, json_t *v, const 
 	json_t *t;
 	d->detectable_ratio = ld_get_num(l, v, where, "detectable_ratio", 0, failed);
 	char *st = ld_get_str(l, v, where, "status", 0, failed);
-	if (!st)
+	if (st == NULL)
 		return;
 	if (strcmp(st, "clear") == 0)
 		d->status = RM_LEAD_CLEAR;
@@ -116,14 +116,15 @@ void ld_leader_ext(struct ld *l, const struct report_model *m, json_t *v, const 
 		d->status = d->clear ? RM_LEAD_CLEAR : RM_LEAD_TIE;
 	json_t *a = json_object_get(v, "tied_with");
 	snprintf(w, sizeof(w), "%s.tied_with", where);
-	if (!a || json_is_null(a))
+	if (a == NULL || json_is_null(a))
 		return;
 	if (!json_is_array(a)) {
 		ld_bad(l, w, "expected an array of subject ids");
 		*failed = 1;
 		return;
 	}
-	if (!(d->tied_with = ld_alloc_at(l, w, json_array_size(a), sizeof(*d->tied_with), failed)))
+	if ((d->tied_with = ld_alloc_at(l, w, json_array_size(a), sizeof(*d->tied_with), failed)) ==
+	    NULL)
 		return;
 	json_array_foreach(a, i, t) {
 		int s = json_is_string(t) ? ld_find_subject(m, json_string_value(t)) : -1;
@@ -149,7 +150,7 @@ static int load_statistics(struct ld *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
 	json_t *o = json_object_get(root, "statistics");
-	if (!o || json_is_null(o))
+	if (o == NULL || json_is_null(o))
 		return 0;
 	if (!json_is_object(o))
 		return ld_bad(l, "statistics", "expected an object or null");
@@ -185,8 +186,8 @@ static int load_comparisons(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i;
 	char w[64];
-	if (!(m->comparisons = ld_get_items(l, root, "comparisons", 0, sizeof(*m->comparisons), &a,
-					    &failed)))
+	if ((m->comparisons = ld_get_items(l, root, "comparisons", 0, sizeof(*m->comparisons), &a,
+					   &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_comparison *c = &m->comparisons[i];
@@ -207,7 +208,7 @@ static int load_comparisons(struct ld *l, struct report_model *m, json_t *root)
 		c->p = ld_get_num(l, v, w, "p", 0, &failed);
 		c->p_adj = ld_get_num(l, v, w, "p_adj", 0, &failed);
 		char *test = ld_get_str(l, v, w, "test", 0, &failed);
-		c->test = !test                           ? RM_TEST_NONE
+		c->test = test == NULL                    ? RM_TEST_NONE
 			  : strcmp(test, "paired-t") == 0 ? RM_TEST_PAIRED
 			  : strcmp(test, "welch") == 0    ? RM_TEST_WELCH
 							  : RM_TEST_NONE;
@@ -237,7 +238,7 @@ static double *num_array(struct ld *l, json_t *o, const char *where, const char 
 		*failed = 1;
 		return NULL;
 	}
-	if (!(r = ld_alloc_at(l, w, json_array_size(a), sizeof(*r), failed)))
+	if ((r = ld_alloc_at(l, w, json_array_size(a), sizeof(*r), failed)) == NULL)
 		return NULL;
 	json_array_foreach(a, i, v) {
 		if (!json_is_number(v) && !json_is_null(v)) {
@@ -258,8 +259,8 @@ static int load_timeseries(struct ld *l, struct report_model *m, json_t *root)
 	json_t *a, *v;
 	size_t i, nm, no;
 	char w[64];
-	if (!(m->timeseries = ld_get_items(l, root, "timeseries", 0, sizeof(*m->timeseries), &a,
-					   &failed)))
+	if ((m->timeseries = ld_get_items(l, root, "timeseries", 0, sizeof(*m->timeseries), &a,
+					  &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_series *t = &m->timeseries[i];
@@ -357,7 +358,7 @@ const struct rm_comparison *model_comparison(const struct report_model *m, const
 
 int model_in_tie(const struct rm_leader *d, int s)
 {
-	if (!d || d->status != RM_LEAD_TIE)
+	if (d == NULL || d->status != RM_LEAD_TIE)
 		return 0;
 	if (d->subject == s)
 		return 1;

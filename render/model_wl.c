@@ -18,7 +18,7 @@ struct wld {
 static double num(struct wld *w, const json_t *o, const char *path, const char *k)
 {
 	json_t *v = json_object_get(o, k);
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return NAN;
 	if (!json_is_number(v)) {
 		if (!w->failed)
@@ -33,7 +33,7 @@ static char *str(struct wld *w, const json_t *o, const char *k)
 {
 	json_t *v = json_object_get(o, k);
 	char *s = strdup(json_is_string(v) ? json_string_value(v) : "");
-	if (!s && !w->failed) {
+	if (s == NULL && !w->failed) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 	}
@@ -100,7 +100,7 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 	c->p99 = num(w, x, path, "p99");
 	if (!json_is_array(by) || !json_array_size(by))
 		return;
-	if (!(c->by_op = calloc(json_array_size(by), sizeof(*c->by_op)))) {
+	if ((c->by_op = calloc(json_array_size(by), sizeof(*c->by_op))) == NULL) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 		return;
@@ -132,7 +132,7 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	s->max_sustained = num(w, o, path, "max_sustained");
 	if (!json_is_array(pts) || !json_array_size(pts))
 		return;
-	if (!(s->pts = calloc(json_array_size(pts), sizeof(*s->pts)))) {
+	if ((s->pts = calloc(json_array_size(pts), sizeof(*s->pts))) == NULL) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 		return;
@@ -158,9 +158,9 @@ int model_load_wl(struct report_model *m, struct json_t *root, const char *file,
 	size_t i;
 	if (!json_array_size(cells) && !json_array_size(sweeps))
 		return 0;
-	if (!(m->wl = calloc(1, sizeof(*m->wl))) ||
-	    !(m->wl->cells = calloc(json_array_size(cells) + 1, sizeof(*m->wl->cells))) ||
-	    !(m->wl->sweeps = calloc(json_array_size(sweeps) + 1, sizeof(*m->wl->sweeps))))
+	if ((m->wl = calloc(1, sizeof(*m->wl))) == NULL ||
+	    (m->wl->cells = calloc(json_array_size(cells) + 1, sizeof(*m->wl->cells))) == NULL ||
+	    (m->wl->sweeps = calloc(json_array_size(sweeps) + 1, sizeof(*m->wl->sweeps))) == NULL)
 		return err_set(e, "%s: out of memory", file);
 	json_array_foreach(cells, i, o) {
 		snprintf(path, sizeof(path), "workload_cells[%zu]", i);
@@ -176,7 +176,7 @@ int model_load_wl(struct report_model *m, struct json_t *root, const char *file,
 void model_free_wl(struct report_model *m)
 {
 	struct rm_wl *w = m->wl;
-	if (!w)
+	if (w == NULL)
 		return;
 	for (size_t i = 0; w->cells && i < w->ncells; i++) {
 		struct rm_wcell *c = &w->cells[i];
@@ -208,7 +208,7 @@ void model_wl_sustained(const struct report_model *m, const struct text_lang *l,
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char lim[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
 	struct strbuf list = {0};
-	if (!m->wl || !m->wl->nsweeps)
+	if (m->wl == NULL || !m->wl->nsweeps)
 		return;
 	for (size_t i = 0; i < m->wl->nsweeps; i++) {
 		const struct rm_sweep *s = &m->wl->sweeps[i];

@@ -14,12 +14,12 @@
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
 {
 	*out = NULL;
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(r);
 		return;
 	}
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
-	if (!*out)
+	if (*out == NULL)
 		r->failed = 1;
 	chart_free(c);
 }
@@ -28,7 +28,7 @@ void report_add_scene(struct report_builder *r, struct chart *c, double width, s
 void report_prose(struct report_builder *r, const char *name)
 {
 	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
-	if (!text) {
+	if (text == NULL) {
 		r->failed = 1;
 		return;
 	}
@@ -73,7 +73,7 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 	size_t *count = calloc((size_t)cycles + 1, sizeof(*count));
 	char n[32], cy[16];
 	int same = 1;
-	if (!count) {
+	if (count == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -171,10 +171,10 @@ static void environment(struct report_builder *r)
 	static const char *const oneoff[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
 		const struct rm_oneoff *o = NULL;
-		for (size_t i = 0; i < m->noneoffs && !o; i++)
+		for (size_t i = 0; i < m->noneoffs && o == NULL; i++)
 			if (strcmp(m->oneoffs[i].op, oneoff[k]) == 0)
 				o = &m->oneoffs[i];
-		if (!o)
+		if (o == NULL)
 			continue;
 		char opn[32], sz[32], w[16], cl[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
@@ -254,7 +254,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	int *conc = calloc(m->nconc + 1, sizeof(*conc)), two = 0;
 	size_t nc = 0;
 	struct scene *sc = NULL;
-	if (!cats || !cbuf || !conc) {
+	if (cats == NULL || cbuf == NULL || conc == NULL) {
 		fail_oom(r);
 		goto done;
 	}
@@ -290,9 +290,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 			for (size_t k = 0; k < nc; k++) {
 				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
 									conc[k]);
-				const struct rm_stat *st = !cell       ? NULL
-							   : size == 0 ? &cell->obj_s
-								       : &cell->mib_s;
+				const struct rm_stat *st = cell == NULL ? NULL
+							   : size == 0  ? &cell->obj_s
+									: &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
 				if (st)
 					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
@@ -328,7 +328,7 @@ static void throughput(struct report_builder *r, const char *op)
 	strbuf_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof(*sc));
 	size_t n = 0;
-	if (!sc) {
+	if (sc == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -356,7 +356,7 @@ static void latency(struct report_builder *r)
 	doc_para(r->d, rb_str(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof(*sc));
 	size_t n = 0;
-	if (!sc) {
+	if (sc == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -576,11 +576,11 @@ static void samples(struct report_builder *r)
 							 c->expected);
 					else
 						snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
-					doc_table_cell(
-						t, s + 3, buf,
-						CELL_NUM |
-							(!c || c->n < c->expected ? CELL_LEAD : 0),
-						NULL, NULL);
+					doc_table_cell(t, s + 3, buf,
+						       CELL_NUM | (c == NULL || c->n < c->expected
+									   ? CELL_LEAD
+									   : 0),
+						       NULL, NULL);
 				}
 			}
 	doc_table_foot(t, rb_str(r, "table.samples_foot"));
@@ -619,7 +619,7 @@ static void appendix(struct report_builder *r)
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
 									     m->sizes[z],
 									     m->concurrency[k]);
-					if (!c ||
+					if (c == NULL ||
 					    (!c->nruns && !c->n)) /* this subject never ran it */
 						continue;
 					doc_table_row(t);
@@ -684,7 +684,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	strbuf_free(&meta);
 	strbuf_free(&title);
 	strbuf_free(&names);
-	if (!r.d) {
+	if (r.d == NULL) {
 		findings_free(&fd);
 		err_set(e, "out of memory");
 		return NULL;

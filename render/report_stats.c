@@ -17,7 +17,7 @@ void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	*note = 0;
-	if (!c) {
+	if (c == NULL) {
 		snprintf(text, tn, "%s", TEXT_NULL);
 		return;
 	}
@@ -44,7 +44,7 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 			   int s)
 {
 	const struct rm_leader *d = model_leader(m, op, size, conc);
-	if (!d)
+	if (d == NULL)
 		return 0;
 	switch (d->status) {
 	case RM_LEAD_UNKNOWN:
@@ -130,7 +130,7 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	int sw = 0;
 	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
 	struct strbuf b = {0};
-	if (!k)
+	if (k == NULL)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
 	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
@@ -246,7 +246,7 @@ static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double
 {
 	*p50 = *p99 = *p999 = NAN;
 	*fallback = 0;
-	if (!c)
+	if (c == NULL)
 		return 0;
 	const struct rm_pooled *p = &c->latency.pooled;
 	if (p->present && isfinite(p->p50)) {
@@ -281,7 +281,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	chart_set_axis(c, rb_str(r, "unit.ms"), "", "");
 	for (size_t z = 0; z < m->nsizes; z++) {
@@ -334,7 +334,8 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 			for (size_t s = 0; s < m->nsubjects; s++) {
 				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z],
 								     m->concurrency[k]);
-				if (!c || (!c->nruns && !c->n)) /* a configuration it never ran */
+				if (c == NULL ||
+				    (!c->nruns && !c->n)) /* a configuration it never ran */
 					continue;
 				const struct rm_pooled *p = &c->latency.pooled;
 				int ok = p->present;

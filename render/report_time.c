@@ -44,7 +44,7 @@ static void add_chart(struct tb *t, struct xychart *c)
 	if (c && t->nsc == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 8;
 		struct scene **v = realloc(t->sc, cap * sizeof(*v));
-		if (!v) {
+		if (v == NULL) {
 			xy_free(c);
 			c = NULL;
 		} else {
@@ -52,13 +52,13 @@ static void add_chart(struct tb *t, struct xychart *c)
 			t->cap = cap;
 		}
 	}
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(t->r);
 		return;
 	}
 	s = xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
 	xy_free(c);
-	if (!s)
+	if (s == NULL)
 		t->r->failed = 1;
 	else
 		t->sc[t->nsc++] = s;
@@ -176,12 +176,12 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 	size_t longest = 0;
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		const struct rm_series *ts = model_timeseries(m, (int)s, op);
-		if (ts && !first)
+		if (ts && first == NULL)
 			first = ts;
 		if (ts && ts->n > longest)
 			longest = ts->n;
 	}
-	if (!first)
+	if (first == NULL)
 		return;
 	char sz[64], title[256], desc[512];
 	int objs = first->size == 0;
@@ -195,7 +195,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 		xy_set_note(c, rb_str(t->r, "timeseries.note"));
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_series *ts = model_timeseries(m, (int)s, op);
-			if (!ts)
+			if (ts == NULL)
 				continue;
 			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (size_t i = 0; i < ts->n; i++) {

@@ -108,7 +108,7 @@ static void workloads(struct report_builder *r)
 		const struct rm_wcell *c = &wl->cells[i];
 		if (!isnan(c->rate))
 			continue;
-		if (!t) {
+		if (t == NULL) {
 			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
 			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
 			const char *heads[] = {"col.subject", "col.workload", "col.workers",
@@ -130,7 +130,7 @@ static void workloads(struct report_builder *r)
 		num_cell(r, t, 5, c->p50, -1);
 		num_cell(r, t, 6, c->p99, -1);
 	}
-	if (!t)
+	if (t == NULL)
 		return;
 	doc_table_foot(t, rb_str(r, "table.wl_foot"));
 	for (size_t i = 0; i < wl->ncells; i++)
@@ -193,7 +193,7 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	struct scene *sc = NULL;
 	strbuf_free(&title);
 	strbuf_free(&desc);
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(r);
 		return NULL;
 	}
@@ -211,7 +211,7 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	}
 	sc = xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
 	xy_free(c);
-	if (!sc)
+	if (sc == NULL)
 		r->failed = 1;
 	return sc;
 }
@@ -266,7 +266,7 @@ static void rates(struct report_builder *r)
 
 void report_workloads(struct report_builder *r)
 {
-	if (!r->m->wl)
+	if (r->m->wl == NULL)
 		return;
 	workloads(r);
 	rates(r);

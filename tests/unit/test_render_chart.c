@@ -138,7 +138,7 @@ static void test_line_labels(const struct fonts *f)
 			char what[64];
 			snprintf(what, sizeof(what), "line case %zu %s", k, half ? "half" : "full");
 			CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
-			if (!sc)
+			if (sc == NULL)
 				continue;
 			CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 6, "%s: 6 end labels", what);
 			CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: 6 legend entries",
@@ -258,7 +258,7 @@ static void test_forest(const struct fonts *f)
 	for (int half = 0; half < 2; half++) {
 		struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
 		CHECK(sc != NULL, "forest: layout: %s", e.msg);
-		if (!sc)
+		if (sc == NULL)
 			continue;
 		check_scene(sc, f, half ? "forest half" : "forest");
 		CHECK(texts_with_role(sc, SC_ROLE_CATEGORY) == 4,
@@ -360,7 +360,7 @@ static void test_report_charts(const char *fixture, size_t want)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
-	if (!m)
+	if (m == NULL)
 		return;
 	static const char *const langs[] = {"en", "ko"};
 	for (size_t li = 0; li < 2; li++) {
@@ -377,8 +377,8 @@ static void test_report_charts(const char *fixture, size_t want)
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
-		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li],
-		      charts, want);
+		CHECK(d == NULL || charts == want, "%s %s: %zu charts, want %zu", fixture,
+		      langs[li], charts, want);
 		doc_free(d);
 		fonts_free(f);
 		text_lang_free(l);

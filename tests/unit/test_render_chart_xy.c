@@ -66,7 +66,7 @@ static void test_log_placement(const struct fonts *f)
 	xy_add_point(c, s, 0, 100, 0); /* not on a log axis: breaks the line, no point */
 	struct scene *sc = xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	const struct sc_item *pl = NULL;
 	size_t npl = 0;
@@ -135,7 +135,7 @@ static void test_linear_faint(const struct fonts *f)
 		xy_add_point(c, s, i + 0.5, 100 + i, i < 2 || i > 7);
 	struct scene *sc = xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	size_t dashed = 0, hollow = 0, full = 0, poly = 0, npts = 0;
 	double left = NAN, x0 = NAN, x10 = NAN;
@@ -195,7 +195,7 @@ static void test_log_y(const struct fonts *f)
 	xy_add_point(c, s, 1100, 0, 0);
 	struct scene *sc = xy_layout(c, f, &en, 495, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	const char *txt[64];
 	double x[64], ys[8];

@@ -16,7 +16,7 @@ static struct report_model *load_from(const char *path, void (*edit)(json_t *roo
 	json_error_t je;
 	struct err e = {{0}};
 	json_t *root = json_load_file(path, 0, &je);
-	if (!root)
+	if (root == NULL)
 		return NULL;
 	if (edit)
 		edit(root);
@@ -243,7 +243,7 @@ int main(void)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(tdir, "en", &e), *ko = text_lang_load(tdir, "ko", &e);
 	CHECK(en && ko, "languages: %s", e.msg);
-	if (!en || !ko)
+	if (en == NULL || ko == NULL)
 		return check_done();
 
 	struct report_model *m = load(NULL);
