@@ -15,7 +15,7 @@ static char *dupe(const char *s)
 }
 
 /* dupe() for a string the chart keeps; a failure marks the chart. */
-char *ch_keep(struct chart *c, const char *s)
+static char *ch_keep(struct chart *c, const char *s)
 {
 	char *r = dupe(s);
 	if (r == NULL)
@@ -137,7 +137,8 @@ int chart_add_panel(struct chart *c, const char *title)
 	return (int)c->npanels++;
 }
 
-struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color)
+/* A new row of panel p (NULL when p is out of range or out of memory). */
+static struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color)
 {
 	if (p < 0 || (size_t)p >= c->npanels)
 		return NULL;
@@ -256,7 +257,8 @@ int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi,
 
 /* ---- scene building ---- */
 
-struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
+/* A new item of the scene; a failed allocation marks the scene (s->oom), NULL. */
+static struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 {
 	if (s->oom)
 		return NULL;

@@ -68,15 +68,10 @@ struct ctx {
 	const struct numfmt *nf;
 };
 
-/* A copy of s kept by the chart (NULL marks the chart out of memory). */
-char *ch_keep(struct chart *c, const char *s);
 /* dst = src when it is "#rrggbb", else a grey. */
 void ch_set_color(char dst[8], const char *src);
-/* A new row of panel p (NULL when p is out of range or out of memory). */
-struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color);
 
 /* Scene items; a failed allocation marks the scene (s->oom) and the item is dropped. */
-struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role);
 double ch_text_w(const struct ctx *x, const char *t, double size, int bold);
 void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t, double size,
 	     int bold, enum sc_anchor anchor, const char *color);

@@ -27,7 +27,7 @@ static char *xy_keep(struct xychart *c, const char *s)
 	return r;
 }
 
-struct xychart *xy_new(const char *title, const char *desc)
+struct xychart *chart_xy_new(const char *title, const char *desc)
 {
 	struct xychart *c = calloc(1, sizeof(*c));
 	if (c == NULL)
@@ -40,13 +40,13 @@ struct xychart *xy_new(const char *title, const char *desc)
 	c->xlo = c->xhi = c->ylo = c->yhi = NAN;
 	c->markers = 1;
 	if (c->oom) {
-		xy_free(c);
+		chart_xy_free(c);
 		return NULL;
 	}
 	return c;
 }
 
-void xy_free(struct xychart *c)
+void chart_xy_free(struct xychart *c)
 {
 	if (c == NULL)
 		return;
@@ -59,7 +59,7 @@ void xy_free(struct xychart *c)
 	free(c);
 }
 
-void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi)
+void chart_xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi)
 {
 	free(c->x_title);
 	c->x_title = xy_keep(c, title);
@@ -68,7 +68,7 @@ void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double 
 	c->xhi = hi;
 }
 
-void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
+void chart_xy_set_y(struct xychart *c, const char *title, double lo, double hi)
 {
 	free(c->y_title);
 	c->y_title = xy_keep(c, title);
@@ -76,28 +76,28 @@ void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
 	c->yhi = hi;
 }
 
-void xy_set_y_scale(struct xychart *c, enum xy_scale scale)
+void chart_xy_set_y_scale(struct xychart *c, enum xy_scale scale)
 {
 	c->yscale = scale;
 }
 
-void xy_set_note(struct xychart *c, const char *note)
+void chart_xy_set_note(struct xychart *c, const char *note)
 {
 	free(c->note);
 	c->note = xy_keep(c, note);
 }
 
-void xy_set_markers(struct xychart *c, int on)
+void chart_xy_set_markers(struct xychart *c, int on)
 {
 	c->markers = on;
 }
 
-int xy_add_series(struct xychart *c, const char *label, const char *color)
+int chart_xy_add_series(struct xychart *c, const char *label, const char *color)
 {
 	return series_add(&c->series, label, color, 0);
 }
 
-void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
+void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 {
 	struct series_pt *p = series_push(&c->series, s);
 	if (p != NULL) {
@@ -107,7 +107,8 @@ void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 	}
 }
 
-int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi)
+int chart_xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
+		       double *thi)
 {
 	static const double mant[] = {1, 2, 5};
 	if (!(lo > 0) || !(hi > 0) || !isfinite(lo) || !isfinite(hi))
@@ -214,8 +215,8 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 			a->hi = 10;
 		}
 		for (int every = 0; every <= 2; every++) {
-			a->nticks = xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS,
-						 &a->lo, &a->hi);
+			a->nticks = chart_xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS,
+						       &a->lo, &a->hi);
 			if (hticks_fit(x, a, len))
 				break;
 		}
@@ -255,7 +256,8 @@ static void y_log_axis(const struct xychart *c, double plot_h, struct axis *a)
 	}
 	a->scale = XY_LOG;
 	for (int every = 0; every <= 2; every++) {
-		a->nticks = xy_log_ticks(lo, hi, every, a->ticks, XY_MAX_TICKS, &a->lo, &a->hi);
+		a->nticks = chart_xy_log_ticks(lo, hi, every, a->ticks, XY_MAX_TICKS, &a->lo,
+					       &a->hi);
 		if (a->nticks * SZ_TICK * 1.6 <= plot_h)
 			break;
 	}
@@ -391,8 +393,8 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 	return bottom;
 }
 
-struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
-			double width, struct err *e)
+struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
+			      const struct numfmt *nf, double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};

@@ -1,8 +1,8 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_wl.h"
-#include "render/model_ext.h"
+#include "render/model_workload.h"
+#include "render/model_query.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -357,7 +357,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
-	model_wl_sustained(m, l, &b);
+	model_workload_sustained(m, l, &b);
 	if (b.len && push(out, &b))
 		goto oom;
 	for (size_t i = 0; i < m->nalerts; i++) {

@@ -8,7 +8,7 @@
 
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 #include "render/report_int.h"
 
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
@@ -197,51 +197,6 @@ static void environment(struct report_builder *r)
 	}
 }
 
-/* One table: rows = the sizes measured, columns = subjects, at one concurrency. */
-static void tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
-{
-	const struct report_model *m = r->m;
-	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
-	struct strbuf cap = {0}, wk = {0};
-	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
-	snprintf(cs, sizeof(cs), "%d", conc);
-	if (report_workers_text(r, op, conc, &wk))
-		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
-	else
-		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname,
-		      "workers", cs);
-	strbuf_free(&wk);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
-	strbuf_free(&cap);
-	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
-	for (size_t s = 0; s < m->nsubjects; s++)
-		doc_table_head(t, s + 1, m->subjects[s].label, 1);
-	int notes = 0;
-	for (size_t k = 0; k < m->nsizes; k++) {
-		if (!model_measured(m, op, m->sizes[k], conc))
-			continue;
-		doc_table_row(t);
-		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
-		if (m->sizes[k] == 0)
-			snprintf(sz, sizeof(sz), "0 B (%s)", rb_str(r, "unit.objs"));
-		else
-			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
-		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
-		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
-			double v = model_figure(c);
-			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
-			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note,
-					 sizeof(note));
-			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
-				notes = 1;
-			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
-		}
-	}
-	report_tput_foot(r, t, notes);
-}
-
 /* The scaling chart of op × size: throughput vs the workers measured at that size, one
  * line per subject; NULL (nothing drawn, the tables give the values) unless some line
  * has two points. */
@@ -320,7 +275,7 @@ static void throughput(struct report_builder *r, const char *op)
 	strbuf_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured_conc(m, op, m->concurrency[k]))
-			tput_table(r, op, opname, m->concurrency[k]);
+			report_tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
 	subst(&b, rb_str(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof(id), "%s-scaling", op);
@@ -713,7 +668,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_limitations_stats(&r);
-	report_limitations_wl(&r);
+	report_workload_limitations(&r);
 	if (r.failed || r.d->oom) {
 		if (!r.failed)
 			err_set(e, "report: out of memory");

@@ -87,7 +87,7 @@ static void r2_clear_get(json_t *root)
 	}
 }
 
-/* b2_leads_one, the cells run by 3 clients on 2 hosts (issue 12). */
+/* b2_leads_one, the cells run by 3 clients on 2 hosts. */
 static void distributed(json_t *root)
 {
 	size_t i;

@@ -1,5 +1,5 @@
-/* tests/unit/test_render_model_ext.c: the format 1.1 fields the distribution and time
- * charts read (render/model_stats.c, render/model_ext.h): pooled latency quantiles,
+/* tests/unit/test_render_model_query.c: the format 1.1 fields the distribution and time
+ * charts read (render/model_stats.c, render/model_query.h): pooled latency quantiles,
  * timeseries[] with its kept range, matrix.size_labels; their absence in 1.0 files, and
  * errors that name the field at fault. */
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 #include "render/model.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 #include "tests/unit/check.h"
 
 static char dir[4096];

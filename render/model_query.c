@@ -1,8 +1,5 @@
-/* render/model_ext.c: see model_ext.h. */
-#include "render/model_ext.h"
-
-#include "render/model_history.h"
-#include "render/model_wl.h"
+/* render/model_query.c: see model_query.h. */
+#include "render/model_query.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,8 +8,7 @@
 
 #include <jansson.h>
 
-/* matrix.size_labels: strings or nulls, one per matrix.sizes entry. */
-static int load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
+int model_load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
 {
 	json_t *a = json_object_get(json_object_get(root, "matrix"), "size_labels"), *v;
 	size_t k;
@@ -37,20 +33,11 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 	return 0;
 }
 
-int model_load_ext(struct report_model *m, json_t *root, const char *file, struct err *e)
-{
-	if (load_size_labels(m, root, file, e) < 0 || model_load_wl(m, root, file, e) < 0)
-		return -1;
-	return model_load_history(m, root, file, e);
-}
-
-void model_free_ext(struct report_model *m)
+void model_free_size_labels(struct report_model *m)
 {
 	for (size_t i = 0; m->size_labels && i < m->nsizes; i++)
 		free(m->size_labels[i]);
 	free(m->size_labels);
-	model_free_history(m);
-	model_free_wl(m);
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)
