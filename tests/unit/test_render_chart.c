@@ -1,5 +1,6 @@
 /* tests/unit/test_render_chart.c: nice ticks, label placement without overlap, shared
- * font metrics, and every chart of a real report laid out cleanly (render/chart.h). */
+ * font metrics, the series store both chart kinds use (render/series.h), and every chart
+ * of a real report laid out cleanly (render/chart.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "render/doc.h"
 #include "render/model.h"
 #include "render/report.h"
+#include "render/series.h"
 #include "tests/unit/check.h"
 
 static const struct numfmt en = {",", "."};
@@ -386,12 +388,43 @@ static void test_report_charts(const char *fixture, size_t want)
 	model_free(m);
 }
 
+/* The series store: a LINE series has one blank point per category, set in place; an x-y
+ * series grows as points are pushed (past its first allocation); out of range is NULL. */
+static void test_series(void)
+{
+	struct series_set ss = {0};
+	int a = series_add(&ss, "A", "#336699", 3), b = series_add(&ss, NULL, "red", 0);
+	CHECK(a == 0 && b == 1 && ss.n == 2 && !ss.oom, "two series: %d %d", a, b);
+	CHECK(strcmp(ss.v[0].label, "A") == 0 && strcmp(ss.v[1].label, "") == 0 &&
+		      strcmp(ss.v[0].color, "#336699") == 0 &&
+		      strcmp(ss.v[1].color, "#777777") == 0,
+	      "labels copied, a colour that is not #rrggbb is grey (%s)", ss.v[1].color);
+	struct series_pt *p = series_at(&ss, a, 2);
+	CHECK(p != NULL && p->x == 2 && isnan(p->y) && isnan(p->lo) && isnan(p->hi) && !p->faint,
+	      "a category point starts blank at x = its index");
+	CHECK(series_at(&ss, a, 3) == NULL && series_at(&ss, 2, 0) == NULL &&
+		      series_at(&ss, -1, 0) == NULL && series_at(&ss, b, 0) == NULL,
+	      "out of range: NULL");
+	for (int i = 0; i < 40; i++) {
+		p = series_push(&ss, b);
+		if (p != NULL)
+			p->y = i;
+	}
+	CHECK(ss.v[b].n == 40 && ss.v[b].pts[39].y == 39 && isnan(ss.v[b].pts[39].x) &&
+		      ss.v[a].n == 3,
+	      "pushed points kept in order (%zu)", ss.v[b].n);
+	CHECK(series_push(&ss, 5) == NULL && !ss.oom, "push to no series: NULL, not out of memory");
+	series_free(&ss);
+	CHECK(ss.n == 0 && ss.v == NULL, "freed");
+}
+
 int main(void)
 {
 	struct err e;
 	struct fonts *f = fonts_new("en", &e);
 	test_ticks_table();
 	test_ticks_property();
+	test_series();
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f) {
 		test_line_labels(f);
