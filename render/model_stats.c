@@ -157,14 +157,18 @@ static int load_statistics(struct jread *l, struct report_model *m, json_t *root
 		return jread_bad(l, "statistics", "expected an object or null");
 	m->has_stats = 1;
 	m->stats.confidence = jread_get_num(l, o, "statistics", "confidence", 0, &failed);
-	m->stats.alpha = jread_get_num(l, o, "statistics", "alpha", 0, &failed);
+	/* the level analyze used (analyze/compare.h's default or --alpha): no default here */
+	m->stats.alpha = jread_get_num(l, o, "statistics", "alpha", 1, &failed);
 	m->stats.power = jread_get_num(l, o, "statistics", "power", 0, &failed);
 	m->stats.family = (int)jread_get_int(l, o, "statistics", "family", 0, 0, &failed);
 	m->stats.adjust = jread_get_str(l, o, "statistics", "adjust", 0, &failed);
 	if (isnan(m->stats.confidence))
 		m->stats.confidence = 0.95;
-	if (isnan(m->stats.alpha))
-		m->stats.alpha = 0.05;
+	if (isnan(m->stats.alpha) && !failed) {
+		jread_bad_at(l, "statistics", "alpha",
+			     "expected a number (the comparisons' level)");
+		failed = 1;
+	}
 	return failed ? -1 : 0;
 }
 
