@@ -142,18 +142,22 @@ size_t cp_segment(const double *y, size_t n, double sigma, double df, size_t *cp
 	return ncp;
 }
 
-struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k, size_t own)
+struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k, size_t own,
+			    int *alone)
 {
 	struct cp_noise first = {0, 0}, pool = {0, 0}, mine = {0, 0};
 	size_t cps[CP_MAX_SPLITS];
 
 	for (size_t i = 0; i < k; i++)
 		cp_noise_mssd(ys[i], ns[i], &first);
+	if (alone != NULL)
+		*alone = 0;
 	if (first.df < 1 || !(cp_sigma(&first) > 0))
 		return first;
 	for (size_t i = 0; i < k; i++) {
 		struct cp_noise one = {0, 0};
-		size_t ncp = cp_segment(ys[i], ns[i], cp_sigma(&first), first.df, cps, CP_MAX_SPLITS);
+		size_t ncp = cp_segment(ys[i], ns[i], cp_sigma(&first), first.df, cps,
+					CP_MAX_SPLITS);
 
 		cp_noise_segments(ys[i], ns[i], cps, ncp, &one);
 		pool.ss += one.ss;
@@ -161,6 +165,8 @@ struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k,
 		if (i == own)
 			mine = one;
 	}
+	if (alone != NULL)
+		*alone = mine.df >= CP_OWN_DF;
 	return mine.df >= CP_OWN_DF ? mine : pool;
 }
 
@@ -173,8 +179,8 @@ static int beyond(double d, double min_change)
 }
 
 /* describe: the shift from segment [prev, start) to [start, n) into v. */
-static void describe(const double *y, size_t n, size_t prev, size_t start, double sigma,
-		     double df, double min_change, struct cp_verdict *v)
+static void describe(const double *y, size_t n, size_t prev, size_t start, double sigma, double df,
+		     double min_change, struct cp_verdict *v)
 {
 	double d = mean_of(y, start, n) - mean_of(y, prev, start);
 	double se = sigma * sqrt(1.0 / (double)(n - start) + 1.0 / (double)(start - prev));
@@ -208,7 +214,8 @@ static double tail_t(const double *y, size_t n, size_t L, size_t ref, double sig
 		sum -= ext;
 		k--;
 	}
-	return (sum / (double)k - base) / (sigma * sqrt(1.0 / (double)k + 1.0 / (double)(n - L - ref)));
+	return (sum / (double)k - base) /
+	       (sigma * sqrt(1.0 / (double)k + 1.0 / (double)(n - L - ref)));
 }
 
 static size_t last_cp(const double *y, size_t n, double sigma, double df, size_t *prev);
@@ -232,16 +239,17 @@ static int confirm(const double *y, size_t n, double sigma, double df, double mi
 		if (n - L - r < 2)
 			continue;
 		t = tail_t(y, n, L, r, sigma, 0);
-		if (!(fabs(t) > lim) || !beyond(t * sigma * sqrt(1.0 / (double)L +
-								  1.0 / (double)(n - L - r)),
-						  min_change) ||
+		if (!(fabs(t) > lim) ||
+		    !beyond(t * sigma * sqrt(1.0 / (double)L + 1.0 / (double)(n - L - r)),
+			    min_change) ||
 		    !beyond(d1, min_change) || !beyond(d2, min_change) || (d1 < 0) != (d2 < 0) ||
 		    (d1 < 0) != (t < 0))
 			continue;
 		if (L >= 3) {
 			double t2 = tail_t(y, n, L, r, sigma, 1);
 
-			if (!(fabs(t2) > gsl_cdf_tdist_Qinv(CP_WATCH_ALPHA, df)) || (t2 < 0) != (t < 0))
+			if (!(fabs(t2) > gsl_cdf_tdist_Qinv(CP_WATCH_ALPHA, df)) ||
+			    (t2 < 0) != (t < 0))
 				continue;
 		}
 		*start = n - L;
@@ -288,17 +296,16 @@ static void judge_shift(const double *y, size_t n, double sigma, double df, doub
 	if (last == 0)
 		return;
 	describe(y, n, prev, last, sigma, df, min_change, v);
-	v->p = 2 * gsl_cdf_tdist_Q(fabs(log(v->ratio)) /
-					   (sigma * sqrt(1.0 / (double)v->after +
-							 1.0 / (double)v->before)),
+	v->p = 2 * gsl_cdf_tdist_Q(fabs(log(v->ratio)) / (sigma * sqrt(1.0 / (double)v->after +
+								       1.0 / (double)v->before)),
 				   df);
 	v->p_adj = fmin(1, v->p * (double)(n - prev - 2 * CP_MIN_SEGMENT + 1));
 }
 
 /* watch: the newest point alone against the points of the current level before it (from
  * c, the start of a shift already reported, else of the last segment), one-sided low. */
-static int watch(const double *y, size_t n, size_t c, double sigma, double df,
-		 double min_change, struct cp_verdict *v)
+static int watch(const double *y, size_t n, size_t c, double sigma, double df, double min_change,
+		 struct cp_verdict *v)
 {
 	size_t prev, m;
 	double ref, d, se, half, p;

@@ -22,14 +22,14 @@
 
 #include <stddef.h>
 
-#define CP_ALPHA 0.002	    /* level of a split and of the confirmation tests */
+#define CP_ALPHA 0.002      /* level of a split and of the confirmation tests */
 #define CP_WATCH_ALPHA 0.01 /* level of the one-build watch */
-#define CP_MIN_POINTS 4	    /* fewer points: not enough history to judge */
+#define CP_MIN_POINTS 4     /* fewer points: not enough history to judge */
 #define CP_MIN_SEGMENT 3    /* points on each side of a split of the past */
-#define CP_TAIL_MAX 6	    /* the newest 2 to 6 points are tested as a new level */
-#define CP_MIN_DF 4	    /* fewer noise degrees of freedom: not enough history */
-#define CP_OWN_DF 30	    /* a cell's own noise estimate is used from this many df */
-#define CP_WINDOW 30	    /* the newest points judged (older ones are not read) */
+#define CP_TAIL_MAX 6       /* the newest 2 to 6 points are tested as a new level */
+#define CP_MIN_DF 4         /* fewer noise degrees of freedom: not enough history */
+#define CP_OWN_DF 30        /* a cell's own noise estimate is used from this many df */
+#define CP_WINDOW 30        /* the newest points judged (older ones are not read) */
 #define CP_MIN_CHANGE_DEFAULT 0.10
 #define CP_MAX_SPLITS 32
 
@@ -40,10 +40,10 @@ struct cp_noise {
 
 enum cp_state {
 	CP_INSUFFICIENT, /* not enough history to judge */
-	CP_STEADY,	 /* no shift of min_change or more since the last change point */
-	CP_WATCH,	 /* the newest point alone is low: wait for the next build */
-	CP_REGRESSION,	 /* the level since point `start` is lower (confirmed) */
-	CP_IMPROVEMENT,	 /* the level since point `start` is higher (confirmed) */
+	CP_STEADY,       /* no shift of min_change or more since the last change point */
+	CP_WATCH,        /* the newest point alone is low: wait for the next build */
+	CP_REGRESSION,   /* the level since point `start` is lower (confirmed) */
+	CP_IMPROVEMENT,  /* the level since point `start` is higher (confirmed) */
 };
 
 /* A series' verdict. For a shift (and a watch): start = index of the first point of the
@@ -74,8 +74,9 @@ void cp_noise_segments(const double *y, size_t n, const size_t *cps, size_t ncp,
  * one subject): first von Neumann's estimate pooled over all k; with it each series is
  * segmented (cp_segment) and the deviations from its segments' means are pooled
  * (cp_noise_segments). The result is series own's share alone when it has CP_OWN_DF
- * degrees of freedom or more, else the pool. */
-struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k, size_t own);
+ * degrees of freedom or more (then *alone = 1; alone may be NULL), else the pool. */
+struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k, size_t own,
+			    int *alone);
 
 /* cp_sigma: sqrt(ss / df), 0 when df is 0. */
 double cp_sigma(const struct cp_noise *nz);

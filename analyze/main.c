@@ -25,6 +25,7 @@
 #include "analyze/baseline.h"
 #include "analyze/cells.h"
 #include "analyze/compare.h"
+#include "analyze/changepoint.h"
 #include "analyze/history.h"
 #include "analyze/inclusion.h"
 #include "analyze/out.h"
@@ -55,9 +56,10 @@ struct opts {
 	size_t min_samples;
 	double alpha; /* significance level of the comparisons */
 	int recompute;
-	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
-	const char *baseline; /* --baseline OLD_RESULTS_DIR */
-	const char *history;  /* --history DB */
+	const char *warp_map;    /* --warp-map: DATA_DIR holds Warp result files */
+	const char *baseline;    /* --baseline OLD_RESULTS_DIR */
+	const char *history;     /* --history DB */
+	double alert_min_change; /* --alert-min-change; < 0: the campaign's, else 10 % */
 };
 
 static void usage(FILE *f)
@@ -65,6 +67,7 @@ static void usage(FILE *f)
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--alert-min-change PCT]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -106,6 +109,10 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
+	      "                            watched (10%%: a smaller one never is, however\n"
+	      "                            significant); default the campaign's\n"
+	      "                            alert_min_change, else 10%%\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -146,6 +153,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
+		{"alert-min-change", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -157,6 +165,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	o->policy = POLICY_MEAN;
 	o->min_samples = 1;
 	o->alpha = CMP_ALPHA_DEFAULT;
+	o->alert_min_change = -1;
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
 		switch (c) {
@@ -205,6 +214,17 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'H':
 			o->history = optarg;
 			break;
+		case 'M': {
+			struct err pe = {{0}};
+
+			if (units_parse_percent(optarg, &o->alert_min_change, &pe) < 0 ||
+			    !(o->alert_min_change < 1)) {
+				fprintf(stderr, "analyze: --alert-min-change: %s\n",
+					pe.msg[0] ? pe.msg : "100% would alert nothing");
+				return -1;
+			}
+			break;
+		}
 		case 'h':
 			return 1;
 		case ':':
@@ -430,13 +450,22 @@ static int write_results(const struct state *st, const struct opts *o, const str
 	return 0;
 }
 
+/* alert_min_change: --alert-min-change, else the campaign's alert_min_change, else the
+ * default (10 %). */
+static double alert_min_change(const struct opts *o, const struct scan_campaign *camp)
+{
+	if (o->alert_min_change >= 0)
+		return o->alert_min_change;
+	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
+}
+
 /* record_history: --history: the aggregate.json just written recorded as a build of
  * the database, then RESULTS_DIR/trend.json from it. */
-static int record_history(const struct opts *o, double alpha, struct err *e)
+static int record_history(const struct opts *o, double min_change, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
-	size_t n_reg = 0;
+	size_t n_reg = 0, n_watch = 0;
 	json_error_t je;
 	json_t *agg;
 	int rc;
@@ -451,12 +480,12 @@ static int record_history(const struct opts *o, double alpha, struct err *e)
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
+	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
 		return -1;
 	fprintf(stderr,
-		"analyze: history %s: build %lld recorded; %zu significant regressions "
+		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
 		"-> %s\n",
-		o->history, id, n_reg, path);
+		o->history, id, n_reg, n_watch, path);
 	return 0;
 }
 
@@ -565,7 +594,7 @@ build:
 		goto done;
 	}
 	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
-	    (o->history && record_history(o, a->alpha, &e) < 0)) {
+	    (o->history && record_history(o, alert_min_change(o, &st.camp), &e) < 0)) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}

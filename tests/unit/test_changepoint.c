@@ -67,7 +67,7 @@ static void judge_at(const struct hist *h, size_t n, struct cp_verdict *v)
 		ys[c] = h->y[c] + first;
 		ns[c] = n - first;
 	}
-	nz = cp_noise_of(ys, ns, CELLS, 0);
+	nz = cp_noise_of(ys, ns, CELLS, 0, NULL);
 	cp_judge(ys[0], ns[0], cp_sigma(&nz), nz.df, CP_MIN_CHANGE_DEFAULT, v);
 }
 
@@ -190,7 +190,7 @@ static void lucky(void)
 		y[0][i] = log(get[i]);
 		y[1][i] = log(put[i]);
 	}
-	nz = cp_noise_of(ys, ns, 2, 0);
+	nz = cp_noise_of(ys, ns, 2, 0, NULL);
 	cp_judge(y[0], 3, cp_sigma(&nz), nz.df, CP_MIN_CHANGE_DEFAULT, &v);
 	CHECK(v.state == CP_INSUFFICIENT, "2 lucky builds + a dip: not enough history (%s)",
 	      cp_state_name(v.state));
@@ -214,12 +214,13 @@ static void lucky_long(void)
 	}
 	for (size_t n = 4; n <= 8; n++) {
 		ns[0] = ns[1] = n;
-		nz = cp_noise_of(ys, ns, 2, 0);
+		nz = cp_noise_of(ys, ns, 2, 0, NULL);
 		cp_judge(y[0], n, cp_sigma(&nz), nz.df, CP_MIN_CHANGE_DEFAULT, &v);
 		CHECK(!is_alert(&v), "lucky agreement, build %zu: no alert (%s)", n,
 		      cp_state_name(v.state));
 		if (n == 7)
-			CHECK(v.state == CP_WATCH, "the -19 %% dip is a watch (%s, sigma %.4f df %g)",
+			CHECK(v.state == CP_WATCH,
+			      "the -19 %% dip is a watch (%s, sigma %.4f df %g)",
 			      cp_state_name(v.state), cp_sigma(&nz), nz.df);
 		if (n == 8)
 			CHECK(v.state == CP_STEADY, "a normal build after it: steady (%s)",
@@ -252,8 +253,7 @@ static void reference(void)
 	for (int i = 0; i < 8; i++)
 		y[i] = log(f[i]);
 	cp_judge(y, 8, 0.03, 20, CP_MIN_CHANGE_DEFAULT, &v);
-	CHECK(v.state == CP_REGRESSION && v.fresh && v.start == 6 && v.after == 2 &&
-		      v.before == 6,
+	CHECK(v.state == CP_REGRESSION && v.fresh && v.start == 6 && v.after == 2 && v.before == 6,
 	      "reference: a fresh regression from point 6 (%s start %zu)", cp_state_name(v.state),
 	      v.start);
 	CHECK_NUM(v.p, 3.677275859116138e-12, 1e-20, "reference: one-sided p (SciPy t.sf)");
