@@ -1,7 +1,7 @@
 /* analyze/history.h: `analyze ... --history DB`: every analysis recorded in an SQLite
  * database (the scheduled builds' OUT/history.sqlite), and results/trend.json exported
  * from it (docs/FORMATS.md "history.sqlite" and "trend.json", docs/METHODOLOGY.md
- * "Trend of scheduled builds").
+ * "Trend of scheduled builds" and "Shifts over the builds").
  *
  * The build is read from the aggregate.json tree the analysis wrote, so that fields a
  * newer analysis adds (cells[].latency_ms.pooled) are recorded when present. All

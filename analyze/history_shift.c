@@ -146,8 +146,7 @@ json_t *history_shift_json(const struct hs_judgement *j)
 {
 	const struct cp_verdict *v = &j->v;
 	json_t *o = json_object();
-	int shift = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT ||
-		    v->state == CP_WATCH;
+	int shift = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT || v->state == CP_WATCH;
 
 	json_object_set_new(o, "state", json_string(cp_state_name(v->state)));
 	json_object_set_new(o, "points", json_integer((json_int_t)j->s.n));
@@ -155,8 +154,8 @@ json_t *history_shift_json(const struct hs_judgement *j)
 	json_object_set_new(o, "noise_df", outj_num(j->noise.df));
 	json_object_set_new(o, "noise_basis", json_string(j->basis));
 	json_object_set_new(o, "alert", json_boolean(v->state == CP_REGRESSION && v->fresh));
-	json_object_set_new(o, "significant", json_boolean(v->state == CP_REGRESSION ||
-							   v->state == CP_IMPROVEMENT));
+	json_object_set_new(o, "significant",
+			    json_boolean(v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT));
 	json_object_set_new(o, "change",
 			    v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT
 				    ? json_string(cp_state_name(v->state))

@@ -11,6 +11,7 @@
 #   interval covers 0.75, with the alert line scheduled-build prints;
 # - the floor: with --alert-min-change 30% or the campaign's alert_min_change = 30%, the
 #   same build 8 alerts nothing; a bad --alert-min-change is a usage error;
+# - collect accepts alert_min_change = 15% and refuses 15 and 100%, naming file:line;
 # - two builds that agree by luck, then a -19 % dip (a third campaign): no alert, no watch;
 # - SIGKILL inside the database transaction (S3BENCH_TEST_HISTORY_PAUSE) leaves the 8
 #   builds as they were, and the next build succeeds;
@@ -99,6 +100,18 @@ check $? "campaign alert_min_change = 30%: build 8 alerts nothing ($(tail -n 1 "
 rc=$?
 [ "$rc" -eq 2 ] && grep -q "alert-min-change: '10' is not a percentage" "$tmp/f3.err" && [ ! -e "$tmp/f3.sqlite" ]
 check $? "--alert-min-change 10 (no %): usage error ($rc: $(head -n 1 "$tmp/f3.err"))"
+
+# The campaign key as collect checks it: accepted as a percentage, refused otherwise.
+for v in "15%:0" "15:2" "100%:2"; do
+	printf '[campaign]\nname = w\nalert_min_change = %s\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 5s\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n' \
+		"${v%%:*}" >"$tmp/k.ini"
+	"$top/bin/collect" "$tmp/k.ini" --dry-run -o "$tmp/kc" >"$tmp/k.out" 2>&1
+	rc=$?
+	[ "$rc" -eq "${v#*:}" ] && { [ "$rc" -eq 0 ] ||
+		grep -q "k.ini:3: \[campaign\] alert_min_change: '${v%%:*}' is not a percentage" "$tmp/k.out"; }
+	check $? "collect: alert_min_change = ${v%%:*}: exit $rc ($(head -n 1 "$tmp/k.out"))"
+	rm -rf "$tmp/kc"
+done
 
 # Two builds that agree by luck, then a -19 % dip: no alert, no watch.
 "$fake" "$tmp/l" "${common[@]}" --cell 1:get:104857600:10=0.81 >/dev/null
