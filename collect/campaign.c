@@ -369,6 +369,7 @@ static int check_structure(struct cini *p)
 static int interpret(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
+	double min_change;
 	uint64_t v;
 	struct campaign_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
 	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
@@ -411,8 +412,7 @@ static int interpret(struct cini *p, struct campaign *c)
 	c->p99_limit_ms *= 1000;
 	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
-	    (units_parse_percent(kv->val, &c->alert_min_change, p->e) < 0 ||
-	     !(c->alert_min_change < 1)))
+	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
 		return cini_bad_quoted(p, kv, "is not a percentage from 0% to 99% (10%)");
 
 	c->matrix.line = cini_sec_line(p, "matrix");

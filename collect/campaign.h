@@ -91,10 +91,9 @@ struct campaign {
 	int cycles;                /* default 1 */
 	enum campaign_order order; /* default interleave */
 	int has_seed;
-	uint64_t seed;           /* for order = random */
-	double timeout_s;        /* [campaign] timeout: default limit of one run (0 = derived) */
-	double alert_min_change; /* [campaign] alert_min_change as a fraction (0: not given) */
-	double p99_limit_ms;     /* [campaign] p99_limit: the p99 under which a rate counts as
+	uint64_t seed;       /* for order = random */
+	double timeout_s;    /* [campaign] timeout: default limit of one run (0 = derived) */
+	double p99_limit_ms; /* [campaign] p99_limit: the p99 under which a rate counts as
 				   sustained in the report's sustained-rate table; 0 = absent */
 
 	enum wl_op ops[CAMPAIGN_MAX_LIST];
