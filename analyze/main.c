@@ -20,13 +20,16 @@
 #include "analyze/pipeline.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
+#include "core/err.h"
 #include "core/exitcode.h"
+#include "core/units.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--alert-min-change PCT]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -71,6 +74,10 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
+	      "                            watched (10%: a smaller one never is, however\n"
+	      "                            significant); default the campaign's\n"
+	      "                            alert_min_change, else 10%\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -111,6 +118,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
+		{"alert-min-change", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -166,6 +174,17 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		case 'H':
 			o->history = optarg;
 			break;
+		case 'M': {
+			struct err pe = {{0}};
+
+			if (units_parse_percent(optarg, &o->alert_min_change, &pe) < 0 ||
+			    !(o->alert_min_change < 1)) {
+				fprintf(stderr, "analyze: --alert-min-change: %s\n",
+					pe.msg[0] ? pe.msg : "100% would alert nothing");
+				return -1;
+			}
+			break;
+		}
 		case 'h':
 			return 1;
 		case ':':

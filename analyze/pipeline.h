@@ -25,6 +25,7 @@ struct pipeline_opts {
 	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp_run.h); 0: server */
 	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
 	const char *history;          /* --history DB */
+	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,

@@ -42,6 +42,34 @@ static int push(struct findings *f, struct strbuf *b)
 	return 0;
 }
 
+/* trend_findings: the trend's regression alerts and watches, or that the scheduled
+ * builds have not enough history to judge yet; 1 when out of memory. */
+static int trend_findings(const struct report_model *m, const struct text_lang *l,
+			  struct findings *out, struct strbuf *b)
+{
+	if (m->trend_loaded && !m->trend_enough) {
+		strbuf_adds(b, text_lang_str(l, "finding.trend_not_enough"));
+		return push(out, b) != 0;
+	}
+	for (size_t i = 0; i < m->nalerts; i++) {
+		const char *names[] = {"alert"};
+		const char *vals[] = {m->alerts[i]};
+
+		text_subst(b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
+		if (push(out, b))
+			return 1;
+	}
+	for (size_t i = 0; i < m->nwatch; i++) {
+		const char *names[] = {"watch"};
+		const char *vals[] = {m->watch[i]};
+
+		text_subst(b, text_lang_str(l, "finding.trend_watch"), names, vals, 1);
+		if (push(out, b))
+			return 1;
+	}
+	return 0;
+}
+
 /* The subject with the most leads for op, or -1; *led and *of filled. */
 static int top_leader(const struct report_model *m, const char *op, int *led, int *of)
 {
@@ -360,13 +388,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	model_workload_sustained(m, l, &b);
 	if (b.len && push(out, &b))
 		goto oom;
-	for (size_t i = 0; i < m->nalerts; i++) {
-		const char *names[] = {"alert"};
-		const char *vals[] = {m->alerts[i]};
-		text_subst(&b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
-		if (push(out, &b))
-			goto oom;
-	}
+	if (trend_findings(m, l, out, &b))
+		goto oom;
 	if (!m->has_stats && m->nleaders) {
 		strbuf_adds(&b, text_lang_str(l, "finding.no_stats"));
 		if (push(out, &b))

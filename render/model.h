@@ -198,6 +198,9 @@ struct rm_trend_series { /* trend.json series[]: one cell over the builds */
 	int has_change; /* `change` is an object: the latest build's */
 	double ratio, ci_lo, ci_hi;
 	int significant;
+	char *state;           /* change.state: insufficient, steady, watch, regression, ... */
+	long long since_build; /* change.since_build (a shift or watch), 0 when none */
+	int alert;             /* change.alert: this build raised the alert */
 };
 
 struct rm_client_host;
@@ -242,6 +245,10 @@ struct report_model {
 	char **alerts;      /* trend.json beside aggregate.json: its alerts[] (the
 					* significant regressions of a scheduled build) */
 	size_t nalerts;
+	char **watch; /* trend.json's watch[] (one low build, not yet an alert) */
+	size_t nwatch;
+	int trend_loaded;             /* trend.json was read */
+	int trend_enough;             /* its enough_history (absent: 1, as before it existed) */
 	struct rm_baseline *baseline; /* aggregate.json's baseline, NULL without one */
 	struct rm_trend_series *trend;
 	size_t ntrend; /* trend.json's series */
