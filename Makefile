@@ -28,8 +28,8 @@ WARN     += $(shell $(CC) -Werror -Wno-format-truncation -x c -c -o /dev/null /d
 # (run, test, bench, report, report-sample) computes them once the packages exist.
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null)
-# Open MPI (collect/cluster.c, the only MPI file, and what links it): never in PKG_*, so
-# that nothing else loads MPI.
+# Open MPI (collect/cluster/cluster.c, the only MPI file, and what links it): never in
+# PKG_*, so that nothing else loads MPI.
 MPI_CFLAGS = $(shell pkg-config --cflags ompi-c 2>/dev/null)
 MPI_LIBS   = $(shell pkg-config --libs ompi-c 2>/dev/null)
 # Each is computed at most once per make, on its first use (not at start-up).
@@ -59,10 +59,12 @@ ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
 core_SRC    := $(wildcard core/*.c)
-# bin/collect-mpi's own files (collect/main_mpi.c, collect/distrib.c) call cluster.c
-collect_MPI_SRC := collect/main_mpi.c collect/distrib.c
-collect_SRC := $(filter-out collect/main.c collect/cluster.c $(collect_MPI_SRC),\
-                            $(wildcard collect/*.c))
+# bin/collect-mpi's own files (collect/main_mpi.c, collect/cluster/distrib.c) call
+# collect_MPI_C, the only MPI file
+collect_MPI_C   := collect/cluster/cluster.c
+collect_MPI_SRC := collect/main_mpi.c collect/cluster/distrib.c
+collect_SRC := $(filter-out collect/main.c $(collect_MPI_C) $(collect_MPI_SRC),\
+                            $(wildcard collect/*.c collect/*/*.c))
 analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c analyze/warp/*.c))
 render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c))
 LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(BUILD)/libcore.a
@@ -115,13 +117,11 @@ $(BIN)/%: $(BUILD)/obj/%/main.o $(BUILD)/lib%.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS)
 
-$(BUILD)/tests/%: $(BUILD)/obj/tests/unit/%.o $(LIBS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
-$(BUILD)/tests/%: $(BUILD)/obj/tests/live/%.o $(LIBS)
-	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
-$(BUILD)/tests/%: $(BUILD)/obj/tests/tools/%.o $(LIBS)
+# A one-file test program (tests/unit, tests/live or tests/tools NAME.c): its object and the
+# libraries. (No % in the prerequisite's functions: make would put the stem there.)
+ONEFILE_DIRS := tests/unit tests/live tests/tools
+$(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC) $(LIVE_SRC) $(TOOL_SRC))): \
+	$(BUILD)/tests/%: $$(call obj,$$(wildcard $$(addsuffix /$$*.c,$(ONEFILE_DIRS)))) $(LIBS)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
 
@@ -132,16 +132,16 @@ $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
 
 # bin/collect-mpi: the distributed collector (bin/collect execs it under mpirun / srun).
-$(call obj,$(collect_MPI_SRC) collect/cluster.c $(MPI_TEST_SRC)): | $(BUILD)/.deps-ok
-$(BIN)/collect-mpi: $(call obj,$(collect_MPI_SRC) collect/cluster.c) $(BUILD)/libcollect.a \
+$(call obj,$(collect_MPI_SRC) $(collect_MPI_C) $(MPI_TEST_SRC)): | $(BUILD)/.deps-ok
+$(BIN)/collect-mpi: $(call obj,$(collect_MPI_SRC) $(collect_MPI_C)) $(BUILD)/libcollect.a \
 	$(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 
-# MPI programs (tests/mpi): collect/cluster.c and the program, with Open MPI's flags.
-$(call obj,collect/cluster.c $(MPI_TEST_SRC)): ALL_CFLAGS += $(MPI_CFLAGS)
+# MPI programs (tests/mpi): collect/cluster/cluster.c and the program, with Open MPI's flags.
+$(call obj,$(collect_MPI_C) $(MPI_TEST_SRC)): ALL_CFLAGS += $(MPI_CFLAGS)
 $(MPI_TEST_SRC:tests/mpi/%.c=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/obj/tests/mpi/%.o \
-	$(BUILD)/obj/collect/cluster.o $(BUILD)/libcollect.a $(BUILD)/libcore.a
+	$(call obj,$(collect_MPI_C)) $(BUILD)/libcollect.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 

@@ -1,4 +1,4 @@
-/* collect/main.c: bin/collect: signals, then the command line (collect_main, cli.h;
+/* collect/main.c: bin/collect: signals, then the command line (cmd_main, cli.h;
  * usage in --help). Started by mpirun or srun (cluster_launched), it hands over to
  * bin/collect-mpi beside it with the same arguments (collect/main_mpi.c): bin/collect
  * itself never loads MPI. */
@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "collect/cli.h"
-#include "collect/cluster.h"
+#include "collect/run/cli.h"
+#include "collect/cluster/cluster.h"
 
 /* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
  * returns only when that fails (after saying why). */
@@ -42,6 +42,6 @@ int main(int argc, char **argv)
 
 	if (cluster_launched())
 		return exec_mpi(argv);
-	stop = cli_stop_on_signals();
-	return collect_main(argc, argv, stop, NULL);
+	stop = cmd_stop_on_signals();
+	return cmd_main(argc, argv, stop, NULL);
 }
