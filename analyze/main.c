@@ -58,13 +58,14 @@ struct opts {
 	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
 	const char *baseline; /* --baseline OLD_RESULTS_DIR */
 	const char *history;  /* --history DB */
+	const char *metrics;  /* --metrics FILE */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -106,7 +107,13 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --metrics FILE            also write the headline figures to FILE in the\n"
+	      "                            Prometheus text format, atomically (for\n"
+	      "                            node_exporter's textfile collector; families and\n"
+	      "                            labels: docs/FORMATS.md); with --history, the\n"
+	      "                            regression flags too\n"
 	      "  -h, --help                this text\n"
+	      "  -V, --version             version, source commit and library versions\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
 	      "else as they first appear in DATA_DIR/plan.tsv, else by id. When\n"
@@ -134,7 +141,8 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
-/* parse_args: 0 to go on, 1 when --help was given, -1 on a usage error (printed). */
+/* parse_args: 0 to go on, 1 when --help was given, 2 for --version, -1 on a usage error
+ * (printed). */
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	static const struct option longopts[] = {
@@ -146,7 +154,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
+		{"metrics", required_argument, NULL, 'M'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	char *end;
@@ -158,7 +168,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	o->min_samples = 1;
 	o->alpha = CMP_ALPHA_DEFAULT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->results_dir = optarg;
@@ -205,8 +215,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'H':
 			o->history = optarg;
 			break;
+		case 'M':
+			o->metrics = optarg;
+			break;
 		case 'h':
 			return 1;
+		case 'V':
+			return 2;
 		case ':':
 			fprintf(stderr, "analyze: option %s needs a value\n", argv[optind - 1]);
 			return -1;
@@ -460,6 +475,17 @@ static int record_history(const struct opts *o, double alpha, struct err *e)
 	return 0;
 }
 
+/* write_metrics: --metrics FILE (analyze/out.h), with the regression flags of the
+ * trend.json record_history wrote. */
+static int write_metrics(const struct opts *o, const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], trend[PATH_MAX + 32];
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
+	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
+}
+
 /* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
  * st; notes and unreadable runs are printed. -1 on a fatal error (printed). */
 static int read_warp(struct state *st, const struct opts *o)
@@ -565,7 +591,8 @@ build:
 		goto done;
 	}
 	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
-	    (o->history && record_history(o, a->alpha, &e) < 0)) {
+	    (o->history && record_history(o, a->alpha, &e) < 0) ||
+	    (o->metrics && write_metrics(o, a, &e) < 0)) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
@@ -604,6 +631,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXIT_OK;
 	}
+	if (r == 2)
+		return version_print(stdout, "s3bench-analyze");
 	if (r < 0) {
 		fprintf(stderr, "(analyze --help lists the options)\n");
 		return EXIT_USAGE;
