@@ -165,8 +165,8 @@ static const struct {
 	{"s3bench_cell_throughput_upper_objects_per_second",
 	 "Upper end of the 95 % interval of the cell's objects a second.", NULL, FIG_OBJ_HI},
 	{"s3bench_cell_request_latency_seconds",
-	 "Request latency of the cell, every request of its valid runs pooled.",
-	 "quantile=\"0.5\"", FIG_P50},
+	 "Request latency of the cell, every request of its valid runs pooled.", "quantile=\"0.5\"",
+	 FIG_P50},
 	{"s3bench_cell_request_latency_seconds", NULL, "quantile=\"0.99\"", FIG_P99},
 	{"s3bench_cell_request_errors", "Failed requests in the cell's valid runs.", NULL,
 	 FIG_ERRORS},
@@ -182,8 +182,8 @@ static void cells(FILE *f, const struct aggregate *a)
 		if (cell_fams[k].help != NULL)
 			family(f, cell_fams[k].name, cell_fams[k].help);
 		for (size_t i = 0; i < a->n_cells + a->n_wcells; i++) {
-			const struct agg_cell *c =
-				i < a->n_cells ? &a->cells[i] : &a->wcells[i - a->n_cells];
+			const struct agg_cell *c = i < a->n_cells ? &a->cells[i]
+								  : &a->wcells[i - a->n_cells];
 
 			cell_labels(a, c, labels, sizeof(labels));
 			sample(f, cell_fams[k].name, labels, cell_fams[k].extra,
@@ -257,7 +257,8 @@ static int trend(FILE *f, const struct aggregate *a, const char *path, struct er
 			continue;
 		labels[0] = '\0';
 		add(labels, sizeof(labels), "campaign", a->campaign_name);
-		add(labels, sizeof(labels), "subject", json_string_value(json_object_get(s, "subject")));
+		add(labels, sizeof(labels), "subject",
+		    json_string_value(json_object_get(s, "subject")));
 		add(labels, sizeof(labels), "op", json_string_value(json_object_get(s, "op")));
 		add_int(labels, sizeof(labels), "size",
 			json_integer_value(json_object_get(s, "size")));

@@ -53,8 +53,10 @@ int version_print(FILE *f, const char *prog)
 	lib(f, "SQLite", sqlite3_libversion(), SQLITE_VERSION);
 	lib(f, "GSL", gsl_version, GSL_VERSION);
 	lib(f, "libharu", HPDF_GetVersion(), HPDF_VERSION_TEXT);
-	lib(f, "libcsv", STR(CSV_MAJOR) "." STR(CSV_MINOR) "." STR(CSV_RELEASE) " (headers; it "
-					"tells no running version)", NULL);
+	lib(f, "libcsv",
+	    STR(CSV_MAJOR) "." STR(CSV_MINOR) "." STR(CSV_RELEASE) " (headers; it "
+								   "tells no running version)",
+	    NULL);
 	lib(f, "inih", "(it has no version number)", NULL);
 	return ferror(f) ? 1 : 0;
 }

@@ -33,8 +33,7 @@ static int has_templates(const char *dir)
 
 /* try: out = prefix + suffix when that directory has templates; 1 then, else 0 (with
  * the candidate appended to tried, for the message). */
-static int try(char *out, size_t n, const char *prefix, const char *suffix, char *tried,
-	       size_t tn)
+static int try(char *out, size_t n, const char *prefix, const char *suffix, char *tried, size_t tn)
 {
 	size_t len = strlen(tried);
 
@@ -68,9 +67,9 @@ int tmpldir_find(const char *opt, char *out, size_t n, struct err *e)
 		 * (build/san/bin) */
 		for (int up = 0; up < 4 && (slash = strrchr(exe, '/')) != NULL; up++) {
 			*slash = '\0';
-			if (up == 1 && (try(out, n, exe, "/templates", tried, sizeof(tried)) ||
-					try(out, n, exe, "/share/s3bench/templates", tried,
-					    sizeof(tried))))
+			if (up == 1 &&
+			    (try(out, n, exe, "/templates", tried, sizeof(tried)) ||
+			     try(out, n, exe, "/share/s3bench/templates", tried, sizeof(tried))))
 				return 0;
 			if (up > 1 && try(out, n, exe, "/templates", tried, sizeof(tried)))
 				return 0;
