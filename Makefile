@@ -267,11 +267,16 @@ MAN_NAME_s3bench-collect := measure S3 endpoints and write raw run logs
 MAN_NAME_s3bench-analyze := analyze s3bench and MinIO Warp run logs
 MAN_NAME_s3bench-render := write the s3bench comparison report as HTML and PDF
 man: $(MANS)
-build/man/%.1: $$(MAN_SRC_$$*) docs/man/%.h2m bin/collect bin/analyze bin/render
+# help2man runs build/man/NAME.help, which runs the program through scripts/man-help
+# (the usage lines with the installed name, in help2man's Usage:/or: form).
+build/man/%.1: $$(MAN_SRC_$$*) docs/man/%.h2m scripts/man-help bin/collect bin/analyze \
+	bin/render
 	@command -v help2man >/dev/null || { echo "make man: help2man missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)
+	printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
+		'$(CURDIR)' '$(MAN_SRC_$*)' '$*' >build/man/$*.help && chmod +x build/man/$*.help
 	help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
-		--include=docs/man/$*.h2m --output=$@.tmp $(MAN_SRC_$*) && mv $@.tmp $@
+		--include=docs/man/$*.h2m --output=$@.tmp build/man/$*.help && mv $@.tmp $@
 build/man/s3bench-campaign.5: docs/CAMPAIGN.md docs/man/campaign.lua
 	@command -v pandoc >/dev/null || { echo "make man: pandoc missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)

@@ -81,9 +81,9 @@ static void sample(FILE *f, const char *name, const char *labels, const char *ex
 	if (!isfinite(v))
 		return;
 	if (*labels == '\0' && extra == NULL)
-		fprintf(f, "%s %.17g\n", name, v);
+		fprintf(f, "%s %.10g\n", name, v);
 	else
-		fprintf(f, "%s{%s%s%s} %.17g\n", name, labels, *labels && extra ? "," : "",
+		fprintf(f, "%s{%s%s%s} %.10g\n", name, labels, *labels && extra ? "," : "",
 			extra ? extra : "", v);
 }
 
@@ -165,9 +165,9 @@ static const struct {
 	{"s3bench_cell_throughput_upper_objects_per_second",
 	 "Upper end of the 95 % interval of the cell's objects a second.", NULL, FIG_OBJ_HI},
 	{"s3bench_cell_request_latency_seconds",
-	 "Request latency of the cell, every request of its valid runs pooled.", "quantile=\"0.5\"",
-	 FIG_P50},
-	{"s3bench_cell_request_latency_seconds", NULL, "quantile=\"0.99\"", FIG_P99},
+	 "Request latency of the cell, every request of its valid runs pooled.",
+	 "percentile=\"50\"", FIG_P50},
+	{"s3bench_cell_request_latency_seconds", NULL, "percentile=\"99\"", FIG_P99},
 	{"s3bench_cell_request_errors", "Failed requests in the cell's valid runs.", NULL,
 	 FIG_ERRORS},
 	{"s3bench_cell_valid_runs", "Runs the cell's figures are over (one per cycle at most).",
@@ -228,8 +228,8 @@ static void oneoffs(FILE *f, const struct aggregate *a)
 			if (k == 0)
 				sample(f, names[k], labels, NULL, o->obj_s);
 			if (k == 1) {
-				sample(f, names[k], labels, "quantile=\"0.5\"", o->lat.p50 / 1000);
-				sample(f, names[k], labels, "quantile=\"0.99\"", o->lat.p99 / 1000);
+				sample(f, names[k], labels, "percentile=\"50\"", o->lat.p50 / 1000);
+				sample(f, names[k], labels, "percentile=\"99\"", o->lat.p99 / 1000);
 			}
 			if (k == 2)
 				sample(f, names[k], labels, NULL, o->completion_s);

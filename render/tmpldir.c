@@ -10,14 +10,16 @@
 
 const char *tmpldir_help(void)
 {
-	return "templates (HTML skeleton, CSS, each language's strings and prose) are taken\n"
-	       "from the first of:\n"
-	       "  1. --templates DIR\n"
-	       "  2. $S3BENCH_DATA/templates, when S3BENCH_DATA is set (an error when it has\n"
-	       "     no report.html)\n"
-	       "  3. beside the binary: BINDIR/../templates (a checkout's bin/render), then\n"
-	       "     BINDIR/../share/s3bench/templates (an installed tree)\n"
-	       "  4. " S3BENCH_DATADIR "/templates (make install's PREFIX, compiled in)\n";
+	return "Templates (HTML skeleton, CSS, each language's strings and prose) come from the\n"
+	       "first of these directories that holds report.html:\n"
+	       "  --templates DIR       as given\n"
+	       "  $S3BENCH_DATA/templates\n"
+	       "                        when S3BENCH_DATA is set (an error when it has none)\n"
+	       "  BINDIR/../templates   beside the binary: a checkout's bin/render\n"
+	       "  BINDIR/../share/s3bench/templates\n"
+	       "                        beside the binary: an installed tree, wherever it is\n"
+	       "  " S3BENCH_DATADIR "/templates\n"
+	       "                        make install's PREFIX, compiled in\n";
 }
 
 /* has_templates: 1 when dir/report.html is a regular file. */
