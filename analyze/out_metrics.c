@@ -135,9 +135,9 @@ static double cell_fig(const struct aggregate *a, const struct agg_cell *c, enum
 	case FIG_OBJ_HI:
 		return c->obj.ci_hi;
 	case FIG_P50:
-		return c->lat_pool.p50 / 1000;
+		return c->lat_pool.source == POOL_NONE ? NAN : c->lat_pool.p50 / 1000;
 	case FIG_P99:
-		return c->lat_pool.p99 / 1000;
+		return c->lat_pool.source == POOL_NONE ? NAN : c->lat_pool.p99 / 1000;
 	case FIG_ERRORS:
 		return cell_errors(a, c);
 	case FIG_RUNS:
