@@ -178,8 +178,8 @@ for m in man1/s3bench.1 man1/s3bench-collect.1 man1/s3bench-analyze.1 man1/s3ben
 	[ -s "$f" ] && groff -ww -man -z "$f" >"$tmp/groff.log" 2>&1 && [ ! -s "$tmp/groff.log" ]
 	check $? "groff -ww -man renders $m without a warning $(head -n 2 "$tmp/groff.log")"
 done
-MANPATH=$dest$prefix/share/man man -w s3bench-campaign 2>/dev/null | grep -q "man5/s3bench-campaign.5"
-check $? "man -w s3bench-campaign finds section 5 under PREFIX/share/man"
+(unset MANPATH; man -w s3bench-campaign 2>/dev/null) | grep -qx "$dest$prefix/share/man/man5/s3bench-campaign.5"
+check $? "man -w s3bench-campaign finds section 5 under PREFIX/share/man, from PATH alone"
 grep -qF -- '\-\-metrics' "$dest$prefix/share/man/man1/s3bench-analyze.1"
 check $? "s3bench-analyze(1) is its --help (it lists --metrics)"
 grep -q "s3bench-collect" "$dest$prefix/share/man/man1/s3bench-collect.1" &&
@@ -211,6 +211,17 @@ grep -q "^ExecStart=$prefix/bin/s3bench-scheduled-build /etc/s3bench/%i.ini /var
 	"$u/s3bench@.service" && [ -s "$u/s3bench@.timer" ] && [ -s "$u/s3bench-alert@.service" ] &&
 	! grep -q '@[A-Z]*@' "$u/"*
 check $? "systemd units: s3bench@NAME runs $prefix/bin/s3bench-scheduled-build on /etc/s3bench/NAME.ini"
+if command -v systemd-analyze >/dev/null 2>&1; then
+	# systemd's own parser on the units (the command is not at its path outside DESTDIR)
+	mkdir -p "$tmp/units" && cp "$u/"* "$tmp/units/"
+	(cd "$tmp/units" && timeout 60 systemd-analyze --man=no verify ./s3bench@nightly.service \
+		./s3bench@nightly.timer ./s3bench-alert@s3bench@nightly.service.service 2>&1) |
+		grep -v "s3bench-scheduled-build is not executable" >"$tmp/verify.log"
+	[ ! -s "$tmp/verify.log" ]
+	check $? "systemd-analyze verify: no complaint about the units $(head -n 3 "$tmp/verify.log")"
+else
+	skip 1 "systemd-analyze missing: the units' syntax is not checked"
+fi
 
 # 6. make uninstall: exactly what was installed
 touch "$bindir/not-ours"
