@@ -112,6 +112,53 @@ sys.exit(1 if bad else 0)
 PY
 check $? "the metrics hold every cell of cells.csv with the same figures and labels, and the one-offs"
 
+# Workload cells (size spec, range, mix, rate: tests/tools/gen_wl_runs): each its own series.
+if [ -x "$top/build/tests/gen_wl_runs" ]; then
+	"$top/build/tests/gen_wl_runs" wl >/dev/null 2>&1 &&
+		s3bench-analyze wl -o wl/results --metrics wl.prom >/dev/null 2>&1
+	check $? "s3bench-analyze --metrics on workload cells (gen_wl_runs)"
+	if command -v promtool >/dev/null 2>&1; then
+		promtool check metrics <wl.prom >"$tmp/promtool-wl.log" 2>&1
+		check $? "promtool check metrics accepts them $(head -n 3 "$tmp/promtool-wl.log")"
+	fi
+	python3 - wl.prom wl/results/aggregate.json <<'PY'
+import json, re, sys
+a = json.load(open(sys.argv[2]))
+series = {}
+for line in open(sys.argv[1]):
+    m = re.match(r'^(\w+)\{(.*)\} (\S+)$', line)
+    if m:
+        key = (m.group(1), m.group(2))
+        series[key] = series.get(key, 0) + 1
+dups = [k for k, n in series.items() if n > 1]
+bps = {}
+for (name, labels), _ in series.items():
+    if name == "s3bench_cell_throughput_bytes_per_second":
+        bps[frozenset(re.findall(r'(\w+)="((?:[^"\\]|\\.)*)"', labels))] = 1
+miss = []
+for c in a["workload_cells"]:
+    want = {("campaign", a["campaign"]["name"]), ("subject", c["subject"]), ("op", c["op"]),
+            ("concurrency", str(c["concurrency"])), ("workers_total", str(c["workers_total"])),
+            ("clients", str(c["clients"]))}
+    want.add(("size_spec", c["size_spec"]) if c["size_spec"] else ("size", str(c["size"])))
+    if c["range"]:
+        want.add(("range", c["range"]))
+    if c["mix"]:  # the run's spelling, "get:45,put:15,...", an object in aggregate.json
+        want.add(("mix", ",".join("%s:%s" % kv for kv in c["mix"].items())))
+    if c["rate"]:
+        want.add(("rate", format(c["rate"], "g")))
+    if c["mib_s"]["value"] is not None and frozenset(want) not in bps:
+        miss.append(sorted(want))
+kinds = {k for c in a["workload_cells"] for k in ("size_spec", "range", "mix", "rate") if c[k]}
+print(len(a["workload_cells"]), "workload cells; dimensions", sorted(kinds), "duplicates", dups[:3],
+      "missing", miss[:3])
+sys.exit(0 if not dups and not miss and kinds == {"size_spec", "range", "mix", "rate"} else 1)
+PY
+	check $? "every workload cell has its own series, labelled size_spec / range / mix / rate"
+else
+	bad "build/tests/gen_wl_runs missing: run make tests"
+fi
+
 # The templates' order: S3BENCH_DATA, then --templates; nothing near and a missing prefix.
 mkdir -p "$tmp/data-dir"
 cp -R "$dest$prefix/share/s3bench/templates" "$tmp/data-dir/templates"
