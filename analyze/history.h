@@ -22,7 +22,7 @@
 
 /* The DDL of schema version 1 (builds and cells), as the first version wrote it: a new
  * database is created with it and then migrated like any other (version 2 adds the
- * one-off rows). */
+ * one-off rows). Test seam: the unit tests build a version-1 database with it. */
 extern const char history_schema_v1[];
 
 /* history_record: add the analysis agg (an aggregate.json tree; only read) as a new

@@ -69,7 +69,7 @@ static void predict(const double *x, size_t m, double y, struct change *c)
 		return;
 	}
 	c->p = 2 * gsl_cdf_tdist_Q(fabs(d) / se, (double)(m - 1));
-	half = gsl_cdf_tdist_Pinv((1 + CMP_CONFIDENCE) / 2, (double)(m - 1)) * se;
+	half = gsl_cdf_tdist_Pinv((1 + COMPARE_CONFIDENCE) / 2, (double)(m - 1)) * se;
 	c->lo = exp(d - half);
 	c->hi = exp(d + half);
 }
@@ -126,9 +126,9 @@ static int series_read(sqlite3 *db, long long build, struct series *s)
 		json_object_set_new(p, "time",
 				    json_string((const char *)sqlite3_column_text(st, 1)));
 		json_object_set_new(p, "cycles", json_integer(sqlite3_column_int64(st, 2)));
-		json_object_set_new(p, "value", outj_num(col_num(st, 3)));
+		json_object_set_new(p, "value", out_json_num(col_num(st, 3)));
 		json_object_set_new(p, "ci95", ci);
-		json_object_set_new(p, "latest", outj_num(col_num(st, 6)));
+		json_object_set_new(p, "latest", out_json_num(col_num(st, 6)));
 		json_object_set_new(p, "latest_cycle",
 				    sqlite3_column_type(st, 7) == SQLITE_NULL
 					    ? json_null()
@@ -262,12 +262,12 @@ static json_t *change_json(const struct change *c, double alpha)
 	if (!c->tested)
 		return json_null();
 	o = json_object();
-	json_object_set_new(o, "ratio", outj_num(c->ratio));
+	json_object_set_new(o, "ratio", out_json_num(c->ratio));
 	json_object_set_new(o, "ci95", json_pack("[f,f]", c->lo, c->hi));
-	json_object_set_new(o, "p", outj_num(c->p));
-	json_object_set_new(o, "p_adj", outj_num(c->p_adj));
+	json_object_set_new(o, "p", out_json_num(c->p));
+	json_object_set_new(o, "p_adj", out_json_num(c->p_adj));
 	json_object_set_new(o, "previous", json_integer((json_int_t)c->previous));
-	json_object_set_new(o, "vs_median5", outj_num(c->median5));
+	json_object_set_new(o, "vs_median5", out_json_num(c->median5));
 	json_object_set_new(o, "significant", json_boolean(sig));
 	json_object_set_new(o, "change",
 			    sig ? json_string(c->ratio < 1 ? "regression" : "improvement")
@@ -287,7 +287,7 @@ static json_t *document(long long build, long long builds, struct series *s, siz
 	json_object_set_new(root, "test",
 			    json_pack("{s:s,s:s,s:s,s:i,s:f,s:f,s:s,s:I}", "name", "prediction-t",
 				      "scale", "log", "figure", "latest cycle", "previous_max",
-				      TREND_PREVIOUS_MAX, "confidence", CMP_CONFIDENCE, "alpha",
+				      TREND_PREVIOUS_MAX, "confidence", COMPARE_CONFIDENCE, "alpha",
 				      alpha, "adjust", "holm", "family", (json_int_t)family));
 	for (size_t i = 0; i < n; i++) {
 		json_t *o = json_object();
@@ -323,7 +323,7 @@ static long holm(struct series *s, size_t n)
 		return -1;
 	for (size_t i = 0; i < n; i++)
 		p[i] = s[i].ch.tested ? s[i].ch.p : NAN;
-	family = cmp_holm(p, n, p);
+	family = compare_holm(p, n, p);
 	for (size_t i = 0; i < n; i++)
 		s[i].ch.p_adj = p[i];
 	free(p);
@@ -352,10 +352,8 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 	struct series *s = NULL;
 	size_t n = 0, n_reg = 0;
 	json_t *root = NULL;
-	struct fs_atomic out;
 	long family;
-	int rc = -1, ok;
-	FILE *f;
+	int rc = -1;
 
 	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
 		err_set(e, "%s: cannot open: %s", db_path,
@@ -375,17 +373,7 @@ int history_trend(const char *db_path, long long build_id, double alpha, const c
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	f = fs_atomic_fopen(&out, out_path, e);
-	if (f == NULL)
-		goto done;
-	ok = json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) ==
-	     0;
-	if (!ok) {
-		err_set(e, "%s: write failed", out.tmp);
-		fs_atomic_abort(&out);
-		goto done;
-	}
-	if (fs_atomic_commit(&out, e) < 0)
+	if (out_json_dump(root, out_path, e) < 0)
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;

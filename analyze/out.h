@@ -7,7 +7,9 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "analyze/cells.h"
+#include <jansson.h>
+
+#include "analyze/aggregate.h"
 #include "analyze/timeseries.h"
 #include "core/err.h"
 #include "core/version.h"
@@ -38,6 +40,12 @@ struct out_meta {
  * baseline_significant is written.
  * Returns -1 with a message naming the file on failure (nothing is left behind). */
 int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e);
+
+/* out_json_dump: root as analyze writes every JSON file (indent 1, keys in insertion
+ * order, 15 significant digits) at `path`, through a temporary name renamed when
+ * complete (core/fsutil.h); aggregate.json and trend.json both. -1 with a message
+ * naming the file on failure (nothing is left behind). */
+int out_json_dump(const json_t *root, const char *path, struct err *e);
 
 /* out_csv_cells / out_csv_runs: cells.csv / runs.csv for a at `path` (libcsv
  * quoting; an empty field is "no value"). Same errors as out_json_write. */

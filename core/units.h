@@ -37,7 +37,8 @@ int units_parse_duration(const char *s, double *out, struct err *e);
 char *units_format_size(uint64_t bytes, char *buf, size_t n);
 
 /* units_format_size_human: "1.5 GiB", "300 KiB", "12 B" (3 significant digits); for
- * messages and progress lines, not for file names. Returns buf. */
+ * messages and progress lines, not for file names. Returns buf. Test seam today: only
+ * the unit tests call it. */
 char *units_format_size_human(uint64_t bytes, char *buf, size_t n);
 
 #define UNITS_DURATION_MAX 40

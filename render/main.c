@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/exitcode.h"
 #include "core/fsutil.h"
 #include "core/version.h"
 #include "render/fonts.h"
@@ -22,13 +23,6 @@
 #include "render/report.h"
 #include "render/text.h"
 #include "render/tmpldir.h"
-
-enum {
-	EXIT_OK = 0,
-	EXIT_INPUT = 1,
-	EXIT_USAGE = 2,
-	EXIT_OUTPUT = 3
-};
 
 static void usage(FILE *f)
 {
@@ -119,7 +113,7 @@ int main(int argc, char **argv)
 	};
 	const char *out = NULL, *lang = "en", *templates = NULL;
 	char tdir[4096], odir[4096], agg[4096];
-	int want_html = 1, want_pdf = 1, c, rc = EXIT_INPUT;
+	int want_html = 1, want_pdf = 1, c, rc = EXITCODE_INPUT;
 	struct err e = {{0}};
 	struct report_model *m = NULL;
 	struct text_lang *l = NULL;
@@ -140,41 +134,41 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			if (parse_formats(optarg, &want_html, &want_pdf) != 0)
-				return EXIT_USAGE;
+				return EXITCODE_USAGE;
 			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			return EXITCODE_OK;
 		case 'V':
 			return version_print(stdout, "s3bench-render");
 		default:
 			usage(stderr);
-			return EXIT_USAGE;
+			return EXITCODE_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "render: expected one RESULTS_DIR\n");
 		usage(stderr);
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (strcmp(lang, "en") != 0 && strcmp(lang, "ko") != 0) {
 		fprintf(stderr, "render: --lang: '%s' is not en or ko\n", lang);
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (!want_html && !want_pdf) {
 		fprintf(stderr, "render: --format: nothing to write\n");
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (tmpldir_find(templates, tdir, sizeof(tdir), &e) < 0) {
 		fprintf(stderr, "render: %s\n", e.msg);
-		return EXIT_INPUT;
+		return EXITCODE_INPUT;
 	}
 	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
 	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
 			 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >=
 	    sizeof(odir)) {
 		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
-		return EXIT_OUTPUT;
+		return EXITCODE_OUTPUT;
 	}
 
 	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
@@ -182,14 +176,14 @@ int main(int argc, char **argv)
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;
-	rc = EXIT_OUTPUT;
+	rc = EXITCODE_OUTPUT;
 	if (fs_mkdirs(odir, &e))
 		goto fail;
 	if (want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
 		goto fail;
 	if (want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
 		goto fail;
-	rc = EXIT_OK;
+	rc = EXITCODE_OK;
 	goto done;
 fail:
 	fprintf(stderr, "render: %s\n", e.msg);

@@ -155,14 +155,17 @@ static int load_statistics(struct ld *l, struct report_model *m, json_t *root)
 		return ld_bad(l, "statistics", "expected an object or null");
 	m->has_stats = 1;
 	m->stats.confidence = ld_get_num(l, o, "statistics", "confidence", 0, &failed);
-	m->stats.alpha = ld_get_num(l, o, "statistics", "alpha", 0, &failed);
+	/* the level analyze used (analyze/compare.h's default or --alpha): no default here */
+	m->stats.alpha = ld_get_num(l, o, "statistics", "alpha", 1, &failed);
 	m->stats.power = ld_get_num(l, o, "statistics", "power", 0, &failed);
 	m->stats.family = (int)ld_get_int(l, o, "statistics", "family", 0, 0, &failed);
 	m->stats.adjust = ld_get_str(l, o, "statistics", "adjust", 0, &failed);
 	if (isnan(m->stats.confidence))
 		m->stats.confidence = 0.95;
-	if (isnan(m->stats.alpha))
-		m->stats.alpha = 0.05;
+	if (isnan(m->stats.alpha) && !failed) {
+		ld_bad_at(l, "statistics", "alpha", "expected a number (the comparisons' level)");
+		failed = 1;
+	}
 	return failed ? -1 : 0;
 }
 

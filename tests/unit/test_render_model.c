@@ -163,6 +163,8 @@ static void test_errors(void)
 		{"leaders[1]", "tied_with", "[\"ghost\"]", "leaders[1].tied_with[0]"},
 		{"leader_counts[1]", "clear", "-2", "leader_counts[1].clear"},
 		{"", "statistics", "[]", "statistics"},
+		{"statistics", "alpha", NULL, "statistics.alpha"},
+		{"statistics", "alpha", "null", "statistics.alpha"},
 		{"timeseries[1]", "mib_s", "[1, \"x\"]", "timeseries[1].mib_s[1]"},
 		{"timeseries[1]", "obj_s", "[1]", "timeseries[1].obj_s"},
 		{"timeseries[0]", "subject", "\"ghost\"", "timeseries[0].subject"},

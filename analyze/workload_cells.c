@@ -1,5 +1,5 @@
-/* analyze/cells_wl.c: see cells_wl.h. */
-#include "analyze/cells_wl.h"
+/* analyze/workload_cells.c: see workload_cells.h. */
+#include "analyze/workload_cells.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -54,28 +54,28 @@ static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 		.subject = rsubj,
 		.op = r->op,
 		.size = r->size,
-		.size_spec = r->wl.size_spec,
-		.range = r->wl.range,
-		.mix = r->wl.mix,
+		.size_spec = r->workload.size_spec,
+		.range = r->workload.range,
+		.mix = r->workload.mix,
 		.concurrency = r->concurrency,
-		.rate = r->wl.rate > 0 ? r->wl.rate : 0,
+		.rate = r->workload.rate > 0 ? r->workload.rate : 0,
 	};
 }
 
-int cells_wl_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj)
+int workload_cells_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj)
 {
 	struct agg_cell k = key_of(r, rsubj);
 
-	return !agg_plain_run(r) && key_cmp(c, &k, 1) == 0;
+	return !aggregate_plain_run(r) && key_cmp(c, &k, 1) == 0;
 }
 
 /* by_op_add: add run summary s's per-op figures to w (sums; pooled: their histograms
  * merged into hs, w->by_op[t].pooled cleared when one has none); -1 out of memory. */
-static int by_op_add(const struct run_summary *s, struct agg_wl *w, struct hist **hs)
+static int by_op_add(const struct run_summary *s, struct agg_workload *w, struct hist **hs)
 {
 	for (int j = 0; j < s->n_by_op; j++) {
 		const struct op_summary *o = &s->by_op[j];
-		struct agg_wl_op *p;
+		struct agg_workload_op *p;
 		int t, ok = o->requests > o->errors;
 
 		for (t = 0; t < w->n_by_op && strcmp(w->by_op[t].op, o->op) != 0; t++)
@@ -108,7 +108,7 @@ static int by_op_add(const struct run_summary *s, struct agg_wl *w, struct hist 
 /* by_op: the per-op figures of the valid runs: means of share, obj/s and MiB/s; p50 and
  * p99 of all the op's requests pooled (histograms merged) when every run that has the op
  * carries its histogram, else the means of the runs' own. -1 when out of memory. */
-static int by_op(const struct aggregate *a, const size_t *sel, size_t k, struct agg_wl *w)
+static int by_op(const struct aggregate *a, const size_t *sel, size_t k, struct agg_workload *w)
 {
 	struct hist *hs[SUMMARY_OPS_MAX] = {0};
 	int rc = 0;
@@ -116,7 +116,7 @@ static int by_op(const struct aggregate *a, const size_t *sel, size_t k, struct 
 	for (size_t i = 0; i < k && rc == 0; i++)
 		rc = by_op_add(&a->runs[sel[i]].log->summary, w, hs);
 	for (int t = 0; t < w->n_by_op && rc == 0; t++) {
-		struct agg_wl_op *o = &w->by_op[t];
+		struct agg_workload_op *o = &w->by_op[t];
 		double n = (double)o->n;
 
 		o->share /= n;
@@ -133,7 +133,7 @@ static int by_op(const struct aggregate *a, const size_t *sel, size_t k, struct 
 
 /* rate: the rate figures of the valid runs that have them; -1 when out of memory. */
 static int rate(const struct aggregate *a, const struct agg_cell *c, const size_t *sel, size_t k,
-		struct agg_wl *w)
+		struct agg_workload *w)
 {
 	struct hist *all = hist_new();
 	double ach = 0, p50 = 0, p99 = 0;
@@ -177,26 +177,26 @@ static int rate(const struct aggregate *a, const struct agg_cell *c, const size_
 	return 0;
 }
 
-/* fill_wl: the per-op and rate figures of c (its statistics already filled). */
-static int fill_wl(struct aggregate *a, struct agg_cell *c, size_t *sel)
+/* fill_workload: the per-op and rate figures of c (its statistics already filled). */
+static int fill_workload(struct aggregate *a, struct agg_cell *c, size_t *sel)
 {
 	size_t k = 0;
 
 	for (size_t i = 0; i < c->n_runs; i++)
 		if (a->runs[c->runs[i]].v.included)
 			sel[k++] = c->runs[i];
-	if (by_op(a, sel, k, c->wl) < 0)
+	if (by_op(a, sel, k, c->workload) < 0)
 		return -1;
-	return c->rate > 0 ? rate(a, c, sel, k, c->wl) : 0;
+	return c->rate > 0 ? rate(a, c, sel, k, c->workload) : 0;
 }
 
 /* p99_limit: the first run's campaign.p99_limit_ms, else the default. */
 static double p99_limit(const struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_runs; i++)
-		if (isfinite(a->runs[i].log->wl.p99_limit_ms))
-			return a->runs[i].log->wl.p99_limit_ms;
-	return CELLS_WL_P99_LIMIT_MS;
+		if (isfinite(a->runs[i].log->workload.p99_limit_ms))
+			return a->runs[i].log->workload.p99_limit_ms;
+	return WORKLOAD_CELLS_P99_LIMIT_MS;
 }
 
 /* build_sweeps: consecutive rate cells with the same key but the rate make a sweep. */
@@ -232,14 +232,14 @@ static int build_sweeps(struct aggregate *a)
 				return -1;
 		}
 		sw->points[sw->n_points++] = i;
-		if (c->wl->has_rate && c->wl->sustained && c->wl->p99_intended < limit &&
-		    !(c->rate <= sw->max_sustained))
+		if (c->workload->has_rate && c->workload->sustained &&
+		    c->workload->p99_intended < limit && !(c->rate <= sw->max_sustained))
 			sw->max_sustained = c->rate;
 	}
 	return 0;
 }
 
-int cells_wl_build(struct aggregate *a, size_t *valid, double *vm, double *vo)
+int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double *vo)
 {
 	a->wcells = calloc(a->n_runs ? a->n_runs : 1, sizeof(*a->wcells));
 	if (a->wcells == NULL)
@@ -249,7 +249,7 @@ int cells_wl_build(struct aggregate *a, size_t *valid, double *vm, double *vo)
 		struct agg_cell k;
 		size_t j;
 
-		if (agg_plain_run(r))
+		if (aggregate_plain_run(r))
 			continue;
 		k = key_of(r, a->runs[i].subject);
 		for (j = 0; j < a->n_wcells && key_cmp(&a->wcells[j], &k, 1) != 0; j++)
@@ -262,19 +262,19 @@ int cells_wl_build(struct aggregate *a, size_t *valid, double *vm, double *vo)
 		struct agg_cell *c = &a->wcells[j];
 
 		c->expected = (size_t)a->cycles;
-		c->wl = calloc(1, sizeof(*c->wl));
-		if (c->wl == NULL || agg_fill_cell(a, c, valid, vm, vo) < 0 ||
-		    fill_wl(a, c, valid) < 0)
+		c->workload = calloc(1, sizeof(*c->workload));
+		if (c->workload == NULL || aggregate_fill_cell(a, c, valid, vm, vo) < 0 ||
+		    fill_workload(a, c, valid) < 0)
 			return -1;
 	}
 	return build_sweeps(a);
 }
 
-void cells_wl_free(struct aggregate *a)
+void workload_cells_free(struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_wcells; i++) {
 		free(a->wcells[i].runs);
-		free(a->wcells[i].wl);
+		free(a->wcells[i].workload);
 	}
 	free(a->wcells);
 	for (size_t i = 0; i < a->n_sweeps; i++)

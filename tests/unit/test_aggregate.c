@@ -1,11 +1,11 @@
-/* tests/unit/test_cells.c: analyze/cells on run logs built in memory: n and
+/* tests/unit/test_aggregate.c: analyze/cells on run logs built in memory: n and
  * expected with gaps, statistics of the valid runs only, policies, min-samples,
  * latency/TTFB aggregation, one-off ops, consistency, leaders and their ties,
  * subject and cell order. */
 #include <math.h>
 #include <string.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "tests/unit/check.h"
 
 #define TOL 1e-9
@@ -206,7 +206,7 @@ static const struct cell_case cell_cases[] = {
 	 NAN, NAN, NAN},
 };
 
-static void test_cells(const struct fixture *f)
+static void test_aggregate(const struct fixture *f)
 {
 	for (size_t i = 0; i < sizeof(cell_cases) / sizeof(cell_cases[0]); i++) {
 		const struct cell_case *k = &cell_cases[i];
@@ -341,7 +341,7 @@ int main(void)
 
 	build_fixture(&f);
 	test_shape(&f);
-	test_cells(&f);
+	test_aggregate(&f);
 	test_latency_runs(&f);
 	test_ops(&f);
 	test_findings(&f);

@@ -1,4 +1,4 @@
-/* core/opslog_sort.h: a stable external sort of byte records by a 64-bit key, in
+/* core/rowsort.h: a stable external sort of byte records by a 64-bit key, in
  * bounded memory for any number of records (the per-request log's writer uses it to
  * put rows in start order, as MinIO Warp writes them; core/opslog.c).
  *
@@ -13,8 +13,8 @@
  * (at most FANIN - 1 per level) and each record is rewritten once per level (with the
  * defaults, once up to 8 M records, twice up to 268 M). Records with equal keys keep
  * the order they were added in. */
-#ifndef CORE_OPSLOG_SORT_H
-#define CORE_OPSLOG_SORT_H
+#ifndef CORE_ROWSORT_H
+#define CORE_ROWSORT_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -36,11 +36,11 @@ struct rowsort *rowsort_new(const char *dir, size_t max_rows, size_t max_bytes, 
 /* rowsort_add: append one record of n bytes (copied; n < 4 GiB) with its key. */
 int rowsort_add(struct rowsort *s, int64_t key, const void *rec, size_t n, struct err *e);
 
-/* rowsort_count: records added so far. */
+/* rowsort_count: records added so far. Test seam. */
 uint64_t rowsort_count(const struct rowsort *s);
 
 /* rowsort_spills: sorted runs rowsort_finish wrote to temporary files (0 when the
- * input fit in one chunk), for tests and messages. */
+ * input fit in one chunk). Test seam. */
 uint64_t rowsort_spills(const struct rowsort *s);
 
 /* rowsort_finish: hand every record to emit in key order (equal keys in the order

@@ -1,5 +1,5 @@
-/* analyze/runlog_wl.c: see runlog_wl.h. */
-#include "analyze/runlog_wl.h"
+/* analyze/runlog_workload.c: see runlog_workload.h. */
+#include "analyze/runlog_workload.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -8,9 +8,10 @@
 
 #include "analyze/sizelabel.h"
 
-const char *const runlog_mix_ops[RUNLOG_MIX_OPS] = {"get", "put", "head", "delete"};
+/* The mix ops in the order they are written. */
+static const char *const mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head", "delete"};
 
-void runlog_wl_clear(struct runlog_wl *w)
+void runlog_workload_clear(struct runlog_workload *w)
 {
 	free(w->size_spec);
 	free(w->range);
@@ -32,7 +33,7 @@ static int opt_str(const json_t *wl, const char *k, char **out, struct err *e)
 	return *out ? 0 : err_set(e, "field workload.%s: out of memory", k);
 }
 
-static int read_mix(const json_t *m, struct runlog_wl *w, struct err *e)
+static int read_mix(const json_t *m, struct runlog_workload *w, struct err *e)
 {
 	char text[128];
 	size_t len = 0;
@@ -44,9 +45,9 @@ static int read_mix(const json_t *m, struct runlog_wl *w, struct err *e)
 	json_object_foreach((json_t *)m, key, v) {
 		int k;
 
-		for (k = 0; k < RUNLOG_MIX_OPS && strcmp(key, runlog_mix_ops[k]) != 0; k++)
+		for (k = 0; k < RUNLOG_WORKLOAD_MIX_OPS && strcmp(key, mix_ops[k]) != 0; k++)
 			;
-		if (k == RUNLOG_MIX_OPS)
+		if (k == RUNLOG_WORKLOAD_MIX_OPS)
 			return err_set(
 				e, "field workload.mix.%s: not one of get, put, head, delete", key);
 		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
@@ -56,10 +57,10 @@ static int read_mix(const json_t *m, struct runlog_wl *w, struct err *e)
 		w->mix_w[k] = (unsigned)json_integer_value(v);
 	}
 	text[0] = '\0';
-	for (int k = 0; k < RUNLOG_MIX_OPS; k++)
+	for (int k = 0; k < RUNLOG_WORKLOAD_MIX_OPS; k++)
 		if (w->mix_w[k] > 0)
 			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s:%u",
-						len ? "," : "", runlog_mix_ops[k], w->mix_w[k]);
+						len ? "," : "", mix_ops[k], w->mix_w[k]);
 	if (len == 0)
 		return err_set(e, "field workload.mix: every weight is 0");
 	w->mix = strdup(text);
@@ -80,7 +81,8 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
-int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out, struct err *e)
+int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
+			 struct err *e)
 {
 	json_t *m = json_object_get(wl, "mix");
 	double workers = 0;
@@ -94,7 +96,7 @@ int runlog_wl_read(const json_t *wl, const json_t *camp, struct runlog_wl *out, 
 	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
 	    (json_is_object(camp) &&
 	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
-		runlog_wl_clear(out);
+		runlog_workload_clear(out);
 		return -1;
 	}
 	out->workers = workers > 1e6 ? 1000000 : (int)workers;
@@ -108,14 +110,14 @@ static void label_of(const char *tok, size_t len, char *buf, size_t n)
 	char t[64];
 
 	snprintf(t, sizeof(t), "%.*s", (int)(len < sizeof(t) ? len : sizeof(t) - 1), tok);
-	if (size_label(t, buf, n) < 0)
+	if (sizelabel_format(t, buf, n) < 0)
 		snprintf(buf, n, "%s", t);
 }
 
 /* plain_sizes: "random:A..B" and "dist:A:w,B:w" in words; 0 when spec is neither. */
 static int plain_sizes(const char *spec, char *buf, size_t n)
 {
-	char a[SIZE_LABEL_MAX], b[SIZE_LABEL_MAX];
+	char a[SIZELABEL_MAX], b[SIZELABEL_MAX];
 	const char *dots, *p;
 	double sum = 0;
 	size_t len;
@@ -152,7 +154,7 @@ static int plain_sizes(const char *spec, char *buf, size_t n)
 /* plain_range: "0..L" and "A..B" and "random:L" in words; 0 when none of them. */
 static int plain_range(const char *r, char *buf, size_t n)
 {
-	char a[SIZE_LABEL_MAX], b[SIZE_LABEL_MAX];
+	char a[SIZELABEL_MAX], b[SIZELABEL_MAX];
 	const char *dots = strstr(r, "..");
 
 	if (strncmp(r, "random:", 7) == 0) {
@@ -172,7 +174,7 @@ static int plain_range(const char *r, char *buf, size_t n)
 	return 1;
 }
 
-const char *runlog_wl_plain(const char *size_spec, const char *range, char *buf, size_t n)
+const char *runlog_workload_plain(const char *size_spec, const char *range, char *buf, size_t n)
 {
 	char s[160], r[160];
 
@@ -201,8 +203,8 @@ static int lat_differ(const struct lat_stats *x, const struct lat_stats *y)
 	       !near(x->stddev, y->stddev);
 }
 
-int runlog_wl_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
-		      size_t n)
+int runlog_workload_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
+			    size_t n)
 {
 	if (a->n_by_op != b->n_by_op) {
 		snprintf(diff, n, "by_op: run.json %d ops, recomputed %d", a->n_by_op, b->n_by_op);

@@ -1,14 +1,14 @@
-/* analyze/cells.c: see cells.h. */
-#include "analyze/cells.h"
+/* analyze/aggregate.c: see aggregate.h. */
+#include "analyze/aggregate.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/cells_wl.h"
 #include "analyze/clients.h"
 #include "analyze/compare.h"
 #include "analyze/stats.h"
+#include "analyze/workload_cells.h"
 
 static int cmp_op(const char *a, const char *b)
 {
@@ -106,7 +106,7 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 		const struct runlog *r = &logs[i];
 		size_t k;
 
-		if (r->cycle <= 0 || !agg_plain_run(r))
+		if (r->cycle <= 0 || !aggregate_plain_run(r))
 			continue;
 		for (k = 0; k < a->n_m_ops && strcmp(a->m_ops[k], r->op) != 0; k++)
 			;
@@ -127,17 +127,17 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 	return 0;
 }
 
-int agg_plain_run(const struct runlog *r)
+int aggregate_plain_run(const struct runlog *r)
 {
-	return r->wl.size_spec == NULL && r->wl.range == NULL && r->wl.mix == NULL &&
-	       !(r->wl.rate > 0) && strcmp(r->op, "mixed") != 0;
+	return r->workload.size_spec == NULL && r->workload.range == NULL &&
+	       r->workload.mix == NULL && !(r->workload.rate > 0) && strcmp(r->op, "mixed") != 0;
 }
 
 static int same_point(const struct runlog *r, size_t subj, size_t rsubj, const char *op,
 		      uint64_t size, int conc)
 {
 	return subj == rsubj && strcmp(r->op, op) == 0 && r->size == size &&
-	       r->concurrency == conc && agg_plain_run(r);
+	       r->concurrency == conc && aggregate_plain_run(r);
 }
 
 /* lat_of: latency (which = 0) or TTFB (which = 1) of a valid run; NULL when absent. */
@@ -186,7 +186,7 @@ static void fill_stat(struct agg_stat *s, const struct stats *st, enum policy p,
 	s->max = st->max;
 	s->stddev = st->stddev;
 	s->cv = st->cv;
-	s->value = policy_value(p, st, min);
+	s->value = inclusion_policy_value(p, st, min);
 }
 
 static int cmp_run_cycle(const void *x, const void *y, void *arg)
@@ -198,7 +198,8 @@ static int cmp_run_cycle(const void *x, const void *y, void *arg)
 	return (cx > cy) - (cx < cy);
 }
 
-int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm, double *vo)
+int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
+			double *vo)
 {
 	struct stats sm, so;
 	size_t k = 0;
@@ -209,10 +210,10 @@ int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct runlog *r = a->runs[i].log;
 
-		if ((r->cycle <= 0 && c->wl == NULL) ||
-		    !(c->wl ? cells_wl_match(c, r, a->runs[i].subject)
-			    : same_point(r, c->subject, a->runs[i].subject, c->op, c->size,
-					 c->concurrency)))
+		if ((r->cycle <= 0 && c->workload == NULL) ||
+		    !(c->workload ? workload_cells_match(c, r, a->runs[i].subject)
+				  : same_point(r, c->subject, a->runs[i].subject, c->op, c->size,
+					       c->concurrency)))
 			continue;
 		c->runs[c->n_runs++] = i;
 	}
@@ -256,7 +257,7 @@ static int build_cells(struct aggregate *a, size_t *valid, double *vm, double *v
 					cell->size = a->m_sizes[z];
 					cell->concurrency = a->m_concs[c];
 					cell->expected = (size_t)a->cycles;
-					if (agg_fill_cell(a, cell, valid, vm, vo) < 0)
+					if (aggregate_fill_cell(a, cell, valid, vm, vo) < 0)
 						return -1;
 				}
 	return 0;
@@ -349,7 +350,7 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 		const struct runlog *r = a->runs[i].log;
 		size_t j;
 
-		if (r->cycle > 0 || !agg_plain_run(r)) /* a sweep's runs: cells_wl.c */
+		if (r->cycle > 0 || !aggregate_plain_run(r)) /* a sweep's runs: workload_cells.c */
 			continue;
 		for (j = 0; j < a->n_ops; j++)
 			if (same_point(r, a->ops[j].subject, a->runs[i].subject, a->ops[j].op,
@@ -370,8 +371,8 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 	return 0;
 }
 
-/* agg_cell_key: see cells.h. */
-const struct agg_stat *agg_cell_key(const struct agg_cell *c)
+/* aggregate_cell_key: see aggregate.h. */
+const struct agg_stat *aggregate_cell_key(const struct agg_cell *c)
 {
 	return c->size == 0 ? &c->obj : &c->mib;
 }
@@ -389,9 +390,9 @@ static int build_consistency(struct aggregate *a)
 		for (size_t i = 0; i < a->n_cells; i++) {
 			const struct agg_cell *c = &a->cells[i];
 
-			if (c->subject != s || c->n < 2 || !isfinite(agg_cell_key(c)->cv))
+			if (c->subject != s || c->n < 2 || !isfinite(aggregate_cell_key(c)->cv))
 				continue;
-			sum += agg_cell_key(c)->cv;
+			sum += aggregate_cell_key(c)->cv;
 			k->cells++;
 		}
 		k->cv_mean = k->cells ? sum / (double)k->cells : NAN;
@@ -423,8 +424,9 @@ static int build_leaders(struct aggregate *a)
 		for (size_t s = 0; s < ns; s++) {
 			const struct agg_cell *c = &a->cells[g + s];
 
-			if (isfinite(agg_cell_key(c)->value) &&
-			    (best == NULL || agg_cell_key(c)->value > agg_cell_key(best)->value))
+			if (isfinite(aggregate_cell_key(c)->value) &&
+			    (best == NULL ||
+			     aggregate_cell_key(c)->value > aggregate_cell_key(best)->value))
 				best = c;
 		}
 		if (best == NULL)
@@ -435,7 +437,7 @@ static int build_leaders(struct aggregate *a)
 			.concurrency = best->concurrency,
 			.subject = best->subject,
 			.by_obj = best->size == 0,
-			.value = agg_cell_key(best)->value,
+			.value = aggregate_cell_key(best)->value,
 		};
 		for (o = 0; o < a->n_m_ops && strcmp(a->m_ops[o], best->op) != 0; o++)
 			;
@@ -484,10 +486,10 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 		inclusion_decide(&logs[i], &a->runs[i].v);
 	}
 	a->n_runs = n;
-	if (agg_clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
-	    cells_wl_build(a, sel, v1, v2) < 0 || agg_clients_build(a) < 0 ||
+	if (clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
+	    workload_cells_build(a, sel, v1, v2) < 0 || clients_build(a) < 0 ||
 	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
-	    compare_build(a, opt->alpha > 0 ? opt->alpha : CMP_ALPHA_DEFAULT, e) < 0)
+	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0)
 		goto done;
 	ok = 1;
 done:
@@ -509,7 +511,7 @@ void aggregate_free(struct aggregate *a)
 	for (size_t i = 0; i < a->n_cells; i++)
 		free(a->cells[i].runs);
 	free(a->cells);
-	cells_wl_free(a);
+	workload_cells_free(a);
 	free(a->subjects);
 	free(a->m_ops);
 	free(a->m_sizes);
@@ -519,7 +521,7 @@ void aggregate_free(struct aggregate *a)
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);
-	agg_clients_free(a);
+	clients_free(a);
 	compare_free(a);
 	free(a);
 }

@@ -1,11 +1,11 @@
-/* analyze/cells.h: the aggregate model: runs grouped into cells (subject × op ×
+/* analyze/aggregate.h: the aggregate model: runs grouped into cells (subject × op ×
  * size × concurrency), one-off operations, consistency and leaders.
  *
  * aggregate_build turns an array of run logs into the model that out_json and
  * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
  * Formulas: docs/METHODOLOGY.md. */
-#ifndef ANALYZE_CELLS_H
-#define ANALYZE_CELLS_H
+#ifndef ANALYZE_AGGREGATE_H
+#define ANALYZE_AGGREGATE_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -54,11 +54,11 @@ struct agg_cell {
 	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/pool.h) */
 	size_t *runs, n_runs;                  /* indexes into aggregate.runs, by cycle */
 	int clients, client_hosts; /* clients per run, their distinct hosts (clients.h) */
-	/* issue-13 dimensions: a workload cell (analyze/cells_wl.h) has wl set and one of
+	/* workload dimensions: a workload cell (analyze/workload_cells.h) has workload set and one of
 	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
 	const char *size_spec, *range, *mix;
-	double rate;       /* offered req/s; 0: closed loop */
-	struct agg_wl *wl; /* per-op and rate figures; NULL: a matrix cell */
+	double rate;                   /* offered req/s; 0: closed loop */
+	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 };
 
 struct agg_op {
@@ -106,7 +106,7 @@ struct agg_options {
 	int cycles;                       /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
-	double alpha; /* significance level; 0: CMP_ALPHA_DEFAULT */
+	double alpha; /* significance level; 0: COMPARE_ALPHA_DEFAULT */
 };
 
 struct aggregate {
@@ -146,7 +146,7 @@ struct aggregate {
 	size_t n_client_hosts;
 	struct agg_balance *balance;
 	size_t n_balance;
-	/* workload cells and rate sweeps (analyze/cells_wl.h) */
+	/* workload cells and rate sweeps (analyze/workload_cells.h) */
 	struct agg_cell *wcells;
 	size_t n_wcells;
 	struct agg_sweep *sweeps;
@@ -161,18 +161,19 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
 
-/* agg_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
- * that belong to it (a matrix cell: the runs without issue-13 dimensions; a workload
- * cell, c->wl set: cells_wl_match). valid, vm, vo: scratch of a->n_runs entries. -1
+/* aggregate_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
+ * that belong to it (a matrix cell: the runs without workload dimensions; a workload
+ * cell, c->workload set: workload_cells_match). valid, vm, vo: scratch of a->n_runs entries. -1
  * when memory runs out. */
-int agg_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm, double *vo);
+int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
+			double *vo);
 
-/* agg_plain_run: 1 when r has none of the issue-13 dimensions (mixed op, size spec,
+/* aggregate_plain_run: 1 when r has none of the workload dimensions (mixed op, size spec,
  * range, mix, rate): a run of the matrix tables. */
-int agg_plain_run(const struct runlog *r);
+int aggregate_plain_run(const struct runlog *r);
 
-/* agg_cell_key: the figure leaders, consistency and comparisons look at: c's
+/* aggregate_cell_key: the figure leaders, consistency and comparisons look at: c's
  * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
-const struct agg_stat *agg_cell_key(const struct agg_cell *c);
+const struct agg_stat *aggregate_cell_key(const struct agg_cell *c);
 
 #endif

@@ -1,4 +1,4 @@
-/* core/opslog_sort.c: see opslog_sort.h.
+/* core/rowsort.c: see rowsort.h.
  *
  * A temporary file ("tfile") holds records as [int64 key][uint32 length][bytes],
  * compressed with zstd level 1 and a 128 KiB window (so a reader needs little memory:
@@ -6,7 +6,7 @@
  * record bytes and an array of (key, sequence, offset, length) sorted with qsort on
  * (key, sequence), which makes the sort stable; runs are merged with a binary heap on
  * (key, run number), runs being numbered in input order, which keeps it stable. */
-#include "core/opslog_sort.h"
+#include "core/rowsort.h"
 
 #include <errno.h>
 #include <fcntl.h>

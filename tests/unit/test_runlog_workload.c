@@ -1,11 +1,11 @@
-/* tests/unit/test_runlog_wl.c: the issue-13 workload fields of run.json (mix, size_spec,
+/* tests/unit/test_runlog_workload.c: the workload fields of run.json (mix, size_spec,
  * range, rate, workers, campaign.p99_limit_ms), the errors naming the field, and the
  * sizes and ranges in plain words. */
 #include <math.h>
 #include <stdlib.h>
 
+#include "analyze/runlog_workload.h"
 #include "tests/unit/check.h"
-#include "analyze/runlog_wl.h"
 
 static const struct {
 	const char *size_spec, *range, *want;
@@ -42,16 +42,17 @@ static const struct {
 int main(void)
 {
 	char buf[256];
-	struct runlog_wl w;
+	struct runlog_workload w;
 	struct err e;
 
 	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
-		CHECK_STR(runlog_wl_plain(words[i].size_spec, words[i].range, buf, sizeof(buf)),
-			  words[i].want, "plain words %zu", i);
+		CHECK_STR(
+			runlog_workload_plain(words[i].size_spec, words[i].range, buf, sizeof(buf)),
+			words[i].want, "plain words %zu", i);
 	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
 		json_t *wl = json_loads(docs[i].wl, 0, NULL);
 		json_t *camp = docs[i].camp ? json_loads(docs[i].camp, 0, NULL) : NULL;
-		int rc = runlog_wl_read(wl, camp, &w, &e);
+		int rc = runlog_workload_read(wl, camp, &w, &e);
 
 		if (docs[i].want == NULL) {
 			CHECK(rc == 0, "doc %zu reads: %s", i, e.msg);
@@ -64,11 +65,11 @@ int main(void)
 			CHECK(rc == -1 && strstr(e.msg, docs[i].want), "doc %zu: '%s'", i, e.msg);
 			CHECK(w.mix == NULL && isnan(w.p99_limit_ms), "doc %zu: cleared", i);
 		}
-		runlog_wl_clear(&w);
+		runlog_workload_clear(&w);
 		json_decref(wl);
 		json_decref(camp);
 	}
-	CHECK(runlog_wl_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
+	CHECK(runlog_workload_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
 	      "no workload fields: closed loop, no limit");
 	return check_done();
 }
