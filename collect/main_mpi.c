@@ -21,8 +21,13 @@ int main(int argc, char **argv)
 	volatile sig_atomic_t *stop;
 	int rc;
 
-	if (argc == 2 && strcmp(argv[1], "--version") == 0) /* without starting MPI */
-		return version_print(stdout, "s3bench-collect-mpi");
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) { /* without starting MPI */
+		char mpi[256];
+
+		rc = version_print(stdout, "s3bench-collect-mpi");
+		printf("  %-9s %s\n", "MPI", cluster_library(mpi, sizeof(mpi)));
+		return rc;
+	}
 	stop = cli_stop_on_signals();
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {

@@ -37,7 +37,7 @@ static void lib(FILE *f, const char *name, const char *running, const char *buil
 int version_print(FILE *f, const char *prog)
 {
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
-	char xml[32];
+	char xml[32], curl[64];
 	long xv = strtol(xmlParserVersion, NULL, 10);
 
 	/* libxml2 tells its running version as MMmmpp ("20914") */
@@ -45,7 +45,12 @@ int version_print(FILE *f, const char *prog)
 	fprintf(f, "%s (s3bench) %s\n", prog, S3BENCH_VERSION);
 	fprintf(f, "commit: %s\n", S3BENCH_COMMIT);
 	fputs("libraries (the versions running; \"built with\" where the headers differ):\n", f);
-	lib(f, "libcurl", cv != NULL && cv->version ? cv->version : "unknown", LIBCURL_VERSION);
+	snprintf(curl, sizeof(curl), "%s", cv != NULL && cv->version ? cv->version : "unknown");
+	fprintf(f, "  %-9s %s, TLS by %s", "libcurl", curl,
+		cv != NULL && cv->ssl_version ? cv->ssl_version : "none");
+	if (strcmp(curl, LIBCURL_VERSION) != 0)
+		fprintf(f, " (built with %s)", LIBCURL_VERSION);
+	fputc('\n', f);
 	lib(f, "OpenSSL", OpenSSL_version(OPENSSL_VERSION_STRING), OPENSSL_VERSION_STR);
 	lib(f, "libxml2", xml, LIBXML_DOTTED_VERSION);
 	lib(f, "zstd", ZSTD_versionString(), ZSTD_VERSION_STRING);

@@ -3,7 +3,8 @@
 # operator runs them, from another directory, against a local S3 server:
 # - s3bench, s3bench-collect, s3bench-collect-mpi, s3bench-analyze, s3bench-render and
 #   s3bench-scheduled-build installed; each --version names the version, the commit and
-#   the running libcurl (the one curl(1) reports);
+#   the running libcurl and OpenSSL (the ones curl(1) and openssl(1) report), and Open MPI
+#   for s3bench-collect-mpi;
 # - s3bench collect -> s3bench-analyze --metrics -> s3bench render: a report, with the
 #   installed templates found beside the binaries; S3BENCH_DATA, then --templates, win in
 #   that order; a render binary with no templates near it names the compiled-in directory;
@@ -52,7 +53,9 @@ for c in s3bench s3bench-collect s3bench-collect-mpi s3bench-analyze s3bench-ren
 	rc=$?
 	[ "$rc" -eq 0 ] && [ "$(sed -n 1p "$tmp/v.txt")" = "$c (s3bench) $version" ] &&
 		grep -Eq "^commit: ($commit(-dirty)?|unknown)\$" "$tmp/v.txt" &&
-		grep -Eq "^  libcurl +$curl_v( |\$)" "$tmp/v.txt" && grep -q '^  OpenSSL ' "$tmp/v.txt"
+		grep -Eq "^  libcurl +$curl_v, TLS by OpenSSL/" "$tmp/v.txt" &&
+		grep -Eq "^  OpenSSL +$(openssl version | awk '{print $2}')( |\$)" "$tmp/v.txt" &&
+		{ [ "$c" != s3bench-collect-mpi ] || grep -q '^  MPI  .*Open MPI' "$tmp/v.txt"; }
 	check $? "$c --version: $(head -n 2 "$tmp/v.txt" | tr '\n' ' ')"
 done
 
