@@ -19,10 +19,13 @@
 dest=$tmp/dest
 prefix=/usr/local
 bindir=$dest$prefix/bin
+# make as a user types it: not the flags of a make that may have started tests/run
+# (make test's jobserver, its command-line variables)
+mk() { env -u MAKEFLAGS -u MAKELEVEL -u MFLAGS nice make -s -C "$top" "$@"; }
 version=$(sed -n 's/^#define S3BENCH_VERSION "\(.*\)"/\1/p' "$top/core/version.h")
 
 # 1. make install
-if ! nice make -s -C "$top" install DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1; then
+if ! mk install DESTDIR="$dest" PREFIX="$prefix" >"$tmp/install.log" 2>&1; then
 	bad "make install: $(tail -n 5 "$tmp/install.log")"
 	finish
 fi
@@ -275,7 +278,7 @@ fi
 
 # 6. make uninstall: exactly what was installed
 touch "$bindir/not-ours"
-nice make -s -C "$top" uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/uninstall.log" 2>&1
+mk uninstall DESTDIR="$dest" PREFIX="$prefix" >"$tmp/uninstall.log" 2>&1
 check $? "make uninstall DESTDIR=..."
 left=$(cd "$dest" && find . ! -type d | sort)
 [ "$left" = "./usr/local/bin/not-ours" ]
