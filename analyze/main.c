@@ -20,7 +20,9 @@
 #include "analyze/pipeline.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
+#include "core/err.h"
 #include "core/exitcode.h"
+#include "core/units.h"
 #include "core/version.h"
 
 static void usage(FILE *f)
@@ -28,6 +30,7 @@ static void usage(FILE *f)
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
+	      "               [--alert-min-change PCT]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -69,6 +72,10 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
+	      "                            watched (10%: a smaller one never is, however\n"
+	      "                            significant); default the campaign's\n"
+	      "                            alert_min_change, else 10%\n"
 	      "  --metrics FILE            also write the headline figures to FILE in the\n"
 	      "                            Prometheus text format, atomically (for\n"
 	      "                            node_exporter's textfile collector; families and\n"
@@ -116,7 +123,8 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
-		{"metrics", required_argument, NULL, 'M'},
+		{"alert-min-change", required_argument, NULL, 'M'},
+		{"metrics", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -173,7 +181,18 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		case 'H':
 			o->history = optarg;
 			break;
-		case 'M':
+		case 'M': {
+			struct err pe = {{0}};
+
+			if (units_parse_percent(optarg, &o->alert_min_change, &pe) < 0 ||
+			    !(o->alert_min_change < 1)) {
+				fprintf(stderr, "analyze: --alert-min-change: %s\n",
+					pe.msg[0] ? pe.msg : "100% would alert nothing");
+				return -1;
+			}
+			break;
+		}
+		case 'P':
 			o->metrics = optarg;
 			break;
 		case 'h':

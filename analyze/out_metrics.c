@@ -237,43 +237,55 @@ static void oneoffs(FILE *f, const struct aggregate *a)
 	}
 }
 
-/* trend: the regression flags of trend.json (analyze/history.h): one sample per series
- * whose latest cycle was tested. -1 with e set when the file cannot be read. */
+/* series_labels: the labels of one trend.json series (its headline cell). */
+static void series_labels(const struct aggregate *a, json_t *s, char *b, size_t n)
+{
+	b[0] = '\0';
+	add(b, n, "campaign", a->campaign_name);
+	add(b, n, "subject", json_string_value(json_object_get(s, "subject")));
+	add(b, n, "op", json_string_value(json_object_get(s, "op")));
+	add_int(b, n, "size", json_integer_value(json_object_get(s, "size")));
+	add_int(b, n, "concurrency", json_integer_value(json_object_get(s, "concurrency")));
+}
+
+/* trend: the verdicts of trend.json (analyze/history.h): per series that has one (not the
+ * one-off rows), a regression flag and a watch flag; then the alerts this build raised.
+ * -1 with e set when the file cannot be read. */
 static int trend(FILE *f, const struct aggregate *a, const char *path, struct err *e)
 {
+	static const char *const fams[][3] = {
+		{"s3bench_regression", "regression",
+		 "1 while a headline cell's verdict is a confirmed downward shift (trend.json "
+		 "change.state regression), else 0."},
+		{"s3bench_watch", "watch",
+		 "1 when only the latest build of a headline cell is low (trend.json change.state "
+		 "watch: an alert if the next build confirms it), else 0."},
+	};
 	json_error_t je;
-	json_t *t = json_load_file(path, 0, &je), *s, *ch;
+	json_t *t = json_load_file(path, 0, &je), *s;
 	char labels[LABELS_MAX];
 	size_t i;
 
 	if (t == NULL)
 		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	family(f, "s3bench_regression",
-	       "1 when the latest cycle of a headline cell fell significantly below the earlier "
-	       "ones (trend.json), else 0.");
-	json_array_foreach(json_object_get(t, "series"), i, s) {
-		ch = json_object_get(s, "change");
-		if (!json_is_object(ch))
-			continue;
-		labels[0] = '\0';
-		add(labels, sizeof(labels), "campaign", a->campaign_name);
-		add(labels, sizeof(labels), "subject",
-		    json_string_value(json_object_get(s, "subject")));
-		add(labels, sizeof(labels), "op", json_string_value(json_object_get(s, "op")));
-		add_int(labels, sizeof(labels), "size",
-			json_integer_value(json_object_get(s, "size")));
-		add_int(labels, sizeof(labels), "concurrency",
-			json_integer_value(json_object_get(s, "concurrency")));
-		sample(f, "s3bench_regression", labels, NULL,
-		       json_is_true(json_object_get(ch, "significant")) &&
-				       json_number_value(json_object_get(ch, "ratio")) < 1
-			       ? 1
-			       : 0);
+	for (size_t k = 0; k < 2; k++) {
+		family(f, fams[k][0], fams[k][2]);
+		json_array_foreach(json_object_get(t, "series"), i, s) {
+			json_t *ch = json_object_get(s, "change");
+			const char *state = json_string_value(json_object_get(ch, "state"));
+
+			if (!json_is_object(ch))
+				continue;
+			series_labels(a, s, labels, sizeof(labels));
+			sample(f, fams[k][0], labels, NULL,
+			       state != NULL && strcmp(state, fams[k][1]) == 0);
+		}
 	}
 	labels[0] = '\0';
 	add(labels, sizeof(labels), "campaign", a->campaign_name);
-	family(f, "s3bench_regressions", "Significant regressions of the latest build.");
-	sample(f, "s3bench_regressions", labels, NULL,
+	family(f, "s3bench_regression_alerts",
+	       "Regression alerts this build raised (trend.json alerts; each shift alerts once).");
+	sample(f, "s3bench_regression_alerts", labels, NULL,
 	       (double)json_array_size(json_object_get(t, "alerts")));
 	json_decref(t);
 	return 0;

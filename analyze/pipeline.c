@@ -13,6 +13,7 @@
 
 #include "analyze/aggregate.h"
 #include "analyze/baseline.h"
+#include "analyze/changepoint.h"
 #include "analyze/history.h"
 #include "analyze/out.h"
 #include "analyze/reqlog.h"
@@ -34,6 +35,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 	o->policy = POLICY_MEAN;
 	o->min_samples = 1;
 	o->alpha = 0; /* aggregate_build applies COMPARE_ALPHA_DEFAULT */
+	o->alert_min_change = -1;
 }
 
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
@@ -226,13 +228,22 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
+/* alert_min_change: --alert-min-change, else the campaign's alert_min_change, else the
+ * default (10 %). */
+static double alert_min_change(const struct pipeline_opts *o, const struct scan_campaign *camp)
+{
+	if (o->alert_min_change >= 0)
+		return o->alert_min_change;
+	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
+}
+
 /* record_history: --history: the aggregate.json just written recorded as a build of
  * the database, then RESULTS_DIR/trend.json from it. */
-static int record_history(const struct pipeline_opts *o, double alpha, struct err *e)
+static int record_history(const struct pipeline_opts *o, double min_change, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
-	size_t n_reg = 0;
+	size_t n_reg = 0, n_watch = 0;
 	json_error_t je;
 	json_t *agg;
 	int rc;
@@ -247,12 +258,12 @@ static int record_history(const struct pipeline_opts *o, double alpha, struct er
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
+	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
 		return -1;
 	fprintf(stderr,
-		"analyze: history %s: build %lld recorded; %zu significant regressions "
+		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
 		"-> %s\n",
-		o->history, id, n_reg, path);
+		o->history, id, n_reg, n_watch, path);
 	return 0;
 }
 
@@ -368,7 +379,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
-		 (o->history && record_history(o, a->alpha, &e) < 0) ||
+		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
 		 (o->metrics && write_metrics(o, a, &e) < 0))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else

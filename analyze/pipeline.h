@@ -20,10 +20,11 @@ struct pipeline_opts {
 	size_t min_samples;
 	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
 	int recompute;
-	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
-	const char *baseline; /* --baseline OLD_RESULTS_DIR */
-	const char *history;  /* --history DB */
-	const char *metrics;  /* --metrics FILE (analyze/out.h out_metrics_write) */
+	const char *warp_map;    /* --warp-map: DATA_DIR holds Warp result files */
+	const char *baseline;    /* --baseline OLD_RESULTS_DIR */
+	const char *history;     /* --history DB */
+	double alert_min_change; /* --alert-min-change; < 0: the campaign's, else 10 % */
+	const char *metrics;         /* --metrics FILE (analyze/out.h out_metrics_write) */
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,

@@ -143,10 +143,10 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	struct strbuf style = {0}, title = {0}, bod = {0};
 	int rc = -1;
 	snprintf(path, sizeof(path), "%s/report.html", templates);
-	if (!(skel = text_read_file(path, e)))
+	if ((skel = text_read_file(path, e)) == NULL)
 		goto done;
 	snprintf(path, sizeof(path), "%s/report.css", templates);
-	if (!(css = text_read_file(path, e)))
+	if ((css = text_read_file(path, e)) == NULL)
 		goto done;
 	{
 		const char *names[] = {"font"};

@@ -171,8 +171,8 @@ int main(int argc, char **argv)
 		return EXITCODE_OUTPUT;
 	}
 
-	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
-	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)))
+	if ((m = model_load(agg, &e)) == NULL || (l = text_lang_load(tdir, lang, &e)) == NULL ||
+	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL)
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;

@@ -1,5 +1,5 @@
-/* tests/unit/test_render_model_ext.c: the format 1.1 fields the distribution and time
- * charts read (render/model_stats.c, render/model_ext.h): pooled latency quantiles,
+/* tests/unit/test_render_model_query.c: the format 1.1 fields the distribution and time
+ * charts read (render/model_stats.c, render/model_query.h): pooled latency quantiles,
  * timeseries[] with its kept range, matrix.size_labels; their absence in 1.0 files, and
  * errors that name the field at fault. */
 #include <math.h>
@@ -10,7 +10,7 @@
 #include <jansson.h>
 
 #include "render/model.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 #include "tests/unit/check.h"
 
 static char dir[4096];
@@ -28,7 +28,7 @@ static struct report_model *load(const char *fixture)
 static void test_v11(void)
 {
 	struct report_model *m = load("small11");
-	if (!m)
+	if (m == NULL)
 		return;
 	const struct rm_cell *c = model_cell(m, 0, "put", 262144, 1);
 	CHECK(c && c->latency.pooled.nquant == 18, "18 quantiles (%zu)",
@@ -51,14 +51,14 @@ static void test_v11(void)
 	CHECK(t && t->obj_s[5] > 0 && fabs(t->obj_s[5] * 5 - t->mib_s[5]) < 0.01,
 	      "obj/s beside MiB/s");
 	CHECK(model_timeseries(m, 0, "list") == NULL, "no series for list");
-	CHECK(m->size_labels && !m->size_labels[0] && !model_size_label(m, 262144),
+	CHECK(m->size_labels && m->size_labels[0] == NULL && model_size_label(m, 262144) == NULL,
 	      "null size labels: none declared");
 	model_free(m);
 	m = load("small");
-	if (!m)
+	if (m == NULL)
 		return;
-	CHECK(m->ntimeseries == 0 && !m->size_labels, "1.0: no time series, no size labels");
-	CHECK(m->cells[0].latency.pooled.nquant == 0 && !m->cells[0].latency.pooled.quant_q,
+	CHECK(m->ntimeseries == 0 && m->size_labels == NULL, "1.0: no time series, no size labels");
+	CHECK(m->cells[0].latency.pooled.nquant == 0 && m->cells[0].latency.pooled.quant_q == NULL,
 	      "1.0: no quantiles");
 	model_free(m);
 }
@@ -85,7 +85,7 @@ static void test_labels_and_errors(void)
 	snprintf(path, sizeof(path), "%s/small11/aggregate.json", dir);
 	json_t *base = json_load_file(path, 0, &je);
 	CHECK(base != NULL, "small11 parses");
-	if (!base)
+	if (base == NULL)
 		return;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		json_t *r = json_deep_copy(base), *mx = json_object_get(r, "matrix");
@@ -121,11 +121,11 @@ static void test_labels_and_errors(void)
 		char *text = json_dumps(r, 0);
 		struct err e = {{0}};
 		struct report_model *m = model_load_string(text, "x/aggregate.json", &e);
-		if (!cases[i].field) {
+		if (cases[i].field == NULL) {
 			CHECK(m && model_size_label(m, 5242880) &&
 				      !strcmp(model_size_label(m, 5242880), "5 MB") &&
 				      !strcmp(model_size_label(m, 262144), "256 KiB") &&
-				      !model_size_label(m, 1),
+				      model_size_label(m, 1) == NULL,
 			      "%s: labels by size", k);
 		} else {
 			CHECK(m == NULL && strstr(e.msg, "x/aggregate.json: ") &&

@@ -1,5 +1,5 @@
-/* render/model_wl.c: see model_wl.h. */
-#include "render/model_wl.h"
+/* render/model_workload.c: see model_workload.h. */
+#include "render/model_workload.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -18,7 +18,7 @@ struct wld {
 static double num(struct wld *w, const json_t *o, const char *path, const char *k)
 {
 	json_t *v = json_object_get(o, k);
-	if (!v || json_is_null(v))
+	if (v == NULL || json_is_null(v))
 		return NAN;
 	if (!json_is_number(v)) {
 		if (!w->failed)
@@ -33,7 +33,7 @@ static char *str(struct wld *w, const json_t *o, const char *k)
 {
 	json_t *v = json_object_get(o, k);
 	char *s = strdup(json_is_string(v) ? json_string_value(v) : "");
-	if (!s && !w->failed) {
+	if (s == NULL && !w->failed) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 	}
@@ -100,13 +100,13 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 	c->p99 = num(w, x, path, "p99");
 	if (!json_is_array(by) || !json_array_size(by))
 		return;
-	if (!(c->by_op = calloc(json_array_size(by), sizeof(*c->by_op)))) {
+	if ((c->by_op = calloc(json_array_size(by), sizeof(*c->by_op))) == NULL) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 		return;
 	}
 	json_array_foreach(by, i, x) {
-		struct rm_wl_op *p = &c->by_op[c->nby_op++];
+		struct rm_workload_op *p = &c->by_op[c->nby_op++];
 		p->op = str(w, x, "op");
 		p->share = num(w, x, path, "share");
 		p->obj_s = num(w, x, path, "obj_s");
@@ -132,7 +132,7 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	s->max_sustained = num(w, o, path, "max_sustained");
 	if (!json_is_array(pts) || !json_array_size(pts))
 		return;
-	if (!(s->pts = calloc(json_array_size(pts), sizeof(*s->pts)))) {
+	if ((s->pts = calloc(json_array_size(pts), sizeof(*s->pts))) == NULL) {
 		err_set(w->e, "%s: out of memory", w->file);
 		w->failed = 1;
 		return;
@@ -149,7 +149,8 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	}
 }
 
-int model_load_wl(struct report_model *m, struct json_t *root, const char *file, struct err *e)
+int model_load_workloads(struct report_model *m, struct json_t *root, const char *file,
+			 struct err *e)
 {
 	json_t *cells = json_object_get(root, "workload_cells");
 	json_t *sweeps = json_object_get(root, "rate_sweeps"), *o;
@@ -158,25 +159,27 @@ int model_load_wl(struct report_model *m, struct json_t *root, const char *file,
 	size_t i;
 	if (!json_array_size(cells) && !json_array_size(sweeps))
 		return 0;
-	if (!(m->wl = calloc(1, sizeof(*m->wl))) ||
-	    !(m->wl->cells = calloc(json_array_size(cells) + 1, sizeof(*m->wl->cells))) ||
-	    !(m->wl->sweeps = calloc(json_array_size(sweeps) + 1, sizeof(*m->wl->sweeps))))
+	if ((m->workload = calloc(1, sizeof(*m->workload))) == NULL ||
+	    (m->workload->cells = calloc(json_array_size(cells) + 1,
+					 sizeof(*m->workload->cells))) == NULL ||
+	    (m->workload->sweeps = calloc(json_array_size(sweeps) + 1,
+					  sizeof(*m->workload->sweeps))) == NULL)
 		return err_set(e, "%s: out of memory", file);
 	json_array_foreach(cells, i, o) {
 		snprintf(path, sizeof(path), "workload_cells[%zu]", i);
-		load_cell(&w, m, o, &m->wl->cells[m->wl->ncells++], path);
+		load_cell(&w, m, o, &m->workload->cells[m->workload->ncells++], path);
 	}
 	json_array_foreach(sweeps, i, o) {
 		snprintf(path, sizeof(path), "rate_sweeps[%zu]", i);
-		load_sweep(&w, m, o, &m->wl->sweeps[m->wl->nsweeps++], path);
+		load_sweep(&w, m, o, &m->workload->sweeps[m->workload->nsweeps++], path);
 	}
 	return w.failed ? -1 : 0;
 }
 
-void model_free_wl(struct report_model *m)
+void model_free_workloads(struct report_model *m)
 {
-	struct rm_wl *w = m->wl;
-	if (!w)
+	struct rm_workload *w = m->workload;
+	if (w == NULL)
 		return;
 	for (size_t i = 0; w->cells && i < w->ncells; i++) {
 		struct rm_wcell *c = &w->cells[i];
@@ -195,23 +198,24 @@ void model_free_wl(struct report_model *m)
 	free(w->cells);
 	free(w->sweeps);
 	free(w);
-	m->wl = NULL;
+	m->workload = NULL;
 }
 
-int model_wl_limit_decimals(double limit_ms)
+int model_workload_limit_decimals(double limit_ms)
 {
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-void model_wl_sustained(const struct report_model *m, const struct text_lang *l, struct strbuf *b)
+void model_workload_sustained(const struct report_model *m, const struct text_lang *l,
+			      struct strbuf *b)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char lim[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
 	struct strbuf list = {0};
-	if (!m->wl || !m->wl->nsweeps)
+	if (m->workload == NULL || !m->workload->nsweeps)
 		return;
-	for (size_t i = 0; i < m->wl->nsweeps; i++) {
-		const struct rm_sweep *s = &m->wl->sweeps[i];
+	for (size_t i = 0; i < m->workload->nsweeps; i++) {
+		const struct rm_sweep *s = &m->workload->sweeps[i];
 		const char *names[] = {"subject", "rate"};
 		const char *vals[] = {m->subjects[s->subject].label,
 				      text_num(nf, s->max_sustained, 0, v, sizeof(v))};
@@ -223,10 +227,11 @@ void model_wl_sustained(const struct report_model *m, const struct text_lang *l,
 			   names, vals, 2);
 	}
 	const char *names[] = {"limit", "list"};
-	const char *vals[] = {text_num(nf, m->wl->sweeps[0].p99_limit,
-				       model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim,
-				       sizeof(lim)),
-			      list.p ? list.p : ""};
+	const char *vals[] = {
+		text_num(nf, m->workload->sweeps[0].p99_limit,
+			 model_workload_limit_decimals(m->workload->sweeps[0].p99_limit), lim,
+			 sizeof(lim)),
+		list.p ? list.p : ""};
 	text_subst(b, text_lang_str(l, "finding.rate"), names, vals, 2);
 	strbuf_free(&list);
 }

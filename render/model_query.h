@@ -1,10 +1,10 @@
-/* render/model_ext.h: the matrix's declared size labels (matrix.size_labels, optional:
+/* render/model_query.h: the matrix's declared size labels (matrix.size_labels, optional:
  * absent leaves m->size_labels NULL) and the small questions the report asks of the
  * model: which configurations some run measured, a cell's figure, a size as the runs
  * wrote it, the time series of a subject. The 1.1 quantiles and time series themselves
  * are loaded by render/model_stats.c. */
-#ifndef RENDER_MODEL_EXT_H
-#define RENDER_MODEL_EXT_H
+#ifndef RENDER_MODEL_QUERY_H
+#define RENDER_MODEL_QUERY_H
 
 #include "core/err.h"
 #include "render/model.h"
@@ -12,19 +12,19 @@
 
 struct json_t;
 
-/* model_load_ext: read matrix.size_labels of root (the parsed file, named `file` in
- * messages) into m, whose matrix is loaded already, and the history (model_history.h:
- * root's baseline, trend.json in the same directory as file when it exists). Returns 0,
- * or -1 with e naming the
- * field at fault ("x/aggregate.json: matrix.size_labels[2]: expected a string or
- * null"); what was loaded stays owned by m (model_free releases it). */
-int model_load_ext(struct report_model *m, struct json_t *root, const char *file, struct err *e);
-
-/* model_free_ext: free what model_load_ext added to m (called by model_free). */
-void model_free_ext(struct report_model *m);
+/* model_load_size_labels: read matrix.size_labels of root (strings or nulls, one per
+ * matrix.sizes entry; the parsed file, named `file` in messages) into m, whose matrix is
+ * loaded already. Returns 0, or -1 with e naming the field at fault
+ * ("x/aggregate.json: matrix.size_labels[2]: expected a string or null"); what was loaded
+ * stays owned by m (model_free_size_labels, called by model_free, releases it). */
+int model_load_size_labels(struct report_model *m, struct json_t *root, const char *file,
+			   struct err *e);
+void model_free_size_labels(struct report_model *m);
 
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
- * NULL when it declared none (then the size is written in binary units). */
+ * NULL when it declared none (then the size is written in binary units). Test seam:
+ * public for tests/unit/test_render_model_query.c; render calls it only through
+ * model_size_text. */
 const char *model_size_label(const struct report_model *m, uint64_t size);
 
 /* model_measured: 1 when some subject's cell of op × size × conc has a run (valid or

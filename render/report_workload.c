@@ -1,8 +1,8 @@
-/* render/report_wl.c: the report's issue-13 sections (see report_int.h): the workloads
+/* render/report_workload.c: the report's workload sections (see report_int.h): the workloads
  * table (mixed runs, size distributions and ranges in plain words) with a per-op table
  * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
  * subject, the latency-vs-offered-load chart and its points. Nothing is added when the
- * model has no workload cells (m->wl NULL), so older reports do not change. */
+ * model has no workload cells (m->workload NULL), so older reports do not change. */
 #include "render/report_int.h"
 
 #include <math.h>
@@ -13,7 +13,7 @@
 #include "render/chart_xy.h"
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_wl.h"
+#include "render/model_workload.h"
 
 /* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
 static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, double v,
@@ -69,7 +69,7 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 	char id[32], words[512];
 	struct strbuf cap = {0};
 	struct model_workers w;
-	snprintf(id, sizeof(id), "t-wl-ops-%zu", k);
+	snprintf(id, sizeof(id), "t-work-ops-%zu", k);
 	if (model_workers(r->l, c->concurrency, c->clients, c->client_hosts, MODEL_WORKERS_LONG,
 			  &w) < 0)
 		fail_oom(r);
@@ -84,7 +84,7 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
 	for (size_t i = 0; i < c->nby_op; i++) {
-		const struct rm_wl_op *p = &c->by_op[i];
+		const struct rm_workload_op *p = &c->by_op[i];
 		doc_table_row(t);
 		doc_table_cell(t, 0, p->op, CELL_ROWHEAD, NULL, NULL);
 		num_cell(r, t, 1, p->share * 100, -1);
@@ -101,16 +101,16 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 static void workloads(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	const struct rm_wl *wl = m->wl;
+	const struct rm_workload *work = m->workload;
 	struct doc_table *t = NULL;
 	char words[512];
-	for (size_t i = 0; i < wl->ncells; i++) {
-		const struct rm_wcell *c = &wl->cells[i];
+	for (size_t i = 0; i < work->ncells; i++) {
+		const struct rm_wcell *c = &work->cells[i];
 		if (!isnan(c->rate))
 			continue;
-		if (!t) {
+		if (t == NULL) {
 			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
-			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
+			t = doc_table(r->d, "t-workloads", rb_str(r, "table.work"), 7);
 			const char *heads[] = {"col.subject", "col.workload", "col.workers",
 					       "col.objs",    "col.mibs",     "col.p50",
 					       "col.p99"};
@@ -130,12 +130,12 @@ static void workloads(struct report_builder *r)
 		num_cell(r, t, 5, c->p50, -1);
 		num_cell(r, t, 6, c->p99, -1);
 	}
-	if (!t)
+	if (t == NULL)
 		return;
 	doc_table_foot(t, rb_str(r, "table.wl_foot"));
-	for (size_t i = 0; i < wl->ncells; i++)
-		if (isnan(wl->cells[i].rate) && wl->cells[i].nby_op)
-			by_op_table(r, &wl->cells[i], i);
+	for (size_t i = 0; i < work->ncells; i++)
+		if (isnan(work->cells[i].rate) && work->cells[i].nby_op)
+			by_op_table(r, &work->cells[i], i);
 }
 
 /* The sustained-rate table: one row per sweep. */
@@ -145,8 +145,9 @@ static void sustained_table(struct report_builder *r)
 	char lim[TEXT_NUM_MAX], opname[32];
 	struct strbuf cap = {0};
 	subst(&cap, rb_str(r, "table.sustained"), "limit",
-	      text_num(r->nf, m->wl->sweeps[0].p99_limit,
-		       model_wl_limit_decimals(m->wl->sweeps[0].p99_limit), lim, sizeof(lim)),
+	      text_num(r->nf, m->workload->sweeps[0].p99_limit,
+		       model_workload_limit_decimals(m->workload->sweeps[0].p99_limit), lim,
+		       sizeof(lim)),
 	      NULL, NULL);
 	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 5);
 	strbuf_free(&cap);
@@ -154,8 +155,8 @@ static void sustained_table(struct report_builder *r)
 			       "col.rates"};
 	for (size_t i = 0; i < 5; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
-	for (size_t i = 0; i < m->wl->nsweeps; i++) {
-		const struct rm_sweep *s = &m->wl->sweeps[i];
+	for (size_t i = 0; i < m->workload->nsweeps; i++) {
+		const struct rm_sweep *s = &m->workload->sweeps[i];
 		struct strbuf rates = {0};
 		char v[TEXT_NUM_MAX];
 		for (size_t k = 0; k < s->npts; k++) {
@@ -189,29 +190,30 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	strbuf_free(&subj);
 	subst(&desc, rb_str(r, "chart.rate_desc"), "subject", m->subjects[s->subject].label, "op",
 	      opname);
-	struct xychart *c = xy_new(rb_text(r, &title), rb_text(r, &desc));
+	struct xychart *c = chart_xy_new(rb_text(r, &title), rb_text(r, &desc));
 	struct scene *sc = NULL;
 	strbuf_free(&title);
 	strbuf_free(&desc);
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(r);
 		return NULL;
 	}
-	xy_set_x(c, rb_str(r, "axis.offered"), XY_LINEAR, 0, NAN);
-	xy_set_y(c, rb_str(r, "axis.latency_ms_log"), NAN, NAN);
-	xy_set_y_scale(c, XY_LOG);
-	xy_set_note(c, rb_str(r, "chart.rate_note"));
-	int p50 = xy_add_series(c, rb_str(r, "series.p50_intended"), "#2a9d8f");
-	int p99 = xy_add_series(c, rb_str(r, "series.p99_intended"), m->subjects[s->subject].color);
-	int svc = xy_add_series(c, rb_str(r, "series.p99_service"), "#8d99ae");
+	chart_xy_set_x(c, rb_str(r, "axis.offered"), XY_LINEAR, 0, NAN);
+	chart_xy_set_y(c, rb_str(r, "axis.latency_ms_log"), NAN, NAN);
+	chart_xy_set_y_scale(c, XY_LOG);
+	chart_xy_set_note(c, rb_str(r, "chart.rate_note"));
+	int p50 = chart_xy_add_series(c, rb_str(r, "series.p50_intended"), "#2a9d8f");
+	int p99 = chart_xy_add_series(c, rb_str(r, "series.p99_intended"),
+				      m->subjects[s->subject].color);
+	int svc = chart_xy_add_series(c, rb_str(r, "series.p99_service"), "#8d99ae");
 	for (size_t k = 0; k < s->npts; k++) {
-		xy_add_point(c, p50, s->pts[k].offered, s->pts[k].p50_intended, 0);
-		xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
-		xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
+		chart_xy_add_point(c, p50, s->pts[k].offered, s->pts[k].p50_intended, 0);
+		chart_xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
+		chart_xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
 	}
-	sc = xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
-	xy_free(c);
-	if (!sc)
+	sc = chart_xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
+	chart_xy_free(c);
+	if (sc == NULL)
 		r->failed = 1;
 	return sc;
 }
@@ -246,34 +248,34 @@ static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size
 
 static void rates(struct report_builder *r)
 {
-	const struct rm_wl *wl = r->m->wl;
+	const struct rm_workload *work = r->m->workload;
 	struct strbuf b = {0};
-	if (!wl->nsweeps)
+	if (!work->nsweeps)
 		return;
 	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));
 	report_prose(r, "rate.txt");
-	model_wl_sustained(r->m, r->l, &b);
+	model_workload_sustained(r->m, r->l, &b);
 	doc_para(r->d, rb_text(r, &b), 1);
 	strbuf_free(&b);
 	sustained_table(r);
-	for (size_t i = 0; i < wl->nsweeps && !r->failed; i++) {
-		struct scene *sc = sweep_chart(r, &wl->sweeps[i]);
+	for (size_t i = 0; i < work->nsweeps && !r->failed; i++) {
+		struct scene *sc = sweep_chart(r, &work->sweeps[i]);
 		if (sc)
 			doc_charts(r->d, &sc, 1, 1);
-		sweep_table(r, &wl->sweeps[i], i);
+		sweep_table(r, &work->sweeps[i], i);
 	}
 }
 
 void report_workloads(struct report_builder *r)
 {
-	if (!r->m->wl)
+	if (r->m->workload == NULL)
 		return;
 	workloads(r);
 	rates(r);
 }
 
-void report_limitations_wl(struct report_builder *r)
+void report_workload_limitations(struct report_builder *r)
 {
-	if (r->m->wl && r->m->wl->nsweeps)
+	if (r->m->workload && r->m->workload->nsweeps)
 		doc_para(r->d, rb_str(r, "limits.rate"), 0);
 }

@@ -1,8 +1,5 @@
-/* render/model_ext.c: see model_ext.h. */
-#include "render/model_ext.h"
-
-#include "render/model_history.h"
-#include "render/model_wl.h"
+/* render/model_query.c: see model_query.h. */
+#include "render/model_query.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -11,19 +8,18 @@
 
 #include <jansson.h>
 
-/* matrix.size_labels: strings or nulls, one per matrix.sizes entry. */
-static int load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
+int model_load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
 {
 	json_t *a = json_object_get(json_object_get(root, "matrix"), "size_labels"), *v;
 	size_t k;
-	if (!a || json_is_null(a))
+	if (a == NULL || json_is_null(a))
 		return 0;
 	if (!json_is_array(a) || json_array_size(a) != m->nsizes)
 		return err_set(e,
 			       "%s: matrix.size_labels: expected an array as long as "
 			       "matrix.sizes",
 			       file);
-	if (!(m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))))
+	if ((m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))) == NULL)
 		return err_set(e, "%s: matrix.size_labels: out of memory", file);
 	json_array_foreach(a, k, v) {
 		if (json_is_null(v) || (json_is_string(v) && !*json_string_value(v)))
@@ -31,26 +27,17 @@ static int load_size_labels(struct report_model *m, json_t *root, const char *fi
 		if (!json_is_string(v))
 			return err_set(e, "%s: matrix.size_labels[%zu]: expected a string or null",
 				       file, k);
-		if (!(m->size_labels[k] = strdup(json_string_value(v))))
+		if ((m->size_labels[k] = strdup(json_string_value(v))) == NULL)
 			return err_set(e, "%s: matrix.size_labels: out of memory", file);
 	}
 	return 0;
 }
 
-int model_load_ext(struct report_model *m, json_t *root, const char *file, struct err *e)
-{
-	if (load_size_labels(m, root, file, e) < 0 || model_load_wl(m, root, file, e) < 0)
-		return -1;
-	return model_load_history(m, root, file, e);
-}
-
-void model_free_ext(struct report_model *m)
+void model_free_size_labels(struct report_model *m)
 {
 	for (size_t i = 0; m->size_labels && i < m->nsizes; i++)
 		free(m->size_labels[i]);
 	free(m->size_labels);
-	model_free_history(m);
-	model_free_wl(m);
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)
@@ -81,7 +68,7 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc)
 
 double model_figure(const struct rm_cell *c)
 {
-	return !c ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
+	return c == NULL ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
 }
 
 char *model_size_text(const struct report_model *m, const struct numfmt *nf, uint64_t size,
