@@ -58,7 +58,8 @@ int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
  * and valid runs, labelled with every dimension that tells cells apart; the one-off
  * benchmarks as their own families; build time and cycles; with trend_json (the path of
  * the trend.json --history wrote; NULL: none) a regression and a watch flag per judged
- * headline cell and the number of alerts the build raised. Written atomically like the others; -1 with a message naming the file. */
+ * headline cell and the number of alerts the build raised. Written atomically like the
+ * others; -1 with a message naming the file. */
 int out_metrics_write(const struct aggregate *a, const char *trend_json, const char *path,
 		      struct err *e);
 
