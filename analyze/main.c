@@ -23,12 +23,13 @@
 #include "core/err.h"
 #include "core/exitcode.h"
 #include "core/units.h"
+#include "core/version.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT]\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
@@ -78,7 +79,13 @@ static void usage(FILE *f)
 	      "                            watched (10%: a smaller one never is, however\n"
 	      "                            significant); default the campaign's\n"
 	      "                            alert_min_change, else 10%\n"
+	      "  --metrics FILE            also write the headline figures to FILE in the\n"
+	      "                            Prometheus text format, atomically (for\n"
+	      "                            node_exporter's textfile collector; families and\n"
+	      "                            labels: docs/FORMATS.md); with --history, the\n"
+	      "                            regression flags too\n"
 	      "  -h, --help                this text\n"
+	      "  -V, --version             version, source commit and library versions\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
 	      "else as they first appear in DATA_DIR/plan.tsv, else by id. When\n"
@@ -106,7 +113,8 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
-/* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given, -1 on a usage error (printed). */
+/* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
+ * 2 for --version, -1 on a usage error (printed). */
 static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 {
 	static const struct option longopts[] = {
@@ -119,7 +127,9 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
 		{"alert-min-change", required_argument, NULL, 'M'},
+		{"metrics", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	char *end;
@@ -127,7 +137,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 	int c;
 
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->results_dir = optarg;
@@ -185,8 +195,13 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 			}
 			break;
 		}
+		case 'P':
+			o->metrics = optarg;
+			break;
 		case 'h':
 			return 1;
+		case 'V':
+			return 2;
 		case ':':
 			fprintf(stderr, "analyze: option %s needs a value\n", argv[optind - 1]);
 			return -1;
@@ -230,6 +245,8 @@ int main(int argc, char **argv)
 		usage(stdout);
 		return EXITCODE_OK;
 	}
+	if (r == 2)
+		return version_print(stdout, "s3bench-analyze");
 	if (r < 0) {
 		fprintf(stderr, "(analyze --help lists the options)\n");
 		return EXITCODE_USAGE;

@@ -53,4 +53,15 @@ int out_json_dump(const json_t *root, const char *path, struct err *e);
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
 
+/* out_metrics_write: --metrics: the headline figures of a at `path` in the Prometheus
+ * text exposition format (docs/FORMATS.md "--metrics"): per cell (matrix and workload
+ * cells) its throughput with the 95 % interval, pooled p50/p99 latency, failed requests
+ * and valid runs, labelled with every dimension that tells cells apart; the one-off
+ * benchmarks as their own families; build time and cycles; with trend_json (the path of
+ * the trend.json --history wrote; NULL: none) a regression and a watch flag per judged
+ * headline cell and the number of alerts the build raised. Written atomically like the
+ * others; -1 with a message naming the file. */
+int out_metrics_write(const struct aggregate *a, const char *trend_json, const char *path,
+		      struct err *e);
+
 #endif

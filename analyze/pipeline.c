@@ -41,19 +41,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
 static void generated_time(char *buf, size_t n)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long t = -1;
-
-	if (sde != NULL && *sde) {
-		errno = 0;
-		t = strtoll(sde, &end, 10);
-		if (errno || *end || t < 0)
-			t = -1;
-	}
-	if (t < 0)
-		t = (long long)time(NULL);
-	rfc3339_format(buf, n, (int64_t)t * 1000000000LL);
+	rfc3339_format(buf, n, time_build_s() * 1000000000LL);
 }
 
 struct state {
@@ -280,6 +268,17 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	return 0;
 }
 
+/* write_metrics: --metrics FILE (analyze/out.h), with the regression flags of the
+ * trend.json record_history wrote. */
+static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], trend[PATH_MAX + 32];
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
+	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
+}
+
 /* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
  * st, their subject order into *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
 static int read_warp(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
@@ -382,7 +381,8 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
-		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0))
+		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
+		 (o->metrics && write_metrics(o, a, &e) < 0))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else
 		rc = 0;

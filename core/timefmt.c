@@ -3,7 +3,9 @@
  * time zone state. */
 #include "core/timefmt.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -15,6 +17,21 @@ int64_t time_now_ns(void)
 
 	clock_gettime(CLOCK_REALTIME, &ts);
 	return (int64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
+}
+
+int64_t time_build_s(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long t;
+
+	if (sde != NULL && *sde) {
+		errno = 0;
+		t = strtoll(sde, &end, 10);
+		if (errno == 0 && *end == '\0' && t >= 0)
+			return (int64_t)t;
+	}
+	return (int64_t)time(NULL);
 }
 
 int64_t time_mono_ns(void)

@@ -15,12 +15,14 @@
 #include "core/err.h"
 #include "core/exitcode.h"
 #include "core/fsutil.h"
+#include "core/version.h"
 #include "render/fonts.h"
 #include "render/html.h"
 #include "render/model.h"
 #include "render/pdf.h"
 #include "render/report.h"
 #include "render/text.h"
+#include "render/tmpldir.h"
 
 static void usage(FILE *f)
 {
@@ -35,14 +37,17 @@ static void usage(FILE *f)
 	      "options:\n"
 	      "  -o, --output DIR      report directory (default: RESULTS_DIR/../report)\n"
 	      "  -f, --format LIST     html, pdf or html,pdf (default: html,pdf)\n"
-	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: the templates/\n"
-	      "                        directory beside bin/, else ./templates)\n"
+	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: below)\n"
 	      "  -l, --lang CODE       en (default) or ko: the report's language. The PDF embeds\n"
 	      "                        DejaVu Sans (fonts-dejavu-core) and NanumGothic\n"
 	      "                        (fonts-nanum), ko with NanumGothic first: labels in\n"
 	      "                        any script either covers print as written\n"
 	      "  -h, --help            this text\n"
-	      "\n"
+	      "  -V, --version         version, source commit and library versions\n"
+	      "\n",
+	      f);
+	fputs(tmpldir_help(), f);
+	fputs("\n"
 	      "exit codes:\n"
 	      "  0  the report was written\n"
 	      "  1  bad input: aggregate.json missing or invalid (the message names the file\n"
@@ -50,36 +55,6 @@ static void usage(FILE *f)
 	      "  2  usage error\n"
 	      "  3  the report could not be written (directory, disk, PDF library, memory)\n",
 	      f);
-}
-
-/* The templates directory: beside the executable's directory, else ./templates. */
-static void default_templates(char *out, size_t n)
-{
-	char exe[4096];
-	struct stat st;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			slash = strrchr(exe, '/');
-			if (slash) {
-				*slash = 0;
-				snprintf(out, n, "%s/templates", exe);
-				if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-					return;
-				/* build/san/bin: two levels further up */
-				for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++) {
-					*slash = 0;
-					snprintf(out, n, "%s/templates", exe);
-					if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-						return;
-				}
-			}
-		}
-	}
-	snprintf(out, n, "templates");
 }
 
 /* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
@@ -133,6 +108,7 @@ int main(int argc, char **argv)
 		{"templates", required_argument, NULL, 't'},
 		{"lang", required_argument, NULL, 'l'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *lang = "en", *templates = NULL;
@@ -145,7 +121,7 @@ int main(int argc, char **argv)
 	struct doc *d = NULL;
 	struct strbuf html = {0};
 
-	while ((c = getopt_long(argc, argv, "o:f:t:l:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:f:t:l:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -163,6 +139,8 @@ int main(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return EXITCODE_OK;
+		case 'V':
+			return version_print(stdout, "s3bench-render");
 		default:
 			usage(stderr);
 			return EXITCODE_USAGE;
@@ -181,10 +159,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "render: --format: nothing to write\n");
 		return EXITCODE_USAGE;
 	}
-	if (templates)
-		snprintf(tdir, sizeof(tdir), "%s", templates);
-	else
-		default_templates(tdir, sizeof(tdir));
+	if (tmpldir_find(templates, tdir, sizeof(tdir), &e) < 0) {
+		fprintf(stderr, "render: %s\n", e.msg);
+		return EXITCODE_INPUT;
+	}
 	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
 	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
 			 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >=

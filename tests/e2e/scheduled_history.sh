@@ -13,6 +13,8 @@
 # - build 6 (the next cycle confirms it): exit 4, the last line on stderr "regression:
 #   provider-a put 100MiB c10 -NN % since build 4 (CI ...)", the report switched all the
 #   same.
+# - builds 5 and 6 with --metrics-dir: the textfile's s3bench_watch, then s3bench_regression,
+#   is 1 for that cell (0 for the others) and s3bench_regression_alerts counts the alert.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 render=${RENDER:-$top/bin/render}
@@ -78,7 +80,13 @@ sys.exit(0 if 0 <= i < j and all("Build %d" % b in sec for b in (1, 2, 3)) and "
 PY
 check $? "the report's Trend section: builds 1, 2, 3"
 
-"$build" "$tmp/camp.ini" "$out" >"$tmp/b5.out" 2>"$tmp/b5.err"
+# flags FAMILY: the cells of FAMILY's samples at 1 in the textfile, "SUBJECT OP SIZE cN" each
+flags() {
+	sed -n "s/^$1{[^}]*subject=\"\([^\"]*\)\",op=\"\([^\"]*\)\",size=\"\([0-9]*\)\",concurrency=\"\([0-9]*\)\"} 1\$/\1 \2 \3 c\4/p" \
+		"$tmp/tf/s3bench-camp.prom"
+}
+mkdir -p "$tmp/tf"
+"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b5.out" 2>"$tmp/b5.err"
 rc=$?
 w=$(grep '^watch:' "$tmp/b5.err")
 [ "$rc" -eq 0 ] && [ "$(grep -c '^watch:' "$tmp/b5.err")" -eq 1 ] &&
@@ -87,8 +95,11 @@ w=$(grep '^watch:' "$tmp/b5.err")
 check $? "build 5, the first low cycle: exit 0 ($rc), one line '$w', no regression"
 [ "$(builds)" = 4 ] && grep -q "cycle 5 done" "$tmp/b5.out"
 check $? "and the build is complete: 4 builds, report switched"
+[ "$(flags s3bench_watch)" = "provider-a put 104857600 c10" ] && [ -z "$(flags s3bench_regression)" ] &&
+	grep -q '^s3bench_regression_alerts{.*} 0$' "$tmp/tf/s3bench-camp.prom"
+check $? "metrics of build 5: s3bench_watch 1 for that cell only, no regression flag ($(flags s3bench_watch))"
 
-"$build" "$tmp/camp.ini" "$out" >"$tmp/b6.out" 2>"$tmp/b6.err"
+"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b6.out" 2>"$tmp/b6.err"
 rc=$?
 last=$(tail -n 1 "$tmp/b6.err")
 [ "$rc" -eq 4 ] && [[ "$last" =~ ^regression:\ provider-a\ put\ 100MiB\ c10\ -[0-9]+\ %\ since\ build\ 4\ \(CI\ -[0-9]+..-[0-9]+\ %\)$ ]] &&
@@ -97,4 +108,11 @@ check $? "build 6, the next cycle confirms it: exit 4 ($rc), one line '$last'"
 [ "$(builds)" = 5 ] && grep -q "cycle 6 done" "$tmp/b6.out" &&
 	grep -q "regression: provider-a put 100MiB c10" "$out/report/report.html"
 check $? "and the build is complete: 5 builds, report switched, naming the regression"
+[ "$(flags s3bench_regression)" = "provider-a put 104857600 c10" ] && [ -z "$(flags s3bench_watch)" ] &&
+	grep -q '^s3bench_regression_alerts{.*} 1$' "$tmp/tf/s3bench-camp.prom"
+check $? "metrics of build 6: s3bench_regression 1 for that cell only, one alert ($(flags s3bench_regression))"
+if command -v promtool >/dev/null 2>&1; then
+	promtool check metrics <"$tmp/tf/s3bench-camp.prom" >"$tmp/promtool.log" 2>&1
+	check $? "promtool check metrics accepts it $(head -n 2 "$tmp/promtool.log")"
+fi
 finish
