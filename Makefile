@@ -102,6 +102,17 @@ $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# The source commit results/manifest.json records (analyze/manifest.c): $(BUILD)/commit.txt
+# changes only when the commit (or the tree's dirtiness) does, and manifest.o follows it.
+$(BUILD)/commit.txt: FORCE
+	@mkdir -p $(dir $@); c=$$(git rev-parse HEAD 2>/dev/null) && \
+	{ [ -z "$$(git status --porcelain 2>/dev/null)" ] || c=$$c-dirty; } || c=unknown; \
+	[ "$$(cat $@ 2>/dev/null)" = "$$c" ] || echo "$$c" >$@
+$(BUILD)/obj/analyze/manifest.o: $(BUILD)/commit.txt
+$(BUILD)/obj/analyze/manifest.o: ALL_CFLAGS += -DS3BENCH_COMMIT='"$(shell cat $(BUILD)/commit.txt)"'
+.PHONY: FORCE
+FORCE:
+
 $(BUILD)/lib%.a: $$(call obj,$$(%_SRC)) | $(BUILD)/obj/empty.o
 	@mkdir -p $(dir $@)
 	rm -f $@; $(AR) rcs $@ $(BUILD)/obj/empty.o $(filter %.o,$^)

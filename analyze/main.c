@@ -27,6 +27,7 @@
 #include "analyze/compare.h"
 #include "analyze/history.h"
 #include "analyze/inclusion.h"
+#include "analyze/manifest.h"
 #include "analyze/out.h"
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
@@ -34,6 +35,7 @@
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
+#include "analyze/verify.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
 #include "analyze/warp/warpdir.h"
@@ -58,13 +60,15 @@ struct opts {
 	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
 	const char *baseline; /* --baseline OLD_RESULTS_DIR */
 	const char *history;  /* --history DB */
+	const char *sign_key; /* --sign KEY.pem */
 };
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--sign KEY.pem]\n"
+	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -106,6 +110,8 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --sign KEY.pem            sign the manifest with this Ed25519 private key\n"
+	      "                            (RESULTS_DIR/manifest.sig; docs/FORMATS.md)\n"
 	      "  -h, --help                this text\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
@@ -146,6 +152,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
+		{"sign", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -204,6 +211,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			break;
 		case 'H':
 			o->history = optarg;
+			break;
+		case 'S':
+			o->sign_key = optarg;
 			break;
 		case 'h':
 			return 1;
@@ -507,6 +517,23 @@ static void note_timeseries(const char *msg)
 	fprintf(stderr, "analyze: note: %s\n", msg);
 }
 
+/* write_manifest: RESULTS_DIR/manifest.json (analyze/manifest.h), its digest printed. */
+static int write_manifest(const struct opts *o, const struct state *st, struct err *e)
+{
+	char dir[PATH_MAX], hex[DIGEST_HEX_MAX];
+	struct manifest_opts m = {o->data_dir,    dir,         policy_name(o->policy),
+				  o->min_samples, o->alpha,    o->recompute,
+				  st->warp_mode,  o->warp_map, o->baseline,
+				  o->history,     o->sign_key};
+
+	results_dir(o, dir, sizeof(dir));
+	if (manifest_write(&m, hex, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: manifest %s%s -> %s/manifest.json\n", hex,
+		o->sign_key ? " (signed)" : "", dir);
+	return 0;
+}
+
 static int analyze(const struct opts *o)
 {
 	struct state st = {0};
@@ -565,7 +592,7 @@ build:
 		goto done;
 	}
 	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
-	    (o->history && record_history(o, a->alpha, &e) < 0)) {
+	    (o->history && record_history(o, a->alpha, &e) < 0) || write_manifest(o, &st, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
 		goto done;
 	}
@@ -586,19 +613,13 @@ done:
 	return rc;
 }
 
-int main(int argc, char **argv)
+/* cli: the analysis's command line (also --verify's re-derivation). */
+static int cli(int argc, char **argv)
 {
 	struct opts o;
 	int r;
 
-	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
-	 * parses its own options and skips "--warp". */
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "--warp") == 0)
-			return warp_cli_main(argc, argv);
-		if (strcmp(argv[i], "--warp-cmp") == 0)
-			return warp_cmp_main(argc, argv);
-	}
+	optind = 0;
 	r = parse_args(argc, argv, &o);
 	if (r == 1) {
 		usage(stdout);
@@ -609,4 +630,19 @@ int main(int argc, char **argv)
 		return EXIT_USAGE;
 	}
 	return analyze(&o);
+}
+
+int main(int argc, char **argv)
+{
+	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
+	 * parses its own options and skips "--warp". */
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (strcmp(argv[i], "--warp") == 0)
+			return warp_cli_main(argc, argv);
+		if (strcmp(argv[i], "--warp-cmp") == 0)
+			return warp_cmp_main(argc, argv);
+		if (strcmp(argv[i], "--verify") == 0) /* analyze/verify.h */
+			return verify_main(argc, argv, cli);
+	}
+	return cli(argc, argv);
 }

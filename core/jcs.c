@@ -202,8 +202,7 @@ static int dump(const json_t *v, const char *skip, struct strbuf *out, struct er
 		return dump_object(v, skip, out, e);
 	case JSON_ARRAY:
 		strbuf_addc(out, '[');
-		json_array_foreach((json_t *)v, i, x)
-		{
+		json_array_foreach((json_t *)v, i, x) {
 			if (i)
 				strbuf_addc(out, ',');
 			if (dump(x, NULL, out, e) < 0)
