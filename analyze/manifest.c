@@ -77,8 +77,8 @@ static json_t *command(const struct manifest_opts *o)
 	json_t *s;
 
 	jcs_number(o->alpha, alpha, sizeof(alpha));
-	strbuf_addf(&b, "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s", o->data_dir,
-		    o->results_dir, o->policy, o->min_samples, alpha);
+	strbuf_addf(&b, "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s",
+		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha);
 	if (o->recompute)
 		strbuf_adds(&b, " --recompute");
 	if (o->warp_map)
@@ -173,8 +173,9 @@ json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct
 				"format", MANIFEST_FORMAT, "generated",
 				json_is_string(gen) ? json_string_value(gen) : "", "tool", "name",
 				"s3bench", "version", S3BENCH_VERSION, "commit", manifest_commit(),
-				"command", command(o), "options", options(o), "inputs", in, "outputs",
-				outs, "libraries", libs, "collect", coll, "subjects", subj);
+				"command", command(o), "options", options(o), "inputs", in,
+				"outputs", outs, "libraries", libs, "collect", coll, "subjects",
+				subj);
 		in = outs = libs = coll = subj = NULL; /* doc owns them now (or freed them) */
 		if (doc == NULL)
 			err_set(e, "manifest: out of memory");
@@ -212,8 +213,7 @@ static int dump_file(const json_t *doc, const char *path, struct err *e)
 	free(s);
 	if ((f = fs_atomic_fopen(&a, path, e)) == NULL)
 		return -1;
-	if (json_dumpf(doc, f, flags) != 0 ||
-	    fputc('\n', f) == EOF) {
+	if (json_dumpf(doc, f, flags) != 0 || fputc('\n', f) == EOF) {
 		fs_atomic_abort(&a);
 		return err_set(e, "%s: cannot write", path);
 	}

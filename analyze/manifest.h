@@ -58,8 +58,8 @@ int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n
  * they differ, "unknown" where no run records it. Also sets *libraries (an object:
  * library name -> distinct versions collect ran with) and *collect (collect's
  * versions). NULL with e set when out of memory. */
-json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg,
-		       json_t **libraries, json_t **collect, struct err *e);
+json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
+		       json_t **collect, struct err *e);
 
 /* manifest_build: the whole manifest of a finished analysis (results_dir holds
  * aggregate.json and the other results) without "digest"; signer, when not NULL, is

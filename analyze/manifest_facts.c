@@ -14,10 +14,10 @@
 
 /* The facts of a subject, in the order the report shows them. */
 static const char *const fact_names[] = {
-	"endpoint_host", "scheme",	  "addressing",	   "region",	       "tls_version",
-	"tls_cipher",	 "tls_verify",	  "http_version",  "payload_signing", "checksum",
-	"client_host",	 "client_os",	  "client_machine", "client_cpus",     "client_cpu_model",
-	"client_nic",	 "clients",	  "connections",   "libcurl",	       "openssl",
+	"endpoint_host", "scheme",     "addressing",     "region",          "tls_version",
+	"tls_cipher",    "tls_verify", "http_version",   "payload_signing", "checksum",
+	"client_host",   "client_os",  "client_machine", "client_cpus",     "client_cpu_model",
+	"client_nic",    "clients",    "connections",    "libcurl",         "openssl",
 	"tcp_nodelay",
 };
 #define N_FACTS (sizeof(fact_names) / sizeof(fact_names[0]))
@@ -90,12 +90,12 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 	snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(x));
 	rc |= add_value(sets, "client_cpus", json_is_integer(x) ? num : NULL);
 	x = json_object_get(json_object_get(r, "clients"), "count");
-	snprintf(num, sizeof(num), "%lld", json_is_integer(x) ? (long long)json_integer_value(x) : 1);
+	snprintf(num, sizeof(num), "%lld",
+		 json_is_integer(x) ? (long long)json_integer_value(x) : 1);
 	rc |= add_value(sets, "clients", num);
 	rc |= add_value(sets, "libcurl", sget(r, "tool", "libcurl"));
 	rc |= add_value(sets, "openssl", sget(r, "tool", "openssl"));
-	json_object_foreach((json_t *)tool, key, x)
-	{
+	json_object_foreach((json_t *)tool, key, x) {
 		if (!json_is_string(x) || strcmp(key, "name") == 0)
 			continue;
 		if (strcmp(key, "version") == 0)
@@ -108,7 +108,8 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 
 static int cmp_json_str(const void *a, const void *b)
 {
-	return strcmp(json_string_value(*(json_t *const *)a), json_string_value(*(json_t *const *)b));
+	return strcmp(json_string_value(*(json_t *const *)a),
+		      json_string_value(*(json_t *const *)b));
 }
 
 /* sorted: set's values sorted (a new reference to set, re-ordered). */
@@ -171,8 +172,8 @@ static int count_run(json_t *counts, const char *id)
 	return json_object_set_new(counts, id, json_integer(k + 1));
 }
 
-json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg,
-		       json_t **libraries, json_t **collect, struct err *e)
+json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
+		       json_t **collect, struct err *e)
 {
 	const json_t *subjects = json_object_get(agg, "subjects"), *s;
 	struct scan_list runs = {0};
@@ -195,16 +196,17 @@ json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg,
 
 		if (id != NULL) { /* an unreadable run.json: analyze named it already */
 			if ((sets = json_object_get(per, id)) == NULL &&
-			    ((sets = json_object()) == NULL || json_object_set_new(per, id, sets) < 0))
+			    ((sets = json_object()) == NULL ||
+			     json_object_set_new(per, id, sets) < 0))
 				bad = 1;
-			bad = bad || count_run(counts, id) < 0 || one_run(r, sets, *libraries, *collect) < 0;
+			bad = bad || count_run(counts, id) < 0 ||
+			      one_run(r, sets, *libraries, *collect) < 0;
 		}
 		json_decref(r);
 		if (bad)
 			goto oom;
 	}
-	json_array_foreach(subjects, i, s)
-	{
+	json_array_foreach(subjects, i, s) {
 		const char *id = json_string_value(json_object_get(s, "id"));
 		json_t *sets, *ent;
 

@@ -27,8 +27,9 @@ static EVP_PKEY *load(const char *path, int private_key, struct err *e)
 		       NULL;
 	if (EVP_PKEY_get_id(k) != EVP_PKEY_ED25519) {
 		EVP_PKEY_free(k);
-		return err_set(e, "%s: not an Ed25519 key (make one with openssl genpkey "
-				  "-algorithm ed25519)",
+		return err_set(e,
+			       "%s: not an Ed25519 key (make one with openssl genpkey "
+			       "-algorithm ed25519)",
 			       path),
 		       NULL;
 	}
@@ -72,8 +73,7 @@ int sign_message(const char *key_pem, const void *msg, size_t n, unsigned char s
 
 	if (k == NULL)
 		return -1;
-	if ((ctx = EVP_MD_CTX_new()) == NULL ||
-	    EVP_DigestSignInit(ctx, NULL, NULL, NULL, k) != 1 ||
+	if ((ctx = EVP_MD_CTX_new()) == NULL || EVP_DigestSignInit(ctx, NULL, NULL, NULL, k) != 1 ||
 	    EVP_DigestSign(ctx, sig, &len, msg, n) != 1 || len != SIGN_LEN)
 		err_set(e, "%s: signing failed", key_pem);
 	else

@@ -24,8 +24,8 @@ struct vctx {
 	const char *results, *pubkey;
 	char data[PATH_MAX];
 	json_t *doc;
-	char tmp[PATH_MAX]; /* the re-derived results ("" until made) */
-	size_t n_runs;	    /* summaries recomputed */
+	char tmp[PATH_MAX];       /* the re-derived results ("" until made) */
+	size_t n_runs;            /* summaries recomputed */
 	const char *history_note; /* why trend.json is not checked, NULL when it is */
 };
 
@@ -92,8 +92,8 @@ static int parse(int argc, char **argv, struct vctx *c)
 /* default_data: DATA_DIR from RESULTS_DIR and the recorded output path (inside). */
 static int default_data(struct vctx *c)
 {
-	const char *out = json_string_value(json_object_get(json_object_get(c->doc, "options"),
-							   "output"));
+	const char *out = json_string_value(
+		json_object_get(json_object_get(c->doc, "options"), "output"));
 	size_t lr = strlen(c->results), lo;
 
 	if (*c->data)
@@ -123,19 +123,20 @@ static int check_signature(struct vctx *c, const char *hex)
 
 	if (c->pubkey == NULL) {
 		if (fpr != NULL)
-			fprintf(stderr, "analyze: --verify: signed by %s; signature not checked "
-					"(no --pubkey)\n",
+			fprintf(stderr,
+				"analyze: --verify: signed by %s; signature not checked "
+				"(no --pubkey)\n",
 				fpr);
 		return VERIFY_OK;
 	}
 	if (sign_key_fingerprint(c->pubkey, 0, mine, &e) < 0)
 		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
 	if (fpr == NULL)
-		return fail(VERIFY_SIGNATURE, "manifest.json: not signed (no field signer)%s%s",
-			    "", NULL);
+		return fail(VERIFY_SIGNATURE, "manifest.json: not signed (no field signer)%s%s", "",
+			    NULL);
 	if (strcmp(fpr, mine) != 0)
-		return fail(VERIFY_SIGNATURE, "manifest.json: signed by %s, not by this --pubkey (%s)",
-			    fpr, mine);
+		return fail(VERIFY_SIGNATURE,
+			    "manifest.json: signed by %s, not by this --pubkey (%s)", fpr, mine);
 	snprintf(path, sizeof(path), "%s/manifest.sig", c->results);
 	if ((f = fopen(path, "rb")) == NULL)
 		return fail(VERIFY_SIGNATURE, "%s: missing: %s", path, strerror(errno));
@@ -145,8 +146,8 @@ static int check_signature(struct vctx *c, const char *hex)
 	if (ok < 0)
 		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
 	if (!ok)
-		return fail(VERIFY_SIGNATURE, "%s: not a valid signature of the manifest by %s", path,
-			    mine);
+		return fail(VERIFY_SIGNATURE, "%s: not a valid signature of the manifest by %s",
+			    path, mine);
 	fprintf(stderr, "analyze: --verify: signature by %s: good\n", mine);
 	return VERIFY_OK;
 }
@@ -193,8 +194,7 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 
 	if (now == NULL)
 		return fail(VERIFY_INPUTS, "%s%s", e.msg, NULL);
-	json_array_foreach(rec, i, x)
-	{
+	json_array_foreach(rec, i, x) {
 		const char *p = json_string_value(json_object_get(x, "path"));
 
 		*bytes += (uint64_t)json_integer_value(json_object_get(x, "size"));
@@ -205,9 +205,10 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 			y = manifest_input(file, p, 0, &e);
 			if (strcmp(json_string_value(json_object_get(x, "role")), "history") == 0) {
 				if (y == NULL || !same_digest(x, y))
-					c->history_note = y ? "the history database has changed since "
-							      "(builds recorded after it)"
-							    : "the history database is not there";
+					c->history_note =
+						y ? "the history database has changed since "
+						    "(builds recorded after it)"
+						  : "the history database is not there";
 			} else if (y == NULL)
 				rc = fail(VERIFY_INPUTS, "missing input: %s (%s)", p, e.msg);
 			else if (!same_digest(x, y))
@@ -216,14 +217,14 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 		} else if ((y = find(now, p, 0)) == NULL)
 			rc = fail(VERIFY_INPUTS, "missing input: %s/%s", c->data, p);
 		else if (!same_digest(x, y))
-			rc = fail(VERIFY_INPUTS, "changed input: %s/%s (its SHA-256 or size differs)",
-				  c->data, p);
+			rc = fail(VERIFY_INPUTS,
+				  "changed input: %s/%s (its SHA-256 or size differs)", c->data, p);
 	}
 	json_array_foreach(now, i, y)
 		if (rc == VERIFY_OK &&
 		    find(rec, json_string_value(json_object_get(y, "path")), 0) == NULL)
-			rc = fail(VERIFY_INPUTS, "extra input: %s/%s (not in the manifest)", c->data,
-				  json_string_value(json_object_get(y, "path")));
+			rc = fail(VERIFY_INPUTS, "extra input: %s/%s (not in the manifest)",
+				  c->data, json_string_value(json_object_get(y, "path")));
 	json_decref(now);
 	return rc;
 }
@@ -395,7 +396,7 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 			snprintf(where, sizeof(where), "same values, different bytes"), d = 1;
 		if (d)
 			rc = fail(VERIFY_RESULTS,
-				  "%s: differs from the results re-derived from the logs: field %s "
+				  "%s: differs from the results re-derived from the logs: %s "
 				  "(RESULTS_DIR vs re-derived)",
 				  a_path, where);
 	}
@@ -413,8 +414,7 @@ static int check_outputs(struct vctx *c)
 	size_t i;
 	int rc = VERIFY_OK;
 
-	json_array_foreach(outs, i, x)
-	{
+	json_array_foreach(outs, i, x) {
 		const char *p = json_string_value(json_object_get(x, "path"));
 
 		if (rc != VERIFY_OK || p == NULL)
@@ -422,8 +422,8 @@ static int check_outputs(struct vctx *c)
 		snprintf(file, sizeof(file), "%s/%s", c->results, p);
 		y = manifest_input(file, p, 0, &e);
 		if (y == NULL || !same_digest(x, y))
-			rc = fail(VERIFY_RESULTS, "%s: not the file the manifest records (%s)", file,
-				  y ? "its SHA-256 or size differs" : e.msg);
+			rc = fail(VERIFY_RESULTS, "%s: not the file the manifest records (%s)",
+				  file, y ? "its SHA-256 or size differs" : e.msg);
 		json_decref((json_t *)y);
 	}
 	return rc;
@@ -463,8 +463,9 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 	static const char *const files[] = {"aggregate.json", "cells.csv", "runs.csv"};
 	const json_t *tool = json_object_get(c->doc, "tool");
 	const char *commit = json_string_value(json_object_get(tool, "commit"));
-	int warp = strcmp(json_string_value(json_object_get(json_object_get(c->doc, "options"),
-							    "source")) ?: "",
+	int warp = strcmp(json_string_value(
+				  json_object_get(json_object_get(c->doc, "options"), "source"))
+				  ?: "",
 			  "warp") == 0;
 	int same_build = commit && strcmp(commit, manifest_commit()) == 0 &&
 			 strcmp(commit, "unknown") != 0 && strstr(commit, "-dirty") == NULL;
@@ -479,7 +480,8 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 	if (!warp && (rc = check_summaries(c)) != VERIFY_OK)
 		return rc;
 	if (!warp)
-		fprintf(stderr, "analyze: --verify: %zu run summaries recomputed from ops.tsv.zst\n",
+		fprintf(stderr,
+			"analyze: --verify: %zu run summaries recomputed from ops.tsv.zst\n",
 			c->n_runs);
 	snprintf(c->tmp, sizeof(c->tmp), "/tmp/s3bench-verify.XXXXXX");
 	if (mkdtemp(c->tmp) == NULL) {
@@ -526,8 +528,9 @@ int verify_main(int argc, char **argv, verify_derive_fn fn)
 	}
 	fprintf(stderr, "analyze: --verify: manifest %s intact\n", hex);
 	if (default_data(&c) < 0) {
-		rc = fail(VERIFY_USAGE, "the manifest does not record RESULTS_DIR inside its data "
-					"folder: give DATA_DIR%s%s",
+		rc = fail(VERIFY_USAGE,
+			  "the manifest does not record RESULTS_DIR inside its data "
+			  "folder: give DATA_DIR%s%s",
 			  "", NULL);
 		goto done;
 	}

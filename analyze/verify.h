@@ -38,7 +38,8 @@ int verify_main(int argc, char **argv, verify_derive_fn derive);
 
 /* verify_cmp_json: 0 when a and b agree (numbers within tol relative, tol 0: equal;
  * everything else exactly; a member named ignore, at any depth, is not compared), else
- * 1 with the first difference into where (n bytes): "cells[2].mib_s.mean: 5.1 vs 5.2". */
+ * 1 with the first difference into where (n bytes): "field cells[2].mib_s.mean: 5.1 vs
+ * 5.2". */
 int verify_cmp_json(const json_t *a, const json_t *b, double tol, const char *ignore, char *where,
 		    size_t n);
 

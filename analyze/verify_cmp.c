@@ -15,7 +15,8 @@ static int near(double x, double y, double tol)
 
 static void show(const json_t *v, char *buf, size_t n)
 {
-	char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(17)) : NULL;
+	char *s = v ? json_dumps(v, JSON_ENCODE_ANY | JSON_COMPACT | JSON_REAL_PRECISION(17))
+		    : NULL;
 
 	snprintf(buf, n, "%.60s%s", s ? s : "(absent)", s && strlen(s) > 60 ? "..." : "");
 	free(s);
@@ -27,7 +28,7 @@ static int differ(const char *path, const json_t *a, const json_t *b, char *wher
 
 	show(a, x, sizeof(x));
 	show(b, y, sizeof(y));
-	snprintf(where, n, "%s: %s vs %s", *path ? path : "(top)", x, y);
+	snprintf(where, n, "field %s: %s vs %s", *path ? path : "(top)", x, y);
 	return 1;
 }
 
@@ -47,8 +48,7 @@ static int cmp(const char *path, const json_t *a, const json_t *b, double tol, c
 		return differ(path, a, b, where, n);
 	switch (json_typeof(a)) {
 	case JSON_OBJECT:
-		json_object_foreach((json_t *)a, key, v)
-		{
+		json_object_foreach((json_t *)a, key, v) {
 			if (ignore && strcmp(key, ignore) == 0)
 				continue;
 			snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", key);
@@ -56,7 +56,8 @@ static int cmp(const char *path, const json_t *a, const json_t *b, double tol, c
 				return 1;
 		}
 		json_object_foreach((json_t *)b, key, v)
-			if (json_object_get(a, key) == NULL && !(ignore && strcmp(key, ignore) == 0)) {
+			if (json_object_get(a, key) == NULL &&
+			    !(ignore && strcmp(key, ignore) == 0)) {
 				snprintf(sub, sizeof(sub), "%s%s%s", path, *path ? "." : "", key);
 				return differ(sub, NULL, v, where, n);
 			}
@@ -140,11 +141,13 @@ int verify_cmp_text(const char *a, const char *b, double tol, char *where, size_
 
 	for (size_t line = 1; *pa || *pb; line++) {
 		size_t la = strcspn(pa, "\n"), lb = strcspn(pb, "\n");
-		size_t nf = n_fields(pa, la) > n_fields(pb, lb) ? n_fields(pa, la) : n_fields(pb, lb);
+		size_t nf = n_fields(pa, la) > n_fields(pb, lb) ? n_fields(pa, la)
+								: n_fields(pb, lb);
 
 		if (!*pa || !*pb) {
 			snprintf(where, n, "line %zu: %s", line,
-				 *pa ? "missing in the re-derived file" : "not in RESULTS_DIR's file");
+				 *pa ? "missing in the re-derived file"
+				     : "not in RESULTS_DIR's file");
 			return 1;
 		}
 		for (size_t k = 0; k < nf; k++) {
@@ -152,7 +155,8 @@ int verify_cmp_text(const char *a, const char *b, double tol, char *where, size_
 			field(pb, lb, k, fb, sizeof(fb));
 			if (!same_field(fa, fb, tol)) {
 				field(head, head_len, k, name, sizeof(name));
-				snprintf(where, n, "line %zu, column %s: %s vs %s", line, name, fa, fb);
+				snprintf(where, n, "line %zu, column %s: %s vs %s", line, name, fa,
+					 fb);
 				return 1;
 			}
 		}
