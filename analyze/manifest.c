@@ -58,15 +58,15 @@ static int add_opt_input(json_t *inputs, const char *data_dir, const char *file,
 static json_t *options(const struct manifest_opts *o)
 {
 	char out[PATH_MAX];
+	int in = manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
 
-	manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
-	return json_pack("{s:s, s:s, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o}", "data_dir", ".",
-			 "output", out, "policy", o->policy, "min_samples",
-			 (json_int_t)o->min_samples, "alpha", o->alpha, "recompute", o->recompute,
-			 "inclusion_rule", "default", "source", o->warp_mode ? "warp" : "s3bench",
-			 "warp_map", path_opt(o->data_dir, o->warp_map), "baseline",
-			 path_opt(o->data_dir, o->baseline), "history",
-			 path_opt(o->data_dir, o->history));
+	return json_pack(
+		"{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o}", "data_dir", ".",
+		"output", out, "output_outside", !in, "policy", o->policy, "min_samples",
+		(json_int_t)o->min_samples, "alpha", o->alpha, "recompute", o->recompute,
+		"inclusion_rule", "default", "source", o->warp_mode ? "warp" : "s3bench",
+		"warp_map", path_opt(o->data_dir, o->warp_map), "baseline",
+		path_opt(o->data_dir, o->baseline), "history", path_opt(o->data_dir, o->history));
 }
 
 /* command: the analyze command line with the options in force. */

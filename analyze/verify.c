@@ -98,6 +98,8 @@ static int default_data(struct vctx *c)
 
 	if (*c->data)
 		return 0;
+	if (json_is_true(json_object_get(json_object_get(c->doc, "options"), "output_outside")))
+		return -1;
 	while (lr > 1 && c->results[lr - 1] == '/')
 		lr--;
 	if (out == NULL || out[0] == '/' || strcmp(out, ".") == 0 || (lo = strlen(out)) > lr ||

@@ -19,6 +19,7 @@
 #include "render/model.h"
 #include "render/pdf.h"
 #include "render/report.h"
+#include "render/report_prov.h"
 #include "render/text.h"
 
 enum {
@@ -200,7 +201,8 @@ int main(int argc, char **argv)
 	}
 
 	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
-	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)))
+	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)) ||
+	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report_prov.h */
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;
