@@ -88,7 +88,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 .SECONDEXPANSION:
 .SECONDARY:
-.PHONY: all tests setup test test-unit test-san run report report-sample bench clean style
+.PHONY: all tests setup test test-unit test-san run report report-sample reproduce bench clean style
 all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
@@ -205,6 +205,14 @@ report-sample: setup
 	bin/render out/sample/results -o out/sample/report
 	@echo "report: out/sample/report/report.html"
 	@echo "report: out/sample/report/report.pdf"
+
+# make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]: unpack a bundle made by
+# scripts/bundle into DIR (default a new temporary folder, printed), check it with
+# bin/analyze --verify and rebuild its report byte for byte (scripts/reproduce).
+reproduce:
+	@test -n "$(BUNDLE)" || { echo "usage: make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]"; exit 2; }
+	@$(MAKE) --no-print-directory all >/dev/null
+	scripts/reproduce $(BUNDLE) $(INTO) $(if $(PUBKEY),--pubkey $(PUBKEY))
 
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
 # under ASan+UBSan from the core/collect/analyze/render sources; tests/e2e/fuzz.sh runs
