@@ -90,8 +90,9 @@ static void load(void)
 	put("m.json", "{\"format\": \"s3bench-manifest/2.0\"}");
 	CHECK(manifest_load(p, &doc, &e) == -1 && strstr(e.msg, "newer manifest format"),
 	      "a newer major is refused: %s", e.msg);
-	put("m.json", "{\"format\": \"s3bench-manifest/1.7\", \"a\": 1,"
-		      " \"digest\": \"a3b2d3b7b0b7e2a1c3f84b9ff1dbd8bc0c3d9fbb0b1d1cae4d8e4fda3a5b2e0f\"}");
+	put("m.json",
+	    "{\"format\": \"s3bench-manifest/1.7\", \"a\": 1,"
+	    " \"digest\": \"a3b2d3b7b0b7e2a1c3f84b9ff1dbd8bc0c3d9fbb0b1d1cae4d8e4fda3a5b2e0f\"}");
 	CHECK(manifest_load(p, &doc, &e) == 0, "a newer minor reads: %s", e.msg);
 	CHECK(manifest_digest_ok(doc, hex, &e) == 0, "a wrong digest is seen");
 	json_object_set_new(doc, "digest", json_string(hex));
@@ -136,7 +137,8 @@ static void sign(void)
 	CHECK(sign_check(b_pub, "digest", 6, sig, SIGN_LEN, &e) == 0, "another key");
 	CHECK(sign_check(a_pub, "digesT", 6, sig, SIGN_LEN, &e) == 0, "another message");
 	CHECK(sign_check(a_pub, "digest", 6, sig, SIGN_LEN - 1, &e) == 0, "a short signature");
-	CHECK(sign_key_fingerprint(a_pem, 1, f1, &e) == 0 && sign_key_fingerprint(a_pub, 0, f2, &e) == 0,
+	CHECK(sign_key_fingerprint(a_pem, 1, f1, &e) == 0 &&
+		      sign_key_fingerprint(a_pub, 0, f2, &e) == 0,
 	      "fingerprints: %s", e.msg);
 	CHECK_STR(f1, f2, "a private key and its public key have one fingerprint");
 	CHECK(strncmp(f1, "SHA256:", 7) == 0 && strlen(f1) == 71, "fingerprint form %s", f1);
@@ -147,8 +149,10 @@ static void sign(void)
 static void cmp(void)
 {
 	json_t *a = json_loads("{\"x\": [1, {\"y\": 2.0, \"s\": \"t\"}], \"n\": null}", 0, NULL);
-	json_t *b = json_loads("{\"x\": [1, {\"y\": 2.0000000001, \"s\": \"t\"}], \"n\": null}", 0, NULL);
-	json_t *c = json_loads("{\"x\": [1, {\"y\": 2.0, \"s\": \"t\"}], \"n\": null, \"z\": 1}", 0, NULL);
+	json_t *b = json_loads("{\"x\": [1, {\"y\": 2.0000000001, \"s\": \"t\"}], \"n\": null}", 0,
+			       NULL);
+	json_t *c = json_loads("{\"x\": [1, {\"y\": 2.0, \"s\": \"t\"}], \"n\": null, \"z\": 1}", 0,
+			       NULL);
 	char where[256];
 
 	CHECK(verify_cmp_json(a, a, 0, NULL, where, sizeof(where)) == 0, "same");
@@ -163,7 +167,8 @@ static void cmp(void)
 	CHECK(verify_cmp_text("a,b\n1.0,\"q,r\"\n", "a,b\n1.0000000000001,\"q,r\"\n", 1e-9, where,
 			      sizeof(where)) == 0,
 	      "csv within tolerance, quoted comma");
-	CHECK(verify_cmp_text("a\n1\n2\n", "a\n1\n", 0, where, sizeof(where)) == 1, "csv: a line less");
+	CHECK(verify_cmp_text("a\n1\n2\n", "a\n1\n", 0, where, sizeof(where)) == 1,
+	      "csv: a line less");
 	CHECK_STR(where, "line 3: missing in the re-derived file", "csv: the missing line named");
 	json_decref(a);
 	json_decref(b);
