@@ -10,6 +10,8 @@
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/
+#   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
+#                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
@@ -209,9 +211,9 @@ report-sample: setup
 # make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]: unpack a bundle made by
 # scripts/bundle into DIR (default a new temporary folder, printed), check it with
 # bin/analyze --verify and rebuild its report byte for byte (scripts/reproduce).
-reproduce:
+reproduce: setup
 	@test -n "$(BUNDLE)" || { echo "usage: make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]"; exit 2; }
-	@$(MAKE) --no-print-directory all >/dev/null
+	$(MAKE) all
 	scripts/reproduce $(BUNDLE) $(INTO) $(if $(PUBKEY),--pubkey $(PUBKEY))
 
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
