@@ -9,18 +9,7 @@
 #include <string.h>
 
 #include "analyze/scan.h"
-
-#define UNKNOWN "unknown"
-
-/* The facts of a subject, in the order the report shows them. */
-static const char *const fact_names[] = {
-	"endpoint_host", "scheme",     "addressing",     "region",          "tls_version",
-	"tls_cipher",    "tls_verify", "http_version",   "payload_signing", "checksum",
-	"client_host",   "client_os",  "client_machine", "client_cpus",     "client_cpu_model",
-	"client_nic",    "clients",    "connections",    "libcurl",         "openssl",
-	"tcp_nodelay",
-};
-#define N_FACTS (sizeof(fact_names) / sizeof(fact_names[0]))
+#include "core/facts.h"
 
 /* add_value: v (a string, or NULL = nothing recorded) into the set *set (an array of
  * distinct strings, created on first use). */
@@ -135,11 +124,11 @@ static json_t *subject_entry(const char *id, size_t runs, json_t *sets)
 {
 	json_t *o = json_pack("{s:s, s:I}", "id", id, "runs", (json_int_t)runs);
 
-	for (size_t i = 0; o != NULL && i < N_FACTS; i++) {
+	for (size_t i = 0; o != NULL && i < fact_count; i++) {
 		json_t *set = json_object_get(sets, fact_names[i]), *v;
 
 		if (json_array_size(set) == 0)
-			v = json_string(UNKNOWN);
+			v = json_string(FACT_UNKNOWN);
 		else if (json_array_size(set) == 1)
 			v = json_incref(json_array_get(set, 0));
 		else

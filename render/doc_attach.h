@@ -13,7 +13,10 @@
 #include "core/strbuf.h"
 #include "render/doc.h"
 
-enum { ATTACH_HTML = 1, ATTACH_PDF = 2 };
+enum {
+	ATTACH_HTML = 1,
+	ATTACH_PDF = 2
+};
 
 struct doc_attach {
 	char *dir;      /* the folder holding the file */

@@ -7,17 +7,9 @@
 
 #include <jansson.h>
 
+#include "core/facts.h"
 #include "core/strbuf.h"
 #include "render/doc_attach.h"
-
-/* The facts as the manifest names them, in the table's order. */
-static const char *const facts[] = {
-	"endpoint_host",  "scheme",	    "addressing",       "region",	 "tls_version",
-	"tls_cipher",	  "tls_verify",	    "http_version",     "payload_signing", "checksum",
-	"client_host",	  "client_os",	    "client_machine",   "client_cpus",	 "client_cpu_model",
-	"client_nic",	  "clients",	    "connections",      "libcurl",	 "openssl",
-	"tcp_nodelay",
-};
 
 static const char *str(const json_t *o, const char *k)
 {
@@ -33,8 +25,7 @@ static void fact(struct strbuf *b, const json_t *v)
 	json_t *x;
 
 	if (json_is_array(v)) {
-		json_array_foreach(v, i, x)
-		{
+		json_array_foreach(v, i, x) {
 			if (i)
 				strbuf_adds(b, ", ");
 			strbuf_adds(b, json_string_value(x) ? json_string_value(x) : "?");
@@ -55,7 +46,8 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 {
 	const json_t *o = json_object_get(m, "options"), *in = json_object_get(m, "inputs"), *x;
 	struct doc_table *t = doc_table(d, "t-prov", text_lang_str(l, "table.prov"), 2);
-	const char *fpr = json_string_value(json_object_get(json_object_get(m, "signer"), "fingerprint"));
+	const char *fpr = json_string_value(
+		json_object_get(json_object_get(m, "signer"), "fingerprint"));
 	char n[32], size[TEXT_NUM_MAX];
 	struct strbuf b = {0};
 	json_int_t total = 0;
@@ -70,7 +62,8 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 		    str(json_object_get(m, "tool"), "commit"));
 	row(t, text_lang_str(l, "prov.tool"), b.p ? b.p : "");
 	row(t, text_lang_str(l, "prov.generated"), str(m, "generated"));
-	json_array_foreach(in, i, x) total += json_integer_value(json_object_get(x, "size"));
+	json_array_foreach(in, i, x)
+		total += json_integer_value(json_object_get(x, "size"));
 	snprintf(n, sizeof(n), "%zu", json_array_size(in));
 	text_size(text_lang_numfmt(l), (uint64_t)total, size, sizeof(size));
 	strbuf_reset(&b);
@@ -78,7 +71,8 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 	row(t, text_lang_str(l, "prov.inputs"), b.p ? b.p : "");
 	strbuf_reset(&b);
 	{
-		char *alpha = json_dumps(json_object_get(o, "alpha"), JSON_ENCODE_ANY | JSON_REAL_PRECISION(6));
+		char *alpha = json_dumps(json_object_get(o, "alpha"),
+					 JSON_ENCODE_ANY | JSON_REAL_PRECISION(6));
 
 		strbuf_addf(&b, "--policy %s --min-samples %lld --alpha %s%s", str(o, "policy"),
 			    (long long)json_integer_value(json_object_get(o, "min_samples")),
@@ -111,22 +105,23 @@ static void facts_table(struct doc *d, const struct text_lang *l, const json_t *
 		return;
 	t = doc_table(d, "t-fair", text_lang_str(l, "table.fair"), ns + 1);
 	doc_table_head(t, 0, text_lang_str(l, "prov.fact"), 1.2);
-	json_array_foreach(subj, i, s) doc_table_head(t, i + 1, str(s, "id"), 3.0 / (double)ns);
-	for (size_t k = 0; k < sizeof(facts) / sizeof(facts[0]); k++) {
-		snprintf(key, sizeof(key), "fact.%s", facts[k]);
+	json_array_foreach(subj, i, s)
+		doc_table_head(t, i + 1, str(s, "id"), 3.0 / (double)ns);
+	for (size_t k = 0; k < fact_count; k++) {
+		snprintf(key, sizeof(key), "fact.%s", fact_names[k]);
 		doc_table_row(t);
 		doc_table_cell(t, 0, text_lang_str(l, key), CELL_ROWHEAD, NULL, NULL);
-		json_array_foreach(subj, i, s)
-		{
+		json_array_foreach(subj, i, s) {
 			struct strbuf b = {0};
-			const json_t *v = json_object_get(s, facts[k]);
+			const json_t *v = json_object_get(s, fact_names[k]);
 
 			fact(&b, v);
-			doc_table_cell(t, i + 1, b.p ? b.p : TEXT_NULL,
-				       json_is_string(v) && strcmp(json_string_value(v), "unknown") == 0
-					       ? CELL_MUTED
-					       : 0,
-				       NULL, NULL);
+			doc_table_cell(
+				t, i + 1, b.p ? b.p : TEXT_NULL,
+				json_is_string(v) && strcmp(json_string_value(v), FACT_UNKNOWN) == 0
+					? CELL_MUTED
+					: 0,
+				NULL, NULL);
 			strbuf_free(&b);
 		}
 	}
@@ -191,7 +186,8 @@ int report_provenance(struct doc *d, const struct text_lang *l, const char *resu
 	    (exists(results_dir, "cells.csv") &&
 	     doc_attach(d, results_dir, "cells.csv", "text/csv", dl, ATTACH_HTML, e) < 0) ||
 	    (exists(results_dir, "manifest.json") &&
-	     doc_attach(d, results_dir, "manifest.json", "application/json", dl, ATTACH_PDF, e) < 0))
+	     doc_attach(d, results_dir, "manifest.json", "application/json", dl, ATTACH_PDF, e) <
+		     0))
 		return -1;
 	return d->oom ? err_set(e, "report: out of memory") : 0;
 }
