@@ -207,6 +207,7 @@ report-sample: setup
 	bin/render out/sample/results -o out/sample/report
 	@echo "report: out/sample/report/report.html"
 	@echo "report: out/sample/report/report.pdf"
+	@echo "check it: bin/analyze --verify out/sample/results data/sample"
 
 # make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]: unpack a bundle made by
 # scripts/bundle into DIR (default a new temporary folder, printed), check it with

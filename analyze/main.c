@@ -2,13 +2,14 @@
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
  *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
- *               [--baseline OLD_RESULTS_DIR] [--history DB]
+ *               [--baseline OLD_RESULTS_DIR] [--history DB] [--sign KEY.pem]
+ *   bin/analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (analyze/verify.h)
  *
  * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
  * files under DATA_DIR (analyze/warp/warpdir.h) with --warp-map or when DATA_DIR has no
  * runs/ but Warp files, applies the inclusion
  * rule and the policy (docs/METHODOLOGY.md) and writes RESULTS_DIR/aggregate.json,
- * cells.csv and runs.csv. Exit codes: 0 ok; 1 partial (some files unreadable or a
+ * cells.csv, runs.csv and manifest.json (analyze/manifest.h). Exit codes: 0 ok; 1 partial (some files unreadable or a
  * recomputed summary disagreed: each named on stderr, the rest analyzed); 2 usage
  * error or fatal (nothing written). */
 #include <errno.h>
@@ -75,7 +76,9 @@ static void usage(FILE *f)
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
 	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
 	      "writes RESULTS_DIR/aggregate.json, cells.csv and runs.csv (each to a temporary\n"
-	      "name, renamed when complete). Formulas: docs/METHODOLOGY.md.\n"
+	      "name, renamed when complete), then RESULTS_DIR/manifest.json: every input with\n"
+	      "its SHA-256, the options, the tool's commit, and the manifest's digest, which is\n"
+	      "printed (docs/FORMATS.md). Formulas: docs/METHODOLOGY.md.\n"
 	      "\n"
 	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
