@@ -102,7 +102,8 @@ json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
 		if (stat(runs, &st) == 0 && walk(data_dir, "runs", 0, 1, &files, &n, e) < 0)
 			goto fail;
 	}
-	qsort(files, n, sizeof(*files), by_bytes);
+	if (n > 0)
+		qsort(files, n, sizeof(*files), by_bytes);
 	for (size_t i = 0; i < n; i++) {
 		snprintf(full, sizeof(full), "%s/%s", data_dir, files[i]);
 		if ((one = manifest_input(full, files[i], 0, e)) == NULL)
