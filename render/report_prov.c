@@ -34,6 +34,15 @@ static void fact(struct strbuf *b, const json_t *v)
 		strbuf_adds(b, json_is_string(v) ? json_string_value(v) : TEXT_NULL);
 }
 
+/* text: the text built in b for the document ("" when empty); an append that ran out
+ * of memory marks the document failed (d->oom), so that no truncated text is shown. */
+static const char *text(struct doc *d, const struct strbuf *b)
+{
+	if (b->failed)
+		d->oom = 1;
+	return b->p ? b->p : "";
+}
+
 static void row(struct doc_table *t, const char *k, const char *v)
 {
 	doc_table_row(t);
@@ -60,7 +69,7 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 	row(t, text_lang_str(l, "prov.signer"), fpr ? fpr : text_lang_str(l, "prov.unsigned"));
 	strbuf_addf(&b, "s3bench %s, commit %s", str(json_object_get(m, "tool"), "version"),
 		    str(json_object_get(m, "tool"), "commit"));
-	row(t, text_lang_str(l, "prov.tool"), b.p ? b.p : "");
+	row(t, text_lang_str(l, "prov.tool"), text(d, &b));
 	row(t, text_lang_str(l, "prov.generated"), str(m, "generated"));
 	json_array_foreach(in, i, x)
 		total += json_integer_value(json_object_get(x, "size"));
@@ -68,7 +77,7 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 	text_size(text_lang_numfmt(l), (uint64_t)total, size, sizeof(size));
 	strbuf_reset(&b);
 	text_subst(&b, text_lang_str(l, "prov.inputs_value"), names, vals, 2);
-	row(t, text_lang_str(l, "prov.inputs"), b.p ? b.p : "");
+	row(t, text_lang_str(l, "prov.inputs"), text(d, &b));
 	strbuf_reset(&b);
 	{
 		char *alpha = json_dumps(json_object_get(o, "alpha"),
@@ -87,9 +96,7 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 		text_subst(&b, text_lang_str(l, "prov.source"), sn, sv, 1);
 		strbuf_adds(&b, ")");
 	}
-	row(t, text_lang_str(l, "prov.options"), b.p ? b.p : "");
-	if (b.failed)
-		d->oom = 1;
+	row(t, text_lang_str(l, "prov.options"), text(d, &b));
 	strbuf_free(&b);
 }
 
@@ -114,10 +121,12 @@ static void facts_table(struct doc *d, const struct text_lang *l, const json_t *
 		json_array_foreach(subj, i, s) {
 			struct strbuf b = {0};
 			const json_t *v = json_object_get(s, fact_names[k]);
+			const char *c;
 
 			fact(&b, v);
+			c = text(d, &b);
 			doc_table_cell(
-				t, i + 1, b.p ? b.p : TEXT_NULL,
+				t, i + 1, *c ? c : TEXT_NULL,
 				json_is_string(v) && strcmp(json_string_value(v), FACT_UNKNOWN) == 0
 					? CELL_MUTED
 					: 0,
@@ -140,13 +149,11 @@ static void commands(struct doc *d, const struct text_lang *l, const json_t *m)
 	strbuf_addf(&b, " bin/analyze --verify %s%s%s%s", inside ? "DATA_DIR/" : out,
 		    inside ? out : "", inside ? "" : " DATA_DIR",
 		    json_is_object(json_object_get(m, "signer")) ? " --pubkey PUB.pem" : "");
-	doc_para(d, b.p ? b.p : "", 0);
+	doc_para(d, text(d, &b), 0);
 	strbuf_reset(&b);
 	strbuf_adds(&b, text_lang_str(l, "prov.rederive"));
 	strbuf_addf(&b, " %s; bin/render RESULTS_DIR", str(m, "command"));
-	doc_para(d, b.p ? b.p : "", 0);
-	if (b.failed)
-		d->oom = 1;
+	doc_para(d, text(d, &b), 0);
 	strbuf_free(&b);
 }
 
