@@ -498,7 +498,7 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 			return rc;
 	if ((rc = check_trend(c, same_build, &identical)) != VERIFY_OK)
 		return rc;
-	if (identical && (rc = check_outputs(c)) != VERIFY_OK)
+	if ((rc = check_outputs(c)) != VERIFY_OK)
 		return rc;
 	fprintf(stderr, "analyze: --verify: results re-derived: %s\n",
 		identical ? "identical, byte for byte"

@@ -115,6 +115,38 @@ sed -i '3s/,1,/,2,/' "$tmp/csv/results/runs.csv"
 verify_is 7 "runs.csv: differs .*line 3, column" "a hand-edited runs.csv cell is named" \
 	"$tmp/csv/results"
 
+# ---- across builds: numbers within the stated tolerance ----
+# another build is simulated: the manifest says another commit, and aggregate.json (with its
+# recorded digest) has one figure off by a relative 1e-12, as another libm might give
+fresh build
+a=$tmp/build/results/aggregate.json
+node -e '
+const fs = require("fs"), f = process.argv[1];
+let s = fs.readFileSync(f, "utf8"), done = false;
+s = s.replace(/"mean": ([0-9.]+)/, (m, v) => { done = true; return "\"mean\": " + (Number(v) * (1 + 1e-12)).toPrecision(17); });
+fs.writeFileSync(f, s);
+process.exit(done ? 0 : 1);
+' "$a"
+check $? "a figure of aggregate.json moved by a relative 1e-12"
+sum=$(sha256sum <"$a" | cut -d' ' -f1) size=$(stat -c %s "$a")
+cp "$tmp/build/results/manifest.json" "$tmp/build.manifest"
+edit "$tmp/build/results/manifest.json" "d.outputs[0].sha256 = \"$sum\"; d.outputs[0].size = $size;"
+redigest "$tmp/build/results/manifest.json"
+commit=$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1])).tool.commit)' \
+	"$tmp/build.manifest")
+case $commit in
+*-dirty | unknown) skip 1 "bin/analyze built from a tree with uncommitted changes ($commit): no same-build case" ;;
+*) verify_is 7 "aggregate.json: differs .*field cells" \
+	"the same build: a difference of 1e-12 is a difference" "$tmp/build/results" ;;
+esac
+edit "$tmp/build/results/manifest.json" 'd.tool.commit = "0123456789abcdef0123456789abcdef01234567";'
+redigest "$tmp/build/results/manifest.json"
+verify_is 0 "equal within a relative 1e-9 \(another build" \
+	"another build: numbers within a relative 1e-9 verify, and it says so" "$tmp/build/results"
+cp "$tmp/build.manifest" "$tmp/build/results/manifest.json"
+verify_is 7 "aggregate.json: not the file the manifest records" \
+	"results that are not the files the manifest records fail" "$tmp/build/results"
+
 # ---- signatures ----
 openssl genpkey -algorithm ed25519 -out "$tmp/key.pem" 2>/dev/null &&
 	openssl pkey -in "$tmp/key.pem" -pubout -out "$tmp/pub.pem" &&
