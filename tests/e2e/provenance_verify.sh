@@ -144,6 +144,8 @@ redigest "$tmp/build/results/manifest.json"
 verify_is 0 "equal within a relative 1e-9 \(another build" \
 	"another build: numbers within a relative 1e-9 verify, and it says so" "$tmp/build/results"
 cp "$tmp/build.manifest" "$tmp/build/results/manifest.json"
+edit "$tmp/build/results/manifest.json" 'd.tool.commit = "0123456789abcdef0123456789abcdef01234567";'
+redigest "$tmp/build/results/manifest.json"
 verify_is 7 "aggregate.json: not the file the manifest records" \
 	"results that are not the files the manifest records fail" "$tmp/build/results"
 
