@@ -282,6 +282,34 @@ static const char *opt_path(const struct vctx *c, const char *name, char *buf, s
 	return buf;
 }
 
+/* slurp: the whole of a small results file (NUL-terminated), NULL when unreadable. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, k;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (n + 65536 + 1 > cap) {
+			char *nb = realloc(buf, cap = n + 65536 + 1);
+
+			if (nb == NULL) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		k = fread(buf + n, 1, 65536, f);
+		n += k;
+	} while (k > 0);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
 /* derive: the analysis again into c->tmp with the recorded options and generation
  * time (SOURCE_DATE_EPOCH); its messages go to c->tmp/analyze.log. */
 static int derive(struct vctx *c, verify_derive_fn fn)
@@ -332,38 +360,15 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
-	if (rc >= 2)
-		return fail(VERIFY_RESULTS, "the re-derivation failed (its messages: %s)%s", log,
-			    NULL);
+	if (rc >= 2) { /* its messages, before the temporary folder goes */
+		char *msgs = slurp(log);
+
+		fprintf(stderr, "%s", msgs ? msgs : "");
+		free(msgs);
+		return fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
+			    rc == 2 ? "2" : "above 2", NULL);
+	}
 	return VERIFY_OK;
-}
-
-/* slurp: the whole of a small results file (NUL-terminated), NULL when unreadable. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, k;
-
-	if (f == NULL)
-		return NULL;
-	do {
-		if (n + 65536 + 1 > cap) {
-			char *nb = realloc(buf, cap = n + 65536 + 1);
-
-			if (nb == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		k = fread(buf + n, 1, 65536, f);
-		n += k;
-	} while (k > 0);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
 }
 
 /* compare_one: RESULTS_DIR/name against the re-derived one. same_build: bytes must
