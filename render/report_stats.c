@@ -181,7 +181,8 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	if (k == NULL)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
-	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
+	/* the adjusted interval: it excludes 1 exactly when the point is filled */
+	double lo = sw ? 1 / k->adj_hi : k->adj_lo, hi = sw ? 1 / k->adj_lo : k->adj_hi;
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
 			   k->significant, rb_text(r, &b));
@@ -267,10 +268,14 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		subst(&title, rb_str(r, "chart.forest"), "op", opname, NULL, NULL);
 		subst(&desc, rb_str(r, "chart.forest_desc"), "op", opname, NULL, NULL);
 	}
-	struct strbuf t2 = {0};
-	subst(&t2, rb_text(r, &title), "op", opname, NULL, NULL);
-	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &desc));
+	struct strbuf t2 = {0}, d2 = {0};
+	char level[TEXT_NUM_MAX]; /* the adjusted intervals' joint coverage, 1 - alpha */
+	short_num(r, (1 - m->stats.alpha) * 100, level, sizeof(level));
+	subst(&t2, rb_text(r, &title), "op", opname, "level", level);
+	subst(&d2, rb_text(r, &desc), "level", level, NULL, NULL);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &d2));
 	strbuf_free(&t2);
+	strbuf_free(&d2);
 	if (c) {
 		chart_set_axis(c, rb_str(r, "axis.ratio"), "", "");
 		if (m->nsubjects > 2)
