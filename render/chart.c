@@ -47,6 +47,27 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 	return c;
 }
 
+int chart_is_empty(const struct chart *c)
+{
+	if (c->kind == CHART_LINE)
+		return !series_any(&c->series);
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t i = 0; i < c->panels[p].nrows; i++) {
+			const struct row *w = &c->panels[p].rows[i];
+			if (c->kind != CHART_FOREST && isfinite(w->value))
+				return 0;
+			for (size_t k = 0; k < w->nmarks; k++)
+				if (isfinite(w->marks[k].value))
+					return 0;
+		}
+	return 1;
+}
+
+const char *chart_title(const struct chart *c)
+{
+	return c->title;
+}
+
 void chart_free(struct chart *c)
 {
 	size_t i, j;

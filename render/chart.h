@@ -59,6 +59,13 @@ void chart_set_point(struct chart *c, int s, size_t i, double y);
  * caps); NAN (the default) = none. */
 void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 
+/* chart_is_empty: 1 when c has nothing to draw: no point (LINE), no bar or range with a
+ * value (HBAR, RANGE), no estimate with a value (FOREST). Such a chart is not drawn; the
+ * report says why instead (render/report.c report_add_scene). */
+int chart_is_empty(const struct chart *c);
+/* chart_title: the title given to chart_new (owned by c). */
+const char *chart_title(const struct chart *c);
+
 /* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
 int chart_add_panel(struct chart *c, const char *title);
 /* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */

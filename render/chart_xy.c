@@ -27,6 +27,16 @@ static char *xy_keep(struct xychart *c, const char *s)
 	return r;
 }
 
+int chart_xy_is_empty(const struct xychart *c)
+{
+	return !series_any(&c->series);
+}
+
+const char *chart_xy_title(const struct xychart *c)
+{
+	return c->title;
+}
+
 struct xychart *chart_xy_new(const char *title, const char *desc)
 {
 	struct xychart *c = calloc(1, sizeof(*c));

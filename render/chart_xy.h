@@ -57,6 +57,10 @@ int chart_xy_add_series(struct xychart *c, const char *label, const char *color)
 /* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
+/* chart_xy_is_empty: 1 when no series has a point with a finite y (nothing to draw). */
+int chart_xy_is_empty(const struct xychart *c);
+/* chart_xy_title: the title given to chart_xy_new (owned by c). */
+const char *chart_xy_title(const struct xychart *c);
 /* chart_xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
  * with e set (also when a chart_xy_* call before ran out of memory). c is not changed. */
 struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,

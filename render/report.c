@@ -11,11 +11,31 @@
 #include "render/model_query.h"
 #include "render/report_int.h"
 
+void report_say_empty(struct report_builder *r, const char *title, const char *why)
+{
+	struct strbuf b = {0};
+	subst(&b, rb_str(r, "chart.empty"), "title", title, "why",
+	      why ? why : rb_str(r, "chart.empty_why"));
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&b);
+}
+
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
+{
+	report_add_scene_why(r, c, width, NULL, out);
+}
+
+void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
+			  struct scene **out)
 {
 	*out = NULL;
 	if (c == NULL) {
 		fail_oom(r);
+		return;
+	}
+	if (chart_is_empty(c)) {
+		report_say_empty(r, chart_title(c), why);
+		chart_free(c);
 		return;
 	}
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
@@ -425,7 +445,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 					o ? o->seg_fastest : NAN);
 		}
 	}
-	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	report_add_scene_why(r, c, REPORT_WIDTH, rb_str(r, "chart.range_empty"), &sc);
 	doc_charts(r->d, &sc, 1, 1);
 }
 

@@ -56,6 +56,11 @@ static void add_chart(struct tb *t, struct xychart *c)
 		fail_oom(t->r);
 		return;
 	}
+	if (chart_xy_is_empty(c)) {
+		report_say_empty(t->r, chart_xy_title(c), NULL);
+		chart_xy_free(c);
+		return;
+	}
 	s = chart_xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
 	chart_xy_free(c);
 	if (s == NULL)

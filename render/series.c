@@ -72,6 +72,15 @@ struct series_pt *series_push(struct series_set *ss, int s)
 	return p;
 }
 
+int series_any(const struct series_set *ss)
+{
+	for (size_t s = 0; s < ss->n; s++)
+		for (size_t i = 0; i < ss->v[s].n; i++)
+			if (isfinite(ss->v[s].pts[i].y))
+				return 1;
+	return 0;
+}
+
 void series_free(struct series_set *ss)
 {
 	for (size_t i = 0; i < ss->n; i++) {

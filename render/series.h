@@ -41,6 +41,9 @@ struct series_pt *series_at(struct series_set *ss, int s, size_t i);
  * when s is out of range or out of memory (the set is then marked oom). */
 struct series_pt *series_push(struct series_set *ss, int s);
 
+/* series_any: 1 when some point of some series has a finite y (something to draw). */
+int series_any(const struct series_set *ss);
+
 /* series_free: the series of ss and what they hold; ss itself is the caller's. */
 void series_free(struct series_set *ss);
 
