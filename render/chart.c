@@ -177,6 +177,7 @@ static struct row *ch_add_row(struct chart *c, int p, const char *label, const c
 	r->text = NULL;
 	r->marks = NULL;
 	r->nmarks = 0;
+	r->n[0] = 0;
 	return r;
 }
 
@@ -235,6 +236,25 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 	m->hi = hi;
 	m->filled = filled;
 	m->text = text ? ch_keep(c, text) : NULL;
+	m->n[0] = 0;
+}
+
+void chart_set_n(struct chart *c, int s, size_t i, const char *n)
+{
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL)
+		snprintf(p->n, sizeof(p->n), "%s", n ? n : "");
+}
+
+void chart_set_row_n(struct chart *c, int p, const char *n)
+{
+	if (p < 0 || (size_t)p >= c->npanels || !c->panels[p].nrows)
+		return;
+	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
+	if (r->nmarks)
+		snprintf(r->marks[r->nmarks - 1].n, sizeof(r->marks[0].n), "%s", n ? n : "");
+	else
+		snprintf(r->n, sizeof(r->n), "%s", n ? n : "");
 }
 
 int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi, double *step)
@@ -301,6 +321,16 @@ static struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role 
 	return it;
 }
 
+/* mark_tip: the current tooltip (x->tip) on a mark just pushed. */
+static void mark_tip(struct ctx *x, struct sc_item *it)
+{
+	if (x->tip == NULL)
+		return;
+	it->tip = strdup(x->tip);
+	if (it->tip == NULL)
+		x->s->oom = 1;
+}
+
 double ch_text_w(const struct ctx *x, const char *t, double size, int bold)
 {
 	return fonts_width(x->f, t, size, bold);
@@ -335,6 +365,7 @@ void ch_rect(struct ctx *x, double px, double py, double w, double h, const char
 	it->h = h;
 	ch_set_color(it->fill, fill);
 	it->stroke_width = 0;
+	mark_tip(x, it);
 }
 
 void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
@@ -350,6 +381,7 @@ void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const ch
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 	it->dash = dash;
+	mark_tip(x, it);
 }
 
 void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
@@ -365,6 +397,90 @@ void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, 
 	if (stroke)
 		ch_set_color(it->stroke, stroke);
 	it->stroke_width = width;
+	mark_tip(x, it);
+}
+
+void ch_polygon(struct ctx *x, const double *pts, size_t n, const char *fill, const char *stroke,
+		double width)
+{
+	struct sc_item *it = n >= 3 ? ch_push(x->s, SC_POLYGON, SC_ROLE_OTHER) : NULL;
+	if (it == NULL)
+		return;
+	it->pts = malloc(2 * n * sizeof(*it->pts));
+	if (it->pts == NULL) {
+		x->s->oom = 1;
+		return;
+	}
+	memcpy(it->pts, pts, 2 * n * sizeof(*it->pts));
+	it->npts = n;
+	if (fill && *fill)
+		ch_set_color(it->fill, fill);
+	if (stroke && *stroke)
+		ch_set_color(it->stroke, stroke);
+	it->stroke_width = width;
+	mark_tip(x, it);
+}
+
+void ch_marker(struct ctx *x, size_t k, double cx, double cy, double r, const char *fill,
+	       const char *stroke, double width)
+{
+	double s = r * 0.9, t = r * 1.25, d = r * 1.3;
+	double sq[] = {cx - s, cy - s, cx + s, cy - s, cx + s, cy + s, cx - s, cy + s};
+	double up[] = {cx, cy - t, cx + t * 0.87, cy + t * 0.5, cx - t * 0.87, cy + t * 0.5};
+	double dm[] = {cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
+	double dn[] = {cx, cy + t, cx + t * 0.87, cy - t * 0.5, cx - t * 0.87, cy - t * 0.5};
+	switch (k % 5) {
+	case 0:
+		ch_circle(x, cx, cy, r, fill, stroke, width);
+		break;
+	case 1:
+		ch_polygon(x, sq, 4, fill, stroke, width);
+		break;
+	case 2:
+		ch_polygon(x, up, 3, fill, stroke, width);
+		break;
+	case 3:
+		ch_polygon(x, dm, 4, fill, stroke, width);
+		break;
+	default:
+		ch_polygon(x, dn, 3, fill, stroke, width);
+		break;
+	}
+}
+
+char *ch_tip_unit(const char *unit, const char *title, char *buf, size_t n)
+{
+	if (unit && *unit)
+		snprintf(buf, n, "%s", unit);
+	else
+		snprintf(buf, n, "%s%s", title && *title ? " " : "", title ? title : "");
+	return buf;
+}
+
+char *ch_tip(const struct ctx *x, const char *who, const char *where, double value,
+	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len)
+{
+	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
+	size_t k = 0;
+	/* 6 significant digits: more than any label shows */
+	int dec = isfinite(value) && value != 0 ? 5 - (int)floor(log10(fabs(value))) : 2;
+	dec = dec < 0 ? 0 : dec > 8 ? 8 : dec;
+	buf[0] = 0;
+	if (who && *who)
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", who);
+	if (where && *where)
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s", k ? " · " : "",
+				      where);
+	if (isfinite(value))
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s%s", k ? ": " : "",
+				      text_num(x->nf, value, dec, v, sizeof(v)), unit ? unit : "");
+	if (isfinite(lo) && isfinite(hi))
+		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " [%s, %s]",
+				      text_num(x->nf, lo, dec, a, sizeof(a)),
+				      text_num(x->nf, hi, dec, b, sizeof(b)));
+	if (n && *n)
+		snprintf(buf + k, k < len ? len - k : 0, " · n = %s", n);
+	return buf;
 }
 
 void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width)
@@ -383,6 +499,7 @@ void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, 
 	it->npts = n;
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
+	mark_tip(x, it);
 }
 
 /* A darker shade of a colour, for text in a series' colour. */
@@ -516,8 +633,8 @@ double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, do
 		}
 		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45, se->color, 2,
 			0);
-		if (dots)
-			ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, se->color, NULL, 0);
+		if (dots) /* the series' marker shape, as on its line */
+			ch_marker(x, i, cx + 6, row + SZ_LABEL * 0.45, 2.4, se->color, NULL, 0);
 		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
 			SC_START, C_TEXT);
 		cx += w + 10;
@@ -553,7 +670,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 			   double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct ctx x = {s, f, nf};
+	struct ctx x = {s, f, nf, NULL};
 	if (s == NULL)
 		return NULL;
 	if (c->kind == CHART_LINE)
@@ -572,6 +689,7 @@ void chart_scene_free(struct scene *s)
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->items[i].text);
 		free(s->items[i].pts);
+		free(s->items[i].tip);
 	}
 	free(s->items);
 	free(s->title);

@@ -66,6 +66,13 @@ int chart_is_empty(const struct chart *c);
 /* chart_title: the title given to chart_new (owned by c). */
 const char *chart_title(const struct chart *c);
 
+/* chart_set_n: the sample size of point i of series s (LINE), shown in its tooltip
+ * ("7", "3/5"; copied, cut to 23 bytes). */
+void chart_set_n(struct chart *c, int s, size_t i, const char *n);
+/* chart_set_row_n: the sample size of the last row of panel p (HBAR, RANGE), or of the
+ * last estimate of that row (FOREST), for the tooltips. */
+void chart_set_row_n(struct chart *c, int p, const char *n);
+
 /* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
 int chart_add_panel(struct chart *c, const char *title);
 /* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */
@@ -94,7 +101,8 @@ enum sc_kind {
 	SC_LINE,
 	SC_POLYLINE,
 	SC_CIRCLE,
-	SC_TEXT
+	SC_TEXT,
+	SC_POLYGON /* a closed, filled and stroked path (a marker: square, triangle, ...) */
 };
 enum sc_role {
 	SC_ROLE_OTHER,
@@ -129,6 +137,8 @@ struct sc_item {
 	int bold;
 	enum sc_anchor anchor;
 	double text_width; /* TEXT: measured width in points */
+	char *tip;         /* a mark's tooltip (its exact value, subject and n; the SVG back end
+			    * writes it as the element's <title>), or NULL */
 };
 
 struct scene;

@@ -54,6 +54,8 @@ void chart_xy_set_markers(struct xychart *c, int on);
  * of memory (the chart then fails in chart_xy_layout). */
 int chart_xy_add_series(struct xychart *c, const char *label, const char *color);
 
+/* chart_xy_set_n: the sample size every point of series s shows in its tooltip (copied). */
+void chart_xy_set_n(struct xychart *c, int s, const char *n);
 /* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 

@@ -39,7 +39,8 @@ static void col_need(const struct fonts *f, const struct doc_table *t, size_t i,
 		int bold = (c->flags & CELL_LEAD) != 0;
 		double pad = 8 + (c->color[0] ? size + 3 : 0) +
 			     (c->note ? fonts_width(f, c->note, size * 0.8, 0) + 3 : 0);
-		double a = widest_word(f, s, size, bold) + pad, b = fonts_width(f, s, size, bold) + pad;
+		double a = widest_word(f, s, size, bold) + pad,
+		       b = fonts_width(f, s, size, bold) + pad;
 		/* a number, a name or a short phrase stays on one line when it can */
 		if ((c->flags & (CELL_NUM | CELL_ROWHEAD)) || b < total / 4)
 			a = b;

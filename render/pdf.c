@@ -586,6 +586,26 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 				HPDF_Page_Fill(p);
 			}
 			break;
+		case SC_POLYGON:
+			fill(p, *it->fill ? it->fill : "#ffffff");
+			if (it->stroke[0]) {
+				stroke(p, it->stroke);
+				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
+			}
+			for (size_t k = 0; k < it->npts; k++) {
+				HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
+				HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
+				if (k == 0)
+					HPDF_Page_MoveTo(p, px, py);
+				else
+					HPDF_Page_LineTo(p, px, py);
+			}
+			HPDF_Page_ClosePath(p);
+			if (it->stroke[0])
+				HPDF_Page_FillStroke(p);
+			else
+				HPDF_Page_Fill(p);
+			break;
 		case SC_TEXT: {
 			double tx = ox + it->x;
 			if (it->anchor == SC_MIDDLE)

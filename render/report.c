@@ -269,8 +269,12 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 							   : size == 0  ? &cell->obj_s
 									: &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
-				if (st)
+				if (st) {
+					char n[24];
+					snprintf(n, sizeof(n), "%d", cell->n);
 					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
+					chart_set_n(c, si, k, n);
+				}
 			}
 		}
 	}
@@ -362,10 +366,14 @@ static void consistency(struct report_builder *r)
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			double v = NAN;
+			char n[24] = "";
 			for (size_t i = 0; i < m->nconsistency; i++)
-				if (m->consistency[i].subject == (int)s)
+				if (m->consistency[i].subject == (int)s) {
 					v = m->consistency[i].cv_mean * 100;
+					snprintf(n, sizeof(n), "%d", m->consistency[i].cells);
+				}
 			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
+			chart_set_row_n(c, p, n);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -440,9 +448,13 @@ static void oneoff_op(struct report_builder *r, const char *op)
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+			char n[24] = "";
 			chart_add_range(c, p, m->subjects[s].label, m->subjects[s].color,
 					o ? o->seg_slowest : NAN, o ? o->seg_median : NAN,
 					o ? o->seg_fastest : NAN);
+			if (o)
+				snprintf(n, sizeof(n), "%d", o->n);
+			chart_set_row_n(c, p, n);
 		}
 	}
 	report_add_scene_why(r, c, REPORT_WIDTH, rb_str(r, "chart.range_empty"), &sc);

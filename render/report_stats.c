@@ -186,6 +186,12 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
 			   k->significant, rb_text(r, &b));
+	char n[24];
+	if (k->test == RM_TEST_PAIRED)
+		snprintf(n, sizeof(n), "%d", k->pairs);
+	else
+		snprintf(n, sizeof(n), "%d/%d", sw ? k->n_b : k->n_a, sw ? k->n_a : k->n_b);
+	chart_set_row_n(c, p, n);
 	strbuf_free(&b);
 }
 
@@ -354,8 +360,13 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
 				 text_num(r->nf, p50, -1, a, sizeof(a)),
 				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			char n[32] = "";
 			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50,
 					     p50, p99, p999, row);
+			if (cell->latency.pooled.present)
+				snprintf(n, sizeof(n), "%llu",
+					 (unsigned long long)cell->latency.pooled.requests);
+			chart_set_row_n(c, p, n);
 		}
 	}
 	return c;

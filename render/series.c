@@ -24,7 +24,7 @@ static int grow(struct series *se, size_t want)
 
 static void blank(struct series_pt *p, double x)
 {
-	*p = (struct series_pt){x, NAN, NAN, NAN, 0};
+	*p = (struct series_pt){x, NAN, NAN, NAN, 0, ""};
 }
 
 int series_add(struct series_set *ss, const char *label, const char *color, size_t npts)

@@ -14,6 +14,7 @@ struct series_pt {
 	double x, y;
 	double lo, hi; /* LINE: the interval around y (NAN: no whisker) */
 	int faint;     /* x-y: 1 = a hollow dot, dashed segments */
+	char n[24];    /* the sample size shown in the point's tooltip ("" for none) */
 };
 
 struct series {
@@ -21,6 +22,7 @@ struct series {
 	char color[8];
 	struct series_pt *pts;
 	size_t n, cap;
+	char tip_n[24]; /* x-y: the sample size every point's tooltip shows ("" for none) */
 };
 
 struct series_set {

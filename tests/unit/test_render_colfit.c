@@ -43,8 +43,8 @@ static void test_colfit(void)
  * least its widest header word. */
 static void test_colfit_table(struct fonts *f)
 {
-	static const char *const heads[] = {"Subject", "Completion (s)", "Throughput obj/s",
-					    "Fastest", "Slowest", "Concurrency",
+	static const char *const heads[] = {"Subject",     "Completion (s)", "Throughput obj/s",
+					    "Fastest",     "Slowest",        "Concurrency",
 					    "Measurement", "Percentile"};
 	struct doc *d = doc_new("en", "t", "", "");
 	struct doc_table *t = d ? doc_table(d, "t", "caption", 8) : NULL;
@@ -58,7 +58,8 @@ static void test_colfit_table(struct fonts *f)
 		doc_table_head(t, i, heads[i], 1);
 	doc_table_row(t);
 	for (size_t i = 0; i < 8; i++)
-		doc_table_cell(t, i, i ? "1.0" : "Ceph RGW", i ? CELL_NUM : CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, i, i ? "1.0" : "Ceph RGW", i ? CELL_NUM : CELL_ROWHEAD, NULL,
+			       NULL);
 	CHECK(colfit_table(f, t, 8, 495, wd) == 0, "8 columns at 8 pt fit 495 pt");
 	int whole = 1;
 	for (size_t i = 0; i < 8; i++) {
