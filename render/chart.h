@@ -65,6 +65,23 @@ void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 int chart_is_empty(const struct chart *c);
 /* chart_title: the title given to chart_new (owned by c). */
 const char *chart_title(const struct chart *c);
+/* chart_add_desc: " " and text appended to the description (SVG <desc>; copied). */
+void chart_add_desc(struct chart *c, const char *text);
+
+/* What a chart's data says, for its description (chart_summary). */
+struct chart_summary {
+	enum chart_kind kind;
+	const char *top; /* LINE: the series highest at the most categories; HBAR / RANGE: the
+			   * row with the highest value (one panel) or highest in the most
+			   * panels; NULL when nothing was compared. Owned by the chart. */
+	const char *low; /* HBAR / RANGE with one panel: the row with the lowest value */
+	double top_value, low_value; /* one panel: their values; else NAN */
+	size_t wins, of;             /* top is highest at `wins` of `of` categories or panels */
+	size_t filled, estimates;    /* FOREST: filled (significant) estimates of all drawn */
+};
+
+/* chart_summary: the summary of c's values (ties go to the earlier series or row). */
+void chart_summary(const struct chart *c, struct chart_summary *out);
 
 /* chart_set_n: the sample size of point i of series s (LINE), shown in its tooltip
  * ("7", "3/5"; copied, cut to 23 bytes). */

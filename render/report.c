@@ -20,6 +20,35 @@ void report_say_empty(struct report_builder *r, const char *title, const char *w
 	strbuf_free(&b);
 }
 
+/* describe: a sentence of what c's data says, after its description (read by screen
+ * readers: the SVG's <desc>). */
+static void describe(struct report_builder *r, struct chart *c)
+{
+	struct chart_summary s;
+	struct strbuf b = {0};
+	char k[16], n[16], v[TEXT_NUM_MAX], w[TEXT_NUM_MAX];
+	const char *names[] = {"top", "k", "n", "low", "v", "w"};
+	chart_summary(c, &s);
+	snprintf(k, sizeof(k), "%zu", s.kind == CHART_FOREST ? s.filled : s.wins);
+	snprintf(n, sizeof(n), "%zu", s.kind == CHART_FOREST ? s.estimates : s.of);
+	const char *vals[] = {s.top ? s.top : "",
+			      k,
+			      n,
+			      s.low ? s.low : "",
+			      text_num(r->nf, s.top_value, -1, v, sizeof(v)),
+			      text_num(r->nf, s.low_value, -1, w, sizeof(w))};
+	const char *key = s.kind == CHART_FOREST  ? (s.estimates ? "desc.forest" : NULL)
+			  : s.top == NULL         ? NULL
+			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
+			  : isfinite(s.top_value) ? "desc.rows1"
+						  : "desc.rows";
+	if (key == NULL)
+		return;
+	text_subst(&b, rb_str(r, key), names, vals, 6);
+	chart_add_desc(c, rb_text(r, &b));
+	strbuf_free(&b);
+}
+
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
 {
 	report_add_scene_why(r, c, width, NULL, out);
@@ -38,6 +67,7 @@ void report_add_scene_why(struct report_builder *r, struct chart *c, double widt
 		chart_free(c);
 		return;
 	}
+	describe(r, c);
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
 	if (*out == NULL)
 		r->failed = 1;
