@@ -423,8 +423,7 @@ static void test_policies(const char *top, const char *tdir)
 	if (html_of(top, tdir, median_policy, &html) == 0) {
 		CHECK(strstr(html.p, ">6.64 [6.20, 6.90] <span class=\"n\">n=3</span>") != NULL,
 		      "order statistics: [lo, hi] with n");
-		CHECK(strstr(html.p,
-			     "[lo, hi] = distribution-free confidence interval of the median") !=
+		CHECK(strstr(html.p, "own distribution-free confidence interval of the median") !=
 			      NULL,
 		      "the foot names the order-statistics interval");
 	}
