@@ -531,6 +531,19 @@ static void table(struct pw *w, const struct doc_table *t)
 
 /* ---- charts: the scene as vector graphics ---- */
 
+/* path: the points of a path item as a libharu path (move, then lines). */
+static void path(HPDF_Page p, const struct sc_item *it, double ox, double oy)
+{
+	for (size_t k = 0; k < it->npts; k++) {
+		HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
+		HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
+		if (k == 0)
+			HPDF_Page_MoveTo(p, px, py);
+		else
+			HPDF_Page_LineTo(p, px, py);
+	}
+}
+
 static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 {
 	HPDF_Page p = w->page;
@@ -560,14 +573,7 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 			stroke(p, it->stroke);
 			HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
 			HPDF_Page_SetLineJoin(p, HPDF_ROUND_JOIN);
-			for (size_t k = 0; k < it->npts; k++) {
-				HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
-				HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
-				if (k == 0)
-					HPDF_Page_MoveTo(p, px, py);
-				else
-					HPDF_Page_LineTo(p, px, py);
-			}
+			path(p, it, ox, oy);
 			HPDF_Page_Stroke(p);
 			HPDF_Page_SetLineJoin(p, HPDF_MITER_JOIN);
 			break;
@@ -592,14 +598,7 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 				stroke(p, it->stroke);
 				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
 			}
-			for (size_t k = 0; k < it->npts; k++) {
-				HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
-				HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
-				if (k == 0)
-					HPDF_Page_MoveTo(p, px, py);
-				else
-					HPDF_Page_LineTo(p, px, py);
-			}
+			path(p, it, ox, oy);
 			HPDF_Page_ClosePath(p);
 			if (it->stroke[0])
 				HPDF_Page_FillStroke(p);

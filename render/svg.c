@@ -6,6 +6,15 @@ static void attr_color(struct strbuf *b, const char *name, const char *c)
 	strbuf_addf(b, " %s=\"%s\"", name, *c ? c : "none");
 }
 
+/* points: the points="..." attribute of a path item. */
+static void points(struct strbuf *b, const struct sc_item *it)
+{
+	strbuf_adds(b, " points=\"");
+	for (size_t k = 0; k < it->npts; k++)
+		strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k], it->pts[2 * k + 1]);
+	strbuf_adds(b, "\"");
+}
+
 /* end: close an element: with its tooltip as a <title> child (the native SVG tooltip, no
  * script) when it has one, else self-closed. */
 static void end(struct strbuf *b, const struct sc_item *it, const char *tag)
@@ -50,22 +59,17 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 			end(b, it, "line");
 			break;
 		case SC_POLYLINE:
-			strbuf_adds(b, "<polyline points=\"");
-			for (size_t k = 0; k < it->npts; k++)
-				strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
-					    it->pts[2 * k + 1]);
-			strbuf_adds(b, "\" fill=\"none\"");
+			strbuf_adds(b, "<polyline");
+			points(b, it);
+			strbuf_adds(b, " fill=\"none\"");
 			attr_color(b, "stroke", it->stroke);
 			strbuf_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"",
 				    it->stroke_width);
 			end(b, it, "polyline");
 			break;
 		case SC_POLYGON:
-			strbuf_adds(b, "<polygon points=\"");
-			for (size_t k = 0; k < it->npts; k++)
-				strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
-					    it->pts[2 * k + 1]);
-			strbuf_adds(b, "\"");
+			strbuf_adds(b, "<polygon");
+			points(b, it);
 			attr_color(b, "fill", it->fill);
 			if (*it->stroke)
 				strbuf_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
