@@ -71,7 +71,8 @@ void compare_paired_log(const double *a, const double *b, size_t n, double conf,
 void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
 		       struct compare_test *out);
 
-/* compare_holm: Holm's step-down adjustment of the m p-values p[] into adj[] (may be
+/* compare_holm (the trend of scheduled builds uses it; the report and the baseline use
+ * compare_adjust): Holm's step-down adjustment of the m p-values p[] into adj[] (may be
  * the same array): sorted ascending, adj_(i) = max over j <= i of
  * min(1, (m - j + 1) p_(j)). NaN entries are not part of the family and stay NaN.
  * Returns the family size (finite p-values), or -1 when memory runs out. */
