@@ -6,7 +6,9 @@
 # of each chart kind (line, bar, range, forest, x-y) the tooltip is read back from the
 # DOM: the mark's own <title> child (a native SVG tooltip, no script), naming a subject,
 # a number and n; the scaling chart's first point is checked against aggregate.json (the
-# cell's exact value, its interval and its n). Every chart's <desc> ends with what its
+# cell's exact value, its interval and its n); in the forest plots a point is filled exactly
+# when its interval excludes 1 (the adjusted intervals agree with the verdicts). Every
+# chart's <desc> ends with what its
 # data says. Screenshots of key parts of the page (top, scaling charts, forest plot) are
 # taken and must not be blank; they stay in $S3BENCH_SHOTS when that is set. The print
 # stylesheet is checked by printing to PDF: every page renders.
@@ -81,6 +83,20 @@ if m:
     fails += not good
 else:
     print("FAIL the scaling chart's first point has no value tooltip"); fails += 1
+# the forest plots: a point is filled exactly when its (adjusted) interval excludes 1
+forest = [sv for sv in svgs if fragment("chart.forest") in sv or fragment("chart.forest2") in sv]
+agree = total = 0
+for sv in forest:
+    for fill, tip in re.findall(r'<circle\b[^>]*fill="([^"]*)"[^>]*><title>([^<]*)</title>', sv):
+        iv = re.findall(r"\[([\d,.]+), ([\d,.]+)\]", html.unescape(tip))
+        if not iv:
+            continue
+        lo, hi = (float(v.replace(",", "")) for v in iv[-1])
+        total += 1
+        agree += (lo > 1 or hi < 1) == (fill != "#ffffff")
+good = total > 0 and agree == total
+print("%s forest: filled exactly when the interval excludes 1: %d of %d" % ("ok  " if good else "FAIL", agree, total))
+fails += not good
 descs = [html.unescape(d) for d in re.findall(r"<desc[^>]*>([^<]*)</desc>", dom)]
 said = [max(re.split(r"\{[a-z_]+\}", strings[k]), key=len).strip()
         for k in ("desc.line_all", "desc.line", "desc.rows1", "desc.rows", "desc.forest")]
