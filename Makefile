@@ -127,6 +127,8 @@ $(BUILD)/tests/%: $(BUILD)/obj/tests/tools/%.o $(LIBS)
 
 $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 	$(call obj,$(wildcard tests/tools/$(t)/*.c)) $(LIBS)))
+# wanem (the lab's WAN emulator) frames HTTP with faultproxy's parser
+$(BUILD)/tests/wanem: $(call obj,tests/tools/faultproxy/http.c tests/tools/faultproxy/net.c)
 $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
