@@ -437,8 +437,8 @@ static int64_t wake_read(struct proxy *p, struct dir *d, int up, int64_t now)
 
 /* plan_dir: poll events for direction d (src gets POLLIN, dst POLLOUT) and the next
  * timer; *rd, *wr set. */
-static void plan_dir(struct proxy *p, struct dir *d, int up, int64_t now, int64_t *next,
-		     int *rd, int *wr, int can_write)
+static void plan_dir(struct proxy *p, struct dir *d, int up, int64_t now, int64_t *next, int *rd,
+		     int *wr, int can_write)
 {
 	*rd = *wr = 0;
 	if (!d->in_eof && d->q.bytes < p->o.window) {
@@ -489,17 +489,17 @@ static int64_t plan(struct proxy *p, struct pollfd *pf, int64_t now)
 		pf[1 + 2 * i].fd = c->cfd;
 		pf[1 + 2 * i].events = (short)((ur ? POLLIN : 0) | (dw ? POLLOUT : 0));
 		pf[2 + 2 * i].fd = c->ufd;
-		pf[2 + 2 * i].events =
-			(short)(c->connecting ? POLLOUT
-					      : ((dr ? POLLIN : 0) | (uw ? POLLOUT : 0)));
+		pf[2 + 2 * i].events = (short)(c->connecting
+						       ? POLLOUT
+						       : ((dr ? POLLIN : 0) | (uw ? POLLOUT : 0)));
 		pf[1 + 2 * i].revents = pf[2 + 2 * i].revents = 0;
 	}
 	return next > now ? next - now : 0;
 }
 
 /* serve: one connection after poll: connect, read, write, and whether it is finished. */
-static void serve(struct proxy *p, struct conn *c, const struct pollfd *cp,
-		  const struct pollfd *up, int64_t now)
+static void serve(struct proxy *p, struct conn *c, const struct pollfd *cp, const struct pollfd *up,
+		  int64_t now)
 {
 	if (c->connecting && (up->revents & (POLLOUT | POLLERR | POLLHUP))) {
 		int err = 0;

@@ -20,10 +20,9 @@ static const struct {
 	const char *unit;
 	double mult;
 } units[] = {
-	{"B/s", 1},	       {"KiB/s", 1024.0},	{"MiB/s", 1048576.0},
-	{"GiB/s", 1073741824.0}, {"KB/s", 1e3},		{"MB/s", 1e6},
-	{"GB/s", 1e9},	       {"kbit/s", 1e3 / 8},	{"Mbit/s", 1e6 / 8},
-	{"Gbit/s", 1e9 / 8},
+	{"B/s", 1},          {"KiB/s", 1024.0},   {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0},
+	{"KB/s", 1e3},       {"MB/s", 1e6},       {"GB/s", 1e9},        {"kbit/s", 1e3 / 8},
+	{"Mbit/s", 1e6 / 8}, {"Gbit/s", 1e9 / 8},
 };
 
 int parse_rate(const char *s, double *out)

@@ -15,12 +15,12 @@ struct dir_opts {
 struct opts {
 	const char *listen, *listen_netns, *upstream, *port_file;
 	struct dir_opts up, down;
-	double jitter_ms;         /* uniform in [-J, +J] on each chunk, order kept */
-	uint64_t window;          /* bytes held per connection and direction */
-	double throttle;          /* requests/s above which 503 SlowDown, 0: none */
-	double throttle_burst;    /* the throttle's bucket depth in requests */
-	double first_byte_ms;     /* hold each response's first byte */
-	int http;                 /* parse requests (throttle, first byte) */
+	double jitter_ms;      /* uniform in [-J, +J] on each chunk, order kept */
+	uint64_t window;       /* bytes held per connection and direction */
+	double throttle;       /* requests/s above which 503 SlowDown, 0: none */
+	double throttle_burst; /* the throttle's bucket depth in requests */
+	double first_byte_ms;  /* hold each response's first byte */
+	int http;              /* parse requests (throttle, first byte) */
 	uint64_t seed;
 	long max_seconds;
 };
