@@ -34,7 +34,7 @@ gone() {
 	ip -o link show | grep -q ': s3lt-' && left="$left links"
 	ls -d /etc/netns/s3lt-* >/dev/null 2>&1 && left="$left /etc/netns"
 	[ -e /run/s3lt ] && left="$left /run/s3lt"
-	grep -lsa -e '--listen-netns.s3lt-\|/run/s3lt/' /proc/[0-9]*/cmdline >/dev/null 2>&1 && left="$left processes"
+	grep -lsa -e '[-]-listen-netns.s3lt-\|/run/[s]3lt/' /proc/[0-9]*/cmdline >/dev/null 2>&1 && left="$left processes"
 	echo "${left:-nothing}"
 }
 
