@@ -45,7 +45,8 @@ agent=$top/tests/lab/agent
 v=$("$agent" s3lt-c1 curl -sS --cacert "$LAB_CA" -o /dev/null -w "'%{http_code} %{time_connect} %{time_appconnect}'" \
 	https://far.lab/ 2>&1)
 read -r code tc ta <<<"$v"
-awk -v c="$tc" -v a="$ta" 'BEGIN { exit !(a - c >= 0.080 && a - c < 0.5) }' && [ "$code" = 403 ] || [ "$code" = 200 ]
+awk -v c="$tc" -v a="$ta" 'BEGIN { exit !(a - c >= 0.080 && a - c < 0.5) }' &&
+	{ [ "$code" = 403 ] || [ "$code" = 200 ]; }
 check $? "https://far.lab/ from s3lt-c1 verifies with the lab CA (HTTP $code); TLS handshake $(awk -v c="$tc" -v a="$ta" 'BEGIN { printf "%.1f", (a - c) * 1000 }') ms >= one 80 ms round trip"
 "$agent" s3lt-c1 curl -sS --cacert "$LAB_CA" -o /dev/null https://s3lt-perconn.perconn.lab/ 2>"$tmp/vh.err"
 check $? "a virtual-hosted name (s3lt-perconn.perconn.lab) verifies with the wildcard certificate $(head -c 200 "$tmp/vh.err")"
