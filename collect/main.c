@@ -1,4 +1,4 @@
-/* collect/main.c: bin/collect: signals, then the command line (collect_main, cli.h;
+/* collect/main.c: bin/collect: signals, then the command line (cmd_main, cli.h;
  * usage in --help). Started by mpirun or srun (cluster_launched), it hands over to
  * bin/collect-mpi beside it with the same arguments (collect/main_mpi.c): bin/collect
  * itself never loads MPI. */
@@ -9,16 +9,15 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "collect/cli.h"
-#include "collect/cluster.h"
+#include "collect/run/cli.h"
+#include "collect/cluster/cluster.h"
 
-/* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
- * returns only when that fails (after saying why). */
+/* exec_mpi: replace this process with NAME-mpi beside it (bin/collect-mpi, or
+ * s3bench-collect-mpi when installed); returns only when that fails (after saying why). */
 static int exec_mpi(char **argv)
 {
 	char self[PATH_MAX], path[PATH_MAX + 16];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash;
 
 	if (n <= 0) {
 		fprintf(stderr, "collect: started by an MPI launcher, but /proc/self/exe: %s\n",
@@ -26,10 +25,7 @@ static int exec_mpi(char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	self[n] = '\0';
-	slash = strrchr(self, '/');
-	if (slash != NULL)
-		slash[1] = '\0';
-	snprintf(path, sizeof(path), "%scollect-mpi", slash != NULL ? self : "");
+	snprintf(path, sizeof(path), "%s-mpi", self);
 	execv(path, argv);
 	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n", path,
 		strerror(errno));
@@ -42,6 +38,6 @@ int main(int argc, char **argv)
 
 	if (cluster_launched())
 		return exec_mpi(argv);
-	stop = cli_stop_on_signals();
-	return collect_main(argc, argv, stop, NULL);
+	stop = cmd_stop_on_signals();
+	return cmd_main(argc, argv, stop, NULL);
 }

@@ -1,15 +1,17 @@
 /* collect/main_mpi.c: bin/collect-mpi, the collector under mpirun or srun (bin/collect
  * hands over to it, collect/main.c): every MPI rank is one client of each run
- * (collect/distrib.h). Rank 0 runs bin/collect's command line with the distributed
+ * (collect/cluster/distrib.h). Rank 0 runs bin/collect's command line with the distributed
  * runner; the other ranks serve it until it is done. Exit status: rank 0's is the
  * collector's (cli.h); another rank exits 0, or ends the whole job (MPI_Abort) when it
  * cannot take its part. */
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
-#include "collect/cli.h"
-#include "collect/cluster.h"
-#include "collect/distrib.h"
+#include "collect/run/cli.h"
+#include "collect/cluster/cluster.h"
+#include "collect/cluster/distrib.h"
+#include "core/version.h"
 
 int main(int argc, char **argv)
 {
@@ -19,7 +21,14 @@ int main(int argc, char **argv)
 	volatile sig_atomic_t *stop;
 	int rc;
 
-	stop = cli_stop_on_signals();
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) { /* without starting MPI */
+		char mpi[256];
+
+		rc = version_print(stdout, "s3bench-collect-mpi");
+		printf("  %-9s %s\n", "MPI", cluster_library(mpi, sizeof(mpi)));
+		return rc;
+	}
+	stop = cmd_stop_on_signals();
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {
 		fprintf(stderr, "collect: %s\n", e.msg);
@@ -33,7 +42,7 @@ int main(int argc, char **argv)
 		cluster_abort(c, CLI_EXIT_USAGE);
 	}
 	if (cluster_rank(c) == 0) {
-		rc = collect_main(argc, argv, stop, distrib_runner(d));
+		rc = cmd_main(argc, argv, stop, distrib_runner(d));
 		if (distrib_end(d, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			rc = rc ? rc : CLI_EXIT_FAILED;

@@ -1,6 +1,8 @@
-/* collect/workload.c: see workload.h (and engine.h for the op names). */
+/* collect/workload.c: see workload.h: names, limits and checks, the spellings of the
+ * fields (syntax only; the limits are workload_check's), and the run.json form. */
 #include "collect/workload.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -47,9 +49,16 @@ static const struct {
 	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
 };
 
-const char *wl_op_name(enum wl_op op)
+const char *workload_op_name(enum wl_op op)
 {
 	return op == WL_MIXED ? "mixed" : op_name((int)op);
+}
+
+const char *workload_bound_name(enum wl_bound bd)
+{
+	return bd == WL_BOUND_COUNT        ? "count"
+	       : bd == WL_BOUND_UNTIL_DONE ? "until-done"
+					   : "duration";
 }
 
 const char *workload_field_key(enum wl_field f)
@@ -119,6 +128,22 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 		wl->mix.w[WL_HEAD] = 30;
 		wl->mix.w[WL_PUT] = 15;
 		wl->mix.w[WL_DELETE] = 10;
+	}
+}
+
+uint64_t workload_prepared_objects(const struct workload *wl)
+{
+	switch (wl->op) {
+	case WL_GET:
+	case WL_HEAD:
+	case WL_LIST:
+	case WL_DELETE:
+	case WL_MIXED:
+		return wl->objects ? wl->objects : WL_DEFAULT_OBJECTS;
+	case WL_GET_SMALL:
+		return 1;
+	default:
+		return 0;
 	}
 }
 
@@ -216,7 +241,7 @@ static int check_mix(const struct workload *wl, enum wl_field *field, struct err
 				    err_set(e,
 					    "'%s:%u': a mix has only get, put, "
 					    "head and delete",
-					    wl_op_name((enum wl_op)i), wl->mix.w[i]));
+					    workload_op_name((enum wl_op)i), wl->mix.w[i]));
 		if (wl->mix.w[i] > WL_WEIGHT_MAX)
 			return fail(field, WLF_MIX,
 				    err_set(e, "'%u' is not a weight from 0 to %u", wl->mix.w[i],
@@ -383,4 +408,292 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 				    units_format_duration(timeout_s, a, sizeof(a)),
 				    units_format_duration(wl->duration_s, b, sizeof(b))));
 	return 0;
+}
+
+/* The spellings of the fields (mix, size specs, ranges, rate, seed). */
+#define TEXT_MAX 512
+
+/* squeeze: s without blanks into buf; -1 when it does not fit */
+static int squeeze(const char *s, char *buf, size_t n)
+{
+	size_t k = 0;
+
+	for (; *s; s++) {
+		if (isspace((unsigned char)*s))
+			continue;
+		if (k + 1 >= n)
+			return -1;
+		buf[k++] = *s;
+	}
+	buf[k] = '\0';
+	return 0;
+}
+
+/* parse_weight: digits only, 0..WL_WEIGHT_MAX */
+static int parse_weight(const char *s, unsigned *out)
+{
+	unsigned long v;
+	char *end;
+
+	if (!isdigit((unsigned char)s[0]))
+		return -1;
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (errno || *end || v > WL_WEIGHT_MAX)
+		return -1;
+	*out = (unsigned)v;
+	return 0;
+}
+
+int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e)
+{
+	static const struct {
+		const char *name;
+		enum wl_op op;
+	} names[] = {
+		{"get", WL_GET},   {"put", WL_PUT},       {"head", WL_HEAD},
+		{"stat", WL_HEAD}, {"delete", WL_DELETE},
+	};
+	char buf[TEXT_MAX], *tok, *next, *colon;
+	int seen[OP_COUNT] = {0};
+
+	memset(mix, 0, sizeof(*mix));
+	if (squeeze(s, buf, sizeof(buf)) < 0 || buf[0] == '\0')
+		return err_set(e, "'%s' is not a mix (OP:WEIGHT, ...: get, put, head, delete)", s);
+	for (tok = buf; tok; tok = next) {
+		int k = -1;
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		colon = strchr(tok, ':');
+		if (colon)
+			*colon = '\0';
+		for (size_t i = 0; colon && i < sizeof(names) / sizeof(names[0]); i++)
+			if (strcasecmp(tok, names[i].name) == 0)
+				k = (int)names[i].op;
+		if (k < 0)
+			return err_set(e,
+				       "'%s': '%s' is not OP:WEIGHT of an op of a mix (get, put, "
+				       "head, delete)",
+				       s, tok);
+		if (seen[k]++)
+			return err_set(e, "'%s': %s is given twice", s,
+				       workload_op_name((enum wl_op)k));
+		if (parse_weight(colon + 1, &mix->w[k]) < 0)
+			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", s, colon + 1,
+				       WL_WEIGHT_MAX);
+	}
+	return 0;
+}
+
+/* parse_random: "MIN..MAX" (after "random:") */
+static int parse_random(const char *spec, char *t, struct wl_sizes *sz, struct err *e)
+{
+	char *dots = strstr(t, "..");
+	struct err ue;
+
+	if (dots == NULL)
+		return err_set(e, "'%s' is not random:MIN..MAX", spec);
+	*dots = '\0';
+	if (units_parse_size(t, &sz->min, &ue) < 0 || units_parse_size(dots + 2, &sz->max, &ue) < 0)
+		return err_set(e, "'%s' is not random:MIN..MAX (%s)", spec, ue.msg);
+	sz->kind = WL_SIZE_RANDOM;
+	return 0;
+}
+
+/* parse_dist: "SIZE:WEIGHT,..." (after "dist:") */
+static int parse_dist(const char *spec, char *t, struct wl_sizes *sz, struct err *e)
+{
+	char *tok, *next, *colon;
+	struct err ue;
+
+	sz->kind = WL_SIZE_DIST;
+	for (tok = t; tok; tok = next) {
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		if (sz->n == WL_DIST_MAX)
+			return err_set(e, "'%s' has more than %d sizes", spec, WL_DIST_MAX);
+		colon = strchr(tok, ':');
+		if (colon == NULL)
+			return err_set(e, "'%s': '%s' is not SIZE:WEIGHT", spec, tok);
+		*colon = '\0';
+		if (units_parse_size(tok, &sz->size[sz->n], &ue) < 0)
+			return err_set(e, "'%s': %s", spec, ue.msg);
+		if (parse_weight(colon + 1, &sz->weight[sz->n]) < 0)
+			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", spec,
+				       colon + 1, WL_WEIGHT_MAX);
+		sz->n++;
+	}
+	return 0;
+}
+
+int workload_parse_sizes(const char *s, struct wl_sizes *sz, uint64_t *size, struct err *e)
+{
+	char buf[TEXT_MAX];
+	int rc;
+
+	memset(sz, 0, sizeof(*sz));
+	if (strncasecmp(s, "random:", 7) != 0 && strncasecmp(s, "dist:", 5) != 0)
+		return units_parse_size(s, size, e);
+	if (squeeze(s, buf, sizeof(buf)) < 0 || strlen(buf) >= sizeof(sz->spec))
+		return err_set(e, "'%.40s...' is longer than %zu characters", s,
+			       sizeof(sz->spec) - 1);
+	snprintf(sz->spec, sizeof(sz->spec), "%s", buf);
+	if (tolower((unsigned char)buf[0]) == 'r')
+		rc = parse_random(s, buf + 7, sz, e);
+	else
+		rc = parse_dist(s, buf + 5, sz, e);
+	if (rc < 0)
+		return -1;
+	*size = sz->max;
+	for (int i = 0; i < sz->n; i++)
+		if (sz->size[i] > *size)
+			*size = sz->size[i];
+	return 0;
+}
+
+int workload_parse_range(const char *s, struct wl_range *r, struct err *e)
+{
+	char buf[TEXT_MAX], *dots;
+	uint64_t end;
+	struct err ue;
+
+	memset(r, 0, sizeof(*r));
+	if (squeeze(s, buf, sizeof(buf)) < 0 || strlen(buf) >= sizeof(r->spec))
+		return err_set(e, "'%.40s' is not a range (A..B or random:LEN)", s);
+	snprintf(r->spec, sizeof(r->spec), "%s", buf);
+	if (strncasecmp(buf, "random:", 7) == 0) {
+		if (units_parse_size(buf + 7, &r->len, &ue) < 0)
+			return err_set(e, "'%s' is not random:LEN (%s)", s, ue.msg);
+		r->kind = WL_RANGE_RANDOM;
+		return 0;
+	}
+	dots = strstr(buf, "..");
+	if (dots == NULL)
+		return err_set(e, "'%s' is not a range (A..B or random:LEN)", s);
+	*dots = '\0';
+	if (units_parse_size(buf, &r->off, &ue) < 0 || units_parse_size(dots + 2, &end, &ue) < 0)
+		return err_set(e, "'%s' is not a range A..B (%s)", s, ue.msg);
+	if (end <= r->off)
+		return err_set(e,
+			       "'%s': the end is not after the start (A..B reads bytes A to "
+			       "B - 1)",
+			       s);
+	r->kind = WL_RANGE_FIXED;
+	r->len = end - r->off;
+	return 0;
+}
+
+int workload_parse_rate(const char *s, double *rate, struct err *e)
+{
+	char buf[64], *end;
+	size_t n;
+	double v;
+
+	if (squeeze(s, buf, sizeof(buf)) < 0)
+		return err_set(e, "'%.40s' is not a rate (N/s)", s);
+	n = strlen(buf);
+	if (n > 2 && strcmp(buf + n - 2, "/s") == 0)
+		buf[n - 2] = '\0';
+	errno = 0;
+	v = strtod(buf, &end);
+	if (errno || end == buf || *end || !isdigit((unsigned char)buf[0]) || !isfinite(v) ||
+	    !(v > 0) || v > WL_RATE_MAX)
+		return err_set(e, "'%s' is not a rate from above 0 to %g/s (N/s)", s, WL_RATE_MAX);
+	*rate = v;
+	return 0;
+}
+
+int workload_parse_seed(const char *s, uint64_t *seed, struct err *e)
+{
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno || end == s || *end || !isdigit((unsigned char)s[0]) || v > INT64_MAX)
+		return err_set(e, "'%s' is not a seed (a whole number from 0 to %lld)", s,
+			       (long long)INT64_MAX);
+	*seed = v;
+	return 0;
+}
+
+char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n)
+{
+	static const enum wl_op order[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
+	size_t k = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(order) / sizeof(order[0]) && k < n; i++)
+		if (mix->w[order[i]])
+			k += (size_t)snprintf(buf + k, n - k, "%s%s:%u", k ? "," : "",
+					      workload_op_name(order[i]), mix->w[order[i]]);
+	return buf;
+}
+
+char *workload_format_rate(double rate, char *buf, size_t n)
+{
+	if (rate > 0)
+		snprintf(buf, n, "%g/s", rate);
+	else if (n)
+		buf[0] = '\0';
+	return buf;
+}
+
+/* The run.json form. */
+/* opt_u64: v, or null for 0 (not given) */
+static json_t *opt_u64(uint64_t v)
+{
+	return v ? json_integer((json_int_t)v) : json_null();
+}
+
+/* json_draws: the fields of mixed, size-distribution, ranged and rate runs (null when
+ * not used), the workers used and the seed (null: time-based) */
+static void json_draws(json_t *o, const struct workload *wl)
+{
+	json_t *mix = json_null();
+
+	if (wl->op == WL_MIXED) {
+		static const enum wl_op ops[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
+		mix = json_object();
+		for (size_t i = 0; mix && i < sizeof(ops) / sizeof(ops[0]); i++)
+			json_object_set_new(mix, workload_op_name(ops[i]),
+					    json_integer(wl->mix.w[ops[i]]));
+	}
+	json_object_set_new(o, "mix", mix);
+	json_object_set_new(o, "size_spec",
+			    wl->sizes.kind != WL_SIZE_FIXED ? json_string(wl->sizes.spec)
+							    : json_null());
+	json_object_set_new(o, "range",
+			    wl->range.kind != WL_RANGE_NONE ? json_string(wl->range.spec)
+							    : json_null());
+	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
+	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
+	json_object_set_new(o, "seed", opt_u64(wl->seed));
+}
+
+json_t *workload_json(const struct workload *wl, double timeout_s)
+{
+	json_t *o = json_object();
+
+	if (o == NULL)
+		return NULL;
+	json_object_set_new(o, "op", json_string(workload_op_name(wl->op)));
+	json_object_set_new(o, "size", json_integer((json_int_t)wl->size));
+	json_object_set_new(o, "concurrency", json_integer(wl->concurrency));
+	json_object_set_new(o, "bound", json_string(workload_bound_name(wl->bound)));
+	json_object_set_new(o, "duration_s",
+			    wl->bound == WL_BOUND_DURATION ? json_real(wl->duration_s)
+							   : json_null());
+	json_object_set_new(o, "count",
+			    wl->bound == WL_BOUND_COUNT ? json_integer((json_int_t)wl->count)
+							: json_null());
+	json_object_set_new(o, "objects", opt_u64(wl->objects));
+	json_object_set_new(o, "batch", wl->batch ? json_integer(wl->batch) : json_null());
+	json_object_set_new(o, "part_size", opt_u64(wl->part_size));
+	json_object_set_new(o, "timeout_s", json_real(timeout_s));
+	json_object_set_new(o, "keep", json_boolean(wl->keep));
+	json_draws(o, wl);
+	return o;
 }

@@ -1,17 +1,121 @@
-/* collect/workload.h: one definition of a workload's names, defaults and limits.
+/* collect/workload.h: the workload, in one home: its type (struct workload, enum wl_op),
+ * names, defaults, limits, checks, spellings and run.json form. The engine
+ * (collect/engine/engine.h) runs it and includes this header, never the reverse.
  *
- * Both front ends build a struct workload (collect/engine.h) and check it here: the
- * campaign parser (collect/campaign.c, one per [matrix] cell and one-off section) and
- * `collect run` (collect/cmd_run.c). So a value one accepts the other accepts, and both
+ * Both front ends build a struct workload and check it here: the campaign parser
+ * (collect/campaign/, one per [matrix] cell and one-off section) and `collect run`
+ * (collect/run/cmd_run.c). So a value one accepts the other accepts, and both
  * refuse it with the same words; each names the field in its own spelling (the campaign
  * key `part_size`, the option `--part-size`) through workload_field_key/_option. */
 #ifndef COLLECT_WORKLOAD_H
 #define COLLECT_WORKLOAD_H
 
+#include <jansson.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "collect/engine.h"
 #include "core/err.h"
+#include "core/ops.h"
+
+/* The ops of core/ops.h (their names and canonical order), by collect's names, then
+ * the workloads that are not one op: WL_MIXED ("mixed") draws each request's op from a
+ * struct wl_mix; it is collect's only (no op of core/ops.h): its rows carry each
+ * request's own op. WL_OP_COUNT counts the core ops, WL_KIND_COUNT every workload. */
+enum wl_op {
+	WL_PUT = OP_PUT,
+	WL_GET = OP_GET,
+	WL_HEAD = OP_HEAD,
+	WL_LIST = OP_LIST,
+	WL_DELETE = OP_DELETE,
+	WL_MULTIPART = OP_MULTIPART,
+	WL_CREATE_BUCKET = OP_CREATE_BUCKET,
+	WL_PUT_EMPTY = OP_PUT_EMPTY,
+	WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
+	WL_OP_COUNT = OP_COUNT,
+	WL_MIXED = OP_COUNT,
+	WL_KIND_COUNT = OP_COUNT + 1
+};
+
+enum wl_bound {
+	WL_BOUND_DURATION,
+	WL_BOUND_COUNT,
+	WL_BOUND_UNTIL_DONE
+};
+
+/* The op weights of a mixed workload, indexed by enum wl_op: only WL_GET, WL_PUT,
+ * WL_HEAD (rows STAT) and WL_DELETE may be non-zero; a request's op is drawn with
+ * probability w[op] / sum(w) (collect/engine/wl_draw.h). Default (Warp's mixed benchmark):
+ * get 45, head 30, put 15, delete 10 (workload_defaults). */
+struct wl_mix {
+	unsigned w[OP_COUNT];
+};
+
+#define WL_DIST_MAX 16 /* entries of a dist: size distribution */
+
+enum wl_size_kind {
+	WL_SIZE_FIXED,
+	WL_SIZE_RANDOM,
+	WL_SIZE_DIST
+};
+
+/* How each object's size is chosen. FIXED: workload.size. RANDOM: log-uniform in
+ * [min, max] (Warp's --obj.randsize idea: each size octave equally likely). DIST: size[i]
+ * with probability weight[i] / sum(weight), i < n. workload.size is then the largest
+ * size (max, or the largest size[i]): the body buffers are sized by it. */
+struct wl_sizes {
+	enum wl_size_kind kind;
+	uint64_t min, max; /* RANDOM */
+	int n;             /* DIST: 1..WL_DIST_MAX entries */
+	uint64_t size[WL_DIST_MAX];
+	unsigned weight[WL_DIST_MAX];
+	char spec[128]; /* as written ("random:4KiB..1MiB"); "" for FIXED */
+};
+
+enum wl_range_kind {
+	WL_RANGE_NONE,
+	WL_RANGE_FIXED,
+	WL_RANGE_RANDOM
+};
+
+/* The byte range a get reads (get only). FIXED "A..B": bytes [off, off + len) with off
+ * = A, len = B - A, i.e. HTTP Range: bytes=A-(B-1); RANDOM "random:LEN": len bytes at an
+ * offset drawn uniformly from [0, object size - len]. workload_check keeps every range
+ * inside every object of the run. */
+struct wl_range {
+	enum wl_range_kind kind;
+	uint64_t off, len;
+	char spec[64]; /* as written ("0..64KiB"); "" for NONE */
+};
+
+struct workload {
+	enum wl_op op;
+	uint64_t size;   /* object size in bytes; the largest one when sizes.kind is not
+				 WL_SIZE_FIXED */
+	int concurrency; /* workers, 1..1024 */
+	enum wl_bound bound;
+	double duration_s;     /* WL_BOUND_DURATION */
+	uint64_t count;        /* WL_BOUND_COUNT: requests per worker */
+	uint64_t objects;      /* objects prepared (get, head, list, delete) */
+	int batch;             /* delete: keys per multi-object delete (1 = DeleteObject) */
+	uint64_t part_size;    /* multipart: part size (>= 5 MiB but for the last part) */
+	int keep;              /* 1: cleanup leaves the objects */
+	struct wl_mix mix;     /* WL_MIXED: the op weights (all 0 for any other op) */
+	struct wl_sizes sizes; /* how each object's size is drawn (default WL_SIZE_FIXED) */
+	struct wl_range range; /* get: the byte range read (default WL_RANGE_NONE) */
+	double rate;           /* offered requests per second, open loop (duration bound
+				 only); 0 = closed loop. Workers: workload_workers */
+	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
+				 the same sequence; 0 = time-based */
+};
+
+/* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
+ * "get", ...) and "mixed" for WL_MIXED, as run.json's workload.op, the OP part of a run
+ * id, plan.tsv and the messages spell it; "" for an unknown value. Static strings. */
+const char *workload_op_name(enum wl_op op);
+
+/* workload_bound_name: "duration", "count" or "until-done"; the spelling of plan.tsv's
+ * bound column, run.json's workload.bound and the campaign file's bound key. */
+const char *workload_bound_name(enum wl_bound bd);
 
 #define WL_CONCURRENCY_MAX 1024
 #define WL_COUNT_MAX 1000000000ULL  /* requests per worker */
@@ -21,6 +125,7 @@
 #define WL_PART_MAX (5ULL << 30)    /* S3's largest part */
 #define WL_PARTS_MAX 10000          /* S3's part numbers 1..10000 */
 #define WL_DEFAULT_SIZE 4096ULL     /* object size when none is given */
+#define WL_DEFAULT_OBJECTS 100ULL   /* objects prepared when none is given */
 #define WL_RATE_MAX 100000.0        /* offered requests per second */
 #define WL_RATE_WINDOW_S 0.1        /* a rate run's workers: enough for this latency */
 #define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
@@ -63,7 +168,7 @@ int workload_parse_op(const char *s, enum wl_op *op, struct err *e);
  * (the field's noun and range) in e. Both front ends read these fields with it. */
 int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e);
 
-/* The spellings of the issue-13 fields (collect/workload_parse.c). Each returns 0, or -1
+/* The spellings of the mix, size-spec, range, rate and seed fields. Each returns 0, or -1
  * with what is wrong, the value quoted and without the field's name, in e (the caller
  * puts its own spelling of the field in front); the limits are workload_check's.
  *
@@ -102,6 +207,10 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 /* workload_format_rate: "500/s", "0.5/s" (%g); "" for 0. Returns buf (>= 32 bytes). */
 char *workload_format_rate(double rate, char *buf, size_t n);
 
+/* workload_prepared_objects: how many objects the prepare phase creates (get, head,
+ * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). */
+uint64_t workload_prepared_objects(const struct workload *wl);
+
 /* workload_workers: the workers a run of wl uses: 1 for the sequential micro-ops
  * (create-bucket, put-empty, get-small); for a rate run min(concurrency,
  * max(1, ceil(rate x WL_RATE_WINDOW_S))): enough workers that the offered rate holds
@@ -128,7 +237,7 @@ double workload_default_timeout(const struct workload *wl);
  * 1..WL_OBJECTS_MAX, and only for get, head, list, delete, mixed; batch 0 or
  * 1..WL_BATCH_MAX, only for delete; part_size only for multipart, WL_PART_MIN..WL_PART_MAX,
  * size larger than part_size and at most WL_PARTS_MAX parts; timeout longer than the
- * duration. Issue 13: a mix only for mixed, weights only for get, put, head, delete,
+ * duration; a mix only for mixed, weights only for get, put, head, delete,
  * each <= WL_WEIGHT_MAX, their sum > 0; a size distribution only for put, get and mixed:
  * random 0 < min <= max, dist 1..WL_DIST_MAX entries of sizes > 0, each once, weights
  * 1..WL_WEIGHT_MAX, and size = the largest size; a range only for get, its length > 0,
@@ -137,5 +246,12 @@ double workload_default_timeout(const struct workload *wl);
  * only with a duration bound, for put, get, head and mixed, 0 < rate <= WL_RATE_MAX. */
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
+
+/* workload_json: run.json's "workload" object of wl (docs/FORMATS.md): op, size,
+ * concurrency, bound, duration_s, count, objects, batch, part_size, timeout_s
+ * (timeout_s), keep, then mix, size_spec, range and rate (null when not used), workers
+ * (workload_workers) and seed (null: time-based). New reference, or NULL when out of
+ * memory. */
+json_t *workload_json(const struct workload *wl, double timeout_s);
 
 #endif

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/cluster.sh: collect/cluster.c (the MPI layer of distributed collection) under
+# tests/e2e/cluster.sh: collect/cluster/cluster.c (the MPI layer of distributed collection) under
 # a real Open MPI mpirun with 3 ranks on this machine (--oversubscribe; as root with Open
 # MPI's allow-run-as-root variables): host names, broadcast, gather, clock offsets and
 # round trips, a common start that wakes every rank within 20 ms, and files of several

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_campaign.c: libFuzzer target for the campaign INI parser
- * (collect/campaign.h): campaign_parse_string on the input text, and campaign_load on
+ * (collect/campaign/campaign.h): campaign_parse_string on the input text, and campaign_load on
  * the same bytes as a file (which refuses NUL bytes and files over 1 MiB). The two
  * must agree when the input holds no NUL byte. */
 #include <stdint.h>
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/campaign.h"
+#include "collect/campaign/campaign.h"
 #include "tests/fuzz/fuzz_file.h"
 
 static void check(const struct campaign *c)

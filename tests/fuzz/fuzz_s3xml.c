@@ -1,4 +1,4 @@
-/* tests/fuzz/fuzz_s3xml.c: libFuzzer target for the S3 XML readers (collect/s3xml.h):
+/* tests/fuzz/fuzz_s3xml.c: libFuzzer target for the S3 XML readers (collect/s3/s3xml.h):
  * the <Error> body, a ListObjectsV2 page (parsed twice into the same struct, as the
  * client reuses it between pages), CreateMultipartUpload, CompleteMultipartUpload
  * and DeleteObjects answers; every reader sees every input. */
@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/s3xml.h"
+#include "collect/s3/s3xml.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerInitialize(int *argc, char ***argv);

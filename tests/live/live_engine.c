@@ -8,9 +8,9 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "collect/creds.h"
-#include "collect/engine.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/engine/engine.h"
+#include "collect/s3/s3.h"
 #include "core/opslog.h"
 #include "tests/unit/check.h"
 
@@ -158,7 +158,7 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 				.on_tick = with_stop ? on_tick : NULL,
 				.stop = &stop_flag};
 	out->prep_rc = engine_prepare(&o, &out->res, &e);
-	CHECK(out->prep_rc == 0, "%s %s: prepare: %s", s->name, wl_op_name(wl->op), e.msg);
+	CHECK(out->prep_rc == 0, "%s %s: prepare: %s", s->name, workload_op_name(wl->op), e.msg);
 	if (sentinel != NULL) {
 		char key[200];
 		struct s3_req *r = s3_req_new(c, &e);
@@ -174,7 +174,7 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 	out->bench_rc = out->prep_rc == 0 ? engine_benchmark(&o, &out->res, &e) : -1;
 	clock_gettime(CLOCK_MONOTONIC, &t1);
 	out->seconds = (double)(t1.tv_sec - t0.tv_sec) + (t1.tv_nsec - t0.tv_nsec) / 1e9;
-	CHECK(out->bench_rc == 0, "%s %s: benchmark: %s", s->name, wl_op_name(wl->op), e.msg);
+	CHECK(out->bench_rc == 0, "%s %s: benchmark: %s", s->name, workload_op_name(wl->op), e.msg);
 	CHECK(opslog_writer_close(log, &e) == 0, "%s: close log: %s", s->name, e.msg);
 	out->rows.want_op = want_op;
 	out->rows.want_bytes = want_bytes;
@@ -182,34 +182,36 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 	CHECK(opslog_read(path, on_row, &out->rows, &e) == 0, "%s: read log: %s", s->name, e.msg);
 	unlink(path);
 	if (out->rows.errors)
-		fprintf(stderr, "%s %s: %llu errors, first: %s\n", s->name, wl_op_name(wl->op),
-			(unsigned long long)out->rows.errors, out->rows.first_error);
-	CHECK(out->rows.errors == 0, "%s %s: no request errors", s->name, wl_op_name(wl->op));
+		fprintf(stderr, "%s %s: %llu errors, first: %s\n", s->name,
+			workload_op_name(wl->op), (unsigned long long)out->rows.errors,
+			out->rows.first_error);
+	CHECK(out->rows.errors == 0, "%s %s: no request errors", s->name, workload_op_name(wl->op));
 	CHECK(out->rows.n == 0 || (out->rows.idx_max == out->rows.n - 1 &&
 				   out->rows.idx_sum == out->rows.n * (out->rows.n - 1) / 2),
-	      "%s %s: idx runs 0..n-1 once each", s->name, wl_op_name(wl->op));
+	      "%s %s: idx runs 0..n-1 once each", s->name, workload_op_name(wl->op));
 	CHECK(out->rows.bad_thread == 0, "%s %s: thread is a worker number", s->name,
-	      wl_op_name(wl->op));
-	CHECK(out->rows.bad_op == 0, "%s %s: every row is %s", s->name, wl_op_name(wl->op),
+	      workload_op_name(wl->op));
+	CHECK(out->rows.bad_op == 0, "%s %s: every row is %s", s->name, workload_op_name(wl->op),
 	      want_op);
 	CHECK(out->rows.bad_times == 0, "%s %s: start <= first byte <= end in every row", s->name,
-	      wl_op_name(wl->op));
+	      workload_op_name(wl->op));
 	CHECK(out->rows.bad_bytes == 0, "%s %s: bytes equal the size in every row", s->name,
-	      wl_op_name(wl->op));
+	      workload_op_name(wl->op));
 	if (out->bench_rc == 0) {
 		CHECK(out->res.has_summary && out->res.summary.requests == out->rows.n,
-		      "%s %s: summary has the %llu rows", s->name, wl_op_name(wl->op),
+		      "%s %s: summary has the %llu rows", s->name, workload_op_name(wl->op),
 		      (unsigned long long)out->rows.n);
 		fprintf(stderr,
 			"%s %-13s c=%-3d %6llu req in %.2f s: %8.0f req/s, %8.1f MiB/s, "
 			"CPU %.1f us/req\n",
-			s->name, wl_op_name(wl->op), wl->concurrency,
+			s->name, workload_op_name(wl->op), wl->concurrency,
 			(unsigned long long)out->rows.n, out->seconds, out->rows.n / out->seconds,
 			out->rows.bytes / out->seconds / 1048576.0, out->res.cpu_us_per_op);
 	}
 	if (cleanup) {
 		out->clean_rc = engine_cleanup(&o, &out->res, &e);
-		CHECK(out->clean_rc == 0, "%s %s: cleanup: %s", s->name, wl_op_name(wl->op), e.msg);
+		CHECK(out->clean_rc == 0, "%s %s: cleanup: %s", s->name, workload_op_name(wl->op),
+		      e.msg);
 	}
 }
 
@@ -440,9 +442,9 @@ static void run_server(struct server *s)
 	for (int i = 0; i < 3; i++) {
 		run_wl(s, c, bucket, &micro[i], mops[i], mbytes[i], 1, NULL, 0, 0, &out);
 		CHECK(out.rows.n == micro[i].count, "%s %s: one worker, %llu rows", s->name,
-		      wl_op_name(micro[i].op), (unsigned long long)out.rows.n);
+		      workload_op_name(micro[i].op), (unsigned long long)out.rows.n);
 		CHECK(out.res.cpu_us_per_op > 0 && out.res.cpu_s > 0, "%s %s: CPU per op %.1f us",
-		      s->name, wl_op_name(micro[i].op), out.res.cpu_us_per_op);
+		      s->name, workload_op_name(micro[i].op), out.res.cpu_us_per_op);
 	}
 
 	/* the stop flag ends a long benchmark early */

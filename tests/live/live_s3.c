@@ -15,8 +15,8 @@
 
 #include <openssl/evp.h>
 
-#include "collect/creds.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/s3/s3.h"
 #include "tests/unit/check.h"
 
 struct server {

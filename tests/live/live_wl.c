@@ -1,4 +1,4 @@
-/* tests/live/live_wl.c: the issue-13 workloads of the engine (mixed, size distributions,
+/* tests/live/live_wl.c: the drawn and paced workloads of the engine (mixed, size distributions,
  * ranged get) against the local servers tests/run started: NGINX_* (WebDAV: fast, for
  * the runs of >= 5,000 requests; it has no LIST, so no cleanup there: its state dir goes
  * when tests/run stops it) and RGW_* (the real S3 server: 206, 416 InvalidRange, what a
@@ -16,9 +16,9 @@
 
 #include <gsl/gsl_cdf.h>
 
-#include "collect/creds.h"
-#include "collect/engine.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/engine/engine.h"
+#include "collect/s3/s3.h"
 #include "core/opslog.h"
 #include "core/summary.h"
 #include "tests/unit/check.h"
@@ -134,14 +134,15 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 				.wl = wl,
 				.log = log};
 	int prc = engine_prepare(&o, &out->res, &e);
-	CHECK(prc == 0, "%s %s: prepare: %s", s->name, wl_op_name(wl->op), e.msg);
+	CHECK(prc == 0, "%s %s: prepare: %s", s->name, workload_op_name(wl->op), e.msg);
 	out->bench_rc = prc == 0 ? engine_benchmark(&o, &out->res, &e) : -1;
 	CHECK(opslog_writer_close(log, &e) == 0, "%s: close log: %s", s->name, e.msg);
 	CHECK(opslog_read(path, on_row, out->rows, &e) == 0, "%s: read log: %s", s->name, e.msg);
 	unlink(path);
 	if (out->rows->errors)
-		fprintf(stderr, "%s %s: %llu errors, first: %s\n", s->name, wl_op_name(wl->op),
-			(unsigned long long)out->rows->errors, out->rows->first_error);
+		fprintf(stderr, "%s %s: %llu errors, first: %s\n", s->name,
+			workload_op_name(wl->op), (unsigned long long)out->rows->errors,
+			out->rows->first_error);
 	if (cleanup) {
 		struct engine_result r = {0};
 		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s: cleanup: %s", s->name, e.msg);

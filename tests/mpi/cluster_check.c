@@ -1,4 +1,4 @@
-/* tests/mpi/cluster_check.c: collect/cluster.c under a real mpirun (tests/e2e/cluster.sh
+/* tests/mpi/cluster_check.c: collect/cluster/cluster.c under a real mpirun (tests/e2e/cluster.sh
  * starts it with 3 ranks on this machine). Every rank checks what it can; rank 0 gathers
  * the other ranks' failure counts and prints the one "N passed, N failed" line.
  *   cluster_check DIR     DIR: an empty directory for the files rank 0 receives */
@@ -8,7 +8,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "collect/cluster.h"
+#include "collect/cluster/cluster.h"
 #include "tests/unit/check.h"
 
 /* fill: the deterministic bytes of rank r's file (n bytes). */

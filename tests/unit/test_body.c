@@ -9,7 +9,7 @@
 
 #include <zstd.h>
 
-#include "collect/body.h"
+#include "collect/engine/body.h"
 #include "tests/unit/check.h"
 
 #define HEAD 64

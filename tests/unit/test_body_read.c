@@ -8,7 +8,7 @@
 
 #include <zstd.h>
 
-#include "collect/body.h"
+#include "collect/engine/body.h"
 #include "tests/unit/check.h"
 
 int main(void)

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/campaign.h"
+#include "collect/campaign/campaign.h"
 #include "tests/unit/check.h"
 
 #define HEAD "[campaign]\nname = demo\n" /* lines 1-2 */

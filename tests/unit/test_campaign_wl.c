@@ -1,4 +1,5 @@
-/* tests/unit/test_campaign_wl.c: the issue-13 keys of a campaign file: ops = mixed with
+/* tests/unit/test_campaign_wl.c: the mix, size-spec, range and rate keys of a campaign file:
+ * ops = mixed with
  * mix, size specs among [matrix] sizes (a dist: spec's commas), size = SPEC, range for
  * the get cells, the rate dimension, p99_limit, the [rate] sweep section; the run ids,
  * plan order and plan.tsv columns they give; and the errors, each naming file, line,
@@ -7,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/plan.h"
+#include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "tests/unit/check.h"
 
@@ -34,7 +35,7 @@ static void test_good(void)
 	size_t len = 0;
 	FILE *f;
 
-	CHECK(c != NULL, "issue-13 campaign parses: %s", e.msg);
+	CHECK(c != NULL, "campaign with mix, sizes, range and rate parses: %s", e.msg);
 	if (c == NULL)
 		return;
 	CHECK(c->p99_limit_ms == 50, "p99_limit 50ms");

@@ -1,4 +1,4 @@
-/* tests/unit/test_clientid.c: client_id_of_process gives 8 characters of [0-9A-Za-z],
+/* tests/unit/test_clientid.c: clientid_of_process gives 8 characters of [0-9A-Za-z],
  * the same on every call in one process, another in a child process, and refuses a
  * buffer too small. */
 #include <string.h>
@@ -6,7 +6,7 @@
 #include <unistd.h>
 
 #include "tests/unit/check.h"
-#include "collect/clientid.h"
+#include "collect/run/clientid.h"
 
 int main(void)
 {
@@ -14,19 +14,19 @@ int main(void)
 	int fd[2], st;
 	pid_t pid;
 
-	CHECK(client_id_of_process(a, sizeof(a)) == 0, "id");
+	CHECK(clientid_of_process(a, sizeof(a)) == 0, "id");
 	CHECK(strlen(a) == CLIENT_ID_LEN &&
 		      strspn(a, "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 				"abcdefghijklmnopqrstuvwxyz") == CLIENT_ID_LEN,
 	      "8 characters of [0-9A-Za-z]: '%s'", a);
-	CHECK(client_id_of_process(b, sizeof(b)) == 0 && strcmp(a, b) == 0,
+	CHECK(clientid_of_process(b, sizeof(b)) == 0 && strcmp(a, b) == 0,
 	      "the same id again in this process: %s %s", a, b);
-	CHECK(client_id_of_process(b, CLIENT_ID_LEN) == -1, "buffer too small refused");
+	CHECK(clientid_of_process(b, CLIENT_ID_LEN) == -1, "buffer too small refused");
 	if (pipe(fd) == 0 && (pid = fork()) >= 0) {
 		if (pid == 0) {
 			char id[CLIENT_ID_LEN + 1];
 
-			client_id_of_process(id, sizeof(id));
+			clientid_of_process(id, sizeof(id));
 			_exit(write(fd[1], id, CLIENT_ID_LEN) == CLIENT_ID_LEN ? 0 : 1);
 		}
 		close(fd[1]);

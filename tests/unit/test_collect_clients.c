@@ -1,4 +1,4 @@
-/* tests/unit/test_collect_clients.c: collect/clients.c: the merge of several clients' ops logs
+/* tests/unit/test_collect_clients.c: collect/run/clients.c: the merge of several clients' ops logs
  * (start order across clients, equal starts in client order, idx renumbered, client_id
  * kept, a missing log skipped, the summary over all rows equal to the one computed from
  * the merged file) and run.json's "clients" object. */
@@ -6,7 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "collect/clients.h"
+#include "collect/run/clients.h"
 #include "core/opslog.h"
 #include "tests/unit/check.h"
 

@@ -5,7 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect/creds.h"
+#include "collect/s3/creds.h"
 #include "tests/unit/check.h"
 
 static char dir[256], cred_file[300], conf_file[300];

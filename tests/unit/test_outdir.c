@@ -11,8 +11,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "collect/outdir.h"
-#include "collect/runjson.h"
+#include "collect/run/outdir.h"
+#include "collect/run/runjson.h"
 #include "core/fsutil.h"
 #include "tests/unit/check.h"
 

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "collect/plan.h"
+#include "collect/campaign/plan.h"
 #include "tests/unit/check.h"
 
 static const char *base =

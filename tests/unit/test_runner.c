@@ -14,7 +14,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "collect/runner.h"
+#include "collect/run/runner.h"
 #include "core/timefmt.h"
 #include "tests/unit/check.h"
 

@@ -3,8 +3,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collect/creds.h"
-#include "collect/s3.h"
+#include "collect/s3/creds.h"
+#include "collect/s3/s3.h"
 #include "tests/unit/check.h"
 
 /* line: the n-th line (from 0) of text into out. */

@@ -2,7 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "collect/s3xml.h"
+#include "collect/s3/s3xml.h"
 #include "tests/unit/check.h"
 
 #define NS "xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\""

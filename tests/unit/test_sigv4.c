@@ -8,7 +8,7 @@
 
 #include <jansson.h>
 
-#include "collect/sigv4.h"
+#include "collect/s3/sigv4.h"
 #include "tests/unit/check.h"
 
 static char *read_all(const char *dir, const char *name, size_t *len)

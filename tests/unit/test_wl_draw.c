@@ -1,5 +1,5 @@
-/* tests/unit/test_wl_draw.c: collect/wl_draw.h: the seeded generator (fixed seed, same
- * sequence; reference values), op shares of a mix within binomial tolerance, sizes of
+/* tests/unit/test_wl_draw.c: collect/engine/wl_draw.h (its generator: tests/unit/test_rng.c):
+ * op shares of a mix within binomial tolerance, sizes of
  * random: and dist: distributions by a chi-square test at p > 0.001 (and the test's power:
  * a wrong distribution fails it), and ranged-get offsets.
  *
@@ -7,14 +7,12 @@
  * hand (`apt-get install -y python3-scipy`; not in scripts/setup):
  *   /usr/bin/python3 -c 'from scipy.stats import chi2; print(chi2.sf(7.5, 3),
  *                        chi2.isf(0.001, 19))'
- *   -> 0.0575584519726364 43.82019596451753
- * and the splitmix64 sequence of seed 42 with the same formulas written in Python
- * (mix64(seed + worker * (golden << 32 | 1)), then state += golden, mix64(state)). */
+ *   -> 0.0575584519726364 43.82019596451753 */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
 #include <string.h>
 
-#include "collect/wl_draw.h"
+#include "collect/engine/wl_draw.h"
 #include "tests/unit/check.h"
 
 #define N_DRAWS 20000
@@ -30,42 +28,6 @@ static double chisq_p(const double *obs, const double *exp_, int k)
 	return gsl_cdf_chisq_Q(x, k - 1);
 }
 
-static void test_rng(void)
-{
-	uint64_t a = wl_rng_init(42, 0), b = wl_rng_init(42, 0), c = wl_rng_init(42, 1);
-	int same = 1, differ = 0;
-	double obs[10] = {0}, exp_[10];
-
-	CHECK(a == 0xa759ea27d4727622ULL && c == 0xdef064e662f5da3dULL, "init reference");
-	CHECK(wl_rng_next(&a) == 0x989b3f130a063869ULL &&
-		      wl_rng_next(&a) == 0x290db4bf2570ded7ULL &&
-		      wl_rng_next(&a) == 0x2a990be63a01b2d5ULL,
-	      "seed 42, worker 0: reference sequence");
-	CHECK(wl_rng_next(&c) == 0x33e3b0fccda80c41ULL, "seed 42, worker 1: reference");
-	a = wl_rng_init(42, 0);
-	c = wl_rng_init(42, 1);
-	for (int i = 0; i < 1000; i++) {
-		uint64_t x = wl_rng_next(&a), y = wl_rng_next(&b);
-		same &= x == y;
-		differ += x != wl_rng_next(&c);
-	}
-	CHECK(same, "a fixed seed gives the same sequence");
-	CHECK(differ == 1000, "another worker draws another sequence");
-	CHECK(wl_rng_time_seed() != 0, "a time seed is never 0");
-	CHECK(wl_rng_below(&a, 0) == 0 && wl_rng_below(&a, 1) == 0, "below 0 and 1");
-	for (int i = 0; i < N_DRAWS; i++) {
-		uint64_t v = wl_rng_below(&a, 10);
-		if (v < 10)
-			obs[v]++;
-		double u = wl_rng_uniform(&b);
-		if (!(u >= 0 && u < 1))
-			CHECK(0, "uniform %g outside [0, 1)", u);
-	}
-	for (int i = 0; i < 10; i++)
-		exp_[i] = N_DRAWS / 10.0;
-	CHECK(chisq_p(obs, exp_, 10) > 0.001, "below(10) uniform: p = %g", chisq_p(obs, exp_, 10));
-}
-
 static void test_gsl_reference(void)
 {
 	CHECK_NUM(gsl_cdf_chisq_Q(7.5, 3), 0.0575584519726364, 1e-12, "chi2.sf(7.5, 3)");
@@ -78,7 +40,7 @@ static void test_mix(void)
 	double obs[OP_COUNT] = {0}, exp_[4], o4[4];
 	const enum wl_op ops[4] = {WL_GET, WL_HEAD, WL_PUT, WL_DELETE};
 	const double w[4] = {45, 30, 15, 10};
-	uint64_t st = wl_rng_init(7, 0);
+	uint64_t st = rng_stream(7, 0);
 	int others = 0;
 
 	memset(&m, 0, sizeof(m));
@@ -97,7 +59,7 @@ static void test_mix(void)
 		exp_[i] = N_DRAWS * p;
 		/* 4.5 binomial standard deviations: a false alarm about once in 150,000 */
 		CHECK(fabs(o4[i] - exp_[i]) <= 4.5 * sd, "%s share %.4f, want %.2f +- %.4f",
-		      wl_op_name(ops[i]), o4[i] / N_DRAWS, p, 4.5 * sd / N_DRAWS);
+		      workload_op_name(ops[i]), o4[i] / N_DRAWS, p, 4.5 * sd / N_DRAWS);
 	}
 	CHECK(chisq_p(o4, exp_, 4) > 0.001, "mix shares: p = %g", chisq_p(o4, exp_, 4));
 	memset(&m, 0, sizeof(m));
@@ -114,7 +76,7 @@ static double log_bins_p(uint64_t (*draw)(const struct workload *, uint64_t *),
 {
 	double obs[16] = {0}, exp_[16], lo = log((double)wl->sizes.min);
 	double width = (log((double)wl->sizes.max) - lo) / 16;
-	uint64_t st = wl_rng_init(seed, 0);
+	uint64_t st = rng_stream(seed, 0);
 
 	*outside = 0;
 	for (int i = 0; i < N_DRAWS; i++) {
@@ -134,13 +96,13 @@ static double log_bins_p(uint64_t (*draw)(const struct workload *, uint64_t *),
 /* draw_linear: a wrong distribution (uniform, not log-uniform), to show the test's power */
 static uint64_t draw_linear(const struct workload *wl, uint64_t *st)
 {
-	return wl->sizes.min + wl_rng_below(st, wl->sizes.max - wl->sizes.min + 1);
+	return wl->sizes.min + rng_below(st, wl->sizes.max - wl->sizes.min + 1);
 }
 
 static void test_sizes(void)
 {
 	struct workload wl;
-	uint64_t st = wl_rng_init(1, 0), a = wl_rng_init(3, 0), b = wl_rng_init(3, 0);
+	uint64_t st = rng_stream(1, 0), a = rng_stream(3, 0), b = rng_stream(3, 0);
 	double obs[3] = {0}, exp_[3];
 	int outside, same = 1;
 	double p;
@@ -185,7 +147,7 @@ static void test_sizes(void)
 static void test_range(void)
 {
 	struct wl_range r;
-	uint64_t st = wl_rng_init(5, 0), off = 9, len = 9;
+	uint64_t st = rng_stream(5, 0), off = 9, len = 9;
 	double obs[4] = {0}, exp_[4];
 	int outside = 0;
 
@@ -215,7 +177,6 @@ static void test_range(void)
 
 int main(void)
 {
-	test_rng();
 	test_gsl_reference();
 	test_mix();
 	test_sizes();

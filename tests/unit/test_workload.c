@@ -105,8 +105,9 @@ int main(void)
 		      strcmp(e.msg, "'stat' is not an op (" WL_OPS_TEXT ")") == 0,
 	      "stat: %s", e.msg);
 	for (int i = 0; i < WL_KIND_COUNT; i++)
-		CHECK(workload_parse_op(wl_op_name((enum wl_op)i), &op, &e) == 0 && (int)op == i &&
-			      strstr(WL_OPS_TEXT, wl_op_name((enum wl_op)i)) != NULL,
+		CHECK(workload_parse_op(workload_op_name((enum wl_op)i), &op, &e) == 0 &&
+			      (int)op == i &&
+			      strstr(WL_OPS_TEXT, workload_op_name((enum wl_op)i)) != NULL,
 		      "op %d named and listed", i);
 	CHECK(strcmp(workload_field_key(WLF_PART_SIZE), "part_size") == 0 &&
 		      strcmp(workload_field_option(WLF_PART_SIZE), "--part-size") == 0,

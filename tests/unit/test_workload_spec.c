@@ -1,4 +1,5 @@
-/* tests/unit/test_workload_spec.c: collect/workload.h, the issue-13 fields: the parsers
+/* tests/unit/test_workload_spec.c: collect/workload.h, the mix, size-spec, range, rate and
+ * seed fields: the parsers
  * of mix, size distributions, ranges, rate and seed (values and messages), their checks
  * in workload_check (each naming its field), the defaults of mixed and the worker rule
  * of rate runs. */

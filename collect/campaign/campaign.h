@@ -1,0 +1,154 @@
+/* collect/campaign/campaign.h: the campaign file (INI, read with inih): what to measure, where.
+ *
+ * Every key, default and unit is documented in docs/CAMPAIGN.md and in the comment block
+ * of data/campaigns/example.ini. Sections: [campaign], [matrix] (the PUT/GET matrix
+ * repeated every cycle), the one-off benchmarks [list] [head] [delete] [multipart]
+ * and the rate sweep [rate] (optional; run once, in the first cycle), and one
+ * [subject ID] per endpoint compared.
+ * The [matrix] may name `mixed` among its ops (with a `mix`), size specs (random:,
+ * dist:) among its sizes, a `range` for its get cells and a `rate` list (a dimension
+ * like concurrency: open-loop runs at each offered rate).
+ * Unknown sections and keys, repeated keys, bad values and missing required keys are
+ * errors whose message starts with "FILE:LINE: [SECTION] KEY: ". Defaults and limits of
+ * the runs are those of collect/workload.h (the same as `collect run`'s); a section's
+ * [matrix] cell or one-off run outside them is named by its key. Credentials never live
+ * in the file: a subject names a profile or an environment-variable prefix.
+ *
+ * The result is a plain, read-only record handed to the plan (collect/campaign/plan.h). */
+#ifndef COLLECT_CAMPAIGN_H
+#define COLLECT_CAMPAIGN_H
+
+#include <stdint.h>
+
+#include "collect/workload.h"
+#include "core/err.h"
+
+enum campaign_order {
+	CAMPAIGN_ORDER_INTERLEAVE,
+	CAMPAIGN_ORDER_RANDOM,
+	CAMPAIGN_ORDER_SEQUENTIAL
+};
+
+/* campaign_order_name: "interleave", "random", "sequential". */
+const char *campaign_order_name(enum campaign_order o);
+
+#define CAMPAIGN_MAX_LIST 32         /* at most this many ops / sizes / concurrency values */
+#define CAMPAIGN_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
+
+/* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
+struct campaign_bench {
+	int enabled; /* the section is present (always 1 for [matrix]) */
+	int line;    /* line of the section header, for messages */
+	enum wl_bound bound;
+	double duration_s;  /* WL_BOUND_DURATION */
+	uint64_t count;     /* WL_BOUND_COUNT: requests per worker */
+	double timeout_s;   /* wall-clock limit of one run (resolved; never 0) */
+	uint64_t objects;   /* objects prepared (0 = engine default) */
+	uint64_t size;      /* one-off sections: object size */
+	int concurrency;    /* one-off sections: workers */
+	int batch;          /* [delete]: keys per request (0 = engine default) */
+	uint64_t part_size; /* [multipart]: part size */
+};
+
+/* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
+ * per subject in the first cycle (collect/campaign/campaign_rate.c). */
+struct campaign_sweep {
+	struct campaign_bench bench;     /* enabled, line, duration (always the bound),
+					 timeout_s, objects, size (the largest of a
+					 spec), concurrency (the worker cap) */
+	enum wl_op op;                   /* get (default), put, head or mixed */
+	struct wl_sizes sizes;           /* kind FIXED for a plain size */
+	struct wl_mix mix;               /* mixed: the weights (default Warp's) */
+	double rates[CAMPAIGN_MAX_LIST]; /* offered req/s, ascending, each once */
+	int n_rates;                     /* >= 1 when enabled */
+};
+
+enum campaign_cred_kind {
+	CAMPAIGN_CRED_DEFAULT, /* AWS order: AWS_ACCESS_KEY_ID..., else AWS_PROFILE/default */
+	CAMPAIGN_CRED_PROFILE, /* profile = NAME: that ~/.aws/credentials profile */
+	CAMPAIGN_CRED_ENV,     /* credentials = env:PREFIX: PREFIX_ACCESS_KEY_ID, ... */
+};
+
+struct campaign_subject {
+	char *id;       /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
+	char *label;    /* default: the id */
+	char *endpoint; /* http(s)://host[:port] */
+	char *region;   /* default us-east-1 */
+	char *bucket;
+	int path_style; /* addressing = path (1) | virtual (0); default path */
+	enum campaign_cred_kind cred_kind;
+	char *cred_name; /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
+	char color[8];   /* "#rrggbb"; a palette colour when not given */
+	int insecure;    /* 1: do not verify TLS certificates */
+	int line;
+};
+
+struct campaign {
+	char *file;                /* the path it was read from */
+	char *name;                /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
+	char *title;               /* default: the name */
+	char *client;              /* free text; default "" */
+	int cycles;                /* default 1 */
+	enum campaign_order order; /* default interleave */
+	int has_seed;
+	uint64_t seed;       /* for order = random */
+	double timeout_s;    /* [campaign] timeout: default limit of one run (0 = derived) */
+	double p99_limit_ms; /* [campaign] p99_limit: the p99 under which a rate counts as
+				   sustained in the report's sustained-rate table; 0 = absent */
+
+	enum wl_op ops[CAMPAIGN_MAX_LIST];
+	int n_ops;
+	uint64_t sizes[CAMPAIGN_MAX_LIST];             /* the size, or the largest of a spec */
+	struct wl_sizes size_specs[CAMPAIGN_MAX_LIST]; /* kind FIXED for a plain size */
+	int n_sizes;
+	int conc[CAMPAIGN_MAX_LIST];
+	int n_conc;
+	double rates[CAMPAIGN_MAX_LIST]; /* [matrix] rate: offered req/s */
+	int n_rates;                     /* 0: closed loop only (no rate key) */
+	struct wl_mix mix;               /* [matrix] mix (mixed cells; default Warp's) */
+	struct wl_range range;           /* [matrix] range (get cells; default none) */
+	struct campaign_bench matrix;
+	struct campaign_bench list, head, del, multipart;
+	struct campaign_sweep sweep; /* [rate] */
+
+	struct campaign_subject *subjects;
+	int n_subjects;
+};
+
+/* campaign_load: read and check `path`. Returns a new campaign (free with campaign_free)
+ * or NULL with "FILE:LINE: [SECTION] KEY: what is wrong" (or "FILE: ..." for problems of
+ * the whole file, such as a missing [matrix] or no subject). */
+struct campaign *campaign_load(const char *path, struct err *e);
+
+/* campaign_parse_string: the same from text in memory; `name` stands for the file name
+ * in messages. Test seam (unit tests and the campaign fuzzer); the collector reads
+ * files with campaign_load. */
+struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
+
+/* campaign_bench_workload: the workload of one run of section `bench` (collect/workload.h):
+ * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
+ * section's bound, and its objects / batch / part_size where the op uses them. */
+void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
+			     int conc, struct workload *wl);
+
+/* campaign_matrix_cells: the number of [matrix] cells of one subject and cycle:
+ * ops x sizes x concurrency x rates (1 when there is no rate key). */
+int campaign_matrix_cells(const struct campaign *c);
+
+/* campaign_matrix_workload: the workload of [matrix] cell `cell` (0 ..
+ * campaign_matrix_cells - 1), cells in campaign order: op, then size, then concurrency,
+ * then rate (the last varying fastest): campaign_bench_workload's fields, the cell's size spec,
+ * the mix for mixed, the range for get, the cell's rate (0: closed loop). */
+void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl);
+
+/* campaign_sweep_workload: the workload of run `i` (0 .. c->sweep.n_rates - 1) of the
+ * [rate] sweep: its op, size spec, mix (mixed), concurrency, duration, objects (not for
+ * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
+void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
+
+/* campaign_find_subject: index of the subject with this id, or -1. */
+int campaign_find_subject(const struct campaign *c, const char *id);
+
+void campaign_free(struct campaign *c);
+
+#endif

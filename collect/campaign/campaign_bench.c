@@ -1,0 +1,43 @@
+/* collect/campaign/campaign_bench.c: the runs of one section of a campaign file (struct
+ * campaign_bench): their workload (campaign.h) and the message about a field of theirs
+ * that workload_check refused (campaign_int.h). Used by the parser's three files and by
+ * the plan. */
+#include "collect/campaign/campaign_int.h"
+
+#include <string.h>
+
+void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
+			     int conc, struct workload *wl)
+{
+	memset(wl, 0, sizeof(*wl));
+	wl->op = op;
+	wl->size = size;
+	wl->concurrency = conc;
+	wl->bound = bench->bound;
+	wl->duration_s = bench->bound == WL_BOUND_DURATION ? bench->duration_s : 0;
+	wl->count = bench->bound == WL_BOUND_COUNT ? bench->count : 0;
+	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
+	wl->batch = op == WL_DELETE ? bench->batch : 0;
+	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
+}
+
+int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
+			 enum wl_field f, const char *what)
+{
+	const char *key = workload_field_key(f);
+	struct cini_kv *kv;
+
+	if (strcmp(sec, "matrix") == 0 && f == WLF_OP)
+		key = "ops";
+	if (strcmp(sec, "matrix") == 0 && f == WLF_SIZE)
+		key = cini_get(p, sec, "size") ? "size" : "sizes";
+	if (strcmp(sec, "rate") == 0 && f == WLF_RATE)
+		key = "rates";
+	if ((kv = cini_get(p, sec, key)) != NULL)
+		return cini_bad(p, kv, what);
+	if (f == WLF_TIMEOUT && (kv = cini_get(p, "campaign", "timeout")) != NULL)
+		return cini_bad(p, kv,
+				"is not longer than the duration of every section; give a "
+				"longer timeout");
+	return err_set(p->e, "%s:%d: [%s] %s: %s", p->name, b->line, sec, key, what);
+}

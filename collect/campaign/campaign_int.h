@@ -1,0 +1,35 @@
+/* collect/campaign/campaign_int.h: the parts of the campaign parser shared by its files,
+ * internal to collect/campaign/: campaign.c interprets the file and calls the [matrix]
+ * lists (campaign_matrix.c) and the [rate] sweep (campaign_rate.c); those build their
+ * runs with campaign_bench_workload and report with campaign_bench_fault
+ * (campaign_bench.c). */
+#ifndef COLLECT_CAMPAIGN_INT_H
+#define COLLECT_CAMPAIGN_INT_H
+
+#include "collect/campaign/campaign.h"
+#include "collect/campaign/cini.h"
+#include "collect/workload.h"
+
+/* campaign_parse_matrix_lists (collect/campaign/campaign_matrix.c, for campaign.c): the [matrix]
+ * keys ops, sizes or size, concurrency, rate, mix and range into c (c->matrix.line set
+ * first). 0, or -1 with the message naming the key. */
+int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
+
+/* campaign_item_rate (collect/campaign/campaign_matrix.c): a cini_item_fn reading item i of a rate
+ * list ([matrix] rate, [rate] rates) into ((double *)arg)[i], offered req/s as
+ * workload_parse_rate reads it; a rate listed twice is an error. */
+int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
+
+/* campaign_parse_sweep (collect/campaign/campaign_rate.c, for campaign.c): the [rate] section, when
+ * present, into c->sweep (after [campaign], whose timeout it may take). 0, or -1 with the
+ * message naming the key. */
+int campaign_parse_sweep(struct cini *p, struct campaign *c);
+
+/* campaign_bench_fault (collect/campaign/campaign_bench.c): workload_check's complaint `what` about field
+ * f of a run of section sec, as "FILE:LINE: [SEC] KEY: what" for the key the section
+ * spells f with (matrix ops/sizes, rate rates; a [campaign] timeout when the section has
+ * none; the section's header line when the key is absent). Returns -1. */
+int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
+			 enum wl_field f, const char *what);
+
+#endif

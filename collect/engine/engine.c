@@ -1,0 +1,531 @@
+/* collect/engine/engine.c: see engine.h.
+ *
+ * Workers are spread over a few threads (at most one per CPU); each thread drives its
+ * workers' requests with its own libcurl multi handle, so connections stay alive per
+ * worker and no thread blocks on one request. Rows, the run summary and the counters
+ * are shared under one lock (taken once per request).
+ *
+ * Object names are deterministic so that the three phases need no shared state:
+ *   PREFIX obj/NNNNNNNN     prepared objects (get, head, list, delete, get-small)
+ *   PREFIX put/wWWWW/SEQ    put, put-empty and multipart objects
+ * Rows: one per request, except list (one row per full listing of the prefix: all its
+ * pages, n_objects = keys listed, first byte of the first page) and multipart (one row
+ * per object: create, parts, complete; op PUT, last_byte = end of the last part). */
+#include "collect/engine/engine.h"
+#include "collect/engine/engine_int.h"
+
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect/engine/body.h"
+#include "collect/s3/s3.h"
+#include "collect/s3/sweep.h"
+#include "collect/engine/wl.h"
+#include "collect/workload.h"
+#include "core/opslog.h"
+#include "core/rng.h"
+#include "core/timefmt.h"
+
+const struct engine_opts *eng_opts(const struct eng *g)
+{
+	return g->o;
+}
+
+const struct workload *eng_workload(const struct eng *g)
+{
+	return g->wl;
+}
+
+struct body_buf *eng_body(const struct eng *g)
+{
+	return g->body;
+}
+
+void *eng_shared(const struct eng *g)
+{
+	return g->shared;
+}
+
+/* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
+ * handler or another thread and read here by every worker: an atomic load (checked by the
+ * ThreadSanitizer build of tests/live/live_engine.c). */
+int eng_stopped(const struct eng *g)
+{
+	return g->abort || (g->o->stop != NULL && __atomic_load_n(g->o->stop, __ATOMIC_RELAXED));
+}
+
+/* note_error: count a failed request (lock held). */
+static void note_error(struct eng *g, enum err_class cls, const char *text)
+{
+	g->res->errors++;
+	g->live.errors++;
+	if ((int)cls > 0 && cls < EC_COUNT)
+		g->cls_count[cls]++;
+	if (g->res->n_first < ENGINE_FIRST_ERRORS) {
+		for (int i = 0; i < g->res->n_first; i++)
+			if (strcmp(g->res->first[i], text) == 0)
+				return;
+		snprintf(g->res->first[g->res->n_first++], sizeof(g->res->first[0]), "%s", text);
+	}
+}
+
+void eng_fail(struct eng *g, enum err_class cls, const char *text)
+{
+	pthread_mutex_lock(&g->lock);
+	if (!g->abort) {
+		g->abort = 1;
+		g->fail_cls = cls;
+		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", text);
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
+void eng_count_error(struct eng *g, const struct s3_result *res)
+{
+	pthread_mutex_lock(&g->lock);
+	note_error(g, res->cls, res->error);
+	pthread_mutex_unlock(&g->lock);
+}
+
+void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
+	     int64_t last, int64_t end)
+{
+	struct err e = {{0}};
+	struct op_row row = {
+		.thread = w->id,
+		.op = op,
+		.n_objects = n_objects,
+		.client_id = g->o->client_id ? g->o->client_id : "",
+		.bytes = bytes,
+		.endpoint = g->o->endpoint ? g->o->endpoint : "",
+		.file = file,
+		.error = error ? error : "",
+		.start_ns = start,
+		.first_byte_ns = first,
+		.last_byte_ns = last,
+		.end_ns = end,
+		.duration_ns = end - start,
+		.cat = "",
+		.intended_ns = w->intended_ns,
+	};
+
+	pthread_mutex_lock(&g->lock);
+	row.idx = g->next_idx++;
+	g->live.requests++;
+	if (row.error[0] != '\0') {
+		note_error(g, cls, row.error);
+	} else {
+		g->live.bytes += bytes;
+		g->live.objects += n_objects;
+	}
+	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
+		g->abort = 1;
+		g->fail_cls = EC_CRASHED;
+		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
+	}
+	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {
+		g->abort = 1;
+		g->fail_cls = EC_CRASHED;
+		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* "summary: ..." */
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
+uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
+{
+	uint64_t got;
+
+	pthread_mutex_lock(&g->lock);
+	*first = g->cursor;
+	got = g->cursor < g->cursor_end ? g->cursor_end - g->cursor : 0;
+	if (got > n)
+		got = n;
+	g->cursor += got;
+	pthread_mutex_unlock(&g->lock);
+	return got;
+}
+
+static int eng_time_left(const struct eng *g)
+{
+	if (eng_stopped(g))
+		return 0;
+	if (g->deadline_mono != 0 && time_mono_ns() >= g->deadline_mono)
+		return 0;
+	return 1;
+}
+
+int eng_more(const struct eng *g, const struct worker *w)
+{
+	const struct workload *wl = g->wl;
+
+	if (!eng_time_left(g))
+		return 0;
+	switch (wl->bound) {
+	case WL_BOUND_DURATION:
+		return 1;
+	case WL_BOUND_COUNT:
+		return w->done < wl->count;
+	case WL_BOUND_UNTIL_DONE:
+	default:
+		/* delete ends when the objects are gone; others do `count` (at least 1) */
+		return wl->op == WL_DELETE || w->done < (wl->count ? wl->count : 1);
+	}
+}
+
+static int n_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+/* raise_fd_limit: one socket per worker plus the process's own files must fit under
+ * RLIMIT_NOFILE (often 1024 soft): raise the soft limit towards the hard one. */
+static void raise_fd_limit(int nworkers)
+{
+	struct rlimit rl;
+	rlim_t want = (rlim_t)nworkers * 2 + 64;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur >= want)
+		return;
+	rl.rlim_cur = (rl.rlim_max == RLIM_INFINITY || rl.rlim_max > want) ? want : rl.rlim_max;
+	setrlimit(RLIMIT_NOFILE, &rl);
+}
+
+static void worker_free(const struct eng *g, struct worker *w)
+{
+	if (w->st != NULL && g->kind->state_free != NULL)
+		g->kind->state_free(w->st);
+	free(w->st);
+	strbuf_free(&w->key);
+	s3_req_free(w->req);
+}
+
+/* wait_until: sleep until the Unix time at_ns (0 or past: return at once), waking
+ * every 100 ms to see the stop flag. */
+static void wait_until(const struct eng *g, int64_t at_ns)
+{
+	for (;;) {
+		int64_t left = at_ns - time_now_ns();
+		struct timespec ts;
+
+		if (at_ns == 0 || left <= 0 || eng_stopped(g))
+			return;
+		if (left > 100000000)
+			left = 100000000;
+		ts.tv_sec = (time_t)(left / 1000000000);
+		ts.tv_nsec = (long)(left % 1000000000);
+		nanosleep(&ts, NULL);
+	}
+}
+
+/* start_clock: the phase's t0 (after engine_opts.start_at_ns for a benchmark): t0_mono,
+ * t0_unix, next_tick and the duration bound's deadline. t0 is start_at_ns itself when
+ * the engine waited for it (the wake-up's latency is not the schedule's), else the
+ * moment the workers start. */
+static void start_clock(struct eng *g)
+{
+	int64_t at = g->phase == ENG_PHASE_BENCH ? g->o->start_at_ns : 0, now;
+	int waited = at > 0 && time_now_ns() < at;
+
+	wait_until(g, at);
+	now = time_now_ns();
+	g->t0_mono = time_mono_ns();
+	g->t0_unix = now;
+	if (waited && now >= at && now - at < 1000000000LL) {
+		g->t0_mono -= now - at;
+		g->t0_unix = at;
+	}
+	g->next_tick = g->t0_mono + 1000000000LL;
+	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
+		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);
+}
+
+int64_t eng_slot_due(const struct eng *g, uint64_t i)
+{
+	return g->t0_mono + (int64_t)((double)i * 1e9 / g->rate);
+}
+
+/* run: drive nworkers workers of phase `phase` to the end. */
+static int run(struct eng *g, int nworkers, struct err *e)
+{
+	int nthreads = nworkers < n_cpus() ? nworkers : n_cpus();
+	struct tctx *t = NULL;
+	int rc = -1, started = 0;
+	uint64_t seed;
+
+	g->w = calloc((size_t)nworkers, sizeof(*g->w));
+	t = calloc((size_t)nthreads, sizeof(*t));
+	if (g->w == NULL || t == NULL) {
+		err_set(e, "engine: out of memory for %d workers", nworkers);
+		goto done;
+	}
+	g->nworkers = nworkers;
+	raise_fd_limit(nworkers);
+	seed = rng_time_seed();
+	for (int i = 0; i < nworkers; i++) {
+		g->w[i].id = i;
+		g->w[i].rng = rng_stream(seed, (unsigned)i);
+		g->w[i].req = s3_req_new(g->o->client, e);
+		if (g->w[i].req == NULL)
+			goto done;
+		s3_req_set_user(g->w[i].req, &g->w[i]);
+		g->w[i].g = g;
+		if (g->kind->state_size > 0 &&
+		    (g->w[i].st = calloc(1, g->kind->state_size)) == NULL) {
+			err_set(e, "engine: out of memory for %d workers", nworkers);
+			goto done;
+		}
+	}
+	if (g->kind->shared_new != NULL && g->kind->shared_new(g, &g->shared, e) != 0)
+		goto done;
+	start_clock(g);
+	for (int i = 0; i < nthreads; i++) {
+		t[i].g = g;
+		t[i].index = i;
+		t[i].first = (int)((long)nworkers * i / nthreads);
+		t[i].last = (int)((long)nworkers * (i + 1) / nthreads);
+	}
+	for (int i = 1; i < nthreads; i++) {
+		if (pthread_create(&t[i].th, NULL, engine_thread, &t[i]) != 0) {
+			eng_fail(g, EC_CRASHED, "cannot start a worker thread");
+			break;
+		}
+		started = i;
+	}
+	engine_thread(&t[0]);
+	for (int i = 1; i <= started; i++)
+		pthread_join(t[i].th, NULL);
+	rc = 0;
+done:
+	if (g->w != NULL) {
+		for (int i = 0; i < nworkers; i++) {
+			worker_free(g, &g->w[i]);
+		}
+		free(g->w);
+		g->w = NULL;
+	}
+	if (g->shared != NULL && g->kind->shared_free != NULL)
+		g->kind->shared_free(g->shared);
+	g->shared = NULL;
+	free(t);
+	return rc;
+}
+
+static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_result *res,
+		    enum eng_phase phase, struct err *e)
+{
+	memset(g, 0, sizeof(*g));
+	atomic_init(&g->next_slot, 0);
+	g->o = o;
+	g->wl = o->wl;
+	g->res = res;
+	g->phase = phase;
+	if (o->client == NULL || o->bucket == NULL || o->prefix == NULL || o->wl == NULL)
+		return err_set(e, "engine: client, bucket, prefix and workload are required");
+	if (o->wl->op < 0 || o->wl->op >= WL_KIND_COUNT)
+		return err_set(e, "engine: unknown workload op %d", (int)o->wl->op);
+	if (o->wl->concurrency < 1 || o->wl->concurrency > 1024)
+		return err_set(e, "engine: concurrency %d not in 1..1024", o->wl->concurrency);
+	if (phase != ENG_PHASE_CLEANUP && (g->kind = wl_kind_for(o->wl, phase)) == NULL)
+		return err_set(e, "engine: no workload kind for op %d", (int)o->wl->op);
+	pthread_mutex_init(&g->lock, NULL);
+	g->lock_ok = 1;
+	return 0;
+}
+
+static void eng_fini(struct eng *g)
+{
+	body_free(g->body);
+	if (g->lock_ok)
+		pthread_mutex_destroy(&g->lock);
+}
+
+static enum err_class main_class(const struct eng *g)
+{
+	int best = EC_NONE;
+
+	for (int i = 1; i < EC_COUNT; i++)
+		if (g->cls_count[i] > g->cls_count[best] || (best == EC_NONE && g->cls_count[i]))
+			best = i;
+	return (enum err_class)best;
+}
+
+/* ensure_bucket: create the bucket when HeadBucket says 404. Any other answer leaves it
+ * alone: it exists, or we may not see it (a benchmark user often has object rights but
+ * no bucket rights; the object requests then tell). WebDAV servers answer 301 for an
+ * existing directory. */
+static int ensure_bucket(struct eng *g, struct err *e)
+{
+	struct s3_req *r = s3_req_new(g->o->client, e);
+	struct s3_result res;
+	struct s3_args h = {.op = S3_HEAD_BUCKET, .bucket = g->o->bucket};
+	struct s3_args a = {.op = S3_CREATE_BUCKET, .bucket = g->o->bucket};
+	int rc = -1;
+
+	if (r == NULL)
+		return -1;
+	if (s3_retry(r, &h, 3, 200, &res, e) == 0 || (res.status != 404 && res.status != 0)) {
+		rc = 0;
+	} else if (res.status == 0 && res.cls == EC_HTTP_4XX) {
+		/* not sent: s3_req_setup refused it (out of memory); e says so */
+		g->res->cls = EC_PREPARE_FAILED;
+		pthread_mutex_lock(&g->lock);
+		note_error(g, EC_PREPARE_FAILED, res.error);
+		pthread_mutex_unlock(&g->lock);
+	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
+		   strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
+		   strcmp(res.code, "BucketAlreadyExists") == 0) {
+		rc = 0;
+	} else {
+		g->res->cls = res.cls;
+		pthread_mutex_lock(&g->lock);
+		note_error(g, res.cls, res.error);
+		pthread_mutex_unlock(&g->lock);
+	}
+	s3_req_free(r);
+	return rc;
+}
+
+int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e)
+{
+	struct eng g;
+	int rc = -1, workers;
+
+	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
+		return -1;
+	if (o->wl->op != WL_CREATE_BUCKET && ensure_bucket(&g, e) != 0)
+		goto done;
+	g.cursor_end = workload_prepared_objects(o->wl);
+	if (g.cursor_end == 0) {
+		rc = 0;
+		goto done;
+	}
+	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
+	if (g.body == NULL)
+		goto done;
+	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
+	if ((uint64_t)workers > g.cursor_end)
+		workers = (int)g.cursor_end;
+	if (run(&g, workers, e) != 0)
+		goto done;
+	if (g.abort || (o->stop && *o->stop)) {
+		res->cls = g.abort ? g.fail_cls : EC_KILLED;
+		err_set(e, "prepare: %s", g.abort ? g.fail_msg : "stopped");
+		goto done;
+	}
+	rc = 0;
+done:
+	if (rc != 0 && res->cls == EC_NONE)
+		res->cls = EC_PREPARE_FAILED;
+	eng_fini(&g);
+	return rc;
+}
+
+static double cpu_now(void)
+{
+	struct rusage ru;
+
+	getrusage(RUSAGE_SELF, &ru);
+	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+	       ru.ru_stime.tv_usec / 1e6;
+}
+
+int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
+{
+	struct eng g;
+	int rc = -1, workers;
+	double cpu0;
+
+	if (eng_init(&g, o, res, ENG_PHASE_BENCH, e) != 0)
+		return -1;
+	res->has_summary = 0;
+	g.acc = summary_acc_new();
+	if (g.acc == NULL) {
+		err_set(e, "engine: out of memory");
+		goto done;
+	}
+	if (wl_uses_body(o->wl)) {
+		g.body = body_new(o->wl->size, (uint64_t)time_now_ns() ^ 0x5eed, e);
+		if (g.body == NULL)
+			goto done;
+	}
+	g.cursor_end = o->wl->op == WL_DELETE ? workload_prepared_objects(o->wl) : 0;
+	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
+	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
+	workers = workload_workers(o->wl);
+	cpu0 = cpu_now();
+	if (run(&g, workers, e) != 0) {
+		res->cls = EC_CRASHED;
+		goto done;
+	}
+	res->cpu_s = cpu_now() - cpu0;
+	if (g.next_idx > 0)
+		res->cpu_us_per_op = res->cpu_s * 1e6 / (double)g.next_idx;
+	if (g.abort) {
+		res->cls = g.fail_cls;
+		err_set(e, "benchmark: %s", g.fail_msg);
+		goto done;
+	}
+	if (summary_acc_finish(g.acc, &res->summary, e) != 0) {
+		res->cls = main_class(&g);
+		if (res->cls == EC_NONE)
+			res->cls = EC_UNAVAILABLE;
+		err_prefix(e, "benchmark: %llu requests, %llu errors%s%s",
+			   (unsigned long long)g.next_idx, (unsigned long long)res->errors,
+			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
+		goto done;
+	}
+	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
+		summary_clear(&res->summary);
+		res->cls = EC_CRASHED;
+		err_prefix(e, "benchmark");
+		goto done;
+	}
+	res->has_summary = 1;
+	if (res->errors > 0)
+		res->cls = main_class(&g);
+	rc = 0;
+done:
+	summary_acc_free(g.acc);
+	eng_fini(&g);
+	return rc;
+}
+
+/* sweep: delete everything under the run's prefix (collect/s3/sweep.h: incomplete
+ * multipart uploads aborted, objects deleted). */
+static int sweep(struct eng *g, struct err *e)
+{
+	struct sweep_count n;
+	struct s3_result failed;
+
+	if (sweep_prefix(g->o->client, g->o->bucket, g->o->prefix, &n, &failed, e) == 0)
+		return 0;
+	if (failed.cls != EC_NONE)
+		eng_count_error(g, &failed);
+	return err_prefix(e, "cleanup");
+}
+
+int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struct err *e)
+{
+	struct eng g;
+	int rc;
+
+	if (eng_init(&g, o, res, ENG_PHASE_CLEANUP, e) != 0)
+		return -1;
+	if (o->wl->keep) {
+		eng_fini(&g);
+		return 0;
+	}
+	rc = sweep(&g, e);
+	if (rc != 0 && res->cls == EC_NONE)
+		res->cls = main_class(&g) != EC_NONE ? main_class(&g) : EC_HTTP_4XX;
+	eng_fini(&g);
+	return rc;
+}

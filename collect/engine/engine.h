@@ -1,0 +1,107 @@
+/* collect/engine/engine.h: the workload engine: workers issuing S3 requests for one run.
+ *
+ * The runner (collect/run/runner.c) calls, in the run's child process:
+ *   engine_prepare   create what the benchmark needs (objects for get/head/list/delete/mixed)
+ *   engine_benchmark the measured phase: every request becomes one ops.tsv.zst row and is
+ *                    added to the run summary (core/summary.h)
+ *   engine_cleanup   remove what the run created (unless wl->keep)
+ * Each returns 0 when the phase completed (request errors inside a benchmark are counted,
+ * not fatal) and -1 when the phase could not complete, with the class in res->cls.
+ *
+ * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what
+ * each workload does):
+ * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
+ *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
+ *   retried up to 4 times. No rows are written for prepare or cleanup.
+ * - object sizes: object n's size is a function of (the run's seed, n) (wl.h,
+ *   wl_obj_size: wl->size, or a draw of wl->sizes): put, prepare, get and mixed agree
+ *   on it without shared state; `bytes` = each object's size; a get whose body is not
+ *   exactly it is an error ("short body" / "long body"). seed 0: a seed from the prefix.
+ * - benchmark: workload_workers(wl) workers (`concurrency`; create-bucket, put-empty and
+ *   get-small: one; open loop: the rate rule below)
+ *   spread over at most one thread per CPU, each thread one libcurl multi loop. Rows:
+ *     put PUT (keys PREFIX put/wWWWW/SEQ), get GET (random prepared object; a short body
+ *     is an error), head STAT, delete DELETE (n_objects = keys in the request; batch > 1
+ *     uses DeleteObjects), list LIST (one row per full listing of PREFIX, all pages,
+ *     n_objects = keys listed, first byte of the first page), multipart PUT (one row per
+ *     object: create, parts of part_size, complete; last_byte = end of the last part),
+ *     create-bucket CREATEBUCKET (each bucket is deleted again, unlogged), put-empty PUT,
+ *     get-small GET. A get with wl->range sends "Range: bytes=A-B" (206 is a success,
+ *     bytes = the range's bytes returned, another length is an error; the server's 416
+ *     for a range past the end is an error of class http-4xx). mixed (wl_mixed.c): each
+ *     request's op drawn from wl->mix, rows GET/PUT/STAT/DELETE, over a pool of objects
+ *     shared by the workers: gets and heads read pool objects only; a put's new object
+ *     joins the pool after its success, and at the ceiling (2 x objects) a put
+ *     overwrites a pool object instead; a delete takes a pool object no request is
+ *     using, only above the floor (objects / 2, at least 1), else the op is drawn again
+ *     without delete (docs/METHODOLOGY.md: how that moves the shares).
+ *   Open loop (wl->rate > 0, duration bound): workload_workers workers; slot i is due at
+ *   t0 + i / rate (t0: start_at_ns when the engine waited for it, else the benchmark's
+ *   start); a free worker takes the next slot of a shared counter and sends it when due,
+ *   at once when late (none is skipped); each row carries the slot's time in intended_ns
+ *   and the summary gets its rate block (summary_acc_rate). docs/METHODOLOGY.md,
+ *   "Fixed-rate runs".
+ *   Bounds: duration (no request starts after it; those in flight finish and count),
+ *   count (per worker, exactly), until-done (delete: until every prepared object is
+ *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
+ *   in flight (not logged) and returns promptly.
+ * - cleanup: aborts the incomplete multipart uploads under PREFIX, then lists PREFIX and
+ *   deletes what is there with DeleteObjects (one by one when the server has no
+ *   multi-delete): collect/s3/sweep.h. */
+#ifndef COLLECT_ENGINE_H
+#define COLLECT_ENGINE_H
+
+#include <signal.h>
+#include <stdint.h>
+
+#include "collect/workload.h"
+#include "core/err.h"
+#include "core/errclass.h"
+#include "core/summary.h"
+
+struct s3_client;     /* collect/s3/s3.h */
+struct opslog_writer; /* core/opslog.h */
+
+/* Live counters handed to on_tick about once a second. */
+struct engine_live {
+	uint64_t requests, errors, bytes, objects;
+	double elapsed_s;
+};
+
+struct engine_opts {
+	struct s3_client *client; /* borrowed */
+	const char *bucket;
+	const char *prefix;    /* key prefix unique to this run, ends in '/' */
+	const char *endpoint;  /* for the ops rows' endpoint column */
+	const char *client_id; /* for their client_id column (NULL: "") */
+	const struct workload *wl;
+	struct opslog_writer *log; /* borrowed; benchmark rows are written as they complete */
+	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */
+	void *tick_arg;
+	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
+	int64_t start_at_ns;         /* Unix ns at which the benchmark's workers send their
+					first requests (0: at once; a past instant: at once);
+					the duration bound counts from it. A distributed run's
+					clients start together this way. */
+};
+
+#define ENGINE_FIRST_ERRORS 5
+
+struct engine_result {
+	enum err_class cls; /* class of the failure, or of most request errors */
+	uint64_t errors;    /* failed requests (all phases) */
+	int n_first;
+	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
+	int has_summary;
+	struct run_summary summary; /* set by engine_benchmark when it completed */
+	double cpu_s;               /* client CPU (user + system, whole process) of the
+					  benchmark phase, seconds; set by engine_benchmark */
+	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
+					  figure for the sequential micro-operations */
+};
+
+int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);
+int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e);
+int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struct err *e);
+
+#endif

@@ -1,0 +1,63 @@
+/* collect/engine/engine_int.h: the engine's own parts shared by engine.c (phases, rows,
+ * bounds, the services of wl.h) and engine_loop.c (the threads' multi loops). Not a
+ * public API: workloads see only wl.h. */
+#ifndef COLLECT_ENGINE_INT_H
+#define COLLECT_ENGINE_INT_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+
+#include "collect/engine/engine.h"
+#include "collect/engine/wl.h"
+
+/* One phase of one run. */
+struct eng {
+	const struct engine_opts *o;
+	const struct workload *wl;
+	const struct wl_kind *kind; /* what the workers do (wl.h) */
+	void *shared;               /* the kind's phase-wide state (wl_kind.shared_new) */
+	struct engine_result *res;
+	enum eng_phase phase;
+	struct body_buf *body;
+	struct worker *w;
+	int nworkers;
+	int64_t t0_mono, deadline_mono, next_tick;
+	/* open loop (a benchmark with wl->rate > 0; collect/engine/engine_loop.c): slot i is due at
+	 * t0 + i / rate, t0 = t0_mono on the monotonic clock and t0_unix in the rows */
+	double rate; /* requests per second; 0: closed loop */
+	int64_t t0_unix;
+	atomic_uint_least64_t next_slot; /* the next slot a free worker takes */
+	/* under lock: */
+	pthread_mutex_t lock;
+	int lock_ok;
+	uint64_t next_idx;
+	uint64_t cursor, cursor_end; /* object numbers handed out (prepare, delete) */
+	struct summary_acc *acc;
+	struct engine_live live;
+	uint64_t cls_count[EC_COUNT];
+	atomic_int abort; /* the phase cannot go on (read without the lock) */
+	enum err_class fail_cls;
+	char fail_msg[512];
+};
+/* One engine thread: the workers [first, last) of the phase. Thread 0 also reports
+ * progress (engine_opts.on_tick). */
+struct tctx {
+	struct eng *g;
+	int index, first, last;
+	pthread_t th;
+};
+
+/* eng_stopped: whether the workers must stop (the phase failed, or engine_opts.stop). */
+int eng_stopped(const struct eng *g);
+
+/* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
+ * i / rate, computed from i (never by adding intervals, so no error accumulates). */
+int64_t eng_slot_due(const struct eng *g, uint64_t i);
+
+/* engine_thread: drive the workers of t (a struct tctx) until each is done or the
+ * phase stops; requests still in flight then are abandoned, not logged. Failures
+ * end the phase through eng_fail. Returns NULL (pthread signature). */
+void *engine_thread(void *arg);
+
+#endif

@@ -1,0 +1,143 @@
+/* collect/engine/wl.h: the workloads the engine drives, and what the engine offers them.
+ *
+ * The engine (collect/engine/engine.c) owns the threads, the libcurl multi loops, the bounds,
+ * the rows and the run summary. It drives workers: each worker has one request in
+ * flight at a time, and for each request the engine asks the worker's workload what to
+ * send (next) and tells it what came back (done). A workload is a `struct wl_kind`: a
+ * small table of those two functions plus the size of the state it keeps per worker.
+ * It never sees threads, curl or the log: it calls the eng_* services below. A kind
+ * whose workers share something (mixed: the object pool) also has a phase-wide state
+ * (shared_new / shared_free, eng_shared), guarded by its own lock: the engine takes no
+ * lock for it.
+ *
+ * The kinds (one file per family):
+ *   wl_prepare.c    the prepare phase: PUT the objects get/head/list/delete use
+ *   wl_simple.c     put, put-empty, get, get-small, head: one request = one row
+ *   wl_list.c       list: one row per full listing (all pages)
+ *   wl_delete.c     delete: one key or a DeleteObjects batch per row
+ *   wl_multipart.c  multipart: create, parts, complete = one row
+ *   wl_bucket.c     create-bucket: CreateBucket (logged), DeleteBucket (not logged)
+ *   wl_mixed.c      mixed: each request's op drawn from the mix, over a shared pool
+ * Shared helpers (keys, object sizes, PUT bodies, the random stream, rows): wl.c.
+ *
+ * Object numbers and sizes: object n (prepared objects 0..objects-1; a put's own
+ * numbers, see wl_simple.c and wl_mixed.c) has the size wl_obj_size(g, n), a pure
+ * function of (the run's seed, n): prepare, get and mixed agree on every object's size
+ * without sharing anything. */
+#ifndef COLLECT_WL_H
+#define COLLECT_WL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "collect/engine/engine.h"
+#include "collect/s3/s3.h"
+#include "core/strbuf.h"
+
+struct eng;      /* one phase of one run: collect/engine/engine.c */
+struct body_buf; /* collect/engine/body.h */
+
+enum eng_phase {
+	ENG_PHASE_PREPARE,
+	ENG_PHASE_BENCH,
+	ENG_PHASE_CLEANUP
+};
+
+/* One worker. The engine owns it; a workload reads and writes the fields of the first
+ * group and keeps anything else in `st`. */
+struct worker {
+	int id;              /* 0..workers-1 */
+	uint64_t rng;        /* the worker's random stream (core/rng.h), time-seeded */
+	uint64_t done;       /* logical operations finished (the count bound reads it) */
+	uint64_t seq;        /* the worker's next object number (put keys, bucket names) */
+	struct strbuf key;   /* key (or bucket) of the request in flight: the row's file */
+	struct s3_body body; /* a PUT body (wl_set_body) */
+	void *st;            /* the workload's state (wl_kind.state_size bytes, zeroed) */
+	/* the engine's own */
+	struct eng *g;
+	uint64_t body_obj, body_base, body_pos; /* the body: object number, offset, sent */
+	struct s3_req *req;
+	int busy;
+	struct s3_result res;
+	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
+	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
+				  intended start); 0 in a closed loop */
+};
+
+/* A workload: what its workers send and how their answers are accounted. */
+struct wl_kind {
+	const char *name;
+	size_t state_size;            /* per-worker state, allocated zeroed; 0: none */
+	void (*state_free)(void *st); /* release what st owns (not st); may be NULL */
+	/* next: the worker's next request into *a (a->bucket is preset to the run's
+	 * bucket); 0, or -1 when the worker is done. Strings in *a stay valid until done. */
+	int (*next)(struct eng *g, struct worker *w, struct s3_args *a);
+	/* done: account the answer to the request next gave (rows, counters, state). */
+	void (*done)(struct eng *g, struct worker *w, const struct s3_result *res);
+	/* shared_new (may be NULL): the phase-wide state of the kind into *sh, before any
+	 * worker starts (one thread); 0, or -1 with e set (the phase then fails). Workers
+	 * reach it with eng_shared; the kind guards it with its own lock. shared_free (may
+	 * be NULL): release it after every worker has stopped. */
+	int (*shared_new)(struct eng *g, void **sh, struct err *e);
+	void (*shared_free)(void *sh);
+};
+
+/* wl_kind_for: the kind that drives phase `phase` (prepare or benchmark) of wl. */
+const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phase);
+
+extern const struct wl_kind wl_kind_prepare, wl_kind_put, wl_kind_put_empty, wl_kind_get,
+	wl_kind_get_small, wl_kind_head, wl_kind_list, wl_kind_delete, wl_kind_multipart,
+	wl_kind_create_bucket, wl_kind_mixed;
+
+/* Properties of a workload the engine plans with. */
+/* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size
+ * > 0). */
+int wl_uses_body(const struct workload *wl);
+
+/* The engine's services to workloads (collect/engine/engine.c). Thread-safe. */
+/* eng_opts / eng_workload: the run's options and workload (borrowed). */
+const struct engine_opts *eng_opts(const struct eng *g);
+const struct workload *eng_workload(const struct eng *g);
+/* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
+struct body_buf *eng_body(const struct eng *g);
+/* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */
+void *eng_shared(const struct eng *g);
+/* eng_more: may worker w start another logical operation? (time left, and the bound:
+ * duration, `count` per worker, or until-done: delete until the objects are gone, other
+ * ops `count` (at least 1).) */
+int eng_more(const struct eng *g, const struct worker *w);
+/* eng_take: up to n object numbers from the phase's shared cursor (prepare: the objects
+ * to create; delete: the objects to delete); how many, from *first (0: none left). */
+uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first);
+/* eng_fail: the phase cannot go on: stop every worker, with this class and text. */
+void eng_fail(struct eng *g, enum err_class cls, const char *text);
+/* eng_count_error: count a failed request that has no row (prepare, unlogged steps). */
+void eng_count_error(struct eng *g, const struct s3_result *res);
+/* eng_row: one ops row of worker w (file = the key, error "" on success). */
+void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
+	     int64_t last, int64_t end);
+
+/* Shared helpers of the kinds (collect/engine/wl.c). */
+/* wl_seed: the run's seed of the draws (collect/engine/wl_draw.h): workload.seed, or when that
+ * is 0 a seed derived from the run's key prefix (unique per run, with a time in it): the
+ * same in every phase of a run, so prepare and benchmark agree. */
+uint64_t wl_seed(const struct eng *g);
+/* wl_obj_size: the size of object n: workload.size for a fixed size, else
+ * wl_draw_size from a generator state that is a bijection of (wl_seed, n). */
+uint64_t wl_obj_size(const struct eng *g, uint64_t n);
+/* wl_key_obj: b = PREFIX obj/NNNNNNNN, prepared object n; 0, or -1 out of memory. */
+int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n);
+/* wl_key_put: w->key = PREFIX put/wWWWW/SEQ with the worker's next seq; 0 or -1. */
+int wl_key_put(const struct eng *g, struct worker *w);
+/* wl_key_put_n: b = PREFIX put/wWWWW/SEQ of worker `worker`'s put number seq; 0 or -1. */
+int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq);
+/* wl_set_body: w->body = bytes [off, off + len) of object n's content (collect/engine/body.h),
+ * read by libcurl through callbacks. */
+void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint64_t len);
+/* wl_row: the row of one request: file = w->key, bytes counted only on success (a
+ * failed request's body is an error document, not object data). */
+void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
+	    const struct s3_result *res);
+
+#endif

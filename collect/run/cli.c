@@ -1,0 +1,225 @@
+/* collect/run/cli.c: see cli.h. */
+#include "collect/run/cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect/run/clientid.h"
+#include "collect/run/clients.h"
+#include "collect/run/outdir.h"
+#include "collect/workload.h"
+#include "core/fsutil.h"
+#include "core/units.h"
+
+const char cli_usage_text[] =
+	"usage: collect CAMPAIGN.ini [-o DIR] [--only SUBJECT,...] [--cycles N | --cycle N]\n"
+	"               [--resume] [--dry-run] [--insecure]\n"
+	"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
+	"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
+	"               [--objects N] [--batch N] [--part-size SIZE] [--mix MIX] [--range R]\n"
+	"               [--rate N/s] [--seed N] [--timeout D] [--keep] -o DIR\n"
+	"       collect clean DIR | CAMPAIGN.ini [-o DIR]\n"
+	"\n"
+	"Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
+	"\n"
+	"Campaign mode runs every cycle of the campaign's [matrix] (ops x sizes x concurrency\n"
+	"[x rate] for each subject) and its one-off [list] [head] [delete] [multipart] [rate]\n"
+	"benchmarks (in the first cycle, under runs/once/). Keys of the campaign file:\n"
+	"docs/CAMPAIGN.md.\n"
+	"  -o, --output DIR     output directory (default: out/CAMPAIGN_NAME); gets campaign.ini,\n"
+	"                       plan.tsv and runs/cycle-NN/SUBJECT/OP-SIZE-cCONC[-rRATE]/\n"
+	"                       {run.json,ops.tsv.zst}\n"
+	"      --only LIST      only these subjects (comma-separated ids)\n"
+	"      --cycles N       run cycles 1..N instead of the campaign's number\n"
+	"      --cycle N        run only cycle N (one cycle a day from a scheduler)\n"
+	"      --resume         skip the runs already recorded in DIR; redo incomplete and\n"
+	"                       interrupted ones (without it, DIR must not hold runs of the plan)\n"
+	"      --dry-run        print the run plan and the expected time, measure nothing\n"
+	"      --insecure       do not verify TLS certificates (every subject)\n"
+	"\n"
+	"Run mode measures one run. Credentials come from the environment as for the AWS CLI:\n"
+	"AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY [/ AWS_SESSION_TOKEN], else the profile named by\n"
+	"AWS_PROFILE (or default) in ~/.aws/credentials. Writes DIR/run.json and DIR/ops.tsv.zst\n"
+	"and prints the run's summary. Before it starts, what an earlier run in DIR killed before its\n"
+	"cleanup left in its bucket is deleted.\n"
+	"      --endpoint URL   http(s)://host[:port] (default: AWS_ENDPOINT_URL_S3, else\n"
+	"                       AWS_ENDPOINT_URL, as the AWS CLI)\n"
+	"      --bucket NAME    the bucket (created when missing)\n"
+	"      --region R       signing region (default: AWS_REGION, AWS_DEFAULT_REGION, us-east-1)\n"
+	"      --path-style     path-style URLs (default: virtual-hosted for *.amazonaws.com,\n"
+	"                       path style for every other endpoint)\n"
+	"      --insecure       do not verify the TLS certificate\n"
+	"      --op OP          put, get, head, list, delete, multipart, the sequential\n"
+	"                       micro-operations create-bucket, put-empty, get-small, or mixed\n"
+	"                       (each request's op drawn from --mix)\n"
+	"      --size SIZE      object size: 123, 4KiB, 5MiB, 1GB ...; for put, get and mixed\n"
+	"                       also random:MIN..MAX (log-uniform) or dist:SIZE:W,SIZE:W,...\n"
+	"                       (weighted, at most 16 sizes)\n"
+	"      --mix MIX        mixed: op weights, get:45,put:15,head:30,delete:10 (the default)\n"
+	"      --range R        get: read bytes A..B-1 (A..B, e.g. 0..64KiB) or LEN bytes at a\n"
+	"                       random offset (random:LEN); inside the smallest object\n"
+	"      --rate N/s       open loop: offer N requests a second (put, get, head, mixed;\n"
+	"                       needs --duration; at most 100000/s); workers: min(concurrency,\n"
+	"                       max(1, ceil(N x 0.1 s)))\n"
+	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
+	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys)\n"
+	"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
+	"      --count N        N requests per worker, or\n"
+	"      --until-done     until every prepared object is handled (delete)\n"
+	"      --objects N      objects to prepare (get, head, list, delete, mixed; default 100)\n"
+	"      --batch N        keys per multi-object delete, 1..1000 (default 1: one DELETE\n"
+	"                       per object)\n"
+	"      --part-size SIZE multipart part size, 5MiB..5GiB (default 5MiB); at most 10000\n"
+	"                       parts, size larger than one part\n"
+	"      --timeout D      wall-clock limit of the run (default: 2 x duration + 60s, or 30m)\n"
+	"      --keep           leave the objects in the bucket\n"
+	"  -o, --output DIR     the run's directory\n"
+	"\n"
+	"  -h, --help           this text\n"
+	"      --version        version, source commit and library versions\n"
+	"\n"
+	"Clean mode deletes what killed runs left in their buckets (collect clean --help).\n"
+	"\n"
+	"Under mpirun or srun (mpirun -np 4 --hostfile hosts bin/collect ...) every MPI rank is one\n"
+	"client with --concurrency / concurrency workers of its own: rank 0 parses, prepares and\n"
+	"cleans up once, all start each run together, and rank 0 writes every file, the clients'\n"
+	"rows merged (docs/DISTRIBUTED.md). Credentials come from each host's own environment.\n"
+	"\n"
+	"Exit status: 0 every run complete; 1 some runs failed (each is recorded in its run.json);\n"
+	"2 usage or campaign error; 3 the output directory is locked by another collector;\n"
+	"130 stopped by SIGINT/SIGTERM (the current run recorded as interrupted; --resume goes on).\n";
+
+int cli_usage_error(const char *msg)
+{
+	fprintf(stderr, "collect: %s\n(collect --help lists every option)\n", msg);
+	return CLI_EXIT_USAGE;
+}
+
+int cli_parse_int(const char *opt, const char *s, long min, long max, long *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || *end || end == s || v < min || v > max) {
+		fprintf(stderr, "collect: %s: '%s' is not a whole number from %ld to %ld\n", opt, s,
+			min, max);
+		return -1;
+	}
+	*out = v;
+	return 0;
+}
+
+int cli_parse_duration(const char *opt, const char *s, double *out)
+{
+	struct err e;
+
+	if (units_parse_duration(s, out, &e) < 0) {
+		fprintf(stderr, "collect: %s: %s\n", opt, e.msg);
+		return -1;
+	}
+	if (!(*out > 0)) {
+		fprintf(stderr, "collect: %s: '%s' is not a positive duration\n", opt, s);
+		return -1;
+	}
+	return 0;
+}
+
+static void live_cb(const struct engine_live *live, void *arg)
+{
+	progress_tick(arg, live);
+}
+
+/* one_client: runner_exec with this process's client id, and its "clients" object. */
+static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
+		      struct err *e)
+{
+	struct client_result c;
+
+	memset(&c, 0, sizeof(c));
+	if (gethostname(c.host, sizeof(c.host) - 1) != 0)
+		snprintf(c.host, sizeof(c.host), "unknown");
+	if (clientid_of_process(c.client_id, sizeof(c.client_id)) == 0)
+		job->client_id = c.client_id;
+	if (runner_exec(job, rr, e) < 0)
+		return -1;
+	c.complete = rr->complete;
+	c.cls = rr->cls;
+	if (!rr->complete && rr->st.n_first > 0)
+		snprintf(c.reason, sizeof(c.reason), "%s", rr->st.first[0]);
+	c.summary = rr->st.summary;
+	*clients = clients_json(&c, 1, job->wl->concurrency);
+	return 0;
+}
+
+/* note_rate: the line of a rate run whose summary says the rate was not sustained. */
+static void note_rate(const char *dir, const json_t *summary, struct progress *pg)
+{
+	const json_t *r = json_object_get(summary, "rate");
+	char offered[32];
+
+	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
+		return;
+	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
+			     sizeof(offered));
+	if (pg != NULL)
+		progress_note(pg, "collect: %s: target rate %s not sustained: achieved %.1f/s", dir,
+			      offered, json_number_value(json_object_get(r, "achieved")));
+	else
+		fprintf(stderr, "collect: %s: target rate %s not sustained: achieved %.1f/s\n", dir,
+			offered, json_number_value(json_object_get(r, "achieved")));
+}
+
+int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
+		volatile sig_atomic_t *stop, struct progress *pg, const struct cli_runner *runner,
+		struct runner_result *rr, struct err *e)
+{
+	struct runner_job job;
+	struct runjson_input in = *tmpl;
+	json_t *j = NULL, *clients = NULL;
+	char pfile[4096];
+	int rc = -1;
+
+	/* the run's key prefix, for a later --resume to clean up after a killed collector
+	 * (removed with the state file when the run is recorded) */
+	if (snprintf(pfile, sizeof(pfile), "%s/.prefix", dir) >= (int)sizeof(pfile) ||
+	    fs_write_file(pfile, prefix, strlen(prefix), e) < 0)
+		return -1;
+	memset(&job, 0, sizeof(job));
+	job.dir = dir;
+	job.subject = tmpl->subject;
+	job.wl = tmpl->wl;
+	job.timeout_s = tmpl->timeout_s;
+	job.prefix = prefix;
+	job.stop = stop;
+	job.close_fd = close_fd;
+	job.on_live = pg ? live_cb : NULL;
+	job.live_arg = pg;
+	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0
+			   : one_client(&job, rr, &clients, e) < 0)
+		return -1;
+	in.clients = clients;
+	in.st = &rr->st;
+	in.wrapper = &rr->wrapper;
+	in.cls = rr->cls;
+	in.complete = rr->complete;
+	j = runjson_build(&in);
+	if (j == NULL) {
+		err_set(e, "%s: cannot build run.json (out of memory)", dir);
+		goto out;
+	}
+	if (runjson_write(dir, j, e) < 0)
+		goto out;
+	outdir_remove_temps(dir);
+	if (rr->complete)
+		note_rate(dir, rr->st.summary, pg);
+	rc = rr->complete ? 0 : 1;
+out:
+	json_decref(j);
+	json_decref(clients);
+	return rc;
+}

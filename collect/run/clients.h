@@ -1,0 +1,43 @@
+/* collect/run/clients.h: run.json's "clients" object (docs/FORMATS.md): who produced a
+ * run's rows. A single-machine run has one client; a distributed run (collect/cluster/distrib.h)
+ * one per MPI rank. */
+#ifndef COLLECT_CLIENTS_H
+#define COLLECT_CLIENTS_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "collect/run/clientid.h"
+#include "core/err.h"
+#include "core/errclass.h"
+#include "core/summary.h"
+
+/* One client of a run. */
+struct client_result {
+	int rank;
+	char host[256];
+	char client_id[CLIENT_ID_LEN + 1];
+	double offset_s, rtt_s; /* its clock minus rank 0's, and the round trip measured */
+	int complete;           /* its benchmark finished with a summary */
+	enum err_class cls;     /* EC_NONE: no error */
+	char reason[512];       /* why it failed ("" when complete) */
+	const json_t *summary;  /* borrowed: its own rows' run.json summary, or NULL */
+};
+
+/* clients_json: {"count", "concurrency_total", "hosts", "list": [...]} of the n clients
+ * c[0..n-1], each running `concurrency` workers; a client's "summary" keeps requests,
+ * bytes, errors, mib_s, obj_s and latency_ms of its own summary (null when it has
+ * none). New reference, or NULL when out of memory. */
+json_t *clients_json(const struct client_result *c, int n, int concurrency);
+
+/* clients_merge_logs: the rows of the clients' ops logs in[0..n-1] (NULL entries and
+ * missing files are skipped: a client that failed before its log) written as one log
+ * at `out` (core/opslog.h: rows in start order, equal starts in the order of in[], idx
+ * renumbered from 0, every row keeping its client_id), then read back into the summary
+ * of all rows, which *sum receives (release with summary_clear) when *has_sum is 1;
+ * *has_sum is 0 when no row succeeded. *rows: the rows written. -1 with a message
+ * naming the file at fault (out is then not written). */
+int clients_merge_logs(const char *const *in, int n, const char *out, struct run_summary *sum,
+		       int *has_sum, uint64_t *rows, struct err *e);
+
+#endif

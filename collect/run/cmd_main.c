@@ -1,0 +1,109 @@
+/* collect/run/cmd_main.c: cmd_main (cli.h): the subcommands and campaign mode, shared by
+ * bin/collect and bin/collect-mpi. */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "collect/run/clean.h"
+#include "collect/run/cli.h"
+#include "core/version.h"
+
+/* The one piece of global mutable state: set by SIGINT/SIGTERM. */
+static volatile sig_atomic_t g_stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	g_stop = 1;
+}
+
+volatile sig_atomic_t *cmd_stop_on_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	return &g_stop;
+}
+
+/* campaign_mode: collect CAMPAIGN.ini [options]. */
+static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
+			 const struct cli_runner *runner)
+{
+	static const struct option opts[] = {
+		{"output", required_argument, 0, 'o'},
+		{"only", required_argument, 0, 'n'},
+		{"cycles", required_argument, 0, 'c'},
+		{"cycle", required_argument, 0, 'y'},
+		{"resume", no_argument, 0, 'r'},
+		{"dry-run", no_argument, 0, 'd'},
+		{"insecure", no_argument, 0, 'i'},
+		{"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0},
+	};
+	struct campaign_args a;
+	int ch;
+	long v;
+
+	memset(&a, 0, sizeof(a));
+	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		switch (ch) {
+		case 'o':
+			a.out = optarg;
+			break;
+		case 'n':
+			a.only = optarg;
+			break;
+		case 'c':
+			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
+				return CLI_EXIT_USAGE;
+			a.cycles = (int)v;
+			break;
+		case 'y':
+			if (cli_parse_int("--cycle", optarg, 1, 999, &v) < 0)
+				return CLI_EXIT_USAGE;
+			a.cycle = (int)v;
+			break;
+		case 'r':
+			a.resume = 1;
+			break;
+		case 'd':
+			a.dry_run = 1;
+			break;
+		case 'i':
+			a.insecure = 1;
+			break;
+		case 'h':
+			fputs(cli_usage_text, stdout);
+			return CLI_EXIT_OK;
+		default:
+			return cli_usage_error("unknown option");
+		}
+	}
+	if (optind != argc - 1)
+		return cli_usage_error(optind >= argc ? "no campaign file given"
+						      : "one campaign file only");
+	if (a.cycles && a.cycle)
+		return cli_usage_error("--cycles and --cycle exclude each other");
+	a.campaign = argv[optind];
+	a.runner = runner;
+	return cmd_campaign(&a, stop);
+}
+
+int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
+{
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
+		return version_print(stdout, "s3bench-collect");
+	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
+	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
+	if (argc >= 2 && strcmp(argv[1], "run") == 0)
+		return cmd_run(argc - 1, argv + 1, stop, runner);
+	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
+		return clean_main(argc - 1, argv + 1);
+	/* without a subcommand: collect CAMPAIGN.ini [options] */
+	return campaign_mode(argc, argv, stop, runner);
+}

@@ -1,0 +1,356 @@
+/* collect/run/cmd_run.c: `collect run`: one run from flags. The workload is built and
+ * checked by collect/workload.h exactly as a campaign's runs are; the endpoint defaults
+ * to the AWS CLI's variables. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect/campaign/campaign.h"
+#include "collect/run/clean.h"
+#include "collect/run/cli.h"
+#include "collect/run/outdir.h"
+#include "collect/campaign/plan.h"
+#include "collect/workload.h"
+#include "core/summary.h"
+#include "core/timefmt.h"
+#include "core/units.h"
+
+/* The flags of `collect run`, as given. */
+struct run_opts {
+	struct campaign_subject subj;
+	const char *out;
+	const char *text[WLF_COUNT_]; /* op, size and the whole numbers, as typed */
+	enum wl_bound bound;
+	int nbounds, keep, help;
+	double duration_s, timeout_s;
+	const struct cli_runner *runner; /* NULL: one client on this machine */
+};
+
+/* endpoint_default: AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (the AWS CLI's order of
+ * service-specific then global endpoint), else NULL. */
+static const char *endpoint_default(void)
+{
+	const char *v = getenv("AWS_ENDPOINT_URL_S3");
+
+	if (v == NULL || v[0] == '\0')
+		v = getenv("AWS_ENDPOINT_URL");
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL), "
+			    "--bucket, --op, --size, --concurrency and -o DIR";
+
+/* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
+#define FIELD_OPT 1000
+
+/* parse_flags: argv into o (o->help for --help). 0, or CLI_EXIT_USAGE after saying why. */
+static int parse_flags(int argc, char **argv, struct run_opts *o)
+{
+	static const struct option opts[] = {
+		{"endpoint", required_argument, 0, 'E'},
+		{"bucket", required_argument, 0, 'B'},
+		{"region", required_argument, 0, 'R'},
+		{"path-style", no_argument, 0, 'P'},
+		{"insecure", no_argument, 0, 'I'},
+		{"op", required_argument, 0, FIELD_OPT + WLF_OP},
+		{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
+		{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
+		{"duration", required_argument, 0, 'D'},
+		{"count", required_argument, 0, FIELD_OPT + WLF_COUNT},
+		{"until-done", no_argument, 0, 'U'},
+		{"objects", required_argument, 0, FIELD_OPT + WLF_OBJECTS},
+		{"batch", required_argument, 0, FIELD_OPT + WLF_BATCH},
+		{"part-size", required_argument, 0, FIELD_OPT + WLF_PART_SIZE},
+		{"timeout", required_argument, 0, 'T'},
+		{"keep", no_argument, 0, 'K'},
+		{"output", required_argument, 0, 'o'},
+		{"help", no_argument, 0, 'h'},
+		{"mix", required_argument, 0, FIELD_OPT + WLF_MIX},
+		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
+		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
+		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+		{0, 0, 0, 0},
+	};
+	int ch;
+
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+		if (ch >= FIELD_OPT && ch < FIELD_OPT + WLF_COUNT_) {
+			o->text[ch - FIELD_OPT] = optarg;
+			if (ch == FIELD_OPT + WLF_COUNT) {
+				o->bound = WL_BOUND_COUNT;
+				o->nbounds++;
+			}
+			continue;
+		}
+		switch (ch) {
+		case 'E':
+			o->subj.endpoint = optarg;
+			break;
+		case 'B':
+			o->subj.bucket = optarg;
+			break;
+		case 'R':
+			o->subj.region = optarg;
+			break;
+		case 'P':
+			o->subj.path_style = 1;
+			break;
+		case 'I':
+			o->subj.insecure = 1;
+			break;
+		case 'U':
+			o->bound = WL_BOUND_UNTIL_DONE;
+			o->nbounds++;
+			break;
+		case 'K':
+			o->keep = 1;
+			break;
+		case 'o':
+			o->out = optarg;
+			break;
+		case 'D':
+			if (cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
+				return CLI_EXIT_USAGE;
+			o->bound = WL_BOUND_DURATION;
+			o->nbounds++;
+			break;
+		case 'T':
+			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
+				return CLI_EXIT_USAGE;
+			break;
+		case 'h':
+			o->help = 1;
+			return 0;
+		default:
+			return cli_usage_error("run: unknown option");
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("run: unexpected argument");
+	return 0;
+}
+
+/* field_error: "collect: --OPTION: what" for field f; returns CLI_EXIT_USAGE. */
+static int field_error(enum wl_field f, const char *what)
+{
+	fprintf(stderr, "collect: %s: %s\n", workload_field_option(f), what);
+	return CLI_EXIT_USAGE;
+}
+
+/* parse_specs: the flags of mixed, ranged, rate and seeded runs over wl's defaults. 0, or
+ * CLI_EXIT_USAGE after naming the option at fault. */
+static int parse_specs(const struct run_opts *o, struct workload *wl)
+{
+	const char *const *t = o->text;
+	struct err e;
+
+	if (t[WLF_MIX] && workload_parse_mix(t[WLF_MIX], &wl->mix, &e) < 0)
+		return field_error(WLF_MIX, e.msg);
+	if (t[WLF_RANGE] && workload_parse_range(t[WLF_RANGE], &wl->range, &e) < 0)
+		return field_error(WLF_RANGE, e.msg);
+	if (t[WLF_RATE] && workload_parse_rate(t[WLF_RATE], &wl->rate, &e) < 0)
+		return field_error(WLF_RATE, e.msg);
+	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
+		return field_error(WLF_SEED, e.msg);
+	return 0;
+}
+
+/* build_workload: the workload of o: workload_defaults for the op, the flags over them,
+ * then workload_check. 0, or CLI_EXIT_USAGE after naming the option at fault. */
+static int build_workload(struct run_opts *o, struct workload *wl)
+{
+	static const enum wl_field nums[] = {WLF_CONCURRENCY, WLF_COUNT, WLF_OBJECTS, WLF_BATCH};
+	uint64_t v[4] = {0, 0, 0, 0};
+	enum wl_op op;
+	enum wl_field f;
+	struct err e;
+
+	if (workload_parse_op(o->text[WLF_OP], &op, &e) < 0)
+		return field_error(WLF_OP, e.msg);
+	workload_defaults(wl, op);
+	if (workload_parse_sizes(o->text[WLF_SIZE], &wl->sizes, &wl->size, &e) < 0)
+		return field_error(WLF_SIZE, e.msg);
+	if (parse_specs(o, wl) != 0)
+		return CLI_EXIT_USAGE;
+	if (o->text[WLF_PART_SIZE] &&
+	    units_parse_size(o->text[WLF_PART_SIZE], &wl->part_size, &e) < 0)
+		return field_error(WLF_PART_SIZE, e.msg);
+	for (int i = 0; i < 4; i++)
+		if (o->text[nums[i]] &&
+		    workload_parse_number(nums[i], o->text[nums[i]], &v[i], &e) < 0)
+			return field_error(nums[i], e.msg);
+	wl->concurrency = (int)v[0];
+	wl->bound = o->bound;
+	wl->duration_s = o->bound == WL_BOUND_DURATION ? o->duration_s : 0;
+	wl->count = v[1];
+	wl->objects = v[2];
+	wl->batch = (int)v[3];
+	wl->keep = o->keep;
+	if (o->timeout_s == 0)
+		o->timeout_s = workload_default_timeout(wl);
+	if (workload_check(wl, o->timeout_s, &f, &e) < 0)
+		return field_error(f, e.msg);
+	return 0;
+}
+
+/* build_subject: the endpoint, region and addressing of o's subject, with their
+ * defaults. 0, or CLI_EXIT_USAGE after saying why. */
+static int build_subject(struct campaign_subject *s)
+{
+	if (s->endpoint == NULL)
+		s->endpoint = (char *)endpoint_default();
+	if (s->endpoint == NULL)
+		return cli_usage_error(needs);
+	if (strncmp(s->endpoint, "http://", 7) != 0 && strncmp(s->endpoint, "https://", 8))
+		return cli_usage_error("--endpoint: not an http:// or https:// URL");
+	if (s->region == NULL || !s->region[0])
+		s->region = getenv("AWS_REGION");
+	if (s->region == NULL || !s->region[0])
+		s->region = getenv("AWS_DEFAULT_REGION");
+	if (s->region == NULL || !s->region[0])
+		s->region = "us-east-1";
+	if (s->path_style < 0)
+		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
+	s->label = s->endpoint;
+	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
+	return 0;
+}
+
+static void print_lat(const char *name, const struct lat_stats *l)
+{
+	printf(" * %s: Avg: %.1fms, 50%%: %.1fms, 90%%: %.1fms, 99%%: %.1fms, Fastest: %.1fms, "
+	       "Slowest: %.1fms, StdDev: %.1fms\n",
+	       name, l->avg, l->p50, l->p90, l->p99, l->min, l->max, l->stddev);
+}
+
+/* print_summary: the run's numbers in the shape of Warp's report. */
+static void print_summary(const struct runner_result *rr, const struct workload *wl)
+{
+	struct run_summary s;
+	char ran[UNITS_DURATION_MAX], span[128];
+	char opname[32];
+
+	snprintf(opname, sizeof(opname), "%s", workload_op_name(wl->op));
+	for (char *q = opname; *q; q++)
+		*q = (char)(*q >= 'a' && *q <= 'z' ? *q - 32 : *q);
+	if (!rr->complete || summary_from_json(rr->st.summary, &s, NULL) < 0) {
+		printf("Report: %s. Concurrency: %d. No summary: run %s (%s)\n", opname,
+		       wl->concurrency, "failed", err_class_name(rr->cls));
+		for (int i = 0; i < rr->st.n_first; i++)
+			printf(" * %s\n", rr->st.first[i]);
+		return;
+	}
+	summary_span_text(&s, span, sizeof(span));
+	printf("Report: %s. Concurrency: %d. Ran: %s\n", opname, wl->concurrency,
+	       units_format_duration(s.completion_s, ran, sizeof(ran)));
+	if (wl->op == WL_HEAD || wl->op == WL_DELETE || wl->op == WL_LIST)
+		printf(" * Average: %.2f obj/s (%s)\n", s.obj_s, span);
+	else
+		printf(" * Average: %.2f MiB/s, %.2f obj/s (%s)\n", s.mib_s, s.obj_s, span);
+	printf(" * Requests: %llu, errors: %llu, objects: %llu, bytes: %llu\n",
+	       (unsigned long long)s.requests, (unsigned long long)s.errors,
+	       (unsigned long long)s.objects, (unsigned long long)s.bytes);
+	print_lat("Reqs", &s.latency);
+	if (s.has_ttfb)
+		print_lat("TTFB", &s.ttfb);
+	if (s.has_rate) {
+		/* open loop: Reqs above is the service time, this the latency a client saw */
+		char offered[32];
+		printf(" * Rate: offered %s, achieved %.1f/s: %s\n",
+		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
+		       s.rate.achieved, s.rate.sustained ? "sustained" : "not sustained");
+		print_lat("Reqs from intended start", &s.rate.intended);
+	}
+	if (s.seg_count > 0) {
+		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);
+		printf(" * Fastest: %.1fMiB/s, %.2f obj/s\n", s.fastest.mib_s, s.fastest.obj_s);
+		printf(" * 50%% Median: %.1fMiB/s, %.2f obj/s\n", s.median.mib_s, s.median.obj_s);
+		printf(" * Slowest: %.1fMiB/s, %.2f obj/s\n", s.slowest.mib_s, s.slowest.obj_s);
+	}
+	summary_clear(&s);
+}
+
+/* execute: take DIR, run, record and print the summary; returns the exit code. */
+static int execute(const struct run_opts *o, const struct workload *wl, volatile sig_atomic_t *stop)
+{
+	struct runjson_input in;
+	struct runner_result rr;
+	struct outdir *od = NULL;
+	struct err e;
+	char prefix[128], path[4096];
+	int orc, rc = CLI_EXIT_USAGE;
+
+	memset(&rr, 0, sizeof(rr));
+	orc = outdir_open(o->out, &od, &e);
+	if (orc != 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return orc == OUTDIR_LOCKED ? CLI_EXIT_LOCKED : CLI_EXIT_USAGE;
+	}
+	/* the longest name this function builds in path */
+	if (strlen(o->out) + sizeof("/ops.tsv.zst") > sizeof(path)) {
+		fprintf(stderr, "collect: %s: path too long for the run's files\n", o->out);
+		goto out;
+	}
+	snprintf(path, sizeof(path), "%s/run.json", o->out);
+	if (access(path, F_OK) == 0) {
+		fprintf(stderr, "collect: %s already holds a run; use another -o DIR\n", o->out);
+		goto out;
+	}
+	/* what a killed earlier `collect run -o DIR` left in its bucket (needs .prefix, which
+	 * outdir_remove_temps deletes: first) */
+	clean_earlier_run(o->out, stderr);
+	outdir_remove_temps(o->out);
+	snprintf(path, sizeof(path), "%s/ops.tsv.zst", o->out);
+	unlink(path);
+	snprintf(prefix, sizeof(prefix), "s3bench/run-%llx/",
+		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
+	memset(&in, 0, sizeof(in));
+	in.subject = &o->subj;
+	in.wl = wl;
+	in.timeout_s = o->timeout_s;
+	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
+	if (orc < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		rc = CLI_EXIT_FAILED;
+		goto out;
+	}
+	print_summary(&rr, wl);
+	rc = *stop ? CLI_EXIT_INTERRUPTED : orc == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILED;
+out:
+	runner_result_clear(&rr);
+	outdir_free(od);
+	return rc;
+}
+
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
+{
+	struct run_opts o;
+	struct workload wl;
+	int rc;
+
+	memset(&o, 0, sizeof(o));
+	o.runner = runner;
+	o.subj.id = "run";
+	o.subj.path_style = -1;
+	snprintf(o.subj.color, sizeof(o.subj.color), "#1f77b4");
+	if ((rc = parse_flags(argc, argv, &o)) != 0)
+		return rc;
+	if (o.help) {
+		fputs(cli_usage_text, stdout);
+		return CLI_EXIT_OK;
+	}
+	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] || !o.text[WLF_CONCURRENCY] ||
+	    !o.out)
+		return cli_usage_error(needs);
+	if ((rc = build_subject(&o.subj)) != 0)
+		return rc;
+	if (o.nbounds != 1)
+		return cli_usage_error(
+			"run needs exactly one of --duration, --count, --until-done");
+	if ((rc = build_workload(&o, &wl)) != 0)
+		return rc;
+	return execute(&o, &wl, stop);
+}

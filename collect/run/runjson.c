@@ -1,0 +1,296 @@
+/* collect/run/runjson.c: see runjson.h. */
+#include "collect/run/runjson.h"
+
+#include <curl/curl.h>
+#include <errno.h>
+#include <openssl/crypto.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include "collect/campaign/plan.h"
+#include "collect/workload.h"
+#include "core/fsutil.h"
+#include "core/timefmt.h"
+
+static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
+
+/* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
+static const char *phase_state_name(enum phase_state s)
+{
+	switch (s) {
+	case PH_STARTED:
+		return "started";
+	case PH_DONE:
+		return "done";
+	case PH_FAILED:
+		return "failed";
+	case PH_SKIPPED:
+		return "skipped";
+	default:
+		return "not-reached";
+	}
+}
+
+static int phase_state_parse(const char *s)
+{
+	for (int i = PH_NOT_REACHED; i <= PH_SKIPPED; i++)
+		if (s && strcmp(s, phase_state_name((enum phase_state)i)) == 0)
+			return i;
+	return -1;
+}
+
+void run_state_init(struct run_state *st)
+{
+	memset(st, 0, sizeof(*st));
+}
+
+void run_state_clear(struct run_state *st)
+{
+	json_decref(st->summary);
+	st->summary = NULL;
+}
+
+void run_state_add_error(struct run_state *st, const char *text)
+{
+	if (st->n_first >= ENGINE_FIRST_ERRORS || text == NULL || text[0] == '\0')
+		return;
+	snprintf(st->first[st->n_first++], sizeof(st->first[0]), "%s", text);
+}
+
+static int write_json(const char *dir, const char *name, const json_t *obj, size_t flags,
+		      struct err *e)
+{
+	char path[4096];
+	char *text;
+	int rc;
+
+	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
+		return err_set(e, "%s/%s: path too long", dir, name);
+	text = json_dumps(obj, flags);
+	if (text == NULL)
+		return err_set(e, "%s: cannot encode JSON (out of memory)", path);
+	size_t len = strlen(text);
+	char *withnl = realloc(text, len + 2);
+	if (withnl == NULL) {
+		free(text);
+		return err_set(e, "%s: out of memory", path);
+	}
+	withnl[len] = '\n';
+	withnl[len + 1] = '\0';
+	rc = fs_write_file(path, withnl, len + 1, e);
+	free(withnl);
+	return rc;
+}
+
+/* phases_json: {"prepare": STATE, "benchmark": STATE, "cleanup": STATE} (NULL: no memory) */
+static json_t *phases_json(const struct run_state *st)
+{
+	json_t *ph = json_object();
+
+	for (int i = 0; ph && i < PHASE_COUNT; i++)
+		json_object_set_new(ph, phase_names[i],
+				    json_string(phase_state_name(st->phase[i])));
+	return ph;
+}
+
+int run_state_write(const char *dir, const struct run_state *st, struct err *e)
+{
+	json_t *o = json_object(), *ph = phases_json(st), *first = json_array();
+	int rc = -1;
+
+	if (o == NULL || ph == NULL || first == NULL) {
+		json_decref(ph);
+		json_decref(first);
+		err_set(e, "%s: out of memory", dir);
+		goto out;
+	}
+	json_object_set_new(o, "phases", ph);
+	json_object_set_new(o, "finished", json_boolean(st->finished));
+	json_object_set_new(o, "class",
+			    st->cls ? json_string(err_class_name(st->cls)) : json_null());
+	json_object_set_new(o, "errors", json_integer((json_int_t)st->errors));
+	for (int i = 0; i < st->n_first; i++)
+		json_array_append_new(first, json_string(st->first[i]));
+	json_object_set_new(o, "first", first);
+	if (st->summary)
+		json_object_set(o, "summary", st->summary);
+	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
+	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
+out:
+	json_decref(o);
+	return rc;
+}
+
+int run_state_read(const char *dir, struct run_state *st, struct err *e)
+{
+	char path[4096];
+	json_error_t je;
+	json_t *o, *ph, *v;
+	size_t i;
+
+	run_state_init(st);
+	snprintf(path, sizeof(path), "%s/%s", dir, RUNJSON_STATE_FILE);
+	o = json_load_file(path, 0, &je);
+	if (o == NULL)
+		return err_set(e, "%s: %s", path, je.text);
+	ph = json_object_get(o, "phases");
+	for (int k = 0; k < PHASE_COUNT; k++) {
+		int s = phase_state_parse(json_string_value(json_object_get(ph, phase_names[k])));
+		st->phase[k] = s < 0 ? PH_NOT_REACHED : (enum phase_state)s;
+	}
+	st->finished = json_is_true(json_object_get(o, "finished"));
+	v = json_object_get(o, "class");
+	if (json_is_string(v)) {
+		int c = err_class_parse(json_string_value(v));
+		st->cls = c < 0 ? EC_CRASHED : (enum err_class)c;
+	}
+	st->errors = (uint64_t)json_integer_value(json_object_get(o, "errors"));
+	json_array_foreach(json_object_get(o, "first"), i, v)
+		run_state_add_error(st, json_string_value(v));
+	v = json_object_get(o, "summary");
+	if (json_is_object(v))
+		st->summary = json_incref(v);
+	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
+	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	json_decref(o);
+	return 0;
+}
+
+static json_t *time_json(int64_t ns)
+{
+	char buf[RFC3339_MAX];
+
+	if (ns <= 0)
+		return json_null();
+	rfc3339_format(buf, sizeof(buf), ns);
+	return json_string(buf);
+}
+
+/* u64 or null when 0 */
+static json_t *tool_json(void)
+{
+	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
+
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name", "s3bench", "version",
+			 S3BENCH_VERSION, "libcurl", cv && cv->version ? cv->version : "unknown",
+			 "openssl", OpenSSL_version(OPENSSL_VERSION), "libzstd",
+			 ZSTD_versionString(), "jansson", JANSSON_VERSION);
+}
+
+static json_t *host_json(void)
+{
+	struct utsname u;
+	char os[600];
+
+	if (uname(&u) < 0)
+		return json_pack("{s:n, s:n, s:i}", "hostname", "os", "cpus",
+				 (int)sysconf(_SC_NPROCESSORS_ONLN));
+	snprintf(os, sizeof(os), "%s %s", u.sysname, u.release);
+	return json_pack("{s:s, s:s, s:s, s:i}", "hostname", u.nodename, "os", os, "machine",
+			 u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
+}
+
+static json_t *subject_json(const struct campaign_subject *s)
+{
+	static const char *cred[] = {"default", "profile", "env"};
+
+	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s}", "id", s->id, "label",
+			 s->label, "endpoint", s->endpoint, "region", s->region, "bucket",
+			 s->bucket, "addressing", s->path_style ? "path" : "virtual", "color",
+			 s->color, "insecure", s->insecure, "credentials", cred[s->cred_kind]);
+}
+
+json_t *runjson_build(const struct runjson_input *in)
+{
+	const struct run_state *st = in->st;
+	const struct run_wrapper *w = in->wrapper;
+	json_t *o = json_object(), *ph = phases_json(st), *first = json_array(), *wr, *errs;
+
+	if (o == NULL || ph == NULL || first == NULL) {
+		json_decref(o);
+		json_decref(ph);
+		json_decref(first);
+		return NULL;
+	}
+	json_object_set_new(o, "format", json_string(S3BENCH_RUN_FORMAT));
+	json_object_set_new(o, "tool", tool_json());
+	json_object_set_new(o, "host", host_json());
+	if (in->campaign)
+		json_object_set_new(o, "campaign",
+				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name",
+					      in->campaign->name, "title", in->campaign->title,
+					      "client", in->campaign->client, "file",
+					      "campaign.ini", "order",
+					      campaign_order_name(in->campaign->order), "cycles",
+					      in->campaign->cycles, "p99_limit_ms",
+					      in->campaign->p99_limit_ms > 0
+						      ? json_real(in->campaign->p99_limit_ms)
+						      : json_null()));
+	else
+		json_object_set_new(o, "campaign", json_null());
+	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
+	json_object_set_new(o, "subject", subject_json(in->subject));
+	json_object_set_new(o, "workload", workload_json(in->wl, in->timeout_s));
+	json_object_set_new(o, "phases", ph);
+
+	wr = json_object();
+	json_object_set_new(wr, "started", time_json(w->started_ns));
+	json_object_set_new(wr, "ended", time_json(w->ended_ns));
+	json_object_set_new(wr, "elapsed_s", json_real(w->elapsed_s));
+	json_object_set_new(wr, "exit_code", w->exited ? json_integer(w->exit_code) : json_null());
+	json_object_set_new(wr, "signal", json_integer(w->signal));
+	json_object_set_new(wr, "timed_out", json_boolean(w->timed_out));
+	json_object_set_new(wr, "interrupted", json_boolean(w->interrupted));
+	json_object_set_new(o, "wrapper", wr);
+
+	errs = json_object();
+	json_object_set_new(errs, "count", json_integer((json_int_t)st->errors));
+	json_object_set_new(errs, "class",
+			    in->cls ? json_string(err_class_name(in->cls)) : json_null());
+	for (int i = 0; i < st->n_first; i++)
+		json_array_append_new(first, json_string(st->first[i]));
+	json_object_set_new(errs, "first", first);
+	json_object_set_new(o, "errors", errs);
+	json_object_set_new(o, "cpu",
+			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
+						      "us_per_request", st->cpu_us_per_op)
+					  : json_null());
+	if (in->clients != NULL)
+		json_object_set(o, "clients", (json_t *)in->clients);
+	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
+	if (in->complete && st->summary)
+		json_object_set(o, "summary", st->summary);
+	return o;
+}
+
+int runjson_write(const char *dir, const json_t *obj, struct err *e)
+{
+	return write_json(dir, "run.json", obj,
+			  JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
+}
+
+int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
+{
+	char path[4096];
+	json_error_t je;
+	json_t *j;
+	const char *status;
+
+	memset(out, 0, sizeof(*out));
+	if (snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path))
+		return err_set(e, "%s/run.json: path too long", dir);
+	j = json_load_file(path, 0, &je);
+	if (j == NULL)
+		return err_set(e, "%s: %s", path, je.text);
+	status = json_string_value(json_object_get(j, "status"));
+	out->complete = status != NULL && strcmp(status, "complete") == 0;
+	out->interrupted = json_is_true(
+		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
+	json_decref(j);
+	return 0;
+}

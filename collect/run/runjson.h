@@ -1,0 +1,104 @@
+/* collect/run/runjson.h: a run's record: the child's state file and the parent's run.json.
+ *
+ * The run's child process writes RUNDIR/.state.json (atomically, after every phase
+ * change and once more with its final result) so the parent knows how far the child got
+ * even when it dies. After the child ends, the parent writes RUNDIR/run.json
+ * (docs/FORMATS.md, "s3bench-run/1") with a temporary name and a rename, then removes
+ * the state file. No credential is ever part of either file. */
+#ifndef COLLECT_RUNJSON_H
+#define COLLECT_RUNJSON_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "collect/campaign/campaign.h"
+#include "collect/engine/engine.h"
+#include "core/err.h"
+#include "core/errclass.h"
+#include "core/version.h"
+
+#define RUNJSON_STATE_FILE ".state.json"
+
+enum run_phase {
+	PHASE_PREPARE,
+	PHASE_BENCHMARK,
+	PHASE_CLEANUP,
+	PHASE_COUNT
+};
+
+enum phase_state {
+	PH_NOT_REACHED,
+	PH_STARTED,
+	PH_DONE,
+	PH_FAILED,
+	PH_SKIPPED
+};
+
+/* What the child reports. */
+struct run_state {
+	enum phase_state phase[PHASE_COUNT];
+	int finished; /* the child wrote its final result */
+	enum err_class cls;
+	uint64_t errors;
+	int n_first;
+	char first[ENGINE_FIRST_ERRORS][256];
+	json_t *summary;      /* owned; NULL when the benchmark gave none */
+	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
+	double cpu_us_per_op; /* cpu_s per request, microseconds */
+};
+
+/* run_state_init: all phases not reached, no result. */
+void run_state_init(struct run_state *st);
+/* run_state_clear: release st->summary. */
+void run_state_clear(struct run_state *st);
+/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS. */
+void run_state_add_error(struct run_state *st, const char *text);
+
+/* run_state_write: write st to DIR/.state.json atomically. */
+int run_state_write(const char *dir, const struct run_state *st, struct err *e);
+/* run_state_read: read DIR/.state.json into st (initialised first); -1 with a message
+ * when it is absent or unreadable (st then stays initialised). */
+int run_state_read(const char *dir, struct run_state *st, struct err *e);
+
+/* The wrapper's view of the run's child process. */
+struct run_wrapper {
+	int64_t started_ns, ended_ns; /* Unix ns */
+	double elapsed_s;
+	int exited; /* 1: exit_code is valid; 0: killed by `signal` */
+	int exit_code;
+	int signal;
+	int timed_out;
+	int interrupted; /* SIGINT/SIGTERM stopped the collector in this run */
+};
+
+/* Everything run.json is made of. Pointers are borrowed. */
+struct runjson_input {
+	const struct campaign *campaign; /* NULL for a single `collect run` */
+	int cycle;                       /* 0: a one-off or single run (null) */
+	const struct campaign_subject *subject;
+	const struct workload *wl;
+	double timeout_s;
+	const struct run_state *st;
+	const struct run_wrapper *wrapper;
+	enum err_class cls;    /* the run's final class */
+	int complete;          /* status complete (summary written) */
+	const json_t *clients; /* "clients" (collect/run/clients.h); NULL: none */
+};
+
+/* runjson_build: the run.json object (new reference) or NULL when out of memory. */
+json_t *runjson_build(const struct runjson_input *in);
+
+/* runjson_write: write obj to DIR/run.json atomically (indented, sorted as built). */
+int runjson_write(const char *dir, const json_t *obj, struct err *e);
+
+/* What DIR/run.json says of a recorded run (the one place run.json is read back). */
+struct runjson_status {
+	int complete;    /* status "complete" */
+	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
+};
+
+/* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
+ * JSON (message in e, which may be NULL; *out then says failed, not interrupted). */
+int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e);
+
+#endif

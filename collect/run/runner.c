@@ -1,0 +1,562 @@
+/* collect/run/runner.c: see runner.h. */
+#include "collect/run/runner.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "collect/run/clean.h"
+#include "collect/run/clientid.h"
+#include "collect/run/subject.h"
+#include "collect/s3/creds.h"
+#include "collect/s3/s3.h"
+#include "collect/workload.h"
+#include "core/opslog.h"
+#include "core/timefmt.h"
+
+#define STOP_GRACE_S 30.0  /* after a stop request, how long cleanup may take */
+#define SWEEP_LIMIT_S 60.0 /* the most a cleanup after a kill may take */
+
+/* ---- the child ---------------------------------------------------------------- */
+
+static void on_tick(const struct engine_live *live, void *arg)
+{
+	int fd = *(const int *)arg;
+	ssize_t w;
+
+	if (fd < 0)
+		return;
+	/* one record per write (< PIPE_BUF, so atomic); dropped when the pipe is full */
+	w = write(fd, live, sizeof(*live));
+	(void)w;
+}
+
+/* child_class: the run's class from what the phases gave (see runner.h). */
+static enum err_class child_class(const struct run_state *st, const struct engine_result *res)
+{
+	enum err_class c = res->cls;
+
+	if (st->phase[PHASE_PREPARE] == PH_FAILED) {
+		if (c == EC_CONNECT)
+			return EC_UNAVAILABLE;
+		if (c == EC_DNS || c == EC_TLS || c == EC_AUTH || c == EC_UNAVAILABLE)
+			return c;
+		return EC_PREPARE_FAILED;
+	}
+	if (st->summary == NULL) {
+		/* the service answered in prepare: a later connection failure (reset
+		 * mid-body, server gone) is a connect failure, not an absent service */
+		if (c == EC_CONNECT && st->phase[PHASE_PREPARE] != PH_DONE &&
+		    st->phase[PHASE_PREPARE] != PH_SKIPPED) /* (done by another process) */
+			return EC_UNAVAILABLE;
+		return c != EC_NONE ? c : EC_CRASHED;
+	}
+	return res->errors ? (c != EC_NONE ? c : EC_HTTP_5XX) : EC_NONE;
+}
+
+static void save(const struct runner_job *job, const struct run_state *st)
+{
+	struct err e;
+
+	if (run_state_write(job->dir, st, &e) < 0)
+		fprintf(stderr, "collect: %s\n", e.msg);
+}
+
+/* merge_errors: the engine's first error texts, then ours when not already there. */
+static void merge_errors(struct run_state *st, const struct engine_result *res,
+			 char local[][ERR_MSG_MAX], int n_local)
+{
+	st->n_first = 0;
+	for (int i = 0; i < res->n_first && i < ENGINE_FIRST_ERRORS; i++)
+		run_state_add_error(st, res->first[i]);
+	for (int i = 0; i < n_local; i++) {
+		int dup = 0;
+		for (int k = 0; k < st->n_first; k++)
+			dup |= strstr(local[i], st->first[k]) != NULL;
+		if (!dup)
+			run_state_add_error(st, local[i]);
+	}
+}
+
+/* job_client: the S3 client for the job's subject with credentials cr. */
+static struct s3_client *job_client(const struct runner_job *job, struct creds *cr, struct err *e)
+{
+	long buffer_size = 0;
+
+	/* large objects: 512 KiB libcurl buffers (far fewer syscalls per byte than the
+	 * 16 KiB default), bounded to about 32 MiB over all workers */
+	if (job->wl->size >= (1u << 20)) {
+		long b = (32L << 20) / job->wl->concurrency;
+		buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
+	}
+	return subject_client(job->subject, cr, buffer_size, e);
+}
+
+/* job_opts: the engine options of the job (no live counters). */
+static void job_opts(const struct runner_job *job, struct s3_client *cl, struct engine_opts *opts)
+{
+	memset(opts, 0, sizeof(*opts));
+	opts->client = cl;
+	opts->client_id = job->client_id;
+	opts->bucket = job->subject->bucket;
+	opts->prefix = job->prefix;
+	opts->endpoint = job->subject->endpoint;
+	opts->wl = job->wl;
+	opts->stop = job->stop;
+	opts->start_at_ns = job->start_at_ns;
+}
+
+/* job_has: whether the job's child runs phase bit `ph` (RUNNER_*). */
+static int job_has(const struct runner_job *job, unsigned ph)
+{
+	return job->phases == 0 || (job->phases & ph) != 0;
+}
+
+/* child_prepare: the prepare phase: the objects under the run's prefix, or in
+ * job->n_shares parts under the share prefixes (part k gets objects / n, the first
+ * objects % n parts one more). */
+static int child_prepare(const struct runner_job *job, const struct engine_opts *opts,
+			 struct engine_result *res, struct err *e)
+{
+	struct engine_opts o = *opts;
+	struct workload wl = *job->wl;
+	uint64_t n = (uint64_t)job->n_shares, total = workload_prepared_objects(job->wl);
+
+	if (job->n_shares <= 0)
+		return engine_prepare(opts, res, e);
+	o.wl = &wl;
+	for (uint64_t k = 0; k < n; k++) {
+		wl.objects = total / n + (k < total % n);
+		o.prefix = job->share_prefix[k];
+		if (wl.objects > 0 && engine_prepare(&o, res, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* child_benchmark: the benchmark phase: ops.tsv.zst opened, the engine's benchmark
+ * run into it, the log closed; st->summary set when the run completed. Messages are
+ * appended to local (n_local of them). */
+static void child_benchmark(const struct runner_job *job, struct engine_opts *opts,
+			    struct run_state *st, struct engine_result *res,
+			    char local[][ERR_MSG_MAX], int *n_local)
+{
+	struct opslog_writer *log;
+	char path[4096];
+	struct err e;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/ops.tsv.zst", job->dir);
+	if (job->bench_prefix != NULL)
+		opts->prefix = job->bench_prefix;
+	st->phase[PHASE_BENCHMARK] = PH_STARTED;
+	save(job, st);
+	/* a rate run's rows carry their intended start (the `intended` column) */
+	log = opslog_writer_open_opts(
+		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
+	if (log == NULL) {
+		res->cls = EC_CRASHED;
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+		st->phase[PHASE_BENCHMARK] = PH_FAILED;
+		return;
+	}
+	opts->log = log;
+	err_clear(&e);
+	rc = engine_benchmark(opts, res, &e);
+	if (rc < 0)
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+	opts->log = NULL;
+	if (opslog_writer_close(log, &e) < 0) {
+		rc = -1;
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+	}
+	opts->prefix = job->prefix;
+	if (rc == 0 && res->has_summary)
+		st->summary = summary_to_json(&res->summary);
+	summary_clear(&res->summary);
+	st->phase[PHASE_BENCHMARK] = st->summary ? PH_DONE : PH_FAILED;
+}
+
+/* child_cleanup: the cleanup phase (the run's objects deleted); its errors do not
+ * change the run's class or error count, a message is kept while there is room. */
+static void child_cleanup(const struct runner_job *job, const struct engine_opts *opts,
+			  struct run_state *st, const struct engine_result *res,
+			  char local[][ERR_MSG_MAX], int *n_local)
+{
+	struct engine_result cres;
+	struct err e;
+	int rc;
+
+	st->phase[PHASE_CLEANUP] = PH_STARTED;
+	save(job, st);
+	memcpy(&cres, res, sizeof(cres));
+	err_clear(&e);
+	rc = engine_cleanup(opts, &cres, &e);
+	st->phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
+	if (rc < 0 && *n_local < 4)
+		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
+}
+
+int runner_child_body(const struct runner_job *job, int live_fd)
+{
+	const struct campaign_subject *s = job->subject;
+	struct run_state st;
+	struct engine_result res;
+	struct creds *cr = NULL;
+	struct s3_client *cl = NULL;
+	struct engine_opts opts;
+	struct err e;
+	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
+	int n_local = 0, rc;
+
+	run_state_init(&st);
+	memset(&res, 0, sizeof(res));
+	save(job, &st);
+	cr = subject_creds(s, &e);
+	if (cr == NULL) {
+		res.cls = EC_AUTH;
+		snprintf(local[n_local++], ERR_MSG_MAX, "%s%s",
+			 strncmp(e.msg, "credentials", 11) == 0 ? "" : "credentials: ", e.msg);
+		st.phase[PHASE_PREPARE] = PH_FAILED;
+		goto finish;
+	}
+	cl = job_client(job, cr, &e);
+	if (cl == NULL) {
+		res.cls = EC_PREPARE_FAILED;
+		snprintf(local[n_local++], ERR_MSG_MAX, "client: %s", e.msg);
+		st.phase[PHASE_PREPARE] = PH_FAILED;
+		goto finish;
+	}
+	job_opts(job, cl, &opts);
+	if (opts.client_id == NULL && clientid_of_process(id, sizeof(id)) == 0)
+		opts.client_id = id;
+	opts.on_tick = on_tick;
+	opts.tick_arg = &live_fd;
+
+	/* prepare: the bucket (created when missing) and the objects a run reads */
+	if (job_has(job, RUNNER_PREPARE)) {
+		st.phase[PHASE_PREPARE] = PH_STARTED;
+		save(job, &st);
+		err_clear(&e);
+		rc = child_prepare(job, &opts, &res, &e);
+		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+		if (rc < 0)
+			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
+	} else {
+		st.phase[PHASE_PREPARE] = PH_SKIPPED;
+	}
+	if (!job_has(job, RUNNER_BENCHMARK)) {
+		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
+	} else if (st.phase[PHASE_PREPARE] != PH_FAILED) {
+		child_benchmark(job, &opts, &st, &res, local, &n_local);
+		/* the summary is on disk before cleanup starts */
+		st.cpu_s = res.cpu_s;
+		st.cpu_us_per_op = res.cpu_us_per_op;
+		st.errors = res.errors;
+		st.cls = child_class(&st, &res);
+		merge_errors(&st, &res, local, n_local);
+		save(job, &st);
+	}
+	if (job->wl->keep || !job_has(job, RUNNER_CLEANUP))
+		st.phase[PHASE_CLEANUP] = PH_SKIPPED;
+	else
+		child_cleanup(job, &opts, &st, &res, local, &n_local);
+finish:
+	st.errors = res.errors;
+	st.cls = child_class(&st, &res);
+	merge_errors(&st, &res, local, n_local);
+	st.finished = 1;
+	save(job, &st);
+	rc = st.summary ? 0 : 1;
+	s3_client_free(cl);
+	creds_free(cr);
+	run_state_clear(&st);
+	return rc;
+}
+
+/* ---- the parent --------------------------------------------------------------- */
+
+/* crash_signal: a signal the process raises on itself when it crashes. */
+static int crash_signal(int sig)
+{
+	return sig == SIGSEGV || sig == SIGABRT || sig == SIGBUS || sig == SIGFPE ||
+	       sig == SIGILL || sig == SIGTRAP || sig == SIGSYS;
+}
+
+static void classify(struct runner_result *res, double limit_s)
+{
+	const struct run_wrapper *w = &res->wrapper;
+	const struct run_state *st = &res->st;
+
+	if (w->timed_out)
+		res->cls = EC_TIMEOUT;
+	else if (!w->exited && !w->interrupted && crash_signal(w->signal))
+		res->cls = EC_CRASHED;
+	else if (w->interrupted || !w->exited)
+		res->cls = EC_KILLED;
+	else if (!st->finished)
+		res->cls = EC_CRASHED;
+	else
+		res->cls = st->cls;
+	res->complete = st->summary != NULL && st->phase[PHASE_BENCHMARK] == PH_DONE &&
+			!w->interrupted;
+	if (w->interrupted) {
+		run_state_add_error(&res->st, "run interrupted: the collector was stopped "
+					      "(SIGINT/SIGTERM)");
+	} else if (w->timed_out) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run killed at its time limit of %.0f s (after %.1f s)",
+			 limit_s, w->elapsed_s);
+		run_state_add_error(&res->st, msg);
+	} else if (!w->exited && !w->interrupted) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run's process %s by signal %d (%s)",
+			 crash_signal(w->signal) ? "crashed" : "killed", w->signal,
+			 strsignal(w->signal));
+		run_state_add_error(&res->st, msg);
+	} else if (res->cls == EC_CRASHED && !st->finished) {
+		char msg[128];
+		snprintf(msg, sizeof(msg), "run's process exited with code %d without its result",
+			 w->exit_code);
+		run_state_add_error(&res->st, msg);
+	}
+}
+
+/* spawn: fork a child for job with a pipe from it. In the parent (return > 0) *rd is the
+ * pipe's non-blocking read end; in the child (return 0) *wr is its non-blocking write
+ * end, the collector's lock is closed, SIGPIPE ignored, and the child dies with its
+ * parent (it must leave with _exit, which keeps the parent's stdio buffers out). -1 with
+ * errno when the pipe or the fork failed. */
+static pid_t spawn(const struct runner_job *job, int *rd, int *wr)
+{
+	int fds[2];
+	pid_t pid, parent = getpid();
+
+	if (pipe2(fds, O_CLOEXEC) < 0)
+		return -1;
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		int saved = errno;
+		close(fds[0]);
+		close(fds[1]);
+		errno = saved;
+		return -1;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		if (job->close_fd >= 0)
+			close(job->close_fd);
+		prctl(PR_SET_PDEATHSIG, SIGKILL);
+		if (getppid() != parent)
+			_exit(1);
+		signal(SIGPIPE, SIG_IGN);
+		fcntl(fds[1], F_SETFL, O_NONBLOCK);
+		*wr = fds[1];
+		return 0;
+	}
+	close(fds[1]);
+	fcntl(fds[0], F_SETFL, O_NONBLOCK);
+	*rd = fds[0];
+	return pid;
+}
+
+/* sweep_body: in a child, the cleanup a killed run did not get to: delete what it left
+ * under its prefix. On failure the message goes to fd. Returns the exit code. */
+static int sweep_body(const struct runner_job *job, int fd)
+{
+	struct creds *cr;
+	struct s3_client *cl = NULL;
+	struct engine_opts opts;
+	struct engine_result r;
+	struct err e = {{0}};
+	int rc = 1;
+
+	cr = subject_creds(job->subject, &e);
+	if (cr != NULL && (cl = job_client(job, cr, &e)) != NULL) {
+		job_opts(job, cl, &opts);
+		/* twice at most: the server may still be finishing the killed run's requests */
+		for (int i = 0; i < 2 && rc != 0; i++) {
+			if (i > 0)
+				nanosleep(&(struct timespec){0, 500000000L}, NULL);
+			memset(&r, 0, sizeof(r));
+			err_clear(&e);
+			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
+		}
+	}
+	if (rc != 0) {
+		ssize_t w = write(fd, e.msg, strnlen(e.msg, sizeof(e.msg) - 1));
+		(void)w;
+	}
+	s3_client_free(cl);
+	creds_free(cr);
+	return rc;
+}
+
+/* needs_sweep: the run's child ended before its cleanup (killed at the time limit, by a
+ * signal, or without its result), objects may be left, and the collector is not being
+ * stopped. */
+static int needs_sweep(const struct runner_job *job, const struct runner_result *res)
+{
+	const struct run_state *st = &res->st;
+
+	return job_has(job, RUNNER_CLEANUP) && !job->wl->keep && !res->wrapper.interrupted &&
+	       !(job->stop && *job->stop) && !st->finished &&
+	       st->phase[PHASE_PREPARE] != PH_NOT_REACHED && st->phase[PHASE_CLEANUP] != PH_DONE &&
+	       st->phase[PHASE_CLEANUP] != PH_SKIPPED;
+}
+
+int runner_sweep(const struct runner_job *job, struct err *e)
+{
+	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
+	char msg[ERR_MSG_MAX] = "";
+	int rd = -1, wr = -1, status = 0, reaped = 0, killed = 0;
+	size_t got = 0;
+	int64_t t0 = time_mono_ns();
+	pid_t pid = spawn(job, &rd, &wr);
+
+	if (pid < 0)
+		return err_set(e, "the cleanup of %s/%s could not start: %s", job->subject->bucket,
+			       job->prefix, strerror(errno));
+	if (pid == 0)
+		_exit(sweep_body(job, wr));
+	while (!reaped) {
+		struct pollfd pfd = {rd, POLLIN, 0};
+		ssize_t n;
+		pid_t w;
+
+		if (poll(&pfd, 1, 100) > 0)
+			while (got + 1 < sizeof(msg) &&
+			       (n = read(rd, msg + got, sizeof(msg) - 1 - got)) > 0)
+				got += (size_t)n;
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid || (w < 0 && errno != EINTR))
+			reaped = w == pid ? 1 : -1;
+		else if (!killed && ((double)(time_mono_ns() - t0) / 1e9 > limit ||
+				     (job->stop && *job->stop))) {
+			kill(pid, SIGKILL);
+			killed = 1;
+		}
+	}
+	close(rd);
+	msg[got] = '\0';
+	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (killed)
+		return err_set(e, "the cleanup of %s/%s stopped at its %.0f s limit",
+			       job->subject->bucket, job->prefix, limit);
+	return err_set(e, "the cleanup of %s/%s failed (%s)", job->subject->bucket, job->prefix,
+		       msg[0] ? msg : "no message");
+}
+
+int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
+{
+	struct runner_job jc = *job; /* with the collector's client_id, not the child's */
+	char id[CLIENT_ID_LEN + 1];
+	int rd = -1, wr = -1, status = 0, term_sent = 0, reaped = 0;
+	pid_t pid;
+	int64_t t0, last_live = 0, term_at = 0;
+	struct engine_live live, buf[16];
+	int have_live = 0;
+
+	memset(res, 0, sizeof(*res));
+	run_state_init(&res->st);
+	/* where the run's prefix lives, for `collect clean` and the next `collect run -o` */
+	if (clean_record_subject(job->dir, job->subject, e) < 0)
+		return -1;
+	res->wrapper.started_ns = time_now_ns();
+	t0 = time_mono_ns();
+	if (jc.client_id == NULL && clientid_of_process(id, sizeof(id)) == 0)
+		jc.client_id = id;
+	pid = spawn(&jc, &rd, &wr);
+	if (pid < 0)
+		return err_set(e, "%s: cannot start the run's process: %s", job->dir,
+			       strerror(errno));
+	if (pid == 0)
+		_exit(runner_child_body(&jc, wr));
+	for (;;) {
+		struct pollfd pfd = {rd, POLLIN, 0};
+		ssize_t n;
+		pid_t w;
+		int64_t now;
+
+		if (poll(&pfd, 1, 200) > 0) {
+			while ((n = read(rd, buf, sizeof(buf))) > 0) {
+				size_t k = (size_t)n / sizeof(buf[0]);
+				if (k > 0) {
+					live = buf[k - 1];
+					have_live = 1;
+				}
+			}
+		}
+		w = waitpid(pid, &status, WNOHANG);
+		if (w == pid) {
+			reaped = 1;
+			break;
+		}
+		if (w < 0 && errno != EINTR) {
+			/* ECHILD: reaped by someone else (SIGCHLD ignored): status unknown */
+			res->wrapper.exited = 1;
+			res->wrapper.exit_code = -1;
+			break;
+		}
+		now = time_mono_ns();
+		if (!res->wrapper.timed_out && (double)(now - t0) / 1e9 > job->timeout_s) {
+			kill(pid, SIGKILL);
+			res->wrapper.timed_out = 1;
+		}
+		if (job->stop && *job->stop && !term_sent) {
+			kill(pid, SIGTERM);
+			term_sent = 1;
+			term_at = now;
+			res->wrapper.interrupted = 1;
+		}
+		if (term_sent && (double)(now - term_at) / 1e9 > STOP_GRACE_S)
+			kill(pid, SIGKILL);
+		if (job->on_live && now - last_live >= 1000000000LL) {
+			job->on_live(have_live ? &live : NULL, job->live_arg);
+			last_live = now;
+		}
+	}
+	close(rd);
+	res->wrapper.ended_ns = time_now_ns();
+	res->wrapper.elapsed_s = (double)(time_mono_ns() - t0) / 1e9;
+	if (!reaped) {
+		/* exit_code -1 from the loop */
+	} else if (WIFEXITED(status)) {
+		res->wrapper.exited = 1;
+		res->wrapper.exit_code = WEXITSTATUS(status);
+	} else if (WIFSIGNALED(status)) {
+		res->wrapper.signal = WTERMSIG(status);
+	}
+	if (job->stop && *job->stop)
+		res->wrapper.interrupted = 1;
+	run_state_read(job->dir, &res->st, NULL);
+	classify(res, job->timeout_s);
+	if (needs_sweep(job, res)) {
+		struct err se;
+		char text[ERR_MSG_MAX + 64];
+
+		if (runner_sweep(job, &se) == 0) {
+			res->st.phase[PHASE_CLEANUP] = PH_DONE;
+		} else {
+			res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+			snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
+				 se.msg);
+			run_state_add_error(&res->st, text);
+		}
+	}
+	return 0;
+}
+
+void runner_result_clear(struct runner_result *res)
+{
+	run_state_clear(&res->st);
+}

@@ -1,0 +1,86 @@
+/* collect/run/subject.c: see subject.h. */
+#include "collect/run/subject.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/s3/creds.h"
+#include "collect/s3/s3.h"
+
+/* prefixed_env: the variable PREFIX_SUFFIX; NULL when unset or when the name does not
+ * fit (*too_long set then, rather than reading a truncated name). */
+static const char *prefixed_env(const char *prefix, const char *suffix, int *too_long)
+{
+	char name[256];
+	int n = snprintf(name, sizeof(name), "%s_%s", prefix, suffix);
+
+	if (n < 0 || (size_t)n >= sizeof(name)) {
+		*too_long = 1;
+		return NULL;
+	}
+	return getenv(name);
+}
+
+struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
+{
+	const char *ak, *sk, *tok;
+	int too_long = 0;
+
+	switch (s->cred_kind) {
+	case CAMPAIGN_CRED_PROFILE:
+		return creds_load(s->cred_name, e);
+	case CAMPAIGN_CRED_ENV:
+		ak = prefixed_env(s->cred_name, "ACCESS_KEY_ID", &too_long);
+		sk = prefixed_env(s->cred_name, "SECRET_ACCESS_KEY", &too_long);
+		tok = prefixed_env(s->cred_name, "SESSION_TOKEN", &too_long);
+		if (too_long) {
+			err_set(e,
+				"subject %s: credentials = env:PREFIX: the prefix is too long "
+				"for an environment variable name (%zu characters)",
+				s->id, strlen(s->cred_name));
+			return NULL;
+		}
+		if (ak == NULL || ak[0] == '\0' || sk == NULL || sk[0] == '\0') {
+			err_set(e,
+				"subject %s: credentials = env:%s, but %s_ACCESS_KEY_ID or "
+				"%s_SECRET_ACCESS_KEY is not set",
+				s->id, s->cred_name, s->cred_name, s->cred_name);
+			return NULL;
+		}
+		return creds_new(ak, sk, tok && tok[0] ? tok : NULL, NULL, NULL, e);
+	default:
+		return creds_load(NULL, e);
+	}
+}
+
+struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
+				 long buffer_size, struct err *e)
+{
+	struct s3_config cfg;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.endpoint = s->endpoint;
+	cfg.region = s->region;
+	cfg.virtual_hosted = !s->path_style;
+	cfg.insecure = s->insecure;
+	cfg.creds = cr;
+	cfg.buffer_size = buffer_size;
+	return s3_client_new(&cfg, e);
+}
+
+struct s3_client *subject_connect(const struct campaign_subject *s, struct creds **cr,
+				  struct err *e)
+{
+	struct s3_client *cl;
+
+	*cr = subject_creds(s, e);
+	if (*cr == NULL)
+		return NULL;
+	cl = subject_client(s, *cr, 0, e);
+	if (cl == NULL) {
+		creds_free(*cr);
+		*cr = NULL;
+	}
+	return cl;
+}

@@ -1,0 +1,736 @@
+/* collect/s3/s3.c: see s3.h. */
+#include "collect/s3/s3.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include <openssl/evp.h>
+
+#include "collect/s3/creds.h"
+#include "collect/s3/s3xml.h"
+#include "core/strbuf.h"
+#include "collect/s3/sigv4.h"
+#include "collect/s3/s3_int.h"
+#include "core/timefmt.h"
+
+/* Each request type: its name in messages, its HTTP method, and how its body goes. */
+#define OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
+#define OPF_POST 2   /* an XML body built here, POSTed */
+
+static const struct op_info {
+	const char *name, *method;
+	int flags;
+} op_table[S3_OP_COUNT] = {
+	[S3_CREATE_BUCKET] = {"CreateBucket", "PUT", OPF_UPLOAD},
+	[S3_DELETE_BUCKET] = {"DeleteBucket", "DELETE", 0},
+	[S3_PUT_OBJECT] = {"PutObject", "PUT", OPF_UPLOAD},
+	[S3_GET_OBJECT] = {"GetObject", "GET", 0},
+	[S3_HEAD_OBJECT] = {"HeadObject", "HEAD", 0},
+	[S3_DELETE_OBJECT] = {"DeleteObject", "DELETE", 0},
+	[S3_DELETE_OBJECTS] = {"DeleteObjects", "POST", OPF_POST},
+	[S3_LIST_OBJECTS] = {"ListObjectsV2", "GET", 0},
+	[S3_MP_CREATE] = {"CreateMultipartUpload", "POST", OPF_POST},
+	[S3_MP_UPLOAD_PART] = {"UploadPart", "PUT", OPF_UPLOAD},
+	[S3_MP_COMPLETE] = {"CompleteMultipartUpload", "POST", OPF_POST},
+	[S3_MP_ABORT] = {"AbortMultipartUpload", "DELETE", 0},
+	[S3_HEAD_BUCKET] = {"HeadBucket", "HEAD", 0},
+	[S3_MP_LIST] = {"ListMultipartUploads", "GET", 0},
+};
+
+const char *s3_op_name(enum s3_op op)
+{
+	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_table[op].name : "?";
+}
+
+/* proxy_env_set: any of the variables libcurl reads to choose a proxy is set. */
+static int proxy_env_set(void)
+{
+	static const char *const names[] = {
+		"http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY",
+		"all_proxy",  "ALL_PROXY",  "no_proxy",    "NO_PROXY",
+	};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (getenv(names[i]) != NULL)
+			return 1;
+	return 0;
+}
+
+struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
+{
+	struct s3_client *c = NULL;
+	const char *ep = cfg->endpoint, *rest, *slash;
+	const struct creds *cr = cfg->creds;
+
+	if (ep == NULL || ep[0] == '\0') {
+		err_set(e, "s3: no endpoint URL");
+		return NULL;
+	}
+	if (strncmp(ep, "http://", 7) == 0)
+		rest = ep + 7;
+	else if (strncmp(ep, "https://", 8) == 0)
+		rest = ep + 8;
+	else {
+		err_set(e, "s3: endpoint %s: scheme must be http:// or https://", ep);
+		return NULL;
+	}
+	slash = strchr(rest, '/');
+	if (slash != NULL && slash[1] != '\0') {
+		err_set(e, "s3: endpoint %s: a path after the host is not supported", ep);
+		return NULL;
+	}
+	if (rest[0] == '\0' || rest[0] == '/' ||
+	    memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
+		err_set(e, "s3: endpoint %s: no host (or user info in the URL)", ep);
+		return NULL;
+	}
+	if (cfg->region == NULL || cfg->region[0] == '\0') {
+		err_set(e, "s3: endpoint %s: no region", ep);
+		return NULL;
+	}
+	if (cr == NULL) {
+		err_set(e, "s3: endpoint %s: no credentials", ep);
+		return NULL;
+	}
+	if (curl_global_init(CURL_GLOBAL_DEFAULT) != CURLE_OK) {
+		err_set(e, "s3: libcurl initialisation failed");
+		return NULL;
+	}
+	s3xml_init();
+	c = calloc(1, sizeof(*c));
+	if (c == NULL)
+		goto nomem;
+	c->endpoint = strdup(ep);
+	c->scheme = strndup(ep, (size_t)(rest - ep));
+	c->authority = slash ? strndup(rest, (size_t)(slash - rest)) : strdup(rest);
+	if (!c->endpoint || !c->scheme || !c->authority)
+		goto nomem;
+	c->virtual_hosted = cfg->virtual_hosted;
+	c->insecure = cfg->insecure;
+	c->sign_payload = cfg->sign_payload;
+	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
+	c->timeout_ms = cfg->timeout_ms;
+	c->buffer_size = cfg->buffer_size;
+	c->no_proxy_env = !proxy_env_set();
+	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region, "s3",
+				     e);
+	if (c->signer == NULL) {
+		err_prefix(e, "s3: endpoint %s", ep);
+		s3_client_free(c);
+		return NULL;
+	}
+	return c;
+nomem:
+	s3_client_free(c);
+	err_set(e, "s3: out of memory");
+	return NULL;
+}
+
+void s3_client_free(struct s3_client *c)
+{
+	if (c == NULL)
+		return;
+	free(c->endpoint);
+	free(c->scheme);
+	free(c->authority);
+	sigv4_signer_free(c->signer);
+	free(c);
+}
+
+static size_t on_read(char *buf, size_t size, size_t nitems, void *arg)
+{
+	struct s3_req *r = arg;
+	uint64_t left = r->body.len - r->pos;
+	size_t n = size * nitems;
+
+	if (left == 0)
+		return 0;
+	if (n > left)
+		n = (size_t)left;
+	if (r->body.mem != NULL) {
+		memcpy(buf, (const char *)r->body.mem + r->pos, n);
+	} else {
+		size_t got = r->body.read(r->body.arg, buf, n);
+		if (got == 0 || got > n)
+			return CURL_READFUNC_ABORT;
+		n = got;
+	}
+	r->pos += n;
+	r->up = r->pos;
+	if (r->pos == r->body.len)
+		r->last_up_mono = time_mono_ns();
+	return n;
+}
+
+static int on_seek(void *arg, curl_off_t offset, int origin)
+{
+	struct s3_req *r = arg;
+
+	if (origin != SEEK_SET || offset < 0 || (uint64_t)offset > r->body.len)
+		return CURL_SEEKFUNC_FAIL;
+	if (r->body.mem == NULL) {
+		if (r->body.seek == NULL)
+			return CURL_SEEKFUNC_CANTSEEK;
+		if (r->body.seek(r->body.arg, (uint64_t)offset) != 0)
+			return CURL_SEEKFUNC_FAIL;
+	}
+	r->pos = (uint64_t)offset;
+	r->up = r->pos;
+	return CURL_SEEKFUNC_OK;
+}
+
+static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
+{
+	struct s3_req *r = arg;
+	size_t n = size * nitems;
+
+	if (r->first_mono == 0)
+		r->first_mono = time_mono_ns();
+	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
+		r->etag[0] = '\0';
+		r->content_length = 0;
+	} else if (n > 5 && strncasecmp(buf, "etag:", 5) == 0) {
+		size_t i = 5, j = n;
+		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+		while (j > i && (buf[j - 1] == '\r' || buf[j - 1] == '\n' || buf[j - 1] == ' '))
+			j--;
+		if (j - i < sizeof(r->etag)) {
+			memcpy(r->etag, buf + i, j - i);
+			r->etag[j - i] = '\0';
+		}
+	} else if (n > 15 && strncasecmp(buf, "content-length:", 15) == 0) {
+		uint64_t v = 0;
+		for (size_t i = 15; i < n; i++)
+			if (buf[i] >= '0' && buf[i] <= '9')
+				v = v * 10 + (uint64_t)(buf[i] - '0');
+		r->content_length = v;
+	}
+	return n;
+}
+
+/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
+static int s3_wants_xml(enum s3_op op)
+{
+	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
+	       op == S3_DELETE_OBJECTS || op == S3_MP_LIST;
+}
+
+static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
+{
+	struct s3_req *r = arg;
+	size_t n = size * nmemb;
+
+	if (!r->decided) {
+		long code = 0;
+		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &code);
+		r->capture = s3_wants_xml(r->a.op) || code < 200 || code >= 300;
+		r->decided = 1;
+	}
+	r->down += n;
+	if (r->capture) {
+		size_t max = s3_wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
+		if (r->resp.len + n > max)
+			r->overflow = 1;
+		else if (strbuf_add(&r->resp, ptr, n) != 0)
+			return 0;
+	} else if (r->a.sink != NULL) {
+		if (r->a.sink(r->a.sink_arg, ptr, n) != n) {
+			r->sink_failed = 1;
+			return 0;
+		}
+	}
+	return n;
+}
+
+struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
+{
+	struct s3_req *r = calloc(1, sizeof(*r));
+
+	if (r == NULL) {
+		err_set(e, "s3: out of memory");
+		return NULL;
+	}
+	r->c = c;
+	r->sig = sigv4_ctx_new(e);
+	r->easy = curl_easy_init();
+	if (r->sig == NULL || r->easy == NULL) {
+		if (r->easy == NULL)
+			err_set(e, "s3: curl_easy_init failed");
+		s3_req_free(r);
+		return NULL;
+	}
+	CURL *h = r->easy;
+	curl_easy_setopt(h, CURLOPT_PRIVATE, r);
+	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->errbuf);
+	curl_easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
+	curl_easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
+	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);
+	if (c->no_proxy_env) {
+		/* the same as libcurl's default without a proxy in the environment, minus
+		 * its per-request lookups of those variables */
+		curl_easy_setopt(h, CURLOPT_PROXY, "");
+		curl_easy_setopt(h, CURLOPT_NOPROXY, "");
+	}
+	if (c->timeout_ms > 0)
+		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
+	if (c->insecure) {
+		curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
+		curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
+	}
+	if (c->buffer_size > 0) {
+		curl_easy_setopt(h, CURLOPT_BUFFERSIZE, c->buffer_size);
+		curl_easy_setopt(h, CURLOPT_UPLOAD_BUFFERSIZE, c->buffer_size);
+	}
+	curl_easy_setopt(h, CURLOPT_READFUNCTION, on_read);
+	curl_easy_setopt(h, CURLOPT_READDATA, r);
+	curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, on_seek);
+	curl_easy_setopt(h, CURLOPT_SEEKDATA, r);
+	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
+	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_write);
+	curl_easy_setopt(h, CURLOPT_WRITEDATA, r);
+	return r;
+}
+
+void s3_req_free(struct s3_req *r)
+{
+	if (r == NULL)
+		return;
+	if (r->easy != NULL)
+		curl_easy_cleanup(r->easy);
+	sigv4_ctx_free(r->sig);
+	if (r->cu != NULL)
+		curl_url_cleanup(r->cu);
+	strbuf_free(&r->cu_host);
+	strbuf_free(&r->url);
+	strbuf_free(&r->uri);
+	strbuf_free(&r->query);
+	strbuf_free(&r->host);
+	strbuf_free(&r->hdrs);
+	strbuf_free(&r->xml_body);
+	strbuf_free(&r->resp);
+	s3xml_list_free(&r->list);
+	s3xml_uploads_free(&r->uploads);
+	free(r);
+}
+
+void s3_req_set_user(struct s3_req *r, void *user)
+{
+	r->user = user;
+}
+
+void *s3_req_user(const struct s3_req *r)
+{
+	return r->user;
+}
+
+const char *s3_req_url(const struct s3_req *r)
+{
+	return strbuf_cstr(&r->url);
+}
+
+const char *s3_req_canonical_request(const struct s3_req *r)
+{
+	return sigv4_canonical_request(r->sig);
+}
+
+CURL *s3_req_easy(struct s3_req *r)
+{
+	return r->easy;
+}
+
+struct s3_req *s3_req_from_easy(CURL *easy)
+{
+	char *p = NULL;
+
+	if (curl_easy_getinfo(easy, CURLINFO_PRIVATE, &p) != CURLE_OK)
+		return NULL;
+	return (struct s3_req *)p;
+}
+
+int s3_needs_key(enum s3_op op)
+{
+	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
+	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET && op != S3_MP_LIST;
+}
+
+static int check_args(const struct s3_args *a, struct err *e)
+{
+	const char *op = s3_op_name(a->op);
+
+	if ((int)a->op < 0 || a->op >= S3_OP_COUNT)
+		return err_set(e, "s3: unknown operation %d", (int)a->op);
+	if (a->bucket == NULL || a->bucket[0] == '\0')
+		return err_set(e, "s3 %s: no bucket", op);
+	if (s3_needs_key(a->op) && (a->key == NULL || a->key[0] == '\0'))
+		return err_set(e, "s3 %s: no key", op);
+	if ((a->op == S3_MP_UPLOAD_PART || a->op == S3_MP_COMPLETE || a->op == S3_MP_ABORT) &&
+	    (a->upload_id == NULL || a->upload_id[0] == '\0'))
+		return err_set(e, "s3 %s %s: no upload id", op, a->key);
+	if (a->op == S3_MP_UPLOAD_PART && (a->part_number < 1 || a->part_number > 10000))
+		return err_set(e, "s3 %s %s: part number %d not in 1..10000", op, a->key,
+			       a->part_number);
+	if (a->op == S3_MP_COMPLETE && (a->n_parts == 0 || a->etags == NULL))
+		return err_set(e, "s3 %s %s: no parts", op, a->key);
+	if (a->op == S3_DELETE_OBJECTS && (a->n_keys == 0 || a->n_keys > 1000 || a->keys == NULL))
+		return err_set(e, "s3 %s: %zu keys (1..1000 allowed)", op, a->n_keys);
+	if (a->body != NULL && a->body->mem == NULL && a->body->len > 0 && a->body->read == NULL)
+		return err_set(e, "s3 %s: body without memory or read callback", op);
+	if (a->range_len > 0 &&
+	    (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
+		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64", op,
+			       a->key ? a->key : "");
+	return 0;
+}
+
+/* build_query: the canonical (sorted, encoded) query of the operation. */
+static int build_query(struct s3_req *r)
+{
+	const struct s3_args *a = &r->a;
+	struct strbuf *q = &r->query;
+
+	strbuf_reset(q);
+	switch (a->op) {
+	case S3_LIST_OBJECTS:
+		if (a->token != NULL && a->token[0] != '\0') {
+			if (strbuf_adds(q, "continuation-token=") ||
+			    sigv4_uri_encode(q, a->token, strlen(a->token), 0) ||
+			    strbuf_addc(q, '&'))
+				return -1;
+		}
+		if (strbuf_adds(q, "list-type=2"))
+			return -1;
+		if (a->max_keys > 0 && (strbuf_adds(q, "&max-keys=") ||
+					strbuf_addu(q, (unsigned long long)a->max_keys)))
+			return -1;
+		if (a->prefix != NULL && a->prefix[0] != '\0' &&
+		    (strbuf_adds(q, "&prefix=") ||
+		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
+			return -1;
+		return 0;
+	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
+			    upload-id-marker uploads */
+		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
+		    (strbuf_adds(q, "key-marker=") ||
+		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
+		     strbuf_addc(q, '&')))
+			return -1;
+		if (a->max_keys > 0 &&
+		    (strbuf_adds(q, "max-uploads=") ||
+		     strbuf_addu(q, (unsigned long long)a->max_keys) || strbuf_addc(q, '&')))
+			return -1;
+		if (a->prefix != NULL && a->prefix[0] != '\0' &&
+		    (strbuf_adds(q, "prefix=") ||
+		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) || strbuf_addc(q, '&')))
+			return -1;
+		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
+		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
+		    (strbuf_adds(q, "upload-id-marker=") ||
+		     sigv4_uri_encode(q, a->upload_id_marker, strlen(a->upload_id_marker), 0) ||
+		     strbuf_addc(q, '&')))
+			return -1;
+		return strbuf_adds(q, "uploads=");
+	case S3_DELETE_OBJECTS:
+		return strbuf_adds(q, "delete=");
+	case S3_MP_CREATE:
+		return strbuf_adds(q, "uploads=");
+	case S3_MP_UPLOAD_PART:
+		if (strbuf_adds(q, "partNumber=") ||
+		    strbuf_addu(q, (unsigned long long)a->part_number) || strbuf_adds(q, "&"))
+			return -1;
+		/* fall through */
+	case S3_MP_COMPLETE:
+	case S3_MP_ABORT:
+		return strbuf_adds(q, "uploadId=") ||
+		       sigv4_uri_encode(q, a->upload_id, strlen(a->upload_id), 0);
+	default:
+		return strbuf_reserve(q, 0);
+	}
+}
+
+/* hash_body: SHA-256 of the request body into r->payload_hash. */
+static int hash_body(struct s3_req *r, struct err *e)
+{
+	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
+	unsigned char md[32];
+	char buf[65536];
+	unsigned int len = 0;
+	uint64_t done = 0;
+	int rc = -1;
+
+	if (ctx == NULL || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)) {
+		err_set(e, "s3: SHA-256 unavailable");
+		goto out;
+	}
+	if (r->body.mem != NULL) {
+		if (!EVP_DigestUpdate(ctx, r->body.mem, (size_t)r->body.len))
+			goto fail;
+	} else if (r->body.len > 0) {
+		if (r->body.seek == NULL) {
+			err_set(e, "s3 %s %s: sign_payload needs a seekable body",
+				s3_op_name(r->a.op), r->a.key);
+			goto out;
+		}
+		while (done < r->body.len) {
+			size_t want = r->body.len - done < sizeof(buf)
+					      ? (size_t)(r->body.len - done)
+					      : sizeof(buf);
+			size_t got = r->body.read(r->body.arg, buf, want);
+			if (got == 0 || got > want) {
+				err_set(e, "s3 %s %s: body ended after %llu of %llu bytes",
+					s3_op_name(r->a.op), r->a.key, (unsigned long long)done,
+					(unsigned long long)r->body.len);
+				goto out;
+			}
+			if (!EVP_DigestUpdate(ctx, buf, got))
+				goto fail;
+			done += got;
+		}
+		if (r->body.seek(r->body.arg, 0) != 0) {
+			err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(r->a.op),
+				r->a.key);
+			goto out;
+		}
+	}
+	if (!EVP_DigestFinal_ex(ctx, md, &len))
+		goto fail;
+	sigv4_hex(md, 32, r->payload_hash);
+	rc = 0;
+	goto out;
+fail:
+	err_set(e, "s3: SHA-256 failed");
+out:
+	EVP_MD_CTX_free(ctx);
+	return rc;
+}
+
+/* add_hdr: append "name: value" + NUL to r->hdrs; the slist nodes are linked later. */
+static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, const char *value)
+{
+	if (*n == MAX_HDRS)
+		return -1;
+	off[(*n)++] = r->hdrs.len;
+	return strbuf_adds(&r->hdrs, name) || strbuf_adds(&r->hdrs, value) ||
+	       strbuf_addc(&r->hdrs, '\0');
+}
+
+/* set_url: hand the request's URL to libcurl as parts (see s3_int.h); -1 when that is
+ * not possible (the caller then sets CURLOPT_URL). */
+static int set_url(struct s3_req *r)
+{
+	CURL *h = r->easy;
+
+	if (r->cu == NULL) {
+		r->cu = curl_url();
+		if (r->cu == NULL)
+			return -1;
+	}
+	if (r->cu_host.len != r->host.len ||
+	    memcmp(strbuf_cstr(&r->cu_host), r->host.p, r->host.len)) {
+		strbuf_reset(&r->cu_host);
+		if (curl_url_set(r->cu, CURLUPART_URL, r->url.p, CURLU_PATH_AS_IS) != CURLUE_OK ||
+		    strbuf_add(&r->cu_host, r->host.p, r->host.len) != 0) {
+			strbuf_reset(&r->cu_host);
+			return -1;
+		}
+	} else if (curl_url_set(r->cu, CURLUPART_PATH, r->uri.p, 0) != CURLUE_OK ||
+		   curl_url_set(r->cu, CURLUPART_QUERY, r->query.len ? r->query.p : NULL, 0) !=
+			   CURLUE_OK) {
+		strbuf_reset(&r->cu_host);
+		return -1;
+	}
+	return curl_easy_setopt(h, CURLOPT_CURLU, r->cu) == CURLE_OK ? 0 : -1;
+}
+
+/* req_reset: r ready for a new request of a: its arguments and body source, every
+ * counter and flag of the previous request cleared, the body rewound. */
+static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
+{
+	r->a = *a;
+	if (a->body != NULL)
+		r->body = *a->body;
+	else
+		memset(&r->body, 0, sizeof(r->body));
+	r->pos = 0;
+	r->up = r->down = r->content_length = 0;
+	r->first_mono = r->last_up_mono = 0;
+	r->decided = r->capture = r->sink_failed = r->overflow = 0;
+	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
+	r->errbuf[0] = '\0';
+	strbuf_reset(&r->resp);
+	if (r->body.mem == NULL && r->body.len > 0 && r->body.seek != NULL &&
+	    r->body.seek(r->body.arg, 0) != 0)
+		return err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(a->op), a->key);
+	return 0;
+}
+
+/* build_uri: the host (bucket first when virtual-hosted), the canonical URI (bucket
+ * first when path-style, then the key) and the query. -1 when out of memory. */
+static int build_uri(struct s3_req *r, const struct s3_args *a)
+{
+	const struct s3_client *c = r->c;
+	int with_key = a->key != NULL && s3_needs_key(a->op);
+
+	strbuf_reset(&r->host);
+	strbuf_reset(&r->uri);
+	if (c->virtual_hosted && (strbuf_adds(&r->host, a->bucket) || strbuf_addc(&r->host, '.')))
+		return -1;
+	if (strbuf_adds(&r->host, c->authority) || strbuf_addc(&r->uri, '/'))
+		return -1;
+	if (!c->virtual_hosted && (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
+				   (with_key && strbuf_addc(&r->uri, '/'))))
+		return -1;
+	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
+		return -1;
+	return build_query(r);
+}
+
+/* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
+ * body's MD5 in base64 into md5_b64 (else left empty). */
+static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
+{
+	const struct s3_client *c = r->c;
+
+	if (a->op == S3_DELETE_OBJECTS &&
+	    s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
+		return -1;
+	if (a->op == S3_MP_COMPLETE &&
+	    s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
+		return -1;
+	if (a->op == S3_MP_CREATE) {
+		strbuf_reset(&r->xml_body);
+		if (strbuf_reserve(&r->xml_body, 0))
+			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
+	}
+	if (op_table[a->op].flags & OPF_POST) {
+		r->body.mem = r->xml_body.p;
+		r->body.len = r->xml_body.len;
+	}
+	if (!c->sign_payload)
+		memcpy(r->payload_hash, SIGV4_UNSIGNED_PAYLOAD, sizeof(SIGV4_UNSIGNED_PAYLOAD));
+	else if (r->body.len == 0)
+		memcpy(r->payload_hash, SIGV4_EMPTY_SHA256, 65);
+	else if (hash_body(r, e) != 0)
+		return -1;
+	if (a->op == S3_DELETE_OBJECTS) {
+		unsigned char md[16];
+		unsigned int l = 0;
+		if (!EVP_Digest(r->xml_body.p, r->xml_body.len, md, &l, EVP_md5(), NULL))
+			return err_set(e, "s3 DeleteObjects: MD5 unavailable");
+		EVP_EncodeBlock((unsigned char *)md5_b64, md, 16);
+	}
+	return 0;
+}
+
+/* build_headers: sign the request, then its header lines, built in one buffer and
+ * linked through the request's own slist nodes. */
+static int build_headers(struct s3_req *r, const struct op_info *op, const char *md5_b64,
+			 struct err *e)
+{
+	struct s3_client *c = r->c;
+	struct sigv4_header sh[4];
+	size_t nsh = 0, off[MAX_HDRS];
+	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
+	char range[64] = "";
+
+	sh[nsh++] = (struct sigv4_header){"host", strbuf_cstr(&r->host)};
+	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
+	if (md5_b64[0])
+		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
+	struct sigv4_input in = {
+		.method = op->method,
+		.uri = strbuf_cstr(&r->uri),
+		.query = strbuf_cstr(&r->query),
+		.headers = sh,
+		.n_headers = nsh,
+		.payload_hash = r->payload_hash,
+		.time_s = time(NULL),
+		.omit_token = 0,
+	};
+	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
+		return -1;
+
+	if (r->a.range_len > 0)
+		snprintf(range, sizeof(range), "bytes=%llu-%llu",
+			 (unsigned long long)r->a.range_off,
+			 (unsigned long long)(r->a.range_off + r->a.range_len - 1));
+	strbuf_reset(&r->hdrs);
+	if (add_hdr(r, off, &nh, "Host: ", strbuf_cstr(&r->host)) ||
+	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
+	    add_hdr(r, off, &nh, "x-amz-content-sha256: ", r->payload_hash) ||
+	    add_hdr(r, off, &nh, "Authorization: ", sigv4_authorization(r->sig)) ||
+	    (sigv4_signer_token(c->signer) &&
+	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(c->signer))) ||
+	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
+	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
+	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
+	    (range[0] && add_hdr(r, off, &nh, "Range: ", range)) ||
+	    add_hdr(r, off, &nh, "Accept:", ""))
+		return err_set(e, "s3 %s: out of memory", op->name);
+	for (int i = 0; i < nh; i++) {
+		r->nodes[i].data = r->hdrs.p + off[i];
+		r->nodes[i].next = i + 1 < nh ? &r->nodes[i + 1] : NULL;
+	}
+	return 0;
+}
+
+/* apply_curl: the URL, the headers and the method's options on the easy handle. -1
+ * when out of memory. */
+static int apply_curl(struct s3_req *r, const struct op_info *op)
+{
+	const struct s3_client *c = r->c;
+	CURL *h = r->easy;
+
+	strbuf_reset(&r->url);
+	if (strbuf_adds(&r->url, c->scheme) || strbuf_add(&r->url, r->host.p, r->host.len) ||
+	    strbuf_add(&r->url, r->uri.p, r->uri.len) ||
+	    (r->query.len &&
+	     (strbuf_addc(&r->url, '?') || strbuf_add(&r->url, r->query.p, r->query.len))))
+		return -1;
+	if (set_url(r) != 0) {
+		curl_easy_setopt(h, CURLOPT_CURLU, (CURLU *)NULL);
+		curl_easy_setopt(h, CURLOPT_URL, r->url.p);
+	}
+	curl_easy_setopt(h, CURLOPT_HTTPHEADER, &r->nodes[0]);
+	curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
+	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);
+	if (op->flags & OPF_UPLOAD) {
+		curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
+		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->body.len);
+	} else if (op->flags & OPF_POST) {
+		curl_easy_setopt(h, CURLOPT_POST, 1L);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
+		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body.len);
+	} else if (strcmp(op->method, "HEAD") == 0) {
+		curl_easy_setopt(h, CURLOPT_NOBODY, 1L);
+	} else if (strcmp(op->method, "DELETE") == 0) {
+		curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, "DELETE");
+	}
+	return 0;
+}
+
+int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
+{
+	const struct op_info *op;
+	char md5_b64[32] = "";
+
+	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
+		return -1;
+	op = &op_table[a->op];
+	if (build_uri(r, a) != 0)
+		return err_set(e, "s3 %s: out of memory", op->name);
+	if (build_body(r, a, md5_b64, e) != 0 || build_headers(r, op, md5_b64, e) != 0)
+		return -1;
+	if (apply_curl(r, op) != 0)
+		return err_set(e, "s3 %s: out of memory", op->name);
+	r->start_ns = time_now_ns();
+	r->start_mono = time_mono_ns();
+	return 0;
+}

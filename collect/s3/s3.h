@@ -1,0 +1,189 @@
+/* collect/s3/s3.h: the S3 client: SigV4 by hand (collect/s3/sigv4.h), libcurl for HTTP.
+ *
+ * Built for a benchmark: the client never retries on its own (every attempt is seen),
+ * bodies are streamed (never a full copy of an object in memory), and each request
+ * object owns one reusable CURL easy handle so connections are kept alive.
+ *
+ *   struct s3_client  configuration, endpoint, signer: shared, read-only after creation
+ *                     (s3_req objects of several threads may use one client).
+ *   struct s3_req     one in-flight request at a time: its easy handle, headers, buffers.
+ *
+ * Concurrent use with the libcurl multi interface:
+ *     s3_req_setup(r, &args, e);                 prepares everything, signs, stamps start
+ *     curl_multi_add_handle(m, s3_req_easy(r));
+ *     ... curl_multi_perform / curl_multi_poll; on CURLMSG_DONE for that easy handle:
+ *     curl_multi_remove_handle(m, s3_req_easy(r));
+ *     s3_req_finish(r, msg->data.result, &res);  fills the result
+ * The easy handle's CURLOPT_PRIVATE is the s3_req (s3_req_from_easy gives it back).
+ * s3_req_perform does the same with curl_easy_perform, for prepare phases and tests. */
+#ifndef COLLECT_S3_H
+#define COLLECT_S3_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <curl/curl.h>
+
+#include "core/err.h"
+#include "core/errclass.h"
+
+struct creds;
+
+struct s3_config {
+	const char *endpoint; /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
+	const char *region;   /* "us-east-1" */
+	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
+	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
+	int sign_payload;     /* 1: sign the body's SHA-256; 0: UNSIGNED-PAYLOAD */
+	const struct creds *creds; /* keys are copied into the client's signer */
+	long connect_timeout_ms;   /* 0: 10 s */
+	long timeout_ms;           /* whole-request limit; 0: none */
+	long buffer_size;          /* libcurl receive and upload buffer; 0: libcurl's */
+};
+
+enum s3_op {
+	S3_CREATE_BUCKET,
+	S3_DELETE_BUCKET,
+	S3_PUT_OBJECT,
+	S3_GET_OBJECT,
+	S3_HEAD_OBJECT,
+	S3_DELETE_OBJECT,
+	S3_DELETE_OBJECTS, /* multi-object delete, 1..1000 keys */
+	S3_LIST_OBJECTS,   /* ListObjectsV2, one page */
+	S3_MP_CREATE,
+	S3_MP_UPLOAD_PART,
+	S3_MP_COMPLETE,
+	S3_MP_ABORT,
+	S3_HEAD_BUCKET, /* does the bucket exist (and may we see it)? */
+	S3_MP_LIST,     /* ListMultipartUploads, one page */
+	S3_OP_COUNT
+};
+
+/* A request body: either memory (mem != NULL, read in place, never copied) or a read
+ * callback that delivers exactly len bytes. seek (may be NULL) rewinds to an offset
+ * (libcurl needs it to resend on a reused connection; sign_payload needs it to hash
+ * first); it returns 0 or -1. */
+struct s3_body {
+	const void *mem;
+	uint64_t len;
+	size_t (*read)(void *arg, char *buf, size_t n);
+	int (*seek)(void *arg, uint64_t offset);
+	void *arg;
+};
+
+/* What to do. Strings are borrowed until s3_req_finish (or s3_req_perform returns). */
+struct s3_args {
+	enum s3_op op;
+	const char *bucket;
+	const char *key;            /* object key, raw (any bytes but NUL) */
+	const struct s3_body *body; /* PUT_OBJECT, MP_UPLOAD_PART (NULL: empty) */
+	/* GET_OBJECT: each piece of the body; return n to go on, anything else aborts.
+	 * NULL: bytes are counted and discarded. */
+	size_t (*sink)(void *arg, const char *data, size_t n);
+	void *sink_arg;
+	const char *prefix;           /* LIST_OBJECTS, MP_LIST (NULL: none) */
+	int max_keys;                 /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
+	const char *token;            /* LIST_OBJECTS continuation token (NULL: first) */
+	const char *key_marker;       /* MP_LIST: the page after (NULL: first page) */
+	const char *upload_id_marker; /* MP_LIST: with key_marker (NULL: none) */
+	const char *upload_id;        /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
+	int part_number;              /* MP_UPLOAD_PART, 1..10000 */
+	const char *const *etags;     /* MP_COMPLETE: ETags of parts 1..n_parts */
+	size_t n_parts;
+	const char *const *keys; /* DELETE_OBJECTS */
+	size_t n_keys;
+	/* GET_OBJECT: the bytes [range_off, range_off + range_len) only, sent as the header
+	 * "Range: bytes=OFF-(OFF+LEN-1)" (not signed; SigV4 does not require it). range_len 0:
+	 * the whole object. The answer is 206 (a success); a range that starts past the end
+	 * gets the server's 416 (class http-4xx); bytes_down = the bytes returned. */
+	uint64_t range_off, range_len;
+};
+
+#define S3_ERROR_MAX 256
+
+struct s3_result {
+	long status;              /* HTTP status; 0 when no response came */
+	enum err_class cls;       /* EC_NONE on success */
+	char code[64];            /* S3 error code ("SignatureDoesNotMatch"), "" if none */
+	char error[S3_ERROR_MAX]; /* "" on success; "HTTP 403 SignatureDoesNotMatch: ..."
+					 or "connect: ..." (no credentials, ever) */
+	int64_t start_ns;         /* Unix ns: request handed to libcurl */
+	int64_t first_byte_ns;    /* first response byte (0: none) */
+	int64_t last_byte_ns;     /* last request-body byte handed over (uploads; else 0) */
+	int64_t end_ns;           /* response complete */
+	uint64_t bytes_up;        /* request body bytes sent */
+	uint64_t bytes_down;      /* response body bytes received (GET: object bytes) */
+	uint64_t content_length;  /* HEAD/GET: the Content-Length header */
+	char etag[128];           /* ETag header (PUT, part, HEAD) or Complete's ETag */
+	/* Parsed answers, borrowed from the s3_req until its next setup: */
+	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
+	size_t n_keys;
+	const char *next_token; /* LIST_OBJECTS: NULL when this was the last page */
+	const char *upload_id;  /* MP_CREATE */
+	/* MP_LIST: upload i is keys[i] (n_keys of them) with upload_ids[i]; the next page
+	 * starts at next_key_marker / next_upload_id_marker (both NULL on the last page) */
+	const char *const *upload_ids;
+	const char *next_key_marker;
+	const char *next_upload_id_marker;
+	uint64_t n_deleted;       /* DELETE_OBJECTS: keys deleted */
+	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
+};
+
+struct s3_client;
+struct s3_req;
+
+/* s3_client_new: validate cfg (endpoint scheme http/https, host, region, keys) and build
+ * the signer. Returns NULL with a message naming the field at fault. Call it from the
+ * main thread before starting threads (it initialises libcurl and libxml2). */
+struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e);
+void s3_client_free(struct s3_client *c);
+
+/* s3_req_new: a request object with its own easy handle (freed by s3_req_free, which
+ * must not be called while the handle is in a multi handle). */
+struct s3_req *s3_req_new(struct s3_client *c, struct err *e);
+void s3_req_free(struct s3_req *r);
+
+/* s3_req_set_user / s3_req_user: one pointer the caller may attach to the request
+ * (the engine's worker); NULL until set. */
+void s3_req_set_user(struct s3_req *r, void *user);
+void *s3_req_user(const struct s3_req *r);
+
+/* s3_req_setup: prepare a request: URL, canonical query, headers, signature, callbacks;
+ * the start time is taken here. -1 with a message on bad arguments (the request can
+ * then not be sent). */
+int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
+
+/* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
+ * last setup (borrowed until the next setup). Test seams (tests/unit/test_s3req.c).
+ * Neither holds a secret. */
+const char *s3_req_url(const struct s3_req *r);
+const char *s3_req_canonical_request(const struct s3_req *r);
+
+/* s3_req_easy: the easy handle, for curl_multi_add_handle / remove_handle. */
+CURL *s3_req_easy(struct s3_req *r);
+
+/* s3_req_from_easy: the s3_req an easy handle belongs to (NULL if none). */
+struct s3_req *s3_req_from_easy(CURL *easy);
+
+/* s3_req_finish: after the transfer ended with libcurl code cc: fill *res (status,
+ * class, error text, times, bytes, parsed answer). Always fills res. */
+void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
+
+/* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
+ * succeeded, -1 otherwise with res->error (or the setup failure) in e. Test seam (the
+ * live tests send single requests with it); the collector uses s3_retry or the
+ * engine's multi loops. */
+int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
+
+/* s3_retry: s3_req_perform up to `attempts` times while the failure is transient
+ * (transport errors, 5xx, 429), sleeping base_ms, 2*base_ms, ... (at most 5 s) between
+ * attempts. For prepare and cleanup phases, never for measured requests. */
+int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
+	     struct s3_result *res, struct err *e);
+
+/* s3_op_name: the S3 API call of op ("PutObject", "ListObjectsV2", ...), for messages.
+ * Another concern than workload_op_name (collect/workload.h) and op_name (core/ops.h),
+ * which name benchmark ops ("put", "list"): one op may make several S3 calls. */
+const char *s3_op_name(enum s3_op op);
+
+#endif

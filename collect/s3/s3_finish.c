@@ -1,0 +1,211 @@
+/* collect/s3/s3_finish.c: the end of a request: result, error class, parsed answer; the
+ * blocking perform and the retry helper (see s3.h). */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "collect/s3/s3_int.h"
+#include "core/timefmt.h"
+
+static int64_t mono_to_real(const struct s3_req *r, int64_t mono)
+{
+	return mono ? r->start_ns + (mono - r->start_mono) : 0;
+}
+
+static enum err_class curl_class(CURLcode cc, const char **what)
+{
+	switch (cc) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_RESOLVE_PROXY:
+		*what = "dns";
+		return EC_DNS;
+	case CURLE_COULDNT_CONNECT:
+		*what = "connect";
+		return EC_CONNECT;
+	case CURLE_OPERATION_TIMEDOUT:
+		*what = "timeout";
+		return EC_TIMEOUT;
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_CIPHER:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_ENGINE_NOTFOUND:
+	case CURLE_SSL_ENGINE_SETFAILED:
+	case CURLE_SSL_ENGINE_INITFAILED:
+	case CURLE_SSL_CRL_BADFILE:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_SSL_INVALIDCERTSTATUS:
+	case CURLE_USE_SSL_FAILED:
+		*what = "tls";
+		return EC_TLS;
+	default:
+		*what = "connect";
+		return EC_CONNECT;
+	}
+}
+
+static enum err_class http_class(long status, const char *code)
+{
+	if (status == 401 || status == 403 || strcmp(code, "SignatureDoesNotMatch") == 0 ||
+	    strcmp(code, "InvalidAccessKeyId") == 0 || strcmp(code, "AccessDenied") == 0 ||
+	    strcmp(code, "AuthorizationHeaderMalformed") == 0 ||
+	    strcmp(code, "ExpiredToken") == 0 || strcmp(code, "InvalidToken") == 0)
+		return EC_AUTH;
+	if (status >= 500)
+		return EC_HTTP_5XX;
+	return EC_HTTP_4XX;
+}
+
+/* parse_answer: the XML answer of a successful request; -1 with text in res->error. */
+static int parse_answer(struct s3_req *r, struct s3_result *res)
+{
+	struct err e = {{0}};
+	char first[160];
+
+	if (r->overflow) {
+		snprintf(res->error, sizeof(res->error), "%s: answer larger than %u bytes",
+			 s3_op_name(r->a.op), XML_CAPTURE_MAX);
+		return -1;
+	}
+	switch (r->a.op) {
+	case S3_LIST_OBJECTS:
+		if (s3xml_parse_list(r->resp.p, r->resp.len, &r->list, &e) != 0)
+			break;
+		res->keys = r->list.keys;
+		res->n_keys = r->list.n_keys;
+		res->next_token = r->list.truncated ? r->list.next_token : NULL;
+		return 0;
+	case S3_MP_LIST:
+		if (s3xml_parse_uploads(r->resp.p, r->resp.len, &r->uploads, &e) != 0)
+			break;
+		res->keys = r->uploads.keys;
+		res->upload_ids = r->uploads.upload_ids;
+		res->n_keys = r->uploads.n;
+		if (r->uploads.truncated) {
+			res->next_key_marker = r->uploads.next_key_marker;
+			res->next_upload_id_marker = r->uploads.next_upload_id_marker;
+		}
+		return 0;
+	case S3_MP_CREATE:
+		if (s3xml_parse_upload_id(r->resp.p, r->resp.len, r->upload_id,
+					  sizeof(r->upload_id), &e) != 0)
+			break;
+		res->upload_id = r->upload_id;
+		return 0;
+	case S3_MP_COMPLETE:
+		if (s3xml_parse_complete(r->resp.p, r->resp.len, r->complete_etag,
+					 sizeof(r->complete_etag), &e) != 0)
+			break;
+		if (r->complete_etag[0])
+			snprintf(res->etag, sizeof(res->etag), "%s", r->complete_etag);
+		return 0;
+	case S3_DELETE_OBJECTS:
+		if (s3xml_parse_delete(r->resp.p, r->resp.len, &res->n_deleted,
+				       &res->n_delete_errors, first, sizeof(first), &e) != 0)
+			break;
+		/* quiet mode lists only the failures */
+		res->n_deleted = r->a.n_keys > res->n_delete_errors
+					 ? r->a.n_keys - res->n_delete_errors
+					 : 0;
+		if (res->n_delete_errors > 0) {
+			snprintf(res->error, sizeof(res->error),
+				 "DeleteObjects: %llu of %zu keys not deleted, first %s",
+				 (unsigned long long)res->n_delete_errors, r->a.n_keys, first);
+			return -1;
+		}
+		return 0;
+	default:
+		return 0;
+	}
+	snprintf(res->error, sizeof(res->error), "HTTP %ld: %s", res->status, e.msg);
+	return -1;
+}
+
+void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
+{
+	int64_t end_mono = time_mono_ns();
+	long status = 0;
+
+	memset(res, 0, sizeof(*res));
+	curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &status);
+	res->status = status;
+	res->start_ns = r->start_ns;
+	res->first_byte_ns = mono_to_real(r, r->first_mono);
+	res->last_byte_ns = mono_to_real(r, r->last_up_mono);
+	res->end_ns = mono_to_real(r, end_mono);
+	res->bytes_up = r->up;
+	res->bytes_down = r->down;
+	res->content_length = r->content_length;
+	memcpy(res->etag, r->etag, sizeof(res->etag));
+
+	if (cc != CURLE_OK) {
+		const char *what = "connect";
+		res->cls = curl_class(cc, &what);
+		if (r->sink_failed)
+			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
+		else
+			snprintf(res->error, sizeof(res->error), "%s: %s", what,
+				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc));
+		return;
+	}
+	if (status >= 200 && status < 300) {
+		if (parse_answer(r, res) != 0)
+			res->cls = res->n_delete_errors ? EC_HTTP_4XX : EC_HTTP_5XX;
+		return;
+	}
+	char msg[160];
+	s3xml_error(r->resp.p ? r->resp.p : "", r->resp.len, res->code, sizeof(res->code), msg,
+		    sizeof(msg));
+	res->cls = http_class(status, res->code);
+	if (res->code[0] && msg[0])
+		snprintf(res->error, sizeof(res->error), "HTTP %ld %s: %s", status, res->code, msg);
+	else if (res->code[0])
+		snprintf(res->error, sizeof(res->error), "HTTP %ld %s", status, res->code);
+	else
+		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
+}
+
+int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e)
+{
+	CURLcode cc;
+
+	if (s3_req_setup(r, a, e) != 0) {
+		memset(res, 0, sizeof(*res));
+		res->cls = EC_HTTP_4XX;
+		snprintf(res->error, sizeof(res->error), "%s", e ? e->msg : "bad request");
+		return -1;
+	}
+	cc = curl_easy_perform(r->easy);
+	s3_req_finish(r, cc, res);
+	if (res->cls != EC_NONE) {
+		if (a->key != NULL && s3_needs_key(a->op))
+			return err_set(e, "%s %s/%s: %s", s3_op_name(a->op), a->bucket, a->key,
+				       res->error);
+		return err_set(e, "%s %s: %s", s3_op_name(a->op), a->bucket, res->error);
+	}
+	return 0;
+}
+
+static int transient(const struct s3_result *res)
+{
+	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT || res->cls == EC_HTTP_5XX ||
+	       res->cls == EC_DNS || res->status == 429 || strcmp(res->code, "SlowDown") == 0;
+}
+
+int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
+	     struct s3_result *res, struct err *e)
+{
+	long delay = base_ms > 0 ? base_ms : 100;
+
+	for (int i = 0;; i++) {
+		if (s3_req_perform(r, a, res, e) == 0)
+			return 0;
+		if (i + 1 >= attempts || !transient(res))
+			return -1;
+		struct timespec ts = {delay / 1000, (delay % 1000) * 1000000L};
+		nanosleep(&ts, NULL);
+		delay = delay * 2 > 5000 ? 5000 : delay * 2;
+	}
+}

@@ -1,0 +1,82 @@
+/* collect/s3/s3xml.h: the S3 XML bodies, read and written with libxml2.
+ *
+ * Parsing uses XML_PARSE_NONET, no entity substitution and no DTD loading; a document
+ * carrying a DTD is refused. Element names are matched by local name (any namespace).
+ * Parse results live in caller-owned structs that are reused between requests. */
+#ifndef COLLECT_S3XML_H
+#define COLLECT_S3XML_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/strbuf.h"
+#include "core/err.h"
+
+/* s3xml_init: initialise libxml2 once, from the main thread, before any other thread
+ * parses (s3_client_new calls it). */
+void s3xml_init(void);
+
+/* s3xml_error: the Code and Message of an S3 <Error> document, truncated to the buffers.
+ * Returns 0 when xml is such a document, -1 otherwise (buffers then empty). */
+int s3xml_error(const char *xml, size_t n, char *code, size_t code_n, char *msg, size_t msg_n);
+
+/* One ListObjectsV2 page. Zero-initialise; s3xml_list_free releases it. Pointers in
+ * keys[] and next_token point into the struct and stay valid until the next parse. */
+struct s3xml_list {
+	const char **keys;
+	size_t n_keys;
+	const char *next_token; /* NULL when none */
+	int truncated;
+	/* private */
+	struct strbuf text;
+	size_t *off;
+	size_t cap;
+};
+
+/* s3xml_parse_list: parse a ListBucketResult into l (replacing its contents). */
+int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err *e);
+void s3xml_list_free(struct s3xml_list *l);
+
+/* One ListMultipartUploads page. Zero-initialise; s3xml_uploads_free releases it.
+ * keys[i] and upload_ids[i] name upload i; they and the markers point into the struct
+ * and stay valid until the next parse. */
+struct s3xml_uploads {
+	const char **keys;
+	const char **upload_ids;
+	size_t n;
+	const char *next_key_marker;       /* NULL when none */
+	const char *next_upload_id_marker; /* NULL when none */
+	int truncated;
+	/* private */
+	struct strbuf text;
+	size_t *off; /* two per upload: key, upload id */
+	size_t cap;
+};
+
+/* s3xml_parse_uploads: parse a ListMultipartUploadsResult into u (replacing its
+ * contents). -1 with a message for another document, an <Upload> without <Key> or
+ * <UploadId>, or a truncated page without NextKeyMarker. */
+int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, struct err *e);
+void s3xml_uploads_free(struct s3xml_uploads *u);
+
+/* s3xml_parse_upload_id: the UploadId of an InitiateMultipartUploadResult into out. */
+int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, struct err *e);
+
+/* s3xml_parse_complete: check a CompleteMultipartUpload answer (S3 may send an <Error>
+ * document with status 200); the ETag (maybe empty) into etag. -1 with the S3 error. */
+int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n, struct err *e);
+
+/* s3xml_parse_delete: count <Deleted> and <Error> entries of a DeleteResult; the first
+ * error as "KEY: CODE: MESSAGE" into first (may be empty). */
+int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors, char *first,
+		       size_t first_n, struct err *e);
+
+/* s3xml_build_delete: the Delete document for keys[0..n) into out (replaced). */
+int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
+		       struct err *e);
+
+/* s3xml_build_complete: the CompleteMultipartUpload document for parts 1..n with the
+ * given ETags into out (replaced). */
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n, struct err *e);
+
+#endif
