@@ -35,10 +35,13 @@ struct s3_config {
 	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
 	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
 	int sign_payload;     /* 1: sign the body's SHA-256; 0: UNSIGNED-PAYLOAD */
-	const struct creds *creds; /* keys are copied into the client's signer */
-	long connect_timeout_ms;   /* 0: 10 s */
-	long timeout_ms;           /* whole-request limit; 0: none */
-	long buffer_size;          /* libcurl receive and upload buffer; 0: libcurl's */
+	/* borrowed (must outlive the client); its keys are copied into the client's signer,
+	 * and temporary ones (creds_refresh_at) are fetched again before each request that
+	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
+	struct creds *creds;
+	long connect_timeout_ms; /* 0: 10 s */
+	long timeout_ms;         /* whole-request limit; 0: none */
+	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
 };
 
 enum s3_op {
