@@ -143,8 +143,9 @@ static int run_pass(struct pass *p, struct err *e)
 	int rc;
 
 	if (f == NULL)
-		return errno == ENOENT ? 1 : err_set(e, "%s: cannot open: %s", p->c->path,
-						     strerror(errno));
+		return errno == ENOENT
+			       ? 1
+			       : err_set(e, "%s: cannot open: %s", p->c->path, strerror(errno));
 	rc = ini_parse_file(f, on_line, p);
 	fclose(f);
 	if (p->nomem)
@@ -189,11 +190,21 @@ int awsconf_load(const char *profile, struct awsconf *c, struct err *e)
 
 void awsconf_clear(struct awsconf *c)
 {
-	char **strs[] = {&c->region,          &c->endpoint_url,       &c->ca_bundle,
-			 &c->s3_endpoint_url, &c->sts_endpoint_url,   &c->services,
-			 &c->credential_process, &c->role_arn,        &c->source_profile,
-			 &c->credential_source, &c->role_session_name, &c->external_id,
-			 &c->access_key,      &c->secret_key,         &c->token};
+	char **strs[] = {&c->region,
+			 &c->endpoint_url,
+			 &c->ca_bundle,
+			 &c->s3_endpoint_url,
+			 &c->sts_endpoint_url,
+			 &c->services,
+			 &c->credential_process,
+			 &c->role_arn,
+			 &c->source_profile,
+			 &c->credential_source,
+			 &c->role_session_name,
+			 &c->external_id,
+			 &c->access_key,
+			 &c->secret_key,
+			 &c->token};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
 		wipe_free(*strs[i]);

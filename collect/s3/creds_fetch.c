@@ -153,7 +153,9 @@ static int fetch_process(struct creds_src *s, struct creds_keys *k, struct err *
 	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
 		err_set(e, "%s: the command failed (%s %d)", what,
 			st != -1 && WIFSIGNALED(st) ? "signal" : "exit status",
-			st == -1 ? -1 : WIFSIGNALED(st) ? WTERMSIG(st) : WEXITSTATUS(st));
+			st == -1          ? -1
+			: WIFSIGNALED(st) ? WTERMSIG(st)
+					  : WEXITSTATUS(st));
 	else if (out.len > OUT_MAX)
 		err_set(e, "%s: more than %d bytes of output", what, OUT_MAX);
 	else
@@ -290,8 +292,7 @@ static int fetch_imds(struct creds_src *s, struct creds_keys *k, struct err *e)
 		err_set(e, "%s: role %s: not a Success answer", what, s->imds_role);
 		goto out;
 	}
-	if (expiry(json_string_value(json_object_get(j, "Expiration")), what, &k->expires_s, e) <
-	    0)
+	if (expiry(json_string_value(json_object_get(j, "Expiration")), what, &k->expires_s, e) < 0)
 		goto out;
 	rc = keys_set(k, json_string_value(json_object_get(j, "AccessKeyId")),
 		      json_string_value(json_object_get(j, "SecretAccessKey")),
@@ -364,7 +365,8 @@ static int sts_error(const struct strbuf *out, long status, const char *what, st
 						       XML_PARSE_NOWARNING)
 			       : NULL;
 	xmlNode *root = doc ? xmlDocGetRootElement(doc) : NULL;
-	xmlChar *code = root ? find(root, "Code") : NULL, *msg = root ? find(root, "Message") : NULL;
+	xmlChar *code = root ? find(root, "Code") : NULL,
+		*msg = root ? find(root, "Message") : NULL;
 
 	err_set(e, "%s: HTTP %ld %s%s%.200s", what, status, code ? (char *)code : "",
 		msg ? ": " : "", msg ? (char *)msg : "");
@@ -416,7 +418,8 @@ static int sts_headers(const struct creds_src *s, const char *host, const struct
 	struct sigv4_input in = {"POST", "/", "", sh, 2, hash, time(NULL), 0};
 	if (sigv4_sign(sg, cx, &in, e) < 0)
 		goto out;
-	*h = curl_slist_append(*h, "Content-Type: application/x-www-form-urlencoded; charset=utf-8");
+	*h = curl_slist_append(*h,
+			       "Content-Type: application/x-www-form-urlencoded; charset=utf-8");
 	snprintf(line, sizeof(line), "X-Amz-Date: %s", sigv4_amz_date(cx));
 	*h = curl_slist_append(*h, line);
 	snprintf(line, sizeof(line), "Authorization: %s", sigv4_authorization(cx));
