@@ -162,3 +162,12 @@ int subject_profile_defaults(struct campaign *c, struct err *e)
 	}
 	return 0;
 }
+
+int subject_profile_ca_bundle(const struct campaign_subject *s, char **out, struct err *e)
+{
+	*out = NULL;
+	if (s->cred_kind == CAMPAIGN_CRED_ENV)
+		return 0;
+	return awsconf_ca_bundle(s->cred_kind == CAMPAIGN_CRED_PROFILE ? s->cred_name : NULL, out,
+				 e);
+}

@@ -45,4 +45,10 @@ int subject_profile_defaults(struct campaign *c, struct err *e);
  * config file cannot be read. */
 int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struct err *e);
 
+/* subject_profile_ca_bundle: the `ca_bundle` of subject s's AWS profile (its profile, or
+ * for credentials = default AWS_PROFILE / default; none for env:PREFIX), a new string
+ * (free) or NULL: the last step of the CA-bundle order, after the subject's ca_bundle,
+ * --ca-bundle and AWS_CA_BUNDLE. -1 with a message when the config file cannot be read. */
+int subject_profile_ca_bundle(const struct campaign_subject *s, char **out, struct err *e);
+
 #endif

@@ -759,6 +759,11 @@ static void keep_fresh(struct s3_client *c)
 			c->old = o;
 			atomic_store(&c->refresh_at, creds_refresh_at(c->creds));
 		} else {
+			/* at most once a second; never a key in e */
+			fprintf(stderr,
+				"collect: credentials (%s): %s; the current keys serve "
+				"until they expire\n",
+				c->creds->source, o == NULL ? "out of memory" : e.msg);
 			free(o);
 			atomic_store(&c->refresh_at, (int64_t)time(NULL) + 1);
 		}

@@ -8,7 +8,8 @@
 #      AWS_REGION > AWS_DEFAULT_REGION > profile region > us-east-1 (run.json's subject);
 #  (b) credential_process: keys used; a failing one fails the run naming the profile and
 #      the exit status, never its output;
-#  (c) role_arn + source_profile: AssumeRole at the profile's services sts endpoint_url;
+#  (c) role_arn + source_profile: AssumeRole at the profile's services sts endpoint_url
+#      (the fake's; tests/run's RGW is probed too and the test says whether it serves STS);
 #  (d) an SSO profile: the error a user sees;
 #  (e) instance credentials living 5 seconds, a 12-second run: no request fails, they were
 #      fetched several times; the same keys from the environment (not refreshable) get
@@ -189,6 +190,31 @@ grep -q 'AssumeRole arn:aws:iam::123456789012:role/s3bench at .*HTTP 403 Invalid
 check $? "a refused AssumeRole: the run fails with STS's code, naming the role"
 sed -i "s/^aws_access_key_id = WRONG$src_key/aws_access_key_id = $src_key/" "$work/credentials"
 
+# RGW's own STS, when tests/run's RGW is there: does it serve AssumeRole here?
+if [ -n "${RGW_S3_ENDPOINT:-}" ]; then
+	cat >>"$work/config" <<EOF
+[profile rgwrole]
+role_arn = arn:aws:iam:::role/s3bench
+source_profile = rgwsrc
+services = rgw-svc
+[services rgw-svc]
+sts =
+  endpoint_url = $RGW_S3_ENDPOINT
+s3 =
+  endpoint_url = $RGW_S3_ENDPOINT
+EOF
+	printf '[rgwsrc]\naws_access_key_id = %s\naws_secret_access_key = %s\n' \
+		"$RGW_AWS_ACCESS_KEY_ID" "$RGW_AWS_SECRET_ACCESS_KEY" >>"$work/credentials"
+	crun rgwrole AWS_PROFILE=rgwrole --
+	if [ "$(info rgwrole | cut -d' ' -f1)" = complete ]; then
+		ok "RGW's STS: AssumeRole, and RGW accepts its session token"
+	else
+		skip 1 "RGW as tests/servers/radosgw/start runs it serves no STS (no rgw sts key); it answers: $(grep -o 'AssumeRole[^"]*' "$outs/rgwrole/run.json" | head -n 1)"
+	fi
+else
+	skip 1 "no RGW from tests/run: its STS not probed"
+fi
+
 # ---------------------------------------------------------------- (d) SSO
 crun sso AWS_PROFILE=sso -- --endpoint "$ep"
 grep -q 'profile sso is an SSO (IAM Identity Center) profile, which s3bench does not support' \
@@ -288,7 +314,7 @@ while IFS= read -r -d '' z; do
 	i=$((i + 1))
 	zstd -dcq "$z" >"$work/expanded/ops.$i.tsv"
 done < <(find "$outs" -name '*.zst' -print0)
-needles=("$A_AWS_SECRET_ACCESS_KEY" "$A_AWS_ACCESS_KEY_ID" "$PROC_TOKEN" "srcsecret$rnd" "$ONCE_TOKEN")
+needles=("$A_AWS_SECRET_ACCESS_KEY" "$A_AWS_ACCESS_KEY_ID" ${RGW_AWS_SECRET_ACCESS_KEY:+"$RGW_AWS_SECRET_ACCESS_KEY"} "$PROC_TOKEN" "srcsecret$rnd" "$ONCE_TOKEN")
 mapfile -t issued <"$work/tokens"
 found=""
 for s in "${needles[@]}" "${issued[@]}"; do
