@@ -10,6 +10,8 @@
 
 #include <ini.h>
 
+#include "collect/s3/creds_int.h"
+
 /* One pass over the file: the section it reads, and where the values go. */
 struct pass {
 	struct awsconf *c;
@@ -17,15 +19,6 @@ struct pass {
 	const char *svc;           /* pass 2: "services SVC" */
 	int nomem;
 };
-
-static void wipe_free(char *s)
-{
-	if (s == NULL)
-		return;
-	for (volatile char *p = s; *p; p++)
-		*p = 0;
-	free(s);
-}
 
 static int set(char **dst, const char *value, struct pass *p)
 {
@@ -35,7 +28,7 @@ static int set(char **dst, const char *value, struct pass *p)
 		p->nomem = 1;
 		return 0;
 	}
-	wipe_free(*dst);
+	creds_wipe_free(*dst);
 	*dst = v;
 	return 1;
 }
@@ -207,7 +200,7 @@ void awsconf_clear(struct awsconf *c)
 			 &c->token};
 
 	for (size_t i = 0; i < sizeof(strs) / sizeof(strs[0]); i++) {
-		wipe_free(*strs[i]);
+		creds_wipe_free(*strs[i]);
 		*strs[i] = NULL;
 	}
 	c->found = 0;

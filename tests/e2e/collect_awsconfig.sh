@@ -9,7 +9,7 @@
 #  (b) credential_process: keys used; a failing one fails the run naming the profile and
 #      the exit status, never its output;
 #  (c) role_arn + source_profile: AssumeRole at the profile's services sts endpoint_url
-#      (the fake's; tests/run's RGW is probed too and the test says whether it serves STS);
+#      (the fake's, and RGW's own STS when tests/run's RGW is there);
 #  (d) an SSO profile: the error a user sees;
 #  (e) instance credentials living 5 seconds, a 12-second run: no request fails, they were
 #      fetched several times; the same keys from the environment (not refreshable) get
@@ -190,12 +190,26 @@ grep -q 'AssumeRole arn:aws:iam::123456789012:role/s3bench at .*HTTP 403 Invalid
 check $? "a refused AssumeRole: the run fails with STS's code, naming the role"
 sed -i "s/^aws_access_key_id = WRONG$src_key/aws_access_key_id = $src_key/" "$work/credentials"
 
-# RGW's own STS, when tests/run's RGW is there: does it serve AssumeRole here?
-if [ -n "${RGW_S3_ENDPOINT:-}" ]; then
+# RGW's own STS (tests/servers/radosgw/start sets rgw sts key and rgw s3 auth use sts), when
+# tests/run's RGW is there: a role for its user, AssumeRole at RGW, RGW's session token on
+# every request of the run (its temporary keys work only with that token)
+rgw_role() {
+	local conf="$RGW_S3_SERVER_DIR/ceph.conf"
+	timeout 60 radosgw-admin -c "$conf" role get --role-name=s3bench-awsconf >/dev/null 2>&1 ||
+		timeout 60 radosgw-admin -c "$conf" role create --role-name=s3bench-awsconf --path=/ \
+			--assume-role-policy-doc='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Principal":{"AWS":["arn:aws:iam:::user/s3bench"]},"Action":["sts:AssumeRole"]}]}' \
+			>"$logs/rgw-role.log" 2>&1 &&
+		timeout 60 radosgw-admin -c "$conf" role-policy put --role-name=s3bench-awsconf \
+			--policy-name=all \
+			--policy-doc='{"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:*"],"Resource":["arn:aws:s3:::*"]}]}' \
+			>>"$logs/rgw-role.log" 2>&1
+}
+if [ -n "${RGW_S3_ENDPOINT:-}" ] && [ -n "${RGW_S3_SERVER_DIR:-}" ] && rgw_role; then
 	cat >>"$work/config" <<EOF
 [profile rgwrole]
-role_arn = arn:aws:iam:::role/s3bench
+role_arn = arn:aws:iam:::role/s3bench-awsconf
 source_profile = rgwsrc
+duration_seconds = 900
 services = rgw-svc
 [services rgw-svc]
 sts =
@@ -206,13 +220,13 @@ EOF
 	printf '[rgwsrc]\naws_access_key_id = %s\naws_secret_access_key = %s\n' \
 		"$RGW_AWS_ACCESS_KEY_ID" "$RGW_AWS_SECRET_ACCESS_KEY" >>"$work/credentials"
 	crun rgwrole AWS_PROFILE=rgwrole --
-	if [ "$(info rgwrole | cut -d' ' -f1)" = complete ]; then
-		ok "RGW's STS: AssumeRole, and RGW accepts its session token"
-	else
-		skip 1 "RGW as tests/servers/radosgw/start runs it serves no STS (no rgw sts key); it answers: $(grep -o 'AssumeRole[^"]*' "$outs/rgwrole/run.json" | head -n 1)"
-	fi
+	want rgwrole "complete $RGW_S3_ENDPOINT us-east-1"
+	sed -i 's#^role_arn = arn:aws:iam:::role/s3bench-awsconf#role_arn = arn:aws:iam:::role/s3bench-none#' "$work/config"
+	crun rgwnorole AWS_PROFILE=rgwrole --
+	grep -q 'AssumeRole arn:aws:iam:::role/s3bench-none at .*HTTP 404 NoSuchEntity' "$outs/rgwnorole/run.json"
+	check $? "RGW's STS: a role that does not exist fails the run with RGW's answer"
 else
-	skip 1 "no RGW from tests/run: its STS not probed"
+	skip 2 "no RGW from tests/run (or no role made: $(tail -n 1 "$logs/rgw-role.log" 2>/dev/null)): RGW's STS not tried"
 fi
 
 # ---------------------------------------------------------------- (d) SSO
