@@ -9,7 +9,7 @@
 #  (b) credential_process: keys used; a failing one fails the run naming the profile and
 #      the exit status, never its output;
 #  (c) role_arn + source_profile: AssumeRole at the profile's services sts endpoint_url
-#      (the fake's, and RGW's own STS when tests/run's RGW is there);
+#      (the fake's, and RGW's own STS: a private RGW started with S3B_RGW_STS=1);
 #  (d) an SSO profile: the error a user sees;
 #  (e) instance credentials living 5 seconds, a 12-second run: no request fails, they were
 #      fetched several times; the same keys from the environment (not refreshable) get
@@ -190,9 +190,19 @@ grep -q 'AssumeRole arn:aws:iam::123456789012:role/s3bench at .*HTTP 403 Invalid
 check $? "a refused AssumeRole: the run fails with STS's code, naming the role"
 sed -i "s/^aws_access_key_id = WRONG$src_key/aws_access_key_id = $src_key/" "$work/credentials"
 
-# RGW's own STS (tests/servers/radosgw/start sets rgw sts key and rgw s3 auth use sts), when
-# tests/run's RGW is there: a role for its user, AssumeRole at RGW, RGW's session token on
-# every request of the run (its temporary keys work only with that token)
+# RGW's own STS: a private RGW started with S3B_RGW_STS=1 (rgw sts key, rgw s3 auth use sts;
+# tests/run's RGW runs without, see tests/servers/radosgw/start), a role for its user,
+# AssumeRole at RGW, RGW's session token on every request of the run (its temporary keys
+# work only with that token)
+if envs=$(S3B_RGW_STS=1 "$top/tests/servers/radosgw/start" 2>"$logs/rgw-start.log"); then
+	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export STS_\1=/p')"
+	at_exit "\"\$top/tests/servers/radosgw/stop\" '$STS_S3_SERVER_DIR' >/dev/null 2>&1"
+	RGW_S3_ENDPOINT=$STS_S3_ENDPOINT RGW_S3_SERVER_DIR=$STS_S3_SERVER_DIR
+	RGW_AWS_ACCESS_KEY_ID=$STS_AWS_ACCESS_KEY_ID RGW_AWS_SECRET_ACCESS_KEY=$STS_AWS_SECRET_ACCESS_KEY
+else
+	RGW_S3_ENDPOINT="" RGW_S3_SERVER_DIR=""
+	RGW_AWS_SECRET_ACCESS_KEY=""
+fi
 rgw_role() {
 	local conf="$RGW_S3_SERVER_DIR/ceph.conf"
 	timeout 60 radosgw-admin -c "$conf" role get --role-name=s3bench-awsconf >/dev/null 2>&1 ||
@@ -226,7 +236,7 @@ EOF
 	grep -q 'AssumeRole arn:aws:iam:::role/s3bench-none at .*HTTP 404 NoSuchEntity' "$outs/rgwnorole/run.json"
 	check $? "RGW's STS: a role that does not exist fails the run with RGW's answer"
 else
-	skip 2 "no RGW from tests/run (or no role made: $(tail -n 1 "$logs/rgw-role.log" 2>/dev/null)): RGW's STS not tried"
+	bad "no RGW with STS ($(tail -n 2 "$logs/rgw-start.log" "$logs/rgw-role.log" 2>/dev/null | tr '\n' ' '))"
 fi
 
 # ---------------------------------------------------------------- (d) SSO
