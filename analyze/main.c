@@ -292,7 +292,7 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 	struct err e = {{0}};
 
 	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
-	if (runlog_recompute_rate(file, r->wl.rate, &again, &e) < 0) {
+	if (runlog_recompute_rate(file, r->wl.rate, r->wl.duration_s, &again, &e) < 0) {
 		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
 		st->problems++;
 		return;
@@ -303,6 +303,11 @@ static void recompute_one(struct state *st, const struct opts *o, struct runlog 
 			"(the recomputed numbers are used)\n",
 			o->data_dir, r->path, diff);
 		st->problems++;
+	}
+	if (again.has_rate && r->summary.has_rate) {
+		/* the engine's figures: the ops log cannot show them */
+		again.rate.peak_workers = r->summary.rate.peak_workers;
+		again.rate.late_no_worker = r->summary.rate.late_no_worker;
 	}
 	summary_clear(&r->summary);
 	r->summary = again;

@@ -254,11 +254,11 @@ done:
 
 int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
 {
-	return runlog_recompute_rate(ops_file, 0, out, e);
+	return runlog_recompute_rate(ops_file, 0, 0, out, e);
 }
 
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e)
+int runlog_recompute_rate(const char *ops_file, double offered, double span_s,
+			  struct run_summary *out, struct err *e)
 {
 	const char *files[1] = {ops_file};
 	struct summary_acc *acc = pool_acc_read(files, 1, NULL, e);
@@ -267,7 +267,7 @@ int runlog_recompute_rate(const char *ops_file, double offered, struct run_summa
 	if (acc == NULL)
 		return -1;
 	rc = summary_acc_finish(acc, out, e);
-	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, out, e) < 0) {
+	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, span_s, out, e) < 0) {
 		summary_clear(out);
 		rc = -1;
 	}

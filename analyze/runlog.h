@@ -61,10 +61,11 @@ int runlog_read(const char *file, const char *rel, struct runlog *out, struct er
 int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e);
 
 /* runlog_recompute_rate: runlog_recompute, and for a rate run (offered > 0, req/s: the
- * run's workload.rate) the rate block from the log's intended starts
- * (summary_acc_rate). */
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e);
+ * run's workload.rate; span_s > 0, its workload.duration_s) the rate block from the
+ * log's intended and start columns (summary_acc_rate; peak_workers and late_no_worker,
+ * which the log cannot show, left -1 for the caller to take from run.json). */
+int runlog_recompute_rate(const char *ops_file, double offered, double span_s,
+			  struct run_summary *out, struct err *e);
 
 /* runlog_compare: 0 when a and b agree (counts and times exactly; MiB/s, obj/s,
  * seconds, completion time, latency, TTFB and segment figures within a relative

@@ -55,6 +55,8 @@ struct summary_acc {
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
 	struct hist *hintended;
+	/* start - intended start of every row that has one (errors included) */
+	struct i64vec late;
 };
 
 /* A bucket's fixed-point sums as numbers. */

@@ -249,7 +249,7 @@ static void start_clock(struct eng *g)
 
 int64_t eng_slot_due(const struct eng *g, uint64_t i)
 {
-	return g->t0_mono + (int64_t)((double)i * 1e9 / g->rate);
+	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
 /* run: drive nworkers workers of phase `phase` to the end. */
@@ -323,6 +323,8 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 {
 	memset(g, 0, sizeof(*g));
 	atomic_init(&g->next_slot, 0);
+	atomic_init(&g->rate_workers, 0);
+	atomic_init(&g->late_no_worker, 0);
 	g->o = o;
 	g->wl = o->wl;
 	g->res = res;
@@ -459,6 +461,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	g.cursor_end = o->wl->op == WL_DELETE ? workload_prepared_objects(o->wl) : 0;
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
+	if (g.rate > 0)
+		g.rate_tol_ns = summary_rate_tolerance_ns(g.rate);
 	workers = workload_workers(o->wl);
 	cpu0 = cpu_now();
 	if (run(&g, workers, e) != 0) {
@@ -482,11 +486,15 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
 		goto done;
 	}
-	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
-		summary_clear(&res->summary);
-		res->cls = EC_CRASHED;
-		err_prefix(e, "benchmark");
-		goto done;
+	if (g.rate > 0) {
+		if (summary_acc_rate(g.acc, g.rate, o->wl->duration_s, &res->summary, e) != 0) {
+			summary_clear(&res->summary);
+			res->cls = EC_CRASHED;
+			err_prefix(e, "benchmark");
+			goto done;
+		}
+		res->summary.rate.peak_workers = atomic_load(&g.rate_workers);
+		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
 	res->has_summary = 1;
 	if (res->errors > 0)

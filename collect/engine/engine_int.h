@@ -28,6 +28,11 @@ struct eng {
 	double rate; /* requests per second; 0: closed loop */
 	int64_t t0_unix;
 	atomic_uint_least64_t next_slot; /* the next slot a free worker takes */
+	/* workers grow by Little's law (engine_loop.c): a thread wakes an idle worker of its
+	 * own when a slot is due and none holds it, up to nworkers (the cap) */
+	atomic_int rate_workers;              /* workers woken so far (they never retire) */
+	atomic_uint_least64_t late_no_worker; /* slots a worker took late after its request */
+	int64_t rate_tol_ns;                  /* the on-time tolerance (summary_rate_tolerance) */
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
@@ -45,6 +50,7 @@ struct eng {
 struct tctx {
 	struct eng *g;
 	int index, first, last;
+	int idle; /* open loop: workers [idle, last) not woken yet */
 	pthread_t th;
 };
 

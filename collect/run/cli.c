@@ -62,10 +62,12 @@ const char cli_usage_text[] =
 	"      --range R        get: read bytes A..B-1 (A..B, e.g. 0..64KiB) or LEN bytes at a\n"
 	"                       random offset (random:LEN); inside the smallest object\n"
 	"      --rate N/s       open loop: offer N requests a second (put, get, head, mixed;\n"
-	"                       needs --duration; at most 100000/s); workers: min(concurrency,\n"
-	"                       max(1, ceil(N x 0.1 s)))\n"
+	"                       needs --duration; at most 100000/s); workers start at one a\n"
+	"                       thread and grow when a request is due and none is free (rate x\n"
+	"                       latency), --concurrency being the cap (default max(256, N x 1 s))\n"
 	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
-	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys)\n"
+	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys); with\n"
+	"                       --rate, the cap on the workers\n"
 	"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
 	"      --count N        N requests per worker, or\n"
 	"      --until-done     until every prepared object is handled (delete)\n"
@@ -155,22 +157,49 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 	return 0;
 }
 
-/* note_rate: the line of a rate run whose summary says the rate was not sustained. */
-static void note_rate(const char *dir, const json_t *summary, struct progress *pg)
+const char *cli_rate_verdict(int sustained, long long peak_workers, long long late_no_worker,
+			     int cap)
+{
+	if (sustained)
+		return "sustained";
+	if (late_no_worker > 0 && peak_workers >= cap)
+		return "not sustained: client-limited (workers)";
+	return "not sustained by the server";
+}
+
+/* json_count: the whole number r.k, -1 when absent or null */
+static long long json_count(const json_t *r, const char *k)
+{
+	const json_t *x = json_object_get(r, k);
+
+	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
+}
+
+/* note_rate: the line of a rate run whose summary says the rate was not sustained (cap:
+ * the run's worker cap). */
+static void note_rate(const char *dir, const json_t *summary, int cap, struct progress *pg)
 {
 	const json_t *r = json_object_get(summary, "rate");
-	char offered[32];
+	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
+	const char *v;
+	char offered[32], text[96];
 
 	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
 		return;
+	v = cli_rate_verdict(0, peak, late, cap);
 	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
 			     sizeof(offered));
-	if (pg != NULL)
-		progress_note(pg, "collect: %s: target rate %s not sustained: achieved %.1f/s", dir,
-			      offered, json_number_value(json_object_get(r, "achieved")));
+	if (late > 0)
+		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%lld of %d)",
+			 late, peak, cap);
 	else
-		fprintf(stderr, "collect: %s: target rate %s not sustained: achieved %.1f/s\n", dir,
-			offered, json_number_value(json_object_get(r, "achieved")));
+		text[0] = '\0';
+	if (pg != NULL)
+		progress_note(pg, "collect: %s: target rate %s %s: achieved %.1f/s%s", dir, offered,
+			      v, json_number_value(json_object_get(r, "achieved")), text);
+	else
+		fprintf(stderr, "collect: %s: target rate %s %s: achieved %.1f/s%s\n", dir, offered,
+			v, json_number_value(json_object_get(r, "achieved")), text);
 }
 
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
@@ -215,7 +244,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 		goto out;
 	outdir_remove_temps(dir);
 	if (rr->complete)
-		note_rate(dir, rr->st.summary, pg);
+		note_rate(dir, rr->st.summary, workload_workers(tmpl->wl), pg);
 	rc = rr->complete ? 0 : 1;
 out:
 	json_decref(j);

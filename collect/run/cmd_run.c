@@ -40,7 +40,7 @@ static const char *endpoint_default(void)
 }
 
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL), "
-			    "--bucket, --op, --size, --concurrency and -o DIR";
+			    "--bucket, --op, --size, --concurrency (or --rate) and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
@@ -182,7 +182,10 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 		if (o->text[nums[i]] &&
 		    workload_parse_number(nums[i], o->text[nums[i]], &v[i], &e) < 0)
 			return field_error(nums[i], e.msg);
-	wl->concurrency = (int)v[0];
+	/* a rate run's --concurrency is a cap on its workers, by default a generous one */
+	wl->concurrency = o->text[WLF_CONCURRENCY] ? (int)v[0]
+			  : wl->rate > 0           ? workload_rate_cap(wl->rate)
+						   : 1;
 	wl->bound = o->bound;
 	wl->duration_s = o->bound == WL_BOUND_DURATION ? o->duration_s : 0;
 	wl->count = v[1];
@@ -259,9 +262,16 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	if (s.has_rate) {
 		/* open loop: Reqs above is the service time, this the latency a client saw */
 		char offered[32];
-		printf(" * Rate: offered %s, achieved %.1f/s: %s\n",
+		printf(" * Rate: offered %s, achieved %.1f/s (%llu of %llu requests sent, %llu within "
+		       "%.3g ms of their slot): %s\n",
 		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
-		       s.rate.achieved, s.rate.sustained ? "sustained" : "not sustained");
+		       s.rate.achieved, (unsigned long long)s.rate.sent,
+		       (unsigned long long)s.rate.slots, (unsigned long long)s.rate.on_time,
+		       s.rate.tolerance_ms,
+		       cli_rate_verdict(s.rate.sustained, s.rate.peak_workers,
+					(long long)s.rate.late_no_worker, workload_workers(wl)));
+		printf(" * Workers: %d used of a cap of %d, %lld slots late for want of a worker\n",
+		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
 	}
 	if (s.seg_count > 0) {
@@ -342,8 +352,8 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 		fputs(cli_usage_text, stdout);
 		return CLI_EXIT_OK;
 	}
-	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] || !o.text[WLF_CONCURRENCY] ||
-	    !o.out)
+	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
+	    (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]) || !o.out)
 		return cli_usage_error(needs);
 	if ((rc = build_subject(&o.subj)) != 0)
 		return rc;
