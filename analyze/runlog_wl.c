@@ -230,7 +230,7 @@ int runlog_wl_compare(const struct run_summary *a, const struct run_summary *b, 
 	    (!near(a->rate.offered, b->rate.offered) || !near(a->rate.achieved, b->rate.achieved) ||
 	     a->rate.sustained != b->rate.sustained || a->rate.sent != b->rate.sent ||
 	     a->rate.on_time != b->rate.on_time || a->rate.slots != b->rate.slots ||
-	     lat_differ(&a->rate.intended, &b->rate.intended) ||
+	     a->rate.failed != b->rate.failed || lat_differ(&a->rate.intended, &b->rate.intended) ||
 	     (a->rate.intended_hist && b->rate.intended_hist &&
 	      !hist_equal(a->rate.intended_hist, b->rate.intended_hist)))) {
 		snprintf(diff, n,

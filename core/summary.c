@@ -233,6 +233,8 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return -1;
 	if (row->intended_ns != 0 && sum_push(&a->late, s - row->intended_ns) < 0)
 		return err_set(e, "summary: out of memory");
+	if (row->intended_ns != 0 && !ok)
+		a->late_failed++;
 	if (!ok) {
 		a->errors++;
 		return 0;

@@ -51,9 +51,10 @@ struct rate_summary {
 	uint64_t slots;            /* offered requests: the slots due in the span */
 	uint64_t sent;             /* requests sent (rows with an intended start) */
 	uint64_t on_time;          /* of them, started within tolerance_ms of their slot */
+	uint64_t failed;           /* of them, answered with an error */
 	double tolerance_ms;       /* max(1 ms, 10 % of the slot interval) */
 	double achieved;           /* sent / span_s */
-	int sustained;             /* sent >= slots and on_time >= 0.99 x slots */
+	int sustained;             /* sent >= slots, on_time and sent - failed >= 0.99 x slots */
 	struct lat_stats intended; /* end - intended start of the successful requests */
 	/* their histogram, owned by the run_summary (summary_clear frees it); NULL when
 	 * not known */
@@ -131,8 +132,9 @@ int summary_acc_finish(struct summary_acc *acc, struct run_summary *out, struct 
  * = 1), from the rows added to acc: offered is the workload's rate (req/s, > 0), span_s
  * its intended span (the duration, > 0); slots = summary_rate_slots(offered, span_s);
  * sent = the rows with an intended start (errors included), on_time = those that
- * started at most summary_rate_tolerance_ns after it; achieved = sent / span_s;
- * sustained = sent >= slots and on_time >= 0.99 x slots; the latency from each
+ * started at most summary_rate_tolerance_ns after it, failed = those with an error;
+ * achieved = sent / span_s; sustained = sent >= slots, on_time >= 0.99 x slots and
+ * sent - failed >= 0.99 x slots; the latency from each
  * successful request's intended start to its end, with a new histogram that *out owns.
  * peak_workers and late_no_worker are set to -1 (not known: the engine sets them).
  * Call it after summary_acc_finish filled *out. -1 with a message (out unchanged) when

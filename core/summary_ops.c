@@ -12,8 +12,9 @@
  *
  *   Rate, decided from the requests: slots = the slots due in the intended span (the
  *   duration); sent = requests with an intended start (errors included); on time =
- *   started at most max(1 ms, 10 % of 1 / rate) after it; achieved = sent / span;
- *   sustained = every slot sent and >= 99 % of them on time; latency from the
+ *   started at most max(1 ms, 10 % of 1 / rate) after it; failed = sent with an error;
+ *   achieved = sent / span; sustained = every slot sent, >= 99 % of them on time and
+ *   >= 99 % answered without an error; latency from the
  *   intended start = end - intended over the successful requests that have one
  *   (statistics as the run's latency), with its histogram for pooling.
  */
@@ -42,6 +43,7 @@ void sum_ops_free(struct summary_acc *a)
 	ops_drop(a);
 	free(a->intended.v);
 	free(a->late.v);
+	a->late_failed = 0;
 	hist_free(a->hintended);
 	a->late.v = NULL;
 	a->late.n = a->late.cap = 0;
@@ -239,9 +241,11 @@ int summary_acc_rate(struct summary_acc *a, double offered, double span_s, struc
 	out->rate.slots = slots;
 	out->rate.sent = a->late.n;
 	out->rate.on_time = on_time;
+	out->rate.failed = a->late_failed;
 	out->rate.tolerance_ms = (double)tol / 1e6;
 	out->rate.achieved = (double)a->late.n / span_s;
-	out->rate.sustained = a->late.n >= slots && (double)on_time >= 0.99 * (double)slots;
+	out->rate.sustained = a->late.n >= slots && (double)on_time >= 0.99 * (double)slots &&
+			      (double)(a->late.n - a->late_failed) >= 0.99 * (double)slots;
 	out->rate.peak_workers = -1;
 	out->rate.late_no_worker = -1;
 	out->has_rate = 1;
@@ -282,11 +286,12 @@ int sum_ops_to_json(const struct run_summary *s, json_t *o)
 	if (s->has_rate) {
 		const struct rate_summary *rt = &s->rate;
 		json_t *r = json_pack(
-			"{s:f,s:f,s:I,s:I,s:I,s:f,s:f,s:b,s:o,s:o,s:o}", "offered", rt->offered,
+			"{s:f,s:f,s:I,s:I,s:I,s:I,s:f,s:f,s:b,s:o,s:o,s:o}", "offered", rt->offered,
 			"span_s", rt->span_s, "slots", (json_int_t)rt->slots, "sent",
-			(json_int_t)rt->sent, "on_time", (json_int_t)rt->on_time, "tolerance_ms",
-			rt->tolerance_ms, "achieved", rt->achieved, "sustained", rt->sustained,
-			"latency_intended_ms", sum_lat_json(&rt->intended), "peak_workers",
+			(json_int_t)rt->sent, "on_time", (json_int_t)rt->on_time, "failed",
+			(json_int_t)rt->failed, "tolerance_ms", rt->tolerance_ms, "achieved",
+			rt->achieved, "sustained", rt->sustained, "latency_intended_ms",
+			sum_lat_json(&rt->intended), "peak_workers",
 			rt->peak_workers >= 0 ? json_integer(rt->peak_workers) : json_null(),
 			"late_no_worker",
 			rt->late_no_worker >= 0 ? json_integer(rt->late_no_worker) : json_null());
@@ -380,16 +385,19 @@ static int opt_count(const json_t *r, const char *p, const char *k, int64_t dflt
 static int rate_counts_from_json(const json_t *r, const char *p, struct rate_summary *rt,
 				 struct err *e)
 {
-	int64_t slots, sent, on_time, peak;
+	int64_t slots, sent, on_time, failed, peak;
 	json_t *x;
 
 	if (opt_count(r, p, "slots", 0, &slots, e) || opt_count(r, p, "sent", 0, &sent, e) ||
 	    opt_count(r, p, "on_time", 0, &on_time, e) ||
+	    opt_count(r, p, "failed", 0, &failed, e) ||
 	    opt_count(r, p, "peak_workers", -1, &peak, e) ||
 	    opt_count(r, p, "late_no_worker", -1, &rt->late_no_worker, e))
 		return -1;
-	if (on_time > sent)
-		return err_set(e, "%s.on_time: more than its sent", p);
+	if (on_time > sent || failed > sent)
+		return err_set(e, "%s.%s: more than its sent", p,
+			       on_time > sent ? "on_time" : "failed");
+	rt->failed = (uint64_t)failed;
 	rt->slots = (uint64_t)slots;
 	rt->sent = (uint64_t)sent;
 	rt->on_time = (uint64_t)on_time;

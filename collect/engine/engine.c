@@ -74,6 +74,46 @@ static void note_error(struct eng *g, enum err_class cls, const char *text)
 	}
 }
 
+void eng_count_sent(struct eng *g, uint64_t n)
+{
+	atomic_fetch_add_explicit(&g->sent, n, memory_order_relaxed);
+}
+
+double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s)
+{
+	if (sent == 0 || !(window_s > 0))
+		return 0;
+	return ENGINE_PREPARE_MIN_S + 2.0 * (double)total / ((double)sent / window_s);
+}
+
+void eng_prepare_watch(struct eng *g, int64_t now)
+{
+	double el = (double)(now - g->t0_mono) / 1e9;
+	uint64_t sent = atomic_load_explicit(&g->sent, memory_order_relaxed);
+	char msg[256];
+
+	if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_WINDOW_S) {
+		g->prep_limit_s = engine_prepare_limit(g->prep_total, sent, el);
+		if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_MIN_S) {
+			snprintf(msg, sizeof(msg), "prepare: no body byte sent in %.0f s", el);
+			eng_fail(g, EC_PREPARE_FAILED, msg);
+		}
+	}
+	if (g->prep_limit_s > 0 && el > g->prep_limit_s) {
+		snprintf(msg, sizeof(msg),
+			 "prepare: %llu of %llu bytes sent in %.0f s, past its limit of %.0f s "
+			 "(docs/METHODOLOGY.md, \"Prepare\")",
+			 (unsigned long long)sent, (unsigned long long)g->prep_total, el,
+			 g->prep_limit_s);
+		eng_fail(g, EC_PREPARE_FAILED, msg);
+	}
+	pthread_mutex_lock(&g->lock);
+	g->live.prepare = 1;
+	g->live.bytes = sent;
+	g->live.limit_s = g->prep_limit_s;
+	pthread_mutex_unlock(&g->lock);
+}
+
 void eng_fail(struct eng *g, enum err_class cls, const char *text)
 {
 	pthread_mutex_lock(&g->lock);
@@ -325,6 +365,8 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 	atomic_init(&g->next_slot, 0);
 	atomic_init(&g->rate_workers, 0);
 	atomic_init(&g->late_no_worker, 0);
+	atomic_init(&g->sent, 0);
+	g->live.prepare_s = o->prepare_s;
 	g->o = o;
 	g->wl = o->wl;
 	g->res = res;
@@ -412,6 +454,7 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
 	if (g.body == NULL)
 		goto done;
+	g.prep_total = g.cursor_end * o->wl->size;
 	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
 	if ((uint64_t)workers > g.cursor_end)
 		workers = (int)g.cursor_end;

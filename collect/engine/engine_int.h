@@ -33,6 +33,10 @@ struct eng {
 	atomic_int rate_workers;              /* workers woken so far (they never retire) */
 	atomic_uint_least64_t late_no_worker; /* slots a worker took late after its request */
 	int64_t rate_tol_ns;                  /* the on-time tolerance (summary_rate_tolerance) */
+	/* prepare: body bytes sent (eng_count_sent), the bytes to send, its limit (s) */
+	atomic_uint_least64_t sent;
+	uint64_t prep_total;
+	double prep_limit_s;
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
@@ -60,6 +64,11 @@ int eng_stopped(const struct eng *g);
 /* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
  * i / rate, computed from i (never by adding intervals, so no error accumulates). */
 int64_t eng_slot_due(const struct eng *g, uint64_t i);
+
+/* eng_prepare_watch: thread 0 of the prepare phase, about once a second: set its limit
+ * once the measuring window is over, fail the phase (eng_fail) past it or when nothing
+ * was sent by ENGINE_PREPARE_MIN_S. */
+void eng_prepare_watch(struct eng *g, int64_t now);
 
 /* engine_thread: drive the workers of t (a struct tctx) until each is done or the
  * phase stops; requests still in flight then are abandoned, not logged. Failures

@@ -157,14 +157,15 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 	return 0;
 }
 
-const char *cli_rate_verdict(int sustained, long long peak_workers, long long late_no_worker,
-			     int cap)
+const char *cli_rate_verdict(const struct rate_summary *r, int cap)
 {
-	if (sustained)
+	if (r->sustained)
 		return "sustained";
-	if (late_no_worker > 0 && peak_workers >= cap)
+	if ((double)(r->sent - r->failed) < 0.99 * (double)r->slots && r->failed > 0)
+		return "not sustained by the server (errors)";
+	if (r->late_no_worker > 0 && r->peak_workers >= cap)
 		return "not sustained: client-limited (workers)";
-	return "not sustained by the server";
+	return "not sustained: the client sent late";
 }
 
 /* json_count: the whole number r.k, -1 when absent or null */
@@ -181,12 +182,17 @@ static void note_rate(const char *dir, const json_t *summary, int cap, struct pr
 {
 	const json_t *r = json_object_get(summary, "rate");
 	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
+	struct rate_summary rs = {.late_no_worker = late,
+				  .peak_workers = (int)peak,
+				  .sent = (uint64_t)json_count(r, "sent"),
+				  .failed = (uint64_t)json_count(r, "failed"),
+				  .slots = (uint64_t)json_count(r, "slots")};
 	const char *v;
 	char offered[32], text[96];
 
 	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
 		return;
-	v = cli_rate_verdict(0, peak, late, cap);
+	v = cli_rate_verdict(&rs, cap);
 	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
 			     sizeof(offered));
 	if (late > 0)

@@ -267,9 +267,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
 		       s.rate.achieved, (unsigned long long)s.rate.sent,
 		       (unsigned long long)s.rate.slots, (unsigned long long)s.rate.on_time,
-		       s.rate.tolerance_ms,
-		       cli_rate_verdict(s.rate.sustained, s.rate.peak_workers,
-					(long long)s.rate.late_no_worker, workload_workers(wl)));
+		       s.rate.tolerance_ms, cli_rate_verdict(&s.rate, workload_workers(wl)));
 		printf(" * Workers: %d used of a cap of %d, %lld slots late for want of a worker\n",
 		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
