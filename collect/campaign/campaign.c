@@ -186,7 +186,8 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	    cini_get_str(p, s->name, "endpoint", &sub->endpoint, NULL) < 0 ||
 	    cini_get_str(p, s->name, "region", &sub->region, "us-east-1") < 0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
-	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0)
+	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0)
 		return -1;
 	if (sub->endpoint == NULL || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
@@ -264,9 +265,9 @@ static const char *const keys_multipart[] = {"size",  "part_size", "concurrency"
 					     "count", "timeout",   "bound",       NULL};
 static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
 					"timeout", "objects", "rates", NULL};
-static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",
-					   "addressing", "profile",  "credentials", "color",
-					   "insecure",   NULL};
+static const char *const keys_subject[] = {"label",      "endpoint",  "region",      "bucket",
+					   "addressing", "profile",   "credentials", "color",
+					   "insecure",   "ca_bundle", NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -513,6 +514,7 @@ void campaign_free(struct campaign *c)
 		free(s->region);
 		free(s->bucket);
 		free(s->cred_name);
+		free(s->ca_bundle);
 	}
 	free(c->subjects);
 	free(c->file);

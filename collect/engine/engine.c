@@ -204,6 +204,10 @@ int eng_more(const struct eng *g, const struct worker *w)
 {
 	const struct workload *wl = g->wl;
 
+	/* open loop: a worker holds a slot due before the deadline (take_slot refuses later
+	 * ones), and that slot is sent even when its thread woke after the deadline */
+	if (g->rate > 0 && wl->bound == WL_BOUND_DURATION)
+		return !eng_stopped(g);
 	if (!eng_time_left(g))
 		return 0;
 	switch (wl->bound) {

@@ -8,6 +8,7 @@
 #include "collect/campaign/campaign.h"
 #include "collect/run/cli.h"
 #include "collect/run/outdir.h"
+#include "collect/run/subject.h"
 #include "collect/campaign/plan.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
@@ -114,9 +115,17 @@ static int load_plan(struct cctx *x)
 	x->c = campaign_load(a->campaign, &e);
 	if (x->c == NULL)
 		goto fail;
-	if (a->insecure)
-		for (int i = 0; i < x->c->n_subjects; i++)
-			x->c->subjects[i].insecure = 1;
+	for (int i = 0; i < x->c->n_subjects; i++) {
+		struct campaign_subject *s = &x->c->subjects[i];
+		const char *ca = subject_ca_default(a->ca_bundle);
+
+		if (a->insecure)
+			s->insecure = 1;
+		if (s->ca_bundle == NULL && ca != NULL && (s->ca_bundle = strdup(ca)) == NULL) {
+			err_set(&e, "out of memory");
+			goto fail;
+		}
+	}
 	if ((size_t)snprintf(x->out, sizeof(x->out), a->out ? "%s" : "out/%s",
 			     a->out ? a->out : x->c->name) >= sizeof(x->out) - 64) {
 		err_set(&e, "%s: output path too long", x->out);

@@ -11,6 +11,7 @@
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
 #include "collect/run/outdir.h"
+#include "collect/run/subject.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/summary.h"
@@ -54,6 +55,7 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"region", required_argument, 0, 'R'},
 		{"path-style", no_argument, 0, 'P'},
 		{"insecure", no_argument, 0, 'I'},
+		{"ca-bundle", required_argument, 0, 'A'},
 		{"op", required_argument, 0, FIELD_OPT + WLF_OP},
 		{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
 		{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
@@ -100,6 +102,9 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'I':
 			o->subj.insecure = 1;
+			break;
+		case 'A':
+			o->subj.ca_bundle = optarg;
 			break;
 		case 'U':
 			o->bound = WL_BOUND_UNTIL_DONE;
@@ -219,6 +224,7 @@ static int build_subject(struct campaign_subject *s)
 		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
 	s->label = s->endpoint;
 	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
+	s->ca_bundle = (char *)subject_ca_default(s->ca_bundle); /* --ca-bundle, AWS_CA_BUNDLE */
 	return 0;
 }
 

@@ -54,6 +54,15 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 	}
 }
 
+const char *subject_ca_default(const char *flag)
+{
+	const char *v = getenv("AWS_CA_BUNDLE");
+
+	if (flag != NULL && flag[0] != '\0')
+		return flag;
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
 				 long buffer_size, struct err *e)
 {
@@ -64,6 +73,7 @@ struct s3_client *subject_client(const struct campaign_subject *s, const struct 
 	cfg.region = s->region;
 	cfg.virtual_hosted = !s->path_style;
 	cfg.insecure = s->insecure;
+	cfg.ca_bundle = s->ca_bundle;
 	cfg.creds = cr;
 	cfg.buffer_size = buffer_size;
 	return s3_client_new(&cfg, e);

@@ -18,6 +18,11 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
  * (borrowed: they must outlive the client) and libcurl buffers of buffer_size bytes (0:
  * libcurl's); NULL with a message. */
+/* subject_ca_default: the CA bundle of a subject without its own ca_bundle key: `flag`
+ * (--ca-bundle) when set, else the environment's AWS_CA_BUNDLE (the AWS CLI's name) when
+ * set and not empty, else NULL (the system's CAs). A borrowed string. */
+const char *subject_ca_default(const char *flag);
+
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
 				 long buffer_size, struct err *e);
 

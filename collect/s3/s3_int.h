@@ -6,6 +6,8 @@
 
 #include <stdint.h>
 
+#include <pthread.h>
+
 #include <curl/curl.h>
 
 #include "collect/s3/s3.h"
@@ -24,6 +26,13 @@ struct s3_client {
 	char *scheme;    /* "http://" or "https://" */
 	char *authority; /* host[:port] */
 	int virtual_hosted, insecure, sign_payload;
+	char *ca_bundle; /* CURLOPT_CAINFO; NULL: libcurl's default */
+	/* one TLS session cache for all the client's handles (every engine thread's), so a
+	 * new connection resumes a session another worker negotiated; its locks, one per
+	 * kind of shared data */
+	CURLSH *share;
+	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
+	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
