@@ -119,8 +119,12 @@ static int load_plan(struct cctx *x)
 		struct campaign_subject *s = &x->c->subjects[i];
 		const char *ca = subject_ca_default(a->ca_bundle);
 
+		char note[512];
+
 		if (a->insecure)
 			s->insecure = 1;
+		if (subject_addressing_note(s, note, sizeof(note)) != NULL)
+			fprintf(stderr, "collect: %s\n", note);
 		if (s->ca_bundle == NULL && ca != NULL && (s->ca_bundle = strdup(ca)) == NULL) {
 			err_set(&e, "out of memory");
 			goto fail;

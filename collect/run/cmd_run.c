@@ -361,6 +361,12 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 		return cli_usage_error(needs);
 	if ((rc = build_subject(&o.subj)) != 0)
 		return rc;
+	{
+		char note[512];
+
+		if (subject_addressing_note(&o.subj, note, sizeof(note)) != NULL)
+			fprintf(stderr, "collect: %s\n", note);
+	}
 	if (o.nbounds != 1)
 		return cli_usage_error(
 			"run needs exactly one of --duration, --count, --until-done");

@@ -12,6 +12,7 @@
 #include <zstd.h>
 
 #include "collect/campaign/plan.h"
+#include "collect/run/subject.h"
 #include "collect/workload.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
@@ -205,8 +206,8 @@ static json_t *subject_json(const struct campaign_subject *s)
 			      "color", s->color, "insecure", s->insecure, "credentials",
 			      cred[s->cred_kind], "ca_bundle",
 			      s->ca_bundle ? json_string(s->ca_bundle) : json_null());
-	int dotted = !s->path_style && strncmp(s->endpoint, "https://", 8) == 0 &&
-		     strchr(s->bucket, '.') != NULL;
+	char note[512];
+	int dotted = subject_addressing_note(s, note, sizeof(note)) != NULL;
 
 	/* a dotted bucket over HTTPS goes path-style (collect/s3/s3.h, s3_bucket_path_style) */
 	if (o != NULL)

@@ -63,6 +63,17 @@ const char *subject_ca_default(const char *flag)
 	return v != NULL && v[0] != '\0' ? v : NULL;
 }
 
+const char *subject_addressing_note(const struct campaign_subject *s, char *buf, size_t n)
+{
+	if (!s3_dotted_path_style(s->endpoint, !s->path_style, s->bucket))
+		return NULL;
+	snprintf(buf, n,
+		 "subject %s: bucket %s holds a dot: addressed path-style over HTTPS (a "
+		 "wildcard certificate covers one label; as the AWS SDKs do)",
+		 s->id ? s->id : s->endpoint, s->bucket);
+	return buf;
+}
+
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
 				 long buffer_size, struct err *e)
 {

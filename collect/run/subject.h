@@ -23,6 +23,12 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
  * set and not empty, else NULL (the system's CAs). A borrowed string. */
 const char *subject_ca_default(const char *flag);
 
+/* subject_addressing_note: a plain note when s's requests are not addressed as its
+ * `addressing` says (a virtual-hosted bucket with a dot, over HTTPS, goes path-style:
+ * collect/s3/s3.h), written into buf (n bytes) and returned; NULL (buf untouched) when
+ * they are. */
+const char *subject_addressing_note(const struct campaign_subject *s, char *buf, size_t n);
+
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
 				 long buffer_size, struct err *e);
 

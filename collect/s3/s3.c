@@ -94,10 +94,15 @@ static int share_new(struct s3_client *c)
 	return 0;
 }
 
+int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket)
+{
+	return virtual_hosted && endpoint != NULL && strncmp(endpoint, "https://", 8) == 0 &&
+	       bucket != NULL && strchr(bucket, '.') != NULL;
+}
+
 int s3_bucket_path_style(const struct s3_client *c, const char *bucket)
 {
-	return c->virtual_hosted && strcmp(c->scheme, "https://") == 0 && bucket != NULL &&
-	       strchr(bucket, '.') != NULL;
+	return s3_dotted_path_style(c->endpoint, c->virtual_hosted, bucket);
 }
 
 struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)

@@ -160,6 +160,10 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
  * path-style; s3 does the same. 0 for a path-style client. */
 int s3_bucket_path_style(const struct s3_client *c, const char *bucket);
 
+/* s3_dotted_path_style: the same rule from the endpoint URL, the addressing asked for and
+ * the bucket (for callers without a client: run.json, the printout). */
+int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket);
+
 /* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
  * last setup (borrowed until the next setup). Test seams (tests/unit/test_s3req.c).
  * Neither holds a secret. */

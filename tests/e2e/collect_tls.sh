@@ -147,6 +147,8 @@ check $? "campaign: the subject's ca_bundle wins over --ca-bundle and AWS_CA_BUN
 rj=$(ls "$tmp"/dot/runs/cycle-01/d/*/run.json 2>/dev/null | head -n 1)
 [ -n "$rj" ] && [ "$(jget "$rj" "' '.join([j['subject']['addressing'], j['subject']['addressing_used'], j['subject']['ca_bundle']])")" = "virtual path $d/ca.pem" ]
 check $? "dot.bucket over HTTPS: addressing virtual, used path (run.json)"
+grep -q "collect: subject d: bucket dot.bucket holds a dot: addressed path-style over HTTPS" "$tmp/dot.out"
+check $? "dot.bucket over HTTPS: the printout says so" "$(head -n 2 "$tmp/dot.out")"
 grep -q " s3.localhost PUT /dot.bucket/" "$tmp/ng/access.log" &&
 	! grep -q "dot.bucket.s3.localhost" "$tmp/ng/access.log"
 check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localhost" \
