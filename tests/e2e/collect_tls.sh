@@ -23,49 +23,13 @@ command -v nginx >/dev/null && command -v openssl >/dev/null ||
 	{ bad "nginx or openssl missing (scripts/setup)"; finish; }
 unset AWS_CA_BUNDLE
 
-# the CA and the server's certificate
-d=$tmp/pki
-mkdir -p "$d" "$tmp/ng/data/tls" "$tmp/ng/data/dot.bucket" "$tmp/ng/tmp"
-openssl req -x509 -newkey rsa:2048 -nodes -keyout "$d/ca.key" -out "$d/ca.pem" -days 2 \
-	-subj "/CN=s3bench test CA" >/dev/null 2>&1 &&
-	openssl req -newkey rsa:2048 -nodes -keyout "$d/srv.key" -out "$d/srv.csr" \
-		-subj "/CN=s3.localhost" >/dev/null 2>&1 &&
-	printf 'subjectAltName=DNS:s3.localhost,DNS:*.s3.localhost\n' >"$d/ext" &&
-	openssl x509 -req -in "$d/srv.csr" -CA "$d/ca.pem" -CAkey "$d/ca.key" -CAcreateserial \
-		-out "$d/srv.pem" -days 2 -extfile "$d/ext" >/dev/null 2>&1
-check $? "a CA and a certificate for s3.localhost, *.s3.localhost"
-
-port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-user_line=""
-[ "$(id -u)" = 0 ] && user_line="user root;"
-cat >"$tmp/ng/nginx.conf" <<CONF
-$user_line
-daemon on;
-worker_processes 1;
-pid $tmp/ng/nginx.pid;
-error_log $tmp/ng/error.log warn;
-events { worker_connections 1024; }
-http {
-	log_format tls '\$connection \$connection_requests \$ssl_session_reused \$host \$request_method \$uri';
-	access_log $tmp/ng/access.log tls;
-	client_max_body_size 0;
-	client_body_temp_path $tmp/ng/tmp;
-	keepalive_requests 100000;
-	server {
-		listen 127.0.0.1:$port ssl;
-		ssl_certificate $d/srv.pem;
-		ssl_certificate_key $d/srv.key;
-		ssl_session_cache shared:tls:1m;
-		root $tmp/ng/data;
-		dav_methods PUT DELETE MKCOL;
-		create_full_put_path on;
-	}
-}
-CONF
-nginx -p "$tmp/ng" -c "$tmp/ng/nginx.conf" -e "$tmp/ng/error.log" >"$tmp/ng/start.log" 2>&1
-check $? "nginx over TLS on port $port" "$(cat "$tmp/ng/start.log" "$tmp/ng/error.log" 2>/dev/null | tail -n 3)"
+# the CA, the certificate and nginx over HTTPS (tests/tools/tls_nginx.sh)
+port=$("$top/tests/tools/tls_nginx.sh" "$tmp/ng" 2>"$tmp/tls.err")
+check $? "a CA, a certificate for s3.localhost, *.s3.localhost and nginx over TLS (port $port)" \
+	"$(cat "$tmp/tls.err")"
 at_exit "kill \$(cat '$tmp/ng/nginx.pid' 2>/dev/null) 2>/dev/null"
-for _ in $(seq 50); do [ -s "$tmp/ng/nginx.pid" ] && break; sleep 0.1; done
+d=$tmp/ng/pki
+mkdir -p "$tmp/ng/data/tls" "$tmp/ng/data/dot.bucket"
 ep="https://s3.localhost:$port"
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 
