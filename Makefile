@@ -18,10 +18,12 @@
 #   make man             the man pages in build/man/ (help2man, pandoc)
 #   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
 #                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
+#   make lab             the emulated WAN lab (tests/lab, docs/LAB.md; root, ~15 min): five
+#                        emulated HTTPS providers, 1-3 client hosts, ending in out/lab/report
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
-PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl sqlite3
+PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl sqlite3 zlib libisal
 CSV_CFLAGS  ?=
 CSV_LIBS    ?= -lcsv
 HPDF_CFLAGS ?=

@@ -34,6 +34,7 @@ struct agg_balance;
 
 struct agg_subject {
 	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+	const char *send; /* how its requests were sent (runlog_workload.send; NULL: defaults) */
 };
 
 struct agg_run {
@@ -137,7 +138,7 @@ struct aggregate {
 	size_t n_runs; /* every run, in input order */
 	/* statistics (analyze/compare.h) */
 	double alpha;
-	size_t family; /* p-values Holm's adjustment covered */
+	size_t family; /* p-values the Bonferroni adjustment covered */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
 	size_t *tied_pool; /* owns the leaders' tied_with */

@@ -23,6 +23,10 @@ struct runlog_workload {
 	double duration_s;   /* workload.duration_s; 0 when absent (not duration-bound) */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
+	/* workload.send: the fields that differ from their defaults, "checksum crc32,
+	 * payload streaming-unsigned" (campaign keys and values, in the file's order);
+	 * NULL when every field is the default or the run.json has none */
+	char *send;
 };
 
 /* runlog_workload_read: the fields above from run.json's "workload" object wl and its

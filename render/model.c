@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "core/palette.h"
 #include "render/jread.h"
 #include "render/model_clients.h"
 #include "render/model_history.h"
@@ -15,14 +16,9 @@
 #include "render/model_stats.h"
 #include "render/model_workload.h"
 
-static const char *const palette[] = {
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-};
-
 const char *model_palette(size_t i)
 {
-	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+	return palette_color(i); /* the one palette, core/palette.h (Okabe-Ito) */
 }
 
 static int valid_color(const char *s)
@@ -155,6 +151,7 @@ static int load_subjects_matrix(struct jread *l, struct report_model *m, json_t 
 		s->label = jread_get_str(l, v, w, "label", 0, &failed);
 		s->endpoint = jread_get_str(l, v, w, "endpoint", 0, &failed);
 		s->region = jread_get_str(l, v, w, "region", 0, &failed);
+		s->send = jread_get_str(l, v, w, "send", 0, &failed);
 		char *c = jread_get_str(l, v, w, "color", 0, &failed);
 		if (failed) {
 			free(c);
@@ -506,6 +503,7 @@ void model_free(struct report_model *m)
 		free(m->subjects[i].label);
 		free(m->subjects[i].endpoint);
 		free(m->subjects[i].region);
+		free(m->subjects[i].send);
 	}
 	free(m->subjects);
 	for (i = 0; i < m->nops; i++)

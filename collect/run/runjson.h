@@ -45,6 +45,8 @@ struct run_state {
 	json_t *summary;      /* owned; NULL when the benchmark gave none */
 	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
+	int reads_exhausted;  /* reads = once: the objects ran out before the bound */
+	json_t *transport;    /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
 
 /* run_state_init: all phases not reached, no result. */

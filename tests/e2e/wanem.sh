@@ -9,7 +9,8 @@
 #      late one is this machine's scheduler, not the emulator);
 #   2. rate: one 100 MiB GET capped at 50 MiB/s per connection, one 100 MiB PUT capped at
 #      40 MiB/s, four parallel 100 MiB GETs capped at 200 MiB/s together (and 100 MiB/s each),
-#      each within 5 % of the cap (the aggregate: total bytes over the wall time);
+#      each within 5 % of the cap (the aggregate: total bytes over the wall time); two 8 MiB
+#      GETs on one connection 1 s apart at 20 MiB/s: an idle connection saves no burst;
 #   3. --first-byte 40: the first byte 40 ms late (5 % / 0.2 ms);
 #   4. --throttle 20: requests sent as fast as one connection can for 2 s: as many forwarded
 #      as a 20/s bucket of depth 2 fed the same send times passes (within 2), every other one
@@ -32,10 +33,12 @@ fi
 up=${ep#http://}
 key=wanem-$$
 head -c 100M /dev/urandom >"$tmp/big"
+head -c 8M "$tmp/big" >"$tmp/mid"
 echo small >"$tmp/small"
-curl -sfS -T "$tmp/big" "$ep/$key/big" -o /dev/null && curl -sfS -T "$tmp/small" "$ep/$key/small" -o /dev/null ||
+curl -sfS -T "$tmp/big" "$ep/$key/big" -o /dev/null &&
+	curl -sfS -T "$tmp/mid" "$ep/$key/mid" -o /dev/null && curl -sfS -T "$tmp/small" "$ep/$key/small" -o /dev/null ||
 	{ bad "upload to $ep"; finish; }
-at_exit "curl -s -X DELETE '$ep/$key/big' '$ep/$key/small' '$ep/$key/put' -o /dev/null -o /dev/null -o /dev/null"
+at_exit "curl -s -X DELETE '$ep/$key/big' '$ep/$key/mid' '$ep/$key/small' '$ep/$key/put' -o /dev/null -o /dev/null -o /dev/null -o /dev/null"
 
 wpid=""
 # start_wanem ARGS...: a wanem in front of nginx; its port in $port
@@ -101,18 +104,45 @@ stop_wanem
 within "$(mib "$got")" 40
 check $? "rate per connection, upload: PUT 100 MiB at $(mib "$got") MiB/s (cap 40 MiB/s)"
 
-start_wanem --rate-conn 100MiB/s --rate-all 200MiB/s
-t0=$(date +%s%N)
-for i in 1 2 3 4; do
-	curl -sS -o /dev/null -w '%{size_download}\n' "http://127.0.0.1:$port/$key/big" >"$tmp/agg.$i" &
-done
-wait $(jobs -p | grep -vx "$wpid")
-t1=$(date +%s%N)
-stop_wanem
-bytes=$(cat "$tmp"/agg.? | awk '{ s += $1 } END { print s }')
-got=$(awk -v b="$bytes" -v t=$((t1 - t0)) 'BEGIN { printf "%.1f", b / 1048576 / (t / 1e9) }')
+# agg_get ARGS...: 4 parallel GETs of 100 MiB through a wanem with ARGS: MiB/s together
+agg_get() {
+	local i t0 t1 bytes
+	start_wanem "$@"
+	t0=$(date +%s%N)
+	for i in 1 2 3 4; do
+		curl -sS -o /dev/null -w '%{size_download}\n' "http://127.0.0.1:$port/$key/big" >"$tmp/agg.$i" &
+	done
+	wait $(jobs -p | grep -vx "$wpid")
+	t1=$(date +%s%N)
+	stop_wanem
+	bytes=$(cat "$tmp"/agg.? | awk '{ s += $1 } END { print s }')
+	awk -v b="$bytes" -v t=$((t1 - t0)) 'BEGIN { printf "%.1f", b / 1048576 / (t / 1e9) }'
+}
+free=$(agg_get)
+got=$(agg_get --rate-conn 100MiB/s --rate-all 200MiB/s)
 within "$got" 200
-check $? "rate of all connections: 4 GETs of 100 MiB at $got MiB/s together (cap 200 MiB/s)"
+check $? "rate of all connections: 4 GETs of 100 MiB at $got MiB/s together (cap 200 MiB/s; uncapped just before: $free MiB/s)"
+
+# an idle connection saves no more than the bucket's depth: two 8 MiB GETs on one
+# connection, 1 s apart, the second within 5 % of the cap too
+start_wanem --rate-conn 20MiB/s
+python3 - "$port" "/$key/mid" >"$tmp/idle" <<'PY'
+import http.client, sys, time
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
+out = []
+for i in range(2):
+    if i:
+        time.sleep(1.0)
+    t = time.monotonic()
+    c.request("GET", sys.argv[2])
+    n = len(c.getresponse().read())
+    out.append("%.1f" % (n / (time.monotonic() - t) / 1048576))
+print(" ".join(out))
+PY
+stop_wanem
+read -r first second <"$tmp/idle"
+within "$first" 20 && within "$second" 20
+check $? "rate after an idle second: 8 MiB GETs at $first and $second MiB/s (cap 20 MiB/s)"
 
 # ---- 3. first byte ----
 start_wanem --first-byte 40

@@ -7,7 +7,9 @@ client NIC cap N (payload: N x 1448/1514 at MTU 1500):
     one stream alone   r1 = min(Rc, P, N)
     the bandwidth      B  = min(W x Rc, P, K x N)
     the latency part   L  = RTT + FB
-    upper bound        hi = min(B, W x S / (L + S / r1))       nothing measured may exceed it
+    upper bound        hi = min(B, W x S / (L + max(0, S - BURST) / r1))
+                       nothing measured may exceed it: a token bucket (wanem's, tbf's) lets
+                       up to BURST through at once after it refilled during the round trip
     lower estimate     lo = W x S / (L + W x S / B)            W streams sharing B
 A cell is bandwidth-bound when lo >= 0.9 B: then it must come within 10 % of B. Service
 time (RGW, TLS, the collector) only slows a cell down, so hi holds anyway; lo may be missed
@@ -54,7 +56,7 @@ def truth_of(lab, p, size, workers, clients):
     r1 = min(rc, link, nic)
     b = min(workers * rc, link, clients * nic)
     lat = (p["rtt_ms"] + p["first_byte_ms"]) / 1000.0
-    hi = min(b, workers * size / (lat + size / r1))
+    hi = min(b, workers * size / (lat + max(0, size - BURST) / r1))
     lo = workers * size / (lat + workers * size / b)
     return {"r1": r1, "B": b, "L": lat, "hi": hi, "lo": lo, "bw_bound": lo >= 0.9 * b}
 

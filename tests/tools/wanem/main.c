@@ -84,6 +84,8 @@ struct dir {
 	int in_eof;   /* src said end of stream (its mark is queued) */
 	int out_done; /* the end of stream was passed on (shutdown of dst) */
 	int blocked;  /* the last write to dst would block */
+	int wait_all; /* data waits here for all connections' tokens */
+	int polled;   /* this pass polls src for POLLIN */
 };
 
 struct conn {
@@ -287,13 +289,23 @@ static size_t read_cap(struct proxy *p, struct dir *d, int up, int64_t now, int 
 	return cap;
 }
 
-/* held: the bucket lim (read_cap's) held direction d back. */
-static void held(struct proxy *p, struct dir *d, int up, int lim)
+/* held: a read of d took all it was allowed (the sender has more waiting): each bucket it
+ * emptied keeps the tokens of a late wake-up while that lasts (link.h). */
+static void held(struct proxy *p, struct dir *d, int up, int64_t now)
 {
-	if (lim == 1)
-		d->b.backlog = 1;
-	else if (lim == 2)
+	struct bucket *all = up ? &p->all_up : &p->all_down;
+
+	d->b.backlog = d->b.rate > 0 && bucket_avail(&d->b, now) < WAKE_BYTES;
+	d->wait_all = all->rate > 0 && bucket_avail(all, now) < WAKE_BYTES;
+	if (d->wait_all)
 		*(up ? &p->held_up : &p->held_down) = 1;
+}
+
+/* idle: d's sender has nothing waiting (it was read dry, or polled and not readable). */
+static void idle(struct dir *d)
+{
+	d->wait_all = 0;
+	d->b.backlog = 0;
 }
 
 /* read_dir: read what direction up/down of c may take from its source now. */
@@ -314,17 +326,15 @@ static void read_dir(struct proxy *p, struct conn *c, int up, int64_t now)
 				cap = buf_room(&c->cin);
 		}
 		if (cap == 0) {
-			held(p, d, up, lim);
+			if (lim)
+				held(p, d, up, now);
 			return;
 		}
 		n = recv(fd, tmp, cap, 0);
-		if (n < 0 || (size_t)n < cap)
-			d->b.backlog = 0; /* the sender, not the bucket, set the pace */
-		else
-			held(p, d, up, lim);
 		if (n < 0) {
 			if (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR)
 				c->dead = 1;
+			idle(d);
 			return;
 		}
 		if (n == 0) {
@@ -336,6 +346,10 @@ static void read_dir(struct proxy *p, struct conn *c, int up, int64_t now)
 		}
 		bucket_take(&d->b, (size_t)n);
 		bucket_take(up ? &p->all_up : &p->all_down, (size_t)n);
+		if ((size_t)n < cap)
+			idle(d); /* the sender, not a bucket, set the pace */
+		else if (lim)
+			held(p, d, up, now);
 		if (up) {
 			p->bytes_up += (uint64_t)n;
 			if (p->o.http && !c->raw) {
@@ -449,7 +463,9 @@ static void plan_dir(struct proxy *p, struct dir *d, int up, int64_t now, int64_
 		} else {
 			if (w < *next)
 				*next = w;
-			held(p, d, up, bucket_ready_at(&d->b, WAKE_BYTES, now) > now ? 1 : 2);
+			/* data waits for all connections' tokens: keep their late wake-ups */
+			if (d->wait_all)
+				*(up ? &p->held_up : &p->held_down) = 1;
 		}
 	}
 	if (d->q.head) {
@@ -486,6 +502,8 @@ static int64_t plan(struct proxy *p, struct pollfd *pf, int64_t now)
 				dr = 0;
 			}
 		}
+		c->up.polled = ur;
+		c->down.polled = dr && !c->connecting;
 		pf[1 + 2 * i].fd = c->cfd;
 		pf[1 + 2 * i].events = (short)((ur ? POLLIN : 0) | (dw ? POLLOUT : 0));
 		pf[2 + 2 * i].fd = c->ufd;
@@ -514,6 +532,10 @@ static void serve(struct proxy *p, struct conn *c, const struct pollfd *cp, cons
 	}
 	if (cp->revents & (POLLIN | POLLHUP | POLLERR))
 		read_dir(p, c, 1, now);
+	else if (c->up.polled)
+		idle(&c->up);
+	if (c->down.polled && !(up->revents & (POLLIN | POLLHUP | POLLERR)))
+		idle(&c->down);
 	if (!c->connecting && (up->revents & (POLLIN | POLLHUP | POLLERR))) {
 		if (c->awaiting && c->hold_until == 0)
 			c->hold_until = now + ms_ns(p->o.first_byte_ms);
