@@ -35,12 +35,14 @@
  *     overwrites a pool object instead; a delete takes a pool object no request is
  *     using, only above the floor (objects / 2, at least 1), else the op is drawn again
  *     without delete (docs/METHODOLOGY.md: how that moves the shares).
- *   Open loop (wl->rate > 0, duration bound): workload_workers workers; slot i is due at
- *   t0 + i / rate (t0: start_at_ns when the engine waited for it, else the benchmark's
- *   start); a free worker takes the next slot of a shared counter and sends it when due,
- *   at once when late (none is skipped); each row carries the slot's time in intended_ns
- *   and the summary gets its rate block (summary_acc_rate). docs/METHODOLOGY.md,
- *   "Fixed-rate runs".
+ *   Open loop (wl->rate > 0, duration bound): up to workload_workers workers, one a
+ *   thread at first, another woken when a slot is due and none holds it (Little's law;
+ *   summary.rate.peak_workers, late_no_worker); slot i is due at t0 + i / rate (t0:
+ *   start_at_ns when the engine waited for it, else the benchmark's start); a free
+ *   worker takes the next slot of a shared counter and sends it when due, at once when
+ *   late (none is skipped, also when its thread wakes after the deadline); each row
+ *   carries the slot's time in intended_ns and the summary gets its rate block
+ *   (summary_acc_rate). docs/METHODOLOGY.md, "Fixed-rate runs".
  *   Bounds: duration (no request starts after it; those in flight finish and count),
  *   count (per worker, exactly), until-done (delete: until every prepared object is
  *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
