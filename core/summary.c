@@ -241,6 +241,10 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		ttfb = row->first_byte_ns - s;
 	if (summary_ops_add(a, row, ok, ttfb >= 0, e) < 0)
 		return -1;
+	if (row->intended_ns != 0 && summary_push(&a->late, s - row->intended_ns) < 0)
+		return err_set(e, "summary: out of memory");
+	if (row->intended_ns != 0 && !ok)
+		a->late_failed++;
 	if (!ok) {
 		a->errors++;
 		return 0;

@@ -55,6 +55,10 @@ struct summary_acc {
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
 	struct hist *hintended;
+	/* start - intended start of every row that has one (errors included), and how
+	 * many of those rows failed */
+	struct i64vec late;
+	uint64_t late_failed;
 };
 
 /* A bucket's fixed-point sums as numbers. */

@@ -202,6 +202,7 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 		    0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
 	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
 		return -1;
 	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
@@ -283,9 +284,9 @@ static const char *const keys_multipart[] = {
 static const char *const keys_rate[] = {
 	"op",      "size",    "mix",   "concurrency",      "duration",
 	"timeout", "objects", "rates", CAMPAIGN_SEND_KEYS, NULL};
-static const char *const keys_subject[] = {
-	"label",       "endpoint", "region",   "bucket",           "addressing", "profile",
-	"credentials", "color",    "insecure", CAMPAIGN_SEND_KEYS, NULL};
+static const char *const keys_subject[] = {"label",      "endpoint",  "region",           "bucket",
+					   "addressing", "profile",   "credentials",      "color",
+					   "insecure",   "ca_bundle", CAMPAIGN_SEND_KEYS, NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -538,6 +539,7 @@ void campaign_free(struct campaign *c)
 		free(s->region);
 		free(s->bucket);
 		free(s->cred_name);
+		free(s->ca_bundle);
 	}
 	free(c->subjects);
 	free(c->file);

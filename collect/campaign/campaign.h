@@ -83,6 +83,8 @@ struct campaign_subject {
 	char *cred_name; /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
 	char color[8];   /* "#rrggbb"; a palette colour when not given */
 	int insecure;    /* 1: do not verify TLS certificates */
+	char *ca_bundle; /* ca_bundle = PATH: the CAs to trust (PEM); NULL: --ca-bundle,
+			    AWS_CA_BUNDLE, else the system's (collect/run/subject.h) */
 	int line;
 	/* the send keys the subject sets (checksum, payload, ...: a provider that lacks a
 	 * feature): bit (f - WLF_CHECKSUM) of send_set for field f, its value in send;

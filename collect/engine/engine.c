@@ -74,6 +74,46 @@ static void note_error(struct eng *g, enum err_class cls, const char *text)
 	}
 }
 
+void eng_count_sent(struct eng *g, uint64_t n)
+{
+	atomic_fetch_add_explicit(&g->sent, n, memory_order_relaxed);
+}
+
+double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s)
+{
+	if (sent == 0 || !(window_s > 0))
+		return 0;
+	return ENGINE_PREPARE_MIN_S + 2.0 * (double)total / ((double)sent / window_s);
+}
+
+void eng_prepare_watch(struct eng *g, int64_t now)
+{
+	double el = (double)(now - g->t0_mono) / 1e9;
+	uint64_t sent = atomic_load_explicit(&g->sent, memory_order_relaxed);
+	char msg[256];
+
+	if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_WINDOW_S) {
+		g->prep_limit_s = engine_prepare_limit(g->prep_total, sent, el);
+		if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_MIN_S) {
+			snprintf(msg, sizeof(msg), "prepare: no body byte sent in %.0f s", el);
+			eng_fail(g, EC_PREPARE_FAILED, msg);
+		}
+	}
+	if (g->prep_limit_s > 0 && el > g->prep_limit_s) {
+		snprintf(msg, sizeof(msg),
+			 "prepare: %llu of %llu bytes sent in %.0f s, past its limit of %.0f s "
+			 "(docs/METHODOLOGY.md, \"Prepare\")",
+			 (unsigned long long)sent, (unsigned long long)g->prep_total, el,
+			 g->prep_limit_s);
+		eng_fail(g, EC_PREPARE_FAILED, msg);
+	}
+	pthread_mutex_lock(&g->lock);
+	g->live.prepare = 1;
+	g->live.bytes = sent;
+	g->live.limit_s = g->prep_limit_s;
+	pthread_mutex_unlock(&g->lock);
+}
+
 void eng_fail(struct eng *g, enum err_class cls, const char *text)
 {
 	pthread_mutex_lock(&g->lock);
@@ -199,6 +239,10 @@ int eng_more(const struct eng *g, const struct worker *w)
 {
 	const struct workload *wl = g->wl;
 
+	/* open loop: a worker holds a slot due before the deadline (take_slot refuses later
+	 * ones), and that slot is sent even when its thread woke after the deadline */
+	if (g->rate > 0 && wl->bound == WL_BOUND_DURATION)
+		return !eng_stopped(g);
 	if (!eng_time_left(g))
 		return 0;
 	switch (wl->bound) {
@@ -284,7 +328,7 @@ static void start_clock(struct eng *g)
 
 int64_t eng_slot_due(const struct eng *g, uint64_t i)
 {
-	return g->t0_mono + (int64_t)((double)i * 1e9 / g->rate);
+	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
 /* run: drive nworkers workers of phase `phase` to the end. */
@@ -361,6 +405,10 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 {
 	memset(g, 0, sizeof(*g));
 	atomic_init(&g->next_slot, 0);
+	atomic_init(&g->rate_workers, 0);
+	atomic_init(&g->late_no_worker, 0);
+	atomic_init(&g->sent, 0);
+	g->live.prepare_s = o->prepare_s;
 	g->o = o;
 	g->wl = o->wl;
 	g->res = res;
@@ -448,6 +496,7 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
 	if (g.body == NULL)
 		goto done;
+	g.prep_total = g.cursor_end * o->wl->size;
 	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
 	if ((uint64_t)workers > g.cursor_end)
 		workers = (int)g.cursor_end;
@@ -503,6 +552,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	memset(&res->transport, 0, sizeof(res->transport));
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
+	if (g.rate > 0)
+		g.rate_tol_ns = summary_rate_tolerance_ns(g.rate);
 	workers = workload_workers(o->wl);
 	cpu0 = cpu_now();
 	if (run(&g, workers, e) != 0) {
@@ -526,11 +577,15 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
 		goto done;
 	}
-	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
-		summary_clear(&res->summary);
-		res->cls = EC_CRASHED;
-		err_prefix(e, "benchmark");
-		goto done;
+	if (g.rate > 0) {
+		if (summary_acc_rate(g.acc, g.rate, o->wl->duration_s, &res->summary, e) != 0) {
+			summary_clear(&res->summary);
+			res->cls = EC_CRASHED;
+			err_prefix(e, "benchmark");
+			goto done;
+		}
+		res->summary.rate.peak_workers = atomic_load(&g.rate_workers);
+		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
 	res->has_summary = 1;
 	if (res->errors > 0)

@@ -103,6 +103,7 @@ static size_t body_cb(void *arg, char *buf, size_t n)
 	body_read(eng_body(w->g), w->body_obj, eng_workload(w->g)->size, w->body_base + w->body_pos,
 		  buf, n);
 	w->body_pos += n;
+	eng_count_sent(w->g, n);
 	return n;
 }
 

@@ -98,6 +98,10 @@ int wl_uses_body(const struct workload *wl);
 /* eng_opts / eng_workload: the run's options and workload (borrowed). */
 const struct engine_opts *eng_opts(const struct eng *g);
 const struct workload *eng_workload(const struct eng *g);
+/* eng_count_sent: n more body bytes went out (any thread): the prepare phase measures
+ * the path's rate from them. */
+void eng_count_sent(struct eng *g, uint64_t n);
+
 /* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
 struct body_buf *eng_body(const struct eng *g);
 /* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */

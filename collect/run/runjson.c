@@ -12,6 +12,7 @@
 #include <zstd.h>
 
 #include "collect/campaign/plan.h"
+#include "collect/run/subject.h"
 #include "collect/workload.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
@@ -208,10 +209,20 @@ static json_t *subject_json(const struct campaign_subject *s)
 {
 	static const char *cred[] = {"default", "profile", "env"};
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s}", "id", s->id, "label",
-			 s->label, "endpoint", s->endpoint, "region", s->region, "bucket",
-			 s->bucket, "addressing", s->path_style ? "path" : "virtual", "color",
-			 s->color, "insecure", s->insecure, "credentials", cred[s->cred_kind]);
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o}", "id", s->id,
+			      "label", s->label, "endpoint", s->endpoint, "region", s->region,
+			      "bucket", s->bucket, "addressing", s->path_style ? "path" : "virtual",
+			      "color", s->color, "insecure", s->insecure, "credentials",
+			      cred[s->cred_kind], "ca_bundle",
+			      s->ca_bundle ? json_string(s->ca_bundle) : json_null());
+	char note[512];
+	int dotted = subject_addressing_note(s, note, sizeof(note)) != NULL;
+
+	/* a dotted bucket over HTTPS goes path-style (collect/s3/s3.h, s3_bucket_path_style) */
+	if (o != NULL)
+		json_object_set_new(o, "addressing_used",
+				    json_string(s->path_style || dotted ? "path" : "virtual"));
+	return o;
 }
 
 json_t *runjson_build(const struct runjson_input *in)

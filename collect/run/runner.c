@@ -232,6 +232,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct err e;
 	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
+	int64_t t_prep;
 
 	run_state_init(&st);
 	memset(&res, 0, sizeof(res));
@@ -262,7 +263,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.phase[PHASE_PREPARE] = PH_STARTED;
 		save(job, &st);
 		err_clear(&e);
+		t_prep = time_mono_ns();
 		rc = child_prepare(job, &opts, &res, &e);
+		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
@@ -310,7 +313,7 @@ static int crash_signal(int sig)
 	       sig == SIGILL || sig == SIGTRAP || sig == SIGSYS;
 }
 
-static void classify(struct runner_result *res, double limit_s)
+static void classify(struct runner_result *res, double limit_s, double prep_s)
 {
 	const struct run_wrapper *w = &res->wrapper;
 	const struct run_state *st = &res->st;
@@ -332,8 +335,9 @@ static void classify(struct runner_result *res, double limit_s)
 					      "(SIGINT/SIGTERM)");
 	} else if (w->timed_out) {
 		char msg[128];
-		snprintf(msg, sizeof(msg), "run killed at its time limit of %.0f s (after %.1f s)",
-			 limit_s, w->elapsed_s);
+		snprintf(msg, sizeof(msg),
+			 "run killed at its time limit of %.0f s (after %.1f s%s)", limit_s,
+			 w->elapsed_s, prep_s > 0 ? ", its prepare's own limit added" : "");
 		run_state_add_error(&res->st, msg);
 	} else if (!w->exited && !w->interrupted) {
 		char msg[128];
@@ -420,6 +424,19 @@ static int sweep_body(const struct runner_job *job, int fd)
 	return rc;
 }
 
+/* prepare_allowance: the seconds the run's time limit grows by for its prepare phase,
+ * from the child's last live record (NULL: none yet, 0): in prepare, its own limit (or,
+ * while the child still measures the path, ENGINE_PREPARE_MIN_S) plus STOP_GRACE_S; after
+ * it, how long it took. The benchmark and cleanup keep the run's whole limit. */
+static double prepare_allowance(const struct engine_live *live)
+{
+	if (live == NULL)
+		return 0;
+	if (live->prepare)
+		return (live->limit_s > 0 ? live->limit_s : ENGINE_PREPARE_MIN_S) + STOP_GRACE_S;
+	return live->prepare_s;
+}
+
 /* needs_sweep: the run's child ended before its cleanup (killed at the time limit, by a
  * signal, or without its result), objects may be left, and the collector is not being
  * stopped. */
@@ -485,6 +502,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	int64_t t0, last_live = 0, term_at = 0;
 	struct engine_live live, buf[16];
 	int have_live = 0;
+	double prep_allow = 0;
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
@@ -528,7 +546,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 			break;
 		}
 		now = time_mono_ns();
-		if (!res->wrapper.timed_out && (double)(now - t0) / 1e9 > job->timeout_s) {
+		prep_allow = prepare_allowance(have_live ? &live : NULL);
+		if (!res->wrapper.timed_out &&
+		    (double)(now - t0) / 1e9 > job->timeout_s + prep_allow) {
 			kill(pid, SIGKILL);
 			res->wrapper.timed_out = 1;
 		}
@@ -559,7 +579,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	if (job->stop && *job->stop)
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
-	classify(res, job->timeout_s);
+	classify(res, job->timeout_s + prep_allow, prep_allow);
 	if (needs_sweep(job, res)) {
 		struct err se;
 		char text[ERR_MSG_MAX + 64];

@@ -63,11 +63,12 @@ int s3_payload_parse(const char *s, enum s3_payload *p, struct err *e);
 uint64_t s3_chunked_len(uint64_t len, int is_signed, size_t trailer_len);
 
 struct s3_config {
-	const char *endpoint; /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
-	const char *region;   /* "us-east-1" */
-	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
-	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
-	int sign_payload;     /* 1: the same as payload = S3_PAYLOAD_SIGNED */
+	const char *endpoint;  /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
+	const char *region;    /* "us-east-1" */
+	int virtual_hosted;    /* 0: path style (http://host/bucket/key); 1: bucket.host */
+	int insecure;          /* 1: do not verify TLS certificates (default verifies) */
+	const char *ca_bundle; /* PEM file of the CAs to trust; NULL: the system's */
+	int sign_payload;      /* 1: the same as payload = S3_PAYLOAD_SIGNED */
 	enum s3_payload payload;
 	/* PutObject and UploadPart carry this checksum (x-amz-checksum-* or Content-MD5, a
 	 * trailer when payload is STREAMING_UNSIGNED); a multipart upload announces it at
@@ -217,6 +218,16 @@ void *s3_req_user(const struct s3_req *r);
  * the start time is taken here. -1 with a message on bad arguments (the request can
  * then not be sent). */
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
+
+/* s3_bucket_path_style: whether requests for `bucket` go path-style although the client
+ * is virtual-hosted: over HTTPS a bucket whose name holds a dot would be a host name a
+ * wildcard certificate cannot cover (it covers one label), so the AWS SDKs address it
+ * path-style; s3 does the same. 0 for a path-style client. */
+int s3_bucket_path_style(const struct s3_client *c, const char *bucket);
+
+/* s3_dotted_path_style: the same rule from the endpoint URL, the addressing asked for and
+ * the bucket (for callers without a client: run.json, the printout). */
+int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket);
 
 /* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
  * last setup (borrowed until the next setup). Test seams (tests/unit/test_s3req.c).

@@ -8,6 +8,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include <pthread.h>
+
 #include <curl/curl.h>
 
 #include "collect/s3/checksum.h"
@@ -31,6 +33,13 @@ struct s3_client {
 	int virtual_hosted, insecure, checksum_get;
 	enum s3_payload payload;
 	enum checksum_alg checksum;
+	char *ca_bundle; /* CURLOPT_CAINFO; NULL: libcurl's default */
+	/* one TLS session cache for all the client's handles (every engine thread's), so a
+	 * new connection resumes a session another worker negotiated; its locks, one per
+	 * kind of shared data */
+	CURLSH *share;
+	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
+	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
