@@ -55,6 +55,7 @@ struct summary_acc {
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
 	struct hist *hintended;
+	struct phase_acc *ph; /* core/summary_phases.c; NULL until a row has phases */
 };
 
 /* A bucket's fixed-point sums as numbers. */
@@ -110,5 +111,22 @@ void sum_ops_free(struct summary_acc *a);
  * out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
 int sum_ops_to_json(const struct run_summary *s, json_t *o);
 int sum_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
+
+/* Request phases and connections (core/summary_phases.c). */
+struct phase_acc;
+
+/* sum_phases_add: account row's phases (nothing when it has none). -1 when out of
+ * memory. */
+int sum_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e);
+/* sum_phases_finish: out->phases and out->conn from a (out->has_phases 0 when no row
+ * had phases). -1 when out of memory (then nothing is left allocated in out). */
+int sum_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e);
+/* sum_phases_free: a's phase memory. sum_phases_clear: out's phase histograms. */
+void sum_phases_free(struct summary_acc *a);
+void sum_phases_clear(struct run_summary *s);
+/* sum_phases_to_json / sum_phases_from_json: "request_phases" and "connections" into /
+ * from the summary object o (absent or null: has_phases 0). */
+int sum_phases_to_json(const struct run_summary *s, json_t *o);
+int sum_phases_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 #endif

@@ -98,6 +98,11 @@ struct engine_result {
 					  benchmark phase, seconds; set by engine_benchmark */
 	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	/* the benchmark's first connection: its local and remote address ("" when none
+	 * was seen), and the Unix ns span of the summary's kept segments (0 both when none
+	 * were kept): collect/run/ reads the client's resources over them */
+	char local_ip[64], peer_ip[64];
+	int64_t kept_start_ns, kept_end_ns;
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);
