@@ -23,8 +23,7 @@ struct phase_acc {
 	struct hist *h[RPH_COUNT];
 };
 
-static const char *const names[RPH_COUNT] = {"dns",  "connect", "tls",
-					     "send", "wait",    "transfer"};
+static const char *const names[RPH_COUNT] = {"dns", "connect", "tls", "send", "wait", "transfer"};
 
 const char *req_phase_name(int ph)
 {
@@ -196,7 +195,8 @@ static int phase_from_json(const json_t *r, int i, struct phase_summary *ps, str
 	snprintf(p, sizeof(p), "summary.request_phases.%s", names[i]);
 	if (!json_is_object(x))
 		return err_set(e, "%s: missing or not an object", p);
-	if (sum_get_u64(x, p, "n", &ps->n, e) || sum_get_num(x, p, "mean_all_ms", &ps->mean_all_ms, e))
+	if (sum_get_u64(x, p, "n", &ps->n, e) ||
+	    sum_get_num(x, p, "mean_all_ms", &ps->mean_all_ms, e))
 		return -1;
 	if (ps->n > 0 && sum_get_lat(x, p, "latency_ms", &ps->lat, e))
 		return -1;

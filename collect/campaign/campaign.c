@@ -251,8 +251,10 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	return 0;
 }
 
-static const char *const keys_campaign[] = {"name",   "title",   "cycles",    "order", "seed",
-					    "client", "timeout", "p99_limit", NULL};
+static const char *const keys_campaign[] = {
+	"name",   "title",   "cycles",    "order",      "seed",
+	"client", "timeout", "p99_limit", "client_nic", "client_shares_cpu",
+	NULL};
 static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
 					  "count", "timeout", "objects", "bound",       "mix",
 					  "range", "rate",    NULL};
@@ -372,6 +374,13 @@ static int interpret(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
+	if ((kv = cini_get(p, "campaign", "client_nic")) != NULL) {
+		struct err be;
+		if (units_parse_bitrate(kv->val, &c->client_nic_mbit, &be) < 0)
+			return cini_bad(p, kv, be.msg);
+	}
+	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
+		return -1;
 
 	c->matrix.line = cini_sec_line(p, "matrix");
 	if (!c->matrix.line)

@@ -20,7 +20,8 @@ const char cli_usage_text[] =
 	"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
 	"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
 	"               [--objects N] [--batch N] [--part-size SIZE] [--mix MIX] [--range R]\n"
-	"               [--rate N/s] [--seed N] [--timeout D] [--keep] -o DIR\n"
+	"               [--rate N/s] [--seed N] [--timeout D] [--keep]\n"
+	"               [--client-nic RATE] [--client-shares-cpu] -o DIR\n"
 	"       collect clean DIR | CAMPAIGN.ini [-o DIR]\n"
 	"\n"
 	"Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
@@ -65,6 +66,11 @@ const char cli_usage_text[] =
 	"                       needs --duration; at most 100000/s); workers: min(concurrency,\n"
 	"                       max(1, ceil(N x 0.1 s)))\n"
 	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
+	"      --client-nic RATE  this client's NIC speed (10Gbit, 100Mbit) for the client-limit\n"
+	"                       verdict, where /sys/class/net does not tell it (VMs, veth, a\n"
+	"                       shaped link); the campaign key client_nic\n"
+	"      --client-shares-cpu  the endpoint runs on this machine though its address is\n"
+	"                       not local (a lab namespace); the key client_shares_cpu\n"
 	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys)\n"
 	"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
 	"      --count N        N requests per worker, or\n"
@@ -196,6 +202,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	job.prefix = prefix;
 	job.stop = stop;
 	job.close_fd = close_fd;
+	job.client = tmpl->client;
 	job.on_live = pg ? live_cb : NULL;
 	job.live_arg = pg;
 	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0

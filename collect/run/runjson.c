@@ -52,6 +52,8 @@ void run_state_clear(struct run_state *st)
 {
 	json_decref(st->summary);
 	st->summary = NULL;
+	json_decref(st->client);
+	st->client = NULL;
 }
 
 void run_state_add_error(struct run_state *st, const char *text)
@@ -120,6 +122,8 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		json_object_set(o, "summary", st->summary);
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	if (st->client)
+		json_object_set(o, "client", st->client);
 	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
 out:
 	json_decref(o);
@@ -157,6 +161,9 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 		st->summary = json_incref(v);
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	v = json_object_get(o, "client");
+	if (json_is_object(v))
+		st->client = json_incref(v);
 	json_decref(o);
 	return 0;
 }
@@ -262,6 +269,8 @@ json_t *runjson_build(const struct runjson_input *in)
 					  : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
+	if (st->client != NULL)
+		json_object_set(o, "client", st->client);
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

@@ -149,6 +149,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 			    char local[][ERR_MSG_MAX], int *n_local)
 {
 	struct opslog_writer *log;
+	struct clientres *cres;
 	char path[4096];
 	struct err e;
 	int rc;
@@ -169,7 +170,9 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	}
 	opts->log = log;
 	err_clear(&e);
+	cres = clientres_start();
 	rc = engine_benchmark(opts, res, &e);
+	clientres_stop(cres);
 	if (rc < 0)
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	opts->log = NULL;
@@ -178,8 +181,12 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
 	opts->prefix = job->prefix;
-	if (rc == 0 && res->has_summary)
+	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
+		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
+					    res->kept_start_ns, res->kept_end_ns);
+	}
+	clientres_free(cres);
 	summary_clear(&res->summary);
 	st->phase[PHASE_BENCHMARK] = st->summary ? PH_DONE : PH_FAILED;
 }

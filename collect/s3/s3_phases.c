@@ -80,7 +80,9 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph)
 	pt = curl_us(h, CURLINFO_PRETRANSFER_TIME_T);
 	if (conns > 0) {
 		int res = ac > 0 ? tls_resumed(h) : -1;
-		ph->conn = ac == 0 ? S3_CONN_NEW : res == 1 ? S3_CONN_TLS_RESUMED : S3_CONN_TLS_FULL;
+		ph->conn = ac == 0    ? S3_CONN_NEW
+			   : res == 1 ? S3_CONN_TLS_RESUMED
+				      : S3_CONN_TLS_FULL;
 		ph->dns_ns = nl;
 		ph->connect_ns = pos(ct - nl);
 		ph->tls_ns = ac > 0 ? pos(ac - ct) : 0;
