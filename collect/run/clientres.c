@@ -55,8 +55,8 @@ static int read_stat(struct snap *s)
 		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
 			continue;
 		/* user nice system idle iowait irq softirq steal */
-		if (sscanf(line + 3, "%d %llu %llu %llu %llu %llu %llu %llu %llu", &id, &v[0], &v[1],
-			   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 5)
+		if (sscanf(line + 3, "%d %llu %llu %llu %llu %llu %llu %llu %llu", &id, &v[0],
+			   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 5)
 			continue;
 		s->total[s->ncpu] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
 		s->busy[s->ncpu] = s->total[s->ncpu] - v[3] - v[4];
@@ -247,11 +247,11 @@ static json_t *window(const struct snap *a, const struct snap *b, const char *if
 	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
 	    ib = if_index(b, ifname);
 	json_t *per = json_array(), *o;
-	uint64_t tx = 0, rx = 0, segs = b->out_segs - a->out_segs,
-		 re = b->retrans - a->retrans;
+	uint64_t tx = 0, rx = 0, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
 
 	for (int i = 0; i < n; i++) {
-		double db = (double)(b->busy[i] - a->busy[i]), dtot = (double)(b->total[i] - a->total[i]);
+		double db = (double)(b->busy[i] - a->busy[i]),
+		       dtot = (double)(b->total[i] - a->total[i]);
 		busy += db;
 		total += dtot;
 		json_array_append_new(per, json_real(pct(db, dtot)));
@@ -274,9 +274,9 @@ static json_t *window(const struct snap *a, const struct snap *b, const char *if
 				     dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0, "nic_rx_mbit_s",
 				     dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0));
 	else
-		json_object_update_new(o, json_pack("{s:n,s:n,s:n,s:n}", "nic_tx_bytes",
-						    "nic_rx_bytes", "nic_tx_mbit_s",
-						    "nic_rx_mbit_s"));
+		json_object_update_new(o,
+				       json_pack("{s:n,s:n,s:n,s:n}", "nic_tx_bytes",
+						 "nic_rx_bytes", "nic_tx_mbit_s", "nic_rx_mbit_s"));
 	json_object_update_new(o, json_pack("{s:I,s:I,s:f}", "tcp_out_segs", (json_int_t)segs,
 					    "tcp_retrans_segs", (json_int_t)re, "tcp_retrans_pct",
 					    pct((double)re, (double)segs)));
@@ -309,23 +309,26 @@ static void addr_text(const struct ifaddrs *ifa, char *buf, size_t n)
 	if (ifa->ifa_addr == NULL)
 		return;
 	if (ifa->ifa_addr->sa_family == AF_INET)
-		inet_ntop(AF_INET, &((const struct sockaddr_in *)(const void *)ifa->ifa_addr)->sin_addr,
-			  buf, (socklen_t)n);
+		inet_ntop(AF_INET,
+			  &((const struct sockaddr_in *)(const void *)ifa->ifa_addr)->sin_addr, buf,
+			  (socklen_t)n);
 	else if (ifa->ifa_addr->sa_family == AF_INET6)
 		inet_ntop(AF_INET6,
-			  &((const struct sockaddr_in6 *)(const void *)ifa->ifa_addr)->sin6_addr, buf,
-			  (socklen_t)n);
+			  &((const struct sockaddr_in6 *)(const void *)ifa->ifa_addr)->sin6_addr,
+			  buf, (socklen_t)n);
 }
 
 /* find_if: the interface holding local_ip into name (""), and whether peer_ip is one
  * of this machine's addresses (or a loopback one). */
-static void find_if(const char *local_ip, const char *peer_ip, char *name, size_t n, int *peer_local)
+static void find_if(const char *local_ip, const char *peer_ip, char *name, size_t n,
+		    int *peer_local)
 {
 	struct ifaddrs *all = NULL;
 	char a[INET6_ADDRSTRLEN];
 
 	name[0] = '\0';
-	*peer_local = peer_ip != NULL && (strncmp(peer_ip, "127.", 4) == 0 || strcmp(peer_ip, "::1") == 0);
+	*peer_local = peer_ip != NULL &&
+		      (strncmp(peer_ip, "127.", 4) == 0 || strcmp(peer_ip, "::1") == 0);
 	if (getifaddrs(&all) != 0)
 		return;
 	for (const struct ifaddrs *i = all; i != NULL; i = i->ifa_next) {

@@ -13,6 +13,7 @@
 
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
+#include "core/climit.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
 
@@ -269,8 +270,15 @@ json_t *runjson_build(const struct runjson_input *in)
 					  : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
-	if (st->client != NULL)
+	if (st->client != NULL) {
+		struct climit_verdict v;
+		struct err ce;
+
 		json_object_set(o, "client", st->client);
+		if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) >
+		    0)
+			json_object_set_new(o, "client_limit", climit_to_json(&v));
+	}
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);
