@@ -10,6 +10,12 @@
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/
+#   make install [PREFIX=/usr/local] [DESTDIR=...]   the commands, templates, man pages, bash
+#                        completion and systemd units (docs/INSTALL.md); make uninstall removes
+#                        exactly those files
+#   make man             the man pages in build/man/ (help2man, pandoc)
+#   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
+#                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
@@ -35,6 +41,16 @@ MPI_LIBS   = $(shell pkg-config --libs ompi-c 2>/dev/null)
 # Each is computed at most once per make, on its first use (not at start-up).
 PKG_CFLAGS_NOW = $(eval PKG_CFLAGS_NOW := $(PKG_CFLAGS))$(PKG_CFLAGS_NOW)
 PKG_LIBS_NOW   = $(eval PKG_LIBS_NOW := $(PKG_LIBS))$(PKG_LIBS_NOW)
+
+# Where make install puts things (and the data directory render looks in last, compiled in).
+PREFIX   ?= /usr/local
+DATADIR   = $(PREFIX)/share/s3bench
+# The source commit every --version prints: git's at build time (with "-dirty" when the
+# tree has uncommitted changes), else "unknown"; `make COMMIT=...` sets it. Asked once.
+COMMIT_GIT = $(shell c=$$(git -C '$(CURDIR)' rev-parse --short=12 HEAD 2>/dev/null) && \
+               { git -C '$(CURDIR)' diff --quiet HEAD 2>/dev/null || c=$$c-dirty; echo $$c; } || \
+               echo unknown)
+COMMIT ?= $(eval COMMIT := $(COMMIT_GIT))$(COMMIT)
 
 ifeq ($(SANITIZE),thread)
 BUILD    ?= build/tsan
@@ -90,7 +106,8 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 
 .SECONDEXPANSION:
 .SECONDARY:
-.PHONY: all tests setup test test-unit test-san run report report-sample bench clean style
+.PHONY: all tests setup test test-unit test-san run report report-sample bench clean style \
+	install uninstall man reproduce FORCE
 all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
@@ -103,6 +120,18 @@ $(BUILD)/.deps-ok:
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+# The commit and the data directory compiled in, each into the one object that uses it;
+# a stamp file changes (and the object is rebuilt) only when the value does.
+$(BUILD)/stamp/%: FORCE
+	@mkdir -p $(dir $@)
+	@v='$(STAMP_$*)'; [ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
+STAMP_commit = $(COMMIT)
+STAMP_datadir = $(DATADIR)
+$(BUILD)/obj/core/version.o: $(BUILD)/stamp/commit
+$(BUILD)/obj/core/version.o: ALL_CFLAGS += -DS3BENCH_COMMIT='"$(COMMIT)"'
+$(BUILD)/obj/render/tmpldir.o: $(BUILD)/stamp/datadir
+$(BUILD)/obj/render/tmpldir.o: ALL_CFLAGS += -DS3BENCH_DATADIR='"$(DATADIR)"'
 
 $(BUILD)/lib%.a: $$(call obj,$$(%_SRC)) | $(BUILD)/obj/empty.o
 	@mkdir -p $(dir $@)
@@ -194,6 +223,15 @@ report-sample: setup
 	bin/render out/sample/results -o out/sample/report
 	@echo "report: out/sample/report/report.html"
 	@echo "report: out/sample/report/report.pdf"
+	@echo "check it: bin/analyze --verify out/sample/results data/sample"
+
+# make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]: unpack a bundle made by
+# scripts/bundle into DIR (default a new temporary folder, printed), check it with
+# bin/analyze --verify and rebuild its report byte for byte (scripts/reproduce).
+reproduce: setup
+	@test -n "$(BUNDLE)" || { echo "usage: make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]"; exit 2; }
+	$(MAKE) all
+	scripts/reproduce $(BUNDLE) $(INTO) $(if $(PUBKEY),--pubkey $(PUBKEY))
 
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
 # under ASan+UBSan from the core/collect/analyze/render sources; tests/e2e/fuzz.sh runs
@@ -225,6 +263,88 @@ build/fuzz/bin/%: build/fuzz/obj/tests/fuzz/%.o build/fuzz/libs3bench.a
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer -o $@ $^ $(PKG_LIBS_NOW) $(CSV_LIBS) \
 		$(HPDF_LIBS) -lm -lpthread
+
+# make man: the man pages, generated (never edited by hand): the commands' from their
+# --help and --version with help2man (plus the sections in docs/man/NAME.h2m), the
+# campaign file's from docs/CAMPAIGN.md with pandoc. Build-time tools (scripts/setup).
+MAN1    := s3bench s3bench-collect s3bench-analyze s3bench-render
+MANS    := $(MAN1:%=build/man/%.1) build/man/s3bench-campaign.5
+MAN_SRC_s3bench := scripts/s3bench
+MAN_SRC_s3bench-collect := bin/collect
+MAN_SRC_s3bench-analyze := bin/analyze
+MAN_SRC_s3bench-render := bin/render
+MAN_NAME_s3bench := run the s3bench stages: collect, analyze, render
+MAN_NAME_s3bench-collect := measure S3 endpoints and write raw run logs
+MAN_NAME_s3bench-analyze := analyze s3bench and MinIO Warp run logs
+MAN_NAME_s3bench-render := write the s3bench comparison report as HTML and PDF
+man: $(MANS)
+# help2man runs build/man/NAME.help, which runs the program through scripts/man-help
+# (the usage lines with the installed name, in help2man's Usage:/or: form).
+build/man/%.1: $$(MAN_SRC_$$*) docs/man/%.h2m scripts/man-help bin/collect bin/analyze \
+	bin/render
+	@command -v help2man >/dev/null || { echo "make man: help2man missing (scripts/setup)"; exit 1; }
+	@mkdir -p $(dir $@)
+	printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
+		'$(CURDIR)' '$(MAN_SRC_$*)' '$*' >build/man/$*.help && chmod +x build/man/$*.help
+	help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
+		--include=docs/man/$*.h2m --output=$@.tmp build/man/$*.help && mv $@.tmp $@
+build/man/s3bench-campaign.5: docs/CAMPAIGN.md docs/man/campaign.lua
+	@command -v pandoc >/dev/null || { echo "make man: pandoc missing (scripts/setup)"; exit 1; }
+	@mkdir -p $(dir $@)
+	pandoc --standalone --from=gfm --to=man --lua-filter=docs/man/campaign.lua \
+		--metadata=title:S3BENCH-CAMPAIGN --metadata=section:5 \
+		--metadata=header:'s3bench manual' --metadata=footer:'s3bench $(shell sed -n \
+		's/^#define S3BENCH_VERSION "\(.*\)"/\1/p' core/version.h)' \
+		--output=$@.tmp docs/CAMPAIGN.md && mv $@.tmp $@
+
+# make install: every installed file as SOURCE=DEST, DEST under $(PREFIX); install copies
+# this list and uninstall removes exactly it (then the directories of its own it leaves
+# empty). Systemd units: docs/systemd/*.in with @BINDIR@ and @PREFIX@ filled in.
+UNITS        := s3bench@.service s3bench@.timer s3bench-alert@.service
+TEMPLATE_FILES := $(shell find templates -type f 2>/dev/null | sort)
+COMPLETE_AS  := s3bench-collect s3bench-analyze s3bench-render s3bench-scheduled-build
+COMPLDIR     := share/bash-completion/completions
+INSTALL_MAP   = bin/collect=bin/s3bench-collect bin/collect-mpi=bin/s3bench-collect-mpi \
+	bin/analyze=bin/s3bench-analyze bin/render=bin/s3bench-render \
+	scripts/s3bench=bin/s3bench scripts/scheduled-build=bin/s3bench-scheduled-build \
+	$(foreach f,$(TEMPLATE_FILES),$(f)=share/s3bench/$(f)) \
+	data/campaigns/example.ini=share/s3bench/campaigns/example.ini \
+	$(foreach m,$(MAN1),build/man/$(m).1=share/man/man1/$(m).1) \
+	build/man/s3bench-campaign.5=share/man/man5/s3bench-campaign.5 \
+	scripts/s3bench.bash-completion=$(COMPLDIR)/s3bench \
+	$(foreach u,$(UNITS),build/systemd/$(u)=lib/systemd/system/$(u))
+# Directories only s3bench puts files in: uninstall removes them once empty.
+OWN_DIRS     := share/s3bench/templates/en share/s3bench/templates/ko share/s3bench/templates \
+	share/s3bench/campaigns share/s3bench
+
+build/systemd/%: docs/systemd/%.in
+	@mkdir -p $(dir $@)
+	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@PREFIX@|$(PREFIX)|g' $< >$@.tmp && mv $@.tmp $@
+
+install: all man $(UNITS:%=build/systemd/%)
+	@set -e; for m in $(INSTALL_MAP); do \
+		src=$${m%%=*} dst='$(DESTDIR)$(PREFIX)'/$${m#*=}; \
+		case $${m#*=} in bin/*) mode=755 ;; *) mode=644 ;; esac; \
+		install -d "$$(dirname "$$dst")"; install -m $$mode "$$src" "$$dst"; \
+		echo "installed $$dst"; \
+	done; \
+	for c in $(COMPLETE_AS); do \
+		ln -sfn s3bench '$(DESTDIR)$(PREFIX)/$(COMPLDIR)'/$$c; \
+		echo "installed $(DESTDIR)$(PREFIX)/$(COMPLDIR)/$$c -> s3bench"; \
+	done
+
+uninstall:
+	@for m in $(INSTALL_MAP); do \
+		dst='$(DESTDIR)$(PREFIX)'/$${m#*=}; \
+		[ ! -e "$$dst" ] || { rm -f "$$dst" && echo "removed $$dst"; }; \
+	done; \
+	for c in $(COMPLETE_AS); do \
+		dst='$(DESTDIR)$(PREFIX)/$(COMPLDIR)'/$$c; \
+		[ ! -L "$$dst" ] || { rm -f "$$dst" && echo "removed $$dst"; }; \
+	done; \
+	for d in $(OWN_DIRS); do \
+		rmdir '$(DESTDIR)$(PREFIX)'/$$d 2>/dev/null || true; \
+	done
 
 clean:
 	rm -rf build bin

@@ -203,10 +203,10 @@ static json_t *key_json(const struct side_cell *c, int *ok)
 {
 	json_t *o = json_object();
 
-	outj_put(o, "subject", json_string(c->subject), ok);
-	outj_put(o, "op", json_string(c->op), ok);
-	outj_put(o, "size", json_integer(c->size), ok);
-	outj_put(o, "concurrency", json_integer(c->conc), ok);
+	out_json_put(o, "subject", json_string(c->subject), ok);
+	out_json_put(o, "op", json_string(c->op), ok);
+	out_json_put(o, "size", json_integer(c->size), ok);
+	out_json_put(o, "concurrency", json_integer(c->conc), ok);
 	return o;
 }
 
@@ -223,14 +223,14 @@ static json_t *lat_change(const struct side_cell *n, const struct side_cell *o, 
 		json_decref(j);
 		return json_null();
 	}
-	outj_put(j, "basis", json_string(pooled ? "pooled" : "run-mean"), ok);
+	out_json_put(j, "basis", json_string(pooled ? "pooled" : "run-mean"), ok);
 	for (size_t k = 0; k < 2; k++) {
 		json_t *f = json_object();
 
-		outj_put(f, "old", outj_num(ov[k]), ok);
-		outj_put(f, "new", outj_num(nv[k]), ok);
-		outj_put(f, "ratio", outj_num(ov[k] > 0 ? nv[k] / ov[k] : NAN), ok);
-		outj_put(j, names[k], f, ok);
+		out_json_put(f, "old", out_json_num(ov[k]), ok);
+		out_json_put(f, "new", out_json_num(nv[k]), ok);
+		out_json_put(f, "ratio", out_json_num(ov[k] > 0 ? nv[k] / ov[k] : NAN), ok);
+		out_json_put(j, names[k], f, ok);
 	}
 	return j;
 }
@@ -238,7 +238,7 @@ static json_t *lat_change(const struct side_cell *n, const struct side_cell *o, 
 /* One compared cell. */
 struct pair {
 	const struct side_cell *n, *o;
-	struct cmp_test t;
+	struct compare_test t;
 };
 
 static json_t *pair_json(const struct pair *p, double p_adj, int sig, int *ok)
@@ -246,29 +246,29 @@ static json_t *pair_json(const struct pair *p, double p_adj, int sig, int *ok)
 	json_t *j = key_json(p->n, ok), *ci;
 	const char *dir = NULL;
 
-	outj_put(j, "metric", json_string(p->n->size == 0 ? "obj_s" : "mib_s"), ok);
-	outj_put(j, "old", outj_num(p->o->value), ok);
-	outj_put(j, "new", outj_num(p->n->value), ok);
-	outj_put(j, "n_old", json_integer((json_int_t)p->o->n), ok);
-	outj_put(j, "n_new", json_integer((json_int_t)p->n->n), ok);
-	outj_put(j, "ratio", outj_num(p->t.test ? p->t.ratio : NAN), ok);
+	out_json_put(j, "metric", json_string(p->n->size == 0 ? "obj_s" : "mib_s"), ok);
+	out_json_put(j, "old", out_json_num(p->o->value), ok);
+	out_json_put(j, "new", out_json_num(p->n->value), ok);
+	out_json_put(j, "n_old", json_integer((json_int_t)p->o->n), ok);
+	out_json_put(j, "n_new", json_integer((json_int_t)p->n->n), ok);
+	out_json_put(j, "ratio", out_json_num(p->t.test ? p->t.ratio : NAN), ok);
 	if (p->t.test && isfinite(p->t.lo) && isfinite(p->t.hi)) {
 		ci = json_array();
-		outj_add(ci, json_real(p->t.lo), ok);
-		outj_add(ci, json_real(p->t.hi), ok);
+		out_json_add(ci, json_real(p->t.lo), ok);
+		out_json_add(ci, json_real(p->t.hi), ok);
 	} else {
 		ci = json_null();
 	}
-	outj_put(j, "ci95", ci, ok);
-	outj_put(j, "p", outj_num(p->t.test ? p->t.p : NAN), ok);
-	outj_put(j, "p_adj", outj_num(p_adj), ok);
-	outj_put(j, "test", p->t.test ? json_string(p->t.test) : json_null(), ok);
-	outj_put(j, "significant", json_boolean(sig), ok);
+	out_json_put(j, "ci95", ci, ok);
+	out_json_put(j, "p", out_json_num(p->t.test ? p->t.p : NAN), ok);
+	out_json_put(j, "p_adj", out_json_num(p_adj), ok);
+	out_json_put(j, "test", p->t.test ? json_string(p->t.test) : json_null(), ok);
+	out_json_put(j, "significant", json_boolean(sig), ok);
 	if (sig)
 		dir = p->t.ratio < 1 ? "regression" : "improvement";
-	outj_put(j, "change", dir ? json_string(dir) : json_null(), ok);
-	outj_put(j, "note", p->t.test ? json_null() : json_string("not enough runs"), ok);
-	outj_put(j, "latency_ms", lat_change(p->n, p->o, ok), ok);
+	out_json_put(j, "change", dir ? json_string(dir) : json_null(), ok);
+	out_json_put(j, "note", p->t.test ? json_null() : json_string("not enough runs"), ok);
+	out_json_put(j, "latency_ms", lat_change(p->n, p->o, ok), ok);
 	return j;
 }
 
@@ -287,8 +287,8 @@ static struct pair *pairs_of(struct side *nw, struct side *old, size_t *np)
 			nw->c[i].matched = old->c[j].matched = 1;
 			v[*np].n = &nw->c[i];
 			v[*np].o = &old->c[j];
-			cmp_welch_log(nw->c[i].v, nw->c[i].n, old->c[j].v, old->c[j].n,
-				      CMP_CONFIDENCE, &v[*np].t);
+			compare_welch_log(nw->c[i].v, nw->c[i].n, old->c[j].v, old->c[j].n,
+					  COMPARE_CONFIDENCE, &v[*np].t);
 			(*np)++;
 			break;
 		}
@@ -301,7 +301,7 @@ static json_t *unmatched(const struct side *s, int *ok)
 
 	for (size_t i = 0; i < s->n; i++)
 		if (!s->c[i].matched)
-			outj_add(arr, key_json(&s->c[i], ok), ok);
+			out_json_add(arr, key_json(&s->c[i], ok), ok);
 	return arr;
 }
 
@@ -313,17 +313,17 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	const json_t *gen = json_object_get(b->doc, "generated");
 	const json_t *name = json_object_get(camp, "name");
 
-	outj_put(j, "source", json_string(b->path), ok);
-	outj_put(j, "generated",
-		 json_is_string(gen) ? json_string(json_string_value(gen)) : json_null(), ok);
-	outj_put(j, "campaign",
-		 json_is_string(name) ? json_string(json_string_value(name)) : json_null(), ok);
-	outj_put(j, "test", json_string("welch"), ok);
-	outj_put(j, "scale", json_string("log"), ok);
-	outj_put(j, "confidence", json_real(CMP_CONFIDENCE), ok);
-	outj_put(j, "alpha", json_real(alpha), ok);
-	outj_put(j, "adjust", json_string("holm"), ok);
-	outj_put(j, "family", json_integer(family), ok);
+	out_json_put(j, "source", json_string(b->path), ok);
+	out_json_put(j, "generated",
+		     json_is_string(gen) ? json_string(json_string_value(gen)) : json_null(), ok);
+	out_json_put(j, "campaign",
+		     json_is_string(name) ? json_string(json_string_value(name)) : json_null(), ok);
+	out_json_put(j, "test", json_string("welch"), ok);
+	out_json_put(j, "scale", json_string("log"), ok);
+	out_json_put(j, "confidence", json_real(COMPARE_CONFIDENCE), ok);
+	out_json_put(j, "alpha", json_real(alpha), ok);
+	out_json_put(j, "adjust", json_string("holm"), ok);
+	out_json_put(j, "family", json_integer(family), ok);
 	return j;
 }
 
@@ -347,7 +347,7 @@ int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n
 	}
 	for (size_t i = 0; i < np; i++)
 		p[i] = pairs[i].t.test ? pairs[i].t.p : NAN;
-	family = cmp_holm(p, np, p);
+	family = compare_holm(p, np, p);
 	if (family < 0) {
 		err_set(e, "baseline: out of memory");
 		goto done;
@@ -358,12 +358,12 @@ int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n
 		int s = isfinite(p[i]) && p[i] < alpha;
 
 		sig += s;
-		outj_add(arr, pair_json(&pairs[i], p[i], s, &ok), &ok);
+		out_json_add(arr, pair_json(&pairs[i], p[i], s, &ok), &ok);
 	}
-	outj_put(j, "cells", arr, &ok);
-	outj_put(j, "significant", json_integer((json_int_t)sig), &ok);
-	outj_put(j, "only_new", unmatched(&nw, &ok), &ok);
-	outj_put(j, "only_old", unmatched(&old, &ok), &ok);
+	out_json_put(j, "cells", arr, &ok);
+	out_json_put(j, "significant", json_integer((json_int_t)sig), &ok);
+	out_json_put(j, "only_new", unmatched(&nw, &ok), &ok);
+	out_json_put(j, "only_old", unmatched(&old, &ok), &ok);
 	if (!ok) {
 		json_decref(j);
 		err_set(e, "baseline: out of memory");

@@ -48,7 +48,7 @@ static int category_winner(const struct aggregate *a, size_t i, int *val, size_t
 	return val[best];
 }
 
-int agg_clients_reconcile(struct aggregate *a)
+int clients_reconcile(struct aggregate *a)
 {
 	int *val = malloc((a->n_runs + 1) * sizeof(*val));
 	size_t *cnt = malloc((a->n_runs + 1) * sizeof(*cnt));
@@ -254,7 +254,7 @@ done:
 	return rc;
 }
 
-int agg_clients_build(struct aggregate *a)
+int clients_build(struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_cells; i++)
 		cell_clients(a, &a->cells[i]);
@@ -263,7 +263,7 @@ int agg_clients_build(struct aggregate *a)
 	return build_hosts(a) < 0 || build_balance(a) < 0 ? -1 : 0;
 }
 
-void agg_clients_free(struct aggregate *a)
+void clients_free(struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_balance; i++)
 		free(a->balance[i].list);

@@ -1,4 +1,4 @@
-/* analyze/clients.h: the clients of distributed runs in the aggregate (issue 12):
+/* analyze/clients.h: the clients of distributed runs in the aggregate:
  * a cell never mixes client counts, each cell's clients and workers_total, the client
  * hosts of the campaign and the per-client throughput of the largest distributed
  * configuration ("client_balance"). Formulas: docs/METHODOLOGY.md, "Clients". */
@@ -8,7 +8,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 
 /* One client host of the campaign: ranks = the most ranks it ran in one run. */
 struct agg_host {
@@ -38,19 +38,19 @@ struct agg_balance {
 					 * NaN with fewer than 2 figures or a minimum of 0 */
 };
 
-/* agg_clients_reconcile: before the cells are built. Among the runs of one op at one
+/* clients_reconcile: before the cells are built. Among the runs of one op at one
  * concurrency (matrix runs and one-off runs apart), the client count that most valid
  * runs have wins (ties: the larger); every other valid run is excluded with class
  * "clients-mismatch" and a reason naming both counts. Returns -1 when memory runs
  * out (nothing changed then). */
-int agg_clients_reconcile(struct aggregate *a);
+int clients_reconcile(struct aggregate *a);
 
-/* agg_clients_build: after the cells are built: each cell's clients and client_hosts,
+/* clients_build: after the cells are built: each cell's clients and client_hosts,
  * a->client_hosts and a->balance. Returns -1 when memory runs out (what was
  * allocated is released by aggregate_free). */
-int agg_clients_build(struct aggregate *a);
+int clients_build(struct aggregate *a);
 
-/* agg_clients_free: release what agg_clients_build allocated in a. */
-void agg_clients_free(struct aggregate *a);
+/* clients_free: release what clients_build allocated in a. */
+void clients_free(struct aggregate *a);
 
 #endif

@@ -8,13 +8,13 @@
 
 #include <gsl/gsl_cdf.h>
 
-static void interval_none(struct cmp_interval *out)
+static void interval_none(struct compare_interval *out)
 {
 	out->lo = out->hi = out->coverage = NAN;
 	out->method = NULL;
 }
 
-static void test_none(struct cmp_test *out)
+static void test_none(struct compare_test *out)
 {
 	out->test = NULL;
 	out->ratio = out->lo = out->hi = out->p = out->t = out->df = out->sd = NAN;
@@ -50,7 +50,7 @@ static double t_two_sided_p(double t, double df)
 	return 2 * gsl_cdf_tdist_Q(fabs(t), df);
 }
 
-void cmp_ci_mean(const double *v, size_t n, double conf, struct cmp_interval *out)
+void compare_ci_mean(const double *v, size_t n, double conf, struct compare_interval *out)
 {
 	double mean, sd, h;
 
@@ -72,7 +72,7 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-int cmp_ci_median(const double *v, size_t n, double conf, struct cmp_interval *out)
+int compare_ci_median(const double *v, size_t n, double conf, struct compare_interval *out)
 {
 	double *s, cov;
 	size_t k = 1;
@@ -103,7 +103,8 @@ int cmp_ci_median(const double *v, size_t n, double conf, struct cmp_interval *o
 	return 0;
 }
 
-void cmp_paired_log(const double *a, const double *b, size_t n, double conf, struct cmp_test *out)
+void compare_paired_log(const double *a, const double *b, size_t n, double conf,
+			struct compare_test *out)
 {
 	double sum = 0, ss = 0, mean, sd, se, h;
 
@@ -144,8 +145,8 @@ static void log_mean_var(const double *v, size_t n, double *mean, double *var)
 	*var = ss / (double)(n - 1);
 }
 
-void cmp_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
-		   struct cmp_test *out)
+void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
+		       struct compare_test *out)
 {
 	double ma, va, mb, vb, qa, qb, se, diff, h;
 
@@ -186,7 +187,7 @@ static int cmp_p_idx(const void *x, const void *y)
 	return (a->i > b->i) - (a->i < b->i);
 }
 
-long cmp_holm(const double *p, size_t m, double *adj)
+long compare_holm(const double *p, size_t m, double *adj)
 {
 	struct p_idx *s = malloc((m ? m : 1) * sizeof(*s));
 	size_t k = 0;
@@ -214,7 +215,7 @@ long cmp_holm(const double *p, size_t m, double *adj)
 	return (long)k;
 }
 
-double cmp_detectable_ratio(double sd, size_t n, double alpha, double power)
+double compare_detectable_ratio(double sd, size_t n, double alpha, double power)
 {
 	double df = (double)n - 1;
 
@@ -224,7 +225,7 @@ double cmp_detectable_ratio(double sd, size_t n, double alpha, double power)
 	return exp((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * sd / sqrt((double)n));
 }
 
-const char *leader_status_name(int status)
+const char *compare_leader_name(int status)
 {
 	return status == LEADER_CLEAR ? "clear" : status == LEADER_TIE ? "tie" : "untested";
 }

@@ -11,64 +11,67 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "core/err.h"
 
-#define CMP_CONFIDENCE 0.95 /* every interval: cells' ci95 and comparisons' ci95 */
-#define CMP_POWER 0.8       /* the detectable ratio's power */
-#define CMP_ALPHA_DEFAULT 0.05
+#define COMPARE_CONFIDENCE 0.95 /* every interval: cells' ci95 and comparisons' ci95 */
+#define COMPARE_POWER 0.8       /* the detectable ratio's power */
+#define COMPARE_ALPHA_DEFAULT \
+	0.05 /* --alpha: the one default (render reads the level used
+				   * from aggregate.json statistics.alpha) */
 
 /* A confidence interval; method NULL (and the rest NaN) when there is none. */
-struct cmp_interval {
+struct compare_interval {
 	double lo, hi;
 	double coverage;    /* the interval's actual coverage */
 	const char *method; /* "t" or "order-statistics" (static) */
 };
 
 /* The result of comparing two sets of throughput figures on the log scale. */
-struct cmp_test {
+struct compare_test {
 	const char *test; /* "paired-t", "welch" or NULL (no test) */
 	double ratio;     /* A/B: exp of the mean log difference */
-	double lo, hi;    /* its CMP_CONFIDENCE interval */
+	double lo, hi;    /* its COMPARE_CONFIDENCE interval */
 	double p;         /* two-sided p-value of "no difference" */
 	double t, df;     /* the statistic and its degrees of freedom */
 	double sd;        /* paired-t: SD of the log differences; else NaN */
 };
 
-/* cmp_ci_mean: the Student-t interval of the mean of v[0..n-1] at confidence
+/* compare_ci_mean: the Student-t interval of the mean of v[0..n-1] at confidence
  * conf (0 < conf < 1): mean +- t_{(1+conf)/2, n-1} * s / sqrt(n). None when
  * n < 2. v is only read. */
-void cmp_ci_mean(const double *v, size_t n, double conf, struct cmp_interval *out);
+void compare_ci_mean(const double *v, size_t n, double conf, struct compare_interval *out);
 
-/* cmp_ci_median: the distribution-free interval of the median of v[0..n-1] from
+/* compare_ci_median: the distribution-free interval of the median of v[0..n-1] from
  * order statistics [x_(k), x_(n+1-k)], k the largest rank whose exact binomial
  * coverage 1 - 2 P(B <= k-1), B ~ Bin(n, 1/2), is at least conf; when even k = 1
  * (min, max) covers less, [min, max] with its smaller coverage. None when n < 2.
  * v is only read. Returns -1 only when memory runs out. */
-int cmp_ci_median(const double *v, size_t n, double conf, struct cmp_interval *out);
+int compare_ci_median(const double *v, size_t n, double conf, struct compare_interval *out);
 
-/* cmp_paired_log: paired t-test on ln a[i] - ln b[i], i < n (all values > 0):
+/* compare_paired_log: paired t-test on ln a[i] - ln b[i], i < n (all values > 0):
  * ratio exp(mean d), interval exp(mean d +- t_{(1+conf)/2, n-1} s_d / sqrt(n)).
  * test NULL when n < 2. */
-void cmp_paired_log(const double *a, const double *b, size_t n, double conf, struct cmp_test *out);
+void compare_paired_log(const double *a, const double *b, size_t n, double conf,
+			struct compare_test *out);
 
-/* cmp_welch_log: Welch's t-test on ln a[0..na-1] against ln b[0..nb-1] (values > 0),
+/* compare_welch_log: Welch's t-test on ln a[0..na-1] against ln b[0..nb-1] (values > 0),
  * Welch-Satterthwaite degrees of freedom; ratio exp(mean ln a - mean ln b).
  * test NULL when na < 2 or nb < 2. */
-void cmp_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
-		   struct cmp_test *out);
+void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
+		       struct compare_test *out);
 
-/* cmp_holm: Holm's step-down adjustment of the m p-values p[] into adj[] (may be
+/* compare_holm: Holm's step-down adjustment of the m p-values p[] into adj[] (may be
  * the same array): sorted ascending, adj_(i) = max over j <= i of
  * min(1, (m - j + 1) p_(j)). NaN entries are not part of the family and stay NaN.
  * Returns the family size (finite p-values), or -1 when memory runs out. */
-long cmp_holm(const double *p, size_t m, double *adj);
+long compare_holm(const double *p, size_t m, double *adj);
 
-/* cmp_detectable_ratio: the smallest ratio a two-sided paired t-test at level alpha
+/* compare_detectable_ratio: the smallest ratio a two-sided paired t-test at level alpha
  * detects with probability `power`, for n pairs whose log differences have SD sd:
  * exp((t_{1-alpha/2, n-1} + t_{power, n-1}) * sd / sqrt(n)) (the usual normal-shift
  * approximation with t quantiles). NaN when n < 2 or sd is not finite. */
-double cmp_detectable_ratio(double sd, size_t n, double alpha, double power);
+double compare_detectable_ratio(double sd, size_t n, double alpha, double power);
 
 enum leader_status {
 	LEADER_UNTESTED = 0,
@@ -84,7 +87,7 @@ struct agg_comparison {
 	size_t a, b;            /* subject indexes, a < b */
 	int by_obj;             /* 1: obj/s (size 0); 0: MiB/s */
 	size_t n_a, n_b, pairs; /* valid runs of each; cycles where both have one */
-	struct cmp_test t;      /* t.test NULL: not enough runs */
+	struct compare_test t;  /* t.test NULL: not enough runs */
 	double p_adj;           /* Holm-adjusted p; NaN without a test */
 	int significant;        /* p_adj < alpha */
 };
@@ -100,7 +103,7 @@ int compare_build(struct aggregate *a, double alpha, struct err *e);
 /* compare_free: what compare_build allocated in a (a may be half built). */
 void compare_free(struct aggregate *a);
 
-/* leader_status_name: "clear", "tie" or "untested" (static). */
-const char *leader_status_name(int status);
+/* compare_leader_name: "clear", "tie" or "untested" (static). */
+const char *compare_leader_name(int status);
 
 #endif

@@ -29,12 +29,12 @@ static size_t cell_points(const struct aggregate *a, const struct agg_cell *c, i
 /* stat_ci: the interval of s->value under the policy from the n valid figures v. */
 static int stat_ci(struct agg_stat *s, enum policy p, const double *v, size_t n)
 {
-	struct cmp_interval ci = {NAN, NAN, NAN, NULL};
+	struct compare_interval ci = {NAN, NAN, NAN, NULL};
 
 	if (isfinite(s->value) && p == POLICY_MEAN)
-		cmp_ci_mean(v, n, CMP_CONFIDENCE, &ci);
+		compare_ci_mean(v, n, COMPARE_CONFIDENCE, &ci);
 	else if (isfinite(s->value) && p == POLICY_MEDIAN &&
-		 cmp_ci_median(v, n, CMP_CONFIDENCE, &ci) < 0)
+		 compare_ci_median(v, n, COMPARE_CONFIDENCE, &ci) < 0)
 		return -1;
 	s->ci_lo = ci.lo;
 	s->ci_hi = ci.hi;
@@ -104,9 +104,9 @@ static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
 		.p_adj = NAN,
 	};
 	if (np >= 3)
-		cmp_paired_log(s->pa, s->pb, np, CMP_CONFIDENCE, &out->t);
+		compare_paired_log(s->pa, s->pb, np, COMPARE_CONFIDENCE, &out->t);
 	else
-		cmp_welch_log(s->va, na, s->vb, nb, CMP_CONFIDENCE, &out->t);
+		compare_welch_log(s->va, na, s->vb, nb, COMPARE_CONFIDENCE, &out->t);
 }
 
 static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
@@ -122,8 +122,8 @@ static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
 			for (size_t j = i + 1; j < ns; j++) {
 				const struct agg_cell *x = &a->cells[g + i], *y = &a->cells[g + j];
 
-				if (!isfinite(agg_cell_key(x)->value) ||
-				    !isfinite(agg_cell_key(y)->value))
+				if (!isfinite(aggregate_cell_key(x)->value) ||
+				    !isfinite(aggregate_cell_key(y)->value))
 					continue;
 				compare_pair(a, x, y, s, &a->comparisons[a->n_comparisons++]);
 			}
@@ -140,7 +140,7 @@ static int adjust(struct aggregate *a)
 		return -1;
 	for (size_t i = 0; i < a->n_comparisons; i++)
 		p[i] = a->comparisons[i].t.p;
-	fam = cmp_holm(p, a->n_comparisons, p);
+	fam = compare_holm(p, a->n_comparisons, p);
 	if (fam < 0) {
 		free(p);
 		return -1;
@@ -177,7 +177,7 @@ static double detectable(const struct aggregate *a, const struct agg_leader *l)
 		if (n == 0 || c->pairs < n)
 			n = c->pairs;
 	}
-	return n ? cmp_detectable_ratio(sqrt(ss / dfs), n, a->alpha, CMP_POWER) : NAN;
+	return n ? compare_detectable_ratio(sqrt(ss / dfs), n, a->alpha, COMPARE_POWER) : NAN;
 }
 
 static struct agg_leader_count *count_of(struct aggregate *a, const char *op, size_t subject)

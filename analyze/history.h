@@ -1,7 +1,7 @@
 /* analyze/history.h: `analyze ... --history DB`: every analysis recorded in an SQLite
  * database (the scheduled builds' OUT/history.sqlite), and results/trend.json exported
  * from it (docs/FORMATS.md "history.sqlite" and "trend.json", docs/METHODOLOGY.md
- * "Trend of scheduled builds").
+ * "Trend of scheduled builds" and "Shifts over the builds").
  *
  * The build is read from the aggregate.json tree the analysis wrote, so that fields a
  * newer analysis adds (cells[].latency_ms.pooled) are recorded when present. All
@@ -22,7 +22,7 @@
 
 /* The DDL of schema version 1 (builds and cells), as the first version wrote it: a new
  * database is created with it and then migrated like any other (version 2 adds the
- * one-off rows). */
+ * one-off rows). Test seam: the unit tests build a version-1 database with it. */
 extern const char history_schema_v1[];
 
 /* history_record: add the analysis agg (an aggregate.json tree; only read) as a new
@@ -36,11 +36,12 @@ int history_record(const char *db_path, const json_t *agg, const char *results_d
 		   long long *build_id, struct err *e);
 
 /* history_trend: results/trend.json at out_path for build build_id of the database:
- * the headline cells' figures per build and the latest build's significant changes
- * at level alpha (Holm over the headline family). *n_regressions receives the number
- * of significant regressions (may be NULL). -1 with a message on failure (nothing
+ * the headline cells' figures per build and each matrix series' shift verdict
+ * (history_shift.h; shifts under min_change, a fraction, are never alerted).
+ * *n_regressions receives the number of regression alerts raised by this build and
+ * *n_watch that of watches (either may be NULL). -1 with a message on failure (nothing
  * left behind). */
-int history_trend(const char *db_path, long long build_id, double alpha, const char *out_path,
-		  size_t *n_regressions, struct err *e);
+int history_trend(const char *db_path, long long build_id, double min_change, const char *out_path,
+		  size_t *n_regressions, size_t *n_watch, struct err *e);
 
 #endif

@@ -11,7 +11,7 @@ static const char *const policy_names[] = {
 	[POLICY_BEST] = "best",
 };
 
-int policy_parse(const char *s, enum policy *out)
+int inclusion_policy_parse(const char *s, enum policy *out)
 {
 	for (size_t i = 0; i < sizeof(policy_names) / sizeof(policy_names[0]); i++)
 		if (strcmp(s, policy_names[i]) == 0) {
@@ -21,14 +21,14 @@ int policy_parse(const char *s, enum policy *out)
 	return -1;
 }
 
-const char *policy_name(enum policy p)
+const char *inclusion_policy_name(enum policy p)
 {
 	if ((int)p < 0 || (size_t)p >= sizeof(policy_names) / sizeof(policy_names[0]))
 		return "";
 	return policy_names[p];
 }
 
-double policy_value(enum policy p, const struct stats *st, size_t min_samples)
+double inclusion_policy_value(enum policy p, const struct stats *st, size_t min_samples)
 {
 	if (st->n == 0 || st->n < min_samples)
 		return NAN;

@@ -16,16 +16,16 @@ enum policy {
 	POLICY_BEST    /* best-of-N: the highest single valid run */
 };
 
-/* policy_parse: "mean", "median" or "best" into *out; -1 for anything else. */
-int policy_parse(const char *s, enum policy *out);
+/* inclusion_policy_parse: "mean", "median" or "best" into *out; -1 for anything else. */
+int inclusion_policy_parse(const char *s, enum policy *out);
 
-/* policy_name: the policy as spelled on the command line and in aggregate.json. */
-const char *policy_name(enum policy p);
+/* inclusion_policy_name: the policy as spelled on the command line and in aggregate.json. */
+const char *inclusion_policy_name(enum policy p);
 
-/* policy_value: the figure policy p picks from the statistics of a cell's valid
+/* inclusion_policy_value: the figure policy p picks from the statistics of a cell's valid
  * runs: st->mean, st->median or st->max. NaN (no value) when st->n is 0 or below
  * min_samples. */
-double policy_value(enum policy p, const struct stats *st, size_t min_samples);
+double inclusion_policy_value(enum policy p, const struct stats *st, size_t min_samples);
 
 /* inclusion_rule_text: the default inclusion rule in one paragraph (static). */
 const char *inclusion_rule_text(void);

@@ -4,67 +4,35 @@
  *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
- * Reads every run.json under DATA_DIR/runs (docs/FORMATS.md), or the Warp result
- * files under DATA_DIR (analyze/warp/warpdir.h) with --warp-map or when DATA_DIR has no
- * runs/ but Warp files, applies the inclusion
- * rule and the policy (docs/METHODOLOGY.md) and writes RESULTS_DIR/aggregate.json,
- * cells.csv and runs.csv. Exit codes: 0 ok; 1 partial (some files unreadable or a
- * recomputed summary disagreed: each named on stderr, the rest analyzed); 2 usage
- * error or fatal (nothing written). */
+ * The flags, then one call: pipeline_defaults, parse_args, pipeline_run
+ * (analyze/pipeline.h does the work). --warp and --warp-cmp hand the whole command
+ * line to Warp's own report (analyze/warp/warp.h, warp_cmp.h). Exit codes
+ * (core/exitcode.h): 0 ok; 1 partial (some files unreadable or a recomputed summary
+ * disagreed: each named on stderr, the rest analyzed); 2 usage error or fatal
+ * (nothing written). */
 #include <errno.h>
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 
-#include <jansson.h>
-
-#include "analyze/baseline.h"
-#include "analyze/cells.h"
-#include "analyze/compare.h"
-#include "analyze/history.h"
 #include "analyze/inclusion.h"
-#include "analyze/out.h"
-#include "analyze/pool.h"
-#include "analyze/runlog.h"
-#include "analyze/scan.h"
-#include "analyze/sizelabel.h"
-#include "analyze/strv.h"
-#include "analyze/timeseries.h"
+#include "analyze/pipeline.h"
+#include "analyze/verify.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
-#include "analyze/warp/warpdir.h"
 #include "core/err.h"
-#include "core/fsutil.h"
-#include "core/timefmt.h"
+#include "core/exitcode.h"
 #include "core/units.h"
-
-enum {
-	EXIT_OK = 0,
-	EXIT_PARTIAL = 1,
-	EXIT_USAGE = 2
-};
-
-struct opts {
-	const char *data_dir;
-	const char *results_dir; /* NULL: DATA_DIR/results */
-	enum policy policy;
-	size_t min_samples;
-	double alpha; /* significance level of the comparisons */
-	int recompute;
-	const char *warp_map; /* --warp-map: DATA_DIR holds Warp result files */
-	const char *baseline; /* --baseline OLD_RESULTS_DIR */
-	const char *history;  /* --history DB */
-};
+#include "core/version.h"
 
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR] [--history DB]\n"
+	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
+	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
+	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -93,6 +61,9 @@ static void usage(FILE *f)
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
+	      "  --warp-engine E           a Warp DATA_DIR's figures: server (default: Warp\n"
+	      "                            1.3's distributed server merge), analyze (warp merge\n"
+	      "                            + warp analyze of 1.6.1), full (its --full engine)\n"
 	      "  --baseline OLD_RESULTS_DIR  compare every cell with the same cell of an earlier\n"
 	      "                            analysis (OLD_RESULTS_DIR/aggregate.json, ours or of\n"
 	      "                            a Warp directory): change ratio new/old with its 95 %\n"
@@ -106,7 +77,19 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
+	      "                            watched (10%: a smaller one never is, however\n"
+	      "                            significant); default the campaign's\n"
+	      "                            alert_min_change, else 10%\n"
+	      "  --metrics FILE            also write the headline figures to FILE in the\n"
+	      "                            Prometheus text format, atomically (for\n"
+	      "                            node_exporter's textfile collector; families and\n"
+	      "                            labels: docs/FORMATS.md); with --history, the\n"
+	      "                            regression flags too\n"
+	      "  --sign KEY.pem            sign the manifest with this Ed25519 private key\n"
+	      "                            (RESULTS_DIR/manifest.sig; docs/FORMATS.md)\n"
 	      "  -h, --help                this text\n"
+	      "  -V, --version             version, source commit and library versions\n"
 	      "\n"
 	      "Subjects are ordered as the [subject ID] sections of DATA_DIR/campaign.ini,\n"
 	      "else as they first appear in DATA_DIR/plan.tsv, else by id. When\n"
@@ -134,8 +117,9 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
-/* parse_args: 0 to go on, 1 when --help was given, -1 on a usage error (printed). */
-static int parse_args(int argc, char **argv, struct opts *o)
+/* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
+ * 2 for --version, -1 on a usage error (printed). */
+static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 {
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
@@ -146,25 +130,25 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{"warp-map", required_argument, NULL, 'W'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
+		{"alert-min-change", required_argument, NULL, 'M'},
+		{"metrics", required_argument, NULL, 'P'},
+		{"sign", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	char *end;
 	unsigned long v;
 	int c;
 
-	memset(o, 0, sizeof(*o));
-	o->policy = POLICY_MEAN;
-	o->min_samples = 1;
-	o->alpha = CMP_ALPHA_DEFAULT;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":o:h", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			o->results_dir = optarg;
 			break;
 		case 'p':
-			if (policy_parse(optarg, &o->policy) < 0) {
+			if (inclusion_policy_parse(optarg, &o->policy) < 0) {
 				fprintf(stderr,
 					"analyze: --policy: '%s' is not mean, median or best\n",
 					optarg);
@@ -205,8 +189,27 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 'H':
 			o->history = optarg;
 			break;
+		case 'M': {
+			struct err pe = {{0}};
+
+			if (units_parse_percent(optarg, &o->alert_min_change, &pe) < 0 ||
+			    !(o->alert_min_change < 1)) {
+				fprintf(stderr, "analyze: --alert-min-change: %s\n",
+					pe.msg[0] ? pe.msg : "100% would alert nothing");
+				return -1;
+			}
+			break;
+		}
+		case 'P':
+			o->metrics = optarg;
+			break;
+		case 'S':
+			o->sign_key = optarg;
+			break;
 		case 'h':
 			return 1;
+		case 'V':
+			return 2;
 		case ':':
 			fprintf(stderr, "analyze: option %s needs a value\n", argv[optind - 1]);
 			return -1;
@@ -229,384 +232,41 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	return 0;
 }
 
-/* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
-static void generated_time(char *buf, size_t n)
+/* cli: the analysis's command line (also --verify's re-derivation, analyze/verify.h). */
+static int cli(int argc, char **argv)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	char *end;
-	long long t = -1;
+	struct pipeline_opts o;
+	int r;
 
-	if (sde != NULL && *sde) {
-		errno = 0;
-		t = strtoll(sde, &end, 10);
-		if (errno || *end || t < 0)
-			t = -1;
+	optind = 0;
+	pipeline_defaults(&o);
+	if (warp_cli_take_engine(&argc, argv, &o.warp_engine) < 0)
+		return EXITCODE_USAGE;
+	r = parse_args(argc, argv, &o);
+	if (r == 1) {
+		usage(stdout);
+		return EXITCODE_OK;
 	}
-	if (t < 0)
-		t = (long long)time(NULL);
-	rfc3339_format(buf, n, (int64_t)t * 1000000000LL);
-}
-
-struct state {
-	struct scan_list scan;
-	struct scan_campaign camp;
-	struct runlog *logs;
-	size_t n_logs;
-	struct out_unreadable *bad;
-	char **bad_msgs; /* owns bad[i].error (n_bad strings) */
-	size_t n_bad;
-	int problems;           /* unreadable files and --recompute disagreements */
-	struct warpdir_map map; /* Warp result files: the --warp-map */
-	struct warpdir_result warp;
-	int warp_mode;     /* DATA_DIR holds Warp result files */
-	struct ts_list ts; /* aggregate.json "timeseries" (own logs only) */
-};
-
-/* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
-static int note_bad(struct state *st, const char *rel, const char *msg)
-{
-	struct out_unreadable *nb = realloc(st->bad, (st->n_bad + 1) * sizeof(*nb));
-	size_t n_msgs = st->n_bad;
-
-	fprintf(stderr, "analyze: %s\n", msg);
-	st->problems++;
-	if (nb == NULL)
-		return -1;
-	st->bad = nb;
-	if (strv_push(&st->bad_msgs, &n_msgs, msg) < 0)
-		return -1;
-	nb[st->n_bad].path = rel;
-	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
-	st->n_bad++;
-	return 0;
-}
-
-/* recompute_one: replace r's summary by the one recomputed from its ops.tsv.zst.
- * A problem is named on stderr and counted in st->problems: the numbers disagree
- * (the recomputed ones are used) or the log cannot be read (run.json's summary is
- * kept). Such a run stays analyzed; only the exit status says it. */
-static void recompute_one(struct state *st, const struct opts *o, struct runlog *r)
-{
-	char file[PATH_MAX], diff[512];
-	struct run_summary again;
-	struct err e = {{0}};
-
-	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", o->data_dir, r->path);
-	if (runlog_recompute_rate(file, r->wl.rate, &again, &e) < 0) {
-		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
-		st->problems++;
-		return;
+	if (r == 2)
+		return version_print(stdout, "s3bench-analyze");
+	if (r < 0) {
+		fprintf(stderr, "(analyze --help lists the options)\n");
+		return EXITCODE_USAGE;
 	}
-	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
-		fprintf(stderr,
-			"analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
-			"(the recomputed numbers are used)\n",
-			o->data_dir, r->path, diff);
-		st->problems++;
-	}
-	summary_clear(&r->summary);
-	r->summary = again;
-}
-
-/* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
- * DATA_DIR/campaign.ini: the entry that parses to the run's size). Returns -1 when out
- * of memory; sizes that match no entry keep no label. */
-static int label_sizes(struct state *st)
-{
-	char *list, *save = NULL, *tok, label[SIZE_LABEL_MAX];
-	int rc = 0;
-
-	if (st->camp.sizes == NULL)
-		return 0;
-	if ((list = strdup(st->camp.sizes)) == NULL)
-		return -1;
-	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-		uint64_t bytes;
-		struct err e = {{0}};
-
-		while (*tok == ' ' || *tok == '\t')
-			tok++;
-		if (units_parse_size(tok, &bytes, &e) < 0 || size_label(tok, label, sizeof(label)))
-			continue;
-		for (size_t i = 0; i < st->n_logs; i++) {
-			struct runlog *l = &st->logs[i];
-
-			if (l->cycle > 0 && l->size == bytes && l->size_label == NULL &&
-			    (l->size_label = strdup(label)) == NULL)
-				rc = -1;
-		}
-	}
-	free(list);
-	return rc;
-}
-
-/* read_all: every run.json found; unreadable ones are noted (st->problems).
- * Returns -1 when out of memory. */
-static int read_all(struct state *st, const struct opts *o)
-{
-	size_t rebuilt = 0;
-
-	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
-	if (st->logs == NULL)
-		return -1;
-	for (size_t i = 0; i < st->scan.n_problems; i++)
-		if (note_bad(st, st->scan.problems[i], st->scan.problems[i]) < 0)
-			return -1;
-	for (size_t i = 0; i < st->scan.n; i++) {
-		struct err e = {{0}};
-		struct runlog *log = &st->logs[st->n_logs];
-		int r = 0;
-
-		if (runlog_read(st->scan.v[i].file, st->scan.v[i].rel, log, &e) < 0) {
-			if (note_bad(st, st->scan.v[i].rel, e.msg) < 0)
-				return -1;
-			continue;
-		}
-		st->n_logs++;
-		if (o->recompute && log->has_summary)
-			recompute_one(st, o, log);
-		else if ((r = pool_fill_run(log, o->data_dir, &e)) < 0) {
-			fprintf(stderr,
-				"analyze: note: %s (its cell's pooled latency falls back "
-				"to the runs' own percentiles)\n",
-				e.msg);
-			/* an unreadable log is the data's; memory running out is not, and the
-			 * output then differs from a full run's: exit 1 says so */
-			if (strstr(e.msg, "out of memory"))
-				st->problems++;
-		}
-		rebuilt += r > 0;
-	}
-	if (rebuilt > 0)
-		fprintf(stderr,
-			"analyze: note: %zu run.json files have no latency histogram "
-			"(written before they existed): rebuilt from their ops.tsv.zst\n",
-			rebuilt);
-	return 0;
-}
-
-/* results_dir: where the results go (-o, else DATA_DIR/results) into dir. */
-static void results_dir(const struct opts *o, char *dir, size_t n)
-{
-	if (o->results_dir)
-		snprintf(dir, n, "%s", o->results_dir);
-	else
-		snprintf(dir, n, "%s/results", o->data_dir);
-}
-
-static int write_results(const struct state *st, const struct opts *o, const struct aggregate *a,
-			 const struct baseline *base, struct err *e)
-{
-	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
-	struct out_meta m = {0};
-
-	results_dir(o, dir, sizeof(dir));
-	if (fs_mkdirs(dir, e) < 0)
-		return -1;
-	generated_time(when, sizeof(when));
-	m.generated = when;
-	m.order = st->camp.order;
-	m.unreadable = st->bad;
-	m.n_unreadable = st->n_bad;
-	m.source = st->warp_mode ? "warp" : NULL;
-	m.timeseries = &st->ts;
-	m.baseline = base->doc ? base : NULL;
-	snprintf(path, sizeof(path), "%s/cells.csv", dir);
-	if (out_csv_cells(a, path, e) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
-	if (out_csv_runs(a, path, e) < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	if (out_json_write(a, &m, path, e) < 0)
-		return -1;
-	fprintf(stderr,
-		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n",
-		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
-	if (m.baseline)
-		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
-			base->path, m.baseline_significant);
-	return 0;
-}
-
-/* record_history: --history: the aggregate.json just written recorded as a build of
- * the database, then RESULTS_DIR/trend.json from it. */
-static int record_history(const struct opts *o, double alpha, struct err *e)
-{
-	char dir[PATH_MAX], path[PATH_MAX + 32];
-	long long id = 0;
-	size_t n_reg = 0;
-	json_error_t je;
-	json_t *agg;
-	int rc;
-
-	results_dir(o, dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	agg = json_load_file(path, 0, &je);
-	if (agg == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	rc = history_record(o->history, agg, dir, &id, e);
-	json_decref(agg);
-	if (rc < 0)
-		return -1;
-	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	if (history_trend(o->history, id, alpha, path, &n_reg, e) < 0)
-		return -1;
-	fprintf(stderr,
-		"analyze: history %s: build %lld recorded; %zu significant regressions "
-		"-> %s\n",
-		o->history, id, n_reg, path);
-	return 0;
-}
-
-/* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
- * st; notes and unreadable runs are printed. -1 on a fatal error (printed). */
-static int read_warp(struct state *st, const struct opts *o)
-{
-	struct err e = {{0}};
-
-	if (o->warp_map && warpdir_map_read(o->warp_map, &st->map, &e) < 0) {
-		fprintf(stderr, "analyze: --warp-map: %s\n", e.msg);
-		return -1;
-	}
-	if (warpdir_read(o->data_dir, o->warp_map ? &st->map : NULL, &st->warp, &e) < 0) {
-		fprintf(stderr, "analyze: %s\n", e.msg);
-		return -1;
-	}
-	if (st->warp.n_logs == 0)
-		fprintf(stderr, "analyze: note: no Warp run to analyze under %s\n", o->data_dir);
-	for (size_t i = 0; i < st->warp.n_notes; i++)
-		fprintf(stderr, "analyze: note: %s\n", st->warp.notes[i]);
-	for (size_t i = 0; i < st->warp.n_bad; i++)
-		if (note_bad(st, st->warp.bad[i].path, st->warp.bad[i].error) < 0) {
-			fprintf(stderr, "analyze: out of memory\n");
-			return -1;
-		}
-	st->logs = st->warp.logs; /* st owns them from here */
-	st->n_logs = st->warp.n_logs;
-	st->warp.logs = NULL;
-	st->warp.n_logs = 0;
-	return 0;
-}
-
-/* is_warp_dir: --warp-map given, or no DATA_DIR/runs but Warp files in DATA_DIR. */
-static int is_warp_dir(const struct opts *o)
-{
-	char path[PATH_MAX];
-	struct stat sb;
-
-	if (o->warp_map)
-		return 1;
-	snprintf(path, sizeof(path), "%s/runs", o->data_dir);
-	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
-}
-
-static void note_timeseries(const char *msg)
-{
-	fprintf(stderr, "analyze: note: %s\n", msg);
-}
-
-static int analyze(const struct opts *o)
-{
-	struct state st = {0};
-	struct aggregate *a = NULL;
-	struct agg_options ao = {0};
-	struct baseline base = {0};
-	struct err e = {{0}};
-	int rc = EXIT_USAGE;
-
-	if (o->baseline && baseline_load(o->baseline, &base, &e) < 0) {
-		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
-		goto done;
-	}
-	if (is_warp_dir(o)) {
-		st.warp_mode = 1;
-		if (read_warp(&st, o) < 0)
-			goto done;
-		ao.subject_order = st.warp.subject_order;
-		ao.n_subject_order = st.warp.n_subject_order;
-		goto build;
-	}
-	if (scan_campaign(o->data_dir, &st.camp, &e) < 0) {
-		char msg[ERR_MSG_MAX + 64];
-
-		snprintf(msg, sizeof(msg), "%s (subject order and cycles taken from the runs)",
-			 e.msg);
-		if (note_bad(&st, "campaign.ini", msg) < 0) {
-			fprintf(stderr, "analyze: out of memory\n");
-			goto done;
-		}
-	}
-	if (scan_runs(o->data_dir, &st.scan, &e) < 0) {
-		fprintf(stderr, "analyze: %s\n", e.msg);
-		goto done;
-	}
-	if (st.scan.n == 0)
-		fprintf(stderr, "analyze: note: no run.json under %s/runs\n", o->data_dir);
-	for (size_t i = 0; i < st.scan.n_incomplete; i++)
-		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
-			st.scan.incomplete[i]);
-	if (read_all(&st, o) < 0 || label_sizes(&st) < 0) {
-		fprintf(stderr, "analyze: out of memory\n");
-		goto done;
-	}
-	ao.subject_order = (const char *const *)st.camp.subjects;
-	ao.n_subject_order = st.camp.n_subjects;
-build:
-	ao.policy = o->policy;
-	ao.min_samples = o->min_samples;
-	ao.alpha = o->alpha;
-	ao.cycles = st.camp.cycles;
-	a = aggregate_build(st.logs, st.n_logs, &ao, &e);
-	if (a != NULL && !st.warp_mode &&
-	    timeseries_build(a, o->data_dir, &st.ts, note_timeseries, &e) < 0) {
-		fprintf(stderr, "analyze: %s\n", e.msg);
-		goto done;
-	}
-	if (a == NULL || write_results(&st, o, a, &base, &e) < 0 ||
-	    (o->history && record_history(o, a->alpha, &e) < 0)) {
-		fprintf(stderr, "analyze: %s\n", e.msg);
-		goto done;
-	}
-	rc = st.problems ? EXIT_PARTIAL : EXIT_OK;
-done:
-	baseline_clear(&base);
-	aggregate_free(a);
-	timeseries_clear(&st.ts);
-	for (size_t i = 0; i < st.n_logs; i++)
-		runlog_clear(&st.logs[i]);
-	free(st.logs);
-	strv_free(st.bad_msgs, st.n_bad);
-	free(st.bad);
-	scan_list_clear(&st.scan);
-	scan_campaign_clear(&st.camp);
-	warpdir_result_clear(&st.warp);
-	warpdir_map_clear(&st.map);
-	return rc;
+	return pipeline_run(&o);
 }
 
 int main(int argc, char **argv)
 {
-	struct opts o;
-	int r;
-
 	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
 	 * parses its own options and skips "--warp". */
 	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (strcmp(argv[i], "--warp") == 0)
+		if (warp_cli_is_mode(argv[i]))
 			return warp_cli_main(argc, argv);
 		if (strcmp(argv[i], "--warp-cmp") == 0)
 			return warp_cmp_main(argc, argv);
+		if (strcmp(argv[i], "--verify") == 0)
+			return verify_main(argc, argv, cli);
 	}
-	r = parse_args(argc, argv, &o);
-	if (r == 1) {
-		usage(stdout);
-		return EXIT_OK;
-	}
-	if (r < 0) {
-		fprintf(stderr, "(analyze --help lists the options)\n");
-		return EXIT_USAGE;
-	}
-	return analyze(&o);
+	return cli(argc, argv);
 }

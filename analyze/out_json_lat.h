@@ -6,7 +6,7 @@
 
 #include <jansson.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/timeseries.h"
 
 /* out_json_put_pooled: set lat.pooled (lat: a cell's latency_ms or ttfb_ms object;

@@ -1,17 +1,12 @@
 /* analyze/pool.c: see pool.h. */
 #include "analyze/pool.h"
 
-#include <limits.h>
 #include <math.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
-#include <unistd.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "core/hist.h"
-#include "core/opslog.h"
 
 const double pool_q[POOL_NQ] = {
 	0,   0.01, 0.05, 0.1,  0.2,  0.3,   0.4,   0.5,    0.6,
@@ -108,89 +103,4 @@ int pool_cell(const struct aggregate *a, struct agg_cell *c, const size_t *valid
 	    pool_one(a, valid, k, 1, &c->ttfb, &c->ttfb_pool, e) < 0)
 		return -1;
 	return 0;
-}
-
-struct feed {
-	struct summary_acc *acc;
-	const char *op;
-	struct err *e;
-};
-
-static int feed_row(const struct op_row *row, void *arg)
-{
-	struct feed *f = arg;
-
-	if (f->op != NULL && strcasecmp(row->op, f->op) != 0)
-		return 0;
-	return summary_acc_add(f->acc, row, f->e) < 0 ? 2 : 0;
-}
-
-struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op, struct err *e)
-{
-	struct feed f = {summary_acc_new(), op, e};
-
-	if (f.acc == NULL) {
-		err_set(e, "%s: out of memory", n > 0 ? files[0] : "pool");
-		return NULL;
-	}
-	for (int i = 0; i < n; i++) {
-		int r = opslog_read(files[i], feed_row, &f, e);
-
-		if (r == 2)
-			err_prefix(e, "%s", files[i]);
-		if (r != 0) {
-			summary_acc_free(f.acc);
-			return NULL;
-		}
-	}
-	return f.acc;
-}
-
-int pool_rebuild(const char *const *files, int n, const char *op, struct run_summary *s,
-		 struct err *e)
-{
-	struct summary_acc *acc = pool_acc_read(files, n, op, e);
-	struct run_summary t;
-	int rc;
-
-	if (acc == NULL)
-		return -1;
-	rc = summary_acc_finish(acc, &t, e);
-	summary_acc_free(acc);
-	if (rc < 0)
-		return err_prefix(e, "%s", files[0]);
-	summary_clear(s);
-	s->lat_hist = t.lat_hist;
-	s->ttfb_hist = t.ttfb_hist;
-	for (int i = 0; i < t.n_by_op; i++) {
-		for (int j = 0; j < s->n_by_op && t.by_op[i].lat_hist != NULL; j++)
-			if (strcmp(s->by_op[j].op, t.by_op[i].op) == 0) {
-				s->by_op[j].lat_hist = t.by_op[i].lat_hist;
-				t.by_op[i].lat_hist = NULL;
-			}
-		hist_free(t.by_op[i].lat_hist);
-	}
-	return 0;
-}
-
-/* op_hists_missing: 1 when an op of s with a successful request has no histogram. */
-static int op_hists_missing(const struct run_summary *s)
-{
-	for (int i = 0; i < s->n_by_op; i++)
-		if (s->by_op[i].requests > s->by_op[i].errors && s->by_op[i].lat_hist == NULL)
-			return 1;
-	return 0;
-}
-
-int pool_fill_run(struct runlog *r, const char *data_dir, struct err *e)
-{
-	char file[PATH_MAX];
-	const char *files[1] = {file};
-
-	if (!r->has_summary || (r->summary.lat_hist != NULL && !op_hists_missing(&r->summary)))
-		return 0;
-	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", data_dir, r->path);
-	if (access(file, F_OK) != 0)
-		return 0;
-	return pool_rebuild(files, 1, NULL, &r->summary, e) < 0 ? -1 : 1;
 }

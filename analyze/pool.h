@@ -1,6 +1,6 @@
 /* analyze/pool.h: pooled latency: the percentiles of ALL requests of a cell's valid
- * runs, from the runs' histograms (core/hist.h) merged, and the per-request logs those
- * histograms are rebuilt from when a run.json has none.
+ * runs, from the runs' histograms (core/hist.h) merged (a run.json without them gets
+ * them from its per-request log: analyze/reqlog.h).
  *
  * Source of a cell's pooled figures (docs/METHODOLOGY.md, "Pooled latency"):
  *   "histogram"  every valid run that has the figure has a histogram: they are merged
@@ -45,25 +45,5 @@ struct agg_cell;
  * already set. -1 with a message only when memory runs out. */
 int pool_cell(const struct aggregate *a, struct agg_cell *c, const size_t *valid, size_t k,
 	      struct err *e);
-
-/* pool_acc_read: a new accumulator (core/summary.h; the caller frees it) fed every
- * row of files[0..n) whose op equals `op` (case-insensitively; NULL: every row), in
- * file order. NULL with the reader's message (file and line) on a read error or
- * when memory runs out. */
-struct summary_acc *pool_acc_read(const char *const *files, int n, const char *op, struct err *e);
-
-/* pool_rebuild: replace the histograms of *s (by_op's too, matched by op name) by those
- * of the rows of files[0..n) whose op is `op` (as pool_acc_read); the numbers of *s stay. -1 with a message (s
- * unchanged) when the files cannot be read or hold no successful request. */
-int pool_rebuild(const char *const *files, int n, const char *op, struct run_summary *s,
-		 struct err *e);
-
-struct runlog;
-
-/* pool_fill_run: when r has a summary without a latency histogram, or with per-op
- * figures without theirs (a run.json written before they existed), and DATA_DIR/r->path/ops.tsv.zst exists, rebuild r's
- * histograms from it. Returns 1 when rebuilt, 0 when there was nothing to do or no
- * ops.tsv.zst, -1 with a message when the log could not be read (r unchanged). */
-int pool_fill_run(struct runlog *r, const char *data_dir, struct err *e);
 
 #endif

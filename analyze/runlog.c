@@ -9,7 +9,6 @@
 
 #include <jansson.h>
 
-#include "analyze/pool.h"
 #include "core/version.h"
 
 
@@ -195,7 +194,7 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 		return err_set(e, "field workload.concurrency: missing");
 	r->concurrency = (int)x;
 	if (get_int(wl, "workload", "objects", -1, 0, INT64_MAX, &r->objects, e) < 0 ||
-	    runlog_wl_read(wl, camp, &r->wl, e) < 0)
+	    runlog_workload_read(wl, camp, &r->workload, e) < 0)
 		return -1;
 
 	if (get_obj(root, "", "phases", &ph, e) < 0 ||
@@ -250,29 +249,6 @@ done:
 		runlog_clear(out);
 	json_decref(root);
 	return rc;
-}
-
-int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e)
-{
-	return runlog_recompute_rate(ops_file, 0, out, e);
-}
-
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e)
-{
-	const char *files[1] = {ops_file};
-	struct summary_acc *acc = pool_acc_read(files, 1, NULL, e);
-	int rc;
-
-	if (acc == NULL)
-		return -1;
-	rc = summary_acc_finish(acc, out, e);
-	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, out, e) < 0) {
-		summary_clear(out);
-		rc = -1;
-	}
-	summary_acc_free(acc);
-	return rc < 0 ? err_prefix(e, "%s", ops_file) : 0;
 }
 
 /* near: x and y agree within a relative 1e-6 (absolute 1e-9 near zero). */
@@ -361,7 +337,7 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 	     diff_num("segments.slowest.mib_s", a->slowest.mib_s, b->slowest.mib_s, diff, n) ||
 	     diff_num("segments.slowest.obj_s", a->slowest.obj_s, b->slowest.obj_s, diff, n)))
 		return 1;
-	return runlog_wl_compare(a, b, diff, n);
+	return runlog_workload_compare(a, b, diff, n);
 }
 
 void runlog_clear(struct runlog *r)
@@ -384,8 +360,8 @@ void runlog_clear(struct runlog *r)
 	free(r->bench_phase);
 	summary_clear(&r->summary);
 	runlog_clients_clear(&r->clients);
-	runlog_wl_clear(&r->wl);
+	runlog_workload_clear(&r->workload);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;
-	r->wl.p99_limit_ms = NAN;
+	r->workload.p99_limit_ms = NAN;
 }

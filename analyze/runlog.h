@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "analyze/runlog_clients.h"
-#include "analyze/runlog_wl.h"
+#include "analyze/runlog_workload.h"
 #include "core/err.h"
 #include "core/summary.h"
 
@@ -30,8 +30,9 @@ struct runlog {
 				 * NULL when unknown. Not in run.json: set by the reader of the
 				 * campaign (campaign.ini [matrix] sizes) or of Warp's command line */
 	int concurrency;
-	int64_t objects;     /* workload.objects; -1 when null */
-	struct runlog_wl wl; /* mix, size spec, range, rate (analyze/runlog_wl.h) */
+	int64_t objects; /* workload.objects; -1 when null */
+	struct runlog_workload
+		workload; /* mix, size spec, range, rate (analyze/runlog_workload.h) */
 	/* wrapper */
 	int exit_code, signal, timed_out;
 	double elapsed_s; /* NaN when absent */
@@ -53,23 +54,10 @@ struct runlog {
  * message naming the file, and the line or field at fault; *out is left empty. */
 int runlog_read(const char *file, const char *rel, struct runlog *out, struct err *e);
 
-/* runlog_recompute: the summary of the per-request log `ops_file` (ops.tsv.zst),
- * computed with core's opslog_read and summary_acc_* exactly as collect computes
- * it (histograms included: release them with summary_clear), into *out. Returns -1
- * with a message naming the file (and line) when the log cannot be read or holds no
- * successful request. */
-int runlog_recompute(const char *ops_file, struct run_summary *out, struct err *e);
-
-/* runlog_recompute_rate: runlog_recompute, and for a rate run (offered > 0, req/s: the
- * run's workload.rate) the rate block from the log's intended starts
- * (summary_acc_rate). */
-int runlog_recompute_rate(const char *ops_file, double offered, struct run_summary *out,
-			  struct err *e);
-
 /* runlog_compare: 0 when a and b agree (counts and times exactly; MiB/s, obj/s,
  * seconds, completion time, latency, TTFB and segment figures within a relative
  * 1e-6, which absorbs the decimal rounding of run.json; histograms exactly when both
- * have them; the per-op and rate figures as runlog_wl_compare); else 1 with the first differing field (and both values) written into
+ * have them; the per-op and rate figures as runlog_workload_compare); else 1 with the first differing field (and both values) written into
  * diff (n bytes). */
 int runlog_compare(const struct run_summary *a, const struct run_summary *b, char *diff, size_t n);
 

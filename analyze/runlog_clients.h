@@ -1,4 +1,4 @@
-/* analyze/runlog_clients.h: run.json's "clients" object (issue 12, docs/FORMATS.md):
+/* analyze/runlog_clients.h: run.json's "clients" object (distributed runs, docs/FORMATS.md):
  * how many MPI ranks (clients) ran the benchmark, on which hosts, and each client's
  * own summary. A run.json without "clients" (older files, Warp imports) is one client.
  *

@@ -13,6 +13,7 @@
 #include <ini.h>
 
 #include "analyze/strv.h"
+#include "core/units.h"
 
 /* list_dirs: the names of the visible subdirectories of path, naturally sorted,
  * into *names / *n (caller frees). -1 with errno set (and *names NULL, *n 0) when
@@ -211,6 +212,10 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		v = strtol(value, &end, 10);
 		if (end != value && *end == '\0' && v > 0 && v < 1000000)
 			c->cycles = (int)v;
+	} else if (strcmp(name, "alert_min_change") == 0) {
+		/* collect checked the value; one it refuses is ignored here */
+		c->has_alert_min_change = units_parse_percent(value, &c->alert_min_change,
+							      &(struct err){{0}}) == 0;
 	} else if (strcmp(name, "order") == 0) {
 		free(c->order);
 		if ((c->order = strdup(value)) == NULL) {

@@ -34,17 +34,19 @@ int scan_runs(const char *data_dir, struct scan_list *out, struct err *e);
 void scan_list_clear(struct scan_list *l);
 
 struct scan_campaign {
-	int cycles;      /* [campaign] cycles; 0 when unknown */
-	char *order;     /* [campaign] order; NULL when unknown */
-	char *sizes;     /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
-	char **subjects; /* subject ids in campaign order; may be empty */
+	int cycles;  /* [campaign] cycles; 0 when unknown */
+	char *order; /* [campaign] order; NULL when unknown */
+	char *sizes; /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
+	int has_alert_min_change; /* [campaign] alert_min_change given (and valid) */
+	double alert_min_change;  /* ... as a fraction (10% -> 0.10) */
+	char **subjects;          /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	const char *subjects_from; /* "campaign.ini", "plan.tsv" or NULL */
 	int oom;                   /* reading campaign.ini ran out of memory */
 };
 
-/* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles and order,
- * [matrix] sizes, the order of [subject ID] sections) and, when it names no subject,
+/* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles, order and
+ * alert_min_change, [matrix] sizes, the order of [subject ID] sections) and, when it names no subject,
  * DATA_DIR/plan.tsv (its "# subjects: a,b" comment line, else the first appearance
  * of each value of its "subject" column, found by name in the header row).
  * Missing files are not an error. Returns -1 with a message naming the file (and

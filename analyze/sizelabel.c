@@ -6,7 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
-int size_label(const char *declared, char *buf, size_t n)
+int sizelabel_format(const char *declared, char *buf, size_t n)
 {
 	static const struct {
 		const char *in, *out;

@@ -11,11 +11,11 @@
 
 #include <stddef.h>
 
-#define SIZE_LABEL_MAX 48
+#define SIZELABEL_MAX 48
 
-/* size_label: the label of `declared` into buf (n bytes, SIZE_LABEL_MAX is enough for
+/* sizelabel_format: the label of `declared` into buf (n bytes, SIZELABEL_MAX is enough for
  * any accepted text). Returns 0, or -1 (buf "") when declared is not a number with a
  * known unit (blanks around it and between number and unit are allowed). */
-int size_label(const char *declared, char *buf, size_t n);
+int sizelabel_format(const char *declared, char *buf, size_t n);
 
 #endif

@@ -24,7 +24,8 @@ int stats_compute(const double *v, size_t n, struct stats *out);
 
 /* stats_percentile: the p-th percentile (0 <= p <= 100) of v[0..n-1], by nearest
  * rank on the ascending order: the value at 1-based rank ceil(p/100 * n), rank 1
- * for p = 0. v is only read. NaN when n = 0, p is out of range or memory runs out. */
+ * for p = 0. v is only read. NaN when n = 0, p is out of range or memory runs out.
+ * Test seam: only the unit tests call it. */
 double stats_percentile(const double *v, size_t n, double p);
 
 /* stats_mean_of: the mean of the finite values among v[0..n-1] (NaN ones are

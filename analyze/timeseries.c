@@ -7,8 +7,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "analyze/cells.h"
-#include "analyze/pool.h"
+#include "analyze/aggregate.h"
+#include "analyze/reqlog.h"
 
 /* largest_point: the largest size with a valid run of op and, at it, the highest
  * concurrency with one. 0 when op has no valid run. */
@@ -56,12 +56,12 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 	struct err re = {{0}};
 	int rc;
 
-	snprintf(file, sizeof(file), "%s/%s/ops.tsv.zst", data_dir, l->path);
+	reqlog_path(file, sizeof(file), data_dir, l->path);
 	if (access(file, F_OK) != 0) {
 		snprintf(msg, sizeof(msg), "%s: missing: no time series for this run", file);
 		goto skip;
 	}
-	acc = pool_acc_read(files, 1, NULL, &re);
+	acc = reqlog_acc(files, 1, NULL, &re);
 	if (acc == NULL && strstr(re.msg, "out of memory"))
 		return err_set(e, "%s", re.msg);
 	if (acc == NULL) {

@@ -12,13 +12,12 @@
 #include "collect/run/cli.h"
 #include "collect/cluster/cluster.h"
 
-/* exec_mpi: replace this process with collect-mpi from bin/collect's own directory;
- * returns only when that fails (after saying why). */
+/* exec_mpi: replace this process with NAME-mpi beside it (bin/collect-mpi, or
+ * s3bench-collect-mpi when installed); returns only when that fails (after saying why). */
 static int exec_mpi(char **argv)
 {
 	char self[PATH_MAX], path[PATH_MAX + 16];
 	ssize_t n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	char *slash;
 
 	if (n <= 0) {
 		fprintf(stderr, "collect: started by an MPI launcher, but /proc/self/exe: %s\n",
@@ -26,10 +25,7 @@ static int exec_mpi(char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	self[n] = '\0';
-	slash = strrchr(self, '/');
-	if (slash != NULL)
-		slash[1] = '\0';
-	snprintf(path, sizeof(path), "%scollect-mpi", slash != NULL ? self : "");
+	snprintf(path, sizeof(path), "%s-mpi", self);
 	execv(path, argv);
 	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n", path,
 		strerror(errno));

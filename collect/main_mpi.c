@@ -6,10 +6,12 @@
  * cannot take its part. */
 #include <signal.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "collect/run/cli.h"
 #include "collect/cluster/cluster.h"
 #include "collect/cluster/distrib.h"
+#include "core/version.h"
 
 int main(int argc, char **argv)
 {
@@ -19,6 +21,13 @@ int main(int argc, char **argv)
 	volatile sig_atomic_t *stop;
 	int rc;
 
+	if (argc == 2 && strcmp(argv[1], "--version") == 0) { /* without starting MPI */
+		char mpi[256];
+
+		rc = version_print(stdout, "s3bench-collect-mpi");
+		printf("  %-9s %s\n", "MPI", cluster_library(mpi, sizeof(mpi)));
+		return rc;
+	}
 	stop = cmd_stop_on_signals();
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {

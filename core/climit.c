@@ -69,8 +69,8 @@ int climit_judge(const json_t *client, const json_t *summary, int workers_cap,
 		return err_set(e, "client.window: tcp_retrans_pct not a number");
 	nic = json_object_get(client, "nic");
 	v->nic_pct = -1;
-	if (num(nic, "speed_mbit", &speed) == 0 && speed > 0 && num(win, "nic_tx_mbit_s", &tx) == 0 &&
-	    num(win, "nic_rx_mbit_s", &rx) == 0)
+	if (num(nic, "speed_mbit", &speed) == 0 && speed > 0 &&
+	    num(win, "nic_tx_mbit_s", &tx) == 0 && num(win, "nic_rx_mbit_s", &rx) == 0)
 		v->nic_pct = 100.0 * (tx > rx ? tx : rx) / speed;
 	shares = json_is_true(json_object_get(client, "shares_cpu"));
 	v->late_slots = late_slots(summary, &peak);
@@ -102,9 +102,9 @@ json_t *climit_to_json(const struct climit_verdict *v)
 
 	if (deg != NULL && v->degraded_network)
 		json_array_append_new(deg, json_string("network"));
-	return json_pack("{s:b,s:o,s:o,s:{s:f,s:o,s:o,s:f},s:{s:f,s:f,s:f}}", "limited",
-			 v->limited, "reasons", climit_reasons_json(v->reasons), "degraded", deg,
-			 "figures", "cpu_busy_pct", v->cpu_busy_pct, "nic_pct",
+	return json_pack("{s:b,s:o,s:o,s:{s:f,s:o,s:o,s:f},s:{s:f,s:f,s:f}}", "limited", v->limited,
+			 "reasons", climit_reasons_json(v->reasons), "degraded", deg, "figures",
+			 "cpu_busy_pct", v->cpu_busy_pct, "nic_pct",
 			 v->nic_pct >= 0 ? json_real(v->nic_pct) : json_null(), "late_slots",
 			 v->late_slots >= 0 ? json_integer(v->late_slots) : json_null(),
 			 "tcp_retrans_pct", v->tcp_retrans_pct, "thresholds", "cpu_pct",

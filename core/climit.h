@@ -42,7 +42,7 @@ enum {
 
 struct climit_verdict {
 	int limited;
-	unsigned reasons;    /* CLIMIT_R_* */
+	unsigned reasons;     /* CLIMIT_R_* */
 	int degraded_network; /* retransmits above the threshold */
 	/* the figures behind it (nic_pct < 0: no known speed; late_slots < 0: not a rate
 	 * run or not recorded) */

@@ -50,7 +50,8 @@ int hist_record(struct hist *h, int64_t v_ns);
  * read. -1 only when out of memory (dst unchanged). */
 int hist_merge(struct hist *dst, const struct hist *src);
 
-/* Values recorded, values clamped, exact min and max (0 when empty). */
+/* Values recorded, values clamped, exact min and max (0 when empty). hist_clamped and
+ * hist_min are test seams (only the unit tests call them). */
 uint64_t hist_count(const struct hist *h);
 uint64_t hist_clamped(const struct hist *h);
 int64_t hist_min(const struct hist *h);
@@ -67,7 +68,8 @@ int hist_equal(const struct hist *a, const struct hist *b);
 
 /* hist_bucket_of: the bucket of v (clamped as hist_record does); hist_bucket_low /
  * hist_bucket_width: the lowest value and the width (ns) of bucket i. HIST_BUCKETS is
- * the number of buckets (the bucket of HIST_HIGHEST_NS is the last). */
+ * the number of buckets (the bucket of HIST_HIGHEST_NS is the last). Test seams: only
+ * tests/unit/test_hist.c calls these four. */
 int hist_bucket_of(int64_t v_ns);
 int64_t hist_bucket_low(int i);
 int64_t hist_bucket_width(int i);

@@ -2,7 +2,7 @@
  *
  * Rows are formatted with Warp's encoding (Go encoding/csv rules with a tab as the
  * separator, as Warp's csvEscapeString applies them) as they come, keyed by their
- * start time into the external sort of core/opslog_sort (a compressed temporary file
+ * start time into the external sort of core/rowsort (a compressed temporary file
  * while the run goes); at close they come back in start order, each gets its idx (its
  * position in that order, as Warp numbers them) and they are streamed through the zstd
  * writer of core/zio. libcsv's writer cannot express Warp's quoting rule (it quotes
@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/opslog_sort.h"
+#include "core/rowsort.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
 

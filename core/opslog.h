@@ -3,7 +3,7 @@
  *
  * collect writes ops.tsv.zst with the writer while a run goes (bounded memory: rows
  * go to a compressed temporary file, and at close they are sorted by start time, as
- * Warp writes them, with the external sort of core/opslog_sort.h); analyze reads our files and Warp's .csv.zst (every header generation)
+ * Warp writes them, with the external sort of core/rowsort.h); analyze reads our files and Warp's .csv.zst (every header generation)
  * with the reader, which streams rows to a callback. */
 #ifndef CORE_OPSLOG_H
 #define CORE_OPSLOG_H
@@ -57,7 +57,7 @@ struct opslog_writer;
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e);
 
 /* opslog_writer_open_limit: opslog_writer_open with the sort's in-memory chunk bounded
- * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. */
+ * to sort_rows rows (0: ROWSORT_ROWS), so that tests can make it spill. Test seam. */
 struct opslog_writer *opslog_writer_open_limit(const char *path, size_t sort_rows, struct err *e);
 
 /* Options of opslog_writer_open_opts. */

@@ -101,7 +101,7 @@ void summary_clear(struct run_summary *s)
 	s->lat_hist = NULL;
 	s->ttfb_hist = NULL;
 	s->rate.intended_hist = NULL;
-	sum_phases_clear(s);
+	summary_phases_clear(s);
 }
 
 void summary_acc_free(struct summary_acc *acc)
@@ -113,24 +113,34 @@ void summary_acc_free(struct summary_acc *acc)
 	hist_free(acc->hdur);
 	hist_free(acc->httfb);
 	free(acc->bk.b);
-	sum_ops_free(acc);
-	sum_phases_free(acc);
+	summary_ops_free(acc);
+	summary_phases_free(acc);
 	free(acc);
 }
 
-int sum_push(struct i64vec *v, int64_t x)
+int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t size)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 1024;
-		int64_t *nv = realloc(v->v, cap * sizeof(*nv));
+	char *v;
+
+	memcpy(&v, vp, sizeof(v));
+	if (*n == *cap) {
+		size_t c = *cap ? *cap * 2 : 1024;
+		char *nv = realloc(v, c * size);
 
 		if (nv == NULL)
 			return -1;
-		v->v = nv;
-		v->cap = cap;
+		memcpy(vp, &nv, sizeof(nv));
+		v = nv;
+		*cap = c;
 	}
-	v->v[v->n++] = x;
+	memcpy(v + *n * size, x, size);
+	(*n)++;
 	return 0;
+}
+
+int summary_push(struct i64vec *v, int64_t x)
+{
+	return summary_vec_push(&v->v, &v->n, &v->cap, &x, sizeof(x));
 }
 
 static int64_t floor_sec(int64_t ns)
@@ -169,7 +179,7 @@ static int buckets_cover(struct buckets *a, int64_t lo, int64_t hi)
 	return 0;
 }
 
-int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs)
+int summary_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs)
 {
 	int64_t lo = floor_sec(s), hi = floor_sec(en), sec;
 
@@ -231,7 +241,7 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		ttfb = en - row->last_byte_ns;
 	else if (row->first_byte_ns != 0)
 		ttfb = row->first_byte_ns - s;
-	if (sum_ops_add(a, row, ok, ttfb >= 0, e) < 0 || sum_phases_add(a, row, ok, e) < 0)
+	if (summary_ops_add(a, row, ok, ttfb >= 0, e) < 0 || summary_phases_add(a, row, ok, e) < 0)
 		return -1;
 	if (!ok) {
 		a->errors++;
@@ -239,14 +249,14 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	}
 	a->bytes += row->bytes;
 	a->objects += row->n_objects;
-	if (sum_push(&a->dur, en - s) < 0 || hist_record(a->hdur, en - s) < 0)
+	if (summary_push(&a->dur, en - s) < 0 || hist_record(a->hdur, en - s) < 0)
 		return err_set(e, "summary: out of memory");
-	if (ttfb >= 0 && (sum_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
+	if (ttfb >= 0 && (summary_push(&a->ttfb, ttfb) < 0 || hist_record(a->httfb, ttfb) < 0))
 		return err_set(e, "summary: out of memory");
-	if (row->intended_ns != 0 && (sum_push(&a->intended, en - row->intended_ns) < 0 ||
+	if (row->intended_ns != 0 && (summary_push(&a->intended, en - row->intended_ns) < 0 ||
 				      hist_record(a->hintended, en - row->intended_ns) < 0))
 		return err_set(e, "summary: out of memory");
-	if (sum_buckets_add(&a->bk, s, en, row->bytes, row->n_objects) < 0)
+	if (summary_buckets_add(&a->bk, s, en, row->bytes, row->n_objects) < 0)
 		return err_set(e,
 			       "summary: request %llu: out of memory for 1-second segments, or "
 			       "requests more than 115 days apart",
@@ -261,7 +271,7 @@ static int cmp_i64(const void *x, const void *y)
 	return (a > b) - (a < b);
 }
 
-void sum_lat(struct i64vec *v, struct lat_stats *out)
+void summary_lat(struct i64vec *v, struct lat_stats *out)
 {
 	size_t n = v->n, i;
 	double sum = 0, mean, ss = 0;
@@ -312,7 +322,7 @@ static int cmp_seg(const void *x, const void *y)
 	return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
-void sum_span(const struct summary_acc *a, int64_t *s0, int64_t *k)
+void summary_span(const struct summary_acc *a, int64_t *s0, int64_t *k)
 {
 	*s0 = floor_sec(a->start_ns);
 	*k = floor_sec(a->end_ns) - *s0 + (a->end_ns % NS != 0 ? 1 : 0);
@@ -320,7 +330,7 @@ void sum_span(const struct summary_acc *a, int64_t *s0, int64_t *k)
 		*k = 1;
 }
 
-struct bucket_value sum_bucket_at(const struct buckets *a, int64_t sec)
+struct bucket_value summary_bucket_at(const struct buckets *a, int64_t sec)
 {
 	struct bucket_value bk = {0, 0, 0};
 
@@ -345,7 +355,7 @@ static int segments(const struct summary_acc *a, int64_t s0, int64_t k, struct r
 	if (segs == NULL)
 		return err_set(e, "summary: out of memory");
 	for (i = 0; i < nkeep; i++) {
-		struct bucket_value bk = sum_bucket_at(&a->bk, s0 + 2 + (int64_t)i);
+		struct bucket_value bk = summary_bucket_at(&a->bk, s0 + 2 + (int64_t)i);
 
 		segs[i].v.mib_s = bk.bytes / MIB;
 		segs[i].v.obj_s = bk.objs;
@@ -388,7 +398,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	out->start_ns = a->start_ns;
 	out->end_ns = a->end_ns;
 	out->completion_s = (double)(a->end_ns - a->start_ns) / 1e9;
-	sum_span(a, &s0, &k);
+	summary_span(a, &s0, &k);
 	if (k > 4) {
 		if (segments(a, s0, k, out, e) < 0)
 			goto fail;
@@ -400,11 +410,11 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 		}
 		out->seg_count = 0;
 	}
-	if (sum_ops_finish(a, out, e) < 0 || sum_phases_finish(a, out, e) < 0)
+	if (summary_ops_finish(a, out, e) < 0 || summary_phases_finish(a, out, e) < 0)
 		goto fail;
-	sum_lat(&a->dur, &out->latency);
+	summary_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
-	sum_lat(&a->ttfb, &out->ttfb);
+	summary_lat(&a->ttfb, &out->ttfb);
 	out->lat_hist = hist_copy(a->hdur);
 	if (out->lat_hist == NULL ||
 	    (out->has_ttfb && (out->ttfb_hist = hist_copy(a->httfb)) == NULL)) {
@@ -427,12 +437,12 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 	*n = 0;
 	if (!a->any)
 		return err_set(e, "summary: no request to make a time series of");
-	sum_span(a, &s0, &k);
+	summary_span(a, &s0, &k);
 	*out = calloc((size_t)k, sizeof(**out));
 	if (*out == NULL)
 		return err_set(e, "summary: out of memory");
 	for (int64_t i = 0; i < k; i++) {
-		struct bucket_value bk = sum_bucket_at(&a->bk, s0 + i);
+		struct bucket_value bk = summary_bucket_at(&a->bk, s0 + i);
 
 		(*out)[i].mib_s = bk.bytes / MIB;
 		(*out)[i].obj_s = bk.objs;
@@ -446,7 +456,7 @@ int summary_acc_series(const struct summary_acc *a, struct seg_value **out, size
 
 /* ---------------------------------------------------------------- JSON */
 
-json_t *sum_lat_json(const struct lat_stats *l)
+json_t *summary_lat_json(const struct lat_stats *l)
 {
 	return json_pack("{s:f,s:f,s:f,s:f,s:f,s:f,s:f}", "avg", l->avg, "p50", l->p50, "p90",
 			 l->p90, "p99", l->p99, "min", l->min, "max", l->max, "stddev", l->stddev);
@@ -475,8 +485,8 @@ json_t *summary_to_json(const struct run_summary *s)
 		      (json_int_t)s->requests, "objects", (json_int_t)s->objects, "bytes",
 		      (json_int_t)s->bytes, "errors", (json_int_t)s->errors, "start", start, "end",
 		      end, "seconds", s->seconds, "mib_s", s->mib_s, "obj_s", s->obj_s,
-		      "latency_ms", sum_lat_json(&s->latency), "ttfb_ms",
-		      s->has_ttfb ? sum_lat_json(&s->ttfb) : json_null(), "segments", segs,
+		      "latency_ms", summary_lat_json(&s->latency), "ttfb_ms",
+		      s->has_ttfb ? summary_lat_json(&s->ttfb) : json_null(), "segments", segs,
 		      "completion_s", s->completion_s);
 	if (o != NULL && s->lat_hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(s->lat_hist)) < 0)
@@ -484,7 +494,7 @@ json_t *summary_to_json(const struct run_summary *s)
 	if (o != NULL && s->has_ttfb && s->ttfb_hist != NULL &&
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
-	if (o != NULL && (sum_ops_to_json(s, o) < 0 || sum_phases_to_json(s, o) < 0))
+	if (o != NULL && (summary_ops_to_json(s, o) < 0 || summary_phases_to_json(s, o) < 0))
 		goto fail;
 	return o;
 fail:
@@ -492,7 +502,7 @@ fail:
 	return NULL;
 }
 
-int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e)
+int summary_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -502,7 +512,7 @@ int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, s
 	return 0;
 }
 
-int sum_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e)
+int summary_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e)
 {
 	json_t *x = json_object_get(o, k);
 
@@ -523,20 +533,32 @@ static int get_time(const json_t *o, const char *path, const char *k, int64_t *v
 	return 0;
 }
 
-int sum_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
-		struct err *e)
+int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
+		    struct err *e)
 {
+	static const char *const keys[] = {"avg", "p50", "p90", "p99", "min", "max", "stddev"};
+	double *v[] = {&l->avg, &l->p50, &l->p90, &l->p99, &l->min, &l->max, &l->stddev};
 	json_t *x = json_object_get(o, k);
 	char sub[64];
 
 	if (!json_is_object(x))
 		return err_set(e, "%s.%s: missing or not an object", path, k);
 	snprintf(sub, sizeof(sub), "%s.%s", path, k);
-	if (sum_get_num(x, sub, "avg", &l->avg, e) || sum_get_num(x, sub, "p50", &l->p50, e) ||
-	    sum_get_num(x, sub, "p90", &l->p90, e) || sum_get_num(x, sub, "p99", &l->p99, e) ||
-	    sum_get_num(x, sub, "min", &l->min, e) || sum_get_num(x, sub, "max", &l->max, e) ||
-	    sum_get_num(x, sub, "stddev", &l->stddev, e))
-		return -1;
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (summary_get_num(x, sub, keys[i], v[i], e))
+			return -1;
+	return 0;
+}
+
+int summary_get_counts(const json_t *o, const char *path, uint64_t *requests, uint64_t *objects,
+		       uint64_t *bytes, uint64_t *errors, struct err *e)
+{
+	static const char *const keys[] = {"requests", "objects", "bytes", "errors"};
+	uint64_t *v[] = {requests, objects, bytes, errors};
+
+	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
+		if (summary_get_u64(o, path, keys[i], v[i], e))
+			return -1;
 	return 0;
 }
 
@@ -548,8 +570,8 @@ static int get_seg(const json_t *o, const char *k, struct seg_value *v, struct e
 	if (!json_is_object(x))
 		return err_set(e, "summary.segments.%s: missing or not an object", k);
 	snprintf(sub, sizeof(sub), "summary.segments.%s", k);
-	if (sum_get_num(x, sub, "mib_s", &v->mib_s, e) ||
-	    sum_get_num(x, sub, "obj_s", &v->obj_s, e))
+	if (summary_get_num(x, sub, "mib_s", &v->mib_s, e) ||
+	    summary_get_num(x, sub, "obj_s", &v->obj_s, e))
 		return -1;
 	return 0;
 }
@@ -577,23 +599,21 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 	memset(out, 0, sizeof(*out));
 	if (!json_is_object(obj))
 		return err_set(e, "summary: not an object");
-	if (sum_get_u64(obj, p, "requests", &out->requests, e) ||
-	    sum_get_u64(obj, p, "objects", &out->objects, e) ||
-	    sum_get_u64(obj, p, "bytes", &out->bytes, e) ||
-	    sum_get_u64(obj, p, "errors", &out->errors, e) ||
+	if (summary_get_counts(obj, p, &out->requests, &out->objects, &out->bytes, &out->errors,
+			       e) ||
 	    get_time(obj, p, "start", &out->start_ns, e) ||
 	    get_time(obj, p, "end", &out->end_ns, e) ||
-	    sum_get_num(obj, p, "seconds", &out->seconds, e) ||
-	    sum_get_num(obj, p, "mib_s", &out->mib_s, e) ||
-	    sum_get_num(obj, p, "obj_s", &out->obj_s, e) ||
-	    sum_get_lat(obj, p, "latency_ms", &out->latency, e) ||
-	    sum_get_num(obj, p, "completion_s", &out->completion_s, e))
+	    summary_get_num(obj, p, "seconds", &out->seconds, e) ||
+	    summary_get_num(obj, p, "mib_s", &out->mib_s, e) ||
+	    summary_get_num(obj, p, "obj_s", &out->obj_s, e) ||
+	    summary_get_lat(obj, p, "latency_ms", &out->latency, e) ||
+	    summary_get_num(obj, p, "completion_s", &out->completion_s, e))
 		return -1;
 	x = json_object_get(obj, "ttfb_ms");
 	if (json_is_null(x)) {
 		out->has_ttfb = 0;
 	} else {
-		if (sum_get_lat(obj, p, "ttfb_ms", &out->ttfb, e))
+		if (summary_get_lat(obj, p, "ttfb_ms", &out->ttfb, e))
 			return -1;
 		out->has_ttfb = 1;
 	}
@@ -643,7 +663,7 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		summary_clear(out);
 		return -1;
 	}
-	if (sum_ops_from_json(obj, out, e) < 0 || sum_phases_from_json(obj, out, e) < 0) {
+	if (summary_ops_from_json(obj, out, e) < 0 || summary_phases_from_json(obj, out, e) < 0) {
 		summary_clear(out);
 		return -1;
 	}

@@ -64,69 +64,80 @@ struct bucket_value {
 	uint64_t starts;
 };
 
-/* sum_bucket_at: the bytes, objects and starts of Unix second sec in bk (zero when
+/* summary_bucket_at: the bytes, objects and starts of Unix second sec in bk (zero when
  * none). */
-struct bucket_value sum_bucket_at(const struct buckets *bk, int64_t sec);
+struct bucket_value summary_bucket_at(const struct buckets *bk, int64_t sec);
 
-/* sum_buckets_add: spread one successful request [s, en) over the buckets it overlaps
+/* summary_buckets_add: spread one successful request [s, en) over the buckets it overlaps
  * (bytes and objects in proportion to the overlap). -1 when out of memory or too far
  * from the others. */
-int sum_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs);
+int summary_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs);
 
-/* sum_span: S0 (the Unix second of the first start) and K (the number of 1-second
+/* summary_span: S0 (the Unix second of the first start) and K (the number of 1-second
  * buckets, at least 1) of the rows added so far. */
-void sum_span(const struct summary_acc *a, int64_t *s0, int64_t *k);
+void summary_span(const struct summary_acc *a, int64_t *s0, int64_t *k);
 
-/* sum_lat: statistics of v (sorted in place), nanoseconds in, milliseconds out. */
-void sum_lat(struct i64vec *v, struct lat_stats *out);
+/* summary_lat: statistics of v (sorted in place), nanoseconds in, milliseconds out. */
+void summary_lat(struct i64vec *v, struct lat_stats *out);
 
-/* sum_push: append x to v; -1 when out of memory. */
-int sum_push(struct i64vec *v, int64_t x);
+/* summary_vec_push: append the element x (size bytes) to a vector of such elements:
+ * vp the address of its element pointer, *n elements used, room for *cap; the array
+ * doubles when full (at first 1024 elements). -1 when memory runs out (the vector
+ * unchanged). The growth of every vector of the accumulator (summary_push, the per-op
+ * index vectors of summary_ops.c). */
+int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t size);
 
-/* sum_lat_json / sum_get_lat / sum_get_num / sum_get_u64: the JSON of a lat_stats and
- * the checked getters of summary_from_json (messages "path.k: ..."). */
-json_t *sum_lat_json(const struct lat_stats *l);
-int sum_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
-		struct err *e);
-int sum_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);
-int sum_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e);
+/* summary_push: append x to v; -1 when out of memory. */
+int summary_push(struct i64vec *v, int64_t x);
+
+/* summary_lat_json / summary_get_lat / summary_get_num / summary_get_u64 /
+ * summary_get_counts: the JSON of a lat_stats and the checked getters of
+ * summary_from_json (messages "path.k: ..."); summary_get_counts reads the four counts
+ * of a summary or of one of its ops (requests, objects, bytes, errors). */
+json_t *summary_lat_json(const struct lat_stats *l);
+int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
+		    struct err *e);
+int summary_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);
+int summary_get_u64(const json_t *o, const char *path, const char *k, uint64_t *v, struct err *e);
+int summary_get_counts(const json_t *o, const char *path, uint64_t *requests, uint64_t *objects,
+		       uint64_t *bytes, uint64_t *errors, struct err *e);
 
 /* Per-op and rate (core/summary_ops.c). */
 
-/* sum_ops_add: account row (successful when ok; with a TTFB when has_ttfb) to its op,
+/* summary_ops_add: account row (successful when ok; with a TTFB when has_ttfb) to its op,
  * before summary_acc_add pushes its duration and TTFB; sets a->ops_over (and drops the
  * per-op accounts) when the op does not fit. -1 when out of memory. */
-int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has_ttfb,
-		struct err *e);
+int summary_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has_ttfb,
+		    struct err *e);
 
-/* sum_ops_finish: out->by_op from a's per-op accounts when a saw more than one op
+/* summary_ops_finish: out->by_op from a's per-op accounts when a saw more than one op
  * (call before a->dur and a->ttfb are sorted). -1 when out of memory. */
-int sum_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e);
+int summary_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e);
 
-/* sum_ops_free: the per-op and rate memory of a. */
-void sum_ops_free(struct summary_acc *a);
+/* summary_ops_free: the per-op and rate memory of a. */
+void summary_ops_free(struct summary_acc *a);
 
-/* sum_ops_to_json / sum_ops_from_json: "by_op" and "rate" into / from the summary
+/* summary_ops_to_json / summary_ops_from_json: "by_op" and "rate" into / from the summary
  * object o (absent when not set; absent or null read as not set). from_json sets
  * out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
-int sum_ops_to_json(const struct run_summary *s, json_t *o);
-int sum_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
+int summary_ops_to_json(const struct run_summary *s, json_t *o);
+int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 /* Request phases and connections (core/summary_phases.c). */
 struct phase_acc;
 
-/* sum_phases_add: account row's phases (nothing when it has none). -1 when out of
+/* summary_phases_add: account row's phases (nothing when it has none). -1 when out of
  * memory. */
-int sum_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e);
-/* sum_phases_finish: out->phases and out->conn from a (out->has_phases 0 when no row
+int summary_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e);
+/* summary_phases_finish: out->phases and out->conn from a (out->has_phases 0 when no row
  * had phases). -1 when out of memory (then nothing is left allocated in out). */
-int sum_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e);
-/* sum_phases_free: a's phase memory. sum_phases_clear: out's phase histograms. */
-void sum_phases_free(struct summary_acc *a);
-void sum_phases_clear(struct run_summary *s);
-/* sum_phases_to_json / sum_phases_from_json: "request_phases" and "connections" into /
+int summary_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e);
+/* summary_phases_free: a's phase memory. summary_phases_clear: out's phase histograms. */
+void summary_phases_free(struct summary_acc *a);
+void summary_phases_clear(struct run_summary *s);
+/* summary_phases_to_json / summary_phases_from_json: "request_phases" and "connections" into /
  * from the summary object o (absent or null: has_phases 0). */
-int sum_phases_to_json(const struct run_summary *s, json_t *o);
-int sum_phases_from_json(const json_t *o, struct run_summary *out, struct err *e);
+int summary_phases_to_json(const struct run_summary *s, json_t *o);
+int summary_phases_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 #endif

@@ -35,7 +35,7 @@ static void ops_drop(struct summary_acc *a)
 	a->ops_over = 1;
 }
 
-void sum_ops_free(struct summary_acc *a)
+void summary_ops_free(struct summary_acc *a)
 {
 	ops_drop(a);
 	free(a->intended.v);
@@ -46,17 +46,7 @@ void sum_ops_free(struct summary_acc *a)
 
 static int u8_push(struct u8vec *v, uint8_t x)
 {
-	if (v->n == v->cap) {
-		size_t cap = v->cap ? v->cap * 2 : 1024;
-		uint8_t *nv = realloc(v->v, cap);
-
-		if (nv == NULL)
-			return -1;
-		v->v = nv;
-		v->cap = cap;
-	}
-	v->v[v->n++] = x;
-	return 0;
+	return summary_vec_push(&v->v, &v->n, &v->cap, &x, sizeof(x));
 }
 
 /* op_index: the index in a->ops of op (added when new); -1 when it does not fit. */
@@ -71,8 +61,8 @@ static int op_index(struct summary_acc *a, const char *op)
 	return a->nops++;
 }
 
-int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has_ttfb,
-		struct err *e)
+int summary_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has_ttfb,
+		    struct err *e)
 {
 	struct op_acc *o;
 	int i;
@@ -94,7 +84,7 @@ int sum_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int has
 	o->objects += row->n_objects;
 	if (u8_push(&a->dur_op, (uint8_t)i) < 0 ||
 	    (has_ttfb && u8_push(&a->ttfb_op, (uint8_t)i) < 0) ||
-	    sum_buckets_add(&o->bk, row->start_ns, row->end_ns, row->bytes, row->n_objects) < 0)
+	    summary_buckets_add(&o->bk, row->start_ns, row->end_ns, row->bytes, row->n_objects) < 0)
 		return err_set(e, "summary: out of memory");
 	return 0;
 }
@@ -107,9 +97,9 @@ static int op_lat(const struct i64vec *v, const struct u8vec *which, int op, str
 	tmp->n = 0;
 	for (size_t i = 0; i < v->n; i++)
 		if (which->v[i] == op &&
-		    (sum_push(tmp, v->v[i]) < 0 || (h != NULL && hist_record(h, v->v[i]) < 0)))
+		    (summary_push(tmp, v->v[i]) < 0 || (h != NULL && hist_record(h, v->v[i]) < 0)))
 			return -1;
-	sum_lat(tmp, out);
+	summary_lat(tmp, out);
 	return tmp->n > 0;
 }
 
@@ -120,10 +110,10 @@ static void op_rates(const struct summary_acc *a, const struct op_acc *o,
 	int64_t s0, k;
 	double sb = 0, so = 0;
 
-	sum_span(a, &s0, &k);
+	summary_span(a, &s0, &k);
 	if (k > 4) {
 		for (int64_t i = 2; i < k - 2; i++) {
-			struct bucket_value bv = sum_bucket_at(&o->bk, s0 + i);
+			struct bucket_value bv = summary_bucket_at(&o->bk, s0 + i);
 
 			sb += bv.bytes;
 			so += bv.objs;
@@ -141,7 +131,7 @@ static int cmp_op(const void *x, const void *y)
 	return strcmp(((const struct op_summary *)x)->op, ((const struct op_summary *)y)->op);
 }
 
-int sum_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e)
+int summary_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e)
 {
 	struct i64vec tmp = {0};
 	int rc = 0;
@@ -196,17 +186,17 @@ int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *
 	h = hist_copy(a->hintended);
 	if (h == NULL)
 		return err_set(e, "summary: out of memory");
-	sum_span(a, &s0, &k);
+	summary_span(a, &s0, &k);
 	if (k > 4) {
 		for (int64_t i = 2; i < k - 2; i++)
-			starts += sum_bucket_at(&a->bk, s0 + i).starts;
+			starts += summary_bucket_at(&a->bk, s0 + i).starts;
 		achieved = (double)starts / (double)(k - 4);
 	} else if (completion > 0) {
 		achieved = (double)a->requests / completion;
 	}
 	hist_free(out->rate.intended_hist);
 	memset(&out->rate, 0, sizeof(out->rate));
-	sum_lat(&a->intended, &out->rate.intended);
+	summary_lat(&a->intended, &out->rate.intended);
 	out->rate.intended_hist = h;
 	out->rate.offered = offered;
 	out->rate.achieved = achieved;
@@ -224,8 +214,8 @@ static json_t *op_json(const struct op_summary *os)
 			      (json_int_t)os->requests, "objects", (json_int_t)os->objects, "bytes",
 			      (json_int_t)os->bytes, "errors", (json_int_t)os->errors, "share",
 			      os->share, "mib_s", os->mib_s, "obj_s", os->obj_s, "latency_ms",
-			      ok ? sum_lat_json(&os->latency) : json_null(), "ttfb_ms",
-			      os->has_ttfb ? sum_lat_json(&os->ttfb) : json_null());
+			      ok ? summary_lat_json(&os->latency) : json_null(), "ttfb_ms",
+			      os->has_ttfb ? summary_lat_json(&os->ttfb) : json_null());
 
 	if (o != NULL && ok && os->lat_hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(os->lat_hist)) < 0) {
@@ -235,7 +225,7 @@ static json_t *op_json(const struct op_summary *os)
 	return o;
 }
 
-int sum_ops_to_json(const struct run_summary *s, json_t *o)
+int summary_ops_to_json(const struct run_summary *s, json_t *o)
 {
 	if (s->n_by_op > 0) {
 		json_t *by = json_object();
@@ -249,7 +239,7 @@ int sum_ops_to_json(const struct run_summary *s, json_t *o)
 	if (s->has_rate) {
 		json_t *r = json_pack("{s:f,s:f,s:b,s:o}", "offered", s->rate.offered, "achieved",
 				      s->rate.achieved, "sustained", s->rate.sustained,
-				      "latency_intended_ms", sum_lat_json(&s->rate.intended));
+				      "latency_intended_ms", summary_lat_json(&s->rate.intended));
 
 		if (r == NULL || json_object_set_new(o, "rate", r) < 0)
 			return -1;
@@ -299,21 +289,19 @@ static int op_from_json(const char *name, const json_t *x, struct op_summary *os
 	if (strlen(name) >= SUMMARY_OP_NAME)
 		return err_set(e, "%s: op name longer than %d bytes", p, SUMMARY_OP_NAME - 1);
 	strcpy(os->op, name);
-	if (sum_get_u64(x, p, "requests", &os->requests, e) ||
-	    sum_get_u64(x, p, "objects", &os->objects, e) ||
-	    sum_get_u64(x, p, "bytes", &os->bytes, e) ||
-	    sum_get_u64(x, p, "errors", &os->errors, e) ||
-	    sum_get_num(x, p, "share", &os->share, e) ||
-	    sum_get_num(x, p, "mib_s", &os->mib_s, e) || sum_get_num(x, p, "obj_s", &os->obj_s, e))
+	if (summary_get_counts(x, p, &os->requests, &os->objects, &os->bytes, &os->errors, e) ||
+	    summary_get_num(x, p, "share", &os->share, e) ||
+	    summary_get_num(x, p, "mib_s", &os->mib_s, e) ||
+	    summary_get_num(x, p, "obj_s", &os->obj_s, e))
 		return -1;
 	if (os->errors > os->requests)
 		return err_set(e, "%s.errors: more than its requests", p);
 	lat = json_object_get(x, "latency_ms");
 	if ((os->requests > os->errors || !json_is_null(lat)) &&
-	    sum_get_lat(x, p, "latency_ms", &os->latency, e))
+	    summary_get_lat(x, p, "latency_ms", &os->latency, e))
 		return -1;
 	os->has_ttfb = !json_is_null(json_object_get(x, "ttfb_ms"));
-	if (os->has_ttfb && sum_get_lat(x, p, "ttfb_ms", &os->ttfb, e))
+	if (os->has_ttfb && summary_get_lat(x, p, "ttfb_ms", &os->ttfb, e))
 		return -1;
 	return op_hist_from_json(x, p, os, e);
 }
@@ -325,9 +313,9 @@ static int rate_from_json(const json_t *r, struct run_summary *out, struct err *
 
 	if (!json_is_object(r))
 		return err_set(e, "%s: not an object", p);
-	if (sum_get_num(r, p, "offered", &out->rate.offered, e) ||
-	    sum_get_num(r, p, "achieved", &out->rate.achieved, e) ||
-	    sum_get_lat(r, p, "latency_intended_ms", &out->rate.intended, e))
+	if (summary_get_num(r, p, "offered", &out->rate.offered, e) ||
+	    summary_get_num(r, p, "achieved", &out->rate.achieved, e) ||
+	    summary_get_lat(r, p, "latency_intended_ms", &out->rate.intended, e))
 		return -1;
 	if (!json_is_boolean(x))
 		return err_set(e, "%s.sustained: missing or not a boolean", p);
@@ -343,7 +331,7 @@ static int rate_from_json(const json_t *r, struct run_summary *out, struct err *
 	return 0;
 }
 
-int sum_ops_from_json(const json_t *o, struct run_summary *out, struct err *e)
+int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *e)
 {
 	json_t *by = json_object_get(o, "by_op"), *r = json_object_get(o, "rate"), *x;
 	const char *name;

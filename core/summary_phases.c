@@ -46,7 +46,7 @@ static struct phase_acc *acc_new(void)
 	return p;
 }
 
-void sum_phases_free(struct summary_acc *a)
+void summary_phases_free(struct summary_acc *a)
 {
 	struct phase_acc *p = a->ph;
 
@@ -61,7 +61,7 @@ void sum_phases_free(struct summary_acc *a)
 	a->ph = NULL;
 }
 
-int sum_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e)
+int summary_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e)
 {
 	const int64_t v[RPH_COUNT] = {row->dns_ns,  row->connect_ns, row->tls_ns,
 				      row->send_ns, row->wait_ns,    row->transfer_ns};
@@ -76,7 +76,7 @@ int sum_phases_add(struct summary_acc *a, const struct op_row *row, int ok, stru
 	p->rows++;
 	if (row->conn >= 0 && row->conn < OPS_CONN_COUNT)
 		p->conn[row->conn]++;
-	if (row->rtt_ns > 0 && sum_push(&p->rtt, row->rtt_ns) < 0)
+	if (row->rtt_ns > 0 && summary_push(&p->rtt, row->rtt_ns) < 0)
 		return err_set(e, "summary: out of memory");
 	if (!ok)
 		return 0;
@@ -87,13 +87,13 @@ int sum_phases_add(struct summary_acc *a, const struct op_row *row, int ok, stru
 			continue;
 		if (i == RPH_TLS && row->conn == OPS_CONN_NEW)
 			continue; /* a plain connection has no handshake */
-		if (sum_push(&p->v[i], v[i]) < 0 || hist_record(p->h[i], v[i]) < 0)
+		if (summary_push(&p->v[i], v[i]) < 0 || hist_record(p->h[i], v[i]) < 0)
 			return err_set(e, "summary: out of memory");
 	}
 	return 0;
 }
 
-void sum_phases_clear(struct run_summary *s)
+void summary_phases_clear(struct run_summary *s)
 {
 	for (int i = 0; i < RPH_COUNT; i++) {
 		hist_free(s->phases.ph[i].hist);
@@ -105,11 +105,11 @@ static double median_ms(struct i64vec *v)
 {
 	struct lat_stats l;
 
-	sum_lat(v, &l);
+	summary_lat(v, &l);
 	return l.p50;
 }
 
-int sum_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e)
+int summary_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e)
 {
 	struct phase_acc *p = a->ph;
 	struct request_phases *rp = &out->phases;
@@ -125,9 +125,9 @@ int sum_phases_finish(struct summary_acc *a, struct run_summary *out, struct err
 
 		ps->n = p->v[i].n;
 		ps->mean_all_ms = p->ok ? (double)p->sum[i] / (double)p->ok / 1e6 : 0;
-		sum_lat(&p->v[i], &ps->lat);
+		summary_lat(&p->v[i], &ps->lat);
 		if (ps->n > 0 && (ps->hist = hist_copy(p->h[i])) == NULL) {
-			sum_phases_clear(out);
+			summary_phases_clear(out);
 			return err_set(e, "summary: out of memory");
 		}
 	}
@@ -154,7 +154,7 @@ static json_t *phase_json(const struct phase_summary *ps)
 {
 	json_t *o = json_pack("{s:I,s:f,s:o}", "n", (json_int_t)ps->n, "mean_all_ms",
 			      ps->mean_all_ms, "latency_ms",
-			      ps->n > 0 ? sum_lat_json(&ps->lat) : json_null());
+			      ps->n > 0 ? summary_lat_json(&ps->lat) : json_null());
 
 	if (o != NULL && ps->hist != NULL &&
 	    json_object_set_new(o, "latency_hist", hist_to_json(ps->hist)) < 0) {
@@ -164,7 +164,7 @@ static json_t *phase_json(const struct phase_summary *ps)
 	return o;
 }
 
-int sum_phases_to_json(const struct run_summary *s, json_t *o)
+int summary_phases_to_json(const struct run_summary *s, json_t *o)
 {
 	const struct request_phases *rp = &s->phases;
 	const struct conn_summary *c = &s->conn;
@@ -195,10 +195,10 @@ static int phase_from_json(const json_t *r, int i, struct phase_summary *ps, str
 	snprintf(p, sizeof(p), "summary.request_phases.%s", names[i]);
 	if (!json_is_object(x))
 		return err_set(e, "%s: missing or not an object", p);
-	if (sum_get_u64(x, p, "n", &ps->n, e) ||
-	    sum_get_num(x, p, "mean_all_ms", &ps->mean_all_ms, e))
+	if (summary_get_u64(x, p, "n", &ps->n, e) ||
+	    summary_get_num(x, p, "mean_all_ms", &ps->mean_all_ms, e))
 		return -1;
-	if (ps->n > 0 && sum_get_lat(x, p, "latency_ms", &ps->lat, e))
+	if (ps->n > 0 && summary_get_lat(x, p, "latency_ms", &ps->lat, e))
 		return -1;
 	h = json_object_get(x, "latency_hist");
 	if (h == NULL || json_is_null(h))
@@ -220,11 +220,11 @@ static int conn_from_json(const json_t *o, struct conn_summary *c, struct err *e
 
 	if (!json_is_object(x))
 		return err_set(e, "%s: missing or not an object", p);
-	if (sum_get_u64(x, p, "opened", &c->opened, e) ||
-	    sum_get_u64(x, p, "tls_full", &c->tls_full, e) ||
-	    sum_get_u64(x, p, "tls_resumed", &c->tls_resumed, e) ||
-	    sum_get_u64(x, p, "requests", &c->requests, e) ||
-	    sum_get_num(x, p, "reused_share", &c->reused_share, e))
+	if (summary_get_u64(x, p, "opened", &c->opened, e) ||
+	    summary_get_u64(x, p, "tls_full", &c->tls_full, e) ||
+	    summary_get_u64(x, p, "tls_resumed", &c->tls_resumed, e) ||
+	    summary_get_u64(x, p, "requests", &c->requests, e) ||
+	    summary_get_num(x, p, "reused_share", &c->reused_share, e))
 		return -1;
 	if (c->opened > c->requests || c->tls_full + c->tls_resumed > c->opened)
 		return err_set(e, "%s: opened %llu of %llu requests, %llu + %llu TLS handshakes", p,
@@ -233,7 +233,7 @@ static int conn_from_json(const json_t *o, struct conn_summary *c, struct err *e
 	return 0;
 }
 
-int sum_phases_from_json(const json_t *o, struct run_summary *out, struct err *e)
+int summary_phases_from_json(const json_t *o, struct run_summary *out, struct err *e)
 {
 	const char *p = "summary.request_phases";
 	json_t *r = json_object_get(o, "request_phases"), *x;
@@ -247,8 +247,8 @@ int sum_phases_from_json(const json_t *o, struct run_summary *out, struct err *e
 		return err_set(e, "%s: not an object", p);
 	memset(rp, 0, sizeof(*rp));
 	out->has_phases = 1; /* from here the caller's summary_clear frees the histograms */
-	if (sum_get_u64(r, p, "requests", &rp->requests, e) ||
-	    sum_get_u64(r, p, "rtt_samples", &rp->rtt_samples, e))
+	if (summary_get_u64(r, p, "requests", &rp->requests, e) ||
+	    summary_get_u64(r, p, "rtt_samples", &rp->rtt_samples, e))
 		return -1;
 	src = json_string_value(json_object_get(r, "rtt_source"));
 	for (int i = 0; src != NULL && i < 3; i++)
@@ -257,7 +257,7 @@ int sum_phases_from_json(const json_t *o, struct run_summary *out, struct err *e
 	if (src != NULL || json_object_get(r, "rtt_source") == NULL)
 		return err_set(e, "%s.rtt_source: missing or not none, tcp_info, connect", p);
 	x = json_object_get(r, "rtt_ms");
-	if (rp->rtt_source != RTT_NONE && sum_get_num(r, p, "rtt_ms", &rp->rtt_ms, e))
+	if (rp->rtt_source != RTT_NONE && summary_get_num(r, p, "rtt_ms", &rp->rtt_ms, e))
 		return -1;
 	if (rp->rtt_source == RTT_NONE && !json_is_null(x))
 		return err_set(e, "%s.rtt_ms: not null while rtt_source is none", p);

@@ -3,7 +3,9 @@
  * time zone state. */
 #include "core/timefmt.h"
 
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -17,6 +19,21 @@ int64_t time_now_ns(void)
 	return (int64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
 }
 
+int64_t time_build_s(void)
+{
+	const char *sde = getenv("SOURCE_DATE_EPOCH");
+	char *end;
+	long long t;
+
+	if (sde != NULL && *sde) {
+		errno = 0;
+		t = strtoll(sde, &end, 10);
+		if (errno == 0 && *end == '\0' && t >= 0)
+			return (int64_t)t;
+	}
+	return (int64_t)time(NULL);
+}
+
 int64_t time_mono_ns(void)
 {
 	struct timespec ts;
@@ -25,7 +42,7 @@ int64_t time_mono_ns(void)
 	return (int64_t)ts.tv_sec * NS_PER_S + ts.tv_nsec;
 }
 
-int64_t days_from_civil(int64_t y, int m, int d)
+int64_t time_days_from_civil(int64_t y, int m, int d)
 {
 	int64_t era, yoe, doy, doe;
 
@@ -122,7 +139,7 @@ static int parse_datetime(const char *s, int64_t *local)
 		return -1;
 	if (mo < 1 || mo > 12 || d < 1 || d > days_in_month(y, mo) || h > 23 || mi > 59 || se > 59)
 		return -1;
-	*local = days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
+	*local = time_days_from_civil(y, mo, d) * 86400 + h * 3600 + mi * 60 + se;
 	return 0;
 }
 

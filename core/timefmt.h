@@ -11,9 +11,13 @@ int64_t time_now_ns(void);
 /* time_mono_ns: CLOCK_MONOTONIC in nanoseconds (for measuring intervals). */
 int64_t time_mono_ns(void);
 
-/* days_from_civil: days since 1970-01-01 of a proleptic Gregorian date (m 1..12,
+/* time_build_s: the time of this build in Unix seconds: SOURCE_DATE_EPOCH when it is
+ * set to a whole number >= 0 (reproducible output), else now. */
+int64_t time_build_s(void);
+
+/* time_days_from_civil: days since 1970-01-01 of a proleptic Gregorian date (m 1..12,
  * d 1..31; negative before 1970). No check of the date's validity. */
-int64_t days_from_civil(int64_t y, int m, int d);
+int64_t time_days_from_civil(int64_t y, int m, int d);
 
 #define RFC3339_MAX 40
 

@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -250,4 +251,21 @@ char *units_format_duration(double seconds, char *buf, size_t n)
 			snprintf(buf + off, n - off, "%llds", s);
 	}
 	return buf;
+}
+
+int units_parse_percent(const char *s, double *out, struct err *e)
+{
+	char *end;
+	double v = strtod(s, &end);
+
+	if (end == s || isspace((unsigned char)s[0]))
+		goto bad;
+	while (*end == ' ' || *end == '\t')
+		end++;
+	if (*end != '%' || end[1] != '\0' || !(v >= 0 && v <= 100))
+		goto bad;
+	*out = v / 100;
+	return 0;
+bad:
+	return err_set(e, "'%s' is not a percentage from 0%% to 100%% (10%%)", s);
 }

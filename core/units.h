@@ -35,6 +35,11 @@ int units_parse_duration(const char *s, double *out, struct err *e);
  * ("'10GB' is not a bit rate ..."). */
 int units_parse_bitrate(const char *s, double *mbit, struct err *e);
 
+/* units_parse_percent: parse "10%" (a number from 0 to 100 followed by %, blanks allowed
+ * before the %) into *out as a fraction (0.10). Errors as units_parse_size ("'10' is not
+ * a percentage from 0% to 100% (10%)"). */
+int units_parse_percent(const char *s, double *out, struct err *e);
+
 #define UNITS_SIZE_MAX 32
 
 /* units_format_size: write bytes into buf (at least UNITS_SIZE_MAX bytes) as the
@@ -42,7 +47,8 @@ int units_parse_bitrate(const char *s, double *mbit, struct err *e);
 char *units_format_size(uint64_t bytes, char *buf, size_t n);
 
 /* units_format_size_human: "1.5 GiB", "300 KiB", "12 B" (3 significant digits); for
- * messages and progress lines, not for file names. Returns buf. */
+ * messages and progress lines, not for file names. Returns buf. Test seam today: only
+ * the unit tests call it. */
 char *units_format_size_human(uint64_t bytes, char *buf, size_t n);
 
 #define UNITS_DURATION_MAX 40

@@ -7,6 +7,20 @@
 /* The version written into run.json ("tool.version"), aggregate.json and history.db. */
 #define S3BENCH_VERSION "0.1.0"
 
+#include <stdio.h>
+
+/* version_print: every command's --version text on f: "PROG (s3bench) VERSION" (the
+ * first line, as help2man reads it), the source commit (git's at build time, else
+ * "unknown"), and the version of each library linked in, as it reports itself at run
+ * time (and the headers' version when that differs). Returns 0, or 1 when writing
+ * failed: a value for main to return. */
+int version_print(FILE *f, const char *prog);
+
+/* version_commit: the source commit this build was made from (git's at build time, the
+ * short hash with "-dirty" appended when the tree had uncommitted changes), else
+ * "unknown". A static string. */
+const char *version_commit(void);
+
 /* run.json, written by collect, read by analyze (which checks the prefix and major). */
 #define S3BENCH_RUN_PREFIX "s3bench-run/"
 #define S3BENCH_RUN_MAJOR 1

@@ -152,11 +152,6 @@ ssize_t zio_read(struct zio_reader *r, void *buf, size_t n, struct err *e)
 	return (ssize_t)ob.pos;
 }
 
-int zio_reader_is_zstd(const struct zio_reader *r)
-{
-	return r->zstd;
-}
-
 void zio_reader_free(struct zio_reader *r)
 {
 	if (r == NULL)

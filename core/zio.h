@@ -27,9 +27,6 @@ struct zio_reader *zio_reader_open(const char *path, struct err *e);
  * error or corrupt or truncated zstd data. */
 ssize_t zio_read(struct zio_reader *r, void *buf, size_t n, struct err *e);
 
-/* zio_reader_is_zstd: 1 when the file is zstd-compressed, else 0. */
-int zio_reader_is_zstd(const struct zio_reader *r);
-
 /* zio_reader_free: close and free (NULL is fine). */
 void zio_reader_free(struct zio_reader *r);
 

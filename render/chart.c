@@ -15,10 +15,10 @@ static char *dupe(const char *s)
 }
 
 /* dupe() for a string the chart keeps; a failure marks the chart. */
-char *ch_keep(struct chart *c, const char *s)
+static char *ch_keep(struct chart *c, const char *s)
 {
 	char *r = dupe(s);
-	if (!r)
+	if (r == NULL)
 		c->oom = 1;
 	return r;
 }
@@ -31,7 +31,7 @@ void ch_set_color(char dst[8], const char *src)
 struct chart *chart_new(enum chart_kind kind, const char *title, const char *desc)
 {
 	struct chart *c = calloc(1, sizeof(*c));
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	c->kind = kind;
 	c->title = ch_keep(c, title);
@@ -50,7 +50,7 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 void chart_free(struct chart *c)
 {
 	size_t i, j;
-	if (!c)
+	if (c == NULL)
 		return;
 	free(c->title);
 	free(c->desc);
@@ -60,13 +60,7 @@ void chart_free(struct chart *c)
 	for (i = 0; i < c->ncats; i++)
 		free(c->cats[i]);
 	free(c->cats);
-	for (i = 0; i < c->nseries; i++) {
-		free(c->series[i].label);
-		free(c->series[i].y);
-		free(c->series[i].lo);
-		free(c->series[i].hi);
-	}
-	free(c->series);
+	series_free(&c->series);
 	for (i = 0; i < c->npanels; i++) {
 		for (j = 0; j < c->panels[i].nrows; j++) {
 			struct row *r = &c->panels[i].rows[j];
@@ -96,7 +90,7 @@ void chart_set_axis(struct chart *c, const char *value_title, const char *unit, 
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 {
 	char **cats = calloc(n + 1, sizeof(*cats));
-	if (!cats) {
+	if (cats == NULL) {
 		c->oom = 1;
 		return;
 	}
@@ -111,48 +105,29 @@ void chart_set_categories(struct chart *c, const char *const *labels, size_t n)
 
 int chart_add_series(struct chart *c, const char *label, const char *color)
 {
-	struct series *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
-	if (!s) {
-		c->oom = 1;
-		return -1;
-	}
-	c->series = s;
-	s = &c->series[c->nseries];
-	s->y = malloc((c->ncats + 1) * sizeof(*s->y));
-	s->lo = malloc((c->ncats + 1) * sizeof(*s->lo));
-	s->hi = malloc((c->ncats + 1) * sizeof(*s->hi));
-	if (!s->y || !s->lo || !s->hi) {
-		free(s->y);
-		free(s->lo);
-		free(s->hi);
-		c->oom = 1;
-		return -1;
-	}
-	s->label = ch_keep(c, label);
-	ch_set_color(s->color, color);
-	for (size_t i = 0; i < c->ncats; i++)
-		s->y[i] = s->lo[i] = s->hi[i] = NAN;
-	return (int)c->nseries++;
+	return series_add(&c->series, label, color, c->ncats);
 }
 
 void chart_set_point(struct chart *c, int s, size_t i, double y)
 {
-	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats)
-		c->series[s].y[i] = y;
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL)
+		p->y = y;
 }
 
 void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi)
 {
-	if (s >= 0 && (size_t)s < c->nseries && i < c->ncats) {
-		c->series[s].lo[i] = lo;
-		c->series[s].hi[i] = hi;
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL) {
+		p->lo = lo;
+		p->hi = hi;
 	}
 }
 
 int chart_add_panel(struct chart *c, const char *title)
 {
 	struct panel *p = realloc(c->panels, (c->npanels + 1) * sizeof(*p));
-	if (!p) {
+	if (p == NULL) {
 		c->oom = 1;
 		return -1;
 	}
@@ -162,13 +137,14 @@ int chart_add_panel(struct chart *c, const char *title)
 	return (int)c->npanels++;
 }
 
-struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color)
+/* A new row of panel p (NULL when p is out of range or out of memory). */
+static struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color)
 {
 	if (p < 0 || (size_t)p >= c->npanels)
 		return NULL;
 	struct panel *pn = &c->panels[p];
 	struct row *r = realloc(pn->rows, (pn->nrows + 1) * sizeof(*r));
-	if (!r) {
+	if (r == NULL) {
 		c->oom = 1;
 		return NULL;
 	}
@@ -226,7 +202,7 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 		return;
 	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
 	struct fmark *m = realloc(r->marks, (r->nmarks + 1) * sizeof(*m));
-	if (!m) {
+	if (m == NULL) {
 		c->oom = 1;
 		return;
 	}
@@ -281,14 +257,15 @@ int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi,
 
 /* ---- scene building ---- */
 
-struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
+/* A new item of the scene; a failed allocation marks the scene (s->oom), NULL. */
+static struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role)
 {
 	if (s->oom)
 		return NULL;
 	if (s->n == s->cap) {
 		size_t cap = s->cap ? s->cap * 2 : 64;
 		struct sc_item *it = realloc(s->items, cap * sizeof(*it));
-		if (!it) {
+		if (it == NULL) {
 			s->oom = 1;
 			return NULL;
 		}
@@ -312,12 +289,12 @@ void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char 
 	     int bold, enum sc_anchor anchor, const char *color)
 {
 	struct sc_item *it = ch_push(x->s, SC_TEXT, role);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = px;
 	it->y = py;
 	it->text = strdup(t);
-	if (!it->text)
+	if (it->text == NULL)
 		x->s->oom = 1;
 	it->size = size;
 	it->bold = bold;
@@ -329,7 +306,7 @@ void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char 
 void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill)
 {
 	struct sc_item *it = ch_push(x->s, SC_RECT, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = px;
 	it->y = py;
@@ -343,7 +320,7 @@ void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const ch
 	     double width, int dash)
 {
 	struct sc_item *it = ch_push(x->s, SC_LINE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = x1;
 	it->y = y1;
@@ -358,7 +335,7 @@ void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, 
 	       double width)
 {
 	struct sc_item *it = ch_push(x->s, SC_CIRCLE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->x = cx;
 	it->y = cy;
@@ -374,10 +351,10 @@ void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, 
 	if (n < 2)
 		return;
 	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
-	if (!it)
+	if (it == NULL)
 		return;
 	it->pts = malloc(2 * n * sizeof(*it->pts));
-	if (!it->pts) {
+	if (it->pts == NULL) {
 		x->s->oom = 1;
 		return;
 	}
@@ -505,31 +482,33 @@ double ch_layout_title(struct ctx *x, const char *title, double width)
 	return y + 4;
 }
 
-/* The legend from y; returns the y below it. */
-double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width)
+double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
+			int dots)
 {
 	double cx = 0, row = y;
-	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
+	for (size_t i = 0; i < ss->n; i++) {
+		const struct series *se = &ss->v[i];
+		double w = 16 + ch_text_w(x, se->label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-			c->series[i].color, 2, 0);
-		ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, c->series[i].color, NULL, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
-			SZ_LABEL, 0, SC_START, C_TEXT);
+		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45, se->color, 2,
+			0);
+		if (dots)
+			ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, se->color, NULL, 0);
+		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
+			SC_START, C_TEXT);
 		cx += w + 10;
 	}
-	return c->nseries ? row + SZ_LABEL + 6 : y;
+	return ss->n ? row + SZ_LABEL + 6 : y;
 }
 
 struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
 			   struct err *e)
 {
 	struct scene *s = oom ? NULL : calloc(1, sizeof(*s));
-	if (!s) {
+	if (s == NULL) {
 		err_set(e, "chart '%s': out of memory", title);
 		return NULL;
 	}
@@ -541,7 +520,7 @@ struct scene *ch_scene_new(double width, const char *title, const char *desc, in
 
 struct scene *ch_scene_done(struct scene *s, struct err *e)
 {
-	if (s->oom || !s->title || !s->desc) {
+	if (s->oom || s->title == NULL || s->desc == NULL) {
 		err_set(e, "chart '%s': out of memory", s->title ? s->title : "");
 		chart_scene_free(s);
 		return NULL;
@@ -552,9 +531,9 @@ struct scene *ch_scene_done(struct scene *s, struct err *e)
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
 			   double width, struct err *e)
 {
-	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};
-	if (!s)
+	if (s == NULL)
 		return NULL;
 	if (c->kind == CHART_LINE)
 		ch_layout_line(&x, c, width);
@@ -567,7 +546,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 
 void chart_scene_free(struct scene *s)
 {
-	if (!s)
+	if (s == NULL)
 		return;
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->items[i].text);

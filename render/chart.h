@@ -142,10 +142,12 @@ size_t chart_scene_count(const struct scene *s);
 const struct sc_item *chart_scene_item(const struct scene *s, size_t i);
 
 /* chart_scene_text_box: the box a TEXT item covers (x0,y0 top left, x1,y1 bottom right),
- * from its measured width and font size (ascent 0.8 em, descent 0.2 em). */
+ * from its measured width and font size (ascent 0.8 em, descent 0.2 em). Test seam: the
+ * report does not call it; chart_scene_overlaps and tests/unit/test_render_chart.c do. */
 void chart_scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1);
 
-/* chart_scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart). */
+/* chart_scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart).
+ * Test seam: only the chart tests call it. */
 size_t chart_scene_overlaps(const struct scene *s);
 
 /* ---- axis ticks ---- */

@@ -246,7 +246,7 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 	char buf[256];
 	struct logaxis a;
 	size_t p, r, k;
-	y = ch_layout_legend(x, c, y, width);
+	y = ch_layout_legend(x, &c->series, y, width, 1);
 	for (p = 0; p < c->npanels; p++)
 		for (r = 0; r < c->panels[p].nrows; r++) {
 			const struct row *rw = &c->panels[p].rows[r];

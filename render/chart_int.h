@@ -1,10 +1,12 @@
 /* render/chart_int.h: the chart model's insides and the scene-building helpers shared
- * by the layouts (render/chart.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST).
+ * by the layouts (render/chart_line.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST;
+ * render/chart_xy.c: the x-y chart).
  * Private to the chart module: the report builds charts with chart.h only. */
 #ifndef RENDER_CHART_INT_H
 #define RENDER_CHART_INT_H
 
 #include "render/chart.h"
+#include "render/series.h"
 
 #define C_TEXT "#222222"
 #define C_MUTED "#5f6368"
@@ -40,20 +42,12 @@ struct panel {
 	size_t nrows;
 };
 
-struct series {
-	char *label;
-	char color[8];
-	double *y;       /* ncats values */
-	double *lo, *hi; /* LINE: ncats interval ends (NAN: no whisker) */
-};
-
 struct chart {
 	enum chart_kind kind;
 	char *title, *desc, *value_title, *unit, *x_title;
 	char **cats;
 	size_t ncats;
-	struct series *series;
-	size_t nseries;
+	struct series_set series; /* LINE: one point per category (render/series.h) */
 	struct panel *panels;
 	size_t npanels;
 	double ref; /* FOREST: the reference line (1 for a ratio) */
@@ -74,15 +68,10 @@ struct ctx {
 	const struct numfmt *nf;
 };
 
-/* A copy of s kept by the chart (NULL marks the chart out of memory). */
-char *ch_keep(struct chart *c, const char *s);
 /* dst = src when it is "#rrggbb", else a grey. */
 void ch_set_color(char dst[8], const char *src);
-/* A new row of panel p (NULL when p is out of range or out of memory). */
-struct row *ch_add_row(struct chart *c, int p, const char *label, const char *color);
 
 /* Scene items; a failed allocation marks the scene (s->oom) and the item is dropped. */
-struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role role);
 double ch_text_w(const struct ctx *x, const char *t, double size, int bold);
 void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t, double size,
 	     int bold, enum sc_anchor anchor, const char *color);
@@ -117,8 +106,10 @@ struct scene *ch_scene_done(struct scene *s, struct err *e);
 /* The title, in as many lines as it takes to stay within `width` (each measured; see
  * chart.c for where a line breaks); returns the y below it (0 when title is ""). */
 double ch_layout_title(struct ctx *x, const char *title, double width);
-/* The series legend from y; returns the y below it. */
-double ch_layout_legend(struct ctx *x, const struct chart *c, double y, double width);
+/* The legend of the series from y, each a short line in its colour (with a dot on it when
+ * dots is 1) and its label; returns the y below it. */
+double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
+			int dots);
 
 /* The layouts of render/chart_bars.c. */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width);

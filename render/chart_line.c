@@ -27,9 +27,9 @@ static int cmp_endlab(const void *a, const void *b)
 static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left, double cw,
 			    double bottom, double tlo, double thi, double plot_h)
 {
-	double dx = ((double)i - (double)(c->nseries - 1) / 2) * 1.8;
+	double dx = ((double)i - (double)(c->series.n - 1) / 2) * 1.8;
 	for (size_t k = 0; k < c->ncats; k++) {
-		double lo = c->series[i].lo[k], hi = c->series[i].hi[k];
+		double lo = c->series.v[i].pts[k].lo, hi = c->series.v[i].pts[k].hi;
 		if (!isfinite(lo) || !isfinite(hi))
 			continue;
 		if (lo < tlo)
@@ -37,9 +37,9 @@ static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, doub
 		double px = left + cw * ((double)k + 0.5) + dx;
 		double y0 = bottom - (lo - tlo) / (thi - tlo) * plot_h;
 		double y1 = bottom - (hi - tlo) / (thi - tlo) * plot_h;
-		ch_line(x, px, y0, px, y1, c->series[i].color, 0.9, 0);
-		ch_line(x, px - 2, y0, px + 2, y0, c->series[i].color, 0.9, 0);
-		ch_line(x, px - 2, y1, px + 2, y1, c->series[i].color, 0.9, 0);
+		ch_line(x, px, y0, px, y1, c->series.v[i].color, 0.9, 0);
+		ch_line(x, px - 2, y0, px + 2, y0, c->series.v[i].color, 0.9, 0);
+		ch_line(x, px - 2, y1, px + 2, y1, c->series.v[i].color, 0.9, 0);
 	}
 }
 
@@ -68,12 +68,12 @@ static double plot_x(const struct line_plot *p, size_t k)
 static double line_max(const struct chart *c)
 {
 	double maxv = 0;
-	for (size_t i = 0; i < c->nseries; i++)
+	for (size_t i = 0; i < c->series.n; i++)
 		for (size_t k = 0; k < c->ncats; k++) {
-			if (isfinite(c->series[i].y[k]) && c->series[i].y[k] > maxv)
-				maxv = c->series[i].y[k];
-			if (isfinite(c->series[i].hi[k]) && c->series[i].hi[k] > maxv)
-				maxv = c->series[i].hi[k];
+			if (isfinite(c->series.v[i].pts[k].y) && c->series.v[i].pts[k].y > maxv)
+				maxv = c->series.v[i].pts[k].y;
+			if (isfinite(c->series.v[i].pts[k].hi) && c->series.v[i].pts[k].hi > maxv)
+				maxv = c->series.v[i].pts[k].hi;
 		}
 	return maxv;
 }
@@ -84,8 +84,8 @@ static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *la
 {
 	size_t nl = 0;
 	*rightw = 0;
-	for (size_t i = 0; i < c->nseries && c->ncats; i++) {
-		double v = c->series[i].y[c->ncats - 1];
+	for (size_t i = 0; i < c->series.n && c->ncats; i++) {
+		double v = c->series.v[i].pts[c->ncats - 1].y;
 		if (!isfinite(v))
 			continue;
 		labs[nl].series = i;
@@ -153,26 +153,26 @@ static double line_axes(struct ctx *x, const struct chart *c, const struct line_
 static void line_series(struct ctx *x, const struct chart *c, const struct line_plot *p)
 {
 	double *pts = malloc(2 * (c->ncats + 1) * sizeof(*pts));
-	if (!pts)
+	if (pts == NULL)
 		x->s->oom = 1;
-	for (size_t i = 0; pts && i < c->nseries; i++) {
+	for (size_t i = 0; pts && i < c->series.n; i++) {
 		size_t np = 0;
 		for (size_t k = 0; k <= c->ncats; k++) {
-			double v = k < c->ncats ? c->series[i].y[k] : NAN;
+			double v = k < c->ncats ? c->series.v[i].pts[k].y : NAN;
 			if (isfinite(v)) {
 				pts[2 * np] = plot_x(p, k);
 				pts[2 * np + 1] = plot_y(p, v);
 				np++;
 			} else {
-				ch_polyline(x, pts, np, c->series[i].color, 1.8);
+				ch_polyline(x, pts, np, c->series.v[i].color, 1.8);
 				np = 0;
 			}
 		}
 		layout_whiskers(x, c, i, p->left, p->cw, p->bottom, p->tlo, p->thi, p->h);
 		for (size_t k = 0; k < c->ncats; k++) {
-			double v = c->series[i].y[k];
+			double v = c->series.v[i].pts[k].y;
 			if (isfinite(v))
-				ch_circle(x, plot_x(p, k), plot_y(p, v), 2.4, c->series[i].color,
+				ch_circle(x, plot_x(p, k), plot_y(p, v), 2.4, c->series.v[i].color,
 					  "#ffffff", 0.6);
 		}
 	}
@@ -188,7 +188,7 @@ static void line_end_labels(struct ctx *x, const struct chart *c, const struct l
 	double gap = SZ_VALUE + 1.5, lx = p->left + p->cw * ((double)c->ncats - 0.5) + 8;
 	size_t i;
 	for (i = 0; i < nl; i++) {
-		labs[i].py = plot_y(p, c->series[labs[i].series].y[c->ncats - 1]);
+		labs[i].py = plot_y(p, c->series.v[labs[i].series].pts[c->ncats - 1].y);
 		labs[i].px = lx - 8;
 	}
 	qsort(labs, nl, sizeof(*labs), cmp_endlab);
@@ -204,7 +204,7 @@ static void line_end_labels(struct ctx *x, const struct chart *c, const struct l
 	}
 	for (i = 0; i < nl; i++) {
 		char col[8];
-		const char *sc = c->series[labs[i].series].color;
+		const char *sc = c->series.v[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
 			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5,
 				labs[i].y - SZ_VALUE * 0.35, sc, 0.5, 0);
@@ -217,12 +217,12 @@ void ch_layout_line(struct ctx *x, const struct chart *c, double width)
 {
 	struct line_plot p;
 	double y = ch_layout_title(x, c->title, width), rightw;
-	struct endlab *labs = calloc(c->nseries + 1, sizeof(*labs));
-	if (!labs) {
+	struct endlab *labs = calloc(c->series.n + 1, sizeof(*labs));
+	if (labs == NULL) {
 		x->s->oom = 1;
 		return;
 	}
-	y = ch_layout_legend(x, c, y, width);
+	y = ch_layout_legend(x, &c->series, y, width, 1);
 	if (*c->value_title)
 		y += SZ_TICK + 4;
 	size_t nl = end_labels(x, c, labs, &rightw);

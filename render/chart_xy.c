@@ -10,40 +10,27 @@
 
 #define XY_MAX_TICKS 40
 
-struct xypt {
-	double x, y;
-	int faint;
-};
-
-struct xyseries {
-	char *label;
-	char color[8];
-	struct xypt *pts;
-	size_t n, cap;
-};
-
 struct xychart {
 	char *title, *desc, *x_title, *y_title, *note;
 	enum xy_scale xscale, yscale;
 	double xlo, xhi, ylo, yhi;
 	int markers;
-	struct xyseries *series;
-	size_t nseries;
+	struct series_set series; /* points in the order given (render/series.h) */
 	int oom;
 };
 
 static char *xy_keep(struct xychart *c, const char *s)
 {
 	char *r = strdup(s ? s : "");
-	if (!r)
+	if (r == NULL)
 		c->oom = 1;
 	return r;
 }
 
-struct xychart *xy_new(const char *title, const char *desc)
+struct xychart *chart_xy_new(const char *title, const char *desc)
 {
 	struct xychart *c = calloc(1, sizeof(*c));
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	c->title = xy_keep(c, title);
 	c->desc = xy_keep(c, desc);
@@ -53,30 +40,26 @@ struct xychart *xy_new(const char *title, const char *desc)
 	c->xlo = c->xhi = c->ylo = c->yhi = NAN;
 	c->markers = 1;
 	if (c->oom) {
-		xy_free(c);
+		chart_xy_free(c);
 		return NULL;
 	}
 	return c;
 }
 
-void xy_free(struct xychart *c)
+void chart_xy_free(struct xychart *c)
 {
-	if (!c)
+	if (c == NULL)
 		return;
 	free(c->title);
 	free(c->desc);
 	free(c->x_title);
 	free(c->y_title);
 	free(c->note);
-	for (size_t i = 0; i < c->nseries; i++) {
-		free(c->series[i].label);
-		free(c->series[i].pts);
-	}
-	free(c->series);
+	series_free(&c->series);
 	free(c);
 }
 
-void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi)
+void chart_xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi)
 {
 	free(c->x_title);
 	c->x_title = xy_keep(c, title);
@@ -85,7 +68,7 @@ void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double 
 	c->xhi = hi;
 }
 
-void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
+void chart_xy_set_y(struct xychart *c, const char *title, double lo, double hi)
 {
 	free(c->y_title);
 	c->y_title = xy_keep(c, title);
@@ -93,56 +76,39 @@ void xy_set_y(struct xychart *c, const char *title, double lo, double hi)
 	c->yhi = hi;
 }
 
-void xy_set_y_scale(struct xychart *c, enum xy_scale scale)
+void chart_xy_set_y_scale(struct xychart *c, enum xy_scale scale)
 {
 	c->yscale = scale;
 }
 
-void xy_set_note(struct xychart *c, const char *note)
+void chart_xy_set_note(struct xychart *c, const char *note)
 {
 	free(c->note);
 	c->note = xy_keep(c, note);
 }
 
-void xy_set_markers(struct xychart *c, int on)
+void chart_xy_set_markers(struct xychart *c, int on)
 {
 	c->markers = on;
 }
 
-int xy_add_series(struct xychart *c, const char *label, const char *color)
+int chart_xy_add_series(struct xychart *c, const char *label, const char *color)
 {
-	struct xyseries *s = realloc(c->series, (c->nseries + 1) * sizeof(*s));
-	if (!s) {
-		c->oom = 1;
-		return -1;
-	}
-	c->series = s;
-	s = &c->series[c->nseries];
-	memset(s, 0, sizeof(*s));
-	s->label = xy_keep(c, label);
-	ch_set_color(s->color, color);
-	return (int)c->nseries++;
+	return series_add(&c->series, label, color, 0);
 }
 
-void xy_add_point(struct xychart *c, int s, double x, double y, int faint)
+void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 {
-	if (s < 0 || (size_t)s >= c->nseries)
-		return;
-	struct xyseries *se = &c->series[s];
-	if (se->n == se->cap) {
-		size_t cap = se->cap ? se->cap * 2 : 16;
-		struct xypt *p = realloc(se->pts, cap * sizeof(*p));
-		if (!p) {
-			c->oom = 1;
-			return;
-		}
-		se->pts = p;
-		se->cap = cap;
+	struct series_pt *p = series_push(&c->series, s);
+	if (p != NULL) {
+		p->x = x;
+		p->y = y;
+		p->faint = faint;
 	}
-	se->pts[se->n++] = (struct xypt){x, y, faint};
 }
 
-int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi)
+int chart_xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
+		       double *thi)
 {
 	static const double mant[] = {1, 2, 5};
 	if (!(lo > 0) || !(hi > 0) || !isfinite(lo) || !isfinite(hi))
@@ -231,11 +197,11 @@ static void linear_ticks(struct axis *a, int target)
 static void x_axis(const struct ctx *x, const struct xychart *c, double len, struct axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++) {
-			double v = c->series[s].pts[i].x;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++) {
+			double v = c->series.v[s].pts[i].x;
 			if (!isfinite(v) || (c->xscale == XY_LOG && v <= 0) ||
-			    !isfinite(c->series[s].pts[i].y))
+			    !isfinite(c->series.v[s].pts[i].y))
 				continue;
 			lo = v < lo ? v : lo;
 			hi = v > hi ? v : hi;
@@ -249,8 +215,8 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 			a->hi = 10;
 		}
 		for (int every = 0; every <= 2; every++) {
-			a->nticks = xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS,
-						 &a->lo, &a->hi);
+			a->nticks = chart_xy_log_ticks(a->lo, a->hi, every, a->ticks, XY_MAX_TICKS,
+						       &a->lo, &a->hi);
 			if (hticks_fit(x, a, len))
 				break;
 		}
@@ -274,9 +240,9 @@ static void x_axis(const struct ctx *x, const struct xychart *c, double len, str
 static void y_log_axis(const struct xychart *c, double plot_h, struct axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++) {
-			double v = c->series[s].pts[i].y;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++) {
+			double v = c->series.v[s].pts[i].y;
 			if (isfinite(v) && v > 0) {
 				lo = v < lo ? v : lo;
 				hi = v > hi ? v : hi;
@@ -290,7 +256,8 @@ static void y_log_axis(const struct xychart *c, double plot_h, struct axis *a)
 	}
 	a->scale = XY_LOG;
 	for (int every = 0; every <= 2; every++) {
-		a->nticks = xy_log_ticks(lo, hi, every, a->ticks, XY_MAX_TICKS, &a->lo, &a->hi);
+		a->nticks = chart_xy_log_ticks(lo, hi, every, a->ticks, XY_MAX_TICKS, &a->lo,
+					       &a->hi);
 		if (a->nticks * SZ_TICK * 1.6 <= plot_h)
 			break;
 	}
@@ -304,10 +271,10 @@ static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 		return;
 	}
 	double hi = 0, tlo, thi, step;
-	for (size_t s = 0; s < c->nseries; s++)
-		for (size_t i = 0; i < c->series[s].n; i++)
-			if (isfinite(c->series[s].pts[i].y) && c->series[s].pts[i].y > hi)
-				hi = c->series[s].pts[i].y;
+	for (size_t s = 0; s < c->series.n; s++)
+		for (size_t i = 0; i < c->series.v[s].n; i++)
+			if (isfinite(c->series.v[s].pts[i].y) && c->series.v[s].pts[i].y > hi)
+				hi = c->series.v[s].pts[i].y;
 	int target = (int)(plot_h / (SZ_TICK * 3.2));
 	target = target > 6 ? 6 : target < 2 ? 2 : target;
 	a->scale = XY_LINEAR;
@@ -324,21 +291,7 @@ static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 /* The legend and the note from y; returns the y below them. */
 static double xy_legend(struct ctx *x, const struct xychart *c, double y, double width)
 {
-	double cx = 0, row = y;
-	for (size_t i = 0; i < c->nseries; i++) {
-		double w = 16 + ch_text_w(x, c->series[i].label, SZ_LABEL, 0);
-		if (cx > 0 && cx + w > width) {
-			cx = 0;
-			row += SZ_LABEL + 5;
-		}
-		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45,
-			c->series[i].color, 2, 0);
-		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, c->series[i].label,
-			SZ_LABEL, 0, SC_START, C_TEXT);
-		cx += w + 10;
-	}
-	if (c->nseries)
-		row += SZ_LABEL + 6;
+	double row = ch_layout_legend(x, &c->series, y, width, 0);
 	if (*c->note) {
 		char buf[512];
 		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
@@ -367,17 +320,17 @@ static double py_of(const struct plot *p, double v)
 
 /* One series: solid stretches as polylines, segments touching a faint point dashed,
  * then the dots. A point a log axis cannot show, or with a NAN y, breaks the line. */
-static void xy_series(struct ctx *x, const struct xychart *c, const struct xyseries *se,
+static void xy_series(struct ctx *x, const struct xychart *c, const struct series *se,
 		      const struct plot *p)
 {
 	double *pts = malloc(2 * (se->n + 1) * sizeof(*pts));
 	size_t np = 0;
-	if (!pts) {
+	if (pts == NULL) {
 		x->s->oom = 1;
 		return;
 	}
 	for (size_t i = 0; i <= se->n; i++) {
-		const struct xypt *q = i < se->n ? &se->pts[i] : NULL;
+		const struct series_pt *q = i < se->n ? &se->pts[i] : NULL;
 		double qx = q ? px_of(p, q->x) : NAN, qy = q ? py_of(p, q->y) : NAN;
 		int ok = q && isfinite(qx) && isfinite(qy);
 		int faint_seg = ok && np && (q->faint || se->pts[i - 1].faint);
@@ -440,14 +393,14 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 	return bottom;
 }
 
-struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
-			double width, struct err *e)
+struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
+			      const struct numfmt *nf, double width, struct err *e)
 {
-	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom, e);
+	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
 	struct ctx x = {s, f, nf};
 	struct plot p;
 	double y;
-	if (!s)
+	if (s == NULL)
 		return NULL;
 	y = ch_layout_title(&x, c->title, width);
 	y = xy_legend(&x, c, y, width);
@@ -468,8 +421,8 @@ struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const st
 	p.w = width - p.left - 12;
 	x_axis(&x, c, p.w, &p.xa);
 	double bottom = xy_axes(&x, c, &p);
-	for (size_t i = 0; i < c->nseries; i++)
-		xy_series(&x, c, &c->series[i], &p);
+	for (size_t i = 0; i < c->series.n; i++)
+		xy_series(&x, c, &c->series.v[i], &p);
 	s->height = bottom + 2;
 	return ch_scene_done(s, e);
 }

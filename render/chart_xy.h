@@ -25,46 +25,50 @@ enum xy_scale {
 
 struct xychart;
 
-/* xy_new: an empty chart; title and desc (the accessible description) are copied.
- * NULL when out of memory. Free with xy_free (NULL is fine). */
-struct xychart *xy_new(const char *title, const char *desc);
-void xy_free(struct xychart *c);
+/* chart_xy_new: an empty chart; title and desc (the accessible description) are copied.
+ * NULL when out of memory. Free with chart_xy_free (NULL is fine). */
+struct xychart *chart_xy_new(const char *title, const char *desc);
+void chart_xy_free(struct xychart *c);
 
-/* xy_set_x: the x axis title, scale and range (NAN lo/hi: from the data; a log axis
+/* chart_xy_set_x: the x axis title, scale and range (NAN lo/hi: from the data; a log axis
  * ignores values <= 0). Strings are copied. */
-void xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo, double hi);
+void chart_xy_set_x(struct xychart *c, const char *title, enum xy_scale scale, double lo,
+		    double hi);
 
-/* xy_set_y: the y axis title (written above the axis) and range (NAN hi: from the
+/* chart_xy_set_y: the y axis title (written above the axis) and range (NAN hi: from the
  * data, rounded up to a nice tick; lo is 0 when NAN). */
-void xy_set_y(struct xychart *c, const char *title, double lo, double hi);
+void chart_xy_set_y(struct xychart *c, const char *title, double lo, double hi);
 
-/* xy_set_y_scale: XY_LINEAR (the default) or XY_LOG: a log10 y axis over the positive
- * values (the range set with xy_set_y, when positive, else the data's, rounded out to
+/* chart_xy_set_y_scale: XY_LINEAR (the default) or XY_LOG: a log10 y axis over the positive
+ * values (the range set with chart_xy_set_y, when positive, else the data's, rounded out to
  * powers of ten; a value <= 0 breaks the line). */
-void xy_set_y_scale(struct xychart *c, enum xy_scale scale);
+void chart_xy_set_y_scale(struct xychart *c, enum xy_scale scale);
 
-/* xy_set_note: a short muted line under the legend (copied; "" for none). */
-void xy_set_note(struct xychart *c, const char *note);
+/* chart_xy_set_note: a short muted line under the legend (copied; "" for none). */
+void chart_xy_set_note(struct xychart *c, const char *note);
 
-/* xy_set_markers: 1 = a dot at each point (the default), 0 = lines only. */
-void xy_set_markers(struct xychart *c, int on);
+/* chart_xy_set_markers: 1 = a dot at each point (the default), 0 = lines only. */
+void chart_xy_set_markers(struct xychart *c, int on);
 
-/* xy_add_series: a line (label and "#rrggbb" copied); returns its index or -1 when out
- * of memory (the chart then fails in xy_layout). */
-int xy_add_series(struct xychart *c, const char *label, const char *color);
+/* chart_xy_add_series: a line (label and "#rrggbb" copied); returns its index or -1 when out
+ * of memory (the chart then fails in chart_xy_layout). */
+int chart_xy_add_series(struct xychart *c, const char *label, const char *color);
 
-/* xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
-void xy_add_point(struct xychart *c, int s, double x, double y, int faint);
+/* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
+void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
-/* xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
- * with e set (also when an xy_* call before ran out of memory). c is not changed. */
-struct scene *xy_layout(const struct xychart *c, const struct fonts *f, const struct numfmt *nf,
-			double width, struct err *e);
+/* chart_xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
+ * with e set (also when a chart_xy_* call before ran out of memory). c is not changed. */
+struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
+			      const struct numfmt *nf, double width, struct err *e);
 
-/* xy_log_ticks: ticks of a log10 axis covering [lo, hi] (lo > 0): the range rounded out
- * to powers of ten (*tlo, *thi), and the ticks 1, 2, 5 × 10^k (`every` = 0), 10^k only
+/* chart_xy_log_ticks: ticks of a log10 axis covering [lo, hi] (lo > 0): the range rounded
+ * out to powers of ten (*tlo, *thi), and the ticks 1, 2, 5 × 10^k (`every` = 0), 10^k only
  * (every = 1) or every second power of ten (every = 2) inside it, into ticks (at most
- * max). Returns the number of ticks written; 0 when lo or hi is not a positive number. */
-int xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo, double *thi);
+ * max). Returns the number of ticks written; 0 when lo or hi is not a positive number.
+ * Test seam: public for tests/unit/test_render_chart_xy.c; the layout is its only other
+ * caller. */
+int chart_xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
+		       double *thi);
 
 #endif

@@ -1,5 +1,6 @@
 /* render/doc.c: see doc.h. */
 #include "render/doc.h"
+#include "render/doc_attach.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +9,7 @@
 static char *dupe(struct doc *d, const char *s)
 {
 	char *r = strdup(s ? s : "");
-	if (!r)
+	if (r == NULL)
 		d->oom = 1;
 	return r;
 }
@@ -16,7 +17,7 @@ static char *dupe(struct doc *d, const char *s)
 struct doc *doc_new(const char *lang, const char *title, const char *subtitle, const char *meta)
 {
 	struct doc *d = calloc(1, sizeof(*d));
-	if (!d)
+	if (d == NULL)
 		return NULL;
 	d->lang = dupe(d, lang);
 	d->title = dupe(d, title);
@@ -39,7 +40,7 @@ static void free_cell(struct doc_cell *c)
 
 static void free_table(struct doc_table *t)
 {
-	if (!t)
+	if (t == NULL)
 		return;
 	for (size_t i = 0; i < t->ncols; i++)
 		free_cell(&t->head[i]);
@@ -59,7 +60,7 @@ static void free_table(struct doc_table *t)
 
 void doc_free(struct doc *d)
 {
-	if (!d)
+	if (d == NULL)
 		return;
 	for (size_t i = 0; i < d->nblocks; i++) {
 		struct doc_block *b = &d->blocks[i];
@@ -74,6 +75,7 @@ void doc_free(struct doc *d)
 		free(b->scenes);
 	}
 	free(d->blocks);
+	doc_attach_free(d);
 	free(d->lang);
 	free(d->title);
 	free(d->subtitle);
@@ -86,7 +88,7 @@ void doc_free(struct doc *d)
 static struct doc_block *add(struct doc *d, enum blk_kind kind)
 {
 	struct doc_block *b = realloc(d->blocks, (d->nblocks + 1) * sizeof(*b));
-	if (!b) {
+	if (b == NULL) {
 		d->oom = 1;
 		return NULL;
 	}
@@ -100,7 +102,7 @@ static struct doc_block *add(struct doc *d, enum blk_kind kind)
 void doc_heading(struct doc *d, int level, const char *id, const char *text)
 {
 	struct doc_block *b = add(d, BLK_HEADING);
-	if (!b)
+	if (b == NULL)
 		return;
 	b->level = level;
 	b->id = dupe(d, id);
@@ -110,7 +112,7 @@ void doc_heading(struct doc *d, int level, const char *id, const char *text)
 void doc_para(struct doc *d, const char *text, int lead)
 {
 	struct doc_block *b = add(d, BLK_PARA);
-	if (!b)
+	if (b == NULL)
 		return;
 	b->text = dupe(d, text);
 	b->lead = lead;
@@ -119,11 +121,11 @@ void doc_para(struct doc *d, const char *text, int lead)
 void doc_list(struct doc *d, const char *const *items, size_t n, int lead)
 {
 	struct doc_block *b = add(d, BLK_LIST);
-	if (!b)
+	if (b == NULL)
 		return;
 	b->lead = lead;
 	b->items = calloc(n + 1, sizeof(*b->items));
-	if (!b->items) {
+	if (b->items == NULL) {
 		d->oom = 1;
 		return;
 	}
@@ -135,14 +137,14 @@ void doc_list(struct doc *d, const char *const *items, size_t n, int lead)
 void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 {
 	struct doc_block *b = add(d, BLK_CHARTS);
-	if (!b) {
+	if (b == NULL) {
 		for (size_t i = 0; i < n; i++)
 			chart_scene_free(scenes[i]);
 		return;
 	}
 	b->per_row = per_row < 1 ? 1 : per_row;
 	b->scenes = calloc(n + 1, sizeof(*b->scenes));
-	if (!b->scenes) {
+	if (b->scenes == NULL) {
 		d->oom = 1;
 		for (size_t i = 0; i < n; i++)
 			chart_scene_free(scenes[i]);
@@ -157,8 +159,9 @@ struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, 
 {
 	struct doc_table *t = calloc(1, sizeof(*t));
 	struct doc_block *b;
-	if (!t || !(t->head = calloc(ncols, sizeof(*t->head))) ||
-	    !(t->widths = calloc(ncols, sizeof(*t->widths))) || !(b = add(d, BLK_TABLE))) {
+	if (t == NULL || (t->head = calloc(ncols, sizeof(*t->head))) == NULL ||
+	    (t->widths = calloc(ncols, sizeof(*t->widths))) == NULL ||
+	    (b = add(d, BLK_TABLE)) == NULL) {
 		if (t) {
 			free(t->head);
 			free(t->widths);
@@ -189,7 +192,7 @@ static void set_cell(struct doc_table *t, struct doc_cell *c, const char *text, 
 
 void doc_table_head(struct doc_table *t, size_t i, const char *text, double width)
 {
-	if (!t || i >= t->ncols)
+	if (t == NULL || i >= t->ncols)
 		return;
 	set_cell(t, &t->head[i], text, CELL_HEAD, NULL, NULL);
 	t->widths[i] = width;
@@ -197,10 +200,10 @@ void doc_table_head(struct doc_table *t, size_t i, const char *text, double widt
 
 void doc_table_row(struct doc_table *t)
 {
-	if (!t)
+	if (t == NULL)
 		return;
 	struct doc_cell **rows = realloc(t->rows, (t->nrows + 1) * sizeof(*rows));
-	if (!rows) {
+	if (rows == NULL) {
 		t->doc->oom = 1;
 		return;
 	}
@@ -215,14 +218,14 @@ void doc_table_row(struct doc_table *t)
 void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
 		    const char *note, const char *color)
 {
-	if (!t || !t->nrows || i >= t->ncols)
+	if (t == NULL || !t->nrows || i >= t->ncols)
 		return;
 	set_cell(t, &t->rows[t->nrows - 1][i], text, flags, note, color);
 }
 
 void doc_table_foot(struct doc_table *t, const char *text)
 {
-	if (!t)
+	if (t == NULL)
 		return;
 	free(t->foot);
 	t->foot = dupe(t->doc, text);

@@ -1,8 +1,8 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_wl.h"
-#include "render/model_ext.h"
+#include "render/model_workload.h"
+#include "render/model_query.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -30,15 +30,43 @@ static int push(struct findings *f, struct strbuf *b)
 {
 	char *s = strbuf_take(b);
 	char **items;
-	if (!s)
+	if (s == NULL)
 		return -1;
 	items = realloc(f->items, (f->nitems + 1) * sizeof(*items));
-	if (!items) {
+	if (items == NULL) {
 		free(s);
 		return -1;
 	}
 	f->items = items;
 	f->items[f->nitems++] = s;
+	return 0;
+}
+
+/* trend_findings: the trend's regression alerts and watches, or that the scheduled
+ * builds have not enough history to judge yet; 1 when out of memory. */
+static int trend_findings(const struct report_model *m, const struct text_lang *l,
+			  struct findings *out, struct strbuf *b)
+{
+	if (m->trend_loaded && !m->trend_enough) {
+		strbuf_adds(b, text_lang_str(l, "finding.trend_not_enough"));
+		return push(out, b) != 0;
+	}
+	for (size_t i = 0; i < m->nalerts; i++) {
+		const char *names[] = {"alert"};
+		const char *vals[] = {m->alerts[i]};
+
+		text_subst(b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
+		if (push(out, b))
+			return 1;
+	}
+	for (size_t i = 0; i < m->nwatch; i++) {
+		const char *names[] = {"watch"};
+		const char *vals[] = {m->watch[i]};
+
+		text_subst(b, text_lang_str(l, "finding.trend_watch"), names, vals, 1);
+		if (push(out, b))
+			return 1;
+	}
 	return 0;
 }
 
@@ -122,10 +150,10 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 	for (size_t i = 0; i < m->ncells; i++) {
 		const struct rm_cell *c = &m->cells[i];
 		if (strcmp(c->op, op) == 0 && isfinite(c->mib_s.value) &&
-		    (!best || c->mib_s.value > best->mib_s.value))
+		    (best == NULL || c->mib_s.value > best->mib_s.value))
 			best = c;
 	}
-	if (!best)
+	if (best == NULL)
 		return 0;
 	char size[32], val[TEXT_NUM_MAX];
 	struct strbuf b = {0};
@@ -149,12 +177,12 @@ static int consistency(const struct report_model *m, const struct text_lang *l, 
 		const struct rm_consistency *c = &m->consistency[i];
 		if (!isfinite(c->cv_mean))
 			continue;
-		if (!lo || c->cv_mean < lo->cv_mean)
+		if (lo == NULL || c->cv_mean < lo->cv_mean)
 			lo = c;
-		if (!hi || c->cv_mean > hi->cv_mean)
+		if (hi == NULL || c->cv_mean > hi->cv_mean)
 			hi = c;
 	}
-	if (!lo || lo == hi)
+	if (lo == NULL || lo == hi)
 		return 0;
 	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
 	struct strbuf b = {0};
@@ -177,10 +205,10 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 		for (size_t i = 0; i < m->noneoffs; i++) {
 			const struct rm_oneoff *o = &m->oneoffs[i];
 			if (strcmp(o->op, ops[k]) == 0 && isfinite(o->obj_s) &&
-			    (!best || o->obj_s > best->obj_s))
+			    (best == NULL || o->obj_s > best->obj_s))
 				best = o;
 		}
-		if (!best)
+		if (best == NULL)
 			continue;
 		char opname[32], val[TEXT_NUM_MAX];
 		struct strbuf b = {0};
@@ -216,7 +244,7 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 	memset(t, 0, sizeof(*t));
 	t->best = -1;
 	t->detectable = NAN;
-	if (!det)
+	if (det == NULL)
 		return -1;
 	for (size_t i = 0; i < m->nleaders; i++) {
 		const struct rm_leader *d = &m->leaders[i];
@@ -357,16 +385,11 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
-	model_wl_sustained(m, l, &b);
+	model_workload_sustained(m, l, &b);
 	if (b.len && push(out, &b))
 		goto oom;
-	for (size_t i = 0; i < m->nalerts; i++) {
-		const char *names[] = {"alert"};
-		const char *vals[] = {m->alerts[i]};
-		text_subst(&b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
-		if (push(out, &b))
-			goto oom;
-	}
+	if (trend_findings(m, l, out, &b))
+		goto oom;
 	if (!m->has_stats && m->nleaders) {
 		strbuf_adds(&b, text_lang_str(l, "finding.no_stats"));
 		if (push(out, &b))
@@ -385,7 +408,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 			goto oom;
 	}
 	out->headline = strbuf_take(&head);
-	if (!out->headline)
+	if (out->headline == NULL)
 		goto oom;
 	return 0;
 oom:

@@ -53,18 +53,18 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
 struct fonts *fonts_new(const char *lang, struct err *e)
 {
 	struct fonts *f = calloc(1, sizeof(*f));
-	if (!f) {
+	if (f == NULL) {
 		err_set(e, "out of memory");
 		return NULL;
 	}
 	f->e = e;
-	if (!(f->cache[0] = calloc(0x10000, sizeof(uint32_t))) ||
-	    !(f->cache[1] = calloc(0x10000, sizeof(uint32_t)))) {
+	if ((f->cache[0] = calloc(0x10000, sizeof(uint32_t))) == NULL ||
+	    (f->cache[1] = calloc(0x10000, sizeof(uint32_t))) == NULL) {
 		err_set(e, "out of memory");
 		goto fail;
 	}
 	f->pdf = HPDF_New(on_error, f);
-	if (!f->pdf) {
+	if (f->pdf == NULL) {
 		err_set(e, "libharu: cannot create a document");
 		goto fail;
 	}
@@ -77,7 +77,8 @@ struct fonts *fonts_new(const char *lang, struct err *e)
 			const char *file = files[bold][k];
 			struct face *fc = &f->face[bold][k == 0 ? f->nanum_first : !f->nanum_first];
 			fc->name = HPDF_LoadTTFontFromFile(f->pdf, file, HPDF_TRUE);
-			if (!fc->name || !(fc->def = HPDF_GetFontDef(f->pdf, fc->name))) {
+			if (fc->name == NULL ||
+			    (fc->def = HPDF_GetFontDef(f->pdf, fc->name)) == NULL) {
 				err_prefix(e, "%s: cannot load the font (Debian %s)", file,
 					   k == 0 ? "fonts-dejavu-core" : "fonts-nanum");
 				goto fail;
@@ -93,7 +94,7 @@ fail:
 
 void fonts_free(struct fonts *f)
 {
-	if (!f)
+	if (f == NULL)
 		return;
 	if (f->pdf)
 		HPDF_Free(f->pdf);
@@ -216,7 +217,7 @@ static HPDF_Dict to_unicode(HPDF_Doc pdf)
 	HPDF_Dict cm = HPDF_DictStream_New(pdf->mmgr, pdf->xref);
 	char line[64];
 	int hi = 0, n = 0;
-	if (!cm)
+	if (cm == NULL)
 		return NULL;
 	cm->filter = HPDF_STREAM_FILTER_FLATE_DECODE;
 	HPDF_Stream_WriteStr(cm->stream,
@@ -265,10 +266,10 @@ size_t fonts_run(struct fonts *f, const char *text, int bold, HPDF_Font *font, c
 	if (k < 0)
 		return 0;
 	struct face *fc = &f->face[bold][k];
-	if (!fc->font) {
+	if (fc->font == NULL) {
 		HPDF_Dict cm;
 		fc->font = HPDF_GetFont(f->pdf, fc->name, "UTF-8");
-		if (fc->font && (!(cm = to_unicode(f->pdf)) ||
+		if (fc->font && ((cm = to_unicode(f->pdf)) == NULL ||
 				 HPDF_Dict_Add(fc->font, "ToUnicode", cm) != HPDF_OK))
 			fc->font = NULL;
 	}

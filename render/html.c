@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/doc_attach.h"
 #include "render/svg.h"
 
 static void esc(struct strbuf *b, const char *s)
@@ -131,6 +132,7 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 			break;
 		}
 	}
+	doc_attach_html(b, d); /* the last section's downloads (render/doc_attach.h) */
 	if (open)
 		strbuf_adds(b, "</div>\n");
 }
@@ -143,10 +145,10 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	struct strbuf style = {0}, title = {0}, bod = {0};
 	int rc = -1;
 	snprintf(path, sizeof(path), "%s/report.html", templates);
-	if (!(skel = text_read_file(path, e)))
+	if ((skel = text_read_file(path, e)) == NULL)
 		goto done;
 	snprintf(path, sizeof(path), "%s/report.css", templates);
-	if (!(css = text_read_file(path, e)))
+	if ((css = text_read_file(path, e)) == NULL)
 		goto done;
 	{
 		const char *names[] = {"font"};

@@ -13,20 +13,17 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/exitcode.h"
 #include "core/fsutil.h"
+#include "core/version.h"
 #include "render/fonts.h"
 #include "render/html.h"
 #include "render/model.h"
 #include "render/pdf.h"
 #include "render/report.h"
+#include "render/report_prov.h"
 #include "render/text.h"
-
-enum {
-	EXIT_OK = 0,
-	EXIT_INPUT = 1,
-	EXIT_USAGE = 2,
-	EXIT_OUTPUT = 3
-};
+#include "render/tmpldir.h"
 
 static void usage(FILE *f)
 {
@@ -41,14 +38,17 @@ static void usage(FILE *f)
 	      "options:\n"
 	      "  -o, --output DIR      report directory (default: RESULTS_DIR/../report)\n"
 	      "  -f, --format LIST     html, pdf or html,pdf (default: html,pdf)\n"
-	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: the templates/\n"
-	      "                        directory beside bin/, else ./templates)\n"
+	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: below)\n"
 	      "  -l, --lang CODE       en (default) or ko: the report's language. The PDF embeds\n"
 	      "                        DejaVu Sans (fonts-dejavu-core) and NanumGothic\n"
 	      "                        (fonts-nanum), ko with NanumGothic first: labels in\n"
 	      "                        any script either covers print as written\n"
 	      "  -h, --help            this text\n"
-	      "\n"
+	      "  -V, --version         version, source commit and library versions\n"
+	      "\n",
+	      f);
+	fputs(tmpldir_help(), f);
+	fputs("\n"
 	      "exit codes:\n"
 	      "  0  the report was written\n"
 	      "  1  bad input: aggregate.json missing or invalid (the message names the file\n"
@@ -56,36 +56,6 @@ static void usage(FILE *f)
 	      "  2  usage error\n"
 	      "  3  the report could not be written (directory, disk, PDF library, memory)\n",
 	      f);
-}
-
-/* The templates directory: beside the executable's directory, else ./templates. */
-static void default_templates(char *out, size_t n)
-{
-	char exe[4096];
-	struct stat st;
-	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (len > 0) {
-		exe[len] = 0;
-		char *slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = 0;
-			slash = strrchr(exe, '/');
-			if (slash) {
-				*slash = 0;
-				snprintf(out, n, "%s/templates", exe);
-				if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-					return;
-				/* build/san/bin: two levels further up */
-				for (int up = 0; up < 2 && (slash = strrchr(exe, '/')); up++) {
-					*slash = 0;
-					snprintf(out, n, "%s/templates", exe);
-					if (stat(out, &st) == 0 && S_ISDIR(st.st_mode))
-						return;
-				}
-			}
-		}
-	}
-	snprintf(out, n, "templates");
 }
 
 /* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
@@ -139,11 +109,12 @@ int main(int argc, char **argv)
 		{"templates", required_argument, NULL, 't'},
 		{"lang", required_argument, NULL, 'l'},
 		{"help", no_argument, NULL, 'h'},
+		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
 	const char *out = NULL, *lang = "en", *templates = NULL;
 	char tdir[4096], odir[4096], agg[4096];
-	int want_html = 1, want_pdf = 1, c, rc = EXIT_INPUT;
+	int want_html = 1, want_pdf = 1, c, rc = EXITCODE_INPUT;
 	struct err e = {{0}};
 	struct report_model *m = NULL;
 	struct text_lang *l = NULL;
@@ -151,7 +122,7 @@ int main(int argc, char **argv)
 	struct doc *d = NULL;
 	struct strbuf html = {0};
 
-	while ((c = getopt_long(argc, argv, "o:f:t:l:h", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:f:t:l:hV", opts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
 			out = optarg;
@@ -164,54 +135,57 @@ int main(int argc, char **argv)
 			break;
 		case 'f':
 			if (parse_formats(optarg, &want_html, &want_pdf) != 0)
-				return EXIT_USAGE;
+				return EXITCODE_USAGE;
 			break;
 		case 'h':
 			usage(stdout);
-			return EXIT_OK;
+			return EXITCODE_OK;
+		case 'V':
+			return version_print(stdout, "s3bench-render");
 		default:
 			usage(stderr);
-			return EXIT_USAGE;
+			return EXITCODE_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "render: expected one RESULTS_DIR\n");
 		usage(stderr);
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (strcmp(lang, "en") != 0 && strcmp(lang, "ko") != 0) {
 		fprintf(stderr, "render: --lang: '%s' is not en or ko\n", lang);
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (!want_html && !want_pdf) {
 		fprintf(stderr, "render: --format: nothing to write\n");
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
-	if (templates)
-		snprintf(tdir, sizeof(tdir), "%s", templates);
-	else
-		default_templates(tdir, sizeof(tdir));
+	if (tmpldir_find(templates, tdir, sizeof(tdir), &e) < 0) {
+		fprintf(stderr, "render: %s\n", e.msg);
+		return EXITCODE_INPUT;
+	}
 	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
 	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
 			 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >=
 	    sizeof(odir)) {
 		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
-		return EXIT_OUTPUT;
+		return EXITCODE_OUTPUT;
 	}
 
-	if (!(m = model_load(agg, &e)) || !(l = text_lang_load(tdir, lang, &e)) ||
-	    !(f = fonts_new(lang, &e)) || !(d = report_build(m, l, f, &e)))
+	if ((m = model_load(agg, &e)) == NULL || (l = text_lang_load(tdir, lang, &e)) == NULL ||
+	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
+	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report_prov.h */
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;
-	rc = EXIT_OUTPUT;
+	rc = EXITCODE_OUTPUT;
 	if (fs_mkdirs(odir, &e))
 		goto fail;
 	if (want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
 		goto fail;
 	if (want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
 		goto fail;
-	rc = EXIT_OK;
+	rc = EXITCODE_OK;
 	goto done;
 fail:
 	fprintf(stderr, "render: %s\n", e.msg);

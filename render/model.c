@@ -8,9 +8,12 @@
 
 #include <jansson.h>
 
+#include "render/jread.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
-#include "render/model_json.h"
+#include "render/model_history.h"
+#include "render/model_query.h"
+#include "render/model_stats.h"
+#include "render/model_workload.h"
 
 static const char *const palette[] = {
 	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
@@ -32,95 +35,96 @@ static int valid_color(const char *s)
 	return 1;
 }
 
-static void load_stat(struct ld *l, json_t *o, const char *where, struct rm_stat *s, int *failed)
+static void load_stat(struct jread *l, json_t *o, const char *where, struct rm_stat *s, int *failed)
 {
 	if (o && !json_is_null(o) && !json_is_object(o)) {
-		ld_bad(l, where, "expected an object or null");
+		jread_bad(l, where, "expected an object or null");
 		*failed = 1;
 	}
 	s->ci_lo = s->ci_hi = s->ci_coverage = NAN;
 	s->ci_method = RM_CI_NONE;
-	if (!o || !json_is_object(o)) {
+	if (o == NULL || !json_is_object(o)) {
 		s->value = s->mean = s->median = s->min = s->max = s->stddev = s->cv = NAN;
 		return;
 	}
-	s->value = ld_get_num(l, o, where, "value", 1, failed);
-	s->mean = ld_get_num(l, o, where, "mean", 0, failed);
-	s->median = ld_get_num(l, o, where, "median", 0, failed);
-	s->min = ld_get_num(l, o, where, "min", 0, failed);
-	s->max = ld_get_num(l, o, where, "max", 0, failed);
-	s->stddev = ld_get_num(l, o, where, "stddev", 0, failed);
-	s->cv = ld_get_num(l, o, where, "cv", 0, failed);
-	ld_stat_ci(l, o, where, s, failed);
+	s->value = jread_get_num(l, o, where, "value", 1, failed);
+	s->mean = jread_get_num(l, o, where, "mean", 0, failed);
+	s->median = jread_get_num(l, o, where, "median", 0, failed);
+	s->min = jread_get_num(l, o, where, "min", 0, failed);
+	s->max = jread_get_num(l, o, where, "max", 0, failed);
+	s->stddev = jread_get_num(l, o, where, "stddev", 0, failed);
+	s->cv = jread_get_num(l, o, where, "cv", 0, failed);
+	model_stats_ci(l, o, where, s, failed);
 }
 
-static void load_lat(struct ld *l, json_t *o, const char *where, struct rm_lat *s, int *failed)
+static void load_lat(struct jread *l, json_t *o, const char *where, struct rm_lat *s, int *failed)
 {
 	if (o && !json_is_null(o) && !json_is_object(o)) {
-		ld_bad(l, where, "expected an object or null");
+		jread_bad(l, where, "expected an object or null");
 		*failed = 1;
 	}
-	if (!o || !json_is_object(o)) {
+	if (o == NULL || !json_is_object(o)) {
 		s->avg = s->p50 = s->p90 = s->p99 = s->min = s->max = NAN;
 		return;
 	}
-	s->avg = ld_get_num(l, o, where, "avg", 0, failed);
-	s->p50 = ld_get_num(l, o, where, "p50", 0, failed);
-	s->p90 = ld_get_num(l, o, where, "p90", 0, failed);
-	s->p99 = ld_get_num(l, o, where, "p99", 0, failed);
-	s->min = ld_get_num(l, o, where, "min", 0, failed);
-	s->max = ld_get_num(l, o, where, "max", 0, failed);
+	s->avg = jread_get_num(l, o, where, "avg", 0, failed);
+	s->p50 = jread_get_num(l, o, where, "p50", 0, failed);
+	s->p90 = jread_get_num(l, o, where, "p90", 0, failed);
+	s->p99 = jread_get_num(l, o, where, "p99", 0, failed);
+	s->min = jread_get_num(l, o, where, "min", 0, failed);
+	s->max = jread_get_num(l, o, where, "max", 0, failed);
 }
 
-static int load_header(struct ld *l, struct report_model *m, json_t *root)
+static int load_header(struct jread *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	char *fmt = ld_get_str(l, root, "", "format", 1, &failed);
+	char *fmt = jread_get_str(l, root, "", "format", 1, &failed);
 	if (failed)
 		goto done;
 	if (strncmp(fmt, "s3bench-aggregate/1", 19) != 0 || (fmt[19] && fmt[19] != '.')) {
 		char w[300];
 		snprintf(w, sizeof(w),
 			 "'%.200s' is not a known version (expected s3bench-aggregate/1)", fmt);
-		ld_bad(l, "format", w);
+		jread_bad(l, "format", w);
 		failed = 1;
 		goto done;
 	}
 	m->format_minor = fmt[19] ? atoi(fmt + 20) : 0;
-	m->generated = ld_get_str(l, root, "", "generated", 0, &failed);
-	m->source = ld_get_str(l, root, "", "source", 0, &failed);
+	m->generated = jread_get_str(l, root, "", "generated", 0, &failed);
+	m->source = jread_get_str(l, root, "", "source", 0, &failed);
+	m->warp_engine = jread_get_str(l, root, "", "warp_engine", 0, &failed);
 	json_t *o = json_object_get(root, "tool");
 	if (o && json_is_object(o)) {
-		m->tool_name = ld_get_str(l, o, "tool", "name", 0, &failed);
-		m->tool_version = ld_get_str(l, o, "tool", "version", 0, &failed);
+		m->tool_name = jread_get_str(l, o, "tool", "name", 0, &failed);
+		m->tool_version = jread_get_str(l, o, "tool", "version", 0, &failed);
 	} else {
-		m->tool_name = ld_dup_at(l, "tool", "name", "s3bench", &failed);
-		m->tool_version = ld_dup_at(l, "tool", "version", "", &failed);
+		m->tool_name = jread_dup_at(l, "tool", "name", "s3bench", &failed);
+		m->tool_version = jread_dup_at(l, "tool", "version", "", &failed);
 	}
-	o = ld_member(l, root, "", "campaign", 0, &failed);
+	o = jread_member(l, root, "", "campaign", 0, &failed);
 	if (o && json_is_object(o)) {
-		m->campaign_name = ld_get_str(l, o, "campaign", "name", 0, &failed);
-		m->campaign_title = ld_get_str(l, o, "campaign", "title", 0, &failed);
-		m->campaign_client = ld_get_str(l, o, "campaign", "client", 0, &failed);
-		m->campaign_order = ld_get_str(l, o, "campaign", "order", 0, &failed);
-		m->campaign_cycles = (int)ld_get_int(l, o, "campaign", "cycles", 0, 0, &failed);
+		m->campaign_name = jread_get_str(l, o, "campaign", "name", 0, &failed);
+		m->campaign_title = jread_get_str(l, o, "campaign", "title", 0, &failed);
+		m->campaign_client = jread_get_str(l, o, "campaign", "client", 0, &failed);
+		m->campaign_order = jread_get_str(l, o, "campaign", "order", 0, &failed);
+		m->campaign_cycles = (int)jread_get_int(l, o, "campaign", "cycles", 0, 0, &failed);
 	} else if (o && !json_is_null(o)) {
-		ld_bad(l, "campaign", "expected an object or null");
+		jread_bad(l, "campaign", "expected an object or null");
 		failed = 1;
 	} else {
-		m->campaign_name = ld_dup_at(l, "campaign", "name", "", &failed);
-		m->campaign_title = ld_dup_at(l, "campaign", "title", "", &failed);
-		m->campaign_client = ld_dup_at(l, "campaign", "client", "", &failed);
-		m->campaign_order = ld_dup_at(l, "campaign", "order", "", &failed);
+		m->campaign_name = jread_dup_at(l, "campaign", "name", "", &failed);
+		m->campaign_title = jread_dup_at(l, "campaign", "title", "", &failed);
+		m->campaign_client = jread_dup_at(l, "campaign", "client", "", &failed);
+		m->campaign_order = jread_dup_at(l, "campaign", "order", "", &failed);
 	}
-	o = ld_member(l, root, "", "policy", 1, &failed);
+	o = jread_member(l, root, "", "policy", 1, &failed);
 	if (o && json_is_object(o)) {
-		m->policy_name = ld_get_str(l, o, "policy", "name", 1, &failed);
-		m->policy_rule = ld_get_str(l, o, "policy", "rule", 1, &failed);
-		m->policy_min_samples = (int)ld_get_int(l, o, "policy", "min_samples", 0, 1,
-							&failed);
+		m->policy_name = jread_get_str(l, o, "policy", "name", 1, &failed);
+		m->policy_rule = jread_get_str(l, o, "policy", "rule", 1, &failed);
+		m->policy_min_samples = (int)jread_get_int(l, o, "policy", "min_samples", 0, 1,
+							   &failed);
 	} else if (o) {
-		ld_bad(l, "policy", "expected an object");
+		jread_bad(l, "policy", "expected an object");
 		failed = 1;
 	}
 done:
@@ -128,87 +132,88 @@ done:
 	return failed ? -1 : 0;
 }
 
-static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *root)
+static int load_subjects_matrix(struct jread *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
-	json_t *a = ld_get_array(l, root, "subjects", 1, &failed), *v;
+	json_t *a = jread_get_array(l, root, "subjects", 1, &failed), *v;
 	size_t i;
 	char w[64];
 	if (failed)
 		return -1;
 	if (json_array_size(a) == 0)
-		return ld_bad(l, "subjects", "empty: nothing to compare");
-	m->subjects = ld_alloc_at(l, "subjects", json_array_size(a), sizeof(*m->subjects), &failed);
+		return jread_bad(l, "subjects", "empty: nothing to compare");
+	m->subjects = jread_alloc_at(l, "subjects", json_array_size(a), sizeof(*m->subjects),
+				     &failed);
 	if (failed)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_subject *s = &m->subjects[i];
 		m->nsubjects = i + 1;
-		if (ld_element(l, "subjects", i, v, w, sizeof(w)))
+		if (jread_element(l, "subjects", i, v, w, sizeof(w)))
 			return -1;
-		s->id = ld_get_str(l, v, w, "id", 1, &failed);
-		s->label = ld_get_str(l, v, w, "label", 0, &failed);
-		s->endpoint = ld_get_str(l, v, w, "endpoint", 0, &failed);
-		s->region = ld_get_str(l, v, w, "region", 0, &failed);
-		char *c = ld_get_str(l, v, w, "color", 0, &failed);
+		s->id = jread_get_str(l, v, w, "id", 1, &failed);
+		s->label = jread_get_str(l, v, w, "label", 0, &failed);
+		s->endpoint = jread_get_str(l, v, w, "endpoint", 0, &failed);
+		s->region = jread_get_str(l, v, w, "region", 0, &failed);
+		char *c = jread_get_str(l, v, w, "color", 0, &failed);
 		if (failed) {
 			free(c);
 			return -1;
 		}
 		if (!*s->label) {
 			free(s->label);
-			if (!(s->label = ld_dup_at(l, w, "label", s->id, &failed))) {
+			if ((s->label = jread_dup_at(l, w, "label", s->id, &failed)) == NULL) {
 				free(c);
 				return -1;
 			}
 		}
 		if (*c && !valid_color(c)) {
 			free(c);
-			return ld_bad_at(l, w, "color", "expected \"#rrggbb\" or null");
+			return jread_bad_at(l, w, "color", "expected \"#rrggbb\" or null");
 		}
 		snprintf(s->color, sizeof(s->color), "%s", *c ? c : model_palette(i));
 		free(c);
 	}
-	json_t *mx = ld_member(l, root, "", "matrix", 1, &failed);
+	json_t *mx = jread_member(l, root, "", "matrix", 1, &failed);
 	if (failed)
 		return -1;
 	json_t *ops = json_object_get(mx, "ops"), *sizes = json_object_get(mx, "sizes"),
 	       *conc = json_object_get(mx, "concurrency");
 	if (!json_is_array(ops))
-		return ld_bad(l, "matrix.ops", "expected an array");
+		return jread_bad(l, "matrix.ops", "expected an array");
 	if (!json_is_array(sizes))
-		return ld_bad(l, "matrix.sizes", "expected an array");
+		return jread_bad(l, "matrix.sizes", "expected an array");
 	if (!json_is_array(conc))
-		return ld_bad(l, "matrix.concurrency", "expected an array");
-	if (!(m->ops = ld_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops),
-				   &failed)))
+		return jread_bad(l, "matrix.concurrency", "expected an array");
+	if ((m->ops = jread_alloc_at(l, "matrix.ops", json_array_size(ops), sizeof(*m->ops),
+				     &failed)) == NULL)
 		return -1;
 	json_array_foreach(ops, i, v) {
 		snprintf(w, sizeof(w), "matrix.ops[%zu]", i);
 		if (!json_is_string(v))
-			return ld_bad(l, w, "expected a string");
+			return jread_bad(l, w, "expected a string");
 		m->nops = i + 1;
-		if (!(m->ops[i] = ld_dup_at(l, w, "", json_string_value(v), &failed)))
+		if ((m->ops[i] = jread_dup_at(l, w, "", json_string_value(v), &failed)) == NULL)
 			return -1;
 	}
-	if (!(m->sizes = ld_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
-				     &failed)))
+	if ((m->sizes = jread_alloc_at(l, "matrix.sizes", json_array_size(sizes), sizeof(*m->sizes),
+				       &failed)) == NULL)
 		return -1;
 	json_array_foreach(sizes, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 0) {
 			snprintf(w, sizeof(w), "matrix.sizes[%zu]", i);
-			return ld_bad(l, w, "expected a size in bytes");
+			return jread_bad(l, w, "expected a size in bytes");
 		}
 		m->sizes[i] = (uint64_t)json_integer_value(v);
 		m->nsizes = i + 1;
 	}
-	if (!(m->concurrency = ld_alloc_at(l, "matrix.concurrency", json_array_size(conc),
-					   sizeof(*m->concurrency), &failed)))
+	if ((m->concurrency = jread_alloc_at(l, "matrix.concurrency", json_array_size(conc),
+					     sizeof(*m->concurrency), &failed)) == NULL)
 		return -1;
 	json_array_foreach(conc, i, v) {
 		if (!json_is_integer(v) || json_integer_value(v) < 1) {
 			snprintf(w, sizeof(w), "matrix.concurrency[%zu]", i);
-			return ld_bad(l, w, "expected a positive integer");
+			return jread_bad(l, w, "expected a positive integer");
 		}
 		m->concurrency[i] = (int)json_integer_value(v);
 		m->nconc = i + 1;
@@ -216,61 +221,64 @@ static int load_subjects_matrix(struct ld *l, struct report_model *m, json_t *ro
 	return 0;
 }
 
-static int load_cells(struct ld *l, struct report_model *m, json_t *root)
+static int load_cells(struct jread *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
 	json_t *a, *v;
 	size_t i, j;
 	char w[64], w2[96];
-	if (!(m->cells = ld_get_items(l, root, "cells", 1, sizeof(*m->cells), &a, &failed)))
+	if ((m->cells = jread_get_items(l, root, "cells", 1, sizeof(*m->cells), &a, &failed)) ==
+	    NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_cell *c = &m->cells[i];
 		m->ncells = i + 1;
-		if (ld_element(l, "cells", i, v, w, sizeof(w)))
+		if (jread_element(l, "cells", i, v, w, sizeof(w)))
 			return -1;
-		c->subject = ld_get_subject(l, m, v, w, &failed);
-		c->op = ld_get_str(l, v, w, "op", 1, &failed);
-		c->size = (uint64_t)ld_get_int(l, v, w, "size", 1, 0, &failed);
-		c->concurrency = (int)ld_get_int(l, v, w, "concurrency", 1, 0, &failed);
-		c->n = (int)ld_get_int(l, v, w, "n", 1, 0, &failed);
-		c->expected = (int)ld_get_int(l, v, w, "expected", 0, m->campaign_cycles, &failed);
+		c->subject = jread_get_subject(l, m, v, w, &failed);
+		c->op = jread_get_str(l, v, w, "op", 1, &failed);
+		c->size = (uint64_t)jread_get_int(l, v, w, "size", 1, 0, &failed);
+		c->concurrency = (int)jread_get_int(l, v, w, "concurrency", 1, 0, &failed);
+		c->n = (int)jread_get_int(l, v, w, "n", 1, 0, &failed);
+		c->expected = (int)jread_get_int(l, v, w, "expected", 0, m->campaign_cycles,
+						 &failed);
 		if (failed)
 			return -1;
 		snprintf(w2, sizeof(w2), "%s.mib_s", w);
-		load_stat(l, ld_member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
+		load_stat(l, jread_member(l, v, w, "mib_s", 1, &failed), w2, &c->mib_s, &failed);
 		snprintf(w2, sizeof(w2), "%s.obj_s", w);
 		load_stat(l, json_object_get(v, "obj_s"), w2, &c->obj_s, &failed);
 		snprintf(w2, sizeof(w2), "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &c->latency, &failed);
-		ld_pooled(l, json_object_get(v, "latency_ms"), w2, &c->latency.pooled, &failed);
+		model_stats_pooled(l, json_object_get(v, "latency_ms"), w2, &c->latency.pooled,
+				   &failed);
 		snprintf(w2, sizeof(w2), "%s.ttfb_ms", w);
 		load_lat(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb, &failed);
-		ld_pooled(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb.pooled, &failed);
+		model_stats_pooled(l, json_object_get(v, "ttfb_ms"), w2, &c->ttfb.pooled, &failed);
 		if (failed)
 			return -1;
 		json_t *runs = json_object_get(v, "runs"), *r;
 		char runs_at[80];
 		snprintf(runs_at, sizeof(runs_at), "%s.runs", w);
 		if (runs && !json_is_array(runs))
-			return ld_bad(l, runs_at, "expected an array");
-		if (!(c->runs = ld_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs),
-					    &failed)))
+			return jread_bad(l, runs_at, "expected an array");
+		if ((c->runs = jread_alloc_at(l, runs_at, json_array_size(runs), sizeof(*c->runs),
+					      &failed)) == NULL)
 			return -1;
 		json_array_foreach(runs, j, r) {
 			struct rm_run *rr = &c->runs[j];
 			c->nruns = j + 1;
-			if (ld_element(l, runs_at, j, r, w2, sizeof(w2)))
+			if (jread_element(l, runs_at, j, r, w2, sizeof(w2)))
 				return -1;
-			rr->cycle = (int)ld_get_int(l, r, w2, "cycle", 1, 0, &failed);
-			json_t *inc = ld_member(l, r, w2, "included", 1, &failed);
+			rr->cycle = (int)jread_get_int(l, r, w2, "cycle", 1, 0, &failed);
+			json_t *inc = jread_member(l, r, w2, "included", 1, &failed);
 			if (failed)
 				return -1;
 			if (!json_is_boolean(inc))
-				return ld_bad_at(l, w2, "included", "expected true or false");
+				return jread_bad_at(l, w2, "included", "expected true or false");
 			rr->included = json_is_true(inc);
-			rr->mib_s = ld_get_num(l, r, w2, "mib_s", 0, &failed);
-			rr->obj_s = ld_get_num(l, r, w2, "obj_s", 0, &failed);
+			rr->mib_s = jread_get_num(l, r, w2, "mib_s", 0, &failed);
+			rr->obj_s = jread_get_num(l, r, w2, "obj_s", 0, &failed);
 			if (failed)
 				return -1;
 		}
@@ -278,27 +286,28 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
-static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
+static int load_oneoffs(struct jread *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
 	json_t *a, *v;
 	size_t i;
 	char w[64], w2[96];
-	if (!(m->oneoffs = ld_get_items(l, root, "ops", 0, sizeof(*m->oneoffs), &a, &failed)))
+	if ((m->oneoffs = jread_get_items(l, root, "ops", 0, sizeof(*m->oneoffs), &a, &failed)) ==
+	    NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_oneoff *o = &m->oneoffs[i];
 		m->noneoffs = i + 1;
-		if (ld_element(l, "ops", i, v, w, sizeof(w)))
+		if (jread_element(l, "ops", i, v, w, sizeof(w)))
 			return -1;
-		o->subject = ld_get_subject(l, m, v, w, &failed);
-		o->op = ld_get_str(l, v, w, "op", 1, &failed);
-		o->size = (uint64_t)ld_get_int(l, v, w, "size", 0, 0, &failed);
-		o->objects = (uint64_t)ld_get_int(l, v, w, "objects", 0, 0, &failed);
-		o->concurrency = (int)ld_get_int(l, v, w, "concurrency", 0, 0, &failed);
-		o->n = (int)ld_get_int(l, v, w, "n", 0, 1, &failed);
-		o->obj_s = ld_get_num(l, v, w, "obj_s", 1, &failed);
-		o->completion_s = ld_get_num(l, v, w, "completion_s", 0, &failed);
+		o->subject = jread_get_subject(l, m, v, w, &failed);
+		o->op = jread_get_str(l, v, w, "op", 1, &failed);
+		o->size = (uint64_t)jread_get_int(l, v, w, "size", 0, 0, &failed);
+		o->objects = (uint64_t)jread_get_int(l, v, w, "objects", 0, 0, &failed);
+		o->concurrency = (int)jread_get_int(l, v, w, "concurrency", 0, 0, &failed);
+		o->n = (int)jread_get_int(l, v, w, "n", 0, 1, &failed);
+		o->obj_s = jread_get_num(l, v, w, "obj_s", 1, &failed);
+		o->completion_s = jread_get_num(l, v, w, "completion_s", 0, &failed);
 		snprintf(w2, sizeof(w2), "%s.latency_ms", w);
 		load_lat(l, json_object_get(v, "latency_ms"), w2, &o->latency, &failed);
 		snprintf(w2, sizeof(w2), "%s.ttfb_ms", w);
@@ -306,11 +315,11 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 		json_t *seg = json_object_get(v, "segments");
 		snprintf(w2, sizeof(w2), "%s.segments", w);
 		if (seg && json_is_object(seg)) {
-			o->seg_median = ld_get_num(l, seg, w2, "median_obj_s", 0, &failed);
-			o->seg_fastest = ld_get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
-			o->seg_slowest = ld_get_num(l, seg, w2, "slowest_obj_s", 0, &failed);
+			o->seg_median = jread_get_num(l, seg, w2, "median_obj_s", 0, &failed);
+			o->seg_fastest = jread_get_num(l, seg, w2, "fastest_obj_s", 0, &failed);
+			o->seg_slowest = jread_get_num(l, seg, w2, "slowest_obj_s", 0, &failed);
 		} else if (seg && !json_is_null(seg)) {
-			return ld_bad(l, w2, "expected an object or null");
+			return jread_bad(l, w2, "expected an object or null");
 		} else {
 			o->seg_median = o->seg_fastest = o->seg_slowest = NAN;
 		}
@@ -320,76 +329,77 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
-static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
+static int load_summaries(struct jread *l, struct report_model *m, json_t *root)
 {
 	int failed = 0;
 	json_t *a, *v;
 	size_t i;
 	char w[64];
 
-	if (!(m->consistency = ld_get_items(l, root, "consistency", 0, sizeof(*m->consistency), &a,
-					    &failed)))
+	if ((m->consistency = jread_get_items(l, root, "consistency", 0, sizeof(*m->consistency),
+					      &a, &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_consistency *d = &m->consistency[i];
 		m->nconsistency = i + 1;
-		if (ld_element(l, "consistency", i, v, w, sizeof(w)))
+		if (jread_element(l, "consistency", i, v, w, sizeof(w)))
 			return -1;
-		d->subject = ld_get_subject(l, m, v, w, &failed);
-		d->cv_mean = ld_get_num(l, v, w, "cv_mean", 1, &failed);
-		d->cells = (int)ld_get_int(l, v, w, "cells", 0, 0, &failed);
+		d->subject = jread_get_subject(l, m, v, w, &failed);
+		d->cv_mean = jread_get_num(l, v, w, "cv_mean", 1, &failed);
+		d->cells = (int)jread_get_int(l, v, w, "cells", 0, 0, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->leaders = ld_get_items(l, root, "leaders", 0, sizeof(*m->leaders), &a, &failed)))
+	if ((m->leaders = jread_get_items(l, root, "leaders", 0, sizeof(*m->leaders), &a,
+					  &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader *d = &m->leaders[i];
 		m->nleaders = i + 1;
-		if (ld_element(l, "leaders", i, v, w, sizeof(w)))
+		if (jread_element(l, "leaders", i, v, w, sizeof(w)))
 			return -1;
-		d->op = ld_get_str(l, v, w, "op", 1, &failed);
-		d->subject = ld_get_subject(l, m, v, w, &failed);
-		d->size = (uint64_t)ld_get_int(l, v, w, "size", 1, 0, &failed);
-		d->concurrency = (int)ld_get_int(l, v, w, "concurrency", 1, 0, &failed);
-		d->mib_s = ld_get_num(l, v, w, "mib_s", 0, &failed);
+		d->op = jread_get_str(l, v, w, "op", 1, &failed);
+		d->subject = jread_get_subject(l, m, v, w, &failed);
+		d->size = (uint64_t)jread_get_int(l, v, w, "size", 1, 0, &failed);
+		d->concurrency = (int)jread_get_int(l, v, w, "concurrency", 1, 0, &failed);
+		d->mib_s = jread_get_num(l, v, w, "mib_s", 0, &failed);
 		if (!failed)
-			ld_leader_ext(l, m, v, w, d, &failed);
+			model_stats_leader(l, m, v, w, d, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->leader_counts = ld_get_items(l, root, "leader_counts", 0,
-					      sizeof(*m->leader_counts), &a, &failed)))
+	if ((m->leader_counts = jread_get_items(l, root, "leader_counts", 0,
+						sizeof(*m->leader_counts), &a, &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_leader_count *d = &m->leader_counts[i];
 		m->nleader_counts = i + 1;
-		if (ld_element(l, "leader_counts", i, v, w, sizeof(w)))
+		if (jread_element(l, "leader_counts", i, v, w, sizeof(w)))
 			return -1;
-		d->op = ld_get_str(l, v, w, "op", 1, &failed);
-		d->subject = ld_get_subject(l, m, v, w, &failed);
-		d->led = (int)ld_get_int(l, v, w, "led", 1, 0, &failed);
-		d->of = (int)ld_get_int(l, v, w, "of", 1, 0, &failed);
-		ld_leader_count_ext(l, v, w, d, &failed);
+		d->op = jread_get_str(l, v, w, "op", 1, &failed);
+		d->subject = jread_get_subject(l, m, v, w, &failed);
+		d->led = (int)jread_get_int(l, v, w, "led", 1, 0, &failed);
+		d->of = (int)jread_get_int(l, v, w, "of", 1, 0, &failed);
+		model_stats_leader_count(l, v, w, d, &failed);
 		if (failed)
 			return -1;
 	}
-	if (!(m->excluded = ld_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a,
-					 &failed)))
+	if ((m->excluded = jread_get_items(l, root, "excluded", 0, sizeof(*m->excluded), &a,
+					   &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_excluded *d = &m->excluded[i];
 		m->nexcluded = i + 1;
-		if (ld_element(l, "excluded", i, v, w, sizeof(w)))
+		if (jread_element(l, "excluded", i, v, w, sizeof(w)))
 			return -1;
-		d->path = ld_get_str(l, v, w, "path", 0, &failed);
-		d->subject = ld_get_subject(l, m, v, w, &failed);
-		d->op = ld_get_str(l, v, w, "op", 1, &failed);
-		d->cls = ld_get_str(l, v, w, "class", 0, &failed);
-		d->reason = ld_get_str(l, v, w, "reason", 0, &failed);
-		d->size = (uint64_t)ld_get_int(l, v, w, "size", 0, 0, &failed);
-		d->concurrency = (int)ld_get_int(l, v, w, "concurrency", 0, 0, &failed);
-		d->cycle = (int)ld_get_int(l, v, w, "cycle", 0, 0, &failed);
+		d->path = jread_get_str(l, v, w, "path", 0, &failed);
+		d->subject = jread_get_subject(l, m, v, w, &failed);
+		d->op = jread_get_str(l, v, w, "op", 1, &failed);
+		d->cls = jread_get_str(l, v, w, "class", 0, &failed);
+		d->reason = jread_get_str(l, v, w, "reason", 0, &failed);
+		d->size = (uint64_t)jread_get_int(l, v, w, "size", 0, 0, &failed);
+		d->concurrency = (int)jread_get_int(l, v, w, "concurrency", 0, 0, &failed);
+		d->cycle = (int)jread_get_int(l, v, w, "cycle", 0, 0, &failed);
 		if (failed)
 			return -1;
 	}
@@ -399,14 +409,14 @@ static int load_summaries(struct ld *l, struct report_model *m, json_t *root)
 struct report_model *model_load_string(const char *json, const char *name, struct err *e)
 {
 	struct report_model *m = calloc(1, sizeof(*m));
-	struct ld l = {name, e};
+	struct jread l = {name, e};
 	json_error_t je;
 	json_t *root = json_loads(json, 0, &je);
-	if (!m || !(m->file = strdup(name))) {
+	if (m == NULL || (m->file = strdup(name)) == NULL) {
 		err_set(e, "%s: out of memory", name);
 		goto fail;
 	}
-	if (!root) {
+	if (root == NULL) {
 		err_set(e, "%s:%d: not valid JSON: %s", name, je.line, je.text);
 		goto fail;
 	}
@@ -416,8 +426,9 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	}
 	if (load_header(&l, m, root) || load_subjects_matrix(&l, m, root) ||
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
-	    ld_stats_top(&l, m, root) || model_load_clients(&l, m, root) ||
-	    model_load_ext(m, root, name, e))
+	    model_stats_top(&l, m, root) || model_load_clients(&l, m, root) ||
+	    model_load_size_labels(m, root, name, e) || model_load_workloads(m, root, name, e) ||
+	    model_load_history(m, root, name, e))
 		goto fail;
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
@@ -437,14 +448,14 @@ struct report_model *model_load(const char *path, struct err *e)
 	char *buf = NULL;
 	size_t len = 0, cap = 0;
 	struct report_model *m = NULL;
-	if (!f) {
+	if (f == NULL) {
 		err_set(e, "%s: cannot open: %m", path);
 		goto done;
 	}
 	for (;;) {
 		if (cap - len < 65536) {
 			char *nb = realloc(buf, cap = cap * 2 + 65536);
-			if (!nb) {
+			if (nb == NULL) {
 				err_set(e, "%s: out of memory", path);
 				goto done;
 			}
@@ -471,16 +482,19 @@ done:
 void model_free(struct report_model *m)
 {
 	size_t i;
-	if (!m)
+	if (m == NULL)
 		return;
 	model_stats_free(m);
 	model_free_clients(m);
-	model_free_ext(m);
+	model_free_size_labels(m);
+	model_free_history(m);
+	model_free_workloads(m);
 	free(m->file);
 	free(m->generated);
 	free(m->tool_name);
 	free(m->tool_version);
 	free(m->source);
+	free(m->warp_engine);
 	free(m->campaign_name);
 	free(m->campaign_title);
 	free(m->campaign_client);

@@ -198,6 +198,9 @@ struct rm_trend_series { /* trend.json series[]: one cell over the builds */
 	int has_change; /* `change` is an object: the latest build's */
 	double ratio, ci_lo, ci_hi;
 	int significant;
+	char *state;           /* change.state: insufficient, steady, watch, regression, ... */
+	long long since_build; /* change.since_build (a shift or watch), 0 when none */
+	int alert;             /* change.alert: this build raised the alert */
 };
 
 struct rm_client_host;
@@ -209,6 +212,7 @@ struct report_model {
 	int has_stats;    /* statistics{} present (then `stats` is set) */
 	struct rm_statistics stats;
 	char *generated, *tool_name, *tool_version, *source;
+	char *warp_engine; /* Warp result files: whose figures ("server", ...); "" otherwise */
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
 	int campaign_cycles; /* without a campaign: the largest cells[].expected */
 	char *policy_name, *policy_rule;
@@ -241,6 +245,10 @@ struct report_model {
 	char **alerts;      /* trend.json beside aggregate.json: its alerts[] (the
 					* significant regressions of a scheduled build) */
 	size_t nalerts;
+	char **watch; /* trend.json's watch[] (one low build, not yet an alert) */
+	size_t nwatch;
+	int trend_loaded;             /* trend.json was read */
+	int trend_enough;             /* its enough_history (absent: 1, as before it existed) */
 	struct rm_baseline *baseline; /* aggregate.json's baseline, NULL without one */
 	struct rm_trend_series *trend;
 	size_t ntrend; /* trend.json's series */
@@ -249,8 +257,8 @@ struct report_model {
 	size_t nclient_hosts;
 	struct rm_balance *balance;
 	size_t nbalance;
-	struct rm_wl *wl; /* workload cells and rate sweeps (1.2,
-					* render/model_wl.h); NULL when none */
+	struct rm_workload *workload; /* workload cells and rate sweeps (1.2,
+					* render/model_workload.h); NULL when none */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)
@@ -259,7 +267,9 @@ struct report_model {
  * s3bench-aggregate/1.x is refused. */
 struct report_model *model_load(const char *path, struct err *e);
 
-/* model_load_string: the same from a JSON text; `name` is used in messages. */
+/* model_load_string: the same from a JSON text; `name` is used in messages. Test seam:
+ * public for the unit tests and tests/fuzz/fuzz_aggregate.c (render itself calls it only
+ * through model_load). */
 struct report_model *model_load_string(const char *json, const char *name, struct err *e);
 
 /* model_free: free m and everything it owns (NULL is fine). */
@@ -288,7 +298,8 @@ const struct rm_comparison *model_comparison(const struct report_model *m, const
 /* model_in_tie: 1 when subject s is the top subject or one of tied_with of a tie. */
 int model_in_tie(const struct rm_leader *d, int s);
 
-/* model_palette: the fixed palette colour for subject number i ("#rrggbb"). */
+/* model_palette: the fixed palette colour for subject number i ("#rrggbb"). Test seam:
+ * public for the unit tests (render uses it only inside model.c). */
 const char *model_palette(size_t i);
 
 #endif

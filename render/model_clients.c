@@ -7,18 +7,18 @@
 #include <string.h>
 
 /* positive: o.key as an integer >= 1 (absent or null: 1). */
-static int positive(struct ld *l, json_t *o, const char *where, const char *key, int *failed)
+static int positive(struct jread *l, json_t *o, const char *where, const char *key, int *failed)
 {
-	long long v = ld_get_int(l, o, where, key, 0, 1, failed);
+	long long v = jread_get_int(l, o, where, key, 0, 1, failed);
 
 	if (!*failed && (v < 1 || v > 1000000)) {
-		ld_bad_at(l, where, key, "expected an integer from 1 to 1000000");
+		jread_bad_at(l, where, key, "expected an integer from 1 to 1000000");
 		*failed = 1;
 	}
 	return *failed ? 1 : (int)v;
 }
 
-static int load_cells(struct ld *l, struct report_model *m, json_t *root)
+static int load_cells(struct jread *l, struct report_model *m, json_t *root)
 {
 	json_t *a = json_object_get(root, "cells"), *v;
 	size_t i;
@@ -37,7 +37,7 @@ static int load_cells(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
-static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
+static int load_oneoffs(struct jread *l, struct report_model *m, json_t *root)
 {
 	json_t *a = json_object_get(root, "ops"), *v;
 	size_t i;
@@ -55,24 +55,24 @@ static int load_oneoffs(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
-static int load_hosts(struct ld *l, struct report_model *m, json_t *root)
+static int load_hosts(struct jread *l, struct report_model *m, json_t *root)
 {
 	json_t *a, *v;
 	size_t i;
 	char w[64];
 	int failed = 0;
 
-	m->client_hosts = ld_get_items(l, root, "client_hosts", 0, sizeof(*m->client_hosts), &a,
-				       &failed);
+	m->client_hosts = jread_get_items(l, root, "client_hosts", 0, sizeof(*m->client_hosts), &a,
+					  &failed);
 	if (failed)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_client_host *h = &m->client_hosts[i];
 
-		if (ld_element(l, "client_hosts", i, v, w, sizeof(w)))
+		if (jread_element(l, "client_hosts", i, v, w, sizeof(w)))
 			return -1;
 		m->nclient_hosts = i + 1;
-		h->host = ld_get_str(l, v, w, "host", 1, &failed);
+		h->host = jread_get_str(l, v, w, "host", 1, &failed);
 		h->ranks = positive(l, v, w, "ranks", &failed);
 		if (failed)
 			return -1;
@@ -80,7 +80,7 @@ static int load_hosts(struct ld *l, struct report_model *m, json_t *root)
 	return 0;
 }
 
-static int load_balance_clients(struct ld *l, json_t *v, const char *w, struct rm_balance *b)
+static int load_balance_clients(struct jread *l, json_t *v, const char *w, struct rm_balance *b)
 {
 	json_t *a, *c;
 	size_t i;
@@ -88,59 +88,61 @@ static int load_balance_clients(struct ld *l, json_t *v, const char *w, struct r
 	int failed = 0;
 
 	snprintf(at, sizeof(at), "%s.clients", w);
-	a = ld_member(l, v, w, "clients", 1, &failed);
+	a = jread_member(l, v, w, "clients", 1, &failed);
 	if (failed)
 		return -1;
 	if (!json_is_array(a))
-		return ld_bad(l, at, "expected an array");
-	if (!(b->clients = ld_alloc_at(l, at, json_array_size(a), sizeof(*b->clients), &failed)))
+		return jread_bad(l, at, "expected an array");
+	if ((b->clients = jread_alloc_at(l, at, json_array_size(a), sizeof(*b->clients),
+					 &failed)) == NULL)
 		return -1;
 	json_array_foreach(a, i, c) {
 		struct rm_balance_client *bc = &b->clients[i];
 
-		if (ld_element(l, at, i, c, w2, sizeof(w2)))
+		if (jread_element(l, at, i, c, w2, sizeof(w2)))
 			return -1;
 		b->nclients = i + 1;
-		bc->rank = (int)ld_get_int(l, c, w2, "rank", 1, 0, &failed);
-		bc->host = ld_get_str(l, c, w2, "host", 0, &failed);
-		bc->mib_s = ld_get_num(l, c, w2, "mib_s", 0, &failed);
-		bc->obj_s = ld_get_num(l, c, w2, "obj_s", 0, &failed);
+		bc->rank = (int)jread_get_int(l, c, w2, "rank", 1, 0, &failed);
+		bc->host = jread_get_str(l, c, w2, "host", 0, &failed);
+		bc->mib_s = jread_get_num(l, c, w2, "mib_s", 0, &failed);
+		bc->obj_s = jread_get_num(l, c, w2, "obj_s", 0, &failed);
 		if (failed)
 			return -1;
 	}
 	return 0;
 }
 
-static int load_balance(struct ld *l, struct report_model *m, json_t *root)
+static int load_balance(struct jread *l, struct report_model *m, json_t *root)
 {
 	json_t *a, *v;
 	size_t i;
 	char w[64];
 	int failed = 0;
 
-	m->balance = ld_get_items(l, root, "client_balance", 0, sizeof(*m->balance), &a, &failed);
+	m->balance = jread_get_items(l, root, "client_balance", 0, sizeof(*m->balance), &a,
+				     &failed);
 	if (failed)
 		return -1;
 	json_array_foreach(a, i, v) {
 		struct rm_balance *b = &m->balance[i];
 
-		if (ld_element(l, "client_balance", i, v, w, sizeof(w)))
+		if (jread_element(l, "client_balance", i, v, w, sizeof(w)))
 			return -1;
 		m->nbalance = i + 1;
-		b->subject = ld_get_subject(l, m, v, w, &failed);
-		b->op = ld_get_str(l, v, w, "op", 1, &failed);
-		b->size = (uint64_t)ld_get_int(l, v, w, "size", 1, 0, &failed);
-		b->concurrency = (int)ld_get_int(l, v, w, "concurrency", 1, 0, &failed);
-		b->workers_total = (int)ld_get_int(l, v, w, "workers_total", 1, 0, &failed);
-		b->n = (int)ld_get_int(l, v, w, "n", 0, 0, &failed);
-		b->ratio = ld_get_num(l, v, w, "ratio_max_min", 0, &failed);
+		b->subject = jread_get_subject(l, m, v, w, &failed);
+		b->op = jread_get_str(l, v, w, "op", 1, &failed);
+		b->size = (uint64_t)jread_get_int(l, v, w, "size", 1, 0, &failed);
+		b->concurrency = (int)jread_get_int(l, v, w, "concurrency", 1, 0, &failed);
+		b->workers_total = (int)jread_get_int(l, v, w, "workers_total", 1, 0, &failed);
+		b->n = (int)jread_get_int(l, v, w, "n", 0, 0, &failed);
+		b->ratio = jread_get_num(l, v, w, "ratio_max_min", 0, &failed);
 		if (failed || load_balance_clients(l, v, w, b) < 0)
 			return -1;
 	}
 	return 0;
 }
 
-int model_load_clients(struct ld *l, struct report_model *m, json_t *root)
+int model_load_clients(struct jread *l, struct report_model *m, json_t *root)
 {
 	for (size_t i = 0; i < m->ncells; i++)
 		m->cells[i].clients = m->cells[i].client_hosts = 1;

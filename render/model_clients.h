@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 #include "render/model.h"
-#include "render/model_json.h"
+#include "render/jread.h"
 #include "render/text.h"
 
 struct rm_client_host { /* client_hosts[] */
@@ -37,7 +37,7 @@ struct rm_balance { /* client_balance[] */
  * client_hosts[] and client_balance[] of root. Returns 0, or -1 with l->e naming the
  * field ("x/aggregate.json: cells[2].clients: expected a non-negative integer"); what
  * was loaded stays owned by m (model_free releases it). */
-int model_load_clients(struct ld *l, struct report_model *m, json_t *root);
+int model_load_clients(struct jread *l, struct report_model *m, json_t *root);
 
 /* model_free_clients: free what model_load_clients added to m (called by model_free). */
 void model_free_clients(struct report_model *m);

@@ -104,7 +104,10 @@ static int load_series(struct rm_trend_series *x, const json_t *s)
 	x->ratio = num(ch, "ratio");
 	ci(ch, "ci95", &x->ci_lo, &x->ci_hi);
 	x->significant = json_is_true(json_object_get(ch, "significant"));
+	x->since_build = (long long)json_integer_value(json_object_get(ch, "since_build"));
+	x->alert = json_is_true(json_object_get(ch, "alert"));
 	if (cell_key(s, &x->subject, &x->op, &x->size, &x->concurrency) ||
+	    str(ch, "state", &x->state) ||
 	    (n && (x->points = calloc(n, sizeof(*x->points))) == NULL))
 		return -1;
 	for (; x->npoints < n; x->npoints++) {
@@ -118,22 +121,35 @@ static int load_series(struct rm_trend_series *x, const json_t *s)
 	return 0;
 }
 
-/* load_alerts: tr's alerts[], which must be strings. */
-static int load_alerts(struct report_model *m, const json_t *tr, const char *path, struct err *e)
+/* load_lines: tr's array key (alerts[] or watch[]), which must be strings, into *out. */
+static int load_lines(const json_t *tr, const char *key, char ***out, size_t *n, const char *path,
+		      struct err *e)
 {
-	const json_t *a = json_object_get(tr, "alerts"), *v;
+	const json_t *a = json_object_get(tr, key), *v;
 	size_t i;
 
-	m->alerts = json_array_size(a) ? calloc(json_array_size(a), sizeof(char *)) : NULL;
+	*out = json_array_size(a) ? calloc(json_array_size(a), sizeof(char *)) : NULL;
 	json_array_foreach(a, i, v) {
-		if (m->alerts == NULL || !json_is_string(v) ||
-		    (m->alerts[i] = strdup(json_string_value(v))) == NULL)
-			return m->alerts == NULL || json_is_string(v)
+		if (*out == NULL || !json_is_string(v) ||
+		    ((*out)[i] = strdup(json_string_value(v))) == NULL)
+			return *out == NULL || json_is_string(v)
 				       ? err_set(e, "%s: out of memory", path)
-				       : err_set(e, "%s: alerts[%zu]: expected a string", path, i);
-		m->nalerts = i + 1;
+				       : err_set(e, "%s: %s[%zu]: expected a string", path, key, i);
+		*n = i + 1;
 	}
 	return 0;
+}
+
+/* load_alerts: tr's alerts[] and watch[], and whether it had enough history. */
+static int load_alerts(struct report_model *m, const json_t *tr, const char *path, struct err *e)
+{
+	const json_t *enough = json_object_get(tr, "enough_history");
+
+	m->trend_loaded = 1;
+	m->trend_enough = !json_is_false(enough);
+	if (load_lines(tr, "alerts", &m->alerts, &m->nalerts, path, e) < 0)
+		return -1;
+	return load_lines(tr, "watch", &m->watch, &m->nwatch, path, e);
 }
 
 /* load_trend: alerts[] and series[] of trend.json in the directory of file (analyze
@@ -188,6 +204,9 @@ void model_free_history(struct report_model *m)
 	for (size_t i = 0; i < m->nalerts; i++)
 		free(m->alerts[i]);
 	free(m->alerts);
+	for (size_t i = 0; i < m->nwatch; i++)
+		free(m->watch[i]);
+	free(m->watch);
 	for (size_t i = 0; b && i < b->ncells; i++) {
 		free(b->cells[i].subject);
 		free(b->cells[i].op);
@@ -203,6 +222,7 @@ void model_free_history(struct report_model *m)
 	for (size_t i = 0; i < m->ntrend; i++) {
 		free(m->trend[i].subject);
 		free(m->trend[i].op);
+		free(m->trend[i].state);
 		free(m->trend[i].points);
 	}
 	free(m->trend);

@@ -1,7 +1,7 @@
 /* render/model_history.h: loading the history the report shows into the model
  * (struct rm_baseline, struct rm_trend_series in model.h): aggregate.json's `baseline`
  * (analyze --baseline) and trend.json beside aggregate.json (analyze --history): its
- * alerts[] and series[] (docs/FORMATS.md). Called by model_load_ext. */
+ * alerts[] and series[] (docs/FORMATS.md). Called by model_load (render/model.c). */
 #ifndef RENDER_MODEL_HISTORY_H
 #define RENDER_MODEL_HISTORY_H
 

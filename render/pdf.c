@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/doc_attach.h"
 #include "render/text.h"
 
 #define PAGE_W 595.276
@@ -81,7 +82,7 @@ static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const cha
 	HPDF_Font font;
 	if (!*s)
 		return;
-	if (cap > sizeof(stack) && !(buf = malloc(cap))) {
+	if (cap > sizeof(stack) && (buf = malloc(cap)) == NULL) {
 		w->failed = 1;
 		return;
 	}
@@ -89,7 +90,7 @@ static void put_text_on(struct pw *w, HPDF_Page p, double x, double y, const cha
 	HPDF_Page_BeginText(p);
 	HPDF_Page_MoveTextPos(p, (HPDF_REAL)x, (HPDF_REAL)(PAGE_H - y));
 	while ((used = fonts_run(w->f, s, bold, &font, buf, cap)) > 0) {
-		if (!font) {
+		if (font == NULL) {
 			w->failed = 1;
 			break;
 		}
@@ -128,13 +129,13 @@ static void box(HPDF_Page p, double x, double y, double wd, double h, const char
 static void new_page(struct pw *w)
 {
 	HPDF_Page *pages = realloc(w->pages, (w->npages + 1) * sizeof(*pages));
-	if (!pages) {
+	if (pages == NULL) {
 		w->failed = 1;
 		return;
 	}
 	w->pages = pages;
 	w->page = HPDF_AddPage(w->pdf);
-	if (!w->page) {
+	if (w->page == NULL) {
 		w->failed = 1;
 		return;
 	}
@@ -261,9 +262,10 @@ static void paragraph(struct pw *w, const char *s, double x, double maxw, double
 
 static void outline(struct pw *w, int level, const char *text)
 {
-	HPDF_Outline parent = level == 1 || !w->section ? NULL : w->section; /* NULL: the root */
+	HPDF_Outline parent = level == 1 || w->section == NULL ? NULL
+							       : w->section; /* NULL: the root */
 	HPDF_Outline o = HPDF_CreateOutline(w->pdf, parent, text, w->enc);
-	if (!o)
+	if (o == NULL)
 		return;
 	HPDF_Destination dst = HPDF_Page_CreateDestination(w->page);
 	HPDF_Destination_SetFitH(dst, (HPDF_REAL)(PAGE_H - w->y + 14));
@@ -404,7 +406,7 @@ static void table(struct pw *w, const struct doc_table *t)
 	if (t->ncols == 0)
 		return;
 	lay.x = malloc(2 * t->ncols * sizeof(*lay.x));
-	if (!lay.x) {
+	if (lay.x == NULL) {
 		w->failed = 1;
 		return;
 	}
@@ -664,6 +666,8 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 		goto done;
 	}
 	finish(&w);
+	if (doc_attach_pdf(w.pdf, d, e) < 0) /* render/doc_attach.h */
+		goto done;
 	if (HPDF_GetError(w.pdf) != HPDF_OK) {
 		err_set(e, "%s: libharu error 0x%04lx (detail %lu)", path,
 			(unsigned long)HPDF_GetError(w.pdf),

@@ -8,18 +8,18 @@
 
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 #include "render/report_int.h"
 
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
 {
 	*out = NULL;
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(r);
 		return;
 	}
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
-	if (!*out)
+	if (*out == NULL)
 		r->failed = 1;
 	chart_free(c);
 }
@@ -28,7 +28,7 @@ void report_add_scene(struct report_builder *r, struct chart *c, double width, s
 void report_prose(struct report_builder *r, const char *name)
 {
 	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
-	if (!text) {
+	if (text == NULL) {
 		r->failed = 1;
 		return;
 	}
@@ -73,7 +73,7 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 	size_t *count = calloc((size_t)cycles + 1, sizeof(*count));
 	char n[32], cy[16];
 	int same = 1;
-	if (!count) {
+	if (count == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -171,10 +171,10 @@ static void environment(struct report_builder *r)
 	static const char *const oneoff[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
 		const struct rm_oneoff *o = NULL;
-		for (size_t i = 0; i < m->noneoffs && !o; i++)
+		for (size_t i = 0; i < m->noneoffs && o == NULL; i++)
 			if (strcmp(m->oneoffs[i].op, oneoff[k]) == 0)
 				o = &m->oneoffs[i];
-		if (!o)
+		if (o == NULL)
 			continue;
 		char opn[32], sz[32], w[16], cl[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
@@ -197,51 +197,6 @@ static void environment(struct report_builder *r)
 	}
 }
 
-/* One table: rows = the sizes measured, columns = subjects, at one concurrency. */
-static void tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
-{
-	const struct report_model *m = r->m;
-	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
-	struct strbuf cap = {0}, wk = {0};
-	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
-	snprintf(cs, sizeof(cs), "%d", conc);
-	if (report_workers_text(r, op, conc, &wk))
-		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
-	else
-		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname,
-		      "workers", cs);
-	strbuf_free(&wk);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
-	strbuf_free(&cap);
-	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
-	for (size_t s = 0; s < m->nsubjects; s++)
-		doc_table_head(t, s + 1, m->subjects[s].label, 1);
-	int notes = 0;
-	for (size_t k = 0; k < m->nsizes; k++) {
-		if (!model_measured(m, op, m->sizes[k], conc))
-			continue;
-		doc_table_row(t);
-		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
-		if (m->sizes[k] == 0)
-			snprintf(sz, sizeof(sz), "0 B (%s)", rb_str(r, "unit.objs"));
-		else
-			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
-		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
-		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
-			double v = model_figure(c);
-			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
-			report_tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note,
-					 sizeof(note));
-			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
-				notes = 1;
-			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
-		}
-	}
-	report_tput_foot(r, t, notes);
-}
-
 /* The scaling chart of op × size: throughput vs the workers measured at that size, one
  * line per subject; NULL (nothing drawn, the tables give the values) unless some line
  * has two points. */
@@ -254,7 +209,7 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 	int *conc = calloc(m->nconc + 1, sizeof(*conc)), two = 0;
 	size_t nc = 0;
 	struct scene *sc = NULL;
-	if (!cats || !cbuf || !conc) {
+	if (cats == NULL || cbuf == NULL || conc == NULL) {
 		fail_oom(r);
 		goto done;
 	}
@@ -290,9 +245,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 			for (size_t k = 0; k < nc; k++) {
 				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
 									conc[k]);
-				const struct rm_stat *st = !cell       ? NULL
-							   : size == 0 ? &cell->obj_s
-								       : &cell->mib_s;
+				const struct rm_stat *st = cell == NULL ? NULL
+							   : size == 0  ? &cell->obj_s
+									: &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
 				if (st)
 					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
@@ -320,7 +275,7 @@ static void throughput(struct report_builder *r, const char *op)
 	strbuf_free(&b);
 	for (size_t k = 0; k < m->nconc; k++)
 		if (model_measured_conc(m, op, m->concurrency[k]))
-			tput_table(r, op, opname, m->concurrency[k]);
+			report_tput_table(r, op, opname, m->concurrency[k]);
 	/* scaling: one chart per size, throughput vs workers, one line per subject */
 	subst(&b, rb_str(r, "section.scaling"), "op", opname, NULL, NULL);
 	snprintf(id, sizeof(id), "%s-scaling", op);
@@ -328,7 +283,7 @@ static void throughput(struct report_builder *r, const char *op)
 	strbuf_free(&b);
 	struct scene **sc = calloc(m->nsizes + 1, sizeof(*sc));
 	size_t n = 0;
-	if (!sc) {
+	if (sc == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -356,7 +311,7 @@ static void latency(struct report_builder *r)
 	doc_para(r->d, rb_str(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof(*sc));
 	size_t n = 0;
-	if (!sc) {
+	if (sc == NULL) {
 		fail_oom(r);
 		return;
 	}
@@ -493,6 +448,12 @@ static void methodology(struct report_builder *r)
 	struct strbuf b = {0};
 	doc_heading(r->d, 1, "methodology", rb_str(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
+	if (m->warp_engine && *m->warp_engine) {
+		char key[48];
+
+		snprintf(key, sizeof(key), "methodology.warp_%s", m->warp_engine);
+		doc_para(r->d, rb_str(r, key), 1);
+	}
 	report_methodology_stats(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);
@@ -576,11 +537,11 @@ static void samples(struct report_builder *r)
 							 c->expected);
 					else
 						snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
-					doc_table_cell(
-						t, s + 3, buf,
-						CELL_NUM |
-							(!c || c->n < c->expected ? CELL_LEAD : 0),
-						NULL, NULL);
+					doc_table_cell(t, s + 3, buf,
+						       CELL_NUM | (c == NULL || c->n < c->expected
+									   ? CELL_LEAD
+									   : 0),
+						       NULL, NULL);
 				}
 			}
 	doc_table_foot(t, rb_str(r, "table.samples_foot"));
@@ -619,7 +580,7 @@ static void appendix(struct report_builder *r)
 					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
 									     m->sizes[z],
 									     m->concurrency[k]);
-					if (!c ||
+					if (c == NULL ||
 					    (!c->nruns && !c->n)) /* this subject never ran it */
 						continue;
 					doc_table_row(t);
@@ -684,7 +645,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	strbuf_free(&meta);
 	strbuf_free(&title);
 	strbuf_free(&names);
-	if (!r.d) {
+	if (r.d == NULL) {
 		findings_free(&fd);
 		err_set(e, "out of memory");
 		return NULL;
@@ -713,7 +674,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_limitations_stats(&r);
-	report_limitations_wl(&r);
+	report_workload_limitations(&r);
 	if (r.failed || r.d->oom) {
 		if (!r.failed)
 			err_set(e, "report: out of memory");

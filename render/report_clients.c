@@ -1,4 +1,4 @@
-/* render/report_clients.c: the clients of distributed runs in the report (issue 12):
+/* render/report_clients.c: the clients of distributed runs in the report:
  * the client hosts in the environment, "12 workers (3 clients × 4) on 2 hosts" for the
  * tables of distributed configurations, the per-client throughput of client_balance and
  * the imbalance finding. A single-client report is unchanged: every function here adds
@@ -10,10 +10,10 @@
 
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 #include "render/report_int.h"
 
-int report_workers_text(struct report_builder *r, const char *op, int conc, struct strbuf *b)
+int report_clients_workers(struct report_builder *r, const char *op, int conc, struct strbuf *b)
 {
 	struct model_workers w;
 	int rc = model_workers_at(r->m, r->l, op, conc, MODEL_WORKERS_LONG, &w);
@@ -79,7 +79,7 @@ static void balance_parts(struct report_builder *r, const struct rm_balance *b, 
 {
 	findings_op_name(r->l, b->op, opname, on);
 	model_size_text(r->m, r->nf, b->size, sz, sn);
-	if (!report_workers_text(r, b->op, b->concurrency, workers))
+	if (!report_clients_workers(r, b->op, b->concurrency, workers))
 		strbuf_addf(workers, "%d", b->workers_total);
 }
 

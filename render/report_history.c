@@ -198,8 +198,40 @@ static void changes(struct report_builder *r, const struct rm_baseline *b)
 	doc_table_foot(t, rb_str(r, "changes.foot"));
 }
 
-/* trend_row: one series: the latest cols builds' figures, then its change. */
-static void trend_row(const struct report_builder *r, struct doc_table *t,
+/* trend_state: the series' verdict in the last column: the shift since a build (its
+ * interval below; highlighted when confirmed), a watch, steady, not enough history. */
+static void trend_state(struct report_builder *r, struct doc_table *t,
+			const struct rm_trend_series *s, size_t cols)
+{
+	const char *st = or_null(s->state);
+	char b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], build[32], note[160];
+	struct strbuf txt = {0};
+	int shift = strcmp(st, "regression") == 0 || strcmp(st, "improvement") == 0;
+	int watch = strcmp(st, "watch") == 0;
+
+	if (!s->has_change ||
+	    (!shift && !watch && strcmp(st, "steady") && strcmp(st, "insufficient"))) {
+		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	if (!shift && !watch) {
+		doc_table_cell(t, 2 + cols,
+			       rb_str(r, strcmp(st, "steady") == 0 ? "trend.state_steady"
+								   : "trend.state_insufficient"),
+			       CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	snprintf(build, sizeof(build), "%lld", s->since_build);
+	subst(&txt, rb_str(r, watch ? "trend.state_watch" : "trend.state_shift"), "change",
+	      pct(s->ratio, b1), "build", build);
+	snprintf(note, sizeof(note), "%s..%s", pct(s->ci_lo, b1), pct(s->ci_hi, b2));
+	doc_table_cell(t, 2 + cols, rb_text(r, &txt), CELL_NUM | (shift ? CELL_LEAD : 0), note,
+		       NULL);
+	strbuf_free(&txt);
+}
+
+/* trend_row: one series: the latest cols builds' figures, then its verdict. */
+static void trend_row(struct report_builder *r, struct doc_table *t,
 		      const struct rm_trend_series *s, size_t cols)
 {
 	size_t first = s->npoints > cols ? s->npoints - cols : 0;
@@ -222,28 +254,28 @@ static void trend_row(const struct report_builder *r, struct doc_table *t,
 		doc_table_cell(t, 2 + i, fmt(r, p->value, -1, b1), CELL_NUM,
 			       p->has_ci ? note : NULL, NULL);
 	}
-	if (!s->has_change) {
-		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
-		return;
-	}
-	snprintf(note, sizeof(note), "%s..%s", pct(s->ci_lo, b1), pct(s->ci_hi, b2));
-	doc_table_cell(t, 2 + cols, pct(s->ratio, b1), CELL_NUM | (s->significant ? CELL_LEAD : 0),
-		       note, NULL);
+	trend_state(r, t, s, cols);
 }
 
-/* trend_alerts: the significant regressions of the latest build, or that there are none. */
+/* trend_alerts: that there is not enough history to judge; the regression alerts of the
+ * latest build (or that there are none) and its watches. */
 static void trend_alerts(struct report_builder *r)
 {
-	const char *items[TREND_ALERTS];
+	const char *items[2 * TREND_ALERTS];
 	size_t n = 0;
 
-	if (r->m->nalerts == 0) {
-		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
+	if (!r->m->trend_enough) {
+		doc_para(r->d, rb_str(r, "trend.not_enough"), 0);
 		return;
 	}
-	for (; n < r->m->nalerts && n < TREND_ALERTS; n++)
-		items[n] = r->m->alerts[n];
-	doc_list(r->d, items, n, 1);
+	if (r->m->nalerts == 0)
+		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
+	for (size_t i = 0; i < r->m->nalerts && n < TREND_ALERTS; i++)
+		items[n++] = r->m->alerts[i];
+	for (size_t i = 0; i < r->m->nwatch && n < 2 * TREND_ALERTS; i++)
+		items[n++] = r->m->watch[i];
+	if (n)
+		doc_list(r->d, items, n, 1);
 }
 
 /* trend: the [trend] section; its columns are the latest builds of the longest series. */

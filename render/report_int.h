@@ -65,19 +65,16 @@ void report_add_scene(struct report_builder *r, struct chart *c, double width, s
  * a missing template marks the report failed. */
 void report_prose(struct report_builder *r, const char *name);
 
-/* ---- render/report_stats.c: the 1.1 statistics in the report ---- */
+/* ---- render/report_stats.c: the throughput tables and the 1.1 statistics in the report ---- */
 
-/* report_tput_cell: the table text of a cell's figure (value ± CI half-width, or
- * [lo, hi] when the interval is not symmetric) into text, and "n=k" (or "n=k/N") into
- * note; `objs` picks obj/s over MiB/s. c may be NULL. */
-void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
-		      size_t tn, char *note, size_t nn);
+/* report_tput_table: the throughput table of op at concurrency conc (rows = the sizes
+ * measured, columns = subjects): each cell's figure with its interval and n, the lead and
+ * tie marks, and the legend under it. */
+void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc);
 /* report_lead_flags: CELL_LEAD for a clear leader (any leader in a 1.0 file), CELL_TIE
  * for a subject in a tie at the top, else 0. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
 			   int s);
-/* report_tput_foot: the legend under a throughput table; notes = some cell has n < N. */
-void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes);
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
  * saying the comparisons are not available. */
 void report_forest(struct report_builder *r, const char *op, const char *opname);
@@ -104,7 +101,7 @@ void report_methodology_stats(struct report_builder *r);
  * that fails to lay out, or memory running out, marks the report failed. */
 void report_history(struct report_builder *r);
 
-/* ---- render/report_time.c: the distribution and time charts (issue 11), built
+/* ---- render/report_time.c: the distribution and time charts, built
  * from aggregate.json's format 1.1 fields and the per-cycle runs:
  *   [latency-cdf]  a latency CDF (log x axis, ms) per op × size at the highest
  *                  concurrency measured, one line per subject (cells[].latency_ms.
@@ -122,7 +119,7 @@ void report_history(struct report_builder *r);
 void report_time_cdf(struct report_builder *r);
 void report_time_runs(struct report_builder *r);
 
-/* ---- render/report_clients.c: the clients of distributed runs (issue 12); each adds
+/* ---- render/report_clients.c: the clients of distributed runs; each adds
  * nothing to a single-client report ---- */
 
 struct findings;
@@ -131,9 +128,9 @@ struct findings;
  * imbalance as a finding (docs/METHODOLOGY.md, "Clients"). */
 #define REPORT_IMBALANCE 1.2
 
-/* report_workers_text: "12 workers (3 clients × 4) on 2 hosts" for op's cells at conc
+/* report_clients_workers: "12 workers (3 clients × 4) on 2 hosts" for op's cells at conc
  * appended to b and 1, or 0 (b untouched) when they ran on one client. */
-int report_workers_text(struct report_builder *r, const char *op, int conc, struct strbuf *b);
+int report_clients_workers(struct report_builder *r, const char *op, int conc, struct strbuf *b);
 /* report_clients_matrix: "1, 4, 8 per client × 3 clients" for op's row of the workload
  * matrix into b and 1, or 0 (b untouched) for one client or differing client counts. */
 int report_clients_matrix(struct report_builder *r, const char *op, struct strbuf *b);
@@ -146,12 +143,12 @@ void report_clients_findings(struct report_builder *r, struct findings *fd);
 /* report_clients: the "Client balance" section (a per-client table per client_balance
  * entry), absent when the aggregate has none. */
 void report_clients(struct report_builder *r);
-/* ---- render/report_wl.c: mixed traffic, size distributions, ranges, fixed rates ---- */
+/* ---- render/report_workload.c: mixed traffic, size distributions, ranges, fixed rates ---- */
 
 /* report_workloads: the workloads section and the fixed-rate section (nothing without
- * workload cells). report_limitations_wl: what a rate run cannot say (when there is
+ * workload cells). report_workload_limitations: what a rate run cannot say (when there is
  * one). */
 void report_workloads(struct report_builder *r);
-void report_limitations_wl(struct report_builder *r);
+void report_workload_limitations(struct report_builder *r);
 
 #endif

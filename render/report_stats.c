@@ -1,6 +1,7 @@
-/* render/report_stats.c: the statistics of aggregate.json 1.1 in the report: intervals
- * in the tables, clear leaders and ties, the forest plots, latency percentiles and the
- * statistics part of the methodology and limitations (see report_int.h). A 1.0 file has
+/* render/report_stats.c: the throughput tables (report_tput_table: the cells with their
+ * intervals and n, the legend) and the statistics of aggregate.json 1.1 in the report:
+ * clear leaders and ties, the forest plots, latency percentiles and the statistics part
+ * of the methodology and limitations (see report_int.h). A 1.0 file has
  * none of them: these sections then say what is not available. */
 #include "render/report_int.h"
 
@@ -10,14 +11,17 @@
 
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 
-void report_tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
+/* The table text of a cell's figure (value ± CI half-width, or [lo, hi] when the interval
+ * is not symmetric) into text, and "n=k" (or "n=k/N") into note; `objs` picks obj/s over
+ * MiB/s. c may be NULL. */
+static void tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
 		      size_t tn, char *note, size_t nn)
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	*note = 0;
-	if (!c) {
+	if (c == NULL) {
 		snprintf(text, tn, "%s", TEXT_NULL);
 		return;
 	}
@@ -44,7 +48,7 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 			   int s)
 {
 	const struct rm_leader *d = model_leader(m, op, size, conc);
-	if (!d)
+	if (d == NULL)
 		return 0;
 	switch (d->status) {
 	case RM_LEAD_UNKNOWN:
@@ -82,7 +86,8 @@ static enum rm_ci_method ci_method(const struct report_model *m)
 	return RM_CI_NONE;
 }
 
-void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
+/* The legend under a throughput table; notes = some cell has n < N. */
+static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 {
 	const struct report_model *m = r->m;
 	char a[TEXT_NUM_MAX];
@@ -103,6 +108,49 @@ void report_tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
 	doc_table_foot(t, rb_text(r, &b));
 	strbuf_free(&b);
+}
+
+void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
+{
+	const struct report_model *m = r->m;
+	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
+	struct strbuf cap = {0}, wk = {0};
+	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
+	snprintf(cs, sizeof(cs), "%d", conc);
+	if (report_clients_workers(r, op, conc, &wk))
+		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
+	else
+		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname,
+		      "workers", cs);
+	strbuf_free(&wk);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
+	strbuf_free(&cap);
+	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
+	for (size_t s = 0; s < m->nsubjects; s++)
+		doc_table_head(t, s + 1, m->subjects[s].label, 1);
+	int notes = 0;
+	for (size_t k = 0; k < m->nsizes; k++) {
+		if (!model_measured(m, op, m->sizes[k], conc))
+			continue;
+		doc_table_row(t);
+		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
+		if (m->sizes[k] == 0)
+			snprintf(sz, sizeof(sz), "0 B (%s)", rb_str(r, "unit.objs"));
+		else
+			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
+		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
+			double v = model_figure(c);
+			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
+			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
+				notes = 1;
+			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+		}
+	}
+	tput_foot(r, t, notes);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
@@ -130,7 +178,7 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	int sw = 0;
 	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
 	struct strbuf b = {0};
-	if (!k)
+	if (k == NULL)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
 	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
@@ -246,7 +294,7 @@ static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double
 {
 	*p50 = *p99 = *p999 = NAN;
 	*fallback = 0;
-	if (!c)
+	if (c == NULL)
 		return 0;
 	const struct rm_pooled *p = &c->latency.pooled;
 	if (p->present && isfinite(p->p50)) {
@@ -281,7 +329,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
 	strbuf_free(&title);
 	strbuf_free(&desc);
-	if (!c)
+	if (c == NULL)
 		return NULL;
 	chart_set_axis(c, rb_str(r, "unit.ms"), "", "");
 	for (size_t z = 0; z < m->nsizes; z++) {
@@ -334,7 +382,8 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 			for (size_t s = 0; s < m->nsubjects; s++) {
 				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z],
 								     m->concurrency[k]);
-				if (!c || (!c->nruns && !c->n)) /* a configuration it never ran */
+				if (c == NULL ||
+				    (!c->nruns && !c->n)) /* a configuration it never ran */
 					continue;
 				const struct rm_pooled *p = &c->latency.pooled;
 				int ok = p->present;

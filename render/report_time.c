@@ -9,7 +9,7 @@
 #include "render/chart_xy.h"
 #include "render/findings.h"
 #include "render/model_clients.h"
-#include "render/model_ext.h"
+#include "render/model_query.h"
 
 struct tb {
 	struct report_builder *r;
@@ -44,21 +44,21 @@ static void add_chart(struct tb *t, struct xychart *c)
 	if (c && t->nsc == t->cap) {
 		size_t cap = t->cap ? t->cap * 2 : 8;
 		struct scene **v = realloc(t->sc, cap * sizeof(*v));
-		if (!v) {
-			xy_free(c);
+		if (v == NULL) {
+			chart_xy_free(c);
 			c = NULL;
 		} else {
 			t->sc = v;
 			t->cap = cap;
 		}
 	}
-	if (!c) {
+	if (c == NULL) {
 		fail_oom(t->r);
 		return;
 	}
-	s = xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
-	xy_free(c);
-	if (!s)
+	s = chart_xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
+	chart_xy_free(c);
+	if (s == NULL)
 		t->r->failed = 1;
 	else
 		t->sc[t->nsc++] = s;
@@ -119,20 +119,20 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
 	fill(t, "chart.cdf", op, opname, sz, conc, title, sizeof(title));
 	fill(t, "chart.cdf_desc", op, opname, sz, conc, desc, sizeof(desc));
-	struct xychart *c = xy_new(title, desc);
+	struct xychart *c = chart_xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, rb_str(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
-		xy_set_y(c, rb_str(t->r, "axis.requests_pct"), 0, 100);
-		xy_set_markers(c, 0);
+		chart_xy_set_x(c, rb_str(t->r, "axis.latency_log"), XY_LOG, NAN, NAN);
+		chart_xy_set_y(c, rb_str(t->r, "axis.requests_pct"), 0, 100);
+		chart_xy_set_markers(c, 0);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_quantiles(cell))
 				continue;
-			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (size_t i = 0; i < cdf_n(cell); i++) {
 				double q, ms;
 				cdf_point(cell, i, &q, &ms);
-				xy_add_point(c, si, ms, q * 100, 0);
+				chart_xy_add_point(c, si, ms, q * 100, 0);
 			}
 		}
 	}
@@ -176,33 +176,33 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 	size_t longest = 0;
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		const struct rm_series *ts = model_timeseries(m, (int)s, op);
-		if (ts && !first)
+		if (ts && first == NULL)
 			first = ts;
 		if (ts && ts->n > longest)
 			longest = ts->n;
 	}
-	if (!first)
+	if (first == NULL)
 		return;
 	char sz[64], title[256], desc[512];
 	int objs = first->size == 0;
 	model_size_text(m, t->r->nf, first->size, sz, sizeof(sz));
 	fill(t, "chart.timeseries", op, opname, sz, first->concurrency, title, sizeof(title));
 	fill(t, "chart.timeseries_desc", op, opname, sz, first->concurrency, desc, sizeof(desc));
-	struct xychart *c = xy_new(title, desc);
+	struct xychart *c = chart_xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, rb_str(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
-		xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
-		xy_set_note(c, rb_str(t->r, "timeseries.note"));
+		chart_xy_set_x(c, rb_str(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
+		chart_xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		chart_xy_set_note(c, rb_str(t->r, "timeseries.note"));
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_series *ts = model_timeseries(m, (int)s, op);
-			if (!ts)
+			if (ts == NULL)
 				continue;
-			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (size_t i = 0; i < ts->n; i++) {
 				int kept = ts->kept_first < 0 ||
 					   ((int)i >= ts->kept_first && (int)i <= ts->kept_last);
-				xy_add_point(c, si, (double)i + 0.5,
-					     objs ? ts->obj_s[i] : ts->mib_s[i], !kept);
+				chart_xy_add_point(c, si, (double)i + 0.5,
+						   objs ? ts->obj_s[i] : ts->mib_s[i], !kept);
 			}
 		}
 	}
@@ -234,22 +234,22 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
 	fill(t, "chart.cycles", op, opname, sz, conc, title, sizeof(title));
 	fill(t, "chart.cycles_desc", op, opname, sz, conc, desc, sizeof(desc));
-	struct xychart *c = xy_new(title, desc);
+	struct xychart *c = chart_xy_new(title, desc);
 	if (c) {
-		xy_set_x(c, rb_str(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
-		xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
+		chart_xy_set_x(c, rb_str(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
+		chart_xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_runs(cell))
 				continue;
-			int si = xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			for (int cy = 1; cy <= cycles; cy++) {
 				double v = NAN; /* no valid run in this cycle: a gap */
 				for (size_t i = 0; i < cell->nruns; i++)
 					if (cell->runs[i].cycle == cy && cell->runs[i].included)
 						v = objs ? cell->runs[i].obj_s
 							 : cell->runs[i].mib_s;
-				xy_add_point(c, si, cy, v, 0);
+				chart_xy_add_point(c, si, cy, v, 0);
 			}
 		}
 	}

@@ -117,7 +117,7 @@ char *text_read_file(const char *path, struct err *e)
 	char chunk[8192];
 	size_t got;
 	char *out = NULL;
-	if (!f) {
+	if (f == NULL) {
 		err_set(e, "%s: cannot open: %s", path, strerror(errno));
 		return NULL;
 	}
@@ -128,7 +128,7 @@ char *text_read_file(const char *path, struct err *e)
 		goto done;
 	}
 	out = strbuf_take(&b);
-	if (!out)
+	if (out == NULL)
 		err_set(e, "%s: out of memory", path);
 done:
 	fclose(f);
@@ -182,7 +182,7 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 	struct text_lang *l = calloc(1, sizeof(*l));
 	char path[4096], *text = NULL, *line, *next;
 	int lineno = 0;
-	if (!l) {
+	if (l == NULL) {
 		err_set(e, "out of memory");
 		return NULL;
 	}
@@ -192,13 +192,13 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 	}
 	snprintf(l->code, sizeof(l->code), "%s", code);
 	snprintf(path, sizeof(path), "%s/%s", templates, code);
-	if (!(l->dir = strdup(path))) {
+	if ((l->dir = strdup(path)) == NULL) {
 		err_set(e, "%s: out of memory", path);
 		goto fail;
 	}
 	snprintf(path, sizeof(path), "%s/%s/strings.txt", templates, code);
 	text = text_read_file(path, e);
-	if (!text)
+	if (text == NULL)
 		goto fail;
 	snprintf(l->nf.group, sizeof(l->nf.group), ",");
 	snprintf(l->nf.decimal, sizeof(l->nf.decimal), ".");
@@ -211,13 +211,13 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 		if (!*t || *t == '#')
 			continue;
 		eq = strchr(t, '=');
-		if (!eq) {
+		if (eq == NULL) {
 			err_set(e, "%s:%d: expected 'key = value'", path, lineno);
 			goto fail;
 		}
 		*eq = 0;
 		struct kv *nkv = realloc(l->kv, (l->nkv + 1) * sizeof(*l->kv));
-		if (!nkv) {
+		if (nkv == NULL) {
 			err_set(e, "%s:%d: out of memory", path, lineno);
 			goto fail;
 		}
@@ -233,7 +233,7 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 		nkv = &l->kv[l->nkv++];
 		nkv->key = strdup(key);
 		nkv->value = strdup(v);
-		if (!nkv->key || !nkv->value) {
+		if (nkv->key == NULL || nkv->value == NULL) {
 			err_set(e, "%s:%d: out of memory", path, lineno);
 			goto fail;
 		}
@@ -252,7 +252,7 @@ fail:
 
 void text_lang_free(struct text_lang *l)
 {
-	if (!l)
+	if (l == NULL)
 		return;
 	for (size_t i = 0; i < l->nkv; i++) {
 		free(l->kv[i].key);
@@ -296,7 +296,7 @@ void text_subst(struct strbuf *b, const char *tpl, const char *const *names,
 	const char *p = tpl;
 	while (*p) {
 		const char *open = strchr(p, '{'), *close;
-		if (!open) {
+		if (open == NULL) {
 			strbuf_adds(b, p);
 			return;
 		}

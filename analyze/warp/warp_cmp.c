@@ -10,7 +10,9 @@
 #include <jansson.h>
 
 #include "analyze/warp/warp.h"
+#include "analyze/warp/warp_full.h"
 #include "analyze/warp/warp_gofmt.h"
+#include "analyze/warp/warp_merge.h"
 #include "analyze/warp/warp_report.h"
 
 enum {
@@ -21,12 +23,16 @@ enum {
 
 static void usage(FILE *f)
 {
-	fputs("usage: analyze --warp-cmp BEFORE... -- AFTER...\n"
+	fputs("usage: analyze --warp-cmp [--warp-engine server|analyze|full] BEFORE... -- AFTER...\n"
 	      "  Compare two Warp runs op by op, as `warp cmp` is meant to: each op's Average\n"
 	      "  before and after (as Warp's report prints it) and the change in percent,\n"
 	      "  and the request time average and p99. BEFORE and AFTER are the result files\n"
 	      "  of one run each (aggregated .json.zst or per-request .csv.zst; the files of a\n"
 	      "  distributed run merged in the order given, first file first).\n"
+	      "  --warp-engine  whose figures: server (default) Warp 1.3's distributed server;\n"
+	      "                 analyze: warp merge + warp analyze of Warp 1.6.1 (one file:\n"
+	      "                 as warp analyze prints it); full: warp analyze --full of\n"
+	      "                 1.6.1 (CSV only; latency from the analyze engine)\n"
 	      "Exit status: 0 all files read; 1 partial (some file unreadable: named on\n"
 	      "stderr, the others compared); 2 usage, or a side without a readable file.\n",
 	      f);
@@ -38,22 +44,56 @@ static void print_err(const char *msg, void *arg)
 	fprintf(stderr, "analyze: %s\n", msg);
 }
 
-/* side_json: the merged report of files[0..n) as warp_report_json; NULL when no file
- * could be read or memory ran out (said on stderr). *failed counts unreadable files. */
-static json_t *side_json(const char *const *files, int n, const char *name, int *failed)
+/* full_figures: each op's throughput in j (a report of files) from the full engine. */
+static int full_figures(json_t *j, const char *const *files, int n)
+{
+	json_t *o;
+	size_t i;
+
+	json_array_foreach(json_object_get(j, "ops"), i, o) {
+		struct warp_full_figures f;
+		struct err e;
+
+		if (warp_full_figures_of(files, n, json_string_value(json_object_get(o, "op")), &f,
+					 &e) < 0) {
+			fprintf(stderr, "analyze: %s\n", e.msg);
+			return -1;
+		}
+		json_object_set_new(o, "skipped", json_boolean(f.skipped));
+		json_object_set_new(o, "mib_s", json_real(f.mib_s));
+		json_object_set_new(o, "obj_s", json_real(f.obj_s));
+		json_object_set_new(o, "concurrency", json_integer(f.concurrency));
+	}
+	return 0;
+}
+
+/* side_json: the report of files[0..n) by the engine, as warp_report_json; NULL when
+ * no file could be read or memory ran out (said on stderr). *failed counts unreadable
+ * files (with the analyze and full engines one unreadable file fails the side). */
+static json_t *side_json(const char *const *files, int n, const char *name, enum warp_engine g,
+			 int *failed)
 {
 	struct warp_rt *rt = NULL;
 	struct err e = {{0}};
 	json_t *j = NULL;
 
-	if (warp_load_merged(files, n, print_err, NULL, &rt, failed, &e) < 0) {
+	if (g == WARP_ENGINE_SERVER) {
+		if (warp_load_merged(files, n, print_err, NULL, &rt, failed, &e) < 0) {
+			fprintf(stderr, "analyze: %s\n", e.msg);
+			return NULL;
+		}
+	} else if (warp_merge_read(files, n, &rt, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
-		return NULL;
+		*failed = n;
 	}
 	if (*failed == n)
 		fprintf(stderr, "analyze: --warp-cmp: no %s file could be read\n", name);
 	else if ((j = warp_report_json(rt)) == NULL)
 		fputs("analyze: out of memory\n", stderr);
+	else if (g == WARP_ENGINE_FULL && full_figures(j, files, n) < 0) {
+		json_decref(j);
+		j = NULL;
+	}
 	warp_rt_free(rt);
 	return j;
 }
@@ -179,6 +219,7 @@ int warp_cmp_main(int argc, char **argv)
 	const char **files = calloc((size_t)argc + 1, sizeof(*files));
 	json_t *before = NULL, *after = NULL;
 	int n = 0, split = -1, fb = 0, fa = 0, rc = CMP_USAGE;
+	enum warp_engine g = WARP_ENGINE_SERVER;
 
 	if (files == NULL) {
 		fputs("analyze: out of memory\n", stderr);
@@ -187,6 +228,14 @@ int warp_cmp_main(int argc, char **argv)
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--warp-cmp") == 0)
 			continue;
+		if (split < 0) {
+			int r = warp_cli_engine_arg(argc, argv, &i, &g);
+
+			if (r < 0)
+				goto done;
+			if (r > 0)
+				continue;
+		}
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
 			rc = CMP_OK;
@@ -208,8 +257,8 @@ int warp_cmp_main(int argc, char **argv)
 		usage(stderr);
 		goto done;
 	}
-	before = side_json(files, split, "BEFORE", &fb);
-	after = side_json(files + split, n - split, "AFTER", &fa);
+	before = side_json(files, split, "BEFORE", g, &fb);
+	after = side_json(files + split, n - split, "AFTER", g, &fa);
 	if (before == NULL || after == NULL)
 		goto done;
 	print_all(before, after);

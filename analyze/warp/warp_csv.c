@@ -75,6 +75,7 @@ struct builder {
 	size_t comment_len;
 	int oom;
 	int have_first;
+	int flags;           /* WARP_CSV_* */
 	int64_t first_start; /* start of the first row, for the span check */
 	char bad[256];       /* a row Warp could not aggregate */
 };
@@ -576,7 +577,27 @@ static int on_row(const struct op_row *row, void *arg)
 		.objs = (int64_t)row->n_objects,
 		.err = row->error[0] != '\0',
 	};
+	struct op_row fixed;
+	char *msg = NULL;
+	int rc = 0;
 
+	if (o.end < o.start && (b->flags & WARP_CSV_NEGATIVE_FAILS)) {
+		/* Warp 1.6.1's Live: the end moved to the start, the request failed */
+		size_t n = strlen(row->error) + sizeof("Negative duration");
+
+		if ((msg = malloc(n)) == NULL) {
+			b->oom = 1;
+			return 1;
+		}
+		snprintf(msg, n, "%sNegative duration", row->error);
+		fixed = *row;
+		fixed.error = msg;
+		fixed.end_ns = row->start_ns;
+		fixed.duration_ns = 0;
+		row = &fixed;
+		o.end = o.start;
+		o.err = 1;
+	}
 	if (!b->have_first) {
 		b->have_first = 1;
 		b->first_start = o.start;
@@ -586,14 +607,16 @@ static int on_row(const struct op_row *row, void *arg)
 		snprintf(b->bad, sizeof(b->bad), "request %llu %s", (unsigned long long)row->idx,
 			 o.end < o.start ? "ends before it starts"
 					 : "is more than 115 days away from the first one");
+		free(msg);
 		return 1;
 	}
 	a = builder_op(b, row->op);
 	if (a == NULL || lagg_add(a, row, &o) < 0 || lagg_add(&b->total, row, &o) < 0) {
 		b->oom = 1;
-		return 1;
+		rc = 1;
 	}
-	return 0;
+	free(msg);
+	return rc;
 }
 
 static int on_comment(const char *line, void *arg)
@@ -614,7 +637,8 @@ static int on_comment(const char *line, void *arg)
 	return 0;
 }
 
-int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
+int warp_csv_read_rows(const char *label, int flags, warp_csv_source source, void *src_arg,
+		       struct warp_rt **out, struct err *e)
 {
 	struct builder b;
 	size_t i;
@@ -624,26 +648,27 @@ int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
 	*out = NULL;
 	b.rt = warp_rt_new();
 	if (b.rt == NULL)
-		return err_set(e, "%s: out of memory", path);
+		return err_set(e, "%s: out of memory", label);
 	b.total.out = &b.rt->total;
-	r = opslog_read_full(path, on_row, on_comment, &b, e);
+	b.flags = flags;
+	r = source(on_row, on_comment, &b, src_arg, e);
 	if (b.oom) {
-		err_set(e, "%s: out of memory", path);
+		err_set(e, "%s: out of memory", label);
 		goto done;
 	}
 	if (b.bad[0]) {
-		err_set(e, "%s: %s", path, b.bad);
+		err_set(e, "%s: %s", label, b.bad);
 		goto done;
 	}
 	if (r != 0)
 		goto done;
 	for (i = 0; i < b.nops; i++)
 		if (lagg_finish(&b.ops[i]) < 0) {
-			err_set(e, "%s: out of memory", path);
+			err_set(e, "%s: out of memory", label);
 			goto done;
 		}
 	if (lagg_finish(&b.total) < 0) {
-		err_set(e, "%s: out of memory", path);
+		err_set(e, "%s: out of memory", label);
 		goto done;
 	}
 	b.rt->commandline = b.comment;
@@ -662,4 +687,21 @@ done:
 	free(b.comment);
 	warp_rt_free(b.rt);
 	return rc;
+}
+
+static int file_source(int (*row_cb)(const struct op_row *row, void *arg),
+		       int (*comment_cb)(const char *line, void *arg), void *arg, void *path,
+		       struct err *e)
+{
+	return opslog_read_full(path, row_cb, comment_cb, arg, e);
+}
+
+int warp_csv_read(const char *path, struct warp_rt **out, struct err *e)
+{
+	return warp_csv_read_rows(path, 0, file_source, (void *)path, out, e);
+}
+
+int warp_csv_read_flags(const char *path, int flags, struct warp_rt **out, struct err *e)
+{
+	return warp_csv_read_rows(path, flags, file_source, (void *)path, out, e);
 }

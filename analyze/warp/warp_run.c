@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "analyze/warp/warp.h"
+#include "analyze/warp/warp_full.h"
+#include "analyze/warp/warp_merge.h"
 #include "analyze/warp/warp_report.h"
 
 int64_t warp_parse_size(const char *s)
@@ -240,5 +242,72 @@ int warp_run_read(const char *const *files, int n, struct warp_run *out, struct 
 		return -1;
 	rc = failed ? err_set(e, "%s", first.msg) : warp_run_of(all, NULL, out, e);
 	warp_rt_free(all);
+	return rc;
+}
+
+const char *warp_engine_name(enum warp_engine g)
+{
+	return g == WARP_ENGINE_ANALYZE ? "analyze" : g == WARP_ENGINE_FULL ? "full" : "server";
+}
+
+int warp_engine_parse(const char *s, enum warp_engine *out)
+{
+	static const enum warp_engine all[] = {WARP_ENGINE_SERVER, WARP_ENGINE_ANALYZE,
+					       WARP_ENGINE_FULL};
+	size_t i;
+
+	for (i = 0; i < sizeof(all) / sizeof(all[0]); i++)
+		if (strcmp(s, warp_engine_name(all[i])) == 0) {
+			*out = all[i];
+			return 0;
+		}
+	return -1;
+}
+
+/* The full engine's figures over a run read with the default engine. */
+static int full_over(const char *const *files, int n, struct warp_run *r, struct err *e)
+{
+	struct warp_full_figures f;
+	struct run_summary *s = &r->summary;
+	char op[16];
+	size_t i;
+
+	for (i = 0; r->op[i] && i < sizeof(op) - 1; i++)
+		op[i] = (char)toupper((unsigned char)r->op[i]);
+	op[i] = '\0';
+	if (warp_full_figures_of(files, n, op, &f, e) < 0)
+		return -1;
+	r->skipped = f.skipped;
+	if (f.skipped)
+		return 0;
+	r->concurrency = f.concurrency;
+	s->seconds = f.seconds;
+	s->mib_s = f.mib_s;
+	s->obj_s = f.obj_s;
+	s->seg_count = (int)f.n_segs;
+	s->fastest.mib_s = f.seg_mib[0];
+	s->fastest.obj_s = f.seg_obj[0];
+	s->median.mib_s = f.seg_mib[1];
+	s->median.obj_s = f.seg_obj[1];
+	s->slowest.mib_s = f.seg_mib[2];
+	s->slowest.obj_s = f.seg_obj[2];
+	return 0;
+}
+
+int warp_run_read_engine(const char *const *files, int n, enum warp_engine g, struct warp_run *out,
+			 struct err *e)
+{
+	struct warp_rt *rt = NULL;
+	int rc;
+
+	if (g == WARP_ENGINE_SERVER)
+		return warp_run_read(files, n, out, e);
+	memset(out, 0, sizeof(*out));
+	if (warp_merge_read(files, n, &rt, e) < 0)
+		return -1;
+	rc = warp_run_of(rt, NULL, out, e);
+	warp_rt_free(rt);
+	if (rc == 0 && g == WARP_ENGINE_FULL && strcmp(out->op, "total") != 0)
+		rc = full_over(files, n, out, e);
 	return rc;
 }

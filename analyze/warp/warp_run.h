@@ -49,6 +49,26 @@ int warp_run_of(const struct warp_rt *rt, const char *op, struct warp_run *out, 
  * naming the file and the line or field). */
 int warp_run_read(const char *const *files, int n, struct warp_run *out, struct err *e);
 
+/* Which of Warp's entry points a run's figures follow (warp.h lists them). */
+enum warp_engine {
+	WARP_ENGINE_SERVER,  /* Warp 1.3's distributed server: clients' results merged */
+	WARP_ENGINE_ANALYZE, /* warp merge + warp analyze of 1.6.1 (warp_merge.h) */
+	WARP_ENGINE_FULL     /* warp merge + warp analyze --full of 1.6.1 (CSV only) */
+};
+
+/* warp_engine_name: "server", "analyze", "full". */
+const char *warp_engine_name(enum warp_engine g);
+
+/* warp_engine_parse: the engine named s (one of the names above); -1 if none. */
+int warp_engine_parse(const char *s, enum warp_engine *out);
+
+/* warp_run_read_engine: warp_run_read with the figures of the given engine. For
+ * WARP_ENGINE_FULL, throughput, seconds, concurrency and the 1-second segments come
+ * from the full engine, request latency and TTFB from the default one (`warp analyze
+ * --full` prints no latency without --analyze.v); JSON input is an error there. */
+int warp_run_read_engine(const char *const *files, int n, enum warp_engine g, struct warp_run *out,
+			 struct err *e);
+
 /* warp_parse_size: Warp's size text ("4KiB", "1M", "10MB", "1.5GiB", "4096") in
  * bytes (K/M/G/T = powers of 1000, Ki/Mi/Gi/Ti = powers of 1024); -1 if not a size. */
 int64_t warp_parse_size(const char *s);

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analyze/pool.h"
+#include "analyze/reqlog.h"
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/warp/warp_run.h"
@@ -70,7 +70,7 @@ int warpdir_name(const char *name, char *bench, size_t n, int64_t *t)
 	for (size_t i = 0; i < k; i++)
 		bench[i] = (char)tolower((unsigned char)p[i]);
 	bench[k] = '\0';
-	*t = days_from_civil(y, mo, dd) * 86400 + hh * 3600 + mi * 60 + ss;
+	*t = time_days_from_civil(y, mo, dd) * 86400 + hh * 3600 + mi * 60 + ss;
 	return 1;
 }
 
@@ -353,7 +353,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 		    const char *name)
 {
 	const struct warpdir_subject *s = subj >= 0 ? &map->subjects[subj] : NULL;
-	char bare[256], label[SIZE_LABEL_MAX];
+	char bare[256], label[SIZELABEL_MAX];
 	int bad = 0;
 
 	memset(l, 0, sizeof(*l));
@@ -373,7 +373,7 @@ static int fill_log(struct runlog *l, const struct warpdir_group *g, const struc
 	bad |= dup_opt(&l->endpoint, r->host);
 	bad |= dup_opt(&l->op, op);
 	l->size = r->obj_size > 0 ? (uint64_t)r->obj_size : 0;
-	if (r->obj_size > 0 && size_label(r->obj_size_text, label, sizeof(label)) == 0)
+	if (r->obj_size > 0 && sizelabel_format(r->obj_size_text, label, sizeof(label)) == 0)
 		bad |= dup_opt(&l->size_label, label);
 	l->concurrency = (int)(r->cmd_concurrency > 0 ? r->cmd_concurrency * r->clients
 						      : r->concurrency);
@@ -418,7 +418,7 @@ static int add_bad(struct warpdir_result *out, const char *path, const char *msg
 }
 
 /* request_hists: a run of per-request logs only (.csv.zst) gets the histograms of its
- * op's requests (analyze/pool.h); a run with an aggregated .json.zst has none (Warp
+ * op's requests (analyze/reqlog.h); a run with an aggregated .json.zst has none (Warp
  * keeps percentiles of 10-second windows, not of requests). -1: out of memory. */
 static int request_hists(struct warpdir_result *out, const struct warpdir_group *g,
 			 const struct warp_run *r, struct runlog *l)
@@ -431,7 +431,8 @@ static int request_hists(struct warpdir_result *out, const struct warpdir_group 
 	for (size_t i = 0; i < g->n; i++)
 		if (!ends_with(g->rel[i], ".csv.zst"))
 			return 0;
-	if (pool_rebuild((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) == 0)
+	if (reqlog_rebuild_hists((const char *const *)g->path, (int)g->n, r->op, &l->summary, &e) ==
+	    0)
 		return 0;
 	snprintf(what, sizeof(what),
 		 "no latency histogram (%s); pooled latency falls back to "
@@ -442,7 +443,7 @@ static int request_hists(struct warpdir_result *out, const struct warpdir_group 
 
 /* read_group: one run into out->logs (or a note or out->bad). -1: out of memory. */
 static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
-		      const struct warpdir_map *map, const char *name)
+		      const struct warpdir_map *map, const char *name, enum warp_engine engine)
 {
 	struct warp_run r;
 	struct err e = {{0}};
@@ -453,7 +454,7 @@ static int read_group(struct warpdir_result *out, const struct warpdir_group *g,
 
 	if (strcmp(g->bench, "mixed") == 0)
 		return note(out, g, mixed);
-	if (warp_run_read((const char *const *)g->path, (int)g->n, &r, &e) < 0)
+	if (warp_run_read_engine((const char *const *)g->path, (int)g->n, engine, &r, &e) < 0)
 		return add_bad(out, g->rel[0], e.msg);
 	if (strcmp(r.cmd_op, "mixed") == 0 || strcmp(r.op, "total") == 0)
 		return note(out, g, mixed);
@@ -571,6 +572,12 @@ int warpdir_cycles(struct runlog *logs, size_t n)
 int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct warpdir_result *out,
 		 struct err *e)
 {
+	return warpdir_read_engine(data_dir, map, WARP_ENGINE_SERVER, out, e);
+}
+
+int warpdir_read_engine(const char *data_dir, const struct warpdir_map *map,
+			enum warp_engine engine, struct warpdir_result *out, struct err *e)
+{
 	struct warpdir_scan sc;
 	char name[256];
 	const char *base;
@@ -594,7 +601,7 @@ int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct war
 		if (add_bad(out, sc.problems[i], sc.problems[i]) < 0)
 			goto nomem;
 	for (size_t i = 0; i < sc.n; i++)
-		if (read_group(out, &sc.v[i], map, base) < 0)
+		if (read_group(out, &sc.v[i], map, base, engine) < 0)
 			goto nomem;
 	qsort(out->logs, out->n_logs, sizeof(*out->logs), cmp_start);
 	if (warpdir_cycles(out->logs, out->n_logs) < 0)

@@ -11,7 +11,8 @@
  * second or more later) and merged in path order (natural order: warp-0/ before
  * warp-1/ before warp-10/), which reproduces Warp's printed numbers (see
  * warp_model.h on merge order). Each run becomes one struct runlog through
- * warp_run_read: op, object size and concurrency from the recorded command line,
+ * warp_run_read (the figures of Warp 1.3's server merge; warpdir_read_engine picks
+ * another engine): op, object size and concurrency from the recorded command line,
  * subject from the endpoint host through the map, cycle from the start date.
  * docs/METHODOLOGY.md ("Warp result directories") states every rule; docs/FORMATS.md
  * the map file. The map part lives in warpdir_map.c. */
@@ -22,6 +23,7 @@
 #include <stdint.h>
 
 #include "analyze/runlog.h"
+#include "analyze/warp/warp_run.h"
 #include "core/err.h"
 
 #define WARPDIR_GROUP_S 10 /* files of one run: name times within this of the first */
@@ -132,6 +134,12 @@ struct warpdir_result {
 int warpdir_read(const char *data_dir, const struct warpdir_map *map, struct warpdir_result *out,
 		 struct err *e);
 void warpdir_result_clear(struct warpdir_result *r);
+
+/* warpdir_read_engine: warpdir_read (which is WARP_ENGINE_SERVER) with each run's
+ * figures from the given engine (warp_run_read_engine): `analyze DATA_DIR
+ * --warp-engine analyze|full|server`. */
+int warpdir_read_engine(const char *data_dir, const struct warpdir_map *map,
+			enum warp_engine engine, struct warpdir_result *out, struct err *e);
 
 /* warpdir_cycles: set logs[i].cycle for logs[0..n) (ordered by summary.start_ns,
  * each run's start) by the rule of warpdir_read; logs with cycle 0 on entry stay

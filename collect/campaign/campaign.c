@@ -251,10 +251,18 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	return 0;
 }
 
-static const char *const keys_campaign[] = {
-	"name",   "title",   "cycles",    "order",      "seed",
-	"client", "timeout", "p99_limit", "client_nic", "client_shares_cpu",
-	NULL};
+static const char *const keys_campaign[] = {"name",
+					    "title",
+					    "cycles",
+					    "order",
+					    "seed",
+					    "client",
+					    "timeout",
+					    "p99_limit",
+					    "alert_min_change",
+					    "client_nic",
+					    "client_shares_cpu",
+					    NULL};
 static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
 					  "count", "timeout", "objects", "bound",       "mix",
 					  "range", "rate",    NULL};
@@ -334,6 +342,7 @@ static int check_structure(struct cini *p)
 static int interpret(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
+	double min_change;
 	uint64_t v;
 	struct campaign_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
 	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
@@ -381,6 +390,10 @@ static int interpret(struct cini *p, struct campaign *c)
 	}
 	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
 		return -1;
+	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
+	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
+	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
+		return cini_bad_quoted(p, kv, "is not a percentage from 0% to 99% (10%)");
 
 	c->matrix.line = cini_sec_line(p, "matrix");
 	if (!c->matrix.line)

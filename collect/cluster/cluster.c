@@ -312,3 +312,15 @@ int cluster_collect_file(struct cluster *c, const char *path, char *const *dest,
 			ret = -1;
 	return ret;
 }
+
+const char *cluster_library(char *buf, size_t n)
+{
+	char v[MPI_MAX_LIBRARY_VERSION_STRING];
+	int len = 0;
+
+	if (MPI_Get_library_version(v, &len) != MPI_SUCCESS || len <= 0)
+		snprintf(buf, n, "unknown");
+	else
+		snprintf(buf, n, "%.*s", (int)strcspn(v, "\n,"), v);
+	return buf;
+}

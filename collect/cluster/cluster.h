@@ -42,6 +42,10 @@ void cluster_abort(struct cluster *c, int code);
 
 /* cluster_rank / cluster_size: this rank (0-based) and how many ranks there are. */
 int cluster_rank(const struct cluster *c);
+
+/* cluster_library: the MPI library's own version line (MPI_Get_library_version, which
+ * needs no MPI_Init), its first line only, into buf (n bytes); returns buf. */
+const char *cluster_library(char *buf, size_t n);
 int cluster_size(const struct cluster *c);
 
 /* cluster_host: the host name rank r reported at cluster_open (borrowed, valid until

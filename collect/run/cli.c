@@ -85,6 +85,7 @@ const char cli_usage_text[] =
 	"  -o, --output DIR     the run's directory\n"
 	"\n"
 	"  -h, --help           this text\n"
+	"      --version        version, source commit and library versions\n"
 	"\n"
 	"Clean mode deletes what killed runs left in their buckets (collect clean --help).\n"
 	"\n"

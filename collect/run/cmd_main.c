@@ -7,6 +7,7 @@
 
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
+#include "core/version.h"
 
 /* The one piece of global mutable state: set by SIGINT/SIGTERM. */
 static volatile sig_atomic_t g_stop;
@@ -95,6 +96,8 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 
 int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
 {
+	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
+		return version_print(stdout, "s3bench-collect");
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)

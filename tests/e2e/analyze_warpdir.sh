@@ -4,11 +4,11 @@
 #   1. always: generated Warp per-request logs (build/tests/gen_warp_csv, two dates,
 #      the recorded "# warp ..." command line appended) plus one corrupt file: exit 1,
 #      the corrupt run named as unreadable, the others analyzed; cell values equal
-#      what `bin/analyze --warp FILE --json` prints for the same run.
+#      what `bin/analyze --warp --warp-server FILE... --json` prints for the same run.
 #   2. with the shared Warp fixtures ($S3BENCH_WARP_FIXTURES, else
 #      $TOP/../shared/fixtures/warp; skipped when absent): every put and get run,
 #      the two hosts mapped to two subjects; each run's MiB/s, obj/s and latency equal
-#      `bin/analyze --warp` on the same files in pod order, the published Averages of
+#      `bin/analyze --warp --warp-server` on the same files in pod order, the published Averages of
 #      expected/*.txt are reproduced, the mixed run is left out with a note, a corrupt
 #      client file makes its run unreadable; without a map the hosts are the subjects;
 #      the report shows only measured configurations (no empty table or chart), sizes
@@ -60,8 +60,8 @@ rc=$?
 [ "$rc" -eq 1 ]; check $? "a corrupt Warp file: exit 1 ($rc)"
 grep -q 'dddddd.csv.zst' "$tmp/gen.err"; check $? "the corrupt file is named on stderr"
 for f in put-2026-11-01 put-2026-11-02 get-2026-11-02; do
-	"$analyze" --warp "$g"/w?/warp-"$f"*.csv.zst --json >"$tmp/warp-$f.json" 2>/dev/null
-	check $? "analyze --warp $f"
+	"$analyze" --warp --warp-server "$g"/w?/warp-"$f"*.csv.zst --json >"$tmp/warp-$f.json" 2>/dev/null
+	check $? "analyze --warp --warp-server $f"
 done
 pycheck "generated" "$tmp/gen-res" "$tmp" <<'PY'
 import json, sys
@@ -151,9 +151,9 @@ for r in $runs; do
 		done
 	done
 	key=$(echo "${parts[0]}" | tr -d '[]:' | cut -c1-9)
-	"$analyze" --warp "${files[@]}" --json >"$tmp/fx-$key.json" 2>/dev/null
+	"$analyze" --warp --warp-server "${files[@]}" --json >"$tmp/fx-$key.json" 2>/dev/null
 	[ "$?" -eq 0 ] && [ "${#files[@]}" -ge 4 ]
-	check $? "analyze --warp $r (${#files[@]} files)"
+	check $? "analyze --warp --warp-server $r (${#files[@]} files)"
 done
 pycheck "fixtures" "$tmp/fx-res" "$tmp" "$fx" <<'PY'
 import json, re, sys

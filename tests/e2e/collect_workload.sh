@@ -123,12 +123,21 @@ sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //'
 	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out" &&
 	grep -q "runs/once/aws/get-64KiB-c160-r1600 " "$work/out"
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
-# the demo's rate sweep (make run): 5 rates per server after the one-offs
+# the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
+# (the scaling charts) for both sizes, 3 cycles (paired comparisons)
 sed 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' "$top/data/campaigns/demo.ini" >"$work/demo.ini"
 "$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
-	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c160-r[0-9]* " "$work/out")" -eq 10 ] &&
+	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c160-r[0-9]* " "$work/out")" -eq 6 ] &&
 	grep -A1 "runs/once/s3rver/get-4KiB-c160-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c160-r1600 "
 check $? "demo.ini plans its rate sweep, 100/s to 1600/s for both servers: $(head -n 1 "$work/out")"
+ok=0
+for c in 1 2 3; do
+	for r in put-64KiB-c1 put-64KiB-c4 get-1MiB-c1 get-1MiB-c4; do
+		grep -q "runs/cycle-0$c/rgw/$r " "$work/out" || ok=1
+	done
+done
+[ "$ok" -eq 0 ] && ! grep -q "runs/cycle-04/" "$work/out" && grep -q "60 runs, cycles 1-3" "$work/out"
+check $? "demo.ini plans 64KiB and 1MiB at 1 and 4 workers in each of 3 cycles: $(head -n 1 "$work/out")"
 # options only some ops take
 "$collect" run --endpoint http://127.0.0.1:9 --bucket b --op put --size 4KiB --concurrency 1 \
 	--count 1 --batch 5 -o "$work/run" >"$work/out" 2>&1

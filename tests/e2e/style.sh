@@ -3,13 +3,15 @@
 # checked by make test itself): a file laid out as .clang-format says passes, one that is
 # not fails naming FILE:LINE:COL, --fix rewrites only it and the check then passes; the
 # house forms stay as written (json_array_foreach, sizeof(x), a function's brace on its own
-# line, a long string literal); no clang-format, or another major version, says so.
+# line, a long string literal); no clang-format, or another major version, says so. The
+# null-check dialect: under render/ (a NULLCHECK_DIRS entry) `if (!p)` on a pointer fails
+# naming FILE:LINE, `!flag` on an int passes; the same `!p` under core/ (not enabled) passes.
 . "$(dirname "$0")/lib.sh"
 
 t=$tmp/tree
 mkdir -p "$t/scripts" "$t/core"
 cp "$top/.clang-format" "$t/"
-cp "$top/scripts/style-check" "$t/scripts/"
+cp "$top/scripts/style-check" "$top/scripts/nullcheck.awk" "$t/scripts/"
 cat >"$t/core/good.c" <<'EOF'
 /* good.c: already in the house layout. */
 #include <jansson.h>
@@ -73,5 +75,44 @@ CLANG_FORMAT=$tmp/cf99 "$t/scripts/style-check" >"$tmp/out" 2>&1 && grep -q 'not
 check $? "another major version: says so and checks nothing"
 CLANG_FORMAT=$tmp/cf99 "$t/scripts/style-check" --fix >"$tmp/out" 2>&1
 check $((($? == 2) ? 0 : 1)) "another major version: --fix refused (exit 2)"
+
+mkdir -p "$t/render"
+cat >"$t/render/nul.h" <<'EOF'
+/* nul.h: a struct with a pointer member and an int one. */
+struct box {
+	char *name;
+	int failed;
+};
+EOF
+cat >"$t/render/nul.c" <<'EOF'
+/* nul.c: pointers tested against NULL, ints with `!`. */
+#include <stddef.h>
+
+#include "render/nul.h"
+
+int name_set(const struct box *b, const char *dflt, int failed)
+{
+	if (b == NULL || b->name == NULL || !b->failed)
+		return dflt != NULL && !failed;
+	return 1;
+}
+EOF
+mkdir -p "$t/core"
+sed 's|render/nul.h|core/nul.h|' "$t/render/nul.c" >"$t/core/nul.c"
+cp "$t/render/nul.h" "$t/core/nul.h"
+(cd "$t" && git add -A) || exit 2
+"$t/scripts/style-check" render/nul.c core/nul.c >"$tmp/out" 2>&1
+rc=$?
+check $rc "null checks written p == NULL, !flag on ints: passes"
+[ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
+sed -i 's/b == NULL || b->name == NULL/!b || !b->name/' "$t/render/nul.c" "$t/core/nul.c"
+"$t/scripts/style-check" render/nul.c core/nul.c >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q '^render/nul.c:8: !b: write b == NULL' "$tmp/out" &&
+	grep -q '^render/nul.c:8: !b->name: write b->name == NULL' "$tmp/out" &&
+	[ "$(grep -c ': write .* == NULL (docs' "$tmp/out")" -eq 2 ] && ! grep -q core/nul.c "$tmp/out"
+rc=$?
+check $rc "if (!p) under render/: exit 1 naming FILE:LINE; not under core/ (not enabled)"
+[ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
 
 finish

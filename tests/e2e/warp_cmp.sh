@@ -4,7 +4,8 @@
 #   warp_expected.sh finds them): the Before/After averages equal the Averages Warp printed
 #   for those runs (expected/get-213436.txt, get-213757.txt) and the change is their ratio;
 # - two generated per-request logs (.csv.zst, Warp's own cmp fails on those): each side's
-#   average equals what `analyze --warp` prints for that file;
+#   average equals what `analyze --warp --warp-server` prints for that file (the
+#   engine --warp-cmp follows by default);
 # - an unreadable file: exit 1, named; no "--": exit 2.
 . "$(dirname "$0")/analyze_lib.sh"
 fix=${S3BENCH_WARP_FIXTURES:-$top/../shared/fixtures/warp}
@@ -46,10 +47,10 @@ if [ -x "$gen" ]; then
 	check $? "two per-request logs generated"
 	"$analyze" --warp-cmp "$tmp/b.csv.zst" -- "$tmp/a.csv.zst" >"$tmp/csv.txt" 2>"$tmp/csv.err"
 	check $? "--warp-cmp on .csv.zst input exits 0 ($(head -c 200 "$tmp/csv.err"))"
-	wb=$("$analyze" --warp "$tmp/b.csv.zst" | sed -n 's/^ \* Average: //p' | head -n 1)
-	wa=$("$analyze" --warp "$tmp/a.csv.zst" | sed -n 's/^ \* Average: //p' | head -n 1)
+	wb=$("$analyze" --warp --warp-server "$tmp/b.csv.zst" | sed -n 's/^ \* Average: //p' | head -n 1)
+	wa=$("$analyze" --warp --warp-server "$tmp/a.csv.zst" | sed -n 's/^ \* Average: //p' | head -n 1)
 	[ -n "$wb" ] && grep -qxF "  Before: $wb" "$tmp/csv.txt" && grep -qxF "  After:  $wa" "$tmp/csv.txt"
-	check $? "CSV before/after = analyze --warp's Averages ($wb / $wa)"
+	check $? "CSV before/after = analyze --warp --warp-server's Averages ($wb / $wa)"
 	"$analyze" --warp-cmp "$tmp/b.csv.zst" "$tmp/nothing.csv.zst" -- "$tmp/a.csv.zst" \
 		>/dev/null 2>"$tmp/part.err"
 	rc=$?

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# tests/e2e/warp_expected.sh: `bin/analyze --warp` reproduces Warp's printed reports of
-# the real 8-client runs in ../shared/fixtures/warp (or $S3BENCH_WARP_FIXTURES), each
-# expected file appearing as one contiguous block of the output; a generated
-# per-request log is reported; exit statuses 1 (unreadable file) and 2 (usage).
+# tests/e2e/warp_expected.sh: `bin/analyze --warp --warp-server` reproduces the reports
+# Warp 1.3's distributed server printed for the real 8-client runs in
+# ../shared/fixtures/warp (or $S3BENCH_WARP_FIXTURES), each expected file appearing as
+# one contiguous block of the output; a generated per-request log is reported; exit
+# statuses 1 (unreadable file) and 2 (usage).
 # Skips what it cannot run (fixtures absent, --warp not wired into bin/analyze yet).
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
@@ -24,7 +25,7 @@ if [ -d "$fix" ]; then
 			done
 		done
 		want=$(cat "$fix/expected/$op-$id.txt")
-		got=$("$analyze" --warp "${files[@]}")
+		got=$("$analyze" --warp --warp-server "${files[@]}")
 		rc=$?
 		if [ "$rc" -eq 0 ] && [[ "$got" == *"$want"* ]]; then
 			ok "$op-$id.txt reproduced"
@@ -40,7 +41,7 @@ fi
 # A generated per-request log (current header generation).
 if [ -x build/tests/gen_warp_csv ]; then
 	build/tests/gen_warp_csv "$tmp/gen.csv.zst" --rows 200000 >/dev/null 2>&1
-	got=$("$analyze" --warp "$tmp/gen.csv.zst")
+	got=$("$analyze" --warp --warp-server "$tmp/gen.csv.zst")
 	if [ $? -eq 0 ] && [[ "$got" == *"Report: GET. Concurrency: "*"Throughput, split into "* ]]; then
 		ok "generated per-request log reported"
 	else

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_opslog.c: libFuzzer target for the per-request log reader
- * (core/opslog.h) and what reads through it: runlog_recompute (the run summary of
+ * (core/opslog.h) and what reads through it: reqlog_summary (the run summary of
  * analyze --recompute) and warp_csv_read (Warp's aggregate of a per-op log, and
  * the report `analyze --warp` prints from it).
  *
@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/reqlog.h"
 #include "analyze/runlog.h"
 #include "analyze/warp/warp_csv.h"
 #include "analyze/warp/warp_model.h"
@@ -117,7 +118,7 @@ static void read_all(const char *path, struct outcome *o)
 	if (o->d.lo != o->d.hi &&
 	    (uint64_t)o->d.hi - (uint64_t)o->d.lo > (uint64_t)CONSUMER_SPAN_NS)
 		return;
-	o->sum_rc = runlog_recompute(path, &o->sum, &o->sum_e);
+	o->sum_rc = reqlog_summary(path, 0, &o->sum, &o->sum_e);
 	o->warp_rc = warp_csv_read(path, &rt, &o->warp_e);
 	if ((o->warp_rc == 0) != (rt != NULL)) {
 		fprintf(stderr, "warp_csv_read: rc %d with result %p\n", o->warp_rc, (void *)rt);

@@ -1,7 +1,9 @@
 /* tests/fuzz/fuzz_warp_csv.c: libFuzzer target for the Warp per-request log reader
  * (analyze/warp/warp_csv.h: warp_csv_read, Warp's aggregate.Live of a .csv.zst or of our
  * ops.tsv.zst) and what analyze --warp does with its result: the text and JSON
- * reports (warp_report.h) and the merge of several clients' results (warp_rt_merge).
+ * reports (warp_report.h, warp_detail.h) and the merge of several clients' results
+ * (warp_rt_merge); and analyze --warp-full's engine on the same file (warp_full.h:
+ * it may refuse the file, with a message, never crash).
  *
  * The input is a file's bytes, read as they are (plain, or zstd when they start with
  * a zstd frame). A result read without error must report, merge into an empty result
@@ -14,6 +16,8 @@
 #include <string.h>
 
 #include "analyze/warp/warp_csv.h"
+#include "analyze/warp/warp_detail.h"
+#include "analyze/warp/warp_full.h"
 #include "analyze/warp/warp_model.h"
 #include "analyze/warp/warp_report.h"
 #include "core/opslog.h"
@@ -46,14 +50,15 @@ static int on_row(const struct op_row *r, void *arg)
 
 static void report(const struct warp_rt *rt, const char *what)
 {
-	char *text = warp_report_text(rt);
+	char *text = warp_report_text(rt), *detail = warp_detail_text(rt);
 	json_t *j = warp_report_json(rt);
 
-	if (text == NULL || j == NULL) {
-		fprintf(stderr, "warp_report_text/json: NULL for %s\n", what);
+	if (text == NULL || j == NULL || detail == NULL) {
+		fprintf(stderr, "warp_report_text/json/detail: NULL for %s\n", what);
 		abort();
 	}
 	free(text);
+	free(detail);
 	json_decref(j);
 }
 
@@ -81,6 +86,22 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		abort();
 	}
 	report(rt, "the file");
+	{
+		FILE *sink = fopen("/dev/null", "w");
+		json_t *arr = json_array();
+
+		if (sink == NULL || arr == NULL)
+			abort();
+		e.msg[0] = '\0';
+		if ((warp_full_report(path, sink, sink, NULL, &e) < 0 ||
+		     warp_full_report(path, sink, sink, arr, &e) < 0) &&
+		    e.msg[0] == '\0') {
+			fprintf(stderr, "warp_full_report failed without a message\n");
+			abort();
+		}
+		json_decref(arr);
+		fclose(sink);
+	}
 	sum = warp_rt_new();
 	if (sum == NULL)
 		abort();

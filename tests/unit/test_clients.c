@@ -11,7 +11,7 @@
 
 #include <jansson.h>
 
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/clients.h"
 #include "analyze/runlog.h"
 #include "analyze/runlog_clients.h"

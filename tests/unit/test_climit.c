@@ -68,7 +68,8 @@ static void table(void)
 		int rc = climit_judge(cl, sum, (int)c->cap, NULL, &v, &e);
 
 		CHECK(rc == 1, "%s: judged (rc %d: %s)", c->what, rc, rc < 0 ? e.msg : "");
-		CHECK(v.reasons == c->want, "%s: reasons %#x, want %#x", c->what, v.reasons, c->want);
+		CHECK(v.reasons == c->want, "%s: reasons %#x, want %#x", c->what, v.reasons,
+		      c->want);
 		CHECK(v.limited == (c->want != 0), "%s: limited %d", c->what, v.limited);
 		CHECK(v.degraded_network == c->degraded, "%s: degraded %d", c->what,
 		      v.degraded_network);
@@ -95,12 +96,13 @@ static void others(void)
 	CHECK_NUM(v.nic_pct, 60.0, 1e-9, "nic_pct = max(tx, rx) / speed");
 	j = climit_to_json(&v);
 	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_REAL_PRECISION(6));
-	CHECK_STR(text,
-		  "{\"degraded\":[\"network\"],\"figures\":{\"cpu_busy_pct\":85.0,\"late_slots\":"
-		  "null,\"nic_pct\":60.0,\"tcp_retrans_pct\":0.7},\"limited\":true,\"reasons\":[\"cpu"
-		  "\",\"nic\"],\"thresholds\":{\"cpu_pct\":80.0,\"nic_pct\":50.0,\"retrans_pct\":"
-		  "0.5}}",
-		  "the client_limit record");
+	CHECK_STR(
+		text,
+		"{\"degraded\":[\"network\"],\"figures\":{\"cpu_busy_pct\":85.0,\"late_slots\":"
+		"null,\"nic_pct\":60.0,\"tcp_retrans_pct\":0.7},\"limited\":true,\"reasons\":[\"cpu"
+		"\",\"nic\"],\"thresholds\":{\"cpu_pct\":80.0,\"nic_pct\":50.0,\"retrans_pct\":"
+		"0.5}}",
+		"the client_limit record");
 	free(text);
 	json_decref(j);
 	bad = json_pack("{s:{s:n,s:s}}", "window", "kept", "benchmark", "x");
@@ -118,9 +120,10 @@ static void bitrate(void)
 	static const struct {
 		const char *s;
 		double mbit; /* < 0: refused */
-	} b[] = {{"10Gbit", 10000}, {"2.5Gbit/s", 2500}, {"100Mbit", 100}, {"800kbit", 0.8},
-		 {"1Tbit", 1e6},    {"10GB", -1},	 {"Gbit", -1},	  {"0Mbit", -1},
-		 {"10 Gbit", -1},   {"", -1}};
+	} b[] = {{"10Gbit", 10000}, {"2.5Gbit/s", 2500}, {"100Mbit", 100},
+		 {"800kbit", 0.8},  {"1Tbit", 1e6},      {"10GB", -1},
+		 {"Gbit", -1},      {"0Mbit", -1},       {"10 Gbit", -1},
+		 {"", -1}};
 	struct err e;
 
 	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {

@@ -20,22 +20,22 @@ static int rel(double got, double want)
 static void test_ci_mean(void)
 {
 	static const double v[] = {8.35, 9.06, 9.24, 8.71, 8.90}, two[] = {100, 120};
-	struct cmp_interval ci;
+	struct compare_interval ci;
 
 	/* /usr/bin/python3 -c "import numpy as np, scipy.stats as st;
 	 *   v=[8.35,9.06,9.24,8.71,8.90];
 	 *   print(st.t.interval(0.95, len(v)-1, loc=np.mean(v), scale=st.sem(v)))"
 	 * -> (8.427158534576899, 9.276841465423102) */
-	cmp_ci_mean(v, 5, 0.95, &ci);
+	compare_ci_mean(v, 5, 0.95, &ci);
 	CHECK(rel(ci.lo, 8.427158534576899) && rel(ci.hi, 9.276841465423102),
 	      "t interval of 5 values: [%.15g, %.15g]", ci.lo, ci.hi);
 	CHECK_STR(ci.method, "t", "t interval method");
 	CHECK(ci.coverage == 0.95, "t interval coverage");
 	/* same command with v2=[100,120], df 1 -> (-17.06204736432096, 237.06204736432096) */
-	cmp_ci_mean(two, 2, 0.95, &ci);
+	compare_ci_mean(two, 2, 0.95, &ci);
 	CHECK(rel(ci.lo, -17.06204736432096) && rel(ci.hi, 237.06204736432096),
 	      "t interval of 2 values: [%.15g, %.15g]", ci.lo, ci.hi);
-	cmp_ci_mean(two, 1, 0.95, &ci);
+	compare_ci_mean(two, 1, 0.95, &ci);
 	CHECK(ci.method == NULL && isnan(ci.lo) && isnan(ci.coverage), "one value: no interval");
 }
 
@@ -54,27 +54,27 @@ static void test_ci_median(void)
 		{20, 6, 0.9586105346679688}, /* k = 7 would give 0.8846817016601562 */
 	};
 	double v[20];
-	struct cmp_interval ci;
+	struct compare_interval ci;
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		size_t n = cases[i].n, k = cases[i].k;
 
 		for (size_t j = 0; j < n; j++)
 			v[j] = (double)((j * 3) % n + 1); /* 1..n, shuffled */
-		CHECK(cmp_ci_median(v, n, 0.95, &ci) == 0, "median interval n=%zu", n);
+		CHECK(compare_ci_median(v, n, 0.95, &ci) == 0, "median interval n=%zu", n);
 		CHECK(ci.lo == (double)k && ci.hi == (double)(n + 1 - k),
 		      "n=%zu: [x_(%zu), x_(%zu)], got [%g, %g]", n, k, n + 1 - k, ci.lo, ci.hi);
 		CHECK(rel(ci.coverage, cases[i].coverage), "n=%zu: coverage %.17g", n, ci.coverage);
 		CHECK_STR(ci.method, "order-statistics", "median interval method");
 	}
-	CHECK(cmp_ci_median(v, 1, 0.95, &ci) == 0 && ci.method == NULL, "one value: none");
+	CHECK(compare_ci_median(v, 1, 0.95, &ci) == 0 && ci.method == NULL, "one value: none");
 }
 
 static void test_paired(void)
 {
 	static const double a[] = {101.0, 98.5, 110.2, 95.0, 104.4, 99.9, 107.3};
 	static const double b[] = {90.1, 88.0, 97.5, 86.2, 91.0, 92.3, 93.8};
-	struct cmp_test t;
+	struct compare_test t;
 
 	/* /usr/bin/python3 -c "import numpy as np, scipy.stats as st;
 	 *   a=[101.0,98.5,110.2,95.0,104.4,99.9,107.3]; b=[90.1,88.0,97.5,86.2,91.0,92.3,93.8];
@@ -83,7 +83,7 @@ static void test_paired(void)
 	 *         np.exp(st.t.interval(0.95,len(d)-1,loc=d.mean(),scale=st.sem(d))), d.std(ddof=1))"
 	 * -> 14.66183080753231 6.3209236374365676e-06 1.120677009034291
 	 *    [1.0995694667667588 1.1421897356526451] 0.02055939139119378 */
-	cmp_paired_log(a, b, 7, 0.95, &t);
+	compare_paired_log(a, b, 7, 0.95, &t);
 	CHECK_STR(t.test, "paired-t", "paired test name");
 	CHECK(rel(t.t, 14.66183080753231), "paired t %.17g", t.t);
 	CHECK(fabs(t.p - 6.3209236374365676e-06) <= 1e-15, "paired p %.17g", t.p);
@@ -91,16 +91,16 @@ static void test_paired(void)
 	CHECK(rel(t.lo, 1.0995694667667588) && rel(t.hi, 1.1421897356526451),
 	      "paired interval [%.17g, %.17g]", t.lo, t.hi);
 	CHECK(rel(t.sd, 0.02055939139119378) && t.df == 6, "paired sd %.17g df %g", t.sd, t.df);
-	cmp_paired_log(a, a, 7, 0.95, &t);
+	compare_paired_log(a, a, 7, 0.95, &t);
 	CHECK(t.p == 1 && t.ratio == 1 && t.lo == 1 && t.hi == 1, "identical: p 1, ratio 1");
-	cmp_paired_log(a, b, 1, 0.95, &t);
+	compare_paired_log(a, b, 1, 0.95, &t);
 	CHECK(t.test == NULL && isnan(t.p), "one pair: no test");
 }
 
 static void test_welch(void)
 {
 	static const double x[] = {50.0, 61.0, 55.5}, y[] = {40.0, 47.0, 39.0, 52.0};
-	struct cmp_test t;
+	struct compare_test t;
 
 	/* /usr/bin/python3 -c "import numpy as np;
 	 *   from statsmodels.stats.weightstats import ttest_ind, CompareMeans, DescrStatsW;
@@ -111,7 +111,7 @@ static void test_welch(void)
 	 * -> (2.5194635711893962, 0.0532535822391324, 4.995410221172979) 1.2518659417317992
 	 *    [0.9953896069297365, 1.5744270636921263]
 	 * (scipy.stats.ttest_ind(x, y, equal_var=False) gives the same t and p.) */
-	cmp_welch_log(x, 3, y, 4, 0.95, &t);
+	compare_welch_log(x, 3, y, 4, 0.95, &t);
 	CHECK_STR(t.test, "welch", "welch test name");
 	CHECK(rel(t.t, 2.5194635711893962), "welch t %.17g", t.t);
 	CHECK(rel(t.p, 0.0532535822391324), "welch p %.17g", t.p);
@@ -119,15 +119,15 @@ static void test_welch(void)
 	CHECK(rel(t.ratio, 1.2518659417317992), "welch ratio %.17g", t.ratio);
 	CHECK(rel(t.lo, 0.9953896069297365) && rel(t.hi, 1.5744270636921263),
 	      "welch interval [%.17g, %.17g]", t.lo, t.hi);
-	cmp_welch_log(x, 3, y, 1, 0.95, &t);
+	compare_welch_log(x, 3, y, 1, 0.95, &t);
 	CHECK(t.test == NULL, "one run on a side: no test");
 	{
 		static const double five[] = {5, 5}, four[] = {4, 4};
 
-		cmp_welch_log(five, 2, five, 2, 0.95, &t);
+		compare_welch_log(five, 2, five, 2, 0.95, &t);
 		CHECK(t.p == 1 && t.ratio == 1 && t.lo == 1 && t.hi == 1 && t.df == 2,
 		      "no spread, same values: p 1, ratio 1 (df %g)", t.df);
-		cmp_welch_log(five, 2, four, 2, 0.95, &t);
+		compare_welch_log(five, 2, four, 2, 0.95, &t);
 		CHECK(t.p == 0 && rel(t.ratio, 1.25) && rel(t.lo, 1.25),
 		      "no spread, different: p 0");
 	}
@@ -143,14 +143,14 @@ static void test_holm(void)
 	double p2[] = {0.3, NAN, 0.3, 0.001, 0.6}, w2[] = {0.9, NAN, 0.9, 0.004, 0.9};
 	double adj[5];
 
-	CHECK(cmp_holm(p1, 5, adj) == 5, "family of 5");
+	CHECK(compare_holm(p1, 5, adj) == 5, "family of 5");
 	for (size_t i = 0; i < 5; i++)
 		CHECK(rel(adj[i], w1[i]), "holm [%zu] %.17g", i, adj[i]);
-	CHECK(cmp_holm(p2, 5, p2) == 4, "NaN is not in the family");
+	CHECK(compare_holm(p2, 5, p2) == 4, "NaN is not in the family");
 	for (size_t i = 0; i < 5; i++)
 		CHECK(isnan(w2[i]) ? isnan(p2[i]) : rel(p2[i], w2[i]), "holm in place [%zu] %.17g",
 		      i, p2[i]);
-	CHECK(cmp_holm(p1, 0, adj) == 0, "empty family");
+	CHECK(compare_holm(p1, 0, adj) == 0, "empty family");
 }
 
 static void test_detectable(void)
@@ -158,10 +158,10 @@ static void test_detectable(void)
 	/* /usr/bin/python3 -c "import numpy as np, scipy.stats as st;
 	 *   print(np.exp((st.t.ppf(1-0.05/2,6)+st.t.ppf(0.8,6))*0.1/np.sqrt(7)))"
 	 * -> 1.135095673520418 (sd 0.1 of the log differences, 7 pairs) */
-	CHECK(rel(cmp_detectable_ratio(0.1, 7, 0.05, 0.8), 1.135095673520418),
-	      "detectable ratio %.17g", cmp_detectable_ratio(0.1, 7, 0.05, 0.8));
-	CHECK(isnan(cmp_detectable_ratio(0.1, 1, 0.05, 0.8)), "one pair: none");
-	CHECK(isnan(cmp_detectable_ratio(NAN, 7, 0.05, 0.8)), "no sd: none");
+	CHECK(rel(compare_detectable_ratio(0.1, 7, 0.05, 0.8), 1.135095673520418),
+	      "detectable ratio %.17g", compare_detectable_ratio(0.1, 7, 0.05, 0.8));
+	CHECK(isnan(compare_detectable_ratio(0.1, 1, 0.05, 0.8)), "one pair: none");
+	CHECK(isnan(compare_detectable_ratio(NAN, 7, 0.05, 0.8)), "no sd: none");
 }
 
 /* The leader rule on an aggregate: three subjects, put 1MiB over 5 cycles.
@@ -227,7 +227,7 @@ static void test_leaders(void)
 	CHECK(a != NULL, "aggregate_build: %s", e.msg);
 	if (a == NULL)
 		return;
-	CHECK(a->alpha == CMP_ALPHA_DEFAULT && a->family == 4,
+	CHECK(a->alpha == COMPARE_ALPHA_DEFAULT && a->family == 4,
 	      "family: 3 put + 1 get comparisons with a p-value, got %zu", a->family);
 	CHECK(a->n_comparisons == 3 + 3 + 1, "every pair with a value: %zu", a->n_comparisons);
 	l = leader_of(a, "put", 1 << 20);

@@ -117,7 +117,7 @@ int main(void)
 	sqlite3_close(db);
 	json_decref(bad);
 
-	CHECK(history_trend(path, 2, 0.05, trend, &n_reg, &e) == 0, "trend.json: %s", e.msg);
+	CHECK(history_trend(path, 2, 0.10, trend, &n_reg, NULL, &e) == 0, "trend.json: %s", e.msg);
 	t = json_load_file(trend, 0, NULL);
 	CHECK(json_array_size(json_object_get(t, "series")) == 2, "two series (put, list)");
 	CHECK(json_array_size(json_object_get(json_array_get(json_object_get(t, "series"), 0),
@@ -128,6 +128,14 @@ int main(void)
 	      "list is a one-off series");
 	CHECK(n_reg == 0 && json_array_size(json_object_get(t, "alerts")) == 0,
 	      "no test with 1 earlier cycle, no alert");
+	CHECK(json_is_false(json_object_get(t, "enough_history")) &&
+		      strcmp(json_string_value(json_object_get(
+				     json_object_get(
+					     json_array_get(json_object_get(t, "series"), 0),
+					     "change"),
+				     "state")),
+			     "insufficient") == 0,
+	      "2 builds: not enough history to judge");
 	json_decref(t);
 	json_decref(agg);
 	unlink(path);

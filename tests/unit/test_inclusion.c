@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "analyze/inclusion.h"
+#include "analyze/reqlog.h"
 #include "analyze/runlog.h"
 #include "analyze/scan.h"
 #include "core/opslog.h"
@@ -239,20 +240,21 @@ static void test_policies(void)
 
 	stats_compute(w, 4, &st);
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		double got = policy_value(cases[i].p, &st, cases[i].min);
+		double got = inclusion_policy_value(cases[i].p, &st, cases[i].min);
 
 		CHECK(isnan(cases[i].want) ? isnan(got) : got == cases[i].want,
 		      "policy %s: %g, want %g", cases[i].name, got, cases[i].want);
 	}
 	stats_compute(v, 5, &st);
-	CHECK(policy_value(POLICY_MEDIAN, &st, 1) == 30, "median of odd n");
+	CHECK(inclusion_policy_value(POLICY_MEDIAN, &st, 1) == 30, "median of odd n");
 	stats_compute(NULL, 0, &none);
-	CHECK(isnan(policy_value(POLICY_BEST, &none, 1)), "no runs: no value, never 0");
-	CHECK(policy_parse("median", &p) == 0 && p == POLICY_MEDIAN, "parse median");
-	CHECK(policy_parse("best", &p) == 0 && p == POLICY_BEST, "parse best");
-	CHECK(policy_parse("mean", &p) == 0 && p == POLICY_MEAN, "parse mean");
-	CHECK(policy_parse("max", &p) < 0 && policy_parse("", &p) < 0, "unknown policy refused");
-	CHECK_STR(policy_name(POLICY_BEST), "best", "policy name");
+	CHECK(isnan(inclusion_policy_value(POLICY_BEST, &none, 1)), "no runs: no value, never 0");
+	CHECK(inclusion_policy_parse("median", &p) == 0 && p == POLICY_MEDIAN, "parse median");
+	CHECK(inclusion_policy_parse("best", &p) == 0 && p == POLICY_BEST, "parse best");
+	CHECK(inclusion_policy_parse("mean", &p) == 0 && p == POLICY_MEAN, "parse mean");
+	CHECK(inclusion_policy_parse("max", &p) < 0 && inclusion_policy_parse("", &p) < 0,
+	      "unknown policy refused");
+	CHECK_STR(inclusion_policy_name(POLICY_BEST), "best", "policy name");
 	CHECK(strstr(inclusion_rule_text(), "never counted as zero") != NULL,
 	      "the rule text says failures are never zero");
 }
@@ -356,7 +358,7 @@ static void test_scan(void)
 	scan_campaign_clear(&c);
 }
 
-/* runlog_recompute on a log written here, and runlog_compare against altered copies. */
+/* reqlog_summary on a log written here, and runlog_compare against altered copies. */
 static void test_recompute(void)
 {
 	char path[512];
@@ -391,7 +393,7 @@ static void test_recompute(void)
 			CHECK(0, "row added: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
-	CHECK(runlog_recompute(path, &s, &e) == 0, "recomputed: %s", e.msg);
+	CHECK(reqlog_summary(path, 0, &s, &e) == 0, "recomputed: %s", e.msg);
 	CHECK(s.requests == 40 && s.errors == 1 && s.bytes == 39ULL * 1048576 && s.has_ttfb,
 	      "recomputed counts from the rows");
 	t = s;
@@ -453,7 +455,7 @@ static void test_recompute(void)
 	hist_free(t.lat_hist);
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);
-	CHECK(runlog_recompute(path, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
+	CHECK(reqlog_summary(path, 0, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
 	      "a missing ops log is named: %s", e.msg);
 }
 

@@ -1,5 +1,6 @@
 /* tests/unit/test_render_chart.c: nice ticks, label placement without overlap, shared
- * font metrics, and every chart of a real report laid out cleanly (render/chart.h). */
+ * font metrics, the series store both chart kinds use (render/series.h), and every chart
+ * of a real report laid out cleanly (render/chart.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,7 @@
 #include "render/doc.h"
 #include "render/model.h"
 #include "render/report.h"
+#include "render/series.h"
 #include "tests/unit/check.h"
 
 static const struct numfmt en = {",", "."};
@@ -138,7 +140,7 @@ static void test_line_labels(const struct fonts *f)
 			char what[64];
 			snprintf(what, sizeof(what), "line case %zu %s", k, half ? "half" : "full");
 			CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
-			if (!sc)
+			if (sc == NULL)
 				continue;
 			CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 6, "%s: 6 end labels", what);
 			CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: 6 legend entries",
@@ -258,7 +260,7 @@ static void test_forest(const struct fonts *f)
 	for (int half = 0; half < 2; half++) {
 		struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
 		CHECK(sc != NULL, "forest: layout: %s", e.msg);
-		if (!sc)
+		if (sc == NULL)
 			continue;
 		check_scene(sc, f, half ? "forest half" : "forest");
 		CHECK(texts_with_role(sc, SC_ROLE_CATEGORY) == 4,
@@ -360,7 +362,7 @@ static void test_report_charts(const char *fixture, size_t want)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
-	if (!m)
+	if (m == NULL)
 		return;
 	static const char *const langs[] = {"en", "ko"};
 	for (size_t li = 0; li < 2; li++) {
@@ -377,13 +379,43 @@ static void test_report_charts(const char *fixture, size_t want)
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
-		CHECK(!d || charts == want, "%s %s: %zu charts, want %zu", fixture, langs[li],
-		      charts, want);
+		CHECK(d == NULL || charts == want, "%s %s: %zu charts, want %zu", fixture,
+		      langs[li], charts, want);
 		doc_free(d);
 		fonts_free(f);
 		text_lang_free(l);
 	}
 	model_free(m);
+}
+
+/* The series store: a LINE series has one blank point per category, set in place; an x-y
+ * series grows as points are pushed (past its first allocation); out of range is NULL. */
+static void test_series(void)
+{
+	struct series_set ss = {0};
+	int a = series_add(&ss, "A", "#336699", 3), b = series_add(&ss, NULL, "red", 0);
+	CHECK(a == 0 && b == 1 && ss.n == 2 && !ss.oom, "two series: %d %d", a, b);
+	CHECK(strcmp(ss.v[0].label, "A") == 0 && strcmp(ss.v[1].label, "") == 0 &&
+		      strcmp(ss.v[0].color, "#336699") == 0 &&
+		      strcmp(ss.v[1].color, "#777777") == 0,
+	      "labels copied, a colour that is not #rrggbb is grey (%s)", ss.v[1].color);
+	struct series_pt *p = series_at(&ss, a, 2);
+	CHECK(p != NULL && p->x == 2 && isnan(p->y) && isnan(p->lo) && isnan(p->hi) && !p->faint,
+	      "a category point starts blank at x = its index");
+	CHECK(series_at(&ss, a, 3) == NULL && series_at(&ss, 2, 0) == NULL &&
+		      series_at(&ss, -1, 0) == NULL && series_at(&ss, b, 0) == NULL,
+	      "out of range: NULL");
+	for (int i = 0; i < 40; i++) {
+		p = series_push(&ss, b);
+		if (p != NULL)
+			p->y = i;
+	}
+	CHECK(ss.v[b].n == 40 && ss.v[b].pts[39].y == 39 && isnan(ss.v[b].pts[39].x) &&
+		      ss.v[a].n == 3,
+	      "pushed points kept in order (%zu)", ss.v[b].n);
+	CHECK(series_push(&ss, 5) == NULL && !ss.oom, "push to no series: NULL, not out of memory");
+	series_free(&ss);
+	CHECK(ss.n == 0 && ss.v == NULL, "freed");
 }
 
 int main(void)
@@ -392,6 +424,7 @@ int main(void)
 	struct fonts *f = fonts_new("en", &e);
 	test_ticks_table();
 	test_ticks_property();
+	test_series();
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f) {
 		test_line_labels(f);

@@ -13,28 +13,28 @@ static const struct numfmt en = {",", "."};
 static void test_log_ticks(void)
 {
 	double t[40], lo, hi;
-	int n = xy_log_ticks(0.3, 70, 0, t, 40, &lo, &hi);
+	int n = chart_xy_log_ticks(0.3, 70, 0, t, 40, &lo, &hi);
 	static const double want[] = {0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100};
 	CHECK(n == 10, "0.3..70: %d ticks, want 10", n);
 	for (int i = 0; i < n && i < 10; i++)
 		CHECK_NUM(t[i], want[i], want[i] * 1e-12, "0.3..70: tick %d", i);
 	CHECK_NUM(lo, 0.1, 1e-15, "0.3..70: range from 0.1");
 	CHECK_NUM(hi, 100, 1e-12, "0.3..70: range to 100");
-	n = xy_log_ticks(0.3, 70, 1, t, 40, &lo, &hi);
+	n = chart_xy_log_ticks(0.3, 70, 1, t, 40, &lo, &hi);
 	CHECK(n == 4 && fabs(t[0] - 0.1) < 1e-15 && fabs(t[3] - 100) < 1e-12,
 	      "powers of ten only: 0.1 1 10 100 (%d)", n);
-	n = xy_log_ticks(0.02, 3000, 2, t, 40, &lo, &hi);
+	n = chart_xy_log_ticks(0.02, 3000, 2, t, 40, &lo, &hi);
 	CHECK(n == 4 && fabs(t[0] - 0.01) < 1e-15 && fabs(t[1] - 1) < 1e-12 &&
 		      fabs(t[2] - 100) < 1e-12 && fabs(t[3] - 1e4) < 1e-9,
 	      "every second power: 0.01 1 100 10000 (%d)", n);
 	/* a range inside one decade still spans one: 2..5 -> 1..10 */
-	n = xy_log_ticks(2, 5, 0, t, 40, &lo, &hi);
+	n = chart_xy_log_ticks(2, 5, 0, t, 40, &lo, &hi);
 	CHECK(n == 4 && lo == 1 && hi == 10, "2..5: 1 2 5 10 (%d, %g..%g)", n, lo, hi);
-	n = xy_log_ticks(10, 10, 0, t, 40, &lo, &hi);
+	n = chart_xy_log_ticks(10, 10, 0, t, 40, &lo, &hi);
 	CHECK(n >= 2 && lo == 10 && hi == 100, "10..10: 10..100 (%d, %g..%g)", n, lo, hi);
-	CHECK(xy_log_ticks(0, 10, 0, t, 40, &lo, &hi) == 0, "0 is not on a log axis");
-	CHECK(xy_log_ticks(NAN, 10, 0, t, 40, &lo, &hi) == 0, "NAN is not on a log axis");
-	CHECK(xy_log_ticks(0.3, 70, 0, t, 3, &lo, &hi) == 3, "at most max ticks");
+	CHECK(chart_xy_log_ticks(0, 10, 0, t, 40, &lo, &hi) == 0, "0 is not on a log axis");
+	CHECK(chart_xy_log_ticks(NAN, 10, 0, t, 40, &lo, &hi) == 0, "NAN is not on a log axis");
+	CHECK(chart_xy_log_ticks(0.3, 70, 0, t, 3, &lo, &hi) == 3, "at most max ticks");
 }
 
 /* The x of each tick label and of each polyline point. */
@@ -55,18 +55,18 @@ static size_t labels(const struct scene *s, enum sc_role role, const char **txt,
 static void test_log_placement(const struct fonts *f)
 {
 	struct err e = {0};
-	struct xychart *c = xy_new("CDF", "desc");
-	xy_set_x(c, "ms", XY_LOG, NAN, NAN);
-	xy_set_y(c, "%", 0, 100);
-	xy_set_markers(c, 0);
-	int s = xy_add_series(c, "A", "#1f77b4");
-	xy_add_point(c, s, 1, 0, 0);
-	xy_add_point(c, s, 10, 50, 0);
-	xy_add_point(c, s, 100, 100, 0);
-	xy_add_point(c, s, 0, 100, 0); /* not on a log axis: breaks the line, no point */
-	struct scene *sc = xy_layout(c, f, &en, 240, &e);
+	struct xychart *c = chart_xy_new("CDF", "desc");
+	chart_xy_set_x(c, "ms", XY_LOG, NAN, NAN);
+	chart_xy_set_y(c, "%", 0, 100);
+	chart_xy_set_markers(c, 0);
+	int s = chart_xy_add_series(c, "A", "#1f77b4");
+	chart_xy_add_point(c, s, 1, 0, 0);
+	chart_xy_add_point(c, s, 10, 50, 0);
+	chart_xy_add_point(c, s, 100, 100, 0);
+	chart_xy_add_point(c, s, 0, 100, 0); /* not on a log axis: breaks the line, no point */
+	struct scene *sc = chart_xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	const struct sc_item *pl = NULL;
 	size_t npl = 0;
@@ -100,7 +100,7 @@ static void test_log_placement(const struct fonts *f)
 	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
 	chart_scene_free(sc);
 done:
-	xy_free(c);
+	chart_xy_free(c);
 }
 
 /* A wide log range on a narrow chart: labels thin out instead of overlapping. */
@@ -108,34 +108,34 @@ static void test_log_thinning(const struct fonts *f)
 {
 	struct err e = {0};
 	for (int w = 120; w <= 495; w += 75) {
-		struct xychart *c = xy_new("", "");
-		xy_set_x(c, "ms", XY_LOG, NAN, NAN);
-		int s = xy_add_series(c, "A", "#1f77b4");
-		xy_add_point(c, s, 0.0123, 1, 0);
-		xy_add_point(c, s, 98765, 2, 0);
-		struct scene *sc = xy_layout(c, f, &en, w, &e);
+		struct xychart *c = chart_xy_new("", "");
+		chart_xy_set_x(c, "ms", XY_LOG, NAN, NAN);
+		int s = chart_xy_add_series(c, "A", "#1f77b4");
+		chart_xy_add_point(c, s, 0.0123, 1, 0);
+		chart_xy_add_point(c, s, 98765, 2, 0);
+		struct scene *sc = chart_xy_layout(c, f, &en, w, &e);
 		CHECK(sc && chart_scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
 		const char *txt[64];
 		double x[64];
 		size_t n = sc ? labels(sc, SC_ROLE_CATEGORY, txt, x, 64) : 0;
 		CHECK(n >= 2, "width %d: at least two x ticks (%zu)", w, n);
 		chart_scene_free(sc);
-		xy_free(c);
+		chart_xy_free(c);
 	}
 }
 
 static void test_linear_faint(const struct fonts *f)
 {
 	struct err e = {0};
-	struct xychart *c = xy_new("Over time", "desc");
-	xy_set_x(c, "second", XY_INTEGER, 0, 10);
-	xy_set_y(c, "MiB/s", NAN, NAN);
-	int s = xy_add_series(c, "A", "#ff7f0e");
+	struct xychart *c = chart_xy_new("Over time", "desc");
+	chart_xy_set_x(c, "second", XY_INTEGER, 0, 10);
+	chart_xy_set_y(c, "MiB/s", NAN, NAN);
+	int s = chart_xy_add_series(c, "A", "#ff7f0e");
 	for (int i = 0; i < 10; i++)
-		xy_add_point(c, s, i + 0.5, 100 + i, i < 2 || i > 7);
-	struct scene *sc = xy_layout(c, f, &en, 240, &e);
+		chart_xy_add_point(c, s, i + 0.5, 100 + i, i < 2 || i > 7);
+	struct scene *sc = chart_xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	size_t dashed = 0, hollow = 0, full = 0, poly = 0, npts = 0;
 	double left = NAN, x0 = NAN, x10 = NAN;
@@ -174,7 +174,7 @@ static void test_linear_faint(const struct fonts *f)
 	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
 	chart_scene_free(sc);
 done:
-	xy_free(c);
+	chart_xy_free(c);
 }
 
 /* A log y axis (the latency-vs-offered-load chart): ticks at powers of ten around the
@@ -183,19 +183,19 @@ done:
 static void test_log_y(const struct fonts *f)
 {
 	struct err e = {0};
-	struct xychart *c = xy_new("Latency against offered load", "desc");
-	xy_set_x(c, "offered requests per second", XY_LINEAR, 0, NAN);
-	xy_set_y(c, "ms (log)", NAN, NAN);
-	xy_set_y_scale(c, XY_LOG);
-	int s = xy_add_series(c, "p99", "#1f77b4");
-	xy_add_point(c, s, 100, 1.2, 0);
-	xy_add_point(c, s, 400, 12, 0);
-	xy_add_point(c, s, 700, 120, 0);
-	xy_add_point(c, s, 1000, 2000, 0);
-	xy_add_point(c, s, 1100, 0, 0);
-	struct scene *sc = xy_layout(c, f, &en, 495, &e);
+	struct xychart *c = chart_xy_new("Latency against offered load", "desc");
+	chart_xy_set_x(c, "offered requests per second", XY_LINEAR, 0, NAN);
+	chart_xy_set_y(c, "ms (log)", NAN, NAN);
+	chart_xy_set_y_scale(c, XY_LOG);
+	int s = chart_xy_add_series(c, "p99", "#1f77b4");
+	chart_xy_add_point(c, s, 100, 1.2, 0);
+	chart_xy_add_point(c, s, 400, 12, 0);
+	chart_xy_add_point(c, s, 700, 120, 0);
+	chart_xy_add_point(c, s, 1000, 2000, 0);
+	chart_xy_add_point(c, s, 1100, 0, 0);
+	struct scene *sc = chart_xy_layout(c, f, &en, 495, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
-	if (!sc)
+	if (sc == NULL)
 		goto done;
 	const char *txt[64];
 	double x[64], ys[8];
@@ -213,7 +213,7 @@ static void test_log_y(const struct fonts *f)
 	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
 	chart_scene_free(sc);
 done:
-	xy_free(c);
+	chart_xy_free(c);
 }
 
 int main(void)

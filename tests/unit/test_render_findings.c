@@ -16,7 +16,7 @@ static struct report_model *load_from(const char *path, void (*edit)(json_t *roo
 	json_error_t je;
 	struct err e = {{0}};
 	json_t *root = json_load_file(path, 0, &je);
-	if (!root)
+	if (root == NULL)
 		return NULL;
 	if (edit)
 		edit(root);
@@ -87,7 +87,7 @@ static void r2_clear_get(json_t *root)
 	}
 }
 
-/* b2_leads_one, the cells run by 3 clients on 2 hosts (issue 12). */
+/* b2_leads_one, the cells run by 3 clients on 2 hosts. */
 static void distributed(json_t *root)
 {
 	size_t i;
@@ -243,7 +243,7 @@ int main(void)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *en = text_lang_load(tdir, "en", &e), *ko = text_lang_load(tdir, "ko", &e);
 	CHECK(en && ko, "languages: %s", e.msg);
-	if (!en || !ko)
+	if (en == NULL || ko == NULL)
 		return check_done();
 
 	struct report_model *m = load(NULL);

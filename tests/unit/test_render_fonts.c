@@ -51,7 +51,7 @@ static void test_en(void)
 	char buf[64];
 	size_t used;
 	CHECK(f != NULL, "en: fonts_new: %s", e.msg);
-	if (!f)
+	if (f == NULL)
 		return;
 	/* Latin, Greek, Cyrillic: DejaVu Sans; Han: NanumGothic, per character */
 	CHECK_STR(face_of(f, "Ceph RGW " EN_DASH " " TOKYO, 0, buf, sizeof(buf), &used),
@@ -103,7 +103,7 @@ static void test_ko(void)
 	char buf[64];
 	size_t used;
 	CHECK(f != NULL, "ko: fonts_new: %s", e.msg);
-	if (!f)
+	if (f == NULL)
 		return;
 	CHECK_STR(face_of(f, "PUT \xea\xb5\xac\xec\x84\xb1", 0, buf, sizeof(buf), &used),
 		  "NanumGothic", "ko: Latin and Hangul in NanumGothic");

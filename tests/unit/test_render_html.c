@@ -78,7 +78,7 @@ static void walk(xmlNodePtr n, struct walk *w)
 		}
 		if (!strcmp(name, "th")) {
 			xmlChar *scope = xmlGetProp(n, BAD_CAST "scope");
-			if (!scope ||
+			if (scope == NULL ||
 			    (strcmp((char *)scope, "col") && strcmp((char *)scope, "row")))
 				w->th_without_scope++;
 			xmlChar *t = xmlNodeGetContent(n);
@@ -279,8 +279,8 @@ static void test_stats(const char *top, const char *tdir)
 	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json",
 		 top ? top : ".");
 	struct report_model *m = model_load(path, &e);
-	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
-	    !(d = report_build(m, l, f, &e)) ||
+	if (m == NULL || (l = text_lang_load(tdir, "en", &e)) == NULL ||
+	    (f = fonts_new("en", &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
 	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "1.1 report: %s", e.msg);
 		goto done;
@@ -289,7 +289,7 @@ static void test_stats(const char *top, const char *tdir)
 					HTML_PARSE_NONET | HTML_PARSE_NOERROR |
 						HTML_PARSE_NOWARNING);
 	CHECK(doc != NULL, "1.1 report parses");
-	if (!doc)
+	if (doc == NULL)
 		goto done;
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	int cells = 0, leads = 0, ties = 0, want_leads = 0, want_ties = 0;
@@ -374,7 +374,7 @@ static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), st
 	snprintf(path, sizeof(path), "%s/tests/fixtures/render/stats/aggregate.json",
 		 top ? top : ".");
 	json_t *root = json_load_file(path, 0, &je);
-	if (!root)
+	if (root == NULL)
 		return -1;
 	edit(root);
 	char *text = json_dumps(root, 0);
@@ -467,7 +467,7 @@ int main(void)
 	/* the fixture with a hostile subject label and endpoint */
 	json_t *root = json_load_file(path, 0, &je);
 	CHECK(root != NULL, "fixture parses");
-	if (!root)
+	if (root == NULL)
 		return check_done();
 	json_t *s1 = json_array_get(json_object_get(root, "subjects"), 1);
 	json_object_set_new(s1, "label", json_string(EVIL));
@@ -477,8 +477,8 @@ int main(void)
 	m = model_load_string(text, "evil/aggregate.json", &e);
 	free(text);
 	CHECK(m != NULL, "evil fixture loads: %s", e.msg);
-	if (!m || !(l = text_lang_load(tdir, "en", &e)) || !(f = fonts_new("en", &e)) ||
-	    !(d = report_build(m, l, f, &e)) ||
+	if (m == NULL || (l = text_lang_load(tdir, "en", &e)) == NULL ||
+	    (f = fonts_new("en", &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
 	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "report: %s", e.msg);
 		goto done;

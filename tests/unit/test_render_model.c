@@ -16,7 +16,7 @@ static void test_fixture(void)
 	struct err e = {{0}};
 	struct report_model *m = model_load(fixture, &e);
 	CHECK(m != NULL, "fixture loads: %s", e.msg);
-	if (!m)
+	if (m == NULL)
 		return;
 	CHECK(m->nsubjects == 2, "2 subjects");
 	CHECK_STR(m->subjects[0].color, "#ff9900", "colour from the file");
@@ -52,7 +52,7 @@ static void test_stats(void)
 	struct err e = {{0}};
 	struct report_model *m = model_load(stats_fixture, &e);
 	CHECK(m != NULL, "1.1 fixture loads: %s", e.msg);
-	if (!m)
+	if (m == NULL)
 		return;
 	CHECK(m->format_minor == 1 && m->has_stats, "format 1.1 with statistics{}");
 	CHECK_NUM(m->stats.alpha, 0.05, 1e-12, "alpha");
@@ -163,6 +163,8 @@ static void test_errors(void)
 		{"leaders[1]", "tied_with", "[\"ghost\"]", "leaders[1].tied_with[0]"},
 		{"leader_counts[1]", "clear", "-2", "leader_counts[1].clear"},
 		{"", "statistics", "[]", "statistics"},
+		{"statistics", "alpha", NULL, "statistics.alpha"},
+		{"statistics", "alpha", "null", "statistics.alpha"},
 		{"timeseries[1]", "mib_s", "[1, \"x\"]", "timeseries[1].mib_s[1]"},
 		{"timeseries[1]", "obj_s", "[1]", "timeseries[1].obj_s"},
 		{"timeseries[0]", "subject", "\"ghost\"", "timeseries[0].subject"},
@@ -170,14 +172,14 @@ static void test_errors(void)
 	json_error_t je;
 	json_t *base = json_load_file(stats_fixture, 0, &je);
 	CHECK(base != NULL, "fixture parses with jansson");
-	if (!base)
+	if (base == NULL)
 		return;
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		json_t *root = json_deep_copy(base),
 		       *parent = *cases[i].parent ? at(root, cases[i].parent) : root;
 		struct err e = {{0}};
 		CHECK(parent != NULL, "case %zu: %s exists in the fixture", i, cases[i].parent);
-		if (!parent) {
+		if (parent == NULL) {
 			json_decref(root);
 			continue;
 		}
@@ -218,7 +220,7 @@ static void test_nulls(void)
 	struct err e = {{0}};
 	struct report_model *m = model_load_string(json, "z.json", &e);
 	CHECK(m != NULL, "minimal aggregate loads: %s", e.msg);
-	if (!m)
+	if (m == NULL)
 		return;
 	CHECK(isnan(m->cells[0].mib_s.value) && isnan(m->cells[0].latency.avg), "nulls are NAN");
 	CHECK_STR(m->subjects[0].color, model_palette(0), "no colour: palette by order");

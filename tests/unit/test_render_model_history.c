@@ -92,8 +92,9 @@ static void test_trend(void)
 		"{\"alerts\": [\"a put 1MiB c8: -23 %\"], \"series\": ["
 		"{\"subject\": \"a\", \"op\": \"put\", \"size\": 1024, \"concurrency\": 2, "
 		" \"points\": [{\"build\": 3, \"value\": 10, \"ci95\": [9, 11]}, {\"build\": 4}], "
-		" \"change\": {\"ratio\": 0.8, \"ci95\": [0.7, 0.9], \"significant\": true}},"
-		"{\"subject\": \"b\"}]}",
+		" \"change\": {\"ratio\": 0.8, \"ci95\": [0.7, 0.9], \"significant\": true,"
+		"  \"state\": \"regression\", \"since_build\": 4, \"alert\": true}},"
+		"{\"subject\": \"b\"}], \"watch\": [\"watch: b put 1MiB c8 -19 %\"]}",
 		&e);
 
 	CHECK(m != NULL, "loads with trend.json: %s", e.msg);
@@ -110,11 +111,23 @@ static void test_trend(void)
 		      m->trend[0].ratio == 0.8 && m->trend[0].ci_lo == 0.7 &&
 		      m->trend[0].significant,
 	      "series 0: its cell, two builds, its change");
+	CHECK(!strcmp(m->trend[0].state, "regression") && m->trend[0].since_build == 4 &&
+		      m->trend[0].alert && m->trend[1].state == NULL,
+	      "series 0: its state, since build 4, alerted");
+	CHECK(m->nwatch == 1 && !strcmp(m->watch[0], "watch: b put 1MiB c8 -19 %") &&
+		      m->trend_loaded && m->trend_enough,
+	      "the watch line; enough_history absent counts as enough");
 	CHECK(m->trend[1].op == NULL && m->trend[1].npoints == 0 && !m->trend[1].has_change,
 	      "series 1: absent fields");
 	model_free(m);
 	m = load(NULL, "{\"series\": [", &e);
 	CHECK(m == NULL && strstr(e.msg, "trend.json: line "), "unparsable: refused: %s", e.msg);
+	m = load(NULL, "{\"enough_history\": false, \"series\": []}", &e);
+	CHECK(m != NULL && m->trend_loaded && !m->trend_enough, "enough_history false: read");
+	model_free(m);
+	m = load(NULL, "{\"watch\": [2]}", &e);
+	CHECK(m == NULL && strstr(e.msg, "trend.json: watch[0]: expected a string"),
+	      "a non-string watch line: refused: %s", e.msg);
 	m = load(NULL, "{\"alerts\": [1]}", &e);
 	CHECK(m == NULL && strstr(e.msg, "trend.json: alerts[0]: expected a string"),
 	      "a non-string alert: refused: %s", e.msg);

@@ -15,7 +15,7 @@ static char *slurp(const char *path, size_t *len)
 	FILE *f = fopen(path, "rb");
 	char *buf = NULL;
 	*len = 0;
-	if (!f)
+	if (f == NULL)
 		return NULL;
 	fseek(f, 0, SEEK_END);
 	long n = ftell(f);

@@ -119,7 +119,7 @@ static void test_lang(void)
 	struct text_lang *en = text_lang_load(dir, "en", &e);
 	struct text_lang *ko = text_lang_load(dir, "ko", &e);
 	CHECK(en && ko, "both languages load: %s", e.msg);
-	if (!en || !ko)
+	if (en == NULL || ko == NULL)
 		goto done;
 	CHECK_STR(text_lang_str(en, "toc"), "Contents", "English contents");
 	CHECK_STR(text_lang_str(ko, "toc"), "\xeb\xaa\xa9\xec\xb0\xa8", "Korean contents");
@@ -138,7 +138,7 @@ static void test_lang(void)
 	CHECK(p && strlen(p) > 100, "Korean methodology prose: %s", e.msg);
 	free(p);
 	p = text_lang_prose(en, "nope.txt", &e);
-	CHECK(!p && strstr(e.msg, "nope.txt"), "a missing prose file is named: %s", e.msg);
+	CHECK(p == NULL && strstr(e.msg, "nope.txt"), "a missing prose file is named: %s", e.msg);
 	CHECK(text_lang_load(dir, "../en", &e) == NULL, "a path is not a language code");
 	CHECK(text_lang_load(dir, "xx", &e) == NULL && strstr(e.msg, "xx/strings.txt"),
 	      "an unknown language names its file: %s", e.msg);

@@ -45,8 +45,8 @@ int main(void)
 		{NULL, NULL},
 	};
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char buf[SIZE_LABEL_MAX] = "x";
-		int rc = size_label(cases[i].in, buf, sizeof(buf));
+		char buf[SIZELABEL_MAX] = "x";
+		int rc = sizelabel_format(cases[i].in, buf, sizeof(buf));
 		if (cases[i].want)
 			CHECK(rc == 0 && strcmp(buf, cases[i].want) == 0,
 			      "'%s' -> '%s' (got %d '%s')", cases[i].in, cases[i].want, rc, buf);
@@ -55,7 +55,7 @@ int main(void)
 			      cases[i].in ? cases[i].in : "NULL", rc, buf);
 	}
 	char small[5];
-	CHECK(size_label("100MiB", small, sizeof(small)) == 0 && strcmp(small, "100 ") == 0,
+	CHECK(sizelabel_format("100MiB", small, sizeof(small)) == 0 && strcmp(small, "100 ") == 0,
 	      "a short buffer is cut, still terminated ('%s')", small);
 	return check_done();
 }

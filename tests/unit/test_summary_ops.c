@@ -1,4 +1,4 @@
-/* tests/unit/test_summary_ops.c: the issue-13 parts of core: the `intended` column of a
+/* tests/unit/test_summary_ops.c: the workload parts of core: the `intended` column of a
  * rate run's ops log (written only when asked, read back, empty = 0, a quoted line
  * too), the per-op figures of a mixed run and the open-loop figures of a rate run
  * against hand-computed values, their run.json round trip and the fields a bad

@@ -67,12 +67,12 @@ int main(void)
 			CHECK(ns == parse_cases[i].ns, "parse '%s' = %lld", parse_cases[i].text,
 			      (long long)ns);
 	}
-	/* days_from_civil: the epoch, a leap day, before 1970, year 1 (python3's
+	/* time_days_from_civil: the epoch, a leap day, before 1970, year 1 (python3's
 	 * datetime.date(y, m, d).toordinal() - 719163) */
-	CHECK(days_from_civil(1970, 1, 1) == 0, "days 1970-01-01");
-	CHECK(days_from_civil(2024, 2, 29) == 19782, "days 2024-02-29");
-	CHECK(days_from_civil(1969, 12, 31) == -1, "days 1969-12-31");
-	CHECK(days_from_civil(1, 1, 1) == -719162, "days 0001-01-01");
+	CHECK(time_days_from_civil(1970, 1, 1) == 0, "days 1970-01-01");
+	CHECK(time_days_from_civil(2024, 2, 29) == 19782, "days 2024-02-29");
+	CHECK(time_days_from_civil(1969, 12, 31) == -1, "days 1969-12-31");
+	CHECK(time_days_from_civil(1, 1, 1) == -719162, "days 0001-01-01");
 	/* rfc3339_parse_n with a cache carried from case to case (hits, misses, a hit
 	 * followed by a bad suffix), forwards then backwards: what rfc3339_parse says */
 	struct rfc3339_cache c;

@@ -146,5 +146,27 @@ int main(void)
 			  "format duration %g", fmt_durs[i].in);
 		CHECK(units_parse_duration(buf, &back, &e) == 0, "duration %s parses back", buf);
 	}
+	/* percentages (alert_min_change) */
+	{
+		static const char *const good[] = {"10%", "0%", "100%", "2.5 %"};
+		static const double want[] = {0.10, 0, 1, 0.025};
+		static const char *const bad[] = {"10", "%", "-1%", "101%", "10%x", " 10%", ""};
+		double v;
+
+		for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+			struct err pe = {{0}};
+
+			CHECK(units_parse_percent(good[i], &v, &pe) == 0 &&
+				      fabs(v - want[i]) < 1e-12,
+			      "percent '%s' -> %g (%s)", good[i], v, pe.msg);
+		}
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			struct err pe = {{0}};
+
+			CHECK(units_parse_percent(bad[i], &v, &pe) < 0 &&
+				      strstr(pe.msg, "is not a percentage from 0% to 100%"),
+			      "percent '%s' refused: %s", bad[i], pe.msg);
+		}
+	}
 	return check_done();
 }

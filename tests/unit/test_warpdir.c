@@ -12,11 +12,11 @@
 
 #include <zstd.h>
 
-#include "tests/unit/check.h"
-#include "analyze/cells.h"
+#include "analyze/aggregate.h"
 #include "analyze/warp/warp_run.h"
 #include "analyze/warp/warpdir.h"
 #include "core/timefmt.h"
+#include "tests/unit/check.h"
 
 #define S 1000000000LL
 #define MS 1000000LL

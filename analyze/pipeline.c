@@ -1,0 +1,455 @@
+/* analyze/pipeline.c: see pipeline.h. */
+#include "analyze/pipeline.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include <jansson.h>
+
+#include "analyze/aggregate.h"
+#include "analyze/baseline.h"
+#include "analyze/changepoint.h"
+#include "analyze/history.h"
+#include "analyze/manifest.h"
+#include "analyze/out.h"
+#include "analyze/reqlog.h"
+#include "analyze/runlog.h"
+#include "analyze/scan.h"
+#include "analyze/sizelabel.h"
+#include "analyze/strv.h"
+#include "analyze/timeseries.h"
+#include "analyze/warp/warpdir.h"
+#include "core/err.h"
+#include "core/exitcode.h"
+#include "core/fsutil.h"
+#include "core/timefmt.h"
+#include "core/units.h"
+
+void pipeline_defaults(struct pipeline_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->policy = POLICY_MEAN;
+	o->min_samples = 1;
+	o->alpha = 0; /* aggregate_build applies COMPARE_ALPHA_DEFAULT */
+	o->alert_min_change = -1;
+}
+
+/* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
+static void generated_time(char *buf, size_t n)
+{
+	rfc3339_format(buf, n, time_build_s() * 1000000000LL);
+}
+
+struct state {
+	struct scan_list scan;
+	struct scan_campaign camp;
+	struct runlog *logs;
+	size_t n_logs;
+	struct out_unreadable *bad;
+	char **bad_msgs; /* owns bad[i].error (n_bad strings) */
+	size_t n_bad;
+	int problems;           /* unreadable files and --recompute disagreements */
+	struct warpdir_map map; /* Warp result files: the --warp-map */
+	struct warpdir_result warp;
+	int warp_mode;     /* DATA_DIR holds Warp result files */
+	struct ts_list ts; /* aggregate.json "timeseries" (own logs only) */
+};
+
+/* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
+static int note_bad(struct state *st, const char *rel, const char *msg)
+{
+	struct out_unreadable *nb = realloc(st->bad, (st->n_bad + 1) * sizeof(*nb));
+	size_t n_msgs = st->n_bad;
+
+	fprintf(stderr, "analyze: %s\n", msg);
+	st->problems++;
+	if (nb == NULL)
+		return -1;
+	st->bad = nb;
+	if (strv_push(&st->bad_msgs, &n_msgs, msg) < 0)
+		return -1;
+	nb[st->n_bad].path = rel;
+	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
+	st->n_bad++;
+	return 0;
+}
+
+/* recompute_one: replace r's summary by the one recomputed from its ops.tsv.zst.
+ * A problem is named on stderr and counted in st->problems: the numbers disagree
+ * (the recomputed ones are used) or the log cannot be read (run.json's summary is
+ * kept). Such a run stays analyzed; only the exit status says it. */
+static void recompute_one(struct state *st, const struct pipeline_opts *o, struct runlog *r)
+{
+	char file[PATH_MAX], diff[512];
+	struct run_summary again;
+	struct err e = {{0}};
+
+	reqlog_path(file, sizeof(file), o->data_dir, r->path);
+	if (reqlog_summary(file, r->workload.rate, &again, &e) < 0) {
+		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
+		st->problems++;
+		return;
+	}
+	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
+		fprintf(stderr,
+			"analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
+			"(the recomputed numbers are used)\n",
+			o->data_dir, r->path, diff);
+		st->problems++;
+	}
+	summary_clear(&r->summary);
+	r->summary = again;
+}
+
+/* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
+ * DATA_DIR/campaign.ini: the entry that parses to the run's size). Returns -1 when out
+ * of memory; sizes that match no entry keep no label. */
+static int label_sizes(struct state *st)
+{
+	char *list, *save = NULL, *tok, label[SIZELABEL_MAX];
+	int rc = 0;
+
+	if (st->camp.sizes == NULL)
+		return 0;
+	if ((list = strdup(st->camp.sizes)) == NULL)
+		return -1;
+	for (tok = strtok_r(list, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		uint64_t bytes;
+		struct err e = {{0}};
+
+		while (*tok == ' ' || *tok == '\t')
+			tok++;
+		if (units_parse_size(tok, &bytes, &e) < 0 ||
+		    sizelabel_format(tok, label, sizeof(label)))
+			continue;
+		for (size_t i = 0; i < st->n_logs; i++) {
+			struct runlog *l = &st->logs[i];
+
+			if (l->cycle > 0 && l->size == bytes && l->size_label == NULL &&
+			    (l->size_label = strdup(label)) == NULL)
+				rc = -1;
+		}
+	}
+	free(list);
+	return rc;
+}
+
+/* read_all: every run.json found; unreadable ones are noted (st->problems).
+ * Returns -1 when out of memory. */
+static int read_all(struct state *st, const struct pipeline_opts *o)
+{
+	size_t rebuilt = 0;
+
+	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
+	if (st->logs == NULL)
+		return -1;
+	for (size_t i = 0; i < st->scan.n_problems; i++)
+		if (note_bad(st, st->scan.problems[i], st->scan.problems[i]) < 0)
+			return -1;
+	for (size_t i = 0; i < st->scan.n; i++) {
+		struct err e = {{0}};
+		struct runlog *log = &st->logs[st->n_logs];
+		int r = 0;
+
+		if (runlog_read(st->scan.v[i].file, st->scan.v[i].rel, log, &e) < 0) {
+			if (note_bad(st, st->scan.v[i].rel, e.msg) < 0)
+				return -1;
+			continue;
+		}
+		st->n_logs++;
+		if (o->recompute && log->has_summary)
+			recompute_one(st, o, log);
+		else if ((r = reqlog_fill_run(log, o->data_dir, &e)) < 0) {
+			fprintf(stderr,
+				"analyze: note: %s (its cell's pooled latency falls back "
+				"to the runs' own percentiles)\n",
+				e.msg);
+			/* an unreadable log is the data's; memory running out is not, and the
+			 * output then differs from a full run's: exit 1 says so */
+			if (strstr(e.msg, "out of memory"))
+				st->problems++;
+		}
+		rebuilt += r > 0;
+	}
+	if (rebuilt > 0)
+		fprintf(stderr,
+			"analyze: note: %zu run.json files have no latency histogram "
+			"(written before they existed): rebuilt from their ops.tsv.zst\n",
+			rebuilt);
+	return 0;
+}
+
+/* results_dir: where the results go (-o, else DATA_DIR/results) into dir. */
+static void results_dir(const struct pipeline_opts *o, char *dir, size_t n)
+{
+	if (o->results_dir)
+		snprintf(dir, n, "%s", o->results_dir);
+	else
+		snprintf(dir, n, "%s/results", o->data_dir);
+}
+
+static int write_results(const struct state *st, const struct pipeline_opts *o,
+			 const struct aggregate *a, const struct baseline *base, struct err *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
+	struct out_meta m = {0};
+
+	results_dir(o, dir, sizeof(dir));
+	if (fs_mkdirs(dir, e) < 0)
+		return -1;
+	generated_time(when, sizeof(when));
+	m.generated = when;
+	m.order = st->camp.order;
+	m.unreadable = st->bad;
+	m.n_unreadable = st->n_bad;
+	m.source = st->warp_mode ? "warp" : NULL;
+	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
+	m.timeseries = &st->ts;
+	m.baseline = base->doc ? base : NULL;
+	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	if (out_csv_cells(a, path, e) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	if (out_csv_runs(a, path, e) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	if (out_json_write(a, &m, path, e) < 0)
+		return -1;
+	fprintf(stderr,
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
+		"-> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+	if (m.baseline)
+		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
+			base->path, m.baseline_significant);
+	return 0;
+}
+
+/* alert_min_change: --alert-min-change, else the campaign's alert_min_change, else the
+ * default (10 %). */
+static double alert_min_change(const struct pipeline_opts *o, const struct scan_campaign *camp)
+{
+	if (o->alert_min_change >= 0)
+		return o->alert_min_change;
+	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
+}
+
+/* record_history: --history: the aggregate.json just written recorded as a build of
+ * the database, then RESULTS_DIR/trend.json from it. */
+static int record_history(const struct pipeline_opts *o, double min_change, struct err *e)
+{
+	char dir[PATH_MAX], path[PATH_MAX + 32];
+	long long id = 0;
+	size_t n_reg = 0, n_watch = 0;
+	json_error_t je;
+	json_t *agg;
+	int rc;
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	agg = json_load_file(path, 0, &je);
+	if (agg == NULL)
+		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
+	rc = history_record(o->history, agg, dir, &id, e);
+	json_decref(agg);
+	if (rc < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/trend.json", dir);
+	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
+		return -1;
+	fprintf(stderr,
+		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
+		"-> %s\n",
+		o->history, id, n_reg, n_watch, path);
+	return 0;
+}
+
+/* write_metrics: --metrics FILE (analyze/out.h), with the regression flags of the
+ * trend.json record_history wrote. */
+static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], trend[PATH_MAX + 32];
+
+	results_dir(o, dir, sizeof(dir));
+	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
+	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
+}
+
+/* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
+ * st, their subject order into *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
+static int read_warp(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
+{
+	struct err e = {{0}};
+
+	if (o->warp_map && warpdir_map_read(o->warp_map, &st->map, &e) < 0) {
+		fprintf(stderr, "analyze: --warp-map: %s\n", e.msg);
+		return -1;
+	}
+	if (warpdir_read_engine(o->data_dir, o->warp_map ? &st->map : NULL, o->warp_engine,
+				&st->warp, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		return -1;
+	}
+	if (st->warp.n_logs == 0)
+		fprintf(stderr, "analyze: note: no Warp run to analyze under %s\n", o->data_dir);
+	for (size_t i = 0; i < st->warp.n_notes; i++)
+		fprintf(stderr, "analyze: note: %s\n", st->warp.notes[i]);
+	for (size_t i = 0; i < st->warp.n_bad; i++)
+		if (note_bad(st, st->warp.bad[i].path, st->warp.bad[i].error) < 0) {
+			fprintf(stderr, "analyze: out of memory\n");
+			return -1;
+		}
+	st->logs = st->warp.logs; /* st owns them from here */
+	st->n_logs = st->warp.n_logs;
+	st->warp.logs = NULL;
+	st->warp.n_logs = 0;
+	ao->subject_order = st->warp.subject_order;
+	ao->n_subject_order = st->warp.n_subject_order;
+	return 0;
+}
+
+/* is_warp_dir: --warp-map given, or no DATA_DIR/runs but Warp files in DATA_DIR. */
+static int is_warp_dir(const struct pipeline_opts *o)
+{
+	char path[PATH_MAX];
+	struct stat sb;
+
+	if (o->warp_map)
+		return 1;
+	snprintf(path, sizeof(path), "%s/runs", o->data_dir);
+	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
+}
+
+static void note_timeseries(const char *msg)
+{
+	fprintf(stderr, "analyze: note: %s\n", msg);
+}
+
+/* read_own: the runs of s3bench's own DATA_DIR/runs into st, their subject order into
+ * *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
+static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
+{
+	struct err e = {{0}};
+
+	if (scan_campaign(o->data_dir, &st->camp, &e) < 0) {
+		char msg[ERR_MSG_MAX + 64];
+
+		snprintf(msg, sizeof(msg), "%s (subject order and cycles taken from the runs)",
+			 e.msg);
+		if (note_bad(st, "campaign.ini", msg) < 0) {
+			fprintf(stderr, "analyze: out of memory\n");
+			return -1;
+		}
+	}
+	if (scan_runs(o->data_dir, &st->scan, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		return -1;
+	}
+	if (st->scan.n == 0)
+		fprintf(stderr, "analyze: note: no run.json under %s/runs\n", o->data_dir);
+	for (size_t i = 0; i < st->scan.n_incomplete; i++)
+		fprintf(stderr, "analyze: note: %s has no run.json (incomplete run), skipped\n",
+			st->scan.incomplete[i]);
+	if (read_all(st, o) < 0 || label_sizes(st) < 0) {
+		fprintf(stderr, "analyze: out of memory\n");
+		return -1;
+	}
+	ao->subject_order = (const char *const *)st->camp.subjects;
+	ao->n_subject_order = st->camp.n_subjects;
+	return 0;
+}
+
+/* write_manifest: RESULTS_DIR/manifest.json (analyze/manifest.h), its digest printed;
+ * written last, after the files it lists. */
+static int write_manifest(const struct state *st, const struct pipeline_opts *o,
+			  const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], hex[DIGEST_HEX_MAX];
+	struct manifest_opts m = {
+		.data_dir = o->data_dir,
+		.results_dir = dir,
+		.policy = inclusion_policy_name(o->policy),
+		.min_samples = o->min_samples,
+		.alpha = a->alpha,
+		.recompute = o->recompute,
+		.warp_mode = st->warp_mode,
+		.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL,
+		.warp_map = o->warp_map,
+		.baseline = o->baseline,
+		.history = o->history,
+		.alert_min_change = alert_min_change(o, &st->camp),
+		.sign_key = o->sign_key,
+	};
+
+	results_dir(o, dir, sizeof(dir));
+	if (manifest_write(&m, hex, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: manifest %s%s -> %s/manifest.json\n", hex,
+		o->sign_key ? " (signed)" : "", dir);
+	return 0;
+}
+
+/* build_and_write: the cells of st's runs, their time series (own logs only), the
+ * results files and the history. -1 on a fatal error (printed). */
+static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
+			   const struct baseline *base)
+{
+	struct aggregate *a;
+	struct err e = {{0}};
+	int rc = -1;
+
+	ao->policy = o->policy;
+	ao->min_samples = o->min_samples;
+	ao->alpha = o->alpha;
+	ao->cycles = st->camp.cycles;
+	a = aggregate_build(st->logs, st->n_logs, ao, &e);
+	if (a != NULL && !st->warp_mode &&
+	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
+		fprintf(stderr, "analyze: %s\n", e.msg);
+	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
+		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
+		 (o->metrics && write_metrics(o, a, &e) < 0) || write_manifest(st, o, a, &e) < 0)
+		fprintf(stderr, "analyze: %s\n", e.msg);
+	else
+		rc = 0;
+	aggregate_free(a);
+	return rc;
+}
+
+static void state_clear(struct state *st)
+{
+	timeseries_clear(&st->ts);
+	for (size_t i = 0; i < st->n_logs; i++)
+		runlog_clear(&st->logs[i]);
+	free(st->logs);
+	strv_free(st->bad_msgs, st->n_bad);
+	free(st->bad);
+	scan_list_clear(&st->scan);
+	scan_campaign_clear(&st->camp);
+	warpdir_result_clear(&st->warp);
+	warpdir_map_clear(&st->map);
+}
+
+int pipeline_run(const struct pipeline_opts *o)
+{
+	struct state st = {0};
+	struct agg_options ao = {0};
+	struct baseline base = {0};
+	struct err e = {{0}};
+	int rc = EXITCODE_USAGE;
+
+	st.warp_mode = is_warp_dir(o);
+	if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
+		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
+	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
+		 build_and_write(&st, o, &ao, &base) == 0)
+		rc = st.problems ? EXITCODE_PARTIAL : EXITCODE_OK;
+	baseline_clear(&base);
+	state_clear(&st);
+	return rc;
+}

@@ -1,0 +1,45 @@
+/* analyze/pipeline.h: the analyze stage end to end, behind bin/analyze's flags
+ * (analyze/main.c): read the runs (s3bench's own run.json files, or a directory of
+ * Warp result files), label their sizes, recompute or rebuild their summaries from
+ * their per-request logs, aggregate them into cells, add the time series, write
+ * RESULTS_DIR/aggregate.json, cells.csv and runs.csv, and record the analysis in the
+ * history database. Formulas: docs/METHODOLOGY.md; files: docs/FORMATS.md.
+ *
+ * Use: pipeline_defaults(&o), set the fields from the command line, pipeline_run(&o). */
+#ifndef ANALYZE_PIPELINE_H
+#define ANALYZE_PIPELINE_H
+
+#include <stddef.h>
+
+#include "analyze/inclusion.h"
+#include "analyze/warp/warp_run.h"
+
+struct pipeline_opts {
+	const char *data_dir;
+	const char *results_dir; /* NULL: DATA_DIR/results */
+	enum policy policy;
+	size_t min_samples;
+	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	int recompute;
+	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */
+	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp_run.h); 0: server */
+	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
+	const char *history;          /* --history DB */
+	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
+	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/sign.h) */
+	const char *metrics;          /* --metrics FILE (analyze/out.h out_metrics_write) */
+};
+
+/* pipeline_defaults: *o with no directory and the documented defaults (policy mean,
+ * min-samples 1, alpha 0 = COMPARE_ALPHA_DEFAULT of analyze/compare.h, applied once by
+ * aggregate_build; nothing else on). */
+void pipeline_defaults(struct pipeline_opts *o);
+
+/* pipeline_run: the analysis o asks for; every problem is named on stderr
+ * ("analyze: ..."). Returns the exit status of bin/analyze (core/exitcode.h):
+ * EXITCODE_OK, all runs read; EXITCODE_PARTIAL, some file unreadable or a recomputed
+ * summary disagreed (the rest analyzed and written); EXITCODE_USAGE, a fatal error
+ * (nothing complete written). */
+int pipeline_run(const struct pipeline_opts *o);
+
+#endif

@@ -1,0 +1,49 @@
+/* analyze/runlog_workload.h: the workload fields of a run.json (docs/FORMATS.md,
+ * run.json "workload": mix, size_spec, range, rate, workers, seed; "campaign":
+ * p99_limit_ms), their plain-words labels, and the comparison of the per-op and rate
+ * figures under --recompute. */
+#ifndef ANALYZE_RUNLOG_WORKLOAD_H
+#define ANALYZE_RUNLOG_WORKLOAD_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/err.h"
+#include "core/summary.h"
+
+#define RUNLOG_WORKLOAD_MIX_OPS 4 /* get, put, head, delete: the ops a mix may hold */
+
+struct runlog_workload {
+	char *size_spec; /* "random:4KiB..1MiB", "dist:4KiB:50,..."; NULL: fixed size */
+	char *range;     /* "0..64KiB", "random:64KiB"; NULL: whole objects */
+	char *mix;       /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
+	unsigned mix_w[RUNLOG_WORKLOAD_MIX_OPS];
+	double rate;         /* offered requests per second; 0: closed loop */
+	int workers;         /* workload.workers; 0 when absent */
+	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
+};
+
+/* runlog_workload_read: the fields above from run.json's "workload" object wl and its
+ * "campaign" object camp (either may be NULL) into *out (zeroed first; absent or null
+ * fields keep their "none" value). -1 with a message naming the field ("workload.mix.get:
+ * ...") when one has the wrong type or range; *out is then cleared. */
+int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
+			 struct err *e);
+
+/* runlog_workload_clear: free what *w owns and zero it (p99_limit_ms back to NaN). */
+void runlog_workload_clear(struct runlog_workload *w);
+
+/* runlog_workload_plain: the workload's sizes and range in plain words into buf (n bytes;
+ * buf returned): "sizes log-uniform 4 KiB–1 MiB", "sizes 4 KiB 50 %, 64 KiB 30 %, 1 MiB
+ * 20 %", "ranged GET of 64 KiB at a random offset", "ranged GET of bytes 0–64 KiB",
+ * joined by "; "; "" when the run has none of them. A spec that does not parse is
+ * shown as written. */
+const char *runlog_workload_plain(const char *size_spec, const char *range, char *buf, size_t n);
+
+/* runlog_workload_compare: 0 when a and b have the same per-op figures and rate block (the
+ * tolerance of runlog_compare); else 1 with the first differing field in diff. */
+int runlog_workload_compare(const struct run_summary *a, const struct run_summary *b, char *diff,
+			    size_t n);
+
+#endif

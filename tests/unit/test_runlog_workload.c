@@ -1,0 +1,75 @@
+/* tests/unit/test_runlog_workload.c: the workload fields of run.json (mix, size_spec,
+ * range, rate, workers, campaign.p99_limit_ms), the errors naming the field, and the
+ * sizes and ranges in plain words. */
+#include <math.h>
+#include <stdlib.h>
+
+#include "analyze/runlog_workload.h"
+#include "tests/unit/check.h"
+
+static const struct {
+	const char *size_spec, *range, *want;
+} words[] = {
+	{"random:4KiB..1MiB", NULL, "sizes log-uniform 4 KiB\u20131 MiB"},
+	{"dist:4KiB:50,64KiB:30,1MiB:20", NULL, "sizes 4 KiB 50 %, 64 KiB 30 %, 1 MiB 20 %"},
+	{"dist:4KiB:1,64KiB:3", NULL, "sizes 4 KiB 25 %, 64 KiB 75 %"},
+	{NULL, "random:64KiB", "ranged GET of 64 KiB at a random offset"},
+	{NULL, "0..64KiB", "ranged GET of the first 64 KiB"},
+	{NULL, "1MiB..2MiB", "ranged GET of bytes 1 MiB\u20132 MiB"},
+	{"random:1KiB..2KiB", "random:512B",
+	 "sizes log-uniform 1 KiB\u20132 KiB; ranged GET of 512 B at a random offset"},
+	{"odd", "weird", "sizes odd; range weird"},
+	{NULL, NULL, ""},
+};
+
+static const struct {
+	const char *wl, *camp, *want; /* want NULL: reads */
+} docs[] = {
+	{"{\"mix\": {\"get\": 45, \"put\": 15, \"head\": 30, \"delete\": 10}, \"rate\": 500.0, "
+	 "\"workers\": 50, \"size_spec\": \"random:4KiB..1MiB\", \"range\": null}",
+	 "{\"p99_limit_ms\": 25}", NULL},
+	{"{\"mix\": {\"get\": 1, \"list\": 1}}", NULL, "workload.mix.list"},
+	{"{\"mix\": {\"get\": -1}}", NULL, "workload.mix.get"},
+	{"{\"mix\": {\"get\": 0}}", NULL, "workload.mix: every weight is 0"},
+	{"{\"mix\": [1]}", NULL, "workload.mix"},
+	{"{\"rate\": \"fast\"}", NULL, "workload.rate"},
+	{"{\"rate\": -5}", NULL, "workload.rate"},
+	{"{\"range\": 64}", NULL, "workload.range"},
+	{"{\"size_spec\": \"\"}", NULL, "workload.size_spec"},
+	{"{}", "{\"p99_limit_ms\": \"50ms\"}", "campaign.p99_limit_ms"},
+};
+
+int main(void)
+{
+	char buf[256];
+	struct runlog_workload w;
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(words) / sizeof(words[0]); i++)
+		CHECK_STR(
+			runlog_workload_plain(words[i].size_spec, words[i].range, buf, sizeof(buf)),
+			words[i].want, "plain words %zu", i);
+	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
+		json_t *wl = json_loads(docs[i].wl, 0, NULL);
+		json_t *camp = docs[i].camp ? json_loads(docs[i].camp, 0, NULL) : NULL;
+		int rc = runlog_workload_read(wl, camp, &w, &e);
+
+		if (docs[i].want == NULL) {
+			CHECK(rc == 0, "doc %zu reads: %s", i, e.msg);
+			CHECK_STR(w.mix, "get:45,put:15,head:30,delete:10", "canonical mix");
+			CHECK(w.mix_w[2] == 30 && w.rate == 500 && w.workers == 50 &&
+				      w.p99_limit_ms == 25 && w.range == NULL,
+			      "fields");
+			CHECK_STR(w.size_spec, "random:4KiB..1MiB", "size_spec");
+		} else {
+			CHECK(rc == -1 && strstr(e.msg, docs[i].want), "doc %zu: '%s'", i, e.msg);
+			CHECK(w.mix == NULL && isnan(w.p99_limit_ms), "doc %zu: cleared", i);
+		}
+		runlog_workload_clear(&w);
+		json_decref(wl);
+		json_decref(camp);
+	}
+	CHECK(runlog_workload_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
+	      "no workload fields: closed loop, no limit");
+	return check_done();
+}
