@@ -29,11 +29,11 @@ struct agg_climit {
 
 /* A leader's share: the other subjects whose limited cells block a clear lead. */
 struct agg_leader_climit {
-	int blocked;          /* another subject's cell limited by cpu, nic or workers */
-	unsigned reasons;     /* those cells' blocking reasons */
-	size_t *by, n_by;     /* their subjects (indexes), owned by the aggregate's pool */
-	int shared_caveat;    /* a cell of the category has shared-cpu */
-	int leader_limited;   /* the leader's own cell is limited (its lead stands) */
+	int blocked;        /* another subject's cell limited by cpu, nic or workers */
+	unsigned reasons;   /* those cells' blocking reasons */
+	size_t *by, n_by;   /* their subjects (indexes), owned by the aggregate's pool */
+	int shared_caveat;  /* a cell of the category has shared-cpu */
+	int leader_limited; /* the leader's own cell is limited (its lead stands) */
 };
 
 /* climit_cells_build: every run's verdict (a->runs[i].climit), then the cells' and

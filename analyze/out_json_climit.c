@@ -61,9 +61,12 @@ static json_t *phases_json(const struct runlog *l, int *ok)
 	x = json_object();
 	for (int i = 0; i < RPH_COUNT; i++)
 		out_json_put(x, req_phase_name(i), out_json_num(p->ph[i].mean_all_ms), ok);
-	out_json_put(x, "connect_p50", out_json_num(p->ph[RPH_CONNECT].n ? p->ph[RPH_CONNECT].lat.p50 : NAN), ok);
-	out_json_put(x, "tls_p50", out_json_num(p->ph[RPH_TLS].n ? p->ph[RPH_TLS].lat.p50 : NAN), ok);
-	out_json_put(x, "wait_p50", out_json_num(p->ph[RPH_WAIT].n ? p->ph[RPH_WAIT].lat.p50 : NAN), ok);
+	out_json_put(x, "connect_p50",
+		     out_json_num(p->ph[RPH_CONNECT].n ? p->ph[RPH_CONNECT].lat.p50 : NAN), ok);
+	out_json_put(x, "tls_p50", out_json_num(p->ph[RPH_TLS].n ? p->ph[RPH_TLS].lat.p50 : NAN),
+		     ok);
+	out_json_put(x, "wait_p50", out_json_num(p->ph[RPH_WAIT].n ? p->ph[RPH_WAIT].lat.p50 : NAN),
+		     ok);
 	out_json_put(x, "rtt_ms", p->rtt_source ? out_json_num(p->rtt_ms) : json_null(), ok);
 	out_json_put(x, "reused_share", out_json_num(l->summary.conn.reused_share), ok);
 	return x;
@@ -75,21 +78,23 @@ void out_json_run_climit(json_t *o, const struct agg_run *r, int *ok)
 	json_t *cl = json_null();
 
 	if (r->climit_measured) {
-		const json_t *w = window(l->client_json), *nic = json_object_get(l->client_json, "nic");
+		const json_t *w = window(l->client_json),
+			     *nic = json_object_get(l->client_json, "nic");
 		cl = json_pack("{s:O?,s:O?,s:O?,s:O?,s:O?,s:O?,s:O?,s:O?,s:O?,s:O?,s:b}", "host",
 			       json_object_get(l->client_json, "host"), "cores",
 			       json_object_get(l->client_json, "cores"), "cpu_busy_pct",
 			       json_object_get(w, "cpu_busy_pct"), "collector_cpu_pct",
 			       json_object_get(w, "collector_cpu_pct"), "other_cpu_pct",
-			       json_object_get(w, "other_cpu_pct"), "nic", json_object_get(nic, "name"),
-			       "nic_speed_mbit", json_object_get(nic, "speed_mbit"), "nic_tx_mbit_s",
+			       json_object_get(w, "other_cpu_pct"), "nic",
+			       json_object_get(nic, "name"), "nic_speed_mbit",
+			       json_object_get(nic, "speed_mbit"), "nic_tx_mbit_s",
 			       json_object_get(w, "nic_tx_mbit_s"), "nic_rx_mbit_s",
 			       json_object_get(w, "nic_rx_mbit_s"), "tcp_retrans_pct",
 			       json_object_get(w, "tcp_retrans_pct"), "shares_cpu",
 			       json_is_true(json_object_get(l->client_json, "shares_cpu")));
 	}
-	out_json_put(o, "client_limit", r->climit_measured ? climit_to_json(&r->climit) : json_null(),
-		     ok);
+	out_json_put(o, "client_limit",
+		     r->climit_measured ? climit_to_json(&r->climit) : json_null(), ok);
 	out_json_put(o, "client", cl, ok);
 	out_json_put(o, "request_phases", phases_json(l, ok), ok);
 }
