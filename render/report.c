@@ -661,6 +661,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	report_clients(&r);
 	latency(&r);
 	if (!r.failed)
+		report_climit_time(&r);
+	if (!r.failed)
 		report_time_cdf(&r);
 	consistency(&r);
 	if (!r.failed)
@@ -671,8 +673,10 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	methodology(&r);
 	samples(&r);
 	appendix(&r);
+	report_climit_appendix(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
+	report_climit_limitations(&r);
 	report_limitations_stats(&r);
 	report_workload_limitations(&r);
 	if (r.failed || r.d->oom) {

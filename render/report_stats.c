@@ -145,12 +145,14 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
+			report_climit_mark(r, c, buf, sizeof(buf));
 			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
 	}
 	tput_foot(r, t, notes);
+	report_climit_legend(r, op, opname, conc);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */

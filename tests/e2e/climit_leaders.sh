@@ -116,6 +116,29 @@ check $? "runner-up limited by cpu: no clear lead, blocked by two ($got)"
 got=$(leader --client-limits 98%,90%,1%)
 [ "$got" = "one clear True False - - False False 1 not limited / not limited" ]
 check $? "--client-limits 98%,90%,1%: 97 % is no limit, the lead is clear again ($got)"
+# the report: the mark, the legend's sentence in both languages, the appendix
+render=${RENDER:-$top/bin/render}
+leader >/dev/null # the runner-up limited, default thresholds
+for lang in en ko; do
+	"$render" "$tmp/res" -o "$tmp/rep-$lang" --lang "$lang" --format html,pdf >"$tmp/render-$lang.out" 2>&1
+	check $? "render --lang $lang"
+done
+python3 - "$tmp/rep-en/report.html" "$tmp/rep-ko/report.html" >"$tmp/rep.out" 2>&1 <<'PY'
+import html, re, sys
+en = html.unescape(re.sub(r"<[^>]+>", "", open(sys.argv[1]).read()))
+ko = html.unescape(re.sub(r"<[^>]+>", "", open(sys.argv[2]).read()))
+want_en = ["‡ client-limited", "two's runs were client-limited (client CPU 97 %): it may be faster than shown, so no clear leader",
+           "Client resources per run", "Where the time goes", "looks like a true result"]
+want_ko = ["‡ 클라이언트가 한계", "two의 실행은 클라이언트가 한계였습니다 (클라이언트 CPU 97 %): 표시된 것보다 빠를 수 있으므로 분명한 선두가 없습니다",
+           "실행별 클라이언트 자원", "시간은 어디에 쓰이는가"]
+miss = [w for w in want_en if w not in en] + [w for w in want_ko if w not in ko]
+print("missing: " + " | ".join(miss) if miss else "all there")
+sys.exit(1 if miss else 0)
+PY
+check $? "report: mark, legend and sections in en and ko ($(tail -n 1 "$tmp/rep.out"))"
+pdftotext "$tmp/rep-en/report.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "so no clear leader"
+check $? "the PDF carries the legend's sentence"
+
 edit one=97,remote
 got=$(leader)
 [ "$got" = "one clear True False - - False True 1 limited / not limited" ]
