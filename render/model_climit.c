@@ -39,8 +39,8 @@ static void load_cell(struct rm_climit_cell *c, const json_t *cl)
 	const char *v = json_string_value(json_object_get(cl, "verdict"));
 
 	c->verdict = v == NULL || strcmp(v, "not measured") == 0 ? RM_CLIMIT_NOT_MEASURED
-		     : strcmp(v, "limited") == 0		   ? RM_CLIMIT_LIMITED
-								   : RM_CLIMIT_NOT_LIMITED;
+		     : strcmp(v, "limited") == 0                 ? RM_CLIMIT_LIMITED
+								 : RM_CLIMIT_NOT_LIMITED;
 	names(json_object_get(cl, "reasons"), c->reasons, sizeof(c->reasons));
 	c->cpu_max = num(cl, "cpu_busy_pct_max");
 	c->nic_max = num(cl, "nic_pct_max");
@@ -103,7 +103,8 @@ int model_load_climit(struct report_model *m, json_t *root, struct err *e)
 			break;
 		k->leaders[i].blocked = json_is_true(json_object_get(cl, "blocked"));
 		k->leaders[i].shared_cpu = json_is_true(json_object_get(cl, "shared_cpu"));
-		names(json_object_get(cl, "blocked_by"), k->leaders[i].by, sizeof(k->leaders[i].by));
+		names(json_object_get(cl, "blocked_by"), k->leaders[i].by,
+		      sizeof(k->leaders[i].by));
 		names(json_object_get(cl, "reasons"), k->leaders[i].reasons,
 		      sizeof(k->leaders[i].reasons));
 	}

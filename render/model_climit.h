@@ -22,7 +22,7 @@ enum rm_climit_verdict {
 
 struct rm_climit_cell {
 	enum rm_climit_verdict verdict;
-	char reasons[64]; /* "cpu", "shared-cpu,nic", ... ("" when not limited) */
+	char reasons[64];        /* "cpu", "shared-cpu,nic", ... ("" when not limited) */
 	double cpu_max, nic_max; /* NAN when none */
 };
 
@@ -46,7 +46,7 @@ struct rm_climit_run {
 };
 
 struct rm_climit {
-	struct rm_climit_cell *cells; /* m->ncells entries */
+	struct rm_climit_cell *cells;     /* m->ncells entries */
 	struct rm_climit_leader *leaders; /* m->nleaders entries */
 	struct rm_climit_run *runs;
 	size_t nruns;

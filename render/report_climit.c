@@ -46,17 +46,16 @@ static const struct rm_climit_leader *leader_of(const struct report_model *m, co
 
 /* reason_text: "client CPU 97 %" / "client NIC 95 % of its speed" / "too few workers for
  * the rate" for the first reason of k. */
-static void reason_text(struct report_builder *r, const struct rm_climit_cell *k,
-			struct strbuf *b)
+static void reason_text(struct report_builder *r, const struct rm_climit_cell *k, struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX];
 
 	if (strstr(k->reasons, "cpu") != NULL) { /* cpu or shared-cpu */
-		subst(b, rb_str(r, "climit.why_cpu"), "pct", text_num(r->nf, k->cpu_max, 0, x, sizeof(x)),
-		      NULL, NULL);
+		subst(b, rb_str(r, "climit.why_cpu"), "pct",
+		      text_num(r->nf, k->cpu_max, 0, x, sizeof(x)), NULL, NULL);
 	} else if (strstr(k->reasons, "nic") != NULL) {
-		subst(b, rb_str(r, "climit.why_nic"), "pct", text_num(r->nf, k->nic_max, 0, x, sizeof(x)),
-		      NULL, NULL);
+		subst(b, rb_str(r, "climit.why_nic"), "pct",
+		      text_num(r->nf, k->nic_max, 0, x, sizeof(x)), NULL, NULL);
 	} else {
 		strbuf_adds(b, rb_str(r, "climit.why_workers"));
 	}
@@ -143,7 +142,8 @@ static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t
 		if (!x->has_phases || !x->included || s < 0)
 			continue;
 		for (k = 0; k < n; k++)
-			if (g[k].subject == s && g[k].size == x->size && strcmp(g[k].op, x->op) == 0)
+			if (g[k].subject == s && g[k].size == x->size &&
+			    strcmp(g[k].op, x->op) == 0)
 				break;
 		if (k == n) {
 			if (n == cap)
@@ -197,8 +197,9 @@ static void dominant(struct report_builder *r, const struct tgroup *g, struct st
 		strbuf_free(&c);
 		strbuf_free(&d);
 	} else {
-		static const char *const keys[6] = {"phases.dns",  "phases.connect", "phases.tls",
-						    "phases.send", "phases.wait",    "phases.transfer"};
+		static const char *const keys[6] = {"phases.dns",  "phases.connect",
+						    "phases.tls",  "phases.send",
+						    "phases.wait", "phases.transfer"};
 		int top = 0;
 		for (int p = 1; p < 6; p++)
 			if (g->ph[p] > g->ph[top])
@@ -221,7 +222,7 @@ static void dominant(struct report_builder *r, const struct tgroup *g, struct st
 void report_climit_time(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	static const char *const cols[] = {"phases.setup", "phases.send", "phases.wait",
+	static const char *const cols[] = {"phases.setup",    "phases.send",  "phases.wait",
 					   "phases.transfer", "phases.total", "phases.rtt"};
 	struct tgroup g[64];
 	struct strbuf says = {0};
@@ -241,8 +242,12 @@ void report_climit_time(struct report_builder *r)
 		doc_table_head(t, (size_t)c + 2, rb_str(r, cols[c]), 1);
 	for (size_t k = 0; k < n; k++) {
 		char opn[32], sz[32], line[64], v[6][TEXT_NUM_MAX];
-		double vals[6] = {g[k].ph[0] + g[k].ph[1] + g[k].ph[2], g[k].ph[3], g[k].ph[4],
-				  g[k].ph[5], g[k].total, g[k].rtt};
+		double vals[6] = {g[k].ph[0] + g[k].ph[1] + g[k].ph[2],
+				  g[k].ph[3],
+				  g[k].ph[4],
+				  g[k].ph[5],
+				  g[k].total,
+				  g[k].rtt};
 
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[g[k].subject].label, CELL_ROWHEAD, NULL, NULL);
@@ -251,7 +256,8 @@ void report_climit_time(struct report_builder *r)
 		snprintf(line, sizeof(line), "%s %s", opn, sz);
 		doc_table_cell(t, 1, line, 0, NULL, NULL);
 		for (int c = 0; c < 6; c++)
-			doc_table_cell(t, (size_t)c + 2, text_num(r->nf, vals[c], 3, v[c], sizeof(v[c])),
+			doc_table_cell(t, (size_t)c + 2,
+				       text_num(r->nf, vals[c], 3, v[c], sizeof(v[c])),
 				       CELL_NUM | (isfinite(vals[c]) ? 0 : CELL_MUTED), NULL, NULL);
 		dominant(r, &g[k], &says);
 	}
@@ -266,9 +272,9 @@ void report_climit_time(struct report_builder *r)
 void report_climit_appendix(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	static const char *const cols[] = {"col.run",	    "climit.col_cpu", "climit.col_collector",
-					   "climit.col_other", "climit.col_nic", "climit.col_retrans",
-					   "climit.col_verdict"};
+	static const char *const cols[] = {
+		"col.run",        "climit.col_cpu",     "climit.col_collector", "climit.col_other",
+		"climit.col_nic", "climit.col_retrans", "climit.col_verdict"};
 	char buf[TEXT_NUM_MAX * 3 + 16], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	struct strbuf foot = {0};
 
@@ -291,18 +297,18 @@ void report_climit_appendix(struct report_builder *r)
 		doc_table_row(t);
 		doc_table_cell(t, 0, x->path, CELL_ROWHEAD, NULL, NULL);
 		for (int c = 0; c < 3; c++)
-			doc_table_cell(t, (size_t)c + 1, text_num(r->nf, v[c], 0, a, sizeof(a)), CELL_NUM,
-				       NULL, NULL);
+			doc_table_cell(t, (size_t)c + 1, text_num(r->nf, v[c], 0, a, sizeof(a)),
+				       CELL_NUM, NULL, NULL);
 		snprintf(buf, sizeof(buf), "%s / %s", text_num(r->nf, x->tx, 0, a, sizeof(a)),
 			 text_num(r->nf, x->rx, 0, b, sizeof(b)));
 		if (isfinite(x->speed)) {
 			size_t l = strlen(buf);
-			snprintf(buf + l, sizeof(buf) - l, " (%s)", text_num(r->nf, x->speed, 0, a, sizeof(a)));
+			snprintf(buf + l, sizeof(buf) - l, " (%s)",
+				 text_num(r->nf, x->speed, 0, a, sizeof(a)));
 		}
 		doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 5, text_num(r->nf, v[3], 2, a, sizeof(a)), CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 6,
-			       x->limited ? x->reasons : rb_str(r, "climit.not_limited"),
+		doc_table_cell(t, 6, x->limited ? x->reasons : rb_str(r, "climit.not_limited"),
 			       x->limited ? 0 : CELL_MUTED, NULL, NULL);
 	}
 	strbuf_adds(&foot, rb_str(r, "table.client_foot"));

@@ -208,7 +208,7 @@ static void test_leaders(void)
 	static const double gb[] = {100, 104, 99, 103, 101};
 	static const char *const order[] = {"a", "b", "c"};
 	struct fixture f = {.n = 0};
-	struct agg_options o = {POLICY_MEAN, 1, 5, order, 3, 0};
+	struct agg_options o = {POLICY_MEAN, 1, 5, order, 3, 0, {0, 0, 0}};
 	struct err e = {{0}};
 	struct aggregate *a;
 	const struct agg_leader *l;
