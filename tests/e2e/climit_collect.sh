@@ -11,7 +11,9 @@
 #   - two CPU burners during a 4 KiB GET run on loopback: limited, reason shared-cpu
 #     (never cpu: the endpoint is local);
 #   - --client-nic 20Mbit with 1 MiB GETs (loopback carries far more): limited, reason nic;
-#   - S3BENCH_PHASES=0: no request_phases, no phase columns.
+#   - S3BENCH_PHASES=0: no request_phases, no phase columns;
+#   - under mpirun -np 2: every client's record and verdict in clients.list, the run's
+#     verdict (from the busiest client), the phases of the merged log.
 # The remote-endpoint cases (reason cpu, not limited at a low rate, TLS round trips through
 # a delay) need the lab's namespaces: tests/lab/climit_lab.sh.
 . "$(dirname "$0")/lib.sh"
@@ -109,6 +111,20 @@ got=$(jq_py "$tmp/off" "'request_phases' in s, 'connections' in s")
 row=$(zstdcat "$tmp/off/ops.tsv.zst" | sed -n 2p | cut -f 16-23 | tr -d '\t')
 [ "$got" = "False False" ] && [ -z "$row" ]
 check $? "S3BENCH_PHASES=0: no request_phases, no connections, empty phase columns ($got)"
+
+# under mpirun: each client's record and verdict, the run's from the busiest, the merged
+# log's phases
+if command -v mpirun >/dev/null 2>&1 && [ -x "$top/bin/collect-mpi" ]; then
+	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_base_help_aggregate=1 \
+		timeout 120 mpirun --oversubscribe -np 2 "$collect" run --endpoint "$endpoint" \
+		--bucket "$bucket" --path-style --op get --size 4KiB --concurrency 2 --duration 5s \
+		-o "$tmp/mpi" >"$tmp/mpi.out" 2>&1
+	got=$(jq_py "$tmp/mpi" "[('client' in c, 'client_limit' in c) for c in d['clients']['list']], 'client_limit' in d, s['connections']['requests'] == s['requests'], s['request_phases']['wait']['n'] > 0")
+	[ "$got" = "[(True, True), (True, True)] True True True" ]
+	check $? "mpirun -np 2: a client record and verdict per client, the run's verdict, merged phases ($got)"
+else
+	skip 1 "mpirun or bin/collect-mpi missing"
+fi
 
 curl -s -o /dev/null -X DELETE "$endpoint/$bucket/"
 finish
