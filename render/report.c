@@ -241,7 +241,10 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 			       rb_str(r, "axis.workers"));
 		chart_set_categories(c, cats, nc);
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			char lab[256];
+			int si = chart_add_series(
+				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab)),
+				m->subjects[s].color);
 			for (size_t k = 0; k < nc; k++) {
 				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
 									conc[k]);

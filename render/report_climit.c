@@ -32,6 +32,24 @@ void report_climit_mark(struct report_builder *r, const struct rm_cell *c, char 
 		memcpy(buf + len, MARK, sizeof(MARK));
 }
 
+const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
+				char *buf, size_t n)
+{
+	const struct report_model *m = r->m;
+
+	snprintf(buf, n, "%s", m->subjects[s].label);
+	for (size_t k = 0; k < m->nconc; k++) {
+		const struct rm_climit_cell *c = cell_of(
+			m, model_cell(m, s, op, size, m->concurrency[k]));
+		if (c != NULL && c->verdict == RM_CLIMIT_LIMITED) {
+			report_climit_mark(r, model_cell(m, s, op, size, m->concurrency[k]), buf,
+					   n);
+			break;
+		}
+	}
+	return buf;
+}
+
 static const struct rm_climit_leader *leader_of(const struct report_model *m, const char *op,
 						uint64_t size, int conc, int *subject)
 {

@@ -342,17 +342,19 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
 			double p50, p99, p999;
 			int fb;
+			char lab[256];
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_climit_mark(r, cell, lab, sizeof(lab));
 			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
-				chart_add_range_mark(c, p, m->subjects[s].label,
-						     m->subjects[s].color, NAN, NAN, NAN, NAN,
-						     NULL);
+				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
+						     NAN, NULL);
 				continue;
 			}
 			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
 				 text_num(r->nf, p50, -1, a, sizeof(a)),
 				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
-			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50,
-					     p50, p99, p999, row);
+			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
+					     row);
 		}
 	}
 	return c;

@@ -120,8 +120,8 @@ static void summary(void)
 	      "connections: 1 of 3 opened, reused_share 2/3");
 	j = summary_to_json(&s);
 	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0, "the run.json form reads back");
-	CHECK(back.has_phases && back.phases.ph[RPH_TLS].hist != NULL &&
-		      back.conn.opened == 1 && back.phases.rtt_ms == 20.0,
+	CHECK(back.has_phases && back.phases.ph[RPH_TLS].hist != NULL && back.conn.opened == 1 &&
+		      back.phases.rtt_ms == 20.0,
 	      "request_phases and connections survive the round trip");
 	json_object_set_new(json_object_get(j, "connections"), "opened", json_integer(9));
 	summary_clear(&back);
