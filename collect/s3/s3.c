@@ -566,6 +566,7 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->up = r->down = r->content_length = 0;
 	r->first_mono = r->last_up_mono = 0;
 	r->rtt_ns = 0;
+	r->tls_resumed = -1;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';

@@ -188,7 +188,7 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
 		return -1;
 	}
 	cc = curl_easy_perform(r->easy);
-	s3_req_sample_rtt(r);
+	s3_req_sample_conn(r);
 	s3_req_finish(r, cc, res);
 	if (res->cls != EC_NONE) {
 		if (a->key != NULL && s3_needs_key(a->op))

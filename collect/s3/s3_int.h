@@ -53,6 +53,7 @@ struct s3_req {
 	int64_t start_ns, start_mono, first_mono, last_up_mono;
 	unsigned n_done; /* requests finished on this handle (the RTT sampling's count) */
 	int64_t rtt_ns;  /* the connection's round trip sampled at the request's end */
+	int tls_resumed; /* its TLS session was resumed: 1, a full handshake: 0, unknown: -1 */
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];

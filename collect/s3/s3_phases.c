@@ -53,13 +53,16 @@ static int64_t sock_rtt(CURL *h)
 	return (int64_t)ti.tcpi_rtt * 1000;
 }
 
-void s3_req_sample_rtt(struct s3_req *r)
+void s3_req_sample_conn(struct s3_req *r)
 {
 	long conns = 0;
 
+	r->tls_resumed = -1;
 	if (!r->c->phases)
 		return;
 	curl_easy_getinfo(r->easy, CURLINFO_NUM_CONNECTS, &conns);
+	if (conns > 0)
+		r->tls_resumed = tls_resumed(r->easy);
 	if (conns > 0 || r->n_done % RTT_EVERY == 0)
 		r->rtt_ns = sock_rtt(r->easy);
 }
