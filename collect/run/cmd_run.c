@@ -74,6 +74,13 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
 		{"client-nic", required_argument, 0, 'N'},
 		{"client-shares-cpu", no_argument, 0, 'S'},
+		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
+		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
+		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
+		{"http", required_argument, 0, FIELD_OPT + WLF_HTTP},
+		{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
+		{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
+		{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -169,6 +176,9 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 		return field_error(WLF_RATE, e.msg);
 	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
 		return field_error(WLF_SEED, e.msg);
+	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+		if (t[f] && workload_parse_send((enum wl_field)f, t[f], &wl->send, &e) < 0)
+			return field_error((enum wl_field)f, e.msg);
 	return 0;
 }
 

@@ -48,6 +48,8 @@ struct run_state {
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
 	json_t *client;       /* owned; the "client" record (collect/run/clientres.h), NULL:
 				 none was measured */
+	int reads_exhausted;  /* reads = once: the objects ran out before the bound */
+	json_t *transport;    /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
 
 /* run_state_init: all phases not reached, no result. */

@@ -149,6 +149,7 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
 		if (curl_easy_getinfo(r->easy, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK)
 			res->primary_ip = ip;
 	}
+	s3_transport_info(r, res);
 
 	if (cc != CURLE_OK) {
 		const char *what = "connect";
@@ -163,6 +164,7 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	if (status >= 200 && status < 300) {
 		if (parse_answer(r, res) != 0)
 			res->cls = res->n_delete_errors ? EC_HTTP_4XX : EC_HTTP_5XX;
+		s3_send_finish(r, res);
 		return;
 	}
 	char msg[160];
