@@ -411,6 +411,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->policy = o->policy;
 	ao->min_samples = o->min_samples;
 	ao->alpha = o->alpha;
+	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL && !st->warp_mode &&

@@ -6,6 +6,7 @@
 #ifndef ANALYZE_RUNLOG_H
 #define ANALYZE_RUNLOG_H
 
+#include <jansson.h>
 #include <stdint.h>
 
 #include "analyze/runlog_clients.h"
@@ -45,6 +46,10 @@ struct runlog {
 	int has_summary;
 	struct run_summary summary;
 	struct runlog_clients clients; /* "clients" (analyze/runlog_clients.h); count 0: absent */
+	/* the client machine's record ("client", collect/run/clientres.h) and the summary
+	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
+	 * without them is "not measured": analyze/climit_cells.h judges the others) */
+	json_t *client_json, *summary_json;
 };
 
 /* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory

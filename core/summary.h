@@ -78,6 +78,53 @@ int64_t summary_rate_slot_ns(double rate, uint64_t i);
 /* summary_rate_slots: how many slots of `rate` req/s are due in a span of span_s
  * seconds (slot i counts when summary_rate_slot_ns(rate, i) < span_s x 1e9). */
 uint64_t summary_rate_slots(double rate, double span_s);
+/* Where the requests' time went (run.json "summary.request_phases", docs/FORMATS.md and
+ * docs/METHODOLOGY.md, "Where the time goes"), from the rows' phase columns. */
+enum req_phase {
+	RPH_DNS,
+	RPH_CONNECT,
+	RPH_TLS,
+	RPH_SEND,
+	RPH_WAIT,
+	RPH_TRANSFER,
+	RPH_COUNT
+};
+
+struct phase_summary {
+	uint64_t n;           /* requests the statistics are over (dns, connect, tls: the
+			       successful requests that opened a connection; else all the
+			       successful requests with phases) */
+	double mean_all_ms;   /* the phase's sum over every successful request with phases
+			       / their number (connection set-up spread over the requests
+			       it served): the "Where the time goes" bar */
+	struct lat_stats lat; /* over the n requests (all 0 when n = 0) */
+	struct hist *hist;    /* their histogram, owned by the run_summary; NULL: none */
+};
+
+enum rtt_source {
+	RTT_NONE,
+	RTT_TCP_INFO, /* the median of the kernel's smoothed round trips sampled */
+	RTT_CONNECT   /* no TCP_INFO sample: the median connect time */
+};
+
+struct request_phases {
+	uint64_t requests; /* successful requests with phases */
+	struct phase_summary ph[RPH_COUNT];
+	double rtt_ms; /* the path's round trip (rtt_source), 0 with RTT_NONE */
+	enum rtt_source rtt_source;
+	uint64_t rtt_samples;
+};
+
+/* The requests' connections (run.json "summary.connections"): over every row with
+ * phases, errors included. */
+struct conn_summary {
+	uint64_t opened, tls_full, tls_resumed, requests;
+	double reused_share; /* 1 - opened / requests */
+};
+
+/* req_phase_name: "dns", "connect", "tls", "send", "wait", "transfer" (NULL out of
+ * range). */
+const char *req_phase_name(int ph);
 
 struct run_summary {
 	uint64_t requests;   /* requests in the benchmark phase, errors included */
@@ -105,6 +152,9 @@ struct run_summary {
 	struct op_summary by_op[SUMMARY_OPS_MAX];
 	int has_rate; /* a rate run: `rate` is set */
 	struct rate_summary rate;
+	int has_phases; /* rows carried phases: `phases` and `conn` are set */
+	struct request_phases phases;
+	struct conn_summary conn;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

@@ -212,6 +212,8 @@ struct rm_trend_series { /* trend.json series[]: one cell over the builds */
 struct rm_client_host;
 struct rm_balance;
 
+struct rm_climit;
+
 struct report_model {
 	char *file;       /* the path it was loaded from */
 	int format_minor; /* 0 for s3bench-aggregate/1 and /1.0, 1 for /1.1 ... */
@@ -265,6 +267,7 @@ struct report_model {
 	size_t nbalance;
 	struct rm_workload *workload; /* workload cells and rate sweeps (1.2,
 					* render/model_workload.h); NULL when none */
+	struct rm_climit *climit;     /* client limits and request phases (render/model_climit.h) */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

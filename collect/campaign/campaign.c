@@ -266,9 +266,18 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	return 0;
 }
 
-static const char *const keys_campaign[] = {
-	"name",    "title",     "cycles",           "order", "seed", "client",
-	"timeout", "p99_limit", "alert_min_change", NULL};
+static const char *const keys_campaign[] = {"name",
+					    "title",
+					    "cycles",
+					    "order",
+					    "seed",
+					    "client",
+					    "timeout",
+					    "p99_limit",
+					    "alert_min_change",
+					    "client_nic",
+					    "client_shares_cpu",
+					    NULL};
 static const char *const keys_matrix[] = {
 	"ops",   "sizes", "size",  "concurrency", "duration",         "count", "timeout", "objects",
 	"bound", "mix",   "range", "rate",        CAMPAIGN_SEND_KEYS, NULL};
@@ -393,6 +402,13 @@ static int interpret(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
+	if ((kv = cini_get(p, "campaign", "client_nic")) != NULL) {
+		struct err be;
+		if (units_parse_bitrate(kv->val, &c->client_nic_mbit, &be) < 0)
+			return cini_bad(p, kv, be.msg);
+	}
+	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
+		return -1;
 	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))

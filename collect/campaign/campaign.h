@@ -101,10 +101,13 @@ struct campaign {
 	int cycles;                /* default 1 */
 	enum campaign_order order; /* default interleave */
 	int has_seed;
-	uint64_t seed;       /* for order = random */
-	double timeout_s;    /* [campaign] timeout: default limit of one run (0 = derived) */
-	double p99_limit_ms; /* [campaign] p99_limit: the p99 under which a rate counts as
+	uint64_t seed;          /* for order = random */
+	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
+	double p99_limit_ms;    /* [campaign] p99_limit: the p99 under which a rate counts as
 				   sustained in the report's sustained-rate table; 0 = absent */
+	double client_nic_mbit; /* [campaign] client_nic: the client's NIC speed; 0 = absent */
+	int client_shares_cpu;  /* [campaign] client_shares_cpu: the endpoints run on the
+				   client machine (a lab, the demo) */
 
 	enum wl_op ops[CAMPAIGN_MAX_LIST];
 	int n_ops;

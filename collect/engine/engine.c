@@ -132,6 +132,27 @@ void eng_count_error(struct eng *g, const struct s3_result *res)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* row_phases: the request's phases (collect/s3/s3.h) into the row. */
+static void row_phases(struct op_row *row, const struct s3_phases *ph)
+{
+	static const int conn[S3_CONN_COUNT] = {
+		[S3_CONN_REUSED] = OPS_CONN_REUSED,
+		[S3_CONN_NEW] = OPS_CONN_NEW,
+		[S3_CONN_TLS_FULL] = OPS_CONN_TLS_FULL,
+		[S3_CONN_TLS_RESUMED] = OPS_CONN_TLS_RESUMED,
+	};
+
+	row->has_phases = 1;
+	row->dns_ns = ph->dns_ns;
+	row->connect_ns = ph->connect_ns;
+	row->tls_ns = ph->tls_ns;
+	row->send_ns = ph->send_ns;
+	row->wait_ns = ph->wait_ns;
+	row->transfer_ns = ph->transfer_ns;
+	row->conn = conn[ph->conn];
+	row->rtt_ns = ph->rtt_ns;
+}
+
 void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
 	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
 	     int64_t last, int64_t end)
@@ -154,8 +175,16 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.cat = "",
 		.intended_ns = w->intended_ns,
 	};
+	const struct s3_result *res = w->row_res;
 
+	if (res != NULL && res->ph.valid)
+		row_phases(&row, &res->ph);
 	pthread_mutex_lock(&g->lock);
+	if (res != NULL && res->local_ip != NULL && g->res->local_ip[0] == '\0') {
+		snprintf(g->res->local_ip, sizeof(g->res->local_ip), "%s", res->local_ip);
+		snprintf(g->res->peer_ip, sizeof(g->res->peer_ip), "%s",
+			 res->primary_ip ? res->primary_ip : "");
+	}
 	row.idx = g->next_idx++;
 	g->live.requests++;
 	if (row.error[0] != '\0') {
@@ -524,6 +553,23 @@ static double cpu_now(void)
 	       ru.ru_stime.tv_usec / 1e6;
 }
 
+/* kept_span: the Unix ns span of the summary's kept segments into res (0 when none). */
+static void kept_span(const struct eng *g, struct engine_result *res)
+{
+	struct seg_value *v = NULL;
+	size_t n = 0;
+	int64_t s0 = 0;
+	int kf = -1, kl = -1;
+	struct err e;
+
+	res->kept_start_ns = res->kept_end_ns = 0;
+	if (summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e) == 0 && kf >= 0) {
+		res->kept_start_ns = (s0 + kf) * 1000000000LL;
+		res->kept_end_ns = (s0 + kl + 1) * 1000000000LL;
+	}
+	free(v);
+}
+
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
@@ -587,6 +633,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		res->summary.rate.peak_workers = atomic_load(&g.rate_workers);
 		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
+	kept_span(&g, res);
 	res->has_summary = 1;
 	if (res->errors > 0)
 		res->cls = main_class(&g);

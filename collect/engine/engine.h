@@ -124,11 +124,16 @@ struct engine_result {
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
-	struct run_summary summary;        /* set by engine_benchmark when it completed */
-	double cpu_s;                      /* client CPU (user + system, whole process) of the
+	struct run_summary summary; /* set by engine_benchmark when it completed */
+	double cpu_s;               /* client CPU (user + system, whole process) of the
 					  benchmark phase, seconds; set by engine_benchmark */
-	double cpu_us_per_op;              /* cpu_s per row, microseconds (0 when none): the
+	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	/* the benchmark's first connection: its local and remote address ("" when none
+	 * was seen), and the Unix ns span of the summary's kept segments (0 both when none
+	 * were kept): collect/run/ reads the client's resources over them */
+	char local_ip[64], peer_ip[64];
+	int64_t kept_start_ns, kept_end_ns;
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */

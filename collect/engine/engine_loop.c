@@ -286,6 +286,8 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		CURLcode cc = msg->data.result;
 		struct s3_req *r = s3_req_from_easy(easy);
 		struct worker *w = r ? s3_req_user(r) : NULL;
+		if (r != NULL)
+			s3_req_sample_conn(r);
 		curl_multi_remove_handle(l->m, easy);
 		if (w == NULL)
 			continue;

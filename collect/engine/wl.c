@@ -133,7 +133,9 @@ void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint
 void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
 	    const struct s3_result *res)
 {
+	w->row_res = res;
 	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, strbuf_cstr(&w->key),
 		res->error, res->cls, res->start_ns, res->first_byte_ns, res->last_byte_ns,
 		res->end_ns);
+	w->row_res = NULL;
 }

@@ -62,6 +62,8 @@ struct worker {
 	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
 	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
 				  intended start); 0 in a closed loop */
+	const struct s3_result *row_res; /* the one request of the row being added (its
+					    phases and addresses), NULL: a row of several */
 };
 
 /* A workload: what its workers send and how their answers are accounted. */

@@ -24,7 +24,7 @@ const char cli_usage_text[] =
 	"               [--rate N/s] [--seed N] [--timeout D] [--keep] [--checksum ALG]\n"
 	"               [--payload MODE] [--reads random|once] [--http 1.1|2]\n"
 	"               [--http2-shared yes|no] [--keepalive yes|no] [--addresses first|spread]\n"
-	"               -o DIR\n"
+	"               [--client-nic RATE] [--client-shares-cpu] -o DIR\n"
 	"       collect clean DIR | CAMPAIGN.ini [-o DIR]\n"
 	"\n"
 	"Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
@@ -79,6 +79,11 @@ const char cli_usage_text[] =
 	"                       thread and grow when a request is due and none is free (rate x\n"
 	"                       latency), --concurrency being the cap (default max(256, N x 1 s))\n"
 	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
+	"      --client-nic RATE  this client's NIC speed (10Gbit, 100Mbit) for the client-limit\n"
+	"                       verdict, where /sys/class/net does not tell it (VMs, veth, a\n"
+	"                       shaped link); the campaign key client_nic\n"
+	"      --client-shares-cpu  the endpoint runs on this machine though its address is\n"
+	"                       not local (a lab namespace); the key client_shares_cpu\n"
 	"      --checksum ALG   none (default), crc32, crc32c, crc64nvme, sha1, sha256, md5: sent\n"
 	"                       with each PUT and part; a get asks for it back and verifies it\n"
 	"      --payload MODE   unsigned (UNSIGNED-PAYLOAD, default), signed (the body's SHA-256),\n"
@@ -256,6 +261,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	job.prefix = prefix;
 	job.stop = stop;
 	job.close_fd = close_fd;
+	job.client = tmpl->client;
 	job.on_live = pg ? live_cb : NULL;
 	job.live_arg = pg;
 	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0

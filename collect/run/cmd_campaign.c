@@ -234,6 +234,8 @@ static int run_k(struct cctx *x, int k)
 	in.subject = &x->c->subjects[r->subject];
 	in.wl = &r->wl;
 	in.timeout_s = r->timeout_s;
+	in.client.nic_mbit = x->c->client_nic_mbit;
+	in.client.shares_cpu = x->c->client_shares_cpu;
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner,

@@ -28,6 +28,7 @@ struct run_opts {
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
 	const struct cli_runner *runner; /* NULL: one client on this machine */
+	struct clientres_opts client;    /* --client-nic, --client-shares-cpu */
 };
 
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or "
@@ -64,6 +65,8 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
 		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+		{"client-nic", required_argument, 0, 'N'},
+		{"client-shares-cpu", no_argument, 0, 'S'},
 		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
 		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
 		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
@@ -123,6 +126,17 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
 				return CLI_EXIT_USAGE;
+			break;
+		case 'N': {
+			struct err be;
+			if (units_parse_bitrate(optarg, &o->client.nic_mbit, &be) < 0) {
+				fprintf(stderr, "collect: run: --client-nic: %s\n", be.msg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		}
+		case 'S':
+			o->client.shares_cpu = 1;
 			break;
 		case 'h':
 			o->help = 1;
@@ -325,6 +339,7 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	in.subject = &o->subj;
 	in.wl = wl;
 	in.timeout_s = o->timeout_s;
+	in.client = o->client;
 	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);

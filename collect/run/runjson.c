@@ -14,6 +14,7 @@
 #include "collect/campaign/plan.h"
 #include "collect/run/subject.h"
 #include "collect/workload.h"
+#include "core/climit.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
 
@@ -53,6 +54,8 @@ void run_state_clear(struct run_state *st)
 {
 	json_decref(st->summary);
 	st->summary = NULL;
+	json_decref(st->client);
+	st->client = NULL;
 	json_decref(st->transport);
 	st->transport = NULL;
 }
@@ -123,6 +126,8 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		json_object_set(o, "summary", st->summary);
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	if (st->client)
+		json_object_set(o, "client", st->client);
 	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
 	if (st->transport)
 		json_object_set(o, "transport", st->transport);
@@ -163,6 +168,9 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 		st->summary = json_incref(v);
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	v = json_object_get(o, "client");
+	if (json_is_object(v))
+		st->client = json_incref(v);
 	st->reads_exhausted = json_is_true(json_object_get(o, "reads_exhausted"));
 	v = json_object_get(o, "transport");
 	if (json_is_object(v))
@@ -284,6 +292,15 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set(o, "transport", st->transport ? st->transport : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
+	if (st->client != NULL) {
+		struct climit_verdict v;
+		struct err ce;
+
+		json_object_set(o, "client", st->client);
+		if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) >
+		    0)
+			json_object_set_new(o, "client_limit", climit_to_json(&v));
+	}
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

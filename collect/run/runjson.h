@@ -13,6 +13,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/engine/engine.h"
+#include "collect/run/clientres.h"
 #include "core/err.h"
 #include "core/errclass.h"
 #include "core/version.h"
@@ -45,6 +46,8 @@ struct run_state {
 	json_t *summary;      /* owned; NULL when the benchmark gave none */
 	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
+	json_t *client;       /* owned; the "client" record (collect/run/clientres.h), NULL:
+				 none was measured */
 	int reads_exhausted;  /* reads = once: the objects ran out before the bound */
 	json_t *transport;    /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
@@ -82,9 +85,11 @@ struct runjson_input {
 	double timeout_s;
 	const struct run_state *st;
 	const struct run_wrapper *wrapper;
-	enum err_class cls;    /* the run's final class */
-	int complete;          /* status complete (summary written) */
-	const json_t *clients; /* "clients" (collect/run/clients.h); NULL: none */
+	enum err_class cls;           /* the run's final class */
+	int complete;                 /* status complete (summary written) */
+	const json_t *clients;        /* "clients" (collect/run/clients.h); NULL: none */
+	struct clientres_opts client; /* the client machine as the campaign or the flags
+					 describe it (the run's client record uses it) */
 };
 
 /* runjson_build: the run.json object (new reference) or NULL when out of memory. */

@@ -166,6 +166,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 			    char local[][ERR_MSG_MAX], int *n_local)
 {
 	struct opslog_writer *log;
+	struct clientres *cres;
 	char path[4096];
 	struct err e;
 	int rc;
@@ -177,7 +178,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	save(job, st);
 	/* a rate run's rows carry their intended start (the `intended` column) */
 	log = opslog_writer_open_opts(
-		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
+		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0, .phases = 1}, &e);
 	if (log == NULL) {
 		res->cls = EC_CRASHED;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
@@ -186,7 +187,9 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	}
 	opts->log = log;
 	err_clear(&e);
+	cres = clientres_start();
 	rc = engine_benchmark(opts, res, &e);
+	clientres_stop(cres);
 	if (rc < 0)
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	opts->log = NULL;
@@ -195,8 +198,12 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
 	opts->prefix = job->prefix;
-	if (rc == 0 && res->has_summary)
+	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
+		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
+					    res->kept_start_ns, res->kept_end_ns);
+	}
+	clientres_free(cres);
 	summary_clear(&res->summary);
 	st->phase[PHASE_BENCHMARK] = st->summary ? PH_DONE : PH_FAILED;
 }

@@ -177,6 +177,10 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
+	{
+		const char *ph = getenv("S3BENCH_PHASES");
+		c->phases = ph == NULL || strcmp(ph, "0") != 0;
+	}
 	pthread_mutex_init(&c->refresh_lock, NULL);
 	c->region = strdup(cfg->region);
 	if (c->region == NULL)
@@ -625,6 +629,8 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->pos = 0;
 	r->up = r->down = r->content_length = 0;
 	r->first_mono = r->last_up_mono = 0;
+	r->rtt_ns = 0;
+	r->tls_resumed = -1;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';

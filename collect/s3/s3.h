@@ -155,6 +155,30 @@ struct s3_args {
 
 #define S3_ERROR_MAX 256
 
+/* How a request's connection came about (s3_phases.conn). */
+enum s3_conn {
+	S3_CONN_REUSED,      /* an open connection was reused */
+	S3_CONN_NEW,         /* a new plain-TCP connection */
+	S3_CONN_TLS_FULL,    /* a new connection with a full TLS handshake */
+	S3_CONN_TLS_RESUMED, /* a new connection whose TLS session was resumed */
+	S3_CONN_COUNT
+};
+
+/* Where one request's time went (docs/METHODOLOGY.md, "Where the time goes"), in ns:
+ * dns, connect and tls from libcurl's timers (0 on a reused connection), send from the
+ * end of the connection's set-up to the last byte sent (the collector's clock at the
+ * read callback's last byte for a body, libcurl's pre-transfer time without one), wait
+ * from there to the first response byte, transfer from it to the end. The six add up
+ * to the request's duration (each clamped at 0). All 0 and `valid` 0 when the client's
+ * phase collection is off (S3BENCH_PHASES=0 in the environment at s3_client_new). */
+struct s3_phases {
+	int valid;
+	int64_t dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns;
+	enum s3_conn conn;
+	int64_t rtt_ns; /* the kernel's smoothed round trip of the connection (TCP_INFO),
+			   sampled on new connections and every 32nd request; 0: not sampled */
+};
+
 struct s3_result {
 	long status;              /* HTTP status; 0 when no response came */
 	enum err_class cls;       /* EC_NONE on success */
@@ -191,6 +215,9 @@ struct s3_result {
 	const char *const *upload_ids;
 	const char *next_key_marker;
 	const char *next_upload_id_marker;
+	struct s3_phases ph;      /* where the time went (see above) */
+	const char *local_ip;     /* borrowed: the connection's local and remote address */
+	const char *primary_ip;   /* (libcurl's, valid until the next setup; may be NULL) */
 	uint64_t n_deleted;       /* DELETE_OBJECTS: keys deleted */
 	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
 };
@@ -244,6 +271,13 @@ struct s3_req *s3_req_from_easy(CURL *easy);
 /* s3_req_finish: after the transfer ended with libcurl code cc: fill *res (status,
  * class, error text, times, bytes, parsed answer). Always fills res. */
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
+
+/* s3_req_sample_conn: what s3_req_finish's phases need of the connection while libcurl
+ * still names it: whether its TLS session was resumed (OpenSSL), and, when the request is
+ * one the round trip is sampled on (one that opened a connection, and every 32nd of the
+ * handle), its TCP_INFO round trip. Call it after the transfer ended and before the
+ * handle leaves its multi handle; a no-op when the client's phase collection is off. */
+void s3_req_sample_conn(struct s3_req *r);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
  * succeeded, -1 otherwise with res->error (or the setup failure) in e. Test seam (the
