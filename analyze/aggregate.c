@@ -224,6 +224,8 @@ int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, 
 		if (!ar->v.included)
 			continue;
 		valid[k] = c->runs[i];
+		c->requests += ar->log->summary.requests;
+		errstat_merge(&c->errs, &ar->log->summary.errs);
 		vm[k] = ar->log->summary.mib_s;
 		vo[k] = ar->log->summary.obj_s;
 		k++;

@@ -14,6 +14,7 @@
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "core/err.h"
+#include "core/errstat.h"
 #include "core/ops.h"
 
 struct agg_stat {
@@ -59,6 +60,10 @@ struct agg_cell {
 	const char *size_spec, *range, *mix;
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
+	/* errors as data: the requests of the valid runs and their failures by HTTP status or
+	 * transport class (core/errstat.h), summed over the valid runs */
+	uint64_t requests;
+	struct errstat errs;
 };
 
 struct agg_op {

@@ -155,6 +155,14 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	out_json_put(o, "ttfb_ms", lat_json(&c->ttfb, ok), ok);
 	out_json_put_pooled(json_object_get(o, "latency_ms"), &c->lat_pool, ok);
 	out_json_put_pooled(json_object_get(o, "ttfb_ms"), &c->ttfb_pool, ok);
+	if (c->errs.n > 0) {
+		json_t *eo = json_object();
+
+		out_json_put(eo, "requests", json_integer((json_int_t)c->requests), ok);
+		out_json_put(eo, "failed", json_integer((json_int_t)errstat_total(&c->errs)), ok);
+		out_json_put(eo, "by", errstat_to_json(&c->errs), ok);
+		out_json_put(o, "errors", eo, ok);
+	}
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 		int inc = r->v.included;

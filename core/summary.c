@@ -242,7 +242,10 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	if (summary_ops_add(a, row, ok, ttfb >= 0, e) < 0)
 		return -1;
 	if (!ok) {
+		char key[ERRSTAT_KEY_MAX];
+
 		a->errors++;
+		errstat_add(&a->errs, errstat_key(row->error, key, sizeof(key)), 1);
 		return 0;
 	}
 	a->bytes += row->bytes;
@@ -391,6 +394,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 			       (unsigned long long)a->requests, (unsigned long long)a->errors);
 	out->requests = a->requests;
 	out->errors = a->errors;
+	out->errs = a->errs;
 	out->objects = a->objects;
 	out->bytes = a->bytes;
 	out->start_ns = a->start_ns;

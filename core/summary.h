@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/errstat.h"
 #include "core/hist.h"
 
 struct op_row; /* core/opslog.h */
@@ -81,6 +82,9 @@ struct run_summary {
 	struct op_summary by_op[SUMMARY_OPS_MAX];
 	int has_rate; /* a rate run: `rate` is set */
 	struct rate_summary rate;
+	/* the failed requests by HTTP status or transport class (core/errstat.h); run.json's
+	 * "errors_by", written when errors > 0 (absent: none counted) */
+	struct errstat errs;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

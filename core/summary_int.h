@@ -55,6 +55,7 @@ struct summary_acc {
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
 	struct hist *hintended;
+	struct errstat errs; /* failed rows by status or class */
 };
 
 /* A bucket's fixed-point sums as numbers. */

@@ -668,6 +668,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	operations(&r);
 	if (!r.failed)
 		report_workloads(&r);
+	if (!r.failed)
+		report_errors(&r);
 	methodology(&r);
 	samples(&r);
 	appendix(&r);

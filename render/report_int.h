@@ -151,4 +151,10 @@ void report_clients(struct report_builder *r);
 void report_workloads(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
+/* ---- render/report_errors.c ---- */
+
+/* report_errors: the Errors section (a table of the cells whose requests failed, by HTTP
+ * status or transport class); nothing when no request failed. */
+void report_errors(struct report_builder *r);
+
 #endif

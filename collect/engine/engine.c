@@ -126,7 +126,7 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	}
 	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
 		g->abort = 1;
-		g->fail_cls = EC_CRASHED;
+		g->fail_cls = EC_LOCAL_IO; /* the client's own disk (full, or failing) */
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
 	}
 	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {

@@ -162,7 +162,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	log = opslog_writer_open_opts(
 		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
 	if (log == NULL) {
-		res->cls = EC_CRASHED;
+		res->cls = EC_LOCAL_IO;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 		st->phase[PHASE_BENCHMARK] = PH_FAILED;
 		return;
@@ -175,6 +175,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	opts->log = NULL;
 	if (opslog_writer_close(log, &e) < 0) {
 		rc = -1;
+		res->cls = EC_LOCAL_IO; /* the ops log could not be written out */
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
 	opts->prefix = job->prefix;
