@@ -64,6 +64,13 @@ struct agg_cell {
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
 	struct errstat errs;
+	/* retries (run.json summary.retries): over the valid runs that had them, the sums of
+	 * their requests, retried requests and attempts, the highest max, and the means of
+	 * their first-attempt latencies; retry_runs 0: none had retries */
+	size_t retry_runs;
+	int retry_max;
+	uint64_t r_requests, r_retried, r_attempts;
+	struct agg_lat first_attempt;
 };
 
 struct agg_op {

@@ -17,7 +17,7 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_BOUND] = "bound",     [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
 	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch",       [WLF_PART_SIZE] = "part_size",
 	[WLF_TIMEOUT] = "timeout", [WLF_MIX] = "mix",           [WLF_RANGE] = "range",
-	[WLF_RATE] = "rate",       [WLF_SEED] = "seed",
+	[WLF_RATE] = "rate",       [WLF_SEED] = "seed",         [WLF_RETRIES] = "retries",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -35,6 +35,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_RANGE] = "--range",
 	[WLF_RATE] = "--rate",
 	[WLF_SEED] = "--seed",
+	[WLF_RETRIES] = "--retries",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -47,6 +48,7 @@ static const struct {
 	{WLF_COUNT, 1, WL_COUNT_MAX, "a count"},
 	{WLF_OBJECTS, 1, WL_OBJECTS_MAX, "a number of objects"},
 	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
+	{WLF_RETRIES, 0, WL_RETRIES_MAX, "a number of retries"},
 };
 
 const char *workload_op_name(enum wl_op op)
@@ -398,7 +400,9 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 		return fail(field, WLF_BOUND, err_set(e, "'until-done' is only for delete"));
 	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0 ||
 	    check_mix(wl, field, e) < 0 || check_sizes(wl, field, e) < 0 ||
-	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0)
+	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
+	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
+			 e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,
@@ -671,6 +675,7 @@ static void json_draws(json_t *o, const struct workload *wl)
 	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
 	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
 	json_object_set_new(o, "seed", opt_u64(wl->seed));
+	json_object_set_new(o, "retries", json_integer(wl->retries));
 }
 
 json_t *workload_json(const struct workload *wl, double timeout_s)

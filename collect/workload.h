@@ -106,6 +106,9 @@ struct workload {
 				 only); 0 = closed loop. Workers: workload_workers */
 	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
 				 the same sequence; 0 = time-based */
+	int retries;           /* benchmark requests retried up to this many times on a
+				 throttling or server error, as the SDKs do
+				 (collect/engine/retry.h); 0 = none */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
@@ -129,6 +132,7 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_RATE_MAX 100000.0        /* offered requests per second */
 #define WL_RATE_WINDOW_S 0.1        /* a rate run's workers: enough for this latency */
 #define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
+#define WL_RETRIES_MAX 10           /* retries of one request */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {
@@ -146,6 +150,7 @@ enum wl_field {
 	WLF_RANGE,
 	WLF_RATE,
 	WLF_SEED,
+	WLF_RETRIES,
 	WLF_COUNT_
 };
 
@@ -164,7 +169,7 @@ const char *workload_field_option(enum wl_field f);
 int workload_parse_op(const char *s, enum wl_op *op, struct err *e);
 
 /* workload_parse_number: the whole number s for field f (concurrency, count, objects,
- * batch) within the field's range; -1 with "'s' is not a concurrency from 1 to 1024"
+ * batch, retries) within the field's range; -1 with "'s' is not a concurrency from 1 to 1024"
  * (the field's noun and range) in e. Both front ends read these fields with it. */
 int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e);
 

@@ -16,7 +16,7 @@
 
 #include "core/err.h"
 
-#define ERRSTAT_KEYS 16   /* distinct keys kept; the rest are counted as "other" */
+#define ERRSTAT_KEYS 16    /* distinct keys kept; the rest are counted as "other" */
 #define ERRSTAT_KEY_MAX 16 /* a key's length + 1 */
 
 struct errstat {

@@ -32,6 +32,7 @@ struct opslog_writer {
 	char sec_text[RFC3339_MAX];
 	size_t sec_len;
 	int intended; /* the `intended` column is written */
+	int attempts; /* the `attempt` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -217,9 +218,11 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	if (w->z == NULL)
 		goto fail;
 	w->intended = o ? o->intended : 0;
+	w->attempts = o ? o->attempts : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
-	    (w->intended ? zio_write(w->z, header_intended, sizeof(header_intended) - 1, e)
-			 : zio_write(w->z, "\n", 1, e)) < 0)
+	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 2, e) < 0) ||
+	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
+	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -266,6 +269,13 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	if (w->intended) {
 		fail |= put_text(w, "\t", 1);
 		fail |= put_time(w, r->intended_ns, 1);
+	}
+	if (w->attempts) {
+		fail |= put_text(w, "\t", 1);
+		if (r->attempt > 0)
+			fail |= put_i64(w, r->attempt);
+		if (r->attempt > 0 && r->retried)
+			fail |= put_text(w, "+", 1);
 	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");

@@ -31,6 +31,10 @@ struct op_row {
 	const char *cat;     /* "" when none */
 	int64_t intended_ns; /* a rate run's intended start (the `intended` column after
 				    `cat`); 0 when none */
+	int attempt;         /* a run with retries: which attempt this row is, from 1 (the `attempt`
+			column, last); 0 when none */
+	int retried;         /* 1: this attempt failed and was retried (written "K+"); its request
+			has a later row */
 };
 
 struct opslog_writer;
@@ -49,6 +53,9 @@ struct opslog_writer_opts {
 	size_t sort_rows; /* the sort's in-memory chunk in rows (0: ROWSORT_ROWS) */
 	int intended;     /* non-zero: a rate run's file, with the `intended` column after
 			     `cat` (each row's intended_ns; empty when 0) */
+	int attempts;     /* non-zero: a run with retries, with the `attempt` column last
+			     ("2": the request's final row, its second attempt; "1+": a
+			     first attempt that was retried; empty when attempt is 0) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -69,6 +69,60 @@ static int row_from(const struct report_model *m, const json_t *c, const json_t 
 	return 0;
 }
 
+static double jnum(const json_t *o, const char *k)
+{
+	const json_t *v = json_object_get(o, k);
+
+	return json_is_number(v) ? json_number_value(v) : NAN;
+}
+
+/* load_retry: the "retries" of cell c (path p), when it has them, appended to x. */
+static int load_retry(struct rm_errors *x, const struct report_model *m, const json_t *c,
+		      const char *name, const char *p, struct err *e)
+{
+	const json_t *ro = json_object_get(c, "retries"), *cl = json_object_get(c, "clients");
+	const json_t *fa = json_object_get(ro, "first_attempt_ms");
+	const json_t *lat = json_object_get(c, "latency_ms");
+	struct rm_retry_row *nr, *r;
+
+	if (ro == NULL || json_is_null(ro))
+		return 0;
+	if (!json_is_object(ro) || !json_is_integer(json_object_get(ro, "requests")) ||
+	    !json_is_integer(json_object_get(ro, "retried")) || subject_of(m, c) < 0)
+		return err_set(e,
+			       "%s: %s.retries: expected {max, requests, retried, ...} of a "
+			       "known subject",
+			       name, p);
+	nr = realloc(x->retries, (x->nretries + 1) * sizeof(*nr));
+	if (nr == NULL)
+		return err_set(e, "%s: out of memory", name);
+	x->retries = nr;
+	r = &nr[x->nretries++];
+	*r = (struct rm_retry_row){
+		.subject = subject_of(m, c),
+		.op = dup_str(c, "op"),
+		.size = (uint64_t)json_integer_value(json_object_get(c, "size")),
+		.size_spec = dup_str(c, "size_spec"),
+		.concurrency = (int)json_integer_value(json_object_get(c, "concurrency")),
+		.clients = json_is_integer(cl) ? (int)json_integer_value(cl) : 1,
+		.rate = json_is_number(json_object_get(c, "rate"))
+				? json_number_value(json_object_get(c, "rate"))
+				: 0,
+		.max = (int)json_integer_value(json_object_get(ro, "max")),
+		.requests = (uint64_t)json_integer_value(json_object_get(ro, "requests")),
+		.retried = (uint64_t)json_integer_value(json_object_get(ro, "retried")),
+		.share = jnum(ro, "share"),
+		.per_request = jnum(ro, "per_request"),
+		.first_p50 = jnum(fa, "p50"),
+		.first_p99 = jnum(fa, "p99"),
+		.e2e_p50 = jnum(lat, "p50"),
+		.e2e_p99 = jnum(lat, "p99"),
+	};
+	if (r->op == NULL || r->size_spec == NULL)
+		return err_set(e, "%s: out of memory", name);
+	return 0;
+}
+
 static int load_rows(struct rm_errors *x, const struct report_model *m, json_t *root,
 		     const char *key, const char *name, struct err *e)
 {
@@ -82,6 +136,9 @@ static int load_rows(struct rm_errors *x, const struct report_model *m, json_t *
 		json_t *eo = json_object_get(c, "errors");
 		struct rm_err_row *nr;
 
+		snprintf(p, sizeof(p), "%s[%zu]", key, i);
+		if (load_retry(x, m, c, name, p, e) < 0)
+			return -1;
 		if (eo == NULL || json_is_null(eo))
 			continue;
 		nr = realloc(x->rows, (x->nrows + 1) * sizeof(*nr));
@@ -89,7 +146,6 @@ static int load_rows(struct rm_errors *x, const struct report_model *m, json_t *
 			return err_set(e, "%s: out of memory", name);
 		x->rows = nr;
 		memset(&nr[x->nrows], 0, sizeof(nr[0]));
-		snprintf(p, sizeof(p), "%s[%zu]", key, i);
 		if (row_from(m, c, eo, name, p, &nr[x->nrows++], e) < 0)
 			return -1;
 	}
@@ -111,8 +167,9 @@ static int load_knees(struct rm_errors *x, const struct report_model *m, json_t 
 		if (k == NULL || json_is_null(k))
 			continue;
 		if (!json_is_number(k) || subject_of(m, s) < 0)
-			return err_set(e, "%s: rate_sweeps[%zu].throttle_knee: expected a number "
-					  "or null, of a known subject",
+			return err_set(e,
+				       "%s: rate_sweeps[%zu].throttle_knee: expected a number "
+				       "or null, of a known subject",
 				       name, i);
 		nk = realloc(x->knees, (x->nknees + 1) * sizeof(*nk));
 		if (nk == NULL)
@@ -126,8 +183,7 @@ static int load_knees(struct rm_errors *x, const struct report_model *m, json_t 
 	return 0;
 }
 
-int model_load_errors(struct report_model *m, struct json_t *root, const char *name,
-		      struct err *e)
+int model_load_errors(struct report_model *m, struct json_t *root, const char *name, struct err *e)
 {
 	struct rm_errors *x = calloc(1, sizeof(*x));
 
@@ -138,7 +194,7 @@ int model_load_errors(struct report_model *m, struct json_t *root, const char *n
 	    load_rows(x, m, root, "workload_cells", name, e) < 0 ||
 	    load_knees(x, m, root, name, e) < 0)
 		return -1;
-	if (x->nrows == 0 && x->nknees == 0)
+	if (x->nrows == 0 && x->nknees == 0 && x->nretries == 0)
 		model_free_errors(m);
 	return 0;
 }
@@ -155,14 +211,19 @@ void model_free_errors(struct report_model *m)
 	}
 	for (size_t i = 0; i < x->nknees; i++)
 		free(x->knees[i].op);
+	for (size_t i = 0; i < x->nretries; i++) {
+		free(x->retries[i].op);
+		free(x->retries[i].size_spec);
+	}
+	free(x->retries);
 	free(x->rows);
 	free(x->knees);
 	free(x);
 	m->errors = NULL;
 }
 
-int model_errors_findings(const struct report_model *m, const struct text_lang *l,
-			  struct strbuf *b, int (*push)(void *arg, struct strbuf *b), void *arg)
+int model_errors_findings(const struct report_model *m, const struct text_lang *l, struct strbuf *b,
+			  int (*push)(void *arg, struct strbuf *b), void *arg)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char opname[32], share[TEXT_NUM_MAX], workers[64], rate[TEXT_NUM_MAX];

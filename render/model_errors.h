@@ -33,9 +33,26 @@ struct rm_err_knee {
 	double knee; /* NAN: the sweep was never throttled */
 };
 
+/* One cell whose runs retried (its "retries"): the latency of the first attempts and
+ * end to end (the cell's latency_ms, from each request's first attempt). */
+struct rm_retry_row {
+	int subject;
+	char *op;
+	uint64_t size;
+	char *size_spec;
+	int concurrency, clients;
+	double rate;
+	int max;
+	uint64_t requests, retried;
+	double share, per_request;
+	double first_p50, first_p99, e2e_p50, e2e_p99; /* ms; NAN when absent */
+};
+
 struct rm_errors {
 	struct rm_err_row *rows; /* in the file's order: cells, then workload cells */
 	size_t nrows;
+	struct rm_retry_row *retries; /* the cells with retries, in the same order */
+	size_t nretries;
 	struct rm_err_knee *knees;
 	size_t nknees;
 };
@@ -48,7 +65,7 @@ void model_free_errors(struct report_model *m);
 /* model_errors_findings: the findings sentences: each cell whose 503 share exceeded 1 %
  * (finding.err503) and each sweep's knee (finding.knee), appended to b one sentence
  * at a time through push (which empties b); returns -1 when push fails. */
-int model_errors_findings(const struct report_model *m, const struct text_lang *l,
-			  struct strbuf *b, int (*push)(void *arg, struct strbuf *b), void *arg);
+int model_errors_findings(const struct report_model *m, const struct text_lang *l, struct strbuf *b,
+			  int (*push)(void *arg, struct strbuf *b), void *arg);
 
 #endif

@@ -120,7 +120,8 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	if (cini_get_duration(p, sec, "duration", &b->duration_s) < 0 ||
 	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
 	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
-	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 || parse_bound(p, sec, b) < 0)
+	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 ||
+	    get_number(p, sec, WLF_RETRIES, &b->retries) < 0 || parse_bound(p, sec, b) < 0)
 		return -1;
 	if (oneoff) {
 		v = (uint64_t)wl.concurrency;
@@ -256,15 +257,16 @@ static const char *const keys_campaign[] = {
 	"timeout", "p99_limit", "alert_min_change", NULL};
 static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
 					  "count", "timeout", "objects", "bound",       "mix",
-					  "range", "rate",    NULL};
-static const char *const keys_oneoff[] = {"objects", "size",    "concurrency", "duration",
-					  "count",   "timeout", "bound",       NULL};
+					  "range", "rate",    "retries", NULL};
+static const char *const keys_oneoff[] = {"objects", "size",  "concurrency", "duration", "count",
+					  "timeout", "bound", "retries",     NULL};
 static const char *const keys_delete[] = {"objects", "size",  "concurrency", "duration", "count",
-					  "timeout", "bound", "batch",       NULL};
-static const char *const keys_multipart[] = {"size",  "part_size", "concurrency", "duration",
-					     "count", "timeout",   "bound",       NULL};
+					  "timeout", "bound", "batch",       "retries",  NULL};
+static const char *const keys_multipart[] = {"size",     "part_size", "concurrency",
+					     "duration", "count",     "timeout",
+					     "bound",    "retries",   NULL};
 static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
-					"timeout", "objects", "rates", NULL};
+					"timeout", "objects", "rates", "retries",     NULL};
 static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",
 					   "addressing", "profile",  "credentials", "color",
 					   "insecure",   NULL};

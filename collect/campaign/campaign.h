@@ -48,6 +48,7 @@ struct campaign_bench {
 	int concurrency;    /* one-off sections: workers */
 	int batch;          /* [delete]: keys per request (0 = engine default) */
 	uint64_t part_size; /* [multipart]: part size */
+	uint64_t retries;   /* retries of a failed request (0 = none) */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once

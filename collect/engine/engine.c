@@ -113,14 +113,21 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.duration_ns = end - start,
 		.cat = "",
 		.intended_ns = w->intended_ns,
+		/* a run with retries: the attempt (collect/engine/retry.h); a retried one is
+		 * logged but is no request of its own */
+		.attempt = g->phase == ENG_PHASE_BENCH && g->wl->retries > 0 ? w->tries + 1 : 0,
+		.retried = w->resend,
 	};
 
 	pthread_mutex_lock(&g->lock);
 	row.idx = g->next_idx++;
-	g->live.requests++;
-	if (row.error[0] != '\0') {
+	if (row.retried) {
+		/* counted by the summary's retry figures only */
+	} else if (row.error[0] != '\0') {
+		g->live.requests++;
 		note_error(g, cls, row.error);
 	} else {
+		g->live.requests++;
 		g->live.bytes += bytes;
 		g->live.objects += n_objects;
 	}
@@ -482,6 +489,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
 		goto done;
 	}
+	res->summary.retry.max = o->wl->retries;
 	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
 		summary_clear(&res->summary);
 		res->cls = EC_CRASHED;

@@ -62,6 +62,13 @@ struct worker {
 	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
 	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
 				  intended start); 0 in a closed loop */
+	/* retries (collect/engine/retry.h): the request's arguments for a resend, the
+	 * attempts made of it so far after the first, when its first attempt started, and
+	 * whether the worker waits (due_mono) to resend it */
+	struct s3_args args;
+	int tries;
+	int64_t first_start_ns;
+	int resend;
 };
 
 /* A workload: what its workers send and how their answers are accounted. */

@@ -71,6 +71,7 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
 		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+		{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -155,6 +156,13 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 		return field_error(WLF_RATE, e.msg);
 	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
 		return field_error(WLF_SEED, e.msg);
+	if (t[WLF_RETRIES]) {
+		uint64_t n;
+
+		if (workload_parse_number(WLF_RETRIES, t[WLF_RETRIES], &n, &e) < 0)
+			return field_error(WLF_RETRIES, e.msg);
+		wl->retries = (int)n;
+	}
 	return 0;
 }
 
@@ -263,6 +271,17 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
 		       s.rate.achieved, s.rate.sustained ? "sustained" : "not sustained");
 		print_lat("Reqs from intended start", &s.rate.intended);
+	}
+	if (s.has_retries) {
+		/* Reqs above is end to end (from each request's first attempt) */
+		printf(" * Retries: up to %d; %llu of %llu requests retried (%.1f %%), %.2f attempts "
+		       "per request\n",
+		       s.retry.max, (unsigned long long)s.retry.retried,
+		       (unsigned long long)s.retry.requests, s.retry.share * 100,
+		       s.retry.per_request);
+		print_lat("First attempt", &s.retry.first_attempt);
+	} else {
+		printf(" * Retries: off, no request was retried\n");
 	}
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);

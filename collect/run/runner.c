@@ -160,7 +160,10 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	save(job, st);
 	/* a rate run's rows carry their intended start (the `intended` column) */
 	log = opslog_writer_open_opts(
-		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
+		path,
+		&(struct opslog_writer_opts){.intended = job->wl->rate > 0,
+					     .attempts = job->wl->retries > 0},
+		&e);
 	if (log == NULL) {
 		res->cls = EC_LOCAL_IO;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);

@@ -173,6 +173,8 @@ t(">오류<" in ko and "HTTP 상태 코드 또는 오류 분류별 실패한 요
 t(ko.count("요청의") >= 2 and "503 SlowDown으로 응답했다" in ko, "ko: the 503 findings")
 t("Throttled store은(는) 제공 요청률 80 req/s에서 PUT 스로틀링을 시작했다" in ko,
   "ko: the knee finding")
+t("Retries were off (retries = 0)" in en and "재시도는 꺼져 있었다" in ko,
+  "en, ko: the methodology says retries were off")
 PY
 while IFS= read -r line; do
 	case "$line" in

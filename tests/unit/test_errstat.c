@@ -32,7 +32,8 @@ int main(void)
 	struct err e;
 
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		CHECK_STR(errstat_key(keys[i].error, buf, sizeof(buf)), keys[i].key, "%s", keys[i].error);
+		CHECK_STR(errstat_key(keys[i].error, buf, sizeof(buf)), keys[i].key, "%s",
+			  keys[i].error);
 	CHECK_STR(errstat_key(NULL, buf, sizeof(buf)), "other", "NULL");
 
 	errstat_add(&s, "503", 3);
