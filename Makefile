@@ -14,6 +14,8 @@
 #                        completion and systemd units (docs/INSTALL.md); make uninstall removes
 #                        exactly those files
 #   make man             the man pages in build/man/ (help2man, pandoc)
+#   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
+#                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
@@ -105,7 +107,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 .SECONDEXPANSION:
 .SECONDARY:
 .PHONY: all tests setup test test-unit test-san run report report-sample bench clean style \
-	install uninstall man FORCE
+	install uninstall man reproduce FORCE
 all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
@@ -221,6 +223,15 @@ report-sample: setup
 	bin/render out/sample/results -o out/sample/report
 	@echo "report: out/sample/report/report.html"
 	@echo "report: out/sample/report/report.pdf"
+	@echo "check it: bin/analyze --verify out/sample/results data/sample"
+
+# make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]: unpack a bundle made by
+# scripts/bundle into DIR (default a new temporary folder, printed), check it with
+# bin/analyze --verify and rebuild its report byte for byte (scripts/reproduce).
+reproduce: setup
+	@test -n "$(BUNDLE)" || { echo "usage: make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]"; exit 2; }
+	$(MAKE) all
+	scripts/reproduce $(BUNDLE) $(INTO) $(if $(PUBKEY),--pubkey $(PUBKEY))
 
 # make fuzz: libFuzzer targets (tests/fuzz/fuzz_*.c) in build/fuzz/bin, built with clang
 # under ASan+UBSan from the core/collect/analyze/render sources; tests/e2e/fuzz.sh runs

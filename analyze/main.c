@@ -18,6 +18,7 @@
 
 #include "analyze/inclusion.h"
 #include "analyze/pipeline.h"
+#include "analyze/verify.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
 #include "core/err.h"
@@ -30,7 +31,8 @@ static void usage(FILE *f)
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
-	      "               [--alert-min-change PCT]\n"
+	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
+	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
 	      "\n"
@@ -84,6 +86,8 @@ static void usage(FILE *f)
 	      "                            node_exporter's textfile collector; families and\n"
 	      "                            labels: docs/FORMATS.md); with --history, the\n"
 	      "                            regression flags too\n"
+	      "  --sign KEY.pem            sign the manifest with this Ed25519 private key\n"
+	      "                            (RESULTS_DIR/manifest.sig; docs/FORMATS.md)\n"
 	      "  -h, --help                this text\n"
 	      "  -V, --version             version, source commit and library versions\n"
 	      "\n"
@@ -128,6 +132,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"history", required_argument, NULL, 'H'},
 		{"alert-min-change", required_argument, NULL, 'M'},
 		{"metrics", required_argument, NULL, 'P'},
+		{"sign", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -198,6 +203,9 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		case 'P':
 			o->metrics = optarg;
 			break;
+		case 'S':
+			o->sign_key = optarg;
+			break;
 		case 'h':
 			return 1;
 		case 'V':
@@ -224,19 +232,13 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* cli: the analysis's command line (also --verify's re-derivation, analyze/verify.h). */
+static int cli(int argc, char **argv)
 {
 	struct pipeline_opts o;
 	int r;
 
-	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
-	 * parses its own options and skips "--warp". */
-	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
-		if (warp_cli_is_mode(argv[i]))
-			return warp_cli_main(argc, argv);
-		if (strcmp(argv[i], "--warp-cmp") == 0)
-			return warp_cmp_main(argc, argv);
-	}
+	optind = 0;
 	pipeline_defaults(&o);
 	if (warp_cli_take_engine(&argc, argv, &o.warp_engine) < 0)
 		return EXITCODE_USAGE;
@@ -252,4 +254,19 @@ int main(int argc, char **argv)
 		return EXITCODE_USAGE;
 	}
 	return pipeline_run(&o);
+}
+
+int main(int argc, char **argv)
+{
+	/* --warp anywhere: Warp's own report from Warp files (analyze/warp/warp.h), which
+	 * parses its own options and skips "--warp". */
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		if (warp_cli_is_mode(argv[i]))
+			return warp_cli_main(argc, argv);
+		if (strcmp(argv[i], "--warp-cmp") == 0)
+			return warp_cmp_main(argc, argv);
+		if (strcmp(argv[i], "--verify") == 0)
+			return verify_main(argc, argv, cli);
+	}
+	return cli(argc, argv);
 }

@@ -15,6 +15,7 @@
 #include "analyze/baseline.h"
 #include "analyze/changepoint.h"
 #include "analyze/history.h"
+#include "analyze/manifest.h"
 #include "analyze/out.h"
 #include "analyze/reqlog.h"
 #include "analyze/runlog.h"
@@ -363,6 +364,36 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	return 0;
 }
 
+/* write_manifest: RESULTS_DIR/manifest.json (analyze/manifest.h), its digest printed;
+ * written last, after the files it lists. */
+static int write_manifest(const struct state *st, const struct pipeline_opts *o,
+			  const struct aggregate *a, struct err *e)
+{
+	char dir[PATH_MAX], hex[DIGEST_HEX_MAX];
+	struct manifest_opts m = {
+		.data_dir = o->data_dir,
+		.results_dir = dir,
+		.policy = inclusion_policy_name(o->policy),
+		.min_samples = o->min_samples,
+		.alpha = a->alpha,
+		.recompute = o->recompute,
+		.warp_mode = st->warp_mode,
+		.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL,
+		.warp_map = o->warp_map,
+		.baseline = o->baseline,
+		.history = o->history,
+		.alert_min_change = alert_min_change(o, &st->camp),
+		.sign_key = o->sign_key,
+	};
+
+	results_dir(o, dir, sizeof(dir));
+	if (manifest_write(&m, hex, e) < 0)
+		return -1;
+	fprintf(stderr, "analyze: manifest %s%s -> %s/manifest.json\n", hex,
+		o->sign_key ? " (signed)" : "", dir);
+	return 0;
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -382,7 +413,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
 		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
-		 (o->metrics && write_metrics(o, a, &e) < 0))
+		 (o->metrics && write_metrics(o, a, &e) < 0) || write_manifest(st, o, a, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else
 		rc = 0;

@@ -26,6 +26,7 @@ struct pipeline_opts {
 	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
 	const char *history;          /* --history DB */
 	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
+	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/sign.h) */
 	const char *metrics;          /* --metrics FILE (analyze/out.h out_metrics_write) */
 };
 

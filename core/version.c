@@ -34,6 +34,11 @@ static void lib(FILE *f, const char *name, const char *running, const char *buil
 		fprintf(f, "  %-9s %s\n", name, running);
 }
 
+const char *version_commit(void)
+{
+	return S3BENCH_COMMIT;
+}
+
 int version_print(FILE *f, const char *prog)
 {
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
@@ -43,7 +48,7 @@ int version_print(FILE *f, const char *prog)
 	/* libxml2 tells its running version as MMmmpp ("20914") */
 	snprintf(xml, sizeof(xml), "%ld.%ld.%ld", xv / 10000, xv / 100 % 100, xv % 100);
 	fprintf(f, "%s (s3bench) %s\n", prog, S3BENCH_VERSION);
-	fprintf(f, "commit: %s\n", S3BENCH_COMMIT);
+	fprintf(f, "commit: %s\n", version_commit());
 	fputs("libraries (the versions running; \"built with\" where the headers differ):\n", f);
 	snprintf(curl, sizeof(curl), "%s", cv != NULL && cv->version ? cv->version : "unknown");
 	fprintf(f, "  %-9s %s, TLS by %s", "libcurl", curl,

@@ -16,6 +16,11 @@
  * failed: a value for main to return. */
 int version_print(FILE *f, const char *prog);
 
+/* version_commit: the source commit this build was made from (git's at build time, the
+ * short hash with "-dirty" appended when the tree had uncommitted changes), else
+ * "unknown". A static string. */
+const char *version_commit(void);
+
 /* run.json, written by collect, read by analyze (which checks the prefix and major). */
 #define S3BENCH_RUN_PREFIX "s3bench-run/"
 #define S3BENCH_RUN_MAJOR 1

@@ -1,5 +1,6 @@
 /* render/doc.c: see doc.h. */
 #include "render/doc.h"
+#include "render/doc_attach.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,6 +75,7 @@ void doc_free(struct doc *d)
 		free(b->scenes);
 	}
 	free(d->blocks);
+	doc_attach_free(d);
 	free(d->lang);
 	free(d->title);
 	free(d->subtitle);

@@ -72,6 +72,8 @@ struct doc {
 	char *page; /* "Page {n} of {total}" in the report's language */
 	struct doc_block *blocks;
 	size_t nblocks;
+	struct doc_attach *attach; /* files the report carries (render/doc_attach.h) */
+	size_t nattach;
 	int oom;
 };
 

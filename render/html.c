@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/doc_attach.h"
 #include "render/svg.h"
 
 static void esc(struct strbuf *b, const char *s)
@@ -131,6 +132,7 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 			break;
 		}
 	}
+	doc_attach_html(b, d); /* the last section's downloads (render/doc_attach.h) */
 	if (open)
 		strbuf_adds(b, "</div>\n");
 }

@@ -21,6 +21,7 @@
 #include "render/model.h"
 #include "render/pdf.h"
 #include "render/report.h"
+#include "render/report_prov.h"
 #include "render/text.h"
 #include "render/tmpldir.h"
 
@@ -172,7 +173,8 @@ int main(int argc, char **argv)
 	}
 
 	if ((m = model_load(agg, &e)) == NULL || (l = text_lang_load(tdir, lang, &e)) == NULL ||
-	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL)
+	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
+	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report_prov.h */
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/doc_attach.h"
 #include "render/text.h"
 
 #define PAGE_W 595.276
@@ -665,6 +666,8 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 		goto done;
 	}
 	finish(&w);
+	if (doc_attach_pdf(w.pdf, d, e) < 0) /* render/doc_attach.h */
+		goto done;
 	if (HPDF_GetError(w.pdf) != HPDF_OK) {
 		err_set(e, "%s: libharu error 0x%04lx (detail %lu)", path,
 			(unsigned long)HPDF_GetError(w.pdf),

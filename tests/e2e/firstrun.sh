@@ -74,10 +74,11 @@ cat >"$tree/scripts/setup" <<EOF
 [ "\${1:-}" = --check ] && exec "\$(dirname "\$0")/setup.real" --check
 touch "$done"
 EOF
-for s in scripts/demo scripts/report bench/run tests/run scripts/style-check; do
+for s in scripts/demo scripts/report scripts/reproduce bench/run tests/run scripts/style-check; do
 	printf '#!/bin/sh\necho "STUB %s ran"\n' "$s" >"$tree/$s"
 done
 chmod +x "$tree/scripts/setup" "$tree/scripts/demo" "$tree/scripts/report" "$tree/bench/run" \
+	"$tree/scripts/reproduce" \
 	"$tree/tests/run" "$tree/scripts/style-check"
 
 # first TARGET... : a fresh tree (nothing built, setup not run), then make TARGET...
@@ -99,7 +100,8 @@ check $? "plain make before setup names the missing packages and compiles nothin
 
 # 2. Each README command first: it builds with the real flags and reaches its last step.
 for t in "run|scripts/demo" "test|tests/run" "bench|bench/run" \
-	"report CAMPAIGN=data/campaigns/example.ini|scripts/report" "report-sample|"; do
+	"report CAMPAIGN=data/campaigns/example.ini|scripts/report" "report-sample|" \
+	"reproduce BUNDLE=x.tar.zst|scripts/reproduce"; do
 	target=${t%%|*} stub=${t#*|}
 	# shellcheck disable=SC2086
 	first $target

@@ -78,4 +78,11 @@ if grep -rqF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results" "$out/report" "$work"/*
 else
 	ok "no secret in results, report or logs"
 fi
+# provenance (issue 24): the fresh report carries its section and the results verify
+grep -q '<h2 id="provenance">' "$out/report/report.html"
+check $? "the report has the Provenance section"
+"$top/bin/analyze" --verify "$out/results" >"$work/verify.log" 2>&1
+check $? "analyze --verify: the results come from these logs ($(tail -n 1 "$work/verify.log"))"
+grep -qF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results/manifest.json"
+[ $? -ne 0 ]; check $? "no secret in the manifest"
 finish

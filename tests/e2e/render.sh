@@ -69,7 +69,9 @@ class P(HTMLParser):
         d = dict(attrs)
         for k, v in attrs:
             v = v or ""
-            if k in ("href", "src") and not v.startswith("#"):
+            # a download embedded as a data: URI (the Provenance section) stays in the file
+            if k in ("href", "src") and not v.startswith("#") and not (
+                    tag == "a" and k == "href" and "download" in d and v.startswith("data:")):
                 self.attrs_bad.append((tag, k, v))
             if k.startswith("on") or "url(" in v or "http:" in v or "https:" in v:
                 self.attrs_bad.append((tag, k, v))

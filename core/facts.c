@@ -1,0 +1,12 @@
+/* core/facts.c: see facts.h. */
+#include "core/facts.h"
+
+const char *const fact_names[] = {
+	"endpoint_host", "scheme",     "addressing",     "region",          "tls_version",
+	"tls_cipher",    "tls_verify", "http_version",   "payload_signing", "checksum",
+	"client_host",   "client_os",  "client_machine", "client_cpus",     "client_cpu_model",
+	"client_nic",    "clients",    "connections",    "libcurl",         "openssl",
+	"tcp_nodelay",
+};
+
+const size_t fact_count = sizeof(fact_names) / sizeof(fact_names[0]);
