@@ -396,6 +396,11 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 				    units_format_duration(wl->duration_s, a, sizeof(a))));
 	if (wl->bound == WL_BOUND_COUNT && check_number(WLF_COUNT, wl->count, field, e) < 0)
 		return -1;
+	if (wl->auto_stop && (wl->bound != WL_BOUND_DURATION || wl->rate > 0 ||
+			      !(wl->min_duration_s > 0) || wl->min_duration_s > wl->duration_s))
+		return fail(field, WLF_DURATION,
+			    err_set(e, "'auto' needs a closed-loop duration-bound run with 0 < "
+				       "min_duration <= max_duration"));
 	if (wl->bound == WL_BOUND_UNTIL_DONE && wl->op != WL_DELETE)
 		return fail(field, WLF_BOUND, err_set(e, "'until-done' is only for delete"));
 	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0 ||
@@ -676,6 +681,11 @@ static void json_draws(json_t *o, const struct workload *wl)
 	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
 	json_object_set_new(o, "seed", opt_u64(wl->seed));
 	json_object_set_new(o, "retries", json_integer(wl->retries));
+	json_object_set_new(o, "duration_auto",
+			    wl->auto_stop ? json_pack("{s:f,s:f,s:i,s:f}", "min_s",
+						      wl->min_duration_s, "max_s", wl->duration_s,
+						      "window_s", 10, "band", 0.05)
+					  : json_null());
 }
 
 json_t *workload_json(const struct workload *wl, double timeout_s)

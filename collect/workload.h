@@ -106,7 +106,11 @@ struct workload {
 				 only); 0 = closed loop. Workers: workload_workers */
 	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
 				 the same sequence; 0 = time-based */
-	int retries;           /* benchmark requests retried up to this many times on a
+	int auto_stop;         /* duration = auto: stop when steady (collect/engine/steady.h),
+				 at the latest after duration_s (max_duration), never before
+				 min_duration_s */
+	double min_duration_s;
+	int retries; /* benchmark requests retried up to this many times on a
 				 throttling or server error, as the SDKs do
 				 (collect/engine/retry.h); 0 = none */
 };
@@ -133,6 +137,8 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_RATE_WINDOW_S 0.1        /* a rate run's workers: enough for this latency */
 #define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
 #define WL_RETRIES_MAX 10           /* retries of one request */
+#define WL_AUTO_MIN_S 20.0          /* duration = auto: default min_duration */
+#define WL_AUTO_MAX_S 300.0         /* duration = auto: default max_duration */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "collect/engine/body.h"
+#include "collect/engine/steady.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sweep.h"
 #include "collect/engine/wl.h"
@@ -144,6 +145,37 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	pthread_mutex_unlock(&g->lock);
 }
 
+void eng_steady_check(struct eng *g, int64_t now)
+{
+	struct seg_value *v = NULL;
+	size_t n = 0, m = 0;
+	int64_t s0;
+	int kf, kl;
+	struct err e;
+	double *x;
+
+	if (!g->wl->auto_stop || g->phase != ENG_PHASE_BENCH || g->acc == NULL ||
+	    now < g->steady_next || atomic_load(&g->steady))
+		return;
+	g->steady_next = now + 1000000000LL;
+	if ((double)(now - g->t0_mono) / 1e9 < g->wl->min_duration_s)
+		return;
+	pthread_mutex_lock(&g->lock);
+	int rc = summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e);
+	pthread_mutex_unlock(&g->lock);
+	/* complete seconds past the warm-up: leave out the first 2 and the last 2 */
+	x = rc == 0 && n > 4 ? malloc((n - 4) * sizeof(*x)) : NULL;
+	for (size_t i = 2; x != NULL && i + 2 < n; i++)
+		x[m++] = g->wl->size > 0 ? v[i].mib_s : v[i].obj_s;
+	if (x != NULL && steady_met(x, m)) {
+		g->res->steady = 1;
+		g->res->stopped_s = (double)(now - g->t0_mono) / 1e9;
+		atomic_store(&g->steady, 1);
+	}
+	free(x);
+	free(v);
+}
+
 uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 {
 	uint64_t got;
@@ -160,7 +192,7 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 
 static int eng_time_left(const struct eng *g)
 {
-	if (eng_stopped(g))
+	if (eng_stopped(g) || atomic_load(&g->steady))
 		return 0;
 	if (g->deadline_mono != 0 && time_mono_ns() >= g->deadline_mono)
 		return 0;
@@ -473,6 +505,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		goto done;
 	}
 	res->cpu_s = cpu_now() - cpu0;
+	if (o->wl->auto_stop && !res->steady)
+		res->stopped_s = (double)(time_mono_ns() - g.t0_mono) / 1e9;
 	if (g.next_idx > 0)
 		res->cpu_us_per_op = res->cpu_s * 1e6 / (double)g.next_idx;
 	if (g.abort) {

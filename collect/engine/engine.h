@@ -98,6 +98,9 @@ struct engine_result {
 					  benchmark phase, seconds; set by engine_benchmark */
 	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	int steady;                 /* duration = auto: 1 when the run stopped because it
+					  was steady (collect/engine/steady.h), 0 at max_duration */
+	double stopped_s;           /* when it stopped, seconds from the benchmark's start */
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

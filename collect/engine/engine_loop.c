@@ -430,8 +430,10 @@ void *engine_thread(void *arg)
 			break;
 		drain(g, &l, &active);
 		release_due(t, &l, &active);
-		if (t->index == 0)
+		if (t->index == 0) {
 			tick(g, l.now);
+			eng_steady_check(g, l.now);
+		}
 	}
 	if (l.failed)
 		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");

@@ -14,8 +14,8 @@
 
 #include "collect/s3/s3.h"
 
-#define RETRY_BASE_NS 100000000LL    /* 100 ms: the first attempt's backoff bound */
-#define RETRY_CAP_NS 20000000000LL   /* 20 s: no backoff bound above it */
+#define RETRY_BASE_NS 100000000LL  /* 100 ms: the first attempt's backoff bound */
+#define RETRY_CAP_NS 20000000000LL /* 20 s: no backoff bound above it */
 
 /* retry_wanted: 1 when res is a failure worth retrying (above), 0 otherwise. */
 int retry_wanted(const struct s3_result *res);

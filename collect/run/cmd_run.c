@@ -25,7 +25,9 @@ struct run_opts {
 	enum wl_bound bound;
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
-	const struct cli_runner *runner; /* NULL: one client on this machine */
+	int auto_stop;                         /* --duration auto */
+	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
+	const struct cli_runner *runner;       /* NULL: one client on this machine */
 };
 
 /* endpoint_default: AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (the AWS CLI's order of
@@ -72,6 +74,8 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
 		{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
+		{"min-duration", required_argument, 0, 'm'},
+		{"max-duration", required_argument, 0, 'M'},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -112,8 +116,18 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'o':
 			o->out = optarg;
 			break;
+		case 'm':
+			if (cli_parse_duration("--min-duration", optarg, &o->min_duration_s) < 0)
+				return CLI_EXIT_USAGE;
+			break;
+		case 'M':
+			if (cli_parse_duration("--max-duration", optarg, &o->max_duration_s) < 0)
+				return CLI_EXIT_USAGE;
+			break;
 		case 'D':
-			if (cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
+			o->auto_stop = strcmp(optarg, "auto") == 0;
+			if (!o->auto_stop &&
+			    cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
 				return CLI_EXIT_USAGE;
 			o->bound = WL_BOUND_DURATION;
 			o->nbounds++;
@@ -193,6 +207,12 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	wl->concurrency = (int)v[0];
 	wl->bound = o->bound;
 	wl->duration_s = o->bound == WL_BOUND_DURATION ? o->duration_s : 0;
+	if (o->auto_stop) {
+		/* duration = auto: the bound is max_duration; the default time limit follows it */
+		wl->auto_stop = 1;
+		wl->duration_s = o->max_duration_s > 0 ? o->max_duration_s : WL_AUTO_MAX_S;
+		wl->min_duration_s = o->min_duration_s > 0 ? o->min_duration_s : WL_AUTO_MIN_S;
+	}
 	wl->count = v[1];
 	wl->objects = v[2];
 	wl->batch = (int)v[3];

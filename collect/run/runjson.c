@@ -97,6 +97,15 @@ static json_t *phases_json(const struct run_state *st)
 	return ph;
 }
 
+/* stop_json: how a duration = auto benchmark stopped, or null. */
+static json_t *stop_json(const struct run_state *st)
+{
+	if (!st->auto_stop)
+		return json_null();
+	return json_pack("{s:s,s:f}", "reason", st->steady ? "steady" : "max_duration", "at_s",
+			 st->stopped_s);
+}
+
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
 	json_t *o = json_object(), *ph = phases_json(st), *first = json_array();
@@ -120,6 +129,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		json_object_set(o, "summary", st->summary);
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	json_object_set_new(o, "stop", stop_json(st));
 	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
 out:
 	json_decref(o);
@@ -157,6 +167,13 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 		st->summary = json_incref(v);
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	v = json_object_get(o, "stop");
+	if (json_is_object(v)) {
+		st->auto_stop = 1;
+		st->steady = json_is_string(json_object_get(v, "reason")) &&
+			     strcmp(json_string_value(json_object_get(v, "reason")), "steady") == 0;
+		st->stopped_s = json_number_value(json_object_get(v, "at_s"));
+	}
 	json_decref(o);
 	return 0;
 }
@@ -260,6 +277,8 @@ json_t *runjson_build(const struct runjson_input *in)
 			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
 						      "us_per_request", st->cpu_us_per_op)
 					  : json_null());
+	if (st->auto_stop)
+		json_object_set_new(o, "stop", stop_json(st));
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));

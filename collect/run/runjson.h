@@ -45,6 +45,9 @@ struct run_state {
 	json_t *summary;      /* owned; NULL when the benchmark gave none */
 	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
+	int auto_stop;        /* duration = auto: how the benchmark stopped */
+	int steady;           /* 1: steady; 0: at max_duration */
+	double stopped_s;     /* seconds from the benchmark's start */
 };
 
 /* run_state_init: all phases not reached, no result. */

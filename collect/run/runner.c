@@ -263,6 +263,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
+		st.auto_stop = job->wl->auto_stop;
+		st.steady = res.steady;
+		st.stopped_s = res.stopped_s;
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);

@@ -26,8 +26,9 @@
  *              HTTP/1.0) is answered at once with "Connection: close", and the
  *              connection is then closed gracefully (what the client sent is drained).
  *              With --rate N instead of a fraction: a token bucket (N tokens a second,
- *              at most max(1, N / 10) held) answers 503 to each request that finds it
- *              empty, a throttle above N requests per second.
+ *              at most max(1, N / 2) held) answers 503 to each request that finds it
+ *              empty, a throttle above N requests per second; --warmup-ms W halves
+ *              the rate for the first W ms after the proxy's start (a warm-up).
  *   reset      forward; on a fraction F of connections, reset the client connection
  *              (SO_LINGER 0 + close, an RST) once --after-bytes bytes of a response
  *              body have reached the client and more body is still to come. Responses
@@ -131,12 +132,13 @@ struct proxy {
 static int over_rate(struct proxy *px)
 {
 	long long t = now_ms();
-	double cap = px->o.rate / 10 > 1 ? px->o.rate / 10 : 1;
+	double rate = t - px->start < (long long)px->o.warmup_ms ? px->o.rate / 2 : px->o.rate;
+	double cap = rate / 2 > 1 ? rate / 2 : 1;
 
 	if (px->tokens_ms == 0)
 		px->tokens = cap;
 	else
-		px->tokens += (double)(t - px->tokens_ms) * px->o.rate / 1000.0;
+		px->tokens += (double)(t - px->tokens_ms) * rate / 1000.0;
 	if (px->tokens > cap)
 		px->tokens = cap;
 	px->tokens_ms = t;
