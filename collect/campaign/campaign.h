@@ -49,6 +49,8 @@ struct campaign_bench {
 	int batch;          /* [delete]: keys per request (0 = engine default) */
 	uint64_t part_size; /* [multipart]: part size */
 	uint64_t retries;   /* retries of a failed request (0 = none) */
+	int auto_stop;      /* duration = auto: duration_s is max_duration */
+	double min_duration_s;
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once

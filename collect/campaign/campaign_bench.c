@@ -20,6 +20,8 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->batch = op == WL_DELETE ? bench->batch : 0;
 	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
 	wl->retries = (int)bench->retries;
+	wl->auto_stop = bench->bound == WL_BOUND_DURATION && bench->auto_stop;
+	wl->min_duration_s = wl->auto_stop ? bench->min_duration_s : 0;
 }
 
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
