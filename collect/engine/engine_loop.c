@@ -38,6 +38,17 @@ static void tick(struct eng *g, int64_t now)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* in_flight: hand worker w's set-up request to the multi handle m; 0, or -1 after eng_fail. */
+static int in_flight(struct eng *g, struct worker *w, CURLM *m)
+{
+	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
+		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
+		return -1;
+	}
+	w->busy = 1;
+	return 0;
+}
+
 /* start_next: give worker w its next request; 0 when one is in flight, -1 when done. */
 static int start_next(struct eng *g, struct worker *w, CURLM *m)
 {
@@ -56,12 +67,7 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 		eng_fail(g, g->phase == ENG_PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
 		return -1;
 	}
-	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
-		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
-		return -1;
-	}
-	w->busy = 1;
-	return 0;
+	return in_flight(g, w, m);
 }
 
 
@@ -199,12 +205,7 @@ static int resend(struct eng *g, struct worker *w, CURLM *m)
 		eng_fail(g, EC_CRASHED, e.msg);
 		return -1;
 	}
-	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
-		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
-		return -1;
-	}
-	w->busy = 1;
-	return 0;
+	return in_flight(g, w, m);
 }
 
 /* retry_take: when worker w's answer is a failure to retry (benchmark phase, retries
