@@ -102,6 +102,7 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 			o->data_dir, r->path, diff);
 		st->problems++;
 	}
+	again.retry.max = r->summary.retry.max; /* the setting, not in the log */
 	summary_clear(&r->summary);
 	r->summary = again;
 }

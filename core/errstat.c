@@ -65,6 +65,16 @@ void errstat_merge(struct errstat *dst, const struct errstat *src)
 		errstat_add(dst, src->e[i].key, src->e[i].n);
 }
 
+int errstat_equal(const struct errstat *a, const struct errstat *b)
+{
+	if (a->n != b->n)
+		return 0;
+	for (int i = 0; i < a->n; i++)
+		if (strcmp(a->e[i].key, b->e[i].key) != 0 || a->e[i].n != b->e[i].n)
+			return 0;
+	return 1;
+}
+
 uint64_t errstat_get(const struct errstat *s, const char *key)
 {
 	int at;

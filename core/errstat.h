@@ -40,6 +40,9 @@ void errstat_add(struct errstat *s, const char *key, uint64_t n);
 /* errstat_merge: add every count of src to dst. */
 void errstat_merge(struct errstat *dst, const struct errstat *src);
 
+/* errstat_equal: 1 when a and b hold the same keys with the same counts. */
+int errstat_equal(const struct errstat *a, const struct errstat *b);
+
 /* errstat_get: the count of key (0 when absent). errstat_total: all counts. */
 uint64_t errstat_get(const struct errstat *s, const char *key);
 uint64_t errstat_total(const struct errstat *s);

@@ -128,7 +128,10 @@ static int parse_auto(struct cini *p, const char *sec, struct campaign_bench *b)
 	    cini_get_duration(p, sec, "min_duration", &b->min_duration_s) < 0)
 		return -1;
 	if (!(b->min_duration_s > 0) || b->min_duration_s > b->duration_s)
-		return cini_bad(p, kmin ? kmin : kmax ? kmax : kd,
+		return cini_bad(p,
+				kmin   ? kmin
+				: kmax ? kmax
+				       : kd,
 				"min_duration must be above 0 and at most max_duration");
 	return 0;
 }
@@ -282,16 +285,19 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 static const char *const keys_campaign[] = {
 	"name",    "title",     "cycles",           "order", "seed", "client",
 	"timeout", "p99_limit", "alert_min_change", NULL};
-static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
-					  "count", "timeout", "objects", "bound",       "mix",
-					  "range", "rate",    "retries", "max_duration", "min_duration", NULL};
-static const char *const keys_oneoff[] = {"objects", "size",  "concurrency", "duration", "count",
-					  "timeout", "bound", "retries",     "max_duration", "min_duration", NULL};
-static const char *const keys_delete[] = {"objects", "size",  "concurrency", "duration", "count",
-					  "timeout", "bound", "batch",       "retries",  "max_duration", "min_duration", NULL};
-static const char *const keys_multipart[] = {"size",     "part_size", "concurrency",
-					     "duration", "count",     "timeout",
-					     "bound",    "retries",   "max_duration", "min_duration", NULL};
+static const char *const keys_matrix[] = {"ops",      "sizes",        "size",         "concurrency",
+					  "duration", "count",        "timeout",      "objects",
+					  "bound",    "mix",          "range",        "rate",
+					  "retries",  "max_duration", "min_duration", NULL};
+static const char *const keys_oneoff[] = {"objects",      "size",         "concurrency", "duration",
+					  "count",        "timeout",      "bound",       "retries",
+					  "max_duration", "min_duration", NULL};
+static const char *const keys_delete[] = {"objects", "size",         "concurrency",  "duration",
+					  "count",   "timeout",      "bound",        "batch",
+					  "retries", "max_duration", "min_duration", NULL};
+static const char *const keys_multipart[] = {
+	"size",  "part_size", "concurrency",  "duration",     "count", "timeout",
+	"bound", "retries",   "max_duration", "min_duration", NULL};
 static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
 					"timeout", "objects", "rates", "retries",     NULL};
 static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",

@@ -282,8 +282,9 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 	for (int i = 0; i < p->n; i++)
 		if (p->runs[i].wl.auto_stop) {
 			/* duration = auto: the bound column says auto, duration_s is max_duration */
-			fprintf(f, "\n# auto: stops when steady (10 1-s segments within 5 %%, no "
-				   "slope), after min_duration %gs, at the latest at duration_s",
+			fprintf(f,
+				"\n# auto: stops when steady (10 1-s segments within 5 %%, no "
+				"slope), after min_duration %gs, at the latest at duration_s",
 				p->runs[i].wl.min_duration_s);
 			break;
 		}
@@ -300,11 +301,11 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			workload_op_name(r->wl.op), (unsigned long long)r->wl.size,
 			r->wl.concurrency,
-			r->wl.auto_stop ? "auto" : workload_bound_name(r->wl.bound), r->wl.duration_s,
-			(unsigned long long)r->wl.count, (unsigned long long)r->wl.objects,
-			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s,
-			r->wl.sizes.spec, r->wl.range.spec,
-			workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
+			r->wl.auto_stop ? "auto" : workload_bound_name(r->wl.bound),
+			r->wl.duration_s, (unsigned long long)r->wl.count,
+			(unsigned long long)r->wl.objects, r->wl.batch,
+			(unsigned long long)r->wl.part_size, r->timeout_s, r->wl.sizes.spec,
+			r->wl.range.spec, workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return err_set(e, "plan.tsv: write error: %s", strerror(errno));

@@ -13,9 +13,9 @@
 
 #include <stddef.h>
 
-#define STEADY_WINDOW 10  /* segments looked at */
-#define STEADY_BAND 0.05  /* ±5 % of their mean */
-#define STEADY_T95 2.306  /* t(0.975, STEADY_WINDOW - 2 = 8) */
+#define STEADY_WINDOW 10 /* segments looked at */
+#define STEADY_BAND 0.05 /* ±5 % of their mean */
+#define STEADY_T95 2.306 /* t(0.975, STEADY_WINDOW - 2 = 8) */
 
 /* steady_met: 1 when v[0 .. n) (the segments' figures, MiB/s or obj/s, oldest first, all
  * complete and past the warm-up) ends in STEADY_WINDOW steady segments; 0 otherwise (also

@@ -83,6 +83,9 @@ out=$tmp/out
 check $? "campaign with retries = 3 runs (log: $(tail -n 3 "$tmp/collect.log"))"
 "$analyze" "$out" >"$tmp/analyze.log" 2>&1
 check $? "analyze (log: $(tail -n 3 "$tmp/analyze.log"))"
+rm -rf "$out/results"
+"$analyze" "$out" --recompute >"$tmp/recompute.log" 2>&1
+check $? "analyze --recompute: the summary rebuilt from the ops log (attempt column) agrees ($(tail -n 2 "$tmp/recompute.log"))"
 for lang in en ko; do
 	SOURCE_DATE_EPOCH=1764633600 "$render" "$out/results" -f html --lang $lang \
 		-o "$tmp/report-$lang" >"$tmp/render-$lang.log" 2>&1
@@ -127,7 +130,8 @@ for key, rs in by.items():
     # the retried rows: attempt k+1 (k+1 < K) starts within 100 ms x 2^(k-1) of k's end
     for i in range(len(rs) - 2):
         gap = ns(rs[i + 1]["start"]) - ns(rs[i]["end"])
-        if not (0 <= gap <= 100e6 * 2 ** i + 50e6):
+        # slack for a loaded machine: the resend can leave late, never early
+        if not (0 <= gap <= 100e6 * 2 ** i + 250e6):
             bad_gap.append((key, i + 1, gap))
 t(not bad_chain, "every request's attempts chain 1+ .. K, retried ones 503, final end to end %s"
   % bad_chain[:3])

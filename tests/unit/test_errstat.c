@@ -60,7 +60,9 @@ int main(void)
 	json_decref(j);
 
 	t = s;
+	CHECK(errstat_equal(&t, &s), "equal");
 	errstat_merge(&t, &s);
+	CHECK(!errstat_equal(&t, &s), "not equal after a merge");
 	CHECK(errstat_get(&t, "503") == 8 && errstat_get(&t, "429") == 4, "merge");
 
 	/* more keys than fit: the rest under "other" */
