@@ -17,6 +17,7 @@ static const char *const names[EC_COUNT] = {
 	[EC_KILLED] = "killed",
 	[EC_CRASHED] = "crashed",
 	[EC_LOCAL_IO] = "local-io",
+	[EC_CHECKSUM] = "checksum",
 };
 
 const char *err_class_name(enum err_class c)

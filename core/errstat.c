@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const transport[] = {"dns", "connect", "tls", "timeout", "local-io"};
+static const char *const transport[] = {"dns", "connect", "tls", "timeout", "local-io", "checksum"};
 
 const char *errstat_key(const char *error, char *buf, size_t n)
 {

@@ -29,7 +29,8 @@ struct errstat {
 
 /* errstat_key: the key of the error text `error` into buf (n >= ERRSTAT_KEY_MAX):
  * "HTTP NNN..." -> "NNN"; "dns: ", "connect: ", "tls: ", "timeout: " -> that class;
- * "local-io: " -> "local-io"; anything else (a short body, a partial multi-delete)
+ * "local-io: " -> "local-io"; "checksum: " (a GET body that did not match the checksum
+ * the server returned) -> "checksum"; anything else (a short body, a partial multi-delete)
  * -> "other". Returns buf. */
 const char *errstat_key(const char *error, char *buf, size_t n);
 

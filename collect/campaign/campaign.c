@@ -146,6 +146,8 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 
 	b->enabled = 1;
 	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
+	if (campaign_parse_send(p, sec, &b->send, NULL) < 0)
+		return -1;
 	if (parse_auto(p, sec, b) < 0 ||
 	    (!b->auto_stop && cini_get_duration(p, sec, "duration", &b->duration_s) < 0) ||
 	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
@@ -217,7 +219,8 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	    cini_get_str(p, s->name, "endpoint", &sub->endpoint, NULL) < 0 ||
 	    cini_get_str(p, s->name, "region", &sub->region, "us-east-1") < 0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
-	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0)
+	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
 		return -1;
 	if (sub->endpoint == NULL || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
@@ -285,24 +288,40 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 static const char *const keys_campaign[] = {
 	"name",    "title",     "cycles",           "order", "seed", "client",
 	"timeout", "p99_limit", "alert_min_change", NULL};
-static const char *const keys_matrix[] = {"ops",      "sizes",        "size",         "concurrency",
-					  "duration", "count",        "timeout",      "objects",
-					  "bound",    "mix",          "range",        "rate",
-					  "retries",  "max_duration", "min_duration", NULL};
-static const char *const keys_oneoff[] = {"objects",      "size",         "concurrency", "duration",
-					  "count",        "timeout",      "bound",       "retries",
-					  "max_duration", "min_duration", NULL};
-static const char *const keys_delete[] = {"objects", "size",         "concurrency",  "duration",
-					  "count",   "timeout",      "bound",        "batch",
-					  "retries", "max_duration", "min_duration", NULL};
+static const char *const keys_matrix[] = {"ops",
+					  "sizes",
+					  "size",
+					  "concurrency",
+					  "duration",
+					  "count",
+					  "timeout",
+					  "objects",
+					  "bound",
+					  "mix",
+					  "range",
+					  "rate",
+					  CAMPAIGN_SEND_KEYS,
+					  "retries",
+					  "max_duration",
+					  "min_duration",
+					  NULL};
+static const char *const keys_oneoff[] = {
+	"objects",          "size",    "concurrency",  "duration",     "count", "timeout", "bound",
+	CAMPAIGN_SEND_KEYS, "retries", "max_duration", "min_duration", NULL};
+static const char *const keys_delete[] = {
+	"objects",      "size",         "concurrency", "duration",         "count",
+	"timeout",      "bound",        "batch",       CAMPAIGN_SEND_KEYS, "retries",
+	"max_duration", "min_duration", NULL};
 static const char *const keys_multipart[] = {
-	"size",  "part_size", "concurrency",  "duration",     "count", "timeout",
-	"bound", "retries",   "max_duration", "min_duration", NULL};
-static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
-					"timeout", "objects", "rates", "retries",     NULL};
-static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",
-					   "addressing", "profile",  "credentials", "color",
-					   "insecure",   NULL};
+	"size",  "part_size",        "concurrency", "duration",     "count",        "timeout",
+	"bound", CAMPAIGN_SEND_KEYS, "retries",     "max_duration", "min_duration", NULL};
+static const char *const keys_rate[] = {"op",          "size",     "mix",
+					"concurrency", "duration", "timeout",
+					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
+					"retries",     NULL};
+static const char *const keys_subject[] = {
+	"label",       "endpoint", "region",   "bucket",           "addressing", "profile",
+	"credentials", "color",    "insecure", CAMPAIGN_SEND_KEYS, NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -431,6 +450,7 @@ static int interpret(struct cini *p, struct campaign *c)
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);
 		if (oneoffs[i]->line == 0)
 			continue;
+		oneoffs[i]->send = c->matrix.send;
 		if (parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
 			return -1;
 		/* one-off list, head and delete runs prepare more objects than the engine's

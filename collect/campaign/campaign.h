@@ -51,6 +51,8 @@ struct campaign_bench {
 	uint64_t retries;   /* retries of a failed request (0 = none) */
 	int auto_stop;      /* duration = auto: duration_s is max_duration */
 	double min_duration_s;
+	struct wl_send send; /* checksum, payload, reads, http, ...: the section's keys over
+				[matrix]'s (one-off sections and [rate]) over the defaults */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
@@ -84,6 +86,11 @@ struct campaign_subject {
 	char color[8];   /* "#rrggbb"; a palette colour when not given */
 	int insecure;    /* 1: do not verify TLS certificates */
 	int line;
+	/* the send keys the subject sets (checksum, payload, ...: a provider that lacks a
+	 * feature): bit (f - WLF_CHECKSUM) of send_set for field f, its value in send;
+	 * they override every section's for this subject's runs (the plan applies them) */
+	struct wl_send send;
+	unsigned send_set;
 };
 
 struct campaign {
@@ -148,6 +155,9 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
  * [rate] sweep: its op, size spec, mix (mixed), concurrency, duration, objects (not for
  * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
 void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
+
+/* campaign_send_override: the send fields subject s sets, over *snd. */
+void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

@@ -22,6 +22,7 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->retries = (int)bench->retries;
 	wl->auto_stop = bench->bound == WL_BOUND_DURATION && bench->auto_stop;
 	wl->min_duration_s = wl->auto_stop ? bench->min_duration_s : 0;
+	wl->send = bench->send;
 }
 
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,

@@ -76,6 +76,13 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
 		{"min-duration", required_argument, 0, 'm'},
 		{"max-duration", required_argument, 0, 'M'},
+		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
+		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
+		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
+		{"http", required_argument, 0, FIELD_OPT + WLF_HTTP},
+		{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
+		{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
+		{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -177,6 +184,9 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 			return field_error(WLF_RETRIES, e.msg);
 		wl->retries = (int)n;
 	}
+	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+		if (t[f] && workload_parse_send((enum wl_field)f, t[f], &wl->send, &e) < 0)
+			return field_error((enum wl_field)f, e.msg);
 	return 0;
 }
 

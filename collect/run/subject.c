@@ -55,9 +55,10 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 }
 
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
-				 long buffer_size, struct err *e)
+				 long buffer_size, const struct wl_send *send, struct err *e)
 {
 	struct s3_config cfg;
+	static const struct wl_send none;
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.endpoint = s->endpoint;
@@ -66,6 +67,15 @@ struct s3_client *subject_client(const struct campaign_subject *s, const struct 
 	cfg.insecure = s->insecure;
 	cfg.creds = cr;
 	cfg.buffer_size = buffer_size;
+	if (send == NULL)
+		send = &none;
+	cfg.payload = (enum s3_payload)send->payload;
+	cfg.checksum = (enum checksum_alg)send->checksum;
+	cfg.checksum_get = send->checksum != CHECKSUM_NONE;
+	cfg.http2 = send->http2;
+	cfg.http2_shared = send->http2_shared;
+	cfg.no_keepalive = send->no_keepalive;
+	cfg.spread = send->spread;
 	return s3_client_new(&cfg, e);
 }
 
@@ -77,7 +87,7 @@ struct s3_client *subject_connect(const struct campaign_subject *s, struct creds
 	*cr = subject_creds(s, e);
 	if (*cr == NULL)
 		return NULL;
-	cl = subject_client(s, *cr, 0, e);
+	cl = subject_client(s, *cr, 0, NULL, e);
 	if (cl == NULL) {
 		creds_free(*cr);
 		*cr = NULL;

@@ -16,10 +16,11 @@ struct s3_client; /* collect/s3/s3.h */
 struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
- * (borrowed: they must outlive the client) and libcurl buffers of buffer_size bytes (0:
- * libcurl's); NULL with a message. */
+ * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
+ * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,
+ * keep-alive, addresses; NULL: the defaults); NULL with a message. */
 struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
-				 long buffer_size, struct err *e);
+				 long buffer_size, const struct wl_send *send, struct err *e);
 
 /* subject_connect: the credentials of subject s (subject_creds) into *cr (the caller
  * frees them with creds_free after the client) and a new S3 client for s

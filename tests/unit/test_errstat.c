@@ -20,6 +20,7 @@ static const struct {
 	{"dns: Could not resolve host: x.invalid", "dns"},
 	{"tls: SSL certificate problem", "tls"},
 	{"local-io: ops.tsv.zst: No space left on device", "local-io"},
+	{"checksum: x-amz-checksum-crc32 is AAAA, the body's is BBBB", "checksum"},
 	{"connection: something", "other"},
 	{"short body: 10 of 4096 bytes", "other"},
 	{"", "other"},
