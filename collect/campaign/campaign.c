@@ -202,6 +202,13 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 	return 0;
 }
 
+int campaign_check_endpoint(const char *url)
+{
+	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
+		return -1;
+	return strlen(strstr(url, "//") + 2) == 0 ? -1 : 0;
+}
+
 static int parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,
 			 int index)
 {
@@ -215,21 +222,25 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 		return err_set(p->e, "%s: out of memory", p->name);
 	if (check_name(p, NULL, sub->id, s->line, s->name, "subject id") < 0)
 		return -1;
+	/* with a profile, endpoint and region may come from the AWS config file: left NULL
+	 * here, filled in by the collector (subject_profile_defaults, collect/run/subject.h) */
+	int has_profile = cini_get(p, s->name, "profile") != NULL ||
+			  (cini_get(p, s->name, "credentials") != NULL &&
+			   strncmp(cini_get(p, s->name, "credentials")->val, "profile:", 8) == 0);
 	if (cini_get_str(p, s->name, "label", &sub->label, sub->id) < 0 ||
 	    cini_get_str(p, s->name, "endpoint", &sub->endpoint, NULL) < 0 ||
-	    cini_get_str(p, s->name, "region", &sub->region, "us-east-1") < 0 ||
+	    cini_get_str(p, s->name, "region", &sub->region, has_profile ? NULL : "us-east-1") <
+		    0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
 	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
 		return -1;
-	if (sub->endpoint == NULL || sub->bucket == NULL)
+	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
-			       sub->endpoint == NULL ? "endpoint = http(s)://host[:port]"
-						     : "bucket = NAME");
+			       sub->bucket != NULL ? "endpoint = http(s)://host[:port]"
+						   : "bucket = NAME");
 	kv = cini_get(p, s->name, "endpoint");
-	if ((strncmp(sub->endpoint, "http://", 7) != 0 &&
-	     strncmp(sub->endpoint, "https://", 8) != 0) ||
-	    strlen(strstr(sub->endpoint, "//") + 2) == 0)
+	if (sub->endpoint != NULL && campaign_check_endpoint(sub->endpoint) < 0)
 		return cini_bad_quoted(p, kv, "is not an http:// or https:// URL");
 	sub->path_style = 1;
 	if ((kv = cini_get(p, s->name, "addressing")) != NULL) {

@@ -77,8 +77,9 @@ enum campaign_cred_kind {
 struct campaign_subject {
 	char *id;       /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
 	char *label;    /* default: the id */
-	char *endpoint; /* http(s)://host[:port] */
-	char *region;   /* default us-east-1 */
+	char *endpoint; /* http(s)://host[:port]; NULL after campaign_load when a profile
+			   subject leaves it to the AWS config (subject_profile_defaults) */
+	char *region;   /* default us-east-1 (a profile subject: NULL, as endpoint) */
 	char *bucket;
 	int path_style; /* addressing = path (1) | virtual (0); default path */
 	enum campaign_cred_kind cred_kind;
@@ -158,6 +159,9 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 
 /* campaign_send_override: the send fields subject s sets, over *snd. */
 void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
+
+/* campaign_check_endpoint: 0 when url is http:// or https:// with something after it. */
+int campaign_check_endpoint(const char *url);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

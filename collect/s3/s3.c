@@ -1,6 +1,8 @@
 /* collect/s3/s3.c: see s3.h. */
 #include "collect/s3/s3.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -124,9 +126,15 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
-	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region, "s3",
-				     e);
-	if (c->signer == NULL) {
+	pthread_mutex_init(&c->refresh_lock, NULL);
+	c->region = strdup(cfg->region);
+	if (c->region == NULL)
+		goto nomem;
+	c->creds = cfg->creds;
+	atomic_store(&c->refresh_at, creds_refresh_at(cr));
+	atomic_store(&c->signer, sigv4_signer_new(cr->access_key, cr->secret_key, cr->token,
+						  cfg->region, "s3", e));
+	if (atomic_load(&c->signer) == NULL) {
 		err_prefix(e, "s3: endpoint %s", ep);
 		s3_client_free(c);
 		return NULL;
@@ -146,7 +154,15 @@ void s3_client_free(struct s3_client *c)
 	free(c->scheme);
 	free(c->authority);
 	free(c->connect_to);
-	sigv4_signer_free(c->signer);
+	sigv4_signer_free(atomic_load(&c->signer));
+	while (c->old != NULL) {
+		struct s3_old_signer *o = c->old;
+		c->old = o->next;
+		sigv4_signer_free(o->signer);
+		free(o);
+	}
+	free(c->region);
+	pthread_mutex_destroy(&c->refresh_lock);
 	free(c);
 }
 
@@ -640,7 +656,9 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 		.time_s = time(NULL),
 		.omit_token = 0,
 	};
-	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
+	struct sigv4_signer *sg = atomic_load(&c->signer);
+
+	if (sigv4_sign(sg, r->sig, &in, e) != 0)
 		return -1;
 	memcpy(r->seed_sig, sigv4_signature(r->sig), 65);
 	if (r->chunked && s3_send_rewind(r) != 0)
@@ -655,8 +673,8 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
 	    add_hdr(r, off, &nh, "x-amz-content-sha256: ", r->payload_hash) ||
 	    add_hdr(r, off, &nh, "Authorization: ", sigv4_authorization(r->sig)) ||
-	    (sigv4_signer_token(c->signer) &&
-	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(c->signer))) ||
+	    (sigv4_signer_token(sg) &&
+	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(sg))) ||
 	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
 	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
 	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
@@ -708,11 +726,49 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	return 0;
 }
 
+/* keep_fresh: temporary credentials close to their expiry are fetched again (by one
+ * thread; the others go on with the current signer meanwhile) and a new signer takes
+ * their place. A failed fetch is tried again a second later; the old keys serve until
+ * the server refuses them. */
+static void keep_fresh(struct s3_client *c)
+{
+	int64_t at = atomic_load(&c->refresh_at), now = time(NULL);
+	struct s3_old_signer *o;
+	struct sigv4_signer *sg;
+	struct err e;
+
+	if (at == 0 || now < at || pthread_mutex_trylock(&c->refresh_lock) != 0)
+		return;
+	if (time(NULL) >= atomic_load(&c->refresh_at)) {
+		o = calloc(1, sizeof(*o));
+		sg = NULL;
+		if (o != NULL && creds_refresh(c->creds, &e) == 0)
+			sg = sigv4_signer_new(c->creds->access_key, c->creds->secret_key,
+					      c->creds->token, c->region, "s3", &e);
+		if (sg != NULL) {
+			o->signer = atomic_exchange(&c->signer, sg);
+			o->next = c->old;
+			c->old = o;
+			atomic_store(&c->refresh_at, creds_refresh_at(c->creds));
+		} else {
+			/* at most once a second; never a key in e */
+			fprintf(stderr,
+				"collect: credentials (%s): %s; the current keys serve "
+				"until they expire\n",
+				c->creds->source, o == NULL ? "out of memory" : e.msg);
+			free(o);
+			atomic_store(&c->refresh_at, (int64_t)time(NULL) + 1);
+		}
+	}
+	pthread_mutex_unlock(&c->refresh_lock);
+}
+
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
 	const struct op_info *op;
 	char md5_b64[32] = "";
 
+	keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
 	op = &op_table[a->op];

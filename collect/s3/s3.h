@@ -81,10 +81,13 @@ struct s3_config {
 	int http2_shared; /* 1: the engine multiplexes every worker on one connection */
 	int no_keepalive; /* 1: a new connection for every request */
 	int spread;       /* 1: connections spread over every address of the host */
-	const struct creds *creds; /* keys are copied into the client's signer */
-	long connect_timeout_ms;   /* 0: 10 s */
-	long timeout_ms;           /* whole-request limit; 0: none */
-	long buffer_size;          /* libcurl receive and upload buffer; 0: libcurl's */
+	/* borrowed (must outlive the client); its keys are copied into the client's signer,
+	 * and temporary ones (creds_refresh_at) are fetched again before each request that
+	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
+	struct creds *creds;
+	long connect_timeout_ms; /* 0: 10 s */
+	long timeout_ms;         /* whole-request limit; 0: none */
+	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
 };
 
 enum s3_op {

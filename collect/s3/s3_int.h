@@ -4,6 +4,7 @@
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdint.h>
 
@@ -34,7 +35,15 @@ struct s3_client {
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
-	struct sigv4_signer *signer;
+	char *region;
+	/* the signer of the current keys: replaced (never changed in place) when temporary
+	 * credentials are fetched again; the replaced ones stay in `old` until the client
+	 * is freed, since a request of another thread may still be signing with one */
+	_Atomic(struct sigv4_signer *) signer;
+	struct s3_old_signer *old;
+	struct creds *creds;              /* borrowed; refreshed under refresh_lock */
+	pthread_mutex_t refresh_lock;     /* one refresh at a time */
+	_Atomic int_least64_t refresh_at; /* Unix s from which to refresh; 0: never */
 	/* transport (s3_config's http2, http2_shared, no_keepalive, spread) */
 	int http2, http2_shared, no_keepalive;
 	/* addresses = spread: CURLOPT_CONNECT_TO entries "::ADDR:PORT", one per address the
@@ -42,6 +51,11 @@ struct s3_client {
 	char (*connect_to)[80];
 	int n_connect_to;
 	atomic_int next_addr;
+};
+
+struct s3_old_signer {
+	struct sigv4_signer *signer;
+	struct s3_old_signer *next;
 };
 
 struct s3_req {
