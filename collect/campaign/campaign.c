@@ -87,7 +87,7 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 				return cini_bad(p, kb, "until-done takes no duration or count");
 			b->bound = WL_BOUND_UNTIL_DONE;
 		} else if (strcmp(kb->val, "duration") == 0) {
-			if (!kd)
+			if (kd == NULL)
 				return cini_bad(p, kb, "bound = duration needs a duration key");
 		} else if (strcmp(kb->val, "count") == 0) {
 			if (!kc)
@@ -97,7 +97,7 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 					       "is not a bound (duration, count, "
 					       "until-done)");
 		}
-	} else if (!kd && !kc) {
+	} else if (kd == NULL && !kc) {
 		if (strcmp(sec, "delete") == 0)
 			b->bound = WL_BOUND_UNTIL_DONE;
 		else

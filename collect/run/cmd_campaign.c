@@ -156,7 +156,7 @@ fail:
 }
 
 /* open_out: take the output directory and write campaign.ini and plan.tsv there.
- * Returns an exit code (CLI_EXIT_OK to go on); messages on stderr. */
+ * Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
 static int open_out(struct cctx *x)
 {
 	struct err e;
@@ -164,12 +164,12 @@ static int open_out(struct cctx *x)
 	char *tsv = NULL;
 	size_t tsv_len = 0;
 	FILE *mf;
-	int orc, rc = CLI_EXIT_USAGE;
+	int orc, rc = EXITCODE_USAGE;
 
 	orc = outdir_open(x->out, &x->od, &e);
 	if (orc != 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		return orc == OUTDIR_LOCKED ? CLI_EXIT_LOCKED : CLI_EXIT_USAGE;
+		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
 	if (!x->a->resume)
 		for (int i = 0; i < x->p->n; i++)
@@ -178,7 +178,7 @@ static int open_out(struct cctx *x)
 					"collect: %s already holds %s of this plan; use "
 					"--resume to go on, or another -o DIR\n",
 					x->out, x->p->runs[i].id);
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			}
 	mf = open_memstream(&tsv, &tsv_len);
 	if (mf == NULL || plan_write_tsv(x->p, x->c, mf, &e) < 0) {
@@ -194,7 +194,7 @@ static int open_out(struct cctx *x)
 	snprintf(path, sizeof(path), "%s/plan.tsv", x->out);
 	if (fs_write_file(path, tsv, tsv_len, &e) < 0)
 		goto fail;
-	rc = CLI_EXIT_OK;
+	rc = EXITCODE_OK;
 	goto out;
 fail:
 	fprintf(stderr, "collect: %s\n", e.msg);
@@ -254,7 +254,7 @@ static int run_k(struct cctx *x, int k)
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
-	int rc = CLI_EXIT_USAGE;
+	int rc = EXITCODE_USAGE;
 
 	memset(&x, 0, sizeof(x));
 	x.a = a;
@@ -263,28 +263,28 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		goto out;
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
-		rc = CLI_EXIT_OK;
+		rc = EXITCODE_OK;
 		goto out;
 	}
-	if ((rc = open_out(&x)) != CLI_EXIT_OK)
+	if ((rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {
 		fprintf(stderr, "collect: out of memory\n");
-		rc = CLI_EXIT_USAGE;
+		rc = EXITCODE_USAGE;
 		goto out;
 	}
 	for (int k = 0; k < x.p->n && !*stop; k++)
 		if (run_k(&x, k) < 0) {
-			rc = CLI_EXIT_USAGE;
+			rc = EXITCODE_USAGE;
 			goto out;
 		}
 	if (*stop) {
 		progress_note(x.pg, "collect: stopped; the current run is recorded as "
 				    "interrupted; run again with --resume to go on");
-		rc = CLI_EXIT_INTERRUPTED;
+		rc = EXITCODE_INTERRUPTED;
 	} else if (x.failed) {
-		rc = CLI_EXIT_FAILED;
+		rc = EXITCODE_PARTIAL;
 	}
 out:
 	progress_free(x.pg);
