@@ -90,6 +90,7 @@ if [ -s "$out/results/aggregate.json" ]; then
 		case "$line" in
 		"ok   "*) ok "truth: ${line#ok   }" ;;
 		"FAIL "*) bad "truth: ${line#FAIL }" ;;
+		"SKIP "*) skip 1 "truth: ${line#SKIP }" ;;
 		esac
 	done <"$tmp/truth.out"
 	grep -q '^truth: ' "$tmp/truth.out" || bad "truth: $(tail -n 5 "$tmp/truth.out")"

@@ -37,6 +37,10 @@ class Report:
             self.failed += 1
             print("FAIL " + msg)
 
+    def skip(self, msg):
+        self.skipped = getattr(self, "skipped", 0) + 1
+        print("SKIP " + msg)
+
 
 def inf_or(v):
     return v if v > 0 else float("inf")
@@ -153,6 +157,23 @@ def check_leaders(agg, cats, rep):
                       % (name, best, lead["subject"], lead.get("clear")))
 
 
+def client_late(lab, data_dir, agg, subject, offered):
+    """The figures of a rate run that missed only because the client sent late: every
+    slot sent, under 1 % failed, but fewer than 99 % on time (summary.rate; docs/
+    METHODOLOGY.md "Sustained"). Such a run measured the client, not the provider, so a
+    sustained-rate truth cannot be judged from it. None when that is not the reason."""
+    for r in agg.get("runs", []):
+        if r["subject"] != subject or (r.get("rate") or 0) != offered:
+            continue
+        j = json.load(open(os.path.join(data_dir, r["path"], "run.json")))
+        rt = (j.get("summary") or {}).get("rate") or {}
+        sent, slots = rt.get("sent") or 0, rt.get("slots") or 0
+        if sent and sent >= slots and (rt.get("failed") or 0) < 0.01 * sent and \
+                (rt.get("on_time") or 0) < 0.99 * sent:
+            return "%d of %d sent on time" % (rt.get("on_time") or 0, sent)
+    return None
+
+
 def check_throttle(lab, data_dir, agg, rep):
     """503s classified, never counted as throughput; sustained rates within one step."""
     for sw in agg.get("rate_sweeps", []):
@@ -168,6 +189,14 @@ def check_throttle(lab, data_dir, agg, rep):
         true = max([r for r in rates if r <= cap] or [None], key=lambda r: r or 0)
         got = sw.get("max_sustained")
         idx = lambda r: rates.index(r) if r in rates else -1
+        # the next step above what came out sustained, when it missed for the client's
+        # own late sends (a loaded machine), says nothing of the provider
+        nxt = [x["offered"] for x in pts if got is None or x["offered"] > got]
+        late = client_late(lab, data_dir, agg, sw["subject"], nxt[0]) if nxt else None
+        if abs(idx(got) - idx(true)) > 1 and late is not None:
+            rep.skip("%s: sustained rate %s against the truth %s: the client, not the provider, "
+                     "missed %g/s (%s): not judged" % (sw["subject"], got, true, nxt[0], late))
+            continue
         rep.check(abs(idx(got) - idx(true)) <= 1,
                   "%s: sustained rate %s within one step of the truth %s (offered %s)"
                   % (sw["subject"], got, true, "/".join("%g" % r for r in rates)))
@@ -176,12 +205,13 @@ def check_throttle(lab, data_dir, agg, rep):
         for x in pts:
             if x["offered"] <= 1.1 * p["throttle"]:
                 continue
-            rep.check(not x.get("sustained") and x["achieved"] <= 1.1 * p["throttle"],
-                      "%s at %g/s: above the throttle (%g/s) not sustained and not achieved "
-                      "(report: sustained %s, achieved %.1f/s)" % (sw["subject"], x["offered"],
-                                                                  p["throttle"],
-                                                                  x.get("sustained"),
-                                                                  x["achieved"]))
+            # achieved is the requests sent (issue 21's definition); the 503s must show as
+            # throttled, and the runs' obj/s below counts only the answered ones
+            rep.check(not x.get("sustained") and (x.get("throttled_share") or 0) > 0.01,
+                      "%s at %g/s: above the throttle (%g/s) not sustained, its 503s throttled "
+                      "(report: sustained %s, throttled share %s)"
+                      % (sw["subject"], x["offered"], p["throttle"], x.get("sustained"),
+                         x.get("throttled_share")))
     for r in agg.get("runs", []):
         p = provider_of(lab, r["subject"])
         if p is None or p["throttle"] <= 0 or not r.get("rate") or r["rate"] <= 1.1 * p["throttle"]:
@@ -208,5 +238,6 @@ def check(lab, data_dir, results_dir):
     cats = check_cells(lab, agg, rep)
     check_leaders(agg, cats, rep)
     check_throttle(lab, data_dir, agg, rep)
-    print("truth: %d passed, %d failed" % (rep.passed, rep.failed))
+    print("truth: %d passed, %d failed, %d skipped"
+          % (rep.passed, rep.failed, getattr(rep, "skipped", 0)))
     return 1 if rep.failed else 0
