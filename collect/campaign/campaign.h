@@ -22,6 +22,7 @@
 
 #include "collect/workload.h"
 #include "core/err.h"
+#include "core/price.h"
 
 enum campaign_order {
 	CAMPAIGN_ORDER_INTERLEAVE,
@@ -81,6 +82,11 @@ struct campaign_subject {
 	char color[8];   /* "#rrggbb"; a palette colour when not given */
 	int insecure;    /* 1: do not verify TLS certificates */
 	int line;
+	/* Prices (docs/CAMPAIGN.md, "Prices"): the subject's price keys, over those of its
+	 * `prices = FILE:SECTION`; prices.given 0 when none. */
+	struct prices prices;
+	double max_cost;     /* max_cost: the subject's budget; 0: the campaign's */
+	double expect_mib_s; /* expect_mib_s: the throughput a dry run assumes; 0: none */
 };
 
 struct campaign {
@@ -95,6 +101,8 @@ struct campaign {
 	double timeout_s;    /* [campaign] timeout: default limit of one run (0 = derived) */
 	double p99_limit_ms; /* [campaign] p99_limit: the p99 under which a rate counts as
 				   sustained in the report's sustained-rate table; 0 = absent */
+	double max_cost;     /* [campaign] max_cost: each subject's budget; 0 = none */
+	char *cost_example;  /* [campaign] cost_example, as written (checked); NULL = none */
 
 	enum wl_op ops[CAMPAIGN_MAX_LIST];
 	int n_ops;
@@ -148,6 +156,9 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);
+
+/* campaign_subject_budget: the subject's max_cost, else the campaign's; 0 = none. */
+double campaign_subject_budget(const struct campaign *c, const struct campaign_subject *s);
 
 void campaign_free(struct campaign *c);
 

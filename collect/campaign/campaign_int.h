@@ -32,4 +32,9 @@ int campaign_parse_sweep(struct cini *p, struct campaign *c);
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
 			 enum wl_field f, const char *what);
 
+/* campaign_parse_prices (collect/campaign/campaign_price.c, for campaign.c): the price keys
+ * of section sec (and its `prices = FILE:SECTION`) into *out (price_init first). 0, or -1
+ * with "FILE:LINE: [SECTION] KEY: what" naming the campaign or the price file. */
+int campaign_parse_prices(struct cini *p, const char *sec, struct prices *out);
+
 #endif

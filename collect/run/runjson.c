@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "collect/run/billing.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/fsutil.h"
@@ -120,6 +121,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		json_object_set(o, "summary", st->summary);
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	json_object_set_new(o, "billing", billing_json(st));
 	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
 out:
 	json_decref(o);
@@ -157,6 +159,7 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 		st->summary = json_incref(v);
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	billing_read(json_object_get(o, "billing"), st);
 	json_decref(o);
 	return 0;
 }
@@ -262,6 +265,10 @@ json_t *runjson_build(const struct runjson_input *in)
 					  : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
+	json_object_set_new(o, "billing", billing_json(st));
+	json_object_set_new(o, "prices", in->subject->prices.given
+						 ? price_to_json(&in->subject->prices)
+						 : json_null());
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

@@ -15,6 +15,7 @@
 #include "collect/engine/engine.h"
 #include "core/err.h"
 #include "core/errclass.h"
+#include "core/price.h"
 #include "core/version.h"
 
 #define RUNJSON_STATE_FILE ".state.json"
@@ -45,6 +46,10 @@ struct run_state {
 	json_t *summary;      /* owned; NULL when the benchmark gave none */
 	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
+	/* billable counts per phase (collect/run/billing.h); bit k of bill_phases: bill[k]
+	 * was measured */
+	struct bill_counts bill[PHASE_COUNT];
+	unsigned bill_phases;
 };
 
 /* run_state_init: all phases not reached, no result. */

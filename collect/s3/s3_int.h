@@ -29,6 +29,7 @@ struct s3_client {
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
 	struct sigv4_signer *signer;
+	struct s3_bill *bill; /* billable counts (collect/s3/s3_bill.h); NULL: out of memory */
 };
 
 struct s3_req {
