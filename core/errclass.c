@@ -16,6 +16,7 @@ static const char *const names[EC_COUNT] = {
 	[EC_UNAVAILABLE] = "unavailable",
 	[EC_KILLED] = "killed",
 	[EC_CRASHED] = "crashed",
+	[EC_BUDGET] = "budget",
 };
 
 const char *err_class_name(enum err_class c)

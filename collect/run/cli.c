@@ -16,7 +16,7 @@
 
 const char cli_usage_text[] =
 	"usage: collect CAMPAIGN.ini [-o DIR] [--only SUBJECT,...] [--cycles N | --cycle N]\n"
-	"               [--resume] [--dry-run] [--insecure]\n"
+	"               [--resume] [--dry-run [--assume MIB_S]] [--insecure]\n"
 	"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
 	"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
 	"               [--objects N] [--batch N] [--part-size SIZE] [--mix MIX] [--range R]\n"
@@ -37,7 +37,11 @@ const char cli_usage_text[] =
 	"      --cycle N        run only cycle N (one cycle a day from a scheduler)\n"
 	"      --resume         skip the runs already recorded in DIR; redo incomplete and\n"
 	"                       interrupted ones (without it, DIR must not hold runs of the plan)\n"
-	"      --dry-run        print the run plan and the expected time, measure nothing\n"
+	"      --dry-run        print the run plan, the expected time and the estimated bill\n"
+	"                       (per subject and in total, at the campaign's prices); measure\n"
+	"                       nothing\n"
+	"      --assume MIB_S   the throughput the estimate assumes for duration-bounded runs\n"
+	"                       (else each subject's expect_mib_s; else they are unbounded)\n"
 	"      --insecure       do not verify TLS certificates (every subject)\n"
 	"\n"
 	"Run mode measures one run. Credentials come from the environment as for the AWS CLI:\n"

@@ -62,6 +62,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
+	double assume_mib_s;             /* --assume: the throughput a bill estimate assumes */
 	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 

@@ -42,6 +42,7 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		{"resume", no_argument, 0, 'r'},
 		{"dry-run", no_argument, 0, 'd'},
 		{"insecure", no_argument, 0, 'i'},
+		{"assume", required_argument, 0, 'A'},
 		{"help", no_argument, 0, 'h'},
 		{0, 0, 0, 0},
 	};
@@ -77,6 +78,14 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		case 'i':
 			a.insecure = 1;
 			break;
+		case 'A': {
+			char *end;
+			a.assume_mib_s = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' || !(a.assume_mib_s > 0) ||
+			    a.assume_mib_s > 1e9)
+				return cli_usage_error("--assume: not a throughput in MiB/s (150)");
+			break;
+		}
 		case 'h':
 			fputs(cli_usage_text, stdout);
 			return CLI_EXIT_OK;

@@ -298,6 +298,14 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	out->complete = status != NULL && strcmp(status, "complete") == 0;
 	out->interrupted = json_is_true(
 		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
+	status = json_string_value(json_object_get(json_object_get(j, "errors"), "class"));
+	out->budget = status != NULL && strcmp(status, "budget") == 0;
+	struct run_state bs;
+	run_state_init(&bs);
+	billing_read(json_object_get(j, "billing"), &bs);
+	for (int k = 0; k < PHASE_COUNT; k++)
+		if (bs.bill_phases & (1u << k))
+			bill_add(&out->bill, &bs.bill[k]);
 	json_decref(j);
 	return 0;
 }

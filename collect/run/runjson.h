@@ -100,6 +100,8 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e);
 struct runjson_status {
 	int complete;    /* status "complete" */
 	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
+	int budget;      /* errors.class "budget": not run for max_cost (--resume runs it) */
+	struct bill_counts bill; /* "billing", all phases summed (zero when absent) */
 };
 
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
