@@ -10,15 +10,14 @@
 #include "core/units.h"
 
 /* The price keys in enum price_item order, and run.json's names for them. */
-static const char *const item_key[PRICE_ITEMS] = {"price_storage", "price_egress",
-						  "price_ingress", "price_class_a",
-						  "price_class_b", "price_delete"};
+static const char *const item_key[PRICE_ITEMS] = {"price_storage", "price_egress",  "price_ingress",
+						  "price_class_a", "price_class_b", "price_delete"};
 static const char *const item_json[PRICE_ITEMS] = {"storage_per_gb_month", "egress_per_gb",
 						   "ingress_per_gb",       "class_a_per_1000",
 						   "class_b_per_1000",     "delete_per_1000"};
-static const char *const other_keys[] = {"min_storage_days",  "min_object_size", "free_egress_gb",
-					 "free_egress_ratio", "egress",          "price_unit",
-					 "currency",          NULL};
+static const char *const other_keys[] = {
+	"min_storage_days", "min_object_size", "free_egress_gb", "free_egress_ratio",
+	"egress",           "price_unit",      "currency",       NULL};
 
 void price_init(struct prices *p)
 {
@@ -65,7 +64,9 @@ static int per_size(const char *u, int month, double gb, double *gbs)
 		const char *name;
 		double bytes; /* 0: "GB" of the price unit (x1000 for TB) */
 		double mult;
-	} units[] = {{"GB", 0, 1}, {"TB", 0, 1000}, {"GiB", 1073741824.0, 1},
+	} units[] = {{"GB", 0, 1},
+		     {"TB", 0, 1000},
+		     {"GiB", 1073741824.0, 1},
 		     {"TiB", 1099511627776.0, 1}};
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t n = strlen(units[i].name);
@@ -147,8 +148,9 @@ static int set_other(struct prices *p, const char *key, const char *v, struct er
 		if (number(v, &x, &q) < 0 || *q != '\0')
 			return err_set(e, "'%s' is not a number (%s)", v,
 				       strcmp(key, "min_storage_days") == 0 ? "days: 90"
-				       : strcmp(key, "free_egress_gb") == 0 ? "GB per month: 100"
-									    : "times the stored volume: 1");
+				       : strcmp(key, "free_egress_gb") == 0
+					       ? "GB per month: 100"
+					       : "times the stored volume: 1");
 		if (strcmp(key, "min_storage_days") == 0)
 			p->min_storage_days = x;
 		else if (strcmp(key, "free_egress_gb") == 0)
@@ -239,7 +241,8 @@ json_t *price_to_json(const struct prices *p)
 				j, item_json[i],
 				json_real(i >= PRICE_CLASS_A ? p->v[i] * 1000 : p->v[i]));
 	bad |= json_object_set_new(j, "min_storage_days", json_real(p->min_storage_days));
-	bad |= json_object_set_new(j, "min_object_size", json_integer((json_int_t)p->min_object_size));
+	bad |= json_object_set_new(j, "min_object_size",
+				   json_integer((json_int_t)p->min_object_size));
 	bad |= json_object_set_new(j, "free_egress_gb", json_real(p->free_egress_gb));
 	bad |= json_object_set_new(j, "free_egress_ratio", json_real(p->free_egress_ratio));
 	if (bad) {
@@ -298,13 +301,13 @@ int price_from_json(const json_t *j, struct prices *p, struct err *e)
 	return 0;
 }
 
-static const char *const bill_keys[] = {"class_a", "class_b",      "delete", "bytes_in",
-					"bytes_out", "xml_in", "xml_out", "objects",
+static const char *const bill_keys[] = {"class_a",      "class_b", "delete",  "bytes_in",
+					"bytes_out",    "xml_in",  "xml_out", "objects",
 					"object_bytes", NULL};
 
 static uint64_t *bill_field(struct bill_counts *b, int i)
 {
-	uint64_t *f[] = {&b->class_a, &b->class_b, &b->deletes, &b->bytes_in,     &b->bytes_out,
+	uint64_t *f[] = {&b->class_a, &b->class_b, &b->deletes, &b->bytes_in,    &b->bytes_out,
 			 &b->xml_in,  &b->xml_out, &b->objects, &b->object_bytes};
 	return f[i];
 }
@@ -393,7 +396,8 @@ int price_parse_example(const char *s, struct cost_example *out, struct err *e)
 			    strncmp(t, names[i], strlen(names[i])) == 0)
 				k = i;
 		if (k < 0)
-			return err_set(e, "'%s' is not stored:SIZE, read:SIZE, gets:N or puts:N", t);
+			return err_set(e, "'%s' is not stored:SIZE, read:SIZE, gets:N or puts:N",
+				       t);
 		if (seen[k]++)
 			return err_set(e, "'%s': %s given twice", t, names[k]);
 		uint64_t *f[] = {&out->stored, &out->read, &out->gets, &out->puts};
@@ -404,7 +408,8 @@ int price_parse_example(const char *s, struct cost_example *out, struct err *e)
 		n++;
 	}
 	if (n == 0)
-		return err_set(e, "'%s' is not a list such as stored:10TB, read:50TB, gets:100M", s);
+		return err_set(e, "'%s' is not a list such as stored:10TB, read:50TB, gets:100M",
+			       s);
 	return 0;
 }
 

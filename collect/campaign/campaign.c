@@ -276,7 +276,7 @@ double campaign_subject_budget(const struct campaign *c, const struct campaign_s
 }
 
 static const char *const keys_campaign[] = {
-	"name",    "title",     "cycles",           "order", "seed", "client",
+	"name",    "title",     "cycles",           "order",    "seed",         "client",
 	"timeout", "p99_limit", "alert_min_change", "max_cost", "cost_example", NULL};
 static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
 					  "count", "timeout", "objects", "bound",       "mix",
@@ -289,13 +289,32 @@ static const char *const keys_multipart[] = {"size",  "part_size", "concurrency"
 					     "count", "timeout",   "bound",       NULL};
 static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
 					"timeout", "objects", "rates", NULL};
-static const char *const keys_subject[] = {"label",      "endpoint", "region",      "bucket",
-					   "addressing", "profile",  "credentials", "color",
-					   "insecure",   "prices", "price_storage", "price_egress",
-					   "price_ingress", "price_class_a", "price_class_b",
-					   "price_delete", "min_storage_days", "min_object_size",
-					   "free_egress_gb", "free_egress_ratio", "egress",
-					   "price_unit", "currency", "max_cost", "expect_mib_s", NULL};
+static const char *const keys_subject[] = {"label",
+					   "endpoint",
+					   "region",
+					   "bucket",
+					   "addressing",
+					   "profile",
+					   "credentials",
+					   "color",
+					   "insecure",
+					   "prices",
+					   "price_storage",
+					   "price_egress",
+					   "price_ingress",
+					   "price_class_a",
+					   "price_class_b",
+					   "price_delete",
+					   "min_storage_days",
+					   "min_object_size",
+					   "free_egress_gb",
+					   "free_egress_ratio",
+					   "egress",
+					   "price_unit",
+					   "currency",
+					   "max_cost",
+					   "expect_mib_s",
+					   NULL};
 
 static const char *const *section_keys(const char *sec)
 {

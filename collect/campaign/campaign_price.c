@@ -10,11 +10,20 @@
 
 /* The price keys in the order they are applied: price_unit first (it says what "GB" in
  * the other strings means). */
-static const char *const order[] = {
-	"price_unit",    "currency",      "egress",          "price_storage",
-	"price_egress",  "price_ingress", "price_class_a",   "price_class_b",
-	"price_delete",  "min_storage_days", "min_object_size", "free_egress_gb",
-	"free_egress_ratio", NULL};
+static const char *const order[] = {"price_unit",
+				    "currency",
+				    "egress",
+				    "price_storage",
+				    "price_egress",
+				    "price_ingress",
+				    "price_class_a",
+				    "price_class_b",
+				    "price_delete",
+				    "min_storage_days",
+				    "min_object_size",
+				    "free_egress_gb",
+				    "free_egress_ratio",
+				    NULL};
 
 /* apply: the price keys of section sec of p into *out; messages name p's file. */
 static int apply(struct cini *p, const char *sec, struct prices *out)
@@ -73,7 +82,8 @@ static int from_file(struct cini *p, struct cini_kv *kv, struct prices *out)
 	char *text;
 	int rc = -1;
 
-	if (colon == NULL || colon == kv->val || colon[1] == '\0' || strlen(colon + 1) >= sizeof(sec))
+	if (colon == NULL || colon == kv->val || colon[1] == '\0' ||
+	    strlen(colon + 1) >= sizeof(sec))
 		return cini_bad_quoted(p, kv, "is not FILE:SECTION (data/prices/example.ini:aws)");
 	snprintf(sec, sizeof(sec), "%s", colon + 1);
 	int flen = (int)(colon - kv->val);

@@ -22,8 +22,8 @@ struct cctx {
 	struct plan *p;
 	struct outdir *od;
 	struct progress *pg;
-	char out[4096]; /* the output directory */
-	int failed;     /* some run failed */
+	char out[4096];   /* the output directory */
+	int failed;       /* some run failed */
 	double spent[64]; /* each subject's bill so far in this collector (max_cost) */
 	int stopped[64];  /* the subject was stopped by its max_cost (said once) */
 };

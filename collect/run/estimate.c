@@ -128,7 +128,8 @@ static void line(FILE *f, const char *who, const struct estimate *e, const char 
 	else
 		fprintf(f, "; no prices");
 	if (e->unbounded)
-		fprintf(f, "; %d runs unbounded (give --assume MIB_S or expect_mib_s)", e->unbounded);
+		fprintf(f, "; %d runs unbounded (give --assume MIB_S or expect_mib_s)",
+			e->unbounded);
 	fputc('\n', f);
 }
 

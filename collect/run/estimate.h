@@ -45,7 +45,6 @@ void estimate_plan(const struct campaign *c, const struct plan *p, int from, dou
 		   struct estimate *est);
 
 /* estimate_print: the estimate of the whole plan, per subject and in total. */
-void estimate_print(const struct campaign *c, const struct plan *p, double assume_mib_s,
-		    FILE *f);
+void estimate_print(const struct campaign *c, const struct plan *p, double assume_mib_s, FILE *f);
 
 #endif

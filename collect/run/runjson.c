@@ -266,9 +266,9 @@ json_t *runjson_build(const struct runjson_input *in)
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "billing", billing_json(st));
-	json_object_set_new(o, "prices", in->subject->prices.given
-						 ? price_to_json(&in->subject->prices)
-						 : json_null());
+	json_object_set_new(o, "prices",
+			    in->subject->prices.given ? price_to_json(&in->subject->prices)
+						      : json_null());
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

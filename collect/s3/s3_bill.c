@@ -22,7 +22,7 @@ struct s3_bill {
 	int64_t last_ns;  /* monotonic time of the last integration step */
 	struct slot *tab; /* cap slots, a power of two */
 	size_t cap, used;
-	int oom;          /* the table could not grow: storage is counted without deletes */
+	int oom; /* the table could not grow: storage is counted without deletes */
 };
 
 struct s3_bill *s3_bill_new(void)

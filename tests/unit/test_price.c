@@ -24,13 +24,17 @@ static void strings(void)
 		{"min_object_size", "128KiB", NULL},
 		{"min_storage_days", "90", NULL},
 		{"price_egress", "0.09", "'0.09' is not a price per GB (0.09/GB, 0.09/GiB, 90/TB)"},
-		{"price_egress", "0.09/XB", "'0.09/XB' is not a price per GB (0.09/GB, 0.09/GiB, 90/TB)"},
+		{"price_egress", "0.09/XB",
+		 "'0.09/XB' is not a price per GB (0.09/GB, 0.09/GiB, 90/TB)"},
 		{"price_storage", "0.023/GB",
 		 "'0.023/GB' is not a price per GB-month (0.023/GB-month, 0.023/GiB-month, "
 		 "23/TB-month)"},
-		{"price_class_a", "0.005/GB", "'0.005/GB' is not a price per requests (0.005/1000, 5/1M)"},
-		{"price_class_a", "-1/1000", "'-1/1000' is not a price per requests (0.005/1000, 5/1M)"},
-		{"price_class_b", "0.4/0", "'0.4/0' is not a price per requests (0.0004/1000, 0.4/1M)"},
+		{"price_class_a", "0.005/GB",
+		 "'0.005/GB' is not a price per requests (0.005/1000, 5/1M)"},
+		{"price_class_a", "-1/1000",
+		 "'-1/1000' is not a price per requests (0.005/1000, 5/1M)"},
+		{"price_class_b", "0.4/0",
+		 "'0.4/0' is not a price per requests (0.0004/1000, 0.4/1M)"},
 		{"price_unit", "gb", "'gb' is not GiB or GB"},
 		{"egress", "lan", "'lan' is not internet or same-region"},
 		{"currency", "usd", "'usd' is not a currency code (USD, EUR)"},
@@ -67,8 +71,12 @@ static struct prices aws_like(const char *unit, const char *egress)
 
 static void bills(void)
 {
-	struct bill_counts b = {.class_a = 2000, .class_b = 10000, .deletes = 7,
-				.bytes_out = 10ULL << 30, .objects = 10, .object_bytes = 10ULL << 30};
+	struct bill_counts b = {.class_a = 2000,
+				.class_b = 10000,
+				.deletes = 7,
+				.bytes_out = 10ULL << 30,
+				.objects = 10,
+				.object_bytes = 10ULL << 30};
 	b.storage_byte_s = (double)(10ULL << 30) * PRICE_MONTH_S; /* 10 GiB for a month */
 	struct cost_parts c;
 	struct prices p = aws_like("GiB", "internet");
