@@ -212,6 +212,8 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 			return -1; /* "summary.mib_s: missing or not a number" */
 		r->has_summary = 1;
 	}
+	if (runlog_cost_read(root, r, e) < 0)
+		return -1;
 	return runlog_clients_read(root, &r->clients, e);
 }
 

@@ -17,7 +17,7 @@ static const char *const item_json[PRICE_ITEMS] = {"storage_per_gb_month", "egre
 						   "class_b_per_1000",     "delete_per_1000"};
 static const char *const other_keys[] = {
 	"min_storage_days", "min_object_size", "free_egress_gb", "free_egress_ratio",
-	"egress",           "price_unit",      "currency",       NULL};
+	"egress",           "price_unit",      "currency",       "price_date", NULL};
 
 void price_init(struct prices *p)
 {
@@ -140,6 +140,11 @@ static int set_other(struct prices *p, const char *key, const char *v, struct er
 		    !isupper((unsigned char)v[1]) || !isupper((unsigned char)v[2]))
 			return err_set(e, "'%s' is not a currency code (USD, EUR)", v);
 		memcpy(p->currency, v, 4);
+	} else if (strcmp(key, "price_date") == 0) {
+		if (strlen(v) >= sizeof(p->date))
+			return err_set(e, "longer than %zu characters", sizeof(p->date) - 1);
+		snprintf(p->date, sizeof(p->date), "%s", v);
+		return 0; /* a date alone is no price */
 	} else if (strcmp(key, "min_object_size") == 0) {
 		struct err ue;
 		if (units_parse_size(v, &p->min_object_size, &ue) < 0)
@@ -233,6 +238,7 @@ json_t *price_to_json(const struct prices *p)
 		return NULL;
 	bad |= json_object_set_new(j, "currency", json_string(p->currency));
 	bad |= json_object_set_new(j, "price_unit", json_string(p->decimal ? "GB" : "GiB"));
+	bad |= json_object_set_new(j, "date", p->date[0] ? json_string(p->date) : json_null());
 	bad |= json_object_set_new(j, "egress",
 				   json_string(p->same_region ? "same-region" : "internet"));
 	for (int i = 0; i < PRICE_ITEMS; i++)
@@ -286,6 +292,9 @@ int price_from_json(const json_t *j, struct prices *p, struct err *e)
 	s = json_string_value(json_object_get(j, "egress"));
 	if (s != NULL && price_set_key(p, "egress", s, &ke) < 0)
 		return err_set(e, "prices.egress: %s", ke.msg);
+	s = json_string_value(json_object_get(j, "date"));
+	if (s != NULL && price_set_key(p, "price_date", s, &ke) < 0)
+		return err_set(e, "prices.date: %s", ke.msg);
 	for (int i = 0; i < PRICE_ITEMS; i++) {
 		if (num(j, item_json[i], &p->v[i], &p->has[i], e) < 0)
 			return -1;

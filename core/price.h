@@ -22,6 +22,8 @@
  *   price_unit          GiB | GB          (what "GB" means in the strings above;
  *                                          default GiB = 2^30 bytes, as AWS bills)
  *   currency            USD               (three capital letters; default USD)
+ *   price_date          2026-12-01        (free text, at most 79 characters: when the
+ *                                          figures were taken; a price file's `date`)
  * "TB" is 1000 "GB" (of the price_unit); GiB and TiB written out are always binary. */
 #ifndef CORE_PRICE_H
 #define CORE_PRICE_H
@@ -56,6 +58,8 @@ struct prices {
 	int same_region;          /* egress = same-region: egress is not billed */
 	int decimal;              /* price_unit = GB (10^9 bytes); 0: GiB */
 	char currency[4];         /* "USD" by default */
+	char date[80];            /* price_date (a price file's `date`): when the figures
+				     were taken, free text; "" when not given */
 };
 
 /* price_init: no price given, GiB, internet egress, USD. */

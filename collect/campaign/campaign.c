@@ -312,6 +312,7 @@ static const char *const keys_subject[] = {"label",
 					   "egress",
 					   "price_unit",
 					   "currency",
+					   "price_date",
 					   "max_cost",
 					   "expect_mib_s",
 					   NULL};

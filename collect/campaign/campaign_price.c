@@ -112,6 +112,10 @@ static int from_file(struct cini *p, struct cini_kv *kv, struct prices *out)
 			goto out;
 		}
 	rc = apply(&f, sec, out);
+	struct cini_kv *dk = rc == 0 ? cini_get(&f, sec, "date") : NULL;
+	struct err de;
+	if (dk != NULL && price_set_key(out, "price_date", dk->val, &de) < 0)
+		rc = cini_bad(&f, dk, de.msg);
 out:
 	cini_free(&f);
 	free(text);

@@ -109,7 +109,7 @@ void estimate_plan(const struct campaign *c, const struct plan *p, int from, dou
 			est[r->subject].unbounded++;
 	}
 	for (int i = 0; i < c->n_subjects; i++)
-		price_cost(&c->subjects[i].prices, &est[i].b, 1, &est[i].cost);
+		price_cost(&c->subjects[i].prices, &est[i].b, 0, &est[i].cost);
 }
 
 static void line(FILE *f, const char *who, const struct estimate *e, const char *cur, int priced)

@@ -234,6 +234,9 @@ json_t *runjson_build(const struct runjson_input *in)
 					      in->campaign->p99_limit_ms > 0
 						      ? json_real(in->campaign->p99_limit_ms)
 						      : json_null()));
+	if (in->campaign && in->campaign->cost_example)
+		json_object_set_new(json_object_get(o, "campaign"), "cost_example",
+				    json_string(in->campaign->cost_example));
 	else
 		json_object_set_new(o, "campaign", json_null());
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
