@@ -23,6 +23,7 @@ static const char *const order[] = {"price_unit",
 				    "min_object_size",
 				    "free_egress_gb",
 				    "free_egress_ratio",
+				    "price_date",
 				    NULL};
 
 /* apply: the price keys of section sec of p into *out; messages name p's file. */
