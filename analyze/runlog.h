@@ -50,6 +50,7 @@ struct runlog {
 	int has_prices, has_billing;
 	struct prices prices;
 	struct bill_counts bill;
+	char cost_example[256]; /* campaign.cost_example; "" when absent */
 };
 
 /* runlog_cost_read (analyze/runlog_cost.c): run.json's "prices" and "billing" into r.

@@ -1,5 +1,6 @@
 /* analyze/runlog_cost.c: run.json's "prices" and "billing" (docs/FORMATS.md), read with
  * core/price.h, the reader collect's writer uses (analyze/runlog.h). */
+#include <stdio.h>
 #include <string.h>
 
 #include "analyze/runlog.h"
@@ -9,7 +10,11 @@ int runlog_cost_read(const json_t *root, struct runlog *r, struct err *e)
 	static const char *const phases[] = {"prepare", "benchmark", "cleanup"};
 	const json_t *p = json_object_get(root, "prices"), *b = json_object_get(root, "billing");
 	struct err pe;
+	const char *ex = json_string_value(
+		json_object_get(json_object_get(root, "campaign"), "cost_example"));
 
+	if (ex != NULL)
+		snprintf(r->cost_example, sizeof(r->cost_example), "%s", ex);
 	if (p != NULL && !json_is_null(p)) {
 		if (price_from_json(p, &r->prices, &pe) < 0)
 			return err_set(e, "field %s", pe.msg);
@@ -25,7 +30,8 @@ int runlog_cost_read(const json_t *root, struct runlog *r, struct err *e)
 		if (ph == NULL || json_is_null(ph))
 			continue;
 		if (bill_from_json(ph, &c, &pe) < 0)
-			return err_set(e, "field billing.%s%s", phases[i], pe.msg + strlen("billing"));
+			return err_set(e, "field billing.%s%s", phases[i],
+				       pe.msg + strlen("billing"));
 		bill_add(&r->bill, &c);
 		r->has_billing = 1;
 	}

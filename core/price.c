@@ -15,9 +15,9 @@ static const char *const item_key[PRICE_ITEMS] = {"price_storage", "price_egress
 static const char *const item_json[PRICE_ITEMS] = {"storage_per_gb_month", "egress_per_gb",
 						   "ingress_per_gb",       "class_a_per_1000",
 						   "class_b_per_1000",     "delete_per_1000"};
-static const char *const other_keys[] = {
-	"min_storage_days", "min_object_size", "free_egress_gb", "free_egress_ratio",
-	"egress",           "price_unit",      "currency",       "price_date", NULL};
+static const char *const other_keys[] = {"min_storage_days",  "min_object_size", "free_egress_gb",
+					 "free_egress_ratio", "egress",          "price_unit",
+					 "currency",          "price_date",      NULL};
 
 void price_init(struct prices *p)
 {

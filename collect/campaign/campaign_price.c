@@ -10,21 +10,11 @@
 
 /* The price keys in the order they are applied: price_unit first (it says what "GB" in
  * the other strings means). */
-static const char *const order[] = {"price_unit",
-				    "currency",
-				    "egress",
-				    "price_storage",
-				    "price_egress",
-				    "price_ingress",
-				    "price_class_a",
-				    "price_class_b",
-				    "price_delete",
-				    "min_storage_days",
-				    "min_object_size",
-				    "free_egress_gb",
-				    "free_egress_ratio",
-				    "price_date",
-				    NULL};
+static const char *const order[] = {"price_unit",        "currency",        "egress",
+				    "price_storage",     "price_egress",    "price_ingress",
+				    "price_class_a",     "price_class_b",   "price_delete",
+				    "min_storage_days",  "min_object_size", "free_egress_gb",
+				    "free_egress_ratio", "price_date",      NULL};
 
 /* apply: the price keys of section sec of p into *out; messages name p's file. */
 static int apply(struct cini *p, const char *sec, struct prices *out)

@@ -99,6 +99,35 @@ for f in glob.glob(sys.argv[1] + "/runs/*/*/*/run.json"):
 PY
 check $? "every run.json records its prices and per-phase billing"
 
+# analyze's bill: the same counts, and the money by the documented formulas
+analyze=${ANALYZE:-$top/bin/analyze}
+"$analyze" "$work/exact" -o "$work/exact-results" >"$work/analyze.log" 2>&1
+check $? "analyze of the count-bounded campaign exits 0 ($(tail -n 1 "$work/analyze.log"))"
+python3 - "$work/exact-results/aggregate.json" $hand_a $hand_b $hand_d $hand_in $hand_out <<'PY'
+import json, sys
+agg = json.load(open(sys.argv[1]))
+a, b, d, bin_, bout = map(int, sys.argv[2:])
+(c,) = agg["cost"]
+assert c["subject"] == "one" and c["currency"] == "USD" and c["runs_priced"] == 3, c
+bl = c["billing"]
+assert (bl["class_a"], bl["class_b"], bl["delete"], bl["bytes_in"], bl["bytes_out"]) == (a, b, d, bin_, bout), bl
+req = a * 0.005 / 1000 + b * 0.0004 / 1000
+assert abs(c["requests"] - req) < 1e-12, (c["requests"], req)
+egress = (bout + bl["xml_out"]) / 2**30 * 0.09
+assert abs(c["egress"] - egress) < 1e-12, (c["egress"], egress)
+assert abs(c["total"] - (c["requests"] + c["egress"] + c["ingress"] + c["storage"])) < 1e-12
+runs = [r for r in agg["runs"] if r["cost"] is not None]
+assert len(runs) == 3 and abs(sum(r["cost"]["total"] for r in runs) - c["total"]) < 1e-12
+cells = [x for x in agg["cells"] if x["cost"] is not None]
+assert cells and all(x["cost"]["currency"] == "USD" for x in cells), cells
+(r1,) = c["read_1tb"]
+assert r1["size"] == 4096
+want = 1e12 / 2**30 * 0.09 + -(-10**12 // 4096) * 0.0004 / 1000
+assert abs(r1["cost"] - want) < 1e-9, (r1, want)
+assert abs(c["million_requests"] - 0.4) < 1e-12, c["million_requests"]
+PY
+check $? "analyze's cost[]: the hand computation's counts, its requests and egress money, runs and cells priced, read_1tb and million_requests"
+
 # 2. duration-bound with --assume: the estimate is at least the actual
 campaign dur "ops = put
 size = 4KiB
