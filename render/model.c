@@ -430,6 +430,8 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	    model_load_size_labels(m, root, name, e) || model_load_workloads(m, root, name, e) ||
 	    model_load_history(m, root, name, e))
 		goto fail;
+	if (json_array_size(json_object_get(root, "cost")) > 0)
+		m->cost = json_incref(json_object_get(root, "cost"));
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
 		if (m->cells[i].expected > m->campaign_cycles)
@@ -489,6 +491,7 @@ void model_free(struct report_model *m)
 	model_free_size_labels(m);
 	model_free_history(m);
 	model_free_workloads(m);
+	json_decref(m->cost);
 	free(m->file);
 	free(m->generated);
 	free(m->tool_name);

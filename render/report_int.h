@@ -149,6 +149,13 @@ void report_clients(struct report_builder *r);
  * workload cells). report_workload_limitations: what a rate run cannot say (when there is
  * one). */
 void report_workloads(struct report_builder *r);
+
+/* render/report_cost.c: the "Cost" section (aggregate.json cost[]: the bill per subject,
+ * price-performance, the example workload) and its key findings (the cheapest subject for
+ * the example workload, the highest throughput per monthly cost, always with "list prices
+ * of DATE"). Nothing when the results have no cost. */
+void report_cost_findings(struct report_builder *r, struct findings *fd);
+void report_cost(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
 #endif

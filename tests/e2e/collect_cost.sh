@@ -18,6 +18,7 @@ campaign() {
 [campaign]
 name = $1
 cycles = 1
+cost_example = stored:10TB, read:50TB, gets:100M
 
 [matrix]
 $2
@@ -32,6 +33,7 @@ price_egress = 0.09/GB
 price_class_a = 0.005/1000
 price_class_b = 0.0004/1000
 price_storage = 0.023/GB-month
+price_date = 2026-12-03 (example to check)
 ${3:-}
 INI
 }
@@ -127,6 +129,26 @@ assert abs(r1["cost"] - want) < 1e-9, (r1, want)
 assert abs(c["million_requests"] - 0.4) < 1e-12, c["million_requests"]
 PY
 check $? "analyze's cost[]: the hand computation's counts, its requests and egress money, runs and cells priced, read_1tb and million_requests"
+
+# the Cost section and its findings, in both languages
+render=${RENDER:-$top/bin/render}
+for lang in en ko; do
+	"$render" "$work/exact-results" -o "$work/report-$lang" --lang "$lang" --format html,pdf \
+		>"$work/render-$lang.log" 2>&1
+	check $? "render --lang $lang exits 0 ($(tail -n 1 "$work/render-$lang.log"))"
+done
+html=$work/report-en/report.html
+grep -q 'id="cost">Cost<' "$html" && grep -q "The campaign&#39;s bill per subject\|The campaign's bill per subject" "$html" &&
+	grep -q "Price-performance" "$html" && grep -q "A million GETs" "$html"
+check $? "the English report has the Cost section with the bill and price-performance"
+grep -q "Cost figures are list prices of 2026-12-03 (example to check), not invoices" "$html"
+check $? "the key findings say the figures are list prices of the given date"
+grep -q "one is the cheapest for the example workload (stored:10TB, read:50TB, gets:100M)" "$html"
+check $? "the key findings name the cheapest subject for the example workload"
+html=$work/report-ko/report.html
+grep -q 'id="cost">비용<' "$html" && grep -q "대상별 캠페인 비용" "$html" &&
+	grep -q "2026-12-03 (example to check) 기준 정가이며 청구서가 아니다" "$html"
+check $? "the Korean report has the Cost section and the list-price finding"
 
 # 2. duration-bound with --assume: the estimate is at least the actual
 campaign dur "ops = put
