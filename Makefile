@@ -16,6 +16,8 @@
 #   make man             the man pages in build/man/ (help2man, pandoc)
 #   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
 #                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
+#   make lab             the emulated WAN lab (tests/lab, docs/LAB.md; root, ~15 min): five
+#                        emulated HTTPS providers, 1-3 client hosts, ending in out/lab/report
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
@@ -107,7 +109,7 @@ obj = $(patsubst %.c,$(BUILD)/obj/%.o,$(1))
 .SECONDEXPANSION:
 .SECONDARY:
 .PHONY: all tests setup test test-unit test-san run report report-sample bench clean style \
-	install uninstall man reproduce FORCE
+	install uninstall man reproduce lab FORCE
 all: $(BIN)/collect $(BIN)/collect-mpi $(BIN)/analyze $(BIN)/render
 
 # Before any compilation: say which packages are missing instead of a compiler error.
@@ -156,6 +158,8 @@ $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC) $(LIVE_SRC) $(TOOL_SRC))): 
 
 $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 	$(call obj,$(wildcard tests/tools/$(t)/*.c)) $(LIBS)))
+# wanem (the lab's WAN emulator) frames HTTP with faultproxy's parser
+$(BUILD)/tests/wanem: $(call obj,tests/tools/faultproxy/http.c tests/tools/faultproxy/net.c)
 $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
@@ -209,6 +213,10 @@ run: setup
 bench: setup
 	$(MAKE) all
 	bench/run
+
+lab: setup
+	$(MAKE) all $(BUILD)/tests/wanem
+	tests/lab/run full
 
 # make report CAMPAIGN=path.ini [OUT=dir]: collect, analyze and render one campaign.
 report: setup

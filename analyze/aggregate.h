@@ -137,7 +137,7 @@ struct aggregate {
 	size_t n_runs; /* every run, in input order */
 	/* statistics (analyze/compare.h) */
 	double alpha;
-	size_t family; /* p-values Holm's adjustment covered */
+	size_t family; /* p-values the Bonferroni adjustment covered */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
 	size_t *tied_pool; /* owns the leaders' tied_with */

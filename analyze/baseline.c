@@ -241,8 +241,10 @@ struct pair {
 	struct compare_test t;
 };
 
-static json_t *pair_json(const struct pair *p, double p_adj, int sig, int *ok)
+static json_t *pair_json(const struct pair *p, const struct compare_adjusted *adj, double alpha,
+			 int *ok)
 {
+	int sig = adj->significant;
 	json_t *j = key_json(p->n, ok), *ci;
 	const char *dir = NULL;
 
@@ -260,8 +262,17 @@ static json_t *pair_json(const struct pair *p, double p_adj, int sig, int *ok)
 		ci = json_null();
 	}
 	out_json_put(j, "ci95", ci, ok);
+	if (isfinite(adj->lo) && isfinite(adj->hi)) {
+		ci = json_array();
+		out_json_add(ci, json_real(adj->lo), ok);
+		out_json_add(ci, json_real(adj->hi), ok);
+	} else {
+		ci = json_null();
+	}
+	out_json_put(j, "ci_adj", ci, ok);
+	out_json_put(j, "ci_adj_level", json_real(1 - alpha), ok);
 	out_json_put(j, "p", out_json_num(p->t.test ? p->t.p : NAN), ok);
-	out_json_put(j, "p_adj", out_json_num(p_adj), ok);
+	out_json_put(j, "p_adj", out_json_num(adj->p_adj), ok);
 	out_json_put(j, "test", p->t.test ? json_string(p->t.test) : json_null(), ok);
 	out_json_put(j, "significant", json_boolean(sig), ok);
 	if (sig)
@@ -322,7 +333,7 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	out_json_put(j, "scale", json_string("log"), ok);
 	out_json_put(j, "confidence", json_real(COMPARE_CONFIDENCE), ok);
 	out_json_put(j, "alpha", json_real(alpha), ok);
-	out_json_put(j, "adjust", json_string("holm"), ok);
+	out_json_put(j, "adjust", json_string("bonferroni"), ok);
 	out_json_put(j, "family", json_integer(family), ok);
 	return j;
 }
@@ -331,34 +342,27 @@ int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n
 {
 	struct side nw = {0}, old = {0};
 	struct pair *pairs = NULL;
-	double *p = NULL;
-	size_t np = 0, sig = 0;
-	long family;
+	size_t np = 0, sig = 0, family = 0;
 	json_t *j = NULL, *arr;
 	int ok = 1, rc = -1;
 
 	if (side_read(root, &nw, e) < 0 || side_read(b->doc, &old, e) < 0)
 		goto done;
 	pairs = pairs_of(&nw, &old, &np);
-	p = calloc(np ? np : 1, sizeof(*p));
-	if (pairs == NULL || p == NULL) {
+	if (pairs == NULL) {
 		err_set(e, "baseline: out of memory");
 		goto done;
 	}
 	for (size_t i = 0; i < np; i++)
-		p[i] = pairs[i].t.test ? pairs[i].t.p : NAN;
-	family = compare_holm(p, np, p);
-	if (family < 0) {
-		err_set(e, "baseline: out of memory");
-		goto done;
-	}
-	j = head(b, alpha, family, &ok);
+		family += pairs[i].t.test != NULL && isfinite(pairs[i].t.p);
+	j = head(b, alpha, (long)family, &ok);
 	arr = json_array();
 	for (size_t i = 0; i < np; i++) {
-		int s = isfinite(p[i]) && p[i] < alpha;
+		struct compare_adjusted adj;
 
-		sig += s;
-		out_json_add(arr, pair_json(&pairs[i], p[i], s, &ok), &ok);
+		compare_adjust_test(&pairs[i].t, family, alpha, &adj);
+		sig += adj.significant;
+		out_json_add(arr, pair_json(&pairs[i], &adj, alpha, &ok), &ok);
 	}
 	out_json_put(j, "cells", arr, &ok);
 	out_json_put(j, "significant", json_integer((json_int_t)sig), &ok);
@@ -377,7 +381,6 @@ int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n
 		*n_sig = sig;
 	rc = 0;
 done:
-	free(p);
 	free(pairs);
 	side_free(&nw);
 	side_free(&old);

@@ -7,7 +7,8 @@
  * (cells[].latency_ms.pooled) is read the same way on both sides. A cell is compared
  * on its valid runs' figures, cells[].runs[] with included true: MiB/s, obj/s when
  * the size is 0. The statistics are analyze/compare.h's (Welch on the log scale,
- * Holm over the family of compared cells). */
+ * Bonferroni over the family of compared cells, each change with its adjusted
+ * interval ci_adj, compare_adjust). */
 #ifndef ANALYZE_BASELINE_H
 #define ANALYZE_BASELINE_H
 
@@ -34,7 +35,7 @@ void baseline_clear(struct baseline *b);
 
 /* baseline_add: root's "baseline" object: root is the new aggregate.json tree (its
  * cells[] as out_json writes them), b the earlier one, alpha the significance level
- * after Holm's adjustment. root is modified; b only read. Fills *n_sig with the number
+ * after the Bonferroni adjustment. root is modified; b only read. Fills *n_sig with the number
  * of significant changes (may be NULL). -1 with a message when memory runs out. */
 int baseline_add(json_t *root, const struct baseline *b, double alpha, size_t *n_sig,
 		 struct err *e);

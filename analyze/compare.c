@@ -17,7 +17,7 @@ static void interval_none(struct compare_interval *out)
 static void test_none(struct compare_test *out)
 {
 	out->test = NULL;
-	out->ratio = out->lo = out->hi = out->p = out->t = out->df = out->sd = NAN;
+	out->ratio = out->lo = out->hi = out->p = out->t = out->df = out->sd = out->se = NAN;
 }
 
 /* mean_sd: mean and sample SD (divisor n - 1) of v[0..n-1], n >= 2. */
@@ -129,6 +129,7 @@ void compare_paired_log(const double *a, const double *b, size_t n, double conf,
 	out->lo = exp(mean - h);
 	out->hi = exp(mean + h);
 	out->sd = sd;
+	out->se = se;
 	out->test = "paired-t";
 }
 
@@ -170,6 +171,7 @@ void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, d
 	out->ratio = exp(diff);
 	out->lo = exp(diff - h);
 	out->hi = exp(diff + h);
+	out->se = se;
 	out->test = "welch";
 }
 
@@ -213,6 +215,41 @@ long compare_holm(const double *p, size_t m, double *adj)
 	}
 	free(s);
 	return (long)k;
+}
+
+long compare_bonferroni(const double *p, size_t m, double *adj)
+{
+	long k = 0;
+
+	for (size_t i = 0; i < m; i++)
+		k += isfinite(p[i]) != 0;
+	for (size_t i = 0; i < m; i++)
+		adj[i] = !isfinite(p[i]) ? NAN : fmin(1, (double)k * p[i]);
+	return k;
+}
+
+void compare_adjust(double d, double se, double df, double p, size_t family, double alpha,
+		    struct compare_adjusted *out)
+{
+	double h;
+
+	out->p_adj = out->lo = out->hi = NAN;
+	out->level = 1 - alpha;
+	out->significant = 0;
+	if (!isfinite(d) || !isfinite(se) || se < 0 || !isfinite(p) || family == 0 ||
+	    !(alpha > 0 && alpha < 1) || !(df > 0))
+		return;
+	h = se > 0 ? t_quantile(1 - alpha / (2 * (double)family), df) * se : 0;
+	out->p_adj = fmin(1, (double)family * p);
+	out->lo = exp(d - h);
+	out->hi = exp(d + h);
+	out->significant = fabs(d) > h;
+}
+
+void compare_adjust_test(const struct compare_test *t, size_t family, double alpha,
+			 struct compare_adjusted *out)
+{
+	compare_adjust(t->test ? log(t->ratio) : NAN, t->se, t->df, t->p, family, alpha, out);
 }
 
 double compare_detectable_ratio(double sd, size_t n, double alpha, double power)

@@ -35,6 +35,16 @@ struct compare_test {
 	double p;         /* two-sided p-value of "no difference" */
 	double t, df;     /* the statistic and its degrees of freedom */
 	double sd;        /* paired-t: SD of the log differences; else NaN */
+	double se;        /* standard error of the log ratio */
+};
+
+/* One comparison's family-wise adjusted verdict and interval (single-step Bonferroni,
+ * docs/METHODOLOGY.md "Adjusted intervals"). */
+struct compare_adjusted {
+	double p_adj;    /* min(1, family * p); NaN without a test */
+	double lo, hi;   /* exp(d +- t_{1 - alpha/(2 family), df} se); NaN without a test */
+	double level;    /* 1 - alpha: the family's simultaneous coverage */
+	int significant; /* 1 exactly when [lo, hi] excludes 1 */
 };
 
 /* compare_ci_mean: the Student-t interval of the mean of v[0..n-1] at confidence
@@ -61,11 +71,33 @@ void compare_paired_log(const double *a, const double *b, size_t n, double conf,
 void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
 		       struct compare_test *out);
 
-/* compare_holm: Holm's step-down adjustment of the m p-values p[] into adj[] (may be
+/* compare_holm (the trend of scheduled builds uses it; the report and the baseline use
+ * compare_adjust): Holm's step-down adjustment of the m p-values p[] into adj[] (may be
  * the same array): sorted ascending, adj_(i) = max over j <= i of
  * min(1, (m - j + 1) p_(j)). NaN entries are not part of the family and stay NaN.
  * Returns the family size (finite p-values), or -1 when memory runs out. */
 long compare_holm(const double *p, size_t m, double *adj);
+
+/* compare_bonferroni: p_adj[i] = min(1, k p[i]) for the k finite entries of p[0..m-1]
+ * (adj may be p); NaN entries are not part of the family and stay NaN. Returns k. */
+long compare_bonferroni(const double *p, size_t m, double *adj);
+
+/* compare_adjust: the adjusted verdict and interval of one comparison whose log
+ * ratio d has standard error se on df degrees of freedom and unadjusted two-sided
+ * p-value p, in a family of `family` comparisons at family-wise level alpha
+ * (0 < alpha < 1). The interval's half-width on the log scale is
+ * t_{1 - alpha/(2 family), df} se; significant is 1 exactly when |d| is larger
+ * than it (the interval excludes 1), which is p < alpha / family. With se = 0 the
+ * interval is the point exp(d) and significant is d != 0. Anything not finite or
+ * family = 0 gives NaN with significant 0. Callers: the comparisons, the baseline
+ * changes, and the trend's change. */
+void compare_adjust(double d, double se, double df, double p, size_t family, double alpha,
+		    struct compare_adjusted *out);
+
+/* compare_adjust_test: compare_adjust on a test made by compare_paired_log or
+ * compare_welch_log (t->test NULL: no test, all NaN). */
+void compare_adjust_test(const struct compare_test *t, size_t family, double alpha,
+			 struct compare_adjusted *out);
 
 /* compare_detectable_ratio: the smallest ratio a two-sided paired t-test at level alpha
  * detects with probability `power`, for n pairs whose log differences have SD sd:
@@ -88,13 +120,14 @@ struct agg_comparison {
 	int by_obj;             /* 1: obj/s (size 0); 0: MiB/s */
 	size_t n_a, n_b, pairs; /* valid runs of each; cycles where both have one */
 	struct compare_test t;  /* t.test NULL: not enough runs */
-	double p_adj;           /* Holm-adjusted p; NaN without a test */
-	int significant;        /* p_adj < alpha */
+	double p_adj;           /* Bonferroni-adjusted p; NaN without a test */
+	double adj_lo, adj_hi;  /* the adjusted interval (compare_adjust); NaN without a test */
+	int significant;        /* the adjusted interval excludes 1 (p_adj < alpha) */
 };
 
 /* compare_build: the statistics part of the model (aggregate_build calls it after
  * the leaders): each cell's ci of the policy's figure, comparisons of every pair
- * of subjects with a value in each matrix category, Holm over all of them
+ * of subjects with a value in each matrix category, Bonferroni over all of them
  * (a->family), and each leader's status, tie group and detectable ratio, and the
  * leader counts' clear / tied. alpha: 0 < alpha < 1. Returns -1 with a message
  * when memory runs out (what was allocated is freed by compare_free). */

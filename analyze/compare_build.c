@@ -1,5 +1,5 @@
 /* analyze/compare_build.c: compare_build and compare_free (see compare.h): the
- * intervals, comparisons, Holm adjustment and leader rule over an aggregate. */
+ * intervals, comparisons, Bonferroni adjustment and leader rule over an aggregate. */
 #include "analyze/compare.h"
 
 #include <math.h>
@@ -102,6 +102,8 @@ static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
 		.n_b = nb,
 		.pairs = np,
 		.p_adj = NAN,
+		.adj_lo = NAN,
+		.adj_hi = NAN,
 	};
 	if (np >= 3)
 		compare_paired_log(s->pa, s->pb, np, COMPARE_CONFIDENCE, &out->t);
@@ -130,27 +132,25 @@ static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
 	return 0;
 }
 
-/* adjust: Holm over every comparison with a p-value (the report's family). */
+/* adjust: Bonferroni over every comparison with a p-value (the report's family),
+ * with each one's adjusted interval. */
 static int adjust(struct aggregate *a)
 {
-	double *p = malloc((a->n_comparisons ? a->n_comparisons : 1) * sizeof(*p));
-	long fam;
+	size_t fam = 0;
 
-	if (p == NULL)
-		return -1;
 	for (size_t i = 0; i < a->n_comparisons; i++)
-		p[i] = a->comparisons[i].t.p;
-	fam = compare_holm(p, a->n_comparisons, p);
-	if (fam < 0) {
-		free(p);
-		return -1;
-	}
-	a->family = (size_t)fam;
+		fam += a->comparisons[i].t.test != NULL && isfinite(a->comparisons[i].t.p);
+	a->family = fam;
 	for (size_t i = 0; i < a->n_comparisons; i++) {
-		a->comparisons[i].p_adj = p[i];
-		a->comparisons[i].significant = isfinite(p[i]) && p[i] < a->alpha;
+		struct agg_comparison *c = &a->comparisons[i];
+		struct compare_adjusted adj;
+
+		compare_adjust_test(&c->t, fam, a->alpha, &adj);
+		c->p_adj = adj.p_adj;
+		c->adj_lo = adj.lo;
+		c->adj_hi = adj.hi;
+		c->significant = adj.significant;
 	}
-	free(p);
 	return 0;
 }
 

@@ -41,7 +41,7 @@ void out_json_statistics(json_t *root, const struct aggregate *a, int *ok)
 
 	out_json_put(o, "confidence", json_real(COMPARE_CONFIDENCE), ok);
 	out_json_put(o, "alpha", json_real(a->alpha), ok);
-	out_json_put(o, "adjust", json_string("holm"), ok);
+	out_json_put(o, "adjust", json_string("bonferroni"), ok);
 	out_json_put(o, "family", json_integer((json_int_t)a->family), ok);
 	out_json_put(o, "power", json_real(COMPARE_POWER), ok);
 	out_json_put(root, "statistics", o, ok);
@@ -86,6 +86,8 @@ static json_t *comparison(const struct aggregate *a, const struct agg_comparison
 	out_json_put(o, "ratio", out_json_num(t->ratio), ok);
 	out_json_put(o, "ci95", interval(t->lo, t->hi, ok), ok);
 	out_json_put(o, "p", out_json_num(t->p), ok);
+	out_json_put(o, "ci_adj", interval(c->adj_lo, c->adj_hi, ok), ok);
+	out_json_put(o, "ci_adj_level", json_real(1 - a->alpha), ok);
 	out_json_put(o, "p_adj", out_json_num(c->p_adj), ok);
 	out_json_put(o, "test", t->test ? json_string(t->test) : json_null(), ok);
 	out_json_put(o, "pairs", json_integer((json_int_t)c->pairs), ok);

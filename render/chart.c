@@ -47,6 +47,26 @@ struct chart *chart_new(enum chart_kind kind, const char *title, const char *des
 	return c;
 }
 
+const char *chart_title(const struct chart *c)
+{
+	return c->title;
+}
+
+void chart_add_desc(struct chart *c, const char *text)
+{
+	size_t a = c->desc ? strlen(c->desc) : 0, b = strlen(text);
+	char *d = realloc(c->desc, a + b + 2);
+	if (d == NULL) {
+		c->oom = 1;
+		return;
+	}
+	d[a] = 0;
+	if (a)
+		strcat(d, " ");
+	strcat(d, text);
+	c->desc = d;
+}
+
 void chart_free(struct chart *c)
 {
 	size_t i, j;
@@ -156,6 +176,7 @@ static struct row *ch_add_row(struct chart *c, int p, const char *label, const c
 	r->text = NULL;
 	r->marks = NULL;
 	r->nmarks = 0;
+	r->n[0] = 0;
 	return r;
 }
 
@@ -214,6 +235,25 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 	m->hi = hi;
 	m->filled = filled;
 	m->text = text ? ch_keep(c, text) : NULL;
+	m->n[0] = 0;
+}
+
+void chart_set_n(struct chart *c, int s, size_t i, const char *n)
+{
+	struct series_pt *p = series_at(&c->series, s, i);
+	if (p != NULL)
+		snprintf(p->n, sizeof(p->n), "%s", n ? n : "");
+}
+
+void chart_set_row_n(struct chart *c, int p, const char *n)
+{
+	if (p < 0 || (size_t)p >= c->npanels || !c->panels[p].nrows)
+		return;
+	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
+	if (r->nmarks)
+		snprintf(r->marks[r->nmarks - 1].n, sizeof(r->marks[0].n), "%s", n ? n : "");
+	else
+		snprintf(r->n, sizeof(r->n), "%s", n ? n : "");
 }
 
 int chart_nice_ticks(double lo, double hi, int target, double *tlo, double *thi, double *step)
@@ -280,6 +320,16 @@ static struct sc_item *ch_push(struct scene *s, enum sc_kind kind, enum sc_role 
 	return it;
 }
 
+/* mark_tip: the current tooltip (x->tip) on a mark just pushed. */
+static void mark_tip(struct ctx *x, struct sc_item *it)
+{
+	if (x->tip == NULL)
+		return;
+	it->tip = strdup(x->tip);
+	if (it->tip == NULL)
+		x->s->oom = 1;
+}
+
 double ch_text_w(const struct ctx *x, const char *t, double size, int bold)
 {
 	return fonts_width(x->f, t, size, bold);
@@ -314,6 +364,7 @@ void ch_rect(struct ctx *x, double px, double py, double w, double h, const char
 	it->h = h;
 	ch_set_color(it->fill, fill);
 	it->stroke_width = 0;
+	mark_tip(x, it);
 }
 
 void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
@@ -329,6 +380,7 @@ void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const ch
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
 	it->dash = dash;
+	mark_tip(x, it);
 }
 
 void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
@@ -344,24 +396,48 @@ void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, 
 	if (stroke)
 		ch_set_color(it->stroke, stroke);
 	it->stroke_width = width;
+	mark_tip(x, it);
+}
+
+/* push_path: a new item of `kind` holding a copy of the n points pts; NULL when out of
+ * memory (the scene is marked). */
+static struct sc_item *push_path(struct ctx *x, enum sc_kind kind, const double *pts, size_t n)
+{
+	struct sc_item *it = ch_push(x->s, kind, SC_ROLE_OTHER);
+	if (it == NULL)
+		return NULL;
+	it->pts = malloc(2 * n * sizeof(*it->pts));
+	if (it->pts == NULL) {
+		x->s->oom = 1;
+		return NULL;
+	}
+	memcpy(it->pts, pts, 2 * n * sizeof(*it->pts));
+	it->npts = n;
+	return it;
+}
+
+void ch_polygon(struct ctx *x, const double *pts, size_t n, const char *fill, const char *stroke,
+		double width)
+{
+	struct sc_item *it = n >= 3 ? push_path(x, SC_POLYGON, pts, n) : NULL;
+	if (it == NULL)
+		return;
+	if (fill && *fill)
+		ch_set_color(it->fill, fill);
+	if (stroke && *stroke)
+		ch_set_color(it->stroke, stroke);
+	it->stroke_width = width;
+	mark_tip(x, it);
 }
 
 void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width)
 {
-	if (n < 2)
-		return;
-	struct sc_item *it = ch_push(x->s, SC_POLYLINE, SC_ROLE_OTHER);
+	struct sc_item *it = n >= 2 ? push_path(x, SC_POLYLINE, pts, n) : NULL;
 	if (it == NULL)
 		return;
-	it->pts = malloc(2 * n * sizeof(*it->pts));
-	if (it->pts == NULL) {
-		x->s->oom = 1;
-		return;
-	}
-	memcpy(it->pts, pts, 2 * n * sizeof(*pts));
-	it->npts = n;
 	ch_set_color(it->stroke, color);
 	it->stroke_width = width;
+	mark_tip(x, it);
 }
 
 /* A darker shade of a colour, for text in a series' colour. */
@@ -495,8 +571,8 @@ double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, do
 		}
 		ch_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45, se->color, 2,
 			0);
-		if (dots)
-			ch_circle(x, cx + 6, row + SZ_LABEL * 0.45, 2.2, se->color, NULL, 0);
+		if (dots) /* the series' marker shape, as on its line */
+			ch_marker(x, i, cx + 6, row + SZ_LABEL * 0.45, 2.4, se->color, NULL, 0);
 		ch_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
 			SC_START, C_TEXT);
 		cx += w + 10;
@@ -532,7 +608,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 			   double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct ctx x = {s, f, nf};
+	struct ctx x = {s, f, nf, NULL};
 	if (s == NULL)
 		return NULL;
 	if (c->kind == CHART_LINE)
@@ -551,6 +627,7 @@ void chart_scene_free(struct scene *s)
 	for (size_t i = 0; i < s->n; i++) {
 		free(s->items[i].text);
 		free(s->items[i].pts);
+		free(s->items[i].tip);
 	}
 	free(s->items);
 	free(s->title);

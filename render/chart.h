@@ -59,6 +59,37 @@ void chart_set_point(struct chart *c, int s, size_t i, double y);
  * caps); NAN (the default) = none. */
 void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 
+/* chart_is_empty: 1 when c has nothing to draw: no point (LINE), no bar or range with a
+ * value (HBAR, RANGE), no estimate with a value (FOREST). Such a chart is not drawn; the
+ * report says why instead (render/report.c report_add_scene). */
+int chart_is_empty(const struct chart *c);
+/* chart_title: the title given to chart_new (owned by c). */
+const char *chart_title(const struct chart *c);
+/* chart_add_desc: " " and text appended to the description (SVG <desc>; copied). */
+void chart_add_desc(struct chart *c, const char *text);
+
+/* What a chart's data says, for its description (chart_summary). */
+struct chart_summary {
+	enum chart_kind kind;
+	const char *top; /* LINE: the series highest at the most categories; HBAR / RANGE: the
+			   * row with the highest value (one panel) or highest in the most
+			   * panels; NULL when nothing was compared. Owned by the chart. */
+	const char *low; /* HBAR / RANGE with one panel: the row with the lowest value */
+	double top_value, low_value; /* one panel: their values; else NAN */
+	size_t wins, of;             /* top is highest at `wins` of `of` categories or panels */
+	size_t filled, estimates;    /* FOREST: filled (significant) estimates of all drawn */
+};
+
+/* chart_summary: the summary of c's values (ties go to the earlier series or row). */
+void chart_summary(const struct chart *c, struct chart_summary *out);
+
+/* chart_set_n: the sample size of point i of series s (LINE), shown in its tooltip
+ * ("7", "3/5"; copied, cut to 23 bytes). */
+void chart_set_n(struct chart *c, int s, size_t i, const char *n);
+/* chart_set_row_n: the sample size of the last row of panel p (HBAR, RANGE), or of the
+ * last estimate of that row (FOREST), for the tooltips. */
+void chart_set_row_n(struct chart *c, int p, const char *n);
+
 /* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
 int chart_add_panel(struct chart *c, const char *title);
 /* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */
@@ -87,7 +118,8 @@ enum sc_kind {
 	SC_LINE,
 	SC_POLYLINE,
 	SC_CIRCLE,
-	SC_TEXT
+	SC_TEXT,
+	SC_POLYGON /* a closed, filled and stroked path (a marker: square, triangle, ...) */
 };
 enum sc_role {
 	SC_ROLE_OTHER,
@@ -122,6 +154,8 @@ struct sc_item {
 	int bold;
 	enum sc_anchor anchor;
 	double text_width; /* TEXT: measured width in points */
+	char *tip;         /* a mark's tooltip (its exact value, subject and n; the SVG back end
+			    * writes it as the element's <title>), or NULL */
 };
 
 struct scene;

@@ -136,7 +136,15 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
 				SC_END, C_TEXT);
+			char tip[512];
+			char u[64];
+			x->tip = ch_tip(x, rw->label, pn->title, rw->value,
+					ch_tip_unit(c->unit, c->value_title, u, sizeof(u)),
+					c->kind == CHART_RANGE ? rw->lo : NAN,
+					c->kind == CHART_RANGE ? rw->hi : NAN, rw->n, tip,
+					sizeof(tip));
 			end = bar_shape(x, c, rw, x0, bw / thi, cy);
+			x->tip = NULL;
 			row_text(x, c, rw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
 				SC_START, C_TEXT);
@@ -293,7 +301,12 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 				const struct fmark *m = &rw->marks[k];
 				double my = cy + sub * ((double)k + 0.5);
 				char col[8];
+				char tip[512];
+				/* the text names the subject where the row does not */
+				x->tip = ch_tip(x, rw->label, m->text, m->value, "", m->lo, m->hi,
+						m->n, tip, sizeof(tip));
 				forest_mark(x, &a, m, my);
+				x->tip = NULL;
 				ch_fmt_value(x, m->value, "", buf, sizeof(buf));
 				ch_darken(col, m->color, 0.7);
 				ch_text(x, SC_ROLE_VALUE, a.x0 + a.w + 6, my + SZ_VALUE * 0.35,

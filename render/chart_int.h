@@ -24,6 +24,7 @@ struct fmark { /* FOREST: one estimate with its interval */
 	double value, lo, hi;
 	int filled; /* 1: a filled marker (significant), 0: hollow */
 	char *text; /* written at the right, or NULL for the value */
+	char n[24]; /* the sample size for the tooltip ("" for none) */
 };
 
 struct row {
@@ -34,6 +35,7 @@ struct row {
 	char *text;          /* written after the row instead of the value, or NULL */
 	struct fmark *marks; /* FOREST */
 	size_t nmarks;
+	char n[24]; /* the sample size for the tooltip ("" for none) */
 };
 
 struct panel {
@@ -66,6 +68,7 @@ struct ctx {
 	struct scene *s;
 	const struct fonts *f;
 	const struct numfmt *nf;
+	const char *tip; /* while set, every mark drawn carries this tooltip (ch_tip) */
 };
 
 /* dst = src when it is "#rrggbb", else a grey. */
@@ -81,6 +84,22 @@ void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const ch
 void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
 	       double width);
 void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width);
+
+/* ch_polygon: a closed polygon of n points, filled and stroked (NULL/"" for none). */
+void ch_polygon(struct ctx *x, const double *pts, size_t n, const char *fill, const char *stroke,
+		double width);
+/* ch_marker: the marker of series number k (circle, square, triangle, diamond, inverted
+ * triangle, in turn) centred at cx, cy, radius about r, so lines differ by shape too. */
+void ch_marker(struct ctx *x, size_t k, double cx, double cy, double r, const char *fill,
+	       const char *stroke, double width);
+/* ch_tip: the tooltip "who · where: value unit [lo, hi] · n = N" into buf (parts that are
+ * NULL, "" or NAN are left out); value in 6 significant digits. Returns buf. */
+char *ch_tip(const struct ctx *x, const char *who, const char *where, double value,
+	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len);
+
+/* ch_tip_unit: what a tooltip writes after a value: unit when it is not empty, else " "
+ * and the axis title (e.g. " MiB/s"), into buf. Returns buf. */
+char *ch_tip_unit(const char *unit, const char *title, char *buf, size_t n);
 
 /* A darker shade of a colour (k < 1), for text in a series' colour. */
 void ch_darken(char out[8], const char *in, double k);

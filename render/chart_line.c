@@ -22,6 +22,21 @@ static int cmp_endlab(const void *a, const void *b)
 	return (p->py > q->py) - (p->py < q->py);
 }
 
+/* point_tip: the tooltip of point k of series i: "series · x-title category: value unit
+ * [lo, hi] · n = N". */
+static char *point_tip(const struct ctx *x, const struct chart *c, size_t i, size_t k, char *buf,
+		       size_t n)
+{
+	const struct series_pt *q = &c->series.v[i].pts[k];
+	char where[160];
+	snprintf(where, sizeof(where), "%s%s%s", c->x_title ? c->x_title : "",
+		 c->x_title && *c->x_title ? " " : "", k < c->ncats ? c->cats[k] : "");
+	char u[64];
+	return ch_tip(x, c->series.v[i].label, where, q->y,
+		      ch_tip_unit(c->unit, c->value_title, u, sizeof(u)), q->lo, q->hi, q->n, buf,
+		      n);
+}
+
 /* The interval whiskers of series i, spread a little sideways so that overlapping
  * intervals of different series stay apart; clipped to the plot. */
 static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left, double cw,
@@ -37,9 +52,12 @@ static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, doub
 		double px = left + cw * ((double)k + 0.5) + dx;
 		double y0 = bottom - (lo - tlo) / (thi - tlo) * plot_h;
 		double y1 = bottom - (hi - tlo) / (thi - tlo) * plot_h;
+		char tip[512];
+		x->tip = point_tip(x, c, i, k, tip, sizeof(tip));
 		ch_line(x, px, y0, px, y1, c->series.v[i].color, 0.9, 0);
 		ch_line(x, px - 2, y0, px + 2, y0, c->series.v[i].color, 0.9, 0);
 		ch_line(x, px - 2, y1, px + 2, y1, c->series.v[i].color, 0.9, 0);
+		x->tip = NULL;
 	}
 }
 
@@ -171,9 +189,13 @@ static void line_series(struct ctx *x, const struct chart *c, const struct line_
 		layout_whiskers(x, c, i, p->left, p->cw, p->bottom, p->tlo, p->thi, p->h);
 		for (size_t k = 0; k < c->ncats; k++) {
 			double v = c->series.v[i].pts[k].y;
-			if (isfinite(v))
-				ch_circle(x, plot_x(p, k), plot_y(p, v), 2.4, c->series.v[i].color,
-					  "#ffffff", 0.6);
+			char tip[512];
+			if (!isfinite(v))
+				continue;
+			x->tip = point_tip(x, c, i, k, tip, sizeof(tip));
+			ch_marker(x, i, plot_x(p, k), plot_y(p, v), 2.6, c->series.v[i].color,
+				  "#ffffff", 0.6);
+			x->tip = NULL;
 		}
 	}
 	free(pts);

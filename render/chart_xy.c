@@ -27,6 +27,22 @@ static char *xy_keep(struct xychart *c, const char *s)
 	return r;
 }
 
+int chart_xy_is_empty(const struct xychart *c)
+{
+	return !series_any(&c->series);
+}
+
+void chart_xy_set_n(struct xychart *c, int s, const char *n)
+{
+	if (s >= 0 && (size_t)s < c->series.n)
+		snprintf(c->series.v[s].tip_n, sizeof(c->series.v[s].tip_n), "%s", n ? n : "");
+}
+
+const char *chart_xy_title(const struct xychart *c)
+{
+	return c->title;
+}
+
 struct xychart *chart_xy_new(const char *title, const char *desc)
 {
 	struct xychart *c = calloc(1, sizeof(*c));
@@ -348,14 +364,24 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct serie
 		}
 	}
 	free(pts);
+	size_t k = (size_t)(se - c->series.v); /* the series' marker shape */
 	for (size_t i = 0; c->markers && i < se->n; i++) {
 		double qx = px_of(p, se->pts[i].x), qy = py_of(p, se->pts[i].y);
+		char where[160], xs[TEXT_NUM_MAX], tip[512];
 		if (!isfinite(qx) || !isfinite(qy))
 			continue;
+		snprintf(where, sizeof(where), "%s %s", c->x_title ? c->x_title : "",
+			 text_num(x->nf, se->pts[i].x, se->pts[i].x == floor(se->pts[i].x) ? 0 : -1,
+				  xs, sizeof(xs)));
+		char u[64];
+		x->tip = ch_tip(x, se->label, where, se->pts[i].y,
+				ch_tip_unit("", c->y_title, u, sizeof(u)), NAN, NAN,
+				se->pts[i].n[0] ? se->pts[i].n : se->tip_n, tip, sizeof(tip));
 		if (se->pts[i].faint)
-			ch_circle(x, qx, qy, 2.2, "#ffffff", se->color, 1);
+			ch_marker(x, k, qx, qy, 2.4, "#ffffff", se->color, 1);
 		else
-			ch_circle(x, qx, qy, 2.2, se->color, "#ffffff", 0.5);
+			ch_marker(x, k, qx, qy, 2.4, se->color, "#ffffff", 0.5);
+		x->tip = NULL;
 	}
 }
 
@@ -397,7 +423,7 @@ struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 			      const struct numfmt *nf, double width, struct err *e)
 {
 	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct ctx x = {s, f, nf};
+	struct ctx x = {s, f, nf, NULL};
 	struct plot p;
 	double y;
 	if (s == NULL)

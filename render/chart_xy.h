@@ -54,9 +54,15 @@ void chart_xy_set_markers(struct xychart *c, int on);
  * of memory (the chart then fails in chart_xy_layout). */
 int chart_xy_add_series(struct xychart *c, const char *label, const char *color);
 
+/* chart_xy_set_n: the sample size every point of series s shows in its tooltip (copied). */
+void chart_xy_set_n(struct xychart *c, int s, const char *n);
 /* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
+/* chart_xy_is_empty: 1 when no series has a point with a finite y (nothing to draw). */
+int chart_xy_is_empty(const struct xychart *c);
+/* chart_xy_title: the title given to chart_xy_new (owned by c). */
+const char *chart_xy_title(const struct xychart *c);
 /* chart_xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
  * with e set (also when a chart_xy_* call before ran out of memory). c is not changed. */
 struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,

@@ -95,7 +95,8 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row);
 /* doc_table: a new table with ncols columns appended to d; returns it (owned by d) or
  * NULL when out of memory. Fill it with doc_table_head and doc_table_row/doc_table_cell. */
 struct doc_table *doc_table(struct doc *d, const char *id, const char *caption, size_t ncols);
-/* doc_table_head: header cell i (text copied); width is its relative width for the PDF. */
+/* doc_table_head: header cell i (text copied). width is kept in t->widths but no back end
+ * uses it any more: both size the columns from their content (render/colfit.h). */
 void doc_table_head(struct doc_table *t, size_t i, const char *text, double width);
 /* doc_table_row: a new empty row; doc_table_cell fills cell i of the last row. */
 void doc_table_row(struct doc_table *t);

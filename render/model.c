@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "core/palette.h"
 #include "render/jread.h"
 #include "render/model_clients.h"
 #include "render/model_history.h"
@@ -15,14 +16,9 @@
 #include "render/model_stats.h"
 #include "render/model_workload.h"
 
-static const char *const palette[] = {
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-};
-
 const char *model_palette(size_t i)
 {
-	return palette[i % (sizeof(palette) / sizeof(palette[0]))];
+	return palette_color(i); /* the one palette, core/palette.h (Okabe-Ito) */
 }
 
 static int valid_color(const char *s)

@@ -128,7 +128,10 @@ struct rm_comparison {
 	uint64_t size;
 	int concurrency, a, b;      /* subject indexes; a before b in subject order */
 	int obj_s;                  /* metric: 1 = obj_s, 0 = mib_s */
-	double ratio, ci_lo, ci_hi; /* A/B and its 95 % interval (NAN when none) */
+	double ratio, ci_lo, ci_hi; /* A/B and its own 95 % interval (NAN when none) */
+	double adj_lo, adj_hi;      /* ci_adj: the family-wise interval that agrees with
+				     * significant (NAN when none; ci95 for files without it) */
+	double adj_level;           /* ci_adj_level (1 - alpha); NAN for files without it */
 	double p, p_adj;            /* NAN when no test */
 	enum rm_test test;
 	int pairs, n_a, n_b, significant;
@@ -168,7 +171,8 @@ struct rm_change {                   /* baseline.cells[]: one cell against the b
 	int tested; /* `test` is a string: the cell was compared */
 	int significant;
 	double old, new_, ratio, p_adj;
-	int has_ci; /* ci95 is an array: [ci_lo, ci_hi] of the ratio */
+	int has_ci; /* [ci_lo, ci_hi] of the ratio: ci_adj (the adjusted interval that
+		     * agrees with significant), or ci95 in files without it */
 	double ci_lo, ci_hi;
 	int has_latency;     /* latency_ms is an object */
 	double p50_ratio;    /* latency_ms.p50.ratio */

@@ -57,7 +57,8 @@ static int load_change(struct rm_change *x, const json_t *c)
 	x->new_ = num(c, "new");
 	x->ratio = num(c, "ratio");
 	x->p_adj = num(c, "p_adj");
-	x->has_ci = ci(c, "ci95", &x->ci_lo, &x->ci_hi);
+	x->has_ci = json_object_get(c, "ci_adj") ? ci(c, "ci_adj", &x->ci_lo, &x->ci_hi)
+						 : ci(c, "ci95", &x->ci_lo, &x->ci_hi);
 	x->has_latency = json_is_object(lat);
 	x->p50_ratio = num(json_object_get(lat, "p50"), "ratio");
 	if (cell_key(c, &x->subject, &x->op, &x->size, &x->concurrency) ||

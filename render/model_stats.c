@@ -210,6 +210,12 @@ static int load_comparisons(struct jread *l, struct report_model *m, json_t *roo
 		free(metric);
 		c->ratio = jread_get_num(l, v, w, "ratio", 0, &failed);
 		jread_get_pair(l, v, w, "ci95", &c->ci_lo, &c->ci_hi, &failed);
+		jread_get_pair(l, v, w, "ci_adj", &c->adj_lo, &c->adj_hi, &failed);
+		c->adj_level = jread_get_num(l, v, w, "ci_adj_level", 0, &failed);
+		if (json_object_get(v, "ci_adj") == NULL) { /* written before ci_adj */
+			c->adj_lo = c->ci_lo;
+			c->adj_hi = c->ci_hi;
+		}
 		c->p = jread_get_num(l, v, w, "p", 0, &failed);
 		c->p_adj = jread_get_num(l, v, w, "p_adj", 0, &failed);
 		char *test = jread_get_str(l, v, w, "test", 0, &failed);

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/colfit.h"
 #include "render/doc_attach.h"
 #include "render/text.h"
 
@@ -18,6 +19,10 @@
 #define TEXT_W (PAGE_W - MARGIN_L - MARGIN_R)
 #define BODY 9.5
 #define LEAD_COLOR "#0b5cad"
+#define BODY_H (PAGE_H - MARGIN_T - MARGIN_B)
+/* A section starts on a new page only when less than this share of the page is left,
+ * or when its heading and first table or chart would not fit in what is left. */
+#define SECTION_MIN_SHARE 0.25
 
 struct tocent {
 	const char *text;
@@ -276,10 +281,16 @@ static void outline(struct pw *w, int level, const char *text)
 	}
 }
 
-static void heading(struct pw *w, const struct doc_block *b)
+/* section_start: the height heading i needs with what follows it up to and including
+ * its section's first table or chart (estimated as they will be laid out). */
+static double section_start(struct pw *w, const struct doc *d, size_t i);
+
+static void heading(struct pw *w, const struct doc *d, size_t i)
 {
+	const struct doc_block *b = &d->blocks[i];
 	if (b->level == 1) {
-		if (w->ntoc > 0 || w->y > MARGIN_T + 430)
+		double left = PAGE_H - MARGIN_B - w->y;
+		if (left < SECTION_MIN_SHARE * BODY_H || left < 14 + section_start(w, d, i))
 			new_page(w);
 		else
 			w->y += 14;
@@ -297,7 +308,8 @@ static void heading(struct pw *w, const struct doc_block *b)
 		hline(w->page, MARGIN_L, MARGIN_L + TEXT_W, w->y + 1, 0.6, "#c8ced6");
 		w->y += 12;
 	} else {
-		ensure(w, 120);
+		double need = 8 + section_start(w, d, i); /* kept with its first table or chart */
+		ensure(w, need <= BODY_H ? need : 120);
 		w->y += 8;
 		outline(w, 2, b->text);
 		paragraph(w, b->text, MARGIN_L, TEXT_W, 12, 1, "#1f2328");
@@ -399,27 +411,102 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 	      head ? "#1f2328" : "#dde1e5");
 }
 
+/* table_layout: the font size and the column widths from the content (colfit): the
+ * largest size from 8 (7 with more than 8 columns) down to 5.5 at which no word is cut. */
+static int table_layout(struct pw *w, const struct doc_table *t, struct layout *lay)
+{
+	double x = MARGIN_L;
+	lay->x = malloc(2 * t->ncols * sizeof(*lay->x));
+	if (lay->x == NULL) {
+		w->failed = 1;
+		return -1;
+	}
+	lay->wd = lay->x + t->ncols;
+	for (lay->size = t->ncols > 8 ? 7 : 8; lay->size > 5.5; lay->size -= 0.5) {
+		int cut = colfit_table(w->f, t, lay->size, TEXT_W, lay->wd);
+		if (cut < 0) {
+			w->failed = 1;
+			return -1;
+		}
+		if (cut == 0)
+			break;
+	}
+	if (lay->size <= 5.5 && colfit_table(w->f, t, lay->size, TEXT_W, lay->wd) < 0) {
+		w->failed = 1;
+		return -1;
+	}
+	lay->lh = lay->size * 1.25;
+	for (size_t i = 0; i < t->ncols; i++) {
+		lay->x[i] = x;
+		x += lay->wd[i];
+	}
+	return 0;
+}
+
+/* table_start: the height of a table's caption, header row and first row. */
+static double table_start(struct pw *w, const struct doc_table *t)
+{
+	struct layout lay;
+	if (t->ncols == 0 || table_layout(w, t, &lay) < 0)
+		return 0;
+	double h = 18 + row_height(w, t->head, t, &lay, 1) +
+		   (t->nrows ? row_height(w, t->rows[0], t, &lay, 0) : 0) +
+		   wrap(w, t->caption, 9, 1, TEXT_W, NULL, NULL) * 9 * 1.4;
+	free(lay.x);
+	return h;
+}
+
+static double section_start(struct pw *w, const struct doc *d, size_t i)
+{
+	const struct doc_block *b = &d->blocks[i];
+	int level = b->level;
+	double h = level == 1 ? wrap(w, b->text, 16, 1, TEXT_W, NULL, NULL) * 16 * 1.4 + 12
+			      : wrap(w, b->text, 12, 1, TEXT_W, NULL, NULL) * 12 * 1.4 + 4;
+	for (size_t k = i + 1; k < d->nblocks; k++) {
+		b = &d->blocks[k];
+		switch (b->kind) {
+		case BLK_HEADING:
+			if (b->level <= level)
+				return h;
+			h += 12 + wrap(w, b->text, 12, 1, TEXT_W, NULL, NULL) * 12 * 1.4;
+			break;
+		case BLK_PARA:
+		case BLK_LIST: {
+			double t = 0;
+			if (b->kind == BLK_PARA)
+				t = wrap(w, b->text, BODY, 0, TEXT_W - (b->lead ? 14 : 0), NULL,
+					 NULL) *
+					    BODY * 1.4 +
+				    5;
+			for (size_t j = 0; b->kind == BLK_LIST && j < b->nitems; j++)
+				t += wrap(w, b->items[j], BODY, 0, TEXT_W - 14, NULL, NULL) * BODY *
+					     1.4 +
+				     4;
+			/* past a third of a page of text the text flows on: 3 lines suffice */
+			if (h + t > BODY_H / 3)
+				return h + 3 * BODY * 1.4;
+			h += t;
+			break;
+		}
+		case BLK_TABLE:
+			return h + table_start(w, b->table);
+		case BLK_CHARTS: {
+			double top = 0; /* the first row of charts */
+			for (size_t j = 0; j < b->nscenes && j < (size_t)b->per_row; j++)
+				if (chart_scene_height(b->scenes[j]) > top)
+					top = chart_scene_height(b->scenes[j]);
+			return h + top + 16;
+		}
+		}
+	}
+	return h;
+}
+
 static void table(struct pw *w, const struct doc_table *t)
 {
 	struct layout lay;
-	double total = 0, x = MARGIN_L;
-	if (t->ncols == 0)
+	if (t->ncols == 0 || table_layout(w, t, &lay) < 0)
 		return;
-	lay.x = malloc(2 * t->ncols * sizeof(*lay.x));
-	if (lay.x == NULL) {
-		w->failed = 1;
-		return;
-	}
-	lay.wd = lay.x + t->ncols;
-	lay.size = t->ncols > 8 ? 7 : 8;
-	lay.lh = lay.size * 1.25;
-	for (size_t i = 0; i < t->ncols; i++)
-		total += t->widths[i] > 0 ? t->widths[i] : 1;
-	for (size_t i = 0; i < t->ncols; i++) {
-		lay.x[i] = x;
-		lay.wd[i] = TEXT_W * (t->widths[i] > 0 ? t->widths[i] : 1) / total;
-		x += lay.wd[i];
-	}
 	double hh = row_height(w, t->head, t, &lay, 1);
 	double first = t->nrows ? row_height(w, t->rows[0], t, &lay, 0) : 0;
 	ensure(w, 18 + hh + first);
@@ -444,6 +531,19 @@ static void table(struct pw *w, const struct doc_table *t)
 }
 
 /* ---- charts: the scene as vector graphics ---- */
+
+/* path: the points of a path item as a libharu path (move, then lines). */
+static void path(HPDF_Page p, const struct sc_item *it, double ox, double oy)
+{
+	for (size_t k = 0; k < it->npts; k++) {
+		HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
+		HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
+		if (k == 0)
+			HPDF_Page_MoveTo(p, px, py);
+		else
+			HPDF_Page_LineTo(p, px, py);
+	}
+}
 
 static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 {
@@ -474,14 +574,7 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 			stroke(p, it->stroke);
 			HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
 			HPDF_Page_SetLineJoin(p, HPDF_ROUND_JOIN);
-			for (size_t k = 0; k < it->npts; k++) {
-				HPDF_REAL px = (HPDF_REAL)(ox + it->pts[2 * k]);
-				HPDF_REAL py = (HPDF_REAL)(PAGE_H - oy - it->pts[2 * k + 1]);
-				if (k == 0)
-					HPDF_Page_MoveTo(p, px, py);
-				else
-					HPDF_Page_LineTo(p, px, py);
-			}
+			path(p, it, ox, oy);
 			HPDF_Page_Stroke(p);
 			HPDF_Page_SetLineJoin(p, HPDF_MITER_JOIN);
 			break;
@@ -499,6 +592,19 @@ static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 			} else {
 				HPDF_Page_Fill(p);
 			}
+			break;
+		case SC_POLYGON:
+			fill(p, *it->fill ? it->fill : "#ffffff");
+			if (it->stroke[0]) {
+				stroke(p, it->stroke);
+				HPDF_Page_SetLineWidth(p, (HPDF_REAL)it->stroke_width);
+			}
+			path(p, it, ox, oy);
+			HPDF_Page_ClosePath(p);
+			if (it->stroke[0])
+				HPDF_Page_FillStroke(p);
+			else
+				HPDF_Page_Fill(p);
 			break;
 		case SC_TEXT: {
 			double tx = ox + it->x;
@@ -618,7 +724,7 @@ int pdf_write(const struct doc *d, struct fonts *f, const char *path, struct err
 		const struct doc_block *b = &d->blocks[i];
 		switch (b->kind) {
 		case BLK_HEADING:
-			heading(&w, b);
+			heading(&w, d, i);
 			break;
 		case BLK_PARA:
 			ensure(&w, 30);

@@ -11,13 +11,63 @@
 #include "render/model_query.h"
 #include "render/report_int.h"
 
+void report_say_empty(struct report_builder *r, const char *title, const char *why)
+{
+	struct strbuf b = {0};
+	subst(&b, rb_str(r, "chart.empty"), "title", title, "why",
+	      why ? why : rb_str(r, "chart.empty_why"));
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&b);
+}
+
+/* describe: a sentence of what c's data says, after its description (read by screen
+ * readers: the SVG's <desc>). */
+static void describe(struct report_builder *r, struct chart *c)
+{
+	struct chart_summary s;
+	struct strbuf b = {0};
+	char k[16], n[16], v[TEXT_NUM_MAX], w[TEXT_NUM_MAX];
+	const char *names[] = {"top", "k", "n", "low", "v", "w"};
+	chart_summary(c, &s);
+	snprintf(k, sizeof(k), "%zu", s.kind == CHART_FOREST ? s.filled : s.wins);
+	snprintf(n, sizeof(n), "%zu", s.kind == CHART_FOREST ? s.estimates : s.of);
+	const char *vals[] = {s.top ? s.top : "",
+			      k,
+			      n,
+			      s.low ? s.low : "",
+			      text_num(r->nf, s.top_value, -1, v, sizeof(v)),
+			      text_num(r->nf, s.low_value, -1, w, sizeof(w))};
+	const char *key = s.kind == CHART_FOREST  ? (s.estimates ? "desc.forest" : NULL)
+			  : s.top == NULL         ? NULL
+			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
+			  : isfinite(s.top_value) ? "desc.rows1"
+						  : "desc.rows";
+	if (key == NULL)
+		return;
+	text_subst(&b, rb_str(r, key), names, vals, 6);
+	chart_add_desc(c, rb_text(r, &b));
+	strbuf_free(&b);
+}
+
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
+{
+	report_add_scene_why(r, c, width, NULL, out);
+}
+
+void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
+			  struct scene **out)
 {
 	*out = NULL;
 	if (c == NULL) {
 		fail_oom(r);
 		return;
 	}
+	if (chart_is_empty(c)) {
+		report_say_empty(r, chart_title(c), why);
+		chart_free(c);
+		return;
+	}
+	describe(r, c);
 	*out = chart_layout(c, r->f, r->nf, width, r->e);
 	if (*out == NULL)
 		r->failed = 1;
@@ -249,8 +299,12 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 							   : size == 0  ? &cell->obj_s
 									: &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
-				if (st)
+				if (st) {
+					char n[24];
+					snprintf(n, sizeof(n), "%d", cell->n);
 					chart_set_interval(c, si, k, st->ci_lo, st->ci_hi);
+					chart_set_n(c, si, k, n);
+				}
 			}
 		}
 	}
@@ -342,10 +396,14 @@ static void consistency(struct report_builder *r)
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			double v = NAN;
+			char n[24] = "";
 			for (size_t i = 0; i < m->nconsistency; i++)
-				if (m->consistency[i].subject == (int)s)
+				if (m->consistency[i].subject == (int)s) {
 					v = m->consistency[i].cv_mean * 100;
+					snprintf(n, sizeof(n), "%d", m->consistency[i].cells);
+				}
 			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
+			chart_set_row_n(c, p, n);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -420,12 +478,16 @@ static void oneoff_op(struct report_builder *r, const char *op)
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+			char n[24] = "";
 			chart_add_range(c, p, m->subjects[s].label, m->subjects[s].color,
 					o ? o->seg_slowest : NAN, o ? o->seg_median : NAN,
 					o ? o->seg_fastest : NAN);
+			if (o)
+				snprintf(n, sizeof(n), "%d", o->n);
+			chart_set_row_n(c, p, n);
 		}
 	}
-	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	report_add_scene_why(r, c, REPORT_WIDTH, rb_str(r, "chart.range_empty"), &sc);
 	doc_charts(r->d, &sc, 1, 1);
 }
 

@@ -60,6 +60,13 @@ static inline char *num(const struct report_builder *r, double v, char *buf)
 /* report_add_scene: lay c out `width` points wide into *out and free c; a NULL c or a
  * failed layout marks the report failed (*out NULL). */
 void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out);
+/* report_add_scene_why: report_add_scene, but a chart with nothing to draw
+ * (chart_is_empty) is not laid out: a paragraph names it and says why (the string `why`,
+ * or the generic chart.empty_why when NULL), and *out is NULL. */
+void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
+			  struct scene **out);
+/* report_say_empty: the paragraph "no chart {title}: {why}" (why NULL: the generic one). */
+void report_say_empty(struct report_builder *r, const char *title, const char *why);
 
 /* report_prose: the paragraphs of the prose template `name` (blank-line separated);
  * a missing template marks the report failed. */

@@ -181,10 +181,17 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	if (k == NULL)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
-	double lo = sw ? 1 / k->ci_hi : k->ci_lo, hi = sw ? 1 / k->ci_lo : k->ci_hi;
+	/* the adjusted interval: it excludes 1 exactly when the point is filled */
+	double lo = sw ? 1 / k->adj_hi : k->adj_lo, hi = sw ? 1 / k->adj_lo : k->adj_hi;
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
 			   k->significant, rb_text(r, &b));
+	char n[24];
+	if (k->test == RM_TEST_PAIRED)
+		snprintf(n, sizeof(n), "%d", k->pairs);
+	else
+		snprintf(n, sizeof(n), "%d/%d", sw ? k->n_b : k->n_a, sw ? k->n_a : k->n_b);
+	chart_set_row_n(c, p, n);
 	strbuf_free(&b);
 }
 
@@ -267,10 +274,14 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		subst(&title, rb_str(r, "chart.forest"), "op", opname, NULL, NULL);
 		subst(&desc, rb_str(r, "chart.forest_desc"), "op", opname, NULL, NULL);
 	}
-	struct strbuf t2 = {0};
-	subst(&t2, rb_text(r, &title), "op", opname, NULL, NULL);
-	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &desc));
+	struct strbuf t2 = {0}, d2 = {0};
+	char level[TEXT_NUM_MAX]; /* the adjusted intervals' joint coverage, 1 - alpha */
+	short_num(r, (1 - m->stats.alpha) * 100, level, sizeof(level));
+	subst(&t2, rb_text(r, &title), "op", opname, "level", level);
+	subst(&d2, rb_text(r, &desc), "level", level, NULL, NULL);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &d2));
 	strbuf_free(&t2);
+	strbuf_free(&d2);
 	if (c) {
 		chart_set_axis(c, rb_str(r, "axis.ratio"), "", "");
 		if (m->nsubjects > 2)
@@ -349,8 +360,13 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
 				 text_num(r->nf, p50, -1, a, sizeof(a)),
 				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			char n[32] = "";
 			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50,
 					     p50, p99, p999, row);
+			if (cell->latency.pooled.present)
+				snprintf(n, sizeof(n), "%llu",
+					 (unsigned long long)cell->latency.pooled.requests);
+			chart_set_row_n(c, p, n);
 		}
 	}
 	return c;

@@ -56,6 +56,11 @@ static void add_chart(struct tb *t, struct xychart *c)
 		fail_oom(t->r);
 		return;
 	}
+	if (chart_xy_is_empty(c)) {
+		report_say_empty(t->r, chart_xy_title(c), NULL);
+		chart_xy_free(c);
+		return;
+	}
 	s = chart_xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
 	chart_xy_free(c);
 	if (s == NULL)
@@ -129,6 +134,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 			if (!has_quantiles(cell))
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (size_t i = 0; i < cdf_n(cell); i++) {
 				double q, ms;
 				cdf_point(cell, i, &q, &ms);
@@ -198,6 +204,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 			if (ts == NULL)
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (size_t i = 0; i < ts->n; i++) {
 				int kept = ts->kept_first < 0 ||
 					   ((int)i >= ts->kept_first && (int)i <= ts->kept_last);
@@ -243,6 +250,7 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 			if (!has_runs(cell))
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (int cy = 1; cy <= cycles; cy++) {
 				double v = NAN; /* no valid run in this cycle: a gap */
 				for (size_t i = 0; i < cell->nruns; i++)

@@ -24,7 +24,7 @@ static int grow(struct series *se, size_t want)
 
 static void blank(struct series_pt *p, double x)
 {
-	*p = (struct series_pt){x, NAN, NAN, NAN, 0};
+	*p = (struct series_pt){x, NAN, NAN, NAN, 0, ""};
 }
 
 int series_add(struct series_set *ss, const char *label, const char *color, size_t npts)
@@ -70,6 +70,15 @@ struct series_pt *series_push(struct series_set *ss, int s)
 	struct series_pt *p = &se->pts[se->n++];
 	blank(p, NAN);
 	return p;
+}
+
+int series_any(const struct series_set *ss)
+{
+	for (size_t s = 0; s < ss->n; s++)
+		for (size_t i = 0; i < ss->v[s].n; i++)
+			if (isfinite(ss->v[s].pts[i].y))
+				return 1;
+	return 0;
 }
 
 void series_free(struct series_set *ss)

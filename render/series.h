@@ -14,6 +14,7 @@ struct series_pt {
 	double x, y;
 	double lo, hi; /* LINE: the interval around y (NAN: no whisker) */
 	int faint;     /* x-y: 1 = a hollow dot, dashed segments */
+	char n[24];    /* the sample size shown in the point's tooltip ("" for none) */
 };
 
 struct series {
@@ -21,6 +22,7 @@ struct series {
 	char color[8];
 	struct series_pt *pts;
 	size_t n, cap;
+	char tip_n[24]; /* x-y: the sample size every point's tooltip shows ("" for none) */
 };
 
 struct series_set {
@@ -40,6 +42,9 @@ struct series_pt *series_at(struct series_set *ss, int s, size_t i);
 /* series_push: a new point at the end of series s (x, y, lo, hi NAN; not faint), or NULL
  * when s is out of range or out of memory (the set is then marked oom). */
 struct series_pt *series_push(struct series_set *ss, int s);
+
+/* series_any: 1 when some point of some series has a finite y (something to draw). */
+int series_any(const struct series_set *ss);
 
 /* series_free: the series of ss and what they hold; ss itself is the caller's. */
 void series_free(struct series_set *ss);

@@ -6,6 +6,28 @@ static void attr_color(struct strbuf *b, const char *name, const char *c)
 	strbuf_addf(b, " %s=\"%s\"", name, *c ? c : "none");
 }
 
+/* points: the points="..." attribute of a path item. */
+static void points(struct strbuf *b, const struct sc_item *it)
+{
+	strbuf_adds(b, " points=\"");
+	for (size_t k = 0; k < it->npts; k++)
+		strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k], it->pts[2 * k + 1]);
+	strbuf_adds(b, "\"");
+}
+
+/* end: close an element: with its tooltip as a <title> child (the native SVG tooltip, no
+ * script) when it has one, else self-closed. */
+static void end(struct strbuf *b, const struct sc_item *it, const char *tag)
+{
+	if (it->tip == NULL) {
+		strbuf_adds(b, "/>\n");
+		return;
+	}
+	strbuf_adds(b, "><title>");
+	text_html_escape(b, it->tip);
+	strbuf_addf(b, "</title></%s>\n", tag);
+}
+
 void svg_write(struct strbuf *b, const struct scene *s, const char *id, const char *font_family)
 {
 	double w = chart_scene_width(s), h = chart_scene_height(s);
@@ -26,24 +48,33 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 			strbuf_addf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"",
 				    it->x, it->y, it->w, it->h);
 			attr_color(b, "fill", it->fill);
-			strbuf_adds(b, "/>\n");
+			end(b, it, "rect");
 			break;
 		case SC_LINE:
 			strbuf_addf(b, "<line x1=\"%.2f\" y1=\"%.2f\" x2=\"%.2f\" y2=\"%.2f\"",
 				    it->x, it->y, it->x2, it->y2);
 			attr_color(b, "stroke", it->stroke);
-			strbuf_addf(b, " stroke-width=\"%.2f\"%s/>\n", it->stroke_width,
+			strbuf_addf(b, " stroke-width=\"%.2f\"%s", it->stroke_width,
 				    it->dash ? " stroke-dasharray=\"3 2\"" : "");
+			end(b, it, "line");
 			break;
 		case SC_POLYLINE:
-			strbuf_adds(b, "<polyline points=\"");
-			for (size_t k = 0; k < it->npts; k++)
-				strbuf_addf(b, "%s%.2f,%.2f", k ? " " : "", it->pts[2 * k],
-					    it->pts[2 * k + 1]);
-			strbuf_adds(b, "\" fill=\"none\"");
+			strbuf_adds(b, "<polyline");
+			points(b, it);
+			strbuf_adds(b, " fill=\"none\"");
 			attr_color(b, "stroke", it->stroke);
-			strbuf_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"/>\n",
+			strbuf_addf(b, " stroke-width=\"%.2f\" stroke-linejoin=\"round\"",
 				    it->stroke_width);
+			end(b, it, "polyline");
+			break;
+		case SC_POLYGON:
+			strbuf_adds(b, "<polygon");
+			points(b, it);
+			attr_color(b, "fill", it->fill);
+			if (*it->stroke)
+				strbuf_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
+					    it->stroke_width);
+			end(b, it, "polygon");
 			break;
 		case SC_CIRCLE:
 			strbuf_addf(b, "<circle cx=\"%.2f\" cy=\"%.2f\" r=\"%.2f\"", it->x, it->y,
@@ -52,7 +83,7 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 			if (*it->stroke)
 				strbuf_addf(b, " stroke=\"%s\" stroke-width=\"%.2f\"", it->stroke,
 					    it->stroke_width);
-			strbuf_adds(b, "/>\n");
+			end(b, it, "circle");
 			break;
 		case SC_TEXT:
 			strbuf_addf(b, "<text x=\"%.2f\" y=\"%.2f\" font-size=\"%.2f\"", it->x,

@@ -37,15 +37,18 @@ t((c.get("subject"), c.get("op"), c.get("size"), c.get("concurrency")) ==
 t(c.get("change") == "regression" and c.get("ratio", 1) < 1, "a regression, ratio %s" % c.get("ratio"))
 lo, hi = c.get("ci95") or (9, 9)
 t(lo <= 0.75 <= hi, "its 95 %% interval [%s, %s] covers 0.75" % (lo, hi))
-t(c.get("p_adj", 1) < b["alpha"] and c.get("p") <= c.get("p_adj"), "p %s <= Holm's p_adj %s < alpha" % (c.get("p"), c.get("p_adj")))
-t(b["family"] == 48 and len(b["cells"]) == 48, "48 cells compared, Holm family 48 (%s)" % b["family"])
+t(all(x["ci_adj_level"] == 0.95 and (x["ci_adj"] is not None) == (x["test"] is not None) for x in b["cells"])
+  and all((x["ci_adj"][0] > 1 or x["ci_adj"][1] < 1) == x["significant"] for x in b["cells"] if x["ci_adj"]),
+  "every cell's ci_adj excludes 1 exactly when it is significant")
+t(c.get("p_adj", 1) < b["alpha"] and c.get("p") <= c.get("p_adj"), "p %s <= Bonferroni's p_adj %s < alpha" % (c.get("p"), c.get("p_adj")))
+t(b["family"] == 48 and len(b["cells"]) == 48, "48 cells compared, Bonferroni family 48 (%s)" % b["family"])
 t(len(b["only_new"]) == 24 and {x["subject"] for x in b["only_new"]} == {"provider-c"}
   and b["only_old"] == [], "provider-c's 24 cells only new, none only old")
 t(all(x["n_old"] == 6 and x["n_new"] == 6 and x["test"] == "welch" for x in b["cells"]), "6 runs a side, Welch")
 lat = c.get("latency_ms") or {}
 t(lat.get("basis") in ("pooled", "run-mean") and lat["p50"]["ratio"] > 1,
   "latency change beside it (%s, p50 x%.2f)" % (lat.get("basis"), lat.get("p50", {}).get("ratio", 0)))
-t(b["test"] == "welch" and b["adjust"] == "holm" and b["source"].endswith("old/results/aggregate.json"),
+t(b["test"] == "welch" and b["adjust"] == "bonferroni" and b["source"].endswith("old/results/aggregate.json"),
   "test, adjustment and source named")
 PY
 

@@ -49,8 +49,8 @@ def t(cond, name):
 
 a = load("clear")
 t(a["format"] == "s3bench-aggregate/1.2", "format 1.2")
-t(a["statistics"] == {"confidence": 0.95, "alpha": 0.05, "adjust": "holm", "family": 24,
-                      "power": 0.8}, "statistics: 24 comparisons in Holm's family")
+t(a["statistics"] == {"confidence": 0.95, "alpha": 0.05, "adjust": "bonferroni", "family": 24,
+                      "power": 0.8}, "statistics: 24 comparisons in the Bonferroni family")
 L = a["leaders"]
 t(len(L) == 24 and all(l["status"] == "clear" and l["clear"] and l["subject"] == "provider-a"
                        and l["tied_with"] == [] for l in L), "20 %, 3 % noise, 7 cycles: 24 clear leads of A")
@@ -77,13 +77,12 @@ for c in C:
     logs = [math.log(ra[k] / rb[k]) for k in ra if k in rb]
     ok &= abs(math.exp(sum(logs) / len(logs)) - c["ratio"]) <= 1e-9 * c["ratio"]
 t(ok, "ratio = geometric mean of the per-cycle ratios")
-# Holm over the report, recomputed
-ps = sorted((c["p"], i) for i, c in enumerate(C))
-run, adj = 0, {}
-for j, (p, i) in enumerate(ps):
-    run = max(run, min(1, (len(ps) - j) * p))
-    adj[i] = run
-t(all(abs(adj[i] - c["p_adj"]) <= 1e-12 + 1e-9 * adj[i] for i, c in enumerate(C)), "p_adj is Holm's")
+# Bonferroni over the report, recomputed; the adjusted interval agrees with the verdict
+t(all(abs(min(1, len(C) * c["p"]) - c["p_adj"]) <= 1e-12 + 1e-9 * c["p_adj"] for c in C),
+  "p_adj is Bonferroni's")
+t(all(c["ci_adj_level"] == 0.95 and c["ci_adj"][0] <= c["ci95"][0] and c["ci95"][1] <= c["ci_adj"][1]
+      and (c["ci_adj"][0] > 1 or c["ci_adj"][1] < 1) == c["significant"] for c in C),
+  "ci_adj at 0.95 holds ci95 and excludes 1 exactly when significant")
 cl = [c for c in a["cells"] if c["mib_s"]["value"] is not None]
 t(all(c["mib_s"]["ci_method"] == "t" and c["mib_s"]["ci_coverage"] == 0.95 and
       c["mib_s"]["ci95"][0] < c["mib_s"]["value"] < c["mib_s"]["ci95"][1] and
@@ -97,6 +96,8 @@ t(all(l["status"] == "tie" and not l["clear"] and len(l["tied_with"]) == 1 for l
 t(all(l["detectable_ratio"] > 1.03 for l in L), "tie: every detectable ratio is above 1.03 (min %.3f)"
   % min(l["detectable_ratio"] for l in L))
 t(not any(c["significant"] for c in a["comparisons"]), "tie: no comparison significant")
+t(all(c["ci_adj"][0] <= 1 <= c["ci_adj"][1] for c in a["comparisons"] if c["ci_adj"]),
+  "tie: every adjusted interval crosses 1")
 t(sum(c["clear"] for c in a["leader_counts"]) == 0 and
   all(c["tied"] == 12 for c in a["leader_counts"]), "tie: leader_counts tied 12, clear 0")
 

@@ -2,7 +2,8 @@
  * reference values from SciPy 1.10.1 and statsmodels 0.13.5 (Debian 12's
  * python3-scipy and python3-statsmodels, installed by hand only to compute them;
  * each value's command is written above it), and the leader rule on a small
- * aggregate built in memory (a tie group, an untested pair, Holm's family). */
+ * aggregate built in memory (a tie group, an untested pair, the family), and the
+ * adjusted intervals' agreement with the verdicts on synthetic campaigns. */
 #include <math.h>
 #include <string.h>
 
@@ -281,6 +282,144 @@ static void test_leaders(void)
 	aggregate_free(a);
 }
 
+static void test_adjust(void)
+{
+	static const double a[] = {100, 102, 98, 101, 99}, b[] = {99, 104, 95, 100, 101};
+	static const double c[] = {50, 51, 49, 50, 52};
+	static const double x[] = {200, 210, 205}, y[] = {100, 104, 99, 103, 101};
+	static const double p[] = {0.01, NAN, 0.4, 0.02};
+	double adj[4];
+	struct compare_test t;
+	struct compare_adjusted r;
+
+	/* /usr/bin/python3 -c "import numpy as np, scipy.stats as st;
+	 *   a=[100,102,98,101,99]; c=[50,51,49,50,52]; d=np.log(a)-np.log(c);
+	 *   se=st.sem(d); q=st.t.ppf(1-0.05/(2*4), len(d)-1);
+	 *   print(np.exp(d.mean()-q*se), np.exp(d.mean()+q*se),
+	 *         min(1, 4*st.ttest_rel(np.log(a), np.log(c)).pvalue))"
+	 * -> 1.896199691598956 2.076563477311176 1.335625248263036e-06 */
+	compare_paired_log(a, c, 5, 0.95, &t);
+	compare_adjust_test(&t, 4, 0.05, &r);
+	CHECK(rel(r.lo, 1.896199691598956) && rel(r.hi, 2.076563477311176) &&
+		      rel(r.p_adj, 1.335625248263036e-06) && r.significant && r.level == 0.95,
+	      "paired, family 4: [%.15g, %.15g] p_adj %.15g", r.lo, r.hi, r.p_adj);
+	/* the same with b for c -> 0.960884007252661 1.0455787687881417 1 */
+	compare_paired_log(a, b, 5, 0.95, &t);
+	compare_adjust_test(&t, 4, 0.05, &r);
+	CHECK(rel(r.lo, 0.960884007252661) && rel(r.hi, 1.0455787687881417) && r.p_adj == 1 &&
+		      !r.significant,
+	      "paired, not significant: [%.15g, %.15g]", r.lo, r.hi);
+	/* Welch, family 7: x=[200,210,205]; y=[100,104,99,103,101]; va, vb = the
+	 *   log variances / n; se=sqrt(va+vb); df=(va+vb)**2/(va**2/2+vb**2/4);
+	 *   q=st.t.ppf(1-0.05/(2*7), df); exp(mean ln x - mean ln y -+ q*se),
+	 *   min(1, 7*st.ttest_ind(np.log(x), np.log(y), equal_var=False).pvalue)
+	 * -> 1.8470840310239496 2.212676521989512 2.957296088331876e-05 */
+	compare_welch_log(x, 3, y, 5, 0.95, &t);
+	compare_adjust_test(&t, 7, 0.05, &r);
+	CHECK(rel(r.lo, 1.8470840310239496) && rel(r.hi, 2.212676521989512) &&
+		      rel(r.p_adj, 2.957296088331876e-05) && r.significant,
+	      "welch, family 7: [%.15g, %.15g] p_adj %.15g", r.lo, r.hi, r.p_adj);
+	/* the family of one: the ordinary 95 % interval */
+	compare_paired_log(a, c, 5, 0.95, &t);
+	compare_adjust_test(&t, 1, 0.05, &r);
+	CHECK(rel(r.lo, t.lo) && rel(r.hi, t.hi) && rel(r.p_adj, t.p), "family of 1 = ci95");
+	compare_paired_log(a, a, 5, 0.95, &t); /* no spread, no difference */
+	compare_adjust_test(&t, 3, 0.05, &r);
+	CHECK(r.lo == 1 && r.hi == 1 && !r.significant, "identical: the point 1, not significant");
+	compare_paired_log(a, c, 1, 0.95, &t);
+	compare_adjust_test(&t, 3, 0.05, &r);
+	CHECK(isnan(r.lo) && isnan(r.p_adj) && !r.significant, "no test: no interval");
+	CHECK(compare_bonferroni(p, 4, adj) == 3 && rel(adj[0], 0.03) && isnan(adj[1]) &&
+		      adj[2] == 1 && rel(adj[3], 0.06),
+	      "bonferroni: family 3, capped at 1");
+}
+
+/* rng: a small LCG for the synthetic campaigns (a test's own stream). */
+static double rng(unsigned long long *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return (double)(*s >> 11) / 9007199254740992.0;
+}
+
+/* One synthetic campaign: 4 subjects, put and get at 3 sizes, `cycles` cycles,
+ * subject k's true level 100 (1 + shift k) with noise sd, some runs missing. */
+#define SYN_RUNS (4 * 2 * 3 * 7)
+static size_t synthetic(struct runlog *v, unsigned long long *seed, int cycles, double shift,
+			double sd)
+{
+	static const char *const subj[] = {"a", "b", "c", "d"}, *const ops[] = {"put", "get"};
+	size_t n = 0;
+
+	for (int c = 1; c <= cycles; c++)
+		for (int o = 0; o < 2; o++)
+			for (int z = 0; z < 3; z++)
+				for (int k = 0; k < 4; k++) {
+					double u = rng(seed) + rng(seed) + rng(seed) - 1.5;
+					struct runlog *r = &v[n];
+
+					if (rng(seed) < 0.08) /* a missing run */
+						continue;
+					memset(r, 0, sizeof(*r));
+					r->path = "runs/x";
+					r->subject = (char *)subj[k];
+					r->op = (char *)ops[o];
+					r->size = (uint64_t)1 << (16 + 4 * z);
+					r->concurrency = 1;
+					r->cycle = c;
+					r->objects = -1;
+					r->has_summary = 1;
+					r->summary.bytes = 1000;
+					r->summary.mib_s = 100 * (1 + shift * k * (z + 1)) *
+							   exp(sd * 2 * u);
+					r->summary.obj_s = r->summary.mib_s;
+					n++;
+				}
+	return n;
+}
+
+static void test_agreement(void)
+{
+	static const char *const order[] = {"a", "b", "c", "d"};
+	static struct runlog v[SYN_RUNS];
+	unsigned long long seed = 26;
+	struct agg_options o = {POLICY_MEAN, 1, 5, order, 4, 0};
+	size_t total = 0, agree = 0, sig = 0, bad_p = 0;
+
+	for (int camp = 0; camp < 200; camp++) {
+		int cycles = 2 + camp % 6; /* 2 cycles: Welch; 3+: paired */
+		size_t n = synthetic(v, &seed, cycles, 0.01 * (camp % 9), 0.02 + 0.01 * (camp % 4));
+		struct err e = {{0}};
+		struct aggregate *a = aggregate_build(v, n, &o, &e);
+
+		if (a == NULL) {
+			CHECK(0, "synthetic campaign %d: %s", camp, e.msg);
+			continue;
+		}
+		for (size_t i = 0; i < a->n_comparisons; i++) {
+			const struct agg_comparison *c = &a->comparisons[i];
+			int excl = c->adj_lo > 1 || c->adj_hi < 1;
+
+			if (c->t.test == NULL) {
+				agree += !c->significant && isnan(c->adj_lo);
+				total++;
+				continue;
+			}
+			total++;
+			sig += c->significant;
+			agree += excl == c->significant && c->adj_lo <= c->t.lo &&
+				 c->adj_hi >= c->t.hi;
+			bad_p += (c->p_adj < a->alpha) != c->significant;
+		}
+		aggregate_free(a);
+	}
+	CHECK(total > 5000 && agree == total,
+	      "adjusted interval excludes 1 exactly when significant (and holds ci95): %zu of %zu",
+	      agree, total);
+	CHECK(sig > total / 10 && sig < total - total / 10, "both verdicts occur: %zu of %zu", sig,
+	      total);
+	CHECK(bad_p == 0, "p_adj < alpha agrees with the interval: %zu disagree", bad_p);
+}
+
 int main(void)
 {
 	test_ci_mean();
@@ -290,5 +429,7 @@ int main(void)
 	test_holm();
 	test_detectable();
 	test_leaders();
+	test_adjust();
+	test_agreement();
 	return check_done();
 }

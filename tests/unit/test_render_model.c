@@ -56,7 +56,8 @@ static void test_stats(void)
 		return;
 	CHECK(m->format_minor == 1 && m->has_stats, "format 1.1 with statistics{}");
 	CHECK_NUM(m->stats.alpha, 0.05, 1e-12, "alpha");
-	CHECK(m->stats.family == 24 && strcmp(m->stats.adjust, "holm") == 0, "Holm over 24");
+	CHECK(m->stats.family == 24 && strcmp(m->stats.adjust, "bonferroni") == 0,
+	      "Bonferroni over 24");
 	const struct rm_cell *c = model_cell(m, 0, "put", 262144, 1);
 	CHECK(c && c->mib_s.ci_method == RM_CI_T, "t interval");
 	CHECK(c && fabs(c->mib_s.ci_lo - 6.3978) < 1e-9 && fabs(c->mib_s.ci_hi - 6.8756) < 1e-9,
@@ -76,8 +77,11 @@ static void test_stats(void)
 	const struct rm_comparison *k = &m->comparisons[0];
 	CHECK(k->a == 0 && k->b == 1 && k->test == RM_TEST_PAIRED && k->pairs == 3 &&
 		      k->significant && fabs(k->ratio - 1.4062) < 1e-9 &&
-		      fabs(k->ci_lo - 1.3536) < 1e-9 && fabs(k->p_adj - 0.01346) < 1e-9,
+		      fabs(k->ci_lo - 1.3536) < 1e-9 && fabs(k->p_adj - 0.016152) < 1e-9,
 	      "comparisons[0]: aws/b2 paired, significant");
+	CHECK(fabs(k->adj_lo - 1.1587) < 1e-9 && fabs(k->adj_hi - 1.7065) < 1e-9 &&
+		      fabs(k->adj_level - 0.95) < 1e-12,
+	      "comparisons[0]: ci_adj [1.1587, 1.7065] at 0.95");
 	int sw = -1;
 	CHECK(model_comparison(m, "put", 262144, 1, 1, 0, &sw) == k && sw == 1, "found swapped");
 	const struct rm_leader *d = model_leader(m, "put", 262144, 1);
