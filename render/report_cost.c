@@ -106,7 +106,8 @@ void report_cost_findings(struct report_builder *r, struct findings *fd)
 	if (fast != NULL) {
 		const char *names[] = {"subject", "value", "currency"};
 		text_num(r->nf, fast_v * 100, -1, b, sizeof(b));
-		const char *vals[] = {label(r->m, jstr(fast, "subject")), b, jstr(fast, "currency")};
+		const char *vals[] = {label(r->m, jstr(fast, "subject")), b,
+				      jstr(fast, "currency")};
 		add(r, fd, "finding.cost_per_tput", names, vals, 3);
 	}
 	c = json_array_get(cost, 0);
@@ -134,10 +135,10 @@ static void bill_table(struct report_builder *r)
 		doc_table_row(t);
 		doc_table_cell(t, 0, label(r->m, jstr(c, "subject")), CELL_ROWHEAD, NULL, NULL);
 		for (int k = 0; k < 5; k++)
-			doc_table_cell(t, (size_t)k + 1,
-				       money(r, jnum(c, parts[k]), jstr(c, "currency"), buf,
-					     sizeof(buf)),
-				       CELL_NUM, NULL, NULL);
+			doc_table_cell(
+				t, (size_t)k + 1,
+				money(r, jnum(c, parts[k]), jstr(c, "currency"), buf, sizeof(buf)),
+				CELL_NUM, NULL, NULL);
 		snprintf(n, sizeof(n), "%lld",
 			 (long long)json_integer_value(json_object_get(c, "runs_priced")));
 		doc_table_cell(t, 6, n, CELL_NUM, NULL, NULL);
@@ -166,9 +167,10 @@ static void perf_table(struct report_builder *r)
 		json_array_foreach(json_object_get(c, "read_1tb"), j, x) {
 			if (j)
 				strbuf_adds(&b, "; ");
-			text_size(r->nf, (uint64_t)json_integer_value(json_object_get(x, "size")), sz,
-				  sizeof(sz));
-			strbuf_addf(&b, "%s: %s", sz, money(r, jnum(x, "cost"), cur, buf, sizeof(buf)));
+			text_size(r->nf, (uint64_t)json_integer_value(json_object_get(x, "size")),
+				  sz, sizeof(sz));
+			strbuf_addf(&b, "%s: %s", sz,
+				    money(r, jnum(x, "cost"), cur, buf, sizeof(buf)));
 		}
 		doc_table_row(t);
 		doc_table_cell(t, 0, label(r->m, jstr(c, "subject")), CELL_ROWHEAD, NULL, NULL);
@@ -180,7 +182,8 @@ static void perf_table(struct report_builder *r)
 				     sizeof(buf)),
 			       CELL_NUM, NULL, NULL);
 		double g = best_get(r->m, jstr(c, "subject"));
-		doc_table_cell(t, 4, isfinite(g) ? text_num(r->nf, g, 1, tp, sizeof(tp)) : TEXT_NULL,
+		doc_table_cell(t, 4,
+			       isfinite(g) ? text_num(r->nf, g, 1, tp, sizeof(tp)) : TEXT_NULL,
 			       CELL_NUM, NULL, NULL);
 	}
 	strbuf_free(&b);
