@@ -16,7 +16,8 @@
 
 const char cli_usage_text[] =
 	"usage: collect CAMPAIGN.ini [-o DIR] [--only SUBJECT,...] [--cycles N | --cycle N]\n"
-	"               [--resume] [--dry-run [--assume MIB_S]] [--insecure]\n"
+	"               [--resume] [--dry-run] [--assume MIB_S]\n"
+	"               [--estimate-from DATA_DIR] [--insecure]\n"
 	"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
 	"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
 	"               [--objects N] [--batch N] [--part-size SIZE] [--mix MIX] [--range R]\n"
@@ -41,7 +42,10 @@ const char cli_usage_text[] =
 	"                       (per subject and in total, at the campaign's prices); measure\n"
 	"                       nothing\n"
 	"      --assume MIB_S   the throughput the estimate assumes for duration-bounded runs\n"
-	"                       (else each subject's expect_mib_s; else they are unbounded)\n"
+	"                       (else each subject's expect_mib_s; else --estimate-from; else\n"
+	"                       they are unbounded); max_cost's check before the start uses it too\n"
+	"      --estimate-from DATA_DIR  the obj/s an earlier campaign's complete runs reached,\n"
+	"                       per subject, op and size, for the estimate's duration-bounded runs\n"
 	"      --insecure       do not verify TLS certificates (every subject)\n"
 	"\n"
 	"Run mode measures one run. Credentials come from the environment as for the AWS CLI:\n"

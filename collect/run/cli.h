@@ -63,6 +63,7 @@ struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
 	double assume_mib_s;             /* --assume: the throughput a bill estimate assumes */
+	const char *estimate_from;       /* --estimate-from DATA_DIR; NULL: none */
 	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 

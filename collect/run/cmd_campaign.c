@@ -22,10 +22,11 @@ struct cctx {
 	struct plan *p;
 	struct outdir *od;
 	struct progress *pg;
-	char out[4096];   /* the output directory */
-	int failed;       /* some run failed */
-	double spent[64]; /* each subject's bill so far in this collector (max_cost) */
-	int stopped[64];  /* the subject was stopped by its max_cost (said once) */
+	char out[4096];           /* the output directory */
+	int failed;               /* some run failed */
+	double spent[64];         /* each subject's bill so far in this collector (max_cost) */
+	int stopped[64];          /* the subject was stopped by its max_cost (said once) */
+	struct estimate_opts est; /* --assume, --estimate-from */
 };
 
 static uint64_t make_seed(void)
@@ -288,7 +289,7 @@ static int check_budget(struct cctx *x)
 	struct estimate est[64];
 	int rc = CLI_EXIT_OK;
 
-	estimate_plan(x->c, x->p, 0, x->a->assume_mib_s, est);
+	estimate_plan(x->c, x->p, 0, &x->est, est);
 	for (int i = 0; i < x->c->n_subjects && i < 64; i++) {
 		const struct campaign_subject *s = &x->c->subjects[i];
 		double budget = campaign_subject_budget(x->c, s);
@@ -366,9 +367,17 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 	x.stop = stop;
 	if (load_plan(&x) < 0)
 		goto out;
+	x.est.assume_mib_s = a->assume_mib_s;
+	if (a->estimate_from != NULL) {
+		struct err e;
+		if (estimate_from(a->estimate_from, &x.est, &e) < 0) {
+			fprintf(stderr, "collect: %s\n", e.msg);
+			goto out;
+		}
+	}
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
-		estimate_print(x.c, x.p, a->assume_mib_s, stdout);
+		estimate_print(x.c, x.p, &x.est, stdout);
 		rc = CLI_EXIT_OK;
 		goto out;
 	}
@@ -399,5 +408,6 @@ out:
 	outdir_free(x.od);
 	plan_free(x.p);
 	campaign_free(x.c);
+	estimate_opts_clear(&x.est);
 	return rc;
 }

@@ -10,7 +10,7 @@ static uint64_t pages(uint64_t n)
 }
 
 /* bench: the benchmark phase of wl into *b; *left += objects it leaves. 0: unbounded. */
-static int bench(const struct workload *wl, double mib_s, struct bill_counts *b, uint64_t *left,
+static int bench(const struct workload *wl, double obj_s, struct bill_counts *b, uint64_t *left,
 		 double *secs)
 {
 	uint64_t n;
@@ -25,9 +25,8 @@ static int bench(const struct workload *wl, double mib_s, struct bill_counts *b,
 	}
 	if (wl->bound == WL_BOUND_COUNT) {
 		n = wl->count * (uint64_t)wl->concurrency;
-	} else if (wl->bound == WL_BOUND_DURATION && mib_s > 0 && wl->size > 0 &&
-		   (wl->op == WL_PUT || wl->op == WL_GET)) {
-		n = (uint64_t)ceil(mib_s * 1048576.0 * wl->duration_s / (double)wl->size);
+	} else if (wl->bound == WL_BOUND_DURATION && obj_s > 0) {
+		n = (uint64_t)ceil(obj_s * wl->duration_s);
 		*secs = wl->duration_s;
 	} else {
 		return 0;
@@ -57,18 +56,34 @@ static int bench(const struct workload *wl, double mib_s, struct bill_counts *b,
 	}
 }
 
+/* obj_s_of: the requests per second a duration-bounded run is assumed to make (0: none). */
+static double obj_s_of(const struct campaign_subject *s, const struct workload *wl,
+		       const struct estimate_opts *o)
+{
+	double mib_s = o && o->assume_mib_s > 0 ? o->assume_mib_s : s->expect_mib_s;
+
+	if (mib_s > 0 && wl->size > 0 && (wl->op == WL_PUT || wl->op == WL_GET))
+		return mib_s * 1048576.0 / (double)wl->size;
+	for (size_t i = 0; o && i < o->n_seen; i++)
+		if (strcmp(o->seen[i].subject, s->id) == 0 &&
+		    strcmp(o->seen[i].op, workload_op_name(wl->op)) == 0 &&
+		    o->seen[i].size == wl->size)
+			return o->seen[i].obj_s;
+	return 0;
+}
+
 int estimate_run(const struct campaign *c, const struct plan_run *r, int first_of_subject,
-		 double assume_mib_s, struct bill_counts *out)
+		 const struct estimate_opts *o, struct bill_counts *out)
 {
 	const struct campaign_subject *s = &c->subjects[r->subject];
 	const struct workload *wl = &r->wl;
-	double mib_s = assume_mib_s > 0 ? assume_mib_s : s->expect_mib_s, secs = 0;
+	double obj_s = obj_s_of(s, wl, o), secs = 0;
 	uint64_t prepared = workload_prepared_objects(wl), left = prepared;
 	struct bill_counts b;
 
 	memset(out, 0, sizeof(*out));
 	memset(&b, 0, sizeof(b));
-	if (!bench(wl, mib_s, &b, &left, &secs))
+	if (!bench(wl, obj_s, &b, &left, &secs))
 		return 0;
 	/* prepare */
 	b.class_b += 1;
@@ -88,8 +103,8 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 	return 1;
 }
 
-void estimate_plan(const struct campaign *c, const struct plan *p, int from, double assume_mib_s,
-		   struct estimate *est)
+void estimate_plan(const struct campaign *c, const struct plan *p, int from,
+		   const struct estimate_opts *o, struct estimate *est)
 {
 	int seen[64] = {0};
 
@@ -103,7 +118,7 @@ void estimate_plan(const struct campaign *c, const struct plan *p, int from, dou
 		if (k < from)
 			continue;
 		est[r->subject].runs++;
-		if (estimate_run(c, r, first, assume_mib_s, &b))
+		if (estimate_run(c, r, first, o, &b))
 			bill_add(&est[r->subject].b, &b);
 		else
 			est[r->subject].unbounded++;
@@ -128,17 +143,19 @@ static void line(FILE *f, const char *who, const struct estimate *e, const char 
 	else
 		fprintf(f, "; no prices");
 	if (e->unbounded)
-		fprintf(f, "; %d runs unbounded (give --assume MIB_S or expect_mib_s)",
+		fprintf(f,
+			"; %d runs unbounded (give --assume MIB_S, expect_mib_s or --estimate-from DIR)",
 			e->unbounded);
 	fputc('\n', f);
 }
 
-void estimate_print(const struct campaign *c, const struct plan *p, double assume_mib_s, FILE *f)
+void estimate_print(const struct campaign *c, const struct plan *p, const struct estimate_opts *o,
+		    FILE *f)
 {
 	struct estimate est[64], all;
 	int n = c->n_subjects < 64 ? c->n_subjects : 64, priced = 0;
 
-	estimate_plan(c, p, 0, assume_mib_s, est);
+	estimate_plan(c, p, 0, o, est);
 	memset(&all, 0, sizeof(all));
 	fprintf(f, "estimated bill (list prices as given in the campaign; docs/CAMPAIGN.md):\n");
 	for (int i = 0; i < n; i++) {

@@ -156,7 +156,7 @@ size = 4KiB
 concurrency = 1
 duration = 2s"
 "$collect" "$work/dur.ini" -o "$work/dur" --dry-run >"$work/dur.dry" 2>&1
-grep -q "^  one .*1 runs unbounded (give --assume" "$work/dur.dry"
+grep -q "^  one .*1 runs unbounded (give --assume MIB_S, expect_mib_s or --estimate-from DIR)" "$work/dur.dry"
 check $? "without --assume a duration-bound run is unbounded: $(grep '^  one' "$work/dur.dry")"
 "$collect" "$work/dur.ini" -o "$work/dur" --dry-run --assume 50 >"$work/dur.dry" 2>&1
 est=$(sed -n 's/^  one .* runs: \([0-9]*\) class A, \([0-9]*\) class B, \([0-9]*\) delete requests; bytes in \([0-9]*\) .*/\1 \2 \3 \4/p' "$work/dur.dry")
@@ -167,6 +167,19 @@ python3 -c "
 e = list(map(int, '$est'.split())); g = list(map(int, '$got'.split()))
 assert len(e) == 4 and all(x >= y for x, y in zip(e, g[:4])), (e, g)" 2>/dev/null
 check $? "--assume 50: estimate ($est) >= actual ($got)"
+
+# --estimate-from: the earlier run's obj/s bounds the duration-bound run
+"$collect" "$work/dur.ini" -o "$work/dur2" --dry-run --estimate-from "$work/dur" >"$work/dur2.dry" 2>&1
+check $? "--dry-run --estimate-from exits 0"
+est2=$(sed -n 's/^  one .* runs: \([0-9]*\) class A, .*/\1/p' "$work/dur2.dry")
+obj_s=$(python3 -c "import json; print(json.load(open('$work/dur/runs/cycle-01/one/put-4KiB-c1/run.json'))['summary']['obj_s'])")
+python3 -c "
+import math; n = math.ceil($obj_s * 2)
+want = n + 1 + 1 + math.ceil(n / 1000) + 1  # puts, CreateBucket, ListMultipartUploads, lists
+assert '$est2' and int('$est2') == want, ('$est2', want)"
+check $? "--estimate-from: class A = ceil(obj/s x 2 s) + CreateBucket + cleanup ($est2; obj/s $obj_s)"
+! grep -q "unbounded" "$work/dur2.dry"
+check $? "--estimate-from leaves no run unbounded"
 
 # 3. max_cost: refuse, stop, resume
 campaign refuse "ops = put
