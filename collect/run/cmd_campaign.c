@@ -193,6 +193,17 @@ out:
 	return rc;
 }
 
+/* run_input: the run.json fields run r of the plan gives (the rest zeroed). */
+static void run_input(const struct cctx *x, const struct plan_run *r, struct runjson_input *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->campaign = x->c;
+	in->cycle = r->cycle;
+	in->subject = &x->c->subjects[r->subject];
+	in->wl = &r->wl;
+	in->timeout_s = r->timeout_s;
+}
+
 /* over_budget: the run's subject has spent its max_cost (said once on the progress). */
 static int over_budget(struct cctx *x, const struct plan_run *r)
 {
@@ -262,12 +273,7 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 	run_state_add_error(&st, "not run: the subject's spend had passed its max_cost");
 	memset(&w, 0, sizeof(w));
 	w.started_ns = w.ended_ns = time_now_ns();
-	memset(&in, 0, sizeof(in));
-	in.campaign = x->c;
-	in.cycle = r->cycle;
-	in.subject = &x->c->subjects[r->subject];
-	in.wl = &r->wl;
-	in.timeout_s = r->timeout_s;
+	run_input(x, r, &in);
 	in.st = &st;
 	in.wrapper = &w;
 	in.cls = EC_BUDGET;
@@ -335,12 +341,7 @@ static int run_k(struct cctx *x, int k)
 	}
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
-	memset(&in, 0, sizeof(in));
-	in.campaign = x->c;
-	in.cycle = r->cycle;
-	in.subject = &x->c->subjects[r->subject];
-	in.wl = &r->wl;
-	in.timeout_s = r->timeout_s;
+	run_input(x, r, &in);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner,
