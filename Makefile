@@ -21,7 +21,7 @@
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 CC       ?= cc
-PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl sqlite3
+PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl sqlite3 zlib libisal
 CSV_CFLAGS  ?=
 CSV_LIBS    ?= -lcsv
 HPDF_CFLAGS ?=

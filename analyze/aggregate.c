@@ -62,6 +62,7 @@ static void subject_from_log(struct agg_subject *s, const struct runlog *r)
 	s->color = r->color;
 	s->endpoint = r->endpoint;
 	s->region = r->region;
+	s->send = r->workload.send;
 }
 
 static int cmp_subject_id(const void *a, const void *b)

@@ -34,6 +34,7 @@ struct agg_balance;
 
 struct agg_subject {
 	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+	const char *send; /* how its requests were sent (runlog_workload.send; NULL: defaults) */
 };
 
 struct agg_run {

@@ -114,6 +114,7 @@ static void subjects_matrix(json_t *root, const struct aggregate *a, int *ok)
 		out_json_put(o, "color", jstr(s->color), ok);
 		out_json_put(o, "endpoint", jstr(s->endpoint), ok);
 		out_json_put(o, "region", jstr(s->region), ok);
+		out_json_put(o, "send", jstr(s->send), ok);
 		out_json_add(arr, o, ok);
 	}
 	out_json_put(root, "subjects", arr, ok);

@@ -16,6 +16,7 @@ void runlog_workload_clear(struct runlog_workload *w)
 	free(w->size_spec);
 	free(w->range);
 	free(w->mix);
+	free(w->send);
 	memset(w, 0, sizeof(*w));
 	w->p99_limit_ms = NAN;
 }
@@ -81,6 +82,33 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
+/* read_send: workload.send's non-default fields into out->send. */
+static int read_send(const json_t *snd, struct runlog_workload *out, struct err *e)
+{
+	static const char *const defaults[][2] = {
+		{"checksum", "none"},   {"payload", "unsigned"}, {"reads", "random"},
+		{"http", "1.1"},        {"http2_shared", "no"},  {"keepalive", "yes"},
+		{"addresses", "first"},
+	};
+	char buf[400] = "";
+	size_t len = 0;
+
+	if (snd == NULL || json_is_null(snd))
+		return 0;
+	if (!json_is_object(snd))
+		return err_set(e, "field workload.send: expected an object or null");
+	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+		const char *v = json_string_value(json_object_get(snd, defaults[i][0]));
+		if (v == NULL || strcmp(v, defaults[i][1]) == 0)
+			continue;
+		len += (size_t)snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
+					"%s%s %s", len ? ", " : "", defaults[i][0], v);
+	}
+	if (len > 0 && (out->send = strdup(buf)) == NULL)
+		return err_set(e, "out of memory");
+	return 0;
+}
+
 int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
 			 struct err *e)
 {
@@ -94,6 +122,7 @@ int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_wor
 	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
 	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
 	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
+	    read_send(json_object_get(wl, "send"), out, e) < 0 ||
 	    (json_is_object(camp) &&
 	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
 		runlog_workload_clear(out);

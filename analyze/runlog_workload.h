@@ -22,6 +22,10 @@ struct runlog_workload {
 	double rate;         /* offered requests per second; 0: closed loop */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
+	/* workload.send: the fields that differ from their defaults, "checksum crc32,
+	 * payload streaming-unsigned" (campaign keys and values, in the file's order);
+	 * NULL when every field is the default or the run.json has none */
+	char *send;
 };
 
 /* runlog_workload_read: the fields above from run.json's "workload" object wl and its

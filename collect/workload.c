@@ -13,11 +13,27 @@
 #include "core/units.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_OP] = "op",           [WLF_SIZE] = "size",         [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",     [WLF_DURATION] = "duration", [WLF_COUNT] = "count",
-	[WLF_OBJECTS] = "objects", [WLF_BATCH] = "batch",       [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout", [WLF_MIX] = "mix",           [WLF_RANGE] = "range",
-	[WLF_RATE] = "rate",       [WLF_SEED] = "seed",
+	[WLF_OP] = "op",
+	[WLF_SIZE] = "size",
+	[WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",
+	[WLF_DURATION] = "duration",
+	[WLF_COUNT] = "count",
+	[WLF_OBJECTS] = "objects",
+	[WLF_BATCH] = "batch",
+	[WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",
+	[WLF_MIX] = "mix",
+	[WLF_RANGE] = "range",
+	[WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",
+	[WLF_CHECKSUM] = "checksum",
+	[WLF_PAYLOAD] = "payload",
+	[WLF_READS] = "reads",
+	[WLF_HTTP] = "http",
+	[WLF_HTTP2_SHARED] = "http2_shared",
+	[WLF_KEEPALIVE] = "keepalive",
+	[WLF_ADDRESSES] = "addresses",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -35,6 +51,13 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_RANGE] = "--range",
 	[WLF_RATE] = "--rate",
 	[WLF_SEED] = "--seed",
+	[WLF_CHECKSUM] = "--checksum",
+	[WLF_PAYLOAD] = "--payload",
+	[WLF_READS] = "--reads",
+	[WLF_HTTP] = "--http",
+	[WLF_HTTP2_SHARED] = "--http2-shared",
+	[WLF_KEEPALIVE] = "--keepalive",
+	[WLF_ADDRESSES] = "--addresses",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -133,6 +156,13 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
+	if (wl->op == WL_GET && wl->send.reads == WL_READS_ONCE && wl->objects == 0) {
+		/* enough for every request the run is expected to make */
+		if (wl->bound == WL_BOUND_COUNT)
+			return wl->count * (uint64_t)workload_workers(wl);
+		if (wl->rate > 0 && wl->duration_s > 0)
+			return (uint64_t)ceil(wl->rate * wl->duration_s);
+	}
 	switch (wl->op) {
 	case WL_GET:
 	case WL_HEAD:
@@ -671,6 +701,7 @@ static void json_draws(json_t *o, const struct workload *wl)
 	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
 	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
 	json_object_set_new(o, "seed", opt_u64(wl->seed));
+	json_object_set_new(o, "send", workload_send_json(&wl->send));
 }
 
 json_t *workload_json(const struct workload *wl, double timeout_s)

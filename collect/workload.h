@@ -87,6 +87,26 @@ struct wl_range {
 	char spec[64]; /* as written ("0..64KiB"); "" for NONE */
 };
 
+enum wl_reads {
+	WL_READS_RANDOM, /* each get reads a prepared object drawn at random */
+	WL_READS_ONCE    /* each prepared object is read at most once (no cache can serve a
+			    repeat); the run stops, recorded, when they run out */
+};
+
+/* How requests are sent (collect/workload_send.c): what an application's SDK would do.
+ * Every field's zero is the default (a zeroed struct is today's behaviour). */
+struct wl_send {
+	int checksum;     /* enum checksum_alg (collect/s3/checksum.h): PUT / part checksum;
+			     a get asks for it back and verifies it; 0 none */
+	int payload;      /* enum s3_payload (collect/s3/s3.h); 0 unsigned */
+	int reads;        /* enum wl_reads; 0 random */
+	int http2;        /* 1: HTTP/2 over TLS where the endpoint offers it; 0 HTTP/1.1 */
+	int http2_shared; /* 1: all workers multiplexed on one HTTP/2 connection */
+	int no_keepalive; /* 1: a new connection (and TLS handshake) for every request */
+	int spread;       /* 1: addresses = spread (workers' connections over every address
+			     the endpoint's name resolves to); 0: first */
+};
+
 struct workload {
 	enum wl_op op;
 	uint64_t size;   /* object size in bytes; the largest one when sizes.kind is not
@@ -106,6 +126,7 @@ struct workload {
 				 only); 0 = closed loop. Workers: workload_workers */
 	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
 				 the same sequence; 0 = time-based */
+	struct wl_send send;   /* how the requests are sent (default: all zero) */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
@@ -146,6 +167,13 @@ enum wl_field {
 	WLF_RANGE,
 	WLF_RATE,
 	WLF_SEED,
+	WLF_CHECKSUM,
+	WLF_PAYLOAD,
+	WLF_READS,
+	WLF_HTTP,
+	WLF_HTTP2_SHARED,
+	WLF_KEEPALIVE,
+	WLF_ADDRESSES,
 	WLF_COUNT_
 };
 
@@ -208,7 +236,10 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 char *workload_format_rate(double rate, char *buf, size_t n);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
- * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). */
+ * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
+ * with reads = once and no objects given prepares one per expected request: count x
+ * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
+ * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
 uint64_t workload_prepared_objects(const struct workload *wl);
 
 /* workload_workers: the workers a run of wl uses: 1 for the sequential micro-ops
@@ -247,11 +278,34 @@ double workload_default_timeout(const struct workload *wl);
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
 
+/* workload_is_send_field: f is one of the wl_send fields (WLF_CHECKSUM .. WLF_ADDRESSES). */
+int workload_is_send_field(enum wl_field f);
+
+/* workload_parse_send: the value s of send field f into *snd (collect/workload_send.c):
+ *   checksum      none | crc32 | crc32c | crc64nvme | sha1 | sha256 | md5
+ *   payload       unsigned | signed | streaming | streaming-unsigned
+ *   reads         random | once
+ *   http          1.1 | 2
+ *   http2_shared  yes | no
+ *   keepalive     yes | no
+ *   addresses     first | spread
+ * (case-insensitive). -1 with what is wrong, the value quoted, in e. */
+int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e);
+
+/* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
+ * reads it; "" for another field). Static strings. */
+const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
+
+/* workload_send_json: run.json's "send" object: every send field by its campaign key
+ * with its spelled value ({"checksum": "crc32", "payload": "unsigned", ...}). New
+ * reference, or NULL when out of memory. */
+json_t *workload_send_json(const struct wl_send *snd);
+
 /* workload_json: run.json's "workload" object of wl (docs/FORMATS.md): op, size,
  * concurrency, bound, duration_s, count, objects, batch, part_size, timeout_s
  * (timeout_s), keep, then mix, size_spec, range and rate (null when not used), workers
- * (workload_workers) and seed (null: time-based). New reference, or NULL when out of
- * memory. */
+ * (workload_workers), seed (null: time-based) and send (workload_send_json). New
+ * reference, or NULL when out of memory. */
 json_t *workload_json(const struct workload *wl, double timeout_s);
 
 #endif

@@ -151,6 +151,7 @@ static int load_subjects_matrix(struct jread *l, struct report_model *m, json_t 
 		s->label = jread_get_str(l, v, w, "label", 0, &failed);
 		s->endpoint = jread_get_str(l, v, w, "endpoint", 0, &failed);
 		s->region = jread_get_str(l, v, w, "region", 0, &failed);
+		s->send = jread_get_str(l, v, w, "send", 0, &failed);
 		char *c = jread_get_str(l, v, w, "color", 0, &failed);
 		if (failed) {
 			free(c);
@@ -505,6 +506,7 @@ void model_free(struct report_model *m)
 		free(m->subjects[i].label);
 		free(m->subjects[i].endpoint);
 		free(m->subjects[i].region);
+		free(m->subjects[i].send);
 	}
 	free(m->subjects);
 	for (i = 0; i < m->nops; i++)

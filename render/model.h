@@ -55,6 +55,8 @@ struct rm_lat {                              /* latency_ms / ttfb_ms */
 
 struct rm_subject {
 	char *id, *label, *endpoint, *region;
+	char *send;    /* how its requests were sent ("checksum crc32, payload streaming"); "":
+		       every default (or an aggregate.json without it) */
 	char color[8]; /* "#rrggbb": the file's colour, else the fixed palette by order */
 };
 

@@ -117,6 +117,8 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 
 	b->enabled = 1;
 	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
+	if (campaign_parse_send(p, sec, &b->send, NULL) < 0)
+		return -1;
 	if (cini_get_duration(p, sec, "duration", &b->duration_s) < 0 ||
 	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
 	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
@@ -184,6 +186,13 @@ static int get_money(struct cini *p, const char *sec, const char *key, double *o
 	return 0;
 }
 
+int campaign_check_endpoint(const char *url)
+{
+	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
+		return -1;
+	return strlen(strstr(url, "//") + 2) == 0 ? -1 : 0;
+}
+
 static int parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,
 			 int index)
 {
@@ -197,20 +206,25 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 		return err_set(p->e, "%s: out of memory", p->name);
 	if (check_name(p, NULL, sub->id, s->line, s->name, "subject id") < 0)
 		return -1;
+	/* with a profile, endpoint and region may come from the AWS config file: left NULL
+	 * here, filled in by the collector (subject_profile_defaults, collect/run/subject.h) */
+	int has_profile = cini_get(p, s->name, "profile") != NULL ||
+			  (cini_get(p, s->name, "credentials") != NULL &&
+			   strncmp(cini_get(p, s->name, "credentials")->val, "profile:", 8) == 0);
 	if (cini_get_str(p, s->name, "label", &sub->label, sub->id) < 0 ||
 	    cini_get_str(p, s->name, "endpoint", &sub->endpoint, NULL) < 0 ||
-	    cini_get_str(p, s->name, "region", &sub->region, "us-east-1") < 0 ||
+	    cini_get_str(p, s->name, "region", &sub->region, has_profile ? NULL : "us-east-1") <
+		    0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
-	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0)
+	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
 		return -1;
-	if (sub->endpoint == NULL || sub->bucket == NULL)
+	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
-			       sub->endpoint == NULL ? "endpoint = http(s)://host[:port]"
-						     : "bucket = NAME");
+			       sub->bucket != NULL ? "endpoint = http(s)://host[:port]"
+						   : "bucket = NAME");
 	kv = cini_get(p, s->name, "endpoint");
-	if ((strncmp(sub->endpoint, "http://", 7) != 0 &&
-	     strncmp(sub->endpoint, "https://", 8) != 0) ||
-	    strlen(strstr(sub->endpoint, "//") + 2) == 0)
+	if (sub->endpoint != NULL && campaign_check_endpoint(sub->endpoint) < 0)
 		return cini_bad_quoted(p, kv, "is not an http:// or https:// URL");
 	sub->path_style = 1;
 	if ((kv = cini_get(p, s->name, "addressing")) != NULL) {
@@ -278,17 +292,21 @@ double campaign_subject_budget(const struct campaign *c, const struct campaign_s
 static const char *const keys_campaign[] = {
 	"name",    "title",     "cycles",           "order",    "seed",         "client",
 	"timeout", "p99_limit", "alert_min_change", "max_cost", "cost_example", NULL};
-static const char *const keys_matrix[] = {"ops",   "sizes",   "size",    "concurrency", "duration",
-					  "count", "timeout", "objects", "bound",       "mix",
-					  "range", "rate",    NULL};
+static const char *const keys_matrix[] = {
+	"ops",   "sizes", "size",  "concurrency", "duration",         "count", "timeout", "objects",
+	"bound", "mix",   "range", "rate",        CAMPAIGN_SEND_KEYS, NULL};
 static const char *const keys_oneoff[] = {"objects", "size",    "concurrency", "duration",
-					  "count",   "timeout", "bound",       NULL};
-static const char *const keys_delete[] = {"objects", "size",  "concurrency", "duration", "count",
-					  "timeout", "bound", "batch",       NULL};
-static const char *const keys_multipart[] = {"size",  "part_size", "concurrency", "duration",
-					     "count", "timeout",   "bound",       NULL};
-static const char *const keys_rate[] = {"op",      "size",    "mix",   "concurrency", "duration",
-					"timeout", "objects", "rates", NULL};
+					  "count",   "timeout", "bound",       CAMPAIGN_SEND_KEYS,
+					  NULL};
+static const char *const keys_delete[] = {
+	"objects", "size",  "concurrency", "duration",         "count",
+	"timeout", "bound", "batch",       CAMPAIGN_SEND_KEYS, NULL};
+static const char *const keys_multipart[] = {
+	"size",    "part_size", "concurrency",      "duration", "count",
+	"timeout", "bound",     CAMPAIGN_SEND_KEYS, NULL};
+static const char *const keys_rate[] = {
+	"op",      "size",    "mix",   "concurrency",      "duration",
+	"timeout", "objects", "rates", CAMPAIGN_SEND_KEYS, NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",
@@ -298,6 +316,7 @@ static const char *const keys_subject[] = {"label",
 					   "credentials",
 					   "color",
 					   "insecure",
+					   CAMPAIGN_SEND_KEYS,
 					   "prices",
 					   "price_storage",
 					   "price_egress",
@@ -454,6 +473,7 @@ static int interpret(struct cini *p, struct campaign *c)
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);
 		if (oneoffs[i]->line == 0)
 			continue;
+		oneoffs[i]->send = c->matrix.send;
 		if (parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
 			return -1;
 		/* one-off list, head and delete runs prepare more objects than the engine's

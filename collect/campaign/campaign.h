@@ -41,14 +41,16 @@ struct campaign_bench {
 	int enabled; /* the section is present (always 1 for [matrix]) */
 	int line;    /* line of the section header, for messages */
 	enum wl_bound bound;
-	double duration_s;  /* WL_BOUND_DURATION */
-	uint64_t count;     /* WL_BOUND_COUNT: requests per worker */
-	double timeout_s;   /* wall-clock limit of one run (resolved; never 0) */
-	uint64_t objects;   /* objects prepared (0 = engine default) */
-	uint64_t size;      /* one-off sections: object size */
-	int concurrency;    /* one-off sections: workers */
-	int batch;          /* [delete]: keys per request (0 = engine default) */
-	uint64_t part_size; /* [multipart]: part size */
+	double duration_s;   /* WL_BOUND_DURATION */
+	uint64_t count;      /* WL_BOUND_COUNT: requests per worker */
+	double timeout_s;    /* wall-clock limit of one run (resolved; never 0) */
+	uint64_t objects;    /* objects prepared (0 = engine default) */
+	uint64_t size;       /* one-off sections: object size */
+	int concurrency;     /* one-off sections: workers */
+	int batch;           /* [delete]: keys per request (0 = engine default) */
+	uint64_t part_size;  /* [multipart]: part size */
+	struct wl_send send; /* checksum, payload, reads, http, ...: the section's keys over
+				[matrix]'s (one-off sections and [rate]) over the defaults */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
@@ -73,8 +75,9 @@ enum campaign_cred_kind {
 struct campaign_subject {
 	char *id;       /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
 	char *label;    /* default: the id */
-	char *endpoint; /* http(s)://host[:port] */
-	char *region;   /* default us-east-1 */
+	char *endpoint; /* http(s)://host[:port]; NULL after campaign_load when a profile
+			   subject leaves it to the AWS config (subject_profile_defaults) */
+	char *region;   /* default us-east-1 (a profile subject: NULL, as endpoint) */
 	char *bucket;
 	int path_style; /* addressing = path (1) | virtual (0); default path */
 	enum campaign_cred_kind cred_kind;
@@ -87,6 +90,11 @@ struct campaign_subject {
 	struct prices prices;
 	double max_cost;     /* max_cost: the subject's budget; 0: the campaign's */
 	double expect_mib_s; /* expect_mib_s: the throughput a dry run assumes; 0: none */
+	/* the send keys the subject sets (checksum, payload, ...: a provider that lacks a
+	 * feature): bit (f - WLF_CHECKSUM) of send_set for field f, its value in send;
+	 * they override every section's for this subject's runs (the plan applies them) */
+	struct wl_send send;
+	unsigned send_set;
 };
 
 struct campaign {
@@ -153,6 +161,12 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
  * [rate] sweep: its op, size spec, mix (mixed), concurrency, duration, objects (not for
  * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
 void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
+
+/* campaign_send_override: the send fields subject s sets, over *snd. */
+void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
+
+/* campaign_check_endpoint: 0 when url is http:// or https:// with something after it. */
+int campaign_check_endpoint(const char *url);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

@@ -19,6 +19,7 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
 	wl->batch = op == WL_DELETE ? bench->batch : 0;
 	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
+	wl->send = bench->send;
 }
 
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,

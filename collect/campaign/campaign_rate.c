@@ -111,7 +111,9 @@ int campaign_parse_sweep(struct cini *p, struct campaign *c)
 	if (sw->bench.line == 0)
 		return 0;
 	sw->bench.enabled = 1;
-	if (parse_what(p, sw) < 0 || parse_load(p, sw, c->timeout_s) < 0)
+	sw->bench.send = c->matrix.send;
+	if (campaign_parse_send(p, SEC, &sw->bench.send, NULL) < 0 || parse_what(p, sw) < 0 ||
+	    parse_load(p, sw, c->timeout_s) < 0)
 		return -1;
 	for (int i = 0; i < sw->n_rates; i++) {
 		campaign_sweep_workload(c, i, &wl);

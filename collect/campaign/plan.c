@@ -80,6 +80,7 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	r->cycle = cycle;
 	r->subject = subject;
 	r->wl = *wl;
+	campaign_send_override(&b->c->subjects[subject], &r->wl.send);
 	r->timeout_s = timeout_s;
 	r->expected_s = wl->bound == WL_BOUND_DURATION ? wl->duration_s : 0;
 	b->p->n++;

@@ -151,6 +151,41 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 	return got;
 }
 
+void eng_reads_exhausted(struct eng *g)
+{
+	pthread_mutex_lock(&g->lock);
+	g->res->reads_exhausted = 1;
+	pthread_mutex_unlock(&g->lock);
+}
+
+void eng_note_transport(struct eng *g, const struct s3_result *res)
+{
+	struct engine_transport *t = &g->res->transport;
+	int i;
+
+	if (g->phase != ENG_PHASE_BENCH)
+		return;
+	pthread_mutex_lock(&g->lock);
+	if (res->http_version == 11)
+		t->http11++;
+	else if (res->http_version == 20)
+		t->http2++;
+	else if (res->http_version != 0)
+		t->http_other++;
+	t->connections += (uint64_t)(res->new_connections > 0 ? res->new_connections : 0);
+	for (i = 0; i < t->n_addr && strcmp(t->addr[i], res->address) != 0; i++)
+		;
+	if (i == t->n_addr && i < ENGINE_ADDRS && res->address[0]) {
+		snprintf(t->addr[i], sizeof(t->addr[i]), "%s", res->address);
+		t->n_addr++;
+	}
+	if (i < t->n_addr) {
+		t->addr_requests[i]++;
+		t->addr_bytes[i] += res->bytes_up + res->bytes_down;
+	}
+	pthread_mutex_unlock(&g->lock);
+}
+
 static int eng_time_left(const struct eng *g)
 {
 	if (eng_stopped(g))
@@ -256,6 +291,9 @@ int64_t eng_slot_due(const struct eng *g, uint64_t i)
 static int run(struct eng *g, int nworkers, struct err *e)
 {
 	int nthreads = nworkers < n_cpus() ? nworkers : n_cpus();
+
+	if (g->wl->send.http2 && g->wl->send.http2_shared)
+		nthreads = 1; /* one multi handle: one shared connection */
 	struct tctx *t = NULL;
 	int rc = -1, started = 0;
 	uint64_t seed;
@@ -456,7 +494,13 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		if (g.body == NULL)
 			goto done;
 	}
-	g.cursor_end = o->wl->op == WL_DELETE ? workload_prepared_objects(o->wl) : 0;
+	/* delete, and a get with reads = once: each prepared object handed out once */
+	g.cursor_end = o->wl->op == WL_DELETE ||
+				       (o->wl->op == WL_GET && o->wl->send.reads == WL_READS_ONCE)
+			       ? workload_prepared_objects(o->wl)
+			       : 0;
+	res->reads_exhausted = 0;
+	memset(&res->transport, 0, sizeof(res->transport));
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
 	workers = workload_workers(o->wl);

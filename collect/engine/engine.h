@@ -87,17 +87,32 @@ struct engine_opts {
 
 #define ENGINE_FIRST_ERRORS 5
 
+#define ENGINE_ADDRS 16
+
+/* What the benchmark's transfers used: HTTP versions, new connections, and per address
+ * (addresses = spread) the requests and response + request body bytes. */
+struct engine_transport {
+	uint64_t http11, http2, http_other; /* requests by the version they used */
+	uint64_t connections;               /* new connections opened */
+	int n_addr;
+	char addr[ENGINE_ADDRS][48];
+	uint64_t addr_requests[ENGINE_ADDRS], addr_bytes[ENGINE_ADDRS];
+};
+
 struct engine_result {
 	enum err_class cls; /* class of the failure, or of most request errors */
 	uint64_t errors;    /* failed requests (all phases) */
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
-	struct run_summary summary; /* set by engine_benchmark when it completed */
-	double cpu_s;               /* client CPU (user + system, whole process) of the
+	struct run_summary summary;        /* set by engine_benchmark when it completed */
+	double cpu_s;                      /* client CPU (user + system, whole process) of the
 					  benchmark phase, seconds; set by engine_benchmark */
-	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
+	double cpu_us_per_op;              /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
+					  before its bound */
+	struct engine_transport transport; /* the benchmark phase's */
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

@@ -242,6 +242,7 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		if (w == NULL)
 			continue;
 		s3_req_finish(r, cc, &w->res);
+		eng_note_transport(g, &w->res);
 		w->busy = 0;
 		(*active)--;
 		g->kind->done(g, w, &w->res);
@@ -263,6 +264,11 @@ static int loop_open(struct tctx *t, struct loop *l)
 		return -1;
 	}
 	curl_multi_setopt(l->m, CURLMOPT_MAXCONNECTS, (long)(t->last - t->first + 4));
+	/* HTTP/2: every worker on one multiplexed connection (http2_shared, one thread), or
+	 * each on its own */
+	curl_multi_setopt(l->m, CURLMOPT_PIPELINING,
+			  g->wl->send.http2 && g->wl->send.http2_shared ? (long)CURLPIPE_MULTIPLEX
+									: (long)CURLPIPE_NOTHING);
 	curl_multi_setopt(l->m, CURLMOPT_SOCKETFUNCTION, on_socket);
 	curl_multi_setopt(l->m, CURLMOPT_SOCKETDATA, l);
 	curl_multi_setopt(l->m, CURLMOPT_TIMERFUNCTION, on_timer);

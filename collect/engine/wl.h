@@ -109,6 +109,14 @@ int eng_more(const struct eng *g, const struct worker *w);
 /* eng_take: up to n object numbers from the phase's shared cursor (prepare: the objects
  * to create; delete: the objects to delete); how many, from *first (0: none left). */
 uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first);
+
+/* eng_reads_exhausted: note that a reads = once get ran out of unread objects (the
+ * result's reads_exhausted). */
+void eng_reads_exhausted(struct eng *g);
+
+/* eng_note_transport: the HTTP version, connections and address of a finished request
+ * into the benchmark's result (struct engine_transport). */
+void eng_note_transport(struct eng *g, const struct s3_result *res);
 /* eng_fail: the phase cannot go on: stop every worker, with this class and text. */
 void eng_fail(struct eng *g, enum err_class cls, const char *text);
 /* eng_count_error: count a failed request that has no row (prepare, unlogged steps). */

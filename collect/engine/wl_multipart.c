@@ -6,7 +6,9 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "collect/s3/checksum.h"
 #include "collect/workload.h"
 
 enum mp_stage {
@@ -23,6 +25,12 @@ struct mp_state {
 	uint64_t part, n_parts; /* part in flight (from 1), parts of an object */
 	char (*etags)[128];     /* one per part (owned) */
 	const char **etag_ptrs; /* into etags, for the complete request (owned) */
+	/* with a checksum: each part's value (owned), pointers to them for the complete
+	 * request, and the whole object's CRC so far (a full-object checksum) */
+	char (*cks)[CHECKSUM_B64_MAX];
+	const char **ck_ptrs;
+	uint64_t full_crc;
+	char full_b64[CHECKSUM_B64_MAX];
 };
 
 static uint64_t part_size(const struct workload *wl)
@@ -47,12 +55,39 @@ static int create_args(struct eng *g, struct worker *w, struct s3_args *a)
 	if (s->etags == NULL) { /* n_parts is the same for every object of a run */
 		s->etags = calloc(s->n_parts, sizeof(*s->etags));
 		s->etag_ptrs = calloc(s->n_parts, sizeof(*s->etag_ptrs));
-		if (s->etags == NULL || s->etag_ptrs == NULL)
+		s->cks = calloc(s->n_parts, sizeof(*s->cks));
+		s->ck_ptrs = calloc(s->n_parts, sizeof(*s->ck_ptrs));
+		if (s->etags == NULL || s->etag_ptrs == NULL || s->cks == NULL ||
+		    s->ck_ptrs == NULL)
 			return -1;
 	}
 	s->part = 1;
 	a->op = S3_MP_CREATE;
 	return 0;
+}
+
+/* complete_checksums: the parts' checksums for CompleteMultipartUpload and, for a
+ * full-object checksum, the whole object's (combined from the parts' CRCs). */
+static void complete_checksums(const struct workload *wl, struct mp_state *s, struct s3_args *a)
+{
+	enum checksum_alg alg = (enum checksum_alg)wl->send.checksum;
+	unsigned char d[CHECKSUM_MAX];
+
+	if (checksum_s3_name(alg) == NULL)
+		return;
+	a->part_checksums = s->ck_ptrs;
+	if (checksum_full_object(alg)) {
+		size_t n = checksum_crc_digest(alg, s->full_crc, d);
+		a->object_checksum = checksum_b64(d, n, s->full_b64);
+	}
+}
+
+/* part_len: the length of part p (from 1) of an object of wl. */
+static uint64_t part_len(const struct workload *wl, uint64_t p)
+{
+	uint64_t ps = part_size(wl), off = (p - 1) * ps;
+
+	return wl->size - off < ps ? wl->size - off : ps;
 }
 
 static int mp_next(struct eng *g, struct worker *w, struct s3_args *a)
@@ -81,8 +116,11 @@ static int mp_next(struct eng *g, struct worker *w, struct s3_args *a)
 		break;
 	case MP_COMPLETE:
 	default:
-		for (uint64_t i = 0; i < s->n_parts; i++)
+		for (uint64_t i = 0; i < s->n_parts; i++) {
 			s->etag_ptrs[i] = s->etags[i];
+			s->ck_ptrs[i] = s->cks[i];
+		}
+		complete_checksums(wl, s, a);
 		a->op = S3_MP_COMPLETE;
 		a->upload_id = s->upload_id;
 		a->etags = s->etag_ptrs;
@@ -118,6 +156,13 @@ static void mp_done(struct eng *g, struct worker *w, const struct s3_result *res
 		break;
 	case MP_PART:
 		snprintf(s->etags[s->part - 1], sizeof(s->etags[0]), "%s", res->etag);
+		memcpy(s->cks[s->part - 1], res->checksum, sizeof(s->cks[0]));
+		s->full_crc = s->part == 1
+				      ? res->checksum_crc
+				      : checksum_crc_combine(
+						(enum checksum_alg)eng_workload(g)->send.checksum,
+						s->full_crc, res->checksum_crc,
+						part_len(eng_workload(g), s->part));
 		s->op_last = res->last_byte_ns;
 		if (++s->part > s->n_parts)
 			s->stage = MP_COMPLETE;
@@ -137,6 +182,8 @@ static void mp_free(void *st)
 
 	free(s->etags);
 	free(s->etag_ptrs);
+	free(s->cks);
+	free(s->ck_ptrs);
 }
 
 const struct wl_kind wl_kind_multipart = {

@@ -1,6 +1,7 @@
 /* collect/engine/wl_simple.c: the workloads where one request is one row: put, put-empty (PUT
  * PREFIX put/wWWWW/SEQ: object number worker x 2^32 + SEQ + 1, of size wl_obj_size),
- * get, get-small (GET of a random prepared object, whole or the workload's byte range; a
+ * get, get-small (GET of a random prepared object, or with reads = once each prepared
+ * object once in turn, whole or the workload's byte range; a
  * body of another length than the object's size or the range's is an error) and head
  * (STAT). See wl.h. */
 #include "collect/engine/wl.h"
@@ -47,9 +48,19 @@ static int read_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	const struct workload *wl = eng_workload(g);
 	struct get_state *s = w->st;
-	uint64_t nobj = workload_prepared_objects(wl), n = nobj > 1 ? rng_below(&w->rng, nobj) : 0;
+	uint64_t nobj = workload_prepared_objects(wl), n = 0;
 
-	if (!eng_more(g, w) || wl_key_obj(g, &w->key, n))
+	if (!eng_more(g, w))
+		return -1;
+	if (wl->op == WL_GET && wl->send.reads == WL_READS_ONCE) {
+		if (eng_take(g, 1, &n) == 0) { /* every object read: the run stops */
+			eng_reads_exhausted(g);
+			return -1;
+		}
+	} else if (nobj > 1) {
+		n = rng_below(&w->rng, nobj);
+	}
+	if (wl_key_obj(g, &w->key, n))
 		return -1;
 	a->op = wl->op == WL_HEAD ? S3_HEAD_OBJECT : S3_GET_OBJECT;
 	a->key = strbuf_cstr(&w->key);

@@ -381,11 +381,16 @@ int clean_main(int argc, char **argv)
 		/* a campaign's output directory: its copy of the campaign names the subjects
 		 * of runs recorded without .subject.json */
 		if (snprintf(ini, sizeof(ini), "%s/campaign.ini", arg) < (int)sizeof(ini) &&
-		    access(ini, F_OK) == 0 && (c = campaign_load(ini, &e)) == NULL)
+		    access(ini, F_OK) == 0 &&
+		    ((c = campaign_load(ini, &e)) == NULL || subject_profile_defaults(c, &e) < 0)) {
 			fprintf(stderr, "collect clean: %s (its subjects are not used)\n", e.msg);
+			campaign_free(c);
+			c = NULL;
+		}
 	} else {
 		c = campaign_load(arg, &e);
-		if (c == NULL) {
+		if (c == NULL || subject_profile_defaults(c, &e) < 0) {
+			campaign_free(c);
 			fprintf(stderr, "collect clean: %s\n", e.msg);
 			return EXIT_USAGE;
 		}

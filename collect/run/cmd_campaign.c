@@ -8,6 +8,7 @@
 #include "collect/campaign/campaign.h"
 #include "collect/run/cli.h"
 #include "collect/run/estimate.h"
+#include "collect/run/subject.h"
 #include "collect/run/outdir.h"
 #include "collect/campaign/plan.h"
 #include "core/fsutil.h"
@@ -116,7 +117,7 @@ static int load_plan(struct cctx *x)
 	char path[4096];
 
 	x->c = campaign_load(a->campaign, &e);
-	if (x->c == NULL)
+	if (x->c == NULL || subject_profile_defaults(x->c, &e) < 0)
 		goto fail;
 	if (a->insecure)
 		for (int i = 0; i < x->c->n_subjects; i++)

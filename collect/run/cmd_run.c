@@ -1,6 +1,6 @@
 /* collect/run/cmd_run.c: `collect run`: one run from flags. The workload is built and
- * checked by collect/workload.h exactly as a campaign's runs are; the endpoint defaults
- * to the AWS CLI's variables. */
+ * checked by collect/workload.h exactly as a campaign's runs are; endpoint and region
+ * default as the AWS CLI's (subject_run_defaults). */
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,6 +11,8 @@
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
 #include "collect/run/outdir.h"
+#include "collect/run/subject.h"
+#include "collect/s3/awsconf.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/summary.h"
@@ -28,19 +30,9 @@ struct run_opts {
 	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 
-/* endpoint_default: AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (the AWS CLI's order of
- * service-specific then global endpoint), else NULL. */
-static const char *endpoint_default(void)
-{
-	const char *v = getenv("AWS_ENDPOINT_URL_S3");
-
-	if (v == NULL || v[0] == '\0')
-		v = getenv("AWS_ENDPOINT_URL");
-	return v != NULL && v[0] != '\0' ? v : NULL;
-}
-
-static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL), "
-			    "--bucket, --op, --size, --concurrency and -o DIR";
+static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or "
+			    "the profile's endpoint_url in ~/.aws/config), --bucket, --op, --size, "
+			    "--concurrency and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
@@ -71,6 +63,13 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
 		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
+		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
+		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
+		{"http", required_argument, 0, FIELD_OPT + WLF_HTTP},
+		{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
+		{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
+		{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 		{0, 0, 0, 0},
 	};
 	int ch;
@@ -155,6 +154,9 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 		return field_error(WLF_RATE, e.msg);
 	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
 		return field_error(WLF_SEED, e.msg);
+	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+		if (t[f] && workload_parse_send((enum wl_field)f, t[f], &wl->send, &e) < 0)
+			return field_error((enum wl_field)f, e.msg);
 	return 0;
 }
 
@@ -197,21 +199,20 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 }
 
 /* build_subject: the endpoint, region and addressing of o's subject, with their
- * defaults. 0, or CLI_EXIT_USAGE after saying why. */
-static int build_subject(struct campaign_subject *s)
+ * defaults (subject_run_defaults: the AWS CLI's order). 0, or CLI_EXIT_USAGE after saying
+ * why. */
+static int build_subject(struct campaign_subject *s, struct awsconf *conf)
 {
-	if (s->endpoint == NULL)
-		s->endpoint = (char *)endpoint_default();
+	struct err e;
+
+	if (subject_run_defaults(s, conf, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return CLI_EXIT_USAGE;
+	}
 	if (s->endpoint == NULL)
 		return cli_usage_error(needs);
 	if (strncmp(s->endpoint, "http://", 7) != 0 && strncmp(s->endpoint, "https://", 8))
 		return cli_usage_error("--endpoint: not an http:// or https:// URL");
-	if (s->region == NULL || !s->region[0])
-		s->region = getenv("AWS_REGION");
-	if (s->region == NULL || !s->region[0])
-		s->region = getenv("AWS_DEFAULT_REGION");
-	if (s->region == NULL || !s->region[0])
-		s->region = "us-east-1";
 	if (s->path_style < 0)
 		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
 	s->label = s->endpoint;
@@ -329,9 +330,11 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 {
 	struct run_opts o;
 	struct workload wl;
+	struct awsconf conf;
 	int rc;
 
 	memset(&o, 0, sizeof(o));
+	memset(&conf, 0, sizeof(conf));
 	o.runner = runner;
 	o.subj.id = "run";
 	o.subj.path_style = -1;
@@ -345,12 +348,15 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] || !o.text[WLF_CONCURRENCY] ||
 	    !o.out)
 		return cli_usage_error(needs);
-	if ((rc = build_subject(&o.subj)) != 0)
-		return rc;
-	if (o.nbounds != 1)
-		return cli_usage_error(
-			"run needs exactly one of --duration, --count, --until-done");
-	if ((rc = build_workload(&o, &wl)) != 0)
-		return rc;
-	return execute(&o, &wl, stop);
+	if ((rc = build_subject(&o.subj, &conf)) != 0)
+		goto out;
+	if (o.nbounds != 1) {
+		rc = cli_usage_error("run needs exactly one of --duration, --count, --until-done");
+		goto out;
+	}
+	if ((rc = build_workload(&o, &wl)) == 0)
+		rc = execute(&o, &wl, stop);
+out:
+	awsconf_clear(&conf);
+	return rc;
 }

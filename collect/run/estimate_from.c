@@ -55,13 +55,15 @@ int estimate_from(const char *data_dir, struct estimate_opts *o, struct err *e)
 	for (size_t i = 0; i < g.gl_pathc; i++) {
 		json_t *j = json_load_file(g.gl_pathv[i], 0, NULL);
 		const char *st = json_string_value(json_object_get(j, "status"));
-		const char *subj = json_string_value(json_object_get(json_object_get(j, "subject"), "id"));
+		const char *subj = json_string_value(
+			json_object_get(json_object_get(j, "subject"), "id"));
 		const json_t *wl = json_object_get(j, "workload");
 		const char *op = json_string_value(json_object_get(wl, "op"));
 		const json_t *ob = json_object_get(json_object_get(j, "summary"), "obj_s");
 		if (st && strcmp(st, "complete") == 0 && subj && op && json_is_number(ob) &&
 		    json_number_value(ob) > 0 &&
-		    add(o, counts, subj, op, (uint64_t)json_integer_value(json_object_get(wl, "size")),
+		    add(o, counts, subj, op,
+			(uint64_t)json_integer_value(json_object_get(wl, "size")),
 			json_number_value(ob)) < 0) {
 			json_decref(j);
 			err_set(e, "out of memory");

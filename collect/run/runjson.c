@@ -53,6 +53,8 @@ void run_state_clear(struct run_state *st)
 {
 	json_decref(st->summary);
 	st->summary = NULL;
+	json_decref(st->transport);
+	st->transport = NULL;
 }
 
 void run_state_add_error(struct run_state *st, const char *text)
@@ -122,6 +124,9 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
 	json_object_set_new(o, "billing", billing_json(st));
+	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
+	if (st->transport)
+		json_object_set(o, "transport", st->transport);
 	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
 out:
 	json_decref(o);
@@ -160,6 +165,10 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
 	billing_read(json_object_get(o, "billing"), st);
+	st->reads_exhausted = json_is_true(json_object_get(o, "reads_exhausted"));
+	v = json_object_get(o, "transport");
+	if (json_is_object(v))
+		st->transport = json_incref(v);
 	json_decref(o);
 	return 0;
 }
@@ -266,6 +275,8 @@ json_t *runjson_build(const struct runjson_input *in)
 			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
 						      "us_per_request", st->cpu_us_per_op)
 					  : json_null());
+	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
+	json_object_set(o, "transport", st->transport ? st->transport : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "billing", billing_json(st));

@@ -50,6 +50,8 @@ struct run_state {
 	 * was measured */
 	struct bill_counts bill[PHASE_COUNT];
 	unsigned bill_phases;
+	int reads_exhausted; /* reads = once: the objects ran out before the bound */
+	json_t *transport;   /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
 
 /* run_state_init: all phases not reached, no result. */

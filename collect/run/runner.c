@@ -86,6 +86,23 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
+/* transport_json: run.json's "transport" of a benchmark (docs/FORMATS.md). */
+static json_t *transport_json(const struct engine_transport *t)
+{
+	json_t *o = json_object(), *addrs = json_array();
+
+	json_object_set_new(o, "http",
+			    json_pack("{s:I, s:I, s:I}", "1.1", (json_int_t)t->http11, "2",
+				      (json_int_t)t->http2, "other", (json_int_t)t->http_other));
+	json_object_set_new(o, "connections_opened", json_integer((json_int_t)t->connections));
+	for (int i = 0; i < t->n_addr; i++)
+		json_array_append_new(addrs, json_pack("{s:s, s:I, s:I}", "address", t->addr[i],
+						       "requests", (json_int_t)t->addr_requests[i],
+						       "bytes", (json_int_t)t->addr_bytes[i]));
+	json_object_set_new(o, "addresses", addrs);
+	return o;
+}
+
 /* job_client: the S3 client for the job's subject with credentials cr. */
 static struct s3_client *job_client(const struct runner_job *job, struct creds *cr, struct err *e)
 {
@@ -97,7 +114,7 @@ static struct s3_client *job_client(const struct runner_job *job, struct creds *
 		long b = (32L << 20) / job->wl->concurrency;
 		buffer_size = b > (512L << 10) ? (512L << 10) : b < (64L << 10) ? 0 : b;
 	}
-	return subject_client(job->subject, cr, buffer_size, e);
+	return subject_client(job->subject, cr, buffer_size, &job->wl->send, e);
 }
 
 /* job_opts: the engine options of the job (no live counters). */
@@ -264,6 +281,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
+		st.reads_exhausted = res.reads_exhausted;
+		json_decref(st.transport);
+		st.transport = transport_json(&res.transport);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/s3/awsconf.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 
@@ -54,10 +55,11 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 	}
 }
 
-struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
-				 long buffer_size, struct err *e)
+struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
+				 long buffer_size, const struct wl_send *send, struct err *e)
 {
 	struct s3_config cfg;
+	static const struct wl_send none;
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.endpoint = s->endpoint;
@@ -66,6 +68,15 @@ struct s3_client *subject_client(const struct campaign_subject *s, const struct 
 	cfg.insecure = s->insecure;
 	cfg.creds = cr;
 	cfg.buffer_size = buffer_size;
+	if (send == NULL)
+		send = &none;
+	cfg.payload = (enum s3_payload)send->payload;
+	cfg.checksum = (enum checksum_alg)send->checksum;
+	cfg.checksum_get = send->checksum != CHECKSUM_NONE;
+	cfg.http2 = send->http2;
+	cfg.http2_shared = send->http2_shared;
+	cfg.no_keepalive = send->no_keepalive;
+	cfg.spread = send->spread;
 	return s3_client_new(&cfg, e);
 }
 
@@ -77,10 +88,96 @@ struct s3_client *subject_connect(const struct campaign_subject *s, struct creds
 	*cr = subject_creds(s, e);
 	if (*cr == NULL)
 		return NULL;
-	cl = subject_client(s, *cr, 0, e);
+	cl = subject_client(s, *cr, 0, NULL, e);
 	if (cl == NULL) {
 		creds_free(*cr);
 		*cr = NULL;
 	}
 	return cl;
+}
+
+static const char *env_nonempty(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struct err *e)
+{
+	if (awsconf_load(NULL, conf, e) < 0)
+		return -1;
+	if (s->endpoint == NULL || s->endpoint[0] == '\0')
+		s->endpoint = (char *)env_nonempty("AWS_ENDPOINT_URL_S3");
+	if (s->endpoint == NULL)
+		s->endpoint = (char *)env_nonempty("AWS_ENDPOINT_URL");
+	if (s->endpoint == NULL)
+		s->endpoint = conf->s3_endpoint_url ? conf->s3_endpoint_url : conf->endpoint_url;
+	if (s->region == NULL || s->region[0] == '\0')
+		s->region = (char *)env_nonempty("AWS_REGION");
+	if (s->region == NULL)
+		s->region = (char *)env_nonempty("AWS_DEFAULT_REGION");
+	if (s->region == NULL)
+		s->region = conf->region ? conf->region : "us-east-1";
+	return 0;
+}
+
+/* profile_fill: subject s's missing endpoint and region from its profile. */
+static int profile_fill(const struct campaign *c, struct campaign_subject *s, struct err *e)
+{
+	struct awsconf conf;
+	const char *ep;
+	int rc = -1;
+
+	if (awsconf_load(s->cred_name, &conf, e) < 0)
+		return err_prefix(e, "%s:%d: [subject %s]: profile %s", c->file, s->line, s->id,
+				  s->cred_name);
+	ep = conf.s3_endpoint_url ? conf.s3_endpoint_url : conf.endpoint_url;
+	if (s->endpoint == NULL && ep == NULL) {
+		err_set(e,
+			"%s:%d: [subject %s]: needs endpoint = http(s)://host[:port] (profile %s "
+			"in %s has no endpoint_url)",
+			c->file, s->line, s->id, s->cred_name,
+			conf.path[0] ? conf.path : "~/.aws/config");
+		goto out;
+	}
+	if (s->endpoint == NULL && campaign_check_endpoint(ep) < 0) {
+		err_set(e, "%s: profile %s: endpoint_url '%s' is not an http:// or https:// URL",
+			conf.path, s->cred_name, ep);
+		goto out;
+	}
+	if ((s->endpoint == NULL && (s->endpoint = strdup(ep)) == NULL) ||
+	    (s->region == NULL &&
+	     (s->region = strdup(conf.region ? conf.region : "us-east-1")) == NULL)) {
+		err_set(e, "%s: out of memory", c->file);
+		goto out;
+	}
+	rc = 0;
+out:
+	awsconf_clear(&conf);
+	return rc;
+}
+
+int subject_profile_defaults(struct campaign *c, struct err *e)
+{
+	for (int i = 0; i < c->n_subjects; i++) {
+		struct campaign_subject *s = &c->subjects[i];
+		if (s->endpoint != NULL && s->region != NULL)
+			continue;
+		if (s->cred_kind != CAMPAIGN_CRED_PROFILE || s->cred_name == NULL)
+			return err_set(e, "%s:%d: [subject %s]: needs endpoint", c->file, s->line,
+				       s->id);
+		if (profile_fill(c, s, e) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+int subject_profile_ca_bundle(const struct campaign_subject *s, char **out, struct err *e)
+{
+	*out = NULL;
+	if (s->cred_kind == CAMPAIGN_CRED_ENV)
+		return 0;
+	return awsconf_ca_bundle(s->cred_kind == CAMPAIGN_CRED_PROFILE ? s->cred_name : NULL, out,
+				 e);
 }

@@ -8,6 +8,7 @@
 #include "core/err.h"
 
 struct creds;     /* collect/s3/creds.h */
+struct awsconf;   /* collect/s3/awsconf.h */
 struct s3_client; /* collect/s3/s3.h */
 
 /* subject_creds: the credentials of subject s: its profile, env:PREFIX (PREFIX_ACCESS_KEY_ID,
@@ -16,15 +17,39 @@ struct s3_client; /* collect/s3/s3.h */
 struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
- * (borrowed: they must outlive the client) and libcurl buffers of buffer_size bytes (0:
- * libcurl's); NULL with a message. */
-struct s3_client *subject_client(const struct campaign_subject *s, const struct creds *cr,
-				 long buffer_size, struct err *e);
+ * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
+ * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,
+ * keep-alive, addresses; NULL: the defaults); NULL with a message. */
+struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
+				 long buffer_size, const struct wl_send *send, struct err *e);
 
 /* subject_connect: the credentials of subject s (subject_creds) into *cr (the caller
  * frees them with creds_free after the client) and a new S3 client for s
  * (s3_client_free). NULL with a message when either fails; *cr is then NULL. */
 struct s3_client *subject_connect(const struct campaign_subject *s, struct creds **cr,
 				  struct err *e);
+
+/* subject_profile_defaults: the endpoint and region of every subject of c that names a
+ * profile and leaves them out, from that profile of the AWS config file (collect/s3/
+ * awsconf.h): endpoint = its services `s3` endpoint_url, else its endpoint_url; region =
+ * its region, else us-east-1. The subject's own keys win; the environment is not read
+ * (it would apply to every subject alike). -1 with "FILE:LINE: [subject ID]: ..." when a
+ * subject still has no endpoint. */
+int subject_profile_defaults(struct campaign *c, struct err *e);
+
+/* subject_run_defaults: `collect run`'s endpoint and region where the flags leave them
+ * out, as the AWS CLI v2: endpoint = AWS_ENDPOINT_URL_S3 > AWS_ENDPOINT_URL > the
+ * profile's (AWS_PROFILE, else default) services `s3` endpoint_url > its endpoint_url;
+ * region = AWS_REGION > AWS_DEFAULT_REGION > the profile's region > us-east-1. The
+ * strings point into the environment or into *conf (loaded here; awsconf_clear after s
+ * is used). s->endpoint stays NULL when none is found. -1 with a message when the
+ * config file cannot be read. */
+int subject_run_defaults(struct campaign_subject *s, struct awsconf *conf, struct err *e);
+
+/* subject_profile_ca_bundle: the `ca_bundle` of subject s's AWS profile (its profile, or
+ * for credentials = default AWS_PROFILE / default; none for env:PREFIX), a new string
+ * (free) or NULL: the last step of the CA-bundle order, after the subject's ca_bundle,
+ * --ca-bundle and AWS_CA_BUNDLE. -1 with a message when the config file cannot be read. */
+int subject_profile_ca_bundle(const struct campaign_subject *s, char **out, struct err *e);
 
 #endif

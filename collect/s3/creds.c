@@ -1,31 +1,28 @@
-/* collect/s3/creds.c: see creds.h. */
+/* collect/s3/creds.c: see creds.h. The fetched sources are in creds_fetch.c. */
 #include "collect/s3/creds.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <time.h>
 
 #include <ini.h>
 
-/* What one pass over an INI file looks for. */
-struct ini_want {
-	const char *section; /* section name to read */
-	int found;           /* the section exists */
+#include "collect/s3/awsconf.h"
+#include "collect/s3/creds_int.h"
+
+#define ROLE_DEPTH_MAX 4
+
+/* The shared credentials file's section of one profile. */
+struct cred_sec {
+	const char *section;
+	int found, nomem;
 	char *access_key, *secret_key, *token, *region, *endpoint;
-	int nomem;
 };
 
-static void wipe_free(char *s)
-{
-	if (s == NULL)
-		return;
-	for (volatile char *p = s; *p; p++)
-		*p = 0;
-	free(s);
-}
-
-static int ini_set(char **dst, const char *value, struct ini_want *w)
+static int sec_set(char **dst, const char *value, struct cred_sec *w)
 {
 	char *v = strdup(value);
 
@@ -33,14 +30,14 @@ static int ini_set(char **dst, const char *value, struct ini_want *w)
 		w->nomem = 1;
 		return 0;
 	}
-	wipe_free(*dst);
+	creds_wipe_free(*dst);
 	*dst = v;
 	return 1;
 }
 
 static int on_ini(void *arg, const char *section, const char *name, const char *value)
 {
-	struct ini_want *w = arg;
+	struct cred_sec *w = arg;
 
 	if (strcmp(section, w->section) != 0)
 		return 1;
@@ -48,31 +45,31 @@ static int on_ini(void *arg, const char *section, const char *name, const char *
 	if (name == NULL) /* section start (INI_CALL_HANDLER_ON_NEW_SECTION) */
 		return 1;
 	if (strcmp(name, "aws_access_key_id") == 0)
-		return ini_set(&w->access_key, value, w);
+		return sec_set(&w->access_key, value, w);
 	if (strcmp(name, "aws_secret_access_key") == 0)
-		return ini_set(&w->secret_key, value, w);
+		return sec_set(&w->secret_key, value, w);
 	if (strcmp(name, "aws_session_token") == 0)
-		return ini_set(&w->token, value, w);
+		return sec_set(&w->token, value, w);
 	if (strcmp(name, "region") == 0)
-		return ini_set(&w->region, value, w);
+		return sec_set(&w->region, value, w);
 	if (strcmp(name, "endpoint_url") == 0)
-		return ini_set(&w->endpoint, value, w);
+		return sec_set(&w->endpoint, value, w);
 	return 1;
 }
 
-static void want_clear(struct ini_want *w)
+static void sec_clear(struct cred_sec *w)
 {
-	wipe_free(w->access_key);
-	wipe_free(w->secret_key);
-	wipe_free(w->token);
-	wipe_free(w->region);
-	wipe_free(w->endpoint);
+	creds_wipe_free(w->access_key);
+	creds_wipe_free(w->secret_key);
+	creds_wipe_free(w->token);
+	creds_wipe_free(w->region);
+	creds_wipe_free(w->endpoint);
 	memset(w, 0, sizeof(*w));
 }
 
 /* read_ini: 0 read (w->found tells whether the section exists), 1 the file does not
  * exist, -1 error with a message. */
-static int read_ini(const char *path, struct ini_want *w, struct err *e)
+static int read_ini(const char *path, struct cred_sec *w, struct err *e)
 {
 	FILE *f = fopen(path, "r");
 	int rc;
@@ -93,21 +90,6 @@ static int read_ini(const char *path, struct ini_want *w, struct err *e)
 	return 0;
 }
 
-static int home_path(char *buf, size_t n, const char *env, const char *rel)
-{
-	const char *v = getenv(env), *home;
-
-	if (v != NULL && v[0] != '\0') {
-		snprintf(buf, n, "%s", v);
-		return 0;
-	}
-	home = getenv("HOME");
-	if (home == NULL || home[0] == '\0')
-		return -1;
-	snprintf(buf, n, "%s/%s", home, rel);
-	return 0;
-}
-
 static const char *env_nonempty(const char *name)
 {
 	const char *v = getenv(name);
@@ -115,10 +97,23 @@ static const char *env_nonempty(const char *name)
 	return (v != NULL && v[0] != '\0') ? v : NULL;
 }
 
+static char *dup_opt(const char *s, int *nomem)
+{
+	char *d;
+
+	if (s == NULL || s[0] == '\0')
+		return NULL;
+	d = strdup(s);
+	if (d == NULL)
+		*nomem = 1;
+	return d;
+}
+
 struct creds *creds_new(const char *access_key, const char *secret_key, const char *token,
 			const char *region, const char *endpoint, struct err *e)
 {
 	struct creds *c;
+	int nomem = 0;
 
 	if (access_key == NULL || access_key[0] == '\0') {
 		err_set(e, "credentials: no access key id");
@@ -131,13 +126,12 @@ struct creds *creds_new(const char *access_key, const char *secret_key, const ch
 	c = calloc(1, sizeof(*c));
 	if (c == NULL)
 		goto nomem;
-	c->access_key = strdup(access_key);
-	c->secret_key = strdup(secret_key);
-	c->token = (token && token[0]) ? strdup(token) : NULL;
-	c->region = (region && region[0]) ? strdup(region) : NULL;
-	c->endpoint = (endpoint && endpoint[0]) ? strdup(endpoint) : NULL;
-	if (!c->access_key || !c->secret_key || (token && token[0] && !c->token) ||
-	    (region && region[0] && !c->region) || (endpoint && endpoint[0] && !c->endpoint))
+	c->access_key = dup_opt(access_key, &nomem);
+	c->secret_key = dup_opt(secret_key, &nomem);
+	c->token = dup_opt(token, &nomem);
+	c->region = dup_opt(region, &nomem);
+	c->endpoint = dup_opt(endpoint, &nomem);
+	if (nomem)
 		goto nomem;
 	snprintf(c->source, sizeof(c->source), "given");
 	return c;
@@ -147,37 +141,267 @@ nomem:
 	return NULL;
 }
 
+/* from_src: fetch src's first keys into new credentials (src owned by them after), or
+ * NULL with a message (src freed). */
+static struct creds *from_src(struct creds_src *src, const char *source, struct err *e)
+{
+	struct creds_keys k;
+	struct creds *c = NULL;
+
+	if (creds_fetch(src, &k, e) == 0) {
+		c = creds_new(k.access_key, k.secret_key, k.token, NULL, NULL, e);
+		if (c != NULL) {
+			c->expires_s = k.expires_s;
+			c->fetched_s = time(NULL);
+			c->src = src;
+			snprintf(c->source, sizeof(c->source), "%s", source);
+		}
+	}
+	creds_keys_clear(&k);
+	if (c == NULL)
+		creds_src_free(src);
+	return c;
+}
+
+static struct creds_src *src_new(enum creds_src_kind kind, const char *profile)
+{
+	struct creds_src *s = calloc(1, sizeof(*s));
+
+	if (s != NULL) {
+		s->kind = kind;
+		snprintf(s->profile, sizeof(s->profile), "%s", profile);
+	}
+	return s;
+}
+
+/* imds_creds: the instance metadata service's credentials; 1 when it is disabled. */
+static int imds_creds(struct creds **out, struct err *e)
+{
+	const char *dis = getenv("AWS_EC2_METADATA_DISABLED");
+	const char *ep = env_nonempty("AWS_EC2_METADATA_SERVICE_ENDPOINT");
+	struct creds_src *s;
+	char source[1024];
+	size_t n;
+
+	if (dis != NULL && strcasecmp(dis, "true") == 0)
+		return 1;
+	s = src_new(CREDS_SRC_IMDS, "default");
+	if (s == NULL || (s->imds_endpoint = strdup(ep ? ep : "http://169.254.169.254")) == NULL) {
+		creds_src_free(s);
+		return err_set(e, "credentials: out of memory");
+	}
+	n = strlen(s->imds_endpoint);
+	while (n > 0 && s->imds_endpoint[n - 1] == '/')
+		s->imds_endpoint[--n] = '\0';
+	snprintf(source, sizeof(source), "instance metadata at %s", s->imds_endpoint);
+	*out = from_src(s, source, e);
+	if (*out != NULL) {
+		snprintf(source, sizeof(source), "instance metadata at %.400s (role %.80s)",
+			 (*out)->src->imds_endpoint, (*out)->src->imds_role);
+		snprintf((*out)->source, sizeof((*out)->source), "%s", source);
+	}
+	return *out ? 0 : -1;
+}
+
+static int profile_creds(const char *name, int depth, struct creds **out, char *why, size_t nwhy,
+			 struct err *e);
+
+/* role_creds: STS AssumeRole for profile conf (role_arn set). */
+static int role_creds(const struct awsconf *conf, int depth, struct creds **out, struct err *e)
+{
+	const char *src_name = conf->source_profile;
+	struct creds *src = NULL;
+	struct creds_src *s;
+	const char *ep;
+	char why[600], source[512], def[300];
+	int rc, nomem = 0;
+
+	if (depth >= ROLE_DEPTH_MAX)
+		return err_set(e, "%s: profile %s: source_profile chain deeper than %d (a loop?)",
+			       conf->path, conf->name, ROLE_DEPTH_MAX);
+	if (src_name == NULL)
+		return err_set(e,
+			       "%s: profile %s: role_arn needs source_profile (credential_source "
+			       "is not supported)",
+			       conf->path, conf->name);
+	if (strcmp(src_name, conf->name) == 0)
+		rc = profile_creds(src_name, ROLE_DEPTH_MAX + 1, &src, why, sizeof(why), e);
+	else
+		rc = profile_creds(src_name, depth + 1, &src, why, sizeof(why), e);
+	if (rc == 1)
+		return err_set(e, "%s: profile %s: source_profile %s has no credentials (%s)",
+			       conf->path, conf->name, src_name, why);
+	if (rc < 0)
+		return -1;
+	s = src_new(CREDS_SRC_ROLE, conf->name);
+	snprintf(def, sizeof(def), "https://sts.%s.amazonaws.com",
+		 conf->region ? conf->region : "us-east-1");
+	ep = env_nonempty("AWS_ENDPOINT_URL_STS");
+	if (ep == NULL)
+		ep = env_nonempty("AWS_ENDPOINT_URL");
+	if (ep == NULL)
+		ep = conf->sts_endpoint_url ? conf->sts_endpoint_url
+		     : conf->endpoint_url   ? conf->endpoint_url
+					    : def;
+	snprintf(why, sizeof(why), "s3bench-%lld", (long long)time(NULL));
+	if (s != NULL) {
+		s->source = src;
+		src = NULL;
+		s->role_arn = dup_opt(conf->role_arn, &nomem);
+		s->session_name = dup_opt(conf->role_session_name ? conf->role_session_name : why,
+					  &nomem);
+		s->external_id = dup_opt(conf->external_id, &nomem);
+		s->sts_endpoint = dup_opt(ep, &nomem);
+		s->sts_region = dup_opt(conf->region ? conf->region : "us-east-1", &nomem);
+		s->duration_s = conf->duration_seconds > 0 ? conf->duration_seconds : 0;
+	}
+	if (s == NULL || nomem) {
+		creds_free(src);
+		creds_src_free(s);
+		return err_set(e, "credentials: out of memory");
+	}
+	snprintf(source, sizeof(source), "role %.200s (profile %.100s, source profile %.100s)",
+		 conf->role_arn, conf->name, src_name);
+	*out = from_src(s, source, e);
+	return *out ? 0 : -1;
+}
+
+/* static_creds: fixed keys with the source "profile NAME in FILE". */
+static int static_creds(const char *ak, const char *sk, const char *tok, const char *name,
+			const char *file, struct creds **out, struct err *e)
+{
+	*out = creds_new(ak, sk, tok, NULL, NULL, e);
+	if (*out == NULL)
+		return -1;
+	snprintf((*out)->source, sizeof((*out)->source), "profile %.200s in %.290s", name, file);
+	return 0;
+}
+
+/* profile_creds: the credentials of profile name (steps 2a-2e of creds.h): 0 with *out,
+ * 1 when the profile holds none (why says what was looked at), -1 with a message.
+ * depth > ROLE_DEPTH_MAX: static keys only (a profile that is its own source). */
+static int profile_creds(const char *name, int depth, struct creds **out, char *why, size_t nwhy,
+			 struct err *e)
+{
+	struct awsconf conf;
+	struct cred_sec cw = {0};
+	char cred_path[1024], source[512];
+	int rc = -1, crc = 1;
+
+	*out = NULL;
+	if (awsconf_load(name, &conf, e) < 0)
+		return -1;
+	if (conf.role_arn != NULL && depth <= ROLE_DEPTH_MAX) {
+		rc = role_creds(&conf, depth, out, e);
+		goto done;
+	}
+	if (conf.sso && depth <= ROLE_DEPTH_MAX) {
+		rc = err_set(
+			e,
+			"%s: profile %s is an SSO (IAM Identity Center) profile, which s3bench "
+			"does not support; give another profile credential_process = aws "
+			"configure export-credentials --profile %s --format process",
+			conf.path, name, name);
+		goto done;
+	}
+	if (awsconf_path(cred_path, sizeof(cred_path), "AWS_SHARED_CREDENTIALS_FILE",
+			 ".aws/credentials") == 0) {
+		cw.section = name;
+		crc = read_ini(cred_path, &cw, e);
+		if (crc < 0) {
+			err_prefix(e, "credentials (profile %s)", name);
+			goto done;
+		}
+	} else {
+		snprintf(cred_path, sizeof(cred_path), "(HOME is not set)");
+	}
+	if (cw.found && (cw.access_key != NULL || cw.secret_key != NULL)) {
+		if (cw.access_key == NULL || cw.secret_key == NULL)
+			rc = err_set(e, "%s: profile [%s] has no %s", cred_path, name,
+				     cw.access_key == NULL ? "aws_access_key_id"
+							   : "aws_secret_access_key");
+		else
+			rc = static_creds(cw.access_key, cw.secret_key, cw.token, name, cred_path,
+					  out, e);
+		goto done;
+	}
+	if (conf.credential_process != NULL && depth <= ROLE_DEPTH_MAX) {
+		struct creds_src *s = src_new(CREDS_SRC_PROCESS, name);
+		if (s == NULL || (s->command = strdup(conf.credential_process)) == NULL) {
+			creds_src_free(s);
+			rc = err_set(e, "credentials: out of memory");
+			goto done;
+		}
+		snprintf(source, sizeof(source), "credential_process of profile %.200s", name);
+		*out = from_src(s, source, e);
+		rc = *out ? 0 : -1;
+		goto done;
+	}
+	if (conf.access_key != NULL && conf.secret_key != NULL) {
+		rc = static_creds(conf.access_key, conf.secret_key, conf.token, name, conf.path,
+				  out, e);
+		goto done;
+	}
+	rc = 1;
+	if (crc == 1 && cred_path[0] == '/')
+		snprintf(why, nwhy, "%s: no such file", cred_path);
+	else if (!cw.found)
+		snprintf(why, nwhy, "%s: no profile [%s]", cred_path, name);
+	else
+		snprintf(why, nwhy, "%s: profile [%s] has no aws_access_key_id", cred_path, name);
+	if (conf.found)
+		rc = 2; /* the profile exists (in the config file) */
+done:
+	sec_clear(&cw);
+	awsconf_clear(&conf);
+	return rc;
+}
+
+/* fill_region: region and endpoint in the CLI's order (creds.h). */
+static int fill_region(struct creds *c, const char *name, struct err *e)
+{
+	struct awsconf conf;
+	struct cred_sec cw = {0};
+	char cred_path[1024];
+	const char *region, *endpoint;
+	int nomem = 0;
+
+	if (awsconf_load(name, &conf, e) < 0)
+		return -1;
+	cw.section = name;
+	if (awsconf_path(cred_path, sizeof(cred_path), "AWS_SHARED_CREDENTIALS_FILE",
+			 ".aws/credentials") == 0 &&
+	    read_ini(cred_path, &cw, e) < 0) {
+		awsconf_clear(&conf);
+		return -1;
+	}
+	region = env_nonempty("AWS_REGION");
+	if (region == NULL)
+		region = env_nonempty("AWS_DEFAULT_REGION");
+	if (region == NULL)
+		region = conf.region ? conf.region : cw.region;
+	endpoint = env_nonempty("AWS_ENDPOINT_URL_S3");
+	if (endpoint == NULL)
+		endpoint = env_nonempty("AWS_ENDPOINT_URL");
+	if (endpoint == NULL)
+		endpoint = conf.s3_endpoint_url ? conf.s3_endpoint_url
+			   : conf.endpoint_url  ? conf.endpoint_url
+						: cw.endpoint;
+	c->region = dup_opt(region, &nomem);
+	c->endpoint = dup_opt(endpoint, &nomem);
+	sec_clear(&cw);
+	awsconf_clear(&conf);
+	return nomem ? err_set(e, "credentials: out of memory") : 0;
+}
+
 struct creds *creds_load(const char *profile, struct err *e)
 {
-	struct ini_want cw = {0}, fw = {0};
+	const char *name = awsconf_profile_name(profile);
 	struct creds *c = NULL;
-	char cred_path[1024], conf_path[1024], section[300];
-	const char *prof = (profile != NULL && profile[0] != '\0') ? profile : NULL;
-	const char *env_prof = env_nonempty("AWS_PROFILE"), *conf_prof, *region, *endpoint;
-	int rc, have_cred_path, have_conf_path;
+	char why[1200] = "";
+	int explicit = profile != NULL && profile[0] != '\0', rc;
 
-	have_cred_path = home_path(cred_path, sizeof(cred_path), "AWS_SHARED_CREDENTIALS_FILE",
-				   ".aws/credentials") == 0;
-	have_conf_path = home_path(conf_path, sizeof(conf_path), "AWS_CONFIG_FILE",
-				   ".aws/config") == 0;
-	/* prof stays NULL only for keys from the environment; the config file's section is
-	 * that of the profile in use, else AWS_PROFILE's, else default */
-	if (prof == NULL && env_nonempty("AWS_ACCESS_KEY_ID") == NULL)
-		prof = env_prof ? env_prof : "default";
-	conf_prof = prof ? prof : env_prof ? env_prof : "default";
-
-	/* the profile's config section, for region and endpoint */
-	if (have_conf_path) {
-		if (strcmp(conf_prof, "default") == 0)
-			snprintf(section, sizeof(section), "default");
-		else
-			snprintf(section, sizeof(section), "profile %s", conf_prof);
-		fw.section = section;
-		if (read_ini(conf_path, &fw, e) < 0)
-			goto done;
-	}
-
-	if (prof == NULL) {
+	if (!explicit && env_nonempty("AWS_ACCESS_KEY_ID") != NULL) {
 		c = creds_new(getenv("AWS_ACCESS_KEY_ID"), getenv("AWS_SECRET_ACCESS_KEY"),
 			      getenv("AWS_SESSION_TOKEN"), NULL, NULL, e);
 		if (c == NULL) {
@@ -185,74 +409,87 @@ struct creds *creds_load(const char *profile, struct err *e)
 			if (env_nonempty("AWS_SECRET_ACCESS_KEY") == NULL)
 				err_prefix(e, "environment (AWS_ACCESS_KEY_ID is set, "
 					      "AWS_SECRET_ACCESS_KEY is not)");
-			goto done;
+			return NULL;
 		}
 		snprintf(c->source, sizeof(c->source), "environment");
 	} else {
-		if (!have_cred_path) {
-			err_set(e,
-				"credentials: profile %s: HOME is not set and "
-				"AWS_SHARED_CREDENTIALS_FILE is not given",
-				prof);
-			goto done;
+		rc = profile_creds(name, 0, &c, why, sizeof(why), e);
+		if (rc < 0)
+			return NULL;
+		/* the instance's role last: for "default", or a profile that exists */
+		if (rc > 0 && (strcmp(name, "default") == 0 || rc == 2)) {
+			struct err ie = {{0}};
+			int irc = imds_creds(&c, &ie);
+			if (irc < 0) {
+				err_set(e, "credentials: profile %s: %s; %s", name, why, ie.msg);
+				return NULL;
+			}
 		}
-		cw.section = prof;
-		rc = read_ini(cred_path, &cw, e);
-		if (rc < 0) {
-			err_prefix(e, "credentials (profile %s)", prof);
-			goto done;
+		if (c == NULL) {
+			err_set(e, "%s (looking for profile %s%s)", why, name,
+				explicit ? "" : ", and AWS_ACCESS_KEY_ID is not set");
+			return NULL;
 		}
-		if (rc == 1) {
-			err_set(e,
-				"%s: no such file (looking for profile %s, and "
-				"AWS_ACCESS_KEY_ID is not set)",
-				cred_path, prof);
-			goto done;
-		}
-		if (!cw.found) {
-			err_set(e, "%s: no profile [%s]", cred_path, prof);
-			goto done;
-		}
-		if (cw.access_key == NULL || cw.secret_key == NULL) {
-			err_set(e, "%s: profile [%s] has no %s", cred_path, prof,
-				cw.access_key == NULL ? "aws_access_key_id"
-						      : "aws_secret_access_key");
-			goto done;
-		}
-		c = creds_new(cw.access_key, cw.secret_key, cw.token, NULL, NULL, e);
-		if (c == NULL)
-			goto done;
-		snprintf(c->source, sizeof(c->source), "profile %s in %s", prof, cred_path);
 	}
-
-	region = env_nonempty("AWS_REGION");
-	if (region == NULL)
-		region = env_nonempty("AWS_DEFAULT_REGION");
-	if (region == NULL)
-		region = fw.region ? fw.region : cw.region;
-	endpoint = env_nonempty("AWS_ENDPOINT_URL");
-	if (endpoint == NULL)
-		endpoint = fw.endpoint ? fw.endpoint : cw.endpoint;
-	if ((region && (c->region = strdup(region)) == NULL) ||
-	    (endpoint && (c->endpoint = strdup(endpoint)) == NULL)) {
+	if (fill_region(c, awsconf_profile_name(profile), e) < 0) {
 		creds_free(c);
-		c = NULL;
-		err_set(e, "credentials: out of memory");
+		return NULL;
 	}
-done:
-	want_clear(&cw);
-	want_clear(&fw);
 	return c;
+}
+
+int64_t creds_refresh_at(const struct creds *c)
+{
+	int64_t life, margin;
+
+	if (c == NULL || c->src == NULL || c->expires_s == 0)
+		return 0;
+	life = c->expires_s - c->fetched_s;
+	margin = life / 2 < 300 ? life / 2 : 300;
+	return c->expires_s - (margin > 0 ? margin : 0);
+}
+
+int creds_refresh(struct creds *c, struct err *e)
+{
+	struct creds_keys k;
+	int nomem = 0;
+	char *ak, *sk, *tok;
+
+	if (c->src == NULL)
+		return 0;
+	if (creds_fetch(c->src, &k, e) < 0)
+		return -1;
+	ak = dup_opt(k.access_key, &nomem);
+	sk = dup_opt(k.secret_key, &nomem);
+	tok = dup_opt(k.token, &nomem);
+	if (nomem) {
+		creds_wipe_free(ak);
+		creds_wipe_free(sk);
+		creds_wipe_free(tok);
+		creds_keys_clear(&k);
+		return err_set(e, "credentials: out of memory");
+	}
+	creds_wipe_free(c->access_key);
+	creds_wipe_free(c->secret_key);
+	creds_wipe_free(c->token);
+	c->access_key = ak;
+	c->secret_key = sk;
+	c->token = tok;
+	c->expires_s = k.expires_s;
+	c->fetched_s = time(NULL);
+	creds_keys_clear(&k);
+	return 0;
 }
 
 void creds_free(struct creds *c)
 {
 	if (c == NULL)
 		return;
-	wipe_free(c->access_key);
-	wipe_free(c->secret_key);
-	wipe_free(c->token);
+	creds_wipe_free(c->access_key);
+	creds_wipe_free(c->secret_key);
+	creds_wipe_free(c->token);
 	free(c->region);
 	free(c->endpoint);
+	creds_src_free(c->src);
 	free(c);
 }

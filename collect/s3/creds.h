@@ -1,28 +1,58 @@
-/* collect/s3/creds.h: credentials, region and endpoint as the AWS tools take them.
+/* collect/s3/creds.h: credentials as the AWS CLI v2 finds them.
  *
  * Order (as the AWS CLI):
- *   1. an explicit profile name: that profile of the shared credentials file;
- *   2. else AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY (+ AWS_SESSION_TOKEN);
- *   3. else the profile AWS_PROFILE names, or "default", of the shared credentials file.
- * The shared credentials file is AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials (INI,
- * keys aws_access_key_id, aws_secret_access_key, aws_session_token). The region is
- * AWS_REGION, else AWS_DEFAULT_REGION, else `region` of the profile in the config file
- * (AWS_CONFIG_FILE or ~/.aws/config, section [default] or [profile NAME]) or in the
- * credentials file. The endpoint is AWS_ENDPOINT_URL, else `endpoint_url` of the profile.
+ *   1. with no explicit profile: AWS_ACCESS_KEY_ID + AWS_SECRET_ACCESS_KEY
+ *      (+ AWS_SESSION_TOKEN);
+ *   2. the profile (the explicit one, else AWS_PROFILE, else "default"), from the config
+ *      file (AWS_CONFIG_FILE or ~/.aws/config, collect/s3/awsconf.h) and the shared
+ *      credentials file (AWS_SHARED_CREDENTIALS_FILE or ~/.aws/credentials), first of:
+ *      a. role_arn + source_profile: STS AssumeRole with the source profile's credentials
+ *         (found by this same step, at most 4 deep), at AWS_ENDPOINT_URL_STS, else
+ *         AWS_ENDPOINT_URL, else the profile's services `sts` endpoint_url, else its
+ *         endpoint_url, else https://sts.REGION.amazonaws.com (REGION: the profile's
+ *         region, else us-east-1);
+ *      b. an SSO profile (sso_session, sso_start_url, sso_account_id ...): refused;
+ *      c. aws_access_key_id / aws_secret_access_key (/ aws_session_token) in the
+ *         credentials file;
+ *      d. credential_process in the config file: its stdout is JSON {"Version": 1,
+ *         "AccessKeyId", "SecretAccessKey", ["SessionToken"], ["Expiration"]}
+ *         (RFC 3339); its stderr goes to ours;
+ *      e. the keys in the config file's profile;
+ *   3. for the profile "default", or one that exists but holds none of the above: the
+ *      EC2 instance metadata service (IMDSv2: a session token, then the instance role's
+ *      credentials), one second per request, at AWS_EC2_METADATA_SERVICE_ENDPOINT or
+ *      http://169.254.169.254; skipped when AWS_EC2_METADATA_DISABLED=true.
+ * Credentials with an Expiration (process, role, instance) are fetched again by
+ * creds_refresh; creds_refresh_at says when.
  *
- * Error messages name the file and the profile, never a secret. */
+ * The region (c->region) is AWS_REGION, else AWS_DEFAULT_REGION, else the profile's
+ * `region` (config file, else credentials file). The endpoint (c->endpoint) is
+ * AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL, else the profile's services `s3`
+ * endpoint_url, else its endpoint_url.
+ *
+ * Error messages name the file and the profile, never a secret nor what a process or a
+ * service answered. */
 #ifndef COLLECT_CREDS_H
 #define COLLECT_CREDS_H
 
+#include <stdint.h>
+
 #include "core/err.h"
 
+struct creds_src; /* collect/s3/creds_int.h */
+
 struct creds {
-	char *access_key; /* never NULL after a successful load */
-	char *secret_key; /* never NULL after a successful load; never print */
-	char *token;      /* NULL when none; never print */
-	char *region;     /* NULL when none was found */
-	char *endpoint;   /* NULL when none was found */
-	char source[512]; /* where the keys came from: "environment" or "profile X in FILE" */
+	char *access_key;      /* never NULL after a successful load */
+	char *secret_key;      /* never NULL after a successful load; never print */
+	char *token;           /* NULL when none; never print */
+	char *region;          /* NULL when none was found */
+	char *endpoint;        /* NULL when none was found */
+	char source[512];      /* where the keys came from: "environment", "profile X in FILE",
+			     "credential_process of profile X", "role ARN (profile X)",
+			     "instance metadata at URL (role R)" */
+	int64_t expires_s;     /* Unix seconds the keys expire; 0: they do not */
+	int64_t fetched_s;     /* when they were fetched (with expires_s) */
+	struct creds_src *src; /* where to fetch them again; NULL: fixed keys */
 };
 
 /* creds_load: profile NULL or "" for the default order above. Returns a new struct the
@@ -33,6 +63,15 @@ struct creds *creds_load(const char *profile, struct err *e);
  * token, region and endpoint may be NULL. NULL with a message when a key is missing. */
 struct creds *creds_new(const char *access_key, const char *secret_key, const char *token,
 			const char *region, const char *endpoint, struct err *e);
+
+/* creds_refresh_at: the Unix second from which c should be fetched again: when less than
+ * 5 minutes, or half their lifetime, remain before they expire. 0: never (fixed keys). */
+int64_t creds_refresh_at(const struct creds *c);
+
+/* creds_refresh: fetch c's keys again from where they came from (a no-op for fixed
+ * keys). On failure c keeps its keys and e says why (-1). Not thread-safe: one caller at
+ * a time (collect/s3/s3.c holds a lock). */
+int creds_refresh(struct creds *c, struct err *e);
 
 /* creds_free: wipes the secrets and frees c (NULL is fine). */
 void creds_free(struct creds *c);

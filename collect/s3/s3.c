@@ -1,6 +1,8 @@
 /* collect/s3/s3.c: see s3.h. */
 #include "collect/s3/s3.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,14 +113,29 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		goto nomem;
 	c->virtual_hosted = cfg->virtual_hosted;
 	c->insecure = cfg->insecure;
-	c->sign_payload = cfg->sign_payload;
+	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
+	c->checksum = cfg->checksum;
+	c->checksum_get = cfg->checksum_get;
+	c->http2 = cfg->http2;
+	c->http2_shared = cfg->http2_shared;
+	c->no_keepalive = cfg->no_keepalive;
+	if (cfg->spread && s3_resolve_all(c, e) != 0) {
+		s3_client_free(c);
+		return NULL;
+	}
 	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
-	c->signer = sigv4_signer_new(cr->access_key, cr->secret_key, cr->token, cfg->region, "s3",
-				     e);
-	if (c->signer == NULL) {
+	pthread_mutex_init(&c->refresh_lock, NULL);
+	c->region = strdup(cfg->region);
+	if (c->region == NULL)
+		goto nomem;
+	c->creds = cfg->creds;
+	atomic_store(&c->refresh_at, creds_refresh_at(cr));
+	atomic_store(&c->signer, sigv4_signer_new(cr->access_key, cr->secret_key, cr->token,
+						  cfg->region, "s3", e));
+	if (atomic_load(&c->signer) == NULL) {
 		err_prefix(e, "s3: endpoint %s", ep);
 		s3_client_free(c);
 		return NULL;
@@ -139,7 +156,16 @@ void s3_client_free(struct s3_client *c)
 	free(c->endpoint);
 	free(c->scheme);
 	free(c->authority);
-	sigv4_signer_free(c->signer);
+	free(c->connect_to);
+	sigv4_signer_free(atomic_load(&c->signer));
+	while (c->old != NULL) {
+		struct s3_old_signer *o = c->old;
+		c->old = o->next;
+		sigv4_signer_free(o->signer);
+		free(o);
+	}
+	free(c->region);
+	pthread_mutex_destroy(&c->refresh_lock);
 	s3_bill_free(c->bill);
 	free(c);
 }
@@ -150,6 +176,8 @@ static size_t on_read(char *buf, size_t size, size_t nitems, void *arg)
 	uint64_t left = r->body.len - r->pos;
 	size_t n = size * nitems;
 
+	if (r->chunked)
+		return s3_send_read(r, buf, n);
 	if (left == 0)
 		return 0;
 	if (n > left)
@@ -173,6 +201,10 @@ static int on_seek(void *arg, curl_off_t offset, int origin)
 {
 	struct s3_req *r = arg;
 
+	if (r->chunked) /* an aws-chunked body restarts from its beginning only */
+		return origin == SEEK_SET && offset == 0 && s3_send_rewind(r) == 0
+			       ? CURL_SEEKFUNC_OK
+			       : CURL_SEEKFUNC_CANTSEEK;
 	if (origin != SEEK_SET || offset < 0 || (uint64_t)offset > r->body.len)
 		return CURL_SEEKFUNC_FAIL;
 	if (r->body.mem == NULL) {
@@ -193,6 +225,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 
 	if (r->first_mono == 0)
 		r->first_mono = time_mono_ns();
+	s3_send_header(r, buf, n);
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
 		r->etag[0] = '\0';
 		r->content_length = 0;
@@ -241,7 +274,10 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 			r->overflow = 1;
 		else if (strbuf_add(&r->resp, ptr, n) != 0)
 			return 0;
-	} else if (r->a.sink != NULL) {
+	} else {
+		s3_send_body(r, ptr, n);
+	}
+	if (!r->capture && r->a.sink != NULL) {
 		if (r->a.sink(r->a.sink_arg, ptr, n) != n) {
 			r->sink_failed = 1;
 			return 0;
@@ -272,7 +308,20 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
 	curl_easy_setopt(h, CURLOPT_ERRORBUFFER, r->errbuf);
 	curl_easy_setopt(h, CURLOPT_PATH_AS_IS, 1L);
-	curl_easy_setopt(h, CURLOPT_HTTP_VERSION, (long)CURL_HTTP_VERSION_1_1);
+	curl_easy_setopt(h, CURLOPT_HTTP_VERSION,
+			 c->http2 ? (long)CURL_HTTP_VERSION_2TLS : (long)CURL_HTTP_VERSION_1_1);
+	if (c->http2 && c->http2_shared)
+		curl_easy_setopt(h, CURLOPT_PIPEWAIT, 1L);
+	if (c->no_keepalive) {
+		curl_easy_setopt(h, CURLOPT_FRESH_CONNECT, 1L);
+		curl_easy_setopt(h, CURLOPT_FORBID_REUSE, 1L);
+	}
+	if (c->n_connect_to > 0) {
+		int k = atomic_fetch_add(&c->next_addr, 1) % c->n_connect_to;
+		r->connect_to.data = c->connect_to[k];
+		r->connect_to.next = NULL;
+		curl_easy_setopt(h, CURLOPT_CONNECT_TO, &r->connect_to);
+	}
 	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
 	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);
@@ -320,6 +369,8 @@ void s3_req_free(struct s3_req *r)
 	strbuf_free(&r->hdrs);
 	strbuf_free(&r->xml_body);
 	strbuf_free(&r->resp);
+	free(r->cbuf);
+	checksum_free(&r->ck);
 	s3xml_list_free(&r->list);
 	s3xml_uploads_free(&r->uploads);
 	free(r);
@@ -459,62 +510,6 @@ static int build_query(struct s3_req *r)
 	}
 }
 
-/* hash_body: SHA-256 of the request body into r->payload_hash. */
-static int hash_body(struct s3_req *r, struct err *e)
-{
-	EVP_MD_CTX *ctx = EVP_MD_CTX_new();
-	unsigned char md[32];
-	char buf[65536];
-	unsigned int len = 0;
-	uint64_t done = 0;
-	int rc = -1;
-
-	if (ctx == NULL || !EVP_DigestInit_ex(ctx, EVP_sha256(), NULL)) {
-		err_set(e, "s3: SHA-256 unavailable");
-		goto out;
-	}
-	if (r->body.mem != NULL) {
-		if (!EVP_DigestUpdate(ctx, r->body.mem, (size_t)r->body.len))
-			goto fail;
-	} else if (r->body.len > 0) {
-		if (r->body.seek == NULL) {
-			err_set(e, "s3 %s %s: sign_payload needs a seekable body",
-				s3_op_name(r->a.op), r->a.key);
-			goto out;
-		}
-		while (done < r->body.len) {
-			size_t want = r->body.len - done < sizeof(buf)
-					      ? (size_t)(r->body.len - done)
-					      : sizeof(buf);
-			size_t got = r->body.read(r->body.arg, buf, want);
-			if (got == 0 || got > want) {
-				err_set(e, "s3 %s %s: body ended after %llu of %llu bytes",
-					s3_op_name(r->a.op), r->a.key, (unsigned long long)done,
-					(unsigned long long)r->body.len);
-				goto out;
-			}
-			if (!EVP_DigestUpdate(ctx, buf, got))
-				goto fail;
-			done += got;
-		}
-		if (r->body.seek(r->body.arg, 0) != 0) {
-			err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(r->a.op),
-				r->a.key);
-			goto out;
-		}
-	}
-	if (!EVP_DigestFinal_ex(ctx, md, &len))
-		goto fail;
-	sigv4_hex(md, 32, r->payload_hash);
-	rc = 0;
-	goto out;
-fail:
-	err_set(e, "s3: SHA-256 failed");
-out:
-	EVP_MD_CTX_free(ctx);
-	return rc;
-}
-
 /* add_hdr: append "name: value" + NUL to r->hdrs; the slist nodes are linked later. */
 static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, const char *value)
 {
@@ -523,6 +518,16 @@ static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, cons
 	off[(*n)++] = r->hdrs.len;
 	return strbuf_adds(&r->hdrs, name) || strbuf_adds(&r->hdrs, value) ||
 	       strbuf_addc(&r->hdrs, '\0');
+}
+
+/* add_xhdr: "name: value" as add_hdr does, for s3_send's headers. */
+static int add_xhdr(struct s3_req *r, size_t *off, int *n, const char *name, const char *value)
+{
+	if (*n == MAX_HDRS)
+		return -1;
+	off[(*n)++] = r->hdrs.len;
+	return strbuf_adds(&r->hdrs, name) || strbuf_adds(&r->hdrs, ": ") ||
+	       strbuf_adds(&r->hdrs, value) || strbuf_addc(&r->hdrs, '\0');
 }
 
 /* set_url: hand the request's URL to libcurl as parts (see s3_int.h); -1 when that is
@@ -600,13 +605,12 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
  * body's MD5 in base64 into md5_b64 (else left empty). */
 static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
-	const struct s3_client *c = r->c;
-
 	if (a->op == S3_DELETE_OBJECTS &&
 	    s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
 		return -1;
 	if (a->op == S3_MP_COMPLETE &&
-	    s3xml_build_complete(&r->xml_body, a->etags, a->n_parts, e) != 0)
+	    s3xml_build_complete(&r->xml_body, a->etags, a->part_checksums,
+				 checksum_s3_name(r->c->checksum), a->n_parts, e) != 0)
 		return -1;
 	if (a->op == S3_MP_CREATE) {
 		strbuf_reset(&r->xml_body);
@@ -617,11 +621,7 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 		r->body.mem = r->xml_body.p;
 		r->body.len = r->xml_body.len;
 	}
-	if (!c->sign_payload)
-		memcpy(r->payload_hash, SIGV4_UNSIGNED_PAYLOAD, sizeof(SIGV4_UNSIGNED_PAYLOAD));
-	else if (r->body.len == 0)
-		memcpy(r->payload_hash, SIGV4_EMPTY_SHA256, 65);
-	else if (hash_body(r, e) != 0)
+	if (s3_send_prepare(r, e) != 0)
 		return -1;
 	if (a->op == S3_DELETE_OBJECTS) {
 		unsigned char md[16];
@@ -639,7 +639,7 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 			 struct err *e)
 {
 	struct s3_client *c = r->c;
-	struct sigv4_header sh[4];
+	struct sigv4_header sh[4 + MAX_XHDRS];
 	size_t nsh = 0, off[MAX_HDRS];
 	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
 	char range[64] = "";
@@ -648,6 +648,8 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	sh[nsh++] = (struct sigv4_header){"x-amz-content-sha256", r->payload_hash};
 	if (md5_b64[0])
 		sh[nsh++] = (struct sigv4_header){"content-md5", md5_b64};
+	for (int i = 0; i < r->n_xh; i++)
+		sh[nsh++] = r->xh[i];
 	struct sigv4_input in = {
 		.method = op->method,
 		.uri = strbuf_cstr(&r->uri),
@@ -658,8 +660,13 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 		.time_s = time(NULL),
 		.omit_token = 0,
 	};
-	if (sigv4_sign(c->signer, r->sig, &in, e) != 0)
+	struct sigv4_signer *sg = atomic_load(&c->signer);
+
+	if (sigv4_sign(sg, r->sig, &in, e) != 0)
 		return -1;
+	memcpy(r->seed_sig, sigv4_signature(r->sig), 65);
+	if (r->chunked && s3_send_rewind(r) != 0)
+		return err_set(e, "s3 %s %s: cannot rewind the body", op->name, r->a.key);
 
 	if (r->a.range_len > 0)
 		snprintf(range, sizeof(range), "bytes=%llu-%llu",
@@ -670,14 +677,17 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 	    add_hdr(r, off, &nh, "x-amz-date: ", sigv4_amz_date(r->sig)) ||
 	    add_hdr(r, off, &nh, "x-amz-content-sha256: ", r->payload_hash) ||
 	    add_hdr(r, off, &nh, "Authorization: ", sigv4_authorization(r->sig)) ||
-	    (sigv4_signer_token(c->signer) &&
-	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(c->signer))) ||
+	    (sigv4_signer_token(sg) &&
+	     add_hdr(r, off, &nh, "x-amz-security-token: ", sigv4_signer_token(sg))) ||
 	    (md5_b64[0] && add_hdr(r, off, &nh, "Content-MD5: ", md5_b64)) ||
 	    (is_post && add_hdr(r, off, &nh, "Content-Type: ", "application/xml")) ||
 	    ((is_upload || is_post) && add_hdr(r, off, &nh, "Expect:", "")) ||
 	    (range[0] && add_hdr(r, off, &nh, "Range: ", range)) ||
 	    add_hdr(r, off, &nh, "Accept:", ""))
 		return err_set(e, "s3 %s: out of memory", op->name);
+	for (int i = 0; i < r->n_xh; i++)
+		if (add_xhdr(r, off, &nh, r->xh[i].name, r->xh[i].value))
+			return err_set(e, "s3 %s: out of memory", op->name);
 	for (int i = 0; i < nh; i++) {
 		r->nodes[i].data = r->hdrs.p + off[i];
 		r->nodes[i].next = i + 1 < nh ? &r->nodes[i + 1] : NULL;
@@ -707,7 +717,7 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);
 	if (op->flags & OPF_UPLOAD) {
 		curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
-		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->body.len);
+		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->wire_len);
 	} else if (op->flags & OPF_POST) {
 		curl_easy_setopt(h, CURLOPT_POST, 1L);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
@@ -720,11 +730,49 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	return 0;
 }
 
+/* keep_fresh: temporary credentials close to their expiry are fetched again (by one
+ * thread; the others go on with the current signer meanwhile) and a new signer takes
+ * their place. A failed fetch is tried again a second later; the old keys serve until
+ * the server refuses them. */
+static void keep_fresh(struct s3_client *c)
+{
+	int64_t at = atomic_load(&c->refresh_at), now = time(NULL);
+	struct s3_old_signer *o;
+	struct sigv4_signer *sg;
+	struct err e;
+
+	if (at == 0 || now < at || pthread_mutex_trylock(&c->refresh_lock) != 0)
+		return;
+	if (time(NULL) >= atomic_load(&c->refresh_at)) {
+		o = calloc(1, sizeof(*o));
+		sg = NULL;
+		if (o != NULL && creds_refresh(c->creds, &e) == 0)
+			sg = sigv4_signer_new(c->creds->access_key, c->creds->secret_key,
+					      c->creds->token, c->region, "s3", &e);
+		if (sg != NULL) {
+			o->signer = atomic_exchange(&c->signer, sg);
+			o->next = c->old;
+			c->old = o;
+			atomic_store(&c->refresh_at, creds_refresh_at(c->creds));
+		} else {
+			/* at most once a second; never a key in e */
+			fprintf(stderr,
+				"collect: credentials (%s): %s; the current keys serve "
+				"until they expire\n",
+				c->creds->source, o == NULL ? "out of memory" : e.msg);
+			free(o);
+			atomic_store(&c->refresh_at, (int64_t)time(NULL) + 1);
+		}
+	}
+	pthread_mutex_unlock(&c->refresh_lock);
+}
+
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
 	const struct op_info *op;
 	char md5_b64[32] = "";
 
+	keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
 	op = &op_table[a->op];

@@ -24,21 +24,70 @@
 
 #include <curl/curl.h>
 
+#include "collect/s3/checksum.h"
 #include "core/err.h"
 #include "core/errclass.h"
 
 struct creds;
+
+/* How an upload's body is signed (the x-amz-content-sha256 value):
+ *   UNSIGNED            UNSIGNED-PAYLOAD
+ *   SIGNED              the body's SHA-256, computed before the request (a read through
+ *                       the body, which is then rewound)
+ *   STREAMING           STREAMING-AWS4-HMAC-SHA256-PAYLOAD: Content-Encoding aws-chunked,
+ *                       S3_CHUNK-byte chunks, each signed chaining the previous signature
+ *   STREAMING_UNSIGNED  STREAMING-UNSIGNED-PAYLOAD-TRAILER: aws-chunked unsigned chunks,
+ *                       the checksum (if any) in a trailer computed while sending
+ * Only PutObject and UploadPart stream; the other requests of a streaming client are
+ * UNSIGNED (their bodies are small XML or none), those of a SIGNED client signed. */
+enum s3_payload {
+	S3_PAYLOAD_UNSIGNED,
+	S3_PAYLOAD_SIGNED,
+	S3_PAYLOAD_STREAMING,
+	S3_PAYLOAD_STREAMING_UNSIGNED,
+	S3_PAYLOAD_COUNT
+};
+
+#define S3_CHUNK (64u << 10) /* aws-chunked data bytes per chunk (the last may be less) */
+
+/* s3_payload_name: "unsigned", "signed", "streaming", "streaming-unsigned"; "" else. */
+const char *s3_payload_name(enum s3_payload p);
+
+/* s3_payload_parse: the mode named s (case-insensitive); -1 with "'s' is not a payload
+ * mode (unsigned, signed, streaming, streaming-unsigned)" in e. */
+int s3_payload_parse(const char *s, enum s3_payload *p, struct err *e);
+
+/* s3_chunked_len: the encoded length of an aws-chunked body of len data bytes in S3_CHUNK
+ * chunks: signed (chunk-signature=... on every chunk header) or not, plus trailer_len
+ * bytes of trailer lines ("x-amz-checksum-crc32:VALUE\r\n"; 0: none). */
+uint64_t s3_chunked_len(uint64_t len, int is_signed, size_t trailer_len);
 
 struct s3_config {
 	const char *endpoint; /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
 	const char *region;   /* "us-east-1" */
 	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
 	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
-	int sign_payload;     /* 1: sign the body's SHA-256; 0: UNSIGNED-PAYLOAD */
-	const struct creds *creds; /* keys are copied into the client's signer */
-	long connect_timeout_ms;   /* 0: 10 s */
-	long timeout_ms;           /* whole-request limit; 0: none */
-	long buffer_size;          /* libcurl receive and upload buffer; 0: libcurl's */
+	int sign_payload;     /* 1: the same as payload = S3_PAYLOAD_SIGNED */
+	enum s3_payload payload;
+	/* PutObject and UploadPart carry this checksum (x-amz-checksum-* or Content-MD5, a
+	 * trailer when payload is STREAMING_UNSIGNED); a multipart upload announces it at
+	 * CreateMultipartUpload (full-object for CRC64NVME, composite otherwise) */
+	enum checksum_alg checksum;
+	/* 1: GetObject asks for the checksum (x-amz-checksum-mode: ENABLED) and verifies a
+	 * whole-object one the server returns while the body arrives (class checksum when
+	 * it does not match) */
+	int checksum_get;
+	int http2;        /* 1: HTTP/2 over TLS where offered (CURL_HTTP_VERSION_2TLS); 0 1.1 */
+	int http2_shared; /* 1: the engine multiplexes every worker on one connection */
+	int no_keepalive; /* 1: a new connection for every request */
+	int spread;       /* 1: connections spread over every address of the host */
+	/* borrowed (must outlive the client); its keys are copied into the client's signer,
+	 * and temporary ones (creds_refresh_at) are fetched again before each request that
+	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
+	struct creds *creds;
+	long connect_timeout_ms; /* 0: 10 s */
+	long timeout_ms;         /* whole-request limit; 0: none */
+	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
 };
 
 enum s3_op {
@@ -89,6 +138,10 @@ struct s3_args {
 	const char *upload_id;        /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
 	int part_number;              /* MP_UPLOAD_PART, 1..10000 */
 	const char *const *etags;     /* MP_COMPLETE: ETags of parts 1..n_parts */
+	/* MP_COMPLETE with a client checksum: each part's value (s3_result.checksum of its
+	 * UploadPart; NULL: none), and for a full-object one the whole object's (NULL: none) */
+	const char *const *part_checksums;
+	const char *object_checksum;
 	size_t n_parts;
 	const char *const *keys; /* DELETE_OBJECTS */
 	size_t n_keys;
@@ -115,6 +168,18 @@ struct s3_result {
 	uint64_t bytes_down;      /* response body bytes received (GET: object bytes) */
 	uint64_t content_length;  /* HEAD/GET: the Content-Length header */
 	char etag[128];           /* ETag header (PUT, part, HEAD) or Complete's ETag */
+	/* PutObject, UploadPart: the checksum sent (base64, "" when none) and, for a CRC, its
+	 * value (for a full-object multipart checksum: checksum_crc_combine) */
+	char checksum[CHECKSUM_B64_MAX];
+	uint64_t checksum_crc;
+	/* GetObject with checksum_get: 1 when the server returned a whole-object checksum and
+	 * the body matched it; 0 when it returned none (or a composite one, or for a range) */
+	int checksum_verified;
+	/* transport: the HTTP version used (11, 20; 10 for 1.0; 0 when no response), the
+	 * new connections the transfer opened, the address it talked to ("" when none) */
+	int http_version;
+	long new_connections;
+	char address[48];
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;

@@ -141,6 +141,7 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	res->bytes_down = r->down;
 	res->content_length = r->content_length;
 	memcpy(res->etag, r->etag, sizeof(res->etag));
+	s3_transport_info(r, res);
 
 	if (cc != CURLE_OK) {
 		const char *what = "connect";
@@ -155,6 +156,7 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	if (status >= 200 && status < 300) {
 		if (parse_answer(r, res) != 0)
 			res->cls = res->n_delete_errors ? EC_HTTP_4XX : EC_HTTP_5XX;
+		s3_send_finish(r, res);
 		return;
 	}
 	char msg[160];

@@ -4,11 +4,15 @@
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 
 #include <curl/curl.h>
 
+#include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/sigv4.h"
 #include "collect/s3/s3xml.h"
 #include "core/strbuf.h"
 
@@ -17,19 +21,42 @@ struct sigv4_ctx;
 
 #define XML_CAPTURE_MAX (64u << 20) /* list pages, multipart and delete answers */
 #define ERR_CAPTURE_MAX (1u << 20)  /* error documents */
-#define MAX_HDRS 11
+#define MAX_HDRS 20
+#define MAX_XHDRS 6 /* headers s3_send adds (signed and sent) */
 
 struct s3_client {
 	char *endpoint;  /* as configured */
 	char *scheme;    /* "http://" or "https://" */
 	char *authority; /* host[:port] */
-	int virtual_hosted, insecure, sign_payload;
+	int virtual_hosted, insecure, checksum_get;
+	enum s3_payload payload;
+	enum checksum_alg checksum;
 	long connect_timeout_ms, timeout_ms, buffer_size;
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
-	struct sigv4_signer *signer;
+	char *region;
+	/* the signer of the current keys: replaced (never changed in place) when temporary
+	 * credentials are fetched again; the replaced ones stay in `old` until the client
+	 * is freed, since a request of another thread may still be signing with one */
+	_Atomic(struct sigv4_signer *) signer;
+	struct s3_old_signer *old;
+	struct creds *creds;              /* borrowed; refreshed under refresh_lock */
+	pthread_mutex_t refresh_lock;     /* one refresh at a time */
+	_Atomic int_least64_t refresh_at; /* Unix s from which to refresh; 0: never */
+	/* transport (s3_config's http2, http2_shared, no_keepalive, spread) */
+	int http2, http2_shared, no_keepalive;
+	/* addresses = spread: CURLOPT_CONNECT_TO entries "::ADDR:PORT", one per address the
+	 * host resolved to; request objects take them in turn (next_addr) */
+	char (*connect_to)[80];
+	int n_connect_to;
+	atomic_int next_addr;
 	struct s3_bill *bill; /* billable counts (collect/s3/s3_bill.h); NULL: out of memory */
+};
+
+struct s3_old_signer {
+	struct sigv4_signer *signer;
+	struct s3_old_signer *next;
 };
 
 struct s3_req {
@@ -54,14 +81,65 @@ struct s3_req {
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
+	/* what s3_send adds (collect/s3/s3_send.c): extra headers, the upload's checksum,
+	 * the aws-chunked encoder's state and the GET verification */
+	struct sigv4_header xh[MAX_XHDRS];
+	int n_xh;
+	char xh_val[MAX_XHDRS][80];
+	enum checksum_alg ck_alg; /* this upload's checksum (NONE: none) */
+	struct checksum ck;       /* running: a trailer's or a GET's verification */
+	char ck_b64[CHECKSUM_B64_MAX];
+	uint64_t ck_crc;
+	uint64_t wire_len; /* bytes on the wire: the body, or its aws-chunked form */
+	int chunked, chunk_signed, trailer, cdone;
+	char *cbuf;        /* S3_CHUNK + framing bytes (owned) */
+	size_t cpos, clen; /* encoded bytes pending: cbuf[cpos..clen) */
+	char seed_sig[65], prev_sig[65];
+	int verify; /* GET: checking the body against resp_ck */
+	enum checksum_alg resp_alg;
+	char resp_ck[CHECKSUM_B64_MAX];
 	/* parsed answers */
 	struct s3xml_list list;
 	struct s3xml_uploads uploads;
+	struct curl_slist connect_to; /* this request object's CURLOPT_CONNECT_TO entry */
 	char upload_id[1024];
 	char complete_etag[128];
 };
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);
+
+/* collect/s3/s3_send.c: the body side of a request.
+ * s3_send_prepare: after the body source is set: the payload hash into r->payload_hash
+ * (reading the body once when it is signed or carries a checksum header), the checksum,
+ * the aws-chunked set-up, and the extra headers (r->xh) to sign and send. -1 with a
+ * message. */
+int s3_send_prepare(struct s3_req *r, struct err *e);
+
+/* s3_send_read: libcurl's read of an aws-chunked body: up to n encoded bytes into buf;
+ * 0 at the end, CURL_READFUNC_ABORT when the body source fails. */
+size_t s3_send_read(struct s3_req *r, char *buf, size_t n);
+
+/* s3_send_rewind: the aws-chunked encoder back at its start (libcurl resends). */
+int s3_send_rewind(struct s3_req *r);
+
+/* s3_send_header: a response header line (GET verification: x-amz-checksum-*). */
+void s3_send_header(struct s3_req *r, const char *buf, size_t n);
+
+/* s3_send_body: response body bytes of a successful GET (verification). */
+void s3_send_body(struct s3_req *r, const char *p, size_t n);
+
+/* s3_send_finish: a finished GET's verification into res (cls EC_CHECKSUM on a mismatch);
+ * an upload's checksum into res->checksum / checksum_crc. */
+void s3_send_finish(struct s3_req *r, struct s3_result *res);
+
+/* collect/s3/s3_conn.c: the transport side.
+ * s3_resolve_all: addresses = spread: every address of the endpoint's host into
+ * c->connect_to ("::ADDR:PORT"); -1 with a message when the name does not resolve. */
+int s3_resolve_all(struct s3_client *c, struct err *e);
+
+/* s3_transport_info: the HTTP version, new connections and address of the finished
+ * transfer into res. */
+void s3_transport_info(struct s3_req *r, struct s3_result *res);
 
 #endif

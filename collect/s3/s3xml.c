@@ -448,8 +448,10 @@ done:
 	return rc;
 }
 
-int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n, struct err *e)
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, const char *const *checksums,
+			 const char *alg, size_t n, struct err *e)
 {
+	char elem[40];
 	xmlNodePtr root;
 	xmlDocPtr doc = new_request_doc("CompleteMultipartUpload", &root);
 	char num[24];
@@ -463,6 +465,10 @@ int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n,
 		if (p == NULL ||
 		    xmlNewTextChild(p, NULL, BAD_CAST "PartNumber", BAD_CAST num) == NULL ||
 		    xmlNewTextChild(p, NULL, BAD_CAST "ETag", BAD_CAST etags[i]) == NULL)
+			goto nomem;
+		snprintf(elem, sizeof(elem), "Checksum%s", alg ? alg : "");
+		if (checksums != NULL && alg != NULL && checksums[i] != NULL &&
+		    xmlNewTextChild(p, NULL, BAD_CAST elem, BAD_CAST checksums[i]) == NULL)
 			goto nomem;
 	}
 	rc = dump(doc, out, "CompleteMultipartUpload", e);

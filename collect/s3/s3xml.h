@@ -76,7 +76,9 @@ int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, in
 		       struct err *e);
 
 /* s3xml_build_complete: the CompleteMultipartUpload document for parts 1..n with the
- * given ETags into out (replaced). */
-int s3xml_build_complete(struct strbuf *out, const char *const *etags, size_t n, struct err *e);
+ * ETags given (and, when checksums and alg are not NULL, each part's checksum in the
+ * element Checksum<alg>, e.g. ChecksumCRC32), into out (reset first). -1 with a message. */
+int s3xml_build_complete(struct strbuf *out, const char *const *etags, const char *const *checksums,
+			 const char *alg, size_t n, struct err *e);
 
 #endif

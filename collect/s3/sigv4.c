@@ -472,6 +472,25 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	return 0;
 }
 
+int sigv4_sign_chunk(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
+		     const char *data_hash, char out[65])
+{
+	if (!c->mac_key_ok || c->amz_date[0] == '\0')
+		return -1;
+	strbuf_reset(&c->sts);
+	if (strbuf_adds(&c->sts, "AWS4-HMAC-SHA256-PAYLOAD\n") ||
+	    strbuf_add(&c->sts, c->amz_date, 16) || strbuf_addc(&c->sts, '\n') ||
+	    strbuf_add(&c->sts, c->amz_date, 8) || strbuf_addc(&c->sts, '/') ||
+	    strbuf_adds(&c->sts, s->region) || strbuf_addc(&c->sts, '/') ||
+	    strbuf_adds(&c->sts, s->service) || strbuf_adds(&c->sts, "/aws4_request\n") ||
+	    strbuf_add(&c->sts, prev, 64) || strbuf_addc(&c->sts, '\n') ||
+	    strbuf_adds(&c->sts, SIGV4_EMPTY_SHA256 "\n") || strbuf_add(&c->sts, data_hash, 64))
+		return -1;
+	signature(c, c->mac_key);
+	memcpy(out, c->signature, 65);
+	return 0;
+}
+
 const char *sigv4_canonical_request(const struct sigv4_ctx *c)
 {
 	return strbuf_cstr(&c->creq);

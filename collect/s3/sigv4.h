@@ -71,6 +71,16 @@ void sigv4_ctx_free(struct sigv4_ctx *c);
 int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_input *in,
 	       struct err *e);
 
+/* sigv4_sign_chunk: the signature of one chunk of a STREAMING-AWS4-HMAC-SHA256-PAYLOAD
+ * body (AWS S3 API reference, "Transferring Payload in Multiple Chunks"): HMAC-SHA256 of
+ * "AWS4-HMAC-SHA256-PAYLOAD\n" DATE "\n" SCOPE "\n" prev "\n" SHA256("") "\n" data_hash
+ * under the signing key of c's last sigv4_sign (its date and scope), as 64 hex digits into
+ * out. prev is the previous chunk's signature (the request's own for the first chunk);
+ * data_hash the hex SHA-256 of the chunk's data (SIGV4_EMPTY_SHA256 for the final, empty
+ * chunk). Leaves sigv4_signature(c) = out. -1 when c has signed nothing yet. */
+int sigv4_sign_chunk(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
+		     const char *data_hash, char out[65]);
+
 /* Results of the last sigv4_sign, borrowed from c until its next sign. The string to
  * sign and the signature are test seams (tests/unit/test_sigv4.c, AWS's vectors). */
 const char *sigv4_canonical_request(const struct sigv4_ctx *c);

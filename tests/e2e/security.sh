@@ -4,7 +4,9 @@
 #      environment (with a session token), from a profile of a shared credentials file
 #      (with aws_session_token), with a wrong secret and with an unknown access key id,
 #      plus `collect run` with AWS_* variables, `collect --dry-run`, analyze and render
-#      (HTML and PDF): no secret key, session token or access key id appears in any file
+#      (HTML and PDF), and `collect run` with a credential_process and with instance
+#      credentials (tests/tools/fake_aws.py, refreshed during the run): no secret key,
+#      session token or access key id appears in any file
 #      of the output trees (ops.tsv.zst decompressed, the PDF's text and uncompressed
 #      objects) nor in the stdout/stderr of any of these commands;
 #  (b) hostile XML: a python3 server on 127.0.0.1 answers every S3 request with an error
@@ -134,6 +136,32 @@ AWS_ACCESS_KEY_ID=$bad_key AWS_SECRET_ACCESS_KEY=$bad_secret AWS_SESSION_TOKEN=$
 	--concurrency 1 --count 5 -o "$outs/run-bad" >"$logs/run-bad.out" 2>"$logs/run-bad.err"
 [ $? -eq 1 ]
 check $? "collect run with a wrong key exits 1"
+# the fetched sources: a credential_process (its output holds the keys and the token) and
+# the instance metadata service (tests/tools/fake_aws.py on loopback, in front of the
+# server, handing out 3-second tokens, refreshed during the run); searched below too
+cat >"$work/proc.sh" <<'EOF'
+printf '{"Version": 1, "AccessKeyId": "%s", "SecretAccessKey": "%s", "SessionToken": "%s"}\n' \
+	"$SEC_AWS_ACCESS_KEY_ID" "$SEC_AWS_SECRET_ACCESS_KEY" "$SEC_AWS_SESSION_TOKEN"
+EOF
+printf '[profile proc]\ncredential_process = sh %s\n' "$work/proc.sh" >"$work/home/config"
+AWS_CONFIG_FILE="$work/home/config" AWS_PROFILE=proc "$collect" run --endpoint "$SEC_S3_ENDPOINT" \
+	--bucket sec-run --op get --size 4KiB --concurrency 2 --count 5 --objects 5 \
+	-o "$outs/run-process" >"$logs/run-process.out" 2>"$logs/run-process.err"
+check $? "collect run with credential_process exits 0: $(tail -n 1 "$logs/run-process.err")"
+FAKE_AWS_KEY=$SEC_AWS_ACCESS_KEY_ID FAKE_AWS_SECRET=$SEC_AWS_SECRET_ACCESS_KEY \
+	python3 "$top/tests/tools/fake_aws.py" --lifetime 3 --upstream "$SEC_S3_ENDPOINT" \
+	--tokens "$work/imds_tokens" >"$work/fake.out" 2>"$work/fake.err" &
+bg_pids+=($!)
+for _ in $(seq 1 50); do
+	grep -q '^PORT ' "$work/fake.out" 2>/dev/null && break
+	sleep 0.1
+done
+fake="http://127.0.0.1:$(sed -n 's/^PORT //p' "$work/fake.out")"
+env -u AWS_EC2_METADATA_DISABLED AWS_EC2_METADATA_SERVICE_ENDPOINT="$fake" \
+	AWS_SHARED_CREDENTIALS_FILE="$work/none" AWS_CONFIG_FILE="$work/none" "$collect" run \
+	--endpoint "$fake" --bucket sec-imds --op get --size 4KiB --concurrency 2 --duration 5s \
+	--objects 5 -o "$outs/run-imds" >"$logs/run-imds.out" 2>"$logs/run-imds.err"
+check $? "collect run with instance credentials (3-second tokens) exits 0"
 "$analyze" "$outs/campaign" >"$logs/analyze.out" 2>"$logs/analyze.err"
 check $? "analyze exits 0: $(tail -n 2 "$logs/analyze.err")"
 "$render" "$outs/campaign/results" >"$logs/render.out" 2>"$logs/render.err"
@@ -164,6 +192,13 @@ for what in "secret key:$SEC_AWS_SECRET_ACCESS_KEY" "wrong secret key:$bad_secre
 	[ -z "$hits" ]
 	check $? "the ${what%%:*} appears nowhere (outputs, logs, report): $hits"
 done
+mapfile -t issued <"$work/imds_tokens"
+hits=""
+for t in "${issued[@]}"; do
+	hits="$hits$(grep -r -a -l -F -- "$t" "$outs" "$work/expanded" "$logs" 2>/dev/null | head -n 3)"
+done
+[ "${#issued[@]}" -ge 2 ] && [ -z "$hits" ]
+check $? "none of the ${#issued[@]} instance-metadata session tokens appears anywhere: $hits"
 # the search itself works: the needles are where they must be
 grep -q -F -- "$token" "$work/home/credentials" && [ -n "$(ls "$logs")" ]
 check $? "the search sees the token in the credentials file (outside the output)"

@@ -8,6 +8,9 @@
 # Names: every namespace, link and /etc/netns entry starts with LAB_NAME (default s3lab,
 # at most 6 characters: Linux names links with 15 at most).
 srv_name=lab
+# the lab's collectors never ask the real instance metadata service (169.254.169.254):
+# every credential of the lab comes from its own environment
+export AWS_EC2_METADATA_DISABLED=true
 lab_dir=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 lab_top=$(cd "$lab_dir/../.." && pwd)
 . "$lab_top/tests/servers/lib.sh"

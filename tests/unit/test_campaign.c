@@ -239,6 +239,30 @@ static void test_files(void)
 	      "missing file named: %s", e.msg);
 }
 
+/* a subject naming a profile may leave endpoint and region to the AWS config file: both
+ * stay NULL for the collector to fill in (collect/run/subject.h); given ones are kept */
+static void test_profile_subject(void)
+{
+	struct err e;
+	struct campaign *c = campaign_parse_string(
+		HEAD MATRIX "[subject a]\nbucket = b\nprofile = p\n"
+			    "[subject b]\nbucket = b\ncredentials = profile:q\nregion = eu-west-1\n"
+			    "[subject c]\nendpoint = http://x\nbucket = b\n",
+		"t.ini", &e);
+
+	CHECK(c != NULL, "profile subjects without endpoint load: %s", c ? "" : e.msg);
+	if (c == NULL)
+		return;
+	CHECK(c->subjects[0].endpoint == NULL && c->subjects[0].region == NULL,
+	      "profile = p: endpoint and region left to the profile");
+	CHECK(c->subjects[1].endpoint == NULL && c->subjects[1].region != NULL &&
+		      strcmp(c->subjects[1].region, "eu-west-1") == 0,
+	      "credentials = profile:q: its own region kept");
+	CHECK(c->subjects[2].region != NULL && strcmp(c->subjects[2].region, "us-east-1") == 0,
+	      "no profile: region us-east-1 as before");
+	campaign_free(c);
+}
+
 int main(void)
 {
 	struct err e;
@@ -253,5 +277,6 @@ int main(void)
 	}
 	test_good();
 	test_files();
+	test_profile_subject();
 	return check_done();
 }

@@ -112,7 +112,7 @@ static void multipart(void)
 
 	struct strbuf b = {0};
 	const char *etags[] = {"\"a\"", "\"b\"", "\"c\""};
-	CHECK(s3xml_build_complete(&b, etags, 3, &e) == 0, "build complete");
+	CHECK(s3xml_build_complete(&b, etags, NULL, NULL, 3, &e) == 0, "build complete");
 	CHECK(strstr(strbuf_cstr(&b),
 		     "<Part><PartNumber>3</PartNumber><ETag>\"c\"</ETag></Part>") != NULL ||
 		      strstr(strbuf_cstr(&b),

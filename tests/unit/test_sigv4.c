@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "collect/s3/s3.h"
 #include "collect/s3/sigv4.h"
 #include "tests/unit/check.h"
 
@@ -325,6 +326,65 @@ done:
 	sigv4_signer_free(b);
 }
 
+/* chunked: the worked example of the AWS S3 API reference, "Signature Calculations for
+ * the Authorization Header: Transferring Payload in Multiple Chunks (Chunked Upload)":
+ * PUT /examplebucket/chunkObject.txt, 65 KiB of 'a' in 64 KiB chunks, its seed signature
+ * and the three chunk signatures as the page prints them. */
+static void chunked(struct sigv4_ctx *ctx)
+{
+	static char data[66560];
+	struct err e = {{0}};
+	struct sigv4_signer *s = sigv4_signer_new("AKIAIOSFODNN7EXAMPLE",
+						  "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", NULL,
+						  "us-east-1", "s3", &e);
+	struct sigv4_header h[] = {
+		{"Host", "s3.amazonaws.com"},
+		{"x-amz-storage-class", "REDUCED_REDUNDANCY"},
+		{"Content-Encoding", "aws-chunked"},
+		{"Content-Length", "66824"},
+		{"x-amz-decoded-content-length", "66560"},
+		{"x-amz-content-sha256", "STREAMING-AWS4-HMAC-SHA256-PAYLOAD"},
+	};
+	struct sigv4_input in = {
+		"PUT", "/examplebucket/chunkObject.txt",     "",         h,
+		6,     "STREAMING-AWS4-HMAC-SHA256-PAYLOAD", 1369353600, /* 2013-05-24T00:00:00Z */
+		0};
+	char prev[65], sig[65], hash[65];
+
+	CHECK(s != NULL, "signer: %s", e.msg);
+	if (s == NULL)
+		return;
+	memset(data, 'a', sizeof(data));
+	CHECK(sigv4_sign(s, ctx, &in, &e) == 0, "seed: %s", e.msg);
+	CHECK_STR(sigv4_signature(ctx),
+		  "4f232c4386841ef735655705268965c44a0e4690baa4adea153f7db9fa80a0a9",
+		  "seed signature of AWS's example");
+	CHECK(strstr(sigv4_authorization(ctx),
+		     "SignedHeaders=content-encoding;content-length;host;x-amz-content-sha256;"
+		     "x-amz-date;x-amz-decoded-content-length;x-amz-storage-class") != NULL,
+	      "signed headers: %s", sigv4_authorization(ctx));
+	snprintf(prev, sizeof(prev), "%s", sigv4_signature(ctx));
+	sigv4_sha256_hex(data, 65536, hash);
+	CHECK(sigv4_sign_chunk(ctx, s, prev, hash, sig) == 0, "chunk 1 signed");
+	CHECK_STR(sig, "ad80c730a21e5b8d04586a2213dd63b9a0e99e0e2307b0ade35a65485a288648",
+		  "chunk 1 (64 KiB)");
+	memcpy(prev, sig, 65);
+	sigv4_sha256_hex(data, 1024, hash);
+	sigv4_sign_chunk(ctx, s, prev, hash, sig);
+	CHECK_STR(sig, "0055627c9e194cb4542bae2aa5492e3c1575bbb81b612b7d234b86a503ef5497",
+		  "chunk 2 (1 KiB)");
+	memcpy(prev, sig, 65);
+	sigv4_sign_chunk(ctx, s, prev, SIGV4_EMPTY_SHA256, sig);
+	CHECK_STR(sig, "b6c6ea8a5354eaf15b3cb7646744f4275b71ea724fed81ceb9323e279d449df9",
+		  "final empty chunk");
+	CHECK(s3_chunked_len(66560, 1, 0) == 66824, "the example's Content-Length: %llu",
+	      (unsigned long long)s3_chunked_len(66560, 1, 0));
+	/* unsigned: "10000\r\n" 64 KiB "\r\n" "400\r\n" 1 KiB "\r\n" "0\r\n" trailer "\r\n" */
+	CHECK(s3_chunked_len(66560, 0, 36) == 7 + 65536 + 2 + 5 + 1024 + 2 + 3 + 36 + 2,
+	      "unsigned aws-chunked length with a 36-byte trailer");
+	sigv4_signer_free(s);
+}
+
 int main(void)
 {
 	struct err e = {{0}};
@@ -336,6 +396,7 @@ int main(void)
 	suite(ctx);
 	encoding();
 	key_cache(ctx);
+	chunked(ctx);
 	sigv4_ctx_free(ctx);
 	return check_done();
 }

@@ -1,0 +1,92 @@
+/* collect/workload_send.c: the spellings and run.json form of how requests are sent
+ * (struct wl_send, collect/workload.h). */
+#include "collect/workload.h"
+
+#include <strings.h>
+
+#include "collect/s3/checksum.h"
+#include "collect/s3/s3.h"
+
+/* The two-valued fields: the spelling of 0 and of 1. */
+static const struct {
+	enum wl_field f;
+	const char *v0, *v1;
+} pairs[] = {
+	{WLF_READS, "random", "once"},      {WLF_HTTP, "1.1", "2"},
+	{WLF_HTTP2_SHARED, "no", "yes"},    {WLF_KEEPALIVE, "yes", "no"},
+	{WLF_ADDRESSES, "first", "spread"},
+};
+
+int workload_is_send_field(enum wl_field f)
+{
+	return f >= WLF_CHECKSUM && f <= WLF_ADDRESSES;
+}
+
+static int *slot(enum wl_field f, struct wl_send *snd)
+{
+	switch (f) {
+	case WLF_READS:
+		return &snd->reads;
+	case WLF_HTTP:
+		return &snd->http2;
+	case WLF_HTTP2_SHARED:
+		return &snd->http2_shared;
+	case WLF_KEEPALIVE:
+		return &snd->no_keepalive;
+	default:
+		return &snd->spread;
+	}
+}
+
+int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
+{
+	enum checksum_alg a;
+	enum s3_payload pm;
+
+	if (f == WLF_CHECKSUM) {
+		if (checksum_parse(s, &a, e) < 0)
+			return -1;
+		snd->checksum = (int)a;
+		return 0;
+	}
+	if (f == WLF_PAYLOAD) {
+		if (s3_payload_parse(s, &pm, e) < 0)
+			return -1;
+		snd->payload = (int)pm;
+		return 0;
+	}
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
+		if (pairs[i].f != f)
+			continue;
+		if (strcasecmp(s, pairs[i].v0) == 0 || strcasecmp(s, pairs[i].v1) == 0) {
+			*slot(f, snd) = strcasecmp(s, pairs[i].v1) == 0;
+			return 0;
+		}
+		return err_set(e, "'%s' is not %s or %s", s, pairs[i].v0, pairs[i].v1);
+	}
+	return err_set(e, "'%s': not a field of how requests are sent", s);
+}
+
+const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
+{
+	struct wl_send copy = *snd;
+
+	if (f == WLF_CHECKSUM)
+		return checksum_name((enum checksum_alg)snd->checksum);
+	if (f == WLF_PAYLOAD)
+		return s3_payload_name((enum s3_payload)snd->payload);
+	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
+		if (pairs[i].f == f)
+			return *slot(f, &copy) ? pairs[i].v1 : pairs[i].v0;
+	return "";
+}
+
+json_t *workload_send_json(const struct wl_send *snd)
+{
+	json_t *o = json_object();
+
+	for (int f = WLF_CHECKSUM; o != NULL && f <= WLF_ADDRESSES; f++)
+		json_object_set_new(o, workload_field_key((enum wl_field)f),
+				    json_string(workload_send_value((enum wl_field)f, snd)));
+	return o;
+}

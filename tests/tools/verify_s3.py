@@ -1,0 +1,406 @@
+#!/usr/bin/env python3
+"""tests/tools/verify_s3.py: a small S3 server of the project's own that checks what a
+client sends, for the tests of integrity checksums and payload signing (RGW 16.2 and
+s3rver 4.0.4 return no checksums and ignore trailers).
+
+    verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
+                 [--addresses 127.0.0.1,127.0.0.2,...]
+
+Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
+CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
+GetObject, HeadObject, DeleteObject, DeleteObjects, ListObjectsV2 (one page), DeleteBucket.
+Checks, with Python's own zlib, hashlib and hmac (an implementation independent of the
+client's):
+  - aws-chunked bodies: the framing, x-amz-decoded-content-length, every chunk signature
+    of STREAMING-AWS4-HMAC-SHA256-PAYLOAD (chained from the request's own signature), and
+    the trailer of STREAMING-UNSIGNED-PAYLOAD-TRAILER;
+  - x-amz-checksum-* and Content-MD5 headers and trailers against the body;
+  - CompleteMultipartUpload's per-part checksums against those of the parts.
+A wrong one gets 400 BadDigest (or 403 SignatureDoesNotMatch for a chunk signature).
+GetObject with x-amz-checksum-mode: ENABLED returns the stored checksum (--corrupt-get: a
+wrong one). Every request is one JSON line in L: method, path, payload mode, checksum
+algorithm, where it came from (header, trailer), chunks and chunk signatures verified,
+status. The request's own SigV4 signature is not checked (RGW and s3rver do that)."""
+import argparse
+import base64
+import hashlib
+import hmac
+import json
+import re
+import sys
+import threading
+import zlib
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, unquote, urlsplit
+
+
+def crc_table(poly, width):
+    tab = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ poly if c & 1 else c >> 1
+        tab.append(c)
+    return tab, (1 << width) - 1
+
+
+CRC32C = crc_table(0x82F63B78, 32)
+CRC64NVME = crc_table(0x9A6C9329AC4BC9B5, 64)
+
+
+def crc_refl(data, table):
+    tab, mask = table
+    c = mask
+    for b in data:
+        c = tab[(c ^ b) & 0xFF] ^ (c >> 8)
+    return c ^ mask
+
+
+def digest(alg, data):
+    if alg == "crc32":
+        return zlib.crc32(data).to_bytes(4, "big")
+    if alg == "crc32c":
+        return crc_refl(data, CRC32C).to_bytes(4, "big")
+    if alg == "crc64nvme":
+        return crc_refl(data, CRC64NVME).to_bytes(8, "big")
+    return hashlib.new(alg, data).digest()
+
+
+def b64(alg, data):
+    return base64.b64encode(digest(alg, data)).decode()
+
+
+ALGS = ["crc32", "crc32c", "crc64nvme", "sha1", "sha256"]
+
+
+class Fail(Exception):
+    def __init__(self, status, code, msg):
+        super().__init__(msg)
+        self.status, self.code, self.msg = status, code, msg
+
+
+class Store:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.objects = {}  # (bucket, key) -> (data, alg, value)
+        self.uploads = {}  # upload id -> dict
+        self.buckets = set()
+        self.next = 0
+
+
+def signing_key(secret, date, region, service):
+    k = ("AWS4" + secret).encode()
+    for part in (date, region, service, "aws4_request"):
+        k = hmac.new(k, part.encode(), hashlib.sha256).digest()
+    return k
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *a):
+        pass
+
+    def note(self, **kw):
+        rec = {"method": self.command, "path": self.path,
+               "peer": "%s:%d" % self.client_address[:2],
+               "local": self.connection.getsockname()[0],
+               "version": self.request_version}
+        rec.update(kw)
+        with self.server.log_lock:
+            self.server.log.write(json.dumps(rec) + "\n")
+            self.server.log.flush()
+
+    def reply(self, status, body=b"", headers=None):
+        self.send_response(status)
+        for k, v in (headers or {}).items():
+            self.send_header(k, v)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def error(self, f):
+        body = ("<?xml version=\"1.0\"?><Error><Code>%s</Code><Message>%s</Message></Error>"
+                % (f.code, f.msg)).encode()
+        self.reply(f.status, body, {"Content-Type": "application/xml"})
+
+    # --- the request body ---------------------------------------------------------
+    def raw_body(self):
+        if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
+            out = b""
+            while True:
+                size = int(self.rfile.readline().split(b";")[0], 16)
+                if size == 0:
+                    while self.rfile.readline() not in (b"\r\n", b""):
+                        pass
+                    return out
+                out += self.rfile.read(size)
+                self.rfile.readline()
+        return self.rfile.read(int(self.headers.get("Content-Length", "0")))
+
+    def decode_chunked(self, raw, mode, info):
+        """aws-chunked: data, trailers; chunk signatures checked when signed."""
+        signed = mode.startswith("STREAMING-AWS4-HMAC-SHA256-PAYLOAD")
+        prev = key = scope = date = None
+        if signed:
+            auth = self.headers.get("Authorization", "")
+            m = re.search(r"Credential=[^/]+/(\d{8})/([^/]+)/([^/]+)/aws4_request", auth)
+            s = re.search(r"Signature=([0-9a-f]{64})", auth)
+            if not m or not s:
+                raise Fail(403, "SignatureDoesNotMatch", "no seed signature")
+            prev, date = s.group(1), self.headers.get("x-amz-date", "")
+            key = signing_key(self.server.secret, m.group(1), m.group(2), m.group(3))
+            scope = "%s/%s/%s/aws4_request" % m.groups()
+        pos, data, trailers, nsig = 0, b"", {}, 0
+        while True:
+            eol = raw.index(b"\r\n", pos)
+            head = raw[pos:eol].decode()
+            pos = eol + 2
+            size_s, _, ext = head.partition(";")
+            size = int(size_s, 16)
+            chunk = raw[pos:pos + size]
+            if signed:
+                sig = ext.partition("chunk-signature=")[2]
+                sts = "\n".join(["AWS4-HMAC-SHA256-PAYLOAD", date, scope, prev,
+                                 hashlib.sha256(b"").hexdigest(),
+                                 hashlib.sha256(chunk).hexdigest()])
+                want = hmac.new(key, sts.encode(), hashlib.sha256).hexdigest()
+                if sig != want:
+                    raise Fail(403, "SignatureDoesNotMatch",
+                               "chunk %d signature %s, expected %s" % (nsig + 1, sig, want))
+                prev, nsig = sig, nsig + 1
+            if size == 0:
+                break
+            data += chunk
+            pos += size
+            if raw[pos:pos + 2] != b"\r\n":
+                raise Fail(400, "IncompleteBody", "chunk not followed by CRLF")
+            pos += 2
+            info["chunks"] = info.get("chunks", 0) + 1
+        rest = raw[pos:].decode()
+        for line in rest.split("\r\n"):
+            if ":" in line:
+                k, _, v = line.partition(":")
+                trailers[k.strip().lower()] = v.strip()
+        if rest[-4:] != "\r\n\r\n" and rest != "\r\n":
+            raise Fail(400, "IncompleteBody", "aws-chunked body does not end in CRLF CRLF")
+        info["chunk_signatures"] = nsig
+        dec = self.headers.get("x-amz-decoded-content-length")
+        if dec is None or int(dec) != len(data):
+            raise Fail(400, "IncompleteBody", "x-amz-decoded-content-length %s, body %d"
+                       % (dec, len(data)))
+        return data, trailers
+
+    def body(self, info):
+        raw = self.raw_body()
+        mode = self.headers.get("x-amz-content-sha256", "")
+        info["payload"] = mode
+        trailers = {}
+        if "aws-chunked" in self.headers.get("Content-Encoding", ""):
+            data, trailers = self.decode_chunked(raw, mode, info)
+        else:
+            data = raw
+            if re.fullmatch(r"[0-9a-f]{64}", mode) and hashlib.sha256(data).hexdigest() != mode:
+                raise Fail(400, "XAmzContentSHA256Mismatch", "payload hash")
+        return data, trailers
+
+    def checksum(self, data, trailers, info):
+        """the checksum sent (header or trailer) checked against data: (alg, value)"""
+        md5 = self.headers.get("Content-MD5")
+        if md5 is not None:
+            info.update(checksum="md5", source="header")
+            if base64.b64encode(hashlib.md5(data).digest()).decode() != md5:
+                raise Fail(400, "BadDigest", "Content-MD5")
+        for alg in ALGS:
+            name = "x-amz-checksum-" + alg
+            val, src = self.headers.get(name), "header"
+            if val is None and name in trailers:
+                val, src = trailers[name], "trailer"
+            if val is None:
+                continue
+            if src == "trailer" and self.headers.get("x-amz-trailer", "").lower() != name:
+                raise Fail(400, "InvalidRequest", "trailer %s not announced" % name)
+            info.update(checksum=alg, source=src)
+            if b64(alg, data) != val:
+                raise Fail(400, "BadDigest", "%s %s, body's %s" % (name, val, b64(alg, data)))
+            info["checksum_ok"] = True
+            return alg, val
+        return None, None
+
+    # --- operations -----------------------------------------------------------------
+    def route(self):
+        u = urlsplit(self.path)
+        parts = unquote(u.path).lstrip("/").split("/", 1)
+        return parts[0], (parts[1] if len(parts) > 1 else ""), parse_qs(u.query,
+                                                                         keep_blank_values=True)
+
+    def do_PUT(self):
+        info = {}
+        try:
+            bucket, key, q = self.route()
+            data, trailers = self.body(info)
+            st = self.server.store
+            if not key:
+                st.buckets.add(bucket)
+                self.note(status=200, **info)
+                return self.reply(200)
+            alg, val = self.checksum(data, trailers, info)
+            etag = '"%s"' % hashlib.md5(data).hexdigest()
+            with st.lock:
+                if "uploadId" in q:
+                    up = st.uploads[q["uploadId"][0]]
+                    up["parts"][int(q["partNumber"][0])] = (data, val)
+                else:
+                    st.objects[(bucket, key)] = (data, alg, val)
+            hdrs = {"ETag": etag}
+            if alg:
+                hdrs["x-amz-checksum-" + alg] = val
+            self.note(status=200, **info)
+            self.reply(200, b"", hdrs)
+        except Fail as f:
+            self.note(status=f.status, error=f.msg, **info)
+            self.error(f)
+
+    def do_POST(self):
+        info = {}
+        try:
+            bucket, key, q = self.route()
+            data, _ = self.body(info)
+            st = self.server.store
+            if "uploads" in q:
+                with st.lock:
+                    st.next += 1
+                    uid = "up%d" % st.next
+                    alg = self.headers.get("x-amz-checksum-algorithm", "").lower() or None
+                    st.uploads[uid] = {"key": (bucket, key), "alg": alg, "parts": {},
+                                       "type": self.headers.get("x-amz-checksum-type", "COMPOSITE")}
+                info.update(checksum=alg, type=st.uploads[uid]["type"])
+                self.note(status=200, **info)
+                body = ("<InitiateMultipartUploadResult><Bucket>%s</Bucket><Key>%s</Key>"
+                        "<UploadId>%s</UploadId></InitiateMultipartUploadResult>"
+                        % (bucket, key, uid)).encode()
+                return self.reply(200, body)
+            if "uploadId" in q:
+                return self.complete(bucket, key, q["uploadId"][0], data, info)
+            if "delete" in q:
+                keys = re.findall(r"<Key>(.*?)</Key>", data.decode())
+                with st.lock:
+                    for k in keys:
+                        st.objects.pop((bucket, k), None)
+                self.note(status=200, deleted=len(keys))
+                return self.reply(200, b"<DeleteResult></DeleteResult>")
+            raise Fail(400, "InvalidRequest", "unknown POST")
+        except Fail as f:
+            self.note(status=f.status, error=f.msg, **info)
+            self.error(f)
+
+    def complete(self, bucket, key, uid, data, info):
+        st = self.server.store
+        with st.lock:
+            up = st.uploads.pop(uid)
+        alg = up["alg"]
+        text = data.decode()
+        whole = b"".join(up["parts"][n][0] for n in sorted(up["parts"]))
+        val = None
+        info.update(checksum=alg, type=up["type"], parts=len(up["parts"]))
+        if alg:
+            elem = "Checksum" + alg.upper()
+            sent = re.findall(r"<%s>(.*?)</%s>" % (elem, elem), text)
+            mine = [up["parts"][n][1] for n in sorted(up["parts"])]
+            if sent != mine:
+                raise Fail(400, "InvalidPart", "part checksums %s, parts had %s" % (sent, mine))
+            if up["type"] == "FULL_OBJECT":
+                val = b64(alg, whole)
+                hv = self.headers.get("x-amz-checksum-" + alg)
+                if hv is not None and hv != val:
+                    raise Fail(400, "BadDigest", "full-object %s, object's %s" % (hv, val))
+                info["full_object_ok"] = hv is not None
+            else:
+                raw = b"".join(base64.b64decode(v) for v in mine)
+                val = "%s-%d" % (b64(alg, raw), len(mine))
+        with st.lock:
+            st.objects[(bucket, key)] = (whole, alg, val)
+        self.note(status=200, object_checksum=val, **info)
+        body = ("<CompleteMultipartUploadResult><ETag>\"mp\"</ETag>"
+                "</CompleteMultipartUploadResult>").encode()
+        self.reply(200, body)
+
+    def do_GET(self):
+        bucket, key, q = self.route()
+        st = self.server.store
+        if not key and "uploads" in q:
+            self.note(status=200)
+            return self.reply(200, b"<ListMultipartUploadsResult><IsTruncated>false"
+                              b"</IsTruncated></ListMultipartUploadsResult>")
+        if not key:
+            with st.lock:
+                keys = sorted(k for (b, k) in st.objects if b == bucket
+                              and k.startswith(q.get("prefix", [""])[0]))
+            body = "<ListBucketResult><IsTruncated>false</IsTruncated>%s</ListBucketResult>" % (
+                "".join("<Contents><Key>%s</Key></Contents>" % k for k in keys))
+            self.note(status=200, listed=len(keys))
+            return self.reply(200, body.encode())
+        with st.lock:
+            obj = st.objects.get((bucket, key))
+        if obj is None:
+            self.note(status=404)
+            return self.error(Fail(404, "NoSuchKey", key))
+        data, alg, val = obj
+        hdrs = {"ETag": '"x"'}
+        mode = self.headers.get("x-amz-checksum-mode", "")
+        if mode == "ENABLED" and alg and val:
+            if self.server.corrupt:
+                val = b64(alg, data + b"x")
+            hdrs["x-amz-checksum-" + alg] = val
+        self.note(status=200, checksum_mode=mode, returned=hdrs.get("x-amz-checksum-" + str(alg)))
+        self.reply(200, data, hdrs)
+
+    def do_HEAD(self):
+        self.do_GET()
+
+    def do_DELETE(self):
+        bucket, key, q = self.route()
+        st = self.server.store
+        with st.lock:
+            if "uploadId" in q:
+                st.uploads.pop(q["uploadId"][0], None)
+            elif key:
+                st.objects.pop((bucket, key), None)
+            else:
+                st.buckets.discard(bucket)
+        self.note(status=204)
+        self.reply(204)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--port-file", required=True)
+    ap.add_argument("--log", required=True)
+    ap.add_argument("--secret-key", default="verify-secret")
+    ap.add_argument("--corrupt-get", action="store_true")
+    ap.add_argument("--addresses", default="127.0.0.1")
+    a = ap.parse_args()
+    store, log, lock = Store(), open(a.log, "a"), threading.Lock()
+    servers, port = [], 0
+    for addr in a.addresses.split(","):
+        srv = ThreadingHTTPServer((addr, port), Handler)
+        port = srv.server_address[1]
+        srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
+        srv.log, srv.log_lock = log, lock
+        servers.append(srv)
+    for srv in servers[1:]:
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+    with open(a.port_file + ".tmp", "w") as f:
+        f.write("%d\n" % port)
+    import os
+    os.rename(a.port_file + ".tmp", a.port_file)
+    try:
+        servers[0].serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
