@@ -10,6 +10,8 @@
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/
+#   make lab             the emulated WAN lab (tests/lab, docs/LAB.md; root, ~15 min): five
+#                        emulated HTTPS providers, 1-3 client hosts, ending in out/lab/report
 #   make install [PREFIX=/usr/local] [DESTDIR=...]   the commands, templates, man pages, bash
 #                        completion and systemd units (docs/INSTALL.md); make uninstall removes
 #                        exactly those files

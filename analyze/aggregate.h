@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyze/climit_cells.h"
 #include "analyze/inclusion.h"
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
@@ -41,6 +42,8 @@ struct agg_run {
 	const struct runlog *log; /* borrowed */
 	size_t subject;           /* index into subjects */
 	struct verdict v;
+	int climit_measured;          /* the run has a client record (analyze/climit_cells.h) */
+	struct climit_verdict climit; /* its verdict with analyze's thresholds */
 };
 
 struct agg_cell {
@@ -60,6 +63,7 @@ struct agg_cell {
 	const char *size_spec, *range, *mix;
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
+	struct agg_climit climit;      /* the client-limit verdict (analyze/climit_cells.h) */
 };
 
 struct agg_op {
@@ -89,9 +93,10 @@ struct agg_leader {
 	size_t subject;
 	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
 	double value;
-	int status;                /* enum leader_status (analyze/compare.h) */
-	size_t *tied_with, n_tied; /* subjects not significantly below (a's pool) */
-	double detectable_ratio;   /* NaN: cannot be computed */
+	int status;                      /* enum leader_status (analyze/compare.h) */
+	size_t *tied_with, n_tied;       /* subjects not significantly below (a's pool) */
+	double detectable_ratio;         /* NaN: cannot be computed */
+	struct agg_leader_climit climit; /* blocked: not clear (analyze/climit_cells.h) */
 };
 
 struct agg_leader_count {
@@ -107,7 +112,8 @@ struct agg_options {
 	int cycles;                       /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
-	double alpha; /* significance level; 0: COMPARE_ALPHA_DEFAULT */
+	double alpha;                    /* significance level; 0: COMPARE_ALPHA_DEFAULT */
+	struct climit_thresholds climit; /* the client-limit thresholds; all 0: the defaults */
 };
 
 struct aggregate {
@@ -141,7 +147,8 @@ struct aggregate {
 	size_t family; /* p-values the Bonferroni adjustment covered */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
-	size_t *tied_pool; /* owns the leaders' tied_with */
+	size_t *tied_pool;   /* owns the leaders' tied_with */
+	size_t *climit_pool; /* owns the leaders' climit.by */
 	/* clients of distributed runs (analyze/clients.h) */
 	struct agg_host *client_hosts;
 	size_t n_client_hosts;

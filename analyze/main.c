@@ -47,6 +47,9 @@ static void usage(FILE *f)
 	      "  --min-samples N           a cell with fewer than N valid runs shows no value\n"
 	      "                            (its statistics stay, marked below_min_samples);\n"
 	      "                            default 1\n"
+	      "  --client-limits C,N,R     the client-limit verdict's thresholds: CPU busy,\n"
+	      "                            NIC share of its speed, TCP retransmits (default\n"
+	      "                            90%,90%,1%; docs/METHODOLOGY.md)\n"
 	      "  --alpha A                 significance level of the comparisons behind the\n"
 	      "                            leader claims, after Bonferroni's adjustment over\n"
 	      "                            all of them (their adjusted intervals, ci_adj, at\n"
@@ -119,6 +122,27 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
+/* parse_client_limits: "CPU%,NIC%,RETRANS%" (each above 0 %) into *t; -1 otherwise. */
+static int parse_client_limits(const char *s, struct climit_thresholds *t)
+{
+	double *v[3] = {&t->cpu_pct, &t->nic_pct, &t->retrans_pct};
+	char buf[96], *save = NULL, *tok;
+	int i = 0;
+
+	if (strlen(s) >= sizeof(buf))
+		return -1;
+	strcpy(buf, s);
+	for (tok = strtok_r(buf, ",", &save); tok != NULL; tok = strtok_r(NULL, ",", &save)) {
+		struct err pe;
+		double f;
+
+		if (i == 3 || units_parse_percent(tok, &f, &pe) < 0 || !(f > 0))
+			return -1;
+		*v[i++] = f * 100;
+	}
+	return i == 3 ? 0 : -1;
+}
+
 /* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
  * 2 for --version, -1 on a usage error (printed). */
 static int parse_args(int argc, char **argv, struct pipeline_opts *o)
@@ -133,6 +157,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
 		{"alert-min-change", required_argument, NULL, 'M'},
+		{"client-limits", required_argument, NULL, 'L'},
 		{"metrics", required_argument, NULL, 'P'},
 		{"sign", required_argument, NULL, 'S'},
 		{"help", no_argument, NULL, 'h'},
@@ -190,6 +215,15 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 			break;
 		case 'H':
 			o->history = optarg;
+			break;
+		case 'L':
+			if (parse_client_limits(optarg, &o->climit) < 0) {
+				fprintf(stderr,
+					"analyze: --client-limits: '%s' is not CPU%%,NIC%%,RETRANS%% "
+					"(like 90%%,90%%,1%%)\n",
+					optarg);
+				return -1;
+			}
 			break;
 		case 'M': {
 			struct err pe = {{0}};

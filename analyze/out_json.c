@@ -10,6 +10,7 @@
 #include "analyze/out_json_clients.h"
 #include "analyze/out_json_lat.h"
 #include "analyze/out_json_cost.h"
+#include "analyze/out_json_climit.h"
 #include "analyze/out_json_stats.h"
 #include "analyze/out_json_workload.h"
 #include "core/fsutil.h"
@@ -157,6 +158,7 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	out_json_put(o, "ttfb_ms", lat_json(&c->ttfb, ok), ok);
 	out_json_put_pooled(json_object_get(o, "latency_ms"), &c->lat_pool, ok);
 	out_json_put_pooled(json_object_get(o, "ttfb_ms"), &c->ttfb_pool, ok);
+	out_json_cell_climit(o, c, ok);
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 		int inc = r->v.included;
@@ -222,6 +224,7 @@ static void findings(json_t *root, const struct aggregate *a, int *ok)
 		out_json_put(o, "subject", json_string(a->subjects[l->subject].id), ok);
 		out_json_put(o, l->by_obj ? "obj_s" : "mib_s", out_json_num(l->value), ok);
 		out_json_leader(o, a, l, ok);
+		out_json_leader_climit(o, a, l, ok);
 		out_json_add(lead, o, ok);
 	}
 	for (size_t i = 0; i < a->n_leader_counts; i++) {
@@ -272,6 +275,7 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 							   : json_null(),
 			     ok);
 		out_json_put(o, "cost", out_json_run_cost(l), ok);
+		out_json_run_climit(o, r, ok);
 	}
 	return o;
 }

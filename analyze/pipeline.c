@@ -90,7 +90,7 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 	struct err e = {{0}};
 
 	reqlog_path(file, sizeof(file), o->data_dir, r->path);
-	if (reqlog_summary(file, r->workload.rate, &again, &e) < 0) {
+	if (reqlog_summary(file, r->workload.rate, r->workload.duration_s, &again, &e) < 0) {
 		fprintf(stderr, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
 		st->problems++;
 		return;
@@ -101,6 +101,11 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 			"(the recomputed numbers are used)\n",
 			o->data_dir, r->path, diff);
 		st->problems++;
+	}
+	if (again.has_rate && r->summary.has_rate) {
+		/* the engine's figures: the ops log cannot show them */
+		again.rate.peak_workers = r->summary.rate.peak_workers;
+		again.rate.late_no_worker = r->summary.rate.late_no_worker;
 	}
 	summary_clear(&r->summary);
 	r->summary = again;
@@ -406,6 +411,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->policy = o->policy;
 	ao->min_samples = o->min_samples;
 	ao->alpha = o->alpha;
+	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL && !st->warp_mode &&

@@ -13,6 +13,7 @@
 
 #include "analyze/inclusion.h"
 #include "analyze/warp/warp_run.h"
+#include "core/climit.h"
 
 struct pipeline_opts {
 	const char *data_dir;
@@ -20,6 +21,7 @@ struct pipeline_opts {
 	enum policy policy;
 	size_t min_samples;
 	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	struct climit_thresholds climit; /* --client-limits; all 0: core/climit.h's defaults */
 	int recompute;
 	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */
 	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp_run.h); 0: server */

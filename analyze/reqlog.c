@@ -52,7 +52,8 @@ struct summary_acc *reqlog_acc(const char *const *files, int n, const char *op, 
 	return f.acc;
 }
 
-int reqlog_summary(const char *file, double offered, struct run_summary *out, struct err *e)
+int reqlog_summary(const char *file, double offered, double span_s, struct run_summary *out,
+		   struct err *e)
 {
 	const char *files[1] = {file};
 	struct summary_acc *acc = reqlog_acc(files, 1, NULL, e);
@@ -61,7 +62,7 @@ int reqlog_summary(const char *file, double offered, struct run_summary *out, st
 	if (acc == NULL)
 		return -1;
 	rc = summary_acc_finish(acc, out, e);
-	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, out, e) < 0) {
+	if (rc == 0 && offered > 0 && summary_acc_rate(acc, offered, span_s, out, e) < 0) {
 		summary_clear(out);
 		rc = -1;
 	}

@@ -26,10 +26,13 @@ struct summary_acc *reqlog_acc(const char *const *files, int n, const char *op, 
 /* reqlog_summary: the summary of the per-request log `file`, computed with core's
  * opslog_read and summary_acc_* exactly as collect computes it (histograms included:
  * release them with summary_clear), into *out; for a rate run (offered > 0, req/s: the
- * run's workload.rate) the rate block too, from the log's intended starts
- * (summary_acc_rate). Returns -1 with a message naming the file (and line) when the
+ * run's workload.rate; span_s > 0, its workload.duration_s) the rate block too, from
+ * the log's intended and start columns (summary_acc_rate; peak_workers and
+ * late_no_worker, which the log cannot show, left -1 for the caller to take from
+ * run.json). Returns -1 with a message naming the file (and line) when the
  * log cannot be read or holds no successful request. */
-int reqlog_summary(const char *file, double offered, struct run_summary *out, struct err *e);
+int reqlog_summary(const char *file, double offered, double span_s, struct run_summary *out,
+		   struct err *e);
 
 /* reqlog_rebuild_hists: replace the histograms of *s (by_op's too, matched by op name)
  * by those of the rows of files[0..n) whose op is `op` (as reqlog_acc); the numbers of

@@ -211,9 +211,12 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 		if (summary_from_json(sum, &r->summary, e) < 0)
 			return -1; /* "summary.mib_s: missing or not a number" */
 		r->has_summary = 1;
+		r->summary_json = json_incref(sum);
 	}
 	if (runlog_cost_read(root, r, e) < 0)
 		return -1;
+	if (json_is_object(json_object_get(root, "client")))
+		r->client_json = json_incref(json_object_get(root, "client"));
 	return runlog_clients_read(root, &r->clients, e);
 }
 
@@ -362,6 +365,8 @@ void runlog_clear(struct runlog *r)
 	free(r->bench_phase);
 	summary_clear(&r->summary);
 	runlog_clients_clear(&r->clients);
+	json_decref(r->client_json);
+	json_decref(r->summary_json);
 	runlog_workload_clear(&r->workload);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;

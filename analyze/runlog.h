@@ -6,6 +6,7 @@
 #ifndef ANALYZE_RUNLOG_H
 #define ANALYZE_RUNLOG_H
 
+#include <jansson.h>
 #include <stdint.h>
 
 #include "analyze/runlog_clients.h"
@@ -51,6 +52,10 @@ struct runlog {
 	struct prices prices;
 	struct bill_counts bill;
 	char cost_example[256]; /* campaign.cost_example; "" when absent */
+	/* the client machine's record ("client", collect/run/clientres.h) and the summary
+	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
+	 * without them is "not measured": analyze/climit_cells.h judges the others) */
+	json_t *client_json, *summary_json;
 };
 
 /* runlog_cost_read (analyze/runlog_cost.c): run.json's "prices" and "billing" into r.

@@ -121,6 +121,7 @@ int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_wor
 	    opt_str(wl, "range", &out->range, e) < 0 ||
 	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
 	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
+	    opt_num(wl, "workload", "duration_s", 0, &out->duration_s, e) < 0 ||
 	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
 	    read_send(json_object_get(wl, "send"), out, e) < 0 ||
 	    (json_is_object(camp) &&
@@ -258,14 +259,17 @@ int runlog_workload_compare(const struct run_summary *a, const struct run_summar
 	}
 	if (a->has_rate &&
 	    (!near(a->rate.offered, b->rate.offered) || !near(a->rate.achieved, b->rate.achieved) ||
-	     a->rate.sustained != b->rate.sustained ||
-	     lat_differ(&a->rate.intended, &b->rate.intended) ||
+	     a->rate.sustained != b->rate.sustained || a->rate.sent != b->rate.sent ||
+	     a->rate.on_time != b->rate.on_time || a->rate.slots != b->rate.slots ||
+	     a->rate.failed != b->rate.failed || lat_differ(&a->rate.intended, &b->rate.intended) ||
 	     (a->rate.intended_hist && b->rate.intended_hist &&
 	      !hist_equal(a->rate.intended_hist, b->rate.intended_hist)))) {
 		snprintf(diff, n,
-			 "rate: run.json achieved %.17g p99 %.17g ms, recomputed %.17g "
-			 "p99 %.17g ms",
-			 a->rate.achieved, a->rate.intended.p99, b->rate.achieved,
+			 "rate: run.json achieved %.17g (%llu of %llu on time) p99 %.17g ms, "
+			 "recomputed %.17g (%llu of %llu) p99 %.17g ms",
+			 a->rate.achieved, (unsigned long long)a->rate.on_time,
+			 (unsigned long long)a->rate.slots, a->rate.intended.p99, b->rate.achieved,
+			 (unsigned long long)b->rate.on_time, (unsigned long long)b->rate.slots,
 			 b->rate.intended.p99);
 		return 1;
 	}

@@ -20,6 +20,7 @@ struct runlog_workload {
 	char *mix;       /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
 	unsigned mix_w[RUNLOG_WORKLOAD_MIX_OPS];
 	double rate;         /* offered requests per second; 0: closed loop */
+	double duration_s;   /* workload.duration_s; 0 when absent (not duration-bound) */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,

@@ -252,7 +252,8 @@ static int check_summaries(struct vctx *c)
 			continue; /* unreadable: the results list it; its digest was checked */
 		snprintf(ops, sizeof(ops), "%s/%s/ops.tsv.zst", c->data, runs.v[i].rel);
 		if (r.has_summary) {
-			if (reqlog_summary(ops, r.workload.rate, &again, &e) < 0)
+			if (reqlog_summary(ops, r.workload.rate, r.workload.duration_s, &again,
+					   &e) < 0)
 				rc = fail(VERIFY_SUMMARY, "%s: summary cannot be recomputed: %s",
 					  runs.v[i].file, e.msg);
 			else if (runlog_compare(&r.summary, &again, diff, sizeof(diff)))

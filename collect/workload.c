@@ -179,16 +179,18 @@ uint64_t workload_prepared_objects(const struct workload *wl)
 
 int workload_workers(const struct workload *wl)
 {
-	double want;
-
 	if (wl->op == WL_CREATE_BUCKET || wl->op == WL_PUT_EMPTY || wl->op == WL_GET_SMALL)
 		return 1;
-	if (!(wl->rate > 0))
-		return wl->concurrency;
-	want = ceil(wl->rate * WL_RATE_WINDOW_S);
-	if (want < 1)
-		want = 1;
-	return want < wl->concurrency ? (int)want : wl->concurrency;
+	return wl->concurrency;
+}
+
+int workload_rate_cap(double rate)
+{
+	double want = ceil(rate * WL_RATE_CAP_WINDOW_S);
+
+	if (want < WL_RATE_CAP_MIN)
+		want = WL_RATE_CAP_MIN;
+	return want < WL_CONCURRENCY_MAX ? (int)want : WL_CONCURRENCY_MAX;
 }
 
 double workload_default_timeout(const struct workload *wl)

@@ -148,7 +148,8 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_DEFAULT_SIZE 4096ULL     /* object size when none is given */
 #define WL_DEFAULT_OBJECTS 100ULL   /* objects prepared when none is given */
 #define WL_RATE_MAX 100000.0        /* offered requests per second */
-#define WL_RATE_WINDOW_S 0.1        /* a rate run's workers: enough for this latency */
+#define WL_RATE_CAP_WINDOW_S 1.0    /* a rate run's default worker cap: rate x this latency */
+#define WL_RATE_CAP_MIN 256         /* ... and at least this many */
 #define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
 
 /* The fields of a workload a message can be about. */
@@ -242,11 +243,16 @@ char *workload_format_rate(double rate, char *buf, size_t n);
  * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
 uint64_t workload_prepared_objects(const struct workload *wl);
 
-/* workload_workers: the workers a run of wl uses: 1 for the sequential micro-ops
- * (create-bucket, put-empty, get-small); for a rate run min(concurrency,
- * max(1, ceil(rate x WL_RATE_WINDOW_S))): enough workers that the offered rate holds
- * while each request takes up to 100 ms, `concurrency` capping them; else concurrency. */
+/* workload_workers: the workers a run of wl may use: 1 for the sequential micro-ops
+ * (create-bucket, put-empty, get-small), else concurrency. A rate run starts with fewer
+ * and wakes more by Little's law (rate x latency) when a slot is due and none is free,
+ * concurrency being the cap (collect/engine/engine_loop.c). */
 int workload_workers(const struct workload *wl);
+
+/* workload_rate_cap: the default worker cap of a rate run offering `rate` req/s (> 0):
+ * enough for 1 s latency, max(WL_RATE_CAP_MIN, ceil(rate x 1 s)), at most
+ * WL_CONCURRENCY_MAX. */
+int workload_rate_cap(double rate);
 
 /* workload_defaults: wl = every default for op: size WL_DEFAULT_SIZE, concurrency 1,
  * bound duration (length 0: the caller gives one), part_size WL_PART_MIN for multipart,

@@ -32,6 +32,7 @@ struct opslog_writer {
 	char sec_text[RFC3339_MAX];
 	size_t sec_len;
 	int intended; /* the `intended` column is written */
+	int phases;   /* the phase columns are written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -175,10 +176,33 @@ static int put_time(struct opslog_writer *w, int64_t ns, int optional)
 	return put_text(w, t, (size_t)n);
 }
 
+/* put_phases: the phase columns of r (all empty when it has none). */
+static int put_phases(struct opslog_writer *w, const struct op_row *r)
+{
+	const int64_t us[6] = {r->dns_ns,  r->connect_ns, r->tls_ns,
+			       r->send_ns, r->wait_ns,    r->transfer_ns};
+	int fail = 0;
+
+	if (!r->has_phases)
+		return put_text(w, "\t\t\t\t\t\t\t\t", 8);
+	for (int i = 0; i < 6; i++) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_i64(w, (us[i] + 500) / 1000);
+	}
+	fail |= put_text(w, "\t", 1);
+	fail |= put_i64(w, r->conn);
+	fail |= put_text(w, "\t", 1);
+	if (r->rtt_ns > 0)
+		fail |= put_i64(w, (r->rtt_ns + 500) / 1000);
+	return fail;
+}
+
 static const char header_line[] =
 	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\t"
 	"first_byte\tlast_byte\tend\tduration_ns\tcat\n";
-static const char header_intended[] = "\tintended\n"; /* replaces the '\n' above */
+static const char header_intended[] = "\tintended"; /* before the '\n' above */
+static const char header_phases[] =
+	"\tdns_us\tconnect_us\ttls_us\tsend_us\twait_us\ttransfer_us\tconn\trtt_us";
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
@@ -217,9 +241,11 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	if (w->z == NULL)
 		goto fail;
 	w->intended = o ? o->intended : 0;
+	w->phases = o ? o->phases : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
-	    (w->intended ? zio_write(w->z, header_intended, sizeof(header_intended) - 1, e)
-			 : zio_write(w->z, "\n", 1, e)) < 0)
+	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
+	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
+	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -267,6 +293,8 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 		fail |= put_text(w, "\t", 1);
 		fail |= put_time(w, r->intended_ns, 1);
 	}
+	if (w->phases)
+		fail |= put_phases(w, r);
 	if (fail)
 		return err_set(e, "ops log: out of memory");
 	return rowsort_add(w->sort, r->start_ns, w->line, w->len, e);

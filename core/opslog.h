@@ -31,6 +31,22 @@ struct op_row {
 	const char *cat;     /* "" when none */
 	int64_t intended_ns; /* a rate run's intended start (the `intended` column after
 				    `cat`); 0 when none */
+	/* Where the request's time went (collect's `dns_us` ... `rtt_us` columns after
+	 * the others, docs/FORMATS.md; Warp's reader ignores them): has_phases 0 when the
+	 * row has none (the columns absent or empty); times in ns (the columns hold us) */
+	int has_phases;
+	int64_t dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns;
+	int conn;       /* OPS_CONN_*: how the request's connection came about */
+	int64_t rtt_ns; /* the connection's round trip (TCP_INFO), 0: not sampled */
+};
+
+/* op_row.conn (the `conn` column's numbers). */
+enum {
+	OPS_CONN_REUSED = 0,
+	OPS_CONN_NEW = 1,         /* a new plain connection */
+	OPS_CONN_TLS_FULL = 2,    /* a new connection, full TLS handshake */
+	OPS_CONN_TLS_RESUMED = 3, /* a new connection, TLS session resumed */
+	OPS_CONN_COUNT
 };
 
 struct opslog_writer;
@@ -49,6 +65,9 @@ struct opslog_writer_opts {
 	size_t sort_rows; /* the sort's in-memory chunk in rows (0: ROWSORT_ROWS) */
 	int intended;     /* non-zero: a rate run's file, with the `intended` column after
 			     `cat` (each row's intended_ns; empty when 0) */
+	int phases;       /* non-zero: the phase columns dns_us connect_us tls_us send_us
+			     wait_us transfer_us conn rtt_us last (empty in a row
+			     without has_phases; rtt_us empty when not sampled) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -33,14 +33,24 @@ enum col {
 	C_DUR,
 	C_CAT,
 	C_INTENDED,
+	C_DNS, /* the phase columns (collect's, docs/FORMATS.md), in op_row's order */
+	C_CONNECT,
+	C_TLS,
+	C_SEND,
+	C_WAIT,
+	C_TRANSFER,
+	C_CONN,
+	C_RTT,
 	C_COUNT,
 	C_NONE = -1
 };
 
 static const char *const col_names[C_COUNT] = {
-	"idx",      "thread",      "op",    "client_id", "n_objects",  "bytes",
-	"endpoint", "file",        "error", "start",     "first_byte", "last_byte",
-	"end",      "duration_ns", "cat",   "intended", /* rate runs only (docs/FORMATS.md) */
+	"idx",      "thread",      "op",     "client_id", "n_objects",  "bytes",
+	"endpoint", "file",        "error",  "start",     "first_byte", "last_byte",
+	"end",      "duration_ns", "cat",    "intended", /* rate runs only (docs/FORMATS.md) */
+	"dns_us",   "connect_us",  "tls_us", "send_us",   "wait_us",    "transfer_us",
+	"conn",     "rtt_us",
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -112,6 +122,36 @@ static int parse_int(const char *s, size_t n, int allow_neg, int64_t *out)
 		v = v * 10 + d;
 	}
 	*out = neg ? -(int64_t)v : (int64_t)v;
+	return 0;
+}
+
+/* phase_set: a phase column's value v (us; conn: the number) into row. */
+static void phase_set(struct op_row *row, int id, int64_t v)
+{
+	int64_t *at[] = {&row->dns_ns,  &row->connect_ns, &row->tls_ns,
+			 &row->send_ns, &row->wait_ns,    &row->transfer_ns};
+
+	row->has_phases = 1;
+	if (id == C_CONN)
+		row->conn = (int)v;
+	else if (id == C_RTT)
+		row->rtt_ns = v * 1000;
+	else
+		*at[id - C_DNS] = v * 1000;
+}
+
+/* phase_parse: a phase column's field s (n bytes) into row; empty fields leave it. -1
+ * when it is not a non-negative integer (conn: 0..3). */
+static int phase_parse(struct op_row *row, int id, const char *s, size_t n)
+{
+	int64_t v;
+
+	if (n == 0)
+		return 0;
+	if (parse_int(s, n, 0, &v) < 0 || (id == C_CONN && v >= OPS_CONN_COUNT) ||
+	    v > INT64_MAX / 1000)
+		return -1;
+	phase_set(row, id, v);
 	return 0;
 }
 
@@ -252,6 +292,17 @@ static void on_field(void *sv, size_t n, void *data)
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
 			rd_fail(r, NULL, "out of memory", NULL, 0);
 		break;
+	case C_DNS:
+	case C_CONNECT:
+	case C_TLS:
+	case C_SEND:
+	case C_WAIT:
+	case C_TRANSFER:
+	case C_CONN:
+	case C_RTT:
+		if (phase_parse(&r->row, id, s, n) < 0)
+			rd_fail(r, col_names[id], "not a phase value:", s, n);
+		break;
 	default:
 		break; /* a column we do not use */
 	}
@@ -375,6 +426,9 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 	r->row.first_byte_ns = v[C_FIRST];
 	r->row.last_byte_ns = v[C_LAST];
 	r->row.intended_ns = v[C_INTENDED];
+	for (int c = C_DNS; c <= C_RTT; c++)
+		if (r->have[c] && phase_parse(&r->row, c, f[r->pos[c]], n[r->pos[c]]) < 0)
+			return -1;
 	return 0;
 }
 

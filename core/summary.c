@@ -101,6 +101,7 @@ void summary_clear(struct run_summary *s)
 	s->lat_hist = NULL;
 	s->ttfb_hist = NULL;
 	s->rate.intended_hist = NULL;
+	summary_phases_clear(s);
 }
 
 void summary_acc_free(struct summary_acc *acc)
@@ -113,6 +114,7 @@ void summary_acc_free(struct summary_acc *acc)
 	hist_free(acc->httfb);
 	free(acc->bk.b);
 	summary_ops_free(acc);
+	summary_phases_free(acc);
 	free(acc);
 }
 
@@ -239,8 +241,12 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		ttfb = en - row->last_byte_ns;
 	else if (row->first_byte_ns != 0)
 		ttfb = row->first_byte_ns - s;
-	if (summary_ops_add(a, row, ok, ttfb >= 0, e) < 0)
+	if (summary_ops_add(a, row, ok, ttfb >= 0, e) < 0 || summary_phases_add(a, row, ok, e) < 0)
 		return -1;
+	if (row->intended_ns != 0 && summary_push(&a->late, s - row->intended_ns) < 0)
+		return err_set(e, "summary: out of memory");
+	if (row->intended_ns != 0 && !ok)
+		a->late_failed++;
 	if (!ok) {
 		a->errors++;
 		return 0;
@@ -408,7 +414,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 		}
 		out->seg_count = 0;
 	}
-	if (summary_ops_finish(a, out, e) < 0)
+	if (summary_ops_finish(a, out, e) < 0 || summary_phases_finish(a, out, e) < 0)
 		goto fail;
 	summary_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
@@ -492,7 +498,7 @@ json_t *summary_to_json(const struct run_summary *s)
 	if (o != NULL && s->has_ttfb && s->ttfb_hist != NULL &&
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
-	if (o != NULL && summary_ops_to_json(s, o) < 0)
+	if (o != NULL && (summary_ops_to_json(s, o) < 0 || summary_phases_to_json(s, o) < 0))
 		goto fail;
 	return o;
 fail:
@@ -661,7 +667,7 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		summary_clear(out);
 		return -1;
 	}
-	if (summary_ops_from_json(obj, out, e) < 0) {
+	if (summary_ops_from_json(obj, out, e) < 0 || summary_phases_from_json(obj, out, e) < 0) {
 		summary_clear(out);
 		return -1;
 	}

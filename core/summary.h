@@ -47,13 +47,84 @@ struct op_summary {
 /* The open-loop figures of a rate run (docs/METHODOLOGY.md, "Fixed-rate runs"). */
 struct rate_summary {
 	double offered;            /* requests per second the workload asked for */
-	double achieved;           /* requests started in the measured window / its length */
-	int sustained;             /* achieved >= 0.99 x offered */
+	double span_s;             /* the intended span: the workload's duration */
+	uint64_t slots;            /* offered requests: the slots due in the span */
+	uint64_t sent;             /* requests sent (rows with an intended start) */
+	uint64_t on_time;          /* of them, started within tolerance_ms of their slot */
+	uint64_t failed;           /* of them, answered with an error */
+	double tolerance_ms;       /* max(1 ms, 10 % of the slot interval) */
+	double achieved;           /* sent / span_s */
+	int sustained;             /* sent >= slots, on_time and sent - failed >= 0.99 x slots */
 	struct lat_stats intended; /* end - intended start of the successful requests */
 	/* their histogram, owned by the run_summary (summary_clear frees it); NULL when
 	 * not known */
 	struct hist *intended_hist;
+	/* the engine's, not the rows' (the ops log cannot show them; a recomputed summary
+	 * keeps run.json's): workers woken (they grow by Little's law up to the cap) and
+	 * the slots a worker took late because none was free; -1 when not known */
+	int peak_workers;
+	int64_t late_no_worker;
 };
+
+/* summary_rate_tolerance_ns: how late a request of a run offering `rate` req/s (> 0)
+ * may start and count as on time: max(1 ms, 10 % of 1 / rate). */
+int64_t summary_rate_tolerance_ns(double rate);
+
+/* summary_rate_slot_ns: when slot i of a run offering `rate` req/s is due, ns after the
+ * run's start: (int64_t)(i x 1e9 / rate), computed from i (no accumulated error). The
+ * engine schedules by it. */
+int64_t summary_rate_slot_ns(double rate, uint64_t i);
+
+/* summary_rate_slots: how many slots of `rate` req/s are due in a span of span_s
+ * seconds (slot i counts when summary_rate_slot_ns(rate, i) < span_s x 1e9). */
+uint64_t summary_rate_slots(double rate, double span_s);
+/* Where the requests' time went (run.json "summary.request_phases", docs/FORMATS.md and
+ * docs/METHODOLOGY.md, "Where the time goes"), from the rows' phase columns. */
+enum req_phase {
+	RPH_DNS,
+	RPH_CONNECT,
+	RPH_TLS,
+	RPH_SEND,
+	RPH_WAIT,
+	RPH_TRANSFER,
+	RPH_COUNT
+};
+
+struct phase_summary {
+	uint64_t n;           /* requests the statistics are over (dns, connect, tls: the
+			       successful requests that opened a connection; else all the
+			       successful requests with phases) */
+	double mean_all_ms;   /* the phase's sum over every successful request with phases
+			       / their number (connection set-up spread over the requests
+			       it served): the "Where the time goes" bar */
+	struct lat_stats lat; /* over the n requests (all 0 when n = 0) */
+	struct hist *hist;    /* their histogram, owned by the run_summary; NULL: none */
+};
+
+enum rtt_source {
+	RTT_NONE,
+	RTT_TCP_INFO, /* the median of the kernel's smoothed round trips sampled */
+	RTT_CONNECT   /* no TCP_INFO sample: the median connect time */
+};
+
+struct request_phases {
+	uint64_t requests; /* successful requests with phases */
+	struct phase_summary ph[RPH_COUNT];
+	double rtt_ms; /* the path's round trip (rtt_source), 0 with RTT_NONE */
+	enum rtt_source rtt_source;
+	uint64_t rtt_samples;
+};
+
+/* The requests' connections (run.json "summary.connections"): over every row with
+ * phases, errors included. */
+struct conn_summary {
+	uint64_t opened, tls_full, tls_resumed, requests;
+	double reused_share; /* 1 - opened / requests */
+};
+
+/* req_phase_name: "dns", "connect", "tls", "send", "wait", "transfer" (NULL out of
+ * range). */
+const char *req_phase_name(int ph);
 
 struct run_summary {
 	uint64_t requests;   /* requests in the benchmark phase, errors included */
@@ -81,6 +152,9 @@ struct run_summary {
 	struct op_summary by_op[SUMMARY_OPS_MAX];
 	int has_rate; /* a rate run: `rate` is set */
 	struct rate_summary rate;
+	int has_phases; /* rows carried phases: `phases` and `conn` are set */
+	struct request_phases phases;
+	struct conn_summary conn;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)
@@ -105,15 +179,19 @@ int summary_acc_add(struct summary_acc *acc, const struct op_row *row, struct er
 int summary_acc_finish(struct summary_acc *acc, struct run_summary *out, struct err *e);
 
 /* summary_acc_rate: the open-loop figures of a rate run into out->rate (out->has_rate
- * = 1), from the rows added to acc: offered is the workload's rate (req/s, > 0);
- * achieved counts every request (errors included) that started in the kept segments
- * (the whole run when none are kept) over their length; the latency from each
- * successful request's intended start (rows with intended_ns != 0) to its end, with a
- * new histogram that *out owns. Call it after summary_acc_finish filled *out. -1 with a
- * message (out unchanged) when no successful row has an intended start or memory runs
- * out. (summary_acc_add refuses a row that ends before its intended start.) */
-int summary_acc_rate(struct summary_acc *acc, double offered, struct run_summary *out,
-		     struct err *e);
+ * = 1), from the rows added to acc: offered is the workload's rate (req/s, > 0), span_s
+ * its intended span (the duration, > 0); slots = summary_rate_slots(offered, span_s);
+ * sent = the rows with an intended start (errors included), on_time = those that
+ * started at most summary_rate_tolerance_ns after it, failed = those with an error;
+ * achieved = sent / span_s; sustained = sent >= slots, on_time >= 0.99 x slots and
+ * sent - failed >= 0.99 x slots; the latency from each
+ * successful request's intended start to its end, with a new histogram that *out owns.
+ * peak_workers and late_no_worker are set to -1 (not known: the engine sets them).
+ * Call it after summary_acc_finish filled *out. -1 with a message (out unchanged) when
+ * no successful row has an intended start, span_s is not > 0 or memory runs out.
+ * (summary_acc_add refuses a row that ends before its intended start.) */
+int summary_acc_rate(struct summary_acc *acc, double offered, double span_s,
+		     struct run_summary *out, struct err *e);
 
 /* summary_acc_series: the 1-second buckets of every row added so far, as the segments
  * are made (bucket k is the second [S0 + k, S0 + k + 1), S0 the Unix second of the

@@ -55,6 +55,11 @@ struct summary_acc {
 	/* rate runs: end - intended start of the successful rows that have one */
 	struct i64vec intended;
 	struct hist *hintended;
+	/* start - intended start of every row that has one (errors included), and how
+	 * many of those rows failed */
+	struct i64vec late;
+	uint64_t late_failed;
+	struct phase_acc *ph; /* core/summary_phases.c; NULL until a row has phases */
 };
 
 /* A bucket's fixed-point sums as numbers. */
@@ -121,5 +126,22 @@ void summary_ops_free(struct summary_acc *a);
  * out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
 int summary_ops_to_json(const struct run_summary *s, json_t *o);
 int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
+
+/* Request phases and connections (core/summary_phases.c). */
+struct phase_acc;
+
+/* summary_phases_add: account row's phases (nothing when it has none). -1 when out of
+ * memory. */
+int summary_phases_add(struct summary_acc *a, const struct op_row *row, int ok, struct err *e);
+/* summary_phases_finish: out->phases and out->conn from a (out->has_phases 0 when no row
+ * had phases). -1 when out of memory (then nothing is left allocated in out). */
+int summary_phases_finish(struct summary_acc *a, struct run_summary *out, struct err *e);
+/* summary_phases_free: a's phase memory. summary_phases_clear: out's phase histograms. */
+void summary_phases_free(struct summary_acc *a);
+void summary_phases_clear(struct run_summary *s);
+/* summary_phases_to_json / summary_phases_from_json: "request_phases" and "connections" into /
+ * from the summary object o (absent or null: has_phases 0). */
+int summary_phases_to_json(const struct run_summary *s, json_t *o);
+int summary_phases_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 #endif

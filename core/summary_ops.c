@@ -10,12 +10,15 @@
  *   run's statistics over the op's successful requests, with the latency's histogram
  *   for pooling.
  *
- *   Rate: achieved = requests started (errors included) in the run's kept segments /
- *   their number (the whole run, requests / completion_s, when none are kept);
- *   sustained = achieved >= 0.99 x offered; latency from the intended start =
- *   end - intended over the successful requests that have one (statistics as the
- *   run's latency), with its histogram for pooling.
+ *   Rate, decided from the requests: slots = the slots due in the intended span (the
+ *   duration); sent = requests with an intended start (errors included); on time =
+ *   started at most max(1 ms, 10 % of 1 / rate) after it; failed = sent with an error;
+ *   achieved = sent / span; sustained = every slot sent, >= 99 % of them on time and
+ *   >= 99 % answered without an error; latency from the
+ *   intended start = end - intended over the successful requests that have one
+ *   (statistics as the run's latency), with its histogram for pooling.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,7 +42,11 @@ void summary_ops_free(struct summary_acc *a)
 {
 	ops_drop(a);
 	free(a->intended.v);
+	free(a->late.v);
+	a->late_failed = 0;
 	hist_free(a->hintended);
+	a->late.v = NULL;
+	a->late.n = a->late.cap = 0;
 	a->intended.v = NULL;
 	a->hintended = NULL;
 }
@@ -173,34 +180,64 @@ int summary_ops_finish(const struct summary_acc *a, struct run_summary *out, str
 	return 0;
 }
 
-int summary_acc_rate(struct summary_acc *a, double offered, struct run_summary *out, struct err *e)
+int64_t summary_rate_tolerance_ns(double rate)
 {
-	int64_t s0, k;
-	uint64_t starts = 0;
-	double achieved = 0, completion = (double)(a->end_ns - a->start_ns) / 1e9;
+	double t = 0.1e9 / rate;
+
+	return t > 1e6 ? (int64_t)t : 1000000;
+}
+
+int64_t summary_rate_slot_ns(double rate, uint64_t i)
+{
+	return (int64_t)((double)i * 1e9 / rate);
+}
+
+uint64_t summary_rate_slots(double rate, double span_s)
+{
+	int64_t span = (int64_t)(span_s * 1e9);
+	uint64_t n = (uint64_t)ceil(span_s * rate);
+
+	while (n > 0 && summary_rate_slot_ns(rate, n - 1) >= span)
+		n--;
+	while (summary_rate_slot_ns(rate, n) < span)
+		n++;
+	return n;
+}
+
+int summary_acc_rate(struct summary_acc *a, double offered, double span_s, struct run_summary *out,
+		     struct err *e)
+{
+	int64_t tol = summary_rate_tolerance_ns(offered);
+	uint64_t on_time = 0, slots;
 	struct hist *h;
 
 	if (a->intended.n == 0)
 		return err_set(e, "summary: no successful request has an intended start (the "
 				  "rows of a rate run carry one)");
+	if (!(span_s > 0) || !(offered > 0))
+		return err_set(e, "summary: a rate run needs a rate and a span above 0");
 	h = hist_copy(a->hintended);
 	if (h == NULL)
 		return err_set(e, "summary: out of memory");
-	summary_span(a, &s0, &k);
-	if (k > 4) {
-		for (int64_t i = 2; i < k - 2; i++)
-			starts += summary_bucket_at(&a->bk, s0 + i).starts;
-		achieved = (double)starts / (double)(k - 4);
-	} else if (completion > 0) {
-		achieved = (double)a->requests / completion;
-	}
+	for (size_t i = 0; i < a->late.n; i++)
+		on_time += a->late.v[i] <= tol;
+	slots = summary_rate_slots(offered, span_s);
 	hist_free(out->rate.intended_hist);
 	memset(&out->rate, 0, sizeof(out->rate));
 	summary_lat(&a->intended, &out->rate.intended);
 	out->rate.intended_hist = h;
 	out->rate.offered = offered;
-	out->rate.achieved = achieved;
-	out->rate.sustained = achieved >= 0.99 * offered;
+	out->rate.span_s = span_s;
+	out->rate.slots = slots;
+	out->rate.sent = a->late.n;
+	out->rate.on_time = on_time;
+	out->rate.failed = a->late_failed;
+	out->rate.tolerance_ms = (double)tol / 1e6;
+	out->rate.achieved = (double)a->late.n / span_s;
+	out->rate.sustained = a->late.n >= slots && (double)on_time >= 0.99 * (double)slots &&
+			      (double)(a->late.n - a->late_failed) >= 0.99 * (double)slots;
+	out->rate.peak_workers = -1;
+	out->rate.late_no_worker = -1;
 	out->has_rate = 1;
 	return 0;
 }
@@ -237,9 +274,17 @@ int summary_ops_to_json(const struct run_summary *s, json_t *o)
 				return -1;
 	}
 	if (s->has_rate) {
-		json_t *r = json_pack("{s:f,s:f,s:b,s:o}", "offered", s->rate.offered, "achieved",
-				      s->rate.achieved, "sustained", s->rate.sustained,
-				      "latency_intended_ms", summary_lat_json(&s->rate.intended));
+		const struct rate_summary *rt = &s->rate;
+		json_t *r = json_pack(
+			"{s:f,s:f,s:I,s:I,s:I,s:I,s:f,s:f,s:b,s:o,s:o,s:o}", "offered", rt->offered,
+			"span_s", rt->span_s, "slots", (json_int_t)rt->slots, "sent",
+			(json_int_t)rt->sent, "on_time", (json_int_t)rt->on_time, "failed",
+			(json_int_t)rt->failed, "tolerance_ms", rt->tolerance_ms, "achieved",
+			rt->achieved, "sustained", rt->sustained, "latency_intended_ms",
+			summary_lat_json(&rt->intended), "peak_workers",
+			rt->peak_workers >= 0 ? json_integer(rt->peak_workers) : json_null(),
+			"late_no_worker",
+			rt->late_no_worker >= 0 ? json_integer(rt->late_no_worker) : json_null());
 
 		if (r == NULL || json_object_set_new(o, "rate", r) < 0)
 			return -1;
@@ -306,6 +351,52 @@ static int op_from_json(const char *name, const json_t *x, struct op_summary *os
 	return op_hist_from_json(x, p, os, e);
 }
 
+/* opt_count: the optional count r.k (absent or null: *v = dflt); -1 with a message
+ * when it is not a whole number >= 0. */
+static int opt_count(const json_t *r, const char *p, const char *k, int64_t dflt, int64_t *v,
+		     struct err *e)
+{
+	json_t *x = json_object_get(r, k);
+
+	if (x == NULL || json_is_null(x)) {
+		*v = dflt;
+		return 0;
+	}
+	if (!json_is_integer(x) || json_integer_value(x) < 0)
+		return err_set(e, "%s.%s: not a whole number >= 0", p, k);
+	*v = json_integer_value(x);
+	return 0;
+}
+
+/* rate_counts_from_json: the counts of the rate block (absent in a run.json written
+ * before they existed: span, slots, sent and on time 0, the engine's figures -1). */
+static int rate_counts_from_json(const json_t *r, const char *p, struct rate_summary *rt,
+				 struct err *e)
+{
+	int64_t slots, sent, on_time, failed, peak;
+	json_t *x;
+
+	if (opt_count(r, p, "slots", 0, &slots, e) || opt_count(r, p, "sent", 0, &sent, e) ||
+	    opt_count(r, p, "on_time", 0, &on_time, e) ||
+	    opt_count(r, p, "failed", 0, &failed, e) ||
+	    opt_count(r, p, "peak_workers", -1, &peak, e) ||
+	    opt_count(r, p, "late_no_worker", -1, &rt->late_no_worker, e))
+		return -1;
+	if (on_time > sent || failed > sent)
+		return err_set(e, "%s.%s: more than its sent", p,
+			       on_time > sent ? "on_time" : "failed");
+	rt->failed = (uint64_t)failed;
+	rt->slots = (uint64_t)slots;
+	rt->sent = (uint64_t)sent;
+	rt->on_time = (uint64_t)on_time;
+	rt->peak_workers = peak > 1000000 ? 1000000 : (int)peak;
+	x = json_object_get(r, "span_s");
+	rt->span_s = json_is_number(x) ? json_number_value(x) : 0;
+	x = json_object_get(r, "tolerance_ms");
+	rt->tolerance_ms = json_is_number(x) ? json_number_value(x) : 0;
+	return 0;
+}
+
 static int rate_from_json(const json_t *r, struct run_summary *out, struct err *e)
 {
 	const char *p = "summary.rate";
@@ -320,6 +411,8 @@ static int rate_from_json(const json_t *r, struct run_summary *out, struct err *
 	if (!json_is_boolean(x))
 		return err_set(e, "%s.sustained: missing or not a boolean", p);
 	out->rate.sustained = json_is_true(x);
+	if (rate_counts_from_json(r, p, &out->rate, e) < 0)
+		return -1;
 	h = json_object_get(r, "latency_intended_hist");
 	if (h != NULL && !json_is_null(h)) {
 		out->rate.intended_hist = hist_from_json(h, "summary.rate.latency_intended_hist",

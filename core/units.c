@@ -114,6 +114,31 @@ int units_parse_size(const char *s, uint64_t *out, struct err *e)
 	return 0;
 }
 
+int units_parse_bitrate(const char *s, double *mbit, struct err *e)
+{
+	static const struct {
+		const char *name;
+		double mbit;
+	} u[] = {{"Tbit", 1e6}, {"Gbit", 1e3}, {"Mbit", 1}, {"kbit", 1e-3}};
+	const char *p = s;
+	uint64_t ip, frac, den;
+
+	if (s == NULL || parse_number(&p, &ip, &frac, &den) < 0)
+		return err_set(e, "'%s' is not a bit rate (like 10Gbit, 100Mbit)", s ? s : "");
+	for (size_t i = 0; i < sizeof(u) / sizeof(u[0]); i++) {
+		size_t l = strlen(u[i].name);
+		if (strncmp(p, u[i].name, l) == 0 &&
+		    (p[l] == '\0' || strcmp(p + l, "/s") == 0 || strcmp(p + l, "ps") == 0)) {
+			*mbit = ((double)ip + (double)frac / (double)den) * u[i].mbit;
+			if (*mbit <= 0)
+				break;
+			return 0;
+		}
+	}
+	return err_set(e, "'%s' is not a bit rate (a positive number and kbit, Mbit, Gbit or Tbit)",
+		       s);
+}
+
 int units_parse_duration(const char *s, double *out, struct err *e)
 {
 	static const struct {

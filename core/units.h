@@ -30,6 +30,11 @@ int units_parse_size(const char *s, uint64_t *out, struct err *e);
  * as units_parse_size ("'5x' is not a duration"). */
 int units_parse_duration(const char *s, double *out, struct err *e);
 
+/* units_parse_bitrate: a link speed, "10Gbit", "2.5Gbit/s", "100Mbit", "800kbit"
+ * (decimal: 1 Gbit = 1000 Mbit), into *mbit (> 0). Errors as units_parse_size
+ * ("'10GB' is not a bit rate ..."). */
+int units_parse_bitrate(const char *s, double *mbit, struct err *e);
+
 /* units_parse_percent: parse "10%" (a number from 0 to 100 followed by %, blanks allowed
  * before the %) into *out as a fraction (0.10). Errors as units_parse_size ("'10' is not
  * a percentage from 0% to 100% (10%)"). */

@@ -10,6 +10,7 @@
 
 #include "core/palette.h"
 #include "render/jread.h"
+#include "render/model_climit.h"
 #include "render/model_clients.h"
 #include "render/model_history.h"
 #include "render/model_query.h"
@@ -425,7 +426,7 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
 	    model_stats_top(&l, m, root) || model_load_clients(&l, m, root) ||
 	    model_load_size_labels(m, root, name, e) || model_load_workloads(m, root, name, e) ||
-	    model_load_history(m, root, name, e))
+	    model_load_history(m, root, name, e) || model_load_climit(m, root, e))
 		goto fail;
 	if (json_array_size(json_object_get(root, "cost")) > 0)
 		m->cost = json_incref(json_object_get(root, "cost"));
@@ -485,6 +486,7 @@ void model_free(struct report_model *m)
 		return;
 	model_stats_free(m);
 	model_free_clients(m);
+	model_free_climit(m);
 	model_free_size_labels(m);
 	model_free_history(m);
 	model_free_workloads(m);

@@ -213,6 +213,8 @@ struct rm_trend_series { /* trend.json series[]: one cell over the builds */
 struct rm_client_host;
 struct rm_balance;
 
+struct rm_climit;
+
 struct report_model {
 	char *file;       /* the path it was loaded from */
 	json_t *cost;     /* aggregate.json's cost[] (render/report_cost.c), owned; NULL when
@@ -268,6 +270,7 @@ struct report_model {
 	size_t nbalance;
 	struct rm_workload *workload; /* workload cells and rate sweeps (1.2,
 					* render/model_workload.h); NULL when none */
+	struct rm_climit *climit;     /* client limits and request phases (render/model_climit.h) */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

@@ -331,7 +331,10 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 			       rb_str(r, "axis.workers"));
 		chart_set_categories(c, cats, nc);
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			int si = chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			char lab[256];
+			int si = chart_add_series(
+				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab)),
+				m->subjects[s].color);
 			for (size_t k = 0; k < nc; k++) {
 				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
 									conc[k]);
@@ -764,6 +767,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	report_clients(&r);
 	latency(&r);
 	if (!r.failed)
+		report_climit_time(&r);
+	if (!r.failed)
 		report_time_cdf(&r);
 	consistency(&r);
 	if (!r.failed)
@@ -776,8 +781,10 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	methodology(&r);
 	samples(&r);
 	appendix(&r);
+	report_climit_appendix(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
+	report_climit_limitations(&r);
 	report_limitations_stats(&r);
 	report_workload_limitations(&r);
 	if (r.failed || r.d->oom) {

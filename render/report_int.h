@@ -163,6 +163,20 @@ void report_workloads(struct report_builder *r);
  * of DATE"). Nothing when the results have no cost. */
 void report_cost_findings(struct report_builder *r, struct findings *fd);
 void report_cost(struct report_builder *r);
+/* Client limits and request phases (render/report_climit.c). report_climit_mark: append
+ * the client-limited mark to a cell's figure in buf (n bytes); report_climit_label: subject
+ * s's chart label for (op, size), marked when one of its cells there is client-limited
+ * (buf, n bytes; returned); report_climit_legend: the
+ * legend and reasons under a throughput table; report_climit_time: the "Where the time
+ * goes" section; report_climit_appendix: the client resources per run;
+ * report_climit_limitations: what the verdict cannot see. */
+void report_climit_mark(struct report_builder *r, const struct rm_cell *c, char *buf, size_t n);
+const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
+				char *buf, size_t n);
+void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);
+void report_climit_time(struct report_builder *r);
+void report_climit_appendix(struct report_builder *r);
+void report_climit_limitations(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
 #endif

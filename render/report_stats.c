@@ -145,12 +145,14 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
+			report_climit_mark(r, c, buf, sizeof(buf));
 			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
 	}
 	tput_foot(r, t, notes);
+	report_climit_legend(r, op, opname, conc);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
@@ -351,18 +353,20 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
 			double p50, p99, p999;
 			int fb;
+			char lab[256];
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_climit_mark(r, cell, lab, sizeof(lab));
 			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
-				chart_add_range_mark(c, p, m->subjects[s].label,
-						     m->subjects[s].color, NAN, NAN, NAN, NAN,
-						     NULL);
+				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
+						     NAN, NULL);
 				continue;
 			}
 			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
 				 text_num(r->nf, p50, -1, a, sizeof(a)),
 				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
 			char n[32] = "";
-			chart_add_range_mark(c, p, m->subjects[s].label, m->subjects[s].color, p50,
-					     p50, p99, p999, row);
+			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
+					     row);
 			if (cell->latency.pooled.present)
 				snprintf(n, sizeof(n), "%llu",
 					 (unsigned long long)cell->latency.pooled.requests);

@@ -217,6 +217,7 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 		    0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
 	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
 		return -1;
 	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
@@ -289,9 +290,20 @@ double campaign_subject_budget(const struct campaign *c, const struct campaign_s
 	return s->max_cost > 0 ? s->max_cost : c->max_cost;
 }
 
-static const char *const keys_campaign[] = {
-	"name",    "title",     "cycles",           "order",    "seed",         "client",
-	"timeout", "p99_limit", "alert_min_change", "max_cost", "cost_example", NULL};
+static const char *const keys_campaign[] = {"name",
+					    "title",
+					    "cycles",
+					    "order",
+					    "seed",
+					    "client",
+					    "timeout",
+					    "p99_limit",
+					    "alert_min_change",
+					    "client_nic",
+					    "client_shares_cpu",
+					    "max_cost",
+					    "cost_example",
+					    NULL};
 static const char *const keys_matrix[] = {
 	"ops",   "sizes", "size",  "concurrency", "duration",         "count", "timeout", "objects",
 	"bound", "mix",   "range", "rate",        CAMPAIGN_SEND_KEYS, NULL};
@@ -316,6 +328,7 @@ static const char *const keys_subject[] = {"label",
 					   "credentials",
 					   "color",
 					   "insecure",
+					   "ca_bundle",
 					   CAMPAIGN_SEND_KEYS,
 					   "prices",
 					   "price_storage",
@@ -451,6 +464,13 @@ static int interpret(struct cini *p, struct campaign *c)
 		if ((c->cost_example = strdup(kv->val)) == NULL)
 			return err_set(p->e, "%s: out of memory", p->name);
 	}
+	if ((kv = cini_get(p, "campaign", "client_nic")) != NULL) {
+		struct err be;
+		if (units_parse_bitrate(kv->val, &c->client_nic_mbit, &be) < 0)
+			return cini_bad(p, kv, be.msg);
+	}
+	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
+		return -1;
 	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
@@ -604,6 +624,7 @@ void campaign_free(struct campaign *c)
 		free(s->region);
 		free(s->bucket);
 		free(s->cred_name);
+		free(s->ca_bundle);
 	}
 	free(c->subjects);
 	free(c->file);

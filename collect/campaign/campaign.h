@@ -84,6 +84,8 @@ struct campaign_subject {
 	char *cred_name; /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
 	char color[8];   /* "#rrggbb"; a palette colour when not given */
 	int insecure;    /* 1: do not verify TLS certificates */
+	char *ca_bundle; /* ca_bundle = PATH: the CAs to trust (PEM); NULL: --ca-bundle,
+			    AWS_CA_BUNDLE, else the system's (collect/run/subject.h) */
 	int line;
 	/* Prices (docs/CAMPAIGN.md, "Prices"): the subject's price keys, over those of its
 	 * `prices = FILE:SECTION`; prices.given 0 when none. */
@@ -105,12 +107,15 @@ struct campaign {
 	int cycles;                /* default 1 */
 	enum campaign_order order; /* default interleave */
 	int has_seed;
-	uint64_t seed;       /* for order = random */
-	double timeout_s;    /* [campaign] timeout: default limit of one run (0 = derived) */
-	double p99_limit_ms; /* [campaign] p99_limit: the p99 under which a rate counts as
+	uint64_t seed;          /* for order = random */
+	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
+	double p99_limit_ms;    /* [campaign] p99_limit: the p99 under which a rate counts as
 				   sustained in the report's sustained-rate table; 0 = absent */
-	double max_cost;     /* [campaign] max_cost: each subject's budget; 0 = none */
-	char *cost_example;  /* [campaign] cost_example, as written (checked); NULL = none */
+	double max_cost;        /* [campaign] max_cost: each subject's budget; 0 = none */
+	char *cost_example;     /* [campaign] cost_example, as written (checked); NULL = none */
+	double client_nic_mbit; /* [campaign] client_nic: the client's NIC speed; 0 = absent */
+	int client_shares_cpu;  /* [campaign] client_shares_cpu: the endpoints run on the
+				   client machine (a lab, the demo) */
 
 	enum wl_op ops[CAMPAIGN_MAX_LIST];
 	int n_ops;

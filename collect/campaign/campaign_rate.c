@@ -51,7 +51,8 @@ static int parse_what(struct cini *p, struct campaign_sweep *sw)
 	return 0;
 }
 
-/* parse_load: rates (sorted), concurrency (default: enough workers for the highest rate),
+/* parse_load: rates (sorted), concurrency (the worker cap; default workload_rate_cap of the
+ * highest rate),
  * duration, timeout and objects */
 static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign_timeout)
 {
@@ -77,8 +78,7 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 	if (cini_get_duration(p, SEC, "duration", &b->duration_s) < 0 ||
 	    cini_get_duration(p, SEC, "timeout", &b->timeout_s) < 0)
 		return -1;
-	v = (uint64_t)ceil(sw->rates[sw->n_rates - 1] * WL_RATE_WINDOW_S);
-	v = v < WL_CONCURRENCY_MAX ? v : WL_CONCURRENCY_MAX;
+	v = (uint64_t)workload_rate_cap(sw->rates[sw->n_rates - 1]);
 	if ((kv = cini_get(p, SEC, "concurrency")) != NULL &&
 	    workload_parse_number(WLF_CONCURRENCY, kv->val, &v, &we) < 0)
 		return cini_bad(p, kv, we.msg);

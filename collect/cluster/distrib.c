@@ -263,6 +263,8 @@ static int outcome_write(const char *path, const struct runner_result *rr, struc
 		      w->interrupted);
 	if (o == NULL)
 		return err_set(e, "%s: out of memory", path);
+	if (rr->st.client != NULL)
+		json_object_set(o, "client", rr->st.client);
 	rc = json_dump_file(o, path, JSON_COMPACT);
 	json_decref(o);
 	return rc == 0 ? 0 : err_set(e, "%s: cannot write", path);
@@ -288,6 +290,9 @@ static int outcome_read(const char *path, struct runner_result *rr, struct err *
 	v = json_object_get(o, "summary");
 	if (json_is_object(v))
 		rr->st.summary = json_incref(v);
+	v = json_object_get(o, "client");
+	if (json_is_object(v))
+		rr->st.client = json_incref(v);
 	rr->st.cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	rr->st.phase[PHASE_BENCHMARK] = (enum phase_state)json_integer_value(
 		json_object_get(o, "benchmark"));
@@ -514,6 +519,7 @@ static void client_of(const struct run0 *x, int r, struct client_result *c)
 		snprintf(c->reason, sizeof(c->reason), "%s",
 			 o->rr.st.n_first ? o->rr.st.first[0] : "failed without a message");
 	c->summary = o->rr.st.summary;
+	c->client = o->rr.st.client;
 }
 
 /* compose_state: the run's state from its phases and clients: errors summed, the first
@@ -592,6 +598,7 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 		rr->st.summary = summary_to_json(sum);
 	if (rr->complete && rr->st.summary == NULL)
 		rr->complete = 0;
+	rr->st.client = clients_busiest(cr, d->size);
 	*clients = clients_json(cr, d->size, x->t.wl.concurrency);
 	free(cr);
 	return 0;

@@ -74,6 +74,46 @@ static void note_error(struct eng *g, enum err_class cls, const char *text)
 	}
 }
 
+void eng_count_sent(struct eng *g, uint64_t n)
+{
+	atomic_fetch_add_explicit(&g->sent, n, memory_order_relaxed);
+}
+
+double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s)
+{
+	if (sent == 0 || !(window_s > 0))
+		return 0;
+	return ENGINE_PREPARE_MIN_S + 2.0 * (double)total / ((double)sent / window_s);
+}
+
+void eng_prepare_watch(struct eng *g, int64_t now)
+{
+	double el = (double)(now - g->t0_mono) / 1e9;
+	uint64_t sent = atomic_load_explicit(&g->sent, memory_order_relaxed);
+	char msg[256];
+
+	if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_WINDOW_S) {
+		g->prep_limit_s = engine_prepare_limit(g->prep_total, sent, el);
+		if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_MIN_S) {
+			snprintf(msg, sizeof(msg), "prepare: no body byte sent in %.0f s", el);
+			eng_fail(g, EC_PREPARE_FAILED, msg);
+		}
+	}
+	if (g->prep_limit_s > 0 && el > g->prep_limit_s) {
+		snprintf(msg, sizeof(msg),
+			 "prepare: %llu of %llu bytes sent in %.0f s, past its limit of %.0f s "
+			 "(docs/METHODOLOGY.md, \"Prepare\")",
+			 (unsigned long long)sent, (unsigned long long)g->prep_total, el,
+			 g->prep_limit_s);
+		eng_fail(g, EC_PREPARE_FAILED, msg);
+	}
+	pthread_mutex_lock(&g->lock);
+	g->live.prepare = 1;
+	g->live.bytes = sent;
+	g->live.limit_s = g->prep_limit_s;
+	pthread_mutex_unlock(&g->lock);
+}
+
 void eng_fail(struct eng *g, enum err_class cls, const char *text)
 {
 	pthread_mutex_lock(&g->lock);
@@ -90,6 +130,27 @@ void eng_count_error(struct eng *g, const struct s3_result *res)
 	pthread_mutex_lock(&g->lock);
 	note_error(g, res->cls, res->error);
 	pthread_mutex_unlock(&g->lock);
+}
+
+/* row_phases: the request's phases (collect/s3/s3.h) into the row. */
+static void row_phases(struct op_row *row, const struct s3_phases *ph)
+{
+	static const int conn[S3_CONN_COUNT] = {
+		[S3_CONN_REUSED] = OPS_CONN_REUSED,
+		[S3_CONN_NEW] = OPS_CONN_NEW,
+		[S3_CONN_TLS_FULL] = OPS_CONN_TLS_FULL,
+		[S3_CONN_TLS_RESUMED] = OPS_CONN_TLS_RESUMED,
+	};
+
+	row->has_phases = 1;
+	row->dns_ns = ph->dns_ns;
+	row->connect_ns = ph->connect_ns;
+	row->tls_ns = ph->tls_ns;
+	row->send_ns = ph->send_ns;
+	row->wait_ns = ph->wait_ns;
+	row->transfer_ns = ph->transfer_ns;
+	row->conn = conn[ph->conn];
+	row->rtt_ns = ph->rtt_ns;
 }
 
 void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
@@ -114,8 +175,16 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.cat = "",
 		.intended_ns = w->intended_ns,
 	};
+	const struct s3_result *res = w->row_res;
 
+	if (res != NULL && res->ph.valid)
+		row_phases(&row, &res->ph);
 	pthread_mutex_lock(&g->lock);
+	if (res != NULL && res->local_ip != NULL && g->res->local_ip[0] == '\0') {
+		snprintf(g->res->local_ip, sizeof(g->res->local_ip), "%s", res->local_ip);
+		snprintf(g->res->peer_ip, sizeof(g->res->peer_ip), "%s",
+			 res->primary_ip ? res->primary_ip : "");
+	}
 	row.idx = g->next_idx++;
 	g->live.requests++;
 	if (row.error[0] != '\0') {
@@ -199,6 +268,10 @@ int eng_more(const struct eng *g, const struct worker *w)
 {
 	const struct workload *wl = g->wl;
 
+	/* open loop: a worker holds a slot due before the deadline (take_slot refuses later
+	 * ones), and that slot is sent even when its thread woke after the deadline */
+	if (g->rate > 0 && wl->bound == WL_BOUND_DURATION)
+		return !eng_stopped(g);
 	if (!eng_time_left(g))
 		return 0;
 	switch (wl->bound) {
@@ -284,7 +357,7 @@ static void start_clock(struct eng *g)
 
 int64_t eng_slot_due(const struct eng *g, uint64_t i)
 {
-	return g->t0_mono + (int64_t)((double)i * 1e9 / g->rate);
+	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
 /* run: drive nworkers workers of phase `phase` to the end. */
@@ -361,6 +434,10 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 {
 	memset(g, 0, sizeof(*g));
 	atomic_init(&g->next_slot, 0);
+	atomic_init(&g->rate_workers, 0);
+	atomic_init(&g->late_no_worker, 0);
+	atomic_init(&g->sent, 0);
+	g->live.prepare_s = o->prepare_s;
 	g->o = o;
 	g->wl = o->wl;
 	g->res = res;
@@ -448,6 +525,7 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
 	if (g.body == NULL)
 		goto done;
+	g.prep_total = g.cursor_end * o->wl->size;
 	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
 	if ((uint64_t)workers > g.cursor_end)
 		workers = (int)g.cursor_end;
@@ -473,6 +551,23 @@ static double cpu_now(void)
 	getrusage(RUSAGE_SELF, &ru);
 	return ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
 	       ru.ru_stime.tv_usec / 1e6;
+}
+
+/* kept_span: the Unix ns span of the summary's kept segments into res (0 when none). */
+static void kept_span(const struct eng *g, struct engine_result *res)
+{
+	struct seg_value *v = NULL;
+	size_t n = 0;
+	int64_t s0 = 0;
+	int kf = -1, kl = -1;
+	struct err e;
+
+	res->kept_start_ns = res->kept_end_ns = 0;
+	if (summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e) == 0 && kf >= 0) {
+		res->kept_start_ns = (s0 + kf) * 1000000000LL;
+		res->kept_end_ns = (s0 + kl + 1) * 1000000000LL;
+	}
+	free(v);
 }
 
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
@@ -503,6 +598,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	memset(&res->transport, 0, sizeof(res->transport));
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
+	if (g.rate > 0)
+		g.rate_tol_ns = summary_rate_tolerance_ns(g.rate);
 	workers = workload_workers(o->wl);
 	cpu0 = cpu_now();
 	if (run(&g, workers, e) != 0) {
@@ -526,12 +623,17 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
 		goto done;
 	}
-	if (g.rate > 0 && summary_acc_rate(g.acc, g.rate, &res->summary, e) != 0) {
-		summary_clear(&res->summary);
-		res->cls = EC_CRASHED;
-		err_prefix(e, "benchmark");
-		goto done;
+	if (g.rate > 0) {
+		if (summary_acc_rate(g.acc, g.rate, o->wl->duration_s, &res->summary, e) != 0) {
+			summary_clear(&res->summary);
+			res->cls = EC_CRASHED;
+			err_prefix(e, "benchmark");
+			goto done;
+		}
+		res->summary.rate.peak_workers = atomic_load(&g.rate_workers);
+		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
+	kept_span(&g, res);
 	res->has_summary = 1;
 	if (res->errors > 0)
 		res->cls = main_class(&g);

@@ -35,12 +35,14 @@
  *     overwrites a pool object instead; a delete takes a pool object no request is
  *     using, only above the floor (objects / 2, at least 1), else the op is drawn again
  *     without delete (docs/METHODOLOGY.md: how that moves the shares).
- *   Open loop (wl->rate > 0, duration bound): workload_workers workers; slot i is due at
- *   t0 + i / rate (t0: start_at_ns when the engine waited for it, else the benchmark's
- *   start); a free worker takes the next slot of a shared counter and sends it when due,
- *   at once when late (none is skipped); each row carries the slot's time in intended_ns
- *   and the summary gets its rate block (summary_acc_rate). docs/METHODOLOGY.md,
- *   "Fixed-rate runs".
+ *   Open loop (wl->rate > 0, duration bound): up to workload_workers workers, one a
+ *   thread at first, another woken when a slot is due and none holds it (Little's law;
+ *   summary.rate.peak_workers, late_no_worker); slot i is due at t0 + i / rate (t0:
+ *   start_at_ns when the engine waited for it, else the benchmark's start); a free
+ *   worker takes the next slot of a shared counter and sends it when due, at once when
+ *   late (none is skipped, also when its thread wakes after the deadline); each row
+ *   carries the slot's time in intended_ns and the summary gets its rate block
+ *   (summary_acc_rate). docs/METHODOLOGY.md, "Fixed-rate runs".
  *   Bounds: duration (no request starts after it; those in flight finish and count),
  *   count (per worker, exactly), until-done (delete: until every prepared object is
  *   gone; other ops: `count` per worker, at least 1). The stop flag abandons requests
@@ -66,7 +68,23 @@ struct opslog_writer; /* core/opslog.h */
 struct engine_live {
 	uint64_t requests, errors, bytes, objects;
 	double elapsed_s;
+	int prepare;      /* 1: the prepare phase (bytes: the body bytes sent so far) */
+	double limit_s;   /* prepare: its own time limit (engine_prepare_limit), 0 until set */
+	double prepare_s; /* benchmark: how long the prepare phase took (engine_opts) */
 };
+
+/* The prepare phase's own time limit (docs/METHODOLOGY.md, "Prepare"): the path's rate is
+ * measured over the first ENGINE_PREPARE_WINDOW_S seconds of body bytes sent, and the
+ * phase may take engine_prepare_limit of it; with no byte sent by ENGINE_PREPARE_MIN_S
+ * it fails. */
+#define ENGINE_PREPARE_WINDOW_S 10.0
+#define ENGINE_PREPARE_MIN_S 60.0
+
+/* engine_prepare_limit: the prepare phase's limit in seconds when sent bytes of total
+ * went out in the first window_s seconds: ENGINE_PREPARE_MIN_S + 2 x total / (sent /
+ * window_s), twice the time the whole at the measured rate needs plus a minute. 0 when
+ * sent is 0 (nothing measured). */
+double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s);
 
 struct engine_opts {
 	struct s3_client *client; /* borrowed */
@@ -78,6 +96,7 @@ struct engine_opts {
 	struct opslog_writer *log; /* borrowed; benchmark rows are written as they complete */
 	void (*on_tick)(const struct engine_live *live, void *arg); /* may be NULL */
 	void *tick_arg;
+	double prepare_s; /* benchmark: the prepare phase's length, for the ticks (0: none) */
 	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
 	int64_t start_at_ns;         /* Unix ns at which the benchmark's workers send their
 					first requests (0: at once; a past instant: at once);
@@ -105,11 +124,16 @@ struct engine_result {
 	int n_first;
 	char first[ENGINE_FIRST_ERRORS][256]; /* the first error texts, no secrets */
 	int has_summary;
-	struct run_summary summary;        /* set by engine_benchmark when it completed */
-	double cpu_s;                      /* client CPU (user + system, whole process) of the
+	struct run_summary summary; /* set by engine_benchmark when it completed */
+	double cpu_s;               /* client CPU (user + system, whole process) of the
 					  benchmark phase, seconds; set by engine_benchmark */
-	double cpu_us_per_op;              /* cpu_s per row, microseconds (0 when none): the
+	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
+	/* the benchmark's first connection: its local and remote address ("" when none
+	 * was seen), and the Unix ns span of the summary's kept segments (0 both when none
+	 * were kept): collect/run/ reads the client's resources over them */
+	char local_ip[64], peer_ip[64];
+	int64_t kept_start_ns, kept_end_ns;
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */

@@ -28,6 +28,15 @@ struct eng {
 	double rate; /* requests per second; 0: closed loop */
 	int64_t t0_unix;
 	atomic_uint_least64_t next_slot; /* the next slot a free worker takes */
+	/* workers grow by Little's law (engine_loop.c): a thread wakes an idle worker of its
+	 * own when a slot is due and none holds it, up to nworkers (the cap) */
+	atomic_int rate_workers;              /* workers woken so far (they never retire) */
+	atomic_uint_least64_t late_no_worker; /* slots a worker took late after its request */
+	int64_t rate_tol_ns;                  /* the on-time tolerance (summary_rate_tolerance) */
+	/* prepare: body bytes sent (eng_count_sent), the bytes to send, its limit (s) */
+	atomic_uint_least64_t sent;
+	uint64_t prep_total;
+	double prep_limit_s;
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
@@ -45,6 +54,7 @@ struct eng {
 struct tctx {
 	struct eng *g;
 	int index, first, last;
+	int idle; /* open loop: workers [idle, last) not woken yet */
 	pthread_t th;
 };
 
@@ -54,6 +64,11 @@ int eng_stopped(const struct eng *g);
 /* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
  * i / rate, computed from i (never by adding intervals, so no error accumulates). */
 int64_t eng_slot_due(const struct eng *g, uint64_t i);
+
+/* eng_prepare_watch: thread 0 of the prepare phase, about once a second: set its limit
+ * once the measuring window is over, fail the phase (eng_fail) past it or when nothing
+ * was sent by ENGINE_PREPARE_MIN_S. */
+void eng_prepare_watch(struct eng *g, int64_t now);
 
 /* engine_thread: drive the workers of t (a struct tctx) until each is done or the
  * phase stops; requests still in flight then are abandoned, not logged. Failures

@@ -185,8 +185,11 @@ static int take_slot(struct eng *g, struct worker *w)
 }
 
 /* resume: worker w is free: closed loop, its next request at once; open loop, it takes
- * a slot and sends it now when due (or late), else it waits (l->waiting). */
-static void resume(struct eng *g, struct loop *l, struct worker *w, int *active)
+ * a slot and sends it now when due (or late), else it waits (l->waiting). A slot taken
+ * late after a request (`after`) with every worker woken (the cap reached) waited for
+ * a worker: late_no_worker. (Below the cap an idle worker was there; the slot is late
+ * because its thread woke late, which the on-time share shows.) */
+static void resume(struct eng *g, struct loop *l, struct worker *w, int after, int *active)
 {
 	if (g->rate > 0) {
 		if (eng_stopped(g) || take_slot(g, w) != 0)
@@ -195,22 +198,67 @@ static void resume(struct eng *g, struct loop *l, struct worker *w, int *active)
 			l->waiting++;
 			return;
 		}
+		if (after && l->now - w->due_mono > g->rate_tol_ns &&
+		    atomic_load(&g->rate_workers) >= g->nworkers)
+			atomic_fetch_add(&g->late_no_worker, 1);
 		w->due_mono = 0;
 	}
 	if (start_next(g, w, l->m) == 0)
 		(*active)++;
 }
 
-/* release_due: start the waiting workers of t whose slot is due; l->next_due = the
- * earliest slot still waiting. */
-static void release_due(struct tctx *t, struct loop *l, int *active)
+/* untaken_due: open loop: when the next slot nobody holds is due (monotonic ns), or 0
+ * when it falls at or after the deadline (no worker is needed for it). */
+static int64_t untaken_due(const struct eng *g)
+{
+	int64_t due = eng_slot_due(g, atomic_load(&g->next_slot));
+
+	return g->deadline_mono != 0 && due >= g->deadline_mono ? 0 : due;
+}
+
+/* grow: open loop, Little's law: while a slot is due that no worker holds (every
+ * worker is busy or holds an earlier one), wake one of t's idle workers for it, up to
+ * the cap (the workers a thread was given). The slot is claimed with a compare and
+ * swap, so threads waking at the same instant do not wake two workers for one slot. */
+static void grow(struct tctx *t, struct loop *l, int *active)
 {
 	struct eng *g = t->g;
 
+	while (t->idle < t->last && !eng_stopped(g)) {
+		uint_least64_t i = atomic_load(&g->next_slot);
+		int64_t due = eng_slot_due(g, i);
+		struct worker *w;
+
+		if (due > l->now || (g->deadline_mono != 0 && due >= g->deadline_mono))
+			return;
+		if (!atomic_compare_exchange_weak(&g->next_slot, &i, i + 1))
+			continue;
+		w = &g->w[t->idle++];
+		atomic_fetch_add(&g->rate_workers, 1);
+		w->due_mono = 0;
+		w->intended_ns = g->t0_unix + (due - g->t0_mono);
+		if (start_next(g, w, l->m) == 0)
+			(*active)++;
+	}
+}
+
+/* release_due: start the waiting workers of t whose slot is due, then wake idle ones for
+ * due slots nobody holds (grow); l->next_due = the earliest instant the thread must act
+ * on: a waiting worker's slot, or (idle workers left) the next untaken slot. */
+static void release_due(struct tctx *t, struct loop *l, int *active)
+{
+	struct eng *g = t->g;
+	int64_t next;
+
 	l->next_due = 0;
+	if (g->rate > 0 && t->idle < t->last) {
+		grow(t, l, active);
+		if (t->idle < t->last && (next = untaken_due(g)) != 0)
+			l->next_due = next;
+	}
 	if (l->waiting == 0)
 		return;
-	for (int i = t->first; i < t->last; i++) {
+	for (int i = t->first; i < t->idle; i++) {
 		struct worker *w = &g->w[i];
 		if (w->due_mono == 0)
 			continue;
@@ -238,6 +286,8 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		CURLcode cc = msg->data.result;
 		struct s3_req *r = s3_req_from_easy(easy);
 		struct worker *w = r ? s3_req_user(r) : NULL;
+		if (r != NULL)
+			s3_req_sample_conn(r);
 		curl_multi_remove_handle(l->m, easy);
 		if (w == NULL)
 			continue;
@@ -246,7 +296,7 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		w->busy = 0;
 		(*active)--;
 		g->kind->done(g, w, &w->res);
-		resume(g, l, w, active);
+		resume(g, l, w, 1, active);
 	}
 }
 
@@ -274,11 +324,17 @@ static int loop_open(struct tctx *t, struct loop *l)
 	curl_multi_setopt(l->m, CURLMOPT_TIMERFUNCTION, on_timer);
 	curl_multi_setopt(l->m, CURLMOPT_TIMERDATA, l);
 	l->now = time_mono_ns();
+	/* open loop: start small, one worker a thread; grow wakes the others when needed */
+	t->idle = g->rate > 0 ? t->first + 1 : t->last;
 	for (int i = t->first; i < t->last; i++) {
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, l);
-		resume(g, l, &g->w[i], &active);
+		if (i < t->idle) {
+			if (g->rate > 0)
+				atomic_fetch_add(&g->rate_workers, 1);
+			resume(g, l, &g->w[i], 0, &active);
+		}
 	}
 	release_due(t, l, &active);
 	return active;
@@ -316,7 +372,7 @@ static int loop_turn(struct eng *g, struct loop *l)
 
 	if (l->timeout_ms >= 0 && l->timer_at < until)
 		until = l->timer_at;
-	if (l->waiting > 0 && l->next_due < until)
+	if (l->next_due != 0 && l->next_due < until)
 		until = l->next_due;
 	left = until - l->now;
 	if (left <= 0) {
@@ -375,11 +431,13 @@ void *engine_thread(void *arg)
 	struct loop l = {.ep = -1, .timeout_ms = -1};
 	int active = loop_open(t, &l);
 
-	while ((active > 0 || l.waiting > 0) && !eng_stopped(g) && !l.failed) {
+	while ((active > 0 || l.waiting > 0 || l.next_due != 0) && !eng_stopped(g) && !l.failed) {
 		if (loop_turn(g, &l) != 0)
 			break;
 		drain(g, &l, &active);
 		release_due(t, &l, &active);
+		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && l.now >= g->next_tick)
+			eng_prepare_watch(g, l.now);
 		if (t->index == 0)
 			tick(g, l.now);
 	}

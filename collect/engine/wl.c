@@ -103,6 +103,7 @@ static size_t body_cb(void *arg, char *buf, size_t n)
 	body_read(eng_body(w->g), w->body_obj, eng_workload(w->g)->size, w->body_base + w->body_pos,
 		  buf, n);
 	w->body_pos += n;
+	eng_count_sent(w->g, n);
 	return n;
 }
 
@@ -132,7 +133,9 @@ void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint
 void wl_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
 	    const struct s3_result *res)
 {
+	w->row_res = res;
 	eng_row(g, w, op, n_objects, res->cls == EC_NONE ? bytes : 0, strbuf_cstr(&w->key),
 		res->error, res->cls, res->start_ns, res->first_byte_ns, res->last_byte_ns,
 		res->end_ns);
+	w->row_res = NULL;
 }

@@ -62,6 +62,8 @@ struct worker {
 	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
 	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
 				  intended start); 0 in a closed loop */
+	const struct s3_result *row_res; /* the one request of the row being added (its
+					    phases and addresses), NULL: a row of several */
 };
 
 /* A workload: what its workers send and how their answers are accounted. */
@@ -98,6 +100,10 @@ int wl_uses_body(const struct workload *wl);
 /* eng_opts / eng_workload: the run's options and workload (borrowed). */
 const struct engine_opts *eng_opts(const struct eng *g);
 const struct workload *eng_workload(const struct eng *g);
+/* eng_count_sent: n more body bytes went out (any thread): the prepare phase measures
+ * the path's rate from them. */
+void eng_count_sent(struct eng *g, uint64_t n);
+
 /* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
 struct body_buf *eng_body(const struct eng *g);
 /* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */

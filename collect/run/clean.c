@@ -53,11 +53,12 @@ int clean_record_subject(const char *dir, const struct campaign_subject *s, stru
 	char *text;
 	size_t len;
 	int rc;
-	json_t *j = json_pack(
-		"{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:s?}", "format", S3BENCH_SUBJECT_FORMAT,
-		"id", s->id, "endpoint", s->endpoint, "region", s->region, "bucket", s->bucket,
-		"addressing", s->path_style ? "path" : "virtual", "insecure", s->insecure,
-		"credentials", cred_names[s->cred_kind], "credentials_name", s->cred_name);
+	json_t *j = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s?, s:s, s:s?}", "format",
+			      S3BENCH_SUBJECT_FORMAT, "id", s->id, "endpoint", s->endpoint,
+			      "region", s->region, "bucket", s->bucket, "addressing",
+			      s->path_style ? "path" : "virtual", "insecure", s->insecure,
+			      "ca_bundle", s->ca_bundle, "credentials", cred_names[s->cred_kind],
+			      "credentials_name", s->cred_name);
 
 	if (snprintf(path, sizeof(path), "%s/%s", dir, CLEAN_SUBJECT_FILE) >= (int)sizeof(path)) {
 		json_decref(j);
@@ -109,6 +110,9 @@ static int read_target(const char *dir, struct target *t, struct err *e)
 	t->s.bucket = (char *)str(t->j, "bucket");
 	t->s.cred_name = (char *)str(t->j, "credentials_name");
 	t->s.insecure = json_is_true(json_object_get(t->j, "insecure"));
+	t->s.ca_bundle = (char *)str(t->j, "ca_bundle");
+	if (t->s.ca_bundle == NULL) /* recorded before the key existed, or none given */
+		t->s.ca_bundle = (char *)subject_ca_default(NULL);
 	cred = str(t->j, "credentials");
 	addr = str(t->j, "addressing");
 	for (int i = 0; cred && i < (int)(sizeof(cred_names) / sizeof(cred_names[0])); i++)

@@ -16,15 +16,16 @@
 
 const char cli_usage_text[] =
 	"usage: collect CAMPAIGN.ini [-o DIR] [--only SUBJECT,...] [--cycles N | --cycle N]\n"
-	"               [--resume] [--dry-run] [--assume MIB_S]\n"
-	"               [--estimate-from DATA_DIR] [--insecure]\n"
+	"               [--resume] [--dry-run] [--assume MIB_S] [--estimate-from DATA_DIR]\n"
+	"               [--insecure] [--ca-bundle PEM]\n"
 	"       collect run [--endpoint URL] --bucket NAME [--region R] [--path-style] [--insecure]\n"
-	"               --op OP --size SIZE --concurrency N (--duration D | --count N | --until-done)\n"
+	"               [--ca-bundle PEM] --op OP --size SIZE --concurrency N\n"
+	"               (--duration D | --count N | --until-done)\n"
 	"               [--objects N] [--batch N] [--part-size SIZE] [--mix MIX] [--range R]\n"
 	"               [--rate N/s] [--seed N] [--timeout D] [--keep] [--checksum ALG]\n"
 	"               [--payload MODE] [--reads random|once] [--http 1.1|2]\n"
 	"               [--http2-shared yes|no] [--keepalive yes|no] [--addresses first|spread]\n"
-	"               -o DIR\n"
+	"               [--client-nic RATE] [--client-shares-cpu] -o DIR\n"
 	"       collect clean DIR | CAMPAIGN.ini [-o DIR]\n"
 	"\n"
 	"Measures S3 endpoints and writes raw run logs (docs/FORMATS.md).\n"
@@ -50,6 +51,8 @@ const char cli_usage_text[] =
 	"      --estimate-from DATA_DIR  the obj/s an earlier campaign's complete runs reached,\n"
 	"                       per subject, op and size, for the estimate's duration-bounded runs\n"
 	"      --insecure       do not verify TLS certificates (every subject)\n"
+	"      --ca-bundle PEM  trust the CAs in PEM for every subject without its own ca_bundle\n"
+	"                       key (default: AWS_CA_BUNDLE, else the system's CAs)\n"
 	"\n"
 	"Run mode measures one run. Credentials come as for the AWS CLI v2: AWS_ACCESS_KEY_ID /\n"
 	"AWS_SECRET_ACCESS_KEY [/ AWS_SESSION_TOKEN], else the profile named by AWS_PROFILE (or\n"
@@ -68,6 +71,8 @@ const char cli_usage_text[] =
 	"      --path-style     path-style URLs (default: virtual-hosted for *.amazonaws.com,\n"
 	"                       path style for every other endpoint)\n"
 	"      --insecure       do not verify the TLS certificate\n"
+	"      --ca-bundle PEM  trust the CAs in PEM (default: AWS_CA_BUNDLE, else the system's);\n"
+	"                       over HTTPS a bucket whose name holds a dot is addressed path-style\n"
 	"      --op OP          put, get, head, list, delete, multipart, the sequential\n"
 	"                       micro-operations create-bucket, put-empty, get-small, or mixed\n"
 	"                       (each request's op drawn from --mix)\n"
@@ -78,9 +83,15 @@ const char cli_usage_text[] =
 	"      --range R        get: read bytes A..B-1 (A..B, e.g. 0..64KiB) or LEN bytes at a\n"
 	"                       random offset (random:LEN); inside the smallest object\n"
 	"      --rate N/s       open loop: offer N requests a second (put, get, head, mixed;\n"
-	"                       needs --duration; at most 100000/s); workers: min(concurrency,\n"
-	"                       max(1, ceil(N x 0.1 s)))\n"
+	"                       needs --duration; at most 100000/s); workers start at one a\n"
+	"                       thread and grow when a request is due and none is free (rate x\n"
+	"                       latency), --concurrency being the cap (default max(256, N x 1 s))\n"
 	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
+	"      --client-nic RATE  this client's NIC speed (10Gbit, 100Mbit) for the client-limit\n"
+	"                       verdict, where /sys/class/net does not tell it (VMs, veth, a\n"
+	"                       shaped link); the campaign key client_nic\n"
+	"      --client-shares-cpu  the endpoint runs on this machine though its address is\n"
+	"                       not local (a lab namespace); the key client_shares_cpu\n"
 	"      --checksum ALG   none (default), crc32, crc32c, crc64nvme, sha1, sha256, md5: sent\n"
 	"                       with each PUT and part; a get asks for it back and verifies it\n"
 	"      --payload MODE   unsigned (UNSIGNED-PAYLOAD, default), signed (the body's SHA-256),\n"
@@ -92,7 +103,8 @@ const char cli_usage_text[] =
 	"      --keepalive B    no: a new connection for every request (default yes)\n"
 	"      --addresses A    first (default) or spread: workers over every address of the\n"
 	"                       endpoint's name\n"
-	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys)\n"
+	"      --concurrency N  workers, 1..1024 (the same limits as a campaign's keys); with\n"
+	"                       --rate, the cap on the workers\n"
 	"      --duration D     measure for D (30s, 5m, 1h30m), or\n"
 	"      --count N        N requests per worker, or\n"
 	"      --until-done     until every prepared object is handled (delete)\n"
@@ -183,22 +195,55 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 	return 0;
 }
 
-/* note_rate: the line of a rate run whose summary says the rate was not sustained. */
-static void note_rate(const char *dir, const json_t *summary, struct progress *pg)
+const char *cli_rate_verdict(const struct rate_summary *r, int cap)
+{
+	if (r->sustained)
+		return "sustained";
+	if ((double)(r->sent - r->failed) < 0.99 * (double)r->slots && r->failed > 0)
+		return "not sustained by the server (errors)";
+	if (r->late_no_worker > 0 && r->peak_workers >= cap)
+		return "not sustained: client-limited (workers)";
+	return "not sustained: the client sent late";
+}
+
+/* json_count: the whole number r.k, -1 when absent or null */
+static long long json_count(const json_t *r, const char *k)
+{
+	const json_t *x = json_object_get(r, k);
+
+	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
+}
+
+/* note_rate: the line of a rate run whose summary says the rate was not sustained (cap:
+ * the run's worker cap). */
+static void note_rate(const char *dir, const json_t *summary, int cap, struct progress *pg)
 {
 	const json_t *r = json_object_get(summary, "rate");
-	char offered[32];
+	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
+	struct rate_summary rs = {.late_no_worker = late,
+				  .peak_workers = (int)peak,
+				  .sent = (uint64_t)json_count(r, "sent"),
+				  .failed = (uint64_t)json_count(r, "failed"),
+				  .slots = (uint64_t)json_count(r, "slots")};
+	const char *v;
+	char offered[32], text[96];
 
 	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
 		return;
+	v = cli_rate_verdict(&rs, cap);
 	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
 			     sizeof(offered));
-	if (pg != NULL)
-		progress_note(pg, "collect: %s: target rate %s not sustained: achieved %.1f/s", dir,
-			      offered, json_number_value(json_object_get(r, "achieved")));
+	if (late > 0)
+		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%lld of %d)",
+			 late, peak, cap);
 	else
-		fprintf(stderr, "collect: %s: target rate %s not sustained: achieved %.1f/s\n", dir,
-			offered, json_number_value(json_object_get(r, "achieved")));
+		text[0] = '\0';
+	if (pg != NULL)
+		progress_note(pg, "collect: %s: target rate %s %s: achieved %.1f/s%s", dir, offered,
+			      v, json_number_value(json_object_get(r, "achieved")), text);
+	else
+		fprintf(stderr, "collect: %s: target rate %s %s: achieved %.1f/s%s\n", dir, offered,
+			v, json_number_value(json_object_get(r, "achieved")), text);
 }
 
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
@@ -224,6 +269,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 	job.prefix = prefix;
 	job.stop = stop;
 	job.close_fd = close_fd;
+	job.client = tmpl->client;
 	job.on_live = pg ? live_cb : NULL;
 	job.live_arg = pg;
 	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0
@@ -243,7 +289,7 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 		goto out;
 	outdir_remove_temps(dir);
 	if (rr->complete)
-		note_rate(dir, rr->st.summary, pg);
+		note_rate(dir, rr->st.summary, workload_workers(tmpl->wl), pg);
 	rc = rr->complete ? 0 : 1;
 out:
 	json_decref(j);

@@ -46,12 +46,21 @@ struct cli_runner {
 	void *arg;
 };
 
+/* cli_rate_verdict: the plain words of rate run r's verdict (cap: its worker cap):
+ * "sustained"; "not sustained by the server (errors)" when more than 1 % of the slots
+ * were answered with an error; "not sustained: client-limited (workers)" when slots went
+ * out late for want of a free worker (late_no_worker > 0) with the workers at their cap
+ * (peak_workers >= cap); else "not sustained: the client sent late" (below the cap an idle
+ * worker was there: the client's own scheduling, CPU). A static string. */
+const char *cli_rate_verdict(const struct rate_summary *r, int cap);
+
 /* cli_run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but
  * for the key prefix file this writes first), under `prefix` in the bucket, then its
  * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL;
  * runner: NULL for one client on this machine. A complete rate run that did not
  * hold its rate says so, on pg (or stderr when NULL): "collect: DIR: target rate
- * 500/s not sustained: achieved 430/s" (it stays a valid run). Returns 0 complete,
+ * 500/s not sustained: client-limited (workers): achieved 430/s" (cli_rate_verdict's
+ * words; it stays a valid run). Returns 0 complete,
  * 1 failed (recorded), -1 when the run could not be carried out or recorded
  * (message in e). rr is filled either way: release it with runner_result_clear. */
 int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
@@ -64,6 +73,7 @@ struct campaign_args {
 	int cycles, cycle, resume, dry_run, insecure;
 	double assume_mib_s;             /* --assume: the throughput a bill estimate assumes */
 	const char *estimate_from;       /* --estimate-from DATA_DIR; NULL: none */
+	const char *ca_bundle;           /* --ca-bundle PATH, or NULL */
 	const struct cli_runner *runner; /* NULL: one client on this machine */
 };
 

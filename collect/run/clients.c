@@ -3,7 +3,10 @@
 
 #include <unistd.h>
 
+#include "core/climit.h"
 #include "core/opslog.h"
+
+static json_t *client_entry_base(const struct client_result *c);
 
 /* brief_summary: the per-client part of a run summary (null without one). */
 static json_t *brief_summary(const json_t *s)
@@ -23,7 +26,40 @@ static json_t *brief_summary(const json_t *s)
 	return o;
 }
 
+static double busy(const json_t *client)
+{
+	const json_t *w = json_object_get(client, "window"), *k = json_object_get(w, "kept");
+
+	if (!json_is_object(k))
+		k = json_object_get(w, "benchmark");
+	return json_number_value(json_object_get(k, "cpu_busy_pct"));
+}
+
+json_t *clients_busiest(const struct client_result *c, int n)
+{
+	const json_t *best = NULL;
+
+	for (int i = 0; i < n; i++)
+		if (json_is_object(c[i].client) && (best == NULL || busy(c[i].client) > busy(best)))
+			best = c[i].client;
+	return best ? json_incref((json_t *)best) : NULL;
+}
+
 static json_t *client_entry(const struct client_result *c)
+{
+	json_t *o = client_entry_base(c);
+	struct climit_verdict v;
+	struct err e;
+
+	if (o != NULL && json_is_object(c->client)) {
+		json_object_set(o, "client", (json_t *)c->client);
+		if (climit_judge(c->client, c->summary, 0, NULL, &v, &e) > 0)
+			json_object_set_new(o, "client_limit", climit_to_json(&v));
+	}
+	return o;
+}
+
+static json_t *client_entry_base(const struct client_result *c)
 {
 	return json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o}", "rank", c->rank, "host",
 			 c->host, "client_id", c->client_id, "offset_ms", c->offset_s * 1e3,
@@ -85,7 +121,8 @@ int clients_merge_logs(const char *const *in, int n, const char *out, struct run
 
 	*has_sum = 0;
 	*rows = 0;
-	m.w = opslog_writer_open(out, e);
+	/* the phase columns kept (empty where a client wrote none) */
+	m.w = opslog_writer_open_opts(out, &(struct opslog_writer_opts){.phases = 1}, e);
 	if (m.w == NULL)
 		return -1;
 	for (int i = 0; i < n; i++) {

@@ -10,6 +10,7 @@
 #include "collect/run/estimate.h"
 #include "collect/run/subject.h"
 #include "collect/run/outdir.h"
+#include "collect/run/subject.h"
 #include "collect/campaign/plan.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
@@ -119,9 +120,21 @@ static int load_plan(struct cctx *x)
 	x->c = campaign_load(a->campaign, &e);
 	if (x->c == NULL || subject_profile_defaults(x->c, &e) < 0)
 		goto fail;
-	if (a->insecure)
-		for (int i = 0; i < x->c->n_subjects; i++)
-			x->c->subjects[i].insecure = 1;
+	for (int i = 0; i < x->c->n_subjects; i++) {
+		struct campaign_subject *s = &x->c->subjects[i];
+		const char *ca = subject_ca_default(a->ca_bundle);
+
+		char note[512];
+
+		if (a->insecure)
+			s->insecure = 1;
+		if (subject_addressing_note(s, note, sizeof(note)) != NULL)
+			fprintf(stderr, "collect: %s\n", note);
+		if (s->ca_bundle == NULL && ca != NULL && (s->ca_bundle = strdup(ca)) == NULL) {
+			err_set(&e, "out of memory");
+			goto fail;
+		}
+	}
 	if ((size_t)snprintf(x->out, sizeof(x->out), a->out ? "%s" : "out/%s",
 			     a->out ? a->out : x->c->name) >= sizeof(x->out) - 64) {
 		err_set(&e, "%s: output path too long", x->out);
@@ -203,6 +216,8 @@ static void run_input(const struct cctx *x, const struct plan_run *r, struct run
 	in->subject = &x->c->subjects[r->subject];
 	in->wl = &r->wl;
 	in->timeout_s = r->timeout_s;
+	in->client.nic_mbit = x->c->client_nic_mbit;
+	in->client.shares_cpu = x->c->client_shares_cpu;
 }
 
 /* over_budget: the run's subject has spent its max_cost (said once on the progress). */

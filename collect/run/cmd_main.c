@@ -35,17 +35,12 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			 const struct cli_runner *runner)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'},
-		{"only", required_argument, 0, 'n'},
-		{"cycles", required_argument, 0, 'c'},
-		{"cycle", required_argument, 0, 'y'},
-		{"resume", no_argument, 0, 'r'},
-		{"dry-run", no_argument, 0, 'd'},
-		{"insecure", no_argument, 0, 'i'},
-		{"assume", required_argument, 0, 'A'},
-		{"estimate-from", required_argument, 0, 'E'},
-		{"help", no_argument, 0, 'h'},
-		{0, 0, 0, 0},
+		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
+		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
+		{"resume", no_argument, 0, 'r'},       {"dry-run", no_argument, 0, 'd'},
+		{"insecure", no_argument, 0, 'i'},     {"ca-bundle", required_argument, 0, 'C'},
+		{"assume", required_argument, 0, 'A'}, {"estimate-from", required_argument, 0, 'E'},
+		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
 	};
 	struct campaign_args a;
 	int ch;
@@ -89,6 +84,9 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		}
 		case 'E':
 			a.estimate_from = optarg;
+			break;
+		case 'C':
+			a.ca_bundle = optarg;
 			break;
 		case 'h':
 			fputs(cli_usage_text, stdout);

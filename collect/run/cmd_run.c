@@ -28,11 +28,12 @@ struct run_opts {
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
 	const struct cli_runner *runner; /* NULL: one client on this machine */
+	struct clientres_opts client;    /* --client-nic, --client-shares-cpu */
 };
 
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or "
 			    "the profile's endpoint_url in ~/.aws/config), --bucket, --op, --size, "
-			    "--concurrency and -o DIR";
+			    "--concurrency (or --rate) and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
@@ -46,6 +47,7 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"region", required_argument, 0, 'R'},
 		{"path-style", no_argument, 0, 'P'},
 		{"insecure", no_argument, 0, 'I'},
+		{"ca-bundle", required_argument, 0, 'A'},
 		{"op", required_argument, 0, FIELD_OPT + WLF_OP},
 		{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
 		{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
@@ -63,6 +65,8 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
 		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+		{"client-nic", required_argument, 0, 'N'},
+		{"client-shares-cpu", no_argument, 0, 'S'},
 		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
 		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
 		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
@@ -100,6 +104,9 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'I':
 			o->subj.insecure = 1;
 			break;
+		case 'A':
+			o->subj.ca_bundle = optarg;
+			break;
 		case 'U':
 			o->bound = WL_BOUND_UNTIL_DONE;
 			o->nbounds++;
@@ -119,6 +126,17 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'T':
 			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
 				return CLI_EXIT_USAGE;
+			break;
+		case 'N': {
+			struct err be;
+			if (units_parse_bitrate(optarg, &o->client.nic_mbit, &be) < 0) {
+				fprintf(stderr, "collect: run: --client-nic: %s\n", be.msg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		}
+		case 'S':
+			o->client.shares_cpu = 1;
 			break;
 		case 'h':
 			o->help = 1;
@@ -184,7 +202,10 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 		if (o->text[nums[i]] &&
 		    workload_parse_number(nums[i], o->text[nums[i]], &v[i], &e) < 0)
 			return field_error(nums[i], e.msg);
-	wl->concurrency = (int)v[0];
+	/* a rate run's --concurrency is a cap on its workers, by default a generous one */
+	wl->concurrency = o->text[WLF_CONCURRENCY] ? (int)v[0]
+			  : wl->rate > 0           ? workload_rate_cap(wl->rate)
+						   : 1;
 	wl->bound = o->bound;
 	wl->duration_s = o->bound == WL_BOUND_DURATION ? o->duration_s : 0;
 	wl->count = v[1];
@@ -217,6 +238,7 @@ static int build_subject(struct campaign_subject *s, struct awsconf *conf)
 		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
 	s->label = s->endpoint;
 	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
+	s->ca_bundle = (char *)subject_ca_default(s->ca_bundle); /* --ca-bundle, AWS_CA_BUNDLE */
 	return 0;
 }
 
@@ -260,9 +282,14 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	if (s.has_rate) {
 		/* open loop: Reqs above is the service time, this the latency a client saw */
 		char offered[32];
-		printf(" * Rate: offered %s, achieved %.1f/s: %s\n",
+		printf(" * Rate: offered %s, achieved %.1f/s (%llu of %llu requests sent, %llu within "
+		       "%.3g ms of their slot): %s\n",
 		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
-		       s.rate.achieved, s.rate.sustained ? "sustained" : "not sustained");
+		       s.rate.achieved, (unsigned long long)s.rate.sent,
+		       (unsigned long long)s.rate.slots, (unsigned long long)s.rate.on_time,
+		       s.rate.tolerance_ms, cli_rate_verdict(&s.rate, workload_workers(wl)));
+		printf(" * Workers: %d used of a cap of %d, %lld slots late for want of a worker\n",
+		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
 	}
 	if (s.seg_count > 0) {
@@ -312,6 +339,7 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	in.subject = &o->subj;
 	in.wl = wl;
 	in.timeout_s = o->timeout_s;
+	in.client = o->client;
 	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
@@ -345,11 +373,17 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 		fputs(cli_usage_text, stdout);
 		return CLI_EXIT_OK;
 	}
-	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] || !o.text[WLF_CONCURRENCY] ||
-	    !o.out)
+	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
+	    (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]) || !o.out)
 		return cli_usage_error(needs);
 	if ((rc = build_subject(&o.subj, &conf)) != 0)
 		goto out;
+	{
+		char note[512];
+
+		if (subject_addressing_note(&o.subj, note, sizeof(note)) != NULL)
+			fprintf(stderr, "collect: %s\n", note);
+	}
 	if (o.nbounds != 1) {
 		rc = cli_usage_error("run needs exactly one of --duration, --count, --until-done");
 		goto out;

@@ -13,7 +13,9 @@
 
 #include "collect/run/billing.h"
 #include "collect/campaign/plan.h"
+#include "collect/run/subject.h"
 #include "collect/workload.h"
+#include "core/climit.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
 
@@ -53,6 +55,8 @@ void run_state_clear(struct run_state *st)
 {
 	json_decref(st->summary);
 	st->summary = NULL;
+	json_decref(st->client);
+	st->client = NULL;
 	json_decref(st->transport);
 	st->transport = NULL;
 }
@@ -124,6 +128,8 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
 	json_object_set_new(o, "billing", billing_json(st));
+	if (st->client)
+		json_object_set(o, "client", st->client);
 	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
 	if (st->transport)
 		json_object_set(o, "transport", st->transport);
@@ -165,6 +171,9 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
 	billing_read(json_object_get(o, "billing"), st);
+	v = json_object_get(o, "client");
+	if (json_is_object(v))
+		st->client = json_incref(v);
 	st->reads_exhausted = json_is_true(json_object_get(o, "reads_exhausted"));
 	v = json_object_get(o, "transport");
 	if (json_is_object(v))
@@ -211,10 +220,20 @@ static json_t *subject_json(const struct campaign_subject *s)
 {
 	static const char *cred[] = {"default", "profile", "env"};
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s}", "id", s->id, "label",
-			 s->label, "endpoint", s->endpoint, "region", s->region, "bucket",
-			 s->bucket, "addressing", s->path_style ? "path" : "virtual", "color",
-			 s->color, "insecure", s->insecure, "credentials", cred[s->cred_kind]);
+	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o}", "id", s->id,
+			      "label", s->label, "endpoint", s->endpoint, "region", s->region,
+			      "bucket", s->bucket, "addressing", s->path_style ? "path" : "virtual",
+			      "color", s->color, "insecure", s->insecure, "credentials",
+			      cred[s->cred_kind], "ca_bundle",
+			      s->ca_bundle ? json_string(s->ca_bundle) : json_null());
+	char note[512];
+	int dotted = subject_addressing_note(s, note, sizeof(note)) != NULL;
+
+	/* a dotted bucket over HTTPS goes path-style (collect/s3/s3.h, s3_bucket_path_style) */
+	if (o != NULL)
+		json_object_set_new(o, "addressing_used",
+				    json_string(s->path_style || dotted ? "path" : "virtual"));
+	return o;
 }
 
 json_t *runjson_build(const struct runjson_input *in)
@@ -283,6 +302,15 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set_new(o, "prices",
 			    in->subject->prices.given ? price_to_json(&in->subject->prices)
 						      : json_null());
+	if (st->client != NULL) {
+		struct climit_verdict v;
+		struct err ce;
+
+		json_object_set(o, "client", st->client);
+		if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) >
+		    0)
+			json_object_set_new(o, "client_limit", climit_to_json(&v));
+	}
 	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
 	if (in->complete && st->summary)
 		json_object_set(o, "summary", st->summary);

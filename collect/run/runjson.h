@@ -13,6 +13,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/engine/engine.h"
+#include "collect/run/clientres.h"
 #include "core/err.h"
 #include "core/errclass.h"
 #include "core/price.h"
@@ -50,6 +51,8 @@ struct run_state {
 	 * was measured */
 	struct bill_counts bill[PHASE_COUNT];
 	unsigned bill_phases;
+	json_t *client;      /* owned; the "client" record (collect/run/clientres.h), NULL:
+				 none was measured */
 	int reads_exhausted; /* reads = once: the objects ran out before the bound */
 	json_t *transport;   /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
@@ -87,9 +90,11 @@ struct runjson_input {
 	double timeout_s;
 	const struct run_state *st;
 	const struct run_wrapper *wrapper;
-	enum err_class cls;    /* the run's final class */
-	int complete;          /* status complete (summary written) */
-	const json_t *clients; /* "clients" (collect/run/clients.h); NULL: none */
+	enum err_class cls;           /* the run's final class */
+	int complete;                 /* status complete (summary written) */
+	const json_t *clients;        /* "clients" (collect/run/clients.h); NULL: none */
+	struct clientres_opts client; /* the client machine as the campaign or the flags
+					 describe it (the run's client record uses it) */
 };
 
 /* runjson_build: the run.json object (new reference) or NULL when out of memory. */

@@ -167,6 +167,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 			    char local[][ERR_MSG_MAX], int *n_local)
 {
 	struct opslog_writer *log;
+	struct clientres *cres;
 	char path[4096];
 	struct err e;
 	int rc;
@@ -178,7 +179,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	save(job, st);
 	/* a rate run's rows carry their intended start (the `intended` column) */
 	log = opslog_writer_open_opts(
-		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0}, &e);
+		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0, .phases = 1}, &e);
 	if (log == NULL) {
 		res->cls = EC_CRASHED;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
@@ -187,7 +188,9 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	}
 	opts->log = log;
 	err_clear(&e);
+	cres = clientres_start();
 	rc = engine_benchmark(opts, res, &e);
+	clientres_stop(cres);
 	if (rc < 0)
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	opts->log = NULL;
@@ -196,8 +199,12 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
 	opts->prefix = job->prefix;
-	if (rc == 0 && res->has_summary)
+	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
+		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
+					    res->kept_start_ns, res->kept_end_ns);
+	}
+	clientres_free(cres);
 	summary_clear(&res->summary);
 	st->phase[PHASE_BENCHMARK] = st->summary ? PH_DONE : PH_FAILED;
 }
@@ -234,6 +241,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
 	struct bill_counts mark;
+	int64_t t_prep;
 
 	run_state_init(&st);
 	memset(&res, 0, sizeof(res));
@@ -265,7 +273,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.phase[PHASE_PREPARE] = PH_STARTED;
 		save(job, &st);
 		err_clear(&e);
+		t_prep = time_mono_ns();
 		rc = child_prepare(job, &opts, &res, &e);
+		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
@@ -317,7 +327,7 @@ static int crash_signal(int sig)
 	       sig == SIGILL || sig == SIGTRAP || sig == SIGSYS;
 }
 
-static void classify(struct runner_result *res, double limit_s)
+static void classify(struct runner_result *res, double limit_s, double prep_s)
 {
 	const struct run_wrapper *w = &res->wrapper;
 	const struct run_state *st = &res->st;
@@ -339,8 +349,9 @@ static void classify(struct runner_result *res, double limit_s)
 					      "(SIGINT/SIGTERM)");
 	} else if (w->timed_out) {
 		char msg[128];
-		snprintf(msg, sizeof(msg), "run killed at its time limit of %.0f s (after %.1f s)",
-			 limit_s, w->elapsed_s);
+		snprintf(msg, sizeof(msg),
+			 "run killed at its time limit of %.0f s (after %.1f s%s)", limit_s,
+			 w->elapsed_s, prep_s > 0 ? ", its prepare's own limit added" : "");
 		run_state_add_error(&res->st, msg);
 	} else if (!w->exited && !w->interrupted) {
 		char msg[128];
@@ -427,6 +438,19 @@ static int sweep_body(const struct runner_job *job, int fd)
 	return rc;
 }
 
+/* prepare_allowance: the seconds the run's time limit grows by for its prepare phase,
+ * from the child's last live record (NULL: none yet, 0): in prepare, its own limit (or,
+ * while the child still measures the path, ENGINE_PREPARE_MIN_S) plus STOP_GRACE_S; after
+ * it, how long it took. The benchmark and cleanup keep the run's whole limit. */
+static double prepare_allowance(const struct engine_live *live)
+{
+	if (live == NULL)
+		return 0;
+	if (live->prepare)
+		return (live->limit_s > 0 ? live->limit_s : ENGINE_PREPARE_MIN_S) + STOP_GRACE_S;
+	return live->prepare_s;
+}
+
 /* needs_sweep: the run's child ended before its cleanup (killed at the time limit, by a
  * signal, or without its result), objects may be left, and the collector is not being
  * stopped. */
@@ -492,6 +516,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	int64_t t0, last_live = 0, term_at = 0;
 	struct engine_live live, buf[16];
 	int have_live = 0;
+	double prep_allow = 0;
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
@@ -535,7 +560,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 			break;
 		}
 		now = time_mono_ns();
-		if (!res->wrapper.timed_out && (double)(now - t0) / 1e9 > job->timeout_s) {
+		prep_allow = prepare_allowance(have_live ? &live : NULL);
+		if (!res->wrapper.timed_out &&
+		    (double)(now - t0) / 1e9 > job->timeout_s + prep_allow) {
 			kill(pid, SIGKILL);
 			res->wrapper.timed_out = 1;
 		}
@@ -566,7 +593,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	if (job->stop && *job->stop)
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
-	classify(res, job->timeout_s);
+	classify(res, job->timeout_s + prep_allow, prep_allow);
 	if (needs_sweep(job, res)) {
 		struct err se;
 		char text[ERR_MSG_MAX + 64];

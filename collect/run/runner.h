@@ -30,6 +30,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/engine/engine.h"
+#include "collect/run/clientres.h"
 #include "collect/run/runjson.h"
 #include "core/err.h"
 
@@ -60,6 +61,7 @@ struct runner_job {
 					       parts as even as can be, part k under
 					       share_prefix[k] (a distributed delete) */
 	const char *const *share_prefix;
+	struct clientres_opts client; /* what the campaign says of the client machine */
 };
 
 enum {

@@ -55,17 +55,45 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 	}
 }
 
+const char *subject_ca_default(const char *flag)
+{
+	const char *v = getenv("AWS_CA_BUNDLE");
+
+	if (flag != NULL && flag[0] != '\0')
+		return flag;
+	return v != NULL && v[0] != '\0' ? v : NULL;
+}
+
+const char *subject_addressing_note(const struct campaign_subject *s, char *buf, size_t n)
+{
+	if (!s3_dotted_path_style(s->endpoint, !s->path_style, s->bucket))
+		return NULL;
+	snprintf(buf, n,
+		 "subject %s: bucket %s holds a dot: addressed path-style over HTTPS (a "
+		 "wildcard certificate covers one label; as the AWS SDKs do)",
+		 s->id ? s->id : s->endpoint, s->bucket);
+	return buf;
+}
+
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e)
 {
 	struct s3_config cfg;
 	static const struct wl_send none;
+	struct s3_client *cl;
+	char *profile_ca = NULL;
 
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.endpoint = s->endpoint;
 	cfg.region = s->region;
 	cfg.virtual_hosted = !s->path_style;
 	cfg.insecure = s->insecure;
+	cfg.ca_bundle = s->ca_bundle;
+	/* the last step of the CA-bundle order: the AWS profile's ca_bundle */
+	if (cfg.ca_bundle == NULL && subject_profile_ca_bundle(s, &profile_ca, e) < 0)
+		return NULL;
+	if (cfg.ca_bundle == NULL)
+		cfg.ca_bundle = profile_ca;
 	cfg.creds = cr;
 	cfg.buffer_size = buffer_size;
 	if (send == NULL)
@@ -77,7 +105,9 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 	cfg.http2_shared = send->http2_shared;
 	cfg.no_keepalive = send->no_keepalive;
 	cfg.spread = send->spread;
-	return s3_client_new(&cfg, e);
+	cl = s3_client_new(&cfg, e);
+	free(profile_ca);
+	return cl;
 }
 
 struct s3_client *subject_connect(const struct campaign_subject *s, struct creds **cr,

@@ -16,10 +16,23 @@ struct s3_client; /* collect/s3/s3.h */
  * (creds_free), or NULL with a message naming the subject and what is missing. */
 struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 
+/* subject_ca_default: the CA bundle of a subject without its own ca_bundle key: `flag`
+ * (--ca-bundle) when set, else the environment's AWS_CA_BUNDLE (the AWS CLI's name) when
+ * set and not empty, else NULL (the system's CAs). A borrowed string. */
+const char *subject_ca_default(const char *flag);
+
+/* subject_addressing_note: a plain note when s's requests are not addressed as its
+ * `addressing` says (a virtual-hosted bucket with a dot, over HTTPS, goes path-style:
+ * collect/s3/s3.h), written into buf (n bytes) and returned; NULL (buf untouched) when
+ * they are. */
+const char *subject_addressing_note(const struct campaign_subject *s, char *buf, size_t n);
+
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
  * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
  * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,
- * keep-alive, addresses; NULL: the defaults); NULL with a message. */
+ * keep-alive, addresses; NULL: the defaults); NULL with a message. CAs trusted: s's
+ * ca_bundle (already the subject key, else --ca-bundle, else AWS_CA_BUNDLE: see
+ * subject_ca_default), else its AWS profile's ca_bundle, else the system's. */
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e);
 

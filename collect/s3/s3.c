@@ -62,6 +62,52 @@ static int proxy_env_set(void)
 	return 0;
 }
 
+static void share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *arg)
+{
+	struct s3_client *c = arg;
+
+	(void)h;
+	(void)access;
+	if ((int)data < c->share_locks)
+		pthread_mutex_lock(&c->share_lock[data]);
+}
+
+static void share_unlock(CURL *h, curl_lock_data data, void *arg)
+{
+	struct s3_client *c = arg;
+
+	(void)h;
+	if ((int)data < c->share_locks)
+		pthread_mutex_unlock(&c->share_lock[data]);
+}
+
+/* share_new: c->share, sharing TLS sessions under c's locks; -1 when out of memory. */
+static int share_new(struct s3_client *c)
+{
+	for (; c->share_locks < CURL_LOCK_DATA_LAST; c->share_locks++)
+		if (pthread_mutex_init(&c->share_lock[c->share_locks], NULL) != 0)
+			return -1;
+	c->share = curl_share_init();
+	if (c->share == NULL ||
+	    curl_share_setopt(c->share, CURLSHOPT_LOCKFUNC, share_lock) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_UNLOCKFUNC, share_unlock) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_USERDATA, c) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION) != CURLSHE_OK)
+		return -1;
+	return 0;
+}
+
+int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket)
+{
+	return virtual_hosted && endpoint != NULL && strncmp(endpoint, "https://", 8) == 0 &&
+	       bucket != NULL && strchr(bucket, '.') != NULL;
+}
+
+int s3_bucket_path_style(const struct s3_client *c, const char *bucket)
+{
+	return s3_dotted_path_style(c->endpoint, c->virtual_hosted, bucket);
+}
+
 struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 {
 	struct s3_client *c = NULL;
@@ -113,6 +159,11 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		goto nomem;
 	c->virtual_hosted = cfg->virtual_hosted;
 	c->insecure = cfg->insecure;
+	if (cfg->ca_bundle != NULL && cfg->ca_bundle[0] != '\0' &&
+	    (c->ca_bundle = strdup(cfg->ca_bundle)) == NULL)
+		goto nomem;
+	if (share_new(c) != 0)
+		goto nomem;
 	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
 	c->checksum = cfg->checksum;
 	c->checksum_get = cfg->checksum_get;
@@ -127,6 +178,10 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->timeout_ms = cfg->timeout_ms;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
+	{
+		const char *ph = getenv("S3BENCH_PHASES");
+		c->phases = ph == NULL || strcmp(ph, "0") != 0;
+	}
 	pthread_mutex_init(&c->refresh_lock, NULL);
 	c->region = strdup(cfg->region);
 	if (c->region == NULL)
@@ -153,6 +208,11 @@ void s3_client_free(struct s3_client *c)
 {
 	if (c == NULL)
 		return;
+	if (c->share != NULL)
+		curl_share_cleanup(c->share);
+	for (int i = 0; i < c->share_locks; i++)
+		pthread_mutex_destroy(&c->share_lock[i]);
+	free(c->ca_bundle);
 	free(c->endpoint);
 	free(c->scheme);
 	free(c->authority);
@@ -337,6 +397,9 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
 	}
+	if (c->ca_bundle != NULL)
+		curl_easy_setopt(h, CURLOPT_CAINFO, c->ca_bundle);
+	curl_easy_setopt(h, CURLOPT_SHARE, c->share);
 	if (c->buffer_size > 0) {
 		curl_easy_setopt(h, CURLOPT_BUFFERSIZE, c->buffer_size);
 		curl_easy_setopt(h, CURLOPT_UPLOAD_BUFFERSIZE, c->buffer_size);
@@ -570,6 +633,8 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->pos = 0;
 	r->up = r->down = r->content_length = 0;
 	r->first_mono = r->last_up_mono = 0;
+	r->rtt_ns = 0;
+	r->tls_resumed = -1;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';
@@ -586,15 +651,16 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 {
 	const struct s3_client *c = r->c;
 	int with_key = a->key != NULL && s3_needs_key(a->op);
+	int vh = c->virtual_hosted && !s3_bucket_path_style(c, a->bucket);
 
 	strbuf_reset(&r->host);
 	strbuf_reset(&r->uri);
-	if (c->virtual_hosted && (strbuf_adds(&r->host, a->bucket) || strbuf_addc(&r->host, '.')))
+	if (vh && (strbuf_adds(&r->host, a->bucket) || strbuf_addc(&r->host, '.')))
 		return -1;
 	if (strbuf_adds(&r->host, c->authority) || strbuf_addc(&r->uri, '/'))
 		return -1;
-	if (!c->virtual_hosted && (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
-				   (with_key && strbuf_addc(&r->uri, '/'))))
+	if (!vh && (sigv4_uri_encode(&r->uri, a->bucket, strlen(a->bucket), 0) ||
+		    (with_key && strbuf_addc(&r->uri, '/'))))
 		return -1;
 	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		return -1;

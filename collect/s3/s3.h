@@ -63,11 +63,12 @@ int s3_payload_parse(const char *s, enum s3_payload *p, struct err *e);
 uint64_t s3_chunked_len(uint64_t len, int is_signed, size_t trailer_len);
 
 struct s3_config {
-	const char *endpoint; /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
-	const char *region;   /* "us-east-1" */
-	int virtual_hosted;   /* 0: path style (http://host/bucket/key); 1: bucket.host */
-	int insecure;         /* 1: do not verify TLS certificates (default verifies) */
-	int sign_payload;     /* 1: the same as payload = S3_PAYLOAD_SIGNED */
+	const char *endpoint;  /* "http://127.0.0.1:9000", "https://s3.us-east-1.amazonaws.com" */
+	const char *region;    /* "us-east-1" */
+	int virtual_hosted;    /* 0: path style (http://host/bucket/key); 1: bucket.host */
+	int insecure;          /* 1: do not verify TLS certificates (default verifies) */
+	const char *ca_bundle; /* PEM file of the CAs to trust; NULL: the system's */
+	int sign_payload;      /* 1: the same as payload = S3_PAYLOAD_SIGNED */
 	enum s3_payload payload;
 	/* PutObject and UploadPart carry this checksum (x-amz-checksum-* or Content-MD5, a
 	 * trailer when payload is STREAMING_UNSIGNED); a multipart upload announces it at
@@ -154,6 +155,30 @@ struct s3_args {
 
 #define S3_ERROR_MAX 256
 
+/* How a request's connection came about (s3_phases.conn). */
+enum s3_conn {
+	S3_CONN_REUSED,      /* an open connection was reused */
+	S3_CONN_NEW,         /* a new plain-TCP connection */
+	S3_CONN_TLS_FULL,    /* a new connection with a full TLS handshake */
+	S3_CONN_TLS_RESUMED, /* a new connection whose TLS session was resumed */
+	S3_CONN_COUNT
+};
+
+/* Where one request's time went (docs/METHODOLOGY.md, "Where the time goes"), in ns:
+ * dns, connect and tls from libcurl's timers (0 on a reused connection), send from the
+ * end of the connection's set-up to the last byte sent (the collector's clock at the
+ * read callback's last byte for a body, libcurl's pre-transfer time without one), wait
+ * from there to the first response byte, transfer from it to the end. The six add up
+ * to the request's duration (each clamped at 0). All 0 and `valid` 0 when the client's
+ * phase collection is off (S3BENCH_PHASES=0 in the environment at s3_client_new). */
+struct s3_phases {
+	int valid;
+	int64_t dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns;
+	enum s3_conn conn;
+	int64_t rtt_ns; /* the kernel's smoothed round trip of the connection (TCP_INFO),
+			   sampled on new connections and every 32nd request; 0: not sampled */
+};
+
 struct s3_result {
 	long status;              /* HTTP status; 0 when no response came */
 	enum err_class cls;       /* EC_NONE on success */
@@ -190,6 +215,9 @@ struct s3_result {
 	const char *const *upload_ids;
 	const char *next_key_marker;
 	const char *next_upload_id_marker;
+	struct s3_phases ph;      /* where the time went (see above) */
+	const char *local_ip;     /* borrowed: the connection's local and remote address */
+	const char *primary_ip;   /* (libcurl's, valid until the next setup; may be NULL) */
 	uint64_t n_deleted;       /* DELETE_OBJECTS: keys deleted */
 	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
 };
@@ -218,6 +246,16 @@ void *s3_req_user(const struct s3_req *r);
  * then not be sent). */
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e);
 
+/* s3_bucket_path_style: whether requests for `bucket` go path-style although the client
+ * is virtual-hosted: over HTTPS a bucket whose name holds a dot would be a host name a
+ * wildcard certificate cannot cover (it covers one label), so the AWS SDKs address it
+ * path-style; s3 does the same. 0 for a path-style client. */
+int s3_bucket_path_style(const struct s3_client *c, const char *bucket);
+
+/* s3_dotted_path_style: the same rule from the endpoint URL, the addressing asked for and
+ * the bucket (for callers without a client: run.json, the printout). */
+int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket);
+
 /* s3_req_url / s3_req_canonical_request: the URL and the SigV4 canonical request of the
  * last setup (borrowed until the next setup). Test seams (tests/unit/test_s3req.c).
  * Neither holds a secret. */
@@ -233,6 +271,13 @@ struct s3_req *s3_req_from_easy(CURL *easy);
 /* s3_req_finish: after the transfer ended with libcurl code cc: fill *res (status,
  * class, error text, times, bytes, parsed answer). Always fills res. */
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
+
+/* s3_req_sample_conn: what s3_req_finish's phases need of the connection while libcurl
+ * still names it: whether its TLS session was resumed (OpenSSL), and, when the request is
+ * one the round trip is sampled on (one that opened a connection, and every 32nd of the
+ * handle), its TCP_INFO round trip. Call it after the transfer ended and before the
+ * handle leaves its multi handle; a no-op when the client's phase collection is off. */
+void s3_req_sample_conn(struct s3_req *r);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
  * succeeded, -1 otherwise with res->error (or the setup failure) in e. Test seam (the

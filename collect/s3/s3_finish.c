@@ -141,6 +141,16 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	res->bytes_down = r->down;
 	res->content_length = r->content_length;
 	memcpy(res->etag, r->etag, sizeof(res->etag));
+	if (r->c->phases)
+		s3_req_phases(r, end_mono, &res->ph);
+	if (r->c->phases && cc == CURLE_OK && res->ph.conn != S3_CONN_REUSED) {
+		char *ip = NULL;
+		if (curl_easy_getinfo(r->easy, CURLINFO_LOCAL_IP, &ip) == CURLE_OK)
+			res->local_ip = ip;
+		ip = NULL;
+		if (curl_easy_getinfo(r->easy, CURLINFO_PRIMARY_IP, &ip) == CURLE_OK)
+			res->primary_ip = ip;
+	}
 	s3_transport_info(r, res);
 
 	if (cc != CURLE_OK) {
@@ -188,6 +198,7 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
 		return -1;
 	}
 	cc = curl_easy_perform(r->easy);
+	s3_req_sample_conn(r);
 	s3_req_finish(r, cc, res);
 	if (res->cls != EC_NONE) {
 		if (a->key != NULL && s3_needs_key(a->op))

@@ -8,6 +8,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include <pthread.h>
+
 #include <curl/curl.h>
 
 #include "collect/s3/checksum.h"
@@ -31,10 +33,18 @@ struct s3_client {
 	int virtual_hosted, insecure, checksum_get;
 	enum s3_payload payload;
 	enum checksum_alg checksum;
+	char *ca_bundle; /* CURLOPT_CAINFO; NULL: libcurl's default */
+	/* one TLS session cache for all the client's handles (every engine thread's), so a
+	 * new connection resumes a session another worker negotiated; its locks, one per
+	 * kind of shared data */
+	CURLSH *share;
+	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
+	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
+	int phases; /* collect s3_phases per request (S3BENCH_PHASES not "0") */
 	char *region;
 	/* the signer of the current keys: replaced (never changed in place) when temporary
 	 * credentials are fetched again; the replaced ones stay in `old` until the client
@@ -78,6 +88,9 @@ struct s3_req {
 	/* transfer state */
 	uint64_t pos; /* upload position */
 	int64_t start_ns, start_mono, first_mono, last_up_mono;
+	unsigned n_done; /* requests finished on this handle (the RTT sampling's count) */
+	int64_t rtt_ns;  /* the connection's round trip sampled at the request's end */
+	int tls_resumed; /* its TLS session was resumed: 1, a full handshake: 0, unknown: -1 */
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
@@ -105,6 +118,9 @@ struct s3_req {
 	char upload_id[1024];
 	char complete_etag[128];
 };
+
+/* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
+void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);

@@ -4,7 +4,8 @@
 # servers, mixed runs, size-distribution ranged GETs, 2 cycles; ops.tsv.zst with the
 # `intended` column and run.json written by core's own code).
 #   1. rate_sweeps against the raw rows: python3 reads every rate run's ops.tsv.zst
-#      (zstd -dc) and recomputes each point's achieved rate, sustained flag and pooled
+#      (zstd -dc) and recomputes each point's achieved rate (requests sent / duration),
+#      sustained flag (every slot sent, >= 99 % within max(1 ms, 10 % of 1/rate)) and pooled
 #      p99 from the intended start (exact nearest rank; the histogram within 1 %), and
 #      the highest rate sustained under the p99 limit of run.json.
 #   2. mixed cells: per-op shares = the rows' op counts / the run's rows (mean over runs);
@@ -58,7 +59,7 @@ for rj in glob.glob(d + "/runs/*/*/*/run.json"):
     j = json.load(open(rj))
     if j["workload"].get("rate"):
         runs.setdefault((j["subject"]["id"], j["workload"]["rate"]), []).append(
-            (rj, j["campaign"]["p99_limit_ms"]))
+            (rj, j["campaign"]["p99_limit_ms"], j["workload"]["duration_s"]))
 t(len(a["rate_sweeps"]) == 2, "one sweep per subject")
 for sw in a["rate_sweeps"]:
     subj, best = sw["subject"], None
@@ -67,15 +68,16 @@ for sw in a["rate_sweeps"]:
       subj + ": points by offered rate")
     for p in sw["points"]:
         lat, ach, sus = [], [], True
-        for rj, lim in runs[(subj, p["offered"])]:
+        for rj, lim, span in runs[(subj, p["offered"])]:
+            # sustained from the requests: every slot of the span sent, >= 99 % of them
+            # within max(1 ms, 10 % of 1 / rate) of their intended start
             rs = rows(rj.replace("run.json", "ops.tsv.zst"))
-            st = [ns(r["start"]) for r in rs]
-            en = [ns(r["end"]) for r in rs]
-            s0 = min(st) // 10**9
-            k = -(-max(en) // 10**9) - s0
-            n = sum(1 for x in st if s0 + 2 <= x // 10**9 < s0 + k - 2)
-            ach.append(n / (k - 4))
-            sus = sus and n / (k - 4) >= 0.99 * p["offered"]
+            tol = max(10**6, int(0.1e9 / p["offered"]))
+            slots = sum(1 for i in range(int(span * p["offered"]) + 2)
+                        if int(i * 1e9 / p["offered"]) < int(span * 1e9))
+            on = sum(1 for r in rs if ns(r["start"]) - ns(r["intended"]) <= tol)
+            ach.append(len(rs) / span)
+            sus = sus and len(rs) >= slots and on >= 0.99 * slots
             lat += [ns(r["end"]) - ns(r["intended"]) for r in rs if not r["error"]]
         lat.sort()
         p99 = lat[max(1, math.ceil(0.99 * len(lat))) - 1] / 1e6

@@ -114,21 +114,21 @@ printf '[campaign]\nname = w\norder = sequential\n[matrix]\nops = put\nsizes = 4
 "$collect" "$work/sw.ini" --dry-run >"$work/out" 2>&1
 check $? "a [rate] sweep plans: $(head -n 1 "$work/out")"
 grep -q ": 10 runs," "$work/out" &&
-	[ "$(awk '$1 ~ /^[0-9]+$/ {print $2}' "$work/out" | tr '\n' ' ')" = "runs/cycle-01/a/put-4KiB-c4 runs/cycle-01/b/put-4KiB-c4 runs/once/a/head-4KiB-c1 runs/once/a/put-random-1KiB-4KiB-c30-r10 runs/once/a/put-random-1KiB-4KiB-c30-r20.5 runs/once/a/put-random-1KiB-4KiB-c30-r300 runs/once/b/head-4KiB-c1 runs/once/b/put-random-1KiB-4KiB-c30-r10 runs/once/b/put-random-1KiB-4KiB-c30-r20.5 runs/once/b/put-random-1KiB-4KiB-c30-r300 " ]
-check $? "--dry-run (sequential): the matrix, then each subject's one-offs, its sweep last, rates ascending, concurrency ceil(300 x 0.1)"
+	[ "$(awk '$1 ~ /^[0-9]+$/ {print $2}' "$work/out" | tr '\n' ' ')" = "runs/cycle-01/a/put-4KiB-c4 runs/cycle-01/b/put-4KiB-c4 runs/once/a/head-4KiB-c1 runs/once/a/put-random-1KiB-4KiB-c300-r10 runs/once/a/put-random-1KiB-4KiB-c300-r20.5 runs/once/a/put-random-1KiB-4KiB-c300-r300 runs/once/b/head-4KiB-c1 runs/once/b/put-random-1KiB-4KiB-c300-r10 runs/once/b/put-random-1KiB-4KiB-c300-r20.5 runs/once/b/put-random-1KiB-4KiB-c300-r300 " ]
+check $? "--dry-run (sequential): the matrix, then each subject's one-offs, its sweep last, rates ascending, concurrency max(256, 300 x 1 s)"
 # the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan
 sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //' \
 	"$top/data/campaigns/example.ini" >"$work/ex.ini"
 "$collect" "$work/ex.ini" --dry-run >"$work/out" 2>&1 &&
 	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out" &&
-	grep -q "runs/once/aws/get-64KiB-c160-r1600 " "$work/out"
+	grep -q "runs/once/aws/get-64KiB-c1024-r1600 " "$work/out"
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
 # the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
 # (the scaling charts) for both sizes, 3 cycles (paired comparisons)
 sed 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' "$top/data/campaigns/demo.ini" >"$work/demo.ini"
 "$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
-	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c160-r[0-9]* " "$work/out")" -eq 6 ] &&
-	grep -A1 "runs/once/s3rver/get-4KiB-c160-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c160-r1600 "
+	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c1024-r[0-9]* " "$work/out")" -eq 6 ] &&
+	grep -A1 "runs/once/s3rver/get-4KiB-c1024-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c1024-r1600 "
 check $? "demo.ini plans its rate sweep, 100/s to 1600/s for both servers: $(head -n 1 "$work/out")"
 ok=0
 for c in 1 2 3; do
@@ -183,8 +183,8 @@ check $? "no endpoint anywhere: exit 2, says where one comes from"
 	--size random:1KiB..4KiB --rate 10/s --seed 7 --concurrency 4 --duration 1s \
 	-o "$work/spec" >"$work/spec.txt" 2>&1
 check $? "a put with a size spec, a rate and a seed: $(tail -n 1 "$work/spec.txt")"
-[ "$(run_json "$work/spec" "j['workload']['size_spec'], j['workload']['size'], j['workload']['rate'], j['workload']['workers'], j['workload']['seed'], j['workload']['mix'], j['workload']['range']")" = "random:1KiB..4KiB 4096 10.0 1 7 None None" ]
-check $? "run.json workload: size_spec, largest size, rate, workers 1 (10/s x 0.1 s), seed"
+[ "$(run_json "$work/spec" "j['workload']['size_spec'], j['workload']['size'], j['workload']['rate'], j['workload']['workers'], j['workload']['seed'], j['workload']['mix'], j['workload']['range']")" = "random:1KiB..4KiB 4096 10.0 4 7 None None" ]
+check $? "run.json workload: size_spec, largest size, rate, workers 4 (the cap), seed"
 # a mixed run with Warp's default mix (its shares: tests/live/live_wl.c)
 "$collect" run --endpoint "$ONE_S3_ENDPOINT" --bucket e2e-wl --op mixed --size 1KiB \
 	--concurrency 2 --count 20 -o "$work/mixed" >"$work/mixed.txt" 2>&1
@@ -201,13 +201,13 @@ check $? "a one-run rate campaign: $(tail -n 1 "$work/camp2.txt")"
 head -n 20 "$work/camp2/plan.tsv" | grep -q "	timeout_s	size_spec	range	mix	rate$" &&
 	grep -q "^1	runs/cycle-01/a/put-1KiB-c4-r10	.*	10$" "$work/camp2/plan.tsv"
 check $? "plan.tsv: the new columns, the rate of the run"
-[ "$(run_json "$work/camp2/runs/cycle-01/a/put-1KiB-c4-r10" "j['campaign']['p99_limit_ms'], j['workload']['workers']")" = "50.0 1" ]
-check $? "run.json: campaign p99_limit_ms 50, workers 1"
-grep -q "^2	runs/once/a/get-1KiB-c2-r10	0	a	get	1024	2	duration	1	0	4	.*	10$" "$work/camp2/plan.tsv" &&
-	grep -q "^3	runs/once/a/get-1KiB-c2-r20	0	a	get	.*	20$" "$work/camp2/plan.tsv"
+[ "$(run_json "$work/camp2/runs/cycle-01/a/put-1KiB-c4-r10" "j['campaign']['p99_limit_ms'], j['workload']['workers']")" = "50.0 4" ]
+check $? "run.json: campaign p99_limit_ms 50, workers 4 (the cap)"
+grep -q "^2	runs/once/a/get-1KiB-c256-r10	0	a	get	1024	256	duration	1	0	4	.*	10$" "$work/camp2/plan.tsv" &&
+	grep -q "^3	runs/once/a/get-1KiB-c256-r20	0	a	get	.*	20$" "$work/camp2/plan.tsv"
 check $? "plan.tsv: the [rate] sweep's rows after the matrix, lowest rate first, the rate column"
-[ "$(run_json "$work/camp2/runs/once/a/get-1KiB-c2-r20" "j['status'], j['cycle'], j['workload']['op'], j['workload']['rate'], j['workload']['workers'], j['workload']['objects']")" = "complete None get 20.0 2 4" ]
-check $? "run.json of a sweep run: complete, no cycle, get at 20/s, 2 workers, 4 objects"
+[ "$(run_json "$work/camp2/runs/once/a/get-1KiB-c256-r20" "j['status'], j['cycle'], j['workload']['op'], j['workload']['rate'], j['workload']['workers'], j['workload']['objects']")" = "complete None get 20.0 256 4" ]
+check $? "run.json of a sweep run: complete, no cycle, get at 20/s, a cap of 256 workers, 4 objects"
 # the campaign analyzes and renders: the sweep is a sweep (not one-off rows), with its chart
 "$top/bin/analyze" "$work/camp2" -o "$work/camp2/results" >"$work/an2.txt" 2>&1 &&
 	"$top/bin/render" "$work/camp2/results" -o "$work/camp2/report" >>"$work/an2.txt" 2>&1

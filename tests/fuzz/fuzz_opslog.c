@@ -118,7 +118,7 @@ static void read_all(const char *path, struct outcome *o)
 	if (o->d.lo != o->d.hi &&
 	    (uint64_t)o->d.hi - (uint64_t)o->d.lo > (uint64_t)CONSUMER_SPAN_NS)
 		return;
-	o->sum_rc = reqlog_summary(path, 0, &o->sum, &o->sum_e);
+	o->sum_rc = reqlog_summary(path, 0, 0, &o->sum, &o->sum_e);
 	o->warp_rc = warp_csv_read(path, &rt, &o->warp_e);
 	if ((o->warp_rc == 0) != (rt != NULL)) {
 		fprintf(stderr, "warp_csv_read: rc %d with result %p\n", o->warp_rc, (void *)rt);

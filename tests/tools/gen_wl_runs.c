@@ -65,11 +65,11 @@ struct wl_desc {
 	double rate;
 };
 
-static json_t *workload_json(const struct wl_desc *d)
+static json_t *workload_json(const struct wl_desc *d, double seconds)
 {
 	json_t *o = json_pack("{s:s,s:I,s:i,s:s,s:f,s:n,s:i,s:n,s:n,s:f,s:b}", "op", d->op, "size",
 			      (json_int_t)d->size, "concurrency", d->concurrency, "bound",
-			      "duration", "duration_s", 8.0, "count", "objects", 64, "batch",
+			      "duration", "duration_s", seconds, "count", "objects", 64, "batch",
 			      "part_size", "timeout_s", 60.0, "keep", 0);
 
 	json_object_set_new(o, "size_spec", d->size_spec ? json_string(d->size_spec) : json_null());
@@ -97,7 +97,7 @@ static int finish(struct gen *g, const char *dir, const char *subj, int cycle,
 		return -1;
 	if (summary_acc_finish(k->acc, &s, e) < 0)
 		return -1;
-	if (d->rate > 0 && summary_acc_rate(k->acc, d->rate, &s, e) < 0) {
+	if (d->rate > 0 && summary_acc_rate(k->acc, d->rate, g->seconds, &s, e) < 0) {
 		summary_clear(&s);
 		return -1;
 	}
@@ -109,10 +109,10 @@ static int finish(struct gen *g, const char *dir, const char *subj, int cycle,
 		"cycles", g->cycles, "p99_limit_ms", g->p99_limit, "cycle", cycle, "subject", "id",
 		subj, "label", strcmp(subj, "rgw") ? "s3rver (Node)" : "Ceph RGW", "color",
 		strcmp(subj, "rgw") ? "#1f77b4" : "#e4572e", "endpoint", "http://127.0.0.1:1",
-		"region", "us-east-1", "workload", workload_json(d), "phases", "prepare", "done",
-		"benchmark", "done", "cleanup", "done", "wrapper", "exit_code", 0, "signal", 0,
-		"timed_out", 0, "elapsed_s", 9.0, "errors", "count", 0, "class", "status",
-		"complete", "summary", summary_to_json(&s));
+		"region", "us-east-1", "workload", workload_json(d, g->seconds), "phases",
+		"prepare", "done", "benchmark", "done", "cleanup", "done", "wrapper", "exit_code",
+		0, "signal", 0, "timed_out", 0, "elapsed_s", 9.0, "errors", "count", 0, "class",
+		"status", "complete", "summary", summary_to_json(&s));
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/run.json", dir);
 	if (root != NULL && json_dump_file(root, path, JSON_INDENT(2)) == 0)
@@ -149,9 +149,12 @@ static int rate_run(struct gen *g, const char *subj, double cap, int cycle, int 
 	struct sink k = {0};
 	int rc = -1;
 
-	d.workers = (int)ceil(rate * 0.1);
-	if (d.workers > MAXW)
-		d.workers = MAXW;
+	/* the simulated schedule's workers: ceil(rate x 0.1 s), at most MAXW (run.json's
+	 * workers is the cap, MAXW) */
+	int nw = (int)ceil(rate * 0.1);
+	if (nw > MAXW)
+		nw = MAXW;
+	d.workers = MAXW;
 	snprintf(name, sizeof(name), "get-4KiB-c%d-r%d", MAXW, rate);
 	if (open_run(g, subj, cycle, name, 1, dir, sizeof(dir), &k, e) < 0)
 		goto done;
@@ -159,7 +162,7 @@ static int rate_run(struct gen *g, const char *subj, double cap, int cycle, int 
 		int64_t intended = t0 + (int64_t)((double)i * NS / rate), st, en;
 		int w = 0;
 
-		for (int j = 1; j < d.workers; j++)
+		for (int j = 1; j < nw; j++)
 			if (free_at[j] < free_at[w])
 				w = j;
 		st = intended > free_at[w] ? intended : free_at[w];

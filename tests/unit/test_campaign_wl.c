@@ -126,14 +126,15 @@ static void test_sweep(void)
 	CHECK(c->sweep.rates[0] == 50 && c->sweep.rates[1] == 100 && c->sweep.rates[2] == 200 &&
 		      c->sweep.rates[3] == 400,
 	      "rates sorted ascending");
-	CHECK(c->sweep.bench.concurrency == 40, "concurrency: enough for 400/s x 0.1 s (%d)",
+	CHECK(c->sweep.bench.concurrency == 400,
+	      "concurrency: the default cap, max(256, 400/s x 1 s) (%d)",
 	      c->sweep.bench.concurrency);
 	CHECK_NUM(c->sweep.bench.timeout_s, 68, 0, "timeout 2 x 4 s + 60 s");
 	campaign_sweep_workload(c, 1, &wl);
 	CHECK(wl.op == WL_GET && wl.size == 4096 && wl.rate == 100 && wl.objects == 32 &&
-		      wl.bound == WL_BOUND_DURATION && wl.duration_s == 4 && wl.concurrency == 40 &&
-		      workload_workers(&wl) == 10,
-	      "run 1: get 4KiB at 100/s, 32 objects, 10 workers");
+		      wl.bound == WL_BOUND_DURATION && wl.duration_s == 4 &&
+		      wl.concurrency == 400 && workload_workers(&wl) == 400,
+	      "run 1: get 4KiB at 100/s, 32 objects, at most 400 workers");
 
 	p = plan_build(c, NULL, &e);
 	/* 2 cycles x 2 subjects x 1 cell + 2 head + 2 x 4 sweep runs */
@@ -141,16 +142,16 @@ static void test_sweep(void)
 	if (p == NULL)
 		goto out;
 	CHECK_STR(p->runs[2].id, "runs/once/a/head-4KiB-c1", "the one-offs after cycle 1's matrix");
-	CHECK_STR(p->runs[4].id, "runs/once/a/get-4KiB-c40-r50", "then the sweep, lowest rate");
-	CHECK_STR(p->runs[5].id, "runs/once/b/get-4KiB-c40-r50", "subjects take turns");
-	CHECK_STR(p->runs[11].id, "runs/once/b/get-4KiB-c40-r400", "highest rate last");
+	CHECK_STR(p->runs[4].id, "runs/once/a/get-4KiB-c400-r50", "then the sweep, lowest rate");
+	CHECK_STR(p->runs[5].id, "runs/once/b/get-4KiB-c400-r50", "subjects take turns");
+	CHECK_STR(p->runs[11].id, "runs/once/b/get-4KiB-c400-r400", "highest rate last");
 	CHECK(p->runs[11].cycle == 0 && p->runs[11].wl.rate == 400 && p->runs[11].expected_s == 4,
 	      "a one-off run of 4 s at 400/s");
 	CHECK_STR(p->runs[12].id, "runs/cycle-02/a/put-4KiB-c1", "cycle 2 has no sweep");
 	f = open_memstream(&buf, &len);
 	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
 	fclose(f);
-	CHECK(strstr(buf, "\truns/once/a/get-4KiB-c40-r200\t0\ta\tget\t4096\t40\tduration\t4\t0"
+	CHECK(strstr(buf, "\truns/once/a/get-4KiB-c400-r200\t0\ta\tget\t4096\t400\tduration\t4\t0"
 			  "\t32\t0\t0\t68\t\t\t\t200\n") != NULL,
 	      "plan.tsv row of a sweep run");
 	free(buf);

@@ -393,7 +393,7 @@ static void test_recompute(void)
 			CHECK(0, "row added: %s", e.msg);
 	}
 	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
-	CHECK(reqlog_summary(path, 0, &s, &e) == 0, "recomputed: %s", e.msg);
+	CHECK(reqlog_summary(path, 0, 0, &s, &e) == 0, "recomputed: %s", e.msg);
 	CHECK(s.requests == 40 && s.errors == 1 && s.bytes == 39ULL * 1048576 && s.has_ttfb,
 	      "recomputed counts from the rows");
 	t = s;
@@ -455,7 +455,7 @@ static void test_recompute(void)
 	hist_free(t.lat_hist);
 	summary_clear(&s);
 	snprintf(path, sizeof(path), "%s/absent.tsv.zst", tmpdir);
-	CHECK(reqlog_summary(path, 0, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
+	CHECK(reqlog_summary(path, 0, 0, &s, &e) < 0 && strstr(e.msg, "absent.tsv.zst") != NULL,
 	      "a missing ops log is named: %s", e.msg);
 }
 

@@ -240,6 +240,56 @@ static size_t rate_rows(struct req *r)
 	return n;
 }
 
+/* the on-time rule: 200 rows at 10/s over 20 s, tolerance 10 ms; `late` of them
+ * (rows 6, 7, ...) 10.1 ms late, row 5 9.9 ms late (on time); sustained when every slot
+ * of the span is sent and >= 99 %% (198) on time */
+static int rule_case(int late, double span, uint64_t *on_time, struct err *e)
+{
+	static struct req r[200];
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary t;
+	int sus = -1;
+
+	for (int i = 0; i < 200; i++) {
+		double in = i * 0.1, st = in + (i == 5                   ? 0.0099
+						: i >= 6 && i < 6 + late ? 0.0101
+									 : 0);
+
+		r[i] = (struct req){"GET", st, st + 0.002, in, 4096, st + 0.001, -1, NULL};
+	}
+	memset(&t, 0, sizeof(t));
+	if (feed(a, r, 200, e) == 0 && summary_acc_finish(a, &t, e) == 0 &&
+	    summary_acc_rate(a, 10, span, &t, e) == 0) {
+		sus = t.rate.sustained;
+		*on_time = t.rate.on_time;
+	}
+	summary_clear(&t);
+	summary_acc_free(a);
+	return sus;
+}
+
+static void test_rate_rule(void)
+{
+	uint64_t on = 0;
+	struct err e = {{0}};
+
+	CHECK(rule_case(2, 20, &on, &e) == 1 && on == 198, "2 late of 200: sustained (%llu)",
+	      (unsigned long long)on);
+	CHECK(rule_case(3, 20, &on, &e) == 0 && on == 197, "3 late of 200: not sustained (%llu)",
+	      (unsigned long long)on);
+	CHECK(rule_case(0, 20.05, &on, &e) == 0 && on == 200,
+	      "201 slots in 20.05 s, 200 sent: not sustained");
+	CHECK(rule_case(0, 20, &on, &e) == 1, "all on time: sustained %s", e.msg);
+	CHECK(summary_rate_slots(10, 8) == 80 && summary_rate_slots(3, 1) == 3 &&
+		      summary_rate_slots(0.5, 10) == 5 && summary_rate_slots(0.5, 10.1) == 6 &&
+		      summary_rate_slots(100000, 10) == 1000000,
+	      "slots in a span");
+	CHECK(summary_rate_tolerance_ns(100) == 1000000 &&
+		      summary_rate_tolerance_ns(10) == 10000000 &&
+		      summary_rate_tolerance_ns(5000) == 1000000,
+	      "tolerance max(1 ms, 10 %% of the interval)");
+}
+
 static void test_rate(struct run_summary *s)
 {
 	struct req r[80];
@@ -249,12 +299,18 @@ static void test_rate(struct run_summary *s)
 	struct err e;
 
 	CHECK(feed(a, r, n, &e) == 0 && summary_acc_finish(a, s, &e) == 0, "rate: %s", e.msg);
-	CHECK(summary_acc_rate(a, 10, s, &e) == 0, "rate block: %s", e.msg);
+	CHECK(summary_acc_rate(a, 10, 8, s, &e) == 0, "rate block: %s", e.msg);
 	CHECK(s->n_by_op == 0, "one op: no by_op");
-	CHECK(s->has_rate && s->rate.offered == 10, "offered");
-	/* kept seconds 2..5 hold 40 starts (31..39 moved from 3.x to 4.0, still inside) */
-	CHECK_NUM(s->rate.achieved, 10.0, 1e-12, "achieved = 40 starts / 4 s");
-	CHECK(s->rate.sustained, "10 of 10 sustained");
+	CHECK(s->has_rate && s->rate.offered == 10 && s->rate.span_s == 8, "offered, span");
+	CHECK(s->rate.slots == 80 && s->rate.sent == 80 && s->rate.on_time == 71,
+	      "80 slots, 80 sent, 71 on time (31..39 late): %llu %llu %llu",
+	      (unsigned long long)s->rate.slots, (unsigned long long)s->rate.sent,
+	      (unsigned long long)s->rate.on_time);
+	CHECK_NUM(s->rate.tolerance_ms, 10, 1e-9, "tolerance: 10 %% of 100 ms");
+	CHECK_NUM(s->rate.achieved, 10.0, 1e-12, "achieved = 80 sent / 8 s");
+	CHECK(!s->rate.sustained, "9 of 80 late: not sustained");
+	CHECK(s->rate.peak_workers == -1 && s->rate.late_no_worker == -1,
+	      "the engine's figures not known from rows");
 	/* end - intended: 70 x 10 ms, 110, 210, ..., 910, and 1000 ms */
 	CHECK_NUM(s->rate.intended.p50, 10, 1e-6, "intended p50");
 	CHECK_NUM(s->rate.intended.p90, 210, 1e-6, "intended p90 (rank 72 of 80)");
@@ -263,19 +319,17 @@ static void test_rate(struct run_summary *s)
 	CHECK_NUM(s->latency.p90, 10, 1e-6, "service p90 stays 10 ms");
 	CHECK(s->rate.intended_hist && hist_count(s->rate.intended_hist) == 80, "hist of 80");
 	memset(&t, 0, sizeof(t));
-	CHECK(summary_acc_rate(a, 10.5, &t, &e) == 0 && !t.rate.sustained &&
-		      t.rate.achieved < 0.99 * 10.5,
-	      "10 of 10.5 not sustained (the 1 %% rule)");
-	summary_clear(&t);
-	CHECK(summary_acc_rate(a, 10.1, &t, &e) == 0 && t.rate.sustained, "10 of 10.1 sustained");
+	CHECK(summary_acc_rate(a, 10, 0, &t, &e) == -1 && strstr(e.msg, "span"),
+	      "span 0 refused: %s", e.msg);
 	summary_clear(&t);
 	summary_acc_free(a);
+	test_rate_rule();
 
 	a = summary_acc_new();
 	for (size_t i = 0; i < n; i++)
 		r[i].intended_s = -1;
 	CHECK(feed(a, r, n, &e) == 0 && summary_acc_finish(a, &t, &e) == 0, "closed rows");
-	CHECK(summary_acc_rate(a, 10, &t, &e) == -1 && strstr(e.msg, "intended start"),
+	CHECK(summary_acc_rate(a, 10, 8, &t, &e) == -1 && strstr(e.msg, "intended start"),
 	      "rate without intended starts refused: %s", e.msg);
 	summary_clear(&t);
 	summary_acc_free(a);
@@ -357,7 +411,10 @@ static void test_json(const struct run_summary *mixed, const struct run_summary 
 		json_decref(old);
 	}
 	CHECK(summary_from_json(jr, &b, &e) == 0, "rate back: %s", e.msg);
-	CHECK(b.has_rate && b.rate.offered == 10 && b.rate.achieved == 10 && b.rate.sustained &&
+	CHECK(b.has_rate && b.rate.offered == 10 && b.rate.achieved == 10 &&
+		      b.rate.sustained == rate->rate.sustained && b.rate.slots == 80 &&
+		      b.rate.sent == 80 && b.rate.on_time == 71 && b.rate.span_s == 8 &&
+		      b.rate.peak_workers == -1 && b.rate.late_no_worker == -1 &&
 		      memcmp(&b.rate.intended, &rate->rate.intended, sizeof(b.rate.intended)) ==
 			      0 &&
 		      hist_equal(b.rate.intended_hist, rate->rate.intended_hist),

@@ -208,11 +208,12 @@ static void test_rate_seed(void)
 
 	wl.concurrency = 64, wl.rate = 500;
 	good(wl, "get at 500/s");
-	CHECK(workload_workers(&wl) == 50, "500/s: 50 workers");
+	CHECK(workload_workers(&wl) == 64, "500/s: the cap, concurrency (workers grow to it)");
 	wl.rate = 5;
-	CHECK(workload_workers(&wl) == 1, "5/s: 1 worker");
-	wl.rate = 10000;
-	CHECK(workload_workers(&wl) == 64, "10000/s: capped by concurrency");
+	CHECK(workload_workers(&wl) == 64, "5/s: the same cap");
+	CHECK(workload_rate_cap(5) == 256 && workload_rate_cap(500) == 500 &&
+		      workload_rate_cap(700.5) == 701 && workload_rate_cap(100000) == 1024,
+	      "default cap: max(256, rate x 1 s), at most 1024");
 	wl.rate = 0;
 	CHECK(workload_workers(&wl) == 64, "closed loop: concurrency");
 	wl = base(WL_GET_SMALL), wl.concurrency = 8;

@@ -1,0 +1,403 @@
+/* collect/run/clientres.c: see clientres.h. */
+#include "collect/run/clientres.h"
+
+#include <arpa/inet.h>
+#include <ifaddrs.h>
+#include <netinet/in.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/timefmt.h"
+
+#define MAX_CPUS 256
+#define MAX_IFS 32
+#define IF_NAME 32
+
+struct snap {
+	int64_t t_ns; /* Unix ns */
+	int ncpu;
+	uint64_t busy[MAX_CPUS], total[MAX_CPUS];
+	double self_s; /* the process's user + system CPU */
+	int nif;
+	char ifname[MAX_IFS][IF_NAME];
+	uint64_t rx[MAX_IFS], tx[MAX_IFS];
+	uint64_t out_segs, retrans;
+};
+
+struct clientres {
+	struct snap *s;
+	size_t n, cap;
+	pthread_t th;
+	int th_ok;
+	pthread_mutex_t lock;
+	int stop, stopped;
+	char host[256];
+};
+
+/* read_stat: the per-core jiffies of /proc/stat into s; -1 when unreadable. */
+static int read_stat(struct snap *s)
+{
+	FILE *f = fopen("/proc/stat", "r");
+	char line[512];
+
+	if (f == NULL)
+		return -1;
+	s->ncpu = 0;
+	while (fgets(line, sizeof(line), f) != NULL && s->ncpu < MAX_CPUS) {
+		unsigned long long v[8] = {0};
+		int id;
+
+		if (strncmp(line, "cpu", 3) != 0 || line[3] < '0' || line[3] > '9')
+			continue;
+		/* user nice system idle iowait irq softirq steal */
+		if (sscanf(line + 3, "%d %llu %llu %llu %llu %llu %llu %llu %llu", &id, &v[0],
+			   &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]) < 5)
+			continue;
+		s->total[s->ncpu] = v[0] + v[1] + v[2] + v[3] + v[4] + v[5] + v[6] + v[7];
+		s->busy[s->ncpu] = s->total[s->ncpu] - v[3] - v[4];
+		s->ncpu++;
+	}
+	fclose(f);
+	return s->ncpu > 0 ? 0 : -1;
+}
+
+static void read_netdev(struct snap *s)
+{
+	FILE *f = fopen("/proc/net/dev", "r");
+	char line[512];
+
+	s->nif = 0;
+	if (f == NULL)
+		return;
+	while (fgets(line, sizeof(line), f) != NULL && s->nif < MAX_IFS) {
+		char *colon = strchr(line, ':'), *name = line;
+		unsigned long long v[9];
+
+		if (colon == NULL)
+			continue;
+		*colon = '\0';
+		while (*name == ' ')
+			name++;
+		/* rx: bytes packets errs drop fifo frame compressed multicast; tx: bytes */
+		if (sscanf(colon + 1, "%llu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1],
+			   &v[2], &v[3], &v[4], &v[5], &v[6], &v[7], &v[8]) != 9)
+			continue;
+		snprintf(s->ifname[s->nif], IF_NAME, "%s", name);
+		s->rx[s->nif] = v[0];
+		s->tx[s->nif] = v[8];
+		s->nif++;
+	}
+	fclose(f);
+}
+
+/* read_snmp: Tcp OutSegs and RetransSegs (the "Tcp:" header line names the columns). */
+static void read_snmp(struct snap *s)
+{
+	FILE *f = fopen("/proc/net/snmp", "r");
+	char head[1024], vals[1024];
+
+	s->out_segs = s->retrans = 0;
+	if (f == NULL)
+		return;
+	while (fgets(head, sizeof(head), f) != NULL) {
+		char *hs, *vs, *h, *v;
+
+		if (strncmp(head, "Tcp:", 4) != 0 || fgets(vals, sizeof(vals), f) == NULL)
+			continue;
+		h = strtok_r(head, " \n", &hs);
+		v = strtok_r(vals, " \n", &vs);
+		while (h != NULL && v != NULL) {
+			if (strcmp(h, "OutSegs") == 0)
+				s->out_segs = strtoull(v, NULL, 10);
+			else if (strcmp(h, "RetransSegs") == 0)
+				s->retrans = strtoull(v, NULL, 10);
+			h = strtok_r(NULL, " \n", &hs);
+			v = strtok_r(NULL, " \n", &vs);
+		}
+		break;
+	}
+	fclose(f);
+}
+
+static int take(struct snap *s)
+{
+	struct rusage ru;
+
+	memset(s, 0, sizeof(*s));
+	s->t_ns = time_now_ns();
+	if (read_stat(s) < 0)
+		return -1;
+	getrusage(RUSAGE_SELF, &ru);
+	s->self_s = ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6 + ru.ru_stime.tv_sec +
+		    ru.ru_stime.tv_usec / 1e6;
+	read_netdev(s);
+	read_snmp(s);
+	return 0;
+}
+
+/* add: one sample appended under the lock; -1 when out of memory or unreadable. */
+static int add(struct clientres *c)
+{
+	struct snap s;
+	int rc = -1;
+
+	if (take(&s) < 0)
+		return -1;
+	pthread_mutex_lock(&c->lock);
+	if (c->n == c->cap) {
+		size_t cap = c->cap ? c->cap * 2 : 64;
+		struct snap *ns = realloc(c->s, cap * sizeof(*ns));
+		if (ns != NULL) {
+			c->s = ns;
+			c->cap = cap;
+		}
+	}
+	if (c->n < c->cap) {
+		c->s[c->n++] = s;
+		rc = 0;
+	}
+	pthread_mutex_unlock(&c->lock);
+	return rc;
+}
+
+static void *sampler(void *arg)
+{
+	struct clientres *c = arg;
+	struct timespec ts = {0, CLIENTRES_PERIOD_MS * 1000000L};
+
+	for (;;) {
+		int stop;
+
+		nanosleep(&ts, NULL);
+		pthread_mutex_lock(&c->lock);
+		stop = c->stop;
+		pthread_mutex_unlock(&c->lock);
+		if (stop)
+			break;
+		add(c);
+	}
+	return NULL;
+}
+
+struct clientres *clientres_start(void)
+{
+	struct clientres *c = calloc(1, sizeof(*c));
+
+	if (c == NULL)
+		return NULL;
+	pthread_mutex_init(&c->lock, NULL);
+	if (gethostname(c->host, sizeof(c->host) - 1) != 0)
+		c->host[0] = '\0';
+	if (add(c) < 0) {
+		clientres_free(c);
+		return NULL;
+	}
+	c->th_ok = pthread_create(&c->th, NULL, sampler, c) == 0;
+	return c;
+}
+
+void clientres_stop(struct clientres *c)
+{
+	if (c == NULL || c->stopped)
+		return;
+	c->stopped = 1;
+	pthread_mutex_lock(&c->lock);
+	c->stop = 1;
+	pthread_mutex_unlock(&c->lock);
+	if (c->th_ok)
+		pthread_join(c->th, NULL);
+	c->th_ok = 0;
+	add(c);
+}
+
+void clientres_free(struct clientres *c)
+{
+	if (c == NULL)
+		return;
+	clientres_stop(c);
+	pthread_mutex_destroy(&c->lock);
+	free(c->s);
+	free(c);
+}
+
+/* ---- the record ---------------------------------------------------------------- */
+
+static int if_index(const struct snap *s, const char *name)
+{
+	for (int i = 0; name != NULL && i < s->nif; i++)
+		if (strcmp(s->ifname[i], name) == 0)
+			return i;
+	return -1;
+}
+
+static double pct(double part, double whole)
+{
+	return whole > 0 ? 100.0 * part / whole : 0;
+}
+
+/* window: the figures of the span from sample a to sample b on interface ifname. */
+static json_t *window(const struct snap *a, const struct snap *b, const char *ifname)
+{
+	double dt = (double)(b->t_ns - a->t_ns) / 1e9, busy = 0, total = 0, self, all;
+	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
+	    ib = if_index(b, ifname);
+	json_t *per = json_array(), *o;
+	uint64_t tx = 0, rx = 0, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
+
+	for (int i = 0; i < n; i++) {
+		double db = (double)(b->busy[i] - a->busy[i]),
+		       dtot = (double)(b->total[i] - a->total[i]);
+		busy += db;
+		total += dtot;
+		json_array_append_new(per, json_real(pct(db, dtot)));
+	}
+	all = pct(busy, total);
+	self = dt > 0 && n > 0 ? pct(b->self_s - a->self_s, dt * n) : 0;
+	if (ia >= 0 && ib >= 0) {
+		tx = b->tx[ib] - a->tx[ia];
+		rx = b->rx[ib] - a->rx[ia];
+	}
+	o = json_pack("{s:f,s:f,s:o,s:f,s:f}", "seconds", dt, "cpu_busy_pct", all,
+		      "cpu_busy_per_core_pct", per, "collector_cpu_pct", self, "other_cpu_pct",
+		      all > self ? all - self : 0.0);
+	if (o == NULL)
+		return NULL;
+	if (ia >= 0 && ib >= 0)
+		json_object_update_new(
+			o, json_pack("{s:I,s:I,s:f,s:f}", "nic_tx_bytes", (json_int_t)tx,
+				     "nic_rx_bytes", (json_int_t)rx, "nic_tx_mbit_s",
+				     dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0, "nic_rx_mbit_s",
+				     dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0));
+	else
+		json_object_update_new(o,
+				       json_pack("{s:n,s:n,s:n,s:n}", "nic_tx_bytes",
+						 "nic_rx_bytes", "nic_tx_mbit_s", "nic_rx_mbit_s"));
+	json_object_update_new(o, json_pack("{s:I,s:I,s:f}", "tcp_out_segs", (json_int_t)segs,
+					    "tcp_retrans_segs", (json_int_t)re, "tcp_retrans_pct",
+					    pct((double)re, (double)segs)));
+	return o;
+}
+
+/* kept: the samples nearest inside [start, end): *a, *b; -1 when fewer than two, or
+ * less than a second apart. */
+static int kept(const struct clientres *c, int64_t start, int64_t end, size_t *a, size_t *b)
+{
+	size_t i, j;
+
+	if (start == 0 || end <= start)
+		return -1;
+	for (i = 0; i < c->n && c->s[i].t_ns < start; i++)
+		;
+	for (j = c->n; j > 0 && c->s[j - 1].t_ns > end; j--)
+		;
+	if (j == 0 || i >= j - 1 || c->s[j - 1].t_ns - c->s[i].t_ns < 1000000000LL)
+		return -1;
+	*a = i;
+	*b = j - 1;
+	return 0;
+}
+
+/* addr_text: the address of ifa as text ("" for other families). */
+static void addr_text(const struct ifaddrs *ifa, char *buf, size_t n)
+{
+	buf[0] = '\0';
+	if (ifa->ifa_addr == NULL)
+		return;
+	if (ifa->ifa_addr->sa_family == AF_INET)
+		inet_ntop(AF_INET,
+			  &((const struct sockaddr_in *)(const void *)ifa->ifa_addr)->sin_addr, buf,
+			  (socklen_t)n);
+	else if (ifa->ifa_addr->sa_family == AF_INET6)
+		inet_ntop(AF_INET6,
+			  &((const struct sockaddr_in6 *)(const void *)ifa->ifa_addr)->sin6_addr,
+			  buf, (socklen_t)n);
+}
+
+/* find_if: the interface holding local_ip into name (""), and whether peer_ip is one
+ * of this machine's addresses (or a loopback one). */
+static void find_if(const char *local_ip, const char *peer_ip, char *name, size_t n,
+		    int *peer_local)
+{
+	struct ifaddrs *all = NULL;
+	char a[INET6_ADDRSTRLEN];
+
+	name[0] = '\0';
+	*peer_local = peer_ip != NULL &&
+		      (strncmp(peer_ip, "127.", 4) == 0 || strcmp(peer_ip, "::1") == 0);
+	if (getifaddrs(&all) != 0)
+		return;
+	for (const struct ifaddrs *i = all; i != NULL; i = i->ifa_next) {
+		addr_text(i, a, sizeof(a));
+		if (a[0] == '\0')
+			continue;
+		if (local_ip != NULL && name[0] == '\0' && strcmp(a, local_ip) == 0)
+			snprintf(name, n, "%s", i->ifa_name);
+		if (peer_ip != NULL && strcmp(a, peer_ip) == 0)
+			*peer_local = 1;
+	}
+	freeifaddrs(all);
+}
+
+static long sysfs_speed(const char *ifname)
+{
+	char path[128];
+	long v = -1;
+	FILE *f;
+
+	if (ifname[0] == '\0' || strchr(ifname, '/') != NULL)
+		return -1;
+	snprintf(path, sizeof(path), "/sys/class/net/%s/speed", ifname);
+	f = fopen(path, "r");
+	if (f == NULL)
+		return -1;
+	if (fscanf(f, "%ld", &v) != 1)
+		v = -1;
+	fclose(f);
+	return v;
+}
+
+static json_t *nic_json(const char *ifname, const struct clientres_opts *o)
+{
+	long sp = sysfs_speed(ifname);
+
+	if (o != NULL && o->nic_mbit > 0)
+		return json_pack("{s:s?,s:f,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
+				 o->nic_mbit, "speed_source", "campaign");
+	if (sp > 0)
+		return json_pack("{s:s,s:I,s:s}", "name", ifname, "speed_mbit", (json_int_t)sp,
+				 "speed_source", "sysfs");
+	return json_pack("{s:s?,s:n,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
+			 "speed_source", "unknown");
+}
+
+json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
+		       const char *local_ip, const char *peer_ip, int64_t kept_start_ns,
+		       int64_t kept_end_ns)
+{
+	char ifname[IF_NAME];
+	int peer_local;
+	size_t a, b;
+	json_t *win, *rec;
+
+	if (c == NULL || c->n < 2)
+		return NULL;
+	find_if(local_ip && local_ip[0] ? local_ip : NULL, peer_ip && peer_ip[0] ? peer_ip : NULL,
+		ifname, sizeof(ifname), &peer_local);
+	win = json_pack("{s:o}", "benchmark", window(&c->s[0], &c->s[c->n - 1], ifname));
+	if (win == NULL)
+		return NULL;
+	json_object_set_new(win, "kept",
+			    kept(c, kept_start_ns, kept_end_ns, &a, &b) == 0
+				    ? window(&c->s[a], &c->s[b], ifname)
+				    : json_null());
+	rec = json_pack("{s:s,s:i,s:o,s:o,s:b,s:b,s:i}", "host", c->host, "cores", c->s[0].ncpu,
+			"window", win, "nic", nic_json(ifname, o), "endpoint_local", peer_local,
+			"shares_cpu", peer_local || (o != NULL && o->shares_cpu), "samples",
+			(int)c->n);
+	return rec;
+}

@@ -1,0 +1,47 @@
+/* collect/run/clientres.h: the client machine's resources around a run's benchmark phase
+ * (run.json "client", docs/FORMATS.md; how each figure is computed: docs/METHODOLOGY.md,
+ * "Was the client the limit?").
+ *
+ * In the run's child, a sampler thread reads /proc/stat (jiffies per core), the
+ * process's own CPU (getrusage), /proc/net/dev (bytes per interface) and /proc/net/snmp
+ * (Tcp OutSegs, RetransSegs) every CLIENTRES_PERIOD_MS while the benchmark runs, and
+ * once at its start and its end. Afterwards the figures are taken over two spans: the
+ * whole benchmark phase, and the kept window (the summary's kept segments: the samples
+ * nearest inside its bounds). The interface is the one holding the connections' local
+ * address; its speed comes from the campaign (client_nic / --client-nic) when given,
+ * else /sys/class/net/IF/speed when it reports one. */
+#ifndef COLLECT_CLIENTRES_H
+#define COLLECT_CLIENTRES_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#define CLIENTRES_PERIOD_MS 250
+
+struct clientres;
+
+/* What the campaign says of the client (both optional). */
+struct clientres_opts {
+	double nic_mbit; /* client_nic / --client-nic in Mbit/s; 0: not given */
+	int shares_cpu;  /* client_shares_cpu = yes: the endpoint runs on this machine */
+};
+
+/* clientres_start: the first sample and the sampler thread; NULL when out of memory or
+ * /proc/stat cannot be read (the run then has no client record). */
+struct clientres *clientres_start(void);
+
+/* clientres_stop: the last sample; the thread joined. */
+void clientres_stop(struct clientres *c);
+
+/* clientres_json: the "client" record (new reference; NULL when c is NULL or out of
+ * memory) for a run whose connections went from local_ip to peer_ip ("" when not
+ * known) and whose kept segments span [kept_start_ns, kept_end_ns) (0 both: none, the
+ * kept window is null). Call after clientres_stop. */
+json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
+		       const char *local_ip, const char *peer_ip, int64_t kept_start_ns,
+		       int64_t kept_end_ns);
+
+/* clientres_free: release c (NULL is fine). */
+void clientres_free(struct clientres *c);
+
+#endif

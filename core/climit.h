@@ -1,0 +1,75 @@
+/* core/climit.h: was the client, not the provider, the limit of a run? The one rule
+ * (docs/METHODOLOGY.md, "Was the client the limit?"), used by collect to write run.json's
+ * "client_limit" and by analyze to judge each run again with its own thresholds and carry
+ * the verdict to cells and leaders.
+ *
+ * From a run's "client" record (the kept window, else the benchmark phase) and its
+ * summary's "rate" block:
+ *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote;
+ *   shared-cpu  the same while the endpoint runs on the client machine (shares_cpu);
+ *   nic         NIC throughput >= nic_pct of its speed in either direction (a known
+ *               speed only);
+ *   workers     rate slots sent late because no worker was free (late_no_worker > 0)
+ *               with every allowed worker busy (peak_workers >= the workers allowed,
+ *               when both are known);
+ * and, beside the verdict, `network` degraded when retransmitted segments exceed
+ * retrans_pct of those sent (never makes limited true). A run without a client record
+ * is not measured: no verdict at all. */
+#ifndef CORE_CLIMIT_H
+#define CORE_CLIMIT_H
+
+#include <jansson.h>
+#include <stdint.h>
+
+#include "core/err.h"
+
+#define CLIMIT_CPU_PCT 90.0
+#define CLIMIT_NIC_PCT 90.0
+#define CLIMIT_RETRANS_PCT 1.0
+
+struct climit_thresholds {
+	double cpu_pct, nic_pct, retrans_pct;
+};
+
+/* The reasons, as bits of climit_verdict.reasons. */
+enum {
+	CLIMIT_R_CPU = 1,
+	CLIMIT_R_SHARED_CPU = 2,
+	CLIMIT_R_NIC = 4,
+	CLIMIT_R_WORKERS = 8,
+	CLIMIT_R_COUNT = 4
+};
+
+struct climit_verdict {
+	int limited;
+	unsigned reasons;     /* CLIMIT_R_* */
+	int degraded_network; /* retransmits above the threshold */
+	/* the figures behind it (nic_pct < 0: no known speed; late_slots < 0: not a rate
+	 * run or not recorded) */
+	double cpu_busy_pct, nic_pct, tcp_retrans_pct;
+	int64_t late_slots;
+	struct climit_thresholds t;
+};
+
+/* climit_defaults: 90 %, 90 %, 1 %. */
+void climit_defaults(struct climit_thresholds *t);
+
+/* climit_reason_name: "cpu", "shared-cpu", "nic", "workers" for one CLIMIT_R_* bit
+ * (NULL otherwise). */
+const char *climit_reason_name(unsigned bit);
+
+/* climit_judge: the verdict of a run from its "client" record (borrowed; NULL: not
+ * measured, returns 0 and leaves *v zeroed) and its summary (may be NULL) with the
+ * thresholds t (NULL: the defaults); workers_cap is the most workers the run could use
+ * (0: not known). Returns 1 when judged, 0 when not measured, -1 with a message when
+ * the record is malformed. */
+int climit_judge(const json_t *client, const json_t *summary, int workers_cap,
+		 const struct climit_thresholds *t, struct climit_verdict *v, struct err *e);
+
+/* climit_to_json: the run.json "client_limit" record of v (new reference). */
+json_t *climit_to_json(const struct climit_verdict *v);
+
+/* climit_reasons_json: the reasons of the bit set as an array of names (new reference). */
+json_t *climit_reasons_json(unsigned reasons);
+
+#endif

@@ -1,0 +1,143 @@
+#!/usr/bin/env bash
+# tests/e2e/collect_tls.sh: collect over real TLS. The test makes its own CA (openssl) and a
+# certificate for s3.localhost and *.s3.localhost, and serves nginx WebDAV over HTTPS with
+# it (libcurl resolves *.localhost to the loopback address itself):
+#   1. trust: without a CA bundle the run fails with class tls; `--ca-bundle CA`,
+#      `AWS_CA_BUNDLE=CA` and `--insecure` each make it complete; run.json's
+#      subject.ca_bundle and the run directory's .subject.json (what `collect clean` and
+#      --resume read) hold the path; `collect clean` on that directory works over TLS;
+#      in a campaign the subject's `ca_bundle` key wins over `--ca-bundle`, which wins over
+#      AWS_CA_BUNDLE;
+#   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
+#      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
+#      /dot.bucket/... paths on host s3.localhost;
+#   3. connections and TLS sessions are reused: nginx's access log ($connection,
+#      $ssl_session_reused) shows at most one connection per worker per phase, and the
+#      connections after the process's first resume a TLS session (one cache for every
+#      handle of the client: libcurl's share interface).
+# About 20 s. Prints "N passed, N failed"; exit 1 on failure.
+. "$(dirname "$0")/lib.sh"
+collect=${COLLECT:-$top/bin/collect}
+[ -x "$collect" ] || { bad "bin/collect missing"; finish; }
+command -v nginx >/dev/null && command -v openssl >/dev/null ||
+	{ bad "nginx or openssl missing (scripts/setup)"; finish; }
+unset AWS_CA_BUNDLE
+
+# the CA, the certificate and nginx over HTTPS (tests/tools/tls_nginx.sh)
+port=$("$top/tests/tools/tls_nginx.sh" "$tmp/ng" 2>"$tmp/tls.err")
+check $? "a CA, a certificate for s3.localhost, *.s3.localhost and nginx over TLS (port $port)" \
+	"$(cat "$tmp/tls.err")"
+at_exit "kill \$(cat '$tmp/ng/nginx.pid' 2>/dev/null) 2>/dev/null"
+d=$tmp/ng/pki
+mkdir -p "$tmp/ng/data/tls" "$tmp/ng/data/dot.bucket"
+ep="https://s3.localhost:$port"
+export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
+
+# crun TAG ARGS...: a 2-s GET run over TLS into $tmp/TAG; its exit status
+crun() {
+	local tag=$1
+	shift
+	"$collect" run --endpoint "$ep" --bucket tls --path-style --op get --size 4KiB --objects 8 \
+		--concurrency 4 --duration 2s "$@" -o "$tmp/$tag" >"$tmp/$tag.out" 2>&1
+}
+jget() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
+
+crun none
+st=$?
+[ $st -ne 0 ] && [ "$(jget "$tmp/none/run.json" "j['errors']['class']")" = tls ]
+check $? "no CA bundle: the run fails with class tls (exit $st)" "$(tail -n 2 "$tmp/none.out")"
+
+: >"$tmp/ng/access.log"
+crun flag --ca-bundle "$d/ca.pem"
+check $? "--ca-bundle CA: complete" "$(tail -n 3 "$tmp/flag.out")"
+[ "$(jget "$tmp/flag/run.json" "j['subject']['ca_bundle']")" = "$d/ca.pem" ]
+check $? "the CA bundle's path in run.json's subject"
+cp "$tmp/ng/access.log" "$tmp/flag.access"
+
+AWS_CA_BUNDLE="$d/ca.pem" crun env
+check $? "AWS_CA_BUNDLE=CA: complete" "$(tail -n 3 "$tmp/env.out")"
+crun insecure --insecure
+check $? "--insecure: complete" "$(tail -n 3 "$tmp/insecure.out")"
+
+# a run killed mid-way leaves .subject.json (the CA bundle's path in it) and .prefix;
+# collect clean reads them and empties the prefix over TLS
+setsid "$collect" run --endpoint "$ep" --bucket tls --path-style --op put --size 4KiB \
+	--concurrency 2 --duration 30s --ca-bundle "$d/ca.pem" -o "$tmp/killed" >/dev/null 2>&1 &
+kpid=$!
+for _ in $(seq 100); do
+	[ "$(find "$tmp/ng/data/tls" -path '*put*' -type f 2>/dev/null | wc -l)" -ge 20 ] && break
+	sleep 0.1
+done
+kill -KILL -- -"$kpid" 2>/dev/null
+wait "$kpid" 2>/dev/null
+[ "$(jget "$tmp/killed/.subject.json" "j['ca_bundle']")" = "$d/ca.pem" ]
+check $? "a killed run's .subject.json records the CA bundle's path" \
+	"$(cat "$tmp/killed/.subject.json" 2>&1 | head -n 12)"
+# nginx's WebDAV has no S3 listing, so clean cannot empty the prefix there; what counts
+# is that it reached the server over TLS with the recorded bundle (an HTTP answer), and
+# that without the bundle in the record it cannot (a certificate error)
+"$collect" clean "$tmp/killed" >"$tmp/clean.out" 2>&1
+grep -q "ListMultipartUploads tls: HTTP 301" "$tmp/clean.out" && ! grep -qi "certificate\|ssl" "$tmp/clean.out"
+check $? "collect clean over TLS with the recorded CA bundle: the server answered" "$(cat "$tmp/clean.out")"
+python3 - "$tmp/killed/.subject.json" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+del j["ca_bundle"]
+json.dump(j, open(sys.argv[1], "w"))
+PY
+"$collect" clean "$tmp/killed" >"$tmp/clean2.out" 2>&1
+grep -qi "certificate\|ssl\|tls" "$tmp/clean2.out" && ! grep -q "HTTP 301" "$tmp/clean2.out"
+check $? "collect clean without the bundle in the record: a TLS failure" "$(cat "$tmp/clean2.out")"
+
+# 2. a dotted bucket, virtual-hosted, over HTTPS; the subject key wins over --ca-bundle
+cat >"$tmp/dot.ini" <<INI
+[campaign]
+name = dot
+[matrix]
+ops = put
+sizes = 4KiB
+concurrency = 2
+count = 3
+[subject d]
+endpoint = $ep
+bucket = dot.bucket
+addressing = virtual
+ca_bundle = $d/ca.pem
+INI
+: >"$tmp/ng/access.log"
+AWS_CA_BUNDLE=/nonexistent/env.pem "$collect" "$tmp/dot.ini" -o "$tmp/dot" \
+	--ca-bundle /nonexistent/flag.pem >"$tmp/dot.out" 2>&1
+check $? "campaign: the subject's ca_bundle wins over --ca-bundle and AWS_CA_BUNDLE" "$(tail -n 3 "$tmp/dot.out")"
+rj=$(ls "$tmp"/dot/runs/cycle-01/d/*/run.json 2>/dev/null | head -n 1)
+[ -n "$rj" ] && [ "$(jget "$rj" "' '.join([j['subject']['addressing'], j['subject']['addressing_used'], j['subject']['ca_bundle']])")" = "virtual path $d/ca.pem" ]
+check $? "dot.bucket over HTTPS: addressing virtual, used path (run.json)"
+grep -q "collect: subject d: bucket dot.bucket holds a dot: addressed path-style over HTTPS" "$tmp/dot.out"
+check $? "dot.bucket over HTTPS: the printout says so" "$(head -n 2 "$tmp/dot.out")"
+grep -q " s3.localhost PUT /dot.bucket/" "$tmp/ng/access.log" &&
+	! grep -q "dot.bucket.s3.localhost" "$tmp/ng/access.log"
+check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localhost" \
+	"$(head -n 2 "$tmp/ng/access.log")"
+sed 's|@d@|x|' "$tmp/dot.ini" | sed "s|^ca_bundle = .*|ca_bundle = /nonexistent/key.pem|" >"$tmp/dot2.ini"
+AWS_CA_BUNDLE="$d/ca.pem" "$collect" "$tmp/dot2.ini" -o "$tmp/dot2" --ca-bundle "$d/ca.pem" \
+	>"$tmp/dot2.out" 2>&1
+[ $? -ne 0 ]
+check $? "campaign: a wrong subject ca_bundle is used (not replaced by the flag or the environment)"
+
+# 3. connection and TLS session reuse in the --ca-bundle run (4 workers, 2 s)
+python3 - "$tmp/flag.access" >"$tmp/reuse" <<'PY'
+import sys
+conns = {}
+for line in open(sys.argv[1]):
+    c, n, reused, host, m, uri = line.split()[:6]
+    if n == "1":
+        conns[c] = reused
+reqs = sum(1 for _ in open(sys.argv[1]))
+print("conns=%d" % len(conns))
+print("resumed=%d" % sum(1 for r in conns.values() if r == "r"))
+print("reqs=%d" % reqs)
+PY
+eval "$(cat "$tmp/reuse")"
+# prepare: 8 workers (min 8) for 8 objects; benchmark: 4 workers; cleanup: 1 or 2
+[ "$conns" -le 16 ] && [ "$reqs" -gt 50 ] && [ "$resumed" -ge $((conns - 8)) ] && [ "$resumed" -ge 1 ]
+check $? "connections reused ($conns connections for $reqs requests), TLS sessions resumed on $resumed of them"
+finish

@@ -1,0 +1,146 @@
+/* tests/unit/test_climit.c: core/climit.c, the client-limit rule, table-driven: each
+ * reason at its threshold and just below, the kept window before the benchmark's, the
+ * shared CPU, unknown NIC speeds, the rate's late slots, network as degraded only, a
+ * run without a record (not measured), settable thresholds, the JSON record. Also
+ * core/units.c's units_parse_bitrate. */
+#include "core/climit.h"
+#include "core/units.h"
+#include "tests/unit/check.h"
+
+#include <stdlib.h>
+
+/* client: a client record; kept_cpu < 0: the kept window is null. */
+static json_t *client(double bench_cpu, double kept_cpu, double tx, double rx, double speed,
+		      double retrans, int shares)
+{
+	json_t *w = json_pack("{s:f,s:f,s:f,s:f}", "cpu_busy_pct", bench_cpu, "nic_tx_mbit_s", tx,
+			      "nic_rx_mbit_s", rx, "tcp_retrans_pct", retrans);
+	json_t *k = kept_cpu < 0 ? json_null()
+				 : json_pack("{s:f,s:f,s:f,s:f}", "cpu_busy_pct", kept_cpu,
+					     "nic_tx_mbit_s", tx, "nic_rx_mbit_s", rx,
+					     "tcp_retrans_pct", retrans);
+	return json_pack("{s:{s:o,s:o},s:{s:s,s:o},s:b,s:i}", "window", "benchmark", w, "kept", k,
+			 "nic", "name", "eth0", "speed_mbit",
+			 speed > 0 ? json_real(speed) : json_null(), "shares_cpu", shares, "cores",
+			 2);
+}
+
+struct tcase {
+	const char *what;
+	double bench_cpu, kept_cpu, tx, rx, speed, retrans;
+	int shares;
+	long late, peak, cap; /* late < 0: no rate block */
+	unsigned want;
+	int degraded;
+};
+
+static const struct tcase cases[] = {
+	{"idle remote client", 20, 20, 10, 10, 1000, 0, 0, -1, 0, 0, 0, 0},
+	{"cpu at 90 %", 50, 90, 0, 0, 0, 0, 0, -1, 0, 0, CLIMIT_R_CPU, 0},
+	{"cpu at 89.9 %", 99, 89.9, 0, 0, 0, 0, 0, -1, 0, 0, 0, 0},
+	{"kept null: the benchmark's window", 95, -1, 0, 0, 0, 0, 0, -1, 0, 0, CLIMIT_R_CPU, 0},
+	{"shared cpu", 97, 97, 0, 0, 0, 0, 1, -1, 0, 0, CLIMIT_R_SHARED_CPU, 0},
+	{"nic tx at 90 %", 10, 10, 900, 1, 1000, 0, 0, -1, 0, 0, CLIMIT_R_NIC, 0},
+	{"nic rx at 95 %", 10, 10, 1, 950, 1000, 0, 0, -1, 0, 0, CLIMIT_R_NIC, 0},
+	{"nic at 89 %", 10, 10, 890, 890, 1000, 0, 0, -1, 0, 0, 0, 0},
+	{"nic speed unknown", 10, 10, 5000, 5000, 0, 0, 0, -1, 0, 0, 0, 0},
+	{"late slots, cap reached", 10, 10, 0, 0, 0, 0, 0, 12, 8, 8, CLIMIT_R_WORKERS, 0},
+	{"late slots, cap not reached", 10, 10, 0, 0, 0, 0, 0, 12, 4, 8, 0, 0},
+	{"late slots, no peak recorded", 10, 10, 0, 0, 0, 0, 0, 3, 0, 8, CLIMIT_R_WORKERS, 0},
+	{"no late slot", 10, 10, 0, 0, 0, 0, 0, 0, 8, 8, 0, 0},
+	{"retransmits: degraded, not limited", 10, 10, 0, 0, 0, 2.5, 0, -1, 0, 0, 0, 1},
+	{"retransmits at 1 %: not degraded", 10, 10, 0, 0, 0, 1.0, 0, -1, 0, 0, 0, 0},
+	{"cpu and nic", 99, 99, 990, 0, 1000, 0, 0, -1, 0, 0, CLIMIT_R_CPU | CLIMIT_R_NIC, 0},
+};
+
+static void table(void)
+{
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		const struct tcase *c = &cases[i];
+		json_t *cl = client(c->bench_cpu, c->kept_cpu, c->tx, c->rx, c->speed, c->retrans,
+				    c->shares);
+		json_t *sum = c->late < 0 ? json_object()
+					  : json_pack("{s:{s:I,s:I}}", "rate", "late_no_worker",
+						      (json_int_t)c->late, "peak_workers",
+						      (json_int_t)c->peak);
+		struct climit_verdict v;
+		struct err e;
+		int rc = climit_judge(cl, sum, (int)c->cap, NULL, &v, &e);
+
+		CHECK(rc == 1, "%s: judged (rc %d: %s)", c->what, rc, rc < 0 ? e.msg : "");
+		CHECK(v.reasons == c->want, "%s: reasons %#x, want %#x", c->what, v.reasons,
+		      c->want);
+		CHECK(v.limited == (c->want != 0), "%s: limited %d", c->what, v.limited);
+		CHECK(v.degraded_network == c->degraded, "%s: degraded %d", c->what,
+		      v.degraded_network);
+		json_decref(cl);
+		json_decref(sum);
+	}
+}
+
+static void others(void)
+{
+	struct climit_verdict v;
+	struct climit_thresholds t = {80, 50, 0.5};
+	struct err e;
+	json_t *cl = client(85, 85, 600, 0, 1000, 0.7, 0), *j, *bad;
+	char *text;
+
+	CHECK(climit_judge(NULL, NULL, 0, NULL, &v, &e) == 0, "no record: not measured");
+	CHECK(v.limited == 0 && v.reasons == 0, "not measured: no verdict");
+	CHECK(climit_judge(cl, NULL, 0, NULL, &v, &e) == 1 && v.reasons == 0,
+	      "defaults: 85 %% CPU and 60 %% NIC are not limits");
+	CHECK(climit_judge(cl, NULL, 0, &t, &v, &e) == 1 &&
+		      v.reasons == (CLIMIT_R_CPU | CLIMIT_R_NIC) && v.degraded_network,
+	      "thresholds 80/50/0.5: cpu, nic, degraded (reasons %#x)", v.reasons);
+	CHECK_NUM(v.nic_pct, 60.0, 1e-9, "nic_pct = max(tx, rx) / speed");
+	j = climit_to_json(&v);
+	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_REAL_PRECISION(6));
+	CHECK_STR(
+		text,
+		"{\"degraded\":[\"network\"],\"figures\":{\"cpu_busy_pct\":85.0,\"late_slots\":"
+		"null,\"nic_pct\":60.0,\"tcp_retrans_pct\":0.7},\"limited\":true,\"reasons\":[\"cpu"
+		"\",\"nic\"],\"thresholds\":{\"cpu_pct\":80.0,\"nic_pct\":50.0,\"retrans_pct\":"
+		"0.5}}",
+		"the client_limit record");
+	free(text);
+	json_decref(j);
+	bad = json_pack("{s:{s:n,s:s}}", "window", "kept", "benchmark", "x");
+	CHECK(climit_judge(bad, NULL, 0, NULL, &v, &e) == -1 &&
+		      strstr(e.msg, "client.window") != NULL,
+	      "a malformed record names the field (%s)", e.msg);
+	json_decref(bad);
+	json_decref(cl);
+	CHECK_STR(climit_reason_name(CLIMIT_R_SHARED_CPU), "shared-cpu", "reason name");
+	CHECK(climit_reason_name(3) == NULL, "two bits are no one reason");
+}
+
+static void bitrate(void)
+{
+	static const struct {
+		const char *s;
+		double mbit; /* < 0: refused */
+	} b[] = {{"10Gbit", 10000}, {"2.5Gbit/s", 2500}, {"100Mbit", 100},
+		 {"800kbit", 0.8},  {"1Tbit", 1e6},      {"10GB", -1},
+		 {"Gbit", -1},      {"0Mbit", -1},       {"10 Gbit", -1},
+		 {"", -1}};
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++) {
+		double v = 0;
+		int rc = units_parse_bitrate(b[i].s, &v, &e);
+		if (b[i].mbit < 0)
+			CHECK(rc < 0, "bit rate '%s' refused", b[i].s);
+		else
+			CHECK(rc == 0 && fabs(v - b[i].mbit) < 1e-9, "bit rate '%s' = %g", b[i].s,
+			      v);
+	}
+}
+
+int main(void)
+{
+	table();
+	others();
+	bitrate();
+	return check_done();
+}
