@@ -199,6 +199,43 @@ static int cmp_run_cycle(const void *x, const void *y, void *arg)
 	return (cx > cy) - (cx < cy);
 }
 
+/* add_retries: a valid run's retry figures into cell c (the latencies summed here, made
+ * means by finish_retries). */
+static void add_retries(struct agg_cell *c, const struct run_summary *s)
+{
+	const struct retry_summary *r = &s->retry;
+
+	if (!s->has_retries)
+		return;
+	if (c->retry_runs++ == 0)
+		memset(&c->first_attempt, 0, sizeof(c->first_attempt));
+	if (r->max > c->retry_max)
+		c->retry_max = r->max;
+	c->r_requests += r->requests;
+	c->r_retried += r->retried;
+	c->r_attempts += r->attempts;
+	c->first_attempt.avg += r->first_attempt.avg;
+	c->first_attempt.p50 += r->first_attempt.p50;
+	c->first_attempt.p90 += r->first_attempt.p90;
+	c->first_attempt.p99 += r->first_attempt.p99;
+	c->first_attempt.min += r->first_attempt.min;
+	c->first_attempt.max += r->first_attempt.max;
+}
+
+static void finish_retries(struct agg_cell *c)
+{
+	double n = (double)c->retry_runs;
+
+	if (c->retry_runs == 0)
+		return;
+	c->first_attempt.avg /= n;
+	c->first_attempt.p50 /= n;
+	c->first_attempt.p90 /= n;
+	c->first_attempt.p99 /= n;
+	c->first_attempt.min /= n;
+	c->first_attempt.max /= n;
+}
+
 int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
 			double *vo)
 {
@@ -225,11 +262,15 @@ int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, 
 		if (!ar->v.included)
 			continue;
 		valid[k] = c->runs[i];
+		c->requests += ar->log->summary.requests;
+		errstat_merge(&c->errs, &ar->log->summary.errs);
+		add_retries(c, &ar->log->summary);
 		vm[k] = ar->log->summary.mib_s;
 		vo[k] = ar->log->summary.obj_s;
 		k++;
 	}
 	c->n = k;
+	finish_retries(c);
 	c->below_min = k < a->min_samples;
 	if (stats_compute(vm, k, &sm) < 0 || stats_compute(vo, k, &so) < 0)
 		return -1;

@@ -15,6 +15,7 @@
 #include "analyze/pool.h"
 #include "analyze/runlog.h"
 #include "core/err.h"
+#include "core/errstat.h"
 #include "core/ops.h"
 
 struct agg_stat {
@@ -64,6 +65,17 @@ struct agg_cell {
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/climit_cells.h) */
+	/* errors as data: the requests of the valid runs and their failures by HTTP status or
+	 * transport class (core/errstat.h), summed over the valid runs */
+	uint64_t requests;
+	struct errstat errs;
+	/* retries (run.json summary.retries): over the valid runs that had them, the sums of
+	 * their requests, retried requests and attempts, the highest max, and the means of
+	 * their first-attempt latencies; retry_runs 0: none had retries */
+	size_t retry_runs;
+	int retry_max;
+	uint64_t r_requests, r_retried, r_attempts;
+	struct agg_lat first_attempt;
 };
 
 struct agg_op {

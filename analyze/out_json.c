@@ -159,6 +159,29 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 	out_json_put_pooled(json_object_get(o, "latency_ms"), &c->lat_pool, ok);
 	out_json_put_pooled(json_object_get(o, "ttfb_ms"), &c->ttfb_pool, ok);
 	out_json_cell_climit(o, c, ok);
+	if (c->errs.n > 0) {
+		json_t *eo = json_object();
+
+		out_json_put(eo, "requests", json_integer((json_int_t)c->requests), ok);
+		out_json_put(eo, "failed", json_integer((json_int_t)errstat_total(&c->errs)), ok);
+		out_json_put(eo, "by", errstat_to_json(&c->errs), ok);
+		out_json_put(o, "errors", eo, ok);
+	}
+	if (c->retry_runs > 0) {
+		json_t *ro = json_object();
+		double rq = (double)c->r_requests;
+
+		out_json_put(ro, "max", json_integer(c->retry_max), ok);
+		out_json_put(ro, "requests", json_integer((json_int_t)c->r_requests), ok);
+		out_json_put(ro, "retried", json_integer((json_int_t)c->r_retried), ok);
+		out_json_put(ro, "attempts", json_integer((json_int_t)c->r_attempts), ok);
+		out_json_put(ro, "share", out_json_num(rq > 0 ? (double)c->r_retried / rq : NAN),
+			     ok);
+		out_json_put(ro, "per_request",
+			     out_json_num(rq > 0 ? (double)c->r_attempts / rq : NAN), ok);
+		out_json_put(ro, "first_attempt_ms", lat_json(&c->first_attempt, ok), ok);
+		out_json_put(o, "retries", ro, ok);
+	}
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 		int inc = r->v.included;

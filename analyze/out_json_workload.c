@@ -124,11 +124,14 @@ json_t *out_json_rate_sweeps(const struct aggregate *a, int *ok)
 				     ok);
 			out_json_put(p, "p50_ms", out_json_num(c->workload->p50), ok);
 			out_json_put(p, "p99_ms", out_json_num(c->workload->p99), ok);
+			out_json_put(p, "throttled_share",
+				     out_json_num(workload_cells_throttled_share(c)), ok);
 			out_json_add(pts, p, ok);
 		}
 		out_json_put(o, "points", pts, ok);
 		out_json_put(o, "p99_limit_ms", out_json_num(s->p99_limit_ms), ok);
 		out_json_put(o, "max_sustained", out_json_num(s->max_sustained), ok);
+		out_json_put(o, "throttle_knee", out_json_num(s->throttle_knee), ok);
 		out_json_add(arr, o, ok);
 	}
 	return arr;

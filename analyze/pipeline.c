@@ -107,6 +107,7 @@ static void recompute_one(struct state *st, const struct pipeline_opts *o, struc
 		again.rate.peak_workers = r->summary.rate.peak_workers;
 		again.rate.late_no_worker = r->summary.rate.late_no_worker;
 	}
+	again.retry.max = r->summary.retry.max; /* the setting, not in the log */
 	summary_clear(&r->summary);
 	r->summary = again;
 }

@@ -311,6 +311,19 @@ int runlog_compare(const struct run_summary *a, const struct run_summary *b, cha
 				 (unsigned long long)ca[i], (unsigned long long)cb[i]);
 			return 1;
 		}
+	if (!errstat_equal(&a->errs, &b->errs)) {
+		snprintf(diff, n, "errors_by: run.json and the recomputed counts differ");
+		return 1;
+	}
+	if (a->has_retries != b->has_retries || a->retry.requests != b->retry.requests ||
+	    a->retry.retried != b->retry.retried || a->retry.attempts != b->retry.attempts) {
+		snprintf(diff, n, "retries: run.json %llu retried of %llu, recomputed %llu of %llu",
+			 (unsigned long long)a->retry.retried,
+			 (unsigned long long)a->retry.requests,
+			 (unsigned long long)b->retry.retried,
+			 (unsigned long long)b->retry.requests);
+		return 1;
+	}
 	if (a->start_ns != b->start_ns || a->end_ns != b->end_ns) {
 		snprintf(diff, n, "start/end: run.json %lld..%lld ns, recomputed %lld..%lld ns",
 			 (long long)a->start_ns, (long long)a->end_ns, (long long)b->start_ns,

@@ -199,6 +199,13 @@ static double p99_limit(const struct aggregate *a)
 	return WORKLOAD_CELLS_P99_LIMIT_MS;
 }
 
+double workload_cells_throttled_share(const struct agg_cell *c)
+{
+	if (c->requests == 0)
+		return NAN;
+	return (double)errstat_throttled(&c->errs) / (double)c->requests;
+}
+
 /* build_sweeps: consecutive rate cells with the same key but the rate make a sweep. */
 static int build_sweeps(struct aggregate *a)
 {
@@ -226,12 +233,16 @@ static int build_sweeps(struct aggregate *a)
 				.concurrency = c->concurrency,
 				.p99_limit_ms = limit,
 				.max_sustained = NAN,
+				.throttle_knee = NAN,
 			};
 			sw->points = calloc(a->n_wcells, sizeof(*sw->points));
 			if (sw->points == NULL)
 				return -1;
 		}
 		sw->points[sw->n_points++] = i;
+		if (workload_cells_throttled_share(c) > WL_THROTTLE_SHARE &&
+		    !(c->rate >= sw->throttle_knee))
+			sw->throttle_knee = c->rate;
 		if (c->workload->has_rate && c->workload->sustained &&
 		    c->workload->p99_intended < limit && !(c->rate <= sw->max_sustained))
 			sw->max_sustained = c->rate;

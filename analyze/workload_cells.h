@@ -44,7 +44,15 @@ struct agg_sweep {
 	size_t *points, n_points; /* indexes into a->wcells, offered ascending */
 	double p99_limit_ms;
 	double max_sustained; /* NaN: no point sustained under the limit */
+	double throttle_knee; /* the lowest offered rate whose 503 + 429 share of the requests
+				 exceeded WL_THROTTLE_SHARE; NaN: none did */
 };
+
+#define WL_THROTTLE_SHARE 0.01 /* a throttled share above this is throttling */
+
+/* workload_cells_throttled_share: the 503 + 429 share of cell c's requests; NaN when it
+ * has none. */
+double workload_cells_throttled_share(const struct agg_cell *c);
 
 /* workload_cells_match: 1 when run r (subject index rsubj) belongs to workload cell c. */
 int workload_cells_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj);

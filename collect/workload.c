@@ -13,27 +13,17 @@
 #include "core/units.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_OP] = "op",
-	[WLF_SIZE] = "size",
-	[WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",
-	[WLF_DURATION] = "duration",
-	[WLF_COUNT] = "count",
-	[WLF_OBJECTS] = "objects",
-	[WLF_BATCH] = "batch",
-	[WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",
-	[WLF_MIX] = "mix",
-	[WLF_RANGE] = "range",
-	[WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",
-	[WLF_CHECKSUM] = "checksum",
-	[WLF_PAYLOAD] = "payload",
-	[WLF_READS] = "reads",
-	[WLF_HTTP] = "http",
-	[WLF_HTTP2_SHARED] = "http2_shared",
-	[WLF_KEEPALIVE] = "keepalive",
-	[WLF_ADDRESSES] = "addresses",
+	[WLF_RETRIES] = "retries",     [WLF_OP] = "op",
+	[WLF_SIZE] = "size",           [WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",         [WLF_DURATION] = "duration",
+	[WLF_COUNT] = "count",         [WLF_OBJECTS] = "objects",
+	[WLF_BATCH] = "batch",         [WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",     [WLF_MIX] = "mix",
+	[WLF_RANGE] = "range",         [WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",           [WLF_CHECKSUM] = "checksum",
+	[WLF_PAYLOAD] = "payload",     [WLF_READS] = "reads",
+	[WLF_HTTP] = "http",           [WLF_HTTP2_SHARED] = "http2_shared",
+	[WLF_KEEPALIVE] = "keepalive", [WLF_ADDRESSES] = "addresses",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -51,6 +41,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_RANGE] = "--range",
 	[WLF_RATE] = "--rate",
 	[WLF_SEED] = "--seed",
+	[WLF_RETRIES] = "--retries",
 	[WLF_CHECKSUM] = "--checksum",
 	[WLF_PAYLOAD] = "--payload",
 	[WLF_READS] = "--reads",
@@ -70,6 +61,7 @@ static const struct {
 	{WLF_COUNT, 1, WL_COUNT_MAX, "a count"},
 	{WLF_OBJECTS, 1, WL_OBJECTS_MAX, "a number of objects"},
 	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
+	{WLF_RETRIES, 0, WL_RETRIES_MAX, "a number of retries"},
 };
 
 const char *workload_op_name(enum wl_op op)
@@ -426,11 +418,18 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 				    units_format_duration(wl->duration_s, a, sizeof(a))));
 	if (wl->bound == WL_BOUND_COUNT && check_number(WLF_COUNT, wl->count, field, e) < 0)
 		return -1;
+	if (wl->auto_stop && (wl->bound != WL_BOUND_DURATION || wl->rate > 0 ||
+			      !(wl->min_duration_s > 0) || wl->min_duration_s > wl->duration_s))
+		return fail(field, WLF_DURATION,
+			    err_set(e, "'auto' needs a closed-loop duration-bound run with 0 < "
+				       "min_duration <= max_duration"));
 	if (wl->bound == WL_BOUND_UNTIL_DONE && wl->op != WL_DELETE)
 		return fail(field, WLF_BOUND, err_set(e, "'until-done' is only for delete"));
 	if (check_counts(wl, field, e) < 0 || check_multipart(wl, field, e) < 0 ||
 	    check_mix(wl, field, e) < 0 || check_sizes(wl, field, e) < 0 ||
-	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0)
+	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
+	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
+			 e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,
@@ -703,6 +702,12 @@ static void json_draws(json_t *o, const struct workload *wl)
 	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
 	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
 	json_object_set_new(o, "seed", opt_u64(wl->seed));
+	json_object_set_new(o, "retries", json_integer(wl->retries));
+	json_object_set_new(o, "duration_auto",
+			    wl->auto_stop ? json_pack("{s:f,s:f,s:i,s:f}", "min_s",
+						      wl->min_duration_s, "max_s", wl->duration_s,
+						      "window_s", 10, "band", 0.05)
+					  : json_null());
 	json_object_set_new(o, "send", workload_send_json(&wl->send));
 }
 

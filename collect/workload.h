@@ -126,7 +126,14 @@ struct workload {
 				 only); 0 = closed loop. Workers: workload_workers */
 	uint64_t seed;         /* seed of the size / op / offset draws: a fixed seed gives
 				 the same sequence; 0 = time-based */
-	struct wl_send send;   /* how the requests are sent (default: all zero) */
+	int auto_stop;         /* duration = auto: stop when steady (collect/engine/steady.h),
+				 at the latest after duration_s (max_duration), never before
+				 min_duration_s */
+	double min_duration_s;
+	int retries;         /* benchmark requests retried up to this many times on a
+				 throttling or server error, as the SDKs do
+				 (collect/engine/retry.h); 0 = none */
+	struct wl_send send; /* how the requests are sent (default: all zero) */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
@@ -151,6 +158,9 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_RATE_CAP_WINDOW_S 1.0    /* a rate run's default worker cap: rate x this latency */
 #define WL_RATE_CAP_MIN 256         /* ... and at least this many */
 #define WL_WEIGHT_MAX 1000000U      /* a mix or dist: weight */
+#define WL_RETRIES_MAX 10           /* retries of one request */
+#define WL_AUTO_MIN_S 20.0          /* duration = auto: default min_duration */
+#define WL_AUTO_MAX_S 300.0         /* duration = auto: default max_duration */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {
@@ -168,6 +178,7 @@ enum wl_field {
 	WLF_RANGE,
 	WLF_RATE,
 	WLF_SEED,
+	WLF_RETRIES,
 	WLF_CHECKSUM,
 	WLF_PAYLOAD,
 	WLF_READS,
@@ -193,7 +204,7 @@ const char *workload_field_option(enum wl_field f);
 int workload_parse_op(const char *s, enum wl_op *op, struct err *e);
 
 /* workload_parse_number: the whole number s for field f (concurrency, count, objects,
- * batch) within the field's range; -1 with "'s' is not a concurrency from 1 to 1024"
+ * batch, retries) within the field's range; -1 with "'s' is not a concurrency from 1 to 1024"
  * (the field's noun and range) in e. Both front ends read these fields with it. */
 int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e);
 

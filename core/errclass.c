@@ -16,6 +16,7 @@ static const char *const names[EC_COUNT] = {
 	[EC_UNAVAILABLE] = "unavailable",
 	[EC_KILLED] = "killed",
 	[EC_CRASHED] = "crashed",
+	[EC_LOCAL_IO] = "local-io",
 	[EC_CHECKSUM] = "checksum",
 	[EC_BUDGET] = "budget",
 };

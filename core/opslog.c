@@ -33,6 +33,7 @@ struct opslog_writer {
 	size_t sec_len;
 	int intended; /* the `intended` column is written */
 	int phases;   /* the phase columns are written */
+	int attempts; /* the `attempt` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -242,9 +243,11 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 		goto fail;
 	w->intended = o ? o->intended : 0;
 	w->phases = o ? o->phases : 0;
+	w->attempts = o ? o->attempts : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
+	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
 	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
@@ -295,6 +298,13 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	}
 	if (w->phases)
 		fail |= put_phases(w, r);
+	if (w->attempts) {
+		fail |= put_text(w, "\t", 1);
+		if (r->attempt > 0)
+			fail |= put_i64(w, r->attempt);
+		if (r->attempt > 0 && r->retried)
+			fail |= put_text(w, "+", 1);
+	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");
 	return rowsort_add(w->sort, r->start_ns, w->line, w->len, e);

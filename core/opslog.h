@@ -38,6 +38,10 @@ struct op_row {
 	int64_t dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns;
 	int conn;       /* OPS_CONN_*: how the request's connection came about */
 	int64_t rtt_ns; /* the connection's round trip (TCP_INFO), 0: not sampled */
+	int attempt;    /* a run with retries: which attempt this row is, from 1 (the `attempt`
+			column, after the phase columns); 0 when none */
+	int retried;    /* 1: this attempt failed and was retried (written "K+"); its request
+			has a later row */
 };
 
 /* op_row.conn (the `conn` column's numbers). */
@@ -68,6 +72,9 @@ struct opslog_writer_opts {
 	int phases;       /* non-zero: the phase columns dns_us connect_us tls_us send_us
 			     wait_us transfer_us conn rtt_us last (empty in a row
 			     without has_phases; rtt_us empty when not sampled) */
+	int attempts;     /* non-zero: a run with retries, with the `attempt` column last
+			     ("2": the request's final row, its second attempt; "1+": a
+			     first attempt that was retried; empty when attempt is 0) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -41,16 +41,17 @@ enum col {
 	C_TRANSFER,
 	C_CONN,
 	C_RTT,
+	C_ATTEMPT,
 	C_COUNT,
 	C_NONE = -1
 };
 
 static const char *const col_names[C_COUNT] = {
-	"idx",      "thread",      "op",     "client_id", "n_objects",  "bytes",
-	"endpoint", "file",        "error",  "start",     "first_byte", "last_byte",
-	"end",      "duration_ns", "cat",    "intended", /* rate runs only (docs/FORMATS.md) */
-	"dns_us",   "connect_us",  "tls_us", "send_us",   "wait_us",    "transfer_us",
-	"conn",     "rtt_us",
+	"idx",      "thread",      "op",      "client_id", "n_objects",  "bytes",
+	"endpoint", "file",        "error",   "start",     "first_byte", "last_byte",
+	"end",      "duration_ns", "cat",     "intended", /* rate runs only (docs/FORMATS.md) */
+	"dns_us",   "connect_us",  "tls_us",  "send_us",   "wait_us",    "transfer_us",
+	"conn",     "rtt_us",      "attempt", /* runs with retries only */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -287,6 +288,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_FILE:
 	case C_ERROR:
 	case C_CAT:
+	case C_ATTEMPT:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -350,6 +352,27 @@ static void on_record(int c, void *data)
 	record_done(r);
 }
 
+/* parse_attempt: the `attempt` field s ("", "N" or "N+", N from 1) into row. */
+static int parse_attempt(const char *s, struct op_row *row)
+{
+	long v = 0;
+
+	row->attempt = row->retried = 0;
+	if (s[0] == '\0')
+		return 0;
+	while (*s >= '0' && *s <= '9' && v < 1000000)
+		v = v * 10 + (*s++ - '0');
+	if (v < 1 || v >= 1000000)
+		return -1;
+	row->retried = *s == '+';
+	if (*s == '+')
+		s++;
+	if (*s != '\0')
+		return -1;
+	row->attempt = (int)v;
+	return 0;
+}
+
 /* record_done: the decoded record r->row, its strings set, to the caller's callback. */
 static void record_done(struct rd *r)
 {
@@ -359,6 +382,11 @@ static void record_done(struct rd *r)
 	r->row.file = row_str(r, C_FILE);
 	r->row.error = row_str(r, C_ERROR);
 	r->row.cat = row_str(r, C_CAT);
+	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
+		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
+			strlen(row_str(r, C_ATTEMPT)));
+		return;
+	}
 	if (!r->have[C_DUR] &&
 	    __builtin_sub_overflow(r->row.end_ns, r->row.start_ns, &r->row.duration_ns)) {
 		rd_fail(r, NULL, "start and end more than 292 years apart", NULL, 0);
@@ -393,7 +421,7 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP, C_CLIENT, C_ENDPOINT, C_FILE, C_ERROR, C_CAT};
+	static const int strs[] = {C_OP, C_CLIENT, C_ENDPOINT, C_FILE, C_ERROR, C_CAT, C_ATTEMPT};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
 

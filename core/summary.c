@@ -115,6 +115,7 @@ void summary_acc_free(struct summary_acc *acc)
 	free(acc->bk.b);
 	summary_ops_free(acc);
 	summary_phases_free(acc);
+	summary_retry_free(acc);
 	free(acc);
 }
 
@@ -228,6 +229,12 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e,
 			       "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
+	if (row->attempt > 0) {
+		int r = summary_retry_add(a, row, e);
+
+		if (r != 0)
+			return r < 0 ? -1 : 0; /* a retried attempt is not a request */
+	}
 	if (buckets_cover(&a->bk, floor_sec(s), floor_sec(s)) < 0)
 		return err_set(e, "summary: out of memory");
 	a->bk.b[floor_sec(s) - a->bk.base].starts++;
@@ -248,7 +255,10 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 	if (row->intended_ns != 0 && !ok)
 		a->late_failed++;
 	if (!ok) {
+		char key[ERRSTAT_KEY_MAX];
+
 		a->errors++;
+		errstat_add(&a->errs, errstat_key(row->error, key, sizeof(key)), 1);
 		return 0;
 	}
 	a->bytes += row->bytes;
@@ -397,6 +407,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 			       (unsigned long long)a->requests, (unsigned long long)a->errors);
 	out->requests = a->requests;
 	out->errors = a->errors;
+	out->errs = a->errs;
 	out->objects = a->objects;
 	out->bytes = a->bytes;
 	out->start_ns = a->start_ns;
@@ -416,6 +427,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	}
 	if (summary_ops_finish(a, out, e) < 0 || summary_phases_finish(a, out, e) < 0)
 		goto fail;
+	summary_retry_finish(a, out);
 	summary_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
 	summary_lat(&a->ttfb, &out->ttfb);

@@ -11,6 +11,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/errstat.h"
 #include "core/hist.h"
 
 struct op_row; /* core/opslog.h */
@@ -126,6 +127,21 @@ struct conn_summary {
  * range). */
 const char *req_phase_name(int ph);
 
+/* The retries of a run with retries on (workload.retries > 0; docs/METHODOLOGY.md,
+ * "Retries"): each attempt is an ops row with the `attempt` column. */
+struct retry_summary {
+	int max;            /* workload.retries (collect sets it; 0 when not known) */
+	uint64_t requests;  /* requests (their final rows), as the summary's requests */
+	uint64_t retried;   /* requests that took more than one attempt */
+	uint64_t attempts;  /* every attempt (rows), retried ones included */
+	double share;       /* retried / requests */
+	double per_request; /* attempts / requests */
+	/* the duration of every request's first attempt (successful or not); the end-to-end
+	 * latency is the summary's latency (final rows start at their first attempt) */
+	struct lat_stats first_attempt;
+	struct errstat attempt_errs; /* the failures that were retried, by status or class */
+};
+
 struct run_summary {
 	uint64_t requests;   /* requests in the benchmark phase, errors included */
 	uint64_t objects;    /* objects handled (n_objects summed over successful rows) */
@@ -155,6 +171,11 @@ struct run_summary {
 	int has_phases; /* rows carried phases: `phases` and `conn` are set */
 	struct request_phases phases;
 	struct conn_summary conn;
+	/* the failed requests by HTTP status or transport class (core/errstat.h); run.json's
+	 * "errors_by", written when errors > 0 (absent: none counted) */
+	struct errstat errs;
+	int has_retries; /* the rows carry the attempt column: `retry` is set */
+	struct retry_summary retry;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

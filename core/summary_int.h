@@ -60,6 +60,12 @@ struct summary_acc {
 	struct i64vec late;
 	uint64_t late_failed;
 	struct phase_acc *ph; /* core/summary_phases.c; NULL until a row has phases */
+	struct errstat errs;  /* failed rows by status or class */
+	/* retries (core/summary_retry.c): rows with an attempt column */
+	int retry_on;
+	uint64_t r_attempts, r_final, r_retried;
+	struct i64vec r_first; /* first attempts' durations */
+	struct errstat r_errs; /* retried attempts' failures */
 };
 
 /* A bucket's fixed-point sums as numbers. */
@@ -117,6 +123,18 @@ int summary_ops_add(struct summary_acc *a, const struct op_row *row, int ok, int
 /* summary_ops_finish: out->by_op from a's per-op accounts when a saw more than one op
  * (call before a->dur and a->ttfb are sorted). -1 when out of memory. */
 int summary_ops_finish(const struct summary_acc *a, struct run_summary *out, struct err *e);
+
+/* Retries (core/summary_retry.c). summary_retry_add: account row's attempt (rows with
+ * attempt > 0); 1 when the row is a retried attempt (not a request: the caller stops
+ * there), 0 when it goes on as a request, -1 out of memory. summary_retry_finish:
+ * out->retry from a (has_retries when any row had an attempt); sorts a->r_first.
+ * summary_retry_free: a's retry memory. summary_retry_to_json / _from_json: the summary's
+ * "retries" object (absent when not set; absent or null read as not set). */
+int summary_retry_add(struct summary_acc *a, const struct op_row *row, struct err *e);
+void summary_retry_finish(struct summary_acc *a, struct run_summary *out);
+void summary_retry_free(struct summary_acc *a);
+int summary_retry_to_json(const struct run_summary *s, json_t *o);
+int summary_retry_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 /* summary_ops_free: the per-op and rate memory of a. */
 void summary_ops_free(struct summary_acc *a);

@@ -293,7 +293,9 @@ int summary_ops_to_json(const struct run_summary *s, json_t *o)
 					hist_to_json(s->rate.intended_hist)) < 0)
 			return -1;
 	}
-	return 0;
+	if (s->errs.n > 0 && json_object_set_new(o, "errors_by", errstat_to_json(&s->errs)) < 0)
+		return -1;
+	return summary_retry_to_json(s, o);
 }
 
 /* op_hist_from_json: the optional "latency_hist" of the by_op entry x (path p) into
@@ -445,5 +447,12 @@ int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *
 	}
 	if (r != NULL && !json_is_null(r) && rate_from_json(r, out, e) < 0)
 		return -1;
-	return 0;
+	x = json_object_get(o, "errors_by");
+	memset(&out->errs, 0, sizeof(out->errs));
+	if (x != NULL && !json_is_null(x) &&
+	    errstat_from_json(x, "summary.errors_by", &out->errs, e) < 0)
+		return -1;
+	if (errstat_total(&out->errs) > out->errors)
+		return err_set(e, "summary.errors_by: counts more errors than summary.errors");
+	return summary_retry_from_json(o, out, e);
 }

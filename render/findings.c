@@ -1,5 +1,6 @@
 /* render/findings.c: see findings.h. */
 #include "render/findings.h"
+#include "render/model_errors.h"
 #include "render/model_clients.h"
 #include "render/model_workload.h"
 #include "render/model_query.h"
@@ -40,6 +41,12 @@ static int push(struct findings *f, struct strbuf *b)
 	f->items = items;
 	f->items[f->nitems++] = s;
 	return 0;
+}
+
+/* push_cb: push for model_errors_findings. */
+static int push_cb(void *arg, struct strbuf *b)
+{
+	return push(arg, b);
 }
 
 /* trend_findings: the trend's regression alerts and watches, or that the scheduled
@@ -387,6 +394,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 		goto oom;
 	model_workload_sustained(m, l, &b);
 	if (b.len && push(out, &b))
+		goto oom;
+	if (model_errors_findings(m, l, &b, push_cb, out) < 0)
 		goto oom;
 	if (trend_findings(m, l, out, &b))
 		goto oom;

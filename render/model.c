@@ -12,6 +12,7 @@
 #include "render/jread.h"
 #include "render/model_climit.h"
 #include "render/model_clients.h"
+#include "render/model_errors.h"
 #include "render/model_history.h"
 #include "render/model_query.h"
 #include "render/model_stats.h"
@@ -426,7 +427,8 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	    load_cells(&l, m, root) || load_oneoffs(&l, m, root) || load_summaries(&l, m, root) ||
 	    model_stats_top(&l, m, root) || model_load_clients(&l, m, root) ||
 	    model_load_size_labels(m, root, name, e) || model_load_workloads(m, root, name, e) ||
-	    model_load_history(m, root, name, e) || model_load_climit(m, root, e))
+	    model_load_history(m, root, name, e) || model_load_climit(m, root, e) ||
+	    model_load_errors(m, root, name, e))
 		goto fail;
 	if (json_array_size(json_object_get(root, "cost")) > 0)
 		m->cost = json_incref(json_object_get(root, "cost"));
@@ -491,6 +493,7 @@ void model_free(struct report_model *m)
 	model_free_history(m);
 	model_free_workloads(m);
 	json_decref(m->cost);
+	model_free_errors(m);
 	free(m->file);
 	free(m->generated);
 	free(m->tool_name);

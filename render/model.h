@@ -271,6 +271,8 @@ struct report_model {
 	struct rm_workload *workload; /* workload cells and rate sweeps (1.2,
 					* render/model_workload.h); NULL when none */
 	struct rm_climit *climit;     /* client limits and request phases (render/model_climit.h) */
+	struct rm_errors *errors;     /* the cells' failed requests (render/model_errors.h); NULL
+				   * when no cell had any */
 };
 
 /* model_load: read and validate `path`. Returns a new model (free with model_free)

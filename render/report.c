@@ -560,6 +560,7 @@ static void methodology(struct report_builder *r)
 		doc_para(r->d, rb_str(r, key), 1);
 	}
 	report_methodology_stats(r);
+	report_retries_note(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, m->policy_rule, 1);
 	snprintf(n, sizeof(n), "%d", m->policy_min_samples);
@@ -776,6 +777,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	operations(&r);
 	if (!r.failed)
 		report_workloads(&r);
+	if (!r.failed)
+		report_errors(&r);
 	if (!r.failed)
 		report_cost(&r);
 	methodology(&r);

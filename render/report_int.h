@@ -179,4 +179,13 @@ void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
+/* ---- render/report_errors.c ---- */
+
+/* report_errors: the Errors section (a table of the cells whose requests failed, by HTTP
+ * status or transport class); nothing when no request failed. */
+void report_errors(struct report_builder *r);
+/* report_retries_note: the methodology's sentence on whether retries were on (none for
+ * Warp's logs, which do not say). */
+void report_retries_note(struct report_builder *r);
+
 #endif

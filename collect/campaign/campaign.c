@@ -107,6 +107,35 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 	return 0;
 }
 
+/* parse_auto: duration = auto, with max_duration (the bound; default 5m) and min_duration
+ * (default 20s); those two keys only with it. */
+static int parse_auto(struct cini *p, const char *sec, struct campaign_bench *b)
+{
+	struct cini_kv *kd = cini_get(p, sec, "duration");
+	struct cini_kv *kmax = cini_get(p, sec, "max_duration");
+	struct cini_kv *kmin = cini_get(p, sec, "min_duration");
+
+	b->auto_stop = kd != NULL && strcmp(kd->val, "auto") == 0;
+	if (!b->auto_stop) {
+		if (kmax != NULL || kmin != NULL)
+			return cini_bad(p, kmax ? kmax : kmin, "needs duration = auto");
+		return 0;
+	}
+	kd->used = 1;
+	b->duration_s = WL_AUTO_MAX_S;
+	b->min_duration_s = WL_AUTO_MIN_S;
+	if (cini_get_duration(p, sec, "max_duration", &b->duration_s) < 0 ||
+	    cini_get_duration(p, sec, "min_duration", &b->min_duration_s) < 0)
+		return -1;
+	if (!(b->min_duration_s > 0) || b->min_duration_s > b->duration_s)
+		return cini_bad(p,
+				kmin   ? kmin
+				: kmax ? kmax
+				       : kd,
+				"min_duration must be above 0 and at most max_duration");
+	return 0;
+}
+
 /* bench: the bound and limits of [matrix] or a one-off section; defaults from
  * workload_defaults, limits checked by check_bench. */
 static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b, int oneoff,
@@ -119,10 +148,12 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
 	if (campaign_parse_send(p, sec, &b->send, NULL) < 0)
 		return -1;
-	if (cini_get_duration(p, sec, "duration", &b->duration_s) < 0 ||
+	if (parse_auto(p, sec, b) < 0 ||
+	    (!b->auto_stop && cini_get_duration(p, sec, "duration", &b->duration_s) < 0) ||
 	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
 	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
-	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 || parse_bound(p, sec, b) < 0)
+	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 ||
+	    get_number(p, sec, WLF_RETRIES, &b->retries) < 0 || parse_bound(p, sec, b) < 0)
 		return -1;
 	if (oneoff) {
 		v = (uint64_t)wl.concurrency;
@@ -304,21 +335,37 @@ static const char *const keys_campaign[] = {"name",
 					    "max_cost",
 					    "cost_example",
 					    NULL};
-static const char *const keys_matrix[] = {
-	"ops",   "sizes", "size",  "concurrency", "duration",         "count", "timeout", "objects",
-	"bound", "mix",   "range", "rate",        CAMPAIGN_SEND_KEYS, NULL};
-static const char *const keys_oneoff[] = {"objects", "size",    "concurrency", "duration",
-					  "count",   "timeout", "bound",       CAMPAIGN_SEND_KEYS,
+static const char *const keys_matrix[] = {"ops",
+					  "sizes",
+					  "size",
+					  "concurrency",
+					  "duration",
+					  "count",
+					  "timeout",
+					  "objects",
+					  "bound",
+					  "mix",
+					  "range",
+					  "rate",
+					  CAMPAIGN_SEND_KEYS,
+					  "retries",
+					  "max_duration",
+					  "min_duration",
 					  NULL};
+static const char *const keys_oneoff[] = {
+	"objects",          "size",    "concurrency",  "duration",     "count", "timeout", "bound",
+	CAMPAIGN_SEND_KEYS, "retries", "max_duration", "min_duration", NULL};
 static const char *const keys_delete[] = {
-	"objects", "size",  "concurrency", "duration",         "count",
-	"timeout", "bound", "batch",       CAMPAIGN_SEND_KEYS, NULL};
+	"objects",      "size",         "concurrency", "duration",         "count",
+	"timeout",      "bound",        "batch",       CAMPAIGN_SEND_KEYS, "retries",
+	"max_duration", "min_duration", NULL};
 static const char *const keys_multipart[] = {
-	"size",    "part_size", "concurrency",      "duration", "count",
-	"timeout", "bound",     CAMPAIGN_SEND_KEYS, NULL};
-static const char *const keys_rate[] = {
-	"op",      "size",    "mix",   "concurrency",      "duration",
-	"timeout", "objects", "rates", CAMPAIGN_SEND_KEYS, NULL};
+	"size",  "part_size",        "concurrency", "duration",     "count",        "timeout",
+	"bound", CAMPAIGN_SEND_KEYS, "retries",     "max_duration", "min_duration", NULL};
+static const char *const keys_rate[] = {"op",          "size",     "mix",
+					"concurrency", "duration", "timeout",
+					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
+					"retries",     NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",

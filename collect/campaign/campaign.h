@@ -41,14 +41,17 @@ struct campaign_bench {
 	int enabled; /* the section is present (always 1 for [matrix]) */
 	int line;    /* line of the section header, for messages */
 	enum wl_bound bound;
-	double duration_s;   /* WL_BOUND_DURATION */
-	uint64_t count;      /* WL_BOUND_COUNT: requests per worker */
-	double timeout_s;    /* wall-clock limit of one run (resolved; never 0) */
-	uint64_t objects;    /* objects prepared (0 = engine default) */
-	uint64_t size;       /* one-off sections: object size */
-	int concurrency;     /* one-off sections: workers */
-	int batch;           /* [delete]: keys per request (0 = engine default) */
-	uint64_t part_size;  /* [multipart]: part size */
+	double duration_s;  /* WL_BOUND_DURATION */
+	uint64_t count;     /* WL_BOUND_COUNT: requests per worker */
+	double timeout_s;   /* wall-clock limit of one run (resolved; never 0) */
+	uint64_t objects;   /* objects prepared (0 = engine default) */
+	uint64_t size;      /* one-off sections: object size */
+	int concurrency;    /* one-off sections: workers */
+	int batch;          /* [delete]: keys per request (0 = engine default) */
+	uint64_t part_size; /* [multipart]: part size */
+	uint64_t retries;   /* retries of a failed request (0 = none) */
+	int auto_stop;      /* duration = auto: duration_s is max_duration */
+	double min_duration_s;
 	struct wl_send send; /* checksum, payload, reads, http, ...: the section's keys over
 				[matrix]'s (one-off sections and [rate]) over the defaults */
 };

@@ -19,6 +19,9 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
 	wl->batch = op == WL_DELETE ? bench->batch : 0;
 	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
+	wl->retries = (int)bench->retries;
+	wl->auto_stop = bench->bound == WL_BOUND_DURATION && bench->auto_stop;
+	wl->min_duration_s = wl->auto_stop ? bench->min_duration_s : 0;
 	wl->send = bench->send;
 }
 

@@ -280,6 +280,15 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 	fprintf(f, "# expected: %s measured", units_format_duration(total, dur, sizeof(dur)));
 	if (unb)
 		fprintf(f, ", plus %d count/until-done runs", unb);
+	for (int i = 0; i < p->n; i++)
+		if (p->runs[i].wl.auto_stop) {
+			/* duration = auto: the bound column says auto, duration_s is max_duration */
+			fprintf(f,
+				"\n# auto: stops when steady (10 1-s segments within 5 %%, no "
+				"slope), after min_duration %gs, at the latest at duration_s",
+				p->runs[i].wl.min_duration_s);
+			break;
+		}
 	fprintf(f, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\tbound\tduration_s\tcount\t"
 		   "objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate\n");
 	for (int i = 0; i < p->n; i++) {
@@ -292,11 +301,12 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 			"%s\t%s\t%s\t%s\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			workload_op_name(r->wl.op), (unsigned long long)r->wl.size,
-			r->wl.concurrency, workload_bound_name(r->wl.bound), r->wl.duration_s,
-			(unsigned long long)r->wl.count, (unsigned long long)r->wl.objects,
-			r->wl.batch, (unsigned long long)r->wl.part_size, r->timeout_s,
-			r->wl.sizes.spec, r->wl.range.spec,
-			workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
+			r->wl.concurrency,
+			r->wl.auto_stop ? "auto" : workload_bound_name(r->wl.bound),
+			r->wl.duration_s, (unsigned long long)r->wl.count,
+			(unsigned long long)r->wl.objects, r->wl.batch,
+			(unsigned long long)r->wl.part_size, r->timeout_s, r->wl.sizes.spec,
+			r->wl.range.spec, workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return err_set(e, "plan.tsv: write error: %s", strerror(errno));
@@ -354,7 +364,11 @@ void plan_print(const struct plan *p, const struct campaign *c, FILE *f)
 	for (int i = 0; i < p->n; i++) {
 		const struct plan_run *r = &p->runs[i];
 		char bound[64];
-		if (r->wl.bound == WL_BOUND_DURATION)
+		if (r->wl.bound == WL_BOUND_DURATION && r->wl.auto_stop) {
+			char mx[UNITS_DURATION_MAX];
+			snprintf(bound, sizeof(bound), "auto<=%s",
+				 units_format_duration(r->wl.duration_s, mx, sizeof(mx)));
+		} else if (r->wl.bound == WL_BOUND_DURATION)
 			units_format_duration(r->wl.duration_s, bound, sizeof(bound));
 		else if (r->wl.bound == WL_BOUND_COUNT)
 			snprintf(bound, sizeof(bound), "%llu/worker",

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "collect/engine/body.h"
+#include "collect/engine/steady.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sweep.h"
 #include "collect/engine/wl.h"
@@ -174,6 +175,10 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.duration_ns = end - start,
 		.cat = "",
 		.intended_ns = w->intended_ns,
+		/* a run with retries: the attempt (collect/engine/retry.h); a retried one is
+		 * logged but is no request of its own */
+		.attempt = g->phase == ENG_PHASE_BENCH && g->wl->retries > 0 ? w->tries + 1 : 0,
+		.retried = w->resend,
 	};
 	const struct s3_result *res = w->row_res;
 
@@ -186,16 +191,19 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 			 res->primary_ip ? res->primary_ip : "");
 	}
 	row.idx = g->next_idx++;
-	g->live.requests++;
-	if (row.error[0] != '\0') {
+	if (row.retried) {
+		/* counted by the summary's retry figures only */
+	} else if (row.error[0] != '\0') {
+		g->live.requests++;
 		note_error(g, cls, row.error);
 	} else {
+		g->live.requests++;
 		g->live.bytes += bytes;
 		g->live.objects += n_objects;
 	}
 	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
 		g->abort = 1;
-		g->fail_cls = EC_CRASHED;
+		g->fail_cls = EC_LOCAL_IO; /* the client's own disk (full, or failing) */
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
 	}
 	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {
@@ -204,6 +212,37 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* "summary: ..." */
 	}
 	pthread_mutex_unlock(&g->lock);
+}
+
+void eng_steady_check(struct eng *g, int64_t now)
+{
+	struct seg_value *v = NULL;
+	size_t n = 0, m = 0;
+	int64_t s0;
+	int kf, kl;
+	struct err e;
+	double *x;
+
+	if (!g->wl->auto_stop || g->phase != ENG_PHASE_BENCH || g->acc == NULL ||
+	    now < g->steady_next || atomic_load(&g->steady))
+		return;
+	g->steady_next = now + 1000000000LL;
+	if ((double)(now - g->t0_mono) / 1e9 < g->wl->min_duration_s)
+		return;
+	pthread_mutex_lock(&g->lock);
+	int rc = summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e);
+	pthread_mutex_unlock(&g->lock);
+	/* complete seconds past the warm-up: leave out the first 2 and the last 2 */
+	x = rc == 0 && n > 4 ? malloc((n - 4) * sizeof(*x)) : NULL;
+	for (size_t i = 2; x != NULL && i + 2 < n; i++)
+		x[m++] = g->wl->size > 0 ? v[i].mib_s : v[i].obj_s;
+	if (x != NULL && steady_met(x, m)) {
+		g->res->steady = 1;
+		g->res->stopped_s = (double)(now - g->t0_mono) / 1e9;
+		atomic_store(&g->steady, 1);
+	}
+	free(x);
+	free(v);
 }
 
 uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
@@ -257,7 +296,7 @@ void eng_note_transport(struct eng *g, const struct s3_result *res)
 
 static int eng_time_left(const struct eng *g)
 {
-	if (eng_stopped(g))
+	if (eng_stopped(g) || atomic_load(&g->steady))
 		return 0;
 	if (g->deadline_mono != 0 && time_mono_ns() >= g->deadline_mono)
 		return 0;
@@ -607,6 +646,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		goto done;
 	}
 	res->cpu_s = cpu_now() - cpu0;
+	if (o->wl->auto_stop && !res->steady)
+		res->stopped_s = (double)(time_mono_ns() - g.t0_mono) / 1e9;
 	if (g.next_idx > 0)
 		res->cpu_us_per_op = res->cpu_s * 1e6 / (double)g.next_idx;
 	if (g.abort) {
@@ -623,6 +664,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");
 		goto done;
 	}
+	res->summary.retry.max = o->wl->retries;
 	if (g.rate > 0) {
 		if (summary_acc_rate(g.acc, g.rate, o->wl->duration_s, &res->summary, e) != 0) {
 			summary_clear(&res->summary);

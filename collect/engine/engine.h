@@ -134,6 +134,9 @@ struct engine_result {
 	 * were kept): collect/run/ reads the client's resources over them */
 	char local_ip[64], peer_ip[64];
 	int64_t kept_start_ns, kept_end_ns;
+	int steady;                        /* duration = auto: 1 when the run stopped because it
+					  was steady (collect/engine/steady.h), 0 at max_duration */
+	double stopped_s;                  /* when it stopped, seconds from the benchmark's start */
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */

@@ -45,7 +45,9 @@ struct eng {
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];
-	atomic_int abort; /* the phase cannot go on (read without the lock) */
+	atomic_int abort;    /* the phase cannot go on (read without the lock) */
+	atomic_int steady;   /* duration = auto: steady, no new request starts */
+	int64_t steady_next; /* thread 0's next check (monotonic ns) */
 	enum err_class fail_cls;
 	char fail_msg[512];
 };
@@ -69,6 +71,10 @@ int64_t eng_slot_due(const struct eng *g, uint64_t i);
  * once the measuring window is over, fail the phase (eng_fail) past it or when nothing
  * was sent by ENGINE_PREPARE_MIN_S. */
 void eng_prepare_watch(struct eng *g, int64_t now);
+/* eng_steady_check: duration = auto, called about once a second by thread 0: from
+ * min_duration on, when the run's segments are steady (collect/engine/steady.h) set
+ * g->steady (no request starts after) and res->steady / stopped_s. */
+void eng_steady_check(struct eng *g, int64_t now);
 
 /* engine_thread: drive the workers of t (a struct tctx) until each is done or the
  * phase stops; requests still in flight then are abandoned, not logged. Failures

@@ -22,6 +22,7 @@
 
 #include <curl/curl.h>
 
+#include "collect/engine/retry.h"
 #include "collect/s3/s3.h"
 #include "core/timefmt.h"
 
@@ -37,6 +38,17 @@ static void tick(struct eng *g, int64_t now)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* in_flight: hand worker w's set-up request to the multi handle m; 0, or -1 after eng_fail. */
+static int in_flight(struct eng *g, struct worker *w, CURLM *m)
+{
+	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
+		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
+		return -1;
+	}
+	w->busy = 1;
+	return 0;
+}
+
 /* start_next: give worker w its next request; 0 when one is in flight, -1 when done. */
 static int start_next(struct eng *g, struct worker *w, CURLM *m)
 {
@@ -48,17 +60,14 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 		a.bucket = g->o->bucket;
 		if (eng_stopped(g) || g->kind->next(g, w, &a) != 0)
 			return -1;
-		if (s3_req_setup(w->req, &a, &e) == 0)
+		if (s3_req_setup(w->req, &a, &e) == 0) {
+			w->args = a; /* its strings stay valid until done: for a resend */
 			break;
+		}
 		eng_fail(g, g->phase == ENG_PHASE_PREPARE ? EC_PREPARE_FAILED : EC_CRASHED, e.msg);
 		return -1;
 	}
-	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
-		eng_fail(g, EC_CRASHED, "curl_multi_add_handle failed");
-		return -1;
-	}
-	w->busy = 1;
-	return 0;
+	return in_flight(g, w, m);
 }
 
 
@@ -184,6 +193,43 @@ static int take_slot(struct eng *g, struct worker *w)
 	return 0;
 }
 
+/* resend: send worker w's request again (a retry): its body from the start. 0 when it is in
+ * flight, -1 after eng_fail. */
+static int resend(struct eng *g, struct worker *w, CURLM *m)
+{
+	struct err e = {{0}};
+
+	if (w->args.body != NULL && w->args.body->seek != NULL)
+		w->args.body->seek(w->args.body->arg, 0);
+	if (s3_req_setup(w->req, &w->args, &e) != 0) {
+		eng_fail(g, EC_CRASHED, e.msg);
+		return -1;
+	}
+	return in_flight(g, w, m);
+}
+
+/* retry_take: when worker w's answer is a failure to retry (benchmark phase, retries
+ * left, retry_wanted, before the duration's deadline), log the attempt (its row "K+"),
+ * and make w wait its backoff to resend it; 1 then, else 0 (the answer is final). */
+static int retry_take(struct eng *g, struct loop *l, struct worker *w)
+{
+	if (g->phase != ENG_PHASE_BENCH || w->tries >= g->wl->retries || !retry_wanted(&w->res) ||
+	    eng_stopped(g) || (g->deadline_mono != 0 && l->now >= g->deadline_mono))
+		return 0;
+	if (w->tries == 0)
+		w->first_start_ns = w->res.start_ns;
+	w->resend = 1; /* eng_row writes this attempt as retried */
+	eng_row(g, w, retry_row_op(w->args.op), 0, 0, w->key.p ? w->key.p : "", w->res.error,
+		w->res.cls, w->res.start_ns, w->res.first_byte_ns, w->res.last_byte_ns,
+		w->res.end_ns);
+	w->tries++;
+	w->due_mono = l->now + retry_backoff_ns(&w->rng, w->tries);
+	if (w->due_mono <= l->now)
+		w->due_mono = l->now + 1;
+	l->waiting++;
+	return 1;
+}
+
 /* resume: worker w is free: closed loop, its next request at once; open loop, it takes
  * a slot and sends it now when due (or late), else it waits (l->waiting). A slot taken
  * late after a request (`after`) with every worker woken (the cap reached) waited for
@@ -265,8 +311,13 @@ static void release_due(struct tctx *t, struct loop *l, int *active)
 		if (w->due_mono <= l->now) {
 			w->due_mono = 0;
 			l->waiting--;
-			if (start_next(g, w, l->m) == 0)
+			if (w->resend) {
+				w->resend = 0;
+				if (resend(g, w, l->m) == 0)
+					(*active)++;
+			} else if (start_next(g, w, l->m) == 0) {
 				(*active)++;
+			}
 		} else if (l->next_due == 0 || w->due_mono < l->next_due) {
 			l->next_due = w->due_mono;
 		}
@@ -295,7 +346,13 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		eng_note_transport(g, &w->res);
 		w->busy = 0;
 		(*active)--;
+		if (retry_take(g, l, w))
+			continue;
+		/* a retried request: from its first attempt's start (end to end) */
+		if (w->tries > 0)
+			w->res.start_ns = w->first_start_ns;
 		g->kind->done(g, w, &w->res);
+		w->tries = 0;
 		resume(g, l, w, 1, active);
 	}
 }
@@ -438,8 +495,10 @@ void *engine_thread(void *arg)
 		release_due(t, &l, &active);
 		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && l.now >= g->next_tick)
 			eng_prepare_watch(g, l.now);
-		if (t->index == 0)
+		if (t->index == 0) {
 			tick(g, l.now);
+			eng_steady_check(g, l.now);
+		}
 	}
 	if (l.failed)
 		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");

@@ -64,6 +64,13 @@ struct worker {
 				  intended start); 0 in a closed loop */
 	const struct s3_result *row_res; /* the one request of the row being added (its
 					    phases and addresses), NULL: a row of several */
+	/* retries (collect/engine/retry.h): the request's arguments for a resend, the
+	 * attempts made of it so far after the first, when its first attempt started, and
+	 * whether the worker waits (due_mono) to resend it */
+	struct s3_args args;
+	int tries;
+	int64_t first_start_ns;
+	int resend;
 };
 
 /* A workload: what its workers send and how their answers are accounted. */

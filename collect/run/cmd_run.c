@@ -27,8 +27,10 @@ struct run_opts {
 	enum wl_bound bound;
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
-	const struct cli_runner *runner; /* NULL: one client on this machine */
-	struct clientres_opts client;    /* --client-nic, --client-shares-cpu */
+	const struct cli_runner *runner;       /* NULL: one client on this machine */
+	struct clientres_opts client;          /* --client-nic, --client-shares-cpu */
+	int auto_stop;                         /* --duration auto */
+	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
 };
 
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or "
@@ -67,6 +69,9 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
 		{"client-nic", required_argument, 0, 'N'},
 		{"client-shares-cpu", no_argument, 0, 'S'},
+		{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
+		{"min-duration", required_argument, 0, 'm'},
+		{"max-duration", required_argument, 0, 'M'},
 		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
 		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
 		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
@@ -117,8 +122,18 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'o':
 			o->out = optarg;
 			break;
+		case 'm':
+			if (cli_parse_duration("--min-duration", optarg, &o->min_duration_s) < 0)
+				return CLI_EXIT_USAGE;
+			break;
+		case 'M':
+			if (cli_parse_duration("--max-duration", optarg, &o->max_duration_s) < 0)
+				return CLI_EXIT_USAGE;
+			break;
 		case 'D':
-			if (cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
+			o->auto_stop = strcmp(optarg, "auto") == 0;
+			if (!o->auto_stop &&
+			    cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
 				return CLI_EXIT_USAGE;
 			o->bound = WL_BOUND_DURATION;
 			o->nbounds++;
@@ -172,6 +187,13 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 		return field_error(WLF_RATE, e.msg);
 	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
 		return field_error(WLF_SEED, e.msg);
+	if (t[WLF_RETRIES]) {
+		uint64_t n;
+
+		if (workload_parse_number(WLF_RETRIES, t[WLF_RETRIES], &n, &e) < 0)
+			return field_error(WLF_RETRIES, e.msg);
+		wl->retries = (int)n;
+	}
 	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
 		if (t[f] && workload_parse_send((enum wl_field)f, t[f], &wl->send, &e) < 0)
 			return field_error((enum wl_field)f, e.msg);
@@ -208,6 +230,12 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 						   : 1;
 	wl->bound = o->bound;
 	wl->duration_s = o->bound == WL_BOUND_DURATION ? o->duration_s : 0;
+	if (o->auto_stop) {
+		/* duration = auto: the bound is max_duration; the default time limit follows it */
+		wl->auto_stop = 1;
+		wl->duration_s = o->max_duration_s > 0 ? o->max_duration_s : WL_AUTO_MAX_S;
+		wl->min_duration_s = o->min_duration_s > 0 ? o->min_duration_s : WL_AUTO_MIN_S;
+	}
 	wl->count = v[1];
 	wl->objects = v[2];
 	wl->batch = (int)v[3];
@@ -291,6 +319,17 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		printf(" * Workers: %d used of a cap of %d, %lld slots late for want of a worker\n",
 		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
+	}
+	if (s.has_retries) {
+		/* Reqs above is end to end (from each request's first attempt) */
+		printf(" * Retries: up to %d; %llu of %llu requests retried (%.1f %%), %.2f attempts "
+		       "per request\n",
+		       s.retry.max, (unsigned long long)s.retry.retried,
+		       (unsigned long long)s.retry.requests, s.retry.share * 100,
+		       s.retry.per_request);
+		print_lat("First attempt", &s.retry.first_attempt);
+	} else {
+		printf(" * Retries: off, no request was retried\n");
 	}
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);

@@ -104,6 +104,15 @@ static json_t *phases_json(const struct run_state *st)
 	return ph;
 }
 
+/* stop_json: how a duration = auto benchmark stopped, or null. */
+static json_t *stop_json(const struct run_state *st)
+{
+	if (!st->auto_stop)
+		return json_null();
+	return json_pack("{s:s,s:f}", "reason", st->steady ? "steady" : "max_duration", "at_s",
+			 st->stopped_s);
+}
+
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
 	json_t *o = json_object(), *ph = phases_json(st), *first = json_array();
@@ -130,6 +139,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	json_object_set_new(o, "billing", billing_json(st));
 	if (st->client)
 		json_object_set(o, "client", st->client);
+	json_object_set_new(o, "stop", stop_json(st));
 	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
 	if (st->transport)
 		json_object_set(o, "transport", st->transport);
@@ -174,6 +184,13 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 	v = json_object_get(o, "client");
 	if (json_is_object(v))
 		st->client = json_incref(v);
+	v = json_object_get(o, "stop");
+	if (json_is_object(v)) {
+		st->auto_stop = 1;
+		st->steady = json_is_string(json_object_get(v, "reason")) &&
+			     strcmp(json_string_value(json_object_get(v, "reason")), "steady") == 0;
+		st->stopped_s = json_number_value(json_object_get(v, "at_s"));
+	}
 	st->reads_exhausted = json_is_true(json_object_get(o, "reads_exhausted"));
 	v = json_object_get(o, "transport");
 	if (json_is_object(v))
@@ -294,6 +311,8 @@ json_t *runjson_build(const struct runjson_input *in)
 			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
 						      "us_per_request", st->cpu_us_per_op)
 					  : json_null());
+	if (st->auto_stop)
+		json_object_set_new(o, "stop", stop_json(st));
 	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
 	json_object_set(o, "transport", st->transport ? st->transport : json_null());
 	if (in->clients != NULL)

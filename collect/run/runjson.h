@@ -53,6 +53,9 @@ struct run_state {
 	unsigned bill_phases;
 	json_t *client;      /* owned; the "client" record (collect/run/clientres.h), NULL:
 				 none was measured */
+	int auto_stop;       /* duration = auto: how the benchmark stopped */
+	int steady;          /* 1: steady; 0: at max_duration */
+	double stopped_s;    /* seconds from the benchmark's start */
 	int reads_exhausted; /* reads = once: the objects ran out before the bound */
 	json_t *transport;   /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };

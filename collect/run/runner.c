@@ -179,9 +179,13 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	save(job, st);
 	/* a rate run's rows carry their intended start (the `intended` column) */
 	log = opslog_writer_open_opts(
-		path, &(struct opslog_writer_opts){.intended = job->wl->rate > 0, .phases = 1}, &e);
+		path,
+		&(struct opslog_writer_opts){.intended = job->wl->rate > 0,
+					     .phases = 1,
+					     .attempts = job->wl->retries > 0},
+		&e);
 	if (log == NULL) {
-		res->cls = EC_CRASHED;
+		res->cls = EC_LOCAL_IO;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 		st->phase[PHASE_BENCHMARK] = PH_FAILED;
 		return;
@@ -196,6 +200,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	opts->log = NULL;
 	if (opslog_writer_close(log, &e) < 0) {
 		rc = -1;
+		res->cls = EC_LOCAL_IO; /* the ops log could not be written out */
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
 	opts->prefix = job->prefix;
@@ -291,6 +296,9 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
+		st.auto_stop = job->wl->auto_stop;
+		st.steady = res.steady;
+		st.stopped_s = res.stopped_s;
 		st.reads_exhausted = res.reads_exhausted;
 		json_decref(st.transport);
 		st.transport = transport_json(&res.transport);

@@ -25,6 +25,10 @@
  *              "Expect: 100-continue" and a body (or with Connection: close, or
  *              HTTP/1.0) is answered at once with "Connection: close", and the
  *              connection is then closed gracefully (what the client sent is drained).
+ *              With --rate N instead of a fraction: a token bucket (N tokens a second,
+ *              at most max(1, N / 2) held) answers 503 to each request that finds it
+ *              empty, a throttle above N requests per second; --warmup-ms W halves
+ *              the rate for the first W ms after the proxy's start (a warm-up).
  *   reset      forward; on a fraction F of connections, reset the client connection
  *              (SO_LINGER 0 + close, an RST) once --after-bytes bytes of a response
  *              body have reached the client and more body is still to come. Responses
@@ -119,7 +123,30 @@ struct proxy {
 	int nc;
 	unsigned long conns, requests, faults;
 	long long start, freezes; /* ms: the proxy's start; freezes logged */
+	double tokens;            /* --rate: the token bucket */
+	long long tokens_ms;      /* when it was last filled */
 };
+
+/* over_rate: --rate's throttle: 1 when the request finds the token bucket empty (then
+ * it is answered 503), else takes a token. */
+static int over_rate(struct proxy *px)
+{
+	long long t = now_ms();
+	double rate = t - px->start < (long long)px->o.warmup_ms ? px->o.rate / 2 : px->o.rate;
+	double cap = rate / 2 > 1 ? rate / 2 : 1;
+
+	if (px->tokens_ms == 0)
+		px->tokens = cap;
+	else
+		px->tokens += (double)(t - px->tokens_ms) * rate / 1000.0;
+	if (px->tokens > cap)
+		px->tokens = cap;
+	px->tokens_ms = t;
+	if (px->tokens < 1)
+		return 1;
+	px->tokens -= 1;
+	return 0;
+}
 
 /* ---- connections ---- */
 
@@ -249,7 +276,9 @@ static void pump_requests(struct proxy *px, struct conn *c)
 				c->nreq++;
 				px->requests++;
 				c->rq_slow = px->o.mode == M_SLOWDOWN &&
-					     frac_hit(px->o.seed, c->id, c->nreq, px->o.fraction);
+					     (px->o.rate > 0 ? over_rate(px)
+							     : frac_hit(px->o.seed, c->id, c->nreq,
+									px->o.fraction));
 			}
 			if (c->rq_slow) {
 				int has_body;

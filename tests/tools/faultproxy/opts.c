@@ -19,7 +19,7 @@ void usage(FILE *f)
 {
 	fprintf(f,
 		"usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
-		"                  [--fraction F] [--seed N] [--after-bytes N]\n"
+		"                  [--fraction F] [--rate N [--warmup-ms N]] [--seed N] [--after-bytes N]\n"
 		"                  [--direction request|response] [--max-seconds N] [--port-file PATH]\n"
 		"                  [--pause-ms N --every-ms N]\n"
 		"modes: pass slowdown reset stall blackhole refuse rst pause (see the source header)\n");
@@ -74,6 +74,22 @@ int parse_args(int argc, char **argv, struct opts *o)
 			o->fraction = strtod(v, &end);
 			if (errno || *end || !(o->fraction >= 0.0 && o->fraction <= 1.0)) {
 				fprintf(stderr, "faultproxy: --fraction wants 0..1, got '%s'\n", v);
+				return -1;
+			}
+		} else if (!strcmp(a, "--rate")) {
+			o->rate = strtod(v, &end);
+			if (errno || *end || !(o->rate > 0.0 && o->rate <= 1e6)) {
+				fprintf(stderr,
+					"faultproxy: --rate wants 0..1000000 requests per "
+					"second, got '%s'\n",
+					v);
+				return -1;
+			}
+		} else if (!strcmp(a, "--warmup-ms")) {
+			o->warmup_ms = strtoull(v, &end, 10);
+			if (errno || *end || !*v || *v == '-') {
+				fprintf(stderr,
+					"faultproxy: --warmup-ms wants a number, got '%s'\n", v);
 				return -1;
 			}
 		} else if (!strcmp(a, "--seed") || !strcmp(a, "--after-bytes") ||

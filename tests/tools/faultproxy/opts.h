@@ -21,6 +21,8 @@ struct opts {
 	const char *listen, *upstream, *port_file;
 	enum mode mode;
 	double fraction;
+	double rate;        /* slowdown: > 0 answers 503 above this many requests per second */
+	uint64_t warmup_ms; /* --rate: half the rate for this long after the start */
 	uint64_t seed, after_bytes, pause_ms, every_ms;
 	int on_request; /* --direction request */
 	long max_seconds;

@@ -1,0 +1,205 @@
+#!/usr/bin/env bash
+# tests/e2e/retries.sh: retries the way the SDKs make them (issue 25). nginx
+# (NGINX_S3_ENDPOINT from tests/run, else a private one) behind build/tests/faultproxy in
+# mode slowdown (503 SlowDown for 30 % of the requests, a fixed seed). A campaign of 4 KiB
+# PUTs at 2 workers, 40 requests each, `retries = 3`; then, from the ops log alone:
+#   1. each request's attempts are rows of its key: "1+", "2+", ... then the final "K"
+#      (K <= 4); every retried attempt is a 503; the final row starts where the first
+#      attempt started (end to end) and ends after the last attempt; each wait between
+#      attempts k and k+1 is within its full-jitter bound (100 ms x 2^(k-1), plus slack);
+#   2. summary.retries: requests, retried, attempts, share, per_request and the
+#      first-attempt latency (p50, p99, min, max: nearest rank over the rows with attempt 1)
+#      exactly; summary.latency_ms (end to end) exactly over the successful final rows;
+#      requests, errors and bytes count each request once (retried attempts are no
+#      requests and move no bytes);
+#   3. aggregate.json's cell retries = the run's; the report (en, ko) has the retries
+#      table and says retries were on; collect run --retries 0 prints "Retries: off".
+. "$(dirname "$0")/lib.sh"
+collect=${COLLECT:-$top/bin/collect}
+analyze=${ANALYZE:-$top/bin/analyze}
+render=${RENDER:-$top/bin/render}
+proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
+pids=()
+own_nginx=""
+
+cleanup() {
+	local p
+	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
+	[ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1
+}
+at_exit cleanup
+
+for b in "$collect" "$analyze" "$render" "$proxy_bin"; do
+	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
+done
+endpoint=${NGINX_S3_ENDPOINT:-}
+if [ -z "$endpoint" ]; then
+	env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || {
+		bad "could not start nginx"
+		tail -n 5 "$tmp/nginx-start.log"
+		finish
+	}
+	endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
+	own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
+fi
+endpoint=${endpoint%/}
+export RT_AWS_ACCESS_KEY_ID=nginx RT_AWS_SECRET_ACCESS_KEY=nginx-no-auth
+hostport=${endpoint#*://}
+hostport=${hostport%%/*}
+bucket="retries-$$-$RANDOM"
+code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
+check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
+
+"$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" --mode slowdown --fraction 0.3 \
+	--seed 5 --port-file "$tmp/proxy.port" --max-seconds 300 >/dev/null 2>"$tmp/proxy.log" &
+pids+=($!)
+for _ in $(seq 1 50); do
+	[ -s "$tmp/proxy.port" ] && break
+	sleep 0.1
+done
+ep="http://127.0.0.1:$(cat "$tmp/proxy.port")"
+
+cat >"$tmp/rt.ini" <<EOF
+[campaign]
+name = retries
+cycles = 1
+[matrix]
+ops = put
+sizes = 4KiB
+concurrency = 2
+count = 40
+retries = 3
+timeout = 60s
+[subject slow]
+label = Slow store
+endpoint = $ep
+bucket = $bucket
+addressing = path
+credentials = env:RT_AWS
+EOF
+out=$tmp/out
+"$collect" "$tmp/rt.ini" -o "$out" >"$tmp/collect.log" 2>&1
+check $? "campaign with retries = 3 runs (log: $(tail -n 3 "$tmp/collect.log"))"
+"$analyze" "$out" >"$tmp/analyze.log" 2>&1
+check $? "analyze (log: $(tail -n 3 "$tmp/analyze.log"))"
+rm -rf "$out/results"
+"$analyze" "$out" --recompute >"$tmp/recompute.log" 2>&1
+check $? "analyze --recompute: the summary rebuilt from the ops log (attempt column) agrees ($(tail -n 2 "$tmp/recompute.log"))"
+for lang in en ko; do
+	SOURCE_DATE_EPOCH=1764633600 "$render" "$out/results" -f html --lang $lang \
+		-o "$tmp/report-$lang" >"$tmp/render-$lang.log" 2>&1
+	check $? "render --lang $lang (log: $(tail -n 3 "$tmp/render-$lang.log"))"
+done
+
+python3 - "$out/runs/cycle-01/slow/put-4KiB-c2" "$out" "$tmp" <<'PY' >"$tmp/py.out" 2>&1
+import datetime, json, math, subprocess, sys
+d, out, tmp = sys.argv[1:4]
+def t(c, name):
+    print(("ok   " if c else "FAIL ") + name)
+def ns(s):
+    base, _, frac = s.rstrip("Z").partition(".")
+    sec = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").replace(
+        tzinfo=datetime.timezone.utc).timestamp()
+    return int(sec) * 10**9 + int((frac + "000000000")[:9])
+txt = subprocess.run(["zstd", "-dc", d + "/ops.tsv.zst"], capture_output=True,
+                     text=True).stdout.splitlines()
+head = txt[0].split("\t")
+t(head[-1] == "attempt", "the ops log's last column is attempt")
+rows = [dict(zip(head, l.split("\t"))) for l in txt[1:]]
+by = {}
+for r in rows:
+    by.setdefault(r["file"], []).append(r)
+finals, firsts, bad_chain, bad_gap = [], [], [], []
+for key, rs in by.items():
+    rs.sort(key=lambda r: (int(r["attempt"].rstrip("+")), ns(r["end"])))
+    k = len(rs)
+    want = ["%d+" % i for i in range(1, k)] + [str(k)]
+    got = [r["attempt"] for r in rs]
+    if got != want or k > 4 or any(not r["error"].startswith("HTTP 503") for r in rs[:-1]):
+        bad_chain.append((key, got))
+    fin = rs[-1]
+    finals.append(fin)
+    first = rs[0]
+    firsts.append(ns(first["end"]) - ns(first["start"]))
+    if k > 1 and not (ns(fin["start"]) == ns(first["start"]) and
+                      ns(fin["end"]) >= ns(rs[-2]["end"])):
+        bad_chain.append((key, "final row not end to end"))
+    # the attempt after a retried one: a new row only exists as the final or a later k+;
+    # its own start is not logged for the final row (end to end), so check the gaps of
+    # the retried rows: attempt k+1 (k+1 < K) starts within 100 ms x 2^(k-1) of k's end
+    for i in range(len(rs) - 2):
+        gap = ns(rs[i + 1]["start"]) - ns(rs[i]["end"])
+        # slack for a loaded machine: the resend can leave late, never early
+        if not (0 <= gap <= 100e6 * 2 ** i + 250e6):
+            bad_gap.append((key, i + 1, gap))
+t(not bad_chain, "every request's attempts chain 1+ .. K, retried ones 503, final end to end %s"
+  % bad_chain[:3])
+t(not bad_gap, "waits between attempts within the full-jitter bound %s" % bad_gap[:3])
+retried_rows = [r for r in rows if r["attempt"].endswith("+")]
+t(len(retried_rows) > 0, "some requests were retried (%d attempts)" % len(retried_rows))
+j = json.load(open(d + "/run.json"))
+s, rt = j["summary"], j["summary"].get("retries")
+t(j["workload"]["retries"] == 3, "run.json workload.retries 3")
+t(rt is not None, "summary.retries present")
+nfin = len(finals)
+nret = sum(1 for r in finals if r["attempt"] != "1")
+t(rt["max"] == 3 and rt["requests"] == nfin == s["requests"] == 80,
+  "requests %d = final rows %d = 80 (each request once)" % (rt["requests"], nfin))
+t(rt["retried"] == nret and rt["attempts"] == len(rows),
+  "retried %d = %d, attempts %d = rows %d" % (rt["retried"], nret, rt["attempts"], len(rows)))
+t(abs(rt["share"] - nret / nfin) < 1e-12 and abs(rt["per_request"] - len(rows) / nfin) < 1e-12,
+  "share and attempts per request")
+def rank(v, p):
+    v = sorted(v)
+    return v[max(1, math.ceil(len(v) * p / 100)) - 1] / 1e6
+fa = rt["first_attempt_ms"]
+t(all(abs(fa[k] - rank(firsts, p)) < 1e-9 for k, p in (("p50", 50), ("p99", 99))) and
+  abs(fa["min"] - min(firsts) / 1e6) < 1e-9 and abs(fa["max"] - max(firsts) / 1e6) < 1e-9,
+  "first-attempt latency exact from the rows with attempt 1 (p50 %s)" % fa["p50"])
+ok_fin = [ns(r["end"]) - ns(r["start"]) for r in finals if r["error"] == ""]
+lat = s["latency_ms"]
+t(all(abs(lat[k] - rank(ok_fin, p)) < 1e-9 for k, p in (("p50", 50), ("p99", 99), ("p90", 90)))
+  and abs(lat["max"] - max(ok_fin) / 1e6) < 1e-9,
+  "end-to-end latency exact over the successful final rows (p50 %s)" % lat["p50"])
+nerr = sum(1 for r in finals if r["error"] != "")
+t(s["errors"] == nerr and s["bytes"] == 4096 * (nfin - nerr),
+  "errors %d and bytes %d count final rows only" % (s["errors"], s["bytes"]))
+t(rt["attempt_errors_by"] == {"503": len(retried_rows)}, "the retried attempts' statuses")
+a = json.load(open(out + "/results/aggregate.json"))
+c = a["cells"][0]["retries"]
+t(c["requests"] == rt["requests"] and c["retried"] == rt["retried"] and
+  c["attempts"] == rt["attempts"] and c["max"] == 3 and
+  abs(c["first_attempt_ms"]["p99"] - fa["p99"]) < 1e-9, "aggregate.json cell retries = the run's")
+en = open(tmp + "/report-en/report.html").read()
+ko = open(tmp + "/report-ko/report.html").read()
+t("Retried requests: share, attempts, and latency of the first attempt and end to end" in en
+  and "End-to-end p99" in en and "Retries were on where the Retries table says" in en,
+  "en: the retries table and the methodology's sentence")
+t("재시도한 요청: 비율, 시도 횟수" in ko and "종단 간 p99" in ko and "재시도가 켜져 있었다" in ko,
+  "ko: the retries table and the methodology's sentence")
+PY
+while IFS= read -r line; do
+	case "$line" in
+	"ok   "*) ok "${line#ok   }" ;;
+	"FAIL "*) bad "${line#FAIL }" ;;
+	*) echo "    $line" ;;
+	esac
+done <"$tmp/py.out"
+
+AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1 \
+	"$collect" run --endpoint "$ep" --bucket "$bucket" --path-style --op put --size 4KiB \
+	--concurrency 2 --count 20 -o "$tmp/off" >"$tmp/off.log" 2>&1
+grep -q "Retries: off, no request was retried" "$tmp/off.log"
+check $? "collect run without --retries says no request was retried"
+head=$(zstd -dc "$tmp/off/ops.tsv.zst" | head -n 1)
+[ "${head##*	}" = "cat" ]
+check $? "without retries the ops log has no attempt column"
+[ "$(jq '.summary.retries' "$tmp/off/run.json")" = null ]
+check $? "without retries run.json has no summary.retries"
+AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth \
+	"$collect" run --endpoint "$ep" --bucket "$bucket" --op put --size 4KiB --concurrency 1 \
+	--count 1 --retries 11 -o "$tmp/bad" >"$tmp/bad.log" 2>&1
+[ $? -eq 2 ] && grep -q "retries: '11' is not a number of retries from 0 to 10" "$tmp/bad.log"
+check $? "--retries 11 refused, named ($(cat "$tmp/bad.log" | head -n 2))"
+finish
