@@ -22,14 +22,14 @@ static int exec_mpi(char **argv)
 	if (n <= 0) {
 		fprintf(stderr, "collect: started by an MPI launcher, but /proc/self/exe: %s\n",
 			strerror(errno));
-		return CLI_EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	self[n] = '\0';
 	snprintf(path, sizeof(path), "%s-mpi", self);
 	execv(path, argv);
 	fprintf(stderr, "collect: started by an MPI launcher (mpirun, srun), but %s: %s\n", path,
 		strerror(errno));
-	return CLI_EXIT_USAGE;
+	return EXITCODE_USAGE;
 }
 
 int main(int argc, char **argv)

@@ -32,27 +32,27 @@ int main(int argc, char **argv)
 	c = cluster_open(&argc, &argv, &e);
 	if (c == NULL) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		return CLI_EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	d = distrib_new(c, stop, &e);
 	if (d == NULL) {
 		/* the others would wait for this rank in vain: the whole job ends */
 		fprintf(stderr, "collect: rank %d (%s): %s\n", cluster_rank(c),
 			cluster_host(c, cluster_rank(c)), e.msg);
-		cluster_abort(c, CLI_EXIT_USAGE);
+		cluster_abort(c, EXITCODE_USAGE);
 	}
 	if (cluster_rank(c) == 0) {
 		rc = cmd_main(argc, argv, stop, distrib_runner(d));
 		if (distrib_end(d, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
-			rc = rc ? rc : CLI_EXIT_FAILED;
+			rc = rc ? rc : EXITCODE_PARTIAL;
 		}
 	} else {
 		rc = 0;
 		if (distrib_serve(d, &e) < 0) {
 			fprintf(stderr, "collect: rank %d (%s): %s\n", cluster_rank(c),
 				cluster_host(c, cluster_rank(c)), e.msg);
-			cluster_abort(c, CLI_EXIT_FAILED);
+			cluster_abort(c, EXITCODE_PARTIAL);
 		}
 	}
 	distrib_free(d);

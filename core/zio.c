@@ -236,7 +236,7 @@ struct zio_writer *zio_writer_open(const char *path, int level, struct err *e)
 	w->in = malloc(w->in_cap);
 	w->out = malloc(w->out_cap);
 	w->cc = ZSTD_createCCtx();
-	if (!w->in || !w->out || !w->cc) {
+	if (w->in == NULL || !w->out || w->cc == NULL) {
 		err_set(e, "%s: out of memory", path);
 		goto fail;
 	}

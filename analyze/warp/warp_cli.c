@@ -11,12 +11,7 @@
 #include "analyze/warp/warp_full.h"
 #include "analyze/warp/warp_json.h"
 #include "analyze/warp/warp_report.h"
-
-enum {
-	WARP_EXIT_OK = 0,
-	WARP_EXIT_PARTIAL = 1,
-	WARP_EXIT_USAGE = 2
-};
+#include "core/exitcode.h"
 
 enum cli_mode {
 	MODE_ANALYZE, /* warp analyze FILE (1.6.1): each file alone */
@@ -225,7 +220,7 @@ static int run_analyze(const char **files, int n, int json)
 		free(seen);
 		json_decref(arr);
 		fputs("analyze: out of memory\n", stderr);
-		return WARP_EXIT_PARTIAL;
+		return EXITCODE_PARTIAL;
 	}
 	for (i = 0; i < n && !oom; i++) {
 		int r = analyze_one(files[i], json, arr, &seen[ns]);
@@ -250,7 +245,7 @@ static int run_analyze(const char **files, int n, int json)
 			"--warp-server FILE... prints the merged report of Warp's server\n",
 			seen[a].path, seen[b].path);
 	free(seen);
-	return oom || failed ? WARP_EXIT_PARTIAL : WARP_EXIT_OK;
+	return oom || failed ? EXITCODE_PARTIAL : EXITCODE_OK;
 }
 
 static int run_server(const char **files, int n, int json)
@@ -261,9 +256,9 @@ static int run_server(const char **files, int n, int json)
 
 	if (warp_load_merged(files, n, print_err, NULL, &rt, &failed, &e) < 0) {
 		fprintf(stderr, "analyze: %s\n", e.msg);
-		return WARP_EXIT_PARTIAL;
+		return EXITCODE_PARTIAL;
 	}
-	rc = failed ? WARP_EXIT_PARTIAL : WARP_EXIT_OK;
+	rc = failed ? EXITCODE_PARTIAL : EXITCODE_OK;
 	if (failed < n) {
 		int r;
 
@@ -277,7 +272,7 @@ static int run_server(const char **files, int n, int json)
 			r = put_text(warp_report_text(rt));
 		}
 		if (r < 0)
-			rc = WARP_EXIT_PARTIAL;
+			rc = EXITCODE_PARTIAL;
 	}
 	warp_rt_free(rt);
 	return rc;
@@ -304,18 +299,18 @@ static int run_full(const char **files, int n, int json)
 	} else {
 		json_decref(arr);
 	}
-	return failed ? WARP_EXIT_PARTIAL : WARP_EXIT_OK;
+	return failed ? EXITCODE_PARTIAL : EXITCODE_OK;
 }
 
 int warp_cli_main(int argc, char **argv)
 {
 	const char **files = calloc((size_t)argc + 1, sizeof(*files));
 	enum cli_mode mode = MODE_ANALYZE;
-	int i, n = 0, json = 0, rc = WARP_EXIT_USAGE, modes = 0;
+	int i, n = 0, json = 0, rc = EXITCODE_USAGE, modes = 0;
 
 	if (files == NULL) {
 		fputs("analyze: out of memory\n", stderr);
-		return WARP_EXIT_PARTIAL;
+		return EXITCODE_PARTIAL;
 	}
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--warp") == 0)
@@ -330,7 +325,7 @@ int warp_cli_main(int argc, char **argv)
 			json = 1;
 		} else if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
-			rc = WARP_EXIT_OK;
+			rc = EXITCODE_OK;
 			goto done;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			fprintf(stderr, "analyze: --warp: unknown option %s\n", argv[i]);

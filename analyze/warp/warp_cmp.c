@@ -14,12 +14,7 @@
 #include "analyze/warp/warp_gofmt.h"
 #include "analyze/warp/warp_merge.h"
 #include "analyze/warp/warp_report.h"
-
-enum {
-	CMP_OK = 0,
-	CMP_PARTIAL = 1,
-	CMP_USAGE = 2
-};
+#include "core/exitcode.h"
 
 static void usage(FILE *f)
 {
@@ -218,12 +213,12 @@ int warp_cmp_main(int argc, char **argv)
 {
 	const char **files = calloc((size_t)argc + 1, sizeof(*files));
 	json_t *before = NULL, *after = NULL;
-	int n = 0, split = -1, fb = 0, fa = 0, rc = CMP_USAGE;
+	int n = 0, split = -1, fb = 0, fa = 0, rc = EXITCODE_USAGE;
 	enum warp_engine g = WARP_ENGINE_SERVER;
 
 	if (files == NULL) {
 		fputs("analyze: out of memory\n", stderr);
-		return CMP_USAGE;
+		return EXITCODE_USAGE;
 	}
 	for (int i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--warp-cmp") == 0)
@@ -238,7 +233,7 @@ int warp_cmp_main(int argc, char **argv)
 		}
 		if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
 			usage(stdout);
-			rc = CMP_OK;
+			rc = EXITCODE_OK;
 			goto done;
 		}
 		if (strcmp(argv[i], "--") == 0 && split < 0) {
@@ -262,7 +257,7 @@ int warp_cmp_main(int argc, char **argv)
 	if (before == NULL || after == NULL)
 		goto done;
 	print_all(before, after);
-	rc = fb || fa ? CMP_PARTIAL : CMP_OK;
+	rc = fb || fa ? EXITCODE_PARTIAL : EXITCODE_OK;
 done:
 	json_decref(before);
 	json_decref(after);

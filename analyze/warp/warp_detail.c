@@ -169,28 +169,5 @@ static int live_detail(FILE *f, const struct warp_live *d, const char *op, int s
 
 char *warp_detail_text(const struct warp_rt *rt)
 {
-	char *text = NULL;
-	size_t len = 0, i;
-	FILE *f = open_memstream(&text, &len);
-	int fail = 0;
-
-	if (f == NULL)
-		return NULL;
-	fputc(' ', f);
-	for (i = 0; i < rt->n_ops; i++) {
-		if (i > 0)
-			fputs(warp_lines_separator, f);
-		fail |= live_detail(f, rt->ops[i].agg, rt->ops[i].op, 0);
-	}
-	fputc('\n', f);
-	if (rt->n_ops > 1 && !warp_lines_ops_disjoint(rt)) {
-		fputs(warp_lines_separator, f);
-		fail |= live_detail(f, &rt->total, "Total", 1);
-	}
-	fputc('\n', f);
-	if (fclose(f) != 0 || fail) {
-		free(text);
-		return NULL;
-	}
-	return text;
+	return warp_lines_ops_text(rt, ' ', live_detail);
 }

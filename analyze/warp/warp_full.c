@@ -513,7 +513,7 @@ static int full_file(const char *path, const struct warp_fops_file *f, FILE *out
 	for (i = 0; i < f->n; i++)
 		pre |= f->v[i].err;
 	mem = arr ? NULL : open_memstream(&text, &len);
-	if (!arr && mem == NULL)
+	if (arr == NULL && mem == NULL)
 		goto oom;
 	if (mixed && mixed_file(f, mem, ops) < 0)
 		goto oom;

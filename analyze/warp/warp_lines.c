@@ -386,3 +386,31 @@ int warp_lines_ops_disjoint(const struct warp_rt *rt)
 		}
 	return 0;
 }
+
+char *warp_lines_ops_text(const struct warp_rt *rt, char lead, warp_block_fn block)
+{
+	char *text = NULL;
+	size_t len = 0, i;
+	FILE *f = open_memstream(&text, &len);
+	int fail = 0;
+
+	if (f == NULL)
+		return NULL;
+	fputc(lead, f);
+	for (i = 0; i < rt->n_ops; i++) {
+		if (i > 0)
+			fputs(warp_lines_separator, f);
+		fail |= block(f, rt->ops[i].agg, rt->ops[i].op, 0);
+	}
+	fputc('\n', f);
+	if (rt->n_ops > 1 && !warp_lines_ops_disjoint(rt)) {
+		fputs(warp_lines_separator, f);
+		fail |= block(f, &rt->total, "Total", 1);
+	}
+	fputc('\n', f);
+	if (fclose(f) != 0 || fail) {
+		free(text);
+		return NULL;
+	}
+	return text;
+}

@@ -92,4 +92,14 @@ extern const char warp_lines_separator[];
  * overlap in time (then no "Total" block is printed), 0 otherwise or with one op. */
 int warp_lines_ops_disjoint(const struct warp_rt *rt);
 
+/* One op's block of a printed report: block(f, live, op name, skip_reqs) writes it;
+ * 0, or -1 on failure. */
+typedef int (*warp_block_fn)(FILE *f, const struct warp_live *d, const char *op, int skip_reqs);
+
+/* warp_lines_ops_text: a printed report of rt: lead, each op's block (block, separated
+ * by warp_lines_separator), a newline, and for a run of several ops that overlap in time
+ * the separator and the "Total" block (its request lines skipped), then a newline. A new
+ * string (the caller frees it), NULL on failure. */
+char *warp_lines_ops_text(const struct warp_rt *rt, char lead, warp_block_fn block);
+
 #endif

@@ -12,12 +12,8 @@
 
 #include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
+#include "core/palette.h"
 #include "core/units.h"
-
-static const char *palette[] = {
-	"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd",
-	"#8c564b", "#e377c2", "#7f7f7f", "#bcbd22", "#17becf",
-};
 
 const char *campaign_order_name(enum campaign_order o)
 {
@@ -87,7 +83,7 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 				return cini_bad(p, kb, "until-done takes no duration or count");
 			b->bound = WL_BOUND_UNTIL_DONE;
 		} else if (strcmp(kb->val, "duration") == 0) {
-			if (!kd)
+			if (kd == NULL)
 				return cini_bad(p, kb, "bound = duration needs a duration key");
 		} else if (strcmp(kb->val, "count") == 0) {
 			if (!kc)
@@ -97,7 +93,7 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 					       "is not a bound (duration, count, "
 					       "until-done)");
 		}
-	} else if (!kd && !kc) {
+	} else if (kd == NULL && !kc) {
 		if (strcmp(sec, "delete") == 0)
 			b->bound = WL_BOUND_UNTIL_DONE;
 		else
@@ -267,7 +263,7 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 		else
 			return cini_bad_quoted(p, kv, "is not an addressing (path, virtual)");
 	}
-	snprintf(sub->color, sizeof(sub->color), "%s", palette[index % 10]);
+	snprintf(sub->color, sizeof(sub->color), "%s", palette_color((size_t)index));
 	if ((kv = cini_get(p, s->name, "color")) != NULL) {
 		int ok = strlen(kv->val) == 7 && kv->val[0] == '#';
 		for (int i = 1; ok && i < 7; i++)

@@ -162,7 +162,7 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c)
 
 	if (ks && k1)
 		return cini_bad(p, k1, "give size (one size or size spec) or sizes, not both");
-	if (!ks && !k1)
+	if (ks == NULL && !k1)
 		return err_set(p->e, "%s:%d: [matrix]: needs sizes = ... (or size = SPEC)", p->name,
 			       c->matrix.line);
 	if ((c->n_ops = cini_each_item(p, cini_get(p, "matrix", "ops"), CAMPAIGN_MAX_LIST, item_op,

@@ -16,17 +16,11 @@
 #include "collect/run/subject.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sweep.h"
+#include "core/exitcode.h"
 #include "core/fsutil.h"
 #include "core/version.h"
 
 #define MAX_DEPTH 6 /* DIR/runs/cycle-NN/SUBJECT/RUN is depth 4 */
-
-enum {
-	EXIT_OK = 0,
-	EXIT_FAILED = 1,
-	EXIT_USAGE = 2,
-	EXIT_LOCKED = 3
-};
 
 static const char *const cred_names[] = {"default", "profile", "env"};
 
@@ -119,8 +113,8 @@ static int read_target(const char *dir, struct target *t, struct err *e)
 		if (strcmp(cred, cred_names[i]) == 0)
 			t->s.cred_kind = (enum campaign_cred_kind)i;
 	if (!str(t->j, "format") || strcmp(str(t->j, "format"), S3BENCH_SUBJECT_FORMAT) != 0 ||
-	    !t->s.endpoint || !t->s.region || !t->s.bucket || !cred || !addr ||
-	    (t->s.cred_kind != CAMPAIGN_CRED_DEFAULT && t->s.cred_name == NULL)) {
+	    t->s.endpoint == NULL || t->s.region == NULL || t->s.bucket == NULL || cred == NULL ||
+	    !addr || (t->s.cred_kind != CAMPAIGN_CRED_DEFAULT && t->s.cred_name == NULL)) {
 		json_decref(t->j);
 		t->j = NULL;
 		return err_set(e, "%s: not a %s record", path, S3BENCH_SUBJECT_FORMAT);
@@ -319,14 +313,14 @@ static int clean_dir(const char *dir, const struct campaign *c)
 
 	if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
 		fprintf(stderr, "collect clean: %s: no such directory\n", dir);
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	/* the lock keeps a collector from starting there meanwhile, and refuses to touch
 	 * the prefixes of runs under way */
 	orc = outdir_open(dir, &od, &e);
 	if (orc != 0) {
 		fprintf(stderr, "collect clean: %s\n", e.msg);
-		return orc == OUTDIR_LOCKED ? EXIT_LOCKED : EXIT_USAGE;
+		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
 	visit(&w, dir, dir, 0);
 	outdir_free(od);
@@ -336,7 +330,7 @@ static int clean_dir(const char *dir, const struct campaign *c)
 		printf("collect clean: %s: %d prefix%s emptied (%llu objects deleted, %llu "
 		       "multipart uploads aborted), %d failed\n",
 		       dir, w.cleaned, w.cleaned == 1 ? "" : "es", w.objects, w.uploads, w.failed);
-	return w.failed ? EXIT_FAILED : EXIT_OK;
+	return w.failed ? EXITCODE_PARTIAL : EXITCODE_OK;
 }
 
 int clean_main(int argc, char **argv)
@@ -365,21 +359,21 @@ int clean_main(int argc, char **argv)
 			break;
 		case 'h':
 			fputs(usage_text, stdout);
-			return EXIT_OK;
+			return EXITCODE_OK;
 		default:
 			fprintf(stderr, "collect clean: unknown option\n(collect clean --help)\n");
-			return EXIT_USAGE;
+			return EXITCODE_USAGE;
 		}
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "collect clean: give one DIR or CAMPAIGN.ini\n");
-		return EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	arg = argv[optind];
 	if (stat(arg, &st) == 0 && S_ISDIR(st.st_mode)) {
 		if (out != NULL) {
 			fprintf(stderr, "collect clean: -o goes with a CAMPAIGN.ini, not a DIR\n");
-			return EXIT_USAGE;
+			return EXITCODE_USAGE;
 		}
 		snprintf(dir, sizeof(dir), "%s", arg);
 		/* a campaign's output directory: its copy of the campaign names the subjects
@@ -396,7 +390,7 @@ int clean_main(int argc, char **argv)
 		if (c == NULL || subject_profile_defaults(c, &e) < 0) {
 			campaign_free(c);
 			fprintf(stderr, "collect clean: %s\n", e.msg);
-			return EXIT_USAGE;
+			return EXITCODE_USAGE;
 		}
 		snprintf(dir, sizeof(dir), out ? "%s" : "out/%s", out ? out : c->name);
 	}

@@ -141,7 +141,7 @@ const char cli_usage_text[] =
 int cli_usage_error(const char *msg)
 {
 	fprintf(stderr, "collect: %s\n(collect --help lists every option)\n", msg);
-	return CLI_EXIT_USAGE;
+	return EXITCODE_USAGE;
 }
 
 int cli_parse_int(const char *opt, const char *s, long min, long max, long *out)

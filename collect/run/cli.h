@@ -1,12 +1,14 @@
 /* collect/run/cli.h: bin/collect's command line. collect/main.c only dispatches: each
  * subcommand lives in its own file (cmd_campaign.c: a campaign; cmd_run.c: `collect run`)
  * and turns its flags into calls of the collect library; this header holds what they
- * share (cli.c): exit codes, the usage text, option parsing, one run and its run.json.
+ * share (cli.c): the usage text, option parsing, one run and its run.json.
  *
  * The stop flag is the one piece of global state (set by main's SIGINT/SIGTERM handler)
  * and is handed to each subcommand. */
 #ifndef COLLECT_CLI_H
 #define COLLECT_CLI_H
+
+#include "core/exitcode.h" /* the exit statuses (EXITCODE_*) */
 
 #include <signal.h>
 
@@ -15,18 +17,10 @@
 #include "collect/run/runner.h"
 #include "core/err.h"
 
-enum cli_exit {
-	CLI_EXIT_OK = 0,           /* every run complete */
-	CLI_EXIT_FAILED = 1,       /* some runs failed (each recorded in its run.json) */
-	CLI_EXIT_USAGE = 2,        /* usage or campaign error */
-	CLI_EXIT_LOCKED = 3,       /* the output directory is locked by another collector */
-	CLI_EXIT_INTERRUPTED = 130 /* stopped by SIGINT/SIGTERM */
-};
-
 /* cli_usage_text: --help of every subcommand. */
 extern const char cli_usage_text[];
 
-/* cli_usage_error: print "collect: MSG" and the --help hint; returns CLI_EXIT_USAGE. */
+/* cli_usage_error: print "collect: MSG" and the --help hint; returns EXITCODE_USAGE. */
 int cli_usage_error(const char *msg);
 
 /* cli_parse_int: s as a whole number min..max for option opt; -1 after printing why not. */

@@ -160,7 +160,7 @@ fail:
 }
 
 /* open_out: take the output directory and write campaign.ini and plan.tsv there.
- * Returns an exit code (CLI_EXIT_OK to go on); messages on stderr. */
+ * Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
 static int open_out(struct cctx *x)
 {
 	struct err e;
@@ -168,12 +168,12 @@ static int open_out(struct cctx *x)
 	char *tsv = NULL;
 	size_t tsv_len = 0;
 	FILE *mf;
-	int orc, rc = CLI_EXIT_USAGE;
+	int orc, rc = EXITCODE_USAGE;
 
 	orc = outdir_open(x->out, &x->od, &e);
 	if (orc != 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		return orc == OUTDIR_LOCKED ? CLI_EXIT_LOCKED : CLI_EXIT_USAGE;
+		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
 	if (!x->a->resume)
 		for (int i = 0; i < x->p->n; i++)
@@ -182,7 +182,7 @@ static int open_out(struct cctx *x)
 					"collect: %s already holds %s of this plan; use "
 					"--resume to go on, or another -o DIR\n",
 					x->out, x->p->runs[i].id);
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			}
 	mf = open_memstream(&tsv, &tsv_len);
 	if (mf == NULL || plan_write_tsv(x->p, x->c, mf, &e) < 0) {
@@ -198,7 +198,7 @@ static int open_out(struct cctx *x)
 	snprintf(path, sizeof(path), "%s/plan.tsv", x->out);
 	if (fs_write_file(path, tsv, tsv_len, &e) < 0)
 		goto fail;
-	rc = CLI_EXIT_OK;
+	rc = EXITCODE_OK;
 	goto out;
 fail:
 	fprintf(stderr, "collect: %s\n", e.msg);
@@ -305,11 +305,11 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 }
 
 /* check_budget: refuse to start when a subject's estimated bill passes its max_cost.
- * CLI_EXIT_OK to go on. */
+ * EXITCODE_OK to go on. */
 static int check_budget(struct cctx *x)
 {
 	struct estimate est[64];
-	int rc = CLI_EXIT_OK;
+	int rc = EXITCODE_OK;
 
 	estimate_plan(x->c, x->p, 0, &x->est, est);
 	for (int i = 0; i < x->c->n_subjects && i < 64; i++) {
@@ -324,7 +324,7 @@ static int check_budget(struct cctx *x)
 			s->id, est[i].cost.total, s->prices.currency, est[i].cost.requests,
 			est[i].cost.egress, est[i].cost.ingress, est[i].cost.storage,
 			est[i].runs - est[i].unbounded, est[i].runs, budget);
-		rc = CLI_EXIT_USAGE;
+		rc = EXITCODE_USAGE;
 	}
 	return rc;
 }
@@ -377,7 +377,7 @@ static int run_k(struct cctx *x, int k)
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
-	int rc = CLI_EXIT_USAGE;
+	int rc = EXITCODE_USAGE;
 
 	memset(&x, 0, sizeof(x));
 	x.a = a;
@@ -395,30 +395,30 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
 		estimate_print(x.c, x.p, &x.est, stdout);
-		rc = CLI_EXIT_OK;
+		rc = EXITCODE_OK;
 		goto out;
 	}
-	if (!a->resume && (rc = check_budget(&x)) != CLI_EXIT_OK)
+	if (!a->resume && (rc = check_budget(&x)) != EXITCODE_OK)
 		goto out;
-	if ((rc = open_out(&x)) != CLI_EXIT_OK)
+	if ((rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {
 		fprintf(stderr, "collect: out of memory\n");
-		rc = CLI_EXIT_USAGE;
+		rc = EXITCODE_USAGE;
 		goto out;
 	}
 	for (int k = 0; k < x.p->n && !*stop; k++)
 		if (run_k(&x, k) < 0) {
-			rc = CLI_EXIT_USAGE;
+			rc = EXITCODE_USAGE;
 			goto out;
 		}
 	if (*stop) {
 		progress_note(x.pg, "collect: stopped; the current run is recorded as "
 				    "interrupted; run again with --resume to go on");
-		rc = CLI_EXIT_INTERRUPTED;
+		rc = EXITCODE_INTERRUPTED;
 	} else if (x.failed) {
-		rc = CLI_EXIT_FAILED;
+		rc = EXITCODE_PARTIAL;
 	}
 out:
 	progress_free(x.pg);

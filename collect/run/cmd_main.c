@@ -57,12 +57,12 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			break;
 		case 'c':
 			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			a.cycles = (int)v;
 			break;
 		case 'y':
 			if (cli_parse_int("--cycle", optarg, 1, 999, &v) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			a.cycle = (int)v;
 			break;
 		case 'r':
@@ -90,7 +90,7 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			break;
 		case 'h':
 			fputs(cli_usage_text, stdout);
-			return CLI_EXIT_OK;
+			return EXITCODE_OK;
 		default:
 			return cli_usage_error("unknown option");
 		}

@@ -40,7 +40,7 @@ static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_E
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
 
-/* parse_flags: argv into o (o->help for --help). 0, or CLI_EXIT_USAGE after saying why. */
+/* parse_flags: argv into o (o->help for --help). 0, or EXITCODE_USAGE after saying why. */
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
 	static const struct option opts[] = {
@@ -124,29 +124,29 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'm':
 			if (cli_parse_duration("--min-duration", optarg, &o->min_duration_s) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			break;
 		case 'M':
 			if (cli_parse_duration("--max-duration", optarg, &o->max_duration_s) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			break;
 		case 'D':
 			o->auto_stop = strcmp(optarg, "auto") == 0;
 			if (!o->auto_stop &&
 			    cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			o->bound = WL_BOUND_DURATION;
 			o->nbounds++;
 			break;
 		case 'T':
 			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			break;
 		case 'N': {
 			struct err be;
 			if (units_parse_bitrate(optarg, &o->client.nic_mbit, &be) < 0) {
 				fprintf(stderr, "collect: run: --client-nic: %s\n", be.msg);
-				return CLI_EXIT_USAGE;
+				return EXITCODE_USAGE;
 			}
 			break;
 		}
@@ -165,15 +165,15 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 	return 0;
 }
 
-/* field_error: "collect: --OPTION: what" for field f; returns CLI_EXIT_USAGE. */
+/* field_error: "collect: --OPTION: what" for field f; returns EXITCODE_USAGE. */
 static int field_error(enum wl_field f, const char *what)
 {
 	fprintf(stderr, "collect: %s: %s\n", workload_field_option(f), what);
-	return CLI_EXIT_USAGE;
+	return EXITCODE_USAGE;
 }
 
 /* parse_specs: the flags of mixed, ranged, rate and seeded runs over wl's defaults. 0, or
- * CLI_EXIT_USAGE after naming the option at fault. */
+ * EXITCODE_USAGE after naming the option at fault. */
 static int parse_specs(const struct run_opts *o, struct workload *wl)
 {
 	const char *const *t = o->text;
@@ -201,7 +201,7 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 }
 
 /* build_workload: the workload of o: workload_defaults for the op, the flags over them,
- * then workload_check. 0, or CLI_EXIT_USAGE after naming the option at fault. */
+ * then workload_check. 0, or EXITCODE_USAGE after naming the option at fault. */
 static int build_workload(struct run_opts *o, struct workload *wl)
 {
 	static const enum wl_field nums[] = {WLF_CONCURRENCY, WLF_COUNT, WLF_OBJECTS, WLF_BATCH};
@@ -216,7 +216,7 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	if (workload_parse_sizes(o->text[WLF_SIZE], &wl->sizes, &wl->size, &e) < 0)
 		return field_error(WLF_SIZE, e.msg);
 	if (parse_specs(o, wl) != 0)
-		return CLI_EXIT_USAGE;
+		return EXITCODE_USAGE;
 	if (o->text[WLF_PART_SIZE] &&
 	    units_parse_size(o->text[WLF_PART_SIZE], &wl->part_size, &e) < 0)
 		return field_error(WLF_PART_SIZE, e.msg);
@@ -248,7 +248,7 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 }
 
 /* build_subject: the endpoint, region and addressing of o's subject, with their
- * defaults (subject_run_defaults: the AWS CLI's order). 0, or CLI_EXIT_USAGE after saying
+ * defaults (subject_run_defaults: the AWS CLI's order). 0, or EXITCODE_USAGE after saying
  * why. */
 static int build_subject(struct campaign_subject *s, struct awsconf *conf)
 {
@@ -256,7 +256,7 @@ static int build_subject(struct campaign_subject *s, struct awsconf *conf)
 
 	if (subject_run_defaults(s, conf, &e) < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		return CLI_EXIT_USAGE;
+		return EXITCODE_USAGE;
 	}
 	if (s->endpoint == NULL)
 		return cli_usage_error(needs);
@@ -348,13 +348,13 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	struct outdir *od = NULL;
 	struct err e;
 	char prefix[128], path[4096];
-	int orc, rc = CLI_EXIT_USAGE;
+	int orc, rc = EXITCODE_USAGE;
 
 	memset(&rr, 0, sizeof(rr));
 	orc = outdir_open(o->out, &od, &e);
 	if (orc != 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		return orc == OUTDIR_LOCKED ? CLI_EXIT_LOCKED : CLI_EXIT_USAGE;
+		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
 	/* the longest name this function builds in path */
 	if (strlen(o->out) + sizeof("/ops.tsv.zst") > sizeof(path)) {
@@ -382,11 +382,11 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
-		rc = CLI_EXIT_FAILED;
+		rc = EXITCODE_PARTIAL;
 		goto out;
 	}
 	print_summary(&rr, wl);
-	rc = *stop ? CLI_EXIT_INTERRUPTED : orc == 0 ? CLI_EXIT_OK : CLI_EXIT_FAILED;
+	rc = *stop ? EXITCODE_INTERRUPTED : orc == 0 ? EXITCODE_OK : EXITCODE_PARTIAL;
 out:
 	runner_result_clear(&rr);
 	outdir_free(od);
@@ -410,10 +410,10 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli
 		return rc;
 	if (o.help) {
 		fputs(cli_usage_text, stdout);
-		return CLI_EXIT_OK;
+		return EXITCODE_OK;
 	}
-	if (!o.subj.bucket || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
-	    (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]) || !o.out)
+	if (o.subj.bucket == NULL || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
+	    (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]) || o.out == NULL)
 		return cli_usage_error(needs);
 	if ((rc = build_subject(&o.subj, &conf)) != 0)
 		goto out;

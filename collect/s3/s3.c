@@ -155,7 +155,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->endpoint = strdup(ep);
 	c->scheme = strndup(ep, (size_t)(rest - ep));
 	c->authority = slash ? strndup(rest, (size_t)(slash - rest)) : strdup(rest);
-	if (!c->endpoint || !c->scheme || !c->authority)
+	if (c->endpoint == NULL || c->scheme == NULL || c->authority == NULL)
 		goto nomem;
 	c->virtual_hosted = cfg->virtual_hosted;
 	c->insecure = cfg->insecure;

@@ -175,7 +175,7 @@ AWS_ENDPOINT_URL_S3=http://127.0.0.1:9 "$collect" run --endpoint "$ONE_S3_ENDPOI
 check $? "--endpoint over the environment: $(tail -n 2 "$work/env3.txt")"
 "$collect" run --bucket e2e-wl --op put --size 1KiB --concurrency 1 --count 1 \
 	-o "$work/env4" >"$work/out" 2>&1
-[ $? -eq 2 ] && grep -qF "run needs --endpoint (or AWS_ENDPOINT_URL_S3 or AWS_ENDPOINT_URL)" "$work/out"
+[ $? -eq 2 ] && grep -qF "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's endpoint_url" "$work/out"
 check $? "no endpoint anywhere: exit 2, says where one comes from"
 
 # run.json's issue-13 workload fields

@@ -133,7 +133,7 @@ for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
     okbytes = sum(int(r.split("\t")[ib]) for r in rows[1:] if r.split("\t")[ie] == "")
     by = s.get("errors_by", {})
     # 10/s passes the 25/s throttle: no 503 then, and no errors_by
-    calm = rel.endswith("throttle/put-4KiB-c8-r10")
+    calm = "/throttle/" in rel and rel.endswith("-r10")  # put-4KiB-cN-r10, N the worker cap
     t(by.get("503", 0) == n503 and (n503 == 0 if calm else n503 > 0),
       "%s: errors_by.503 = %s, rows answered 503 = %d" % (rel, by.get("503"), n503))
     t(sum(by.values()) == s["errors"] == nerr,

@@ -5,7 +5,7 @@
 # house forms stay as written (json_array_foreach, sizeof(x), a function's brace on its own
 # line, a long string literal); no clang-format, or another major version, says so. The
 # null-check dialect: under render/ (a NULLCHECK_DIRS entry) `if (!p)` on a pointer fails
-# naming FILE:LINE, `!flag` on an int passes; the same `!p` under core/ (not enabled) passes.
+# naming FILE:LINE, `!flag` on an int passes; the same `!p` under a directory not enabled (vendor/) passes.
 . "$(dirname "$0")/lib.sh"
 
 t=$tmp/tree
@@ -97,22 +97,22 @@ int name_set(const struct box *b, const char *dflt, int failed)
 	return 1;
 }
 EOF
-mkdir -p "$t/core"
-sed 's|render/nul.h|core/nul.h|' "$t/render/nul.c" >"$t/core/nul.c"
-cp "$t/render/nul.h" "$t/core/nul.h"
+mkdir -p "$t/vendor"
+sed 's|render/nul.h|vendor/nul.h|' "$t/render/nul.c" >"$t/vendor/nul.c"
+cp "$t/render/nul.h" "$t/vendor/nul.h"
 (cd "$t" && git add -A) || exit 2
-"$t/scripts/style-check" render/nul.c core/nul.c >"$tmp/out" 2>&1
+"$t/scripts/style-check" render/nul.c vendor/nul.c >"$tmp/out" 2>&1
 rc=$?
 check $rc "null checks written p == NULL, !flag on ints: passes"
 [ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
-sed -i 's/b == NULL || b->name == NULL/!b || !b->name/' "$t/render/nul.c" "$t/core/nul.c"
-"$t/scripts/style-check" render/nul.c core/nul.c >"$tmp/out" 2>&1
+sed -i 's/b == NULL || b->name == NULL/!b || !b->name/' "$t/render/nul.c" "$t/vendor/nul.c"
+"$t/scripts/style-check" render/nul.c vendor/nul.c >"$tmp/out" 2>&1
 rc=$?
 [ $rc -eq 1 ] && grep -q '^render/nul.c:8: !b: write b == NULL' "$tmp/out" &&
 	grep -q '^render/nul.c:8: !b->name: write b->name == NULL' "$tmp/out" &&
-	[ "$(grep -c ': write .* == NULL (docs' "$tmp/out")" -eq 2 ] && ! grep -q core/nul.c "$tmp/out"
+	[ "$(grep -c ': write .* == NULL (docs' "$tmp/out")" -eq 2 ] && ! grep -q vendor/nul.c "$tmp/out"
 rc=$?
-check $rc "if (!p) under render/: exit 1 naming FILE:LINE; not under core/ (not enabled)"
+check $rc "if (!p) under render/: exit 1 naming FILE:LINE; not under vendor/ (not enabled)"
 [ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
 
 finish

@@ -20,7 +20,7 @@ int main(void)
 	unsigned char *x = malloc(span), *y = malloc(span), *z = malloc(span);
 
 	CHECK(b != NULL && x && y && z, "allocation: %s", e.msg);
-	if (b == NULL || !x || !y || !z)
+	if (b == NULL || x == NULL || !y || !z)
 		return check_done();
 	/* one read, then odd-sized pieces from an odd offset: same bytes */
 	body_read(b, 3, size, 12345, x, span);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collect/campaign/campaign.h"
+#include "core/palette.h"
 #include "tests/unit/check.h"
 
 #define HEAD "[campaign]\nname = demo\n" /* lines 1-2 */
@@ -190,7 +191,8 @@ static void test_good(void)
 		CHECK(b->path_style == 0 && b->insecure == 1, "virtual, insecure");
 		CHECK(b->cred_kind == CAMPAIGN_CRED_PROFILE, "profile credentials");
 		CHECK_STR(b->cred_name, "rgwprof", "profile name");
-		CHECK_STR(b->color, "#ff7f0e", "palette colour for the second subject");
+		CHECK_STR(b->color, palette_color(1), "palette colour for the second subject");
+		CHECK_STR(b->color, "#e69f00", "core/palette.h: Okabe-Ito orange");
 		CHECK(campaign_find_subject(c, "rgw") == 1 && campaign_find_subject(c, "x") == -1,
 		      "find subject");
 	}

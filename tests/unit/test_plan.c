@@ -43,11 +43,11 @@ static void test_interleave(void)
 	struct err e;
 	struct plan *p;
 
-	if (!c)
+	if (c == NULL)
 		return;
 	p = plan_build(c, NULL, &e);
 	CHECK(p != NULL, "plan builds: %s", p ? "" : e.msg);
-	if (!p)
+	if (p == NULL)
 		goto out;
 	/* 2 cycles x 2 ops x 2 sizes x 2 conc x 3 subjects + (list, delete) x 3 */
 	CHECK(p->n == 2 * 2 * 2 * 2 * 3 + 2 * 3, "run count %d", p->n);
@@ -105,7 +105,7 @@ static void test_sequential(void)
 	struct err e;
 	struct plan *p;
 
-	if (!c)
+	if (c == NULL)
 		return;
 	p = plan_build(c, NULL, &e);
 	CHECK(p != NULL, "sequential plan builds");
@@ -130,14 +130,14 @@ static void test_random(void)
 	struct err e;
 	struct plan *p1 = NULL, *p2 = NULL, *p3 = NULL, *one = NULL;
 
-	if (!c)
+	if (c == NULL)
 		return;
 	p1 = plan_build(c, &f, &e);
 	p2 = plan_build(c, &f, &e);
 	f.seed = 999;
 	p3 = plan_build(c, &f, &e);
 	CHECK(p1 && p2 && p3, "random plans build");
-	if (!p1 || !p2 || !p3)
+	if (p1 == NULL || !p2 || !p3)
 		goto out;
 	CHECK(p1->seed == 12345 && p3->seed == 999, "seed recorded");
 	int same12 = 1, same13 = 1, in_order = 1;
@@ -212,7 +212,7 @@ static void test_filters(void)
 	struct err e;
 	struct plan *p;
 
-	if (!c)
+	if (c == NULL)
 		return;
 	f.only = "c,a";
 	p = plan_build(c, &f, &e);

@@ -300,7 +300,7 @@ static void key_cache(struct sigv4_ctx *ctx)
 	char s1[65], s2[65], s3[65];
 
 	CHECK(a && b, "signers: %s", e.msg);
-	if (!a || !b)
+	if (a == NULL || b == NULL)
 		goto done;
 	sigv4_sign(a, ctx, &in, &e);
 	snprintf(s1, sizeof(s1), "%s", sigv4_signature(ctx));

@@ -442,13 +442,14 @@ static void test_merge_day(void)
 	size_t wrong = 0;
 
 	CHECK(src && dst, "merge day: new results");
-	if (!src || !dst)
+	if (src == NULL || !dst)
 		goto done;
 	src->total.tp.ops = (int64_t)n;
 	src->total.tp.start = T0;
 	src->total.tp.end = T0 + (int64_t)n * S;
 	src->total.tp.seg = calloc(1, sizeof(*src->total.tp.seg));
-	if (!src->total.tp.seg || !(src->total.tp.seg->segs = calloc(n, sizeof(struct warp_seg))))
+	if (src->total.tp.seg == NULL ||
+	    !(src->total.tp.seg->segs = calloc(n, sizeof(struct warp_seg))))
 		goto done;
 	src->total.tp.seg->n = n;
 	src->total.tp.seg->seg_dur_ms = 1000;

@@ -92,7 +92,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t ll, i;
 
-		if (!nl)
+		if (nl == NULL)
 			return -1;
 		ll = (size_t)(nl - p);
 		if (ll && p[ll - 1] == '\r')
@@ -118,7 +118,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 			} else {
 				const char *sp = memchr(p, ' ', ll);
 
-				if (!sp || ll < 8 || strncmp(p + ll - 8, "HTTP/1.", 7) != 0)
+				if (sp == NULL || ll < 8 || strncmp(p + ll - 8, "HTTP/1.", 7) != 0)
 					return -1;
 				h->is_head_method = sp - p == 4 && memcmp(p, "HEAD", 4) == 0;
 				h->close = p[ll - 1] == '0';
@@ -129,7 +129,7 @@ int parse_head(const char *s, size_t len, int response, struct head *h)
 			char val[128];
 			size_t vl;
 
-			if (!colon)
+			if (colon == NULL)
 				return -1;
 			for (v = colon + 1; v < ve && (*v == ' ' || *v == '\t'); v++)
 				;

@@ -517,7 +517,7 @@ static struct conn *conn_new(struct proxy *px, int cfd)
 
 	px->conns++;
 	c = calloc(1, sizeof(*c));
-	if (!c) {
+	if (c == NULL) {
 		close(cfd);
 		return NULL;
 	}
@@ -667,7 +667,7 @@ int main(int argc, char **argv)
 	int i;
 
 	px = calloc(1, sizeof(*px));
-	if (!px)
+	if (px == NULL)
 		return 1;
 	i = parse_args(argc, argv, &px->o);
 	if (i != 0) {

@@ -77,7 +77,7 @@ int resolve(const char *spec, struct sockaddr_storage *ss, socklen_t *len)
 	size_t hl;
 	struct addrinfo hints, *ai = NULL;
 
-	if (!colon || colon == spec)
+	if (colon == NULL || colon == spec)
 		return -1;
 	hl = (size_t)(colon - spec);
 	if (spec[0] == '[' && colon[-1] == ']') {
@@ -109,7 +109,7 @@ int write_port_file(const char *path, int port)
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return -1;
 	f = fopen(tmp, "w");
-	if (!f)
+	if (f == NULL)
 		return -1;
 	fprintf(f, "%d\n", port);
 	if (fclose(f) != 0 || rename(tmp, path) != 0) {

@@ -116,7 +116,7 @@ int parse_args(int argc, char **argv, struct opts *o)
 			return -1;
 		}
 	}
-	if (!o->listen || (int)o->mode < 0 ||
+	if (o->listen == NULL || (int)o->mode < 0 ||
 	    (!o->upstream && o->mode != M_BLACKHOLE && o->mode != M_REFUSE && o->mode != M_RST)) {
 		fprintf(stderr, "faultproxy: --listen, --mode and (except for blackhole, refuse "
 				"and rst) --upstream are required\n");
