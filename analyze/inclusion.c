@@ -74,7 +74,11 @@ void inclusion_decide(const struct runlog *r, struct verdict *out)
 	memset(out, 0, sizeof(*out));
 	if (!r->has_summary) {
 		snprintf(out->cls, sizeof(out->cls), "%s", exclusion_class(r));
-		if (r->first_error != NULL)
+		if (strcmp(out->cls, "budget") == 0)
+			snprintf(out->reason, sizeof(out->reason),
+				 "not run: its subject's spend had passed max_cost (never run, "
+				 "not a failure)");
+		else if (r->first_error != NULL)
 			snprintf(out->reason, sizeof(out->reason), "no final summary: %s",
 				 r->first_error);
 		else if (r->timed_out)

@@ -9,6 +9,7 @@
 #include "analyze/baseline.h"
 #include "analyze/out_json_clients.h"
 #include "analyze/out_json_lat.h"
+#include "analyze/out_json_cost.h"
 #include "analyze/out_json_climit.h"
 #include "analyze/out_json_stats.h"
 #include "analyze/out_json_workload.h"
@@ -195,6 +196,7 @@ static json_t *cell_json(const struct aggregate *a, const struct agg_cell *c, in
 		out_json_add(runs, ro, ok);
 	}
 	out_json_put(o, "runs", runs, ok);
+	out_json_put(o, "cost", out_json_cell_cost(a, c), ok);
 	return o;
 }
 
@@ -295,6 +297,7 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 			     l->has_summary && s->has_ttfb ? out_json_num(s->ttfb.avg)
 							   : json_null(),
 			     ok);
+		out_json_put(o, "cost", out_json_run_cost(l), ok);
 		out_json_run_climit(o, r, ok);
 	}
 	return o;
@@ -343,6 +346,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 		out_json_add(arr, o, ok);
 	}
 	out_json_put(root, "unreadable", arr, ok);
+	out_json_put(root, "cost", out_json_costs(a, ok), ok);
 	return root;
 }
 

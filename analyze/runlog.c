@@ -213,6 +213,8 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 		r->has_summary = 1;
 		r->summary_json = json_incref(sum);
 	}
+	if (runlog_cost_read(root, r, e) < 0)
+		return -1;
 	if (json_is_object(json_object_get(root, "client")))
 		r->client_json = json_incref(json_object_get(root, "client"));
 	return runlog_clients_read(root, &r->clients, e);

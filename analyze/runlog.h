@@ -12,6 +12,7 @@
 #include "analyze/runlog_clients.h"
 #include "analyze/runlog_workload.h"
 #include "core/err.h"
+#include "core/price.h"
 #include "core/summary.h"
 
 #define RUNLOG_FIRST_MAX 5
@@ -46,11 +47,20 @@ struct runlog {
 	int has_summary;
 	struct run_summary summary;
 	struct runlog_clients clients; /* "clients" (analyze/runlog_clients.h); count 0: absent */
+	/* cost (core/price.h): "prices" and "billing" (all phases summed); 0: absent */
+	int has_prices, has_billing;
+	struct prices prices;
+	struct bill_counts bill;
+	char cost_example[256]; /* campaign.cost_example; "" when absent */
 	/* the client machine's record ("client", collect/run/clientres.h) and the summary
 	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
 	 * without them is "not measured": analyze/climit_cells.h judges the others) */
 	json_t *client_json, *summary_json;
 };
+
+/* runlog_cost_read (analyze/runlog_cost.c): run.json's "prices" and "billing" into r.
+ * 0, or -1 with "field prices.KEY: ..." / "field billing.PHASE.KEY: ..." in e. */
+int runlog_cost_read(const json_t *root, struct runlog *r, struct err *e);
 
 /* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory
  * relative to DATA_DIR and is copied into out->path. On success the caller owns

@@ -18,6 +18,7 @@ static const char *const names[EC_COUNT] = {
 	[EC_CRASHED] = "crashed",
 	[EC_LOCAL_IO] = "local-io",
 	[EC_CHECKSUM] = "checksum",
+	[EC_BUDGET] = "budget",
 };
 
 const char *err_class_name(enum err_class c)

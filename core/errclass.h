@@ -17,6 +17,7 @@ enum err_class {
 	EC_CRASHED,        /* the child exited without writing its result */
 	EC_LOCAL_IO,       /* the client machine's own I/O failed (a full output disk) */
 	EC_CHECKSUM,       /* a GET body did not match the checksum the server returned */
+	EC_BUDGET,         /* not run: its subject's spend had passed max_cost (never run) */
 	EC_COUNT
 };
 

@@ -430,6 +430,8 @@ struct report_model *model_load_string(const char *json, const char *name, struc
 	    model_load_history(m, root, name, e) || model_load_climit(m, root, e) ||
 	    model_load_errors(m, root, name, e))
 		goto fail;
+	if (json_array_size(json_object_get(root, "cost")) > 0)
+		m->cost = json_incref(json_object_get(root, "cost"));
 	/* no campaign (a single run analysed): the cycles are what the cells expected */
 	for (size_t i = 0; m->campaign_cycles == 0 && i < m->ncells; i++)
 		if (m->cells[i].expected > m->campaign_cycles)
@@ -490,6 +492,7 @@ void model_free(struct report_model *m)
 	model_free_size_labels(m);
 	model_free_history(m);
 	model_free_workloads(m);
+	json_decref(m->cost);
 	model_free_errors(m);
 	free(m->file);
 	free(m->generated);

@@ -15,6 +15,7 @@
 #define RENDER_MODEL_H
 
 #include <stddef.h>
+#include <jansson.h>
 #include <stdint.h>
 
 #include "core/err.h"
@@ -216,6 +217,8 @@ struct rm_climit;
 
 struct report_model {
 	char *file;       /* the path it was loaded from */
+	json_t *cost;     /* aggregate.json's cost[] (render/report_cost.c), owned; NULL when
+			     absent or empty */
 	int format_minor; /* 0 for s3bench-aggregate/1 and /1.0, 1 for /1.1 ... */
 	int has_stats;    /* statistics{} present (then `stats` is set) */
 	struct rm_statistics stats;

@@ -758,6 +758,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	}
 	doc_labels(r.d, rb_str(&r, "toc"), rb_str(&r, "page"));
 	report_clients_findings(&r, &fd);
+	report_cost_findings(&r, &fd);
 	findings(&r, &fd);
 	findings_free(&fd);
 	report_history(&r);
@@ -778,6 +779,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		report_workloads(&r);
 	if (!r.failed)
 		report_errors(&r);
+	if (!r.failed)
+		report_cost(&r);
 	methodology(&r);
 	samples(&r);
 	appendix(&r);

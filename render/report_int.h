@@ -157,6 +157,12 @@ void report_clients(struct report_builder *r);
  * one). */
 void report_workloads(struct report_builder *r);
 
+/* render/report_cost.c: the "Cost" section (aggregate.json cost[]: the bill per subject,
+ * price-performance, the example workload) and its key findings (the cheapest subject for
+ * the example workload, the highest throughput per monthly cost, always with "list prices
+ * of DATE"). Nothing when the results have no cost. */
+void report_cost_findings(struct report_builder *r, struct findings *fd);
+void report_cost(struct report_builder *r);
 /* Client limits and request phases (render/report_climit.c). report_climit_mark: append
  * the client-limited mark to a cell's figure in buf (n bytes); report_climit_label: subject
  * s's chart label for (op, size), marked when one of its cells there is client-limited

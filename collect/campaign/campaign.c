@@ -198,6 +198,21 @@ static int check_bench(struct cini *p, const char *sec, const struct campaign_be
 	return 0;
 }
 
+/* get_money: a positive number (max_cost = 200, expect_mib_s = 150). */
+static int get_money(struct cini *p, const char *sec, const char *key, double *out)
+{
+	struct cini_kv *kv = cini_get(p, sec, key);
+	char *end;
+
+	if (kv == NULL)
+		return 0;
+	errno = 0;
+	*out = strtod(kv->val, &end);
+	if (errno != 0 || end == kv->val || *end != '\0' || !(*out > 0) || *out > 1e12)
+		return cini_bad_quoted(p, kv, "is not a positive number");
+	return 0;
+}
+
 int campaign_check_endpoint(const char *url)
 {
 	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
@@ -290,7 +305,16 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	}
 	if (sub->cred_kind != CAMPAIGN_CRED_DEFAULT && sub->cred_name == NULL)
 		return err_set(p->e, "%s: out of memory", p->name);
+	if (campaign_parse_prices(p, s->name, &sub->prices) < 0 ||
+	    get_money(p, s->name, "max_cost", &sub->max_cost) < 0 ||
+	    get_money(p, s->name, "expect_mib_s", &sub->expect_mib_s) < 0)
+		return -1;
 	return 0;
+}
+
+double campaign_subject_budget(const struct campaign *c, const struct campaign_subject *s)
+{
+	return s->max_cost > 0 ? s->max_cost : c->max_cost;
 }
 
 static const char *const keys_campaign[] = {"name",
@@ -304,6 +328,8 @@ static const char *const keys_campaign[] = {"name",
 					    "alert_min_change",
 					    "client_nic",
 					    "client_shares_cpu",
+					    "max_cost",
+					    "cost_example",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",
 					  "sizes",
@@ -336,9 +362,35 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"concurrency", "duration", "timeout",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
-static const char *const keys_subject[] = {"label",      "endpoint",  "region",           "bucket",
-					   "addressing", "profile",   "credentials",      "color",
-					   "insecure",   "ca_bundle", CAMPAIGN_SEND_KEYS, NULL};
+static const char *const keys_subject[] = {"label",
+					   "endpoint",
+					   "region",
+					   "bucket",
+					   "addressing",
+					   "profile",
+					   "credentials",
+					   "color",
+					   "insecure",
+					   "ca_bundle",
+					   CAMPAIGN_SEND_KEYS,
+					   "prices",
+					   "price_storage",
+					   "price_egress",
+					   "price_ingress",
+					   "price_class_a",
+					   "price_class_b",
+					   "price_delete",
+					   "min_storage_days",
+					   "min_object_size",
+					   "free_egress_gb",
+					   "free_egress_ratio",
+					   "egress",
+					   "price_unit",
+					   "currency",
+					   "price_date",
+					   "max_cost",
+					   "expect_mib_s",
+					   NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -445,6 +497,16 @@ static int interpret(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
+	if (get_money(p, "campaign", "max_cost", &c->max_cost) < 0)
+		return -1;
+	if ((kv = cini_get(p, "campaign", "cost_example")) != NULL) {
+		struct cost_example ex;
+		struct err xe;
+		if (price_parse_example(kv->val, &ex, &xe) < 0)
+			return cini_bad(p, kv, xe.msg);
+		if ((c->cost_example = strdup(kv->val)) == NULL)
+			return err_set(p->e, "%s: out of memory", p->name);
+	}
 	if ((kv = cini_get(p, "campaign", "client_nic")) != NULL) {
 		struct err be;
 		if (units_parse_bitrate(kv->val, &c->client_nic_mbit, &be) < 0)
@@ -510,6 +572,13 @@ static int interpret(struct cini *p, struct campaign *c)
 					       "line %d)",
 					       p->name, p->secs[i].line, p->secs[i].name,
 					       c->subjects[j].line);
+		if (strcmp(c->subjects[k].prices.currency, c->subjects[0].prices.currency) != 0)
+			return err_set(p->e,
+				       "%s:%d: [%s] currency: %s, but [subject %s] bills in %s "
+				       "(one currency per campaign)",
+				       p->name, p->secs[i].line, p->secs[i].name,
+				       c->subjects[k].prices.currency, c->subjects[0].id,
+				       c->subjects[0].prices.currency);
 		k++;
 	}
 	return 0;
@@ -605,5 +674,6 @@ void campaign_free(struct campaign *c)
 	free(c->name);
 	free(c->title);
 	free(c->client);
+	free(c->cost_example);
 	free(c);
 }

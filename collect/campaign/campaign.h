@@ -22,6 +22,7 @@
 
 #include "collect/workload.h"
 #include "core/err.h"
+#include "core/price.h"
 
 enum campaign_order {
 	CAMPAIGN_ORDER_INTERLEAVE,
@@ -89,6 +90,11 @@ struct campaign_subject {
 	char *ca_bundle; /* ca_bundle = PATH: the CAs to trust (PEM); NULL: --ca-bundle,
 			    AWS_CA_BUNDLE, else the system's (collect/run/subject.h) */
 	int line;
+	/* Prices (docs/CAMPAIGN.md, "Prices"): the subject's price keys, over those of its
+	 * `prices = FILE:SECTION`; prices.given 0 when none. */
+	struct prices prices;
+	double max_cost;     /* max_cost: the subject's budget; 0: the campaign's */
+	double expect_mib_s; /* expect_mib_s: the throughput a dry run assumes; 0: none */
 	/* the send keys the subject sets (checksum, payload, ...: a provider that lacks a
 	 * feature): bit (f - WLF_CHECKSUM) of send_set for field f, its value in send;
 	 * they override every section's for this subject's runs (the plan applies them) */
@@ -108,6 +114,8 @@ struct campaign {
 	double timeout_s;       /* [campaign] timeout: default limit of one run (0 = derived) */
 	double p99_limit_ms;    /* [campaign] p99_limit: the p99 under which a rate counts as
 				   sustained in the report's sustained-rate table; 0 = absent */
+	double max_cost;        /* [campaign] max_cost: each subject's budget; 0 = none */
+	char *cost_example;     /* [campaign] cost_example, as written (checked); NULL = none */
 	double client_nic_mbit; /* [campaign] client_nic: the client's NIC speed; 0 = absent */
 	int client_shares_cpu;  /* [campaign] client_shares_cpu: the endpoints run on the
 				   client machine (a lab, the demo) */
@@ -170,6 +178,9 @@ int campaign_check_endpoint(const char *url);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);
+
+/* campaign_subject_budget: the subject's max_cost, else the campaign's; 0 = none. */
+double campaign_subject_budget(const struct campaign *c, const struct campaign_subject *s);
 
 void campaign_free(struct campaign *c);
 

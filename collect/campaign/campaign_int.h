@@ -32,6 +32,10 @@ int campaign_parse_sweep(struct cini *p, struct campaign *c);
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
 			 enum wl_field f, const char *what);
 
+/* campaign_parse_prices (collect/campaign/campaign_price.c, for campaign.c): the price keys
+ * of section sec (and its `prices = FILE:SECTION`) into *out (price_init first). 0, or -1
+ * with "FILE:LINE: [SECTION] KEY: what" naming the campaign or the price file. */
+int campaign_parse_prices(struct cini *p, const char *sec, struct prices *out);
 /* campaign_parse_send (collect/campaign/campaign_send.c): the send keys of section sec
  * (checksum, payload, reads, http, http2_shared, keepalive, addresses) over *snd; each
  * key given sets its bit (f - WLF_CHECKSUM) in *set (set may be NULL). 0, or -1 with

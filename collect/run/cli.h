@@ -65,6 +65,8 @@ int cli_run_one(const struct runjson_input *tmpl, const char *dir, const char *p
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
+	double assume_mib_s;             /* --assume: the throughput a bill estimate assumes */
+	const char *estimate_from;       /* --estimate-from DATA_DIR; NULL: none */
 	const char *ca_bundle;           /* --ca-bundle PATH, or NULL */
 	const struct cli_runner *runner; /* NULL: one client on this machine */
 };

@@ -7,6 +7,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/run/cli.h"
+#include "collect/run/estimate.h"
 #include "collect/run/subject.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
@@ -23,8 +24,11 @@ struct cctx {
 	struct plan *p;
 	struct outdir *od;
 	struct progress *pg;
-	char out[4096]; /* the output directory */
-	int failed;     /* some run failed */
+	char out[4096];           /* the output directory */
+	int failed;               /* some run failed */
+	double spent[64];         /* each subject's bill so far in this collector (max_cost) */
+	int stopped[64];          /* the subject was stopped by its max_cost (said once) */
+	struct estimate_opts est; /* --assume, --estimate-from */
 };
 
 static uint64_t make_seed(void)
@@ -203,6 +207,128 @@ out:
 	return rc;
 }
 
+/* run_input: the run.json fields run r of the plan gives (the rest zeroed). */
+static void run_input(const struct cctx *x, const struct plan_run *r, struct runjson_input *in)
+{
+	memset(in, 0, sizeof(*in));
+	in->campaign = x->c;
+	in->cycle = r->cycle;
+	in->subject = &x->c->subjects[r->subject];
+	in->wl = &r->wl;
+	in->timeout_s = r->timeout_s;
+	in->client.nic_mbit = x->c->client_nic_mbit;
+	in->client.shares_cpu = x->c->client_shares_cpu;
+}
+
+/* over_budget: the run's subject has spent its max_cost (said once on the progress). */
+static int over_budget(struct cctx *x, const struct plan_run *r)
+{
+	const struct campaign_subject *s = &x->c->subjects[r->subject];
+	double budget = campaign_subject_budget(x->c, s);
+
+	if (budget <= 0 || r->subject >= 64 || x->spent[r->subject] < budget)
+		return 0;
+	if (!x->stopped[r->subject]++)
+		progress_note(x->pg,
+			      "collect: subject %s: spent %.4f %s, past its max_cost %g: its "
+			      "remaining runs are recorded as not run (class budget); raise "
+			      "max_cost and run again with --resume to run them",
+			      s->id, x->spent[r->subject], s->prices.currency, budget);
+	return 1;
+}
+
+/* add_spend: the run's bill (all its phases) at its subject's prices. */
+static void add_spend(struct cctx *x, const struct plan_run *r, const struct run_state *st)
+{
+	struct bill_counts b;
+	struct cost_parts c;
+
+	if (r->subject >= 64)
+		return;
+	memset(&b, 0, sizeof(b));
+	for (int k = 0; k < PHASE_COUNT; k++)
+		if (st->bill_phases & (1u << k))
+			bill_add(&b, &st->bill[k]);
+	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
+	x->spent[r->subject] += c.total;
+}
+
+/* add_recorded_spend: a run recorded by an earlier collector counts toward max_cost. */
+static void add_recorded_spend(struct cctx *x, const struct plan_run *r)
+{
+	struct runjson_status rs;
+	struct cost_parts c;
+	char dir[4096];
+
+	if (r->subject >= 64 || outdir_path(x->od, r->id, dir, sizeof(dir), NULL) < 0 ||
+	    runjson_read_status(dir, &rs, NULL) < 0)
+		return;
+	price_cost(&x->c->subjects[r->subject].prices, &rs.bill, 0, &c);
+	x->spent[r->subject] += c.total;
+}
+
+/* record_budget: run.json of a run not run because of max_cost: no phase reached, class
+ * budget, status failed (analyze counts it as never run). 0, or -1 when the directory
+ * cannot be written (the campaign stops). */
+static int record_budget(struct cctx *x, const struct plan_run *r)
+{
+	struct run_state st;
+	struct run_wrapper w;
+	struct runjson_input in;
+	struct err e;
+	char dir[4096];
+	json_t *j;
+	int rc;
+
+	if (outdir_prepare_run(x->od, r->id, dir, sizeof(dir), &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return -1;
+	}
+	run_state_init(&st);
+	st.cls = EC_BUDGET;
+	run_state_add_error(&st, "not run: the subject's spend had passed its max_cost");
+	memset(&w, 0, sizeof(w));
+	w.started_ns = w.ended_ns = time_now_ns();
+	run_input(x, r, &in);
+	in.st = &st;
+	in.wrapper = &w;
+	in.cls = EC_BUDGET;
+	j = runjson_build(&in);
+	rc = j != NULL && runjson_write(dir, j, &e) == 0 ? 0 : -1;
+	json_decref(j);
+	if (rc < 0)
+		fprintf(stderr, "collect: %s: cannot record run.json\n", dir);
+	else
+		outdir_remove_temps(dir);
+	x->failed = 1; /* not every run of the plan was measured: exit 1 */
+	return rc;
+}
+
+/* check_budget: refuse to start when a subject's estimated bill passes its max_cost.
+ * EXITCODE_OK to go on. */
+static int check_budget(struct cctx *x)
+{
+	struct estimate est[64];
+	int rc = EXITCODE_OK;
+
+	estimate_plan(x->c, x->p, 0, &x->est, est);
+	for (int i = 0; i < x->c->n_subjects && i < 64; i++) {
+		const struct campaign_subject *s = &x->c->subjects[i];
+		double budget = campaign_subject_budget(x->c, s);
+		if (budget <= 0 || est[i].runs == 0 || est[i].cost.total <= budget)
+			continue;
+		fprintf(stderr,
+			"collect: subject %s: the estimated bill %.4f %s (requests %.4f, egress "
+			"%.4f, ingress %.4f, storage %.4f; %d of %d runs estimated) exceeds its "
+			"max_cost %g; not started (--dry-run shows the estimate)\n",
+			s->id, est[i].cost.total, s->prices.currency, est[i].cost.requests,
+			est[i].cost.egress, est[i].cost.ingress, est[i].cost.storage,
+			est[i].runs - est[i].unbounded, est[i].runs, budget);
+		rc = EXITCODE_USAGE;
+	}
+	return rc;
+}
+
 /* run_k: run k of the plan unless it is recorded already. -1 when its directory cannot
  * be prepared (a usage error: the campaign stops), else 0. */
 static int run_k(struct cctx *x, int k)
@@ -217,8 +343,11 @@ static int run_k(struct cctx *x, int k)
 
 	if (rs == RUN_COMPLETE) {
 		x->failed |= recorded_failed(x->od, r->id);
+		add_recorded_spend(x, r);
 		return 0;
 	}
+	if (over_budget(x, r))
+		return record_budget(x, r);
 	if (rs == RUN_INCOMPLETE && !r->wl.keep &&
 	    outdir_path(x->od, r->id, dir, sizeof(dir), NULL) == 0)
 		sweep_earlier(x, r, dir);
@@ -228,14 +357,7 @@ static int run_k(struct cctx *x, int k)
 	}
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
-	memset(&in, 0, sizeof(in));
-	in.campaign = x->c;
-	in.cycle = r->cycle;
-	in.subject = &x->c->subjects[r->subject];
-	in.wl = &r->wl;
-	in.timeout_s = r->timeout_s;
-	in.client.nic_mbit = x->c->client_nic_mbit;
-	in.client.shares_cpu = x->c->client_shares_cpu;
+	run_input(x, r, &in);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner,
@@ -246,6 +368,7 @@ static int run_k(struct cctx *x, int k)
 	} else {
 		report_end(x->pg, &rr);
 		x->failed |= one;
+		add_spend(x, r, &rr.st);
 	}
 	runner_result_clear(&rr);
 	return 0;
@@ -261,11 +384,22 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 	x.stop = stop;
 	if (load_plan(&x) < 0)
 		goto out;
+	x.est.assume_mib_s = a->assume_mib_s;
+	if (a->estimate_from != NULL) {
+		struct err e;
+		if (estimate_from(a->estimate_from, &x.est, &e) < 0) {
+			fprintf(stderr, "collect: %s\n", e.msg);
+			goto out;
+		}
+	}
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
+		estimate_print(x.c, x.p, &x.est, stdout);
 		rc = EXITCODE_OK;
 		goto out;
 	}
+	if (!a->resume && (rc = check_budget(&x)) != EXITCODE_OK)
+		goto out;
 	if ((rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
@@ -291,5 +425,6 @@ out:
 	outdir_free(x.od);
 	plan_free(x.p);
 	campaign_free(x.c);
+	estimate_opts_clear(&x.est);
 	return rc;
 }

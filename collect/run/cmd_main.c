@@ -39,6 +39,7 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
 		{"resume", no_argument, 0, 'r'},       {"dry-run", no_argument, 0, 'd'},
 		{"insecure", no_argument, 0, 'i'},     {"ca-bundle", required_argument, 0, 'C'},
+		{"assume", required_argument, 0, 'A'}, {"estimate-from", required_argument, 0, 'E'},
 		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
 	};
 	struct campaign_args a;
@@ -72,6 +73,17 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			break;
 		case 'i':
 			a.insecure = 1;
+			break;
+		case 'A': {
+			char *end;
+			a.assume_mib_s = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' || !(a.assume_mib_s > 0) ||
+			    a.assume_mib_s > 1e9)
+				return cli_usage_error("--assume: not a throughput in MiB/s (150)");
+			break;
+		}
+		case 'E':
+			a.estimate_from = optarg;
 			break;
 		case 'C':
 			a.ca_bundle = optarg;

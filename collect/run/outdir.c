@@ -104,7 +104,7 @@ enum run_dir_state outdir_run_state(const struct outdir *od, const char *id)
 	/* run.json is renamed into place whole: unreadable means not written yet */
 	if (runjson_read_status(path, &rs, NULL) < 0)
 		return RUN_INCOMPLETE;
-	return rs.interrupted ? RUN_INTERRUPTED : RUN_COMPLETE;
+	return rs.interrupted || rs.budget ? RUN_INTERRUPTED : RUN_COMPLETE;
 }
 
 static int clear_dir(const char *dir, struct err *e)

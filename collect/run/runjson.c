@@ -11,6 +11,7 @@
 #include <unistd.h>
 #include <zstd.h>
 
+#include "collect/run/billing.h"
 #include "collect/campaign/plan.h"
 #include "collect/run/subject.h"
 #include "collect/workload.h"
@@ -135,6 +136,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 		json_object_set(o, "summary", st->summary);
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
+	json_object_set_new(o, "billing", billing_json(st));
 	if (st->client)
 		json_object_set(o, "client", st->client);
 	json_object_set_new(o, "stop", stop_json(st));
@@ -178,6 +180,7 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 		st->summary = json_incref(v);
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
+	billing_read(json_object_get(o, "billing"), st);
 	v = json_object_get(o, "client");
 	if (json_is_object(v))
 		st->client = json_incref(v);
@@ -276,6 +279,9 @@ json_t *runjson_build(const struct runjson_input *in)
 					      in->campaign->p99_limit_ms > 0
 						      ? json_real(in->campaign->p99_limit_ms)
 						      : json_null()));
+	if (in->campaign && in->campaign->cost_example)
+		json_object_set_new(json_object_get(o, "campaign"), "cost_example",
+				    json_string(in->campaign->cost_example));
 	else
 		json_object_set_new(o, "campaign", json_null());
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
@@ -311,6 +317,10 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set(o, "transport", st->transport ? st->transport : json_null());
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
+	json_object_set_new(o, "billing", billing_json(st));
+	json_object_set_new(o, "prices",
+			    in->subject->prices.given ? price_to_json(&in->subject->prices)
+						      : json_null());
 	if (st->client != NULL) {
 		struct climit_verdict v;
 		struct err ce;
@@ -349,6 +359,14 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	out->complete = status != NULL && strcmp(status, "complete") == 0;
 	out->interrupted = json_is_true(
 		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
+	status = json_string_value(json_object_get(json_object_get(j, "errors"), "class"));
+	out->budget = status != NULL && strcmp(status, "budget") == 0;
+	struct run_state bs;
+	run_state_init(&bs);
+	billing_read(json_object_get(j, "billing"), &bs);
+	for (int k = 0; k < PHASE_COUNT; k++)
+		if (bs.bill_phases & (1u << k))
+			bill_add(&out->bill, &bs.bill[k]);
 	json_decref(j);
 	return 0;
 }

@@ -16,6 +16,7 @@
 #include "collect/run/clientres.h"
 #include "core/err.h"
 #include "core/errclass.h"
+#include "core/price.h"
 #include "core/version.h"
 
 #define RUNJSON_STATE_FILE ".state.json"
@@ -46,13 +47,17 @@ struct run_state {
 	json_t *summary;      /* owned; NULL when the benchmark gave none */
 	double cpu_s;         /* client CPU of the benchmark phase (0: unknown) */
 	double cpu_us_per_op; /* cpu_s per request, microseconds */
-	json_t *client;       /* owned; the "client" record (collect/run/clientres.h), NULL:
+	/* billable counts per phase (collect/run/billing.h); bit k of bill_phases: bill[k]
+	 * was measured */
+	struct bill_counts bill[PHASE_COUNT];
+	unsigned bill_phases;
+	json_t *client;      /* owned; the "client" record (collect/run/clientres.h), NULL:
 				 none was measured */
-	int auto_stop;        /* duration = auto: how the benchmark stopped */
-	int steady;           /* 1: steady; 0: at max_duration */
-	double stopped_s;     /* seconds from the benchmark's start */
-	int reads_exhausted;  /* reads = once: the objects ran out before the bound */
-	json_t *transport;    /* owned; run.json's "transport" (runner_transport_json), or NULL */
+	int auto_stop;       /* duration = auto: how the benchmark stopped */
+	int steady;          /* 1: steady; 0: at max_duration */
+	double stopped_s;    /* seconds from the benchmark's start */
+	int reads_exhausted; /* reads = once: the objects ran out before the bound */
+	json_t *transport;   /* owned; run.json's "transport" (runner_transport_json), or NULL */
 };
 
 /* run_state_init: all phases not reached, no result. */
@@ -105,6 +110,8 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e);
 struct runjson_status {
 	int complete;    /* status "complete" */
 	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
+	int budget;      /* errors.class "budget": not run for max_cost (--resume runs it) */
+	struct bill_counts bill; /* "billing", all phases summed (zero when absent) */
 };
 
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not

@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/run/billing.h"
 #include "collect/run/clean.h"
 #include "collect/run/clientid.h"
 #include "collect/run/subject.h"
@@ -244,6 +245,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct err e;
 	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
+	struct bill_counts mark;
 	int64_t t_prep;
 
 	run_state_init(&st);
@@ -269,6 +271,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.client_id = id;
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
+	billing_mark(cl, &mark);
 
 	/* prepare: the bucket (created when missing) and the objects a run reads */
 	if (job_has(job, RUNNER_PREPARE)) {
@@ -279,6 +282,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		rc = child_prepare(job, &opts, &res, &e);
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	} else {
@@ -288,6 +292,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
 	} else if (st.phase[PHASE_PREPARE] != PH_FAILED) {
 		child_benchmark(job, &opts, &st, &res, local, &n_local);
+		billing_phase(cl, &mark, &st, PHASE_BENCHMARK);
 		/* the summary is on disk before cleanup starts */
 		st.cpu_s = res.cpu_s;
 		st.cpu_us_per_op = res.cpu_us_per_op;
@@ -304,8 +309,10 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	}
 	if (job->wl->keep || !job_has(job, RUNNER_CLEANUP))
 		st.phase[PHASE_CLEANUP] = PH_SKIPPED;
-	else
+	else {
 		child_cleanup(job, &opts, &st, &res, local, &n_local);
+		billing_phase(cl, &mark, &st, PHASE_CLEANUP);
+	}
 finish:
 	st.errors = res.errors;
 	st.cls = child_class(&st, &res);

@@ -15,6 +15,7 @@
 #include "collect/s3/s3xml.h"
 #include "core/strbuf.h"
 #include "collect/s3/sigv4.h"
+#include "collect/s3/s3_bill.h"
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
@@ -194,6 +195,8 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		s3_client_free(c);
 		return NULL;
 	}
+	if ((c->bill = s3_bill_new()) == NULL)
+		goto nomem;
 	return c;
 nomem:
 	s3_client_free(c);
@@ -223,6 +226,7 @@ void s3_client_free(struct s3_client *c)
 	}
 	free(c->region);
 	pthread_mutex_destroy(&c->refresh_lock);
+	s3_bill_free(c->bill);
 	free(c);
 }
 

@@ -4,6 +4,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "collect/s3/s3_bill.h"
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
@@ -123,7 +124,8 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 	return -1;
 }
 
-void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
+/* fill: s3_req_finish's result. */
+static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 {
 	int64_t end_mono = time_mono_ns();
 	long status = 0;
@@ -177,6 +179,12 @@ void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
 		snprintf(res->error, sizeof(res->error), "HTTP %ld %s", status, res->code);
 	else
 		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
+}
+
+void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)
+{
+	fill(r, cc, res);
+	s3_bill_note(r->c->bill, &r->a, res);
 }
 
 int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e)

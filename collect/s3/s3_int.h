@@ -61,6 +61,7 @@ struct s3_client {
 	char (*connect_to)[80];
 	int n_connect_to;
 	atomic_int next_addr;
+	struct s3_bill *bill; /* billable counts (collect/s3/s3_bill.h); NULL: out of memory */
 };
 
 struct s3_old_signer {
