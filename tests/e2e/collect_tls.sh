@@ -7,7 +7,7 @@
 #      subject.ca_bundle and the run directory's .subject.json (what `collect clean` and
 #      --resume read) hold the path; `collect clean` on that directory works over TLS;
 #      in a campaign the subject's `ca_bundle` key wins over `--ca-bundle`, which wins over
-#      AWS_CA_BUNDLE;
+#      AWS_CA_BUNDLE, which wins over the AWS profile's ca_bundle;
 #   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
 #      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
 #      /dot.bucket/... paths on host s3.localhost;
@@ -58,6 +58,14 @@ AWS_CA_BUNDLE="$d/ca.pem" crun env
 check $? "AWS_CA_BUNDLE=CA: complete" "$(tail -n 3 "$tmp/env.out")"
 crun insecure --insecure
 check $? "--insecure: complete" "$(tail -n 3 "$tmp/insecure.out")"
+# the AWS profile's ca_bundle, the last step of the CA order (after AWS_CA_BUNDLE)
+printf '[default]\nca_bundle = %s\n' "$d/ca.pem" >"$tmp/aws.config"
+AWS_CONFIG_FILE="$tmp/aws.config" crun profile
+check $? "the AWS profile's ca_bundle (AWS_CONFIG_FILE, [default]): complete" \
+	"$(tail -n 3 "$tmp/profile.out")"
+printf '[default]\nca_bundle = %s\n' "$tmp/none.pem" >"$tmp/aws2.config"
+AWS_CONFIG_FILE="$tmp/aws2.config" AWS_CA_BUNDLE="$d/ca.pem" crun profile2
+check $? "AWS_CA_BUNDLE before the profile's ca_bundle: complete" "$(tail -n 3 "$tmp/profile2.out")"
 
 # a run killed mid-way leaves .subject.json (the CA bundle's path in it) and .prefix;
 # collect clean reads them and empties the prefix over TLS
