@@ -145,6 +145,89 @@ static int parse_client_limits(const char *s, struct climit_thresholds *t)
 
 /* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
  * 2 for --version, -1 on a usage error (printed). */
+/* take_option: the value-taking or flag option c (getopt's code) with its argument arg
+ * into o: 0, -1 after saying what is wrong, 1 when c is none of them. */
+static int take_option(int c, char *arg, struct pipeline_opts *o)
+{
+	char *end;
+	unsigned long v;
+
+	switch (c) {
+	case 'o':
+		o->results_dir = arg;
+		break;
+	case 'p':
+		if (inclusion_policy_parse(arg, &o->policy) < 0) {
+			fprintf(stderr, "analyze: --policy: '%s' is not mean, median or best\n",
+				arg);
+			return -1;
+		}
+		break;
+	case 'm':
+		errno = 0;
+		v = strtoul(arg, &end, 10);
+		if (errno || end == arg || *end || v < 1 || v > 1000000 || arg[0] == '-') {
+			fprintf(stderr,
+				"analyze: --min-samples: '%s' is not a whole number "
+				"from 1 to 1000000\n",
+				arg);
+			return -1;
+		}
+		o->min_samples = v;
+		break;
+	case 'a':
+		if (parse_alpha(arg, &o->alpha) < 0) {
+			fprintf(stderr,
+				"analyze: --alpha: '%s' is not a number above 0 and "
+				"at most 0.5\n",
+				arg);
+			return -1;
+		}
+		break;
+	case 'r':
+		o->recompute = 1;
+		break;
+	case 'W':
+		o->warp_map = arg;
+		break;
+	case 'B':
+		o->baseline = arg;
+		break;
+	case 'H':
+		o->history = arg;
+		break;
+	case 'L':
+		if (parse_client_limits(arg, &o->climit) < 0) {
+			fprintf(stderr,
+				"analyze: --client-limits: '%s' is not CPU%%,NIC%%,RETRANS%% "
+				"(like 90%%,90%%,1%%)\n",
+				arg);
+			return -1;
+		}
+		break;
+	case 'M': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->alert_min_change, &pe) < 0 ||
+		    !(o->alert_min_change < 1)) {
+			fprintf(stderr, "analyze: --alert-min-change: %s\n",
+				pe.msg[0] ? pe.msg : "100% would alert nothing");
+			return -1;
+		}
+		break;
+	}
+	case 'P':
+		o->metrics = arg;
+		break;
+	case 'S':
+		o->sign_key = arg;
+		break;
+	default:
+		return 1;
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 {
 	static const struct option longopts[] = {
@@ -164,84 +247,11 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	char *end;
-	unsigned long v;
-	int c;
+	int c, r;
 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":o:hV", longopts, NULL)) != -1) {
 		switch (c) {
-		case 'o':
-			o->results_dir = optarg;
-			break;
-		case 'p':
-			if (inclusion_policy_parse(optarg, &o->policy) < 0) {
-				fprintf(stderr,
-					"analyze: --policy: '%s' is not mean, median or best\n",
-					optarg);
-				return -1;
-			}
-			break;
-		case 'm':
-			errno = 0;
-			v = strtoul(optarg, &end, 10);
-			if (errno || end == optarg || *end || v < 1 || v > 1000000 ||
-			    optarg[0] == '-') {
-				fprintf(stderr,
-					"analyze: --min-samples: '%s' is not a whole number "
-					"from 1 to 1000000\n",
-					optarg);
-				return -1;
-			}
-			o->min_samples = v;
-			break;
-		case 'a':
-			if (parse_alpha(optarg, &o->alpha) < 0) {
-				fprintf(stderr,
-					"analyze: --alpha: '%s' is not a number above 0 and "
-					"at most 0.5\n",
-					optarg);
-				return -1;
-			}
-			break;
-		case 'r':
-			o->recompute = 1;
-			break;
-		case 'W':
-			o->warp_map = optarg;
-			break;
-		case 'B':
-			o->baseline = optarg;
-			break;
-		case 'H':
-			o->history = optarg;
-			break;
-		case 'L':
-			if (parse_client_limits(optarg, &o->climit) < 0) {
-				fprintf(stderr,
-					"analyze: --client-limits: '%s' is not CPU%%,NIC%%,RETRANS%% "
-					"(like 90%%,90%%,1%%)\n",
-					optarg);
-				return -1;
-			}
-			break;
-		case 'M': {
-			struct err pe = {{0}};
-
-			if (units_parse_percent(optarg, &o->alert_min_change, &pe) < 0 ||
-			    !(o->alert_min_change < 1)) {
-				fprintf(stderr, "analyze: --alert-min-change: %s\n",
-					pe.msg[0] ? pe.msg : "100% would alert nothing");
-				return -1;
-			}
-			break;
-		}
-		case 'P':
-			o->metrics = optarg;
-			break;
-		case 'S':
-			o->sign_key = optarg;
-			break;
 		case 'h':
 			return 1;
 		case 'V':
@@ -250,8 +260,12 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 			fprintf(stderr, "analyze: option %s needs a value\n", argv[optind - 1]);
 			return -1;
 		default:
-			fprintf(stderr, "analyze: unknown option %s\n", argv[optind - 1]);
-			return -1;
+			if ((r = take_option(c, optarg, o)) < 0)
+				return -1;
+			if (r > 0) {
+				fprintf(stderr, "analyze: unknown option %s\n", argv[optind - 1]);
+				return -1;
+			}
 		}
 	}
 	if (argc - optind != 1) {

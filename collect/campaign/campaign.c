@@ -453,13 +453,12 @@ static int check_structure(struct cini *p)
 	return 0;
 }
 
-static int interpret(struct cini *p, struct campaign *c)
+/* interpret_campaign: the [campaign] section into c. 0, or -1 with p->e set. */
+static int interpret_campaign(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
 	double min_change;
 	uint64_t v;
-	struct campaign_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
-	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
 
 	if (!cini_sec_line(p, "campaign"))
 		return err_set(p->e, "%s: no [campaign] section", p->name);
@@ -518,6 +517,15 @@ static int interpret(struct cini *p, struct campaign *c)
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
 		return cini_bad_quoted(p, kv, "is not a percentage from 0% to 99% (10%)");
+	return 0;
+}
+
+/* interpret_benches: [matrix], the one-off sections and [rate] into c. 0, or -1 with
+ * p->e set. */
+static int interpret_benches(struct cini *p, struct campaign *c)
+{
+	struct campaign_bench *oneoffs[] = {&c->list, &c->head, &c->del, &c->multipart};
+	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
 
 	c->matrix.line = cini_sec_line(p, "matrix");
 	if (!c->matrix.line)
@@ -546,9 +554,13 @@ static int interpret(struct cini *p, struct campaign *c)
 		if (check_bench(p, oneoff_names[i], oneoffs[i], c) < 0)
 			return -1;
 	}
-	if (campaign_parse_sweep(p, c) < 0)
-		return -1;
+	return campaign_parse_sweep(p, c);
+}
 
+/* interpret_subjects: every [subject ID] section into c->subjects (ids unique, one
+ * currency). 0, or -1 with p->e set. */
+static int interpret_subjects(struct cini *p, struct campaign *c)
+{
 	int n = 0;
 	for (int i = 0; i < p->n_secs; i++)
 		if (section_keys(p->secs[i].name) == keys_subject)
@@ -582,6 +594,14 @@ static int interpret(struct cini *p, struct campaign *c)
 		k++;
 	}
 	return 0;
+}
+
+/* interpret: the records of p into c, section by section. 0, or -1 with p->e set. */
+static int interpret(struct cini *p, struct campaign *c)
+{
+	if (interpret_campaign(p, c) < 0 || interpret_benches(p, c) < 0)
+		return -1;
+	return interpret_subjects(p, c);
 }
 
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e)

@@ -40,51 +40,53 @@ static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_E
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
 
+/* run_options: collect run's options (FIELD_OPT + field: a workload field taken as text). */
+static const struct option run_options[] = {
+	{"endpoint", required_argument, 0, 'E'},
+	{"bucket", required_argument, 0, 'B'},
+	{"region", required_argument, 0, 'R'},
+	{"path-style", no_argument, 0, 'P'},
+	{"insecure", no_argument, 0, 'I'},
+	{"ca-bundle", required_argument, 0, 'A'},
+	{"op", required_argument, 0, FIELD_OPT + WLF_OP},
+	{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
+	{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
+	{"duration", required_argument, 0, 'D'},
+	{"count", required_argument, 0, FIELD_OPT + WLF_COUNT},
+	{"until-done", no_argument, 0, 'U'},
+	{"objects", required_argument, 0, FIELD_OPT + WLF_OBJECTS},
+	{"batch", required_argument, 0, FIELD_OPT + WLF_BATCH},
+	{"part-size", required_argument, 0, FIELD_OPT + WLF_PART_SIZE},
+	{"timeout", required_argument, 0, 'T'},
+	{"keep", no_argument, 0, 'K'},
+	{"output", required_argument, 0, 'o'},
+	{"help", no_argument, 0, 'h'},
+	{"mix", required_argument, 0, FIELD_OPT + WLF_MIX},
+	{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
+	{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
+	{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
+	{"client-nic", required_argument, 0, 'N'},
+	{"client-shares-cpu", no_argument, 0, 'S'},
+	{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
+	{"min-duration", required_argument, 0, 'm'},
+	{"max-duration", required_argument, 0, 'M'},
+	{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
+	{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
+	{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
+	{"http", required_argument, 0, FIELD_OPT + WLF_HTTP},
+	{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
+	{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
+	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
+	{0, 0, 0, 0},
+};
+
 /* parse_flags: argv into o (o->help for --help). 0, or EXITCODE_USAGE after saying why. */
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
-	static const struct option opts[] = {
-		{"endpoint", required_argument, 0, 'E'},
-		{"bucket", required_argument, 0, 'B'},
-		{"region", required_argument, 0, 'R'},
-		{"path-style", no_argument, 0, 'P'},
-		{"insecure", no_argument, 0, 'I'},
-		{"ca-bundle", required_argument, 0, 'A'},
-		{"op", required_argument, 0, FIELD_OPT + WLF_OP},
-		{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
-		{"concurrency", required_argument, 0, FIELD_OPT + WLF_CONCURRENCY},
-		{"duration", required_argument, 0, 'D'},
-		{"count", required_argument, 0, FIELD_OPT + WLF_COUNT},
-		{"until-done", no_argument, 0, 'U'},
-		{"objects", required_argument, 0, FIELD_OPT + WLF_OBJECTS},
-		{"batch", required_argument, 0, FIELD_OPT + WLF_BATCH},
-		{"part-size", required_argument, 0, FIELD_OPT + WLF_PART_SIZE},
-		{"timeout", required_argument, 0, 'T'},
-		{"keep", no_argument, 0, 'K'},
-		{"output", required_argument, 0, 'o'},
-		{"help", no_argument, 0, 'h'},
-		{"mix", required_argument, 0, FIELD_OPT + WLF_MIX},
-		{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
-		{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
-		{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
-		{"client-nic", required_argument, 0, 'N'},
-		{"client-shares-cpu", no_argument, 0, 'S'},
-		{"retries", required_argument, 0, FIELD_OPT + WLF_RETRIES},
-		{"min-duration", required_argument, 0, 'm'},
-		{"max-duration", required_argument, 0, 'M'},
-		{"checksum", required_argument, 0, FIELD_OPT + WLF_CHECKSUM},
-		{"payload", required_argument, 0, FIELD_OPT + WLF_PAYLOAD},
-		{"reads", required_argument, 0, FIELD_OPT + WLF_READS},
-		{"http", required_argument, 0, FIELD_OPT + WLF_HTTP},
-		{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
-		{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
-		{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
-		{0, 0, 0, 0},
-	};
 	int ch;
 
 	optind = 1;
-	while ((ch = getopt_long(argc, argv, "o:h", opts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "o:h", run_options, NULL)) != -1) {
 		if (ch >= FIELD_OPT && ch < FIELD_OPT + WLF_COUNT_) {
 			o->text[ch - FIELD_OPT] = optarg;
 			if (ch == FIELD_OPT + WLF_COUNT) {

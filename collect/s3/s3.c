@@ -62,41 +62,6 @@ static int proxy_env_set(void)
 	return 0;
 }
 
-static void share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *arg)
-{
-	struct s3_client *c = arg;
-
-	(void)h;
-	(void)access;
-	if ((int)data < c->share_locks)
-		pthread_mutex_lock(&c->share_lock[data]);
-}
-
-static void share_unlock(CURL *h, curl_lock_data data, void *arg)
-{
-	struct s3_client *c = arg;
-
-	(void)h;
-	if ((int)data < c->share_locks)
-		pthread_mutex_unlock(&c->share_lock[data]);
-}
-
-/* share_new: c->share, sharing TLS sessions under c's locks; -1 when out of memory. */
-static int share_new(struct s3_client *c)
-{
-	for (; c->share_locks < CURL_LOCK_DATA_LAST; c->share_locks++)
-		if (pthread_mutex_init(&c->share_lock[c->share_locks], NULL) != 0)
-			return -1;
-	c->share = curl_share_init();
-	if (c->share == NULL ||
-	    curl_share_setopt(c->share, CURLSHOPT_LOCKFUNC, share_lock) != CURLSHE_OK ||
-	    curl_share_setopt(c->share, CURLSHOPT_UNLOCKFUNC, share_unlock) != CURLSHE_OK ||
-	    curl_share_setopt(c->share, CURLSHOPT_USERDATA, c) != CURLSHE_OK ||
-	    curl_share_setopt(c->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION) != CURLSHE_OK)
-		return -1;
-	return 0;
-}
-
 int s3_dotted_path_style(const char *endpoint, int virtual_hosted, const char *bucket)
 {
 	return virtual_hosted && endpoint != NULL && strncmp(endpoint, "https://", 8) == 0 &&
@@ -162,7 +127,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	if (cfg->ca_bundle != NULL && cfg->ca_bundle[0] != '\0' &&
 	    (c->ca_bundle = strdup(cfg->ca_bundle)) == NULL)
 		goto nomem;
-	if (share_new(c) != 0)
+	if (s3_share_new(c) != 0)
 		goto nomem;
 	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
 	c->checksum = cfg->checksum;
@@ -796,49 +761,12 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	return 0;
 }
 
-/* keep_fresh: temporary credentials close to their expiry are fetched again (by one
- * thread; the others go on with the current signer meanwhile) and a new signer takes
- * their place. A failed fetch is tried again a second later; the old keys serve until
- * the server refuses them. */
-static void keep_fresh(struct s3_client *c)
-{
-	int64_t at = atomic_load(&c->refresh_at), now = time(NULL);
-	struct s3_old_signer *o;
-	struct sigv4_signer *sg;
-	struct err e;
-
-	if (at == 0 || now < at || pthread_mutex_trylock(&c->refresh_lock) != 0)
-		return;
-	if (time(NULL) >= atomic_load(&c->refresh_at)) {
-		o = calloc(1, sizeof(*o));
-		sg = NULL;
-		if (o != NULL && creds_refresh(c->creds, &e) == 0)
-			sg = sigv4_signer_new(c->creds->access_key, c->creds->secret_key,
-					      c->creds->token, c->region, "s3", &e);
-		if (sg != NULL) {
-			o->signer = atomic_exchange(&c->signer, sg);
-			o->next = c->old;
-			c->old = o;
-			atomic_store(&c->refresh_at, creds_refresh_at(c->creds));
-		} else {
-			/* at most once a second; never a key in e */
-			fprintf(stderr,
-				"collect: credentials (%s): %s; the current keys serve "
-				"until they expire\n",
-				c->creds->source, o == NULL ? "out of memory" : e.msg);
-			free(o);
-			atomic_store(&c->refresh_at, (int64_t)time(NULL) + 1);
-		}
-	}
-	pthread_mutex_unlock(&c->refresh_lock);
-}
-
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
 	const struct op_info *op;
 	char md5_b64[32] = "";
 
-	keep_fresh(r->c);
+	s3_keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
 	op = &op_table[a->op];

@@ -1,5 +1,6 @@
 /* collect/s3/s3_conn.c: the connection side of the S3 client (s3_int.h): the addresses a
- * spread client connects to, and what a transfer used. */
+ * spread client connects to, what a transfer used, and the TLS session cache its
+ * handles share. */
 #include <netdb.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,4 +88,38 @@ void s3_transport_info(struct s3_req *r, struct s3_result *res)
 							 : 0;
 	res->new_connections = n;
 	snprintf(res->address, sizeof(res->address), "%s", ip ? ip : "");
+}
+
+static void share_lock(CURL *h, curl_lock_data data, curl_lock_access access, void *arg)
+{
+	struct s3_client *c = arg;
+
+	(void)h;
+	(void)access;
+	if ((int)data < c->share_locks)
+		pthread_mutex_lock(&c->share_lock[data]);
+}
+
+static void share_unlock(CURL *h, curl_lock_data data, void *arg)
+{
+	struct s3_client *c = arg;
+
+	(void)h;
+	if ((int)data < c->share_locks)
+		pthread_mutex_unlock(&c->share_lock[data]);
+}
+
+int s3_share_new(struct s3_client *c)
+{
+	for (; c->share_locks < CURL_LOCK_DATA_LAST; c->share_locks++)
+		if (pthread_mutex_init(&c->share_lock[c->share_locks], NULL) != 0)
+			return -1;
+	c->share = curl_share_init();
+	if (c->share == NULL ||
+	    curl_share_setopt(c->share, CURLSHOPT_LOCKFUNC, share_lock) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_UNLOCKFUNC, share_unlock) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_USERDATA, c) != CURLSHE_OK ||
+	    curl_share_setopt(c->share, CURLSHOPT_SHARE, CURL_LOCK_DATA_SSL_SESSION) != CURLSHE_OK)
+		return -1;
+	return 0;
 }

@@ -158,4 +158,13 @@ int s3_resolve_all(struct s3_client *c, struct err *e);
  * transfer into res. */
 void s3_transport_info(struct s3_req *r, struct s3_result *res);
 
+/* s3_share_new: c->share, the TLS session cache c's handles share (CURLSH, under c's
+ * locks); 0, or -1 when out of memory (collect/s3/s3_conn.c). */
+int s3_share_new(struct s3_client *c);
+
+/* s3_keep_fresh: before a request: temporary credentials close to their expiry are
+ * fetched again by one thread and a new signer takes the old one's place; the others
+ * go on with the current signer meanwhile (collect/s3/s3_keys.c). */
+void s3_keep_fresh(struct s3_client *c);
+
 #endif
