@@ -268,7 +268,9 @@ json_t *runjson_build(const struct runjson_input *in)
 	json_object_set_new(o, "format", json_string(S3BENCH_RUN_FORMAT));
 	json_object_set_new(o, "tool", tool_json());
 	json_object_set_new(o, "host", host_json());
-	if (in->campaign)
+	if (in->campaign == NULL)
+		json_object_set_new(o, "campaign", json_null());
+	else
 		json_object_set_new(o, "campaign",
 				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name",
 					      in->campaign->name, "title", in->campaign->title,
@@ -282,8 +284,6 @@ json_t *runjson_build(const struct runjson_input *in)
 	if (in->campaign && in->campaign->cost_example)
 		json_object_set_new(json_object_get(o, "campaign"), "cost_example",
 				    json_string(in->campaign->cost_example));
-	else
-		json_object_set_new(o, "campaign", json_null());
 	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
 	json_object_set_new(o, "subject", subject_json(in->subject));
 	json_object_set_new(o, "workload", workload_json(in->wl, in->timeout_s));

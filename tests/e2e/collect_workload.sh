@@ -125,7 +125,7 @@ sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //'
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
 # the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
 # (the scaling charts) for both sizes, 3 cycles (paired comparisons)
-sed 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' "$top/data/campaigns/demo.ini" >"$work/demo.ini"
+sed -e 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' -e "s|@PRICES@|$top/data/prices/example.ini|" "$top/data/campaigns/demo.ini" >"$work/demo.ini"
 "$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
 	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c1024-r[0-9]* " "$work/out")" -eq 6 ] &&
 	grep -A1 "runs/once/s3rver/get-4KiB-c1024-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c1024-r1600 "
@@ -201,8 +201,9 @@ check $? "a one-run rate campaign: $(tail -n 1 "$work/camp2.txt")"
 head -n 20 "$work/camp2/plan.tsv" | grep -q "	timeout_s	size_spec	range	mix	rate$" &&
 	grep -q "^1	runs/cycle-01/a/put-1KiB-c4-r10	.*	10$" "$work/camp2/plan.tsv"
 check $? "plan.tsv: the new columns, the rate of the run"
-[ "$(run_json "$work/camp2/runs/cycle-01/a/put-1KiB-c4-r10" "j['campaign']['p99_limit_ms'], j['workload']['workers']")" = "50.0 4" ]
-check $? "run.json: campaign p99_limit_ms 50, workers 4 (the cap)"
+got=$(run_json "$work/camp2/runs/cycle-01/a/put-1KiB-c4-r10" "j['campaign']['p99_limit_ms'], j['workload']['workers']")
+[ "$got" = "50.0 4" ]
+check $? "run.json: campaign p99_limit_ms 50, workers 4 (the cap): got $got"
 grep -q "^2	runs/once/a/get-1KiB-c256-r10	0	a	get	1024	256	duration	1	0	4	.*	10$" "$work/camp2/plan.tsv" &&
 	grep -q "^3	runs/once/a/get-1KiB-c256-r20	0	a	get	.*	20$" "$work/camp2/plan.tsv"
 check $? "plan.tsv: the [rate] sweep's rows after the matrix, lowest rate first, the rate column"
