@@ -22,8 +22,13 @@ static void check(const struct campaign *c)
 	for (int i = 0; i < c->n_subjects; i++) {
 		const struct campaign_subject *s = &c->subjects[i];
 
-		if (s->id == NULL || s->label == NULL || s->endpoint == NULL || s->region == NULL ||
-		    s->bucket == NULL || strlen(s->color) != 7 ||
+		/* a subject with a profile may leave endpoint and region to the AWS config
+		 * file (collect/run/subject.h subject_profile_defaults fills them later) */
+		int from_profile = s->cred_kind == CAMPAIGN_CRED_PROFILE;
+
+		if (s->id == NULL || s->label == NULL || (s->endpoint == NULL && !from_profile) ||
+		    (s->region == NULL && !from_profile) || s->bucket == NULL ||
+		    strlen(s->color) != 7 ||
 		    (s->cred_kind != CAMPAIGN_CRED_DEFAULT && s->cred_name == NULL) ||
 		    campaign_find_subject(c, s->id) != i) {
 			fprintf(stderr, "subject %d parsed incompletely\n", i);
