@@ -61,7 +61,8 @@ void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 
 /* chart_is_empty: 1 when c has nothing to draw: no point (LINE), no bar or range with a
  * value (HBAR, RANGE), no estimate with a value (FOREST). Such a chart is not drawn; the
- * report says why instead (render/report.c report_add_scene). */
+ * report says why instead (render/report.c report_add_scene). 0 when an
+ * allocation failed while it was built (chart_layout then refuses it). */
 int chart_is_empty(const struct chart *c);
 /* chart_title: the title given to chart_new (owned by c). */
 const char *chart_title(const struct chart *c);

@@ -11,6 +11,8 @@
 
 int chart_is_empty(const struct chart *c)
 {
+	if (c->oom) /* a point may be missing for want of memory: chart_layout refuses it */
+		return 0;
 	if (c->kind == CHART_LINE)
 		return !series_any(&c->series);
 	for (size_t p = 0; p < c->npanels; p++)
