@@ -373,6 +373,8 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	curl_easy_setopt(h, CURLOPT_READDATA, r);
 	curl_easy_setopt(h, CURLOPT_SEEKFUNCTION, on_seek);
 	curl_easy_setopt(h, CURLOPT_SEEKDATA, r);
+	curl_easy_setopt(h, CURLOPT_PREREQFUNCTION, s3_on_prereq);
+	curl_easy_setopt(h, CURLOPT_PREREQDATA, r);
 	curl_easy_setopt(h, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(h, CURLOPT_HEADERDATA, r);
 	curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, on_write);

@@ -272,11 +272,11 @@ struct s3_req *s3_req_from_easy(CURL *easy);
  * class, error text, times, bytes, parsed answer). Always fills res. */
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
 
-/* s3_req_sample_conn: what s3_req_finish's phases need of the connection while libcurl
- * still names it: whether its TLS session was resumed (OpenSSL), and, when the request is
- * one the round trip is sampled on (one that opened a connection, and every 32nd of the
- * handle), its TCP_INFO round trip. Call it after the transfer ended and before the
- * handle leaves its multi handle; a no-op when the client's phase collection is off. */
+/* s3_req_sample_conn: what s3_req_finish's phases need of the connection before the
+ * handle leaves its multi handle: when the request is one the round trip is sampled on
+ * (one that opened a connection, and every 32nd of the handle), its TCP_INFO round trip.
+ * (Whether its TLS session was resumed is asked earlier, by the handle's prereq
+ * callback.) A no-op when the client's phase collection is off. */
 void s3_req_sample_conn(struct s3_req *r);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request

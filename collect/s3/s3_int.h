@@ -119,6 +119,11 @@ struct s3_req {
 	char complete_etag[128];
 };
 
+/* s3_on_prereq: libcurl's CURLOPT_PREREQFUNCTION (arg: the s3_req): called once the
+ * request's connection is made or reused and before its request is sent, the one moment
+ * libcurl still names the connection's SSL object; sets r->tls_resumed (s3_phases.c). */
+int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, int local_port);
+
 /* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
 void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
 

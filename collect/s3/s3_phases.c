@@ -53,16 +53,25 @@ static int64_t sock_rtt(CURL *h)
 	return (int64_t)ti.tcpi_rtt * 1000;
 }
 
+int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, int local_port)
+{
+	struct s3_req *r = arg;
+
+	(void)primary_ip;
+	(void)local_ip;
+	(void)primary_port;
+	(void)local_port;
+	r->tls_resumed = r->c->phases ? tls_resumed(r->easy) : -1;
+	return CURL_PREREQFUNC_OK;
+}
+
 void s3_req_sample_conn(struct s3_req *r)
 {
 	long conns = 0;
 
-	r->tls_resumed = -1;
 	if (!r->c->phases)
 		return;
 	curl_easy_getinfo(r->easy, CURLINFO_NUM_CONNECTS, &conns);
-	if (conns > 0)
-		r->tls_resumed = tls_resumed(r->easy);
 	if (conns > 0 || r->n_done % RTT_EVERY == 0)
 		r->rtt_ns = sock_rtt(r->easy);
 }
@@ -82,10 +91,11 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph)
 	ac = curl_us(h, CURLINFO_APPCONNECT_TIME_T);
 	pt = curl_us(h, CURLINFO_PRETRANSFER_TIME_T);
 	if (conns > 0) {
-		int res = ac > 0 ? tls_resumed(h) : -1;
-		ph->conn = ac == 0    ? S3_CONN_NEW
-			   : res == 1 ? S3_CONN_TLS_RESUMED
-				      : S3_CONN_TLS_FULL;
+		/* r->tls_resumed was asked by s3_on_prereq while libcurl still named the
+		 * connection; here, after the transfer, the SSL pointer is gone */
+		ph->conn = ac == 0               ? S3_CONN_NEW
+			   : r->tls_resumed == 1 ? S3_CONN_TLS_RESUMED
+						 : S3_CONN_TLS_FULL;
 		ph->dns_ns = nl;
 		ph->connect_ns = pos(ct - nl);
 		ph->tls_ns = ac > 0 ? pos(ac - ct) : 0;
