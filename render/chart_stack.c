@@ -18,8 +18,8 @@ double ch_layout_swatches(struct ctx *x, const struct series_set *ss, double y, 
 			row += SZ_LABEL + 5;
 		}
 		ch_rect(x, cx, row + SZ_LABEL * 0.8 - box, box, box, se->color);
-		ch_text(x, SC_ROLE_LEGEND, cx + box + 4, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
-			SC_START, C_TEXT);
+		ch_text(x, SC_ROLE_LEGEND, cx + box + 4, row + SZ_LABEL * 0.8, se->label, SZ_LABEL,
+			0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	return ss->n ? row + SZ_LABEL + 6 : y;

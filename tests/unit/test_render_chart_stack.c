@@ -57,7 +57,8 @@ static size_t texts_with_role(const struct scene *s, enum sc_role role)
 {
 	size_t n = 0;
 	for (size_t i = 0; i < chart_scene_count(s); i++)
-		n += chart_scene_item(s, i)->kind == SC_TEXT && chart_scene_item(s, i)->role == role;
+		n += chart_scene_item(s, i)->kind == SC_TEXT &&
+		     chart_scene_item(s, i)->role == role;
 	return n;
 }
 
@@ -113,7 +114,8 @@ static void test_chart(const struct fonts *f)
 		check_clean(sc, what);
 		size_t n = segs(sc, g, 32), swatches = 0;
 		CHECK(n == 6 + 4 + 5, "%s: a segment per positive part: %zu, want 15", what, n);
-		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: the legend names 6 parts", what);
+		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: the legend names 6 parts",
+		      what);
 		CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 3, "%s: a text after each bar", what);
 		for (size_t i = 0; i < chart_scene_count(sc); i++) {
 			const struct sc_item *it = chart_scene_item(sc, i);
@@ -142,8 +144,8 @@ static void test_chart(const struct fonts *f)
 			if (i > 0 && g[i - 1].y == g[i].y) {
 				bad_gap += fabs(g[i - 1].x + g[i - 1].w - g[i].x) > 1e-9;
 				bad_order += strcmp(g[i - 1].part, g[i].part) == 0;
-			} else if (pn == 0) {
-				bad_gap += fabs(g[i].x - x0) > 1e-9; /* rows of a panel start alike */
+			} else if (pn == 0) { /* the rows of a panel start alike */
+				bad_gap += fabs(g[i].x - x0) > 1e-9;
 			}
 			bad_k += fabs(g[i].value - want) > 1e-5 * want;
 		}
@@ -165,7 +167,8 @@ static void test_chart(const struct fonts *f)
 				white += strcmp(it->fill, "#ffffff") == 0;
 			}
 		}
-		CHECK(tip_ok, "%s: the wait segment's tooltip names row, panel, part, value, n", what);
+		CHECK(tip_ok, "%s: the wait segment's tooltip names row, panel, part, value, n",
+		      what);
 		CHECK(own_text, "%s: the row's own text after its bar", what);
 		CHECK(inside >= 3 && white >= 1 && white < inside,
 		      "%s: values inside the wide segments (%d), white on the dark ones (%d)", what,
@@ -213,9 +216,10 @@ static char *phases_fixture(double want[2][2][2][6], int nruns[2][2][2])
 		json_t *ph = json_object();
 		for (int k = 0; k < 6; k++) {
 			double x = in ? phase(s, o, z, cyc, k) : 1000;
-			json_object_set_new(ph, parts[k][0] == 'D'   ? "dns"
-						: parts[k][0] == 'T' ? "tls"
-								     : parts[k],
+			json_object_set_new(ph,
+					    parts[k][0] == 'D'   ? "dns"
+					    : parts[k][0] == 'T' ? "tls"
+								 : parts[k],
 					    json_real(x));
 			want[s][o][z][k] += in ? x : 0;
 		}
@@ -286,8 +290,8 @@ static void test_report(void)
 		CHECK(bad == 0, "every segment as wide as its mean on its panel's scale (%zu off)",
 		      bad);
 		CHECK(nruns[1][0][0] == 5, "b2's PUT 256 KiB mean is over its 5 included runs");
-		CHECK(strstr(chart_scene_desc(sc), "transfer is the largest part of 8 of 8 bars.") !=
-			      NULL,
+		CHECK(strstr(chart_scene_desc(sc),
+			     "transfer is the largest part of 8 of 8 bars.") != NULL,
 		      "the description says what the data says: %s", chart_scene_desc(sc));
 		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "the legend names the 6 parts");
 		check_clean(sc, "report stack");
