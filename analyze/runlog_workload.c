@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/sizelabel.h"
+#include "core/units.h"
 
 /* The mix ops in the order they are written. */
 static const char *const mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head", "delete"};
@@ -82,9 +83,32 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
-/* read_send: workload.send's non-default fields into out->send. */
-static int read_send(const json_t *snd, struct runlog_workload *out, struct err *e)
+/* read_modes: workload.retries and workload.duration_auto, when not the defaults (0,
+ * null), after the send fields of buf ("retries 3", "duration auto 20s..5m"). */
+static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
 {
+	json_t *r = json_object_get(wl, "retries"), *a = json_object_get(wl, "duration_auto");
+	char lo[UNITS_DURATION_MAX], hi[UNITS_DURATION_MAX];
+
+	if (json_is_integer(r) && json_integer_value(r) > 0)
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%sretries %lld",
+					len ? ", " : "", (long long)json_integer_value(r));
+	if (json_is_object(a))
+		len += (size_t)snprintf(
+			buf + len, len < size ? size - len : 0, "%sduration auto %s..%s",
+			len ? ", " : "",
+			units_format_duration(json_number_value(json_object_get(a, "min_s")), lo,
+					      sizeof(lo)),
+			units_format_duration(json_number_value(json_object_get(a, "max_s")), hi,
+					      sizeof(hi)));
+	return len;
+}
+
+/* read_send: workload.send's non-default fields, then the other workload modes
+ * (read_modes) into out->send. */
+static int read_send(const json_t *wl, struct runlog_workload *out, struct err *e)
+{
+	const json_t *snd = json_object_get(wl, "send");
 	static const char *const defaults[][2] = {
 		{"checksum", "none"},   {"payload", "unsigned"}, {"reads", "random"},
 		{"http", "1.1"},        {"http2_shared", "no"},  {"keepalive", "yes"},
@@ -93,17 +117,16 @@ static int read_send(const json_t *snd, struct runlog_workload *out, struct err 
 	char buf[400] = "";
 	size_t len = 0;
 
-	if (snd == NULL || json_is_null(snd))
-		return 0;
-	if (!json_is_object(snd))
+	if (snd != NULL && !json_is_null(snd) && !json_is_object(snd))
 		return err_set(e, "field workload.send: expected an object or null");
-	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+	for (size_t i = 0; json_is_object(snd) && i < sizeof(defaults) / sizeof(defaults[0]); i++) {
 		const char *v = json_string_value(json_object_get(snd, defaults[i][0]));
 		if (v == NULL || strcmp(v, defaults[i][1]) == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
 					"%s%s %s", len ? ", " : "", defaults[i][0], v);
 	}
+	len = read_modes(wl, buf, len, sizeof(buf));
 	if (len > 0 && (out->send = strdup(buf)) == NULL)
 		return err_set(e, "out of memory");
 	return 0;
@@ -122,8 +145,7 @@ int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_wor
 	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
 	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
 	    opt_num(wl, "workload", "duration_s", 0, &out->duration_s, e) < 0 ||
-	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
-	    read_send(json_object_get(wl, "send"), out, e) < 0 ||
+	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 || read_send(wl, out, e) < 0 ||
 	    (json_is_object(camp) &&
 	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
 		runlog_workload_clear(out);

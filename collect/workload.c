@@ -429,7 +429,8 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	    check_mix(wl, field, e) < 0 || check_sizes(wl, field, e) < 0 ||
 	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
 	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
-			 e) < 0)
+			 e) < 0 ||
+	    workload_check_send(&wl->send, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,
