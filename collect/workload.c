@@ -148,7 +148,8 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
-	if (wl->op == WL_GET && wl->send.reads == WL_READS_ONCE && wl->objects == 0) {
+	if ((wl->op == WL_GET || wl->op == WL_MIXED) && wl->send.reads == WL_READS_ONCE &&
+	    wl->objects == 0) {
 		/* enough for every request the run is expected to make */
 		if (wl->bound == WL_BOUND_COUNT)
 			return wl->count * (uint64_t)workload_workers(wl);

@@ -249,7 +249,8 @@ char *workload_format_rate(double rate, char *buf, size_t n);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
- * with reads = once and no objects given prepares one per expected request: count x
+ * or mixed run with reads = once and no objects given prepares one per expected request
+ * (a mixed run's gets and deletes may each use one up): count x
  * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
  * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
 uint64_t workload_prepared_objects(const struct workload *wl);

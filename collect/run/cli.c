@@ -105,7 +105,7 @@ const char cli_usage_text[] =
 	"                       streaming (aws-chunked, each chunk signed), streaming-unsigned\n"
 	"                       (aws-chunked, the checksum in a trailer), streaming-trailer\n"
 	"                       (chunks signed, the checksum in a signed trailer)\n"
-	"      --reads R        get: random (default) prepared objects, or each one once\n"
+	"      --reads R        get, mixed: random (default) prepared objects, or each one once\n"
 	"      --http V         1.1 (default) or 2 (HTTP/2 over TLS where offered)\n"
 	"      --http2-shared B yes: every worker on one HTTP/2 connection (default no)\n"
 	"      --keepalive B    no: a new connection for every request (default yes)\n"

@@ -14,8 +14,8 @@
 #    PAYLOAD-TRAILER are refused (400 XAmzContentSHA256Mismatch: RGW 16.2 knows neither,
 #    whether we or chunk_probe.py sign it), a wrong x-amz-checksum-crc32
 #    header is accepted (RGW 16.2 ignores flexible checksums);
-#  - reads = once never reads an object twice (from the ops log) and records when the
-#    objects ran out; bad values are named by option or by file, line, section and key;
+#  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
+#    and records when the objects ran out; bad values are named by option or by file, line, section and key;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
 #    address of a name (three loopback addresses); http = 2 against nginx over TLS with
 #    HTTP/2 records version 2 per request (one connection per worker, or one shared),
@@ -136,6 +136,19 @@ files = [r['file'] for r in csv.DictReader(sys.stdin, delimiter='\t') if r['op']
 print(len(files), len(set(files)))" >"$work/once2.txt"
 [ "$(cat "$work/once2.txt") $(run_json "$work/o-2" "j['reads_exhausted'], j['errors']['count']")" = "12 12 False 0" ]
 check $? "reads once without objects: count x workers prepared, 12 distinct GETs, not exhausted ($(cat "$work/once2.txt"))"
+
+# reads = once in a mixed run: its GETs never read an object twice (prepared or put by
+# the run); out of unread objects the run stops, recorded; without objects, one per request
+mixed_once() { # mixed_once DIR: "GETS DISTINCT exhausted ERRORS"
+	echo "$(zstdcat "$work/$1/ops.tsv.zst" | python3 -c "import csv, sys
+files = [r['file'] for r in csv.DictReader(sys.stdin, delimiter='	') if r['op'] == 'GET']
+print(len(files) > 0 and len(files) == len(set(files)))") $(run_json "$work/$1" "j['reads_exhausted'], j['errors']['count']")"
+}
+run mo-1 "$ep_v" --op mixed --mix get:3,head:1,put:1,delete:1 --size 4KiB --concurrency 3 \
+	--count 40 --objects 20 --reads once
+run mo-2 "$ep_v" --op mixed --size 4KiB --concurrency 3 --count 20 --reads once
+[ "$(mixed_once mo-1) / $(mixed_once mo-2)" = "True True 0 / True False 0" ]
+check $? "mixed reads once: no GET reads an object twice; 20 objects run out (recorded), count x workers do not ($(mixed_once mo-1) / $(mixed_once mo-2))"
 
 # bad values: named by option, and by file, line, section and key
 AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \

@@ -13,11 +13,11 @@
 #include "collect/workload.h"
 #include "tests/unit/check.h"
 
-#define HEAD "[campaign]\nname = m\n"                                      /* 1-2 */
-#define MAT                                                                 \
-	"[matrix]\nops = put, get\nsizes = 4KiB\nconcurrency = 2\n"          \
+#define HEAD "[campaign]\nname = m\n" /* 1-2 */
+#define MAT                                                         \
+	"[matrix]\nops = put, get\nsizes = 4KiB\nconcurrency = 2\n" \
 	"duration = 30s\nretries = 1\nchecksum = crc32\npayload = streaming\n" /* 3-10 */
-#define SUBJ_A "[subject a]\nendpoint = http://a\nbucket = b\n"             /* 11-13 */
+#define SUBJ_A "[subject a]\nendpoint = http://a\nbucket = b\n"                /* 11-13 */
 
 static struct campaign *parse(const char *text, struct err *e)
 {
@@ -35,16 +35,16 @@ static const struct plan_run *run(const struct plan *p, const char *id)
 
 static void test_overrides(void)
 {
-	static const char text[] =
-		HEAD "[matrix]\nops = put, get\nsizes = 4KiB\nconcurrency = 2\nduration = 30s\n"
-		     "retries = 1\nchecksum = crc32\npayload = streaming\n"
-		     "[list]\ncount = 5\n"
-		     "[rate]\nrates = 10/s\nduration = 4s\n" SUBJ_A
-		     "[subject b]\nendpoint = http://b\nbucket = b\nretries = 3\n"
-		     "duration = auto\nmax_duration = 2m\nmin_duration = 10s\nchecksum = none\n"
-		     "payload = signed\nreads = once\nhttp = 2\nhttp2_shared = yes\n"
-		     "keepalive = no\naddresses = spread\n"
-		     "[subject c]\nendpoint = http://c\nbucket = b\nduration = 45s\nretries = 0\n";
+	static const char text[] = HEAD
+		"[matrix]\nops = put, get\nsizes = 4KiB\nconcurrency = 2\nduration = 30s\n"
+		"retries = 1\nchecksum = crc32\npayload = streaming\n"
+		"[list]\ncount = 5\n"
+		"[rate]\nrates = 10/s\nduration = 4s\n" SUBJ_A
+		"[subject b]\nendpoint = http://b\nbucket = b\nretries = 3\n"
+		"duration = auto\nmax_duration = 2m\nmin_duration = 10s\nchecksum = none\n"
+		"payload = signed\nreads = once\nhttp = 2\nhttp2_shared = yes\n"
+		"keepalive = no\naddresses = spread\n"
+		"[subject c]\nendpoint = http://c\nbucket = b\nduration = 45s\nretries = 0\n";
 	struct err e = {{0}};
 	struct campaign *c = parse(text, &e);
 	struct plan *p = NULL;
@@ -99,7 +99,8 @@ static void test_overrides(void)
 	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(buf != NULL &&
-		      strstr(buf, "\truns/cycle-01/b/get-4KiB-c2\t1\tb\tget\t4096\t2\tauto\t120\t") !=
+		      strstr(buf,
+			     "\truns/cycle-01/b/get-4KiB-c2\t1\tb\tget\t4096\t2\tauto\t120\t") !=
 			      NULL,
 	      "plan.tsv: b's get is bound auto, at most 120 s");
 	free(buf);
@@ -131,8 +132,7 @@ static const struct {
 	 "m.ini:15: [subject a] duration: [matrix]'s timeout '1m' is not longer than the "
 	 "duration (1m30s)"},
 	/* a trailer mode needs a checksum the trailer can carry: the subject's payload */
-	{HEAD MAT SUBJ_A "checksum = none\n",
-	 NULL},
+	{HEAD MAT SUBJ_A "checksum = none\n", NULL},
 	{HEAD MAT SUBJ_A "payload = streaming-trailer\nchecksum = md5\n",
 	 "m.ini:14: [subject a] payload: 'streaming-trailer' needs a checksum the trailer "
 	 "carries (crc32, crc32c, crc64nvme, sha1, sha256)"},
