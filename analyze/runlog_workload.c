@@ -132,6 +132,82 @@ static int read_send(const json_t *wl, struct runlog_workload *out, struct err *
 	return 0;
 }
 
+/* mode_rank: the place of a mode item by its key (the words before the first blank) */
+static int mode_rank(const char *item)
+{
+	static const char *const keys[] = {"checksum",  "payload",      "reads",
+					   "http",      "http2_shared", "keepalive",
+					   "addresses", "retries",      "duration"};
+	size_t len = strcspn(item, " ");
+
+	for (int i = 0; i < (int)(sizeof(keys) / sizeof(keys[0])); i++)
+		if (strlen(keys[i]) == len && strncmp(item, keys[i], len) == 0)
+			return i;
+	return 99;
+}
+
+static int cmp_mode(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	int rx = mode_rank(x), ry = mode_rank(y);
+
+	return rx != ry ? (rx < ry ? -1 : 1) : strcmp(x, y);
+}
+
+int runlog_workload_modes_merge(const char *const *sends, size_t n, char **out)
+{
+	char **items = NULL, *buf = NULL;
+	size_t ni = 0, cap = 0, len = 0;
+	int rc = -1;
+
+	*out = NULL;
+	for (size_t i = 0; i < n; i++)
+		for (const char *p = sends[i]; p != NULL && *p;) {
+			size_t l = strcspn(p, ",");
+			size_t k;
+			for (k = 0;
+			     k < ni && !(strlen(items[k]) == l && strncmp(items[k], p, l) == 0);
+			     k++)
+				;
+			if (k == ni) {
+				if (ni == cap) {
+					char **g = realloc(items, (cap = cap ? 2 * cap : 16) *
+									  sizeof(*items));
+					if (g == NULL)
+						goto out;
+					items = g;
+				}
+				if ((items[ni] = strndup(p, l)) == NULL)
+					goto out;
+				len += l + 2;
+				ni++;
+			}
+			p += l;
+			while (*p == ',' || *p == ' ')
+				p++;
+		}
+	rc = 0;
+	if (ni == 0)
+		goto out;
+	qsort(items, ni, sizeof(*items), cmp_mode);
+	if ((buf = malloc(len + 1)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	buf[0] = '\0';
+	for (size_t k = 0; k < ni; k++) {
+		if (k > 0)
+			strcat(buf, ", ");
+		strcat(buf, items[k]);
+	}
+	*out = buf;
+out:
+	for (size_t k = 0; k < ni; k++)
+		free(items[k]);
+	free(items);
+	return rc;
+}
+
 int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
 			 struct err *e)
 {

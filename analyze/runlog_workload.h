@@ -30,6 +30,15 @@ struct runlog_workload {
 	char *send;
 };
 
+/* runlog_workload_modes_merge: the modes of a subject's runs in one list: every distinct
+ * item ("checksum crc32", "retries 3", "duration auto 20s..5m") of the n send strings
+ * (runlog_workload.send; NULL entries are runs with the defaults), in the order
+ * checksum, payload, reads, http, http2_shared, keepalive, addresses, retries, duration
+ * (then any other, by text), joined with ", ": the same text for two subjects that ran
+ * with the same modes whatever the order of their runs. *out is a new string (free), or
+ * NULL when no run has a mode off its default. -1 when out of memory. */
+int runlog_workload_modes_merge(const char *const *sends, size_t n, char **out);
+
 /* runlog_workload_read: the fields above from run.json's "workload" object wl and its
  * "campaign" object camp (either may be NULL) into *out (zeroed first; absent or null
  * fields keep their "none" value). -1 with a message naming the field ("workload.mix.get:

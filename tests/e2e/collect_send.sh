@@ -222,7 +222,7 @@ t = re.sub(r'<[^>]+>', '|', open('$work/crep/report.html').read())
 t = t[t.find('Subjects compared'):]
 rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:2]
 print(' / '.join(re.sub(r'\|+', '|', r).split('|')[-2] for r in rows))" >"$work/env.txt"
-[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed, retries 2 (differs from the other subjects: compare with care)" ]
+[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed, retries 2, duration auto 1s..3s (differs from the other subjects: compare with care)" ]
 check $? "the report's environment says how each subject sent its requests and flags the difference: $(cat "$work/env.txt")"
 
 # keepalive = no: one connection per request; addresses = spread over three loopback

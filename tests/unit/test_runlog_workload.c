@@ -72,6 +72,26 @@ static void modes(void)
 	}
 }
 
+/* merge: a subject's modes over all its runs, in one canonical order */
+static void merge(void)
+{
+	const char *const a[] = {"payload signed, retries 2", NULL,
+				 "payload signed, retries 2, duration auto 1s..3s"};
+	const char *const b[] = {"duration auto 1s..3s, retries 2", "payload signed"};
+	const char *const none[] = {NULL, NULL};
+	char *x = NULL, *y = NULL, *z = (char *)"";
+
+	CHECK(runlog_workload_modes_merge(a, 3, &x) == 0 &&
+		      runlog_workload_modes_merge(b, 2, &y) == 0 &&
+		      runlog_workload_modes_merge(none, 2, &z) == 0,
+	      "merged");
+	CHECK_STR(x, "payload signed, retries 2, duration auto 1s..3s", "union of three runs");
+	CHECK_STR(y, x, "the same modes in another order of runs: the same text");
+	CHECK(z == NULL, "runs with the defaults only: NULL");
+	free(x);
+	free(y);
+}
+
 int main(void)
 {
 	char buf[256];
@@ -105,5 +125,6 @@ int main(void)
 	CHECK(runlog_workload_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
 	      "no workload fields: closed loop, no limit");
 	modes();
+	merge();
 	return check_done();
 }
