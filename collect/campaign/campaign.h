@@ -179,6 +179,13 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
  * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
 void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
 
+/* campaign_oneoff_run: one-off run k (from 0) of a subject: the sections [list] [head]
+ * [delete] [multipart] present, in that order, then the [rate] sweep's runs, lowest rate
+ * first; its workload in *wl (before the subject's overrides), its section in *bench and
+ * the section's name in *sec ("list", ..., "rate"; either may be NULL). -1 past the last. */
+int campaign_oneoff_run(const struct campaign *c, int k, struct workload *wl,
+			const struct campaign_bench **bench, const char **sec);
+
 /* campaign_send_override: the send fields subject s sets, over *snd. */
 void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
 

@@ -93,32 +93,15 @@ void campaign_subject_override(const struct campaign_subject *s, const struct ca
 }
 
 /* run_of: run k (from 0) of c's sections, as the plan makes them: the [matrix] cells,
- * the runs of [list] [head] [delete] [multipart], then [rate]'s; its workload in *wl,
- * its section's name and record in *sec, *bench. -1 past the last. */
+ * then the one-off runs (campaign_oneoff_run); its workload in *wl, its section's name
+ * and record in *sec, *bench. -1 past the last. */
 static int run_of(const struct campaign *c, int k, struct workload *wl, const char **sec,
 		  const struct campaign_bench **bench)
 {
-	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
-	static const char *const names[] = {"list", "head", "delete", "multipart"};
-	static const enum wl_op ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
-
-	if (k < campaign_matrix_cells(c)) {
-		campaign_matrix_workload(c, k, wl);
-		*sec = "matrix", *bench = &c->matrix;
-		return 0;
-	}
-	k -= campaign_matrix_cells(c);
-	for (int o = 0; o < 4; o++)
-		if (once[o]->enabled && k-- == 0) {
-			campaign_bench_workload(once[o], ops[o], once[o]->size,
-						once[o]->concurrency, wl);
-			*sec = names[o], *bench = once[o];
-			return 0;
-		}
-	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
-		return -1;
-	campaign_sweep_workload(c, k, wl);
-	*sec = "rate", *bench = &c->sweep.bench;
+	if (k >= campaign_matrix_cells(c))
+		return campaign_oneoff_run(c, k - campaign_matrix_cells(c), wl, bench, sec);
+	campaign_matrix_workload(c, k, wl);
+	*sec = "matrix", *bench = &c->matrix;
 	return 0;
 }
 

@@ -97,30 +97,11 @@ static int add_matrix_cell(struct builder *b, int cycle, int s, int k)
 	return add_run(b, cycle, s, &wl, &b->c->matrix);
 }
 
-/* oneoff_item: one-off run k of a subject (k from 0; -1 when there is none): the
- * sections [list] [head] [delete] [multipart] present, in that order, then the [rate]
- * sweep's runs, lowest rate first */
+/* oneoff_item: one-off run k of a subject (campaign_oneoff_run's order); -1 past the last */
 static int oneoff_item(const struct campaign *c, int k, struct workload *wl,
 		       const struct campaign_bench **bench)
 {
-	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
-	const enum wl_op once_ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
-
-	for (int o = 0; o < 4; o++) {
-		if (!once[o]->enabled)
-			continue;
-		if (k-- == 0) {
-			campaign_bench_workload(once[o], once_ops[o], once[o]->size,
-						once[o]->concurrency, wl);
-			*bench = once[o];
-			return 0;
-		}
-	}
-	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
-		return -1;
-	campaign_sweep_workload(c, k, wl);
-	*bench = &c->sweep.bench;
-	return 0;
+	return campaign_oneoff_run(c, k, wl, bench, NULL);
 }
 
 /* add_oneoffs: the one-off runs that end cycle 1, interleaved by subject (subject by
