@@ -29,8 +29,10 @@ struct manifest_opts {
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
 	const char *warp_map, *baseline, *history;
-	double alert_min_change; /* the shift floor trend.json was judged with */
-	const char *sign_key;    /* --sign KEY.pem: write manifest.sig (analyze/sign.h) */
+	const char *prices;         /* --prices: the price file (without :SECTION) */
+	const char *prices_section; /* --prices FILE:SECTION's SECTION */
+	double alert_min_change;    /* the shift floor trend.json was judged with */
+	const char *sign_key;       /* --sign KEY.pem: write manifest.sig (analyze/sign.h) */
 };
 
 /* manifest_commit: the source commit this build records ("unknown" when not built

@@ -60,7 +60,7 @@ static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 	struct cost_parts sum, one;
 	const struct prices *last = NULL;
 	const char *example = "";
-	size_t priced = 0, unpriced = 0;
+	size_t priced = 0, unpriced = 0, logged_only = 0;
 	json_t *o, *sizes;
 	struct bill_counts counts;
 
@@ -79,6 +79,7 @@ static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 		price_cost(&l->prices, &l->bill, 0, &one);
 		add_parts(&sum, &one);
 		bill_add(&counts, &l->bill);
+		logged_only += l->bill_logged_only != 0;
 		last = &l->prices;
 		priced++;
 	}
@@ -88,6 +89,7 @@ static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 	out_json_put(o, "subject", json_string(a->subjects[s].id), ok);
 	out_json_put(o, "runs_priced", json_integer((json_int_t)priced), ok);
 	out_json_put(o, "runs_unpriced", json_integer((json_int_t)unpriced), ok);
+	out_json_put(o, "billed", json_string(logged_only ? "logged_requests" : "all_phases"), ok);
 	out_json_put(o, "billing", bill_to_json(&counts), ok);
 	out_json_put(o, "prices", price_to_json(last), ok);
 	out_json_put(o, "price_date", last->date[0] ? json_string(last->date) : json_null(), ok);

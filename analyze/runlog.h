@@ -52,6 +52,8 @@ struct runlog {
 	struct prices prices;
 	struct bill_counts bill;
 	char cost_example[256]; /* campaign.cost_example; "" when absent */
+	int bill_logged_only;   /* the bill holds only the logged requests (a Warp run:
+				   no prepare or cleanup phase was recorded) */
 	/* the client machine's record ("client", collect/run/clientres.h) and the summary
 	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
 	 * without them is "not measured": analyze/climit_cells.h judges the others) */

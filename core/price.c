@@ -19,6 +19,12 @@ static const char *const other_keys[] = {"min_storage_days",  "min_object_size",
 					 "free_egress_ratio", "egress",          "price_unit",
 					 "currency",          "price_date",      NULL};
 
+const char *const price_key_order[] = {"price_unit",        "currency",        "egress",
+				       "price_storage",     "price_egress",    "price_ingress",
+				       "price_class_a",     "price_class_b",   "price_delete",
+				       "min_storage_days",  "min_object_size", "free_egress_gb",
+				       "free_egress_ratio", "price_date",      NULL};
+
 void price_init(struct prices *p)
 {
 	memset(p, 0, sizeof(*p));

@@ -68,6 +68,11 @@ void price_init(struct prices *p);
 /* price_is_key: whether key is one of the price keys listed above (not "prices"). */
 int price_is_key(const char *key);
 
+/* price_key_order: every price key (NULL-terminated) in the order a section's keys are
+ * applied: price_unit first (it says what "GB" in the other strings means), price_date
+ * last. Readers of price sections (campaign files, price files) apply them in this order. */
+extern const char *const price_key_order[];
+
 /* price_set_key: set one key from its text. Returns 0; -1 with the reason in e
  * ("'0.09/XB' is not a price per GB (0.09/GB, 0.09/GiB, 0.09/TB)"), to which the caller
  * prefixes "FILE:LINE: [SECTION] KEY: "; -1 with "unknown price key" for another key. */

@@ -207,6 +207,14 @@ void report_cost(struct report_builder *r)
 	text_subst(&b, rb_str(r, "cost.intro"), names, vals, 1);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
+	const json_t *c;
+	size_t i;
+	json_array_foreach(r->m->cost, i, c) {
+		if (strcmp(jstr(c, "billed"), "logged_requests") == 0) {
+			doc_para(r->d, rb_str(r, "cost.logged_only"), 0);
+			break;
+		}
+	}
 	bill_table(r);
 	perf_table(r);
 }
