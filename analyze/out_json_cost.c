@@ -79,6 +79,9 @@ static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 		price_cost(&l->prices, &l->bill, 0, &one);
 		add_parts(&sum, &one);
 		bill_add(&counts, &l->bill);
+		price_cost(&l->prices, &l->subject_bill, 0, &one);
+		add_parts(&sum, &one);
+		bill_add(&counts, &l->subject_bill);
 		logged_only += l->bill_logged_only != 0;
 		last = &l->prices;
 		priced++;

@@ -365,6 +365,27 @@ static void note_timeseries(const char *msg)
 
 /* read_own: the runs of s3bench's own DATA_DIR/runs into st, their subject order into
  * *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
+/* read_sweeps: DATA_DIR/sweeps.json (core/sweeplog.h: the cleanups of killed runs) into
+ * the runs' bills; an unreadable file is a problem (exit 1), not fatal. -1 when out of
+ * memory. */
+static int read_sweeps(struct state *st, const struct pipeline_opts *o)
+{
+	struct sweep_rec *v = NULL;
+	struct err e = {{0}};
+	size_t n = 0, runs, subjects, unbilled;
+
+	if (sweeplog_read(o->data_dir, &v, &n, &e) < 0)
+		return note_bad(st, SWEEPLOG_FILE, e.msg);
+	runlog_apply_sweeps(st->logs, st->n_logs, v, n, &runs, &subjects, &unbilled);
+	if (n > 0)
+		fprintf(stderr,
+			"analyze: note: %s: %zu cleanups of killed runs billed (%zu to their runs, "
+			"%zu to their subjects only: the run has no run.json), %zu without prices\n",
+			SWEEPLOG_FILE, n, runs, subjects, unbilled);
+	free(v);
+	return 0;
+}
+
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
@@ -392,6 +413,8 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 		fprintf(stderr, "analyze: out of memory\n");
 		return -1;
 	}
+	if (read_sweeps(st, o) < 0)
+		return -1;
 	ao->subject_order = (const char *const *)st->camp.subjects;
 	ao->n_subject_order = st->camp.n_subjects;
 	return 0;

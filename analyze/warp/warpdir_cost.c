@@ -20,7 +20,8 @@ void warpdir_bill(const struct runlog *l, struct bill_counts *out)
 		out->class_a = s->requests;
 		if (strcmp(l->op, "put") == 0) {
 			out->bytes_in = s->bytes;
-			out->objects = s->requests - (s->errors < s->requests ? s->errors : s->requests);
+			out->objects = s->requests -
+				       (s->errors < s->requests ? s->errors : s->requests);
 			out->object_bytes = s->bytes;
 		}
 	}
