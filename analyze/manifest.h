@@ -40,7 +40,7 @@ struct manifest_opts {
 const char *manifest_commit(void);
 
 /* manifest_inputs: the inputs inside data_dir, as a new JSON array of {"path",
- * "size", "sha256"} sorted by path: campaign.ini and plan.tsv when present and every
+ * "size", "sha256"} sorted by path: campaign.ini, plan.tsv and sweeps.json when present and every
  * regular file under runs/ (links followed, hidden files too), or, for a Warp
  * directory, every Warp result file of the tree (hidden entries and links to folders
  * skipped, as analyze reads it). Files are read in chunks (core/digest.h). NULL with e

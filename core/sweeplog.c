@@ -126,8 +126,7 @@ int sweeplog_read(const char *root, struct sweep_rec **v, size_t *n, struct err 
 	snprintf(path, sizeof(path), "%s/%s", root, SWEEPLOG_FILE);
 	if (load(path, &arr, e) < 0)
 		return -1;
-	if (json_array_size(arr) > 0 &&
-	    (*v = calloc(json_array_size(arr), sizeof(**v))) == NULL) {
+	if (json_array_size(arr) > 0 && (*v = calloc(json_array_size(arr), sizeof(**v))) == NULL) {
 		json_decref(arr);
 		return err_set(e, "%s: out of memory", path);
 	}
