@@ -106,6 +106,11 @@ struct cost_parts {
 void price_cost(const struct prices *p, const struct bill_counts *b, int free_allowances,
 		struct cost_parts *out);
 
+/* price_free_egress_gb: the free egress of one month with counts b (GB of p's unit):
+ * free_egress_gb + free_egress_ratio x the average stored volume (the billable storage
+ * integral of b / PRICE_MONTH_S). */
+double price_free_egress_gb(const struct prices *p, const struct bill_counts *b);
+
 /* price_to_json: run.json's "prices" object (new reference; NULL when out of memory). */
 json_t *price_to_json(const struct prices *p);
 /* price_from_json: read it back (price_init first); -1 with "prices.KEY: what" in e. */

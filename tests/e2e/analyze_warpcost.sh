@@ -9,6 +9,8 @@
 #      without a section is left unpriced with a note; a missing named section, a wrong
 #      price string (FILE:LINE: [SECTION] KEY) and --prices on s3bench's own runs are
 #      usage errors (exit 2); the report's Cost section says what was billed.
+#      With free_egress_gb and free_egress_ratio, cost[].free_allowance applies them per
+#      calendar month (one month; the GET run moved to the next month), by hand.
 #   2. the shared Warp fixtures (skipped when absent): two hosts, two subjects, each at
 #      its own section ([ID]); each subject's bill = the hand computation from the files'
 #      totals (requests and bytes of the op, summed over the clients' files).
@@ -56,6 +58,8 @@ price_class_a = 0.005/1000
 price_class_b = 0.0004/1000
 price_delete = 0/1000
 min_storage_days = 2
+free_egress_gb = 0.01              ; a month's free egress
+free_egress_ratio = 1              ; and up to 1x the month's average stored volume
 [other]
 price_class_b = 1/1000
 EOF2
@@ -101,6 +105,31 @@ t(c[0]["billed"] == "logged_requests", "cost[].billed says only the logged reque
 b = c[0]["billing"]
 t((b["class_a"], b["class_b"], b["bytes_in"], b["bytes_out"], b["objects"]) == (np_, ng, bp, bg, okp), "cost[].billing: the rows' requests and bytes, objects = PUTs without error: %s" % b)
 t(c[0]["price_date"] == "2026-12-03 (test figures)" and c[0]["runs_priced"] == 2, "price date and runs priced")
+# free allowance, one month (2026-11): 0.01 GB + 1 x the month's average stored volume
+free = 0.01 + bp * 2 * 86400 / month / gb
+saved = min(bg / gb, free) * 0.09
+f = c[0]["free_allowance"]
+t(f is not None and [m["month"] for m in f["months"]] == ["2026-11"] and near(f["months"][0]["free_gb"], free), "free allowance of 2026-11: %s GB (hand %s)" % (f and f["months"][0]["free_gb"], free))
+t(near(f["saved"], saved) and near(f["total"], put + get - saved) and near(f["egress"], bg / gb * 0.09 - saved), "after the free allowance: %.9f = hand %.9f (saves %.9f)" % (f["total"], put + get - saved, saved))
+PY
+# the GET run a month later: each month its own allowance (December has no stored volume)
+mkdir -p "$tmp/gen2/w0"
+cp "$g/w0/"warp-put-* "$tmp/gen2/w0/"
+zstdcat "$g/w0/"warp-get-*.csv.zst | sed 's/2026-11-01T/2026-12-01T/g' |
+	zstd -q -o "$tmp/gen2/w0/warp-get-2026-12-01[010000]-bbbbbb.csv.zst"
+"$analyze" "$tmp/gen2" --prices "$tmp/prices.ini:lab" -o "$tmp/res-2m" 2>/dev/null
+check $? "the GET run in December: exit 0"
+pycheck "two months" "$tmp/res-2m" "$tmp/res" <<'PY'
+import json, sys
+a, one = (json.load(open(d + "/aggregate.json"))["cost"][0] for d in sys.argv[1:3])
+def t(cond, name):
+    print(("ok   " if cond else "FAIL ") + name)
+eg = one["billing"]["bytes_out"] / 1e9
+f = a["free_allowance"]
+m = {x["month"]: x for x in f["months"]}
+t(sorted(m) == ["2026-11", "2026-12"] and m["2026-12"]["free_gb"] == 0.01 and m["2026-11"]["saved"] == 0, "per month: November's volume frees no December egress: %s" % f["months"])
+t(abs(f["saved"] - 0.01 * 0.09) < 1e-12 and abs(f["total"] - (a["total"] - 0.0009)) < 1e-12 and abs(a["total"] - one["total"]) < 1e-12,
+  "December: 0.01 GB free saves 0.0009 (hand), the list total unchanged: %s" % f)
 PY
 "$analyze" --verify "$tmp/res" "$g" >"$tmp/verify.out" 2>&1
 check $? "analyze --verify re-derives the priced results (the price file is an input: $(tail -1 "$tmp/verify.out"))"
@@ -109,6 +138,11 @@ grep -q '"role": *"prices"' "$tmp/res/manifest.json"; check $? "manifest.json li
 check $? "render the priced Warp results"
 grep -q 'only the requests Warp logged' "$tmp/rep/report.html"
 check $? "the Cost section says only the logged requests are billed"
+grep -q 'after the monthly free egress of its prices' "$tmp/rep/report.html"
+check $? "the Cost section gives the bill after the free allowance"
+"$render" "$tmp/res" -o "$tmp/rep-ko" --lang ko >/dev/null 2>&1
+grep -q '무료 송신량' "$tmp/rep-ko/report.html"
+check $? "... in Korean too"
 
 # the map's prices = SECTION; a subject without a section: unpriced, with a note
 cat >"$tmp/gen.map" <<'EOF2'
