@@ -39,6 +39,7 @@ static void describe(struct report_builder *r, struct chart *c)
 			      text_num(r->nf, s.low_value, -1, w, sizeof(w))};
 	const char *key = s.kind == CHART_FOREST  ? (s.estimates ? "desc.forest" : NULL)
 			  : s.top == NULL         ? NULL
+			  : s.kind == CHART_STACK ? "desc.stack"
 			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
 			  : isfinite(s.top_value) ? "desc.rows1"
 						  : "desc.rows";

@@ -200,10 +200,9 @@ struct s3_result {
 	/* GetObject with checksum_get: 1 when the server returned a whole-object checksum and
 	 * the body matched it; 0 when it returned none (or a composite one, or for a range) */
 	int checksum_verified;
-	/* transport: the HTTP version used (11, 20; 10 for 1.0; 0 when no response), the
-	 * new connections the transfer opened, the address it talked to ("" when none) */
+	/* transport: the HTTP version used (11, 20; 10 for 1.0; 0 when no response) and the
+	 * address it talked to ("" when none); whether it opened a connection is ph.conn */
 	int http_version;
-	long new_connections;
 	char address[48];
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */

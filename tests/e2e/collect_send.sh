@@ -196,8 +196,16 @@ check $? "the report's environment says how each subject sent its requests and f
 start_verify multi --addresses 127.0.0.1,127.0.0.2,127.0.0.3
 run k-no "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5 --keepalive no
 run k-yes "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5
-[ "$(run_json "$work/k-no" "j['transport']['connections_opened'], j['workload']['send']['keepalive']") / $(run_json "$work/k-yes" "j['transport']['connections_opened']")" = "10 no / 2" ]
-check $? "keepalive = no: 10 connections for 10 requests (kept alive: 2)"
+[ "$(run_json "$work/k-no" "j['summary']['connections']['opened'], j['workload']['send']['keepalive'], 'connections_opened' in j['transport']") / $(run_json "$work/k-yes" "j['summary']['connections']['opened']")" = "10 no False / 2" ]
+check $? "keepalive = no: 10 connections for 10 requests (kept alive: 2), counted once (summary.connections)"
+# a run.json written before summary.connections was the only count (transport carried
+# connections_opened too) still reads, --recompute agreeing with it
+mkdir -p "$work/old/runs/once/multi"
+cp -r "$work/k-no" "$work/old/runs/once/multi/put-4KiB-c2"
+python3 -c "import json,sys; p=sys.argv[1]+'/run.json'; j=json.load(open(p)); j['transport']['connections_opened'] = 10; json.dump(j, open(p, 'w'))" \
+	"$work/old/runs/once/multi/put-4KiB-c2"
+"$top/bin/analyze" "$work/old" -o "$work/old/res" --recompute >"$work/old.txt" 2>&1
+check $? "an older run.json with transport.connections_opened analyzes (--recompute agrees): $(tail -n 1 "$work/old.txt")"
 vlog multi "print(len(set(r['peer'] for r in recs if r['method'] == 'PUT' and '/put/' in r['path'])))" >"$work/peers.txt"
 [ "$(cat "$work/peers.txt")" = 12 ]
 check $? "the server saw 12 client connections for the two runs' 20 PUTs ($(cat "$work/peers.txt"))"
@@ -269,7 +277,7 @@ if nginx -p "$h2" -c "$h2/nginx.conf" -e "$h2/error.log" >/dev/null 2>&1; then
 			--http 2 --http2-shared "$2" -o "$work/h-$1-$2" >"$work/h-$1-$2.txt" 2>&1
 	done
 	got=$(for case in "$p2-no" "$p2-yes" "$p1-no"; do
-		run_json "$work/h-$case" "j['transport']['http']['2'], j['transport']['http']['1.1'], j['transport']['connections_opened'], j['summary']['errors']"
+		run_json "$work/h-$case" "j['transport']['http']['2'], j['transport']['http']['1.1'], j['summary']['connections']['opened'], j['summary']['errors']"
 	done | tr '\n' '/')
 	[ "$got" = "20 0 4 0/20 0 1 0/0 20 4 0/" ]
 	check $? "http = 2: 20 requests on HTTP/2 over 4 connections, over 1 shared; HTTP/1.1-only TLS falls back, recorded ($got)"

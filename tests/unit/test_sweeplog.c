@@ -89,11 +89,13 @@ static void prices(const char *dir)
 	CHECK(p.v[PRICE_CLASS_A] == 1 && !p.has[PRICE_EGRESS], "y alone");
 	pricefile_clear(&pf);
 	put(path, "[x]\nprice_unit = GB\n\nprice_egress = 0.09/XB\n");
-	CHECK(pricefile_read(path, &pf, &e) < 0 && strstr(e.msg, "p.ini:4: [x] price_egress: "
-							 "'0.09/XB' is not a price per GB") != NULL,
+	CHECK(pricefile_read(path, &pf, &e) < 0 &&
+		      strstr(e.msg, "p.ini:4: [x] price_egress: "
+				    "'0.09/XB' is not a price per GB") != NULL,
 	      "a wrong string: FILE:LINE: [SECTION] KEY: %s", e.msg);
 	put(path, "[x]\nprice_colour = 1\n");
-	CHECK(pricefile_read(path, &pf, &e) < 0 && strstr(e.msg, ":2: [x] price_colour: unknown key"),
+	CHECK(pricefile_read(path, &pf, &e) < 0 &&
+		      strstr(e.msg, ":2: [x] price_colour: unknown key"),
 	      "an unknown key: %s", e.msg);
 	sec = pricefile_split(path, file, sizeof(file));
 	CHECK(sec == NULL && strcmp(file, path) == 0, "an existing file: no section");
