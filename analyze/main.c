@@ -30,7 +30,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
+	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
+	      "               [--history DB] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
