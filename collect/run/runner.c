@@ -528,6 +528,27 @@ int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct 
 		       msg[0] ? msg : "no message");
 }
 
+/* sweep_after_kill: the cleanup a killed run did not do, its requests billed as the run's
+ * cleanup (run.json billing.cleanup), its outcome in the cleanup phase. */
+static void sweep_after_kill(const struct runner_job *job, struct runner_result *res)
+{
+	struct err se;
+	char text[ERR_MSG_MAX + 64];
+	struct bill_counts b;
+	int src = runner_sweep(job, &b, &se);
+
+	bill_add(&res->st.bill[PHASE_CLEANUP], &b);
+	res->st.bill_phases |= 1u << PHASE_CLEANUP;
+	if (src == 0) {
+		res->st.phase[PHASE_CLEANUP] = PH_DONE;
+	} else {
+		res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+		snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
+			 se.msg);
+		run_state_add_error(&res->st, text);
+	}
+}
+
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
 {
 	struct runner_job jc = *job; /* with the collector's client_id, not the child's */
@@ -615,25 +636,8 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
 	classify(res, job->timeout_s + prep_allow, prep_allow);
-	if (needs_sweep(job, res)) {
-		struct err se;
-		char text[ERR_MSG_MAX + 64];
-
-		struct bill_counts b;
-		int src = runner_sweep(job, &b, &se);
-
-		/* the sweep's requests are the run's cleanup (run.json billing.cleanup) */
-		bill_add(&res->st.bill[PHASE_CLEANUP], &b);
-		res->st.bill_phases |= 1u << PHASE_CLEANUP;
-		if (src == 0) {
-			res->st.phase[PHASE_CLEANUP] = PH_DONE;
-		} else {
-			res->st.phase[PHASE_CLEANUP] = PH_FAILED;
-			snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
-				 se.msg);
-			run_state_add_error(&res->st, text);
-		}
-	}
+	if (needs_sweep(job, res))
+		sweep_after_kill(job, res);
 	return 0;
 }
 
