@@ -30,7 +30,8 @@ static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
-	      "               [--baseline OLD_RESULTS_DIR] [--history DB] [--metrics FILE]\n"
+	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
+	      "               [--history DB] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
@@ -65,6 +66,11 @@ static void usage(FILE *f)
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
+	      "  --prices FILE[:SECTION]   bill a Warp DATA_DIR at the prices of a price file\n"
+	      "                            (data/prices/example.ini): every run at [SECTION],\n"
+	      "                            or each subject at the section its map entry names\n"
+	      "                            (prices = SECTION), else at [ID]; only the logged\n"
+	      "                            requests are billed (docs/FORMATS.md)\n"
 	      "  --warp-engine E           a Warp DATA_DIR's figures: server (default: Warp\n"
 	      "                            1.3's distributed server merge), analyze (warp merge\n"
 	      "                            + warp analyze of 1.6.1), full (its --full engine)\n"
@@ -192,6 +198,9 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'W':
 		o->warp_map = arg;
 		break;
+	case 'C':
+		o->prices = arg;
+		break;
 	case 'B':
 		o->baseline = arg;
 		break;
@@ -239,6 +248,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"alpha", required_argument, NULL, 'a'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"warp-map", required_argument, NULL, 'W'},
+		{"prices", required_argument, NULL, 'C'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
 		{"alert-min-change", required_argument, NULL, 'M'},

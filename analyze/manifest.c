@@ -53,17 +53,27 @@ static json_t *options(const struct manifest_opts *o)
 {
 	char out[PATH_MAX];
 	int in = manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
+	json_t *j;
 
-	return json_pack("{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o, s:o, s:f}",
-			 "data_dir", ".", "output", out, "output_outside", !in, "policy", o->policy,
-			 "min_samples", (json_int_t)o->min_samples, "alpha", o->alpha, "recompute",
-			 o->recompute, "inclusion_rule", "default", "source",
-			 o->warp_mode ? "warp" : "s3bench", "warp_map",
-			 path_opt(o->data_dir, o->warp_map), "baseline",
-			 path_opt(o->data_dir, o->baseline), "history",
-			 path_opt(o->data_dir, o->history), "warp_engine",
-			 o->warp_engine ? json_string(o->warp_engine) : json_null(),
-			 "alert_min_change", o->alert_min_change);
+	j = json_pack("{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o, s:o, s:f}",
+		      "data_dir", ".", "output", out, "output_outside", !in, "policy", o->policy,
+		      "min_samples", (json_int_t)o->min_samples, "alpha", o->alpha, "recompute",
+		      o->recompute, "inclusion_rule", "default", "source",
+		      o->warp_mode ? "warp" : "s3bench", "warp_map",
+		      path_opt(o->data_dir, o->warp_map), "baseline",
+		      path_opt(o->data_dir, o->baseline), "history",
+		      path_opt(o->data_dir, o->history), "warp_engine",
+		      o->warp_engine ? json_string(o->warp_engine) : json_null(),
+		      "alert_min_change", o->alert_min_change);
+	if (j != NULL && o->prices != NULL &&
+	    (json_object_set_new(j, "prices", path_opt(o->data_dir, o->prices)) < 0 ||
+	     json_object_set_new(j, "prices_section",
+				 o->prices_section ? json_string(o->prices_section) : json_null()) <
+		     0)) {
+		json_decref(j);
+		return NULL;
+	}
+	return j;
 }
 
 /* client_limits: options.client_limits, the thresholds the verdicts were judged with. */
@@ -100,6 +110,9 @@ static json_t *command(const struct manifest_opts *o)
 		strbuf_addf(&b, " --warp-map %s", o->warp_map);
 	if (o->warp_engine)
 		strbuf_addf(&b, " --warp-engine %s", o->warp_engine);
+	if (o->prices)
+		strbuf_addf(&b, " --prices %s%s%s", o->prices, o->prices_section ? ":" : "",
+			    o->prices_section ? o->prices_section : "");
 	if (o->baseline)
 		strbuf_addf(&b, " --baseline %s", o->baseline);
 	if (o->history)
@@ -164,6 +177,8 @@ static json_t *all_inputs(const struct manifest_opts *o, struct err *e)
 		if (add_opt_input(in, o->data_dir, file, "baseline_manifest", e) < 0)
 			goto fail;
 	}
+	if (add_opt_input(in, o->data_dir, o->prices, "prices", e) < 0)
+		goto fail;
 	if (add_opt_input(in, o->data_dir, o->history, "history", e) < 0)
 		goto fail;
 	return in;

@@ -30,6 +30,8 @@ struct manifest_opts {
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
 	const char *warp_map, *baseline, *history;
+	const char *prices;              /* --prices: the price file (without :SECTION) */
+	const char *prices_section;      /* --prices FILE:SECTION's SECTION */
 	double alert_min_change;         /* the shift floor trend.json was judged with */
 	struct climit_thresholds climit; /* the client-limit thresholds in force (in %) */
 	const char *sign_key;            /* --sign KEY.pem: write manifest.sig (analyze/sign.h) */
@@ -45,7 +47,7 @@ void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
 const char *manifest_commit(void);
 
 /* manifest_inputs: the inputs inside data_dir, as a new JSON array of {"path",
- * "size", "sha256"} sorted by path: campaign.ini and plan.tsv when present and every
+ * "size", "sha256"} sorted by path: campaign.ini, plan.tsv and sweeps.json when present and every
  * regular file under runs/ (links followed, hidden files too), or, for a Warp
  * directory, every Warp result file of the tree (hidden entries and links to folders
  * skipped, as analyze reads it). Files are read in chunks (core/digest.h). NULL with e

@@ -80,7 +80,7 @@ static int by_bytes(const void *a, const void *b)
 
 json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
 {
-	static const char *const top[] = {"campaign.ini", "plan.tsv"};
+	static const char *const top[] = {"campaign.ini", "plan.tsv", "sweeps.json"};
 	char **files = NULL, full[PATH_MAX], runs[PATH_MAX];
 	size_t n = 0;
 	struct stat st;
@@ -93,7 +93,7 @@ json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
 		if (walk(data_dir, "", 1, 0, &files, &n, e) < 0)
 			goto fail;
 	} else {
-		for (size_t i = 0; i < 2; i++) {
+		for (size_t i = 0; i < sizeof(top) / sizeof(top[0]); i++) {
 			snprintf(full, sizeof(full), "%s/%s", data_dir, top[i]);
 			if (stat(full, &st) == 0 && S_ISREG(st.st_mode) &&
 			    strv_push(&files, &n, top[i]) < 0)

@@ -23,6 +23,7 @@
 #include "analyze/sizelabel.h"
 #include "analyze/strv.h"
 #include "analyze/timeseries.h"
+#include "analyze/pricefile.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
 #include "core/exitcode.h"
@@ -286,6 +287,30 @@ static int write_metrics(const struct pipeline_opts *o, const struct aggregate *
 	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
 }
 
+/* price_warp: --prices FILE[:SECTION] on the Warp runs read (warpdir_price). -1 on a
+ * fatal error (printed). */
+static int price_warp(struct state *st, const struct pipeline_opts *o)
+{
+	struct err e = {{0}};
+	struct pricefile pf;
+	char file[PATH_MAX];
+	const char *sec = pricefile_split(o->prices, file, sizeof(file));
+	int rc;
+
+	if (pricefile_read(file, &pf, &e) < 0) {
+		fprintf(stderr, "analyze: --prices: %s\n", e.msg);
+		return -1;
+	}
+	rc = warpdir_price(&st->warp, o->warp_map ? &st->map : NULL, &pf, sec, &e);
+	pricefile_clear(&pf);
+	if (rc < 0)
+		fprintf(stderr, "analyze: %s\n", e.msg);
+	else
+		fprintf(stderr, "analyze: note: the bill of a Warp directory holds only the "
+				"logged requests (Warp records no prepare or cleanup requests)\n");
+	return rc;
+}
+
 /* read_warp: the runs of a DATA_DIR of Warp result files (analyze/warp/warpdir.h) into
  * st, their subject order into *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
 static int read_warp(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
@@ -303,6 +328,8 @@ static int read_warp(struct state *st, const struct pipeline_opts *o, struct agg
 	}
 	if (st->warp.n_logs == 0)
 		fprintf(stderr, "analyze: note: no Warp run to analyze under %s\n", o->data_dir);
+	if (o->prices && price_warp(st, o) < 0)
+		return -1;
 	for (size_t i = 0; i < st->warp.n_notes; i++)
 		fprintf(stderr, "analyze: note: %s\n", st->warp.notes[i]);
 	for (size_t i = 0; i < st->warp.n_bad; i++)
@@ -338,6 +365,27 @@ static void note_timeseries(const char *msg)
 
 /* read_own: the runs of s3bench's own DATA_DIR/runs into st, their subject order into
  * *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
+/* read_sweeps: DATA_DIR/sweeps.json (core/sweeplog.h: the cleanups of killed runs) into
+ * the runs' bills; an unreadable file is a problem (exit 1), not fatal. -1 when out of
+ * memory. */
+static int read_sweeps(struct state *st, const struct pipeline_opts *o)
+{
+	struct sweep_rec *v = NULL;
+	struct err e = {{0}};
+	size_t n = 0, runs, subjects, unbilled;
+
+	if (sweeplog_read(o->data_dir, &v, &n, &e) < 0)
+		return note_bad(st, SWEEPLOG_FILE, e.msg);
+	runlog_apply_sweeps(st->logs, st->n_logs, v, n, &runs, &subjects, &unbilled);
+	if (n > 0)
+		fprintf(stderr,
+			"analyze: note: %s: %zu cleanups of killed runs billed (%zu to their runs, "
+			"%zu to their subjects only: the run has no run.json), %zu without prices\n",
+			SWEEPLOG_FILE, n, runs, subjects, unbilled);
+	free(v);
+	return 0;
+}
+
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
@@ -365,6 +413,8 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 		fprintf(stderr, "analyze: out of memory\n");
 		return -1;
 	}
+	if (read_sweeps(st, o) < 0)
+		return -1;
 	ao->subject_order = (const char *const *)st->camp.subjects;
 	ao->n_subject_order = st->camp.n_subjects;
 	return 0;
@@ -375,7 +425,7 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 			  const struct aggregate *a, struct err *e)
 {
-	char dir[PATH_MAX], hex[DIGEST_HEX_MAX];
+	char dir[PATH_MAX], hex[DIGEST_HEX_MAX], prices_file[PATH_MAX];
 	struct climit_thresholds lim = o->climit;
 	struct manifest_opts m = {
 		.data_dir = o->data_dir,
@@ -387,12 +437,18 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.warp_mode = st->warp_mode,
 		.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL,
 		.warp_map = o->warp_map,
+		.prices = prices_file,
+		.prices_section = o->prices ? pricefile_split(o->prices, prices_file,
+							      sizeof(prices_file))
+					    : NULL,
 		.baseline = o->baseline,
 		.history = o->history,
 		.alert_min_change = alert_min_change(o, &st->camp),
 		.sign_key = o->sign_key,
 	};
 
+	if (o->prices == NULL)
+		m.prices = NULL;
 	if (lim.cpu_pct == 0 && lim.nic_pct == 0 && lim.retrans_pct == 0)
 		climit_defaults(&lim); /* as climit_cells_build judged them */
 	m.climit = lim;
@@ -455,7 +511,10 @@ int pipeline_run(const struct pipeline_opts *o)
 	int rc = EXITCODE_USAGE;
 
 	st.warp_mode = is_warp_dir(o);
-	if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
+	if (o->prices && !st.warp_mode)
+		fprintf(stderr, "analyze: --prices applies to a directory of Warp result files "
+				"(s3bench's own runs carry their prices in run.json)\n");
+	else if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
 		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
 	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
 		 build_and_write(&st, o, &ao, &base) == 0)

@@ -25,6 +25,8 @@ struct pipeline_opts {
 	int recompute;
 	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */
 	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp_run.h); 0: server */
+	const char *prices;           /* --prices FILE[:SECTION]: a Warp DATA_DIR's prices
+					 (analyze/pricefile.h) */
 	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
 	const char *history;          /* --history DB */
 	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */

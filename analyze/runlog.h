@@ -13,6 +13,7 @@
 #include "analyze/runlog_workload.h"
 #include "core/err.h"
 #include "core/price.h"
+#include "core/sweeplog.h"
 #include "core/summary.h"
 
 #define RUNLOG_FIRST_MAX 5
@@ -51,7 +52,12 @@ struct runlog {
 	int has_prices, has_billing;
 	struct prices prices;
 	struct bill_counts bill;
-	char cost_example[256]; /* campaign.cost_example; "" when absent */
+	char cost_example[256];          /* campaign.cost_example; "" when absent */
+	int bill_logged_only;            /* the bill holds only the logged requests (a Warp run:
+				   no prepare or cleanup phase was recorded) */
+	struct bill_counts subject_bill; /* sweeps of this subject's runs that have no
+					    run.json (sweeps.json), billed at this run's
+					    prices to the subject only (cost[]) */
 	/* the client machine's record ("client", collect/run/clientres.h) and the summary
 	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
 	 * without them is "not measured": analyze/climit_cells.h judges the others) */
@@ -61,6 +67,14 @@ struct runlog {
 /* runlog_cost_read (analyze/runlog_cost.c): run.json's "prices" and "billing" into r.
  * 0, or -1 with "field prices.KEY: ..." / "field billing.PHASE.KEY: ..." in e. */
 int runlog_cost_read(const json_t *root, struct runlog *r, struct err *e);
+
+/* runlog_apply_sweeps (analyze/runlog_cost.c): the sweeps of DATA_DIR/sweeps.json
+ * (core/sweeplog.h) into the bills of logs[0..n): a sweep of a run that has a run.json is
+ * added to that run's bill (runs[].cost, cells[].cost and cost[] then include it); a sweep of
+ * a run without one (cleaned, never redone) to subject_bill of the subject's first priced
+ * run. Sweeps that fit neither (no priced run of their subject) are counted in *unbilled. */
+void runlog_apply_sweeps(struct runlog *logs, size_t n, const struct sweep_rec *v, size_t nv,
+			 size_t *to_runs, size_t *to_subjects, size_t *unbilled);
 
 /* runlog_read: read `file` (a run.json) into *out; `rel` is the run directory
  * relative to DATA_DIR and is copied into out->path. On success the caller owns

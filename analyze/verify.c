@@ -337,8 +337,8 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	const json_t *o = json_object_get(c->doc, "options");
 	const char *gen = json_string_value(json_object_get(c->doc, "generated"));
 	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
-	char limits[128];
-	char *argv[24];
+	char limits[128], prices[PATH_MAX + 256];
+	char *argv[26];
 	int argc = 0, fd, saved, rc;
 	int64_t ns;
 
@@ -363,6 +363,13 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 		argv[argc++] = "--recompute";
 	if (opt_path(c, "warp_map", map, sizeof(map)))
 		argv[argc++] = "--warp-map", argv[argc++] = map;
+	if (opt_path(c, "prices", prices, sizeof(prices))) {
+		const char *sec = json_string_value(json_object_get(o, "prices_section"));
+		size_t k = strlen(prices);
+		if (sec != NULL)
+			snprintf(prices + k, sizeof(prices) - k, ":%s", sec);
+		argv[argc++] = "--prices", argv[argc++] = prices;
+	}
 	if (opt_path(c, "baseline", base, sizeof(base)))
 		argv[argc++] = "--baseline", argv[argc++] = base;
 	if (json_is_string(json_object_get(o, "warp_engine")))

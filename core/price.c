@@ -19,6 +19,12 @@ static const char *const other_keys[] = {"min_storage_days",  "min_object_size",
 					 "free_egress_ratio", "egress",          "price_unit",
 					 "currency",          "price_date",      NULL};
 
+const char *const price_key_order[] = {"price_unit",        "currency",        "egress",
+				       "price_storage",     "price_egress",    "price_ingress",
+				       "price_class_a",     "price_class_b",   "price_delete",
+				       "min_storage_days",  "min_object_size", "free_egress_gb",
+				       "free_egress_ratio", "price_date",      NULL};
+
 void price_init(struct prices *p)
 {
 	memset(p, 0, sizeof(*p));
@@ -208,6 +214,12 @@ static double billable_byte_s(const struct prices *p, const struct bill_counts *
 	return bs;
 }
 
+double price_free_egress_gb(const struct prices *p, const struct bill_counts *b)
+{
+	return p->free_egress_gb +
+	       p->free_egress_ratio * (billable_byte_s(p, b) / PRICE_MONTH_S) / price_gb(p);
+}
+
 void price_cost(const struct prices *p, const struct bill_counts *b, int free_allowances,
 		struct cost_parts *out)
 {
@@ -218,10 +230,8 @@ void price_cost(const struct prices *p, const struct bill_counts *b, int free_al
 	out->requests = (double)b->class_a * p->v[PRICE_CLASS_A] +
 			(double)b->class_b * p->v[PRICE_CLASS_B] +
 			(double)b->deletes * p->v[PRICE_DELETE];
-	if (free_allowances) {
-		out_gb -= p->free_egress_gb;
-		out_gb -= p->free_egress_ratio * (bs / PRICE_MONTH_S) / gb;
-	}
+	if (free_allowances)
+		out_gb -= price_free_egress_gb(p, b);
 	if (!p->same_region && out_gb > 0)
 		out->egress = out_gb * p->v[PRICE_EGRESS];
 	out->ingress = (double)(b->bytes_in + b->xml_in) / gb * p->v[PRICE_INGRESS];

@@ -68,6 +68,11 @@ void price_init(struct prices *p);
 /* price_is_key: whether key is one of the price keys listed above (not "prices"). */
 int price_is_key(const char *key);
 
+/* price_key_order: every price key (NULL-terminated) in the order a section's keys are
+ * applied: price_unit first (it says what "GB" in the other strings means), price_date
+ * last. Readers of price sections (campaign files, price files) apply them in this order. */
+extern const char *const price_key_order[];
+
 /* price_set_key: set one key from its text. Returns 0; -1 with the reason in e
  * ("'0.09/XB' is not a price per GB (0.09/GB, 0.09/GiB, 0.09/TB)"), to which the caller
  * prefixes "FILE:LINE: [SECTION] KEY: "; -1 with "unknown price key" for another key. */
@@ -100,6 +105,11 @@ struct cost_parts {
  * run. Minimum storage duration and object size are applied (docs/METHODOLOGY.md). */
 void price_cost(const struct prices *p, const struct bill_counts *b, int free_allowances,
 		struct cost_parts *out);
+
+/* price_free_egress_gb: the free egress of one month with counts b (GB of p's unit):
+ * free_egress_gb + free_egress_ratio x the average stored volume (the billable storage
+ * integral of b / PRICE_MONTH_S). */
+double price_free_egress_gb(const struct prices *p, const struct bill_counts *b);
 
 /* price_to_json: run.json's "prices" object (new reference; NULL when out of memory). */
 json_t *price_to_json(const struct prices *p);

@@ -196,6 +196,29 @@ static void perf_table(struct report_builder *r)
 	strbuf_free(&b);
 }
 
+/* free_para: each subject's bill after the monthly free egress (cost[].free_allowance). */
+static void free_para(struct report_builder *r)
+{
+	const json_t *c;
+	char t[64], sv[64];
+	size_t i;
+
+	json_array_foreach(r->m->cost, i, c) {
+		const json_t *f = json_object_get(c, "free_allowance");
+		struct strbuf b = {0};
+		if (!json_is_object(f))
+			continue;
+		const char *cur = jstr(c, "currency");
+		const char *names[] = {"subject", "total", "saved"};
+		const char *vals[] = {label(r->m, jstr(c, "subject")),
+				      money(r, jnum(f, "total"), cur, t, sizeof(t)),
+				      money(r, jnum(f, "saved"), cur, sv, sizeof(sv))};
+		text_subst(&b, rb_str(r, "cost.free_allowance"), names, vals, 3);
+		doc_para(r->d, rb_text(r, &b), 0);
+		strbuf_free(&b);
+	}
+}
+
 void report_cost(struct report_builder *r)
 {
 	struct strbuf b = {0};
@@ -207,6 +230,15 @@ void report_cost(struct report_builder *r)
 	text_subst(&b, rb_str(r, "cost.intro"), names, vals, 1);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
+	const json_t *c;
+	size_t i;
+	json_array_foreach(r->m->cost, i, c) {
+		if (strcmp(jstr(c, "billed"), "logged_requests") == 0) {
+			doc_para(r->d, rb_str(r, "cost.logged_only"), 0);
+			break;
+		}
+	}
 	bill_table(r);
+	free_para(r);
 	perf_table(r);
 }

@@ -22,6 +22,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "analyze/pricefile.h"
 #include "analyze/runlog.h"
 #include "analyze/warp/warp_run.h"
 #include "core/err.h"
@@ -36,9 +37,12 @@
  *   host = s3.us-east-1.amazonaws.com  one or more (repeat the key); shell glob allowed
  *   label = AWS S3                     optional (default: the id)
  *   color = #ff9900                    optional ("#rrggbb")
- *   region = us-east-1                 optional */
+ *   region = us-east-1                 optional
+ *   prices = aws                       optional: the section of `analyze --prices FILE`
+ *                                      that bills this subject (default: [ID]) */
 struct warpdir_subject {
 	char *id, *label, *color, *region;
+	char *prices; /* NULL: the price section named as the id */
 	char **hosts; /* glob patterns, matched case-insensitively */
 	size_t n_hosts;
 };
@@ -145,5 +149,25 @@ int warpdir_read_engine(const char *data_dir, const struct warpdir_map *map,
  * each run's start) by the rule of warpdir_read; logs with cycle 0 on entry stay
  * one-off, the others (any non-zero value) get their cycle. -1 when out of memory. */
 int warpdir_cycles(struct runlog *logs, size_t n);
+
+/* ---- the bill: analyze DATA_DIR --prices FILE[:SECTION] (docs/FORMATS.md) ---- */
+
+/* warpdir_bill: the billable counts of a Warp run's logged requests (docs/METHODOLOGY.md,
+ * "Cost"), from l->op and l->summary: put and list are class A, get and head class B,
+ * delete a delete request (one per DeleteObjects call); every logged request counts,
+ * failed ones too (Warp does not record whether an answer came); PUT bodies are ingress
+ * and object data, GET bodies egress; no storage time (Warp records no deletion: only a
+ * min_storage_days floor applies to the objects PUT); no XML bodies (not logged). Warp
+ * logs no prepare or cleanup phase: those requests are not in the bill. */
+void warpdir_bill(const struct runlog *l, struct bill_counts *out);
+
+/* warpdir_price: give every run of r prices from pf and its bill (warpdir_bill; the run
+ * is marked bill_logged_only). The section: `section` when not NULL (FILE:SECTION: every
+ * run), else the map subject's `prices` key, else the section named as the run's subject
+ * (the map's id, or the bare host without a map). A run whose implicit section is not in
+ * pf stays unpriced, with one note per subject in r->notes. -1 with "--prices FILE: no
+ * section [S] (...)" in e when a section named explicitly is absent, or out of memory. */
+int warpdir_price(struct warpdir_result *r, const struct warpdir_map *map,
+		  const struct pricefile *pf, const char *section, struct err *e);
 
 #endif

@@ -134,9 +134,16 @@ static int on_map(void *user, const char *section, const char *name, const char 
 			ok = set_str(&s->color, value);
 		} else if (strcmp(name, "region") == 0) {
 			ok = set_str(&s->region, value);
+		} else if (strcmp(name, "prices") == 0) {
+			if (value[0] == '\0' || strpbrk(value, "[]") != NULL)
+				return map_fail(p, name,
+						"expected the name of a section of "
+						"the --prices file");
+			ok = set_str(&s->prices, value);
 		} else {
 			return map_fail(p, name,
-					"unknown in [subject] (host, label, color, region)");
+					"unknown in [subject] (host, label, color, region, "
+					"prices)");
 		}
 	}
 	if (!ok)
@@ -190,6 +197,7 @@ void warpdir_map_clear(struct warpdir_map *m)
 		free(s->label);
 		free(s->color);
 		free(s->region);
+		free(s->prices);
 		for (size_t j = 0; j < s->n_hosts; j++)
 			free(s->hosts[j]);
 		free(s->hosts);

@@ -8,24 +8,16 @@
 #include "collect/campaign/campaign_int.h"
 #include "core/price.h"
 
-/* The price keys in the order they are applied: price_unit first (it says what "GB" in
- * the other strings means). */
-static const char *const order[] = {"price_unit",        "currency",        "egress",
-				    "price_storage",     "price_egress",    "price_ingress",
-				    "price_class_a",     "price_class_b",   "price_delete",
-				    "min_storage_days",  "min_object_size", "free_egress_gb",
-				    "free_egress_ratio", "price_date",      NULL};
-
 /* apply: the price keys of section sec of p into *out; messages name p's file. */
 static int apply(struct cini *p, const char *sec, struct prices *out)
 {
 	struct err ke;
 
-	for (int i = 0; order[i]; i++) {
-		struct cini_kv *kv = cini_get(p, sec, order[i]);
+	for (int i = 0; price_key_order[i]; i++) {
+		struct cini_kv *kv = cini_get(p, sec, price_key_order[i]);
 		if (kv == NULL)
 			continue;
-		if (price_set_key(out, order[i], kv->val, &ke) < 0)
+		if (price_set_key(out, price_key_order[i], kv->val, &ke) < 0)
 			return cini_bad(p, kv, ke.msg);
 	}
 	return 0;

@@ -15,9 +15,11 @@
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_bill.h"
 #include "collect/s3/sweep.h"
 #include "core/exitcode.h"
 #include "core/fsutil.h"
+#include "core/sweeplog.h"
 #include "core/version.h"
 
 #define MAX_DEPTH 6 /* DIR/runs/cycle-NN/SUBJECT/RUN is depth 4 */
@@ -35,7 +37,9 @@ static const char usage_text[] =
 	"emptied are then removed, so running it twice is safe. DIR is a `collect run -o` directory\n"
 	"or a campaign's output directory (CAMPAIGN.ini: out/NAME, or -o DIR). Credentials are\n"
 	"found as the run found them (the subject's profile or env:PREFIX, else the AWS CLI's\n"
-	"order). Prints one line per prefix: objects deleted, multipart uploads aborted.\n"
+	"order). Prints one line per prefix: objects deleted, multipart uploads aborted. The\n"
+	"requests it sends are billed like any other: they are recorded in DIR/sweeps.json,\n"
+	"which analyze adds to the bill (docs/FORMATS.md).\n"
 	"\n"
 	"Exit status: 0 every recorded prefix emptied (or none recorded); 1 some could not be\n"
 	"(named on stderr, their records kept for another try); 2 usage error or no such\n"
@@ -145,9 +149,10 @@ static int read_prefix(const char *dir, char *buf, size_t n, struct err *e)
 	return 0;
 }
 
-/* sweep: delete what is under prefix for subject s; the counts into *n. */
+/* sweep: delete what is under prefix for subject s; the counts into *n, the requests it
+ * sent into *bill (billed, failed or not). */
 static int sweep(const struct campaign_subject *s, const char *prefix, struct sweep_count *n,
-		 struct err *e)
+		 struct bill_counts *bill, struct err *e)
 {
 	struct creds *cr = NULL;
 	struct s3_client *cl = subject_connect(s, &cr, e);
@@ -157,6 +162,7 @@ static int sweep(const struct campaign_subject *s, const char *prefix, struct sw
 	memset(n, 0, sizeof(*n));
 	if (cl != NULL)
 		rc = sweep_prefix(cl, s->bucket, prefix, n, &failed, e);
+	s3_client_bill_read(cl, bill);
 	s3_client_free(cl);
 	creds_free(cr);
 	return rc;
@@ -194,7 +200,18 @@ void clean_earlier_run(const char *dir, FILE *msgs)
 	if (rc == 1)
 		err_set(&e, "%s/%s: no record of the bucket", dir, CLEAN_SUBJECT_FILE);
 	if (rc == 0) {
-		rc = sweep(&t.s, prefix, &n, &e);
+		struct sweep_rec rec;
+		struct err le;
+
+		rc = sweep(&t.s, prefix, &n, &rec.bill, &e);
+		/* billed: into DIR/sweeps.json (core/sweeplog.h) */
+		snprintf(rec.run, sizeof(rec.run), ".");
+		snprintf(rec.subject, sizeof(rec.subject), "%s", t.s.id ? t.s.id : "");
+		snprintf(rec.by, sizeof(rec.by), "resume");
+		rec.time[0] = '\0';
+		if (sweeplog_append(dir, &rec, 1, &le) < 0)
+			fprintf(msgs, "collect: %s: the cleanup's requests are not billed: %s\n",
+				dir, le.msg);
 		if (rc == 0)
 			fprintf(msgs,
 				"collect: %s: an earlier run killed before its cleanup left "
@@ -215,7 +232,29 @@ struct walk {
 	const struct campaign *c; /* subjects for records without .subject.json, or NULL */
 	int cleaned, failed;
 	unsigned long long objects, uploads;
+	struct sweep_rec *recs; /* the sweeps' bills, for ROOT/sweeps.json */
+	size_t n_recs;
+	int nomem;
 };
+
+/* add_rec: the bill of the sweep of run rel (the root itself: ".") into w->recs. */
+static void add_rec(struct walk *w, const char *dir, const char *rel, const char *subject,
+		    const struct bill_counts *b)
+{
+	struct sweep_rec *nv = realloc(w->recs, (w->n_recs + 1) * sizeof(*nv));
+
+	if (nv == NULL) {
+		w->nomem = 1;
+		return;
+	}
+	w->recs = nv;
+	nv += w->n_recs++;
+	memset(nv, 0, sizeof(*nv));
+	snprintf(nv->run, sizeof(nv->run), "%s", strcmp(dir, w->root) == 0 ? "." : rel);
+	snprintf(nv->subject, sizeof(nv->subject), "%s", subject ? subject : "");
+	snprintf(nv->by, sizeof(nv->by), "clean");
+	nv->bill = *b;
+}
 
 /* subject_at: the subject of the campaign run at rel ("runs/cycle-NN/ID/RUN" or
  * "runs/once/ID/RUN"), NULL when none. */
@@ -241,6 +280,7 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 	const struct campaign_subject *s = NULL;
 	struct target t = {0};
 	struct sweep_count n;
+	struct bill_counts bill;
 	struct err e = {{0}};
 	int rc = read_prefix(dir, prefix, sizeof(prefix), &e);
 
@@ -252,7 +292,9 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 		rc = 0;
 	else if (rc == 1)
 		err_set(&e, "%s: no %s and no campaign subject for it", rel, CLEAN_SUBJECT_FILE);
-	if (rc == 0 && sweep(s, prefix, &n, &e) == 0) {
+	if (rc == 0)
+		rc = sweep(s, prefix, &n, &bill, &e), add_rec(w, dir, rel, s->id, &bill);
+	if (rc == 0) {
 		printf("%s: %s/%s at %s: %s\n", rel, s->bucket, prefix, s->endpoint,
 		       what(&n, text, sizeof(text)));
 		w->cleaned++;
@@ -306,7 +348,7 @@ static void visit(struct walk *w, const char *dir, const char *rel, int depth)
 static int clean_dir(const char *dir, const struct campaign *c)
 {
 	struct outdir *od = NULL;
-	struct walk w = {dir, c, 0, 0, 0, 0};
+	struct walk w = {dir, c, 0, 0, 0, 0, NULL, 0, 0};
 	struct stat st;
 	struct err e;
 	int orc;
@@ -323,6 +365,10 @@ static int clean_dir(const char *dir, const struct campaign *c)
 		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
 	visit(&w, dir, dir, 0);
+	if (w.n_recs > 0 && (w.nomem || sweeplog_append(dir, w.recs, w.n_recs, &e) < 0))
+		fprintf(stderr, "collect clean: %s: the sweeps' requests are not billed: %s\n", dir,
+			w.nomem ? "out of memory" : e.msg);
+	free(w.recs);
 	outdir_free(od);
 	if (w.cleaned + w.failed == 0)
 		printf("collect clean: %s: nothing to clean (no run there left a prefix)\n", dir);

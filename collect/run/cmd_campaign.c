@@ -14,6 +14,7 @@
 #include "collect/campaign/plan.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
+#include "core/sweeplog.h"
 #include "core/timefmt.h"
 
 /* One campaign being collected. */
@@ -79,7 +80,23 @@ static void sweep_earlier(const struct cctx *x, const struct plan_run *r, const 
 	job.prefix = prefix;
 	job.stop = x->stop;
 	job.close_fd = outdir_lock_fd(x->od);
-	if (runner_sweep(&job, &e) == 0)
+	struct bill_counts b;
+	int rc = runner_sweep(&job, &b, &e);
+	struct sweep_rec rec;
+	char root[4096];
+	struct err le;
+
+	/* its requests were billed: into OUT/sweeps.json, for analyze (core/sweeplog.h) */
+	memset(&rec, 0, sizeof(rec));
+	snprintf(rec.run, sizeof(rec.run), "%s", r->id);
+	snprintf(rec.subject, sizeof(rec.subject), "%s", job.subject->id);
+	snprintf(rec.by, sizeof(rec.by), "resume");
+	rec.bill = b;
+	if (outdir_path(x->od, ".", root, sizeof(root), &le) < 0 ||
+	    sweeplog_append(root, &rec, 1, &le) < 0)
+		progress_note(x->pg, "collect: %s: its cleanup's requests are not billed: %s",
+			      r->id, le.msg);
+	if (rc == 0)
 		progress_note(x->pg,
 			      "collect: %s: removed what an unfinished earlier attempt "
 			      "left under %s/%s",

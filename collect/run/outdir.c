@@ -13,6 +13,7 @@
 
 #include "collect/run/runjson.h"
 #include "core/fsutil.h"
+#include "core/sweeplog.h"
 
 struct outdir {
 	char *root;
@@ -61,6 +62,7 @@ int outdir_open(const char *path, struct outdir **out, struct err *e)
 		err_set(e, "%s: cannot write: %s", lock, strerror(errno));
 		goto out;
 	}
+	sweeplog_remove_temps(path); /* a collector killed while writing it left one */
 	*out = od;
 	od = NULL;
 	rc = 0;

@@ -18,6 +18,7 @@
 #include "collect/run/subject.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_bill.h"
 #include "collect/workload.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
@@ -438,10 +439,14 @@ static int sweep_body(const struct runner_job *job, int fd)
 			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
 		}
 	}
-	if (rc != 0) {
-		ssize_t w = write(fd, e.msg, strnlen(e.msg, sizeof(e.msg) - 1));
-		(void)w;
-	}
+	/* the requests it sent, first on the pipe (runner_sweep bills them), then the
+	 * message */
+	struct bill_counts b;
+	s3_client_bill_read(cl, &b);
+	ssize_t w = write(fd, &b, sizeof(b));
+	if (rc != 0 && w == (ssize_t)sizeof(b))
+		w = write(fd, e.msg, strnlen(e.msg, sizeof(e.msg) - 1));
+	(void)w;
 	s3_client_free(cl);
 	creds_free(cr);
 	return rc;
@@ -473,10 +478,10 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 	       st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }
 
-int runner_sweep(const struct runner_job *job, struct err *e)
+int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct err *e)
 {
 	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
-	char msg[ERR_MSG_MAX] = "";
+	char raw[sizeof(struct bill_counts) + ERR_MSG_MAX], *msg = raw + sizeof(struct bill_counts);
 	int rd = -1, wr = -1, status = 0, reaped = 0, killed = 0;
 	size_t got = 0;
 	int64_t t0 = time_mono_ns();
@@ -493,8 +498,8 @@ int runner_sweep(const struct runner_job *job, struct err *e)
 		pid_t w;
 
 		if (poll(&pfd, 1, 100) > 0)
-			while (got + 1 < sizeof(msg) &&
-			       (n = read(rd, msg + got, sizeof(msg) - 1 - got)) > 0)
+			while (got + 1 < sizeof(raw) &&
+			       (n = read(rd, raw + got, sizeof(raw) - 1 - got)) > 0)
 				got += (size_t)n;
 		w = waitpid(pid, &status, WNOHANG);
 		if (w == pid || (w < 0 && errno != EINTR))
@@ -506,7 +511,14 @@ int runner_sweep(const struct runner_job *job, struct err *e)
 		}
 	}
 	close(rd);
-	msg[got] = '\0';
+	raw[got] = '\0';
+	if (bill != NULL) {
+		memset(bill, 0, sizeof(*bill));
+		if (got >= sizeof(*bill)) /* none when the child was killed first */
+			memcpy(bill, raw, sizeof(*bill));
+	}
+	if (got < sizeof(struct bill_counts))
+		msg[0] = '\0';
 	if (reaped == 1 && !killed && WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (killed)
@@ -514,6 +526,27 @@ int runner_sweep(const struct runner_job *job, struct err *e)
 			       job->subject->bucket, job->prefix, limit);
 	return err_set(e, "the cleanup of %s/%s failed (%s)", job->subject->bucket, job->prefix,
 		       msg[0] ? msg : "no message");
+}
+
+/* sweep_after_kill: the cleanup a killed run did not do, its requests billed as the run's
+ * cleanup (run.json billing.cleanup), its outcome in the cleanup phase. */
+static void sweep_after_kill(const struct runner_job *job, struct runner_result *res)
+{
+	struct err se;
+	char text[ERR_MSG_MAX + 64];
+	struct bill_counts b;
+	int src = runner_sweep(job, &b, &se);
+
+	bill_add(&res->st.bill[PHASE_CLEANUP], &b);
+	res->st.bill_phases |= 1u << PHASE_CLEANUP;
+	if (src == 0) {
+		res->st.phase[PHASE_CLEANUP] = PH_DONE;
+	} else {
+		res->st.phase[PHASE_CLEANUP] = PH_FAILED;
+		snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
+			 se.msg);
+		run_state_add_error(&res->st, text);
+	}
 }
 
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e)
@@ -603,19 +636,8 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 		res->wrapper.interrupted = 1;
 	run_state_read(job->dir, &res->st, NULL);
 	classify(res, job->timeout_s + prep_allow, prep_allow);
-	if (needs_sweep(job, res)) {
-		struct err se;
-		char text[ERR_MSG_MAX + 64];
-
-		if (runner_sweep(job, &se) == 0) {
-			res->st.phase[PHASE_CLEANUP] = PH_DONE;
-		} else {
-			res->st.phase[PHASE_CLEANUP] = PH_FAILED;
-			snprintf(text, sizeof(text), "after the kill, %s: objects may remain there",
-				 se.msg);
-			run_state_add_error(&res->st, text);
-		}
-	}
+	if (needs_sweep(job, res))
+		sweep_after_kill(job, res);
 	return 0;
 }
 

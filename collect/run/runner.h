@@ -87,9 +87,10 @@ void runner_result_clear(struct runner_result *res);
 /* runner_sweep: delete what a run left under job->prefix (the engine's cleanup, in a
  * child of its own under the job's time limit, 60 s at most, tried twice). Used after a
  * run killed before its cleanup, and by --resume for a run an earlier collector left
- * unfinished. 0 when done; -1 with "the cleanup of BUCKET/PREFIX failed (...)" or
- * "... stopped at its N s limit" in e. */
-int runner_sweep(const struct runner_job *job, struct err *e);
+ * unfinished. The requests it sent into *bill (may be NULL; zero when the sweep's child
+ * was killed before it could say). 0 when done; -1 with "the cleanup of BUCKET/PREFIX
+ * failed (...)" or "... stopped at its N s limit" in e. */
+int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct err *e);
 
 /* runner_child_body: the child's work, callable without a fork. Test seam
  * (tests/unit/test_runner.c); runner_exec runs it in the child. Writes the state

@@ -17,9 +17,13 @@
 #     .subject.json removed first: the subject comes from the campaign;
 #  6. keys denied ListMultipartUploads (bucket policy, 403): collect clean still deletes
 #     the objects, exits 0 and says the uploads could not be listed.
+# The sweeps' requests are billed: (1) in run.json billing.cleanup; (2)-(5) in OUT/sweeps.json
+# (by resume or clean, with the run's path), and analyze adds them to the bill (every request
+# priced at 1 in the campaigns: the cost's requests part = the requests counted, by hand).
 . "$(dirname "$0")/collect_lib.sh"
 
 use_rgw
+analyze=${ANALYZE:-$top/bin/analyze}
 ep=$RGW_S3_ENDPOINT
 export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
 export CL_AWS_ACCESS_KEY_ID=$AWS_ACCESS_KEY_ID CL_AWS_SECRET_ACCESS_KEY=$AWS_SECRET_ACCESS_KEY
@@ -74,12 +78,25 @@ sigkill() {
 	wait "$1" 2>/dev/null
 	sleep 0.5
 }
-# campaign NAME BUCKET: a campaign of one put and one multipart run (4 s)
+# campaign NAME BUCKET: a campaign of one put and one multipart run (4 s); each request
+# costs 1
 campaign() {
 	printf '%s\n' "[campaign]" "name = $1" "[matrix]" "ops = put" "sizes = 4KiB" \
 		"concurrency = 1" "count = 1" "[multipart]" "size = 12MiB" "part_size = 5MiB" \
 		"concurrency = 3" "duration = 4s" "[subject rgw]" "endpoint = $ep" \
-		"bucket = $2" "credentials = env:CL_AWS"
+		"bucket = $2" "credentials = env:CL_AWS" "price_class_a = 1/1" \
+		"price_class_b = 1/1" "price_delete = 1/1"
+}
+# swept LABEL OUT RUN BY: OUT/sweeps.json bills the sweep of RUN (its lists and deletes)
+swept() {
+	jq -e --arg r "$3" --arg b "$4" '[.sweeps[] | select(.run == $r and .by == $b and
+		.billing.class_a >= 1 and .billing.delete >= 1)] | length == 1' "$2/sweeps.json" >/dev/null
+	check $? "$1: sweeps.json bills the sweep (by $4): $(jq -c '.sweeps' "$2/sweeps.json" 2>&1 | head -c 300)"
+}
+# reqs FILE...: requests of the billing records in the files (run.json, sweeps.json)
+reqs() {
+	jq -s '[.[] | (.billing | objects | (.prepare, .benchmark, .cleanup) | objects),
+		(.sweeps[]? | .billing) | .class_a + .class_b + .delete] | add' "$@"
 }
 
 # 1. killed at the time limit
@@ -89,6 +106,8 @@ b=clean-limit-$sfx
 [ "$(jq -r '.errors.class + " " + .phases.cleanup' "$work/limit/run.json")" = "timeout done" ]
 check $? "time limit: run.json timeout, phases.cleanup done (got $(jq -c '[.errors, .phases]' "$work/limit/run.json"))"
 empty "time limit" "$b"
+jq -e '.billing.cleanup.class_a >= 1' "$work/limit/run.json" >/dev/null
+check $? "time limit: the sweep's requests are billed in billing.cleanup: $(jq -c .billing.cleanup "$work/limit/run.json")"
 
 # 2. a killed campaign, then --resume
 b=clean-resume-$sfx
@@ -104,6 +123,13 @@ rc=$?
 [ "$rc" = 0 ] && grep -q "removed what an unfinished earlier attempt left" "$work/cr.2.log"
 check $? "--resume: exit 0 (got $rc), the sweep is reported: $(grep -m 1 removed "$work/cr.2.log")"
 empty "--resume" "$b"
+mpr=runs/once/rgw/multipart-12MiB-c3
+swept "--resume" "$work/cr" "$mpr" resume
+"$analyze" "$work/cr" -o "$work/cr-res" >/dev/null 2>&1
+want=$(reqs "$work/cr/$mpr/run.json" "$work/cr/sweeps.json")
+got=$(jq --arg r "$mpr" '.runs[] | select(.path == $r) | .cost.requests' "$work/cr-res/aggregate.json")
+[ -n "$want" ] && [ -n "$got" ] && [ "$(echo "$got == $want" | bc)" = 1 ]
+check $? "--resume: analyze bills the sweep to the redone run (requests $got = run.json + sweep $want)"
 
 # 3. a killed `collect run`, then another `collect run -o` on the same DIR
 b=clean-again-$sfx
@@ -121,6 +147,7 @@ rc=$?
 [ "$rc" = 0 ] && grep -q "an earlier run killed before its cleanup left $b/s3bench/run-.*: [1-9][0-9]* objects\? deleted, [1-9][0-9]* multipart uploads\? aborted" "$work/again.2.log"
 check $? "collect run -o same DIR: exit 0 (got $rc), says what it deleted: $(grep earlier "$work/again.2.log")"
 empty "collect run -o same DIR" "$b"
+swept "collect run -o same DIR" "$work/again" . resume
 
 # 4. collect clean DIR: locked while the run goes, then twice after the kill
 b=clean-dir-$sfx
@@ -141,6 +168,7 @@ check $? "collect clean DIR: exit 0 (got $rc), one line per prefix: $(cat "$work
 empty "collect clean DIR" "$b"
 [ ! -e "$work/cdir/.prefix" ] && [ ! -e "$work/cdir/.subject.json" ]
 check $? "collect clean DIR: the records of the emptied prefix are gone"
+swept "collect clean DIR" "$work/cdir" . clean
 "$collect" clean "$work/cdir" >"$work/clean.2.log" 2>&1
 rc=$?
 [ "$rc" = 0 ] && grep -q "nothing to clean" "$work/clean.2.log"
@@ -161,6 +189,13 @@ rc=$?
 [ "$rc" = 0 ] && grep -q "^runs/once/rgw/multipart-12MiB-c3: $b/s3bench/ci/.* [1-9][0-9]* multipart uploads\? aborted$" "$work/clean.3.log"
 check $? "collect clean CAMPAIGN.ini: exit 0 (got $rc): $(cat "$work/clean.3.log")"
 empty "collect clean CAMPAIGN.ini" "$b"
+o=$work/ini/out/ci
+swept "collect clean CAMPAIGN.ini" "$o" "$mpr" clean
+"$analyze" "$o" -o "$work/ci-res" >/dev/null 2>&1
+want=$(reqs "$o"/runs/*/rgw/*/run.json "$o/sweeps.json")
+got=$(jq '.cost[0].requests' "$work/ci-res/aggregate.json")
+[ -n "$want" ] && [ -n "$got" ] && [ "$(echo "$got == $want" | bc)" = 1 ] && [ ! -e "$o/$mpr/run.json" ]
+check $? "collect clean, run never redone: the subject's bill holds the sweep (requests $got = runs + sweep $want)"
 # 6. keys that may not list uploads (a bucket policy denies ListBucketMultipartUploads; the
 #    RGW user is s3bench): the objects are still deleted, and collect clean says why no
 #    upload was aborted

@@ -16,7 +16,8 @@
 #     temporary, state or stray file anywhere, and plan.tsv has the same rows as the
 #     uninterrupted run's;
 #   - no object is left in the bucket (each --resume first deletes what the killed attempt
-#     of the run it redoes left, under the prefix recorded in RUNDIR/.prefix).
+#     of the run it redoes left, under the prefix recorded in RUNDIR/.prefix), and each such
+#     sweep is billed in OUT/sweeps.json under the run it redid.
 . "$(dirname "$0")/collect_lib.sh"
 
 seed=${KILL_SEED:-20261202}
@@ -225,4 +226,13 @@ n=$(curl -sS -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us
 	sed -n 's/.*<KeyCount>\([0-9]*\)<\/KeyCount>.*/\1/p')
 [ "$n" = 0 ]
 check $? "no object left in the killed-and-resumed campaign's bucket (KeyCount '$n')"
+# the sweeps' requests are billed: each --resume sweep is one sweeps.json entry naming a run
+# the final tree holds (analyze adds it to that run's bill)
+jq -e --arg out "$out" '.sweeps | all(.by == "resume" and (.billing.class_a >= 1))' \
+	"$out/sweeps.json" >/dev/null 2>&1 || [ ! -e "$out/sweeps.json" ]
+ok1=$?
+miss=$(jq -r '.sweeps[].run' "$out/sweeps.json" 2>/dev/null | while read -r r; do
+	[ -f "$out/$r/run.json" ] || echo "$r"; done)
+[ "$ok1" = 0 ] && [ -z "$miss" ]
+check $? "sweeps.json: $(jq '.sweeps | length' "$out/sweeps.json" 2>/dev/null || echo no) resume sweeps billed, each of a run the tree holds${miss:+ (missing: $miss)}"
 finish

@@ -107,6 +107,12 @@ static void bills(void)
 	price_set_key(&p, "free_egress_ratio", "1", &e);
 	price_cost(&p, &b, 1, &c);
 	CHECK_NUM(c.egress, 0, 1e-12, "ratio 1 covers it");
+	price_set_key(&p, "free_egress_gb", "4", &e);
+	CHECK_NUM(price_free_egress_gb(&p, &b), 4 + 10, 1e-9,
+		  "a month's free egress: 4 + 1 x 10 GiB");
+	for (int i = 0; price_key_order[i]; i++)
+		CHECK(price_is_key(price_key_order[i]), "price_key_order[%d] is a key", i);
+	CHECK_STR(price_key_order[0], "price_unit", "price_unit applied first");
 	/* minimum duration 90 days: a month's storage billed as 90 days */
 	p = aws_like("GiB", "internet");
 	price_set_key(&p, "min_storage_days", "90", &e);

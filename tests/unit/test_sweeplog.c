@@ -1,0 +1,119 @@
+/* tests/unit/test_sweeplog.c: core/sweeplog.h (OUT/sweeps.json: append, read back, stale
+ * temporaries, wrong files named) and analyze/pricefile.h (a price file read with inih:
+ * sections, keys in price_key_order, wrong strings named FILE:LINE: [SECTION] KEY, FILE or
+ * FILE:SECTION split). */
+#include "analyze/pricefile.h"
+#include "core/sweeplog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "tests/unit/check.h"
+
+static void put(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+	if (f != NULL) {
+		fputs(text, f);
+		fclose(f);
+	}
+}
+
+static void sweeps(const char *dir)
+{
+	struct sweep_rec r[2], *v = NULL;
+	struct err e = {{0}};
+	char path[600];
+	size_t n = 9;
+
+	CHECK(sweeplog_read(dir, &v, &n, &e) == 0 && n == 0 && v == NULL, "no file: no sweeps");
+	memset(r, 0, sizeof(r));
+	snprintf(r[0].run, sizeof(r[0].run), "runs/once/a/put-4KiB-c1");
+	snprintf(r[0].subject, sizeof(r[0].subject), "a");
+	snprintf(r[0].by, sizeof(r[0].by), "clean");
+	r[0].bill.class_a = 3;
+	r[0].bill.deletes = 4;
+	r[0].bill.xml_out = 100;
+	r[1] = r[0];
+	snprintf(r[1].by, sizeof(r[1].by), "resume");
+	snprintf(r[1].time, sizeof(r[1].time), "2026-12-03T16:00:00Z");
+	snprintf(path, sizeof(path), "%s/.sweeps.json.tmp.99999", dir);
+	put(path, "half");
+	CHECK(sweeplog_append(dir, &r[0], 1, &e) == 0, "append one: %s", e.msg);
+	CHECK(access(path, F_OK) != 0, "a stale temporary is removed");
+	CHECK(sweeplog_append(dir, &r[1], 1, &e) == 0, "append another: %s", e.msg);
+	CHECK(sweeplog_read(dir, &v, &n, &e) == 0 && n == 2, "read back two: %s", e.msg);
+	if (n == 2) {
+		CHECK_STR(v[0].run, "runs/once/a/put-4KiB-c1", "run");
+		CHECK_STR(v[0].by, "clean", "by");
+		CHECK(strlen(v[0].time) == 20 && v[0].time[19] == 'Z', "time set: %s", v[0].time);
+		CHECK_STR(v[1].time, "2026-12-03T16:00:00Z", "a given time kept");
+		CHECK(v[1].bill.class_a == 3 && v[1].bill.deletes == 4 && v[1].bill.xml_out == 100,
+		      "counts round-trip");
+	}
+	free(v);
+	snprintf(path, sizeof(path), "%s/sweeps.json", dir);
+	put(path, "{\"format\": \"s3bench-sweeps/1\", \"sweeps\": [{\"run\": 1}]}");
+	CHECK(sweeplog_read(dir, &v, &n, &e) < 0 && strstr(e.msg, "sweeps[0].run") != NULL,
+	      "a wrong field is named: %s", e.msg);
+	put(path, "{\"format\": \"other/1\", \"sweeps\": []}");
+	CHECK(sweeplog_read(dir, &v, &n, &e) < 0 && strstr(e.msg, "not a s3bench-sweeps/1") != NULL,
+	      "another format refused: %s", e.msg);
+	CHECK(sweeplog_append(dir, &r[0], 1, &e) < 0, "append refuses to overwrite another file");
+	unlink(path);
+}
+
+static void prices(const char *dir)
+{
+	struct pricefile pf;
+	struct prices p;
+	struct err e = {{0}};
+	char path[600], file[600];
+	const char *sec;
+
+	snprintf(path, sizeof(path), "%s/p.ini", dir);
+	/* price_egress before price_unit in the file: applied after it all the same */
+	put(path, "; test\n[x]\ndate = 2026-12-03\nsource = here\nprice_egress = 90/TB\n"
+		  "price_unit = GB\nprice_class_b = 0.4/1M\n[y]\nprice_class_a = 1/1\n");
+	CHECK(pricefile_read(path, &pf, &e) == 0, "read: %s", e.msg);
+	CHECK(pricefile_has(&pf, "x") && pricefile_has(&pf, "y") && !pricefile_has(&pf, "z"),
+	      "sections");
+	pricefile_prices(&pf, "x", &p);
+	CHECK(p.decimal && fabs(p.v[PRICE_EGRESS] - 0.09) < 1e-12 &&
+		      fabs(p.v[PRICE_CLASS_B] - 0.4e-6) < 1e-18,
+	      "x: GB, 0.09/GB, 0.4/1M (%g)", p.v[PRICE_EGRESS]);
+	CHECK_STR(p.date, "2026-12-03", "date is the price date");
+	pricefile_prices(&pf, "y", &p);
+	CHECK(p.v[PRICE_CLASS_A] == 1 && !p.has[PRICE_EGRESS], "y alone");
+	pricefile_clear(&pf);
+	put(path, "[x]\nprice_unit = GB\n\nprice_egress = 0.09/XB\n");
+	CHECK(pricefile_read(path, &pf, &e) < 0 &&
+		      strstr(e.msg, "p.ini:4: [x] price_egress: "
+				    "'0.09/XB' is not a price per GB") != NULL,
+	      "a wrong string: FILE:LINE: [SECTION] KEY: %s", e.msg);
+	put(path, "[x]\nprice_colour = 1\n");
+	CHECK(pricefile_read(path, &pf, &e) < 0 &&
+		      strstr(e.msg, ":2: [x] price_colour: unknown key"),
+	      "an unknown key: %s", e.msg);
+	sec = pricefile_split(path, file, sizeof(file));
+	CHECK(sec == NULL && strcmp(file, path) == 0, "an existing file: no section");
+	char arg[700];
+	snprintf(arg, sizeof(arg), "%s:aws", path);
+	sec = pricefile_split(arg, file, sizeof(file));
+	CHECK(sec != NULL && strcmp(sec, "aws") == 0 && strcmp(file, path) == 0, "FILE:SECTION");
+	unlink(path);
+}
+
+int main(void)
+{
+	char dir[] = "/tmp/test_sweeplog.XXXXXX";
+
+	if (mkdtemp(dir) == NULL)
+		return 1;
+	sweeps(dir);
+	prices(dir);
+	rmdir(dir);
+	return check_done();
+}
