@@ -81,6 +81,8 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	r->subject = subject;
 	r->wl = *wl;
 	campaign_send_override(&b->c->subjects[subject], &r->wl.send);
+	if (!workload_spreads(r->wl.op))
+		r->wl.send.buckets = r->wl.send.prefixes = 0;
 	r->timeout_s = timeout_s;
 	r->expected_s = wl->bound == WL_BOUND_DURATION ? wl->duration_s : 0;
 	b->p->n++;

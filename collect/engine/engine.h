@@ -140,6 +140,10 @@ struct engine_result {
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */
+	/* the buckets engine_prepare created (created[i]: bucket i of the run, workload.h's
+	 * workload_bucket_name); engine_cleanup removes them, emptied, in a run of more than
+	 * one bucket */
+	unsigned char created[WL_SPREAD_MAX];
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

@@ -235,6 +235,19 @@ static void child_cleanup(const struct runner_job *job, const struct engine_opts
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 }
 
+/* record_created: the buckets the prepare created, into the run's .subject.json (for the
+ * cleanup after a kill, --resume and `collect clean`: collect/run/clean.h). */
+static void record_created(const struct runner_job *job, const struct engine_result *res)
+{
+	struct err e;
+	int any = 0;
+
+	for (int i = 0; i < workload_buckets(job->wl); i++)
+		any |= res->created[i];
+	if (any && clean_record_subject(job->dir, job->subject, job->wl, res->created, &e) < 0)
+		fprintf(stderr, "collect: %s\n", e.msg);
+}
+
 int runner_child_body(const struct runner_job *job, int live_fd)
 {
 	const struct campaign_subject *s = job->subject;
@@ -284,6 +297,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
+		record_created(job, &res);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	} else {
@@ -434,6 +448,9 @@ static int sweep_body(const struct runner_job *job, int fd)
 			if (i > 0)
 				nanosleep(&(struct timespec){0, 500000000L}, NULL);
 			memset(&r, 0, sizeof(r));
+			/* the buckets its prepare created, removed once emptied */
+			clean_recorded_created(job->dir, job->subject->bucket,
+					       workload_buckets(job->wl), r.created);
 			err_clear(&e);
 			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
 		}
@@ -530,7 +547,7 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
 	/* where the run's prefix lives, for `collect clean` and the next `collect run -o` */
-	if (clean_record_subject(job->dir, job->subject, e) < 0)
+	if (clean_record_subject(job->dir, job->subject, job->wl, NULL, e) < 0)
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
