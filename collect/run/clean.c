@@ -350,14 +350,14 @@ void clean_earlier_run(const char *dir, FILE *msgs)
 			e.msg);
 }
 
-/* spread_text: " (and N more buckets)" / " (N prefixes)" after the bucket of a spread run;
- * "" for one bucket and prefix. */
+/* spread_text: " (3 buckets from BUCKET, 4 key prefixes before PREFIX)" for a run over
+ * many buckets or prefixes; "" for one of each. */
 static const char *spread_text(const struct target *t, char *buf, size_t n)
 {
 	buf[0] = '\0';
 	if (t != NULL && (t->nb > 1 || t->np > 1))
-		snprintf(buf, n, " (%d bucket%s from it, %d key prefix%s)", t->nb,
-			 t->nb == 1 ? "" : "s", t->np, t->np == 1 ? "" : "es");
+		snprintf(buf, n, " (%d bucket%s from the first, %d key prefix%s before the prefix)",
+			 t->nb, t->nb == 1 ? "" : "s", t->np, t->np == 1 ? "" : "es");
 	return buf;
 }
 
@@ -389,7 +389,7 @@ static const struct campaign_subject *subject_at(const struct campaign *c, const
  * itself is named as given): sweep, print, remove the records when done. */
 static void clean_one(struct walk *w, const char *dir, const char *rel)
 {
-	char prefix[512], text[160], path[4096], sp[96];
+	char prefix[512], text[160], path[4096], sp[128];
 	const struct campaign_subject *s = NULL;
 	struct target t = {0}, *tp = NULL;
 	struct sweep_count n;
@@ -405,9 +405,8 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 	else if (rc == 1)
 		err_set(&e, "%s: no %s and no campaign subject for it", rel, CLEAN_SUBJECT_FILE);
 	if (rc == 0 && sweep(s, tp, prefix, &n, &e) == 0) {
-		printf("%s: %s%s/%s%s at %s: %s\n", rel, s->bucket, spread_text(tp, sp, sizeof(sp)),
-		       tp && tp->np > 1 ? "pNNN/" : "", prefix, s->endpoint,
-		       what(&n, text, sizeof(text)));
+		printf("%s: %s/%s at %s%s: %s\n", rel, s->bucket, prefix, s->endpoint,
+		       spread_text(tp, sp, sizeof(sp)), what(&n, text, sizeof(text)));
 		w->cleaned++;
 		w->objects += n.objects;
 		w->uploads += n.uploads;

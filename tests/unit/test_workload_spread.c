@@ -22,8 +22,7 @@ static void test_names(void)
 	      "bucket 0 is the subject's: %s", b);
 	CHECK(workload_bucket_name("bench", 1, b, sizeof(b)) == 0 && strcmp(b, "bench-1") == 0,
 	      "bucket 1: %s", b);
-	CHECK(workload_bucket_name("bench", 999, b, sizeof(b)) == 0 &&
-		      strcmp(b, "bench-999") == 0,
+	CHECK(workload_bucket_name("bench", 999, b, sizeof(b)) == 0 && strcmp(b, "bench-999") == 0,
 	      "bucket 999: %s", b);
 	CHECK(workload_bucket_name(b59, 999, b, sizeof(b)) == 0 && strlen(b) == 63,
 	      "63 characters fit");
@@ -50,8 +49,8 @@ static void test_mapping(void)
 	struct err e = {{0}};
 
 	workload_spread_of(13, 3, 4, &b, &p);
-	CHECK(b == 1 && p == 0, "13 over 3 x 4: bucket 13 mod 3 = 1, prefix 4 mod 4 = 0 (%d %d)",
-	      b, p);
+	CHECK(b == 1 && p == 0, "13 over 3 x 4: bucket 13 mod 3 = 1, prefix 4 mod 4 = 0 (%d %d)", b,
+	      p);
 	workload_spread_of(9, 3, 4, &b, &p);
 	CHECK(b == 0 && p == 3, "9: bucket 0, prefix 3 (%d %d)", b, p);
 	workload_spread_of(123, 1, 1, &b, &p);
@@ -86,7 +85,8 @@ static void test_mapping(void)
 		      strcmp(w.prefix[0], "s3bench/run-x/") == 0,
 	      "one of each: today's prefix");
 	workload_where_free(&w);
-	CHECK(workload_where_new(&w, "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijab",
+	CHECK(workload_where_new(&w,
+				 "abcdefghijabcdefghijabcdefghijabcdefghijabcdefghijabcdefghijab",
 				 10, 1, "s3bench/r/", &e) < 0 &&
 		      w.bucket == NULL,
 	      "where: a name too long is refused: %s", e.msg);
