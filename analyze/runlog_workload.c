@@ -82,9 +82,34 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
-/* read_send: workload.send's non-default fields into out->send. */
-static int read_send(const json_t *snd, struct runlog_workload *out, struct err *e)
+/* spread_text: ", buckets 3, prefixes 4" for workload.buckets / prefixes above 1 (absent,
+ * null or 1: nothing) after len bytes of buf; the new length, or -1 with a message. */
+static int spread_text(const json_t *wl, char *buf, size_t n, size_t len, struct err *e)
 {
+	static const char *const keys[2] = {"buckets", "prefixes"};
+
+	for (int i = 0; i < 2; i++) {
+		json_t *v = json_object_get(wl, keys[i]);
+		if (v == NULL || json_is_null(v))
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > 1000)
+			return err_set(e,
+				       "field workload.%s: expected a whole number 1..1000 or null",
+				       keys[i]);
+		if (json_integer_value(v) > 1)
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s %lld",
+						len ? ", " : "", keys[i],
+						(long long)json_integer_value(v));
+	}
+	return (int)len;
+}
+
+/* read_send: workload.send's non-default fields, then the workload's buckets and
+ * prefixes when above 1, into out->send. */
+static int read_send(const json_t *wl, struct runlog_workload *out, struct err *e)
+{
+	const json_t *snd = json_object_get(wl, "send");
 	static const char *const defaults[][2] = {
 		{"checksum", "none"},   {"payload", "unsigned"}, {"reads", "random"},
 		{"http", "1.1"},        {"http2_shared", "no"},  {"keepalive", "yes"},
@@ -92,18 +117,20 @@ static int read_send(const json_t *snd, struct runlog_workload *out, struct err 
 	};
 	char buf[400] = "";
 	size_t len = 0;
+	int k;
 
-	if (snd == NULL || json_is_null(snd))
-		return 0;
-	if (!json_is_object(snd))
+	if (snd != NULL && !json_is_null(snd) && !json_is_object(snd))
 		return err_set(e, "field workload.send: expected an object or null");
-	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+	for (size_t i = 0; json_is_object(snd) && i < sizeof(defaults) / sizeof(defaults[0]); i++) {
 		const char *v = json_string_value(json_object_get(snd, defaults[i][0]));
 		if (v == NULL || strcmp(v, defaults[i][1]) == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
 					"%s%s %s", len ? ", " : "", defaults[i][0], v);
 	}
+	if ((k = spread_text(wl, buf, sizeof(buf), len, e)) < 0)
+		return -1;
+	len = (size_t)k;
 	if (len > 0 && (out->send = strdup(buf)) == NULL)
 		return err_set(e, "out of memory");
 	return 0;
@@ -122,8 +149,7 @@ int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_wor
 	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
 	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
 	    opt_num(wl, "workload", "duration_s", 0, &out->duration_s, e) < 0 ||
-	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
-	    read_send(json_object_get(wl, "send"), out, e) < 0 ||
+	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 || read_send(wl, out, e) < 0 ||
 	    (json_is_object(camp) &&
 	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
 		runlog_workload_clear(out);

@@ -24,8 +24,9 @@ struct runlog_workload {
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,
-	 * payload streaming-unsigned" (campaign keys and values, in the file's order);
-	 * NULL when every field is the default or the run.json has none */
+	 * payload streaming-unsigned" (campaign keys and values, in the file's order),
+	 * then workload.buckets and workload.prefixes when above 1 ("buckets 3, prefixes
+	 * 4"); NULL when every field is the default or the run.json has none */
 	char *send;
 };
 

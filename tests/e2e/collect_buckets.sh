@@ -15,7 +15,8 @@
 #     holds the 3 buckets, the 4 key prefixes and the 3 it created; `collect clean DIR`
 #     empties and removes all 3 (exit 0);
 #  5. a campaign with buckets = 3, prefixes = 4 SIGKILLed in its benchmark, then --resume:
-#     the sweep before the redo and the redo leave none of the 3 buckets;
+#     the sweep before the redo and the redo leave none of the 3 buckets; analyze carries
+#     "buckets 3, prefixes 4" into aggregate.json's subject (the report's "Requests sent");
 #  6. bad values: --buckets 1001, a bucket name too long for its buckets, and a campaign's
 #     [matrix] buckets = 0 named by file, line, section and key.
 . "$(dirname "$0")/collect_lib.sh"
@@ -143,6 +144,10 @@ rc=$?
 check $? "--resume: exit 0 (got $rc), the sweep is reported: $(grep -m 1 removed "$work/bkr.2.log")"
 [ "$(states "$b")" = "gone gone gone" ]
 check $? "--resume: none of the 3 buckets is left (got $(states "$b"))"
+"$top/bin/analyze" "$work/bkr" -o "$work/bkr-res" >"$work/analyze.log" 2>&1
+sent=$(jq -r '.subjects[0].send' "$work/bkr-res/aggregate.json" 2>/dev/null)
+[ "$sent" = "buckets 3, prefixes 4" ]
+check $? "analyze: aggregate.json subjects[].send says 'buckets 3, prefixes 4' (got '$sent')"
 
 # 6. bad values
 "$collect" run --endpoint "$ep" --bucket x --op put --size 1KiB --concurrency 1 --count 1 \
