@@ -10,9 +10,13 @@
  *
  * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what
  * each workload does):
- * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
- *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
- *   retried up to 4 times. No rows are written for prepare or cleanup.
+ * - prepare: HeadBucket, and CreateBucket only on 404 (noted in res->created), for each
+ *   of the run's buckets (workload_buckets: BUCKET, BUCKET-1 ...); then PUT `objects`
+ *   objects (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each
+ *   object retried up to 4 times. No rows are written for prepare or cleanup.
+ * - many buckets and prefixes (collect/workload.h, workload_spread_of): object m lives in
+ *   bucket m mod B under key prefix (m / B) mod P (p000/ ... before PREFIX); wl.h says
+ *   which number each request's object has. A spread run's rows name BUCKET/KEY.
  * - object sizes: object n's size is a function of (the run's seed, n) (wl.h,
  *   wl_obj_size: wl->size, or a draw of wl->sizes): put, prepare, get and mixed agree
  *   on it without shared state; `bytes` = each object's size; a get whose body is not
@@ -49,7 +53,8 @@
  *   in flight (not logged) and returns promptly.
  * - cleanup: aborts the incomplete multipart uploads under PREFIX, then lists PREFIX and
  *   deletes what is there with DeleteObjects (one by one when the server has no
- *   multi-delete): collect/s3/sweep.h. */
+ *   multi-delete), in every bucket and key prefix of the run: collect/s3/sweep.h; a run
+ *   of more than one bucket then removes the buckets res->created names. */
 #ifndef COLLECT_ENGINE_H
 #define COLLECT_ENGINE_H
 
