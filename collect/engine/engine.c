@@ -574,6 +574,8 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	for (int i = 0; o->wl->op != WL_CREATE_BUCKET && i < g.where.nb; i++)
 		if (ensure_bucket(&g, i, e) != 0)
 			goto done;
+	if (o->on_created != NULL && memchr(res->created, 1, (size_t)g.where.nb) != NULL)
+		o->on_created(res->created, o->created_arg);
 	g.cursor_end = workload_prepared_objects(o->wl);
 	if (g.cursor_end == 0) {
 		rc = 0;

@@ -103,7 +103,12 @@ struct engine_opts {
 	void *tick_arg;
 	double prepare_s; /* benchmark: the prepare phase's length, for the ticks (0: none) */
 	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
-	int64_t start_at_ns;         /* Unix ns at which the benchmark's workers send their
+	/* prepare: called once every bucket is there, before the objects are PUT, with the
+	 * buckets it created (engine_result.created) when it created any: the runner records
+	 * them at once, so a kill during the PUTs still removes them (may be NULL) */
+	void (*on_created)(const unsigned char *created, void *arg);
+	void *created_arg;
+	int64_t start_at_ns; /* Unix ns at which the benchmark's workers send their
 					first requests (0: at once; a past instant: at once);
 					the duration bound counts from it. A distributed run's
 					clients start together this way. */

@@ -235,16 +235,15 @@ static void child_cleanup(const struct runner_job *job, const struct engine_opts
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 }
 
-/* record_created: the buckets the prepare created, into the run's .subject.json (for the
- * cleanup after a kill, --resume and `collect clean`: collect/run/clean.h). */
-static void record_created(const struct runner_job *job, const struct engine_result *res)
+/* on_created: the buckets the prepare created, into the run's .subject.json (for the
+ * cleanup after a kill, --resume and `collect clean`: collect/run/clean.h), as soon as
+ * the engine has them (engine_opts.on_created; arg: the job). */
+static void on_created(const unsigned char *created, void *arg)
 {
+	const struct runner_job *job = arg;
 	struct err e;
-	int any = 0;
 
-	for (int i = 0; i < workload_buckets(job->wl); i++)
-		any |= res->created[i];
-	if (any && clean_record_subject(job->dir, job->subject, job->wl, res->created, &e) < 0)
+	if (clean_record_subject(job->dir, job->subject, job->wl, created, &e) < 0)
 		fprintf(stderr, "collect: %s\n", e.msg);
 }
 
@@ -285,6 +284,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.client_id = id;
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
+	opts.on_created = on_created;
+	opts.created_arg = (void *)job;
 	billing_mark(cl, &mark);
 
 	/* prepare: the bucket (created when missing) and the objects a run reads */
@@ -297,7 +298,6 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
-		record_created(job, &res);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	} else {

@@ -14,6 +14,8 @@
 #  4. a `collect run` SIGKILLed in its benchmark leaves objects in every bucket; .subject.json
 #     holds the 3 buckets, the 4 key prefixes and the 3 it created; `collect clean DIR`
 #     empties and removes all 3 (exit 0);
+#     The same killed in its prepare (while it PUTs 5000 objects): the buckets it created
+#     are recorded before the first PUT, and collect clean removes them as well;
 #  5. a campaign with buckets = 3, prefixes = 4 SIGKILLed in its benchmark, then --resume:
 #     the sweep before the redo and the redo leave none of the 3 buckets; analyze carries
 #     "buckets 3, prefixes 4" into aggregate.json's subject (the report's "Requests sent");
@@ -125,6 +127,25 @@ rc=$?
 check $? "collect clean DIR: exit 0 (got $rc), 24 objects, 3 buckets: $(head -n 1 "$work/clean.log")"
 [ "$(states "$b")" = "gone gone gone" ]
 check $? "collect clean: every bucket emptied and removed (got $(states "$b"))"
+
+# 4b. killed in its prepare, while it PUTs the objects: the buckets it created are already
+# recorded, so collect clean removes them too
+b=bk-prep-$sfx
+"$collect" run --endpoint "$ep" --bucket "$b" --path-style --op get --size 1KiB --concurrency 2 \
+	--duration 30s --objects 5000 "${spread[@]}" -o "$work/prep" >"$work/prep.log" 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+	[ "$(jq '.created | length' "$work/prep/.subject.json" 2>/dev/null)" = 3 ] && break
+	sleep 0.1
+done
+sleep 0.5
+sigkill "$pid"
+[ "$(jq -r .phases.prepare "$work/prep/.state.json")" = started ] && [ "$(state "$b-2")" != gone ]
+check $? "killed in its prepare with the 3 created buckets recorded ($(jq -c .created "$work/prep/.subject.json"); prepare $(jq -r .phases.prepare "$work/prep/.state.json"))"
+"$collect" clean "$work/prep" >"$work/prep-clean.log" 2>&1
+rc=$?
+[ "$rc" = 0 ] && [ "$(states "$b")" = "gone gone gone" ]
+check $? "collect clean after a kill in prepare: exit $rc, every bucket removed (got $(states "$b"))"
 
 # 5. a killed campaign, then --resume
 b=bk-resume-$sfx
