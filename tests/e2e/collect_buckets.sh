@@ -169,6 +169,9 @@ check $? "--resume: none of the 3 buckets is left (got $(states "$b"))"
 sent=$(jq -r '.subjects[0].send' "$work/bkr-res/aggregate.json" 2>/dev/null)
 [ "$sent" = "buckets 3, prefixes 4" ]
 check $? "analyze: aggregate.json subjects[].send says 'buckets 3, prefixes 4' (got '$sent')"
+"$top/bin/render" "$work/bkr-res" -o "$work/bkr-rep" --format html >"$work/render.log" 2>&1
+grep -q "buckets 3, prefixes 4" "$work/bkr-rep/report.html"
+check $? "render: the report's Requests sent shows 'buckets 3, prefixes 4'"
 
 # 6. bad values
 "$collect" run --endpoint "$ep" --bucket x --op put --size 1KiB --concurrency 1 --count 1 \
