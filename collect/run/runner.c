@@ -302,6 +302,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	} else {
 		st.phase[PHASE_PREPARE] = PH_SKIPPED;
+		/* another process prepared: the buckets it created, from the record */
+		clean_recorded_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
 	}
 	if (!job_has(job, RUNNER_BENCHMARK)) {
 		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
@@ -543,11 +545,18 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	struct engine_live live, buf[16];
 	int have_live = 0;
 	double prep_allow = 0;
+	unsigned char created[WL_SPREAD_MAX];
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
 	/* where the run's prefix lives, for `collect clean` and the next `collect run -o` */
-	if (clean_record_subject(job->dir, job->subject, job->wl, NULL, e) < 0)
+	/* a child without the prepare (a distributed run's cleanup) keeps the buckets the
+	 * prepare's child recorded as created */
+	memset(created, 0, sizeof(created));
+	if (!job_has(job, RUNNER_PREPARE))
+		clean_recorded_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+				       created);
+	if (clean_record_subject(job->dir, job->subject, job->wl, created, e) < 0)
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
