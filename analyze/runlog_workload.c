@@ -104,8 +104,31 @@ static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
 	return len;
 }
 
+/* spread_text: ", buckets 3, prefixes 4" for workload.buckets / prefixes above 1 (absent,
+ * null or 1: nothing) after len bytes of buf; the new length, or -1 with a message. */
+static int spread_text(const json_t *wl, char *buf, size_t n, size_t len, struct err *e)
+{
+	static const char *const keys[2] = {"buckets", "prefixes"};
+
+	for (int i = 0; i < 2; i++) {
+		json_t *v = json_object_get(wl, keys[i]);
+		if (v == NULL || json_is_null(v))
+			continue;
+		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
+		    json_integer_value(v) > 1000)
+			return err_set(e,
+				       "field workload.%s: expected a whole number 1..1000 or null",
+				       keys[i]);
+		if (json_integer_value(v) > 1)
+			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s %lld",
+						len ? ", " : "", keys[i],
+						(long long)json_integer_value(v));
+	}
+	return (int)len;
+}
+
 /* read_send: workload.send's non-default fields, then the other workload modes
- * (read_modes) into out->send. */
+ * (read_modes) and the workload's buckets and prefixes when above 1, into out->send. */
 static int read_send(const json_t *wl, struct runlog_workload *out, struct err *e)
 {
 	const json_t *snd = json_object_get(wl, "send");
@@ -116,6 +139,7 @@ static int read_send(const json_t *wl, struct runlog_workload *out, struct err *
 	};
 	char buf[400] = "";
 	size_t len = 0;
+	int k;
 
 	if (snd != NULL && !json_is_null(snd) && !json_is_object(snd))
 		return err_set(e, "field workload.send: expected an object or null");
@@ -127,6 +151,9 @@ static int read_send(const json_t *wl, struct runlog_workload *out, struct err *
 					"%s%s %s", len ? ", " : "", defaults[i][0], v);
 	}
 	len = read_modes(wl, buf, len, sizeof(buf));
+	if ((k = spread_text(wl, buf, sizeof(buf), len, e)) < 0)
+		return -1;
+	len = (size_t)k;
 	if (len > 0 && (out->send = strdup(buf)) == NULL)
 		return err_set(e, "out of memory");
 	return 0;

@@ -25,8 +25,9 @@ struct runlog_workload {
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,
 	 * payload streaming-unsigned" (campaign keys and values, in the file's order),
-	 * then workload.retries above 0 ("retries 3") and workload.duration_auto ("duration
-	 * auto 20s..5m"); NULL when every field is the default or the run.json has none */
+	 * then workload.retries above 0 ("retries 3"), workload.duration_auto ("duration
+	 * auto 20s..5m"), workload.buckets and workload.prefixes when above 1 ("buckets 3,
+	 * prefixes 4"); NULL when every field is the default or the run.json has none */
 	char *send;
 };
 

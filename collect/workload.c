@@ -24,6 +24,7 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_PAYLOAD] = "payload",     [WLF_READS] = "reads",
 	[WLF_HTTP] = "http",           [WLF_HTTP2_SHARED] = "http2_shared",
 	[WLF_KEEPALIVE] = "keepalive", [WLF_ADDRESSES] = "addresses",
+	[WLF_BUCKETS] = "buckets",     [WLF_PREFIXES] = "prefixes",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -49,6 +50,8 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_HTTP2_SHARED] = "--http2-shared",
 	[WLF_KEEPALIVE] = "--keepalive",
 	[WLF_ADDRESSES] = "--addresses",
+	[WLF_BUCKETS] = "--buckets",
+	[WLF_PREFIXES] = "--prefixes",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -62,6 +65,8 @@ static const struct {
 	{WLF_OBJECTS, 1, WL_OBJECTS_MAX, "a number of objects"},
 	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
 	{WLF_RETRIES, 0, WL_RETRIES_MAX, "a number of retries"},
+	{WLF_BUCKETS, 1, WL_SPREAD_MAX, "a number of buckets"},
+	{WLF_PREFIXES, 1, WL_SPREAD_MAX, "a number of prefixes"},
 };
 
 const char *workload_op_name(enum wl_op op)
@@ -403,6 +408,27 @@ static int check_rate(const struct workload *wl, enum wl_field *field, struct er
 	return 0;
 }
 
+/* check_spread: buckets and prefixes 0 or 1..WL_SPREAD_MAX, above 1 only for the ops that
+ * spread their objects */
+static int check_spread(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	static const enum wl_field fs[2] = {WLF_BUCKETS, WLF_PREFIXES};
+	const int v[2] = {wl->send.buckets, wl->send.prefixes};
+
+	for (int i = 0; i < 2; i++) {
+		if (v[i] != 0 &&
+		    check_number(fs[i], v[i] < 0 ? UINT64_MAX : (uint64_t)v[i], field, e) < 0)
+			return -1;
+		if (v[i] > 1 && !workload_spreads(wl->op))
+			return fail(field, fs[i],
+				    err_set(e,
+					    "'%d' is only for put, get, head, list, delete, "
+					    "multipart and mixed (not %s)",
+					    v[i], workload_op_name(wl->op)));
+	}
+	return 0;
+}
+
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field, struct err *e)
 {
 	char a[UNITS_DURATION_MAX], b[UNITS_DURATION_MAX];
@@ -431,7 +457,7 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
 	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
 			 e) < 0 ||
-	    workload_check_send(&wl->send, field, e) < 0)
+	    workload_check_send(&wl->send, field, e) < 0 || check_spread(wl, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,
@@ -711,6 +737,8 @@ static void json_draws(json_t *o, const struct workload *wl)
 						      "window_s", 10, "band", 0.05)
 					  : json_null());
 	json_object_set_new(o, "send", workload_send_json(&wl->send));
+	json_object_set_new(o, "buckets", json_integer(workload_buckets(wl)));
+	json_object_set_new(o, "prefixes", json_integer(workload_prefixes(wl)));
 }
 
 json_t *workload_json(const struct workload *wl, double timeout_s)

@@ -105,6 +105,10 @@ struct wl_send {
 	int no_keepalive; /* 1: a new connection (and TLS handshake) for every request */
 	int spread;       /* 1: addresses = spread (workers' connections over every address
 			     the endpoint's name resolves to); 0: first */
+	/* where the objects go (collect/workload_spread.c): buckets and key prefixes they are
+	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
+	int buckets;  /* 0..WL_SPREAD_MAX */
+	int prefixes; /* 0..WL_SPREAD_MAX */
 };
 
 struct workload {
@@ -161,6 +165,8 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_RETRIES_MAX 10           /* retries of one request */
 #define WL_AUTO_MIN_S 20.0          /* duration = auto: default min_duration */
 #define WL_AUTO_MAX_S 300.0         /* duration = auto: default max_duration */
+#define WL_SPREAD_MAX 1000          /* buckets, prefixes: at most this many */
+#define WL_BUCKET_NAME_MAX 63       /* S3's longest bucket name */
 
 /* The fields of a workload a message can be about. */
 enum wl_field {
@@ -186,8 +192,14 @@ enum wl_field {
 	WLF_HTTP2_SHARED,
 	WLF_KEEPALIVE,
 	WLF_ADDRESSES,
+	WLF_BUCKETS,
+	WLF_PREFIXES,
 	WLF_COUNT_
 };
+
+/* WLF_SEND_LAST: the last field of struct wl_send (WLF_CHECKSUM .. WLF_SEND_LAST); the
+ * spelled ones end at WLF_ADDRESSES, buckets and prefixes are whole numbers. */
+#define WLF_SEND_LAST WLF_PREFIXES
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -297,7 +309,7 @@ double workload_default_timeout(const struct workload *wl);
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
 
-/* workload_is_send_field: f is one of the wl_send fields (WLF_CHECKSUM .. WLF_ADDRESSES). */
+/* workload_is_send_field: f is one of the wl_send fields (WLF_CHECKSUM .. WLF_SEND_LAST). */
 int workload_is_send_field(enum wl_field f);
 
 /* workload_parse_send: the value s of send field f into *snd (collect/workload_send.c):
@@ -308,6 +320,8 @@ int workload_is_send_field(enum wl_field f);
  *   http2_shared  yes | no
  *   keepalive     yes | no
  *   addresses     first | spread
+ *   buckets       1 .. WL_SPREAD_MAX
+ *   prefixes      1 .. WL_SPREAD_MAX
  * (case-insensitive). -1 with what is wrong, the value quoted, in e. */
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e);
 
@@ -318,19 +332,70 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct err *e);
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
- * reads it; "" for another field). Static strings. */
+ * reads it; "" for another field, and for buckets and prefixes: numbers). Static
+ * strings. */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
-/* workload_send_json: run.json's "send" object: every send field by its campaign key
- * with its spelled value ({"checksum": "crc32", "payload": "unsigned", ...}). New
+/* workload_send_json: run.json's "send" object: every spelled send field (checksum ..
+ * addresses) by its campaign key with its value ({"checksum": "crc32", "payload":
+ * "unsigned", ...}; buckets and prefixes are the workload's own fields). New
  * reference, or NULL when out of memory. */
 json_t *workload_send_json(const struct wl_send *snd);
 
 /* workload_json: run.json's "workload" object of wl (docs/FORMATS.md): op, size,
  * concurrency, bound, duration_s, count, objects, batch, part_size, timeout_s
  * (timeout_s), keep, then mix, size_spec, range and rate (null when not used), workers
- * (workload_workers), seed (null: time-based) and send (workload_send_json). New
+ * (workload_workers), seed (null: time-based), send (workload_send_json), buckets and
+ * prefixes (workload_buckets, workload_prefixes: 1 when not spread). New
  * reference, or NULL when out of memory. */
 json_t *workload_json(const struct workload *wl, double timeout_s);
+
+/* Many buckets and prefixes (collect/workload_spread.c; docs/CAMPAIGN.md, "Buckets and
+ * prefixes").
+ *
+ * workload_buckets / workload_prefixes: how many buckets / key prefixes the run's objects
+ * are spread over (send.buckets / send.prefixes, at least 1). */
+int workload_buckets(const struct workload *wl);
+int workload_prefixes(const struct workload *wl);
+
+/* workload_spreads: 1 when op can spread its objects (put, get, head, list, delete,
+ * multipart, mixed); the sequential micro-ops (create-bucket, put-empty, get-small) use
+ * one bucket and today's keys. */
+int workload_spreads(enum wl_op op);
+
+/* workload_bucket_name: bucket i (0 .. n-1) of a run over the subject's bucket `base`:
+ * base itself for i = 0, else base-i ("bench", "bench-1", ... "bench-999"), into buf (n
+ * bytes, at least WL_BUCKET_NAME_MAX + 1). 0, or -1 when the name would be longer than
+ * WL_BUCKET_NAME_MAX characters (or than buf). */
+int workload_bucket_name(const char *base, int i, char *buf, size_t n);
+
+/* workload_check_bucket_names: 0 when every name of `buckets` buckets over base fits S3's
+ * 63 characters (the longest is base-(buckets-1)); else -1 with "'NAME' ... (S3's limit
+ * is 63 characters)" in e. */
+int workload_check_bucket_names(const char *base, int buckets, struct err *e);
+
+/* workload_key_prefix: the key prefix i (0 .. prefixes-1) placed before a run's keys:
+ * "" when prefixes <= 1, else "p" and i in three digits and '/' ("p000/" .. "p999/"),
+ * into buf (at least 8 bytes). Returns buf. */
+char *workload_key_prefix(int i, int prefixes, char *buf, size_t n);
+
+/* workload_spread_of: where object number m goes: bucket m mod buckets, prefix
+ * (m / buckets) mod prefixes (buckets, prefixes >= 1): B x P consecutive numbers cover
+ * every bucket and prefix pair once. */
+void workload_spread_of(uint64_t m, int buckets, int prefixes, int *bucket, int *prefix);
+
+/* Where a run's objects live: its buckets and its whole key prefixes. */
+struct workload_where {
+	int nb, np;
+	char **bucket; /* nb names: workload_bucket_name(base, i) */
+	char **prefix; /* np prefixes: workload_key_prefix(j) + the run's prefix */
+};
+
+/* workload_where_new: *w for nb buckets over base and np prefixes before run_prefix (nb,
+ * np < 1 count as 1). 0, or -1 with a message (a bucket name too long, out of memory);
+ * *w is then empty. Release with workload_where_free (also of an empty one). */
+int workload_where_new(struct workload_where *w, const char *base, int nb, int np,
+		       const char *run_prefix, struct err *e);
+void workload_where_free(struct workload_where *w);
 
 #endif

@@ -19,7 +19,7 @@ static const struct {
 
 int workload_is_send_field(enum wl_field f)
 {
-	return f >= WLF_CHECKSUM && f <= WLF_ADDRESSES;
+	return f >= WLF_CHECKSUM && f <= WLF_SEND_LAST;
 }
 
 static int *slot(enum wl_field f, struct wl_send *snd)
@@ -42,7 +42,14 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 {
 	enum checksum_alg a;
 	enum s3_payload pm;
+	uint64_t v;
 
+	if (f == WLF_BUCKETS || f == WLF_PREFIXES) {
+		if (workload_parse_number(f, s, &v, e) < 0)
+			return -1;
+		*(f == WLF_BUCKETS ? &snd->buckets : &snd->prefixes) = (int)v;
+		return 0;
+	}
 	if (f == WLF_CHECKSUM) {
 		if (checksum_parse(s, &a, e) < 0)
 			return -1;

@@ -557,6 +557,34 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 	return campaign_parse_sweep(p, c);
 }
 
+/* most_buckets: the most buckets a run of subject s spreads over: its own buckets key,
+ * else the largest of the sections'. */
+static int most_buckets(const struct campaign *c, const struct campaign_subject *s)
+{
+	const struct campaign_bench *b[] = {&c->matrix, &c->list,      &c->head,
+					    &c->del,    &c->multipart, &c->sweep.bench};
+	int most = 1;
+
+	if (s->send_set & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
+		return s->send.buckets;
+	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++)
+		if (b[i]->enabled && b[i]->send.buckets > most)
+			most = b[i]->send.buckets;
+	return most;
+}
+
+/* check_bucket_names: every bucket name of subject s's runs within S3's 63 characters,
+ * else the subject's bucket key is named. */
+static int check_bucket_names(struct cini *p, const struct cini_sec *sec, const struct campaign *c,
+			      const struct campaign_subject *s)
+{
+	struct err we;
+
+	if (workload_check_bucket_names(s->bucket, most_buckets(c, s), &we) < 0)
+		return cini_bad(p, cini_get(p, sec->name, "bucket"), we.msg);
+	return 0;
+}
+
 /* interpret_subjects: every [subject ID] section into c->subjects (ids unique, one
  * currency). 0, or -1 with p->e set. */
 static int interpret_subjects(struct cini *p, struct campaign *c)
@@ -575,7 +603,8 @@ static int interpret_subjects(struct cini *p, struct campaign *c)
 	for (int i = 0, k = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) != keys_subject)
 			continue;
-		if (parse_subject(p, &p->secs[i], &c->subjects[k], k) < 0)
+		if (parse_subject(p, &p->secs[i], &c->subjects[k], k) < 0 ||
+		    check_bucket_names(p, &p->secs[i], c, &c->subjects[k]) < 0)
 			return -1;
 		for (int j = 0; j < k; j++)
 			if (strcmp(c->subjects[j].id, c->subjects[k].id) == 0)

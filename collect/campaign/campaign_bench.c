@@ -23,6 +23,8 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->auto_stop = bench->bound == WL_BOUND_DURATION && bench->auto_stop;
 	wl->min_duration_s = wl->auto_stop ? bench->min_duration_s : 0;
 	wl->send = bench->send;
+	if (!workload_spreads(op)) /* a [matrix] key over its create-bucket cells */
+		wl->send.buckets = wl->send.prefixes = 0;
 }
 
 int campaign_oneoff_run(const struct campaign *c, int k, struct workload *wl,

@@ -37,7 +37,8 @@ int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_
  * with "FILE:LINE: [SECTION] KEY: what" naming the campaign or the price file. */
 int campaign_parse_prices(struct cini *p, const char *sec, struct prices *out);
 /* campaign_parse_send (collect/campaign/campaign_send.c): the send keys of section sec
- * (checksum, payload, reads, http, http2_shared, keepalive, addresses) over *snd; each
+ * (checksum, payload, reads, http, http2_shared, keepalive, addresses, buckets,
+ * prefixes) over *snd; each
  * key given sets its bit (f - WLF_CHECKSUM) in *set (set may be NULL). 0, or -1 with
  * "FILE:LINE: [SEC] KEY: what". */
 int campaign_parse_send(struct cini *p, const char *sec, struct wl_send *snd, unsigned *set);
@@ -66,7 +67,8 @@ int campaign_check_subject_modes(struct cini *p, const struct campaign *c,
 #define CAMPAIGN_SUBJECT_MODE_KEYS "retries", "duration", "max_duration", "min_duration"
 
 /* CAMPAIGN_SEND_KEYS: the send keys, for the sections' key lists. */
-#define CAMPAIGN_SEND_KEYS \
-	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses"
+#define CAMPAIGN_SEND_KEYS                                                                \
+	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses", \
+		"buckets", "prefixes"
 
 #endif

@@ -5,7 +5,7 @@
 
 int campaign_parse_send(struct cini *p, const char *sec, struct wl_send *snd, unsigned *set)
 {
-	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++) {
+	for (int f = WLF_CHECKSUM; f <= WLF_SEND_LAST; f++) {
 		struct cini_kv *kv = cini_get(p, sec, workload_field_key((enum wl_field)f));
 		struct err we;
 
@@ -38,6 +38,10 @@ void campaign_send_override(const struct campaign_subject *s, struct wl_send *sn
 		snd->no_keepalive = o->no_keepalive;
 	if (b & 1u << (WLF_ADDRESSES - WLF_CHECKSUM))
 		snd->spread = o->spread;
+	if (b & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
+		snd->buckets = o->buckets;
+	if (b & 1u << (WLF_PREFIXES - WLF_CHECKSUM))
+		snd->prefixes = o->prefixes;
 }
 
 int campaign_parse_subject_modes(struct cini *p, const char *sec, struct campaign_subject *sub)

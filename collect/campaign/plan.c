@@ -83,6 +83,8 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	r->wl = *wl;
 	r->timeout_s = bench->timeout_s;
 	campaign_subject_override(&b->c->subjects[subject], bench, &r->wl, &r->timeout_s);
+	if (!workload_spreads(r->wl.op))
+		r->wl.send.buckets = r->wl.send.prefixes = 0;
 	r->expected_s = r->wl.bound == WL_BOUND_DURATION ? r->wl.duration_s : 0;
 	b->p->n++;
 	return 0;

@@ -52,6 +52,11 @@ void *eng_shared(const struct eng *g)
 	return g->shared;
 }
 
+const struct workload_where *eng_where(const struct eng *g)
+{
+	return &g->where;
+}
+
 /* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
  * handler or another thread and read here by every worker: an atomic load (checked by the
  * ThreadSanitizer build of tests/live/live_engine.c). */
@@ -181,7 +186,13 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.retried = w->resend,
 	};
 	const struct s3_result *res = w->row_res;
+	char spread_file[1200];
 
+	/* many buckets: the row's file is BUCKET/KEY (docs/FORMATS.md) */
+	if (g->where.nb > 1 && w->bucket != NULL &&
+	    snprintf(spread_file, sizeof(spread_file), "%s/%s", w->bucket, file) <
+		    (int)sizeof(spread_file))
+		row.file = spread_file;
 	if (res != NULL && res->ph.valid)
 		row_phases(&row, &res->ph);
 	pthread_mutex_lock(&g->lock);
@@ -488,6 +499,9 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 		return err_set(e, "engine: concurrency %d not in 1..1024", o->wl->concurrency);
 	if (phase != ENG_PHASE_CLEANUP && (g->kind = wl_kind_for(o->wl, phase)) == NULL)
 		return err_set(e, "engine: no workload kind for op %d", (int)o->wl->op);
+	if (workload_where_new(&g->where, o->bucket, workload_buckets(o->wl),
+			       workload_prefixes(o->wl), o->prefix, e) < 0)
+		return err_prefix(e, "engine");
 	pthread_mutex_init(&g->lock, NULL);
 	g->lock_ok = 1;
 	return 0;
@@ -495,6 +509,7 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 
 static void eng_fini(struct eng *g)
 {
+	workload_where_free(&g->where);
 	body_free(g->body);
 	if (g->lock_ok)
 		pthread_mutex_destroy(&g->lock);
@@ -510,16 +525,17 @@ static enum err_class main_class(const struct eng *g)
 	return (enum err_class)best;
 }
 
-/* ensure_bucket: create the bucket when HeadBucket says 404. Any other answer leaves it
+/* ensure_bucket: create bucket i of the run when HeadBucket says 404 (noted in
+ * res->created[i] when it succeeds). Any other answer leaves it
  * alone: it exists, or we may not see it (a benchmark user often has object rights but
  * no bucket rights; the object requests then tell). WebDAV servers answer 301 for an
  * existing directory. */
-static int ensure_bucket(struct eng *g, struct err *e)
+static int ensure_bucket(struct eng *g, int i, struct err *e)
 {
 	struct s3_req *r = s3_req_new(g->o->client, e);
 	struct s3_result res;
-	struct s3_args h = {.op = S3_HEAD_BUCKET, .bucket = g->o->bucket};
-	struct s3_args a = {.op = S3_CREATE_BUCKET, .bucket = g->o->bucket};
+	struct s3_args h = {.op = S3_HEAD_BUCKET, .bucket = g->where.bucket[i]};
+	struct s3_args a = {.op = S3_CREATE_BUCKET, .bucket = g->where.bucket[i]};
 	int rc = -1;
 
 	if (r == NULL)
@@ -532,8 +548,10 @@ static int ensure_bucket(struct eng *g, struct err *e)
 		pthread_mutex_lock(&g->lock);
 		note_error(g, EC_PREPARE_FAILED, res.error);
 		pthread_mutex_unlock(&g->lock);
-	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0 ||
-		   strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
+	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0) {
+		g->res->created[i] = 1;
+		rc = 0;
+	} else if (strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||
 		   strcmp(res.code, "BucketAlreadyExists") == 0) {
 		rc = 0;
 	} else {
@@ -553,8 +571,11 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 
 	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
 		return -1;
-	if (o->wl->op != WL_CREATE_BUCKET && ensure_bucket(&g, e) != 0)
-		goto done;
+	for (int i = 0; o->wl->op != WL_CREATE_BUCKET && i < g.where.nb; i++)
+		if (ensure_bucket(&g, i, e) != 0)
+			goto done;
+	if (o->on_created != NULL && memchr(res->created, 1, (size_t)g.where.nb) != NULL)
+		o->on_created(res->created, o->created_arg);
 	g.cursor_end = workload_prepared_objects(o->wl);
 	if (g.cursor_end == 0) {
 		rc = 0;
@@ -685,14 +706,17 @@ done:
 	return rc;
 }
 
-/* sweep: delete everything under the run's prefix (collect/s3/sweep.h: incomplete
- * multipart uploads aborted, objects deleted). */
+/* sweep: delete everything under the run's prefixes in its buckets (collect/s3/sweep.h:
+ * incomplete multipart uploads aborted, objects deleted), then remove the buckets of a
+ * many-bucket run that its prepare created (res->created). */
 static int sweep(struct eng *g, struct err *e)
 {
 	struct sweep_count n;
 	struct s3_result failed;
 
-	if (sweep_prefix(g->o->client, g->o->bucket, g->o->prefix, &n, &failed, e) == 0)
+	if (sweep_spread(g->o->client, (const char *const *)g->where.bucket, g->where.nb,
+			 (const char *const *)g->where.prefix, g->where.np,
+			 g->where.nb > 1 ? g->res->created : NULL, &n, &failed, e) == 0)
 		return 0;
 	if (failed.cls != EC_NONE)
 		eng_count_error(g, &failed);

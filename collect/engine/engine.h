@@ -10,9 +10,13 @@
  *
  * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what
  * each workload does):
- * - prepare: HeadBucket, and CreateBucket only on 404; then PUT `objects` objects
- *   (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each object
- *   retried up to 4 times. No rows are written for prepare or cleanup.
+ * - prepare: HeadBucket, and CreateBucket only on 404 (noted in res->created), for each
+ *   of the run's buckets (workload_buckets: BUCKET, BUCKET-1 ...); then PUT `objects`
+ *   objects (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each
+ *   object retried up to 4 times. No rows are written for prepare or cleanup.
+ * - many buckets and prefixes (collect/workload.h, workload_spread_of): object m lives in
+ *   bucket m mod B under key prefix (m / B) mod P (p000/ ... before PREFIX); wl.h says
+ *   which number each request's object has. A spread run's rows name BUCKET/KEY.
  * - object sizes: object n's size is a function of (the run's seed, n) (wl.h,
  *   wl_obj_size: wl->size, or a draw of wl->sizes): put, prepare, get and mixed agree
  *   on it without shared state; `bytes` = each object's size; a get whose body is not
@@ -49,7 +53,8 @@
  *   in flight (not logged) and returns promptly.
  * - cleanup: aborts the incomplete multipart uploads under PREFIX, then lists PREFIX and
  *   deletes what is there with DeleteObjects (one by one when the server has no
- *   multi-delete): collect/s3/sweep.h. */
+ *   multi-delete), in every bucket and key prefix of the run: collect/s3/sweep.h; a run
+ *   of more than one bucket then removes the buckets res->created names. */
 #ifndef COLLECT_ENGINE_H
 #define COLLECT_ENGINE_H
 
@@ -98,7 +103,12 @@ struct engine_opts {
 	void *tick_arg;
 	double prepare_s; /* benchmark: the prepare phase's length, for the ticks (0: none) */
 	volatile sig_atomic_t *stop; /* set asynchronously to end the benchmark early */
-	int64_t start_at_ns;         /* Unix ns at which the benchmark's workers send their
+	/* prepare: called once every bucket is there, before the objects are PUT, with the
+	 * buckets it created (engine_result.created) when it created any: the runner records
+	 * them at once, so a kill during the PUTs still removes them (may be NULL) */
+	void (*on_created)(const unsigned char *created, void *arg);
+	void *created_arg;
+	int64_t start_at_ns; /* Unix ns at which the benchmark's workers send their
 					first requests (0: at once; a past instant: at once);
 					the duration bound counts from it. A distributed run's
 					clients start together this way. */
@@ -140,6 +150,10 @@ struct engine_result {
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */
+	/* the buckets engine_prepare created (created[i]: bucket i of the run, workload.h's
+	 * workload_bucket_name); engine_cleanup removes them, emptied, in a run of more than
+	 * one bucket */
+	unsigned char created[WL_SPREAD_MAX];
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

@@ -15,8 +15,9 @@
 struct eng {
 	const struct engine_opts *o;
 	const struct workload *wl;
-	const struct wl_kind *kind; /* what the workers do (wl.h) */
-	void *shared;               /* the kind's phase-wide state (wl_kind.shared_new) */
+	const struct wl_kind *kind;  /* what the workers do (wl.h) */
+	struct workload_where where; /* the run's buckets and key prefixes (workload.h) */
+	void *shared;                /* the kind's phase-wide state (wl_kind.shared_new) */
 	struct engine_result *res;
 	enum eng_phase phase;
 	struct body_buf *body;

@@ -60,6 +60,9 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 		a.bucket = g->o->bucket;
 		if (eng_stopped(g) || g->kind->next(g, w, &a) != 0)
 			return -1;
+		/* many buckets: the bucket of the worker's key, unless next named another */
+		if (a.bucket == g->o->bucket && w->bucket != NULL)
+			a.bucket = w->bucket;
 		if (s3_req_setup(w->req, &a, &e) == 0) {
 			w->args = a; /* its strings stay valid until done: for a resend */
 			break;

@@ -74,21 +74,61 @@ static int add_num(struct strbuf *b, uint64_t n, int width)
 	return strbuf_add(b, tmp + i, sizeof(tmp) - (size_t)i);
 }
 
+/* where: the bucket and whole key prefix of object number m (workload_spread_of). */
+static void where(const struct eng *g, uint64_t m, const char **bucket, const char **prefix)
+{
+	const struct workload_where *wh = eng_where(g);
+	int b, p;
+
+	workload_spread_of(m, wh->nb, wh->np, &b, &p);
+	*bucket = wh->bucket[b];
+	*prefix = wh->prefix[p];
+}
+
+const char *wl_bucket_obj(const struct eng *g, uint64_t n)
+{
+	const char *b, *p;
+
+	where(g, n, &b, &p);
+	return b;
+}
+
+const char *wl_bucket_put(const struct eng *g, int worker, uint64_t seq)
+{
+	const char *b, *p;
+
+	where(g, (uint64_t)worker + seq, &b, &p);
+	return b;
+}
+
 int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n)
 {
+	const char *bk, *p;
+
+	where(g, n, &bk, &p);
 	strbuf_reset(b);
-	return strbuf_adds(b, eng_opts(g)->prefix) || strbuf_adds(b, "obj/") || add_num(b, n, 8);
+	return strbuf_adds(b, p) || strbuf_adds(b, "obj/") || add_num(b, n, 8);
+}
+
+int wl_obj(const struct eng *g, struct worker *w, uint64_t n)
+{
+	w->bucket = wl_bucket_obj(g, n);
+	return wl_key_obj(g, &w->key, n);
 }
 
 int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq)
 {
+	const char *bk, *p;
+
+	where(g, (uint64_t)worker + seq, &bk, &p);
 	strbuf_reset(b);
-	return strbuf_adds(b, eng_opts(g)->prefix) || strbuf_adds(b, "put/w") ||
-	       add_num(b, (uint64_t)worker, 4) || strbuf_addc(b, '/') || add_num(b, seq, 1);
+	return strbuf_adds(b, p) || strbuf_adds(b, "put/w") || add_num(b, (uint64_t)worker, 4) ||
+	       strbuf_addc(b, '/') || add_num(b, seq, 1);
 }
 
 int wl_key_put(const struct eng *g, struct worker *w)
 {
+	w->bucket = wl_bucket_put(g, w->id, w->seq);
 	return wl_key_put_n(g, &w->key, w->id, w->seq++);
 }
 

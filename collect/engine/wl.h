@@ -51,6 +51,9 @@ struct worker {
 	uint64_t done;       /* logical operations finished (the count bound reads it) */
 	uint64_t seq;        /* the worker's next object number (put keys, bucket names) */
 	struct strbuf key;   /* key (or bucket) of the request in flight: the row's file */
+	const char *bucket;  /* the bucket of key (set with it by wl_obj, wl_key_put and
+				wl_where_put): the worker's requests go there unless next
+				names another; NULL: the run's bucket */
 	struct s3_body body; /* a PUT body (wl_set_body) */
 	void *st;            /* the workload's state (wl_kind.state_size bytes, zeroed) */
 	/* the engine's own */
@@ -147,12 +150,24 @@ uint64_t wl_seed(const struct eng *g);
 /* wl_obj_size: the size of object n: workload.size for a fixed size, else
  * wl_draw_size from a generator state that is a bijection of (wl_seed, n). */
 uint64_t wl_obj_size(const struct eng *g, uint64_t n);
-/* wl_key_obj: b = PREFIX obj/NNNNNNNN, prepared object n; 0, or -1 out of memory. */
+/* Keys and buckets (many buckets and prefixes: collect/workload.h, workload_spread_of).
+ * Prepared object n lives in bucket and key prefix workload_spread_of(n); a put's object
+ * (worker W's put number SEQ) at workload_spread_of(W + SEQ). KP below is that key
+ * prefix ("" for one prefix, "p003/" ...), PREFIX the run's.
+ * wl_key_obj: b = KP PREFIX obj/NNNNNNNN, prepared object n; 0, or -1 out of memory. */
 int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n);
-/* wl_key_put: w->key = PREFIX put/wWWWW/SEQ with the worker's next seq; 0 or -1. */
+/* wl_bucket_obj / wl_bucket_put: the bucket of prepared object n / of worker's put seq. */
+const char *wl_bucket_obj(const struct eng *g, uint64_t n);
+const char *wl_bucket_put(const struct eng *g, int worker, uint64_t seq);
+/* wl_obj: w->key = wl_key_obj(n) and w->bucket its bucket; 0 or -1. */
+int wl_obj(const struct eng *g, struct worker *w, uint64_t n);
+/* wl_key_put: w->key = KP PREFIX put/wWWWW/SEQ with the worker's next seq, w->bucket its
+ * bucket; 0 or -1. */
 int wl_key_put(const struct eng *g, struct worker *w);
-/* wl_key_put_n: b = PREFIX put/wWWWW/SEQ of worker `worker`'s put number seq; 0 or -1. */
+/* wl_key_put_n: b = KP PREFIX put/wWWWW/SEQ of worker `worker`'s put number seq; 0 or -1. */
 int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq);
+/* eng_where: the run's buckets and whole key prefixes (borrowed). */
+const struct workload_where *eng_where(const struct eng *g);
 /* wl_set_body: w->body = bytes [off, off + len) of object n's content (collect/engine/body.h),
  * read by libcurl through callbacks. */
 void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint64_t len);

@@ -1,5 +1,8 @@
 /* collect/engine/wl_list.c: list: one row per full listing of PREFIX (every page; n_objects =
- * keys listed; first byte of the first page), see wl.h. */
+ * keys listed; first byte of the first page), see wl.h. Many buckets or prefixes: each
+ * row is the full listing of one bucket and key prefix; worker W's listing number L
+ * lists pair W + L of workload_spread_of (bucket (W + L) mod B, prefix ((W + L) / B)
+ * mod P), so every worker goes through all B x P pairs in turn. */
 #include "collect/engine/wl.h"
 
 #include <stdlib.h>
@@ -8,22 +11,30 @@
 struct list_state {
 	char *token;                /* continuation token of the next page (owned) */
 	uint64_t listed;            /* keys listed so far in this listing */
+	uint64_t listing;           /* listings started by this worker */
+	const char *prefix;         /* the prefix of the listing under way */
 	int64_t op_start, op_first; /* the listing's start and first byte */
 };
 
 static int list_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	struct list_state *s = w->st;
-	const char *prefix = eng_opts(g)->prefix;
+	const struct workload_where *wh = eng_where(g);
+	int b, p;
 
-	if (s->token == NULL && !eng_more(g, w))
-		return -1;
+	if (s->token == NULL) {
+		if (!eng_more(g, w))
+			return -1;
+		workload_spread_of((uint64_t)w->id + s->listing++, wh->nb, wh->np, &b, &p);
+		w->bucket = wh->bucket[b];
+		s->prefix = wh->prefix[p];
+	}
 	a->op = S3_LIST_OBJECTS;
-	a->prefix = prefix;
+	a->prefix = s->prefix;
 	a->max_keys = 1000;
 	a->token = s->token;
 	strbuf_reset(&w->key);
-	return strbuf_adds(&w->key, prefix) ? -1 : 0;
+	return strbuf_adds(&w->key, s->prefix) ? -1 : 0;
 }
 
 static void list_done(struct eng *g, struct worker *w, const struct s3_result *res)

@@ -226,7 +226,8 @@ static int claim(struct pool *p, struct worker *w, struct mixed_state *s, enum w
 static int key_of(struct eng *g, struct worker *w, uint64_t num)
 {
 	if (num >> 32 == 0)
-		return wl_key_obj(g, &w->key, num);
+		return wl_obj(g, w, num);
+	w->bucket = wl_bucket_put(g, (int)((num >> 32) - 1), num & 0xffffffffULL);
 	return wl_key_put_n(g, &w->key, (int)((num >> 32) - 1), num & 0xffffffffULL);
 }
 

@@ -18,7 +18,7 @@ static int prepare_next(struct eng *g, struct worker *w, struct s3_args *a)
 
 	if (s->attempts == 0 && eng_take(g, 1, &s->obj) == 0)
 		return -1;
-	if (wl_key_obj(g, &w->key, s->obj))
+	if (wl_obj(g, w, s->obj))
 		return -1;
 	wl_set_body(g, w, s->obj, 0, wl_obj_size(g, s->obj));
 	a->op = S3_PUT_OBJECT;

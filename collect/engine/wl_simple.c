@@ -60,7 +60,7 @@ static int read_next(struct eng *g, struct worker *w, struct s3_args *a)
 	} else if (nobj > 1) {
 		n = rng_below(&w->rng, nobj);
 	}
-	if (wl_key_obj(g, &w->key, n))
+	if (wl_obj(g, w, n))
 		return -1;
 	a->op = wl->op == WL_HEAD ? S3_HEAD_OBJECT : S3_GET_OBJECT;
 	a->key = strbuf_cstr(&w->key);

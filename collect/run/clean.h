@@ -24,9 +24,19 @@
 #define CLEAN_SUBJECT_FILE ".subject.json"
 #define CLEAN_PREFIX_FILE ".prefix"
 
-/* clean_record_subject: write DIR/.subject.json for subject s (atomically). -1 with a
- * message when it cannot be written. */
-int clean_record_subject(const char *dir, const struct campaign_subject *s, struct err *e);
+/* clean_record_subject: write DIR/.subject.json for subject s and the run's workload wl
+ * (atomically): beside the subject, every bucket of the run ("buckets": the names,
+ * workload_bucket_name), its key prefixes ("key_prefixes": "p000/" ..., [""] for one:
+ * each goes before the run's prefix of .prefix) and the buckets its prepare created
+ * ("created": names; created NULL: none yet; created[i] for bucket i). -1 with a message
+ * when it cannot be written. */
+int clean_record_subject(const char *dir, const struct campaign_subject *s,
+			 const struct workload *wl, const unsigned char *created, struct err *e);
+
+/* clean_recorded_created: the buckets DIR/.subject.json says the run created, as flags
+ * over the nb buckets over base (created[i] for workload_bucket_name(base, i)); none set
+ * when there is no record or it names none. */
+void clean_recorded_created(const char *dir, const char *base, int nb, unsigned char *created);
 
 /* clean_earlier_run: before a `collect run` starts in dir (whose lock the caller holds),
  * delete what an earlier, killed `collect run` in dir left under the prefix it recorded

@@ -77,6 +77,8 @@ static const struct option run_options[] = {
 	{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
 	{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
 	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
+	{"buckets", required_argument, 0, FIELD_OPT + WLF_BUCKETS},
+	{"prefixes", required_argument, 0, FIELD_OPT + WLF_PREFIXES},
 	{0, 0, 0, 0},
 };
 
@@ -196,7 +198,7 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 			return field_error(WLF_RETRIES, e.msg);
 		wl->retries = (int)n;
 	}
-	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+	for (int f = WLF_CHECKSUM; f <= WLF_SEND_LAST; f++)
 		if (t[f] && workload_parse_send((enum wl_field)f, t[f], &wl->send, &e) < 0)
 			return field_error((enum wl_field)f, e.msg);
 	return 0;
@@ -246,6 +248,9 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 		o->timeout_s = workload_default_timeout(wl);
 	if (workload_check(wl, o->timeout_s, &f, &e) < 0)
 		return field_error(f, e.msg);
+	if (o->subj.bucket != NULL &&
+	    workload_check_bucket_names(o->subj.bucket, workload_buckets(wl), &e) < 0)
+		return field_error(WLF_BUCKETS, e.msg);
 	return 0;
 }
 

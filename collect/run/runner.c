@@ -236,6 +236,18 @@ static void child_cleanup(const struct runner_job *job, const struct engine_opts
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 }
 
+/* on_created: the buckets the prepare created, into the run's .subject.json (for the
+ * cleanup after a kill, --resume and `collect clean`: collect/run/clean.h), as soon as
+ * the engine has them (engine_opts.on_created; arg: the job). */
+static void on_created(const unsigned char *created, void *arg)
+{
+	const struct runner_job *job = arg;
+	struct err e;
+
+	if (clean_record_subject(job->dir, job->subject, job->wl, created, &e) < 0)
+		fprintf(stderr, "collect: %s\n", e.msg);
+}
+
 int runner_child_body(const struct runner_job *job, int live_fd)
 {
 	const struct campaign_subject *s = job->subject;
@@ -273,6 +285,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.client_id = id;
 	opts.on_tick = on_tick;
 	opts.tick_arg = &live_fd;
+	opts.on_created = on_created;
+	opts.created_arg = (void *)job;
 	billing_mark(cl, &mark);
 
 	/* prepare: the bucket (created when missing) and the objects a run reads */
@@ -289,6 +303,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
 	} else {
 		st.phase[PHASE_PREPARE] = PH_SKIPPED;
+		/* another process prepared: the buckets it created, from the record */
+		clean_recorded_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
 	}
 	if (!job_has(job, RUNNER_BENCHMARK)) {
 		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
@@ -435,6 +451,9 @@ static int sweep_body(const struct runner_job *job, int fd)
 			if (i > 0)
 				nanosleep(&(struct timespec){0, 500000000L}, NULL);
 			memset(&r, 0, sizeof(r));
+			/* the buckets its prepare created, removed once emptied */
+			clean_recorded_created(job->dir, job->subject->bucket,
+					       workload_buckets(job->wl), r.created);
 			err_clear(&e);
 			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
 		}
@@ -559,11 +578,18 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	struct engine_live live, buf[16];
 	int have_live = 0;
 	double prep_allow = 0;
+	unsigned char created[WL_SPREAD_MAX];
 
 	memset(res, 0, sizeof(*res));
 	run_state_init(&res->st);
 	/* where the run's prefix lives, for `collect clean` and the next `collect run -o` */
-	if (clean_record_subject(job->dir, job->subject, e) < 0)
+	/* a child without the prepare (a distributed run's cleanup) keeps the buckets the
+	 * prepare's child recorded as created */
+	memset(created, 0, sizeof(created));
+	if (!job_has(job, RUNNER_PREPARE))
+		clean_recorded_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+				       created);
+	if (clean_record_subject(job->dir, job->subject, job->wl, created, e) < 0)
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();

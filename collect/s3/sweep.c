@@ -144,3 +144,53 @@ done:
 	s3_req_free(lr);
 	return rc;
 }
+
+/* remove_bucket: DeleteBucket of an emptied bucket (404: already gone). */
+static int remove_bucket(struct s3_client *c, const char *bucket, struct s3_result *failed,
+			 struct err *e)
+{
+	struct s3_req *r = s3_req_new(c, e);
+	struct s3_args a = {.op = S3_DELETE_BUCKET, .bucket = bucket};
+	struct s3_result res;
+	int rc = -1;
+
+	if (r == NULL)
+		return -1;
+	if (s3_retry(r, &a, ATTEMPTS, BASE_MS, &res, e) == 0 || res.status == 404) {
+		err_clear(e);
+		rc = 0;
+	} else {
+		*failed = res;
+		err_prefix(e, "DeleteBucket %s", bucket);
+	}
+	s3_req_free(r);
+	return rc;
+}
+
+int sweep_spread(struct s3_client *c, const char *const *buckets, int nb,
+		 const char *const *prefixes, int np, const unsigned char *remove,
+		 struct sweep_count *n, struct s3_result *failed, struct err *e)
+{
+	struct sweep_count one;
+
+	memset(n, 0, sizeof(*n));
+	memset(failed, 0, sizeof(*failed));
+	for (int i = 0; i < nb; i++)
+		for (int j = 0; j < np; j++) {
+			int rc = sweep_prefix(c, buckets[i], prefixes[j], &one, failed, e);
+
+			n->objects += one.objects;
+			n->uploads += one.uploads;
+			n->uploads_listed = one.uploads_listed;
+			if (rc != 0)
+				return err_prefix(e, "%s/%s", buckets[i], prefixes[j]);
+		}
+	for (int i = 0; remove != NULL && i < nb; i++) {
+		if (!remove[i])
+			continue;
+		if (remove_bucket(c, buckets[i], failed, e) != 0)
+			return -1;
+		n->buckets++;
+	}
+	return 0;
+}

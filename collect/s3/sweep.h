@@ -16,6 +16,7 @@ struct sweep_count {
 	uint64_t uploads;   /* incomplete multipart uploads aborted */
 	int uploads_listed; /* 1: the server listed its uploads; 0: it has no such listing;
 				 -1: it refused us the listing (403): none aborted for both */
+	uint64_t buckets;   /* sweep_spread: buckets removed */
 };
 
 /* sweep_prefix: first abort every incomplete multipart upload under prefix
@@ -33,5 +34,16 @@ struct sweep_count {
  * it would mean the whole bucket. */
 int sweep_prefix(struct s3_client *c, const char *bucket, const char *prefix, struct sweep_count *n,
 		 struct s3_result *failed, struct err *e);
+
+/* sweep_spread: sweep_prefix of every key prefix prefixes[j] (np >= 1 of them, whole
+ * prefixes) in every bucket buckets[i] (nb >= 1), in that order, the counts added up in
+ * *n (zeroed first; uploads_listed that of the last); then, once all of them are empty,
+ * DeleteBucket of each buckets[i] whose remove[i] is set (remove may be NULL: none), a
+ * bucket the run created, counted in n->buckets (one already gone, 404, counts too).
+ * 0, or -1 as sweep_prefix with "BUCKET/PREFIX: " (or "DeleteBucket BUCKET: ") in front
+ * of the message. */
+int sweep_spread(struct s3_client *c, const char *const *buckets, int nb,
+		 const char *const *prefixes, int np, const unsigned char *remove,
+		 struct sweep_count *n, struct s3_result *failed, struct err *e);
 
 #endif
