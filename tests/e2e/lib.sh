@@ -9,6 +9,8 @@
 #   use_rgw                 tests/run's Ceph RGW (RGW_* in the environment), else a private
 #                           one started now and stopped at exit; RGW_S3_ENDPOINT and
 #                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
+#   timed_check ST TEXT     check for a timing figure: a failure while the machine is busy
+#                           (load above twice the cores: machine_busy) is a skip
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
@@ -38,6 +40,23 @@ check() {
 	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
 }
 skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
+# machine_busy: true when the 1-minute load is above twice the cores, other work competing
+# with this test's timing (its load in $busy_load)
+machine_busy() {
+	busy_load=$(cut -d' ' -f1 /proc/loadavg)
+	awk -v l="$busy_load" -v c="$(nproc)" 'BEGIN { exit !(l > 2 * c) }'
+}
+# timed_check ST TEXT: check for a timing figure; a failure on a busy machine is a skip
+# that says so (the figure is shown either way)
+timed_check() {
+	local st=$1
+	shift
+	if [ "$st" -ne 0 ] && machine_busy; then
+		skip 1 "$* (not judged: load $busy_load on $(nproc) cores)"
+	else
+		check "$st" "$*"
+	fi
+}
 # use_server NAME PREFIX: tests/run's server NAME (PREFIX_* in the environment), else a private
 # one from tests/servers/NAME/start, stopped at exit; PREFIX_S3_ENDPOINT etc. set after it.
 use_server() {

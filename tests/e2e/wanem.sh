@@ -73,7 +73,7 @@ delay_case() { # NAME RTT ARGS...
 	stop_wanem
 	med=$(awk -v m="$med" -v b="$base" 'BEGIN { printf "%.3f", m - b }')
 	within "$med" "$rtt"
-	check $? "delay $name: round trip ${med} ms (want $rtt ms; direct ${base} ms; min $lo max $hi)"
+	timed_check $? "delay $name: round trip ${med} ms (want $rtt ms; direct ${base} ms; min $lo max $hi)"
 }
 delay_case "5 ms each way" 10 --delay 5
 delay_case "20 ms up, 1 ms down" 21 --delay-up 20 --delay-down 1
@@ -82,7 +82,7 @@ read -r med lo hi < <(ttfb "http://127.0.0.1:$port/$key/small" 60)
 stop_wanem
 awk -v m="$med" -v l="$lo" -v b="$base" \
 	'BEGIN { m -= b; exit !(m >= 18.8 && m <= 21.2 && l >= 16 - 0.2) }'
-check $? "jitter 2 ms on 10 ms each way: median $med ms within 20 +- 1.2, none below 16 ms (min $lo, max $hi)"
+timed_check $? "jitter 2 ms on 10 ms each way: median $med ms within 20 +- 1.2, none below 16 ms (min $lo, max $hi)"
 
 # ---- 2. rate ----
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
@@ -90,13 +90,13 @@ start_wanem --rate-conn 50MiB/s
 got=$(curl -sS -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$port/$key/big")
 stop_wanem
 within "$(mib "$got")" 50
-check $? "rate per connection: GET 100 MiB at $(mib "$got") MiB/s (cap 50 MiB/s)"
+timed_check $? "rate per connection: GET 100 MiB at $(mib "$got") MiB/s (cap 50 MiB/s)"
 
 start_wanem --rate-conn 40MiB/s
 got=$(curl -sS -o /dev/null -T "$tmp/big" -w '%{speed_upload}' "http://127.0.0.1:$port/$key/put")
 stop_wanem
 within "$(mib "$got")" 40
-check $? "rate per connection, upload: PUT 100 MiB at $(mib "$got") MiB/s (cap 40 MiB/s)"
+timed_check $? "rate per connection, upload: PUT 100 MiB at $(mib "$got") MiB/s (cap 40 MiB/s)"
 
 # agg_get ARGS...: 4 parallel GETs of 100 MiB through a wanem with ARGS: MiB/s together
 agg_get() {
@@ -115,7 +115,7 @@ agg_get() {
 free=$(agg_get)
 got=$(agg_get --rate-conn 100MiB/s --rate-all 200MiB/s)
 within "$got" 200
-check $? "rate of all connections: 4 GETs of 100 MiB at $got MiB/s together (cap 200 MiB/s; uncapped just before: $free MiB/s)"
+timed_check $? "rate of all connections: 4 GETs of 100 MiB at $got MiB/s together (cap 200 MiB/s; uncapped just before: $free MiB/s)"
 
 # an idle connection saves no more than the bucket's depth: two 8 MiB GETs on one
 # connection, 1 s apart, the second within 5 % of the cap too
@@ -136,7 +136,7 @@ PY
 stop_wanem
 read -r first second <"$tmp/idle"
 within "$first" 20 && within "$second" 20
-check $? "rate after an idle second: 8 MiB GETs at $first and $second MiB/s (cap 20 MiB/s)"
+timed_check $? "rate after an idle second: 8 MiB GETs at $first and $second MiB/s (cap 20 MiB/s)"
 
 # ---- 3. first byte ----
 start_wanem --first-byte 40
@@ -144,7 +144,7 @@ read -r med lo hi < <(ttfb "http://127.0.0.1:$port/$key/small" 10)
 stop_wanem
 med=$(awk -v m="$med" -v b="$base" 'BEGIN { printf "%.3f", m - b }')
 within "$med" 40
-check $? "first byte held ${med} ms (want 40 ms)"
+timed_check $? "first byte held ${med} ms (want 40 ms)"
 
 # ---- 4. throttle ----
 # the forwarded count is compared with a token bucket (20/s, depth 2) fed the client's own
@@ -181,7 +181,7 @@ PY
 stop_wanem
 read -r ok slow other want xml <"$tmp/thr"
 awk -v o="$ok" -v w="$want" 'BEGIN { d = o - w; if (d < 0) d = -d; exit !(d <= 2) }'
-check $? "throttle 20/s: $ok requests forwarded in 2 s (a bucket of 20/s fed the same send times: $want, +- 2), $slow answered 503, $other other"
+timed_check $? "throttle 20/s: $ok requests forwarded in 2 s (a bucket of 20/s fed the same send times: $want, +- 2), $slow answered 503, $other other"
 [ "$xml" = True ] && [ "$slow" -gt 0 ] && [ "$other" = 0 ]
 check $? "throttle: the 503 carries S3's SlowDown XML body"
 

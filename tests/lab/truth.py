@@ -42,6 +42,13 @@ class Report:
         print("SKIP " + msg)
 
 
+def machine_busy():
+    """'load L on N cores' when the 1-minute load is above twice the cores (other work took
+    the emulator's and the client's CPU: a figure below the truth is not the lab's), else ''."""
+    load, n = float(open("/proc/loadavg").read().split()[0]), os.cpu_count() or 1
+    return "load %.1f on %d cores" % (load, n) if load > 2 * n else ""
+
+
 def inf_or(v):
     return v if v > 0 else float("inf")
 
@@ -96,9 +103,13 @@ def check_cells(lab, agg, rep):
         rep.check(m <= mib(t["hi"]) * TOL_ABOVE,
                   "%s: %.1f MiB/s not above the truth %.1f MiB/s" % (name, m, mib(t["hi"])))
         if t["bw_bound"] and k == 1:
-            rep.check(abs(m - mib(t["B"])) <= 0.1 * mib(t["B"]),
-                      "%s: bandwidth-bound, %.1f MiB/s within 10 %% of %.1f MiB/s"
-                      % (name, m, mib(t["B"])))
+            msg = ("%s: bandwidth-bound, %.1f MiB/s within 10 %% of %.1f MiB/s"
+                   % (name, m, mib(t["B"])))
+            ok = abs(m - mib(t["B"])) <= 0.1 * mib(t["B"])
+            if not ok and m < mib(t["B"]) and machine_busy():
+                rep.skip(msg + ": below it on a busy machine (%s), not judged" % machine_busy())
+            else:
+                rep.check(ok, msg)
         lat = c.get("latency_ms") or {}
         floor = 1000 * (t["L"] + max(0, c["size"] - BURST) / t["r1"])
         if lat.get("min") is not None:
