@@ -86,7 +86,8 @@ static json_t *rate_json(const struct agg_workload *w, int *ok)
 	return o;
 }
 
-/* point_climit: a sweep point's client-limit verdict and reasons (its cell's). */
+/* point_climit: a sweep point's client-limit verdict and reasons (its cell's), and those
+ * of them that make the client the limit (CLIMIT_CELLS_BLOCKING). */
 static json_t *point_climit(const struct agg_cell *c, int *ok)
 {
 	json_t *o = json_object();
@@ -97,6 +98,11 @@ static json_t *point_climit(const struct agg_cell *c, int *ok)
 							 : "not limited"),
 		     ok);
 	out_json_put(o, "reasons", climit_reasons_json(c->climit.reasons), ok);
+	out_json_put(o, "blocking",
+		     climit_reasons_json(c->climit.is_limited
+					     ? c->climit.reasons & CLIMIT_CELLS_BLOCKING
+					     : 0),
+		     ok);
 	return o;
 }
 

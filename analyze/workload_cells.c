@@ -229,8 +229,8 @@ void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_swee
 		if (c->rate <= s->max_sustained || held(c, s->p99_limit_ms))
 			continue;
 		out->at = c->rate;
-		out->by = c->climit.is_limited ? SWEEP_LIMIT_CLIENT : SWEEP_LIMIT_SERVER;
-		out->reasons = c->climit.is_limited ? c->climit.reasons : 0;
+		out->reasons = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
+		out->by = out->reasons ? SWEEP_LIMIT_CLIENT : SWEEP_LIMIT_SERVER;
 		return;
 	}
 }

@@ -55,8 +55,9 @@ struct agg_sweep {
 
 /* Who set a sweep's limit: the first point above max_sustained (every point when none
  * was sustained) that was not held (not sustained, or p99 from the intended start not
- * under the limit) was the client's when its cell is client-limited (climit_cells.h:
- * the worker cap, CPU, NIC), else the server's; no such point: every rate held. */
+ * under the limit) was the client's when its cell is client-limited for a blocking
+ * reason (CLIMIT_CELLS_BLOCKING: the worker cap, CPU, NIC; shared-cpu alone is not),
+ * else the server's; no such point: every rate held. */
 enum { SWEEP_HELD_ALL, SWEEP_LIMIT_SERVER, SWEEP_LIMIT_CLIENT };
 
 struct agg_sweep_limit {

@@ -132,13 +132,11 @@ static void load_limit(struct wld *w, const json_t *o, struct rm_sweep *s, const
 			   sizeof(s->limit_reasons));
 }
 
-/* point_climit: a point's reasons when its cell was client-limited. */
+/* point_climit: the reasons that made the client the limit of a point (its cell's
+ * client_limit.blocking). */
 static void point_climit(const json_t *o, struct rm_sweep_pt *p)
 {
-	const char *v = json_string_value(json_object_get(o, "verdict"));
-	p->climit[0] = '\0';
-	if (v != NULL && strcmp(v, "limited") == 0)
-		model_climit_names(json_object_get(o, "reasons"), p->climit, sizeof(p->climit));
+	model_climit_names(json_object_get(o, "blocking"), p->climit, sizeof(p->climit));
 }
 
 static void load_sweep(struct wld *w, const struct report_model *m, const json_t *o,

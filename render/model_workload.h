@@ -36,7 +36,7 @@ struct rm_wcell {
 struct rm_sweep_pt {
 	double offered, achieved, p50_intended, p99_intended, p50, p99;
 	int sustained;
-	char climit[64]; /* the cell's client-limit reasons ("workers", ...) when limited, else "" */
+	char climit[64]; /* the reasons that made the client the limit ("workers", ...), or "" */
 };
 
 /* Who set a sweep's limit (aggregate.json rate_sweeps[].limit.by; absent: not known). */

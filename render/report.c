@@ -228,7 +228,7 @@ static void environment(struct report_builder *r)
 			       NULL, NULL);
 		send_cell(r, t, s);
 	}
-	/* the workload matrix */
+	report_subjects_foot(r, t); /* then the workload matrix */
 	t = doc_table(r->d, "t-matrix", rb_str(r, "table.matrix"), 5);
 	doc_table_head(t, 0, rb_str(r, "col.op"), 0.8);
 	doc_table_head(t, 1, rb_str(r, "col.sizes"), 2);

@@ -151,14 +151,14 @@ static void rate_sweeps(json_t *root)
 {
 	json_t *sw = json_pack(
 		"[{s:s, s:s, s:i, s:i, s:f, s:f, s:{s:s, s:f, s:[s]}, s:[{s:f, s:f, s:b, s:{s:s, "
-		"s:[]}}, {s:f, s:f, s:b, s:{s:s, s:[s]}}]},"
+		"s:[]}}, {s:f, s:f, s:b, s:{s:s, s:[s,s], s:[s]}}]},"
 		" {s:s, s:s, s:i, s:i, s:f, s:n, s:{s:s, s:f, s:[]}, s:[{s:f, s:f, s:b, s:{s:s, "
 		"s:[]}}]}]",
 		"subject", "aws", "op", "get", "size", 4096, "concurrency", 8, "p99_limit_ms", 50.0,
 		"max_sustained", 100.0, "limit", "by", "client", "at", 200.0, "reasons", "workers",
 		"points", "offered", 100.0, "achieved", 100.0, "sustained", 1, "client_limit",
 		"verdict", "not limited", "reasons", "offered", 200.0, "achieved", 61.0, "sustained",
-		0, "client_limit", "verdict", "limited", "reasons", "workers", "subject", "b2", "op",
+		0, "client_limit", "verdict", "limited", "reasons", "shared-cpu", "workers", "blocking", "workers", "subject", "b2", "op",
 		"get", "size", 4096, "concurrency", 8, "p99_limit_ms", 50.0, "max_sustained", "limit",
 		"by", "server", "at", 50.0, "reasons", "points", "offered", 50.0, "achieved", 20.0,
 		"sustained", 0, "client_limit", "verdict", "not limited", "reasons");
