@@ -99,9 +99,8 @@ static json_t *point_climit(const struct agg_cell *c, int *ok)
 		     ok);
 	out_json_put(o, "reasons", climit_reasons_json(c->climit.reasons), ok);
 	out_json_put(o, "blocking",
-		     climit_reasons_json(c->climit.is_limited
-					     ? c->climit.reasons & CLIMIT_CELLS_BLOCKING
-					     : 0),
+		     climit_reasons_json(
+			     c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0),
 		     ok);
 	return o;
 }

@@ -58,7 +58,11 @@ struct agg_sweep {
  * under the limit) was the client's when its cell is client-limited for a blocking
  * reason (CLIMIT_CELLS_BLOCKING: the worker cap, CPU, NIC; shared-cpu alone is not),
  * else the server's; no such point: every rate held. */
-enum { SWEEP_HELD_ALL, SWEEP_LIMIT_SERVER, SWEEP_LIMIT_CLIENT };
+enum {
+	SWEEP_HELD_ALL,
+	SWEEP_LIMIT_SERVER,
+	SWEEP_LIMIT_CLIENT
+};
 
 struct agg_sweep_limit {
 	int by;           /* SWEEP_* */

@@ -103,9 +103,9 @@ int model_load_climit(struct report_model *m, json_t *root, struct err *e)
 		k->leaders[i].blocked = json_is_true(json_object_get(cl, "blocked"));
 		k->leaders[i].shared_cpu = json_is_true(json_object_get(cl, "shared_cpu"));
 		model_climit_names(json_object_get(cl, "blocked_by"), k->leaders[i].by,
-		      sizeof(k->leaders[i].by));
+				   sizeof(k->leaders[i].by));
 		model_climit_names(json_object_get(cl, "reasons"), k->leaders[i].reasons,
-		      sizeof(k->leaders[i].reasons));
+				   sizeof(k->leaders[i].reasons));
 	}
 	a = json_object_get(root, "runs");
 	k->runs = calloc(json_array_size(a) + 1, sizeof(*k->runs));

@@ -123,7 +123,7 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 static void load_limit(struct wld *w, const json_t *o, struct rm_sweep *s, const char *path)
 {
 	const char *by = json_string_value(json_object_get(o, "by"));
-	s->limit_by = by == NULL			? RM_LIMIT_UNKNOWN
+	s->limit_by = by == NULL                  ? RM_LIMIT_UNKNOWN
 		      : strcmp(by, "client") == 0 ? RM_LIMIT_CLIENT
 		      : strcmp(by, "server") == 0 ? RM_LIMIT_SERVER
 						  : RM_LIMIT_NONE;
@@ -230,8 +230,7 @@ int model_workload_limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-void model_workload_client_limited(const struct text_lang *l, const char *reasons,
-				   struct strbuf *b)
+void model_workload_client_limited(const struct text_lang *l, const char *reasons, struct strbuf *b)
 {
 	struct strbuf why = {0};
 	for (const char *p = reasons; *p; p++)

@@ -40,7 +40,12 @@ struct rm_sweep_pt {
 };
 
 /* Who set a sweep's limit (aggregate.json rate_sweeps[].limit.by; absent: not known). */
-enum rm_sweep_limit { RM_LIMIT_UNKNOWN, RM_LIMIT_NONE, RM_LIMIT_SERVER, RM_LIMIT_CLIENT };
+enum rm_sweep_limit {
+	RM_LIMIT_UNKNOWN,
+	RM_LIMIT_NONE,
+	RM_LIMIT_SERVER,
+	RM_LIMIT_CLIENT
+};
 
 struct rm_sweep {
 	int subject, concurrency, clients; /* clients: 1 when absent */
@@ -50,8 +55,8 @@ struct rm_sweep {
 	size_t npts;
 	double p99_limit, max_sustained; /* max_sustained NAN: none */
 	enum rm_sweep_limit limit_by;
-	double limit_at;          /* the offered rate that was not held; NAN: none */
-	char limit_reasons[64];   /* RM_LIMIT_CLIENT: "workers", "cpu,nic", ... */
+	double limit_at;        /* the offered rate that was not held; NAN: none */
+	char limit_reasons[64]; /* RM_LIMIT_CLIENT: "workers", "cpu,nic", ... */
 };
 
 struct rm_workload {

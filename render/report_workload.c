@@ -160,8 +160,8 @@ static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
 	default:
 		strbuf_adds(&b, "–");
 	}
-	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RM_LIMIT_UNKNOWN ? CELL_MUTED : 0,
-		       NULL, NULL);
+	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RM_LIMIT_UNKNOWN ? CELL_MUTED : 0, NULL,
+		       NULL);
 	strbuf_free(&b);
 	strbuf_free(&why);
 }
@@ -179,7 +179,7 @@ static void sustained_table(struct report_builder *r)
 	      NULL, NULL);
 	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 6);
 	strbuf_free(&cap);
-	const char *heads[] = {"col.subject",	     "col.op",	   "col.worker_cap",
+	const char *heads[] = {"col.subject",        "col.op",    "col.worker_cap",
 			       "col.sustained_rate", "col.limit", "col.rates"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);

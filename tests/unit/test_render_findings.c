@@ -157,11 +157,12 @@ static void rate_sweeps(json_t *root)
 		"subject", "aws", "op", "get", "size", 4096, "concurrency", 8, "p99_limit_ms", 50.0,
 		"max_sustained", 100.0, "limit", "by", "client", "at", 200.0, "reasons", "workers",
 		"points", "offered", 100.0, "achieved", 100.0, "sustained", 1, "client_limit",
-		"verdict", "not limited", "reasons", "offered", 200.0, "achieved", 61.0, "sustained",
-		0, "client_limit", "verdict", "limited", "reasons", "shared-cpu", "workers", "blocking", "workers", "subject", "b2", "op",
-		"get", "size", 4096, "concurrency", 8, "p99_limit_ms", 50.0, "max_sustained", "limit",
-		"by", "server", "at", 50.0, "reasons", "points", "offered", 50.0, "achieved", 20.0,
-		"sustained", 0, "client_limit", "verdict", "not limited", "reasons");
+		"verdict", "not limited", "reasons", "offered", 200.0, "achieved", 61.0,
+		"sustained", 0, "client_limit", "verdict", "limited", "reasons", "shared-cpu",
+		"workers", "blocking", "workers", "subject", "b2", "op", "get", "size", 4096,
+		"concurrency", 8, "p99_limit_ms", 50.0, "max_sustained", "limit", "by", "server",
+		"at", 50.0, "reasons", "points", "offered", 50.0, "achieved", 20.0, "sustained", 0,
+		"client_limit", "verdict", "not limited", "reasons");
 	json_object_set_new(root, "rate_sweeps", sw);
 }
 
@@ -194,27 +195,31 @@ static void test_rate_limit(struct text_lang *en, struct text_lang *ko)
 		      a->limit_at, a->limit_reasons);
 		CHECK(a->npts == 2 && !*a->pts[0].climit && !strcmp(a->pts[1].climit, "workers"),
 		      "aws: the 200/s point client-limited by workers");
-		CHECK(b->limit_by == RM_LIMIT_SERVER && b->limit_at == 50, "b2: the server's at 50");
+		CHECK(b->limit_by == RM_LIMIT_SERVER && b->limit_at == 50,
+		      "b2: the server's at 50");
 	}
 	if (findings_build(m, en, &f, &e) == 0) {
-		CHECK(has(&f, "AWS S3 held 100 req/s, then was client-limited (workers) at 200 req/s "
-			      "(the client's limit, not the provider's)"),
+		CHECK(has(&f,
+			  "AWS S3 held 100 req/s, then was client-limited (workers) at 200 req/s "
+			  "(the client's limit, not the provider's)"),
 		      "en: the worker cap named as the limit");
 		CHECK(has(&f, "Backblaze B2 sustained none of its rates"), "en: b2 the server's");
 		CHECK(!has(&f, "AWS S3 sustained none"), "en: aws not blamed");
 		findings_free(&f);
 	}
 	if (findings_build(m, ko, &f, &e) == 0) {
-		CHECK(has(&f, "AWS S3 100 req/s \xec\x9c\xa0\xec\xa7\x80, 200 req/s\xec\x97\x90\xec\x84\x9c "
-			      "\xed\x81\xb4\xeb\x9d\xbc\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 "
-			      "\xed\x95\x9c\xea\xb3\x84 (workers)"),
+		CHECK(has(&f,
+			  "AWS S3 100 req/s \xec\x9c\xa0\xec\xa7\x80, 200 req/s\xec\x97\x90\xec\x84\x9c "
+			  "\xed\x81\xb4\xeb\x9d\xbc\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 "
+			  "\xed\x95\x9c\xea\xb3\x84 (workers)"),
 		      "ko: the worker cap named as the limit");
 		findings_free(&f);
 	}
 	model_free(m);
 	m = load(rate_sweeps_old);
 	if (m && m->workload && findings_build(m, en, &f, &e) == 0) {
-		CHECK(m->workload->sweeps[0].limit_by == RM_LIMIT_UNKNOWN, "old file: limit unknown");
+		CHECK(m->workload->sweeps[0].limit_by == RM_LIMIT_UNKNOWN,
+		      "old file: limit unknown");
 		CHECK(has(&f, "AWS S3 held 100 req/s") && !has(&f, "client-limited"),
 		      "old file: the plain sentence");
 		findings_free(&f);
