@@ -216,7 +216,7 @@ static int resend(struct eng *g, struct worker *w, CURLM *m)
 static int retry_take(struct eng *g, struct loop *l, struct worker *w)
 {
 	int prep = g->phase == ENG_PHASE_PREPARE;
-	int left = prep                          ? s3_phase_attempts(&w->res) - 1
+	int left = prep ? s3_phase_attempts(&w->res, S3_PREPARE_ATTEMPTS) - 1
 		   : g->phase == ENG_PHASE_BENCH ? g->wl->retries
 						 : 0;
 

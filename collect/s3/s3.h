@@ -291,14 +291,17 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
  * RequestTimeout, a connection failure or reset, or a timeout is sent again after a wait
  * drawn with full jitter, attempt k (from 1) waiting uniform[0, min(S3_RETRY_CAP_NS,
  * S3_RETRY_BASE_NS x 2^(k-1))), as the AWS SDKs' standard mode does. Prepare and cleanup
- * make at most S3_PHASE_ATTEMPTS attempts of a request the server answered (a throttle
- * pushes back for a while), S3_PHASE_ATTEMPTS_NET of one that got no answer (a connection
- * refused or reset, a timeout: an endpoint that is down should fail the run soon). Every
- * answered attempt is a request the provider bills (collect/s3/s3_bill.h). */
+ * make at most S3_PHASE_ATTEMPTS attempts of a request the server answered with an error (a
+ * throttle pushes back for a while), S3_PREPARE_ATTEMPTS of a prepare PUT (the phase's
+ * workers compete for the same throttle), and S3_PHASE_ATTEMPTS_NET of one that failed in
+ * transport (a connection refused or reset, a timeout: an endpoint that is down should
+ * fail the run soon). Every answered attempt is a request the provider bills
+ * (collect/s3/s3_bill.h). */
 #define S3_RETRY_BASE_NS 100000000LL  /* 100 ms: the first attempt's backoff bound */
 #define S3_RETRY_CAP_NS 20000000000LL /* 20 s: no backoff bound above it */
-#define S3_PHASE_ATTEMPTS 8           /* prepare and cleanup: the first and 7 retries */
-#define S3_PHASE_ATTEMPTS_NET 3       /* the same when no answer came */
+#define S3_PHASE_ATTEMPTS 6           /* prepare and cleanup: the first and 5 retries */
+#define S3_PREPARE_ATTEMPTS 8         /* the prepare phase's PUTs */
+#define S3_PHASE_ATTEMPTS_NET 3       /* either, after a transport failure */
 
 /* s3_retry_wanted: 1 when res is a failure worth retrying (above), 0 otherwise. */
 int s3_retry_wanted(const struct s3_result *res);
@@ -308,8 +311,9 @@ int s3_retry_wanted(const struct s3_result *res);
 int64_t s3_backoff_ns(uint64_t *rng, int k);
 
 /* s3_phase_attempts: the attempts prepare and cleanup make of a request whose last
- * answer is res (S3_PHASE_ATTEMPTS, or S3_PHASE_ATTEMPTS_NET when no answer came). */
-int s3_phase_attempts(const struct s3_result *res);
+ * answer is res: S3_PHASE_ATTEMPTS_NET after a transport failure (EC_CONNECT,
+ * EC_TIMEOUT), else answered (S3_PHASE_ATTEMPTS or S3_PREPARE_ATTEMPTS). */
+int s3_phase_attempts(const struct s3_result *res, int answered);
 
 /* s3_retry: s3_req_perform up to s3_phase_attempts times while the failure is worth
  * retrying, sleeping s3_backoff_ns between attempts; each retry is counted in the

@@ -233,9 +233,9 @@ int64_t s3_backoff_ns(uint64_t *rng, int k)
 	return (int64_t)(rng_uniform(rng) * (double)bound);
 }
 
-int s3_phase_attempts(const struct s3_result *res)
+int s3_phase_attempts(const struct s3_result *res, int answered)
 {
-	return res->status != 0 ? S3_PHASE_ATTEMPTS : S3_PHASE_ATTEMPTS_NET;
+	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT ? S3_PHASE_ATTEMPTS_NET : answered;
 }
 
 void s3_client_note_retry(struct s3_client *c)
@@ -256,7 +256,7 @@ int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, s
 	for (int k = 1;; k++) {
 		if (s3_req_perform(r, a, res, e) == 0)
 			return 0;
-		if (k >= s3_phase_attempts(res) || !s3_retry_wanted(res))
+		if (k >= s3_phase_attempts(res, S3_PHASE_ATTEMPTS) || !s3_retry_wanted(res))
 			return -1;
 		int64_t ns = s3_backoff_ns(&rng, k);
 		struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
