@@ -18,9 +18,17 @@
 #   make man             the man pages in build/man/ (help2man, pandoc)
 #   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
 #                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
-#   make lab             the emulated WAN lab (tests/lab, docs/LAB.md; root, ~15 min): five
-#                        emulated HTTPS providers, 1-3 client hosts, ending in out/lab/report
+#   make JOBS=N ...      compile N at a time (default: every core; -jN given to make wins)
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
+
+# every core compiles unless the caller chose: -jN on the command line, or JOBS=N (only the
+# top-level make decides; its sub-makes share its job slots)
+JOBS ?= $(shell nproc 2>/dev/null || echo 1)
+ifeq ($(MAKELEVEL),0)
+ifeq ($(filter -j%,$(MAKEFLAGS)),)
+MAKEFLAGS += -j$(JOBS)
+endif
+endif
 
 CC       ?= cc
 PKGS     := libcurl openssl libxml-2.0 libzstd jansson inih gsl sqlite3 zlib libisal

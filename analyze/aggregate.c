@@ -62,7 +62,6 @@ static void subject_from_log(struct agg_subject *s, const struct runlog *r)
 	s->color = r->color;
 	s->endpoint = r->endpoint;
 	s->region = r->region;
-	s->send = r->workload.send;
 }
 
 /* note_dotted: s->dotted_bucket when r asked for virtual-hosted addressing and went
@@ -77,6 +76,29 @@ static void note_dotted(struct agg_subject *s, const struct runlog *r)
 static int cmp_subject_id(const void *a, const void *b)
 {
 	return strcmp(((const struct agg_subject *)a)->id, ((const struct agg_subject *)b)->id);
+}
+
+/* merge_modes: each subject's send: the modes of all its runs (a section's retries or stop
+ * rule may differ from the first run's). 0, or -1 out of memory. */
+static int merge_modes(struct aggregate *a, const struct runlog *logs, size_t n)
+{
+	const char **sends = malloc((n ? n : 1) * sizeof(*sends));
+
+	if (sends == NULL)
+		return -1;
+	for (size_t s = 0; s < a->n_subjects; s++) {
+		size_t k = 0;
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(logs[i].subject, a->subjects[s].id) == 0)
+				sends[k++] = logs[i].workload.send;
+		if (runlog_workload_modes_merge(sends, k, &a->subjects[s].send_own) < 0) {
+			free(sends);
+			return -1;
+		}
+		a->subjects[s].send = a->subjects[s].send_own;
+	}
+	free(sends);
+	return 0;
 }
 
 /* build_subjects: the campaign's order first (ids that have runs), the rest by id. */
@@ -99,7 +121,7 @@ static int build_subjects(struct aggregate *a, const struct runlog *logs, size_t
 		if (find_subject(a, logs[i].subject) == a->n_subjects)
 			subject_from_log(&a->subjects[a->n_subjects++], &logs[i]);
 	qsort(a->subjects + listed, a->n_subjects - listed, sizeof(*a->subjects), cmp_subject_id);
-	return 0;
+	return merge_modes(a, logs, n);
 }
 
 /* build_matrix: distinct ops, sizes and concurrency levels of the cycle runs. */
@@ -570,6 +592,8 @@ void aggregate_free(struct aggregate *a)
 		free(a->cells[i].runs);
 	free(a->cells);
 	workload_cells_free(a);
+	for (size_t i = 0; a->subjects != NULL && i < a->n_subjects; i++)
+		free(a->subjects[i].send_own);
 	free(a->subjects);
 	free(a->m_ops);
 	free(a->m_sizes);

@@ -36,7 +36,9 @@ struct agg_balance;
 
 struct agg_subject {
 	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
-	const char *send; /* how its requests were sent (runlog_workload.send; NULL: defaults) */
+	const char *send; /* how its requests were sent: the modes of all its runs
+			     (runlog_workload_modes_merge; NULL: defaults); owned: send_own */
+	char *send_own;
 	/* dotted_bucket: the bucket of a run that asked for virtual-hosted addressing and
 	 * went path-style (a bucket name with a dot over HTTPS; collect/s3/s3.h); NULL: none */
 	const char *dotted_bucket;

@@ -122,7 +122,9 @@ static int parse_alpha(const char *s, double *out)
 	return 0;
 }
 
-/* parse_client_limits: "CPU%,NIC%,RETRANS%" (each above 0 %) into *t; -1 otherwise. */
+/* parse_client_limits: "CPU%,NIC%,RETRANS%" (each above 0 %) into *t, each the number
+ * written before its % (exactly, so that the manifest's record of it reads back the same);
+ * -1 otherwise. */
 static int parse_client_limits(const char *s, struct climit_thresholds *t)
 {
 	double *v[3] = {&t->cpu_pct, &t->nic_pct, &t->retrans_pct};
@@ -138,7 +140,7 @@ static int parse_client_limits(const char *s, struct climit_thresholds *t)
 
 		if (i == 3 || units_parse_percent(tok, &f, &pe) < 0 || !(f > 0))
 			return -1;
-		*v[i++] = f * 100;
+		*v[i++] = strtod(tok, NULL); /* f is that / 100, rounded */
 	}
 	return i == 3 ? 0 : -1;
 }

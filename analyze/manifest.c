@@ -66,14 +66,32 @@ static json_t *options(const struct manifest_opts *o)
 			 "alert_min_change", o->alert_min_change);
 }
 
+/* client_limits: options.client_limits, the thresholds the verdicts were judged with. */
+static json_t *client_limits(const struct manifest_opts *o)
+{
+	return json_pack("{s:f, s:f, s:f}", "cpu_pct", o->climit.cpu_pct, "nic_pct",
+			 o->climit.nic_pct, "retrans_pct", o->climit.retrans_pct);
+}
+
+void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
+{
+	char a[40], b[40], c[40];
+
+	jcs_number(t->cpu_pct, a, sizeof(a));
+	jcs_number(t->nic_pct, b, sizeof(b));
+	jcs_number(t->retrans_pct, c, sizeof(c));
+	snprintf(buf, n, "%s%%,%s%%,%s%%", a, b, c);
+}
+
 /* command: the analyze command line with the options in force. */
 static json_t *command(const struct manifest_opts *o)
 {
-	char alpha[40];
+	char alpha[40], limits[128];
 	struct strbuf b = {0};
 	json_t *s;
 
 	jcs_number(o->alpha, alpha, sizeof(alpha));
+	manifest_limits_arg(&o->climit, limits, sizeof(limits));
 	strbuf_addf(&b, "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s",
 		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha);
 	if (o->recompute)
@@ -86,6 +104,7 @@ static json_t *command(const struct manifest_opts *o)
 		strbuf_addf(&b, " --baseline %s", o->baseline);
 	if (o->history)
 		strbuf_addf(&b, " --history %s", o->history);
+	strbuf_addf(&b, " --client-limits %s", limits);
 	s = b.failed ? NULL : json_string(b.p);
 	strbuf_free(&b);
 	return s;
@@ -179,6 +198,9 @@ json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct
 		if (doc == NULL)
 			err_set(e, "manifest: out of memory");
 	}
+	if (doc != NULL)
+		json_object_set_new(json_object_get(doc, "options"), "client_limits",
+				    client_limits(o));
 	if (doc != NULL && o->history != NULL)
 		json_object_set_new(json_object_get(doc, "options"), "history_build",
 				    json_integer(history_build(o->results_dir)));

@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "core/climit.h"
 #include "core/digest.h"
 #include "core/err.h"
 
@@ -29,9 +30,15 @@ struct manifest_opts {
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
 	const char *warp_map, *baseline, *history;
-	double alert_min_change; /* the shift floor trend.json was judged with */
-	const char *sign_key;    /* --sign KEY.pem: write manifest.sig (analyze/sign.h) */
+	double alert_min_change;         /* the shift floor trend.json was judged with */
+	struct climit_thresholds climit; /* the client-limit thresholds in force (in %) */
+	const char *sign_key;            /* --sign KEY.pem: write manifest.sig (analyze/sign.h) */
 };
+
+/* manifest_limits_arg: the thresholds t as --client-limits takes them ("90%,90%,1%"), each
+ * number in its shortest exact form (core/jcs.h) so that analyze reads back the same
+ * doubles, into buf (n bytes; 128 hold any). */
+void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n);
 
 /* manifest_commit: the source commit this build records ("unknown" when not built
  * from a git checkout; "-dirty" appended when the tree had uncommitted changes). */

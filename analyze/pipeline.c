@@ -376,6 +376,7 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 			  const struct aggregate *a, struct err *e)
 {
 	char dir[PATH_MAX], hex[DIGEST_HEX_MAX];
+	struct climit_thresholds lim = o->climit;
 	struct manifest_opts m = {
 		.data_dir = o->data_dir,
 		.results_dir = dir,
@@ -392,6 +393,9 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.sign_key = o->sign_key,
 	};
 
+	if (lim.cpu_pct == 0 && lim.nic_pct == 0 && lim.retrans_pct == 0)
+		climit_defaults(&lim); /* as climit_cells_build judged them */
+	m.climit = lim;
 	results_dir(o, dir, sizeof(dir));
 	if (manifest_write(&m, hex, e) < 0)
 		return -1;

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "analyze/sizelabel.h"
+#include "core/units.h"
 
 /* The mix ops in the order they are written. */
 static const char *const mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head", "delete"};
@@ -82,9 +83,32 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 	return 0;
 }
 
-/* read_send: workload.send's non-default fields into out->send. */
-static int read_send(const json_t *snd, struct runlog_workload *out, struct err *e)
+/* read_modes: workload.retries and workload.duration_auto, when not the defaults (0,
+ * null), after the send fields of buf ("retries 3", "duration auto 20s..5m"). */
+static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
 {
+	json_t *r = json_object_get(wl, "retries"), *a = json_object_get(wl, "duration_auto");
+	char lo[UNITS_DURATION_MAX], hi[UNITS_DURATION_MAX];
+
+	if (json_is_integer(r) && json_integer_value(r) > 0)
+		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%sretries %lld",
+					len ? ", " : "", (long long)json_integer_value(r));
+	if (json_is_object(a))
+		len += (size_t)snprintf(
+			buf + len, len < size ? size - len : 0, "%sduration auto %s..%s",
+			len ? ", " : "",
+			units_format_duration(json_number_value(json_object_get(a, "min_s")), lo,
+					      sizeof(lo)),
+			units_format_duration(json_number_value(json_object_get(a, "max_s")), hi,
+					      sizeof(hi)));
+	return len;
+}
+
+/* read_send: workload.send's non-default fields, then the other workload modes
+ * (read_modes) into out->send. */
+static int read_send(const json_t *wl, struct runlog_workload *out, struct err *e)
+{
+	const json_t *snd = json_object_get(wl, "send");
 	static const char *const defaults[][2] = {
 		{"checksum", "none"},   {"payload", "unsigned"}, {"reads", "random"},
 		{"http", "1.1"},        {"http2_shared", "no"},  {"keepalive", "yes"},
@@ -93,20 +117,95 @@ static int read_send(const json_t *snd, struct runlog_workload *out, struct err 
 	char buf[400] = "";
 	size_t len = 0;
 
-	if (snd == NULL || json_is_null(snd))
-		return 0;
-	if (!json_is_object(snd))
+	if (snd != NULL && !json_is_null(snd) && !json_is_object(snd))
 		return err_set(e, "field workload.send: expected an object or null");
-	for (size_t i = 0; i < sizeof(defaults) / sizeof(defaults[0]); i++) {
+	for (size_t i = 0; json_is_object(snd) && i < sizeof(defaults) / sizeof(defaults[0]); i++) {
 		const char *v = json_string_value(json_object_get(snd, defaults[i][0]));
 		if (v == NULL || strcmp(v, defaults[i][1]) == 0)
 			continue;
 		len += (size_t)snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
 					"%s%s %s", len ? ", " : "", defaults[i][0], v);
 	}
+	len = read_modes(wl, buf, len, sizeof(buf));
 	if (len > 0 && (out->send = strdup(buf)) == NULL)
 		return err_set(e, "out of memory");
 	return 0;
+}
+
+/* mode_rank: the place of a mode item by its key (the words before the first blank) */
+static int mode_rank(const char *item)
+{
+	static const char *const keys[] = {"checksum",  "payload",      "reads",
+					   "http",      "http2_shared", "keepalive",
+					   "addresses", "retries",      "duration"};
+	size_t len = strcspn(item, " ");
+
+	for (int i = 0; i < (int)(sizeof(keys) / sizeof(keys[0])); i++)
+		if (strlen(keys[i]) == len && strncmp(item, keys[i], len) == 0)
+			return i;
+	return 99;
+}
+
+static int cmp_mode(const void *a, const void *b)
+{
+	const char *x = *(const char *const *)a, *y = *(const char *const *)b;
+	int rx = mode_rank(x), ry = mode_rank(y);
+
+	return rx != ry ? (rx < ry ? -1 : 1) : strcmp(x, y);
+}
+
+int runlog_workload_modes_merge(const char *const *sends, size_t n, char **out)
+{
+	char **items = NULL, *buf = NULL;
+	size_t ni = 0, cap = 0, len = 0;
+	int rc = -1;
+
+	*out = NULL;
+	for (size_t i = 0; i < n; i++)
+		for (const char *p = sends[i]; p != NULL && *p;) {
+			size_t l = strcspn(p, ",");
+			size_t k;
+			for (k = 0;
+			     k < ni && !(strlen(items[k]) == l && strncmp(items[k], p, l) == 0);
+			     k++)
+				;
+			if (k == ni) {
+				if (ni == cap) {
+					char **g = realloc(items, (cap = cap ? 2 * cap : 16) *
+									  sizeof(*items));
+					if (g == NULL)
+						goto out;
+					items = g;
+				}
+				if ((items[ni] = strndup(p, l)) == NULL)
+					goto out;
+				len += l + 2;
+				ni++;
+			}
+			p += l;
+			while (*p == ',' || *p == ' ')
+				p++;
+		}
+	rc = 0;
+	if (ni == 0)
+		goto out;
+	qsort(items, ni, sizeof(*items), cmp_mode);
+	if ((buf = malloc(len + 1)) == NULL) {
+		rc = -1;
+		goto out;
+	}
+	buf[0] = '\0';
+	for (size_t k = 0; k < ni; k++) {
+		if (k > 0)
+			strcat(buf, ", ");
+		strcat(buf, items[k]);
+	}
+	*out = buf;
+out:
+	for (size_t k = 0; k < ni; k++)
+		free(items[k]);
+	free(items);
+	return rc;
 }
 
 int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
@@ -122,8 +221,7 @@ int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_wor
 	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
 	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
 	    opt_num(wl, "workload", "duration_s", 0, &out->duration_s, e) < 0 ||
-	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 ||
-	    read_send(json_object_get(wl, "send"), out, e) < 0 ||
+	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 || read_send(wl, out, e) < 0 ||
 	    (json_is_object(camp) &&
 	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
 		runlog_workload_clear(out);

@@ -24,10 +24,20 @@ struct runlog_workload {
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,
-	 * payload streaming-unsigned" (campaign keys and values, in the file's order);
-	 * NULL when every field is the default or the run.json has none */
+	 * payload streaming-unsigned" (campaign keys and values, in the file's order),
+	 * then workload.retries above 0 ("retries 3") and workload.duration_auto ("duration
+	 * auto 20s..5m"); NULL when every field is the default or the run.json has none */
 	char *send;
 };
+
+/* runlog_workload_modes_merge: the modes of a subject's runs in one list: every distinct
+ * item ("checksum crc32", "retries 3", "duration auto 20s..5m") of the n send strings
+ * (runlog_workload.send; NULL entries are runs with the defaults), in the order
+ * checksum, payload, reads, http, http2_shared, keepalive, addresses, retries, duration
+ * (then any other, by text), joined with ", ": the same text for two subjects that ran
+ * with the same modes whatever the order of their runs. *out is a new string (free), or
+ * NULL when no run has a mode off its default. -1 when out of memory. */
+int runlog_workload_modes_merge(const char *const *sends, size_t n, char **out);
 
 /* runlog_workload_read: the fields above from run.json's "workload" object wl and its
  * "campaign" object camp (either may be NULL) into *out (zeroed first; absent or null

@@ -312,6 +312,24 @@ static char *slurp(const char *path)
 	return buf;
 }
 
+/* recorded_limits: options.client_limits as --client-limits' argument into buf: 1, or 0 for
+ * a manifest without it (written before analyze recorded it: the defaults were in force
+ * unless --client-limits was given, which that manifest cannot tell). */
+static int recorded_limits(const json_t *o, char *buf, size_t n)
+{
+	const json_t *l = json_object_get(o, "client_limits");
+	struct climit_thresholds t = {
+		json_number_value(json_object_get(l, "cpu_pct")),
+		json_number_value(json_object_get(l, "nic_pct")),
+		json_number_value(json_object_get(l, "retrans_pct")),
+	};
+
+	if (!json_is_object(l))
+		return 0;
+	manifest_limits_arg(&t, buf, n);
+	return 1;
+}
+
 /* derive: the analysis again into c->tmp with the recorded options and generation
  * time (SOURCE_DATE_EPOCH); its messages go to c->tmp/analyze.log. */
 static int derive(struct vctx *c, verify_derive_fn fn)
@@ -319,7 +337,8 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	const json_t *o = json_object_get(c->doc, "options");
 	const char *gen = json_string_value(json_object_get(c->doc, "generated"));
 	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
-	char *argv[16];
+	char limits[128];
+	char *argv[24];
 	int argc = 0, fd, saved, rc;
 	int64_t ns;
 
@@ -349,6 +368,8 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	if (json_is_string(json_object_get(o, "warp_engine")))
 		argv[argc++] = "--warp-engine",
 		argv[argc++] = (char *)json_string_value(json_object_get(o, "warp_engine"));
+	if (recorded_limits(o, limits, sizeof(limits)))
+		argv[argc++] = "--client-limits", argv[argc++] = limits;
 	argv[argc] = NULL;
 	if (argv[5] == NULL)
 		return fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s", "",

@@ -18,7 +18,7 @@ reps=${BENCH_SEND_REPEATS:-3}
 collect=$bench_top/bin/collect
 modes=("none unsigned" "crc32 unsigned" "crc32c unsigned" "crc64nvme unsigned"
 	"sha1 unsigned" "sha256 unsigned" "md5 unsigned" "none signed" "none streaming"
-	"crc32 streaming-unsigned" "crc64nvme streaming-unsigned")
+	"crc32 streaming-unsigned" "crc64nvme streaming-unsigned" "crc32 streaming-trailer")
 
 fail_all() {
 	for m in "${modes[@]}"; do

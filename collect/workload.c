@@ -148,7 +148,8 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
-	if (wl->op == WL_GET && wl->send.reads == WL_READS_ONCE && wl->objects == 0) {
+	if ((wl->op == WL_GET || wl->op == WL_MIXED) && wl->send.reads == WL_READS_ONCE &&
+	    wl->objects == 0) {
 		/* enough for every request the run is expected to make */
 		if (wl->bound == WL_BOUND_COUNT)
 			return wl->count * (uint64_t)workload_workers(wl);
@@ -429,7 +430,8 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	    check_mix(wl, field, e) < 0 || check_sizes(wl, field, e) < 0 ||
 	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
 	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
-			 e) < 0)
+			 e) < 0 ||
+	    workload_check_send(&wl->send, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,

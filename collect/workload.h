@@ -249,7 +249,8 @@ char *workload_format_rate(double rate, char *buf, size_t n);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
- * with reads = once and no objects given prepares one per expected request: count x
+ * or mixed run with reads = once and no objects given prepares one per expected request
+ * (a mixed run's gets and deletes may each use one up): count x
  * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
  * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
 uint64_t workload_prepared_objects(const struct workload *wl);
@@ -291,7 +292,8 @@ double workload_default_timeout(const struct workload *wl);
  * 1..WL_WEIGHT_MAX, and size = the largest size; a range only for get, its length > 0,
  * and inside every object of the run: a fixed range's end (off + len), a random range's
  * length at most the smallest size (fixed size, random min, smallest dist entry); a rate
- * only with a duration bound, for put, get, head and mixed, 0 < rate <= WL_RATE_MAX. */
+ * only with a duration bound, for put, get, head and mixed, 0 < rate <= WL_RATE_MAX;
+ * the send fields together (workload_check_send). */
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
 
@@ -300,7 +302,7 @@ int workload_is_send_field(enum wl_field f);
 
 /* workload_parse_send: the value s of send field f into *snd (collect/workload_send.c):
  *   checksum      none | crc32 | crc32c | crc64nvme | sha1 | sha256 | md5
- *   payload       unsigned | signed | streaming | streaming-unsigned
+ *   payload       unsigned | signed | streaming | streaming-unsigned | streaming-trailer
  *   reads         random | once
  *   http          1.1 | 2
  *   http2_shared  yes | no
@@ -308,6 +310,12 @@ int workload_is_send_field(enum wl_field f);
  *   addresses     first | spread
  * (case-insensitive). -1 with what is wrong, the value quoted, in e. */
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e);
+
+/* workload_check_send: 0 when the send fields of snd go together, else -1 with the field
+ * at fault in *field and what is wrong in e (as workload_check): payload
+ * streaming-trailer needs a checksum other than none and md5 (its trailer carries it).
+ * workload_check calls it. */
+int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct err *e);
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
  * reads it; "" for another field). Static strings. */

@@ -81,6 +81,19 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
 	return "";
 }
 
+int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct err *e)
+{
+	if (snd->payload == S3_PAYLOAD_STREAMING_TRAILER &&
+	    (snd->checksum == CHECKSUM_NONE || snd->checksum == CHECKSUM_MD5)) {
+		*field = WLF_PAYLOAD;
+		return err_set(e,
+			       "'streaming-trailer' needs a checksum the trailer carries (crc32, "
+			       "crc32c, crc64nvme, sha1, sha256), not '%s'",
+			       checksum_name((enum checksum_alg)snd->checksum));
+	}
+	return 0;
+}
+
 json_t *workload_send_json(const struct wl_send *snd)
 {
 	json_t *o = json_object();

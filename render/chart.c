@@ -87,6 +87,7 @@ void chart_free(struct chart *c)
 			for (size_t k = 0; k < r->nmarks; k++)
 				free(r->marks[k].text);
 			free(r->marks);
+			free(r->parts);
 			free(r->label);
 			free(r->text);
 		}
@@ -176,6 +177,8 @@ static struct row *ch_add_row(struct chart *c, int p, const char *label, const c
 	r->text = NULL;
 	r->marks = NULL;
 	r->nmarks = 0;
+	r->parts = NULL;
+	r->nparts = 0;
 	r->n[0] = 0;
 	return r;
 }
@@ -209,6 +212,27 @@ void chart_add_range_mark(struct chart *c, int p, const char *label, const char 
 		r->mark = mark;
 		r->text = text ? ch_keep(c, text) : NULL;
 	}
+}
+
+void chart_add_stack(struct chart *c, int p, const char *label, const double *parts, size_t n,
+		     const char *text)
+{
+	struct row *r = ch_add_row(c, p, label, NULL);
+	if (r == NULL)
+		return;
+	n = n < c->series.n ? n : c->series.n;
+	r->parts = malloc((n + 1) * sizeof(*r->parts));
+	if (r->parts == NULL) {
+		c->oom = 1;
+		return;
+	}
+	r->nparts = n;
+	for (size_t i = 0; i < n; i++) {
+		r->parts[i] = parts[i];
+		if (isfinite(parts[i])) /* the bar's length: what its segments cover */
+			r->value = (isnan(r->value) ? 0 : r->value) + (parts[i] > 0 ? parts[i] : 0);
+	}
+	r->text = text ? ch_keep(c, text) : NULL;
 }
 
 void chart_add_row(struct chart *c, int p, const char *label)
@@ -615,7 +639,7 @@ struct scene *chart_layout(const struct chart *c, const struct fonts *f, const s
 		ch_layout_line(&x, c, width);
 	else if (c->kind == CHART_FOREST)
 		ch_layout_forest(&x, c, width);
-	else
+	else /* HBAR, RANGE, STACK */
 		ch_layout_bars(&x, c, width);
 	return ch_scene_done(s, e);
 }

@@ -19,6 +19,13 @@
  *                more estimates with their intervals (a ratio A/B and its 95 % CI) on a
  *                log axis, a dashed reference line at 1; filled markers for significant
  *                estimates, hollow for the others; each estimate's text at the right.
+ *   CHART_STACK  like HBAR, but each bar is split into parts laid end to end (e.g. a
+ *                request's DNS, connect, TLS, send, wait and transfer): the parts are
+ *                named once as series (chart_add_series, in order; a legend of coloured
+ *                swatches above the panels), each row gives one value per part
+ *                (chart_add_stack); a part's value is written inside it where it fits,
+ *                the row's total (or its own text) after the bar, and every part carries
+ *                a tooltip naming the row, the panel, the part and its value.
  * LINE points may carry an interval (chart_set_interval), drawn as a whisker. */
 #ifndef RENDER_CHART_H
 #define RENDER_CHART_H
@@ -33,7 +40,8 @@ enum chart_kind {
 	CHART_LINE,
 	CHART_HBAR,
 	CHART_RANGE,
-	CHART_FOREST
+	CHART_FOREST,
+	CHART_STACK
 };
 
 struct chart;
@@ -49,7 +57,8 @@ void chart_free(struct chart *c);
 void chart_set_axis(struct chart *c, const char *value_title, const char *unit,
 		    const char *x_title);
 
-/* LINE: the x categories (copied), then series and their points. */
+/* LINE: the x categories (copied), then series and their points. STACK: the series are
+ * the parts of every bar (chart_add_series with the part's name and colour; no points). */
 void chart_set_categories(struct chart *c, const char *const *labels, size_t n);
 /* chart_add_series: a line (label and "#rrggbb" copied); returns its index or -1. */
 int chart_add_series(struct chart *c, const char *label, const char *color);
@@ -60,8 +69,8 @@ void chart_set_point(struct chart *c, int s, size_t i, double y);
 void chart_set_interval(struct chart *c, int s, size_t i, double lo, double hi);
 
 /* chart_is_empty: 1 when c has nothing to draw: no point (LINE), no bar or range with a
- * value (HBAR, RANGE), no estimate with a value (FOREST). Such a chart is not drawn; the
- * report says why instead (render/report.c report_add_scene). 0 when an
+ * value (HBAR, RANGE, STACK), no estimate with a value (FOREST). Such a chart is not
+ * drawn; the report says why instead (render/report.c report_add_scene). 0 when an
  * allocation failed while it was built (chart_layout then refuses it). */
 int chart_is_empty(const struct chart *c);
 /* chart_title: the title given to chart_new (owned by c). */
@@ -74,11 +83,12 @@ struct chart_summary {
 	enum chart_kind kind;
 	const char *top; /* LINE: the series highest at the most categories; HBAR / RANGE: the
 			   * row with the highest value (one panel) or highest in the most
-			   * panels; NULL when nothing was compared. Owned by the chart. */
+			   * panels; STACK: the part that is the largest of the most bars;
+			   * NULL when nothing was compared. Owned by the chart. */
 	const char *low; /* HBAR / RANGE with one panel: the row with the lowest value */
 	double top_value, low_value; /* one panel: their values; else NAN */
-	size_t wins, of;             /* top is highest at `wins` of `of` categories or panels */
-	size_t filled, estimates;    /* FOREST: filled (significant) estimates of all drawn */
+	size_t wins, of; /* top is highest at `wins` of `of` categories or panels (STACK: bars) */
+	size_t filled, estimates; /* FOREST: filled (significant) estimates of all drawn */
 };
 
 /* chart_summary: the summary of c's values (ties go to the earlier series or row). */
@@ -87,11 +97,11 @@ void chart_summary(const struct chart *c, struct chart_summary *out);
 /* chart_set_n: the sample size of point i of series s (LINE), shown in its tooltip
  * ("7", "3/5"; copied, cut to 23 bytes). */
 void chart_set_n(struct chart *c, int s, size_t i, const char *n);
-/* chart_set_row_n: the sample size of the last row of panel p (HBAR, RANGE), or of the
+/* chart_set_row_n: the sample size of the last row of panel p (HBAR, RANGE, STACK), or of the
  * last estimate of that row (FOREST), for the tooltips. */
 void chart_set_row_n(struct chart *c, int p, const char *n);
 
-/* HBAR / RANGE: panels, then rows. chart_add_panel returns the panel index or -1. */
+/* HBAR / RANGE / STACK: panels, then rows. chart_add_panel returns the panel index or -1. */
 int chart_add_panel(struct chart *c, const char *title);
 /* chart_add_bar: a row of panel p; NAN value = no bar, "–" written. */
 void chart_add_bar(struct chart *c, int p, const char *label, const char *color, double value);
@@ -102,6 +112,13 @@ void chart_add_range(struct chart *c, int p, const char *label, const char *colo
  * and `text` (copied; NULL = the mid value) written after the row. */
 void chart_add_range_mark(struct chart *c, int p, const char *label, const char *color, double lo,
 			  double mid, double hi, double mark, const char *text);
+
+/* chart_add_stack: a STACK row of panel p: n part values in the order of the series (a
+ * NAN, zero or negative value draws no segment; parts past the series are ignored); the
+ * row's value is the sum of its positive parts (NAN when no part is finite); text (copied;
+ * NULL = that total with the unit) is written after the bar. parts is copied. */
+void chart_add_stack(struct chart *c, int p, const char *label, const double *parts, size_t n,
+		     const char *text);
 
 /* FOREST: panels, rows, then the estimates of the last row of panel p. The value axis
  * is logarithmic and shows the reference 1 (values must be > 0). */
@@ -130,7 +147,8 @@ enum sc_role {
 	SC_ROLE_CATEGORY,
 	SC_ROLE_LEGEND,
 	SC_ROLE_VALUE,
-	SC_ROLE_PANEL
+	SC_ROLE_PANEL,
+	SC_ROLE_PART /* STACK: a part's value written inside its segment */
 };
 enum sc_anchor {
 	SC_START,

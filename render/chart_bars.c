@@ -1,4 +1,5 @@
-/* render/chart_bars.c: the HBAR, RANGE and FOREST layouts (see chart.h). */
+/* render/chart_bars.c: the HBAR, RANGE, STACK and FOREST layouts (see chart.h; a STACK
+ * bar's segments and legend are drawn by render/chart_stack.c). */
 #include "render/chart_int.h"
 
 #include <math.h>
@@ -25,12 +26,14 @@ static void diamond(struct ctx *x, double cx, double cy, double r, const char *c
 	ch_polyline(x, pts, 5, dark, 1.3);
 }
 
-/* The bar or range of row rw centred at cy (x0 = 0, k points per unit); returns where
- * it ends on the right (x0 when nothing is drawn). */
-static double bar_shape(struct ctx *x, const struct chart *c, const struct row *rw, double x0,
-			double k, double cy)
+/* The bar, range or stack of row rw of panel pn centred at cy (x0 = 0, k points per unit);
+ * returns where it ends on the right (x0 when nothing is drawn). */
+static double bar_shape(struct ctx *x, const struct chart *c, const struct panel *pn,
+			const struct row *rw, double x0, double k, double cy)
 {
 	double end = x0, barh = 8.5;
+	if (c->kind == CHART_STACK)
+		return ch_stack_shape(x, c, pn, rw, x0, k, cy, barh);
 	if (c->kind == CHART_HBAR && isfinite(rw->value)) {
 		end = x0 + rw->value * k;
 		ch_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
@@ -56,11 +59,15 @@ static double bar_shape(struct ctx *x, const struct chart *c, const struct row *
 	return end;
 }
 
-/* HBAR and RANGE: panels in a grid, rows = subjects. */
+/* HBAR, RANGE and STACK: panels in a grid, rows = subjects (STACK: the parts' legend on
+ * top). */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 {
 	double y = ch_layout_title(x, c->title, width);
-	size_t cols = (c->npanels >= 2 && width >= 380) ? 2 : 1, p, r;
+	if (c->kind == CHART_STACK)
+		y = ch_layout_swatches(x, &c->series, y, width);
+	/* a stack's bars need the width: its panels go one under the other */
+	size_t cols = (c->npanels >= 2 && width >= 380 && c->kind != CHART_STACK) ? 2 : 1, p, r;
 	double gapx = 18, pw = (width - gapx * (double)(cols - 1)) / (double)cols;
 	double rowh = 14, labw = 0;
 	char buf[256], num[TEXT_NUM_MAX];
@@ -143,7 +150,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 					c->kind == CHART_RANGE ? rw->lo : NAN,
 					c->kind == CHART_RANGE ? rw->hi : NAN, rw->n, tip,
 					sizeof(tip));
-			end = bar_shape(x, c, rw, x0, bw / thi, cy);
+			end = bar_shape(x, c, pn, rw, x0, bw / thi, cy);
 			x->tip = NULL;
 			row_text(x, c, rw, buf, sizeof(buf));
 			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,

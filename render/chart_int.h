@@ -1,6 +1,6 @@
 /* render/chart_int.h: the chart model's insides and the scene-building helpers shared
- * by the layouts (render/chart_line.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST;
- * render/chart_xy.c: the x-y chart).
+ * by the layouts (render/chart_line.c: LINE; render/chart_bars.c: HBAR, RANGE, FOREST and
+ * STACK with the parts of render/chart_stack.c; render/chart_xy.c: the x-y chart).
  * Private to the chart module: the report builds charts with chart.h only. */
 #ifndef RENDER_CHART_INT_H
 #define RENDER_CHART_INT_H
@@ -35,6 +35,8 @@ struct row {
 	char *text;          /* written after the row instead of the value, or NULL */
 	struct fmark *marks; /* FOREST */
 	size_t nmarks;
+	double *parts; /* STACK: one value per series (NAN: none); value is their sum */
+	size_t nparts;
 	char n[24]; /* the sample size for the tooltip ("" for none) */
 };
 
@@ -130,7 +132,16 @@ double ch_layout_title(struct ctx *x, const char *title, double width);
 double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
 			int dots);
 
-/* The layouts of render/chart_bars.c. */
+/* The STACK parts of render/chart_stack.c. ch_layout_swatches: the legend of the parts from
+ * y, a filled square in each part's colour and its name, wrapping within width; returns
+ * the y below it. ch_stack_shape: the segments of row rw of panel pn centred at cy, from
+ * x0 at k points per unit, each with its tooltip and, where it fits, its value inside;
+ * returns where the bar ends. */
+double ch_layout_swatches(struct ctx *x, const struct series_set *ss, double y, double width);
+double ch_stack_shape(struct ctx *x, const struct chart *c, const struct panel *pn,
+		      const struct row *rw, double x0, double k, double cy, double barh);
+
+/* The layouts of render/chart_bars.c (HBAR, RANGE, STACK; FOREST). */
 void ch_layout_bars(struct ctx *x, const struct chart *c, double width);
 void ch_layout_forest(struct ctx *x, const struct chart *c, double width);
 /* The LINE layout of render/chart_line.c: title, legend, axes, the series, their end

@@ -93,11 +93,37 @@ static void summary_rows(const struct chart *c, struct chart_summary *out)
 		}
 }
 
+/* summary_stack: STACK: per bar its largest part; top = the part largest in the most bars. */
+static void summary_stack(const struct chart *c, struct chart_summary *out)
+{
+	size_t cnt[64] = {0}, n = c->series.n < 64 ? c->series.n : 64;
+	for (size_t p = 0; p < c->npanels; p++)
+		for (size_t i = 0; i < c->panels[p].nrows; i++) {
+			const struct row *w = &c->panels[p].rows[i];
+			size_t top = n;
+			for (size_t k = 0; k < w->nparts && k < n; k++)
+				if (isfinite(w->parts[k]) && w->parts[k] > 0 &&
+				    (top == n || w->parts[k] > w->parts[top]))
+					top = k;
+			if (top == n)
+				continue;
+			cnt[top]++;
+			out->of++;
+		}
+	for (size_t k = 0; k < n; k++)
+		if (cnt[k] > out->wins) {
+			out->wins = cnt[k];
+			out->top = c->series.v[k].label;
+		}
+}
+
 void chart_summary(const struct chart *c, struct chart_summary *out)
 {
 	*out = (struct chart_summary){c->kind, NULL, NULL, NAN, NAN, 0, 0, 0, 0};
 	if (c->kind == CHART_LINE)
 		summary_line(c, out);
+	else if (c->kind == CHART_STACK)
+		summary_stack(c, out);
 	else
 		summary_rows(c, out);
 }

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/palette.h"
 #include "render/findings.h"
 #include "render/jread.h"
 #include "render/model_query.h"
@@ -139,6 +140,10 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 
 /* ---- Where the time goes ------------------------------------------------------ */
 
+/* The parts of a request, in run.json's order (dns connect tls send wait transfer). */
+static const char *const phase_keys[6] = {"phases.dns",  "phases.connect", "phases.tls",
+					  "phases.send", "phases.wait",    "phases.transfer"};
+
 /* One subject × op × size: the mean over its included runs of each phase's mean. */
 struct tgroup {
 	int subject;
@@ -215,9 +220,6 @@ static void dominant(struct report_builder *r, const struct tgroup *g, struct st
 		strbuf_free(&c);
 		strbuf_free(&d);
 	} else {
-		static const char *const keys[6] = {"phases.dns",  "phases.connect",
-						    "phases.tls",  "phases.send",
-						    "phases.wait", "phases.transfer"};
 		int top = 0;
 		for (int p = 1; p < 6; p++)
 			if (g->ph[p] > g->ph[top])
@@ -228,13 +230,66 @@ static void dominant(struct report_builder *r, const struct tgroup *g, struct st
 		subst(&b, rb_str(r, "phases.part_dominates"), "size", sz, "op", opn);
 		struct strbuf c = {0}, d = {0};
 		subst(&c, rb_text(r, &b), "subject", m->subjects[g->subject].label, "pct", pct);
-		subst(&d, rb_text(r, &c), "part", rb_str(r, keys[top]), NULL, NULL);
+		subst(&d, rb_text(r, &c), "part", rb_str(r, phase_keys[top]), NULL, NULL);
 		strbuf_adds(out, " ");
 		strbuf_adds(out, rb_text(r, &d));
 		strbuf_free(&c);
 		strbuf_free(&d);
 	}
 	strbuf_free(&b);
+}
+
+/* time_bar: group g's bar in panel p: its six parts, the total and the round trip after it. */
+static void time_bar(struct report_builder *r, struct chart *c, int p, const struct tgroup *g)
+{
+	char tot[TEXT_NUM_MAX], rtt[TEXT_NUM_MAX], n[24];
+	struct strbuf b = {0};
+
+	text_num(r->nf, g->total, -1, tot, sizeof(tot));
+	text_num(r->nf, g->rtt, -1, rtt, sizeof(rtt));
+	subst(&b, rb_str(r, isfinite(g->rtt) ? "phases.bar_text" : "phases.bar_text_nortt"),
+	      "total", tot, "rtt", rtt);
+	chart_add_stack(c, p, r->m->subjects[g->subject].label, g->ph, 6, rb_text(r, &b));
+	snprintf(n, sizeof(n), "%d", g->n);
+	chart_set_row_n(c, p, n);
+	strbuf_free(&b);
+}
+
+/* time_chart: the stacked bars of the n groups: a panel per op and size (in the order they
+ * first appear), a bar per subject (in the subjects' order), the parts in the Okabe-Ito
+ * palette (core/palette.h). */
+static void time_chart(struct report_builder *r, const struct tgroup *g, size_t n)
+{
+	const struct report_model *m = r->m;
+	struct chart *c = chart_new(CHART_STACK, rb_str(r, "chart.time"),
+				    rb_str(r, "chart.time_desc"));
+	struct scene *sc = NULL;
+
+	if (c != NULL) {
+		chart_set_axis(c, "ms", " ms", "");
+		for (int k = 0; k < 6; k++)
+			chart_add_series(c, rb_str(r, phase_keys[k]), palette_color((size_t)k));
+	}
+	for (size_t i = 0; c != NULL && i < n; i++) {
+		char opn[32], sz[32], title[80];
+		size_t j = 0;
+
+		while (j < i && (g[j].size != g[i].size || strcmp(g[j].op, g[i].op) != 0))
+			j++;
+		if (j < i) /* this op and size has its panel already */
+			continue;
+		findings_op_name(r->l, g[i].op, opn, sizeof(opn));
+		model_size_text(m, r->nf, g[i].size, sz, sizeof(sz));
+		snprintf(title, sizeof(title), "%s %s", opn, sz);
+		int p = chart_add_panel(c, title);
+		for (size_t s = 0; s < m->nsubjects; s++)
+			for (size_t k = i; k < n; k++)
+				if (g[k].subject == (int)s && g[k].size == g[i].size &&
+				    strcmp(g[k].op, g[i].op) == 0)
+					time_bar(r, c, p, &g[k]);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
 }
 
 void report_climit_time(struct report_builder *r)
@@ -253,6 +308,7 @@ void report_climit_time(struct report_builder *r)
 		return;
 	doc_heading(r->d, 1, "time", rb_str(r, "section.time"));
 	doc_para(r->d, rb_str(r, "phases.intro"), 0);
+	time_chart(r, g, n);
 	struct doc_table *t = doc_table(r->d, "t-time", rb_str(r, "table.time"), 8);
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.2);
 	doc_table_head(t, 1, rb_str(r, "col.op"), 1);

@@ -103,9 +103,7 @@ static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b
 	return 0;
 }
 
-/* parse_auto: duration = auto, with max_duration (the bound; default 5m) and min_duration
- * (default 20s); those two keys only with it. */
-static int parse_auto(struct cini *p, const char *sec, struct campaign_bench *b)
+int campaign_parse_auto(struct cini *p, const char *sec, struct campaign_bench *b)
 {
 	struct cini_kv *kd = cini_get(p, sec, "duration");
 	struct cini_kv *kmax = cini_get(p, sec, "max_duration");
@@ -144,7 +142,7 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
 	if (campaign_parse_send(p, sec, &b->send, NULL) < 0)
 		return -1;
-	if (parse_auto(p, sec, b) < 0 ||
+	if (campaign_parse_auto(p, sec, b) < 0 ||
 	    (!b->auto_stop && cini_get_duration(p, sec, "duration", &b->duration_s) < 0) ||
 	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
 	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
@@ -172,6 +170,7 @@ static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b
 	if (b->timeout_s == 0) {
 		campaign_bench_workload(b, wl.op, b->size, 1, &wl);
 		b->timeout_s = workload_default_timeout(&wl);
+		b->timeout_derived = 1;
 	}
 	return 0;
 }
@@ -245,7 +244,7 @@ static int parse_subject(struct cini *p, const struct cini_sec *s, struct campai
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
 	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
-	    campaign_parse_send(p, s->name, &sub->send, &sub->send_set) < 0)
+	    campaign_parse_subject_modes(p, s->name, sub) < 0)
 		return -1;
 	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
@@ -373,6 +372,7 @@ static const char *const keys_subject[] = {"label",
 					   "insecure",
 					   "ca_bundle",
 					   CAMPAIGN_SEND_KEYS,
+					   CAMPAIGN_SUBJECT_MODE_KEYS,
 					   "prices",
 					   "price_storage",
 					   "price_egress",
@@ -584,6 +584,8 @@ static int interpret_subjects(struct cini *p, struct campaign *c)
 					       "line %d)",
 					       p->name, p->secs[i].line, p->secs[i].name,
 					       c->subjects[j].line);
+		if (campaign_check_subject_modes(p, c, &c->subjects[k], p->secs[i].name) < 0)
+			return -1;
 		if (strcmp(c->subjects[k].prices.currency, c->subjects[0].prices.currency) != 0)
 			return err_set(p->e,
 				       "%s:%d: [%s] currency: %s, but [subject %s] bills in %s "

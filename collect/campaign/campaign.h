@@ -54,6 +54,8 @@ struct campaign_bench {
 	double min_duration_s;
 	struct wl_send send; /* checksum, payload, reads, http, ...: the section's keys over
 				[matrix]'s (one-off sections and [rate]) over the defaults */
+	int timeout_derived; /* 1: timeout_s was derived from the duration (no timeout key
+				here or in [campaign]): a subject's own duration derives its own */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
@@ -100,6 +102,13 @@ struct campaign_subject {
 	 * they override every section's for this subject's runs (the plan applies them) */
 	struct wl_send send;
 	unsigned send_set;
+	/* the other workload-mode keys the subject sets, over every section's: retries
+	 * (retries_set), and duration (dur_set 1: a fixed duration_s for its duration-bound
+	 * runs; 2: duration = auto, max_duration in duration_s, min_duration_s, for its
+	 * closed-loop duration-bound runs) */
+	int retries_set, retries;
+	int dur_set;
+	double duration_s, min_duration_s;
 };
 
 struct campaign {
@@ -170,8 +179,24 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
  * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
 void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
 
+/* campaign_oneoff_run: one-off run k (from 0) of a subject: the sections [list] [head]
+ * [delete] [multipart] present, in that order, then the [rate] sweep's runs, lowest rate
+ * first; its workload in *wl (before the subject's overrides), its section in *bench and
+ * the section's name in *sec ("list", ..., "rate"; either may be NULL). -1 past the last. */
+int campaign_oneoff_run(const struct campaign *c, int k, struct workload *wl,
+			const struct campaign_bench **bench, const char **sec);
+
 /* campaign_send_override: the send fields subject s sets, over *snd. */
 void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
+
+/* campaign_subject_override: the workload-mode keys subject s sets over *wl, a run of
+ * section bench (its timeout in *timeout_s): the send fields, retries, and the duration
+ * (a fixed duration for a duration-bound run; auto with its limits for a closed-loop
+ * duration-bound one; count-bound and until-done runs keep their bound). When s changes
+ * the duration and the section's timeout was derived, *timeout_s is derived anew
+ * (workload_default_timeout). */
+void campaign_subject_override(const struct campaign_subject *s, const struct campaign_bench *bench,
+			       struct workload *wl, double *timeout_s);
 
 /* campaign_check_endpoint: 0 when url is http:// or https:// with something after it. */
 int campaign_check_endpoint(const char *url);

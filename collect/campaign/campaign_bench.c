@@ -25,6 +25,33 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->send = bench->send;
 }
 
+int campaign_oneoff_run(const struct campaign *c, int k, struct workload *wl,
+			const struct campaign_bench **bench, const char **sec)
+{
+	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
+	static const enum wl_op ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
+	static const char *const names[] = {"list", "head", "delete", "multipart"};
+	const struct campaign_bench *b = &c->sweep.bench;
+	const char *name = "rate";
+
+	for (int o = 0; o < 4 && k >= 0; o++)
+		if (once[o]->enabled && k-- == 0) {
+			campaign_bench_workload(once[o], ops[o], once[o]->size,
+						once[o]->concurrency, wl);
+			b = once[o], name = names[o];
+			goto found;
+		}
+	if (!c->sweep.bench.enabled || k < 0 || k >= c->sweep.n_rates)
+		return -1;
+	campaign_sweep_workload(c, k, wl);
+found:
+	if (bench != NULL)
+		*bench = b;
+	if (sec != NULL)
+		*sec = name;
+	return 0;
+}
+
 int campaign_bench_fault(struct cini *p, const char *sec, const struct campaign_bench *b,
 			 enum wl_field f, const char *what)
 {

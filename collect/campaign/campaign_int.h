@@ -42,6 +42,29 @@ int campaign_parse_prices(struct cini *p, const char *sec, struct prices *out);
  * "FILE:LINE: [SEC] KEY: what". */
 int campaign_parse_send(struct cini *p, const char *sec, struct wl_send *snd, unsigned *set);
 
+/* campaign_parse_auto (collect/campaign/campaign.c): duration = auto in section sec, with
+ * max_duration (into b->duration_s; default WL_AUTO_MAX_S) and min_duration (default
+ * WL_AUTO_MIN_S) and b->auto_stop set; those two keys only with it (without auto,
+ * auto_stop 0 and the rest of b left alone). 0, or -1 with the message naming the key. */
+int campaign_parse_auto(struct cini *p, const char *sec, struct campaign_bench *b);
+
+/* campaign_parse_subject_modes (collect/campaign/campaign_send.c): the workload-mode keys
+ * of [subject] section sec into sub: the send keys (campaign_parse_send), retries, and
+ * duration = D | auto with max_duration and min_duration (those two only with auto, as
+ * in a section). 0, or -1 with "FILE:LINE: [SEC] KEY: what". */
+int campaign_parse_subject_modes(struct cini *p, const char *sec, struct campaign_subject *sub);
+
+/* campaign_check_subject_modes (collect/campaign/campaign_send.c): every run of c's
+ * sections with subject sub's overrides (campaign_subject_override) within
+ * workload_check's limits; a fault of a field the subject sets is named by the subject's
+ * key ("FILE:LINE: [subject b] max_duration: ..."), any other by the section's. */
+int campaign_check_subject_modes(struct cini *p, const struct campaign *c,
+				 const struct campaign_subject *sub, const char *sec);
+
+/* CAMPAIGN_SUBJECT_MODE_KEYS: the workload-mode keys a [subject] takes besides the send
+ * keys. */
+#define CAMPAIGN_SUBJECT_MODE_KEYS "retries", "duration", "max_duration", "min_duration"
+
 /* CAMPAIGN_SEND_KEYS: the send keys, for the sections' key lists. */
 #define CAMPAIGN_SEND_KEYS \
 	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses"

@@ -96,6 +96,7 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 	if (b->timeout_s == 0) {
 		campaign_bench_workload(b, sw->op, b->size, b->concurrency, &wl);
 		b->timeout_s = workload_default_timeout(&wl);
+		b->timeout_derived = 1;
 	}
 	return 0;
 }

@@ -47,8 +47,9 @@ static void run_id_size(const struct workload *wl, char *buf, size_t n)
 	snprintf(buf, n, "dist%d-%08x", sz->n, h);
 }
 
+/* add_run: run wl of section bench for subject `subject`, with the subject's overrides */
 static int add_run(struct builder *b, int cycle, int subject, const struct workload *wl,
-		   double timeout_s)
+		   const struct campaign_bench *bench)
 {
 	struct plan_run *r;
 	char size[160], cyc[32], rate[40] = "";
@@ -80,9 +81,9 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	r->cycle = cycle;
 	r->subject = subject;
 	r->wl = *wl;
-	campaign_send_override(&b->c->subjects[subject], &r->wl.send);
-	r->timeout_s = timeout_s;
-	r->expected_s = wl->bound == WL_BOUND_DURATION ? wl->duration_s : 0;
+	r->timeout_s = bench->timeout_s;
+	campaign_subject_override(&b->c->subjects[subject], bench, &r->wl, &r->timeout_s);
+	r->expected_s = r->wl.bound == WL_BOUND_DURATION ? r->wl.duration_s : 0;
 	b->p->n++;
 	return 0;
 }
@@ -93,32 +94,14 @@ static int add_matrix_cell(struct builder *b, int cycle, int s, int k)
 	struct workload wl;
 
 	campaign_matrix_workload(b->c, k, &wl);
-	return add_run(b, cycle, s, &wl, b->c->matrix.timeout_s);
+	return add_run(b, cycle, s, &wl, &b->c->matrix);
 }
 
-/* oneoff_item: one-off run k of a subject (k from 0; -1 when there is none): the
- * sections [list] [head] [delete] [multipart] present, in that order, then the [rate]
- * sweep's runs, lowest rate first */
-static int oneoff_item(const struct campaign *c, int k, struct workload *wl, double *timeout_s)
+/* oneoff_item: one-off run k of a subject (campaign_oneoff_run's order); -1 past the last */
+static int oneoff_item(const struct campaign *c, int k, struct workload *wl,
+		       const struct campaign_bench **bench)
 {
-	const struct campaign_bench *once[] = {&c->list, &c->head, &c->del, &c->multipart};
-	const enum wl_op once_ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
-
-	for (int o = 0; o < 4; o++) {
-		if (!once[o]->enabled)
-			continue;
-		if (k-- == 0) {
-			campaign_bench_workload(once[o], once_ops[o], once[o]->size,
-						once[o]->concurrency, wl);
-			*timeout_s = once[o]->timeout_s;
-			return 0;
-		}
-	}
-	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
-		return -1;
-	campaign_sweep_workload(c, k, wl);
-	*timeout_s = c->sweep.bench.timeout_s;
-	return 0;
+	return campaign_oneoff_run(c, k, wl, bench, NULL);
 }
 
 /* add_oneoffs: the one-off runs that end cycle 1, interleaved by subject (subject by
@@ -129,7 +112,7 @@ static int add_oneoffs(struct builder *b)
 	struct plan *p = b->p;
 	int seq = c->order == CAMPAIGN_ORDER_SEQUENTIAL;
 	struct workload wl;
-	double t;
+	const struct campaign_bench *t;
 	int n = 0;
 
 	while (oneoff_item(c, n, &wl, &t) == 0)

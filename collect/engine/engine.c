@@ -280,7 +280,6 @@ void eng_note_transport(struct eng *g, const struct s3_result *res)
 		t->http2++;
 	else if (res->http_version != 0)
 		t->http_other++;
-	t->connections += (uint64_t)(res->new_connections > 0 ? res->new_connections : 0);
 	for (i = 0; i < t->n_addr && strcmp(t->addr[i], res->address) != 0; i++)
 		;
 	if (i == t->n_addr && i < ENGINE_ADDRS && res->address[0]) {

@@ -108,11 +108,11 @@ struct engine_opts {
 
 #define ENGINE_ADDRS 16
 
-/* What the benchmark's transfers used: HTTP versions, new connections, and per address
- * (addresses = spread) the requests and response + request body bytes. */
+/* What the benchmark's transfers used: HTTP versions and per address (addresses = spread)
+ * the requests and response + request body bytes. (The connections they opened are the
+ * summary's, counted from the ops log's conn column: core/summary_phases.c.) */
 struct engine_transport {
 	uint64_t http11, http2, http_other; /* requests by the version they used */
-	uint64_t connections;               /* new connections opened */
 	int n_addr;
 	char addr[ENGINE_ADDRS][48];
 	uint64_t addr_requests[ENGINE_ADDRS], addr_bytes[ENGINE_ADDRS];

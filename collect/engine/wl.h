@@ -127,7 +127,7 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first);
  * result's reads_exhausted). */
 void eng_reads_exhausted(struct eng *g);
 
-/* eng_note_transport: the HTTP version, connections and address of a finished request
+/* eng_note_transport: the HTTP version and address of a finished request
  * into the benchmark's result (struct engine_transport). */
 void eng_note_transport(struct eng *g, const struct s3_result *res);
 /* eng_fail: the phase cannot go on: stop every worker, with this class and text. */

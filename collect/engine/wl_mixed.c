@@ -19,6 +19,12 @@
  *              can pick it any more) and is never put back, whatever the answer. When the
  *              pool is at the floor, or MIX_TRIES random picks all found objects in use,
  *              the op is drawn again from the mix without delete.
+ * With reads = once a get claims an object no get has read yet (a prepared one, or one a
+ * put of the run created), which leaves the unread list for good (heads, overwrites and
+ * deletes still pick it); when a get finds the list empty the run stops, recorded
+ * (eng_reads_exhausted), every worker's next request refused. Without `objects` the
+ * prepare phase makes one object per expected request (workload_prepared_objects), so a
+ * count or rate run does not run out.
  * So a get or head never reads a deleted object (no 404 is ever a server error of the
  * run), deletes remove only objects of the run, and the pool stays in [FLOOR, 2N]. The
  * shares: put, get and head are the mix's; delete's too while puts outweigh deletes (the
@@ -40,6 +46,7 @@ struct slot {
 	uint64_t num;   /* object number */
 	uint32_t users; /* gets, heads and overwrites in flight */
 	int32_t pos;    /* index in pool.live; -1: not readable (being deleted, or free) */
+	int32_t upos;   /* reads = once: index in pool.unread; -1: read by a get, or gone */
 };
 
 /* The shared pool (wl_kind.shared_new). slot[0 .. nslot) are in use or on the free list;
@@ -47,8 +54,10 @@ struct slot {
 struct pool {
 	pthread_mutex_t lock;
 	struct slot *slot;
-	uint32_t *free_, *live;
-	uint32_t cap, nslot, nfree, nlive;
+	uint32_t *free_, *live, *unread;
+	uint32_t cap, nslot, nfree, nlive, nunread;
+	int once;         /* reads = once: gets claim from unread[0 .. nunread) only */
+	int exhausted;    /* reads = once: a get found no unread object; the run stops */
 	uint32_t pending; /* new objects being put */
 	uint32_t floor, ceiling;
 };
@@ -67,7 +76,7 @@ static int pool_grow(struct pool *p)
 {
 	uint32_t cap = p->cap ? p->cap * 2 : 64;
 	struct slot *s;
-	uint32_t *f, *l;
+	uint32_t *f, *l, *u;
 
 	if (p->nslot < p->cap)
 		return 0;
@@ -80,6 +89,9 @@ static int pool_grow(struct pool *p)
 	if ((l = realloc(p->live, cap * sizeof(*l))) == NULL)
 		return -1;
 	p->live = l;
+	if ((u = realloc(p->unread, cap * sizeof(*u))) == NULL)
+		return -1;
+	p->unread = u;
 	p->cap = cap;
 	return 0;
 }
@@ -96,9 +108,28 @@ static int pool_add(struct pool *p, uint64_t num)
 			return -1;
 		i = p->nslot++;
 	}
-	p->slot[i] = (struct slot){.num = num, .users = 0, .pos = (int32_t)p->nlive};
+	p->slot[i] = (struct slot){.num = num,
+				   .users = 0,
+				   .pos = (int32_t)p->nlive,
+				   .upos = p->once ? (int32_t)p->nunread : -1};
 	p->live[p->nlive++] = i;
+	if (p->once)
+		p->unread[p->nunread++] = i;
 	return 0;
+}
+
+/* pool_read: slot i leaves the unread list (a get claimed it, or it is being deleted). */
+static void pool_read(struct pool *p, uint32_t i)
+{
+	uint32_t upos, last;
+
+	if (p->slot[i].upos < 0)
+		return;
+	upos = (uint32_t)p->slot[i].upos;
+	last = p->unread[--p->nunread];
+	p->unread[upos] = last;
+	p->slot[last].upos = (int32_t)upos;
+	p->slot[i].upos = -1;
 }
 
 /* pool_unlist: slot i leaves the readable pool (it stays allocated). */
@@ -109,6 +140,7 @@ static void pool_unlist(struct pool *p, uint32_t i)
 	p->live[pos] = last;
 	p->slot[last].pos = (int32_t)pos;
 	p->slot[i].pos = -1;
+	pool_read(p, i);
 }
 
 static void pool_free(void *sh)
@@ -119,6 +151,7 @@ static void pool_free(void *sh)
 	free(p->slot);
 	free(p->free_);
 	free(p->live);
+	free(p->unread);
 	free(p);
 }
 
@@ -131,6 +164,7 @@ static int pool_new(struct eng *g, void **sh, struct err *e)
 		free(p);
 		return err_set(e, "mixed: out of memory for the object pool");
 	}
+	p->once = eng_workload(g)->send.reads == WL_READS_ONCE;
 	p->floor = n / 2 > 1 ? (uint32_t)(n / 2) : 1;
 	p->ceiling = (uint32_t)(2 * n);
 	for (uint64_t i = 0; i < n; i++)
@@ -144,7 +178,8 @@ static int pool_new(struct eng *g, void **sh, struct err *e)
 }
 
 /* claim: the object of op for worker state s (pool lock held); 1 when op can go, 0 when
- * the pool refuses it (a delete at the floor or among used objects). */
+ * the pool refuses it (a delete at the floor or among used objects), -1 when a get of a
+ * reads = once run finds no unread object (the pool is then exhausted). */
 static int claim(struct pool *p, struct worker *w, struct mixed_state *s, enum wl_op op)
 {
 	uint32_t i;
@@ -154,6 +189,18 @@ static int claim(struct pool *p, struct worker *w, struct mixed_state *s, enum w
 	if (s->fresh) {
 		p->pending++;
 		s->num = ((uint64_t)(w->id + 1) << 32) + w->seq;
+		return 1;
+	}
+	if (op == WL_GET && p->once) {
+		if (p->nunread == 0) {
+			p->exhausted = 1;
+			return -1;
+		}
+		i = p->unread[rng_below(&s->rng, p->nunread)];
+		pool_read(p, i);
+		p->slot[i].users++;
+		s->slot = i;
+		s->num = p->slot[i].num;
 		return 1;
 	}
 	if (op != WL_DELETE) { /* get, head, overwrite: nlive >= floor >= 1 */
@@ -190,6 +237,7 @@ static int mixed_next(struct eng *g, struct worker *w, struct s3_args *a)
 	struct pool *p = eng_shared(g);
 	struct wl_mix m = wl->mix;
 	enum wl_op op;
+	int go;
 
 	if (!eng_more(g, w))
 		return -1;
@@ -198,12 +246,17 @@ static int mixed_next(struct eng *g, struct worker *w, struct s3_args *a)
 		s->seeded = 1;
 	}
 	pthread_mutex_lock(&p->lock);
-	op = wl_draw_op(&m, &s->rng);
-	while (!claim(p, w, s, op)) { /* only a delete is refused: draw among the others */
-		m.w[WL_DELETE] = 0;
-		op = wl_draw_op(&m, &s->rng); /* WL_GET when nothing is left */
+	go = p->exhausted ? -1 : 0;
+	op = go < 0 ? WL_GET : wl_draw_op(&m, &s->rng);
+	while (go == 0 && (go = claim(p, w, s, op)) == 0) { /* only a delete is refused: */
+		m.w[WL_DELETE] = 0;                         /* draw among the others */
+		op = wl_draw_op(&m, &s->rng);               /* WL_GET when nothing is left */
 	}
 	pthread_mutex_unlock(&p->lock);
+	if (go < 0) { /* reads = once: every object read; the run stops */
+		eng_reads_exhausted(g);
+		return -1;
+	}
 	if (s->fresh)
 		w->seq++;
 	s->size = wl_obj_size(g, s->num);

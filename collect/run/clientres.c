@@ -35,6 +35,7 @@ struct clientres {
 	pthread_t th;
 	int th_ok;
 	pthread_mutex_t lock;
+	pthread_cond_t wake; /* signalled by clientres_stop; its clock is CLOCK_MONOTONIC */
 	int stop, stopped;
 	char host[256];
 };
@@ -165,22 +166,43 @@ static int add(struct clientres *c)
 	return rc;
 }
 
+static int cond_init_mono(pthread_cond_t *cv)
+{
+	pthread_condattr_t a;
+	int rc;
+
+	if (pthread_condattr_init(&a) != 0)
+		return -1;
+	rc = pthread_condattr_setclock(&a, CLOCK_MONOTONIC) == 0 && pthread_cond_init(cv, &a) == 0
+		     ? 0
+		     : -1;
+	pthread_condattr_destroy(&a);
+	return rc;
+}
+
+/* sampler: a sample every CLIENTRES_PERIOD_MS until stopped; clientres_stop's signal wakes
+ * it at once (a run need not wait out the period to end). */
 static void *sampler(void *arg)
 {
 	struct clientres *c = arg;
-	struct timespec ts = {0, CLIENTRES_PERIOD_MS * 1000000L};
 
-	for (;;) {
-		int stop;
+	pthread_mutex_lock(&c->lock);
+	while (!c->stop) {
+		struct timespec at;
 
-		nanosleep(&ts, NULL);
-		pthread_mutex_lock(&c->lock);
-		stop = c->stop;
-		pthread_mutex_unlock(&c->lock);
-		if (stop)
+		clock_gettime(CLOCK_MONOTONIC, &at);
+		at.tv_nsec += CLIENTRES_PERIOD_MS * 1000000L;
+		at.tv_sec += at.tv_nsec / 1000000000L;
+		at.tv_nsec %= 1000000000L;
+		while (!c->stop && pthread_cond_timedwait(&c->wake, &c->lock, &at) == 0)
+			;
+		if (c->stop)
 			break;
+		pthread_mutex_unlock(&c->lock);
 		add(c);
+		pthread_mutex_lock(&c->lock);
 	}
+	pthread_mutex_unlock(&c->lock);
 	return NULL;
 }
 
@@ -191,6 +213,11 @@ struct clientres *clientres_start(void)
 	if (c == NULL)
 		return NULL;
 	pthread_mutex_init(&c->lock, NULL);
+	if (cond_init_mono(&c->wake) != 0) {
+		pthread_mutex_destroy(&c->lock);
+		free(c);
+		return NULL;
+	}
 	if (gethostname(c->host, sizeof(c->host) - 1) != 0)
 		c->host[0] = '\0';
 	if (add(c) < 0) {
@@ -208,6 +235,7 @@ void clientres_stop(struct clientres *c)
 	c->stopped = 1;
 	pthread_mutex_lock(&c->lock);
 	c->stop = 1;
+	pthread_cond_signal(&c->wake);
 	pthread_mutex_unlock(&c->lock);
 	if (c->th_ok)
 		pthread_join(c->th, NULL);
@@ -220,6 +248,7 @@ void clientres_free(struct clientres *c)
 	if (c == NULL)
 		return;
 	clientres_stop(c);
+	pthread_cond_destroy(&c->wake);
 	pthread_mutex_destroy(&c->lock);
 	free(c->s);
 	free(c);

@@ -94,7 +94,8 @@ static json_t *transport_json(const struct engine_transport *t)
 	json_object_set_new(o, "http",
 			    json_pack("{s:I, s:I, s:I}", "1.1", (json_int_t)t->http11, "2",
 				      (json_int_t)t->http2, "other", (json_int_t)t->http_other));
-	json_object_set_new(o, "connections_opened", json_integer((json_int_t)t->connections));
+	/* no "connections_opened": summary.connections.opened is that count (rebuilt from the
+	 * ops log by --recompute); older files that have it are read as before */
 	for (int i = 0; i < t->n_addr; i++)
 		json_array_append_new(addrs, json_pack("{s:s, s:I, s:I}", "address", t->addr[i],
 						       "requests", (json_int_t)t->addr_requests[i],

@@ -38,6 +38,11 @@ struct creds;
  *                       S3_CHUNK-byte chunks, each signed chaining the previous signature
  *   STREAMING_UNSIGNED  STREAMING-UNSIGNED-PAYLOAD-TRAILER: aws-chunked unsigned chunks,
  *                       the checksum (if any) in a trailer computed while sending
+ *   STREAMING_TRAILER   STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER: the chunks signed as
+ *                       STREAMING's, then the checksum in a trailer computed while
+ *                       sending, signed too (x-amz-trailer-signature, chaining the final
+ *                       chunk's signature: sigv4_sign_trailer); needs a checksum other
+ *                       than MD5 (workload_check)
  * Only PutObject and UploadPart stream; the other requests of a streaming client are
  * UNSIGNED (their bodies are small XML or none), those of a SIGNED client signed. */
 enum s3_payload {
@@ -45,16 +50,18 @@ enum s3_payload {
 	S3_PAYLOAD_SIGNED,
 	S3_PAYLOAD_STREAMING,
 	S3_PAYLOAD_STREAMING_UNSIGNED,
+	S3_PAYLOAD_STREAMING_TRAILER,
 	S3_PAYLOAD_COUNT
 };
 
 #define S3_CHUNK (64u << 10) /* aws-chunked data bytes per chunk (the last may be less) */
 
-/* s3_payload_name: "unsigned", "signed", "streaming", "streaming-unsigned"; "" else. */
+/* s3_payload_name: "unsigned", "signed", "streaming", "streaming-unsigned",
+ * "streaming-trailer"; "" else. */
 const char *s3_payload_name(enum s3_payload p);
 
 /* s3_payload_parse: the mode named s (case-insensitive); -1 with "'s' is not a payload
- * mode (unsigned, signed, streaming, streaming-unsigned)" in e. */
+ * mode (unsigned, signed, streaming, streaming-unsigned, streaming-trailer)" in e. */
 int s3_payload_parse(const char *s, enum s3_payload *p, struct err *e);
 
 /* s3_chunked_len: the encoded length of an aws-chunked body of len data bytes in S3_CHUNK
@@ -200,10 +207,9 @@ struct s3_result {
 	/* GetObject with checksum_get: 1 when the server returned a whole-object checksum and
 	 * the body matched it; 0 when it returned none (or a composite one, or for a range) */
 	int checksum_verified;
-	/* transport: the HTTP version used (11, 20; 10 for 1.0; 0 when no response), the
-	 * new connections the transfer opened, the address it talked to ("" when none) */
+	/* transport: the HTTP version used (11, 20; 10 for 1.0; 0 when no response) and the
+	 * address it talked to ("" when none); whether it opened a connection is ph.conn */
 	int http_version;
-	long new_connections;
 	char address[48];
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */

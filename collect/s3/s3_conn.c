@@ -75,18 +75,16 @@ int s3_resolve_all(struct s3_client *c, struct err *e)
 
 void s3_transport_info(struct s3_req *r, struct s3_result *res)
 {
-	long v = 0, n = 0;
+	long v = 0;
 	char *ip = NULL;
 
 	curl_easy_getinfo(r->easy, CURLINFO_HTTP_VERSION, &v);
-	curl_easy_getinfo(r->easy, CURLINFO_NUM_CONNECTS, &n);
 	curl_easy_getinfo(r->easy, CURLINFO_PRIMARY_IP, &ip);
 	res->http_version = v == CURL_HTTP_VERSION_1_0   ? 10
 			    : v == CURL_HTTP_VERSION_1_1 ? 11
 			    : v == CURL_HTTP_VERSION_2_0 ? 20
 			    : v == CURL_HTTP_VERSION_3   ? 30
 							 : 0;
-	res->new_connections = n;
 	snprintf(res->address, sizeof(res->address), "%s", ip ? ip : "");
 }
 

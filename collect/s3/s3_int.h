@@ -160,8 +160,7 @@ void s3_send_finish(struct s3_req *r, struct s3_result *res);
  * c->connect_to ("::ADDR:PORT"); -1 with a message when the name does not resolve. */
 int s3_resolve_all(struct s3_client *c, struct err *e);
 
-/* s3_transport_info: the HTTP version, new connections and address of the finished
- * transfer into res. */
+/* s3_transport_info: the HTTP version and address of the finished transfer into res. */
 void s3_transport_info(struct s3_req *r, struct s3_result *res);
 
 /* s3_share_new: c->share, the TLS session cache c's handles share (CURLSH, under c's

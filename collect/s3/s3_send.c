@@ -12,11 +12,15 @@
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
+#define TRAILER_SIG_HDR "x-amz-trailer-signature:"
+#define TRAILER_SIG_LEN (sizeof(TRAILER_SIG_HDR) - 1 + 64 + 2) /* its line on the wire */
+
 static const char *const payload_names[S3_PAYLOAD_COUNT] = {
 	[S3_PAYLOAD_UNSIGNED] = "unsigned",
 	[S3_PAYLOAD_SIGNED] = "signed",
 	[S3_PAYLOAD_STREAMING] = "streaming",
 	[S3_PAYLOAD_STREAMING_UNSIGNED] = "streaming-unsigned",
+	[S3_PAYLOAD_STREAMING_TRAILER] = "streaming-trailer",
 };
 
 const char *s3_payload_name(enum s3_payload p)
@@ -33,7 +37,7 @@ int s3_payload_parse(const char *s, enum s3_payload *p, struct err *e)
 		}
 	return err_set(e,
 		       "'%s' is not a payload mode (unsigned, signed, streaming, "
-		       "streaming-unsigned)",
+		       "streaming-unsigned, streaming-trailer)",
 		       s);
 }
 
@@ -196,7 +200,10 @@ static int payload(struct s3_req *r, enum s3_payload pm, struct err *e)
 			return -1;
 		break;
 	case S3_PAYLOAD_STREAMING_UNSIGNED:
-		set_hash(r, "STREAMING-UNSIGNED-PAYLOAD-TRAILER");
+	case S3_PAYLOAD_STREAMING_TRAILER:
+		r->chunk_signed = pm == S3_PAYLOAD_STREAMING_TRAILER;
+		set_hash(r, r->chunk_signed ? "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"
+					    : "STREAMING-UNSIGNED-PAYLOAD-TRAILER");
 		r->chunked = 1;
 		r->trailer = ck && r->ck_alg != CHECKSUM_MD5; /* no Content-MD5 trailer */
 		if (ck && !r->trailer && scan(r, 0, e) != 0)
@@ -246,14 +253,35 @@ int s3_send_prepare(struct s3_req *r, struct err *e)
 	r->wire_len = r->body.len;
 	if (!r->chunked)
 		return 0;
-	if (r->trailer)
-		r->wire_len = s3_chunked_len(r->body.len, 0,
+	if (r->trailer) /* "NAME:BASE64\r\n", signed: "x-amz-trailer-signature:SIG\r\n" */
+		r->wire_len = s3_chunked_len(r->body.len, r->chunk_signed,
 					     strlen(checksum_header(r->ck_alg)) + 1 +
-						     4 * ((checksum_len(r->ck_alg) + 2) / 3) + 2);
+						     4 * ((checksum_len(r->ck_alg) + 2) / 3) + 2 +
+						     (r->chunk_signed ? TRAILER_SIG_LEN : 0));
 	else
 		r->wire_len = s3_chunked_len(r->body.len, r->chunk_signed, 0);
 	if (r->cbuf == NULL && (r->cbuf = malloc(S3_CHUNK + 256)) == NULL)
 		return err_set(e, "s3: out of memory");
+	return 0;
+}
+
+/* trailer: the trailer after the final chunk in cbuf: "x-amz-checksum-crc32:VALUE\r\n",
+ * and when the chunks are signed "x-amz-trailer-signature:SIG\r\n" (the trailer line in
+ * canonical form, "name:value\n", signed chaining the final chunk's signature). The
+ * final chunk leaves room: its data area (S3_CHUNK bytes) is empty. */
+static int trailer(struct s3_req *r)
+{
+	const char *name = checksum_header(r->ck_alg);
+	char canon[128], sig[65];
+
+	ck_done(r);
+	r->clen += (size_t)snprintf(r->cbuf + r->clen, 128, "%s:%s\r\n", name, r->ck_b64);
+	if (!r->chunk_signed)
+		return 0;
+	snprintf(canon, sizeof(canon), "%s:%s\n", name, r->ck_b64);
+	if (sigv4_sign_trailer(r->sig, r->c->signer, r->prev_sig, canon, sig) != 0)
+		return -1;
+	r->clen += (size_t)snprintf(r->cbuf + r->clen, 128, TRAILER_SIG_HDR "%s\r\n", sig);
 	return 0;
 }
 
@@ -288,11 +316,8 @@ static int frame(struct s3_req *r)
 		r->clen += 2;
 		return 0;
 	}
-	if (r->trailer) { /* "x-amz-checksum-crc32:VALUE\r\n" */
-		const char *name = checksum_header(r->ck_alg);
-		ck_done(r);
-		r->clen += (size_t)snprintf(r->cbuf + r->clen, 128, "%s:%s\r\n", name, r->ck_b64);
-	}
+	if (r->trailer && trailer(r) != 0)
+		return -1;
 	memcpy(r->cbuf + r->clen, "\r\n", 2);
 	r->clen += 2;
 	r->cdone = 1;

@@ -472,18 +472,41 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 	return 0;
 }
 
-int sigv4_sign_chunk(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
-		     const char *data_hash, char out[65])
+/* chained: c->sts = ALGO "\n" DATE "\n" SCOPE "\n" prev "\n" (the head of a chunk's or a
+ * trailer's string to sign, under c's last sign); -1 when c signed nothing yet */
+static int chained(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *algo,
+		   const char *prev)
 {
 	if (!c->mac_key_ok || c->amz_date[0] == '\0')
 		return -1;
 	strbuf_reset(&c->sts);
-	if (strbuf_adds(&c->sts, "AWS4-HMAC-SHA256-PAYLOAD\n") ||
+	if (strbuf_adds(&c->sts, algo) || strbuf_addc(&c->sts, '\n') ||
 	    strbuf_add(&c->sts, c->amz_date, 16) || strbuf_addc(&c->sts, '\n') ||
 	    strbuf_add(&c->sts, c->amz_date, 8) || strbuf_addc(&c->sts, '/') ||
 	    strbuf_adds(&c->sts, s->region) || strbuf_addc(&c->sts, '/') ||
 	    strbuf_adds(&c->sts, s->service) || strbuf_adds(&c->sts, "/aws4_request\n") ||
-	    strbuf_add(&c->sts, prev, 64) || strbuf_addc(&c->sts, '\n') ||
+	    strbuf_add(&c->sts, prev, 64) || strbuf_addc(&c->sts, '\n'))
+		return -1;
+	return 0;
+}
+
+int sigv4_sign_trailer(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
+		       const char *trailer, char out[65])
+{
+	char hash[65];
+
+	if (sigv4_sha256_hex(trailer, strlen(trailer), hash) != 0 ||
+	    chained(c, s, "AWS4-HMAC-SHA256-TRAILER", prev) != 0 || strbuf_add(&c->sts, hash, 64))
+		return -1;
+	signature(c, c->mac_key);
+	memcpy(out, c->signature, 65);
+	return 0;
+}
+
+int sigv4_sign_chunk(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
+		     const char *data_hash, char out[65])
+{
+	if (chained(c, s, "AWS4-HMAC-SHA256-PAYLOAD", prev) != 0 ||
 	    strbuf_adds(&c->sts, SIGV4_EMPTY_SHA256 "\n") || strbuf_add(&c->sts, data_hash, 64))
 		return -1;
 	signature(c, c->mac_key);

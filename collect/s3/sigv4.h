@@ -81,6 +81,16 @@ int sigv4_sign(struct sigv4_signer *s, struct sigv4_ctx *c, const struct sigv4_i
 int sigv4_sign_chunk(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
 		     const char *data_hash, char out[65]);
 
+/* sigv4_sign_trailer: the signature of the trailer of a
+ * STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER body (AWS S3 API reference, "Signature
+ * calculations for trailing headers"): HMAC-SHA256 of "AWS4-HMAC-SHA256-TRAILER\n" DATE
+ * "\n" SCOPE "\n" prev "\n" SHA256(trailer) under the signing key of c's last sigv4_sign,
+ * as 64 hex digits into out. prev is the final (empty) chunk's signature; trailer the
+ * trailing headers in canonical form, each "name:value\n" ("x-amz-checksum-crc32c:sOO8/Q==\n").
+ * Leaves sigv4_signature(c) = out. -1 when c has signed nothing yet. */
+int sigv4_sign_trailer(struct sigv4_ctx *c, const struct sigv4_signer *s, const char *prev,
+		       const char *trailer, char out[65]);
+
 /* Results of the last sigv4_sign, borrowed from c until its next sign. The string to
  * sign and the signature are test seams (tests/unit/test_sigv4.c, AWS's vectors). */
 const char *sigv4_canonical_request(const struct sigv4_ctx *c);

@@ -19,25 +19,16 @@
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
-own_nginx="" burners=()
+burners=()
 
 cleanup() {
 	local p
 	for p in "${burners[@]}"; do kill "$p" 2>/dev/null; done
-	[ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1
 }
 at_exit cleanup
 
-endpoint=${NGINX_S3_ENDPOINT:-}
-if [ -z "$endpoint" ]; then
-	env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || {
-		bad "could not start nginx"
-		finish
-	}
-	endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
-	own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
-fi
-endpoint=${endpoint%/}
+use_nginx
+endpoint=${NGINX_S3_ENDPOINT%/}
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 bucket="climit-$$-$RANDOM"
 curl -s -o /dev/null -X MKCOL "$endpoint/$bucket/"

@@ -30,13 +30,12 @@ collect=${COLLECT:-$top/bin/collect}
 wanem=${WANEM:-$top/build/tests/wanem}
 ns=climit-c v0=climit-v0 v1=climit-v1 net=198.19.222
 D=25
-pids=() own_nginx="" tls_dir=""
+pids=() tls_dir=""
 cleanup() {
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
 	[ -n "$tls_dir" ] && [ -f "$tls_dir/nginx.pid" ] && kill "$(cat "$tls_dir/nginx.pid")" 2>/dev/null
-	[ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1
 	ip link del "$v0" 2>/dev/null
 	ip netns del "$ns" 2>/dev/null
 }
@@ -54,9 +53,8 @@ ip netns add "$ns" && ip link add "$v0" type veth peer name "$v1" &&
 	ip -n "$ns" link set lo up
 check $? "the client namespace and its veth"
 
-env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || { bad "nginx"; finish; }
-endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
-own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
+use_nginx
+endpoint=$NGINX_S3_ENDPOINT
 hp=${endpoint#http://}
 hp=${hp%/}
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1

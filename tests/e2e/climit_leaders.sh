@@ -10,24 +10,15 @@
 #   - the runner-up limited by shared-cpu only: the lead stays clear, with the caveat;
 #   - one of two runs limited: the cell is limited (at least half); runs without the
 #     client record: "not measured", never "not limited";
-#   - --client-limits 98%,90%,1% moves the threshold above 97 %: clear again.
+#   - --client-limits 98%,90%,1% moves the threshold above 97 %: clear again;
+#   - the report's "Where the time goes" stacked bar (HTML and PDF): a segment per phase
+#     with a positive mean, each as wide as the mean of the subject's runs.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
-own_nginx=""
-cleanup() { [ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1; }
-at_exit cleanup
 
-endpoint=${NGINX_S3_ENDPOINT:-}
-if [ -z "$endpoint" ]; then
-	env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || {
-		bad "could not start nginx"
-		finish
-	}
-	endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
-	own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
-fi
-endpoint=${endpoint%/}
+use_nginx
+endpoint=${NGINX_S3_ENDPOINT%/}
 export ONE_AWS_ACCESS_KEY_ID=nginx ONE_AWS_SECRET_ACCESS_KEY=nginx-no-auth
 export TWO_AWS_ACCESS_KEY_ID=nginx TWO_AWS_SECRET_ACCESS_KEY=nginx-no-auth
 b1="cl1-$$-$RANDOM" b2="cl2-$$-$RANDOM"
@@ -138,6 +129,39 @@ PY
 check $? "report: mark, legend and sections in en and ko ($(tail -n 1 "$tmp/rep.out"))"
 pdftotext "$tmp/rep-en/report.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "so no clear leader"
 check $? "the PDF carries the legend's sentence"
+# "Where the time goes" as a stacked bar: one segment per phase with a positive mean (the
+# mean over the subject's included runs of each run's mean_all_ms, as aggregate.json's runs
+# carry them), each as wide as its mean on the panel's one scale
+python3 - "$tmp/rep-en/report.html" "$tmp/res/aggregate.json" >"$tmp/stack.out" 2>&1 <<'PY'
+import html, json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+agg = json.load(open(sys.argv[2]))
+label = {s["id"]: s["label"] for s in agg["subjects"]}
+svg = next(s for s in re.findall(r"<svg[^>]*>.*?</svg>", page, re.S)
+           if "Where a request&#39;s time goes" in s)
+names = ["dns", "connect", "tls", "send", "wait", "transfer"]
+shown = ["DNS", "connect", "TLS", "send", "wait", "transfer"]
+want = {}
+for r in agg["runs"]:
+    if r["included"] and r.get("request_phases"):
+        w = want.setdefault(label[r["subject"]], [[0.0] * 6, 0])
+        w[0] = [a + r["request_phases"][k] for a, k in zip(w[0], names)]
+        w[1] += 1
+want = {s: [x / n for x in v] for s, (v, n) in want.items()}
+segs = [(float(w), html.unescape(t)) for w, t in re.findall(
+    r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="#[0-9a-f]{6}"><title>([^<]*)</title>', svg)]
+expect = sum(1 for v in want.values() for x in v if x > 0)
+assert len(segs) == expect, ("segments", len(segs), "want", expect)
+k = sum(w for w, _ in segs) / sum(x for v in want.values() for x in v)
+for w, tip in segs:
+    who, panel, part = tip.split(" · ")[:3]
+    mean = want[who][shown.index(part.split(": ")[0])]
+    assert abs(w - k * mean) <= 0.011, (tip, w, k * mean)  # the SVG writes widths to 0.01 pt
+print("%d segments over %d bars, %.4g pt per ms" % (len(segs), len(want), k))
+PY
+check $? "report: the stacked bar's segments, their count and widths ($(tail -n 1 "$tmp/stack.out"))"
+pdftotext "$tmp/rep-en/report.pdf" - 2>/dev/null | grep -q "Where a request's time goes"
+check $? "the PDF carries the stacked chart"
 
 edit one=97,remote
 got=$(leader)

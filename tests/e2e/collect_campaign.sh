@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/collect_campaign.sh: the two-subject mini campaign (tests/fixtures/campaigns/
-# mini.ini: put/get x 4KiB, 1MiB x c1, c4, 2 cycles of 3 s, plus list, head and delete with
+# mini.ini: put/get x 4KiB, 1MiB x c1, c4, 2 cycles of 2 s, plus list, head and delete with
 # 500 objects) against two local servers with different keys (the tests/run s3rver and
 # RGW when there, else private s3rver instances). Checks the documented tree, every
 # run.json and ops.tsv.zst (and reads each log as MinIO Warp does: start order, one
@@ -20,7 +20,7 @@ out="$work/out"
 check $? "--dry-run exits 0"
 grep -q "^campaign mini .*: 38 runs, cycles 1-2, order interleave" "$work/dry.txt"
 check $? "--dry-run counts 38 runs: $(head -n 1 "$work/dry.txt")"
-grep -q "^expected time: 1m48s measured + 2 runs bounded by count or until-done" "$work/dry.txt"
+grep -q "^expected time: 1m12s measured + 2 runs bounded by count or until-done" "$work/dry.txt"
 check $? "--dry-run expected time: $(grep expected "$work/dry.txt")"
 [ ! -e "$out" ]
 check $? "--dry-run writes nothing"

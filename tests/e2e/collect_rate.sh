@@ -30,13 +30,11 @@
 collect=${COLLECT:-$top/bin/collect}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 pids=()
-own_nginx=""
 
 cleanup() {
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
-	[ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1
 }
 at_exit cleanup
 
@@ -44,17 +42,8 @@ if [ ! -x "$collect" ] || [ ! -x "$proxy_bin" ]; then
 	bad "bin/collect or build/tests/faultproxy missing: run make tests"
 	finish
 fi
-endpoint=${NGINX_S3_ENDPOINT:-}
-if [ -z "$endpoint" ]; then
-	env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || {
-		bad "could not start nginx"
-		tail -n 5 "$tmp/nginx-start.log"
-		finish
-	}
-	endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
-	own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
-fi
-endpoint=${endpoint%/}
+use_nginx
+endpoint=${NGINX_S3_ENDPOINT%/}
 # nginx checks no signature: any keys do
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 hostport=${endpoint#*://}

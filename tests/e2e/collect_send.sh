@@ -4,15 +4,18 @@
 #  - against tests/tools/verify_s3.py (the project's verifying server: Python's zlib,
 #    hashlib and hmac check every checksum header and trailer, every chunk signature of
 #    an aws-chunked body, multipart part checksums and full-object CRCs): each payload mode
-#    and each checksum is accepted and verified as sent; a GET whose returned checksum is
-#    wrong is class `checksum`; a [subject] override is run and recorded per subject;
+#    and each checksum is accepted and verified as sent (the signed trailer's signature
+#    too; a wrong one is refused); a GET whose returned checksum is
+#    wrong is class `checksum`; a [subject] override (send keys, retries, duration = auto)
+#    is run and recorded per subject, and the report flags the subject;
 #  - against radosgw (RGW_* from tests/run, else private; skipped without one), what RGW
 #    16.2 does: signed, unsigned and streaming uploads pass, a wrong chunk signature is
-#    refused (403), STREAMING-UNSIGNED-PAYLOAD-TRAILER is refused (400
-#    XAmzContentSHA256Mismatch: RGW 16.2 does not know it), a wrong x-amz-checksum-crc32
+#    refused (403), STREAMING-UNSIGNED-PAYLOAD-TRAILER and STREAMING-AWS4-HMAC-SHA256-
+#    PAYLOAD-TRAILER are refused (400 XAmzContentSHA256Mismatch: RGW 16.2 knows neither,
+#    whether we or chunk_probe.py sign it), a wrong x-amz-checksum-crc32
 #    header is accepted (RGW 16.2 ignores flexible checksums);
-#  - reads = once never reads an object twice (from the ops log) and records when the
-#    objects ran out; bad values are named by option or by file, line, section and key;
+#  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
+#    and records when the objects ran out; bad values are named by option or by file, line, section and key;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
 #    address of a name (three loopback addresses); http = 2 against nginx over TLS with
 #    HTTP/2 records version 2 per request (one connection per worker, or one shared),
@@ -55,7 +58,7 @@ run() { # run DIR ENDPOINT ARGS...: collect run with the verifying server's keys
 }
 
 # every payload mode with a CRC-32C: 200 KiB = 3 full chunks + 8 KiB + the final one
-for pm in unsigned signed streaming streaming-unsigned; do
+for pm in unsigned signed streaming streaming-unsigned streaming-trailer; do
 	run "p-$pm" "$ep_v" --op put --size 200KiB --concurrency 2 --count 3 --checksum crc32c \
 		--payload "$pm"
 	check $? "payload $pm: $(tail -n 1 "$work/p-$pm.txt")"
@@ -69,10 +72,17 @@ c = Counter((kind(r.get('payload', '')), r.get('source'), r.get('chunk_signature
 want = {('UNSIGNED-PAYLOAD', 'header', None, True, 200): 6,
         ('sha256', 'header', None, True, 200): 6,
         ('STREAMING-AWS4-HMAC-SHA256-PAYLOAD', 'header', 5, True, 200): 6,
-        ('STREAMING-UNSIGNED-PAYLOAD-TRAILER', 'trailer', 0, True, 200): 6}
+        ('STREAMING-UNSIGNED-PAYLOAD-TRAILER', 'trailer', 0, True, 200): 6,
+        ('STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER', 'trailer', 5, True, 200): 6}
+t = [r for r in recs if r.get('payload') == 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER']
+if not all(r.get('trailer_signature') for r in t):
+    c['trailer signature not checked'] = 1
 print('ok' if dict(c) == want else dict(c))" >"$work/modes.txt"
 [ "$(cat "$work/modes.txt")" = ok ]
-check $? "verifier: 6 PUTs per mode, crc32c verified (header; trailer when streaming-unsigned), 5 chunk signatures per streaming PUT: $(cat "$work/modes.txt")"
+check $? "verifier: 6 PUTs per mode, crc32c verified (header; trailer when streaming-unsigned or -trailer), 5 chunk signatures per signed streaming PUT, each trailer signature verified: $(cat "$work/modes.txt")"
+probe() { python3 "$top/tests/tools/chunk_probe.py" "$@"; }
+[ "$(AWS_ACCESS_KEY_ID=vkey AWS_SECRET_ACCESS_KEY=vsecret probe "$ep_v" b t1 streaming-trailer) / $(AWS_ACCESS_KEY_ID=vkey AWS_SECRET_ACCESS_KEY=vsecret probe "$ep_v" b t2 streaming-trailer --bad-trailer-sig)" = "200 - / 403 SignatureDoesNotMatch" ]
+check $? "the verifier checks the trailer signature: an independently signed one passes, a wrong one is 403"
 
 # every checksum, verified by the server's own implementation
 for ck in crc32 crc32c crc64nvme sha1 sha256 md5; do
@@ -127,6 +137,19 @@ print(len(files), len(set(files)))" >"$work/once2.txt"
 [ "$(cat "$work/once2.txt") $(run_json "$work/o-2" "j['reads_exhausted'], j['errors']['count']")" = "12 12 False 0" ]
 check $? "reads once without objects: count x workers prepared, 12 distinct GETs, not exhausted ($(cat "$work/once2.txt"))"
 
+# reads = once in a mixed run: its GETs never read an object twice (prepared or put by
+# the run); out of unread objects the run stops, recorded; without objects, one per request
+mixed_once() { # mixed_once DIR: "GETS DISTINCT exhausted ERRORS"
+	echo "$(zstdcat "$work/$1/ops.tsv.zst" | python3 -c "import csv, sys
+files = [r['file'] for r in csv.DictReader(sys.stdin, delimiter='	') if r['op'] == 'GET']
+print(len(files) > 0 and len(files) == len(set(files)))") $(run_json "$work/$1" "j['reads_exhausted'], j['errors']['count']")"
+}
+run mo-1 "$ep_v" --op mixed --mix get:3,head:1,put:1,delete:1 --size 4KiB --concurrency 3 \
+	--count 40 --objects 20 --reads once
+run mo-2 "$ep_v" --op mixed --size 4KiB --concurrency 3 --count 20 --reads once
+[ "$(mixed_once mo-1) / $(mixed_once mo-2)" = "True True 0 / True False 0" ]
+check $? "mixed reads once: no GET reads an object twice; 20 objects run out (recorded), count x workers do not ($(mixed_once mo-1) / $(mixed_once mo-2))"
+
 # bad values: named by option, and by file, line, section and key
 AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
 	--op put --size 1KiB --concurrency 1 --count 1 --payload chunky -o "$work/x" 2>"$work/bad1.txt"
@@ -160,6 +183,9 @@ concurrency = 1
 count = 2
 checksum = sha256
 payload = streaming
+[head]
+objects = 4
+duration = 2s
 [subject a]
 endpoint = $ep_v
 bucket = b
@@ -170,6 +196,10 @@ bucket = b
 credentials = env:V
 checksum = none
 payload = signed
+retries = 2
+duration = auto
+max_duration = 3s
+min_duration = 1s
 EOF
 V_ACCESS_KEY_ID=vkey V_SECRET_ACCESS_KEY=vsecret "$collect" "$work/c.ini" -o "$work/cout" \
 	>"$work/c.txt" 2>&1
@@ -178,6 +208,10 @@ a=$(run_json "$work/cout/runs/cycle-01/a/put-100KiB-c1" "j['workload']['send']['
 b=$(run_json "$work/cout/runs/cycle-01/b/put-100KiB-c1" "j['workload']['send']['checksum'], j['workload']['send']['payload'], j['errors']['count']")
 [ "$a / $b" = "sha256 streaming 0 / none signed 0" ]
 check $? "run.json says each subject's mode: a $a, b $b"
+a=$(run_json "$work/cout/runs/once/a/head-4KiB-c1" "j['workload']['retries'], j['workload']['duration_s'], j['workload']['duration_auto'], j['workload']['timeout_s']")
+b=$(run_json "$work/cout/runs/once/b/head-4KiB-c1" "j['workload']['retries'], j['workload']['duration_s'], j['workload']['duration_auto']['min_s'], j['workload']['duration_auto']['max_s'], j['workload']['timeout_s'], j['status']")
+[ "$a / $b" = "0 2.0 None 64.0 / 2 3.0 1.0 3.0 66.0 complete" ]
+check $? "a subject's retries and duration = auto override the sections': run.json a's head: $a, b's: $b (timeout derived anew)"
 
 analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
 "$analyze" "$work/cout" -o "$work/cres" >"$work/cres.txt" 2>&1 &&
@@ -188,7 +222,7 @@ t = re.sub(r'<[^>]+>', '|', open('$work/crep/report.html').read())
 t = t[t.find('Subjects compared'):]
 rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:2]
 print(' / '.join(re.sub(r'\|+', '|', r).split('|')[-2] for r in rows))" >"$work/env.txt"
-[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed (differs from the other subjects: compare with care)" ]
+[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed, retries 2, duration auto 1s..3s (differs from the other subjects: compare with care)" ]
 check $? "the report's environment says how each subject sent its requests and flags the difference: $(cat "$work/env.txt")"
 
 # keepalive = no: one connection per request; addresses = spread over three loopback
@@ -196,8 +230,16 @@ check $? "the report's environment says how each subject sent its requests and f
 start_verify multi --addresses 127.0.0.1,127.0.0.2,127.0.0.3
 run k-no "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5 --keepalive no
 run k-yes "$ep_multi" --op put --size 4KiB --concurrency 2 --count 5
-[ "$(run_json "$work/k-no" "j['transport']['connections_opened'], j['workload']['send']['keepalive']") / $(run_json "$work/k-yes" "j['transport']['connections_opened']")" = "10 no / 2" ]
-check $? "keepalive = no: 10 connections for 10 requests (kept alive: 2)"
+[ "$(run_json "$work/k-no" "j['summary']['connections']['opened'], j['workload']['send']['keepalive'], 'connections_opened' in j['transport']") / $(run_json "$work/k-yes" "j['summary']['connections']['opened']")" = "10 no False / 2" ]
+check $? "keepalive = no: 10 connections for 10 requests (kept alive: 2), counted once (summary.connections)"
+# a run.json written before summary.connections was the only count (transport carried
+# connections_opened too) still reads, --recompute agreeing with it
+mkdir -p "$work/old/runs/once/multi"
+cp -r "$work/k-no" "$work/old/runs/once/multi/put-4KiB-c2"
+python3 -c "import json,sys; p=sys.argv[1]+'/run.json'; j=json.load(open(p)); j['transport']['connections_opened'] = 10; json.dump(j, open(p, 'w'))" \
+	"$work/old/runs/once/multi/put-4KiB-c2"
+"$top/bin/analyze" "$work/old" -o "$work/old/res" --recompute >"$work/old.txt" 2>&1
+check $? "an older run.json with transport.connections_opened analyzes (--recompute agrees): $(tail -n 1 "$work/old.txt")"
 vlog multi "print(len(set(r['peer'] for r in recs if r['method'] == 'PUT' and '/put/' in r['path'])))" >"$work/peers.txt"
 [ "$(cat "$work/peers.txt")" = 12 ]
 check $? "the server saw 12 client connections for the two runs' 20 PUTs ($(cat "$work/peers.txt"))"
@@ -269,7 +311,7 @@ if nginx -p "$h2" -c "$h2/nginx.conf" -e "$h2/error.log" >/dev/null 2>&1; then
 			--http 2 --http2-shared "$2" -o "$work/h-$1-$2" >"$work/h-$1-$2.txt" 2>&1
 	done
 	got=$(for case in "$p2-no" "$p2-yes" "$p1-no"; do
-		run_json "$work/h-$case" "j['transport']['http']['2'], j['transport']['http']['1.1'], j['transport']['connections_opened'], j['summary']['errors']"
+		run_json "$work/h-$case" "j['transport']['http']['2'], j['transport']['http']['1.1'], j['summary']['connections']['opened'], j['summary']['errors']"
 	done | tr '\n' '/')
 	[ "$got" = "20 0 4 0/20 0 1 0/0 20 4 0/" ]
 	check $? "http = 2: 20 requests on HTTP/2 over 4 connections, over 1 shared; HTTP/1.1-only TLS falls back, recorded ($got)"
@@ -295,7 +337,15 @@ done
 [ "$(run_json "$work/r-su" "j['errors']['count'], j['errors']['first'][0]")" = \
 	"2 HTTP 400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses STREAMING-UNSIGNED-PAYLOAD-TRAILER (400 XAmzContentSHA256Mismatch)"
+"$collect" run --endpoint "$RGW_S3_ENDPOINT" --bucket e2e-send --path-style --op put \
+	--size 200KiB --concurrency 1 --count 2 --checksum crc32 --payload streaming-trailer \
+	-o "$work/r-st" >"$work/r-st.txt" 2>&1
+[ "$(run_json "$work/r-st" "j['errors']['count'], j['errors']['first'][0]")" = \
+	"2 HTTP 400 XAmzContentSHA256Mismatch" ]
+check $? "rgw 16.2 refuses STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER (400 XAmzContentSHA256Mismatch)"
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
+[ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
+check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"
 [ "$(probe k1 streaming)" = "200 -" ]
 check $? "rgw: an independently signed streaming PUT passes"
 [ "$(probe k2 streaming --bad-chunk)" = "403 SignatureDoesNotMatch" ]

@@ -15,15 +15,8 @@ collect=${COLLECT:-$top/bin/collect}
 wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$collect" ] && [ -x "$wanem" ] || { bad "bin/collect or build/tests/wanem missing"; finish; }
 
-ep=${NGINX_S3_ENDPOINT:-}
-if [ -z "$ep" ]; then
-	envs=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx.log") ||
-		{ bad "no nginx: $(tail -n 3 "$tmp/nginx.log")"; finish; }
-	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export NG_\1=/p')"
-	ep=$NG_S3_ENDPOINT
-	at_exit "\"\$top/tests/servers/nginx/stop\" '$NG_S3_SERVER_DIR' >/dev/null 2>&1"
-fi
-ep=${ep%/}
+use_nginx
+ep=${NGINX_S3_ENDPOINT%/}
 bucket="slowpath-$$"
 code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
 [ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }

@@ -12,7 +12,9 @@
 # subject at the end of cycle 1, lowest rate first, and run for real; run.json's
 # workload records size_spec, range, rate, workers and seed, and a mixed run the engine
 # does not run yet is recorded as failed, not a crash; the endpoint of `collect run`
-# defaults to AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (real runs against s3rver).
+# defaults to AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (real runs against s3rver); a
+# [subject]'s duration = auto in its own plan only, and a max_duration past the
+# section's timeout named at the subject's key.
 . "$(dirname "$0")/collect_lib.sh"
 
 # both CLI_ARGS INI_TEXT OPTION KEY WANT: `collect run CLI_ARGS` exits 2 saying
@@ -116,6 +118,16 @@ check $? "a [rate] sweep plans: $(head -n 1 "$work/out")"
 grep -q ": 10 runs," "$work/out" &&
 	[ "$(awk '$1 ~ /^[0-9]+$/ {print $2}' "$work/out" | tr '\n' ' ')" = "runs/cycle-01/a/put-4KiB-c4 runs/cycle-01/b/put-4KiB-c4 runs/once/a/head-4KiB-c1 runs/once/a/put-random-1KiB-4KiB-c300-r10 runs/once/a/put-random-1KiB-4KiB-c300-r20.5 runs/once/a/put-random-1KiB-4KiB-c300-r300 runs/once/b/head-4KiB-c1 runs/once/b/put-random-1KiB-4KiB-c300-r10 runs/once/b/put-random-1KiB-4KiB-c300-r20.5 runs/once/b/put-random-1KiB-4KiB-c300-r300 " ]
 check $? "--dry-run (sequential): the matrix, then each subject's one-offs, its sweep last, rates ascending, concurrency max(256, 300 x 1 s)"
+# a [subject] overrides the stop rule and retries for its own runs (plan), and a value its
+# runs cannot take is named at the subject's key
+printf '[campaign]\nname = w\n[matrix]\nops = get\nsizes = 4KiB\nconcurrency = 2\nduration = 30s\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n[subject b]\nendpoint = http://127.0.0.1:9\nbucket = b\nretries = 2\nduration = auto\nmax_duration = 90s\nmin_duration = 10s\n' >"$work/so.ini"
+"$collect" "$work/so.ini" --dry-run >"$work/out" 2>&1 &&
+	[ "$(awk '$1 ~ /^[0-9]+$/ {print $2, $3, $4, $5}' "$work/out" | tr '\n' '/')" = "runs/cycle-01/a/get-4KiB-c2 30s limit 2m/runs/cycle-01/b/get-4KiB-c2 auto<=1m30s limit 4m/" ]
+check $? "subject b's duration = auto (max 90s) in its plan only, its limit derived anew: $(awk '$1 == 2' "$work/out")"
+sed -i 's/^duration = 30s$/duration = 30s\ntimeout = 1m/' "$work/so.ini"
+"$collect" "$work/so.ini" --dry-run >"$work/out" 2>&1
+[ $? -eq 2 ] && grep -qF "so.ini:17: [subject b] max_duration: [matrix]'s timeout '1m' is not longer than the duration (1m30s)" "$work/out"
+check $? "a subject's max_duration past the section's timeout is named: $(head -n 1 "$work/out")"
 # the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan
 sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //' \
 	"$top/data/campaigns/example.ini" >"$work/ex.ini"

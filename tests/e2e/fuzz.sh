@@ -9,7 +9,7 @@
 #   tests/e2e/fuzz.sh [NAME...]      NAME: opslog warp_json runlog summary s3xml campaign
 #                                    warp_csv warp_map aggregate strings
 #                                    (default: every tests/fuzz/fuzz_*.c)
-#   FUZZ_SECONDS=N                   time per target (default 15; make fuzz-long: 600)
+#   FUZZ_SECONDS=N                   time per target (default 10; make fuzz-long: 600)
 #   FUZZ_FLAGS="..."                 more libFuzzer flags (e.g. -jobs=2, -max_len=65536)
 #   FUZZ_KEEP=1                      keep the work folder (grown corpora, logs) and name it
 #
@@ -19,7 +19,7 @@
 # Without clang (or its libFuzzer runtime) the targets are skipped, not failed.
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
-secs=${FUZZ_SECONDS:-15}
+secs=${FUZZ_SECONDS:-10}
 # not lib.sh's $tmp: kept after a failure or with FUZZ_KEEP=1
 work=$(mktemp -d /tmp/s3bench-fuzz.XXXXXX)
 keep=0
@@ -48,7 +48,7 @@ targets=()
 for n in "${names[@]}"; do
 	targets+=("build/fuzz/bin/fuzz_$n")
 done
-if ! make -s "${targets[@]}" >"$work/build.log" 2>&1; then
+if ! make -s -j"$(nproc)" "${targets[@]}" >"$work/build.log" 2>&1; then
 	tail -n 40 "$work/build.log" | sed 's/^/    /'
 	keep=1
 	for n in "${names[@]}"; do

@@ -9,6 +9,8 @@
 #   use_rgw                 tests/run's Ceph RGW (RGW_* in the environment), else a private
 #                           one started now and stopped at exit; RGW_S3_ENDPOINT and
 #                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
+#   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
+#                           authentication: the fast raw endpoint)
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
 # interrupt (INT, TERM) exits 130 through the same cleanup.
 set -u
@@ -36,14 +38,19 @@ check() {
 	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
 }
 skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
-use_rgw() {
-	local envs
-	[ -n "${RGW_S3_ENDPOINT:-}" ] && return 0
-	envs=$("$top/tests/servers/radosgw/start" 2>"$tmp/rgw.log") ||
-		{ bad "no radosgw: $(tail -n 5 "$tmp/rgw.log")"; finish; }
-	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export RGW_\1=/p')"
-	at_exit "\"\$top/tests/servers/radosgw/stop\" '$RGW_S3_SERVER_DIR' >/dev/null 2>&1"
+# use_server NAME PREFIX: tests/run's server NAME (PREFIX_* in the environment), else a private
+# one from tests/servers/NAME/start, stopped at exit; PREFIX_S3_ENDPOINT etc. set after it.
+use_server() {
+	local envs name=$1 pre=$2 dir
+	eval "[ -n \"\${${pre}_S3_ENDPOINT:-}\" ]" && return 0
+	envs=$("$top/tests/servers/$name/start" 2>"$tmp/$name.log") ||
+		{ bad "no $name: $(tail -n 5 "$tmp/$name.log")"; finish; }
+	eval "$(printf '%s\n' "$envs" | sed -n "s/^export \([A-Z][A-Z0-9_]*\)=/export ${pre}_\1=/p")"
+	eval "dir=\${${pre}_S3_SERVER_DIR}"
+	at_exit "\"\$top/tests/servers/$name/stop\" '$dir' >/dev/null 2>&1"
 }
+use_rgw() { use_server radosgw RGW; }
+use_nginx() { use_server nginx NGINX; }
 
 finish() {
 	if [ "$skipped" -gt 0 ]; then

@@ -60,44 +60,60 @@ for f in "$render" "$analyze" "$collect" "$shim"; do
 done
 cp -r data/sample "$work/data" || finish
 
+# sweep_one NAME FAILCODES N CMD...: CMD -o OUT with allocation N failing; prints what it
+# found, one word and N per line (ok, failed, differ, crashed, badrc, badmsg, wrong, tmpleft)
+sweep_one() {
+	local name=$1 codes=$2 n=$3 out log rc what
+	shift 3
+	out="$work/out.$n" log="$work/log.$n"
+	under_shim "$n" "$log" "$@" -o "$out"
+	rc=$?
+	if [ "$rc" -eq 0 ]; then
+		"${name}_same" "$out" && echo "ok $n" || echo "differ $n"
+	elif [[ $rc =~ ^($codes)$ ]]; then
+		echo "failed $n"
+		grep -Eq "^$name: .*(out of memory|Cannot allocate memory)" "$log" ||
+			echo "badmsg $n($(tail -n 1 "$log"))"
+		what=$("${name}_left" "$out")
+		[ -z "$what" ] || echo "wrong $n:$what"
+	elif [ "$rc" -ge 128 ]; then
+		echo "crashed $n"
+	else
+		echo "badrc $n:$rc"
+	fi
+	[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && echo "tmpleft $n"
+	rm -rf "$out" "$log"
+}
+
 # sweep_all NAME FAILCODES CMD...: CMD -o OUT for each N of the sweep over NAME's counted
-# allocations ($work/NAME.count); FAILCODES is the exit codes that mean "failed cleanly"
-# (a regex); NAME_same OUT (exit 0: the output is the reference) and NAME_left OUT (after
-# a failure: "" or what is wrong with the output left) are NAME's own checks.
+# allocations ($work/NAME.count), as many at a time as there are cores (the runs are
+# independent); FAILCODES is the exit codes that mean "failed cleanly" (a regex); NAME_same
+# OUT (exit 0: the output is the reference) and NAME_left OUT (after a failure: "" or what
+# is wrong with the output left) are NAME's own checks.
 sweep_all() {
-	local name=$1 codes=$2 total n rc out step what runs=0 failed_runs=0
-	local crashed="" badrc="" badmsg="" tmpleft="" wrong="" differ=""
+	local name=$1 codes=$2 total n step runs failed_runs par
 	shift 2
 	total=$(cat "$work/$name.count")
 	step=${OOM_STEP:-$(((total + 599) / 600))}
+	par=$(nproc 2>/dev/null || echo 1)
+	mkdir -p "$work/v.$name"
 	for n in $(seq 1 "$step" "$total"); do
-		out="$work/out.$n"
-		under_shim "$n" "$work/log" "$@" -o "$out"
-		rc=$?
-		runs=$((runs + 1))
-		if [ "$rc" -eq 0 ]; then
-			"${name}_same" "$out" || differ+=" $n"
-		elif [[ $rc =~ ^($codes)$ ]]; then
-			failed_runs=$((failed_runs + 1))
-			grep -Eq "^$name: .*(out of memory|Cannot allocate memory)" "$work/log" ||
-				badmsg+=" $n($(tail -n 1 "$work/log"))"
-			what=$("${name}_left" "$out")
-			[ -z "$what" ] || wrong+=" $n:$what"
-		elif [ "$rc" -ge 128 ]; then
-			crashed+=" $n"
-		else
-			badrc+=" $n:$rc"
-		fi
-		[ -d "$out" ] && [ -n "$(find "$out" -name '*.tmp*')" ] && tmpleft+=" $n"
-		rm -rf "$out"
+		sweep_one "$name" "$codes" "$n" "$@" >"$work/v.$name/$n" &
+		while [ "$(jobs -rp | wc -l)" -ge "$par" ]; do wait -n; done
 	done
-	echo "oom: $name: $total allocations, $runs runs (step $step), $failed_runs ended short of memory"
-	[ -z "$crashed" ] && ok "$name: no crash" || bad "$name crashed when allocation N failed, N =$crashed"
-	[ -z "$badrc" ] && ok "$name: expected exit codes" || bad "$name: unexpected exit code (N:code):$badrc"
-	[ -z "$badmsg" ] && ok "$name: out-of-memory messages" || bad "$name: no out-of-memory message:$badmsg"
-	[ -z "$wrong" ] && ok "$name: output after a failure is right" || bad "$name: output left after the failure is not right:$wrong"
-	[ -z "$tmpleft" ] && ok "$name: no temporary file left" || bad "$name: temporary file left behind, N =$tmpleft"
-	[ -z "$differ" ] && ok "$name: exit 0 means the reference output" || bad "$name: exit 0 but the output differs from the reference, N =$differ"
+	wait
+	cat "$work/v.$name"/* >"$work/v.$name.all"
+	# found KIND: the Ns (with their details) of the verdict lines of that kind
+	found() { sed -n "s/^$1 / /p" "$work/v.$name.all" | sort -n | tr -d '\n'; }
+	runs=$(grep -cE '^(ok|failed|differ|crashed|badrc) ' "$work/v.$name.all")
+	failed_runs=$(grep -c '^failed ' "$work/v.$name.all")
+	echo "oom: $name: $total allocations, $runs runs (step $step, $par at a time), $failed_runs ended short of memory"
+	[ -z "$(found crashed)" ] && ok "$name: no crash" || bad "$name crashed when allocation N failed, N =$(found crashed)"
+	[ -z "$(found badrc)" ] && ok "$name: expected exit codes" || bad "$name: unexpected exit code (N:code):$(found badrc)"
+	[ -z "$(found badmsg)" ] && ok "$name: out-of-memory messages" || bad "$name: no out-of-memory message:$(found badmsg)"
+	[ -z "$(found wrong)" ] && ok "$name: output after a failure is right" || bad "$name: output left after the failure is not right:$(found wrong)"
+	[ -z "$(found tmpleft)" ] && ok "$name: no temporary file left" || bad "$name: temporary file left behind, N =$(found tmpleft)"
+	[ -z "$(found differ)" ] && ok "$name: exit 0 means the reference output" || bad "$name: exit 0 but the output differs from the reference, N =$(found differ)"
 	[ "$failed_runs" -gt $((runs / 2)) ] && ok "$name: $failed_runs of $runs runs failed" ||
 		bad "$name: only $failed_runs of $runs runs failed: is the failing allocation reached?"
 }

@@ -5,8 +5,9 @@
 #   run.json, a stray run, an edited summary figure (before and after re-analysis), an
 #   edited manifest, a manifest of a newer format, a hand-edited results field: each fails
 #   with its documented status, naming the file (and field); --alpha given to analyze is
-#   the one --verify uses; Ed25519 signatures (right key, another key, a changed manifest,
-#   openssl's own check); trend.json checked only while the history is unchanged.
+#   the one --verify uses, and so are --client-limits (options.client_limits; a manifest
+#   without them means the defaults); Ed25519 signatures (right key, another key, a changed
+#   manifest, openssl's own check); trend.json checked only while the history is unchanged.
 # No server. Prints "N passed, N failed".
 . "$(dirname "$0")/lib.sh"
 analyze=$top/bin/analyze
@@ -106,6 +107,51 @@ edit "$tmp/alpha/results/manifest.json" 'd.options.alpha = 0.05;'
 redigest "$tmp/alpha/results/manifest.json"
 verify_is 7 "aggregate.json: differs .*field .*alpha" \
 	"the same results claimed for alpha 0.05: the re-derivation differs" "$tmp/alpha/results"
+# --client-limits: recorded, and the thresholds --verify judges with. Every run of the copy
+# gets a client record at 95 % CPU with a remote endpoint: 90 % (the default) calls its
+# cells client-limited, 98 % does not; aggregate.json records the thresholds with each run.
+# fresh_client NAME [ANALYZE OPTIONS...]: fresh, with that record in every run.json
+fresh_client() {
+	local d=$tmp/$1
+	shift
+	rm -rf "$d"
+	cp -r "$top/data/sample" "$d"
+	find "$d/runs" -name run.json | while read -r f; do
+		edit "$f" 'd.client = {host: "vm", cores: 2, window: {benchmark: {cpu_busy_pct: 95,
+			tcp_retrans_pct: 0}, kept: null}, nic: {name: "eth0", speed_mbit: null,
+			speed_source: "unknown"}, endpoint_local: false, shares_cpu: false};'
+	done
+	"$analyze" "$d" "$@" 2>"$d.analyze.err" || [ $? -eq 1 ]
+}
+# verdicts DIR: the cells' distinct client-limit verdicts
+verdicts() {
+	node -e 'const a = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+console.log([...new Set(a.cells.map(c => c.client_limit.verdict))].join(","));' "$1/aggregate.json"
+}
+fresh_client lim --client-limits 98%,90%,1%
+m=$tmp/lim/results/manifest.json
+node -e 'const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")), l = m.options.client_limits;
+process.exit(l.cpu_pct === 98 && l.nic_pct === 90 && l.retrans_pct === 1 &&
+	/ --client-limits 98%,90%,1%$/.test(m.command) ? 0 : 1);' "$m"
+check $? "--client-limits 98%,90%,1%: recorded in options.client_limits and the command"
+[ "$(verdicts "$tmp/lim/results")" = "not limited" ]
+check $? "at 98 % the 95 % runs are no limit ($(verdicts "$tmp/lim/results"))"
+verify_is 0 "identical" "analyze --client-limits 98%,90%,1%: --verify judges with the recorded thresholds" \
+	"$tmp/lim/results"
+cp "$m" "$tmp/lim.manifest"
+edit "$m" 'd.options.client_limits.cpu_pct = 90;'
+redigest "$m"
+verify_is 7 "aggregate.json: differs .*field .*(client_limit|thresholds)" \
+	"the same results claimed for 90 %: the re-derivation differs" "$tmp/lim/results"
+fresh_client limdef
+[ "$(verdicts "$tmp/limdef/results")" = "limited" ]
+check $? "the same runs at the default 90 %: limited ($(verdicts "$tmp/limdef/results"))"
+grep -q -- '--client-limits 90%,90%,1%' "$tmp/limdef/results/manifest.json"
+check $? "the default thresholds are recorded too"
+edit "$tmp/limdef/results/manifest.json" 'delete d.options.client_limits;'
+redigest "$tmp/limdef/results/manifest.json"
+verify_is 0 "identical" "a manifest from before client_limits was recorded: the defaults" \
+	"$tmp/limdef/results"
 fresh hand
 edit "$tmp/hand/results/aggregate.json" 'd.cells[3].mib_s.mean += 1;'
 verify_is 7 "aggregate.json: differs .*field cells\[3\]\.mib_s\.mean" \

@@ -26,30 +26,19 @@ render=${RENDER:-$top/bin/render}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 wanem=${WANEM:-$top/build/tests/wanem}
 pids=()
-own_nginx=""
 
 cleanup() {
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
-	[ -n "$own_nginx" ] && "$top/tests/servers/nginx/stop" "$own_nginx" >/dev/null 2>&1
 }
 at_exit cleanup
 
 for b in "$collect" "$analyze" "$render" "$proxy_bin" "$wanem"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
 done
-endpoint=${NGINX_S3_ENDPOINT:-}
-if [ -z "$endpoint" ]; then
-	env_out=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx-start.log") || {
-		bad "could not start nginx"
-		tail -n 5 "$tmp/nginx-start.log"
-		finish
-	}
-	endpoint=$(sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p" <<<"$env_out")
-	own_nginx=$(sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p" <<<"$env_out")
-fi
-endpoint=${endpoint%/}
+use_nginx
+endpoint=${NGINX_S3_ENDPOINT%/}
 export RT_AWS_ACCESS_KEY_ID=nginx RT_AWS_SECRET_ACCESS_KEY=nginx-no-auth
 hostport=${endpoint#*://}
 hostport=${hostport%%/*}

@@ -22,14 +22,8 @@ wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$wanem" ] || { bad "wanem missing: make tests"; finish; }
 command -v python3 >/dev/null || { bad "python3 missing"; finish; }
 
-ep=${NGINX_S3_ENDPOINT:-}
-if [ -z "$ep" ]; then
-	envs=$("$top/tests/servers/nginx/start" 2>"$tmp/nginx.log") ||
-		{ bad "no nginx: $(tail -n 3 "$tmp/nginx.log")"; finish; }
-	eval "$(printf '%s\n' "$envs" | sed -n 's/^export \([A-Z][A-Z0-9_]*\)=/export NG_\1=/p')"
-	ep=$NG_S3_ENDPOINT
-	at_exit "\"\$top/tests/servers/nginx/stop\" '$NG_S3_SERVER_DIR' >/dev/null 2>&1"
-fi
+use_nginx
+ep=${NGINX_S3_ENDPOINT%/}
 up=${ep#http://}
 key=wanem-$$
 head -c 100M /dev/urandom >"$tmp/big"

@@ -36,6 +36,23 @@ static void check(const struct campaign *c)
 		}
 	}
 	(void)campaign_order_name(c->order);
+	/* every [matrix] cell of every subject, its overrides applied, passed the parser's
+	 * checks (campaign_check_subject_modes) */
+	for (int i = 0; i < c->n_subjects; i++)
+		for (int k = 0; k < campaign_matrix_cells(c); k++) {
+			struct workload wl;
+			double t = c->matrix.timeout_s;
+			enum wl_field f;
+			struct err e;
+
+			campaign_matrix_workload(c, k, &wl);
+			campaign_subject_override(&c->subjects[i], &c->matrix, &wl, &t);
+			if (workload_check(&wl, t, &f, &e) != 0) {
+				fprintf(stderr, "subject %d cell %d out of limits: %s\n", i, k,
+					e.msg);
+				abort();
+			}
+		}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -2,11 +2,14 @@
 """tests/tools/chunk_probe.py: one aws-chunked PutObject, written independently of the
 collector (Python's hmac and hashlib), to find out what a server checks.
 
-    chunk_probe.py ENDPOINT BUCKET KEY MODE [--bad-chunk | --bad-trailer | --bad-decoded]
+    chunk_probe.py ENDPOINT BUCKET KEY MODE [--bad-chunk | --bad-trailer | --bad-decoded |
+                   --bad-trailer-sig]
 
 MODE: streaming (STREAMING-AWS4-HMAC-SHA256-PAYLOAD, each chunk signed),
 streaming-unsigned (STREAMING-UNSIGNED-PAYLOAD-TRAILER with an x-amz-checksum-crc32
-trailer) or plain (UNSIGNED-PAYLOAD, one body, an x-amz-checksum-crc32 header; with
+trailer), streaming-trailer (STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER: chunks signed,
+the x-amz-checksum-crc32 trailer signed by x-amz-trailer-signature; --bad-trailer-sig a
+wrong one) or plain (UNSIGNED-PAYLOAD, one body, an x-amz-checksum-crc32 header; with
 --bad-checksum a wrong one). --bad-chunk sends a wrong signature on the second chunk; --bad-trailer a wrong
 CRC-32 in the trailer; --bad-decoded a wrong x-amz-decoded-content-length. Credentials:
 AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_REGION (default us-east-1). Prints
@@ -71,14 +74,17 @@ def main(argv):
     now = datetime.datetime.now(datetime.timezone.utc)
     amz, day = now.strftime("%Y%m%dT%H%M%SZ"), now.strftime("%Y%m%d")
     scope = "%s/%s/s3/aws4_request" % (day, region)
-    signed = mode == "streaming"
+    signed = mode in ("streaming", "streaming-trailer")
+    trailer = mode != "streaming"
     if mode == "plain":
         return plain(u, bucket, key, data, ak, sk, region, amz, day, scope, flags)
-    sha = "STREAMING-AWS4-HMAC-SHA256-PAYLOAD" if signed else "STREAMING-UNSIGNED-PAYLOAD-TRAILER"
+    sha = {"streaming": "STREAMING-AWS4-HMAC-SHA256-PAYLOAD",
+           "streaming-trailer": "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"}.get(
+               mode, "STREAMING-UNSIGNED-PAYLOAD-TRAILER")
     decoded = len(data) + (1 if "--bad-decoded" in flags else 0)
     hdrs = {"host": u.netloc, "x-amz-date": amz, "x-amz-content-sha256": sha,
             "content-encoding": "aws-chunked", "x-amz-decoded-content-length": str(decoded)}
-    if not signed:
+    if trailer:
         hdrs["x-amz-trailer"] = "x-amz-checksum-crc32"
     path = "/%s/%s" % (bucket, quote(key))
     names = sorted(hdrs)
@@ -106,9 +112,17 @@ def main(argv):
             body += b"%x\r\n" % len(piece)
         if piece:
             body += piece + b"\r\n"
-    if not signed:
+    if trailer:
         crc = zlib.crc32(data) ^ (1 if "--bad-trailer" in flags else 0)
-        body += b"x-amz-checksum-crc32:" + base64.b64encode(crc.to_bytes(4, "big")) + b"\r\n"
+        line = "x-amz-checksum-crc32:" + base64.b64encode(crc.to_bytes(4, "big")).decode()
+        body += line.encode() + b"\r\n"
+        if signed:  # the trailer, "name:value\n", chained from the final chunk's signature
+            tsts = "\n".join(["AWS4-HMAC-SHA256-TRAILER", amz, scope, prev,
+                              hashlib.sha256((line + "\n").encode()).hexdigest()])
+            tsig = hm(k, tsts).hexdigest()
+            if "--bad-trailer-sig" in flags:
+                tsig = ("0" if tsig[0] != "0" else "1") + tsig[1:]
+            body += b"x-amz-trailer-signature:" + tsig.encode() + b"\r\n"
     body += b"\r\n"
     hdrs["content-length"] = str(len(body))
     conn = http.client.HTTPConnection(u.hostname, u.port or 80, timeout=30)

@@ -12,8 +12,9 @@ GetObject, HeadObject, DeleteObject, DeleteObjects, ListObjectsV2 (one page), De
 Checks, with Python's own zlib, hashlib and hmac (an implementation independent of the
 client's):
   - aws-chunked bodies: the framing, x-amz-decoded-content-length, every chunk signature
-    of STREAMING-AWS4-HMAC-SHA256-PAYLOAD (chained from the request's own signature), and
-    the trailer of STREAMING-UNSIGNED-PAYLOAD-TRAILER;
+    of STREAMING-AWS4-HMAC-SHA256-PAYLOAD[-TRAILER] (chained from the request's own
+    signature), the trailer of STREAMING-UNSIGNED-PAYLOAD-TRAILER, and the trailer and its
+    x-amz-trailer-signature of STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER;
   - x-amz-checksum-* and Content-MD5 headers and trailers against the body;
   - CompleteMultipartUpload's per-part checksums against those of the parts.
 A wrong one gets 400 BadDigest (or 403 SignatureDoesNotMatch for a chunk signature).
@@ -185,12 +186,29 @@ class Handler(BaseHTTPRequestHandler):
                 trailers[k.strip().lower()] = v.strip()
         if rest[-4:] != "\r\n\r\n" and rest != "\r\n":
             raise Fail(400, "IncompleteBody", "aws-chunked body does not end in CRLF CRLF")
+        if signed and mode.endswith("-TRAILER"):
+            self.trailer_signature(trailers, key, date, scope, prev, info)
         info["chunk_signatures"] = nsig
         dec = self.headers.get("x-amz-decoded-content-length")
         if dec is None or int(dec) != len(data):
             raise Fail(400, "IncompleteBody", "x-amz-decoded-content-length %s, body %d"
                        % (dec, len(data)))
         return data, trailers
+
+    def trailer_signature(self, trailers, key, date, scope, prev, info):
+        """STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER: x-amz-trailer-signature, the HMAC of
+        the trailing headers (sorted, "name:value\\n" each) chained from the final chunk."""
+        sig = trailers.pop("x-amz-trailer-signature", None)
+        if sig is None:
+            raise Fail(403, "SignatureDoesNotMatch", "no x-amz-trailer-signature")
+        canon = "".join("%s:%s\n" % (k, trailers[k]) for k in sorted(trailers))
+        sts = "\n".join(["AWS4-HMAC-SHA256-TRAILER", date, scope, prev,
+                         hashlib.sha256(canon.encode()).hexdigest()])
+        want = hmac.new(key, sts.encode(), hashlib.sha256).hexdigest()
+        if sig != want:
+            raise Fail(403, "SignatureDoesNotMatch",
+                       "trailer signature %s, expected %s" % (sig, want))
+        info["trailer_signature"] = True
 
     def body(self, info):
         raw = self.raw_body()

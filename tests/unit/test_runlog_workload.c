@@ -1,6 +1,7 @@
 /* tests/unit/test_runlog_workload.c: the workload fields of run.json (mix, size_spec,
- * range, rate, workers, campaign.p99_limit_ms), the errors naming the field, and the
- * sizes and ranges in plain words. */
+ * range, rate, workers, campaign.p99_limit_ms), the errors naming the field, the
+ * sizes and ranges in plain words, and the modes a subject ran with (send, retries,
+ * duration = auto). */
 #include <math.h>
 #include <stdlib.h>
 
@@ -39,6 +40,58 @@ static const struct {
 	{"{}", "{\"p99_limit_ms\": \"50ms\"}", "campaign.p99_limit_ms"},
 };
 
+/* modes: how a run's requests were sent, in the words the report's subjects table
+ * compares: the send fields off their defaults, retries above 0, duration = auto */
+static void modes(void)
+{
+	static const struct {
+		const char *wl, *want;
+	} m[] = {
+		{"{\"send\": {\"checksum\": \"none\", \"payload\": \"unsigned\"}, \"retries\": 0, "
+		 "\"duration_auto\": null}",
+		 NULL},
+		{"{\"send\": {\"checksum\": \"crc32\", \"payload\": \"streaming-trailer\"}, "
+		 "\"retries\": 3}",
+		 "checksum crc32, payload streaming-trailer, retries 3"},
+		{"{\"retries\": 2, \"duration_auto\": {\"min_s\": 20.0, \"max_s\": 300.0, "
+		 "\"window_s\": 10, \"band\": 0.05}}",
+		 "retries 2, duration auto 20s..5m"},
+		{"{\"send\": {\"reads\": \"once\"}, \"duration_auto\": {\"min_s\": 5.0, "
+		 "\"max_s\": 90.0}}",
+		 "reads once, duration auto 5s..1m30s"},
+	};
+	struct runlog_workload w;
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		json_t *wl = json_loads(m[i].wl, 0, NULL);
+		CHECK(runlog_workload_read(wl, NULL, &w, &e) == 0, "modes %zu: %s", i, e.msg);
+		CHECK_STR(w.send, m[i].want, "modes %zu", i);
+		runlog_workload_clear(&w);
+		json_decref(wl);
+	}
+}
+
+/* merge: a subject's modes over all its runs, in one canonical order */
+static void merge(void)
+{
+	const char *const a[] = {"payload signed, retries 2", NULL,
+				 "payload signed, retries 2, duration auto 1s..3s"};
+	const char *const b[] = {"duration auto 1s..3s, retries 2", "payload signed"};
+	const char *const none[] = {NULL, NULL};
+	char *x = NULL, *y = NULL, *z = (char *)"";
+
+	CHECK(runlog_workload_modes_merge(a, 3, &x) == 0 &&
+		      runlog_workload_modes_merge(b, 2, &y) == 0 &&
+		      runlog_workload_modes_merge(none, 2, &z) == 0,
+	      "merged");
+	CHECK_STR(x, "payload signed, retries 2, duration auto 1s..3s", "union of three runs");
+	CHECK_STR(y, x, "the same modes in another order of runs: the same text");
+	CHECK(z == NULL, "runs with the defaults only: NULL");
+	free(x);
+	free(y);
+}
+
 int main(void)
 {
 	char buf[256];
@@ -71,5 +124,7 @@ int main(void)
 	}
 	CHECK(runlog_workload_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
 	      "no workload fields: closed loop, no limit");
+	modes();
+	merge();
 	return check_done();
 }

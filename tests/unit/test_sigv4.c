@@ -385,6 +385,78 @@ static void chunked(struct sigv4_ctx *ctx)
 	sigv4_signer_free(s);
 }
 
+/* chunked_trailer: the worked example of "Signature calculations for trailing headers
+ * (chunked uploads)" in the AWS S3 API reference (STREAMING-AWS4-HMAC-SHA256-PAYLOAD-
+ * TRAILER): the same 65 KiB of 'a' with an x-amz-checksum-crc32c trailer; its seed
+ * signature, the three chunk signatures and the trailer signature as the page prints them
+ * (every value re-derived with Python's hmac and hashlib while writing this test). The
+ * page's signed headers leave Content-Length out. */
+#define TRAILER_STS \
+	"AWS4-HMAC-SHA256-TRAILER\n20130524T000000Z\n20130524/us-east-1/s3/aws4_request\n2ca2aba2"
+static void chunked_trailer(struct sigv4_ctx *ctx)
+{
+	static char data[66560];
+	struct err e = {{0}};
+	struct sigv4_signer *s = sigv4_signer_new("AKIAIOSFODNN7EXAMPLE",
+						  "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY", NULL,
+						  "us-east-1", "s3", &e);
+	struct sigv4_header h[] = {
+		{"Host", "s3.amazonaws.com"},
+		{"x-amz-storage-class", "REDUCED_REDUNDANCY"},
+		{"Content-Encoding", "aws-chunked"},
+		{"x-amz-decoded-content-length", "66560"},
+		{"x-amz-trailer", "x-amz-checksum-crc32c"},
+		{"x-amz-content-sha256", "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER"},
+	};
+	struct sigv4_input in = {"PUT",      "/examplebucket/chunkObject.txt",
+				 "",         h,
+				 6,          "STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER",
+				 1369353600, 0};
+	char prev[65], sig[65], hash[65], b64[CHECKSUM_B64_MAX], line[96];
+	unsigned char d[CHECKSUM_MAX];
+	struct checksum ck;
+
+	CHECK(s != NULL, "signer: %s", e.msg);
+	if (s == NULL)
+		return;
+	memset(data, 'a', sizeof(data));
+	CHECK(sigv4_sign(s, ctx, &in, &e) == 0, "seed: %s", e.msg);
+	CHECK_STR(sigv4_signature(ctx),
+		  "106e2a8a18243abcf37539882f36619c00e2dfc72633413f02d3b74544bfeb8e",
+		  "seed signature of AWS's trailer example");
+	snprintf(prev, sizeof(prev), "%s", sigv4_signature(ctx));
+	sigv4_sha256_hex(data, 65536, hash);
+	sigv4_sign_chunk(ctx, s, prev, hash, sig);
+	CHECK_STR(sig, "b474d8862b1487a5145d686f57f013e54db672cee1c953b3010fb58501ef5aa2",
+		  "trailer example: chunk 1");
+	memcpy(prev, sig, 65);
+	sigv4_sha256_hex(data, 1024, hash);
+	sigv4_sign_chunk(ctx, s, prev, hash, sig);
+	CHECK_STR(sig, "1c1344b170168f8e65b41376b44b20fe354e373826ccbbe2c1d40a8cae51e5c7",
+		  "trailer example: chunk 2");
+	memcpy(prev, sig, 65);
+	sigv4_sign_chunk(ctx, s, prev, SIGV4_EMPTY_SHA256, sig);
+	CHECK_STR(sig, "2ca2aba2005185cf7159c6277faf83795951dd77a3a99e6e65d5c9f85863f992",
+		  "trailer example: final empty chunk");
+	memcpy(prev, sig, 65);
+	CHECK(checksum_init(&ck, CHECKSUM_CRC32C, &e) == 0, "crc32c: %s", e.msg);
+	checksum_update(&ck, data, sizeof(data));
+	checksum_b64(d, checksum_final(&ck, d), b64);
+	CHECK_STR(b64, "sOO8/Q==", "the example's CRC-32C of 65 KiB of 'a'");
+	snprintf(line, sizeof(line), "%s:%s\n", checksum_header(CHECKSUM_CRC32C), b64);
+	CHECK(sigv4_sign_trailer(ctx, s, prev, line, sig) == 0, "trailer signed");
+	CHECK_STR(sig, "d81f82fc3505edab99d459891051a732e8730629a2e4a59689829ca17fe2e435",
+		  "trailer example: x-amz-trailer-signature");
+	CHECK(strncmp(sigv4_string_to_sign(ctx), TRAILER_STS, sizeof(TRAILER_STS) - 1) == 0,
+	      "the trailer's string to sign chains the final chunk's signature: %s",
+	      sigv4_string_to_sign(ctx));
+	/* the example's wire: the chunks, "x-amz-checksum-crc32c:sOO8/Q==\r\n" (32 bytes),
+	 * "x-amz-trailer-signature:" SIG "\r\n" (90), the closing "\r\n" */
+	CHECK(s3_chunked_len(66560, 1, 32 + 90) == 66946, "the trailer example's length: %llu",
+	      (unsigned long long)s3_chunked_len(66560, 1, 32 + 90));
+	sigv4_signer_free(s);
+}
+
 int main(void)
 {
 	struct err e = {{0}};
@@ -397,6 +469,7 @@ int main(void)
 	encoding();
 	key_cache(ctx);
 	chunked(ctx);
+	chunked_trailer(ctx);
 	sigv4_ctx_free(ctx);
 	return check_done();
 }
