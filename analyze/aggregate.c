@@ -64,6 +64,15 @@ static void subject_from_log(struct agg_subject *s, const struct runlog *r)
 	s->region = r->region;
 }
 
+/* note_dotted: s->dotted_bucket when r asked for virtual-hosted addressing and went
+ * path-style. */
+static void note_dotted(struct agg_subject *s, const struct runlog *r)
+{
+	if (s->dotted_bucket == NULL && r->addressing != NULL && r->addressing_used != NULL &&
+	    strcmp(r->addressing, "virtual") == 0 && strcmp(r->addressing_used, "path") == 0)
+		s->dotted_bucket = r->bucket != NULL ? r->bucket : "";
+}
+
 static int cmp_subject_id(const void *a, const void *b)
 {
 	return strcmp(((const struct agg_subject *)a)->id, ((const struct agg_subject *)b)->id);
@@ -547,6 +556,7 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	for (size_t i = 0; i < n; i++) {
 		a->runs[i].log = &logs[i];
 		a->runs[i].subject = find_subject(a, logs[i].subject);
+		note_dotted(&a->subjects[a->runs[i].subject], &logs[i]);
 		inclusion_decide(&logs[i], &a->runs[i].v);
 	}
 	a->n_runs = n;

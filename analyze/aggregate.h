@@ -39,6 +39,9 @@ struct agg_subject {
 	const char *send; /* how its requests were sent: the modes of all its runs
 			     (runlog_workload_modes_merge; NULL: defaults); owned: send_own */
 	char *send_own;
+	/* dotted_bucket: the bucket of a run that asked for virtual-hosted addressing and
+	 * went path-style (a bucket name with a dot over HTTPS; collect/s3/s3.h); NULL: none */
+	const char *dotted_bucket;
 };
 
 struct agg_run {

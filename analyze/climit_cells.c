@@ -8,7 +8,6 @@
 #include "analyze/aggregate.h"
 #include "analyze/compare.h"
 
-#define BLOCKING (CLIMIT_R_CPU | CLIMIT_R_NIC | CLIMIT_R_WORKERS)
 
 static int judge_runs(struct aggregate *a, const struct climit_thresholds *t, struct err *e)
 {
@@ -84,9 +83,9 @@ static void judge_leader(struct aggregate *a, struct agg_leader *l, size_t **poo
 			k->leader_limited = 1;
 			continue;
 		}
-		if (c->climit.reasons & BLOCKING) {
+		if (c->climit.reasons & CLIMIT_CELLS_BLOCKING) {
 			k->blocked = 1;
-			k->reasons |= c->climit.reasons & BLOCKING;
+			k->reasons |= c->climit.reasons & CLIMIT_CELLS_BLOCKING;
 			k->by[k->n_by++] = c->subject;
 		}
 	}

@@ -18,6 +18,10 @@
 
 struct aggregate;
 
+/* The reasons that make the client, not the provider, the limit of a cell (shared-cpu is
+ * a caveat only). */
+#define CLIMIT_CELLS_BLOCKING (CLIMIT_R_CPU | CLIMIT_R_NIC | CLIMIT_R_WORKERS)
+
 /* A cell's share of the verdict. */
 struct agg_climit {
 	size_t measured, limited; /* valid runs with a record; of them client-limited */

@@ -116,6 +116,7 @@ static void subjects_matrix(json_t *root, const struct aggregate *a, int *ok)
 		out_json_put(o, "endpoint", jstr(s->endpoint), ok);
 		out_json_put(o, "region", jstr(s->region), ok);
 		out_json_put(o, "send", jstr(s->send), ok);
+		out_json_put(o, "path_style_dotted", jstr(s->dotted_bucket), ok);
 		out_json_add(arr, o, ok);
 	}
 	out_json_put(root, "subjects", arr, ok);

@@ -63,6 +63,11 @@ static json_t *by_op_json(const struct agg_workload *w, int *ok)
 	return arr;
 }
 
+static json_t *opt_count(int64_t n)
+{
+	return n >= 0 ? json_integer((json_int_t)n) : json_null();
+}
+
 static json_t *rate_json(const struct agg_workload *w, int *ok)
 {
 	json_t *o = json_object();
@@ -76,6 +81,41 @@ static json_t *rate_json(const struct agg_workload *w, int *ok)
 		     ok);
 	out_json_put(o, "p50_ms", out_json_num(w->p50), ok);
 	out_json_put(o, "p99_ms", out_json_num(w->p99), ok);
+	out_json_put(o, "late_no_worker", opt_count(w->late_no_worker), ok);
+	out_json_put(o, "peak_workers", opt_count(w->peak_workers), ok);
+	return o;
+}
+
+/* point_climit: a sweep point's client-limit verdict and reasons (its cell's), and those
+ * of them that make the client the limit (CLIMIT_CELLS_BLOCKING). */
+static json_t *point_climit(const struct agg_cell *c, int *ok)
+{
+	json_t *o = json_object();
+
+	out_json_put(o, "verdict",
+		     json_string(c->climit.measured == 0 ? "not measured"
+				 : c->climit.is_limited  ? "limited"
+							 : "not limited"),
+		     ok);
+	out_json_put(o, "reasons", climit_reasons_json(c->climit.reasons), ok);
+	out_json_put(o, "blocking",
+		     climit_reasons_json(
+			     c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0),
+		     ok);
+	return o;
+}
+
+/* sweep_limit: who set the sweep's limit (workload_cells_sweep_limit). */
+static json_t *sweep_limit(const struct aggregate *a, const struct agg_sweep *s, int *ok)
+{
+	static const char *by[] = {"none", "server", "client"};
+	struct agg_sweep_limit l;
+	json_t *o = json_object();
+
+	workload_cells_sweep_limit(a, s, &l);
+	out_json_put(o, "by", json_string(by[l.by]), ok);
+	out_json_put(o, "at", out_json_num(l.at), ok);
+	out_json_put(o, "reasons", climit_reasons_json(l.reasons), ok);
 	return o;
 }
 
@@ -126,12 +166,17 @@ json_t *out_json_rate_sweeps(const struct aggregate *a, int *ok)
 			out_json_put(p, "p99_ms", out_json_num(c->workload->p99), ok);
 			out_json_put(p, "throttled_share",
 				     out_json_num(workload_cells_throttled_share(c)), ok);
+			out_json_put(p, "late_no_worker", opt_count(c->workload->late_no_worker),
+				     ok);
+			out_json_put(p, "peak_workers", opt_count(c->workload->peak_workers), ok);
+			out_json_put(p, "client_limit", point_climit(c, ok), ok);
 			out_json_add(pts, p, ok);
 		}
 		out_json_put(o, "points", pts, ok);
 		out_json_put(o, "p99_limit_ms", out_json_num(s->p99_limit_ms), ok);
 		out_json_put(o, "max_sustained", out_json_num(s->max_sustained), ok);
 		out_json_put(o, "throttle_knee", out_json_num(s->throttle_knee), ok);
+		out_json_put(o, "limit", sweep_limit(a, s, ok), ok);
 		out_json_add(arr, o, ok);
 	}
 	return arr;

@@ -172,7 +172,10 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 	    get_str(subj, "subject", "label", &r->label, e) < 0 ||
 	    get_str(subj, "subject", "color", &r->color, e) < 0 ||
 	    get_str(subj, "subject", "endpoint", &r->endpoint, e) < 0 ||
-	    get_str(subj, "subject", "region", &r->region, e) < 0)
+	    get_str(subj, "subject", "region", &r->region, e) < 0 ||
+	    get_str(subj, "subject", "bucket", &r->bucket, e) < 0 ||
+	    get_str(subj, "subject", "addressing", &r->addressing, e) < 0 ||
+	    get_str(subj, "subject", "addressing_used", &r->addressing_used, e) < 0)
 		return -1;
 	if (r->subject == NULL || r->subject[0] == '\0')
 		return err_set(e, "field subject.id: missing or empty");
@@ -371,6 +374,9 @@ void runlog_clear(struct runlog *r)
 	free(r->color);
 	free(r->endpoint);
 	free(r->region);
+	free(r->bucket);
+	free(r->addressing);
+	free(r->addressing_used);
 	free(r->op);
 	free(r->err_class);
 	free(r->first_error);

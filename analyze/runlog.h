@@ -26,6 +26,8 @@ struct runlog {
 	int cycle;           /* >= 1; 0 for a one-off run ("cycle": null) */
 	/* subject */
 	char *subject, *label, *color, *endpoint, *region;
+	char *bucket, *addressing, *addressing_used; /* NULL when absent (addressing_used:
+							 * how requests went, docs/FORMATS.md) */
 	/* workload */
 	char *op;         /* "put", "get", "list", ... */
 	uint64_t size;    /* bytes (0 when null) */

@@ -142,6 +142,8 @@ static int rate(const struct aggregate *a, const struct agg_cell *c, const size_
 	if (all == NULL)
 		return -1;
 	w->sustained = 1;
+	w->late_no_worker = -1;
+	w->peak_workers = -1;
 	for (size_t i = 0; i < k; i++) {
 		const struct run_summary *s = &a->runs[sel[i]].log->summary;
 
@@ -152,6 +154,11 @@ static int rate(const struct aggregate *a, const struct agg_cell *c, const size_
 		p50 += s->rate.intended.p50;
 		p99 += s->rate.intended.p99;
 		w->sustained &= s->rate.sustained;
+		if (s->rate.late_no_worker >= 0)
+			w->late_no_worker = (w->late_no_worker > 0 ? w->late_no_worker : 0) +
+					    s->rate.late_no_worker;
+		if (s->rate.peak_workers > w->peak_workers)
+			w->peak_workers = s->rate.peak_workers;
 		if (s->rate.intended_hist != NULL) {
 			if (hist_merge(all, s->rate.intended_hist) < 0) {
 				hist_free(all);
@@ -206,6 +213,28 @@ double workload_cells_throttled_share(const struct agg_cell *c)
 	return (double)errstat_throttled(&c->errs) / (double)c->requests;
 }
 
+/* held: c offered its rate, sustained it, with p99 from the intended start under limit. */
+static int held(const struct agg_cell *c, double limit)
+{
+	return c->workload->has_rate && c->workload->sustained && c->workload->p99_intended < limit;
+}
+
+void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_sweep *s,
+				struct agg_sweep_limit *out)
+{
+	*out = (struct agg_sweep_limit){.by = SWEEP_HELD_ALL, .at = NAN};
+	for (size_t k = 0; k < s->n_points; k++) {
+		const struct agg_cell *c = &a->wcells[s->points[k]];
+
+		if (c->rate <= s->max_sustained || held(c, s->p99_limit_ms))
+			continue;
+		out->at = c->rate;
+		out->reasons = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
+		out->by = out->reasons ? SWEEP_LIMIT_CLIENT : SWEEP_LIMIT_SERVER;
+		return;
+	}
+}
+
 /* build_sweeps: consecutive rate cells with the same key but the rate make a sweep. */
 static int build_sweeps(struct aggregate *a)
 {
@@ -243,8 +272,7 @@ static int build_sweeps(struct aggregate *a)
 		if (workload_cells_throttled_share(c) > WL_THROTTLE_SHARE &&
 		    !(c->rate >= sw->throttle_knee))
 			sw->throttle_knee = c->rate;
-		if (c->workload->has_rate && c->workload->sustained &&
-		    c->workload->p99_intended < limit && !(c->rate <= sw->max_sustained))
+		if (held(c, limit) && !(c->rate <= sw->max_sustained))
 			sw->max_sustained = c->rate;
 	}
 	return 0;

@@ -8,6 +8,7 @@
 #define ANALYZE_WORKLOAD_CELLS_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "analyze/aggregate.h"
 #include "core/summary.h"
@@ -34,6 +35,8 @@ struct agg_workload {
 	double p50_intended, p99_intended; /* pooled over the runs (histograms merged) */
 	int pooled_intended;               /* 1: from histograms; 0: means of the runs' own */
 	double p50, p99;                   /* service latency, pooled (the cell's lat_pool) */
+	int64_t late_no_worker;            /* summed over the runs that record it; -1: none do */
+	int peak_workers;                  /* the highest of the runs' peak_workers; -1: none */
 };
 
 struct agg_sweep {
@@ -49,6 +52,27 @@ struct agg_sweep {
 };
 
 #define WL_THROTTLE_SHARE 0.01 /* a throttled share above this is throttling */
+
+/* Who set a sweep's limit: the first point above max_sustained (every point when none
+ * was sustained) that was not held (not sustained, or p99 from the intended start not
+ * under the limit) was the client's when its cell is client-limited for a blocking
+ * reason (CLIMIT_CELLS_BLOCKING: the worker cap, CPU, NIC; shared-cpu alone is not),
+ * else the server's; no such point: every rate held. */
+enum {
+	SWEEP_HELD_ALL,
+	SWEEP_LIMIT_SERVER,
+	SWEEP_LIMIT_CLIENT
+};
+
+struct agg_sweep_limit {
+	int by;           /* SWEEP_* */
+	double at;        /* that point's offered rate; NaN with SWEEP_HELD_ALL */
+	unsigned reasons; /* its cell's CLIMIT_R_* (SWEEP_LIMIT_CLIENT) */
+};
+
+/* workload_cells_sweep_limit: s's limit into *out (climit_cells_build done). */
+void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_sweep *s,
+				struct agg_sweep_limit *out);
 
 /* workload_cells_throttled_share: the 503 + 429 share of cell c's requests; NaN when it
  * has none. */

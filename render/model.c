@@ -154,6 +154,7 @@ static int load_subjects_matrix(struct jread *l, struct report_model *m, json_t 
 		s->endpoint = jread_get_str(l, v, w, "endpoint", 0, &failed);
 		s->region = jread_get_str(l, v, w, "region", 0, &failed);
 		s->send = jread_get_str(l, v, w, "send", 0, &failed);
+		s->dotted_bucket = jread_get_str(l, v, w, "path_style_dotted", 0, &failed);
 		char *c = jread_get_str(l, v, w, "color", 0, &failed);
 		if (failed) {
 			free(c);
@@ -511,6 +512,7 @@ void model_free(struct report_model *m)
 		free(m->subjects[i].label);
 		free(m->subjects[i].endpoint);
 		free(m->subjects[i].region);
+		free(m->subjects[i].dotted_bucket);
 		free(m->subjects[i].send);
 	}
 	free(m->subjects);

@@ -58,6 +58,8 @@ struct rm_subject {
 	char *send;    /* how its requests were sent ("checksum crc32, payload streaming"); "":
 		       every default (or an aggregate.json without it) */
 	char color[8]; /* "#rrggbb": the file's colour, else the fixed palette by order */
+	char *dotted_bucket; /* aggregate.json path_style_dotted: a bucket with a dot that went
+				path-style though virtual-hosted was asked; "": none */
 };
 
 struct rm_run {

@@ -20,8 +20,7 @@ static void str(const json_t *o, const char *k, char *buf, size_t n)
 	snprintf(buf, n, "%s", s ? s : "");
 }
 
-/* names: a JSON array of strings as "a,b" into buf. */
-static void names(const json_t *a, char *buf, size_t n)
+void model_climit_names(const json_t *a, char *buf, size_t n)
 {
 	size_t i, len = 0;
 	json_t *v;
@@ -41,7 +40,7 @@ static void load_cell(struct rm_climit_cell *c, const json_t *cl)
 	c->verdict = v == NULL || strcmp(v, "not measured") == 0 ? RM_CLIMIT_NOT_MEASURED
 		     : strcmp(v, "limited") == 0                 ? RM_CLIMIT_LIMITED
 								 : RM_CLIMIT_NOT_LIMITED;
-	names(json_object_get(cl, "reasons"), c->reasons, sizeof(c->reasons));
+	model_climit_names(json_object_get(cl, "reasons"), c->reasons, sizeof(c->reasons));
 	c->cpu_max = num(cl, "cpu_busy_pct_max");
 	c->nic_max = num(cl, "nic_pct_max");
 }
@@ -61,7 +60,7 @@ static void load_run(struct rm_climit_run *r, const json_t *v)
 	r->measured = json_is_object(lim);
 	r->included = json_is_true(json_object_get(v, "included"));
 	r->limited = json_is_true(json_object_get(lim, "limited"));
-	names(json_object_get(lim, "reasons"), r->reasons, sizeof(r->reasons));
+	model_climit_names(json_object_get(lim, "reasons"), r->reasons, sizeof(r->reasons));
 	r->cpu = num(cl, "cpu_busy_pct");
 	r->collector = num(cl, "collector_cpu_pct");
 	r->other = num(cl, "other_cpu_pct");
@@ -103,10 +102,10 @@ int model_load_climit(struct report_model *m, json_t *root, struct err *e)
 			break;
 		k->leaders[i].blocked = json_is_true(json_object_get(cl, "blocked"));
 		k->leaders[i].shared_cpu = json_is_true(json_object_get(cl, "shared_cpu"));
-		names(json_object_get(cl, "blocked_by"), k->leaders[i].by,
-		      sizeof(k->leaders[i].by));
-		names(json_object_get(cl, "reasons"), k->leaders[i].reasons,
-		      sizeof(k->leaders[i].reasons));
+		model_climit_names(json_object_get(cl, "blocked_by"), k->leaders[i].by,
+				   sizeof(k->leaders[i].by));
+		model_climit_names(json_object_get(cl, "reasons"), k->leaders[i].reasons,
+				   sizeof(k->leaders[i].reasons));
 	}
 	a = json_object_get(root, "runs");
 	k->runs = calloc(json_array_size(a) + 1, sizeof(*k->runs));

@@ -54,6 +54,10 @@ struct rm_climit {
 	int any_measured, any_limited, any_phases;
 };
 
+/* model_climit_names: a JSON array of strings (a reasons list) as "a,b" into buf of n
+ * bytes ("" when a is not an array; names that do not fit are left out). */
+void model_climit_names(const json_t *a, char *buf, size_t n);
+
 /* model_load_climit: m->climit from root (always allocated; NULL only on failure, -1
  * with a message). */
 int model_load_climit(struct report_model *m, json_t *root, struct err *e);

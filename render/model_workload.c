@@ -8,6 +8,8 @@
 
 #include <jansson.h>
 
+#include "render/model_climit.h"
+
 struct wld {
 	const char *file;
 	struct err *e;
@@ -117,6 +119,26 @@ static void load_cell(struct wld *w, const struct report_model *m, const json_t 
 	}
 }
 
+/* load_limit: rate_sweeps[].limit (absent in older files: RM_LIMIT_UNKNOWN). */
+static void load_limit(struct wld *w, const json_t *o, struct rm_sweep *s, const char *path)
+{
+	const char *by = json_string_value(json_object_get(o, "by"));
+	s->limit_by = by == NULL                  ? RM_LIMIT_UNKNOWN
+		      : strcmp(by, "client") == 0 ? RM_LIMIT_CLIENT
+		      : strcmp(by, "server") == 0 ? RM_LIMIT_SERVER
+						  : RM_LIMIT_NONE;
+	s->limit_at = o != NULL ? num(w, o, path, "at") : NAN;
+	model_climit_names(json_object_get(o, "reasons"), s->limit_reasons,
+			   sizeof(s->limit_reasons));
+}
+
+/* point_climit: the reasons that made the client the limit of a point (its cell's
+ * client_limit.blocking). */
+static void point_climit(const json_t *o, struct rm_sweep_pt *p)
+{
+	model_climit_names(json_object_get(o, "blocking"), p->climit, sizeof(p->climit));
+}
+
 static void load_sweep(struct wld *w, const struct report_model *m, const json_t *o,
 		       struct rm_sweep *s, const char *path)
 {
@@ -130,6 +152,7 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 	s->clients = count(o, "clients");
 	s->p99_limit = num(w, o, path, "p99_limit_ms");
 	s->max_sustained = num(w, o, path, "max_sustained");
+	load_limit(w, json_object_get(o, "limit"), s, path);
 	if (!json_is_array(pts) || !json_array_size(pts))
 		return;
 	if ((s->pts = calloc(json_array_size(pts), sizeof(*s->pts))) == NULL) {
@@ -146,6 +169,7 @@ static void load_sweep(struct wld *w, const struct report_model *m, const json_t
 		p->p99_intended = num(w, x, path, "p99_intended_ms");
 		p->p50 = num(w, x, path, "p50_ms");
 		p->p99 = num(w, x, path, "p99_ms");
+		point_climit(json_object_get(x, "client_limit"), p);
 	}
 }
 
@@ -206,25 +230,53 @@ int model_workload_limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
+void model_workload_client_limited(const struct text_lang *l, const char *reasons, struct strbuf *b)
+{
+	struct strbuf why = {0};
+	for (const char *p = reasons; *p; p++)
+		if (*p == ',')
+			strbuf_adds(&why, ", ");
+		else
+			strbuf_addc(&why, *p);
+	const char *names[] = {"why"};
+	const char *vals[] = {why.p ? why.p : ""};
+	text_subst(b, text_lang_str(l, "rate.client_limited"), names, vals, 1);
+	strbuf_free(&why);
+}
+
+/* sweep_finding: one sweep's part of the finding into list. */
+static void sweep_finding(const struct report_model *m, const struct text_lang *l,
+			  const struct rm_sweep *s, struct strbuf *list)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	char v[TEXT_NUM_MAX], at[TEXT_NUM_MAX];
+	struct strbuf why = {0};
+	const char *key = isnan(s->max_sustained) ? "finding.rate_none" : "finding.rate_held";
+	if (s->limit_by == RM_LIMIT_CLIENT) {
+		key = isnan(s->max_sustained) ? "finding.rate_none_client"
+					      : "finding.rate_held_client";
+		model_workload_client_limited(l, s->limit_reasons, &why);
+	}
+	const char *names[] = {"subject", "rate", "at", "why"};
+	const char *vals[] = {m->subjects[s->subject].label,
+			      text_num(nf, s->max_sustained, 0, v, sizeof(v)),
+			      text_num(nf, s->limit_at, 0, at, sizeof(at)), why.p ? why.p : ""};
+	text_subst(list, text_lang_str(l, key), names, vals, 4);
+	strbuf_free(&why);
+}
+
 void model_workload_sustained(const struct report_model *m, const struct text_lang *l,
 			      struct strbuf *b)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
-	char lim[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
+	char lim[TEXT_NUM_MAX];
 	struct strbuf list = {0};
 	if (m->workload == NULL || !m->workload->nsweeps)
 		return;
 	for (size_t i = 0; i < m->workload->nsweeps; i++) {
-		const struct rm_sweep *s = &m->workload->sweeps[i];
-		const char *names[] = {"subject", "rate"};
-		const char *vals[] = {m->subjects[s->subject].label,
-				      text_num(nf, s->max_sustained, 0, v, sizeof(v))};
 		if (list.len)
 			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
-		text_subst(&list,
-			   text_lang_str(l, isnan(s->max_sustained) ? "finding.rate_none"
-								    : "finding.rate_held"),
-			   names, vals, 2);
+		sweep_finding(m, l, &m->workload->sweeps[i], &list);
 	}
 	const char *names[] = {"limit", "list"};
 	const char *vals[] = {

@@ -36,6 +36,15 @@ struct rm_wcell {
 struct rm_sweep_pt {
 	double offered, achieved, p50_intended, p99_intended, p50, p99;
 	int sustained;
+	char climit[64]; /* the reasons that made the client the limit ("workers", ...), or "" */
+};
+
+/* Who set a sweep's limit (aggregate.json rate_sweeps[].limit.by; absent: not known). */
+enum rm_sweep_limit {
+	RM_LIMIT_UNKNOWN,
+	RM_LIMIT_NONE,
+	RM_LIMIT_SERVER,
+	RM_LIMIT_CLIENT
 };
 
 struct rm_sweep {
@@ -45,6 +54,9 @@ struct rm_sweep {
 	struct rm_sweep_pt *pts;
 	size_t npts;
 	double p99_limit, max_sustained; /* max_sustained NAN: none */
+	enum rm_sweep_limit limit_by;
+	double limit_at;        /* the offered rate that was not held; NAN: none */
+	char limit_reasons[64]; /* RM_LIMIT_CLIENT: "workers", "cpu,nic", ... */
 };
 
 struct rm_workload {
@@ -63,9 +75,15 @@ void model_free_workloads(struct report_model *m);
 
 /* model_workload_sustained: the key finding of the rate sweeps into b ("Sustained rate with
  * p99 from the intended start under 50 ms: Ceph RGW held 700 req/s; s3rver 200 req/s.");
- * nothing when there is no sweep. */
+ * a sweep whose limit was the client's (RM_LIMIT_CLIENT) says so instead of blaming the
+ * provider. Nothing when there is no sweep. */
 void model_workload_sustained(const struct report_model *m, const struct text_lang *l,
 			      struct strbuf *b);
+
+/* model_workload_client_limited: "client-limited (workers)" for the reasons "a,b" in
+ * l's words into b. */
+void model_workload_client_limited(const struct text_lang *l, const char *reasons,
+				   struct strbuf *b);
 
 /* model_workload_limit_decimals: the decimals a p99 limit is written with (0 for whole ms). */
 int model_workload_limit_decimals(double limit_ms);

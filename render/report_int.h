@@ -141,6 +141,11 @@ int report_clients_workers(struct report_builder *r, const char *op, int conc, s
 /* report_clients_matrix: "1, 4, 8 per client × 3 clients" for op's row of the workload
  * matrix into b and 1, or 0 (b untouched) for one client or differing client counts. */
 int report_clients_matrix(struct report_builder *r, const char *op, struct strbuf *b);
+/* report_subjects: the environment section's subjects table, with a note of the subjects
+ * whose bucket holds a dot and went path-style over HTTPS though virtual-hosted
+ * addressing was asked (render/report_subjects.c). */
+void report_subjects(struct report_builder *r);
+
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */
 void report_clients_env(struct report_builder *r, struct doc_table *t);

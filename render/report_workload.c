@@ -138,6 +138,34 @@ static void workloads(struct report_builder *r)
 			by_op_table(r, &work->cells[i], i);
 }
 
+/* The limit cell of a sweep: "client-limited (workers) at 200 req/s", "not sustained by the
+ * server at 200 req/s", "every rate held", or "–" when the file does not say. */
+static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
+		       const struct rm_sweep *s)
+{
+	struct strbuf b = {0}, why = {0};
+	char at[TEXT_NUM_MAX];
+	text_num(r->nf, s->limit_at, 0, at, sizeof(at));
+	switch (s->limit_by) {
+	case RM_LIMIT_CLIENT:
+		model_workload_client_limited(r->l, s->limit_reasons, &why);
+		subst(&b, rb_str(r, "rate.limit_client"), "why", rb_text(r, &why), "at", at);
+		break;
+	case RM_LIMIT_SERVER:
+		subst(&b, rb_str(r, "rate.limit_server"), "at", at, NULL, NULL);
+		break;
+	case RM_LIMIT_NONE:
+		strbuf_adds(&b, rb_str(r, "rate.limit_none"));
+		break;
+	default:
+		strbuf_adds(&b, "–");
+	}
+	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RM_LIMIT_UNKNOWN ? CELL_MUTED : 0, NULL,
+		       NULL);
+	strbuf_free(&b);
+	strbuf_free(&why);
+}
+
 /* The sustained-rate table: one row per sweep. */
 static void sustained_table(struct report_builder *r)
 {
@@ -149,11 +177,11 @@ static void sustained_table(struct report_builder *r)
 		       model_workload_limit_decimals(m->workload->sweeps[0].p99_limit), lim,
 		       sizeof(lim)),
 	      NULL, NULL);
-	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 5);
+	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 6);
 	strbuf_free(&cap);
-	const char *heads[] = {"col.subject", "col.op", "col.worker_cap", "col.sustained_rate",
-			       "col.rates"};
-	for (size_t i = 0; i < 5; i++)
+	const char *heads[] = {"col.subject",        "col.op",    "col.worker_cap",
+			       "col.sustained_rate", "col.limit", "col.rates"};
+	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t i = 0; i < m->workload->nsweeps; i++) {
 		const struct rm_sweep *s = &m->workload->sweeps[i];
@@ -171,7 +199,8 @@ static void sustained_table(struct report_builder *r)
 			       NULL);
 		workers_cell(r, t, 2, s->concurrency, s->clients);
 		num_cell(r, t, 3, s->max_sustained, 0);
-		doc_table_cell(t, 4, rb_text(r, &rates), 0, NULL, NULL);
+		limit_cell(r, t, 4, s);
+		doc_table_cell(t, 5, rb_text(r, &rates), 0, NULL, NULL);
 		strbuf_free(&rates);
 	}
 	doc_table_foot(t, rb_str(r, "table.sustained_foot"));
@@ -218,6 +247,22 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	return sc;
 }
 
+/* A point's Sustained cell: yes, no, or "client-limited (workers)" when it was not
+ * sustained and its cell was client-limited. */
+static void sustained_cell(struct report_builder *r, struct doc_table *t, size_t i,
+			   const struct rm_sweep_pt *p)
+{
+	struct strbuf b = {0};
+	if (p->sustained || !*p->climit) {
+		doc_table_cell(t, i, rb_str(r, p->sustained ? "word.yes" : "word.no"),
+			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
+		return;
+	}
+	model_workload_client_limited(r->l, p->climit, &b);
+	doc_table_cell(t, i, rb_text(r, &b), CELL_MUTED, NULL, NULL);
+	strbuf_free(&b);
+}
+
 /* One sweep's points as a table. */
 static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
 {
@@ -238,8 +283,7 @@ static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size
 		doc_table_row(t);
 		num_cell(r, t, 0, p->offered, 0);
 		num_cell(r, t, 1, p->achieved, -1);
-		doc_table_cell(t, 2, rb_str(r, p->sustained ? "word.yes" : "word.no"),
-			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
+		sustained_cell(r, t, 2, p);
 		num_cell(r, t, 3, p->p50_intended, -1);
 		num_cell(r, t, 4, p->p99_intended, -1);
 		num_cell(r, t, 5, p->p99, -1);

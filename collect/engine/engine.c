@@ -540,7 +540,7 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 
 	if (r == NULL)
 		return -1;
-	if (s3_retry(r, &h, 3, 200, &res, e) == 0 || (res.status != 404 && res.status != 0)) {
+	if (s3_retry(r, &h, &res, e) == 0 || (res.status != 404 && res.status != 0)) {
 		rc = 0;
 	} else if (res.status == 0 && res.cls == EC_HTTP_4XX) {
 		/* not sent: s3_req_setup refused it (out of memory); e says so */
@@ -548,7 +548,7 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 		pthread_mutex_lock(&g->lock);
 		note_error(g, EC_PREPARE_FAILED, res.error);
 		pthread_mutex_unlock(&g->lock);
-	} else if (s3_retry(r, &a, 3, 200, &res, e) == 0) {
+	} else if (s3_retry(r, &a, &res, e) == 0) {
 		g->res->created[i] = 1;
 		rc = 0;
 	} else if (strcmp(res.code, "BucketAlreadyOwnedByYou") == 0 ||

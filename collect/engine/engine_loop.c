@@ -211,22 +211,34 @@ static int resend(struct eng *g, struct worker *w, CURLM *m)
 	return in_flight(g, w, m);
 }
 
-/* retry_take: when worker w's answer is a failure to retry (benchmark phase, retries
- * left, retry_wanted, before the duration's deadline), log the attempt (its row "K+"),
- * and make w wait its backoff to resend it; 1 then, else 0 (the answer is final). */
+/* retry_take: when worker w's answer is a failure to retry (s3_retry_wanted) with attempts
+ * left (benchmark: workload.retries, before the duration's deadline; prepare:
+ * s3_phase_attempts in all, each retry counted in the client and the failed attempt as an
+ * error without a row), log the attempt (benchmark: its row "K+"), and make w wait its
+ * backoff to resend it; 1 then, else 0 (the answer is final). */
 static int retry_take(struct eng *g, struct loop *l, struct worker *w)
 {
-	if (g->phase != ENG_PHASE_BENCH || w->tries >= g->wl->retries || !retry_wanted(&w->res) ||
-	    eng_stopped(g) || (g->deadline_mono != 0 && l->now >= g->deadline_mono))
+	int prep = g->phase == ENG_PHASE_PREPARE;
+	int left = prep ? s3_phase_attempts(&w->res, S3_PREPARE_ATTEMPTS) - 1
+		   : g->phase == ENG_PHASE_BENCH ? g->wl->retries
+						 : 0;
+
+	if (w->tries >= left || !s3_retry_wanted(&w->res) || eng_stopped(g) ||
+	    (!prep && g->deadline_mono != 0 && l->now >= g->deadline_mono))
 		return 0;
 	if (w->tries == 0)
 		w->first_start_ns = w->res.start_ns;
 	w->resend = 1; /* eng_row writes this attempt as retried */
-	eng_row(g, w, retry_row_op(w->args.op), 0, 0, w->key.p ? w->key.p : "", w->res.error,
-		w->res.cls, w->res.start_ns, w->res.first_byte_ns, w->res.last_byte_ns,
-		w->res.end_ns);
+	if (prep) {
+		eng_count_error(g, &w->res);
+		s3_client_note_retry(g->o->client);
+	} else {
+		eng_row(g, w, retry_row_op(w->args.op), 0, 0, w->key.p ? w->key.p : "",
+			w->res.error, w->res.cls, w->res.start_ns, w->res.first_byte_ns,
+			w->res.last_byte_ns, w->res.end_ns);
+	}
 	w->tries++;
-	w->due_mono = l->now + retry_backoff_ns(&w->rng, w->tries);
+	w->due_mono = l->now + s3_backoff_ns(&w->rng, w->tries);
 	if (w->due_mono <= l->now)
 		w->due_mono = l->now + 1;
 	l->waiting++;

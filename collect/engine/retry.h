@@ -14,15 +14,9 @@
 
 #include "collect/s3/s3.h"
 
-#define RETRY_BASE_NS 100000000LL  /* 100 ms: the first attempt's backoff bound */
-#define RETRY_CAP_NS 20000000000LL /* 20 s: no backoff bound above it */
-
-/* retry_wanted: 1 when res is a failure worth retrying (above), 0 otherwise. */
-int retry_wanted(const struct s3_result *res);
-
-/* retry_backoff_ns: the wait after failed attempt k (k >= 1), drawn from *rng (a
- * core/rng.h stream). */
-int64_t retry_backoff_ns(uint64_t *rng, int k);
+/* The rule itself (which failures, the backoff) is collect/s3/s3.h's s3_retry_wanted and
+ * s3_backoff_ns, shared with the prepare and cleanup phases; the engine loop also retries
+ * the prepare phase's PUTs with it (s3_phase_attempts attempts, no rows). */
 
 /* retry_row_op: the ops row op of an attempt of S3 call op ("PUT", "GET", "STAT",
  * "DELETE", "LIST", "CREATEBUCKET"; multipart calls are "PUT"). Static strings. */

@@ -1,14 +1,13 @@
 /* collect/engine/wl_prepare.c: the prepare phase's workers: PUT the objects PREFIX obj/NNNNNNNN
- * (object n of size wl_obj_size) that get, head, list, delete and mixed use, each
- * retried up to PREPARE_ATTEMPTS times; no rows (see wl.h). */
+ * (object n of size wl_obj_size) that get, head, list, delete and mixed use; no rows (see
+ * wl.h). A throttled or failed PUT worth retrying is sent again by the engine loop
+ * (engine_loop.c, retry_take: s3_phase_attempts attempts with the retries' backoff); the
+ * answer that reaches done is final. */
 #include "collect/engine/wl.h"
 
 #include <stdio.h>
 
-#define PREPARE_ATTEMPTS 4
-
 struct prepare_state {
-	int attempts; /* tries of the object in hand */
 	uint64_t obj; /* the object in hand */
 };
 
@@ -16,7 +15,7 @@ static int prepare_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	struct prepare_state *s = w->st;
 
-	if (s->attempts == 0 && eng_take(g, 1, &s->obj) == 0)
+	if (eng_take(g, 1, &s->obj) == 0)
 		return -1;
 	if (wl_obj(g, w, s->obj))
 		return -1;
@@ -29,18 +28,13 @@ static int prepare_next(struct eng *g, struct worker *w, struct s3_args *a)
 
 static void prepare_done(struct eng *g, struct worker *w, const struct s3_result *res)
 {
-	struct prepare_state *s = w->st;
 	char msg[S3_ERROR_MAX + 600];
 
-	if (res->cls == EC_NONE) {
-		s->attempts = 0;
+	if (res->cls == EC_NONE)
 		return;
-	}
 	eng_count_error(g, res);
-	if (++s->attempts < PREPARE_ATTEMPTS)
-		return;
 	snprintf(msg, sizeof(msg), "PUT %s: %s (%d attempts)", strbuf_cstr(&w->key), res->error,
-		 s->attempts);
+		 w->tries + 1);
 	eng_fail(g, res->cls, msg);
 }
 

@@ -99,6 +99,8 @@ const char cli_usage_text[] =
 	"      --retries N      retry a request failed with 503, 500, 429, a reset or a\n"
 	"                       timeout up to N times (0-10, default 0), with exponential\n"
 	"                       backoff and full jitter as the AWS SDKs; every attempt logged\n"
+	"                       (prepare and cleanup retry the same failures, same backoff,\n"
+	"                       whatever N: 6 attempts, 8 for a prepare PUT)\n"
 	"      --checksum ALG   none (default), crc32, crc32c, crc64nvme, sha1, sha256, md5: sent\n"
 	"                       with each PUT and part; a get asks for it back and verifies it\n"
 	"      --payload MODE   unsigned (UNSIGNED-PAYLOAD, default), signed (the body's SHA-256),\n"

@@ -284,6 +284,18 @@ static void print_lat(const char *name, const struct lat_stats *l)
 	       name, l->avg, l->p50, l->p90, l->p99, l->min, l->max, l->stddev);
 }
 
+/* print_phase_retries: the prepare and cleanup retries when there were any (run.json
+ * phase_retries). */
+static void print_phase_retries(const struct run_state *st)
+{
+	if (st->phase_retries[PHASE_PREPARE] + st->phase_retries[PHASE_CLEANUP] == 0)
+		return;
+	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "
+	       "again after a backoff; every attempt billed)\n",
+	       (unsigned long long)st->phase_retries[PHASE_PREPARE],
+	       (unsigned long long)st->phase_retries[PHASE_CLEANUP]);
+}
+
 /* print_summary: the run's numbers in the shape of Warp's report. */
 static void print_summary(const struct runner_result *rr, const struct workload *wl)
 {
@@ -299,6 +311,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       wl->concurrency, "failed", err_class_name(rr->cls));
 		for (int i = 0; i < rr->st.n_first; i++)
 			printf(" * %s\n", rr->st.first[i]);
+		print_phase_retries(&rr->st);
 		return;
 	}
 	summary_span_text(&s, span, sizeof(span));
@@ -338,6 +351,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	} else {
 		printf(" * Retries: off, no request was retried\n");
 	}
+	print_phase_retries(&rr->st);
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);
 		printf(" * Fastest: %.1fMiB/s, %.2f obj/s\n", s.fastest.mib_s, s.fastest.obj_s);

@@ -137,6 +137,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
 	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
 	json_object_set_new(o, "billing", billing_json(st));
+	json_object_set_new(o, "phase_retries", billing_retries_json(st));
 	if (st->client)
 		json_object_set(o, "client", st->client);
 	json_object_set_new(o, "stop", stop_json(st));
@@ -181,6 +182,7 @@ int run_state_read(const char *dir, struct run_state *st, struct err *e)
 	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
 	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
 	billing_read(json_object_get(o, "billing"), st);
+	billing_retries_read(json_object_get(o, "phase_retries"), st);
 	v = json_object_get(o, "client");
 	if (json_is_object(v))
 		st->client = json_incref(v);
@@ -318,6 +320,7 @@ json_t *runjson_build(const struct runjson_input *in)
 	if (in->clients != NULL)
 		json_object_set(o, "clients", (json_t *)in->clients);
 	json_object_set_new(o, "billing", billing_json(st));
+	json_object_set_new(o, "phase_retries", billing_retries_json(st));
 	json_object_set_new(o, "prices",
 			    in->subject->prices.given ? price_to_json(&in->subject->prices)
 						      : json_null());

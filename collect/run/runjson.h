@@ -51,6 +51,7 @@ struct run_state {
 	 * was measured */
 	struct bill_counts bill[PHASE_COUNT];
 	unsigned bill_phases;
+	uint64_t phase_retries[PHASE_COUNT]; /* prepare and cleanup (collect/run/billing.h) */
 	json_t *client;      /* owned; the "client" record (collect/run/clientres.h), NULL:
 				 none was measured */
 	int auto_stop;       /* duration = auto: how the benchmark stopped */

@@ -259,7 +259,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	struct err e;
 	char local[4][ERR_MSG_MAX], id[CLIENT_ID_LEN + 1];
 	int n_local = 0, rc;
-	struct bill_counts mark;
+	struct billing_mark mark;
 	int64_t t_prep;
 
 	run_state_init(&st);

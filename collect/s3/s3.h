@@ -291,11 +291,49 @@ void s3_req_sample_conn(struct s3_req *r);
  * engine's multi loops. */
 int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
 
-/* s3_retry: s3_req_perform up to `attempts` times while the failure is transient
- * (transport errors, 5xx, 429), sleeping base_ms, 2*base_ms, ... (at most 5 s) between
- * attempts. For prepare and cleanup phases, never for measured requests. */
-int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
-	     struct s3_result *res, struct err *e);
+/* Retries (docs/METHODOLOGY.md, "Retries"), the one rule for the benchmark's retries
+ * (collect/engine/retry.h) and the prepare and cleanup phases' (s3_retry, the engine's
+ * prepare workers): a failure with HTTP 500, 502, 503, 504, 429, S3's SlowDown or
+ * RequestTimeout, a connection failure or reset, or a timeout is sent again after a wait
+ * drawn with full jitter, attempt k (from 1) waiting uniform[0, min(S3_RETRY_CAP_NS,
+ * S3_RETRY_BASE_NS x 2^(k-1))), as the AWS SDKs' standard mode does. Prepare and cleanup
+ * make at most S3_PHASE_ATTEMPTS attempts of a request the server answered with an error (a
+ * throttle pushes back for a while), S3_PREPARE_ATTEMPTS of a prepare PUT (the phase's
+ * workers compete for the same throttle), and S3_PHASE_ATTEMPTS_NET of one that failed in
+ * transport (a connection refused or reset, a timeout: an endpoint that is down should
+ * fail the run soon). Every answered attempt is a request the provider bills
+ * (collect/s3/s3_bill.h). */
+#define S3_RETRY_BASE_NS 100000000LL  /* 100 ms: the first attempt's backoff bound */
+#define S3_RETRY_CAP_NS 20000000000LL /* 20 s: no backoff bound above it */
+#define S3_PHASE_ATTEMPTS 6           /* prepare and cleanup: the first and 5 retries */
+#define S3_PREPARE_ATTEMPTS 8         /* the prepare phase's PUTs */
+#define S3_PHASE_ATTEMPTS_NET 3       /* either, after a transport failure */
+
+/* s3_retry_wanted: 1 when res is a failure worth retrying (above), 0 otherwise. */
+int s3_retry_wanted(const struct s3_result *res);
+
+/* s3_backoff_ns: the wait after failed attempt k (k >= 1), drawn from *rng (a core/rng.h
+ * stream). */
+int64_t s3_backoff_ns(uint64_t *rng, int k);
+
+/* s3_phase_attempts: the attempts prepare and cleanup make of a request whose last
+ * answer is res: S3_PHASE_ATTEMPTS_NET after a transport failure (EC_CONNECT,
+ * EC_TIMEOUT), else answered (S3_PHASE_ATTEMPTS or S3_PREPARE_ATTEMPTS). */
+int s3_phase_attempts(const struct s3_result *res, int answered);
+
+/* s3_retry: s3_req_perform up to s3_phase_attempts times while the failure is worth
+ * retrying, sleeping s3_backoff_ns between attempts; each retry is counted in the
+ * client (s3_client_retries). For prepare and cleanup phases, never for measured
+ * requests. 0 when an attempt succeeded, else -1 with the last answer in *res. */
+int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
+
+/* s3_client_note_retry: one more retry made outside the benchmark (the engine's prepare
+ * workers). Thread-safe. */
+void s3_client_note_retry(struct s3_client *c);
+
+/* s3_client_retries: the retries noted so far (s3_retry, s3_client_note_retry); 0 for
+ * NULL. Thread-safe. */
+uint64_t s3_client_retries(const struct s3_client *c);
 
 /* s3_op_name: the S3 API call of op ("PutObject", "ListObjectsV2", ...), for messages.
  * Another concern than workload_op_name (collect/workload.h) and op_name (core/ops.h),

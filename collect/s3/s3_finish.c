@@ -6,6 +6,7 @@
 
 #include "collect/s3/s3_bill.h"
 #include "collect/s3/s3_int.h"
+#include "core/rng.h"
 #include "core/timefmt.h"
 
 static int64_t mono_to_real(const struct s3_req *r, int64_t mono)
@@ -209,24 +210,58 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
 	return 0;
 }
 
-static int transient(const struct s3_result *res)
+int s3_retry_wanted(const struct s3_result *res)
 {
-	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT || res->cls == EC_HTTP_5XX ||
-	       res->cls == EC_DNS || res->status == 429 || strcmp(res->code, "SlowDown") == 0;
+	long st = res->status;
+
+	if (res->cls == EC_NONE)
+		return 0;
+	if (res->cls == EC_CONNECT || res->cls == EC_TIMEOUT)
+		return 1;
+	return st == 500 || st == 502 || st == 503 || st == 504 || st == 429 ||
+	       strcmp(res->code, "SlowDown") == 0 || strcmp(res->code, "RequestTimeout") == 0;
 }
 
-int s3_retry(struct s3_req *r, const struct s3_args *a, int attempts, long base_ms,
-	     struct s3_result *res, struct err *e)
+int64_t s3_backoff_ns(uint64_t *rng, int k)
 {
-	long delay = base_ms > 0 ? base_ms : 100;
+	int64_t bound = S3_RETRY_BASE_NS;
 
-	for (int i = 0;; i++) {
+	for (int i = 1; i < k && bound < S3_RETRY_CAP_NS; i++)
+		bound *= 2;
+	if (bound > S3_RETRY_CAP_NS)
+		bound = S3_RETRY_CAP_NS;
+	return (int64_t)(rng_uniform(rng) * (double)bound);
+}
+
+int s3_phase_attempts(const struct s3_result *res, int answered)
+{
+	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT ? S3_PHASE_ATTEMPTS_NET : answered;
+}
+
+void s3_client_note_retry(struct s3_client *c)
+{
+	if (c != NULL)
+		atomic_fetch_add(&c->retries, 1);
+}
+
+uint64_t s3_client_retries(const struct s3_client *c)
+{
+	return c != NULL ? (uint64_t)atomic_load(&((struct s3_client *)c)->retries) : 0;
+}
+
+int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e)
+{
+	uint64_t rng = rng_time_seed() ^ (uint64_t)(uintptr_t)r;
+
+	for (int k = 1;; k++) {
 		if (s3_req_perform(r, a, res, e) == 0)
 			return 0;
-		if (i + 1 >= attempts || !transient(res))
+		if (k >= s3_phase_attempts(res, S3_PHASE_ATTEMPTS) || !s3_retry_wanted(res))
 			return -1;
-		struct timespec ts = {delay / 1000, (delay % 1000) * 1000000L};
+		int64_t ns = s3_backoff_ns(&rng, k);
+		struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
 		nanosleep(&ts, NULL);
-		delay = delay * 2 > 5000 ? 5000 : delay * 2;
+		s3_client_note_retry(r->c);
+		err_clear(e);
 	}
 }

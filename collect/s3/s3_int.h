@@ -62,6 +62,7 @@ struct s3_client {
 	int n_connect_to;
 	atomic_int next_addr;
 	struct s3_bill *bill; /* billable counts (collect/s3/s3_bill.h); NULL: out of memory */
+	atomic_uint_least64_t retries; /* prepare and cleanup retries (s3_client_retries) */
 };
 
 struct s3_old_signer {

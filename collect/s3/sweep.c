@@ -4,9 +4,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define ATTEMPTS 3
-#define BASE_MS 200
-
 /* no_multipart_listing: the server answered that it has no ListMultipartUploads. */
 static int no_multipart_listing(const struct s3_result *res)
 {
@@ -28,7 +25,7 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 				    .prefix = prefix,
 				    .key_marker = km[0] ? km : NULL,
 				    .upload_id_marker = um[0] ? um : NULL};
-		if (s3_retry(lr, &a, ATTEMPTS, BASE_MS, &res, e) != 0) {
+		if (s3_retry(lr, &a, &res, e) != 0) {
 			if (!km[0] && (no_multipart_listing(&res) || res.status == 403)) {
 				n->uploads_listed = res.status == 403 ? -1 : 0;
 				err_clear(e);
@@ -44,7 +41,7 @@ static int abort_uploads(struct s3_req *lr, struct s3_req *r, const char *bucket
 					     .bucket = bucket,
 					     .key = res.keys[i],
 					     .upload_id = res.upload_ids[i]};
-			if (s3_retry(r, &ab, ATTEMPTS, BASE_MS, &ar, e) == 0) {
+			if (s3_retry(r, &ab, &ar, e) == 0) {
 				n->uploads++;
 			} else if (ar.status != 404) {
 				*failed = ar;
@@ -73,7 +70,7 @@ static long delete_page(struct s3_req *r, const char *bucket, const char *const 
 	struct s3_args a = {.op = S3_DELETE_OBJECTS, .bucket = bucket, .keys = keys, .n_keys = k};
 	long done = 0;
 
-	if (s3_retry(r, &a, ATTEMPTS, BASE_MS, &res, e) == 0)
+	if (s3_retry(r, &a, &res, e) == 0)
 		return (long)res.n_deleted;
 	if (res.status != 501 && res.status != 405 && strcmp(res.code, "NotImplemented") != 0) {
 		*failed = res;
@@ -81,7 +78,7 @@ static long delete_page(struct s3_req *r, const char *bucket, const char *const 
 	}
 	for (size_t i = 0; i < k; i++) {
 		struct s3_args d = {.op = S3_DELETE_OBJECT, .bucket = bucket, .key = keys[i]};
-		if (s3_retry(r, &d, ATTEMPTS, BASE_MS, &res, e) != 0) {
+		if (s3_retry(r, &d, &res, e) != 0) {
 			*failed = res;
 			return -1;
 		}
@@ -102,7 +99,7 @@ static int delete_objects(struct s3_req *lr, struct s3_req *r, const char *bucke
 				    .bucket = bucket,
 				    .prefix = prefix,
 				    .max_keys = 1000};
-		if (s3_retry(lr, &a, ATTEMPTS, BASE_MS, &res, e) != 0) {
+		if (s3_retry(lr, &a, &res, e) != 0) {
 			*failed = res;
 			return -1;
 		}
@@ -156,7 +153,7 @@ static int remove_bucket(struct s3_client *c, const char *bucket, struct s3_resu
 
 	if (r == NULL)
 		return -1;
-	if (s3_retry(r, &a, ATTEMPTS, BASE_MS, &res, e) == 0 || res.status == 404) {
+	if (s3_retry(r, &a, &res, e) == 0 || res.status == 404) {
 		err_clear(e);
 		rc = 0;
 	} else {

@@ -28,7 +28,7 @@ struct sweep_count {
  * as s3rver) skips the first part with n->uploads_listed = 0, and so does a 403 (keys
  * allowed to delete objects but not to list uploads) with n->uploads_listed = -1. Every
  * request is retried
- * on transient failures (s3_retry: 3 attempts). Counts are added to *n (zeroed first).
+ * on transient failures (s3_retry: S3_PHASE_ATTEMPTS attempts with backoff). Counts are added to *n (zeroed first).
  * Returns 0 when nothing is left; -1 with a message naming the prefix in e, and the
  * failed request's result in *failed (for its error class). An empty prefix is refused:
  * it would mean the whole bucket. */

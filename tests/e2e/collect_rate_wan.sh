@@ -7,6 +7,13 @@
 #      start stays near the service time (< 500 ms; a queue behind busy workers took 5.3 s in the issue), and the rate is sustained. The same
 #      with `--concurrency 8` cannot hold it: peak 8, late_no_worker > 0, not sustained, and
 #      the printout and stderr say "client-limited (workers)", not "by the server".
+#      Both runs analyzed and rendered (en and ko): aggregate.json's sweep of the capped run
+#      says limit by "client" (workers) at 100/s (shared-cpu, which a loaded machine with a
+#      local endpoint adds, is no blocking reason) with the point's late_no_worker and
+#      peak_workers; the report's sustained-rate table says "client-limited (workers) at
+#      100 req/s", its point table "client-limited (workers)", and Key findings name the
+#      client's limit, never "sustained none of its rates" for it (the uncapped run's sweep,
+#      whose p99 from the intended start is the 200 ms round trip, is the server's).
 #   2. Sustained decided from the requests: `--rate 10/s` for 10 s against RGW (no delay)
 #      is sustained 3 times in a row (100 of 100 sent, >= 99 % within 10 ms of their slot;
 #      the window of kept seconds no longer decides it);
@@ -23,9 +30,10 @@
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
+render=${RENDER:-$top/bin/render}
 wanem=${WANEM:-$top/build/tests/wanem}
-[ -x "$collect" ] && [ -x "$wanem" ] && [ -x "$analyze" ] ||
-	{ bad "bin/collect, bin/analyze or build/tests/wanem missing: make tests"; finish; }
+[ -x "$collect" ] && [ -x "$wanem" ] && [ -x "$analyze" ] && [ -x "$render" ] ||
+	{ bad "bin/collect, bin/analyze, bin/render or build/tests/wanem missing: make tests"; finish; }
 
 use_nginx
 ep=${NGINX_S3_ENDPOINT%/}
@@ -53,7 +61,9 @@ print("p99=%d" % r["latency_intended_ms"]["p99"])
 PY
 }
 
-# 1. through the 200 ms round trip
+# 1. through the 200 ms round trip (the capped run's directory in a results tree for analyze)
+cap="$tmp/wan/runs/once/nginx/get-4KiB-c8-r100"
+mkdir -p "$tmp/wan/runs/once/nginx"
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 "$collect" run --endpoint "$far" --bucket "$bucket" --path-style --op get --size 4KiB \
 	--objects 20 --rate 100/s --duration 10s -o "$tmp/far" >"$tmp/far.out" 2>&1
@@ -78,9 +88,9 @@ verdict() {
 verdict "200 ms RTT, 100/s" "$tmp/far.out"
 
 "$collect" run --endpoint "$far" --bucket "$bucket" --path-style --op get --size 4KiB \
-	--objects 20 --rate 100/s --concurrency 8 --duration 5s -o "$tmp/cap" >"$tmp/cap.out" 2>&1
+	--objects 20 --rate 100/s --concurrency 8 --duration 5s -o "$cap" >"$tmp/cap.out" 2>&1
 check $? "200 ms RTT, 100/s, cap 8: exit 0 (a valid run)" "$(tail -n 3 "$tmp/cap.out")"
-eval "$(rate_fig "$tmp/cap")"
+eval "$(rate_fig "$cap")"
 fig="sent $sent of $slots, peak $peak_workers, late_no_worker $late_no_worker"
 [ "$peak_workers" = 8 ] && [ "$late_no_worker" -gt 0 ] && [ "$sustained" = 0 ]
 check $? "cap 8: the cap reached, slots late for want of a worker, not sustained ($fig)"
@@ -89,6 +99,51 @@ grep -q "Rate: .*: not sustained: client-limited (workers)$" "$tmp/cap.out" &&
 	! grep -q "by the server\|sent late" "$tmp/cap.out"
 check $? "cap 8: printout and stderr say client-limited (workers), not the server" \
 	"$(grep -i "sustained" "$tmp/cap.out")"
+
+# the capped run through analyze and render: the report names the client's worker cap
+mkdir -p "$tmp/wan/runs/once/far"
+cp -r "$tmp/far" "$tmp/wan/runs/once/far/get-4KiB-c256-r100"
+"$analyze" "$tmp/wan" -o "$tmp/wan/results" >"$tmp/wan.an" 2>&1 &&
+	"$render" "$tmp/wan/results" -o "$tmp/wan/report" -f html 2>"$tmp/wan.rn" &&
+	"$render" "$tmp/wan/results" -o "$tmp/wan/report-ko" -l ko -f html 2>>"$tmp/wan.rn"
+check $? "analyze and render the two runs" "$(tail -n 3 "$tmp/wan.an" "$tmp/wan.rn")"
+python3 - "$tmp/wan/results/aggregate.json" >"$tmp/wan.chk" 2>&1 <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+sw = [s for s in a["rate_sweeps"] if s["concurrency"] == 8]
+assert len(sw) == 1, [s["concurrency"] for s in a["rate_sweeps"]]
+s = sw[0]
+assert s["limit"] == {"by": "client", "at": 100, "reasons": ["workers"]}, s["limit"]
+p = s["points"][0]
+assert p["late_no_worker"] > 0 and p["peak_workers"] == 8, p
+c = p["client_limit"]
+assert c["verdict"] == "limited" and "workers" in c["reasons"] and c["blocking"] == ["workers"], c
+assert not p["sustained"], p
+PY
+check $? "aggregate.json: the capped sweep's limit is the client's (workers) at 100/s" \
+	"$(cat "$tmp/wan.chk")"
+# text of the report's sustained-rate table rows and of Key findings
+report_text() {
+	python3 - "$1" <<'PY'
+import html, re, sys
+t = open(sys.argv[1], encoding="utf-8").read()
+t = re.sub(r"<(script|style)[^>]*>.*?</\1>", "", t, flags=re.S)
+t = html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"</(tr|li|p|h[1-6])>", "\n", t)))
+print(re.sub(r"[ \t\u00a0\u202f]+", " ", t))
+PY
+}
+report_text "$tmp/wan/report/report.html" >"$tmp/wan.txt"
+grep -q "client-limited (workers) at 100 req/s" "$tmp/wan.txt" &&
+	grep -q "was client-limited (workers) at 100 req/s (the client's limit, not the provider's)" \
+		"$tmp/wan.txt" &&
+	! grep -q "sustained none of its rates.*sustained none of its rates" "$tmp/wan.txt" &&
+	grep -qE "^ ?100 [0-9.]+ client-limited \(workers\) " "$tmp/wan.txt"
+check $? "report: the sustained-rate table, the point table and Key findings say client-limited (workers)" \
+	"$(grep -n "req/s\|^ *100 " "$tmp/wan.txt" | head -n 12)"
+report_text "$tmp/wan/report-ko/report.html" >"$tmp/wan-ko.txt"
+grep -q "클라이언트 한계 (workers)" "$tmp/wan-ko.txt" &&
+	grep -q "제공자가 아니라 클라이언트의 한계" "$tmp/wan-ko.txt"
+check $? "Korean report: client-limited (workers) in the table and Key findings"
 
 # 2. 10/s for 10 s against RGW: sustained every time
 if [ -z "${RGW_S3_ENDPOINT:-}" ]; then

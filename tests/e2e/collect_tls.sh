@@ -10,7 +10,8 @@
 #      AWS_CA_BUNDLE, which wins over the AWS profile's ca_bundle;
 #   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
 #      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
-#      /dot.bucket/... paths on host s3.localhost;
+#      /dot.bucket/... paths on host s3.localhost; analyzed and rendered (en and ko), the
+#      report's subjects table notes that subject d's bucket went path-style;
 #   3. connections and TLS sessions are reused: nginx's access log ($connection,
 #      $ssl_session_reused) shows at most one connection per worker per phase, and the
 #      connections after the process's first resume a TLS session (one cache for every
@@ -18,7 +19,10 @@
 # About 20 s. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
-[ -x "$collect" ] || { bad "bin/collect missing"; finish; }
+analyze=${ANALYZE:-$top/bin/analyze}
+render=${RENDER:-$top/bin/render}
+[ -x "$collect" ] && [ -x "$analyze" ] && [ -x "$render" ] ||
+	{ bad "bin/collect, bin/analyze or bin/render missing"; finish; }
 command -v nginx >/dev/null && command -v openssl >/dev/null ||
 	{ bad "nginx or openssl missing (scripts/setup)"; finish; }
 unset AWS_CA_BUNDLE
@@ -125,6 +129,18 @@ grep -q " s3.localhost PUT /dot.bucket/" "$tmp/ng/access.log" &&
 	! grep -q "dot.bucket.s3.localhost" "$tmp/ng/access.log"
 check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localhost" \
 	"$(head -n 2 "$tmp/ng/access.log")"
+"$analyze" "$tmp/dot" -o "$tmp/dot/results" >"$tmp/dot.an" 2>&1 &&
+	"$render" "$tmp/dot/results" -o "$tmp/dot/report" -f html 2>"$tmp/dot.rn" &&
+	"$render" "$tmp/dot/results" -o "$tmp/dot/report-ko" -l ko -f html 2>>"$tmp/dot.rn"
+check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot.an" "$tmp/dot.rn")"
+[ "$(jget "$tmp/dot/results/aggregate.json" "j['subjects'][0]['path_style_dotted']")" = dot.bucket ]
+check $? "dot.bucket: aggregate.json subjects[].path_style_dotted names the bucket"
+grep -q "d: the bucket dot.bucket holds a dot, so its requests went path-style over HTTPS" \
+	"$tmp/dot/report/report.html" &&
+	grep -q "d: 버킷 dot.bucket 이름에 점이 있어, 가상 호스트 방식 주소를 요청했지만 HTTPS에서는 경로 방식으로" \
+		"$tmp/dot/report-ko/report.html"
+check $? "dot.bucket: the report (en, ko) says the subject went path-style" \
+	"$(grep -o "[^>]*path-style[^<]*" "$tmp/dot/report/report.html" | head -n 3)"
 sed 's|@d@|x|' "$tmp/dot.ini" | sed "s|^ca_bundle = .*|ca_bundle = /nonexistent/key.pem|" >"$tmp/dot2.ini"
 AWS_CA_BUNDLE="$d/ca.pem" "$collect" "$tmp/dot2.ini" -o "$tmp/dot2" --ca-bundle "$d/ca.pem" \
 	>"$tmp/dot2.out" 2>&1

@@ -14,11 +14,17 @@
 #      requests and move no bytes);
 #   3. aggregate.json's cell retries = the run's; the report (en, ko) has the retries
 #      table and says retries were on; collect run --retries 0 prints "Retries: off".
+#   4. prepare against a throttle: build/tests/wanem --http --throttle 40 (503 SlowDown above
+#      40 requests/s) in front of nginx; a HEAD run prepares 60 objects with 8 workers: the
+#      prepare phase's PUTs are retried with the same backoff (8 attempts)
+#      and the phase completes; run.json phase_retries.prepare > 0, and every attempt is
+#      billed: billing.prepare.class_a = 60 + phase_retries.prepare.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
+wanem=${WANEM:-$top/build/tests/wanem}
 pids=()
 
 cleanup() {
@@ -28,7 +34,7 @@ cleanup() {
 }
 at_exit cleanup
 
-for b in "$collect" "$analyze" "$render" "$proxy_bin"; do
+for b in "$collect" "$analyze" "$render" "$proxy_bin" "$wanem"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
 done
 use_nginx
@@ -192,4 +198,25 @@ AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth \
 	--count 1 --retries 11 -o "$tmp/bad" >"$tmp/bad.log" 2>&1
 [ $? -eq 2 ] && grep -q "retries: '11' is not a number of retries from 0 to 10" "$tmp/bad.log"
 check $? "--retries 11 refused, named ($(cat "$tmp/bad.log" | head -n 2))"
+
+# 4. the prepare phase against a throttle (wanem: 503 SlowDown above 40 requests/s)
+"$wanem" --listen 127.0.0.1:0 --upstream "$hostport" --http --throttle 40 \
+	--port-file "$tmp/wanem.port" --max-seconds 120 >/dev/null 2>"$tmp/wanem.log" &
+pids+=($!)
+for _ in $(seq 1 50); do
+	[ -s "$tmp/wanem.port" ] && break
+	sleep 0.1
+done
+AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1 \
+	"$collect" run --endpoint "http://127.0.0.1:$(cat "$tmp/wanem.port")" --bucket "$bucket" \
+	--path-style --op head --size 4KiB --objects 60 --concurrency 4 --duration 1s \
+	-o "$tmp/throttled" >"$tmp/throttled.log" 2>&1
+fig=$(jq -c '[.phases.prepare, .phase_retries.prepare, .billing.prepare.class_a]' \
+	"$tmp/throttled/run.json" 2>/dev/null)
+[ "$(jq -r '.phases.prepare' "$tmp/throttled/run.json" 2>/dev/null)" = done ] &&
+	[ "$(jq '.phase_retries.prepare > 0' "$tmp/throttled/run.json")" = true ]
+check $? "throttled prepare: its PUTs retried with backoff, the phase done (phase, retries, class A: $fig)" \
+	"$(grep -i "prepare\|503" "$tmp/throttled.log" | head -n 3)"
+[ "$(jq '.billing.prepare.class_a == 60 + .phase_retries.prepare' "$tmp/throttled/run.json")" = true ]
+check $? "throttled prepare: every attempt billed (class A = 60 objects + retries: $fig)"
 finish

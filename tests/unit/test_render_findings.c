@@ -7,6 +7,7 @@
 
 #include "render/findings.h"
 #include "render/model_clients.h"
+#include "render/model_workload.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096], tdir[4096];
@@ -144,6 +145,88 @@ static void test_workers(struct text_lang *en, struct text_lang *ko)
 	model_free(m);
 }
 
+/* Two rate sweeps: AWS held 100 req/s and was client-limited (workers) at 200; B2 held
+ * none, the server's limit at 50. */
+static void rate_sweeps(json_t *root)
+{
+	json_t *sw = json_pack(
+		"[{s:s, s:s, s:i, s:i, s:f, s:f, s:{s:s, s:f, s:[s]}, s:[{s:f, s:f, s:b, s:{s:s, "
+		"s:[]}}, {s:f, s:f, s:b, s:{s:s, s:[s,s], s:[s]}}]},"
+		" {s:s, s:s, s:i, s:i, s:f, s:n, s:{s:s, s:f, s:[]}, s:[{s:f, s:f, s:b, s:{s:s, "
+		"s:[]}}]}]",
+		"subject", "aws", "op", "get", "size", 4096, "concurrency", 8, "p99_limit_ms", 50.0,
+		"max_sustained", 100.0, "limit", "by", "client", "at", 200.0, "reasons", "workers",
+		"points", "offered", 100.0, "achieved", 100.0, "sustained", 1, "client_limit",
+		"verdict", "not limited", "reasons", "offered", 200.0, "achieved", 61.0,
+		"sustained", 0, "client_limit", "verdict", "limited", "reasons", "shared-cpu",
+		"workers", "blocking", "workers", "subject", "b2", "op", "get", "size", 4096,
+		"concurrency", 8, "p99_limit_ms", 50.0, "max_sustained", "limit", "by", "server",
+		"at", 50.0, "reasons", "points", "offered", 50.0, "achieved", 20.0, "sustained", 0,
+		"client_limit", "verdict", "not limited", "reasons");
+	json_object_set_new(root, "rate_sweeps", sw);
+}
+
+/* The same without the limit records (files written before analyze carried them). */
+static void rate_sweeps_old(json_t *root)
+{
+	size_t i;
+	json_t *s;
+	rate_sweeps(root);
+	json_array_foreach(json_object_get(root, "rate_sweeps"), i, s)
+		json_object_del(s, "limit");
+}
+
+/* The sustained-rate finding names the client's worker cap as the limit, not the provider
+ * (model_workload_sustained), in both languages; the model carries the limit and the
+ * points' client-limit reasons. */
+static void test_rate_limit(struct text_lang *en, struct text_lang *ko)
+{
+	struct findings f;
+	struct err e = {{0}};
+	struct report_model *m = load(rate_sweeps);
+	if (m == NULL)
+		return;
+	CHECK(m->workload && m->workload->nsweeps == 2, "two sweeps loaded");
+	if (m->workload && m->workload->nsweeps == 2) {
+		const struct rm_sweep *a = &m->workload->sweeps[0], *b = &m->workload->sweeps[1];
+		CHECK(a->limit_by == RM_LIMIT_CLIENT && a->limit_at == 200 &&
+			      !strcmp(a->limit_reasons, "workers"),
+		      "aws: the client's limit at 200 (workers): %d %g '%s'", a->limit_by,
+		      a->limit_at, a->limit_reasons);
+		CHECK(a->npts == 2 && !*a->pts[0].climit && !strcmp(a->pts[1].climit, "workers"),
+		      "aws: the 200/s point client-limited by workers");
+		CHECK(b->limit_by == RM_LIMIT_SERVER && b->limit_at == 50,
+		      "b2: the server's at 50");
+	}
+	if (findings_build(m, en, &f, &e) == 0) {
+		CHECK(has(&f,
+			  "AWS S3 held 100 req/s, then was client-limited (workers) at 200 req/s "
+			  "(the client's limit, not the provider's)"),
+		      "en: the worker cap named as the limit");
+		CHECK(has(&f, "Backblaze B2 sustained none of its rates"), "en: b2 the server's");
+		CHECK(!has(&f, "AWS S3 sustained none"), "en: aws not blamed");
+		findings_free(&f);
+	}
+	if (findings_build(m, ko, &f, &e) == 0) {
+		CHECK(has(&f,
+			  "AWS S3 100 req/s \xec\x9c\xa0\xec\xa7\x80, 200 req/s\xec\x97\x90\xec\x84\x9c "
+			  "\xed\x81\xb4\xeb\x9d\xbc\xec\x9d\xb4\xec\x96\xb8\xed\x8a\xb8 "
+			  "\xed\x95\x9c\xea\xb3\x84 (workers)"),
+		      "ko: the worker cap named as the limit");
+		findings_free(&f);
+	}
+	model_free(m);
+	m = load(rate_sweeps_old);
+	if (m && m->workload && findings_build(m, en, &f, &e) == 0) {
+		CHECK(m->workload->sweeps[0].limit_by == RM_LIMIT_UNKNOWN,
+		      "old file: limit unknown");
+		CHECK(has(&f, "AWS S3 held 100 req/s") && !has(&f, "client-limited"),
+		      "old file: the plain sentence");
+		findings_free(&f);
+	}
+	model_free(m);
+}
+
 /* Too few cycles: no test anywhere. */
 static void untested(json_t *root)
 {
@@ -246,6 +329,7 @@ int main(void)
 	if (en == NULL || ko == NULL)
 		return check_done();
 
+	test_rate_limit(en, ko);
 	struct report_model *m = load(NULL);
 	if (m && findings_build(m, en, &f, &e) == 0) {
 		CHECK(has(&f, "AWS S3 led 4 of 4 PUT configurations"), "PUT leader count");
