@@ -109,6 +109,8 @@ for r in $(seq 1 "$reps"); do
 		"PUT s3bench $(fmt "${p_s3[-1]}") curl $(fmt "${p_curl[-1]}") MiB/s"
 done
 rm -f "$body"
+spread "GET $large" "${g_s3[*]}" "${g_curl[*]}"
+spread "PUT $large" "${p_s3[*]}" "${p_curl[*]}"
 result "GET $large c1 (vs curl)" "$(median "${g_s3[@]}")" MiB/s "$(median "${g_curl[@]}")" \
 	"MiB/s curl" "ratio>=" 0.95
 result "PUT $large c1 (vs curl)" "$(median "${p_s3[@]}")" MiB/s "$(median "${p_curl[@]}")" \

@@ -77,6 +77,7 @@ for r in $(seq 1 "$reps"); do
 	g_curl+=("$c")
 	say "  repeat $r: s3bench $(fmt "$v") curl $(fmt "$c") MiB/s"
 done
+spread "HTTPS GET $large" "${g_s3[*]}" "${g_curl[*]}"
 result "HTTPS GET $large c1 (vs curl)" "$(median "${g_s3[@]}")" MiB/s "$(median "${g_curl[@]}")" \
 	"MiB/s curl" "ratio>=" 0.9
 

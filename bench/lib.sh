@@ -55,6 +55,36 @@ maximum() {
 		END { if (n) printf "%.6g\n", m; else print "-" }'
 }
 
+# minimum N...: the smallest number; "-" when there is none.
+minimum() {
+	printf '%s\n' "$@" | awk '/^-?[0-9.]+([eE][-+]?[0-9]+)?$/ { if (n++ == 0 || $1 + 0 < m) m = $1 + 0 }
+		END { if (n) printf "%.6g\n", m; else print "-" }'
+}
+
+# pair_ratios A_LIST B_LIST: the ratio a/b of each repeat (the two lists are
+# space-separated, in repeat order), one a line; repeats where either is not a number
+# are left out.
+pair_ratios() {
+	local -a a b
+	read -r -a a <<<"$1"
+	read -r -a b <<<"$2"
+	for i in "${!a[@]}"; do
+		if is_num "${a[$i]}" && is_num "${b[$i]:-}" && [ "$(calc "${b[$i]} != 0")" = 1 ]; then
+			calc "${a[$i]} / ${b[$i]}"
+		fi
+	done
+}
+
+# spread NAME A_LIST B_LIST: say the per-repeat ratios' least, median and largest
+# (how far one repeat's ratio moves on this machine, beside the ratio of the medians).
+spread() {
+	local -a r
+	mapfile -t r < <(pair_ratios "$2" "$3")
+	[ "${#r[@]}" -gt 0 ] || return 0
+	say "  $1 ratio per repeat (${#r[@]}): least $(fmt "$(minimum "${r[@]}")")," \
+		"median $(fmt "$(median "${r[@]}")"), largest $(fmt "$(maximum "${r[@]}")")"
+}
+
 # is_num X: true when X is a number.
 is_num() {
 	[[ $1 =~ ^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$ ]]
