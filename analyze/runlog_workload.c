@@ -84,10 +84,12 @@ static int opt_num(const json_t *o, const char *sect, const char *k, double lo, 
 }
 
 /* read_modes: workload.retries and workload.duration_auto, when not the defaults (0,
- * null), after the send fields of buf ("retries 3", "duration auto 20s..5m"). */
+ * null), and the subject's own fixed duration (workload.duration_subject true:
+ * "duration 30s"), after the send fields of buf ("retries 3", "duration auto 20s..5m"). */
 static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
 {
 	json_t *r = json_object_get(wl, "retries"), *a = json_object_get(wl, "duration_auto");
+	json_t *d = json_object_get(wl, "duration_s");
 	char lo[UNITS_DURATION_MAX], hi[UNITS_DURATION_MAX];
 
 	if (json_is_integer(r) && json_integer_value(r) > 0)
@@ -101,6 +103,11 @@ static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
 					      sizeof(lo)),
 			units_format_duration(json_number_value(json_object_get(a, "max_s")), hi,
 					      sizeof(hi)));
+	else if (json_is_true(json_object_get(wl, "duration_subject")) && json_is_number(d) &&
+		 json_number_value(d) > 0)
+		len += (size_t)snprintf(
+			buf + len, len < size ? size - len : 0, "%sduration %s", len ? ", " : "",
+			units_format_duration(json_number_value(d), lo, sizeof(lo)));
 	return len;
 }
 

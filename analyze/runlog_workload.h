@@ -26,7 +26,8 @@ struct runlog_workload {
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,
 	 * payload streaming-unsigned" (campaign keys and values, in the file's order),
 	 * then workload.retries above 0 ("retries 3"), workload.duration_auto ("duration
-	 * auto 20s..5m"), workload.buckets and workload.prefixes when above 1 ("buckets 3,
+	 * auto 20s..5m") or, when workload.duration_subject is true, the subject's own
+	 * fixed duration ("duration 30s"), workload.buckets and workload.prefixes when above 1 ("buckets 3,
 	 * prefixes 4"); NULL when every field is the default or the run.json has none */
 	char *send;
 };

@@ -736,6 +736,7 @@ static void json_draws(json_t *o, const struct workload *wl)
 						      wl->min_duration_s, "max_s", wl->duration_s,
 						      "window_s", 10, "band", 0.05)
 					  : json_null());
+	json_object_set_new(o, "duration_subject", json_boolean(wl->duration_own));
 	json_object_set_new(o, "send", workload_send_json(&wl->send));
 	json_object_set_new(o, "buckets", json_integer(workload_buckets(wl)));
 	json_object_set_new(o, "prefixes", json_integer(workload_prefixes(wl)));

@@ -134,6 +134,9 @@ struct workload {
 				 at the latest after duration_s (max_duration), never before
 				 min_duration_s */
 	double min_duration_s;
+	int duration_own;    /* 1: duration_s is the subject's own `duration = D`, which
+				 replaced the section's bound (another D, or auto); run.json's
+				 workload.duration_subject */
 	int retries;         /* benchmark requests retried up to this many times on a
 				 throttling or server error, as the SDKs do
 				 (collect/engine/retry.h); 0 = none */

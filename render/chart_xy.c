@@ -123,6 +123,73 @@ void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint)
 	}
 }
 
+void chart_xy_add_desc(struct xychart *c, const char *text)
+{
+	size_t a = strlen(c->desc), b = strlen(text ? text : "");
+	char *d = realloc(c->desc, a + b + 2);
+	if (d == NULL) {
+		c->oom = 1;
+		return;
+	}
+	snprintf(d + a, b + 2, "%s%s", a && b ? " " : "", text ? text : "");
+	c->desc = d;
+}
+
+size_t chart_xy_nseries(const struct xychart *c)
+{
+	return c->series.n;
+}
+
+/* Is point p one the chart draws (finite, and positive on a log axis)? */
+static int xy_drawn(const struct xychart *c, const struct series_pt *p)
+{
+	return isfinite(p->x) && isfinite(p->y) && !(c->xscale == XY_LOG && p->x <= 0) &&
+	       !(c->yscale == XY_LOG && p->y <= 0);
+}
+
+void chart_xy_summary(const struct xychart *c, int s, struct xy_summary *out)
+{
+	*out = (struct xy_summary){NULL, 0, NAN, NAN, NAN, NAN};
+	if (s < 0 || (size_t)s >= c->series.n)
+		return;
+	const struct series *se = &c->series.v[s];
+	out->label = se->label;
+	for (size_t i = 0; i < se->n; i++) {
+		const struct series_pt *p = &se->pts[i];
+		if (!xy_drawn(c, p))
+			continue;
+		if (out->n == 0 || p->y > out->hi_y) {
+			out->hi_x = p->x;
+			out->hi_y = p->y;
+		}
+		if (out->n == 0 || p->y < out->lo_y) {
+			out->lo_x = p->x;
+			out->lo_y = p->y;
+		}
+		out->n++;
+	}
+}
+
+double chart_xy_x_at(const struct xychart *c, int s, double level)
+{
+	const struct series_pt *prev = NULL;
+	if (s < 0 || (size_t)s >= c->series.n || !isfinite(level))
+		return NAN;
+	const struct series *se = &c->series.v[s];
+	for (size_t i = 0; i < se->n; i++) {
+		const struct series_pt *p = &se->pts[i];
+		if (!xy_drawn(c, p))
+			continue;
+		if (p->y >= level) {
+			if (prev == NULL || p->y == level)
+				return p->x;
+			return prev->x + (p->x - prev->x) * (level - prev->y) / (p->y - prev->y);
+		}
+		prev = p;
+	}
+	return NAN;
+}
+
 int chart_xy_log_ticks(double lo, double hi, int every, double *ticks, int max, double *tlo,
 		       double *thi)
 {

@@ -59,6 +59,27 @@ void chart_xy_set_n(struct xychart *c, int s, const char *n);
 /* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 
+/* chart_xy_add_desc: " " and text appended to the description (SVG <desc>; copied). */
+void chart_xy_add_desc(struct xychart *c, const char *text);
+
+/* What one series of an x-y chart shows, for its description (chart_xy_summary). Only the
+ * points the chart draws count: finite x and y, and > 0 on a log axis. */
+struct xy_summary {
+	const char *label; /* the series' label (owned by the chart) */
+	size_t n;          /* the points counted */
+	double hi_x, hi_y; /* the highest point (the first of equal ones); NAN when n is 0 */
+	double lo_x, lo_y; /* the lowest point (the first of equal ones); NAN when n is 0 */
+};
+
+/* chart_xy_nseries: the number of series added. */
+size_t chart_xy_nseries(const struct xychart *c);
+/* chart_xy_summary: what series s shows (out zeroed, NAN figures, for an s out of range). */
+void chart_xy_summary(const struct xychart *c, int s, struct xy_summary *out);
+/* chart_xy_x_at: the x at which series s first reaches `level` (interpolated linearly
+ * between the two points around it; exact at a point), counting the points
+ * chart_xy_summary counts; NAN when it never does. For a CDF, the x at 50 % is the median. */
+double chart_xy_x_at(const struct xychart *c, int s, double level);
+
 /* chart_xy_is_empty: 1 when no series has a point with a finite y (nothing to draw). */
 int chart_xy_is_empty(const struct xychart *c);
 /* chart_xy_title: the title given to chart_xy_new (owned by c). */

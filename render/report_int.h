@@ -118,6 +118,7 @@ void report_history(struct report_builder *r);
  *                  out drawn faint (timeseries[], kept);
  *   [cycles]       each subject's figure in each cycle for the headline categories
  *                  (largest size, highest concurrency, PUT and GET; cells[].runs).
+ * Each chart's description ends with its data sentence (report_xy_describe).
  * Where the data is absent (a 1.0 file) a section is replaced by a one-line note. ---- */
 
 /* report_time_cdf: the [latency-cdf] sub-section, or its note.
@@ -125,6 +126,16 @@ void report_history(struct report_builder *r);
  * Out of memory or a chart that fails to lay out marks the report failed. */
 void report_time_cdf(struct report_builder *r);
 void report_time_runs(struct report_builder *r);
+
+struct xychart;
+/* report_xy_describe: c's data sentence, appended to its description (SVG <desc>, what a
+ * screen reader reads): for each series with a point, the string `key` with {series}, {hi}
+ * and {hx} (its highest point's y and x), {lo} and {lx} (its lowest point's), {mid} (the x
+ * where it reaches 50: a CDF's median) and {unit} (the string unit_key). An x that is a whole
+ * number is written without decimals; x_whole 1 rounds x up first (a second drawn at i + 0.5
+ * is second i + 1; a cycle stays). */
+void report_xy_describe(struct report_builder *r, struct xychart *c, const char *key,
+			const char *unit_key, int x_whole);
 
 /* ---- render/report_clients.c: the clients of distributed runs; each adds
  * nothing to a single-client report ---- */

@@ -37,8 +37,47 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 	return buf;
 }
 
-/* Lay c out half the text width and keep the scene for the section's charts. */
-static void add_chart(struct tb *t, struct xychart *c)
+/* x as the description writes it: rounded up when `whole` (a second drawn at i + 0.5 is
+ * second i + 1), with no decimals when it is a whole number (a rate, a cycle). */
+static char *xy_x_text(const struct report_builder *r, double x, int whole, char *buf)
+{
+	if (whole)
+		x = ceil(x);
+	return text_num(r->nf, x, x == floor(x) ? 0 : -1, buf, TEXT_NUM_MAX);
+}
+
+void report_xy_describe(struct report_builder *r, struct xychart *c, const char *key,
+			const char *unit_key, int x_whole)
+{
+	struct strbuf b = {0};
+	const char *names[] = {"series", "hi", "hx", "lo", "lx", "mid", "unit"};
+	for (size_t i = 0; i < chart_xy_nseries(c); i++) {
+		struct xy_summary s;
+		char hi[TEXT_NUM_MAX], hx[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], lx[TEXT_NUM_MAX],
+			mid[TEXT_NUM_MAX];
+		chart_xy_summary(c, (int)i, &s);
+		if (s.n == 0)
+			continue;
+		const char *vals[] = {s.label,
+				      num(r, s.hi_y, hi),
+				      xy_x_text(r, s.hi_x, x_whole, hx),
+				      num(r, s.lo_y, lo),
+				      xy_x_text(r, s.lo_x, x_whole, lx),
+				      num(r, chart_xy_x_at(c, (int)i, 50), mid),
+				      rb_str(r, unit_key)};
+		if (b.p && *b.p)
+			strbuf_adds(&b, " ");
+		text_subst(&b, rb_str(r, key), names, vals, 7);
+	}
+	if (b.p && *b.p)
+		chart_xy_add_desc(c, rb_text(r, &b));
+	strbuf_free(&b);
+}
+
+/* Lay c out half the text width and keep the scene for the section's charts; its
+ * description gains the data sentence `key` (report_xy_describe). */
+static void add_chart(struct tb *t, struct xychart *c, const char *key, const char *unit_key,
+		      int x_whole)
 {
 	struct scene *s = NULL;
 	if (c && t->nsc == t->cap) {
@@ -61,6 +100,7 @@ static void add_chart(struct tb *t, struct xychart *c)
 		chart_xy_free(c);
 		return;
 	}
+	report_xy_describe(t->r, c, key, unit_key, x_whole);
 	s = chart_xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
 	chart_xy_free(c);
 	if (s == NULL)
@@ -142,7 +182,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 			}
 		}
 	}
-	add_chart(t, c);
+	add_chart(t, c, "desc.cdf", "unit.ms", 0);
 }
 
 void report_time_cdf(struct report_builder *r)
@@ -213,7 +253,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 			}
 		}
 	}
-	add_chart(t, c);
+	add_chart(t, c, "desc.timeseries", objs ? "unit.objs" : "unit.mibs", 1);
 }
 
 /* Each subject's figure in each cycle of op at its headline category: the largest size
@@ -261,7 +301,7 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 			}
 		}
 	}
-	add_chart(t, c);
+	add_chart(t, c, "desc.cycles", objs ? "unit.objs" : "unit.mibs", 1);
 }
 
 void report_time_runs(struct report_builder *r)

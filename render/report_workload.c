@@ -240,6 +240,7 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 		chart_xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
 		chart_xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
 	}
+	report_xy_describe(r, c, "desc.rate", "unit.ms", 0);
 	sc = chart_xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
 	chart_xy_free(c);
 	if (sc == NULL)

@@ -191,7 +191,8 @@ void campaign_send_override(const struct campaign_subject *s, struct wl_send *sn
 
 /* campaign_subject_override: the workload-mode keys subject s sets over *wl, a run of
  * section bench (its timeout in *timeout_s): the send fields, retries, and the duration
- * (a fixed duration for a duration-bound run; auto with its limits for a closed-loop
+ * (a fixed duration for a duration-bound run, wl->duration_own 1 when it is not the
+ * section's fixed duration; auto with its limits for a closed-loop
  * duration-bound one; count-bound and until-done runs keep their bound). When s changes
  * the duration and the section's timeout was derived, *timeout_s is derived anew
  * (workload_default_timeout). */

@@ -82,6 +82,7 @@ void campaign_subject_override(const struct campaign_subject *s, const struct ca
 	if (s->retries_set)
 		wl->retries = s->retries;
 	if (wl->bound == WL_BOUND_DURATION && s->dur_set == 1) {
+		wl->duration_own = wl->auto_stop || wl->duration_s != s->duration_s;
 		wl->duration_s = s->duration_s;
 		wl->auto_stop = 0;
 		wl->min_duration_s = 0;

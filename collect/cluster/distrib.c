@@ -30,6 +30,7 @@ struct task {
 	int path_style, insecure, cred_kind;
 	double timeout_s;
 	struct workload wl;
+	struct clientres_opts client; /* the campaign's (or --client-nic's): every client's */
 	char prefix[512];
 	char id[128], endpoint[1024], region[128], bucket[256], cred_name[256];
 };
@@ -52,6 +53,7 @@ struct distrib {
 				     each rank R (2 x size names; rank 0's own unused) */
 	int *status;    /* rank 0: size entries for cluster_collect_file */
 	struct cli_runner runner;
+	struct clientres_opts own; /* this rank's own NIC speed (S3BENCH_CLIENT_NIC) */
 };
 
 /* One client's benchmark as rank 0 sees it. */
@@ -117,6 +119,8 @@ struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, stru
 	d->runner.exec = exec_run;
 	d->runner.arg = d;
 	clientid_of_process(d->id, sizeof(d->id));
+	if (clientres_own_nic(&d->own, e) < 0)
+		goto fail;
 	if (d->rank == 0 && (d->ids = calloc((size_t)d->size, sizeof(d->id))) == NULL) {
 		err_set(e, "out of memory");
 		goto fail;
@@ -218,6 +222,7 @@ static int task_of_job(const struct runner_job *job, struct task *t, struct err 
 	t->cred_kind = (int)s->cred_kind;
 	t->timeout_s = job->timeout_s;
 	t->wl = *job->wl;
+	t->client = job->client;
 	if (copy_field(t->prefix, sizeof(t->prefix), job->prefix, "key prefix", e) < 0 ||
 	    copy_field(t->id, sizeof(t->id), s->id, "subject id", e) < 0 ||
 	    copy_field(t->endpoint, sizeof(t->endpoint), s->endpoint, "endpoint", e) < 0 ||
@@ -320,6 +325,11 @@ static void bench_job(struct distrib *d, struct task *t, const struct campaign_s
 	job->timeout_s = limit_s;
 	job->prefix = t->prefix;
 	job->client_id = d->id;
+	job->client = t->client;
+	if (d->own.nic_own) { /* this client's own speed, over the campaign's */
+		job->client.nic_mbit = d->own.nic_mbit;
+		job->client.nic_own = 1;
+	}
 	job->stop = d->stop;
 	job->close_fd = -1;
 	job->phases = RUNNER_BENCHMARK;

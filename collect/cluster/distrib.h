@@ -5,7 +5,8 @@
  * lock, prints progress, writes every file) with distrib_runner carrying out each run;
  * the other ranks sit in distrib_serve and do what rank 0 broadcasts. One run:
  *   1. rank 0 broadcasts the task: subject (no secret: each rank takes its own
- *      credentials as a single collector does), workload, key prefix, time limit;
+ *      credentials as a single collector does), workload, key prefix, time limit, what
+ *      the campaign says of the clients (client_nic: a rank's own S3BENCH_CLIENT_NIC wins);
  *   2. rank 0 prepares once, in a child of its own (phase prepare), and broadcasts
  *      whether that worked;
  *   3. clock offsets against rank 0 are measured (MPI round trips; a warning when one
@@ -35,7 +36,8 @@
 struct distrib;
 
 /* distrib_new: the distributed collector of cluster c (collective): this rank's client
- * id and a private temporary directory ($TMPDIR or /tmp). stop: this process's
+ * id, its own NIC speed (S3BENCH_CLIENT_NIC, collect/run/clientres.h: a value that is no
+ * bit rate fails) and a private temporary directory ($TMPDIR or /tmp). stop: this process's
  * SIGINT/SIGTERM flag. NULL with a message on failure. */
 struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, struct err *e);
 

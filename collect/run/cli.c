@@ -90,7 +90,9 @@ const char cli_usage_text[] =
 	"      --seed N         seed of the op / size / offset draws (default: time-based)\n"
 	"      --client-nic RATE  this client's NIC speed (10Gbit, 100Mbit) for the client-limit\n"
 	"                       verdict, where /sys/class/net does not tell it (VMs, veth, a\n"
-	"                       shaped link); the campaign key client_nic\n"
+	"                       shaped link); the campaign key client_nic. A client's own\n"
+	"                       S3BENCH_CLIENT_NIC=RATE wins over both (under mpirun or srun\n"
+	"                       each rank reads its own)\n"
 	"      --client-shares-cpu  the endpoint runs on this machine though its address is\n"
 	"                       not local (a lab namespace); the key client_shares_cpu\n"
 	"      --duration auto  stop when the throughput is steady (the last 10 1-s segments\n"
@@ -188,7 +190,8 @@ static void live_cb(const struct engine_live *live, void *arg)
 	progress_tick(arg, live);
 }
 
-/* one_client: runner_exec with this process's client id, and its "clients" object. */
+/* one_client: runner_exec with this process's client id and own NIC speed
+ * (S3BENCH_CLIENT_NIC), and its "clients" object. */
 static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
 		      struct err *e)
 {
@@ -199,6 +202,8 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 		snprintf(c.host, sizeof(c.host), "unknown");
 	if (clientid_of_process(c.client_id, sizeof(c.client_id)) == 0)
 		job->client_id = c.client_id;
+	if (clientres_own_nic(&job->client, e) < 0) /* checked at the start (cmd_main) */
+		return -1;
 	if (runner_exec(job, rr, e) < 0)
 		return -1;
 	c.complete = rr->complete;

@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/timefmt.h"
+#include "core/units.h"
 
 #define MAX_CPUS 256
 #define MAX_IFS 32
@@ -372,6 +373,21 @@ static void find_if(const char *local_ip, const char *peer_ip, char *name, size_
 	freeifaddrs(all);
 }
 
+int clientres_own_nic(struct clientres_opts *o, struct err *e)
+{
+	const char *v = getenv(CLIENTRES_NIC_ENV);
+	double mbit;
+	struct err be;
+
+	if (v == NULL || v[0] == '\0')
+		return 0;
+	if (units_parse_bitrate(v, &mbit, &be) < 0)
+		return err_set(e, "%s=%s: %s", CLIENTRES_NIC_ENV, v, be.msg);
+	o->nic_mbit = mbit;
+	o->nic_own = 1;
+	return 0;
+}
+
 static long sysfs_speed(const char *ifname)
 {
 	char path[128];
@@ -396,7 +412,8 @@ static json_t *nic_json(const char *ifname, const struct clientres_opts *o)
 
 	if (o != NULL && o->nic_mbit > 0)
 		return json_pack("{s:s?,s:f,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
-				 o->nic_mbit, "speed_source", "campaign");
+				 o->nic_mbit, "speed_source",
+				 o->nic_own ? "environment" : "campaign");
 	if (sp > 0)
 		return json_pack("{s:s,s:I,s:s}", "name", ifname, "speed_mbit", (json_int_t)sp,
 				 "speed_source", "sysfs");

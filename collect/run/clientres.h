@@ -8,23 +8,37 @@
  * once at its start and its end. Afterwards the figures are taken over two spans: the
  * whole benchmark phase, and the kept window (the summary's kept segments: the samples
  * nearest inside its bounds). The interface is the one holding the connections' local
- * address; its speed comes from the campaign (client_nic / --client-nic) when given,
- * else /sys/class/net/IF/speed when it reports one. */
+ * address; its speed comes from this client's own S3BENCH_CLIENT_NIC when set (under
+ * mpirun or srun each rank reads its own: clientres_own_nic), else from the campaign
+ * (client_nic / --client-nic) when given, else /sys/class/net/IF/speed when it reports one. */
 #ifndef COLLECT_CLIENTRES_H
 #define COLLECT_CLIENTRES_H
 
 #include <jansson.h>
 #include <stdint.h>
 
+#include "core/err.h"
+
 #define CLIENTRES_PERIOD_MS 250
 
 struct clientres;
 
-/* What the campaign says of the client (both optional). */
+/* The environment variable that gives one client's own NIC speed (a bit rate, "10Gbit"). */
+#define CLIENTRES_NIC_ENV "S3BENCH_CLIENT_NIC"
+
+/* What the campaign (or this client's environment) says of the client (all optional). */
 struct clientres_opts {
-	double nic_mbit; /* client_nic / --client-nic in Mbit/s; 0: not given */
+	double nic_mbit; /* client_nic / --client-nic in Mbit/s, or this client's own
+			    S3BENCH_CLIENT_NIC (nic_own 1); 0: not given */
+	int nic_own;     /* 1: nic_mbit is the client's own (speed_source "environment") */
 	int shares_cpu;  /* client_shares_cpu = yes: the endpoint runs on this machine */
 };
+
+/* clientres_own_nic: this process's own NIC speed from CLIENTRES_NIC_ENV: when set and not
+ * empty, o->nic_mbit is it and o->nic_own 1 (over the campaign's client_nic and
+ * --client-nic); unset or empty: o unchanged. 0, or -1 with a message naming the variable
+ * when its value is not a bit rate (o unchanged). */
+int clientres_own_nic(struct clientres_opts *o, struct err *e);
 
 /* clientres_start: the first sample and the sampler thread; NULL when out of memory or
  * /proc/stat cannot be read (the run then has no client record). */

@@ -105,10 +105,25 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 	return cmd_campaign(&a, stop);
 }
 
+/* own_nic_ok: S3BENCH_CLIENT_NIC, when set, is a bit rate (said on stderr when not: the
+ * runs would otherwise find out one by one). */
+static int own_nic_ok(void)
+{
+	struct clientres_opts o = {0};
+	struct err e = {{0}};
+
+	if (clientres_own_nic(&o, &e) == 0)
+		return 1;
+	fprintf(stderr, "collect: %s\n", e.msg);
+	return 0;
+}
+
 int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
+	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && !own_nic_ok())
+		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)

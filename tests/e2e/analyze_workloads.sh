@@ -215,6 +215,28 @@ print(len(svgs))
 PY
 [ "$(cat "$tmp/svg.txt")" = 2 ]
 check $? "the HTML has a latency-vs-offered-load svg per subject"
+python3 - "$html" "$tmp/d/r/aggregate.json" <<'PY' >"$tmp/svgdesc.txt" 2>&1
+import html, json, re, sys
+h = open(sys.argv[1]).read()
+a = json.load(open(sys.argv[2]))
+labels = {s["id"]: s["label"] for s in a["subjects"]}
+def txt(v, x=False):  # render's text_num: 1,234 / 123.4 / 12.34 / 0.123; a whole x as 100
+    d = 0 if abs(v) >= 1000 or (x and v == int(v)) else 1 if abs(v) >= 100 else 2 if abs(v) >= 1 else 3
+    return "{:,.{}f}".format(v, d)
+bad = 0
+for sw in a["rate_sweeps"]:
+    pts = [p for p in sw["points"] if p["p99_intended_ms"] and p["p99_intended_ms"] > 0]
+    hi = max(pts, key=lambda p: p["p99_intended_ms"]); lo = min(pts, key=lambda p: p["p99_intended_ms"])
+    want = "p99 from intended start: highest %s ms at %s requests/s offered, lowest %s ms at %s requests/s." % (
+        txt(hi["p99_intended_ms"]), txt(hi["offered"], 1), txt(lo["p99_intended_ms"]), txt(lo["offered"], 1))
+    svg = next(s for s in re.findall(r"<svg.*?</svg>", h, re.S)
+               if "against offered load" in s and labels[sw["subject"]] in s)
+    desc = html.unescape(re.search(r"<desc[^>]*>([^<]*)</desc>", svg).group(1))
+    print("%s %s: %s" % ("ok  " if want in desc else "FAIL", sw["subject"], want))
+    bad += want not in desc
+sys.exit(bad)
+PY
+check $? "each latency-vs-offered-load chart's description states its p99 highest and lowest points ($(tr '\n' ';' <"$tmp/svgdesc.txt" | cut -c1-400))"
 grep -q "Ceph RGW held 700 req/s; s3rver (Node) held 200 req/s" "$html"
 check $? "the sustained-rate sentence"
 grep -q 'id="findings"' "$html" && sed -n '/id="findings"/,/<\/ul>/p' "$html" | grep -q "Ceph RGW held 700 req/s"

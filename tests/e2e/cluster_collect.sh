@@ -3,7 +3,9 @@
 # mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
 # allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
 # private one):
-#   1. collect run GET, PUT, mixed and delete: rows of 3 distinct client ids (those of run.json's
+#   1. collect run GET, PUT, mixed and delete (each rank with its own S3BENCH_CLIENT_NIC
+#      but one, which takes --client-nic's; recorded per client; a bad one ends the job
+#      before any run): rows of 3 distinct client ids (those of run.json's
 #      "clients"), total requests = the sum of the clients', the summary equal to
 #      analyze --recompute, the clients' first requests within 50 ms of each other, PUT
 #      keys that never collide and carry their client id; mixed and delete: each client
@@ -137,17 +139,29 @@ recompute() {
 		"$top/bin/analyze" "$t" --recompute -o "$t/results" >"$t.log" 2>&1
 }
 
+# rank-nic CMD...: CMD with this rank's own NIC speed (S3BENCH_CLIENT_NIC): rank 0
+# 10Gbit, rank 1 250Mbit, rank 2 none (it takes --client-nic's)
+cat >"$work/rank-nic" <<'EOF'
+#!/bin/sh
+case $OMPI_COMM_WORLD_RANK in
+0) S3BENCH_CLIENT_NIC=10Gbit && export S3BENCH_CLIENT_NIC ;;
+1) S3BENCH_CLIENT_NIC=250Mbit && export S3BENCH_CLIENT_NIC ;;
+esac
+exec "$@"
+EOF
+chmod +x "$work/rank-nic"
+
 # ---- 1. collect run, GET and PUT ----
 b1=mpi-run-$sfx
 for op in get put mixed delete; do
 	bound=(--duration 1s)
 	case $op in
-	get) bound+=(--objects 20) ;;
+	get) bound+=(--objects 20 --client-nic 1Gbit) ;;
 	mixed) bound+=(--objects 30) ;;
 	delete) bound=(--until-done --objects 30) ;;
 	esac
-	mpi "$collect" run --endpoint "$ep" --bucket "$b1" --op $op --size 4KiB --concurrency 2 \
-		"${bound[@]}" -o "$work/$op-4KiB-c2" >"$work/$op.log" 2>&1
+	mpi "$work/rank-nic" "$collect" run --endpoint "$ep" --bucket "$b1" --op $op --size 4KiB \
+		--concurrency 2 "${bound[@]}" -o "$work/$op-4KiB-c2" >"$work/$op.log" 2>&1
 	check $? "mpirun -np 3 collect run --op $op exits 0: $(tail -n 3 "$work/$op.log")"
 	rows_check "$work/$op-4KiB-c2" $op >"$work/$op.chk"
 	[ "$(tail -n 1 "$work/$op.chk" | cut -c1-2)" = ok ]
@@ -155,6 +169,18 @@ for op in get put mixed delete; do
 	recompute "$work/$op-4KiB-c2"
 	check $? "$op: summary = analyze --recompute: $(tail -n 2 "$work/rc-$op-4KiB-c2.log")"
 done
+nic=$(python3 -c "import json, sys
+j = json.load(open(sys.argv[1] + '/run.json'))
+print(' '.join('%s:%s:%s' % (c['rank'], c['client']['nic']['speed_mbit'], c['client']['nic']['speed_source'])
+               for c in sorted(j['clients']['list'], key=lambda c: c['rank'])))" "$work/get-4KiB-c2")
+[ "$nic" = "0:10000.0:environment 1:250.0:environment 2:1000.0:campaign" ]
+check $? "each rank's own S3BENCH_CLIENT_NIC in its client record, --client-nic for the rank without one (rank:Mbit:source $nic)"
+mpi "$work/rank-nic" env S3BENCH_CLIENT_NIC=fast "$collect" run --endpoint "$ep" --bucket "$b1" \
+	--op get --size 4KiB --count 1 -o "$work/badnic" >"$work/badnic.log" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "S3BENCH_CLIENT_NIC=fast: 'fast' is not a bit rate" "$work/badnic.log" &&
+	[ ! -e "$work/badnic/run.json" ]
+check $? "a rank's S3BENCH_CLIENT_NIC that is no bit rate ends the job before any run (exit $st: $(grep -m1 S3BENCH "$work/badnic.log"))"
 n=$(keys "$b1")
 [ "$n" -eq 0 ]
 check $? "the bucket is empty after the runs ($n keys)"

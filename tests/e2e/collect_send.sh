@@ -6,8 +6,8 @@
 #    an aws-chunked body, multipart part checksums and full-object CRCs): each payload mode
 #    and each checksum is accepted and verified as sent (the signed trailer's signature
 #    too; a wrong one is refused); a GET whose returned checksum is
-#    wrong is class `checksum`; a [subject] override (send keys, retries, duration = auto)
-#    is run and recorded per subject, and the report flags the subject;
+#    wrong is class `checksum`; a [subject] override (send keys, retries, duration = auto,
+#    a fixed duration = D) is run and recorded per subject, and the report flags the subject;
 #  - against radosgw (RGW_* from tests/run, else private; skipped without one), what RGW
 #    16.2 does: signed, unsigned and streaming uploads pass, a wrong chunk signature is
 #    refused (403), STREAMING-UNSIGNED-PAYLOAD-TRAILER and STREAMING-AWS4-HMAC-SHA256-
@@ -200,6 +200,11 @@ retries = 2
 duration = auto
 max_duration = 3s
 min_duration = 1s
+[subject c]
+endpoint = $ep_v
+bucket = b
+credentials = env:V
+duration = 1s
 EOF
 V_ACCESS_KEY_ID=vkey V_SECRET_ACCESS_KEY=vsecret "$collect" "$work/c.ini" -o "$work/cout" \
 	>"$work/c.txt" 2>&1
@@ -212,6 +217,11 @@ a=$(run_json "$work/cout/runs/once/a/head-4KiB-c1" "j['workload']['retries'], j[
 b=$(run_json "$work/cout/runs/once/b/head-4KiB-c1" "j['workload']['retries'], j['workload']['duration_s'], j['workload']['duration_auto']['min_s'], j['workload']['duration_auto']['max_s'], j['workload']['timeout_s'], j['status']")
 [ "$a / $b" = "0 2.0 None 64.0 / 2 3.0 1.0 3.0 66.0 complete" ]
 check $? "a subject's retries and duration = auto override the sections': run.json a's head: $a, b's: $b (timeout derived anew)"
+a=$(run_json "$work/cout/runs/once/a/head-4KiB-c1" "j['workload']['duration_subject']")
+c=$(run_json "$work/cout/runs/once/c/head-4KiB-c1" "j['workload']['duration_s'], j['workload']['duration_subject'], j['workload']['timeout_s'], j['status']")
+cp=$(run_json "$work/cout/runs/cycle-01/c/put-100KiB-c1" "j['workload']['duration_s'], j['workload']['duration_subject']")
+[ "$a / $c / $cp" = "False / 1.0 True 62.0 complete / None False" ]
+check $? "a subject's fixed duration = 1s overrides [head]'s 2s and is recorded as its own (workload.duration_subject); a's head: $a, c's: $c, c's count-bound put: $cp"
 
 analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
 "$analyze" "$work/cout" -o "$work/cres" >"$work/cres.txt" 2>&1 &&
@@ -220,9 +230,9 @@ check $? "analyze and render the campaign: $(tail -n 1 "$work/crep.txt")"
 python3 -c "import re
 t = re.sub(r'<[^>]+>', '|', open('$work/crep/report.html').read())
 t = t[t.find('Subjects compared'):]
-rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:2]
+rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:3]
 print(' / '.join(re.sub(r'\|+', '|', r).split('|')[-2] for r in rows))" >"$work/env.txt"
-[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed, retries 2, duration auto 1s..3s (differs from the other subjects: compare with care)" ]
+[ "$(cat "$work/env.txt")" = "checksum sha256, payload streaming (differs from the other subjects: compare with care) / payload signed, retries 2, duration auto 1s..3s (differs from the other subjects: compare with care) / checksum sha256, payload streaming, duration 1s (differs from the other subjects: compare with care)" ]
 check $? "the report's environment says how each subject sent its requests and flags the difference: $(cat "$work/env.txt")"
 
 # keepalive = no: one connection per request; addresses = spread over three loopback

@@ -8,8 +8,8 @@
 # a number and n; the scaling chart's first point is checked against aggregate.json (the
 # cell's exact value, its interval and its n); in the forest plots a point is filled exactly
 # when its interval excludes 1 (the adjusted intervals agree with the verdicts). Every
-# chart's <desc> ends with what its
-# data says. Screenshots of key parts of the page (top, scaling charts, forest plot) are
+# chart's <desc> ends with what its data says, the x-y charts' too (the per-cycle chart's
+# highest and lowest run per subject checked against aggregate.json). Screenshots of key parts of the page (top, scaling charts, forest plot) are
 # taken and must not be blank; they stay in $S3BENCH_SHOTS when that is set. The print
 # stylesheet is checked by printing to PDF: every page renders.
 # Prints "N passed, N failed[, N skipped]".
@@ -99,14 +99,44 @@ print("%s forest: filled exactly when the interval excludes 1: %d of %d" % ("ok 
 fails += not good
 descs = [html.unescape(d) for d in re.findall(r"<desc[^>]*>([^<]*)</desc>", dom)]
 said = [max(re.split(r"\{[a-z_]+\}", strings[k]), key=len).strip()
-        for k in ("desc.line_all", "desc.line", "desc.rows1", "desc.rows", "desc.forest")]
+        for k in ("desc.line_all", "desc.line", "desc.rows1", "desc.rows", "desc.forest",
+                  "desc.cdf", "desc.timeseries", "desc.cycles")]
 told = sum(any(f in d for f in said) for d in descs)
-# every chart but the x-y ones (latency CDF, per second, per cycle) summarises its data
 xy = sum(any(fragment(k) in t for k in ("chart.cdf", "chart.timeseries", "chart.cycles"))
          for t in (html.unescape(x) for x in re.findall(r"<svg[^>]*>\s*<title[^>]*>([^<]*)", dom)))
-good = told == len(descs) - xy and told > 0
+# every chart, the x-y ones (latency CDF, per second, per cycle) too, summarises its data
+good = told == len(descs) and xy > 0
 print("%s descs: %d, %d x-y; saying what the data shows: %d" % ("ok  " if good else "FAIL", len(descs), xy, told))
 fails += not good
+# the PUT per-cycle chart's sentence: each subject's highest and lowest run of the headline
+# cell (largest size, highest concurrency) and their cycles, as aggregate.json has them
+size = max(z for z in agg["matrix"]["sizes"] if z); conc = max(agg["matrix"]["concurrency"])
+svg = next(sv for sv in svgs if fragment("chart.cycles") in html.unescape(re.search(r"<title[^>]*>([^<]*)", sv).group(1)))
+desc = html.unescape(re.search(r"<desc[^>]*>([^<]*)</desc>", svg).group(1))
+tpl = strings["desc.cycles"].replace("{unit}", strings["unit.mibs"])
+pat = re.escape(tpl)
+for k, g in (("series", r"(?P<series>[^:.]+?)"), ("hi", r"(?P<hi>[\d,.]+)"), ("hx", r"(?P<hx>\d+)"),
+             ("lo", r"(?P<lo>[\d,.]+)"), ("lx", r"(?P<lx>\d+)")):
+    pat = pat.replace(re.escape("{%s}" % k), g)
+got = {m.group("series").strip(): m for m in re.finditer(pat, desc)}
+checked = 0
+for sub in agg["subjects"]:
+    cell = next((c for c in agg["cells"] if c["subject"] == sub["id"] and c["op"] == "put"
+                 and c["size"] == size and c["concurrency"] == conc), None)
+    runs = [r for r in (cell or {}).get("runs", []) if r.get("included") and r.get("mib_s") is not None]
+    if not runs:
+        continue
+    hi = max(runs, key=lambda r: r["mib_s"]); lo = min(runs, key=lambda r: r["mib_s"])
+    m = got.get(sub["label"])
+    num = lambda v: float(v.replace(",", ""))
+    ok = bool(m) and abs(num(m.group("hi")) - hi["mib_s"]) <= 1e-3 * hi["mib_s"] and int(m.group("hx")) == hi["cycle"] \
+        and abs(num(m.group("lo")) - lo["mib_s"]) <= 1e-3 * lo["mib_s"] and int(m.group("lx")) == lo["cycle"]
+    checked += ok
+    if not ok:
+        print("FAIL per-cycle sentence for %s: want highest %s in cycle %s, lowest %s in cycle %s; desc: %s"
+              % (sub["label"], hi["mib_s"], hi["cycle"], lo["mib_s"], lo["cycle"], desc)); fails += 1
+print("%s per-cycle chart: highest and lowest run of %d subjects = aggregate.json" % ("ok  " if checked else "FAIL", checked))
+fails += not checked
 sys.exit(1 if fails else 0)
 PY
 	check $? "$lang: a tooltip on one mark of each chart kind, read from the DOM ($(tr '\n' ';' <"$work/$lang/tips.out" | cut -c1-600))"

@@ -69,7 +69,8 @@ static void test_overrides(void)
 		goto out;
 	r = run(p, "runs/cycle-01/a/get-4KiB-c2");
 	CHECK(r != NULL && r->wl.retries == 1 && !r->wl.auto_stop && r->wl.duration_s == 30 &&
-		      r->timeout_s == 120 && r->wl.send.checksum == CHECKSUM_CRC32 &&
+		      !r->wl.duration_own && r->timeout_s == 120 &&
+		      r->wl.send.checksum == CHECKSUM_CRC32 &&
 		      r->wl.send.payload == S3_PAYLOAD_STREAMING && !r->wl.send.reads,
 	      "a keeps the matrix's modes: retries 1, 30 s (timeout 2 x 30 + 60 s), crc32, "
 	      "streaming");
@@ -91,10 +92,16 @@ static void test_overrides(void)
 	      "b's rate run keeps its fixed 4 s (an open loop cannot stop when steady)");
 	r = run(p, "runs/cycle-01/c/put-4KiB-c2");
 	CHECK(r != NULL && r->wl.duration_s == 45 && r->timeout_s == 150 && r->wl.retries == 0 &&
-		      r->wl.send.checksum == CHECKSUM_CRC32,
-	      "c: 45 s (timeout 150 s), retries 0, the matrix's checksum");
+		      r->wl.send.checksum == CHECKSUM_CRC32 && r->wl.duration_own,
+	      "c: 45 s (timeout 150 s, duration its own), retries 0, the matrix's checksum");
 	r = run(p, "runs/once/c/get-4KiB-c256-r10");
-	CHECK(r != NULL && r->wl.duration_s == 45, "c's fixed duration bounds its rate run too");
+	CHECK(r != NULL && r->wl.duration_s == 45 && r->wl.duration_own,
+	      "c's fixed duration bounds its rate run too");
+	r = run(p, "runs/once/c/list-4KiB-c1");
+	CHECK(r != NULL && r->wl.bound == WL_BOUND_COUNT && !r->wl.duration_own,
+	      "c's count-bound list: no duration of its own");
+	r = run(p, "runs/cycle-01/b/get-4KiB-c2");
+	CHECK(r != NULL && !r->wl.duration_own, "b's duration = auto is not a fixed one");
 	f = open_memstream(&buf, &len);
 	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
 	fclose(f);

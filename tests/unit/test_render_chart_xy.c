@@ -1,6 +1,7 @@
 /* tests/unit/test_render_chart_xy.c: the x-y chart (render/chart_xy.h): ticks of a log
  * axis, points placed on log and linear axes, faint points dashed and hollow, tick
- * labels that never overlap at the report's widths. */
+ * labels that never overlap at the report's widths; what a series shows (its highest and
+ * lowest point, the x where it reaches a level) for the description's data sentence. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,6 +217,74 @@ done:
 	chart_xy_free(c);
 }
 
+/* The data sentence's figures: per series the highest and lowest drawn point (the first
+ * of equal ones; points a log axis cannot show and NAN gaps left out), the x where a CDF
+ * reaches 50 % (exact at a point, interpolated between two), and the description the
+ * scene carries once a sentence is added. */
+static void test_summary(const struct fonts *f)
+{
+	struct err e = {0};
+	struct xychart *c = chart_xy_new("CDF", "Cumulative distribution.");
+	struct xy_summary s;
+	chart_xy_set_x(c, "ms", XY_LOG, NAN, NAN);
+	chart_xy_set_y(c, "%", 0, 100);
+	int a = chart_xy_add_series(c, "A", "#1f77b4");
+	int b = chart_xy_add_series(c, "B", "#ff7f0e");
+	int none = chart_xy_add_series(c, "none", "#2ca02c");
+	chart_xy_add_point(c, a, 0, 0, 0); /* x 0: not on the log axis, not counted */
+	chart_xy_add_point(c, a, 2, 0, 0);
+	chart_xy_add_point(c, a, 4, 50, 0);
+	chart_xy_add_point(c, a, 9, 100, 0);
+	chart_xy_add_point(c, a, 12, 100, 0); /* equal to the highest: the first one stays */
+	chart_xy_add_point(c, b, 1, 10, 0);
+	chart_xy_add_point(c, b, 3, NAN, 0);
+	chart_xy_add_point(c, b, 5, 40, 0);
+	chart_xy_add_point(c, b, 7, 60, 1);
+	chart_xy_add_point(c, none, 1, NAN, 0);
+	CHECK(chart_xy_nseries(c) == 3, "3 series (%zu)", chart_xy_nseries(c));
+	chart_xy_summary(c, a, &s);
+	CHECK(s.n == 4 && s.label && strcmp(s.label, "A") == 0, "A: 4 drawn points (%zu)", s.n);
+	CHECK(s.hi_x == 9 && s.hi_y == 100, "A: highest 100 at 9 (%g at %g)", s.hi_y, s.hi_x);
+	CHECK(s.lo_x == 2 && s.lo_y == 0, "A: lowest 0 at 2, not at 0 (%g at %g)", s.lo_y, s.lo_x);
+	CHECK_NUM(chart_xy_x_at(c, a, 50), 4, 0, "A: median at the point 4");
+	CHECK_NUM(chart_xy_x_at(c, a, 75), 6.5, 1e-12, "A: 75 %% halfway from 4 to 9");
+	chart_xy_summary(c, b, &s);
+	CHECK(s.n == 3 && s.hi_x == 7 && s.hi_y == 60 && s.lo_x == 1 && s.lo_y == 10,
+	      "B: 3 points, highest 60 at 7 (faint counts), lowest 10 at 1 (%zu; %g@%g, %g@%g)",
+	      s.n, s.hi_y, s.hi_x, s.lo_y, s.lo_x);
+	CHECK_NUM(chart_xy_x_at(c, b, 50), 6, 1e-12, "B: 50 %% between 5 (40) and 7 (60)");
+	CHECK(isnan(chart_xy_x_at(c, b, 90)), "B never reaches 90: NAN");
+	chart_xy_summary(c, none, &s);
+	CHECK(s.n == 0 && isnan(s.hi_y) && isnan(s.lo_x), "no drawn point: n 0, NAN figures");
+	chart_xy_summary(c, 7, &s);
+	CHECK(s.n == 0 && s.label == NULL, "a series out of range: nothing");
+	CHECK(isnan(chart_xy_x_at(c, -1, 50)), "x_at of a series out of range: NAN");
+	chart_xy_add_desc(c, "A: median 4 ms.");
+	chart_xy_add_desc(c, "");
+	struct scene *sc = chart_xy_layout(c, f, &en, 240, &e);
+	CHECK(sc != NULL, "layout: %s", e.msg);
+	if (sc)
+		CHECK_STR(chart_scene_desc(sc), "Cumulative distribution. A: median 4 ms.",
+			  "the sentence follows the description after one blank");
+	chart_scene_free(sc);
+	chart_xy_free(c);
+	/* a log y axis leaves out y <= 0 */
+	c = chart_xy_new("t", "");
+	chart_xy_set_y_scale(c, XY_LOG);
+	a = chart_xy_add_series(c, "A", "#1f77b4");
+	chart_xy_add_point(c, a, 1, 0, 0);
+	chart_xy_add_point(c, a, 2, 5, 0);
+	chart_xy_add_point(c, a, 3, 50, 0);
+	chart_xy_summary(c, a, &s);
+	CHECK(s.n == 2 && s.lo_y == 5 && s.lo_x == 2, "log y: 0 not counted, lowest 5 at 2");
+	chart_xy_add_desc(c, "only");
+	sc = chart_xy_layout(c, f, &en, 240, &e);
+	if (sc)
+		CHECK_STR(chart_scene_desc(sc), "only", "an empty description: no leading blank");
+	chart_scene_free(sc);
+	chart_xy_free(c);
+}
+
 int main(void)
 {
 	struct err e = {0};
@@ -227,6 +296,7 @@ int main(void)
 		test_log_thinning(f);
 		test_linear_faint(f);
 		test_log_y(f);
+		test_summary(f);
 	}
 	fonts_free(f);
 	return check_done();

@@ -59,6 +59,15 @@ static void modes(void)
 		{"{\"send\": {\"reads\": \"once\"}, \"duration_auto\": {\"min_s\": 5.0, "
 		 "\"max_s\": 90.0}}",
 		 "reads once, duration auto 5s..1m30s"},
+		/* the subject's own fixed duration; a section's (duration_subject false) is no
+		 * mode, nor an older run.json's without the field */
+		{"{\"retries\": 1, \"duration_s\": 45.0, \"duration_subject\": true}",
+		 "retries 1, duration 45s"},
+		{"{\"duration_s\": 90.0, \"duration_subject\": true, \"buckets\": 2}",
+		 "duration 1m30s, buckets 2"},
+		{"{\"duration_s\": 45.0, \"duration_subject\": false}", NULL},
+		{"{\"duration_s\": 45.0}", NULL},
+		{"{\"duration_s\": null, \"duration_subject\": true}", NULL},
 	};
 	struct runlog_workload w;
 	struct err e;
