@@ -1,14 +1,19 @@
 #!/usr/bin/env bash
 # tests/e2e/climit_lab.sh: the client-limit verdict and the request phases against a
-# remote-looking endpoint (issue 22). Needs root (a network namespace, a veth pair, tbf) and
-# the lab's delay proxy wanem (WANEM, else build/tests/wanem: tests/tools/wanem from the lab
-# branch); skipped without them. Built here, removed at exit:
+# remote-looking endpoint (issue 22). Needs root (network namespaces, a veth pair, tbf, TUN
+# devices), the lab's delay proxy wanem (WANEM, else build/tests/wanem) and the packet-level
+# delay tundelay (TUNDELAY, else build/tests/tundelay); skipped without them. Built here,
+# removed at exit:
 #   namespace climit-c (the client host, 198.19.222.2) --veth-- root namespace (198.19.222.1),
 #   where wanem instances listen and forward, each way delayed by D ms, to a TLS nginx on
 #   loopback in front of the WebDAV nginx: TLS 1.3 and TLS 1.2 fronts that resume sessions
 #   and two that refuse to (no session cache, no tickets), all with keepalive_requests 20
 #   so connections come and go. (The collector's prepare phase makes the first handshake,
 #   so against a resuming front every benchmark connection is resumed.)
+#   And namespace climit-s (the server host, 198.19.230.2 on TUN climit-tb), reached from
+#   climit-c (198.19.230.1 on TUN climit-ta) through tundelay, D ms each way on every packet,
+#   with an nginx of its own: WebDAV over plain HTTP (port 80) and over TLS 1.3 without
+#   resumption (443), keepalive_requests 10.
 # Checks:
 #   - two CPU burners during a 4 KiB GET run from the namespace (no client_shares_cpu):
 #     limited, reason cpu (the endpoint is not local to the client's namespace);
@@ -22,31 +27,43 @@
 #     2 RTT (TLS 1.2); against the resuming TLS 1.3 front every one is resumed, within 10 %
 #     of 1 RTT; wait's median within
 #     10 % of the server's own wait (measured without the delay) + 1 RTT; the reused share is
-#     1 - opened / requests. (Connect is not checked against the RTT: a user-space delay
-#     proxy accepts the TCP connection itself, and these kernels have no netem; the same
-#     holds for TCP_INFO's round trip, which sees the proxy. docs/METHODOLOGY.md.)
+#     1 - opened / requests. (wanem, a user-space TCP proxy, accepts the TCP connection
+#     itself, and these kernels have no netem: connect and TCP_INFO are checked through
+#     tundelay instead, next.)
+#   - through tundelay, D = 25 ms each way, from climit-c to climit-s's nginx, 4 KiB GETs at
+#     concurrency 2 for 5 s: over plain HTTP every new connection plain, their median connect
+#     (the ops log's connect_us, conn 1) and the run's rtt_ms (TCP_INFO) within 10 % of 1 RTT;
+#     over TLS 1.3 without resumption every new connection a full handshake (conn 2), their
+#     median connect and the run's rtt_ms within 10 % of 1 RTT, their median tls_us within
+#     10 % of the handshake's own time (the same run from inside climit-s, no delay: both
+#     ends' CPU, 2-5 ms on a loaded machine) + 1 RTT (about 16 s).
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 wanem=${WANEM:-$top/build/tests/wanem}
+tundelay=${TUNDELAY:-$top/build/tests/tundelay}
 ns=climit-c v0=climit-v0 v1=climit-v1 net=198.19.222
+sns=climit-s ta=climit-ta tb=climit-tb tnet=198.19.230
 D=25
-pids=() tls_dir=""
+pids=() tls_dir="" srv_dir=""
 cleanup() {
 	local p
 	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
 	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
 	[ -n "$tls_dir" ] && [ -f "$tls_dir/nginx.pid" ] && kill "$(cat "$tls_dir/nginx.pid")" 2>/dev/null
+	[ -n "$srv_dir" ] && [ -f "$srv_dir/nginx.pid" ] && kill "$(cat "$srv_dir/nginx.pid")" 2>/dev/null
 	ip link del "$v0" 2>/dev/null
 	ip netns del "$ns" 2>/dev/null
+	ip netns del "$sns" 2>/dev/null
 }
 at_exit cleanup
 
 if [ "$(id -u)" != 0 ] || [ ! -x "$wanem" ] || ! command -v ip >/dev/null; then
-	skip 7 "needs root, ip and wanem ($wanem)"
+	skip 11 "needs root, ip and wanem ($wanem)"
 	finish
 fi
 ip link del "$v0" 2>/dev/null
 ip netns del "$ns" 2>/dev/null
+ip netns del "$sns" 2>/dev/null
 ip netns add "$ns" && ip link add "$v0" type veth peer name "$v1" &&
 	ip link set "$v1" netns "$ns" && ip addr add "$net.1/30" dev "$v0" && ip link set "$v0" up &&
 	ip -n "$ns" addr add "$net.2/30" dev "$v1" && ip -n "$ns" link set "$v1" up &&
@@ -89,20 +106,26 @@ server() { # PORT PROTOCOL resume|full
 	}
 CONF
 }
-cat >"$tls_dir/nginx.conf" <<CONF
+# conf_head DIR: an nginx configuration's start, up to inside http {, everything under DIR
+conf_head() {
+	cat <<CONF
 user root;
 daemon on;
 worker_processes 1;
-pid $tls_dir/nginx.pid;
-error_log $tls_dir/error.log warn;
+pid $1/nginx.pid;
+error_log $1/error.log warn;
 events { worker_connections 1024; }
 http {
 	access_log off;
-	client_body_temp_path $tls_dir/tmp;
-	proxy_temp_path $tls_dir/tmp;
-	fastcgi_temp_path $tls_dir/tmp;
-	uwsgi_temp_path $tls_dir/tmp;
-	scgi_temp_path $tls_dir/tmp;
+	client_body_temp_path $1/tmp;
+	proxy_temp_path $1/tmp;
+	fastcgi_temp_path $1/tmp;
+	uwsgi_temp_path $1/tmp;
+	scgi_temp_path $1/tmp;
+CONF
+}
+cat >"$tls_dir/nginx.conf" <<CONF
+$(conf_head "$tls_dir")
 	upstream back { server $hp; keepalive 16; }
 $(server "$p13" TLSv1.3 resume)
 $(server "$p13n" TLSv1.3 full)
@@ -219,6 +242,100 @@ if [ $st -ne 0 ] && awk -v l="$load" -v c="$(nproc)" 'BEGIN { exit !(l > c) }'; 
 	skip 1 "through $D ms each way over TLS: timing checks need a quiet machine (load $load)"
 else
 	check $st "through $D ms each way over TLS: handshakes, wait, reused share"
+fi
+
+# Through tundelay: a packet-level delay the kernel's TCP pays (its SYN, its round-trip
+# estimate), so connect and TCP_INFO are checked here. A second namespace, the server's, holds
+# its own nginx (WebDAV, plain on port 80 and TLS 1.3 without resumption on 443, keepalive_requests
+# 10 so that connections come and go), reached from the client's namespace through tundelay.
+tunnel_checks() {
+	local code st line _
+	ip netns add "$sns" && ip -n "$sns" link set lo up || return 1
+	"$tundelay" --ns-a "$ns" --ns-b "$sns" --dev-a "$ta" --dev-b "$tb" --delay "$D" \
+		--max-seconds 300 >"$tmp/tundelay.ready" 2>"$tmp/tundelay.log" &
+	pids+=($!)
+	for _ in $(seq 100); do [ -s "$tmp/tundelay.ready" ] && break; sleep 0.02; done
+	grep -q '^tundelay: ready' "$tmp/tundelay.ready" &&
+		ip -n "$ns" addr add "$tnet.1/32" dev "$ta" && ip -n "$ns" link set "$ta" mtu 1500 up &&
+		ip -n "$ns" route add "$tnet.2/32" dev "$ta" &&
+		ip -n "$sns" addr add "$tnet.2/32" dev "$tb" && ip -n "$sns" link set "$tb" mtu 1500 up &&
+		ip -n "$sns" route add "$tnet.1/32" dev "$tb"
+	check $? "tundelay between $ns and $sns, $D ms each way ($(cat "$tmp/tundelay.ready" "$tmp/tundelay.log"))"
+	srv_dir=$tmp/srv-ns
+	mkdir -p "$srv_dir/data" "$srv_dir/tmp"
+	cat >"$srv_dir/nginx.conf" <<CONF
+$(conf_head "$srv_dir")
+	client_max_body_size 0;
+	keepalive_requests 10;
+	root $srv_dir/data;
+	dav_methods PUT DELETE MKCOL;
+	create_full_put_path on;
+	server { listen $tnet.2:80; }
+	server {
+		listen $tnet.2:443 ssl;
+		ssl_certificate $tls_dir/cert.pem;
+		ssl_certificate_key $tls_dir/key.pem;
+		ssl_protocols TLSv1.3;
+		ssl_session_cache off;
+		ssl_session_tickets off;
+	}
+}
+CONF
+	ip netns exec "$sns" nginx -c "$srv_dir/nginx.conf" -p "$srv_dir" >"$tmp/srv-ns.out" 2>&1 &&
+		code=$(ip netns exec "$ns" curl -s -o /dev/null -w '%{http_code}' --max-time 5 \
+			-X MKCOL "http://$tnet.2/$bucket/") && [ "$code" = 201 ]
+	check $? "nginx in $sns answers from $ns through tundelay (MKCOL: ${code:-none}; $(tail -n 1 "$tmp/srv-ns.out"))"
+
+	nrun dp "http://$tnet.2" --op get --size 4KiB --concurrency 2 --duration 5s --objects 8
+	nrun dt "https://$tnet.2" --insecure --op get --size 4KiB --concurrency 2 --duration 5s \
+		--objects 8
+	# the handshake's own time (both ends' CPU, no delay): the same run from inside climit-s
+	ip netns exec "$sns" "$collect" run --endpoint "https://$tnet.2" --bucket "$bucket" \
+		--path-style --insecure --op get --size 4KiB --concurrency 2 --duration 2s --objects 8 \
+		-o "$tmp/dtl" >"$tmp/dtl.out" 2>&1
+	python3 - "$tmp" "$rtt" >"$tmp/tun.out" 2>&1 <<'PY'
+import json, statistics, subprocess, sys
+tmp, rtt = sys.argv[1], float(sys.argv[2])
+res = []
+def rows(tag):
+    out = subprocess.run(["zstdcat", f"{tmp}/{tag}/ops.tsv.zst"], capture_output=True, text=True).stdout.splitlines()
+    h = out[0].split("\t")
+    return [dict(zip(h, l.split("\t"))) for l in out[1:] if not l.startswith("#")]
+def within(name, got, want):
+    ok = abs(got - want) <= 0.1 * want
+    res.append(ok)
+    print(f"{'ok' if ok else 'BAD'} {name}: {got:.1f} ms, want {want:.1f} ms +- 10 %")
+for tag, conn, what in (("dp", "1", "plain HTTP"), ("dt", "2", "TLS 1.3, no resumption")):
+    rs = [r for r in rows(tag) if r["error"] == ""]
+    new = [r for r in rs if r["conn"] not in ("", "0")]
+    kinds = sorted({r["conn"] for r in new})
+    ok = kinds == [conn] and len(new) >= 6
+    res.append(ok)
+    print(f"{'ok' if ok else 'BAD'} {what}: {len(new)} new connections of {len(rs)} requests, kinds {kinds}, want ['{conn}']")
+    if not new:
+        continue
+    within(f"{what}: median connect (n={len(new)})", statistics.median(int(r["connect_us"]) / 1000 for r in new), rtt)
+    if conn == "2":
+        own = [int(r["tls_us"]) / 1000 for r in rows("dtl") if r["error"] == "" and r["conn"] == "2"]
+        own = statistics.median(own) if own else float("nan")
+        within(f"{what}: median full TLS 1.3 handshake (n={len(new)}; its own time without the delay {own:.1f} ms)",
+               statistics.median(int(r["tls_us"]) / 1000 for r in new), own + rtt)
+    p = json.load(open(f"{tmp}/{tag}/run.json"))["summary"]["request_phases"]
+    ok = p["rtt_source"] == "tcp_info"
+    res.append(ok)
+    print(f"{'ok' if ok else 'BAD'} {what}: rtt_source {p['rtt_source']}, {p['rtt_samples']} samples")
+    within(f"{what}: rtt_ms (TCP_INFO)", p["rtt_ms"] if p["rtt_ms"] is not None else float("nan"), rtt)
+sys.exit(0 if all(res) else 1)
+PY
+	st=$?
+	while read -r line; do echo "     $line"; done <"$tmp/tun.out"
+	timed_check $st "through tundelay, $D ms each way: connect and TCP_INFO's round trip within 10 % of 1 RTT, the full TLS 1.3 handshake within 10 % of its own time + 1 RTT"
+	ip netns exec "$ns" curl -s -o /dev/null --max-time 5 -X DELETE "http://$tnet.2/$bucket/"
+}
+if [ ! -x "$tundelay" ] || [ ! -c /dev/net/tun ]; then
+	skip 3 "through tundelay: needs $tundelay (make tests) and /dev/net/tun"
+else
+	tunnel_checks
 fi
 [ -n "${CLIMIT_KEEP:-}" ] && cp -r "$tmp" "$CLIMIT_KEEP"
 
