@@ -29,14 +29,6 @@
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
-pids=()
-
-cleanup() {
-	local p
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
-}
-at_exit cleanup
 
 if [ ! -x "$collect" ] || [ ! -x "$proxy_bin" ]; then
 	bad "bin/collect or build/tests/faultproxy missing: run make tests"
@@ -141,7 +133,7 @@ start_pause() {
 	"$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" --mode pause \
 		--pause-ms 1000 --every-ms 5000 --port-file "$pf" --max-seconds 60 \
 		>/dev/null 2>"$tmp/$1.log" &
-	pids+=($!)
+	stop_at_exit $!
 	for _ in $(seq 1 100); do
 		[ -s "$pf" ] && { port=$(cat "$pf"); break; }
 		sleep 0.05

@@ -9,6 +9,7 @@
 #   use_rgw                 tests/run's Ceph RGW (RGW_* in the environment), else a private
 #                           one started now and stopped at exit; RGW_S3_ENDPOINT and
 #                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
+#   stop_at_exit PID...     background processes killed and reaped at exit
 #   timed_check ST TEXT     check for a timing figure: a failure while the machine is busy
 #                           (load above twice the cores: machine_busy) is a skip
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
@@ -19,11 +20,16 @@ set -u
 top=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 passed=0 failed=0 skipped=0
 tmp=$(mktemp -d "/tmp/s3bench-$(basename "$0" .sh).XXXXXX")
-lib_exit_hooks=()
+lib_exit_hooks=() lib_pids=()
 
 at_exit() { lib_exit_hooks+=("$1"); }
+# stop_at_exit PID...: background processes of the test, killed and reaped at exit (before
+# the at_exit hooks run)
+stop_at_exit() { lib_pids+=("$@"); }
 lib_exit() {
-	local h
+	local h p
+	for p in "${lib_pids[@]}"; do kill "$p" 2>/dev/null; done
+	for p in "${lib_pids[@]}"; do wait "$p" 2>/dev/null; done
 	for h in "${lib_exit_hooks[@]}"; do
 		eval "$h"
 	done

@@ -25,14 +25,6 @@ analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 wanem=${WANEM:-$top/build/tests/wanem}
-pids=()
-
-cleanup() {
-	local p
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
-}
-at_exit cleanup
 
 for b in "$collect" "$analyze" "$render" "$proxy_bin" "$wanem"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
@@ -48,7 +40,7 @@ check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "
 
 "$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" --mode slowdown --fraction 0.3 \
 	--seed 5 --port-file "$tmp/proxy.port" --max-seconds 300 >/dev/null 2>"$tmp/proxy.log" &
-pids+=($!)
+stop_at_exit $!
 for _ in $(seq 1 50); do
 	[ -s "$tmp/proxy.port" ] && break
 	sleep 0.1
@@ -202,7 +194,7 @@ check $? "--retries 11 refused, named ($(cat "$tmp/bad.log" | head -n 2))"
 # 4. the prepare phase against a throttle (wanem: 503 SlowDown above 40 requests/s)
 "$wanem" --listen 127.0.0.1:0 --upstream "$hostport" --http --throttle 40 \
 	--port-file "$tmp/wanem.port" --max-seconds 120 >/dev/null 2>"$tmp/wanem.log" &
-pids+=($!)
+stop_at_exit $!
 for _ in $(seq 1 50); do
 	[ -s "$tmp/wanem.port" ] && break
 	sleep 0.1

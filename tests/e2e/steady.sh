@@ -17,14 +17,6 @@
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
-pids=()
-
-cleanup() {
-	local p
-	for p in "${pids[@]}"; do kill "$p" 2>/dev/null; done
-	for p in "${pids[@]}"; do wait "$p" 2>/dev/null; done
-}
-at_exit cleanup
 
 for b in "$collect" "$proxy_bin"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
@@ -44,7 +36,7 @@ proxy() {
 	shift
 	"$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" "$@" \
 		--port-file "$tmp/$name.port" --max-seconds 120 >/dev/null 2>"$tmp/$name.log" &
-	pids+=($!)
+	stop_at_exit $!
 	for _ in $(seq 1 50); do
 		[ -s "$tmp/$name.port" ] && break
 		sleep 0.1
