@@ -385,7 +385,7 @@ static void wait_until(const struct eng *g, int64_t at_ns)
 /* start_clock: the phase's t0 (after engine_opts.start_at_ns for a benchmark): t0_mono,
  * t0_unix, next_tick and the duration bound's deadline. t0 is start_at_ns itself when
  * the engine waited for it (the wake-up's latency is not the schedule's), else the
- * moment the workers start. */
+ * moment the workers start. The phase's requests are timed on this clock. */
 static void start_clock(struct eng *g)
 {
 	int64_t at = g->phase == ENG_PHASE_BENCH ? g->o->start_at_ns : 0, now;
@@ -399,6 +399,8 @@ static void start_clock(struct eng *g)
 		g->t0_mono -= now - at;
 		g->t0_unix = at;
 	}
+	/* every request's times on t0's clock: a real-time step mid-run is no lateness */
+	s3_client_set_clock(g->o->client, g->t0_unix, g->t0_mono);
 	g->next_tick = g->t0_mono + 1000000000LL;
 	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
 		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);

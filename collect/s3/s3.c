@@ -778,7 +778,8 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 		return -1;
 	if (apply_curl(r, op) != 0)
 		return err_set(e, "s3 %s: out of memory", op->name);
-	r->start_ns = time_now_ns();
 	r->start_mono = time_mono_ns();
+	r->start_ns = r->c->clock_mono != 0 ? r->c->clock_unix + (r->start_mono - r->c->clock_mono)
+					    : time_now_ns();
 	return 0;
 }

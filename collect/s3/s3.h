@@ -327,6 +327,14 @@ int s3_phase_attempts(const struct s3_result *res, int answered);
  * requests. 0 when an attempt succeeded, else -1 with the last answer in *res. */
 int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
 
+/* s3_client_set_clock: from now on the Unix times of c's results are unix_ns plus the
+ * CLOCK_MONOTONIC time since mono_ns: one clock for a run, so that a step or a slew of
+ * the real-time clock during it (NTP, a VM's host: see docs/METHODOLOGY.md) moves
+ * neither a request against its intended slot nor the second it is counted in.
+ * mono_ns 0: CLOCK_REALTIME read at each request (the default). Call it while no request
+ * of c is in flight (the engine, before its threads start). NULL c: nothing. */
+void s3_client_set_clock(struct s3_client *c, int64_t unix_ns, int64_t mono_ns);
+
 /* s3_client_note_retry: one more retry made outside the benchmark (the engine's prepare
  * workers). Thread-safe. */
 void s3_client_note_retry(struct s3_client *c);

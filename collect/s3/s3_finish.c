@@ -238,6 +238,14 @@ int s3_phase_attempts(const struct s3_result *res, int answered)
 	return res->cls == EC_CONNECT || res->cls == EC_TIMEOUT ? S3_PHASE_ATTEMPTS_NET : answered;
 }
 
+void s3_client_set_clock(struct s3_client *c, int64_t unix_ns, int64_t mono_ns)
+{
+	if (c == NULL)
+		return;
+	c->clock_unix = unix_ns;
+	c->clock_mono = mono_ns;
+}
+
 void s3_client_note_retry(struct s3_client *c)
 {
 	if (c != NULL)

@@ -63,6 +63,9 @@ struct s3_client {
 	atomic_int next_addr;
 	struct s3_bill *bill; /* billable counts (collect/s3/s3_bill.h); NULL: out of memory */
 	atomic_uint_least64_t retries; /* prepare and cleanup retries (s3_client_retries) */
+	/* the run's clock (s3_client_set_clock): timestamps are clock_unix + (CLOCK_MONOTONIC
+	 * - clock_mono); clock_mono 0: CLOCK_REALTIME at each request */
+	int64_t clock_unix, clock_mono;
 };
 
 struct s3_old_signer {
