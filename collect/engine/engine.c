@@ -614,7 +614,8 @@ static double cpu_now(void)
 	       ru.ru_stime.tv_usec / 1e6;
 }
 
-/* kept_span: the Unix ns span of the summary's kept segments into res (0 when none). */
+/* kept_span: the span of the summary's kept segments into res, on the monotonic clock
+ * (the run's clock maps its Unix seconds back: "One clock per run"); 0 when none. */
 static void kept_span(const struct eng *g, struct engine_result *res)
 {
 	struct seg_value *v = NULL;
@@ -623,10 +624,10 @@ static void kept_span(const struct eng *g, struct engine_result *res)
 	int kf = -1, kl = -1;
 	struct err e;
 
-	res->kept_start_ns = res->kept_end_ns = 0;
+	res->kept_start_mono = res->kept_end_mono = 0;
 	if (summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e) == 0 && kf >= 0) {
-		res->kept_start_ns = (s0 + kf) * 1000000000LL;
-		res->kept_end_ns = (s0 + kl + 1) * 1000000000LL;
+		res->kept_start_mono = g->t0_mono + ((s0 + kf) * 1000000000LL - g->t0_unix);
+		res->kept_end_mono = g->t0_mono + ((s0 + kl + 1) * 1000000000LL - g->t0_unix);
 	}
 	free(v);
 }

@@ -140,10 +140,10 @@ struct engine_result {
 	double cpu_us_per_op;       /* cpu_s per row, microseconds (0 when none): the
 					  figure for the sequential micro-operations */
 	/* the benchmark's first connection: its local and remote address ("" when none
-	 * was seen), and the Unix ns span of the summary's kept segments (0 both when none
-	 * were kept): collect/run/ reads the client's resources over them */
+	 * was seen), and the span of the summary's kept segments on CLOCK_MONOTONIC (0 both
+	 * when none were kept): collect/run/ reads the client's resources over them */
 	char local_ip[64], peer_ip[64];
-	int64_t kept_start_ns, kept_end_ns;
+	int64_t kept_start_mono, kept_end_mono;
 	int steady;                        /* duration = auto: 1 when the run stopped because it
 					  was steady (collect/engine/steady.h), 0 at max_duration */
 	double stopped_s;                  /* when it stopped, seconds from the benchmark's start */

@@ -20,7 +20,7 @@
 #define IF_NAME 32
 
 struct snap {
-	int64_t t_ns; /* Unix ns */
+	int64_t t_mono; /* CLOCK_MONOTONIC ns */
 	int ncpu;
 	uint64_t busy[MAX_CPUS], total[MAX_CPUS];
 	double self_s; /* the process's user + system CPU */
@@ -131,7 +131,7 @@ static int take(struct snap *s)
 	struct rusage ru;
 
 	memset(s, 0, sizeof(*s));
-	s->t_ns = time_now_ns();
+	s->t_mono = time_mono_ns();
 	if (read_stat(s) < 0)
 		return -1;
 	getrusage(RUSAGE_SELF, &ru);
@@ -273,7 +273,7 @@ static double pct(double part, double whole)
 /* window: the figures of the span from sample a to sample b on interface ifname. */
 static json_t *window(const struct snap *a, const struct snap *b, const char *ifname)
 {
-	double dt = (double)(b->t_ns - a->t_ns) / 1e9, busy = 0, total = 0, self, all;
+	double dt = (double)(b->t_mono - a->t_mono) / 1e9, busy = 0, total = 0, self, all;
 	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
 	    ib = if_index(b, ifname);
 	json_t *per = json_array(), *o;
@@ -321,11 +321,11 @@ static int kept(const struct clientres *c, int64_t start, int64_t end, size_t *a
 
 	if (start == 0 || end <= start)
 		return -1;
-	for (i = 0; i < c->n && c->s[i].t_ns < start; i++)
+	for (i = 0; i < c->n && c->s[i].t_mono < start; i++)
 		;
-	for (j = c->n; j > 0 && c->s[j - 1].t_ns > end; j--)
+	for (j = c->n; j > 0 && c->s[j - 1].t_mono > end; j--)
 		;
-	if (j == 0 || i >= j - 1 || c->s[j - 1].t_ns - c->s[i].t_ns < 1000000000LL)
+	if (j == 0 || i >= j - 1 || c->s[j - 1].t_mono - c->s[i].t_mono < 1000000000LL)
 		return -1;
 	*a = i;
 	*b = j - 1;
@@ -422,8 +422,8 @@ static json_t *nic_json(const char *ifname, const struct clientres_opts *o)
 }
 
 json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
-		       const char *local_ip, const char *peer_ip, int64_t kept_start_ns,
-		       int64_t kept_end_ns)
+		       const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
+		       int64_t kept_end_mono)
 {
 	char ifname[IF_NAME];
 	int peer_local;
@@ -438,7 +438,7 @@ json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o
 	if (win == NULL)
 		return NULL;
 	json_object_set_new(win, "kept",
-			    kept(c, kept_start_ns, kept_end_ns, &a, &b) == 0
+			    kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0
 				    ? window(&c->s[a], &c->s[b], ifname)
 				    : json_null());
 	rec = json_pack("{s:s,s:i,s:o,s:o,s:b,s:b,s:i}", "host", c->host, "cores", c->s[0].ncpu,

@@ -49,11 +49,12 @@ void clientres_stop(struct clientres *c);
 
 /* clientres_json: the "client" record (new reference; NULL when c is NULL or out of
  * memory) for a run whose connections went from local_ip to peer_ip ("" when not
- * known) and whose kept segments span [kept_start_ns, kept_end_ns) (0 both: none, the
- * kept window is null). Call after clientres_stop. */
+ * known) and whose kept segments span [kept_start_mono, kept_end_mono) on
+ * CLOCK_MONOTONIC, the samples' clock (0 both: none, the kept window is null). Call
+ * after clientres_stop. */
 json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
-		       const char *local_ip, const char *peer_ip, int64_t kept_start_ns,
-		       int64_t kept_end_ns);
+		       const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
+		       int64_t kept_end_mono);
 
 /* clientres_free: release c (NULL is fine). */
 void clientres_free(struct clientres *c);

@@ -209,7 +209,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
 		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
-					    res->kept_start_ns, res->kept_end_ns);
+					    res->kept_start_mono, res->kept_end_mono);
 	}
 	clientres_free(cres);
 	summary_clear(&res->summary);
