@@ -112,6 +112,8 @@ struct engine_opts {
 					first requests (0: at once; a past instant: at once);
 					the duration bound counts from it. A distributed run's
 					clients start together this way. */
+	int realtime_prio; /* a rate run's benchmark threads at SCHED_FIFO of this
+			      priority (1..99; collect/engine/realtime.h), 0: normal */
 };
 
 #define ENGINE_FIRST_ERRORS 5
@@ -147,6 +149,11 @@ struct engine_result {
 	int steady;                        /* duration = auto: 1 when the run stopped because it
 					  was steady (collect/engine/steady.h), 0 at max_duration */
 	double stopped_s;                  /* when it stopped, seconds from the benchmark's start */
+	int64_t realtime_drift_ns;         /* how far the real-time clock moved against the
+					  monotonic one over the benchmark (NTP, a VM's host) */
+	int realtime_prio;                 /* the SCHED_FIFO priority every benchmark thread
+					  ran at (engine_opts.realtime_prio), 0: normal */
+	int realtime_errno;                /* why a thread could not have it (EPERM), 0 */
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */

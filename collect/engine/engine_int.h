@@ -33,6 +33,7 @@ struct eng {
 	 * own when a slot is due and none holds it, up to nworkers (the cap) */
 	atomic_int rate_workers;              /* workers woken so far (they never retire) */
 	atomic_uint_least64_t late_no_worker; /* slots a worker took late after its request */
+	atomic_int realtime_errno;            /* a thread refused SCHED_FIFO: the error, 0 */
 	int64_t rate_tol_ns;                  /* the on-time tolerance (summary_rate_tolerance) */
 	/* prepare: body bytes sent (eng_count_sent), the bytes to send, its limit (s) */
 	atomic_uint_least64_t sent;

@@ -22,6 +22,7 @@
 
 #include <curl/curl.h>
 
+#include "collect/engine/realtime.h"
 #include "collect/engine/retry.h"
 #include "collect/s3/s3.h"
 #include "core/timefmt.h"
@@ -501,7 +502,13 @@ void *engine_thread(void *arg)
 	struct tctx *t = arg;
 	struct eng *g = t->g;
 	struct loop l = {.ep = -1, .timeout_ms = -1};
-	int active = loop_open(t, &l);
+	struct realtime_saved rt = {0};
+	int active, rc;
+
+	if (g->rate > 0 && g->phase == ENG_PHASE_BENCH && g->o->realtime_prio > 0 &&
+	    (rc = realtime_enter(g->o->realtime_prio, &rt)) != 0)
+		atomic_store(&g->realtime_errno, rc);
+	active = loop_open(t, &l);
 
 	while ((active > 0 || l.waiting > 0 || l.next_due != 0) && !eng_stopped(g) && !l.failed) {
 		if (loop_turn(g, &l) != 0)
@@ -518,5 +525,6 @@ void *engine_thread(void *arg)
 	if (l.failed)
 		eng_fail(g, EC_CRASHED, "engine: epoll registration failed");
 	loop_close(t, &l);
+	realtime_leave(&rt);
 	return NULL;
 }

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/engine/realtime.h"
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
 #include "core/version.h"
@@ -118,11 +119,23 @@ static int own_nic_ok(void)
 	return 0;
 }
 
+/* realtime_ok: S3BENCH_REALTIME, when set, is a priority (said on stderr when not). */
+static int realtime_ok(void)
+{
+	struct err e = {{0}};
+	int prio;
+
+	if (realtime_env(&prio, &e) == 0)
+		return 1;
+	fprintf(stderr, "collect: %s\n", e.msg);
+	return 0;
+}
+
 int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
-	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && !own_nic_ok())
+	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && (!own_nic_ok() || !realtime_ok()))
 		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */

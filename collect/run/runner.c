@@ -12,6 +12,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "collect/engine/realtime.h"
 #include "collect/run/billing.h"
 #include "collect/run/clean.h"
 #include "collect/run/clientid.h"
@@ -131,6 +132,8 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl, struct 
 	opts->wl = job->wl;
 	opts->stop = job->stop;
 	opts->start_at_ns = job->start_at_ns;
+	if (realtime_env(&opts->realtime_prio, NULL) != 0) /* checked at start (cmd_main) */
+		opts->realtime_prio = 0;
 }
 
 /* job_has: whether the job's child runs phase bit `ph` (RUNNER_*). */
@@ -159,6 +162,26 @@ static int child_prepare(const struct runner_job *job, const struct engine_opts 
 			return -1;
 	}
 	return 0;
+}
+
+/* client_clock: the client record's clock and scheduling figures (docs/FORMATS.md): how
+ * far the real-time clock drifted and the rate run's real-time priority; a priority asked
+ * for (S3BENCH_REALTIME) and refused is said on stderr. */
+static void client_clock(const struct runner_job *job, const struct engine_opts *opts,
+			 const struct engine_result *res, json_t *client)
+{
+	if (client == NULL)
+		return;
+	json_object_set_new(client, "realtime_drift_ms",
+			    json_real((double)res->realtime_drift_ns / 1e6));
+	if (job->wl->rate <= 0)
+		return;
+	json_object_set_new(client, "realtime_priority", json_integer(res->realtime_prio));
+	if (opts->realtime_prio > 0 && res->realtime_errno != 0)
+		fprintf(stderr,
+			"collect: %s: " REALTIME_ENV "=%d: SCHED_FIFO refused (%s): the rate run went "
+			"at normal priority\n",
+			job->dir, opts->realtime_prio, strerror(res->realtime_errno));
 }
 
 /* child_benchmark: the benchmark phase: ops.tsv.zst opened, the engine's benchmark
@@ -210,6 +233,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		st->summary = summary_to_json(&res->summary);
 		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
 					    res->kept_start_mono, res->kept_end_mono);
+		client_clock(job, opts, res, st->client);
 	}
 	clientres_free(cres);
 	summary_clear(&res->summary);
