@@ -29,7 +29,7 @@ int realtime_env(int *prio, struct err *e)
 
 int realtime_enter(int prio, struct realtime_saved *s)
 {
-	struct sched_param sp = {.sched_priority = prio};
+	struct sched_param sp = {0};
 	int rc;
 
 	s->entered = 0;
