@@ -33,6 +33,8 @@ struct task {
 	struct clientres_opts client; /* the campaign's (or --client-nic's): every client's */
 	char prefix[512];
 	char id[128], endpoint[1024], region[128], bucket[256], cred_name[256];
+	char ca_bundle[1024]; /* the subject's CAs (its ca_bundle, else --ca-bundle or rank
+				 0's AWS_CA_BUNDLE): the same path on every host; "" none */
 };
 
 /* After rank 0's prepare: whether the benchmark goes ahead, and its time limit. */
@@ -228,7 +230,8 @@ static int task_of_job(const struct runner_job *job, struct task *t, struct err 
 	    copy_field(t->endpoint, sizeof(t->endpoint), s->endpoint, "endpoint", e) < 0 ||
 	    copy_field(t->region, sizeof(t->region), s->region, "region", e) < 0 ||
 	    copy_field(t->bucket, sizeof(t->bucket), s->bucket, "bucket", e) < 0 ||
-	    copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name", e) < 0)
+	    copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name", e) < 0 ||
+	    copy_field(t->ca_bundle, sizeof(t->ca_bundle), s->ca_bundle, "ca_bundle path", e) < 0)
 		return -1;
 	return 0;
 }
@@ -246,6 +249,7 @@ static void subject_of_task(struct task *t, struct campaign_subject *s)
 	s->insecure = t->insecure;
 	s->cred_kind = (enum campaign_cred_kind)t->cred_kind;
 	s->cred_name = t->cred_name[0] ? t->cred_name : NULL;
+	s->ca_bundle = t->ca_bundle[0] ? t->ca_bundle : NULL;
 }
 
 /* outcome_write: rr as a small JSON file at path (what rank 0 needs of a client's run). */
