@@ -10,8 +10,8 @@
                                        (docs/LAB.md "The truth"); one ok/FAIL line per check,
                                        exit 1 when any fails
 Environment: LAB_NAME (the lab's prefix, default s3lab), LAB_NET (the /24, default 198.18.0),
-LAB_TRUST (insecure, the default until the collector has ca_bundle; or ca_bundle),
-LAB_CA (the lab CA's certificate, for ca_bundle).
+LAB_TRUST (ca_bundle, the default: each subject trusts LAB_CA, the lab CA's certificate
+that tests/lab/up prints; or insecure).
 """
 import configparser
 import json
@@ -145,10 +145,12 @@ SHAPES = {
 
 
 def trust_line(lab):
-    # One line per subject: switch LAB_TRUST to ca_bundle once the collector has it.
-    if os.environ.get("LAB_TRUST", "insecure") == "ca_bundle":
-        return "ca_bundle = %s" % os.environ["LAB_CA"]
-    return "insecure = true"
+    # One line per subject: the lab CA (tests/lab/up's LAB_CA), or LAB_TRUST=insecure.
+    if os.environ.get("LAB_TRUST", "ca_bundle") == "insecure":
+        return "insecure = true"
+    if not os.environ.get("LAB_CA"):
+        sys.exit("lab.py: LAB_CA (the lab CA's certificate, from tests/lab/up) is not set")
+    return "ca_bundle = %s" % os.environ["LAB_CA"]
 
 
 def client_text(lab, clients):
@@ -180,6 +182,7 @@ def campaign(lab, shape, out):
          % len(subs),
          "cycles = %d" % sh["cycles"],
          "client = %s" % client_text(lab, 1),
+         "client_shares_cpu = yes",
          "p99_limit = 250ms",
          "timeout = 90s",
          "",
@@ -212,6 +215,7 @@ def campaign3(lab, shape, out):
          "title = Emulated lab, %d clients" % lab.clients,
          "cycles = %d" % c3["cycles"],
          "client = %s" % client_text(lab, lab.clients),
+         "client_shares_cpu = yes",
          "timeout = 90s", "",
          "[matrix]", "ops = get", "sizes = %s" % c3["size"],
          "concurrency = %d" % c3["concurrency"], "duration = %s" % c3["duration"],
