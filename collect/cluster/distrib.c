@@ -229,9 +229,11 @@ static int task_of_job(const struct runner_job *job, struct task *t, struct err 
 	    copy_field(t->id, sizeof(t->id), s->id, "subject id", e) < 0 ||
 	    copy_field(t->endpoint, sizeof(t->endpoint), s->endpoint, "endpoint", e) < 0 ||
 	    copy_field(t->region, sizeof(t->region), s->region, "region", e) < 0 ||
-	    copy_field(t->bucket, sizeof(t->bucket), s->bucket, "bucket", e) < 0 ||
-	    copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name", e) < 0 ||
-	    copy_field(t->ca_bundle, sizeof(t->ca_bundle), s->ca_bundle, "ca_bundle path", e) < 0)
+	    copy_field(t->bucket, sizeof(t->bucket), s->bucket, "bucket", e) < 0)
+		return -1;
+	if (copy_field(t->cred_name, sizeof(t->cred_name), s->cred_name, "credentials name", e) < 0)
+		return -1;
+	if (copy_field(t->ca_bundle, sizeof(t->ca_bundle), s->ca_bundle, "ca_bundle path", e) < 0)
 		return -1;
 	return 0;
 }

@@ -112,7 +112,7 @@ struct engine_opts {
 					first requests (0: at once; a past instant: at once);
 					the duration bound counts from it. A distributed run's
 					clients start together this way. */
-	int realtime_prio; /* a rate run's benchmark threads at SCHED_FIFO of this
+	int realtime_prio;   /* a rate run's benchmark threads at SCHED_FIFO of this
 			      priority (1..99; collect/engine/realtime.h), 0: normal */
 };
 

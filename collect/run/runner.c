@@ -179,9 +179,9 @@ static void client_clock(const struct runner_job *job, const struct engine_opts 
 	json_object_set_new(client, "realtime_priority", json_integer(res->realtime_prio));
 	if (opts->realtime_prio > 0 && res->realtime_errno != 0)
 		fprintf(stderr,
-			"collect: %s: " REALTIME_ENV "=%d: SCHED_FIFO refused (%s): the rate run went "
-			"at normal priority\n",
-			job->dir, opts->realtime_prio, strerror(res->realtime_errno));
+			"collect: %s: %s=%d: SCHED_FIFO refused (%s): the rate run went at normal "
+			"priority\n",
+			job->dir, REALTIME_ENV, opts->realtime_prio, strerror(res->realtime_errno));
 }
 
 /* child_benchmark: the benchmark phase: ops.tsv.zst opened, the engine's benchmark
