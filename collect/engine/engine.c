@@ -657,7 +657,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 			       ? workload_prepared_objects(o->wl)
 			       : 0;
 	res->reads_exhausted = 0;
-	res->realtime_prio = res->realtime_errno = 0;
+	res->realtime_errno = 0;
 	memset(&res->transport, 0, sizeof(res->transport));
 	/* open loop: slots at fixed intended times (collect/engine/engine_loop.c) */
 	g.rate = o->wl->rate > 0 && o->wl->bound == WL_BOUND_DURATION ? o->wl->rate : 0;
@@ -672,7 +672,6 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	res->cpu_s = cpu_now() - cpu0;
 	res->realtime_drift_ns = (time_now_ns() - g.t0_unix) - (time_mono_ns() - g.t0_mono);
 	res->realtime_errno = atomic_load(&g.realtime_errno);
-	res->realtime_prio = g.rate > 0 && res->realtime_errno == 0 ? o->realtime_prio : 0;
 	if (o->wl->auto_stop && !res->steady)
 		res->stopped_s = (double)(time_mono_ns() - g.t0_mono) / 1e9;
 	if (g.next_idx > 0)

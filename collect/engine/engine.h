@@ -151,9 +151,8 @@ struct engine_result {
 	double stopped_s;                  /* when it stopped, seconds from the benchmark's start */
 	int64_t realtime_drift_ns;         /* how far the real-time clock moved against the
 					  monotonic one over the benchmark (NTP, a VM's host) */
-	int realtime_prio;                 /* the SCHED_FIFO priority every benchmark thread
-					  ran at (engine_opts.realtime_prio), 0: normal */
-	int realtime_errno;                /* why a thread could not have it (EPERM), 0 */
+	int realtime_errno;                /* a rate run asked for engine_opts.realtime_prio:
+					  why a thread could not have it (EPERM), 0 when all did */
 	int reads_exhausted;               /* reads = once: the benchmark ran out of unread objects
 					  before its bound */
 	struct engine_transport transport; /* the benchmark phase's */

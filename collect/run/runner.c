@@ -176,7 +176,8 @@ static void client_clock(const struct runner_job *job, const struct engine_opts 
 			    json_real((double)res->realtime_drift_ns / 1e6));
 	if (job->wl->rate <= 0)
 		return;
-	json_object_set_new(client, "realtime_priority", json_integer(res->realtime_prio));
+	json_object_set_new(client, "realtime_priority",
+			    json_integer(res->realtime_errno == 0 ? opts->realtime_prio : 0));
 	if (opts->realtime_prio > 0 && res->realtime_errno != 0)
 		fprintf(stderr,
 			"collect: %s: %s=%d: SCHED_FIFO refused (%s): the rate run went at normal "

@@ -185,8 +185,12 @@ else
 fi
 
 # 4. S3BENCH_REALTIME: granted (root), refused (nobody), and not a priority
-rt=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["client"]["realtime_priority"])' \
-	"$tmp/far/run.json" 2>&1)
+# rt_prio DIR: DIR/run.json's client.realtime_priority
+rt_prio() {
+	python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["client"]["realtime_priority"])' \
+		"$1/run.json" 2>&1
+}
+rt=$(rt_prio "$tmp/far")
 [ "$rt" = 10 ]
 check $? "S3BENCH_REALTIME=10 as root: run.json client.realtime_priority 10 ($rt)"
 if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
@@ -196,8 +200,7 @@ if [ "$(id -u)" = 0 ] && command -v setpriv >/dev/null; then
 		--endpoint "$ep" --bucket "$bucket" --path-style --op get --size 4KiB --objects 5 \
 		--rate 20/s --duration 2s -o "$nob/out" >"$tmp/nobody.out" 2>&1
 	st=$?
-	rt=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["client"]["realtime_priority"])' \
-		"$nob/out/run.json" 2>&1)
+	rt=$(rt_prio "$nob/out")
 	[ $st = 0 ] && [ "$rt" = 0 ] && grep -q "S3BENCH_REALTIME=10: SCHED_FIFO refused (Operation not permitted): the rate run went at normal priority" "$tmp/nobody.out"
 	check $? "S3BENCH_REALTIME=10 without CAP_SYS_NICE: exit $st, said on stderr, realtime_priority $rt" \
 		"$(grep -i "sched\|error" "$tmp/nobody.out")"
