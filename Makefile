@@ -93,8 +93,8 @@ collect_MPI_C   := collect/cluster/cluster.c
 collect_MPI_SRC := collect/main_mpi.c collect/cluster/distrib.c
 collect_SRC := $(filter-out collect/main.c $(collect_MPI_C) $(collect_MPI_SRC),\
                             $(wildcard collect/*.c collect/*/*.c))
-analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c analyze/warp/*.c))
-render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c))
+analyze_SRC := $(filter-out analyze/main.c,$(wildcard analyze/*.c analyze/*/*.c))
+render_SRC  := $(filter-out render/main.c,$(wildcard render/*.c render/*/*.c))
 LIBS     := $(BUILD)/libcollect.a $(BUILD)/libanalyze.a $(BUILD)/librender.a $(BUILD)/libcore.a
 
 UNIT_SRC := $(wildcard tests/unit/test_*.c)
@@ -142,8 +142,8 @@ STAMP_commit = $(COMMIT)
 STAMP_datadir = $(DATADIR)
 $(BUILD)/obj/core/version.o: $(BUILD)/stamp/commit
 $(BUILD)/obj/core/version.o: ALL_CFLAGS += -DS3BENCH_COMMIT='"$(COMMIT)"'
-$(BUILD)/obj/render/tmpldir.o: $(BUILD)/stamp/datadir
-$(BUILD)/obj/render/tmpldir.o: ALL_CFLAGS += -DS3BENCH_DATADIR='"$(DATADIR)"'
+$(BUILD)/obj/render/text/tmpldir.o: $(BUILD)/stamp/datadir
+$(BUILD)/obj/render/text/tmpldir.o: ALL_CFLAGS += -DS3BENCH_DATADIR='"$(DATADIR)"'
 
 $(BUILD)/lib%.a: $$(call obj,$$(%_SRC)) | $(BUILD)/obj/empty.o
 	@mkdir -p $(dir $@)

@@ -16,9 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/inclusion.h"
+#include "analyze/cells/inclusion.h"
 #include "analyze/pipeline.h"
-#include "analyze/verify.h"
+#include "analyze/provenance/verify.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
 #include "core/err.h"
@@ -294,7 +294,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 	return 0;
 }
 
-/* cli: the analysis's command line (also --verify's re-derivation, analyze/verify.h). */
+/* cli: the analysis's command line (also --verify's re-derivation, analyze/provenance/verify.h). */
 static int cli(int argc, char **argv)
 {
 	struct pipeline_opts o;

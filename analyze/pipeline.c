@@ -11,19 +11,19 @@
 
 #include <jansson.h>
 
-#include "analyze/aggregate.h"
-#include "analyze/baseline.h"
-#include "analyze/changepoint.h"
-#include "analyze/history.h"
-#include "analyze/manifest.h"
-#include "analyze/out.h"
-#include "analyze/reqlog.h"
-#include "analyze/runlog.h"
-#include "analyze/scan.h"
-#include "analyze/sizelabel.h"
-#include "analyze/strv.h"
-#include "analyze/timeseries.h"
-#include "analyze/pricefile.h"
+#include "analyze/cells/aggregate.h"
+#include "analyze/history/baseline.h"
+#include "analyze/history/changepoint.h"
+#include "analyze/history/history.h"
+#include "analyze/provenance/manifest.h"
+#include "analyze/out/out.h"
+#include "analyze/read/reqlog.h"
+#include "analyze/read/runlog.h"
+#include "analyze/read/scan.h"
+#include "analyze/cells/sizelabel.h"
+#include "analyze/read/strv.h"
+#include "analyze/cells/timeseries.h"
+#include "analyze/read/pricefile.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
 #include "core/exitcode.h"
@@ -276,7 +276,7 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	return 0;
 }
 
-/* write_metrics: --metrics FILE (analyze/out.h), with the regression flags of the
+/* write_metrics: --metrics FILE (analyze/out/out.h), with the regression flags of the
  * trend.json record_history wrote. */
 static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, struct err *e)
 {
@@ -420,7 +420,7 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	return 0;
 }
 
-/* write_manifest: RESULTS_DIR/manifest.json (analyze/manifest.h), its digest printed;
+/* write_manifest: RESULTS_DIR/manifest.json (analyze/provenance/manifest.h), its digest printed;
  * written last, after the files it lists. */
 static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 			  const struct aggregate *a, struct err *e)

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-#include "analyze/inclusion.h"
+#include "analyze/cells/inclusion.h"
 #include "analyze/warp/warp_run.h"
 #include "core/climit.h"
 
@@ -26,16 +26,16 @@ struct pipeline_opts {
 	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */
 	enum warp_engine warp_engine; /* --warp-engine (analyze/warp/warp_run.h); 0: server */
 	const char *prices;           /* --prices FILE[:SECTION]: a Warp DATA_DIR's prices
-					 (analyze/pricefile.h) */
+					 (analyze/read/pricefile.h) */
 	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
 	const char *history;          /* --history DB */
 	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
-	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/sign.h) */
-	const char *metrics;          /* --metrics FILE (analyze/out.h out_metrics_write) */
+	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/provenance/sign.h) */
+	const char *metrics;          /* --metrics FILE (analyze/out/out.h out_metrics_write) */
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,
- * min-samples 1, alpha 0 = COMPARE_ALPHA_DEFAULT of analyze/compare.h, applied once by
+ * min-samples 1, alpha 0 = COMPARE_ALPHA_DEFAULT of analyze/cells/compare.h, applied once by
  * aggregate_build; nothing else on). */
 void pipeline_defaults(struct pipeline_opts *o);
 

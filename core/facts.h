@@ -1,7 +1,7 @@
 /* core/facts.h: the names of the fairness facts a manifest records per subject
  * (docs/FORMATS.md, results/manifest.json "subjects"), in the order the report shows
- * them: analyze writes them (analyze/manifest_facts.c), render shows them
- * (render/report_prov.c), so the two cannot disagree. */
+ * them: analyze writes them (analyze/provenance/manifest_facts.c), render shows them
+ * (render/report/report_prov.c), so the two cannot disagree. */
 #ifndef CORE_FACTS_H
 #define CORE_FACTS_H
 

@@ -6,7 +6,7 @@
  * chosen to stay distinguishable under protanopia, deuteranopia and tritanopia. The order
  * puts the two blues, orange and vermillion first (the pairs most charts need) and the
  * yellow, weakest on white, last but one; black closes the cycle. Charts also give each
- * subject its own marker shape (render/chart_int.h ch_marker), so a grey print still
+ * subject its own marker shape (render/chart/chart_int.h ch_marker), so a grey print still
  * tells them apart. A subject's `color` in the campaign overrides it. */
 #ifndef CORE_PALETTE_H
 #define CORE_PALETTE_H

@@ -16,14 +16,14 @@
 #include "core/exitcode.h"
 #include "core/fsutil.h"
 #include "core/version.h"
-#include "render/fonts.h"
-#include "render/html.h"
-#include "render/model.h"
-#include "render/pdf.h"
-#include "render/report.h"
-#include "render/report_prov.h"
-#include "render/text.h"
-#include "render/tmpldir.h"
+#include "render/text/fonts.h"
+#include "render/doc/html.h"
+#include "render/model/model.h"
+#include "render/doc/pdf.h"
+#include "render/report/report.h"
+#include "render/report/report_prov.h"
+#include "render/text/text.h"
+#include "render/text/tmpldir.h"
 
 static void usage(FILE *f)
 {
@@ -174,7 +174,7 @@ int main(int argc, char **argv)
 
 	if ((m = model_load(agg, &e)) == NULL || (l = text_lang_load(tdir, lang, &e)) == NULL ||
 	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
-	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report_prov.h */
+	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report/report_prov.h */
 		goto fail;
 	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
 		goto fail;

@@ -11,9 +11,9 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "analyze/reqlog.h"
-#include "analyze/sizelabel.h"
-#include "analyze/strv.h"
+#include "analyze/read/reqlog.h"
+#include "analyze/cells/sizelabel.h"
+#include "analyze/read/strv.h"
 #include "analyze/warp/warp_run.h"
 #include "core/timefmt.h"
 
@@ -418,7 +418,7 @@ static int add_bad(struct warpdir_result *out, const char *path, const char *msg
 }
 
 /* request_hists: a run of per-request logs only (.csv.zst) gets the histograms of its
- * op's requests (analyze/reqlog.h); a run with an aggregated .json.zst has none (Warp
+ * op's requests (analyze/read/reqlog.h); a run with an aggregated .json.zst has none (Warp
  * keeps percentiles of 10-second windows, not of requests). -1: out of memory. */
 static int request_hists(struct warpdir_result *out, const struct warpdir_group *g,
 			 const struct warp_run *r, struct runlog *l)

@@ -22,8 +22,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "analyze/pricefile.h"
-#include "analyze/runlog.h"
+#include "analyze/read/pricefile.h"
+#include "analyze/read/runlog.h"
 #include "analyze/warp/warp_run.h"
 #include "core/err.h"
 

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "analyze/strv.h"
+#include "analyze/read/strv.h"
 #include "analyze/warp/warpdir.h"
 
 void warpdir_bill(const struct runlog *l, struct bill_counts *out)

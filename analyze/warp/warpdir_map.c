@@ -11,7 +11,7 @@
 
 #include <ini.h>
 
-#include "analyze/strv.h"
+#include "analyze/read/strv.h"
 
 /* ---- the map ---- */
 

@@ -536,7 +536,7 @@ rc=$?
 check $rc "1.0: renders ($(cat "$work/err"))"
 grep -q "this aggregate has no statistics (format 1.0)" "$work/v10/report.html"
 check $? "1.0: the report says what is not available"
-# 10. The distribution and time charts (render/report_time.c). The 1.0 fixture of
+# 10. The distribution and time charts (render/report/report_time.c). The 1.0 fixture of
 #    section 9 has none of the 1.1 fields: no CDF and no time series (a note says so),
 #    the per-cycle charts from cells[].runs. With the 1.1 fields added
 #    (tests/fixtures/render/add_v11.py): 2 ops x 4 sizes CDFs, PUT and GET over time with

@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_aggregate.c: libFuzzer target for render's results reader
- * (render/model.h: model_load_string, results/aggregate.json; render reads no other
+ * (render/model/model.h: model_load_string, results/aggregate.json; render reads no other
  * results file) and for what render builds from a model it accepted: the report
  * document (report_build: tables, findings, chart layout measured with the fonts) and
  * its HTML (html_write, with the SVG charts). The PDF back end draws the same document
@@ -15,12 +15,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/doc.h"
-#include "render/fonts.h"
-#include "render/html.h"
-#include "render/model.h"
-#include "render/report.h"
-#include "render/text.h"
+#include "render/doc/doc.h"
+#include "render/text/fonts.h"
+#include "render/doc/html.h"
+#include "render/model/model.h"
+#include "render/report/report.h"
+#include "render/text/text.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

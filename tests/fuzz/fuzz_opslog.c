@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/reqlog.h"
-#include "analyze/runlog.h"
+#include "analyze/read/reqlog.h"
+#include "analyze/read/runlog.h"
 #include "analyze/warp/warp_csv.h"
 #include "analyze/warp/warp_model.h"
 #include "analyze/warp/warp_report.h"

@@ -1,12 +1,12 @@
 /* tests/fuzz/fuzz_runlog.c: libFuzzer target for the run.json reader
- * (analyze/runlog.h, runlog_read, which parses "summary" with summary_from_json).
+ * (analyze/read/runlog.h, runlog_read, which parses "summary" with summary_from_json).
  * A run read without error must compare equal to itself (runlog_compare). */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/runlog.h"
+#include "analyze/read/runlog.h"
 #include "tests/fuzz/fuzz_file.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

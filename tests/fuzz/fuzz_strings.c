@@ -1,5 +1,5 @@
 /* tests/fuzz/fuzz_strings.c: libFuzzer target for the templates' strings files
- * (render/text.h: text_lang_load of TEMPLATES/CODE/strings.txt, "key = value" lines)
+ * (render/text/text.h: text_lang_load of TEMPLATES/CODE/strings.txt, "key = value" lines)
  * and what render does with the strings: lookups (text_lang_str), placeholders
  * (text_subst) and numbers in the file's number format (text_num, text_size with
  * number.group / number.decimal).
@@ -16,7 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render/text.h"
+#include "render/text/text.h"
 #include "tests/fuzz/fuzz_file.h"
 
 /* utf8_ok: 1 when s[0..n) is well-formed UTF-8 (no overlong form, no surrogate). */

@@ -124,7 +124,7 @@ def shell(lab):
 
 # The campaigns: full (make lab, about 15 minutes on 2 cores) and reduced (the truth test).
 # The 3-client run's concurrency is one the single-client matrix does not use: analyze
-# never mixes client counts in one (op, concurrency) category (analyze/clients.c).
+# never mixes client counts in one (op, concurrency) category (analyze/cells/clients.c).
 SHAPES = {
     "full": {
         "cycles": 3, "ops": "put, get", "sizes": "256KiB, 8MiB", "concurrency": "1, 10",

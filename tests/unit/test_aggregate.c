@@ -5,7 +5,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analyze/aggregate.h"
+#include "analyze/cells/aggregate.h"
 #include "tests/unit/check.h"
 
 #define TOL 1e-9

@@ -2,7 +2,7 @@
  * builds. A subject has 4 cells; each cell's figure per build is 100 * (1 + 0.10 e), e
  * standard normal (10 % noise), from GSL's MT19937 with fixed seeds; every build judges
  * cell 0 over the newest CP_WINDOW builds, with the noise pooled over the 4 cells (as
- * analyze/history_shift.c does). Measured and printed (docs/METHODOLOGY.md quotes them):
+ * analyze/history/history_shift.c does). Measured and printed (docs/METHODOLOGY.md quotes them):
  * - no true change: the false-alarm rate per build and per 365 daily builds, over 400
  *   histories of 150 builds; at most one alert in 150 builds in each of them;
  * - a 35 % drop after 20 builds (200 histories): a watch (or, after a low build by chance,
@@ -30,7 +30,7 @@
 #include <gsl/gsl_randist.h>
 #include <gsl/gsl_rng.h>
 
-#include "analyze/changepoint.h"
+#include "analyze/history/changepoint.h"
 #include "tests/unit/check.h"
 
 #define CELLS 4

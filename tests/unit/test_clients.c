@@ -1,6 +1,6 @@
-/* tests/unit/test_clients.c: run.json "clients" (analyze/runlog_clients.c): a valid
+/* tests/unit/test_clients.c: run.json "clients" (analyze/read/runlog_clients.c): a valid
  * object read, absent = one client, each malformed field refused with its name; and
- * the aggregate's clients (analyze/clients.c): cells' clients and hosts, a run with
+ * the aggregate's clients (analyze/cells/clients.c): cells' clients and hosts, a run with
  * another client count excluded as clients-mismatch, client_hosts, and client_balance
  * (the largest distributed cell, per-rank means, max/min ratio) against values worked
  * out by hand below. */
@@ -11,10 +11,10 @@
 
 #include <jansson.h>
 
-#include "analyze/aggregate.h"
-#include "analyze/clients.h"
-#include "analyze/runlog.h"
-#include "analyze/runlog_clients.h"
+#include "analyze/cells/aggregate.h"
+#include "analyze/cells/clients.h"
+#include "analyze/read/runlog.h"
+#include "analyze/read/runlog_clients.h"
 #include "tests/unit/check.h"
 
 #define VALID                                                                                    \

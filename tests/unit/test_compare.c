@@ -7,7 +7,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "analyze/compare.h"
+#include "analyze/cells/compare.h"
 #include "tests/unit/check.h"
 
 #define TOL 1e-9

@@ -11,7 +11,7 @@
 #include <jansson.h>
 #include <sqlite3.h>
 
-#include "analyze/history.h"
+#include "analyze/history/history.h"
 #include "tests/unit/check.h"
 
 static const char agg_text[] =

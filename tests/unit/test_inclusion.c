@@ -10,10 +10,10 @@
 
 #include <jansson.h>
 
-#include "analyze/inclusion.h"
-#include "analyze/reqlog.h"
-#include "analyze/runlog.h"
-#include "analyze/scan.h"
+#include "analyze/cells/inclusion.h"
+#include "analyze/read/reqlog.h"
+#include "analyze/read/runlog.h"
+#include "analyze/read/scan.h"
 #include "core/opslog.h"
 #include "core/summary.h"
 #include "tests/unit/check.h"

@@ -13,9 +13,9 @@
 #include <openssl/evp.h>
 #include <openssl/pem.h>
 
-#include "analyze/manifest.h"
-#include "analyze/sign.h"
-#include "analyze/verify.h"
+#include "analyze/provenance/manifest.h"
+#include "analyze/provenance/sign.h"
+#include "analyze/provenance/verify.h"
 #include "tests/unit/check.h"
 
 static char dir[] = "/tmp/test_provenance.XXXXXX";

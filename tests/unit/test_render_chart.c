@@ -1,15 +1,15 @@
 /* tests/unit/test_render_chart.c: nice ticks, label placement without overlap, shared
- * font metrics, the series store both chart kinds use (render/series.h), and every chart
- * of a real report laid out cleanly (render/chart.h). */
+ * font metrics, the series store both chart kinds use (render/chart/series.h), and every chart
+ * of a real report laid out cleanly (render/chart/chart.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/doc.h"
-#include "render/model.h"
-#include "render/report.h"
-#include "render/series.h"
+#include "render/chart/chart.h"
+#include "render/doc/doc.h"
+#include "render/model/model.h"
+#include "render/report/report.h"
+#include "render/chart/series.h"
 #include "tests/unit/check.h"
 
 static const struct numfmt en = {",", "."};

@@ -1,6 +1,6 @@
-/* tests/unit/test_render_chart_stack.c: the stacked bar chart (CHART_STACK, render/chart.h,
- * render/chart_stack.c) and the report's "Where the time goes" chart built with it
- * (render/report_climit.c): one segment per positive part, laid end to end, each as wide
+/* tests/unit/test_render_chart_stack.c: the stacked bar chart (CHART_STACK, render/chart/chart.h,
+ * render/chart/chart_stack.c) and the report's "Where the time goes" chart built with it
+ * (render/report/report_climit.c): one segment per positive part, laid end to end, each as wide
  * as its value on the panel's scale, in its part's colour, with a tooltip like the other
  * charts' marks; the legend names the parts; the values that fit are written inside; the
  * description says which part is the largest; the report's bars are the means of the
@@ -12,10 +12,10 @@
 #include <string.h>
 
 #include "core/palette.h"
-#include "render/chart.h"
-#include "render/doc.h"
-#include "render/model.h"
-#include "render/report.h"
+#include "render/chart/chart.h"
+#include "render/doc/doc.h"
+#include "render/model/model.h"
+#include "render/report/report.h"
 #include "tests/unit/check.h"
 
 static const struct numfmt en = {",", "."};

@@ -1,4 +1,4 @@
-/* tests/unit/test_render_chart_xy.c: the x-y chart (render/chart_xy.h): ticks of a log
+/* tests/unit/test_render_chart_xy.c: the x-y chart (render/chart/chart_xy.h): ticks of a log
  * axis, points placed on log and linear axes, faint points dashed and hollow, tick
  * labels that never overlap at the report's widths; what a series shows (its highest and
  * lowest point, the x where it reaches a level) for the description's data sentence. */
@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart_xy.h"
+#include "render/chart/chart_xy.h"
 #include "tests/unit/check.h"
 
 static const struct numfmt en = {",", "."};

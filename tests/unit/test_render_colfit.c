@@ -1,13 +1,13 @@
 /* tests/unit/test_render_colfit.c: table columns sized from their content
- * (render/colfit.h) and charts with nothing to draw (chart_is_empty,
+ * (render/doc/colfit.h) and charts with nothing to draw (chart_is_empty,
  * chart_xy_is_empty), which the report replaces with a sentence. */
 #include <math.h>
 #include <string.h>
 
-#include "render/chart.h"
-#include "render/chart_xy.h"
-#include "render/colfit.h"
-#include "render/doc.h"
+#include "render/chart/chart.h"
+#include "render/chart/chart_xy.h"
+#include "render/doc/colfit.h"
+#include "render/doc/doc.h"
 #include "tests/unit/check.h"
 
 static double sum(const double *v, size_t n)

@@ -1,13 +1,13 @@
 /* tests/unit/test_render_findings.c: key findings and the headline generated from the
- * data (render/findings.h), in English and Korean. */
+ * data (render/report/findings.h), in English and Korean. */
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
-#include "render/findings.h"
-#include "render/model_clients.h"
-#include "render/model_workload.h"
+#include "render/report/findings.h"
+#include "render/model/model_clients.h"
+#include "render/model/model_workload.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096], tdir[4096];

@@ -1,10 +1,10 @@
-/* tests/unit/test_render_fonts.c: render/fonts.c — the embedded Unicode faces, the
+/* tests/unit/test_render_fonts.c: render/text/fonts.c — the embedded Unicode faces, the
  * per-character fallback between them, what is drawn for a character no face has, and
  * widths that agree with libharu's own measure of the face that draws each run. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/fonts.h"
+#include "render/text/fonts.h"
 #include "tests/unit/check.h"
 
 #define TOKYO "\xe6\x9d\xb1\xe4\xba\xac" /* 東京 */

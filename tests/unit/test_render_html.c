@@ -1,7 +1,7 @@
 /* tests/unit/test_render_html.c: the HTML report of the committed fixture, with a subject
  * named <script>alert(1)</script>, parsed with libxml2's HTML parser: no parse error, no
  * script, no external reference, escaped data, accessible tables and charts, and every
- * throughput table cell equal to the model's value (render/html.h). */
+ * throughput table cell equal to the model's value (render/doc/html.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,10 +11,10 @@
 #include <libxml/tree.h>
 #include <libxml/xmlerror.h>
 
-#include "render/fonts.h"
-#include "render/html.h"
-#include "render/model.h"
-#include "render/report.h"
+#include "render/text/fonts.h"
+#include "render/doc/html.h"
+#include "render/model/model.h"
+#include "render/report/report.h"
 #include "tests/unit/check.h"
 
 #define EVIL "<script>alert(1)</script>"

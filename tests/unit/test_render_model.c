@@ -1,12 +1,12 @@
 /* tests/unit/test_render_model.c: loading aggregate.json into the report model, and
- * errors that name the file and the field at fault (render/model.h). */
+ * errors that name the file and the field at fault (render/model/model.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <jansson.h>
 
-#include "render/model.h"
+#include "render/model/model.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096];

@@ -1,5 +1,5 @@
 /* tests/unit/test_render_model_history.c: the history the report shows, loaded into the
- * model (render/model_history.c): aggregate.json's baseline object and trend.json's
+ * model (render/model/model_history.c): aggregate.json's baseline object and trend.json's
  * alerts and series beside it, the lenient reading of absent fields, and the errors of
  * a trend.json that cannot be used. Real files in a temporary directory. */
 #include <math.h>
@@ -10,7 +10,7 @@
 
 #include <jansson.h>
 
-#include "render/model.h"
+#include "render/model/model.h"
 #include "tests/unit/check.h"
 
 static char fixtures[4096], tmp[] = "/tmp/test_render_model_history.XXXXXX";

@@ -1,5 +1,5 @@
 /* tests/unit/test_render_model_query.c: the format 1.1 fields the distribution and time
- * charts read (render/model_stats.c, render/model_query.h): pooled latency quantiles,
+ * charts read (render/model/model_stats.c, render/model/model_query.h): pooled latency quantiles,
  * timeseries[] with its kept range, matrix.size_labels; their absence in 1.0 files, and
  * errors that name the field at fault. */
 #include <math.h>
@@ -9,8 +9,8 @@
 
 #include <jansson.h>
 
-#include "render/model.h"
-#include "render/model_query.h"
+#include "render/model/model.h"
+#include "render/model/model_query.h"
 #include "tests/unit/check.h"
 
 static char dir[4096];

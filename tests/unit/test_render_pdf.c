@@ -1,13 +1,13 @@
 /* tests/unit/test_render_pdf.c: the PDF back end on the committed fixture and on a long
- * table (render/pdf.h): a complete A4 file with one page object per page, an outline,
+ * table (render/doc/pdf.h): a complete A4 file with one page object per page, an outline,
  * contents links, and a long table split over several pages. Content checks
  * (pdftotext, qpdf, pdftoppm) are in tests/e2e/render.sh. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
-#include "render/pdf.h"
-#include "render/report.h"
+#include "render/doc/pdf.h"
+#include "render/report/report.h"
 #include "tests/unit/check.h"
 
 static char *slurp(const char *path, size_t *len)

@@ -1,12 +1,12 @@
 /* tests/unit/test_render_text.c: escaping, number and size formatting per language,
- * placeholders, Windows-1252 conversion, language strings (render/text.h). */
+ * placeholders, Windows-1252 conversion, language strings (render/text/text.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "render/text.h"
+#include "render/text/text.h"
 #include "tests/unit/check.h"
 
 static void test_escape(void)

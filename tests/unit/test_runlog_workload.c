@@ -5,7 +5,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "analyze/runlog_workload.h"
+#include "analyze/read/runlog_workload.h"
 #include "tests/unit/check.h"
 
 static const struct {

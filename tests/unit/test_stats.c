@@ -1,7 +1,7 @@
 /* tests/unit/test_stats.c: analyze/stats against hand-computed values. */
 #include <math.h>
 
-#include "analyze/stats.h"
+#include "analyze/cells/stats.h"
 #include "tests/unit/check.h"
 
 #define TOL 1e-9

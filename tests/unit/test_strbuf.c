@@ -68,7 +68,7 @@ static void test_failed(void)
 	CHECK(b.p == NULL && b.failed == 0, "and frees it");
 
 	CHECK(strbuf_adds(&b, "a") == 0, "reusable after take");
-	b.failed = 1; /* a caller marks its text incomplete (render/findings.c) */
+	b.failed = 1; /* a caller marks its text incomplete (render/report/findings.c) */
 	CHECK(strbuf_adds(&b, "b") == -1, "a caller's mark is sticky too");
 	strbuf_reset(&b);
 	CHECK(b.failed == 0 && strbuf_adds(&b, "c") == 0, "reset clears the failure");

@@ -1,8 +1,8 @@
 /* tests/unit/test_sweeplog.c: core/sweeplog.h (OUT/sweeps.json: append, read back, stale
- * temporaries, wrong files named) and analyze/pricefile.h (a price file read with inih:
+ * temporaries, wrong files named) and analyze/read/pricefile.h (a price file read with inih:
  * sections, keys in price_key_order, wrong strings named FILE:LINE: [SECTION] KEY, FILE or
  * FILE:SECTION split). */
-#include "analyze/pricefile.h"
+#include "analyze/read/pricefile.h"
 #include "core/sweeplog.h"
 
 #include <stdio.h>

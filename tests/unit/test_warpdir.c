@@ -12,7 +12,7 @@
 
 #include <zstd.h>
 
-#include "analyze/aggregate.h"
+#include "analyze/cells/aggregate.h"
 #include "analyze/warp/warp_run.h"
 #include "analyze/warp/warpdir.h"
 #include "core/timefmt.h"

@@ -1,0 +1,204 @@
+/* analyze/cells/aggregate.h: the aggregate model: runs grouped into cells (subject × op ×
+ * size × concurrency), one-off operations, consistency and leaders.
+ *
+ * aggregate_build turns an array of run logs into the model that out_json and
+ * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
+ * Formulas: docs/METHODOLOGY.md. */
+#ifndef ANALYZE_AGGREGATE_H
+#define ANALYZE_AGGREGATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyze/cells/climit_cells.h"
+#include "analyze/cells/inclusion.h"
+#include "analyze/cells/pool.h"
+#include "analyze/read/runlog.h"
+#include "core/err.h"
+#include "core/errstat.h"
+#include "core/ops.h"
+
+struct agg_stat {
+	double value; /* the figure the policy picks; NaN when n < min_samples */
+	double mean, median, min, max, stddev, cv;
+	double ci_lo, ci_hi;   /* the value's 95 % interval; NaN: none */
+	double ci_coverage;    /* its actual coverage; NaN: none */
+	const char *ci_method; /* "t", "order-statistics" or NULL (static) */
+};
+
+struct agg_lat {
+	double avg, p50, p90, p99, min, max;
+};
+
+struct agg_comparison;
+struct agg_host;
+struct agg_balance;
+
+struct agg_subject {
+	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+	const char *send; /* how its requests were sent: the modes of all its runs
+			     (runlog_workload_modes_merge; NULL: defaults); owned: send_own */
+	char *send_own;
+	/* dotted_bucket: the bucket of a run that asked for virtual-hosted addressing and
+	 * went path-style (a bucket name with a dot over HTTPS; collect/s3/s3.h); NULL: none */
+	const char *dotted_bucket;
+};
+
+struct agg_run {
+	const struct runlog *log; /* borrowed */
+	size_t subject;           /* index into subjects */
+	struct verdict v;
+	int climit_measured; /* the run has a client record (analyze/cells/climit_cells.h) */
+	struct climit_verdict climit; /* its verdict with analyze's thresholds */
+};
+
+struct agg_cell {
+	size_t subject;
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	size_t n, expected; /* valid runs; cycles of the campaign */
+	int below_min;      /* n < min_samples: values are null */
+	struct agg_stat mib, obj;
+	struct agg_lat lat, ttfb;              /* ttfb all NaN when no valid run has TTFB */
+	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/cells/pool.h) */
+	size_t *runs, n_runs;                  /* indexes into aggregate.runs, by cycle */
+	int clients, client_hosts; /* clients per run, their distinct hosts (clients.h) */
+	/* workload dimensions: a workload cell (analyze/cells/workload_cells.h) has workload set and one of
+	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
+	const char *size_spec, *range, *mix;
+	double rate;                   /* offered req/s; 0: closed loop */
+	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
+	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
+	/* errors as data: the requests of the valid runs and their failures by HTTP status or
+	 * transport class (core/errstat.h), summed over the valid runs */
+	uint64_t requests;
+	struct errstat errs;
+	/* retries (run.json summary.retries): over the valid runs that had them, the sums of
+	 * their requests, retried requests and attempts, the highest max, and the means of
+	 * their first-attempt latencies; retry_runs 0: none had retries */
+	size_t retry_runs;
+	int retry_max;
+	uint64_t r_requests, r_retried, r_attempts;
+	struct agg_lat first_attempt;
+};
+
+struct agg_op {
+	size_t subject;
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	int64_t objects; /* workload.objects; -1 when unknown */
+	size_t n, total; /* valid runs; all runs */
+	double obj_s;
+	struct agg_lat lat, ttfb;
+	double seg_median, seg_fastest, seg_slowest; /* obj/s */
+	double completion_s;
+	int clients; /* clients per run (of its first valid run, else first) */
+};
+
+struct agg_consistency {
+	size_t subject;
+	double cv_mean; /* NaN when no cell has n >= 2 */
+	size_t cells;
+};
+
+struct agg_leader {
+	const char *op;
+	uint64_t size;
+	int concurrency;
+	size_t subject;
+	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
+	double value;
+	int status;                      /* enum leader_status (analyze/cells/compare.h) */
+	size_t *tied_with, n_tied;       /* subjects not significantly below (a's pool) */
+	double detectable_ratio;         /* NaN: cannot be computed */
+	struct agg_leader_climit climit; /* blocked: not clear (analyze/cells/climit_cells.h) */
+};
+
+struct agg_leader_count {
+	const char *op;
+	size_t subject;
+	size_t led, of;
+	size_t clear, tied; /* clear leads; categories in the tie group */
+};
+
+struct agg_options {
+	enum policy policy;
+	size_t min_samples;               /* >= 1 */
+	int cycles;                       /* expected cycles; 0: from the run logs */
+	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
+	size_t n_subject_order;
+	double alpha;                    /* significance level; 0: COMPARE_ALPHA_DEFAULT */
+	struct climit_thresholds climit; /* the client-limit thresholds; all 0: the defaults */
+};
+
+struct aggregate {
+	const char *campaign_name, *campaign_title, *campaign_client; /* borrowed; may be NULL */
+	const char *campaign_order; /* from the first run.json that has one; may be NULL */
+	int cycles;                 /* opt->cycles when > 0, else the highest of
+					 * the run.json campaign.cycles and the cycles seen */
+	enum policy policy;
+	size_t min_samples;
+	struct agg_subject *subjects;
+	size_t n_subjects;
+	const char **m_ops;
+	size_t n_m_ops; /* matrix ops, canonical order */
+	uint64_t *m_sizes;
+	size_t n_m_sizes; /* ascending */
+	int *m_concs;
+	size_t n_m_concs; /* ascending */
+	struct agg_cell *cells;
+	size_t n_cells;
+	struct agg_op *ops;
+	size_t n_ops;
+	struct agg_consistency *consistency; /* n_subjects entries */
+	struct agg_leader *leaders;
+	size_t n_leaders;
+	struct agg_leader_count *leader_counts;
+	size_t n_leader_counts;
+	struct agg_run *runs;
+	size_t n_runs; /* every run, in input order */
+	/* statistics (analyze/cells/compare.h) */
+	double alpha;
+	size_t family; /* p-values the Bonferroni adjustment covered */
+	struct agg_comparison *comparisons;
+	size_t n_comparisons;
+	size_t *tied_pool;   /* owns the leaders' tied_with */
+	size_t *climit_pool; /* owns the leaders' climit.by */
+	/* clients of distributed runs (analyze/cells/clients.h) */
+	struct agg_host *client_hosts;
+	size_t n_client_hosts;
+	struct agg_balance *balance;
+	size_t n_balance;
+	/* workload cells and rate sweeps (analyze/cells/workload_cells.h) */
+	struct agg_cell *wcells;
+	size_t n_wcells;
+	struct agg_sweep *sweeps;
+	size_t n_sweeps;
+};
+
+/* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
+ * one-off runs). The logs are borrowed and must outlive the result. Subjects come
+ * in opt->subject_order first, then the others by id. Returns NULL with a message
+ * when memory runs out. The caller frees the result with aggregate_free. */
+struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
+				  const struct agg_options *opt, struct err *e);
+void aggregate_free(struct aggregate *a);
+
+/* aggregate_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
+ * that belong to it (a matrix cell: the runs without workload dimensions; a workload
+ * cell, c->workload set: workload_cells_match). valid, vm, vo: scratch of a->n_runs entries. -1
+ * when memory runs out. */
+int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
+			double *vo);
+
+/* aggregate_plain_run: 1 when r has none of the workload dimensions (mixed op, size spec,
+ * range, mix, rate): a run of the matrix tables. */
+int aggregate_plain_run(const struct runlog *r);
+
+/* aggregate_cell_key: the figure leaders, consistency and comparisons look at: c's
+ * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
+const struct agg_stat *aggregate_cell_key(const struct agg_cell *c);
+
+#endif

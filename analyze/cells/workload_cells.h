@@ -1,0 +1,92 @@
+/* analyze/cells/workload_cells.h: workload cells: the runs with a mixed op, a size
+ * distribution, a range or a fixed rate, grouped by (subject, op, size, size spec,
+ * range, mix, concurrency, rate), with their per-op figures (mixed runs) and rate
+ * figures (rate runs), and the rate sweeps: per subject and workload, the rate cells in
+ * order of offered rate and the highest one sustained under the p99 limit.
+ * Formulas: docs/METHODOLOGY.md, "Workload cells" and "Rate sweeps". */
+#ifndef ANALYZE_WORKLOAD_CELLS_H
+#define ANALYZE_WORKLOAD_CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "analyze/cells/aggregate.h"
+#include "core/summary.h"
+
+#define WORKLOAD_CELLS_P99_LIMIT_MS 50.0 /* when no run.json has campaign.p99_limit_ms */
+
+/* One op of a mixed cell over the valid runs whose summary has the op: share, obj_s,
+ * mib_s their means; p50, p99 pooled (pooled = 1: all the op's requests of those runs,
+ * histograms merged) or, when a run has no histogram for it, their means (pooled = 0). */
+struct agg_workload_op {
+	char op[SUMMARY_OP_NAME];
+	size_t n; /* runs that have it */
+	double share, obj_s, mib_s, p50, p99;
+	int pooled;
+};
+
+struct agg_workload {
+	int n_by_op; /* 0 unless the valid runs have by_op */
+	struct agg_workload_op by_op[SUMMARY_OPS_MAX];
+	int has_rate;                      /* some valid run has a rate block */
+	double offered;                    /* the cell's rate */
+	double achieved;                   /* mean of the runs' achieved */
+	int sustained;                     /* every valid run sustained its rate */
+	double p50_intended, p99_intended; /* pooled over the runs (histograms merged) */
+	int pooled_intended;               /* 1: from histograms; 0: means of the runs' own */
+	double p50, p99;                   /* service latency, pooled (the cell's lat_pool) */
+	int64_t late_no_worker;            /* summed over the runs that record it; -1: none do */
+	int peak_workers;                  /* the highest of the runs' peak_workers; -1: none */
+};
+
+struct agg_sweep {
+	size_t subject;
+	const char *op, *size_spec, *range, *mix;
+	uint64_t size;
+	int concurrency;
+	size_t *points, n_points; /* indexes into a->wcells, offered ascending */
+	double p99_limit_ms;
+	double max_sustained; /* NaN: no point sustained under the limit */
+	double throttle_knee; /* the lowest offered rate whose 503 + 429 share of the requests
+				 exceeded WL_THROTTLE_SHARE; NaN: none did */
+};
+
+#define WL_THROTTLE_SHARE 0.01 /* a throttled share above this is throttling */
+
+/* Who set a sweep's limit: the first point above max_sustained (every point when none
+ * was sustained) that was not held (not sustained, or p99 from the intended start not
+ * under the limit) was the client's when its cell is client-limited for a blocking
+ * reason (CLIMIT_CELLS_BLOCKING: the worker cap, CPU, NIC; shared-cpu alone is not),
+ * else the server's; no such point: every rate held. */
+enum {
+	SWEEP_HELD_ALL,
+	SWEEP_LIMIT_SERVER,
+	SWEEP_LIMIT_CLIENT
+};
+
+struct agg_sweep_limit {
+	int by;           /* SWEEP_* */
+	double at;        /* that point's offered rate; NaN with SWEEP_HELD_ALL */
+	unsigned reasons; /* its cell's CLIMIT_R_* (SWEEP_LIMIT_CLIENT) */
+};
+
+/* workload_cells_sweep_limit: s's limit into *out (climit_cells_build done). */
+void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_sweep *s,
+				struct agg_sweep_limit *out);
+
+/* workload_cells_throttled_share: the 503 + 429 share of cell c's requests; NaN when it
+ * has none. */
+double workload_cells_throttled_share(const struct agg_cell *c);
+
+/* workload_cells_match: 1 when run r (subject index rsubj) belongs to workload cell c. */
+int workload_cells_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj);
+
+/* workload_cells_build: a->wcells (one per distinct key among the runs that are not plain,
+ * aggregate_plain_run) and a->sweeps. valid, vm, vo: scratch of a->n_runs entries. -1 when
+ * memory runs out. */
+int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double *vo);
+
+/* workload_cells_free: what workload_cells_build allocated. */
+void workload_cells_free(struct aggregate *a);
+
+#endif

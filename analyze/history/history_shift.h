@@ -1,0 +1,48 @@
+/* analyze/history/history_shift.h: the trend's shift verdicts read from the history database
+ * (analyze/history/changepoint.h holds the statistics; docs/METHODOLOGY.md "Shifts over the
+ * builds"). Used by history_trend.c for each headline series. */
+#ifndef ANALYZE_HISTORY_SHIFT_H
+#define ANALYZE_HISTORY_SHIFT_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "analyze/history/changepoint.h"
+
+struct sqlite3;
+
+/* One cell's series for the judgement: ln of its latest-cycle figure, one point per cycle
+ * (the newest build that ended with that cycle), the newest CP_WINDOW, oldest first, and
+ * the build each point came from. */
+struct hs_series {
+	double y[CP_WINDOW];
+	long long build[CP_WINDOW];
+	size_t n;
+};
+
+/* A headline series' judgement: the verdict, the noise it used (basis "cell": the cell's
+ * own series, "subject": pooled over the subject's cells) and the series judged. */
+struct hs_judgement {
+	struct cp_verdict v;
+	struct cp_noise noise;
+	const char *basis;
+	struct hs_series s;
+};
+
+/* history_shift_judge: the judgement of cell (subject, op, size, conc) as of build, with
+ * the floor min_change; the newest point must come from build itself (else the state is
+ * insufficient). -1 on a database error (sqlite3_errmsg tells). */
+int history_shift_judge(struct sqlite3 *db, long long build, const char *subject, const char *op,
+			long long size, int conc, double min_change, struct hs_judgement *j);
+
+/* history_shift_json: trend.json's "change" object of j (a new reference). */
+json_t *history_shift_json(const struct hs_judgement *j);
+
+/* history_shift_line: the one-line message of a regression alert or a watch of the cell
+ * ("regression: SUBJECT OP SIZE cN -23 % since build 7 (CI -31..-14 %)", "watch: ... -19 %
+ * in build 9 alone; an alert if the next build confirms it") into buf. */
+void history_shift_line(const struct hs_judgement *j, const char *subject, const char *op,
+			long long size, int conc, char *buf, size_t n);
+
+#endif

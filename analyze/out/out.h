@@ -1,0 +1,67 @@
+/* analyze/out/out.h: the results files (docs/FORMATS.md): aggregate.json, cells.csv,
+ * runs.csv. Each is written to ".NAME.tmp.PID" in its directory and renamed when
+ * complete, so a reader never sees half a file. */
+#ifndef ANALYZE_OUT_H
+#define ANALYZE_OUT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "analyze/cells/aggregate.h"
+#include "analyze/cells/timeseries.h"
+#include "core/err.h"
+#include "core/version.h"
+
+
+/* A run.json that could not be read (named in aggregate.json's "unreadable"). */
+struct out_unreadable {
+	const char *path; /* relative to DATA_DIR */
+	const char *error;
+};
+
+struct baseline;
+
+struct out_meta {
+	const char *generated; /* RFC 3339 UTC */
+	const char *order;     /* campaign order (interleave, ...) from campaign.ini;
+				 * NULL: the run logs' campaign.order */
+	const struct out_unreadable *unreadable;
+	size_t n_unreadable;
+	const char *source;               /* "warp" for Warp result files; NULL: "s3bench" */
+	const char *warp_engine;          /* Warp files: whose figures ("server"...); NULL */
+	const struct ts_list *timeseries; /* analyze/cells/timeseries.h; NULL: none */
+	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
+					  * NULL: none */
+	size_t baseline_significant;     /* set by out_json_write: significant changes */
+};
+
+/* out_json_write: aggregate.json for a at `path`. a is only read; of m only
+ * baseline_significant is written.
+ * Returns -1 with a message naming the file on failure (nothing is left behind). */
+int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e);
+
+/* out_json_dump: root as analyze writes every JSON file (indent 1, keys in insertion
+ * order, 15 significant digits) at `path`, through a temporary name renamed when
+ * complete (core/fsutil.h); aggregate.json and trend.json both. -1 with a message
+ * naming the file on failure (nothing is left behind). */
+int out_json_dump(const json_t *root, const char *path, struct err *e);
+
+/* out_csv_cells / out_csv_runs: cells.csv / runs.csv for a at `path` (libcsv
+ * quoting; an empty field is "no value"). Same errors as out_json_write. */
+int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
+int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
+
+/* out_metrics_write: --metrics: the headline figures of a at `path` in the Prometheus
+ * text exposition format (docs/FORMATS.md "--metrics"): per cell (matrix and workload
+ * cells) its throughput with the 95 % interval, pooled p50/p99 latency, failed requests
+ * and valid runs, labelled with every dimension that tells cells apart; the one-off
+ * benchmarks as their own families; build time and cycles; with trend_json (the path of
+ * the trend.json --history wrote; NULL: none) a regression and a watch flag per judged
+ * headline cell and the number of alerts the build raised. Written atomically like the
+ * others; -1 with a message naming the file. */
+int out_metrics_write(const struct aggregate *a, const char *trend_json, const char *path,
+		      struct err *e);
+
+#endif

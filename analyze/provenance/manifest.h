@@ -1,0 +1,93 @@
+/* analyze/provenance/manifest.h: results/manifest.json (docs/FORMATS.md, "s3bench-manifest/1"):
+ * what the results rest on (every input with its size and SHA-256), what made them
+ * (tool version and commit, every option in force, the generation time, the library
+ * versions collect ran with) and the fairness facts per subject; its digest is the
+ * SHA-256 of its RFC 8785 canonical form without the "digest" member (core/jcs.h).
+ * bin/analyze writes it after the results; --verify (analyze/provenance/verify.h) reads it. */
+#ifndef ANALYZE_MANIFEST_H
+#define ANALYZE_MANIFEST_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/climit.h"
+#include "core/digest.h"
+#include "core/err.h"
+
+#define MANIFEST_PREFIX "s3bench-manifest/"
+#define MANIFEST_MAJOR 1
+#define MANIFEST_FORMAT MANIFEST_PREFIX "1"
+
+/* What analyze ran with (borrowed strings; NULL = not given). */
+struct manifest_opts {
+	const char *data_dir;
+	const char *results_dir; /* where the results were written */
+	const char *policy;      /* "mean", "median", "best" */
+	size_t min_samples;
+	double alpha;
+	int recompute;
+	int warp_mode;           /* DATA_DIR holds Warp result files */
+	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
+	const char *warp_map, *baseline, *history;
+	const char *prices;              /* --prices: the price file (without :SECTION) */
+	const char *prices_section;      /* --prices FILE:SECTION's SECTION */
+	double alert_min_change;         /* the shift floor trend.json was judged with */
+	struct climit_thresholds climit; /* the client-limit thresholds in force (in %) */
+	const char *sign_key; /* --sign KEY.pem: write manifest.sig (analyze/provenance/sign.h) */
+};
+
+/* manifest_limits_arg: the thresholds t as --client-limits takes them ("90%,90%,1%"), each
+ * number in its shortest exact form (core/jcs.h) so that analyze reads back the same
+ * doubles, into buf (n bytes; 128 hold any). */
+void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n);
+
+/* manifest_commit: the source commit this build records ("unknown" when not built
+ * from a git checkout; "-dirty" appended when the tree had uncommitted changes). */
+const char *manifest_commit(void);
+
+/* manifest_inputs: the inputs inside data_dir, as a new JSON array of {"path",
+ * "size", "sha256"} sorted by path: campaign.ini, plan.tsv and sweeps.json when present and every
+ * regular file under runs/ (links followed, hidden files too), or, for a Warp
+ * directory, every Warp result file of the tree (hidden entries and links to folders
+ * skipped, as analyze reads it). Files are read in chunks (core/digest.h). NULL with e
+ * set when a file cannot be read or memory runs out. */
+json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e);
+
+/* manifest_input: one {"path": shown, "size", "sha256"[, "outside": true]} of the file
+ * at file. NULL with e set (naming file). */
+json_t *manifest_input(const char *file, const char *shown, int outside, struct err *e);
+
+/* manifest_relpath: when path names something inside data_dir (both resolved), its
+ * path relative to data_dir into buf and 1 ("." for data_dir itself); else path as
+ * given into buf and 0. n: buf's size. */
+int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n);
+
+/* manifest_facts: the "subjects" array: per subject of aggregate.json (agg, borrowed),
+ * the fairness facts read from the run.json files of data_dir (own logs) or "unknown"
+ * (Warp). A fact is a string when every run agrees, the sorted distinct values when
+ * they differ, "unknown" where no run records it. Also sets *libraries (an object:
+ * library name -> distinct versions collect ran with) and *collect (collect's
+ * versions). NULL with e set when out of memory. */
+json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
+		       json_t **collect, struct err *e);
+
+/* manifest_build: the whole manifest of a finished analysis (results_dir holds
+ * aggregate.json and the other results) without "digest"; signer, when not NULL, is
+ * the key fingerprint recorded under "signer". NULL with e set. */
+json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct err *e);
+
+/* manifest_write: build, digest and write results_dir/manifest.json (atomically), and
+ * results_dir/manifest.sig with o->sign_key; the digest (hex) into hex. 0 or -1. */
+int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], struct err *e);
+
+/* manifest_load: read path (a manifest.json): its format must be s3bench-manifest/1.x
+ * (a newer major is refused, saying so). *doc is the caller's (json_decref). -1 with
+ * e set. */
+int manifest_load(const char *path, json_t **doc, struct err *e);
+
+/* manifest_digest_ok: recompute doc's digest into hex; 1 when it equals the recorded
+ * "digest", 0 when not, -1 with e set on failure. */
+int manifest_digest_ok(const json_t *doc, char hex[DIGEST_HEX_MAX], struct err *e);
+
+#endif

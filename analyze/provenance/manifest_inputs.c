@@ -1,0 +1,142 @@
+/* analyze/provenance/manifest_inputs.c: the input files of a DATA_DIR with their digests (see
+ * manifest.h). */
+#include "analyze/provenance/manifest.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "analyze/read/strv.h"
+#include "analyze/warp/warpdir.h"
+
+#define WALK_DEPTH 16
+
+json_t *manifest_input(const char *file, const char *shown, int outside, struct err *e)
+{
+	char hex[DIGEST_HEX_MAX];
+	uint64_t size = 0;
+	json_t *o;
+
+	if (digest_file(file, hex, &size, e) < 0)
+		return NULL;
+	o = json_pack("{s:s, s:I, s:s}", "path", shown, "size", (json_int_t)size, "sha256", hex);
+	if (o != NULL && outside && json_object_set_new(o, "outside", json_true()) < 0) {
+		json_decref(o);
+		o = NULL;
+	}
+	if (o == NULL)
+		err_set(e, "%s: out of memory", file);
+	return o;
+}
+
+/* walk: the regular files under DATA_DIR/rel (rel "" = DATA_DIR) into *files (paths
+ * relative to DATA_DIR). warp: only Warp result files, hidden entries and links to
+ * folders skipped; else everything (links followed, at most WALK_DEPTH levels). */
+static int walk(const char *data_dir, const char *rel, int warp, int depth, char ***files,
+		size_t *n, struct err *e)
+{
+	char dir[PATH_MAX], full[PATH_MAX], sub[PATH_MAX];
+	DIR *d;
+	struct dirent *de;
+	struct stat st, lst;
+	int rc = 0;
+
+	snprintf(dir, sizeof(dir), "%s%s%s", data_dir, *rel ? "/" : "", rel);
+	if (depth > WALK_DEPTH)
+		return err_set(e, "%s: folders nested deeper than %d levels", dir, WALK_DEPTH);
+	if ((d = opendir(dir)) == NULL)
+		return err_set(e, "%s: cannot read: %s", dir, strerror(errno));
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		char bench[16];
+		int64_t t;
+
+		if (strcmp(de->d_name, ".") == 0 || strcmp(de->d_name, "..") == 0 ||
+		    (warp && de->d_name[0] == '.'))
+			continue;
+		snprintf(sub, sizeof(sub), "%s%s%s", rel, *rel ? "/" : "", de->d_name);
+		snprintf(full, sizeof(full), "%s/%s", data_dir, sub);
+		if (lstat(full, &lst) < 0 || stat(full, &st) < 0)
+			rc = err_set(e, "%s: cannot read: %s", full, strerror(errno));
+		else if (S_ISDIR(st.st_mode)) {
+			if (!(warp && S_ISLNK(lst.st_mode)))
+				rc = walk(data_dir, sub, warp, depth + 1, files, n, e);
+		} else if (S_ISREG(st.st_mode) &&
+			   (!warp || warpdir_name(de->d_name, bench, sizeof(bench), &t) >= 0) &&
+			   strv_push(files, n, sub) < 0)
+			rc = err_set(e, "out of memory");
+	}
+	closedir(d);
+	return rc;
+}
+
+static int by_bytes(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
+{
+	static const char *const top[] = {"campaign.ini", "plan.tsv", "sweeps.json"};
+	char **files = NULL, full[PATH_MAX], runs[PATH_MAX];
+	size_t n = 0;
+	struct stat st;
+	json_t *arr = json_array(), *one;
+
+	if (arr == NULL)
+		return err_set(e, "out of memory"), NULL;
+	snprintf(runs, sizeof(runs), "%s/runs", data_dir);
+	if (warp_mode) {
+		if (walk(data_dir, "", 1, 0, &files, &n, e) < 0)
+			goto fail;
+	} else {
+		for (size_t i = 0; i < sizeof(top) / sizeof(top[0]); i++) {
+			snprintf(full, sizeof(full), "%s/%s", data_dir, top[i]);
+			if (stat(full, &st) == 0 && S_ISREG(st.st_mode) &&
+			    strv_push(&files, &n, top[i]) < 0)
+				goto oom;
+		}
+		if (stat(runs, &st) == 0 && walk(data_dir, "runs", 0, 1, &files, &n, e) < 0)
+			goto fail;
+	}
+	if (n > 0)
+		qsort(files, n, sizeof(*files), by_bytes);
+	for (size_t i = 0; i < n; i++) {
+		snprintf(full, sizeof(full), "%s/%s", data_dir, files[i]);
+		if ((one = manifest_input(full, files[i], 0, e)) == NULL)
+			goto fail;
+		if (json_array_append_new(arr, one) < 0)
+			goto oom;
+	}
+	strv_free(files, n);
+	return arr;
+oom:
+	err_set(e, "out of memory");
+fail:
+	strv_free(files, n);
+	json_decref(arr);
+	return NULL;
+}
+
+int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n)
+{
+	char root[PATH_MAX], real[PATH_MAX];
+	size_t k;
+
+	if (realpath(data_dir, root) != NULL && realpath(path, real) != NULL) {
+		k = strlen(root);
+		if (strcmp(real, root) == 0) {
+			snprintf(buf, n, ".");
+			return 1;
+		}
+		if (strncmp(real, root, k) == 0 && (real[k] == '/' || k == 1)) {
+			snprintf(buf, n, "%s", real + (k == 1 ? 1 : k + 1));
+			return 1;
+		}
+	}
+	snprintf(buf, n, "%s", path);
+	return 0;
+}

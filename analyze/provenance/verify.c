@@ -1,0 +1,586 @@
+/* analyze/provenance/verify.c: bin/analyze --verify (see verify.h). */
+#include "analyze/provenance/verify.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "analyze/history/history.h"
+#include "analyze/provenance/manifest.h"
+#include "analyze/read/reqlog.h"
+#include "analyze/read/runlog.h"
+#include "analyze/read/scan.h"
+#include "analyze/provenance/sign.h"
+#include "core/jcs.h"
+#include "core/timefmt.h"
+
+struct vctx {
+	const char *results, *pubkey;
+	char data[PATH_MAX];
+	json_t *doc;
+	char tmp[PATH_MAX];       /* the re-derived results ("" until made) */
+	size_t n_runs;            /* summaries recomputed */
+	const char *history_note; /* why trend.json is not checked, NULL when it is */
+};
+
+static int fail(int status, const char *fmt, const char *a, const char *b)
+{
+	fprintf(stderr, "analyze: --verify: ");
+	fprintf(stderr, fmt, a, b ? b : "");
+	fputc('\n', stderr);
+	return status;
+}
+
+static void verify_usage(FILE *f)
+{
+	fputs("usage: analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]\n"
+	      "\n"
+	      "Checks that RESULTS_DIR was derived from DATA_DIR (default: the folder that\n"
+	      "holds RESULTS_DIR when the manifest records it inside DATA_DIR) as\n"
+	      "RESULTS_DIR/manifest.json says: the manifest's digest, the signature (with\n"
+	      "--pubkey), every input's size and SHA-256 (and no extra run), each run's\n"
+	      "summary recomputed from its ops.tsv.zst, the results re-derived with the\n"
+	      "recorded options and generation time (byte for byte for the same build, else\n"
+	      "numbers within a relative 1e-9), and trend.json while the history database\n"
+	      "still has its recorded digest. docs/FORMATS.md, \"Verifying results\".\n"
+	      "\n"
+	      "Exit status: 0 verified; 2 usage error, no manifest, or a manifest of a newer\n"
+	      "format; 3 the manifest's digest does not match its content; 4 --pubkey: not\n"
+	      "signed, signed by another key, or a bad signature; 5 an input missing, extra\n"
+	      "or changed; 6 a run's summary disagrees with its ops.tsv.zst; 7 the results\n"
+	      "differ from the re-derived ones. The first difference is named on stderr.\n",
+	      f);
+}
+
+/* parse: the --verify command line into c. -1 usage error (printed), 1 help. */
+static int parse(int argc, char **argv, struct vctx *c)
+{
+	static const struct option longopts[] = {{"verify", no_argument, NULL, 'v'},
+						 {"pubkey", required_argument, NULL, 'k'},
+						 {"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	int o;
+
+	opterr = 0;
+	optind = 0;
+	while ((o = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+		if (o == 'k')
+			c->pubkey = optarg;
+		else if (o == 'h')
+			return 1;
+		else if (o != 'v') {
+			fprintf(stderr, "analyze: --verify: unknown option or missing value: %s\n",
+				argv[optind - 1]);
+			return -1;
+		}
+	}
+	if (argc - optind < 1 || argc - optind > 2) {
+		fprintf(stderr, "analyze: --verify RESULTS_DIR [DATA_DIR], please\n");
+		return -1;
+	}
+	c->results = argv[optind];
+	snprintf(c->data, sizeof(c->data), "%s", argc - optind == 2 ? argv[optind + 1] : "");
+	return 0;
+}
+
+/* default_data: DATA_DIR from RESULTS_DIR and the recorded output path (inside). */
+static int default_data(struct vctx *c)
+{
+	const char *out = json_string_value(
+		json_object_get(json_object_get(c->doc, "options"), "output"));
+	size_t lr = strlen(c->results), lo;
+
+	if (*c->data)
+		return 0;
+	if (json_is_true(json_object_get(json_object_get(c->doc, "options"), "output_outside")))
+		return -1;
+	while (lr > 1 && c->results[lr - 1] == '/')
+		lr--;
+	if (out == NULL || out[0] == '/' || strcmp(out, ".") == 0 || (lo = strlen(out)) > lr ||
+	    strncmp(c->results + lr - lo, out, lo) != 0 ||
+	    (lr > lo && c->results[lr - lo - 1] != '/'))
+		return -1;
+	snprintf(c->data, sizeof(c->data), "%.*s", lr == lo ? 1 : (int)(lr - lo - 1),
+		 lr == lo ? "." : c->results);
+	return 0;
+}
+
+/* check_signature: VERIFY_OK or VERIFY_SIGNATURE (printed). */
+static int check_signature(struct vctx *c, const char *hex)
+{
+	const json_t *signer = json_object_get(c->doc, "signer");
+	const char *fpr = json_string_value(json_object_get(signer, "fingerprint"));
+	char path[PATH_MAX], mine[SIGN_FPR_MAX];
+	unsigned char sig[SIGN_LEN + 1];
+	struct err e = {{0}};
+	size_t len = 0;
+	FILE *f;
+	int ok;
+
+	if (c->pubkey == NULL) {
+		if (fpr != NULL)
+			fprintf(stderr,
+				"analyze: --verify: signed by %s; signature not checked "
+				"(no --pubkey)\n",
+				fpr);
+		return VERIFY_OK;
+	}
+	if (sign_key_fingerprint(c->pubkey, 0, mine, &e) < 0)
+		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
+	if (fpr == NULL)
+		return fail(VERIFY_SIGNATURE, "manifest.json: not signed (no field signer)%s%s", "",
+			    NULL);
+	if (strcmp(fpr, mine) != 0)
+		return fail(VERIFY_SIGNATURE,
+			    "manifest.json: signed by %s, not by this --pubkey (%s)", fpr, mine);
+	snprintf(path, sizeof(path), "%s/manifest.sig", c->results);
+	if ((f = fopen(path, "rb")) == NULL)
+		return fail(VERIFY_SIGNATURE, "%s: missing: %s", path, strerror(errno));
+	len = fread(sig, 1, sizeof(sig), f);
+	fclose(f);
+	ok = sign_check(c->pubkey, hex, DIGEST_HEX_LEN, sig, len, &e);
+	if (ok < 0)
+		return fail(VERIFY_USAGE, "--pubkey: %s%s", e.msg, NULL);
+	if (!ok)
+		return fail(VERIFY_SIGNATURE, "%s: not a valid signature of the manifest by %s",
+			    path, mine);
+	fprintf(stderr, "analyze: --verify: signature by %s: good\n", mine);
+	return VERIFY_OK;
+}
+
+/* find: the entry of arr whose "path" is path, or NULL. */
+static const json_t *find(const json_t *arr, const char *path, int with_role)
+{
+	size_t i;
+	const json_t *x;
+
+	json_array_foreach(arr, i, x)
+		if (strcmp(json_string_value(json_object_get(x, "path")), path) == 0 &&
+		    (json_object_get(x, "role") != NULL) == with_role)
+			return x;
+	return NULL;
+}
+
+static int same_digest(const json_t *a, const json_t *b)
+{
+	return json_equal(json_object_get(a, "sha256"), json_object_get(b, "sha256")) &&
+	       json_equal(json_object_get(a, "size"), json_object_get(b, "size"));
+}
+
+/* role_file: the file a role input names: inside DATA_DIR or as given. */
+static void role_file(const struct vctx *c, const json_t *in, char *buf, size_t n)
+{
+	const char *p = json_string_value(json_object_get(in, "path"));
+
+	if (json_is_true(json_object_get(in, "outside")))
+		snprintf(buf, n, "%s", p);
+	else
+		snprintf(buf, n, "%s/%s", c->data, p);
+}
+
+/* check_inputs: every recorded input as it was, nothing extra. */
+static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
+{
+	const json_t *rec = json_object_get(c->doc, "inputs"), *x, *y;
+	struct err e = {{0}};
+	json_t *now = manifest_inputs(c->data, warp, &e);
+	char file[PATH_MAX];
+	size_t i;
+	int rc = VERIFY_OK;
+
+	if (now == NULL)
+		return fail(VERIFY_INPUTS, "%s%s", e.msg, NULL);
+	json_array_foreach(rec, i, x) {
+		const char *p = json_string_value(json_object_get(x, "path"));
+
+		*bytes += (uint64_t)json_integer_value(json_object_get(x, "size"));
+		if (rc != VERIFY_OK)
+			break;
+		if (json_object_get(x, "role") != NULL) {
+			role_file(c, x, file, sizeof(file));
+			y = manifest_input(file, p, 0, &e);
+			if (strcmp(json_string_value(json_object_get(x, "role")), "history") == 0) {
+				if (y == NULL || !same_digest(x, y))
+					c->history_note =
+						y ? "the history database has changed since "
+						    "(builds recorded after it)"
+						  : "the history database is not there";
+			} else if (y == NULL)
+				rc = fail(VERIFY_INPUTS, "missing input: %s (%s)", p, e.msg);
+			else if (!same_digest(x, y))
+				rc = fail(VERIFY_INPUTS, "changed input: %s%s", file, NULL);
+			json_decref((json_t *)y);
+		} else if ((y = find(now, p, 0)) == NULL)
+			rc = fail(VERIFY_INPUTS, "missing input: %s/%s", c->data, p);
+		else if (!same_digest(x, y))
+			rc = fail(VERIFY_INPUTS,
+				  "changed input: %s/%s (its SHA-256 or size differs)", c->data, p);
+	}
+	json_array_foreach(now, i, y)
+		if (rc == VERIFY_OK &&
+		    find(rec, json_string_value(json_object_get(y, "path")), 0) == NULL)
+			rc = fail(VERIFY_INPUTS, "extra input: %s/%s (not in the manifest)",
+				  c->data, json_string_value(json_object_get(y, "path")));
+	json_decref(now);
+	return rc;
+}
+
+/* check_summaries: each run's summary recomputed from its ops.tsv.zst. */
+static int check_summaries(struct vctx *c)
+{
+	struct scan_list runs = {0};
+	struct err e = {{0}};
+	int rc = VERIFY_OK;
+
+	if (scan_runs(c->data, &runs, &e) < 0) {
+		scan_list_clear(&runs);
+		return VERIFY_OK; /* no runs/: nothing to recompute (the inputs said so) */
+	}
+	for (size_t i = 0; i < runs.n && rc == VERIFY_OK; i++) {
+		char ops[PATH_MAX], diff[512];
+		struct runlog r = {0};
+		struct run_summary again = {0};
+
+		if (runlog_read(runs.v[i].file, runs.v[i].rel, &r, &e) < 0)
+			continue; /* unreadable: the results list it; its digest was checked */
+		snprintf(ops, sizeof(ops), "%s/%s/ops.tsv.zst", c->data, runs.v[i].rel);
+		if (r.has_summary) {
+			if (reqlog_summary(ops, r.workload.rate, r.workload.duration_s, &again,
+					   &e) < 0)
+				rc = fail(VERIFY_SUMMARY, "%s: summary cannot be recomputed: %s",
+					  runs.v[i].file, e.msg);
+			else if (runlog_compare(&r.summary, &again, diff, sizeof(diff)))
+				rc = fail(VERIFY_SUMMARY,
+					  "%s: summary disagrees with its ops.tsv.zst: %s",
+					  runs.v[i].file, diff);
+			summary_clear(&again);
+			c->n_runs++;
+		}
+		runlog_clear(&r);
+	}
+	scan_list_clear(&runs);
+	return rc;
+}
+
+/* opt_path: a path option's file for the re-derivation, or NULL. */
+static const char *opt_path(const struct vctx *c, const char *name, char *buf, size_t n)
+{
+	const json_t *v = json_object_get(json_object_get(c->doc, "options"), name);
+	const char *p = json_string_value(json_object_get(v, "path"));
+
+	if (p == NULL)
+		return NULL;
+	if (json_is_true(json_object_get(v, "outside")))
+		snprintf(buf, n, "%s", p);
+	else
+		snprintf(buf, n, "%s/%s", c->data, p);
+	return buf;
+}
+
+/* slurp: the whole of a small results file (NUL-terminated), NULL when unreadable. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL;
+	size_t n = 0, cap = 0, k;
+
+	if (f == NULL)
+		return NULL;
+	do {
+		if (n + 65536 + 1 > cap) {
+			char *nb = realloc(buf, cap = n + 65536 + 1);
+
+			if (nb == NULL) {
+				free(buf);
+				fclose(f);
+				return NULL;
+			}
+			buf = nb;
+		}
+		k = fread(buf + n, 1, 65536, f);
+		n += k;
+	} while (k > 0);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* recorded_limits: options.client_limits as --client-limits' argument into buf: 1, or 0 for
+ * a manifest without it (written before analyze recorded it: the defaults were in force
+ * unless --client-limits was given, which that manifest cannot tell). */
+static int recorded_limits(const json_t *o, char *buf, size_t n)
+{
+	const json_t *l = json_object_get(o, "client_limits");
+	struct climit_thresholds t = {
+		json_number_value(json_object_get(l, "cpu_pct")),
+		json_number_value(json_object_get(l, "nic_pct")),
+		json_number_value(json_object_get(l, "retrans_pct")),
+	};
+
+	if (!json_is_object(l))
+		return 0;
+	manifest_limits_arg(&t, buf, n);
+	return 1;
+}
+
+/* derive: the analysis again into c->tmp with the recorded options and generation
+ * time (SOURCE_DATE_EPOCH); its messages go to c->tmp/analyze.log. */
+static int derive(struct vctx *c, verify_derive_fn fn)
+{
+	const json_t *o = json_object_get(c->doc, "options");
+	const char *gen = json_string_value(json_object_get(c->doc, "generated"));
+	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
+	char limits[128], prices[PATH_MAX + 256];
+	char *argv[26];
+	int argc = 0, fd, saved, rc;
+	int64_t ns;
+
+	if (gen == NULL || rfc3339_parse(gen, &ns) < 0)
+		return fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s", "",
+			    NULL);
+	snprintf(epoch, sizeof(epoch), "%lld", (long long)(ns / 1000000000LL));
+	jcs_number(json_number_value(json_object_get(o, "alpha")), alpha, sizeof(alpha));
+	snprintf(minsam, sizeof(minsam), "%lld",
+		 (long long)json_integer_value(json_object_get(o, "min_samples")));
+	argv[argc++] = "analyze";
+	argv[argc++] = c->data;
+	argv[argc++] = "-o";
+	argv[argc++] = c->tmp;
+	argv[argc++] = "--policy";
+	argv[argc++] = (char *)json_string_value(json_object_get(o, "policy"));
+	argv[argc++] = "--min-samples";
+	argv[argc++] = minsam;
+	argv[argc++] = "--alpha";
+	argv[argc++] = alpha;
+	if (json_is_true(json_object_get(o, "recompute")))
+		argv[argc++] = "--recompute";
+	if (opt_path(c, "warp_map", map, sizeof(map)))
+		argv[argc++] = "--warp-map", argv[argc++] = map;
+	if (opt_path(c, "prices", prices, sizeof(prices))) {
+		const char *sec = json_string_value(json_object_get(o, "prices_section"));
+		size_t k = strlen(prices);
+		if (sec != NULL)
+			snprintf(prices + k, sizeof(prices) - k, ":%s", sec);
+		argv[argc++] = "--prices", argv[argc++] = prices;
+	}
+	if (opt_path(c, "baseline", base, sizeof(base)))
+		argv[argc++] = "--baseline", argv[argc++] = base;
+	if (json_is_string(json_object_get(o, "warp_engine")))
+		argv[argc++] = "--warp-engine",
+		argv[argc++] = (char *)json_string_value(json_object_get(o, "warp_engine"));
+	if (recorded_limits(o, limits, sizeof(limits)))
+		argv[argc++] = "--client-limits", argv[argc++] = limits;
+	argv[argc] = NULL;
+	if (argv[5] == NULL)
+		return fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s", "",
+			    NULL);
+	setenv("SOURCE_DATE_EPOCH", epoch, 1);
+	snprintf(log, sizeof(log), "%s/analyze.log", c->tmp);
+	fflush(stderr);
+	saved = dup(2);
+	if ((fd = open(log, O_WRONLY | O_CREAT | O_TRUNC, 0600)) >= 0) {
+		dup2(fd, 2);
+		close(fd);
+	}
+	rc = fn(argc, argv);
+	fflush(stderr);
+	dup2(saved, 2);
+	close(saved);
+	if (rc >= 2) { /* its messages, before the temporary folder goes */
+		char *msgs = slurp(log);
+
+		fprintf(stderr, "%s", msgs ? msgs : "");
+		free(msgs);
+		return fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
+			    rc == 2 ? "2" : "above 2", NULL);
+	}
+	return VERIFY_OK;
+}
+
+/* compare_one: RESULTS_DIR/name against the re-derived one. same_build: bytes must
+ * agree; else numbers within VERIFY_REL_TOL. *identical cleared when bytes differ. */
+static int compare_one(struct vctx *c, const char *name, int same_build, int *identical)
+{
+	char a_path[PATH_MAX], b_path[PATH_MAX], where[640];
+	char *a, *b;
+	int rc = VERIFY_OK, d = 0;
+	double tol = same_build ? 0 : VERIFY_REL_TOL;
+
+	snprintf(a_path, sizeof(a_path), "%s/%s", c->results, name);
+	snprintf(b_path, sizeof(b_path), "%s/%s", c->tmp, name);
+	a = slurp(a_path);
+	b = slurp(b_path);
+	if (a == NULL || b == NULL)
+		rc = fail(VERIFY_RESULTS, "%s: %s", a ? b_path : a_path,
+			  a ? "not re-derived" : "missing in RESULTS_DIR");
+	else if (strcmp(a, b) != 0) {
+		*identical = 0;
+		if (strstr(name, ".json")) {
+			json_t *ja = json_loads(a, 0, NULL), *jb = json_loads(b, 0, NULL);
+
+			d = ja == NULL || verify_cmp_json(ja, jb, tol, NULL, where, sizeof(where));
+			if (ja == NULL)
+				snprintf(where, sizeof(where), "not valid JSON");
+			json_decref(ja);
+			json_decref(jb);
+		} else
+			d = verify_cmp_text(a, b, tol, where, sizeof(where));
+		if (same_build && !d) /* same values, other bytes (layout) */
+			snprintf(where, sizeof(where), "same values, different bytes"), d = 1;
+		if (d)
+			rc = fail(VERIFY_RESULTS,
+				  "%s: differs from the results re-derived from the logs: %s "
+				  "(RESULTS_DIR vs re-derived)",
+				  a_path, where);
+	}
+	free(a);
+	free(b);
+	return rc;
+}
+
+/* check_outputs: the results files are those the manifest records. */
+static int check_outputs(struct vctx *c)
+{
+	const json_t *outs = json_object_get(c->doc, "outputs"), *x, *y;
+	char file[PATH_MAX];
+	struct err e = {{0}};
+	size_t i;
+	int rc = VERIFY_OK;
+
+	json_array_foreach(outs, i, x) {
+		const char *p = json_string_value(json_object_get(x, "path"));
+
+		if (rc != VERIFY_OK || p == NULL)
+			continue;
+		snprintf(file, sizeof(file), "%s/%s", c->results, p);
+		y = manifest_input(file, p, 0, &e);
+		if (y == NULL || !same_digest(x, y))
+			rc = fail(VERIFY_RESULTS, "%s: not the file the manifest records (%s)",
+				  file, y ? "its SHA-256 or size differs" : e.msg);
+		json_decref((json_t *)y);
+	}
+	return rc;
+}
+
+/* check_trend: trend.json again from the history database, unless it changed. */
+static int check_trend(struct vctx *c, int same_build, int *identical)
+{
+	const json_t *o = json_object_get(c->doc, "options");
+	char db[PATH_MAX], out[PATH_MAX];
+	struct err e = {{0}};
+
+	if (opt_path(c, "history", db, sizeof(db)) == NULL)
+		return VERIFY_OK;
+	if (c->history_note != NULL) {
+		fprintf(stderr, "analyze: --verify: trend.json not checked: %s\n", c->history_note);
+		return VERIFY_OK;
+	}
+	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
+	if (history_trend(db, (long long)json_integer_value(json_object_get(o, "history_build")),
+			  json_number_value(json_object_get(o, "alert_min_change")), out, NULL,
+			  NULL, &e) < 0)
+		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
+	return compare_one(c, "trend.json", same_build, identical);
+}
+
+static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+/* run_checks: the checks in order; the first failing one's status. */
+static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
+{
+	static const char *const files[] = {"aggregate.json", "cells.csv", "runs.csv"};
+	const json_t *tool = json_object_get(c->doc, "tool");
+	const char *commit = json_string_value(json_object_get(tool, "commit"));
+	int warp = strcmp(json_string_value(
+				  json_object_get(json_object_get(c->doc, "options"), "source"))
+				  ?: "",
+			  "warp") == 0;
+	int same_build = commit && strcmp(commit, manifest_commit()) == 0 &&
+			 strcmp(commit, "unknown") != 0 && strstr(commit, "-dirty") == NULL;
+	int rc, identical = 1;
+	uint64_t bytes = 0;
+
+	if ((rc = check_signature(c, hex)) != VERIFY_OK ||
+	    (rc = check_inputs(c, warp, &bytes)) != VERIFY_OK)
+		return rc;
+	fprintf(stderr, "analyze: --verify: %zu inputs (%llu bytes) as recorded\n",
+		json_array_size(json_object_get(c->doc, "inputs")), (unsigned long long)bytes);
+	if (!warp && (rc = check_summaries(c)) != VERIFY_OK)
+		return rc;
+	if (!warp)
+		fprintf(stderr,
+			"analyze: --verify: %zu run summaries recomputed from ops.tsv.zst\n",
+			c->n_runs);
+	snprintf(c->tmp, sizeof(c->tmp), "/tmp/s3bench-verify.XXXXXX");
+	if (mkdtemp(c->tmp) == NULL) {
+		*c->tmp = '\0';
+		return fail(VERIFY_USAGE, "cannot make a temporary folder: %s%s", strerror(errno),
+			    NULL);
+	}
+	if ((rc = derive(c, fn)) != VERIFY_OK)
+		return rc;
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
+		if ((rc = compare_one(c, files[i], same_build, &identical)) != VERIFY_OK)
+			return rc;
+	if ((rc = check_trend(c, same_build, &identical)) != VERIFY_OK)
+		return rc;
+	if ((rc = check_outputs(c)) != VERIFY_OK)
+		return rc;
+	fprintf(stderr, "analyze: --verify: results re-derived: %s\n",
+		identical ? "identical, byte for byte"
+			  : "equal within a relative 1e-9 (another build: not byte for byte)");
+	return VERIFY_OK;
+}
+
+int verify_main(int argc, char **argv, verify_derive_fn fn)
+{
+	struct vctx c = {0};
+	char path[PATH_MAX], hex[DIGEST_HEX_MAX];
+	struct err e = {{0}};
+	int rc, ok;
+
+	if ((rc = parse(argc, argv, &c)) != 0) {
+		verify_usage(rc > 0 ? stdout : stderr);
+		return rc > 0 ? VERIFY_OK : VERIFY_USAGE;
+	}
+	snprintf(path, sizeof(path), "%s/manifest.json", c.results);
+	if (manifest_load(path, &c.doc, &e) < 0)
+		return fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
+	if ((ok = manifest_digest_ok(c.doc, hex, &e)) <= 0) {
+		rc = ok < 0 ? fail(VERIFY_USAGE, "%s: %s", path, e.msg)
+			    : fail(VERIFY_MANIFEST,
+				   "%s: its content does not have the digest it records (%s): "
+				   "changed after analyze wrote it",
+				   path, hex);
+		goto done;
+	}
+	fprintf(stderr, "analyze: --verify: manifest %s intact\n", hex);
+	if (default_data(&c) < 0) {
+		rc = fail(VERIFY_USAGE,
+			  "the manifest does not record RESULTS_DIR inside its data "
+			  "folder: give DATA_DIR%s%s",
+			  "", NULL);
+		goto done;
+	}
+	rc = run_checks(&c, fn, hex);
+	if (rc == VERIFY_OK)
+		fprintf(stderr, "analyze: --verify: %s verified against %s\n", c.results, c.data);
+done:
+	if (*c.tmp)
+		nftw(c.tmp, rm_one, 8, FTW_DEPTH | FTW_PHYS);
+	json_decref(c.doc);
+	return rc;
+}

@@ -1,0 +1,44 @@
+/* analyze/read/runlog_clients.h: run.json's "clients" object (distributed runs, docs/FORMATS.md):
+ * how many MPI ranks (clients) ran the benchmark, on which hosts, and each client's
+ * own summary. A run.json without "clients" (older files, Warp imports) is one client.
+ *
+ * Only what analyze uses is kept: the count, the total concurrency, the host of each
+ * rank, and each client's MiB/s and obj/s. */
+#ifndef ANALYZE_RUNLOG_CLIENTS_H
+#define ANALYZE_RUNLOG_CLIENTS_H
+
+#include <stddef.h>
+
+#include <jansson.h>
+
+#include "core/err.h"
+
+struct runlog_client {
+	int rank;            /* 0 .. count - 1 */
+	char *host;          /* the rank's host name */
+	int has_summary;     /* 0: "summary" was null (the client produced no numbers) */
+	double mib_s, obj_s; /* summary.mib_s / obj_s; NaN when has_summary is 0 */
+};
+
+struct runlog_clients {
+	int count;                  /* ranks; 0 when run.json has no "clients" (read as 1) */
+	int concurrency_total;      /* workers of all clients; 0 when absent */
+	char **hosts;               /* count host names, by rank; NULL when absent */
+	struct runlog_client *list; /* the "list" entries, in file order */
+	size_t n_list;
+};
+
+/* runlog_clients_read: root["clients"] (root: a run.json object) into *out. Absent or
+ * null leaves *out zeroed (one client). On a malformed object returns -1 with a
+ * message naming the field ("field clients.list[1].summary.mib_s: expected a number");
+ * the caller prefixes the file name. *out is then cleared. The caller releases a
+ * successful result with runlog_clients_clear. */
+int runlog_clients_read(const json_t *root, struct runlog_clients *out, struct err *e);
+
+/* runlog_clients_count: c's client count, 1 when the file had no "clients". */
+int runlog_clients_count(const struct runlog_clients *c);
+
+/* runlog_clients_clear: free what *c owns and zero it (a zeroed struct is fine). */
+void runlog_clients_clear(struct runlog_clients *c);
+
+#endif

@@ -1,0 +1,321 @@
+/* render/report/report_history.c: the report's history sections, built from the model
+ * (render/model/model_history.c loads them):
+ *   [changes]  "Changes since BASELINE" when aggregate.json has `baseline` (analyze
+ *              --baseline): a summary, a forest plot (per op, each significant change's
+ *              ratio new/old with its 95 % interval; regressions red, improvements
+ *              green) and the table of the significant changes;
+ *   [trend]    "Trend" when trend.json lies beside aggregate.json (analyze --history):
+ *              its alerts and, per series, the latest builds' figures and the change. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/units.h"
+#include "render/report/report_int.h"
+
+#define TREND_COLS 5    /* builds shown per series: the latest ones */
+#define FOREST_OPS 16   /* panels of the forest plot at most */
+#define TREND_ALERTS 32 /* alerts listed at most */
+
+/* change_stats: what the Changes section counts once and shows in several places. */
+struct change_stats {
+	size_t tested;   /* cells the baseline comparison tested */
+	size_t reg, imp; /* significant regressions, improvements */
+};
+
+/* or_null: s, or TEXT_NULL for a field the file lacked. */
+static const char *or_null(const char *s)
+{
+	return s ? s : TEXT_NULL;
+}
+
+/* fmt: v with d decimals (-1: the language's default) into buf. */
+static char *fmt(const struct report_builder *r, double v, int d, char *buf)
+{
+	return text_num(r->nf, v, d, buf, TEXT_NUM_MAX);
+}
+
+/* pct: a ratio as a signed change in percent ("-23 %"), into buf. */
+static char *pct(double ratio, char *buf)
+{
+	if (!isfinite(ratio))
+		snprintf(buf, TEXT_NUM_MAX, "%s", TEXT_NULL);
+	else
+		snprintf(buf, TEXT_NUM_MAX, "%+.0f %%", (ratio - 1) * 100);
+	return buf;
+}
+
+/* cell_name: "put 100MiB c10". */
+static void cell_name(const char *op, uint64_t size, int conc, char *buf, size_t n)
+{
+	char s[UNITS_SIZE_MAX];
+
+	units_format_size(size, s, sizeof(s));
+	snprintf(buf, n, "%s %s c%d", or_null(op), s, conc);
+}
+
+static int is_change(const struct rm_change *c, const char *dir)
+{
+	return strcmp(or_null(c->change), dir) == 0;
+}
+
+static struct change_stats change_stats(const struct rm_baseline *b)
+{
+	struct change_stats st = {0};
+
+	for (size_t i = 0; i < b->ncells; i++) {
+		st.tested += b->cells[i].tested;
+		st.reg += is_change(&b->cells[i], "regression");
+		st.imp += is_change(&b->cells[i], "improvement");
+	}
+	return st;
+}
+
+/* changed_rows: the significant cells of direction dir into t. */
+static void changed_rows(const struct report_builder *r, struct doc_table *t,
+			 const struct rm_baseline *b, const char *dir)
+{
+	for (size_t i = 0; i < b->ncells; i++) {
+		const struct rm_change *c = &b->cells[i];
+		char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], range[160];
+
+		if (!is_change(c, dir))
+			continue;
+		doc_table_row(t);
+		doc_table_cell(t, 0, or_null(c->subject), CELL_ROWHEAD, NULL, NULL);
+		cell_name(c->op, c->size, c->concurrency, name, sizeof(name));
+		doc_table_cell(t, 1, name, 0, NULL, NULL);
+		doc_table_cell(t, 2, fmt(r, c->old, -1, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 3, fmt(r, c->new_, -1, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 4, pct(c->ratio, b1), CELL_NUM | CELL_LEAD, NULL, NULL);
+		snprintf(range, sizeof(range), "%s..%s", pct(c->ci_lo, b1), pct(c->ci_hi, b2));
+		doc_table_cell(t, 5, c->has_ci ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 6, fmt(r, c->p_adj, 4, b1), CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 7, pct(c->p50_ratio, b1), CELL_NUM,
+			       c->has_latency ? or_null(c->latency_basis) : NULL, NULL);
+	}
+}
+
+/* forest: per op (in the order the significant cells name them), each significant
+ * change's ratio new/old with its 95 % interval. */
+static void forest(struct report_builder *r, const struct rm_baseline *b)
+{
+	struct chart *c = chart_new(CHART_RANGE, rb_str(r, "changes.chart"),
+				    rb_str(r, "changes.chart_desc"));
+	struct scene *sc = NULL;
+	const char *ops[FOREST_OPS];
+	size_t nops = 0, k;
+
+	if (c == NULL) {
+		fail_oom(r);
+		return;
+	}
+	chart_set_axis(c, rb_str(r, "changes.chart_axis"), "", "");
+	for (size_t i = 0; i < b->ncells; i++) {
+		const char *op = or_null(b->cells[i].op);
+
+		for (k = 0; k < nops && strcmp(ops[k], op); k++)
+			;
+		if (k == nops && nops < FOREST_OPS && b->cells[i].significant)
+			ops[nops++] = op;
+	}
+	for (k = 0; k < nops; k++) {
+		int p = chart_add_panel(c, ops[k]);
+
+		for (size_t i = 0; i < b->ncells; i++) {
+			const struct rm_change *x = &b->cells[i];
+			char name[128], label[400];
+
+			if (!x->significant || strcmp(or_null(x->op), ops[k]))
+				continue;
+			cell_name(x->op, x->size, x->concurrency, name, sizeof(name));
+			snprintf(label, sizeof(label), "%s %s", or_null(x->subject), name);
+			chart_add_range(c, p, label, x->ratio < 1 ? "#c0392b" : "#1e8449", x->ci_lo,
+					x->ratio, x->ci_hi);
+		}
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+}
+
+/* changes_summary: the heading naming the baseline and the paragraph of counts. */
+static void changes_summary(struct report_builder *r, const struct rm_baseline *b,
+			    const struct change_stats *st)
+{
+	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
+	char v[6][TEXT_NUM_MAX];
+	const char *vals[6];
+	struct strbuf s = {0}, base = {0};
+
+	if (b->campaign)
+		strbuf_addf(&base, "%s, ", b->campaign);
+	strbuf_adds(&base, or_null(b->generated));
+	text_subst(&s, rb_str(r, "section.changes"), (const char *const[]){"baseline"},
+		   (const char *const[]){rb_text(r, &base)}, 1);
+	doc_heading(r->d, 1, "changes", rb_text(r, &s));
+	strbuf_free(&s);
+	strbuf_free(&base);
+	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
+	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
+	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
+	snprintf(v[3], TEXT_NUM_MAX, "%zu", st->imp);
+	snprintf(v[4], TEXT_NUM_MAX, "%zu", st->tested - st->reg - st->imp);
+	fmt(r, b->alpha, 2, v[5]);
+	for (size_t i = 0; i < 6; i++)
+		vals[i] = v[i];
+	text_subst(&s, rb_str(r, "changes.summary"), names, vals, 6);
+	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->nonly_new);
+	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->nonly_old);
+	strbuf_adds(&s, " ");
+	subst(&s, rb_str(r, "changes.one_side"), "only_new", v[0], "only_old", v[1]);
+	doc_para(r->d, rb_text(r, &s), 1);
+	strbuf_free(&s);
+}
+
+/* changes: the [changes] section. */
+static void changes(struct report_builder *r, const struct rm_baseline *b)
+{
+	struct change_stats st = change_stats(b);
+	struct doc_table *t;
+
+	changes_summary(r, b, &st);
+	if (st.reg + st.imp == 0)
+		return;
+	forest(r, b);
+	t = doc_table(r->d, "changes-table", rb_str(r, "changes.caption"), 8);
+	if (t == NULL)
+		return;
+	doc_table_head(t, 0, rb_str(r, "col.subject"), 2);
+	doc_table_head(t, 1, rb_str(r, "changes.col_cell"), 2.4);
+	doc_table_head(t, 2, rb_str(r, "changes.col_old"), 1.2);
+	doc_table_head(t, 3, rb_str(r, "changes.col_new"), 1.2);
+	doc_table_head(t, 4, rb_str(r, "changes.col_change"), 1);
+	doc_table_head(t, 5, rb_str(r, "changes.col_ci"), 1.6);
+	doc_table_head(t, 6, rb_str(r, "changes.col_padj"), 1);
+	doc_table_head(t, 7, rb_str(r, "changes.col_p50"), 1.4);
+	changed_rows(r, t, b, "regression");
+	changed_rows(r, t, b, "improvement");
+	doc_table_foot(t, rb_str(r, "changes.foot"));
+}
+
+/* trend_state: the series' verdict in the last column: the shift since a build (its
+ * interval below; highlighted when confirmed), a watch, steady, not enough history. */
+static void trend_state(struct report_builder *r, struct doc_table *t,
+			const struct rm_trend_series *s, size_t cols)
+{
+	const char *st = or_null(s->state);
+	char b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], build[32], note[160];
+	struct strbuf txt = {0};
+	int shift = strcmp(st, "regression") == 0 || strcmp(st, "improvement") == 0;
+	int watch = strcmp(st, "watch") == 0;
+
+	if (!s->has_change ||
+	    (!shift && !watch && strcmp(st, "steady") && strcmp(st, "insufficient"))) {
+		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	if (!shift && !watch) {
+		doc_table_cell(t, 2 + cols,
+			       rb_str(r, strcmp(st, "steady") == 0 ? "trend.state_steady"
+								   : "trend.state_insufficient"),
+			       CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	snprintf(build, sizeof(build), "%lld", s->since_build);
+	subst(&txt, rb_str(r, watch ? "trend.state_watch" : "trend.state_shift"), "change",
+	      pct(s->ratio, b1), "build", build);
+	snprintf(note, sizeof(note), "%s..%s", pct(s->ci_lo, b1), pct(s->ci_hi, b2));
+	doc_table_cell(t, 2 + cols, rb_text(r, &txt), CELL_NUM | (shift ? CELL_LEAD : 0), note,
+		       NULL);
+	strbuf_free(&txt);
+}
+
+/* trend_row: one series: the latest cols builds' figures, then its verdict. */
+static void trend_row(struct report_builder *r, struct doc_table *t,
+		      const struct rm_trend_series *s, size_t cols)
+{
+	size_t first = s->npoints > cols ? s->npoints - cols : 0;
+	char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], note[160];
+
+	doc_table_row(t);
+	doc_table_cell(t, 0, or_null(s->subject), CELL_ROWHEAD, NULL, NULL);
+	cell_name(s->op, s->size, s->concurrency, name, sizeof(name));
+	doc_table_cell(t, 1, name, 0, NULL, NULL);
+	for (size_t i = 0; i < cols; i++) {
+		const struct rm_trend_point *p;
+
+		if (first + i >= s->npoints) {
+			doc_table_cell(t, 2 + i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+			continue;
+		}
+		p = &s->points[first + i];
+		snprintf(note, sizeof(note), "%s..%s", fmt(r, p->ci_lo, -1, b1),
+			 fmt(r, p->ci_hi, -1, b2));
+		doc_table_cell(t, 2 + i, fmt(r, p->value, -1, b1), CELL_NUM,
+			       p->has_ci ? note : NULL, NULL);
+	}
+	trend_state(r, t, s, cols);
+}
+
+/* trend_alerts: that there is not enough history to judge; the regression alerts of the
+ * latest build (or that there are none) and its watches. */
+static void trend_alerts(struct report_builder *r)
+{
+	const char *items[2 * TREND_ALERTS];
+	size_t n = 0;
+
+	if (!r->m->trend_enough) {
+		doc_para(r->d, rb_str(r, "trend.not_enough"), 0);
+		return;
+	}
+	if (r->m->nalerts == 0)
+		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
+	for (size_t i = 0; i < r->m->nalerts && n < TREND_ALERTS; i++)
+		items[n++] = r->m->alerts[i];
+	for (size_t i = 0; i < r->m->nwatch && n < 2 * TREND_ALERTS; i++)
+		items[n++] = r->m->watch[i];
+	if (n)
+		doc_list(r->d, items, n, 1);
+}
+
+/* trend: the [trend] section; its columns are the latest builds of the longest series. */
+static void trend(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	const struct rm_trend_series *longest = NULL;
+	size_t cols = 0;
+	struct doc_table *t;
+	char head[64];
+
+	doc_heading(r->d, 1, "trend", rb_str(r, "section.trend"));
+	doc_para(r->d, rb_str(r, "trend.intro"), 0);
+	trend_alerts(r);
+	for (size_t i = 0; i < m->ntrend; i++)
+		if (m->trend[i].npoints > cols) {
+			longest = &m->trend[i];
+			cols = longest->npoints;
+		}
+	cols = cols > TREND_COLS ? TREND_COLS : cols;
+	t = doc_table(r->d, "trend-table", rb_str(r, "trend.caption"), 3 + cols);
+	if (t == NULL)
+		return;
+	doc_table_head(t, 0, rb_str(r, "col.subject"), 2);
+	doc_table_head(t, 1, rb_str(r, "changes.col_cell"), 2.4);
+	for (size_t i = 0; i < cols; i++) {
+		snprintf(head, sizeof(head), "%s %lld", rb_str(r, "trend.col_build"),
+			 longest->points[longest->npoints - cols + i].build);
+		doc_table_head(t, 2 + i, head, 1.3);
+	}
+	doc_table_head(t, 2 + cols, rb_str(r, "trend.col_change"), 1.4);
+	for (size_t i = 0; i < m->ntrend; i++)
+		trend_row(r, t, &m->trend[i], cols);
+	doc_table_foot(t, rb_str(r, "trend.foot"));
+}
+
+void report_history(struct report_builder *r)
+{
+	if (r->m->baseline)
+		changes(r, r->m->baseline);
+	if (!r->failed && r->m->ntrend > 0)
+		trend(r);
+}

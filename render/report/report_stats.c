@@ -1,0 +1,508 @@
+/* render/report/report_stats.c: the throughput tables (report_tput_table: the cells with their
+ * intervals and n, the legend) and the statistics of aggregate.json 1.1 in the report:
+ * clear leaders and ties, the forest plots, latency percentiles and the statistics part
+ * of the methodology and limitations (see report_int.h). A 1.0 file has
+ * none of them: these sections then say what is not available. */
+#include "render/report/report_int.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/report/findings.h"
+#include "render/model/model_clients.h"
+#include "render/model/model_query.h"
+
+/* The table text of a cell's figure (value ± CI half-width, or [lo, hi] when the interval
+ * is not symmetric) into text, and "n=k" (or "n=k/N") into note; `objs` picks obj/s over
+ * MiB/s. c may be NULL. */
+static void tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
+		      size_t tn, char *note, size_t nn)
+{
+	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
+	*note = 0;
+	if (c == NULL) {
+		snprintf(text, tn, "%s", TEXT_NULL);
+		return;
+	}
+	const struct rm_stat *st = objs ? &c->obj_s : &c->mib_s;
+	text_num(r->nf, st->value, -1, v, sizeof(v));
+	if (c->nruns && (r->m->has_stats || c->n < c->expected)) /* no runs: not measured */
+		snprintf(note, nn, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n, c->expected);
+	if (!isfinite(st->value) || !isfinite(st->ci_lo) || !isfinite(st->ci_hi)) {
+		snprintf(text, tn, "%s", v);
+		return;
+	}
+	int dec = text_decimals(st->value);
+	double lo = st->value - st->ci_lo, hi = st->ci_hi - st->value;
+	double big = lo > hi ? lo : hi;
+	if (st->ci_method != RM_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
+		snprintf(text, tn, "%s \xc2\xb1 %s", v, text_num(r->nf, big, dec, a, sizeof(a)));
+		return;
+	}
+	snprintf(text, tn, "%s [%s, %s]", v, text_num(r->nf, st->ci_lo, dec, a, sizeof(a)),
+		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
+}
+
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s)
+{
+	const struct rm_leader *d = model_leader(m, op, size, conc);
+	if (d == NULL)
+		return 0;
+	switch (d->status) {
+	case RM_LEAD_UNKNOWN:
+	case RM_LEAD_CLEAR:
+		return d->subject == s ? CELL_LEAD : 0;
+	case RM_LEAD_TIE:
+		return model_in_tie(d, s) ? CELL_TIE : 0;
+	case RM_LEAD_UNTESTED:
+		break;
+	}
+	return 0;
+}
+
+/* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
+static char *short_num(const struct report_builder *r, double v, char *buf, size_t n)
+{
+	char tmp[32], *dot;
+	snprintf(tmp, sizeof(tmp), "%g", v);
+	dot = strchr(tmp, '.');
+	if (dot) {
+		*dot = 0;
+		snprintf(buf, n, "%s%s%s", tmp, r->nf->decimal, dot + 1);
+	} else {
+		snprintf(buf, n, "%s", tmp);
+	}
+	return buf;
+}
+
+/* The interval method the cells use (the first one with an interval). */
+static enum rm_ci_method ci_method(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->ncells; i++)
+		if (m->cells[i].mib_s.ci_method != RM_CI_NONE)
+			return m->cells[i].mib_s.ci_method;
+	return RM_CI_NONE;
+}
+
+/* The legend under a throughput table; notes = some cell has n < N. */
+static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
+{
+	const struct report_model *m = r->m;
+	char a[TEXT_NUM_MAX];
+	struct strbuf b = {0};
+	if (!m->has_stats) {
+		doc_table_foot(t, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+		return;
+	}
+	subst(&b, rb_str(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
+	      NULL, NULL);
+	strbuf_adds(&b, " ");
+	enum rm_ci_method cm = ci_method(m);
+	strbuf_adds(&b, rb_str(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
+				  : cm == RM_CI_ORDER                 ? "table.foot_ci_order"
+				  : cm == RM_CI_T                     ? "table.foot_ci_t"
+								      : "table.foot_ci_none"));
+	strbuf_adds(&b, " ");
+	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
+	doc_table_foot(t, rb_text(r, &b));
+	strbuf_free(&b);
+}
+
+void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc)
+{
+	const struct report_model *m = r->m;
+	char id[64], cs[16], buf[2 * TEXT_NUM_MAX + 8], sz[32], note[32];
+	struct strbuf cap = {0}, wk = {0};
+	snprintf(id, sizeof(id), "t-%s-c%d", op, conc);
+	snprintf(cs, sizeof(cs), "%d", conc);
+	if (report_clients_workers(r, op, conc, &wk))
+		subst(&cap, rb_str(r, "table.tput_dist"), "op", opname, "workers", rb_text(r, &wk));
+	else
+		subst(&cap, rb_str(r, conc == 1 ? "table.tput1" : "table.tput"), "op", opname,
+		      "workers", cs);
+	strbuf_free(&wk);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), m->nsubjects + 1);
+	strbuf_free(&cap);
+	doc_table_head(t, 0, rb_str(r, "col.size"), 1);
+	for (size_t s = 0; s < m->nsubjects; s++)
+		doc_table_head(t, s + 1, m->subjects[s].label, 1);
+	int notes = 0;
+	for (size_t k = 0; k < m->nsizes; k++) {
+		if (!model_measured(m, op, m->sizes[k], conc))
+			continue;
+		doc_table_row(t);
+		/* zero-byte objects move no bytes: their figure is obj/s (as leaders use) */
+		if (m->sizes[k] == 0)
+			snprintf(sz, sizeof(sz), "0 B (%s)", rb_str(r, "unit.objs"));
+		else
+			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
+		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
+			double v = model_figure(c);
+			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
+			report_climit_mark(r, c, buf, sizeof(buf));
+			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
+				notes = 1;
+			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+		}
+	}
+	tput_foot(r, t, notes);
+	report_climit_legend(r, op, opname, conc);
+}
+
+/* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
+static void ratio_text(struct report_builder *r, const struct rm_comparison *k, double v, double lo,
+		       double hi, const char *who, struct strbuf *b)
+{
+	char x[TEXT_NUM_MAX], y[TEXT_NUM_MAX], z[TEXT_NUM_MAX];
+	if (who)
+		strbuf_addf(b, "%s: ", who);
+	if (k->test == RM_TEST_NONE || !isfinite(v)) {
+		strbuf_adds(b, rb_str(r, "forest.not_enough"));
+		return;
+	}
+	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
+		    text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
+	if (k->test == RM_TEST_WELCH)
+		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
+}
+
+/* One estimate: subject s against subject top (s/top) in a category. */
+static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
+		     uint64_t size, int conc, int s, int top, int named)
+{
+	const struct report_model *m = r->m;
+	int sw = 0;
+	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	struct strbuf b = {0};
+	if (k == NULL)
+		return;
+	double v = sw ? 1 / k->ratio : k->ratio;
+	/* the adjusted interval: it excludes 1 exactly when the point is filled */
+	double lo = sw ? 1 / k->adj_hi : k->adj_lo, hi = sw ? 1 / k->adj_lo : k->adj_hi;
+	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
+	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
+			   k->significant, rb_text(r, &b));
+	char n[24];
+	if (k->test == RM_TEST_PAIRED)
+		snprintf(n, sizeof(n), "%d", k->pairs);
+	else
+		snprintf(n, sizeof(n), "%d/%d", sw ? k->n_b : k->n_a, sw ? k->n_a : k->n_b);
+	chart_set_row_n(c, p, n);
+	strbuf_free(&b);
+}
+
+/* The rows of the forest plot of op: one per size × workers some run measured. */
+static void forest_rows(struct report_builder *r, struct chart *c, const char *op)
+{
+	const struct report_model *m = r->m;
+	int p = chart_add_panel(c, "");
+	char sz[32];
+	struct model_workers w;
+	const char *names[] = {"size", "workers", "per_client"};
+	const char *vals[] = {sz, w.total, w.per_client};
+	for (size_t k = 0; k < m->nconc; k++)
+		for (size_t z = 0; z < m->nsizes; z++) {
+			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
+				continue;
+			const struct rm_leader *d = model_leader(m, op, m->sizes[z],
+								 m->concurrency[k]);
+			struct strbuf lab = {0};
+			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
+			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF,
+					     &w) < 0)
+				fail_oom(r);
+			if (m->nsubjects == 2) {
+				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
+				chart_add_row(c, p, rb_text(r, &lab));
+				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
+			} else if (d) {
+				char row[320];
+				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
+				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
+					 rb_str(r, "forest.vs"));
+				strbuf_free(&lab);
+				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
+				chart_add_row(c, p, rb_text(r, &lab));
+				for (size_t s = 0; s < m->nsubjects; s++)
+					if ((int)s != d->subject)
+						estimate(r, c, p, op, m->sizes[z],
+							 m->concurrency[k], (int)s, d->subject, 1);
+			}
+			strbuf_free(&lab);
+		}
+}
+
+/* 1 when some comparison of op in a measured configuration was tested (a forest plot
+ * of rows that all say "not enough runs" would be a chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->ncomparisons; i++) {
+		const struct rm_comparison *k = &m->comparisons[i];
+		if (k->test != RM_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
+		    model_measured(m, op, k->size, k->concurrency))
+			return 1;
+	}
+	return 0;
+}
+
+void report_forest(struct report_builder *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	struct strbuf title = {0}, desc = {0}, id = {0};
+	struct scene *sc = NULL;
+	strbuf_addf(&id, "%s-forest", op);
+	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
+	strbuf_free(&title);
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+		doc_para(r->d,
+			 rb_str(r, m->nsubjects < 2 ? "forest.one"
+				   : !m->has_stats  ? "forest.none"
+						    : "forest.untested"),
+			 0);
+		goto done;
+	}
+	const char *a = m->subjects[0].label, *b = m->nsubjects > 1 ? m->subjects[1].label : "";
+	if (m->nsubjects == 2) {
+		subst(&title, rb_str(r, "chart.forest2"), "a", a, "b", b);
+		subst(&desc, rb_str(r, "chart.forest2_desc"), "a", a, "b", b);
+	} else {
+		subst(&title, rb_str(r, "chart.forest"), "op", opname, NULL, NULL);
+		subst(&desc, rb_str(r, "chart.forest_desc"), "op", opname, NULL, NULL);
+	}
+	struct strbuf t2 = {0}, d2 = {0};
+	char level[TEXT_NUM_MAX]; /* the adjusted intervals' joint coverage, 1 - alpha */
+	short_num(r, (1 - m->stats.alpha) * 100, level, sizeof(level));
+	subst(&t2, rb_text(r, &title), "op", opname, "level", level);
+	subst(&d2, rb_text(r, &desc), "level", level, NULL, NULL);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &d2));
+	strbuf_free(&t2);
+	strbuf_free(&d2);
+	if (c) {
+		chart_set_axis(c, rb_str(r, "axis.ratio"), "", "");
+		if (m->nsubjects > 2)
+			for (size_t s = 0; s < m->nsubjects; s++)
+				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+		forest_rows(r, c, op);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	doc_para(r->d, rb_str(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
+done:
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	strbuf_free(&id);
+}
+
+/* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
+ * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
+static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double *p999,
+		       int *fallback)
+{
+	*p50 = *p99 = *p999 = NAN;
+	*fallback = 0;
+	if (c == NULL)
+		return 0;
+	const struct rm_pooled *p = &c->latency.pooled;
+	if (p->present && isfinite(p->p50)) {
+		*p50 = p->p50;
+		*p99 = p->p99;
+		*p999 = p->p999;
+		*fallback = p->source == RM_POOL_RUNS;
+		return 1;
+	}
+	*p50 = c->latency.p50;
+	*p99 = c->latency.p99;
+	*fallback = 1;
+	return isfinite(*p50);
+}
+
+struct chart *report_latency_chart(struct report_builder *r, const char *op, const char *opname,
+				   int conc)
+{
+	const struct report_model *m = r->m;
+	struct strbuf title = {0}, desc = {0};
+	char sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
+	struct model_workers w;
+	const char *names[] = {"op", "workers", "per_client"};
+	const char *vals[] = {opname, w.total, w.per_client};
+	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_BRIEF, &w) < 0)
+		fail_oom(r);
+	text_subst(&title, rb_str(r, strcmp(w.total, "1") == 0 ? "chart.latpct1" : "chart.latpct"),
+		   names, vals, 3);
+	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_LONG, &w) < 0)
+		fail_oom(r);
+	text_subst(&desc, rb_str(r, "chart.latpct_desc"), names, vals, 3);
+	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	if (c == NULL)
+		return NULL;
+	chart_set_axis(c, rb_str(r, "unit.ms"), "", "");
+	for (size_t z = 0; z < m->nsizes; z++) {
+		if (!model_measured(m, op, m->sizes[z], conc))
+			continue;
+		int p = chart_add_panel(c, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)));
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
+			double p50, p99, p999;
+			int fb;
+			char lab[256];
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_climit_mark(r, cell, lab, sizeof(lab));
+			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
+				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
+						     NAN, NULL);
+				continue;
+			}
+			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
+				 text_num(r->nf, p50, -1, a, sizeof(a)),
+				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			char n[32] = "";
+			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
+					     row);
+			if (cell->latency.pooled.present)
+				snprintf(n, sizeof(n), "%llu",
+					 (unsigned long long)cell->latency.pooled.requests);
+			chart_set_row_n(c, p, n);
+		}
+	}
+	return c;
+}
+
+/* One table per op: the pooled percentiles of every cell some run measured (rows =
+ * workers × size × subject). */
+static void latency_table(struct report_builder *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
+	struct strbuf cap = {0};
+	snprintf(id, sizeof(id), "t-lat-%s", op);
+	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
+	strbuf_free(&cap);
+	static const char *const heads[] = {"col.subject", "col.size", "col.workers_short",
+					    "col.p50",     "col.p90",  "col.p99",
+					    "col.p999",    "col.max",  "col.requests"};
+	for (size_t i = 0; i < 9; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]),
+			       i == 0                 ? 1.6
+			       : i == 1               ? 0.9
+			       : i != 2               ? 0.8
+			       : model_distributed(m) ? 0.9
+						      : 0.5); /* "24 (3 × 8)" on one line */
+	for (size_t k = 0; k < m->nconc; k++)
+		for (size_t z = 0; z < m->nsizes; z++)
+			for (size_t s = 0; s < m->nsubjects; s++) {
+				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z],
+								     m->concurrency[k]);
+				if (c == NULL ||
+				    (!c->nruns && !c->n)) /* a configuration it never ran */
+					continue;
+				const struct rm_pooled *p = &c->latency.pooled;
+				int ok = p->present;
+				double v[6] = {ok ? p->p50 : NAN,
+					       ok ? p->p90 : NAN,
+					       ok ? p->p99 : NAN,
+					       ok ? p->p999 : NAN,
+					       ok ? p->max : NAN,
+					       ok && p->requests ? (double)p->requests : NAN};
+				doc_table_row(t);
+				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
+					       ok && p->source == RM_POOL_RUNS ? "*" : NULL,
+					       m->subjects[s].color);
+				doc_table_cell(
+					t, 1,
+					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
+					NULL, NULL);
+				model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
+				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
+				for (size_t i = 0; i < 6; i++)
+					doc_table_cell(t, i + 3,
+						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
+								sizeof(buf)),
+						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+						       NULL, NULL);
+			}
+	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
+}
+
+void report_latency_tables(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	char opname[32];
+	int pooled = 0;
+	for (size_t i = 0; i < m->ncells && !pooled; i++)
+		pooled = m->cells[i].latency.pooled.present;
+	if (!pooled) {
+		doc_para(r->d, rb_str(r, "latency.no_pooled"), 0);
+		return;
+	}
+	for (size_t o = 0; o < m->nops; o++)
+		latency_table(r, m->ops[o],
+			      findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
+}
+
+void report_methodology_stats(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	char conf[TEXT_NUM_MAX], alpha[TEXT_NUM_MAX], pow[TEXT_NUM_MAX], fam[16];
+	const char *names[] = {"confidence", "alpha", "family", "power"};
+	const char *vals[] = {conf, alpha, fam, pow};
+	struct strbuf b = {0};
+	doc_heading(r->d, 2, "statistics", rb_str(r, "section.statistics"));
+	if (!m->has_stats) {
+		doc_para(r->d, rb_str(r, "stats.none"), 1);
+		return;
+	}
+	short_num(r, m->stats.confidence * 100, conf, sizeof(conf));
+	short_num(r, m->stats.alpha, alpha, sizeof(alpha));
+	short_num(r, isnan(m->stats.power) ? 80 : m->stats.power * 100, pow, sizeof(pow));
+	snprintf(fam, sizeof(fam), "%d", m->stats.family);
+	text_subst(&b, rb_str(r, "stats.line"), names, vals, 4);
+	doc_para(r->d, rb_text(r, &b), 1);
+	strbuf_free(&b);
+	report_prose(r, "statistics.txt");
+}
+
+void report_limitations_stats(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	double lo = INFINITY, hi = -INFINITY;
+	int untested = 0;
+	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], n[16];
+	struct strbuf s = {0};
+	if (!m->has_stats) {
+		doc_para(r->d, rb_str(r, "limits.none"), 0);
+		return;
+	}
+	for (size_t i = 0; i < m->nleaders; i++) {
+		double d = m->leaders[i].detectable_ratio;
+		untested += m->leaders[i].status == RM_LEAD_UNTESTED;
+		if (isfinite(d)) {
+			lo = d < lo ? d : lo;
+			hi = d > hi ? d : hi;
+		}
+	}
+	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
+	if (isfinite(lo)) {
+		const char *names[] = {"cycles", "lo", "hi"};
+		const char *vals[] = {n, text_num(r->nf, (lo - 1) * 100, 0, a, sizeof(a)),
+				      text_num(r->nf, (hi - 1) * 100, 0, b, sizeof(b))};
+		text_subst(&s, rb_str(r, "limits.detectable"), names, vals, 3);
+	}
+	if (untested) {
+		if (s.len)
+			strbuf_adds(&s, " ");
+		subst(&s, rb_str(r, "limits.untested"), "cycles", n, NULL, NULL);
+	}
+	if (s.len || s.failed) /* rb_text() marks the report failed when s ran out of memory */
+		doc_para(r->d, rb_text(r, &s), 0);
+	strbuf_free(&s);
+}

@@ -1,0 +1,326 @@
+/* render/report/report_workload.c: the report's workload sections (see report_int.h): the workloads
+ * table (mixed runs, size distributions and ranges in plain words) with a per-op table
+ * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
+ * subject, the latency-vs-offered-load chart and its points. Nothing is added when the
+ * model has no workload cells (m->workload NULL), so older reports do not change. */
+#include "render/report/report_int.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "render/chart/chart_xy.h"
+#include "render/report/findings.h"
+#include "render/model/model_clients.h"
+#include "render/model/model_workload.h"
+
+/* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
+static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, double v,
+		     int decimals)
+{
+	char buf[TEXT_NUM_MAX];
+	text_num(r->nf, v, decimals, buf, sizeof(buf));
+	doc_table_cell(t, i, buf, CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
+}
+
+/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...". */
+static const char *cell_words(struct report_builder *r, const struct rm_wcell *c, char *buf,
+			      size_t n)
+{
+	char opname[32];
+	findings_op_name(r->l, c->op, opname, sizeof(opname));
+	if (*c->mix)
+		snprintf(buf, n, "%s (%s)%s%s", opname, c->mix, *c->workload ? "; " : "",
+			 c->workload);
+	else
+		snprintf(buf, n, "%s%s%s", opname, *c->workload ? "; " : "", c->workload);
+	return buf;
+}
+
+/* A workers cell: the number as a figure for one client, "24 (3 × 8)" for three. */
+static void workers_cell(struct report_builder *r, struct doc_table *t, size_t i, int conc,
+			 int clients)
+{
+	char buf[64];
+	if (clients <= 1)
+		num_cell(r, t, i, conc, 0);
+	else
+		doc_table_cell(t, i, model_workers_cell(r->l, conc, clients, buf, sizeof(buf)),
+			       CELL_NUM, NULL, NULL);
+}
+
+/* The subject's label, with " (3 clients)" when its runs had more than one client. */
+static const char *subject_text(struct report_builder *r, int subject, int clients,
+				struct strbuf *b)
+{
+	char n[16];
+	strbuf_adds(b, r->m->subjects[subject].label);
+	if (clients > 1) {
+		snprintf(n, sizeof(n), "%d", clients);
+		subst(b, rb_str(r, "clients.n"), "n", n, NULL, NULL);
+	}
+	return rb_text(r, b);
+}
+
+static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size_t k)
+{
+	const struct report_model *m = r->m;
+	char id[32], words[512];
+	struct strbuf cap = {0};
+	struct model_workers w;
+	snprintf(id, sizeof(id), "t-work-ops-%zu", k);
+	if (model_workers(r->l, c->concurrency, c->clients, c->client_hosts, MODEL_WORKERS_LONG,
+			  &w) < 0)
+		fail_oom(r);
+	cell_words(r, c, words, sizeof(words));
+	const char *names[] = {"subject", "workload", "workers", "per_client"};
+	const char *vals[] = {m->subjects[c->subject].label, words, w.total, w.per_client};
+	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 4);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
+	strbuf_free(&cap);
+	int pooled = c->nby_op > 0;
+	const char *heads[] = {"col.op", "col.share", "col.objs", "col.mibs", "col.p50", "col.p99"};
+	for (size_t i = 0; i < 6; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), 1);
+	for (size_t i = 0; i < c->nby_op; i++) {
+		const struct rm_workload_op *p = &c->by_op[i];
+		doc_table_row(t);
+		doc_table_cell(t, 0, p->op, CELL_ROWHEAD, NULL, NULL);
+		num_cell(r, t, 1, p->share * 100, -1);
+		num_cell(r, t, 2, p->obj_s, -1);
+		num_cell(r, t, 3, p->mib_s, -1);
+		num_cell(r, t, 4, p->p50, -1);
+		num_cell(r, t, 5, p->p99, -1);
+		pooled &= p->pooled;
+	}
+	doc_table_foot(t, rb_str(r, pooled ? "table.wl_ops_foot_pooled" : "table.wl_ops_foot"));
+}
+
+/* The closed-loop workload cells: one table, then a per-op table per mixed cell. */
+static void workloads(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	const struct rm_workload *work = m->workload;
+	struct doc_table *t = NULL;
+	char words[512];
+	for (size_t i = 0; i < work->ncells; i++) {
+		const struct rm_wcell *c = &work->cells[i];
+		if (!isnan(c->rate))
+			continue;
+		if (t == NULL) {
+			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
+			t = doc_table(r->d, "t-workloads", rb_str(r, "table.work"), 7);
+			const char *heads[] = {"col.subject", "col.workload", "col.workers",
+					       "col.objs",    "col.mibs",     "col.p50",
+					       "col.p99"};
+			for (size_t k = 0; k < 7; k++)
+				doc_table_head(t, k, rb_str(r, heads[k]),
+					       k == 1   ? 3
+					       : k == 0 ? 1.5
+							: 1);
+		}
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
+			       m->subjects[c->subject].color);
+		doc_table_cell(t, 1, cell_words(r, c, words, sizeof(words)), 0, NULL, NULL);
+		workers_cell(r, t, 2, c->concurrency, c->clients);
+		num_cell(r, t, 3, c->obj_s, -1);
+		num_cell(r, t, 4, c->mib_s, -1);
+		num_cell(r, t, 5, c->p50, -1);
+		num_cell(r, t, 6, c->p99, -1);
+	}
+	if (t == NULL)
+		return;
+	doc_table_foot(t, rb_str(r, "table.wl_foot"));
+	for (size_t i = 0; i < work->ncells; i++)
+		if (isnan(work->cells[i].rate) && work->cells[i].nby_op)
+			by_op_table(r, &work->cells[i], i);
+}
+
+/* The limit cell of a sweep: "client-limited (workers) at 200 req/s", "not sustained by the
+ * server at 200 req/s", "every rate held", or "–" when the file does not say. */
+static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
+		       const struct rm_sweep *s)
+{
+	struct strbuf b = {0}, why = {0};
+	char at[TEXT_NUM_MAX];
+	text_num(r->nf, s->limit_at, 0, at, sizeof(at));
+	switch (s->limit_by) {
+	case RM_LIMIT_CLIENT:
+		model_workload_client_limited(r->l, s->limit_reasons, &why);
+		subst(&b, rb_str(r, "rate.limit_client"), "why", rb_text(r, &why), "at", at);
+		break;
+	case RM_LIMIT_SERVER:
+		subst(&b, rb_str(r, "rate.limit_server"), "at", at, NULL, NULL);
+		break;
+	case RM_LIMIT_NONE:
+		strbuf_adds(&b, rb_str(r, "rate.limit_none"));
+		break;
+	default:
+		strbuf_adds(&b, "–");
+	}
+	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RM_LIMIT_UNKNOWN ? CELL_MUTED : 0, NULL,
+		       NULL);
+	strbuf_free(&b);
+	strbuf_free(&why);
+}
+
+/* The sustained-rate table: one row per sweep. */
+static void sustained_table(struct report_builder *r)
+{
+	const struct report_model *m = r->m;
+	char lim[TEXT_NUM_MAX], opname[32];
+	struct strbuf cap = {0};
+	subst(&cap, rb_str(r, "table.sustained"), "limit",
+	      text_num(r->nf, m->workload->sweeps[0].p99_limit,
+		       model_workload_limit_decimals(m->workload->sweeps[0].p99_limit), lim,
+		       sizeof(lim)),
+	      NULL, NULL);
+	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 6);
+	strbuf_free(&cap);
+	const char *heads[] = {"col.subject",        "col.op",    "col.worker_cap",
+			       "col.sustained_rate", "col.limit", "col.rates"};
+	for (size_t i = 0; i < 6; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
+	for (size_t i = 0; i < m->workload->nsweeps; i++) {
+		const struct rm_sweep *s = &m->workload->sweeps[i];
+		struct strbuf rates = {0};
+		char v[TEXT_NUM_MAX];
+		for (size_t k = 0; k < s->npts; k++) {
+			if (k)
+				strbuf_adds(&rates, ", ");
+			strbuf_adds(&rates, text_num(r->nf, s->pts[k].offered, 0, v, sizeof(v)));
+		}
+		doc_table_row(t);
+		doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
+			       m->subjects[s->subject].color);
+		doc_table_cell(t, 1, findings_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
+			       NULL);
+		workers_cell(r, t, 2, s->concurrency, s->clients);
+		num_cell(r, t, 3, s->max_sustained, 0);
+		limit_cell(r, t, 4, s);
+		doc_table_cell(t, 5, rb_text(r, &rates), 0, NULL, NULL);
+		strbuf_free(&rates);
+	}
+	doc_table_foot(t, rb_str(r, "table.sustained_foot"));
+}
+
+/* One sweep's chart: p50 and p99 from the intended start, and the service p99 dashed,
+ * against the offered rate, latency on a log axis. */
+static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep *s)
+{
+	const struct report_model *m = r->m;
+	char opname[32];
+	struct strbuf title = {0}, desc = {0}, subj = {0};
+	findings_op_name(r->l, s->op, opname, sizeof(opname));
+	subst(&title, rb_str(r, "chart.rate"), "subject",
+	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
+	strbuf_free(&subj);
+	subst(&desc, rb_str(r, "chart.rate_desc"), "subject", m->subjects[s->subject].label, "op",
+	      opname);
+	struct xychart *c = chart_xy_new(rb_text(r, &title), rb_text(r, &desc));
+	struct scene *sc = NULL;
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	if (c == NULL) {
+		fail_oom(r);
+		return NULL;
+	}
+	chart_xy_set_x(c, rb_str(r, "axis.offered"), XY_LINEAR, 0, NAN);
+	chart_xy_set_y(c, rb_str(r, "axis.latency_ms_log"), NAN, NAN);
+	chart_xy_set_y_scale(c, XY_LOG);
+	chart_xy_set_note(c, rb_str(r, "chart.rate_note"));
+	int p50 = chart_xy_add_series(c, rb_str(r, "series.p50_intended"), "#2a9d8f");
+	int p99 = chart_xy_add_series(c, rb_str(r, "series.p99_intended"),
+				      m->subjects[s->subject].color);
+	int svc = chart_xy_add_series(c, rb_str(r, "series.p99_service"), "#8d99ae");
+	for (size_t k = 0; k < s->npts; k++) {
+		chart_xy_add_point(c, p50, s->pts[k].offered, s->pts[k].p50_intended, 0);
+		chart_xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
+		chart_xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
+	}
+	report_xy_describe(r, c, "desc.rate", "unit.ms", 0);
+	sc = chart_xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
+	chart_xy_free(c);
+	if (sc == NULL)
+		r->failed = 1;
+	return sc;
+}
+
+/* A point's Sustained cell: yes, no, or "client-limited (workers)" when it was not
+ * sustained and its cell was client-limited. */
+static void sustained_cell(struct report_builder *r, struct doc_table *t, size_t i,
+			   const struct rm_sweep_pt *p)
+{
+	struct strbuf b = {0};
+	if (p->sustained || !*p->climit) {
+		doc_table_cell(t, i, rb_str(r, p->sustained ? "word.yes" : "word.no"),
+			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
+		return;
+	}
+	model_workload_client_limited(r->l, p->climit, &b);
+	doc_table_cell(t, i, rb_text(r, &b), CELL_MUTED, NULL, NULL);
+	strbuf_free(&b);
+}
+
+/* One sweep's points as a table. */
+static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
+{
+	char id[32];
+	struct strbuf cap = {0}, subj = {0};
+	snprintf(id, sizeof(id), "t-rate-%zu", k);
+	subst(&cap, rb_str(r, "table.rate_points"), "subject",
+	      subject_text(r, s->subject, s->clients, &subj), NULL, NULL);
+	strbuf_free(&subj);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
+	strbuf_free(&cap);
+	const char *heads[] = {"col.offered",      "col.achieved",     "col.sustained",
+			       "col.p50_intended", "col.p99_intended", "col.p99_service"};
+	for (size_t i = 0; i < 6; i++)
+		doc_table_head(t, i, rb_str(r, heads[i]), 1);
+	for (size_t i = 0; i < s->npts; i++) {
+		const struct rm_sweep_pt *p = &s->pts[i];
+		doc_table_row(t);
+		num_cell(r, t, 0, p->offered, 0);
+		num_cell(r, t, 1, p->achieved, -1);
+		sustained_cell(r, t, 2, p);
+		num_cell(r, t, 3, p->p50_intended, -1);
+		num_cell(r, t, 4, p->p99_intended, -1);
+		num_cell(r, t, 5, p->p99, -1);
+	}
+}
+
+static void rates(struct report_builder *r)
+{
+	const struct rm_workload *work = r->m->workload;
+	struct strbuf b = {0};
+	if (!work->nsweeps)
+		return;
+	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));
+	report_prose(r, "rate.txt");
+	model_workload_sustained(r->m, r->l, &b);
+	doc_para(r->d, rb_text(r, &b), 1);
+	strbuf_free(&b);
+	sustained_table(r);
+	for (size_t i = 0; i < work->nsweeps && !r->failed; i++) {
+		struct scene *sc = sweep_chart(r, &work->sweeps[i]);
+		if (sc)
+			doc_charts(r->d, &sc, 1, 1);
+		sweep_table(r, &work->sweeps[i], i);
+	}
+}
+
+void report_workloads(struct report_builder *r)
+{
+	if (r->m->workload == NULL)
+		return;
+	workloads(r);
+	rates(r);
+}
+
+void report_workload_limitations(struct report_builder *r)
+{
+	if (r->m->workload && r->m->workload->nsweeps)
+		doc_para(r->d, rb_str(r, "limits.rate"), 0);
+}
