@@ -186,19 +186,4 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
 
-/* aggregate_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
- * that belong to it (a matrix cell: the runs without workload dimensions; a workload
- * cell, c->workload set: workload_cells_match). valid, vm, vo: scratch of a->n_runs entries. -1
- * when memory runs out. */
-int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
-			double *vo);
-
-/* aggregate_plain_run: 1 when r has none of the workload dimensions (mixed op, size spec,
- * range, mix, rate): a run of the matrix tables. */
-int aggregate_plain_run(const struct runlog *r);
-
-/* aggregate_cell_key: the figure leaders, consistency and comparisons look at: c's
- * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
-const struct agg_stat *aggregate_cell_key(const struct agg_cell *c);
-
 #endif

@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells/cell.h"
+
 /* cell_points: the valid runs of c with a figure > 0 (obj/s when by_obj, else
  * MiB/s) into cyc[] / val[] in cycle order; returns how many. */
 static size_t cell_points(const struct aggregate *a, const struct agg_cell *c, int by_obj, int *cyc,
@@ -124,8 +126,7 @@ static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
 			for (size_t j = i + 1; j < ns; j++) {
 				const struct agg_cell *x = &a->cells[g + i], *y = &a->cells[g + j];
 
-				if (!isfinite(aggregate_cell_key(x)->value) ||
-				    !isfinite(aggregate_cell_key(y)->value))
+				if (!isfinite(cell_key(x)->value) || !isfinite(cell_key(y)->value))
 					continue;
 				compare_pair(a, x, y, s, &a->comparisons[a->n_comparisons++]);
 			}
