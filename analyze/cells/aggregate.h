@@ -124,7 +124,7 @@ struct agg_leader {
 	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
 	double value;
 	int status;                /* enum leader_status (analyze/cells/compare.h) */
-	size_t *tied_with, n_tied; /* subjects not significantly below (a's pool) */
+	size_t *tied_with, n_tied; /* subjects its family did not show below (a's pool) */
 	size_t family;             /* its family: comparisons with the leader that have a test */
 	double detectable_ratio;   /* NaN: cannot be computed */
 	/* the subject a tie or an unresolved lead is worded against: the highest of tied_with
