@@ -24,10 +24,11 @@ void out_json_statistics(json_t *root, const struct aggregate *a, int *ok);
 /* out_json_stat_ci: ci95, ci_method and ci_coverage of one cell figure into o. */
 void out_json_stat_ci(json_t *o, const struct agg_stat *s, int *ok);
 
-/* out_json_leader: status, clear, tied_with and detectable_ratio of l into o. */
+/* out_json_leader: status, clear, tied_with, family, detectable_ratio and versus of l
+ * into o. */
 void out_json_leader(json_t *o, const struct aggregate *a, const struct agg_leader *l, int *ok);
 
-/* out_json_leader_count: clear and tied of c into o. */
+/* out_json_leader_count: clear, tied and unresolved of c into o. */
 void out_json_leader_count(json_t *o, const struct agg_leader_count *c, int *ok);
 
 /* out_json_comparisons: root's "comparisons" array. */

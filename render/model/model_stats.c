@@ -103,12 +103,13 @@ void model_stats_leader(struct jread *l, const struct report_model *m, json_t *v
 		return;
 	if (strcmp(st, "clear") == 0)
 		d->status = RM_LEAD_CLEAR;
-	else if (strcmp(st, "tie") == 0)
+	else if (strcmp(st, "tie") == 0 || strcmp(st, "unresolved") == 0) /* shown as a tie */
 		d->status = RM_LEAD_TIE;
 	else if (strcmp(st, "untested") == 0)
 		d->status = RM_LEAD_UNTESTED;
 	else if (*st) {
-		jread_bad_at(l, where, "status", "expected \"clear\", \"tie\" or \"untested\"");
+		jread_bad_at(l, where, "status",
+			     "expected \"clear\", \"tie\", \"unresolved\" or \"untested\"");
 		*failed = 1;
 	}
 	free(st);
