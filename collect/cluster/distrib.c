@@ -54,7 +54,7 @@ struct distrib {
 	char **from;    /* rank 0: RUN/from-R.json then RUN/from-R.tsv.zst for
 				     each rank R (2 x size names; rank 0's own unused) */
 	int *status;    /* rank 0: size entries for cluster_collect_file */
-	struct cli_runner runner;
+	struct run_one_runner runner;
 	struct clientres_opts own; /* this rank's own NIC speed (S3BENCH_CLIENT_NIC) */
 };
 
@@ -167,7 +167,7 @@ void distrib_free(struct distrib *d)
 	free(d);
 }
 
-const struct cli_runner *distrib_runner(struct distrib *d)
+const struct run_one_runner *distrib_runner(struct distrib *d)
 {
 	return &d->runner;
 }
@@ -665,7 +665,7 @@ static void run0_free(struct run0 *x)
 	free(x);
 }
 
-/* exec_run: the cli_runner of rank 0 (cli.h). */
+/* exec_run: the run_one_runner of rank 0 (collect/run/run_one.h). */
 static int exec_run(void *arg, const struct runner_job *job, struct runner_result *rr,
 		    json_t **clients, struct err *e)
 {

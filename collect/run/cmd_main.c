@@ -33,7 +33,7 @@ volatile sig_atomic_t *cmd_stop_on_signals(void)
 
 /* campaign_mode: collect CAMPAIGN.ini [options]. */
 static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
-			 const struct cli_runner *runner)
+			 const struct run_one_runner *runner)
 {
 	static const struct option opts[] = {
 		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
@@ -131,14 +131,15 @@ static int realtime_ok(void)
 	return 0;
 }
 
-int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
+int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
+	     const struct run_one_runner *runner)
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
 	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && (!own_nic_ok() || !realtime_ok()))
 		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
-	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
+	 * stop, runner) (declared in cli.h, in collect/run/cmd_NAME.c), or NAME_main (clean.h) */
 	if (argc >= 2 && strcmp(argv[1], "run") == 0)
 		return cmd_run(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "clean") == 0)

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "collect/run/leftover.h"
 #include "collect/run/runjson.h"
 #include "core/fsutil.h"
 #include "core/sweeplog.h"
@@ -166,7 +167,8 @@ void outdir_remove_temps(const char *dir)
 		    strcmp(de->d_name, "..") == 0)
 			continue;
 		if (strstr(de->d_name, ".tmp.") == NULL && strcmp(de->d_name, ".state.json") != 0 &&
-		    strcmp(de->d_name, ".prefix") != 0 && strcmp(de->d_name, ".subject.json") != 0)
+		    strcmp(de->d_name, LEFTOVER_PREFIX_FILE) != 0 &&
+		    strcmp(de->d_name, LEFTOVER_SUBJECT_FILE) != 0)
 			continue;
 		snprintf(path, sizeof(path), "%s/%s", dir, de->d_name);
 		unlink(path);

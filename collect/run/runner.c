@@ -14,8 +14,8 @@
 
 #include "collect/engine/realtime.h"
 #include "collect/run/billing.h"
-#include "collect/run/clean.h"
 #include "collect/run/clientid.h"
+#include "collect/run/leftover.h"
 #include "collect/run/subject.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
@@ -269,7 +269,7 @@ static void on_created(const unsigned char *created, void *arg)
 	const struct runner_job *job = arg;
 	struct err e;
 
-	if (clean_record_subject(job->dir, job->subject, job->wl, created, &e) < 0)
+	if (leftover_write_subject(job->dir, job->subject, job->wl, created, &e) < 0)
 		fprintf(stderr, "collect: %s\n", e.msg);
 }
 
@@ -329,7 +329,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	} else {
 		st.phase[PHASE_PREPARE] = PH_SKIPPED;
 		/* another process prepared: the buckets it created, from the record */
-		clean_recorded_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
+		leftover_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
 	}
 	if (!job_has(job, RUNNER_BENCHMARK)) {
 		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
@@ -477,13 +477,13 @@ static int sweep_body(const struct runner_job *job, int fd)
 				nanosleep(&(struct timespec){0, 500000000L}, NULL);
 			memset(&r, 0, sizeof(r));
 			/* the buckets its prepare created, removed once emptied */
-			clean_recorded_created(job->dir, job->subject->bucket,
-					       workload_buckets(job->wl), r.created);
+			leftover_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+					 r.created);
 			err_clear(&e);
 			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
 		}
 	}
-	/* the requests it sent, first on the pipe (runner_sweep bills them), then the
+	/* the requests it sent, first on the pipe (sweep_in_child bills them), then the
 	 * message */
 	struct bill_counts b;
 	s3_client_bill_read(cl, &b);
@@ -522,7 +522,12 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 	       st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }
 
-int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct err *e)
+/* sweep_in_child: delete what a run killed before its cleanup left under job->prefix (the
+ * engine's cleanup, in a child of its own under the job's time limit, 60 s at most, tried
+ * twice). The requests it sent into *bill (zero when the sweep's child was killed before
+ * it could say). 0 when done; -1 with "the cleanup of BUCKET/PREFIX failed (...)" or
+ * "... stopped at its N s limit" in e. */
+static int sweep_in_child(const struct runner_job *job, struct bill_counts *bill, struct err *e)
 {
 	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
 	char raw[sizeof(struct bill_counts) + ERR_MSG_MAX], *msg = raw + sizeof(struct bill_counts);
@@ -579,7 +584,7 @@ static void sweep_after_kill(const struct runner_job *job, struct runner_result 
 	struct err se;
 	char text[ERR_MSG_MAX + 64];
 	struct bill_counts b;
-	int src = runner_sweep(job, &b, &se);
+	int src = sweep_in_child(job, &b, &se);
 
 	bill_add(&res->st.bill[PHASE_CLEANUP], &b);
 	res->st.bill_phases |= 1u << PHASE_CLEANUP;
@@ -612,9 +617,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	 * prepare's child recorded as created */
 	memset(created, 0, sizeof(created));
 	if (!job_has(job, RUNNER_PREPARE))
-		clean_recorded_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
-				       created);
-	if (clean_record_subject(job->dir, job->subject, job->wl, created, e) < 0)
+		leftover_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+				 created);
+	if (leftover_write_subject(job->dir, job->subject, job->wl, created, e) < 0)
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();
