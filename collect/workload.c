@@ -13,18 +13,33 @@
 #include "core/units.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_RETRIES] = "retries",     [WLF_OP] = "op",
-	[WLF_SIZE] = "size",           [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",         [WLF_DURATION] = "duration",
-	[WLF_COUNT] = "count",         [WLF_OBJECTS] = "objects",
-	[WLF_BATCH] = "batch",         [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",     [WLF_MIX] = "mix",
-	[WLF_RANGE] = "range",         [WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",           [WLF_CHECKSUM] = "checksum",
-	[WLF_PAYLOAD] = "payload",     [WLF_READS] = "reads",
-	[WLF_HTTP] = "http",           [WLF_HTTP2_SHARED] = "http2_shared",
-	[WLF_KEEPALIVE] = "keepalive", [WLF_ADDRESSES] = "addresses",
-	[WLF_BUCKETS] = "buckets",     [WLF_PREFIXES] = "prefixes",
+	[WLF_RETRIES] = "retries",
+	[WLF_OP] = "op",
+	[WLF_SIZE] = "size",
+	[WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",
+	[WLF_DURATION] = "duration",
+	[WLF_COUNT] = "count",
+	[WLF_OBJECTS] = "objects",
+	[WLF_BATCH] = "batch",
+	[WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",
+	[WLF_MIX] = "mix",
+	[WLF_RANGE] = "range",
+	[WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",
+	[WLF_CHECKSUM] = "checksum",
+	[WLF_PAYLOAD] = "payload",
+	[WLF_READS] = "reads",
+	[WLF_HTTP] = "http",
+	[WLF_HTTP2_SHARED] = "http2_shared",
+	[WLF_KEEPALIVE] = "keepalive",
+	[WLF_ADDRESSES] = "addresses",
+	[WLF_BUCKETS] = "buckets",
+	[WLF_PREFIXES] = "prefixes",
+	[WLF_CONNECT_TIMEOUT] = "connect_timeout",
+	[WLF_READ_TIMEOUT] = "read_timeout",
+	[WLF_REQUEST_TIMEOUT] = "request_timeout",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -52,6 +67,9 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_ADDRESSES] = "--addresses",
 	[WLF_BUCKETS] = "--buckets",
 	[WLF_PREFIXES] = "--prefixes",
+	[WLF_CONNECT_TIMEOUT] = "--connect-timeout",
+	[WLF_READ_TIMEOUT] = "--read-timeout",
+	[WLF_REQUEST_TIMEOUT] = "--request-timeout",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */

@@ -109,7 +109,19 @@ struct wl_send {
 	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
 	int buckets;  /* 0..WL_SPREAD_MAX */
 	int prefixes; /* 0..WL_SPREAD_MAX */
+	/* each attempt's time limits (docs/CAMPAIGN.md, "Timeouts"), in ms; 0: the default
+	 * (connect and read: WL_CONNECT_TIMEOUT_MS, WL_READ_TIMEOUT_MS, the AWS CLI's and
+	 * botocore's 60 s; request: none, as in every AWS SDK), WL_TIMEOUT_NONE: none */
+	long connect_timeout_ms; /* the TCP connect (and TLS handshake) */
+	long read_timeout_ms;    /* no byte moved on the attempt for this long */
+	long request_timeout_ms; /* the whole attempt, connect to last byte */
 };
+
+#define WL_TIMEOUT_NONE (-1L)
+#define WL_CONNECT_TIMEOUT_MS 60000L /* botocore's connect_timeout (the AWS CLI's) */
+#define WL_READ_TIMEOUT_MS 60000L    /* botocore's read_timeout (the AWS CLI's) */
+#define WL_TIMEOUT_MAX_MS 3600000L   /* one hour: the longest of each limit */
+
 
 struct workload {
 	enum wl_op op;
@@ -197,12 +209,16 @@ enum wl_field {
 	WLF_ADDRESSES,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
+	WLF_CONNECT_TIMEOUT,
+	WLF_READ_TIMEOUT,
+	WLF_REQUEST_TIMEOUT,
 	WLF_COUNT_
 };
 
 /* WLF_SEND_LAST: the last field of struct wl_send (WLF_CHECKSUM .. WLF_SEND_LAST); the
- * spelled ones end at WLF_ADDRESSES, buckets and prefixes are whole numbers. */
-#define WLF_SEND_LAST WLF_PREFIXES
+ * spelled ones end at WLF_ADDRESSES, buckets and prefixes are whole numbers, the
+ * timeouts durations. */
+#define WLF_SEND_LAST WLF_REQUEST_TIMEOUT
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -325,6 +341,9 @@ int workload_is_send_field(enum wl_field f);
  *   addresses     first | spread
  *   buckets       1 .. WL_SPREAD_MAX
  *   prefixes      1 .. WL_SPREAD_MAX
+ *   connect_timeout  a duration, 1ms .. 1h
+ *   read_timeout     a duration, 1ms .. 1h, or none
+ *   request_timeout  a duration, 1ms .. 1h, or none
  * (case-insensitive). -1 with what is wrong, the value quoted, in e. */
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e);
 
@@ -339,10 +358,17 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
  * strings. */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
+/* workload_timeout_ms: the limit of timeout field f (WLF_CONNECT_TIMEOUT,
+ * WLF_READ_TIMEOUT, WLF_REQUEST_TIMEOUT) that snd's runs apply, its default resolved:
+ * ms > 0, or 0 for none. */
+long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
+
 /* workload_send_json: run.json's "send" object: every spelled send field (checksum ..
  * addresses) by its campaign key with its value ({"checksum": "crc32", "payload":
- * "unsigned", ...}; buckets and prefixes are the workload's own fields). New
- * reference, or NULL when out of memory. */
+ * "unsigned", ...}; buckets and prefixes are the workload's own fields), then each
+ * timeout's limit in ms with its default resolved ("connect_timeout_ms": 60000,
+ * "read_timeout_ms": 60000, "request_timeout_ms": null for none). New reference, or NULL
+ * when out of memory. */
 json_t *workload_send_json(const struct wl_send *snd);
 
 /* workload_json: run.json's "workload" object of wl (docs/FORMATS.md): op, size,

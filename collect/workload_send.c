@@ -2,10 +2,13 @@
  * (struct wl_send, collect/workload.h). */
 #include "collect/workload.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <strings.h>
 
 #include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "core/units.h"
 
 /* The two-valued fields: the spelling of 0 and of 1. */
 static const struct {
@@ -38,12 +41,57 @@ static int *slot(enum wl_field f, struct wl_send *snd)
 	}
 }
 
+/* timeout_slot: where timeout field f is kept in snd */
+static long *timeout_slot(enum wl_field f, struct wl_send *snd)
+{
+	return f == WLF_CONNECT_TIMEOUT ? &snd->connect_timeout_ms
+	       : f == WLF_READ_TIMEOUT  ? &snd->read_timeout_ms
+					: &snd->request_timeout_ms;
+}
+
+/* parse_timeout: the limit of timeout field f: a duration from 1 ms to an hour, or none
+ * (read and request only). */
+static int parse_timeout(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
+{
+	const char *none = f == WLF_CONNECT_TIMEOUT ? "" : ", or none";
+	struct err ue;
+	double sec, ms;
+
+	if (*none && strcasecmp(s, "none") == 0) {
+		*timeout_slot(f, snd) = WL_TIMEOUT_NONE;
+		return 0;
+	}
+	if (units_parse_duration(s, &sec, &ue) < 0)
+		return err_set(e, "%s%s", ue.msg, none);
+	ms = round(sec * 1000);
+	if (ms < 1 || ms > (double)WL_TIMEOUT_MAX_MS)
+		return err_set(e, "'%s' is not a time limit from 1ms to 1h%s", s, none);
+	*timeout_slot(f, snd) = (long)ms;
+	return 0;
+}
+
+long workload_timeout_ms(enum wl_field f, const struct wl_send *snd)
+{
+	struct wl_send copy = *snd;
+	long v = *timeout_slot(f, &copy);
+
+	if (v == WL_TIMEOUT_NONE)
+		return 0;
+	if (v > 0)
+		return v;
+	return f == WLF_CONNECT_TIMEOUT ? WL_CONNECT_TIMEOUT_MS
+	       : f == WLF_READ_TIMEOUT  ? WL_READ_TIMEOUT_MS
+					: 0;
+}
+
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
 {
 	enum checksum_alg a;
 	enum s3_payload pm;
 	uint64_t v;
 
+	if (f >= WLF_CONNECT_TIMEOUT && f <= WLF_REQUEST_TIMEOUT)
+		return parse_timeout(f, s, snd, e);
 	if (f == WLF_BUCKETS || f == WLF_PREFIXES) {
 		if (workload_parse_number(f, s, &v, e) < 0)
 			return -1;
@@ -108,5 +156,12 @@ json_t *workload_send_json(const struct wl_send *snd)
 	for (int f = WLF_CHECKSUM; o != NULL && f <= WLF_ADDRESSES; f++)
 		json_object_set_new(o, workload_field_key((enum wl_field)f),
 				    json_string(workload_send_value((enum wl_field)f, snd)));
+	for (int f = WLF_CONNECT_TIMEOUT; o != NULL && f <= WLF_REQUEST_TIMEOUT; f++) {
+		long ms = workload_timeout_ms((enum wl_field)f, snd);
+		char key[40];
+
+		snprintf(key, sizeof(key), "%s_ms", workload_field_key((enum wl_field)f));
+		json_object_set_new(o, key, ms > 0 ? json_integer(ms) : json_null());
+	}
 	return o;
 }

@@ -79,6 +79,9 @@ static const struct option run_options[] = {
 	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 	{"buckets", required_argument, 0, FIELD_OPT + WLF_BUCKETS},
 	{"prefixes", required_argument, 0, FIELD_OPT + WLF_PREFIXES},
+	{"connect-timeout", required_argument, 0, FIELD_OPT + WLF_CONNECT_TIMEOUT},
+	{"read-timeout", required_argument, 0, FIELD_OPT + WLF_READ_TIMEOUT},
+	{"request-timeout", required_argument, 0, FIELD_OPT + WLF_REQUEST_TIMEOUT},
 	{0, 0, 0, 0},
 };
 

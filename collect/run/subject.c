@@ -105,6 +105,9 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 	cfg.http2_shared = send->http2_shared;
 	cfg.no_keepalive = send->no_keepalive;
 	cfg.spread = send->spread;
+	cfg.connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
+	cfg.read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);
+	cfg.timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, send);
 	cl = s3_client_new(&cfg, e);
 	free(profile_ca);
 	return cl;

@@ -30,7 +30,7 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
  * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
  * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,
- * keep-alive, addresses; NULL: the defaults); NULL with a message. CAs trusted: s's
+ * keep-alive, addresses, each attempt's time limits; NULL: the defaults); NULL with a message. CAs trusted: s's
  * ca_bundle (already the subject key, else --ca-bundle, else AWS_CA_BUNDLE: see
  * subject_ca_default), else its AWS profile's ca_bundle, else the system's. */
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,

@@ -110,8 +110,10 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		s3_client_free(c);
 		return NULL;
 	}
-	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
-	c->timeout_ms = cfg->timeout_ms;
+	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms
+							    : S3_CONNECT_TIMEOUT_MS;
+	c->read_timeout_ns = cfg->read_timeout_ms > 0 ? (int64_t)cfg->read_timeout_ms * 1000000 : 0;
+	c->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 0;
 	c->buffer_size = cfg->buffer_size;
 	c->no_proxy_env = !proxy_env_set();
 	{
@@ -221,6 +223,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 
 	if (r->first_mono == 0)
 		r->first_mono = time_mono_ns();
+	r->hdr_bytes += n;
 	s3_send_header(r, buf, n);
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
 		r->etag[0] = '\0';
@@ -243,6 +246,29 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 		r->content_length = v;
 	}
 	return n;
+}
+
+int s3_on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+		   curl_off_t ulnow)
+{
+	struct s3_req *r = arg;
+	uint64_t moved = (uint64_t)dlnow + (uint64_t)ulnow + r->hdr_bytes;
+	int64_t now;
+
+	(void)dltotal;
+	(void)ultotal;
+	if (r->move_mono == 0) /* the connection is not ready: the connect timeout's time */
+		return 0;
+	now = time_mono_ns();
+	if (moved != r->moved) {
+		r->moved = moved;
+		r->move_mono = now;
+		return 0;
+	}
+	if (now - r->move_mono < r->c->read_timeout_ns)
+		return 0;
+	r->idle_out = 1;
+	return 1;
 }
 
 /* s3_wants_xml: the operation's successful answer is an XML document to parse. */
@@ -329,6 +355,16 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	}
 	if (c->timeout_ms > 0)
 		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
+	if (c->read_timeout_ns > 0) {
+		/* a low-speed limit without a time: libcurl never ends the transfer for it,
+		 * but looks at it (and calls s3_on_progress) once a second while nothing
+		 * moves */
+		curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+		curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 0L);
+		curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+		curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, s3_on_progress);
+		curl_easy_setopt(h, CURLOPT_XFERINFODATA, r);
+	}
 	if (c->insecure) {
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
@@ -567,6 +603,9 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->first_mono = r->last_up_mono = 0;
 	r->rtt_ns = 0;
 	r->tls_resumed = -1;
+	r->hdr_bytes = r->moved = 0;
+	r->move_mono = 0;
+	r->idle_out = 0;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';

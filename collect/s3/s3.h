@@ -54,7 +54,8 @@ enum s3_payload {
 	S3_PAYLOAD_COUNT
 };
 
-#define S3_CHUNK (64u << 10) /* aws-chunked data bytes per chunk (the last may be less) */
+#define S3_CONNECT_TIMEOUT_MS 60000L /* botocore's connect_timeout */
+#define S3_CHUNK (64u << 10)         /* aws-chunked data bytes per chunk (the last may be less) */
 
 /* s3_payload_name: "unsigned", "signed", "streaming", "streaming-unsigned",
  * "streaming-trailer"; "" else. */
@@ -93,8 +94,13 @@ struct s3_config {
 	 * and temporary ones (creds_refresh_at) are fetched again before each request that
 	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
 	struct creds *creds;
-	long connect_timeout_ms; /* 0: 10 s */
-	long timeout_ms;         /* whole-request limit; 0: none */
+	/* each attempt's limits (docs/CAMPAIGN.md, "Timeouts"); past one the attempt fails
+	 * with class timeout (and is retried as any timeout is) */
+	long connect_timeout_ms; /* connect and TLS handshake; 0: S3_CONNECT_TIMEOUT_MS */
+	long read_timeout_ms;    /* no byte sent or received for this long once the
+				    connection is ready (checked once a second while none
+				    moves: noticed up to 1 s late); 0: none */
+	long timeout_ms;         /* the whole attempt; 0: none */
 	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
 };
 

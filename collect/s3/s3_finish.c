@@ -157,7 +157,14 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	if (cc != CURLE_OK) {
 		const char *what = "connect";
 		res->cls = curl_class(cc, &what);
-		if (r->sink_failed)
+		if (r->idle_out) {
+			res->cls = EC_TIMEOUT;
+			snprintf(res->error, sizeof(res->error),
+				 "timeout: no byte moved for %lld ms (the read timeout), %llu "
+				 "bytes received, %llu sent",
+				 (long long)(r->c->read_timeout_ns / 1000000),
+				 (unsigned long long)r->down, (unsigned long long)r->up);
+		} else if (r->sink_failed)
 			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
 		else
 			snprintf(res->error, sizeof(res->error), "%s: %s", what,

@@ -43,6 +43,7 @@ struct s3_client {
 	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
 	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
+	int64_t read_timeout_ns; /* s3_config.read_timeout_ms; 0: none */
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
@@ -97,6 +98,12 @@ struct s3_req {
 	unsigned n_done; /* requests finished on this handle (the RTT sampling's count) */
 	int64_t rtt_ns;  /* the connection's round trip sampled at the request's end */
 	int tls_resumed; /* its TLS session was resumed: 1, a full handshake: 0, unknown: -1 */
+	/* the read timeout (s3_on_progress): header bytes received, the bytes moved when
+	 * last seen, when they last moved (0: the request is not sent yet) and whether the
+	 * attempt was ended for it */
+	uint64_t hdr_bytes, moved;
+	int64_t move_mono;
+	int idle_out;
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
@@ -129,6 +136,14 @@ struct s3_req {
  * request's connection is made or reused and before its request is sent, the one moment
  * libcurl still names the connection's SSL object; sets r->tls_resumed (s3_phases.c). */
 int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, int local_port);
+
+/* s3_on_progress: libcurl's CURLOPT_XFERINFOFUNCTION (arg: the s3_req) on a client with a
+ * read timeout: called as bytes move and, while none do, once a second (the low-speed
+ * timer the client sets); ends the attempt (r->idle_out, a non-zero return) once no byte
+ * has moved for the read timeout since the request's connection was ready or its last
+ * byte moved (s3.c). */
+int s3_on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+		   curl_off_t ulnow);
 
 /* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
 void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
