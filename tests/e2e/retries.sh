@@ -19,6 +19,17 @@
 #      prepare phase's PUTs are retried with the same backoff (8 attempts)
 #      and the phase completes; run.json phase_retries.prepare > 0, and every attempt is
 #      billed: billing.prepare.class_a = 60 + phase_retries.prepare.
+#   5. every retried class, each through faultproxy answering it to a quarter of the
+#      requests (a fixed seed): 500 InternalError, 502, 504, 429, 400 RequestTimeout (PUTs),
+#      and connection resets mid-body (GETs, a new connection per request): the retried
+#      attempts ("K+") carry that failure and only it, a request fails only once its 6
+#      attempts are spent; a 400 InvalidArgument is final at once (no "K+" row);
+#   6. the backoff's distribution over every wait of 5's runs (attempt k's end to attempt
+#      k+1's start; for the final attempt its first byte, a few ms after its start), each
+#      scaled by its bound 100 ms x 2^(k-1): uniform on [0, 1) by SciPy's KS test (p >
+#      0.001, the scaled waits shifted by at most 0.05 for the resend's own latency), mean
+#      0.5 +- 0.15 and a quarter of them under 0.25: a resend without a wait, or always at
+#      the bound, fails (503 in 1, a timeout in tests/e2e/collect_timeouts.sh).
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
@@ -190,6 +201,106 @@ AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth \
 	--count 1 --retries 11 -o "$tmp/bad" >"$tmp/bad.log" 2>&1
 [ $? -eq 2 ] && grep -q "retries: '11' is not a number of retries from 0 to 10" "$tmp/bad.log"
 check $? "--retries 11 refused, named ($(cat "$tmp/bad.log" | head -n 2))"
+
+# 5. every retried class; 6. the backoff's distribution over all their waits (before 4:
+# its throttle proxy is started last)
+# cls_run TAG OP PROXY-ARGS...: a `collect run` of OP (put: 4 KiB, count 15; get: 64 KiB,
+# new connections) with --retries 5 through a faultproxy started with PROXY-ARGS
+cls_run() {
+	local tag=$1 op=$2 pf=$tmp/$1.port port="" extra=()
+	shift 2
+	"$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" --port-file "$pf" \
+		--max-seconds 120 "$@" >/dev/null 2>"$tmp/$tag.proxy.log" &
+	stop_at_exit $!
+	for _ in $(seq 1 100); do
+		[ -s "$pf" ] && { port=$(cat "$pf"); break; }
+		sleep 0.05
+	done
+	[ "$op" = get ] && extra=(--size 64KiB --objects 4 --keepalive no)
+	[ "$op" = put ] && extra=(--size 4KiB)
+	AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1 \
+		"$collect" run --endpoint "http://127.0.0.1:$port" --bucket "$bucket" --path-style \
+		--op "$op" --concurrency 2 --count 15 --retries 5 "${extra[@]}" -o "$tmp/$tag" \
+		>"$tmp/$tag.log" 2>&1
+}
+# cls_check TAG WANT RETRIED: the attempts of TAG's ops log. RETRIED 1: some were retried,
+# every retried attempt's error starts with WANT, a final failure only after 6 attempts;
+# RETRIED 0: none was, and some failed at their first attempt with WANT. The waits are
+# appended to $tmp/gaps.tsv
+cls_check() {
+	python3 - "$tmp/$1" "$2" "$3" "$tmp/gaps.tsv" <<'PY'
+import datetime, json, subprocess, sys
+d, want, retried, gaps = sys.argv[1], sys.argv[2], sys.argv[3] == "1", sys.argv[4]
+def ns(s):
+    base, _, frac = s.rstrip("Z").partition(".")
+    t = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S")
+    return int(t.replace(tzinfo=datetime.timezone.utc).timestamp()) * 10**9 + \
+        int((frac + "000000000")[:9])
+txt = subprocess.run(["zstd", "-dc", d + "/ops.tsv.zst"], capture_output=True,
+                     text=True).stdout.splitlines()
+head = txt[0].split("\t")
+rows = [dict(zip(head, l.split("\t"))) for l in txt[1:]]
+# a worker's rows in the order they ended: each request's attempts, then the next's
+by = {}
+for r in sorted(rows, key=lambda r: ns(r["end"])):
+    by.setdefault(r["thread"], []).append(r)
+plus = [r for r in rows if r["attempt"].endswith("+")]
+wrong = [r["error"][:60] for r in plus if not r["error"].startswith(want)]
+last = "6" if retried else "1"
+fails = [r for r in rows if not r["attempt"].endswith("+") and r["error"]]
+early = [r["attempt"] for r in fails if r["attempt"] != last or not r["error"].startswith(want)]
+out = open(gaps, "a")
+for rs in by.values():
+    for i in range(len(rs) - 1):
+        if not rs[i]["attempt"].endswith("+"):
+            continue
+        k = int(rs[i]["attempt"].rstrip("+"))
+        nxt = rs[i + 1]
+        # the final row starts at the first attempt: its own start is just before its
+        # first byte
+        st = ns(nxt["start"]) if nxt["attempt"].endswith("+") else ns(nxt["first_byte"])
+        out.write("%d\t%d\n" % (k, st - ns(rs[i]["end"])))
+ok = bool(plus) == retried and not wrong and not early and (retried or fails)
+print("%s retried=%d requests=%d failed=%d wrong=%s early=%s" % ("PASS" if ok else "FAIL",
+      len(plus), len(rows) - len(plus), len(fails), wrong[:2], early[:3]))
+PY
+}
+: >"$tmp/gaps.tsv"
+for c in "500 InternalError" "502 BadGateway" "504 GatewayTimeout" "429 TooManyRequests" \
+	"400 RequestTimeout"; do
+	set -- $c
+	cls_run "c$1$2" put --mode slowdown --fraction 0.25 --seed 11 --status "$1" --code "$2"
+	fig=$(cls_check "c$1$2" "HTTP $1 $2" 1)
+	[ "${fig%% *}" = PASS ]
+	check $? "HTTP $1 $2 retried: ${fig#* } ($(tail -n 1 "$tmp/c$1$2.log"))"
+done
+cls_run creset get --mode reset --fraction 0.25 --seed 11 --after-bytes 16384
+fig=$(cls_check creset "connect: " 1)
+[ "${fig%% *}" = PASS ]
+check $? "a connection reset mid-body retried: ${fig#* } ($(tail -n 1 "$tmp/creset.log"))"
+cls_run cfinal put --mode slowdown --fraction 0.25 --seed 11 --status 400 --code InvalidArgument
+fig=$(cls_check cfinal "HTTP 400 InvalidArgument" 0)
+[ "${fig%% *}" = PASS ]
+check $? "HTTP 400 InvalidArgument final at once: ${fig#* }"
+/usr/bin/python3 - "$tmp/gaps.tsv" <<'PY' >"$tmp/gaps.out" 2>&1
+import sys
+from scipy import stats
+g = [l.split("\t") for l in open(sys.argv[1]).read().split("\n") if l]
+u = sorted(int(gap) / (100e6 * 2 ** (int(k) - 1)) for k, gap in g)
+n = len(u)
+mean = sum(u) / n
+low = sum(1 for x in u if x < 0.25) / n
+# the resend's own latency (a new connection, the scheduler) lengthens each scaled wait a
+# little: the largest p over shifts 0 .. 0.05
+p = max(stats.kstest([x - s / 100 for x in u], "uniform").pvalue for s in range(6))
+ok = n >= 40 and p > 0.001 and abs(mean - 0.5) < 0.15 and 0.1 < low < 0.4 and u[0] >= 0 \
+    and u[-1] < 1.5
+print("%s waits=%d mean=%.3f under_0.25=%.2f ks_p=%.4f min=%.3f max=%.3f" % (
+      "PASS" if ok else "FAIL", n, mean, low, p, u[0], u[-1]))
+PY
+fig=$(tail -n 1 "$tmp/gaps.out")
+[ "${fig%% *}" = PASS ]
+check $? "the backoff's waits, scaled by their bound, uniform on [0, 1): ${fig#* }" "$(cat "$tmp/gaps.out")"
 
 # 4. the prepare phase against a throttle (wanem: 503 SlowDown above 40 requests/s)
 "$wanem" --listen 127.0.0.1:0 --upstream "$hostport" --http --throttle 40 \
