@@ -105,6 +105,11 @@ struct wl_send {
 	int no_keepalive; /* 1: a new connection (and TLS handshake) for every request */
 	int spread;       /* 1: addresses = spread (workers' connections over every address
 			     the endpoint's name resolves to); 0: first */
+	/* whether a new connection may resume a TLS session an earlier one negotiated
+	 * (workload_tls_resume): 0 as keepalive says (kept-alive clients resume, a
+	 * connection per request is cold: a full handshake each), WL_TLS_RESUME_YES,
+	 * WL_TLS_RESUME_NO */
+	int tls_resume;
 	/* where the objects go (collect/workload_spread.c): buckets and key prefixes they are
 	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
 	int buckets;  /* 0..WL_SPREAD_MAX */
@@ -117,6 +122,8 @@ struct wl_send {
 	long request_timeout_ms; /* the whole attempt, connect to last byte */
 };
 
+#define WL_TLS_RESUME_YES 1
+#define WL_TLS_RESUME_NO 2
 #define WL_TIMEOUT_NONE (-1L)
 #define WL_CONNECT_TIMEOUT_MS 60000L /* botocore's connect_timeout (the AWS CLI's) */
 #define WL_READ_TIMEOUT_MS 60000L    /* botocore's read_timeout (the AWS CLI's) */
@@ -207,6 +214,7 @@ enum wl_field {
 	WLF_HTTP2_SHARED,
 	WLF_KEEPALIVE,
 	WLF_ADDRESSES,
+	WLF_TLS_RESUME,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
 	WLF_CONNECT_TIMEOUT,
@@ -216,9 +224,10 @@ enum wl_field {
 };
 
 /* WLF_SEND_LAST: the last field of struct wl_send (WLF_CHECKSUM .. WLF_SEND_LAST); the
- * spelled ones end at WLF_ADDRESSES, buckets and prefixes are whole numbers, the
+ * spelled ones end at WLF_SPELLED_LAST, buckets and prefixes are whole numbers, the
  * timeouts durations. */
 #define WLF_SEND_LAST WLF_REQUEST_TIMEOUT
+#define WLF_SPELLED_LAST WLF_TLS_RESUME
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -339,6 +348,7 @@ int workload_is_send_field(enum wl_field f);
  *   http2_shared  yes | no
  *   keepalive     yes | no
  *   addresses     first | spread
+ *   tls_resume    yes | no
  *   buckets       1 .. WL_SPREAD_MAX
  *   prefixes      1 .. WL_SPREAD_MAX
  *   connect_timeout  a duration, 1ms .. 1h
@@ -354,8 +364,8 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct err *e);
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
- * reads it; "" for another field, and for buckets and prefixes: numbers). Static
- * strings. */
+ * reads it; tls_resume's default resolved; "" for another field, and for buckets,
+ * prefixes and the timeouts: numbers). Static strings. */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
 /* workload_timeout_ms: the limit of timeout field f (WLF_CONNECT_TIMEOUT,
@@ -363,8 +373,12 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
  * ms > 0, or 0 for none. */
 long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
 
+/* workload_tls_resume: 1 when snd's new connections may resume a TLS session (tls_resume
+ * = yes, or by default with keepalive = yes), 0 when each is a full handshake. */
+int workload_tls_resume(const struct wl_send *snd);
+
 /* workload_send_json: run.json's "send" object: every spelled send field (checksum ..
- * addresses) by its campaign key with its value ({"checksum": "crc32", "payload":
+ * tls_resume, its default resolved) by its campaign key with its value ({"checksum": "crc32", "payload":
  * "unsigned", ...}; buckets and prefixes are the workload's own fields), then each
  * timeout's limit in ms with its default resolved ("connect_timeout_ms": 60000,
  * "read_timeout_ms": 60000, "request_timeout_ms": null for none). New reference, or NULL

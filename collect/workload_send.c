@@ -70,6 +70,11 @@ static int parse_timeout(enum wl_field f, const char *s, struct wl_send *snd, st
 	return 0;
 }
 
+int workload_tls_resume(const struct wl_send *snd)
+{
+	return snd->tls_resume == WL_TLS_RESUME_YES || (snd->tls_resume == 0 && !snd->no_keepalive);
+}
+
 long workload_timeout_ms(enum wl_field f, const struct wl_send *snd)
 {
 	struct wl_send copy = *snd;
@@ -110,6 +115,12 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 		snd->payload = (int)pm;
 		return 0;
 	}
+	if (f == WLF_TLS_RESUME) {
+		if (strcasecmp(s, "yes") != 0 && strcasecmp(s, "no") != 0)
+			return err_set(e, "'%s' is not yes or no", s);
+		snd->tls_resume = strcasecmp(s, "yes") == 0 ? WL_TLS_RESUME_YES : WL_TLS_RESUME_NO;
+		return 0;
+	}
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
 		if (pairs[i].f != f)
 			continue;
@@ -130,6 +141,8 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
 		return checksum_name((enum checksum_alg)snd->checksum);
 	if (f == WLF_PAYLOAD)
 		return s3_payload_name((enum s3_payload)snd->payload);
+	if (f == WLF_TLS_RESUME)
+		return workload_tls_resume(snd) ? "yes" : "no";
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
 		if (pairs[i].f == f)
 			return *slot(f, &copy) ? pairs[i].v1 : pairs[i].v0;
@@ -153,7 +166,7 @@ json_t *workload_send_json(const struct wl_send *snd)
 {
 	json_t *o = json_object();
 
-	for (int f = WLF_CHECKSUM; o != NULL && f <= WLF_ADDRESSES; f++)
+	for (int f = WLF_CHECKSUM; o != NULL && f <= WLF_SPELLED_LAST; f++)
 		json_object_set_new(o, workload_field_key((enum wl_field)f),
 				    json_string(workload_send_value((enum wl_field)f, snd)));
 	for (int f = WLF_CONNECT_TIMEOUT; o != NULL && f <= WLF_REQUEST_TIMEOUT; f++) {

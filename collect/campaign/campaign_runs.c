@@ -125,6 +125,8 @@ static void send_override(const struct campaign_subject *s, struct wl_send *snd)
 		snd->no_keepalive = o->no_keepalive;
 	if (b & 1u << (WLF_ADDRESSES - WLF_CHECKSUM))
 		snd->spread = o->spread;
+	if (b & 1u << (WLF_TLS_RESUME - WLF_CHECKSUM))
+		snd->tls_resume = o->tls_resume;
 	if (b & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
 		snd->buckets = o->buckets;
 	if (b & 1u << (WLF_PREFIXES - WLF_CHECKSUM))

@@ -104,6 +104,7 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 	cfg.http2 = send->http2;
 	cfg.http2_shared = send->http2_shared;
 	cfg.no_keepalive = send->no_keepalive;
+	cfg.no_tls_resume = !workload_tls_resume(send);
 	cfg.spread = send->spread;
 	cfg.connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
 	cfg.read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);

@@ -98,7 +98,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	if (cfg->ca_bundle != NULL && cfg->ca_bundle[0] != '\0' &&
 	    (c->ca_bundle = strdup(cfg->ca_bundle)) == NULL)
 		goto nomem;
-	if (s3_share_new(c) != 0)
+	if (!cfg->no_tls_resume && s3_share_new(c) != 0)
 		goto nomem;
 	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
 	c->checksum = cfg->checksum;
@@ -371,7 +371,10 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	}
 	if (c->ca_bundle != NULL)
 		curl_easy_setopt(h, CURLOPT_CAINFO, c->ca_bundle);
-	curl_easy_setopt(h, CURLOPT_SHARE, c->share);
+	if (c->share != NULL)
+		curl_easy_setopt(h, CURLOPT_SHARE, c->share);
+	else /* a cold client: no session kept, every new connection a full handshake */
+		curl_easy_setopt(h, CURLOPT_SSL_SESSIONID_CACHE, 0L);
 	if (c->buffer_size > 0) {
 		curl_easy_setopt(h, CURLOPT_BUFFERSIZE, c->buffer_size);
 		curl_easy_setopt(h, CURLOPT_UPLOAD_BUFFERSIZE, c->buffer_size);

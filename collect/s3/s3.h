@@ -86,10 +86,13 @@ struct s3_config {
 	 * whole-object one the server returns while the body arrives (class checksum when
 	 * it does not match) */
 	int checksum_get;
-	int http2;        /* 1: HTTP/2 over TLS where offered (CURL_HTTP_VERSION_2TLS); 0 1.1 */
-	int http2_shared; /* 1: the engine multiplexes every worker on one connection */
-	int no_keepalive; /* 1: a new connection for every request */
-	int spread;       /* 1: connections spread over every address of the host */
+	int http2;         /* 1: HTTP/2 over TLS where offered (CURL_HTTP_VERSION_2TLS); 0 1.1 */
+	int http2_shared;  /* 1: the engine multiplexes every worker on one connection */
+	int no_keepalive;  /* 1: a new connection for every request */
+	int no_tls_resume; /* 1: every new connection a full TLS handshake (a cold client);
+			      0: it may resume a session any handle of the client
+			      negotiated (one cache for all) */
+	int spread;        /* 1: connections spread over every address of the host */
 	/* borrowed (must outlive the client); its keys are copied into the client's signer,
 	 * and temporary ones (creds_refresh_at) are fetched again before each request that
 	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */

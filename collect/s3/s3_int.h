@@ -38,7 +38,8 @@ struct s3_client {
 	char *ca_bundle; /* CURLOPT_CAINFO; NULL: libcurl's default */
 	/* one TLS session cache for all the client's handles (every engine thread's), so a
 	 * new connection resumes a session another worker negotiated; its locks, one per
-	 * kind of shared data */
+	 * kind of shared data. NULL for a client without resumption (s3_config.no_tls_resume
+	 * 1): its handles keep no session either */
 	CURLSH *share;
 	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
 	int share_locks;

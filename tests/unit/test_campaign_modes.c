@@ -83,6 +83,11 @@ static void test_overrides(void)
 		      r->wl.send.http2_shared && r->wl.send.no_keepalive && r->wl.send.spread,
 	      "b's get: retries 3, auto 10s..2m (timeout derived anew: 2 x 2m + 60 s), every "
 	      "send key its own");
+	CHECK(r != NULL && !workload_tls_resume(&r->wl.send) &&
+		      strcmp(workload_send_value(WLF_TLS_RESUME, &r->wl.send), "no") == 0,
+	      "b's keepalive = no: no TLS resumption unless tls_resume = yes");
+	r = run(p, "runs/cycle-01/a/get-4KiB-c2");
+	CHECK(r != NULL && workload_tls_resume(&r->wl.send), "a keeps alive: sessions resumed");
 	r = run(p, "runs/once/b/list-4KiB-c1");
 	CHECK(r != NULL && r->wl.bound == WL_BOUND_COUNT && !r->wl.auto_stop &&
 		      r->wl.retries == 3 && r->wl.send.payload == S3_PAYLOAD_SIGNED,
@@ -131,6 +136,8 @@ static const struct {
 	 "m.ini:14: [subject a] payload: 'chunky' is not a payload mode"},
 	{HEAD MAT SUBJ_A "keepalive = sometimes\n",
 	 "m.ini:14: [subject a] keepalive: 'sometimes' is not yes or no"},
+	{HEAD MAT "tls_resume = maybe\n" SUBJ_A,
+	 "m.ini:11: [matrix] tls_resume: 'maybe' is not yes or no"},
 	/* an explicit timeout the subject's duration outgrows: the subject's key is named */
 	{HEAD MAT "timeout = 1m\n" SUBJ_A "duration = auto\nmax_duration = 2m\n",
 	 "m.ini:16: [subject a] max_duration: [matrix]'s timeout '1m' is not longer than the "

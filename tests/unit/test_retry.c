@@ -111,8 +111,9 @@ static void test_backoff(void)
 		}
 		CHECK(outside == 0, "attempt %d: every wait in [0, %.0f ms) (%d outside)", k,
 		      bound / 1e6, outside);
-		CHECK(d < KS_CRIT, "attempt %d: waits uniform on [0, %.0f ms): KS distance %.5f < %.5f",
-		      k, bound / 1e6, d, KS_CRIT);
+		CHECK(d < KS_CRIT,
+		      "attempt %d: waits uniform on [0, %.0f ms): KS distance %.5f < %.5f", k,
+		      bound / 1e6, d, KS_CRIT);
 		CHECK(fabs(sum / DRAWS - 0.5) < 4.5 * sqrt(1.0 / 12 / DRAWS),
 		      "attempt %d: mean wait %.4f of the bound (1/2)", k, sum / DRAWS);
 		CHECK(u[0] < 0.001 && u[DRAWS - 1] > 0.999,
