@@ -60,7 +60,7 @@ skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
 # own seconds): tests/tools/loadmon.py samples /proc/stat's procs_running (the threads running
 # or waiting for a core) every 0.1 s, and the check's load is their mean from timing_begin to
 # timed_check. A check whose figure misses while that load is at most twice the cores fails:
-# the clients of these checks are made on time (real-time priority, their own core: docs/LAB.md
+# the clients of these checks are made on time (real-time priority, "${rt[@]}": docs/LAB.md
 # "Timing checks"), so a late client is the check's failure, not an excuse.
 lib_loadmon="" timing_t0=""
 timing_begin() {
@@ -99,6 +99,7 @@ timed_check() {
 	fi
 	timing_t0=""
 }
+# rt: see the head comment (tried once: chrt refuses SCHED_FIFO without CAP_SYS_NICE)
 rt=()
 chrt -f 10 true 2>/dev/null && rt=(chrt -f 10)
 # use_server NAME PREFIX: tests/run's server NAME (PREFIX_* in the environment), else a private

@@ -81,7 +81,7 @@ class Report:
 
 
 def unix(rfc3339):
-    """'2026-12-04T20:55:20.324254165Z' -> Unix seconds (microseconds kept)."""
+    """'2026-12-04T20:55:20.324254165Z' -> Unix seconds (the fraction kept)."""
     day, _, frac = rfc3339.rstrip("Z").partition(".")
     t = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc)
     return t.timestamp() + float("0." + (frac or "0"))
@@ -122,7 +122,8 @@ def cell_name(c):
 
 
 def runs_of(agg, subject=None, op=None, size=None, concurrency=None, rate=False):
-    """The paths of the included runs that match (rate: the rate runs only, else none)."""
+    """The paths of the included runs that match: the rate runs when rate, else the
+    closed-loop ones."""
     return [r["path"] for r in agg.get("runs", [])
             if (subject is None or r["subject"] == subject) and (op is None or r["op"] == op)
             and (size is None or r["size"] == size)
@@ -275,6 +276,7 @@ def check_sweeps(lab, agg, rep):
         rates = [x["offered"] for x in pts]
         paths = runs_of(agg, sw["subject"], rate=True)
         cap = p["throttle"] if p["throttle"] > 0 else float("inf")
+        # without a throttle, the workers the sweep may use over the round trip
         lat = (p["rtt_ms"] + p["first_byte_ms"]) / 1000.0
         cap = min(cap, sw["concurrency"] / lat if lat > 0 else cap)
         true = max([r for r in rates if r <= cap] or [None], key=lambda r: r or 0)
