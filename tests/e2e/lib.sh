@@ -10,8 +10,17 @@
 #                           one started now and stopped at exit; RGW_S3_ENDPOINT and
 #                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
 #   stop_at_exit PID...     background processes killed and reaped at exit
-#   timed_check ST TEXT     check for a timing figure: a failure while the machine is busy
-#                           (load above twice the cores: machine_busy) is a skip
+#   timing_begin            a timing check's measurement starts: its load is measured from
+#                           here (tests/tools/loadmon.py samples the runnable threads)
+#   timed_check ST TEXT     the timing check that ends there: judged (check ST TEXT) unless
+#                           it failed while the load measured since timing_begin exceeded
+#                           twice the cores, then a skip naming that load; either way one line
+#                           "TIMING judged TEXT (load L)" or "TIMING skipped TEXT (load L)",
+#                           which tests/run counts
+#   "${rt[@]}" CMD...       CMD at real-time priority (SCHED_FIFO 10, as S3BENCH_REALTIME
+#                           gives the collector's rate runs): a timing check's client and
+#                           emulators ahead of the machine's other work (rt is chrt's words,
+#                           empty where chrt is refused: not root); its pid is CMD's
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
@@ -46,23 +55,53 @@ check() {
 	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
 }
 skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
-# machine_busy: true when the 1-minute load is above twice the cores, other work competing
-# with this test's timing (its load in $busy_load)
-machine_busy() {
-	busy_load=$(cut -d' ' -f1 /proc/loadavg)
-	awk -v l="$busy_load" -v c="$(nproc)" 'BEGIN { exit !(l > 2 * c) }'
+# Timing checks. The load that may excuse a failure is the one measured during the check,
+# not the 1-minute load average (which lags a minute behind and says nothing of the check's
+# own seconds): tests/tools/loadmon.py samples /proc/stat's procs_running (the threads running
+# or waiting for a core) every 0.1 s, and the check's load is their mean from timing_begin to
+# timed_check. A check whose figure misses while that load is at most twice the cores fails:
+# the clients of these checks are made on time (real-time priority, "${rt[@]}": docs/LAB.md
+# "Timing checks"), so a late client is the check's failure, not an excuse.
+lib_loadmon="" timing_t0=""
+timing_begin() {
+	if [ -z "$lib_loadmon" ]; then
+		python3 "$top/tests/tools/loadmon.py" "$tmp/load.tsv" $$ &
+		lib_loadmon=$!
+		stop_at_exit "$lib_loadmon"
+	fi
+	timing_t0=$EPOCHREALTIME
 }
-# timed_check ST TEXT: check for a timing figure; a failure on a busy machine is a skip
-# that says so (the figure is shown either way)
+# timing_load: the mean runnable threads since timing_begin, one decimal (waits up to 0.5 s
+# for a first sample when the check was shorter than the sampling interval)
+timing_load() {
+	local l i
+	for i in 1 2 3 4 5 6; do
+		l=$(python3 "$top/tests/tools/loadmon.py" mean "$tmp/load.tsv" "$timing_t0")
+		[ -n "$l" ] && break
+		sleep 0.1
+	done
+	echo "${l:-unknown}"
+}
 timed_check() {
-	local st=$1
+	local st=$1 load cores
 	shift
-	if [ "$st" -ne 0 ] && machine_busy; then
-		skip 1 "$* (not judged: load $busy_load on $(nproc) cores)"
+	if [ -z "$timing_t0" ]; then
+		bad "$* (timed_check without timing_begin: the load was not measured)"
+		return
+	fi
+	load=$(timing_load) cores=$(nproc --all)
+	if [ "$st" -ne 0 ] && awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l + 0 > 2 * c) }'; then
+		skip 1 "$* (not judged: load $load measured during the check, above twice the $cores cores)"
+		echo "TIMING skipped $* (load $load)"
 	else
 		check "$st" "$*"
+		echo "TIMING judged $* (load $load)"
 	fi
+	timing_t0=""
 }
+# rt: see the head comment (tried once: chrt refuses SCHED_FIFO without CAP_SYS_NICE)
+rt=()
+chrt -f 10 true 2>/dev/null && rt=(chrt -f 10)
 # use_server NAME PREFIX: tests/run's server NAME (PREFIX_* in the environment), else a private
 # one from tests/servers/NAME/start, stopped at exit; PREFIX_S3_ENDPOINT etc. set after it.
 use_server() {
