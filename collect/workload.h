@@ -10,7 +10,6 @@
 #ifndef COLLECT_WORKLOAD_H
 #define COLLECT_WORKLOAD_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 

@@ -1,6 +1,6 @@
 /* collect/workload_field.c: the workload's fields as both front ends name them (the
  * campaign key, collect run's option) and the whole-number fields' ranges
- * (collect/workload.h); below workload.c and workload_send.c, which both use them. */
+ * (collect/workload.h). */
 #include "collect/workload.h"
 
 #include <errno.h>
@@ -9,14 +9,14 @@
 #include "core/runrec/runrec.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_RETRIES] = "retries",     [WLF_OP] = "op",
-	[WLF_SIZE] = "size",           [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",         [WLF_DURATION] = "duration",
-	[WLF_COUNT] = "count",         [WLF_OBJECTS] = "objects",
-	[WLF_BATCH] = "batch",         [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",     [WLF_MIX] = "mix",
-	[WLF_RANGE] = "range",         [WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",           [WLF_BUCKETS] = "buckets",
+	[WLF_RETRIES] = "retries",   [WLF_OP] = "op",
+	[WLF_SIZE] = "size",         [WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",       [WLF_DURATION] = "duration",
+	[WLF_COUNT] = "count",       [WLF_OBJECTS] = "objects",
+	[WLF_BATCH] = "batch",       [WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",   [WLF_MIX] = "mix",
+	[WLF_RANGE] = "range",       [WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",         [WLF_BUCKETS] = "buckets",
 	[WLF_PREFIXES] = "prefixes",
 };
 

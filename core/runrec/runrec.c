@@ -195,8 +195,9 @@ static int stop_from(const json_t *v, const char *path, void *rec, struct err *e
 	if (!json_is_object(v) || why == NULL ||
 	    (strcmp(why, stop_reasons[0]) != 0 && strcmp(why, stop_reasons[1]) != 0) ||
 	    !json_is_number(at))
-		return err_set(e, "field %s: expected {\"reason\": \"steady\" | \"max_duration\", "
-				  "\"at_s\": S}",
+		return err_set(e,
+			       "field %s: expected {\"reason\": \"steady\" | \"max_duration\", "
+			       "\"at_s\": S}",
 			       path);
 	r->has_stop = 1;
 	r->steady = strcmp(why, stop_reasons[1]) == 0;

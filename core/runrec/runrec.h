@@ -1,8 +1,7 @@
 /* core/runrec/runrec.h: run.json's envelope (docs/FORMATS.md, "run.json"): one struct per
- * record and one writer and one reader of each, for collect, which fills the records and
- * writes them, and analyze, which reads them; the final "summary" is core/summary.h's, and
- * the envelope carries its object as that codec wrote it. collect's state file and the
- * outcome a distributed client sends its rank 0 are records of the same form.
+ * record and one writer and one reader of each, for both ends of the file; the final
+ * "summary" is core/summary.h's, and the envelope carries its object as that codec wrote
+ * it. A record with some members left out is a file of the same form (runrec.absent).
  *
  * Conventions of every record here:
  * - X_to_json(x): the record's object (new reference; NULL when out of memory).
@@ -30,8 +29,8 @@
 #include "core/runrec/runrec_clientres.h"
 #include "core/summary.h"
 
-#define RUNREC_FIRST_MAX 5        /* errors.first: the first error texts kept */
-#define RUNREC_ADDRS_MAX 16       /* transport.addresses */
+#define RUNREC_FIRST_MAX 5  /* errors.first: the first error texts kept */
+#define RUNREC_ADDRS_MAX 16 /* transport.addresses */
 
 /* ---- who ran it, and what it was asked --------------------------------------- */
 
@@ -69,11 +68,9 @@ struct runrec_subject {
 };
 
 json_t *runrec_tool_to_json(const struct runrec_tool *t);
-int runrec_tool_from_json(const json_t *j, const char *path, struct runrec_tool *t,
-			  struct err *e);
+int runrec_tool_from_json(const json_t *j, const char *path, struct runrec_tool *t, struct err *e);
 json_t *runrec_host_to_json(const struct runrec_host *h);
-int runrec_host_from_json(const json_t *j, const char *path, struct runrec_host *h,
-			  struct err *e);
+int runrec_host_from_json(const json_t *j, const char *path, struct runrec_host *h, struct err *e);
 json_t *runrec_campaign_to_json(const struct runrec_campaign *c);
 int runrec_campaign_from_json(const json_t *j, const char *path, struct runrec_campaign *c,
 			      struct err *e);
@@ -125,11 +122,11 @@ const char *runrec_mix_op_name(int k);
 /* "workload": what the run was asked to do. */
 struct runrec_workload {
 	uint64_t absent;
-	const char *op;    /* "put", "get", ..., "mixed" */
-	int64_t size;      /* bytes (the largest of a size distribution) */
+	const char *op; /* "put", "get", ..., "mixed" */
+	int64_t size;   /* bytes (the largest of a size distribution) */
 	int64_t concurrency;
-	const char *bound; /* "duration", "count", "until-done" */
-	double duration_s; /* 0: null (not a duration bound) */
+	const char *bound;                        /* "duration", "count", "until-done" */
+	double duration_s;                        /* 0: null (not a duration bound) */
 	int64_t count, objects, batch, part_size; /* 0: null */
 	double timeout_s;
 	int keep;
@@ -260,9 +257,9 @@ struct runrec_client {
 	int64_t rank;
 	const char *host, *client_id;
 	double offset_ms, rtt_ms;
-	const char *status;      /* "complete", "failed" */
+	const char *status;       /* "complete", "failed" */
 	const char *cls, *reason; /* NULL: null */
-	int has_summary;         /* 0: summary null */
+	int has_summary;          /* 0: summary null */
 	struct runrec_brief summary;
 	int has_client; /* its machine's record; 0: left out */
 	struct runrec_clientres client;
@@ -274,7 +271,7 @@ struct runrec_client {
 struct runrec_clients {
 	uint64_t absent;
 	int64_t count, concurrency_total;
-	const char **hosts; /* count host names by rank (owned array) */
+	const char **hosts;         /* count host names by rank (owned array) */
 	struct runrec_client *list; /* n_list entries (owned array) */
 	size_t n_list;
 };
@@ -322,8 +319,8 @@ enum runrec_member {
 #define RUNREC_FAILED "failed"
 
 struct runrec {
-	uint64_t absent;       /* RUNREC_BIT(member): left out (or absent when read) */
-	const char *format;    /* S3BENCH_RUN_FORMAT (runrec_init) */
+	uint64_t absent;    /* RUNREC_BIT(member): left out (or absent when read) */
+	const char *format; /* S3BENCH_RUN_FORMAT (runrec_init) */
 	struct runrec_tool tool;
 	struct runrec_host host;
 	int has_campaign; /* 0: null */
@@ -351,7 +348,7 @@ struct runrec {
 	struct runrec_clientres client;
 	int has_client_limit; /* 0: left out */
 	struct climit_verdict client_limit;
-	const char *status; /* RUNREC_COMPLETE, RUNREC_FAILED */
+	const char *status;    /* RUNREC_COMPLETE, RUNREC_FAILED */
 	const json_t *summary; /* core/summary.h's object; NULL: left out */
 	json_t *doc;           /* owned: the document runrec_load read (strings point into it) */
 };

@@ -43,7 +43,7 @@ static int cores_from(const json_t *v, const char *path, void *rec, struct err *
 
 static const struct rrf window_f[] = {
 	RRF_F("seconds", RRF_REAL, WIN, seconds),
-	RRF_F("cpu_busy_pct", RRF_REAL, WIN, cpu_busy_pct),
+	[WINDOW_CPU] = RRF_F("cpu_busy_pct", RRF_REAL, WIN, cpu_busy_pct),
 	RRF_O("cpu_busy_per_core_pct", cores_to, cores_from),
 	RRF_F("collector_cpu_pct", RRF_REAL, WIN, collector_cpu_pct),
 	RRF_F("other_cpu_pct", RRF_REAL, WIN, other_cpu_pct),
@@ -93,8 +93,8 @@ static int windows_from(const json_t *v, const char *path, void *rec, struct err
 
 	if (!json_is_object(v))
 		return err_set(e, "field %s: expected an object", path);
-	if (b == NULL || window_from(b, rrf_path(p, sizeof(p), path, "benchmark"), &c->benchmark,
-				     e) < 0)
+	if (b == NULL ||
+	    window_from(b, rrf_path(p, sizeof(p), path, "benchmark"), &c->benchmark, e) < 0)
 		return b == NULL ? err_set(e, "field %s.benchmark: missing", path) : -1;
 	if (k == NULL || json_is_null(k))
 		return 0;
@@ -108,7 +108,8 @@ static json_t *speed_to(const void *rec)
 
 	if (isnan(n->speed_mbit))
 		return json_null();
-	return n->speed_integer ? json_integer((json_int_t)n->speed_mbit) : json_real(n->speed_mbit);
+	return n->speed_integer ? json_integer((json_int_t)n->speed_mbit)
+				: json_real(n->speed_mbit);
 }
 
 static int speed_from(const json_t *v, const char *path, void *rec, struct err *e)
@@ -148,10 +149,13 @@ static int nic_from(const json_t *v, const char *path, void *rec, struct err *e)
 
 #define CR struct runrec_clientres
 
+/* the member of clientres_f whose bit says "window" was read */
+#define CLIENTRES_WINDOW 2
+
 static const struct rrf clientres_f[] = {
 	RRF_T("host", RRF_TEXT, CR, host),
 	RRF_F("cores", RRF_INT, CR, cores),
-	RRF_O("window", windows_to, windows_from),
+	[CLIENTRES_WINDOW] = RRF_O("window", windows_to, windows_from),
 	RRF_O("nic", nic_to, nic_from),
 	RRF_F("endpoint_local", RRF_BOOL, CR, endpoint_local),
 	RRF_F("shares_cpu", RRF_BOOL, CR, shares_cpu),
@@ -159,9 +163,6 @@ static const struct rrf clientres_f[] = {
 	RRF_F("realtime_drift_ms", RRF_REAL, CR, realtime_drift_ms),
 	RRF_F("realtime_priority", RRF_INT_OPT, CR, realtime_priority),
 };
-
-/* the member of clientres_f whose bit says "window" was read */
-#define CLIENTRES_WINDOW 2
 
 json_t *runrec_clientres_to_json(const struct runrec_clientres *c)
 {

@@ -1,7 +1,6 @@
 /* core/runrec/runrec_clientres.h: run.json's "client" record, the client machine's
  * resources around a run's benchmark phase (docs/FORMATS.md, "client and client_limit";
- * how each figure is computed: docs/METHODOLOGY.md, "Was the client the limit?"). collect
- * fills it from its sampler (collect/run/clientres.h), core/climit.h judges it, and a
+ * how each figure is computed: docs/METHODOLOGY.md, "Was the client the limit?"); a
  * distributed run has one per client in its "clients" record.
  *
  * The record holds its strings (a host name, an interface name): no pointer into

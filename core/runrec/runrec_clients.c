@@ -42,8 +42,7 @@ static const struct rrf brief_f[] = {
 	RRF_O("latency_ms", lat_to, lat_from),
 };
 
-int runrec_brief_from_json(const json_t *j, const char *path, struct runrec_brief *b,
-			   struct err *e)
+int runrec_brief_from_json(const json_t *j, const char *path, struct runrec_brief *b, struct err *e)
 {
 	char p[128];
 
@@ -252,8 +251,7 @@ json_t *runrec_clients_to_json(const struct runrec_clients *c)
 }
 
 /* clients_read: the members of j into c, the count first (the arrays' size). */
-static int clients_read(const json_t *j, const char *path, struct runrec_clients *c,
-			struct err *e)
+static int clients_read(const json_t *j, const char *path, struct runrec_clients *c, struct err *e)
 {
 	char p[96];
 

@@ -41,7 +41,8 @@ static json_t *value(const struct rrf *f, const void *rec)
 		i = *AT_C(rec, f, int64_t);
 		if (f->type == RRF_INT_OPT && i == RUNREC_NULL_INT)
 			return NULL;
-		if ((f->type == RRF_INT_Z && i == 0) || (f->type == RRF_INT_N && i == RUNREC_NULL_INT))
+		if ((f->type == RRF_INT_Z && i == 0) ||
+		    (f->type == RRF_INT_N && i == RUNREC_NULL_INT))
 			return json_null();
 		return json_integer((json_int_t)i);
 	case RRF_REAL:
@@ -123,8 +124,8 @@ static int read_int(const struct rrf *f, const json_t *v, const char *p, void *r
 	json_int_t x;
 
 	if (json_is_null(v)) {
-		*AT(rec, f, int64_t) =
-			f->type == RRF_INT_N || f->type == RRF_INT_OPT ? RUNREC_NULL_INT : 0;
+		*AT(rec, f,
+		    int64_t) = f->type == RRF_INT_N || f->type == RRF_INT_OPT ? RUNREC_NULL_INT : 0;
 		return 0;
 	}
 	if (!json_is_integer(v))

@@ -5,7 +5,9 @@
  *
  * Every record has a `uint64_t absent` whose bit i says member i of its table was absent
  * from the file read (the writer leaves it out again, so a file read and written back is
- * the same text); zero, as a struct filled by a writer has it, writes every member. */
+ * the same text); zero, as a struct filled by a writer has it, writes every member. A
+ * table has at most 64 members; a member whose bit is tested elsewhere is given by a
+ * designated index (a member put before it is then a compile error: -Woverride-init). */
 #ifndef CORE_RUNREC_FIELD_H
 #define CORE_RUNREC_FIELD_H
 
@@ -50,11 +52,26 @@ struct rrf {
 	rrf_from_fn from;
 };
 
-#define RRF_F(k, t, s, m) {k, t, offsetof(s, m), 0, 0, 0, 0, NULL, NULL}
-#define RRF_NE(k, t, s, m) {k, t, offsetof(s, m), 0, 0, 0, RRF_NONEMPTY, NULL, NULL}
-#define RRF_R(k, t, s, m, lo, hi) {k, t, offsetof(s, m), 0, lo, hi, 0, NULL, NULL}
-#define RRF_T(k, t, s, m) {k, t, offsetof(s, m), sizeof(((s *)0)->m), 0, 0, 0, NULL, NULL}
-#define RRF_O(k, to, from) {k, RRF_OBJ, 0, 0, 0, 0, 0, to, from}
+#define RRF_F(k, t, s, m)                                    \
+	{                                                    \
+		k, t, offsetof(s, m), 0, 0, 0, 0, NULL, NULL \
+	}
+#define RRF_NE(k, t, s, m)                                              \
+	{                                                               \
+		k, t, offsetof(s, m), 0, 0, 0, RRF_NONEMPTY, NULL, NULL \
+	}
+#define RRF_R(k, t, s, m, lo, hi)                              \
+	{                                                      \
+		k, t, offsetof(s, m), 0, lo, hi, 0, NULL, NULL \
+	}
+#define RRF_T(k, t, s, m)                                                      \
+	{                                                                      \
+		k, t, offsetof(s, m), sizeof(((s *)0)->m), 0, 0, 0, NULL, NULL \
+	}
+#define RRF_O(k, to, from)                          \
+	{                                           \
+		k, RRF_OBJ, 0, 0, 0, 0, 0, to, from \
+	}
 #define RRF_N(t) (sizeof(t) / sizeof((t)[0]))
 
 /* rrf_write: the object of rec's members by table t (n entries) but those whose bit is

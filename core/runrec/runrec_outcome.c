@@ -8,8 +8,7 @@
 #include "core/runrec/runrec_field.h"
 
 static const char *const phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
-static const char *const state_names[] = {"not-reached", "started", "done", "failed",
-					  "skipped"};
+static const char *const state_names[] = {"not-reached", "started", "done", "failed", "skipped"};
 
 const char *runrec_phase_name(enum run_phase p)
 {

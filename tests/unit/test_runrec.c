@@ -131,30 +131,42 @@ static void fill(struct runrec *r, json_t *summary)
 	static const char *hosts[] = {"a", "b"};
 
 	runrec_init(r);
-	r->tool = (struct runrec_tool){0, "s3bench", S3BENCH_VERSION, "8.0", "OpenSSL 3", "1.5",
-				       "2.14"};
+	r->tool = (struct runrec_tool){0,           "s3bench", S3BENCH_VERSION, "8.0",
+				       "OpenSSL 3", "1.5",     "2.14"};
 	r->host = (struct runrec_host){0, "vm-1", "Linux 6.1", "x86_64", 2};
 	r->has_campaign = 1;
-	r->campaign = (struct runrec_campaign){0, "demo", "Demo", "vm", "campaign.ini",
-					       "interleave", 3, 25.5, "1000 PUT 4KiB"};
+	r->campaign = (struct runrec_campaign){
+		0, "demo", "Demo", "vm", "campaign.ini", "interleave", 3, 25.5, "1000 PUT 4KiB"};
 	r->cycle = 2;
-	r->subject = (struct runrec_subject){0,      "rgw",   "Ceph", "http://127.0.0.1:7480",
-					     "us",   "bench", "path", "#1f77b4",
-					     1,      "env",   NULL,   "path"};
-	r->workload = (struct runrec_workload){.op = "mixed", .size = 1048576, .concurrency = 4,
-					       .bound = "duration", .duration_s = 30,
-					       .objects = 100, .timeout_s = 120, .has_mix = 1,
-					       .mix = {45, 15, 30, 10}, .size_spec = "random:4KiB..1MiB",
-					       .rate = 500, .workers = 256, .seed = 7, .retries = 3,
-					       .has_auto = 0, .duration_subject = 1, .has_send = 1,
-					       .buckets = 2, .prefixes = 4};
+	r->subject = (struct runrec_subject){0,    "rgw",   "Ceph", "http://127.0.0.1:7480",
+					     "us", "bench", "path", "#1f77b4",
+					     1,    "env",   NULL,   "path"};
+	r->workload = (struct runrec_workload){.op = "mixed",
+					       .size = 1048576,
+					       .concurrency = 4,
+					       .bound = "duration",
+					       .duration_s = 30,
+					       .objects = 100,
+					       .timeout_s = 120,
+					       .has_mix = 1,
+					       .mix = {45, 15, 30, 10},
+					       .size_spec = "random:4KiB..1MiB",
+					       .rate = 500,
+					       .workers = 256,
+					       .seed = 7,
+					       .retries = 3,
+					       .has_auto = 0,
+					       .duration_subject = 1,
+					       .has_send = 1,
+					       .buckets = 2,
+					       .prefixes = 4};
 	for (int f = 0; f < RUNREC_SEND_COUNT; f++)
 		r->workload.send.v[f] = runrec_send_default((enum runrec_send_field)f);
 	r->phase[PHASE_PREPARE] = PH_DONE;
 	r->phase[PHASE_BENCHMARK] = PH_DONE;
 	r->phase[PHASE_CLEANUP] = PH_FAILED;
-	r->wrapper = (struct runrec_wrapper){0, 1764671856033188810LL, 1764671861149510006LL,
-					     5.1, RUNREC_NULL_INT, 9, 1, 0};
+	r->wrapper = (struct runrec_wrapper){
+		0, 1764671856033188810LL, 1764671861149510006LL, 5.1, RUNREC_NULL_INT, 9, 1, 0};
 	r->errors = (struct runrec_errors){0, 12, "http-5xx", 2, {"HTTP 503 SlowDown", "x"}};
 	r->has_cpu = 1;
 	r->cpu_benchmark_s = 0.41;
@@ -181,7 +193,8 @@ static void fill(struct runrec *r, json_t *summary)
 		c->cls = i ? "timeout" : NULL;
 		c->reason = i ? "timed out" : NULL;
 		c->has_summary = !i;
-		c->summary = (struct runrec_brief){0, 10, 4096, 0, 1.5, 2.5, 1, {1, 2, 3, 4, 5, 6, 7}};
+		c->summary = (struct runrec_brief){0,   10,  4096, 0,
+						   1.5, 2.5, 1,    {1, 2, 3, 4, 5, 6, 7}};
 		c->has_client = !i;
 		fill_clientres(&c->client, 0);
 		c->has_limit = !i;
@@ -215,8 +228,7 @@ static void records(void)
 
 	fill(&r, summary);
 	a = runrec_to_json(&r);
-	CHECK(a != NULL && runrec_from_json(a, &back, &e) == 0, "full record read back: %s",
-	      e.msg);
+	CHECK(a != NULL && runrec_from_json(a, &back, &e) == 0, "full record read back: %s", e.msg);
 	b = runrec_to_json(&back);
 	ta = text(a);
 	tb = text(b);
@@ -224,7 +236,8 @@ static void records(void)
 	CHECK(back.cycle == 2 && back.workload.mix[2] == 30 && back.workload.rate == 500 &&
 		      back.wrapper.exit_code == RUNREC_NULL_INT && back.wrapper.signal == 9 &&
 		      back.errors.n_first == 2 && back.clients.n_list == 2 &&
-		      back.clients.list[1].has_summary == 0 && back.client.realtime_priority == 10 &&
+		      back.clients.list[1].has_summary == 0 &&
+		      back.client.realtime_priority == 10 &&
 		      back.clients.list[0].client.realtime_priority == RUNREC_NULL_INT &&
 		      back.client.nic.speed_integer && isnan(back.client.kept.nic_tx_mbit_s) &&
 		      back.billing.phases == 5 && back.billing.retries[PHASE_PREPARE] == 3 &&
