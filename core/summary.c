@@ -549,21 +549,26 @@ static int get_time(const json_t *o, const char *path, const char *k, int64_t *v
 	return 0;
 }
 
-int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
-		    struct err *e)
+int summary_lat_from_json(const json_t *x, const char *path, struct lat_stats *l, struct err *e)
 {
 	static const char *const keys[] = {"avg", "p50", "p90", "p99", "min", "max", "stddev"};
 	double *v[] = {&l->avg, &l->p50, &l->p90, &l->p99, &l->min, &l->max, &l->stddev};
-	json_t *x = json_object_get(o, k);
-	char sub[64];
 
 	if (!json_is_object(x))
-		return err_set(e, "%s.%s: missing or not an object", path, k);
-	snprintf(sub, sizeof(sub), "%s.%s", path, k);
+		return err_set(e, "%s: missing or not an object", path);
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
-		if (summary_get_num(x, sub, keys[i], v[i], e))
+		if (summary_get_num(x, path, keys[i], v[i], e))
 			return -1;
 	return 0;
+}
+
+int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
+		    struct err *e)
+{
+	char sub[64];
+
+	snprintf(sub, sizeof(sub), "%s.%s", path, k);
+	return summary_lat_from_json(json_object_get(o, k), sub, l, e);
 }
 
 int summary_get_counts(const json_t *o, const char *path, uint64_t *requests, uint64_t *objects,

@@ -100,11 +100,9 @@ int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t siz
 /* summary_push: append x to v; -1 when out of memory. */
 int summary_push(struct i64vec *v, int64_t x);
 
-/* summary_lat_json / summary_get_lat / summary_get_num / summary_get_u64 /
- * summary_get_counts: the JSON of a lat_stats and the checked getters of
- * summary_from_json (messages "path.k: ..."); summary_get_counts reads the four counts
- * of a summary or of one of its ops (requests, objects, bytes, errors). */
-json_t *summary_lat_json(const struct lat_stats *l);
+/* summary_get_lat / summary_get_num / summary_get_u64 / summary_get_counts: the checked
+ * getters of summary_from_json (messages "path.k: ..."); summary_get_counts reads the four
+ * counts of a summary or of one of its ops (requests, objects, bytes, errors). */
 int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
 		    struct err *e);
 int summary_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);

@@ -238,8 +238,8 @@ static void add_spend(struct cctx *x, const struct plan_run *r, const struct run
 		return;
 	memset(&b, 0, sizeof(b));
 	for (int k = 0; k < PHASE_COUNT; k++)
-		if (st->bill_phases & (1u << k))
-			bill_add(&b, &st->bill[k]);
+		if (st->billing.phases & (1u << k))
+			bill_add(&b, &st->billing.bill[k]);
 	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
 	x->spent[r->subject] += c.total;
 }
