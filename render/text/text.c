@@ -268,14 +268,21 @@ const char *text_lang_code(const struct text_lang *l)
 	return l->code;
 }
 
-const char *text_lang_str(const struct text_lang *l, const char *key)
+const char *text_lang_get(const struct text_lang *l, const char *key)
 {
 	/* later definitions win, so a local override file can be appended */
 	for (size_t i = l->nkv; i-- > 0;)
 		if (strcmp(l->kv[i].key, key) == 0)
 			return l->kv[i].value;
+	return NULL;
+}
+
+const char *text_lang_str(const struct text_lang *l, const char *key)
+{
+	const char *v = text_lang_get(l, key);
+
 	/* not found: the key itself, so the gap is visible in the report and in tests */
-	return key;
+	return v != NULL ? v : key;
 }
 
 const struct numfmt *text_lang_numfmt(const struct text_lang *l)

@@ -47,12 +47,15 @@ struct text_lang;
 struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e);
 void text_lang_free(struct text_lang *l);
 
-/* text_lang_code: "en", "ko". */
+/* text_lang_code: the code text_lang_load was given ("en"). */
 const char *text_lang_code(const struct text_lang *l);
 
 /* text_lang_str: the string of `key` (borrowed, lives as long as l); a missing key
  * gives the key itself, so a gap shows in the report and in tests. */
 const char *text_lang_str(const struct text_lang *l, const char *key);
+
+/* text_lang_get: the string of `key` as text_lang_str, but NULL when strings.txt has none. */
+const char *text_lang_get(const struct text_lang *l, const char *key);
 
 /* text_lang_numfmt: the language's number format (borrowed). */
 const struct numfmt *text_lang_numfmt(const struct text_lang *l);

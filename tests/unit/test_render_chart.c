@@ -365,7 +365,7 @@ static void test_report_charts(const char *fixture, size_t want)
 	static const char *const langs[] = {"en", "ko"};
 	for (size_t li = 0; li < 2; li++) {
 		struct text_lang *l = text_lang_load(tdir, langs[li], &e);
-		struct fonts *f = l ? fonts_new(langs[li], &e) : NULL;
+		struct fonts *f = l ? fonts_new(text_lang_get(l, "font.first"), &e) : NULL;
 		struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 		CHECK(d != NULL, "%s report builds: %s", langs[li], e.msg);
 		size_t charts = 0;
@@ -419,7 +419,7 @@ static void test_series(void)
 int main(void)
 {
 	struct err e;
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	test_ticks_table();
 	test_ticks_property();
 	test_series();

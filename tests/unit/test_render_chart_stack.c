@@ -247,7 +247,7 @@ static void test_report(void)
 	CHECK(m != NULL, "the model loads: %s", e.msg);
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *l = m ? text_lang_load(tdir, "en", &e) : NULL;
-	struct fonts *f = l ? fonts_new("en", &e) : NULL;
+	struct fonts *f = l ? fonts_new(NULL, &e) : NULL;
 	struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 	CHECK(d != NULL, "the report builds: %s", e.msg);
 	const struct scene *sc = NULL;
@@ -304,7 +304,7 @@ static void test_report(void)
 int main(void)
 {
 	struct err e;
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f)
 		test_chart(f);

@@ -288,7 +288,7 @@ static void test_summary(const struct fonts *f)
 int main(void)
 {
 	struct err e = {0};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	test_log_ticks();
 	if (f) {

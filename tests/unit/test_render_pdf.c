@@ -53,7 +53,7 @@ static void test_report(const char *lang)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	struct text_lang *l = m ? text_lang_load(tdir, lang, &e) : NULL;
-	struct fonts *f = l ? fonts_new(lang, &e) : NULL;
+	struct fonts *f = l ? fonts_new(text_lang_get(l, "font.first"), &e) : NULL;
 	struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 	int fd = mkstemp(out);
 	CHECK(d && fd >= 0, "%s: report builds: %s", lang, e.msg);
@@ -104,7 +104,7 @@ static void test_report(const char *lang)
 static void test_long_table(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	struct doc *d = doc_new("en", "Long", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";
 	int fd = mkstemp(out);
@@ -147,7 +147,7 @@ static void test_long_table(void)
 static void test_wide_table(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	struct doc *d = doc_new("en", "Wide", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";
 	int fd = mkstemp(out);
