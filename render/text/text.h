@@ -34,11 +34,9 @@ int text_decimals(double v);
  * (TEXT_NUM_MAX bytes); NAN gives TEXT_NULL. Returns buf. */
 char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n);
 
-/* text_size: a size for people, "256 KiB", "5 MiB", "1.5 GiB", "512 B"; returns buf. */
+/* text_size: a size for people (core/units.h units_human: "256 KiB", "5 MiB", "1.50 GiB",
+ * "512 B") in f's number format, into buf; returns buf. */
 char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n);
-
-/* text_read_file: the whole file as a new string (caller frees) or NULL with e set. */
-char *text_read_file(const char *path, struct err *e);
 
 struct text_lang;
 
