@@ -80,15 +80,9 @@ for lang in en ko; do
 done
 
 python3 - "$out/runs/cycle-01/slow/put-4KiB-c2" "$out" "$tmp" <<'PY' >"$tmp/py.out" 2>&1
-import datetime, json, math, subprocess, sys
+import json, math, subprocess, sys
 d, out, tmp = sys.argv[1:4]
-def t(c, name):
-    print(("ok   " if c else "FAIL ") + name)
-def ns(s):
-    base, _, frac = s.rstrip("Z").partition(".")
-    sec = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").replace(
-        tzinfo=datetime.timezone.utc).timestamp()
-    return int(sec) * 10**9 + int((frac + "000000000")[:9])
+from checks import t, ns
 txt = subprocess.run(["zstd", "-dc", d + "/ops.tsv.zst"], capture_output=True,
                      text=True).stdout.splitlines()
 head = txt[0].split("\t")
