@@ -148,9 +148,9 @@ int summary_retry_from_json(const json_t *o, struct run_summary *out, struct err
 /* summary_ops_free: the per-op and rate memory of a. */
 void summary_ops_free(struct summary_acc *a);
 
-/* summary_ops_to_json / summary_ops_from_json: "by_op", "rate" and "errors_by" into / from the summary
- * object o (absent when not set; absent or null read as not set). from_json sets
- * out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
+/* summary_ops_to_json / summary_ops_from_json: "by_op", "rate" and "errors_by" into / from
+ * the summary object o (absent when not set; absent or null read as not set). from_json
+ * sets out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
 int summary_ops_to_json(const struct run_summary *s, json_t *o);
 int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/analyze_clients.sh: distributed runs (issue 12) through analyze and render,
+# tests/e2e/analyze_clients.sh: distributed runs through analyze and render,
 # without MPI: data/sample is copied and a python fixture writer adds run.json "clients"
 # (3 clients: node-a ranks 0 and 1, node-b rank 2; each rank's MiB/s and obj/s a fixed
 # share of the run's, s3rver's uneven, rgw's even), as collect writes them under mpirun.

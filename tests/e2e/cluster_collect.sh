@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/cluster_collect.sh: distributed collection (issue 12) under a real Open MPI
+# tests/e2e/cluster_collect.sh: distributed collection under a real Open MPI
 # mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
 # allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
 # private one):

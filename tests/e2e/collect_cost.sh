@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# tests/e2e/collect_cost.sh: issue 27's collect side against the tests/run RGW (the strict
-# real server; a private one when absent): a count-bounded campaign (put, get, delete until
-# done) whose --dry-run estimate, the run.json billing records and a hand computation here
-# agree in requests by class and object bytes, prepare and cleanup included; a
-# duration-bound run whose --assume estimate is at least what it did; max_cost refusing to
-# start, stopping a subject (class budget, exit 1) and --resume after raising it; wrong
-# price strings named by file, line, section and key (campaign and price file).
+# tests/e2e/collect_cost.sh: a campaign's cost, collect's side, against the tests/run RGW
+# (the strict real server; a private one when absent): a count-bounded campaign (put, get,
+# delete until done) whose --dry-run estimate, the run.json billing records and a hand
+# computation here agree in requests by class and object bytes, prepare and cleanup
+# included; a duration-bound run whose --assume estimate is at least what it did; max_cost
+# refusing to start, stopping a subject (class budget, exit 1) and --resume after raising
+# it; wrong price strings named by file, line, section and key (campaign and price file).
 . "$(dirname "$0")/collect_lib.sh"
 
 use_rgw

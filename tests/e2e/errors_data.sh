@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/errors_data.sh: errors as data (issue 25). nginx (NGINX_S3_ENDPOINT from
+# tests/e2e/errors_data.sh: errors as data. nginx (NGINX_S3_ENDPOINT from
 # tests/run, else a private one) behind two build/tests/faultproxy in mode slowdown:
 #   slow       503 SlowDown for 10 % of the requests (--fraction 0.1)
 #   throttle   503 SlowDown above 25 requests per second (--rate 25, a token bucket)

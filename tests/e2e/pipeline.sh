@@ -75,7 +75,7 @@ if grep -rqF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results" "$out/report" "$work"/*
 else
 	ok "no secret in results, report or logs"
 fi
-# provenance (issue 24): the fresh report carries its section and the results verify
+# provenance: the fresh report carries its section and the results verify
 grep -q '<h2 id="provenance">' "$out/report/report.html"
 check $? "the report has the Provenance section"
 "$top/bin/analyze" --verify "$out/results" >"$work/verify.log" 2>&1

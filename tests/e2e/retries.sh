@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/retries.sh: retries the way the SDKs make them (issue 25). nginx
+# tests/e2e/retries.sh: retries the way the SDKs make them. nginx
 # (NGINX_S3_ENDPOINT from tests/run, else a private one) behind build/tests/faultproxy in
 # mode slowdown (503 SlowDown for 30 % of the requests, a fixed seed). A campaign of 4 KiB
 # PUTs at 2 workers, 40 requests each, `retries = 3`; then, from the ops log alone:

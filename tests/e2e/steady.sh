@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/steady.sh: `duration = auto` (issue 25): a run stops once its throughput is
+# tests/e2e/steady.sh: `duration = auto`: a run stops once its throughput is
 # steady (collect/engine/steady.h), never before min_duration, at the latest at
 # max_duration. nginx (NGINX_S3_ENDPOINT from tests/run, else a private one) behind
 # build/tests/faultproxy:
