@@ -2,8 +2,9 @@
  * the chart room: the report builds charts with chart.h only. The layers, from the
  * bottom: the scene (render/chart/scene.h) and the series (series.h); the layouts' common
  * drawing (render/chart/chart_draw.c); the layouts (chart_line.c: LINE; chart_bars.c: HBAR,
- * RANGE, FOREST and STACK with the parts of chart_stack.c; chart_xy.c: the x-y chart); and
- * chart_layout's dispatch in chart.c on top. */
+ * RANGE, FOREST and STACK with the parts of chart_stack.c; chart_xy.c: the x-y chart); on
+ * top, chart.c: the model and chart_layout's dispatch. chart_summary.c reads the model for
+ * the report (what a chart's data says). */
 #ifndef RENDER_CHART_INT_H
 #define RENDER_CHART_INT_H
 
