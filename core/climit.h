@@ -1,20 +1,8 @@
-/* core/climit.h: was the client, not the provider, the limit of a run? The one rule
- * (docs/METHODOLOGY.md, "Was the client the limit?"), used by collect to write run.json's
- * "client_limit" and by analyze to judge each run again with its own thresholds and carry
- * the verdict to cells and leaders.
- *
- * From a run's "client" record (core/runrec/runrec_clientres.h: the kept window, else the
- * benchmark phase) and its summary's rate figures (core/summary.h):
- *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote;
- *   shared-cpu  the same while the endpoint runs on the client machine (shares_cpu);
- *   nic         NIC throughput >= nic_pct of its speed in either direction (a known
- *               speed only);
- *   workers     rate slots sent late because no worker was free (late_no_worker > 0)
- *               with every allowed worker busy (peak_workers >= the workers allowed,
- *               when both are known);
- * and, beside the verdict, `network` degraded when retransmitted segments exceed
- * retrans_pct of those sent (never makes limited true). A run without a client record
- * is not measured: no verdict at all. */
+/* core/climit.h: was the client, not the provider, the limit of a run? The one rule,
+ * judged from a run's "client" record (core/runrec/runrec_clientres.h) and its summary: collect writes the verdict as
+ * run.json's "client_limit", analyze judges each run again with its own thresholds. The
+ * reasons (cpu, shared-cpu, nic, workers) and the degraded network: docs/METHODOLOGY.md,
+ * "Was the client the limit?". */
 #ifndef CORE_CLIMIT_H
 #define CORE_CLIMIT_H
 

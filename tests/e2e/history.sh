@@ -53,8 +53,7 @@ check $? "stderr of builds 7 and 8: $(tail -n 1 "$tmp/a7.err"); $(tail -n 1 "$tm
 pycheck "trend" "$tmp/r3/trend.json" "$tmp/r6/trend.json" "$tmp/r7/trend.json" "$tmp/r8/trend.json" <<'PY'
 import json, sys
 three, six, seven, eight = (json.load(open(f)) for f in sys.argv[1:5])
-def t(c, m):
-    print(("ok   " if c else "FAIL ") + m)
+from checks import t
 def states(tr):
     return [s["change"]["state"] for s in tr["series"] if not s["oneoff"]]
 t(not three["enough_history"] and set(states(three)) == {"insufficient"} and three["alerts"] == []

@@ -23,11 +23,22 @@
 #                           empty where chrt is refused: not root); its pid is CMD's
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
+#   run_pipeline [-q] [-f FORMAT] [-c INI] OUT [LANG...]
+#                           the stages in turn: collect INI -o OUT (with -c), analyze OUT -o
+#                           OUT/results, render OUT/results -o OUT/report (with LANGs, once a
+#                           LANG into OUT/report-LANG, --lang LANG; --format FORMAT with -f);
+#                           run by $collect, $analyze and $render (default bin/*), each one's
+#                           output in OUT.STAGE.log (OUT.render-LANG.log). One check a stage,
+#                           "STAGE exits 0 (its log's last lines)", a stage after a failed one
+#                           failing unrun; -q: no check, the status says whether all exited 0
+#   Python checks           a heredoc says `from checks import t, near, ns`
+#                           (tests/e2e/checks.py; this directory is on PYTHONPATH)
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
 # interrupt (INT, TERM) exits 130 through the same cleanup.
 set -u
 top=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 passed=0 failed=0 skipped=0
+export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 tmp=$(mktemp -d "/tmp/s3bench-$(basename "$0" .sh).XXXXXX")
 lib_exit_hooks=() lib_pids=()
 
@@ -115,6 +126,55 @@ use_server() {
 }
 use_rgw() { use_server radosgw RGW; }
 use_nginx() { use_server nginx NGINX; }
+
+# lib_stage QUIET PREV NAME LOG CMD...: one stage of run_pipeline: CMD with its output in LOG
+# when PREV (the stage before) is 0, else not run; checked as NAME unless QUIET is 1. Returns
+# CMD's status (1 when not run).
+lib_stage() {
+	local quiet=$1 prev=$2 name=$3 log=$4 st=1
+	shift 4
+	if [ "$prev" -eq 0 ]; then
+		"$@" >"$log" 2>&1
+		st=$?
+	else
+		echo "not run: the stage before failed" >"$log"
+	fi
+	[ "$quiet" -eq 1 ] || check "$st" "$name exits 0 ($(tail -n 2 "$log"))"
+	return "$st"
+}
+run_pipeline() {
+	local quiet=0 fmt=() ini="" out st=0 rst=0 lang o OPTIND=1
+	while getopts qf:c: o; do
+		case $o in
+		q) quiet=1 ;;
+		f) fmt=(--format "$OPTARG") ;;
+		c) ini=$OPTARG ;;
+		*) return 2 ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	out=$1
+	shift
+	if [ -n "$ini" ]; then
+		lib_stage "$quiet" 0 collect "$out.collect.log" "${collect:-$top/bin/collect}" "$ini" \
+			-o "$out"
+		st=$?
+	fi
+	lib_stage "$quiet" "$st" analyze "$out.analyze.log" "${analyze:-$top/bin/analyze}" "$out" \
+		-o "$out/results"
+	st=$?
+	if [ $# -eq 0 ]; then
+		lib_stage "$quiet" "$st" render "$out.render.log" "${render:-$top/bin/render}" \
+			"$out/results" -o "$out/report" "${fmt[@]}"
+		return
+	fi
+	for lang in "$@"; do
+		lib_stage "$quiet" "$st" "render --lang $lang" "$out.render-$lang.log" \
+			"${render:-$top/bin/render}" "$out/results" -o "$out/report-$lang" --lang "$lang" \
+			"${fmt[@]}" || rst=1
+	done
+	[ "$st" -eq 0 ] && [ "$rst" -eq 0 ]
+}
 
 finish() {
 	if [ "$skipped" -gt 0 ]; then
