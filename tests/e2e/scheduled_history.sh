@@ -15,6 +15,8 @@
 #   same.
 # - builds 5 and 6 with --metrics-dir: the textfile's s3bench_watch, then s3bench_regression,
 #   is 1 for that cell (0 for the others) and s3bench_regression_alerts counts the alert.
+# - builds 5 and 6 run without jq (a jq on PATH that fails as a missing one does): the
+#   watch and regression lines and exit 4 come from s3bench's own commands.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 render=${RENDER:-$top/bin/render}
@@ -85,8 +87,11 @@ flags() {
 	sed -n "s/^$1{[^}]*subject=\"\([^\"]*\)\",op=\"\([^\"]*\)\",size=\"\([0-9]*\)\",concurrency=\"\([0-9]*\)\"} 1\$/\1 \2 \3 c\4/p" \
 		"$tmp/tf/s3bench-camp.prom"
 }
-mkdir -p "$tmp/tf"
-"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b5.out" 2>"$tmp/b5.err"
+mkdir -p "$tmp/tf" "$tmp/nojq"
+# jq is no dependency of the scheduled build: a jq that fails as a missing one does
+printf '#!/bin/sh\necho "jq: command not found" >&2\nexit 127\n' >"$tmp/nojq/jq"
+chmod +x "$tmp/nojq/jq"
+PATH=$tmp/nojq:$PATH "$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b5.out" 2>"$tmp/b5.err"
 rc=$?
 w=$(grep '^watch:' "$tmp/b5.err")
 [ "$rc" -eq 0 ] && [ "$(grep -c '^watch:' "$tmp/b5.err")" -eq 1 ] &&
@@ -99,7 +104,7 @@ check $? "and the build is complete: 4 builds, report switched"
 	grep -q '^s3bench_regression_alerts{.*} 0$' "$tmp/tf/s3bench-camp.prom"
 check $? "metrics of build 5: s3bench_watch 1 for that cell only, no regression flag ($(flags s3bench_watch))"
 
-"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b6.out" 2>"$tmp/b6.err"
+PATH=$tmp/nojq:$PATH "$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b6.out" 2>"$tmp/b6.err"
 rc=$?
 last=$(tail -n 1 "$tmp/b6.err")
 [ "$rc" -eq 4 ] && [[ "$last" =~ ^regression:\ provider-a\ put\ 100MiB\ c10\ -[0-9]+\ %\ since\ build\ 4\ \(CI\ -[0-9]+..-[0-9]+\ %\)$ ]] &&
