@@ -31,7 +31,7 @@ static void usage(FILE *f)
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
-	      "               [--history DB] [--metrics FILE]\n"
+	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
@@ -88,6 +88,11 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; the results files are written already)\n"
+	      "  --alerts FILE             with --history: the build's watch lines, then its\n"
+	      "                            regression alert lines, one per line as trend.json's\n"
+	      "                            watch[] and alerts[] hold them (\"watch: ...\",\n"
+	      "                            \"regression: ...\"), written atomically; empty when\n"
+	      "                            there are none (for scripts: scheduled-build)\n"
 	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
 	      "                            watched (10%: a smaller one never is, however\n"
 	      "                            significant); default the campaign's\n"
@@ -233,6 +238,9 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'S':
 		o->sign_key = arg;
 		break;
+	case 'T':
+		o->alerts = arg;
+		break;
 	default:
 		return 1;
 	}
@@ -255,6 +263,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"client-limits", required_argument, NULL, 'L'},
 		{"metrics", required_argument, NULL, 'P'},
 		{"sign", required_argument, NULL, 'S'},
+		{"alerts", required_argument, NULL, 'T'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -286,6 +295,11 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		return -1;
 	}
 	o->data_dir = argv[optind];
+	if (o->alerts && o->history == NULL) {
+		fprintf(stderr, "analyze: --alerts needs --history (the lines come from the "
+				"history's trend)\n");
+		return -1;
+	}
 	if (o->recompute && o->warp_map) {
 		fprintf(stderr, "analyze: --recompute applies to s3bench's own logs, not to "
 				"Warp files\n");

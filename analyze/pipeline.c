@@ -251,6 +251,7 @@ static double alert_min_change(const struct pipeline_opts *o, const struct scan_
 static int record_history(const struct pipeline_opts *o, double min_change, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
+	struct history_trend_opts t = {.min_change = min_change, .lines_path = o->alerts};
 	long long id = 0;
 	size_t n_reg = 0, n_watch = 0;
 	json_error_t je;
@@ -267,7 +268,7 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
+	if (history_trend(o->history, id, &t, path, &n_reg, &n_watch, e) < 0)
 		return -1;
 	fprintf(stderr,
 		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "

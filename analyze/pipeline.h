@@ -32,6 +32,8 @@ struct pipeline_opts {
 	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
 	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/provenance/sign.h) */
 	const char *metrics;          /* --metrics FILE (analyze/out/out.h out_metrics_write) */
+	const char *alerts;           /* --alerts FILE: the trend's watch and regression lines
+					 (analyze/history/history.h history_trend) */
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,

@@ -244,9 +244,34 @@ static long long count_builds(sqlite3 *db, long long build)
 	return n;
 }
 
-int history_trend(const char *db_path, long long build_id, double min_change, const char *out_path,
-		  size_t *n_regressions, size_t *n_watch, struct err *e)
+/* write_lines: trend.json's watch[] then alerts[] as plain lines into path, atomically. */
+static int write_lines(const json_t *root, const char *path, struct err *e)
 {
+	static const char *const keys[] = {"watch", "alerts"};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	int rc;
+
+	if (f == NULL)
+		return err_set(e, "%s: out of memory", path);
+	for (size_t k = 0; k < 2; k++) {
+		size_t i;
+		json_t *v;
+
+		json_array_foreach(json_object_get(root, keys[k]), i, v)
+			fprintf(f, "%s\n", json_string_value(v));
+	}
+	rc = fclose(f) == 0 ? fs_write_file(path, buf, len, e)
+			    : err_set(e, "%s: out of memory", path);
+	free(buf);
+	return rc;
+}
+
+int history_trend(const char *db_path, long long build_id, const struct history_trend_opts *o,
+		  const char *out_path, size_t *n_regressions, size_t *n_watch, struct err *e)
+{
+	double min_change = o->min_change;
 	sqlite3 *db = NULL;
 	struct series *s = NULL;
 	size_t n = 0, n_reg = 0, n_w = 0;
@@ -268,7 +293,8 @@ int history_trend(const char *db_path, long long build_id, double min_change, co
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	if (out_json_dump(root, out_path, e) < 0)
+	if (out_json_dump(root, out_path, e) < 0 ||
+	    (o->lines_path != NULL && write_lines(root, o->lines_path, e) < 0))
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;

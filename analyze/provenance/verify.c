@@ -474,6 +474,9 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 {
 	const json_t *o = json_object_get(c->doc, "options");
 	char db[PATH_MAX], out[PATH_MAX];
+	struct history_trend_opts t = {
+		.min_change = json_number_value(json_object_get(o, "alert_min_change")),
+	};
 	struct err e = {{0}};
 
 	if (opt_path(c, "history", db, sizeof(db)) == NULL)
@@ -484,8 +487,7 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
 	if (history_trend(db, (long long)json_integer_value(json_object_get(o, "history_build")),
-			  json_number_value(json_object_get(o, "alert_min_change")), out, NULL,
-			  NULL, &e) < 0)
+			  &t, out, NULL, NULL, &e) < 0)
 		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }

@@ -472,7 +472,7 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
 		return -1;
 	v = 1;
-	if (cini_get_uint(p, "campaign", "cycles", 1, 999, &v) < 0)
+	if (cini_get_uint(p, "campaign", "cycles", 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 		return -1;
 	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {

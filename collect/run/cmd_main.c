@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/campaign/campaign.h"
 #include "collect/engine/realtime.h"
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
@@ -57,12 +58,12 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			a.only = optarg;
 			break;
 		case 'c':
-			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
+			if (cli_parse_int("--cycles", optarg, 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 				return EXITCODE_USAGE;
 			a.cycles = (int)v;
 			break;
 		case 'y':
-			if (cli_parse_int("--cycle", optarg, 1, 999, &v) < 0)
+			if (cli_parse_int("--cycle", optarg, 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 				return EXITCODE_USAGE;
 			a.cycle = (int)v;
 			break;

@@ -8,7 +8,8 @@
 #   Key findings say so); build 6: every headline series steady, no alert, no watch;
 # - build 7 (the first low build): a watch for that cell only, no alert; build 8 (the next
 #   build confirms it): exactly that cell alerted, a regression since build 7 whose
-#   interval covers 0.75, with the alert line scheduled-build prints;
+#   interval covers 0.75, with the alert line scheduled-build prints (--alerts FILE: the
+#   lines alone, none before build 7);
 # - the floor: with --alert-min-change 30% or the campaign's alert_min_change = 30%, the
 #   same build 8 alerts nothing; a bad --alert-min-change is a usage error;
 # - collect accepts alert_min_change = 15% and refuses 15 and 100%, naming file:line;
@@ -37,7 +38,8 @@ for k in 1 2 3 4 5 6 7 8; do
 	[ "$k" -ge 7 ] && src=$tmp/q
 	[ "$k" = 8 ] && cp "$db" "$tmp/before8.sqlite"
 	cp -r "$src/runs/cycle-0$k" "$tmp/d/runs/"
-	"$analyze" "$tmp/d" -o "$tmp/r$k" --history "$db" 2>"$tmp/a$k.err" || fails=$((fails + 1))
+	"$analyze" "$tmp/d" -o "$tmp/r$k" --history "$db" --alerts "$tmp/r$k.lines" 2>"$tmp/a$k.err" ||
+		fails=$((fails + 1))
 done
 [ "$fails" -eq 0 ]
 check $? "8 builds analyzed with --history ($fails failed)"
@@ -49,6 +51,12 @@ check $? "the database: 8 builds (cycles 1..8), 48 cells each, schema_version 2,
 grep -q "build 7 recorded; 0 regression alerts, 1 watches" "$tmp/a7.err" &&
 	grep -q "build 8 recorded; 1 regression alerts, 0 watches" "$tmp/a8.err"
 check $? "stderr of builds 7 and 8: $(tail -n 1 "$tmp/a7.err"); $(tail -n 1 "$tmp/a8.err")"
+[ ! -s "$tmp/r6.lines" ] && [ "$(wc -l <"$tmp/r7.lines")" -eq 1 ] && grep -q '^watch: provider-a put 100MiB c10 ' "$tmp/r7.lines" &&
+	[ "$(wc -l <"$tmp/r8.lines")" -eq 1 ] && grep -q '^regression: provider-a put 100MiB c10 ' "$tmp/r8.lines"
+check $? "--alerts: build 6 none, build 7 its watch line, build 8 its regression line ($(cat "$tmp/r8.lines"))"
+"$analyze" "$tmp/d" -o "$tmp/nohist" --alerts "$tmp/nohist.lines" 2>"$tmp/nohist.err"
+[ $? -eq 2 ] && grep -q "alerts needs --history" "$tmp/nohist.err" && [ ! -e "$tmp/nohist.lines" ]
+check $? "--alerts without --history: usage error ($(head -n 1 "$tmp/nohist.err"))"
 
 pycheck "trend" "$tmp/r3/trend.json" "$tmp/r6/trend.json" "$tmp/r7/trend.json" "$tmp/r8/trend.json" <<'PY'
 import json, sys

@@ -11,7 +11,7 @@
 # - cycle 1000 of a daily build: cycles 4 to 999 generated from cycle 3's runs (run.json's
 #   cycle rewritten, ops logs linked), state "cycle 999 done"; the next build runs cycle
 #   1000 for real: runs/cycle-1000 beside cycle-999, every cell of the results has 1000
-#   runs, runs.csv and the report's per-cycle appendix list cycle 1000 after 999, state
+#   runs, runs.csv and the report's per-cycle appendix list cycles 1 to 1000 in order, state
 #   "cycle 1000 done"; collect --cycle 1000000 is accepted, 1000001 refused;
 # - the systemd unit's environment: the build run with only the Environment= lines of
 #   docs/systemd/s3bench@.service.in (/etc/s3bench moved under $tmp, no HOME) finds a
@@ -145,11 +145,15 @@ a = json.load(open(sys.argv[1]))
 ns = sorted({c["n"] for c in a["cells"]})
 cyc = [int(r["cycle"]) for r in csv.DictReader(open(sys.argv[2])) if r["cycle"]]
 html = open(sys.argv[3]).read()
+# the appendix's per-cycle columns: C1 .. C1000 in order in the first table
+heads = [int(h) for h in re.findall(r"<th[^>]*>C(\d+)</th>", html)]
+first = heads[:heads.index(1000) + 1] if 1000 in heads else []
 ok = ns == [1000] and cyc == sorted(cyc) and cyc[-1] == 1000 and cyc.count(1000) == 8
-print("cells' n %s, runs.csv cycles %d..%d in order: %s" % (ns, cyc[0], cyc[-1], cyc == sorted(cyc)))
-sys.exit(0 if ok and "1000" in html else 1)
+print("cells' n %s, runs.csv cycles %d..%d in order: %s; appendix columns C%s..C%s" %
+      (ns, cyc[0], cyc[-1], cyc == sorted(cyc), first[:1], first[-1:]))
+sys.exit(0 if ok and first == list(range(1, 1001)) else 1)
 PY
-check $? "the results hold 1000 cycles per cell, runs.csv in cycle order with cycle 1000 last"
+check $? "the results hold 1000 cycles per cell; runs.csv and the report's appendix in cycle order, 1000 last"
 for v in 1000000:0 1000001:2; do
 	"$collect" "$camp" -o "$work/big" --cycle "${v%%:*}" --dry-run >"$work/big.log" 2>&1
 	rc=$?
