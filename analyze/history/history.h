@@ -38,6 +38,9 @@ int history_record(const char *db_path, const json_t *agg, const char *results_d
 /* What history_trend judges with and writes besides trend.json. */
 struct history_trend_opts {
 	double min_change;      /* shifts under it (a fraction: 0.10) are never alerted */
+	double false_rate;      /* false alarms per build, all the judged series together
+				   (0 < false_rate < 1; CP_FALSE_RATE_DEFAULT) */
+	const char *cells;      /* the cells judged (core/cellsel.h); NULL: the headline */
 	const char *lines_path; /* NULL, or a file for the build's watch and regression
 				   lines as plain text (analyze --alerts) */
 };
