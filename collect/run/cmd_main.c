@@ -136,7 +136,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cl
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
-	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && (!own_nic_ok() || !realtime_ok()))
+	if (!(argc >= 2 && (strcmp(argv[1], "clean") == 0 || strcmp(argv[1], "status") == 0)) &&
+	    (!own_nic_ok() || !realtime_ok()))
 		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop) (declared in cli.h, in its own file collect/cmd_NAME.c or NAME.c) */
@@ -144,6 +145,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop, const struct cl
 		return cmd_run(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
 		return clean_main(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "status") == 0)
+		return cmd_status(argc - 1, argv + 1);
 	/* without a subcommand: collect CAMPAIGN.ini [options] */
 	return campaign_mode(argc, argv, stop, runner);
 }

@@ -345,11 +345,21 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e)
 			  JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
 }
 
+/* time_of: an RFC 3339 string as Unix ns; 0 when v is none. */
+static int64_t time_of(const json_t *v)
+{
+	int64_t ns = 0;
+
+	if (!json_is_string(v) || rfc3339_parse(json_string_value(v), &ns) < 0)
+		return 0;
+	return ns;
+}
+
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
 {
 	char path[4096];
 	json_error_t je;
-	json_t *j;
+	json_t *j, *w;
 	const char *status;
 
 	memset(out, 0, sizeof(*out));
@@ -364,6 +374,15 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
 	status = json_string_value(json_object_get(json_object_get(j, "errors"), "class"));
 	out->budget = status != NULL && strcmp(status, "budget") == 0;
+	snprintf(out->cls, sizeof(out->cls), "%s", status != NULL ? status : "");
+	w = json_object_get(j, "wrapper");
+	out->elapsed_s = json_number_value(json_object_get(w, "elapsed_s"));
+	out->started_ns = time_of(json_object_get(w, "started"));
+	out->ended_ns = time_of(json_object_get(w, "ended"));
+	price_init(&out->prices);
+	if (json_is_object(json_object_get(j, "prices")) &&
+	    price_from_json(json_object_get(j, "prices"), &out->prices, NULL) < 0)
+		price_init(&out->prices);
 	struct run_state bs;
 	run_state_init(&bs);
 	billing_read(json_object_get(j, "billing"), &bs);
