@@ -315,14 +315,14 @@ build/man/%.1: $$(MAN_SRC_$$*) docs/man/%.h2m scripts/man-help bin/collect bin/a
 	bin/render
 	@command -v help2man >/dev/null || { echo "make man: help2man missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)
-	printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
+	@printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
 		'$(CURDIR)' '$(MAN_SRC_$*)' '$*' >build/man/$*.help && chmod +x build/man/$*.help
-	help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
+	$(call say,GEN,$@)help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
 		--include=docs/man/$*.h2m --output=$@.tmp build/man/$*.help && mv $@.tmp $@
 build/man/s3bench-campaign.5: docs/CAMPAIGN.md docs/man/campaign.lua
 	@command -v pandoc >/dev/null || { echo "make man: pandoc missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)
-	pandoc --standalone --from=gfm --to=man --lua-filter=docs/man/campaign.lua \
+	$(call say,GEN,$@)pandoc --standalone --from=gfm --to=man --lua-filter=docs/man/campaign.lua \
 		--metadata=title:S3BENCH-CAMPAIGN --metadata=section:5 \
 		--metadata=header:'s3bench manual' --metadata=footer:'s3bench $(shell sed -n \
 		's/^#define S3BENCH_VERSION "\(.*\)"/\1/p' core/version.h)' \
