@@ -45,9 +45,9 @@ struct history_trend_opts {
 				   lines as plain text (analyze --alerts) */
 };
 
-/* history_trend: results/trend.json at out_path for build build_id of the database:
- * the headline cells' figures per build and each matrix series' shift verdict
- * (history_shift.h) under o. With o->lines_path, also that file (atomically): the
+/* history_trend: results/trend.json at out_path for build build_id of the database: the
+ * figures per build of the cells o->cells names and of the one-off rows, and each matrix
+ * series' shift verdict (history_shift.h) under o. With o->lines_path, also that file (atomically): the
  * trend's watch lines, then its regression alert lines, one per line ("watch: ...",
  * "regression: ..."; empty when there are none). *n_regressions receives the number of
  * regression alerts raised by this build and *n_watch that of watches (either may be

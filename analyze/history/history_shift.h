@@ -1,6 +1,6 @@
 /* analyze/history/history_shift.h: the trend's shift verdicts read from the history database
- * (analyze/history/changepoint.h holds the statistics; docs/METHODOLOGY.md "Shifts over the
- * builds"). Used by history_trend.c for each headline series. */
+ * (analyze/history/changepoint.h holds the tests, cp_noise.h the noise; docs/METHODOLOGY.md
+ * "Shifts over the builds"). */
 #ifndef ANALYZE_HISTORY_SHIFT_H
 #define ANALYZE_HISTORY_SHIFT_H
 

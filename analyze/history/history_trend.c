@@ -1,5 +1,5 @@
 /* analyze/history/history_trend.c: results/trend.json from the history database (see
- * history.h; the judgement of each headline series is history_shift.c, its method
+ * history.h; the judgement of each judged series is history_shift.c, its method
  * docs/METHODOLOGY.md "Shifts over the builds"). */
 #include "analyze/history/history.h"
 
@@ -18,7 +18,7 @@
 #include "core/units.h"
 #include "core/version.h"
 
-/* One headline cell: (op, size, concurrency), of cells or of the one-off rows. */
+/* One cell the trend follows: (op, size, concurrency), of cells or of the one-off rows. */
 struct key {
 	char op[32];
 	long long size;
@@ -38,7 +38,7 @@ static double col_num(sqlite3_stmt *st, int i)
 	return sqlite3_column_type(st, i) == SQLITE_NULL ? NAN : sqlite3_column_double(st, i);
 }
 
-/* series_read: the points of one subject's headline cell up to build, and (a matrix
+/* series_read: the points of one subject's cell up to build, and (a matrix
  * cell) its judgement at the levels lv with the floor min_change. */
 static int series_read(sqlite3 *db, long long build, const struct cp_levels *lv, double min_change,
 		       struct series *s)
