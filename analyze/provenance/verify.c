@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
 #include "analyze/provenance/manifest.h"
 #include "analyze/read/reqlog.h"
@@ -447,6 +448,14 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 {
 	const json_t *o = json_object_get(c->doc, "options");
 	char db[PATH_MAX], out[PATH_MAX];
+	const json_t *rate = json_object_get(o, "alert_false_rate");
+	struct history_trend_opts t = {
+		.min_change = json_number_value(json_object_get(o, "alert_min_change")),
+		/* a manifest of a release without the key: that release's default */
+		.false_rate = json_is_number(rate) ? json_number_value(rate)
+						   : CP_FALSE_RATE_DEFAULT,
+		.cells = json_string_value(json_object_get(o, "alert_cells")),
+	};
 	struct err e = {{0}};
 
 	if (opt_path(c, "history", db, sizeof(db)) == NULL)
@@ -457,8 +466,7 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
 	if (history_trend(db, (long long)json_integer_value(json_object_get(o, "history_build")),
-			  json_number_value(json_object_get(o, "alert_min_change")), out, NULL,
-			  NULL, &e) < 0)
+			  &t, out, NULL, NULL, &e) < 0)
 		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }

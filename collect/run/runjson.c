@@ -285,6 +285,7 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	struct runrec *r = malloc(sizeof(*r));
 
 	memset(out, 0, sizeof(*out));
+	price_init(&out->prices);
 	if (r == NULL)
 		return err_set(e, "%s: out of memory", dir);
 	if ((snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path) &&
@@ -296,6 +297,12 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	out->complete = r->status != NULL && strcmp(r->status, RUNREC_COMPLETE) == 0;
 	out->interrupted = r->wrapper.interrupted;
 	out->budget = r->errors.cls != NULL && err_class_parse(r->errors.cls) == EC_BUDGET;
+	snprintf(out->cls, sizeof(out->cls), "%s", r->errors.cls != NULL ? r->errors.cls : "");
+	out->elapsed_s = r->wrapper.elapsed_s;
+	out->started_ns = r->wrapper.started_ns;
+	out->ended_ns = r->wrapper.ended_ns;
+	if (r->has_prices)
+		out->prices = r->prices;
 	for (int k = 0; k < PHASE_COUNT; k++)
 		if (r->billing.phases & (1u << k))
 			bill_add(&out->bill, &r->billing.bill[k]);

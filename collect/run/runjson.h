@@ -111,7 +111,11 @@ struct runjson_status {
 	int complete;    /* status "complete" */
 	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
 	int budget;      /* errors.class "budget": not run for max_cost (--resume runs it) */
-	struct bill_counts bill; /* "billing", all phases summed (zero when absent) */
+	struct bill_counts bill;      /* "billing", all phases summed (zero when absent) */
+	char cls[32];                 /* errors.class ("" when none) */
+	double elapsed_s;             /* wrapper.elapsed_s */
+	int64_t started_ns, ended_ns; /* wrapper.started, wrapper.ended (0 when unreadable) */
+	struct prices prices;         /* "prices" that applied (price_init when none) */
 };
 
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
