@@ -55,16 +55,18 @@ static json_t *options(const struct manifest_opts *o)
 	int in = manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
 	json_t *j;
 
-	j = json_pack("{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o, s:o, s:f}",
-		      "data_dir", ".", "output", out, "output_outside", !in, "policy", o->policy,
-		      "min_samples", (json_int_t)o->min_samples, "alpha", o->alpha, "recompute",
-		      o->recompute, "inclusion_rule", "default", "source",
-		      o->warp_mode ? "warp" : "s3bench", "warp_map",
-		      path_opt(o->data_dir, o->warp_map), "baseline",
-		      path_opt(o->data_dir, o->baseline), "history",
-		      path_opt(o->data_dir, o->history), "warp_engine",
-		      o->warp_engine ? json_string(o->warp_engine) : json_null(),
-		      "alert_min_change", o->alert_min_change);
+	j = json_pack(
+		"{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o, s:o, s:f, s:f, "
+		"s:o}",
+		"data_dir", ".", "output", out, "output_outside", !in, "policy", o->policy,
+		"min_samples", (json_int_t)o->min_samples, "alpha", o->alpha, "recompute",
+		o->recompute, "inclusion_rule", "default", "source",
+		o->warp_mode ? "warp" : "s3bench", "warp_map", path_opt(o->data_dir, o->warp_map),
+		"baseline", path_opt(o->data_dir, o->baseline), "history",
+		path_opt(o->data_dir, o->history), "warp_engine",
+		o->warp_engine ? json_string(o->warp_engine) : json_null(), "alert_min_change",
+		o->trend.min_change, "alert_false_rate", o->trend.false_rate, "alert_cells",
+		o->trend.cells ? json_string(o->trend.cells) : json_null());
 	if (j != NULL && o->prices != NULL &&
 	    (json_object_set_new(j, "prices", path_opt(o->data_dir, o->prices)) < 0 ||
 	     json_object_set_new(j, "prices_section",

@@ -12,12 +12,14 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
 #include "analyze/provenance/manifest.h"
 #include "analyze/read/reqlog.h"
 #include "analyze/read/runlog.h"
 #include "analyze/read/scan.h"
 #include "analyze/provenance/sign.h"
+#include "core/fsutil.h"
 #include "core/jcs.h"
 #include "core/timefmt.h"
 
@@ -284,34 +286,6 @@ static const char *opt_path(const struct vctx *c, const char *name, char *buf, s
 	return buf;
 }
 
-/* slurp: the whole of a small results file (NUL-terminated), NULL when unreadable. */
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	size_t n = 0, cap = 0, k;
-
-	if (f == NULL)
-		return NULL;
-	do {
-		if (n + 65536 + 1 > cap) {
-			char *nb = realloc(buf, cap = n + 65536 + 1);
-
-			if (nb == NULL) {
-				free(buf);
-				fclose(f);
-				return NULL;
-			}
-			buf = nb;
-		}
-		k = fread(buf + n, 1, 65536, f);
-		n += k;
-	} while (k > 0);
-	fclose(f);
-	buf[n] = '\0';
-	return buf;
-}
-
 /* recorded_limits: options.client_limits as --client-limits' argument into buf: 1, or 0 for
  * a manifest without it (written before analyze recorded it: the defaults were in force
  * unless --client-limits was given, which that manifest cannot tell). */
@@ -394,7 +368,7 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	dup2(saved, 2);
 	close(saved);
 	if (rc >= 2) { /* its messages, before the temporary folder goes */
-		char *msgs = slurp(log);
+		char *msgs = fs_read_file(log, 0, NULL, NULL);
 
 		fprintf(stderr, "%s", msgs ? msgs : "");
 		free(msgs);
@@ -415,8 +389,8 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 
 	snprintf(a_path, sizeof(a_path), "%s/%s", c->results, name);
 	snprintf(b_path, sizeof(b_path), "%s/%s", c->tmp, name);
-	a = slurp(a_path);
-	b = slurp(b_path);
+	a = fs_read_file(a_path, 0, NULL, NULL);
+	b = fs_read_file(b_path, 0, NULL, NULL);
 	if (a == NULL || b == NULL)
 		rc = fail(VERIFY_RESULTS, "%s: %s", a ? b_path : a_path,
 			  a ? "not re-derived" : "missing in RESULTS_DIR");
@@ -474,6 +448,14 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 {
 	const json_t *o = json_object_get(c->doc, "options");
 	char db[PATH_MAX], out[PATH_MAX];
+	const json_t *rate = json_object_get(o, "alert_false_rate");
+	struct history_trend_opts t = {
+		.min_change = json_number_value(json_object_get(o, "alert_min_change")),
+		/* a manifest of a release without the key: that release's default */
+		.false_rate = json_is_number(rate) ? json_number_value(rate)
+						   : CP_FALSE_RATE_DEFAULT,
+		.cells = json_string_value(json_object_get(o, "alert_cells")),
+	};
 	struct err e = {{0}};
 
 	if (opt_path(c, "history", db, sizeof(db)) == NULL)
@@ -484,8 +466,7 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
 	if (history_trend(db, (long long)json_integer_value(json_object_get(o, "history_build")),
-			  json_number_value(json_object_get(o, "alert_min_change")), out, NULL,
-			  NULL, &e) < 0)
+			  &t, out, NULL, NULL, &e) < 0)
 		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }

@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "render/chart/chart.h"
 #include "render/report/report.h"
 
 /* report_builder: the report being built: its model, language, number format and fonts,

@@ -106,8 +106,8 @@ check $? "read timeout: 1 s after the last byte, noticed within a second (attemp
 grep -q '^first=timeout:_no_byte_moved_for_1000_ms_(the_read_timeout),_16384_bytes_received' <<<"$fig"
 check $? "read timeout: the row says so ($(kv first "$fig"))"
 [ "$(jq -c '[.workload.send.request_timeout_ms, .workload.send.read_timeout_ms]' \
-	"$tmp/read/run.json")" = "[null,1000]" ]
-check $? "read timeout: run.json request_timeout_ms null (none), read_timeout_ms 1000"
+	"$tmp/read/run.json")" = "[0,1000]" ]
+check $? "read timeout: run.json request_timeout_ms 0 (none), read_timeout_ms 1000"
 
 # 3. the connect's limit: a listener whose accept queue is full drops further SYNs
 python3 - "$tmp/full.port" <<'PY' &
