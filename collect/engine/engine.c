@@ -25,6 +25,7 @@
 #include "collect/engine/body.h"
 #include "collect/engine/eng.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_bill.h"
 #include "collect/s3/sweep.h"
 #include "collect/engine/wl.h"
 #include "collect/workload.h"
@@ -253,6 +254,44 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 	return rc;
 }
 
+/* ask_buckets: what the run's buckets keep into res->ver (the client's bill told when
+ * they keep versions); -1 with class prepare-failed when one's object lock keeps every
+ * object for a default retention and the run does not allow that. */
+static int ask_buckets(struct eng *g, struct err *e)
+{
+	struct engine_versions *v = &g->res->ver;
+	struct sweep_bucket st;
+
+	memset(v, 0, sizeof(*v));
+	v->asked = 1;
+	v->lock = 0;
+	for (int i = 0; i < g->where.nb; i++) {
+		if (sweep_bucket_state(g->o->client, g->where.bucket[i], 1, &st, e) != 0)
+			return -1;
+		if (st.versioning > v->versioning)
+			v->versioning = st.versioning;
+		if (st.lock != 0 && v->lock != 1)
+			v->lock = st.lock;
+		if (st.lock_mode[0] != '\0' && v->lock_mode[0] == '\0') {
+			snprintf(v->lock_mode, sizeof(v->lock_mode), "%s", st.lock_mode);
+			v->lock_days = st.lock_days;
+			if (!g->o->allow_retention) {
+				g->res->cls = EC_PREPARE_FAILED;
+				return err_set(
+					e,
+					"bucket %s: object lock keeps every object written "
+					"for %d days (default retention %s), and the run's "
+					"cleanup could not delete them; allow_retention = yes "
+					"(collect run --allow-retention) runs there anyway",
+					g->where.bucket[i], st.lock_days, st.lock_mode);
+			}
+		}
+	}
+	s3_client_set_versioned(g->o->client, v->versioning == S3_VER_ENABLED ||
+						      v->versioning == S3_VER_SUSPENDED);
+	return 0;
+}
+
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
@@ -265,6 +304,8 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 			goto done;
 	if (o->on_created != NULL && memchr(res->created, 1, (size_t)g.where.nb) != NULL)
 		o->on_created(res->created, o->created_arg);
+	if (o->wl->op != WL_CREATE_BUCKET && ask_buckets(&g, e) != 0)
+		goto done;
 	g.cursor_end = workload_prepared_objects(o->wl);
 	if (g.cursor_end == 0) {
 		rc = 0;
@@ -317,6 +358,22 @@ static void kept_span(const struct eng *g, struct engine_result *res)
 		res->kept_end_mono = g->t0_mono + ((s0 + kl + 1) * 1000000000LL - g->t0_unix);
 	}
 	free(v);
+}
+
+/* delete_markers: on a versioned bucket each object a delete of the benchmark deleted is
+ * still there, behind a delete marker (the summary's objects of a delete run, of a mixed
+ * run's DELETE rows). */
+static void delete_markers(const struct eng *g, struct engine_result *res)
+{
+	const struct run_summary *s = &res->summary;
+
+	if (res->ver.versioning != S3_VER_ENABLED && res->ver.versioning != S3_VER_SUSPENDED)
+		return;
+	if (g->wl->op == WL_DELETE)
+		res->ver.delete_markers = s->objects;
+	for (int i = 0; g->wl->op == WL_MIXED && i < s->n_by_op; i++)
+		if (strcmp(s->by_op[i].op, "DELETE") == 0)
+			res->ver.delete_markers = s->by_op[i].objects;
 }
 
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
@@ -389,6 +446,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
 	kept_span(&g, res);
+	delete_markers(&g, res);
 	res->has_summary = 1;
 	if (res->errors > 0)
 		res->cls = main_class(&g);
@@ -407,9 +465,14 @@ static int sweep(struct eng *g, struct err *e)
 	struct sweep_count n;
 	struct s3_result failed;
 
-	if (sweep_spread(g->o->client, (const char *const *)g->where.bucket, g->where.nb,
-			 (const char *const *)g->where.prefix, g->where.np,
-			 g->where.nb > 1 ? g->res->created : NULL, &n, &failed, e) == 0)
+	int rc = sweep_spread(g->o->client, (const char *const *)g->where.bucket, g->where.nb,
+			      (const char *const *)g->where.prefix, g->where.np,
+			      g->where.nb > 1 ? g->res->created : NULL, &n, &failed, e);
+
+	g->res->ver.cleaned = 1;
+	g->res->ver.versions = n.versions;
+	g->res->ver.markers = n.markers;
+	if (rc == 0)
 		return 0;
 	if (failed.cls != EC_NONE)
 		eng_count_error(g, &failed);

@@ -12,6 +12,7 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
+#include "collect/run/versions.h"
 #include "collect/s3/awsconf.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
@@ -47,6 +48,7 @@ static const struct option run_options[] = {
 	{"region", required_argument, 0, 'R'},
 	{"path-style", no_argument, 0, 'P'},
 	{"insecure", no_argument, 0, 'I'},
+	{"allow-retention", no_argument, 0, 'L'},
 	{"ca-bundle", required_argument, 0, 'A'},
 	{"op", required_argument, 0, FIELD_OPT + WLF_OP},
 	{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
@@ -116,6 +118,9 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'I':
 			o->subj.insecure = 1;
+			break;
+		case 'L':
+			o->subj.allow_retention = 1;
 			break;
 		case 'A':
 			o->subj.ca_bundle = optarg;
@@ -289,9 +294,13 @@ static void print_lat(const char *name, const struct lat_stats *l)
 }
 
 /* print_phase_retries: the prepare and cleanup retries when there were any (run.json
- * phase_retries). */
+ * phase_retries), and what a versioned bucket kept (run.json versioning). */
 static void print_phase_retries(const struct run_state *st)
 {
+	char ver[256];
+
+	if (st->has_versioning && versions_text(&st->versioning, ver, sizeof(ver)) != NULL)
+		printf(" * %s\n", ver);
 	if (st->billing.retries[PHASE_PREPARE] + st->billing.retries[PHASE_CLEANUP] == 0)
 		return;
 	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "
@@ -371,7 +380,7 @@ static void sweep_earlier(const char *dir)
 {
 	struct leftover_swept sw;
 	struct err e = {{0}};
-	char text[160];
+	char text[224];
 	int rc = leftover_sweep_earlier(dir, NULL, dir, ".", &sw, &e);
 
 	if (rc == 1)

@@ -85,8 +85,8 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 	memset(&b, 0, sizeof(b));
 	if (!bench(wl, obj_s, &b, &left, &secs))
 		return 0;
-	/* prepare */
-	b.class_b += 1;
+	/* prepare: HeadBucket, GetBucketVersioning, GetObjectLockConfiguration */
+	b.class_b += 3;
 	b.class_a += (first_of_subject ? 1 : 0) + prepared;
 	b.bytes_in += prepared * wl->size;
 	b.objects += prepared;
@@ -95,7 +95,8 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 	if (wl->op == WL_PUT)
 		b.storage_byte_s += (double)(b.object_bytes - prepared * wl->size) * secs / 2;
 	/* cleanup */
-	if (!wl->keep) {
+	if (!wl->keep) { /* GetBucketVersioning, the uploads, the listings and deletes */
+		b.class_b += 1;
 		b.class_a += 1 + pages(left) + 1;
 		b.deletes += pages(left);
 	}

@@ -17,6 +17,7 @@
 #include "collect/run/clientid.h"
 #include "collect/run/leftover.h"
 #include "collect/run/subject.h"
+#include "collect/run/versions.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_bill.h"
@@ -131,6 +132,7 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl, struct 
 	opts->wl = job->wl;
 	opts->stop = job->stop;
 	opts->start_at_ns = job->start_at_ns;
+	opts->allow_retention = job->subject->allow_retention;
 	if (realtime_env(&opts->realtime_prio, NULL) != 0) /* checked at start (cmd_main) */
 		opts->realtime_prio = 0;
 }
@@ -255,6 +257,8 @@ static void child_cleanup(const struct runner_job *job, const struct engine_opts
 	err_clear(&e);
 	rc = engine_cleanup(opts, &cres, &e);
 	st->phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
+	st->has_versioning = versions_record(&cres.ver, job->subject->allow_retention,
+					     &st->versioning);
 	if (rc < 0 && *n_local < 4)
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 }
@@ -321,6 +325,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		rc = child_prepare(job, &opts, &res, &e);
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
@@ -343,6 +348,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.reads_exhausted = res.reads_exhausted;
 		st.has_transport = 1;
 		transport_record(&res.transport, &st.transport);
+		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);

@@ -271,12 +271,6 @@ int s3_on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t u
 	return 1;
 }
 
-/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
-static int s3_wants_xml(enum s3_op op)
-{
-	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
-	       op == S3_DELETE_OBJECTS || op == S3_MP_LIST;
-}
 
 static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 {
@@ -286,12 +280,13 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 	if (!r->decided) {
 		long code = 0;
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &code);
-		r->capture = s3_wants_xml(r->a.op) || code < 200 || code >= 300;
+		r->capture = s3_op_info(r->a.op)->flags & S3_OPF_XML || code < 200 || code >= 300;
 		r->decided = 1;
 	}
 	r->down += n;
 	if (r->capture) {
-		size_t max = s3_wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
+		size_t max = s3_op_info(r->a.op)->flags & S3_OPF_XML ? XML_CAPTURE_MAX
+								     : ERR_CAPTURE_MAX;
 		if (r->resp.len + n > max)
 			r->overflow = 1;
 		else if (strbuf_add(&r->resp, ptr, n) != 0)
@@ -413,6 +408,7 @@ void s3_req_free(struct s3_req *r)
 	checksum_free(&r->ck);
 	s3xml_list_free(&r->list);
 	s3xml_uploads_free(&r->uploads);
+	s3xml_versions_free(&r->versions);
 	free(r);
 }
 
@@ -477,71 +473,6 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64", op,
 			       a->key ? a->key : "");
 	return 0;
-}
-
-/* build_query: the canonical (sorted, encoded) query of the operation. */
-static int build_query(struct s3_req *r)
-{
-	const struct s3_args *a = &r->a;
-	struct strbuf *q = &r->query;
-
-	strbuf_reset(q);
-	switch (a->op) {
-	case S3_LIST_OBJECTS:
-		if (a->token != NULL && a->token[0] != '\0') {
-			if (strbuf_adds(q, "continuation-token=") ||
-			    sigv4_uri_encode(q, a->token, strlen(a->token), 0) ||
-			    strbuf_addc(q, '&'))
-				return -1;
-		}
-		if (strbuf_adds(q, "list-type=2"))
-			return -1;
-		if (a->max_keys > 0 && (strbuf_adds(q, "&max-keys=") ||
-					strbuf_addu(q, (unsigned long long)a->max_keys)))
-			return -1;
-		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "&prefix=") ||
-		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
-			return -1;
-		return 0;
-	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
-			    upload-id-marker uploads */
-		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
-		    (strbuf_adds(q, "key-marker=") ||
-		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
-		     strbuf_addc(q, '&')))
-			return -1;
-		if (a->max_keys > 0 &&
-		    (strbuf_adds(q, "max-uploads=") ||
-		     strbuf_addu(q, (unsigned long long)a->max_keys) || strbuf_addc(q, '&')))
-			return -1;
-		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "prefix=") ||
-		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) || strbuf_addc(q, '&')))
-			return -1;
-		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
-		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
-		    (strbuf_adds(q, "upload-id-marker=") ||
-		     sigv4_uri_encode(q, a->upload_id_marker, strlen(a->upload_id_marker), 0) ||
-		     strbuf_addc(q, '&')))
-			return -1;
-		return strbuf_adds(q, "uploads=");
-	case S3_DELETE_OBJECTS:
-		return strbuf_adds(q, "delete=");
-	case S3_MP_CREATE:
-		return strbuf_adds(q, "uploads=");
-	case S3_MP_UPLOAD_PART:
-		if (strbuf_adds(q, "partNumber=") ||
-		    strbuf_addu(q, (unsigned long long)a->part_number) || strbuf_adds(q, "&"))
-			return -1;
-		/* fall through */
-	case S3_MP_COMPLETE:
-	case S3_MP_ABORT:
-		return strbuf_adds(q, "uploadId=") ||
-		       sigv4_uri_encode(q, a->upload_id, strlen(a->upload_id), 0);
-	default:
-		return strbuf_reserve(q, 0);
-	}
 }
 
 /* add_hdr: append "name: value" + NUL to r->hdrs; the slist nodes are linked later. */
@@ -638,7 +569,7 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 		return -1;
 	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		return -1;
-	return build_query(r);
+	return s3_op_query(r);
 }
 
 /* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
@@ -646,7 +577,7 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
 	if (a->op == S3_DELETE_OBJECTS &&
-	    s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
+	    s3xml_build_delete(&r->xml_body, a->keys, a->version_ids, a->n_keys, 1, e) != 0)
 		return -1;
 	if (a->op == S3_MP_COMPLETE &&
 	    s3xml_build_complete(&r->xml_body, a->etags, a->part_checksums,

@@ -4,14 +4,16 @@
  * with its op, so the prepare and cleanup calls (bucket creation, PUTs of the objects a
  * run reads, LIST, DeleteObjects, ListMultipartUploads) are counted like the measured
  * ones. Classes (docs/METHODOLOGY.md, "Cost"): A = CreateBucket, PutObject,
- * ListObjectsV2, the multipart calls (create, part, complete, list); B = GetObject,
- * HeadObject, HeadBucket; delete = DeleteObject, DeleteObjects (one request whatever
- * its keys), DeleteBucket, AbortMultipartUpload. A request counts when an HTTP answer came
+ * ListObjectsV2, ListObjectVersions, the multipart calls (create, part, complete, list);
+ * B = GetObject, HeadObject, HeadBucket, GetBucketVersioning, GetObjectLockConfiguration;
+ * delete = DeleteObject, DeleteObjects (one request whatever its keys), DeleteBucket,
+ * AbortMultipartUpload. A request counts when an HTTP answer came
  * (any status: failed requests are billed too, and retries each count); object data
  * (PUT and part bodies, GET bodies of successful requests) is counted apart from all other
  * bodies (XML; both are billed). Storage: the bytes stored
  * under the keys the client wrote (a PutObject's body, an upload's parts) from the write
- * to the delete, integrated over time. Safe to use from several threads (one mutex). */
+ * to the delete (on a versioned bucket, s3_client_set_versioned: to the delete of its
+ * versions), integrated over time. Safe to use from several threads (one mutex). */
 #ifndef COLLECT_S3_BILL_H
 #define COLLECT_S3_BILL_H
 
@@ -24,6 +26,11 @@ struct s3_client;
  * integral taken up to now). A phase's counts are the difference of two readings
  * (s3_bill_diff). */
 void s3_client_bill_read(struct s3_client *c, struct bill_counts *out);
+
+/* s3_client_set_versioned: from now on c's bucket keeps versions (1) or not (0): a PUT
+ * over a key adds a version, a delete without a version id (which leaves a delete marker)
+ * frees no storage. */
+void s3_client_set_versioned(struct s3_client *c, int versioned);
 
 /* s3_bill_diff: *out = *later - *earlier. */
 void s3_bill_diff(const struct bill_counts *later, const struct bill_counts *earlier,

@@ -128,6 +128,7 @@ struct s3_req {
 	/* parsed answers */
 	struct s3xml_list list;
 	struct s3xml_uploads uploads;
+	struct s3xml_versions versions;
 	struct curl_slist connect_to; /* this request object's CURLOPT_CONNECT_TO entry */
 	char upload_id[1024];
 	char complete_etag[128];
@@ -153,6 +154,7 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
  * struct s3_op_info: a call's name in messages, its HTTP method, and how its body goes. */
 #define S3_OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
 #define S3_OPF_POST 2   /* an XML body built here, POSTed */
+#define S3_OPF_XML 4    /* its successful answer is an XML document to parse */
 struct s3_op_info {
 	const char *name, *method;
 	int flags;
@@ -163,6 +165,10 @@ const struct s3_op_info *s3_op_info(enum s3_op op);
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);
+
+/* s3_op_query: r->query = the canonical (sorted, encoded) query of r->a's operation; 0, or
+ * -1 when out of memory. */
+int s3_op_query(struct s3_req *r);
 
 /* collect/s3/s3_send.c: the body side of a request.
  * s3_send_prepare: after the body source is set: the payload hash into r->payload_hash

@@ -205,6 +205,23 @@ static int stop_from(const json_t *v, const char *path, void *rec, struct err *e
 	return 0;
 }
 
+static json_t *versioning_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_versioning ? runrec_versioning_to_json(&r->versioning) : json_null();
+}
+
+static int versioning_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_versioning = 1;
+	return runrec_versioning_from_json(v, path, &r->versioning, e);
+}
+
 static json_t *transport_to(const void *rec)
 {
 	const R *r = rec;
@@ -350,6 +367,7 @@ static const struct rrf members[RUNREC_MEMBERS] = {
 	[RUNREC_CPU] = RRF_O("cpu", cpu_to, cpu_from),
 	[RUNREC_STOP] = RRF_O("stop", stop_to, stop_from),
 	[RUNREC_READS_EXHAUSTED] = RRF_F("reads_exhausted", RRF_BOOL, R, reads_exhausted),
+	[RUNREC_VERSIONING] = RRF_O("versioning", versioning_to, versioning_from),
 	[RUNREC_TRANSPORT] = RRF_O("transport", transport_to, transport_from),
 	[RUNREC_CLIENTS] = RRF_O("clients", clients_to, clients_from),
 	[RUNREC_BILLING] = RRF_O("billing", billing_to, billing_from),

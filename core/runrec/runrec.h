@@ -207,6 +207,25 @@ json_t *runrec_errors_to_json(const struct runrec_errors *x);
 int runrec_errors_from_json(const json_t *j, const char *path, struct runrec_errors *x,
 			    struct err *e);
 
+/* "versioning": what the run's buckets kept of what it wrote and deleted (docs/FORMATS.md;
+ * docs/METHODOLOGY.md, "Versioned buckets"). */
+struct runrec_versioning {
+	uint64_t absent;
+	char status[16];         /* "enabled", "suspended", "off", "unknown" */
+	int object_lock;         /* 1, 0; -1: null (not known) */
+	char retention_mode[16]; /* an object lock's default retention ("GOVERNANCE"); "":
+				    retention null */
+	int64_t retention_days;
+	int allow_retention;
+	int64_t delete_markers; /* the benchmark's deletes that left a delete marker */
+	int has_cleanup;        /* 0: cleanup null (it did not run) */
+	int64_t cleanup_versions, cleanup_markers;
+};
+
+json_t *runrec_versioning_to_json(const struct runrec_versioning *v);
+int runrec_versioning_from_json(const json_t *j, const char *path, struct runrec_versioning *v,
+				struct err *e);
+
 /* "transport": what the benchmark's transfers used. */
 struct runrec_transport {
 	uint64_t absent;
@@ -306,6 +325,7 @@ enum runrec_member {
 	RUNREC_CPU,
 	RUNREC_STOP,
 	RUNREC_READS_EXHAUSTED,
+	RUNREC_VERSIONING,
 	RUNREC_TRANSPORT,
 	RUNREC_CLIENTS,
 	RUNREC_BILLING,
@@ -342,6 +362,8 @@ struct runrec {
 	int steady;   /* stop.reason "steady" (else "max_duration") */
 	double stop_at_s;
 	int reads_exhausted;
+	int has_versioning; /* 0: null */
+	struct runrec_versioning versioning;
 	int has_transport; /* 0: null */
 	struct runrec_transport transport;
 	int has_clients; /* 0: left out (one client) */

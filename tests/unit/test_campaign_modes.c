@@ -156,6 +156,12 @@ static const struct {
 	{HEAD MAT SUBJ_A "payload = streaming-trailer\nchecksum = md5\nretries = 2\n",
 	 "m.ini:14: [subject a] payload: 'streaming-trailer' needs a checksum the trailer "
 	 "carries (crc32, crc32c, crc64nvme, sha1, sha256)"},
+	/* a bucket whose object lock keeps objects */
+	{HEAD MAT SUBJ_A "allow_retention = maybe\n",
+	 "m.ini:14: [subject a] allow_retention: 'maybe' is not true or false"},
+	{HEAD MAT "allow_retention = yes\n" SUBJ_A,
+	 "m.ini:11: [matrix] allow_retention: unknown key"},
+	{HEAD MAT SUBJ_A "allow_retention = yes\n", NULL},
 	/* each attempt's time limits */
 	{HEAD MAT SUBJ_A "request_timeout = soon\n",
 	 "m.ini:14: [subject a] request_timeout: 'soon' is not a duration"},
