@@ -497,12 +497,24 @@ static void loop_close(struct tctx *t, struct loop *l)
 	free(l->fds);
 }
 
+/* creds_watch: the phase fails with class auth, naming why, once the keys the client signs
+ * with have expired (no refresh replaced them in time: collect/s3/s3.h); thread 0 looks
+ * once a second. */
+static void creds_watch(struct eng *g)
+{
+	char why[400];
+
+	if (s3_client_creds_expired(g->o->client, why, sizeof(why)))
+		eng_fail(g, EC_AUTH, why);
+}
+
 void *engine_thread(void *arg)
 {
 	struct tctx *t = arg;
 	struct eng *g = t->g;
 	struct loop l = {.ep = -1, .timeout_ms = -1};
 	struct realtime_saved rt = {0};
+	int64_t creds_next = 0;
 	int active, rc;
 
 	if (g->rate > 0 && g->phase == ENG_PHASE_BENCH && g->o->realtime_prio > 0 &&
@@ -520,6 +532,10 @@ void *engine_thread(void *arg)
 		if (t->index == 0) {
 			tick(g, l.now);
 			eng_steady_check(g, l.now);
+			if (l.now >= creds_next) {
+				creds_next = l.now + 1000000000LL;
+				creds_watch(g);
+			}
 		}
 	}
 	if (l.failed)

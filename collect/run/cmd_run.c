@@ -294,13 +294,18 @@ static void print_lat(const char *name, const struct lat_stats *l)
 }
 
 /* print_phase_retries: the prepare and cleanup retries when there were any (run.json
- * phase_retries), and what a versioned bucket kept (run.json versioning). */
+ * phase_retries), what a versioned bucket kept (run.json versioning) and the keys'
+ * refreshes (run.json credentials). */
 static void print_phase_retries(const struct run_state *st)
 {
 	char ver[256];
 
 	if (st->has_versioning && versions_text(&st->versioning, ver, sizeof(ver)) != NULL)
 		printf(" * %s\n", ver);
+	if (st->has_credentials && st->credentials.refreshes > 0)
+		printf(" * Credentials: fetched again %lld times (%lld failed) from %s\n",
+		       (long long)st->credentials.refreshes, (long long)st->credentials.failed,
+		       st->credentials.source);
 	if (st->billing.retries[PHASE_PREPARE] + st->billing.retries[PHASE_CLEANUP] == 0)
 		return;
 	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "

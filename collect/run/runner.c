@@ -292,7 +292,14 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	run_state_init(&st);
 	memset(&res, 0, sizeof(res));
 	save(job, &st);
+	t_prep = time_mono_ns();
+	st.credentials.fetched_ns = time_now_ns();
 	cr = subject_creds(s, &e);
+	if (cr != NULL) {
+		st.has_credentials = 1;
+		subject_creds_record(cr, st.credentials.fetched_ns, time_mono_ns() - t_prep,
+				     &st.credentials);
+	}
 	if (cr == NULL) {
 		res.cls = EC_AUTH;
 		snprintf(local[n_local++], ERR_MSG_MAX, "%s%s",
@@ -352,6 +359,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);
+		subject_refresh_record(cl, &st.credentials);
 		save(job, &st);
 	}
 	if (job->wl->keep || !job_has(job, RUNNER_CLEANUP))
@@ -361,6 +369,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		billing_phase(cl, &mark, &st, PHASE_CLEANUP);
 	}
 finish:
+	if (cl != NULL)
+		subject_refresh_record(cl, &st.credentials);
 	st.errors = res.errors;
 	st.cls = child_class(&st, &res);
 	merge_errors(&st, &res, local, n_local);

@@ -16,6 +16,15 @@ struct s3_client; /* collect/s3/s3.h */
  * (creds_free), or NULL with a message naming the subject and what is missing. */
 struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 
+/* subject_creds_record: run.json's "credentials" record (core/runrec/runrec.h) of cr,
+ * fetched at fetched_ns (Unix ns) in took_ns, into *out (no refresh yet): call it before
+ * a client takes cr (whose refresher then changes it). subject_refresh_record: the
+ * refreshes client cl made so far (s3_client_refreshes) into out's. Never a key. */
+struct runrec_credentials;
+void subject_creds_record(const struct creds *cr, int64_t fetched_ns, int64_t took_ns,
+			  struct runrec_credentials *out);
+void subject_refresh_record(struct s3_client *cl, struct runrec_credentials *out);
+
 /* subject_ca_default: the CA bundle of a subject without its own ca_bundle key: `flag`
  * (--ca-bundle) when set, else the environment's AWS_CA_BUNDLE (the AWS CLI's name) when
  * set and not empty, else NULL (the system's CAs). A borrowed string. */

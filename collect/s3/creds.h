@@ -16,7 +16,7 @@
  *         credentials file;
  *      d. credential_process in the config file: its stdout is JSON {"Version": 1,
  *         "AccessKeyId", "SecretAccessKey", ["SessionToken"], ["Expiration"]}
- *         (RFC 3339); its stderr goes to ours;
+ *         (RFC 3339); its stderr goes to ours; stopped after creds_process_timeout_s;
  *      e. the keys in the config file's profile;
  *   3. for the profile "default", or one that exists but holds none of the above: the
  *      EC2 instance metadata service (IMDSv2: a session token, then the instance role's
@@ -64,13 +64,21 @@ struct creds *creds_load(const char *profile, struct err *e);
 struct creds *creds_new(const char *access_key, const char *secret_key, const char *token,
 			const char *region, const char *endpoint, struct err *e);
 
-/* creds_refresh_at: the Unix second from which c should be fetched again: when less than
- * 5 minutes, or half their lifetime, remain before they expire. 0: never (fixed keys). */
+/* creds_refresh_at: the Unix second from which c should be fetched again: when
+ * CREDS_REFRESH_EARLY_S (botocore's advisory 15 minutes), or half their lifetime for keys
+ * that live less than twice that, remain before they expire. 0: never (fixed keys). */
+#define CREDS_REFRESH_EARLY_S 900
 int64_t creds_refresh_at(const struct creds *c);
+
+/* creds_process_timeout_s: how long a credential_process may take before it is stopped
+ * (its whole process group killed) and the fetch fails: CREDS_PROCESS_TIMEOUT_S, or
+ * S3BENCH_CREDENTIAL_PROCESS_TIMEOUT (whole seconds, 1 to 3600) from the environment. */
+#define CREDS_PROCESS_TIMEOUT_S 60
+int creds_process_timeout_s(void);
 
 /* creds_refresh: fetch c's keys again from where they came from (a no-op for fixed
  * keys). On failure c keeps its keys and e says why (-1). Not thread-safe: one caller at
- * a time (collect/s3/s3.c holds a lock). */
+ * a time (an S3 client's refresher thread, collect/s3/s3_keys.c). */
 int creds_refresh(struct creds *c, struct err *e);
 
 /* creds_free: wipes the secrets and frees c (NULL is fine). */

@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 
 #include <curl/curl.h>
@@ -99,35 +98,15 @@ out:
 	return rc;
 }
 
-/* fetch_process: run s->command with /bin/sh -c; its stderr goes to ours (as the AWS CLI
- * does), its stdout is the JSON. */
+/* fetch_process: run s->command (creds_run_process); its stdout is the JSON. */
 static int fetch_process(struct creds_src *s, struct creds_keys *k, struct err *e)
 {
 	struct strbuf out = {0};
-	char what[300], buf[4096];
-	size_t got;
-	int st, rc = -1;
-	FILE *p;
+	char what[300];
+	int rc = -1;
 
 	snprintf(what, sizeof(what), "credential_process of profile %s", s->profile);
-	fflush(NULL);
-	p = popen(s->command, "r");
-	if (p == NULL)
-		return err_set(e, "%s: cannot start /bin/sh", what);
-	while ((got = fread(buf, 1, sizeof(buf), p)) > 0)
-		if (out.len + got > OUT_MAX || strbuf_add(&out, buf, got) < 0)
-			break;
-	memset(buf, 0, sizeof(buf));
-	st = pclose(p);
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		err_set(e, "%s: the command failed (%s %d)", what,
-			st != -1 && WIFSIGNALED(st) ? "signal" : "exit status",
-			st == -1          ? -1
-			: WIFSIGNALED(st) ? WTERMSIG(st)
-					  : WEXITSTATUS(st));
-	else if (out.len > OUT_MAX)
-		err_set(e, "%s: more than %d bytes of output", what, OUT_MAX);
-	else
+	if (creds_run_process(s->command, creds_process_timeout_s(), OUT_MAX, &out, what, e) == 0)
 		rc = creds_parse_process_json(out.p ? out.p : "", out.len, what, k, e);
 	wipe_buf(&out);
 	return rc;
@@ -465,7 +444,7 @@ int64_t creds_refresh_at(const struct creds *c)
 	if (c == NULL || c->src == NULL || c->expires_s == 0)
 		return 0;
 	life = c->expires_s - c->fetched_s;
-	margin = life / 2 < 300 ? life / 2 : 300;
+	margin = life / 2 < CREDS_REFRESH_EARLY_S ? life / 2 : CREDS_REFRESH_EARLY_S;
 	return c->expires_s - (margin > 0 ? margin : 0);
 }
 

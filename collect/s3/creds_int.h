@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "collect/s3/creds.h"
+#include "core/strbuf.h"
 
 /* Keys as a source hands them over (strings owned; creds_keys_clear wipes them). */
 struct creds_keys {
@@ -50,6 +51,16 @@ void creds_wipe_free(char *s);
 
 /* creds_dup: a copy of s (free), NULL for NULL or ""; *nomem set to 1 when out of memory. */
 char *creds_dup(const char *s, int *nomem);
+
+/* A command run (collect/s3/creds_proc.c). */
+
+/* creds_run_process: run command with /bin/sh -c in a process group of its own, its
+ * stdout into out (at most max bytes kept), its stderr ours; the group killed after
+ * limit_s seconds. 0 when it exited 0 in time with at most max bytes; else -1 with
+ * "WHAT: no answer within N s (the command was stopped)", "WHAT: the command failed (exit
+ * status N)" or "WHAT: more than N bytes of output" (never its output). */
+int creds_run_process(const char *command, int limit_s, size_t max, struct strbuf *out,
+		      const char *what, struct err *e);
 
 /* Asked (collect/s3/creds_fetch.c). */
 

@@ -120,15 +120,13 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		const char *ph = getenv("S3BENCH_PHASES");
 		c->phases = ph == NULL || strcmp(ph, "0") != 0;
 	}
-	pthread_mutex_init(&c->refresh_lock, NULL);
 	c->region = strdup(cfg->region);
 	if (c->region == NULL)
 		goto nomem;
 	c->creds = cfg->creds;
-	atomic_store(&c->refresh_at, creds_refresh_at(cr));
 	atomic_store(&c->signer, sigv4_signer_new(cr->access_key, cr->secret_key, cr->token,
 						  cfg->region, "s3", e));
-	if (atomic_load(&c->signer) == NULL) {
+	if (atomic_load(&c->signer) == NULL || s3_keys_start(c, e) != 0) {
 		err_prefix(e, "s3: endpoint %s", ep);
 		s3_client_free(c);
 		return NULL;
@@ -146,6 +144,7 @@ void s3_client_free(struct s3_client *c)
 {
 	if (c == NULL)
 		return;
+	s3_keys_stop(c);
 	if (c->share != NULL)
 		curl_share_cleanup(c->share);
 	for (int i = 0; i < c->share_locks; i++)
@@ -163,7 +162,6 @@ void s3_client_free(struct s3_client *c)
 		free(o);
 	}
 	free(c->region);
-	pthread_mutex_destroy(&c->refresh_lock);
 	s3_bill_free(c->bill);
 	free(c);
 }
@@ -706,7 +704,6 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	const struct s3_op_info *op;
 	char md5_b64[32] = "";
 
-	s3_keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
 	op = s3_op_info(a->op);

@@ -93,9 +93,10 @@ struct s3_config {
 			      0: it may resume a session any handle of the client
 			      negotiated (one cache for all) */
 	int spread;        /* 1: connections spread over every address of the host */
-	/* borrowed (must outlive the client); its keys are copied into the client's signer,
-	 * and temporary ones (creds_refresh_at) are fetched again before each request that
-	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
+	/* borrowed (must outlive the client, and not be used elsewhere while it lives); its
+	 * keys are copied into the client's signer, and temporary ones (creds_refresh_at)
+	 * are fetched again ahead of their expiry by a thread of the client, never by a
+	 * request (s3_client_refreshes, s3_client_creds_expired) */
 	struct creds *creds;
 	/* each attempt's limits (docs/CAMPAIGN.md, "Timeouts"); past one the attempt fails
 	 * with class timeout (and is retried as any timeout is) */
@@ -373,6 +374,29 @@ int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, s
  * make fewer): for a request whose answer only informs (a bucket's versioning). */
 int s3_retry_at_most(struct s3_req *r, const struct s3_args *a, int attempts, struct s3_result *res,
 		     struct err *e);
+
+/* One fetch of temporary keys by the client's refresher (run.json's credentials). */
+#define S3_REFRESH_LOG 64
+struct s3_refresh {
+	int64_t at_ns;     /* Unix ns the fetch started */
+	int64_t took_ns;   /* how long it took */
+	int ok;            /* 1: new keys sign from then on; 0: it failed (error) */
+	int64_t expires_s; /* the new keys' expiry, Unix s (0: none, or failed) */
+	char source[160];  /* where they came from (creds.source) */
+	char error[160];   /* why it failed, "" when ok (never a key) */
+};
+
+/* s3_client_refreshes: the last (at most S3_REFRESH_LOG) of c's refreshes, oldest first,
+ * into out (max entries); returns how many were copied; *total and *failed (either may be
+ * NULL): all made and the failed ones. 0 for NULL c or fixed keys. Thread-safe. */
+size_t s3_client_refreshes(struct s3_client *c, struct s3_refresh *out, size_t max, uint64_t *total,
+			   uint64_t *failed);
+
+/* s3_client_creds_expired: 1 when the keys c signs with have expired (no refresh replaced
+ * them in time), with why into buf (n bytes): "credentials (SOURCE) expired at TIME; the
+ * last refresh failed: ..." (never a key); 0 else (fixed keys: always). Thread-safe and
+ * cheap (one atomic load while they are valid). */
+int s3_client_creds_expired(struct s3_client *c, char *buf, size_t n);
 
 /* s3_client_set_clock: from now on the Unix times of c's results are unix_ns plus the
  * CLOCK_MONOTONIC time since mono_ns: one clock for a run, so that a step or a slew of

@@ -55,9 +55,9 @@ struct s3_client {
 	 * is freed, since a request of another thread may still be signing with one */
 	_Atomic(struct sigv4_signer *) signer;
 	struct s3_old_signer *old;
-	struct creds *creds;              /* borrowed; refreshed under refresh_lock */
-	pthread_mutex_t refresh_lock;     /* one refresh at a time */
-	_Atomic int_least64_t refresh_at; /* Unix s from which to refresh; 0: never */
+	struct creds *creds; /* borrowed; once the refresher runs, only its thread touches it */
+	struct s3_refresher *keys; /* the refresher of temporary keys (s3_keys.c); NULL:
+				      fixed keys */
 	/* transport (s3_config's http2, http2_shared, no_keepalive, spread) */
 	int http2, http2_shared, no_keepalive;
 	/* addresses = spread: CURLOPT_CONNECT_TO entries "::ADDR:PORT", one per address the
@@ -75,6 +75,22 @@ struct s3_client {
 struct s3_old_signer {
 	struct sigv4_signer *signer;
 	struct s3_old_signer *next;
+};
+
+/* The refresher of temporary keys (collect/s3/s3_keys.c; docs/METHODOLOGY.md,
+ * "Credentials"): a thread of the client that fetches them again ahead of their expiry
+ * and swaps in a new signer; requests never wait for it. */
+struct s3_refresher {
+	pthread_t th;
+	int started;
+	pthread_mutex_t lock; /* its own: the schedule, the stop flag, the log */
+	pthread_cond_t wake;  /* s3_keys_stop wakes it */
+	int stop;
+	int64_t next_s;                        /* Unix s of the next fetch */
+	_Atomic int_least64_t expires_s;       /* the keys signing now expire then; 0: never */
+	char why[200];                         /* the last failure ("" after a success) */
+	struct s3_refresh log[S3_REFRESH_LOG]; /* the last S3_REFRESH_LOG, a ring */
+	uint64_t n, failed;                    /* refreshes made, of them failed */
 };
 
 struct s3_req {
@@ -206,9 +222,10 @@ void s3_transport_info(struct s3_req *r, struct s3_result *res);
  * locks); 0, or -1 when out of memory (collect/s3/s3_conn.c). */
 int s3_share_new(struct s3_client *c);
 
-/* s3_keep_fresh: before a request: temporary credentials close to their expiry are
- * fetched again by one thread and a new signer takes the old one's place; the others
- * go on with the current signer meanwhile (collect/s3/s3_keys.c). */
-void s3_keep_fresh(struct s3_client *c);
+/* s3_keys_start: c's refresher, when c->creds can be fetched again (creds_refresh_at):
+ * its thread started; 0, or -1 with a message (c->keys NULL then: fixed keys are 0).
+ * s3_keys_stop: stop and join it, free it (c->keys NULL after). collect/s3/s3_keys.c. */
+int s3_keys_start(struct s3_client *c, struct err *e);
+void s3_keys_stop(struct s3_client *c);
 
 #endif

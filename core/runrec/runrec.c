@@ -222,6 +222,23 @@ static int versioning_from(const json_t *v, const char *path, void *rec, struct 
 	return runrec_versioning_from_json(v, path, &r->versioning, e);
 }
 
+static json_t *credentials_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_credentials ? runrec_credentials_to_json(&r->credentials) : json_null();
+}
+
+static int credentials_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_credentials = 1;
+	return runrec_credentials_from_json(v, path, &r->credentials, e);
+}
+
 static json_t *transport_to(const void *rec)
 {
 	const R *r = rec;
@@ -368,6 +385,7 @@ static const struct rrf members[RUNREC_MEMBERS] = {
 	[RUNREC_STOP] = RRF_O("stop", stop_to, stop_from),
 	[RUNREC_READS_EXHAUSTED] = RRF_F("reads_exhausted", RRF_BOOL, R, reads_exhausted),
 	[RUNREC_VERSIONING] = RRF_O("versioning", versioning_to, versioning_from),
+	[RUNREC_CREDENTIALS] = RRF_O("credentials", credentials_to, credentials_from),
 	[RUNREC_TRANSPORT] = RRF_O("transport", transport_to, transport_from),
 	[RUNREC_CLIENTS] = RRF_O("clients", clients_to, clients_from),
 	[RUNREC_BILLING] = RRF_O("billing", billing_to, billing_from),

@@ -226,6 +226,36 @@ json_t *runrec_versioning_to_json(const struct runrec_versioning *v);
 int runrec_versioning_from_json(const json_t *j, const char *path, struct runrec_versioning *v,
 				struct err *e);
 
+/* "credentials": where the run's keys came from and every time temporary ones were
+ * fetched again (docs/FORMATS.md; docs/METHODOLOGY.md, "Credentials"); never a key. */
+#define RUNREC_REFRESH_MAX 64
+struct runrec_refresh {
+	uint64_t absent;
+	int64_t at_ns; /* Unix ns the fetch started */
+	double took_ms;
+	int ok;
+	int64_t expires_ns; /* the new keys' expiry; 0: null (none, or it failed) */
+	char source[160];
+	char error[160]; /* "": null */
+};
+
+struct runrec_credentials {
+	uint64_t absent;
+	char source[256];   /* where the keys came from ("environment", "profile P in F",
+				 "credential_process of profile P", "role ARN (...)", ...) */
+	int64_t fetched_ns; /* the first fetch (Unix ns; 0: null) */
+	double took_ms;     /* how long it took */
+	int64_t expires_ns; /* the first keys' expiry; 0: null (they do not) */
+	int64_t refreshes;  /* fetches again during the run */
+	int64_t failed;     /* of them, failed */
+	int n;              /* the last n of them (at most RUNREC_REFRESH_MAX) */
+	struct runrec_refresh log[RUNREC_REFRESH_MAX];
+};
+
+json_t *runrec_credentials_to_json(const struct runrec_credentials *c);
+int runrec_credentials_from_json(const json_t *j, const char *path, struct runrec_credentials *c,
+				 struct err *e);
+
 /* "transport": what the benchmark's transfers used. */
 struct runrec_transport {
 	uint64_t absent;
@@ -326,6 +356,7 @@ enum runrec_member {
 	RUNREC_STOP,
 	RUNREC_READS_EXHAUSTED,
 	RUNREC_VERSIONING,
+	RUNREC_CREDENTIALS,
 	RUNREC_TRANSPORT,
 	RUNREC_CLIENTS,
 	RUNREC_BILLING,
@@ -364,6 +395,8 @@ struct runrec {
 	int reads_exhausted;
 	int has_versioning; /* 0: null */
 	struct runrec_versioning versioning;
+	int has_credentials; /* 0: null (no keys were loaded) */
+	struct runrec_credentials credentials;
 	int has_transport; /* 0: null */
 	struct runrec_transport transport;
 	int has_clients; /* 0: left out (one client) */

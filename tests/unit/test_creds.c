@@ -24,12 +24,22 @@ static void write_file(const char *path, const char *text)
 
 static void clear_env(void)
 {
-	static const char *vars[] = {"AWS_ACCESS_KEY_ID",    "AWS_SECRET_ACCESS_KEY",
-				     "AWS_SESSION_TOKEN",    "AWS_PROFILE",
-				     "AWS_REGION",           "AWS_DEFAULT_REGION",
-				     "AWS_ENDPOINT_URL",     "AWS_SHARED_CREDENTIALS_FILE",
-				     "AWS_CONFIG_FILE",      "AWS_ENDPOINT_URL_S3",
-				     "AWS_ENDPOINT_URL_STS", "AWS_EC2_METADATA_SERVICE_ENDPOINT"};
+	static const char *vars[] = {"AWS_ACCESS_KEY_ID",
+				     "AWS_SECRET_ACCESS_KEY",
+				     "AWS_SESSION_TOKEN",
+				     "AWS_PROFILE",
+				     "AWS_REGION",
+				     "AWS_DEFAULT_REGION",
+				     "AWS_ENDPOINT_URL",
+				     "AWS_SHARED_CREDENTIALS_FILE",
+				     "AWS_CONFIG_FILE",
+				     "AWS_ENDPOINT_URL_S3",
+				     "AWS_ENDPOINT_URL_STS",
+				     "AWS_EC2_METADATA_SERVICE_ENDPOINT",
+				     "AWS_WEB_IDENTITY_TOKEN_FILE",
+				     "AWS_ROLE_ARN",
+				     "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+				     "AWS_CONTAINER_CREDENTIALS_FULL_URI"};
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
 		unsetenv(vars[i]);
 	setenv("HOME", dir, 1); /* no ~/.aws there unless a case writes one */
@@ -345,7 +355,10 @@ static void test_refresh_at(void)
 	CHECK(creds_refresh_at(&c) == 1003, "5-second keys: half their life (%lld)",
 	      (long long)creds_refresh_at(&c));
 	c.expires_s = 1000 + 6 * 3600;
-	CHECK(creds_refresh_at(&c) == c.expires_s - 300, "6-hour keys: 5 minutes before");
+	CHECK(creds_refresh_at(&c) == c.expires_s - 900,
+	      "6-hour keys: 15 minutes before (botocore's advisory refresh)");
+	c.expires_s = 1000 + 1200;
+	CHECK(creds_refresh_at(&c) == 1600, "20-minute keys: half their life, 10 minutes before");
 	c.expires_s = 0;
 	CHECK(creds_refresh_at(&c) == 0, "no expiry: never");
 }
