@@ -18,9 +18,11 @@ struct creds_keys {
 };
 
 enum creds_src_kind {
-	CREDS_SRC_PROCESS, /* credential_process */
-	CREDS_SRC_ROLE,    /* role_arn + source_profile: STS AssumeRole */
-	CREDS_SRC_IMDS     /* EC2 instance metadata, IMDSv2 */
+	CREDS_SRC_PROCESS,      /* credential_process */
+	CREDS_SRC_ROLE,         /* role_arn + source_profile: STS AssumeRole */
+	CREDS_SRC_IMDS,         /* EC2 instance metadata, IMDSv2 */
+	CREDS_SRC_WEB_IDENTITY, /* a token file + a role: STS AssumeRoleWithWebIdentity */
+	CREDS_SRC_CONTAINER     /* the container credentials endpoint (ECS, EKS Pod Identity) */
 };
 
 struct creds_src {
@@ -36,6 +38,12 @@ struct creds_src {
 	char imds_token[512]; /* the session token of the metadata service, "" when none */
 	int64_t imds_token_expires_s;
 	char imds_role[256]; /* the instance profile's role name */
+	/* WEB_IDENTITY: role_arn, session_name, sts_endpoint (as ROLE), and the token file,
+	 * read at each fetch (it is rotated) */
+	char *token_file;
+	/* CONTAINER: the URL; the Authorization header's value from token_file (read at each
+	 * fetch) or, without one, container_token (never print) */
+	char *container_url, *container_token;
 };
 
 /* In memory (collect/s3/creds_keys.c). */
@@ -72,6 +80,14 @@ int creds_fetch(struct creds_src *s, struct creds_keys *k, struct err *e);
  * SecretAccessKey, optional SessionToken and Expiration) into *k. Test seam. */
 int creds_parse_process_json(const char *text, size_t n, const char *what, struct creds_keys *k,
 			     struct err *e);
+
+/* creds_container_url: the container credentials endpoint from the environment's values
+ * relative (AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: http://169.254.170.2 in front) or,
+ * without it, full (AWS_CONTAINER_CREDENTIALS_FULL_URI; over http only to a loopback
+ * address, 169.254.170.2, 169.254.170.23 or fd00:ec2::23, as the AWS SDKs allow), into
+ * url (n bytes). 0; 1 when neither is set; -1 with a message naming the variable. Test
+ * seam. */
+int creds_container_url(const char *relative, const char *full, char *url, size_t n, struct err *e);
 
 /* creds_parse_sts_xml: an AssumeRole answer into *k. Test seam. */
 int creds_parse_sts_xml(const char *text, size_t n, const char *what, struct creds_keys *k,

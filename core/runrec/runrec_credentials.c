@@ -11,12 +11,9 @@
 #define F struct runrec_refresh
 
 static const struct rrf refresh_f[] = {
-	RRF_F("at", RRF_TIME, F, at_ns),
-	RRF_R("took_ms", RRF_REAL, F, took_ms, 0, 1e12),
-	RRF_T("source", RRF_TEXT, F, source),
-	RRF_F("ok", RRF_BOOL, F, ok),
-	RRF_F("expires", RRF_TIME, F, expires_ns),
-	RRF_T("error", RRF_TEXT_N, F, error),
+	RRF_F("at", RRF_TIME, F, at_ns),           RRF_R("took_ms", RRF_REAL, F, took_ms, 0, 1e12),
+	RRF_T("source", RRF_TEXT, F, source),      RRF_F("ok", RRF_BOOL, F, ok),
+	RRF_F("expires", RRF_TIME, F, expires_ns), RRF_T("error", RRF_TEXT_N, F, error),
 };
 
 static json_t *log_to(const void *rec)
@@ -25,8 +22,8 @@ static json_t *log_to(const void *rec)
 	json_t *a = json_array();
 
 	for (int i = 0; a != NULL && i < c->n; i++)
-		json_array_append_new(a, rrf_write(refresh_f, RRF_N(refresh_f), &c->log[i],
-						   c->log[i].absent));
+		json_array_append_new(
+			a, rrf_write(refresh_f, RRF_N(refresh_f), &c->log[i], c->log[i].absent));
 	return a;
 }
 
@@ -41,10 +38,11 @@ static int log_from(const json_t *v, const char *path, void *rec, struct err *e)
 		return err_set(e, "field %s: expected an array", path);
 	json_array_foreach(v, i, x) {
 		if (c->n == RUNREC_REFRESH_MAX)
-			return err_set(e, "field %s: more than %d entries", path, RUNREC_REFRESH_MAX);
+			return err_set(e, "field %s: more than %d entries", path,
+				       RUNREC_REFRESH_MAX);
 		snprintf(p, sizeof(p), "%s[%zu]", path, i);
-		if (rrf_read(x, p, refresh_f, RRF_N(refresh_f), &c->log[c->n],
-			     &c->log[c->n].absent, e) < 0)
+		if (rrf_read(x, p, refresh_f, RRF_N(refresh_f), &c->log[c->n], &c->log[c->n].absent,
+			     e) < 0)
 			return -1;
 		c->n++;
 	}

@@ -10,7 +10,19 @@
 #   2. the same process hanging on its second call, stopped after
 #      S3BENCH_CREDENTIAL_PROCESS_TIMEOUT=2 s: the refreshes fail (logged, the old keys
 #      signing on), and once the keys expire (8 s) the run fails with class auth and the
-#      reason (expired at, the last refresh's error); the hung process is gone.
+#      reason (expired at, the last refresh's error); the hung process is gone;
+#   3. web identity (AWS_WEB_IDENTITY_TOKEN_FILE + AWS_ROLE_ARN, as on EKS) against
+#      tests/tools/fake_aws.py's STS (AssumeRoleWithWebIdentity) and its S3 front, which
+#      refuses a session token it did not issue: the run is signed with the keys STS gave
+#      (tokens forwarded, none refused), fetched again before they expire (6-s keys, a 9-s
+#      run); it comes before the shared credentials file (botocore's order); a wrong token
+#      fails the run with STS's answer, never the token;
+#   4. container credentials (AWS_CONTAINER_CREDENTIALS_FULL_URI with
+#      AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE, or AWS_CONTAINER_AUTHORIZATION_TOKEN, as on
+#      ECS and EKS Pod Identity) from the fake: used, before the instance metadata service
+#      (never asked); a wrong token fails with HTTP 401; an http URL to another host than
+#      the loopback and the link-local endpoints is refused naming the variable; keys in
+#      the environment come first.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 [ -x "$collect" ] || { bad "no $collect (make)"; finish; }
@@ -120,4 +132,84 @@ sleep 0.5
 ! pgrep -f "sleep 31" >/dev/null
 check $? "the hung credential_process was stopped (no 'sleep 31' left)"
 
+# the fake AWS services (STS, container endpoint, an S3 front before nginx)
+webtok="s3bench-web-token-$RANDOM$RANDOM"
+ctok="s3bench-container-token-$RANDOM$RANDOM"
+FAKE_AWS_KEY=AKIDFAKE FAKE_AWS_SECRET=fakesecret FAKE_AWS_WEB_TOKEN=$webtok \
+	FAKE_AWS_CONTAINER_TOKEN=$ctok python3 "$top/tests/tools/fake_aws.py" --lifetime 6 \
+	--upstream "$endpoint" --tokens "$tmp/tokens" >"$tmp/fake.out" 2>"$tmp/fake.err" &
+stop_at_exit $!
+for _ in $(seq 1 50); do
+	grep -q '^PORT ' "$tmp/fake.out" 2>/dev/null && break
+	sleep 0.1
+done
+fake="http://127.0.0.1:$(sed -n 's/^PORT //p' "$tmp/fake.out")"
+fstat() { curl -s "$fake/_stats" | python3 -c "import json,sys; print(json.load(sys.stdin)['$1'])"; }
+printf '%s\n' "$webtok" >"$tmp/web.token"
+printf '%s' "$ctok" >"$tmp/container.token"
+# frun TAG ENV...: a 9-s PUT run through the fake's S3 front with only ENV's credentials
+frun() {
+	local tag=$1
+	shift
+	env -u AWS_PROFILE -u AWS_CONFIG_FILE AWS_SHARED_CREDENTIALS_FILE="$tmp/shared" "$@" \
+		"$collect" run --endpoint "$fake" --bucket "$bucket" --path-style --op put \
+		--size 4KiB --concurrency 2 --duration 9s -o "$tmp/$tag" >"$tmp/$tag.out" 2>&1
+}
+printf '[default]\naws_access_key_id = AKIDSHARED\naws_secret_access_key = sharedsecret\n' \
+	>"$tmp/shared"
+
+# 3. web identity
+role=arn:aws:iam::123456789012:role/s3bench-bench
+f0=$(fstat forwarded) i0=$(fstat invalid)
+frun web AWS_WEB_IDENTITY_TOKEN_FILE="$tmp/web.token" AWS_ROLE_ARN=$role \
+	AWS_ROLE_SESSION_NAME=bench AWS_ENDPOINT_URL_STS="$fake"
+check $? "web identity: the run completes" "$(tail -n 3 "$tmp/web.out")"
+fig=$(jq -c '[.credentials.source, .credentials.refreshes >= 1, .credentials.failed]' "$tmp/web/run.json")
+[ "$fig" = '["web identity, role '"$role"' (token file '"$tmp"'/web.token)",true,0]' ]
+check $? "web identity: before the shared credentials file's [default]; fetched again before expiry ($fig)" \
+	"$(jq -c .credentials "$tmp/web/run.json")"
+[ "$(fstat web_identity)" -ge 2 ] && [ "$(fstat forwarded)" -gt "$f0" ] && [ "$(fstat invalid)" = "$i0" ] &&
+	[ "$(fstat expired)" = 0 ]
+check $? "web identity: requests signed with STS's session token (forwarded $(($(fstat forwarded) - f0)), refused none; $(fstat web_identity) AssumeRoleWithWebIdentity)"
+printf 'not-the-token\n' >"$tmp/bad.token"
+frun webbad AWS_WEB_IDENTITY_TOKEN_FILE="$tmp/bad.token" AWS_ROLE_ARN=$role AWS_ENDPOINT_URL_STS="$fake"
+st=$?
+[ $st -ne 0 ] && [ "$(jq -r .errors.class "$tmp/webbad/run.json")" = auth ] &&
+	jq -r '.errors.first[0]' "$tmp/webbad/run.json" |
+	grep -q "web identity: AssumeRoleWithWebIdentity $role at $fake: HTTP 400 InvalidIdentityToken: Token is not valid" &&
+	! grep -rq "not-the-token\|$webtok" "$tmp/webbad" "$tmp/webbad.out" "$tmp/web" "$tmp/web.out"
+check $? "web identity with a wrong token: class auth, STS's answer, no token in any output" \
+	"$(jq -c .errors "$tmp/webbad/run.json")"
+
+# 4. container credentials
+t0=$(fstat tokens) c0=$(fstat container) f0=$(fstat forwarded) i0=$(fstat invalid)
+frun cont AWS_CONTAINER_CREDENTIALS_FULL_URI="$fake/container/v2/creds" \
+	AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE="$tmp/container.token" \
+	AWS_SHARED_CREDENTIALS_FILE="$tmp/none" AWS_EC2_METADATA_DISABLED=false \
+	AWS_EC2_METADATA_SERVICE_ENDPOINT="$fake"
+check $? "container credentials (token file): the run completes" "$(tail -n 3 "$tmp/cont.out")"
+[ "$(jq -r .credentials.source "$tmp/cont/run.json")" = "container credentials at $fake/container/v2/creds" ] &&
+	[ "$(fstat container)" -gt "$c0" ] && [ "$(fstat tokens)" = "$t0" ] &&
+	[ "$(fstat forwarded)" -gt "$f0" ] && [ "$(fstat invalid)" = "$i0" ]
+check $? "container credentials: used ($(($(fstat container) - c0)) fetches), before the instance metadata service (not asked)" \
+	"$(jq -c .credentials "$tmp/cont/run.json")"
+frun cont2 AWS_CONTAINER_CREDENTIALS_FULL_URI="$fake/container/v2/creds" \
+	AWS_CONTAINER_AUTHORIZATION_TOKEN="$ctok" AWS_SHARED_CREDENTIALS_FILE="$tmp/none"
+check $? "container credentials (AWS_CONTAINER_AUTHORIZATION_TOKEN): the run completes" "$(tail -n 3 "$tmp/cont2.out")"
+frun contbad AWS_CONTAINER_CREDENTIALS_FULL_URI="$fake/container/v2/creds" \
+	AWS_CONTAINER_AUTHORIZATION_TOKEN=wrong AWS_SHARED_CREDENTIALS_FILE="$tmp/none"
+[ $? -ne 0 ] && jq -r '.errors.first[0]' "$tmp/contbad/run.json" |
+	grep -q "container credentials at $fake/container/v2/creds: HTTP 401"
+check $? "container credentials with a wrong token: HTTP 401" "$(jq -c .errors "$tmp/contbad/run.json")"
+frun contfar AWS_CONTAINER_CREDENTIALS_FULL_URI="http://192.0.2.1/creds" AWS_SHARED_CREDENTIALS_FILE="$tmp/none"
+[ $? -ne 0 ] && jq -r '.errors.first[0]' "$tmp/contfar/run.json" |
+	grep -q "AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://192.0.2.1/creds': over http only a loopback address"
+check $? "container credentials over http to another host: refused, naming the variable" "$(jq -c .errors "$tmp/contfar/run.json")"
+c0=$(fstat container)
+frun contenv AWS_CONTAINER_CREDENTIALS_FULL_URI="$fake/container/v2/creds" \
+	AWS_CONTAINER_AUTHORIZATION_TOKEN="$ctok" AWS_ACCESS_KEY_ID=AKIDENV AWS_SECRET_ACCESS_KEY=envsecret
+[ "$(jq -r .credentials.source "$tmp/contenv/run.json")" = environment ] && [ "$(fstat container)" = "$c0" ]
+check $? "keys in the environment come before container credentials" "$(jq -c .credentials "$tmp/contenv/run.json")"
+! grep -rq "$ctok" "$tmp"/cont "$tmp"/cont2 "$tmp"/contbad "$tmp"/contenv "$tmp"/cont*.out
+check $? "no container token in any output"
 finish

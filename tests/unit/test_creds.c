@@ -363,6 +363,44 @@ static void test_refresh_at(void)
 	CHECK(creds_refresh_at(&c) == 0, "no expiry: never");
 }
 
+/* test_container_url: the container credentials endpoint from the environment's values:
+ * a relative URI on ECS's link-local address, a full one over https anywhere and over http
+ * only to the loopback and the ECS / EKS Pod Identity addresses. */
+static void test_container_url(void)
+{
+	static const struct {
+		const char *rel, *full, *url;
+		int rc;
+	} t[] = {
+		{"/v2/credentials/abc", NULL, "http://169.254.170.2/v2/credentials/abc", 0},
+		{"/v2/x", "http://127.0.0.1:9/y", "http://169.254.170.2/v2/x",
+		 0}, /* relative first */
+		{NULL, "http://169.254.170.23/v1/credentials",
+		 "http://169.254.170.23/v1/credentials", 0},
+		{NULL, "http://[fd00:ec2::23]/v1/credentials",
+		 "http://[fd00:ec2::23]/v1/credentials", 0},
+		{NULL, "http://127.0.0.1:8080/creds", "http://127.0.0.1:8080/creds", 0},
+		{NULL, "http://localhost/creds", "http://localhost/creds", 0},
+		{NULL, "https://creds.example.com/x", "https://creds.example.com/x", 0},
+		{NULL, NULL, NULL, 1},
+		{"", "", NULL, 1},
+		{NULL, "http://10.0.0.1/creds", NULL, -1},
+		{NULL, "http://127.0.0.1.example.com/creds", NULL, -1},
+		{NULL, "ftp://127.0.0.1/creds", NULL, -1},
+		{"v2/x", NULL, NULL, -1},
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char url[256] = "";
+		struct err e = {{0}};
+		int rc = creds_container_url(t[i].rel, t[i].full, url, sizeof(url), &e);
+
+		CHECK(rc == t[i].rc && (t[i].url == NULL || strcmp(url, t[i].url) == 0) &&
+			      (rc >= 0 || strstr(e.msg, "AWS_CONTAINER_CREDENTIALS_") != NULL),
+		      "container URL %s / %s: rc %d url %s (%s)", t[i].rel ? t[i].rel : "-",
+		      t[i].full ? t[i].full : "-", rc, url, e.msg);
+	}
+}
+
 /* chain: creds_load with the config file's sources. */
 static void test_chain(void)
 {
@@ -531,6 +569,7 @@ int main(void)
 	test_process_json();
 	test_sts_xml();
 	test_refresh_at();
+	test_container_url();
 	test_chain();
 	unlink(cred_file);
 	unlink(conf_file);
