@@ -292,9 +292,23 @@ char *workload_format_rate(double rate, char *buf, size_t n);
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
  * or mixed run with reads = once and no objects given prepares one per expected request
  * (a mixed run's gets and deletes may each use one up): count x
- * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
- * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
+ * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration get
+ * calibrates (workload_calibrates): its first batch, workload_once_calibration, the rest
+ * decided by the rate measured; a closed-loop duration mixed run WL_DEFAULT_OBJECTS. A run
+ * whose objects run out stops there, class exhausted. */
 uint64_t workload_prepared_objects(const struct workload *wl);
+
+/* A get with reads = once, bound by a duration, closed loop, without objects, calibrates
+ * (docs/METHODOLOGY.md, "reads = once"): its prepare PUTs workload_once_calibration
+ * objects, reads each once with the run's workers to measure the GET rate R (obj/s), then
+ * PUTs workload_once_objects(wl, R) more for the benchmark, which reads only those.
+ * workload_calibrates: 1 for such a run. workload_once_calibration: max(64, 8 x workers),
+ * at most WL_OBJECTS_MAX. workload_once_objects: ceil(WL_ONCE_MARGIN x R x duration) +
+ * workers, 1 .. WL_OBJECTS_MAX. */
+#define WL_ONCE_MARGIN 1.5
+int workload_calibrates(const struct workload *wl);
+uint64_t workload_once_calibration(const struct workload *wl);
+uint64_t workload_once_objects(const struct workload *wl, double obj_s);
 
 /* workload_workers: the workers a run of wl may use: 1 for the sequential micro-ops
  * (create-bucket, put-empty, get-small), else concurrency. A rate run starts with fewer

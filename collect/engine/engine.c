@@ -292,10 +292,63 @@ static int ask_buckets(struct eng *g, struct err *e)
 	return 0;
 }
 
+/* phase_ok: 0 when the prepare's last run neither failed nor was stopped, else -1 with
+ * the class and "prepare: ..." in e. */
+static int phase_ok(struct eng *g, struct err *e)
+{
+	if (!g->abort && !(g->o->stop && *g->o->stop))
+		return 0;
+	g->res->cls = g->abort ? g->fail_cls : EC_KILLED;
+	return err_set(e, "prepare: %s", g->abort ? g->fail_msg : "stopped");
+}
+
+/* put_objects: PUT the prepared objects [first, end) with 8 to 64 workers. */
+static int put_objects(struct eng *g, uint64_t first, uint64_t end, struct err *e)
+{
+	int workers = g->wl->concurrency < 8    ? 8
+		      : g->wl->concurrency > 64 ? 64
+						: g->wl->concurrency;
+
+	g->kind = &wl_kind_prepare;
+	g->cursor = first;
+	g->cursor_end = end;
+	g->prep_total = (end - first) * g->wl->size;
+	atomic_store(&g->sent, 0);
+	g->prep_limit_s = 0;
+	if ((uint64_t)workers > end - first)
+		workers = (int)(end - first);
+	return run(g, workers, e) != 0 ? -1 : phase_ok(g, e);
+}
+
+/* calibrate: a get with reads = once (workload_calibrates): read each of the objects PUT
+ * so far once with the run's workers, the rate measured R; then PUT the objects the
+ * benchmark reads, workload_once_objects(R) after them (res: calib_*, once_*). */
+static int calibrate(struct eng *g, struct err *e)
+{
+	struct engine_result *res = g->res;
+	uint64_t c = g->cursor_end;
+	int64_t t0;
+
+	g->kind = &wl_kind_calibrate;
+	g->cursor = 0;
+	g->calibrating = 1;
+	t0 = time_mono_ns();
+	if (run(g, workload_workers(g->wl), e) != 0 || phase_ok(g, e) != 0)
+		return -1;
+	g->calibrating = 0;
+	res->calibrated = 1;
+	res->calib_objects = c;
+	res->calib_s = (double)(time_mono_ns() - t0) / 1e9;
+	res->calib_obj_s = res->calib_s > 0 ? (double)c / res->calib_s : (double)c;
+	res->once_first = c;
+	res->once_end = c + workload_once_objects(g->wl, res->calib_obj_s);
+	return put_objects(g, res->once_first, res->once_end, e);
+}
+
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
-	int rc = -1, workers;
+	int rc = -1;
 
 	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
 		return -1;
@@ -306,25 +359,14 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 		o->on_created(res->created, o->created_arg);
 	if (o->wl->op != WL_CREATE_BUCKET && ask_buckets(&g, e) != 0)
 		goto done;
-	g.cursor_end = workload_prepared_objects(o->wl);
-	if (g.cursor_end == 0) {
+	if (workload_prepared_objects(o->wl) == 0) {
 		rc = 0;
 		goto done;
 	}
 	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
-	if (g.body == NULL)
+	if (g.body == NULL || put_objects(&g, 0, workload_prepared_objects(o->wl), e) != 0 ||
+	    (workload_calibrates(o->wl) && calibrate(&g, e) != 0))
 		goto done;
-	g.prep_total = g.cursor_end * o->wl->size;
-	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
-	if ((uint64_t)workers > g.cursor_end)
-		workers = (int)g.cursor_end;
-	if (run(&g, workers, e) != 0)
-		goto done;
-	if (g.abort || (o->stop && *o->stop)) {
-		res->cls = g.abort ? g.fail_cls : EC_KILLED;
-		err_set(e, "prepare: %s", g.abort ? g.fail_msg : "stopped");
-		goto done;
-	}
 	rc = 0;
 done:
 	if (rc != 0 && res->cls == EC_NONE)
@@ -395,11 +437,16 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		if (g.body == NULL)
 			goto done;
 	}
-	/* delete, and a get with reads = once: each prepared object handed out once */
+	/* delete, and a get with reads = once: each prepared object handed out once (a
+	 * calibrating get's: those prepared for the benchmark) */
 	g.cursor_end = o->wl->op == WL_DELETE ||
 				       (o->wl->op == WL_GET && o->wl->send.reads == WL_READS_ONCE)
 			       ? workload_prepared_objects(o->wl)
 			       : 0;
+	if (o->wl->op == WL_GET && res->once_end > 0) {
+		g.cursor = res->once_first;
+		g.cursor_end = res->once_end;
+	}
 	res->reads_exhausted = 0;
 	res->realtime_errno = 0;
 	memset(&res->transport, 0, sizeof(res->transport));

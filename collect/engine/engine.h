@@ -12,8 +12,10 @@
  * each workload does):
  * - prepare: HeadBucket, and CreateBucket only on 404 (noted in res->created), for each
  *   of the run's buckets (workload_buckets: BUCKET, BUCKET-1 ...); their versioning and
- *   object lock (res->ver; a default retention refused unless allow_retention); then PUT
- *   `objects`
+ *   object lock (res->ver; a default retention refused unless allow_retention); a get
+ *   with reads = once that calibrates (workload_calibrates) PUTs its calibration objects,
+ *   GETs each once to measure its rate, then PUTs the objects its benchmark will read
+ *   (res->once_first .. once_end); else PUT `objects`
  *   objects (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each
  *   object retried up to 4 times. No rows are written for prepare or cleanup.
  * - many buckets and prefixes (collect/workload.h, workload_spread_of): object m lives in
@@ -175,6 +177,13 @@ struct engine_result {
 	 * one bucket */
 	unsigned char created[WL_SPREAD_MAX];
 	struct engine_versions ver;
+	/* a get with reads = once that calibrates (workload_calibrates): the objects it
+	 * read first, how long that took, the rate it measured, and the objects prepared
+	 * for the benchmark, numbers [once_first, once_end) */
+	int calibrated;
+	uint64_t calib_objects;
+	double calib_s, calib_obj_s;
+	uint64_t once_first, once_end;
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

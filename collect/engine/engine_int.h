@@ -41,6 +41,7 @@ struct eng {
 	atomic_uint_least64_t sent;
 	uint64_t prep_total;
 	double prep_limit_s;
+	int calibrating; /* a reads = once get's calibration GETs (no PUT: no prepare limit) */
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;

@@ -527,7 +527,8 @@ void *engine_thread(void *arg)
 			break;
 		drain(g, &l, &active);
 		release_due(t, &l, &active);
-		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && l.now >= g->next_tick)
+		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && !g->calibrating &&
+		    l.now >= g->next_tick)
 			eng_prepare_watch(g, l.now);
 		if (t->index == 0) {
 			tick(g, l.now);

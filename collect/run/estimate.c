@@ -85,6 +85,11 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 	memset(&b, 0, sizeof(b));
 	if (!bench(wl, obj_s, &b, &left, &secs))
 		return 0;
+	if (workload_calibrates(wl)) { /* the calibration's GETs, then the benchmark's objects */
+		b.class_b += prepared;
+		prepared += workload_once_objects(wl, obj_s);
+		left = prepared;
+	}
 	/* prepare: HeadBucket, GetBucketVersioning, GetObjectLockConfiguration */
 	b.class_b += 3;
 	b.class_a += (first_of_subject ? 1 : 0) + prepared;

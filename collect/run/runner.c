@@ -2,6 +2,7 @@
 #include "collect/run/runner.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -42,6 +43,30 @@ static void on_tick(const struct engine_live *live, void *arg)
 	(void)w;
 }
 
+/* calibration_record: a calibrating get's calibration (engine_result) into run.json's. */
+static void calibration_record(const struct engine_result *res, struct run_state *st)
+{
+	st->has_calibration = res->calibrated;
+	st->calibration.objects = (int64_t)res->calib_objects;
+	st->calibration.seconds = res->calib_s;
+	st->calibration.obj_s = res->calib_obj_s;
+	st->calibration.prepared = (int64_t)(res->once_end - res->once_first);
+}
+
+/* exhausted_text: why a reads = once get stopped early, into msg (ERR_MSG_MAX bytes). */
+static void exhausted_text(const struct runner_job *job, const struct engine_result *res, char *msg)
+{
+	uint64_t n = res->once_end > 0 ? res->once_end - res->once_first
+				       : workload_prepared_objects(job->wl);
+	double at = res->summary.completion_s;
+
+	snprintf(msg, ERR_MSG_MAX,
+		 "reads = once: the %llu objects prepared for the benchmark ran out after %.1f s "
+		 "of its %.0f s; it stopped there (objects = %.0f or more would last)",
+		 (unsigned long long)n, at, job->wl->duration_s,
+		 at > 0 ? ceil((double)n * job->wl->duration_s / at * WL_ONCE_MARGIN) : 0.0);
+}
+
 /* child_class: the run's class from what the phases gave (see runner.h). */
 static enum err_class child_class(const struct run_state *st, const struct engine_result *res)
 {
@@ -62,6 +87,8 @@ static enum err_class child_class(const struct run_state *st, const struct engin
 			return EC_UNAVAILABLE;
 		return c != EC_NONE ? c : EC_CRASHED;
 	}
+	if (st->reads_exhausted)
+		return EC_EXHAUSTED;
 	return res->errors ? (c != EC_NONE ? c : EC_HTTP_5XX) : EC_NONE;
 }
 
@@ -333,6 +360,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
+		calibration_record(&res, &st);
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
@@ -353,6 +381,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.steady = res.steady;
 		st.stopped_s = res.stopped_s;
 		st.reads_exhausted = res.reads_exhausted;
+		if (res.reads_exhausted && n_local < 4)
+			exhausted_text(job, &res, local[n_local++]);
 		st.has_transport = 1;
 		transport_record(&res.transport, &st.transport);
 		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);

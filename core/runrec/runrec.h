@@ -207,6 +207,20 @@ json_t *runrec_errors_to_json(const struct runrec_errors *x);
 int runrec_errors_from_json(const json_t *j, const char *path, struct runrec_errors *x,
 			    struct err *e);
 
+/* "calibration": a get with reads = once that measured its rate before preparing the
+ * objects its benchmark reads (docs/METHODOLOGY.md, "reads = once"). */
+struct runrec_calibration {
+	uint64_t absent;
+	int64_t objects;  /* the objects read once to measure */
+	double seconds;   /* how long that took */
+	double obj_s;     /* objects / seconds */
+	int64_t prepared; /* the objects then prepared for the benchmark */
+};
+
+json_t *runrec_calibration_to_json(const struct runrec_calibration *c);
+int runrec_calibration_from_json(const json_t *j, const char *path, struct runrec_calibration *c,
+				 struct err *e);
+
 /* "versioning": what the run's buckets kept of what it wrote and deleted (docs/FORMATS.md;
  * docs/METHODOLOGY.md, "Versioned buckets"). */
 struct runrec_versioning {
@@ -355,6 +369,7 @@ enum runrec_member {
 	RUNREC_CPU,
 	RUNREC_STOP,
 	RUNREC_READS_EXHAUSTED,
+	RUNREC_CALIBRATION,
 	RUNREC_VERSIONING,
 	RUNREC_CREDENTIALS,
 	RUNREC_TRANSPORT,
@@ -393,6 +408,8 @@ struct runrec {
 	int steady;   /* stop.reason "steady" (else "max_duration") */
 	double stop_at_s;
 	int reads_exhausted;
+	int has_calibration; /* 0: null (the run did not calibrate) */
+	struct runrec_calibration calibration;
 	int has_versioning; /* 0: null */
 	struct runrec_versioning versioning;
 	int has_credentials; /* 0: null (no keys were loaded) */

@@ -120,9 +120,10 @@ run g-bad "$ep_bad" --op get --size 100KiB --concurrency 2 --count 5 --objects 4
 [ "$(run_json "$work/g-bad" "j['errors']['class'], j['errors']['count']")" = "checksum 10" ]
 check $? "a wrong returned checksum: class checksum on all 10 GETs"
 
-# reads = once: never an object twice; the run records when they ran out
+# reads = once: never an object twice; the run records when they ran out (class exhausted)
 run o-1 "$ep_v" --op get --size 4KiB --concurrency 3 --count 20 --objects 25 --reads once
-check $? "reads once: $(tail -n 1 "$work/o-1.txt")"
+[ $? -eq 1 ] && [ "$(run_json "$work/o-1" "j['status'], j['errors']['class']")" = "complete exhausted" ]
+check $? "reads once, 25 objects for 60 GETs: class exhausted, exit 1: $(tail -n 1 "$work/o-1.txt")"
 zstdcat "$work/o-1/ops.tsv.zst" | python3 -c "import csv, sys
 rows = list(csv.DictReader(sys.stdin, delimiter='\t'))
 files = [r['file'] for r in rows if r['op'] == 'GET']
