@@ -388,6 +388,11 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
  * ms > 0, or 0 for none. */
 long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
 
+/* workload_verifies_checksums: 1 when wl's GETs ask for the checksum and check it (a
+ * checksum set, and an op that reads: get, get-small, mixed); its ops log then has the
+ * `checksum` column and its summary checksums_verified / checksums_absent. */
+int workload_verifies_checksums(const struct workload *wl);
+
 /* workload_tls_resume: 1 when snd's new connections may resume a TLS session (tls_resume
  * = yes, or by default with keepalive = yes), 0 when each is a full handshake. */
 int workload_tls_resume(const struct wl_send *snd);

@@ -65,6 +65,12 @@ static int parse_timeout(enum wl_field f, const char *s, struct wl_send *snd, st
 	return 0;
 }
 
+int workload_verifies_checksums(const struct workload *wl)
+{
+	return wl->send.checksum != CHECKSUM_NONE &&
+	       (wl->op == WL_GET || wl->op == WL_GET_SMALL || wl->op == WL_MIXED);
+}
+
 int workload_tls_resume(const struct wl_send *snd)
 {
 	return snd->tls_resume == WL_TLS_RESUME_YES || (snd->tls_resume == 0 && !snd->no_keepalive);

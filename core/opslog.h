@@ -42,6 +42,15 @@ struct op_row {
 			column, after the phase columns); 0 when none */
 	int retried;    /* 1: this attempt failed and was retried (written "K+"); its request
 			has a later row */
+	int checksum;   /* a run that verifies GET checksums (the `checksum` column, last): a
+			   successful GET's OPS_CK_VERIFIED or OPS_CK_ABSENT; 0 (empty) else */
+};
+
+/* op_row.checksum (the `checksum` column's words "verified", "absent"). */
+enum {
+	OPS_CK_NONE = 0,
+	OPS_CK_VERIFIED = 1, /* the server returned a whole-object checksum and the body matched */
+	OPS_CK_ABSENT = 2    /* none to check: none returned, a composite one, a ranged GET */
 };
 
 /* op_row.conn (the `conn` column's numbers). */
@@ -75,6 +84,8 @@ struct opslog_writer_opts {
 	int attempts;     /* non-zero: a run with retries, with the `attempt` column last
 			     ("2": the request's final row, its second attempt; "1+": a
 			     first attempt that was retried; empty when attempt is 0) */
+	int checksums;    /* non-zero: a run that verifies GET checksums, with the `checksum`
+			     column after the others ("verified", "absent", empty) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

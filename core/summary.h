@@ -176,6 +176,12 @@ struct run_summary {
 	struct errstat errs;
 	int has_retries; /* the rows carry the attempt column: `retry` is set */
 	struct retry_summary retry;
+	/* GET checksums (core/summary_counts.c): the run verified them (its rows carry the
+	 * checksum column): the successful GETs whose body matched a whole-object checksum
+	 * the server returned, and those that had none to check (none returned, a composite
+	 * one, a ranged GET); run.json's "checksums_verified" and "checksums_absent" */
+	int has_checksums;
+	uint64_t checksums_verified, checksums_absent;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

@@ -182,6 +182,10 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		row.file = spread_file;
 	if (res != NULL && res->ph.valid)
 		row_phases(&row, &res->ph);
+	/* a run that verifies GET checksums: whether a successful GET's was checked */
+	if (res != NULL && g->phase == ENG_PHASE_BENCH && row.error[0] == '\0' &&
+	    strcmp(op, "GET") == 0 && workload_verifies_checksums(g->wl))
+		row.checksum = res->checksum_verified ? OPS_CK_VERIFIED : OPS_CK_ABSENT;
 	pthread_mutex_lock(&g->lock);
 	if (res != NULL && res->local_ip != NULL && g->res->local_ip[0] == '\0') {
 		snprintf(g->res->local_ip, sizeof(g->res->local_ip), "%s", res->local_ip);

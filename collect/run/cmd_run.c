@@ -369,6 +369,11 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	} else {
 		printf(" * Retries: off, no request was retried\n");
 	}
+	if (s.has_checksums)
+		printf(" * Checksums: %llu GETs verified, %llu had none to check (none returned, "
+		       "composite, ranged)\n",
+		       (unsigned long long)s.checksums_verified,
+		       (unsigned long long)s.checksums_absent);
 	print_phase_retries(&rr->st);
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);

@@ -116,6 +116,13 @@ check $? "get: no error, run.json workload.send.checksum crc64nvme"
 vlog v "print(sum(1 for r in recs if r['method'] == 'GET' and r.get('checksum_mode') == 'ENABLED' and r.get('returned')))" >"$work/gm.txt"
 [ "$(cat "$work/gm.txt")" = 10 ]
 check $? "get: 10 GETs sent x-amz-checksum-mode: ENABLED and got a checksum back"
+[ "$(run_json "$work/g-ok" "j['summary']['checksums_verified'], j['summary']['checksums_absent']")" = "10 0" ] &&
+	[ "$(zstdcat "$work/g-ok/ops.tsv.zst" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }' | sort | uniq -c | tr -s ' ')" = " 10 verified" ]
+check $? "get: summary.checksums_verified 10, absent 0; the ops log's checksum column says verified on each"
+grep -q "Checksums: 10 GETs verified, 0 had none to check" "$work/g-ok.txt"
+check $? "get: the printout counts them" "$(grep -i checksum "$work/g-ok.txt")"
+[ "$(run_json "$work/p-unsigned" "'checksums_verified' in j['summary']")" = False ]
+check $? "a put run (it verifies no GET) has no checksum counts"
 run g-bad "$ep_bad" --op get --size 100KiB --concurrency 2 --count 5 --objects 4 --checksum sha1
 [ "$(run_json "$work/g-bad" "j['errors']['class'], j['errors']['count']")" = "checksum 10" ]
 check $? "a wrong returned checksum: class checksum on all 10 GETs"
@@ -353,6 +360,16 @@ check $? "rgw 16.2 refuses STREAMING-UNSIGNED-PAYLOAD-TRAILER (400 XAmzContentSH
 [ "$(run_json "$work/r-st" "j['errors']['count'], j['errors']['first'][0]")" = \
 	"2 HTTP 400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER (400 XAmzContentSHA256Mismatch)"
+# a GET checksum RGW 16.2 never returns, and a ranged GET: nothing to verify, counted so
+for g in plain range; do
+	extra=()
+	[ "$g" = range ] && extra=(--range 0..64KiB)
+	"$collect" run --endpoint "$RGW_S3_ENDPOINT" --bucket e2e-send --path-style --op get \
+		--size 100KiB --concurrency 2 --count 5 --objects 4 --checksum crc64nvme "${extra[@]}" \
+		-o "$work/r-get-$g" >"$work/r-get-$g.txt" 2>&1
+	[ "$(run_json "$work/r-get-$g" "j['summary']['checksums_verified'], j['summary']['checksums_absent'], j['errors']['count']")" = "0 10 0" ]
+	check $? "rgw get with a checksum ($g): nothing verified, 10 absent: not a run that verified all"
+done
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
 [ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"

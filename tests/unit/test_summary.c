@@ -3,6 +3,7 @@
  * short runs, JSON round trip and rejection of bad JSON naming the field). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "tests/unit/check.h"
 #include "core/opslog.h"
@@ -351,6 +352,70 @@ static void test_json(const struct run_summary *s)
 	CHECK(summary_from_json(NULL, &back, &e) == -1, "NULL rejected");
 }
 
+static int count_row(const struct op_row *row, void *arg)
+{
+	return summary_acc_add(arg, row, NULL) < 0;
+}
+
+/* test_checksums: a run that verifies GET checksums: its rows' checksum column written
+ * and read back (core/opslog), counted as verified and absent (a failed GET in neither),
+ * round-tripped through run.json's form, and a count above the requests refused. */
+static void test_checksums(void)
+{
+	static const int ck[] = {OPS_CK_VERIFIED, OPS_CK_VERIFIED, OPS_CK_ABSENT, OPS_CK_VERIFIED,
+				 OPS_CK_NONE};
+	char path[] = "/tmp/test_summary_ck.XXXXXX", file[64];
+	struct opslog_writer *w;
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s, back;
+	struct err e = {{0}};
+	json_t *j;
+
+	if (mkdtemp(path) == NULL || a == NULL) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(file, sizeof(file), "%s/ops.tsv.zst", path);
+	w = opslog_writer_open_opts(file, &(struct opslog_writer_opts){.checksums = 1}, &e);
+	for (int i = 0; w != NULL && i < 5; i++) {
+		struct op_row row = {.op = "GET",
+				     .client_id = "",
+				     .endpoint = "",
+				     .file = "k",
+				     .error = ck[i] == OPS_CK_NONE ? "checksum: mismatch" : "",
+				     .cat = "",
+				     .n_objects = 1,
+				     .bytes = 4096,
+				     .start_ns = T0 + i * S,
+				     .end_ns = T0 + i * S + 10 * MS,
+				     .duration_ns = 10 * MS,
+				     .checksum = ck[i]};
+		CHECK(opslog_writer_add(w, &row, &e) == 0, "row %d written: %s", i, e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
+	CHECK(opslog_read(file, count_row, a, &e) == 0, "ops log read back: %s", e.msg);
+	CHECK(summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
+	CHECK(s.has_checksums && s.checksums_verified == 3 && s.checksums_absent == 1 &&
+		      s.requests == 5 && s.errors == 1,
+	      "3 verified, 1 absent, the failed GET in neither (%llu, %llu)",
+	      (unsigned long long)s.checksums_verified, (unsigned long long)s.checksums_absent);
+	j = summary_to_json(&s);
+	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0 && back.has_checksums &&
+		      back.checksums_verified == 3 && back.checksums_absent == 1,
+	      "checksums_verified and checksums_absent round-trip: %s", e.msg);
+	summary_clear(&back);
+	json_object_set_new(j, "checksums_absent", json_integer(5));
+	CHECK(summary_from_json(j, &back, &e) == -1 &&
+		      strstr(e.msg, "checksums_verified and "
+				    "checksums_absent add up") != NULL,
+	      "more checksums than requests refused: %s", e.msg);
+	json_decref(j);
+	summary_clear(&s);
+	summary_acc_free(a);
+	unlink(file);
+	rmdir(path);
+}
+
 int main(void)
 {
 	struct run_summary a;
@@ -362,6 +427,7 @@ int main(void)
 	test_nothing();
 	test_bad_rows();
 	test_json(&a);
+	test_checksums();
 	summary_clear(&a);
 	return check_done();
 }
