@@ -393,6 +393,12 @@ long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
  * `checksum` column and its summary checksums_verified / checksums_absent. */
 int workload_verifies_checksums(const struct workload *wl);
 
+/* workload_log_columns: the columns of wl's ops log beyond Warp's into *o (every field
+ * set): intended (a rate run), the phases (always), attempt (retries > 0), checksum
+ * (workload_verifies_checksums). */
+struct opslog_writer_opts;
+void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o);
+
 /* workload_tls_resume: 1 when snd's new connections may resume a TLS session (tls_resume
  * = yes, or by default with keepalive = yes), 0 when each is a full handshake. */
 int workload_tls_resume(const struct wl_send *snd);

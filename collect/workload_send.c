@@ -8,6 +8,7 @@
 
 #include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "core/opslog.h"
 #include "core/units.h"
 
 /* The two-valued fields: the spelling of 0 and of 1. */
@@ -69,6 +70,14 @@ int workload_verifies_checksums(const struct workload *wl)
 {
 	return wl->send.checksum != CHECKSUM_NONE &&
 	       (wl->op == WL_GET || wl->op == WL_GET_SMALL || wl->op == WL_MIXED);
+}
+
+void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o)
+{
+	*o = (struct opslog_writer_opts){.intended = wl->rate > 0,
+					 .phases = 1,
+					 .attempts = wl->retries > 0,
+					 .checksums = workload_verifies_checksums(wl)};
 }
 
 int workload_tls_resume(const struct wl_send *snd)

@@ -182,6 +182,15 @@ struct run_summary {
 	 * one, a ranged GET); run.json's "checksums_verified" and "checksums_absent" */
 	int has_checksums;
 	uint64_t checksums_verified, checksums_absent;
+	/* Attempts (core/summary_counts.c): every attempt (its rows: the requests, and in a
+	 * run with retries the retried attempts too), those answered 503 or 429 (throttled,
+	 * retried or final), and the requests whose first attempt was; run.json's
+	 * "attempts", "throttled_attempts", "throttled_first_attempts". Read from a run.json
+	 * written before they were counted, attempts and throttled_attempts are derived from
+	 * requests, errors_by and retries; has_attempt_counts is then 0 when the first
+	 * attempts are not known (a run with retries), 1 otherwise. */
+	int has_attempt_counts;
+	uint64_t attempts, throttled_attempts, throttled_first_attempts;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

@@ -75,6 +75,10 @@ struct agg_cell {
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
 	struct errstat errs;
+	/* the attempts of the valid runs (every request's, retried ones included: run.json
+	 * summary.attempts) and those answered 503 or 429 (summary.throttled_attempts),
+	 * summed; see workload_cells_throttled_attempt_share */
+	uint64_t attempts, throttled_attempts;
 	/* retries (run.json summary.retries): over the valid runs that had them, the sums of
 	 * their requests, retried requests and attempts, the highest max, and the means of
 	 * their first-attempt latencies; retry_runs 0: none had retries */

@@ -141,6 +141,8 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 		valid[k] = c->runs[i];
 		c->requests += ar->log->summary.requests;
 		errstat_merge(&c->errs, &ar->log->summary.errs);
+		c->attempts += ar->log->summary.attempts;
+		c->throttled_attempts += ar->log->summary.throttled_attempts;
 		add_retries(c, &ar->log->summary);
 		vm[k] = ar->log->summary.mib_s;
 		vo[k] = ar->log->summary.obj_s;

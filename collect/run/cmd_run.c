@@ -369,6 +369,16 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	} else {
 		printf(" * Retries: off, no request was retried\n");
 	}
+	if (s.throttled_attempts > 0)
+		/* what the provider answered, before retries hid it */
+		printf(" * Throttled (503, 429): %llu of %llu attempts (%.1f %%), %llu of %llu "
+		       "requests at their first attempt (%.1f %%)\n",
+		       (unsigned long long)s.throttled_attempts, (unsigned long long)s.attempts,
+		       s.attempts ? 100.0 * (double)s.throttled_attempts / (double)s.attempts : 0,
+		       (unsigned long long)s.throttled_first_attempts,
+		       (unsigned long long)s.requests,
+		       s.requests ? 100.0 * (double)s.throttled_first_attempts / (double)s.requests
+				  : 0);
 	if (s.has_checksums)
 		printf(" * Checksums: %llu GETs verified, %llu had none to check (none returned, "
 		       "composite, ranged)\n",

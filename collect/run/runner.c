@@ -218,6 +218,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 			    char local[][ERR_MSG_MAX], int *n_local)
 {
 	struct opslog_writer *log;
+	struct opslog_writer_opts cols;
 	struct clientres *cres;
 	char path[4096];
 	struct err e;
@@ -228,14 +229,9 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		opts->prefix = job->bench_prefix;
 	st->phase[PHASE_BENCHMARK] = PH_STARTED;
 	save(job, st);
-	/* a rate run's rows carry their intended start (the `intended` column) */
-	log = opslog_writer_open_opts(
-		path,
-		&(struct opslog_writer_opts){.intended = job->wl->rate > 0,
-					     .phases = 1,
-					     .attempts = job->wl->retries > 0,
-					     .checksums = workload_verifies_checksums(job->wl)},
-		&e);
+	/* a rate run's rows carry their intended start (the `intended` column), ... */
+	workload_log_columns(job->wl, &cols);
+	log = opslog_writer_open_opts(path, &cols, &e);
 	if (log == NULL) {
 		res->cls = EC_LOCAL_IO;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);

@@ -416,6 +416,109 @@ static void test_checksums(void)
 	rmdir(path);
 }
 
+/* test_attempts: throttled attempts counted over every row (retried ones too), the
+ * requests whose first attempt was throttled, round-tripped, derived from a run.json
+ * written before they were counted, and bad values refused naming the member. */
+static void test_attempts(void)
+{
+	/* five requests: A 503, 503, ok; B ok; C 500, 503, 503 (failed); D 429, ok; E 503
+	 * (failed at its only attempt) */
+	static const struct {
+		int attempt, retried;
+		const char *error;
+	} rows[] = {
+		{1, 1, "HTTP 503 SlowDown: x"},
+		{2, 1, "HTTP 503 SlowDown: x"},
+		{3, 0, ""},
+		{1, 0, ""},
+		{1, 1, "HTTP 500 InternalError"},
+		{2, 1, "HTTP 503 x"},
+		{3, 0, "HTTP 503 SlowDown: x"},
+		{1, 1, "HTTP 429 TooManyRequests"},
+		{2, 0, ""},
+		{1, 0, "HTTP 503 SlowDown: x"},
+	};
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s, back;
+	struct err e = {{0}};
+	json_t *j, *c;
+
+	for (size_t i = 0; a != NULL && i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct op_row row = {.op = "GET",
+				     .client_id = "",
+				     .endpoint = "",
+				     .file = "k",
+				     .error = rows[i].error,
+				     .cat = "",
+				     .n_objects = 1,
+				     .bytes = rows[i].error[0] ? 0 : 4096,
+				     .start_ns = T0 + (int64_t)i * S,
+				     .end_ns = T0 + (int64_t)i * S + 10 * MS,
+				     .duration_ns = 10 * MS,
+				     .attempt = rows[i].attempt,
+				     .retried = rows[i].retried};
+
+		CHECK(summary_acc_add(a, &row, &e) == 0, "row %zu: %s", i, e.msg);
+	}
+	CHECK(a != NULL && summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
+	CHECK(s.requests == 5 && s.errors == 2 && errstat_throttled(&s.errs) == 2,
+	      "5 requests, 2 failed, both 503 (%llu, %llu)", (unsigned long long)s.requests,
+	      (unsigned long long)s.errors);
+	CHECK(s.has_attempt_counts && s.attempts == 10 && s.throttled_attempts == 6 &&
+		      s.throttled_first_attempts == 3,
+	      "10 attempts, 6 throttled, 3 requests throttled at their first (%llu, %llu, %llu)",
+	      (unsigned long long)s.attempts, (unsigned long long)s.throttled_attempts,
+	      (unsigned long long)s.throttled_first_attempts);
+	j = summary_to_json(&s);
+	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0 && back.has_attempt_counts &&
+		      back.attempts == 10 && back.throttled_attempts == 6 &&
+		      back.throttled_first_attempts == 3,
+	      "attempts round-trip: %s", e.msg);
+	summary_clear(&back);
+	/* written before they were counted: attempts and throttled attempts derived */
+	c = json_deep_copy(j);
+	json_object_del(c, "attempts");
+	json_object_del(c, "throttled_attempts");
+	json_object_del(c, "throttled_first_attempts");
+	CHECK(summary_from_json(c, &back, &e) == 0 && !back.has_attempt_counts &&
+		      back.attempts == 10 && back.throttled_attempts == 6,
+	      "an older run.json: attempts derived from retries and errors_by (%llu, %llu): %s",
+	      (unsigned long long)back.attempts, (unsigned long long)back.throttled_attempts,
+	      e.msg);
+	summary_clear(&back);
+	json_decref(c);
+	{
+		static const struct {
+			const char *key, *value, *want;
+		} bad[] = {
+			{"throttled_attempts", "\"6\"", "summary.throttled_attempts: missing"},
+			{"attempts", "4", "summary.attempts: 4, fewer than the 5 requests"},
+			{"throttled_attempts", "11", "more than the attempts"},
+			{"throttled_first_attempts", "6", "more than the attempts or requests"},
+			{"throttled_first_attempts", NULL,
+			 "summary.throttled_first_attempts: missing"},
+		};
+
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			c = json_deep_copy(j);
+			if (bad[i].value != NULL)
+				json_object_set_new(
+					c, bad[i].key,
+					json_loads(bad[i].value, JSON_DECODE_ANY, NULL));
+			else
+				json_object_del(c, bad[i].key);
+			e.msg[0] = '\0';
+			CHECK(summary_from_json(c, &back, &e) == -1 && strstr(e.msg, bad[i].want),
+			      "bad %s %s refused: %s", bad[i].key,
+			      bad[i].value ? bad[i].value : "(none)", e.msg);
+			json_decref(c);
+		}
+	}
+	json_decref(j);
+	summary_clear(&s);
+	summary_acc_free(a);
+}
+
 int main(void)
 {
 	struct run_summary a;
@@ -428,6 +531,7 @@ int main(void)
 	test_bad_rows();
 	test_json(&a);
 	test_checksums();
+	test_attempts();
 	summary_clear(&a);
 	return check_done();
 }
