@@ -287,8 +287,9 @@ static int ask_buckets(struct eng *g, struct err *e)
 			}
 		}
 	}
-	s3_client_set_versioned(g->o->client, v->versioning == S3_VER_ENABLED ||
-						      v->versioning == S3_VER_SUSPENDED);
+	/* a suspended bucket writes the run's new keys as null versions, which a PUT
+	 * replaces and a DELETE removes (behind a null marker): billed as unversioned */
+	s3_client_set_versioned(g->o->client, v->versioning == S3_VER_ENABLED);
 	return 0;
 }
 

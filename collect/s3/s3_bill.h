@@ -27,9 +27,9 @@ struct s3_client;
  * (s3_bill_diff). */
 void s3_client_bill_read(struct s3_client *c, struct bill_counts *out);
 
-/* s3_client_set_versioned: from now on c's bucket keeps versions (1) or not (0): a PUT
- * over a key adds a version, a delete without a version id (which leaves a delete marker)
- * frees no storage. */
+/* s3_client_set_versioned: from now on c's bucket keeps versions (1: versioning enabled)
+ * or not (0): a PUT over a key adds a version, a delete without a version id (which
+ * leaves a delete marker) frees no storage; a delete with one frees the key's bytes. */
 void s3_client_set_versioned(struct s3_client *c, int versioned);
 
 /* s3_bill_diff: *out = *later - *earlier. */

@@ -7,18 +7,21 @@
 #      says enabled and what the cleanup deleted (20 versions), and billing.cleanup counts
 #      the GetBucketVersioning (class B) and ListObjectVersions (class A) it took;
 #   2. a DELETE run (10 objects, until done) records the 10 delete markers its deletes
-#      left, and its cleanup removes them with the 10 versions behind them;
+#      left, and its cleanup removes them with the 10 versions behind them; their storage
+#      is billed until then (billing.cleanup.storage_byte_s above 0);
 #   3. a GET run's prepared objects are gone after it;
 #   4. a PUT run SIGKILLed in its benchmark leaves versions; `collect clean DIR` deletes
 #      them by version id ("N object versions and 0 delete markers deleted (a versioned
 #      bucket)") and nothing is left; run again it finds nothing to do;
-#   5. a bucket with versioning suspended: a DELETE run leaves nothing either;
+#   5. a bucket with versioning suspended: a DELETE run leaves nothing either, and its
+#      deletes removed the objects (null versions): no storage billed in its cleanup;
 #   6. a bucket whose object lock keeps objects for a default retention (GOVERNANCE, 1
 #      day): a run is refused before it writes (class prepare-failed, the message names
 #      the bucket, the retention and allow_retention); with --allow-retention it runs,
 #      run.json records the retention, and the cleanup fails naming the versions the
 #      server keeps (AccessDenied; the test removes them, bypassing the retention);
-#   7. a bucket never versioned: run.json says off and the cleanup deletes by name.
+#   7. a bucket never versioned: run.json says off and the cleanup deletes by name; a
+#      DELETE run's deletes free the storage (none billed in its cleanup).
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 [ -x "$collect" ] || { bad "no $collect (make)"; finish; }
@@ -76,6 +79,11 @@ check $? "delete: 10 delete markers recorded; the cleanup deleted the 10 version
 	"$(jv del .versioning)"
 [ "$(left "$vb")" = "0 0" ]
 check $? "delete: nothing left under s3bench/ ($(left "$vb"))"
+# the 10 deleted objects' 40960 bytes stay stored behind their markers: billed through the
+# whole benchmark and into the cleanup, until their versions are deleted
+[ "$(jv del '.billing.cleanup.storage_byte_s > 0 and .billing.benchmark.storage_byte_s > 0')" = true ]
+check $? "delete: the noncurrent versions' storage billed until the cleanup deleted them" \
+	"$(jv del '[.billing.benchmark.storage_byte_s, .billing.cleanup.storage_byte_s]')"
 
 # 3. GET
 crun get "$vb" --op get --size 4KiB --objects 5 --concurrency 2 --duration 1s
@@ -115,6 +123,10 @@ check $? "delete on a suspended bucket: complete" "$(tail -n 3 "$tmp/sus.out")"
 [ "$(jv sus '[.versioning.status, .versioning.delete_markers]')" = '["suspended",6]' ] &&
 	[ "$(left "$sb")" = "0 0" ]
 check $? "suspended: 6 markers recorded, nothing left ($(left "$sb"))" "$(jv sus .versioning)"
+# its objects were null versions, which their DELETE removed: no storage after the benchmark
+[ "$(jv sus '[.versioning.cleanup.versions, .billing.cleanup.storage_byte_s]')" = '[0,0]' ]
+check $? "suspended: the deletes removed the null versions, no storage billed in the cleanup" \
+	"$(jv sus '[.versioning.cleanup, .billing.cleanup.storage_byte_s]')"
 
 # 6. object lock with a default retention
 lb=lock-$sfx
@@ -152,6 +164,11 @@ check $? "an unversioned bucket: complete" "$(tail -n 3 "$tmp/plain.out")"
 [ "$(jv plain '[.versioning.status, .versioning.object_lock, .versioning.cleanup.versions]')" = '["off",false,0]' ] &&
 	[ "$(left "$nb")" = "0 0" ]
 check $? "unversioned: run.json says off, no lock, nothing left" "$(jv plain .versioning)"
+crun plaindel "$nb" --op delete --size 4KiB --objects 10 --concurrency 2 --until-done
+check $? "a DELETE run on an unversioned bucket: complete" "$(tail -n 3 "$tmp/plaindel.out")"
+[ "$(jv plaindel '[.versioning.delete_markers, .billing.cleanup.storage_byte_s]')" = '[0,0]' ]
+check $? "unversioned: its deletes freed the storage, none billed in the cleanup" \
+	"$(jv plaindel '[.versioning, .billing.cleanup.storage_byte_s]')"
 for b in "$vb" "$sb" "$lb" "$nb"; do
 	api delete-bucket --bucket "$b" >/dev/null 2>&1
 done
