@@ -86,7 +86,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
-core_SRC    := $(wildcard core/*.c)
+core_SRC    := $(wildcard core/*.c core/*/*.c)
 # bin/collect-mpi's own files (collect/main_mpi.c, collect/cluster/distrib.c) call
 # collect_MPI_C, the only MPI file
 collect_MPI_C   := collect/cluster/cluster.c

@@ -1,6 +1,7 @@
 /* core/climit.c: see climit.h. */
 #include "core/climit.h"
 
+#include <math.h>
 #include <string.h>
 
 static const char *const reason_names[CLIMIT_R_COUNT] = {"cpu", "shared-cpu", "nic", "workers"};
@@ -109,4 +110,58 @@ json_t *climit_to_json(const struct climit_verdict *v)
 			 v->late_slots >= 0 ? json_integer(v->late_slots) : json_null(),
 			 "tcp_retrans_pct", v->tcp_retrans_pct, "thresholds", "cpu_pct",
 			 v->t.cpu_pct, "nic_pct", v->t.nic_pct, "retrans_pct", v->t.retrans_pct);
+}
+
+int climit_reasons_from_json(struct jread *r, const json_t *o, const char *where, const char *key,
+			     unsigned *bits)
+{
+	json_t *a = json_object_get(o, key), *v;
+	size_t i;
+	int k;
+
+	*bits = 0;
+	if (a == NULL || json_is_null(a))
+		return 0;
+	if (!json_is_array(a))
+		return jread_bad_at(r, where, key,
+				    "expected an array of cpu, shared-cpu, nic, workers");
+	json_array_foreach(a, i, v) {
+		for (k = 0; k < CLIMIT_R_COUNT; k++)
+			if (json_is_string(v) && strcmp(json_string_value(v), reason_names[k]) == 0)
+				break;
+		if (k == CLIMIT_R_COUNT)
+			return jread_bad_at(r, where, key,
+					    "expected an array of cpu, shared-cpu, nic, workers");
+		*bits |= 1u << k;
+	}
+	return 0;
+}
+
+int climit_from_json(struct jread *r, const json_t *o, const char *where, struct climit_verdict *v)
+{
+	char w[256];
+	json_t *x, *d;
+	size_t i;
+
+	memset(v, 0, sizeof(*v));
+	v->limited = jread_bool(r, o, where, "limited", 1, 0);
+	climit_reasons_from_json(r, o, where, "reasons", &v->reasons);
+	d = jread_array(r, o, where, "degraded", 0);
+	json_array_foreach(d, i, x)
+		v->degraded_network |= json_is_string(x) &&
+				       !strcmp(json_string_value(x), "network");
+	x = jread_object(r, o, where, "figures", 1);
+	jread_path(where, "figures", w, sizeof(w));
+	v->cpu_busy_pct = jread_num(r, x, w, "cpu_busy_pct", 0);
+	v->nic_pct = jread_num(r, x, w, "nic_pct", 0);
+	if (isnan(v->nic_pct))
+		v->nic_pct = -1;
+	v->late_slots = jread_int(r, x, w, "late_slots", 0, -1);
+	v->tcp_retrans_pct = jread_num(r, x, w, "tcp_retrans_pct", 0);
+	x = jread_object(r, o, where, "thresholds", 1);
+	jread_path(where, "thresholds", w, sizeof(w));
+	v->t.cpu_pct = jread_num(r, x, w, "cpu_pct", 0);
+	v->t.nic_pct = jread_num(r, x, w, "nic_pct", 0);
+	v->t.retrans_pct = jread_num(r, x, w, "retrans_pct", 0);
+	return r->failed ? -1 : 0;
 }

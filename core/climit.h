@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/jread.h"
 
 #define CLIMIT_CPU_PCT 90.0
 #define CLIMIT_NIC_PCT 90.0
@@ -71,5 +72,15 @@ json_t *climit_to_json(const struct climit_verdict *v);
 
 /* climit_reasons_json: the reasons of the bit set as an array of names (new reference). */
 json_t *climit_reasons_json(unsigned reasons);
+
+/* climit_reasons_from_json: the array o.key of reason names (absent or null: none) as a
+ * bit set into *bits; a name of none of them is "expected an array of cpu, shared-cpu,
+ * nic, workers" (r names where.key). 0 or -1. */
+int climit_reasons_from_json(struct jread *r, const json_t *o, const char *where, const char *key,
+			     unsigned *bits);
+
+/* climit_from_json: *v from a "client_limit" record as climit_to_json writes it (o, the
+ * object at where); 0 or -1 with r naming the field at fault. */
+int climit_from_json(struct jread *r, const json_t *o, const char *where, struct climit_verdict *v);
 
 #endif
