@@ -96,7 +96,9 @@ static void test_files(void)
  * written and read back. */
 static void edges(struct results *d)
 {
-	struct results_cell *c = d->n_workload_cells ? &d->workload_cells[0] : &d->cells[0];
+	struct results_cell *c = d->n_workload_cells ? &d->workload_cells[0]
+				 : d->n_cells        ? &d->cells[0]
+						     : NULL;
 
 	d->has_statistics = 0;
 	free(d->warp_engine);
@@ -108,6 +110,23 @@ static void edges(struct results *d)
 	}
 	if (d->n_leader_counts)
 		d->leader_counts[0].clear = d->leader_counts[0].tied = -1;
+	for (size_t i = 0; i < d->n_rate_sweeps; i++)
+		d->rate_sweeps[i].limit_by = RESULTS_LIMIT_UNKNOWN;
+	for (size_t i = 0; i < d->n_runs; i++)
+		d->runs[i].cycle = 0;
+	for (size_t i = 0; i < d->n_cost; i++) {
+		free(d->cost[i].price_date);
+		d->cost[i].price_date = NULL;
+	}
+	if (d->baseline && d->baseline->n_cells) {
+		free(d->baseline->cells[0].latency_basis);
+		d->baseline->cells[0].latency_basis = NULL;
+		d->baseline->cells[0].p50.old = d->baseline->cells[0].p50.new_ = NAN;
+		d->baseline->cells[0].p50.ratio = d->baseline->cells[0].p99.old = NAN;
+		d->baseline->cells[0].p99.new_ = d->baseline->cells[0].p99.ratio = NAN;
+	}
+	if (c == NULL)
+		return;
 	results_mix_free(&c->mix);
 	memset(&c->mix, 0, sizeof(c->mix));
 	c->rate = NAN;
@@ -123,21 +142,6 @@ static void edges(struct results *d)
 		c->errors->failed = 3;
 		errstat_add(&c->errors->by, "503", 2);
 		errstat_add(&c->errors->by, "timeout", 1);
-	}
-	for (size_t i = 0; i < d->n_rate_sweeps; i++)
-		d->rate_sweeps[i].limit_by = RESULTS_LIMIT_UNKNOWN;
-	for (size_t i = 0; i < d->n_runs; i++)
-		d->runs[i].cycle = 0;
-	for (size_t i = 0; i < d->n_cost; i++) {
-		free(d->cost[i].price_date);
-		d->cost[i].price_date = NULL;
-	}
-	if (d->baseline && d->baseline->n_cells) {
-		free(d->baseline->cells[0].latency_basis);
-		d->baseline->cells[0].latency_basis = NULL;
-		d->baseline->cells[0].p50.old = d->baseline->cells[0].p50.new_ = NAN;
-		d->baseline->cells[0].p50.ratio = d->baseline->cells[0].p99.old = NAN;
-		d->baseline->cells[0].p99.new_ = d->baseline->cells[0].p99.ratio = NAN;
 	}
 }
 
