@@ -38,6 +38,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 	o->min_samples = 1;
 	o->alpha = 0; /* aggregate_build applies COMPARE_ALPHA_DEFAULT */
 	o->alert_min_change = -1;
+	o->alert_false_rate = -1;
 }
 
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
@@ -237,18 +238,30 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
-/* alert_min_change: --alert-min-change, else the campaign's alert_min_change, else the
- * default (10 %). */
-static double alert_min_change(const struct pipeline_opts *o, const struct scan_campaign *camp)
+/* trend_opts: what the trend is judged with: each of --alert-min-change,
+ * --alert-false-rate and --alert-cells, else the campaign's key, else the default (10 %,
+ * 1 %, the headline cells). */
+static struct history_trend_opts trend_opts(const struct pipeline_opts *o,
+					    const struct scan_campaign *camp)
 {
-	if (o->alert_min_change >= 0)
-		return o->alert_min_change;
-	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
+	struct history_trend_opts t = {
+		.min_change = o->alert_min_change >= 0     ? o->alert_min_change
+			      : camp->has_alert_min_change ? camp->alert_min_change
+							   : CP_MIN_CHANGE_DEFAULT,
+		.false_rate = o->alert_false_rate >= 0     ? o->alert_false_rate
+			      : camp->has_alert_false_rate ? camp->alert_false_rate
+							   : CP_FALSE_RATE_DEFAULT,
+		.cells = o->alert_cells != NULL ? o->alert_cells : camp->alert_cells,
+		.lines_path = o->alerts,
+	};
+
+	return t;
 }
 
 /* record_history: --history: the aggregate.json just written recorded as a build of
- * the database, then RESULTS_DIR/trend.json from it. */
-static int record_history(const struct pipeline_opts *o, double min_change, struct err *e)
+ * the database, then RESULTS_DIR/trend.json from it, judged under t. */
+static int record_history(const struct pipeline_opts *o, const struct history_trend_opts *t,
+			  struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
@@ -267,7 +280,7 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
+	if (history_trend(o->history, id, t, path, &n_reg, &n_watch, e) < 0)
 		return -1;
 	fprintf(stderr,
 		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
@@ -443,7 +456,7 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 					    : NULL,
 		.baseline = o->baseline,
 		.history = o->history,
-		.alert_min_change = alert_min_change(o, &st->camp),
+		.trend = trend_opts(o, &st->camp),
 		.sign_key = o->sign_key,
 	};
 
@@ -465,6 +478,7 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
 			   const struct baseline *base)
 {
+	struct history_trend_opts t = trend_opts(o, &st->camp);
 	struct aggregate *a;
 	struct err e = {{0}};
 	int rc = -1;
@@ -479,7 +493,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
-		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
+		 (o->history && record_history(o, &t, &e) < 0) ||
 		 (o->metrics && write_metrics(o, a, &e) < 0) || write_manifest(st, o, a, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else

@@ -239,42 +239,6 @@ json_t *jread_parse(const char *json, const char *name, struct err *e)
 	return root;
 }
 
-char *jread_file(const char *path, struct err *e)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL, *nb;
-	size_t len = 0, cap = 0, got;
-
-	if (f == NULL) {
-		err_set(e, "%s: cannot open: %m", path);
-		return NULL;
-	}
-	for (;;) {
-		if (cap - len < 65536) {
-			if ((nb = realloc(buf, cap = cap * 2 + 65536)) == NULL) {
-				err_set(e, "%s: out of memory", path);
-				goto fail;
-			}
-			buf = nb;
-		}
-		got = fread(buf + len, 1, cap - len - 1, f);
-		len += got;
-		if (got == 0)
-			break;
-	}
-	if (ferror(f)) {
-		err_set(e, "%s: read error", path);
-		goto fail;
-	}
-	buf[len] = '\0';
-	fclose(f);
-	return buf;
-fail:
-	fclose(f);
-	free(buf);
-	return NULL;
-}
-
 json_t *jread_load(const char *path, struct err *e)
 {
 	json_error_t je;

@@ -1,6 +1,6 @@
 /* core/jread.h: the readers of a JSON file's members by path (the results files of
- * core/results/results.h, and the records core writes and reads back: core/climit.h,
- * core/price.h). Every reader names the field at fault:
+ * core/results/results.h, and a run's or a cell's cost: core/price.h). Every reader names the
+ * field at fault:
  * "FILE: cells[3].mib_s.value: expected a number or null". It sets r->failed, keeps the
  * first message in r->e and returns a harmless value (NULL, NAN, the default); a reader
  * with `required` treats an absent member as an error ("missing"), else absent is null.
@@ -106,10 +106,6 @@ void jread_strings(struct jread *r, const json_t *o, const char *where, const ch
  * valid JSON: ...", "NAME: the top level is not an object"). A new reference, or NULL with
  * e set. */
 json_t *jread_parse(const char *json, const char *name, struct err *e);
-
-/* jread_file: the contents of the file at path (caller frees), NUL-terminated; NULL with
- * "PATH: cannot open: ..." (or a read error) in e. */
-char *jread_file(const char *path, struct err *e);
 
 /* jread_load: the JSON in the file at path (jansson's json_load_file), its error as
  * "PATH: line N: ..." (trend.json, manifest.json). A new reference, or NULL with e set. */

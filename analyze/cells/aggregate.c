@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells/cell.h"
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
 #include "analyze/cells/stats.h"
@@ -138,7 +139,7 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 		const struct runlog *r = &logs[i];
 		size_t k;
 
-		if (r->cycle <= 0 || !aggregate_plain_run(r))
+		if (r->cycle <= 0 || !cell_plain_run(r))
 			continue;
 		for (k = 0; k < a->n_m_ops && strcmp(a->m_ops[k], r->op) != 0; k++)
 			;
@@ -159,159 +160,6 @@ static int build_matrix(struct aggregate *a, const struct runlog *logs, size_t n
 	return 0;
 }
 
-int aggregate_plain_run(const struct runlog *r)
-{
-	return r->workload.size_spec == NULL && r->workload.range == NULL &&
-	       r->workload.mix == NULL && !(r->workload.rate > 0) && strcmp(r->op, "mixed") != 0;
-}
-
-static int same_point(const struct runlog *r, size_t subj, size_t rsubj, const char *op,
-		      uint64_t size, int conc)
-{
-	return subj == rsubj && strcmp(r->op, op) == 0 && r->size == size &&
-	       r->concurrency == conc && aggregate_plain_run(r);
-}
-
-/* lat_of: latency (which = 0) or TTFB (which = 1) of a valid run; NULL when absent. */
-static const struct lat_stats *lat_of(const struct runlog *r, int which)
-{
-	if (which == 0)
-		return &r->summary.latency;
-	return r->summary.has_ttfb ? &r->summary.ttfb : NULL;
-}
-
-/* mean_lat: each figure's mean over the valid runs sel[0..k-1] (min: the lowest,
- * max: the highest); all NaN when no run has the figure. vals: k doubles of scratch. */
-static void mean_lat(const struct aggregate *a, const size_t *sel, size_t k, int which,
-		     double *vals, struct agg_lat *out)
-{
-	static const size_t off[] = {
-		offsetof(struct lat_stats, avg), offsetof(struct lat_stats, p50),
-		offsetof(struct lat_stats, p90), offsetof(struct lat_stats, p99),
-		offsetof(struct lat_stats, min), offsetof(struct lat_stats, max),
-	};
-	double res[6];
-
-	for (size_t f = 0; f < 6; f++) {
-		for (size_t i = 0; i < k; i++) {
-			const struct lat_stats *l = lat_of(a->runs[sel[i]].log, which);
-
-			vals[i] = l ? *(const double *)((const char *)l + off[f]) : NAN;
-		}
-		res[f] = f == 4   ? stats_min_of(vals, k)
-			 : f == 5 ? stats_max_of(vals, k)
-				  : stats_mean_of(vals, k);
-	}
-	out->avg = res[0];
-	out->p50 = res[1];
-	out->p90 = res[2];
-	out->p99 = res[3];
-	out->min = res[4];
-	out->max = res[5];
-}
-
-static void fill_stat(struct agg_stat *s, const struct stats *st, enum policy p, size_t min)
-{
-	s->mean = st->mean;
-	s->median = st->median;
-	s->min = st->min;
-	s->max = st->max;
-	s->stddev = st->stddev;
-	s->cv = st->cv;
-	s->value = inclusion_policy_value(p, st, min);
-}
-
-static int cmp_run_cycle(const void *x, const void *y, void *arg)
-{
-	const struct aggregate *a = arg;
-	int cx = a->runs[*(const size_t *)x].log->cycle,
-	    cy = a->runs[*(const size_t *)y].log->cycle;
-
-	return (cx > cy) - (cx < cy);
-}
-
-/* add_retries: a valid run's retry figures into cell c (the latencies summed here, made
- * means by finish_retries). */
-static void add_retries(struct agg_cell *c, const struct run_summary *s)
-{
-	const struct retry_summary *r = &s->retry;
-
-	if (!s->has_retries)
-		return;
-	if (c->retry_runs++ == 0)
-		memset(&c->first_attempt, 0, sizeof(c->first_attempt));
-	if (r->max > c->retry_max)
-		c->retry_max = r->max;
-	c->r_requests += r->requests;
-	c->r_retried += r->retried;
-	c->r_attempts += r->attempts;
-	c->first_attempt.avg += r->first_attempt.avg;
-	c->first_attempt.p50 += r->first_attempt.p50;
-	c->first_attempt.p90 += r->first_attempt.p90;
-	c->first_attempt.p99 += r->first_attempt.p99;
-	c->first_attempt.min += r->first_attempt.min;
-	c->first_attempt.max += r->first_attempt.max;
-}
-
-static void finish_retries(struct agg_cell *c)
-{
-	double n = (double)c->retry_runs;
-
-	if (c->retry_runs == 0)
-		return;
-	c->first_attempt.avg /= n;
-	c->first_attempt.p50 /= n;
-	c->first_attempt.p90 /= n;
-	c->first_attempt.p99 /= n;
-	c->first_attempt.min /= n;
-	c->first_attempt.max /= n;
-}
-
-int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
-			double *vo)
-{
-	struct stats sm, so;
-	size_t k = 0;
-
-	c->runs = malloc((a->n_runs ? a->n_runs : 1) * sizeof(*c->runs));
-	if (c->runs == NULL)
-		return -1;
-	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct runlog *r = a->runs[i].log;
-
-		if ((r->cycle <= 0 && c->workload == NULL) ||
-		    !(c->workload ? workload_cells_match(c, r, a->runs[i].subject)
-				  : same_point(r, c->subject, a->runs[i].subject, c->op, c->size,
-					       c->concurrency)))
-			continue;
-		c->runs[c->n_runs++] = i;
-	}
-	qsort_r(c->runs, c->n_runs, sizeof(*c->runs), cmp_run_cycle, a);
-	for (size_t i = 0; i < c->n_runs; i++) {
-		const struct agg_run *ar = &a->runs[c->runs[i]];
-
-		if (!ar->v.included)
-			continue;
-		valid[k] = c->runs[i];
-		c->requests += ar->log->summary.requests;
-		errstat_merge(&c->errs, &ar->log->summary.errs);
-		add_retries(c, &ar->log->summary);
-		vm[k] = ar->log->summary.mib_s;
-		vo[k] = ar->log->summary.obj_s;
-		k++;
-	}
-	c->n = k;
-	finish_retries(c);
-	c->below_min = k < a->min_samples;
-	if (stats_compute(vm, k, &sm) < 0 || stats_compute(vo, k, &so) < 0)
-		return -1;
-	fill_stat(&c->mib, &sm, a->policy, a->min_samples);
-	fill_stat(&c->obj, &so, a->policy, a->min_samples);
-	mean_lat(a, valid, k, 0, vm, &c->lat);
-	mean_lat(a, valid, k, 1, vm, &c->ttfb);
-	return pool_cell(a, c, valid, k, NULL);
-}
-
 static int build_cells(struct aggregate *a, size_t *valid, double *vm, double *vo)
 {
 	size_t total = a->n_m_ops * a->n_m_concs * a->n_m_sizes * a->n_subjects;
@@ -330,7 +178,8 @@ static int build_cells(struct aggregate *a, size_t *valid, double *vm, double *v
 					cell->size = a->m_sizes[z];
 					cell->concurrency = a->m_concs[c];
 					cell->expected = (size_t)a->cycles;
-					if (aggregate_fill_cell(a, cell, valid, vm, vo) < 0)
+					if (cell_fill(a, cell, cell_matrix_member, valid, vm, vo) <
+					    0)
 						return -1;
 				}
 	return 0;
@@ -395,8 +244,8 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *ar = &a->runs[i];
 
-		if (ar->log->cycle > 0 ||
-		    !same_point(ar->log, o->subject, ar->subject, o->op, o->size, o->concurrency))
+		if (ar->log->cycle > 0 || !cell_same_point(ar->log, o->subject, ar->subject, o->op,
+							   o->size, o->concurrency))
 			continue;
 		o->total++;
 		if (o->clients == 0 || (ar->v.included && k == 0))
@@ -410,8 +259,8 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 	o->seg_median = op_mean(a, sel, k, OF_SEG_MEDIAN, v);
 	o->seg_fastest = op_mean(a, sel, k, OF_SEG_FASTEST, v);
 	o->seg_slowest = op_mean(a, sel, k, OF_SEG_SLOWEST, v);
-	mean_lat(a, sel, k, 0, v, &o->lat);
-	mean_lat(a, sel, k, 1, v, &o->ttfb);
+	cell_mean_lat(a, sel, k, 0, v, &o->lat);
+	cell_mean_lat(a, sel, k, 1, v, &o->ttfb);
 }
 
 static int build_ops(struct aggregate *a, size_t *sel, double *v)
@@ -423,11 +272,11 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 		const struct runlog *r = a->runs[i].log;
 		size_t j;
 
-		if (r->cycle > 0 || !aggregate_plain_run(r)) /* a sweep's runs: workload_cells.c */
+		if (r->cycle > 0 || !cell_plain_run(r)) /* a sweep's runs: workload_cells.c */
 			continue;
 		for (j = 0; j < a->n_ops; j++)
-			if (same_point(r, a->ops[j].subject, a->runs[i].subject, a->ops[j].op,
-				       a->ops[j].size, a->ops[j].concurrency))
+			if (cell_same_point(r, a->ops[j].subject, a->runs[i].subject, a->ops[j].op,
+					    a->ops[j].size, a->ops[j].concurrency))
 				break;
 		if (j < a->n_ops)
 			continue;
@@ -444,12 +293,6 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 	return 0;
 }
 
-/* aggregate_cell_key: see aggregate.h. */
-const struct agg_stat *aggregate_cell_key(const struct agg_cell *c)
-{
-	return c->size == 0 ? &c->obj : &c->mib;
-}
-
 static int build_consistency(struct aggregate *a)
 {
 	a->consistency = calloc(a->n_subjects ? a->n_subjects : 1, sizeof(*a->consistency));
@@ -463,9 +306,9 @@ static int build_consistency(struct aggregate *a)
 		for (size_t i = 0; i < a->n_cells; i++) {
 			const struct agg_cell *c = &a->cells[i];
 
-			if (c->subject != s || c->n < 2 || !isfinite(aggregate_cell_key(c)->cv))
+			if (c->subject != s || c->n < 2 || !isfinite(cell_key(c)->cv))
 				continue;
-			sum += aggregate_cell_key(c)->cv;
+			sum += cell_key(c)->cv;
 			k->cells++;
 		}
 		k->cv_mean = k->cells ? sum / (double)k->cells : NAN;
@@ -497,9 +340,8 @@ static int build_leaders(struct aggregate *a)
 		for (size_t s = 0; s < ns; s++) {
 			const struct agg_cell *c = &a->cells[g + s];
 
-			if (isfinite(aggregate_cell_key(c)->value) &&
-			    (best == NULL ||
-			     aggregate_cell_key(c)->value > aggregate_cell_key(best)->value))
+			if (isfinite(cell_key(c)->value) &&
+			    (best == NULL || cell_key(c)->value > cell_key(best)->value))
 				best = c;
 		}
 		if (best == NULL)
@@ -510,7 +352,7 @@ static int build_leaders(struct aggregate *a)
 			.concurrency = best->concurrency,
 			.subject = best->subject,
 			.by_obj = best->size == 0,
-			.value = aggregate_cell_key(best)->value,
+			.value = cell_key(best)->value,
 		};
 		for (o = 0; o < a->n_m_ops && strcmp(a->m_ops[o], best->op) != 0; o++)
 			;

@@ -14,6 +14,7 @@
 #include "analyze/cells/inclusion.h"
 #include "analyze/cells/pool.h"
 #include "analyze/read/runlog.h"
+#include "analyze/stats/squeeze.h"
 #include "core/err.h"
 #include "core/errstat.h"
 #include "core/ops.h"
@@ -103,6 +104,18 @@ struct agg_consistency {
 	size_t cells;
 };
 
+/* A leader against one other subject of its category, oriented leader / other
+ * (analyze/cells/leader_rule.h). */
+struct agg_versus {
+	int present;           /* 0: none */
+	size_t subject;        /* the other subject */
+	size_t pairs;          /* cycles where both have a valid run */
+	const char *test;      /* "paired-t", "welch" or NULL: no test (the figures NaN) */
+	double ratio, lo, hi;  /* leader / other and its 95 % interval, before adjustment */
+	double adj_lo, adj_hi; /* its interval in the leader's family (the Holm step's level) */
+	double adj_level;      /* that level: 1 - alpha / step */
+};
+
 struct agg_leader {
 	const char *op;
 	uint64_t size;
@@ -110,9 +123,13 @@ struct agg_leader {
 	size_t subject;
 	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
 	double value;
-	int status;                      /* enum leader_status (analyze/cells/compare.h) */
-	size_t *tied_with, n_tied;       /* subjects not significantly below (a's pool) */
-	double detectable_ratio;         /* NaN: cannot be computed */
+	int status;                /* enum leader_status (analyze/cells/compare.h) */
+	size_t *tied_with, n_tied; /* subjects its family did not show below (a's pool) */
+	size_t family;             /* its family: comparisons with the leader that have a test */
+	double detectable_ratio;   /* NaN: cannot be computed */
+	/* the subject a tie or an unresolved lead is worded against: the highest of tied_with
+	 * (tie), of those not shown alike (unresolved; one with a test first) */
+	struct agg_versus versus;
 	struct agg_leader_climit climit; /* blocked: not clear (analyze/cells/climit_cells.h) */
 };
 
@@ -120,7 +137,8 @@ struct agg_leader_count {
 	const char *op;
 	size_t subject;
 	size_t led, of;
-	size_t clear, tied; /* clear leads; categories in the tie group */
+	size_t clear, tied; /* clear leads; categories with status tie where it is in the group */
+	size_t unresolved;  /* categories with status unresolved where it is in the group */
 };
 
 struct agg_options {
@@ -161,7 +179,8 @@ struct aggregate {
 	size_t n_runs; /* every run, in input order */
 	/* statistics (analyze/cells/compare.h) */
 	double alpha;
-	size_t family; /* p-values the Bonferroni adjustment covered */
+	size_t family; /* comparisons with a p-value (the sum of the categories' families) */
+	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
 	size_t *tied_pool;   /* owns the leaders' tied_with */
@@ -185,20 +204,5 @@ struct aggregate {
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);
-
-/* aggregate_fill_cell: the statistics of cell c (its key fields set) from the cycle runs
- * that belong to it (a matrix cell: the runs without workload dimensions; a workload
- * cell, c->workload set: workload_cells_match). valid, vm, vo: scratch of a->n_runs entries. -1
- * when memory runs out. */
-int aggregate_fill_cell(struct aggregate *a, struct agg_cell *c, size_t *valid, double *vm,
-			double *vo);
-
-/* aggregate_plain_run: 1 when r has none of the workload dimensions (mixed op, size spec,
- * range, mix, rate): a run of the matrix tables. */
-int aggregate_plain_run(const struct runlog *r);
-
-/* aggregate_cell_key: the figure leaders, consistency and comparisons look at: c's
- * MiB/s statistics, its obj/s ones when the size is 0. Points into c. */
-const struct agg_stat *aggregate_cell_key(const struct agg_cell *c);
 
 #endif

@@ -14,8 +14,10 @@ static int judge_runs(struct aggregate *a, const struct climit_thresholds *t, st
 	for (size_t i = 0; i < a->n_runs; i++) {
 		struct agg_run *r = &a->runs[i];
 		const struct runlog *l = r->log;
-		int rc = climit_judge(l->client_json, l->summary_json, l->workload.workers, t,
-				      &r->climit, e);
+		const struct rate_summary *rate = l->has_summary && l->summary.has_rate
+							  ? &l->summary.rate
+							  : NULL;
+		int rc = climit_judge(l->client, rate, l->workload.workers, t, &r->climit, e);
 
 		if (rc < 0)
 			return err_prefix(e, "%s/run.json", l->path);

@@ -18,6 +18,7 @@ static void test_none(struct compare_test *out)
 {
 	out->test = NULL;
 	out->ratio = out->lo = out->hi = out->p = out->t = out->df = out->sd = out->se = NAN;
+	out->moderated = 0;
 }
 
 /* mean_sd: mean and sample SD (divisor n - 1) of v[0..n-1], n >= 2. */
@@ -175,6 +176,24 @@ void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, d
 	out->test = "welch";
 }
 
+void compare_moderate(struct compare_test *t, size_t n, double s2, double df, double conf)
+{
+	double d, h;
+
+	if (t->test == NULL || strcmp(t->test, "paired-t") != 0 || n < 2 || !isfinite(s2) ||
+	    !(s2 > 0) || !isfinite(df) || !(df > 0) || !(conf > 0 && conf < 1))
+		return;
+	d = log(t->ratio);
+	t->se = sqrt(s2 / (double)n);
+	t->df = df;
+	t->t = d / t->se;
+	t->p = t_two_sided_p(t->t, df);
+	h = t_quantile((1 + conf) / 2, df) * t->se;
+	t->lo = exp(d - h);
+	t->hi = exp(d + h);
+	t->moderated = 1;
+}
+
 struct p_idx {
 	double p;
 	size_t i;
@@ -217,6 +236,27 @@ long compare_holm(const double *p, size_t m, double *adj)
 	return (long)k;
 }
 
+long compare_holm_steps(const double *p, size_t m, double alpha, size_t *steps)
+{
+	struct p_idx *s = malloc((m ? m : 1) * sizeof(*s));
+	size_t k = 0, stop;
+
+	if (s == NULL)
+		return -1;
+	for (size_t i = 0; i < m; i++) {
+		steps[i] = 0;
+		if (isfinite(p[i]))
+			s[k++] = (struct p_idx){p[i], i};
+	}
+	qsort(s, k, sizeof(*s), cmp_p_idx);
+	for (stop = 0; stop < k && s[stop].p < alpha / (double)(k - stop); stop++)
+		steps[s[stop].i] = k - stop;
+	for (size_t j = stop; j < k; j++)
+		steps[s[j].i] = k - stop;
+	free(s);
+	return (long)k;
+}
+
 long compare_bonferroni(const double *p, size_t m, double *adj)
 {
 	long k = 0;
@@ -252,11 +292,9 @@ void compare_adjust_test(const struct compare_test *t, size_t family, double alp
 	compare_adjust(t->test ? log(t->ratio) : NAN, t->se, t->df, t->p, family, alpha, out);
 }
 
-double compare_detectable_ratio(double sd, size_t n, double alpha, double power)
+double compare_detectable_ratio(double sd, size_t n, double df, double alpha, double power)
 {
-	double df = (double)n - 1;
-
-	if (n < 2 || !isfinite(sd) || sd < 0 || !(alpha > 0 && alpha < 1) ||
+	if (n < 2 || !isfinite(sd) || sd < 0 || !(df > 0) || !(alpha > 0 && alpha < 1) ||
 	    !(power > 0 && power < 1))
 		return NAN;
 	return exp((t_quantile(1 - alpha / 2, df) + t_quantile(power, df)) * sd / sqrt((double)n));
@@ -264,5 +302,14 @@ double compare_detectable_ratio(double sd, size_t n, double alpha, double power)
 
 const char *compare_leader_name(int status)
 {
-	return status == LEADER_CLEAR ? "clear" : status == LEADER_TIE ? "tie" : "untested";
+	switch (status) {
+	case LEADER_CLEAR:
+		return "clear";
+	case LEADER_TIE:
+		return "tie";
+	case LEADER_UNRESOLVED:
+		return "unresolved";
+	default:
+		return "untested";
+	}
 }

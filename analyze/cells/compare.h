@@ -34,12 +34,13 @@ struct compare_test {
 	double lo, hi;    /* its COMPARE_CONFIDENCE interval */
 	double p;         /* two-sided p-value of "no difference" */
 	double t, df;     /* the statistic and its degrees of freedom */
-	double sd;        /* paired-t: SD of the log differences; else NaN */
+	double sd;        /* paired-t: SD of the log differences (the pairs' own); else NaN */
 	double se;        /* standard error of the log ratio */
+	int moderated;    /* 1: se and df are from the moderated variance (compare_moderate) */
 };
 
-/* One comparison's family-wise adjusted verdict and interval (single-step Bonferroni,
- * docs/METHODOLOGY.md "Adjusted intervals"). */
+/* One comparison's family-wise adjusted verdict and interval (single-step Bonferroni, or
+ * one step of Holm's; docs/METHODOLOGY.md "Adjusted intervals"). */
 struct compare_adjusted {
 	double p_adj;    /* min(1, family * p); NaN without a test */
 	double lo, hi;   /* exp(d +- t_{1 - alpha/(2 family), df} se); NaN without a test */
@@ -71,12 +72,28 @@ void compare_paired_log(const double *a, const double *b, size_t n, double conf,
 void compare_welch_log(const double *a, size_t na, const double *b, size_t nb, double conf,
 		       struct compare_test *out);
 
-/* compare_holm (the trend of scheduled builds uses it; the report and the baseline use
- * compare_adjust): Holm's step-down adjustment of the m p-values p[] into adj[] (may be
+/* compare_moderate: the paired test *t of n pairs (compare_paired_log) redone with the
+ * moderated variance s2 of its log differences on df degrees of freedom (analyze/stats/
+ * squeeze.h): se = sqrt(s2 / n), t = ln(ratio) / se on df degrees of freedom, p and the
+ * conf interval from them, moderated = 1; ratio and sd (the pairs' own SD) are kept.
+ * Nothing changes unless t is a paired test and s2 > 0, df > 0 are finite. */
+void compare_moderate(struct compare_test *t, size_t n, double s2, double df, double conf);
+
+/* compare_holm: Holm's step-down adjustment of the m p-values p[] into adj[] (may be
  * the same array): sorted ascending, adj_(i) = max over j <= i of
  * min(1, (m - j + 1) p_(j)). NaN entries are not part of the family and stay NaN.
  * Returns the family size (finite p-values), or -1 when memory runs out. */
 long compare_holm(const double *p, size_t m, double *adj);
+
+/* compare_holm_steps: Holm's step-down test at family-wise level alpha of the k finite
+ * p-values among p[0..m-1] (ascending p_(1) <= ... <= p_(k); step j rejects when
+ * p_(j) < alpha / (k - j + 1) and every earlier step rejected). steps[i] is the divisor
+ * k - j + 1 of the step that decided p[i]: its own step when it was rejected, else the
+ * first step that did not reject; 0 for a NaN entry. p[i] is rejected exactly when
+ * p[i] < alpha / steps[i], and compare_adjust with family = steps[i] gives the interval
+ * at that step's level, which excludes no difference exactly then. Returns k, or -1
+ * when memory runs out. */
+long compare_holm_steps(const double *p, size_t m, double alpha, size_t *steps);
 
 /* compare_bonferroni: p_adj[i] = min(1, k p[i]) for the k finite entries of p[0..m-1]
  * (adj may be p); NaN entries are not part of the family and stay NaN. Returns k. */
@@ -89,8 +106,7 @@ long compare_bonferroni(const double *p, size_t m, double *adj);
  * t_{1 - alpha/(2 family), df} se; significant is 1 exactly when |d| is larger
  * than it (the interval excludes 1), which is p < alpha / family. With se = 0 the
  * interval is the point exp(d) and significant is d != 0. Anything not finite or
- * family = 0 gives NaN with significant 0. Callers: the comparisons, the baseline
- * changes, and the trend's change. */
+ * family = 0 gives NaN with significant 0. */
 void compare_adjust(double d, double se, double df, double p, size_t family, double alpha,
 		    struct compare_adjusted *out);
 
@@ -100,15 +116,18 @@ void compare_adjust_test(const struct compare_test *t, size_t family, double alp
 			 struct compare_adjusted *out);
 
 /* compare_detectable_ratio: the smallest ratio a two-sided paired t-test at level alpha
- * detects with probability `power`, for n pairs whose log differences have SD sd:
- * exp((t_{1-alpha/2, n-1} + t_{power, n-1}) * sd / sqrt(n)) (the usual normal-shift
- * approximation with t quantiles). NaN when n < 2 or sd is not finite. */
-double compare_detectable_ratio(double sd, size_t n, double alpha, double power);
+ * on df degrees of freedom detects with probability `power`, for n pairs whose log
+ * differences have SD sd: exp((t_{1-alpha/2, df} + t_{power, df}) * sd / sqrt(n)) (the
+ * usual normal-shift approximation with t quantiles; df = n - 1 for the plain test). NaN
+ * when n < 2, df <= 0 or sd is not finite. */
+double compare_detectable_ratio(double sd, size_t n, double df, double alpha, double power);
 
+/* A leader's status (docs/METHODOLOGY.md, "Leader rule"). */
 enum leader_status {
 	LEADER_UNTESTED = 0,
-	LEADER_CLEAR,
-	LEADER_TIE
+	LEADER_CLEAR,      /* significantly above every other subject (its family, Holm) */
+	LEADER_TIE,        /* not above some, and each of those shown alike within [1/r, r] */
+	LEADER_UNRESOLVED, /* not above some, and one of those not shown alike */
 };
 
 /* One pair of subjects in one matrix category (docs/FORMATS.md, comparisons[]). */
@@ -119,24 +138,34 @@ struct agg_comparison {
 	size_t a, b;            /* subject indexes, a < b */
 	int by_obj;             /* 1: obj/s (size 0); 0: MiB/s */
 	size_t n_a, n_b, pairs; /* valid runs of each; cycles where both have one */
-	struct compare_test t;  /* t.test NULL: not enough runs */
-	double p_adj;           /* Bonferroni-adjusted p; NaN without a test */
-	double adj_lo, adj_hi;  /* the adjusted interval (compare_adjust); NaN without a test */
-	int significant;        /* the adjusted interval excludes 1 (p_adj < alpha) */
+	struct compare_test t;  /* t.test NULL: not enough runs; paired: moderated when the
+				   campaign's prior lends degrees of freedom (a->prior) */
+	/* the pairwise family: the category's comparisons with a test (Bonferroni) */
+	size_t family;         /* its size */
+	double p_adj;          /* min(1, family p); NaN without a test */
+	double adj_lo, adj_hi; /* the adjusted interval (compare_adjust); NaN without a test */
+	int significant;       /* the adjusted interval excludes 1 (p_adj < alpha) */
+	/* the leader's family: one side is its category's leader (Holm, step-down) */
+	int in_lead;             /* 1: in it (with a test) */
+	double lead_p_adj;       /* Holm's adjusted p; NaN: not in it */
+	size_t lead_step;        /* the divisor of the step that decided it (compare_holm_steps) */
+	double lead_lo, lead_hi; /* A/B's interval at that step's level 1 - alpha / lead_step */
+	int lead_significant;    /* rejected by the step-down: lead_lo, lead_hi exclude 1 */
 };
 
 /* compare_build: the statistics part of the model (aggregate_build calls it after
  * the leaders): each cell's ci of the policy's figure, comparisons of every pair
- * of subjects with a value in each matrix category, Bonferroni over all of them
- * (a->family), and each leader's status, tie group and detectable ratio, and the
- * leader counts' clear / tied. alpha: 0 < alpha < 1. Returns -1 with a message
- * when memory runs out (what was allocated is freed by compare_free). */
+ * of subjects with a value in each matrix category, their variances moderated toward the
+ * campaign's prior (a->prior), Bonferroni within each category, and each leader's family,
+ * status, tie group, detectable ratio and counterpart (leader_rule.h), and the leader
+ * counts. alpha: 0 < alpha < 1. Returns -1 with a message when memory runs out (what was
+ * allocated is freed by compare_free). */
 int compare_build(struct aggregate *a, double alpha, struct err *e);
 
 /* compare_free: what compare_build allocated in a (a may be half built). */
 void compare_free(struct aggregate *a);
 
-/* compare_leader_name: "clear", "tie" or "untested" (static). */
+/* compare_leader_name: "clear", "tie", "unresolved" or "untested" (static). */
 const char *compare_leader_name(int status);
 
 #endif

@@ -1,10 +1,14 @@
-/* analyze/cells/compare_build.c: compare_build and compare_free (see compare.h): the
- * intervals, comparisons, Bonferroni adjustment and leader rule over an aggregate. */
+/* analyze/cells/compare_build.c: compare_build and compare_free (see compare.h): the cells'
+ * intervals, the comparisons, their moderated variances and the Bonferroni adjustment
+ * within each category over an aggregate; the leaders' verdicts are leader_rule.c's. */
 #include "analyze/cells/compare.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "analyze/cells/cell.h"
+#include "analyze/cells/leader_rule.h"
 
 /* cell_points: the valid runs of c with a figure > 0 (obj/s when by_obj, else
  * MiB/s) into cyc[] / val[] in cycle order; returns how many. */
@@ -104,6 +108,9 @@ static void compare_pair(const struct aggregate *a, const struct agg_cell *x,
 		.p_adj = NAN,
 		.adj_lo = NAN,
 		.adj_hi = NAN,
+		.lead_p_adj = NAN,
+		.lead_lo = NAN,
+		.lead_hi = NAN,
 	};
 	if (np >= 3)
 		compare_paired_log(s->pa, s->pb, np, COMPARE_CONFIDENCE, &out->t);
@@ -124,108 +131,79 @@ static int build_comparisons(struct aggregate *a, struct pair_scratch *s)
 			for (size_t j = i + 1; j < ns; j++) {
 				const struct agg_cell *x = &a->cells[g + i], *y = &a->cells[g + j];
 
-				if (!isfinite(aggregate_cell_key(x)->value) ||
-				    !isfinite(aggregate_cell_key(y)->value))
+				if (!isfinite(cell_key(x)->value) || !isfinite(cell_key(y)->value))
 					continue;
 				compare_pair(a, x, y, s, &a->comparisons[a->n_comparisons++]);
 			}
 	return 0;
 }
 
-/* adjust: Bonferroni over every comparison with a p-value (the report's family),
- * with each one's adjusted interval. */
-static int adjust(struct aggregate *a)
+/* moderate: the paired comparisons' variances of log differences moderated toward their
+ * prior (a->prior, analyze/stats/squeeze.h); the tests redone with the posteriors. */
+static int moderate(struct aggregate *a)
 {
-	size_t fam = 0;
+	size_t n = a->n_comparisons ? a->n_comparisons : 1;
+	double *var = malloc(n * sizeof(*var)), *df = malloc(n * sizeof(*df));
+	int rc = -1;
 
-	for (size_t i = 0; i < a->n_comparisons; i++)
-		fam += a->comparisons[i].t.test != NULL && isfinite(a->comparisons[i].t.p);
-	a->family = fam;
+	if (var == NULL || df == NULL)
+		goto done;
 	for (size_t i = 0; i < a->n_comparisons; i++) {
-		struct agg_comparison *c = &a->comparisons[i];
-		struct compare_adjusted adj;
+		const struct compare_test *t = &a->comparisons[i].t;
+		int paired = t->test != NULL && strcmp(t->test, "paired-t") == 0;
 
-		compare_adjust_test(&c->t, fam, a->alpha, &adj);
-		c->p_adj = adj.p_adj;
-		c->adj_lo = adj.lo;
-		c->adj_hi = adj.hi;
-		c->significant = adj.significant;
+		var[i] = paired ? t->sd * t->sd : NAN;
+		df[i] = paired ? t->df : NAN;
 	}
-	return 0;
+	if (squeeze_fit(var, df, a->n_comparisons, &a->prior) < 0)
+		goto done;
+	for (size_t i = 0; a->prior.df > 0 && i < a->n_comparisons; i++)
+		if (isfinite(var[i]))
+			compare_moderate(&a->comparisons[i].t, a->comparisons[i].pairs,
+					 squeeze_var_post(&a->prior, var[i], df[i]),
+					 squeeze_df_post(&a->prior, df[i]), COMPARE_CONFIDENCE);
+	rc = 0;
+done:
+	free(var);
+	free(df);
+	return rc;
 }
 
-static int same_category(const struct agg_comparison *c, const struct agg_leader *l)
+static int same_pair_category(const struct agg_comparison *x, const struct agg_comparison *y)
 {
-	return strcmp(c->op, l->op) == 0 && c->size == l->size && c->concurrency == l->concurrency;
+	return strcmp(x->op, y->op) == 0 && x->size == y->size && x->concurrency == y->concurrency;
 }
 
-/* detectable: the category's detectable ratio from its paired comparisons: the
- * pooled SD of their log differences, sqrt(sum (n_i - 1) s_i^2 / sum (n_i - 1)),
- * at the smallest number of pairs among them. NaN when none is paired. */
-static double detectable(const struct aggregate *a, const struct agg_leader *l)
+/* adjust: Bonferroni within each category (the comparisons come grouped by category),
+ * with each comparison's adjusted interval; a->family the sum of the families. */
+static void adjust(struct aggregate *a)
 {
-	double ss = 0, dfs = 0;
-	size_t n = 0;
+	a->family = 0;
+	for (size_t i = 0, j; i < a->n_comparisons; i = j) {
+		size_t fam = 0;
 
-	for (size_t i = 0; i < a->n_comparisons; i++) {
-		const struct agg_comparison *c = &a->comparisons[i];
+		for (j = i; j < a->n_comparisons &&
+			    same_pair_category(&a->comparisons[i], &a->comparisons[j]);
+		     j++)
+			fam += a->comparisons[j].t.test != NULL && isfinite(a->comparisons[j].t.p);
+		a->family += fam;
+		for (size_t k = i; k < j; k++) {
+			struct agg_comparison *c = &a->comparisons[k];
+			struct compare_adjusted adj;
 
-		if (!same_category(c, l) || c->t.test == NULL || strcmp(c->t.test, "paired-t"))
-			continue;
-		ss += (double)(c->pairs - 1) * c->t.sd * c->t.sd;
-		dfs += (double)(c->pairs - 1);
-		if (n == 0 || c->pairs < n)
-			n = c->pairs;
+			compare_adjust_test(&c->t, fam, a->alpha, &adj);
+			c->family = fam;
+			c->p_adj = adj.p_adj;
+			c->adj_lo = adj.lo;
+			c->adj_hi = adj.hi;
+			c->significant = adj.significant;
+		}
 	}
-	return n ? compare_detectable_ratio(sqrt(ss / dfs), n, a->alpha, COMPARE_POWER) : NAN;
-}
-
-static struct agg_leader_count *count_of(struct aggregate *a, const char *op, size_t subject)
-{
-	for (size_t i = 0; i < a->n_leader_counts; i++) {
-		struct agg_leader_count *c = &a->leader_counts[i];
-
-		if (c->subject == subject && strcmp(c->op, op) == 0)
-			return c;
-	}
-	return NULL;
-}
-
-/* leader_rule: clear when the top subject is significantly above every other
- * subject with a value; else a tie with those not significantly below it;
- * untested when no comparison with the top one has a test. */
-static void leader_rule(struct aggregate *a, struct agg_leader *l)
-{
-	struct agg_leader_count *lc;
-	int tested = 0;
-
-	for (size_t i = 0; i < a->n_comparisons; i++) {
-		const struct agg_comparison *c = &a->comparisons[i];
-		double up;
-
-		if (!same_category(c, l) || (c->a != l->subject && c->b != l->subject))
-			continue;
-		up = c->a == l->subject ? c->t.ratio : 1 / c->t.ratio;
-		tested |= c->t.test != NULL;
-		if (!(c->significant && up > 1))
-			l->tied_with[l->n_tied++] = c->a == l->subject ? c->b : c->a;
-	}
-	l->status = !tested ? LEADER_UNTESTED : l->n_tied ? LEADER_TIE : LEADER_CLEAR;
-	l->detectable_ratio = detectable(a, l);
-	if (l->status == LEADER_CLEAR && (lc = count_of(a, l->op, l->subject)) != NULL)
-		lc->clear++;
-	if (l->status != LEADER_TIE)
-		return;
-	if ((lc = count_of(a, l->op, l->subject)) != NULL)
-		lc->tied++;
-	for (size_t k = 0; k < l->n_tied; k++)
-		if ((lc = count_of(a, l->op, l->tied_with[k])) != NULL)
-			lc->tied++;
 }
 
 int compare_build(struct aggregate *a, double alpha, struct err *e)
 {
-	size_t n = a->n_runs ? a->n_runs : 1, ns = a->n_subjects;
+	size_t n = a->n_runs ? a->n_runs : 1;
 	struct pair_scratch s = {
 		malloc(n * sizeof(int)),    malloc(n * sizeof(int)),    malloc(n * sizeof(double)),
 		malloc(n * sizeof(double)), malloc(n * sizeof(double)), malloc(n * sizeof(double)),
@@ -235,15 +213,11 @@ int compare_build(struct aggregate *a, double alpha, struct err *e)
 	a->alpha = alpha;
 	if (s.ca == NULL || s.cb == NULL || s.va == NULL || s.vb == NULL || s.pa == NULL ||
 	    s.pb == NULL || cell_intervals(a, s.va) < 0 || build_comparisons(a, &s) < 0 ||
-	    adjust(a) < 0)
+	    moderate(a) < 0)
 		goto done;
-	a->tied_pool = calloc(a->n_leaders * ns + 1, sizeof(*a->tied_pool));
-	if (a->tied_pool == NULL)
+	adjust(a);
+	if (leader_rule_build(a) < 0)
 		goto done;
-	for (size_t i = 0; i < a->n_leaders; i++) {
-		a->leaders[i].tied_with = a->tied_pool + i * ns;
-		leader_rule(a, &a->leaders[i]);
-	}
 	rc = 0;
 done:
 	free(s.ca);
@@ -260,8 +234,7 @@ done:
 void compare_free(struct aggregate *a)
 {
 	free(a->comparisons);
-	free(a->tied_pool);
 	a->comparisons = NULL;
-	a->tied_pool = NULL;
 	a->n_comparisons = 0;
+	leader_rule_free(a);
 }

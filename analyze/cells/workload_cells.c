@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells/cell.h"
 #include "analyze/cells/stats.h"
 #include "core/hist.h"
 #include "core/ops.h"
@@ -62,11 +63,12 @@ static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 	};
 }
 
-int workload_cells_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj)
+/* member: a cell_member_fn: run r (subject index rsubj) belongs to workload cell c. */
+static int member(const struct agg_cell *c, const struct runlog *r, size_t rsubj)
 {
 	struct agg_cell k = key_of(r, rsubj);
 
-	return !aggregate_plain_run(r) && key_cmp(c, &k, 1) == 0;
+	return !cell_plain_run(r) && key_cmp(c, &k, 1) == 0;
 }
 
 /* by_op_add: add run summary s's per-op figures to w (sums; pooled: their histograms
@@ -288,7 +290,7 @@ int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double 
 		struct agg_cell k;
 		size_t j;
 
-		if (aggregate_plain_run(r))
+		if (cell_plain_run(r))
 			continue;
 		k = key_of(r, a->runs[i].subject);
 		for (j = 0; j < a->n_wcells && key_cmp(&a->wcells[j], &k, 1) != 0; j++)
@@ -302,7 +304,7 @@ int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double 
 
 		c->expected = (size_t)a->cycles;
 		c->workload = calloc(1, sizeof(*c->workload));
-		if (c->workload == NULL || aggregate_fill_cell(a, c, valid, vm, vo) < 0 ||
+		if (c->workload == NULL || cell_fill(a, c, member, valid, vm, vo) < 0 ||
 		    fill_workload(a, c, valid) < 0)
 			return -1;
 	}

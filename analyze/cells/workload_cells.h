@@ -78,11 +78,8 @@ void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_swee
  * has none. */
 double workload_cells_throttled_share(const struct agg_cell *c);
 
-/* workload_cells_match: 1 when run r (subject index rsubj) belongs to workload cell c. */
-int workload_cells_match(const struct agg_cell *c, const struct runlog *r, size_t rsubj);
-
 /* workload_cells_build: a->wcells (one per distinct key among the runs that are not plain,
- * aggregate_plain_run) and a->sweeps. valid, vm, vo: scratch of a->n_runs entries. -1 when
+ * cell_plain_run) and a->sweeps. valid, vm, vo: scratch of a->n_runs entries. -1 when
  * memory runs out. */
 int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double *vo);
 

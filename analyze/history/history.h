@@ -35,13 +35,24 @@ extern const char history_schema_v1[];
 int history_record(const char *db_path, const struct results *agg, const char *results_dir,
 		   long long *build_id, struct err *e);
 
-/* history_trend: results/trend.json at out_path for build build_id of the database:
- * the headline cells' figures per build and each matrix series' shift verdict
- * (history_shift.h; shifts under min_change, a fraction, are never alerted).
- * *n_regressions receives the number of regression alerts raised by this build and
- * *n_watch that of watches (either may be NULL). -1 with a message on failure (nothing
- * left behind). */
-int history_trend(const char *db_path, long long build_id, double min_change, const char *out_path,
-		  size_t *n_regressions, size_t *n_watch, struct err *e);
+/* What history_trend judges with and writes besides trend.json. */
+struct history_trend_opts {
+	double min_change;      /* shifts under it (a fraction: 0.10) are never alerted */
+	double false_rate;      /* false alarms per build, all the judged series together
+				   (0 < false_rate < 1; CP_FALSE_RATE_DEFAULT) */
+	const char *cells;      /* the cells judged (core/cellsel.h); NULL: the headline */
+	const char *lines_path; /* NULL, or a file for the build's watch and regression
+				   lines as plain text (analyze --alerts) */
+};
+
+/* history_trend: results/trend.json at out_path for build build_id of the database: the
+ * figures per build of the cells o->cells names and of the one-off rows, and each matrix
+ * series' shift verdict (history_shift.h) under o. With o->lines_path, also that file (atomically): the
+ * trend's watch lines, then its regression alert lines, one per line ("watch: ...",
+ * "regression: ..."; empty when there are none). *n_regressions receives the number of
+ * regression alerts raised by this build and *n_watch that of watches (either may be
+ * NULL). -1 with a message on failure (nothing left behind). */
+int history_trend(const char *db_path, long long build_id, const struct history_trend_opts *o,
+		  const char *out_path, size_t *n_regressions, size_t *n_watch, struct err *e);
 
 #endif

@@ -8,9 +8,10 @@
 
 #include <sqlite3.h>
 
+#include "analyze/history/cp_noise.h"
 #include "core/units.h"
 
-#define HS_CELLS_MAX 256 /* a subject's matrix cells pooled for the noise at most */
+#define HS_CELLS_MAX CP_NOISE_SERIES_MAX /* a subject's cells for the noise at most */
 
 /* One row of the cells table: build, latest-cycle figure, its cycle. */
 struct row {
@@ -111,17 +112,21 @@ static int subject_series(sqlite3 *db, long long build, const char *subject, con
 }
 
 int history_shift_judge(sqlite3 *db, long long build, const char *subject, const char *op,
-			long long size, int conc, double min_change, struct hs_judgement *j)
+			long long size, int conc, const struct cp_levels *lv, double min_change,
+			struct hs_judgement *j)
 {
 	struct hs_series *all = calloc(HS_CELLS_MAX, sizeof(*all));
 	const double *ys[HS_CELLS_MAX];
+	struct cp_noise(*nz)[CP_PAST + 1] = calloc(HS_CELLS_MAX, sizeof(*nz));
+	int(*moderated)[CP_PAST + 1] = calloc(HS_CELLS_MAX, sizeof(*moderated));
 	size_t ns[HS_CELLS_MAX], n = 0, own = 0;
-	int rc = -1, alone = 0;
+	int rc = -1;
 
 	memset(j, 0, sizeof(*j));
 	j->v.state = CP_INSUFFICIENT;
-	j->basis = "subject";
-	if (all == NULL || subject_series(db, build, subject, op, size, conc, all, &n, &own) < 0)
+	j->basis = "cell";
+	if (all == NULL || nz == NULL || moderated == NULL ||
+	    subject_series(db, build, subject, op, size, conc, all, &n, &own) < 0)
 		goto done;
 	rc = 0;
 	if (own >= n)
@@ -131,12 +136,16 @@ int history_shift_judge(sqlite3 *db, long long build, const char *subject, const
 		ns[i] = all[i].n;
 	}
 	j->s = all[own];
-	j->noise = cp_noise_of(ys, ns, n, own, &alone);
-	j->basis = alone || n == 1 ? "cell" : "subject";
-	if (j->s.n == 0 || j->s.build[j->s.n - 1] != build)
-		goto done;
-	cp_judge(j->s.y, j->s.n, cp_sigma(&j->noise), j->noise.df, min_change, &j->v);
+	cp_noise_past(ys, ns, n, nz, moderated);
+	if (j->s.n > 0 && j->s.build[j->s.n - 1] == build)
+		cp_judge(j->s.y, j->s.n, nz[own], CP_PAST, lv, min_change, &j->v);
+	/* the noise the verdict was judged with */
+	j->noise = nz[own][j->v.noise_at <= CP_PAST ? j->v.noise_at : 0];
+	j->basis = moderated[own][j->v.noise_at <= CP_PAST ? j->v.noise_at : 0] ? "moderated"
+										: "cell";
 done:
+	free(moderated);
+	free(nz);
 	free(all);
 	return rc;
 }

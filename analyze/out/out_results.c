@@ -44,7 +44,18 @@ static void head(const struct aggregate *a, const struct out_meta *m, struct res
 	doc->statistics.alpha = a->alpha;
 	doc->statistics.adjust = out_dup("bonferroni", ok);
 	doc->statistics.family = (long long)a->family;
+	doc->statistics.family_scope = out_dup("category", ok);
+	doc->statistics.leader_adjust = out_dup("holm", ok);
 	doc->statistics.power = COMPARE_POWER;
+	if ((doc->statistics.moderation.present = a->prior.df > 0)) {
+		struct results_moderation *mo = &doc->statistics.moderation;
+
+		mo->method = out_dup("smyth-2004", ok);
+		mo->variances = (long long)a->prior.n;
+		mo->df_prior = a->prior.df;
+		mo->var_prior = a->prior.var;
+		mo->df_pooled = a->prior.df_pooled;
+	}
 }
 
 static void subjects_matrix(const struct aggregate *a, struct results *doc, int *ok)

@@ -48,7 +48,8 @@ void out_run_cost(const struct runlog *l, struct results_cost *x, int *ok);
 void out_costs(const struct aggregate *a, struct results *doc, int *ok);
 
 /* out_run_client: runs[].client from the run's client record (the kept window, else the
- * benchmark's), each number as run.json wrote it. */
+ * benchmark's; l->client set), each number of the kind its codec writes (core/runrec/
+ * runrec_clientres.h). */
 void out_run_client(const struct runlog *l, struct results_run_client *x, int *ok);
 
 #endif

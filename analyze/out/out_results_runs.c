@@ -10,30 +10,34 @@
 #include "analyze/read/runlog_clients.h"
 #include "core/jnum.h"
 
-/* window: the kept window of the client record (else the benchmark's). */
-static const json_t *window(const json_t *client)
+/* figure: member m of window w as its codec writes it, a real (null when absent). */
+static struct jnum_copy figure(const struct runrec_window *w, enum runrec_window_member m, double v)
 {
-	const json_t *w = json_object_get(client, "window");
-	json_t *k = json_object_get(w, "kept");
+	struct jnum_copy n = {runrec_window_has(w, m) ? v : NAN, 0};
 
-	return json_is_object(k) ? k : json_object_get(w, "benchmark");
+	return n;
 }
 
 void out_run_client(const struct runlog *l, struct results_run_client *x, int *ok)
 {
-	const json_t *c = l->client_json, *w = window(c), *nic = json_object_get(c, "nic");
+	const struct runrec_clientres *c = l->client;
+	const struct runrec_window *w = runrec_clientres_window(c);
+	int cores = runrec_clientres_has(c, RUNREC_CLIENTRES_CORES);
+	struct jnum_copy n_cores = {cores ? (double)c->cores : NAN, 1},
+			 speed = {c->nic.speed_mbit, c->nic.speed_integer},
+			 tx = {w->nic_tx_mbit_s, 0}, rx = {w->nic_rx_mbit_s, 0};
 
-	x->host = out_dup(json_string_value(json_object_get(c, "host")), ok);
-	x->cores = jnum_copy_get(json_object_get(c, "cores"));
-	x->cpu_busy_pct = jnum_copy_get(json_object_get(w, "cpu_busy_pct"));
-	x->collector_cpu_pct = jnum_copy_get(json_object_get(w, "collector_cpu_pct"));
-	x->other_cpu_pct = jnum_copy_get(json_object_get(w, "other_cpu_pct"));
-	x->nic = out_dup(json_string_value(json_object_get(nic, "name")), ok);
-	x->nic_speed_mbit = jnum_copy_get(json_object_get(nic, "speed_mbit"));
-	x->nic_tx_mbit_s = jnum_copy_get(json_object_get(w, "nic_tx_mbit_s"));
-	x->nic_rx_mbit_s = jnum_copy_get(json_object_get(w, "nic_rx_mbit_s"));
-	x->tcp_retrans_pct = jnum_copy_get(json_object_get(w, "tcp_retrans_pct"));
-	x->shares_cpu = json_is_true(json_object_get(c, "shares_cpu"));
+	x->host = runrec_clientres_has(c, RUNREC_CLIENTRES_HOST) ? out_dup(c->host, ok) : NULL;
+	x->cores = n_cores;
+	x->cpu_busy_pct = figure(w, RUNREC_WINDOW_CPU, w->cpu_busy_pct);
+	x->collector_cpu_pct = figure(w, RUNREC_WINDOW_COLLECTOR, w->collector_cpu_pct);
+	x->other_cpu_pct = figure(w, RUNREC_WINDOW_OTHER, w->other_cpu_pct);
+	x->nic = c->nic.name[0] ? out_dup(c->nic.name, ok) : NULL;
+	x->nic_speed_mbit = speed;
+	x->nic_tx_mbit_s = tx; /* NaN when null or absent */
+	x->nic_rx_mbit_s = rx;
+	x->tcp_retrans_pct = figure(w, RUNREC_WINDOW_RETRANS, w->tcp_retrans_pct);
+	x->shares_cpu = c->shares_cpu;
 }
 
 /* phases: the run's request phases (its summary's means and medians). */

@@ -44,7 +44,19 @@ static int leader(const struct agg_leader *l, struct results_leader *x, int *ok,
 	x->clear = l->status == LEADER_CLEAR && !l->climit.blocked;
 	x->tied_with = indexes(l->tied_with, l->n_tied, ok);
 	x->n_tied = x->tied_with != NULL ? l->n_tied : 0;
+	x->family = (long long)l->family;
 	x->detectable_ratio = l->detectable_ratio;
+	if ((x->versus.present = l->versus.present)) {
+		x->versus.subject = (int)l->versus.subject;
+		x->versus.pairs = (long long)l->versus.pairs;
+		x->versus.test = results_test_of(l->versus.test);
+		x->versus.ratio = l->versus.ratio;
+		x->versus.ci_lo = l->versus.lo;
+		x->versus.ci_hi = l->versus.hi;
+		x->versus.adj_lo = l->versus.adj_lo;
+		x->versus.adj_hi = l->versus.adj_hi;
+		x->versus.adj_level = l->versus.adj_level;
+	}
 	x->client_limit.blocked = l->climit.blocked;
 	x->client_limit.blocked_by = indexes(l->climit.by, l->climit.n_by, ok);
 	x->client_limit.n_blocked_by = x->client_limit.blocked_by != NULL ? l->climit.n_by : 0;
@@ -71,7 +83,18 @@ static void comparison(const struct aggregate *a, const struct agg_comparison *c
 	x->adj_hi = c->adj_hi;
 	x->adj_level = 1 - a->alpha;
 	x->p_adj = c->p_adj;
+	x->family = (long long)c->family;
 	x->test = results_test_of(c->t.test);
+	x->df = c->t.df;
+	x->moderated = c->t.moderated;
+	if ((x->in_lead = c->in_lead)) {
+		x->lead_p_adj = c->lead_p_adj;
+		x->lead_lo = c->lead_lo;
+		x->lead_hi = c->lead_hi;
+		x->lead_level = 1 - a->alpha / (double)c->lead_step;
+		x->lead_step = (long long)c->lead_step;
+		x->lead_significant = c->lead_significant;
+	}
 	x->pairs = (long long)c->pairs;
 	x->n_a = (long long)c->n_a;
 	x->n_b = (long long)c->n_b;
@@ -112,6 +135,7 @@ int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct
 		x->of = (long long)c->of;
 		x->clear = (long long)c->clear;
 		x->tied = (long long)c->tied;
+		x->unresolved = (long long)c->unresolved;
 	}
 	doc->n_comparisons = a->n_comparisons;
 	for (size_t i = 0; i < a->n_comparisons; i++)

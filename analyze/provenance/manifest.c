@@ -81,7 +81,10 @@ static int options(const struct manifest_opts *o, struct results_manifest_option
 	x->baseline = path_opt(o->data_dir, o->baseline, &ok);
 	x->history = path_opt(o->data_dir, o->history, &ok);
 	x->warp_engine = o->warp_engine ? strdup(o->warp_engine) : NULL;
-	x->alert_min_change = o->alert_min_change;
+	x->alert_min_change = o->trend.min_change;
+	x->alert_false_rate = o->trend.false_rate;
+	x->alert_cells = o->trend.cells ? strdup(o->trend.cells) : NULL;
+	ok &= o->trend.cells == NULL || x->alert_cells != NULL;
 	if ((x->has_prices = o->prices != NULL)) {
 		x->prices = path_opt(o->data_dir, o->prices, &ok);
 		x->prices_section = o->prices_section ? strdup(o->prices_section) : NULL;

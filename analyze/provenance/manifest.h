@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "analyze/history/history.h"
 #include "core/climit.h"
 #include "core/digest.h"
 #include "core/err.h"
@@ -30,7 +31,7 @@ struct manifest_opts {
 	const char *warp_map, *baseline, *history;
 	const char *prices;              /* --prices: the price file (without :SECTION) */
 	const char *prices_section;      /* --prices FILE:SECTION's SECTION */
-	double alert_min_change;         /* the shift floor trend.json was judged with */
+	struct history_trend_opts trend; /* what trend.json was judged with (lines_path unused) */
 	struct climit_thresholds climit; /* the client-limit thresholds in force (in %) */
 	const char *sign_key; /* --sign KEY.pem: write manifest.sig (analyze/provenance/sign.h) */
 };

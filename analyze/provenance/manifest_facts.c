@@ -1,5 +1,5 @@
 /* analyze/provenance/manifest_facts.c: the fairness facts per subject and the library versions
- * collect ran with, read from the run.json files (see manifest.h). What collect does
+ * collect ran with, read from the run.json files (core/runrec/runrec.h; see manifest.h). What collect does
  * not record yet (TLS version and cipher, HTTP version, payload signing, checksum mode,
  * CPU model, NIC, TCP_NODELAY, connections) is "unknown". */
 #include "analyze/provenance/manifest.h"
@@ -11,6 +11,7 @@
 
 #include "analyze/read/scan.h"
 #include "core/facts.h"
+#include "core/runrec/runrec.h"
 
 /* add_value: v (a string, or NULL = nothing recorded) into the set *set (an array of
  * distinct strings, created on first use). */
@@ -32,13 +33,6 @@ static int add_value(json_t *sets, const char *fact, const char *v)
 	return json_array_append_new(set, json_string(v));
 }
 
-static const char *sget(const json_t *o, const char *a, const char *b)
-{
-	const json_t *x = json_object_get(json_object_get(o, a), b);
-
-	return json_is_string(x) ? json_string_value(x) : NULL;
-}
-
 /* endpoint_parts: the host[:port] and scheme of an endpoint URL into host / scheme. */
 static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, size_t m)
 {
@@ -50,13 +44,13 @@ static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, 
 	snprintf(host, n, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
 }
 
-/* one_run: the facts of one run.json into sets, and its libraries. */
-static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
+/* one_run: the facts of one run.json record into sets, and its libraries. */
+static int one_run(const struct runrec *r, json_t *sets, json_t *libs, json_t *collect)
 {
 	char host[256], scheme[16], num[32];
-	const json_t *tool = json_object_get(r, "tool"), *x;
-	const char *ep = sget(r, "subject", "endpoint"), *key;
-	int rc = 0;
+	const char *ep = r->subject.endpoint, *key;
+	json_t *tool = runrec_tool_to_json(&r->tool), *x;
+	int rc = tool == NULL ? -1 : 0, insecure = runrec_subject_insecure(&r->subject);
 
 	if (ep != NULL) {
 		endpoint_parts(ep, host, sizeof(host), scheme, sizeof(scheme));
@@ -66,26 +60,23 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 			rc |= add_value(sets, "tls_version", "none") |
 			      add_value(sets, "tls_cipher", "none");
 	}
-	rc |= add_value(sets, "addressing", sget(r, "subject", "addressing"));
-	rc |= add_value(sets, "region", sget(r, "subject", "region"));
-	x = json_object_get(json_object_get(r, "subject"), "insecure");
+	rc |= add_value(sets, "addressing", r->subject.addressing);
+	rc |= add_value(sets, "region", r->subject.region);
 	if (ep != NULL && strcmp(scheme, "http") == 0)
 		rc |= add_value(sets, "tls_verify", "none");
-	else if (json_is_boolean(x))
-		rc |= add_value(sets, "tls_verify", json_is_true(x) ? "off" : "on");
-	rc |= add_value(sets, "client_host", sget(r, "host", "hostname"));
-	rc |= add_value(sets, "client_os", sget(r, "host", "os"));
-	rc |= add_value(sets, "client_machine", sget(r, "host", "machine"));
-	x = json_object_get(json_object_get(r, "host"), "cpus");
-	snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(x));
-	rc |= add_value(sets, "client_cpus", json_is_integer(x) ? num : NULL);
-	x = json_object_get(json_object_get(r, "clients"), "count");
-	snprintf(num, sizeof(num), "%lld",
-		 json_is_integer(x) ? (long long)json_integer_value(x) : 1);
+	else if (insecure >= 0)
+		rc |= add_value(sets, "tls_verify", insecure ? "off" : "on");
+	rc |= add_value(sets, "client_host", r->host.hostname);
+	rc |= add_value(sets, "client_os", r->host.os);
+	rc |= add_value(sets, "client_machine", r->host.machine);
+	snprintf(num, sizeof(num), "%lld", (long long)r->host.cpus);
+	rc |= add_value(sets, "client_cpus", r->host.cpus > 0 ? num : NULL);
+	snprintf(num, sizeof(num), "%lld", r->has_clients ? (long long)r->clients.count : 1);
 	rc |= add_value(sets, "clients", num);
-	rc |= add_value(sets, "libcurl", sget(r, "tool", "libcurl"));
-	rc |= add_value(sets, "openssl", sget(r, "tool", "openssl"));
-	json_object_foreach((json_t *)tool, key, x) {
+	rc |= add_value(sets, "libcurl", r->tool.libcurl);
+	rc |= add_value(sets, "openssl", r->tool.openssl);
+	/* every library the tool record names (its members but name and version) */
+	json_object_foreach(tool, key, x) {
 		if (!json_is_string(x) || strcmp(key, "name") == 0)
 			continue;
 		if (strcmp(key, "version") == 0)
@@ -93,6 +84,7 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 		else
 			rc |= add_value(libs, key, json_string_value(x));
 	}
+	json_decref(tool);
 	return rc ? -1 : 0;
 }
 
@@ -194,10 +186,12 @@ int manifest_facts(const char *data_dir, int warp_mode, const struct results *ag
 	if (!warp_mode && scan_runs(data_dir, &runs, &ignore) < 0)
 		scan_list_clear(&runs); /* no runs/: no facts */
 	for (i = 0; i < runs.n; i++) {
-		json_t *r = json_load_file(runs.v[i].file, 0, NULL), *sets;
-		const char *id = sget(r, "subject", "id");
-		int bad = 0;
+		struct runrec *r = malloc(sizeof(*r));
+		const char *id;
+		json_t *sets;
+		int bad = r == NULL, read = !bad && runrec_load(runs.v[i].file, r, NULL) == 0;
 
+		id = read ? r->subject.id : NULL;
 		if (id != NULL) { /* an unreadable run.json: analyze named it already */
 			if ((sets = json_object_get(per, id)) == NULL &&
 			    ((sets = json_object()) == NULL ||
@@ -205,7 +199,9 @@ int manifest_facts(const char *data_dir, int warp_mode, const struct results *ag
 				bad = 1;
 			bad = bad || count_run(counts, id) < 0 || one_run(r, sets, libs, coll) < 0;
 		}
-		json_decref(r);
+		if (read)
+			runrec_clear(r);
+		free(r);
 		if (bad)
 			goto done;
 	}

@@ -13,14 +13,15 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
 #include "analyze/provenance/manifest.h"
 #include "analyze/read/reqlog.h"
 #include "analyze/read/runlog.h"
 #include "analyze/read/scan.h"
 #include "analyze/provenance/sign.h"
+#include "core/fsutil.h"
 #include "core/jcs.h"
-#include "core/jread.h"
 #include "core/timefmt.h"
 
 struct vctx {
@@ -290,14 +291,6 @@ static const char *opt_path(const struct vctx *c, const struct results_manifest_
 	return buf;
 }
 
-/* slurp: the whole of a results file (NUL-terminated; caller frees), NULL when unreadable. */
-static char *slurp(const char *path)
-{
-	struct err e;
-
-	return jread_file(path, &e);
-}
-
 /* recorded_limits: options.client_limits as --client-limits' argument into buf: 1, or 0 for
  * a manifest without it (written before analyze recorded it: the defaults were in force
  * unless --client-limits was given, which that manifest cannot tell). */
@@ -371,7 +364,7 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	dup2(saved, 2);
 	close(saved);
 	if (rc >= 2) { /* its messages, before the temporary folder goes */
-		char *msgs = slurp(log);
+		char *msgs = fs_read_file(log, 0, NULL, NULL);
 
 		fprintf(stderr, "%s", msgs ? msgs : "");
 		free(msgs);
@@ -392,8 +385,8 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 
 	snprintf(a_path, sizeof(a_path), "%s/%s", c->results, name);
 	snprintf(b_path, sizeof(b_path), "%s/%s", c->tmp, name);
-	a = slurp(a_path);
-	b = slurp(b_path);
+	a = fs_read_file(a_path, 0, NULL, NULL);
+	b = fs_read_file(b_path, 0, NULL, NULL);
 	if (a == NULL || b == NULL)
 		rc = fail(VERIFY_RESULTS, "%s: %s", a ? b_path : a_path,
 			  a ? "not re-derived" : "missing in RESULTS_DIR");
@@ -451,6 +444,13 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 {
 	const struct results_manifest_options *o = &c->man.options;
 	char db[PATH_MAX], out[PATH_MAX];
+	struct history_trend_opts t = {
+		.min_change = isnan(o->alert_min_change) ? 0 : o->alert_min_change,
+		/* a manifest of a release without the key: that release's default */
+		.false_rate = isnan(o->alert_false_rate) ? CP_FALSE_RATE_DEFAULT
+							 : o->alert_false_rate,
+		.cells = o->alert_cells,
+	};
 	struct err e = {{0}};
 
 	if (opt_path(c, o->history, db, sizeof(db)) == NULL)
@@ -460,9 +460,7 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 		return VERIFY_OK;
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
-	if (history_trend(db, o->history_build,
-			  isnan(o->alert_min_change) ? 0 : o->alert_min_change, out, NULL, NULL,
-			  &e) < 0)
+	if (history_trend(db, o->history_build, &t, out, NULL, NULL, &e) < 0)
 		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }

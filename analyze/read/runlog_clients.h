@@ -3,7 +3,7 @@
  * own summary. A run.json without "clients" (older files, Warp imports) is one client.
  *
  * Only what analyze uses is kept: the count, the total concurrency, the host of each
- * rank, and each client's MiB/s and obj/s. */
+ * rank, and each client's MiB/s and obj/s. The file is read by core/runrec/runrec.h. */
 #ifndef ANALYZE_RUNLOG_CLIENTS_H
 #define ANALYZE_RUNLOG_CLIENTS_H
 
@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/runrec/runrec.h"
 
 struct runlog_client {
 	int rank;            /* 0 .. count - 1 */
@@ -28,12 +29,11 @@ struct runlog_clients {
 	size_t n_list;
 };
 
-/* runlog_clients_read: root["clients"] (root: a run.json object) into *out. Absent or
- * null leaves *out zeroed (one client). On a malformed object returns -1 with a
- * message naming the field ("field clients.list[1].summary.mib_s: expected a number");
- * the caller prefixes the file name. *out is then cleared. The caller releases a
- * successful result with runlog_clients_clear. */
-int runlog_clients_read(const json_t *root, struct runlog_clients *out, struct err *e);
+/* runlog_clients_from: run.json's clients record rc (core/runrec/runrec.h, which has
+ * checked its fields; NULL: the file had none, *out zeroed: one client) into *out. -1 with
+ * a message when out of memory (*out then cleared). The caller releases a successful
+ * result with runlog_clients_clear. */
+int runlog_clients_from(const struct runrec_clients *rc, struct runlog_clients *out, struct err *e);
 
 /* runlog_clients_count: c's client count, 1 when the file had no "clients". */
 int runlog_clients_count(const struct runlog_clients *c);

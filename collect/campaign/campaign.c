@@ -1,6 +1,10 @@
-/* collect/campaign/campaign.c: see campaign.h. The INI reading layer (collect/campaign/cini.h)
- * records (section, key, value, line) and the section headers seen; the checks here
- * then interpret the records, so every message can name file, line, section and key. */
+/* collect/campaign/campaign.c: see campaign.h. The file read in one pass: the INI layer
+ * (collect/campaign/cini.h) records (section, key, value, line) and the section headers
+ * seen; this file checks the structure (known sections and keys, once each), reads
+ * [campaign], then [matrix], the one-off sections and [rate] (their keys read by
+ * campaign_section.c, campaign_matrix.c and campaign_rate.c), each section's runs checked
+ * once it is read, then every [subject ID] (campaign_subject.c), its runs checked with its
+ * keys over them (campaign_check.c). Every message names file, line, section and key. */
 #include "collect/campaign/campaign.h"
 
 #include <ctype.h>
@@ -8,11 +12,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
-#include "core/palette.h"
+#include "core/cellsel.h"
 #include "core/units.h"
 
 const char *campaign_order_name(enum campaign_order o)
@@ -25,290 +28,6 @@ const char *campaign_order_name(enum campaign_order o)
 	default:
 		return "interleave";
 	}
-}
-
-static int check_name(struct cini *p, struct cini_kv *kv, const char *s, int line, const char *sec,
-		      const char *what)
-{
-	int ok = s[0] != '\0' && s[0] != '.' && strlen(s) <= 64;
-
-	for (const char *q = s; *q && ok; q++)
-		ok = isalnum((unsigned char)*q) || *q == '.' || *q == '_' || *q == '-';
-	if (ok)
-		return 0;
-	if (kv)
-		return cini_bad_quoted(p, kv,
-				       "is not a valid name (letters, digits, '.', '_', "
-				       "'-'; at most 64; not starting with '.')");
-	return err_set(p->e,
-		       "%s:%d: [%s]: '%s' is not a valid %s (letters, digits, '.', '_', "
-		       "'-'; at most 64; not starting with '.')",
-		       p->name, line, sec, s, what);
-}
-
-/* get_number: sec's key of whole-number field f into *out when given (workload.h's
- * range and message) */
-static int get_number(struct cini *p, const char *sec, enum wl_field f, uint64_t *out)
-{
-	struct cini_kv *kv = cini_get(p, sec, workload_field_key(f));
-	struct err we;
-
-	if (kv != NULL && workload_parse_number(f, kv->val, out, &we) < 0)
-		return cini_bad(p, kv, we.msg);
-	return 0;
-}
-
-/* section_op: the op of a one-off section */
-static enum wl_op section_op(const char *sec)
-{
-	return strcmp(sec, "list") == 0     ? WL_LIST
-	       : strcmp(sec, "head") == 0   ? WL_HEAD
-	       : strcmp(sec, "delete") == 0 ? WL_DELETE
-					    : WL_MULTIPART;
-}
-
-/* parse_bound: the bound keys of sec (duration, count, bound) */
-static int parse_bound(struct cini *p, const char *sec, struct campaign_bench *b)
-{
-	struct cini_kv *kd = cini_get(p, sec, "duration"), *kc = cini_get(p, sec, "count");
-	struct cini_kv *kb = cini_get(p, sec, "bound");
-
-	if (kd && kc)
-		return cini_bad(p, kc, "give duration or count, not both");
-	b->bound = kc ? WL_BOUND_COUNT : WL_BOUND_DURATION;
-	if (kb) {
-		if (strcmp(kb->val, "until-done") == 0) {
-			/* which ops it is for: workload_check */
-			if (kd || kc)
-				return cini_bad(p, kb, "until-done takes no duration or count");
-			b->bound = WL_BOUND_UNTIL_DONE;
-		} else if (strcmp(kb->val, "duration") == 0) {
-			if (kd == NULL)
-				return cini_bad(p, kb, "bound = duration needs a duration key");
-		} else if (strcmp(kb->val, "count") == 0) {
-			if (!kc)
-				return cini_bad(p, kb, "bound = count needs a count key");
-		} else {
-			return cini_bad_quoted(p, kb,
-					       "is not a bound (duration, count, "
-					       "until-done)");
-		}
-	} else if (kd == NULL && !kc) {
-		if (strcmp(sec, "delete") == 0)
-			b->bound = WL_BOUND_UNTIL_DONE;
-		else
-			return err_set(p->e, "%s:%d: [%s]: needs duration = D or count = N",
-				       p->name, b->line, sec);
-	}
-	return 0;
-}
-
-int campaign_parse_auto(struct cini *p, const char *sec, struct campaign_bench *b)
-{
-	struct cini_kv *kd = cini_get(p, sec, "duration");
-	struct cini_kv *kmax = cini_get(p, sec, "max_duration");
-	struct cini_kv *kmin = cini_get(p, sec, "min_duration");
-
-	b->auto_stop = kd != NULL && strcmp(kd->val, "auto") == 0;
-	if (!b->auto_stop) {
-		if (kmax != NULL || kmin != NULL)
-			return cini_bad(p, kmax ? kmax : kmin, "needs duration = auto");
-		return 0;
-	}
-	kd->used = 1;
-	b->duration_s = WL_AUTO_MAX_S;
-	b->min_duration_s = WL_AUTO_MIN_S;
-	if (cini_get_duration(p, sec, "max_duration", &b->duration_s) < 0 ||
-	    cini_get_duration(p, sec, "min_duration", &b->min_duration_s) < 0)
-		return -1;
-	if (!(b->min_duration_s > 0) || b->min_duration_s > b->duration_s)
-		return cini_bad(p,
-				kmin   ? kmin
-				: kmax ? kmax
-				       : kd,
-				"min_duration must be above 0 and at most max_duration");
-	return 0;
-}
-
-/* bench: the bound and limits of [matrix] or a one-off section; defaults from
- * workload_defaults, limits checked by check_bench. */
-static int parse_bench(struct cini *p, const char *sec, struct campaign_bench *b, int oneoff,
-		       double campaign_timeout)
-{
-	struct workload wl;
-	uint64_t v;
-
-	b->enabled = 1;
-	workload_defaults(&wl, oneoff ? section_op(sec) : WL_PUT);
-	if (campaign_parse_send(p, sec, &b->send, NULL) < 0)
-		return -1;
-	if (campaign_parse_auto(p, sec, b) < 0 ||
-	    (!b->auto_stop && cini_get_duration(p, sec, "duration", &b->duration_s) < 0) ||
-	    get_number(p, sec, WLF_COUNT, &b->count) < 0 ||
-	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
-	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 ||
-	    get_number(p, sec, WLF_RETRIES, &b->retries) < 0 || parse_bound(p, sec, b) < 0)
-		return -1;
-	if (oneoff) {
-		v = (uint64_t)wl.concurrency;
-		b->size = wl.size;
-		if (cini_get_size(p, sec, "size", &b->size) < 0 ||
-		    get_number(p, sec, WLF_CONCURRENCY, &v) < 0)
-			return -1;
-		b->concurrency = (int)v;
-	}
-	v = 0;
-	if (get_number(p, sec, WLF_BATCH, &v) < 0)
-		return -1;
-	b->batch = (int)v;
-	b->part_size = wl.part_size;
-	if (cini_get_size(p, sec, "part_size", &b->part_size) < 0)
-		return -1;
-	/* the wall-clock limit of one run */
-	if (b->timeout_s == 0)
-		b->timeout_s = campaign_timeout;
-	if (b->timeout_s == 0) {
-		campaign_bench_workload(b, wl.op, b->size, 1, &wl);
-		b->timeout_s = workload_default_timeout(&wl);
-		b->timeout_derived = 1;
-	}
-	return 0;
-}
-
-/* check_bench: every workload of sec within workload_check's limits */
-static int check_bench(struct cini *p, const char *sec, const struct campaign_bench *b,
-		       const struct campaign *c)
-{
-	struct workload wl;
-	enum wl_field f;
-	struct err we;
-
-	if (strcmp(sec, "matrix") != 0) {
-		campaign_bench_workload(b, section_op(sec), b->size, b->concurrency, &wl);
-		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
-			return campaign_bench_fault(p, sec, b, f, we.msg);
-		return 0;
-	}
-	for (int k = 0; k < campaign_matrix_cells(c); k++) {
-		campaign_matrix_workload(c, k, &wl);
-		if (workload_check(&wl, b->timeout_s, &f, &we) < 0)
-			return campaign_bench_fault(p, sec, b, f, we.msg);
-	}
-	return 0;
-}
-
-/* get_money: a positive number (max_cost = 200, expect_mib_s = 150). */
-static int get_money(struct cini *p, const char *sec, const char *key, double *out)
-{
-	struct cini_kv *kv = cini_get(p, sec, key);
-	char *end;
-
-	if (kv == NULL)
-		return 0;
-	errno = 0;
-	*out = strtod(kv->val, &end);
-	if (errno != 0 || end == kv->val || *end != '\0' || !(*out > 0) || *out > 1e12)
-		return cini_bad_quoted(p, kv, "is not a positive number");
-	return 0;
-}
-
-int campaign_check_endpoint(const char *url)
-{
-	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
-		return -1;
-	return strlen(strstr(url, "//") + 2) == 0 ? -1 : 0;
-}
-
-static int parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,
-			 int index)
-{
-	char sec[300];
-	struct cini_kv *kv;
-
-	snprintf(sec, sizeof(sec), "%s", s->name);
-	sub->line = s->line;
-	sub->id = strdup(cini_trim(sec + strlen("subject")));
-	if (sub->id == NULL)
-		return err_set(p->e, "%s: out of memory", p->name);
-	if (check_name(p, NULL, sub->id, s->line, s->name, "subject id") < 0)
-		return -1;
-	/* with a profile, endpoint and region may come from the AWS config file: left NULL
-	 * here, filled in by the collector (subject_profile_defaults, collect/run/subject.h) */
-	int has_profile = cini_get(p, s->name, "profile") != NULL ||
-			  (cini_get(p, s->name, "credentials") != NULL &&
-			   strncmp(cini_get(p, s->name, "credentials")->val, "profile:", 8) == 0);
-	if (cini_get_str(p, s->name, "label", &sub->label, sub->id) < 0 ||
-	    cini_get_str(p, s->name, "endpoint", &sub->endpoint, NULL) < 0 ||
-	    cini_get_str(p, s->name, "region", &sub->region, has_profile ? NULL : "us-east-1") <
-		    0 ||
-	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
-	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
-	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
-	    campaign_parse_subject_modes(p, s->name, sub) < 0)
-		return -1;
-	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
-		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
-			       sub->bucket != NULL ? "endpoint = http(s)://host[:port]"
-						   : "bucket = NAME");
-	kv = cini_get(p, s->name, "endpoint");
-	if (sub->endpoint != NULL && campaign_check_endpoint(sub->endpoint) < 0)
-		return cini_bad_quoted(p, kv, "is not an http:// or https:// URL");
-	sub->path_style = 1;
-	if ((kv = cini_get(p, s->name, "addressing")) != NULL) {
-		if (strcmp(kv->val, "path") == 0)
-			sub->path_style = 1;
-		else if (strcmp(kv->val, "virtual") == 0)
-			sub->path_style = 0;
-		else
-			return cini_bad_quoted(p, kv, "is not an addressing (path, virtual)");
-	}
-	snprintf(sub->color, sizeof(sub->color), "%s", palette_color((size_t)index));
-	if ((kv = cini_get(p, s->name, "color")) != NULL) {
-		int ok = strlen(kv->val) == 7 && kv->val[0] == '#';
-		for (int i = 1; ok && i < 7; i++)
-			ok = isxdigit((unsigned char)kv->val[i]);
-		if (!ok)
-			return cini_bad_quoted(p, kv, "is not a colour (#rrggbb)");
-		for (int i = 0; i < 7; i++)
-			sub->color[i] = (char)tolower((unsigned char)kv->val[i]);
-	}
-	sub->cred_kind = CAMPAIGN_CRED_DEFAULT;
-	struct cini_kv *kp = cini_get(p, s->name, "profile");
-	struct cini_kv *kc = cini_get(p, s->name, "credentials");
-	if (kp && kc)
-		return cini_bad(p, kc, "give profile or credentials, not both");
-	if (kp) {
-		sub->cred_kind = CAMPAIGN_CRED_PROFILE;
-		if (kp->val[0] == '\0')
-			return cini_bad(p, kp, "empty value");
-		sub->cred_name = strdup(kp->val);
-	} else if (kc) {
-		const char *v = kc->val;
-		if (strncmp(v, "env:", 4) == 0 && v[4] != '\0') {
-			sub->cred_kind = CAMPAIGN_CRED_ENV;
-			for (const char *q = v + 4; *q; q++)
-				if (!isalnum((unsigned char)*q) && *q != '_')
-					return cini_bad_quoted(p, kc,
-							       "is not env:PREFIX (an "
-							       "environment variable prefix: "
-							       "letters, digits, '_')");
-			sub->cred_name = strdup(v + 4);
-		} else if (strncmp(v, "profile:", 8) == 0 && v[8] != '\0') {
-			sub->cred_kind = CAMPAIGN_CRED_PROFILE;
-			sub->cred_name = strdup(v + 8);
-		} else if (strcmp(v, "default") != 0) {
-			return cini_bad_quoted(p, kc,
-					       "is not env:PREFIX, profile:NAME or "
-					       "default");
-		}
-	}
-	if (sub->cred_kind != CAMPAIGN_CRED_DEFAULT && sub->cred_name == NULL)
-		return err_set(p->e, "%s: out of memory", p->name);
-	if (campaign_parse_prices(p, s->name, &sub->prices) < 0 ||
-	    get_money(p, s->name, "max_cost", &sub->max_cost) < 0 ||
-	    get_money(p, s->name, "expect_mib_s", &sub->expect_mib_s) < 0)
-		return -1;
-	return 0;
 }
 
 double campaign_subject_budget(const struct campaign *c, const struct campaign_subject *s)
@@ -325,6 +44,8 @@ static const char *const keys_campaign[] = {"name",
 					    "timeout",
 					    "p99_limit",
 					    "alert_min_change",
+					    "alert_false_rate",
+					    "alert_cells",
 					    "client_nic",
 					    "client_shares_cpu",
 					    "max_cost",
@@ -467,12 +188,13 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	if (c->name == NULL)
 		return err_set(p->e, "%s:%d: [campaign]: needs name = NAME", p->name,
 			       cini_sec_line(p, "campaign"));
-	if (check_name(p, cini_get(p, "campaign", "name"), c->name, 0, "campaign", "name") < 0 ||
+	if (campaign_check_name(p, cini_get(p, "campaign", "name"), c->name, 0, "campaign",
+				"name") < 0 ||
 	    cini_get_str(p, "campaign", "title", &c->title, c->name) < 0 ||
 	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
 		return -1;
 	v = 1;
-	if (cini_get_uint(p, "campaign", "cycles", 1, 999, &v) < 0)
+	if (cini_get_uint(p, "campaign", "cycles", 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 		return -1;
 	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
@@ -496,7 +218,7 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
-	if (get_money(p, "campaign", "max_cost", &c->max_cost) < 0)
+	if (campaign_get_money(p, "campaign", "max_cost", &c->max_cost) < 0)
 		return -1;
 	if ((kv = cini_get(p, "campaign", "cost_example")) != NULL) {
 		struct cost_example ex;
@@ -513,10 +235,22 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	}
 	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
 		return -1;
-	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
+	/* alert_min_change, alert_false_rate, alert_cells: read by analyze from the
+	 * campaign.ini copy; only checked here */
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
 		return cini_bad_quoted(p, kv, "is not a percentage from 0% to 99% (10%)");
+	if ((kv = cini_get(p, "campaign", "alert_false_rate")) != NULL &&
+	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change > 0) ||
+	     !(min_change < 1)))
+		return cini_bad_quoted(p, kv, "is not a percentage above 0% and below 100% (1%)");
+	if ((kv = cini_get(p, "campaign", "alert_cells")) != NULL) {
+		struct cellsel sel;
+		struct err se;
+
+		if (cellsel_parse(kv->val, &sel, &se) < 0)
+			return cini_bad(p, kv, se.msg);
+	}
 	return 0;
 }
 
@@ -537,52 +271,26 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 				       c->matrix.line, need[i]);
 	if (campaign_parse_matrix_lists(p, c) < 0)
 		return -1;
-	if (parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
-	    check_bench(p, "matrix", &c->matrix, c) < 0)
+	if (campaign_parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
+	    campaign_check_section(p, c, &c->matrix) < 0)
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);
 		if (oneoffs[i]->line == 0)
 			continue;
 		oneoffs[i]->send = c->matrix.send;
-		if (parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
+		if (campaign_parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
 			return -1;
 		/* one-off list, head and delete runs prepare more objects than the engine's
 		 * default (docs/CAMPAIGN.md) */
 		if (i < 3 && oneoffs[i]->objects == 0)
 			oneoffs[i]->objects = CAMPAIGN_ONEOFF_OBJECTS;
-		if (check_bench(p, oneoff_names[i], oneoffs[i], c) < 0)
+		if (campaign_check_section(p, c, oneoffs[i]) < 0)
 			return -1;
 	}
-	return campaign_parse_sweep(p, c);
-}
-
-/* most_buckets: the most buckets a run of subject s spreads over: its own buckets key,
- * else the largest of the sections'. */
-static int most_buckets(const struct campaign *c, const struct campaign_subject *s)
-{
-	const struct campaign_bench *b[] = {&c->matrix, &c->list,      &c->head,
-					    &c->del,    &c->multipart, &c->sweep.bench};
-	int most = 1;
-
-	if (s->send_set & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
-		return s->send.buckets;
-	for (size_t i = 0; i < sizeof(b) / sizeof(b[0]); i++)
-		if (b[i]->enabled && b[i]->send.buckets > most)
-			most = b[i]->send.buckets;
-	return most;
-}
-
-/* check_bucket_names: every bucket name of subject s's runs within S3's 63 characters,
- * else the subject's bucket key is named. */
-static int check_bucket_names(struct cini *p, const struct cini_sec *sec, const struct campaign *c,
-			      const struct campaign_subject *s)
-{
-	struct err we;
-
-	if (workload_check_bucket_names(s->bucket, most_buckets(c, s), &we) < 0)
-		return cini_bad(p, cini_get(p, sec->name, "bucket"), we.msg);
-	return 0;
+	if (campaign_parse_sweep(p, c) < 0)
+		return -1;
+	return c->sweep.bench.enabled ? campaign_check_section(p, c, &c->sweep.bench) : 0;
 }
 
 /* interpret_subjects: every [subject ID] section into c->subjects (ids unique, one
@@ -603,8 +311,8 @@ static int interpret_subjects(struct cini *p, struct campaign *c)
 	for (int i = 0, k = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) != keys_subject)
 			continue;
-		if (parse_subject(p, &p->secs[i], &c->subjects[k], k) < 0 ||
-		    check_bucket_names(p, &p->secs[i], c, &c->subjects[k]) < 0)
+		if (campaign_parse_subject(p, &p->secs[i], &c->subjects[k], k) < 0 ||
+		    campaign_check_buckets(p, c, &c->subjects[k], p->secs[i].name) < 0)
 			return -1;
 		for (int j = 0; j < k; j++)
 			if (strcmp(c->subjects[j].id, c->subjects[k].id) == 0)
@@ -613,7 +321,7 @@ static int interpret_subjects(struct cini *p, struct campaign *c)
 					       "line %d)",
 					       p->name, p->secs[i].line, p->secs[i].name,
 					       c->subjects[j].line);
-		if (campaign_check_subject_modes(p, c, &c->subjects[k], p->secs[i].name) < 0)
+		if (campaign_check_subject(p, c, &c->subjects[k], p->secs[i].name) < 0)
 			return -1;
 		if (strcmp(c->subjects[k].prices.currency, c->subjects[0].prices.currency) != 0)
 			return err_set(p->e,

@@ -14,7 +14,8 @@
  * [matrix] cell or one-off run outside them is named by its key. Credentials never live
  * in the file: a subject names a profile or an environment-variable prefix.
  *
- * The result is a plain, read-only record handed to the plan (collect/campaign/plan.h). */
+ * The result is a plain, read-only record; its runs (every subject's workloads) are
+ * expanded by collect/campaign/campaign_runs.h, for the plan (collect/campaign/plan.h). */
 #ifndef COLLECT_CAMPAIGN_H
 #define COLLECT_CAMPAIGN_H
 
@@ -35,6 +36,9 @@ const char *campaign_order_name(enum campaign_order o);
 
 #define CAMPAIGN_MAX_LIST 32         /* at most this many ops / sizes / concurrency values */
 #define CAMPAIGN_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
+/* the highest cycle number (`cycles`, --cycles, --cycle): a daily build reaches it after
+ * 2700 years; analyze reads run.json cycles up to the same number */
+#define CAMPAIGN_CYCLES_MAX 1000000
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
 struct campaign_bench {
@@ -59,7 +63,7 @@ struct campaign_bench {
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
- * per subject in the first cycle (collect/campaign/campaign_rate.c). */
+ * per subject in the first cycle. */
 struct campaign_sweep {
 	struct campaign_bench bench;     /* enabled, line, duration (always the bound),
 					 timeout_s, objects, size (the largest of a
@@ -99,7 +103,7 @@ struct campaign_subject {
 	double expect_mib_s; /* expect_mib_s: the throughput a dry run assumes; 0: none */
 	/* the send keys the subject sets (checksum, payload, ...: a provider that lacks a
 	 * feature): bit (f - WLF_CHECKSUM) of send_set for field f, its value in send;
-	 * they override every section's for this subject's runs (the plan applies them) */
+	 * they override every section's for this subject's runs (campaign_runs.h applies them) */
 	struct wl_send send;
 	unsigned send_set;
 	/* the other workload-mode keys the subject sets, over every section's: retries
@@ -157,47 +161,6 @@ struct campaign *campaign_load(const char *path, struct err *e);
  * in messages. Test seam (unit tests and the campaign fuzzer); the collector reads
  * files with campaign_load. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
-
-/* campaign_bench_workload: the workload of one run of section `bench` (collect/workload.h):
- * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
- * section's bound, and its objects / batch / part_size where the op uses them. */
-void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
-			     int conc, struct workload *wl);
-
-/* campaign_matrix_cells: the number of [matrix] cells of one subject and cycle:
- * ops x sizes x concurrency x rates (1 when there is no rate key). */
-int campaign_matrix_cells(const struct campaign *c);
-
-/* campaign_matrix_workload: the workload of [matrix] cell `cell` (0 ..
- * campaign_matrix_cells - 1), cells in campaign order: op, then size, then concurrency,
- * then rate (the last varying fastest): campaign_bench_workload's fields, the cell's size spec,
- * the mix for mixed, the range for get, the cell's rate (0: closed loop). */
-void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl);
-
-/* campaign_sweep_workload: the workload of run `i` (0 .. c->sweep.n_rates - 1) of the
- * [rate] sweep: its op, size spec, mix (mixed), concurrency, duration, objects (not for
- * put) and rate c->sweep.rates[i]. Only when c->sweep.bench.enabled. */
-void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl);
-
-/* campaign_oneoff_run: one-off run k (from 0) of a subject: the sections [list] [head]
- * [delete] [multipart] present, in that order, then the [rate] sweep's runs, lowest rate
- * first; its workload in *wl (before the subject's overrides), its section in *bench and
- * the section's name in *sec ("list", ..., "rate"; either may be NULL). -1 past the last. */
-int campaign_oneoff_run(const struct campaign *c, int k, struct workload *wl,
-			const struct campaign_bench **bench, const char **sec);
-
-/* campaign_send_override: the send fields subject s sets, over *snd. */
-void campaign_send_override(const struct campaign_subject *s, struct wl_send *snd);
-
-/* campaign_subject_override: the workload-mode keys subject s sets over *wl, a run of
- * section bench (its timeout in *timeout_s): the send fields, retries, and the duration
- * (a fixed duration for a duration-bound run, wl->duration_own 1 when it is not the
- * section's fixed duration; auto with its limits for a closed-loop
- * duration-bound one; count-bound and until-done runs keep their bound). When s changes
- * the duration and the section's timeout was derived, *timeout_s is derived anew
- * (workload_default_timeout). */
-void campaign_subject_override(const struct campaign_subject *s, const struct campaign_bench *bench,
-			       struct workload *wl, double *timeout_s);
 
 /* campaign_check_endpoint: 0 when url is http:// or https:// with something after it. */
 int campaign_check_endpoint(const char *url);

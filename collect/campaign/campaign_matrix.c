@@ -1,6 +1,6 @@
-/* collect/campaign/campaign_matrix.c: the [matrix] lists of a campaign file (ops, sizes or size,
- * concurrency, rate) and the mix and range keys, and the workload of one matrix
- * cell; see campaign.h. Called by campaign.c's interpret (campaign_int.h). */
+/* collect/campaign/campaign_matrix.c: the [matrix] lists of a campaign file (ops, sizes or
+ * size, concurrency, rate) and its mix and range keys; see campaign.h (its cells:
+ * collect/campaign/campaign_runs.h). */
 #include "collect/campaign/campaign.h"
 
 #include <stdio.h>
@@ -113,19 +113,6 @@ static int item_conc(struct cini *p, struct cini_kv *kv, const char *t, int i, v
 	return 0;
 }
 
-int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
-{
-	double *rates = arg;
-	struct err we;
-
-	if (workload_parse_rate(t, &rates[i], &we) < 0)
-		return cini_bad(p, kv, we.msg);
-	for (int j = 0; j < i; j++)
-		if (rates[j] == rates[i])
-			return cini_bad(p, kv, "a rate is listed twice");
-	return 0;
-}
-
 /* has_op: op is in the [matrix] ops */
 static int has_op(const struct campaign *c, enum wl_op op)
 {
@@ -181,25 +168,4 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c)
 					       c->rates)) < 0)
 		return -1;
 	return parse_mix_range(p, c);
-}
-
-int campaign_matrix_cells(const struct campaign *c)
-{
-	return c->n_ops * c->n_sizes * c->n_conc * (c->n_rates ? c->n_rates : 1);
-}
-
-void campaign_matrix_workload(const struct campaign *c, int cell, struct workload *wl)
-{
-	int nr = c->n_rates ? c->n_rates : 1;
-	int ri = cell % nr, ci = cell / nr % c->n_conc;
-	int si = cell / nr / c->n_conc % c->n_sizes, oi = cell / nr / c->n_conc / c->n_sizes;
-	enum wl_op op = c->ops[oi];
-
-	campaign_bench_workload(&c->matrix, op, c->sizes[si], c->conc[ci], wl);
-	wl->sizes = c->size_specs[si];
-	if (op == WL_MIXED)
-		wl->mix = c->mix;
-	if (op == WL_GET)
-		wl->range = c->range;
-	wl->rate = c->n_rates ? c->rates[ri] : 0;
 }

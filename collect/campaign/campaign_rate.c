@@ -1,8 +1,6 @@
 /* collect/campaign/campaign_rate.c: the [rate] section of a campaign file, a
- * latency-vs-offered-load
- * sweep: one open-loop run per rate of `rates`, once per subject in the first cycle; and
- * the workload of one of its runs. See campaign.h; called by campaign.c's interpret
- * (campaign_int.h). */
+ * latency-vs-offered-load sweep: one open-loop run per rate of `rates`, once per subject in
+ * the first cycle (its runs: collect/campaign/campaign_runs.h). See campaign.h. */
 #include "collect/campaign/campaign.h"
 
 #include <math.h>
@@ -58,7 +56,6 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 {
 	struct campaign_bench *b = &sw->bench;
 	struct cini_kv *kv;
-	struct workload wl;
 	struct err we;
 	uint64_t v;
 
@@ -91,22 +88,13 @@ static int parse_load(struct cini *p, struct campaign_sweep *sw, double campaign
 		if (workload_parse_number(WLF_OBJECTS, kv->val, &b->objects, &we) < 0)
 			return cini_bad(p, kv, we.msg);
 	}
-	if (b->timeout_s == 0)
-		b->timeout_s = campaign_timeout;
-	if (b->timeout_s == 0) {
-		campaign_bench_workload(b, sw->op, b->size, b->concurrency, &wl);
-		b->timeout_s = workload_default_timeout(&wl);
-		b->timeout_derived = 1;
-	}
+	campaign_bench_timeout(b, campaign_timeout, sw->op, b->concurrency);
 	return 0;
 }
 
 int campaign_parse_sweep(struct cini *p, struct campaign *c)
 {
 	struct campaign_sweep *sw = &c->sweep;
-	struct workload wl;
-	enum wl_field f;
-	struct err we;
 
 	sw->bench.line = cini_sec_line(p, SEC);
 	if (sw->bench.line == 0)
@@ -116,21 +104,5 @@ int campaign_parse_sweep(struct cini *p, struct campaign *c)
 	if (campaign_parse_send(p, SEC, &sw->bench.send, NULL) < 0 || parse_what(p, sw) < 0 ||
 	    parse_load(p, sw, c->timeout_s) < 0)
 		return -1;
-	for (int i = 0; i < sw->n_rates; i++) {
-		campaign_sweep_workload(c, i, &wl);
-		if (workload_check(&wl, sw->bench.timeout_s, &f, &we) < 0)
-			return campaign_bench_fault(p, SEC, &sw->bench, f, we.msg);
-	}
 	return 0;
-}
-
-void campaign_sweep_workload(const struct campaign *c, int i, struct workload *wl)
-{
-	const struct campaign_sweep *sw = &c->sweep;
-
-	campaign_bench_workload(&sw->bench, sw->op, sw->bench.size, sw->bench.concurrency, wl);
-	wl->sizes = sw->sizes;
-	if (sw->op == WL_MIXED)
-		wl->mix = sw->mix;
-	wl->rate = sw->rates[i];
 }

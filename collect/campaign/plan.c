@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/campaign/campaign_runs.h"
 #include "collect/workload.h"
 #include "core/rng.h"
 #include "core/units.h"
@@ -47,10 +48,10 @@ static void run_id_size(const struct workload *wl, char *buf, size_t n)
 	snprintf(buf, n, "dist%d-%08x", sz->n, h);
 }
 
-/* add_run: run wl of section bench for subject `subject`, with the subject's overrides */
-static int add_run(struct builder *b, int cycle, int subject, const struct workload *wl,
-		   const struct campaign_bench *bench)
+/* add_run: `run` (campaign_run_at: the subject's keys applied) of subject `subject` */
+static int add_run(struct builder *b, int cycle, int subject, const struct campaign_run *run)
 {
+	const struct workload *wl = &run->wl;
 	struct plan_run *r;
 	char size[160], cyc[32], rate[40] = "";
 	int n;
@@ -81,29 +82,20 @@ static int add_run(struct builder *b, int cycle, int subject, const struct workl
 	r->cycle = cycle;
 	r->subject = subject;
 	r->wl = *wl;
-	r->timeout_s = bench->timeout_s;
-	campaign_subject_override(&b->c->subjects[subject], bench, &r->wl, &r->timeout_s);
-	if (!workload_spreads(r->wl.op))
-		r->wl.send.buckets = r->wl.send.prefixes = 0;
+	r->timeout_s = run->timeout_s;
 	r->expected_s = r->wl.bound == WL_BOUND_DURATION ? r->wl.duration_s : 0;
 	b->p->n++;
 	return 0;
 }
 
-/* matrix cell k of subject s (campaign_matrix_workload's order) */
-static int add_matrix_cell(struct builder *b, int cycle, int s, int k)
+/* add_item: run k of subject s (campaign_run_at's order) */
+static int add_item(struct builder *b, int cycle, int s, int k)
 {
-	struct workload wl;
+	struct campaign_run run;
 
-	campaign_matrix_workload(b->c, k, &wl);
-	return add_run(b, cycle, s, &wl, &b->c->matrix);
-}
-
-/* oneoff_item: one-off run k of a subject (campaign_oneoff_run's order); -1 past the last */
-static int oneoff_item(const struct campaign *c, int k, struct workload *wl,
-		       const struct campaign_bench **bench)
-{
-	return campaign_oneoff_run(c, k, wl, bench, NULL);
+	if (campaign_run_at(b->c, &b->c->subjects[s], k, &run) < 0)
+		return err_set(b->e, "plan: no run %d", k);
+	return add_run(b, cycle, s, &run);
 }
 
 /* add_oneoffs: the one-off runs that end cycle 1, interleaved by subject (subject by
@@ -113,18 +105,12 @@ static int add_oneoffs(struct builder *b)
 	const struct campaign *c = b->c;
 	struct plan *p = b->p;
 	int seq = c->order == CAMPAIGN_ORDER_SEQUENTIAL;
-	struct workload wl;
-	const struct campaign_bench *t;
-	int n = 0;
+	int first = campaign_matrix_cells(c), n = campaign_run_count(c) - first;
 
-	while (oneoff_item(c, n, &wl, &t) == 0)
-		n++;
 	for (int i = 0; i < (seq ? p->n_subjects : n); i++)
-		for (int j = 0; j < (seq ? n : p->n_subjects); j++) {
-			oneoff_item(c, seq ? j : i, &wl, &t);
-			if (add_run(b, 0, p->subjects[seq ? i : j], &wl, t) < 0)
+		for (int j = 0; j < (seq ? n : p->n_subjects); j++)
+			if (add_item(b, 0, p->subjects[seq ? i : j], first + (seq ? j : i)) < 0)
 				return -1;
-		}
 	return 0;
 }
 
@@ -137,12 +123,12 @@ static int add_cycle(struct builder *b, int cycle)
 	if (c->order == CAMPAIGN_ORDER_SEQUENTIAL) {
 		for (int s = 0; s < p->n_subjects; s++)
 			for (int k = 0; k < cells; k++)
-				if (add_matrix_cell(b, cycle, p->subjects[s], k) < 0)
+				if (add_item(b, cycle, p->subjects[s], k) < 0)
 					return -1;
 	} else {
 		for (int k = 0; k < cells; k++)
 			for (int s = 0; s < p->n_subjects; s++)
-				if (add_matrix_cell(b, cycle, p->subjects[s], k) < 0)
+				if (add_item(b, cycle, p->subjects[s], k) < 0)
 					return -1;
 	}
 	if (c->order == CAMPAIGN_ORDER_RANDOM) {
@@ -216,9 +202,10 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 		err_set(e, "plan: out of memory");
 		goto fail;
 	}
-	if (f->cycles < 0 || f->cycles > 999 || f->cycle < 0 || f->cycle > 999) {
-		err_set(e, "--cycle%s: %d is not a cycle number from 1 to 999", f->cycle ? "" : "s",
-			f->cycle ? f->cycle : f->cycles);
+	if (f->cycles < 0 || f->cycles > CAMPAIGN_CYCLES_MAX || f->cycle < 0 ||
+	    f->cycle > CAMPAIGN_CYCLES_MAX) {
+		err_set(e, "--cycle%s: %d is not a cycle number from 1 to %d", f->cycle ? "" : "s",
+			f->cycle ? f->cycle : f->cycles, CAMPAIGN_CYCLES_MAX);
 		goto fail;
 	}
 	b.p->order = c->order;

@@ -26,7 +26,7 @@
 
 #include <signal.h>
 
-#include "collect/run/cli.h"
+#include "collect/run/run_one.h"
 #include "collect/cluster/cluster.h"
 #include "core/err.h"
 
@@ -44,8 +44,9 @@ struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, stru
 /* distrib_free: remove the temporary directory and free d (NULL is fine). */
 void distrib_free(struct distrib *d);
 
-/* distrib_runner: rank 0's runner for cmd_main (cli.h), valid while d lives. */
-const struct cli_runner *distrib_runner(struct distrib *d);
+/* distrib_runner: rank 0's runner for cmd_main (collect/run/cli.h), valid while d
+ * lives. */
+const struct run_one_runner *distrib_runner(struct distrib *d);
 
 /* distrib_serve: a rank other than 0: carry out the runs rank 0 broadcasts until it
  * calls distrib_end. -1 with a message when MPI or this rank's files fail. */

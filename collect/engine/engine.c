@@ -1,9 +1,9 @@
 /* collect/engine/engine.c: see engine.h.
  *
- * Workers are spread over a few threads (at most one per CPU); each thread drives its
- * workers' requests with its own libcurl multi handle, so connections stay alive per
- * worker and no thread blocks on one request. Rows, the run summary and the counters
- * are shared under one lock (taken once per request).
+ * A phase (struct eng, engine_int.h) is set up here, its workers are spread over a few
+ * threads (at most one per CPU; collect/engine/engine_loop.c drives them), each with its
+ * own libcurl multi handle, so connections stay alive per worker and no thread blocks on
+ * one request; what the workers ask of the phase is collect/engine/eng.h.
  *
  * Object names are deterministic so that the three phases need no shared state:
  *   PREFIX obj/NNNNNNNN     prepared objects (get, head, list, delete, get-small)
@@ -23,317 +23,13 @@
 #include <unistd.h>
 
 #include "collect/engine/body.h"
-#include "collect/engine/steady.h"
+#include "collect/engine/eng.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sweep.h"
 #include "collect/engine/wl.h"
 #include "collect/workload.h"
-#include "core/opslog.h"
 #include "core/rng.h"
 #include "core/timefmt.h"
-
-const struct engine_opts *eng_opts(const struct eng *g)
-{
-	return g->o;
-}
-
-const struct workload *eng_workload(const struct eng *g)
-{
-	return g->wl;
-}
-
-struct body_buf *eng_body(const struct eng *g)
-{
-	return g->body;
-}
-
-void *eng_shared(const struct eng *g)
-{
-	return g->shared;
-}
-
-const struct workload_where *eng_where(const struct eng *g)
-{
-	return &g->where;
-}
-
-/* stopped: whether the workers must stop. abort is atomic_int; stop is written by a signal
- * handler or another thread and read here by every worker: an atomic load (checked by the
- * ThreadSanitizer build of tests/live/live_engine.c). */
-int eng_stopped(const struct eng *g)
-{
-	return g->abort || (g->o->stop != NULL && __atomic_load_n(g->o->stop, __ATOMIC_RELAXED));
-}
-
-/* note_error: count a failed request (lock held). */
-static void note_error(struct eng *g, enum err_class cls, const char *text)
-{
-	g->res->errors++;
-	g->live.errors++;
-	if ((int)cls > 0 && cls < EC_COUNT)
-		g->cls_count[cls]++;
-	if (g->res->n_first < ENGINE_FIRST_ERRORS) {
-		for (int i = 0; i < g->res->n_first; i++)
-			if (strcmp(g->res->first[i], text) == 0)
-				return;
-		snprintf(g->res->first[g->res->n_first++], sizeof(g->res->first[0]), "%s", text);
-	}
-}
-
-void eng_count_sent(struct eng *g, uint64_t n)
-{
-	atomic_fetch_add_explicit(&g->sent, n, memory_order_relaxed);
-}
-
-double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s)
-{
-	if (sent == 0 || !(window_s > 0))
-		return 0;
-	return ENGINE_PREPARE_MIN_S + 2.0 * (double)total / ((double)sent / window_s);
-}
-
-void eng_prepare_watch(struct eng *g, int64_t now)
-{
-	double el = (double)(now - g->t0_mono) / 1e9;
-	uint64_t sent = atomic_load_explicit(&g->sent, memory_order_relaxed);
-	char msg[256];
-
-	if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_WINDOW_S) {
-		g->prep_limit_s = engine_prepare_limit(g->prep_total, sent, el);
-		if (g->prep_limit_s == 0 && el >= ENGINE_PREPARE_MIN_S) {
-			snprintf(msg, sizeof(msg), "prepare: no body byte sent in %.0f s", el);
-			eng_fail(g, EC_PREPARE_FAILED, msg);
-		}
-	}
-	if (g->prep_limit_s > 0 && el > g->prep_limit_s) {
-		snprintf(msg, sizeof(msg),
-			 "prepare: %llu of %llu bytes sent in %.0f s, past its limit of %.0f s "
-			 "(docs/METHODOLOGY.md, \"Prepare\")",
-			 (unsigned long long)sent, (unsigned long long)g->prep_total, el,
-			 g->prep_limit_s);
-		eng_fail(g, EC_PREPARE_FAILED, msg);
-	}
-	pthread_mutex_lock(&g->lock);
-	g->live.prepare = 1;
-	g->live.bytes = sent;
-	g->live.limit_s = g->prep_limit_s;
-	pthread_mutex_unlock(&g->lock);
-}
-
-void eng_fail(struct eng *g, enum err_class cls, const char *text)
-{
-	pthread_mutex_lock(&g->lock);
-	if (!g->abort) {
-		g->abort = 1;
-		g->fail_cls = cls;
-		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", text);
-	}
-	pthread_mutex_unlock(&g->lock);
-}
-
-void eng_count_error(struct eng *g, const struct s3_result *res)
-{
-	pthread_mutex_lock(&g->lock);
-	note_error(g, res->cls, res->error);
-	pthread_mutex_unlock(&g->lock);
-}
-
-/* row_phases: the request's phases (collect/s3/s3.h) into the row. */
-static void row_phases(struct op_row *row, const struct s3_phases *ph)
-{
-	static const int conn[S3_CONN_COUNT] = {
-		[S3_CONN_REUSED] = OPS_CONN_REUSED,
-		[S3_CONN_NEW] = OPS_CONN_NEW,
-		[S3_CONN_TLS_FULL] = OPS_CONN_TLS_FULL,
-		[S3_CONN_TLS_RESUMED] = OPS_CONN_TLS_RESUMED,
-	};
-
-	row->has_phases = 1;
-	row->dns_ns = ph->dns_ns;
-	row->connect_ns = ph->connect_ns;
-	row->tls_ns = ph->tls_ns;
-	row->send_ns = ph->send_ns;
-	row->wait_ns = ph->wait_ns;
-	row->transfer_ns = ph->transfer_ns;
-	row->conn = conn[ph->conn];
-	row->rtt_ns = ph->rtt_ns;
-}
-
-void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
-	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
-	     int64_t last, int64_t end)
-{
-	struct err e = {{0}};
-	struct op_row row = {
-		.thread = w->id,
-		.op = op,
-		.n_objects = n_objects,
-		.client_id = g->o->client_id ? g->o->client_id : "",
-		.bytes = bytes,
-		.endpoint = g->o->endpoint ? g->o->endpoint : "",
-		.file = file,
-		.error = error ? error : "",
-		.start_ns = start,
-		.first_byte_ns = first,
-		.last_byte_ns = last,
-		.end_ns = end,
-		.duration_ns = end - start,
-		.cat = "",
-		.intended_ns = w->intended_ns,
-		/* a run with retries: the attempt (collect/engine/retry.h); a retried one is
-		 * logged but is no request of its own */
-		.attempt = g->phase == ENG_PHASE_BENCH && g->wl->retries > 0 ? w->tries + 1 : 0,
-		.retried = w->resend,
-	};
-	const struct s3_result *res = w->row_res;
-	char spread_file[1200];
-
-	/* many buckets: the row's file is BUCKET/KEY (docs/FORMATS.md) */
-	if (g->where.nb > 1 && w->bucket != NULL &&
-	    snprintf(spread_file, sizeof(spread_file), "%s/%s", w->bucket, file) <
-		    (int)sizeof(spread_file))
-		row.file = spread_file;
-	if (res != NULL && res->ph.valid)
-		row_phases(&row, &res->ph);
-	pthread_mutex_lock(&g->lock);
-	if (res != NULL && res->local_ip != NULL && g->res->local_ip[0] == '\0') {
-		snprintf(g->res->local_ip, sizeof(g->res->local_ip), "%s", res->local_ip);
-		snprintf(g->res->peer_ip, sizeof(g->res->peer_ip), "%s",
-			 res->primary_ip ? res->primary_ip : "");
-	}
-	row.idx = g->next_idx++;
-	if (row.retried) {
-		/* counted by the summary's retry figures only */
-	} else if (row.error[0] != '\0') {
-		g->live.requests++;
-		note_error(g, cls, row.error);
-	} else {
-		g->live.requests++;
-		g->live.bytes += bytes;
-		g->live.objects += n_objects;
-	}
-	if (g->o->log != NULL && opslog_writer_add(g->o->log, &row, &e) != 0 && !g->abort) {
-		g->abort = 1;
-		g->fail_cls = EC_LOCAL_IO; /* the client's own disk (full, or failing) */
-		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* names the log */
-	}
-	if (g->acc != NULL && summary_acc_add(g->acc, &row, &e) != 0 && !g->abort) {
-		g->abort = 1;
-		g->fail_cls = EC_CRASHED;
-		snprintf(g->fail_msg, sizeof(g->fail_msg), "%s", e.msg); /* "summary: ..." */
-	}
-	pthread_mutex_unlock(&g->lock);
-}
-
-void eng_steady_check(struct eng *g, int64_t now)
-{
-	struct seg_value *v = NULL;
-	size_t n = 0, m = 0;
-	int64_t s0;
-	int kf, kl;
-	struct err e;
-	double *x;
-
-	if (!g->wl->auto_stop || g->phase != ENG_PHASE_BENCH || g->acc == NULL ||
-	    now < g->steady_next || atomic_load(&g->steady))
-		return;
-	g->steady_next = now + 1000000000LL;
-	if ((double)(now - g->t0_mono) / 1e9 < g->wl->min_duration_s)
-		return;
-	pthread_mutex_lock(&g->lock);
-	int rc = summary_acc_series(g->acc, &v, &n, &s0, &kf, &kl, &e);
-	pthread_mutex_unlock(&g->lock);
-	/* complete seconds past the warm-up: leave out the first 2 and the last 2 */
-	x = rc == 0 && n > 4 ? malloc((n - 4) * sizeof(*x)) : NULL;
-	for (size_t i = 2; x != NULL && i + 2 < n; i++)
-		x[m++] = g->wl->size > 0 ? v[i].mib_s : v[i].obj_s;
-	if (x != NULL && steady_met(x, m)) {
-		g->res->steady = 1;
-		g->res->stopped_s = (double)(now - g->t0_mono) / 1e9;
-		atomic_store(&g->steady, 1);
-	}
-	free(x);
-	free(v);
-}
-
-uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
-{
-	uint64_t got;
-
-	pthread_mutex_lock(&g->lock);
-	*first = g->cursor;
-	got = g->cursor < g->cursor_end ? g->cursor_end - g->cursor : 0;
-	if (got > n)
-		got = n;
-	g->cursor += got;
-	pthread_mutex_unlock(&g->lock);
-	return got;
-}
-
-void eng_reads_exhausted(struct eng *g)
-{
-	pthread_mutex_lock(&g->lock);
-	g->res->reads_exhausted = 1;
-	pthread_mutex_unlock(&g->lock);
-}
-
-void eng_note_transport(struct eng *g, const struct s3_result *res)
-{
-	struct engine_transport *t = &g->res->transport;
-	int i;
-
-	if (g->phase != ENG_PHASE_BENCH)
-		return;
-	pthread_mutex_lock(&g->lock);
-	if (res->http_version == 11)
-		t->http11++;
-	else if (res->http_version == 20)
-		t->http2++;
-	else if (res->http_version != 0)
-		t->http_other++;
-	for (i = 0; i < t->n_addr && strcmp(t->addr[i], res->address) != 0; i++)
-		;
-	if (i == t->n_addr && i < ENGINE_ADDRS && res->address[0]) {
-		snprintf(t->addr[i], sizeof(t->addr[i]), "%s", res->address);
-		t->n_addr++;
-	}
-	if (i < t->n_addr) {
-		t->addr_requests[i]++;
-		t->addr_bytes[i] += res->bytes_up + res->bytes_down;
-	}
-	pthread_mutex_unlock(&g->lock);
-}
-
-static int eng_time_left(const struct eng *g)
-{
-	if (eng_stopped(g) || atomic_load(&g->steady))
-		return 0;
-	if (g->deadline_mono != 0 && time_mono_ns() >= g->deadline_mono)
-		return 0;
-	return 1;
-}
-
-int eng_more(const struct eng *g, const struct worker *w)
-{
-	const struct workload *wl = g->wl;
-
-	/* open loop: a worker holds a slot due before the deadline (take_slot refuses later
-	 * ones), and that slot is sent even when its thread woke after the deadline */
-	if (g->rate > 0 && wl->bound == WL_BOUND_DURATION)
-		return !eng_stopped(g);
-	if (!eng_time_left(g))
-		return 0;
-	switch (wl->bound) {
-	case WL_BOUND_DURATION:
-		return 1;
-	case WL_BOUND_COUNT:
-		return w->done < wl->count;
-	case WL_BOUND_UNTIL_DONE:
-	default:
-		/* delete ends when the objects are gone; others do `count` (at least 1) */
-		return wl->op == WL_DELETE || w->done < (wl->count ? wl->count : 1);
-	}
-}
 
 static int n_cpus(void)
 {
@@ -404,11 +100,6 @@ static void start_clock(struct eng *g)
 	g->next_tick = g->t0_mono + 1000000000LL;
 	if (g->wl->bound == WL_BOUND_DURATION && g->phase == ENG_PHASE_BENCH)
 		g->deadline_mono = g->t0_mono + (int64_t)(g->wl->duration_s * 1e9);
-}
-
-int64_t eng_slot_due(const struct eng *g, uint64_t i)
-{
-	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
 /* run: drive nworkers workers of phase `phase` to the end. */
@@ -546,10 +237,8 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 		rc = 0;
 	} else if (res.status == 0 && res.cls == EC_HTTP_4XX) {
 		/* not sent: s3_req_setup refused it (out of memory); e says so */
-		g->res->cls = EC_PREPARE_FAILED;
-		pthread_mutex_lock(&g->lock);
-		note_error(g, EC_PREPARE_FAILED, res.error);
-		pthread_mutex_unlock(&g->lock);
+		g->res->cls = res.cls = EC_PREPARE_FAILED;
+		eng_count_error(g, &res);
 	} else if (s3_retry(r, &a, &res, e) == 0) {
 		g->res->created[i] = 1;
 		rc = 0;
@@ -558,9 +247,7 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 		rc = 0;
 	} else {
 		g->res->cls = res.cls;
-		pthread_mutex_lock(&g->lock);
-		note_error(g, res.cls, res.error);
-		pthread_mutex_unlock(&g->lock);
+		eng_count_error(g, &res);
 	}
 	s3_req_free(r);
 	return rc;

@@ -74,22 +74,16 @@ struct engine_live {
 	uint64_t requests, errors, bytes, objects;
 	double elapsed_s;
 	int prepare;      /* 1: the prepare phase (bytes: the body bytes sent so far) */
-	double limit_s;   /* prepare: its own time limit (engine_prepare_limit), 0 until set */
+	double limit_s;   /* prepare: its own time limit (eng_prepare_limit), 0 until set */
 	double prepare_s; /* benchmark: how long the prepare phase took (engine_opts) */
 };
 
 /* The prepare phase's own time limit (docs/METHODOLOGY.md, "Prepare"): the path's rate is
  * measured over the first ENGINE_PREPARE_WINDOW_S seconds of body bytes sent, and the
- * phase may take engine_prepare_limit of it; with no byte sent by ENGINE_PREPARE_MIN_S
- * it fails. */
+ * phase may take eng_prepare_limit of it (collect/engine/eng.h); with no byte sent by
+ * ENGINE_PREPARE_MIN_S it fails. */
 #define ENGINE_PREPARE_WINDOW_S 10.0
 #define ENGINE_PREPARE_MIN_S 60.0
-
-/* engine_prepare_limit: the prepare phase's limit in seconds when sent bytes of total
- * went out in the first window_s seconds: ENGINE_PREPARE_MIN_S + 2 x total / (sent /
- * window_s), twice the time the whole at the measured rate needs plus a minute. 0 when
- * sent is 0 (nothing measured). */
-double engine_prepare_limit(uint64_t total, uint64_t sent, double window_s);
 
 struct engine_opts {
 	struct s3_client *client; /* borrowed */

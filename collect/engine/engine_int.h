@@ -1,6 +1,7 @@
-/* collect/engine/engine_int.h: the engine's own parts shared by engine.c (phases, rows,
- * bounds, the services of wl.h) and engine_loop.c (the threads' multi loops). Not a
- * public API: workloads see only wl.h. */
+/* collect/engine/engine_int.h: the layout of one phase of a run (struct eng) and of an
+ * engine thread, shared by engine.c (the phase set up, its threads started), eng.c (the
+ * phase's services, eng.h) and engine_loop.c (the threads' multi loops). Not a public
+ * API: workloads see only wl.h and eng.h. */
 #ifndef COLLECT_ENGINE_INT_H
 #define COLLECT_ENGINE_INT_H
 
@@ -8,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "collect/engine/eng.h"
 #include "collect/engine/engine.h"
 #include "collect/engine/wl.h"
 
@@ -61,22 +63,6 @@ struct tctx {
 	int idle; /* open loop: workers [idle, last) not woken yet */
 	pthread_t th;
 };
-
-/* eng_stopped: whether the workers must stop (the phase failed, or engine_opts.stop). */
-int eng_stopped(const struct eng *g);
-
-/* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
- * i / rate, computed from i (never by adding intervals, so no error accumulates). */
-int64_t eng_slot_due(const struct eng *g, uint64_t i);
-
-/* eng_prepare_watch: thread 0 of the prepare phase, about once a second: set its limit
- * once the measuring window is over, fail the phase (eng_fail) past it or when nothing
- * was sent by ENGINE_PREPARE_MIN_S. */
-void eng_prepare_watch(struct eng *g, int64_t now);
-/* eng_steady_check: duration = auto, called about once a second by thread 0: from
- * min_duration on, when the run's segments are steady (collect/engine/steady.h) set
- * g->steady (no request starts after) and res->steady / stopped_s. */
-void eng_steady_check(struct eng *g, int64_t now);
 
 /* engine_thread: drive the workers of t (a struct tctx) until each is done or the
  * phase stops; requests still in flight then are abandoned, not logged. Failures

@@ -1,11 +1,12 @@
 /* collect/engine/wl.h: the workloads the engine drives, and what the engine offers them.
  *
- * The engine (collect/engine/engine.c) owns the threads, the libcurl multi loops, the bounds,
- * the rows and the run summary. It drives workers: each worker has one request in
- * flight at a time, and for each request the engine asks the worker's workload what to
- * send (next) and tells it what came back (done). A workload is a `struct wl_kind`: a
- * small table of those two functions plus the size of the state it keeps per worker.
- * It never sees threads, curl or the log: it calls the eng_* services below. A kind
+ * The engine (collect/engine/engine.c, engine_loop.c) owns the threads, the libcurl multi
+ * loops, the bounds, the rows and the run summary. It drives workers: each worker has one
+ * request in flight at a time, and for each request the engine asks the worker's workload
+ * what to send (next) and tells it what came back (done). A workload is a `struct
+ * wl_kind`: a small table of those two functions plus the size of the state it keeps per
+ * worker. It never sees threads, curl or the log: it calls the phase's eng_* services
+ * (collect/engine/eng.h) and the helpers below. A kind
  * whose workers share something (mixed: the object pool) also has a phase-wide state
  * (shared_new / shared_free, eng_shared), guarded by its own lock: the engine takes no
  * lock for it.
@@ -30,18 +31,12 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "collect/engine/eng.h"
 #include "collect/engine/engine.h"
 #include "collect/s3/s3.h"
 #include "core/strbuf.h"
 
-struct eng;      /* one phase of one run: collect/engine/engine.c */
 struct body_buf; /* collect/engine/body.h */
-
-enum eng_phase {
-	ENG_PHASE_PREPARE,
-	ENG_PHASE_BENCH,
-	ENG_PHASE_CLEANUP
-};
 
 /* One worker. The engine owns it; a workload reads and writes the fields of the first
  * group and keeps anything else in `st`. */
@@ -106,42 +101,6 @@ extern const struct wl_kind wl_kind_prepare, wl_kind_put, wl_kind_put_empty, wl_
  * > 0). */
 int wl_uses_body(const struct workload *wl);
 
-/* The engine's services to workloads (collect/engine/engine.c). Thread-safe. */
-/* eng_opts / eng_workload: the run's options and workload (borrowed). */
-const struct engine_opts *eng_opts(const struct eng *g);
-const struct workload *eng_workload(const struct eng *g);
-/* eng_count_sent: n more body bytes went out (any thread): the prepare phase measures
- * the path's rate from them. */
-void eng_count_sent(struct eng *g, uint64_t n);
-
-/* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
-struct body_buf *eng_body(const struct eng *g);
-/* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */
-void *eng_shared(const struct eng *g);
-/* eng_more: may worker w start another logical operation? (time left, and the bound:
- * duration, `count` per worker, or until-done: delete until the objects are gone, other
- * ops `count` (at least 1).) */
-int eng_more(const struct eng *g, const struct worker *w);
-/* eng_take: up to n object numbers from the phase's shared cursor (prepare: the objects
- * to create; delete: the objects to delete); how many, from *first (0: none left). */
-uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first);
-
-/* eng_reads_exhausted: note that a reads = once get ran out of unread objects (the
- * result's reads_exhausted). */
-void eng_reads_exhausted(struct eng *g);
-
-/* eng_note_transport: the HTTP version and address of a finished request
- * into the benchmark's result (struct engine_transport). */
-void eng_note_transport(struct eng *g, const struct s3_result *res);
-/* eng_fail: the phase cannot go on: stop every worker, with this class and text. */
-void eng_fail(struct eng *g, enum err_class cls, const char *text);
-/* eng_count_error: count a failed request that has no row (prepare, unlogged steps). */
-void eng_count_error(struct eng *g, const struct s3_result *res);
-/* eng_row: one ops row of worker w (file = the key, error "" on success). */
-void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
-	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
-	     int64_t last, int64_t end);
-
 /* Shared helpers of the kinds (collect/engine/wl.c). */
 /* wl_seed: the run's seed of the draws (collect/engine/wl_draw.h): workload.seed, or when that
  * is 0 a seed derived from the run's key prefix (unique per run, with a time in it): the
@@ -166,8 +125,6 @@ int wl_obj(const struct eng *g, struct worker *w, uint64_t n);
 int wl_key_put(const struct eng *g, struct worker *w);
 /* wl_key_put_n: b = KP PREFIX put/wWWWW/SEQ of worker `worker`'s put number seq; 0 or -1. */
 int wl_key_put_n(const struct eng *g, struct strbuf *b, int worker, uint64_t seq);
-/* eng_where: the run's buckets and whole key prefixes (borrowed). */
-const struct workload_where *eng_where(const struct eng *g);
 /* wl_set_body: w->body = bytes [off, off + len) of object n's content (collect/engine/body.h),
  * read by libcurl through callbacks. */
 void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint64_t len);

@@ -3,6 +3,7 @@
 
 #include <arpa/inet.h>
 #include <ifaddrs.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -271,46 +272,41 @@ static double pct(double part, double whole)
 }
 
 /* window: the figures of the span from sample a to sample b on interface ifname. */
-static json_t *window(const struct snap *a, const struct snap *b, const char *ifname)
+static void window(const struct snap *a, const struct snap *b, const char *ifname,
+		   struct runrec_window *w)
 {
 	double dt = (double)(b->t_mono - a->t_mono) / 1e9, busy = 0, total = 0, self, all;
 	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
 	    ib = if_index(b, ifname);
-	json_t *per = json_array(), *o;
-	uint64_t tx = 0, rx = 0, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
+	uint64_t tx, rx, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
 
-	for (int i = 0; i < n; i++) {
+	memset(w, 0, sizeof(*w));
+	for (int i = 0; i < n && i < RUNREC_CORES_MAX; i++) {
 		double db = (double)(b->busy[i] - a->busy[i]),
 		       dtot = (double)(b->total[i] - a->total[i]);
 		busy += db;
 		total += dtot;
-		json_array_append_new(per, json_real(pct(db, dtot)));
+		w->core_busy_pct[w->n_cores++] = pct(db, dtot);
 	}
 	all = pct(busy, total);
 	self = dt > 0 && n > 0 ? pct(b->self_s - a->self_s, dt * n) : 0;
+	w->seconds = dt;
+	w->cpu_busy_pct = all;
+	w->collector_cpu_pct = self;
+	w->other_cpu_pct = all > self ? all - self : 0.0;
+	w->nic_tx_bytes = w->nic_rx_bytes = RUNREC_NULL_INT;
+	w->nic_tx_mbit_s = w->nic_rx_mbit_s = NAN;
 	if (ia >= 0 && ib >= 0) {
 		tx = b->tx[ib] - a->tx[ia];
 		rx = b->rx[ib] - a->rx[ia];
+		w->nic_tx_bytes = (int64_t)tx;
+		w->nic_rx_bytes = (int64_t)rx;
+		w->nic_tx_mbit_s = dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0;
+		w->nic_rx_mbit_s = dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0;
 	}
-	o = json_pack("{s:f,s:f,s:o,s:f,s:f}", "seconds", dt, "cpu_busy_pct", all,
-		      "cpu_busy_per_core_pct", per, "collector_cpu_pct", self, "other_cpu_pct",
-		      all > self ? all - self : 0.0);
-	if (o == NULL)
-		return NULL;
-	if (ia >= 0 && ib >= 0)
-		json_object_update_new(
-			o, json_pack("{s:I,s:I,s:f,s:f}", "nic_tx_bytes", (json_int_t)tx,
-				     "nic_rx_bytes", (json_int_t)rx, "nic_tx_mbit_s",
-				     dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0, "nic_rx_mbit_s",
-				     dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0));
-	else
-		json_object_update_new(o,
-				       json_pack("{s:n,s:n,s:n,s:n}", "nic_tx_bytes",
-						 "nic_rx_bytes", "nic_tx_mbit_s", "nic_rx_mbit_s"));
-	json_object_update_new(o, json_pack("{s:I,s:I,s:f}", "tcp_out_segs", (json_int_t)segs,
-					    "tcp_retrans_segs", (json_int_t)re, "tcp_retrans_pct",
-					    pct((double)re, (double)segs)));
-	return o;
+	w->tcp_out_segs = (int64_t)segs;
+	w->tcp_retrans_segs = (int64_t)re;
+	w->tcp_retrans_pct = pct((double)re, (double)segs);
 }
 
 /* kept: the samples nearest inside [start, end): *a, *b; -1 when fewer than two, or
@@ -406,44 +402,49 @@ static long sysfs_speed(const char *ifname)
 	return v;
 }
 
-static json_t *nic_json(const char *ifname, const struct clientres_opts *o)
+static void nic_record(const char *ifname, const struct clientres_opts *o, struct runrec_nic *n)
 {
 	long sp = sysfs_speed(ifname);
 
-	if (o != NULL && o->nic_mbit > 0)
-		return json_pack("{s:s?,s:f,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
-				 o->nic_mbit, "speed_source",
-				 o->nic_own ? "environment" : "campaign");
-	if (sp > 0)
-		return json_pack("{s:s,s:I,s:s}", "name", ifname, "speed_mbit", (json_int_t)sp,
-				 "speed_source", "sysfs");
-	return json_pack("{s:s?,s:n,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
-			 "speed_source", "unknown");
+	memset(n, 0, sizeof(*n));
+	snprintf(n->name, sizeof(n->name), "%s", ifname);
+	n->speed_mbit = NAN;
+	if (o != NULL && o->nic_mbit > 0) {
+		n->speed_mbit = o->nic_mbit;
+		snprintf(n->speed_source, sizeof(n->speed_source), "%s",
+			 o->nic_own ? "environment" : "campaign");
+	} else if (sp > 0) {
+		n->speed_mbit = (double)sp;
+		n->speed_integer = 1;
+		snprintf(n->speed_source, sizeof(n->speed_source), "sysfs");
+	} else {
+		snprintf(n->speed_source, sizeof(n->speed_source), "unknown");
+	}
 }
 
-json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
-		       const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
-		       int64_t kept_end_mono)
+int clientres_record(const struct clientres *c, const struct clientres_opts *o,
+		     const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
+		     int64_t kept_end_mono, struct runrec_clientres *out)
 {
 	char ifname[IF_NAME];
 	int peer_local;
 	size_t a, b;
-	json_t *win, *rec;
 
 	if (c == NULL || c->n < 2)
-		return NULL;
+		return -1;
 	find_if(local_ip && local_ip[0] ? local_ip : NULL, peer_ip && peer_ip[0] ? peer_ip : NULL,
 		ifname, sizeof(ifname), &peer_local);
-	win = json_pack("{s:o}", "benchmark", window(&c->s[0], &c->s[c->n - 1], ifname));
-	if (win == NULL)
-		return NULL;
-	json_object_set_new(win, "kept",
-			    kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0
-				    ? window(&c->s[a], &c->s[b], ifname)
-				    : json_null());
-	rec = json_pack("{s:s,s:i,s:o,s:o,s:b,s:b,s:i}", "host", c->host, "cores", c->s[0].ncpu,
-			"window", win, "nic", nic_json(ifname, o), "endpoint_local", peer_local,
-			"shares_cpu", peer_local || (o != NULL && o->shares_cpu), "samples",
-			(int)c->n);
-	return rec;
+	memset(out, 0, sizeof(*out));
+	snprintf(out->host, sizeof(out->host), "%s", c->host);
+	out->cores = c->s[0].ncpu;
+	window(&c->s[0], &c->s[c->n - 1], ifname, &out->benchmark);
+	out->has_kept = kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0;
+	if (out->has_kept)
+		window(&c->s[a], &c->s[b], ifname, &out->kept);
+	nic_record(ifname, o, &out->nic);
+	out->endpoint_local = peer_local;
+	out->shares_cpu = peer_local || (o != NULL && o->shares_cpu);
+	out->samples = (int64_t)c->n;
+	out->realtime_priority = RUNREC_NULL_INT;
+	return 0;
 }

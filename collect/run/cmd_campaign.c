@@ -1,20 +1,20 @@
 /* collect/run/cmd_campaign.c: campaign mode (collect CAMPAIGN.ini): load and plan the
- * campaign, take the output directory, then every run of the plan in order (cli.h). */
+ * campaign, take the output directory, then every run of the plan in order (cli.h; one
+ * run: collect/run/run_one.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "collect/campaign/campaign.h"
+#include "collect/campaign/plan.h"
 #include "collect/run/cli.h"
 #include "collect/run/estimate.h"
-#include "collect/run/subject.h"
+#include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
-#include "collect/campaign/plan.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
-#include "core/sweeplog.h"
 #include "core/timefmt.h"
 
 /* One campaign being collected. */
@@ -51,56 +51,30 @@ static int recorded_failed(const struct outdir *od, const char *id)
 	return !rs.complete;
 }
 
-/* sweep_earlier: before a run is redone, delete what an earlier attempt left in the
- * bucket when that collector was killed (the prefix it recorded in RUNDIR/.prefix). Says
- * what happened on the progress output; a failure does not stop the campaign. */
+/* sweep_earlier: before run r is redone in dir, delete what an earlier attempt left in
+ * its buckets when that collector was killed (collect/run/leftover.h; the campaign's
+ * subject where the attempt recorded none). Says what happened on the progress output; a
+ * failure does not stop the campaign. */
 static void sweep_earlier(const struct cctx *x, const struct plan_run *r, const char *dir)
 {
-	char path[4096], prefix[512];
-	struct runner_job job;
-	struct err e;
-	FILE *f;
-	size_t n;
-
-	if (snprintf(path, sizeof(path), "%s/.prefix", dir) >= (int)sizeof(path) ||
-	    (f = fopen(path, "r")) == NULL)
-		return;
-	n = fread(prefix, 1, sizeof(prefix) - 1, f);
-	fclose(f);
-	prefix[n] = '\0';
-	/* only a prefix this collector writes: s3bench/.../ on one line */
-	if (n < 10 || strncmp(prefix, "s3bench/", 8) != 0 || prefix[n - 1] != '/' ||
-	    strpbrk(prefix, "\n\r") != NULL)
-		return;
-	memset(&job, 0, sizeof(job));
-	job.dir = dir;
-	job.subject = &x->c->subjects[r->subject];
-	job.wl = &r->wl;
-	job.timeout_s = r->timeout_s;
-	job.prefix = prefix;
-	job.stop = x->stop;
-	job.close_fd = outdir_lock_fd(x->od);
-	struct bill_counts b;
-	int rc = runner_sweep(&job, &b, &e);
-	struct sweep_rec rec;
+	struct leftover_swept sw;
 	char root[4096];
-	struct err le;
+	struct err e;
+	int rc;
 
-	/* its requests were billed: into OUT/sweeps.json, for analyze (core/sweeplog.h) */
-	memset(&rec, 0, sizeof(rec));
-	snprintf(rec.run, sizeof(rec.run), "%s", r->id);
-	snprintf(rec.subject, sizeof(rec.subject), "%s", job.subject->id);
-	snprintf(rec.by, sizeof(rec.by), "resume");
-	rec.bill = b;
-	if (outdir_path(x->od, ".", root, sizeof(root), &le) < 0 ||
-	    sweeplog_append(root, &rec, 1, &le) < 0)
+	if (outdir_path(x->od, ".", root, sizeof(root), &e) < 0)
+		return;
+	rc = leftover_sweep_earlier(dir, &x->c->subjects[r->subject], root, r->id, &sw, &e);
+	if (rc == 1)
+		return;
+	if (sw.unbilled[0] != '\0')
 		progress_note(x->pg, "collect: %s: its cleanup's requests are not billed: %s",
-			      r->id, le.msg);
+			      r->id, sw.unbilled);
 	if (rc == 0)
 		progress_note(x->pg,
 			      "collect: %s: removed what an unfinished earlier attempt "
 			      "left under %s/%s",
-			      r->id, job.subject->bucket, prefix);
+			      r->id, sw.bucket, sw.prefix);
 	else
 		progress_note(x->pg,
 			      "collect: %s: %s: objects an unfinished earlier attempt "
@@ -264,8 +238,8 @@ static void add_spend(struct cctx *x, const struct plan_run *r, const struct run
 		return;
 	memset(&b, 0, sizeof(b));
 	for (int k = 0; k < PHASE_COUNT; k++)
-		if (st->bill_phases & (1u << k))
-			bill_add(&b, &st->bill[k]);
+		if (st->billing.phases & (1u << k))
+			bill_add(&b, &st->billing.bill[k]);
 	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
 	x->spent[r->subject] += c.total;
 }
@@ -375,10 +349,12 @@ static int run_k(struct cctx *x, int k)
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
+	progress_spend(x->pg, r->subject < 64 ? x->spent[r->subject] : 0,
+		       campaign_subject_budget(x->c, in.subject), in.subject->prices.currency);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
-	one = cli_run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner,
-			  &rr, &e);
+	one = run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner, &rr,
+		      &e);
 	if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
 		x->failed = 1;

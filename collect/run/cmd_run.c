@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "collect/campaign/campaign.h"
-#include "collect/run/clean.h"
 #include "collect/run/cli.h"
+#include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
 #include "collect/s3/awsconf.h"
@@ -27,7 +27,7 @@ struct run_opts {
 	enum wl_bound bound;
 	int nbounds, keep, help;
 	double duration_s, timeout_s;
-	const struct cli_runner *runner;       /* NULL: one client on this machine */
+	const struct run_one_runner *runner;   /* NULL: one client on this machine */
 	struct clientres_opts client;          /* --client-nic, --client-shares-cpu */
 	int auto_stop;                         /* --duration auto */
 	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
@@ -288,12 +288,12 @@ static void print_lat(const char *name, const struct lat_stats *l)
  * phase_retries). */
 static void print_phase_retries(const struct run_state *st)
 {
-	if (st->phase_retries[PHASE_PREPARE] + st->phase_retries[PHASE_CLEANUP] == 0)
+	if (st->billing.retries[PHASE_PREPARE] + st->billing.retries[PHASE_CLEANUP] == 0)
 		return;
 	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "
 	       "again after a backoff; every attempt billed)\n",
-	       (unsigned long long)st->phase_retries[PHASE_PREPARE],
-	       (unsigned long long)st->phase_retries[PHASE_CLEANUP]);
+	       (unsigned long long)st->billing.retries[PHASE_PREPARE],
+	       (unsigned long long)st->billing.retries[PHASE_CLEANUP]);
 }
 
 /* print_summary: the run's numbers in the shape of Warp's report. */
@@ -335,7 +335,7 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       workload_format_rate(s.rate.offered, offered, sizeof(offered)),
 		       s.rate.achieved, (unsigned long long)s.rate.sent,
 		       (unsigned long long)s.rate.slots, (unsigned long long)s.rate.on_time,
-		       s.rate.tolerance_ms, cli_rate_verdict(&s.rate, workload_workers(wl)));
+		       s.rate.tolerance_ms, run_one_rate_verdict(&s.rate, workload_workers(wl)));
 		printf(" * Workers: %d used of a cap of %d, %lld slots late for want of a worker\n",
 		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
@@ -359,6 +359,29 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		printf(" * Slowest: %.1fMiB/s, %.2f obj/s\n", s.slowest.mib_s, s.slowest.obj_s);
 	}
 	summary_clear(&s);
+}
+
+/* sweep_earlier: what an earlier `collect run -o DIR` killed before its cleanup left in its
+ * buckets, deleted before the new run starts in dir; says so, or why not, on stderr. */
+static void sweep_earlier(const char *dir)
+{
+	struct leftover_swept sw;
+	struct err e = {{0}};
+	char text[160];
+	int rc = leftover_sweep_earlier(dir, NULL, dir, ".", &sw, &e);
+
+	if (rc == 1)
+		return;
+	if (sw.unbilled[0] != '\0')
+		fprintf(stderr, "collect: %s: the cleanup's requests are not billed: %s\n", dir,
+			sw.unbilled);
+	if (rc == 0)
+		fprintf(stderr,
+			"collect: %s: an earlier run killed before its cleanup left %s/%s: %s\n",
+			dir, sw.bucket, sw.prefix, leftover_what(&sw.n, text, sizeof(text)));
+	else
+		fprintf(stderr, "collect: %s: what an earlier killed run left may remain: %s\n",
+			dir, e.msg);
 }
 
 /* execute: take DIR, run, record and print the summary; returns the exit code. */
@@ -389,7 +412,7 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	}
 	/* what a killed earlier `collect run -o DIR` left in its bucket (needs .prefix, which
 	 * outdir_remove_temps deletes: first) */
-	clean_earlier_run(o->out, stderr);
+	sweep_earlier(o->out);
 	outdir_remove_temps(o->out);
 	snprintf(path, sizeof(path), "%s/ops.tsv.zst", o->out);
 	unlink(path);
@@ -400,7 +423,7 @@ static int execute(const struct run_opts *o, const struct workload *wl, volatile
 	in.wl = wl;
 	in.timeout_s = o->timeout_s;
 	in.client = o->client;
-	orc = cli_run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
+	orc = run_one(&in, o->out, prefix, outdir_lock_fd(od), stop, NULL, o->runner, &rr, &e);
 	if (orc < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		rc = EXITCODE_PARTIAL;
@@ -414,7 +437,7 @@ out:
 	return rc;
 }
 
-int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct cli_runner *runner)
+int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run_one_runner *runner)
 {
 	struct run_opts o;
 	struct workload wl;

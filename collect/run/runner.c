@@ -14,8 +14,8 @@
 
 #include "collect/engine/realtime.h"
 #include "collect/run/billing.h"
-#include "collect/run/clean.h"
 #include "collect/run/clientid.h"
+#include "collect/run/leftover.h"
 #include "collect/run/subject.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
@@ -88,22 +88,21 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
-/* transport_json: run.json's "transport" of a benchmark (docs/FORMATS.md). */
-static json_t *transport_json(const struct engine_transport *t)
+/* transport_record: run.json's "transport" record of a benchmark (docs/FORMATS.md). No
+ * connections_opened: summary.connections.opened is that count (rebuilt from the ops log
+ * by --recompute); older files that have it are read as before. */
+static void transport_record(const struct engine_transport *t, struct runrec_transport *out)
 {
-	json_t *o = json_object(), *addrs = json_array();
-
-	json_object_set_new(o, "http",
-			    json_pack("{s:I, s:I, s:I}", "1.1", (json_int_t)t->http11, "2",
-				      (json_int_t)t->http2, "other", (json_int_t)t->http_other));
-	/* no "connections_opened": summary.connections.opened is that count (rebuilt from the
-	 * ops log by --recompute); older files that have it are read as before */
-	for (int i = 0; i < t->n_addr; i++)
-		json_array_append_new(addrs, json_pack("{s:s, s:I, s:I}", "address", t->addr[i],
-						       "requests", (json_int_t)t->addr_requests[i],
-						       "bytes", (json_int_t)t->addr_bytes[i]));
-	json_object_set_new(o, "addresses", addrs);
-	return o;
+	memset(out, 0, sizeof(*out));
+	out->http11 = (int64_t)t->http11;
+	out->http2 = (int64_t)t->http2;
+	out->http_other = (int64_t)t->http_other;
+	for (int i = 0; i < t->n_addr && i < RUNREC_ADDRS_MAX; i++) {
+		snprintf(out->addr[i].address, sizeof(out->addr[i].address), "%s", t->addr[i]);
+		out->addr[i].requests = (int64_t)t->addr_requests[i];
+		out->addr[i].bytes = (int64_t)t->addr_bytes[i];
+		out->n_addr = i + 1;
+	}
 }
 
 /* job_client: the S3 client for the job's subject with credentials cr. */
@@ -168,16 +167,13 @@ static int child_prepare(const struct runner_job *job, const struct engine_opts 
  * far the real-time clock drifted and the rate run's real-time priority; a priority asked
  * for (S3BENCH_REALTIME) and refused is said on stderr. */
 static void client_clock(const struct runner_job *job, const struct engine_opts *opts,
-			 const struct engine_result *res, json_t *client)
+			 const struct engine_result *res, struct runrec_clientres *client)
 {
-	if (client == NULL)
-		return;
-	json_object_set_new(client, "realtime_drift_ms",
-			    json_real((double)res->realtime_drift_ns / 1e6));
+	client->realtime_drift_ms = (double)res->realtime_drift_ns / 1e6;
+	client->realtime_priority = RUNREC_NULL_INT;
 	if (job->wl->rate <= 0)
 		return;
-	json_object_set_new(client, "realtime_priority",
-			    json_integer(res->realtime_errno == 0 ? opts->realtime_prio : 0));
+	client->realtime_priority = res->realtime_errno == 0 ? opts->realtime_prio : 0;
 	if (opts->realtime_prio > 0 && res->realtime_errno != 0)
 		fprintf(stderr,
 			"collect: %s: %s=%d: SCHED_FIFO refused (%s): the rate run went at normal "
@@ -232,9 +228,11 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	opts->prefix = job->prefix;
 	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
-		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
-					    res->kept_start_mono, res->kept_end_mono);
-		client_clock(job, opts, res, st->client);
+		st->has_client = clientres_record(cres, &job->client, res->local_ip, res->peer_ip,
+						  res->kept_start_mono, res->kept_end_mono,
+						  &st->client) == 0;
+		if (st->has_client)
+			client_clock(job, opts, res, &st->client);
 	}
 	clientres_free(cres);
 	summary_clear(&res->summary);
@@ -269,7 +267,7 @@ static void on_created(const unsigned char *created, void *arg)
 	const struct runner_job *job = arg;
 	struct err e;
 
-	if (clean_record_subject(job->dir, job->subject, job->wl, created, &e) < 0)
+	if (leftover_write_subject(job->dir, job->subject, job->wl, created, &e) < 0)
 		fprintf(stderr, "collect: %s\n", e.msg);
 }
 
@@ -329,7 +327,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	} else {
 		st.phase[PHASE_PREPARE] = PH_SKIPPED;
 		/* another process prepared: the buckets it created, from the record */
-		clean_recorded_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
+		leftover_created(job->dir, s->bucket, workload_buckets(job->wl), res.created);
 	}
 	if (!job_has(job, RUNNER_BENCHMARK)) {
 		st.phase[PHASE_BENCHMARK] = PH_SKIPPED;
@@ -343,8 +341,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.steady = res.steady;
 		st.stopped_s = res.stopped_s;
 		st.reads_exhausted = res.reads_exhausted;
-		json_decref(st.transport);
-		st.transport = transport_json(&res.transport);
+		st.has_transport = 1;
+		transport_record(&res.transport, &st.transport);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);
@@ -477,13 +475,13 @@ static int sweep_body(const struct runner_job *job, int fd)
 				nanosleep(&(struct timespec){0, 500000000L}, NULL);
 			memset(&r, 0, sizeof(r));
 			/* the buckets its prepare created, removed once emptied */
-			clean_recorded_created(job->dir, job->subject->bucket,
-					       workload_buckets(job->wl), r.created);
+			leftover_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+					 r.created);
 			err_clear(&e);
 			rc = engine_cleanup(&opts, &r, &e) == 0 ? 0 : 1;
 		}
 	}
-	/* the requests it sent, first on the pipe (runner_sweep bills them), then the
+	/* the requests it sent, first on the pipe (sweep_in_child bills them), then the
 	 * message */
 	struct bill_counts b;
 	s3_client_bill_read(cl, &b);
@@ -522,7 +520,12 @@ static int needs_sweep(const struct runner_job *job, const struct runner_result 
 	       st->phase[PHASE_CLEANUP] != PH_SKIPPED;
 }
 
-int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct err *e)
+/* sweep_in_child: delete what a run killed before its cleanup left under job->prefix (the
+ * engine's cleanup, in a child of its own under the job's time limit, 60 s at most, tried
+ * twice). The requests it sent into *bill (zero when the sweep's child was killed before
+ * it could say). 0 when done; -1 with "the cleanup of BUCKET/PREFIX failed (...)" or
+ * "... stopped at its N s limit" in e. */
+static int sweep_in_child(const struct runner_job *job, struct bill_counts *bill, struct err *e)
 {
 	double limit = job->timeout_s < SWEEP_LIMIT_S ? job->timeout_s : SWEEP_LIMIT_S;
 	char raw[sizeof(struct bill_counts) + ERR_MSG_MAX], *msg = raw + sizeof(struct bill_counts);
@@ -579,10 +582,10 @@ static void sweep_after_kill(const struct runner_job *job, struct runner_result 
 	struct err se;
 	char text[ERR_MSG_MAX + 64];
 	struct bill_counts b;
-	int src = runner_sweep(job, &b, &se);
+	int src = sweep_in_child(job, &b, &se);
 
-	bill_add(&res->st.bill[PHASE_CLEANUP], &b);
-	res->st.bill_phases |= 1u << PHASE_CLEANUP;
+	bill_add(&res->st.billing.bill[PHASE_CLEANUP], &b);
+	res->st.billing.phases |= 1u << PHASE_CLEANUP;
 	if (src == 0) {
 		res->st.phase[PHASE_CLEANUP] = PH_DONE;
 	} else {
@@ -612,9 +615,9 @@ int runner_exec(const struct runner_job *job, struct runner_result *res, struct 
 	 * prepare's child recorded as created */
 	memset(created, 0, sizeof(created));
 	if (!job_has(job, RUNNER_PREPARE))
-		clean_recorded_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
-				       created);
-	if (clean_record_subject(job->dir, job->subject, job->wl, created, e) < 0)
+		leftover_created(job->dir, job->subject->bucket, workload_buckets(job->wl),
+				 created);
+	if (leftover_write_subject(job->dir, job->subject, job->wl, created, e) < 0)
 		return -1;
 	res->wrapper.started_ns = time_now_ns();
 	t0 = time_mono_ns();

@@ -1,14 +1,13 @@
 /* collect/run/runner.h: one run in its own child process, under a wall-clock limit.
  *
- * runner_exec records where the run's prefix lives (RUNDIR/.subject.json, collect/run/clean.h:
- * for `collect clean` after a kill), then forks. The child (runner.c's child body) builds
- * the subject's credentials and S3 client, opens RUNDIR/ops.tsv.zst, runs engine_prepare /
- * engine_benchmark /
- * engine_cleanup, writes RUNDIR/.state.json after each phase change (so the parent
- * knows how far it got even if it dies) and sends the engine's live counters through a
- * pipe. The parent relays those counters to on_live, kills the child with SIGKILL past
- * the time limit, forwards a stop request (SIGTERM, then SIGKILL after a grace period),
- * reaps it, reads the state file and classifies the run:
+ * runner_exec records where the run's prefix lives (RUNDIR/.subject.json,
+ * collect/run/leftover.h: for the sweep after a kill), then forks. The child (runner.c's
+ * child body) builds the subject's credentials and S3 client, opens RUNDIR/ops.tsv.zst,
+ * runs engine_prepare / engine_benchmark / engine_cleanup, writes RUNDIR/.state.json after
+ * each phase change (so the parent knows how far it got even if it dies) and sends the
+ * engine's live counters through a pipe. The parent relays those counters to on_live,
+ * kills the child with SIGKILL past the time limit, forwards a stop request (SIGTERM, then
+ * SIGKILL after a grace period), reaps it, reads the state file and classifies the run:
  *   killed by the time limit        -> timeout
  *   stopped by SIGINT/SIGTERM       -> killed (wrapper.interrupted; --resume redoes it)
  *   killed by another signal        -> killed
@@ -83,14 +82,6 @@ struct runner_result {
  * and -1 with a message only when it could not be started (pipe/fork failure). */
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e);
 void runner_result_clear(struct runner_result *res);
-
-/* runner_sweep: delete what a run left under job->prefix (the engine's cleanup, in a
- * child of its own under the job's time limit, 60 s at most, tried twice). Used after a
- * run killed before its cleanup, and by --resume for a run an earlier collector left
- * unfinished. The requests it sent into *bill (may be NULL; zero when the sweep's child
- * was killed before it could say). 0 when done; -1 with "the cleanup of BUCKET/PREFIX
- * failed (...)" or "... stopped at its N s limit" in e. */
-int runner_sweep(const struct runner_job *job, struct bill_counts *bill, struct err *e);
 
 /* runner_child_body: the child's work, callable without a fork. Test seam
  * (tests/unit/test_runner.c); runner_exec runs it in the child. Writes the state

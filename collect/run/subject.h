@@ -1,6 +1,6 @@
 /* collect/run/subject.h: a subject's credentials and S3 client, as a run's child takes
- * them; shared by the runner (collect/run/runner.c) and `collect clean`
- * (collect/run/clean.c). Never a secret in a message. */
+ * them and as the sweep of what a killed run left takes them again; a subject's endpoint,
+ * region and CA bundle where its keys leave them out. Never a secret in a message. */
 #ifndef COLLECT_RUN_SUBJECT_H
 #define COLLECT_RUN_SUBJECT_H
 

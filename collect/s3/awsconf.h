@@ -50,7 +50,7 @@ void awsconf_clear(struct awsconf *c);
 int awsconf_ca_bundle(const char *profile, char **out, struct err *e);
 
 /* awsconf_path: the path of the file named by env (AWS_CONFIG_FILE ...) else $HOME/rel,
- * into buf. -1 when neither is set. Shared with creds.c for the credentials file. */
+ * into buf (the config file, the shared credentials file). -1 when neither is set. */
 int awsconf_path(char *buf, size_t n, const char *env, const char *rel);
 
 #endif

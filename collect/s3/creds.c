@@ -1,4 +1,6 @@
-/* collect/s3/creds.c: see creds.h. The fetched sources are in creds_fetch.c. */
+/* collect/s3/creds.c: see creds.h: the credentials found in the AWS CLI's order
+ * (creds_load), their sources built; fetching them (again) is creds_fetch.c, the records
+ * in memory creds_keys.c. */
 #include "collect/s3/creds.h"
 
 #include <errno.h>
@@ -95,50 +97,6 @@ static const char *env_nonempty(const char *name)
 	const char *v = getenv(name);
 
 	return (v != NULL && v[0] != '\0') ? v : NULL;
-}
-
-static char *dup_opt(const char *s, int *nomem)
-{
-	char *d;
-
-	if (s == NULL || s[0] == '\0')
-		return NULL;
-	d = strdup(s);
-	if (d == NULL)
-		*nomem = 1;
-	return d;
-}
-
-struct creds *creds_new(const char *access_key, const char *secret_key, const char *token,
-			const char *region, const char *endpoint, struct err *e)
-{
-	struct creds *c;
-	int nomem = 0;
-
-	if (access_key == NULL || access_key[0] == '\0') {
-		err_set(e, "credentials: no access key id");
-		return NULL;
-	}
-	if (secret_key == NULL || secret_key[0] == '\0') {
-		err_set(e, "credentials: no secret access key");
-		return NULL;
-	}
-	c = calloc(1, sizeof(*c));
-	if (c == NULL)
-		goto nomem;
-	c->access_key = dup_opt(access_key, &nomem);
-	c->secret_key = dup_opt(secret_key, &nomem);
-	c->token = dup_opt(token, &nomem);
-	c->region = dup_opt(region, &nomem);
-	c->endpoint = dup_opt(endpoint, &nomem);
-	if (nomem)
-		goto nomem;
-	snprintf(c->source, sizeof(c->source), "given");
-	return c;
-nomem:
-	creds_free(c);
-	err_set(e, "credentials: out of memory");
-	return NULL;
 }
 
 /* from_src: fetch src's first keys into new credentials (src owned by them after), or
@@ -247,12 +205,12 @@ static int role_creds(const struct awsconf *conf, int depth, struct creds **out,
 	if (s != NULL) {
 		s->source = src;
 		src = NULL;
-		s->role_arn = dup_opt(conf->role_arn, &nomem);
-		s->session_name = dup_opt(conf->role_session_name ? conf->role_session_name : why,
-					  &nomem);
-		s->external_id = dup_opt(conf->external_id, &nomem);
-		s->sts_endpoint = dup_opt(ep, &nomem);
-		s->sts_region = dup_opt(conf->region ? conf->region : "us-east-1", &nomem);
+		s->role_arn = creds_dup(conf->role_arn, &nomem);
+		s->session_name = creds_dup(conf->role_session_name ? conf->role_session_name : why,
+					    &nomem);
+		s->external_id = creds_dup(conf->external_id, &nomem);
+		s->sts_endpoint = creds_dup(ep, &nomem);
+		s->sts_region = creds_dup(conf->region ? conf->region : "us-east-1", &nomem);
 		s->duration_s = conf->duration_seconds > 0 ? conf->duration_seconds : 0;
 	}
 	if (s == NULL || nomem) {
@@ -387,8 +345,8 @@ static int fill_region(struct creds *c, const char *name, struct err *e)
 		endpoint = conf.s3_endpoint_url ? conf.s3_endpoint_url
 			   : conf.endpoint_url  ? conf.endpoint_url
 						: cw.endpoint;
-	c->region = dup_opt(region, &nomem);
-	c->endpoint = dup_opt(endpoint, &nomem);
+	c->region = creds_dup(region, &nomem);
+	c->endpoint = creds_dup(endpoint, &nomem);
 	sec_clear(&cw);
 	awsconf_clear(&conf);
 	return nomem ? err_set(e, "credentials: out of memory") : 0;
@@ -436,60 +394,4 @@ struct creds *creds_load(const char *profile, struct err *e)
 		return NULL;
 	}
 	return c;
-}
-
-int64_t creds_refresh_at(const struct creds *c)
-{
-	int64_t life, margin;
-
-	if (c == NULL || c->src == NULL || c->expires_s == 0)
-		return 0;
-	life = c->expires_s - c->fetched_s;
-	margin = life / 2 < 300 ? life / 2 : 300;
-	return c->expires_s - (margin > 0 ? margin : 0);
-}
-
-int creds_refresh(struct creds *c, struct err *e)
-{
-	struct creds_keys k;
-	int nomem = 0;
-	char *ak, *sk, *tok;
-
-	if (c->src == NULL)
-		return 0;
-	if (creds_fetch(c->src, &k, e) < 0)
-		return -1;
-	ak = dup_opt(k.access_key, &nomem);
-	sk = dup_opt(k.secret_key, &nomem);
-	tok = dup_opt(k.token, &nomem);
-	if (nomem) {
-		creds_wipe_free(ak);
-		creds_wipe_free(sk);
-		creds_wipe_free(tok);
-		creds_keys_clear(&k);
-		return err_set(e, "credentials: out of memory");
-	}
-	creds_wipe_free(c->access_key);
-	creds_wipe_free(c->secret_key);
-	creds_wipe_free(c->token);
-	c->access_key = ak;
-	c->secret_key = sk;
-	c->token = tok;
-	c->expires_s = k.expires_s;
-	c->fetched_s = time(NULL);
-	creds_keys_clear(&k);
-	return 0;
-}
-
-void creds_free(struct creds *c)
-{
-	if (c == NULL)
-		return;
-	creds_wipe_free(c->access_key);
-	creds_wipe_free(c->secret_key);
-	creds_wipe_free(c->token);
-	free(c->region);
-	free(c->endpoint);
-	creds_src_free(c->src);
-	free(c);
 }

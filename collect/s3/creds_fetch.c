@@ -1,7 +1,9 @@
 /* collect/s3/creds_fetch.c: credentials that are fetched, not read: a credential_process,
- * STS AssumeRole for role_arn + source_profile, and the EC2 instance metadata service
- * (IMDSv2). See creds.h for the order and creds_int.h for the sources. No message
- * here holds a key, a token or what a process or a service answered. */
+ * STS AssumeRole for role_arn + source_profile (whose own credentials are refreshed first
+ * when they expire), and the EC2 instance metadata service (IMDSv2); and credentials
+ * fetched again before they expire (creds_refresh). See creds.h for the order and
+ * creds_int.h for the sources. No message here holds a key, a token or what a process or
+ * a service answered. */
 #include "collect/s3/creds_int.h"
 
 #include <stdio.h>
@@ -23,39 +25,6 @@
 #define IMDS_TIMEOUT_MS 1000 /* the AWS CLI's one second */
 #define IMDS_TOKEN_TTL 21600 /* seconds asked for the metadata session token */
 #define STS_TIMEOUT_MS 10000
-
-void creds_wipe_free(char *s)
-{
-	if (s == NULL)
-		return;
-	for (volatile char *p = s; *p; p++)
-		*p = 0;
-	free(s);
-}
-
-void creds_keys_clear(struct creds_keys *k)
-{
-	creds_wipe_free(k->access_key);
-	creds_wipe_free(k->secret_key);
-	creds_wipe_free(k->token);
-	memset(k, 0, sizeof(*k));
-}
-
-void creds_src_free(struct creds_src *s)
-{
-	if (s == NULL)
-		return;
-	free(s->command);
-	free(s->role_arn);
-	free(s->session_name);
-	free(s->external_id);
-	free(s->sts_endpoint);
-	free(s->sts_region);
-	free(s->imds_endpoint);
-	creds_free(s->source);
-	memset(s->imds_token, 0, sizeof(s->imds_token));
-	free(s);
-}
 
 /* wipe: zero a buffer that held an answer with keys, then free it. */
 static void wipe_buf(struct strbuf *b)
@@ -487,4 +456,47 @@ int creds_fetch(struct creds_src *s, struct creds_keys *k, struct err *e)
 	default:
 		return fetch_imds(s, k, e);
 	}
+}
+
+int64_t creds_refresh_at(const struct creds *c)
+{
+	int64_t life, margin;
+
+	if (c == NULL || c->src == NULL || c->expires_s == 0)
+		return 0;
+	life = c->expires_s - c->fetched_s;
+	margin = life / 2 < 300 ? life / 2 : 300;
+	return c->expires_s - (margin > 0 ? margin : 0);
+}
+
+int creds_refresh(struct creds *c, struct err *e)
+{
+	struct creds_keys k;
+	int nomem = 0;
+	char *ak, *sk, *tok;
+
+	if (c->src == NULL)
+		return 0;
+	if (creds_fetch(c->src, &k, e) < 0)
+		return -1;
+	ak = creds_dup(k.access_key, &nomem);
+	sk = creds_dup(k.secret_key, &nomem);
+	tok = creds_dup(k.token, &nomem);
+	if (nomem) {
+		creds_wipe_free(ak);
+		creds_wipe_free(sk);
+		creds_wipe_free(tok);
+		creds_keys_clear(&k);
+		return err_set(e, "credentials: out of memory");
+	}
+	creds_wipe_free(c->access_key);
+	creds_wipe_free(c->secret_key);
+	creds_wipe_free(c->token);
+	c->access_key = ak;
+	c->secret_key = sk;
+	c->token = tok;
+	c->expires_s = k.expires_s;
+	c->fetched_s = time(NULL);
+	creds_keys_clear(&k);
+	return 0;
 }

@@ -1,6 +1,8 @@
-/* collect/s3/creds_int.h: the credential sources that can be asked again (creds.c builds
- * them, creds_fetch.c asks them). Not a public API: use collect/s3/creds.h.
- * Nothing here ever prints a key, a token or a process's output. */
+/* collect/s3/creds_int.h: the credentials' parts shared by their files: the records in
+ * memory (creds_keys.c, at the bottom), the sources that can be asked again and the asking
+ * (creds_fetch.c, over it), and the AWS CLI's order that builds them (creds.c, on top).
+ * Not a public API: use collect/s3/creds.h. Nothing here ever prints a key, a token or a
+ * process's output. */
 #ifndef COLLECT_CREDS_INT_H
 #define COLLECT_CREDS_INT_H
 
@@ -35,10 +37,21 @@ struct creds_src {
 	char imds_role[256]; /* the instance profile's role name */
 };
 
+/* In memory (collect/s3/creds_keys.c). */
+
+/* creds_keys_clear: wipe and free k's strings, k zeroed. */
 void creds_keys_clear(struct creds_keys *k);
 
 /* creds_src_free: free s (NULL is fine) and its source credentials. */
 void creds_src_free(struct creds_src *s);
+
+/* creds_wipe_free: zero the string, then free it (NULL is fine). */
+void creds_wipe_free(char *s);
+
+/* creds_dup: a copy of s (free), NULL for NULL or ""; *nomem set to 1 when out of memory. */
+char *creds_dup(const char *s, int *nomem);
+
+/* Asked (collect/s3/creds_fetch.c). */
 
 /* creds_fetch: ask s for keys into *k. -1 with a message naming the source (never its
  * output or a key). */
@@ -52,8 +65,5 @@ int creds_parse_process_json(const char *text, size_t n, const char *what, struc
 /* creds_parse_sts_xml: an AssumeRole answer into *k. Test seam. */
 int creds_parse_sts_xml(const char *text, size_t n, const char *what, struct creds_keys *k,
 			struct err *e);
-
-/* creds_wipe_free: zero the string, then free it (NULL is fine). */
-void creds_wipe_free(char *s);
 
 #endif

@@ -19,35 +19,6 @@
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
-/* Each request type: its name in messages, its HTTP method, and how its body goes. */
-#define OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
-#define OPF_POST 2   /* an XML body built here, POSTed */
-
-static const struct op_info {
-	const char *name, *method;
-	int flags;
-} op_table[S3_OP_COUNT] = {
-	[S3_CREATE_BUCKET] = {"CreateBucket", "PUT", OPF_UPLOAD},
-	[S3_DELETE_BUCKET] = {"DeleteBucket", "DELETE", 0},
-	[S3_PUT_OBJECT] = {"PutObject", "PUT", OPF_UPLOAD},
-	[S3_GET_OBJECT] = {"GetObject", "GET", 0},
-	[S3_HEAD_OBJECT] = {"HeadObject", "HEAD", 0},
-	[S3_DELETE_OBJECT] = {"DeleteObject", "DELETE", 0},
-	[S3_DELETE_OBJECTS] = {"DeleteObjects", "POST", OPF_POST},
-	[S3_LIST_OBJECTS] = {"ListObjectsV2", "GET", 0},
-	[S3_MP_CREATE] = {"CreateMultipartUpload", "POST", OPF_POST},
-	[S3_MP_UPLOAD_PART] = {"UploadPart", "PUT", OPF_UPLOAD},
-	[S3_MP_COMPLETE] = {"CompleteMultipartUpload", "POST", OPF_POST},
-	[S3_MP_ABORT] = {"AbortMultipartUpload", "DELETE", 0},
-	[S3_HEAD_BUCKET] = {"HeadBucket", "HEAD", 0},
-	[S3_MP_LIST] = {"ListMultipartUploads", "GET", 0},
-};
-
-const char *s3_op_name(enum s3_op op)
-{
-	return ((int)op >= 0 && op < S3_OP_COUNT) ? op_table[op].name : "?";
-}
-
 /* proxy_env_set: any of the variables libcurl reads to choose a proxy is set. */
 static int proxy_env_set(void)
 {
@@ -440,12 +411,6 @@ struct s3_req *s3_req_from_easy(CURL *easy)
 	return (struct s3_req *)p;
 }
 
-int s3_needs_key(enum s3_op op)
-{
-	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
-	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET && op != S3_MP_LIST;
-}
-
 static int check_args(const struct s3_args *a, struct err *e)
 {
 	const char *op = s3_op_name(a->op);
@@ -650,7 +615,7 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 		if (strbuf_reserve(&r->xml_body, 0))
 			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
 	}
-	if (op_table[a->op].flags & OPF_POST) {
+	if (s3_op_info(a->op)->flags & S3_OPF_POST) {
 		r->body.mem = r->xml_body.p;
 		r->body.len = r->xml_body.len;
 	}
@@ -668,13 +633,13 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 
 /* build_headers: sign the request, then its header lines, built in one buffer and
  * linked through the request's own slist nodes. */
-static int build_headers(struct s3_req *r, const struct op_info *op, const char *md5_b64,
+static int build_headers(struct s3_req *r, const struct s3_op_info *op, const char *md5_b64,
 			 struct err *e)
 {
 	struct s3_client *c = r->c;
 	struct sigv4_header sh[4 + MAX_XHDRS];
 	size_t nsh = 0, off[MAX_HDRS];
-	int nh = 0, is_post = op->flags & OPF_POST, is_upload = op->flags & OPF_UPLOAD;
+	int nh = 0, is_post = op->flags & S3_OPF_POST, is_upload = op->flags & S3_OPF_UPLOAD;
 	char range[64] = "";
 
 	sh[nsh++] = (struct sigv4_header){"host", strbuf_cstr(&r->host)};
@@ -730,7 +695,7 @@ static int build_headers(struct s3_req *r, const struct op_info *op, const char 
 
 /* apply_curl: the URL, the headers and the method's options on the easy handle. -1
  * when out of memory. */
-static int apply_curl(struct s3_req *r, const struct op_info *op)
+static int apply_curl(struct s3_req *r, const struct s3_op_info *op)
 {
 	const struct s3_client *c = r->c;
 	CURL *h = r->easy;
@@ -748,10 +713,10 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 	curl_easy_setopt(h, CURLOPT_HTTPHEADER, &r->nodes[0]);
 	curl_easy_setopt(h, CURLOPT_HTTPGET, 1L);
 	curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, (char *)NULL);
-	if (op->flags & OPF_UPLOAD) {
+	if (op->flags & S3_OPF_UPLOAD) {
 		curl_easy_setopt(h, CURLOPT_UPLOAD, 1L);
 		curl_easy_setopt(h, CURLOPT_INFILESIZE_LARGE, (curl_off_t)r->wire_len);
-	} else if (op->flags & OPF_POST) {
+	} else if (op->flags & S3_OPF_POST) {
 		curl_easy_setopt(h, CURLOPT_POST, 1L);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDS, (char *)NULL);
 		curl_easy_setopt(h, CURLOPT_POSTFIELDSIZE_LARGE, (curl_off_t)r->body.len);
@@ -765,13 +730,13 @@ static int apply_curl(struct s3_req *r, const struct op_info *op)
 
 int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 {
-	const struct op_info *op;
+	const struct s3_op_info *op;
 	char md5_b64[32] = "";
 
 	s3_keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
-	op = &op_table[a->op];
+	op = s3_op_info(a->op);
 	if (build_uri(r, a) != 0)
 		return err_set(e, "s3 %s: out of memory", op->name);
 	if (build_body(r, a, md5_b64, e) != 0 || build_headers(r, op, md5_b64, e) != 0)

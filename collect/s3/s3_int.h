@@ -1,6 +1,8 @@
-/* collect/s3/s3_int.h: the S3 client's private structs, shared by s3.c (client, request
- * setup, libcurl callbacks) and s3_finish.c (results, blocking perform, retry).
- * Not a public API: use collect/s3/s3.h. */
+/* collect/s3/s3_int.h: the S3 client's private structs and the parts its files share:
+ * s3.c (client, request setup, libcurl callbacks), s3_ops.c (the API calls), s3_send.c
+ * (bodies and checksums), s3_conn.c (transport), s3_keys.c (fresh keys), s3_phases.c
+ * (timings) and s3_finish.c (results, blocking perform, retry). Not a public API: use
+ * collect/s3/s3.h. */
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 
@@ -130,6 +132,18 @@ int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, 
 
 /* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
 void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
+
+/* collect/s3/s3_ops.c: the S3 API calls.
+ * struct s3_op_info: a call's name in messages, its HTTP method, and how its body goes. */
+#define S3_OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
+#define S3_OPF_POST 2   /* an XML body built here, POSTed */
+struct s3_op_info {
+	const char *name, *method;
+	int flags;
+};
+
+/* s3_op_info: what op is (op within enum s3_op; s3_op_name checks, this does not). */
+const struct s3_op_info *s3_op_info(enum s3_op op);
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);

@@ -1,8 +1,6 @@
-/* collect/s3/sweep.h: delete what runs left in a bucket under a key prefix.
- *
- * Used by the engine's cleanup phase (collect/engine/engine.c), hence by the cleanup after a
- * killed run and by --resume (collect/run/runner.c runner_sweep), and by `collect clean`
- * (collect/run/clean.c). */
+/* collect/s3/sweep.h: delete what runs left in a bucket under a key prefix: incomplete
+ * multipart uploads aborted, objects deleted, and the buckets a run created removed once
+ * empty: the engine's cleanup phase, and the sweep of what killed runs left. */
 #ifndef COLLECT_SWEEP_H
 #define COLLECT_SWEEP_H
 

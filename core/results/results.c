@@ -406,7 +406,7 @@ int results_parse(const char *json, const char *name, struct results *doc, struc
 
 int results_read(const char *path, struct results *doc, struct err *e)
 {
-	char *text = jread_file(path, e);
+	char *text = fs_read_file(path, 0, NULL, e);
 	int rc;
 
 	memset(doc, 0, sizeof(*doc));

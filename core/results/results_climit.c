@@ -17,6 +17,21 @@ const char *results_verdict_name(enum results_verdict v)
 	return verdict_names[v];
 }
 
+int results_reasons_from_json(struct jread *r, const json_t *o, const char *where, const char *key,
+			      unsigned *bits)
+{
+	const json_t *a = jread_member(r, o, where, key, 0);
+	struct err e;
+	char w[256];
+
+	*bits = 0;
+	if (a == NULL || json_is_null(a))
+		return 0;
+	if (climit_reasons_from_json(a, jread_path(where, key, w, sizeof(w)), bits, &e) < 0)
+		return jread_fail(r, e.msg);
+	return 0;
+}
+
 json_t *results_cell_climit_to_json(const struct results_cell_climit *c)
 {
 	json_t *o = json_object();
@@ -62,7 +77,7 @@ int results_cell_climit_from_json(struct jread *r, const json_t *o, const char *
 	c->verdict = verdict_of(r, o, where);
 	c->measured = jread_int(r, o, where, "measured", 0, 0);
 	c->limited_runs = jread_int(r, o, where, "limited_runs", 0, 0);
-	climit_reasons_from_json(r, o, where, "reasons", &c->reasons);
+	results_reasons_from_json(r, o, where, "reasons", &c->reasons);
 	c->cpu_busy_pct_max = jread_num(r, o, where, "cpu_busy_pct_max", 0);
 	c->nic_pct_max = jread_num(r, o, where, "nic_pct_max", 0);
 	return r->failed ? -1 : 0;
@@ -94,7 +109,7 @@ int results_leader_climit_from_json(struct jread *r, const json_t *o, const char
 		return jread_bad(r, where, "expected an object or null");
 	c->blocked = jread_bool(r, o, where, "blocked", 0, 0);
 	results_subject_refs(r, o, where, "blocked_by", &c->blocked_by, &c->n_blocked_by);
-	climit_reasons_from_json(r, o, where, "reasons", &c->reasons);
+	results_reasons_from_json(r, o, where, "reasons", &c->reasons);
 	c->shared_cpu = jread_bool(r, o, where, "shared_cpu", 0, 0);
 	c->leader_limited = jread_bool(r, o, where, "leader_limited", 0, 0);
 	return r->failed ? -1 : 0;

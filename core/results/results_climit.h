@@ -59,6 +59,11 @@ struct results_phases {
 /* results_verdict_name: "not measured", "not limited", "limited". */
 const char *results_verdict_name(enum results_verdict v);
 
+/* results_reasons_from_json: o.key, an array of client-limit reason names (absent or
+ * null: none), into *bits by core/climit.h's reader; r names the field at fault. 0 or -1. */
+int results_reasons_from_json(struct jread *r, const json_t *o, const char *where, const char *key,
+			      unsigned *bits);
+
 /* The functions of each record, as results_head.h says. A cell's or a leader's
  * client_limit reads from a value that may be NULL (absent: not measured, not blocked). */
 json_t *results_cell_climit_to_json(const struct results_cell_climit *c);

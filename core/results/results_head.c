@@ -75,6 +75,23 @@ void results_policy_free(struct results_policy *p)
 	free(p->rule);
 }
 
+/* moderation_json: statistics.moderation, null when not present. */
+static json_t *moderation_json(const struct results_moderation *m)
+{
+	json_t *o;
+	int ok = 1;
+
+	if (!m->present)
+		return json_null();
+	o = json_object();
+	jwrite_put(o, "method", jwrite_str(m->method), &ok);
+	jwrite_put(o, "variances", json_integer((json_int_t)m->variances), &ok);
+	jwrite_put(o, "df_prior", jnum_new(m->df_prior), &ok);
+	jwrite_put(o, "var_prior", jnum_new(m->var_prior), &ok);
+	jwrite_put(o, "df_pooled", jnum_new(m->df_pooled), &ok);
+	return jwrite_done(o, ok);
+}
+
 json_t *results_statistics_to_json(const struct results_statistics *s)
 {
 	json_t *o = json_object();
@@ -84,8 +101,28 @@ json_t *results_statistics_to_json(const struct results_statistics *s)
 	jwrite_put(o, "alpha", jnum_new(s->alpha), &ok);
 	jwrite_put(o, "adjust", jwrite_str(s->adjust), &ok);
 	jwrite_put(o, "family", json_integer((json_int_t)s->family), &ok);
+	jwrite_put(o, "family_scope", jwrite_str(s->family_scope), &ok);
+	jwrite_put(o, "leader_adjust", jwrite_str(s->leader_adjust), &ok);
 	jwrite_put(o, "power", jnum_new(s->power), &ok);
+	jwrite_put(o, "moderation", moderation_json(&s->moderation), &ok);
 	return jwrite_done(o, ok);
+}
+
+/* moderation_from: statistics.moderation (absent or null: not present). */
+static void moderation_from(struct jread *r, const json_t *o, struct results_moderation *m)
+{
+	static const char *const w = "statistics.moderation";
+
+	if ((o = jread_object(r, o, "statistics", "moderation", 0)) == NULL)
+		return;
+	m->present = 1;
+	m->method = jread_str(r, o, w, "method", 0);
+	m->variances = jread_int(r, o, w, "variances", 0, 0);
+	m->df_prior = jread_num(r, o, w, "df_prior", 0);
+	if (isnan(m->df_prior))
+		m->df_prior = INFINITY;
+	m->var_prior = jread_num(r, o, w, "var_prior", 0);
+	m->df_pooled = jread_num(r, o, w, "df_pooled", 0);
 }
 
 int results_statistics_from_json(struct jread *r, const json_t *o, struct results_statistics *s)
@@ -101,6 +138,9 @@ int results_statistics_from_json(struct jread *r, const json_t *o, struct result
 	s->power = jread_num(r, o, w, "power", 0);
 	s->family = jread_int(r, o, w, "family", 0, 0);
 	s->adjust = jread_str(r, o, w, "adjust", 0);
+	s->family_scope = jread_str(r, o, w, "family_scope", 0);
+	s->leader_adjust = jread_str(r, o, w, "leader_adjust", 0);
+	moderation_from(r, o, &s->moderation);
 	if (isnan(s->alpha) && !r->failed)
 		jread_bad_at(r, w, "alpha", "expected a number (the comparisons' level)");
 	return r->failed ? -1 : 0;
@@ -109,6 +149,9 @@ int results_statistics_from_json(struct jread *r, const json_t *o, struct result
 void results_statistics_free(struct results_statistics *s)
 {
 	free(s->adjust);
+	free(s->family_scope);
+	free(s->leader_adjust);
+	free(s->moderation.method);
 }
 
 json_t *results_subject_to_json(const struct results_subject *s)

@@ -26,12 +26,25 @@ struct results_policy {
 	char *rule;
 };
 
+/* statistics.moderation: the prior of the paired comparisons' moderated variances
+ * (present 0: null, or not in the file). */
+struct results_moderation {
+	int present;
+	char *method; /* "smyth-2004" */
+	long long variances;
+	double df_prior; /* d0; INFINITY (null in the file) when infinite */
+	double var_prior, df_pooled;
+};
+
 /* statistics{} (format 1.1): the settings behind the intervals and tests. */
 struct results_statistics {
 	double confidence, alpha; /* confidence NAN: 0.95 in files without it */
 	char *adjust;             /* "bonferroni" */
 	long long family;         /* how many p-values the adjustment covered */
+	char *family_scope;       /* "category"; NULL: not in the file (the whole report) */
+	char *leader_adjust;      /* "holm"; NULL: not in the file */
 	double power;
+	struct results_moderation moderation;
 };
 
 /* subjects[]: one compared provider or endpoint. */

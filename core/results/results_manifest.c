@@ -8,6 +8,7 @@
 
 #include "core/facts.h"
 #include "core/fsutil.h"
+#include "core/jnum.h"
 #include "core/jread.h"
 #include "core/jwrite.h"
 
@@ -68,6 +69,8 @@ static json_t *options_json(const struct results_manifest_options *o)
 	jwrite_put(j, "history", path_json(o->history), &ok);
 	jwrite_put(j, "warp_engine", jwrite_str(o->warp_engine), &ok);
 	jwrite_put(j, "alert_min_change", json_real(o->alert_min_change), &ok);
+	jwrite_put(j, "alert_false_rate", jnum_new(o->alert_false_rate), &ok);
+	jwrite_put(j, "alert_cells", jwrite_str(o->alert_cells), &ok);
 	if (o->has_prices) {
 		jwrite_put(j, "prices", path_json(o->prices), &ok);
 		jwrite_put(j, "prices_section", jwrite_str(o->prices_section), &ok);
@@ -213,7 +216,7 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	static const char *const w = "options";
 	json_t *j = jread_object(r, root, "", w, 0), *l;
 
-	o->alpha = o->alert_min_change = NAN;
+	o->alpha = o->alert_min_change = o->alert_false_rate = NAN;
 	if (j == NULL)
 		return r->failed ? -1 : 0;
 	o->data_dir = jread_str(r, j, w, "data_dir", 0);
@@ -230,6 +233,8 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	o->history = path_from(r, j, "history");
 	o->warp_engine = jread_str(r, j, w, "warp_engine", 0);
 	o->alert_min_change = jread_num(r, j, w, "alert_min_change", 0);
+	o->alert_false_rate = jread_num(r, j, w, "alert_false_rate", 0);
+	o->alert_cells = jread_str(r, j, w, "alert_cells", 0);
 	o->has_prices = json_object_get(j, "prices") != NULL;
 	o->prices = path_from(r, j, "prices");
 	o->prices_section = jread_str(r, j, w, "prices_section", 0);
@@ -434,6 +439,7 @@ void results_manifest_free(struct results_manifest *m)
 	path_free(o->prices);
 	free(o->warp_engine);
 	free(o->prices_section);
+	free(o->alert_cells);
 	for (size_t i = 0; i < m->n_inputs; i++)
 		results_manifest_file_free(&m->inputs[i]);
 	for (size_t i = 0; i < m->n_outputs; i++)

@@ -48,7 +48,9 @@ struct results_manifest_options {
 	struct results_manifest_path *warp_map, *baseline, *history; /* NULL: null */
 	char *warp_engine;
 	double alert_min_change;
-	int has_prices; /* with --prices: prices and prices_section are written */
+	double alert_false_rate; /* NAN: not in the file (manifests older than it) */
+	char *alert_cells;       /* NULL: null (the headline cells) */
+	int has_prices;          /* with --prices: prices and prices_section are written */
 	struct results_manifest_path *prices;
 	char *prices_section;
 	int has_client_limits; /* client_limits{} (absent in manifests older than it) */

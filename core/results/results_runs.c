@@ -59,13 +59,16 @@ json_t *results_run_to_json(const struct results_run *r, int full, const struct 
 static int records_from(struct jread *r, const json_t *o, const char *where, struct results_run *x)
 {
 	char w[160];
+	struct err e;
 	json_t *v;
 
 	snprintf(w, sizeof(w), "%s.client_limit", where);
-	if ((v = jread_object(r, o, where, "client_limit", 0)) != NULL &&
-	    ((x->client_limit = jread_alloc(r, w, 0, sizeof(*x->client_limit))) == NULL ||
-	     climit_from_json(r, v, w, x->client_limit) < 0))
-		return -1;
+	if ((v = jread_object(r, o, where, "client_limit", 0)) != NULL) {
+		if ((x->client_limit = jread_alloc(r, w, 0, sizeof(*x->client_limit))) == NULL)
+			return -1;
+		if (climit_from_json(v, w, x->client_limit, &e) < 0)
+			return jread_fail(r, e.msg);
+	}
 	snprintf(w, sizeof(w), "%s.client", where);
 	if ((v = jread_object(r, o, where, "client", 0)) != NULL &&
 	    ((x->client = jread_alloc(r, w, 0, sizeof(*x->client))) == NULL ||

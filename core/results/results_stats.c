@@ -10,7 +10,8 @@
 #include "core/jwrite.h"
 #include "core/results/results.h"
 
-static const char *const lead_names[] = {NULL, "clear", "tie", "untested"};
+static const char *const lead_names[] = {NULL, "clear", "tie", "untested", "unresolved"};
+static const char *const test_names[] = {NULL, "paired-t", "welch"};
 
 const char *results_lead_name(enum results_lead s)
 {
@@ -19,7 +20,7 @@ const char *results_lead_name(enum results_lead s)
 
 enum results_lead results_lead_of(const char *name)
 {
-	for (int i = 1; name != NULL && i < 4; i++)
+	for (int i = 1; name != NULL && i < 5; i++)
 		if (strcmp(name, lead_names[i]) == 0)
 			return (enum results_lead)i;
 	return RESULTS_LEAD_UNKNOWN;
@@ -35,10 +36,15 @@ enum results_ci results_ci_of(const char *name)
 
 enum results_test results_test_of(const char *name)
 {
-	return name == NULL                    ? RESULTS_TEST_NONE
-	       : strcmp(name, "paired-t") == 0 ? RESULTS_TEST_PAIRED
-	       : strcmp(name, "welch") == 0    ? RESULTS_TEST_WELCH
-					       : RESULTS_TEST_NONE;
+	for (int i = 1; name != NULL && i < 3; i++)
+		if (strcmp(name, test_names[i]) == 0)
+			return (enum results_test)i;
+	return RESULTS_TEST_NONE;
+}
+
+const char *results_test_name(enum results_test t)
+{
+	return test_names[t];
 }
 
 json_t *results_stat_to_json(const struct results_stat *s)
@@ -255,6 +261,47 @@ int results_consistency_from_json(struct jread *r, const json_t *o, const char *
 	return r->failed ? -1 : 0;
 }
 
+/* versus_json: a leader's versus, null when not present. */
+static json_t *versus_json(const struct results_versus *v, const struct results *doc)
+{
+	json_t *o;
+	int ok = 1;
+
+	if (!v->present)
+		return json_null();
+	o = json_object();
+	jwrite_put(o, "subject", jwrite_str(results_subject_id(doc, v->subject)), &ok);
+	jwrite_put(o, "pairs", json_integer((json_int_t)v->pairs), &ok);
+	jwrite_put(o, "test", jwrite_str(results_test_name(v->test)), &ok);
+	jwrite_put(o, "ratio", jnum_new(v->ratio), &ok);
+	jwrite_put(o, "ci95", jwrite_pair(v->ci_lo, v->ci_hi), &ok);
+	jwrite_put(o, "ci_adj", jwrite_pair(v->adj_lo, v->adj_hi), &ok);
+	jwrite_put(o, "ci_adj_level", jnum_new(v->adj_level), &ok);
+	return jwrite_done(o, ok);
+}
+
+/* versus_from: o.versus (absent or null: not present). */
+static void versus_from(struct jread *r, const json_t *o, const char *where,
+			struct results_versus *v)
+{
+	char w[160], *t;
+
+	v->ratio = v->ci_lo = v->ci_hi = v->adj_lo = v->adj_hi = v->adj_level = NAN;
+	if ((o = jread_object(r, o, where, "versus", 0)) == NULL)
+		return;
+	jread_path(where, "versus", w, sizeof(w));
+	v->present = 1;
+	v->subject = results_subject_ref(r, o, w, "subject");
+	v->pairs = jread_int(r, o, w, "pairs", 0, 0);
+	t = jread_str(r, o, w, "test", 0);
+	v->test = results_test_of(t);
+	free(t);
+	v->ratio = jread_num(r, o, w, "ratio", 0);
+	jread_pair(r, o, w, "ci95", &v->ci_lo, &v->ci_hi);
+	jread_pair(r, o, w, "ci_adj", &v->adj_lo, &v->adj_hi);
+	v->adj_level = jread_num(r, o, w, "ci_adj_level", 0);
+}
+
 json_t *results_leader_to_json(const struct results_leader *l, const struct results *doc)
 {
 	json_t *o = json_object(), *tied = json_array();
@@ -271,7 +318,9 @@ json_t *results_leader_to_json(const struct results_leader *l, const struct resu
 	if (l->status != RESULTS_LEAD_UNKNOWN) /* a 1.0 file had neither */
 		jwrite_put(o, "clear", json_boolean(l->clear), &ok);
 	jwrite_put(o, "tied_with", tied, &ok);
+	jwrite_put(o, "family", jwrite_count(l->family), &ok);
 	jwrite_put(o, "detectable_ratio", jnum_new(l->detectable_ratio), &ok);
+	jwrite_put(o, "versus", versus_json(&l->versus, doc), &ok);
 	jwrite_put(o, "client_limit", results_leader_climit_to_json(&l->client_limit, doc), &ok);
 	return jwrite_done(o, ok);
 }
@@ -284,7 +333,8 @@ static void leader_status(struct jread *r, const json_t *v, const char *where,
 
 	d->status = results_lead_of(st);
 	if (st != NULL && *st && d->status == RESULTS_LEAD_UNKNOWN)
-		jread_bad_at(r, where, "status", "expected \"clear\", \"tie\" or \"untested\"");
+		jread_bad_at(r, where, "status",
+			     "expected \"clear\", \"tie\", \"unresolved\" or \"untested\"");
 	free(st);
 	d->clear = jread_bool(r, v, where, "clear", 0, d->status == RESULTS_LEAD_CLEAR);
 	if (d->status == RESULTS_LEAD_UNKNOWN && json_object_get(v, "clear") != NULL)
@@ -306,8 +356,10 @@ int results_leader_from_json(struct jread *r, const json_t *o, const char *where
 	if (r->failed)
 		return -1;
 	l->detectable_ratio = jread_num(r, o, where, "detectable_ratio", 0);
+	l->family = jread_int(r, o, where, "family", 0, -1);
 	leader_status(r, o, where, l);
 	results_subject_refs(r, o, where, "tied_with", &l->tied_with, &l->n_tied);
+	versus_from(r, o, where, &l->versus);
 	snprintf(w, sizeof(w), "%s.client_limit", where);
 	results_leader_climit_from_json(r, json_object_get(o, "client_limit"), w, &l->client_limit);
 	return r->failed ? -1 : 0;
@@ -332,6 +384,7 @@ json_t *results_leader_count_to_json(const struct results_leader_count *c,
 	jwrite_put(o, "of", json_integer((json_int_t)c->of), &ok);
 	jwrite_put(o, "clear", jwrite_count(c->clear), &ok);
 	jwrite_put(o, "tied", jwrite_count(c->tied), &ok);
+	jwrite_put(o, "unresolved", jwrite_count(c->unresolved), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -344,6 +397,7 @@ int results_leader_count_from_json(struct jread *r, const json_t *o, const char 
 	c->of = jread_int(r, o, where, "of", 1, 0);
 	c->clear = jread_int(r, o, where, "clear", 0, -1);
 	c->tied = jread_int(r, o, where, "tied", 0, -1);
+	c->unresolved = jread_int(r, o, where, "unresolved", 0, -1);
 	return r->failed ? -1 : 0;
 }
 
@@ -352,9 +406,43 @@ void results_leader_count_free(struct results_leader_count *c)
 	free(c->op);
 }
 
+/* lead_json: a comparison's lead, null when not in its leader's family. */
+static json_t *lead_json(const struct results_comparison *c)
+{
+	json_t *o;
+	int ok = 1;
+
+	if (!c->in_lead)
+		return json_null();
+	o = json_object();
+	jwrite_put(o, "p_adj", jnum_new(c->lead_p_adj), &ok);
+	jwrite_put(o, "ci_adj", jwrite_pair(c->lead_lo, c->lead_hi), &ok);
+	jwrite_put(o, "ci_adj_level", jnum_new(c->lead_level), &ok);
+	jwrite_put(o, "step", json_integer((json_int_t)c->lead_step), &ok);
+	jwrite_put(o, "significant", json_boolean(c->lead_significant), &ok);
+	return jwrite_done(o, ok);
+}
+
+/* lead_from: o.lead (absent or null: not in the leader's family). */
+static void lead_from(struct jread *r, const json_t *o, const char *where,
+		      struct results_comparison *c)
+{
+	char w[160];
+
+	c->lead_p_adj = c->lead_lo = c->lead_hi = c->lead_level = NAN;
+	if ((o = jread_object(r, o, where, "lead", 0)) == NULL)
+		return;
+	jread_path(where, "lead", w, sizeof(w));
+	c->in_lead = 1;
+	c->lead_p_adj = jread_num(r, o, w, "p_adj", 0);
+	jread_pair(r, o, w, "ci_adj", &c->lead_lo, &c->lead_hi);
+	c->lead_level = jread_num(r, o, w, "ci_adj_level", 0);
+	c->lead_step = jread_int(r, o, w, "step", 0, 0);
+	c->lead_significant = jread_bool(r, o, w, "significant", 0, 0);
+}
+
 json_t *results_comparison_to_json(const struct results_comparison *c, const struct results *doc)
 {
-	static const char *const test[] = {NULL, "paired-t", "welch"};
 	json_t *o = json_object();
 	int ok = 1;
 
@@ -370,7 +458,11 @@ json_t *results_comparison_to_json(const struct results_comparison *c, const str
 	jwrite_put(o, "ci_adj", jwrite_pair(c->adj_lo, c->adj_hi), &ok);
 	jwrite_put(o, "ci_adj_level", jnum_new(c->adj_level), &ok);
 	jwrite_put(o, "p_adj", jnum_new(c->p_adj), &ok);
-	jwrite_put(o, "test", jwrite_str(test[c->test]), &ok);
+	jwrite_put(o, "family", jwrite_count(c->family), &ok);
+	jwrite_put(o, "test", jwrite_str(results_test_name(c->test)), &ok);
+	jwrite_put(o, "df", jnum_new(c->df), &ok);
+	jwrite_put(o, "moderated", json_boolean(c->moderated), &ok);
+	jwrite_put(o, "lead", lead_json(c), &ok);
 	jwrite_put(o, "pairs", json_integer((json_int_t)c->pairs), &ok);
 	jwrite_put(o, "n_a", json_integer((json_int_t)c->n_a), &ok);
 	jwrite_put(o, "n_b", json_integer((json_int_t)c->n_b), &ok);
@@ -415,9 +507,13 @@ int results_comparison_from_json(struct jread *r, const json_t *o, const char *w
 	}
 	c->p = jread_num(r, o, where, "p", 0);
 	c->p_adj = jread_num(r, o, where, "p_adj", 0);
+	c->family = jread_int(r, o, where, "family", 0, -1);
 	s = jread_str(r, o, where, "test", 0);
 	c->test = results_test_of(s);
 	free(s);
+	c->df = jread_num(r, o, where, "df", 0);
+	c->moderated = jread_bool(r, o, where, "moderated", 0, 0);
+	lead_from(r, o, where, c);
 	c->pairs = jread_int(r, o, where, "pairs", 0, 0);
 	c->n_a = jread_int(r, o, where, "n_a", 0, 0);
 	c->n_b = jread_int(r, o, where, "n_b", 0, 0);

@@ -66,7 +66,26 @@ enum results_lead {
 	RESULTS_LEAD_UNKNOWN, /* a 1.0 file: no status */
 	RESULTS_LEAD_CLEAR,
 	RESULTS_LEAD_TIE,
-	RESULTS_LEAD_UNTESTED
+	RESULTS_LEAD_UNTESTED,
+	RESULTS_LEAD_UNRESOLVED /* files before it called it a tie */
+};
+
+enum results_test {
+	RESULTS_TEST_NONE,   /* null: not enough runs */
+	RESULTS_TEST_PAIRED, /* "paired-t" */
+	RESULTS_TEST_WELCH   /* "welch" */
+};
+
+/* leaders[].versus: the leader against the subject a tie or an unresolved lead is worded
+ * against, as leader / other (present 0: null, or not in the file). */
+struct results_versus {
+	int present;
+	int subject;
+	long long pairs;
+	enum results_test test;     /* RESULTS_TEST_NONE: no test (the figures NAN) */
+	double ratio, ci_lo, ci_hi; /* before adjustment */
+	double adj_lo, adj_hi;      /* ci_adj: at its family step's level */
+	double adj_level;           /* ci_adj_level */
 };
 
 /* leaders[]: the highest subject of one category (op × size × concurrency). */
@@ -78,9 +97,11 @@ struct results_leader {
 	double value; /* that figure */
 	enum results_lead status;
 	int clear;      /* significantly above every other subject, not blocked */
-	int *tied_with; /* subjects not significantly below it */
+	int *tied_with; /* subjects its family did not show below it */
 	size_t n_tied;
+	long long family;        /* its family's comparisons with a test; -1: not in the file */
 	double detectable_ratio; /* the smallest ratio detectable at 80 % power */
+	struct results_versus versus;
 	struct results_leader_climit client_limit;
 };
 
@@ -90,12 +111,7 @@ struct results_leader_count {
 	int subject;
 	long long led, of;
 	long long clear, tied; /* clear leads, ties it is in; -1: not in the file (1.0) */
-};
-
-enum results_test {
-	RESULTS_TEST_NONE,   /* null: not enough runs */
-	RESULTS_TEST_PAIRED, /* "paired-t" */
-	RESULTS_TEST_WELCH   /* "welch" */
+	long long unresolved;  /* unresolved leads it is in; -1: not in the file */
 };
 
 /* comparisons[] (1.1): subject a against subject b in one category. */
@@ -109,7 +125,15 @@ struct results_comparison {
 	double adj_lo, adj_hi; /* ci_adj: the family-wise interval (ci95 in files without it) */
 	double adj_level;      /* ci_adj_level: 1 - alpha */
 	double p_adj;
+	long long family; /* the category's comparisons with a test; -1: not in the file */
 	enum results_test test;
+	double df;     /* the test's degrees of freedom */
+	int moderated; /* a paired test on the moderated variance */
+	/* lead: its verdict in the leader's family (Holm); in_lead 0: null or not in the file */
+	int in_lead;
+	double lead_p_adj, lead_lo, lead_hi, lead_level;
+	long long lead_step;
+	int lead_significant;
 	long long pairs, n_a, n_b;
 	int significant;
 	char *note; /* "not enough runs", or NULL */
@@ -169,13 +193,16 @@ int results_series_from_json(struct jread *r, const json_t *o, const char *where
 			     struct results_series *s);
 void results_series_free(struct results_series *s);
 
-/* results_lead_name: "clear", "tie", "untested" (NULL for RESULTS_LEAD_UNKNOWN).
- * results_lead_of: the status of that name, RESULTS_LEAD_UNKNOWN for another. */
+/* results_lead_name: "clear", "tie", "untested", "unresolved" (NULL for
+ * RESULTS_LEAD_UNKNOWN). results_lead_of: the status of that name, RESULTS_LEAD_UNKNOWN for
+ * another. */
 const char *results_lead_name(enum results_lead s);
 enum results_lead results_lead_of(const char *name);
 
-/* results_ci_of / results_test_of: the method or test of analyze's name (NULL: none). */
+/* results_ci_of / results_test_of: the method or test of analyze's name (NULL: none).
+ * results_test_name: that name of a test (NULL for RESULTS_TEST_NONE). */
 enum results_ci results_ci_of(const char *name);
 enum results_test results_test_of(const char *name);
+const char *results_test_name(enum results_test t);
 
 #endif

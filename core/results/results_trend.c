@@ -174,6 +174,9 @@ static json_t *test_json(const struct results_trend_test *t)
 	jwrite_put(o, "min_points", json_integer((json_int_t)t->min_points), &ok);
 	jwrite_put(o, "min_segment", json_integer((json_int_t)t->min_segment), &ok);
 	jwrite_put(o, "tail_max", json_integer((json_int_t)t->tail_max), &ok);
+	jwrite_put(o, "false_alarm_rate", jnum_new(t->false_alarm_rate), &ok);
+	jwrite_put(o, "watch_rate", jnum_new(t->watch_rate), &ok);
+	jwrite_put(o, "split_alpha", jnum_new(t->split_alpha), &ok);
 	jwrite_put(o, "alpha", json_real(t->alpha), &ok);
 	jwrite_put(o, "watch_alpha", json_real(t->watch_alpha), &ok);
 	jwrite_put(o, "min_change", json_real(t->min_change), &ok);
@@ -211,6 +214,9 @@ static void test_from(struct jread *r, const json_t *o, struct results_trend_tes
 	t->min_points = jread_int(r, o, w, "min_points", 0, 0);
 	t->min_segment = jread_int(r, o, w, "min_segment", 0, 0);
 	t->tail_max = jread_int(r, o, w, "tail_max", 0, 0);
+	t->false_alarm_rate = jread_num(r, o, w, "false_alarm_rate", 0);
+	t->watch_rate = jread_num(r, o, w, "watch_rate", 0);
+	t->split_alpha = jread_num(r, o, w, "split_alpha", 0);
 	t->alpha = jread_num(r, o, w, "alpha", 0);
 	t->watch_alpha = jread_num(r, o, w, "watch_alpha", 0);
 	t->min_change = jread_num(r, o, w, "min_change", 0);

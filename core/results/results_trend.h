@@ -1,8 +1,8 @@
 /* core/results/results_trend.h: results/trend.json, its one codec (docs/FORMATS.md,
- * "results/trend.json", s3bench-trend/1): the headline cells per build of the scheduled
- * builds' history and the latest build's shift verdicts. analyze --history writes it (from
- * the history database), analyze --metrics and render read it. The conventions are
- * results.h's. */
+ * "results/trend.json", s3bench-trend/1): the judged cells (alert_cells) and one-off rows
+ * per build of the scheduled builds' history and the latest build's shift verdicts. analyze
+ * --history writes it (from the history database), analyze --metrics and render read it.
+ * The conventions are results.h's. */
 #ifndef CORE_RESULTS_TREND_H
 #define CORE_RESULTS_TREND_H
 
@@ -14,10 +14,13 @@
 #include "core/err.h"
 #include "core/jread.h"
 
-/* test{}: the change-point test and its settings. */
+/* test{}: the change-point test and its settings: the campaign's false-alarm rate per
+ * build and its watch rate, the split search's level, each judged series' share of the
+ * two rates (alpha, watch_alpha; NAN: not in the file, format before them) and the floor. */
 struct results_trend_test {
 	char *name, *scale, *figure;
 	long long window, min_points, min_segment, tail_max;
+	double false_alarm_rate, watch_rate, split_alpha;
 	double alpha, watch_alpha, min_change;
 };
 
@@ -36,7 +39,7 @@ struct results_trend_change {
 	char *state; /* insufficient, steady, watch, regression, improvement */
 	long long points;
 	double noise, noise_df;
-	char *noise_basis; /* "cell", "subject" */
+	char *noise_basis; /* "moderated", "cell" ("subject" in files before them) */
 	int alert, significant;
 	char *change; /* "regression", "improvement"; NULL */
 	int shift;    /* a shift or watch: the members below are in the file */
@@ -46,7 +49,7 @@ struct results_trend_change {
 	int fresh;
 };
 
-/* series[]: one headline cell of a subject over the builds. */
+/* series[]: one judged cell (alert_cells) or one-off row of a subject over the builds. */
 struct results_trend_series {
 	char *subject, *op;
 	uint64_t size;

@@ -256,7 +256,7 @@ static int point_from(struct jread *r, const json_t *x, const char *w,
 		results_cell_climit_from_json(r, cl, at, &c);
 		p->verdict = c.verdict;
 		p->reasons = c.reasons;
-		climit_reasons_from_json(r, cl, at, "blocking", &p->blocking);
+		results_reasons_from_json(r, cl, at, "blocking", &p->blocking);
 	}
 	return r->failed ? -1 : 0;
 }
@@ -280,7 +280,7 @@ static void limit_from(struct jread *r, const json_t *o, const char *where, stru
 		jread_bad_at(r, at, "by", "expected \"none\", \"server\" or \"client\"");
 	free(b);
 	s->limit_at = jread_num(r, x, at, "at", 0);
-	climit_reasons_from_json(r, x, at, "reasons", &s->limit_reasons);
+	results_reasons_from_json(r, x, at, "reasons", &s->limit_reasons);
 }
 
 int results_sweep_from_json(struct jread *r, const json_t *o, const char *where,

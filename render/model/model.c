@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/fsutil.h"
 #include "core/jread.h"
 #include "core/palette.h"
 
@@ -89,7 +90,7 @@ fail:
 
 struct report_model *model_load(const char *path, struct err *e)
 {
-	char *text = jread_file(path, e);
+	char *text = fs_read_file(path, 0, NULL, e);
 	struct report_model *m;
 
 	if (text == NULL)

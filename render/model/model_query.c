@@ -68,9 +68,14 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 	return NULL;
 }
 
+int model_tie(const struct results_leader *d)
+{
+	return d->status == RESULTS_LEAD_TIE || d->status == RESULTS_LEAD_UNRESOLVED;
+}
+
 int model_in_tie(const struct results_leader *d, int s)
 {
-	if (d == NULL || d->status != RESULTS_LEAD_TIE)
+	if (d == NULL || !model_tie(d))
 		return 0;
 	if (d->subject == s)
 		return 1;

@@ -228,7 +228,7 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		t->of++;
 		t->clear += d->status == RESULTS_LEAD_CLEAR;
 		t->untested += d->status == RESULTS_LEAD_UNTESTED;
-		if (d->status == RESULTS_LEAD_TIE) {
+		if (model_tie(d)) {
 			t->tie++;
 			if (isfinite(d->detectable_ratio))
 				det[nd++] = d->detectable_ratio;

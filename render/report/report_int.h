@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 
+#include "render/chart/chart.h"
 #include "render/report/report.h"
 
 #include "render/report/report_base.h"

@@ -55,6 +55,7 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 	case RESULTS_LEAD_CLEAR:
 		return d->subject == s ? CELL_LEAD : 0;
 	case RESULTS_LEAD_TIE:
+	case RESULTS_LEAD_UNRESOLVED:
 		return model_in_tie(d, s) ? CELL_TIE : 0;
 	case RESULTS_LEAD_UNTESTED:
 		break;

@@ -171,7 +171,7 @@ void report_time_cdf(struct report_builder *r)
 	}
 	flush_charts(&t);
 	for (size_t i = 0; i < t.nsc; i++)
-		chart_scene_free(t.sc[i]);
+		scene_free(t.sc[i]);
 	free(t.sc);
 }
 
@@ -291,6 +291,6 @@ void report_time_runs(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "cycles.na"), 0);
 	}
 	for (size_t i = 0; i < t.nsc; i++) /* charts not handed over after a failure */
-		chart_scene_free(t.sc[i]);
+		scene_free(t.sc[i]);
 	free(t.sc);
 }

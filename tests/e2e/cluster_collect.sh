@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/cluster_collect.sh: distributed collection (issue 12) under a real Open MPI
+# tests/e2e/cluster_collect.sh: distributed collection under a real Open MPI
 # mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
 # allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
 # private one):
@@ -241,10 +241,8 @@ bad_run=$(grep -l '"status": "failed"' "$out"/runs/*/*/*/run.json)
 	grep -q '"client 2 (host [^,]*, client_id [0-9A-Za-z]\{8\}) failed' $bad_run &&
 	grep -q '"class": "killed"' $bad_run
 check $? "one run failed, class killed, the reason naming client 2 and its host: ${bad_run#$out/}"
-"$top/bin/analyze" "$out" -o "$out/results" >"$work/an.log" 2>&1 &&
-	"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1 &&
-	[ -s "$out/report/report.html" ]
-check $? "the tree analyzes and renders: $(tail -n 2 "$work/an.log" "$work/render.log")"
+run_pipeline -q "$out" && [ -s "$out/report/report.html" ]
+check $? "the tree analyzes and renders: $(tail -n 2 "$out".*.log)"
 python3 - "$out/results/aggregate.json" >"$work/agg.chk" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))

@@ -129,18 +129,16 @@ grep -q " s3.localhost PUT /dot.bucket/" "$tmp/ng/access.log" &&
 	! grep -q "dot.bucket.s3.localhost" "$tmp/ng/access.log"
 check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localhost" \
 	"$(head -n 2 "$tmp/ng/access.log")"
-"$analyze" "$tmp/dot" -o "$tmp/dot/results" >"$tmp/dot.an" 2>&1 &&
-	"$render" "$tmp/dot/results" -o "$tmp/dot/report" -f html 2>"$tmp/dot.rn" &&
-	"$render" "$tmp/dot/results" -o "$tmp/dot/report-ko" -l ko -f html 2>>"$tmp/dot.rn"
-check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot.an" "$tmp/dot.rn")"
+run_pipeline -q -f html "$tmp/dot" en ko
+check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot".*.log)"
 [ "$(jget "$tmp/dot/results/aggregate.json" "j['subjects'][0]['path_style_dotted']")" = dot.bucket ]
 check $? "dot.bucket: aggregate.json subjects[].path_style_dotted names the bucket"
 grep -q "d: the bucket dot.bucket holds a dot, so its requests went path-style over HTTPS" \
-	"$tmp/dot/report/report.html" &&
+	"$tmp/dot/report-en/report.html" &&
 	grep -q "d: 버킷 dot.bucket 이름에 점이 있어, 가상 호스트 방식 주소를 요청했지만 HTTPS에서는 경로 방식으로" \
 		"$tmp/dot/report-ko/report.html"
 check $? "dot.bucket: the report (en, ko) says the subject went path-style" \
-	"$(grep -o "[^>]*path-style[^<]*" "$tmp/dot/report/report.html" | head -n 3)"
+	"$(grep -o "[^>]*path-style[^<]*" "$tmp/dot/report-en/report.html" | head -n 3)"
 sed 's|@d@|x|' "$tmp/dot.ini" | sed "s|^ca_bundle = .*|ca_bundle = /nonexistent/key.pem|" >"$tmp/dot2.ini"
 AWS_CA_BUNDLE="$d/ca.pem" "$collect" "$tmp/dot2.ini" -o "$tmp/dot2" --ca-bundle "$d/ca.pem" \
 	>"$tmp/dot2.out" 2>&1

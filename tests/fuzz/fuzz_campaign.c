@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "collect/campaign/campaign.h"
+#include "collect/campaign/campaign_runs.h"
 #include "tests/fuzz/fuzz_file.h"
 
 static void check(const struct campaign *c)
@@ -36,22 +37,20 @@ static void check(const struct campaign *c)
 		}
 	}
 	(void)campaign_order_name(c->order);
-	/* every [matrix] cell of every subject, its overrides applied, passed the parser's
-	 * checks (campaign_check_subject_modes) */
+	/* every run of every subject, its keys applied, passed the parser's checks
+	 * (collect/campaign/campaign_check.c) */
 	for (int i = 0; i < c->n_subjects; i++)
-		for (int k = 0; k < campaign_matrix_cells(c); k++) {
-			struct workload wl;
-			double t = c->matrix.timeout_s;
+		for (int k = 0; k < campaign_run_count(c); k++) {
+			struct campaign_run r;
 			enum wl_field f;
 			struct err e;
 
-			campaign_matrix_workload(c, k, &wl);
-			campaign_subject_override(&c->subjects[i], &c->matrix, &wl, &t);
-			if (workload_check(&wl, t, &f, &e) != 0) {
-				fprintf(stderr, "subject %d cell %d out of limits: %s\n", i, k,
-					e.msg);
-				abort();
-			}
+			if (campaign_run_at(c, &c->subjects[i], k, &r) != 0)
+				err_set(&e, "not expanded");
+			else if (workload_check(&r.wl, r.timeout_s, &f, &e) == 0)
+				continue;
+			fprintf(stderr, "subject %d run %d out of limits: %s\n", i, k, e.msg);
+			abort();
 		}
 }
 

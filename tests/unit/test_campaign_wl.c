@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "collect/campaign/campaign_runs.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "tests/unit/check.h"

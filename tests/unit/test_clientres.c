@@ -36,42 +36,39 @@ static void test_own_nic(void)
 	unsetenv(CLIENTRES_NIC_ENV);
 }
 
-/* nic_of: the record's nic.speed_mbit and speed_source for opts o. */
-static void nic_of(const struct clientres *c, const struct clientres_opts *o, double *mbit,
-		   const char **src, json_t **rec)
+/* nic_of: the record's nic.speed_mbit and speed_source for opts o; 0, or -1 without a
+ * record. */
+static int nic_of(const struct clientres *c, const struct clientres_opts *o, double *mbit,
+		  const char **src, struct runrec_clientres *rec)
 {
-	json_t *nic;
+	int rc = clientres_record(c, o, "127.0.0.1", "127.0.0.1", 0, 0, rec);
 
-	*rec = clientres_json(c, o, "127.0.0.1", "127.0.0.1", 0, 0);
-	nic = json_object_get(*rec, "nic");
-	*mbit = json_number_value(json_object_get(nic, "speed_mbit"));
-	*src = json_string_value(json_object_get(nic, "speed_source"));
+	*mbit = rec->nic.speed_mbit;
+	*src = rec->nic.speed_source;
+	return rc;
 }
 
 static void test_record(void)
 {
 	struct clientres *c = clientres_start();
 	struct clientres_opts own = {250, 1, 0}, camp = {1000, 0, 0}, none = {0, 0, 0};
+	struct runrec_clientres rec;
 	const char *src;
 	double mbit;
-	json_t *rec;
 
 	CHECK(c != NULL, "the sampler starts (/proc/stat)");
 	if (c == NULL)
 		return;
 	clientres_stop(c);
-	nic_of(c, &own, &mbit, &src, &rec);
-	CHECK(rec != NULL && mbit == 250 && src && strcmp(src, "environment") == 0,
-	      "a client's own speed: 250, environment (%g, %s)", mbit, src ? src : "null");
-	json_decref(rec);
-	nic_of(c, &camp, &mbit, &src, &rec);
-	CHECK(rec != NULL && mbit == 1000 && src && strcmp(src, "campaign") == 0,
-	      "the campaign's: 1000, campaign (%g, %s)", mbit, src ? src : "null");
-	json_decref(rec);
-	nic_of(c, &none, &mbit, &src, &rec);
-	CHECK(rec != NULL && src && (strcmp(src, "sysfs") == 0 || strcmp(src, "unknown") == 0),
-	      "neither: sysfs or unknown (loopback: %s)", src ? src : "null");
-	json_decref(rec);
+	CHECK(nic_of(c, &own, &mbit, &src, &rec) == 0 && mbit == 250 &&
+		      strcmp(src, "environment") == 0,
+	      "a client's own speed: 250, environment (%g, %s)", mbit, src);
+	CHECK(nic_of(c, &camp, &mbit, &src, &rec) == 0 && mbit == 1000 &&
+		      strcmp(src, "campaign") == 0,
+	      "the campaign's: 1000, campaign (%g, %s)", mbit, src);
+	CHECK(nic_of(c, &none, &mbit, &src, &rec) == 0 &&
+		      (strcmp(src, "sysfs") == 0 || strcmp(src, "unknown") == 0),
+	      "neither: sysfs or unknown (loopback: %s)", src);
 	clientres_free(c);
 }
 

@@ -1,9 +1,11 @@
 /* tests/unit/test_climit.c: core/climit.c, the client-limit rule, table-driven: each
  * reason at its threshold and just below, the kept window before the benchmark's, the
  * shared CPU, unknown NIC speeds, the rate's late slots, network as degraded only, a
- * run without a record (not measured), settable thresholds, the JSON record. Also
+ * run without a record (not measured), settable thresholds, the JSON record written and
+ * read back. The client records are JSON read by core/runrec/runrec.h. Also
  * core/units.c's units_parse_bitrate. */
 #include "core/climit.h"
+#include "core/runrec/runrec.h"
 #include "core/units.h"
 #include "tests/unit/check.h"
 
@@ -23,6 +25,20 @@ static json_t *client(double bench_cpu, double kept_cpu, double tx, double rx, d
 			 "nic", "name", "eth0", "speed_mbit",
 			 speed > 0 ? json_real(speed) : json_null(), "shares_cpu", shares, "cores",
 			 2);
+}
+
+/* judge: climit_judge of the record cl as the codec reads it (core/runrec/runrec.h; NULL:
+ * none), with a rate block of late slots and peak workers when late >= 0; -1 with the
+ * codec's message when it refuses cl. */
+static int judge(const json_t *cl, long late, long peak, int cap, const struct climit_thresholds *t,
+		 struct climit_verdict *v, struct err *e)
+{
+	struct runrec_clientres rec;
+	struct rate_summary rate = {.late_no_worker = late, .peak_workers = (int)peak};
+
+	if (cl != NULL && runrec_clientres_from_json(cl, "client", &rec, e) < 0)
+		return -1;
+	return climit_judge(cl != NULL ? &rec : NULL, late >= 0 ? &rate : NULL, cap, t, v, e);
 }
 
 struct tcase {
@@ -59,13 +75,9 @@ static void table(void)
 		const struct tcase *c = &cases[i];
 		json_t *cl = client(c->bench_cpu, c->kept_cpu, c->tx, c->rx, c->speed, c->retrans,
 				    c->shares);
-		json_t *sum = c->late < 0 ? json_object()
-					  : json_pack("{s:{s:I,s:I}}", "rate", "late_no_worker",
-						      (json_int_t)c->late, "peak_workers",
-						      (json_int_t)c->peak);
 		struct climit_verdict v;
 		struct err e;
-		int rc = climit_judge(cl, sum, (int)c->cap, NULL, &v, &e);
+		int rc = judge(cl, c->late, c->peak, (int)c->cap, NULL, &v, &e);
 
 		CHECK(rc == 1, "%s: judged (rc %d: %s)", c->what, rc, rc < 0 ? e.msg : "");
 		CHECK(v.reasons == c->want, "%s: reasons %#x, want %#x", c->what, v.reasons,
@@ -74,7 +86,6 @@ static void table(void)
 		CHECK(v.degraded_network == c->degraded, "%s: degraded %d", c->what,
 		      v.degraded_network);
 		json_decref(cl);
-		json_decref(sum);
 	}
 }
 
@@ -86,15 +97,30 @@ static void others(void)
 	json_t *cl = client(85, 85, 600, 0, 1000, 0.7, 0), *j, *bad;
 	char *text;
 
-	CHECK(climit_judge(NULL, NULL, 0, NULL, &v, &e) == 0, "no record: not measured");
+	CHECK(judge(NULL, -1, 0, 0, NULL, &v, &e) == 0, "no record: not measured");
 	CHECK(v.limited == 0 && v.reasons == 0, "not measured: no verdict");
-	CHECK(climit_judge(cl, NULL, 0, NULL, &v, &e) == 1 && v.reasons == 0,
+	CHECK(judge(cl, -1, 0, 0, NULL, &v, &e) == 1 && v.reasons == 0,
 	      "defaults: 85 %% CPU and 60 %% NIC are not limits");
-	CHECK(climit_judge(cl, NULL, 0, &t, &v, &e) == 1 &&
-		      v.reasons == (CLIMIT_R_CPU | CLIMIT_R_NIC) && v.degraded_network,
+	CHECK(judge(cl, -1, 0, 0, &t, &v, &e) == 1 && v.reasons == (CLIMIT_R_CPU | CLIMIT_R_NIC) &&
+		      v.degraded_network,
 	      "thresholds 80/50/0.5: cpu, nic, degraded (reasons %#x)", v.reasons);
 	CHECK_NUM(v.nic_pct, 60.0, 1e-9, "nic_pct = max(tx, rx) / speed");
 	j = climit_to_json(&v);
+	{
+		struct climit_verdict back;
+		json_t *j2;
+		char *t2;
+
+		CHECK(climit_from_json(j, "client_limit", &back, &e) == 0, "record read back: %s",
+		      e.msg);
+		j2 = climit_to_json(&back);
+		text = json_dumps(j, JSON_COMPACT);
+		t2 = json_dumps(j2, JSON_COMPACT);
+		CHECK_STR(t2, text, "client_limit: record -> text -> record -> text");
+		free(text);
+		free(t2);
+		json_decref(j2);
+	}
 	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_REAL_PRECISION(6));
 	CHECK_STR(
 		text,
@@ -106,10 +132,20 @@ static void others(void)
 	free(text);
 	json_decref(j);
 	bad = json_pack("{s:{s:n,s:s}}", "window", "kept", "benchmark", "x");
-	CHECK(climit_judge(bad, NULL, 0, NULL, &v, &e) == -1 &&
-		      strstr(e.msg, "client.window") != NULL,
+	CHECK(judge(bad, -1, 0, 0, NULL, &v, &e) == -1 && strstr(e.msg, "client.window") != NULL,
 	      "a malformed record names the field (%s)", e.msg);
 	json_decref(bad);
+	bad = json_pack("{s:{s:n,s:{s:f}}}", "window", "kept", "benchmark", "seconds", 1.0);
+	CHECK(judge(bad, -1, 0, 0, NULL, &v, &e) == -1 && strstr(e.msg, "cpu_busy_pct") != NULL,
+	      "a window without cpu_busy_pct: no verdict (%s)", e.msg);
+	json_decref(bad);
+	j = climit_to_json(&v);
+	bad = json_pack("{s:b,s:[s]}", "limited", 1, "reasons", "moon");
+	CHECK(climit_from_json(bad, "client_limit", &v, &e) == -1 &&
+		      strstr(e.msg, "client_limit.reasons[0]") != NULL,
+	      "an unknown reason names the field (%s)", e.msg);
+	json_decref(bad);
+	json_decref(j);
 	json_decref(cl);
 	CHECK_STR(climit_reason_name(CLIMIT_R_SHARED_CPU), "shared-cpu", "reason name");
 	CHECK(climit_reason_name(3) == NULL, "two bits are no one reason");

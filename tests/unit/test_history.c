@@ -78,6 +78,7 @@ int main(void)
 	struct err e = {{0}};
 	long long id = 0;
 	size_t n_reg = 9;
+	struct history_trend_opts topts = {.min_change = 0.10};
 	sqlite3 *db;
 
 	CHECK(results_parse(agg_text, "agg", &agg, &e) == 0, "the aggregate parses: %s", e.msg);
@@ -124,7 +125,8 @@ int main(void)
 	sqlite3_close(db);
 	results_free(&bad);
 
-	CHECK(history_trend(path, 2, 0.10, trend, &n_reg, NULL, &e) == 0, "trend.json: %s", e.msg);
+	CHECK(history_trend(path, 2, &topts, trend, &n_reg, NULL, &e) == 0, "trend.json: %s",
+	      e.msg);
 	t = json_load_file(trend, 0, NULL);
 	CHECK(json_array_size(json_object_get(t, "series")) == 2, "two series (put, list)");
 	CHECK(json_array_size(json_object_get(json_array_get(json_object_get(t, "series"), 0),

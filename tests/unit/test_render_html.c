@@ -282,7 +282,7 @@ static void test_stats(const char *top, const char *tdir)
 		 top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	if (m == NULL || (l = text_lang_load(tdir, "en", &e)) == NULL ||
-	    (f = fonts_new("en", &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
+	    (f = fonts_new(NULL, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
 	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "1.1 report: %s", e.msg);
 		goto done;
@@ -381,7 +381,7 @@ static int html_of(const char *top, const char *tdir, void (*edit)(json_t *), st
 	char *text = json_dumps(root, 0);
 	json_decref(root);
 	if ((m = model_load_string(text, "p/aggregate.json", &e)) &&
-	    (l = text_lang_load(tdir, "en", &e)) && (f = fonts_new("en", &e)) &&
+	    (l = text_lang_load(tdir, "en", &e)) && (f = fonts_new(NULL, &e)) &&
 	    (d = report_build(m, l, f, &e)) &&
 	    html_write(d, tdir, fonts_css_family(f), html, &e) == 0)
 		rc = 0;
@@ -478,7 +478,7 @@ int main(void)
 	free(text);
 	CHECK(m != NULL, "evil fixture loads: %s", e.msg);
 	if (m == NULL || (l = text_lang_load(tdir, "en", &e)) == NULL ||
-	    (f = fonts_new("en", &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
+	    (f = fonts_new(NULL, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
 	    html_write(d, tdir, fonts_css_family(f), &html, &e)) {
 		CHECK(0, "report: %s", e.msg);
 		goto done;

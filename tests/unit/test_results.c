@@ -1,12 +1,13 @@
 /* tests/unit/test_results.c: core/results, the one codec of aggregate.json and trend.json:
  * files analyze wrote (tests/fixtures/results: a rate sweep with workload cells, client
  * records and request phases, leaders with client limits and comparisons, costs with the
- * free allowance from a Warp directory, retries and time series, a baseline; a trend.json
+ * free allowance from a Warp directory, retries and time series, a baseline; ties and
+ * unresolved leads with their counterparts and the moderated variances' prior; a trend.json
  * with a regression; a manifest.json with a baseline outside DATA_DIR) read and written back
- * byte for byte, the manifest's digest made again from its records; every record read back from what
- * it writes, also with the values a file of an older format or an edge of the data gives
- * (null figures, no mix, an unknown leader status, counts not in the file, no statistics);
- * and a malformed field named with its path. */
+ * byte for byte, the manifest's digest made again from its records; every record read back
+ * from what it writes, also with the values a file of an older format or an edge of the data
+ * gives (null figures, no mix, an unknown leader status, counts, families and leads not in
+ * the file, no statistics); and a malformed field named with its path. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +16,7 @@
 #include <jansson.h>
 
 #include "core/digest.h"
+#include "core/fsutil.h"
 #include "core/jcs.h"
 #include "core/jread.h"
 #include "core/results/results_manifest.h"
@@ -24,7 +26,8 @@
 
 static char dir[4096];
 
-static const char *const fixtures[] = {"rate", "climit", "leaders", "cost", "retries", "baseline"};
+static const char *const fixtures[] = {"rate",    "climit",   "leaders", "cost",
+				       "retries", "baseline", "stats"};
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -35,7 +38,7 @@ static char *text(const char *name)
 	struct err e = {{0}};
 
 	snprintf(path, sizeof(path), "%s/%s.json", dir, name);
-	return jread_file(path, &e);
+	return fs_read_file(path, 0, NULL, &e);
 }
 
 /* dumps: j as results_dump writes it, with `digits` significant digits (caller frees). */
@@ -108,8 +111,18 @@ static void edges(struct results *d)
 		d->leaders[0].clear = 0;
 		d->leaders[0].by_obj = !d->leaders[0].by_obj;
 	}
+	if (d->n_leaders > 1) {
+		d->leaders[1].family = -1;
+		d->leaders[1].versus.present = 0;
+	}
 	if (d->n_leader_counts)
-		d->leader_counts[0].clear = d->leader_counts[0].tied = -1;
+		d->leader_counts[0].clear = d->leader_counts[0].tied =
+			d->leader_counts[0].unresolved = -1;
+	if (d->n_comparisons) {
+		d->comparisons[0].family = -1;
+		d->comparisons[0].in_lead = 0;
+		d->comparisons[0].df = NAN;
+	}
 	for (size_t i = 0; i < d->n_rate_sweeps; i++)
 		d->rate_sweeps[i].limit_by = RESULTS_LIMIT_UNKNOWN;
 	for (size_t i = 0; i < d->n_runs; i++)
@@ -165,6 +178,50 @@ static void test_edges(void)
 	}
 }
 
+/* test_stats: what the stats fixture's records say (the reader's meaning, not only its round
+ * trip): the prior's infinite df, unresolved leads worded against a subject, moderated tests
+ * and the leaders' families. */
+static void test_stats(void)
+{
+	char *t = text("stats");
+	struct results doc;
+	struct err e = {{0}};
+	size_t unresolved = 0, versus = 0, moderated = 0, in_lead = 0;
+	long long counted = 0;
+
+	if (t == NULL || results_parse(t, "stats", &doc, &e) < 0) {
+		CHECK(0, "stats: read: %s", e.msg);
+		free(t);
+		return;
+	}
+	CHECK(doc.statistics.moderation.present && isinf(doc.statistics.moderation.df_prior) &&
+		      doc.statistics.moderation.variances == 8 &&
+		      strcmp(doc.statistics.family_scope, "category") == 0 &&
+		      strcmp(doc.statistics.leader_adjust, "holm") == 0,
+	      "stats: the prior (df null: infinite), the family scope, Holm");
+	for (size_t i = 0; i < doc.n_leaders; i++) {
+		unresolved += doc.leaders[i].status == RESULTS_LEAD_UNRESOLVED;
+		versus += doc.leaders[i].versus.present && doc.leaders[i].versus.subject >= 0 &&
+			  doc.leaders[i].versus.subject != doc.leaders[i].subject &&
+			  doc.leaders[i].family == 1;
+	}
+	for (size_t i = 0; i < doc.n_comparisons; i++) {
+		moderated += doc.comparisons[i].moderated && doc.comparisons[i].df > 0;
+		in_lead += doc.comparisons[i].in_lead && doc.comparisons[i].lead_step == 1;
+	}
+	for (size_t i = 0; i < doc.n_leader_counts; i++)
+		counted += doc.leader_counts[i].unresolved;
+	CHECK(unresolved == 3 && versus == doc.n_leaders && counted == 2 * 3,
+	      "stats: 3 unresolved leads counted for both subjects, each leader against the "
+	      "other (%zu, %zu, %lld)",
+	      unresolved, versus, counted);
+	CHECK(doc.n_comparisons == 8 && moderated == 8 && in_lead == 8,
+	      "stats: every comparison moderated and in its leader's family (%zu, %zu)", moderated,
+	      in_lead);
+	results_free(&doc);
+	free(t);
+}
+
 static void test_trend(void)
 {
 	char path[4200], *t, *again = NULL;
@@ -174,7 +231,7 @@ static void test_trend(void)
 	char *s1 = NULL, *s2 = NULL;
 
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
-	t = jread_file(path, &e);
+	t = fs_read_file(path, 0, NULL, &e);
 	CHECK(results_trend_read(path, &tr, &e) == 0, "trend.json: read: %s", e.msg);
 	CHECK(tr.n_alerts == 1 && tr.n_series > 0 && tr.series[0].change != NULL &&
 		      tr.series[0].change->shift && !isnan(tr.series[0].change->ci_lo),
@@ -211,7 +268,7 @@ static void test_manifest(void)
 	json_t *j = NULL;
 
 	snprintf(path, sizeof(path), "%s/manifest.json", dir);
-	t = jread_file(path, &e);
+	t = fs_read_file(path, 0, NULL, &e);
 	CHECK(results_manifest_read(path, &m, &e) == 0, "manifest.json: read: %s", e.msg);
 	CHECK(m.options.baseline && m.options.baseline->outside && m.options.has_client_limits &&
 		      m.n_inputs > 2 && m.inputs[m.n_inputs - 1].role != NULL &&
@@ -269,10 +326,20 @@ static void test_errors(void)
 		 "f: rate_sweeps[1].points[1].sustained: expected true or false"},
 		{"climit", "runs[0].client", "cores", "\"two\"",
 		 "f: runs[0].client.cores: expected a number or null"},
-		{"climit", "runs[0].client_limit.figures", "late_slots", "-3",
-		 "f: runs[0].client_limit.figures.late_slots: expected a non-negative integer"},
+		{"climit", "runs[0].client_limit.figures", "cpu_busy_pct", "\"busy\"",
+		 "f: field runs[0].client_limit.figures.cpu_busy_pct: missing or not a number"},
 		{"leaders", "leaders[0].client_limit", "blocked_by", "[\"ghost\"]",
 		 "f: leaders[0].client_limit.blocked_by[0]: expected a subject id of subjects[]"},
+		{"leaders", "leaders[0].client_limit", "reasons", "[\"disk\"]",
+		 "f: field leaders[0].client_limit.reasons[0]: not a known name"},
+		{"leaders", "comparisons[0].lead", "step", "-1",
+		 "f: comparisons[0].lead.step: expected a non-negative integer"},
+		{"stats", "leaders[0].versus", "subject", "\"ghost\"",
+		 "f: leaders[0].versus.subject: 'ghost' is not in subjects[]"},
+		{"stats", "leaders[0]", "status", "\"won\"",
+		 "f: leaders[0].status: expected \"clear\", \"tie\", \"unresolved\" or \"untested\""},
+		{"stats", "statistics.moderation", "df_prior", "\"many\"",
+		 "f: statistics.moderation.df_prior: expected a number or null"},
 		{"leaders", "cells[0].runs[1]", "mib_s", "\"fast\"",
 		 "f: cells[0].runs[1].mib_s: missing or not a number"},
 		{"cost", "cost[0].read_1tb[0]", "size", "-1",
@@ -326,6 +393,7 @@ int main(void)
 	snprintf(dir, sizeof(dir), "%s/tests/fixtures/results", top ? top : ".");
 	test_files();
 	test_edges();
+	test_stats();
 	test_trend();
 	test_manifest();
 	test_errors();

@@ -1,6 +1,5 @@
-/* render/chart/chart_marks.c: what the charts say beyond their lines (see chart.h and
- * chart_int.h): marker shapes, mark tooltips, the summary a chart's description ends
- * with, and whether a chart has anything to draw. */
+/* render/chart/chart_summary.c: what a chart's data says, read from the model (see
+ * chart.h): whether it has anything to draw, and the summary its description ends with. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -126,66 +125,4 @@ void chart_summary(const struct chart *c, struct chart_summary *out)
 		summary_stack(c, out);
 	else
 		summary_rows(c, out);
-}
-
-void ch_marker(struct ctx *x, size_t k, double cx, double cy, double r, const char *fill,
-	       const char *stroke, double width)
-{
-	double s = r * 0.9, t = r * 1.25, d = r * 1.3;
-	double sq[] = {cx - s, cy - s, cx + s, cy - s, cx + s, cy + s, cx - s, cy + s};
-	double up[] = {cx, cy - t, cx + t * 0.87, cy + t * 0.5, cx - t * 0.87, cy + t * 0.5};
-	double dm[] = {cx, cy - d, cx + d, cy, cx, cy + d, cx - d, cy};
-	double dn[] = {cx, cy + t, cx + t * 0.87, cy - t * 0.5, cx - t * 0.87, cy - t * 0.5};
-	switch (k % 5) {
-	case 0:
-		ch_circle(x, cx, cy, r, fill, stroke, width);
-		break;
-	case 1:
-		ch_polygon(x, sq, 4, fill, stroke, width);
-		break;
-	case 2:
-		ch_polygon(x, up, 3, fill, stroke, width);
-		break;
-	case 3:
-		ch_polygon(x, dm, 4, fill, stroke, width);
-		break;
-	default:
-		ch_polygon(x, dn, 3, fill, stroke, width);
-		break;
-	}
-}
-
-char *ch_tip_unit(const char *unit, const char *title, char *buf, size_t n)
-{
-	if (unit && *unit)
-		snprintf(buf, n, "%s", unit);
-	else
-		snprintf(buf, n, "%s%s", title && *title ? " " : "", title ? title : "");
-	return buf;
-}
-
-char *ch_tip(const struct ctx *x, const char *who, const char *where, double value,
-	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len)
-{
-	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
-	size_t k = 0;
-	/* 6 significant digits: more than any label shows */
-	int dec = isfinite(value) && value != 0 ? 5 - (int)floor(log10(fabs(value))) : 2;
-	dec = dec < 0 ? 0 : dec > 8 ? 8 : dec;
-	buf[0] = 0;
-	if (who && *who)
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s", who);
-	if (where && *where)
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s", k ? " · " : "",
-				      where);
-	if (isfinite(value))
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, "%s%s%s", k ? ": " : "",
-				      text_num(x->nf, value, dec, v, sizeof(v)), unit ? unit : "");
-	if (isfinite(lo) && isfinite(hi))
-		k += (size_t)snprintf(buf + k, k < len ? len - k : 0, " [%s, %s]",
-				      text_num(x->nf, lo, dec, a, sizeof(a)),
-				      text_num(x->nf, hi, dec, b, sizeof(b)));
-	if (n && *n)
-		snprintf(buf + k, k < len ? len - k : 0, " · n = %s", n);
-	return buf;
 }

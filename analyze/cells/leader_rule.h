@@ -1,0 +1,21 @@
+/* analyze/cells/leader_rule.h: each category's leader verdict from its comparisons: the
+ * leader's family (the leader against every other subject with a value, Holm's
+ * step-down at alpha, each comparison's interval at the level of the step that decided
+ * it), the status clear / tie / unresolved / untested with the tie group, the detectable
+ * ratio that tells a tie from an unresolved lead, the counterpart the wording needs, and
+ * the leader counts. Formulas: docs/METHODOLOGY.md, "Leader rule" and "Detectable ratio". */
+#ifndef ANALYZE_LEADER_RULE_H
+#define ANALYZE_LEADER_RULE_H
+
+#include "analyze/cells/aggregate.h"
+
+/* leader_rule_build: the verdict of every leader of a (its comparisons built, moderated
+ * and adjusted pairwise): the comparisons' lead_* fields, each leader's status, tied_with
+ * (in a->tied_pool, allocated here), family, detectable_ratio and versus, and the leader
+ * counts' clear, tied and unresolved. -1 when memory runs out. */
+int leader_rule_build(struct aggregate *a);
+
+/* leader_rule_free: what leader_rule_build allocated in a. */
+void leader_rule_free(struct aggregate *a);
+
+#endif

@@ -1,0 +1,142 @@
+/* collect/run/run_one.c: see run_one.h. */
+#include "collect/run/run_one.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "collect/run/clientid.h"
+#include "collect/run/clients.h"
+#include "collect/run/leftover.h"
+#include "collect/run/outdir.h"
+#include "collect/workload.h"
+
+static void live_cb(const struct engine_live *live, void *arg)
+{
+	progress_tick(arg, live);
+}
+
+/* one_client: runner_exec with this process's client id and own NIC speed
+ * (S3BENCH_CLIENT_NIC), and its "clients" object. */
+static int one_client(struct runner_job *job, struct runner_result *rr, json_t **clients,
+		      struct err *e)
+{
+	struct client_result c;
+
+	memset(&c, 0, sizeof(c));
+	if (gethostname(c.host, sizeof(c.host) - 1) != 0)
+		snprintf(c.host, sizeof(c.host), "unknown");
+	if (clientid_of_process(c.client_id, sizeof(c.client_id)) == 0)
+		job->client_id = c.client_id;
+	if (clientres_own_nic(&job->client, e) < 0) /* checked at the start (cmd_main) */
+		return -1;
+	if (runner_exec(job, rr, e) < 0)
+		return -1;
+	c.complete = rr->complete;
+	c.cls = rr->cls;
+	if (!rr->complete && rr->st.n_first > 0)
+		snprintf(c.reason, sizeof(c.reason), "%s", rr->st.first[0]);
+	c.summary = rr->st.summary;
+	*clients = clients_json(&c, 1, job->wl->concurrency);
+	return 0;
+}
+
+const char *run_one_rate_verdict(const struct rate_summary *r, int cap)
+{
+	if (r->sustained)
+		return "sustained";
+	if ((double)(r->sent - r->failed) < 0.99 * (double)r->slots && r->failed > 0)
+		return "not sustained by the server (errors)";
+	if (r->late_no_worker > 0 && r->peak_workers >= cap)
+		return "not sustained: client-limited (workers)";
+	return "not sustained: the client sent late";
+}
+
+/* json_count: the whole number r.k, -1 when absent or null */
+static long long json_count(const json_t *r, const char *k)
+{
+	const json_t *x = json_object_get(r, k);
+
+	return json_is_integer(x) ? (long long)json_integer_value(x) : -1;
+}
+
+/* note_rate: the line of a rate run whose summary says the rate was not sustained (cap:
+ * the run's worker cap). */
+static void note_rate(const char *dir, const json_t *summary, int cap, struct progress *pg)
+{
+	const json_t *r = json_object_get(summary, "rate");
+	long long late = json_count(r, "late_no_worker"), peak = json_count(r, "peak_workers");
+	struct rate_summary rs = {.late_no_worker = late,
+				  .peak_workers = (int)peak,
+				  .sent = (uint64_t)json_count(r, "sent"),
+				  .failed = (uint64_t)json_count(r, "failed"),
+				  .slots = (uint64_t)json_count(r, "slots")};
+	const char *v;
+	char offered[32], text[96];
+
+	if (!json_is_object(r) || !json_is_false(json_object_get(r, "sustained")))
+		return;
+	v = run_one_rate_verdict(&rs, cap);
+	workload_format_rate(json_number_value(json_object_get(r, "offered")), offered,
+			     sizeof(offered));
+	if (late > 0)
+		snprintf(text, sizeof(text), ", %lld slots late for want of a worker (%lld of %d)",
+			 late, peak, cap);
+	else
+		text[0] = '\0';
+	if (pg != NULL)
+		progress_note(pg, "collect: %s: target rate %s %s: achieved %.1f/s%s", dir, offered,
+			      v, json_number_value(json_object_get(r, "achieved")), text);
+	else
+		fprintf(stderr, "collect: %s: target rate %s %s: achieved %.1f/s%s\n", dir, offered,
+			v, json_number_value(json_object_get(r, "achieved")), text);
+}
+
+int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
+	    volatile sig_atomic_t *stop, struct progress *pg, const struct run_one_runner *runner,
+	    struct runner_result *rr, struct err *e)
+{
+	struct runner_job job;
+	struct runjson_input in = *tmpl;
+	json_t *j = NULL, *clients = NULL;
+	int rc = -1;
+
+	/* the run's key prefix, for a later --resume to clean up after a killed collector
+	 * (removed with the state file when the run is recorded) */
+	if (leftover_write_prefix(dir, prefix, e) < 0)
+		return -1;
+	memset(&job, 0, sizeof(job));
+	job.dir = dir;
+	job.subject = tmpl->subject;
+	job.wl = tmpl->wl;
+	job.timeout_s = tmpl->timeout_s;
+	job.prefix = prefix;
+	job.stop = stop;
+	job.close_fd = close_fd;
+	job.client = tmpl->client;
+	job.on_live = pg ? live_cb : NULL;
+	job.live_arg = pg;
+	if (runner != NULL ? runner->exec(runner->arg, &job, rr, &clients, e) < 0
+			   : one_client(&job, rr, &clients, e) < 0)
+		return -1;
+	in.clients = clients;
+	in.st = &rr->st;
+	in.wrapper = &rr->wrapper;
+	in.cls = rr->cls;
+	in.complete = rr->complete;
+	j = runjson_build(&in);
+	if (j == NULL) {
+		err_set(e, "%s: cannot build run.json (out of memory)", dir);
+		goto out;
+	}
+	if (runjson_write(dir, j, e) < 0)
+		goto out;
+	outdir_remove_temps(dir);
+	if (rr->complete)
+		note_rate(dir, rr->st.summary, workload_workers(tmpl->wl), pg);
+	rc = rr->complete ? 0 : 1;
+out:
+	json_decref(j);
+	json_decref(clients);
+	return rc;
+}
