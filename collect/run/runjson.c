@@ -94,37 +94,29 @@ static const uint64_t state_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUN
 
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
-	struct runrec *r = malloc(sizeof(*r));
-	int rc;
+	/* on the stack: the state is saved at every phase, also when memory is short */
+	struct runrec r;
 
-	if (r == NULL)
-		return err_set(e, "%s: out of memory", dir);
-	runrec_init(r);
-	r->absent = ~state_members;
+	runrec_init(&r);
+	r.absent = ~state_members;
 	if (!st->finished) /* a status once the child finished */
-		r->absent |= RUNREC_BIT(RUNREC_STATUS);
-	run_state_record(st, r);
-	rc = runrec_write(r, dir, RUNJSON_STATE_FILE, 1, e);
-	free(r);
-	return rc;
+		r.absent |= RUNREC_BIT(RUNREC_STATUS);
+	run_state_record(st, &r);
+	return runrec_write(&r, dir, RUNJSON_STATE_FILE, 1, e);
 }
 
 int run_state_read(const char *dir, struct run_state *st, struct err *e)
 {
 	char path[4096];
-	struct runrec *r = malloc(sizeof(*r));
+	struct runrec r; /* on the stack: the parent reads the child's result also when
+			    memory is short */
 
 	run_state_init(st);
-	if (r == NULL)
-		return err_set(e, "%s: out of memory", dir);
 	snprintf(path, sizeof(path), "%s/%s", dir, RUNJSON_STATE_FILE);
-	if (runrec_load(path, r, e) < 0) {
-		free(r);
+	if (runrec_load(path, &r, e) < 0)
 		return -1;
-	}
-	run_state_from_record(r, st);
-	runrec_clear(r);
-	free(r);
+	run_state_from_record(&r, st);
+	runrec_clear(&r);
 	return 0;
 }
 
