@@ -5,8 +5,11 @@
  *
  * From a run's "client" record (core/runrec/runrec_clientres.h: the kept window, else the
  * benchmark phase) and its summary's rate figures (core/summary.h):
- *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote;
- *   shared-cpu  the same while the endpoint runs on the client machine (shares_cpu);
+ *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote; or
+ *               the collector's busiest thread at >= cpu_pct of one core (wherever the
+ *               endpoint runs: that thread could go no faster);
+ *   shared-cpu  the machine's CPU busy as for cpu while the endpoint runs on the client
+ *               machine (shares_cpu);
  *   nic         NIC throughput >= nic_pct of its speed in either direction (a known
  *               speed only);
  *   workers     rate slots sent late because no worker was free (late_no_worker > 0)
@@ -46,9 +49,11 @@ struct climit_verdict {
 	int limited;
 	unsigned reasons;     /* CLIMIT_R_* */
 	int degraded_network; /* retransmits above the threshold */
-	/* the figures behind it (nic_pct < 0: no known speed; late_slots < 0: not a rate
-	 * run or not recorded) */
+	/* the figures behind it (nic_pct < 0: no known speed; busiest_thread_pct < 0:
+	 * not recorded; late_slots < 0: not a rate run or not recorded) */
 	double cpu_busy_pct, nic_pct, tcp_retrans_pct;
+	double busiest_thread_pct; /* the busiest collector thread, % of one core */
+	int thread_absent;         /* read from a record without it: written without it again */
 	int64_t late_slots;
 	struct climit_thresholds t;
 };

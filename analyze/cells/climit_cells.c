@@ -31,7 +31,7 @@ static void fill_cell(const struct aggregate *a, struct agg_cell *c)
 	struct agg_climit *k = &c->climit;
 
 	memset(k, 0, sizeof(*k));
-	k->cpu_busy_max = k->nic_pct_max = NAN;
+	k->cpu_busy_max = k->nic_pct_max = k->thread_pct_max = NAN;
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 
@@ -42,6 +42,9 @@ static void fill_cell(const struct aggregate *a, struct agg_cell *c)
 			k->cpu_busy_max = r->climit.cpu_busy_pct;
 		if (r->climit.nic_pct >= 0 && !(r->climit.nic_pct <= k->nic_pct_max))
 			k->nic_pct_max = r->climit.nic_pct;
+		if (r->climit.busiest_thread_pct >= 0 &&
+		    !(r->climit.busiest_thread_pct <= k->thread_pct_max))
+			k->thread_pct_max = r->climit.busiest_thread_pct;
 		if (r->climit.limited) {
 			k->limited++;
 			k->reasons |= r->climit.reasons;

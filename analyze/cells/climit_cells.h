@@ -29,6 +29,8 @@ struct agg_climit {
 	unsigned reasons;         /* CLIMIT_R_* of the limited valid runs */
 	double cpu_busy_max;      /* the highest CPU busy of the measured valid runs; NaN */
 	double nic_pct_max;       /* likewise the NIC share; NaN: none known */
+	double thread_pct_max;    /* likewise the busiest collector thread's share of a core;
+				     NaN: none recorded */
 };
 
 /* A leader's share: the other subjects whose limited cells block a clear lead. */
