@@ -66,6 +66,43 @@ int climit_judge(const struct runrec_clientres *client, const struct rate_summar
 	return 1;
 }
 
+int climit_rejudge(const struct runrec_clientres *client, const struct climit_verdict *recorded,
+		   const struct climit_thresholds *t, struct climit_verdict *v, struct err *e)
+{
+	int rc = climit_judge(client, NULL, 0, t, v, e);
+
+	if (rc == 1 && recorded != NULL) {
+		v->late_slots = recorded->late_slots;
+		v->reasons |= recorded->reasons & CLIMIT_R_WORKERS;
+		v->limited = v->reasons != 0;
+	}
+	return rc;
+}
+
+static double max_of(double a, double b)
+{
+	return a > b ? a : b;
+}
+
+void climit_combine(struct climit_verdict *run, const struct climit_verdict *c, int first)
+{
+	if (first) {
+		*run = *c;
+		return;
+	}
+	run->limited |= c->limited;
+	run->reasons |= c->reasons;
+	run->degraded_network |= c->degraded_network;
+	run->cpu_busy_pct = max_of(run->cpu_busy_pct, c->cpu_busy_pct);
+	run->nic_pct = max_of(run->nic_pct, c->nic_pct);
+	run->tcp_retrans_pct = max_of(run->tcp_retrans_pct, c->tcp_retrans_pct);
+	run->busiest_thread_pct = max_of(run->busiest_thread_pct, c->busiest_thread_pct);
+	if (c->late_slots >= 0)
+		run->late_slots = (run->late_slots > 0 ? run->late_slots : 0) + c->late_slots;
+	run->thread_absent &= c->thread_absent;
+	run->t = c->t;
+}
+
 json_t *climit_reasons_json(unsigned reasons)
 {
 	json_t *a = json_array();

@@ -74,6 +74,18 @@ int climit_judge(const struct runrec_clientres *client, const struct rate_summar
 		 int workers_cap, const struct climit_thresholds *t, struct climit_verdict *v,
 		 struct err *e);
 
+/* climit_rejudge: climit_judge of a client record whose rate figures are not at hand (a
+ * distributed run's client, whose own summary analyze does not keep): the record judged
+ * with t, the workers reason and late_slots taken from `recorded`, the verdict it was
+ * written with (NULL: none). Returns as climit_judge. */
+int climit_rejudge(const struct runrec_clientres *client, const struct climit_verdict *recorded,
+		   const struct climit_thresholds *t, struct climit_verdict *v, struct err *e);
+
+/* climit_combine: client verdict c folded into *run, the verdict of a distributed run,
+ * which is limited when any of its clients is (first: *run is c): reasons and degraded
+ * the union, each figure the highest (late_slots the sum of those known), thresholds c's. */
+void climit_combine(struct climit_verdict *run, const struct climit_verdict *c, int first);
+
 /* climit_to_json: the run.json "client_limit" record of v (new reference).
  * climit_from_json: such a record j into *v (zeroed first); -1 with "field PATH.KEY: ..."
  * in e (path: j's own, "client_limit"). */

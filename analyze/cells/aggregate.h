@@ -51,6 +51,12 @@ struct agg_run {
 	struct verdict v;
 	int climit_measured; /* the run has a client record (analyze/cells/climit_cells.h) */
 	struct climit_verdict climit; /* its verdict with analyze's thresholds */
+	/* a distributed run judged on each client's record: how many were judged (0: the
+	 * run was judged on its own record) and those limited, by rank (the aggregate's
+	 * climit_client_pool owns them) */
+	size_t climit_clients_judged;
+	struct agg_climit_client *climit_clients;
+	size_t n_climit_clients;
 };
 
 struct agg_cell {
@@ -183,8 +189,9 @@ struct aggregate {
 	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
-	size_t *tied_pool;   /* owns the leaders' tied_with */
-	size_t *climit_pool; /* owns the leaders' climit.by */
+	size_t *tied_pool;                            /* owns the leaders' tied_with */
+	size_t *climit_pool;                          /* owns the leaders' climit.by */
+	struct agg_climit_client *climit_client_pool; /* owns the runs' climit_clients */
 	/* clients of distributed runs (analyze/cells/clients.h) */
 	struct agg_host *client_hosts;
 	size_t n_client_hosts;

@@ -213,13 +213,24 @@ static void subject_record(const struct campaign_subject *s, char *note, size_t 
 										  : "virtual"};
 }
 
-/* client_limit: the verdict of the run's client record with collect's thresholds. */
+/* client_limit: the verdict of the run's client record with collect's thresholds; a
+ * distributed run's is that of all its clients' verdicts (r->clients: limited when any
+ * client was, climit_combine). */
 static void client_limit(const struct runjson_input *in, struct runrec *r)
 {
 	const struct run_state *st = in->st;
 	struct run_summary s;
-	int has_rate = st->summary != NULL && summary_from_json(st->summary, &s, NULL) == 0;
+	int has_rate;
 
+	for (size_t i = 0; r->has_clients && i < r->clients.n_list; i++)
+		if (r->clients.list[i].has_limit) {
+			climit_combine(&r->client_limit, &r->clients.list[i].limit,
+				       !r->has_client_limit);
+			r->has_client_limit = 1;
+		}
+	if (r->has_client_limit)
+		return;
+	has_rate = st->summary != NULL && summary_from_json(st->summary, &s, NULL) == 0;
 	r->has_client_limit = climit_judge(&st->client, has_rate && s.has_rate ? &s.rate : NULL,
 					   workload_workers(in->wl), NULL, &r->client_limit,
 					   NULL) > 0;

@@ -18,7 +18,7 @@
 #     no cpu (two timing checks);
 #   - S3BENCH_PHASES=0: no request_phases, no phase columns;
 #   - under mpirun -np 2: every client's record and verdict in clients.list, the run's
-#     verdict (from the busiest client), the phases of the merged log.
+#     verdict (every client's: limited when any is), the phases of the merged log.
 # The remote-endpoint cases (reason cpu, not limited at a low rate, TLS round trips through
 # a delay) need the lab's namespaces: tests/lab/climit_lab.sh.
 . "$(dirname "$0")/lib.sh"
@@ -134,7 +134,7 @@ row=$(zstdcat "$tmp/off/ops.tsv.zst" | sed -n 2p | cut -f 16-23 | tr -d '\t')
 [ "$got" = "False False" ] && [ -z "$row" ]
 check $? "S3BENCH_PHASES=0: no request_phases, no connections, empty phase columns ($got)"
 
-# under mpirun: each client's record and verdict, the run's from the busiest, the merged
+# under mpirun: each client's record and verdict, the run's from all of them, the merged
 # log's phases
 if command -v mpirun >/dev/null 2>&1 && [ -x "$top/bin/collect-mpi" ]; then
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_base_help_aggregate=1 \

@@ -194,6 +194,45 @@ static void others(void)
 	CHECK(climit_reason_name(3) == NULL, "two bits are no one reason");
 }
 
+/* combine: a distributed run limited when any client is; rejudge: a client's record judged
+ * with other thresholds keeps its recorded workers reason. */
+static void combine(void)
+{
+	json_t *busy = client(95, 95, 10, 10, 1000, 0, 1),
+	       *nic = client(20, 20, 950, 0, 1000, 2, 0);
+	struct climit_verdict a, b, run,
+		rec = {.limited = 1, .reasons = CLIMIT_R_WORKERS, .late_slots = 4};
+	struct err e;
+
+	CHECK(judge(busy, -1, 0, 0, NULL, &a, &e) == 1 && judge(nic, 3, 0, 0, NULL, &b, &e) == 1,
+	      "two clients judged");
+	climit_combine(&run, &a, 1);
+	climit_combine(&run, &b, 0);
+	CHECK(run.limited &&
+		      run.reasons == (CLIMIT_R_SHARED_CPU | CLIMIT_R_NIC | CLIMIT_R_WORKERS) &&
+		      run.degraded_network,
+	      "the run: every client's reasons (%#x), degraded by one", run.reasons);
+	CHECK(run.cpu_busy_pct == 95 && run.nic_pct == 95 && run.late_slots == 3,
+	      "the run's figures: the highest, late slots summed (%g %g %lld)", run.cpu_busy_pct,
+	      run.nic_pct, (long long)run.late_slots);
+	{
+		struct runrec_clientres r;
+		struct climit_thresholds t = {99, 99, 5};
+
+		runrec_clientres_from_json(nic, "client", &r, &e);
+		CHECK(climit_rejudge(&r, &rec, &t, &b, &e) == 1 && b.reasons == CLIMIT_R_WORKERS &&
+			      b.limited && b.late_slots == 4,
+		      "rejudged at 99 %%: the NIC is no limit, the recorded workers reason stays "
+		      "(%#x)",
+		      b.reasons);
+		CHECK(climit_rejudge(&r, NULL, NULL, &b, &e) == 1 && b.reasons == CLIMIT_R_NIC &&
+			      b.late_slots == -1,
+		      "rejudged without a recorded verdict: nic (%#x)", b.reasons);
+	}
+	json_decref(busy);
+	json_decref(nic);
+}
+
 static void bitrate(void)
 {
 	static const struct {
@@ -220,6 +259,7 @@ int main(void)
 {
 	table();
 	others();
+	combine();
 	bitrate();
 	return check_done();
 }
