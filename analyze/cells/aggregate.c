@@ -413,6 +413,7 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 		ok = 1; /* the message is the record's, not "out of memory" */
 		goto done;
 	}
+	workload_cells_steps(a);
 	ok = 1;
 done:
 	free(sel);
