@@ -13,7 +13,8 @@
 #      30 objects deleted once); the bucket empty afterwards;
 #      A run whose rank 1 alone has a NIC far below what its run moves (S3BENCH_CLIENT_NIC
 #      1Mbit): rank 1's verdict is nic, the run's verdict has nic (limited when any
-#      client is, not judged on the busiest one only), and analyze's too;
+#      client is, not judged on the busiest one only), and analyze's too; its transport
+#      the clients' summed (every request over HTTP/1.1, TCP_NODELAY on each connection);
 #   2. a campaign of 2 subjects x 2 sizes x 2 cycles in which one client's benchmark
 #      child is SIGKILLed: that run fails naming the client, the campaign finishes,
 #      and the tree analyzes and renders;
@@ -208,6 +209,12 @@ top = [c['rank'] for c in cl if c['client'] == j['client']]
 print(nic, 'nic' in j['client_limit']['reasons'], 'nic' in a['reasons'], 'busiest', top)" \
 	"$work/slow" "$work/slow-data/results/aggregate.json")
 case "$got" in "[1] True True busiest "*) st=0 ;; *) st=1 ;; esac
+got2=$(python3 -c "import json, sys
+j = json.load(open(sys.argv[1] + '/run.json'))
+t, s = j['transport'], j['summary']
+print(t['http']['1.1'] == s['requests'] > 0, t['tcp_nodelay']['on'] >= 3 and t['tcp_nodelay']['off'] == 0, t['tls'] == [], t['http'], t['tcp_nodelay'])" "$work/slow")
+case "$got2" in "True True True "*) st2=0 ;; *) st2=1 ;; esac
+check $st2 "the run's transport sums its clients' (requests by HTTP version, connections' TCP_NODELAY, no TLS: $got2)"
 check $st "rank 1's NIC limits the run: rank 1 alone nic, the run's verdict nic in run.json and in analyze's (ranks nic, run.json, aggregate.json, the busiest: $got)"
 n=$(keys "$b1")
 [ "$n" -eq 0 ]

@@ -8,6 +8,9 @@
 #      --resume read) hold the path; `collect clean` on that directory works over TLS;
 #      in a campaign the subject's `ca_bundle` key wins over `--ca-bundle`, which wins over
 #      AWS_CA_BUNDLE, which wins over the AWS profile's ca_bundle;
+#      run.json records what the connections were: transport.tls the protocol and cipher
+#      nginx logged for every benchmark connection, transport.tcp_nodelay on for each
+#      (libcurl's default, read from the socket), host.cpu_model /proc/cpuinfo's;
 #   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
 #      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
 #      /dot.bucket/... paths on host s3.localhost; analyzed and rendered (en and ko), the
@@ -57,6 +60,28 @@ check $? "--ca-bundle CA: complete" "$(tail -n 3 "$tmp/flag.out")"
 [ "$(jget "$tmp/flag/run.json" "j['subject']['ca_bundle']")" = "$d/ca.pem" ]
 check $? "the CA bundle's path in run.json's subject"
 cp "$tmp/ng/access.log" "$tmp/flag.access"
+# the connections' TLS and TCP_NODELAY as collect recorded them, against nginx's log (the
+# protocol and cipher of every connection that served a benchmark GET) and /proc/cpuinfo
+got=$(python3 - "$tmp/flag/run.json" "$tmp/flag.access" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+t = j["transport"]
+seen = set()
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) >= 8 and f[4] == "GET":
+        seen.add((f[6], f[7]))
+opened = j["summary"]["connections"]["opened"]
+mine = {(x["version"], x["cipher"]) for x in t["tls"]}
+model = [l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")]
+print(mine == seen and len(mine) == 1,
+      sum(x["connections"] for x in t["tls"]) == opened == t["tcp_nodelay"]["on"] > 0,
+      t["tcp_nodelay"]["off"] == 0, j["host"]["cpu_model"] == (model[0] if model else None),
+      sorted(mine), opened, t["tcp_nodelay"])
+PY
+)
+case "$got" in "True True True True "*) st=0 ;; *) st=1 ;; esac
+check $st "run.json transport: the TLS protocol and cipher nginx logged, TCP_NODELAY on every connection, host.cpu_model ($got)"
 
 AWS_CA_BUNDLE="$d/ca.pem" crun env
 check $? "AWS_CA_BUNDLE=CA: complete" "$(tail -n 3 "$tmp/env.out")"
