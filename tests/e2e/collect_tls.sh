@@ -14,7 +14,10 @@
 #   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
 #      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
 #      /dot.bucket/... paths on host s3.localhost; analyzed and rendered (en and ko), the
-#      report's subjects table notes that subject d's bucket went path-style;
+#      report's subjects table notes that subject d's bucket went path-style; the
+#      manifest's fairness facts and the report's provenance page have what run.json
+#      records (TLS, HTTP version, signing, checksum, CPU model, NIC, connections,
+#      TCP_NODELAY), none "unknown";
 #   3. connections and TLS sessions are reused: nginx's access log ($connection,
 #      $ssl_session_reused) shows at most one connection per worker per phase, and the
 #      connections after the process's first resume a TLS session (one cache for every
@@ -158,6 +161,27 @@ check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localh
 	"$render" "$tmp/dot/results" -o "$tmp/dot/report" -f html 2>"$tmp/dot.rn" &&
 	"$render" "$tmp/dot/results" -o "$tmp/dot/report-ko" -l ko -f html 2>>"$tmp/dot.rn"
 check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot.an" "$tmp/dot.rn")"
+# the fairness facts the run.json files record reach the manifest and the report's
+# provenance page: TLS protocol and cipher, HTTP version, signing, checksum, CPU model,
+# NIC, connections, TCP_NODELAY (none "unknown")
+got=$(python3 - "$tmp/dot/results/manifest.json" "$rj" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["subjects"][0]
+t = json.load(open(sys.argv[2]))["transport"]["tls"][0]
+keys = ("tls_version", "tls_cipher", "http_version", "payload_signing", "checksum",
+        "client_cpu_model", "client_nic", "connections", "tcp_nodelay")
+unknown = [k for k in keys if s.get(k) in (None, "unknown")]
+print(unknown == [] and s["tls_version"] == t["version"] and s["tls_cipher"] == t["cipher"] and
+      s["http_version"] == "1.1" and s["payload_signing"] == "unsigned" and
+      s["checksum"] == "none" and s["tcp_nodelay"] == "on" and
+      s["connections"] == "kept alive, one per worker" and s["client_nic"].startswith("lo, "),
+      unknown, [s.get(k) for k in keys])
+PY
+)
+case "$got" in True*) st=0 ;; *) st=1 ;; esac
+tls_v=$(jget "$rj" "j['transport']['tls'][0]['version']")
+grep -q "$tls_v" "$tmp/dot/report/report.html" && grep -q "kept alive, one per worker" "$tmp/dot/report/report.html" || st=1
+check $st "the manifest's facts and the report's provenance page: what run.json records ($got)"
 [ "$(jget "$tmp/dot/results/aggregate.json" "j['subjects'][0]['path_style_dotted']")" = dot.bucket ]
 check $? "dot.bucket: aggregate.json subjects[].path_style_dotted names the bucket"
 grep -q "d: the bucket dot.bucket holds a dot, so its requests went path-style over HTTPS" \
