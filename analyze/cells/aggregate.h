@@ -57,6 +57,10 @@ struct agg_run {
 	size_t climit_clients_judged;
 	struct agg_climit_client *climit_clients;
 	size_t n_climit_clients;
+	/* its kept window in median request durations (analyze/cells/kept_window.h; NaN: no
+	 * kept segment) and whether that is short (< KEPT_WINDOW_REQUESTS: the caveat) */
+	double window_requests;
+	int short_window;
 };
 
 struct agg_cell {
@@ -77,6 +81,10 @@ struct agg_cell {
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
+	/* the short-kept-window caveat (analyze/cells/kept_window.h): valid runs whose kept
+	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
+	size_t short_window_runs;
+	int short_window;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
