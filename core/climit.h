@@ -5,11 +5,8 @@
  *
  * From a run's "client" record (core/runrec/runrec_clientres.h: the kept window, else the
  * benchmark phase) and its summary's rate figures (core/summary.h):
- *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote; or
- *               the collector's busiest thread at >= cpu_pct of one core (wherever the
- *               endpoint runs: that thread could go no faster);
- *   shared-cpu  the machine's CPU busy as for cpu while the endpoint runs on the client
- *               machine (shares_cpu);
+ *   cpu         CPU busy >= cpu_pct of all the client's cores, the endpoint remote;
+ *   shared-cpu  the same while the endpoint runs on the client machine (shares_cpu);
  *   nic         NIC throughput >= nic_pct of its speed in either direction (a known
  *               speed only);
  *   workers     rate slots sent late because no worker was free (late_no_worker > 0)
