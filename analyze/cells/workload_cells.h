@@ -25,11 +25,11 @@ struct agg_workload_op {
 	int pooled;
 };
 
-/* A rate step's verdict (docs/METHODOLOGY.md, "Who set the limit"): held (sustained with
- * p99 from the intended start under the limit), or not held by the client (its cell
- * client-limited for a blocking reason, or the client sent late: reason
- * WL_R_LATE_SENDS), or by the server (more than 1 % of a run's slots failed, or its service
- * latency's p99 not under the limit). A late send is never the server's. */
+/* A rate step's verdict (docs/METHODOLOGY.md, "Workload cells and rate sweeps"): held
+ * (sustained with p99 from the intended start under the limit), or not held by the client
+ * (its cell client-limited for a blocking reason, or the client sent late: reason
+ * WL_R_LATE_SENDS), or by the server (more than 1 % of a run's slots failed, or its
+ * service latency's p99 not under the limit). A late send is never the server's. */
 enum {
 	STEP_NONE, /* no valid rate run: not judged */
 	STEP_HELD,
@@ -62,7 +62,7 @@ struct agg_workload {
 	double p50, p99;                   /* service latency, pooled (the cell's lat_pool) */
 	int64_t late_no_worker;            /* summed over the runs that record it; -1: none do */
 	int peak_workers;                  /* the highest of the runs' peak_workers; -1: none */
-	struct agg_step step; /* the step's verdict (rate cells; workload_cells_sweeps) */
+	struct agg_step step; /* the step's verdict (rate cells; workload_cells_steps) */
 };
 
 struct agg_sweep {

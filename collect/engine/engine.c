@@ -1,9 +1,10 @@
 /* collect/engine/engine.c: see engine.h.
  *
  * A phase (struct eng, engine_int.h) is set up here, its workers are spread over a few
- * threads (at most one per CPU it may run on; collect/engine/engine_loop.c drives them), each with its
- * own libcurl multi handle, so connections stay alive per worker and no thread blocks on
- * one request; what the workers ask of the phase is collect/engine/eng.h.
+ * threads (at most one per CPU the process may run on; collect/engine/engine_loop.c drives
+ * them), each with its own libcurl multi handle, so connections stay alive per worker and
+ * no thread blocks on one request; what the workers ask of the phase is
+ * collect/engine/eng.h.
  *
  * Object names are deterministic so that the three phases need no shared state:
  *   PREFIX obj/NNNNNNNN     prepared objects (get, head, list, delete, get-small)

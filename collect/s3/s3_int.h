@@ -1,8 +1,8 @@
 /* collect/s3/s3_int.h: the S3 client's private structs and the parts its files share:
  * s3.c (client, request setup, libcurl callbacks), s3_ops.c (the API calls), s3_send.c
  * (bodies and checksums), s3_conn.c (transport), s3_facts.c (a new connection's TLS
- * and TCP_NODELAY), s3_keys.c (fresh keys), s3_phases.c (timings) and s3_finish.c (results, blocking perform, retry). Not a public API: use
- * collect/s3/s3.h. */
+ * and TCP_NODELAY), s3_keys.c (fresh keys), s3_phases.c (timings) and s3_finish.c
+ * (results, blocking perform, retry). Not a public API: use collect/s3/s3.h. */
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 

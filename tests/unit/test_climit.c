@@ -146,13 +146,12 @@ static void others(void)
 		json_decref(j2);
 	}
 	text = json_dumps(j, JSON_SORT_KEYS | JSON_COMPACT | JSON_REAL_PRECISION(6));
-	CHECK_STR(
-		text,
-		"{\"degraded\":[\"network\"],\"figures\":{\"busiest_thread_pct\":null,"
-		"\"cpu_busy_pct\":85.0,\"late_slots\":null,\"nic_pct\":60.0,\"tcp_retrans_pct\":0.7},\"limited\":true,\"reasons\":[\"cpu"
-		"\",\"nic\"],\"thresholds\":{\"cpu_pct\":80.0,\"nic_pct\":50.0,\"retrans_pct\":"
-		"0.5}}",
-		"the client_limit record");
+	CHECK_STR(text,
+		  "{\"degraded\":[\"network\"],\"figures\":{\"busiest_thread_pct\":null,"
+		  "\"cpu_busy_pct\":85.0,\"late_slots\":null,\"nic_pct\":60.0,"
+		  "\"tcp_retrans_pct\":0.7},\"limited\":true,\"reasons\":[\"cpu\",\"nic\"],"
+		  "\"thresholds\":{\"cpu_pct\":80.0,\"nic_pct\":50.0,\"retrans_pct\":0.5}}",
+		  "the client_limit record");
 	free(text);
 	{
 		/* a record written before busiest_thread_pct: read and written back without it */
