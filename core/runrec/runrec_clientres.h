@@ -25,6 +25,7 @@ struct runrec_window {
 	int n_cores;
 	double core_busy_pct[RUNREC_CORES_MAX]; /* cpu_busy_per_core_pct */
 	double collector_cpu_pct, other_cpu_pct;
+	double busiest_thread_pct; /* the collector's busiest thread, % of one core; NaN: null */
 	int64_t nic_tx_bytes, nic_rx_bytes;  /* RUNREC_NULL_INT: null */
 	double nic_tx_mbit_s, nic_rx_mbit_s; /* NaN: null */
 	int64_t tcp_out_segs, tcp_retrans_segs;
@@ -71,7 +72,7 @@ enum runrec_window_member {
 	RUNREC_WINDOW_CPU = 1,       /* cpu_busy_pct */
 	RUNREC_WINDOW_COLLECTOR = 3, /* collector_cpu_pct */
 	RUNREC_WINDOW_OTHER = 4,     /* other_cpu_pct */
-	RUNREC_WINDOW_RETRANS = 11   /* tcp_retrans_pct */
+	RUNREC_WINDOW_RETRANS = 12   /* tcp_retrans_pct */
 };
 enum runrec_clientres_member {
 	RUNREC_CLIENTRES_HOST = 0, /* host */
