@@ -65,6 +65,7 @@ int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, 
 	r->tls_resumed = r->c->phases ? tls_resumed(r->easy) : -1;
 	if (r->c->read_timeout_ns > 0) /* the read timeout's clock starts (s3_on_progress) */
 		r->move_mono = time_mono_ns();
+	s3_conn_facts(r);
 	return CURL_PREREQFUNC_OK;
 }
 
@@ -72,6 +73,7 @@ void s3_req_sample_conn(struct s3_req *r)
 {
 	long conns = 0;
 
+	s3_conn_facts_socket(r);
 	if (!r->c->phases)
 		return;
 	curl_easy_getinfo(r->easy, CURLINFO_NUM_CONNECTS, &conns);
