@@ -5,8 +5,12 @@
  * transport class that occurred, and the retries table (cells whose runs retried: the
  * share retried, attempts per request, first-attempt and end-to-end latency). Absent
  * when no request failed and none was retried. report_retries_note: the methodology's
- * sentence on whether retries were on. report_errors_findings: the key findings of the
- * failed requests (a 503 share above 1 %) and of the sweeps' throttling knees. */
+ * sentence on whether retries were on. The throttling table: the cells whose attempts
+ * were answered 503 or 429, with that share of the attempts (retried ones included) and of
+ * the requests (their final answers). report_errors_findings: the key findings of the
+ * throttled cells (503 or 429 for more than 1 % of the attempts; of the requests in a file
+ * without attempts) and of the sweeps' throttling knees (docs/METHODOLOGY.md, "Errors as
+ * data", "Retries"). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -16,7 +20,7 @@
 #include "render/report/findings.h"
 #include "render/report/report_int.h"
 
-#define ERR_SHARE_FINDING 0.01 /* a 503 share above this is a finding */
+#define ERR_SHARE_FINDING 0.01 /* a throttled share above this is a finding */
 
 /* The cells the Errors section reads: the matrix's, then the workload cells, in the file's
  * order (cell i of n_cells()). */
@@ -136,6 +140,53 @@ static void retries_table(struct report_builder *r)
 	doc_table_foot(t, rb_str(r, "table.retries_foot"));
 }
 
+/* share_cell: a share as "12.5 %" in column i, "–" for null. */
+static void share_cell(struct report_builder *r, struct doc_table *t, size_t i, double share)
+{
+	char v[TEXT_NUM_MAX], cell[TEXT_NUM_MAX + 4];
+
+	if (isnan(share)) {
+		doc_table_cell(t, i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	snprintf(cell, sizeof(cell), "%s %%",
+		 text_num(r->nf, share * 100, share < 0.1 ? 2 : 1, v, sizeof(v)));
+	doc_table_cell(t, i, cell, CELL_NUM | (share > 0 ? 0 : CELL_MUTED), NULL, NULL);
+}
+
+/* throttled_table: the cells any of whose attempts were answered 503 or 429. */
+static void throttled_table(struct report_builder *r)
+{
+	const char *heads[] = {"col.subject",
+			       "col.op",
+			       "col.size",
+			       "col.workers_short",
+			       "col.throttled_attempts",
+			       "col.throttled_requests"};
+	struct doc_table *t = NULL;
+
+	for (size_t i = 0; i < n_cells(r->m); i++) {
+		const struct results_cell *c = cell(r->m, i);
+
+		if (!(c->throttled_attempt_share > 0))
+			continue;
+		if (t == NULL) {
+			t = doc_table(r->d, "t-throttled", rb_str(r, "table.throttled"), 6);
+			if (t == NULL) {
+				fail_oom(r);
+				return;
+			}
+			for (size_t k = 0; k < 6; k++)
+				doc_table_head(t, k, rb_str(r, heads[k]), k == 0 ? 1.5 : 1);
+		}
+		cell_key(r, t, c);
+		share_cell(r, t, 4, c->throttled_attempt_share);
+		share_cell(r, t, 5, c->throttled_share);
+	}
+	if (t != NULL)
+		doc_table_foot(t, rb_str(r, "table.throttled_foot"));
+}
+
 void report_retries_note(struct report_builder *r)
 {
 	struct errstat all;
@@ -158,6 +209,7 @@ void report_errors(struct report_builder *r)
 		return;
 	doc_heading(r->d, 1, "errors", rb_str(r, "section.errors"));
 	doc_para(r->d, rb_str(r, "errors.intro"), 0);
+	throttled_table(r);
 	if (retried)
 		retries_table(r);
 	if (rows == 0)
@@ -188,29 +240,45 @@ void report_errors(struct report_builder *r)
 	doc_table_foot(t, rb_str(r, "table.errors_foot"));
 }
 
+/* throttled_of: the share of cell c's attempts answered 503 or 429; in a file written
+ * before attempts were counted, its requests' 503 share. */
+static double throttled_of(const struct results_cell *c)
+{
+	const struct results_errors *er = c->errors;
+
+	if (!isnan(c->throttled_attempt_share))
+		return c->throttled_attempt_share;
+	if (er == NULL || er->requests == 0)
+		return 0;
+	return (double)errstat_get(&er->by, "503") / (double)er->requests;
+}
+
 int report_errors_findings(const struct report_model *m, const struct text_lang *l,
 			   struct findings *f)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
-	char opname[32], share[TEXT_NUM_MAX], workers[64], rate[TEXT_NUM_MAX];
+	char opname[32], share[TEXT_NUM_MAX], rshare[TEXT_NUM_MAX], workers[64], rate[TEXT_NUM_MAX];
 	struct strbuf b = {0};
 
 	for (size_t i = 0; i < n_cells(m); i++) {
 		const struct results_cell *c = cell(m, i);
-		const struct results_errors *er = c->errors;
-		double sh;
+		double sh = throttled_of(c), rq = c->throttled_share;
+		const char *key = "finding.throttled";
 
-		if (er == NULL)
-			continue;
-		sh = er->requests ? (double)errstat_get(&er->by, "503") / (double)er->requests : 0;
 		if (!(sh > ERR_SHARE_FINDING))
 			continue;
+		if (isnan(c->throttled_attempt_share))
+			key = "finding.err503"; /* a file without attempts: the final answers */
+		else if (c->retries != NULL && !isnan(rq))
+			key = "finding.throttled_retried";
 		report_op_name(l, c->op, opname, sizeof(opname));
 		text_num(nf, sh * 100, sh < 0.1 ? 1 : 0, share, sizeof(share));
+		text_num(nf, rq * 100, rq < 0.1 ? 1 : 0, rshare, sizeof(rshare));
 		report_workers_cell(l, c->concurrency, c->clients, workers, sizeof(workers));
-		const char *names[] = {"subject", "share", "workers", "op"};
-		const char *vals[] = {m->subjects[c->subject].label, share, workers, opname};
-		text_subst(&b, text_lang_str(l, "finding.err503"), names, vals, 4);
+		const char *names[] = {"subject", "share", "workers", "op", "requests"};
+		const char *vals[] = {m->subjects[c->subject].label, share, workers, opname,
+				      rshare};
+		text_subst(&b, text_lang_str(l, key), names, vals, 5);
 		if (report_finding_add(f, &b) < 0)
 			return -1;
 	}

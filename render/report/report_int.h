@@ -132,15 +132,18 @@ void report_workload_limitations(struct report_builder *r);
 
 /* ---- render/report/report_errors.c ---- */
 
-/* report_errors: the Errors section (a table of the cells whose requests failed, by HTTP
- * status or transport class); nothing when no request failed. */
+/* report_errors: the Errors section (the cells whose attempts were throttled, the retries,
+ * a table of the cells whose requests failed, by HTTP status or transport class); nothing
+ * when no request failed and none was retried. */
 void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */
 void report_retries_note(struct report_builder *r);
-/* report_errors_findings: the key findings of the failed requests: each cell whose 503 share
- * exceeded 1 % (finding.err503) and each sweep's throttling knee (finding.knee), added to f.
- * -1 when memory runs out. */
+/* report_errors_findings: the key findings of the throttled cells: each cell whose
+ * attempts were answered 503 or 429 more than 1 % of the time (finding.throttled, with
+ * retries finding.throttled_retried saying the requests' share too; a file without
+ * attempts: the requests' 503 share, finding.err503) and each sweep's throttling knee
+ * (finding.knee), added to f. -1 when memory runs out. */
 int report_errors_findings(const struct report_model *m, const struct text_lang *l,
 			   struct findings *f);
 

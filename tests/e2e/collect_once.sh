@@ -9,11 +9,14 @@
 #      object, and is not exhausted; run.json's calibration says what was measured;
 #   2. with objects = 30 the objects run out: the run stops there as class exhausted (exit
 #      1), its summary kept, errors.first saying when and how many would last; analyze
-#      excludes it (class exhausted, its reason) and keeps the calibrated run.
+#      excludes it (class exhausted, its reason) and keeps the calibrated run; its cell
+#      counts it (exhausted_runs 1), and the report's samples table says "1/1 (1
+#      exhausted)" (the campaign has 1 cycle) and what exhausted means.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
-for b in "$collect" "$analyze"; do
+render=${RENDER:-$top/bin/render}
+for b in "$collect" "$analyze" "$render"; do
 	[ -x "$b" ] || { bad "no $b (make)"; finish; }
 done
 use_nginx
@@ -93,4 +96,20 @@ print("ok" if ok else "bad", ex, inc)
 sys.exit(0 if ok else 1)
 PY
 check $? "analyze excludes the exhausted run (class exhausted, its reason) and keeps the calibrated one"
+[ "$(jq -c '[.cells[0].n, .cells[0].exhausted_runs]' "$tmp/both/results/aggregate.json")" = '[1,1]' ]
+check $? "aggregate.json: the cell has 1 valid run and 1 exhausted" \
+	"$(jq -c '.cells[0] | [.n, .expected, .exhausted_runs]' "$tmp/both/results/aggregate.json")"
+SOURCE_DATE_EPOCH=1764633600 "$render" "$tmp/both/results" -f html -o "$tmp/rep" \
+	>"$tmp/render.out" 2>&1 &&
+	python3 - "$tmp/rep/report.html" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+t = re.search(r'<table[^>]*id="t-samples".*?</table>', h, re.S)
+t = t.group(0) if t else ""
+ok = "1/1 (1 exhausted)" in t and "Exhausted: runs whose reads = once objects ran out" in h
+print(re.sub(r"<[^>]+>", " ", t)[-400:])
+sys.exit(0 if ok else 1)
+PY
+check $? "the report's samples table: the cell's 1/1 valid runs, 1 exhausted, and what that means" \
+	"$(tail -n 3 "$tmp/render.out")"
 finish

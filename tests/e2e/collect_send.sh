@@ -13,7 +13,8 @@
 #    refused (403), STREAMING-UNSIGNED-PAYLOAD-TRAILER and STREAMING-AWS4-HMAC-SHA256-
 #    PAYLOAD-TRAILER are refused (400 XAmzContentSHA256Mismatch: RGW 16.2 knows neither,
 #    whether we or chunk_probe.py sign it), a wrong x-amz-checksum-crc32
-#    header is accepted (RGW 16.2 ignores flexible checksums);
+#    header is accepted (RGW 16.2 ignores flexible checksums); the report of the GET runs
+#    says how many GETs each subject verified (the verifying server all 10, RGW none of 20);
 #  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
 #    and records when the objects ran out; bad values are named by option or by file, line, section and key;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
@@ -370,6 +371,31 @@ for g in plain range; do
 	[ "$(run_json "$work/r-get-$g" "j['summary']['checksums_verified'], j['summary']['checksums_absent'], j['errors']['count']")" = "0 10 0" ]
 	check $? "rgw get with a checksum ($g): nothing verified, 10 absent: not a run that verified all"
 done
+# the report states each subject's checksum with how many GETs it verified: the verifying
+# server's 10 of 10, RGW's 0 of 20 (its plain and ranged runs)
+# (as a campaign's cycle 1, each run's subject named)
+mkdir -p "$work/ck/runs/cycle-01/v" "$work/ck/runs/cycle-01/rgw"
+cp -r "$work/g-ok" "$work/ck/runs/cycle-01/v/get" &&
+	cp -r "$work/r-get-plain" "$work/ck/runs/cycle-01/rgw/get" &&
+	cp -r "$work/r-get-range" "$work/ck/runs/cycle-01/rgw/get-range" &&
+	python3 - "$work/ck/runs/cycle-01" <<'PY' &&
+import json, sys
+for d, sid in (("v/get", "v"), ("rgw/get", "rgw"), ("rgw/get-range", "rgw")):
+    p = sys.argv[1] + "/" + d + "/run.json"
+    j = json.load(open(p))
+    j["subject"]["id"] = j["subject"]["label"] = sid
+    j["cycle"] = 1
+    json.dump(j, open(p, "w"))
+PY
+	"$top/bin/analyze" "$work/ck" >"$work/ck.txt" 2>&1 &&
+	SOURCE_DATE_EPOCH=1764633600 "$top/bin/render" "$work/ck/results" -f html \
+		-o "$work/ck/report" >>"$work/ck.txt" 2>&1
+check $? "analyze and render the GET runs: $(tail -n 1 "$work/ck.txt")"
+python3 -c "import re
+t = re.sub(r'<[^>]+>', '|', open('$work/ck/report/report.html').read())
+print(' / '.join(sorted(re.findall(r'checksums verified on [^|]*', t))))" >"$work/ck-env.txt"
+[ "$(cat "$work/ck-env.txt")" = "checksums verified on 0 of 20 GETs (20 answered without one) / checksums verified on 10 of 10 GETs (0 answered without one)" ]
+check $? "the report's subjects table: how many GETs each subject verified: $(cat "$work/ck-env.txt")"
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
 [ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"

@@ -21,10 +21,18 @@
 #      run.json records the retention, and the cleanup fails naming the versions the
 #      server keeps (AccessDenied; the test removes them, bypassing the retention);
 #   7. a bucket never versioned: run.json says off and the cleanup deletes by name; a
-#      DELETE run's deletes free the storage (none billed in its cleanup).
+#      DELETE run's deletes free the storage (none billed in its cleanup);
+#   8. the DELETE runs of 2 and 7 analyzed and rendered as one-off runs: the versioned
+#      one's ops[].delete_markers is 10 and the report says beside its figures that each
+#      DELETE added a marker and the data stays billed; the unversioned one's neither; a
+#      mixed run's DELETEs on the versioned bucket: the same, in its workload cell.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
-[ -x "$collect" ] || { bad "no $collect (make)"; finish; }
+analyze=${ANALYZE:-$top/bin/analyze}
+render=${RENDER:-$top/bin/render}
+for b in "$collect" "$analyze" "$render"; do
+	[ -x "$b" ] || { bad "no $b (make)"; finish; }
+done
 command -v aws >/dev/null || { bad "no aws (the AWS CLI: scripts/setup)"; finish; }
 use_rgw
 ep=$RGW_S3_ENDPOINT
@@ -169,6 +177,33 @@ check $? "a DELETE run on an unversioned bucket: complete" "$(tail -n 3 "$tmp/pl
 [ "$(jv plaindel '[.versioning.delete_markers, .billing.cleanup.storage_byte_s]')" = '[0,0]' ]
 check $? "unversioned: its deletes freed the storage, none billed in the cleanup" \
 	"$(jv plaindel '[.versioning, .billing.cleanup.storage_byte_s]')"
+# 8. the DELETE runs analyzed and rendered: the versioned one's figures say what its deletes
+# did; the unversioned one's say nothing of it
+# report TAG [JQ]: analyze and render run TAG as a one-off run; prints JQ of aggregate.json
+# (ops[0].delete_markers)
+report() {
+	mkdir -p "$tmp/data-$1/runs/once/s" &&
+		cp -r "$tmp/$1" "$tmp/data-$1/runs/once/s/run" &&
+		"$analyze" "$tmp/data-$1" >"$tmp/an-$1.out" 2>&1 &&
+		SOURCE_DATE_EPOCH=1764633600 "$render" "$tmp/data-$1/results" -f html \
+			-o "$tmp/rep-$1" >"$tmp/rep-$1.out" 2>&1 &&
+		jq -c "${2:-.ops[0].delete_markers}" "$tmp/data-$1/results/aggregate.json"
+}
+[ "$(report del)" = 10 ] &&
+	grep -q "on a versioned bucket each of these 10 DELETEs added a delete marker; the data stays and is billed until its versions are deleted" "$tmp/rep-del/report.html"
+check $? "delete: aggregate.json ops[].delete_markers 10, and the report says what they did beside the DELETE figures" \
+	"$(tail -n 2 "$tmp/an-del.out" "$tmp/rep-del.out")"
+[ "$(report plaindel)" = null ] && ! grep -q "delete marker" "$tmp/rep-plaindel/report.html"
+check $? "unversioned delete: no delete_markers, the report says nothing of markers" \
+	"$(tail -n 2 "$tmp/an-plaindel.out" "$tmp/rep-plaindel.out")"
+crun mix "$vb" --op mixed --mix get:1,delete:1 --size 4KiB --objects 40 --concurrency 2 \
+	--count 10
+m=$(jv mix .versioning.delete_markers)
+[ "${m:-0}" -gt 0 ] && [ "$(report mix .workload_cells[0].delete_markers)" = "$m" ] &&
+	grep -q "each of these $m DELETEs added a delete marker" "$tmp/rep-mix/report.html" &&
+	[ "$(left "$vb")" = "0 0" ]
+check $? "a mixed run's DELETEs on the versioned bucket: $m markers, in its workload cell and beside its figures; nothing left" \
+	"$(jv mix .versioning) $(tail -n 2 "$tmp/an-mix.out" "$tmp/rep-mix.out")"
 for b in "$vb" "$sb" "$lb" "$nb"; do
 	api delete-bucket --bucket "$b" >/dev/null 2>&1
 done
