@@ -387,8 +387,8 @@ for d, sid in (("v/get", "v"), ("rgw/get", "rgw"), ("rgw/get-range", "rgw")):
     j["cycle"] = 1
     json.dump(j, open(p, "w"))
 PY
-	"$top/bin/analyze" "$work/ck" >"$work/ck.txt" 2>&1 &&
-	SOURCE_DATE_EPOCH=1764633600 "$top/bin/render" "$work/ck/results" -f html \
+	"$analyze" "$work/ck" >"$work/ck.txt" 2>&1 &&
+	SOURCE_DATE_EPOCH=1764633600 "$render" "$work/ck/results" -f html \
 		-o "$work/ck/report" >>"$work/ck.txt" 2>&1
 check $? "analyze and render the GET runs: $(tail -n 1 "$work/ck.txt")"
 python3 -c "import re

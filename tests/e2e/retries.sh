@@ -206,6 +206,7 @@ t('id="t-throttled"' in en and "Throttled by the provider" in en and
 t("스로틀된 시도" in ko and "재시도 후에도 요청의" in ko,
   "ko: the throttling table and the key finding")
 PY
+pyrc=$?
 while IFS= read -r line; do
 	case "$line" in
 	"ok   "*) ok "${line#ok   }" ;;
@@ -213,6 +214,8 @@ while IFS= read -r line; do
 	*) echo "    $line" ;;
 	esac
 done <"$tmp/py.out"
+# a check that raised ends the heredoc early: its checks and those after it would go uncounted
+[ "$pyrc" -eq 0 ] || bad "the checks of 1-3 stopped early: python exited $pyrc"
 
 AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1 \
 	"$collect" run --endpoint "$ep" --bucket "$bucket" --path-style --op put --size 4KiB \
