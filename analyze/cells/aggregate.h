@@ -85,6 +85,9 @@ struct agg_cell {
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;
 	int short_window;
+	/* the collector's CPU time per request, the mean over the valid runs that recorded
+	 * it (run.json "cpu"); NaN: none did */
+	double cpu_us_per_request;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;

@@ -99,6 +99,8 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 		r->has_summary = 1;
 	}
 	from_cost_client(rec, r, &oom);
+	r->has_cpu = rec->has_cpu && isfinite(rec->cpu_us_per_request);
+	r->cpu_us_per_request = r->has_cpu ? rec->cpu_us_per_request : 0;
 	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
 	return oom ? err_set(e, "out of memory") : 0;

@@ -51,6 +51,9 @@ struct runlog {
 	struct run_summary summary;
 	struct runlog_clients
 		clients; /* "clients" (analyze/read/runlog_clients.h); count 0: absent */
+	/* the collector's CPU time per request (run.json "cpu"); has_cpu 0: null or absent */
+	int has_cpu;
+	double cpu_us_per_request;
 	/* cost (core/price.h): "prices" and "billing" (all phases summed); 0: absent */
 	int has_prices, has_billing;
 	struct prices prices;
