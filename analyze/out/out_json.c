@@ -298,7 +298,7 @@ static json_t *run_json(const struct agg_run *r, int full, int *ok)
 			     l->has_summary && s->has_ttfb ? out_json_num(s->ttfb.avg)
 							   : json_null(),
 			     ok);
-		out_json_put(o, "cost", out_json_run_cost(l), ok);
+		out_json_put(o, "cost", out_json_run_cost(r), ok);
 		out_json_run_climit(o, r, ok);
 	}
 	return o;

@@ -6,42 +6,22 @@
 #include <string.h>
 
 #include "analyze/out/out_json_stats.h"
-#include "core/timefmt.h"
 
-json_t *out_json_run_cost(const struct runlog *l)
+json_t *out_json_run_cost(const struct agg_run *r)
 {
-	struct cost_parts c;
-
-	if (!l->has_prices || !l->has_billing)
-		return json_null();
-	price_cost(&l->prices, &l->bill, 0, &c);
-	return cost_to_json(&c, l->prices.currency);
-}
-
-static void add_parts(struct cost_parts *to, const struct cost_parts *c)
-{
-	to->requests += c->requests;
-	to->egress += c->egress;
-	to->ingress += c->ingress;
-	to->storage += c->storage;
-	to->total += c->total;
+	return r->priced ? cost_to_json(&r->cost, r->log->prices.currency) : json_null();
 }
 
 json_t *out_json_cell_cost(const struct aggregate *a, const struct agg_cell *c)
 {
-	struct cost_parts sum, one;
-	const char *cur = NULL;
+	struct cost_parts sum;
 
-	memset(&sum, 0, sizeof(sum));
-	for (size_t i = 0; i < c->n_runs; i++) {
-		const struct runlog *l = a->runs[c->runs[i]].log;
-		if (!l->has_prices || !l->has_billing)
-			continue;
-		price_cost(&l->prices, &l->bill, 0, &one);
-		add_parts(&sum, &one);
-		cur = l->prices.currency;
-	}
-	return cur ? cost_to_json(&sum, cur) : json_null();
+	if (!cost_cells_cell(a, c, &sum))
+		return json_null();
+	for (size_t i = 0; i < c->n_runs; i++)
+		if (a->runs[c->runs[i]].priced)
+			return cost_to_json(&sum, a->runs[c->runs[i]].log->prices.currency);
+	return json_null();
 }
 
 /* read_1tb: the cost of reading 10^12 bytes in objects of `size` at prices p. */
@@ -52,98 +32,32 @@ static double read_1tb(const struct prices *p, uint64_t size)
 
 	memset(&b, 0, sizeof(b));
 	b.bytes_out = 1000000000000ULL;
-	b.class_b = (b.bytes_out + size - 1) / size;
-	price_cost(p, &b, 0, &c);
+	bill_count_op(&b, BOP_GET_OBJECT, (b.bytes_out + size - 1) / size, 0, 0);
+	price_cost(p, &b, &c);
 	return c.total;
 }
 
-/* One billing month of a subject's campaign: its runs' counts summed, at the prices of its
- * last priced run. */
-struct month {
-	char key[8]; /* "2026-12"; "" for runs without a start time */
-	struct bill_counts b;
-	const struct prices *p;
-};
-
-/* month_of: the month (UTC) the run started in, "" when it has no start time. */
-static void month_of(const struct runlog *l, char key[8])
+/* free_allowance: the subject's bill after the free allowances (docs/METHODOLOGY.md,
+ * "Cost"): {"total", "requests", "egress", "storage", "saved", "months": [{"month",
+ * "egress_gb", "free_gb", "saved"}]}, or null when none of its runs' prices has one. */
+static json_t *free_allowance(const struct agg_subject_cost *s, int *ok)
 {
-	char t[40];
-
-	key[0] = '\0';
-	if (l->has_summary && l->summary.start_ns > 0 &&
-	    rfc3339_format(t, sizeof(t), l->summary.start_ns) >= 7)
-		snprintf(key, 8, "%.7s", t);
-}
-
-/* add_month: l's counts (its own and subject_bill) into its month of m[0..*n) (at most
- * max). */
-static void add_month(struct month *m, size_t *n, size_t max, const struct runlog *l)
-{
-	char key[8];
-	size_t i;
-
-	month_of(l, key);
-	for (i = 0; i < *n && strcmp(m[i].key, key) != 0; i++)
-		;
-	if (i == *n) {
-		if (*n == max)
-			return;
-		memset(&m[i], 0, sizeof(m[i]));
-		memcpy(m[i].key, key, sizeof(key));
-		(*n)++;
-	}
-	bill_add(&m[i].b, &l->bill);
-	bill_add(&m[i].b, &l->subject_bill);
-	m[i].p = &l->prices;
-}
-
-static int by_key(const void *a, const void *b)
-{
-	return strcmp(((const struct month *)a)->key, ((const struct month *)b)->key);
-}
-
-/* free_allowance: the subject's bill with the monthly free egress applied per calendar month
- * (docs/METHODOLOGY.md, "Cost"): {"total", "egress", "saved", "months": [{"month",
- * "egress_gb", "free_gb", "saved"}]}, or null when none of its runs' prices has a free
- * allowance. sum: the bill without it. */
-static json_t *free_allowance(const struct aggregate *a, size_t s, const struct cost_parts *sum,
-			      int *ok)
-{
-	struct month m[120];
-	size_t n = 0, any = 0;
-	double saved = 0;
 	json_t *months, *o;
 
-	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct runlog *l = a->runs[i].log;
-		if (a->runs[i].subject != s || !l->has_prices || !l->has_billing)
-			continue;
-		any += l->prices.free_egress_gb > 0 || l->prices.free_egress_ratio > 0;
-		add_month(m, &n, sizeof(m) / sizeof(m[0]), l);
-	}
-	if (!any)
+	if (!s->has_free)
 		return json_null();
-	qsort(m, n, sizeof(m[0]), by_key);
-	if (n > 1 && m[0].key[0] == '\0') { /* undated runs: in the first dated month */
-		bill_add(&m[1].b, &m[0].b);
-		memmove(m, m + 1, --n * sizeof(m[0]));
-	}
 	months = json_array();
-	for (size_t i = 0; i < n; i++) {
-		const struct prices *p = m[i].p;
-		double gb = (double)(m[i].b.bytes_out + m[i].b.xml_out) / price_gb(p);
-		double fr = price_free_egress_gb(p, &m[i].b);
-		double sv = p->same_region ? 0 : (gb < fr ? gb : fr) * p->v[PRICE_EGRESS];
-		saved += sv;
+	for (size_t i = 0; i < s->n_months; i++) {
+		const struct agg_cost_month *m = &s->months[i];
 		out_json_add(months,
 			     json_pack("{s:s?, s:f, s:f, s:f}", "month",
-				       m[i].key[0] ? m[i].key : NULL, "egress_gb", gb, "free_gb",
-				       fr, "saved", sv),
+				       m->month[0] ? m->month : NULL, "egress_gb", m->egress_gb,
+				       "free_gb", m->free_egress, "saved", m->saved),
 			     ok);
 	}
-	o = json_pack("{s:f, s:f, s:f}", "total", sum->total - saved, "egress", sum->egress - saved,
-		      "saved", saved);
+	o = json_pack("{s:f, s:f, s:f, s:f, s:f}", "total", s->after.total, "requests",
+		      s->after.requests, "egress", s->after.egress, "storage", s->after.storage,
+		      "saved", s->bill.total - s->after.total);
 	out_json_put(o, "months", months, ok);
 	return o;
 }
@@ -151,44 +65,20 @@ static json_t *free_allowance(const struct aggregate *a, size_t s, const struct 
 /* subject_cost: the cost[] entry of subject s, or NULL when none of its runs is priced. */
 static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 {
-	struct cost_parts sum, one;
-	const struct prices *last = NULL;
-	const char *example = "";
-	size_t priced = 0, unpriced = 0, logged_only = 0;
+	const struct agg_subject_cost *sc = &a->subject_costs[s];
+	const struct prices *last = sc->prices;
 	json_t *o, *sizes;
-	struct bill_counts counts;
 
-	memset(&sum, 0, sizeof(sum));
-	memset(&counts, 0, sizeof(counts));
-	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct runlog *l = a->runs[i].log;
-		if (a->runs[i].subject != s)
-			continue;
-		if (l->cost_example[0])
-			example = l->cost_example;
-		if (!l->has_prices || !l->has_billing) {
-			unpriced++;
-			continue;
-		}
-		price_cost(&l->prices, &l->bill, 0, &one);
-		add_parts(&sum, &one);
-		bill_add(&counts, &l->bill);
-		price_cost(&l->prices, &l->subject_bill, 0, &one);
-		add_parts(&sum, &one);
-		bill_add(&counts, &l->subject_bill);
-		logged_only += l->bill_logged_only != 0;
-		last = &l->prices;
-		priced++;
-	}
 	if (last == NULL)
 		return NULL;
-	o = cost_to_json(&sum, last->currency);
+	o = cost_to_json(&sc->bill, last->currency);
 	out_json_put(o, "subject", json_string(a->subjects[s].id), ok);
-	out_json_put(o, "runs_priced", json_integer((json_int_t)priced), ok);
-	out_json_put(o, "runs_unpriced", json_integer((json_int_t)unpriced), ok);
-	out_json_put(o, "billed", json_string(logged_only ? "logged_requests" : "all_phases"), ok);
-	out_json_put(o, "billing", bill_to_json(&counts), ok);
-	out_json_put(o, "free_allowance", free_allowance(a, s, &sum, ok), ok);
+	out_json_put(o, "runs_priced", json_integer((json_int_t)sc->runs_priced), ok);
+	out_json_put(o, "runs_unpriced", json_integer((json_int_t)sc->runs_unpriced), ok);
+	out_json_put(o, "billed", json_string(sc->logged_only ? "logged_requests" : "all_phases"),
+		     ok);
+	out_json_put(o, "billing", bill_to_json(&sc->counts), ok);
+	out_json_put(o, "free_allowance", free_allowance(sc, ok), ok);
 	out_json_put(o, "prices", price_to_json(last), ok);
 	out_json_put(o, "price_date", last->date[0] ? json_string(last->date) : json_null(), ok);
 	sizes = json_array();
@@ -207,13 +97,13 @@ static json_t *subject_cost(const struct aggregate *a, size_t s, int *ok)
 				     ok);
 	}
 	out_json_put(o, "read_1tb", sizes, ok);
-	out_json_put(o, "million_requests", json_real(1e6 * last->v[PRICE_CLASS_B]), ok);
+	out_json_put(o, "million_requests", json_real(1e6 * price_op(last, BOP_GET_OBJECT)), ok);
 	struct cost_example ex;
 	struct cost_parts m;
-	if (example[0] && price_parse_example(example, &ex, NULL) == 0) {
+	if (sc->example[0] && price_parse_example(sc->example, &ex, NULL) == 0) {
 		price_example_cost(last, &ex, &m);
 		json_t *x = cost_to_json(&m, last->currency);
-		out_json_put(x, "spec", json_string(example), ok);
+		out_json_put(x, "spec", json_string(sc->example), ok);
 		out_json_put(o, "example", x, ok);
 	} else {
 		out_json_put(o, "example", json_null(), ok);

@@ -228,7 +228,8 @@ static int over_budget(struct cctx *x, const struct plan_run *r)
 	return 1;
 }
 
-/* add_spend: the run's bill (all its phases) at its subject's prices. */
+/* add_spend: the run's bill (all its phases) at its subject's prices (those its run.json
+ * records), the run alone (docs/CAMPAIGN.md, "Prices"). */
 static void add_spend(struct cctx *x, const struct plan_run *r, const struct run_state *st)
 {
 	struct bill_counts b;
@@ -240,11 +241,12 @@ static void add_spend(struct cctx *x, const struct plan_run *r, const struct run
 	for (int k = 0; k < PHASE_COUNT; k++)
 		if (st->billing.phases & (1u << k))
 			bill_add(&b, &st->billing.bill[k]);
-	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
+	price_cost(&x->c->subjects[r->subject].prices, &b, &c);
 	x->spent[r->subject] += c.total;
 }
 
-/* add_recorded_spend: a run recorded by an earlier collector counts toward max_cost. */
+/* add_recorded_spend: a run recorded by an earlier collector counts toward max_cost, at
+ * the prices its run.json records (those that applied when it ran), not today's. */
 static void add_recorded_spend(struct cctx *x, const struct plan_run *r)
 {
 	struct runjson_status rs;
@@ -254,7 +256,7 @@ static void add_recorded_spend(struct cctx *x, const struct plan_run *r)
 	if (r->subject >= 64 || outdir_path(x->od, r->id, dir, sizeof(dir), NULL) < 0 ||
 	    runjson_read_status(dir, &rs, NULL) < 0)
 		return;
-	price_cost(&x->c->subjects[r->subject].prices, &rs.bill, 0, &c);
+	price_cost(&rs.prices, &rs.bill, &c);
 	x->spent[r->subject] += c.total;
 }
 
@@ -359,9 +361,12 @@ static int run_k(struct cctx *x, int k)
 		progress_note(x->pg, "collect: %s", e.msg);
 		x->failed = 1;
 	} else {
+		add_spend(x, r, &rr.st);
+		progress_spend(x->pg, r->subject < 64 ? x->spent[r->subject] : 0,
+			       campaign_subject_budget(x->c, in.subject),
+			       in.subject->prices.currency);
 		report_end(x->pg, &rr);
 		x->failed |= one;
-		add_spend(x, r, &rr.st);
 	}
 	runner_result_clear(&rr);
 	return 0;

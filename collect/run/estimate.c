@@ -19,7 +19,8 @@ static int bench(const struct workload *wl, double obj_s, struct bill_counts *b,
 		return 0;
 	if (wl->op == WL_DELETE && wl->bound == WL_BOUND_UNTIL_DONE) {
 		uint64_t batch = wl->batch > 0 ? (uint64_t)wl->batch : 1;
-		b->deletes = (*left + batch - 1) / batch;
+		bill_count_op(b, batch > 1 ? BOP_DELETE_OBJECTS : BOP_DELETE_OBJECT,
+			      (*left + batch - 1) / batch, 0, 0);
 		*left = 0;
 		return 1;
 	}
@@ -33,7 +34,7 @@ static int bench(const struct workload *wl, double obj_s, struct bill_counts *b,
 	}
 	switch (wl->op) {
 	case WL_PUT:
-		b->class_a = n;
+		bill_count_op(b, BOP_PUT_OBJECT, n, 0, 0);
 		b->bytes_in = n * wl->size;
 		b->objects = n;
 		b->object_bytes = n * wl->size;
@@ -42,14 +43,14 @@ static int bench(const struct workload *wl, double obj_s, struct bill_counts *b,
 	case WL_GET:
 		if (wl->range.kind != WL_RANGE_NONE)
 			return 0;
-		b->class_b = n;
+		bill_count_op(b, BOP_GET_OBJECT, n, 0, 0);
 		b->bytes_out = n * wl->size;
 		return 1;
 	case WL_HEAD:
-		b->class_b = n;
+		bill_count_op(b, BOP_HEAD_OBJECT, n, 0, 0);
 		return 1;
 	case WL_LIST:
-		b->class_a = n;
+		bill_count_op(b, BOP_LIST_OBJECTS_V2, n, 0, 0);
 		return 1;
 	default:
 		return 0;
@@ -86,18 +87,29 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 	if (!bench(wl, obj_s, &b, &left, &secs))
 		return 0;
 	/* prepare */
-	b.class_b += 1;
-	b.class_a += (first_of_subject ? 1 : 0) + prepared;
+	bill_count_op(&b, BOP_HEAD_BUCKET, 1, 0, 0);
+	bill_count_op(&b, BOP_CREATE_BUCKET, first_of_subject ? 1 : 0, 0, 0);
+	bill_count_op(&b, BOP_PUT_OBJECT, prepared, 0, 0);
 	b.bytes_in += prepared * wl->size;
 	b.objects += prepared;
 	b.object_bytes += prepared * wl->size;
 	b.storage_byte_s = (double)(prepared * wl->size) * secs;
-	if (wl->op == WL_PUT)
+	b.storage_object_s = (double)prepared * secs;
+	if (wl->op == WL_PUT) {
 		b.storage_byte_s += (double)(b.object_bytes - prepared * wl->size) * secs / 2;
-	/* cleanup */
+		b.storage_object_s += (double)(b.objects - prepared) * secs / 2;
+	}
+	/* cleanup; every object made is deleted (by the benchmark or the cleanup) */
 	if (!wl->keep) {
-		b.class_a += 1 + pages(left) + 1;
-		b.deletes += pages(left);
+		bill_count_op(&b, BOP_LIST_MULTIPART_UPLOADS, 1, 0, 0);
+		bill_count_op(&b, BOP_LIST_OBJECTS_V2, pages(left) + 1, 0, 0);
+		bill_count_op(&b, BOP_DELETE_OBJECTS, pages(left), 0, 0);
+	}
+	if (!wl->keep || left == 0) {
+		b.deleted = b.objects;
+		b.deleted_bytes = b.object_bytes;
+		b.deleted_byte_s = b.storage_byte_s;
+		b.deleted_object_s = b.storage_object_s;
 	}
 	*out = b;
 	return 1;
@@ -124,7 +136,7 @@ void estimate_plan(const struct campaign *c, const struct plan *p, int from,
 			est[r->subject].unbounded++;
 	}
 	for (int i = 0; i < c->n_subjects; i++)
-		price_cost(&c->subjects[i].prices, &est[i].b, 0, &est[i].cost);
+		price_cost(&c->subjects[i].prices, &est[i].b, &est[i].cost);
 }
 
 static void line(FILE *f, const char *who, const struct estimate *e, const char *cur, int priced)
@@ -132,14 +144,17 @@ static void line(FILE *f, const char *who, const struct estimate *e, const char 
 	fprintf(f,
 		"  %-12s %4d runs: %llu class A, %llu class B, %llu delete requests; bytes in %llu "
 		"(%.3f GiB), out %llu (%.3f GiB)",
-		who, e->runs, (unsigned long long)e->b.class_a, (unsigned long long)e->b.class_b,
-		(unsigned long long)e->b.deletes, (unsigned long long)e->b.bytes_in,
-		(double)e->b.bytes_in / 1073741824.0, (unsigned long long)e->b.bytes_out,
-		(double)e->b.bytes_out / 1073741824.0);
+		who, e->runs, (unsigned long long)bill_class_count(&e->b, "a"),
+		(unsigned long long)bill_class_count(&e->b, "b"),
+		(unsigned long long)bill_class_count(&e->b, "delete"),
+		(unsigned long long)e->b.bytes_in, (double)e->b.bytes_in / 1073741824.0,
+		(unsigned long long)e->b.bytes_out, (double)e->b.bytes_out / 1073741824.0);
 	if (priced)
-		fprintf(f, "; %.4f %s (requests %.4f, egress %.4f, ingress %.4f, storage %.4f)",
+		fprintf(f,
+			"; %.4f %s (requests %.4f, egress %.4f, ingress %.4f, storage %.4f, deleted "
+			"early %.4f, retrieval %.4f)",
 			e->cost.total, cur, e->cost.requests, e->cost.egress, e->cost.ingress,
-			e->cost.storage);
+			e->cost.storage, e->cost.deleted_early, e->cost.retrieval);
 	else
 		fprintf(f, "; no prices");
 	if (e->unbounded)
@@ -167,11 +182,7 @@ void estimate_print(const struct campaign *c, const struct plan *p, const struct
 		all.runs += est[i].runs;
 		all.unbounded += est[i].unbounded;
 		bill_add(&all.b, &est[i].b);
-		all.cost.requests += est[i].cost.requests;
-		all.cost.egress += est[i].cost.egress;
-		all.cost.ingress += est[i].cost.ingress;
-		all.cost.storage += est[i].cost.storage;
-		all.cost.total += est[i].cost.total;
+		cost_parts_add(&all.cost, &est[i].cost);
 	}
 	line(f, "total", &all, c->subjects[0].prices.currency, priced);
 }

@@ -118,30 +118,35 @@ void report_cost_findings(struct report_builder *r, struct findings *fd)
 /* bill_table: the campaign's bill per subject with its parts. */
 static void bill_table(struct report_builder *r)
 {
-	static const char *const parts[] = {"total", "requests", "egress", "ingress", "storage"};
-	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"), 7);
+	static const char *const parts[] = {"total",   "requests",      "egress",   "ingress",
+					    "storage", "deleted_early", "retrieval"};
+	enum {
+		N_PARTS = sizeof(parts) / sizeof(parts[0])
+	};
+	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"),
+					N_PARTS + 2);
 	const json_t *c;
 	char buf[64], n[32];
 	size_t i;
 
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.4);
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < N_PARTS; k++) {
 		char key[40];
 		snprintf(key, sizeof(key), "cost.%s", parts[k]);
 		doc_table_head(t, (size_t)k + 1, rb_str(r, key), 1);
 	}
-	doc_table_head(t, 6, rb_str(r, "cost.runs"), 0.7);
+	doc_table_head(t, N_PARTS + 1, rb_str(r, "cost.runs"), 0.7);
 	json_array_foreach(r->m->cost, i, c) {
 		doc_table_row(t);
 		doc_table_cell(t, 0, label(r->m, jstr(c, "subject")), CELL_ROWHEAD, NULL, NULL);
-		for (int k = 0; k < 5; k++)
+		for (int k = 0; k < N_PARTS; k++)
 			doc_table_cell(
 				t, (size_t)k + 1,
 				money(r, jnum(c, parts[k]), jstr(c, "currency"), buf, sizeof(buf)),
 				CELL_NUM, NULL, NULL);
 		snprintf(n, sizeof(n), "%lld",
 			 (long long)json_integer_value(json_object_get(c, "runs_priced")));
-		doc_table_cell(t, 6, n, CELL_NUM, NULL, NULL);
+		doc_table_cell(t, N_PARTS + 1, n, CELL_NUM, NULL, NULL);
 	}
 	doc_table_foot(t, rb_str(r, "table.cost_bill_foot"));
 }

@@ -223,7 +223,7 @@ count = 1" "price_delete = 0.01/GB"
 line=$(grep -n '^price_delete' "$work/badval.ini" | cut -d: -f1)
 "$collect" "$work/badval.ini" --dry-run >"$work/badval.log" 2>&1
 rc=$?
-[ "$rc" -eq 2 ] && grep -qF "collect: $work/badval.ini:$line: [subject one] price_delete: '0.01/GB' is not a price per requests (0/1000)" "$work/badval.log"
+[ "$rc" -eq 2 ] && grep -qF "collect: $work/badval.ini:$line: [subject one] price_delete: '0.01/GB' is not a price per requests (0.005/1000, 5/1M, 0/1)" "$work/badval.log"
 check $? "a wrong price string is named (exit $rc): $(cat "$work/badval.log")"
 cat >"$work/p.ini" <<'INI'
 [aws]
