@@ -106,7 +106,7 @@ static int check_doc(const json_t *doc, const char *path, struct err *e)
 	return 0;
 }
 
-int baseline_load(const char *results_dir, struct baseline *b, struct err *e)
+int baseline_load(const char *results_dir, const char *source, struct baseline *b, struct err *e)
 {
 	size_t len = strlen(results_dir) + sizeof("/aggregate.json");
 	json_error_t je;
@@ -116,6 +116,10 @@ int baseline_load(const char *results_dir, struct baseline *b, struct err *e)
 	if (b->path == NULL)
 		return err_set(e, "out of memory");
 	snprintf(b->path, len, "%s/aggregate.json", results_dir);
+	if ((b->source = strdup(source ? source : b->path)) == NULL) {
+		err_set(e, "out of memory");
+		goto fail;
+	}
 	b->doc = json_load_file(b->path, 0, &je);
 	if (b->doc == NULL) {
 		err_set(e, "%s: line %d: %s", b->path, je.line, je.text);
@@ -132,6 +136,7 @@ fail:
 void baseline_clear(struct baseline *b)
 {
 	free(b->path);
+	free(b->source);
 	json_decref(b->doc);
 	memset(b, 0, sizeof(*b));
 }
@@ -324,7 +329,7 @@ static json_t *head(const struct baseline *b, double alpha, long family, int *ok
 	const json_t *gen = json_object_get(b->doc, "generated");
 	const json_t *name = json_object_get(camp, "name");
 
-	out_json_put(j, "source", json_string(b->path), ok);
+	out_json_put(j, "source", json_string(b->source), ok);
 	out_json_put(j, "generated",
 		     json_is_string(gen) ? json_string(json_string_value(gen)) : json_null(), ok);
 	out_json_put(j, "campaign",

@@ -17,17 +17,29 @@ const char *manifest_commit(void)
 	return version_commit();
 }
 
-/* path_opt: an option naming a file: null, or {"path", "outside"} (path relative to
- * data_dir when inside it). */
+/* relative_to: mark o (a path record, may be NULL) "relative_to": "data_dir" when where (what
+ * manifest_path_from returned) says its path climbs out of DATA_DIR. o, or NULL. */
+static json_t *relative_to(json_t *o, int where)
+{
+	if (o != NULL && where == 2 &&
+	    json_object_set_new(o, "relative_to", json_string("data_dir")) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+/* path_opt: an option naming a file: null, or {"path", "outside"[, "relative_to"]} (path from
+ * data_dir: manifest_path_from). */
 static json_t *path_opt(const char *data_dir, const char *path)
 {
 	char shown[PATH_MAX];
-	int in;
+	int where;
 
 	if (path == NULL)
 		return json_null();
-	in = manifest_relpath(data_dir, path, shown, sizeof(shown));
-	return json_pack("{s:s, s:b}", "path", shown, "outside", !in);
+	where = manifest_path_from(data_dir, path, shown, sizeof(shown));
+	return relative_to(json_pack("{s:s, s:b}", "path", shown, "outside", where != 1), where);
 }
 
 /* add_opt_input: the file of a path option into inputs, marked with its role. A
@@ -38,15 +50,18 @@ static int add_opt_input(json_t *inputs, const char *data_dir, const char *file,
 	char shown[PATH_MAX];
 	struct stat st;
 	json_t *one;
-	int in;
+	int where;
 
 	if (file == NULL || stat(file, &st) != 0)
 		return 0;
-	in = manifest_relpath(data_dir, file, shown, sizeof(shown));
-	if ((one = manifest_input(file, shown, !in, e)) == NULL)
+	where = manifest_path_from(data_dir, file, shown, sizeof(shown));
+	if ((one = manifest_input(file, shown, where != 1, e)) == NULL)
 		return -1;
-	json_object_set_new(one, "role", json_string(role));
-	return json_array_append_new(inputs, one) < 0 ? err_set(e, "out of memory") : 0;
+	if ((one = relative_to(one, where)) == NULL ||
+	    json_object_set_new(one, "role", json_string(role)) < 0 ||
+	    json_array_append_new(inputs, one) < 0)
+		return err_set(e, "out of memory");
+	return 0;
 }
 
 static json_t *options(const struct manifest_opts *o)

@@ -176,12 +176,15 @@ static int same_digest(const json_t *a, const json_t *b)
 	       json_equal(json_object_get(a, "size"), json_object_get(b, "size"));
 }
 
-/* role_file: the file a role input names: inside DATA_DIR or as given. */
-static void role_file(const struct vctx *c, const json_t *in, char *buf, size_t n)
+/* locate: the file of a recorded path record v ({"path", "outside", "relative_to"}) into buf:
+ * inside DATA_DIR and outside it relative to DATA_DIR alike from DATA_DIR, else (a manifest
+ * of a release that recorded outside paths as given) as given. */
+static void locate(const struct vctx *c, const json_t *v, char *buf, size_t n)
 {
-	const char *p = json_string_value(json_object_get(in, "path"));
+	const char *p = json_string_value(json_object_get(v, "path"));
+	const char *rel = json_string_value(json_object_get(v, "relative_to"));
 
-	if (json_is_true(json_object_get(in, "outside")))
+	if (json_is_true(json_object_get(v, "outside")) && (rel == NULL || strcmp(rel, "data_dir")))
 		snprintf(buf, n, "%s", p);
 	else
 		snprintf(buf, n, "%s/%s", c->data, p);
@@ -206,7 +209,7 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 		if (rc != VERIFY_OK)
 			break;
 		if (json_object_get(x, "role") != NULL) {
-			role_file(c, x, file, sizeof(file));
+			locate(c, x, file, sizeof(file));
 			y = manifest_input(file, p, 0, &e);
 			if (strcmp(json_string_value(json_object_get(x, "role")), "history") == 0) {
 				if (y == NULL || !same_digest(x, y))
@@ -275,14 +278,10 @@ static int check_summaries(struct vctx *c)
 static const char *opt_path(const struct vctx *c, const char *name, char *buf, size_t n)
 {
 	const json_t *v = json_object_get(json_object_get(c->doc, "options"), name);
-	const char *p = json_string_value(json_object_get(v, "path"));
 
-	if (p == NULL)
+	if (json_string_value(json_object_get(v, "path")) == NULL)
 		return NULL;
-	if (json_is_true(json_object_get(v, "outside")))
-		snprintf(buf, n, "%s", p);
-	else
-		snprintf(buf, n, "%s/%s", c->data, p);
+	locate(c, v, buf, n);
 	return buf;
 }
 
