@@ -25,7 +25,8 @@ struct baseline {
 };
 
 /* baseline_load: read OLD_RESULTS_DIR/aggregate.json (ours, or of a Warp directory)
- * into b; source (NULL: that path) is what the new aggregate.json records as its source. -1 with a message naming the file and the field at fault (e.g.
+ * into b; source (NULL: that path) is what the new aggregate.json records as its source.
+ * -1 with a message naming the file and the field at fault (e.g.
  * "OLD/aggregate.json: cells[3].runs[1].mib_s: not a number") when the file cannot
  * be read, is not an s3bench aggregate 1.x, or a field has the wrong type; b is then
  * empty. Free with baseline_clear. */

@@ -113,8 +113,8 @@ cd "$tmp/reader" || exit 1
 is 0 "verified; report.html and report.pdf rebuilt byte for byte" \
 	"make reproduce from a third folder, the publisher's folder gone" \
 	"$repro" ../elsewhere/w.tar.zst r
-jq -e '.baseline.source == "../base/results/aggregate.json"' r/s3bench-bundle/results/aggregate.json \
-	>/dev/null
+jq -e '.baseline.source == "../base/results/aggregate.json"' \
+	r/s3bench-bundle/results/aggregate.json >/dev/null
 check $? "...aggregate.json names the baseline as the manifest does (so the re-derived one agrees)"
 printf '; changed\n' >>r/s3bench-bundle/data/pub/warp-map.ini
 is 5 "changed input: .*warp-map.ini" "a packed input changed after unpacking: named" \
