@@ -1,5 +1,6 @@
 /* core/price_json.c: run.json's "prices" and "billing" records and a bill's JSON form
  * (core/price.h; docs/FORMATS.md, "Prices and billing"). */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -441,4 +442,26 @@ json_t *cost_to_json(const struct cost_parts *c, const char *currency)
 			 c->total, "requests", c->requests, "egress", c->egress, "ingress",
 			 c->ingress, "storage", c->storage, "deleted_early", c->deleted_early,
 			 "retrieval", c->retrieval);
+}
+
+/* optional: o.key when a number, else 0 (records written before the part existed). */
+static double optional(struct jread *r, const json_t *o, const char *where, const char *key)
+{
+	double x = jread_num(r, o, where, key, 0);
+
+	return isnan(x) ? 0 : x;
+}
+
+int cost_from_json(struct jread *r, const json_t *o, const char *where, struct cost_parts *c,
+		   char **currency)
+{
+	*currency = jread_str(r, o, where, "currency", 1);
+	c->total = jread_num(r, o, where, "total", 1);
+	c->requests = jread_num(r, o, where, "requests", 1);
+	c->egress = jread_num(r, o, where, "egress", 1);
+	c->ingress = jread_num(r, o, where, "ingress", 1);
+	c->storage = jread_num(r, o, where, "storage", 1);
+	c->deleted_early = optional(r, o, where, "deleted_early");
+	c->retrieval = optional(r, o, where, "retrieval");
+	return r->failed ? -1 : 0;
 }
