@@ -110,7 +110,7 @@ static void run(const struct agg_run *r, int full, struct results_run *x, int *o
 	}
 	if (l->has_cpu)
 		x->cpu_us_per_request = l->cpu_us_per_request;
-	out_run_cost(l, &x->cost, ok);
+	out_run_cost(r, &x->cost, ok);
 	records(r, x, ok);
 }
 

@@ -52,6 +52,7 @@ static void from_outcome(const struct runrec *rec, struct runlog *r, int *oom)
 	r->signal = (int)w->signal;
 	r->timed_out = w->timed_out;
 	r->elapsed_s = w->elapsed_s;
+	r->started_ns = w->started_ns;
 	dup(&r->err_class, rec->errors.cls, oom);
 	dup(&r->first_error, rec->errors.n_first > 0 ? rec->errors.first[0] : NULL, oom);
 	dup(&r->status, rec->status, oom);

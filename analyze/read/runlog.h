@@ -40,7 +40,8 @@ struct runlog {
 		workload; /* mix, size spec, range, rate (analyze/read/runlog_workload.h) */
 	/* wrapper */
 	int exit_code, signal, timed_out;
-	double elapsed_s; /* NaN when absent */
+	double elapsed_s;   /* NaN when absent */
+	int64_t started_ns; /* wrapper.started (Unix ns); 0 when absent (a Warp run's) */
 	/* errors */
 	char *err_class;   /* NULL when null */
 	char *first_error; /* errors.first[0]; NULL when none */
