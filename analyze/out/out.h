@@ -53,6 +53,15 @@ int out_json_dump(const json_t *root, const char *path, struct err *e);
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
 
+struct hedge_list;
+
+/* out_hedge_print: `analyze --hedge`'s what-if (analyze/cells/hedge_cells.h) of a's cells
+ * on f: per cell "hedge OP SIZE cN SUBJECT: N requests, p95 X ms, p99 X ms, p99.9 X ms,
+ * new connection X ms (median of K)" ("-" for a percentile too few requests bound), then
+ * per threshold "hedge OP SIZE cN SUBJECT at p95 = T ms: p99 X ms, p99.9 X ms, extra S"
+ * (T to the ns, S the share of requests re-sent). */
+void out_hedge_print(FILE *f, const struct aggregate *a, const struct hedge_list *h);
+
 /* out_metrics_write: --metrics: the headline figures of a at `path` in the Prometheus
  * text exposition format (docs/FORMATS.md "--metrics"): per cell (matrix and workload
  * cells) its throughput with the 95 % interval, pooled p50/p99 latency, failed requests

@@ -31,6 +31,13 @@ struct summary_acc *reqlog_acc_rows(const char *const *files, int n, const char 
 				    int (*row)(const struct op_row *r, void *arg, struct err *e),
 				    void *arg, struct err *e);
 
+/* reqlog_each: hand every row of files[0..n) whose op equals `op` (as reqlog_acc) to
+ * row(r, arg, e), in file order: row returns 0 to go on, -1 with e set to fail. -1 with
+ * the reader's message (file and line), or row's, on failure. */
+int reqlog_each(const char *const *files, int n, const char *op,
+		int (*row)(const struct op_row *r, void *arg, struct err *e), void *arg,
+		struct err *e);
+
 /* reqlog_summary: the summary of the per-request log `file`, computed with core's
  * opslog_read and summary_acc_* exactly as collect computes it (histograms included:
  * release them with summary_clear), into *out; for a rate run (offered > 0, req/s: the
