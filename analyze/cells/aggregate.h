@@ -78,6 +78,7 @@ struct agg_cell {
 	/* workload dimensions: a workload cell (analyze/cells/workload_cells.h) has workload set and one of
 	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
 	const char *size_spec, *range, *mix;
+	const char *hedge;             /* a hedged get's threshold as written; NULL: none */
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */

@@ -59,7 +59,11 @@ struct hedge_list;
  * on f: per cell "hedge OP SIZE cN SUBJECT: N requests, p95 X ms, p99 X ms, p99.9 X ms,
  * new connection X ms (median of K)" ("-" for a percentile too few requests bound), then
  * per threshold "hedge OP SIZE cN SUBJECT at p95 = T ms: p99 X ms, p99.9 X ms, extra S"
- * (T to the ns, S the share of requests re-sent). */
+ * (T to the ns, S the share of requests re-sent); a live-hedged cell ("... SUBJECT hedged
+ * p95") instead "hedge NAME live at T ms: p99 X ms, p99.9 X ms, extra S (H hedged, D
+ * answered by the duplicate); what-if at p95 = T ms: p99 X ms, p99.9 X ms, extra S" (T the
+ * runs' mean threshold), or "...; no what-if (...)" when its point has no unhedged cell
+ * with one. */
 void out_hedge_print(FILE *f, const struct aggregate *a, const struct hedge_list *h);
 
 /* out_metrics_write: --metrics: the headline figures of a at `path` in the Prometheus

@@ -13,6 +13,27 @@ static const char *num(double v, char *buf, size_t n)
 	return buf;
 }
 
+/* live: live-hedged cell c's measure beside the what-if of its point at its threshold. */
+static void live(FILE *f, const char *name, const struct hedge_cell *c)
+{
+	const struct hedge_at *w = c->whatif_at;
+	char b1[32], b2[32], b3[32];
+
+	fprintf(f,
+		"hedge %s live at %s ms: p99 %s ms, p99.9 %s ms, extra %.4f (%llu hedged, %llu "
+		"answered by the duplicate); ",
+		name, num(c->threshold_ms, b1, sizeof(b1)), num(c->p99_ms, b2, sizeof(b2)),
+		num(c->p999_ms, b3, sizeof(b3)),
+		c->requests ? (double)c->hedged / (double)c->requests : 0.0,
+		(unsigned long long)c->hedged, (unsigned long long)c->won_by_duplicate);
+	if (w == NULL)
+		fputs("no what-if (no unhedged cell of this point with a p99)\n", f);
+	else
+		fprintf(f, "what-if at %s = %.6f ms: p99 %s ms, p99.9 %s ms, extra %.4f\n", w->name,
+			w->t_ms, num(w->p99_ms, b2, sizeof(b2)), num(w->p999_ms, b3, sizeof(b3)),
+			w->extra);
+}
+
 void out_hedge_print(FILE *f, const struct aggregate *a, const struct hedge_list *h)
 {
 	for (size_t i = 0; i < h->n; i++) {
@@ -28,7 +49,9 @@ void out_hedge_print(FILE *f, const struct aggregate *a, const struct hedge_list
 				num(c->setup_ms, b1, sizeof(b1)), c->setups);
 		else
 			fputs("new connection not measured (taken as 0)\n", f);
-		if (!c->p99_supported)
+		if (c->live)
+			live(f, name, c);
+		else if (!c->p99_supported)
 			fprintf(f, "hedge %s: too few requests (n = %llu) for a p99 what-if\n",
 				name, (unsigned long long)c->requests);
 		for (size_t j = 0; j < c->n_at; j++)

@@ -7,8 +7,10 @@
 # 2%:400ms`). Two campaigns from the namespace, 4 KiB GETs at concurrency 8 for 15 s: A
 # unhedged, B with `hedge = p95`. Checks:
 #   - A's p99 reflects the tail (at least 400 ms);
-#   - analyze --hedge on A: the what-if at A's p95 predicts B's measured p99 within 25 %
-#     (measured: 41.3 ms predicted, 41.1 ms live);
+#   - analyze --hedge on A's data with B's run beside it: the what-if at A's p95 predicts
+#     B's measured p99 within 25 % (measured: 41.3 ms predicted, 41.1 ms live), and B's live
+#     line carries its threshold, hedged counts and p99 as its run.json says, beside A's
+#     what-if at p95;
 #   - B lands there: its p99 far below A's (under 100 ms), some requests hedged and some
 #     answered by the duplicate; its ops log has every attempt, each lost one beside the
 #     request it lost to (lost = hedged), and the bill counts the duplicates: benchmark
@@ -110,8 +112,10 @@ for c in a b; do
 	ip netns exec "$ns" "${rt[@]}" "$collect" "$tmp/$c.ini" -o "$tmp/$c" >"$tmp/collect-$c.log" 2>&1
 	check $? "campaign $c runs from the namespace ($(tail -n 1 "$tmp/collect-$c.log"))"
 done
-"$analyze" "$tmp/a" --hedge -o "$tmp/a/results" >"$tmp/hedge.out" 2>"$tmp/hedge.err"
-check $? "analyze --hedge on A exits 0 ($(tail -n 1 "$tmp/hedge.err"))"
+# one data directory with both: A's campaign and B's hedged run beside A's
+cp -r "$tmp/a" "$tmp/ab" && cp -r "$tmp/b/runs/cycle-01/lab/get-4KiB-c8-hp95" "$tmp/ab/runs/cycle-01/lab/"
+"$analyze" "$tmp/ab" --hedge -o "$tmp/ab/results" >"$tmp/hedge.out" 2>"$tmp/hedge.err"
+check $? "analyze --hedge on A and B's run exits 0 ($(tail -n 1 "$tmp/hedge.err"))"
 cat "$tmp/hedge.out"
 
 pycheck "the live hedge" "$tmp" <<'PY'
@@ -124,11 +128,23 @@ rb = json.load(open(rb_path))
 pa, pb = ra["summary"]["latency_ms"]["p99"], rb["summary"]["latency_ms"]["p99"]
 t(pa >= 400, "A's p99 reflects the 2 %% tail: %.1f ms >= 400" % pa)
 out = open(tmp + "/hedge.out").read()
-m = re.search(r"at p95 = ([\d.]+) ms: p99 ([\d.]+) ms", out)
+m = re.search(r"hedge get 4KiB c8 lab at p95 = ([\d.]+) ms: p99 ([\d.]+) ms", out)
 t(m is not None, "the what-if at A's p95")
 wif = float(m[2]) if m else float("nan")
 open(tmp + "/timing", "w").write("%.3f %.3f\n" % (wif, pb))
 h = rb["summary"].get("hedge") or {}
+lv = re.search(r"hedge get 4KiB c8 lab hedged p95 live at ([\d.]+) ms: p99 ([\d.]+) ms, "
+               r"p99\.9 \S+ ms, extra ([\d.]+) \((\d+) hedged, (\d+) answered by the duplicate\); "
+               r"what-if at p95 = ([\d.]+) ms: p99 ([\d.]+) ms", out)
+t(lv is not None, "B's live line, beside A's what-if at p95")
+if lv is not None:
+    t(abs(float(lv[1]) - h.get("threshold_ms", 0)) < 1e-3 and int(lv[4]) == h.get("hedged")
+      and int(lv[5]) == h.get("won_by_duplicate"),
+      "live at %s ms, %s hedged, %s by the duplicate: as B's summary.hedge" % (lv[1], lv[4], lv[5]))
+    t(abs(float(lv[2]) - pb) <= 0.01 * pb, "live p99 %s ms (exact, the ops log) within 1 %% of "
+      "run.json's %.3f ms (its histogram)" % (lv[2], pb))
+    t(float(lv[6]) == float(m[1]) and float(lv[7]) == wif if m else False,
+      "the live line's what-if is A's at p95 (%s ms: p99 %s ms)" % (lv[6], lv[7]))
 t(rb_path.endswith("get-4KiB-c8-hp95/run.json"), "B's run id says its hedge: %s" % rb_path.split("/")[-2])
 t(h.get("threshold") == "p95" and h.get("hedged", 0) > 0 and h.get("won_by_duplicate", 0) > 0
   and not h.get("refused"), "B: %s of %s requests hedged at %.1f ms, %s answered by the duplicate"
