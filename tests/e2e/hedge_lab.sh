@@ -114,8 +114,11 @@ for c in a b; do
 done
 # one data directory with both: A's campaign and B's hedged run beside A's
 cp -r "$tmp/a" "$tmp/ab" && cp -r "$tmp/b/runs/cycle-01/lab/get-4KiB-c8-hp95" "$tmp/ab/runs/cycle-01/lab/"
-"$analyze" "$tmp/ab" --hedge -o "$tmp/ab/results" >"$tmp/hedge.out" 2>"$tmp/hedge.err"
+"$analyze" "$tmp/ab" --hedge --metrics "$tmp/ab.prom" -o "$tmp/ab/results" >"$tmp/hedge.out" 2>"$tmp/hedge.err"
 check $? "analyze --hedge on A and B's run exits 0 ($(tail -n 1 "$tmp/hedge.err"))"
+grep -q '^s3bench_cell_throughput_bytes_per_second{.*,op="get",size="4096",hedge="p95",' "$tmp/ab.prom" &&
+	[ "$(grep -c '^s3bench_cell_throughput_bytes_per_second{' "$tmp/ab.prom")" = 2 ]
+check $? "--metrics: the hedged cell apart from the unhedged one by its hedge label"
 cat "$tmp/hedge.out"
 
 pycheck "the live hedge" "$tmp" <<'PY'
