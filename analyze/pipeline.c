@@ -220,6 +220,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
+	m.hedge = &st->hedge;
 	m.baseline = base->path ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)

@@ -246,7 +246,8 @@ static int forest_tested(const struct report_model *m, const char *op)
 {
 	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
 		const struct results_comparison *k = &m->doc.comparisons[i];
-		if (k->test != RESULTS_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
+		if (k->tail == RESULTS_TAIL_NONE && k->test != RESULTS_TEST_NONE &&
+		    isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
 		    model_measured(m, op, k->size, k->concurrency))
 			return 1;
 	}
