@@ -303,8 +303,9 @@ done:
 	strbuf_free(&id);
 }
 
-/* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
- * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
+/* The p50, p99 and p99.9 a latency row shows (NAN: one too few requests bound); *fallback
+ * set when they are the runs' own percentiles averaged (no pooled histogram). Returns 0 when
+ * there is nothing. */
 static int lat_figures(const struct results_cell *c, double *p50, double *p99, double *p999,
 		       int *fallback)
 {
@@ -315,8 +316,8 @@ static int lat_figures(const struct results_cell *c, double *p50, double *p99, d
 	const struct results_pooled *p = &c->latency_ms.pooled;
 	if (p->source != RESULTS_POOL_NONE && isfinite(p->p50)) {
 		*p50 = p->p50;
-		*p99 = p->p99;
-		*p999 = p->p999;
+		*p99 = p->has_pct && !p->pct[2].supported ? NAN : p->p99; /* too few requests */
+		*p999 = p->has_pct && !p->pct[3].supported ? NAN : p->p999;
 		*fallback = p->source == RESULTS_POOL_RUNS;
 		return 1;
 	}
@@ -365,9 +366,13 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 						     NAN, NULL);
 				continue;
 			}
-			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
-				 text_num(r->nf, p50, -1, a, sizeof(a)),
-				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			if (isnan(p99))
+				snprintf(row, sizeof(row), "%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)), fb ? " *" : "");
+			else
+				snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)),
+					 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
@@ -380,12 +385,62 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	return c;
 }
 
+/* 1 when some cell's pooled latency carries support flags and intervals. */
+static int tails_pct(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (m->doc.cells[i].latency_ms.pooled.has_pct)
+			return 1;
+	return 0;
+}
+
+/* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
+ * tie's (as report_lead_flags marks throughput). */
+static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s, enum results_tail tail)
+{
+	const struct results_leader *d = model_tail_leader(m, op, size, conc, tail);
+	if (d == NULL)
+		return 0;
+	if (d->status == RESULTS_LEAD_CLEAR)
+		return d->subject == s ? CELL_LEAD : 0;
+	return model_in_tie(d, s) ? CELL_TIE : 0;
+}
+
+/* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
+ * with its interval, "too few requests (n = N)" when the requests cannot bound it (then
+ * *muted), else v alone (a file without intervals, or the runs' fallback). */
+static void pct_text(struct report_builder *r, const struct results_pooled *p, int i, double v,
+		     char *buf, size_t n, int *muted)
+{
+	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], x[TEXT_NUM_MAX];
+	*muted = isnan(v);
+	if (p->has_pct && !p->pct[i].supported) {
+		struct strbuf t = {0};
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)p->requests);
+		subst(&t, rb_str(r, "lat.too_few"), "n", a, NULL, NULL);
+		snprintf(buf, n, "%s", rb_text(r, &t));
+		strbuf_free(&t);
+		*muted = 1;
+		return;
+	}
+	text_num(r->nf, v, -1, x, sizeof(x));
+	if (!p->has_pct || isnan(v) || isnan(p->pct[i].lo) || isnan(p->pct[i].hi)) {
+		snprintf(buf, n, "%s", x);
+		return;
+	}
+	int dec = text_decimals(v);
+	snprintf(buf, n, "%s [%s, %s]", x, text_num(r->nf, p->pct[i].lo, dec, a, sizeof(a)),
+		 text_num(r->nf, p->pct[i].hi, dec, b, sizeof(b)));
+}
+
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
- * workers × size × subject). */
+ * workers × size × subject), each with its interval or "too few requests", the tail
+ * leaders' p50 and p99 marked. */
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
+	char id[48], sz[32], w[64], buf[3 * TEXT_NUM_MAX + 64];
 	struct strbuf cap = {0};
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
@@ -398,6 +453,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 		doc_table_head(t, i, rb_str(r, heads[i]),
 			       i == 0                 ? 1.6
 			       : i == 1               ? 0.9
+			       : i >= 3 && i <= 6     ? 1.4
 			       : i != 2               ? 0.8
 			       : model_distributed(m) ? 0.9
 						      : 0.5); /* "24 (3 × 8)" on one line */
@@ -427,14 +483,27 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					NULL, NULL);
 				report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
-				for (size_t i = 0; i < 6; i++)
-					doc_table_cell(t, i + 3,
-						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
-								sizeof(buf)),
-						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+				for (size_t i = 0; i < 6; i++) {
+					int muted = isnan(v[i]);
+					unsigned f = 0;
+					if (i < 4 && ok)
+						pct_text(r, p, (int)i, v[i], buf, sizeof(buf),
+							 &muted);
+					else
+						text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
+							 sizeof(buf));
+					if ((i == 0 || i == 2) && !muted)
+						f = tail_flags(m, op, m->sizes[z],
+							       m->concurrency[k], (int)s,
+							       i ? RESULTS_TAIL_P99
+								 : RESULTS_TAIL_P50);
+					doc_table_cell(t, i + 3, buf,
+						       CELL_NUM | f | (muted ? CELL_MUTED : 0),
 						       NULL, NULL);
+				}
 			}
-	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
+	doc_table_foot(t, rb_str(r, m->doc.n_tail_leaders || tails_pct(m) ? "table.latpct_foot_ci"
+									  : "table.latpct_foot"));
 }
 
 void report_latency_tables(struct report_builder *r)
