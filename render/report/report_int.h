@@ -130,6 +130,13 @@ void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
+/* ---- render/report/report_hedge.c ---- */
+
+/* report_hedge: the "What hedging would buy" section (aggregate.json hedge[]: each cell's
+ * what-ifs, a live-hedged cell beside its point's what-if), the assumption stated; nothing
+ * when no cell has a what-if or a live measure. */
+void report_hedge(struct report_builder *r);
+
 /* ---- render/report/report_errors.c ---- */
 
 /* report_errors: the Errors section (a table of the cells whose requests failed, by HTTP
