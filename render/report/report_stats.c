@@ -165,7 +165,10 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 	if (who)
 		strbuf_addf(b, "%s: ", who);
 	if (k->test == RESULTS_TEST_NONE || !isfinite(v)) {
-		strbuf_adds(b, rb_str(r, "forest.not_enough"));
+		strbuf_adds(b,
+			    rb_str(r, k->verdict != NULL && strcmp(k->verdict, "unsupported") == 0
+					      ? "forest.too_few"
+					      : "forest.not_enough"));
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
@@ -174,13 +177,15 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
-/* One estimate: subject s against subject top (s/top) in a category. */
+/* One estimate: subject s against subject top (s/top) in a category, of throughput or of
+ * percentile `tail`. */
 static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
-		     uint64_t size, int conc, int s, int top, int named)
+		     uint64_t size, int conc, int s, int top, int named, enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int sw = 0;
-	const struct results_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	const struct results_comparison *k = model_tail_comparison(m, op, size, conc, s, top, tail,
+								   &sw);
 	struct strbuf b = {0};
 	if (k == NULL)
 		return;
@@ -199,8 +204,10 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
-/* The rows of the forest plot of op: one per size × workers some run measured. */
-static void forest_rows(struct report_builder *r, struct chart *c, const char *op)
+/* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
+ * leader): one per size × workers some run measured. */
+static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
+			enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
@@ -212,8 +219,11 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct results_leader *d = model_leader(m, op, m->sizes[z],
-								      m->concurrency[k]);
+			const struct results_leader *d = tail ? model_tail_leader(
+									m, op, m->sizes[z],
+									m->concurrency[k], tail)
+							      : model_leader(m, op, m->sizes[z],
+									     m->concurrency[k]);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
@@ -222,7 +232,8 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			if (m->nsubjects == 2) {
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				chart_add_row(c, p, rb_text(r, &lab));
-				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
+				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0,
+					 tail);
 			} else if (d) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
@@ -234,21 +245,22 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != d->subject)
 						estimate(r, c, p, op, m->sizes[z],
-							 m->concurrency[k], (int)s, d->subject, 1);
+							 m->concurrency[k], (int)s, d->subject, 1,
+							 tail);
 			}
 			strbuf_free(&lab);
 		}
 }
 
-/* 1 when some comparison of op in a measured configuration was tested (a forest plot
- * of rows that all say "not enough runs" would be a chart with nothing drawn). */
-static int forest_tested(const struct report_model *m, const char *op)
+/* 1 when some comparison (of throughput, or percentile tail) of op in a measured
+ * configuration was tested (a forest plot of rows that all say "not enough runs" would be a
+ * chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op, enum results_tail tail)
 {
 	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
 		const struct results_comparison *k = &m->doc.comparisons[i];
-		if (k->tail == RESULTS_TAIL_NONE && k->test != RESULTS_TEST_NONE &&
-		    isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
-		    model_measured(m, op, k->size, k->concurrency))
+		if (k->tail == tail && k->test != RESULTS_TEST_NONE && isfinite(k->ratio) &&
+		    strcmp(k->op, op) == 0 && model_measured(m, op, k->size, k->concurrency))
 			return 1;
 	}
 	return 0;
@@ -263,7 +275,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
 	strbuf_free(&title);
-	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_NONE)) {
 		doc_para(r->d,
 			 rb_str(r, m->nsubjects < 2 ? "forest.one"
 				   : !m->has_stats  ? "forest.none"
@@ -292,12 +304,48 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		if (m->nsubjects > 2)
 			for (size_t s = 0; s < m->nsubjects; s++)
 				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
-		forest_rows(r, c, op);
+		forest_rows(r, c, op, RESULTS_TAIL_NONE);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
 	doc_para(r->d, rb_str(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
 done:
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	strbuf_free(&id);
+}
+
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	int two = m->nsubjects == 2;
+	struct strbuf title = {0}, desc = {0}, id = {0};
+	struct scene *sc = NULL;
+	char level[TEXT_NUM_MAX];
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_P99))
+		return;
+	short_num(r, (1 - m->doc.statistics.alpha) * 100, level, sizeof(level));
+	strbuf_addf(&id, "%s-tail-forest", op);
+	subst(&title, rb_str(r, "section.tail_forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
+	strbuf_free(&title);
+	const char *names[] = {"op", "level", "a", "b"};
+	const char *vals[] = {opname, level, m->subjects[0].label, m->subjects[1].label};
+	text_subst(&title, rb_str(r, two ? "chart.tail_forest2" : "chart.tail_forest"), names, vals,
+		   4);
+	text_subst(&desc, rb_str(r, two ? "chart.tail_forest2_desc" : "chart.tail_forest_desc"),
+		   names, vals, 4);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &title), rb_text(r, &desc));
+	if (c) {
+		chart_set_axis(c, rb_str(r, "axis.tail_ratio"), "", "");
+		if (!two)
+			for (size_t s = 0; s < m->nsubjects; s++)
+				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+		forest_rows(r, c, op, RESULTS_TAIL_P99);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	doc_para(r->d, rb_str(r, two ? "tail_forest.read2" : "tail_forest.read"), 0);
 	strbuf_free(&title);
 	strbuf_free(&desc);
 	strbuf_free(&id);

@@ -11,8 +11,12 @@
 #   - timeseries[].latency: one entry per second, requests summing to the successful
 #     requests of the seconds, max_ms always, p99_ms exactly from 299 requests a second;
 #   - hedge[]: each cell's what-if (p95, p99, 2s), and the live-hedged cell (workload_cells[]
-#     `hedge` "p95") measured beside far's what-if at p95.
-# About 45 s. Prints "N passed, N failed"; exit 1 on failure.
+#     `hedge` "p95") measured beside far's what-if at p95;
+#   - the report (en, ko): the latency table's intervals and near's p99 marked, the p99
+#     forest plot, the hedging section with its assumption and the live cell, latency per
+#     second; and on build/tests/fake_campaign's 96 requests a cell, the p99 greyed "too few
+#     requests (n = 96)", untested and unranked.
+# About 50 s. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/analyze_lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 render=${RENDER:-$top/bin/render}
@@ -111,5 +115,56 @@ t(live.get("at") == [] and wi == (f.get("at") or [None])[0] and live["live"]["he
   % ((live.get("live") or {}).get("hedged"), live.get("p99_ms"), wi.get("p99_ms")))
 wc = [c for c in d["workload_cells"] if c.get("hedge") == "p95"]
 t(len(wc) == 1 and wc[0]["subject"] == "far", "workload_cells[]: the hedged cell with hedge p95")
+PY
+
+"$render" "$d/results" -o "$tmp/report" --format html >"$tmp/render.log" 2>&1 &&
+	"$render" "$d/results" -o "$tmp/report-ko" --lang ko --format html >>"$tmp/render.log" 2>&1
+check $? "render (en, ko) exits 0 ($(tail -n 1 "$tmp/render.log"))"
+pycheck "the report" "$tmp/report/report.html" "$tmp/report-ko/report.html" "$d/results/aggregate.json" <<'PY'
+import html, json, re, sys
+from checks import t
+doc, ko = open(sys.argv[1]).read(), open(sys.argv[2]).read()
+a = json.load(open(sys.argv[3]))
+def section(s, start, n=12000):
+    i = s.find(start)
+    return s[i:i + n] if i >= 0 else ""
+lat = section(doc, 'id="t-lat-get"', 4000)
+near = [c for c in a["cells"] if c["op"] == "get" and c["subject"] == "near"][0]["latency_ms"]["pooled"]
+cells = re.findall(r'<td class="([^"]*)">([^<]*)', lat)
+t(any("lead" in k and v.startswith("%.2f [" % near["p99"]) for k, v in cells),
+  "the latency table: near's p99 with its interval, marked the clear tail leader (%s)"
+  % [v for k, v in cells if "lead" in k])
+t(sum(1 for k, v in cells if re.match(r"[\d.,]+ \[[\d.,]+, [\d.,]+\]$", v)) == 8,
+  "every p50..p99.9 of both cells with its interval")
+t('id="get-tail-forest"' in doc and "p99 latency ratio near / far" in doc, "the p99 forest plot")
+h = re.sub(r"<[^>]+>", " ", section(doc, 'id="hedge"'))
+t("What hedging would buy" in h and "independent draw" in h and "live at p95" in h
+  and "what-if at p95" in h, "the hedging section: its assumption, the live cell beside its what-if")
+t("latency per second, p99 and maximum" in doc, "latency over time beside throughput over time")
+t("헤징의 효과" in ko and "초당 지연" in ko and "p99 지연 비" in ko, "ko: the hedging section, latency per second")
+PY
+
+# too few requests: a synthetic campaign of 96 requests a cell (build/tests/fake_campaign)
+fc=$top/build/tests/fake_campaign
+"$fc" "$tmp/fc" --subjects 2 --cycles 3 --ops-logs --no-failures --seed 3 >/dev/null 2>&1 &&
+	"$analyze" "$tmp/fc" -o "$tmp/fc/results" >/dev/null 2>&1 &&
+	"$render" "$tmp/fc/results" -o "$tmp/fc/report" --format html >/dev/null 2>&1
+check $? "fake_campaign, analyze, render"
+pycheck "too few requests" "$tmp/fc/report/report.html" "$tmp/fc/results/aggregate.json" <<'PY'
+import json, re, sys
+from checks import t
+doc, a = open(sys.argv[1]).read(), json.load(open(sys.argv[2]))
+c = [c for c in a["cells"] if c["op"] == "get" and c["size"] == 262144 and c["concurrency"] == 1][0]
+p = c["latency_ms"]["pooled"]
+t(p["requests"] == 96 and not p["p99_supported"] and p["p99_ci95"] is None and p["p50_supported"],
+  "96 requests: p50 supported, p99 not, no interval")
+lat = doc[doc.find('id="t-lat-get"'):]
+lat = lat[:lat.find("</table>")]
+t(re.search(r'<td class="num muted">too few requests \(n = 96\)', lat) is not None,
+  "the table greys the p99: too few requests (n = 96)")
+un = [k for k in a["comparisons"] if k["metric"] == "p99_ms" and k["size"] == 262144 and k["concurrency"] == 1]
+t(un and all(k["verdict"] == "unsupported" and k["test"] is None for k in un)
+  and not [l for l in a["tail_leaders"] if l["metric"] == "p99_ms" and l["size"] == 262144 and l["concurrency"] == 1],
+  "no test and no p99 tail leader on 96 requests")
 PY
 finish
