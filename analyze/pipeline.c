@@ -61,7 +61,7 @@ struct state {
 	struct warpdir_result warp;
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
-	struct hedge_list hedge; /* --hedge */
+	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -481,8 +481,8 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
-/* hedge: --hedge's what-if of a's cells, printed; a cell without its logs is a problem
- * (named). -1 when memory runs out. */
+/* hedge: --hedge's what-if of a's cells into st->hedge (aggregate.json hedge[]), printed; a
+ * cell without its logs is a problem (named). -1 when memory runs out. */
 static int hedge(struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
 		 struct err *e)
 {

@@ -54,17 +54,17 @@ static void live_from(struct jread *r, const json_t *o, const char *where, struc
 	char w[160], ww[200];
 	json_t *l = jread_object(r, o, where, "live", 0), *wi;
 
-	if (l == NULL || (h->live = jread_alloc(r, "live", 1, sizeof(*h->live))) == NULL)
-		return;
 	jread_path(where, "live", w, sizeof(w));
+	if (l == NULL || (h->live = jread_alloc(r, w, 1, sizeof(*h->live))) == NULL)
+		return;
 	h->live->threshold_ms = jread_num(r, l, w, "threshold_ms", 0);
 	h->live->hedged = (uint64_t)jread_int(r, l, w, "hedged", 1, 0);
 	h->live->won_by_duplicate = (uint64_t)jread_int(r, l, w, "won_by_duplicate", 1, 0);
 	h->live->extra = jread_num(r, l, w, "extra", 0);
-	if ((wi = jread_object(r, l, w, "whatif", 0)) == NULL ||
-	    (h->live->whatif = jread_alloc(r, "whatif", 1, sizeof(*h->live->whatif))) == NULL)
-		return;
 	jread_path(w, "whatif", ww, sizeof(ww));
+	if ((wi = jread_object(r, l, w, "whatif", 0)) == NULL ||
+	    (h->live->whatif = jread_alloc(r, ww, 1, sizeof(*h->live->whatif))) == NULL)
+		return;
 	at_from(r, wi, ww, h->live->whatif);
 }
 

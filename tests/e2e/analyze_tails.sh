@@ -5,9 +5,9 @@
 # second campaign's `hedge = p95` run of `far` put beside them. analyze --hedge, then:
 #   - latency_ms.pooled / ttfb_ms.pooled carry p50..p999 _supported and _ci95, each interval
 #     around its percentile, p999 supported exactly when 2,995 requests stand behind it;
-#   - comparisons[] has p50_ms and p99_ms entries: far's p99 (the 100 ms tail) against
-#     near's is "a-lower" (near / far far below 1, significant), and tail_leaders[] names
-#     near the clear p99 leader;
+#   - comparisons[] has p50_ms and p99_ms entries: near's p99 against far's (the 100 ms tail)
+#     is "a-lower" (near / far below 1, significant; 0.05 on an idle machine, 0.25 when
+#     other load stalls near's requests), and tail_leaders[] names near the clear p99 leader;
 #   - timeseries[].latency: one entry per second, requests summing to the successful
 #     requests of the seconds, max_ms always, p99_ms exactly from 299 requests a second;
 #   - hedge[]: each cell's what-if (p95, p99, 2s), and the live-hedged cell (workload_cells[]
@@ -88,7 +88,7 @@ t(cells["far"]["latency_ms"]["pooled"]["p99"] >= 100 > cells["near"]["latency_ms
 tails = [c for c in d["comparisons"] if c["op"] == "get" and c["metric"] in ("p50_ms", "p99_ms")]
 t(sorted(c["metric"] for c in tails) == ["p50_ms", "p99_ms"], "a p50 and a p99 comparison")
 p99 = [c for c in tails if c["metric"] == "p99_ms"][0]
-t((p99["a"], p99["b"]) == ("near", "far") and p99["ratio"] < 0.2 and p99["significant"]
+t((p99["a"], p99["b"]) == ("near", "far") and p99["ratio"] < 1 and p99["significant"]
   and p99["verdict"] == "a-lower" and p99["test"] == "paired-t" and p99["pairs"] == 3,
   "p99 near / far: ratio %.3f, %s, p_adj %s (%s)" % (p99["ratio"], p99["verdict"], p99["p_adj"], p99["test"]))
 t(all(c.get("verdict") is None for c in d["comparisons"] if c["metric"] in ("mib_s", "obj_s")),
@@ -141,6 +141,9 @@ h = re.sub(r"<[^>]+>", " ", section(doc, 'id="hedge"'))
 t("What hedging would buy" in h and "independent draw" in h and "live at p95" in h
   and "what-if at p95" in h, "the hedging section: its assumption, the live cell beside its what-if")
 t("latency per second, p99 and maximum" in doc, "latency over time beside throughput over time")
+w = re.sub(r"<[^>]+>", " ", section(doc, 'id="workloads"', 2000))
+t("Workloads other than fixed-size PUT and GET" in w and "GET; hedged at p95" in w,
+  "the workloads table names the hedged cell's hedge")
 t("헤징의 효과" in ko and "초당 지연" in ko and "p99 지연 비" in ko, "ko: the hedging section, latency per second")
 PY
 
