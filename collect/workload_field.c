@@ -29,6 +29,7 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_CONNECT_TIMEOUT] = "connect_timeout",
 	[WLF_READ_TIMEOUT] = "read_timeout",
 	[WLF_REQUEST_TIMEOUT] = "request_timeout",
+	[WLF_HEDGE] = "hedge",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -60,6 +61,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_CONNECT_TIMEOUT] = "--connect-timeout",
 	[WLF_READ_TIMEOUT] = "--read-timeout",
 	[WLF_REQUEST_TIMEOUT] = "--request-timeout",
+	[WLF_HEDGE] = "--hedge",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */

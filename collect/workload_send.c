@@ -77,6 +77,7 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 	*o = (struct opslog_writer_opts){.intended = wl->rate > 0,
 					 .phases = 1,
 					 .attempts = wl->retries > 0,
+					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
 					 .checksums = workload_verifies_checksums(wl)};
 }
 

@@ -42,6 +42,7 @@ enum col {
 	C_CONN,
 	C_RTT,
 	C_ATTEMPT,
+	C_HEDGE,
 	C_CHECKSUM,
 	C_COUNT,
 	C_NONE = -1
@@ -53,6 +54,7 @@ static const char *const col_names[C_COUNT] = {
 	"end",      "duration_ns", "cat",     "intended", /* rate runs only (docs/FORMATS.md) */
 	"dns_us",   "connect_us",  "tls_us",  "send_us",   "wait_us",    "transfer_us",
 	"conn",     "rtt_us",      "attempt", /* runs with retries only */
+	"hedge",                              /* hedged runs only */
 	"checksum",                           /* runs that verify GET checksums only */
 };
 
@@ -291,6 +293,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_ERROR:
 	case C_CAT:
 	case C_ATTEMPT:
+	case C_HEDGE:
 	case C_CHECKSUM:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
@@ -376,6 +379,17 @@ static int parse_attempt(const char *s, struct op_row *row)
 	return 0;
 }
 
+/* parse_hedge: the `hedge` field s ("", "orig", "dup", "lost") into row. */
+static int parse_hedge(const char *s, struct op_row *row)
+{
+	for (int h = 0; h < OPS_HEDGE_COUNT; h++)
+		if (strcmp(s, opslog_hedge_name(h)) == 0) {
+			row->hedge = h;
+			return 0;
+		}
+	return -1;
+}
+
 /* parse_checksum: the `checksum` field s ("", "verified", "absent") into row. */
 static int parse_checksum(const char *s, struct op_row *row)
 {
@@ -398,6 +412,12 @@ static void record_done(struct rd *r)
 	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
 		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
 			strlen(row_str(r, C_ATTEMPT)));
+		return;
+	}
+	if (parse_hedge(row_str(r, C_HEDGE), &r->row) < 0) {
+		rd_fail(r, "hedge",
+			"not a hedge word (orig, dup, lost or empty):", row_str(r, C_HEDGE),
+			strlen(row_str(r, C_HEDGE)));
 		return;
 	}
 	if (parse_checksum(row_str(r, C_CHECKSUM), &r->row) < 0) {
@@ -439,8 +459,8 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP,    C_CLIENT, C_ENDPOINT, C_FILE,
-				   C_ERROR, C_CAT,    C_ATTEMPT,  C_CHECKSUM};
+	static const int strs[] = {C_OP,  C_CLIENT,  C_ENDPOINT, C_FILE,    C_ERROR,
+				   C_CAT, C_ATTEMPT, C_HEDGE,    C_CHECKSUM};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
 
