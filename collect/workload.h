@@ -331,6 +331,9 @@ uint64_t workload_prepared_objects(const struct workload *wl);
  * at most WL_OBJECTS_MAX. workload_once_objects: ceil(WL_ONCE_MARGIN x R x duration) +
  * workers, 1 .. WL_OBJECTS_MAX. */
 #define WL_ONCE_MARGIN 1.5
+/* The shortest calibration: its objects are read again in rounds until it has lasted this
+ * long (a rate measured over a few milliseconds is the connections' set-up). */
+#define WL_CALIBRATE_MIN_S 0.5
 int workload_calibrates(const struct workload *wl);
 uint64_t workload_once_calibration(const struct workload *wl);
 uint64_t workload_once_objects(const struct workload *wl, double obj_s);

@@ -262,6 +262,19 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 	return got;
 }
 
+int eng_take_calibration(struct eng *g, int64_t min_ns, uint64_t *obj)
+{
+	int more;
+
+	pthread_mutex_lock(&g->lock);
+	more = g->cursor_end > 0 &&
+	       (g->calib_reads < g->cursor_end || time_mono_ns() - g->calib_t0 < min_ns);
+	*obj = more ? g->calib_reads % g->cursor_end : 0;
+	g->calib_reads += (uint64_t)more;
+	pthread_mutex_unlock(&g->lock);
+	return more;
+}
+
 void eng_reads_exhausted(struct eng *g)
 {
 	pthread_mutex_lock(&g->lock);

@@ -331,8 +331,9 @@ static int put_objects(struct eng *g, uint64_t first, uint64_t end, struct err *
 }
 
 /* calibrate: a get with reads = once (workload_calibrates): read each of the objects PUT
- * so far once with the run's workers, the rate measured R; then PUT the objects the
- * benchmark reads, workload_once_objects(R) after them (res: calib_*, once_*). */
+ * so far with the run's workers, once and then in rounds until WL_CALIBRATE_MIN_S have
+ * passed, the rate measured R; then PUT the objects the benchmark reads,
+ * workload_once_objects(R) after them (res: calib_*, once_*). */
 static int calibrate(struct eng *g, struct err *e)
 {
 	struct engine_result *res = g->res;
@@ -342,14 +343,16 @@ static int calibrate(struct eng *g, struct err *e)
 	g->kind = &wl_kind_calibrate;
 	g->cursor = 0;
 	g->calibrating = 1;
-	t0 = time_mono_ns();
+	g->calib_reads = 0;
+	g->calib_t0 = t0 = time_mono_ns();
 	if (run(g, workload_workers(g->wl), e) != 0 || phase_ok(g, e) != 0)
 		return -1;
 	g->calibrating = 0;
 	res->calibrated = 1;
 	res->calib_objects = c;
 	res->calib_s = (double)(time_mono_ns() - t0) / 1e9;
-	res->calib_obj_s = res->calib_s > 0 ? (double)c / res->calib_s : (double)c;
+	res->calib_obj_s = res->calib_s > 0 ? (double)g->calib_reads / res->calib_s
+					    : (double)g->calib_reads;
 	res->once_first = c;
 	res->once_end = c + workload_once_objects(g->wl, res->calib_obj_s);
 	return put_objects(g, res->once_first, res->once_end, e);

@@ -186,7 +186,8 @@ struct engine_result {
 	unsigned char created[WL_SPREAD_MAX];
 	struct engine_versions ver;
 	/* a get with reads = once that calibrates (workload_calibrates): the objects it
-	 * read first, how long that took, the rate it measured, and the objects prepared
+	 * read first (once each, then in rounds for at least WL_CALIBRATE_MIN_S), how long
+	 * that took, the rate it measured (its GETs / that time), and the objects prepared
 	 * for the benchmark, numbers [once_first, once_end) */
 	int calibrated;
 	uint64_t calib_objects;

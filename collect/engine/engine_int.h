@@ -49,6 +49,8 @@ struct eng {
 	int lock_ok;
 	uint64_t next_idx;
 	uint64_t cursor, cursor_end; /* object numbers handed out (prepare, delete) */
+	uint64_t calib_reads;        /* the calibration's GETs handed out (wl_prepare.c) */
+	int64_t calib_t0;            /* when the calibration started (monotonic ns) */
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];

@@ -266,8 +266,12 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 		return 0;
 	}
 	if (workload_calibrates(wl)) { /* the calibration's GETs, then the benchmark's objects */
-		bill_count_op(&b, BOP_GET_OBJECT, prepared, 0, 0);
-		prepared += workload_once_objects(wl, m.secs > 0 ? (double)m.n / m.secs : 0);
+		double rate = m.secs > 0 ? (double)m.n / m.secs : 0;
+		double calib = ceil(rate * (double)WL_CALIBRATE_MIN_S);
+
+		bill_count_op(&b, BOP_GET_OBJECT,
+			      calib > (double)prepared ? (uint64_t)calib : prepared, 0, 0);
+		prepared += workload_once_objects(wl, rate);
 		left = prepared;
 	}
 	/* prepare: HeadBucket, GetBucketVersioning, GetObjectLockConfiguration */
