@@ -206,6 +206,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
+	struct claim_list claims;
+	int rc = -1;
 
 	results_dir(o, dir, sizeof(dir));
 	if (fs_mkdirs(dir, e) < 0)
@@ -219,23 +221,29 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
 	m.baseline = base->doc ? base : NULL;
+	m.claims = &claims;
+	if (claims_build(a, &claims, e) < 0)
+		goto done;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (out_csv_runs(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	if (out_json_write(a, &m, path, e) < 0)
-		return -1;
+		goto done;
 	fprintf(stderr,
-		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n",
-		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
+		"%zu claims -> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, claims.n, path);
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
-	return 0;
+	rc = 0;
+done:
+	claims_free(&claims);
+	return rc;
 }
 
 /* trend_opts: what the trend is judged with: each of --alert-min-change,

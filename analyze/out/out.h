@@ -11,6 +11,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/claims/claims.h"
 #include "core/err.h"
 #include "core/version.h"
 
@@ -35,6 +36,7 @@ struct out_meta {
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
 	size_t baseline_significant;     /* set by out_json_write: significant changes */
+	const struct claim_list *claims; /* analyze/claims/claims.h; NULL: none */
 };
 
 /* out_json_write: aggregate.json for a at `path`. a is only read; of m only

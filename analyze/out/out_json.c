@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "analyze/history/baseline.h"
+#include "analyze/out/out_json_claims.h"
 #include "analyze/out/out_json_clients.h"
 #include "analyze/out/out_json_lat.h"
 #include "analyze/out/out_json_cost.h"
@@ -348,6 +349,7 @@ static json_t *build(const struct aggregate *a, const struct out_meta *m, int *o
 	}
 	out_json_put(root, "unreadable", arr, ok);
 	out_json_put(root, "cost", out_json_costs(a, ok), ok);
+	out_json_put(root, "claims", out_json_claims(a, m->claims, ok), ok);
 	return root;
 }
 

@@ -1,0 +1,79 @@
+/* analyze/claims/claims_cells.c: the claims of one cell: "client-limit" (the cell's verdict of
+ * analyze/cells/climit_cells.h: limited for cpu, nic or workers; a caveat for shared-cpu
+ * alone) and "errors" (a failed share above CLAIM_ERROR_SHARE), for matrix and workload
+ * cells (claim_kinds.h; docs/METHODOLOGY.md, "Claims"). */
+#include <math.h>
+#include <stdio.h>
+
+#include "analyze/cells/climit_cells.h"
+#include "analyze/claims/claim_kinds.h"
+#include "analyze/claims/claim_rules.h"
+
+/* cell_thread_pct: the busiest collector thread's share of a core over c's measured runs;
+ * NaN until the cells record it. */
+static double cell_thread_pct(const struct agg_cell *c)
+{
+	(void)c;
+	return NAN;
+}
+
+static int client_limit(struct claim_list *l, const struct aggregate *a, const struct agg_cell *c)
+{
+	const struct agg_climit *k = &c->climit;
+	struct claim_key key = claim_key_cell("client-limit", c);
+
+	if (!k->is_limited)
+		return 0;
+	if (claims_add(l, a, &key, k->reasons & CLIMIT_CELLS_BLOCKING ? "limited" : "caveat") < 0)
+		return -1;
+	claims_reason_bits(l, k->reasons);
+	claims_num(l, "cpu_busy_max", k->cpu_busy_max);
+	claims_num(l, "thread_cpu_max", cell_thread_pct(c));
+	claims_num(l, "nic_pct_max", k->nic_pct_max);
+	claims_num(l, "runs", (double)c->n);
+	claims_num(l, "measured", (double)k->measured);
+	claims_num(l, "limited", (double)k->limited);
+	claims_text(l, "client", NULL);
+	return l->failed ? -1 : 0;
+}
+
+static int errors(struct claim_list *l, const struct aggregate *a, const struct agg_cell *c)
+{
+	struct claim_key key = claim_key_cell("errors", c);
+	uint64_t failed = errstat_total(&c->errs);
+	double share = c->requests ? (double)failed / (double)c->requests : NAN;
+	char name[ERRSTAT_KEY_MAX + 8];
+
+	if (!(share > CLAIM_ERROR_SHARE))
+		return 0;
+	if (claims_add(l, a, &key, "above-threshold") < 0)
+		return -1;
+	claims_num(l, "share", share);
+	claims_num(l, "threshold", CLAIM_ERROR_SHARE);
+	claims_num(l, "failed", (double)failed);
+	claims_num(l, "requests", (double)c->requests);
+	claims_num(l, "throttled_share", (double)errstat_throttled(&c->errs) / (double)c->requests);
+	claims_num(l, "throttled_attempt_share", NAN);
+	for (int i = 0; i < c->errs.n; i++) {
+		snprintf(name, sizeof(name), "by.%s", c->errs.e[i].key);
+		claims_num(l, name, (double)c->errs.e[i].n);
+	}
+	return l->failed ? -1 : 0;
+}
+
+int claims_cells(struct claim_list *l, const struct aggregate *a)
+{
+	for (size_t i = 0; i < a->n_cells; i++)
+		if (client_limit(l, a, &a->cells[i]) < 0)
+			return -1;
+	for (size_t i = 0; i < a->n_wcells; i++)
+		if (client_limit(l, a, &a->wcells[i]) < 0)
+			return -1;
+	for (size_t i = 0; i < a->n_cells; i++)
+		if (errors(l, a, &a->cells[i]) < 0)
+			return -1;
+	for (size_t i = 0; i < a->n_wcells; i++)
+		if (errors(l, a, &a->wcells[i]) < 0)
+			return -1;
+	return 0;
+}
