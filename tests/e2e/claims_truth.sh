@@ -6,7 +6,8 @@
 # known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
 # cheapest prices, one subject far more consistent than the other): gen_truth writes the
 # runs and truth.json, analyze the results, and tests/tools/claims_check.py compares
-# aggregate.json's claims[] with the truth (a missing or contradicting claim fails it).
+# aggregate.json's claims[] with the truth (a missing or contradicting claim fails it); the
+# sample campaign's claims with what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
 # taken out, a blocked lead called clear, an id repeated. No server; well under a minute.
 . "$(dirname "$0")/lib.sh"
@@ -31,6 +32,13 @@ for s in $scenarios; do
 	[ "$st" -eq 0 ] || grep '^FAIL' "$d.chk"
 	check "$st" "$s: the claims agree with the truth ($(tail -n 1 "$d.chk"))"
 done
+
+# a real campaign (data/sample, two servers measured): no truth but what holds of every
+# analysis (unique ids, known subjects, no lead that leaders[] says is not clear called clear)
+"$analyze" "$top/data/sample" -o "$tmp/sample" >"$tmp/sample.an" 2>&1 &&
+	echo '{"expect": {}, "absent": []}' >"$tmp/none.json" &&
+	python3 "$checker" "$tmp/sample/aggregate.json" "$tmp/none.json" >"$tmp/sample.chk" 2>&1
+check $? "data/sample: the claims hold together ($(tail -n 1 "$tmp/sample.chk"))"
 
 # fail_case NAME SCENARIO PY: the checker on SCENARIO's results after PY (Python, given
 # agg and truth as dicts) changed them must fail, naming what PY broke (the last argument:
