@@ -34,9 +34,11 @@ struct climit_verdict {
 	int limited;
 	unsigned reasons;     /* CLIMIT_R_* */
 	int degraded_network; /* retransmits above the threshold */
-	/* the figures behind it (nic_pct < 0: no known speed; late_slots < 0: not a rate
-	 * run or not recorded) */
+	/* the figures behind it (nic_pct < 0: no known speed; busiest_thread_pct < 0:
+	 * not recorded; late_slots < 0: not a rate run or not recorded) */
 	double cpu_busy_pct, nic_pct, tcp_retrans_pct;
+	double busiest_thread_pct; /* the busiest collector thread, % of one core */
+	int thread_absent;         /* read from a record without it: written without it again */
 	int64_t late_slots;
 	struct climit_thresholds t;
 };
@@ -56,6 +58,18 @@ const char *climit_reason_name(unsigned bit);
 int climit_judge(const struct runrec_clientres *client, const struct rate_summary *rate,
 		 int workers_cap, const struct climit_thresholds *t, struct climit_verdict *v,
 		 struct err *e);
+
+/* climit_rejudge: climit_judge of a client record whose rate figures are not at hand (a
+ * distributed run's client, whose own summary analyze does not keep): the record judged
+ * with t, the workers reason and late_slots taken from `recorded`, the verdict it was
+ * written with (NULL: none). Returns as climit_judge. */
+int climit_rejudge(const struct runrec_clientres *client, const struct climit_verdict *recorded,
+		   const struct climit_thresholds *t, struct climit_verdict *v, struct err *e);
+
+/* climit_combine: client verdict c folded into *run, the verdict of a distributed run,
+ * which is limited when any of its clients is (first: *run is c): reasons and degraded
+ * the union, each figure the highest (late_slots the sum of those known), thresholds c's. */
+void climit_combine(struct climit_verdict *run, const struct climit_verdict *c, int first);
 
 /* climit_to_json: the run.json "client_limit" record of v (new reference).
  * climit_from_json: such a record j into *v (zeroed first); -1 with "field PATH.KEY: ..."

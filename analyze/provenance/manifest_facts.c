@@ -1,10 +1,11 @@
 /* analyze/provenance/manifest_facts.c: the fairness facts per subject and the library versions
- * collect ran with, read from the run.json files (core/runrec/runrec.h; see manifest.h). What collect does
- * not record yet (TLS version and cipher, HTTP version, payload signing, checksum mode,
- * CPU model, NIC, TCP_NODELAY, connections) is "unknown". */
+ * collect ran with, read from the run.json files (core/runrec/runrec.h; see manifest.h;
+ * docs/FORMATS.md, results/manifest.json "subjects"). A fact no run.json records (a file
+ * written before collect recorded it, a run whose benchmark did not run) is "unknown". */
 #include "analyze/provenance/manifest.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,86 @@ static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, 
 	snprintf(host, n, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
 }
 
+/* send_value: the run's workload.send field f (its default when the run has none). */
+static const char *send_value(const struct runrec *r, enum runrec_send_field f)
+{
+	const char *v = r->workload.has_send ? r->workload.send.v[f] : NULL;
+
+	return v != NULL ? v : runrec_send_default(f);
+}
+
+/* connections_mode: how the run's requests used connections, from workload.send. */
+static const char *connections_mode(const struct runrec *r)
+{
+	int spread = strcmp(send_value(r, RUNREC_SEND_ADDRESSES), "spread") == 0;
+
+	if (strcmp(send_value(r, RUNREC_SEND_HTTP), "2") == 0 &&
+	    strcmp(send_value(r, RUNREC_SEND_HTTP2_SHARED), "yes") == 0)
+		return spread ? "one shared HTTP/2 connection, addresses spread"
+			      : "one shared HTTP/2 connection";
+	if (strcmp(send_value(r, RUNREC_SEND_KEEPALIVE), "no") == 0)
+		return spread ? "a new one per request, addresses spread" : "a new one per request";
+	return spread ? "kept alive, one per worker, addresses spread"
+		      : "kept alive, one per worker";
+}
+
+/* nic_fact: "NAME, SPEED Mbit/s (SOURCE)" of a client record's NIC into buf. */
+static const char *nic_fact(const struct runrec_clientres *c, char *buf, size_t n)
+{
+	const struct runrec_nic *nic = &c->nic;
+	const char *name = nic->name[0] ? nic->name : "interface unknown";
+
+	if (isnan(nic->speed_mbit))
+		snprintf(buf, n, "%s, speed unknown", name);
+	else
+		snprintf(buf, n, "%s, %g Mbit/s (%s)", name, nic->speed_mbit, nic->speed_source);
+	return buf;
+}
+
+/* transport_facts: what the run's transfers used (run.json "transport"): HTTP versions,
+ * TLS protocols and ciphers, TCP_NODELAY. */
+static int transport_facts(const struct runrec *r, json_t *sets)
+{
+	const struct runrec_transport *t = &r->transport;
+	int rc = 0;
+
+	if (!r->has_transport)
+		return 0;
+	rc |= add_value(sets, "http_version", t->http11 > 0 ? "1.1" : NULL);
+	rc |= add_value(sets, "http_version", t->http2 > 0 ? "2" : NULL);
+	rc |= add_value(sets, "http_version", t->http_other > 0 ? "other" : NULL);
+	for (int i = 0; i < t->n_tls; i++)
+		rc |= add_value(sets, "tls_version", t->tls[i].version) |
+		      add_value(sets, "tls_cipher", t->tls[i].cipher);
+	if (t->nodelay_on + t->nodelay_off > 0)
+		rc |= add_value(sets, "tcp_nodelay",
+				!t->nodelay_off  ? "on"
+				: !t->nodelay_on ? "off"
+						 : "on for some connections, off for others");
+	return rc;
+}
+
+/* client_facts: the client machines' facts: CPU model, NIC (every client's of a
+ * distributed run), and how connections were used. */
+static int client_facts(const struct runrec *r, json_t *sets)
+{
+	char nic[RUNREC_IFNAME_MAX + 64];
+	int rc = add_value(sets, "client_cpu_model", r->host.cpu_model);
+
+	if (r->has_client)
+		rc |= add_value(sets, "client_nic", nic_fact(&r->client, nic, sizeof(nic)));
+	for (size_t i = 0; r->has_clients && i < r->clients.n_list; i++)
+		if (r->clients.list[i].has_client)
+			rc |= add_value(sets, "client_nic",
+					nic_fact(&r->clients.list[i].client, nic, sizeof(nic)));
+	if (!(r->absent & RUNREC_BIT(RUNREC_WORKLOAD)) && r->workload.op != NULL) {
+		rc |= add_value(sets, "payload_signing", send_value(r, RUNREC_SEND_PAYLOAD));
+		rc |= add_value(sets, "checksum", send_value(r, RUNREC_SEND_CHECKSUM));
+		rc |= add_value(sets, "connections", connections_mode(r));
+	}
+	return rc;
+}
+
 /* one_run: the facts of one run.json record into sets, and its libraries. */
 static int one_run(const struct runrec *r, json_t *sets, json_t *libs, json_t *collect)
 {
@@ -75,6 +156,7 @@ static int one_run(const struct runrec *r, json_t *sets, json_t *libs, json_t *c
 	rc |= add_value(sets, "clients", num);
 	rc |= add_value(sets, "libcurl", r->tool.libcurl);
 	rc |= add_value(sets, "openssl", r->tool.openssl);
+	rc |= transport_facts(r, sets) | client_facts(r, sets);
 	/* every library the tool record names (its members but name and version) */
 	json_object_foreach(tool, key, x) {
 		if (!json_is_string(x) || strcmp(key, "name") == 0)

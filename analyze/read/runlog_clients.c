@@ -31,6 +31,13 @@ int runlog_clients_from(const struct runrec_clients *rc, struct runlog_clients *
 		c->has_summary = x->has_summary;
 		c->mib_s = x->has_summary ? x->summary.mib_s : NAN;
 		c->obj_s = x->has_summary ? x->summary.obj_s : NAN;
+		c->has_limit = x->has_limit;
+		c->limit = x->limit;
+		if (x->has_client) {
+			if ((c->client = malloc(sizeof(*c->client))) == NULL)
+				goto oom;
+			*c->client = x->client;
+		}
 	}
 	return 0;
 oom:
@@ -48,8 +55,10 @@ void runlog_clients_clear(struct runlog_clients *c)
 	for (int i = 0; c->hosts != NULL && i < c->count; i++)
 		free(c->hosts[i]);
 	free(c->hosts);
-	for (size_t i = 0; i < c->n_list; i++)
+	for (size_t i = 0; i < c->n_list; i++) {
 		free(c->list[i].host);
+		free(c->list[i].client);
+	}
 	free(c->list);
 	memset(c, 0, sizeof(*c));
 }

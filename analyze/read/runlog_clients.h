@@ -3,7 +3,9 @@
  * own summary. A run.json without "clients" (older files, Warp imports) is one client.
  *
  * Only what analyze uses is kept: the count, the total concurrency, the host of each
- * rank, and each client's MiB/s and obj/s. The file is read by core/runrec/runrec.h. */
+ * rank, each client's MiB/s and obj/s, and its machine's record and verdict (a
+ * distributed run is judged on every client: analyze/cells/climit_cells.h). The file is
+ * read by core/runrec/runrec.h. */
 #ifndef ANALYZE_RUNLOG_CLIENTS_H
 #define ANALYZE_RUNLOG_CLIENTS_H
 
@@ -19,6 +21,11 @@ struct runlog_client {
 	char *host;          /* the rank's host name */
 	int has_summary;     /* 0: "summary" was null (the client produced no numbers) */
 	double mib_s, obj_s; /* summary.mib_s / obj_s; NaN when has_summary is 0 */
+	/* its machine's record ("client", owned; NULL: none) and the verdict collect wrote
+	 * with it ("client_limit"; has_limit 0: none) */
+	struct runrec_clientres *client;
+	int has_limit;
+	struct climit_verdict limit;
 };
 
 struct runlog_clients {

@@ -257,8 +257,9 @@ static void subject_of_task(struct task *t, struct campaign_subject *s)
 /* The members of an outcome: what rank 0 needs of a client's run. */
 static const uint64_t outcome_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUNREC_PHASES) |
 					RUNREC_BIT(RUNREC_WRAPPER) | RUNREC_BIT(RUNREC_ERRORS) |
-					RUNREC_BIT(RUNREC_CPU) | RUNREC_BIT(RUNREC_CLIENT) |
-					RUNREC_BIT(RUNREC_STATUS) | RUNREC_BIT(RUNREC_SUMMARY);
+					RUNREC_BIT(RUNREC_CPU) | RUNREC_BIT(RUNREC_TRANSPORT) |
+					RUNREC_BIT(RUNREC_CLIENT) | RUNREC_BIT(RUNREC_STATUS) |
+					RUNREC_BIT(RUNREC_SUMMARY);
 
 /* outcome_write: rr as a small run.json record at path (what rank 0 needs of a client's
  * run: core/runrec/runrec.h). */
@@ -525,9 +526,10 @@ static void client_of(const struct run0 *x, int r, struct client_result *c)
 	c->client = o->rr.st.has_client ? &o->rr.st.client : NULL;
 }
 
-/* compose_state: the run's state from its phases and clients: errors summed, the first
- * failing client named first, the class of the prepare, else of the first failing
- * client, else of the first client with errors. bad: the first failing client or -1. */
+/* compose_state: the run's state from its phases and clients: errors and transports summed
+ * (run_state_add_transport), the first failing client named first, the class of the
+ * prepare, else of the first failing client, else of the first client with errors. bad:
+ * the first failing client or -1. */
 static void compose_state(const struct run0 *x, int bad, struct run_state *st, enum err_class *cls)
 {
 	const struct distrib *d = x->d;
@@ -559,6 +561,7 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 		const struct run_state *cs = &x->oc[r].rr.st;
 		st->errors += cs->errors;
 		st->cpu_s += cs->cpu_s;
+		run_state_add_transport(st, cs);
 		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE)
 			*cls = x->oc[r].rr.cls;
 		for (int i = r == bad ? 1 : 0; i < cs->n_first; i++)

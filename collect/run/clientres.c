@@ -2,6 +2,7 @@
 #include "collect/run/clientres.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <ifaddrs.h>
 #include <math.h>
 #include <netinet/in.h>
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -19,6 +21,13 @@
 #define MAX_CPUS 256
 #define MAX_IFS 32
 #define IF_NAME 32
+#define MAX_THREADS 512
+
+/* One thread of the process at a sample: its CPU time (utime + stime, clock ticks). */
+struct thr {
+	long tid;
+	uint64_t ticks;
+};
 
 struct snap {
 	int64_t t_mono; /* CLOCK_MONOTONIC ns */
@@ -29,12 +38,16 @@ struct snap {
 	char ifname[MAX_IFS][IF_NAME];
 	uint64_t rx[MAX_IFS], tx[MAX_IFS];
 	uint64_t out_segs, retrans;
+	size_t th0, nth; /* its threads: clientres.th[th0 .. th0 + nth), by tid */
 };
 
 struct clientres {
 	struct snap *s;
 	size_t n, cap;
-	pthread_t th;
+	struct thr *th; /* every sample's threads, in sample order */
+	size_t nth, thcap;
+	long sampler_tid; /* the sampler's own thread, left out of the busiest (0: none) */
+	pthread_t thread;
 	int th_ok;
 	pthread_mutex_t lock;
 	pthread_cond_t wake; /* signalled by clientres_stop; its clock is CLOCK_MONOTONIC */
@@ -127,6 +140,56 @@ static void read_snmp(struct snap *s)
 	fclose(f);
 }
 
+static int cmp_thr(const void *x, const void *y)
+{
+	const struct thr *a = x, *b = y;
+
+	return (a->tid > b->tid) - (a->tid < b->tid);
+}
+
+/* thread_ticks: utime + stime of /proc/self/task/TID/stat (fields 14 and 15, counted
+ * after the name's closing parenthesis, which a name may contain); -1 when unreadable. */
+static int thread_ticks(const char *tid, uint64_t *ticks)
+{
+	char path[64], line[1024], *p;
+	unsigned long long ut, st;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/stat", tid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(line, 1, sizeof(line) - 1, f);
+	fclose(f);
+	line[n] = '\0';
+	if ((p = strrchr(line, ')')) == NULL ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	*ticks = ut + st;
+	return 0;
+}
+
+/* read_threads: the process's threads and their CPU time into t (at most MAX_THREADS),
+ * sorted by tid; their number. */
+static size_t read_threads(struct thr *t)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	size_t n = 0;
+
+	if (d == NULL)
+		return 0;
+	while (n < MAX_THREADS && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
+		    thread_ticks(de->d_name, &t[n].ticks) < 0)
+			continue;
+		t[n++].tid = strtol(de->d_name, NULL, 10);
+	}
+	closedir(d);
+	qsort(t, n, sizeof(*t), cmp_thr);
+	return n;
+}
+
 static int take(struct snap *s)
 {
 	struct rusage ru;
@@ -143,24 +206,41 @@ static int take(struct snap *s)
 	return 0;
 }
 
-/* add: one sample appended under the lock; -1 when out of memory or unreadable. */
+/* grow: room for `more` elements of `size` bytes past *n in *v (capacity *cap); -1 when
+ * out of memory. */
+static int grow(void **v, size_t *cap, size_t n, size_t more, size_t size)
+{
+	size_t want = *cap ? *cap : 64;
+	void *nv;
+
+	while (want < n + more)
+		want *= 2;
+	if (want == *cap)
+		return 0;
+	if ((nv = realloc(*v, want * size)) == NULL)
+		return -1;
+	*v = nv;
+	*cap = want;
+	return 0;
+}
+
+/* add: one sample (and its threads) appended under the lock; -1 when out of memory or
+ * unreadable. */
 static int add(struct clientres *c)
 {
+	struct thr t[MAX_THREADS];
 	struct snap s;
 	int rc = -1;
 
 	if (take(&s) < 0)
 		return -1;
+	s.nth = read_threads(t);
 	pthread_mutex_lock(&c->lock);
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-		struct snap *ns = realloc(c->s, cap * sizeof(*ns));
-		if (ns != NULL) {
-			c->s = ns;
-			c->cap = cap;
-		}
-	}
-	if (c->n < c->cap) {
+	if (grow((void **)&c->s, &c->cap, c->n, 1, sizeof(*c->s)) == 0 &&
+	    grow((void **)&c->th, &c->thcap, c->nth, s.nth, sizeof(*c->th)) == 0) {
+		s.th0 = c->nth;
+		memcpy(c->th + c->nth, t, s.nth * sizeof(*t));
+		c->nth += s.nth;
 		c->s[c->n++] = s;
 		rc = 0;
 	}
@@ -189,6 +269,7 @@ static void *sampler(void *arg)
 	struct clientres *c = arg;
 
 	pthread_mutex_lock(&c->lock);
+	c->sampler_tid = (long)syscall(SYS_gettid);
 	while (!c->stop) {
 		struct timespec at;
 
@@ -226,7 +307,7 @@ struct clientres *clientres_start(void)
 		clientres_free(c);
 		return NULL;
 	}
-	c->th_ok = pthread_create(&c->th, NULL, sampler, c) == 0;
+	c->th_ok = pthread_create(&c->thread, NULL, sampler, c) == 0;
 	return c;
 }
 
@@ -240,7 +321,7 @@ void clientres_stop(struct clientres *c)
 	pthread_cond_signal(&c->wake);
 	pthread_mutex_unlock(&c->lock);
 	if (c->th_ok)
-		pthread_join(c->th, NULL);
+		pthread_join(c->thread, NULL);
 	c->th_ok = 0;
 	add(c);
 }
@@ -253,6 +334,7 @@ void clientres_free(struct clientres *c)
 	pthread_cond_destroy(&c->wake);
 	pthread_mutex_destroy(&c->lock);
 	free(c->s);
+	free(c->th);
 	free(c);
 }
 
@@ -271,10 +353,49 @@ static double pct(double part, double whole)
 	return whole > 0 ? 100.0 * part / whole : 0;
 }
 
-/* window: the figures of the span from sample a to sample b on interface ifname. */
-static void window(const struct snap *a, const struct snap *b, const char *ifname,
+/* thread_at: the CPU ticks of thread tid at sample s; 0 when s does not list it. */
+static uint64_t thread_at(const struct clientres *c, const struct snap *s, long tid)
+{
+	const struct thr key = {tid, 0},
+			 *t = bsearch(&key, c->th + s->th0, s->nth, sizeof(key), cmp_thr);
+
+	return t != NULL ? t->ticks : 0;
+}
+
+/* busiest_thread: the CPU time of the process's busiest thread from sample a to sample b
+ * (indexes) as a share of one core: each thread from its value at a (0 when born after)
+ * to its value at the last sample up to b that lists it (a thread that ended before b
+ * counts until then); the sampler is left out. NaN when no thread was read. */
+static double busiest_thread(const struct clientres *c, size_t a, size_t b)
+{
+	double dt = (double)(c->s[b].t_mono - c->s[a].t_mono) / 1e9, best = NAN;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	if (!(dt > 0) || hz <= 0)
+		return NAN;
+	for (size_t k = a + 1; k <= b; k++) {
+		const struct snap *s = &c->s[k];
+
+		for (size_t j = 0; j < s->nth; j++) {
+			const struct thr *t = &c->th[s->th0 + j];
+			uint64_t before = thread_at(c, &c->s[a], t->tid);
+			double p;
+
+			if (t->tid == c->sampler_tid || t->ticks < before)
+				continue;
+			p = pct((double)(t->ticks - before) / (double)hz, dt);
+			if (!(p <= best))
+				best = p;
+		}
+	}
+	return best;
+}
+
+/* window: the figures of the span from sample `from` to sample `to` on interface ifname. */
+static void window(const struct clientres *c, size_t from, size_t to, const char *ifname,
 		   struct runrec_window *w)
 {
+	const struct snap *a = &c->s[from], *b = &c->s[to];
 	double dt = (double)(b->t_mono - a->t_mono) / 1e9, busy = 0, total = 0, self, all;
 	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
 	    ib = if_index(b, ifname);
@@ -294,6 +415,7 @@ static void window(const struct snap *a, const struct snap *b, const char *ifnam
 	w->cpu_busy_pct = all;
 	w->collector_cpu_pct = self;
 	w->other_cpu_pct = all > self ? all - self : 0.0;
+	w->busiest_thread_pct = busiest_thread(c, from, to);
 	w->nic_tx_bytes = w->nic_rx_bytes = RUNREC_NULL_INT;
 	w->nic_tx_mbit_s = w->nic_rx_mbit_s = NAN;
 	if (ia >= 0 && ib >= 0) {
@@ -437,10 +559,10 @@ int clientres_record(const struct clientres *c, const struct clientres_opts *o,
 	memset(out, 0, sizeof(*out));
 	snprintf(out->host, sizeof(out->host), "%s", c->host);
 	out->cores = c->s[0].ncpu;
-	window(&c->s[0], &c->s[c->n - 1], ifname, &out->benchmark);
+	window(c, 0, c->n - 1, ifname, &out->benchmark);
 	out->has_kept = kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0;
 	if (out->has_kept)
-		window(&c->s[a], &c->s[b], ifname, &out->kept);
+		window(c, a, b, ifname, &out->kept);
 	nic_record(ifname, o, &out->nic);
 	out->endpoint_local = peer_local;
 	out->shares_cpu = peer_local || (o != NULL && o->shares_cpu);

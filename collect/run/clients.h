@@ -27,8 +27,9 @@ struct client_result {
 };
 
 /* clients_busiest: the "client" record of the client whose machine was the busiest (the
- * highest cpu_busy_pct of its kept window, else of its benchmark phase), the record a
- * distributed run's verdict is judged on (borrowed from c); NULL when none has one. */
+ * highest cpu_busy_pct of its kept window, else of its benchmark phase), a distributed
+ * run's top-level record (borrowed from c); NULL when none has one. Its verdict is every
+ * client's (collect/run/runjson.c). */
 const struct runrec_clientres *clients_busiest(const struct client_result *c, int n);
 
 /* clients_json: run.json's "clients" record (core/runrec/runrec.h) of the n clients

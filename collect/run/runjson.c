@@ -34,6 +34,58 @@ void run_state_add_error(struct run_state *st, const char *text)
 	snprintf(st->first[st->n_first++], sizeof(st->first[0]), "%s", text);
 }
 
+/* add_address: one address's figures added to t's (a new entry while there is room). */
+static void add_address(struct runrec_transport *t, const struct runrec_address *a)
+{
+	int i;
+
+	for (i = 0; i < t->n_addr && strcmp(t->addr[i].address, a->address) != 0; i++)
+		;
+	if (i == t->n_addr && i < RUNREC_ADDRS_MAX)
+		t->addr[t->n_addr++] = (struct runrec_address){.requests = 0};
+	if (i < t->n_addr) {
+		memcpy(t->addr[i].address, a->address, sizeof(a->address));
+		t->addr[i].requests += a->requests;
+		t->addr[i].bytes += a->bytes;
+	}
+}
+
+static void add_tls(struct runrec_transport *t, const struct runrec_tls *x)
+{
+	int i;
+
+	for (i = 0; i < t->n_tls && (strcmp(t->tls[i].version, x->version) != 0 ||
+				     strcmp(t->tls[i].cipher, x->cipher) != 0);
+	     i++)
+		;
+	if (i == t->n_tls && i < RUNREC_TLS_MAX)
+		t->tls[t->n_tls++] = (struct runrec_tls){.connections = 0};
+	if (i < t->n_tls) {
+		memcpy(t->tls[i].version, x->version, sizeof(x->version));
+		memcpy(t->tls[i].cipher, x->cipher, sizeof(x->cipher));
+		t->tls[i].connections += x->connections;
+	}
+}
+
+void run_state_add_transport(struct run_state *st, const struct run_state *client)
+{
+	struct runrec_transport *t = &st->transport;
+	const struct runrec_transport *c = &client->transport;
+
+	if (!client->has_transport)
+		return;
+	st->has_transport = 1;
+	t->http11 += c->http11;
+	t->http2 += c->http2;
+	t->http_other += c->http_other;
+	for (int i = 0; i < c->n_addr; i++)
+		add_address(t, &c->addr[i]);
+	for (int i = 0; i < c->n_tls; i++)
+		add_tls(t, &c->tls[i]);
+	t->nodelay_on += c->nodelay_on;
+	t->nodelay_off += c->nodelay_off;
+}
+
 void run_state_record(const struct run_state *st, struct runrec *r)
 {
 	memcpy(r->phase, st->phase, sizeof(r->phase));
@@ -94,37 +146,29 @@ static const uint64_t state_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUN
 
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
-	struct runrec *r = malloc(sizeof(*r));
-	int rc;
+	/* on the stack: the state is saved at every phase, also when memory is short */
+	struct runrec r;
 
-	if (r == NULL)
-		return err_set(e, "%s: out of memory", dir);
-	runrec_init(r);
-	r->absent = ~state_members;
+	runrec_init(&r);
+	r.absent = ~state_members;
 	if (!st->finished) /* a status once the child finished */
-		r->absent |= RUNREC_BIT(RUNREC_STATUS);
-	run_state_record(st, r);
-	rc = runrec_write(r, dir, RUNJSON_STATE_FILE, 1, e);
-	free(r);
-	return rc;
+		r.absent |= RUNREC_BIT(RUNREC_STATUS);
+	run_state_record(st, &r);
+	return runrec_write(&r, dir, RUNJSON_STATE_FILE, 1, e);
 }
 
 int run_state_read(const char *dir, struct run_state *st, struct err *e)
 {
 	char path[4096];
-	struct runrec *r = malloc(sizeof(*r));
+	struct runrec r; /* on the stack: the parent reads the child's result also when
+			    memory is short */
 
 	run_state_init(st);
-	if (r == NULL)
-		return err_set(e, "%s: out of memory", dir);
 	snprintf(path, sizeof(path), "%s/%s", dir, RUNJSON_STATE_FILE);
-	if (runrec_load(path, r, e) < 0) {
-		free(r);
+	if (runrec_load(path, &r, e) < 0)
 		return -1;
-	}
-	run_state_from_record(r, st);
-	runrec_clear(r);
-	free(r);
+	run_state_from_record(&r, st);
+	runrec_clear(&r);
 	return 0;
 }
 
@@ -166,12 +210,42 @@ static void tool_record(struct runrec_tool *t)
 				  .jansson = JANSSON_VERSION};
 }
 
+#define MODEL_MAX 256
+
+/* cpu_model: the first "model name" of /proc/cpuinfo into buf (MODEL_MAX bytes); NULL when
+ * there is none (some architectures name their CPUs otherwise). */
+static const char *cpu_model(char *buf)
+{
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	const char *found = NULL;
+
+	if (f == NULL)
+		return NULL;
+	while (found == NULL && fgets(line, sizeof(line), f) != NULL) {
+		char *colon = strchr(line, ':');
+		size_t n;
+
+		if (strncmp(line, "model name", 10) != 0 || colon == NULL)
+			continue;
+		colon += strspn(colon + 1, " \t") + 1;
+		n = strcspn(colon, "\n");
+		if (n > 0) {
+			snprintf(buf, MODEL_MAX, "%.*s", (int)n, colon);
+			found = buf;
+		}
+	}
+	fclose(f);
+	return found;
+}
+
 /* host_record: this machine (u: its uname, filled here; hostname and os null and
- * machine left out when uname fails). */
-static void host_record(struct utsname *u, char *os, size_t n, struct runrec_host *h)
+ * machine left out when uname fails; model: MODEL_MAX bytes for its CPU model). */
+static void host_record(struct utsname *u, char *os, size_t n, char *model, struct runrec_host *h)
 {
 	memset(h, 0, sizeof(*h));
 	h->cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	h->cpu_model = cpu_model(model);
 	if (uname(u) < 0)
 		return;
 	snprintf(os, n, "%s %s", u->sysname, u->release);
@@ -213,13 +287,24 @@ static void subject_record(const struct campaign_subject *s, char *note, size_t 
 										  : "virtual"};
 }
 
-/* client_limit: the verdict of the run's client record with collect's thresholds. */
+/* client_limit: the verdict of the run's client record with collect's thresholds; a
+ * distributed run's is that of all its clients' verdicts (r->clients: limited when any
+ * client was, climit_combine). */
 static void client_limit(const struct runjson_input *in, struct runrec *r)
 {
 	const struct run_state *st = in->st;
 	struct run_summary s;
-	int has_rate = st->summary != NULL && summary_from_json(st->summary, &s, NULL) == 0;
+	int has_rate;
 
+	for (size_t i = 0; r->has_clients && i < r->clients.n_list; i++)
+		if (r->clients.list[i].has_limit) {
+			climit_combine(&r->client_limit, &r->clients.list[i].limit,
+				       !r->has_client_limit);
+			r->has_client_limit = 1;
+		}
+	if (r->has_client_limit)
+		return;
+	has_rate = st->summary != NULL && summary_from_json(st->summary, &s, NULL) == 0;
 	r->has_client_limit = climit_judge(&st->client, has_rate && s.has_rate ? &s.rate : NULL,
 					   workload_workers(in->wl), NULL, &r->client_limit,
 					   NULL) > 0;
@@ -227,16 +312,16 @@ static void client_limit(const struct runjson_input *in, struct runrec *r)
 		summary_clear(&s);
 }
 
-/* build: the record of in into *r (its strings point into in and into u, os, note). */
+/* build: the record of in into *r (its strings point into in and into u, os, note, model). */
 static int build(const struct runjson_input *in, struct runrec *r, struct utsname *u, char *os,
-		 char *note)
+		 char *note, char *model)
 {
 	const struct run_state *st = in->st;
 
 	runrec_init(r);
 	run_state_record(st, r);
 	tool_record(&r->tool);
-	host_record(u, os, 600, &r->host);
+	host_record(u, os, 600, model, &r->host);
 	r->has_campaign = in->campaign != NULL;
 	if (in->campaign != NULL)
 		campaign_record(in->campaign, &r->campaign);
@@ -262,12 +347,12 @@ json_t *runjson_build(const struct runjson_input *in)
 {
 	struct runrec *r = malloc(sizeof(*r));
 	struct utsname u;
-	char os[600], note[512];
+	char os[600], note[512], model[MODEL_MAX];
 	json_t *o = NULL;
 
 	if (r == NULL)
 		return NULL;
-	if (build(in, r, &u, os, note) == 0)
+	if (build(in, r, &u, os, note, model) == 0)
 		o = runrec_to_json(r);
 	runrec_clear(r);
 	free(r);

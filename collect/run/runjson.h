@@ -53,6 +53,10 @@ void run_state_init(struct run_state *st);
 void run_state_clear(struct run_state *st);
 /* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS. */
 void run_state_add_error(struct run_state *st, const char *text);
+/* run_state_add_transport: a distributed run's client's "transport" (when it has one)
+ * added to st's: counts summed, its addresses and TLS pairs merged into st's (new ones
+ * while there is room). */
+void run_state_add_transport(struct run_state *st, const struct run_state *client);
 
 /* run_state_write: write st to DIR/.state.json atomically: a run.json record of what the
  * child knows (its status only once it finished). */

@@ -103,6 +103,14 @@ static void transport_record(const struct engine_transport *t, struct runrec_tra
 		out->addr[i].bytes = (int64_t)t->addr_bytes[i];
 		out->n_addr = i + 1;
 	}
+	for (int i = 0; i < t->n_tls && i < RUNREC_TLS_MAX; i++) {
+		memcpy(out->tls[i].version, t->tls_version[i], sizeof(out->tls[i].version));
+		memcpy(out->tls[i].cipher, t->tls_cipher[i], sizeof(out->tls[i].cipher));
+		out->tls[i].connections = (int64_t)t->tls_conns[i];
+		out->n_tls = i + 1;
+	}
+	out->nodelay_on = (int64_t)t->nodelay_on;
+	out->nodelay_off = (int64_t)t->nodelay_off;
 }
 
 /* job_client: the S3 client for the job's subject with credentials cr. */

@@ -31,6 +31,7 @@
 
 #define RUNREC_FIRST_MAX 5  /* errors.first: the first error texts kept */
 #define RUNREC_ADDRS_MAX 16 /* transport.addresses */
+#define RUNREC_TLS_MAX 4    /* transport.tls */
 
 /* ---- who ran it, and what it was asked --------------------------------------- */
 
@@ -46,6 +47,7 @@ struct runrec_host {
 	const char *hostname, *os;
 	const char *machine; /* NULL: left out */
 	int64_t cpus;
+	const char *cpu_model; /* /proc/cpuinfo's "model name"; NULL: null (none there) */
 };
 
 /* "campaign" (null for a single `collect run`). */
@@ -202,7 +204,9 @@ json_t *runrec_errors_to_json(const struct runrec_errors *x);
 int runrec_errors_from_json(const json_t *j, const char *path, struct runrec_errors *x,
 			    struct err *e);
 
-/* "transport": what the benchmark's transfers used. */
+/* "transport": what the benchmark's transfers used; of the connections they opened, the
+ * TLS protocol and cipher pairs (transport.tls) and how many had TCP_NODELAY set
+ * (transport.tcp_nodelay). */
 struct runrec_transport {
 	uint64_t absent;
 	int64_t http11, http2, http_other;
@@ -211,6 +215,12 @@ struct runrec_transport {
 		char address[48];
 		int64_t requests, bytes;
 	} addr[RUNREC_ADDRS_MAX];
+	int n_tls;
+	struct runrec_tls {
+		char version[16], cipher[64];
+		int64_t connections;
+	} tls[RUNREC_TLS_MAX];
+	int64_t nodelay_on, nodelay_off;
 };
 
 /* "billing" and "phase_retries": the billable counts of each phase the process ran (bit k

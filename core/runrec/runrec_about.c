@@ -19,6 +19,7 @@ static const struct rrf host_f[] = {
 	RRF_F("os", RRF_STR, struct runrec_host, os),
 	RRF_F("machine", RRF_STR_OPT, struct runrec_host, machine),
 	RRF_F("cpus", RRF_INT, struct runrec_host, cpus),
+	RRF_F("cpu_model", RRF_STR, struct runrec_host, cpu_model),
 };
 
 static const struct rrf campaign_f[] = {

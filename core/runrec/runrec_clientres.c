@@ -47,6 +47,7 @@ static const struct rrf window_f[] = {
 	RRF_O("cpu_busy_per_core_pct", cores_to, cores_from),
 	RRF_F("collector_cpu_pct", RRF_REAL, WIN, collector_cpu_pct),
 	RRF_F("other_cpu_pct", RRF_REAL, WIN, other_cpu_pct),
+	RRF_F("busiest_thread_pct", RRF_REAL_N, WIN, busiest_thread_pct),
 	RRF_F("nic_tx_bytes", RRF_INT_N, WIN, nic_tx_bytes),
 	RRF_F("nic_rx_bytes", RRF_INT_N, WIN, nic_rx_bytes),
 	RRF_F("nic_tx_mbit_s", RRF_REAL_N, WIN, nic_tx_mbit_s),

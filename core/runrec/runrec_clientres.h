@@ -25,6 +25,7 @@ struct runrec_window {
 	int n_cores;
 	double core_busy_pct[RUNREC_CORES_MAX]; /* cpu_busy_per_core_pct */
 	double collector_cpu_pct, other_cpu_pct;
+	double busiest_thread_pct; /* the collector's busiest thread, % of one core; NaN: null */
 	int64_t nic_tx_bytes, nic_rx_bytes;  /* RUNREC_NULL_INT: null */
 	double nic_tx_mbit_s, nic_rx_mbit_s; /* NaN: null */
 	int64_t tcp_out_segs, tcp_retrans_segs;

@@ -28,7 +28,7 @@ static json_t *value(const struct rrf *f, const void *rec)
 	switch (f->type) {
 	case RRF_STR:
 	case RRF_STR_OPT:
-		s = *AT_C(rec, f, const char *);
+		s = *AT_C(rec, f, char *);
 		return s != NULL ? json_string(s) : f->type == RRF_STR ? json_null() : NULL;
 	case RRF_TEXT:
 	case RRF_TEXT_N:

@@ -153,9 +153,64 @@ static int addresses_from(const json_t *v, const char *path, void *rec, struct e
 	return 0;
 }
 
+static const struct rrf tls_f[] = {
+	RRF_T("version", RRF_TEXT, struct runrec_tls, version),
+	RRF_T("cipher", RRF_TEXT, struct runrec_tls, cipher),
+	RRF_F("connections", RRF_INT, struct runrec_tls, connections),
+};
+
+static json_t *tls_to(const void *rec)
+{
+	const struct runrec_transport *t = rec;
+	json_t *a = json_array();
+
+	for (int i = 0; a != NULL && i < t->n_tls; i++)
+		json_array_append_new(a, rrf_write(tls_f, RRF_N(tls_f), &t->tls[i], 0));
+	return a;
+}
+
+static int tls_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	struct runrec_transport *t = rec;
+	char p[96];
+	size_t i;
+	json_t *x;
+	uint64_t absent;
+
+	if (!json_is_array(v) || json_array_size(v) > RUNREC_TLS_MAX)
+		return err_set(e, "field %s: expected an array of at most %d", path,
+			       RUNREC_TLS_MAX);
+	json_array_foreach(v, i, x) {
+		snprintf(p, sizeof(p), "%s[%zu]", path, i);
+		if (rrf_read(x, p, tls_f, RRF_N(tls_f), &t->tls[i], &absent, e) < 0)
+			return -1;
+		t->n_tls = (int)i + 1;
+	}
+	return 0;
+}
+
+static const struct rrf nodelay_f[] = {
+	RRF_F("on", RRF_INT, struct runrec_transport, nodelay_on),
+	RRF_F("off", RRF_INT, struct runrec_transport, nodelay_off),
+};
+
+static json_t *nodelay_to(const void *rec)
+{
+	return rrf_write(nodelay_f, RRF_N(nodelay_f), rec, 0);
+}
+
+static int nodelay_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	uint64_t absent;
+
+	return rrf_read(v, path, nodelay_f, RRF_N(nodelay_f), rec, &absent, e);
+}
+
 static const struct rrf transport_f[] = {
 	RRF_O("http", http_to, http_from),
 	RRF_O("addresses", addresses_to, addresses_from),
+	RRF_O("tls", tls_to, tls_from),
+	RRF_O("tcp_nodelay", nodelay_to, nodelay_from),
 };
 
 json_t *runrec_transport_to_json(const struct runrec_transport *t)

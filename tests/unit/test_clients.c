@@ -129,7 +129,11 @@ static void mk(struct runlog *r, struct runlog_client *cl, char *s, int conc, in
 	r->status = "complete";
 	r->has_summary = 1;
 	for (int k = 0; k < clients; k++) {
-		cl[k] = (struct runlog_client){k, hosts3[k], 1, rank_mib[k], rank_mib[k]};
+		cl[k] = (struct runlog_client){.rank = k,
+					       .host = hosts3[k],
+					       .has_summary = 1,
+					       .mib_s = rank_mib[k],
+					       .obj_s = rank_mib[k]};
 		total += rank_mib[k];
 	}
 	r->summary.mib_s = r->summary.obj_s = clients ? total : 10;

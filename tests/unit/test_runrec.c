@@ -133,7 +133,7 @@ static void fill(struct runrec *r, json_t *summary)
 	runrec_init(r);
 	r->tool = (struct runrec_tool){0,           "s3bench", S3BENCH_VERSION, "8.0",
 				       "OpenSSL 3", "1.5",     "2.14"};
-	r->host = (struct runrec_host){0, "vm-1", "Linux 6.1", "x86_64", 2};
+	r->host = (struct runrec_host){0, "vm-1", "Linux 6.1", "x86_64", 2, "AMD EPYC"};
 	r->has_campaign = 1;
 	r->campaign = (struct runrec_campaign){
 		0, "demo", "Demo", "vm", "campaign.ini", "interleave", 3, 25.5, "1000 PUT 4KiB"};
@@ -176,7 +176,11 @@ static void fill(struct runrec *r, json_t *summary)
 	r->stop_at_s = 21.5;
 	r->reads_exhausted = 1;
 	r->has_transport = 1;
-	r->transport = (struct runrec_transport){0, 100, 2, 0, 1, {{"127.0.0.1", 102, 4096}}};
+	r->transport = (struct runrec_transport){0, 100,
+						 2, 0,
+						 1, {{"127.0.0.1", 102, 4096}},
+						 1, {{"TLSv1.3", "TLS_AES_256_GCM_SHA384", 4}},
+						 3, 1};
 	r->has_clients = 1;
 	runrec_clients_alloc(&r->clients, 2, NULL);
 	r->clients.count = 2;
@@ -241,7 +245,10 @@ static void records(void)
 		      back.clients.list[0].client.realtime_priority == RUNREC_NULL_INT &&
 		      back.client.nic.speed_integer && isnan(back.client.kept.nic_tx_mbit_s) &&
 		      back.billing.phases == 5 && back.billing.retries[PHASE_PREPARE] == 3 &&
-		      back.steady && back.has_prices && back.summary != NULL,
+		      back.steady && back.has_prices && back.summary != NULL &&
+		      strcmp(back.host.cpu_model, "AMD EPYC") == 0 && back.transport.n_tls == 1 &&
+		      back.transport.tls[0].connections == 4 && back.transport.nodelay_on == 3 &&
+		      back.transport.nodelay_off == 1,
 	      "values read back");
 	CHECK(strstr(ta, "\"addressing_used\": \"path\"") && strstr(ta, "\"ca_bundle\": null") &&
 		      strstr(ta, "\"phase_retries\": {\n    \"prepare\": 3,\n    \"cleanup\": 0"),
@@ -298,6 +305,11 @@ static const struct {
 	 "field stop"},
 	{"{\"format\": \"s3bench-run/1\", \"transport\": {\"addresses\": [{\"address\": 1}]}}",
 	 "field transport.addresses[0].address: expected a string"},
+	{"{\"format\": \"s3bench-run/1\", \"transport\": {\"tls\": [{\"version\": \"TLSv1.3\", "
+	 "\"cipher\": \"x\", \"connections\": \"4\"}]}}",
+	 "field transport.tls[0].connections: expected an integer"},
+	{"{\"format\": \"s3bench-run/1\", \"transport\": {\"tcp_nodelay\": {\"on\": true}}}",
+	 "field transport.tcp_nodelay.on: expected an integer"},
 	{"{\"format\": \"s3bench-run/1\", \"billing\": {\"cleanup\": {\"class_a\": -1}}}",
 	 "field billing.cleanup.class_a"},
 	{"{\"format\": \"s3bench-run/1\", \"phase_retries\": {\"prepare\": 1.5}}",
