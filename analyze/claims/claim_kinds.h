@@ -13,7 +13,7 @@ int claims_lead(struct claim_list *l, const struct aggregate *a);
 
 /* claims_cells (claims_cells.c): a "client-limit" claim per client-limited cell (matrix and
  * workload cells), an "errors" claim per cell whose failed share is above
- * CLAIM_ERROR_SHARE. */
+ * CLAIM_ERROR_SHARE, a "caveat" (short-window) per cell with a short kept window. */
 int claims_cells(struct claim_list *l, const struct aggregate *a);
 
 /* claims_rate (claims_rate.c): a "rate-step" claim per rate cell, then per rate sweep its

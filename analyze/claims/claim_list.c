@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analyze/claims/claim_rules.h"
+#include "analyze/cells/workload_cells.h"
 
 #define CLAIM_ID_MAX 512
 
@@ -163,9 +163,9 @@ void claims_reason(struct claim_list *l, const char *r)
 
 void claims_reason_bits(struct claim_list *l, unsigned reasons)
 {
-	for (unsigned bit = 1; bit <= CLAIM_R_LATE_SENDS; bit <<= 1)
+	for (unsigned bit = 1; bit <= WL_R_LATE_SENDS; bit <<= 1)
 		if (reasons & bit)
-			claims_reason(l, claim_rules_reason_name(bit));
+			claims_reason(l, workload_cells_reason_name(bit));
 }
 
 /* figure: a new figure name on the last claim; NULL when there is none or memory runs out. */

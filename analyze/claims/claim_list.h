@@ -42,7 +42,7 @@ void claims_also(struct claim_list *l, int s);
 void claims_reason(struct claim_list *l, const char *r);
 
 /* claims_reason_bits: the names of the bits of reasons (CLIMIT_R_* of core/climit.h and
- * CLAIM_R_LATE_SENDS, analyze/claims/claim_rules.h) as the last claim's reasons. */
+ * WL_R_LATE_SENDS, analyze/cells/workload_cells.h) as the last claim's reasons. */
 void claims_reason_bits(struct claim_list *l, unsigned reasons);
 
 /* claims_num / claims_text: the last claim's figure name, a number (NaN: null) or a string

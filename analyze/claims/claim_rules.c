@@ -6,11 +6,6 @@
 
 #include "analyze/cells/compare.h"
 
-const char *claim_rules_reason_name(unsigned bit)
-{
-	return bit == CLAIM_R_LATE_SENDS ? "late-sends" : climit_reason_name(bit);
-}
-
 const char *claim_rules_lead(int status, int blocked)
 {
 	switch (status) {
@@ -34,37 +29,15 @@ const char *claim_rules_untested(size_t with_value, int cycles)
 	return "not-enough-runs";
 }
 
-struct claim_step claim_rules_step(int has_rate, int held, unsigned blocking, int errors,
-				   double p99_ms, double limit_ms)
-{
-	struct claim_step s = {.by = CLAIM_STEP_NONE};
-
-	if (!has_rate)
-		return s;
-	if (held) {
-		s.by = CLAIM_STEP_HELD;
-	} else if (blocking) {
-		s.by = CLAIM_STEP_CLIENT;
-		s.reasons = blocking;
-	} else if (errors || !(p99_ms < limit_ms)) {
-		s.by = CLAIM_STEP_SERVER;
-		s.errors = errors;
-	} else {
-		s.by = CLAIM_STEP_CLIENT;
-		s.reasons = CLAIM_R_LATE_SENDS;
-	}
-	return s;
-}
-
-const char *claim_rules_step_verdict(const struct claim_step *s)
+const char *claim_rules_step_verdict(const struct agg_step *s)
 {
 	switch (s->by) {
-	case CLAIM_STEP_HELD:
+	case STEP_HELD:
 		return "sustained";
-	case CLAIM_STEP_SERVER:
+	case STEP_SERVER:
 		return "not-sustained";
-	case CLAIM_STEP_CLIENT:
-		return s->reasons == CLAIM_R_LATE_SENDS ? "not-judged" : "client-limited";
+	case STEP_CLIENT:
+		return s->reasons == WL_R_LATE_SENDS ? "not-judged" : "client-limited";
 	default:
 		return "not-judged";
 	}

@@ -1,29 +1,18 @@
 /* analyze/claims/claim_rules.h: the rules that turn figures into a claim's verdict, each a
  * pure function of its inputs (docs/METHODOLOGY.md, "Claims", states them): a lead's
- * verdict, why a lead was not tested, a rate step's verdict, where a request's time goes,
- * and whether a family of comparisons carries a rank. */
+ * verdict, why a lead was not tested, the word of a rate step's verdict, where a request's
+ * time goes, and whether a family of comparisons carries a rank. */
 #ifndef ANALYZE_CLAIM_RULES_H
 #define ANALYZE_CLAIM_RULES_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#include "core/climit.h"
+#include "analyze/cells/workload_cells.h"
 #include "core/summary.h"
 
 #define CLAIM_ERROR_SHARE 0.01   /* a cell's failed share above this is an errors claim */
 #define CLAIM_DOMINANT_SHARE 0.5 /* a part of a request's time this share or more dominates */
-#define CLAIM_STEP_ERROR_SHARE \
-	0.01 /* a rate run whose failures left more than this share of
-				       its slots unanswered was the server's */
-
-/* The reason "late-sends", a bit beside the CLIMIT_R_* bits: a rate step's slots left late
- * while the server answered in time (the client's own scheduling). */
-#define CLAIM_R_LATE_SENDS (1u << CLIMIT_R_COUNT)
-
-/* claim_rules_reason_name: "late-sends" for CLAIM_R_LATE_SENDS, else climit_reason_name's
- * name of a CLIMIT_R_* bit (NULL for another bit). */
-const char *claim_rules_reason_name(unsigned bit);
 
 /* claim_rules_lead: the verdict of a lead whose statistical status is status (enum
  * leader_status, analyze/cells/compare.h) and whose category had another subject's cell
@@ -38,33 +27,11 @@ const char *claim_rules_lead(int status, int blocked);
  * cycles in common). */
 const char *claim_rules_untested(size_t with_value, int cycles);
 
-/* A rate step's verdict. */
-enum {
-	CLAIM_STEP_NONE, /* no valid rate run: not judged */
-	CLAIM_STEP_HELD, /* sustained, with p99 from the intended start under the limit */
-	CLAIM_STEP_SERVER,
-	CLAIM_STEP_CLIENT
-};
-
-struct claim_step {
-	int by;           /* CLAIM_STEP_* */
-	unsigned reasons; /* CLIENT: blocking CLIMIT_R_* bits, or CLAIM_R_LATE_SENDS */
-	int errors;       /* SERVER: failures (else the service p99 was not under the limit) */
-};
-
-/* claim_rules_step: the verdict of a rate step with valid rate runs (has_rate): held when
- * held; the client's for its cell's blocking client-limit reasons (blocking, CLIMIT_R_*);
- * the server's when errors (some run's failures left more than CLAIM_STEP_ERROR_SHARE of
- * its slots unanswered) or its service latency's p99 (p99_ms, end - start, which a late
- * send does not lengthen) was not under limit_ms; else the client's, late-sends: the
- * slots left late while the server answered in time. A late send is never the server's. */
-struct claim_step claim_rules_step(int has_rate, int held, unsigned blocking, int errors,
-				   double p99_ms, double limit_ms);
-
-/* claim_rules_step_verdict: "sustained" (held), "not-sustained" (the server's),
- * "client-limited" (the client's for a blocking reason), "not-judged" (late sends, or no
- * valid rate run). */
-const char *claim_rules_step_verdict(const struct claim_step *s);
+/* claim_rules_step_verdict: the word of a rate step's verdict s (analyze/cells/
+ * workload_cells.h, agg_step): "sustained" (held), "not-sustained" (the server's),
+ * "client-limited" (the client's for a blocking reason), "not-judged" (the client's for late
+ * sends alone, or no valid rate run). */
+const char *claim_rules_step_verdict(const struct agg_step *s);
 
 #define CLAIM_PART_RTT RPH_COUNT /* the path's round trip as the dominant part */
 

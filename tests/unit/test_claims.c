@@ -4,7 +4,8 @@
  * subject only with strictly more clear leads, the consistency rank's paired test on log
  * CVs against SciPy (scipy.stats.ttest_rel) and its false-rank rate and power by
  * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
- * the time goes" per concurrency, ran-differently, and the id grammar. */
+ * the time goes" per concurrency, the short-window caveat, ran-differently, and the id
+ * grammar. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,36 +41,29 @@ static void test_lead_rule(void)
 	CHECK_STR(claim_rules_untested(2, 2), "not-enough-runs", "two cycles, runs missing");
 }
 
-static void test_step_rule(void)
+/* test_step_words: the words of the step verdicts analyze/cells/workload_cells.c judges
+ * (its rule: tests/unit/test_workload_steps.c). */
+static void test_step_words(void)
 {
 	static const struct {
-		int has_rate, held;
-		unsigned blocking;
-		int errors;
-		double p99, limit;
-		const char *want;
+		int by;
 		unsigned reasons;
+		const char *want;
 	} t[] = {
-		{0, 0, 0, 0, 1, 50, "not-judged", 0},
-		{1, 1, 0, 0, 1, 50, "sustained", 0},
-		{1, 1, CLIMIT_R_CPU, 1, 99, 50, "sustained", 0}, /* held wins */
-		{1, 0, CLIMIT_R_CPU, 1, 99, 50, "client-limited", CLIMIT_R_CPU},
-		{1, 0, CLIMIT_R_WORKERS, 0, 1, 50, "client-limited", CLIMIT_R_WORKERS},
-		{1, 0, 0, 1, 1, 50, "not-sustained", 0},
-		{1, 0, 0, 0, 50, 50, "not-sustained", 0},  /* p99 not under the limit */
-		{1, 0, 0, 0, NAN, 50, "not-sustained", 0}, /* no service p99 */
-		{1, 0, 0, 0, 49.99, 50, "not-judged", CLAIM_R_LATE_SENDS}, /* the client's */
+		{STEP_NONE, 0, "not-judged"},
+		{STEP_HELD, 0, "sustained"},
+		{STEP_SERVER, 0, "not-sustained"},
+		{STEP_CLIENT, CLIMIT_R_CPU, "client-limited"},
+		{STEP_CLIENT, CLIMIT_R_WORKERS, "client-limited"},
+		{STEP_CLIENT, CLIMIT_R_NIC | WL_R_LATE_SENDS, "client-limited"},
+		{STEP_CLIENT, WL_R_LATE_SENDS, "not-judged"}, /* late sends alone: never judged */
 	};
 
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
-		struct claim_step s = claim_rules_step(t[i].has_rate, t[i].held, t[i].blocking,
-						       t[i].errors, t[i].p99, t[i].limit);
+		struct agg_step s = {.by = t[i].by, .reasons = t[i].reasons};
 
 		CHECK_STR(claim_rules_step_verdict(&s), t[i].want, "step row %zu", i);
-		CHECK(s.reasons == t[i].reasons, "step row %zu: reasons %u", i, s.reasons);
 	}
-	CHECK_STR(claim_rules_reason_name(CLAIM_R_LATE_SENDS), "late-sends", "late-sends name");
-	CHECK_STR(claim_rules_reason_name(CLIMIT_R_NIC), "nic", "nic name");
 }
 
 static void test_time_rule(void)
@@ -469,6 +463,67 @@ static void test_time(void)
 	done(a, &l);
 }
 
+/* test_clients: a distributed run's limited clients named once each in its cell's claim
+ * (the verdicts set by hand: analyze/cells/climit_cells.c judges them, test_climit_cells). */
+static void test_clients(void)
+{
+	struct agg_climit_client who[3] = {
+		{1, "node-b", {0}}, {2, "node-c", {0}}, {1, "node-b", {0}}};
+	struct claim_list l;
+	struct err e = {{0}};
+	struct aggregate *a;
+
+	add("a", "get", 1 << 20, 1, 1, 100);
+	add("a", "get", 1 << 20, 1, 2, 100);
+	a = build(2, &l);
+	if (a != NULL) {
+		const struct claim *c;
+		const struct claim_figure *f;
+
+		claims_free(&l);
+		a->cells[0].climit = (struct agg_climit){
+			.measured = 2, .limited = 2, .is_limited = 1, .reasons = CLIMIT_R_CPU};
+		a->runs[0].climit_clients = who;
+		a->runs[0].n_climit_clients = 2;
+		a->runs[1].climit_clients = who + 2;
+		a->runs[1].n_climit_clients = 1;
+		CHECK(claims_build(a, &l, &e) == 0, "claims_build: %s", e.msg);
+		c = claims_find(&l, "client-limit/get/1048576/c1/a");
+		f = c ? claims_figure(c, "client") : NULL;
+		CHECK_STR(f ? f->text : NULL, "node-b (rank 1), node-c (rank 2)",
+			  "the clients named");
+		a->runs[0].climit_clients = a->runs[1].climit_clients = NULL; /* not the pool's */
+		a->runs[0].n_climit_clients = a->runs[1].n_climit_clients = 0;
+	}
+	done(a, &l);
+}
+
+/* test_short_window: a run whose kept window is 2 median requests long (under 4) puts a
+ * short-window caveat on its cell; 4 requests long does not. */
+static void test_short_window(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int c = 1; c <= 2; c++)
+		for (int k = 0; k < 2; k++) {
+			struct runlog *r = add("a", "put", 8 << 20, k ? 2 : 1, c, 100);
+
+			r->summary.seg_count = 2;
+			r->summary.seconds = 2;
+			r->summary.latency.p50 = k ? 500 : 1000; /* 4 and 2 requests */
+		}
+	a = build(2, &l);
+	if (a != NULL) {
+		has(a, &l, "caveat/short-window/put/8388608/c1/a", "short-window", "a", "");
+		CHECK(fig(&l, "caveat/short-window/put/8388608/c1/a", "runs") == 2,
+		      "both runs short");
+		CHECK(claims_find(&l, "caveat/short-window/put/8388608/c2/a") == NULL,
+		      "4 requests: no caveat");
+	}
+	done(a, &l);
+}
+
 /* test_ran: with three subjects, the one that signed otherwise ran differently; with two
  * that differ, each did. */
 static void test_ran(void)
@@ -505,7 +560,7 @@ static void test_ran(void)
 int main(void)
 {
 	test_lead_rule();
-	test_step_rule();
+	test_step_words();
 	test_time_rule();
 	test_rank_rule();
 	test_blocked();
@@ -515,6 +570,8 @@ int main(void)
 	test_consistency_sim();
 	test_oneoffs();
 	test_time();
+	test_clients();
+	test_short_window();
 	test_ran();
 	return check_done();
 }
