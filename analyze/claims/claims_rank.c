@@ -26,7 +26,7 @@ struct side {
 	double value;
 	double p, ratio; /* candidate / this subject; NaN: no test */
 	int right;       /* the ratio points the rank's way */
-	size_t n;        /* pairs (consistency) or this subject's runs (one-offs) */
+	size_t n;        /* what its figure rests on: its cells with a CV, its runs */
 };
 
 static int by_value(const void *x, const void *y)
@@ -68,16 +68,22 @@ static void consistency_test(const struct aggregate *a, int m, int lower, struct
 		}
 	}
 	compare_paired_log(x, y, n, COMPARE_CONFIDENCE, &t);
-	sd->n = n;
 	sd->p = t.test != NULL ? t.p : NAN;
 	sd->ratio = t.test != NULL ? t.ratio : NAN;
 	sd->right = lower ? sd->ratio < 1 : sd->ratio > 1;
 }
 
-/* rank_claim: the rank claim k of the k sides v (sorted, the candidate first when way > 0,
- * last when way < 0): ranked when the candidate is separated from every other side. */
+/* The names of a rank's figures: each subject's value and what it rests on ("cv_mean",
+ * "cells"), and the reason when a comparison had no test. */
+struct rank_names {
+	const char *value, *n, *no_test;
+};
+
+/* rank_claim: the rank claim under key of the k sides v (sorted, the candidate first when
+ * way > 0, last when way < 0): ranked when the candidate is separated from every other
+ * side. */
 static int rank_claim(struct claim_list *l, const struct aggregate *a, struct claim_key *key,
-		      struct side *v, size_t k, int way, const char *figure, const char *no_test)
+		      struct side *v, size_t k, int way, const struct rank_names *nm)
 {
 	size_t cand = way > 0 ? 0 : k - 1, m = 0, nearest = way > 0 ? 1 : k - 2;
 	double *p = malloc(k * sizeof(*p)), p_adj = NAN;
@@ -106,10 +112,12 @@ static int rank_claim(struct claim_list *l, const struct aggregate *a, struct cl
 			claims_also(l, v[j].subject);
 	}
 	if (!ranked && untestable)
-		claims_reason(l, no_test);
+		claims_reason(l, nm->no_test);
 	for (size_t i = 0; i < k; i++) {
-		snprintf(name, sizeof(name), "%s.%s", figure, a->subjects[v[i].subject].id);
+		snprintf(name, sizeof(name), "%s.%s", nm->value, a->subjects[v[i].subject].id);
 		claims_num(l, name, v[i].value);
+		snprintf(name, sizeof(name), "%s.%s", nm->n, a->subjects[v[i].subject].id);
+		claims_num(l, name, (double)v[i].n);
 	}
 	claims_num(l, "ratio", v[nearest].ratio);
 	claims_num(l, "p_adj", p_adj);
@@ -123,6 +131,7 @@ done:
 
 static int consistency(struct claim_list *l, const struct aggregate *a)
 {
+	static const struct rank_names names = {"cv_mean", "cells", "too-few-cells"};
 	struct side *v = calloc(a->n_subjects + 1, sizeof(*v));
 	double *x = malloc((a->n_cells + 1) * sizeof(*x)),
 	       *y = malloc((a->n_cells + 1) * sizeof(*y));
@@ -137,7 +146,8 @@ static int consistency(struct claim_list *l, const struct aggregate *a)
 	for (size_t s = 0; s < a->n_subjects; s++)
 		if (a->consistency[s].cells > 0)
 			v[k++] = (struct side){.subject = (int)s,
-					       .value = a->consistency[s].cv_mean};
+					       .value = a->consistency[s].cv_mean,
+					       .n = a->consistency[s].cells};
 	qsort(v, k, sizeof(*v), by_value);
 	rc = 0;
 	if (k < 2) {
@@ -148,11 +158,11 @@ static int consistency(struct claim_list *l, const struct aggregate *a)
 	}
 	for (size_t i = 1; i < k; i++)
 		consistency_test(a, v[0].subject, 1, &v[i], x, y);
-	if (rank_claim(l, a, &most, v, k, 1, "cv_mean", "too-few-cells") < 0)
+	if (rank_claim(l, a, &most, v, k, 1, &names) < 0)
 		rc = -1;
 	for (size_t i = 0; i + 1 < k; i++)
 		consistency_test(a, v[k - 1].subject, 0, &v[i], x, y);
-	if (rc == 0 && rank_claim(l, a, &least, v, k, -1, "cv_mean", "too-few-cells") < 0)
+	if (rc == 0 && rank_claim(l, a, &least, v, k, -1, &names) < 0)
 		rc = -1;
 done:
 	free(v);
@@ -182,6 +192,7 @@ static size_t oneoff_runs(const struct aggregate *a, const struct agg_op *o, siz
 static int oneoff(struct claim_list *l, const struct aggregate *a, const struct agg_op *ops,
 		  size_t k, struct side *v, double *x, double *y)
 {
+	static const struct rank_names names = {"obj_s", "runs", "single-runs"};
 	struct claim_key key = claim_key_of("rank");
 	size_t n = 0, nx;
 
@@ -208,7 +219,7 @@ static int oneoff(struct claim_list *l, const struct aggregate *a, const struct 
 	key.op = ops[0].op;
 	key.size = (long long)ops[0].size;
 	key.concurrency = ops[0].concurrency;
-	return rank_claim(l, a, &key, v, n, 1, "obj_s", "single-runs");
+	return rank_claim(l, a, &key, v, n, 1, &names);
 }
 
 /* same_point: one-off rows p and q are of the same op, size and concurrency. */
