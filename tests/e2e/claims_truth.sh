@@ -4,8 +4,8 @@
 # campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
 # limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
 # known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
-# cheapest prices, one subject far more consistent than the other): gen_truth writes the
-# runs and truth.json, analyze the results, and tests/tools/claims_check.py compares
+# cheapest prices, one subject far more consistent than the other, a single cycle): gen_truth
+# writes the runs and truth.json, analyze the results, and tests/tools/claims_check.py compares
 # aggregate.json's claims[] with the truth (a missing or contradicting claim fails it); the
 # sample campaign's claims with what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim

@@ -298,6 +298,20 @@ static int consistency(struct sim_gen *g, struct truth *t, struct err *e)
 	return 0;
 }
 
+/* one-cycle: near 30 % above far, but a single cycle: nothing tested, no lead is clear (it is
+ * untested, one-cycle), no CV, the campaign's one-cycle caveat. */
+static int one_cycle(struct sim_gen *g, struct truth *t, struct err *e)
+{
+	g->cycles = 1;
+	if (two(g, 0, 0, 0, e) < 0)
+		return -1;
+	truth_claim(t, "lead/get/1048576/c4", "untested", "near", "one-cycle");
+	truth_claim(t, "lead-count/get/near", "none", "near", NULL);
+	truth_claim(t, "caveat/one-cycle", "one-cycle", NULL, NULL);
+	truth_claim(t, "rank/consistency", "no-difference", NULL, "one-cycle");
+	return 0;
+}
+
 const struct scenario scenarios[] = {
 	{"clear", clear},
 	{"tie", tie},
@@ -310,5 +324,6 @@ const struct scenario scenarios[] = {
 	{"errors-503", errors_503},
 	{"subjects", subjects},
 	{"consistency", consistency},
+	{"one-cycle", one_cycle},
 	{NULL, NULL},
 };
