@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
@@ -220,10 +221,11 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
-	m.baseline = base->doc ? base : NULL;
-	m.claims = &claims;
+	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
+	m.claims = claims.v;
+	m.n_claims = claims.n;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		goto done;
@@ -231,7 +233,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	if (out_csv_runs(a, path, e) < 0)
 		goto done;
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	if (out_json_write(a, &m, path, e) < 0)
+	if (out_results_write(a, &m, path, e) < 0)
 		goto done;
 	fprintf(stderr,
 		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
@@ -274,17 +276,17 @@ static int record_history(const struct pipeline_opts *o, const struct history_tr
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
 	size_t n_reg = 0, n_watch = 0;
-	json_error_t je;
-	json_t *agg;
+	struct results agg;
 	int rc;
 
 	results_dir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	agg = json_load_file(path, 0, &je);
-	if (agg == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	rc = history_record(o->history, agg, dir, &id, e);
-	json_decref(agg);
+	if (results_read(path, &agg, e) < 0) {
+		results_free(&agg);
+		return -1;
+	}
+	rc = history_record(o->history, &agg, dir, &id, e);
+	results_free(&agg);
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);

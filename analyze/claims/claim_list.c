@@ -8,8 +8,6 @@
 
 #include "analyze/cells/workload_cells.h"
 
-#define CLAIM_ID_MAX 512
-
 struct claim_key claim_key_of(const char *kind)
 {
 	return (struct claim_key){.kind = kind, .size = -1, .concurrency = -1, .subject = -1};
@@ -23,24 +21,9 @@ struct claim_key claim_key_cell(const char *kind, const struct agg_cell *c)
 	k.size = (long long)c->size;
 	k.concurrency = c->concurrency;
 	k.subject = (int)c->subject;
-	if (c->rate > 0)
-		snprintf(k.extra, sizeof(k.extra), "r%g", c->rate);
-	else if (c->mix != NULL)
-		snprintf(k.extra, sizeof(k.extra), "mix");
-	else if (c->size_spec != NULL)
-		snprintf(k.extra, sizeof(k.extra), "dist");
-	else if (c->range != NULL)
-		snprintf(k.extra, sizeof(k.extra), "range");
+	results_claim_extra(k.extra, sizeof(k.extra), c->rate, c->mix != NULL, c->size_spec != NULL,
+			    c->range != NULL);
 	return k;
-}
-
-/* put: "/" and s at the end of id (n bytes) when s is not empty. */
-static void put(char *id, size_t n, const char *s)
-{
-	size_t len = strlen(id);
-
-	if (s != NULL && *s && len + 1 < n)
-		snprintf(id + len, n - len, "%s%s", len ? "/" : "", s);
 }
 
 static int id_taken(const struct claim_list *l, const char *id)
@@ -55,18 +38,11 @@ static int id_taken(const struct claim_list *l, const char *id)
 static char *make_id(const struct claim_list *l, const struct aggregate *a,
 		     const struct claim_key *k)
 {
-	char id[CLAIM_ID_MAX] = "", part[64];
+	char id[RESULTS_CLAIM_ID_MAX];
 	size_t len;
 
-	put(id, sizeof(id), k->kind);
-	put(id, sizeof(id), k->tag);
-	put(id, sizeof(id), k->op);
-	snprintf(part, sizeof(part), "%lld", k->size);
-	put(id, sizeof(id), k->size >= 0 ? part : NULL);
-	snprintf(part, sizeof(part), "c%d", k->concurrency);
-	put(id, sizeof(id), k->concurrency >= 0 ? part : NULL);
-	put(id, sizeof(id), k->subject >= 0 ? a->subjects[k->subject].id : NULL);
-	put(id, sizeof(id), k->extra);
+	results_claim_id(id, sizeof(id), k->kind, k->tag, k->op, k->size, k->concurrency,
+			 k->subject >= 0 ? a->subjects[k->subject].id : NULL, k->extra);
 	len = strlen(id);
 	for (int dup = 2; id_taken(l, id) && len + 12 < sizeof(id); dup++)
 		snprintf(id + len, sizeof(id) - len, "/%d", dup);
@@ -81,13 +57,13 @@ static void fail(struct claim_list *l)
 int claims_add(struct claim_list *l, const struct aggregate *a, const struct claim_key *k,
 	       const char *verdict)
 {
-	struct claim *c;
+	struct results_claim *c;
 
 	if (l->failed)
 		return -1;
 	if (l->n == l->cap) {
 		size_t cap = l->cap ? l->cap * 2 : 64;
-		struct claim *v = realloc(l->v, cap * sizeof(*v));
+		struct results_claim *v = realloc(l->v, cap * sizeof(*v));
 
 		if (v == NULL) {
 			fail(l);
@@ -114,14 +90,14 @@ int claims_add(struct claim_list *l, const struct aggregate *a, const struct cla
 	return 0;
 }
 
-struct claim *claims_last(struct claim_list *l)
+struct results_claim *claims_last(struct claim_list *l)
 {
 	return l->failed || l->n == 0 ? NULL : &l->v[l->n - 1];
 }
 
 void claims_also(struct claim_list *l, int s)
 {
-	struct claim *c = claims_last(l);
+	struct results_claim *c = claims_last(l);
 	int *v;
 
 	if (c == NULL)
@@ -140,7 +116,7 @@ void claims_also(struct claim_list *l, int s)
 
 void claims_reason(struct claim_list *l, const char *r)
 {
-	struct claim *c = claims_last(l);
+	struct results_claim *c = claims_last(l);
 	char **v;
 
 	if (c == NULL || r == NULL)
@@ -169,10 +145,10 @@ void claims_reason_bits(struct claim_list *l, unsigned reasons)
 }
 
 /* figure: a new figure name on the last claim; NULL when there is none or memory runs out. */
-static struct claim_figure *figure(struct claim_list *l, const char *name)
+static struct results_claim_figure *figure(struct claim_list *l, const char *name)
 {
-	struct claim *c = claims_last(l);
-	struct claim_figure *v, *f;
+	struct results_claim *c = claims_last(l);
+	struct results_claim_figure *v, *f;
 
 	if (c == NULL)
 		return NULL;
@@ -183,7 +159,7 @@ static struct claim_figure *figure(struct claim_list *l, const char *name)
 	}
 	c->figures = v;
 	f = &v[c->n_figures];
-	*f = (struct claim_figure){.num = NAN, .name = strdup(name)};
+	*f = (struct results_claim_figure){.num = NAN, .name = strdup(name)};
 	if (f->name == NULL) {
 		fail(l);
 		return NULL;
@@ -194,7 +170,7 @@ static struct claim_figure *figure(struct claim_list *l, const char *name)
 
 void claims_num(struct claim_list *l, const char *name, double v)
 {
-	struct claim_figure *f = figure(l, name);
+	struct results_claim_figure *f = figure(l, name);
 
 	if (f != NULL)
 		f->num = v;
@@ -202,47 +178,21 @@ void claims_num(struct claim_list *l, const char *name, double v)
 
 void claims_text(struct claim_list *l, const char *name, const char *text)
 {
-	struct claim_figure *f = figure(l, name);
+	struct results_claim_figure *f = figure(l, name);
 
 	if (f != NULL && text != NULL && (f->text = strdup(text)) == NULL)
 		fail(l);
 }
 
-const struct claim *claims_find(const struct claim_list *l, const char *id)
+const struct results_claim *claims_find(const struct claim_list *l, const char *id)
 {
-	for (size_t i = 0; i < l->n; i++)
-		if (l->v[i].id != NULL && strcmp(l->v[i].id, id) == 0)
-			return &l->v[i];
-	return NULL;
-}
-
-const struct claim_figure *claims_figure(const struct claim *c, const char *name)
-{
-	for (size_t i = 0; i < c->n_figures; i++)
-		if (strcmp(c->figures[i].name, name) == 0)
-			return &c->figures[i];
-	return NULL;
+	return results_claim_find(l->v, l->n, id);
 }
 
 void claims_free(struct claim_list *l)
 {
-	for (size_t i = 0; i < l->n; i++) {
-		struct claim *c = &l->v[i];
-
-		free(c->id);
-		free(c->kind);
-		free(c->verdict);
-		free(c->op);
-		free(c->subjects);
-		for (size_t k = 0; k < c->n_reasons; k++)
-			free(c->reasons[k]);
-		free(c->reasons);
-		for (size_t k = 0; k < c->n_figures; k++) {
-			free(c->figures[k].name);
-			free(c->figures[k].text);
-		}
-		free(c->figures);
-	}
+	for (size_t i = 0; i < l->n; i++)
+		results_claim_free(&l->v[i]);
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }

@@ -51,6 +51,6 @@ void claims_num(struct claim_list *l, const char *name, double v);
 void claims_text(struct claim_list *l, const char *name, const char *text);
 
 /* claims_last: the last claim of l; NULL when l is empty or failed. */
-struct claim *claims_last(struct claim_list *l);
+struct results_claim *claims_last(struct claim_list *l);
 
 #endif

@@ -124,7 +124,7 @@ struct tally {
 	size_t led, clear, tied, unresolved, blocked, untested;
 };
 
-static int names(const struct claim *c, int s)
+static int names(const struct results_claim *c, int s)
 {
 	if (c->subject == s)
 		return 1;
@@ -141,7 +141,7 @@ static struct tally tally(const struct claim_list *l, size_t n, const char *op, 
 
 	*of = 0;
 	for (size_t i = 0; i < n; i++) {
-		const struct claim *c = &l->v[i];
+		const struct results_claim *c = &l->v[i];
 		const char *v = c->verdict;
 
 		if (strcmp(c->kind, "lead") != 0 || strcmp(c->op, op) != 0)

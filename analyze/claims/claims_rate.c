@@ -50,13 +50,8 @@ static struct claim_key sweep_key(const char *kind, const struct aggregate *a,
 {
 	struct claim_key k = claim_key_cell(kind, &a->wcells[s->points[0]]);
 
-	k.extra[0] = '\0';
-	if (s->mix != NULL)
-		strcpy(k.extra, "mix");
-	else if (s->size_spec != NULL)
-		strcpy(k.extra, "dist");
-	else if (s->range != NULL)
-		strcpy(k.extra, "range");
+	results_claim_extra(k.extra, sizeof(k.extra), NAN, s->mix != NULL, s->size_spec != NULL,
+			    s->range != NULL);
 	return k;
 }
 

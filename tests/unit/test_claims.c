@@ -189,7 +189,7 @@ static void done(struct aggregate *a, struct claim_list *l)
 static void has(const struct aggregate *a, const struct claim_list *l, const char *id,
 		const char *verdict, const char *subject, const char *reasons)
 {
-	const struct claim *c = claims_find(l, id);
+	const struct results_claim *c = claims_find(l, id);
 	char got[128] = "";
 
 	CHECK(c != NULL, "claim %s exists", id);
@@ -205,8 +205,8 @@ static void has(const struct aggregate *a, const struct claim_list *l, const cha
 
 static double fig(const struct claim_list *l, const char *id, const char *name)
 {
-	const struct claim *c = claims_find(l, id);
-	const struct claim_figure *f = c ? claims_figure(c, name) : NULL;
+	const struct results_claim *c = claims_find(l, id);
+	const struct results_claim_figure *f = c ? results_claim_figure(c, name) : NULL;
 
 	return f != NULL ? f->num : NAN;
 }
@@ -363,7 +363,7 @@ static double ranked_share(double cv_a, unsigned long long seed, double *right)
 	for (int k = 0; k < 400; k++) {
 		struct claim_list l;
 		struct aggregate *a;
-		const struct claim *c;
+		const struct results_claim *c;
 
 		for (int z = 0; z < 6; z++)
 			for (int cy = 1; cy <= 5; cy++)
@@ -446,13 +446,13 @@ static void test_time(void)
 		}
 	a = build(2, &l);
 	if (a != NULL) {
-		const struct claim *c = claims_find(&l, "time-share/get/1048576/c1/a");
-		const struct claim_figure *f = c ? claims_figure(c, "part") : NULL;
+		const struct results_claim *c = claims_find(&l, "time-share/get/1048576/c1/a");
+		const struct results_claim_figure *f = c ? results_claim_figure(c, "part") : NULL;
 
 		has(a, &l, "time-share/get/1048576/c1/a", "dominant", "a", "");
 		CHECK(f != NULL && f->text != NULL && strcmp(f->text, "wait") == 0, "c1: wait");
 		c = claims_find(&l, "time-share/get/1048576/c16/a");
-		f = c ? claims_figure(c, "part") : NULL;
+		f = c ? results_claim_figure(c, "part") : NULL;
 		CHECK(f != NULL && f->text != NULL && strcmp(f->text, "transfer") == 0,
 		      "c16: transfer");
 		has(a, &l, "caveat/partial-phases/get/1048576/c16/a", "partial-phases", "a", "");
@@ -477,8 +477,8 @@ static void test_clients(void)
 	add("a", "get", 1 << 20, 1, 2, 100);
 	a = build(2, &l);
 	if (a != NULL) {
-		const struct claim *c;
-		const struct claim_figure *f;
+		const struct results_claim *c;
+		const struct results_claim_figure *f;
 
 		claims_free(&l);
 		a->cells[0].climit = (struct agg_climit){
@@ -489,7 +489,7 @@ static void test_clients(void)
 		a->runs[1].n_climit_clients = 1;
 		CHECK(claims_build(a, &l, &e) == 0, "claims_build: %s", e.msg);
 		c = claims_find(&l, "client-limit/get/1048576/c1/a");
-		f = c ? claims_figure(c, "client") : NULL;
+		f = c ? results_claim_figure(c, "client") : NULL;
 		CHECK_STR(f ? f->text : NULL, "node-b (rank 1), node-c (rank 2)",
 			  "the clients named");
 		a->runs[0].climit_clients = a->runs[1].climit_clients = NULL; /* not the pool's */
