@@ -17,10 +17,13 @@
  * measured, columns = subjects): each cell's figure with its interval and n, the lead and
  * tie marks, and the legend under it. */
 void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc);
-/* report_lead_flags: CELL_LEAD for a clear leader (any leader in a 1.0 file), CELL_TIE
- * for a subject in a tie at the top, else 0. */
+/* report_lead_flags: how subject s's cell of a category shows the category's lead claim
+ * (model_claim_lead): CELL_LEAD when the claim is clear and about s, CELL_TIE when it is a tie
+ * or unresolved and names s, else 0; *shown: the claim when the cell words its verdict (the
+ * lead's own cell of any verdict, a tied cell), else NULL. No claim (a file without claims[]):
+ * no mark. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s);
+			   int s, const struct results_claim **shown);
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
  * saying the comparisons are not available. */
 void report_forest(struct report_builder *r, const char *op, const char *opname);
@@ -114,14 +117,15 @@ void report_workload_sustained(const struct report_model *m, const struct text_l
 void report_cost_findings(struct report_builder *r, struct findings *fd);
 void report_cost(struct report_builder *r);
 /* Client limits and request phases (render/report/report_climit.c). report_climit_mark: append
- * the client-limited mark to a cell's figure in buf (n bytes); report_climit_label: subject
+ * the client-limited mark to a cell's figure in buf (n bytes) when the cell has a client-limit
+ * claim, and return that claim (NULL: none); report_climit_label: subject
  * s's chart label for (op, size), marked when one of its cells there is client-limited
  * (buf, n bytes; returned); report_climit_legend: the
  * legend and reasons under a throughput table; report_climit_time: the "Where the time
  * goes" section; report_climit_appendix: the client resources per run;
  * report_climit_limitations: what the verdict cannot see. */
-void report_climit_mark(struct report_builder *r, const struct results_cell *c, char *buf,
-			size_t n);
+const struct results_claim *report_climit_mark(struct report_builder *r,
+					       const struct results_cell *c, char *buf, size_t n);
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
 				char *buf, size_t n);
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/report/findings.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
@@ -45,22 +46,35 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 }
 
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s)
+			   int s, const struct results_claim **shown)
 {
-	const struct results_leader *d = model_leader(m, op, size, conc);
-	if (d == NULL)
+	const struct results_claim *c = model_claim_lead(m, op, size, conc);
+
+	*shown = NULL;
+	if (c == NULL)
 		return 0;
-	switch (d->status) {
-	case RESULTS_LEAD_UNKNOWN:
-	case RESULTS_LEAD_CLEAR:
-		return d->subject == s ? CELL_LEAD : 0;
-	case RESULTS_LEAD_TIE:
-	case RESULTS_LEAD_UNRESOLVED:
-		return model_in_tie(d, s) ? CELL_TIE : 0;
-	case RESULTS_LEAD_UNTESTED:
-		break;
+	if (strcmp(c->verdict, "tie") == 0 || strcmp(c->verdict, "unresolved") == 0) {
+		if (!model_claim_names(c, s))
+			return 0;
+		*shown = c;
+		return CELL_TIE;
 	}
-	return 0;
+	if (c->subject != s)
+		return 0;
+	*shown = c;
+	return strcmp(c->verdict, "clear") == 0 ? CELL_LEAD : 0;
+}
+
+/* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
+ * (NULL: none): their ids as its data-claim, lc's verdict as its data-lead. */
+static void cell_claims(struct doc_table *t, size_t i, const struct results_claim *lc,
+			const struct results_claim *kc)
+{
+	char ids[2 * RESULTS_CLAIM_ID_MAX + 2];
+
+	snprintf(ids, sizeof(ids), "%s%s%s", lc ? lc->id : "", lc && kc ? " " : "",
+		 kc ? kc->id : "");
+	doc_table_claim(t, i, ids, lc ? lc->verdict : NULL);
 }
 
 /* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
@@ -145,12 +159,14 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			const struct results_claim *lc, *kc;
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s, &lc);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
-			report_climit_mark(r, c, buf, sizeof(buf));
+			kc = report_climit_mark(r, c, buf, sizeof(buf));
 			if (c && c->n_runs && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+			cell_claims(t, s + 1, lc, kc);
 		}
 	}
 	tput_foot(r, t, notes);
@@ -486,9 +502,12 @@ void report_limitations_stats(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
 	}
-	for (size_t i = 0; i < m->doc.n_leaders; i++) {
-		double d = m->doc.leaders[i].detectable_ratio;
-		untested += m->doc.leaders[i].status == RESULTS_LEAD_UNTESTED;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		double d = results_claim_num(c, "detectable_ratio");
+		if (strcmp(c->kind, "lead") != 0)
+			continue;
+		untested += strcmp(c->verdict, "untested") == 0;
 		if (isfinite(d)) {
 			lo = d < lo ? d : lo;
 			hi = d > hi ? d : hi;
