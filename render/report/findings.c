@@ -357,7 +357,7 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 int findings_build(const struct report_model *m, const struct text_lang *l, struct findings *out,
 		   struct err *e)
 {
-	struct strbuf head = {0}, head_ids = {0}, b = {0};
+	struct strbuf head = {0}, head_ids = {0}, b = {0}, ids = {0};
 	char opname[32];
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < m->nops; i++) {
@@ -379,9 +379,10 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
-	report_workload_sustained(m, l, &b);
-	if (b.len && push(out, &b))
+	report_workload_sustained(m, l, &b, &ids);
+	if ((b.len || b.failed) && report_finding_claim(out, &b, ids.failed ? "" : ids.p))
 		goto oom;
+	strbuf_free(&ids);
 	if (report_errors_findings(m, l, out) < 0)
 		goto oom;
 	if (trend_findings(m, l, out, &b))
@@ -411,6 +412,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 oom:
 	strbuf_free(&head);
 	strbuf_free(&head_ids);
+	strbuf_free(&ids);
 	strbuf_free(&b);
 	findings_free(out);
 	return err_set(e, "findings: out of memory");

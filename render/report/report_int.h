@@ -102,13 +102,14 @@ void report_clients(struct report_builder *r);
 
 /* report_workloads: the workloads section and the fixed-rate section (nothing without
  * workload cells). report_workload_limitations: what a rate run cannot say (when there is
- * one). report_workload_sustained: the key finding of the rate sweeps into b ("Sustained
- * rate with p99 from the intended start under 50 ms: Ceph RGW held 700 req/s; s3rver 200
- * req/s."); a sweep whose limit was the client's says so instead of blaming the provider.
- * Nothing when there is no sweep. */
+ * one). report_workload_sustained: the key finding of the rate sweeps into b, each sweep's
+ * sustained claim worded ("Sustained rate (...): Ceph RGW held 700 req/s; s3rver held 200
+ * req/s"), a limit that was the client's (a blocking reason, or late sends: not judged)
+ * said so, never the provider's; the claims' ids into ids (space-separated). Nothing when no
+ * sweep has a claim. */
 void report_workloads(struct report_builder *r);
 void report_workload_sustained(const struct report_model *m, const struct text_lang *l,
-			       struct strbuf *b);
+			       struct strbuf *b, struct strbuf *ids);
 
 /* render/report/report_cost.c: the "Cost" section (aggregate.json cost[]: the bill per subject,
  * price-performance, the example workload) and its key findings (the cheapest subject for
