@@ -655,6 +655,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	samples(&r);
 	appendix(&r);
 	report_climit_appendix(&r);
+	if (!r.failed)
+		report_claims(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_climit_limitations(&r);

@@ -133,6 +133,20 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 void report_climit_time(struct report_builder *r);
 void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
+
+/* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
+
+/* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
+ * (its label), {subjects} (their labels), {reasons} (reason.NAME, else the name), {op} (the
+ * op's name) and each of its figures by name (a number as the report writes it). -1 when l has
+ * no string for its kind and verdict (render cannot word it), else 0 (b failed when memory
+ * ran out). */
+int report_claim_words(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *c, struct strbuf *b);
+/* report_claims: the "Verdicts" section: every claim of the results, its id and its words,
+ * each row marked with its id; nothing for a file without claims[]. A claim render cannot word
+ * fails the report ("claims[3] (ID): no words for claim.KIND.VERDICT in the templates"). */
+void report_claims(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
 
 /* ---- render/report/report_errors.c ---- */
