@@ -138,7 +138,8 @@ void report_climit_limitations(struct report_builder *r);
 
 /* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
  * (its label), {subjects} (their labels), {reasons} (reason.NAME, else the name), {op} (the
- * op's name) and each of its figures by name (a number as the report writes it). -1 when l has
+ * op's name) and each of its figures by name (a whole number without decimals, another as the
+ * report writes figures). -1 when l has
  * no string for its kind and verdict (render cannot word it), else 0 (b failed when memory
  * ran out). */
 int report_claim_words(const struct report_model *m, const struct text_lang *l,
