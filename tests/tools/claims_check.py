@@ -259,7 +259,7 @@ def marked_where(c, name, claims, tree, tabs):
         k, i = x["kind"], x["id"]
         if k == "lead" and i not in leads:
             missing.append(i)
-        elif k == "client-limit" and i.count("/") == 5 and i not in in_tput:
+        elif k == "client-limit" and i.count("/") == 4 and i not in in_tput:  # a matrix cell
             missing.append(i)
         elif k == "rate-step" and i not in in_rate:
             missing.append(i)
