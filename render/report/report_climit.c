@@ -215,47 +215,41 @@ static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t
 	return n;
 }
 
-/* dominant: the sentence for group g when one part is at least half of the request. */
-static void dominant(struct report_builder *r, const struct tgroup *g, struct strbuf *out)
+/* time_says: each time-share claim that finds one part dominant, worded (phases.rtt_dominates
+ * when the round trip is, else phases.part_dominates), into out, its id into ids. */
+static void time_says(struct report_builder *r, struct strbuf *out, struct strbuf *ids)
 {
 	const struct report_model *m = r->m;
-	char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX];
-	struct strbuf b = {0};
-	double share = g->total > 0 && isfinite(g->rtt) ? g->rtt / g->total : 0;
 
-	report_op_name(r->l, g->op, opn, sizeof(opn));
-	model_size_text(m, r->nf, g->size, sz, sizeof(sz));
-	if (share >= 0.5) {
-		double server = g->ph[4] - g->rtt;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		const char *part = results_claim_text(c, "part");
+		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], w[16], key[32];
+		double share = results_claim_num(c, "share"), server;
+
+		if (strcmp(c->kind, "time-share") != 0 || strcmp(c->verdict, "dominant") != 0 ||
+		    part == NULL || c->subject < 0 || c->op == NULL)
+			continue;
+		server = results_claim_num(c, "server_ms");
+		report_op_name(r->l, c->op, opn, sizeof(opn));
+		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
 		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
 		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
-		subst(&b, rb_str(r, "phases.rtt_dominates"), "size", sz, "op", opn);
-		strbuf_adds(out, " ");
-		struct strbuf c = {0};
-		subst(&c, rb_text(r, &b), "subject", m->subjects[g->subject].label, "pct", pct);
-		struct strbuf d = {0};
-		subst(&d, rb_text(r, &c), "server", srv, NULL, NULL);
-		strbuf_adds(out, rb_text(r, &d));
-		strbuf_free(&c);
-		strbuf_free(&d);
-	} else {
-		int top = 0;
-		for (int p = 1; p < 6; p++)
-			if (g->ph[p] > g->ph[top])
-				top = p;
-		if (g->total <= 0 || g->ph[top] / g->total < 0.5)
-			return;
-		text_num(r->nf, 100 * g->ph[top] / g->total, 0, pct, sizeof(pct));
-		subst(&b, rb_str(r, "phases.part_dominates"), "size", sz, "op", opn);
-		struct strbuf c = {0}, d = {0};
-		subst(&c, rb_text(r, &b), "subject", m->subjects[g->subject].label, "pct", pct);
-		subst(&d, rb_text(r, &c), "part", rb_str(r, phase_keys[top]), NULL, NULL);
-		strbuf_adds(out, " ");
-		strbuf_adds(out, rb_text(r, &d));
-		strbuf_free(&c);
-		strbuf_free(&d);
+		snprintf(w, sizeof(w), "%d", c->concurrency);
+		snprintf(key, sizeof(key), "phases.%s", part);
+		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
+		const char *vals[] = {sz,  opn,           w, m->subjects[c->subject].label, pct,
+				      srv, rb_str(r, key)};
+		if (out->len)
+			strbuf_adds(out, " ");
+		text_subst(out,
+			   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
+							      : "phases.part_dominates"),
+			   names, vals, 7);
+		if (ids->len)
+			strbuf_adds(ids, " ");
+		strbuf_adds(ids, c->id);
 	}
-	strbuf_free(&b);
 }
 
 /* time_bar: group g's bar in panel p: its six parts, the total and the round trip after it. */
@@ -317,7 +311,7 @@ void report_climit_time(struct report_builder *r)
 	static const char *const cols[] = {"phases.setup",    "phases.send",  "phases.wait",
 					   "phases.transfer", "phases.total", "phases.rtt"};
 	struct tgroup g[64];
-	struct strbuf says = {0};
+	struct strbuf says = {0}, ids = {0};
 	size_t n;
 
 	for (n = 0; n < m->doc.n_runs && m->doc.runs[n].request_phases == NULL; n++)
@@ -354,12 +348,13 @@ void report_climit_time(struct report_builder *r)
 			doc_table_cell(t, (size_t)c + 2,
 				       text_num(r->nf, vals[c], 3, v[c], sizeof(v[c])),
 				       CELL_NUM | (isfinite(vals[c]) ? 0 : CELL_MUTED), NULL, NULL);
-		dominant(r, &g[k], &says);
 	}
 	doc_table_foot(t, rb_str(r, "table.time_foot"));
-	if (says.len)
-		doc_para(r->d, rb_text(r, &says) + 1, 0);
+	time_says(r, &says, &ids);
+	if (says.len || says.failed)
+		doc_para_claim(r->d, rb_text(r, &says), ids.failed ? NULL : ids.p);
 	strbuf_free(&says);
+	strbuf_free(&ids);
 }
 
 /* ---- appendix and limitations ---------------------------------------------------- */

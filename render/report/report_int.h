@@ -158,9 +158,10 @@ void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */
 void report_retries_note(struct report_builder *r);
-/* report_errors_findings: the key findings of the failed requests: each cell whose 503 share
- * exceeded 1 % (finding.err503) and each sweep's throttling knee (finding.knee), added to f.
- * -1 when memory runs out. */
+/* report_errors_findings: the key findings of the failed requests and the throttling knees,
+ * each the wording of its claim: an errors claim (a cell whose failed share is above the
+ * threshold, finding.errors, with the failures by status) and a knee claim that found one
+ * (finding.knee), added to f with their ids. -1 when memory runs out. */
 int report_errors_findings(const struct report_model *m, const struct text_lang *l,
 			   struct findings *f);
 
