@@ -261,17 +261,17 @@ static void rate_sweeps(json_t *root)
 		"at", 50.0, "reasons", "points", "offered", 50.0, "achieved", 20.0, "sustained", 0,
 		"client_limit", "verdict", "not limited", "reasons");
 	json_object_set_new(root, "rate_sweeps", sw);
-	json_array_extend(
-		json_object_get(root, "claims"),
-		json_pack("[{s:s, s:s, s:s, s:s, s:i, s:i, s:s, s:[], s:[s], s:{s:f, s:s, s:f}},"
-			  " {s:s, s:s, s:s, s:s, s:i, s:i, s:s, s:[], s:[s], s:{s:n, s:s, s:f}}]",
-			  "id", "sustained/get/4096/c8/aws", "kind", "sustained", "verdict", "held",
-			  "op", "get", "size", 4096, "concurrency", 8, "subject", "aws", "subjects",
-			  "reasons", "workers", "figures", "max_sustained", 100.0, "limit",
-			  "client", "at_rate", 200.0, "id", "sustained/get/4096/c8/b2", "kind",
-			  "sustained", "verdict", "none", "op", "get", "size", 4096, "concurrency",
-			  8, "subject", "b2", "subjects", "reasons", "errors", "figures",
-			  "max_sustained", "limit", "server", "at_rate", 50.0));
+	json_t *claims = json_pack(
+		"[{s:s, s:s, s:s, s:s, s:i, s:i, s:s, s:[], s:[s], s:{s:f, s:s, s:f}},"
+		" {s:s, s:s, s:s, s:s, s:i, s:i, s:s, s:[], s:[s], s:{s:n, s:s, s:f}}]",
+		"id", "sustained/get/4096/c8/aws", "kind", "sustained", "verdict", "held", "op",
+		"get", "size", 4096, "concurrency", 8, "subject", "aws", "subjects", "reasons",
+		"workers", "figures", "max_sustained", 100.0, "limit", "client", "at_rate", 200.0,
+		"id", "sustained/get/4096/c8/b2", "kind", "sustained", "verdict", "none", "op",
+		"get", "size", 4096, "concurrency", 8, "subject", "b2", "subjects", "reasons",
+		"errors", "figures", "max_sustained", "limit", "server", "at_rate", 50.0);
+	json_array_extend(json_object_get(root, "claims"), claims);
+	json_decref(claims);
 }
 
 /* The same sweeps, AWS's 200 req/s not held only because the client sent late. */

@@ -14,6 +14,7 @@
 #include "render/text/fonts.h"
 #include "render/doc/html.h"
 #include "render/model/model.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/report.h"
 #include "tests/unit/check.h"
@@ -320,7 +321,7 @@ static void test_stats(const char *top, const char *tdir)
 				size_t z = i / m->nsubjects, sj = i % m->nsubjects;
 				const struct results_cell *c = model_cell(
 					m, (int)sj, m->ops[o], m->sizes[z], m->concurrency[k]);
-				const struct results_leader *ld = model_leader(
+				const struct results_claim *ld = model_claim_lead(
 					m, m->ops[o], m->sizes[z], m->concurrency[k]);
 				char got[128], want[128], note[32];
 				xmlChar *all = xmlNodeGetContent(tds[i]);
@@ -337,9 +338,12 @@ static void test_stats(const char *top, const char *tdir)
 				xmlFree(all);
 				leads += has_class(tds[i], "lead");
 				ties += has_class(tds[i], "tie");
-				int clear = ld && ld->status == RESULTS_LEAD_CLEAR &&
+				int clear = ld && !strcmp(ld->verdict, "clear") &&
 					    ld->subject == (int)sj;
-				int tie = model_in_tie(ld, (int)sj);
+				int tie = ld &&
+					  (!strcmp(ld->verdict, "tie") ||
+					   !strcmp(ld->verdict, "unresolved")) &&
+					  model_claim_names(ld, (int)sj);
 				want_leads += clear;
 				want_ties += tie;
 				CHECK(has_class(tds[i], "lead") == clear &&
