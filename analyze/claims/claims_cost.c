@@ -45,9 +45,9 @@ static int priced_of(const struct aggregate *a, size_t s, struct priced *out, co
 			*spec = r->cost_example;
 		if (!r->has_prices || !r->has_billing)
 			continue;
-		price_cost(&r->prices, &r->bill, 0, &c);
+		price_cost(&r->prices, &r->bill, &c);
 		bill += c.total;
-		price_cost(&r->prices, &r->subject_bill, 0, &c);
+		price_cost(&r->prices, &r->subject_bill, &c);
 		bill += c.total;
 		last = &r->prices;
 	}

@@ -171,12 +171,12 @@ static void bill(const struct sim_run *r, const struct run_summary *s, struct bi
 {
 	memset(b, 0, sizeof(*b));
 	if (strcmp(r->op, "put") == 0) {
-		b->class_a = s->requests;
+		bill_count_op(b, BOP_PUT_OBJECT, s->requests, 0, 0);
 		b->bytes_in = s->bytes;
 		b->objects = s->objects;
 		b->object_bytes = s->bytes;
 	} else {
-		b->class_b = s->requests;
+		bill_count_op(b, BOP_GET_OBJECT, s->requests, 0, 0);
 		b->bytes_out = s->bytes;
 	}
 }
