@@ -13,6 +13,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
+#include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
@@ -208,6 +209,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
+	struct claim_list claims;
+	int rc = -1;
 
 	results_dir(o, dir, sizeof(dir));
 	if (fs_mkdirs(dir, e) < 0)
@@ -222,23 +225,30 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.timeseries = &st->ts;
 	m.hedge = &st->hedge;
 	m.baseline = base->path ? base : NULL;
+	if (claims_build(a, &claims, e) < 0)
+		goto done;
+	m.claims = claims.v;
+	m.n_claims = claims.n;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (out_csv_runs(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	if (out_results_write(a, &m, path, e) < 0)
-		return -1;
+		goto done;
 	fprintf(stderr,
-		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n",
-		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
+		"%zu claims -> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, claims.n, path);
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
-	return 0;
+	rc = 0;
+done:
+	claims_free(&claims);
+	return rc;
 }
 
 /* trend_opts: what the trend is judged with: each of --alert-min-change,

@@ -14,6 +14,7 @@
  *   results_cost.h      a run's or cell's cost, cost[]
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
+ *   results_claims.h    claims[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -33,6 +34,7 @@
 #include "core/err.h"
 #include "core/results/results_clients.h"
 #include "core/results/results_cells.h"
+#include "core/results/results_claims.h"
 #include "core/results/results_climit.h"
 #include "core/results/results_cost.h"
 #include "core/results/results_head.h"
@@ -91,6 +93,9 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
+	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
+	struct results_claim *claims;
+	size_t n_claims;
 	struct results_baseline *baseline; /* NULL: not written (no --baseline) */
 };
 

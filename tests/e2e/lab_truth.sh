@@ -10,10 +10,12 @@
 #      collects: every namespace, link, /etc/netns entry, state file and process is gone;
 #   3. tests/lab/run reduced (4 providers x GET 256 KiB and 8 MiB at 1 worker, 3 cycles of
 #      2-s runs, the collector told its 300 Mbit/s NIC; a 4-rate sweep; one 3-client run under
-#      mpirun), then tests/lab/lab.py truth on its aggregate.json, run.json files and load.tsv:
-#      each check one line (docs/LAB.md "The truth"): the figures against the truth, the
-#      leaders (the provider 25 % ahead by the truth the clear leader, one 25 % behind never
-#      the leader), the NIC-bound cells marked nic, each sweep's knee within one step. Its
+#      mpirun), then tests/lab/lab.py truth on its aggregate.json, run.json files, load.tsv
+#      and rendered report: each check one line (docs/LAB.md "The truth"): the figures against
+#      the truth; the report's verdicts (its claims block): the provider 25 % ahead by the
+#      truth the clear leader, one 25 % behind never the leader, the NIC-bound cells marked
+#      nic, each sweep's knee within one step; and claims_check.py: the report's marks, words
+#      and PDF agree with its claims. Its
 #      timing checks print TIMING lines and are skipped only when the load measured during
 #      their own runs exceeded twice the cores (docs/LAB.md "Timing checks").
 # Two runs of this test at once would build the same lab: the second waits for the first (a
@@ -104,5 +106,12 @@ if [ -s "$out/results/aggregate.json" ]; then
 		esac
 	done <"$tmp/truth.out"
 	grep -q '^truth: ' "$tmp/truth.out" || bad "truth: $(tail -n 5 "$tmp/truth.out")"
+	# the report says what its claims say: its block is aggregate.json's claims[], every mark
+	# and word agrees with them, the PDF embeds them (no expectation of a verdict here: the
+	# truth's verdicts are the timing checks above, read from the same block)
+	echo '{"expect": {}, "absent": []}' >"$tmp/none.json"
+	python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/none.json" \
+		--report "$out/report" >"$tmp/claims.out" 2>&1
+	check $? "the report agrees with its claims ($(tail -n 1 "$tmp/claims.out")$(grep '^FAIL' "$tmp/claims.out" | head -n 3 | tr '\n' ' '))"
 fi
 finish

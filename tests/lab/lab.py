@@ -6,7 +6,10 @@
                                        truth test: reduced), its labels and client text saying
                                        what was emulated
     lab.py campaign3 full|reduced OUT  the 3-client campaign (one subject, run under mpirun)
-    lab.py truth DATA_DIR RESULTS_DIR  check the results against what the profiles allow
+    lab.py truth DATA_DIR RESULTS_DIR [REPORT_DIR]
+                                       check the results, and the verdicts the rendered
+                                       report carries (REPORT_DIR, default DATA_DIR/report),
+                                       against what the profiles allow
                                        (docs/LAB.md "The truth"); one ok/FAIL/SKIP line per
                                        check, and a TIMING line per timing check (DATA_DIR's
                                        load.tsv: docs/LAB.md "Timing checks"); exit 1 when
@@ -238,9 +241,9 @@ def main(argv):
         shell(lab)
     elif len(argv) == 4 and argv[1] in ("campaign", "campaign3") and argv[2] in SHAPES:
         (campaign if argv[1] == "campaign" else campaign3)(lab, argv[2], argv[3])
-    elif len(argv) == 4 and argv[1] == "truth":
+    elif len(argv) in (4, 5) and argv[1] == "truth":
         import truth
-        return truth.check(lab, argv[2], argv[3])
+        return truth.check(lab, argv[2], argv[3], argv[4] if len(argv) == 5 else None)
     else:
         sys.stderr.write(__doc__)
         return 2

@@ -25,11 +25,15 @@ exceeded twice the cores; then it is a SKIP naming that load. Either way it prin
 "TIMING judged NAME (load L)" or "TIMING skipped NAME (load L)", as tests/e2e/lib.sh's
 timed_check does. A figure above the truth and a latency floor are never timing checks.
 The verdict checks are small functions that take the expected verdict (leader_is,
-not_leader, nic_marked, knee_within): they read aggregate.json today.
+not_leader, nic_marked, knee_within) and read it where the reader reads it: the claims the
+rendered report carries (report.html's s3bench-claims block, docs/FORMATS.md "Claims"),
+never aggregate.json's leaders or cells; tests/tools/claims_check.py checks that the
+report's marks, words and PDF say what that block says.
 """
 import datetime
 import json
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
@@ -131,27 +135,45 @@ def runs_of(agg, subject=None, op=None, size=None, concurrency=None, rate=False)
             and bool(r.get("rate")) == rate]
 
 
-def nic_marked(rep, name, cell, want, paths):
-    """The cell carries the client-limit mark nic (want True) or does not (want False)."""
-    got = "nic" in ((cell.get("client_limit") or {}).get("reasons") or [])
-    rep.timed(got == want, "%s: %s the client-limit mark nic (reasons %s, NIC %.0f %% at most)"
+def report_claims(report_dir):
+    """The claims the rendered report carries: report.html's s3bench-claims block ([] when
+    the report has none: every verdict check then fails)."""
+    with open(os.path.join(report_dir, "report.html"), encoding="utf-8") as f:
+        m = re.search(r'<script type="application/json" id="s3bench-claims">(.*?)</script>',
+                      f.read(), re.S)
+    return json.loads(m.group(1)) if m else []
+
+
+def claim_of(claims, kind, **about):
+    """The claim of kind about what `about` names (op, size, concurrency, subject), or None."""
+    return next((x for x in claims if x["kind"] == kind
+                 and all(x.get(k) == v for k, v in about.items())), None)
+
+
+def nic_marked(rep, name, claim, want, paths):
+    """The report marks the cell client-limited by its NIC (want True) or not (want False):
+    claim is the cell's client-limit claim, None when the report makes none."""
+    got = claim is not None and "nic" in claim["reasons"]
+    rep.timed(got == want, "%s: the report %s the client-limit mark nic (%s, NIC %.0f %% at most)"
               % (name, "carries" if want else "does not carry",
-                 (cell.get("client_limit") or {}).get("reasons"),
-                 (cell.get("client_limit") or {}).get("nic_pct_max") or 0), paths)
+                 "no claim" if claim is None else "%s %s" % (claim["verdict"], claim["reasons"]),
+                 (claim or {}).get("figures", {}).get("nic_pct_max") or 0), paths)
 
 
-def check_nic(lab, c, t, rep, paths):
+def check_nic(lab, c, t, rep, paths, claims):
     """NIC-bound cells (the NIC sets B and the cell is bandwidth-bound) are marked nic; cells
     whose truth stays below 85 % of the NIC never are (90 % marks it)."""
     if not lab.client_nic:
         return
+    claim = claim_of(claims, "client-limit", op=c["op"], size=c["size"],
+                     concurrency=c["concurrency"], subject=c["subject"])
     if t["bw_bound"] and t["B"] >= t["nic"] * 0.999:
-        nic_marked(rep, cell_name(c), c, True, paths)
+        nic_marked(rep, cell_name(c), claim, True, paths)
     elif t["hi"] < 0.85 * t["nic"]:
-        nic_marked(rep, cell_name(c), c, False, paths)
+        nic_marked(rep, cell_name(c), claim, False, paths)
 
 
-def check_cells(lab, agg, rep):
+def check_cells(lab, agg, rep, claims):
     """Throughput within the truth, latency floors, NIC marks; returns {category: [(cell,
     truth)]}."""
     cats = {}
@@ -177,7 +199,7 @@ def check_cells(lab, agg, rep):
             rep.timed(abs(m - mib(t["B"])) <= 0.1 * mib(t["B"]),
                       "%s: bandwidth-bound, %.1f MiB/s within 10 %% of %.1f MiB/s"
                       % (name, m, mib(t["B"])), paths)
-        check_nic(lab, c, t, rep, paths)
+        check_nic(lab, c, t, rep, paths, claims)
         lat = c.get("latency_ms") or {}
         floor = 1000 * (t["L"] + max(0, c["size"] - BURST) / t["r1"])
         if lat.get("min") is not None:
@@ -214,27 +236,27 @@ def check_clients(lab, agg, c, t, p, rep, paths):
 
 
 def leader_is(rep, name, lead, want, paths):
-    """The category's leader is want, and its lead is clear."""
-    rep.timed(lead is not None and lead["subject"] == want and bool(lead.get("clear")),
-              "%s: the truth puts %s 25 %%+ ahead: the clear leader (report: %s, clear %s, "
-              "status %s)" % (name, want, lead and lead["subject"], lead and lead.get("clear"),
-                              lead and lead.get("status")), paths)
+    """The report's lead claim of the category names want, and its lead clear."""
+    rep.timed(lead is not None and lead["subject"] == want and lead["verdict"] == "clear",
+              "%s: the truth puts %s 25 %%+ ahead: the clear leader (report: %s, %s)"
+              % (name, want, lead and lead["subject"], lead and lead["verdict"]), paths)
 
 
 def not_leader(rep, name, lead, slower, paths):
-    """The category's leader is not slower (a provider 25 %+ below the truth's fastest)."""
+    """The report's lead claim of the category does not name slower (a provider 25 %+ below
+    the truth's fastest) at the top."""
     rep.timed(lead is None or lead["subject"] != slower,
               "%s: %s, 25 %%+ below the truth's fastest, is not the leader (report: %s)"
               % (name, slower, lead and lead["subject"]), paths)
 
 
-def check_leaders(agg, cats, rep):
+def check_leaders(agg, cats, rep, claims):
     """The verdicts follow the truth: by each category's truth (the middle of lo and hi),
     a provider 25 % or more ahead of every other is the clear leader (with 3 cycles or more);
     one 25 % or more below the fastest never leads; a clear lead never goes to one more
     than 10 % below the fastest."""
     cycles = (agg.get("campaign") or {}).get("cycles") or 1
-    leaders = {(l["op"], l["size"], l["concurrency"]): l for l in agg.get("leaders", [])}
+    leaders = {(x["op"], x["size"], x["concurrency"]): x for x in claims if x["kind"] == "lead"}
     for key, rows in sorted(cats.items()):
         lead = leaders.get(key)
         if len(rows) < 2:
@@ -243,7 +265,7 @@ def check_leaders(agg, cats, rep):
         best = max(mid, key=mid.get)
         name = "%s %d B c%d" % key
         paths = runs_of(agg, None, *key)
-        if lead is not None and lead.get("clear"):
+        if lead is not None and lead["verdict"] == "clear":
             rep.check(mid[lead["subject"]] >= 0.9 * mid[best],
                       "%s: the clear lead of %s is not contradicted by the truth (fastest: %s)"
                       % (name, lead["subject"], best))
@@ -263,11 +285,12 @@ def knee_within(rep, name, got, want, rates, paths):
               % (name, got, want, "/".join("%g" % r for r in rates)), paths)
 
 
-def check_sweeps(lab, agg, rep):
+def check_sweeps(lab, agg, rep, claims):
     """Each sweep's highest sustained rate within one step of the truth (the throttle's rate,
     or what the sweep's workers hold over the round trip); a throttling provider's knee
     (the first rate whose 503s exceed 1 %) within one step of the first rate above its
-    throttle, and no point above the throttle sustained."""
+    throttle, and no point above the throttle sustained. The rate and the knee are the
+    report's (its sustained and knee claims)."""
     for sw in agg.get("rate_sweeps", []):
         p = provider_of(lab, sw["subject"])
         if p is None:
@@ -280,12 +303,15 @@ def check_sweeps(lab, agg, rep):
         lat = (p["rtt_ms"] + p["first_byte_ms"]) / 1000.0
         cap = min(cap, sw["concurrency"] / lat if lat > 0 else cap)
         true = max([r for r in rates if r <= cap] or [None], key=lambda r: r or 0)
-        knee_within(rep, "%s: sustained rate" % sw["subject"], sw.get("max_sustained"), true,
+        about = {"subject": sw["subject"], "op": sw["op"], "size": sw["size"]}
+        held = (claim_of(claims, "sustained", **about) or {}).get("figures", {})
+        knee_within(rep, "%s: sustained rate" % sw["subject"], held.get("max_sustained"), true,
                     rates, paths)
         if p["throttle"] <= 0:
             continue
         above = [r for r in rates if r > p["throttle"]]
-        knee_within(rep, "%s: throttling knee" % sw["subject"], sw.get("throttle_knee"),
+        knee = (claim_of(claims, "knee", **about) or {}).get("figures", {})
+        knee_within(rep, "%s: throttling knee" % sw["subject"], knee.get("rate"),
                     above[0] if above else None, rates, paths)
         for x in pts:
             if x["offered"] <= 1.1 * p["throttle"]:
@@ -317,16 +343,20 @@ def check_throttled_runs(lab, data_dir, agg, rep):
                   % (r["path"], r["obj_s"] or 0, limit))
 
 
-def check(lab, data_dir, results_dir):
+def check(lab, data_dir, results_dir, report_dir=None):
+    """The checks of the module's head; the report's claims from report_dir (default
+    DATA_DIR/report)."""
     agg = json.load(open(os.path.join(results_dir, "aggregate.json")))
+    claims = report_claims(report_dir or os.path.join(data_dir, "report"))
     rep = Report(data_dir)
     camp = agg.get("campaign") or {}
     rep.check("EMULATED" in (camp.get("client") or "").upper()
               and "emulated" in (camp.get("title") or "").lower(),
               "the campaign's title and client text say the figures come from an emulated lab")
-    cats = check_cells(lab, agg, rep)
-    check_leaders(agg, cats, rep)
-    check_sweeps(lab, agg, rep)
+    rep.check(bool(claims), "the report carries its claims (%d)" % len(claims))
+    cats = check_cells(lab, agg, rep, claims)
+    check_leaders(agg, cats, rep, claims)
+    check_sweeps(lab, agg, rep, claims)
     check_throttled_runs(lab, data_dir, agg, rep)
     print("truth: %d passed, %d failed, %d skipped" % (rep.passed, rep.failed, rep.skipped))
     return 1 if rep.failed else 0
