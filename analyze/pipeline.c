@@ -486,6 +486,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->policy = o->policy;
 	ao->min_samples = o->min_samples;
 	ao->alpha = o->alpha;
+	ao->target_ci = o->target_ci;
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);

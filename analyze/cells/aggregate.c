@@ -9,6 +9,7 @@
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
 #include "analyze/cells/kept_window.h"
+#include "analyze/cells/planner.h"
 #include "analyze/cells/stats.h"
 #include "analyze/cells/workload_cells.h"
 
@@ -406,7 +407,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	if (clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
 	    workload_cells_build(a, sel, v1, v2) < 0 || clients_build(a) < 0 ||
 	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
-	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0)
+	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0 ||
+	    planner_build(a, opt->target_ci > 0 ? opt->target_ci : PLANNER_TARGET_DEFAULT) < 0)
 		goto done;
 	if (climit_cells_build(a, &opt->climit, e) < 0) {
 		aggregate_free(a);
@@ -451,5 +453,6 @@ void aggregate_free(struct aggregate *a)
 	free(a->runs);
 	clients_free(a);
 	compare_free(a);
+	planner_free(a);
 	free(a);
 }
