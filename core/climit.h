@@ -77,7 +77,10 @@ void climit_combine(struct climit_verdict *run, const struct climit_verdict *c, 
 json_t *climit_to_json(const struct climit_verdict *v);
 int climit_from_json(const json_t *j, const char *path, struct climit_verdict *v, struct err *e);
 
-/* climit_reasons_json: the reasons of the bit set as an array of names (new reference). */
+/* climit_reasons_json: the reasons of the bit set as an array of names (new reference).
+ * climit_reasons_from_json: such an array a into *bits (zeroed first); -1 with "field
+ * PATH: expected an array" or "field PATH[i]: not a known name" in e. */
 json_t *climit_reasons_json(unsigned reasons);
+int climit_reasons_from_json(const json_t *a, const char *path, unsigned *bits, struct err *e);
 
 #endif

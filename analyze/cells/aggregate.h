@@ -1,8 +1,8 @@
 /* analyze/cells/aggregate.h: the aggregate model: runs grouped into cells (subject × op ×
  * size × concurrency), one-off operations, consistency and leaders.
  *
- * aggregate_build turns an array of run logs into the model that out_json and
- * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
+ * aggregate_build turns an array of run logs into the model analyze/out writes
+ * (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
  * Formulas: docs/METHODOLOGY.md. */
 #ifndef ANALYZE_AGGREGATE_H
 #define ANALYZE_AGGREGATE_H

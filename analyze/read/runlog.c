@@ -73,11 +73,9 @@ static void from_cost_client(const struct runrec *rec, struct runlog *r, int *oo
 	if (!rec->has_client)
 		return;
 	r->client = malloc(sizeof(*r->client));
-	if (r->client != NULL) {
+	if (r->client != NULL)
 		*r->client = rec->client;
-		r->client_json = runrec_clientres_to_json(r->client);
-	}
-	*oom |= r->client == NULL || r->client_json == NULL;
+	*oom |= r->client == NULL;
 }
 
 static int from_record(const struct runrec *rec, struct runlog *r, struct err *e)
@@ -262,7 +260,6 @@ void runlog_clear(struct runlog *r)
 	summary_clear(&r->summary);
 	runlog_clients_clear(&r->clients);
 	free(r->client);
-	json_decref(r->client_json);
 	runlog_workload_clear(&r->workload);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;

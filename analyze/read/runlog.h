@@ -6,7 +6,6 @@
 #ifndef ANALYZE_RUNLOG_H
 #define ANALYZE_RUNLOG_H
 
-#include <jansson.h>
 #include <stdint.h>
 
 #include "analyze/read/runlog_clients.h"
@@ -64,9 +63,8 @@ struct runlog {
 					    prices to the subject only (cost[]) */
 	/* the client machine's record ("client", core/runrec/runrec_clientres.h), owned; NULL
 	 * when absent (a run without one is "not measured": analyze/cells/climit_cells.h
-	 * judges the others); client_json: the same record as its codec writes it (owned) */
+	 * judges the others) */
 	struct runrec_clientres *client;
-	json_t *client_json;
 };
 
 /* runlog_apply_sweeps (analyze/read/runlog_cost.c): the sweeps of DATA_DIR/sweeps.json
