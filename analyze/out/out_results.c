@@ -194,6 +194,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);
+	out_planner(a, doc, &ok);
 	return ok ? 0 : err_set(e, "aggregate.json: out of memory");
 }
 

@@ -100,6 +100,7 @@ static void comparison(const struct aggregate *a, const struct agg_comparison *c
 	x->n_b = (long long)c->n_b;
 	x->significant = c->significant;
 	x->note = c->t.test ? NULL : out_dup("not enough runs", ok);
+	out_need(&c->need, &x->need, ok);
 }
 
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e)

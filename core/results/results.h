@@ -13,6 +13,7 @@
  *   results_cost.h      a run's or cell's cost, cost[]
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
+ *   results_plan.h      planner{} and the cells' and comparisons' needs
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -36,6 +37,7 @@
 #include "core/results/results_cost.h"
 #include "core/results/results_head.h"
 #include "core/results/results_history.h"
+#include "core/results/results_plan.h"
 #include "core/results/results_runs.h"
 #include "core/results/results_stats.h"
 #include "core/results/results_workload.h"
@@ -85,6 +87,7 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
+	struct results_planner *planner;   /* NULL: not in the file (before the planner) */
 	struct results_baseline *baseline; /* NULL: not written (no --baseline) */
 };
 

@@ -468,6 +468,7 @@ json_t *results_comparison_to_json(const struct results_comparison *c, const str
 	jwrite_put(o, "n_b", json_integer((json_int_t)c->n_b), &ok);
 	jwrite_put(o, "significant", json_boolean(c->significant), &ok);
 	jwrite_put(o, "note", jwrite_str(c->note), &ok);
+	results_need_put(o, &c->need, &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -518,6 +519,7 @@ int results_comparison_from_json(struct jread *r, const json_t *o, const char *w
 	c->n_a = jread_int(r, o, where, "n_a", 0, 0);
 	c->n_b = jread_int(r, o, where, "n_b", 0, 0);
 	c->significant = jread_bool(r, o, where, "significant", 0, 0);
+	results_need_from(r, o, where, &c->need);
 	return r->failed ? -1 : 0;
 }
 
@@ -525,6 +527,7 @@ void results_comparison_free(struct results_comparison *c)
 {
 	free(c->op);
 	free(c->note);
+	free(c->need.note);
 }
 
 json_t *results_series_to_json(const struct results_series *s, const struct results *doc)

@@ -15,6 +15,7 @@
 
 #include "core/jread.h"
 #include "core/results/results_climit.h"
+#include "core/results/results_plan.h"
 
 struct results;
 
@@ -136,7 +137,8 @@ struct results_comparison {
 	int lead_significant;
 	long long pairs, n_a, n_b;
 	int significant;
-	char *note; /* "not enough runs", or NULL */
+	char *note;               /* "not enough runs", or NULL */
+	struct results_need need; /* the planner's */
 };
 
 /* timeseries[] (1.1): the 1-second throughput of one run. */

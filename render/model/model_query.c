@@ -68,6 +68,14 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 	return NULL;
 }
 
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; m->doc.planner != NULL && i < m->doc.planner->n_ops; i++)
+		if (strcmp(m->doc.planner->ops[i].op, op) == 0)
+			return &m->doc.planner->ops[i];
+	return NULL;
+}
+
 int model_tie(const struct results_leader *d)
 {
 	return d->status == RESULTS_LEAD_TIE || d->status == RESULTS_LEAD_UNRESOLVED;

@@ -30,6 +30,10 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 						  uint64_t size, int concurrency, int a, int b,
 						  int *swapped);
 
+/* model_plan: the planner's entry of op (planner.ops[]), or NULL when the file has no
+ * planner or no entry for op. */
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op);
+
 /* model_tie: 1 when d is a tie as the report shows it: status tie, or unresolved (which the
  * report does not word apart yet). */
 int model_tie(const struct results_leader *d);
