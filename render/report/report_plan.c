@@ -36,20 +36,25 @@ static const char *pct(const struct report_builder *r, double target, char *buf)
 	return text_num(r->nf, v, d, buf, TEXT_NUM_MAX);
 }
 
-/* drivers: part's drivers as "S 1 MiB, 8 workers (34)" or "A vs B ..." joined, into b. */
-static void drivers(struct report_builder *r, const struct results_plan_part *p, int comparisons,
-		    struct strbuf *b)
+/* drivers: the drivers of op's part p as "S, 1 MiB at concurrency 24 (3 × 8) (34)" or "A vs
+ * B, ..." joined, into b; the workers of a distributed run counted over its clients (the
+ * cell's, a comparison's first subject's). */
+static void drivers(struct report_builder *r, const char *op, const struct results_plan_part *p,
+		    int comparisons, struct strbuf *b)
 {
 	for (size_t i = 0; i < p->n_drivers; i++) {
 		const struct results_plan_driver *d = &p->drivers[i];
-		char size[64], conc[16], need[64];
+		const struct results_cell *c = model_cell(r->m, d->subject, op, d->size,
+							  d->concurrency);
+		char size[64], conc[64], need[64];
 		const char *names[] = {"a", "b", "size", "workers", "need"};
 		const char *vals[] = {r->m->subjects[d->subject].label,
 				      comparisons ? r->m->subjects[d->other].label : "",
 				      model_size_text(r->m, r->nf, d->size, size, sizeof(size)),
 				      conc, count(r, d->cycles, need, sizeof(need))};
 
-		snprintf(conc, sizeof(conc), "%d", d->concurrency);
+		report_workers_cell(r->l, d->concurrency, c != NULL ? c->clients : 1, conc,
+				    sizeof(conc));
 		if (i > 0)
 			strbuf_adds(b, rb_str(r, "plan.sep"));
 		text_subst(b, rb_str(r, comparisons ? "plan.driver_cmp" : "plan.driver_cell"),
@@ -92,7 +97,7 @@ static void part(struct report_builder *r, const struct results_plan_op *p, cons
 	snprintf(beyond, sizeof(beyond), "%lld", x->beyond);
 	snprintf(max, sizeof(max), "%lld", pl->max_cycles);
 	pct(r, pl->target_ci, target);
-	drivers(r, x, comparisons, &dr);
+	drivers(r, p->op, x, comparisons, &dr);
 	vals[9] = rb_text(r, &dr);
 	text_subst(&s, rb_str(r, k), names, vals, 10);
 	doc_para(r->d, rb_text(r, &s), 0);

@@ -16,7 +16,10 @@ POWER = 0.8
 
 
 def mean_rule(sd, mean, target):
-    """smallest n >= 2 with t_{0.975, n-1} sd / sqrt(n) <= target mean; None past MAX"""
+    """smallest n >= 2 with t_{0.975, n-1} sd / sqrt(n) <= target mean; None past MAX (the
+    width falls as n grows: when MAX does not do, none does)"""
+    if stats.t.ppf(0.5 + CONF / 2, MAX - 1) * sd / math.sqrt(MAX) > target * mean:
+        return None
     for n in range(2, MAX + 1):
         if stats.t.ppf(0.5 + CONF / 2, n - 1) * sd / math.sqrt(n) <= target * mean:
             return n
@@ -49,7 +52,10 @@ def detectable(sd, n, df, alpha):
 
 
 def ratio_rule(sd, extra, family, alpha, target):
-    """smallest n >= 3 with the detectable ratio at alpha / family <= 1 + target"""
+    """smallest n >= 3 with the detectable ratio at alpha / family <= 1 + target (it falls
+    as n grows: when MAX does not do, none does)"""
+    if detectable(sd, MAX, MAX - 1 + extra, alpha / family) > 1 + target:
+        return None
     for n in range(3, MAX + 1):
         if detectable(sd, n, n - 1 + extra, alpha / family) <= 1 + target:
             return n
