@@ -194,8 +194,9 @@ static void per_cycle(const struct aggregate *a, struct agg_plan *p)
 		p->currency = NULL;
 }
 
-/* add_member: member i with need n into part: counted, and among the drivers (most first,
- * at most AGG_PLAN_DRIVERS; a driver needs more than the campaign's cycles) when it is. */
+/* add_member: member i (need_at(a, i) is its need) into part: counted, and among the
+ * drivers (most first, at most AGG_PLAN_DRIVERS) when it needs more than the campaign's
+ * cycles and more than the last of them. */
 static void add_member(struct agg_plan_part *part, const struct agg_need *need, size_t i,
 		       const struct agg_need *(*need_at)(const struct aggregate *, size_t),
 		       const struct aggregate *a)

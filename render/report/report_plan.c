@@ -121,9 +121,11 @@ void report_methodology_plan(struct report_builder *r)
 	text_subst(&b, rb_str(r, "plan.intro"), names, vals, 2);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
-	for (size_t i = 0; i < pl->n_ops; i++) {
-		const struct results_plan_op *p = &pl->ops[i];
+	for (size_t i = 0; i < r->m->nops; i++) {
+		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
 
+		if (p == NULL)
+			continue;
 		report_op_name(r->l, p->op, opname, sizeof(opname));
 		part(r, p, opname, &p->cells, "plan.cells", 0);
 		part(r, p, opname, &p->comparisons, "plan.cmp", 1);
