@@ -12,6 +12,7 @@
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/hedge_cells.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
@@ -58,8 +59,9 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;     /* DATA_DIR holds Warp result files */
-	struct ts_list ts; /* aggregate.json "timeseries" (own logs only) */
+	int warp_mode;           /* DATA_DIR holds Warp result files */
+	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
+	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -218,6 +220,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
+	m.hedge = &st->hedge;
 	m.baseline = base->path ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
@@ -376,6 +379,11 @@ static void note_timeseries(const char *msg)
 	fprintf(stderr, "analyze: note: %s\n", msg);
 }
 
+static void note_hedge(const char *msg)
+{
+	fprintf(stderr, "analyze: %s\n", msg);
+}
+
 /* read_own: the runs of s3bench's own DATA_DIR/runs into st, their subject order into
  * *ao; notes and unreadable runs are printed. -1 on a fatal error (printed). */
 /* read_sweeps: DATA_DIR/sweeps.json (core/sweeplog.h: the cleanups of killed runs) into
@@ -474,6 +482,23 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
+/* hedge: --hedge's what-if of a's cells into st->hedge (aggregate.json hedge[]), printed; a
+ * cell without its logs is a problem (named). -1 when memory runs out. */
+static int hedge(struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
+		 struct err *e)
+{
+	if (st->warp_mode) {
+		fprintf(stderr, "analyze: --hedge: a directory of Warp result files has no "
+				"request phases to draw new connections from (not computed)\n");
+		st->problems++;
+		return 0;
+	}
+	if (hedge_build(a, o->data_dir, &st->hedge, note_hedge, &st->problems, e) < 0)
+		return -1;
+	out_hedge_print(stdout, a, &st->hedge);
+	return 0;
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -491,8 +516,9 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
-	if (a != NULL && !st->warp_mode &&
-	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
+	if (a != NULL && ((!st->warp_mode &&
+			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
+			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
 		 (o->history && record_history(o, &t, &e) < 0) ||
@@ -507,6 +533,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 static void state_clear(struct state *st)
 {
 	timeseries_clear(&st->ts);
+	hedge_clear(&st->hedge);
 	for (size_t i = 0; i < st->n_logs; i++)
 		runlog_clear(&st->logs[i]);
 	free(st->logs);
@@ -516,6 +543,18 @@ static void state_clear(struct state *st)
 	scan_campaign_clear(&st->camp);
 	warpdir_result_clear(&st->warp);
 	warpdir_map_clear(&st->map);
+}
+
+/* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest
+ * records the file (its path from DATA_DIR: manifest_path_from), so that the results re-derived
+ * from another working folder or a bundle say the same. */
+static int load_baseline(const struct pipeline_opts *o, struct baseline *base, struct err *e)
+{
+	char file[PATH_MAX], shown[PATH_MAX];
+
+	snprintf(file, sizeof(file), "%s/aggregate.json", o->baseline);
+	manifest_path_from(o->data_dir, file, shown, sizeof(shown));
+	return baseline_load(o->baseline, shown, base, e);
 }
 
 int pipeline_run(const struct pipeline_opts *o)
@@ -530,7 +569,7 @@ int pipeline_run(const struct pipeline_opts *o)
 	if (o->prices && !st.warp_mode)
 		fprintf(stderr, "analyze: --prices applies to a directory of Warp result files "
 				"(s3bench's own runs carry their prices in run.json)\n");
-	else if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
+	else if (o->baseline && load_baseline(o, &base, &e) < 0)
 		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
 	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
 		 build_and_write(&st, o, &ao, &base) == 0)

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const reason_names[CLIMIT_R_COUNT] = {"cpu", "shared-cpu", "nic", "workers"};
+static const char *const reason_names[CLIMIT_R_COUNT] = {"cpu", "shared-cpu", "nic", "workers",
+							 "late-sends"};
 
 void climit_defaults(struct climit_thresholds *t)
 {

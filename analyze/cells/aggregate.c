@@ -407,15 +407,16 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	if (clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
 	    workload_cells_build(a, sel, v1, v2) < 0 || clients_build(a) < 0 ||
 	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
-	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0 ||
-	    planner_build(a, opt->target_ci > 0 ? opt->target_ci : PLANNER_TARGET_DEFAULT) < 0)
+	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0)
 		goto done;
-	if (climit_cells_build(a, &opt->climit, e) < 0) {
+	if (climit_cells_build(a, &opt->climit, e) < 0 || cost_cells_build(a, e) < 0) {
 		aggregate_free(a);
 		a = NULL;
 		ok = 1; /* the message is the record's, not "out of memory" */
 		goto done;
 	}
+	if (planner_build(a, opt->target_ci > 0 ? opt->target_ci : PLANNER_TARGET_DEFAULT) < 0)
+		goto done; /* after the bills: it costs the cycles it plans */
 	workload_cells_steps(a);
 	kept_window_build(a);
 	ok = 1;
@@ -448,6 +449,7 @@ void aggregate_free(struct aggregate *a)
 	free(a->ops);
 	free(a->consistency);
 	climit_cells_free(a);
+	cost_cells_free(a);
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);

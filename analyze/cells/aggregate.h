@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analyze/cells/climit_cells.h"
+#include "analyze/cells/cost_cells.h"
 #include "analyze/cells/inclusion.h"
 #include "analyze/cells/pool.h"
 #include "analyze/read/runlog.h"
@@ -90,6 +91,10 @@ struct agg_run {
 	 * kept segment) and whether that is short (< KEPT_WINDOW_REQUESTS: the caveat) */
 	double window_requests;
 	int short_window;
+	/* its bill at its prices and place in its subject's month (analyze/cells/cost_cells.h);
+	 * priced 0: no prices or no billing */
+	int priced;
+	struct cost_parts cost;
 };
 
 struct agg_cell {
@@ -108,6 +113,7 @@ struct agg_cell {
 	/* workload dimensions: a workload cell (analyze/cells/workload_cells.h) has workload set and one of
 	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
 	const char *size_spec, *range, *mix;
+	const char *hedge;             /* a hedged get's threshold as written; NULL: none */
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
@@ -115,6 +121,9 @@ struct agg_cell {
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;
 	int short_window;
+	/* the collector's CPU time per request, the mean over the valid runs that recorded
+	 * it (run.json "cpu"); NaN: none did */
+	double cpu_us_per_request;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
@@ -166,6 +175,10 @@ struct agg_leader {
 	int concurrency;
 	size_t subject;
 	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
+	/* NULL: a throughput leader; "p50_ms", "p99_ms": a tail leader (analyze/cells/tail.h):
+	 * value is its pooled percentile (ms), the lowest, and versus's ratios are its
+	 * percentile over the other's */
+	const char *metric;
 	double value;
 	int status;                /* enum leader_status (analyze/cells/compare.h) */
 	size_t *tied_with, n_tied; /* subjects its family did not show below (a's pool) */
@@ -221,7 +234,8 @@ struct aggregate {
 	struct agg_leader_count *leader_counts;
 	size_t n_leader_counts;
 	struct agg_run *runs;
-	size_t n_runs; /* every run, in input order */
+	size_t n_runs;                          /* every run, in input order */
+	struct agg_subject_cost *subject_costs; /* n_subjects (analyze/cells/cost_cells.h) */
 	/* statistics (analyze/cells/compare.h) */
 	double alpha;
 	size_t family; /* comparisons with a p-value (the sum of the categories' families) */
@@ -232,7 +246,14 @@ struct aggregate {
 	double target_ci;
 	struct agg_plan *plans;
 	size_t n_plans;
-	size_t *tied_pool;                            /* owns the leaders' tied_with */
+	size_t *tied_pool; /* owns the leaders' tied_with */
+	/* tails (analyze/cells/tail.h): p50 and p99 compared per category, and who leads */
+	struct agg_comparison *tail_comparisons;
+	size_t n_tail_comparisons;
+	struct agg_leader *tail_leaders;
+	size_t n_tail_leaders;
+	size_t *tail_tied_pool;                       /* owns the tail leaders' tied_with */
+	struct squeeze_prior tail_prior[2];           /* the tail comparisons' priors: p50, p99 */
 	size_t *climit_pool;                          /* owns the leaders' climit.by */
 	struct agg_climit_client *climit_client_pool; /* owns the runs' climit_clients */
 	/* clients of distributed runs (analyze/cells/clients.h) */
@@ -250,7 +271,8 @@ struct aggregate {
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
  * one-off runs). The logs are borrowed and must outlive the result. Subjects come
  * in opt->subject_order first, then the others by id. Returns NULL with a message
- * when memory runs out. The caller frees the result with aggregate_free. */
+ * when memory runs out, a client record cannot be judged or priced runs are in two
+ * currencies (cost_cells_build). The caller frees the result with aggregate_free. */
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);

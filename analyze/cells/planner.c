@@ -9,7 +9,6 @@
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
-#include "core/price.h"
 
 #define Z975 1.959963984540054 /* the normal 0.975 quantile: where the median rule starts */
 
@@ -161,9 +160,9 @@ static double run_hours(const struct runlog *l)
 }
 
 /* per_cycle: p's hours and cost per cycle: the sums over every cycle run of its op (valid
- * or not: each took its time) divided by the campaign's cycles; the cost of the runs that
- * have prices and a bill (a subject without prices adds nothing), NaN when none has or
- * their currencies differ. */
+ * or not: each took its time) divided by the campaign's cycles; the cost of the priced runs
+ * (their bills, analyze/cells/cost_cells.h: one currency), a subject without prices adding
+ * nothing; NaN when none is priced. */
 static void per_cycle(const struct aggregate *a, struct agg_plan *p)
 {
 	double hours = 0, cost = 0;
@@ -172,7 +171,6 @@ static void per_cycle(const struct aggregate *a, struct agg_plan *p)
 	p->currency = NULL;
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct runlog *l = a->runs[i].log;
-		struct cost_parts c;
 
 		if (l->cycle <= 0 || !cell_plain_run(l) || strcmp(l->op, p->op) != 0)
 			continue;
@@ -180,13 +178,10 @@ static void per_cycle(const struct aggregate *a, struct agg_plan *p)
 			hours += run_hours(l);
 			timed++;
 		}
-		if (!l->has_prices || !l->has_billing)
+		if (!a->runs[i].priced)
 			continue;
-		if (p->currency != NULL && strcmp(p->currency, l->prices.currency) != 0)
-			cost = NAN;
 		p->currency = l->prices.currency;
-		price_cost(&l->prices, &l->bill, 0, &c);
-		cost += c.total;
+		cost += a->runs[i].cost.total;
 	}
 	p->cycle_hours = timed && a->cycles > 0 ? hours / a->cycles : NAN;
 	p->cycle_cost = p->currency != NULL && a->cycles > 0 ? cost / a->cycles : NAN;

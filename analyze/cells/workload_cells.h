@@ -1,6 +1,6 @@
 /* analyze/cells/workload_cells.h: workload cells: the runs with a mixed op, a size
- * distribution, a range or a fixed rate, grouped by (subject, op, size, size spec,
- * range, mix, concurrency, rate), with their per-op figures (mixed runs) and rate
+ * distribution, a range, a fixed rate or a hedge, grouped by (subject, op, size, size spec,
+ * range, mix, hedge, concurrency, rate), with their per-op figures (mixed runs) and rate
  * figures (rate runs), and the rate sweeps: per subject and workload, the rate cells in
  * order of offered rate and the highest one sustained under the p99 limit.
  * Formulas: docs/METHODOLOGY.md, "Workload cells" and "Rate sweeps". */
@@ -39,7 +39,7 @@ enum {
 
 /* The reason "late-sends", a bit beside the CLIMIT_R_* bits (core/climit.h): slots that
  * left late with a worker free, below the worker cap (the client's own scheduling). */
-#define WL_R_LATE_SENDS (1u << CLIMIT_R_COUNT)
+#define WL_R_LATE_SENDS CLIMIT_R_LATE_SENDS
 
 struct agg_step {
 	int by;           /* STEP_* */

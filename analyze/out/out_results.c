@@ -191,6 +191,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 		return -1;
 	clients(a, doc, &ok);
 	out_timeseries(m->timeseries, doc, &ok);
+	out_hedges(m->hedge, doc, &ok);
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);

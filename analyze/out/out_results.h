@@ -6,6 +6,7 @@
 #define ANALYZE_OUT_RESULTS_H
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/timeseries.h"
 #include "core/results/results.h"
 
@@ -24,7 +25,8 @@ void out_stat(const struct agg_stat *s, struct results_stat *x);
 /* out_cell: cells[] / workload_cells[] (c->workload set) entry of c. */
 void out_cell(const struct aggregate *a, const struct agg_cell *c, struct results_cell *x, int *ok);
 
-/* out_findings: consistency[], leaders[], leader_counts[] and comparisons[] of a into doc.
+/* out_findings: consistency[], leaders[], leader_counts[], comparisons[] (throughput's,
+ * then the tails') and tail_leaders[] of a into doc.
  * -1 with e set when a leader's status has no name in the codec (core/results). */
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e);
 
@@ -36,6 +38,9 @@ void out_planner(const struct aggregate *a, struct results *doc, int *ok);
 /* out_timeseries: timeseries[] of l (NULL: none) into doc. */
 void out_timeseries(const struct ts_list *l, struct results *doc, int *ok);
 
+/* out_hedges: hedge[] of l (NULL: none) into doc. */
+void out_hedges(const struct hedge_list *l, struct results *doc, int *ok);
+
 /* out_runs: runs[] and excluded[] of a into doc. */
 void out_runs(const struct aggregate *a, struct results *doc, int *ok);
 
@@ -46,10 +51,11 @@ void out_sweeps(const struct aggregate *a, struct results *doc, int *ok);
 void out_mix(const char *mix, struct results_mix *x, int *ok);
 
 /* out_cell_cost / out_run_cost: cells[].cost (its runs' bills summed), runs[].cost (the
- * run's bill at its prices); present 0 without prices. out_costs: cost[] of a into doc. */
+ * run's bill at its prices and place in its subject's month: analyze/cells/cost_cells.h);
+ * present 0 without prices. out_costs: cost[] of a into doc. */
 void out_cell_cost(const struct aggregate *a, const struct agg_cell *c, struct results_cost *x,
 		   int *ok);
-void out_run_cost(const struct runlog *l, struct results_cost *x, int *ok);
+void out_run_cost(const struct agg_run *r, struct results_cost *x, int *ok);
 void out_costs(const struct aggregate *a, struct results *doc, int *ok);
 
 /* out_run_client: runs[].client from the run's client record (the kept window, else the

@@ -178,21 +178,37 @@ static void cost_free(void *x)
 	results_subject_cost_free(x);
 }
 
+static json_t *hedge_to(const void *x, const struct results *d)
+{
+	return results_hedge_to_json(x, d);
+}
+static int hedge_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_hedge_from_json(r, o, w, x);
+}
+static void hedge_free(void *x)
+{
+	results_hedge_free(x);
+}
+
 /* One array of the document after subjects[] and matrix{}, in the file's order: its key,
- * where its elements and their count are in struct results, and its element's functions. */
+ * where its elements and their count are in struct results, its element's functions, and
+ * whether it is written only when not empty (a member later formats added). */
 struct array {
 	const char *key;
 	size_t items, count, size;
 	elem_to to;
 	elem_from from;
 	elem_free free;
+	int optional;
 };
 
-#define ARRAY(key, field, type, to, from, fr)                                              \
+#define ARRAY_OPT(key, field, type, to, from, fr, opt)                                     \
 	{                                                                                  \
 		key, offsetof(struct results, field), offsetof(struct results, n_##field), \
-			sizeof(type), to, from, fr                                         \
+			sizeof(type), to, from, fr, opt                                    \
 	}
+#define ARRAY(key, field, type, to, from, fr) ARRAY_OPT(key, field, type, to, from, fr, 0)
 
 static const struct array arrays[] = {
 	ARRAY("cells", cells, struct results_cell, cell_to, cell_from, cell_free),
@@ -207,6 +223,9 @@ static const struct array arrays[] = {
 	      count_free),
 	ARRAY("comparisons", comparisons, struct results_comparison, comparison_to, comparison_from,
 	      comparison_free),
+	ARRAY_OPT("tail_leaders", tail_leaders, struct results_leader, leader_to, leader_from,
+		  leader_free, 1),
+	ARRAY_OPT("hedge", hedge, struct results_hedge, hedge_to, hedge_from, hedge_free, 1),
 	ARRAY("client_hosts", client_hosts, struct results_client_host, host_to, host_from,
 	      host_free),
 	ARRAY("client_balance", client_balance, struct results_balance, balance_to, balance_from,
@@ -272,7 +291,8 @@ json_t *results_to_json(const struct results *doc)
 	jwrite_put(root, "subjects", subjects, &ok);
 	jwrite_put(root, "matrix", results_matrix_to_json(&doc->matrix), &ok);
 	for (size_t k = 0; k < N_ARRAYS; k++)
-		jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
+		if (!arrays[k].optional || *count_of(doc, &arrays[k]) > 0)
+			jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
 	if (doc->planner != NULL)
 		jwrite_put(root, "planner", results_planner_to_json(doc->planner, doc), &ok);
 	if (doc->baseline != NULL)

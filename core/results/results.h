@@ -5,7 +5,8 @@
  * file of its record group:
  *   results_head.h      campaign, policy, statistics{}, subjects[], matrix{}, unreadable[]
  *   results_stats.h     a figure's statistics, latency (pooled), consistency[], leaders[],
- *                       leader_counts[], comparisons[], timeseries[]
+ *                       leader_counts[], comparisons[], tail_leaders[], timeseries[]
+ *   results_hedge.h     hedge[]
  *   results_cells.h     cells[] and workload_cells[] (errors, retries, runs), ops[]
  *   results_workload.h  a workload cell's own members, rate_sweeps[]
  *   results_climit.h    client-limit verdicts, a run's client resources and request phases
@@ -36,6 +37,7 @@
 #include "core/results/results_climit.h"
 #include "core/results/results_cost.h"
 #include "core/results/results_head.h"
+#include "core/results/results_hedge.h"
 #include "core/results/results_history.h"
 #include "core/results/results_plan.h"
 #include "core/results/results_runs.h"
@@ -71,8 +73,12 @@ struct results {
 	size_t n_leaders;
 	struct results_leader_count *leader_counts;
 	size_t n_leader_counts;
-	struct results_comparison *comparisons;
+	struct results_comparison *comparisons; /* throughput's and the tails' (tail set) */
 	size_t n_comparisons;
+	struct results_leader *tail_leaders; /* each with tail set; absent in the file: none */
+	size_t n_tail_leaders;
+	struct results_hedge *hedge; /* analyze --hedge's; absent in the file: none */
+	size_t n_hedge;
 	struct results_client_host *client_hosts;
 	size_t n_client_hosts;
 	struct results_balance *client_balance;

@@ -52,6 +52,7 @@ struct results_cell {
 	int concurrency;
 	int clients, workers_total, client_hosts; /* 1.2; absent: 1, concurrency, 1 */
 	char *size_spec, *range;                  /* workload dimensions (1.2) */
+	char *hedge; /* a hedged get's threshold as written ("p95"); NULL: none (absent) */
 	struct results_mix mix;
 	double rate; /* offered req/s; NAN: closed loop */
 	int n, expected;
@@ -66,6 +67,7 @@ struct results_cell {
 	size_t n_runs;
 	struct results_cost cost;
 	struct results_wcell *workload; /* workload_cells[] only; NULL in cells[] */
+	double cpu_us_per_request;      /* the client's, mean of the valid runs; NAN: no member */
 };
 
 /* ops[]: a one-off LIST / HEAD / DELETE benchmark of a subject. */

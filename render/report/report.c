@@ -286,6 +286,9 @@ static void latency(struct report_builder *r)
 	doc_charts(r->d, sc, n, 1);
 	free(sc);
 	report_latency_tables(r);
+	for (size_t o = 0; o < m->nops; o++)
+		report_tail_forest(r, m->ops[o],
+				   report_op_name(r->l, m->ops[o], opname, sizeof(opname)));
 }
 
 static void consistency(struct report_builder *r)
@@ -632,6 +635,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		throughput(&r, m->ops[i]);
 	report_clients(&r);
 	latency(&r);
+	if (!r.failed)
+		report_hedge(&r);
 	if (!r.failed)
 		report_climit_time(&r);
 	if (!r.failed)

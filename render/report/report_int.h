@@ -24,6 +24,10 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
  * saying the comparisons are not available. */
 void report_forest(struct report_builder *r, const char *op, const char *opname);
+/* report_tail_forest: the forest plot of op's p99 latency ratios (each subject against the
+ * tail leader, or A / B with two subjects), Holm's and Bonferroni's intervals as the
+ * throughput plot's; nothing when no p99 comparison of op has a test. */
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname);
 /* report_latency_chart: the latency chart of op at one concurrency: per size a panel,
  * per subject a p50–p99 range with p99.9 marked (pooled percentiles; the runs' mean
  * percentiles when a cell has none, labelled). */
@@ -133,6 +137,13 @@ void report_climit_time(struct report_builder *r);
 void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
+
+/* ---- render/report/report_hedge.c ---- */
+
+/* report_hedge: the "What hedging would buy" section (aggregate.json hedge[]: each cell's
+ * what-ifs, a live-hedged cell beside its point's what-if), the assumption stated; nothing
+ * when no cell has a what-if or a live measure. */
+void report_hedge(struct report_builder *r);
 
 /* ---- render/report/report_errors.c ---- */
 

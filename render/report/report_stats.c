@@ -165,7 +165,10 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 	if (who)
 		strbuf_addf(b, "%s: ", who);
 	if (k->test == RESULTS_TEST_NONE || !isfinite(v)) {
-		strbuf_adds(b, rb_str(r, "forest.not_enough"));
+		strbuf_adds(b,
+			    rb_str(r, k->verdict != NULL && strcmp(k->verdict, "unsupported") == 0
+					      ? "forest.too_few"
+					      : "forest.not_enough"));
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
@@ -174,13 +177,15 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
-/* One estimate: subject s against subject top (s/top) in a category. */
+/* One estimate: subject s against subject top (s/top) in a category, of throughput or of
+ * percentile `tail`. */
 static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
-		     uint64_t size, int conc, int s, int top, int named)
+		     uint64_t size, int conc, int s, int top, int named, enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int sw = 0;
-	const struct results_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	const struct results_comparison *k = model_tail_comparison(m, op, size, conc, s, top, tail,
+								   &sw);
 	struct strbuf b = {0};
 	if (k == NULL)
 		return;
@@ -199,8 +204,10 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
-/* The rows of the forest plot of op: one per size × workers some run measured. */
-static void forest_rows(struct report_builder *r, struct chart *c, const char *op)
+/* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
+ * leader): one per size × workers some run measured. */
+static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
+			enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
@@ -212,8 +219,11 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct results_leader *d = model_leader(m, op, m->sizes[z],
-								      m->concurrency[k]);
+			const struct results_leader *d = tail ? model_tail_leader(
+									m, op, m->sizes[z],
+									m->concurrency[k], tail)
+							      : model_leader(m, op, m->sizes[z],
+									     m->concurrency[k]);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
@@ -222,7 +232,8 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			if (m->nsubjects == 2) {
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				chart_add_row(c, p, rb_text(r, &lab));
-				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
+				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0,
+					 tail);
 			} else if (d) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
@@ -234,20 +245,22 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != d->subject)
 						estimate(r, c, p, op, m->sizes[z],
-							 m->concurrency[k], (int)s, d->subject, 1);
+							 m->concurrency[k], (int)s, d->subject, 1,
+							 tail);
 			}
 			strbuf_free(&lab);
 		}
 }
 
-/* 1 when some comparison of op in a measured configuration was tested (a forest plot
- * of rows that all say "not enough runs" would be a chart with nothing drawn). */
-static int forest_tested(const struct report_model *m, const char *op)
+/* 1 when some comparison (of throughput, or percentile tail) of op in a measured
+ * configuration was tested (a forest plot of rows that all say "not enough runs" would be a
+ * chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op, enum results_tail tail)
 {
 	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
 		const struct results_comparison *k = &m->doc.comparisons[i];
-		if (k->test != RESULTS_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
-		    model_measured(m, op, k->size, k->concurrency))
+		if (k->tail == tail && k->test != RESULTS_TEST_NONE && isfinite(k->ratio) &&
+		    strcmp(k->op, op) == 0 && model_measured(m, op, k->size, k->concurrency))
 			return 1;
 	}
 	return 0;
@@ -262,7 +275,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
 	strbuf_free(&title);
-	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_NONE)) {
 		doc_para(r->d,
 			 rb_str(r, m->nsubjects < 2 ? "forest.one"
 				   : !m->has_stats  ? "forest.none"
@@ -291,7 +304,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		if (m->nsubjects > 2)
 			for (size_t s = 0; s < m->nsubjects; s++)
 				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
-		forest_rows(r, c, op);
+		forest_rows(r, c, op, RESULTS_TAIL_NONE);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
@@ -302,8 +315,45 @@ done:
 	strbuf_free(&id);
 }
 
-/* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
- * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	int two = m->nsubjects == 2;
+	struct strbuf title = {0}, desc = {0}, id = {0};
+	struct scene *sc = NULL;
+	char level[TEXT_NUM_MAX];
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_P99))
+		return;
+	short_num(r, (1 - m->doc.statistics.alpha) * 100, level, sizeof(level));
+	strbuf_addf(&id, "%s-tail-forest", op);
+	subst(&title, rb_str(r, "section.tail_forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
+	strbuf_free(&title);
+	const char *names[] = {"op", "level", "a", "b"};
+	const char *vals[] = {opname, level, m->subjects[0].label, m->subjects[1].label};
+	text_subst(&title, rb_str(r, two ? "chart.tail_forest2" : "chart.tail_forest"), names, vals,
+		   4);
+	text_subst(&desc, rb_str(r, two ? "chart.tail_forest2_desc" : "chart.tail_forest_desc"),
+		   names, vals, 4);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &title), rb_text(r, &desc));
+	if (c) {
+		chart_set_axis(c, rb_str(r, "axis.tail_ratio"), "", "");
+		if (!two)
+			for (size_t s = 0; s < m->nsubjects; s++)
+				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+		forest_rows(r, c, op, RESULTS_TAIL_P99);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	doc_para(r->d, rb_str(r, two ? "tail_forest.read2" : "tail_forest.read"), 0);
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	strbuf_free(&id);
+}
+
+/* The p50, p99 and p99.9 a latency row shows (NAN: one too few requests bound); *fallback
+ * set when they are the runs' own percentiles averaged (no pooled histogram). Returns 0 when
+ * there is nothing. */
 static int lat_figures(const struct results_cell *c, double *p50, double *p99, double *p999,
 		       int *fallback)
 {
@@ -314,8 +364,8 @@ static int lat_figures(const struct results_cell *c, double *p50, double *p99, d
 	const struct results_pooled *p = &c->latency_ms.pooled;
 	if (p->source != RESULTS_POOL_NONE && isfinite(p->p50)) {
 		*p50 = p->p50;
-		*p99 = p->p99;
-		*p999 = p->p999;
+		*p99 = p->has_pct && !p->pct[2].supported ? NAN : p->p99; /* too few requests */
+		*p999 = p->has_pct && !p->pct[3].supported ? NAN : p->p999;
 		*fallback = p->source == RESULTS_POOL_RUNS;
 		return 1;
 	}
@@ -364,9 +414,13 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 						     NAN, NULL);
 				continue;
 			}
-			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
-				 text_num(r->nf, p50, -1, a, sizeof(a)),
-				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			if (isnan(p99))
+				snprintf(row, sizeof(row), "%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)), fb ? " *" : "");
+			else
+				snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)),
+					 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
@@ -379,24 +433,86 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	return c;
 }
 
+/* any_cpu: whether some cell of op carries the client's CPU per request. */
+static int any_cpu(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (strcmp(m->doc.cells[i].op, op) == 0 &&
+		    isfinite(m->doc.cells[i].cpu_us_per_request))
+			return 1;
+	return 0;
+}
+
+/* 1 when some cell's pooled latency carries support flags and intervals. */
+static int tails_pct(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (m->doc.cells[i].latency_ms.pooled.has_pct)
+			return 1;
+	return 0;
+}
+
+/* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
+ * tie's (as report_lead_flags marks throughput). */
+static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s, enum results_tail tail)
+{
+	const struct results_leader *d = model_tail_leader(m, op, size, conc, tail);
+	if (d == NULL)
+		return 0;
+	if (d->status == RESULTS_LEAD_CLEAR)
+		return d->subject == s ? CELL_LEAD : 0;
+	return model_in_tie(d, s) ? CELL_TIE : 0;
+}
+
+/* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
+ * with its interval, "too few requests (n = N)" when the requests cannot bound it (then
+ * *muted), else v alone (a file without intervals, or the runs' fallback). */
+static void pct_text(struct report_builder *r, const struct results_pooled *p, int i, double v,
+		     char *buf, size_t n, int *muted)
+{
+	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], x[TEXT_NUM_MAX];
+	*muted = isnan(v);
+	if (p->has_pct && !p->pct[i].supported) {
+		struct strbuf t = {0};
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)p->requests);
+		subst(&t, rb_str(r, "lat.too_few"), "n", a, NULL, NULL);
+		snprintf(buf, n, "%s", rb_text(r, &t));
+		strbuf_free(&t);
+		*muted = 1;
+		return;
+	}
+	text_num(r->nf, v, -1, x, sizeof(x));
+	if (!p->has_pct || isnan(v) || isnan(p->pct[i].lo) || isnan(p->pct[i].hi)) {
+		snprintf(buf, n, "%s", x);
+		return;
+	}
+	int dec = text_decimals(v);
+	snprintf(buf, n, "%s [%s, %s]", x, text_num(r->nf, p->pct[i].lo, dec, a, sizeof(a)),
+		 text_num(r->nf, p->pct[i].hi, dec, b, sizeof(b)));
+}
+
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
- * workers × size × subject). */
+ * workers × size × subject), each with its interval or "too few requests", the tail
+ * leaders' p50 and p99 marked, and the client's CPU per request where runs recorded it. */
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
+	char id[48], sz[32], w[64], buf[3 * TEXT_NUM_MAX + 64];
 	struct strbuf cap = {0};
+	size_t nv = any_cpu(m, op) ? 7 : 6;
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 3 + nv);
 	strbuf_free(&cap);
-	static const char *const heads[] = {"col.subject", "col.size", "col.workers_short",
-					    "col.p50",     "col.p90",  "col.p99",
-					    "col.p999",    "col.max",  "col.requests"};
-	for (size_t i = 0; i < 9; i++)
+	static const char *const heads[] = {
+		"col.subject", "col.size", "col.workers_short", "col.p50",      "col.p90",
+		"col.p99",     "col.p999", "col.max",           "col.requests", "col.cpu_req"};
+	for (size_t i = 0; i < 3 + nv; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]),
 			       i == 0                 ? 1.6
 			       : i == 1               ? 0.9
+			       : i >= 3 && i <= 6     ? 1.4
 			       : i != 2               ? 0.8
 			       : model_distributed(m) ? 0.9
 						      : 0.5); /* "24 (3 × 8)" on one line */
@@ -410,12 +526,13 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					continue;
 				const struct results_pooled *p = &c->latency_ms.pooled;
 				int ok = p->source != RESULTS_POOL_NONE;
-				double v[6] = {ok ? p->p50 : NAN,
+				double v[7] = {ok ? p->p50 : NAN,
 					       ok ? p->p90 : NAN,
 					       ok ? p->p99 : NAN,
 					       ok ? p->p999 : NAN,
 					       ok ? p->max : NAN,
-					       ok && p->requests ? (double)p->requests : NAN};
+					       ok && p->requests ? (double)p->requests : NAN,
+					       c->cpu_us_per_request};
 				doc_table_row(t);
 				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
 					       ok && p->source == RESULTS_POOL_RUNS ? "*" : NULL,
@@ -426,14 +543,37 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					NULL, NULL);
 				report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
-				for (size_t i = 0; i < 6; i++)
-					doc_table_cell(t, i + 3,
-						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
-								sizeof(buf)),
-						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+				for (size_t i = 0; i < nv; i++) {
+					int muted = isnan(v[i]);
+					unsigned f = 0;
+					if (i < 4 && ok)
+						pct_text(r, p, (int)i, v[i], buf, sizeof(buf),
+							 &muted);
+					else
+						text_num(r->nf, v[i],
+							 i == 5   ? 0
+							 : i == 6 ? 1
+								  : -1,
+							 buf, sizeof(buf));
+					if ((i == 0 || i == 2) && !muted)
+						f = tail_flags(m, op, m->sizes[z],
+							       m->concurrency[k], (int)s,
+							       i ? RESULTS_TAIL_P99
+								 : RESULTS_TAIL_P50);
+					doc_table_cell(t, i + 3, buf,
+						       CELL_NUM | f | (muted ? CELL_MUTED : 0),
 						       NULL, NULL);
+				}
 			}
-	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
+	struct strbuf foot = {0};
+	strbuf_adds(&foot, rb_str(r, m->doc.n_tail_leaders || tails_pct(m) ? "table.latpct_foot_ci"
+									   : "table.latpct_foot"));
+	if (nv == 7) {
+		strbuf_adds(&foot, " ");
+		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
+	}
+	doc_table_foot(t, foot.p);
+	strbuf_free(&foot);
 }
 
 void report_latency_tables(struct report_builder *r)

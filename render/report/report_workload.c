@@ -35,18 +35,25 @@ static const char *mix_text(const struct results_mix *x, char *buf, size_t n)
 	return buf;
 }
 
-/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...". */
+/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...", "GET; hedged at
+ * p95". */
 static const char *cell_words(struct report_builder *r, const struct results_cell *c, char *buf,
 			      size_t n)
 {
 	const char *work = model_str(c->workload->workload);
 	char opname[32], mix[256];
 
+	struct strbuf h = {0};
 	report_op_name(r->l, c->op, opname, sizeof(opname));
+	if (c->hedge != NULL)
+		subst(&h, rb_str(r, "wl.hedged"), "hedge", c->hedge, NULL, NULL);
 	if (*mix_text(&c->mix, mix, sizeof(mix)))
 		snprintf(buf, n, "%s (%s)%s%s", opname, mix, *work ? "; " : "", work);
 	else
 		snprintf(buf, n, "%s%s%s", opname, *work ? "; " : "", work);
+	if (c->hedge != NULL)
+		snprintf(buf + strlen(buf), n - strlen(buf), "; %s", rb_text(r, &h));
+	strbuf_free(&h);
 	return buf;
 }
 
@@ -190,7 +197,7 @@ static void workloads(struct report_builder *r)
 			continue;
 		if (t == NULL) {
 			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
-			t = doc_table(r->d, "t-workloads", rb_str(r, "table.work"), 7);
+			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
 			const char *heads[] = {"col.subject", "col.workload", "col.workers",
 					       "col.objs",    "col.mibs",     "col.p50",
 					       "col.p99"};

@@ -109,7 +109,7 @@ static void run(struct runlog *r, const char *s, const char *op, int cycle, doub
 	price_init(&r->prices);
 	price_set_key(&r->prices, "price_class_a", "5/1000", &e);
 	r->has_prices = r->has_billing = 1;
-	r->bill.class_a = requests;
+	r->bill.req[BOP_PUT_OBJECT].n = requests;
 }
 
 static const struct agg_cell *cell_of(const struct aggregate *a, size_t subj, const char *op)
