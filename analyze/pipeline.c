@@ -13,6 +13,8 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
+#include "analyze/cells/planner.h"
+#include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
@@ -208,6 +210,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
+	struct claim_list claims;
+	int rc = -1;
 
 	results_dir(o, dir, sizeof(dir));
 	if (fs_mkdirs(dir, e) < 0)
@@ -222,23 +226,30 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.timeseries = &st->ts;
 	m.hedge = &st->hedge;
 	m.baseline = base->path ? base : NULL;
+	if (claims_build(a, &claims, e) < 0)
+		goto done;
+	m.claims = claims.v;
+	m.n_claims = claims.n;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/runs.csv", dir);
 	if (out_csv_runs(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	if (out_results_write(a, &m, path, e) < 0)
-		return -1;
+		goto done;
 	fprintf(stderr,
-		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n",
-		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
+		"%zu claims -> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, claims.n, path);
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
-	return 0;
+	rc = 0;
+done:
+	claims_free(&claims);
+	return rc;
 }
 
 /* trend_opts: what the trend is judged with: each of --alert-min-change,
@@ -512,10 +523,15 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->policy = o->policy;
 	ao->min_samples = o->min_samples;
 	ao->alpha = o->alpha;
-	ao->target_ci = o->target_ci;
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
+	if (a != NULL &&
+	    planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0) {
+		aggregate_free(a);
+		a = NULL;
+		err_set(&e, "aggregate: out of memory");
+	}
 	if (a != NULL && ((!st->warp_mode &&
 			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))

@@ -415,8 +415,6 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 		ok = 1; /* the message is the record's, not "out of memory" */
 		goto done;
 	}
-	if (planner_build(a, opt->target_ci > 0 ? opt->target_ci : PLANNER_TARGET_DEFAULT) < 0)
-		goto done; /* after the bills: it costs the cycles it plans */
 	workload_cells_steps(a);
 	kept_window_build(a);
 	ok = 1;

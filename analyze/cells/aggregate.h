@@ -206,7 +206,6 @@ struct agg_options {
 	size_t n_subject_order;
 	double alpha;                    /* significance level; 0: COMPARE_ALPHA_DEFAULT */
 	struct climit_thresholds climit; /* the client-limit thresholds; all 0: the defaults */
-	double target_ci;                /* the planner's target; 0: PLANNER_TARGET_DEFAULT */
 };
 
 struct aggregate {

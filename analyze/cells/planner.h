@@ -42,8 +42,9 @@ size_t planner_cycles_median(double sd, double median, double target);
 size_t planner_cycles_ratio(double sd, double df_extra, size_t family, double alpha, double target);
 
 /* planner_build: a->target_ci = target (0 < target <= PLANNER_TARGET_MAX), every matrix
- * cell's and comparison's need and one plan per matrix op in a->plans (allocated here),
- * after compare_build. -1 when memory runs out. */
+ * cell's and comparison's need and one plan per matrix op in a->plans (allocated here;
+ * aggregate_free frees it), on a built aggregate (its comparisons and bills). -1 when memory
+ * runs out. */
 int planner_build(struct aggregate *a, double target);
 
 /* planner_free: what planner_build allocated in a. */

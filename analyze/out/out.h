@@ -11,6 +11,7 @@
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/timeseries.h"
 #include "core/err.h"
+#include "core/results/results_claims.h"
 #include "core/version.h"
 
 
@@ -36,6 +37,8 @@ struct out_meta {
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
 	size_t baseline_significant;     /* set by out_results_write: significant changes */
+	struct results_claim *claims;    /* aggregate.json's claims[] (analyze/claims), borrowed */
+	size_t n_claims;
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)

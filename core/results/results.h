@@ -15,6 +15,7 @@
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
  *   results_plan.h      planner{} and the cells' and comparisons' needs
+ *   results_claims.h    claims[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -34,6 +35,7 @@
 #include "core/err.h"
 #include "core/results/results_clients.h"
 #include "core/results/results_cells.h"
+#include "core/results/results_claims.h"
 #include "core/results/results_climit.h"
 #include "core/results/results_cost.h"
 #include "core/results/results_head.h"
@@ -93,7 +95,10 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
-	struct results_planner *planner;   /* NULL: not in the file (before the planner) */
+	struct results_planner *planner; /* NULL: not in the file (before the planner) */
+	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
+	struct results_claim *claims;
+	size_t n_claims;
 	struct results_baseline *baseline; /* NULL: not written (no --baseline) */
 };
 

@@ -97,23 +97,6 @@ const struct results_plan_op *model_plan(const struct report_model *m, const cha
 	return NULL;
 }
 
-int model_tie(const struct results_leader *d)
-{
-	return d->status == RESULTS_LEAD_TIE || d->status == RESULTS_LEAD_UNRESOLVED;
-}
-
-int model_in_tie(const struct results_leader *d, int s)
-{
-	if (d == NULL || !model_tie(d))
-		return 0;
-	if (d->subject == s)
-		return 1;
-	for (size_t i = 0; i < d->n_tied; i++)
-		if (d->tied_with[i] == s)
-			return 1;
-	return 0;
-}
-
 const char *model_size_label(const struct report_model *m, uint64_t size)
 {
 	const char *const *labels = (const char *const *)m->doc.matrix.size_labels;

@@ -43,14 +43,6 @@ const struct results_leader *model_tail_leader(const struct report_model *m, con
  * planner or no entry for op. */
 const struct results_plan_op *model_plan(const struct report_model *m, const char *op);
 
-/* model_tie: 1 when d is a tie as the report shows it: status tie, or unresolved (which the
- * report does not word apart yet). */
-int model_tie(const struct results_leader *d);
-
-/* model_in_tie: 1 when subject s is the top subject or one of tied_with of a tie
- * (model_tie). */
-int model_in_tie(const struct results_leader *d, int s);
-
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
  * NULL when it declared none (then the size is written in binary units). Test seam:
  * public for tests/unit/test_render_model_query.c; render calls it only through

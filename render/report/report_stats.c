@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/report/findings.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
@@ -45,22 +46,35 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 }
 
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s)
+			   int s, const struct results_claim **shown)
 {
-	const struct results_leader *d = model_leader(m, op, size, conc);
-	if (d == NULL)
+	const struct results_claim *c = model_claim_lead(m, op, size, conc);
+
+	*shown = NULL;
+	if (c == NULL)
 		return 0;
-	switch (d->status) {
-	case RESULTS_LEAD_UNKNOWN:
-	case RESULTS_LEAD_CLEAR:
-		return d->subject == s ? CELL_LEAD : 0;
-	case RESULTS_LEAD_TIE:
-	case RESULTS_LEAD_UNRESOLVED:
-		return model_in_tie(d, s) ? CELL_TIE : 0;
-	case RESULTS_LEAD_UNTESTED:
-		break;
+	if (strcmp(c->verdict, "tie") == 0 || strcmp(c->verdict, "unresolved") == 0) {
+		if (!model_claim_names(c, s))
+			return 0;
+		*shown = c;
+		return CELL_TIE;
 	}
-	return 0;
+	if (c->subject != s)
+		return 0;
+	*shown = c;
+	return strcmp(c->verdict, "clear") == 0 ? CELL_LEAD : 0;
+}
+
+/* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
+ * (NULL: none): their ids as its data-claim, lc's verdict as its data-lead. */
+static void cell_claims(struct doc_table *t, size_t i, const struct results_claim *lc,
+			const struct results_claim *kc)
+{
+	char ids[2 * RESULTS_CLAIM_ID_MAX + 2];
+
+	snprintf(ids, sizeof(ids), "%s%s%s", lc ? lc->id : "", lc && kc ? " " : "",
+		 kc ? kc->id : "");
+	doc_table_claim(t, i, ids, lc ? lc->verdict : NULL);
 }
 
 /* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
@@ -145,12 +159,14 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			const struct results_claim *lc, *kc;
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s, &lc);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
-			report_climit_mark(r, c, buf, sizeof(buf));
+			kc = report_climit_mark(r, c, buf, sizeof(buf));
 			if (c && c->n_runs && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+			cell_claims(t, s + 1, lc, kc);
 		}
 	}
 	tput_foot(r, t, notes);
@@ -452,6 +468,20 @@ static int tails_pct(const struct report_model *m)
 	return 0;
 }
 
+/* in_tail_tie: whether subject s is among those the tail leader record d names tied at the
+ * top (analyze's status and tied_with, read as written: tail leads are not claims yet). */
+static int in_tail_tie(const struct results_leader *d, int s)
+{
+	if (d->status != RESULTS_LEAD_TIE && d->status != RESULTS_LEAD_UNRESOLVED)
+		return 0;
+	if (d->subject == s)
+		return 1;
+	for (size_t i = 0; i < d->n_tied; i++)
+		if (d->tied_with[i] == s)
+			return 1;
+	return 0;
+}
+
 /* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
  * tie's (as report_lead_flags marks throughput). */
 static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
@@ -462,7 +492,7 @@ static unsigned tail_flags(const struct report_model *m, const char *op, uint64_
 		return 0;
 	if (d->status == RESULTS_LEAD_CLEAR)
 		return d->subject == s ? CELL_LEAD : 0;
-	return model_in_tie(d, s) ? CELL_TIE : 0;
+	return in_tail_tie(d, s) ? CELL_TIE : 0;
 }
 
 /* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
@@ -626,9 +656,12 @@ void report_limitations_stats(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
 	}
-	for (size_t i = 0; i < m->doc.n_leaders; i++) {
-		double d = m->doc.leaders[i].detectable_ratio;
-		untested += m->doc.leaders[i].status == RESULTS_LEAD_UNTESTED;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		double d = results_claim_num(c, "detectable_ratio");
+		if (strcmp(c->kind, "lead") != 0)
+			continue;
+		untested += strcmp(c->verdict, "untested") == 0;
 		if (isfinite(d)) {
 			lo = d < lo ? d : lo;
 			hi = d > hi ? d : hi;

@@ -120,7 +120,7 @@ static const struct agg_cell *find_cell(const struct aggregate *a, const char *s
 static struct aggregate *build(const struct fixture *f, enum policy p, size_t min, int cycles)
 {
 	static const char *const order[] = {"b", "zz-not-run"};
-	struct agg_options o = {p, min, cycles, order, 2, 0, {0, 0, 0}, 0};
+	struct agg_options o = {p, min, cycles, order, 2, 0, {0, 0, 0}};
 	struct err e = {{0}};
 	struct aggregate *a = aggregate_build(f->v, f->n, &o, &e);
 

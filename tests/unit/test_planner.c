@@ -126,7 +126,7 @@ static struct aggregate *campaign(enum policy p, double target, struct runlog *v
 	static const double put_a[] = {100, 101, 99}, put_b[] = {60, 80, 70},
 			    get_a[] = {200, 202, 198}, get_b[] = {190, 200, 195};
 	static const char *const order[] = {"a", "b"};
-	struct agg_options o = {p, 1, 3, order, 2, 0, {0, 0, 0}, target};
+	struct agg_options o = {p, 1, 3, order, 2, 0, {0, 0, 0}};
 	struct err e = {{0}};
 	struct aggregate *a;
 	size_t n = 0;
@@ -139,6 +139,11 @@ static struct aggregate *campaign(enum policy p, double target, struct runlog *v
 	}
 	a = aggregate_build(v, n, &o, &e);
 	CHECK(a != NULL, "aggregate_build: %s", e.msg);
+	if (a != NULL && planner_build(a, target) < 0) {
+		CHECK(0, "planner_build: out of memory");
+		aggregate_free(a);
+		return NULL;
+	}
 	return a;
 }
 
@@ -222,7 +227,7 @@ static void test_build(void)
 static void test_one_cycle(void)
 {
 	static const char *const order[] = {"a", "b"};
-	struct agg_options o = {POLICY_MEAN, 1, 1, order, 2, 0, {0, 0, 0}, 0};
+	struct agg_options o = {POLICY_MEAN, 1, 1, order, 2, 0, {0, 0, 0}};
 	struct runlog v[2];
 	struct err e = {{0}};
 	struct aggregate *a;
@@ -230,6 +235,8 @@ static void test_one_cycle(void)
 	run(&v[0], "a", "put", 1, 100, 60, 0);
 	run(&v[1], "b", "put", 1, 90, NAN, 0);
 	a = aggregate_build(v, 2, &o, &e);
+	if (a != NULL && planner_build(a, PLANNER_TARGET_DEFAULT) < 0)
+		CHECK(0, "planner_build: out of memory");
 	CHECK(a != NULL && a->target_ci == PLANNER_TARGET_DEFAULT && a->n_plans == 1 &&
 		      a->cells[0].need.cycles == 0 && strstr(a->cells[0].need.note, "2 valid") &&
 		      a->comparisons[0].need.cycles == 0 && a->plans[0].cells.cycles_needed == 0 &&
