@@ -1,7 +1,8 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
- *               [--min-samples N] [--alpha A] [--recompute] [--hedge] [--warp-map MAP]
+ *               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]
+ *               [--hedge] [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * The flags, then one call: pipeline_defaults, parse_args, pipeline_run
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "analyze/cells/inclusion.h"
+#include "analyze/cells/planner.h"
 #include "analyze/pipeline.h"
 #include "analyze/provenance/verify.h"
 #include "analyze/warp/warp.h"
@@ -30,8 +32,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "               [--min-samples N] [--alpha A] [--recompute] [--hedge]\n"
-	      "               [--warp-map MAP]\n"
+	      "               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]\n"
+	      "               [--hedge] [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
@@ -59,6 +61,12 @@ static void usage(FILE *f)
 	      "                            (Bonferroni; their adjusted intervals, ci_adj, at\n"
 	      "                            1 - A); 0 < A <= 0.5, default 0.05 (the cells'\n"
 	      "                            intervals stay 95 percent)\n"
+	      "  --target-ci PCT           the planner's target: the cycles each matrix cell\n"
+	      "                            needs for a 95 % interval within +-PCT of its\n"
+	      "                            figure, each comparison to tell a ratio of 1 +- PCT\n"
+	      "                            from 1, and per op the more cycles, hours and cost\n"
+	      "                            (aggregate.json planner); above 0 %, at most 50 %,\n"
+	      "                            default 5%\n"
 	      "  --recompute               recompute each run's summary (and its latency\n"
 	      "                            histograms) from its ops.tsv.zst instead of trusting\n"
 	      "                            run.json; runs whose numbers differ from run.json\n"
@@ -220,6 +228,17 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 			return -1;
 		}
 		break;
+	case 'X': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->target_ci, &pe) < 0 ||
+		    !(o->target_ci > 0 && o->target_ci <= PLANNER_TARGET_MAX)) {
+			fprintf(stderr, "analyze: --target-ci: %s\n",
+				pe.msg[0] ? pe.msg : "a target above 0% and at most 50%, please");
+			return -1;
+		}
+		break;
+	}
 	case 'r':
 		o->recompute = 1;
 		break;
@@ -302,6 +321,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"policy", required_argument, NULL, 'p'},
 		{"min-samples", required_argument, NULL, 'm'},
 		{"alpha", required_argument, NULL, 'a'},
+		{"target-ci", required_argument, NULL, 'X'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"hedge", no_argument, NULL, 'G'},
 		{"warp-map", required_argument, NULL, 'W'},

@@ -13,6 +13,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
+#include "analyze/cells/planner.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
@@ -464,6 +465,7 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.policy = inclusion_policy_name(o->policy),
 		.min_samples = o->min_samples,
 		.alpha = a->alpha,
+		.target_ci = a->target_ci,
 		.recompute = o->recompute,
 		.warp_mode = st->warp_mode,
 		.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL,
@@ -524,6 +526,12 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
+	if (a != NULL &&
+	    planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0) {
+		aggregate_free(a);
+		a = NULL;
+		err_set(&e, "aggregate: out of memory");
+	}
 	if (a != NULL && ((!st->warp_mode &&
 			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))

@@ -20,7 +20,8 @@ struct pipeline_opts {
 	const char *results_dir; /* NULL: DATA_DIR/results */
 	enum policy policy;
 	size_t min_samples;
-	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	double alpha;     /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	double target_ci; /* --target-ci: the planner's target; 0: PLANNER_TARGET_DEFAULT */
 	struct climit_thresholds climit; /* --client-limits; all 0: core/climit.h's defaults */
 	int recompute;
 	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */

@@ -9,6 +9,7 @@
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
 #include "analyze/cells/kept_window.h"
+#include "analyze/cells/planner.h"
 #include "analyze/cells/stats.h"
 #include "analyze/cells/workload_cells.h"
 
@@ -452,5 +453,6 @@ void aggregate_free(struct aggregate *a)
 	free(a->runs);
 	clients_free(a);
 	compare_free(a);
+	planner_free(a);
 	free(a);
 }

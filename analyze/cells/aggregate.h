@@ -32,6 +32,35 @@ struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
 
+/* The cycles a cell or a comparison needs to reach the precision target
+ * (analyze/cells/planner.h). */
+struct agg_need {
+	size_t cycles; /* 0: none (note says why); PLANNER_BEYOND: more than PLANNER_MAX_CYCLES */
+	const char *note; /* why there is no figure (static); NULL when cycles is a number */
+};
+
+#define AGG_PLAN_DRIVERS 3 /* the cells (comparisons) an op's plan names at most */
+
+/* One op's plan for its cells' intervals or for its comparisons (analyze/cells/planner.h). */
+struct agg_plan_part {
+	size_t cycles_needed; /* the most a planned member needs; 0: none planned;
+				 PLANNER_BEYOND: some member needs more than PLANNER_MAX_CYCLES */
+	size_t more;          /* cycles_needed beyond the campaign's cycles (0: met) */
+	double hours, cost;   /* more x the op's hours and cost per cycle; NaN: unknown */
+	size_t planned, unplanned, beyond; /* members with a figure, without, beyond the cap */
+	size_t drivers[AGG_PLAN_DRIVERS];  /* indexes into cells[] (comparisons[]) that need
+					      more than the campaign's cycles, most first */
+	size_t n_drivers;
+};
+
+struct agg_plan {
+	const char *op;       /* a matrix op */
+	double cycle_hours;   /* the op's runs' hours per cycle (wrapper elapsed); NaN: unknown */
+	double cycle_cost;    /* their cost per cycle (priced runs only); NaN: none priced */
+	const char *currency; /* of cycle_cost; NULL when NaN */
+	struct agg_plan_part cells, comparisons;
+};
+
 struct agg_comparison;
 struct agg_host;
 struct agg_balance;
@@ -76,7 +105,8 @@ struct agg_cell {
 	size_t n, expected; /* valid runs; cycles of the campaign */
 	int below_min;      /* n < min_samples: values are null */
 	struct agg_stat mib, obj;
-	struct agg_lat lat, ttfb;              /* ttfb all NaN when no valid run has TTFB */
+	struct agg_need need;     /* matrix cells: cycles for the target interval (planner.h) */
+	struct agg_lat lat, ttfb; /* ttfb all NaN when no valid run has TTFB */
 	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/cells/pool.h) */
 	size_t *runs, n_runs;                  /* indexes into aggregate.runs, by cycle */
 	int clients, client_hosts; /* clients per run, their distinct hosts (clients.h) */
@@ -211,6 +241,10 @@ struct aggregate {
 	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
+	/* the planner (analyze/cells/planner.h): the target and one plan per matrix op */
+	double target_ci;
+	struct agg_plan *plans;
+	size_t n_plans;
 	size_t *tied_pool; /* owns the leaders' tied_with */
 	/* tails (analyze/cells/tail.h): p50 and p99 compared per category, and who leads */
 	struct agg_comparison *tail_comparisons;

@@ -195,6 +195,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);
+	out_planner(a, doc, &ok);
 	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
 	doc->claims = m->claims;
 	doc->n_claims = m->n_claims;

@@ -80,6 +80,7 @@ static int options(const struct manifest_opts *o, struct results_manifest_option
 	x->policy = strdup(o->policy);
 	x->min_samples = (long long)o->min_samples;
 	x->alpha = o->alpha;
+	x->target_ci = o->target_ci;
 	x->recompute = o->recompute;
 	x->inclusion_rule = strdup("default");
 	x->source = strdup(o->warp_mode ? "warp" : "s3bench");
@@ -113,17 +114,24 @@ void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
 	snprintf(buf, n, "%s%%,%s%%,%s%%", a, b, c);
 }
 
+void manifest_target_arg(double t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.15g%%", t * 100);
+}
+
 /* command: the analyze command line with the options in force (a copy; NULL when out of
  * memory). */
 static char *command(const struct manifest_opts *o)
 {
-	char alpha[40], limits[128];
+	char alpha[40], limits[128], target[40];
 	struct strbuf b = {0};
 
 	jcs_number(o->alpha, alpha, sizeof(alpha));
 	manifest_limits_arg(&o->climit, limits, sizeof(limits));
-	strbuf_addf(&b, "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s",
-		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha);
+	manifest_target_arg(o->target_ci, target, sizeof(target));
+	strbuf_addf(&b,
+		    "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s --target-ci %s",
+		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha, target);
 	if (o->recompute)
 		strbuf_adds(&b, " --recompute");
 	if (o->warp_map)

@@ -25,6 +25,7 @@ struct manifest_opts {
 	const char *policy;      /* "mean", "median", "best" */
 	size_t min_samples;
 	double alpha;
+	double target_ci; /* the planner's target (--target-ci) */
 	int recompute;
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
@@ -40,6 +41,11 @@ struct manifest_opts {
  * number in its shortest exact form (core/jcs.h) so that analyze reads back the same
  * doubles, into buf (n bytes; 128 hold any). */
 void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n);
+
+/* manifest_target_arg: the target t (a fraction) as --target-ci takes it ("5%"): the
+ * percentage with 15 significant digits, which reads back as the same double for any
+ * percentage written with at most 15, into buf (n bytes; 40 hold any). */
+void manifest_target_arg(double t, char *buf, size_t n);
 
 /* manifest_commit: the source commit this build records ("unknown" when not built
  * from a git checkout; "-dirty" appended when the tree had uncommitted changes). */

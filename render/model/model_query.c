@@ -89,6 +89,14 @@ const struct results_comparison *model_tail_comparison(const struct report_model
 	return NULL;
 }
 
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; m->doc.planner != NULL && i < m->doc.planner->n_ops; i++)
+		if (strcmp(m->doc.planner->ops[i].op, op) == 0)
+			return &m->doc.planner->ops[i];
+	return NULL;
+}
+
 const char *model_size_label(const struct report_model *m, uint64_t size)
 {
 	const char *const *labels = (const char *const *)m->doc.matrix.size_labels;

@@ -39,6 +39,10 @@ const struct results_leader *model_tail_leader(const struct report_model *m, con
 					       uint64_t size, int concurrency,
 					       enum results_tail tail);
 
+/* model_plan: the planner's entry of op (planner.ops[]), or NULL when the file has no
+ * planner or no entry for op. */
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op);
+
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
  * NULL when it declared none (then the size is written in binary units). Test seam:
  * public for tests/unit/test_render_model_query.c; render calls it only through

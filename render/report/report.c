@@ -427,6 +427,7 @@ static void methodology(struct report_builder *r)
 		doc_para(r->d, rb_str(r, key), 1);
 	}
 	report_methodology_stats(r);
+	report_methodology_plan(r);
 	report_retries_note(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, model_str(m->doc.policy.rule), 1);

@@ -45,6 +45,10 @@ void report_limitations_stats(struct report_builder *r);
 /* report_methodology_stats: the statistics part of the methodology (settings and the
  * prose of statistics.txt), or the sentence that the data has none. */
 void report_methodology_stats(struct report_builder *r);
+/* report_methodology_plan: "Planning cycles" (render/report/report_plan.c): per op, the cycles
+ * that reach the planner's target, how many more, their hours and cost, and what drives it;
+ * nothing for a file without a planner. */
+void report_methodology_plan(struct report_builder *r);
 
 /* ---- render/report/report_history.c: the history sections, from the model's baseline and
  * trend (aggregate.json's baseline, trend.json) ---- */

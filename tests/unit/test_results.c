@@ -376,6 +376,83 @@ static json_t *at(json_t *root, const char *path)
 	return v;
 }
 
+/* plan_part: a part of planner.ops[0] with one driver (a cell's, or a comparison's of
+ * subjects 0 and 1). */
+static void plan_part(struct results_plan_part *p, int comparisons, long long need)
+{
+	p->cycles_needed = need;
+	p->more_cycles = need < 0 ? -1 : need - 3;
+	p->hours = need < 0 ? NAN : 1.5;
+	p->cost = NAN;
+	p->planned = 4;
+	p->unplanned = 1;
+	p->beyond = need < 0;
+	if ((p->drivers = calloc(1, sizeof(*p->drivers))) == NULL)
+		return;
+	p->n_drivers = 1;
+	p->drivers[0] = (struct results_plan_driver){0, comparisons ? 1 : -1, 4096, 8, need};
+}
+
+/* test_plan: the planner's records on the stats fixture: needs of cells and comparisons (a
+ * number, beyond the cap with its note), planner{} with its drivers, read back from what
+ * they write; a driver naming no subject refused with its path; a file before the planner
+ * has none. */
+static void test_plan(void)
+{
+	char *t = text("stats"), *s = NULL;
+	struct results doc, back;
+	struct results_planner *p;
+	struct err e = {{0}};
+	json_t *j, *drv;
+
+	if (t == NULL || results_parse(t, "stats", &doc, &e) < 0 || doc.n_cells < 2 ||
+	    doc.n_comparisons < 1) {
+		CHECK(0, "stats: read: %s", e.msg);
+		free(t);
+		return;
+	}
+	CHECK(doc.planner == NULL && doc.cells[0].need.cycles == -1 &&
+		      doc.cells[0].need.note == NULL && doc.comparisons[0].need.cycles == -1,
+	      "stats (before the planner): no planner, no needs");
+	doc.cells[0].need.cycles = 12;
+	doc.cells[1].need.note = strdup("more than 10000 cycles");
+	doc.comparisons[0].need.cycles = 7;
+	if ((doc.planner = p = calloc(1, sizeof(*p))) == NULL ||
+	    (p->ops = calloc(1, sizeof(*p->ops))) == NULL) {
+		CHECK(0, "out of memory");
+		results_free(&doc);
+		free(t);
+		return;
+	}
+	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1};
+	p->ops[0].op = strdup(doc.cells[0].op);
+	p->ops[0].cycle_hours = 0.5;
+	p->ops[0].cycle_cost = NAN;
+	plan_part(&p->ops[0].cells, 0, -1);
+	plan_part(&p->ops[0].comparisons, 1, 7);
+	same_again(&doc, "stats with a planner");
+	j = results_to_json(&doc);
+	drv = j ? at(j, "planner.ops[0].comparisons.drivers[0]") : NULL;
+	CHECK(drv != NULL && json_is_string(json_object_get(drv, "b")) &&
+		      json_object_get(drv, "subject") == NULL &&
+		      json_integer_value(json_object_get(at(j, "cells[0]"), "cycles_needed")) ==
+			      12 &&
+		      json_is_null(json_object_get(at(j, "cells[1]"), "cycles_needed")),
+	      "planner: a comparison's driver names a and b; a cell's need and a null one");
+	if (drv != NULL)
+		json_object_set_new(drv, "b", json_string("ghost"));
+	s = j ? json_dumps(j, 0) : NULL;
+	CHECK(s && results_parse(s, "f", &back, &e) < 0 &&
+		      strcmp(e.msg, "f: planner.ops[0].comparisons.drivers[0].b: expected a "
+				    "subject id of subjects[]") == 0,
+	      "planner: a driver naming no subject refused with its path (%s)", e.msg);
+	results_free(&back);
+	free(s);
+	json_decref(j);
+	results_free(&doc);
+	free(t);
+}
+
 static void test_errors(void)
 {
 	static const struct {
@@ -470,6 +547,7 @@ int main(void)
 	test_files();
 	test_edges();
 	test_stats();
+	test_plan();
 	test_tails();
 	test_trend();
 	test_manifest();
