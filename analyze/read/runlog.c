@@ -152,6 +152,9 @@ static int read_fields(const json_t *root, struct runlog *r, struct err *e)
 
 	if (check_format(root, e) < 0)
 		return -1;
+	/* null for a single `collect run`; absent: the record was not built whole */
+	if (json_object_get(root, "campaign") == NULL)
+		return err_set(e, "field campaign: missing");
 	if (get_obj(root, "", "campaign", &camp, e) < 0 ||
 	    get_str(camp, "campaign", "name", &r->campaign_name, e) < 0 ||
 	    get_str(camp, "campaign", "title", &r->campaign_title, e) < 0 ||

@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/units.h"
+#include "core/utf8.h"
 
 char *cini_trim(char *s)
 {
@@ -119,6 +120,37 @@ void cini_init(struct cini *p, const char *text, const char *name, struct err *e
 	p->e = e;
 }
 
+/* check_utf8: every section name, key and value is UTF-8 (each ends up in JSON: run.json,
+ * aggregate.json), else "FILE:LINE: [SECTION] KEY: not UTF-8 (...)". */
+static int check_utf8(struct cini *p)
+{
+	char what[160], at[64];
+
+	for (int i = 0; i < p->n_secs; i++)
+		if (!utf8_valid(p->secs[i].name, strlen(p->secs[i].name), NULL))
+			return err_set(p->e,
+				       "%s:%d: section name not UTF-8 (%s of the name): save the "
+				       "file as UTF-8",
+				       p->name, p->secs[i].line,
+				       utf8_describe(p->secs[i].name, at, sizeof(at)));
+	for (int i = 0; i < p->n_kv; i++) {
+		const struct cini_kv *kv = &p->kv[i];
+		const char *s = kv->val, *of = "value";
+
+		if (!utf8_valid(kv->key, strlen(kv->key), NULL))
+			s = kv->key, of = "key";
+		else if (utf8_valid(kv->val, strlen(kv->val), NULL))
+			continue;
+		snprintf(what, sizeof(what), "not UTF-8 (%s of the %s): save the file as UTF-8",
+			 utf8_describe(s, at, sizeof(at)), of);
+		/* a key that is not UTF-8 is named by its line alone */
+		if (s == kv->key)
+			return err_set(p->e, "%s:%d: [%s]: %s", p->name, kv->line, kv->sec, what);
+		return cini_bad(p, kv, what);
+	}
+	return 0;
+}
+
 int cini_parse(struct cini *p)
 {
 	int rc = ini_parse_stream(reader, p, handler, p);
@@ -133,7 +165,7 @@ int cini_parse(struct cini *p)
 			       "%s:%d: syntax error (expected [section], key = value, or a "
 			       "comment starting with ; or #)",
 			       p->name, rc);
-	return 0;
+	return check_utf8(p);
 }
 
 void cini_free(struct cini *p)

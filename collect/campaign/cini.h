@@ -45,7 +45,9 @@ void cini_init(struct cini *p, const char *text, const char *name, struct err *e
 
 /* cini_parse: run inih over the text, recording every key and section header. Returns 0,
  * or -1 with "FILE: out of memory", "FILE:LINE: line longer than N characters" or
- * "FILE:LINE: syntax error (...)". */
+ * "FILE:LINE: syntax error (...)", or "FILE:LINE: [SECTION] KEY: not UTF-8 (byte 0xF3 at
+ * position 6 of the value): save the file as UTF-8" (a section name, key or value that
+ * is not UTF-8: core/utf8.h). */
 int cini_parse(struct cini *p);
 
 /* cini_free: free what cini_parse recorded (not the state itself). Safe after cini_init

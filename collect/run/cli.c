@@ -26,7 +26,7 @@ const char cli_usage_text[] =
 	"\n"
 	"Campaign mode runs every cycle of the campaign's [matrix] (ops x sizes x concurrency\n"
 	"[x rate] for each subject) and its one-off [list] [head] [delete] [multipart] [rate]\n"
-	"benchmarks (in the first cycle, under runs/once/). Keys of the campaign file:\n"
+	"benchmarks (in the first cycle, under runs/once/). Keys of the campaign file (UTF-8):\n"
 	"docs/CAMPAIGN.md.\n"
 	"  -o, --output DIR     output directory (default: out/CAMPAIGN_NAME); gets campaign.ini,\n"
 	"                       plan.tsv and runs/cycle-NN/SUBJECT/OP-SIZE-cCONC[-rRATE]/\n"

@@ -284,11 +284,11 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 	in.st = &st;
 	in.wrapper = &w;
 	in.cls = EC_BUDGET;
-	j = runjson_build(&in);
+	j = runjson_build(&in, &e);
 	rc = j != NULL && runjson_write(dir, j, &e) == 0 ? 0 : -1;
 	json_decref(j);
 	if (rc < 0)
-		fprintf(stderr, "collect: %s: cannot record run.json\n", dir);
+		fprintf(stderr, "collect: %s: cannot record run.json: %s\n", dir, e.msg);
 	else
 		outdir_remove_temps(dir);
 	x->failed = 1; /* not every run of the plan was measured: exit 1 */

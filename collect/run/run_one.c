@@ -10,6 +10,7 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/workload.h"
+#include "core/utf8.h"
 
 static void live_cb(const struct engine_live *live, void *arg)
 {
@@ -34,8 +35,10 @@ static int one_client(struct runner_job *job, struct runner_result *rr, json_t *
 		return -1;
 	c.complete = rr->complete;
 	c.cls = rr->cls;
-	if (!rr->complete && rr->st.n_first > 0)
+	if (!rr->complete && rr->st.n_first > 0) {
 		snprintf(c.reason, sizeof(c.reason), "%s", rr->st.first[0]);
+		utf8_scrub(c.reason); /* cut at its size, maybe inside a character */
+	}
 	c.summary = rr->st.summary;
 	*clients = clients_json(&c, 1, job->wl->concurrency);
 	return 0;
@@ -124,9 +127,9 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 	in.wrapper = &rr->wrapper;
 	in.cls = rr->cls;
 	in.complete = rr->complete;
-	j = runjson_build(&in);
+	j = runjson_build(&in, e);
 	if (j == NULL) {
-		err_set(e, "%s: cannot build run.json (out of memory)", dir);
+		err_prefix(e, "%s: run.json not written", dir);
 		goto out;
 	}
 	if (runjson_write(dir, j, e) < 0)

@@ -18,6 +18,7 @@
 #include "core/climit.h"
 #include "core/fsutil.h"
 #include "core/timefmt.h"
+#include "core/utf8.h"
 
 static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
 
@@ -65,7 +66,10 @@ void run_state_add_error(struct run_state *st, const char *text)
 {
 	if (st->n_first >= ENGINE_FIRST_ERRORS || text == NULL || text[0] == '\0')
 		return;
-	snprintf(st->first[st->n_first++], sizeof(st->first[0]), "%s", text);
+	/* a server's text, or one cut at the buffer's size inside a character: scrubbed, so
+	 * that run.json can always hold it */
+	snprintf(st->first[st->n_first], sizeof(st->first[0]), "%s", text);
+	utf8_scrub(st->first[st->n_first++]);
 }
 
 static int write_json(const char *dir, const char *name, const json_t *obj, size_t flags,
@@ -255,88 +259,139 @@ static json_t *subject_json(const struct campaign_subject *s)
 	return o;
 }
 
-json_t *runjson_build(const struct runjson_input *in)
+/* put: o[key] = v (a new reference; NULL when it could not be made); the first key that
+ * could not be set is kept in *bad. */
+static void put(json_t *o, const char *key, json_t *v, const char **bad)
+{
+	if (v == NULL || json_object_set_new(o, key, v) < 0) {
+		if (*bad == NULL)
+			*bad = key;
+	}
+}
+
+/* campaign_json: run.json's "campaign" (null for a single run); NULL with a message. */
+static json_t *campaign_json(const struct campaign *c, struct err *e)
+{
+	const char *name[] = {"name", "title", "client", "cost_example"};
+	const char *val[] = {c ? c->name : NULL, c ? c->title : NULL, c ? c->client : NULL,
+			     c ? c->cost_example : NULL};
+	json_t *o;
+	char at[64];
+
+	if (c == NULL)
+		return json_null();
+	for (int i = 0; i < 4; i++)
+		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL)) {
+			err_set(e, "campaign.%s: not UTF-8 (%s)", name[i],
+				utf8_describe(val[i], at, sizeof(at)));
+			return NULL;
+		}
+	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name", c->name, "title", c->title,
+		      "client", c->client, "file", "campaign.ini", "order",
+		      campaign_order_name(c->order), "cycles", c->cycles, "p99_limit_ms",
+		      c->p99_limit_ms > 0 ? json_real(c->p99_limit_ms) : json_null());
+	if (o != NULL && c->cost_example &&
+	    json_object_set_new(o, "cost_example", json_string(c->cost_example)) < 0) {
+		json_decref(o);
+		o = NULL;
+	}
+	if (o == NULL)
+		err_set(e, "campaign: out of memory");
+	return o;
+}
+
+/* wrapper_json: run.json's "wrapper" (NULL when out of memory). */
+static json_t *wrapper_json(const struct run_wrapper *w)
+{
+	return json_pack("{s:o, s:o, s:f, s:o, s:i, s:b, s:b}", "started", time_json(w->started_ns),
+			 "ended", time_json(w->ended_ns), "elapsed_s", w->elapsed_s, "exit_code",
+			 w->exited ? json_integer(w->exit_code) : json_null(), "signal", w->signal,
+			 "timed_out", w->timed_out, "interrupted", w->interrupted);
+}
+
+/* errors_json: run.json's "errors" (NULL when out of memory); the texts are UTF-8
+ * (run_state_add_error scrubs them). */
+static json_t *errors_json(const struct runjson_input *in)
 {
 	const struct run_state *st = in->st;
-	const struct run_wrapper *w = in->wrapper;
-	json_t *o = json_object(), *ph = phases_json(st), *first = json_array(), *wr, *errs;
+	json_t *first = json_array();
 
-	if (o == NULL || ph == NULL || first == NULL) {
+	for (int i = 0; first != NULL && i < st->n_first; i++)
+		if (json_array_append_new(first, json_string(st->first[i])) < 0) {
+			json_decref(first);
+			first = NULL;
+		}
+	if (first == NULL)
+		return NULL;
+	return json_pack("{s:I, s:o, s:o}", "count", (json_int_t)st->errors, "class",
+			 in->cls ? json_string(err_class_name(in->cls)) : json_null(), "first",
+			 first);
+}
+
+/* client_limit_put: "client" and, when the record judges it, "client_limit". */
+static void client_limit_put(json_t *o, const struct runjson_input *in, const char **bad)
+{
+	const struct run_state *st = in->st;
+	struct climit_verdict v;
+	struct err ce;
+
+	if (st->client == NULL)
+		return;
+	put(o, "client", json_incref(st->client), bad);
+	if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) > 0)
+		put(o, "client_limit", climit_to_json(&v), bad);
+}
+
+json_t *runjson_build(const struct runjson_input *in, struct err *e)
+{
+	const struct run_state *st = in->st;
+	json_t *o = json_object(), *camp = NULL;
+	const char *bad = NULL;
+
+	if (o == NULL)
+		goto nomem;
+	if ((camp = campaign_json(in->campaign, e)) == NULL ||
+	    subject_check_utf8(in->subject, e) < 0) {
 		json_decref(o);
-		json_decref(ph);
-		json_decref(first);
 		return NULL;
 	}
-	json_object_set_new(o, "format", json_string(S3BENCH_RUN_FORMAT));
-	json_object_set_new(o, "tool", tool_json());
-	json_object_set_new(o, "host", host_json());
-	if (in->campaign == NULL)
-		json_object_set_new(o, "campaign", json_null());
-	else
-		json_object_set_new(o, "campaign",
-				    json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name",
-					      in->campaign->name, "title", in->campaign->title,
-					      "client", in->campaign->client, "file",
-					      "campaign.ini", "order",
-					      campaign_order_name(in->campaign->order), "cycles",
-					      in->campaign->cycles, "p99_limit_ms",
-					      in->campaign->p99_limit_ms > 0
-						      ? json_real(in->campaign->p99_limit_ms)
-						      : json_null()));
-	if (in->campaign && in->campaign->cost_example)
-		json_object_set_new(json_object_get(o, "campaign"), "cost_example",
-				    json_string(in->campaign->cost_example));
-	json_object_set_new(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null());
-	json_object_set_new(o, "subject", subject_json(in->subject));
-	json_object_set_new(o, "workload", workload_json(in->wl, in->timeout_s));
-	json_object_set_new(o, "phases", ph);
-
-	wr = json_object();
-	json_object_set_new(wr, "started", time_json(w->started_ns));
-	json_object_set_new(wr, "ended", time_json(w->ended_ns));
-	json_object_set_new(wr, "elapsed_s", json_real(w->elapsed_s));
-	json_object_set_new(wr, "exit_code", w->exited ? json_integer(w->exit_code) : json_null());
-	json_object_set_new(wr, "signal", json_integer(w->signal));
-	json_object_set_new(wr, "timed_out", json_boolean(w->timed_out));
-	json_object_set_new(wr, "interrupted", json_boolean(w->interrupted));
-	json_object_set_new(o, "wrapper", wr);
-
-	errs = json_object();
-	json_object_set_new(errs, "count", json_integer((json_int_t)st->errors));
-	json_object_set_new(errs, "class",
-			    in->cls ? json_string(err_class_name(in->cls)) : json_null());
-	for (int i = 0; i < st->n_first; i++)
-		json_array_append_new(first, json_string(st->first[i]));
-	json_object_set_new(errs, "first", first);
-	json_object_set_new(o, "errors", errs);
-	json_object_set_new(o, "cpu",
-			    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s,
-						      "us_per_request", st->cpu_us_per_op)
-					  : json_null());
+	put(o, "format", json_string(S3BENCH_RUN_FORMAT), &bad);
+	put(o, "tool", tool_json(), &bad);
+	put(o, "host", host_json(), &bad);
+	put(o, "campaign", camp, &bad);
+	put(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null(), &bad);
+	put(o, "subject", subject_json(in->subject), &bad);
+	put(o, "workload", workload_json(in->wl, in->timeout_s), &bad);
+	put(o, "phases", phases_json(st), &bad);
+	put(o, "wrapper", wrapper_json(in->wrapper), &bad);
+	put(o, "errors", errors_json(in), &bad);
+	put(o, "cpu",
+	    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s, "us_per_request",
+				      st->cpu_us_per_op)
+			  : json_null(),
+	    &bad);
 	if (st->auto_stop)
-		json_object_set_new(o, "stop", stop_json(st));
-	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
-	json_object_set(o, "transport", st->transport ? st->transport : json_null());
+		put(o, "stop", stop_json(st), &bad);
+	put(o, "reads_exhausted", json_boolean(st->reads_exhausted), &bad);
+	put(o, "transport", st->transport ? json_incref(st->transport) : json_null(), &bad);
 	if (in->clients != NULL)
-		json_object_set(o, "clients", (json_t *)in->clients);
-	json_object_set_new(o, "billing", billing_json(st));
-	json_object_set_new(o, "phase_retries", billing_retries_json(st));
-	json_object_set_new(o, "prices",
-			    in->subject->prices.given ? price_to_json(&in->subject->prices)
-						      : json_null());
-	if (st->client != NULL) {
-		struct climit_verdict v;
-		struct err ce;
-
-		json_object_set(o, "client", st->client);
-		if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) >
-		    0)
-			json_object_set_new(o, "client_limit", climit_to_json(&v));
-	}
-	json_object_set_new(o, "status", json_string(in->complete ? "complete" : "failed"));
+		put(o, "clients", json_incref((json_t *)in->clients), &bad);
+	put(o, "billing", billing_json(st), &bad);
+	put(o, "phase_retries", billing_retries_json(st), &bad);
+	put(o, "prices",
+	    in->subject->prices.given ? price_to_json(&in->subject->prices) : json_null(), &bad);
+	client_limit_put(o, in, &bad);
+	put(o, "status", json_string(in->complete ? "complete" : "failed"), &bad);
 	if (in->complete && st->summary)
-		json_object_set(o, "summary", st->summary);
-	return o;
+		put(o, "summary", json_incref(st->summary), &bad);
+	if (bad == NULL)
+		return o;
+	json_decref(o);
+	err_set(e, "%s: cannot be built (out of memory, or a text that is not UTF-8)", bad);
+	return NULL;
+nomem:
+	err_set(e, "out of memory");
+	return NULL;
 }
 
 int runjson_write(const char *dir, const json_t *obj, struct err *e)

@@ -65,7 +65,8 @@ struct run_state {
 void run_state_init(struct run_state *st);
 /* run_state_clear: release st->summary. */
 void run_state_clear(struct run_state *st);
-/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS. */
+/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS (cut at 255
+ * bytes; what is not UTF-8 in it replaced with '?': core/utf8.h). */
 void run_state_add_error(struct run_state *st, const char *text);
 
 /* run_state_write: write st to DIR/.state.json atomically. */
@@ -101,8 +102,11 @@ struct runjson_input {
 					 describe it (the run's client record uses it) */
 };
 
-/* runjson_build: the run.json object (new reference) or NULL when out of memory. */
-json_t *runjson_build(const struct runjson_input *in);
+/* runjson_build: the run.json object (new reference), every field there, or NULL with
+ * a message naming the field that could not be built: "subject.label: not UTF-8 (byte
+ * 0xE9 at position 4)", "campaign.client: not UTF-8 (...)", "KEY: cannot be built (...)"
+ * (no field is ever left out). The error texts are UTF-8 already (run_state_add_error). */
+json_t *runjson_build(const struct runjson_input *in, struct err *e);
 
 /* runjson_write: write obj to DIR/run.json atomically (indented, sorted as built). */
 int runjson_write(const char *dir, const json_t *obj, struct err *e);

@@ -8,6 +8,7 @@
 #include "collect/s3/awsconf.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
+#include "core/utf8.h"
 
 /* prefixed_env: the variable PREFIX_SUFFIX; NULL when unset or when the name does not
  * fit (*too_long set then, rather than reading a truncated name). */
@@ -53,6 +54,21 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 	default:
 		return creds_load(NULL, e);
 	}
+}
+
+int subject_check_utf8(const struct campaign_subject *s, struct err *e)
+{
+	const char *name[] = {"id",     "label", "endpoint",  "region",
+			      "bucket", "color", "ca_bundle", "credentials_name"};
+	const char *val[] = {s->id,     s->label, s->endpoint,  s->region,
+			     s->bucket, s->color, s->ca_bundle, s->cred_name};
+	char at[64];
+
+	for (size_t i = 0; i < sizeof(name) / sizeof(name[0]); i++)
+		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL))
+			return err_set(e, "subject.%s: not UTF-8 (%s)", name[i],
+				       utf8_describe(val[i], at, sizeof(at)));
+	return 0;
 }
 
 const char *subject_ca_default(const char *flag)

@@ -117,6 +117,13 @@ static const struct {
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
 	 "t.ini:11: line longer than"},
+	/* bytes that are not UTF-8 (a label saved in Latin-1) never reach run.json */
+	{BASE "label = Telef\xf3nica\n",
+	 "t.ini:11: [subject a] label: not UTF-8 (byte 0xF3 at position 6 of the value): save the file as UTF-8"},
+	{"[campaign]\nname = demo\nclient = caf\xe9 \xe0 Paris\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] client: not UTF-8 (byte 0xE9 at position 4 of the value)"},
+	{"[campaign]\nname = demo\ntitle = \xe6\x9d\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] title: not UTF-8 (byte 0xE6 at position 1 of the value)"},
 };
 
 static void test_good(void)

@@ -152,7 +152,7 @@ struct bad_case {
 	const char *want; /* substring of the message besides the file name */
 };
 
-#define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, "
+#define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, \"campaign\": null, "
 #define GOOD_SUBJ "\"subject\": {\"id\": \"a\"}, "
 #define GOOD_WL "\"workload\": {\"op\": \"put\", \"size\": 4096, \"concurrency\": 1}"
 
@@ -169,10 +169,15 @@ static const struct bad_case bad_cases[] = {
 			     "\"concurrency\": 1}}",
 	 "field workload.size"},
 	{"non-numeric cycle",
-	 "{\"format\": \"s3bench-run/1\", \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL "}", "field cycle"},
+	 "{\"format\": \"s3bench-run/1\", \"campaign\": null, \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL
+	 "}",
+	 "field cycle"},
 	{"missing concurrency", GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": 1}}",
 	 "field workload.concurrency"},
 	{"missing subject", GOOD_HEAD GOOD_WL "}", "field subject"},
+	{"missing campaign (null for a single run)",
+	 "{\"format\": \"s3bench-run/1\", \"cycle\": 2, " GOOD_SUBJ GOOD_WL "}",
+	 "field campaign: missing"},
 	{"timed_out not a boolean",
 	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"wrapper\": {\"timed_out\": \"yes\"}}",
 	 "field wrapper.timed_out"},
@@ -210,7 +215,10 @@ static void test_malformed(void)
 		CHECK(runlog_read(path, "x", &r, &e) < 0 && strstr(e.msg, path) != NULL,
 		      "a missing file is named: %s", e.msg);
 		snprintf(path, sizeof(path), "%s/minor.json", tmpdir);
-		write_text(path, "{\"format\": \"s3bench-run/1.3\", " GOOD_SUBJ GOOD_WL "}");
+		write_text(
+			path,
+			"{\"format\": \"s3bench-run/1.3\", \"campaign\": null, " GOOD_SUBJ GOOD_WL
+			"}");
 		CHECK(runlog_read(path, "x", &r, &e) == 0, "a newer minor version is read: %s",
 		      e.msg);
 		CHECK(r.cycle == 0 && !r.has_summary && r.objects == -1,
