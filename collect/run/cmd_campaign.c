@@ -12,6 +12,7 @@
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
+#include "collect/run/preflight.h"
 #include "collect/run/subject.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
@@ -150,16 +151,12 @@ fail:
 	return -1;
 }
 
-/* open_out: take the output directory and write campaign.ini and plan.tsv there.
- * Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
+/* open_out: take the output directory (without --resume it must hold no run of the
+ * plan). Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
 static int open_out(struct cctx *x)
 {
 	struct err e;
-	char path[4096];
-	char *tsv = NULL;
-	size_t tsv_len = 0;
-	FILE *mf;
-	int orc, rc = EXITCODE_USAGE;
+	int orc;
 
 	orc = outdir_open(x->out, &x->od, &e);
 	if (orc != 0) {
@@ -175,6 +172,20 @@ static int open_out(struct cctx *x)
 					x->out, x->p->runs[i].id);
 				return EXITCODE_USAGE;
 			}
+	return EXITCODE_OK;
+}
+
+/* write_plan: campaign.ini and plan.tsv into the output directory. Returns an exit code
+ * (EXITCODE_OK to go on); messages on stderr. */
+static int write_plan(struct cctx *x)
+{
+	struct err e;
+	char path[4096];
+	char *tsv = NULL;
+	size_t tsv_len = 0;
+	FILE *mf;
+	int rc = EXITCODE_USAGE;
+
 	mf = open_memstream(&tsv, &tsv_len);
 	if (mf == NULL || plan_write_tsv(x->p, x->c, mf, &e) < 0) {
 		if (mf)
@@ -365,9 +376,44 @@ static int run_k(struct cctx *x, int k)
 	return 0;
 }
 
+/* preflight: the checks before the first request (collect/run/preflight.h) of the
+ * subjects with runs flagged in todo (NULL: every run of the plan). Returns an exit code:
+ * EXITCODE_OK when nothing is wrong (or there is nothing to do), else EXITCODE_USAGE. */
+static int preflight(struct cctx *x, const unsigned char *todo)
+{
+	unsigned char which[64] = {0}, spread[64] = {0};
+	struct preflight_opts o = {.check_only = x->a->check, .out = x->out};
+	char root[4096];
+	int any = 0;
+
+	if (x->od != NULL && outdir_path(x->od, ".", root, sizeof(root), NULL) == 0)
+		o.bills = root;
+	for (int k = 0; k < x->p->n; k++) {
+		const struct plan_run *r = &x->p->runs[k];
+		if ((todo != NULL && !todo[k]) || r->subject >= 64)
+			continue;
+		which[r->subject] = 1;
+		spread[r->subject] |= workload_buckets(&r->wl) > 1;
+		any = 1;
+	}
+	if (!any)
+		return EXITCODE_OK;
+	o.log_bytes = preflight_log_bytes(x->c, x->p, todo, &x->est, &o.runs);
+	return preflight_run(x->c, which, spread, &o, stderr) == 0 ? EXITCODE_OK : EXITCODE_USAGE;
+}
+
+/* runs_todo: into todo (p->n flags) the runs this collector will carry out: those not
+ * recorded yet (or recorded as interrupted or not run for max_cost). */
+static void runs_todo(struct cctx *x, unsigned char *todo)
+{
+	for (int k = 0; k < x->p->n; k++)
+		todo[k] = outdir_run_state(x->od, x->p->runs[k].id) != RUN_COMPLETE;
+}
+
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
+	unsigned char *todo = NULL;
 	int rc = EXITCODE_USAGE;
 
 	memset(&x, 0, sizeof(x));
@@ -389,9 +435,26 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_OK;
 		goto out;
 	}
+	if (a->check) {
+		rc = preflight(&x, NULL);
+		goto out;
+	}
 	if (!a->resume && (rc = check_budget(&x)) != EXITCODE_OK)
 		goto out;
 	if ((rc = open_out(&x)) != EXITCODE_OK)
+		goto out;
+	if (!a->no_preflight) {
+		todo = calloc((size_t)x.p->n, 1);
+		if (todo == NULL) {
+			fprintf(stderr, "collect: out of memory\n");
+			rc = EXITCODE_USAGE;
+			goto out;
+		}
+		runs_todo(&x, todo);
+		if ((rc = preflight(&x, todo)) != EXITCODE_OK)
+			goto out;
+	}
+	if ((rc = write_plan(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {
@@ -412,6 +475,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_PARTIAL;
 	}
 out:
+	free(todo);
 	progress_free(x.pg);
 	outdir_free(x.od);
 	plan_free(x.p);

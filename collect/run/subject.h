@@ -42,6 +42,13 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e);
 
+/* subject_probe_client: a new S3 client (s3_client_free) for subject s with credentials cr
+ * (borrowed), trusting what subject_client trusts, with the default way of sending and
+ * every request limited to timeout_ms: for the checks before the first request
+ * (collect/run/preflight.h). NULL with a message. */
+struct s3_client *subject_probe_client(const struct campaign_subject *s, struct creds *cr,
+				       long timeout_ms, struct err *e);
+
 /* subject_connect: the credentials of subject s (subject_creds) into *cr (the caller
  * frees them with creds_free after the client) and a new S3 client for s
  * (s3_client_free). NULL with a message when either fails; *cr is then NULL. */

@@ -16,6 +16,7 @@
 #include "core/strbuf.h"
 #include "collect/s3/sigv4.h"
 #include "collect/s3/s3_bill.h"
+#include "collect/s3/s3_endpoint.h"
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
@@ -54,24 +55,12 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		err_set(e, "s3: no endpoint URL");
 		return NULL;
 	}
-	if (strncmp(ep, "http://", 7) == 0)
-		rest = ep + 7;
-	else if (strncmp(ep, "https://", 8) == 0)
-		rest = ep + 8;
-	else {
-		err_set(e, "s3: endpoint %s: scheme must be http:// or https://", ep);
+	if (s3_endpoint_check(ep, e) < 0) {
+		err_prefix(e, "s3: endpoint");
 		return NULL;
 	}
+	rest = ep + (strncmp(ep, "https://", 8) == 0 ? 8 : 7);
 	slash = strchr(rest, '/');
-	if (slash != NULL && slash[1] != '\0') {
-		err_set(e, "s3: endpoint %s: a path after the host is not supported", ep);
-		return NULL;
-	}
-	if (rest[0] == '\0' || rest[0] == '/' ||
-	    memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
-		err_set(e, "s3: endpoint %s: no host (or user info in the URL)", ep);
-		return NULL;
-	}
 	if (cfg->region == NULL || cfg->region[0] == '\0') {
 		err_set(e, "s3: endpoint %s: no region", ep);
 		return NULL;

@@ -82,7 +82,7 @@ addressing = path
 credentials = env:ERR_AWS
 EOF
 out=$tmp/out
-"$collect" "$tmp/errs.ini" -o "$out" >"$tmp/collect.log" 2>&1
+"$collect" "$tmp/errs.ini" -o "$out" --no-preflight >"$tmp/collect.log" 2>&1
 check $? "campaign runs (log: $(tail -n 3 "$tmp/collect.log"))"
 "$analyze" "$out" >"$tmp/analyze.log" 2>&1
 check $? "analyze (log: $(tail -n 3 "$tmp/analyze.log"))"

@@ -6,6 +6,14 @@
 #     anything runs; a `collect run` whose region (AWS_REGION) is not UTF-8 fails loudly
 #     naming the field instead of writing a run.json without its subject; analyze refuses
 #     a run.json without its campaign object as it refuses one without its subject.
+#  2. endpoints and the checks before the first request: user info (its password never
+#     printed nor written anywhere), a path, a query and an out-of-range port refused at
+#     parse time with file and line (and `collect run --endpoint` with user info); then
+#     one campaign whose subjects have missing keys, an invalid bucket name, an untrusted
+#     TLS front (nginx over HTTPS), a server that does not speak S3 (nginx) and no right to
+#     create their bucket (an RGW user with --max-buckets=-1): every problem listed at
+#     once, nothing run (no runs/); `--check` says the same, and for the good subject alone
+#     "ready"; a tmpfs of 64 KiB as the output directory: no room for the logs.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -56,5 +64,146 @@ st=$?
 [ $st -ne 0 ] && grep -q "runs/cycle-01/a/put-4KiB-c1/run.json.*field campaign: missing" "$work/good.an"
 check $? "analyze refuses a run.json without its campaign object, naming the field (exit $st)" \
 	"$(head -n 5 "$work/good.an")"
+
+# ---------------------------------------------------------------- 2. endpoints, preflight
+pw=S3BENCHPASSWORD$RANDOM
+for t in "userinfo|http://bench:$pw@127.0.0.1:9000|holds user info (NAME:PASSWORD@ before the host)" \
+	"path|http://127.0.0.1:9000/s3/v1|has a path (/s3/v1) after the host" \
+	"query|http://127.0.0.1:9000/?X-Amz-Credential=x|has a query (?...)" \
+	"port|http://127.0.0.1:99999|port 99999 is out of range (1-65535)"; do
+	IFS='|' read -r tag url want <<<"$t"
+	campaign "ep$tag"
+	sed -i "s#^endpoint = .*#endpoint = $url#" "$work/ep$tag.ini"
+	"$collect" "$work/ep$tag.ini" -o "$work/ep$tag" >"$work/ep$tag.out" 2>&1
+	st=$?
+	[ $st -eq 2 ] && grep -qF "ep$tag.ini:9: [subject a] endpoint: " "$work/ep$tag.out" &&
+		grep -qF "$want" "$work/ep$tag.out" && ! grep -rqF "$pw" "$work/ep$tag.out" "$work/ep$tag" 2>/dev/null &&
+		[ ! -d "$work/ep$tag/runs" ]
+	check $? "endpoint with $tag refused at parse time with file, line and key (exit $st)" \
+		"$(head -n 2 "$work/ep$tag.out")"
+done
+grep -qF "'http://***@127.0.0.1:9000' holds user info" "$work/epuserinfo.out"
+check $? "the URL is quoted with its user info replaced by ***" "$(cat "$work/epuserinfo.out")"
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "http://u:$pw@127.0.0.1:1" \
+	--bucket nu-x --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runui" >"$work/runui.out" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "endpoint: .*holds user info" "$work/runui.out" &&
+	! grep -rqF "$pw" "$work/runui.out" "$work/runui" 2>/dev/null
+check $? "collect run --endpoint with user info: refused, the password nowhere (exit $st)" \
+	"$(cat "$work/runui.out")"
+
+use_rgw
+use_nginx
+command -v radosgw-admin >/dev/null && command -v openssl >/dev/null ||
+	{ bad "radosgw-admin or openssl missing (scripts/setup)"; finish; }
+# an RGW user that may not create buckets
+nck=NU$(head -c 8 /dev/urandom | od -An -tx1 | tr -d ' \n' | tr a-f A-F)
+export NOCREATE_ACCESS_KEY_ID=$nck NOCREATE_SECRET_ACCESS_KEY=nocreate$RANDOM$RANDOM$RANDOM
+timeout 60 radosgw-admin -c "$RGW_S3_SERVER_DIR/ceph.conf" user create --uid="nocreate-$nck" \
+	--display-name=nocreate --access-key="$nck" --secret-key="$NOCREATE_SECRET_ACCESS_KEY" \
+	--max-buckets=-1 >"$work/rgwuser.out" 2>&1
+check $? "an RGW user without the right to create buckets" "$(tail -n 3 "$work/rgwuser.out")"
+# nginx over HTTPS with a CA of its own (tests/tools/tls_nginx.sh)
+tport=$("$top/tests/tools/tls_nginx.sh" "$work/ng" 2>"$work/tls.err")
+check $? "nginx over TLS with a CA of its own (port $tport)" "$(cat "$work/tls.err")"
+at_exit "kill \$(cat '$work/ng/nginx.pid' 2>/dev/null) 2>/dev/null"
+unset NOKEYS_ACCESS_KEY_ID NOKEYS_SECRET_ACCESS_KEY
+cat >"$work/pf.ini" <<INI
+[campaign]
+name = pf
+[matrix]
+ops = put
+sizes = 4KiB
+concurrency = 1
+count = 2
+[subject good]
+endpoint = $ep
+bucket = nu-pf-good-$RANDOM
+credentials = env:ONE_AWS
+[subject nokeys]
+endpoint = $ep
+bucket = nu-pf-nokeys
+credentials = env:NOKEYS
+[subject badname]
+endpoint = $ep
+bucket = Bad_Bucket
+addressing = virtual
+credentials = env:ONE_AWS
+[subject tls]
+endpoint = https://s3.localhost:$tport
+bucket = nu-pf-tls
+credentials = env:ONE_AWS
+[subject web]
+endpoint = $NGINX_S3_ENDPOINT
+bucket = nu-pf-web
+credentials = env:ONE_AWS
+[subject nocreate]
+endpoint = $RGW_S3_ENDPOINT
+bucket = nu-pf-nocreate-$RANDOM
+credentials = env:NOCREATE
+INI
+: >"$work/ng/access.log"
+"$collect" "$work/pf.ini" -o "$work/pf" >"$work/pf.out" 2>&1
+st=$?
+[ $st -eq 2 ] && [ ! -d "$work/pf/runs" ]
+check $? "preflight: problems stop the campaign before any run (exit $st)" "$(cat "$work/pf.out")"
+# pfline SUBJECT TEXT...: the problem line of SUBJECT holds every TEXT
+pfline() {
+	local subj=$1 f=$2 line
+	shift 2
+	line=$(grep -F "pf.ini:$(grep -n "^\[subject $subj\]" "$work/pf.ini" | cut -d: -f1): [subject $subj]: " "$f") || return 1
+	for w in "$@"; do
+		printf '%s\n' "$line" | grep -qF -- "$w" || return 1
+	done
+}
+pfline nokeys "$work/pf.out" "credentials = env:NOKEYS, but NOKEYS_ACCESS_KEY_ID or NOKEYS_SECRET_ACCESS_KEY is not set"
+check $? "preflight names the missing keys"
+pfline badname "$work/pf.out" "bucket 'Bad_Bucket'" "cannot be a host name (addressing = virtual)"
+check $? "preflight names the invalid bucket name"
+pfline tls "$work/pf.out" "TLS with https://s3.localhost:$tport failed" "ca_bundle = PEM" "--ca-bundle PEM" "insecure = yes"
+check $? "preflight names the untrusted TLS front and ca_bundle, --ca-bundle, insecure"
+pfline web "$work/pf.out" "does not speak S3: it answered ListObjectsV2 of nu-pf-web with HTTP"
+check $? "preflight names the server that does not speak S3 (nginx)"
+pfline nocreate "$work/pf.out" "does not exist and these keys may not create it (CreateBucket: HTTP 403 AccessDenied"
+check $? "preflight names the refused CreateBucket as that, not as bad keys"
+grep -q "^collect: 5 problems found before the first request; nothing was run" "$work/pf.out" &&
+	! grep "\[subject good\]: " "$work/pf.out" | grep -qv "created (the first run would have)"
+check $? "preflight: the 5 problems at once, the good subject not among them"
+! grep -qF "$ONE_AWS_SECRET_ACCESS_KEY" "$work/pf.out" && ! grep -qF "$NOCREATE_SECRET_ACCESS_KEY" "$work/pf.out" &&
+	! grep -qF "$ONE_AWS_ACCESS_KEY_ID" "$work/pf.out" && ! grep -qF "$nck" "$work/pf.out"
+check $? "preflight prints no key"
+python3 - "$work/pf/sweeps.json" <<'PY'
+import json, sys
+s = {e["subject"]: e for e in json.load(open(sys.argv[1]))["sweeps"]}
+assert all(e["by"] == "preflight" and e["run"] == "." for e in s.values()), s
+# good: ListObjectsV2 and CreateBucket; nocreate: ListObjectsV2 and the refused CreateBucket
+assert s["good"]["billing"]["class_a"] == 2 and s["nocreate"]["billing"]["class_a"] == 2, s
+PY
+check $? "the checks' requests are billed in sweeps.json (by preflight, one entry per subject)" \
+	"$(cat "$work/pf/sweeps.json" 2>&1 | head -n 20)"
+"$collect" "$work/pf.ini" -o "$work/pf" --check >"$work/pfc.out" 2>&1
+st=$?
+[ $st -eq 2 ] && pfline web "$work/pfc.out" "does not speak S3" && pfline nokeys "$work/pfc.out" "NOKEYS_ACCESS_KEY_ID" &&
+	grep -q "^collect: 5 problems found before the first request (" "$work/pfc.out"
+check $? "--check lists the same problems (exit $st)" "$(cat "$work/pfc.out")"
+"$collect" "$work/pf.ini" -o "$work/pf" --check --only good >"$work/pfg.out" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "\[subject good\]: ready" "$work/pfg.out" &&
+	grep -q "checked 1 subject and the output disk: ready" "$work/pfg.out"
+check $? "--check --only good: ready (exit $st)" "$(cat "$work/pfg.out")"
+
+# the output directory on a 64 KiB tmpfs: no room for the logs
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$work/small"
+	mount -t tmpfs -o size=64k tmpfs "$work/small" && at_exit "umount '$work/small' 2>/dev/null"
+	campaign big
+	sed -i 's/^count = .*/count = 1000/' "$work/big.ini"
+	"$collect" "$work/big.ini" -o "$work/small/out" >"$work/small.out" 2>&1
+	st=$?
+	[ $st -eq 2 ] && grep -q "output directory $work/small/out: [0-9]* KiB free on its file system (at $work/small/out), but the 1 runs to do write about 1[0-9][0-9] KiB of logs" "$work/small.out"
+	check $? "preflight: no room on the output disk, named with its free space (exit $st)" "$(cat "$work/small.out")"
+else
+	skip 1 "the 64 KiB tmpfs needs root"
+fi
 
 finish
