@@ -33,11 +33,13 @@ int cli_parse_duration(const char *opt, const char *s, double *out);
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
-	int check;                           /* --check: only the checks before the first request */
-	int no_preflight;                    /* --no-preflight: skip them */
-	double assume_mib_s;                 /* --assume: the throughput a bill estimate assumes */
-	const char *estimate_from;           /* --estimate-from DATA_DIR; NULL: none */
-	const char *ca_bundle;               /* --ca-bundle PATH, or NULL */
+	int check;                 /* --check: only the checks before the first request */
+	int no_preflight;          /* --no-preflight: skip them */
+	int redo_failed;           /* --redo-failed (with --resume): run again the runs that failed
+			     for the provider too */
+	double assume_mib_s;       /* --assume: the throughput a bill estimate assumes */
+	const char *estimate_from; /* --estimate-from DATA_DIR; NULL: none */
+	const char *ca_bundle;     /* --ca-bundle PATH, or NULL */
 	const struct run_one_runner *runner; /* NULL: one client on this machine */
 };
 

@@ -13,8 +13,10 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/preflight.h"
+#include "collect/run/resume.h"
 #include "collect/run/subject.h"
 #include "core/fsutil.h"
+#include "core/sweeplog.h"
 #include "core/summary.h"
 #include "core/timefmt.h"
 
@@ -31,6 +33,7 @@ struct cctx {
 	double spent[64];         /* each subject's bill so far in this collector (max_cost) */
 	int stopped[64];          /* the subject was stopped by its max_cost (said once) */
 	struct estimate_opts est; /* --assume, --estimate-from */
+	struct resume rs;         /* the plan's runs as the output directory holds them */
 };
 
 static uint64_t make_seed(void)
@@ -38,18 +41,6 @@ static uint64_t make_seed(void)
 	uint64_t s = (uint64_t)time_now_ns() ^ ((uint64_t)getpid() << 32);
 
 	return s % 1000000000000ULL; /* short enough to type back into a campaign */
-}
-
-/* recorded_failed: 1 when OUT/id/run.json says the run failed (or cannot be read). */
-static int recorded_failed(const struct outdir *od, const char *id)
-{
-	struct runjson_status rs;
-	char dir[4096];
-
-	if (outdir_path(od, id, dir, sizeof(dir), NULL) < 0 ||
-	    runjson_read_status(dir, &rs, NULL) < 0)
-		return 1;
-	return !rs.complete;
 }
 
 /* sweep_earlier: before run r is redone in dir, delete what an earlier attempt left in
@@ -163,15 +154,28 @@ static int open_out(struct cctx *x)
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
-	if (!x->a->resume)
-		for (int i = 0; i < x->p->n; i++)
-			if (outdir_run_state(x->od, x->p->runs[i].id) != RUN_ABSENT) {
-				fprintf(stderr,
-					"collect: %s already holds %s of this plan; use "
-					"--resume to go on, or another -o DIR\n",
-					x->out, x->p->runs[i].id);
-				return EXITCODE_USAGE;
-			}
+	if (resume_read(x->od, x->p, x->a->redo_failed, &x->rs, &e) < 0) {
+		fprintf(stderr, "collect: %s: %s\n", x->out, e.msg);
+		return EXITCODE_USAGE;
+	}
+	if (x->a->resume) {
+		resume_print(&x->rs, x->p, stderr);
+		return EXITCODE_OK;
+	}
+	for (int k = 0; k < x->p->n; k++)
+		if (x->rs.runs[k].what != RESUME_NEW) {
+			const int *n = x->rs.count;
+			fprintf(stderr,
+				"collect: %s already holds %d runs of this plan (%s the first); use "
+				"--resume to go on: it keeps the complete runs (%d) and the provider's "
+				"failures (%d), and runs again those that failed for a reason you can "
+				"fix (%d) and the incomplete ones (%d) (docs/CAMPAIGN.md, "
+				"\"Resuming\"); or give another -o DIR\n",
+				x->out, resume_recorded(&x->rs), x->p->runs[k].id, n[RESUME_KEEP],
+				n[RESUME_KEEP_FAILED] + n[RESUME_REDO_FAILED], n[RESUME_FIX],
+				n[RESUME_AGAIN]);
+			return EXITCODE_USAGE;
+		}
 	return EXITCODE_OK;
 }
 
@@ -255,20 +259,6 @@ static void add_spend(struct cctx *x, const struct plan_run *r, const struct run
 	x->spent[r->subject] += c.total;
 }
 
-/* add_recorded_spend: a run recorded by an earlier collector counts toward max_cost. */
-static void add_recorded_spend(struct cctx *x, const struct plan_run *r)
-{
-	struct runjson_status rs;
-	struct cost_parts c;
-	char dir[4096];
-
-	if (r->subject >= 64 || outdir_path(x->od, r->id, dir, sizeof(dir), NULL) < 0 ||
-	    runjson_read_status(dir, &rs, NULL) < 0)
-		return;
-	price_cost(&x->c->subjects[r->subject].prices, &rs.bill, 0, &c);
-	x->spent[r->subject] += c.total;
-}
-
 /* record_budget: run.json of a run not run because of max_cost: no phase reached, class
  * budget, status failed (analyze counts it as never run). 0, or -1 when the directory
  * cannot be written (the campaign stops). */
@@ -331,26 +321,53 @@ static int check_budget(struct cctx *x)
 	return rc;
 }
 
-/* run_k: run k of the plan unless it is recorded already. -1 when its directory cannot
- * be prepared (a usage error: the campaign stops), else 0. */
+/* note_redo: the billing of the recorded attempt of run r that is run again now, as a
+ * sweeps.json entry "by": "redo" (core/sweeplog.h: its requests stay in the bill). */
+static void note_redo(struct cctx *x, const struct plan_run *r, const struct resume_run *rr)
+{
+	struct sweep_rec rec;
+	struct err e;
+	char root[4096];
+
+	if (outdir_path(x->od, ".", root, sizeof(root), &e) < 0)
+		return;
+	memset(&rec, 0, sizeof(rec));
+	snprintf(rec.run, sizeof(rec.run), "%s", r->id);
+	snprintf(rec.subject, sizeof(rec.subject), "%s", x->c->subjects[r->subject].id);
+	snprintf(rec.by, sizeof(rec.by), "redo");
+	rec.bill = rr->bill;
+	if (sweeplog_append(root, &rec, 1, &e) < 0)
+		progress_note(x->pg, "collect: %s: the bill of its earlier attempt is lost: %s",
+			      r->id, e.msg);
+}
+
+/* run_k: run k of the plan unless --resume keeps what is recorded of it (collect/run/
+ * resume.h). -1 when its directory cannot be prepared (a usage error: the campaign stops),
+ * else 0. */
 static int run_k(struct cctx *x, int k)
 {
 	const struct plan_run *r = &x->p->runs[k];
-	enum run_dir_state rs = outdir_run_state(x->od, r->id);
+	const struct resume_run *rsr = &x->rs.runs[k];
 	struct runner_result rr;
 	struct runjson_input in;
 	struct err e;
 	char prefix[PLAN_ID_MAX + 128], dir[4096];
 	int one;
 
-	if (rs == RUN_COMPLETE) {
-		x->failed |= recorded_failed(x->od, r->id);
-		add_recorded_spend(x, r);
+	if (!resume_runs_it(rsr->what)) {
+		x->failed |= rsr->failed;
+		if (r->subject < 64) {
+			struct cost_parts c;
+			price_cost(&x->c->subjects[r->subject].prices, &rsr->bill, 0, &c);
+			x->spent[r->subject] += c.total;
+		}
 		return 0;
 	}
 	if (over_budget(x, r))
 		return record_budget(x, r);
-	if (rs == RUN_INCOMPLETE && !r->wl.keep &&
+	if (rsr->what == RESUME_FIX || rsr->what == RESUME_REDO_FAILED)
+		note_redo(x, r, rsr);
+	if (rsr->what == RESUME_AGAIN && !r->wl.keep &&
 	    outdir_path(x->od, r->id, dir, sizeof(dir), NULL) == 0)
 		sweep_earlier(x, r, dir);
 	if (outdir_prepare_run(x->od, r->id, dir, sizeof(dir), &e) < 0) {
@@ -402,14 +419,6 @@ static int preflight(struct cctx *x, const unsigned char *todo)
 	return preflight_run(x->c, which, spread, &o, stderr) == 0 ? EXITCODE_OK : EXITCODE_USAGE;
 }
 
-/* runs_todo: into todo (p->n flags) the runs this collector will carry out: those not
- * recorded yet (or recorded as interrupted or not run for max_cost). */
-static void runs_todo(struct cctx *x, unsigned char *todo)
-{
-	for (int k = 0; k < x->p->n; k++)
-		todo[k] = outdir_run_state(x->od, x->p->runs[k].id) != RUN_COMPLETE;
-}
-
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
@@ -450,7 +459,8 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 			rc = EXITCODE_USAGE;
 			goto out;
 		}
-		runs_todo(&x, todo);
+		for (int k = 0; k < x.p->n; k++)
+			todo[k] = resume_runs_it(x.rs.runs[k].what);
 		if ((rc = preflight(&x, todo)) != EXITCODE_OK)
 			goto out;
 	}
@@ -476,6 +486,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 	}
 out:
 	free(todo);
+	resume_free(&x.rs);
 	progress_free(x.pg);
 	outdir_free(x.od);
 	plan_free(x.p);

@@ -36,13 +36,21 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			 const struct run_one_runner *runner)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
-		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
-		{"resume", no_argument, 0, 'r'},       {"dry-run", no_argument, 0, 'd'},
-		{"insecure", no_argument, 0, 'i'},     {"ca-bundle", required_argument, 0, 'C'},
-		{"assume", required_argument, 0, 'A'}, {"estimate-from", required_argument, 0, 'E'},
-		{"check", no_argument, 0, 'K'},        {"no-preflight", no_argument, 0, 'P'},
-		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
+		{"output", required_argument, 0, 'o'},
+		{"only", required_argument, 0, 'n'},
+		{"cycles", required_argument, 0, 'c'},
+		{"cycle", required_argument, 0, 'y'},
+		{"resume", no_argument, 0, 'r'},
+		{"dry-run", no_argument, 0, 'd'},
+		{"insecure", no_argument, 0, 'i'},
+		{"ca-bundle", required_argument, 0, 'C'},
+		{"assume", required_argument, 0, 'A'},
+		{"estimate-from", required_argument, 0, 'E'},
+		{"check", no_argument, 0, 'K'},
+		{"no-preflight", no_argument, 0, 'P'},
+		{"redo-failed", no_argument, 0, 'R'},
+		{"help", no_argument, 0, 'h'},
+		{0, 0, 0, 0},
 	};
 	struct campaign_args a;
 	int ch;
@@ -96,6 +104,9 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		case 'P':
 			a.no_preflight = 1;
 			break;
+		case 'R':
+			a.redo_failed = 1;
+			break;
 		case 'h':
 			fputs(cli_usage_text, stdout);
 			return EXITCODE_OK;
@@ -110,6 +121,8 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cli_usage_error("--cycles and --cycle exclude each other");
 	if (a.check && (a.no_preflight || a.dry_run))
 		return cli_usage_error("--check excludes --no-preflight and --dry-run");
+	if (a.redo_failed && !a.resume)
+		return cli_usage_error("--redo-failed goes with --resume");
 	a.campaign = argv[optind];
 	a.runner = runner;
 	return cmd_campaign(&a, stop);

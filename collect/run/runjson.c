@@ -402,12 +402,20 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e)
 
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
 {
+	return runjson_read_record(dir, out, NULL, e);
+}
+
+int runjson_read_record(const char *dir, struct runjson_status *out, json_t **conditions,
+			struct err *e)
+{
 	char path[4096];
 	json_error_t je;
-	json_t *j;
+	json_t *j, *errs;
 	const char *status;
 
 	memset(out, 0, sizeof(*out));
+	if (conditions != NULL)
+		*conditions = NULL;
 	if (snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path))
 		return err_set(e, "%s/run.json: path too long", dir);
 	j = json_load_file(path, 0, &je);
@@ -417,14 +425,21 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	out->complete = status != NULL && strcmp(status, "complete") == 0;
 	out->interrupted = json_is_true(
 		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
-	status = json_string_value(json_object_get(json_object_get(j, "errors"), "class"));
+	errs = json_object_get(j, "errors");
+	status = json_string_value(json_object_get(errs, "class"));
 	out->budget = status != NULL && strcmp(status, "budget") == 0;
+	snprintf(out->cls, sizeof(out->cls), "%s", status ? status : "");
+	status = json_string_value(json_array_get(json_object_get(errs, "first"), 0));
+	snprintf(out->first, sizeof(out->first), "%s", status ? status : "");
 	struct run_state bs;
 	run_state_init(&bs);
 	billing_read(json_object_get(j, "billing"), &bs);
 	for (int k = 0; k < PHASE_COUNT; k++)
 		if (bs.bill_phases & (1u << k))
 			bill_add(&out->bill, &bs.bill[k]);
+	if (conditions != NULL)
+		*conditions = json_pack("{s:O?, s:O?}", "workload", json_object_get(j, "workload"),
+					"subject", json_object_get(j, "subject"));
 	json_decref(j);
 	return 0;
 }

@@ -117,10 +117,18 @@ struct runjson_status {
 	int interrupted; /* wrapper.interrupted: the collector was stopped in this run */
 	int budget;      /* errors.class "budget": not run for max_cost (--resume runs it) */
 	struct bill_counts bill; /* "billing", all phases summed (zero when absent) */
+	char cls[32];            /* errors.class; "" when none */
+	char first[256];         /* errors.first[0]; "" when none */
 };
 
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
  * JSON (message in e, which may be NULL; *out then says failed, not interrupted). */
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e);
+
+/* runjson_read_record: runjson_read_status, and in *conditions (when not NULL; a new
+ * reference, NULL when the file is unreadable) what the run was measured with:
+ * {"workload": run.json's workload, "subject": its subject} (null members when absent). */
+int runjson_read_record(const char *dir, struct runjson_status *out, json_t **conditions,
+			struct err *e);
 
 #endif

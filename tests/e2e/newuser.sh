@@ -14,6 +14,12 @@
 #     create their bucket (an RGW user with --max-buckets=-1): every problem listed at
 #     once, nothing run (no runs/); `--check` says the same, and for the good subject alone
 #     "ready"; a tmpfs of 64 KiB as the output directory: no room for the logs.
+#  3. recoverable failures: a campaign run without the checks, one subject's keys not
+#     exported, another's endpoint refusing connections: a plain rerun says what --resume
+#     would do; --resume after exporting the keys runs the auth failure again and says so,
+#     keeps the refused connections as a measurement (with its recorded reason), bills the
+#     replaced attempt (sweeps.json "redo"); --redo-failed would run it again, so the
+#     checks before the first request stop it.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -205,5 +211,38 @@ if [ "$(id -u)" = 0 ]; then
 else
 	skip 1 "the 64 KiB tmpfs needs root"
 fi
+
+# ---------------------------------------------------------------- 3. recoverable failures
+unset LATE_ACCESS_KEY_ID LATE_SECRET_ACCESS_KEY
+campaign rec "[subject late]" "endpoint = $ep" "bucket = nu-rec-late-$RANDOM" "credentials = env:LATE" \
+	"[subject down]" "endpoint = http://127.0.0.1:1" "bucket = nu-rec-down" "credentials = env:ONE_AWS"
+"$collect" "$work/rec.ini" -o "$work/rec" --no-preflight >"$work/rec.1" 2>&1
+st=$?
+[ $st -eq 1 ] && [ "$(run_json "$work/rec/runs/cycle-01/late/put-4KiB-c1" "j['errors']['class']")" = auth ] &&
+	[ "$(run_json "$work/rec/runs/cycle-01/down/put-4KiB-c1" "j['errors']['class']")" = unavailable ]
+check $? "without the checks: the keyless subject fails (auth), the refused endpoint (unavailable) (exit $st)" \
+	"$(cat "$work/rec.1")"
+"$collect" "$work/rec.ini" -o "$work/rec" >"$work/rec.2" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "already holds 3 runs of this plan (runs/cycle-01/a/put-4KiB-c1 the first); use --resume to go on: it keeps the complete runs (1) and the provider's failures (1), and runs again those that failed for a reason you can fix (1) and the incomplete ones (0)" "$work/rec.2"
+check $? "a plain rerun says what --resume would do (exit $st)" "$(cat "$work/rec.2")"
+export LATE_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID LATE_SECRET_ACCESS_KEY=$ONE_AWS_SECRET_ACCESS_KEY
+"$collect" "$work/rec.ini" -o "$work/rec" --resume >"$work/rec.3" 2>&1
+st=$?
+[ $st -eq 1 ] &&
+	grep -qF "collect: --resume: 3 of the plan's 3 runs recorded: complete, kept: 1; failed for the provider: 1, kept as measurements (--redo-failed runs them again); failed for a reason you can fix, run again: 1; incomplete or interrupted, run again: 0; not run yet: 0" "$work/rec.3" &&
+	grep -qF "collect: --resume: runs/cycle-01/late/put-4KiB-c1: run again: it failed for a reason you can fix (keys or rights (auth); recorded auth: credentials: subject late: credentials = env:LATE, but LATE_ACCESS_KEY_ID or LATE_SECRET_ACCESS_KEY is not set)" "$work/rec.3" &&
+	grep -qF "collect: --resume: runs/cycle-01/down/put-4KiB-c1: kept as a measurement of the provider (recorded unavailable: connect: " "$work/rec.3" &&
+	[ "$(run_json "$work/rec/runs/cycle-01/late/put-4KiB-c1" "j['status']")" = complete ]
+check $? "--resume after exporting the keys: says what it keeps and why, runs the auth failure again, complete (exit $st: the provider's failure is kept)" \
+	"$(cat "$work/rec.3")"
+python3 -c "import json,sys; s=json.load(open(sys.argv[1]))['sweeps']; assert [e['run'] for e in s if e['by'] == 'redo'] == ['runs/cycle-01/late/put-4KiB-c1'], s" "$work/rec/sweeps.json"
+check $? "the replaced attempt is billed (sweeps.json by redo)"
+"$collect" "$work/rec.ini" -o "$work/rec" --resume --redo-failed >"$work/rec.4" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "\[subject down\]: endpoint http://127.0.0.1:1: cannot connect" "$work/rec.4" &&
+	[ "$(run_json "$work/rec/runs/cycle-01/down/put-4KiB-c1" "j['errors']['class']")" = unavailable ]
+check $? "--redo-failed would run the refused endpoint again: the checks stop it first (exit $st)" \
+	"$(cat "$work/rec.4")"
 
 finish
