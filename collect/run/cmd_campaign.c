@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "collect/campaign/campaign.h"
@@ -19,6 +20,7 @@
 #include "core/sweeplog.h"
 #include "core/summary.h"
 #include "core/timefmt.h"
+#include "core/units.h"
 
 /* One campaign being collected. */
 struct cctx {
@@ -341,8 +343,27 @@ static void note_redo(struct cctx *x, const struct plan_run *r, const struct res
 			      r->id, e.msg);
 }
 
+/* disk_stop: the output directory could not take run r's logs (class local-io, or its
+ * record could not be written: what): say so, with the directory's free space. */
+static void disk_stop(struct cctx *x, const struct plan_run *r, const char *what)
+{
+	struct statvfs vfs;
+	char avail[32] = "?";
+
+	if (statvfs(x->out, &vfs) == 0)
+		units_format_size_human((uint64_t)vfs.f_bavail * vfs.f_frsize, avail,
+					sizeof(avail));
+	progress_note(x->pg, "collect: %s: the output directory %s cannot take the run's logs (%s)",
+		      r->id, x->out, what);
+	progress_note(x->pg,
+		      "collect: stopped: the output disk is full or failing (local-io); %s has %s "
+		      "free; free space and run again with --resume (it runs %s again)",
+		      x->out, avail, r->id);
+}
+
 /* run_k: run k of the plan unless --resume keeps what is recorded of it (collect/run/
  * resume.h). -1 when its directory cannot be prepared (a usage error: the campaign stops),
+ * 1 when the output directory could not take its logs (the campaign stops: disk_stop),
  * else 0. */
 static int run_k(struct cctx *x, int k)
 {
@@ -377,20 +398,26 @@ static int run_k(struct cctx *x, int k)
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
+	memset(&rr, 0, sizeof(rr)); /* run_one may fail before it fills it */
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner, &rr,
 		      &e);
-	if (one < 0) {
+	if (one == RUN_ONE_UNRECORDED) {
+		disk_stop(x, r, e.msg);
+	} else if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
-		x->failed = 1;
 	} else {
 		report_end(x->pg, &rr);
-		x->failed |= one;
 		add_spend(x, r, &rr.st);
+		if (rr.cls == EC_LOCAL_IO) {
+			disk_stop(x, r, rr.st.n_first ? rr.st.first[0] : "local-io");
+			one = RUN_ONE_UNRECORDED;
+		}
 	}
+	x->failed |= one != 0;
 	runner_result_clear(&rr);
-	return 0;
+	return one == RUN_ONE_UNRECORDED;
 }
 
 /* preflight: the checks before the first request (collect/run/preflight.h) of the
@@ -423,7 +450,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
 	unsigned char *todo = NULL;
-	int rc = EXITCODE_USAGE;
+	int rc = EXITCODE_USAGE, full = 0;
 
 	memset(&x, 0, sizeof(x));
 	x.a = a;
@@ -472,11 +499,13 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
-	for (int k = 0; k < x.p->n && !*stop; k++)
-		if (run_k(&x, k) < 0) {
+	for (int k = 0; k < x.p->n && !*stop && !full; k++) {
+		full = run_k(&x, k);
+		if (full < 0) {
 			rc = EXITCODE_USAGE;
 			goto out;
 		}
+	}
 	if (*stop) {
 		progress_note(x.pg, "collect: stopped; the current run is recorded as "
 				    "interrupted; run again with --resume to go on");

@@ -20,6 +20,10 @@
 #     keeps the refused connections as a measurement (with its recorded reason), bills the
 #     replaced attempt (sweeps.json "redo"); --redo-failed would run it again, so the
 #     checks before the first request stop it.
+#  4. a full output disk (a 512 KiB tmpfs, mounted and unmounted here): the first run that
+#     cannot write its logs stops the campaign, recorded (class local-io), naming the path
+#     and its free space; the runs after it are not started; with room again (the tmpfs
+#     grown), --resume runs it again and the rest.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -244,5 +248,31 @@ st=$?
 	[ "$(run_json "$work/rec/runs/cycle-01/down/put-4KiB-c1" "j['errors']['class']")" = unavailable ]
 check $? "--redo-failed would run the refused endpoint again: the checks stop it first (exit $st)" \
 	"$(cat "$work/rec.4")"
+
+# ---------------------------------------------------------------- 4. a full output disk
+if [ "$(id -u)" = 0 ]; then
+	mkdir -p "$work/full"
+	mount -t tmpfs -o size=512k tmpfs "$work/full" && at_exit "umount '$work/full' 2>/dev/null"
+	campaign full
+	sed -i 's/^count = .*/count = 300/; s/^concurrency = .*/concurrency = 1, 2, 3, 4, 5, 6, 7, 8/' "$work/full.ini"
+	"$collect" "$work/full.ini" -o "$work/full/out" --no-preflight >"$work/full.1" 2>&1
+	st=$?
+	stopped=$(grep -o "runs/cycle-01/a/put-4KiB-c[0-9]*: the output directory $work/full/out cannot take the run's logs" "$work/full.1" | head -n 1 | cut -d: -f1)
+	[ $st -eq 1 ] && [ -n "$stopped" ] &&
+		grep -q "collect: stopped: .*local-io.*; $work/full/out has [0-9.]* [KM]*i*B free; free space and run again with --resume (it runs $stopped again)" "$work/full.1" &&
+		[ "$(run_json "$work/full/out/$stopped" "j['errors']['class']")" = local-io ] &&
+		[ "$(ls "$work/full/out/runs/cycle-01/a" | wc -l)" -lt 8 ]
+	check $? "a full disk stops the campaign at its first local-io run ($stopped), recorded, naming the path and its free space (exit $st)" \
+		"$(tail -n 6 "$work/full.1")"
+	mount -o remount,size=16m "$work/full"
+	"$collect" "$work/full.ini" -o "$work/full/out" --resume >"$work/full.2" 2>&1
+	st=$?
+	[ $st -eq 0 ] && grep -qF "$stopped: run again: it failed for a reason you can fix (the output disk (local-io)" "$work/full.2" &&
+		[ "$(ls "$work/full/out/runs/cycle-01/a" | wc -l)" -eq 8 ]
+	check $? "with room again, --resume runs it again and the rest (exit $st)" "$(cat "$work/full.2" | tail -n 12)"
+	umount "$work/full"
+else
+	skip 2 "the 512 KiB tmpfs needs root"
+fi
 
 finish
