@@ -156,12 +156,27 @@ static int open_out(struct cctx *x)
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
-	if (resume_read(x->od, x->p, x->a->redo_failed, &x->rs, &e) < 0) {
+	if (resume_read(x->od, x->c, x->p, x->a->redo_failed, &x->rs, &e) < 0) {
 		fprintf(stderr, "collect: %s: %s\n", x->out, e.msg);
 		return EXITCODE_USAGE;
 	}
 	if (x->a->resume) {
+		char msg[ERR_MSG_MAX];
+		if (resume_first_change(&x->rs, x->p, msg, sizeof(msg)) && !x->a->allow_changed) {
+			fprintf(stderr,
+				"collect: --resume: %s: %s; run the campaign as it is now into another "
+				"-o DIR, or keep those runs beside the new ones with --allow-changed "
+				"(plan.tsv's kept_as column then says how each was measured)\n",
+				x->out, msg);
+			return EXITCODE_USAGE;
+		}
 		resume_print(&x->rs, x->p, stderr);
+		if (x->rs.changed > 0)
+			fprintf(stderr,
+				"collect: --resume --allow-changed: %d kept runs were measured "
+				"otherwise than the campaign now says (plan.tsv's kept_as column says "
+				"how); %s\n",
+				x->rs.changed, msg);
 		return EXITCODE_OK;
 	}
 	for (int k = 0; k < x->p->n; k++)
@@ -181,6 +196,25 @@ static int open_out(struct cctx *x)
 	return EXITCODE_OK;
 }
 
+/* write_tsv: plan.tsv into f, with the kept_as column when --allow-changed keeps runs
+ * measured otherwise. 0, or -1 with a message. */
+static int write_tsv(struct cctx *x, FILE *f, struct err *e)
+{
+	const char **kept_as = NULL;
+	int rc;
+
+	if (x->rs.changed > 0) {
+		kept_as = calloc((size_t)x->p->n, sizeof(*kept_as));
+		if (kept_as == NULL)
+			return err_set(e, "out of memory");
+		for (int k = 0; k < x->p->n; k++)
+			kept_as[k] = x->rs.runs[k].changed;
+	}
+	rc = plan_write_tsv(x->p, x->c, kept_as, f, e);
+	free(kept_as);
+	return rc;
+}
+
 /* write_plan: campaign.ini and plan.tsv into the output directory. Returns an exit code
  * (EXITCODE_OK to go on); messages on stderr. */
 static int write_plan(struct cctx *x)
@@ -193,7 +227,7 @@ static int write_plan(struct cctx *x)
 	int rc = EXITCODE_USAGE;
 
 	mf = open_memstream(&tsv, &tsv_len);
-	if (mf == NULL || plan_write_tsv(x->p, x->c, mf, &e) < 0) {
+	if (mf == NULL || write_tsv(x, mf, &e) < 0) {
 		if (mf)
 			fclose(mf);
 		fprintf(stderr, "collect: %s: cannot build plan.tsv\n", x->out);

@@ -36,21 +36,14 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			 const struct run_one_runner *runner)
 {
 	static const struct option opts[] = {
-		{"output", required_argument, 0, 'o'},
-		{"only", required_argument, 0, 'n'},
-		{"cycles", required_argument, 0, 'c'},
-		{"cycle", required_argument, 0, 'y'},
-		{"resume", no_argument, 0, 'r'},
-		{"dry-run", no_argument, 0, 'd'},
-		{"insecure", no_argument, 0, 'i'},
-		{"ca-bundle", required_argument, 0, 'C'},
-		{"assume", required_argument, 0, 'A'},
-		{"estimate-from", required_argument, 0, 'E'},
-		{"check", no_argument, 0, 'K'},
-		{"no-preflight", no_argument, 0, 'P'},
-		{"redo-failed", no_argument, 0, 'R'},
-		{"help", no_argument, 0, 'h'},
-		{0, 0, 0, 0},
+		{"output", required_argument, 0, 'o'}, {"only", required_argument, 0, 'n'},
+		{"cycles", required_argument, 0, 'c'}, {"cycle", required_argument, 0, 'y'},
+		{"resume", no_argument, 0, 'r'},       {"dry-run", no_argument, 0, 'd'},
+		{"insecure", no_argument, 0, 'i'},     {"ca-bundle", required_argument, 0, 'C'},
+		{"assume", required_argument, 0, 'A'}, {"estimate-from", required_argument, 0, 'E'},
+		{"check", no_argument, 0, 'K'},        {"no-preflight", no_argument, 0, 'P'},
+		{"redo-failed", no_argument, 0, 'R'},  {"allow-changed", no_argument, 0, 'G'},
+		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
 	};
 	struct campaign_args a;
 	int ch;
@@ -107,6 +100,9 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		case 'R':
 			a.redo_failed = 1;
 			break;
+		case 'G':
+			a.allow_changed = 1;
+			break;
 		case 'h':
 			fputs(cli_usage_text, stdout);
 			return EXITCODE_OK;
@@ -121,8 +117,8 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cli_usage_error("--cycles and --cycle exclude each other");
 	if (a.check && (a.no_preflight || a.dry_run))
 		return cli_usage_error("--check excludes --no-preflight and --dry-run");
-	if (a.redo_failed && !a.resume)
-		return cli_usage_error("--redo-failed goes with --resume");
+	if ((a.redo_failed || a.allow_changed) && !a.resume)
+		return cli_usage_error("--redo-failed and --allow-changed go with --resume");
 	a.campaign = argv[optind];
 	a.runner = runner;
 	return cmd_campaign(&a, stop);

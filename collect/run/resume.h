@@ -3,7 +3,10 @@
  * (incomplete: the collector was killed; interrupted; not run for max_cost), kept
  * (complete), kept as a measurement (failed for the provider: 5xx, throttling, timeouts,
  * connections refused...; --redo-failed runs it again) or run again because it failed
- * for a reason the user can fix (resume_fixable). Every recorded run is read once, here. */
+ * for a reason the user can fix (resume_fixable). Every recorded run is read once, here;
+ * a kept run's conditions (run.json's workload, and its subject's endpoint, region, bucket
+ * and addressing) are compared with what the plan now says of it, so that a changed
+ * campaign never mixes conditions silently. */
 #ifndef COLLECT_RUN_RESUME_H
 #define COLLECT_RUN_RESUME_H
 
@@ -33,6 +36,9 @@ struct resume_run {
 	int failed;              /* recorded as failed (kept or not) */
 	char why[320];           /* recorded: "auth: credentials = env:X, but ..." ("" if none) */
 	const char *fix;         /* RESUME_FIX: resume_fixable's words */
+	char changed[512];       /* a kept run: how it was measured otherwise than the plan
+				    now says, the recorded values: "workload.duration_s=3;
+				    subject.endpoint=http://..." ("" when alike) */
 	struct bill_counts bill; /* recorded billing, all phases */
 };
 
@@ -41,6 +47,7 @@ struct resume {
 	struct resume_run *runs; /* one per plan run, in plan order */
 	int n;
 	int count[RESUME_DO_COUNT];
+	int changed; /* kept runs measured otherwise than the plan now says */
 };
 
 /* resume_fixable: the plain words for a failure recorded with class cls ("auth") and
@@ -50,10 +57,10 @@ struct resume {
  * provider). A static string. */
 const char *resume_fixable(const char *cls, const char *first);
 
-/* resume_read: every run of plan p as od holds it into *out (freed with resume_free);
- * redo_failed: --redo-failed. 0, or -1 with a message (out of memory). */
-int resume_read(const struct outdir *od, const struct plan *p, int redo_failed, struct resume *out,
-		struct err *e);
+/* resume_read: every run of plan p (of campaign c) as od holds it into *out (freed with
+ * resume_free); redo_failed: --redo-failed. 0, or -1 with a message (out of memory). */
+int resume_read(const struct outdir *od, const struct campaign *c, const struct plan *p,
+		int redo_failed, struct resume *out, struct err *e);
 void resume_free(struct resume *r);
 
 /* resume_recorded: runs of the plan the output directory holds (any state). */
@@ -63,5 +70,11 @@ int resume_recorded(const struct resume *r);
  * counts, then one line per run run again or kept failed (at most 20 of them, then how
  * many more). */
 void resume_print(const struct resume *r, const struct plan *p, FILE *f);
+
+/* resume_first_change: the refusal of a changed campaign into msg (n bytes), naming the
+ * first kept run measured otherwise and how ("the campaign changed since the runs kept
+ * here were measured: ID was measured with workload.count=2, which the campaign now sets
+ * otherwise (3 of the kept runs differ)"). 1 then; 0 (msg "") when no kept run differs. */
+int resume_first_change(const struct resume *r, const struct plan *p, char *msg, size_t n);
 
 #endif

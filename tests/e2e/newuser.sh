@@ -24,6 +24,10 @@
 #     cannot write its logs stops the campaign, recorded (class local-io), naming the path
 #     and its free space; the runs after it are not started; with room again (the tmpfs
 #     grown), --resume runs it again and the rest.
+#  5. --resume with a changed campaign: runs kept from count = 2 beside a campaign that now
+#     says count = 3 (and a subject's endpoint written otherwise) are refused, naming the
+#     first kept run and what it was measured with; --allow-changed keeps them, and
+#     plan.tsv's kept_as column says how each kept run was measured.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -274,5 +278,35 @@ if [ "$(id -u)" = 0 ]; then
 else
 	skip 2 "the 512 KiB tmpfs needs root"
 fi
+
+# ---------------------------------------------------------------- 5. a changed campaign
+campaign chg "[subject b]" "endpoint = $ep" "bucket = nu-chg-b" "credentials = env:ONE_AWS"
+"$collect" "$work/chg.ini" -o "$work/chg" --only a >"$work/chg.1" 2>&1
+check $? "a changed campaign: its first run, subject a alone" "$(cat "$work/chg.1")"
+sed -i 's/^count = 2$/count = 3/' "$work/chg.ini"
+"$collect" "$work/chg.ini" -o "$work/chg" --resume >"$work/chg.2" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "collect: --resume: $work/chg: the campaign changed since the runs kept here were measured: runs/cycle-01/a/put-4KiB-c1 was measured with workload.count=2, which the campaign now sets otherwise (1 of the kept runs differ); run the campaign as it is now into another -o DIR, or keep those runs beside the new ones with --allow-changed" "$work/chg.2" &&
+	[ ! -d "$work/chg/runs/cycle-01/b" ] && grep -q "	2	" "$work/chg/plan.tsv" && ! grep -q kept_as "$work/chg/plan.tsv"
+check $? "--resume with a changed count is refused, naming the kept run and its count; plan.tsv untouched (exit $st)" \
+	"$(cat "$work/chg.2")"
+sed -i "s#^endpoint = $ep\$#endpoint = ${ep/127.0.0.1/localhost}#" "$work/chg.ini"
+"$collect" "$work/chg.ini" -o "$work/chg" --resume --allow-changed >"$work/chg.3" 2>&1
+st=$?
+python3 - "$work/chg/plan.tsv" "$ep" <<'PY'
+import csv, sys
+lines = open(sys.argv[1]).read().split("\n")
+assert any(l.startswith("# changed: 1 runs kept from an earlier collector were measured otherwise") for l in lines), lines[:12]
+rows = list(csv.DictReader([l for l in lines if l and not l.startswith("#")], delimiter="\t"))
+kept = {r["subject"]: r["kept_as"] for r in rows}
+want = "workload.count=2; subject.endpoint=" + sys.argv[2]
+assert kept == {"a": want, "b": ""}, kept
+assert all(r["count"] == "3" for r in rows), rows
+PY
+[ $? -eq 0 ] && [ $st -eq 0 ] && [ "$(run_json "$work/chg/runs/cycle-01/b/put-4KiB-c1" "j['workload']['count']")" = 3 ] &&
+	[ "$(run_json "$work/chg/runs/cycle-01/a/put-4KiB-c1" "j['workload']['count']")" = 2 ] &&
+	grep -q "1 kept runs were measured otherwise than the campaign now says" "$work/chg.3"
+check $? "--allow-changed keeps the run; plan.tsv's kept_as says it was measured with count 2 and the old endpoint (exit $st)" \
+	"$(cat "$work/chg.3"; cat "$work/chg/plan.tsv")"
 
 finish

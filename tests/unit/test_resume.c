@@ -88,7 +88,7 @@ static void test_read(void)
 	struct outdir *od = NULL;
 	struct resume r;
 	struct err e;
-	char dir[4096];
+	char dir[4096], path6[4096];
 
 	if (mkdtemp(root) == NULL) {
 		CHECK(0, "mkdtemp");
@@ -110,7 +110,7 @@ static void test_read(void)
 	put_run(root, p->runs[4].id, "failed", "killed", "run interrupted", 1);
 	snprintf(dir, sizeof(dir), "%s/%s", root, p->runs[5].id);
 	fs_mkdirs(dir, &e); /* killed: no run.json */
-	CHECK(resume_read(od, p, 0, &r, &e) == 0, "resume_read: %s", e.msg);
+	CHECK(resume_read(od, c, p, 0, &r, &e) == 0, "resume_read: %s", e.msg);
 	enum resume_do want[] = {RESUME_KEEP,  RESUME_FIX,   RESUME_KEEP_FAILED, RESUME_FIX,
 				 RESUME_AGAIN, RESUME_AGAIN, RESUME_NEW};
 	for (int k = 0; k < 7; k++)
@@ -137,9 +137,33 @@ static void test_read(void)
 	      "one line per run run again or kept failed:\n%s", text);
 	free(text);
 	resume_free(&r);
-	CHECK(resume_read(od, p, 1, &r, &e) == 0 && r.runs[2].what == RESUME_REDO_FAILED &&
+	CHECK(resume_read(od, c, p, 1, &r, &e) == 0 && r.runs[2].what == RESUME_REDO_FAILED &&
 		      r.count[RESUME_KEEP_FAILED] == 0,
 	      "--redo-failed runs the provider's failure again");
+	resume_free(&r);
+	/* a kept run measured otherwise: its recorded values that differ are named (timeout_s,
+	 * seed and keys an older file lacks are not compared) */
+	snprintf(dir, sizeof(dir), "%s/%s/run.json", root, p->runs[6].id);
+	snprintf(path6, sizeof(path6), "%s/%s", root, p->runs[6].id);
+	fs_mkdirs(path6, &e);
+	const char *rj = "{\"format\": \"s3bench-run/1\", \"status\": \"complete\", "
+			 "\"workload\": {\"count\": 5, \"concurrency\": 7, \"timeout_s\": 9, "
+			 "\"seed\": 3, \"send\": {\"checksum\": \"sha256\", \"payload\": "
+			 "\"unsigned\"}}, \"subject\": {\"endpoint\": \"http://h:1\", \"bucket\": "
+			 "\"other\"}}\n";
+	fs_write_file(dir, rj, strlen(rj), &e);
+	char msg[1024];
+	CHECK(resume_read(od, c, p, 0, &r, &e) == 0 && r.changed == 1 &&
+		      strcmp(r.runs[6].changed, "workload.count=5; workload.send.checksum=sha256; "
+						"subject.bucket=other") == 0,
+	      "how the kept run was measured otherwise: '%s'", r.n > 6 ? r.runs[6].changed : "");
+	CHECK(r.runs[0].changed[0] == '\0', "a run without those records: nothing compared");
+	CHECK(resume_first_change(&r, p, msg, sizeof(msg)) == 1 &&
+		      strstr(msg,
+			     "the campaign changed since the runs kept here were measured: "
+			     "runs/cycle-01/a/put-4KiB-c7 was measured with workload.count=5; ") ==
+			      msg,
+	      "the refusal names the run: %s", msg);
 	resume_free(&r);
 out:
 	outdir_free(od);
