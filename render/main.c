@@ -82,6 +82,24 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 
 /* parse_formats: --format's list ("html", "pdf", "html,pdf") into the two flags; 0, or
  * -1 after saying which word is neither. */
+/* results_hint: when dir holds no aggregate.json but dir/results does (a campaign's
+ * output directory given for its results directory), say so after the message in e. */
+static void results_hint(const char *dir, struct err *e)
+{
+	char path[PATH_MAX], msg[ERR_MSG_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	if (stat(path, &st) == 0)
+		return;
+	snprintf(path, sizeof(path), "%s/results/aggregate.json", dir);
+	if (stat(path, &st) != 0)
+		return;
+	snprintf(msg, sizeof(msg), "%s", e->msg);
+	err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results", msg,
+		dir, dir);
+}
+
 static int parse_formats(const char *arg, int *want_html, int *want_pdf)
 {
 	char buf[64], *tok, *save = NULL;
@@ -188,6 +206,8 @@ int main(int argc, char **argv)
 	rc = EXITCODE_OK;
 	goto done;
 fail:
+	if (m == NULL)
+		results_hint(argv[optind], &e);
 	fprintf(stderr, "render: %s\n", e.msg);
 done:
 	strbuf_free(&html);

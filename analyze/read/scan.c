@@ -140,7 +140,16 @@ int scan_runs(const char *data_dir, struct scan_list *out, struct err *e)
 	memset(out, 0, sizeof(*out));
 	snprintf(path, sizeof(path), "%s/runs", data_dir);
 	if (list_dirs(path, &groups, &ng) < 0) {
-		err_set(e, "%s: %s", path, strerror(errno));
+		struct stat st;
+		if (errno == ENOENT && stat(data_dir, &st) != 0)
+			err_set(e, "%s: %s", data_dir, strerror(errno)); /* the directory itself */
+		else if (errno == ENOENT)
+			err_set(e,
+				"%s: no runs/ in it: not a collect output directory (nor a directory "
+				"of Warp result files without --warp-map)",
+				data_dir);
+		else
+			err_set(e, "%s: %s", path, strerror(errno));
 		goto done;
 	}
 	for (size_t i = 0; i < ng; i++) {

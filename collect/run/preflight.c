@@ -51,14 +51,20 @@ static int code_is(const struct s3_result *r, const char *code)
 static int transport_problem(const struct s3_result *res, const struct campaign_subject *s,
 			     char *msg, size_t n)
 {
+	char why[S3_ERROR_MAX];
+
 	switch (res->cls) {
 	case EC_TLS:
+		/* the client's own short hint is said at length here */
+		snprintf(why, sizeof(why), "%s", res->error);
+		if (strstr(why, " (trust its CA") != NULL)
+			*strstr(why, " (trust its CA") = '\0';
 		snprintf(msg, n,
 			 "TLS with %s failed (%s): the certificate was not verified with %s%s; "
 			 "trust its CA with ca_bundle = PEM in this section, --ca-bundle PEM or "
 			 "AWS_CA_BUNDLE, or turn verification off with insecure = yes or "
 			 "--insecure (test endpoints only)",
-			 s->endpoint, res->error, s->ca_bundle ? "the CAs of " : "the system's CAs",
+			 s->endpoint, why, s->ca_bundle ? "the CAs of " : "the system's CAs",
 			 s->ca_bundle ? s->ca_bundle : "");
 		return 1;
 	case EC_DNS:
@@ -125,13 +131,18 @@ enum preflight_verdict preflight_judge(const struct s3_result *res,
 		return PREFLIGHT_PROBLEM;
 	if (res->code[0] == '\0') {
 		/* an answer without an S3 error document, or a success without a listing */
-		snprintf(msg, n,
-			 "endpoint %s does not speak S3: it answered ListObjectsV2 of %s with "
-			 "%s%s (a web or WebDAV server?); check the endpoint, or measure it anyway "
-			 "with --no-preflight",
-			 s->endpoint, s->bucket, res->error,
-			 res->status >= 200 && res->status < 300 ? ", not a ListBucketResult"
-								 : ", no S3 error document");
+		char what[S3_ERROR_MAX + 32];
+		if (res->status >= 200 && res->status < 300)
+			snprintf(what, sizeof(what), "%s, not a ListBucketResult", res->error);
+		else
+			snprintf(what, sizeof(what), "HTTP %ld and no S3 error document",
+				 res->status);
+		snprintf(
+			msg, n,
+			"endpoint %s does not speak S3: it answered ListObjectsV2 of %s with %s (a "
+			"web or WebDAV server?); check the endpoint, or measure it anyway with "
+			"--no-preflight",
+			s->endpoint, s->bucket, what);
 		return PREFLIGHT_PROBLEM;
 	}
 	if (code_is(res, "NoSuchBucket"))

@@ -24,16 +24,26 @@ const char *resume_fixable(const char *cls, const char *first)
 	} by_text[] = {
 		{"client: s3: endpoint", "the endpoint's syntax"},
 		{"credentials", "the credentials"},
-		{"no S3 error document", "an endpoint that does not speak S3"},
+		{"not an S3 answer", "an endpoint that does not speak S3"},
 		{"CreateBucket ", "the bucket (its name, or the right to create it)"},
 		{"HeadBucket ", "the bucket (its name, or the right to see it)"},
 	};
+
+	/* what the provider did, whatever request it answered so */
+	static const char *const measured[] = {"unavailable", "connect", "timeout",
+					       "killed",      "crashed", "checksum"};
 
 	cls = cls ? cls : "";
 	first = first ? first : "";
 	for (size_t i = 0; i < sizeof(by_class) / sizeof(by_class[0]); i++)
 		if (strcmp(cls, by_class[i].cls) == 0)
 			return by_class[i].why;
+	for (size_t i = 0; i < sizeof(measured) / sizeof(measured[0]); i++)
+		if (strcmp(cls, measured[i]) == 0)
+			return NULL;
+	/* a 5xx is the provider's, but for an answer that is no S3 answer at all (501) */
+	if (strcmp(cls, "http-5xx") == 0 && strstr(first, "not an S3 answer") == NULL)
+		return NULL;
 	for (size_t i = 0; i < sizeof(by_text) / sizeof(by_text[0]); i++)
 		if (strstr(first, by_text[i].text) != NULL)
 			return by_text[i].why;

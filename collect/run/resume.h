@@ -54,7 +54,8 @@ struct resume {
  * first error text first (either may be NULL) when it is one the user can fix (keys or
  * rights, TLS trust, the output disk, the host name, the endpoint's syntax, an endpoint
  * that does not speak S3, the bucket's name or creation), else NULL (a measurement of the
- * provider). A static string. */
+ * provider: a refused or reset connection, a timeout, a crash, a 5xx, whatever request
+ * got it). A static string. */
 const char *resume_fixable(const char *cls, const char *first);
 
 /* resume_read: every run of plan p (of campaign c) as od holds it into *out (freed with

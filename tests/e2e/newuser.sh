@@ -28,6 +28,12 @@
 #     says count = 3 (and a subject's endpoint written otherwise) are refused, naming the
 #     first kept run and what it was measured with; --allow-changed keeps them, and
 #     plan.tsv's kept_as column says how each kept run was measured.
+#  6. messages that send the user the right way: a directory given as the campaign file;
+#     analyze of a missing directory (named, not DIR/runs); render of a campaign's
+#     directory (its results/ suggested); a run's TLS failure naming ca_bundle and
+#     --ca-bundle; a label over the line limit naming its key, and a label continued on an
+#     indented line (joined, not refused as a repeat); a server that does not speak S3
+#     named so, with the request; a run's refused CreateBucket named as that.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -308,5 +314,53 @@ PY
 	grep -q "1 kept runs were measured otherwise than the campaign now says" "$work/chg.3"
 check $? "--allow-changed keeps the run; plan.tsv's kept_as says it was measured with count 2 and the old endpoint (exit $st)" \
 	"$(cat "$work/chg.3"; cat "$work/chg/plan.tsv")"
+
+# ---------------------------------------------------------------- 6. messages
+mkdir -p "$work/adir"
+"$collect" "$work/adir" >"$work/m1" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "collect: $work/adir: a directory, not a campaign file" "$work/m1" && ! grep -q "1 MiB" "$work/m1"
+check $? "a directory given as the campaign file is named as such (exit $st)" "$(cat "$work/m1")"
+"$analyze" "$work/nosuchdir" >"$work/m2" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -qF "analyze: $work/nosuchdir: No such file or directory" "$work/m2" && ! grep -q "nosuchdir/runs" "$work/m2"
+check $? "analyze of a missing directory names it, not DIR/runs (exit $st)" "$(cat "$work/m2")"
+render=${RENDER:-$top/bin/render}
+"$analyze" "$work/chg" -o "$work/chg/results" >/dev/null 2>&1
+"$render" "$work/chg" -o "$work/chgrep" >"$work/m3" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -qF "$work/chg is a campaign's directory: give its results, render $work/chg/results" "$work/m3"
+check $? "render of a campaign's directory suggests its results/ (exit $st)" "$(cat "$work/m3")"
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "https://s3.localhost:$tport" \
+	--bucket nu-tls --op put --size 4KiB --concurrency 1 --count 1 -o "$work/runtls" >"$work/m4" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "tls: .*(trust its CA: ca_bundle, --ca-bundle or AWS_CA_BUNDLE; or insecure)" "$work/m4" &&
+	[ "$(run_json "$work/runtls" "j['errors']['class']")" = tls ]
+check $? "a run's TLS failure names ca_bundle, --ca-bundle and AWS_CA_BUNDLE (exit $st)" "$(cat "$work/m4")"
+campaign long "label = $(printf 'x%.0s' $(seq 1 230))"
+"$collect" "$work/long.ini" -o "$work/long" >"$work/m5" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -qF "long.ini:12: [subject a] label: line longer than 197 characters (continue a long value on lines that start with a blank)" "$work/m5"
+check $? "a label over the line limit: the key named (exit $st)" "$(cat "$work/m5")"
+campaign cont "label = Telef$(printf 'Ã³')nica Espa$(printf 'Ã±')a," "   Madrid data centre"
+"$collect" "$work/cont.ini" -o "$work/cont" >"$work/m6" 2>&1
+st=$?
+[ $st -eq 0 ] && [ "$(run_json "$work/cont/runs/cycle-01/a/put-4KiB-c1" "j['subject']['label']")" = "Telef$(printf 'Ã³')nica Espa$(printf 'Ã±')a, Madrid data centre" ]
+check $? "a label continued on an indented line: one label, not a repeat (exit $st)" "$(cat "$work/m6")"
+campaign web
+sed -i "s#^endpoint = .*#endpoint = $NGINX_S3_ENDPOINT#; s#^bucket = .*#bucket = nu-web-$RANDOM#" "$work/web.ini"
+"$collect" "$work/web.ini" -o "$work/web" --no-preflight >"$work/m7" 2>&1
+st=$?
+first=$(run_json "$work/web/runs/cycle-01/a/put-4KiB-c1" "j['errors']['first'][0]")
+[ $st -eq 1 ] && printf '%s\n' "$first" | grep -q "HTTP [0-9]* to [A-Za-z]* .*no S3 error document"
+check $? "a server that does not speak S3: the request named, no S3 error document said (exit $st)" \
+	"$first / $(cat "$work/m7")"
+campaign nc
+sed -i "s#^endpoint = .*#endpoint = $RGW_S3_ENDPOINT#; s#^bucket = .*#bucket = nu-nc-$RANDOM#; s#^credentials = .*#credentials = env:NOCREATE#" "$work/nc.ini"
+"$collect" "$work/nc.ini" -o "$work/nc" --no-preflight >"$work/m8" 2>&1
+st=$?
+first=$(run_json "$work/nc/runs/cycle-01/a/put-4KiB-c1" "j['errors']['first'][0]")
+[ $st -eq 1 ] && printf '%s\n' "$first" | grep -q "CreateBucket nu-nc-[0-9]*: HTTP 403 AccessDenied.*(these keys may not create the bucket)"
+check $? "a refused CreateBucket in a run is named as that, not as bad keys (exit $st)" "$first"
 
 finish

@@ -124,7 +124,8 @@ static const struct {
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
-	 "t.ini:11: line longer than"},
+	 "t.ini:11: [subject a] label: line longer than 197 characters (continue a long value on "
+	 "lines that start with a blank)"},
 	/* bytes that are not UTF-8 (a label saved in Latin-1) never reach run.json */
 	{BASE "label = Telef\xf3nica\n",
 	 "t.ini:11: [subject a] label: not UTF-8 (byte 0xF3 at position 6 of the value): save the file as UTF-8"},
@@ -280,6 +281,33 @@ static void test_profile_subject(void)
 	campaign_free(c);
 }
 
+/* test_continued: a line that starts with a blank continues the value above it (a long
+ * label over two lines, a list over three), never a repeat; a long line names its key. */
+static void test_continued(void)
+{
+	struct err e;
+	struct campaign *c = campaign_parse_string(
+		HEAD "[matrix]\nops = put\nsizes = 4KiB,\n  1MiB,\n\t5MiB\nconcurrency = 1\n"
+		     "duration = 3s\n" SUBJ "label = Telef\xc3\xb3nica Espa\xc3\xb1"
+		     "a,\n"
+		     "   Madrid data centre\n",
+		"t.ini", &e);
+
+	CHECK(c != NULL, "continued values parse: %s", c ? "" : e.msg);
+	if (c == NULL)
+		return;
+	CHECK_STR(c->subjects[0].label,
+		  "Telef\xc3\xb3nica Espa\xc3\xb1"
+		  "a, Madrid data centre",
+		  "a label continued on an indented line, joined with one space");
+	CHECK(c->n_sizes == 3 && c->sizes[2] == 5 << 20, "a list continued on two lines");
+	campaign_free(c);
+	c = campaign_parse_string(BASE "label = x\n\n   y\n", "t.ini", &e);
+	CHECK(c != NULL && strcmp(c->subjects[0].label, "x y") == 0, "after a blank line too: %s",
+	      c ? c->subjects[0].label : e.msg);
+	campaign_free(c);
+}
+
 int main(void)
 {
 	struct err e;
@@ -293,6 +321,7 @@ int main(void)
 		campaign_free(c);
 	}
 	test_good();
+	test_continued();
 	test_files();
 	test_profile_subject();
 	return check_done();

@@ -328,8 +328,13 @@ static void test_scan(void)
 	      "scan: a run directory without run.json is incomplete");
 	scan_list_clear(&l);
 	snprintf(file, sizeof(file), "%s/nowhere", tmpdir);
-	CHECK(scan_runs(file, &l, &e) < 0 && strstr(e.msg, "nowhere/runs") != NULL,
-	      "scan: a DATA_DIR without runs/ is an error naming it: %s", e.msg);
+	CHECK(scan_runs(file, &l, &e) < 0 && strstr(e.msg, "nowhere: No such file") != NULL &&
+		      strstr(e.msg, "/runs") == NULL,
+	      "scan: a DATA_DIR that does not exist is named, not DATA_DIR/runs: %s", e.msg);
+	scan_list_clear(&l);
+	CHECK(mkdir(file, 0755) == 0 && scan_runs(file, &l, &e) < 0 &&
+		      strstr(e.msg, "nowhere: no runs/ in it: not a collect output directory"),
+	      "scan: a DATA_DIR without runs/ says so: %s", e.msg);
 	scan_list_clear(&l);
 
 	/* Without campaign.ini: collect's plan.tsv ("# subjects:" line). */

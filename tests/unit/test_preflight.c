@@ -24,8 +24,8 @@ static const struct {
 	 "the system's CAs; trust its CA with ca_bundle = PEM in this section, --ca-bundle PEM "
 	 "or AWS_CA_BUNDLE, or turn verification off with insecure = yes or --insecure"},
 	{"a web server's 404", 404, EC_HTTP_4XX, "", "HTTP 404", 1, PREFLIGHT_PROBLEM,
-	 "endpoint http://h:1 does not speak S3: it answered ListObjectsV2 of bk with HTTP 404, "
-	 "no S3 error document"},
+	 "endpoint http://h:1 does not speak S3: it answered ListObjectsV2 of bk with HTTP 404 "
+	 "and no S3 error document"},
 	{"a 200 that is no listing", 200, EC_HTTP_5XX, "", "HTTP 200: malformed XML", 1,
 	 PREFLIGHT_PROBLEM,
 	 "does not speak S3: it answered ListObjectsV2 of bk with HTTP 200: "

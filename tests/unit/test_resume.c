@@ -27,8 +27,11 @@ static const struct {
 	{"prepare-failed",
 	 "client: s3: endpoint http://h:1/x: a path after the host is not supported",
 	 "the endpoint's syntax"},
-	{"http-5xx", "HTTP 501 to PutObject, no S3 error document: is the endpoint an S3 server?",
+	{"http-5xx",
+	 "HTTP 501 to PutObject, not an S3 answer (no S3 error document): is the "
+	 "endpoint an S3 server?",
 	 "an endpoint that does not speak S3"},
+	{"http-5xx", "HTTP 503 to GetObject (no S3 error document)", NULL},
 	{"http-4xx", "CreateBucket b: HTTP 400 InvalidBucketName", "the bucket"},
 	{"http-5xx", "HTTP 503 SlowDown: Please reduce your request rate", NULL},
 	{"timeout", "run killed at its time limit of 60 s", NULL},
@@ -36,6 +39,10 @@ static const struct {
 	{"connect", "connect: Connection reset by peer", NULL},
 	{"prepare-failed", "prepare: PutObject b/k: HTTP 500 InternalError", NULL},
 	{"crashed", "run's process crashed by signal 11", NULL},
+	{"unavailable", "CreateBucket b: connect: Couldn't connect to server", NULL},
+	{"http-5xx", "CreateBucket b: HTTP 500 InternalError", NULL},
+	{"auth", "CreateBucket b: HTTP 403 AccessDenied (these keys may not create the bucket)",
+	 "keys or rights (auth)"},
 	{NULL, NULL, NULL},
 };
 
