@@ -588,8 +588,8 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 	return build_query(r);
 }
 
-/* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
- * body's MD5 in base64 into md5_b64 (else left empty). */
+/* build_body: the XML body of a POST or of a CreateBucket outside us-east-1, the payload
+ * hash, and for DeleteObjects the body's MD5 in base64 into md5_b64 (else left empty). */
 static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
 	if (a->op == S3_DELETE_OBJECTS &&
@@ -603,6 +603,14 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 		strbuf_reset(&r->xml_body);
 		if (strbuf_reserve(&r->xml_body, 0))
 			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
+	}
+	/* outside us-east-1 the API wants the region as the bucket's LocationConstraint (in
+	 * us-east-1 none: a LocationConstraint "us-east-1" is refused) */
+	if (a->op == S3_CREATE_BUCKET && strcmp(r->c->region, "us-east-1") != 0) {
+		if (s3xml_build_create_bucket(&r->xml_body, r->c->region, e) != 0)
+			return -1;
+		r->body.mem = r->xml_body.p;
+		r->body.len = r->xml_body.len;
 	}
 	if (s3_op_info(a->op)->flags & S3_OPF_POST) {
 		r->body.mem = r->xml_body.p;

@@ -34,6 +34,9 @@
 #     --ca-bundle; a label over the line limit naming its key, and a label continued on an
 #     indented line (joined, not refused as a repeat); a server that does not speak S3
 #     named so, with the request; a run's refused CreateBucket named as that.
+#  7. CreateBucket's LocationConstraint: tests/tools/verify_s3.py --region eu-west-3 wants
+#     it (and none for us-east-1), as AWS does; Ceph RGW takes its zonegroup's name
+#     ("default") and refuses another region, which the checks name.
 . "$(dirname "$0")/collect_lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 collect=$work/collect # collect_lib.sh's private copy
@@ -362,5 +365,46 @@ st=$?
 first=$(run_json "$work/nc/runs/cycle-01/a/put-4KiB-c1" "j['errors']['first'][0]")
 [ $st -eq 1 ] && printf '%s\n' "$first" | grep -q "CreateBucket nu-nc-[0-9]*: HTTP 403 AccessDenied.*(these keys may not create the bucket)"
 check $? "a refused CreateBucket in a run is named as that, not as bad keys (exit $st)" "$first"
+
+# ---------------------------------------------------------------- 7. LocationConstraint
+# tests/tools/verify_s3.py --region R checks CreateBucket's body as AWS does
+start_vs() {
+	python3 "$top/tests/tools/verify_s3.py" --port-file "$work/$1.port" --log "$work/$1.log" \
+		--region "$2" >"$work/$1.out" 2>&1 &
+	stop_at_exit $!
+	for _ in $(seq 100); do
+		[ -f "$work/$1.port" ] && break
+		sleep 0.1
+	done
+}
+start_vs vsw eu-west-3
+start_vs vse us-east-1
+for t in "vsw|eu-west-3|'eu-west-3'" "vse|us-east-1|None"; do
+	IFS='|' read -r name region want <<<"$t"
+	AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" run --endpoint "http://127.0.0.1:$(cat "$work/$name.port")" \
+		--region "$region" --bucket nu-loc --op put --size 4KiB --concurrency 1 --count 2 \
+		-o "$work/$name.run" >"$work/$name.run.out" 2>&1
+	st=$?
+	python3 -c "
+import json, sys
+recs = [json.loads(l) for l in open(sys.argv[1])]
+cb = [r for r in recs if r.get('method') == 'PUT' and r.get('path', '').strip('/') == 'nu-loc']
+assert len(cb) == 1 and cb[0].get('location') == $want and cb[0]['status'] == 200, cb
+" "$work/$name.log" && [ $st -eq 0 ]
+	check $? "CreateBucket in $region: LocationConstraint $want, the bucket made, the run complete (exit $st)" \
+		"$(tail -n 3 "$work/$name.run.out"; head -c 600 "$work/$name.log")"
+done
+# Ceph RGW checks the LocationConstraint against its zonegroup's api_name ("default" here)
+campaign rgwloc
+sed -i "s#^endpoint = .*#endpoint = $RGW_S3_ENDPOINT\nregion = default#; s#^bucket = .*#bucket = nu-loc-$RANDOM#; s#^credentials = .*#credentials = env:RGW_AWS#" "$work/rgwloc.ini"
+export RGW_AWS_ACCESS_KEY_ID RGW_AWS_SECRET_ACCESS_KEY
+"$collect" "$work/rgwloc.ini" -o "$work/rgwloc" >"$work/l1" 2>&1
+check $? "RGW, region = default (its zonegroup): the bucket is created with that LocationConstraint, the run complete" \
+	"$(cat "$work/l1")"
+sed -i "s#^region = .*#region = eu-west-3#; s#^bucket = .*#bucket = nu-loc-$RANDOM#" "$work/rgwloc.ini"
+"$collect" "$work/rgwloc.ini" -o "$work/rgwloc2" --check >"$work/l2" 2>&1
+st=$?
+[ $st -eq 2 ] && grep -q "cannot be created in region = eu-west-3 (CreateBucket: HTTP 400 InvalidLocationConstraint" "$work/l2"
+check $? "RGW, region = eu-west-3 (not its zonegroup): the refused CreateBucket names the region (exit $st)" "$(cat "$work/l2")"
 
 finish
