@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 
 #include <jansson.h>
@@ -200,15 +201,14 @@ static void results_dir(const struct pipeline_opts *o, char *dir, size_t n)
 		snprintf(dir, n, "%s/results", o->data_dir);
 }
 
+/* write_results: aggregate.json, cells.csv and runs.csv into the staging directory out. */
 static int write_results(const struct state *st, const struct pipeline_opts *o,
-			 const struct aggregate *a, const struct baseline *base, struct err *e)
+			 const struct aggregate *a, const struct baseline *base, const char *out,
+			 struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
 
-	results_dir(o, dir, sizeof(dir));
-	if (fs_mkdirs(dir, e) < 0)
-		return -1;
 	generated_time(when, sizeof(when));
 	m.generated = when;
 	m.order = st->camp.order;
@@ -218,15 +218,17 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
 	m.baseline = base->doc ? base : NULL;
-	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", out);
 	if (out_csv_runs(a, path, e) < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	snprintf(path, sizeof(path), "%s/aggregate.json", out);
 	if (out_json_write(a, &m, path, e) < 0)
 		return -1;
+	results_dir(o, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	fprintf(stderr,
 		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
 		"-> %s\n",
@@ -246,9 +248,10 @@ static double alert_min_change(const struct pipeline_opts *o, const struct scan_
 	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
 }
 
-/* record_history: --history: the aggregate.json just written recorded as a build of
- * the database, then RESULTS_DIR/trend.json from it. */
-static int record_history(const struct pipeline_opts *o, double min_change, struct err *e)
+/* record_history: --history: the aggregate.json just written into out recorded as a
+ * build of the database (under RESULTS_DIR's name), then trend.json into out from it. */
+static int record_history(const struct pipeline_opts *o, const char *out, double min_change,
+			  struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
@@ -258,7 +261,7 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	int rc;
 
 	results_dir(o, dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	snprintf(path, sizeof(path), "%s/aggregate.json", out);
 	agg = json_load_file(path, 0, &je);
 	if (agg == NULL)
 		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
@@ -266,9 +269,10 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 	json_decref(agg);
 	if (rc < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/trend.json", dir);
+	snprintf(path, sizeof(path), "%s/trend.json", out);
 	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
 		return -1;
+	snprintf(path, sizeof(path), "%s/trend.json", dir);
 	fprintf(stderr,
 		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
 		"-> %s\n",
@@ -277,13 +281,13 @@ static int record_history(const struct pipeline_opts *o, double min_change, stru
 }
 
 /* write_metrics: --metrics FILE (analyze/out/out.h), with the regression flags of the
- * trend.json record_history wrote. */
-static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, struct err *e)
+ * trend.json record_history wrote into out. */
+static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, const char *out,
+			 struct err *e)
 {
-	char dir[PATH_MAX], trend[PATH_MAX + 32];
+	char trend[PATH_MAX + 32];
 
-	results_dir(o, dir, sizeof(dir));
-	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
+	snprintf(trend, sizeof(trend), "%s/trend.json", out);
 	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
 }
 
@@ -420,16 +424,17 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	return 0;
 }
 
-/* write_manifest: RESULTS_DIR/manifest.json (analyze/provenance/manifest.h), its digest printed;
- * written last, after the files it lists. */
+/* write_manifest: manifest.json into out (analyze/provenance/manifest.h), its digest
+ * printed; written last, after the files it lists. */
 static int write_manifest(const struct state *st, const struct pipeline_opts *o,
-			  const struct aggregate *a, struct err *e)
+			  const struct aggregate *a, const char *out, struct err *e)
 {
 	char dir[PATH_MAX], hex[DIGEST_HEX_MAX], prices_file[PATH_MAX];
 	struct climit_thresholds lim = o->climit;
 	struct manifest_opts m = {
 		.data_dir = o->data_dir,
 		.results_dir = dir,
+		.staged_dir = out,
 		.policy = inclusion_policy_name(o->policy),
 		.min_samples = o->min_samples,
 		.alpha = a->alpha,
@@ -460,6 +465,41 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
+/* The names analyze writes only with an option: this analysis's results directory holds
+ * none of an earlier one (a trend.json or signature of other results). */
+static const char *const optional_outputs[] = {"trend.json", "manifest.sig", NULL};
+
+/* write_all: every results file into a staging directory, then all moved into
+ * RESULTS_DIR together (core/fsutil.h fs_stage), manifest.json last: on a failure the
+ * earlier results stay as they were, and the message says so. */
+static int write_all(const struct state *st, const struct pipeline_opts *o,
+		     const struct aggregate *a, const struct baseline *base, struct err *e)
+{
+	char dir[PATH_MAX], avail[32] = "?";
+	struct fs_stage sg;
+	struct statvfs vfs;
+
+	results_dir(o, dir, sizeof(dir));
+	if (fs_stage_open(&sg, dir, e) < 0)
+		return -1;
+	if (write_results(st, o, a, base, sg.tmp, e) == 0 &&
+	    (o->history == NULL ||
+	     record_history(o, sg.tmp, alert_min_change(o, &st->camp), e) == 0) &&
+	    (o->metrics == NULL || write_metrics(o, a, sg.tmp, e) == 0) &&
+	    write_manifest(st, o, a, sg.tmp, e) == 0 &&
+	    fs_stage_commit(&sg, "manifest.json", optional_outputs, e) == 0)
+		return 0;
+	fs_stage_abort(&sg);
+	if (statvfs(dir, &vfs) == 0)
+		units_format_size_human((uint64_t)vfs.f_bavail * vfs.f_frsize, avail,
+					sizeof(avail));
+	fprintf(stderr, "analyze: %s\n", e->msg);
+	return err_set(e,
+		       "%s: no results written; the files it held are as they were (%s free "
+		       "on its file system)",
+		       dir, avail);
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -478,9 +518,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	if (a != NULL && !st->warp_mode &&
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
-	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
-		 (o->history && record_history(o, alert_min_change(o, &st->camp), &e) < 0) ||
-		 (o->metrics && write_metrics(o, a, &e) < 0) || write_manifest(st, o, a, &e) < 0)
+	else if (a == NULL || write_all(st, o, a, base, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else
 		rc = 0;

@@ -1,8 +1,10 @@
 /* analyze/out/out_json.c: results/aggregate.json (see out.h, docs/FORMATS.md). */
 #include "analyze/out/out.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include <jansson.h>
 
@@ -360,7 +362,7 @@ int out_json_dump(const json_t *root, const char *path, struct err *e)
 		return -1;
 	if (json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) !=
 	    0) {
-		err_set(e, "%s: write failed", out.tmp);
+		err_set(e, "%s: cannot write: %s", out.tmp, strerror(errno));
 		fs_atomic_abort(&out);
 		return -1;
 	}

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <errno.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -145,6 +146,12 @@ static json_t *outputs(const char *dir, struct err *e)
 	return arr;
 }
 
+/* written_dir: the directory the results files are in now. */
+static const char *written_dir(const struct manifest_opts *o)
+{
+	return o->staged_dir != NULL ? o->staged_dir : o->results_dir;
+}
+
 /* history_build: the build id trend.json records, or 0. */
 static json_int_t history_build(const char *dir)
 {
@@ -193,12 +200,12 @@ json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct
 	json_error_t je;
 	json_t *agg, *doc = NULL, *libs = NULL, *coll = NULL, *subj, *in, *outs;
 
-	snprintf(file, sizeof(file), "%s/aggregate.json", o->results_dir);
+	snprintf(file, sizeof(file), "%s/aggregate.json", written_dir(o));
 	if ((agg = json_load_file(file, 0, &je)) == NULL)
 		return err_set(e, "%s: line %d: %s", file, je.line, je.text), NULL;
 	subj = manifest_facts(o->data_dir, o->warp_mode, agg, &libs, &coll, e);
 	in = subj ? all_inputs(o, e) : NULL;
-	outs = in ? outputs(o->results_dir, e) : NULL;
+	outs = in ? outputs(written_dir(o), e) : NULL;
 	if (outs != NULL) {
 		const json_t *gen = json_object_get(agg, "generated");
 
@@ -218,7 +225,7 @@ json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct
 				    client_limits(o));
 	if (doc != NULL && o->history != NULL)
 		json_object_set_new(json_object_get(doc, "options"), "history_build",
-				    json_integer(history_build(o->results_dir)));
+				    json_integer(history_build(written_dir(o))));
 	if (doc != NULL)
 		json_object_set_new(doc, "signer",
 				    signer ? json_pack("{s:s, s:s}", "algorithm", "ed25519",
@@ -250,8 +257,10 @@ static int dump_file(const json_t *doc, const char *path, struct err *e)
 	if ((f = fs_atomic_fopen(&a, path, e)) == NULL)
 		return -1;
 	if (json_dumpf(doc, f, flags) != 0 || fputc('\n', f) == EOF) {
+		int errnum = errno;
+
 		fs_atomic_abort(&a);
-		return err_set(e, "%s: cannot write", path);
+		return err_set(e, "%s: cannot write: %s", path, strerror(errnum));
 	}
 	return fs_atomic_commit(&a, e);
 }
@@ -276,13 +285,13 @@ int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], stru
 	json_object_foreach(doc, key, v)
 		if (out && strcmp(key, "format") != 0)
 			json_object_set(out, key, v);
-	snprintf(path, sizeof(path), "%s/manifest.json", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.json", written_dir(o));
 	if (out == NULL)
 		err_set(e, "manifest: out of memory");
 	else if (dump_file(out, path, e) == 0)
 		rc = 0;
 	json_decref(out);
-	snprintf(path, sizeof(path), "%s/manifest.sig", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.sig", written_dir(o));
 	if (rc == 0 && o->sign_key) {
 		rc = sign_message(o->sign_key, hex, DIGEST_HEX_LEN, sig, e);
 		if (rc == 0)

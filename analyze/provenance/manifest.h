@@ -22,7 +22,8 @@
 /* What analyze ran with (borrowed strings; NULL = not given). */
 struct manifest_opts {
 	const char *data_dir;
-	const char *results_dir; /* where the results were written */
+	const char *results_dir; /* where the results go (named in options and command) */
+	const char *staged_dir;  /* where they are until renamed there; NULL: results_dir */
 	const char *policy;      /* "mean", "median", "best" */
 	size_t min_samples;
 	double alpha;
@@ -72,13 +73,13 @@ int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n
 json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
 		       json_t **collect, struct err *e);
 
-/* manifest_build: the whole manifest of a finished analysis (results_dir holds
- * aggregate.json and the other results) without "digest"; signer, when not NULL, is
+/* manifest_build: the whole manifest of a finished analysis (staged_dir, else
+ * results_dir, holds aggregate.json and the other results) without "digest"; signer, when not NULL, is
  * the key fingerprint recorded under "signer". NULL with e set. */
 json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct err *e);
 
-/* manifest_write: build, digest and write results_dir/manifest.json (atomically), and
- * results_dir/manifest.sig with o->sign_key; the digest (hex) into hex. 0 or -1. */
+/* manifest_write: build, digest and write manifest.json (atomically) beside the
+ * results (staged_dir, else results_dir), and manifest.sig there with o->sign_key; the digest (hex) into hex. 0 or -1. */
 int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], struct err *e);
 
 /* manifest_load: read path (a manifest.json): its format must be s3bench-manifest/1.x
