@@ -7,6 +7,11 @@
 #     byte, with no staging directory or temporary file left; with room again the new
 #     results replace them all; a trend.json of an earlier --history analysis goes with
 #     the results it described.
+#  2. subject labels of 190 characters (the campaign's line limit allows them): the PDF's
+#     tables wrap them and keep every other column's header words whole
+#     (tests/tools/pdf_split_words.py), no word of any page crosses the margins (50 pt left
+#     and right; pdftotext -bbox), the chart legends shorten them with "…", and no page
+#     is more than half empty but the last (tests/tools/pdf_blank.py).
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 
@@ -58,6 +63,63 @@ PY
 	"$analyze" --verify "$r" "$tmp/d" >"$tmp/v" 2>&1
 	grep -q "manifest .* intact" "$tmp/v"
 	check $? "--verify: the manifest of the moved files is intact" "$(tail -n 3 "$tmp/v")"
+fi
+
+# ---------------------------------------------------------------- 2. long labels
+render=${RENDER:-$top/bin/render}
+py=python3
+[ -x /usr/bin/python3 ] && py=/usr/bin/python3
+if ! command -v pdftotext >/dev/null || ! command -v pdftoppm >/dev/null; then
+	skip 5 "long labels: pdftotext and pdftoppm not installed (poppler-utils)"
+else
+	cp -r "$tmp/d" "$tmp/long"
+	rm -rf "$tmp/long/results"
+	# each subject's label as a campaign file may hold it: 190 characters
+	python3 - "$tmp/long" <<'PY'
+import glob, json, sys
+labels = {
+    "provider-a": "Telef\u00f3nica Cloud Object Storage Madrid-Norte region, dedicated tenant for the "
+                  "benchmarking campaign of the storage team, erasure coded 8+3, versioning "
+                  "enabled, object lock off, replication none",
+    "provider-b": "Amazon S3 Standard in eu-south-2 Spain, accessed through the VPC gateway endpoint "
+                  "from a c7gn.4xlarge client in the same availability zone, default encryption "
+                  "SSE-S3, versioning suspended",
+}
+assert all(185 <= len(v) <= 197 for v in labels.values()), [len(v) for v in labels.values()]
+for f in glob.glob(sys.argv[1] + "/runs/*/*/*/run.json"):
+    j = json.load(open(f))
+    j["subject"]["label"] = labels[j["subject"]["id"]]
+    json.dump(j, open(f, "w"))
+PY
+	check $? "two subjects labelled with 185 to 197 characters"
+	"$analyze" "$tmp/long" >/dev/null 2>&1 && "$render" "$tmp/long/results" -o "$tmp/long/report" 2>"$tmp/r1"
+	check $? "190-character labels: analyze and render" "$(head -3 "$tmp/r1")"
+	$py "$top/tests/tools/pdf_split_words.py" "$tmp/long/report/report.pdf" \
+		"$tmp/long/report/report.html" >"$tmp/split" 2>&1
+	check $? "190-character labels: no table header word cut in two ($(tail -n 1 "$tmp/split"))" \
+		"$(head -n 5 "$tmp/split")"
+	$py - "$tmp/long/report/report.pdf" >"$tmp/margins" 2>&1 <<'PY'
+import re, subprocess, sys, xml.etree.ElementTree as ET
+out = subprocess.run(["pdftotext", "-bbox", sys.argv[1], "-"], check=True, capture_output=True,
+                     text=True).stdout
+out = re.sub(r'xmlns="[^"]*"', "", re.sub(r"<!DOCTYPE[^>]*>", "", out))
+bad = words = ellipsis = 0
+for n, page in enumerate(ET.fromstring(out).iter("page"), 1):
+    width = float(page.get("width"))
+    for w in page.iter("word"):
+        words += 1
+        ellipsis += "\u2026" in (w.text or "")
+        if float(w.get("xMin")) < 50 - 0.5 or float(w.get("xMax")) > width - 50 + 0.5:
+            bad += 1
+            if bad <= 5:
+                print("page %d: %r at %s-%s" % (n, w.text, w.get("xMin"), w.get("xMax")))
+print("words outside the margins: %d of %d; shortened with an ellipsis: %d" % (bad, words, ellipsis))
+sys.exit(1 if bad or not ellipsis else 0)
+PY
+	check $? "190-character labels: $(tail -n 1 "$tmp/margins")" "$(head -n 5 "$tmp/margins")"
+	$py "$top/tests/tools/pdf_blank.py" "$tmp/long/report/report.pdf" >"$tmp/blank" 2>&1
+	tail -n 1 "$tmp/blank" | grep -q 'more than half empty: 0 '
+	check $? "190-character labels: $(tail -n 1 "$tmp/blank")"
 fi
 
 finish
