@@ -420,7 +420,10 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	if (read_sweeps(st, o) < 0)
 		return -1;
 	ao->subject_order = (const char *const *)st->camp.subjects;
+	ao->subject_labels = (const char *const *)st->camp.labels;
 	ao->n_subject_order = st->camp.n_subjects;
+	ao->planned = (const char *const *)st->camp.planned;
+	ao->n_planned = st->camp.n_planned;
 	return 0;
 }
 
@@ -515,6 +518,15 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
+	for (size_t i = 0; a != NULL && i < a->n_subjects; i++)
+		if (a->subjects[i].no_run) {
+			fprintf(stderr,
+				"analyze: %s: subject %s is planned, but none of its runs could be "
+				"read (runs/*/%s/ missing or unreadable): it is shown with no run "
+				"read\n",
+				o->data_dir, a->subjects[i].id, a->subjects[i].id);
+			st->problems++;
+		}
 	if (a != NULL && !st->warp_mode &&
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);

@@ -12,6 +12,10 @@
 #     (tests/tools/pdf_split_words.py), no word of any page crosses the margins (50 pt left
 #     and right; pdftotext -bbox), the chart legends shorten them with "…", and no page
 #     is more than half empty but the last (tests/tools/pdf_blank.py).
+#  3. nothing silently missing: a subject whose run folders were deleted (still in
+#     campaign.ini) stays in aggregate.json in its place, its cells with no valid run,
+#     named on stderr (exit 1); a truncated run.json is listed in aggregate.json's
+#     unreadable[] with its reason.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 
@@ -121,5 +125,28 @@ PY
 	tail -n 1 "$tmp/blank" | grep -q 'more than half empty: 0 '
 	check $? "190-character labels: $(tail -n 1 "$tmp/blank")"
 fi
+
+# ---------------------------------------------------------------- 3. nothing missing
+"$fake" "$tmp/gone" --subjects 3 --cycles 3 --seed 5 >/dev/null
+rm -rf "$tmp"/gone/runs/*/provider-c
+cut=$tmp/gone/runs/cycle-02/provider-a/put-5MiB-c5/run.json
+head -c 500 "$cut" >"$cut.part" && mv "$cut.part" "$cut"
+"$analyze" "$tmp/gone" 2>"$tmp/g1"
+st=$?
+[ $st -eq 1 ] && grep -q "analyze: $tmp/gone: subject provider-c is planned, but none of its runs could be read (runs/\*/provider-c/ missing or unreadable)" "$tmp/g1"
+check $? "a subject without run folders is named (exit $st)" "$(grep -v note "$tmp/g1")"
+python3 - "$tmp/gone/results/aggregate.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+ids = [s["id"] for s in a["subjects"]]
+assert ids == ["provider-a", "provider-b", "provider-c"], ids
+c = a["subjects"][2]
+assert c["label"] == "Provider C" and c["endpoint"] is None, c
+cells = [x for x in a["cells"] if x["subject"] == "provider-c"]
+assert len(cells) == 24 and all(x["n"] == 0 and x["expected"] == 3 for x in cells), cells[:2]
+u = a["unreadable"]
+assert [x["path"] for x in u] == ["runs/cycle-02/provider-a/put-5MiB-c5"] and "bad JSON" in u[0]["error"], u
+PY
+check $? "aggregate.json: the subject in its place (campaign label), its 24 cells 0 of 3; the cut run.json unreadable"
 
 finish

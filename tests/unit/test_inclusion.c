@@ -364,6 +364,20 @@ static void test_scan(void)
 	CHECK(c.n_subjects == 2 && !strcmp(c.subjects[0], "zz") && !strcmp(c.subjects[1], "aa") &&
 		      !strcmp(c.subjects_from, "campaign.ini"),
 	      "campaign.ini subject section order");
+	CHECK(c.n_subjects == 2 && !strcmp(c.labels[0], "Z") && !strcmp(c.labels[1], "A"),
+	      "campaign.ini labels");
+	CHECK(c.n_planned == 2 && !strcmp(c.planned[0], "mid") && !strcmp(c.planned[1], "first"),
+	      "the plan's subjects are the planned ones (collect --only)");
+	scan_campaign_clear(&c);
+	snprintf(file, sizeof(file), "%s/data/plan.tsv", tmpdir);
+	CHECK(remove(file) == 0, "remove %s", file);
+	put_file("data/campaign.ini",
+		 "[subject zz]\nlabel = Zeta,\n   continued\n[subject aa]\nbucket = b\n");
+	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
+		      !strcmp(c.labels[0], "Zeta, continued") && c.labels[1] == NULL,
+	      "a continued label joined; none given: NULL");
+	CHECK(c.n_planned == 2 && !strcmp(c.planned[0], "zz") && !strcmp(c.planned[1], "aa"),
+	      "without plan.tsv the campaign's subjects are planned");
 	scan_campaign_clear(&c);
 	put_file("data/campaign.ini", "[campaign\nname = t\n");
 	CHECK(scan_campaign(data, &c, &e) < 0 && strstr(e.msg, "campaign.ini:1") != NULL,
