@@ -5,8 +5,9 @@
 #                                      and runs its live engine tests, build/tsan/tests/live_engine and live_wl)
 #   make test            install what is missing, check the C layout (make style), then unit +
 #                        live + end-to-end tests
-#   make style           every C file laid out as .clang-format says? (scripts/style-check;
-#                        scripts/style-check --fix rewrites the ones that are not)
+#   make style           every C file laid out as .clang-format says, and no call circle
+#                        unexplained? (scripts/style-check; scripts/style-check --fix rewrites
+#                        the files not laid out)
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/
@@ -19,6 +20,8 @@
 #   make reproduce BUNDLE=FILE.tar.zst [INTO=DIR] [PUBKEY=PUB.pem]   check a bundle made by
 #                        scripts/bundle: unpack safely, analyze --verify, rebuild the report
 #   make JOBS=N ...      compile N at a time (default: every core; -jN given to make wins)
+#   make V=1 ...         print every command as it runs (default: one short line per file
+#                        built, "  CC   core/err.c", and no sub-make directory lines)
 # libcsv and libharu ship no pkg-config file: override CSV_LIBS / HPDF_CFLAGS / HPDF_LIBS.
 
 # every core compiles unless the caller chose: -jN on the command line, or JOBS=N (only the
@@ -28,6 +31,17 @@ ifeq ($(MAKELEVEL),0)
 ifeq ($(filter -j%,$(MAKEFLAGS)),)
 MAKEFLAGS += -j$(JOBS)
 endif
+endif
+
+# Quiet unless V=1: a recipe line starting with $(call say,WHAT,FILE) prints
+# "  WHAT FILE" instead of itself (nothing under make -s).
+ifeq ($(V),1)
+say =
+else ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say =
+else
+say = @printf '  %-4s %s\n' '$(1)' '$(2)';
+MAKEFLAGS += --no-print-directory
 endif
 
 CC       ?= cc
@@ -86,7 +100,7 @@ ALL_LDFLAGS = $(SANFLAGS) $(LDFLAGS)
 ALL_LDLIBS  = $(PKG_LIBS_NOW) $(CSV_LIBS) $(HPDF_LIBS) -lm -lpthread $(LDLIBS)
 
 STAGES   := collect analyze render
-core_SRC    := $(wildcard core/*.c)
+core_SRC    := $(wildcard core/*.c core/*/*.c)
 # bin/collect-mpi's own files (collect/main_mpi.c, collect/cluster/distrib.c) call
 # collect_MPI_C, the only MPI file
 collect_MPI_C   := collect/cluster/cluster.c
@@ -131,7 +145,7 @@ $(BUILD)/.deps-ok:
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(call say,CC,$<)$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 # The commit and the data directory compiled in, each into the one object that uses it;
 # a stamp file changes (and the object is rebuilt) only when the value does.
@@ -147,16 +161,16 @@ $(BUILD)/obj/render/text/tmpldir.o: ALL_CFLAGS += -DS3BENCH_DATADIR='"$(DATADIR)
 
 $(BUILD)/lib%.a: $$(call obj,$$(%_SRC)) | $(BUILD)/obj/empty.o
 	@mkdir -p $(dir $@)
-	rm -f $@; $(AR) rcs $@ $(BUILD)/obj/empty.o $(filter %.o,$^)
+	$(call say,AR,$@)rm -f $@; $(AR) rcs $@ $(BUILD)/obj/empty.o $(filter %.o,$^)
 
 $(BUILD)/obj/empty.o:
 	@mkdir -p $(dir $@)
-	echo 'typedef int s3bench_empty_unit;' | $(CC) -x c -c -o $@ -
+	$(call say,CC,$@)echo 'typedef int s3bench_empty_unit;' | $(CC) -x c -c -o $@ -
 
 # Each binary links core/ and its own stage only: a stage calling another fails to link.
 $(BIN)/%: $(BUILD)/obj/%/main.o $(BUILD)/lib%.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS)
+	$(call say,LD,$@)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS)
 
 # A one-file test program (tests/unit, tests/live or tests/tools NAME.c): its object and the
 # libraries. (No % in the prerequisite's functions: make would put the stem there.)
@@ -164,7 +178,7 @@ ONEFILE_DIRS := tests/unit tests/live tests/tools
 $(patsubst %.c,$(BUILD)/tests/%,$(notdir $(UNIT_SRC) $(LIVE_SRC) $(TOOL_SRC))): \
 	$(BUILD)/tests/%: $$(call obj,$$(wildcard $$(addsuffix /$$*.c,$(ONEFILE_DIRS)))) $(LIBS)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
+	$(call say,LD,$@)$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIBS) $(ALL_LDLIBS)
 
 $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 	$(call obj,$(wildcard tests/tools/$(t)/*.c)) $(LIBS)))
@@ -172,25 +186,25 @@ $(foreach t,$(TOOL_DIRS),$(eval $(BUILD)/tests/$(t): \
 $(BUILD)/tests/wanem: $(call obj,tests/tools/faultproxy/http.c tests/tools/faultproxy/net.c)
 $(TOOL_DIRS:%=$(BUILD)/tests/%):
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
+	$(call say,LD,$@)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o,$^) $(LIBS) $(ALL_LDLIBS)
 
 # bin/collect-mpi: the distributed collector (bin/collect execs it under mpirun / srun).
 $(call obj,$(collect_MPI_SRC) $(collect_MPI_C) $(MPI_TEST_SRC)): | $(BUILD)/.deps-ok
 $(BIN)/collect-mpi: $(call obj,$(collect_MPI_SRC) $(collect_MPI_C)) $(BUILD)/libcollect.a \
 	$(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
+	$(call say,LD,$@)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 
 # MPI programs (tests/mpi): collect/cluster/cluster.c and the program, with Open MPI's flags.
 $(call obj,$(collect_MPI_C) $(MPI_TEST_SRC)): ALL_CFLAGS += $(MPI_CFLAGS)
 $(MPI_TEST_SRC:tests/mpi/%.c=$(BUILD)/tests/%): $(BUILD)/tests/%: $(BUILD)/obj/tests/mpi/%.o \
 	$(call obj,$(collect_MPI_C)) $(BUILD)/libcollect.a $(BUILD)/libcore.a
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
+	$(call say,LD,$@)$(CC) $(ALL_LDFLAGS) -o $@ $(filter %.o %.a,$^) $(ALL_LDLIBS) $(MPI_LIBS)
 
 $(BUILD)/tests/%.so: tests/preload/%.c
 	@mkdir -p $(dir $@)
-	$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -shared -fPIC -o $@ $< -ldl
+	$(call say,LD,$@)$(CC) -std=c11 -D_GNU_SOURCE $(OPT) $(WARN) -shared -fPIC -o $@ $< -ldl
 
 tests: all $(TESTBINS)
 
@@ -302,14 +316,14 @@ build/man/%.1: $$(MAN_SRC_$$*) docs/man/%.h2m scripts/man-help bin/collect bin/a
 	bin/render
 	@command -v help2man >/dev/null || { echo "make man: help2man missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)
-	printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
+	@printf '#!/bin/sh\nexec "%s/scripts/man-help" "%s/%s" %s "$$@"\n' '$(CURDIR)' \
 		'$(CURDIR)' '$(MAN_SRC_$*)' '$*' >build/man/$*.help && chmod +x build/man/$*.help
-	help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
+	$(call say,GEN,$@)help2man --no-info --no-discard-stderr --name='$(MAN_NAME_$*)' \
 		--include=docs/man/$*.h2m --output=$@.tmp build/man/$*.help && mv $@.tmp $@
 build/man/s3bench-campaign.5: docs/CAMPAIGN.md docs/man/campaign.lua
 	@command -v pandoc >/dev/null || { echo "make man: pandoc missing (scripts/setup)"; exit 1; }
 	@mkdir -p $(dir $@)
-	pandoc --standalone --from=gfm --to=man --lua-filter=docs/man/campaign.lua \
+	$(call say,GEN,$@)pandoc --standalone --from=gfm --to=man --lua-filter=docs/man/campaign.lua \
 		--metadata=title:S3BENCH-CAMPAIGN --metadata=section:5 \
 		--metadata=header:'s3bench manual' --metadata=footer:'s3bench $(shell sed -n \
 		's/^#define S3BENCH_VERSION "\(.*\)"/\1/p' core/version.h)' \
@@ -337,7 +351,8 @@ OWN_DIRS     := share/s3bench/templates/en share/s3bench/templates/ko share/s3be
 
 build/systemd/%: docs/systemd/%.in
 	@mkdir -p $(dir $@)
-	sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@PREFIX@|$(PREFIX)|g' $< >$@.tmp && mv $@.tmp $@
+	$(call say,GEN,$@)sed -e 's|@BINDIR@|$(PREFIX)/bin|g' -e 's|@PREFIX@|$(PREFIX)|g' $< >$@.tmp && \
+		mv $@.tmp $@
 
 install: all man $(UNITS:%=build/systemd/%)
 	@set -e; for m in $(INSTALL_MAP); do \

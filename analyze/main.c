@@ -21,6 +21,7 @@
 #include "analyze/provenance/verify.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_cmp.h"
+#include "core/cellsel.h"
 #include "core/err.h"
 #include "core/exitcode.h"
 #include "core/units.h"
@@ -31,8 +32,9 @@ static void usage(FILE *f)
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
-	      "               [--history DB] [--metrics FILE]\n"
-	      "               [--alert-min-change PCT] [--sign KEY.pem]\n"
+	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
+	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
+	      "               [--alert-cells CELLS] [--sign KEY.pem]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
@@ -89,10 +91,26 @@ static void usage(FILE *f)
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
 	      "                            (exit 2; no results written)\n"
+	      "  --alerts FILE             with --history: the build's watch lines, then its\n"
+	      "                            regression alert lines, one per line as trend.json's\n"
+	      "                            watch[] and alerts[] hold them (\"watch: ...\",\n"
+	      "                            \"regression: ...\"), written atomically; empty when\n"
+	      "                            there are none (for scripts: scheduled-build)\n"
 	      "  --alert-min-change PCT    with --history: the smallest shift alerted or\n"
 	      "                            watched (10%: a smaller one never is, however\n"
 	      "                            significant); default the campaign's\n"
 	      "                            alert_min_change, else 10%\n"
+	      "  --alert-false-rate PCT    with --history: false alarms allowed per build, all\n"
+	      "                            the judged series of the campaign together (each\n"
+	      "                            series gets its Sidak share; watches 5 times as\n"
+	      "                            many); default the campaign's alert_false_rate,\n"
+	      "                            else 1%\n"
+	      "  --alert-cells CELLS       with --history: the cells judged for shifts:\n"
+	      "                            headline (PUT and GET's largest size at the highest\n"
+	      "                            concurrency), all (every matrix cell), or a list\n"
+	      "                            \"OP SIZE cN, ...\" with * for any (\"put * c10,\n"
+	      "                            headline\"); default the campaign's alert_cells,\n"
+	      "                            else headline\n"
 	      "  --metrics FILE            also write the headline figures to FILE in the\n"
 	      "                            Prometheus text format, atomically (for\n"
 	      "                            node_exporter's textfile collector; families and\n"
@@ -234,6 +252,31 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'S':
 		o->sign_key = arg;
 		break;
+	case 'T':
+		o->alerts = arg;
+		break;
+	case 'F': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->alert_false_rate, &pe) < 0 ||
+		    !(o->alert_false_rate > 0 && o->alert_false_rate < 1)) {
+			fprintf(stderr, "analyze: --alert-false-rate: %s\n",
+				pe.msg[0] ? pe.msg : "a rate above 0% and below 100%, please");
+			return -1;
+		}
+		break;
+	}
+	case 'K': {
+		struct cellsel sel;
+		struct err pe = {{0}};
+
+		if (cellsel_parse(arg, &sel, &pe) < 0) {
+			fprintf(stderr, "analyze: --alert-cells: %s\n", pe.msg);
+			return -1;
+		}
+		o->alert_cells = arg;
+		break;
+	}
 	default:
 		return 1;
 	}
@@ -256,6 +299,9 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"client-limits", required_argument, NULL, 'L'},
 		{"metrics", required_argument, NULL, 'P'},
 		{"sign", required_argument, NULL, 'S'},
+		{"alerts", required_argument, NULL, 'T'},
+		{"alert-false-rate", required_argument, NULL, 'F'},
+		{"alert-cells", required_argument, NULL, 'K'},
 		{"help", no_argument, NULL, 'h'},
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
@@ -287,6 +333,11 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		return -1;
 	}
 	o->data_dir = argv[optind];
+	if (o->alerts && o->history == NULL) {
+		fprintf(stderr, "analyze: --alerts needs --history (the lines come from the "
+				"history's trend)\n");
+		return -1;
+	}
 	if (o->recompute && o->warp_map) {
 		fprintf(stderr, "analyze: --recompute applies to s3bench's own logs, not to "
 				"Warp files\n");

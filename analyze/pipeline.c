@@ -39,6 +39,7 @@ void pipeline_defaults(struct pipeline_opts *o)
 	o->min_samples = 1;
 	o->alpha = 0; /* aggregate_build applies COMPARE_ALPHA_DEFAULT */
 	o->alert_min_change = -1;
+	o->alert_false_rate = -1;
 }
 
 /* generated_time: now, or SOURCE_DATE_EPOCH when set (reproducible output). */
@@ -217,7 +218,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
-	m.baseline = base->doc ? base : NULL;
+	m.baseline = base->path ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -225,7 +226,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	if (out_csv_runs(a, path, e) < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/aggregate.json", out);
-	if (out_json_write(a, &m, path, e) < 0)
+	if (out_results_write(a, &m, path, e) < 0)
 		return -1;
 	results_dir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
@@ -239,38 +240,50 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	return 0;
 }
 
-/* alert_min_change: --alert-min-change, else the campaign's alert_min_change, else the
- * default (10 %). */
-static double alert_min_change(const struct pipeline_opts *o, const struct scan_campaign *camp)
+/* trend_opts: what the trend is judged with: each of --alert-min-change,
+ * --alert-false-rate and --alert-cells, else the campaign's key, else the default (10 %,
+ * 1 %, the headline cells). */
+static struct history_trend_opts trend_opts(const struct pipeline_opts *o,
+					    const struct scan_campaign *camp)
 {
-	if (o->alert_min_change >= 0)
-		return o->alert_min_change;
-	return camp->has_alert_min_change ? camp->alert_min_change : CP_MIN_CHANGE_DEFAULT;
+	struct history_trend_opts t = {
+		.min_change = o->alert_min_change >= 0     ? o->alert_min_change
+			      : camp->has_alert_min_change ? camp->alert_min_change
+							   : CP_MIN_CHANGE_DEFAULT,
+		.false_rate = o->alert_false_rate >= 0     ? o->alert_false_rate
+			      : camp->has_alert_false_rate ? camp->alert_false_rate
+							   : CP_FALSE_RATE_DEFAULT,
+		.cells = o->alert_cells != NULL ? o->alert_cells : camp->alert_cells,
+		.lines_path = o->alerts,
+	};
+
+	return t;
 }
 
 /* record_history: --history: the aggregate.json just written into out recorded as a
- * build of the database (under RESULTS_DIR's name), then trend.json into out from it. */
-static int record_history(const struct pipeline_opts *o, const char *out, double min_change,
-			  struct err *e)
+ * build of the database (under RESULTS_DIR's name), then trend.json into out from it,
+ * judged under t. */
+static int record_history(const struct pipeline_opts *o, const char *out,
+			  const struct history_trend_opts *t, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
 	size_t n_reg = 0, n_watch = 0;
-	json_error_t je;
-	json_t *agg;
+	struct results agg;
 	int rc;
 
 	results_dir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/aggregate.json", out);
-	agg = json_load_file(path, 0, &je);
-	if (agg == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	rc = history_record(o->history, agg, dir, &id, e);
-	json_decref(agg);
+	if (results_read(path, &agg, e) < 0) {
+		results_free(&agg);
+		return -1;
+	}
+	rc = history_record(o->history, &agg, dir, &id, e);
+	results_free(&agg);
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", out);
-	if (history_trend(o->history, id, min_change, path, &n_reg, &n_watch, e) < 0)
+	if (history_trend(o->history, id, t, path, &n_reg, &n_watch, e) < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
 	fprintf(stderr,
@@ -451,7 +464,7 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 					    : NULL,
 		.baseline = o->baseline,
 		.history = o->history,
-		.alert_min_change = alert_min_change(o, &st->camp),
+		.trend = trend_opts(o, &st->camp),
 		.sign_key = o->sign_key,
 	};
 
@@ -476,7 +489,8 @@ static const char *const optional_outputs[] = {"trend.json", "manifest.sig", NUL
  * RESULTS_DIR together (core/fsutil.h fs_stage), manifest.json last: on a failure the
  * earlier results stay as they were, and the message says so. */
 static int write_all(const struct state *st, const struct pipeline_opts *o,
-		     const struct aggregate *a, const struct baseline *base, struct err *e)
+		     const struct aggregate *a, const struct baseline *base,
+		     const struct history_trend_opts *t, struct err *e)
 {
 	char dir[PATH_MAX], avail[32] = "?";
 	struct fs_stage sg;
@@ -486,8 +500,7 @@ static int write_all(const struct state *st, const struct pipeline_opts *o,
 	if (fs_stage_open(&sg, dir, e) < 0)
 		return -1;
 	if (write_results(st, o, a, base, sg.tmp, e) == 0 &&
-	    (o->history == NULL ||
-	     record_history(o, sg.tmp, alert_min_change(o, &st->camp), e) == 0) &&
+	    (o->history == NULL || record_history(o, sg.tmp, t, e) == 0) &&
 	    (o->metrics == NULL || write_metrics(o, a, sg.tmp, e) == 0) &&
 	    write_manifest(st, o, a, sg.tmp, e) == 0 &&
 	    fs_stage_commit(&sg, "manifest.json", optional_outputs, e) == 0)
@@ -508,6 +521,7 @@ static int write_all(const struct state *st, const struct pipeline_opts *o,
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
 			   const struct baseline *base)
 {
+	struct history_trend_opts t = trend_opts(o, &st->camp);
 	struct aggregate *a;
 	struct err e = {{0}};
 	int rc = -1;
@@ -530,7 +544,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	if (a != NULL && !st->warp_mode &&
 	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
-	else if (a == NULL || write_all(st, o, a, base, &e) < 0)
+	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else
 		rc = 0;

@@ -31,8 +31,12 @@ struct pipeline_opts {
 	const char *baseline;         /* --baseline OLD_RESULTS_DIR */
 	const char *history;          /* --history DB */
 	double alert_min_change;      /* --alert-min-change; < 0: the campaign's, else 10 % */
+	double alert_false_rate;      /* --alert-false-rate; < 0: the campaign's, else 1 % */
+	const char *alert_cells;      /* --alert-cells; NULL: the campaign's, else headline */
 	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/provenance/sign.h) */
 	const char *metrics;          /* --metrics FILE (analyze/out/out.h out_metrics_write) */
+	const char *alerts;           /* --alerts FILE: the trend's watch and regression lines
+					 (analyze/history/history.h history_trend) */
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,

@@ -1,5 +1,5 @@
 /* collect/workload.c: see workload.h: names, limits and checks, the spellings of the
- * fields (syntax only; the limits are workload_check's), and the run.json form. */
+ * fields (syntax only; the limits are workload_check's), and the run.json record. */
 #include "collect/workload.h"
 
 #include <ctype.h>
@@ -10,64 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/runrec/runrec.h"
 #include "core/units.h"
-
-static const char *const keys[WLF_COUNT_] = {
-	[WLF_RETRIES] = "retries",     [WLF_OP] = "op",
-	[WLF_SIZE] = "size",           [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",         [WLF_DURATION] = "duration",
-	[WLF_COUNT] = "count",         [WLF_OBJECTS] = "objects",
-	[WLF_BATCH] = "batch",         [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",     [WLF_MIX] = "mix",
-	[WLF_RANGE] = "range",         [WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",           [WLF_CHECKSUM] = "checksum",
-	[WLF_PAYLOAD] = "payload",     [WLF_READS] = "reads",
-	[WLF_HTTP] = "http",           [WLF_HTTP2_SHARED] = "http2_shared",
-	[WLF_KEEPALIVE] = "keepalive", [WLF_ADDRESSES] = "addresses",
-	[WLF_BUCKETS] = "buckets",     [WLF_PREFIXES] = "prefixes",
-};
-
-static const char *const options[WLF_COUNT_] = {
-	[WLF_OP] = "--op",
-	[WLF_SIZE] = "--size",
-	[WLF_CONCURRENCY] = "--concurrency",
-	[WLF_BOUND] = "--until-done",
-	[WLF_DURATION] = "--duration",
-	[WLF_COUNT] = "--count",
-	[WLF_OBJECTS] = "--objects",
-	[WLF_BATCH] = "--batch",
-	[WLF_PART_SIZE] = "--part-size",
-	[WLF_TIMEOUT] = "--timeout",
-	[WLF_MIX] = "--mix",
-	[WLF_RANGE] = "--range",
-	[WLF_RATE] = "--rate",
-	[WLF_SEED] = "--seed",
-	[WLF_RETRIES] = "--retries",
-	[WLF_CHECKSUM] = "--checksum",
-	[WLF_PAYLOAD] = "--payload",
-	[WLF_READS] = "--reads",
-	[WLF_HTTP] = "--http",
-	[WLF_HTTP2_SHARED] = "--http2-shared",
-	[WLF_KEEPALIVE] = "--keepalive",
-	[WLF_ADDRESSES] = "--addresses",
-	[WLF_BUCKETS] = "--buckets",
-	[WLF_PREFIXES] = "--prefixes",
-};
-
-/* the whole-number fields: their ranges and what a value of each is called */
-static const struct {
-	enum wl_field f;
-	uint64_t min, max;
-	const char *noun;
-} numbers[] = {
-	{WLF_CONCURRENCY, 1, WL_CONCURRENCY_MAX, "a concurrency"},
-	{WLF_COUNT, 1, WL_COUNT_MAX, "a count"},
-	{WLF_OBJECTS, 1, WL_OBJECTS_MAX, "a number of objects"},
-	{WLF_BATCH, 1, WL_BATCH_MAX, "a batch"},
-	{WLF_RETRIES, 0, WL_RETRIES_MAX, "a number of retries"},
-	{WLF_BUCKETS, 1, WL_SPREAD_MAX, "a number of buckets"},
-	{WLF_PREFIXES, 1, WL_SPREAD_MAX, "a number of prefixes"},
-};
 
 const char *workload_op_name(enum wl_op op)
 {
@@ -79,37 +23,6 @@ const char *workload_bound_name(enum wl_bound bd)
 	return bd == WL_BOUND_COUNT        ? "count"
 	       : bd == WL_BOUND_UNTIL_DONE ? "until-done"
 					   : "duration";
-}
-
-const char *workload_field_key(enum wl_field f)
-{
-	return (unsigned)f < WLF_COUNT_ ? keys[f] : "";
-}
-
-const char *workload_field_option(enum wl_field f)
-{
-	return (unsigned)f < WLF_COUNT_ ? options[f] : "";
-}
-
-int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct err *e)
-{
-	unsigned long long v;
-	char *end;
-
-	for (size_t i = 0; i < sizeof(numbers) / sizeof(numbers[0]); i++) {
-		if (numbers[i].f != f)
-			continue;
-		errno = 0;
-		v = strtoull(s, &end, 10);
-		if (errno || end == s || *end || s[0] == '-' || s[0] == '+' || v < numbers[i].min ||
-		    v > numbers[i].max)
-			return err_set(e, "'%s' is not %s from %llu to %llu", s, numbers[i].noun,
-				       (unsigned long long)numbers[i].min,
-				       (unsigned long long)numbers[i].max);
-		*out = v;
-		return 0;
-	}
-	return err_set(e, "'%s': %s is not a whole-number field", s, workload_field_key(f));
 }
 
 /* check_number: v of whole-number field f within its range ('v' quoted in the message) */
@@ -700,69 +613,45 @@ char *workload_format_rate(double rate, char *buf, size_t n)
 	return buf;
 }
 
-/* The run.json form. */
-/* opt_u64: v, or null for 0 (not given) */
-static json_t *opt_u64(uint64_t v)
+/* The run.json record. */
+void workload_record(const struct workload *wl, double timeout_s, struct runrec_workload *out)
 {
-	return v ? json_integer((json_int_t)v) : json_null();
-}
+	static const enum wl_op mix_ops[RUNREC_MIX_OPS] = {
+		[RUNREC_MIX_GET] = WL_GET,
+		[RUNREC_MIX_PUT] = WL_PUT,
+		[RUNREC_MIX_HEAD] = WL_HEAD,
+		[RUNREC_MIX_DELETE] = WL_DELETE,
+	};
 
-/* json_draws: the fields of mixed, size-distribution, ranged and rate runs (null when
- * not used), the workers used and the seed (null: time-based) */
-static void json_draws(json_t *o, const struct workload *wl)
-{
-	json_t *mix = json_null();
-
-	if (wl->op == WL_MIXED) {
-		static const enum wl_op ops[] = {WL_GET, WL_PUT, WL_HEAD, WL_DELETE};
-		mix = json_object();
-		for (size_t i = 0; mix && i < sizeof(ops) / sizeof(ops[0]); i++)
-			json_object_set_new(mix, workload_op_name(ops[i]),
-					    json_integer(wl->mix.w[ops[i]]));
-	}
-	json_object_set_new(o, "mix", mix);
-	json_object_set_new(o, "size_spec",
-			    wl->sizes.kind != WL_SIZE_FIXED ? json_string(wl->sizes.spec)
-							    : json_null());
-	json_object_set_new(o, "range",
-			    wl->range.kind != WL_RANGE_NONE ? json_string(wl->range.spec)
-							    : json_null());
-	json_object_set_new(o, "rate", wl->rate > 0 ? json_real(wl->rate) : json_null());
-	json_object_set_new(o, "workers", json_integer(workload_workers(wl)));
-	json_object_set_new(o, "seed", opt_u64(wl->seed));
-	json_object_set_new(o, "retries", json_integer(wl->retries));
-	json_object_set_new(o, "duration_auto",
-			    wl->auto_stop ? json_pack("{s:f,s:f,s:i,s:f}", "min_s",
-						      wl->min_duration_s, "max_s", wl->duration_s,
-						      "window_s", 10, "band", 0.05)
-					  : json_null());
-	json_object_set_new(o, "duration_subject", json_boolean(wl->duration_own));
-	json_object_set_new(o, "send", workload_send_json(&wl->send));
-	json_object_set_new(o, "buckets", json_integer(workload_buckets(wl)));
-	json_object_set_new(o, "prefixes", json_integer(workload_prefixes(wl)));
-}
-
-json_t *workload_json(const struct workload *wl, double timeout_s)
-{
-	json_t *o = json_object();
-
-	if (o == NULL)
-		return NULL;
-	json_object_set_new(o, "op", json_string(workload_op_name(wl->op)));
-	json_object_set_new(o, "size", json_integer((json_int_t)wl->size));
-	json_object_set_new(o, "concurrency", json_integer(wl->concurrency));
-	json_object_set_new(o, "bound", json_string(workload_bound_name(wl->bound)));
-	json_object_set_new(o, "duration_s",
-			    wl->bound == WL_BOUND_DURATION ? json_real(wl->duration_s)
-							   : json_null());
-	json_object_set_new(o, "count",
-			    wl->bound == WL_BOUND_COUNT ? json_integer((json_int_t)wl->count)
-							: json_null());
-	json_object_set_new(o, "objects", opt_u64(wl->objects));
-	json_object_set_new(o, "batch", wl->batch ? json_integer(wl->batch) : json_null());
-	json_object_set_new(o, "part_size", opt_u64(wl->part_size));
-	json_object_set_new(o, "timeout_s", json_real(timeout_s));
-	json_object_set_new(o, "keep", json_boolean(wl->keep));
-	json_draws(o, wl);
-	return o;
+	memset(out, 0, sizeof(*out));
+	out->op = workload_op_name(wl->op);
+	out->size = (int64_t)wl->size;
+	out->concurrency = wl->concurrency;
+	out->bound = workload_bound_name(wl->bound);
+	out->duration_s = wl->bound == WL_BOUND_DURATION ? wl->duration_s : 0;
+	out->count = wl->bound == WL_BOUND_COUNT ? (int64_t)wl->count : 0;
+	out->objects = (int64_t)wl->objects;
+	out->batch = wl->batch;
+	out->part_size = (int64_t)wl->part_size;
+	out->timeout_s = timeout_s;
+	out->keep = wl->keep;
+	out->has_mix = wl->op == WL_MIXED;
+	for (int k = 0; out->has_mix && k < RUNREC_MIX_OPS; k++)
+		out->mix[k] = wl->mix.w[mix_ops[k]];
+	out->size_spec = wl->sizes.kind != WL_SIZE_FIXED ? wl->sizes.spec : NULL;
+	out->range = wl->range.kind != WL_RANGE_NONE ? wl->range.spec : NULL;
+	out->rate = wl->rate > 0 ? wl->rate : 0;
+	out->workers = workload_workers(wl);
+	out->seed = (int64_t)wl->seed;
+	out->retries = wl->retries;
+	out->has_auto = wl->auto_stop;
+	out->auto_min_s = wl->min_duration_s;
+	out->auto_max_s = wl->duration_s;
+	out->auto_window_s = WL_AUTO_WINDOW_S;
+	out->auto_band = WL_AUTO_BAND;
+	out->duration_subject = wl->duration_own;
+	out->has_send = 1;
+	workload_send_record(&wl->send, &out->send);
+	out->buckets = workload_buckets(wl);
+	out->prefixes = workload_prefixes(wl);
 }

@@ -1,5 +1,5 @@
 /* collect/workload.h: the workload, in one home: its type (struct workload, enum wl_op),
- * names, defaults, limits, checks, spellings and run.json form. The engine
+ * names, defaults, limits, checks, spellings and run.json record. The engine
  * (collect/engine/engine.h) runs it and includes this header, never the reverse.
  *
  * Both front ends build a struct workload and check it here: the campaign parser
@@ -10,12 +10,12 @@
 #ifndef COLLECT_WORKLOAD_H
 #define COLLECT_WORKLOAD_H
 
-#include <jansson.h>
 #include <stddef.h>
 #include <stdint.h>
 
 #include "core/err.h"
 #include "core/ops.h"
+#include "core/runrec/runrec.h"
 
 /* The ops of core/ops.h (their names and canonical order), by collect's names, then
  * the workloads that are not one op: WL_MIXED ("mixed") draws each request's op from a
@@ -168,6 +168,8 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_RETRIES_MAX 10           /* retries of one request */
 #define WL_AUTO_MIN_S 20.0          /* duration = auto: default min_duration */
 #define WL_AUTO_MAX_S 300.0         /* duration = auto: default max_duration */
+#define WL_AUTO_WINDOW_S 10         /* duration = auto: segments judged (steady.h's window) */
+#define WL_AUTO_BAND 0.05           /* duration = auto: their band (steady.h's) */
 #define WL_SPREAD_MAX 1000          /* buckets, prefixes: at most this many */
 #define WL_BUCKET_NAME_MAX 63       /* S3's longest bucket name */
 
@@ -339,19 +341,18 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
  * strings. */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
-/* workload_send_json: run.json's "send" object: every spelled send field (checksum ..
- * addresses) by its campaign key with its value ({"checksum": "crc32", "payload":
- * "unsigned", ...}; buckets and prefixes are the workload's own fields). New
- * reference, or NULL when out of memory. */
-json_t *workload_send_json(const struct wl_send *snd);
+/* workload_send_record: run.json's workload.send record of snd: every spelled send field
+ * (checksum .. addresses) with its value (workload_send_value; buckets and prefixes are
+ * the workload's own fields). */
+void workload_send_record(const struct wl_send *snd, struct runrec_send *out);
 
-/* workload_json: run.json's "workload" object of wl (docs/FORMATS.md): op, size,
- * concurrency, bound, duration_s, count, objects, batch, part_size, timeout_s
- * (timeout_s), keep, then mix, size_spec, range and rate (null when not used), workers
- * (workload_workers), seed (null: time-based), send (workload_send_json), buckets and
- * prefixes (workload_buckets, workload_prefixes: 1 when not spread). New
- * reference, or NULL when out of memory. */
-json_t *workload_json(const struct workload *wl, double timeout_s);
+/* workload_record: run.json's "workload" record of wl (docs/FORMATS.md) into *out: op,
+ * size, concurrency, bound, duration_s, count, objects, batch, part_size (null when not
+ * used), timeout_s (timeout_s), keep, then mix, size_spec, range and rate (null when not
+ * used), workers (workload_workers), seed (null: time-based), retries, duration_auto,
+ * duration_subject, send (workload_send_record), buckets and prefixes (workload_buckets,
+ * workload_prefixes: 1 when not spread). The strings point into wl or are static. */
+void workload_record(const struct workload *wl, double timeout_s, struct runrec_workload *out);
 
 /* Many buckets and prefixes (collect/workload_spread.c; docs/CAMPAIGN.md, "Buckets and
  * prefixes").

@@ -1,4 +1,4 @@
-/* collect/workload_send.c: the spellings and run.json form of how requests are sent
+/* collect/workload_send.c: the spellings and run.json record of how requests are sent
  * (struct wl_send, collect/workload.h). */
 #include "collect/workload.h"
 
@@ -16,11 +16,6 @@ static const struct {
 	{WLF_HTTP2_SHARED, "no", "yes"},    {WLF_KEEPALIVE, "yes", "no"},
 	{WLF_ADDRESSES, "first", "spread"},
 };
-
-int workload_is_send_field(enum wl_field f)
-{
-	return f >= WLF_CHECKSUM && f <= WLF_SEND_LAST;
-}
 
 static int *slot(enum wl_field f, struct wl_send *snd)
 {
@@ -101,12 +96,8 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
 	return 0;
 }
 
-json_t *workload_send_json(const struct wl_send *snd)
+void workload_send_record(const struct wl_send *snd, struct runrec_send *out)
 {
-	json_t *o = json_object();
-
-	for (int f = WLF_CHECKSUM; o != NULL && f <= WLF_ADDRESSES; f++)
-		json_object_set_new(o, workload_field_key((enum wl_field)f),
-				    json_string(workload_send_value((enum wl_field)f, snd)));
-	return o;
+	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+		out->v[f - WLF_CHECKSUM] = workload_send_value((enum wl_field)f, snd);
 }

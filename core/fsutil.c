@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -33,6 +34,54 @@ int fs_mkdirs(const char *path, struct err *e)
 	if (stat(path, &st) < 0 || !S_ISDIR(st.st_mode))
 		return err_set(e, "%s: not a directory", path);
 	return 0;
+}
+
+char *fs_read_file(const char *path, size_t max, size_t *len, struct err *e)
+{
+	FILE *f = fopen(path, "rb");
+	char *buf = NULL, *nb;
+	size_t n = 0, cap = 0, got;
+	int ok = 0;
+
+	if (len != NULL)
+		*len = 0;
+	if (f == NULL) {
+		err_set(e, "%s: cannot open: %s", path, strerror(errno));
+		return NULL;
+	}
+	do {
+		if (cap - n < 4096 + 1) { /* room for a read and the NUL */
+			size_t c = cap ? cap * 2 : 65536;
+
+			if ((nb = realloc(buf, c)) == NULL) {
+				err_set(e, "%s: out of memory", path);
+				goto done;
+			}
+			buf = nb;
+			cap = c;
+		}
+		got = fread(buf + n, 1, cap - n - 1, f);
+		n += got;
+		if (max > 0 && n > max) {
+			err_set(e, "%s: larger than %zu bytes", path, max);
+			goto done;
+		}
+	} while (got > 0);
+	if (ferror(f)) {
+		err_set(e, "%s: cannot read: %s", path, strerror(errno));
+		goto done;
+	}
+	buf[n] = '\0';
+	if (len != NULL)
+		*len = n;
+	ok = 1;
+done:
+	fclose(f);
+	if (!ok) {
+		free(buf);
+		buf = NULL;
+	}
+	return buf;
 }
 
 int fs_atomic_open(struct fs_atomic *a, const char *path, struct err *e)

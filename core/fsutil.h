@@ -1,6 +1,6 @@
-/* core/fsutil.h: the file-system utilities every stage shares: mkdir -p and the
- * atomic writer (a temporary name beside the target, fsync, rename, fsync of the
- * directory), so that a reader never sees a half-written output file. */
+/* core/fsutil.h: the file-system utilities every stage shares: mkdir -p, reading a
+ * whole file, and the atomic writer (a temporary name beside the target, fsync, rename,
+ * fsync of the directory), so that a reader never sees a half-written output file. */
 #ifndef CORE_FSUTIL_H
 #define CORE_FSUTIL_H
 
@@ -16,6 +16,13 @@
  * or -1 with e set when a component cannot be created or path is not a directory
  * (e.g. a file is in the way). */
 int fs_mkdirs(const char *path, struct err *e);
+
+/* fs_read_file: the whole content of path as a new NUL-terminated string (the caller
+ * frees it), its length in *len when len is not NULL (the file may hold NUL bytes; the
+ * compressed files of core/zio.h read with zio_read_all). max > 0 refuses a file longer
+ * than max bytes; 0 sets no limit. NULL with e set ("PATH: cannot open: REASON", "PATH:
+ * cannot read: REASON", "PATH: larger than MAX bytes", "PATH: out of memory"). */
+char *fs_read_file(const char *path, size_t max, size_t *len, struct err *e);
 
 /* One atomic write in progress. The fields are the writer's; callers use fd (or the
  * stream fs_atomic_fopen returns) and may read tmp, e.g. to hand the name to a

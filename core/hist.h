@@ -11,12 +11,9 @@
  * `clamped`; negative values as 0 (also counted). The exact minimum and maximum of the
  * values as given are kept.
  *
- * Error bound. A percentile is reported as the middle of its bucket
- * (low + (width - 1) / 2, integer division), clamped to [min, max]. The true value v
- * lies in the same bucket, so |reported - v| <= width / 2 <= 2^(e - M - 1) <= v / 2^(M + 1):
- * a relative error of at most 1/256 (0.39 %) for every value in 0 .. 1 h (exact below
- * 256 ns), inside the 1 % the project promises. Rank: nearest rank, the value of rank
- * ceil(q * count) (at least 1) in ascending order, as core/summary.c defines pXX.
+ * A percentile (nearest rank, as core/summary.c defines pXX) is the middle of its bucket
+ * (low + (width - 1) / 2, integer division), clamped to [min, max]: within 1/256 of the
+ * true value (docs/METHODOLOGY.md, "Pooled latency", the error bound).
  *
  * JSON form (run.json "summary.latency_hist", docs/FORMATS.md):
  *   {"unit": "ns", "sub_bucket_bits": 7, "highest": 3600000000000, "count": N,

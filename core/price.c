@@ -377,6 +377,18 @@ json_t *cost_to_json(const struct cost_parts *c, const char *currency)
 			 "storage", c->storage);
 }
 
+int cost_from_json(struct jread *r, const json_t *o, const char *where, struct cost_parts *c,
+		   char **currency)
+{
+	*currency = jread_str(r, o, where, "currency", 1);
+	c->total = jread_num(r, o, where, "total", 1);
+	c->requests = jread_num(r, o, where, "requests", 1);
+	c->egress = jread_num(r, o, where, "egress", 1);
+	c->ingress = jread_num(r, o, where, "ingress", 1);
+	c->storage = jread_num(r, o, where, "storage", 1);
+	return r->failed ? -1 : 0;
+}
+
 /* count: "100M", "5000", "2.5K": a whole number of requests. */
 static int count(const char *t, uint64_t *out)
 {

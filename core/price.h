@@ -33,6 +33,7 @@
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/jread.h"
 
 /* The seconds of one billed month: 730 hours (365 x 24 / 12), as providers prorate. */
 #define PRICE_MONTH_S (730.0 * 3600.0)
@@ -122,6 +123,10 @@ int bill_from_json(const json_t *j, struct bill_counts *b, struct err *e);
 
 /* cost_to_json: {"currency", "total", "requests", "egress", "ingress", "storage"}. */
 json_t *cost_to_json(const struct cost_parts *c, const char *currency);
+/* cost_from_json: read it back (o, the object at where) into *c and *currency (a copy the
+ * caller frees); 0, or -1 with r naming the field at fault. */
+int cost_from_json(struct jread *r, const json_t *o, const char *where, struct cost_parts *c,
+		   char **currency);
 
 /* A stated monthly example workload: `cost_example = stored:10TB, read:50TB, gets:100M`
  * (items in any order, each at most once, at least one): stored and read are sizes as

@@ -5,10 +5,7 @@
  * arithmetic, so a seed gives the same numbers on every machine: plan orders, PUT
  * bodies, object sizes, op and offset draws repeat exactly from their seed. Each caller
  * keeps its own state (a uint64_t): nothing here is shared or locked. Not for secrets.
- *
- * collect uses it for the plan's random order (campaign/plan.c), the PUT bodies and
- * their stamps (engine/body.c) and the workload's draws (engine/wl_draw.c, engine/wl.c);
- * the formulas are in docs/METHODOLOGY.md. */
+ * The draws made with it are in docs/METHODOLOGY.md. */
 #ifndef CORE_RNG_H
 #define CORE_RNG_H
 

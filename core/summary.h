@@ -223,6 +223,13 @@ int summary_acc_rate(struct summary_acc *acc, double offered, double span_s,
 int summary_acc_series(const struct summary_acc *acc, struct seg_value **out, size_t *n,
 		       int64_t *start_s, int *kept_first, int *kept_last, struct err *e);
 
+/* summary_lat_json: the object of l ({"avg", "p50", "p90", "p99", "min", "max", "stddev"}
+ * in milliseconds; new reference, NULL when out of memory); summary_lat_from_json: x, such
+ * an object, into *l; -1 with "PATH: missing or not an object" or "PATH.KEY: missing or not
+ * a number" in e. The form of every latency of run.json. */
+json_t *summary_lat_json(const struct lat_stats *l);
+int summary_lat_from_json(const json_t *x, const char *path, struct lat_stats *l, struct err *e);
+
 /* summary_to_json: a new JSON object in the run.json "summary" form (docs/FORMATS.md);
  * the caller owns the reference. */
 json_t *summary_to_json(const struct run_summary *s);

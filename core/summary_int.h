@@ -1,5 +1,8 @@
-/* core/summary_int.h: the accumulator of core/summary.c, shared with core/summary_ops.c
- * (the per-op and rate figures and their JSON). Private to those two files. */
+/* core/summary_int.h: the run summary's accumulator and the functions its files share.
+ * Private to core/summary*.c. The layers, from the bottom: core/summary_base.c (vectors,
+ * buckets, latency statistics, JSON getters); the parts, core/summary_ops.c (per-op and
+ * rate figures), core/summary_phases.c (request phases, connections) and
+ * core/summary_retry.c (retries); core/summary.c on top, which calls each part. */
 #ifndef CORE_SUMMARY_INT_H
 #define CORE_SUMMARY_INT_H
 
@@ -10,6 +13,7 @@
 
 #define SUM_NS 1000000000LL
 #define SUM_MIB 1048576.0
+#define SUM_MAX_SPAN_S 10000000LL /* one run spans less than this (115 days) */
 
 struct i64vec {
 	int64_t *v;
@@ -68,6 +72,8 @@ struct summary_acc {
 	struct errstat r_errs; /* retried attempts' failures */
 };
 
+/* The floor (core/summary_base.c). */
+
 /* A bucket's fixed-point sums as numbers. */
 struct bucket_value {
 	double bytes, objs;
@@ -83,6 +89,10 @@ struct bucket_value summary_bucket_at(const struct buckets *bk, int64_t sec);
  * from the others. */
 int summary_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t bytes, uint64_t objs);
 
+/* summary_buckets_start: count one request started at s (ns) in the bucket of its second.
+ * -1 when out of memory or too far from the others. */
+int summary_buckets_start(struct buckets *bk, int64_t s);
+
 /* summary_span: S0 (the Unix second of the first start) and K (the number of 1-second
  * buckets, at least 1) of the rows added so far. */
 void summary_span(const struct summary_acc *a, int64_t *s0, int64_t *k);
@@ -93,18 +103,15 @@ void summary_lat(struct i64vec *v, struct lat_stats *out);
 /* summary_vec_push: append the element x (size bytes) to a vector of such elements:
  * vp the address of its element pointer, *n elements used, room for *cap; the array
  * doubles when full (at first 1024 elements). -1 when memory runs out (the vector
- * unchanged). The growth of every vector of the accumulator (summary_push, the per-op
- * index vectors of summary_ops.c). */
+ * unchanged). */
 int summary_vec_push(void *vp, size_t *n, size_t *cap, const void *x, size_t size);
 
 /* summary_push: append x to v; -1 when out of memory. */
 int summary_push(struct i64vec *v, int64_t x);
 
-/* summary_lat_json / summary_get_lat / summary_get_num / summary_get_u64 /
- * summary_get_counts: the JSON of a lat_stats and the checked getters of
- * summary_from_json (messages "path.k: ..."); summary_get_counts reads the four counts
- * of a summary or of one of its ops (requests, objects, bytes, errors). */
-json_t *summary_lat_json(const struct lat_stats *l);
+/* summary_get_lat / summary_get_num / summary_get_u64 / summary_get_counts: the checked
+ * getters of summary_from_json (messages "path.k: ..."); summary_get_counts reads the four
+ * counts of a summary or of one of its ops (requests, objects, bytes, errors). */
 int summary_get_lat(const json_t *o, const char *path, const char *k, struct lat_stats *l,
 		    struct err *e);
 int summary_get_num(const json_t *o, const char *path, const char *k, double *v, struct err *e);
@@ -139,9 +146,9 @@ int summary_retry_from_json(const json_t *o, struct run_summary *out, struct err
 /* summary_ops_free: the per-op and rate memory of a. */
 void summary_ops_free(struct summary_acc *a);
 
-/* summary_ops_to_json / summary_ops_from_json: "by_op" and "rate" into / from the summary
- * object o (absent when not set; absent or null read as not set). from_json sets
- * out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
+/* summary_ops_to_json / summary_ops_from_json: "by_op", "rate" and "errors_by" into / from
+ * the summary object o (absent when not set; absent or null read as not set). from_json
+ * sets out->rate.intended_hist, which the caller frees on failure too (summary_clear). */
 int summary_ops_to_json(const struct run_summary *s, json_t *o);
 int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *e);
 

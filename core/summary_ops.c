@@ -295,7 +295,7 @@ int summary_ops_to_json(const struct run_summary *s, json_t *o)
 	}
 	if (s->errs.n > 0 && json_object_set_new(o, "errors_by", errstat_to_json(&s->errs)) < 0)
 		return -1;
-	return summary_retry_to_json(s, o);
+	return 0;
 }
 
 /* op_hist_from_json: the optional "latency_hist" of the by_op entry x (path p) into
@@ -454,5 +454,5 @@ int summary_ops_from_json(const json_t *o, struct run_summary *out, struct err *
 		return -1;
 	if (errstat_total(&out->errs) > out->errors)
 		return err_set(e, "summary.errors_by: counts more errors than summary.errors");
-	return summary_retry_from_json(o, out, e);
+	return 0;
 }

@@ -207,20 +207,24 @@ char *units_format_size(uint64_t bytes, char *buf, size_t n)
 	return buf;
 }
 
+struct units_human units_human(uint64_t bytes)
+{
+	static const char *const names[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+	struct units_human h = {(double)bytes, names[0], 0};
+
+	for (int i = 1; h.value >= 1024 && i < 5; i++) {
+		h.value /= 1024;
+		h.unit = names[i];
+	}
+	h.decimals = h.value == floor(h.value) ? 0 : h.value < 10 ? 2 : 1;
+	return h;
+}
+
 char *units_format_size_human(uint64_t bytes, char *buf, size_t n)
 {
-	static const char *names[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-	double v = (double)bytes;
-	int i = 0;
+	struct units_human h = units_human(bytes);
 
-	while (v >= 1024.0 && i < 5) {
-		v /= 1024.0;
-		i++;
-	}
-	if (i == 0)
-		snprintf(buf, n, "%llu B", (unsigned long long)bytes);
-	else
-		snprintf(buf, n, "%.3g %s", v, names[i]);
+	snprintf(buf, n, "%.*f %s", h.decimals, h.value, h.unit);
 	return buf;
 }
 

@@ -46,9 +46,22 @@ int units_parse_percent(const char *s, double *out, struct err *e);
  * directory-name form; returns buf. Round-trips through units_parse_size. */
 char *units_format_size(uint64_t bytes, char *buf, size_t n);
 
-/* units_format_size_human: "1.5 GiB", "300 KiB", "12 B" (3 significant digits); for
- * messages and progress lines, not for file names. Returns buf. Test seam today: only
- * the unit tests call it. */
+/* A size for people: bytes in the largest binary unit, up to TiB, that leaves a value of at
+ * least 1 ("B" below 1 KiB), and the decimals it is written with: 0 when the value is
+ * whole, 2 below 10, else 1 (1.50 KiB, 256 KiB, 12.5 MiB, 512 B). */
+struct units_human {
+	double value;
+	const char *unit; /* "B", "KiB", "MiB", "GiB" or "TiB" (static storage) */
+	int decimals;
+};
+
+/* units_human: bytes as a size for people (struct units_human). The one rule of the tree;
+ * the report writes the value in its language's number format (render/text/text.h,
+ * text_size). */
+struct units_human units_human(uint64_t bytes);
+
+/* units_format_size_human: units_human's size as a message says it, "56 KiB", "1.50 MiB",
+ * "512 B", into buf (n bytes; 32 hold any); returns buf. */
 char *units_format_size_human(uint64_t bytes, char *buf, size_t n);
 
 #define UNITS_DURATION_MAX 40

@@ -1,34 +1,31 @@
-/* render/main.c: bin/render — the comparison report as self-contained HTML and PDF.
+/* render/main.c: bin/render, the render stage's command line.
  *
- *   render RESULTS_DIR [-o REPORT_DIR] [--format html,pdf] [--templates DIR] [--lang en|ko]
+ *   render RESULTS_DIR [-o REPORT_DIR] [--format html,pdf] [--templates DIR] [--lang CODE]
  *
- * Reads RESULTS_DIR/aggregate.json alone and writes REPORT_DIR/report.html and
- * REPORT_DIR/report.pdf (each to a temporary name, renamed when complete). */
+ * The flags, then one call: render_defaults, parse_args, render_run (render/render.h does
+ * the work). Exit codes (core/exitcode.h) in --help. */
 #include <getopt.h>
-#include <limits.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "core/err.h"
 #include "core/exitcode.h"
-#include "core/fsutil.h"
 #include "core/version.h"
-#include "render/text/fonts.h"
-#include "render/doc/html.h"
-#include "render/model/model.h"
-#include "render/doc/pdf.h"
-#include "render/report/report.h"
-#include "render/report/report_prov.h"
-#include "render/text/text.h"
+#include "render/render.h"
 #include "render/text/tmpldir.h"
 
-static void usage(FILE *f)
+/* usage: --help, with the languages of the templates that --templates (NULL: the first
+ * place of tmpldir_find's order) gives. */
+static void usage(FILE *f, const char *templates)
 {
+	char tdir[4096], langs[256] = "";
+	struct err e = {{0}};
+
+	if (tmpldir_find(templates, tdir, sizeof(tdir), &e) < 0 ||
+	    tmpldir_langs(tdir, langs, sizeof(langs)) == 0)
+		snprintf(langs, sizeof(langs), "none found");
 	fputs("usage: render RESULTS_DIR [-o REPORT_DIR] [--format html,pdf] [--templates DIR]\n"
-	      "              [--lang en|ko]\n"
+	      "              [--lang CODE]\n"
 	      "\n"
 	      "Writes the comparison report from RESULTS_DIR/aggregate.json alone (no network,\n"
 	      "no raw logs): REPORT_DIR/report.html (one self-contained file) and\n"
@@ -39,10 +36,15 @@ static void usage(FILE *f)
 	      "  -o, --output DIR      report directory (default: RESULTS_DIR/../report)\n"
 	      "  -f, --format LIST     html, pdf or html,pdf (default: html,pdf)\n"
 	      "  -t, --templates DIR   HTML skeleton, CSS and prose (default: below)\n"
-	      "  -l, --lang CODE       en (default) or ko: the report's language. The PDF embeds\n"
-	      "                        DejaVu Sans (fonts-dejavu-core) and NanumGothic\n"
-	      "                        (fonts-nanum), ko with NanumGothic first: labels in\n"
-	      "                        any script either covers print as written\n"
+	      "  -l, --lang CODE       the report's language (default: en): a directory of the\n"
+	      "                        templates with a strings.txt (",
+	      f);
+	fprintf(f, "here: %s", langs);
+	fputs(").\n"
+	      "                        The PDF embeds DejaVu Sans (fonts-dejavu-core) and\n"
+	      "                        NanumGothic (fonts-nanum), the face the language's\n"
+	      "                        font.first names first: labels in any script either\n"
+	      "                        covers print as written\n"
 	      "  -h, --help            this text\n"
 	      "  -V, --version         version, source commit and library versions\n"
 	      "\n",
@@ -58,48 +60,8 @@ static void usage(FILE *f)
 	      f);
 }
 
-/* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
- * the temporary name (it reopens and truncates the file fs_atomic_open made, the same
- * inode), which fs_atomic_commit then fsyncs and renames over the previous report. */
-static int write_report(const char *dir, const char *name, const struct strbuf *html,
-			const struct doc *d, struct fonts *f, struct err *e)
-{
-	char path[PATH_MAX];
-	struct fs_atomic out;
-
-	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
-		return err_set(e, "%.64s...: directory path too long", dir);
-	if (html)
-		return fs_write_file(path, html->p, html->len, e);
-	if (fs_atomic_open(&out, path, e))
-		return -1;
-	if (pdf_write(d, f, out.tmp, e)) {
-		fs_atomic_abort(&out);
-		return -1;
-	}
-	return fs_atomic_commit(&out, e);
-}
-
 /* parse_formats: --format's list ("html", "pdf", "html,pdf") into the two flags; 0, or
  * -1 after saying which word is neither. */
-/* results_hint: when dir holds no aggregate.json but dir/results does (a campaign's
- * output directory given for its results directory), say so after the message in e. */
-static void results_hint(const char *dir, struct err *e)
-{
-	char path[PATH_MAX], msg[ERR_MSG_MAX];
-	struct stat st;
-
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	if (stat(path, &st) == 0)
-		return;
-	snprintf(path, sizeof(path), "%s/results/aggregate.json", dir);
-	if (stat(path, &st) != 0)
-		return;
-	snprintf(msg, sizeof(msg), "%s", e->msg);
-	err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results", msg,
-		dir, dir);
-}
-
 static int parse_formats(const char *arg, int *want_html, int *want_pdf)
 {
 	char buf[64], *tok, *save = NULL;
@@ -119,9 +81,11 @@ static int parse_formats(const char *arg, int *want_html, int *want_pdf)
 	return 0;
 }
 
-int main(int argc, char **argv)
+/* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given
+ * (the other flags read, for --templates), 2 for --version, -1 on a usage error (printed). */
+static int parse_args(int argc, char **argv, struct render_opts *o)
 {
-	static const struct option opts[] = {
+	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
 		{"format", required_argument, NULL, 'f'},
 		{"templates", required_argument, NULL, 't'},
@@ -130,90 +94,58 @@ int main(int argc, char **argv)
 		{"version", no_argument, NULL, 'V'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *out = NULL, *lang = "en", *templates = NULL;
-	char tdir[4096], odir[4096], agg[4096];
-	int want_html = 1, want_pdf = 1, c, rc = EXITCODE_INPUT;
-	struct err e = {{0}};
-	struct report_model *m = NULL;
-	struct text_lang *l = NULL;
-	struct fonts *f = NULL;
-	struct doc *d = NULL;
-	struct strbuf html = {0};
+	int c, help = 0;
 
-	while ((c = getopt_long(argc, argv, "o:f:t:l:hV", opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "o:f:t:l:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'o':
-			out = optarg;
+			o->out_dir = optarg;
 			break;
 		case 't':
-			templates = optarg;
+			o->templates = optarg;
 			break;
 		case 'l':
-			lang = optarg;
+			o->lang = optarg;
 			break;
 		case 'f':
-			if (parse_formats(optarg, &want_html, &want_pdf) != 0)
-				return EXITCODE_USAGE;
+			if (parse_formats(optarg, &o->want_html, &o->want_pdf) != 0)
+				return -1;
 			break;
 		case 'h':
-			usage(stdout);
-			return EXITCODE_OK;
+			help = 1;
+			break;
 		case 'V':
-			return version_print(stdout, "s3bench-render");
+			return 2;
 		default:
-			usage(stderr);
-			return EXITCODE_USAGE;
+			usage(stderr, o->templates);
+			return -1;
 		}
 	}
+	if (help)
+		return 1;
 	if (optind != argc - 1) {
 		fprintf(stderr, "render: expected one RESULTS_DIR\n");
-		usage(stderr);
-		return EXITCODE_USAGE;
+		usage(stderr, o->templates);
+		return -1;
 	}
-	if (strcmp(lang, "en") != 0 && strcmp(lang, "ko") != 0) {
-		fprintf(stderr, "render: --lang: '%s' is not en or ko\n", lang);
-		return EXITCODE_USAGE;
-	}
-	if (!want_html && !want_pdf) {
-		fprintf(stderr, "render: --format: nothing to write\n");
-		return EXITCODE_USAGE;
-	}
-	if (tmpldir_find(templates, tdir, sizeof(tdir), &e) < 0) {
-		fprintf(stderr, "render: %s\n", e.msg);
-		return EXITCODE_INPUT;
-	}
-	snprintf(agg, sizeof(agg), "%s/aggregate.json", argv[optind]);
-	if ((size_t)(out ? snprintf(odir, sizeof(odir), "%s", out)
-			 : snprintf(odir, sizeof(odir), "%s/../report", argv[optind])) >=
-	    sizeof(odir)) {
-		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
-		return EXITCODE_OUTPUT;
-	}
+	o->results_dir = argv[optind];
+	return 0;
+}
 
-	if ((m = model_load(agg, &e)) == NULL || (l = text_lang_load(tdir, lang, &e)) == NULL ||
-	    (f = fonts_new(lang, &e)) == NULL || (d = report_build(m, l, f, &e)) == NULL ||
-	    report_provenance(d, l, argv[optind], &e) < 0) /* render/report/report_prov.h */
-		goto fail;
-	if (want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
-		goto fail;
-	rc = EXITCODE_OUTPUT;
-	if (fs_mkdirs(odir, &e))
-		goto fail;
-	if (want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
-		goto fail;
-	if (want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
-		goto fail;
-	rc = EXITCODE_OK;
-	goto done;
-fail:
-	if (m == NULL)
-		results_hint(argv[optind], &e);
-	fprintf(stderr, "render: %s\n", e.msg);
-done:
-	strbuf_free(&html);
-	doc_free(d);
-	fonts_free(f);
-	text_lang_free(l);
-	model_free(m);
-	return rc;
+int main(int argc, char **argv)
+{
+	struct render_opts o;
+	int r;
+
+	render_defaults(&o);
+	r = parse_args(argc, argv, &o);
+	if (r == 1) {
+		usage(stdout, o.templates);
+		return EXITCODE_OK;
+	}
+	if (r == 2)
+		return version_print(stdout, "s3bench-render");
+	if (r < 0)
+		return EXITCODE_USAGE;
+	return render_run(&o);
 }

@@ -8,6 +8,7 @@
 #include "analyze/cells/cell.h"
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
+#include "analyze/cells/kept_window.h"
 #include "analyze/cells/stats.h"
 #include "analyze/cells/workload_cells.h"
 
@@ -436,6 +437,8 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 		ok = 1; /* the message is the record's, not "out of memory" */
 		goto done;
 	}
+	workload_cells_steps(a);
+	kept_window_build(a);
 	ok = 1;
 done:
 	free(sel);

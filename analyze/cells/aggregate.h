@@ -1,8 +1,8 @@
 /* analyze/cells/aggregate.h: the aggregate model: runs grouped into cells (subject × op ×
  * size × concurrency), one-off operations, consistency and leaders.
  *
- * aggregate_build turns an array of run logs into the model that out_json and
- * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
+ * aggregate_build turns an array of run logs into the model analyze/out writes
+ * (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
  * Formulas: docs/METHODOLOGY.md. */
 #ifndef ANALYZE_AGGREGATE_H
 #define ANALYZE_AGGREGATE_H
@@ -55,6 +55,16 @@ struct agg_run {
 	struct verdict v;
 	int climit_measured; /* the run has a client record (analyze/cells/climit_cells.h) */
 	struct climit_verdict climit; /* its verdict with analyze's thresholds */
+	/* a distributed run judged on each client's record: how many were judged (0: the
+	 * run was judged on its own record) and those limited, by rank (the aggregate's
+	 * climit_client_pool owns them) */
+	size_t climit_clients_judged;
+	struct agg_climit_client *climit_clients;
+	size_t n_climit_clients;
+	/* its kept window in median request durations (analyze/cells/kept_window.h; NaN: no
+	 * kept segment) and whether that is short (< KEPT_WINDOW_REQUESTS: the caveat) */
+	double window_requests;
+	int short_window;
 };
 
 struct agg_cell {
@@ -75,6 +85,10 @@ struct agg_cell {
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
+	/* the short-kept-window caveat (analyze/cells/kept_window.h): valid runs whose kept
+	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
+	size_t short_window_runs;
+	int short_window;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
@@ -192,8 +206,9 @@ struct aggregate {
 	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
-	size_t *tied_pool;   /* owns the leaders' tied_with */
-	size_t *climit_pool; /* owns the leaders' climit.by */
+	size_t *tied_pool;                            /* owns the leaders' tied_with */
+	size_t *climit_pool;                          /* owns the leaders' climit.by */
+	struct agg_climit_client *climit_client_pool; /* owns the runs' climit_clients */
 	/* clients of distributed runs (analyze/cells/clients.h) */
 	struct agg_host *client_hosts;
 	size_t n_client_hosts;

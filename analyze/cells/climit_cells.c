@@ -9,14 +9,58 @@
 #include "analyze/cells/compare.h"
 
 
+/* judge_clients: run r judged on each client record of its clients list (none: nothing
+ * done); the limited ones appended to *pool. -1 with a message on a malformed record. */
+static int judge_clients(struct agg_run *r, const struct climit_thresholds *t,
+			 struct agg_climit_client **pool, struct err *e)
+{
+	const struct runlog_clients *cl = &r->log->clients;
+
+	r->climit_clients = *pool;
+	for (size_t i = 0; i < cl->n_list; i++) {
+		const struct runlog_client *c = &cl->list[i];
+		struct climit_verdict v;
+		int rc;
+
+		if (c->client == NULL)
+			continue;
+		rc = climit_rejudge(c->client, c->has_limit ? &c->limit : NULL, t, &v, e);
+		if (rc < 0)
+			return err_prefix(e, "%s/run.json: clients.list[%zu]", r->log->path, i);
+		climit_combine(&r->climit, &v, r->climit_clients_judged++ == 0);
+		if (v.limited)
+			r->climit_clients[r->n_climit_clients++] = (struct agg_climit_client){
+				c->rank, c->host, v};
+	}
+	*pool += r->n_climit_clients;
+	r->climit_measured = r->climit_clients_judged > 0;
+	return 0;
+}
+
 static int judge_runs(struct aggregate *a, const struct climit_thresholds *t, struct err *e)
 {
+	struct agg_climit_client *pool;
+	size_t n = 0;
+
+	for (size_t i = 0; i < a->n_runs; i++)
+		n += a->runs[i].log->clients.n_list;
+	a->climit_client_pool = calloc(n ? n : 1, sizeof(*a->climit_client_pool));
+	if (a->climit_client_pool == NULL)
+		return err_set(e, "aggregate: out of memory");
+	pool = a->climit_client_pool;
 	for (size_t i = 0; i < a->n_runs; i++) {
 		struct agg_run *r = &a->runs[i];
 		const struct runlog *l = r->log;
-		int rc = climit_judge(l->client_json, l->summary_json, l->workload.workers, t,
-				      &r->climit, e);
+		const struct rate_summary *rate = l->has_summary && l->summary.has_rate
+							  ? &l->summary.rate
+							  : NULL;
+		int rc;
 
+		if (judge_clients(r, t, &pool, e) < 0)
+			return -1;
+		if (r->climit_clients_judged > 0)
+			continue;
+		rc = climit_judge(l->client, rate, l->workload.workers, t, &r->climit, e);
 		if (rc < 0)
 			return err_prefix(e, "%s/run.json", l->path);
 		r->climit_measured = rc == 1;
@@ -29,7 +73,7 @@ static void fill_cell(const struct aggregate *a, struct agg_cell *c)
 	struct agg_climit *k = &c->climit;
 
 	memset(k, 0, sizeof(*k));
-	k->cpu_busy_max = k->nic_pct_max = NAN;
+	k->cpu_busy_max = k->nic_pct_max = k->thread_pct_max = NAN;
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *r = &a->runs[c->runs[i]];
 
@@ -40,6 +84,9 @@ static void fill_cell(const struct aggregate *a, struct agg_cell *c)
 			k->cpu_busy_max = r->climit.cpu_busy_pct;
 		if (r->climit.nic_pct >= 0 && !(r->climit.nic_pct <= k->nic_pct_max))
 			k->nic_pct_max = r->climit.nic_pct;
+		if (r->climit.busiest_thread_pct >= 0 &&
+		    !(r->climit.busiest_thread_pct <= k->thread_pct_max))
+			k->thread_pct_max = r->climit.busiest_thread_pct;
 		if (r->climit.limited) {
 			k->limited++;
 			k->reasons |= r->climit.reasons;
@@ -123,4 +170,6 @@ void climit_cells_free(struct aggregate *a)
 {
 	free(a->climit_pool);
 	a->climit_pool = NULL;
+	free(a->climit_client_pool);
+	a->climit_client_pool = NULL;
 }

@@ -1,7 +1,9 @@
 /* analyze/cells/climit_cells.h: the client-limit verdict (core/climit.h) carried to runs, cells
  * and leaders (docs/METHODOLOGY.md, "Was the client the limit?"):
  *   a run is judged again from its run.json "client" record with analyze's thresholds
- *     (agg_options.climit); a run without the record is not measured;
+ *     (agg_options.climit); a run without the record is not measured; a distributed run
+ *     whose clients carry their own records is judged on each of them and is limited
+ *     when any client is (climit_combine), naming the clients that were and why;
  *   a cell is client-limited when at least half of its valid runs are (at least one);
  *     its reasons are those of its limited valid runs; not measured when none of its
  *     valid runs carries the record;
@@ -22,6 +24,13 @@ struct aggregate;
  * a caveat only). */
 #define CLIMIT_CELLS_BLOCKING (CLIMIT_R_CPU | CLIMIT_R_NIC | CLIMIT_R_WORKERS)
 
+/* One client of a distributed run that was limited: its rank, host and verdict. */
+struct agg_climit_client {
+	int rank;
+	const char *host; /* borrowed from the run log */
+	struct climit_verdict v;
+};
+
 /* A cell's share of the verdict. */
 struct agg_climit {
 	size_t measured, limited; /* valid runs with a record; of them client-limited */
@@ -29,6 +38,8 @@ struct agg_climit {
 	unsigned reasons;         /* CLIMIT_R_* of the limited valid runs */
 	double cpu_busy_max;      /* the highest CPU busy of the measured valid runs; NaN */
 	double nic_pct_max;       /* likewise the NIC share; NaN: none known */
+	double thread_pct_max;    /* likewise the busiest collector thread's share of a core;
+				     NaN: none recorded */
 };
 
 /* A leader's share: the other subjects whose limited cells block a clear lead. */

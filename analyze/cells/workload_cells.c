@@ -156,6 +156,14 @@ static int rate(const struct aggregate *a, const struct agg_cell *c, const size_
 		p50 += s->rate.intended.p50;
 		p99 += s->rate.intended.p99;
 		w->sustained &= s->rate.sustained;
+		w->step.slots += s->rate.slots;
+		w->step.sent += s->rate.sent;
+		w->step.on_time += s->rate.on_time;
+		w->step.failed += s->rate.failed;
+		/* the 1 % rule on errors, run by run (summary_acc_rate) */
+		if ((double)(s->rate.sent - s->rate.failed) < 0.99 * (double)s->rate.slots &&
+		    s->rate.failed > 0)
+			w->step.errors = 1;
 		if (s->rate.late_no_worker >= 0)
 			w->late_no_worker = (w->late_no_worker > 0 ? w->late_no_worker : 0) +
 					    s->rate.late_no_worker;
@@ -221,18 +229,58 @@ static int held(const struct agg_cell *c, double limit)
 	return c->workload->has_rate && c->workload->sustained && c->workload->p99_intended < limit;
 }
 
+const char *workload_cells_reason_name(unsigned bit)
+{
+	return climit_reason_name(bit);
+}
+
+/* step: the verdict of rate cell c (its climit judged) under the p99 limit: held; the
+ * client's when the cell is client-limited for a blocking reason; the server's when more
+ * than 1 % of a run's slots failed or the service latency's p99 (end - start, which a late
+ * send does not lengthen) was not under the limit; else the slots left late (or were not
+ * all sent) with the server answering in time: the client's, late-sends. */
+static void step(struct agg_cell *c, double limit)
+{
+	struct agg_step *st = &c->workload->step;
+	unsigned blocking = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
+
+	st->reasons = 0;
+	if (held(c, limit))
+		st->by = STEP_HELD;
+	else if (blocking) {
+		st->by = STEP_CLIENT;
+		st->reasons = blocking;
+	} else if (st->errors || !(c->workload->p99 < limit))
+		st->by = STEP_SERVER;
+	else {
+		st->by = STEP_CLIENT;
+		st->reasons = WL_R_LATE_SENDS;
+	}
+}
+
+void workload_cells_steps(struct aggregate *a)
+{
+	double limit = p99_limit(a);
+
+	for (size_t i = 0; i < a->n_wcells; i++)
+		if (a->wcells[i].rate > 0 && a->wcells[i].workload->has_rate)
+			step(&a->wcells[i], limit);
+}
+
 void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_sweep *s,
 				struct agg_sweep_limit *out)
 {
 	*out = (struct agg_sweep_limit){.by = SWEEP_HELD_ALL, .at = NAN};
 	for (size_t k = 0; k < s->n_points; k++) {
 		const struct agg_cell *c = &a->wcells[s->points[k]];
+		const struct agg_step *st = &c->workload->step;
 
 		if (c->rate <= s->max_sustained || held(c, s->p99_limit_ms))
 			continue;
 		out->at = c->rate;
-		out->reasons = c->climit.is_limited ? c->climit.reasons & CLIMIT_CELLS_BLOCKING : 0;
-		out->by = out->reasons ? SWEEP_LIMIT_CLIENT : SWEEP_LIMIT_SERVER;
+		out->point = k;
+		out->by = st->by == STEP_CLIENT ? SWEEP_LIMIT_CLIENT : SWEEP_LIMIT_SERVER;
+		out->reasons = st->by == STEP_CLIENT ? st->reasons : 0;
 		return;
 	}
 }

@@ -25,6 +25,31 @@ struct agg_workload_op {
 	int pooled;
 };
 
+/* A rate step's verdict (docs/METHODOLOGY.md, "Workload cells and rate sweeps"): held
+ * (sustained with p99 from the intended start under the limit), or not held by the client
+ * (its cell client-limited for a blocking reason, or the client sent late: reason
+ * WL_R_LATE_SENDS), or by the server (more than 1 % of a run's slots failed, or its
+ * service latency's p99 not under the limit). A late send is never the server's. */
+enum {
+	STEP_NONE, /* no valid rate run: not judged */
+	STEP_HELD,
+	STEP_SERVER,
+	STEP_CLIENT
+};
+
+/* The reason "late-sends", a bit beside the CLIMIT_R_* bits (core/climit.h): slots that
+ * left late with a worker free, below the worker cap (the client's own scheduling). */
+#define WL_R_LATE_SENDS CLIMIT_R_LATE_SENDS
+
+struct agg_step {
+	int by;           /* STEP_* */
+	unsigned reasons; /* STEP_CLIENT: CLIMIT_CELLS_BLOCKING bits and / or WL_R_LATE_SENDS */
+	int errors;       /* STEP_SERVER: some run had more than 1 % of its slots fail (else its
+			     service p99 was not under the limit) */
+	/* the on-time figures, summed over the valid rate runs ("579 of 600 on time") */
+	uint64_t slots, sent, on_time, failed;
+};
+
 struct agg_workload {
 	int n_by_op; /* 0 unless the valid runs have by_op */
 	struct agg_workload_op by_op[SUMMARY_OPS_MAX];
@@ -37,6 +62,7 @@ struct agg_workload {
 	double p50, p99;                   /* service latency, pooled (the cell's lat_pool) */
 	int64_t late_no_worker;            /* summed over the runs that record it; -1: none do */
 	int peak_workers;                  /* the highest of the runs' peak_workers; -1: none */
+	struct agg_step step; /* the step's verdict (rate cells; workload_cells_steps) */
 };
 
 struct agg_sweep {
@@ -55,9 +81,9 @@ struct agg_sweep {
 
 /* Who set a sweep's limit: the first point above max_sustained (every point when none
  * was sustained) that was not held (not sustained, or p99 from the intended start not
- * under the limit) was the client's when its cell is client-limited for a blocking
- * reason (CLIMIT_CELLS_BLOCKING: the worker cap, CPU, NIC; shared-cpu alone is not),
- * else the server's; no such point: every rate held. */
+ * under the limit) set it, and its step's verdict (struct agg_step) says whose it was:
+ * the client's (the worker cap, CPU, NIC: CLIMIT_CELLS_BLOCKING, shared-cpu alone is
+ * not; or late sends) or the server's; no such point: every rate held. */
 enum {
 	SWEEP_HELD_ALL,
 	SWEEP_LIMIT_SERVER,
@@ -67,10 +93,20 @@ enum {
 struct agg_sweep_limit {
 	int by;           /* SWEEP_* */
 	double at;        /* that point's offered rate; NaN with SWEEP_HELD_ALL */
-	unsigned reasons; /* its cell's CLIMIT_R_* (SWEEP_LIMIT_CLIENT) */
+	unsigned reasons; /* its step's reasons (SWEEP_LIMIT_CLIENT): CLIMIT_R_*,
+			     WL_R_LATE_SENDS */
+	size_t point;     /* that point (an index into s->points); SWEEP_HELD_ALL: none */
 };
 
-/* workload_cells_sweep_limit: s's limit into *out (climit_cells_build done). */
+/* workload_cells_reason_name: "late-sends" for WL_R_LATE_SENDS, else climit_reason_name's
+ * name of a CLIMIT_R_* bit (NULL for another). */
+const char *workload_cells_reason_name(unsigned bit);
+
+/* workload_cells_steps: each rate cell's step verdict (workload->step) under the
+ * campaign's p99 limit; after climit_cells_build (a cell's client limit comes first). */
+void workload_cells_steps(struct aggregate *a);
+
+/* workload_cells_sweep_limit: s's limit into *out (workload_cells_steps done). */
 void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_sweep *s,
 				struct agg_sweep_limit *out);
 

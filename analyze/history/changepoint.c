@@ -17,49 +17,19 @@ static double mean_of(const double *y, size_t a, size_t b)
 	return s / (double)(b - a);
 }
 
-void cp_noise_mssd(const double *y, size_t n, struct cp_noise *nz)
-{
-	for (size_t i = 1; i < n; i++) {
-		double d = y[i] - y[i - 1];
-
-		nz->ss += d * d / 2;
-		nz->df += 1;
-	}
-}
-
-void cp_noise_segments(const double *y, size_t n, const size_t *cps, size_t ncp,
-		       struct cp_noise *nz)
-{
-	size_t a = 0;
-
-	for (size_t k = 0; k <= ncp; k++) {
-		size_t b = k < ncp ? cps[k] : n;
-		double m;
-
-		if (b <= a)
-			continue;
-		m = mean_of(y, a, b);
-		for (size_t i = a; i < b; i++)
-			nz->ss += (y[i] - m) * (y[i] - m);
-		nz->df += (double)(b - a - 1);
-		a = b;
-	}
-}
-
 double cp_sigma(const struct cp_noise *nz)
 {
 	return nz->df > 0 ? sqrt(nz->ss / nz->df) : 0;
 }
 
-/* two_sample: t of y[k..b-1] against y[a..k-1] with known-form noise sigma. */
-static double two_sample(const double *y, size_t a, size_t k, size_t b, double sigma)
+/* t_beyond: Student's upper tail P(T_df >= t) is below level. The normal's tail is
+ * thinner for every df, so it settles most cases at once, cheaply. */
+static int t_beyond(double t, double df, double level)
 {
-	double se = sigma * sqrt(1.0 / (double)(k - a) + 1.0 / (double)(b - k));
-
-	return (mean_of(y, k, b) - mean_of(y, a, k)) / se;
+	return gsl_cdf_ugaussian_Q(t) < level && gsl_cdf_tdist_Q(t, df) < level;
 }
 
-/* loo_t: two_sample's t with the shorter side's most extreme point (in the direction of
+/* loo_t: the split's t with the shorter side's most extreme point (in the direction of
  * the difference) left out, so that one outlier cannot make a change point. */
 static double loo_t(const double *y, size_t a, size_t k, size_t b, double sigma, double t)
 {
@@ -79,18 +49,26 @@ static double loo_t(const double *y, size_t a, size_t k, size_t b, double sigma,
 }
 
 /* best_split: the split of [a, b) (both sides >= CP_MIN_SEGMENT points) with the largest
- * |t|; 0 when the segment is too short or that split is not significant: its two-sided p
- * times the number of candidate splits (Bonferroni) must be below CP_ALPHA, with and
- * without the shorter side's most extreme point (loo_t). */
+ * |t| (t of y[k..b-1] against y[a..k-1] with noise sigma); 0 when the segment is too short
+ * or that split is not significant: its two-sided p times the number of candidate splits
+ * (Bonferroni) must be below CP_ALPHA, with and without the shorter side's most extreme
+ * point (loo_t). */
 static size_t best_split(const double *y, size_t a, size_t b, double sigma, double df)
 {
 	size_t best = 0, cand;
-	double tmax = 0, t, lim;
+	double tmax = 0, t, total = 0, left = 0, level;
 
 	if (b - a < 2 * CP_MIN_SEGMENT)
 		return 0;
+	for (size_t i = a; i < b; i++)
+		total += y[i];
+	for (size_t i = a; i < a + CP_MIN_SEGMENT - 1; i++)
+		left += y[i];
 	for (size_t k = a + CP_MIN_SEGMENT; k + CP_MIN_SEGMENT <= b; k++) {
-		t = two_sample(y, a, k, b, sigma);
+		double nl = (double)(k - a), nr = (double)(b - k);
+
+		left += y[k - 1];
+		t = ((total - left) / nr - left / nl) / (sigma * sqrt(1.0 / nl + 1.0 / nr));
 		if (fabs(t) > fabs(tmax)) {
 			tmax = t;
 			best = k;
@@ -99,9 +77,10 @@ static size_t best_split(const double *y, size_t a, size_t b, double sigma, doub
 	if (best == 0)
 		return 0;
 	cand = b - a - 2 * CP_MIN_SEGMENT + 1;
-	lim = gsl_cdf_tdist_Qinv(CP_ALPHA / 2 / (double)cand, df);
+	level = CP_ALPHA / 2 / (double)cand;
 	t = loo_t(y, a, best, b, sigma, tmax);
-	if (!(fabs(tmax) > lim) || !(fabs(t) > lim) || (t > 0) != (tmax > 0))
+	if (!t_beyond(fabs(tmax), df, level) || !t_beyond(fabs(t), df, level) ||
+	    (t > 0) != (tmax > 0))
 		return 0;
 	return best;
 }
@@ -142,32 +121,13 @@ size_t cp_segment(const double *y, size_t n, double sigma, double df, size_t *cp
 	return ncp;
 }
 
-struct cp_noise cp_noise_of(const double *const *ys, const size_t *ns, size_t k, size_t own,
-			    int *alone)
+void cp_levels_of(double rate, size_t m, struct cp_levels *lv)
 {
-	struct cp_noise first = {0, 0}, pool = {0, 0}, mine = {0, 0};
-	size_t cps[CP_MAX_SPLITS];
+	double w = fmin(0.5, CP_WATCH_FACTOR * rate), k = (double)(m ? m : 1);
 
-	for (size_t i = 0; i < k; i++)
-		cp_noise_mssd(ys[i], ns[i], &first);
-	if (alone != NULL)
-		*alone = 0;
-	if (first.df < 1 || !(cp_sigma(&first) > 0))
-		return first;
-	for (size_t i = 0; i < k; i++) {
-		struct cp_noise one = {0, 0};
-		size_t ncp = cp_segment(ys[i], ns[i], cp_sigma(&first), first.df, cps,
-					CP_MAX_SPLITS);
-
-		cp_noise_segments(ys[i], ns[i], cps, ncp, &one);
-		pool.ss += one.ss;
-		pool.df += one.df;
-		if (i == own)
-			mine = one;
-	}
-	if (alone != NULL)
-		*alone = mine.df >= CP_OWN_DF;
-	return mine.df >= CP_OWN_DF ? mine : pool;
+	/* 1 - (1 - r)^(1/k) without cancelling to 0 when r / k is tiny */
+	lv->alpha = -expm1(log1p(-rate) / k);
+	lv->watch = -expm1(log1p(-w) / k);
 }
 
 /* beyond: exp(d) is a change of at least the floor in d's direction. */
@@ -220,26 +180,56 @@ static double tail_t(const double *y, size_t n, size_t L, size_t ref, double sig
 
 static size_t last_cp(const double *y, size_t n, double sigma, double df, size_t *prev);
 
-/* confirm: the newest L points (L = 2 .. CP_TAIL_MAX) as a new level against the last
- * segment of the points before them (at least 2): one-sided at CP_ALPHA / (CP_TAIL_MAX - 1)
- * (Bonferroni over the L tried), their mean and each of the newest 2 beyond the floor in
- * the same direction, and for
- * L >= 3 also with the most extreme of them left out. The first L that passes (shortest
- * first): *start = n - L, *ref the start of the segment before, *p the one-sided p. */
-static int confirm(const double *y, size_t n, double sigma, double df, double min_change,
-		   size_t *start, size_t *ref, double *p)
+/* The noise of the builds a judgement looks at: nz[j] as of j builds before the newest
+ * (j <= past), each series' newest j points left out (cp_judge). */
+struct noise_at {
+	const struct cp_noise *nz;
+	size_t past;
+};
+
+/* at: the noise as of j builds before the newest (the oldest known when j > past). */
+static const struct cp_noise *at(const struct noise_at *na, size_t j)
 {
-	double lim = gsl_cdf_tdist_Qinv(CP_ALPHA / (CP_TAIL_MAX - 1), df);
+	return &na->nz[j <= na->past ? j : na->past];
+}
 
+/* usable: noise with CP_MIN_DF degrees of freedom or more, not 0. */
+static int usable(const struct cp_noise *nz)
+{
+	return nz->df >= CP_MIN_DF && cp_sigma(nz) > 0;
+}
+
+/* A confirmed new level: its first point, the start of the segment before it, the test's
+ * one-sided p and the noise it was judged with. */
+struct confirmed {
+	size_t start, ref;
+	double p, sigma, df;
+};
+
+/* confirm: the newest L points (L = 2 .. CP_TAIL_MAX) of y[0..n-1], the series as of off
+ * builds before the newest, as a new level against the last segment of the points before
+ * them (at least 2), with the noise of the points before them (at(na, off + L): so a new
+ * level does not inflate the noise it is tested against): one-sided at alpha /
+ * (CP_TAIL_MAX - 1) (Bonferroni over the L tried), their mean and each of the newest 2
+ * beyond the floor in the same direction, and for L >= 3 also with the most extreme of them
+ * left out (at CP_LOO_ALPHA). The first L that passes (shortest first) into *c. */
+static int confirm(const double *y, size_t n, const struct noise_at *na, size_t off, double alpha,
+		   double min_change, struct confirmed *c)
+{
 	for (size_t L = 2; L <= CP_TAIL_MAX && L + 2 <= n; L++) {
-		size_t prev, r = last_cp(y, n - L, sigma, df, &prev);
-		double d1 = y[n - 2] - mean_of(y, r, n - L), d2 = y[n - 1] - mean_of(y, r, n - L);
-		double t;
+		const struct cp_noise *nz = at(na, off + L);
+		double sigma = cp_sigma(nz), df = nz->df, d1, d2, t;
+		size_t prev, r;
 
+		if (!usable(nz))
+			continue;
+		r = last_cp(y, n - L, sigma, df, &prev);
+		d1 = y[n - 2] - mean_of(y, r, n - L);
+		d2 = y[n - 1] - mean_of(y, r, n - L);
 		if (n - L - r < 2)
 			continue;
 		t = tail_t(y, n, L, r, sigma, 0);
-		if (!(fabs(t) > lim) ||
+		if (!t_beyond(fabs(t), df, alpha / (CP_TAIL_MAX - 1)) ||
 		    !beyond(t * sigma * sqrt(1.0 / (double)L + 1.0 / (double)(n - L - r)),
 			    min_change) ||
 		    !beyond(d1, min_change) || !beyond(d2, min_change) || (d1 < 0) != (d2 < 0) ||
@@ -248,13 +238,14 @@ static int confirm(const double *y, size_t n, double sigma, double df, double mi
 		if (L >= 3) {
 			double t2 = tail_t(y, n, L, r, sigma, 1);
 
-			if (!(fabs(t2) > gsl_cdf_tdist_Qinv(CP_WATCH_ALPHA, df)) ||
-			    (t2 < 0) != (t < 0))
+			if (!t_beyond(fabs(t2), df, CP_LOO_ALPHA) || (t2 < 0) != (t < 0))
 				continue;
 		}
-		*start = n - L;
-		*ref = r;
-		*p = gsl_cdf_tdist_Q(fabs(t), df);
+		c->start = n - L;
+		c->ref = r;
+		c->p = gsl_cdf_tdist_Q(fabs(t), df);
+		c->sigma = sigma;
+		c->df = df;
 		return 1;
 	}
 	return 0;
@@ -270,28 +261,37 @@ static size_t last_cp(const double *y, size_t n, double sigma, double df, size_t
 	return ncp ? cps[ncp - 1] : 0;
 }
 
-/* judge_shift: the shift state of y[0..n-1] (no watch): the newest 2 points confirmed
- * as a new level against the segmentation of the points before them, else the last
- * change point of the whole series. */
-static void judge_shift(const double *y, size_t n, double sigma, double df, double min_change,
-			struct cp_verdict *v)
+/* judge_shift: the shift state of y[0..n-1] (no watch), the series as of off builds
+ * before the newest, at level alpha: the newest 2 or more points confirmed as a new level
+ * against the segmentation of the points before them, else the last change point of the
+ * whole series when its adjusted p is below alpha too. Insufficient when the series is
+ * shorter than CP_MIN_POINTS, or when neither the noise before its newest point (the
+ * watch's) nor the one before its newest two (the shortest confirmation's) has CP_MIN_DF
+ * degrees of freedom. */
+static void judge_shift(const double *y, size_t n, const struct noise_at *na, size_t off,
+			double alpha, double min_change, struct cp_verdict *v)
 {
+	double sigma = cp_sigma(at(na, off)), df = at(na, off)->df;
+	struct confirmed c;
 	size_t last, prev;
-	double p = 1;
 
 	memset(v, 0, sizeof(*v));
 	v->ratio = v->lo = v->hi = NAN;
 	v->p = v->p_adj = NAN;
-	if (n < CP_MIN_POINTS || df < CP_MIN_DF || !(sigma > 0)) {
+	if (n < CP_MIN_POINTS || !(usable(at(na, off + 1)) || usable(at(na, off + 2)))) {
 		v->state = CP_INSUFFICIENT;
+		v->noise_at = off + 1;
 		return;
 	}
 	v->state = CP_STEADY;
-	if (confirm(y, n, sigma, df, min_change, &last, &prev, &p)) {
-		describe(y, n, prev, last, sigma, df, min_change, v);
-		v->p = v->p_adj = p;
+	if (confirm(y, n, na, off, alpha, min_change, &c)) {
+		describe(y, n, c.ref, c.start, c.sigma, c.df, min_change, v);
+		v->p = v->p_adj = c.p;
+		v->noise_at = off + (n - c.start);
 		return;
 	}
+	if (!usable(at(na, off)))
+		return;
 	last = last_cp(y, n, sigma, df, &prev);
 	if (last == 0)
 		return;
@@ -300,12 +300,14 @@ static void judge_shift(const double *y, size_t n, double sigma, double df, doub
 								       1.0 / (double)v->before)),
 				   df);
 	v->p_adj = fmin(1, v->p * (double)(n - prev - 2 * CP_MIN_SEGMENT + 1));
+	if (!(v->p_adj < alpha))
+		v->state = CP_STEADY;
 }
 
 /* watch: the newest point alone against the points of the current level before it (from
  * c, the start of a shift already reported, else of the last segment), one-sided low. */
-static int watch(const double *y, size_t n, size_t c, double sigma, double df, double min_change,
-		 struct cp_verdict *v)
+static int watch(const double *y, size_t n, size_t c, double sigma, double df, double level,
+		 double min_change, struct cp_verdict *v)
 {
 	size_t prev, m;
 	double ref, d, se, half, p;
@@ -320,7 +322,7 @@ static int watch(const double *y, size_t n, size_t c, double sigma, double df, d
 	d = y[n - 1] - ref;
 	se = sigma * sqrt(1 + 1.0 / (double)m);
 	p = gsl_cdf_tdist_Q(-d / se, df);
-	if (!(d < 0) || !beyond(d, min_change) || !(p < CP_WATCH_ALPHA))
+	if (!(d < 0) || !beyond(d, min_change) || !(p < level))
 		return 0;
 	half = gsl_cdf_tdist_Pinv(0.975, df) * se;
 	v->state = CP_WATCH;
@@ -332,38 +334,43 @@ static int watch(const double *y, size_t n, size_t c, double sigma, double df, d
 	v->hi = exp(d + half);
 	v->p = v->p_adj = p;
 	v->fresh = 1;
+	v->noise_at = 1;
 	return 1;
 }
 
 /* seen_before: a shift of v's direction in y[0..m-1] for some m from n - 1 down to
- * v's confirming build (at most CP_TAIL_MAX builds back): the same new level (the points
- * from v->start were part of it) was reported then, so v is not fresh now. */
-static int seen_before(const double *y, size_t n, double sigma, double df, double min_change,
-		       const struct cp_verdict *v)
+ * v's confirming build (at most CP_TAIL_MAX builds back), judged with the noise of that
+ * build: the same new level (the points from v->start were part of it) was reported then,
+ * so v is not fresh now. */
+static int seen_before(const double *y, size_t n, const struct noise_at *na, double alpha,
+		       double min_change, const struct cp_verdict *v)
 {
 	struct cp_verdict w;
 
 	for (size_t m = n - 1; m >= v->start + 2 && m + CP_TAIL_MAX >= n && m > 0; m--) {
-		judge_shift(y, m, sigma, df, min_change, &w);
+		judge_shift(y, m, na, n - m, alpha, min_change, &w);
 		if (w.state == v->state)
 			return 1;
 	}
 	return 0;
 }
 
-void cp_judge(const double *y, size_t n, double sigma, double df, double min_change,
-	      struct cp_verdict *v)
+void cp_judge(const double *y, size_t n, const struct cp_noise *nz, size_t past,
+	      const struct cp_levels *lv, double min_change, struct cp_verdict *v)
 {
+	struct noise_at na = {nz, past};
+	const struct cp_noise *before = at(&na, 1); /* the newest point's own left out */
 	int shift;
 
-	judge_shift(y, n, sigma, df, min_change, v);
+	judge_shift(y, n, &na, 0, lv->alpha, min_change, v);
 	if (v->state == CP_INSUFFICIENT)
 		return;
 	shift = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT;
 	if (shift)
-		v->fresh = !seen_before(y, n, sigma, df, min_change, v);
-	if (!(shift && v->fresh))
-		watch(y, n, shift ? v->start : 0, sigma, df, min_change, v);
+		v->fresh = !seen_before(y, n, &na, lv->alpha, min_change, v);
+	if (!(shift && v->fresh) && usable(before))
+		watch(y, n, shift ? v->start : 0, cp_sigma(before), before->df, lv->watch,
+		      min_change, v);
 }
 
 const char *cp_state_name(enum cp_state s)

@@ -8,10 +8,10 @@
 
 #include <sqlite3.h>
 
-#include "analyze/out/out_json_stats.h"
+#include "analyze/history/cp_noise.h"
 #include "core/units.h"
 
-#define HS_CELLS_MAX 256 /* a subject's matrix cells pooled for the noise at most */
+#define HS_CELLS_MAX CP_NOISE_SERIES_MAX /* a subject's cells for the noise at most */
 
 /* One row of the cells table: build, latest-cycle figure, its cycle. */
 struct row {
@@ -112,17 +112,21 @@ static int subject_series(sqlite3 *db, long long build, const char *subject, con
 }
 
 int history_shift_judge(sqlite3 *db, long long build, const char *subject, const char *op,
-			long long size, int conc, double min_change, struct hs_judgement *j)
+			long long size, int conc, const struct cp_levels *lv, double min_change,
+			struct hs_judgement *j)
 {
 	struct hs_series *all = calloc(HS_CELLS_MAX, sizeof(*all));
 	const double *ys[HS_CELLS_MAX];
+	struct cp_noise(*nz)[CP_PAST + 1] = calloc(HS_CELLS_MAX, sizeof(*nz));
+	int(*moderated)[CP_PAST + 1] = calloc(HS_CELLS_MAX, sizeof(*moderated));
 	size_t ns[HS_CELLS_MAX], n = 0, own = 0;
-	int rc = -1, alone = 0;
+	int rc = -1;
 
 	memset(j, 0, sizeof(*j));
 	j->v.state = CP_INSUFFICIENT;
-	j->basis = "subject";
-	if (all == NULL || subject_series(db, build, subject, op, size, conc, all, &n, &own) < 0)
+	j->basis = "cell";
+	if (all == NULL || nz == NULL || moderated == NULL ||
+	    subject_series(db, build, subject, op, size, conc, all, &n, &own) < 0)
 		goto done;
 	rc = 0;
 	if (own >= n)
@@ -132,45 +136,49 @@ int history_shift_judge(sqlite3 *db, long long build, const char *subject, const
 		ns[i] = all[i].n;
 	}
 	j->s = all[own];
-	j->noise = cp_noise_of(ys, ns, n, own, &alone);
-	j->basis = alone || n == 1 ? "cell" : "subject";
-	if (j->s.n == 0 || j->s.build[j->s.n - 1] != build)
-		goto done;
-	cp_judge(j->s.y, j->s.n, cp_sigma(&j->noise), j->noise.df, min_change, &j->v);
+	cp_noise_past(ys, ns, n, nz, moderated);
+	if (j->s.n > 0 && j->s.build[j->s.n - 1] == build)
+		cp_judge(j->s.y, j->s.n, nz[own], CP_PAST, lv, min_change, &j->v);
+	/* the noise the verdict was judged with */
+	j->noise = nz[own][j->v.noise_at <= CP_PAST ? j->v.noise_at : 0];
+	j->basis = moderated[own][j->v.noise_at <= CP_PAST ? j->v.noise_at : 0] ? "moderated"
+										: "cell";
 done:
+	free(moderated);
+	free(nz);
 	free(all);
 	return rc;
 }
 
-json_t *history_shift_json(const struct hs_judgement *j)
+int history_shift_change(const struct hs_judgement *j, struct results_trend_change *c)
 {
 	const struct cp_verdict *v = &j->v;
-	json_t *o = json_object();
 	int shift = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT || v->state == CP_WATCH;
+	int sig = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT;
 
-	json_object_set_new(o, "state", json_string(cp_state_name(v->state)));
-	json_object_set_new(o, "points", json_integer((json_int_t)j->s.n));
-	json_object_set_new(o, "noise", out_json_num(cp_sigma(&j->noise)));
-	json_object_set_new(o, "noise_df", out_json_num(j->noise.df));
-	json_object_set_new(o, "noise_basis", json_string(j->basis));
-	json_object_set_new(o, "alert", json_boolean(v->state == CP_REGRESSION && v->fresh));
-	json_object_set_new(o, "significant",
-			    json_boolean(v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT));
-	json_object_set_new(o, "change",
-			    v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT
-				    ? json_string(cp_state_name(v->state))
-				    : json_null());
-	if (!shift)
-		return o;
-	json_object_set_new(o, "since_build", json_integer(j->s.build[v->start]));
-	json_object_set_new(o, "after", json_integer((json_int_t)v->after));
-	json_object_set_new(o, "before", json_integer((json_int_t)v->before));
-	json_object_set_new(o, "ratio", out_json_num(v->ratio));
-	json_object_set_new(o, "ci95", json_pack("[f,f]", v->lo, v->hi));
-	json_object_set_new(o, "p", out_json_num(v->p));
-	json_object_set_new(o, "p_adj", out_json_num(v->p_adj));
-	json_object_set_new(o, "fresh", json_boolean(v->fresh));
-	return o;
+	memset(c, 0, sizeof(*c));
+	c->state = strdup(cp_state_name(v->state));
+	c->points = (long long)j->s.n;
+	c->noise = cp_sigma(&j->noise);
+	c->noise_df = j->noise.df;
+	c->noise_basis = strdup(j->basis);
+	c->alert = v->state == CP_REGRESSION && v->fresh;
+	c->significant = sig;
+	c->change = sig ? strdup(cp_state_name(v->state)) : NULL;
+	if (c->state == NULL || c->noise_basis == NULL || (sig && c->change == NULL))
+		return -1;
+	if (!(c->shift = shift))
+		return 0;
+	c->since_build = j->s.build[v->start];
+	c->after = (long long)v->after;
+	c->before = (long long)v->before;
+	c->ratio = v->ratio;
+	c->ci_lo = v->lo;
+	c->ci_hi = v->hi;
+	c->p = v->p;
+	c->p_adj = v->p_adj;
+	c->fresh = v->fresh;
+	return 0;
 }
 
 void history_shift_line(const struct hs_judgement *j, const char *subject, const char *op,

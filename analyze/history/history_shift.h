@@ -1,14 +1,13 @@
 /* analyze/history/history_shift.h: the trend's shift verdicts read from the history database
- * (analyze/history/changepoint.h holds the statistics; docs/METHODOLOGY.md "Shifts over the
- * builds"). Used by history_trend.c for each headline series. */
+ * (analyze/history/changepoint.h holds the tests, cp_noise.h the noise; docs/METHODOLOGY.md
+ * "Shifts over the builds"). */
 #ifndef ANALYZE_HISTORY_SHIFT_H
 #define ANALYZE_HISTORY_SHIFT_H
 
 #include <stddef.h>
 
-#include <jansson.h>
-
 #include "analyze/history/changepoint.h"
+#include "core/results/results_trend.h"
 
 struct sqlite3;
 
@@ -21,8 +20,10 @@ struct hs_series {
 	size_t n;
 };
 
-/* A headline series' judgement: the verdict, the noise it used (basis "cell": the cell's
- * own series, "subject": pooled over the subject's cells) and the series judged. */
+/* A judged series' judgement: the verdict, the noise it was judged with (for a confirmed
+ * shift of the newest L builds, as of before them; basis "cell": the cell's own series
+ * alone, "moderated": its own moderated over the subject's cells; analyze/history/
+ * cp_noise.h) and the series judged. */
 struct hs_judgement {
 	struct cp_verdict v;
 	struct cp_noise noise;
@@ -30,14 +31,16 @@ struct hs_judgement {
 	struct hs_series s;
 };
 
-/* history_shift_judge: the judgement of cell (subject, op, size, conc) as of build, with
- * the floor min_change; the newest point must come from build itself (else the state is
- * insufficient). -1 on a database error (sqlite3_errmsg tells). */
+/* history_shift_judge: the judgement of cell (subject, op, size, conc) as of build, at the
+ * levels lv with the floor min_change; the newest point must come from build itself (else
+ * the state is insufficient). -1 on a database error (sqlite3_errmsg tells). */
 int history_shift_judge(struct sqlite3 *db, long long build, const char *subject, const char *op,
-			long long size, int conc, double min_change, struct hs_judgement *j);
+			long long size, int conc, const struct cp_levels *lv, double min_change,
+			struct hs_judgement *j);
 
-/* history_shift_json: trend.json's "change" object of j (a new reference). */
-json_t *history_shift_json(const struct hs_judgement *j);
+/* history_shift_change: trend.json's "change" record of j into *c (zeroed first; its
+ * strings the caller's: results_trend_change_free). -1 when memory runs out. */
+int history_shift_change(const struct hs_judgement *j, struct results_trend_change *c);
 
 /* history_shift_line: the one-line message of a regression alert or a watch of the cell
  * ("regression: SUBJECT OP SIZE cN -23 % since build 7 (CI -31..-14 %)", "watch: ... -19 %

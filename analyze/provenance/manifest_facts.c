@@ -1,15 +1,18 @@
 /* analyze/provenance/manifest_facts.c: the fairness facts per subject and the library versions
- * collect ran with, read from the run.json files (see manifest.h). What collect does
- * not record yet (TLS version and cipher, HTTP version, payload signing, checksum mode,
- * CPU model, NIC, TCP_NODELAY, connections) is "unknown". */
+ * collect ran with, read from the run.json files (core/runrec/runrec.h; see manifest.h;
+ * docs/FORMATS.md, results/manifest.json "subjects"). A fact no run.json records (a file
+ * written before collect recorded it, a run whose benchmark did not run) is "unknown". */
 #include "analyze/provenance/manifest.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/read/scan.h"
 #include "core/facts.h"
+#include "core/runrec/runrec.h"
 
 /* add_value: v (a string, or NULL = nothing recorded) into the set *set (an array of
  * distinct strings, created on first use). */
@@ -31,13 +34,6 @@ static int add_value(json_t *sets, const char *fact, const char *v)
 	return json_array_append_new(set, json_string(v));
 }
 
-static const char *sget(const json_t *o, const char *a, const char *b)
-{
-	const json_t *x = json_object_get(json_object_get(o, a), b);
-
-	return json_is_string(x) ? json_string_value(x) : NULL;
-}
-
 /* endpoint_parts: the host[:port] and scheme of an endpoint URL into host / scheme. */
 static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, size_t m)
 {
@@ -49,13 +45,93 @@ static void endpoint_parts(const char *url, char *host, size_t n, char *scheme, 
 	snprintf(host, n, "%.*s", end ? (int)(end - p) : (int)strlen(p), p);
 }
 
-/* one_run: the facts of one run.json into sets, and its libraries. */
-static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
+/* send_value: the run's workload.send field f (its default when the run has none). */
+static const char *send_value(const struct runrec *r, enum runrec_send_field f)
+{
+	const char *v = r->workload.has_send ? r->workload.send.v[f] : NULL;
+
+	return v != NULL ? v : runrec_send_default(f);
+}
+
+/* connections_mode: how the run's requests used connections, from workload.send. */
+static const char *connections_mode(const struct runrec *r)
+{
+	int spread = strcmp(send_value(r, RUNREC_SEND_ADDRESSES), "spread") == 0;
+
+	if (strcmp(send_value(r, RUNREC_SEND_HTTP), "2") == 0 &&
+	    strcmp(send_value(r, RUNREC_SEND_HTTP2_SHARED), "yes") == 0)
+		return spread ? "one shared HTTP/2 connection, addresses spread"
+			      : "one shared HTTP/2 connection";
+	if (strcmp(send_value(r, RUNREC_SEND_KEEPALIVE), "no") == 0)
+		return spread ? "a new one per request, addresses spread" : "a new one per request";
+	return spread ? "kept alive, one per worker, addresses spread"
+		      : "kept alive, one per worker";
+}
+
+/* nic_fact: "NAME, SPEED Mbit/s (SOURCE)" of a client record's NIC into buf. */
+static const char *nic_fact(const struct runrec_clientres *c, char *buf, size_t n)
+{
+	const struct runrec_nic *nic = &c->nic;
+	const char *name = nic->name[0] ? nic->name : "interface unknown";
+
+	if (isnan(nic->speed_mbit))
+		snprintf(buf, n, "%s, speed unknown", name);
+	else
+		snprintf(buf, n, "%s, %g Mbit/s (%s)", name, nic->speed_mbit, nic->speed_source);
+	return buf;
+}
+
+/* transport_facts: what the run's transfers used (run.json "transport"): HTTP versions,
+ * TLS protocols and ciphers, TCP_NODELAY. */
+static int transport_facts(const struct runrec *r, json_t *sets)
+{
+	const struct runrec_transport *t = &r->transport;
+	int rc = 0;
+
+	if (!r->has_transport)
+		return 0;
+	rc |= add_value(sets, "http_version", t->http11 > 0 ? "1.1" : NULL);
+	rc |= add_value(sets, "http_version", t->http2 > 0 ? "2" : NULL);
+	rc |= add_value(sets, "http_version", t->http_other > 0 ? "other" : NULL);
+	for (int i = 0; i < t->n_tls; i++)
+		rc |= add_value(sets, "tls_version", t->tls[i].version) |
+		      add_value(sets, "tls_cipher", t->tls[i].cipher);
+	if (t->nodelay_on + t->nodelay_off > 0)
+		rc |= add_value(sets, "tcp_nodelay",
+				!t->nodelay_off  ? "on"
+				: !t->nodelay_on ? "off"
+						 : "on for some connections, off for others");
+	return rc;
+}
+
+/* client_facts: the client machines' facts: CPU model, NIC (every client's of a
+ * distributed run), and how connections were used. */
+static int client_facts(const struct runrec *r, json_t *sets)
+{
+	char nic[RUNREC_IFNAME_MAX + 64];
+	int rc = add_value(sets, "client_cpu_model", r->host.cpu_model);
+
+	if (r->has_client)
+		rc |= add_value(sets, "client_nic", nic_fact(&r->client, nic, sizeof(nic)));
+	for (size_t i = 0; r->has_clients && i < r->clients.n_list; i++)
+		if (r->clients.list[i].has_client)
+			rc |= add_value(sets, "client_nic",
+					nic_fact(&r->clients.list[i].client, nic, sizeof(nic)));
+	if (!(r->absent & RUNREC_BIT(RUNREC_WORKLOAD)) && r->workload.op != NULL) {
+		rc |= add_value(sets, "payload_signing", send_value(r, RUNREC_SEND_PAYLOAD));
+		rc |= add_value(sets, "checksum", send_value(r, RUNREC_SEND_CHECKSUM));
+		rc |= add_value(sets, "connections", connections_mode(r));
+	}
+	return rc;
+}
+
+/* one_run: the facts of one run.json record into sets, and its libraries. */
+static int one_run(const struct runrec *r, json_t *sets, json_t *libs, json_t *collect)
 {
 	char host[256], scheme[16], num[32];
-	const json_t *tool = json_object_get(r, "tool"), *x;
-	const char *ep = sget(r, "subject", "endpoint"), *key;
-	int rc = 0;
+	const char *ep = r->subject.endpoint, *key;
+	json_t *tool = runrec_tool_to_json(&r->tool), *x;
+	int rc = tool == NULL ? -1 : 0, insecure = runrec_subject_insecure(&r->subject);
 
 	if (ep != NULL) {
 		endpoint_parts(ep, host, sizeof(host), scheme, sizeof(scheme));
@@ -65,26 +141,24 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 			rc |= add_value(sets, "tls_version", "none") |
 			      add_value(sets, "tls_cipher", "none");
 	}
-	rc |= add_value(sets, "addressing", sget(r, "subject", "addressing"));
-	rc |= add_value(sets, "region", sget(r, "subject", "region"));
-	x = json_object_get(json_object_get(r, "subject"), "insecure");
+	rc |= add_value(sets, "addressing", r->subject.addressing);
+	rc |= add_value(sets, "region", r->subject.region);
 	if (ep != NULL && strcmp(scheme, "http") == 0)
 		rc |= add_value(sets, "tls_verify", "none");
-	else if (json_is_boolean(x))
-		rc |= add_value(sets, "tls_verify", json_is_true(x) ? "off" : "on");
-	rc |= add_value(sets, "client_host", sget(r, "host", "hostname"));
-	rc |= add_value(sets, "client_os", sget(r, "host", "os"));
-	rc |= add_value(sets, "client_machine", sget(r, "host", "machine"));
-	x = json_object_get(json_object_get(r, "host"), "cpus");
-	snprintf(num, sizeof(num), "%lld", (long long)json_integer_value(x));
-	rc |= add_value(sets, "client_cpus", json_is_integer(x) ? num : NULL);
-	x = json_object_get(json_object_get(r, "clients"), "count");
-	snprintf(num, sizeof(num), "%lld",
-		 json_is_integer(x) ? (long long)json_integer_value(x) : 1);
+	else if (insecure >= 0)
+		rc |= add_value(sets, "tls_verify", insecure ? "off" : "on");
+	rc |= add_value(sets, "client_host", r->host.hostname);
+	rc |= add_value(sets, "client_os", r->host.os);
+	rc |= add_value(sets, "client_machine", r->host.machine);
+	snprintf(num, sizeof(num), "%lld", (long long)r->host.cpus);
+	rc |= add_value(sets, "client_cpus", r->host.cpus > 0 ? num : NULL);
+	snprintf(num, sizeof(num), "%lld", r->has_clients ? (long long)r->clients.count : 1);
 	rc |= add_value(sets, "clients", num);
-	rc |= add_value(sets, "libcurl", sget(r, "tool", "libcurl"));
-	rc |= add_value(sets, "openssl", sget(r, "tool", "openssl"));
-	json_object_foreach((json_t *)tool, key, x) {
+	rc |= add_value(sets, "libcurl", r->tool.libcurl);
+	rc |= add_value(sets, "openssl", r->tool.openssl);
+	rc |= transport_facts(r, sets) | client_facts(r, sets);
+	/* every library the tool record names (its members but name and version) */
+	json_object_foreach(tool, key, x) {
 		if (!json_is_string(x) || strcmp(key, "name") == 0)
 			continue;
 		if (strcmp(key, "version") == 0)
@@ -92,6 +166,7 @@ static int one_run(const json_t *r, json_t *sets, json_t *libs, json_t *collect)
 		else
 			rc |= add_value(libs, key, json_string_value(x));
 	}
+	json_decref(tool);
 	return rc ? -1 : 0;
 }
 
@@ -101,55 +176,71 @@ static int cmp_json_str(const void *a, const void *b)
 		      json_string_value(*(json_t *const *)b));
 }
 
-/* sorted: set's values sorted (a new reference to set, re-ordered). */
-static json_t *sorted(json_t *set)
+/* sorted: set's values sorted into *v (copies; at most 64: more distinct values than a
+ * reader can take in) and *n. -1 when out of memory. */
+static int sorted(const json_t *set, char ***v, size_t *n)
 {
-	size_t n = json_array_size(set);
-	json_t *v[64], *out = json_array();
+	size_t k = json_array_size(set) > 64 ? 64 : json_array_size(set);
+	json_t *x[64];
 
-	if (out == NULL)
-		return NULL;
-	if (n > 64)
-		n = 64; /* more distinct values than a reader can take in: the first 64 */
-	for (size_t i = 0; i < n; i++)
-		v[i] = json_array_get(set, i);
-	qsort(v, n, sizeof(v[0]), cmp_json_str);
-	for (size_t i = 0; i < n; i++)
-		json_array_append(out, v[i]);
-	return out;
+	*n = 0;
+	if ((*v = calloc(k + 1, sizeof(**v))) == NULL)
+		return -1;
+	for (size_t i = 0; i < k; i++)
+		x[i] = json_array_get(set, i);
+	qsort(x, k, sizeof(x[0]), cmp_json_str);
+	for (size_t i = 0; i < k; i++, (*n)++)
+		if (((*v)[i] = strdup(json_string_value(x[i]))) == NULL)
+			return -1;
+	return 0;
 }
 
-/* subject_entry: {"id", "runs", facts...} from the sets. */
-static json_t *subject_entry(const char *id, size_t runs, json_t *sets)
+/* subject_entry: subject id's record from its sets: a fact is its one value, the sorted
+ * values when the runs differ, "unknown" when none records it. */
+static int subject_entry(const char *id, size_t runs, const json_t *sets,
+			 struct results_manifest_subject *x)
 {
-	json_t *o = json_pack("{s:s, s:I}", "id", id, "runs", (json_int_t)runs);
+	x->runs = (long long)runs;
+	if ((x->id = strdup(id)) == NULL ||
+	    (x->facts = calloc(fact_count, sizeof(*x->facts))) == NULL)
+		return -1;
+	for (size_t i = 0; i < fact_count; i++) {
+		const json_t *set = json_object_get(sets, fact_names[i]);
+		struct results_manifest_fact *f = &x->facts[i];
 
-	for (size_t i = 0; o != NULL && i < fact_count; i++) {
-		json_t *set = json_object_get(sets, fact_names[i]), *v;
-
-		if (json_array_size(set) == 0)
-			v = json_string(FACT_UNKNOWN);
-		else if (json_array_size(set) == 1)
-			v = json_incref(json_array_get(set, 0));
-		else
-			v = sorted(set);
-		if (json_object_set_new(o, fact_names[i], v) < 0) {
-			json_decref(o);
-			o = NULL;
+		if (json_array_size(set) > 1) {
+			f->list = 1;
+			if (sorted(set, &f->values, &f->n) < 0)
+				return -1;
+			continue;
 		}
+		if ((f->values = calloc(1, sizeof(*f->values))) == NULL)
+			return -1;
+		f->values[0] = strdup(json_array_size(set)
+					      ? json_string_value(json_array_get(set, 0))
+					      : FACT_UNKNOWN);
+		if (f->values[0] == NULL)
+			return -1;
+		f->n = 1;
 	}
-	return o;
+	return 0;
 }
 
-/* collapse: every set of obj (name -> array) sorted in place. */
-static int collapse(json_t *obj)
+/* collapse: every set of obj (name -> array) as the sorted versions of that name. */
+static int collapse(const json_t *obj, struct results_manifest_versions **v, size_t *n)
 {
 	const char *key;
 	json_t *set;
 
-	json_object_foreach(obj, key, set)
-		if (json_object_set_new(obj, key, sorted(set)) < 0)
+	*n = 0;
+	if ((*v = calloc(json_object_size(obj) + 1, sizeof(**v))) == NULL)
+		return -1;
+	json_object_foreach((json_t *)obj, key, set) {
+		struct results_manifest_versions *d = &(*v)[(*n)++];
+
+		if ((d->name = strdup(key)) == NULL || sorted(set, &d->versions, &d->n) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -161,67 +252,59 @@ static int count_run(json_t *counts, const char *id)
 	return json_object_set_new(counts, id, json_integer(k + 1));
 }
 
-json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
-		       json_t **collect, struct err *e)
+int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
+		   struct results_manifest *m, struct err *e)
 {
-	const json_t *subjects = json_object_get(agg, "subjects"), *s;
 	struct scan_list runs = {0};
-	json_t *out = json_array(), *per = json_object(), *counts = json_object();
-	json_t *empty = json_object();
+	json_t *per = json_object(), *counts = json_object(), *empty = json_object();
+	json_t *libs = json_object(), *coll = json_object();
 	struct err ignore;
 	size_t i;
+	int rc = -1;
 
-	*libraries = json_object();
-	*collect = json_object();
-	if (out == NULL || per == NULL || counts == NULL || empty == NULL || *libraries == NULL ||
-	    *collect == NULL)
-		goto oom;
+	if (per == NULL || counts == NULL || empty == NULL || libs == NULL || coll == NULL ||
+	    (m->subjects = calloc(agg->n_subjects + 1, sizeof(*m->subjects))) == NULL)
+		goto done;
 	if (!warp_mode && scan_runs(data_dir, &runs, &ignore) < 0)
 		scan_list_clear(&runs); /* no runs/: no facts */
 	for (i = 0; i < runs.n; i++) {
-		json_t *r = json_load_file(runs.v[i].file, 0, NULL), *sets;
-		const char *id = sget(r, "subject", "id");
-		int bad = 0;
+		struct runrec *r = malloc(sizeof(*r));
+		const char *id;
+		json_t *sets;
+		int bad = r == NULL, read = !bad && runrec_load(runs.v[i].file, r, NULL) == 0;
 
+		id = read ? r->subject.id : NULL;
 		if (id != NULL) { /* an unreadable run.json: analyze named it already */
 			if ((sets = json_object_get(per, id)) == NULL &&
 			    ((sets = json_object()) == NULL ||
 			     json_object_set_new(per, id, sets) < 0))
 				bad = 1;
-			bad = bad || count_run(counts, id) < 0 ||
-			      one_run(r, sets, *libraries, *collect) < 0;
+			bad = bad || count_run(counts, id) < 0 || one_run(r, sets, libs, coll) < 0;
 		}
-		json_decref(r);
+		if (read)
+			runrec_clear(r);
+		free(r);
 		if (bad)
-			goto oom;
+			goto done;
 	}
-	json_array_foreach(subjects, i, s) {
-		const char *id = json_string_value(json_object_get(s, "id"));
-		json_t *sets, *ent;
+	for (i = 0; i < agg->n_subjects; i++) {
+		const char *id = agg->subjects[i].id;
+		const json_t *sets = json_object_get(per, id);
 
-		if (id == NULL)
-			continue;
-		sets = json_object_get(per, id);
-		ent = subject_entry(id, (size_t)json_integer_value(json_object_get(counts, id)),
-				    sets ? sets : empty);
-		if (ent == NULL || json_array_append_new(out, ent) < 0)
-			goto oom;
+		if (subject_entry(id, (size_t)json_integer_value(json_object_get(counts, id)),
+				  sets ? sets : empty, &m->subjects[m->n_subjects++]) < 0)
+			goto done;
 	}
-	if (collapse(*libraries) < 0 || collapse(*collect) < 0)
-		goto oom;
+	if (collapse(libs, &m->libraries, &m->n_libraries) < 0 ||
+	    collapse(coll, &m->collect, &m->n_collect) < 0)
+		goto done;
+	rc = 0;
+done:
 	json_decref(per);
 	json_decref(counts);
 	json_decref(empty);
+	json_decref(libs);
+	json_decref(coll);
 	scan_list_clear(&runs);
-	return out;
-oom:
-	json_decref(per);
-	json_decref(counts);
-	json_decref(empty);
-	json_decref(out);
-	json_decref(*libraries);
-	json_decref(*collect);
-	*libraries = *collect = NULL;
-	scan_list_clear(&runs);
-	return err_set(e, "manifest: out of memory"), NULL;
+	return rc < 0 ? err_set(e, "manifest: out of memory") : 0;
 }

@@ -9,244 +9,115 @@
 
 #include <jansson.h>
 
-#include "core/version.h"
 
-
-/* member: o[key] when o is an object and the member exists and is not null. */
-static json_t *member(const json_t *o, const char *key)
+/* dup: a copy of s into *out (NULL stays NULL); *oom set when out of memory. */
+static void dup(char **out, const char *s, int *oom)
 {
-	json_t *v;
-
-	if (!json_is_object(o))
-		return NULL;
-	v = json_object_get(o, key);
-	return json_is_null(v) ? NULL : v;
+	*out = s != NULL ? strdup(s) : NULL;
+	*oom |= s != NULL && *out == NULL;
 }
 
-/* get_obj: o[key] as an object (NULL when absent or null); -1 when another type. */
-static int get_obj(const json_t *o, const char *sect, const char *key, json_t **out, struct err *e)
+/* from_campaign_subject: the campaign, cycle and subject of rec into r. */
+static void from_campaign_subject(const struct runrec *rec, struct runlog *r, int *oom)
 {
-	json_t *v = member(o, key);
+	const struct runrec_campaign *c = &rec->campaign;
+	const struct runrec_subject *s = &rec->subject;
 
-	*out = NULL;
-	if (v == NULL)
-		return 0;
-	if (!json_is_object(v))
-		return err_set(e, "field %s%s%s: expected an object", sect, *sect ? "." : "", key);
-	*out = v;
-	return 0;
+	if (rec->has_campaign) {
+		dup(&r->campaign_name, c->name, oom);
+		dup(&r->campaign_title, c->title, oom);
+		dup(&r->campaign_client, c->client, oom);
+		dup(&r->campaign_order, c->order, oom);
+		r->campaign_cycles = (int)c->cycles;
+		if (c->cost_example != NULL)
+			snprintf(r->cost_example, sizeof(r->cost_example), "%s", c->cost_example);
+	}
+	r->cycle = (int)rec->cycle;
+	dup(&r->subject, s->id, oom);
+	dup(&r->label, s->label, oom);
+	dup(&r->color, s->color, oom);
+	dup(&r->endpoint, s->endpoint, oom);
+	dup(&r->region, s->region, oom);
+	dup(&r->bucket, s->bucket, oom);
+	dup(&r->addressing, s->addressing, oom);
+	dup(&r->addressing_used, s->addressing_used, oom);
 }
 
-/* get_str: o[key] copied into *out (NULL when absent or null). */
-static int get_str(const json_t *o, const char *sect, const char *key, char **out, struct err *e)
+/* from_outcome: the wrapper, errors, phases and status of rec into r. */
+static void from_outcome(const struct runrec *rec, struct runlog *r, int *oom)
 {
-	json_t *v = member(o, key);
+	const struct runrec_wrapper *w = &rec->wrapper;
 
-	*out = NULL;
-	if (v == NULL)
-		return 0;
-	if (!json_is_string(v))
-		return err_set(e, "field %s%s%s: expected a string", sect, *sect ? "." : "", key);
-	*out = strdup(json_string_value(v));
-	if (*out == NULL)
-		return err_set(e, "field %s%s%s: out of memory", sect, *sect ? "." : "", key);
-	return 0;
+	r->exit_code = w->exit_code != RUNREC_NULL_INT ? (int)w->exit_code : 0;
+	r->signal = (int)w->signal;
+	r->timed_out = w->timed_out;
+	r->elapsed_s = w->elapsed_s;
+	dup(&r->err_class, rec->errors.cls, oom);
+	dup(&r->first_error, rec->errors.n_first > 0 ? rec->errors.first[0] : NULL, oom);
+	dup(&r->status, rec->status, oom);
+	if (!(rec->absent & RUNREC_BIT(RUNREC_PHASES)))
+		dup(&r->bench_phase, runrec_phase_state_name(rec->phase[PHASE_BENCHMARK]), oom);
 }
 
-/* get_int: o[key] into *out (dflt when absent or null); -1 when not an integer or
- * outside [lo, hi]. */
-static int get_int(const json_t *o, const char *sect, const char *key, int64_t dflt, int64_t lo,
-		   int64_t hi, int64_t *out, struct err *e)
+/* from_cost_client: the prices, the bill (all phases summed) and the client's machine
+ * record of rec into r. */
+static void from_cost_client(const struct runrec *rec, struct runlog *r, int *oom)
 {
-	json_t *v = member(o, key);
-
-	*out = dflt;
-	if (v == NULL)
-		return 0;
-	if (!json_is_integer(v))
-		return err_set(e, "field %s%s%s: expected an integer", sect, *sect ? "." : "", key);
-	*out = json_integer_value(v);
-	if (*out < lo || *out > hi)
-		return err_set(e, "field %s%s%s: %lld is out of range", sect, *sect ? "." : "", key,
-			       (long long)*out);
-	return 0;
+	r->has_prices = rec->has_prices;
+	r->prices = rec->prices;
+	for (int k = 0; k < PHASE_COUNT; k++)
+		if (rec->billing.phases & (1u << k)) {
+			bill_add(&r->bill, &rec->billing.bill[k]);
+			r->has_billing = 1;
+		}
+	if (!rec->has_client)
+		return;
+	r->client = malloc(sizeof(*r->client));
+	if (r->client != NULL)
+		*r->client = rec->client;
+	*oom |= r->client == NULL;
 }
 
-static int check_format(const json_t *root, struct err *e)
+static int from_record(const struct runrec *rec, struct runlog *r, struct err *e)
 {
-	json_t *v = json_object_get(root, "format");
-	const char *s;
-	char *end;
-	long major;
+	int oom = 0;
 
-	if (!json_is_string(v))
-		return err_set(e, "field format: missing or not a string");
-	s = json_string_value(v);
-	if (strncmp(s, S3BENCH_RUN_PREFIX, strlen(S3BENCH_RUN_PREFIX)) != 0)
-		return err_set(e, "field format: \"%s\" is not an s3bench run log", s);
-	errno = 0;
-	major = strtol(s + strlen(S3BENCH_RUN_PREFIX), &end, 10);
-	if (errno || end == s + strlen(S3BENCH_RUN_PREFIX) || (*end != '\0' && *end != '.'))
-		return err_set(e, "field format: bad version in \"%s\"", s);
-	if (major != S3BENCH_RUN_MAJOR)
-		return err_set(e, "field format: unknown version \"%s\" (this analyzer reads %s%d)",
-			       s, S3BENCH_RUN_PREFIX, S3BENCH_RUN_MAJOR);
-	return 0;
-}
-
-static int read_errors(const json_t *root, struct runlog *r, struct err *e)
-{
-	json_t *errs, *first, *f0;
-
-	if (get_obj(root, "", "errors", &errs, e) < 0)
+	if (runrec_check_run(rec, e) < 0)
 		return -1;
-	if (errs == NULL)
-		return 0;
-	if (get_str(errs, "errors", "class", &r->err_class, e) < 0)
+	from_campaign_subject(rec, r, &oom);
+	dup(&r->op, rec->workload.op, &oom);
+	r->size = (uint64_t)rec->workload.size;
+	r->concurrency = (int)rec->workload.concurrency;
+	r->objects = rec->workload.objects > 0 ? rec->workload.objects : -1;
+	if (runlog_workload_from(&rec->workload, rec->has_campaign ? &rec->campaign : NULL,
+				 &r->workload, e) < 0)
 		return -1;
-	first = member(errs, "first");
-	if (first == NULL)
-		return 0;
-	if (!json_is_array(first))
-		return err_set(e, "field errors.first: expected an array");
-	f0 = json_array_get(first, 0);
-	if (f0 != NULL && !json_is_string(f0))
-		return err_set(e, "field errors.first[0]: expected a string");
-	if (f0 != NULL && (r->first_error = strdup(json_string_value(f0))) == NULL)
-		return err_set(e, "out of memory");
-	return 0;
-}
-
-static int read_wrapper(const json_t *root, struct runlog *r, struct err *e)
-{
-	json_t *w, *v;
-	int64_t x;
-
-	r->elapsed_s = NAN;
-	if (get_obj(root, "", "wrapper", &w, e) < 0)
-		return -1;
-	if (w == NULL)
-		return 0;
-	if (get_int(w, "wrapper", "exit_code", 0, -1000, 1000, &x, e) < 0)
-		return -1;
-	r->exit_code = (int)x;
-	if (get_int(w, "wrapper", "signal", 0, 0, 1000, &x, e) < 0)
-		return -1;
-	r->signal = (int)x;
-	v = member(w, "timed_out");
-	if (v != NULL && !json_is_boolean(v))
-		return err_set(e, "field wrapper.timed_out: expected true or false");
-	r->timed_out = v != NULL && json_is_true(v);
-	v = member(w, "elapsed_s");
-	if (v != NULL && !json_is_number(v))
-		return err_set(e, "field wrapper.elapsed_s: expected a number");
-	if (v != NULL)
-		r->elapsed_s = json_number_value(v);
-	return 0;
-}
-
-static int read_fields(const json_t *root, struct runlog *r, struct err *e)
-{
-	json_t *camp, *subj, *wl, *ph, *sum;
-	int64_t x;
-
-	if (check_format(root, e) < 0)
-		return -1;
-	/* null for a single `collect run`; absent: the record was not built whole */
-	if (json_object_get(root, "campaign") == NULL)
-		return err_set(e, "field campaign: missing");
-	if (get_obj(root, "", "campaign", &camp, e) < 0 ||
-	    get_str(camp, "campaign", "name", &r->campaign_name, e) < 0 ||
-	    get_str(camp, "campaign", "title", &r->campaign_title, e) < 0 ||
-	    get_str(camp, "campaign", "client", &r->campaign_client, e) < 0 ||
-	    get_str(camp, "campaign", "order", &r->campaign_order, e) < 0 ||
-	    get_int(camp, "campaign", "cycles", 0, 0, 1000000, &x, e) < 0)
-		return -1;
-	r->campaign_cycles = (int)x;
-	if (get_int(root, "", "cycle", 0, 1, 1000000, &x, e) < 0)
-		return -1;
-	r->cycle = (int)x;
-
-	if (get_obj(root, "", "subject", &subj, e) < 0)
-		return -1;
-	if (subj == NULL)
-		return err_set(e, "field subject: missing");
-	if (get_str(subj, "subject", "id", &r->subject, e) < 0 ||
-	    get_str(subj, "subject", "label", &r->label, e) < 0 ||
-	    get_str(subj, "subject", "color", &r->color, e) < 0 ||
-	    get_str(subj, "subject", "endpoint", &r->endpoint, e) < 0 ||
-	    get_str(subj, "subject", "region", &r->region, e) < 0 ||
-	    get_str(subj, "subject", "bucket", &r->bucket, e) < 0 ||
-	    get_str(subj, "subject", "addressing", &r->addressing, e) < 0 ||
-	    get_str(subj, "subject", "addressing_used", &r->addressing_used, e) < 0)
-		return -1;
-	if (r->subject == NULL || r->subject[0] == '\0')
-		return err_set(e, "field subject.id: missing or empty");
-
-	if (get_obj(root, "", "workload", &wl, e) < 0)
-		return -1;
-	if (wl == NULL)
-		return err_set(e, "field workload: missing");
-	if (get_str(wl, "workload", "op", &r->op, e) < 0)
-		return -1;
-	if (r->op == NULL || r->op[0] == '\0')
-		return err_set(e, "field workload.op: missing or empty");
-	if (get_int(wl, "workload", "size", 0, 0, INT64_MAX, &x, e) < 0)
-		return -1;
-	r->size = (uint64_t)x;
-	if (get_int(wl, "workload", "concurrency", -1, 1, 1000000, &x, e) < 0)
-		return -1;
-	if (x < 0)
-		return err_set(e, "field workload.concurrency: missing");
-	r->concurrency = (int)x;
-	if (get_int(wl, "workload", "objects", -1, 0, INT64_MAX, &r->objects, e) < 0 ||
-	    runlog_workload_read(wl, camp, &r->workload, e) < 0)
-		return -1;
-
-	if (get_obj(root, "", "phases", &ph, e) < 0 ||
-	    get_str(ph, "phases", "benchmark", &r->bench_phase, e) < 0)
-		return -1;
-	if (read_wrapper(root, r, e) < 0 || read_errors(root, r, e) < 0)
-		return -1;
-	if (get_str(root, "", "status", &r->status, e) < 0)
-		return -1;
-
-	if (get_obj(root, "", "summary", &sum, e) < 0)
-		return -1;
-	if (sum != NULL) {
-		if (summary_from_json(sum, &r->summary, e) < 0)
+	from_outcome(rec, r, &oom);
+	if (rec->summary != NULL) {
+		if (summary_from_json(rec->summary, &r->summary, e) < 0)
 			return -1; /* "summary.mib_s: missing or not a number" */
 		r->has_summary = 1;
-		r->summary_json = json_incref(sum);
 	}
-	if (runlog_cost_read(root, r, e) < 0)
+	from_cost_client(rec, r, &oom);
+	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
-	if (json_is_object(json_object_get(root, "client")))
-		r->client_json = json_incref(json_object_get(root, "client"));
-	return runlog_clients_read(root, &r->clients, e);
+	return oom ? err_set(e, "out of memory") : 0;
 }
 
 int runlog_read(const char *file, const char *rel, struct runlog *out, struct err *e)
 {
-	json_error_t je;
-	json_t *root = NULL;
+	struct runrec *rec = malloc(sizeof(*rec));
 	int rc = -1;
 
 	memset(out, 0, sizeof(*out));
 	out->elapsed_s = NAN;
-	root = json_load_file(file, JSON_REJECT_DUPLICATES, &je);
-	if (root == NULL) {
-		if (je.line > 0)
-			err_set(e, "%s:%d:%d: bad JSON: %s", file, je.line, je.column, je.text);
-		else
-			err_set(e, "%s: %s", file, je.text);
-		goto done;
+	if (rec == NULL)
+		return err_set(e, "%s: out of memory", file);
+	if (runrec_load(file, rec, e) < 0) {
+		free(rec);
+		return -1;
 	}
-	if (!json_is_object(root)) {
-		err_set(e, "%s: not a JSON object", file);
-		goto done;
-	}
-	if (read_fields(root, out, e) < 0) {
+	if (from_record(rec, out, e) < 0) {
 		err_prefix(e, "%s", file);
 		goto done;
 	}
@@ -258,7 +129,8 @@ int runlog_read(const char *file, const char *rel, struct runlog *out, struct er
 done:
 	if (rc < 0)
 		runlog_clear(out);
-	json_decref(root);
+	runrec_clear(rec);
+	free(rec);
 	return rc;
 }
 
@@ -387,8 +259,7 @@ void runlog_clear(struct runlog *r)
 	free(r->bench_phase);
 	summary_clear(&r->summary);
 	runlog_clients_clear(&r->clients);
-	json_decref(r->client_json);
-	json_decref(r->summary_json);
+	free(r->client);
 	runlog_workload_clear(&r->workload);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;

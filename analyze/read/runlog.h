@@ -1,18 +1,18 @@
 /* analyze/read/runlog.h: one run.json (docs/FORMATS.md, "s3bench-run/1") read into a
  * plain struct.
  *
- * Only what analyze uses is kept; the "summary" object is parsed with core's
- * summary_from_json, so collect's writer and this reader cannot disagree. */
+ * Only what analyze uses is kept. The file is read with core's codecs, collect's writers:
+ * the envelope with core/runrec/runrec.h, the "summary" with core/summary.h. */
 #ifndef ANALYZE_RUNLOG_H
 #define ANALYZE_RUNLOG_H
 
-#include <jansson.h>
 #include <stdint.h>
 
 #include "analyze/read/runlog_clients.h"
 #include "analyze/read/runlog_workload.h"
 #include "core/err.h"
 #include "core/price.h"
+#include "core/runrec/runrec.h"
 #include "core/sweeplog.h"
 #include "core/summary.h"
 
@@ -61,15 +61,11 @@ struct runlog {
 	struct bill_counts subject_bill; /* sweeps of this subject's runs that have no
 					    run.json (sweeps.json), billed at this run's
 					    prices to the subject only (cost[]) */
-	/* the client machine's record ("client", collect/run/clientres.h) and the summary
-	 * object the verdict reads (its "rate"); owned references, NULL when absent (a run
-	 * without them is "not measured": analyze/cells/climit_cells.h judges the others) */
-	json_t *client_json, *summary_json;
+	/* the client machine's record ("client", core/runrec/runrec_clientres.h), owned; NULL
+	 * when absent (a run without one is "not measured": analyze/cells/climit_cells.h
+	 * judges the others) */
+	struct runrec_clientres *client;
 };
-
-/* runlog_cost_read (analyze/read/runlog_cost.c): run.json's "prices" and "billing" into r.
- * 0, or -1 with "field prices.KEY: ..." / "field billing.PHASE.KEY: ..." in e. */
-int runlog_cost_read(const json_t *root, struct runlog *r, struct err *e);
 
 /* runlog_apply_sweeps (analyze/read/runlog_cost.c): the sweeps of DATA_DIR/sweeps.json
  * (core/sweeplog.h) into the bills of logs[0..n): a sweep of a run that has a run.json is

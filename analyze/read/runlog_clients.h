@@ -3,7 +3,9 @@
  * own summary. A run.json without "clients" (older files, Warp imports) is one client.
  *
  * Only what analyze uses is kept: the count, the total concurrency, the host of each
- * rank, and each client's MiB/s and obj/s. */
+ * rank, each client's MiB/s and obj/s, and its machine's record and verdict (a
+ * distributed run is judged on every client: analyze/cells/climit_cells.h). The file is
+ * read by core/runrec/runrec.h. */
 #ifndef ANALYZE_RUNLOG_CLIENTS_H
 #define ANALYZE_RUNLOG_CLIENTS_H
 
@@ -12,12 +14,18 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/runrec/runrec.h"
 
 struct runlog_client {
 	int rank;            /* 0 .. count - 1 */
 	char *host;          /* the rank's host name */
 	int has_summary;     /* 0: "summary" was null (the client produced no numbers) */
 	double mib_s, obj_s; /* summary.mib_s / obj_s; NaN when has_summary is 0 */
+	/* its machine's record ("client", owned; NULL: none) and the verdict collect wrote
+	 * with it ("client_limit"; has_limit 0: none) */
+	struct runrec_clientres *client;
+	int has_limit;
+	struct climit_verdict limit;
 };
 
 struct runlog_clients {
@@ -28,12 +36,11 @@ struct runlog_clients {
 	size_t n_list;
 };
 
-/* runlog_clients_read: root["clients"] (root: a run.json object) into *out. Absent or
- * null leaves *out zeroed (one client). On a malformed object returns -1 with a
- * message naming the field ("field clients.list[1].summary.mib_s: expected a number");
- * the caller prefixes the file name. *out is then cleared. The caller releases a
- * successful result with runlog_clients_clear. */
-int runlog_clients_read(const json_t *root, struct runlog_clients *out, struct err *e);
+/* runlog_clients_from: run.json's clients record rc (core/runrec/runrec.h, which has
+ * checked its fields; NULL: the file had none, *out zeroed: one client) into *out. -1 with
+ * a message when out of memory (*out then cleared). The caller releases a successful
+ * result with runlog_clients_clear. */
+int runlog_clients_from(const struct runrec_clients *rc, struct runlog_clients *out, struct err *e);
 
 /* runlog_clients_count: c's client count, 1 when the file had no "clients". */
 int runlog_clients_count(const struct runlog_clients *c);

@@ -2,15 +2,13 @@
 #include "analyze/read/runlog_workload.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/cells/sizelabel.h"
 #include "core/units.h"
-
-/* The mix ops in the order they are written. */
-static const char *const mix_ops[RUNLOG_WORKLOAD_MIX_OPS] = {"get", "put", "head", "delete"};
 
 void runlog_workload_clear(struct runlog_workload *w)
 {
@@ -22,161 +20,89 @@ void runlog_workload_clear(struct runlog_workload *w)
 	w->p99_limit_ms = NAN;
 }
 
-/* opt_str: wl[k] copied into *out when a string (NULL when absent or null). */
-static int opt_str(const json_t *wl, const char *k, char **out, struct err *e)
-{
-	json_t *v = json_object_get(wl, k);
-
-	if (v == NULL || json_is_null(v))
-		return 0;
-	if (!json_is_string(v) || json_string_length(v) == 0)
-		return err_set(e, "field workload.%s: expected a non-empty string or null", k);
-	*out = strdup(json_string_value(v));
-	return *out ? 0 : err_set(e, "field workload.%s: out of memory", k);
-}
-
-static int read_mix(const json_t *m, struct runlog_workload *w, struct err *e)
+/* mix_text: the canonical "get:45,put:15,head:30,delete:10" of w's weights (those above
+ * 0) into out->mix and out->mix_w. */
+static int mix_text(const struct runrec_workload *w, struct runlog_workload *out, struct err *e)
 {
 	char text[128];
 	size_t len = 0;
-	const char *key;
-	json_t *v;
 
-	if (!json_is_object(m))
-		return err_set(e, "field workload.mix: expected an object or null");
-	json_object_foreach((json_t *)m, key, v) {
-		int k;
-
-		for (k = 0; k < RUNLOG_WORKLOAD_MIX_OPS && strcmp(key, mix_ops[k]) != 0; k++)
-			;
-		if (k == RUNLOG_WORKLOAD_MIX_OPS)
-			return err_set(
-				e, "field workload.mix.%s: not one of get, put, head, delete", key);
-		if (!json_is_integer(v) || json_integer_value(v) < 0 ||
-		    json_integer_value(v) > 1000000)
-			return err_set(e, "field workload.mix.%s: expected a weight 0..1000000",
-				       key);
-		w->mix_w[k] = (unsigned)json_integer_value(v);
-	}
 	text[0] = '\0';
-	for (int k = 0; k < RUNLOG_WORKLOAD_MIX_OPS; k++)
-		if (w->mix_w[k] > 0)
+	for (int k = 0; k < RUNLOG_WORKLOAD_MIX_OPS; k++) {
+		out->mix_w[k] = (unsigned)w->mix[k];
+		if (w->mix[k] > 0)
 			len += (size_t)snprintf(text + len, sizeof(text) - len, "%s%s:%u",
-						len ? "," : "", mix_ops[k], w->mix_w[k]);
-	if (len == 0)
-		return err_set(e, "field workload.mix: every weight is 0");
-	w->mix = strdup(text);
-	return w->mix ? 0 : err_set(e, "field workload.mix: out of memory");
+						len ? "," : "", runrec_mix_op_name(k),
+						out->mix_w[k]);
+	}
+	out->mix = strdup(text);
+	return out->mix ? 0 : err_set(e, "field workload.mix: out of memory");
 }
 
-/* opt_num: o[k] into *out when a number (unchanged when absent or null). */
-static int opt_num(const json_t *o, const char *sect, const char *k, double lo, double *out,
-		   struct err *e)
+/* add_item: ", ITEM" (or "ITEM" first) printed after len bytes of buf (n bytes); the new
+ * length. */
+static size_t add_item(char *buf, size_t n, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 4, 5)));
+static size_t add_item(char *buf, size_t n, size_t len, const char *fmt, ...)
 {
-	json_t *v = json_object_get(o, k);
+	va_list ap;
 
-	if (v == NULL || json_is_null(v))
-		return 0;
-	if (!json_is_number(v) || !isfinite(json_number_value(v)) || json_number_value(v) < lo)
-		return err_set(e, "field %s.%s: expected a number >= %g or null", sect, k, lo);
-	*out = json_number_value(v);
-	return 0;
-}
-
-/* read_modes: workload.retries and workload.duration_auto, when not the defaults (0,
- * null), and the subject's own fixed duration (workload.duration_subject true:
- * "duration 30s"), after the send fields of buf ("retries 3", "duration auto 20s..5m"). */
-static size_t read_modes(const json_t *wl, char *buf, size_t len, size_t size)
-{
-	json_t *r = json_object_get(wl, "retries"), *a = json_object_get(wl, "duration_auto");
-	json_t *d = json_object_get(wl, "duration_s");
-	char lo[UNITS_DURATION_MAX], hi[UNITS_DURATION_MAX];
-
-	if (json_is_integer(r) && json_integer_value(r) > 0)
-		len += (size_t)snprintf(buf + len, len < size ? size - len : 0, "%sretries %lld",
-					len ? ", " : "", (long long)json_integer_value(r));
-	if (json_is_object(a))
-		len += (size_t)snprintf(
-			buf + len, len < size ? size - len : 0, "%sduration auto %s..%s",
-			len ? ", " : "",
-			units_format_duration(json_number_value(json_object_get(a, "min_s")), lo,
-					      sizeof(lo)),
-			units_format_duration(json_number_value(json_object_get(a, "max_s")), hi,
-					      sizeof(hi)));
-	else if (json_is_true(json_object_get(wl, "duration_subject")) && json_is_number(d) &&
-		 json_number_value(d) > 0)
-		len += (size_t)snprintf(
-			buf + len, len < size ? size - len : 0, "%sduration %s", len ? ", " : "",
-			units_format_duration(json_number_value(d), lo, sizeof(lo)));
+	if (len > 0)
+		len += (size_t)snprintf(buf + len, len < n ? n - len : 0, ", ");
+	va_start(ap, fmt);
+	len += (size_t)vsnprintf(buf + len, len < n ? n - len : 0, fmt, ap);
+	va_end(ap);
 	return len;
 }
 
-/* spread_text: ", buckets 3, prefixes 4" for workload.buckets / prefixes above 1 (absent,
- * null or 1: nothing) after len bytes of buf; the new length, or -1 with a message. */
-static int spread_text(const json_t *wl, char *buf, size_t n, size_t len, struct err *e)
+/* send_text: workload.send's fields off their defaults ("checksum crc32"), then
+ * workload.retries above 0 ("retries 3"), duration_auto ("duration auto 20s..5m") or the
+ * subject's own fixed duration ("duration 30s"), buckets and prefixes above 1, into
+ * out->send (NULL when none). */
+static int send_text(const struct runrec_workload *w, struct runlog_workload *out, struct err *e)
 {
-	static const char *const keys[2] = {"buckets", "prefixes"};
-
-	for (int i = 0; i < 2; i++) {
-		json_t *v = json_object_get(wl, keys[i]);
-		if (v == NULL || json_is_null(v))
-			continue;
-		if (!json_is_integer(v) || json_integer_value(v) < 1 ||
-		    json_integer_value(v) > 1000)
-			return err_set(e,
-				       "field workload.%s: expected a whole number 1..1000 or null",
-				       keys[i]);
-		if (json_integer_value(v) > 1)
-			len += (size_t)snprintf(buf + len, len < n ? n - len : 0, "%s%s %lld",
-						len ? ", " : "", keys[i],
-						(long long)json_integer_value(v));
-	}
-	return (int)len;
-}
-
-/* read_send: workload.send's non-default fields, then the other workload modes
- * (read_modes) and the workload's buckets and prefixes when above 1, into out->send. */
-static int read_send(const json_t *wl, struct runlog_workload *out, struct err *e)
-{
-	const json_t *snd = json_object_get(wl, "send");
-	static const char *const defaults[][2] = {
-		{"checksum", "none"},   {"payload", "unsigned"}, {"reads", "random"},
-		{"http", "1.1"},        {"http2_shared", "no"},  {"keepalive", "yes"},
-		{"addresses", "first"},
-	};
-	char buf[400] = "";
+	char buf[400] = "", lo[UNITS_DURATION_MAX], hi[UNITS_DURATION_MAX];
 	size_t len = 0;
-	int k;
 
-	if (snd != NULL && !json_is_null(snd) && !json_is_object(snd))
-		return err_set(e, "field workload.send: expected an object or null");
-	for (size_t i = 0; json_is_object(snd) && i < sizeof(defaults) / sizeof(defaults[0]); i++) {
-		const char *v = json_string_value(json_object_get(snd, defaults[i][0]));
-		if (v == NULL || strcmp(v, defaults[i][1]) == 0)
-			continue;
-		len += (size_t)snprintf(buf + len, len < sizeof(buf) ? sizeof(buf) - len : 0,
-					"%s%s %s", len ? ", " : "", defaults[i][0], v);
+	for (int f = 0; w->has_send && f < RUNREC_SEND_COUNT; f++) {
+		const char *v = w->send.v[f];
+		if (v != NULL && strcmp(v, runrec_send_default((enum runrec_send_field)f)) != 0)
+			len = add_item(buf, sizeof(buf), len, "%s %s",
+				       runrec_send_key((enum runrec_send_field)f), v);
 	}
-	len = read_modes(wl, buf, len, sizeof(buf));
-	if ((k = spread_text(wl, buf, sizeof(buf), len, e)) < 0)
-		return -1;
-	len = (size_t)k;
+	if (w->retries > 0)
+		len = add_item(buf, sizeof(buf), len, "retries %lld", (long long)w->retries);
+	if (w->has_auto)
+		len = add_item(buf, sizeof(buf), len, "duration auto %s..%s",
+			       units_format_duration(w->auto_min_s, lo, sizeof(lo)),
+			       units_format_duration(w->auto_max_s, hi, sizeof(hi)));
+	else if (w->duration_subject && w->duration_s > 0)
+		len = add_item(buf, sizeof(buf), len, "duration %s",
+			       units_format_duration(w->duration_s, lo, sizeof(lo)));
+	if (w->buckets > 1)
+		len = add_item(buf, sizeof(buf), len, "buckets %lld", (long long)w->buckets);
+	if (w->prefixes > 1)
+		len = add_item(buf, sizeof(buf), len, "prefixes %lld", (long long)w->prefixes);
 	if (len > 0 && (out->send = strdup(buf)) == NULL)
 		return err_set(e, "out of memory");
 	return 0;
 }
 
-/* mode_rank: the place of a mode item by its key (the words before the first blank) */
+/* mode_rank: the place of a mode item by its key (the words before the first blank): the
+ * send fields in their order, then retries, duration, buckets, prefixes */
 static int mode_rank(const char *item)
 {
-	static const char *const keys[] = {"checksum",  "payload",      "reads",
-					   "http",      "http2_shared", "keepalive",
-					   "addresses", "retries",      "duration"};
+	static const char *const more[] = {"retries", "duration"};
 	size_t len = strcspn(item, " ");
 
-	for (int i = 0; i < (int)(sizeof(keys) / sizeof(keys[0])); i++)
-		if (strlen(keys[i]) == len && strncmp(item, keys[i], len) == 0)
+	for (int i = 0; i < RUNREC_SEND_COUNT; i++) {
+		const char *k = runrec_send_key((enum runrec_send_field)i);
+		if (strlen(k) == len && strncmp(item, k, len) == 0)
 			return i;
+	}
+	for (int i = 0; i < (int)(sizeof(more) / sizeof(more[0])); i++)
+		if (strlen(more[i]) == len && strncmp(item, more[i], len) == 0)
+			return RUNREC_SEND_COUNT + i;
 	return 99;
 }
 
@@ -242,26 +168,23 @@ out:
 	return rc;
 }
 
-int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
-			 struct err *e)
+int runlog_workload_from(const struct runrec_workload *w, const struct runrec_campaign *camp,
+			 struct runlog_workload *out, struct err *e)
 {
-	json_t *m = json_object_get(wl, "mix");
-	double workers = 0;
-
 	memset(out, 0, sizeof(*out));
-	out->p99_limit_ms = NAN;
-	if (opt_str(wl, "size_spec", &out->size_spec, e) < 0 ||
-	    opt_str(wl, "range", &out->range, e) < 0 ||
-	    (m != NULL && !json_is_null(m) && read_mix(m, out, e) < 0) ||
-	    opt_num(wl, "workload", "rate", 0, &out->rate, e) < 0 ||
-	    opt_num(wl, "workload", "duration_s", 0, &out->duration_s, e) < 0 ||
-	    opt_num(wl, "workload", "workers", 0, &workers, e) < 0 || read_send(wl, out, e) < 0 ||
-	    (json_is_object(camp) &&
-	     opt_num(camp, "campaign", "p99_limit_ms", 0, &out->p99_limit_ms, e) < 0)) {
+	out->p99_limit_ms = camp != NULL && camp->p99_limit_ms > 0 ? camp->p99_limit_ms : NAN;
+	if ((w->size_spec != NULL && (out->size_spec = strdup(w->size_spec)) == NULL) ||
+	    (w->range != NULL && (out->range = strdup(w->range)) == NULL)) {
+		runlog_workload_clear(out);
+		return err_set(e, "out of memory");
+	}
+	if ((w->has_mix && mix_text(w, out, e) < 0) || send_text(w, out, e) < 0) {
 		runlog_workload_clear(out);
 		return -1;
 	}
-	out->workers = workers > 1e6 ? 1000000 : (int)workers;
+	out->rate = w->rate;
+	out->duration_s = w->duration_s;
+	out->workers = w->workers > 1000000 ? 1000000 : (int)w->workers;
 	return 0;
 }
 

@@ -10,9 +10,10 @@
 #include <jansson.h>
 
 #include "core/err.h"
+#include "core/runrec/runrec.h"
 #include "core/summary.h"
 
-#define RUNLOG_WORKLOAD_MIX_OPS 4 /* get, put, head, delete: the ops a mix may hold */
+#define RUNLOG_WORKLOAD_MIX_OPS RUNREC_MIX_OPS /* get, put, head, delete: a mix's ops */
 
 struct runlog_workload {
 	char *size_spec; /* "random:4KiB..1MiB", "dist:4KiB:50,..."; NULL: fixed size */
@@ -24,7 +25,7 @@ struct runlog_workload {
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */
 	/* workload.send: the fields that differ from their defaults, "checksum crc32,
-	 * payload streaming-unsigned" (campaign keys and values, in the file's order),
+	 * payload streaming-unsigned" (campaign keys and values, in run.json's order),
 	 * then workload.retries above 0 ("retries 3"), workload.duration_auto ("duration
 	 * auto 20s..5m") or, when workload.duration_subject is true, the subject's own
 	 * fixed duration ("duration 30s"), workload.buckets and workload.prefixes when above 1 ("buckets 3,
@@ -41,12 +42,12 @@ struct runlog_workload {
  * NULL when no run has a mode off its default. -1 when out of memory. */
 int runlog_workload_modes_merge(const char *const *sends, size_t n, char **out);
 
-/* runlog_workload_read: the fields above from run.json's "workload" object wl and its
- * "campaign" object camp (either may be NULL) into *out (zeroed first; absent or null
- * fields keep their "none" value). -1 with a message naming the field ("workload.mix.get:
- * ...") when one has the wrong type or range; *out is then cleared. */
-int runlog_workload_read(const json_t *wl, const json_t *camp, struct runlog_workload *out,
-			 struct err *e);
+/* runlog_workload_from: the fields above from run.json's workload record w and its
+ * campaign record camp (NULL: none; core/runrec/runrec.h) into *out (zeroed first; null
+ * fields keep their "none" value). -1 with a message when out of memory (*out then
+ * cleared); the codec has refused a field of the wrong type or range already. */
+int runlog_workload_from(const struct runrec_workload *w, const struct runrec_campaign *camp,
+			 struct runlog_workload *out, struct err *e);
 
 /* runlog_workload_clear: free what *w owns and zero it (p99_limit_ms back to NaN). */
 void runlog_workload_clear(struct runlog_workload *w);

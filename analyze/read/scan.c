@@ -251,12 +251,22 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		return 1;
 	if (strcmp(name, "cycles") == 0) {
 		v = strtol(value, &end, 10);
-		if (end != value && *end == '\0' && v > 0 && v < 1000000)
+		if (end != value && *end == '\0' && v > 0 && v <= 1000000)
 			c->cycles = (int)v;
 	} else if (strcmp(name, "alert_min_change") == 0) {
 		/* collect checked the value; one it refuses is ignored here */
 		c->has_alert_min_change = units_parse_percent(value, &c->alert_min_change,
 							      &(struct err){{0}}) == 0;
+	} else if (strcmp(name, "alert_false_rate") == 0) {
+		c->has_alert_false_rate = units_parse_percent(value, &c->alert_false_rate,
+							      &(struct err){{0}}) == 0 &&
+					  c->alert_false_rate > 0 && c->alert_false_rate < 1;
+	} else if (strcmp(name, "alert_cells") == 0) {
+		free(c->alert_cells);
+		if ((c->alert_cells = strdup(value)) == NULL) {
+			c->oom = 1;
+			return 0;
+		}
 	} else if (strcmp(name, "order") == 0) {
 		free(c->order);
 		if ((c->order = strdup(value)) == NULL) {
@@ -387,6 +397,7 @@ void scan_campaign_clear(struct scan_campaign *c)
 {
 	free(c->order);
 	free(c->sizes);
+	free(c->alert_cells);
 	for (size_t i = 0; c->labels != NULL && i < c->n_subjects; i++)
 		free(c->labels[i]);
 	free(c->labels);

@@ -39,6 +39,9 @@ struct scan_campaign {
 	char *sizes; /* [matrix] sizes as written ("256KiB, 5MiB"); NULL when unknown */
 	int has_alert_min_change; /* [campaign] alert_min_change given (and valid) */
 	double alert_min_change;  /* ... as a fraction (10% -> 0.10) */
+	int has_alert_false_rate; /* [campaign] alert_false_rate given (and valid) */
+	double alert_false_rate;  /* ... as a fraction (1% -> 0.01) */
+	char *alert_cells;        /* [campaign] alert_cells as written; NULL when absent */
 	char **subjects;          /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	char **labels;  /* labels[i]: subjects[i]'s label in campaign.ini; NULL: none given */
@@ -50,11 +53,11 @@ struct scan_campaign {
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles, order and
- * alert_min_change, [matrix] sizes, the order of [subject ID] sections and their labels)
- * and DATA_DIR/plan.tsv (its "# subjects: a,b" comment line, else the first appearance
- * of each value of its "subject" column, found by name in the header row): the subject
- * order is campaign.ini's, else plan.tsv's; the planned subjects plan.tsv's, else
- * campaign.ini's (collect --only plans some of the campaign's subjects).
+ * alert_min_change, alert_false_rate, alert_cells, [matrix] sizes, the order of [subject ID]
+ * sections and their labels) and DATA_DIR/plan.tsv (its "# subjects: a,b" comment line,
+ * else the first appearance of each value of its "subject" column, found by name in the
+ * header row): the subject order is campaign.ini's, else plan.tsv's; the planned subjects
+ * plan.tsv's, else campaign.ini's (collect --only plans some of the campaign's subjects).
  * Missing files are not an error. Returns -1 with a message naming the file (and
  * line) when a present file cannot be read or parsed; *out then holds what could
  * be read (out->oom is 1 when the cause was a lack of memory: the message then says

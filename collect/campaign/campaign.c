@@ -16,6 +16,7 @@
 
 #include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
+#include "core/cellsel.h"
 #include "core/units.h"
 
 const char *campaign_order_name(enum campaign_order o)
@@ -44,6 +45,8 @@ static const char *const keys_campaign[] = {"name",
 					    "timeout",
 					    "p99_limit",
 					    "alert_min_change",
+					    "alert_false_rate",
+					    "alert_cells",
 					    "client_nic",
 					    "client_shares_cpu",
 					    "max_cost",
@@ -192,7 +195,7 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
 		return -1;
 	v = 1;
-	if (cini_get_uint(p, "campaign", "cycles", 1, 999, &v) < 0)
+	if (cini_get_uint(p, "campaign", "cycles", 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 		return -1;
 	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
@@ -233,10 +236,22 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	}
 	if (cini_get_bool(p, "campaign", "client_shares_cpu", &c->client_shares_cpu) < 0)
 		return -1;
-	/* alert_min_change: read by analyze from the campaign.ini copy; only checked here */
+	/* alert_min_change, alert_false_rate, alert_cells: read by analyze from the
+	 * campaign.ini copy; only checked here */
 	if ((kv = cini_get(p, "campaign", "alert_min_change")) != NULL &&
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change < 1)))
 		return cini_bad_quoted(p, kv, "is not a percentage from 0% to 99% (10%)");
+	if ((kv = cini_get(p, "campaign", "alert_false_rate")) != NULL &&
+	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change > 0) ||
+	     !(min_change < 1)))
+		return cini_bad_quoted(p, kv, "is not a percentage above 0% and below 100% (1%)");
+	if ((kv = cini_get(p, "campaign", "alert_cells")) != NULL) {
+		struct cellsel sel;
+		struct err se;
+
+		if (cellsel_parse(kv->val, &sel, &se) < 0)
+			return cini_bad(p, kv, se.msg);
+	}
 	return 0;
 }
 

@@ -36,6 +36,9 @@ const char *campaign_order_name(enum campaign_order o);
 
 #define CAMPAIGN_MAX_LIST 32         /* at most this many ops / sizes / concurrency values */
 #define CAMPAIGN_ONEOFF_OBJECTS 1000 /* objects of [list] [head] [delete] when not given */
+/* the highest cycle number (`cycles`, --cycles, --cycle): a daily build reaches it after
+ * 2700 years; analyze reads run.json cycles up to the same number */
+#define CAMPAIGN_CYCLES_MAX 1000000
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
 struct campaign_bench {

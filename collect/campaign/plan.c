@@ -202,9 +202,10 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 		err_set(e, "plan: out of memory");
 		goto fail;
 	}
-	if (f->cycles < 0 || f->cycles > 999 || f->cycle < 0 || f->cycle > 999) {
-		err_set(e, "--cycle%s: %d is not a cycle number from 1 to 999", f->cycle ? "" : "s",
-			f->cycle ? f->cycle : f->cycles);
+	if (f->cycles < 0 || f->cycles > CAMPAIGN_CYCLES_MAX || f->cycle < 0 ||
+	    f->cycle > CAMPAIGN_CYCLES_MAX) {
+		err_set(e, "--cycle%s: %d is not a cycle number from 1 to %d", f->cycle ? "" : "s",
+			f->cycle ? f->cycle : f->cycles, CAMPAIGN_CYCLES_MAX);
 		goto fail;
 	}
 	b.p->order = c->order;

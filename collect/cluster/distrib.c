@@ -254,69 +254,57 @@ static void subject_of_task(struct task *t, struct campaign_subject *s)
 	s->ca_bundle = t->ca_bundle[0] ? t->ca_bundle : NULL;
 }
 
-/* outcome_write: rr as a small JSON file at path (what rank 0 needs of a client's run). */
+/* The members of an outcome: what rank 0 needs of a client's run. */
+static const uint64_t outcome_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUNREC_PHASES) |
+					RUNREC_BIT(RUNREC_WRAPPER) | RUNREC_BIT(RUNREC_ERRORS) |
+					RUNREC_BIT(RUNREC_CPU) | RUNREC_BIT(RUNREC_TRANSPORT) |
+					RUNREC_BIT(RUNREC_CLIENT) | RUNREC_BIT(RUNREC_STATUS) |
+					RUNREC_BIT(RUNREC_SUMMARY);
+
+/* outcome_write: rr as a small run.json record at path (what rank 0 needs of a client's
+ * run: core/runrec/runrec.h). */
 static int outcome_write(const char *path, const struct runner_result *rr, struct err *e)
 {
-	const struct run_wrapper *w = &rr->wrapper;
-	json_t *first = json_array(), *o;
+	struct runrec *r = malloc(sizeof(*r));
+	json_t *o;
 	int rc;
 
-	for (int i = 0; first != NULL && i < rr->st.n_first; i++)
-		json_array_append_new(first, json_string(rr->st.first[i]));
-	o = json_pack("{s:b, s:i, s:I, s:o, s:O?, s:f, s:i, s:{s:I, s:I, s:f, s:b, s:i, s:i,"
-		      " s:b, s:b}}",
-		      "complete", rr->complete, "class", (int)rr->cls, "errors",
-		      (json_int_t)rr->st.errors, "first", first, "summary", rr->st.summary, "cpu_s",
-		      rr->st.cpu_s, "benchmark", (int)rr->st.phase[PHASE_BENCHMARK], "wrapper",
-		      "started_ns", (json_int_t)w->started_ns, "ended_ns", (json_int_t)w->ended_ns,
-		      "elapsed_s", w->elapsed_s, "exited", w->exited, "exit_code", w->exit_code,
-		      "signal", w->signal, "timed_out", w->timed_out, "interrupted",
-		      w->interrupted);
-	if (o == NULL)
+	if (r == NULL)
 		return err_set(e, "%s: out of memory", path);
-	if (rr->st.client != NULL)
-		json_object_set(o, "client", rr->st.client);
-	rc = json_dump_file(o, path, JSON_COMPACT);
+	runrec_init(r);
+	r->absent = ~outcome_members;
+	run_state_record(&rr->st, r);
+	r->errors.cls = rr->cls != EC_NONE ? err_class_name(rr->cls) : NULL;
+	run_wrapper_record(&rr->wrapper, &r->wrapper);
+	r->status = rr->complete ? RUNREC_COMPLETE : RUNREC_FAILED;
+	o = runrec_to_json(r);
+	rc = o != NULL && json_dump_file(o, path, JSON_COMPACT) == 0
+		     ? 0
+		     : err_set(e, "%s: cannot write", path);
 	json_decref(o);
-	return rc == 0 ? 0 : err_set(e, "%s: cannot write", path);
+	free(r);
+	return rc;
 }
 
 /* outcome_read: what outcome_write wrote into rr (initialised first). */
 static int outcome_read(const char *path, struct runner_result *rr, struct err *e)
 {
-	json_error_t je;
-	json_t *o = json_load_file(path, 0, &je), *w, *v;
-	size_t i;
+	struct runrec *r = malloc(sizeof(*r));
 
 	memset(rr, 0, sizeof(*rr));
 	run_state_init(&rr->st);
-	if (o == NULL)
-		return err_set(e, "%s: %s", path, je.text);
-	rr->complete = json_is_true(json_object_get(o, "complete"));
-	rr->cls = (enum err_class)json_integer_value(json_object_get(o, "class"));
-	rr->st.cls = rr->cls;
-	rr->st.errors = (uint64_t)json_integer_value(json_object_get(o, "errors"));
-	json_array_foreach(json_object_get(o, "first"), i, v)
-		run_state_add_error(&rr->st, json_string_value(v));
-	v = json_object_get(o, "summary");
-	if (json_is_object(v))
-		rr->st.summary = json_incref(v);
-	v = json_object_get(o, "client");
-	if (json_is_object(v))
-		rr->st.client = json_incref(v);
-	rr->st.cpu_s = json_number_value(json_object_get(o, "cpu_s"));
-	rr->st.phase[PHASE_BENCHMARK] = (enum phase_state)json_integer_value(
-		json_object_get(o, "benchmark"));
-	w = json_object_get(o, "wrapper");
-	rr->wrapper.started_ns = json_integer_value(json_object_get(w, "started_ns"));
-	rr->wrapper.ended_ns = json_integer_value(json_object_get(w, "ended_ns"));
-	rr->wrapper.elapsed_s = json_number_value(json_object_get(w, "elapsed_s"));
-	rr->wrapper.exited = json_is_true(json_object_get(w, "exited"));
-	rr->wrapper.exit_code = (int)json_integer_value(json_object_get(w, "exit_code"));
-	rr->wrapper.signal = (int)json_integer_value(json_object_get(w, "signal"));
-	rr->wrapper.timed_out = json_is_true(json_object_get(w, "timed_out"));
-	rr->wrapper.interrupted = json_is_true(json_object_get(w, "interrupted"));
-	json_decref(o);
+	if (r == NULL)
+		return err_set(e, "%s: out of memory", path);
+	if (runrec_load(path, r, e) < 0) {
+		free(r);
+		return -1;
+	}
+	run_state_from_record(r, &rr->st);
+	rr->complete = r->status != NULL && strcmp(r->status, RUNREC_COMPLETE) == 0;
+	rr->cls = rr->st.cls;
+	run_wrapper_from_record(&r->wrapper, &rr->wrapper);
+	runrec_clear(r);
+	free(r);
 	return 0;
 }
 
@@ -535,12 +523,13 @@ static void client_of(const struct run0 *x, int r, struct client_result *c)
 		snprintf(c->reason, sizeof(c->reason), "%s",
 			 o->rr.st.n_first ? o->rr.st.first[0] : "failed without a message");
 	c->summary = o->rr.st.summary;
-	c->client = o->rr.st.client;
+	c->client = o->rr.st.has_client ? &o->rr.st.client : NULL;
 }
 
-/* compose_state: the run's state from its phases and clients: errors summed, the first
- * failing client named first, the class of the prepare, else of the first failing
- * client, else of the first client with errors. bad: the first failing client or -1. */
+/* compose_state: the run's state from its phases and clients: errors and transports summed
+ * (run_state_add_transport), the first failing client named first, the class of the
+ * prepare, else of the first failing client, else of the first client with errors. bad:
+ * the first failing client or -1. */
 static void compose_state(const struct run0 *x, int bad, struct run_state *st, enum err_class *cls)
 {
 	const struct distrib *d = x->d;
@@ -572,6 +561,7 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 		const struct run_state *cs = &x->oc[r].rr.st;
 		st->errors += cs->errors;
 		st->cpu_s += cs->cpu_s;
+		run_state_add_transport(st, cs);
 		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE)
 			*cls = x->oc[r].rr.cls;
 		for (int i = r == bad ? 1 : 0; i < cs->n_first; i++)
@@ -589,6 +579,7 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 {
 	const struct distrib *d = x->d;
 	struct client_result *cr = calloc((size_t)d->size, sizeof(*cr));
+	const struct runrec_clientres *busiest;
 	int bad = -1, interrupted = x->prep.wrapper.interrupted || *d->stop;
 
 	if (cr == NULL)
@@ -614,7 +605,10 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 		rr->st.summary = summary_to_json(sum);
 	if (rr->complete && rr->st.summary == NULL)
 		rr->complete = 0;
-	rr->st.client = clients_busiest(cr, d->size);
+	busiest = clients_busiest(cr, d->size);
+	rr->st.has_client = busiest != NULL;
+	if (busiest != NULL)
+		rr->st.client = *busiest;
 	*clients = clients_json(cr, d->size, x->t.wl.concurrency);
 	free(cr);
 	return 0;

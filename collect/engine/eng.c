@@ -264,6 +264,28 @@ void eng_reads_exhausted(struct eng *g)
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* note_conn: a connection the benchmark opened, its TLS pair and TCP_NODELAY counted. */
+static void note_conn(struct engine_transport *t, const struct s3_conn_facts *f)
+{
+	int i;
+
+	if (f->tcp_nodelay >= 0)
+		*(f->tcp_nodelay ? &t->nodelay_on : &t->nodelay_off) += 1;
+	if (f->tls_version[0] == '\0')
+		return;
+	for (i = 0; i < t->n_tls && (strcmp(t->tls_version[i], f->tls_version) != 0 ||
+				     strcmp(t->tls_cipher[i], f->tls_cipher) != 0);
+	     i++)
+		;
+	if (i == t->n_tls && i < ENGINE_TLS) {
+		memcpy(t->tls_version[i], f->tls_version, sizeof(t->tls_version[i]));
+		memcpy(t->tls_cipher[i], f->tls_cipher, sizeof(t->tls_cipher[i]));
+		t->n_tls++;
+	}
+	if (i < t->n_tls)
+		t->tls_conns[i]++;
+}
+
 void eng_note_transport(struct eng *g, const struct s3_result *res)
 {
 	struct engine_transport *t = &g->res->transport;
@@ -288,6 +310,8 @@ void eng_note_transport(struct eng *g, const struct s3_result *res)
 		t->addr_requests[i]++;
 		t->addr_bytes[i] += res->bytes_up + res->bytes_down;
 	}
+	if (res->facts.fresh)
+		note_conn(t, &res->facts);
 	pthread_mutex_unlock(&g->lock);
 }
 

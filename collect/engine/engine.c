@@ -1,9 +1,10 @@
 /* collect/engine/engine.c: see engine.h.
  *
  * A phase (struct eng, engine_int.h) is set up here, its workers are spread over a few
- * threads (at most one per CPU; collect/engine/engine_loop.c drives them), each with its
- * own libcurl multi handle, so connections stay alive per worker and no thread blocks on
- * one request; what the workers ask of the phase is collect/engine/eng.h.
+ * threads (at most one per CPU the process may run on; collect/engine/engine_loop.c drives
+ * them), each with its own libcurl multi handle, so connections stay alive per worker and
+ * no thread blocks on one request; what the workers ask of the phase is
+ * collect/engine/eng.h.
  *
  * Object names are deterministic so that the three phases need no shared state:
  *   PREFIX obj/NNNNNNNN     prepared objects (get, head, list, delete, get-small)
@@ -15,6 +16,7 @@
 #include "collect/engine/engine_int.h"
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +33,15 @@
 #include "core/rng.h"
 #include "core/timefmt.h"
 
+/* n_cpus: the CPUs this process may run on (its affinity: a collector pinned with taskset
+ * to one core runs one thread), else those online; 1 to 16. */
 static int n_cpus(void)
 {
+	cpu_set_t set;
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 
+	if (sched_getaffinity(0, sizeof(set), &set) == 0 && CPU_COUNT(&set) > 0)
+		n = CPU_COUNT(&set);
 	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
 }
 

@@ -113,15 +113,23 @@ struct engine_opts {
 #define ENGINE_FIRST_ERRORS 5
 
 #define ENGINE_ADDRS 16
+#define ENGINE_TLS 4
 
 /* What the benchmark's transfers used: HTTP versions and per address (addresses = spread)
- * the requests and response + request body bytes. (The connections they opened are the
- * summary's, counted from the ops log's conn column: core/summary_phases.c.) */
+ * the requests and response + request body bytes; of the connections they opened, the
+ * distinct TLS protocol and cipher pairs (the first ENGINE_TLS) with their connections,
+ * and how many had TCP_NODELAY set and not (collect/s3/s3.h, struct s3_conn_facts). (The
+ * connections they opened are the summary's, counted from the ops log's conn column:
+ * core/summary_phases.c.) */
 struct engine_transport {
 	uint64_t http11, http2, http_other; /* requests by the version they used */
 	int n_addr;
 	char addr[ENGINE_ADDRS][48];
 	uint64_t addr_requests[ENGINE_ADDRS], addr_bytes[ENGINE_ADDRS];
+	int n_tls;
+	char tls_version[ENGINE_TLS][16], tls_cipher[ENGINE_TLS][64];
+	uint64_t tls_conns[ENGINE_TLS];
+	uint64_t nodelay_on, nodelay_off;
 };
 
 struct engine_result {

@@ -54,6 +54,11 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
 int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
 	    const struct run_one_runner *runner);
 
+/* cmd_status: `collect status OUT` (argv[0] is "status"): the progress of the campaign in
+ * OUT from its files, on stdout (collect/run/status.h); returns an exit code (2 when OUT
+ * holds no plan.tsv). */
+int cmd_status(int argc, char **argv);
+
 /* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for
  * cmd_main. Both mains call it first. */

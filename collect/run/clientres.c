@@ -2,13 +2,16 @@
 #include "collect/run/clientres.h"
 
 #include <arpa/inet.h>
+#include <dirent.h>
 #include <ifaddrs.h>
+#include <math.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -18,6 +21,13 @@
 #define MAX_CPUS 256
 #define MAX_IFS 32
 #define IF_NAME 32
+#define MAX_THREADS 512
+
+/* One thread of the process at a sample: its CPU time (utime + stime, clock ticks). */
+struct thr {
+	long tid;
+	uint64_t ticks;
+};
 
 struct snap {
 	int64_t t_mono; /* CLOCK_MONOTONIC ns */
@@ -28,12 +38,16 @@ struct snap {
 	char ifname[MAX_IFS][IF_NAME];
 	uint64_t rx[MAX_IFS], tx[MAX_IFS];
 	uint64_t out_segs, retrans;
+	size_t th0, nth; /* its threads: clientres.th[th0 .. th0 + nth), by tid */
 };
 
 struct clientres {
 	struct snap *s;
 	size_t n, cap;
-	pthread_t th;
+	struct thr *th; /* every sample's threads, in sample order */
+	size_t nth, thcap;
+	long sampler_tid; /* the sampler's own thread, left out of the busiest (0: none) */
+	pthread_t thread;
 	int th_ok;
 	pthread_mutex_t lock;
 	pthread_cond_t wake; /* signalled by clientres_stop; its clock is CLOCK_MONOTONIC */
@@ -126,6 +140,56 @@ static void read_snmp(struct snap *s)
 	fclose(f);
 }
 
+static int cmp_thr(const void *x, const void *y)
+{
+	const struct thr *a = x, *b = y;
+
+	return (a->tid > b->tid) - (a->tid < b->tid);
+}
+
+/* thread_ticks: utime + stime of /proc/self/task/TID/stat (fields 14 and 15, counted
+ * after the name's closing parenthesis, which a name may contain); -1 when unreadable. */
+static int thread_ticks(const char *tid, uint64_t *ticks)
+{
+	char path[64], line[1024], *p;
+	unsigned long long ut, st;
+	size_t n;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/task/%s/stat", tid);
+	if ((f = fopen(path, "r")) == NULL)
+		return -1;
+	n = fread(line, 1, sizeof(line) - 1, f);
+	fclose(f);
+	line[n] = '\0';
+	if ((p = strrchr(line, ')')) == NULL ||
+	    sscanf(p + 1, " %*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2)
+		return -1;
+	*ticks = ut + st;
+	return 0;
+}
+
+/* read_threads: the process's threads and their CPU time into t (at most MAX_THREADS),
+ * sorted by tid; their number. */
+static size_t read_threads(struct thr *t)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *de;
+	size_t n = 0;
+
+	if (d == NULL)
+		return 0;
+	while (n < MAX_THREADS && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] < '0' || de->d_name[0] > '9' ||
+		    thread_ticks(de->d_name, &t[n].ticks) < 0)
+			continue;
+		t[n++].tid = strtol(de->d_name, NULL, 10);
+	}
+	closedir(d);
+	qsort(t, n, sizeof(*t), cmp_thr);
+	return n;
+}
+
 static int take(struct snap *s)
 {
 	struct rusage ru;
@@ -142,24 +206,41 @@ static int take(struct snap *s)
 	return 0;
 }
 
-/* add: one sample appended under the lock; -1 when out of memory or unreadable. */
+/* grow: room for `more` elements of `size` bytes past *n in *v (capacity *cap); -1 when
+ * out of memory. */
+static int grow(void **v, size_t *cap, size_t n, size_t more, size_t size)
+{
+	size_t want = *cap ? *cap : 64;
+	void *nv;
+
+	while (want < n + more)
+		want *= 2;
+	if (want == *cap)
+		return 0;
+	if ((nv = realloc(*v, want * size)) == NULL)
+		return -1;
+	*v = nv;
+	*cap = want;
+	return 0;
+}
+
+/* add: one sample (and its threads) appended under the lock; -1 when out of memory or
+ * unreadable. */
 static int add(struct clientres *c)
 {
+	struct thr t[MAX_THREADS];
 	struct snap s;
 	int rc = -1;
 
 	if (take(&s) < 0)
 		return -1;
+	s.nth = read_threads(t);
 	pthread_mutex_lock(&c->lock);
-	if (c->n == c->cap) {
-		size_t cap = c->cap ? c->cap * 2 : 64;
-		struct snap *ns = realloc(c->s, cap * sizeof(*ns));
-		if (ns != NULL) {
-			c->s = ns;
-			c->cap = cap;
-		}
-	}
-	if (c->n < c->cap) {
+	if (grow((void **)&c->s, &c->cap, c->n, 1, sizeof(*c->s)) == 0 &&
+	    grow((void **)&c->th, &c->thcap, c->nth, s.nth, sizeof(*c->th)) == 0) {
+		s.th0 = c->nth;
+		memcpy(c->th + c->nth, t, s.nth * sizeof(*t));
+		c->nth += s.nth;
 		c->s[c->n++] = s;
 		rc = 0;
 	}
@@ -188,6 +269,7 @@ static void *sampler(void *arg)
 	struct clientres *c = arg;
 
 	pthread_mutex_lock(&c->lock);
+	c->sampler_tid = (long)syscall(SYS_gettid);
 	while (!c->stop) {
 		struct timespec at;
 
@@ -225,7 +307,7 @@ struct clientres *clientres_start(void)
 		clientres_free(c);
 		return NULL;
 	}
-	c->th_ok = pthread_create(&c->th, NULL, sampler, c) == 0;
+	c->th_ok = pthread_create(&c->thread, NULL, sampler, c) == 0;
 	return c;
 }
 
@@ -239,7 +321,7 @@ void clientres_stop(struct clientres *c)
 	pthread_cond_signal(&c->wake);
 	pthread_mutex_unlock(&c->lock);
 	if (c->th_ok)
-		pthread_join(c->th, NULL);
+		pthread_join(c->thread, NULL);
 	c->th_ok = 0;
 	add(c);
 }
@@ -252,6 +334,7 @@ void clientres_free(struct clientres *c)
 	pthread_cond_destroy(&c->wake);
 	pthread_mutex_destroy(&c->lock);
 	free(c->s);
+	free(c->th);
 	free(c);
 }
 
@@ -270,47 +353,82 @@ static double pct(double part, double whole)
 	return whole > 0 ? 100.0 * part / whole : 0;
 }
 
-/* window: the figures of the span from sample a to sample b on interface ifname. */
-static json_t *window(const struct snap *a, const struct snap *b, const char *ifname)
+/* thread_at: the CPU ticks of thread tid at sample s; 0 when s does not list it. */
+static uint64_t thread_at(const struct clientres *c, const struct snap *s, long tid)
 {
+	const struct thr key = {tid, 0},
+			 *t = bsearch(&key, c->th + s->th0, s->nth, sizeof(key), cmp_thr);
+
+	return t != NULL ? t->ticks : 0;
+}
+
+/* busiest_thread: the CPU time of the process's busiest thread from sample a to sample b
+ * (indexes) as a share of one core: each thread from its value at a (0 when born after)
+ * to its value at the last sample up to b that lists it (a thread that ended before b
+ * counts until then); the sampler is left out. NaN when no thread was read. */
+static double busiest_thread(const struct clientres *c, size_t a, size_t b)
+{
+	double dt = (double)(c->s[b].t_mono - c->s[a].t_mono) / 1e9, best = NAN;
+	long hz = sysconf(_SC_CLK_TCK);
+
+	if (!(dt > 0) || hz <= 0)
+		return NAN;
+	for (size_t k = a + 1; k <= b; k++) {
+		const struct snap *s = &c->s[k];
+
+		for (size_t j = 0; j < s->nth; j++) {
+			const struct thr *t = &c->th[s->th0 + j];
+			uint64_t before = thread_at(c, &c->s[a], t->tid);
+			double p;
+
+			if (t->tid == c->sampler_tid || t->ticks < before)
+				continue;
+			p = pct((double)(t->ticks - before) / (double)hz, dt);
+			if (!(p <= best))
+				best = p;
+		}
+	}
+	return best;
+}
+
+/* window: the figures of the span from sample `from` to sample `to` on interface ifname. */
+static void window(const struct clientres *c, size_t from, size_t to, const char *ifname,
+		   struct runrec_window *w)
+{
+	const struct snap *a = &c->s[from], *b = &c->s[to];
 	double dt = (double)(b->t_mono - a->t_mono) / 1e9, busy = 0, total = 0, self, all;
 	int n = a->ncpu < b->ncpu ? a->ncpu : b->ncpu, ia = if_index(a, ifname),
 	    ib = if_index(b, ifname);
-	json_t *per = json_array(), *o;
-	uint64_t tx = 0, rx = 0, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
+	uint64_t tx, rx, segs = b->out_segs - a->out_segs, re = b->retrans - a->retrans;
 
-	for (int i = 0; i < n; i++) {
+	memset(w, 0, sizeof(*w));
+	for (int i = 0; i < n && i < RUNREC_CORES_MAX; i++) {
 		double db = (double)(b->busy[i] - a->busy[i]),
 		       dtot = (double)(b->total[i] - a->total[i]);
 		busy += db;
 		total += dtot;
-		json_array_append_new(per, json_real(pct(db, dtot)));
+		w->core_busy_pct[w->n_cores++] = pct(db, dtot);
 	}
 	all = pct(busy, total);
 	self = dt > 0 && n > 0 ? pct(b->self_s - a->self_s, dt * n) : 0;
+	w->seconds = dt;
+	w->cpu_busy_pct = all;
+	w->collector_cpu_pct = self;
+	w->other_cpu_pct = all > self ? all - self : 0.0;
+	w->busiest_thread_pct = busiest_thread(c, from, to);
+	w->nic_tx_bytes = w->nic_rx_bytes = RUNREC_NULL_INT;
+	w->nic_tx_mbit_s = w->nic_rx_mbit_s = NAN;
 	if (ia >= 0 && ib >= 0) {
 		tx = b->tx[ib] - a->tx[ia];
 		rx = b->rx[ib] - a->rx[ia];
+		w->nic_tx_bytes = (int64_t)tx;
+		w->nic_rx_bytes = (int64_t)rx;
+		w->nic_tx_mbit_s = dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0;
+		w->nic_rx_mbit_s = dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0;
 	}
-	o = json_pack("{s:f,s:f,s:o,s:f,s:f}", "seconds", dt, "cpu_busy_pct", all,
-		      "cpu_busy_per_core_pct", per, "collector_cpu_pct", self, "other_cpu_pct",
-		      all > self ? all - self : 0.0);
-	if (o == NULL)
-		return NULL;
-	if (ia >= 0 && ib >= 0)
-		json_object_update_new(
-			o, json_pack("{s:I,s:I,s:f,s:f}", "nic_tx_bytes", (json_int_t)tx,
-				     "nic_rx_bytes", (json_int_t)rx, "nic_tx_mbit_s",
-				     dt > 0 ? tx * 8.0 / dt / 1e6 : 0.0, "nic_rx_mbit_s",
-				     dt > 0 ? rx * 8.0 / dt / 1e6 : 0.0));
-	else
-		json_object_update_new(o,
-				       json_pack("{s:n,s:n,s:n,s:n}", "nic_tx_bytes",
-						 "nic_rx_bytes", "nic_tx_mbit_s", "nic_rx_mbit_s"));
-	json_object_update_new(o, json_pack("{s:I,s:I,s:f}", "tcp_out_segs", (json_int_t)segs,
-					    "tcp_retrans_segs", (json_int_t)re, "tcp_retrans_pct",
-					    pct((double)re, (double)segs)));
-	return o;
+	w->tcp_out_segs = (int64_t)segs;
+	w->tcp_retrans_segs = (int64_t)re;
+	w->tcp_retrans_pct = pct((double)re, (double)segs);
 }
 
 /* kept: the samples nearest inside [start, end): *a, *b; -1 when fewer than two, or
@@ -406,44 +524,49 @@ static long sysfs_speed(const char *ifname)
 	return v;
 }
 
-static json_t *nic_json(const char *ifname, const struct clientres_opts *o)
+static void nic_record(const char *ifname, const struct clientres_opts *o, struct runrec_nic *n)
 {
 	long sp = sysfs_speed(ifname);
 
-	if (o != NULL && o->nic_mbit > 0)
-		return json_pack("{s:s?,s:f,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
-				 o->nic_mbit, "speed_source",
-				 o->nic_own ? "environment" : "campaign");
-	if (sp > 0)
-		return json_pack("{s:s,s:I,s:s}", "name", ifname, "speed_mbit", (json_int_t)sp,
-				 "speed_source", "sysfs");
-	return json_pack("{s:s?,s:n,s:s}", "name", ifname[0] ? ifname : NULL, "speed_mbit",
-			 "speed_source", "unknown");
+	memset(n, 0, sizeof(*n));
+	snprintf(n->name, sizeof(n->name), "%s", ifname);
+	n->speed_mbit = NAN;
+	if (o != NULL && o->nic_mbit > 0) {
+		n->speed_mbit = o->nic_mbit;
+		snprintf(n->speed_source, sizeof(n->speed_source), "%s",
+			 o->nic_own ? "environment" : "campaign");
+	} else if (sp > 0) {
+		n->speed_mbit = (double)sp;
+		n->speed_integer = 1;
+		snprintf(n->speed_source, sizeof(n->speed_source), "sysfs");
+	} else {
+		snprintf(n->speed_source, sizeof(n->speed_source), "unknown");
+	}
 }
 
-json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
-		       const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
-		       int64_t kept_end_mono)
+int clientres_record(const struct clientres *c, const struct clientres_opts *o,
+		     const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
+		     int64_t kept_end_mono, struct runrec_clientres *out)
 {
 	char ifname[IF_NAME];
 	int peer_local;
 	size_t a, b;
-	json_t *win, *rec;
 
 	if (c == NULL || c->n < 2)
-		return NULL;
+		return -1;
 	find_if(local_ip && local_ip[0] ? local_ip : NULL, peer_ip && peer_ip[0] ? peer_ip : NULL,
 		ifname, sizeof(ifname), &peer_local);
-	win = json_pack("{s:o}", "benchmark", window(&c->s[0], &c->s[c->n - 1], ifname));
-	if (win == NULL)
-		return NULL;
-	json_object_set_new(win, "kept",
-			    kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0
-				    ? window(&c->s[a], &c->s[b], ifname)
-				    : json_null());
-	rec = json_pack("{s:s,s:i,s:o,s:o,s:b,s:b,s:i}", "host", c->host, "cores", c->s[0].ncpu,
-			"window", win, "nic", nic_json(ifname, o), "endpoint_local", peer_local,
-			"shares_cpu", peer_local || (o != NULL && o->shares_cpu), "samples",
-			(int)c->n);
-	return rec;
+	memset(out, 0, sizeof(*out));
+	snprintf(out->host, sizeof(out->host), "%s", c->host);
+	out->cores = c->s[0].ncpu;
+	window(c, 0, c->n - 1, ifname, &out->benchmark);
+	out->has_kept = kept(c, kept_start_mono, kept_end_mono, &a, &b) == 0;
+	if (out->has_kept)
+		window(c, a, b, ifname, &out->kept);
+	nic_record(ifname, o, &out->nic);
+	out->endpoint_local = peer_local;
+	out->shares_cpu = peer_local || (o != NULL && o->shares_cpu);
+	out->samples = (int64_t)c->n;
+	out->realtime_priority = RUNREC_NULL_INT;
+	return 0;
 }

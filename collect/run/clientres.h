@@ -14,10 +14,10 @@
 #ifndef COLLECT_CLIENTRES_H
 #define COLLECT_CLIENTRES_H
 
-#include <jansson.h>
 #include <stdint.h>
 
 #include "core/err.h"
+#include "core/runrec/runrec_clientres.h"
 
 #define CLIENTRES_PERIOD_MS 250
 
@@ -47,14 +47,15 @@ struct clientres *clientres_start(void);
 /* clientres_stop: the last sample; the thread joined. */
 void clientres_stop(struct clientres *c);
 
-/* clientres_json: the "client" record (new reference; NULL when c is NULL or out of
- * memory) for a run whose connections went from local_ip to peer_ip ("" when not
- * known) and whose kept segments span [kept_start_mono, kept_end_mono) on
- * CLOCK_MONOTONIC, the samples' clock (0 both: none, the kept window is null). Call
- * after clientres_stop. */
-json_t *clientres_json(const struct clientres *c, const struct clientres_opts *o,
-		       const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
-		       int64_t kept_end_mono);
+/* clientres_record: run.json's "client" record (core/runrec/runrec_clientres.h) into
+ * *out for a run whose connections went from local_ip to peer_ip ("" when not known) and
+ * whose kept segments span [kept_start_mono, kept_end_mono) on CLOCK_MONOTONIC, the
+ * samples' clock (0 both: none, the kept window is null); its clock figures are the
+ * runner's (realtime_drift_ms 0, realtime_priority left out). 0, or -1 when c is NULL or
+ * holds fewer than two samples (no record). Call after clientres_stop. */
+int clientres_record(const struct clientres *c, const struct clientres_opts *o,
+		     const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
+		     int64_t kept_end_mono, struct runrec_clientres *out);
 
 /* clientres_free: release c (NULL is fine). */
 void clientres_free(struct clientres *c);

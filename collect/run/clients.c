@@ -1,94 +1,70 @@
 /* collect/run/clients.c: see clients.h. */
 #include "collect/run/clients.h"
 
+#include <string.h>
 #include <unistd.h>
 
 #include "core/climit.h"
 #include "core/opslog.h"
 
-static json_t *client_entry_base(const struct client_result *c);
-
-/* brief_summary: the per-client part of a run summary (null without one). */
-static json_t *brief_summary(const json_t *s)
+static double busy(const struct runrec_clientres *client)
 {
-	static const char *const keys[] = {"requests", "bytes", "errors",
-					   "mib_s",    "obj_s", "latency_ms"};
-	json_t *o;
-
-	if (!json_is_object(s))
-		return json_null();
-	o = json_object();
-	for (size_t i = 0; o != NULL && i < sizeof(keys) / sizeof(keys[0]); i++) {
-		json_t *v = json_object_get(s, keys[i]);
-		if (v != NULL)
-			json_object_set(o, keys[i], v);
-	}
-	return o;
+	return runrec_clientres_window(client)->cpu_busy_pct;
 }
 
-static double busy(const json_t *client)
+const struct runrec_clientres *clients_busiest(const struct client_result *c, int n)
 {
-	const json_t *w = json_object_get(client, "window"), *k = json_object_get(w, "kept");
-
-	if (!json_is_object(k))
-		k = json_object_get(w, "benchmark");
-	return json_number_value(json_object_get(k, "cpu_busy_pct"));
-}
-
-json_t *clients_busiest(const struct client_result *c, int n)
-{
-	const json_t *best = NULL;
+	const struct runrec_clientres *best = NULL;
 
 	for (int i = 0; i < n; i++)
-		if (json_is_object(c[i].client) && (best == NULL || busy(c[i].client) > busy(best)))
+		if (c[i].client != NULL && (best == NULL || busy(c[i].client) > busy(best)))
 			best = c[i].client;
-	return best ? json_incref((json_t *)best) : NULL;
+	return best;
 }
 
-static json_t *client_entry(const struct client_result *c)
+/* client_entry: the list entry of c (its strings point into c) */
+static void client_entry(const struct client_result *c, struct runrec_client *x)
 {
-	json_t *o = client_entry_base(c);
-	struct climit_verdict v;
-	struct err e;
+	struct run_summary s;
+	int has_rate = c->summary != NULL && summary_from_json(c->summary, &s, NULL) == 0;
 
-	if (o != NULL && json_is_object(c->client)) {
-		json_object_set(o, "client", (json_t *)c->client);
-		if (climit_judge(c->client, c->summary, 0, NULL, &v, &e) > 0)
-			json_object_set_new(o, "client_limit", climit_to_json(&v));
+	memset(x, 0, sizeof(*x));
+	x->rank = c->rank;
+	x->host = c->host;
+	x->client_id = c->client_id;
+	x->offset_ms = c->offset_s * 1e3;
+	x->rtt_ms = c->rtt_s * 1e3;
+	x->status = c->complete ? RUNREC_COMPLETE : RUNREC_FAILED;
+	x->cls = c->cls ? err_class_name(c->cls) : NULL;
+	x->reason = c->reason[0] ? c->reason : NULL;
+	x->has_summary = c->summary != NULL &&
+			 runrec_brief_from_json(c->summary, "summary", &x->summary, NULL) == 0;
+	if (c->client != NULL) {
+		x->has_client = 1;
+		x->client = *c->client;
+		x->has_limit = climit_judge(c->client, has_rate && s.has_rate ? &s.rate : NULL, 0,
+					    NULL, &x->limit, NULL) > 0;
 	}
-	return o;
-}
-
-static json_t *client_entry_base(const struct client_result *c)
-{
-	return json_pack("{s:i, s:s, s:s, s:f, s:f, s:s, s:o, s:o, s:o}", "rank", c->rank, "host",
-			 c->host, "client_id", c->client_id, "offset_ms", c->offset_s * 1e3,
-			 "rtt_ms", c->rtt_s * 1e3, "status", c->complete ? "complete" : "failed",
-			 "class", c->cls ? json_string(err_class_name(c->cls)) : json_null(),
-			 "reason", c->reason[0] ? json_string(c->reason) : json_null(), "summary",
-			 brief_summary(c->summary));
+	if (has_rate)
+		summary_clear(&s);
 }
 
 json_t *clients_json(const struct client_result *c, int n, int concurrency)
 {
-	json_t *hosts = json_array(), *list = json_array();
+	struct runrec_clients r = {0};
+	json_t *o;
 
-	for (int i = 0; i < n && hosts != NULL && list != NULL; i++) {
-		json_t *one = client_entry(&c[i]);
-		if (one == NULL || json_array_append_new(list, one) < 0 ||
-		    json_array_append_new(hosts, json_string(c[i].host)) < 0) {
-			json_decref(hosts);
-			json_decref(list);
-			return NULL;
-		}
-	}
-	if (hosts == NULL || list == NULL) {
-		json_decref(hosts);
-		json_decref(list);
+	if (runrec_clients_alloc(&r, (size_t)n, NULL) < 0)
 		return NULL;
+	r.count = n;
+	r.concurrency_total = (int64_t)n * concurrency;
+	for (int i = 0; i < n; i++) {
+		r.hosts[i] = c[i].host;
+		client_entry(&c[i], &r.list[i]);
 	}
-	return json_pack("{s:i, s:i, s:o, s:o}", "count", n, "concurrency_total", n * concurrency,
-			 "hosts", hosts, "list", list);
+	o = runrec_clients_to_json(&r);
+	runrec_clients_clear(&r);
+	return o;
 }
 
 struct merge_ctx {

@@ -10,6 +10,7 @@
 #include "collect/run/clientid.h"
 #include "core/err.h"
 #include "core/errclass.h"
+#include "core/runrec/runrec.h"
 #include "core/summary.h"
 
 /* One client of a run. */
@@ -22,19 +23,21 @@ struct client_result {
 	enum err_class cls;     /* EC_NONE: no error */
 	char reason[512];       /* why it failed ("" when complete) */
 	const json_t *summary;  /* borrowed: its own rows' run.json summary, or NULL */
-	const json_t *client;   /* borrowed: its machine's "client" record, or NULL */
+	const struct runrec_clientres *client; /* borrowed: its machine's record, or NULL */
 };
 
-/* clients_busiest: a new reference to the "client" record of the client whose machine
- * was the busiest (the highest cpu_busy_pct of its kept window, else of its benchmark
- * phase), the record a distributed run's verdict is judged on; NULL when none has one. */
-json_t *clients_busiest(const struct client_result *c, int n);
+/* clients_busiest: the "client" record of the client whose machine was the busiest (the
+ * highest cpu_busy_pct of its kept window, else of its benchmark phase), a distributed
+ * run's top-level record (borrowed from c); NULL when none has one. Its verdict is every
+ * client's (collect/run/runjson.c). */
+const struct runrec_clientres *clients_busiest(const struct client_result *c, int n);
 
-/* clients_json: {"count", "concurrency_total", "hosts", "list": [...]} of the n clients
- * c[0..n-1], each running `concurrency` workers; a client's "summary" keeps requests,
- * bytes, errors, mib_s, obj_s and latency_ms of its own summary (null when it has
- * none), its "client" its machine's record and "client_limit" that record's verdict
- * (core/climit.h; both absent without a record). New reference, or NULL when out of memory. */
+/* clients_json: run.json's "clients" record (core/runrec/runrec.h) of the n clients
+ * c[0..n-1], each running `concurrency` workers, written: {"count", "concurrency_total",
+ * "hosts", "list": [...]}; a client's "summary" the brief of its own summary (null when it
+ * has none), its "client" its machine's record and "client_limit" that record's verdict
+ * (core/climit.h; both absent without a record). New reference, or NULL when out of
+ * memory. */
 json_t *clients_json(const struct client_result *c, int n, int concurrency);
 
 /* clients_merge_logs: the rows of the clients' ops logs in[0..n-1] (NULL entries and

@@ -289,8 +289,8 @@ static void add_spend(struct cctx *x, const struct plan_run *r, const struct run
 		return;
 	memset(&b, 0, sizeof(b));
 	for (int k = 0; k < PHASE_COUNT; k++)
-		if (st->bill_phases & (1u << k))
-			bill_add(&b, &st->bill[k]);
+		if (st->billing.phases & (1u << k))
+			bill_add(&b, &st->billing.bill[k]);
 	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
 	x->spent[r->subject] += c.total;
 }
@@ -433,6 +433,8 @@ static int run_k(struct cctx *x, int k)
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
 	memset(&rr, 0, sizeof(rr)); /* run_one may fail before it fills it */
+	progress_spend(x->pg, r->subject < 64 ? x->spent[r->subject] : 0,
+		       campaign_subject_budget(x->c, in.subject), in.subject->prices.currency);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner, &rr,

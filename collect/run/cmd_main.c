@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "collect/campaign/campaign.h"
 #include "collect/engine/realtime.h"
 #include "collect/run/clean.h"
 #include "collect/run/cli.h"
@@ -59,12 +60,12 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 			a.only = optarg;
 			break;
 		case 'c':
-			if (cli_parse_int("--cycles", optarg, 1, 999, &v) < 0)
+			if (cli_parse_int("--cycles", optarg, 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 				return EXITCODE_USAGE;
 			a.cycles = (int)v;
 			break;
 		case 'y':
-			if (cli_parse_int("--cycle", optarg, 1, 999, &v) < 0)
+			if (cli_parse_int("--cycle", optarg, 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
 				return EXITCODE_USAGE;
 			a.cycle = (int)v;
 			break;
@@ -154,7 +155,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
-	if (!(argc >= 2 && strcmp(argv[1], "clean") == 0) && (!own_nic_ok() || !realtime_ok()))
+	if (!(argc >= 2 && (strcmp(argv[1], "clean") == 0 || strcmp(argv[1], "status") == 0)) &&
+	    (!own_nic_ok() || !realtime_ok()))
 		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
 	 * stop, runner) (declared in cli.h, in collect/run/cmd_NAME.c), or NAME_main (clean.h) */
@@ -162,6 +164,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cmd_run(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
 		return clean_main(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "status") == 0)
+		return cmd_status(argc - 1, argv + 1);
 	/* without a subcommand: collect CAMPAIGN.ini [options] */
 	return campaign_mode(argc, argv, stop, runner);
 }

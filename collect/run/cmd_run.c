@@ -292,12 +292,12 @@ static void print_lat(const char *name, const struct lat_stats *l)
  * phase_retries). */
 static void print_phase_retries(const struct run_state *st)
 {
-	if (st->phase_retries[PHASE_PREPARE] + st->phase_retries[PHASE_CLEANUP] == 0)
+	if (st->billing.retries[PHASE_PREPARE] + st->billing.retries[PHASE_CLEANUP] == 0)
 		return;
 	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "
 	       "again after a backoff; every attempt billed)\n",
-	       (unsigned long long)st->phase_retries[PHASE_PREPARE],
-	       (unsigned long long)st->phase_retries[PHASE_CLEANUP]);
+	       (unsigned long long)st->billing.retries[PHASE_PREPARE],
+	       (unsigned long long)st->billing.retries[PHASE_CLEANUP]);
 }
 
 /* print_summary: the run's numbers in the shape of Warp's report. */

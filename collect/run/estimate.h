@@ -1,21 +1,7 @@
 /* collect/run/estimate.h: the bill of a plan before it runs (`collect --dry-run`, and
- * max_cost's check before the campaign starts; docs/METHODOLOGY.md, "Cost").
- *
- * Per run, the billable counts of its three phases as the collector will make them:
- *   prepare    HeadBucket (B); CreateBucket (A) in the subject's first run (an upper
- *              bound: an existing bucket is not created); one PutObject (A) per prepared
- *              object, its bytes in
- *   benchmark  count-bounded put, get, head and list runs: count x concurrency requests
- *              (put: A with its bytes in and objects; get: B with its bytes out; head: B;
- *              list: A); delete until done: ceil(objects / batch) deletes;
- *              duration-bounded put and get: the bytes an assumed throughput moves in the
- *              duration (--assume MIB_S or the subject's expect_mib_s), in requests of the
- *              object size; every other run is unbounded (not estimated)
- *   cleanup    ListMultipartUploads (A), ceil(L / 1000) + 1 ListObjectsV2 (A) and
- *              ceil(L / 1000) DeleteObjects (delete) for the L objects left
- * Storage: the stored bytes over the assumed duration (0 for count-bounded runs: seconds
- * of a few objects; the minimum storage duration, when priced, dominates anyway). XML
- * bodies are not estimated (bytes_in and bytes_out are object data). */
+ * max_cost's check before the campaign starts): the billable counts of each run's three
+ * phases as the collector will make them, as docs/METHODOLOGY.md ("Cost", the estimate)
+ * counts them. */
 #ifndef COLLECT_RUN_ESTIMATE_H
 #define COLLECT_RUN_ESTIMATE_H
 

@@ -1,6 +1,6 @@
 /* collect/run/estimate_from.c: `--estimate-from DATA_DIR`: the throughput an earlier campaign's
  * complete runs reached, per subject, op and size, for the bill estimate
- * (collect/run/estimate.h). Reads collect's own run.json files. */
+ * (collect/run/estimate.h). Reads collect's own run.json files (core/runrec/runrec.h). */
 #include <glob.h>
 #include <jansson.h>
 #include <stdio.h>
@@ -8,6 +8,8 @@
 #include <string.h>
 
 #include "collect/run/estimate.h"
+#include "core/runrec/runrec.h"
+#include "core/summary.h"
 
 /* add: one complete run's obj/s into the running mean of its (subject, op, size). */
 static int add(struct estimate_opts *o, size_t *counts, const char *subj, const char *op,
@@ -53,23 +55,24 @@ int estimate_from(const char *data_dir, struct estimate_opts *o, struct err *e)
 		goto out;
 	}
 	for (size_t i = 0; i < g.gl_pathc; i++) {
-		json_t *j = json_load_file(g.gl_pathv[i], 0, NULL);
-		const char *st = json_string_value(json_object_get(j, "status"));
-		const char *subj = json_string_value(
-			json_object_get(json_object_get(j, "subject"), "id"));
-		const json_t *wl = json_object_get(j, "workload");
-		const char *op = json_string_value(json_object_get(wl, "op"));
-		const json_t *ob = json_object_get(json_object_get(j, "summary"), "obj_s");
-		if (st && strcmp(st, "complete") == 0 && subj && op && json_is_number(ob) &&
-		    json_number_value(ob) > 0 &&
-		    add(o, counts, subj, op,
-			(uint64_t)json_integer_value(json_object_get(wl, "size")),
-			json_number_value(ob)) < 0) {
-			json_decref(j);
+		struct runrec *r = malloc(sizeof(*r));
+		struct run_summary sum;
+		int ok = r != NULL && runrec_load(g.gl_pathv[i], r, NULL) == 0, bad = r == NULL;
+
+		if (ok && r->status != NULL && strcmp(r->status, RUNREC_COMPLETE) == 0 &&
+		    r->subject.id != NULL && r->workload.op != NULL && r->summary != NULL &&
+		    summary_from_json(r->summary, &sum, NULL) == 0) {
+			bad = sum.obj_s > 0 && add(o, counts, r->subject.id, r->workload.op,
+						   (uint64_t)r->workload.size, sum.obj_s) < 0;
+			summary_clear(&sum);
+		}
+		if (ok)
+			runrec_clear(r);
+		free(r);
+		if (bad) {
 			err_set(e, "out of memory");
 			goto out;
 		}
-		json_decref(j);
 	}
 	rc = 0;
 out:

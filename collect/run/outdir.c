@@ -178,29 +178,13 @@ void outdir_remove_temps(const char *dir)
 
 int outdir_copy_file(const char *src, const char *dst, struct err *e)
 {
-	FILE *f = fopen(src, "rb");
-	char *buf = NULL;
-	long len;
-	int rc = -1;
+	size_t len;
+	char *buf = fs_read_file(src, 0, &len, e);
+	int rc;
 
-	if (f == NULL)
-		return err_set(e, "%s: %s", src, strerror(errno));
-	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {
-		err_set(e, "%s: cannot read: %s", src, strerror(errno));
-		goto out;
-	}
-	buf = malloc((size_t)len + 1);
-	if (buf == NULL) {
-		err_set(e, "%s: out of memory", src);
-		goto out;
-	}
-	if (fread(buf, 1, (size_t)len, f) != (size_t)len) {
-		err_set(e, "%s: cannot read", src);
-		goto out;
-	}
-	rc = fs_write_file(dst, buf, (size_t)len, e);
-out:
-	fclose(f);
+	if (buf == NULL)
+		return -1;
+	rc = fs_write_file(dst, buf, len, e);
 	free(buf);
 	return rc;
 }

@@ -22,6 +22,8 @@ struct progress {
 	struct engine_live last; /* latest tick: shown, and the base of the next rates */
 	int has_last;
 	double mib_s, obj_s;
+	double spent, budget; /* progress_spend */
+	char currency[8];
 };
 
 static void clear_line(struct progress *p)
@@ -66,9 +68,29 @@ void progress_run_start(struct progress *p, int k, const char *id, const char *s
 	progress_tick(p, NULL);
 }
 
+void progress_spend(struct progress *p, double spent, double budget, const char *currency)
+{
+	p->spent = spent;
+	p->budget = budget;
+	snprintf(p->currency, sizeof(p->currency), "%s", currency ? currency : "");
+}
+
+/* spend_text: the live line's spend part ("" when there is nothing to say) into buf. */
+static const char *spend_text(const struct progress *p, char *buf, size_t n)
+{
+	int k;
+
+	if (!(p->spent > 0) && !(p->budget > 0))
+		return "";
+	k = snprintf(buf, n, "  spent %.4f %s", p->spent, p->currency);
+	if (p->budget > 0 && k > 0 && (size_t)k < n)
+		snprintf(buf + k, n - (size_t)k, " of %g %s", p->budget, p->currency);
+	return buf;
+}
+
 void progress_tick(struct progress *p, const struct engine_live *live)
 {
-	char el[UNITS_DURATION_MAX], eta[UNITS_DURATION_MAX], sz[UNITS_SIZE_MAX];
+	char el[UNITS_DURATION_MAX], eta[UNITS_DURATION_MAX], sz[UNITS_SIZE_MAX], money[96];
 	double elapsed = (double)(time_mono_ns() - p->start_mono) / 1e9, left;
 
 	if (live) {
@@ -92,12 +114,13 @@ void progress_tick(struct progress *p, const struct engine_live *live)
 	}
 	fprintf(p->out,
 		"\r\033[K[%d/%d] %s %s %s c%d  %s ETA %s  %.1f MiB/s  %.0f obj/s  "
-		"%llu err",
+		"%llu err%s",
 		p->k, p->total, p->subject, workload_op_name(p->wl.op),
 		units_format_size(p->wl.size, sz, sizeof(sz)), p->wl.concurrency,
 		units_format_duration(floor(elapsed), el, sizeof(el)),
 		units_format_duration(ceil(left), eta, sizeof(eta)), p->mib_s, p->obj_s,
-		p->has_last ? (unsigned long long)p->last.errors : 0ULL);
+		p->has_last ? (unsigned long long)p->last.errors : 0ULL,
+		spend_text(p, money, sizeof(money)));
 	fflush(p->out);
 	p->line_shown = 1;
 }

@@ -1,7 +1,8 @@
 /* collect/run/progress.h: what the collector shows while it works.
  *
  * Live mode (stderr is a terminal): one line, redrawn about once a second:
- *   [12/96] s3rver put 4KiB c4  2s ETA 5m12s  12.3 MiB/s  3150 obj/s  0 err
+ *   [12/96] s3rver put 4KiB c4  2s ETA 5m12s  12.3 MiB/s  3150 obj/s  0 err  spent 0.0123 USD of 5 USD
+ * (the spend: the run's subject's bill so far, against its max_cost, when either is not 0)
  * and one lasting line per finished run. Plain mode (cron, pipes): only the lasting line
  * per finished run:
  *   [12/96] runs/cycle-01/s3rver/put-4KiB-c4 complete 12.3 MiB/s 3150.0 obj/s 0 errors 3.4s
@@ -24,6 +25,10 @@ void progress_free(struct progress *p);
  * time of the runs after this one (for the ETA). Strings are copied. */
 void progress_run_start(struct progress *p, int k, const char *id, const char *subject,
 			const struct workload *wl, double remaining_s);
+
+/* progress_spend: the spend the live line shows from now on: the current subject's bill so
+ * far, its budget (0: none) and currency (copied; "" for none). */
+void progress_spend(struct progress *p, double spent, double budget, const char *currency);
 
 /* progress_tick: live counters of the current run (NULL: none yet, redraw the clock). */
 void progress_tick(struct progress *p, const struct engine_live *live);

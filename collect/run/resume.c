@@ -7,6 +7,7 @@
 
 #include "collect/run/runjson.h"
 #include "collect/workload.h"
+#include "core/runrec/runrec.h"
 
 const char *resume_fixable(const char *cls, const char *first)
 {
@@ -55,10 +56,12 @@ const char *resume_fixable(const char *cls, const char *first)
 static json_t *planned(const struct campaign *c, const struct plan_run *r)
 {
 	const struct campaign_subject *s = &c->subjects[r->subject];
+	struct runrec_workload w;
 
+	workload_record(&r->wl, r->timeout_s, &w);
 	return json_pack("{s:o, s:{s:s?, s:s?, s:s?, s:s}}", "workload",
-			 workload_json(&r->wl, r->timeout_s), "subject", "endpoint", s->endpoint,
-			 "region", s->region, "bucket", s->bucket, "addressing",
+			 runrec_workload_to_json(&w), "subject", "endpoint", s->endpoint, "region",
+			 s->region, "bucket", s->bucket, "addressing",
 			 s->path_style ? "path" : "virtual");
 }
 

@@ -1,8 +1,8 @@
-/* collect/run/runjson.c: see runjson.h. */
+/* collect/run/runjson.c: see runjson.h. The records are filled here and written by
+ * core/runrec/runrec.h. */
 #include "collect/run/runjson.h"
 
 #include <curl/curl.h>
-#include <errno.h>
 #include <openssl/crypto.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,41 +11,11 @@
 #include <unistd.h>
 #include <zstd.h>
 
-#include "collect/run/billing.h"
 #include "collect/campaign/plan.h"
 #include "collect/run/subject.h"
 #include "collect/workload.h"
 #include "core/climit.h"
-#include "core/fsutil.h"
-#include "core/timefmt.h"
 #include "core/utf8.h"
-
-static const char *phase_names[PHASE_COUNT] = {"prepare", "benchmark", "cleanup"};
-
-/* phase_state_name: "not-reached", "started", "done", "failed", "skipped". */
-static const char *phase_state_name(enum phase_state s)
-{
-	switch (s) {
-	case PH_STARTED:
-		return "started";
-	case PH_DONE:
-		return "done";
-	case PH_FAILED:
-		return "failed";
-	case PH_SKIPPED:
-		return "skipped";
-	default:
-		return "not-reached";
-	}
-}
-
-static int phase_state_parse(const char *s)
-{
-	for (int i = PH_NOT_REACHED; i <= PH_SKIPPED; i++)
-		if (s && strcmp(s, phase_state_name((enum phase_state)i)) == 0)
-			return i;
-	return -1;
-}
 
 void run_state_init(struct run_state *st)
 {
@@ -56,10 +26,6 @@ void run_state_clear(struct run_state *st)
 {
 	json_decref(st->summary);
 	st->summary = NULL;
-	json_decref(st->client);
-	st->client = NULL;
-	json_decref(st->transport);
-	st->transport = NULL;
 }
 
 void run_state_add_error(struct run_state *st, const char *text)
@@ -72,332 +38,371 @@ void run_state_add_error(struct run_state *st, const char *text)
 	utf8_scrub(st->first[st->n_first++]);
 }
 
-static int write_json(const char *dir, const char *name, const json_t *obj, size_t flags,
-		      struct err *e)
+/* add_address: one address's figures added to t's (a new entry while there is room). */
+static void add_address(struct runrec_transport *t, const struct runrec_address *a)
 {
-	char path[4096];
-	char *text;
-	int rc;
+	int i;
 
-	if (snprintf(path, sizeof(path), "%s/%s", dir, name) >= (int)sizeof(path))
-		return err_set(e, "%s/%s: path too long", dir, name);
-	text = json_dumps(obj, flags);
-	if (text == NULL)
-		return err_set(e, "%s: cannot encode JSON (out of memory)", path);
-	size_t len = strlen(text);
-	char *withnl = realloc(text, len + 2);
-	if (withnl == NULL) {
-		free(text);
-		return err_set(e, "%s: out of memory", path);
+	for (i = 0; i < t->n_addr && strcmp(t->addr[i].address, a->address) != 0; i++)
+		;
+	if (i == t->n_addr && i < RUNREC_ADDRS_MAX)
+		t->addr[t->n_addr++] = (struct runrec_address){.requests = 0};
+	if (i < t->n_addr) {
+		memcpy(t->addr[i].address, a->address, sizeof(a->address));
+		t->addr[i].requests += a->requests;
+		t->addr[i].bytes += a->bytes;
 	}
-	withnl[len] = '\n';
-	withnl[len + 1] = '\0';
-	rc = fs_write_file(path, withnl, len + 1, e);
-	free(withnl);
-	return rc;
 }
 
-/* phases_json: {"prepare": STATE, "benchmark": STATE, "cleanup": STATE} (NULL: no memory) */
-static json_t *phases_json(const struct run_state *st)
+static void add_tls(struct runrec_transport *t, const struct runrec_tls *x)
 {
-	json_t *ph = json_object();
+	int i;
 
-	for (int i = 0; ph && i < PHASE_COUNT; i++)
-		json_object_set_new(ph, phase_names[i],
-				    json_string(phase_state_name(st->phase[i])));
-	return ph;
+	for (i = 0; i < t->n_tls && (strcmp(t->tls[i].version, x->version) != 0 ||
+				     strcmp(t->tls[i].cipher, x->cipher) != 0);
+	     i++)
+		;
+	if (i == t->n_tls && i < RUNREC_TLS_MAX)
+		t->tls[t->n_tls++] = (struct runrec_tls){.connections = 0};
+	if (i < t->n_tls) {
+		memcpy(t->tls[i].version, x->version, sizeof(x->version));
+		memcpy(t->tls[i].cipher, x->cipher, sizeof(x->cipher));
+		t->tls[i].connections += x->connections;
+	}
 }
 
-/* stop_json: how a duration = auto benchmark stopped, or null. */
-static json_t *stop_json(const struct run_state *st)
+void run_state_add_transport(struct run_state *st, const struct run_state *client)
 {
-	if (!st->auto_stop)
-		return json_null();
-	return json_pack("{s:s,s:f}", "reason", st->steady ? "steady" : "max_duration", "at_s",
-			 st->stopped_s);
+	struct runrec_transport *t = &st->transport;
+	const struct runrec_transport *c = &client->transport;
+
+	if (!client->has_transport)
+		return;
+	st->has_transport = 1;
+	t->http11 += c->http11;
+	t->http2 += c->http2;
+	t->http_other += c->http_other;
+	for (int i = 0; i < c->n_addr; i++)
+		add_address(t, &c->addr[i]);
+	for (int i = 0; i < c->n_tls; i++)
+		add_tls(t, &c->tls[i]);
+	t->nodelay_on += c->nodelay_on;
+	t->nodelay_off += c->nodelay_off;
 }
+
+void run_state_record(const struct run_state *st, struct runrec *r)
+{
+	memcpy(r->phase, st->phase, sizeof(r->phase));
+	r->errors.count = (int64_t)st->errors;
+	r->errors.cls = st->cls != EC_NONE ? err_class_name(st->cls) : NULL;
+	r->errors.n_first = st->n_first;
+	for (int i = 0; i < st->n_first && i < RUNREC_FIRST_MAX; i++)
+		r->errors.first[i] = st->first[i];
+	r->has_cpu = st->cpu_s > 0;
+	r->cpu_benchmark_s = st->cpu_s;
+	r->cpu_us_per_request = st->cpu_us_per_op;
+	r->has_stop = st->auto_stop;
+	r->steady = st->steady;
+	r->stop_at_s = st->stopped_s;
+	r->reads_exhausted = st->reads_exhausted;
+	r->has_transport = st->has_transport;
+	r->transport = st->transport;
+	r->billing = st->billing;
+	r->has_client = st->has_client;
+	r->client = st->client;
+	r->summary = st->summary;
+	r->status = st->summary != NULL ? RUNREC_COMPLETE : RUNREC_FAILED;
+}
+
+void run_state_from_record(const struct runrec *r, struct run_state *st)
+{
+	int c;
+
+	run_state_init(st);
+	memcpy(st->phase, r->phase, sizeof(st->phase));
+	st->finished = !(r->absent & RUNREC_BIT(RUNREC_STATUS));
+	c = r->errors.cls != NULL ? err_class_parse(r->errors.cls) : EC_NONE;
+	st->cls = c < 0 ? EC_CRASHED : (enum err_class)c;
+	st->errors = (uint64_t)r->errors.count;
+	for (int i = 0; i < r->errors.n_first; i++)
+		run_state_add_error(st, r->errors.first[i]);
+	st->cpu_s = r->has_cpu ? r->cpu_benchmark_s : 0;
+	st->cpu_us_per_op = r->has_cpu ? r->cpu_us_per_request : 0;
+	st->auto_stop = r->has_stop;
+	st->steady = r->steady;
+	st->stopped_s = r->stop_at_s;
+	st->reads_exhausted = r->reads_exhausted;
+	st->has_transport = r->has_transport;
+	st->transport = r->transport;
+	st->billing = r->billing;
+	st->has_client = r->has_client;
+	st->client = r->client;
+	st->summary = r->summary != NULL ? json_incref((json_t *)r->summary) : NULL;
+}
+
+/* The members of the state file: the child's own (run_state_record), and format. */
+static const uint64_t state_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUNREC_PHASES) |
+				      RUNREC_BIT(RUNREC_ERRORS) | RUNREC_BIT(RUNREC_CPU) |
+				      RUNREC_BIT(RUNREC_STOP) | RUNREC_BIT(RUNREC_READS_EXHAUSTED) |
+				      RUNREC_BIT(RUNREC_TRANSPORT) | RUNREC_BIT(RUNREC_BILLING) |
+				      RUNREC_BIT(RUNREC_PHASE_RETRIES) | RUNREC_BIT(RUNREC_CLIENT) |
+				      RUNREC_BIT(RUNREC_STATUS) | RUNREC_BIT(RUNREC_SUMMARY);
 
 int run_state_write(const char *dir, const struct run_state *st, struct err *e)
 {
-	json_t *o = json_object(), *ph = phases_json(st), *first = json_array();
-	int rc = -1;
+	/* on the stack: the state is saved at every phase, also when memory is short */
+	struct runrec r;
 
-	if (o == NULL || ph == NULL || first == NULL) {
-		json_decref(ph);
-		json_decref(first);
-		err_set(e, "%s: out of memory", dir);
-		goto out;
-	}
-	json_object_set_new(o, "phases", ph);
-	json_object_set_new(o, "finished", json_boolean(st->finished));
-	json_object_set_new(o, "class",
-			    st->cls ? json_string(err_class_name(st->cls)) : json_null());
-	json_object_set_new(o, "errors", json_integer((json_int_t)st->errors));
-	for (int i = 0; i < st->n_first; i++)
-		json_array_append_new(first, json_string(st->first[i]));
-	json_object_set_new(o, "first", first);
-	if (st->summary)
-		json_object_set(o, "summary", st->summary);
-	json_object_set_new(o, "cpu_s", json_real(st->cpu_s));
-	json_object_set_new(o, "cpu_us_per_op", json_real(st->cpu_us_per_op));
-	json_object_set_new(o, "billing", billing_json(st));
-	json_object_set_new(o, "phase_retries", billing_retries_json(st));
-	if (st->client)
-		json_object_set(o, "client", st->client);
-	json_object_set_new(o, "stop", stop_json(st));
-	json_object_set_new(o, "reads_exhausted", json_boolean(st->reads_exhausted));
-	if (st->transport)
-		json_object_set(o, "transport", st->transport);
-	rc = write_json(dir, RUNJSON_STATE_FILE, o, JSON_COMPACT, e);
-out:
-	json_decref(o);
-	return rc;
+	runrec_init(&r);
+	r.absent = ~state_members;
+	if (!st->finished) /* a status once the child finished */
+		r.absent |= RUNREC_BIT(RUNREC_STATUS);
+	run_state_record(st, &r);
+	return runrec_write(&r, dir, RUNJSON_STATE_FILE, 1, e);
 }
 
 int run_state_read(const char *dir, struct run_state *st, struct err *e)
 {
 	char path[4096];
-	json_error_t je;
-	json_t *o, *ph, *v;
-	size_t i;
+	struct runrec r; /* on the stack: the parent reads the child's result also when
+			    memory is short */
 
 	run_state_init(st);
 	snprintf(path, sizeof(path), "%s/%s", dir, RUNJSON_STATE_FILE);
-	o = json_load_file(path, 0, &je);
-	if (o == NULL)
-		return err_set(e, "%s: %s", path, je.text);
-	ph = json_object_get(o, "phases");
-	for (int k = 0; k < PHASE_COUNT; k++) {
-		int s = phase_state_parse(json_string_value(json_object_get(ph, phase_names[k])));
-		st->phase[k] = s < 0 ? PH_NOT_REACHED : (enum phase_state)s;
-	}
-	st->finished = json_is_true(json_object_get(o, "finished"));
-	v = json_object_get(o, "class");
-	if (json_is_string(v)) {
-		int c = err_class_parse(json_string_value(v));
-		st->cls = c < 0 ? EC_CRASHED : (enum err_class)c;
-	}
-	st->errors = (uint64_t)json_integer_value(json_object_get(o, "errors"));
-	json_array_foreach(json_object_get(o, "first"), i, v)
-		run_state_add_error(st, json_string_value(v));
-	v = json_object_get(o, "summary");
-	if (json_is_object(v))
-		st->summary = json_incref(v);
-	st->cpu_s = json_number_value(json_object_get(o, "cpu_s"));
-	st->cpu_us_per_op = json_number_value(json_object_get(o, "cpu_us_per_op"));
-	billing_read(json_object_get(o, "billing"), st);
-	billing_retries_read(json_object_get(o, "phase_retries"), st);
-	v = json_object_get(o, "client");
-	if (json_is_object(v))
-		st->client = json_incref(v);
-	v = json_object_get(o, "stop");
-	if (json_is_object(v)) {
-		st->auto_stop = 1;
-		st->steady = json_is_string(json_object_get(v, "reason")) &&
-			     strcmp(json_string_value(json_object_get(v, "reason")), "steady") == 0;
-		st->stopped_s = json_number_value(json_object_get(v, "at_s"));
-	}
-	st->reads_exhausted = json_is_true(json_object_get(o, "reads_exhausted"));
-	v = json_object_get(o, "transport");
-	if (json_is_object(v))
-		st->transport = json_incref(v);
-	json_decref(o);
+	if (runrec_load(path, &r, e) < 0)
+		return -1;
+	run_state_from_record(&r, st);
+	runrec_clear(&r);
 	return 0;
 }
 
-static json_t *time_json(int64_t ns)
+void run_wrapper_record(const struct run_wrapper *w, struct runrec_wrapper *out)
 {
-	char buf[RFC3339_MAX];
-
-	if (ns <= 0)
-		return json_null();
-	rfc3339_format(buf, sizeof(buf), ns);
-	return json_string(buf);
+	memset(out, 0, sizeof(*out));
+	out->started_ns = w->started_ns;
+	out->ended_ns = w->ended_ns;
+	out->elapsed_s = w->elapsed_s;
+	out->exit_code = w->exited ? w->exit_code : RUNREC_NULL_INT;
+	out->signal = w->signal;
+	out->timed_out = w->timed_out;
+	out->interrupted = w->interrupted;
 }
 
-/* u64 or null when 0 */
-static json_t *tool_json(void)
+void run_wrapper_from_record(const struct runrec_wrapper *r, struct run_wrapper *w)
+{
+	memset(w, 0, sizeof(*w));
+	w->started_ns = r->started_ns;
+	w->ended_ns = r->ended_ns;
+	w->elapsed_s = r->elapsed_s;
+	w->exited = r->exit_code != RUNREC_NULL_INT;
+	w->exit_code = w->exited ? (int)r->exit_code : 0;
+	w->signal = (int)r->signal;
+	w->timed_out = r->timed_out;
+	w->interrupted = r->interrupted;
+}
+
+/* tool_record: this program and the libraries it runs with. */
+static void tool_record(struct runrec_tool *t)
 {
 	const curl_version_info_data *cv = curl_version_info(CURLVERSION_NOW);
 
-	return json_pack("{s:s, s:s, s:s, s:s, s:s, s:s}", "name", "s3bench", "version",
-			 S3BENCH_VERSION, "libcurl", cv && cv->version ? cv->version : "unknown",
-			 "openssl", OpenSSL_version(OPENSSL_VERSION), "libzstd",
-			 ZSTD_versionString(), "jansson", JANSSON_VERSION);
+	*t = (struct runrec_tool){.name = "s3bench",
+				  .version = S3BENCH_VERSION,
+				  .libcurl = cv && cv->version ? cv->version : "unknown",
+				  .openssl = OpenSSL_version(OPENSSL_VERSION),
+				  .libzstd = ZSTD_versionString(),
+				  .jansson = JANSSON_VERSION};
 }
 
-static json_t *host_json(void)
+#define MODEL_MAX 256
+
+/* cpu_model: the first "model name" of /proc/cpuinfo into buf (MODEL_MAX bytes); NULL when
+ * there is none (some architectures name their CPUs otherwise). */
+static const char *cpu_model(char *buf)
 {
-	struct utsname u;
-	char os[600];
+	FILE *f = fopen("/proc/cpuinfo", "r");
+	char line[512];
+	const char *found = NULL;
 
-	if (uname(&u) < 0)
-		return json_pack("{s:n, s:n, s:i}", "hostname", "os", "cpus",
-				 (int)sysconf(_SC_NPROCESSORS_ONLN));
-	snprintf(os, sizeof(os), "%s %s", u.sysname, u.release);
-	return json_pack("{s:s, s:s, s:s, s:i}", "hostname", u.nodename, "os", os, "machine",
-			 u.machine, "cpus", (int)sysconf(_SC_NPROCESSORS_ONLN));
+	if (f == NULL)
+		return NULL;
+	while (found == NULL && fgets(line, sizeof(line), f) != NULL) {
+		char *colon = strchr(line, ':');
+		size_t n;
+
+		if (strncmp(line, "model name", 10) != 0 || colon == NULL)
+			continue;
+		colon += strspn(colon + 1, " \t") + 1;
+		n = strcspn(colon, "\n");
+		if (n > 0) {
+			snprintf(buf, MODEL_MAX, "%.*s", (int)n, colon);
+			found = buf;
+		}
+	}
+	fclose(f);
+	return found;
 }
 
-static json_t *subject_json(const struct campaign_subject *s)
+/* host_record: this machine (u: its uname, filled here; hostname and os null and
+ * machine left out when uname fails; model: MODEL_MAX bytes for its CPU model). */
+static void host_record(struct utsname *u, char *os, size_t n, char *model, struct runrec_host *h)
+{
+	memset(h, 0, sizeof(*h));
+	h->cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	h->cpu_model = cpu_model(model);
+	if (uname(u) < 0)
+		return;
+	snprintf(os, n, "%s %s", u->sysname, u->release);
+	h->hostname = u->nodename;
+	h->os = os;
+	h->machine = u->machine;
+}
+
+static void campaign_record(const struct campaign *c, struct runrec_campaign *out)
+{
+	*out = (struct runrec_campaign){.name = c->name,
+					.title = c->title,
+					.client = c->client,
+					.file = "campaign.ini",
+					.order = campaign_order_name(c->order),
+					.cycles = c->cycles,
+					.p99_limit_ms = c->p99_limit_ms > 0 ? c->p99_limit_ms : 0,
+					.cost_example = c->cost_example};
+}
+
+static void subject_record(const struct campaign_subject *s, char *note, size_t n,
+			   struct runrec_subject *out)
 {
 	static const char *cred[] = {"default", "profile", "env"};
-
-	json_t *o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:s, s:s, s:b, s:s, s:o}", "id", s->id,
-			      "label", s->label, "endpoint", s->endpoint, "region", s->region,
-			      "bucket", s->bucket, "addressing", s->path_style ? "path" : "virtual",
-			      "color", s->color, "insecure", s->insecure, "credentials",
-			      cred[s->cred_kind], "ca_bundle",
-			      s->ca_bundle ? json_string(s->ca_bundle) : json_null());
-	char note[512];
-	int dotted = subject_addressing_note(s, note, sizeof(note)) != NULL;
-
 	/* a dotted bucket over HTTPS goes path-style (collect/s3/s3.h, s3_bucket_path_style) */
-	if (o != NULL)
-		json_object_set_new(o, "addressing_used",
-				    json_string(s->path_style || dotted ? "path" : "virtual"));
-	return o;
+	int dotted = subject_addressing_note(s, note, n) != NULL;
+
+	*out = (struct runrec_subject){.id = s->id,
+				       .label = s->label,
+				       .endpoint = s->endpoint,
+				       .region = s->region,
+				       .bucket = s->bucket,
+				       .addressing = s->path_style ? "path" : "virtual",
+				       .color = s->color,
+				       .insecure = s->insecure,
+				       .credentials = cred[s->cred_kind],
+				       .ca_bundle = s->ca_bundle,
+				       .addressing_used = s->path_style || dotted ? "path"
+										  : "virtual"};
 }
 
-/* put: o[key] = v (a new reference; NULL when it could not be made); the first key that
- * could not be set is kept in *bad. */
-static void put(json_t *o, const char *key, json_t *v, const char **bad)
+/* client_limit: the verdict of the run's client record with collect's thresholds; a
+ * distributed run's is that of all its clients' verdicts (r->clients: limited when any
+ * client was, climit_combine). */
+static void client_limit(const struct runjson_input *in, struct runrec *r)
 {
-	if (v == NULL || json_object_set_new(o, key, v) < 0) {
-		if (*bad == NULL)
-			*bad = key;
-	}
+	const struct run_state *st = in->st;
+	struct run_summary s;
+	int has_rate;
+
+	for (size_t i = 0; r->has_clients && i < r->clients.n_list; i++)
+		if (r->clients.list[i].has_limit) {
+			climit_combine(&r->client_limit, &r->clients.list[i].limit,
+				       !r->has_client_limit);
+			r->has_client_limit = 1;
+		}
+	if (r->has_client_limit)
+		return;
+	has_rate = st->summary != NULL && summary_from_json(st->summary, &s, NULL) == 0;
+	r->has_client_limit = climit_judge(&st->client, has_rate && s.has_rate ? &s.rate : NULL,
+					   workload_workers(in->wl), NULL, &r->client_limit,
+					   NULL) > 0;
+	if (has_rate)
+		summary_clear(&s);
 }
 
-/* campaign_json: run.json's "campaign" (null for a single run); NULL with a message. */
-static json_t *campaign_json(const struct campaign *c, struct err *e)
+/* build: the record of in into *r (its strings point into in and into u, os, note, model). */
+static int build(const struct runjson_input *in, struct runrec *r, struct utsname *u, char *os,
+		 char *note, char *model)
+{
+	const struct run_state *st = in->st;
+
+	runrec_init(r);
+	run_state_record(st, r);
+	tool_record(&r->tool);
+	host_record(u, os, 600, model, &r->host);
+	r->has_campaign = in->campaign != NULL;
+	if (in->campaign != NULL)
+		campaign_record(in->campaign, &r->campaign);
+	r->cycle = in->cycle > 0 ? in->cycle : 0;
+	subject_record(in->subject, note, 512, &r->subject);
+	workload_record(in->wl, in->timeout_s, &r->workload);
+	run_wrapper_record(in->wrapper, &r->wrapper);
+	r->errors.cls = in->cls != EC_NONE ? err_class_name(in->cls) : NULL;
+	r->has_clients = in->clients != NULL;
+	if (in->clients != NULL &&
+	    runrec_clients_from_json(in->clients, "clients", &r->clients, NULL) < 0)
+		return -1;
+	r->has_prices = in->subject->prices.given;
+	r->prices = in->subject->prices;
+	if (st->has_client)
+		client_limit(in, r);
+	r->status = in->complete ? RUNREC_COMPLETE : RUNREC_FAILED;
+	r->summary = in->complete ? st->summary : NULL;
+	return 0;
+}
+
+/* campaign_check_utf8: the campaign's texts that run.json carries are UTF-8; -1 naming the
+ * first that is not. */
+static int campaign_check_utf8(const struct campaign *c, struct err *e)
 {
 	const char *name[] = {"name", "title", "client", "cost_example"};
-	const char *val[] = {c ? c->name : NULL, c ? c->title : NULL, c ? c->client : NULL,
-			     c ? c->cost_example : NULL};
-	json_t *o;
+	const char *val[] = {c->name, c->title, c->client, c->cost_example};
 	char at[64];
 
-	if (c == NULL)
-		return json_null();
 	for (int i = 0; i < 4; i++)
-		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL)) {
-			err_set(e, "campaign.%s: not UTF-8 (%s)", name[i],
-				utf8_describe(val[i], at, sizeof(at)));
-			return NULL;
-		}
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:i, s:o}", "name", c->name, "title", c->title,
-		      "client", c->client, "file", "campaign.ini", "order",
-		      campaign_order_name(c->order), "cycles", c->cycles, "p99_limit_ms",
-		      c->p99_limit_ms > 0 ? json_real(c->p99_limit_ms) : json_null());
-	if (o != NULL && c->cost_example &&
-	    json_object_set_new(o, "cost_example", json_string(c->cost_example)) < 0) {
-		json_decref(o);
-		o = NULL;
-	}
-	if (o == NULL)
-		err_set(e, "campaign: out of memory");
-	return o;
+		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL))
+			return err_set(e, "campaign.%s: not UTF-8 (%s)", name[i],
+				       utf8_describe(val[i], at, sizeof(at)));
+	return 0;
 }
 
-/* wrapper_json: run.json's "wrapper" (NULL when out of memory). */
-static json_t *wrapper_json(const struct run_wrapper *w)
-{
-	return json_pack("{s:o, s:o, s:f, s:o, s:i, s:b, s:b}", "started", time_json(w->started_ns),
-			 "ended", time_json(w->ended_ns), "elapsed_s", w->elapsed_s, "exit_code",
-			 w->exited ? json_integer(w->exit_code) : json_null(), "signal", w->signal,
-			 "timed_out", w->timed_out, "interrupted", w->interrupted);
-}
-
-/* errors_json: run.json's "errors" (NULL when out of memory); the texts are UTF-8
- * (run_state_add_error scrubs them). */
-static json_t *errors_json(const struct runjson_input *in)
-{
-	const struct run_state *st = in->st;
-	json_t *first = json_array();
-
-	for (int i = 0; first != NULL && i < st->n_first; i++)
-		if (json_array_append_new(first, json_string(st->first[i])) < 0) {
-			json_decref(first);
-			first = NULL;
-		}
-	if (first == NULL)
-		return NULL;
-	return json_pack("{s:I, s:o, s:o}", "count", (json_int_t)st->errors, "class",
-			 in->cls ? json_string(err_class_name(in->cls)) : json_null(), "first",
-			 first);
-}
-
-/* client_limit_put: "client" and, when the record judges it, "client_limit". */
-static void client_limit_put(json_t *o, const struct runjson_input *in, const char **bad)
-{
-	const struct run_state *st = in->st;
-	struct climit_verdict v;
-	struct err ce;
-
-	if (st->client == NULL)
-		return;
-	put(o, "client", json_incref(st->client), bad);
-	if (climit_judge(st->client, st->summary, workload_workers(in->wl), NULL, &v, &ce) > 0)
-		put(o, "client_limit", climit_to_json(&v), bad);
-}
+/* The members every run.json has (the others are left out when they do not apply). */
+static const char *const always[] = {"format",  "tool",    "host",     "campaign",
+				     "cycle",   "subject", "workload", "phases",
+				     "wrapper", "errors",  "status"};
 
 json_t *runjson_build(const struct runjson_input *in, struct err *e)
 {
-	const struct run_state *st = in->st;
-	json_t *o = json_object(), *camp = NULL;
-	const char *bad = NULL;
+	struct runrec *r;
+	struct utsname u;
+	char os[600], note[512], model[MODEL_MAX];
+	json_t *o = NULL;
 
-	if (o == NULL)
-		goto nomem;
-	if ((camp = campaign_json(in->campaign, e)) == NULL ||
-	    subject_check_utf8(in->subject, e) < 0) {
-		json_decref(o);
+	if ((in->campaign != NULL && campaign_check_utf8(in->campaign, e) < 0) ||
+	    subject_check_utf8(in->subject, e) < 0)
+		return NULL;
+	if ((r = malloc(sizeof(*r))) == NULL) {
+		err_set(e, "out of memory");
 		return NULL;
 	}
-	put(o, "format", json_string(S3BENCH_RUN_FORMAT), &bad);
-	put(o, "tool", tool_json(), &bad);
-	put(o, "host", host_json(), &bad);
-	put(o, "campaign", camp, &bad);
-	put(o, "cycle", in->cycle > 0 ? json_integer(in->cycle) : json_null(), &bad);
-	put(o, "subject", subject_json(in->subject), &bad);
-	put(o, "workload", workload_json(in->wl, in->timeout_s), &bad);
-	put(o, "phases", phases_json(st), &bad);
-	put(o, "wrapper", wrapper_json(in->wrapper), &bad);
-	put(o, "errors", errors_json(in), &bad);
-	put(o, "cpu",
-	    st->cpu_s > 0 ? json_pack("{s:f, s:f}", "benchmark_s", st->cpu_s, "us_per_request",
-				      st->cpu_us_per_op)
-			  : json_null(),
-	    &bad);
-	if (st->auto_stop)
-		put(o, "stop", stop_json(st), &bad);
-	put(o, "reads_exhausted", json_boolean(st->reads_exhausted), &bad);
-	put(o, "transport", st->transport ? json_incref(st->transport) : json_null(), &bad);
-	if (in->clients != NULL)
-		put(o, "clients", json_incref((json_t *)in->clients), &bad);
-	put(o, "billing", billing_json(st), &bad);
-	put(o, "phase_retries", billing_retries_json(st), &bad);
-	put(o, "prices",
-	    in->subject->prices.given ? price_to_json(&in->subject->prices) : json_null(), &bad);
-	client_limit_put(o, in, &bad);
-	put(o, "status", json_string(in->complete ? "complete" : "failed"), &bad);
-	if (in->complete && st->summary)
-		put(o, "summary", json_incref(st->summary), &bad);
-	if (bad == NULL)
-		return o;
-	json_decref(o);
-	err_set(e, "%s: cannot be built (out of memory, or a text that is not UTF-8)", bad);
-	return NULL;
-nomem:
-	err_set(e, "out of memory");
-	return NULL;
+	if (build(in, r, &u, os, note, model) == 0)
+		o = runrec_to_json(r);
+	runrec_clear(r);
+	free(r);
+	if (o == NULL) {
+		err_set(e, "cannot be built (out of memory)");
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		if (json_object_get(o, always[i]) == NULL) {
+			err_set(e,
+				"%s: cannot be built (out of memory, or a text that is not UTF-8)",
+				always[i]);
+			json_decref(o);
+			return NULL;
+		}
+	return o;
 }
 
 int runjson_write(const char *dir, const json_t *obj, struct err *e)
 {
-	return write_json(dir, "run.json", obj,
-			  JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15), e);
+	return runrec_write_json(obj, dir, "run.json", 0, e);
 }
 
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
@@ -409,37 +414,42 @@ int runjson_read_record(const char *dir, struct runjson_status *out, json_t **co
 			struct err *e)
 {
 	char path[4096];
-	json_error_t je;
-	json_t *j, *errs;
-	const char *status;
+	struct runrec *r = malloc(sizeof(*r));
+	json_t *j;
 
 	memset(out, 0, sizeof(*out));
+	price_init(&out->prices);
 	if (conditions != NULL)
 		*conditions = NULL;
-	if (snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path))
-		return err_set(e, "%s/run.json: path too long", dir);
-	j = json_load_file(path, 0, &je);
-	if (j == NULL)
-		return err_set(e, "%s: %s", path, je.text);
-	status = json_string_value(json_object_get(j, "status"));
-	out->complete = status != NULL && strcmp(status, "complete") == 0;
-	out->interrupted = json_is_true(
-		json_object_get(json_object_get(j, "wrapper"), "interrupted"));
-	errs = json_object_get(j, "errors");
-	status = json_string_value(json_object_get(errs, "class"));
-	out->budget = status != NULL && strcmp(status, "budget") == 0;
-	snprintf(out->cls, sizeof(out->cls), "%s", status ? status : "");
-	status = json_string_value(json_array_get(json_object_get(errs, "first"), 0));
-	snprintf(out->first, sizeof(out->first), "%s", status ? status : "");
-	struct run_state bs;
-	run_state_init(&bs);
-	billing_read(json_object_get(j, "billing"), &bs);
+	if (r == NULL)
+		return err_set(e, "%s: out of memory", dir);
+	if ((snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path) &&
+	     err_set(e, "%s/run.json: path too long", dir)) ||
+	    runrec_load(path, r, e) < 0) {
+		free(r);
+		return -1;
+	}
+	out->complete = r->status != NULL && strcmp(r->status, RUNREC_COMPLETE) == 0;
+	out->interrupted = r->wrapper.interrupted;
+	out->budget = r->errors.cls != NULL && err_class_parse(r->errors.cls) == EC_BUDGET;
+	snprintf(out->cls, sizeof(out->cls), "%s", r->errors.cls != NULL ? r->errors.cls : "");
+	snprintf(out->first, sizeof(out->first), "%s",
+		 r->errors.n_first > 0 && r->errors.first[0] != NULL ? r->errors.first[0] : "");
+	out->elapsed_s = r->wrapper.elapsed_s;
+	out->started_ns = r->wrapper.started_ns;
+	out->ended_ns = r->wrapper.ended_ns;
+	if (r->has_prices)
+		out->prices = r->prices;
 	for (int k = 0; k < PHASE_COUNT; k++)
-		if (bs.bill_phases & (1u << k))
-			bill_add(&out->bill, &bs.bill[k]);
-	if (conditions != NULL)
+		if (r->billing.phases & (1u << k))
+			bill_add(&out->bill, &r->billing.bill[k]);
+	runrec_clear(r);
+	free(r);
+	/* the conditions as the file spells them: keys an older run.json lacks stay absent */
+	if (conditions != NULL && (j = json_load_file(path, 0, NULL)) != NULL) {
 		*conditions = json_pack("{s:O?, s:O?}", "workload", json_object_get(j, "workload"),
 					"subject", json_object_get(j, "subject"));
-	json_decref(j);
+		json_decref(j);
+	}
 	return 0;
 }

@@ -91,22 +91,29 @@ static void merge_errors(struct run_state *st, const struct engine_result *res,
 	}
 }
 
-/* transport_json: run.json's "transport" of a benchmark (docs/FORMATS.md). */
-static json_t *transport_json(const struct engine_transport *t)
+/* transport_record: run.json's "transport" record of a benchmark (docs/FORMATS.md). No
+ * connections_opened: summary.connections.opened is that count (rebuilt from the ops log
+ * by --recompute); older files that have it are read as before. */
+static void transport_record(const struct engine_transport *t, struct runrec_transport *out)
 {
-	json_t *o = json_object(), *addrs = json_array();
-
-	json_object_set_new(o, "http",
-			    json_pack("{s:I, s:I, s:I}", "1.1", (json_int_t)t->http11, "2",
-				      (json_int_t)t->http2, "other", (json_int_t)t->http_other));
-	/* no "connections_opened": summary.connections.opened is that count (rebuilt from the
-	 * ops log by --recompute); older files that have it are read as before */
-	for (int i = 0; i < t->n_addr; i++)
-		json_array_append_new(addrs, json_pack("{s:s, s:I, s:I}", "address", t->addr[i],
-						       "requests", (json_int_t)t->addr_requests[i],
-						       "bytes", (json_int_t)t->addr_bytes[i]));
-	json_object_set_new(o, "addresses", addrs);
-	return o;
+	memset(out, 0, sizeof(*out));
+	out->http11 = (int64_t)t->http11;
+	out->http2 = (int64_t)t->http2;
+	out->http_other = (int64_t)t->http_other;
+	for (int i = 0; i < t->n_addr && i < RUNREC_ADDRS_MAX; i++) {
+		snprintf(out->addr[i].address, sizeof(out->addr[i].address), "%s", t->addr[i]);
+		out->addr[i].requests = (int64_t)t->addr_requests[i];
+		out->addr[i].bytes = (int64_t)t->addr_bytes[i];
+		out->n_addr = i + 1;
+	}
+	for (int i = 0; i < t->n_tls && i < RUNREC_TLS_MAX; i++) {
+		memcpy(out->tls[i].version, t->tls_version[i], sizeof(out->tls[i].version));
+		memcpy(out->tls[i].cipher, t->tls_cipher[i], sizeof(out->tls[i].cipher));
+		out->tls[i].connections = (int64_t)t->tls_conns[i];
+		out->n_tls = i + 1;
+	}
+	out->nodelay_on = (int64_t)t->nodelay_on;
+	out->nodelay_off = (int64_t)t->nodelay_off;
 }
 
 /* job_client: the S3 client for the job's subject with credentials cr. */
@@ -171,16 +178,13 @@ static int child_prepare(const struct runner_job *job, const struct engine_opts 
  * far the real-time clock drifted and the rate run's real-time priority; a priority asked
  * for (S3BENCH_REALTIME) and refused is said on stderr. */
 static void client_clock(const struct runner_job *job, const struct engine_opts *opts,
-			 const struct engine_result *res, json_t *client)
+			 const struct engine_result *res, struct runrec_clientres *client)
 {
-	if (client == NULL)
-		return;
-	json_object_set_new(client, "realtime_drift_ms",
-			    json_real((double)res->realtime_drift_ns / 1e6));
+	client->realtime_drift_ms = (double)res->realtime_drift_ns / 1e6;
+	client->realtime_priority = RUNREC_NULL_INT;
 	if (job->wl->rate <= 0)
 		return;
-	json_object_set_new(client, "realtime_priority",
-			    json_integer(res->realtime_errno == 0 ? opts->realtime_prio : 0));
+	client->realtime_priority = res->realtime_errno == 0 ? opts->realtime_prio : 0;
 	if (opts->realtime_prio > 0 && res->realtime_errno != 0)
 		fprintf(stderr,
 			"collect: %s: %s=%d: SCHED_FIFO refused (%s): the rate run went at normal "
@@ -235,9 +239,11 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 	opts->prefix = job->prefix;
 	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
-		st->client = clientres_json(cres, &job->client, res->local_ip, res->peer_ip,
-					    res->kept_start_mono, res->kept_end_mono);
-		client_clock(job, opts, res, st->client);
+		st->has_client = clientres_record(cres, &job->client, res->local_ip, res->peer_ip,
+						  res->kept_start_mono, res->kept_end_mono,
+						  &st->client) == 0;
+		if (st->has_client)
+			client_clock(job, opts, res, &st->client);
 	}
 	clientres_free(cres);
 	summary_clear(&res->summary);
@@ -346,8 +352,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.steady = res.steady;
 		st.stopped_s = res.stopped_s;
 		st.reads_exhausted = res.reads_exhausted;
-		json_decref(st.transport);
-		st.transport = transport_json(&res.transport);
+		st.has_transport = 1;
+		transport_record(&res.transport, &st.transport);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);
@@ -591,8 +597,8 @@ static void sweep_after_kill(const struct runner_job *job, struct runner_result 
 	struct bill_counts b;
 	int src = sweep_in_child(job, &b, &se);
 
-	bill_add(&res->st.bill[PHASE_CLEANUP], &b);
-	res->st.bill_phases |= 1u << PHASE_CLEANUP;
+	bill_add(&res->st.billing.bill[PHASE_CLEANUP], &b);
+	res->st.billing.phases |= 1u << PHASE_CLEANUP;
 	if (src == 0) {
 		res->st.phase[PHASE_CLEANUP] = PH_DONE;
 	} else {

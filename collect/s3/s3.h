@@ -186,6 +186,15 @@ struct s3_phases {
 			   sampled on new connections and every 32nd request; 0: not sampled */
 };
 
+/* What a connection a transfer opened is (collect/s3/s3_facts.c). */
+struct s3_conn_facts {
+	int fresh;            /* 1: the transfer opened its connection (the rest is read);
+				 0: it reused one, or none was made */
+	char tls_version[16]; /* OpenSSL's name ("TLSv1.3"); "" over plain HTTP */
+	char tls_cipher[64];  /* OpenSSL's name ("TLS_AES_256_GCM_SHA384"); "" likewise */
+	int tcp_nodelay;      /* TCP_NODELAY as the socket has it: 1, 0; -1: not read */
+};
+
 struct s3_result {
 	long status;              /* HTTP status; 0 when no response came */
 	enum err_class cls;       /* EC_NONE on success */
@@ -211,6 +220,7 @@ struct s3_result {
 	 * address it talked to ("" when none); whether it opened a connection is ph.conn */
 	int http_version;
 	char address[48];
+	struct s3_conn_facts facts; /* the connection's, when the transfer opened it */
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;
@@ -278,11 +288,12 @@ struct s3_req *s3_req_from_easy(CURL *easy);
  * class, error text, times, bytes, parsed answer). Always fills res. */
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
 
-/* s3_req_sample_conn: what s3_req_finish's phases need of the connection before the
- * handle leaves its multi handle: when the request is one the round trip is sampled on
- * (one that opened a connection, and every 32nd of the handle), its TCP_INFO round trip.
- * (Whether its TLS session was resumed is asked earlier, by the handle's prereq
- * callback.) A no-op when the client's phase collection is off. */
+/* s3_req_sample_conn: what s3_req_finish needs of the connection before the handle
+ * leaves its multi handle: a new connection's TCP_NODELAY (struct s3_conn_facts); for the
+ * phases, when the request is one the round trip is sampled on (one that opened a
+ * connection, and every 32nd of the handle), its TCP_INFO round trip (not when the
+ * client's phase collection is off). (Whether its TLS session was resumed, and its
+ * protocol and cipher, are asked earlier, by the handle's prereq callback.) */
 void s3_req_sample_conn(struct s3_req *r);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request

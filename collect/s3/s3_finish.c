@@ -173,6 +173,7 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 			res->primary_ip = ip;
 	}
 	s3_transport_info(r, res);
+	s3_conn_facts_done(r, res);
 
 	if (cc != CURLE_OK) {
 		const char *what = "connect";

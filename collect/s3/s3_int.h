@@ -1,8 +1,8 @@
 /* collect/s3/s3_int.h: the S3 client's private structs and the parts its files share:
  * s3.c (client, request setup, libcurl callbacks), s3_ops.c (the API calls), s3_send.c
- * (bodies and checksums), s3_conn.c (transport), s3_keys.c (fresh keys), s3_phases.c
- * (timings) and s3_finish.c (results, blocking perform, retry). Not a public API: use
- * collect/s3/s3.h. */
+ * (bodies and checksums), s3_conn.c (transport), s3_facts.c (a new connection's TLS
+ * and TCP_NODELAY), s3_keys.c (fresh keys), s3_phases.c (timings) and s3_finish.c
+ * (results, blocking perform, retry). Not a public API: use collect/s3/s3.h. */
 #ifndef COLLECT_S3_INT_H
 #define COLLECT_S3_INT_H
 
@@ -97,6 +97,7 @@ struct s3_req {
 	unsigned n_done; /* requests finished on this handle (the RTT sampling's count) */
 	int64_t rtt_ns;  /* the connection's round trip sampled at the request's end */
 	int tls_resumed; /* its TLS session was resumed: 1, a full handshake: 0, unknown: -1 */
+	struct s3_conn_facts facts; /* its connection's (s3_conn_facts), until s3_finish */
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
@@ -127,7 +128,8 @@ struct s3_req {
 
 /* s3_on_prereq: libcurl's CURLOPT_PREREQFUNCTION (arg: the s3_req): called once the
  * request's connection is made or reused and before its request is sent, the one moment
- * libcurl still names the connection's SSL object; sets r->tls_resumed (s3_phases.c). */
+ * libcurl still names the connection's SSL object; sets r->tls_resumed (s3_phases.c)
+ * and r->facts (s3_conn_facts). */
 int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, int local_port);
 
 /* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
@@ -179,6 +181,17 @@ int s3_resolve_all(struct s3_client *c, struct err *e);
 
 /* s3_transport_info: the HTTP version and address of the finished transfer into res. */
 void s3_transport_info(struct s3_req *r, struct s3_result *res);
+
+/* s3_conn_facts (collect/s3/s3_facts.c): r->facts of the connection r's transfer uses,
+ * when the transfer opened it (else cleared with fresh 0): its TLS, read from s3_on_prereq
+ * while libcurl still names the connection's SSL object (after the transfer it no longer
+ * does). s3_conn_facts_socket: its TCP_NODELAY from the socket, once the transfer is done
+ * and before the handle leaves its multi handle (s3_req_sample_conn). s3_conn_facts_done:
+ * r->facts into res->facts, and cleared (a transfer that never reached the prerequest
+ * has none). */
+void s3_conn_facts(struct s3_req *r);
+void s3_conn_facts_socket(struct s3_req *r);
+void s3_conn_facts_done(struct s3_req *r, struct s3_result *res);
 
 /* s3_share_new: c->share, the TLS session cache c's handles share (CURLSH, under c's
  * locks); 0, or -1 when out of memory (collect/s3/s3_conn.c). */

@@ -62,6 +62,7 @@ int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, 
 	(void)primary_port;
 	(void)local_port;
 	r->tls_resumed = r->c->phases ? tls_resumed(r->easy) : -1;
+	s3_conn_facts(r);
 	return CURL_PREREQFUNC_OK;
 }
 
@@ -69,6 +70,7 @@ void s3_req_sample_conn(struct s3_req *r)
 {
 	long conns = 0;
 
+	s3_conn_facts_socket(r);
 	if (!r->c->phases)
 		return;
 	curl_easy_getinfo(r->easy, CURLINFO_NUM_CONNECTS, &conns);

@@ -1,10 +1,8 @@
 /* render/chart/chart.h: the chart model and its layout into a scene.
  *
- * A chart is described once (chart_*), laid out once (chart_layout) into a scene of
- * plain primitives in points (origin top left, y down), and the scene is drawn by two
- * back ends: render/doc/svg.c (inline SVG for the HTML) and render/doc/pdf.c (libharu vector
- * graphics). Text is measured with render/text/fonts.h, the fonts both back ends use, so a
- * label fits the same way in both.
+ * A chart is described once (chart_*) and laid out once (chart_layout) into a scene
+ * (render/chart/scene.h: plain primitives in points, text measured with the fonts both back
+ * ends use), which render/doc/svg.c and render/doc/pdf.c draw.
  *
  * Kinds:
  *   CHART_LINE   categories on x (e.g. workers 1, 5, 10), one line per series, nice
@@ -33,6 +31,7 @@
 #include <stddef.h>
 
 #include "core/err.h"
+#include "render/chart/scene.h"
 #include "render/text/fonts.h"
 #include "render/text/text.h"
 
@@ -129,81 +128,16 @@ void chart_add_row(struct chart *c, int p, const char *label);
 void chart_add_estimate(struct chart *c, int p, const char *color, double value, double lo,
 			double hi, int filled, const char *text);
 
-/* ---- the scene ---- */
-
-enum sc_kind {
-	SC_RECT,
-	SC_LINE,
-	SC_POLYLINE,
-	SC_CIRCLE,
-	SC_TEXT,
-	SC_POLYGON /* a closed, filled and stroked path (a marker: square, triangle, ...) */
-};
-enum sc_role {
-	SC_ROLE_OTHER,
-	SC_ROLE_TITLE,
-	SC_ROLE_TICK,
-	SC_ROLE_AXIS_TITLE,
-	SC_ROLE_CATEGORY,
-	SC_ROLE_LEGEND,
-	SC_ROLE_VALUE,
-	SC_ROLE_PANEL,
-	SC_ROLE_PART /* STACK: a part's value written inside its segment */
-};
-enum sc_anchor {
-	SC_START,
-	SC_MIDDLE,
-	SC_END
-};
-
-struct sc_item {
-	enum sc_kind kind;
-	enum sc_role role;
-	/* RECT: x,y,w,h. LINE: x,y to x2,y2. CIRCLE: centre x,y, radius r.
-	 * TEXT: anchor point x, baseline y. POLYLINE: pts[2*i], pts[2*i+1]. */
-	double x, y, w, h, x2, y2, r;
-	double *pts;
-	size_t npts;
-	char fill[8];   /* "#rrggbb" or "" for none */
-	char stroke[8]; /* "#rrggbb" or "" for none */
-	double stroke_width;
-	int dash;    /* 1: dashed line */
-	char *text;  /* TEXT: UTF-8, unescaped */
-	double size; /* TEXT: font size in points */
-	int bold;
-	enum sc_anchor anchor;
-	double text_width; /* TEXT: measured width in points */
-	char *tip;         /* a mark's tooltip (its exact value, subject and n; the SVG back end
-			    * writes it as the element's <title>), or NULL */
-};
-
-struct scene;
+/* ---- the layout ---- */
 
 /* chart_layout: lay c out `width` points wide (the height follows from the content),
  * measuring text with f and writing numbers with nf. Returns a new scene (free with
- * chart_scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
+ * scene_free) or NULL with e set, also when a chart_* call before ran out of memory.
  * c is not changed and may be freed afterwards. */
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
 			   double width, struct err *e);
 
-void chart_scene_free(struct scene *s);
-double chart_scene_width(const struct scene *s);
-double chart_scene_height(const struct scene *s);
-const char *chart_scene_title(const struct scene *s);
-const char *chart_scene_desc(const struct scene *s);
-size_t chart_scene_count(const struct scene *s);
-const struct sc_item *chart_scene_item(const struct scene *s, size_t i);
-
-/* chart_scene_text_box: the box a TEXT item covers (x0,y0 top left, x1,y1 bottom right),
- * from its measured width and font size (ascent 0.8 em, descent 0.2 em). Test seam: the
- * report does not call it; chart_scene_overlaps and tests/unit/test_render_chart.c do. */
-void chart_scene_text_box(const struct sc_item *it, double *x0, double *y0, double *x1, double *y1);
-
-/* chart_scene_overlaps: how many pairs of TEXT items' boxes intersect (0 for a clean chart).
- * Test seam: only the chart tests call it. */
-size_t chart_scene_overlaps(const struct scene *s);
-
-/* ---- axis ticks ---- */
+/* ---- axis ticks (render/chart/chart_draw.c) ---- */
 
 /* chart_nice_ticks: ticks for [lo, hi] with about `target` intervals, on a 1-2-5 step
  * (step = 1, 2 or 5 × 10^k); writes the rounded-out range and step. lo == hi (or no

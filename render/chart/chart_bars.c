@@ -8,8 +8,8 @@
 #include <string.h>
 
 /* What is written after a row: its own text, else its value with the unit. */
-static void row_text(const struct ctx *x, const struct chart *c, const struct row *rw, char *buf,
-		     size_t n)
+static void row_text(const struct scene_pen *x, const struct chart *c, const struct row *rw,
+		     char *buf, size_t n)
 {
 	if (rw->text)
 		snprintf(buf, n, "%s", rw->text);
@@ -18,17 +18,17 @@ static void row_text(const struct ctx *x, const struct chart *c, const struct ro
 }
 
 /* A diamond of half-width r at cx, cy: a closed polyline, filled white, outlined. */
-static void diamond(struct ctx *x, double cx, double cy, double r, const char *color)
+static void diamond(struct scene_pen *x, double cx, double cy, double r, const char *color)
 {
 	double pts[] = {cx, cy - r, cx + r, cy, cx, cy + r, cx - r, cy, cx, cy - r};
 	char dark[8];
 	ch_darken(dark, color, 0.6);
-	ch_polyline(x, pts, 5, dark, 1.3);
+	scene_polyline(x, pts, 5, dark, 1.3);
 }
 
 /* The bar, range or stack of row rw of panel pn centred at cy (x0 = 0, k points per unit);
  * returns where it ends on the right (x0 when nothing is drawn). */
-static double bar_shape(struct ctx *x, const struct chart *c, const struct panel *pn,
+static double bar_shape(struct scene_pen *x, const struct chart *c, const struct panel *pn,
 			const struct row *rw, double x0, double k, double cy)
 {
 	double end = x0, barh = 8.5;
@@ -36,17 +36,17 @@ static double bar_shape(struct ctx *x, const struct chart *c, const struct panel
 		return ch_stack_shape(x, c, pn, rw, x0, k, cy, barh);
 	if (c->kind == CHART_HBAR && isfinite(rw->value)) {
 		end = x0 + rw->value * k;
-		ch_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
+		scene_rect(x, x0, cy - barh / 2, end - x0, barh, rw->color);
 	} else if (c->kind == CHART_RANGE && isfinite(rw->lo) && isfinite(rw->hi)) {
 		double a = x0 + rw->lo * k;
 		end = x0 + rw->hi * k;
-		ch_line(x, a, cy, end, cy, rw->color, 4.5, 0);
-		ch_line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
-		ch_line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
+		scene_line(x, a, cy, end, cy, rw->color, 4.5, 0);
+		scene_line(x, a, cy - 4, a, cy + 4, rw->color, 1, 0);
+		scene_line(x, end, cy - 4, end, cy + 4, rw->color, 1, 0);
 	}
 	if (c->kind == CHART_RANGE && isfinite(rw->value)) {
 		double mx = x0 + rw->value * k;
-		ch_circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
+		scene_circle(x, mx, cy, 3.2, "#ffffff", C_TEXT, 1.2);
 		if (mx > end)
 			end = mx + 3.2;
 	}
@@ -61,7 +61,7 @@ static double bar_shape(struct ctx *x, const struct chart *c, const struct panel
 
 /* HBAR, RANGE and STACK: panels in a grid, rows = subjects (STACK: the parts' legend on
  * top). */
-void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
+void ch_layout_bars(struct scene_pen *x, const struct chart *c, double width)
 {
 	double y = ch_layout_title(x, c->title, width);
 	if (c->kind == CHART_STACK)
@@ -74,7 +74,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 
 	for (p = 0; p < c->npanels; p++)
 		for (r = 0; r < c->panels[p].nrows; r++) {
-			double w = ch_text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
+			double w = scene_text_w(x, c->panels[p].rows[r].label, SZ_LABEL, 0);
 			if (w > labw)
 				labw = w;
 		}
@@ -95,8 +95,8 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		}
 		double py = rowy;
 		if (*pn->title) {
-			ch_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1,
-				SC_START, C_TEXT);
+			scene_text(x, SC_ROLE_PANEL, px, py + SZ_PANEL, pn->title, SZ_PANEL, 1,
+				   SC_START, C_TEXT);
 			py += SZ_PANEL + 6;
 		}
 		/* value labels and the space they need at the right */
@@ -111,7 +111,7 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			if (isfinite(rw->mark) && rw->mark > maxv)
 				maxv = rw->mark;
 			row_text(x, c, rw, buf, sizeof(buf));
-			double w = ch_text_w(x, buf, SZ_VALUE, 0);
+			double w = scene_text_w(x, buf, SZ_VALUE, 0);
 			if (w > valw)
 				valw = w;
 		}
@@ -123,26 +123,26 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 		double ybot = py + (double)pn->nrows * rowh;
 		for (int t = 0; t < nt; t++) {
 			double tx = x0 + (t * step) / thi * bw;
-			ch_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5,
-				0);
-			ch_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
-				text_num(x->nf, t * step, dec, num, sizeof(num)), SZ_TICK, 0,
-				SC_MIDDLE, C_MUTED);
+			scene_line(x, tx, py, tx, ybot, t == 0 ? C_AXIS : C_GRID,
+				   t == 0 ? 0.8 : 0.5, 0);
+			scene_text(x, SC_ROLE_TICK, tx, ybot + SZ_TICK + 3,
+				   text_num(x->nf, t * step, dec, num, sizeof(num)), SZ_TICK, 0,
+				   SC_MIDDLE, C_MUTED);
 		}
 		double h = ybot + SZ_TICK + 6;
 		if (*c->value_title && !*c->unit && (col == cols - 1 || p == c->npanels - 1)) {
 			/* the unit on its own line under the ticks, at the scale's end (only
 			 * when the value labels do not carry it already) */
-			ch_text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
-				c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
+			scene_text(x, SC_ROLE_AXIS_TITLE, x0 + bw, ybot + 2 * SZ_TICK + 6,
+				   c->value_title, SZ_TICK, 0, SC_END, C_MUTED);
 			h += SZ_TICK + 3;
 		}
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
 			double cy = py + rowh * ((double)r + 0.5), end;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
-			ch_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL, 0,
-				SC_END, C_TEXT);
+			scene_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL,
+				   0, SC_END, C_TEXT);
 			char tip[512];
 			char u[64];
 			x->tip = ch_tip(x, rw->label, pn->title, rw->value,
@@ -153,11 +153,11 @@ void ch_layout_bars(struct ctx *x, const struct chart *c, double width)
 			end = bar_shape(x, c, pn, rw, x0, bw / thi, cy);
 			x->tip = NULL;
 			row_text(x, c, rw, buf, sizeof(buf));
-			ch_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE, 0,
-				SC_START, C_TEXT);
+			scene_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE,
+				   0, SC_START, C_TEXT);
 		}
-		if (h > x->s->height)
-			x->s->height = h;
+		if (h > scene_height(x->s))
+			scene_set_height(x->s, h);
 	}
 }
 
@@ -200,7 +200,7 @@ static void forest_range(const struct chart *c, struct logaxis *a)
 
 /* A ratio tick: "2", "0.5", "1.25" (at most 2 decimals, no trailing zeros) into buf
  * (TEXT_NUM_MAX bytes). */
-static const char *tick_label(const struct ctx *x, double v, char *buf)
+static const char *tick_label(const struct scene_pen *x, double v, char *buf)
 {
 	int dec = fabs(v * 10 - floor(v * 10 + 0.5)) < 1e-9 ? 1 : 2;
 	if (fabs(v - floor(v + 0.5)) < 1e-9)
@@ -210,8 +210,8 @@ static const char *tick_label(const struct ctx *x, double v, char *buf)
 
 /* Ticks on the log axis: the reference first, then round ratios by priority, each kept
  * only when its label clears the ones kept before. Returns how many (into t). */
-static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double ref, double *t,
-			   size_t max)
+static size_t forest_ticks(const struct scene_pen *x, const struct logaxis *a, double ref,
+			   double *t, size_t max)
 {
 	static const double cand[] = {0.5,  2,   0.8, 1.25, 0.25, 4,  0.1,  10, 0.9,  1.1,
 				      0.67, 1.5, 3,   5,    0.2,  20, 0.05, 50, 0.01, 100};
@@ -222,7 +222,7 @@ static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double 
 		double v = i == 0 ? ref : cand[i - 1];
 		if (log(v) < a->la || log(v) > a->lb || (i > 0 && v == ref))
 			continue;
-		double p = lx(a, v), w = ch_text_w(x, tick_label(x, v, num), SZ_TICK, 0) / 2 + 3;
+		double p = lx(a, v), w = scene_text_w(x, tick_label(x, v, num), SZ_TICK, 0) / 2 + 3;
 		int clear = 1;
 		for (size_t j = 0; j < n && clear; j++)
 			clear = fabs(px[j] - p) > hw[j] + w;
@@ -236,26 +236,27 @@ static size_t forest_ticks(const struct ctx *x, const struct logaxis *a, double 
 }
 
 /* One estimate on the row line at cy. */
-static void forest_mark(struct ctx *x, const struct logaxis *a, const struct fmark *m, double cy)
+static void forest_mark(struct scene_pen *x, const struct logaxis *a, const struct fmark *m,
+			double cy)
 {
 	double lo = m->lo, hi = m->hi, xa = a->x0, xb = a->x0 + a->w;
 	if (isfinite(lo) && isfinite(hi) && lo > 0 && hi > 0) {
 		double p0 = lx(a, lo), p1 = lx(a, hi);
 		p0 = p0 < xa ? xa : p0;
 		p1 = p1 > xb ? xb : p1;
-		ch_line(x, p0, cy, p1, cy, m->color, 1.3, 0);
-		ch_line(x, p0, cy - 2.5, p0, cy + 2.5, m->color, 1, 0);
-		ch_line(x, p1, cy - 2.5, p1, cy + 2.5, m->color, 1, 0);
+		scene_line(x, p0, cy, p1, cy, m->color, 1.3, 0);
+		scene_line(x, p0, cy - 2.5, p0, cy + 2.5, m->color, 1, 0);
+		scene_line(x, p1, cy - 2.5, p1, cy + 2.5, m->color, 1, 0);
 	}
 	if (isfinite(m->value) && m->value > 0) {
 		if (m->filled)
-			ch_circle(x, lx(a, m->value), cy, 3, m->color, "#ffffff", 0.6);
+			scene_circle(x, lx(a, m->value), cy, 3, m->color, "#ffffff", 0.6);
 		else
-			ch_circle(x, lx(a, m->value), cy, 2.8, "#ffffff", m->color, 1.3);
+			scene_circle(x, lx(a, m->value), cy, 2.8, "#ffffff", m->color, 1.3);
 	}
 }
 
-void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
+void ch_layout_forest(struct scene_pen *x, const struct chart *c, double width)
 {
 	double y = ch_layout_title(x, c->title, width), labw = 0, tw = 0, sub = 10.5, ticks[32];
 	char buf[256];
@@ -265,12 +266,12 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 	for (p = 0; p < c->npanels; p++)
 		for (r = 0; r < c->panels[p].nrows; r++) {
 			const struct row *rw = &c->panels[p].rows[r];
-			double w = ch_text_w(x, rw->label, SZ_LABEL, 0);
+			double w = scene_text_w(x, rw->label, SZ_LABEL, 0);
 			labw = w > labw ? w : labw;
 			for (k = 0; k < rw->nmarks; k++) {
 				ch_fmt_value(x, rw->marks[k].value, "", buf, sizeof(buf));
-				w = ch_text_w(x, rw->marks[k].text ? rw->marks[k].text : buf,
-					      SZ_VALUE, 0);
+				w = scene_text_w(x, rw->marks[k].text ? rw->marks[k].text : buf,
+						 SZ_VALUE, 0);
 				tw = w > tw ? w : tw;
 			}
 		}
@@ -285,8 +286,8 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 	for (p = 0; p < c->npanels; p++) {
 		const struct panel *pn = &c->panels[p];
 		if (*pn->title) {
-			ch_text(x, SC_ROLE_PANEL, 0, y + SZ_PANEL, pn->title, SZ_PANEL, 1, SC_START,
-				C_TEXT);
+			scene_text(x, SC_ROLE_PANEL, 0, y + SZ_PANEL, pn->title, SZ_PANEL, 1,
+				   SC_START, C_TEXT);
 			y += SZ_PANEL + 6;
 		}
 		double top = y;
@@ -294,16 +295,16 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 			y += (double)(pn->rows[r].nmarks ? pn->rows[r].nmarks : 1) * sub + 3;
 		for (k = 0; k < nt; k++) {
 			int ref = ticks[k] == c->ref;
-			ch_line(x, lx(&a, ticks[k]), top - 2, lx(&a, ticks[k]), y,
-				ref ? C_TEXT : C_GRID, ref ? 0.9 : 0.5, ref);
+			scene_line(x, lx(&a, ticks[k]), top - 2, lx(&a, ticks[k]), y,
+				   ref ? C_TEXT : C_GRID, ref ? 0.9 : 0.5, ref);
 		}
 		double cy = top;
 		for (r = 0; r < pn->nrows; r++) {
 			const struct row *rw = &pn->rows[r];
 			size_t nm = rw->nmarks ? rw->nmarks : 1;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
-			ch_text(x, SC_ROLE_CATEGORY, a.x0 - 6, cy + sub / 2 + SZ_LABEL * 0.35, buf,
-				SZ_LABEL, 0, SC_END, C_TEXT);
+			scene_text(x, SC_ROLE_CATEGORY, a.x0 - 6, cy + sub / 2 + SZ_LABEL * 0.35,
+				   buf, SZ_LABEL, 0, SC_END, C_TEXT);
 			for (k = 0; k < rw->nmarks; k++) {
 				const struct fmark *m = &rw->marks[k];
 				double my = cy + sub * ((double)k + 0.5);
@@ -316,24 +317,24 @@ void ch_layout_forest(struct ctx *x, const struct chart *c, double width)
 				x->tip = NULL;
 				ch_fmt_value(x, m->value, "", buf, sizeof(buf));
 				ch_darken(col, m->color, 0.7);
-				ch_text(x, SC_ROLE_VALUE, a.x0 + a.w + 6, my + SZ_VALUE * 0.35,
-					m->text ? m->text : buf, SZ_VALUE, 0, SC_START, col);
+				scene_text(x, SC_ROLE_VALUE, a.x0 + a.w + 6, my + SZ_VALUE * 0.35,
+					   m->text ? m->text : buf, SZ_VALUE, 0, SC_START, col);
 			}
 			cy += (double)nm * sub + 3;
 			if (r + 1 < pn->nrows)
-				ch_line(x, 0, cy - 1.5, width, cy - 1.5, C_GRID, 0.3, 0);
+				scene_line(x, 0, cy - 1.5, width, cy - 1.5, C_GRID, 0.3, 0);
 		}
-		ch_line(x, a.x0, y, a.x0 + a.w, y, C_AXIS, 0.8, 0);
+		scene_line(x, a.x0, y, a.x0 + a.w, y, C_AXIS, 0.8, 0);
 		for (k = 0; k < nt; k++)
-			ch_text(x, SC_ROLE_TICK, lx(&a, ticks[k]), y + SZ_TICK + 3,
-				tick_label(x, ticks[k], buf), SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+			scene_text(x, SC_ROLE_TICK, lx(&a, ticks[k]), y + SZ_TICK + 3,
+				   tick_label(x, ticks[k], buf), SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		y += SZ_TICK + 6;
 		if (*c->value_title) {
-			ch_text(x, SC_ROLE_AXIS_TITLE, a.x0 + a.w / 2, y + SZ_TICK + 2,
-				c->value_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+			scene_text(x, SC_ROLE_AXIS_TITLE, a.x0 + a.w / 2, y + SZ_TICK + 2,
+				   c->value_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 			y += SZ_TICK + 4;
 		}
 		y += 8;
 	}
-	x->s->height = y;
+	scene_set_height(x->s, y);
 }

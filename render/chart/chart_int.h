@@ -1,11 +1,15 @@
-/* render/chart/chart_int.h: the chart model's insides and the scene-building helpers shared
- * by the layouts (render/chart/chart_line.c: LINE; render/chart/chart_bars.c: HBAR, RANGE, FOREST and
- * STACK with the parts of render/chart/chart_stack.c; render/chart/chart_xy.c: the x-y chart).
- * Private to the chart module: the report builds charts with chart.h only. */
+/* render/chart/chart_int.h: the chart model's insides and what its layouts share. Private to
+ * the chart room: the report builds charts with chart.h only. The layers, from the
+ * bottom: the scene (render/chart/scene.h) and the series (series.h); the layouts' common
+ * drawing (render/chart/chart_draw.c); the layouts (chart_line.c: LINE; chart_bars.c: HBAR,
+ * RANGE, FOREST and STACK with the parts of chart_stack.c; chart_xy.c: the x-y chart); on
+ * top, chart.c: the model and chart_layout's dispatch. chart_summary.c reads the model for
+ * the report (what a chart's data says). */
 #ifndef RENDER_CHART_INT_H
 #define RENDER_CHART_INT_H
 
 #include "render/chart/chart.h"
+#include "render/chart/scene.h"
 #include "render/chart/series.h"
 
 #define C_TEXT "#222222"
@@ -58,45 +62,16 @@ struct chart {
 	int oom;    /* an allocation failed: chart_layout refuses the chart */
 };
 
-struct scene {
-	double width, height;
-	char *title, *desc;
-	struct sc_item *items;
-	size_t n, cap;
-	int oom;
-};
+/* The layouts' common drawing (render/chart/chart_draw.c). */
 
-struct ctx {
-	struct scene *s;
-	const struct fonts *f;
-	const struct numfmt *nf;
-	const char *tip; /* while set, every mark drawn carries this tooltip (ch_tip) */
-};
-
-/* dst = src when it is "#rrggbb", else a grey. */
-void ch_set_color(char dst[8], const char *src);
-
-/* Scene items; a failed allocation marks the scene (s->oom) and the item is dropped. */
-double ch_text_w(const struct ctx *x, const char *t, double size, int bold);
-void ch_text(struct ctx *x, enum sc_role role, double px, double py, const char *t, double size,
-	     int bold, enum sc_anchor anchor, const char *color);
-void ch_rect(struct ctx *x, double px, double py, double w, double h, const char *fill);
-void ch_line(struct ctx *x, double x1, double y1, double x2, double y2, const char *color,
-	     double width, int dash);
-void ch_circle(struct ctx *x, double cx, double cy, double r, const char *fill, const char *stroke,
-	       double width);
-void ch_polyline(struct ctx *x, const double *pts, size_t n, const char *color, double width);
-
-/* ch_polygon: a closed polygon of n points, filled and stroked (NULL/"" for none). */
-void ch_polygon(struct ctx *x, const double *pts, size_t n, const char *fill, const char *stroke,
-		double width);
 /* ch_marker: the marker of series number k (circle, square, triangle, diamond, inverted
  * triangle, in turn) centred at cx, cy, radius about r, so lines differ by shape too. */
-void ch_marker(struct ctx *x, size_t k, double cx, double cy, double r, const char *fill,
+void ch_marker(struct scene_pen *x, size_t k, double cx, double cy, double r, const char *fill,
 	       const char *stroke, double width);
 /* ch_tip: the tooltip "who · where: value unit [lo, hi] · n = N" into buf (parts that are
- * NULL, "" or NAN are left out); value in 6 significant digits. Returns buf. */
-char *ch_tip(const struct ctx *x, const char *who, const char *where, double value,
+ * NULL, "" or NAN are left out); value in 6 significant digits. Returns buf. While a
+ * layout sets x->tip to it, every mark drawn carries it. */
+char *ch_tip(const struct scene_pen *x, const char *who, const char *where, double value,
 	     const char *unit, double lo, double hi, const char *n, char *buf, size_t len);
 
 /* ch_tip_unit: what a tooltip writes after a value: unit when it is not empty, else " "
@@ -108,28 +83,20 @@ void ch_darken(char out[8], const char *in, double k);
 /* How many decimals the ticks of a 1-2-5 step need. */
 int ch_tick_decimals(double step);
 /* v with the unit after it ("–" for NAN, without unit). */
-void ch_fmt_value(const struct ctx *x, double v, const char *unit, char *buf, size_t n);
+void ch_fmt_value(const struct scene_pen *x, double v, const char *unit, char *buf, size_t n);
 /* The widest of n tick labels tlo, tlo + step, ... with dec decimals. */
-double ch_ticks_width(const struct ctx *x, double tlo, double step, int n, int dec);
+double ch_ticks_width(const struct scene_pen *x, double tlo, double step, int n, int dec);
 /* Ticks 0..hi on a horizontal axis of len points whose labels do not overlap; returns n. */
-int ch_fit_hticks(const struct ctx *x, double hi, double len, double *thi, double *step);
+int ch_fit_hticks(const struct scene_pen *x, double hi, double len, double *thi, double *step);
 /* t shortened with "…" to at most w points, into buf. */
-void ch_fit_label(const struct ctx *x, const char *t, double size, int bold, double w, char *buf,
-		  size_t n);
-/* ch_scene_new: an empty scene `width` points wide with copies of title and desc (the
- * caller frees it with chart_scene_free), or NULL with e set when out of memory or when the
- * chart being laid out already ran out (oom). */
-struct scene *ch_scene_new(double width, const char *title, const char *desc, int oom,
-			   struct err *e);
-/* ch_scene_done: the finished scene s, or NULL with s freed and e set when building it
- * ran out of memory. */
-struct scene *ch_scene_done(struct scene *s, struct err *e);
+void ch_fit_label(const struct scene_pen *x, const char *t, double size, int bold, double w,
+		  char *buf, size_t n);
 /* The title, in as many lines as it takes to stay within `width` (each measured; see
- * chart.c for where a line breaks); returns the y below it (0 when title is ""). */
-double ch_layout_title(struct ctx *x, const char *title, double width);
+ * chart_draw.c for where a line breaks); returns the y below it (0 when title is ""). */
+double ch_layout_title(struct scene_pen *x, const char *title, double width);
 /* The legend of the series from y, each a short line in its colour (with a dot on it when
  * dots is 1) and its label; returns the y below it. */
-double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, double width,
+double ch_layout_legend(struct scene_pen *x, const struct series_set *ss, double y, double width,
 			int dots);
 
 /* The STACK parts of render/chart/chart_stack.c. ch_layout_swatches: the legend of the parts from
@@ -137,15 +104,15 @@ double ch_layout_legend(struct ctx *x, const struct series_set *ss, double y, do
  * the y below it. ch_stack_shape: the segments of row rw of panel pn centred at cy, from
  * x0 at k points per unit, each with its tooltip and, where it fits, its value inside;
  * returns where the bar ends. */
-double ch_layout_swatches(struct ctx *x, const struct series_set *ss, double y, double width);
-double ch_stack_shape(struct ctx *x, const struct chart *c, const struct panel *pn,
+double ch_layout_swatches(struct scene_pen *x, const struct series_set *ss, double y, double width);
+double ch_stack_shape(struct scene_pen *x, const struct chart *c, const struct panel *pn,
 		      const struct row *rw, double x0, double k, double cy, double barh);
 
 /* The layouts of render/chart/chart_bars.c (HBAR, RANGE, STACK; FOREST). */
-void ch_layout_bars(struct ctx *x, const struct chart *c, double width);
-void ch_layout_forest(struct ctx *x, const struct chart *c, double width);
+void ch_layout_bars(struct scene_pen *x, const struct chart *c, double width);
+void ch_layout_forest(struct scene_pen *x, const struct chart *c, double width);
 /* The LINE layout of render/chart/chart_line.c: title, legend, axes, the series, their end
  * labels; the scene's height is set below them. */
-void ch_layout_line(struct ctx *x, const struct chart *c, double width);
+void ch_layout_line(struct scene_pen *x, const struct chart *c, double width);
 
 #endif

@@ -24,8 +24,8 @@ static int cmp_endlab(const void *a, const void *b)
 
 /* point_tip: the tooltip of point k of series i: "series · x-title category: value unit
  * [lo, hi] · n = N". */
-static char *point_tip(const struct ctx *x, const struct chart *c, size_t i, size_t k, char *buf,
-		       size_t n)
+static char *point_tip(const struct scene_pen *x, const struct chart *c, size_t i, size_t k,
+		       char *buf, size_t n)
 {
 	const struct series_pt *q = &c->series.v[i].pts[k];
 	char where[160];
@@ -39,8 +39,8 @@ static char *point_tip(const struct ctx *x, const struct chart *c, size_t i, siz
 
 /* The interval whiskers of series i, spread a little sideways so that overlapping
  * intervals of different series stay apart; clipped to the plot. */
-static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, double left, double cw,
-			    double bottom, double tlo, double thi, double plot_h)
+static void layout_whiskers(struct scene_pen *x, const struct chart *c, size_t i, double left,
+			    double cw, double bottom, double tlo, double thi, double plot_h)
 {
 	double dx = ((double)i - (double)(c->series.n - 1) / 2) * 1.8;
 	for (size_t k = 0; k < c->ncats; k++) {
@@ -54,9 +54,9 @@ static void layout_whiskers(struct ctx *x, const struct chart *c, size_t i, doub
 		double y1 = bottom - (hi - tlo) / (thi - tlo) * plot_h;
 		char tip[512];
 		x->tip = point_tip(x, c, i, k, tip, sizeof(tip));
-		ch_line(x, px, y0, px, y1, c->series.v[i].color, 0.9, 0);
-		ch_line(x, px - 2, y0, px + 2, y0, c->series.v[i].color, 0.9, 0);
-		ch_line(x, px - 2, y1, px + 2, y1, c->series.v[i].color, 0.9, 0);
+		scene_line(x, px, y0, px, y1, c->series.v[i].color, 0.9, 0);
+		scene_line(x, px - 2, y0, px + 2, y0, c->series.v[i].color, 0.9, 0);
+		scene_line(x, px - 2, y1, px + 2, y1, c->series.v[i].color, 0.9, 0);
 		x->tip = NULL;
 	}
 }
@@ -98,7 +98,8 @@ static double line_max(const struct chart *c)
 
 /* The end labels' texts (the last point of each line) into labs; returns how many, and
  * the widest one's width in *rightw. */
-static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *labs, double *rightw)
+static size_t end_labels(struct scene_pen *x, const struct chart *c, struct endlab *labs,
+			 double *rightw)
 {
 	size_t nl = 0;
 	*rightw = 0;
@@ -108,7 +109,7 @@ static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *la
 			continue;
 		labs[nl].series = i;
 		ch_fmt_value(x, v, c->unit, labs[nl].text, sizeof(labs[nl].text));
-		labs[nl].w = ch_text_w(x, labs[nl].text, SZ_VALUE, 0);
+		labs[nl].w = scene_text_w(x, labs[nl].text, SZ_VALUE, 0);
 		if (labs[nl].w > *rightw)
 			*rightw = labs[nl].w;
 		nl++;
@@ -118,8 +119,8 @@ static size_t end_labels(struct ctx *x, const struct chart *c, struct endlab *la
 
 /* The plot's geometry below y, right of the tick labels and left of the end labels
  * (rightw wide): y ticks as many as fit vertically, up to maxv. */
-static void line_geometry(struct ctx *x, const struct chart *c, double y, double width, double maxv,
-			  double rightw, struct line_plot *p)
+static void line_geometry(struct scene_pen *x, const struct chart *c, double y, double width,
+			  double maxv, double rightw, struct line_plot *p)
 {
 	p->top = y + 4;
 	p->h = width * 0.42 < 110 ? 110 : width * 0.42;
@@ -137,42 +138,43 @@ static void line_geometry(struct ctx *x, const struct chart *c, double y, double
 
 /* The axes: the value title, the y ticks with their grid lines, the category ticks and
  * labels, the x title. Returns the y below them. */
-static double line_axes(struct ctx *x, const struct chart *c, const struct line_plot *p)
+static double line_axes(struct scene_pen *x, const struct chart *c, const struct line_plot *p)
 {
 	char num[TEXT_NUM_MAX];
 	if (*c->value_title)
-		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->value_title, SZ_TICK, 0, SC_START,
-			C_MUTED);
+		scene_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->value_title, SZ_TICK, 0,
+			   SC_START, C_MUTED);
 	for (int t = 0; t < p->nt; t++) {
 		double v = p->tlo + t * p->step, py = plot_y(p, v);
-		ch_line(x, p->left, py, p->right, py, t == 0 ? C_AXIS : C_GRID, t == 0 ? 0.8 : 0.5,
-			0);
-		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35,
-			text_num(x->nf, v, p->dec, num, sizeof(num)), SZ_TICK, 0, SC_END, C_MUTED);
+		scene_line(x, p->left, py, p->right, py, t == 0 ? C_AXIS : C_GRID,
+			   t == 0 ? 0.8 : 0.5, 0);
+		scene_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35,
+			   text_num(x->nf, v, p->dec, num, sizeof(num)), SZ_TICK, 0, SC_END,
+			   C_MUTED);
 	}
 	for (size_t k = 0; k < c->ncats; k++) {
 		double px = plot_x(p, k);
-		ch_line(x, px, p->bottom, px, p->bottom + 3, C_AXIS, 0.8, 0);
+		scene_line(x, px, p->bottom, px, p->bottom + 3, C_AXIS, 0.8, 0);
 		char lab[128];
 		ch_fit_label(x, c->cats[k], SZ_TICK, 0, p->cw - 2, lab, sizeof(lab));
-		ch_text(x, SC_ROLE_CATEGORY, px, p->bottom + 4 + SZ_TICK, lab, SZ_TICK, 0,
-			SC_MIDDLE, C_MUTED);
+		scene_text(x, SC_ROLE_CATEGORY, px, p->bottom + 4 + SZ_TICK, lab, SZ_TICK, 0,
+			   SC_MIDDLE, C_MUTED);
 	}
 	double bottom = p->bottom + 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->pw / 2, bottom + SZ_TICK + 2,
-			c->x_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+		scene_text(x, SC_ROLE_AXIS_TITLE, p->left + p->pw / 2, bottom + SZ_TICK + 2,
+			   c->x_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	return bottom;
 }
 
 /* Each series: its line (broken where a value is missing), its whiskers, its points. */
-static void line_series(struct ctx *x, const struct chart *c, const struct line_plot *p)
+static void line_series(struct scene_pen *x, const struct chart *c, const struct line_plot *p)
 {
 	double *pts = malloc(2 * (c->ncats + 1) * sizeof(*pts));
 	if (pts == NULL)
-		x->s->oom = 1;
+		scene_fail(x->s);
 	for (size_t i = 0; pts && i < c->series.n; i++) {
 		size_t np = 0;
 		for (size_t k = 0; k <= c->ncats; k++) {
@@ -182,7 +184,7 @@ static void line_series(struct ctx *x, const struct chart *c, const struct line_
 				pts[2 * np + 1] = plot_y(p, v);
 				np++;
 			} else {
-				ch_polyline(x, pts, np, c->series.v[i].color, 1.8);
+				scene_polyline(x, pts, np, c->series.v[i].color, 1.8);
 				np = 0;
 			}
 		}
@@ -204,7 +206,7 @@ static void line_series(struct ctx *x, const struct chart *c, const struct line_
 /* The end labels pushed apart: sorted by the point's y, each at least one line below
  * the previous one, then the whole stack moved up if it runs past the plot bottom; a
  * label moved away from its point gets a leader line. */
-static void line_end_labels(struct ctx *x, const struct chart *c, const struct line_plot *p,
+static void line_end_labels(struct scene_pen *x, const struct chart *c, const struct line_plot *p,
 			    struct endlab *labs, size_t nl)
 {
 	double gap = SZ_VALUE + 1.5, lx = p->left + p->cw * ((double)c->ncats - 0.5) + 8;
@@ -228,20 +230,21 @@ static void line_end_labels(struct ctx *x, const struct chart *c, const struct l
 		char col[8];
 		const char *sc = c->series.v[labs[i].series].color;
 		if (fabs(labs[i].y - SZ_VALUE * 0.35 - labs[i].py) > 1.5)
-			ch_line(x, labs[i].px + 3, labs[i].py, lx - 1.5,
-				labs[i].y - SZ_VALUE * 0.35, sc, 0.5, 0);
+			scene_line(x, labs[i].px + 3, labs[i].py, lx - 1.5,
+				   labs[i].y - SZ_VALUE * 0.35, sc, 0.5, 0);
 		ch_darken(col, sc, 0.7);
-		ch_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START, col);
+		scene_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START,
+			   col);
 	}
 }
 
-void ch_layout_line(struct ctx *x, const struct chart *c, double width)
+void ch_layout_line(struct scene_pen *x, const struct chart *c, double width)
 {
 	struct line_plot p;
 	double y = ch_layout_title(x, c->title, width), rightw;
 	struct endlab *labs = calloc(c->series.n + 1, sizeof(*labs));
 	if (labs == NULL) {
-		x->s->oom = 1;
+		scene_fail(x->s);
 		return;
 	}
 	y = ch_layout_legend(x, &c->series, y, width, 1);
@@ -252,6 +255,6 @@ void ch_layout_line(struct ctx *x, const struct chart *c, double width)
 	double bottom = line_axes(x, c, &p);
 	line_series(x, c, &p);
 	line_end_labels(x, c, &p, labs, nl);
-	x->s->height = bottom + 2;
+	scene_set_height(x->s, bottom + 2);
 	free(labs);
 }

@@ -7,19 +7,19 @@
 
 #include "render/chart/chart_int.h"
 
-double ch_layout_swatches(struct ctx *x, const struct series_set *ss, double y, double width)
+double ch_layout_swatches(struct scene_pen *x, const struct series_set *ss, double y, double width)
 {
 	double cx = 0, row = y, box = SZ_LABEL * 0.9;
 	for (size_t i = 0; i < ss->n; i++) {
 		const struct series *se = &ss->v[i];
-		double w = box + 4 + ch_text_w(x, se->label, SZ_LABEL, 0);
+		double w = box + 4 + scene_text_w(x, se->label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
-		ch_rect(x, cx, row + SZ_LABEL * 0.8 - box, box, box, se->color);
-		ch_text(x, SC_ROLE_LEGEND, cx + box + 4, row + SZ_LABEL * 0.8, se->label, SZ_LABEL,
-			0, SC_START, C_TEXT);
+		scene_rect(x, cx, row + SZ_LABEL * 0.8 - box, box, box, se->color);
+		scene_text(x, SC_ROLE_LEGEND, cx + box + 4, row + SZ_LABEL * 0.8, se->label,
+			   SZ_LABEL, 0, SC_START, C_TEXT);
 		cx += w + 10;
 	}
 	return ss->n ? row + SZ_LABEL + 6 : y;
@@ -35,17 +35,18 @@ static int light(const char *color)
 
 /* part_value: v written inside its segment (from at, w points wide, centred at cy) when the
  * text fits with 2 points to spare on each side. */
-static void part_value(struct ctx *x, double v, double at, double w, double cy, const char *color)
+static void part_value(struct scene_pen *x, double v, double at, double w, double cy,
+		       const char *color)
 {
 	char buf[TEXT_NUM_MAX];
 	ch_fmt_value(x, v, "", buf, sizeof(buf));
-	if (ch_text_w(x, buf, SZ_TICK, 0) + 4 > w)
+	if (scene_text_w(x, buf, SZ_TICK, 0) + 4 > w)
 		return;
-	ch_text(x, SC_ROLE_PART, at + w / 2, cy + SZ_TICK * 0.35, buf, SZ_TICK, 0, SC_MIDDLE,
-		light(color) ? C_TEXT : "#ffffff");
+	scene_text(x, SC_ROLE_PART, at + w / 2, cy + SZ_TICK * 0.35, buf, SZ_TICK, 0, SC_MIDDLE,
+		   light(color) ? C_TEXT : "#ffffff");
 }
 
-double ch_stack_shape(struct ctx *x, const struct chart *c, const struct panel *pn,
+double ch_stack_shape(struct scene_pen *x, const struct chart *c, const struct panel *pn,
 		      const struct row *rw, double x0, double k, double cy, double barh)
 {
 	const char *row_tip = x->tip;
@@ -61,7 +62,7 @@ double ch_stack_shape(struct ctx *x, const struct chart *c, const struct panel *
 		snprintf(where, sizeof(where), "%s%s%s", pn->title, *pn->title ? " · " : "",
 			 se->label);
 		x->tip = ch_tip(x, rw->label, where, v, u, NAN, NAN, rw->n, tip, sizeof(tip));
-		ch_rect(x, at, cy - barh / 2, w, barh, se->color);
+		scene_rect(x, at, cy - barh / 2, w, barh, se->color);
 		x->tip = row_tip;
 		part_value(x, v, at, w, cy, se->color);
 		at += w;

@@ -240,20 +240,20 @@ static int log_decimals(double v)
 	return v >= 1 ? 0 : (int)ceil(-log10(v) - 1e-9);
 }
 
-static void tick_label(const struct ctx *x, const struct axis *a, int i, char *buf, size_t n)
+static void tick_label(const struct scene_pen *x, const struct axis *a, int i, char *buf, size_t n)
 {
 	double v = a->ticks[i];
 	text_num(x->nf, v, a->scale == XY_LOG ? log_decimals(v) : a->dec, buf, n);
 }
 
 /* Do the tick labels of a horizontal axis `len` points long stay apart? */
-static int hticks_fit(const struct ctx *x, const struct axis *a, double len)
+static int hticks_fit(const struct scene_pen *x, const struct axis *a, double len)
 {
 	double prev = -1e9;
 	for (int i = 0; i < a->nticks; i++) {
 		char num[TEXT_NUM_MAX];
 		tick_label(x, a, i, num, sizeof(num));
-		double w = ch_text_w(x, num, SZ_TICK, 0), px = axis_frac(a, a->ticks[i]) * len;
+		double w = scene_text_w(x, num, SZ_TICK, 0), px = axis_frac(a, a->ticks[i]) * len;
 		if (px - w / 2 < prev + 4)
 			return 0;
 		prev = px + w / 2;
@@ -277,7 +277,7 @@ static void linear_ticks(struct axis *a, int target)
 }
 
 /* The x axis: range from the chart or the data, ticks that fit `len` points. */
-static void x_axis(const struct ctx *x, const struct xychart *c, double len, struct axis *a)
+static void x_axis(const struct scene_pen *x, const struct xychart *c, double len, struct axis *a)
 {
 	double lo = INFINITY, hi = -INFINITY;
 	for (size_t s = 0; s < c->series.n; s++)
@@ -372,14 +372,14 @@ static void y_axis(const struct xychart *c, double plot_h, struct axis *a)
 }
 
 /* The legend and the note from y; returns the y below them. */
-static double xy_legend(struct ctx *x, const struct xychart *c, double y, double width)
+static double xy_legend(struct scene_pen *x, const struct xychart *c, double y, double width)
 {
 	double row = ch_layout_legend(x, &c->series, y, width, 0);
 	if (*c->note) {
 		char buf[512];
 		ch_fit_label(x, c->note, SZ_TICK, 0, width, buf, sizeof(buf));
-		ch_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START,
-			C_MUTED);
+		scene_text(x, SC_ROLE_LEGEND, 0, row + SZ_TICK * 0.8, buf, SZ_TICK, 0, SC_START,
+			   C_MUTED);
 		row += SZ_TICK + 5;
 	}
 	return row;
@@ -403,13 +403,13 @@ static double py_of(const struct plot *p, double v)
 
 /* One series: solid stretches as polylines, segments touching a faint point dashed,
  * then the dots. A point a log axis cannot show, or with a NAN y, breaks the line. */
-static void xy_series(struct ctx *x, const struct xychart *c, const struct series *se,
+static void xy_series(struct scene_pen *x, const struct xychart *c, const struct series *se,
 		      const struct plot *p)
 {
 	double *pts = malloc(2 * (se->n + 1) * sizeof(*pts));
 	size_t np = 0;
 	if (pts == NULL) {
-		x->s->oom = 1;
+		scene_fail(x->s);
 		return;
 	}
 	for (size_t i = 0; i <= se->n; i++) {
@@ -418,10 +418,10 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct serie
 		int ok = q && isfinite(qx) && isfinite(qy);
 		int faint_seg = ok && np && (q->faint || se->pts[i - 1].faint);
 		if (!ok || faint_seg) {
-			ch_polyline(x, pts, np, se->color, 1.6);
+			scene_polyline(x, pts, np, se->color, 1.6);
 			if (faint_seg)
-				ch_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color, 1,
-					1);
+				scene_line(x, pts[2 * np - 2], pts[2 * np - 1], qx, qy, se->color,
+					   1, 1);
 			np = 0;
 		}
 		if (ok) {
@@ -453,34 +453,34 @@ static void xy_series(struct ctx *x, const struct xychart *c, const struct serie
 }
 
 /* The grid, ticks and axis titles around the plot; returns the y below them. */
-static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot *p)
+static double xy_axes(struct scene_pen *x, const struct xychart *c, const struct plot *p)
 {
 	char num[TEXT_NUM_MAX];
 	double bottom = p->top + p->h;
 	if (*c->y_title)
-		ch_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START,
-			C_MUTED);
+		scene_text(x, SC_ROLE_AXIS_TITLE, 0, p->top - 6, c->y_title, SZ_TICK, 0, SC_START,
+			   C_MUTED);
 	for (int t = 0; t < p->ya.nticks; t++) {
 		double py = py_of(p, p->ya.ticks[t]);
-		ch_line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
-			t == 0 ? 0.8 : 0.5, 0);
+		scene_line(x, p->left, py, p->left + p->w, py, t == 0 ? C_AXIS : C_GRID,
+			   t == 0 ? 0.8 : 0.5, 0);
 		tick_label(x, &p->ya, t, num, sizeof(num));
-		ch_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0, SC_END,
-			C_MUTED);
+		scene_text(x, SC_ROLE_TICK, p->left - 4, py + SZ_TICK * 0.35, num, SZ_TICK, 0,
+			   SC_END, C_MUTED);
 	}
 	for (int t = 0; t < p->xa.nticks; t++) {
 		double px = px_of(p, p->xa.ticks[t]);
 		if (c->xscale == XY_LOG)
-			ch_line(x, px, p->top, px, bottom, C_GRID, 0.5, 0);
-		ch_line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
+			scene_line(x, px, p->top, px, bottom, C_GRID, 0.5, 0);
+		scene_line(x, px, bottom, px, bottom + 3, C_AXIS, 0.8, 0);
 		tick_label(x, &p->xa, t, num, sizeof(num));
-		ch_text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0, SC_MIDDLE,
-			C_MUTED);
+		scene_text(x, SC_ROLE_CATEGORY, px, bottom + 4 + SZ_TICK, num, SZ_TICK, 0,
+			   SC_MIDDLE, C_MUTED);
 	}
 	bottom += 4 + SZ_TICK + 2;
 	if (*c->x_title) {
-		ch_text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2, c->x_title,
-			SZ_TICK, 0, SC_MIDDLE, C_MUTED);
+		scene_text(x, SC_ROLE_AXIS_TITLE, p->left + p->w / 2, bottom + SZ_TICK + 2,
+			   c->x_title, SZ_TICK, 0, SC_MIDDLE, C_MUTED);
 		bottom += SZ_TICK + 4;
 	}
 	return bottom;
@@ -489,8 +489,8 @@ static double xy_axes(struct ctx *x, const struct xychart *c, const struct plot 
 struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 			      const struct numfmt *nf, double width, struct err *e)
 {
-	struct scene *s = ch_scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct ctx x = {s, f, nf, NULL};
+	struct scene *s = scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
+	struct scene_pen x = {s, f, nf, NULL};
 	struct plot p;
 	double y;
 	if (s == NULL)
@@ -506,7 +506,7 @@ struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 	for (int t = 0; t < p.ya.nticks; t++) {
 		char num[TEXT_NUM_MAX];
 		tick_label(&x, &p.ya, t, num, sizeof(num));
-		double w = ch_text_w(&x, num, SZ_TICK, 0);
+		double w = scene_text_w(&x, num, SZ_TICK, 0);
 		leftw = w > leftw ? w : leftw;
 	}
 	/* room for half a tick label at each end of the x axis */
@@ -516,6 +516,6 @@ struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 	double bottom = xy_axes(&x, c, &p);
 	for (size_t i = 0; i < c->series.n; i++)
 		xy_series(&x, c, &c->series.v[i], &p);
-	s->height = bottom + 2;
-	return ch_scene_done(s, e);
+	scene_set_height(s, bottom + 2);
+	return scene_done(s, e);
 }

@@ -84,7 +84,7 @@ double chart_xy_x_at(const struct xychart *c, int s, double level);
 int chart_xy_is_empty(const struct xychart *c);
 /* chart_xy_title: the title given to chart_xy_new (owned by c). */
 const char *chart_xy_title(const struct xychart *c);
-/* chart_xy_layout: lay c out `width` points wide; a new scene (free with chart_scene_free) or NULL
+/* chart_xy_layout: lay c out `width` points wide; a new scene (free with scene_free) or NULL
  * with e set (also when a chart_xy_* call before ran out of memory). c is not changed. */
 struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 			      const struct numfmt *nf, double width, struct err *e);

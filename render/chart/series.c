@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/chart/chart_int.h"
+#include "render/chart/scene.h"
 
 static int grow(struct series *se, size_t want)
 {
@@ -44,7 +44,7 @@ int series_add(struct series_set *ss, const char *label, const char *color, size
 		ss->oom = 1;
 		return -1;
 	}
-	ch_set_color(se->color, color);
+	scene_color(se->color, color);
 	for (size_t i = 0; i < npts; i++)
 		blank(&se->pts[i], (double)i);
 	se->n = npts;

@@ -71,7 +71,7 @@ void doc_free(struct doc *d)
 		free(b->items);
 		free_table(b->table);
 		for (size_t k = 0; k < b->nscenes; k++)
-			chart_scene_free(b->scenes[k]);
+			scene_free(b->scenes[k]);
 		free(b->scenes);
 	}
 	free(d->blocks);
@@ -139,7 +139,7 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 	struct doc_block *b = add(d, BLK_CHARTS);
 	if (b == NULL) {
 		for (size_t i = 0; i < n; i++)
-			chart_scene_free(scenes[i]);
+			scene_free(scenes[i]);
 		return;
 	}
 	b->per_row = per_row < 1 ? 1 : per_row;
@@ -147,7 +147,7 @@ void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
 	if (b->scenes == NULL) {
 		d->oom = 1;
 		for (size_t i = 0; i < n; i++)
-			chart_scene_free(scenes[i]);
+			scene_free(scenes[i]);
 		return;
 	}
 	for (size_t i = 0; i < n; i++)

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "render/chart/chart.h"
+#include "render/chart/scene.h"
 
 enum cell_flags {
 	CELL_HEAD = 1,    /* a header cell (<th scope="col">) */

@@ -1,9 +1,9 @@
-/* render/doc/doc_attach.h: files a report carries (the Provenance section's downloads,
- * issue 24): the HTML back end embeds each file meant for it as a download link with a
- * data: URI (base64), so the report stays one file with no external reference; the PDF
- * back end embeds each file meant for it as a PDF embedded file (libharu's
- * HPDF_AttachFile), under its bare name. The document owns the list (doc_free frees it
- * through doc_attach_free). */
+/* render/doc/doc_attach.h: files a report carries (the Provenance section's downloads;
+ * README, "Checking a published report"): the HTML back end embeds each file meant for it
+ * as a download link with a data: URI (base64), so the report stays one file with no
+ * external reference; the PDF back end embeds each file meant for it as a PDF embedded
+ * file (libharu's HPDF_AttachFile), under its bare name. The document owns the list
+ * (doc_free frees it through doc_attach_free). */
 #ifndef RENDER_DOC_ATTACH_H
 #define RENDER_DOC_ATTACH_H
 

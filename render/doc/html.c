@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fsutil.h"
 #include "render/doc/doc_attach.h"
 #include "render/doc/svg.h"
 
@@ -145,10 +146,10 @@ int html_write(const struct doc *d, const char *templates, const char *font_fami
 	struct strbuf style = {0}, title = {0}, bod = {0};
 	int rc = -1;
 	snprintf(path, sizeof(path), "%s/report.html", templates);
-	if ((skel = text_read_file(path, e)) == NULL)
+	if ((skel = fs_read_file(path, 0, NULL, e)) == NULL)
 		goto done;
 	snprintf(path, sizeof(path), "%s/report.css", templates);
-	if ((css = text_read_file(path, e)) == NULL)
+	if ((css = fs_read_file(path, 0, NULL, e)) == NULL)
 		goto done;
 	{
 		const char *names[] = {"font"};

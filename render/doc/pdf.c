@@ -493,8 +493,8 @@ static double section_start(struct pw *w, const struct doc *d, size_t i)
 		case BLK_CHARTS: {
 			double top = 0; /* the first row of charts */
 			for (size_t j = 0; j < b->nscenes && j < (size_t)b->per_row; j++)
-				if (chart_scene_height(b->scenes[j]) > top)
-					top = chart_scene_height(b->scenes[j]);
+				if (scene_height(b->scenes[j]) > top)
+					top = scene_height(b->scenes[j]);
 			return h + top + 16;
 		}
 		}
@@ -548,8 +548,8 @@ static void path(HPDF_Page p, const struct sc_item *it, double ox, double oy)
 static void scene(struct pw *w, const struct scene *s, double ox, double oy)
 {
 	HPDF_Page p = w->page;
-	for (size_t i = 0; i < chart_scene_count(s); i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
 		switch (it->kind) {
 		case SC_RECT:
 			if (it->w > 0 && it->h > 0)
@@ -625,15 +625,15 @@ static void charts(struct pw *w, const struct doc_block *b)
 	for (size_t i = 0; i < b->nscenes; i += per) {
 		double h = 0;
 		for (size_t k = i; k < i + per && k < b->nscenes; k++)
-			if (chart_scene_height(b->scenes[k]) > h)
-				h = chart_scene_height(b->scenes[k]);
+			if (scene_height(b->scenes[k]) > h)
+				h = scene_height(b->scenes[k]);
 		ensure(w, h + 14);
 		w->y += 6;
 		double x = MARGIN_L;
 		for (size_t k = i; k < i + per && k < b->nscenes; k++) {
 			scene(w, b->scenes[k], x, w->y);
-			x += chart_scene_width(b->scenes[k]) +
-			     (TEXT_W - per * chart_scene_width(b->scenes[k])) /
+			x += scene_width(b->scenes[k]) +
+			     (TEXT_W - per * scene_width(b->scenes[k])) /
 				     (per > 1 ? (double)(per - 1) : 1);
 		}
 		w->y += h + 10;

@@ -30,19 +30,19 @@ static void end(struct strbuf *b, const struct sc_item *it, const char *tag)
 
 void svg_write(struct strbuf *b, const struct scene *s, const char *id, const char *font_family)
 {
-	double w = chart_scene_width(s), h = chart_scene_height(s);
+	double w = scene_width(s), h = scene_height(s);
 	strbuf_addf(b,
 		    "<svg class=\"chart\" viewBox=\"0 0 %.0f %.0f\" width=\"%.0f\" height=\"%.0f\" "
 		    "role=\"img\" aria-labelledby=\"%s-t %s-d\" font-family=\"",
 		    w, h, w, h, id, id);
 	text_html_escape(b, font_family);
 	strbuf_addf(b, "\"><title id=\"%s-t\">", id);
-	text_html_escape(b, chart_scene_title(s));
+	text_html_escape(b, scene_title(s));
 	strbuf_addf(b, "</title><desc id=\"%s-d\">", id);
-	text_html_escape(b, chart_scene_desc(s));
+	text_html_escape(b, scene_desc(s));
 	strbuf_adds(b, "</desc>\n");
-	for (size_t i = 0; i < chart_scene_count(s); i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
 		switch (it->kind) {
 		case SC_RECT:
 			strbuf_addf(b, "<rect x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\"",

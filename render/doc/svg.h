@@ -6,7 +6,7 @@
 #ifndef RENDER_SVG_H
 #define RENDER_SVG_H
 
-#include "render/chart/chart.h"
+#include "render/chart/scene.h"
 #include "render/text/text.h"
 
 /* svg_write: append scene s as an <svg> element to b; `id` (ASCII letters, digits, '-')

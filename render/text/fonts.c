@@ -50,9 +50,20 @@ static void on_error(HPDF_STATUS error_no, HPDF_STATUS detail_no, void *user)
 			(unsigned)detail_no);
 }
 
-struct fonts *fonts_new(const char *lang, struct err *e)
+int fonts_has_face(const char *name)
 {
-	struct fonts *f = calloc(1, sizeof(*f));
+	return strcmp(name, FONTS_DEJAVU) == 0 || strcmp(name, FONTS_NANUM) == 0;
+}
+
+struct fonts *fonts_new(const char *first, struct err *e)
+{
+	struct fonts *f;
+	if (first != NULL && !fonts_has_face(first)) {
+		err_set(e, "'%s' is not a face of the report (%s, %s)", first, FONTS_DEJAVU,
+			FONTS_NANUM);
+		return NULL;
+	}
+	f = calloc(1, sizeof(*f));
 	if (f == NULL) {
 		err_set(e, "out of memory");
 		return NULL;
@@ -71,7 +82,7 @@ struct fonts *fonts_new(const char *lang, struct err *e)
 	if (HPDF_UseUTFEncodings(f->pdf) != HPDF_OK ||
 	    HPDF_SetCurrentEncoder(f->pdf, "UTF-8") != HPDF_OK)
 		goto fail;
-	f->nanum_first = lang && strcmp(lang, "ko") == 0;
+	f->nanum_first = first != NULL && strcmp(first, FONTS_NANUM) == 0;
 	for (int bold = 0; bold < 2; bold++)
 		for (int k = 0; k < NFACES; k++) {
 			const char *file = files[bold][k];

@@ -10,9 +10,10 @@
  *     Greek and Cyrillic of KS X 1001 (4,888 Han characters: 東京 yes, the simplified
  *     东 no)
  *
- * English puts DejaVu Sans first, Korean NanumGothic first; each character is drawn
- * with the first face that has a glyph for it (the fallback is per character, as a
- * browser does with the CSS font-family list fonts_css_family gives). A character that
+ * The language says which face leads (strings.txt's font.first: English DejaVu Sans,
+ * Korean NanumGothic); each character is drawn with the first face that has a glyph for
+ * it (the fallback is per character, as a browser does with the CSS font-family list
+ * fonts_css_family gives). A character that
  * neither face has (outside the Basic Multilingual Plane, e.g. emoji, or a Han form
  * outside KS X 1001) is drawn and measured as U+FFFD "�" in the PDF and the chart
  * layout; the HTML shows it with whatever font the browser finds. Control characters
@@ -33,10 +34,18 @@
 
 struct fonts;
 
-/* fonts_new: a new PDF document (UTF-8 encodings on) with the faces of language `lang`
- * loaded ("ko": NanumGothic first, anything else: DejaVu Sans first). NULL with e set
- * when libharu fails or a font file is missing (the message names the file and its
- * Debian package). Free with fonts_free (which frees the document). */
+/* The faces' family names, as a language's strings.txt names the one its text leads with
+ * (font.first; templates/README.md). */
+#define FONTS_DEJAVU "DejaVu Sans"
+#define FONTS_NANUM "NanumGothic"
+
+/* fonts_has_face: 1 when name is FONTS_DEJAVU or FONTS_NANUM, else 0. */
+int fonts_has_face(const char *name);
+
+/* fonts_new: a new PDF document (UTF-8 encodings on) with both faces loaded, `first`
+ * (FONTS_DEJAVU or FONTS_NANUM; NULL: FONTS_DEJAVU) first. NULL with e set when first
+ * is another name, libharu fails or a font file is missing (the message names the file
+ * and its Debian package). Free with fonts_free (which frees the document). */
 struct fonts *fonts_new(const char *lang, struct err *e);
 void fonts_free(struct fonts *f);
 

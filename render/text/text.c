@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/fsutil.h"
+#include "core/units.h"
+
 void text_html_escape(struct strbuf *b, const char *s)
 {
 	const char *run = s;
@@ -97,43 +100,11 @@ char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t
 
 char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n)
 {
-	static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-	int u = 0;
-	double v = (double)bytes;
+	struct units_human h = units_human(bytes);
 	char num[TEXT_NUM_MAX];
-	while (v >= 1024 && u < 4) {
-		v /= 1024;
-		u++;
-	}
-	int dec = (v == floor(v)) ? 0 : (v < 10 ? 2 : 1);
-	snprintf(buf, n, "%s %s", text_num(f, v, dec, num, sizeof(num)), units[u]);
-	return buf;
-}
 
-char *text_read_file(const char *path, struct err *e)
-{
-	FILE *f = fopen(path, "rb");
-	struct strbuf b = {0};
-	char chunk[8192];
-	size_t got;
-	char *out = NULL;
-	if (f == NULL) {
-		err_set(e, "%s: cannot open: %s", path, strerror(errno));
-		return NULL;
-	}
-	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0)
-		strbuf_add(&b, chunk, got);
-	if (ferror(f)) {
-		err_set(e, "%s: read error", path);
-		goto done;
-	}
-	out = strbuf_take(&b);
-	if (out == NULL)
-		err_set(e, "%s: out of memory", path);
-done:
-	fclose(f);
-	strbuf_free(&b);
-	return out;
+	snprintf(buf, n, "%s %s", text_num(f, h.value, h.decimals, num, sizeof(num)), h.unit);
+	return buf;
 }
 
 struct kv {
@@ -197,7 +168,7 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 		goto fail;
 	}
 	snprintf(path, sizeof(path), "%s/%s/strings.txt", templates, code);
-	text = text_read_file(path, e);
+	text = fs_read_file(path, 0, NULL, e);
 	if (text == NULL)
 		goto fail;
 	snprintf(l->nf.group, sizeof(l->nf.group), ",");
@@ -268,14 +239,21 @@ const char *text_lang_code(const struct text_lang *l)
 	return l->code;
 }
 
-const char *text_lang_str(const struct text_lang *l, const char *key)
+const char *text_lang_get(const struct text_lang *l, const char *key)
 {
 	/* later definitions win, so a local override file can be appended */
 	for (size_t i = l->nkv; i-- > 0;)
 		if (strcmp(l->kv[i].key, key) == 0)
 			return l->kv[i].value;
+	return NULL;
+}
+
+const char *text_lang_str(const struct text_lang *l, const char *key)
+{
+	const char *v = text_lang_get(l, key);
+
 	/* not found: the key itself, so the gap is visible in the report and in tests */
-	return key;
+	return v != NULL ? v : key;
 }
 
 const struct numfmt *text_lang_numfmt(const struct text_lang *l)
@@ -287,7 +265,7 @@ char *text_lang_prose(const struct text_lang *l, const char *name, struct err *e
 {
 	char path[4096];
 	snprintf(path, sizeof(path), "%s/%s", l->dir, name);
-	return text_read_file(path, e);
+	return fs_read_file(path, 0, NULL, e);
 }
 
 void text_subst(struct strbuf *b, const char *tpl, const char *const *names,

@@ -34,11 +34,9 @@ int text_decimals(double v);
  * (TEXT_NUM_MAX bytes); NAN gives TEXT_NULL. Returns buf. */
 char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n);
 
-/* text_size: a size for people, "256 KiB", "5 MiB", "1.5 GiB", "512 B"; returns buf. */
+/* text_size: a size for people (core/units.h units_human: "256 KiB", "5 MiB", "1.50 GiB",
+ * "512 B") in f's number format, into buf; returns buf. */
 char *text_size(const struct numfmt *f, uint64_t bytes, char *buf, size_t n);
-
-/* text_read_file: the whole file as a new string (caller frees) or NULL with e set. */
-char *text_read_file(const char *path, struct err *e);
 
 struct text_lang;
 
@@ -47,12 +45,15 @@ struct text_lang;
 struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e);
 void text_lang_free(struct text_lang *l);
 
-/* text_lang_code: "en", "ko". */
+/* text_lang_code: the code text_lang_load was given ("en"). */
 const char *text_lang_code(const struct text_lang *l);
 
 /* text_lang_str: the string of `key` (borrowed, lives as long as l); a missing key
  * gives the key itself, so a gap shows in the report and in tests. */
 const char *text_lang_str(const struct text_lang *l, const char *key);
+
+/* text_lang_get: the string of `key` as text_lang_str, but NULL when strings.txt has none. */
+const char *text_lang_get(const struct text_lang *l, const char *key);
 
 /* text_lang_numfmt: the language's number format (borrowed). */
 const struct numfmt *text_lang_numfmt(const struct text_lang *l);

@@ -1,6 +1,7 @@
 /* render/text/tmpldir.c: see tmpldir.h. */
 #include "render/text/tmpldir.h"
 
+#include <dirent.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,4 +82,45 @@ int tmpldir_find(const char *opt, char *out, size_t n, struct err *e)
 		return 0;
 	return err_set(e, "no templates found (tried %s); give --templates DIR or S3BENCH_DATA",
 		       tried);
+}
+
+int tmpldir_is_lang(const char *dir, const char *code)
+{
+	char path[PATH_MAX];
+	struct stat st;
+
+	if (*code == '\0' || *code == '.' || strchr(code, '/') != NULL ||
+	    (size_t)snprintf(path, sizeof(path), "%s/%s/strings.txt", dir, code) >= sizeof(path))
+		return 0;
+	return stat(path, &st) == 0 && S_ISREG(st.st_mode);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+int tmpldir_langs(const char *dir, char *out, size_t n)
+{
+	const char *code[TMPLDIR_LANGS_MAX];
+	struct dirent *de;
+	DIR *d = opendir(dir);
+	size_t len = 0;
+	int k = 0;
+
+	if (n > 0)
+		out[0] = '\0';
+	if (d == NULL)
+		return 0;
+	while ((de = readdir(d)) != NULL && k < TMPLDIR_LANGS_MAX)
+		if (tmpldir_is_lang(dir, de->d_name) && (code[k] = strdup(de->d_name)) != NULL)
+			k++;
+	closedir(d);
+	qsort(code, (size_t)k, sizeof(code[0]), cmp_str);
+	for (int i = 0; i < k; i++) {
+		if (len < n)
+			len += (size_t)snprintf(out + len, n - len, "%s%s", i ? ", " : "", code[i]);
+		free((void *)code[i]);
+	}
+	return k;
 }

@@ -8,7 +8,8 @@
  *      (an installed tree, wherever it was copied or staged with DESTDIR)
  *   4. TMPLDIR_DATADIR/templates               (compiled in: $(PREFIX)/share/s3bench)
  *
- * A directory counts when it holds report.html. */
+ * A directory counts when it holds report.html. Its languages are its subdirectories that
+ * hold a strings.txt (templates/README.md). */
 #ifndef RENDER_TMPLDIR_H
 #define RENDER_TMPLDIR_H
 
@@ -30,5 +31,17 @@ const char *tmpldir_help(void);
  * without templates/report.html is an error (never passed over silently). Returns 0, or
  * -1 with a message naming every place tried. */
 int tmpldir_find(const char *opt, char *out, size_t n, struct err *e);
+
+/* At most this many languages are listed. */
+#define TMPLDIR_LANGS_MAX 64
+
+/* tmpldir_is_lang: 1 when code is a language of templates directory dir (dir/code/strings.txt
+ * is a regular file; code is not empty and has no '/' and no leading '.'), else 0. */
+int tmpldir_is_lang(const char *dir, const char *code);
+
+/* tmpldir_langs: the languages of templates directory dir, sorted and written as "en, ko"
+ * into out (n bytes, cut short when full; "" when none or dir cannot be read). Returns how
+ * many were written (at most TMPLDIR_LANGS_MAX). */
+int tmpldir_langs(const char *dir, char *out, size_t n);
 
 #endif

@@ -27,8 +27,7 @@ check $? "stderr names the baseline and counts 1 significant change"
 pycheck "baseline" "$tmp/new/results/aggregate.json" <<'PY'
 import json, sys
 b = json.load(open(sys.argv[1]))["baseline"]
-def t(c, m):
-    print(("ok   " if c else "FAIL ") + m)
+from checks import t
 sig = [c for c in b["cells"] if c["significant"]]
 t(len(sig) == 1 and b["significant"] == 1, "exactly one cell significant (%d)" % len(sig))
 c = sig[0] if sig else {}

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/analyze_clients.sh: distributed runs (issue 12) through analyze and render,
+# tests/e2e/analyze_clients.sh: distributed runs through analyze and render,
 # without MPI: data/sample is copied and a python fixture writer adds run.json "clients"
 # (3 clients: node-a ranks 0 and 1, node-b rank 2; each rank's MiB/s and obj/s a fixed
 # share of the run's, s3rver's uneven, rgw's even), as collect writes them under mpirun.
@@ -55,10 +55,7 @@ pycheck "aggregate" "$tmp/three" "$tmp/one" <<'PY'
 import glob, json, statistics, sys
 three, one = sys.argv[1], sys.argv[2]
 a = json.load(open(three + "/results/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
-def near(x, y):
-    return x is not None and abs(x - y) <= 1e-9 * max(1.0, abs(y))
+from checks import t, near
 t(a["format"] == "s3bench-aggregate/1.2", "format 1.2")
 t(all(c["clients"] == 3 and c["workers_total"] == 3 * c["concurrency"] and c["client_hosts"] == 2
       for c in a["cells"]), "cells: clients 3, workers_total = 3 x concurrency, 2 hosts")
@@ -122,8 +119,7 @@ check $? "analyze a DATA_DIR with one single-client run"
 pycheck "mixed" "$tmp/mixed/results/aggregate.json" "$odd" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 x = [e for e in a["excluded"] if e["path"] == sys.argv[2]]
 t(len(x) == 1 and x[0]["class"] == "clients-mismatch" and "ran with 1 client;" in x[0]["reason"]
   and "ran with 3" in x[0]["reason"], "the 1-client run is excluded as clients-mismatch: %s" % x)
@@ -160,8 +156,7 @@ def text(p):
     s = re.sub(r"<[^>]+>", " ", open(p, encoding="utf-8").read())
     return re.sub(r"\s+", " ", html.unescape(s))
 h, o = text(sys.argv[1]), text(sys.argv[2])
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 t("Client hosts node-a (2 ranks), node-b (1 rank)" in h, "environment lists the client hosts with their ranks")
 t("PUT throughput (MiB/s), 24 workers (3 clients × 8) on 2 hosts" in h, "tables labelled with total workers and hosts")
 t("PUT 64 KiB, 1 MiB 1, 4, 8 per client × 3 clients" in h, "matrix: workers per client × clients")
@@ -212,8 +207,7 @@ def text(p):
     return re.sub(r"\s+", " ", s)
 h, o, led, ko = (text(p) for p in sys.argv[1:5])
 pdf = text(sys.argv[5]) if sys.argv[5] else None
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 # (name, label, in the PDF text too)
 labels = [
     ("highest-figure finding", r"Highest PUT figure: [\d.]+ MiB/s by .{0,40}\(1 MiB objects, 24 workers \(3 clients × 8\) on 2 hosts\)\.", True),
@@ -255,8 +249,7 @@ def text(p):
     if p.endswith(".html"):
         s = html.unescape(re.sub(r"<[^>]+>", " ", s))
     return re.sub(r"\s+", " ", s)
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 w, sw = a["workload_cells"], a["rate_sweeps"]
 t(len(w) > 0 and all(c["clients"] == 3 and c["workers_total"] == 3 * c["concurrency"] and c["client_hosts"] == 2 for c in w),
   "workload_cells: clients 3, workers_total, 2 hosts (%d cells)" % len(w))

@@ -28,8 +28,7 @@ pycheck "aggregate" "$tmp/full/results" <<'PY'
 import csv, json, math, statistics, sys
 d = sys.argv[1]
 a = json.load(open(d + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def near(x, y):
     if x is None or y is None:
         return x is None and y is None
@@ -140,8 +139,7 @@ check $? "-o (created), --policy best, --min-samples 6"
 pycheck "best" "$tmp/best/deep/aggregate.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 t(a["policy"]["name"] == "best" and a["policy"]["min_samples"] == 6, "policy recorded")
 low = [c for c in a["cells"] if c["n"] < 6]
 t(len(low) == 1 and low[0]["mib_s"]["value"] is None and low[0]["below_min_samples"] and low[0]["mib_s"]["mean"] is not None,
@@ -189,8 +187,7 @@ grep -q "$r3/run.json: summary.obj_s" "$tmp/broken.err"; check $? "non-numeric f
 pycheck "partial" "$tmp/broken/results/aggregate.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 t(len(a["runs"]) == 852 and len(a["cells"]) == 120, "the other 852 runs still analyzed")
 t(sorted(u["path"] for u in a["unreadable"]) == sorted(["runs/cycle-01/provider-c/get-50MiB-c5", "runs/cycle-03/provider-a/put-5MiB-c1", "runs/cycle-06/provider-b/put-256KiB-c10"]), "unreadable files listed in aggregate.json")
 c = [c for c in a["cells"] if (c["subject"], c["op"], c["size"], c["concurrency"]) == ("provider-a", "put", 5242880, 1)][0]

@@ -30,17 +30,10 @@ grep -q "note: 54 run.json files have no latency histogram.*rebuilt from their o
 check $? "one note says the 54 histograms were rebuilt from ops.tsv.zst"
 
 pycheck "pooled" "$tmp/s" <<'PY'
-import calendar, json, math, subprocess, sys
+import json, math, subprocess, sys
 d = sys.argv[1]
 a = json.load(open(d + "/r/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
-def ns(s):
-    if not s:
-        return None
-    whole, frac = s.rstrip("Z").split(".") if "." in s else (s.rstrip("Z"), "0")
-    sec = calendar.timegm(tuple(int(x) for x in whole.replace("T", "-").replace(":", "-").split("-")) + (0, 0, 0))
-    return sec * 10**9 + int(frac.ljust(9, "0")[:9])
+from checks import t, ns
 def rows(path):
     text = subprocess.run(["zstd", "-dc", d + "/" + path + "/ops.tsv.zst"], check=True,
                           capture_output=True, text=True).stdout.splitlines()
@@ -133,8 +126,7 @@ pycheck "fallback" "$tmp/s" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1] + "/r2/aggregate.json"))
 b = json.load(open(sys.argv[1] + "/r/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def cell(x):
     return [c for c in x["cells"] if (c["subject"], c["op"], c["size"], c["concurrency"]) == ("rgw", "put", 1048576, 8)][0]
 p, l = cell(a)["latency_ms"]["pooled"], cell(a)["latency_ms"]
@@ -189,8 +181,7 @@ pycheck "run.json histograms" "$tmp/f" <<'PY'
 import json, sys
 d = sys.argv[1]
 a, b = (json.load(open(d + "/r%d/aggregate.json" % i)) for i in (1, 2))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 pa = [(c["latency_ms"] or {}).get("pooled") for c in a["cells"]]
 pb = [(c["latency_ms"] or {}).get("pooled") for c in b["cells"]]
 t(pa == pb and all(p and p["source"] == "histogram" for p in pb), "pooled from run.json equals pooled from the rows")

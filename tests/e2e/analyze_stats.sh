@@ -50,8 +50,7 @@ import json, math, sys
 d = sys.argv[1]
 def load(name, res="results"):
     return json.load(open("%s/%s/%s/aggregate.json" % (d, name, res)))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 
 a = load("clear")
 t(a["format"] == "s3bench-aggregate/1.2", "format 1.2")

@@ -69,8 +69,7 @@ grep -q 'only the.*logged requests' "$tmp/res.err"; check $? "stderr says only t
 pycheck "hand computation" "$tmp/res" "$g" <<'PY'
 import glob, json, subprocess, sys
 a = json.load(open(sys.argv[1] + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def rows(pattern, op):
     n = b = ok = 0
     for f in glob.glob(sys.argv[2] + "/w0/" + pattern):
@@ -122,8 +121,7 @@ check $? "the GET run in December: exit 0"
 pycheck "two months" "$tmp/res-2m" "$tmp/res" <<'PY'
 import json, sys
 a, one = (json.load(open(d + "/aggregate.json"))["cost"][0] for d in sys.argv[1:3])
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 eg = one["billing"]["bytes_out"] / 1e9
 f = a["free_allowance"]
 m = {x["month"]: x for x in f["months"]}
@@ -217,8 +215,7 @@ check $? "fixtures with --prices FILE: exit 0"
 pycheck "fixtures bill" "$tmp/fx-res" "$fx" <<'PY'
 import glob, json, re, subprocess, sys
 a = json.load(open(sys.argv[1] + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 price = {"cloud": dict(gb=2**30, eg=0.09, ing=0, a=0.005e-3, b=0.0004e-3),
          "onprem": dict(gb=1e9, eg=0, ing=0.02, a=0.01e-3, b=0.001e-3)}
 want = {"cloud": 0.0, "onprem": 0.0}

@@ -67,8 +67,7 @@ pycheck "generated" "$tmp/gen-res" "$tmp" <<'PY'
 import json, sys
 res, tmp = sys.argv[1], sys.argv[2]
 a = json.load(open(res + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def warp(f):
     return json.load(open("%s/warp-%s.json" % (tmp, f)))["ops"][0]
 def near(x, y):  # aggregate.json has 15 significant digits
@@ -93,8 +92,7 @@ PY
 pycheck "generated pooled" "$tmp/gen-res" "$g" <<'PY'
 import glob, json, subprocess, sys
 a = json.load(open(sys.argv[1] + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def ok_rows(pattern, op):
     n = 0
     for f in glob.glob(sys.argv[2] + "/w?/" + pattern):
@@ -159,8 +157,7 @@ pycheck "fixtures" "$tmp/fx-res" "$tmp" "$fx" <<'PY'
 import json, re, sys
 res, tmp, fx = sys.argv[1:4]
 a = json.load(open(res + "/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def warp(k):
     return json.load(open("%s/fx-%s.json" % (tmp, k)))["ops"][0]
 def near(x, y):  # aggregate.json has 15 significant digits
@@ -216,8 +213,7 @@ pycheck "fixtures report" "$tmp/fx-res" "$tmp/fx-rep/report.html" <<'PY'
 import json, re, sys
 a = json.load(open(sys.argv[1] + "/aggregate.json"))
 h = open(sys.argv[2], encoding="utf-8").read()
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 t(a["matrix"]["size_labels"] == ["1 B", "512 B", "4 kB", "1 MB"], "size labels as --obj.size declared them: %s" % a["matrix"]["size_labels"])
 t(all(c["size_label"] == a["matrix"]["size_labels"][a["matrix"]["sizes"].index(c["size"])] for c in a["cells"]), "cells[].size_label = the matrix's label")
 tables = dict(re.findall(r'<table id="(t-(?:put|get)-c\d+)".*?</caption>(.*?)</table>', h, re.S))

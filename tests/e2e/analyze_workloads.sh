@@ -40,8 +40,7 @@ pycheck "rate_sweeps" "$tmp/d" <<'PY'
 import calendar, glob, json, math, subprocess, sys
 d = sys.argv[1]
 a = json.load(open(d + "/r/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def ns(s):
     if not s:
         return 0
@@ -98,8 +97,7 @@ pycheck "mixed" "$tmp/d" <<'PY'
 import glob, json, math, subprocess, sys
 d = sys.argv[1]
 a = json.load(open(d + "/r/aggregate.json"))
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 def rows(path):
     out = subprocess.run(["zstd", "-dc", path], capture_output=True, text=True).stdout
     lines = out.splitlines()

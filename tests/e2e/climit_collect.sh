@@ -11,9 +11,14 @@
 #   - two CPU burners during a 4 KiB GET run on loopback: limited, reason shared-cpu
 #     (never cpu: the endpoint is local);
 #   - --client-nic 20Mbit with 1 MiB GETs (loopback carries far more): limited, reason nic;
+#   - one engine thread at its core's limit (the collector pinned to one core with 8
+#     workers, a private nginx pinned to another, both at real-time priority): limited,
+#     reason cpu from busiest_thread_pct >= 90 on a loopback run (whose machine-wide
+#     figure can only give shared-cpu); 1 worker on the same thread waits for each answer:
+#     no cpu (two timing checks);
 #   - S3BENCH_PHASES=0: no request_phases, no phase columns;
 #   - under mpirun -np 2: every client's record and verdict in clients.list, the run's
-#     verdict (from the busiest client), the phases of the merged log.
+#     verdict (every client's: limited when any is), the phases of the merged log.
 # The remote-endpoint cases (reason cpu, not limited at a low rate, TLS round trips through
 # a delay) need the lab's namespaces: tests/lab/climit_lab.sh.
 . "$(dirname "$0")/lib.sh"
@@ -97,13 +102,39 @@ got=$(jq_py "$tmp/nic" "'nic' in d['client_limit']['reasons'], d['client']['nic'
 [ "$got" = "True campaign 20.0 True" ]
 check $? "--client-nic 20Mbit with 1 MiB GETs: limited, nic ($got)"
 
+# one engine thread at its core's limit: the collector on core 0 (one core: one engine
+# thread), nginx on core 1, both ahead of the machine's other work
+if [ ${#rt[@]} -gt 0 ] && [ "$(nproc)" -ge 2 ]; then
+	envs=$("${rt[@]}" taskset -c 1 "$top/tests/servers/nginx/start" 2>"$tmp/nginx-rt.log")
+	rt_ep=$(printf '%s\n' "$envs" | sed -n "s/^export S3_ENDPOINT='\(.*\)'$/\1/p")
+	rt_dir=$(printf '%s\n' "$envs" | sed -n "s/^export S3_SERVER_DIR='\(.*\)'$/\1/p")
+	[ -n "$rt_dir" ] && at_exit "\"\$top/tests/servers/nginx/stop\" '$rt_dir' >/dev/null 2>&1"
+	curl -s -o /dev/null -X MKCOL "$rt_ep/$bucket/"
+	for c in 8 1; do
+		timing_begin
+		"${rt[@]}" taskset -c 0 "$collect" run --endpoint "$rt_ep" --bucket "$bucket" \
+			--path-style --op get --size 4KiB --concurrency $c --duration 6s \
+			-o "$tmp/thread$c" >"$tmp/thread$c.out" 2>&1
+		got=$(jq_py "$tmp/thread$c" "'cpu' in d['client_limit']['reasons'], round(d['client_limit']['figures']['busiest_thread_pct']), round(d['client_limit']['figures']['cpu_busy_pct']), round(s['obj_s'])")
+		if [ $c = 8 ]; then
+			case "$got" in "True "9[0-9]" "*|"True 1"[0-9][0-9]" "*) st=0 ;; *) st=1 ;; esac
+			timed_check $st "8 workers on one pinned thread: limited, cpu from the busiest thread at >= 90 % of its core (cpu, thread %, machine %, obj/s: $got)"
+		else
+			case "$got" in "False "[0-8][0-9]" "*|"False "[0-9]" "*) st=0 ;; *) st=1 ;; esac
+			timed_check $st "1 worker on the same thread waits for each answer: no cpu (cpu, thread %, machine %, obj/s: $got)"
+		fi
+	done
+else
+	skip 2 "the busiest thread: needs real-time priority (root) and 2 cores"
+fi
+
 S3BENCH_PHASES=0 crun off --op get --size 4KiB --concurrency 2 --duration 3s
 got=$(jq_py "$tmp/off" "'request_phases' in s, 'connections' in s")
 row=$(zstdcat "$tmp/off/ops.tsv.zst" | sed -n 2p | cut -f 16-23 | tr -d '\t')
 [ "$got" = "False False" ] && [ -z "$row" ]
 check $? "S3BENCH_PHASES=0: no request_phases, no connections, empty phase columns ($got)"
 
-# under mpirun: each client's record and verdict, the run's from the busiest, the merged
+# under mpirun: each client's record and verdict, the run's from all of them, the merged
 # log's phases
 if command -v mpirun >/dev/null 2>&1 && [ -x "$top/bin/collect-mpi" ]; then
 	OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 OMPI_MCA_orte_base_help_aggregate=1 \

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/cluster_collect.sh: distributed collection (issue 12) under a real Open MPI
+# tests/e2e/cluster_collect.sh: distributed collection under a real Open MPI
 # mpirun with 3 ranks on this machine (--oversubscribe; as root with Open MPI's
 # allow-run-as-root variables) against Ceph RGW (tests/run's RGW_* server, else a
 # private one):
@@ -11,6 +11,10 @@
 #      keys that never collide and carry their client id; mixed and delete: each client
 #      on its own share of the objects (no error, no key outside its prefix, each of the
 #      30 objects deleted once); the bucket empty afterwards;
+#      A run whose rank 1 alone has a NIC far below what its run moves (S3BENCH_CLIENT_NIC
+#      1Mbit): rank 1's verdict is nic, the run's verdict has nic (limited when any
+#      client is, not judged on the busiest one only), and analyze's too; its transport
+#      the clients' summed (every request over HTTP/1.1, TCP_NODELAY on each connection);
 #   2. a campaign of 2 subjects x 2 sizes x 2 cycles in which one client's benchmark
 #      child is SIGKILLed: that run fails naming the client, the campaign finishes,
 #      and the tree analyzes and renders;
@@ -181,6 +185,37 @@ st=$?
 [ $st -ne 0 ] && grep -q "S3BENCH_CLIENT_NIC=fast: 'fast' is not a bit rate" "$work/badnic.log" &&
 	[ ! -e "$work/badnic/run.json" ]
 check $? "a rank's S3BENCH_CLIENT_NIC that is no bit rate ends the job before any run (exit $st: $(grep -m1 S3BENCH "$work/badnic.log"))"
+# one NIC-bound client: rank 1 on 1 Mbit/s, the others on 10 Gbit/s
+cat >"$work/rank-slow" <<'EOF'
+#!/bin/sh
+S3BENCH_CLIENT_NIC=10Gbit
+[ "$OMPI_COMM_WORLD_RANK" = 1 ] && S3BENCH_CLIENT_NIC=1Mbit
+export S3BENCH_CLIENT_NIC
+exec "$@"
+EOF
+chmod +x "$work/rank-slow"
+mpi "$work/rank-slow" "$collect" run --endpoint "$ep" --bucket "$b1" --op get --size 4KiB \
+	--concurrency 2 --duration 1s --objects 20 -o "$work/slow" >"$work/slow.log" 2>&1
+check $? "mpirun -np 3 collect run, rank 1 on a 1 Mbit/s NIC: $(tail -n 2 "$work/slow.log")"
+mkdir -p "$work/slow-data/runs/once/s" && cp -r "$work/slow" "$work/slow-data/runs/once/s/" &&
+	"$top/bin/analyze" "$work/slow-data" -o "$work/slow-data/results" >"$work/slow-an.log" 2>&1
+check $? "analyze reads it: $(tail -n 2 "$work/slow-an.log")"
+got=$(python3 -c "import json, sys
+j = json.load(open(sys.argv[1] + '/run.json'))
+cl = sorted(j['clients']['list'], key=lambda c: c['rank'])
+nic = [c['rank'] for c in cl if 'nic' in c['client_limit']['reasons']]
+a = json.load(open(sys.argv[2]))['runs'][0]['client_limit']
+top = [c['rank'] for c in cl if c['client'] == j['client']]
+print(nic, 'nic' in j['client_limit']['reasons'], 'nic' in a['reasons'], 'busiest', top)" \
+	"$work/slow" "$work/slow-data/results/aggregate.json")
+case "$got" in "[1] True True busiest "*) st=0 ;; *) st=1 ;; esac
+got2=$(python3 -c "import json, sys
+j = json.load(open(sys.argv[1] + '/run.json'))
+t, s = j['transport'], j['summary']
+print(t['http']['1.1'] == s['requests'] > 0, t['tcp_nodelay']['on'] >= 3 and t['tcp_nodelay']['off'] == 0, t['tls'] == [], t['http'], t['tcp_nodelay'])" "$work/slow")
+case "$got2" in "True True True "*) st2=0 ;; *) st2=1 ;; esac
+check $st2 "the run's transport sums its clients' (requests by HTTP version, connections' TCP_NODELAY, no TLS: $got2)"
+check $st "rank 1's NIC limits the run: rank 1 alone nic, the run's verdict nic in run.json and in analyze's (ranks nic, run.json, aggregate.json, the busiest: $got)"
 n=$(keys "$b1")
 [ "$n" -eq 0 ]
 check $? "the bucket is empty after the runs ($n keys)"
@@ -241,10 +276,8 @@ bad_run=$(grep -l '"status": "failed"' "$out"/runs/*/*/*/run.json)
 	grep -q '"client 2 (host [^,]*, client_id [0-9A-Za-z]\{8\}) failed' $bad_run &&
 	grep -q '"class": "killed"' $bad_run
 check $? "one run failed, class killed, the reason naming client 2 and its host: ${bad_run#$out/}"
-"$top/bin/analyze" "$out" -o "$out/results" >"$work/an.log" 2>&1 &&
-	"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1 &&
-	[ -s "$out/report/report.html" ]
-check $? "the tree analyzes and renders: $(tail -n 2 "$work/an.log" "$work/render.log")"
+run_pipeline -q "$out" && [ -s "$out/report/report.html" ]
+check $? "the tree analyzes and renders: $(tail -n 2 "$out".*.log)"
 python3 - "$out/results/aggregate.json" >"$work/agg.chk" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))

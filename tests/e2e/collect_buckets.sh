@@ -165,12 +165,11 @@ rc=$?
 check $? "--resume: exit 0 (got $rc), the sweep is reported: $(grep -m 1 removed "$work/bkr.2.log")"
 [ "$(states "$b")" = "gone gone gone" ]
 check $? "--resume: none of the 3 buckets is left (got $(states "$b"))"
-"$top/bin/analyze" "$work/bkr" -o "$work/bkr-res" >"$work/analyze.log" 2>&1
-sent=$(jq -r '.subjects[0].send' "$work/bkr-res/aggregate.json" 2>/dev/null)
+run_pipeline -q -f html "$work/bkr"
+sent=$(jq -r '.subjects[0].send' "$work/bkr/results/aggregate.json" 2>/dev/null)
 [ "$sent" = "buckets 3, prefixes 4" ]
 check $? "analyze: aggregate.json subjects[].send says 'buckets 3, prefixes 4' (got '$sent')"
-"$top/bin/render" "$work/bkr-res" -o "$work/bkr-rep" --format html >"$work/render.log" 2>&1
-grep -q "buckets 3, prefixes 4" "$work/bkr-rep/report.html"
+grep -q "buckets 3, prefixes 4" "$work/bkr/report/report.html"
 check $? "render: the report's Requests sent shows 'buckets 3, prefixes 4'"
 
 # 6. bad values

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# tests/e2e/collect_cost.sh: issue 27's collect side against the tests/run RGW (the strict
-# real server; a private one when absent): a count-bounded campaign (put, get, delete until
-# done) whose --dry-run estimate, the run.json billing records and a hand computation here
-# agree in requests by class and object bytes, prepare and cleanup included; a
-# duration-bound run whose --assume estimate is at least what it did; max_cost refusing to
-# start, stopping a subject (class budget, exit 1) and --resume after raising it; wrong
-# price strings named by file, line, section and key (campaign and price file).
+# tests/e2e/collect_cost.sh: a campaign's cost, collect's side, against the tests/run RGW
+# (the strict real server; a private one when absent): a count-bounded campaign (put, get,
+# delete until done) whose --dry-run estimate, the run.json billing records and a hand
+# computation here agree in requests by class and object bytes, prepare and cleanup
+# included; a duration-bound run whose --assume estimate is at least what it did; max_cost
+# refusing to start, stopping a subject (class budget, exit 1) and --resume after raising
+# it; wrong price strings named by file, line, section and key (campaign and price file).
 . "$(dirname "$0")/collect_lib.sh"
 
 use_rgw
@@ -82,10 +82,13 @@ grep -q "^  one .* 3 runs: $want (.*), out $hand_out " "$work/exact.dry"
 check $? "the estimate is the hand computation ($want, out $hand_out): $(grep '^  one' "$work/exact.dry")"
 grep -q "^  total .* 3 runs: $want" "$work/exact.dry"
 check $? "the total line says the same"
-# (without the checks before the first request: the first run creates the bucket, as
-# the hand computation says)
+# the count-bounded campaign collected (without the checks before the first request: the
+# first run creates the bucket, as the hand computation says), analyzed and rendered (the
+# Cost section below)
 "$collect" "$work/exact.ini" -o "$work/exact" --no-preflight >"$work/exact.log" 2>&1
 check $? "the count-bounded campaign runs (exit 0; $(tail -n 1 "$work/exact.log"))"
+analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
+run_pipeline -f html,pdf "$work/exact" en ko
 got=$(sum_billing "$work/exact")
 [ "$got" = "$hand_a $hand_b $hand_d $hand_in $hand_out" ]
 check $? "run.json billing = the hand computation: got '$got', want '$hand_a $hand_b $hand_d $hand_in $hand_out'"
@@ -104,10 +107,7 @@ PY
 check $? "every run.json records its prices and per-phase billing"
 
 # analyze's bill: the same counts, and the money by the documented formulas
-analyze=${ANALYZE:-$top/bin/analyze}
-"$analyze" "$work/exact" -o "$work/exact-results" >"$work/analyze.log" 2>&1
-check $? "analyze of the count-bounded campaign exits 0 ($(tail -n 1 "$work/analyze.log"))"
-python3 - "$work/exact-results/aggregate.json" $hand_a $hand_b $hand_d $hand_in $hand_out <<'PY'
+python3 - "$work/exact/results/aggregate.json" $hand_a $hand_b $hand_d $hand_in $hand_out <<'PY'
 import json, sys
 agg = json.load(open(sys.argv[1]))
 a, b, d, bin_, bout = map(int, sys.argv[2:])
@@ -133,13 +133,7 @@ PY
 check $? "analyze's cost[]: the hand computation's counts, its requests and egress money, runs and cells priced, read_1tb and million_requests"
 
 # the Cost section and its findings, in both languages
-render=${RENDER:-$top/bin/render}
-for lang in en ko; do
-	"$render" "$work/exact-results" -o "$work/report-$lang" --lang "$lang" --format html,pdf \
-		>"$work/render-$lang.log" 2>&1
-	check $? "render --lang $lang exits 0 ($(tail -n 1 "$work/render-$lang.log"))"
-done
-html=$work/report-en/report.html
+html=$work/exact/report-en/report.html
 grep -q 'id="cost">Cost<' "$html" && grep -q "The campaign&#39;s bill per subject\|The campaign's bill per subject" "$html" &&
 	grep -q "Price-performance" "$html" && grep -q "A million GETs" "$html"
 check $? "the English report has the Cost section with the bill and price-performance"
@@ -147,7 +141,7 @@ grep -q "Cost figures are list prices of 2026-12-03 (example to check), not invo
 check $? "the key findings say the figures are list prices of the given date"
 grep -q "one is the cheapest for the example workload (stored:10TB, read:50TB, gets:100M)" "$html"
 check $? "the key findings name the cheapest subject for the example workload"
-html=$work/report-ko/report.html
+html=$work/exact/report-ko/report.html
 grep -q 'id="cost">비용<' "$html" && grep -q "대상별 캠페인 비용" "$html" &&
 	grep -q "2026-12-03 (example to check) 기준 정가이며 청구서가 아니다" "$html"
 check $? "the Korean report has the Cost section and the list-price finding"

@@ -224,11 +224,10 @@ cp=$(run_json "$work/cout/runs/cycle-01/c/put-100KiB-c1" "j['workload']['duratio
 check $? "a subject's fixed duration = 1s overrides [head]'s 2s and is recorded as its own (workload.duration_subject); a's head: $a, c's: $c, c's count-bound put: $cp"
 
 analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
-"$analyze" "$work/cout" -o "$work/cres" >"$work/cres.txt" 2>&1 &&
-	"$render" "$work/cres" -o "$work/crep" >"$work/crep.txt" 2>&1
-check $? "analyze and render the campaign: $(tail -n 1 "$work/crep.txt")"
+run_pipeline -q "$work/cout"
+check $? "analyze and render the campaign: $(tail -n 1 "$work/cout.render.log")"
 python3 -c "import re
-t = re.sub(r'<[^>]+>', '|', open('$work/crep/report.html').read())
+t = re.sub(r'<[^>]+>', '|', open('$work/cout/report/report.html').read())
 t = t[t.find('Subjects compared'):]
 rows = [l for l in t.split('\n') if 'http://127.0.0.1' in l][:3]
 print(' / '.join(re.sub(r'\|+', '|', r).split('|')[-2] for r in rows))" >"$work/env.txt"

@@ -8,10 +8,16 @@
 #      --resume read) hold the path; `collect clean` on that directory works over TLS;
 #      in a campaign the subject's `ca_bundle` key wins over `--ca-bundle`, which wins over
 #      AWS_CA_BUNDLE, which wins over the AWS profile's ca_bundle;
+#      run.json records what the connections were: transport.tls the protocol and cipher
+#      nginx logged for every benchmark connection, transport.tcp_nodelay on for each
+#      (libcurl's default, read from the socket), host.cpu_model /proc/cpuinfo's;
 #   2. a bucket whose name holds a dot, addressing = virtual, over HTTPS: reached path-style
 #      (the wildcard covers one label), run.json subject.addressing_used "path", nginx saw
 #      /dot.bucket/... paths on host s3.localhost; analyzed and rendered (en and ko), the
-#      report's subjects table notes that subject d's bucket went path-style;
+#      report's subjects table notes that subject d's bucket went path-style; the
+#      manifest's fairness facts and the report's provenance page have what run.json
+#      records (TLS, HTTP version, signing, checksum, CPU model, NIC, connections,
+#      TCP_NODELAY), none "unknown";
 #   3. connections and TLS sessions are reused: nginx's access log ($connection,
 #      $ssl_session_reused) shows at most one connection per worker per phase, and the
 #      connections after the process's first resume a TLS session (one cache for every
@@ -57,6 +63,28 @@ check $? "--ca-bundle CA: complete" "$(tail -n 3 "$tmp/flag.out")"
 [ "$(jget "$tmp/flag/run.json" "j['subject']['ca_bundle']")" = "$d/ca.pem" ]
 check $? "the CA bundle's path in run.json's subject"
 cp "$tmp/ng/access.log" "$tmp/flag.access"
+# the connections' TLS and TCP_NODELAY as collect recorded them, against nginx's log (the
+# protocol and cipher of every connection that served a benchmark GET) and /proc/cpuinfo
+got=$(python3 - "$tmp/flag/run.json" "$tmp/flag.access" <<'PY'
+import json, sys
+j = json.load(open(sys.argv[1]))
+t = j["transport"]
+seen = set()
+for line in open(sys.argv[2]):
+    f = line.split()
+    if len(f) >= 8 and f[4] == "GET":
+        seen.add((f[6], f[7]))
+opened = j["summary"]["connections"]["opened"]
+mine = {(x["version"], x["cipher"]) for x in t["tls"]}
+model = [l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")]
+print(mine == seen and len(mine) == 1,
+      sum(x["connections"] for x in t["tls"]) == opened == t["tcp_nodelay"]["on"] > 0,
+      t["tcp_nodelay"]["off"] == 0, j["host"]["cpu_model"] == (model[0] if model else None),
+      sorted(mine), opened, t["tcp_nodelay"])
+PY
+)
+case "$got" in "True True True True "*) st=0 ;; *) st=1 ;; esac
+check $st "run.json transport: the TLS protocol and cipher nginx logged, TCP_NODELAY on every connection, host.cpu_model ($got)"
 
 AWS_CA_BUNDLE="$d/ca.pem" crun env
 check $? "AWS_CA_BUNDLE=CA: complete" "$(tail -n 3 "$tmp/env.out")"
@@ -129,23 +157,46 @@ grep -q " s3.localhost PUT /dot.bucket/" "$tmp/ng/access.log" &&
 	! grep -q "dot.bucket.s3.localhost" "$tmp/ng/access.log"
 check $? "dot.bucket over HTTPS: nginx saw path-style requests on host s3.localhost" \
 	"$(head -n 2 "$tmp/ng/access.log")"
-"$analyze" "$tmp/dot" -o "$tmp/dot/results" >"$tmp/dot.an" 2>&1 &&
-	"$render" "$tmp/dot/results" -o "$tmp/dot/report" -f html 2>"$tmp/dot.rn" &&
-	"$render" "$tmp/dot/results" -o "$tmp/dot/report-ko" -l ko -f html 2>>"$tmp/dot.rn"
-check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot.an" "$tmp/dot.rn")"
+run_pipeline -q -f html "$tmp/dot" en ko
+check $? "dot.bucket: analyze and render" "$(tail -n 3 "$tmp/dot".*.log)"
 [ "$(jget "$tmp/dot/results/aggregate.json" "j['subjects'][0]['path_style_dotted']")" = dot.bucket ]
 check $? "dot.bucket: aggregate.json subjects[].path_style_dotted names the bucket"
 grep -q "d: the bucket dot.bucket holds a dot, so its requests went path-style over HTTPS" \
-	"$tmp/dot/report/report.html" &&
+	"$tmp/dot/report-en/report.html" &&
 	grep -q "d: 버킷 dot.bucket 이름에 점이 있어, 가상 호스트 방식 주소를 요청했지만 HTTPS에서는 경로 방식으로" \
 		"$tmp/dot/report-ko/report.html"
 check $? "dot.bucket: the report (en, ko) says the subject went path-style" \
-	"$(grep -o "[^>]*path-style[^<]*" "$tmp/dot/report/report.html" | head -n 3)"
+	"$(grep -o "[^>]*path-style[^<]*" "$tmp/dot/report-en/report.html" | head -n 3)"
 sed 's|@d@|x|' "$tmp/dot.ini" | sed "s|^ca_bundle = .*|ca_bundle = /nonexistent/key.pem|" >"$tmp/dot2.ini"
 AWS_CA_BUNDLE="$d/ca.pem" "$collect" "$tmp/dot2.ini" -o "$tmp/dot2" --ca-bundle "$d/ca.pem" \
 	--no-preflight >"$tmp/dot2.out" 2>&1
 [ $? -ne 0 ]
 check $? "campaign: a wrong subject ca_bundle is used (not replaced by the flag or the environment)"
+
+# the fairness facts the run.json files record reach the manifest and the report's
+# provenance page: TLS protocol and cipher, HTTP version, signing, checksum, CPU model,
+# NIC, connections, TCP_NODELAY (none "unknown")
+got=$(python3 - "$tmp/dot/results/manifest.json" "$rj" <<'PY'
+import json, sys
+s = json.load(open(sys.argv[1]))["subjects"][0]
+t = json.load(open(sys.argv[2]))["transport"]["tls"][0]
+keys = ("tls_version", "tls_cipher", "http_version", "payload_signing", "checksum",
+        "client_cpu_model", "client_nic", "connections", "tcp_nodelay")
+unknown = [k for k in keys if s.get(k) in (None, "unknown")]
+print(unknown == [] and s["tls_version"] == t["version"] and s["tls_cipher"] == t["cipher"] and
+      s["http_version"] == "1.1" and s["payload_signing"] == "unsigned" and
+      s["checksum"] == "none" and s["tcp_nodelay"] == "on" and
+      s["connections"] == "kept alive, one per worker" and s["client_nic"].startswith("lo, "),
+      unknown, [s.get(k) for k in keys])
+PY
+)
+case "$got" in True*) st=0 ;; *) st=1 ;; esac
+tls_v=$(jget "$rj" "j['transport']['tls'][0]['version']")
+for html in "$tmp/dot/report-en/report.html" "$tmp/dot/report/report.html"; do
+	[ -f "$html" ] && break
+done
+grep -q "$tls_v" "$html" && grep -q "kept alive, one per worker" "$html" || st=1
+check $st "the manifest's facts and the report's provenance page: what run.json records ($got)"
 
 # 3. connection and TLS session reuse in the --ca-bundle run (4 workers, 2 s)
 python3 - "$tmp/flag.access" >"$tmp/reuse" <<'PY'

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/errors_data.sh: errors as data (issue 25). nginx (NGINX_S3_ENDPOINT from
+# tests/e2e/errors_data.sh: errors as data. nginx (NGINX_S3_ENDPOINT from
 # tests/run, else a private one) behind two build/tests/faultproxy in mode slowdown:
 #   slow       503 SlowDown for 10 % of the requests (--fraction 0.1)
 #   throttle   503 SlowDown above 25 requests per second (--rate 25, a token bucket)
@@ -84,19 +84,12 @@ EOF
 out=$tmp/out
 "$collect" "$tmp/errs.ini" -o "$out" --no-preflight >"$tmp/collect.log" 2>&1
 check $? "campaign runs (log: $(tail -n 3 "$tmp/collect.log"))"
-"$analyze" "$out" >"$tmp/analyze.log" 2>&1
-check $? "analyze (log: $(tail -n 3 "$tmp/analyze.log"))"
-for lang in en ko; do
-	SOURCE_DATE_EPOCH=1764633600 "$render" "$out/results" -f html --lang $lang \
-		-o "$tmp/report-$lang" >"$tmp/render-$lang.log" 2>&1
-	check $? "render --lang $lang (log: $(tail -n 3 "$tmp/render-$lang.log"))"
-done
+SOURCE_DATE_EPOCH=1764633600 run_pipeline -f html "$out" en ko
 
 python3 - "$out" "$tmp" <<'PY' >"$tmp/py.out" 2>&1
 import glob, json, os, subprocess, sys
 out, tmp = sys.argv[1], sys.argv[2]
-def t(c, name):
-    print(("ok   " if c else "FAIL ") + name)
+from checks import t
 runs = {}
 for rj in sorted(glob.glob(out + "/runs/*/*/*/run.json")):
     d = os.path.dirname(rj)
@@ -139,8 +132,8 @@ t(knees.get("throttle") == 80, "throttle's knee is 80/s (got %s)" % knees.get("t
 t(knees.get("slow") == 10, "slow's knee is 10/s (got %s)" % knees.get("slow"))
 for p in [pt for sw in a["rate_sweeps"] for pt in sw["points"]]:
     t(p.get("throttled_share") is not None, "sweep point %s has throttled_share" % p["offered"])
-en = open(tmp + "/report-en/report.html").read()
-ko = open(tmp + "/report-ko/report.html").read()
+en = open(out + "/report-en/report.html").read()
+ko = open(out + "/report-ko/report.html").read()
 t(">Errors<" in en and "Failed requests by HTTP status or error class" in en,
   "en: the Errors section and table")
 for lab in ("Slow store", "Throttled store"):

@@ -14,7 +14,8 @@
 # ran; the built binaries are scripts that exit 0. Cases: plain make before setup (a clear
 # message naming the missing packages), then run, test, bench, report, report-sample and
 # plain make after setup; make CFLAGS=-O0 / OPT=-O3 / CC=clang; and each binary linking only
-# core/ and its own stage's library.
+# core/ and its own stage's library. make run builds quietly (one short line per file, no
+# command line, no sub-make's directory lines); make V=1 shows every command.
 . "$(dirname "$0")/lib.sh"
 
 tree=$tmp/tree shims=$tmp/shims log=$tmp/cc.log done=$tmp/setup-done
@@ -119,7 +120,18 @@ for t in "run|scripts/demo" "test|tests/run" "bench|bench/run" \
 		[ "$(compiled '-fsanitize=address.*-DS3B_FIRSTRUN_PKG')" -gt 50 ]
 		check $? "make test builds the sanitized tree with the real flags too"
 	fi
+	if [ "$target" = run ]; then
+		# quiet: one short line per file, no compiler command line, no sub-make chatter
+		long=$(grep -cE -- ' -c -o |-std=c11|Entering directory|Leaving directory' "$tmp/make.out")
+		short=$(grep -cE '^  (CC|AR|LD) +[^ ]+$' "$tmp/make.out")
+		[ "$long" -eq 0 ] && [ "$short" -ge "$(compiled .)" ]
+		check $? "make run builds quietly: $short short lines for $(compiled .) files, $long long ($(grep -m 1 -E -- ' -c -o |Entering' "$tmp/make.out" | cut -c1-80))"
+	fi
 done
+rm -rf "$tree/build" "$tree/bin" "$log"
+(cd "$tree" && PATH="$shims:$PATH" make -j2 V=1) >"$tmp/make.out" 2>&1 &&
+	[ "$(grep -c -- ' -c -o build/obj/' "$tmp/make.out")" -ge "$(compiled .)" ]
+check $? "make V=1 shows every command ($(grep -c -- ' -c -o build/obj/' "$tmp/make.out") compiles)"
 
 # 3. Plain make after setup; user flags add to the project's.
 rm -rf "$tree/build" "$tree/bin" "$log"

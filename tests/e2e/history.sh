@@ -8,10 +8,16 @@
 #   Key findings say so); build 6: every headline series steady, no alert, no watch;
 # - build 7 (the first low build): a watch for that cell only, no alert; build 8 (the next
 #   build confirms it): exactly that cell alerted, a regression since build 7 whose
-#   interval covers 0.75, with the alert line scheduled-build prints;
+#   interval covers 0.75, with the alert line scheduled-build prints (--alerts FILE: the
+#   lines alone, none before build 7);
 # - the floor: with --alert-min-change 30% or the campaign's alert_min_change = 30%, the
 #   same build 8 alerts nothing; a bad --alert-min-change is a usage error;
-# - collect accepts alert_min_change = 15% and refuses 15 and 100%, naming file:line;
+# - collect accepts alert_min_change = 15% and refuses 15 and 100%, naming file:line; the
+#   same for alert_false_rate (0.5% yes, 0% no) and alert_cells (a list yes, 'put 4KiB' no);
+# - which cells alert: --alert-cells all judges the 24 cells of both subjects (48 series),
+#   each at its Sidak share of --alert-false-rate 0.5%, and still alerts the regression of
+#   build 8; the campaign's alert_cells = put 256KiB c1, get * c5 judges those 10 series
+#   at their share of 1 % and, the changed cell not among them, alerts nothing;
 # - two builds that agree by luck, then a -19 % dip (a third campaign): no alert, no watch;
 # - SIGKILL inside the database transaction (S3BENCH_TEST_HISTORY_PAUSE) leaves the 8
 #   builds as they were, and the next build succeeds;
@@ -37,7 +43,8 @@ for k in 1 2 3 4 5 6 7 8; do
 	[ "$k" -ge 7 ] && src=$tmp/q
 	[ "$k" = 8 ] && cp "$db" "$tmp/before8.sqlite"
 	cp -r "$src/runs/cycle-0$k" "$tmp/d/runs/"
-	"$analyze" "$tmp/d" -o "$tmp/r$k" --history "$db" 2>"$tmp/a$k.err" || fails=$((fails + 1))
+	"$analyze" "$tmp/d" -o "$tmp/r$k" --history "$db" --alerts "$tmp/r$k.lines" 2>"$tmp/a$k.err" ||
+		fails=$((fails + 1))
 done
 [ "$fails" -eq 0 ]
 check $? "8 builds analyzed with --history ($fails failed)"
@@ -49,12 +56,17 @@ check $? "the database: 8 builds (cycles 1..8), 48 cells each, schema_version 2,
 grep -q "build 7 recorded; 0 regression alerts, 1 watches" "$tmp/a7.err" &&
 	grep -q "build 8 recorded; 1 regression alerts, 0 watches" "$tmp/a8.err"
 check $? "stderr of builds 7 and 8: $(tail -n 1 "$tmp/a7.err"); $(tail -n 1 "$tmp/a8.err")"
+[ ! -s "$tmp/r6.lines" ] && [ "$(wc -l <"$tmp/r7.lines")" -eq 1 ] && grep -q '^watch: provider-a put 100MiB c10 ' "$tmp/r7.lines" &&
+	[ "$(wc -l <"$tmp/r8.lines")" -eq 1 ] && grep -q '^regression: provider-a put 100MiB c10 ' "$tmp/r8.lines"
+check $? "--alerts: build 6 none, build 7 its watch line, build 8 its regression line ($(cat "$tmp/r8.lines"))"
+"$analyze" "$tmp/d" -o "$tmp/nohist" --alerts "$tmp/nohist.lines" 2>"$tmp/nohist.err"
+[ $? -eq 2 ] && grep -q "alerts needs --history" "$tmp/nohist.err" && [ ! -e "$tmp/nohist.lines" ]
+check $? "--alerts without --history: usage error ($(head -n 1 "$tmp/nohist.err"))"
 
 pycheck "trend" "$tmp/r3/trend.json" "$tmp/r6/trend.json" "$tmp/r7/trend.json" "$tmp/r8/trend.json" <<'PY'
 import json, sys
 three, six, seven, eight = (json.load(open(f)) for f in sys.argv[1:5])
-def t(c, m):
-    print(("ok   " if c else "FAIL ") + m)
+from checks import t
 def states(tr):
     return [s["change"]["state"] for s in tr["series"] if not s["oneoff"]]
 t(not three["enough_history"] and set(states(three)) == {"insufficient"} and three["alerts"] == []
@@ -78,8 +90,9 @@ ch = sig[0]["change"] if sig else {"ratio": 9, "ci95": [9, 9]}
 t(ch["ratio"] < 1 and ch.get("change") == "regression" and ch.get("alert") is True, "a regression alert, ratio %.3f" % ch["ratio"])
 t(ch["ci95"][0] <= 0.75 <= ch["ci95"][1], "its interval %s covers 0.75" % ch["ci95"])
 t(ch.get("since_build") == 7 and ch.get("after") == 2 and ch.get("before") == 6 and
-  ch.get("noise_basis") == "subject" and ch.get("noise_df", 0) > 20,
-  "since build 7, 2 builds after, 6 before, noise pooled over the subject (%s df)" % ch.get("noise_df"))
+  ch.get("noise_basis") == "moderated" and ch.get("noise_df", 0) > 20,
+  "since build 7, 2 builds after, 6 before, the noise before them moderated over the subject (%s, %s df)"
+  % (ch.get("noise_basis"), ch.get("noise_df")))
 t(eight["test"]["name"] == "change-point" and eight["test"]["min_change"] == 0.1, "test: change-point, floor 10 %")
 a = eight["alerts"]
 t(len(a) == 1 and a[0].startswith("regression: provider-a put 100MiB c10 -2") and " since build 7 (CI -" in a[0],
@@ -112,6 +125,54 @@ for v in "15%:0" "15:2" "100%:2"; do
 	check $? "collect: alert_min_change = ${v%%:*}: exit $rc ($(head -n 1 "$tmp/k.out"))"
 	rm -rf "$tmp/kc"
 done
+
+for v in "alert_false_rate = 0.5%:0" "alert_false_rate = 0%:2:is not a percentage above 0%" \
+	"alert_cells = put * c10, headline:0" "alert_cells = all:0" \
+	"alert_cells = put 4KiB:2:an item is OP SIZE cN"; do
+	IFS=: read -r kv want msg <<<"$v"
+	printf '[campaign]\nname = w\n%s\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\nduration = 5s\n[subject a]\nendpoint = http://127.0.0.1:9\nbucket = b\n' \
+		"$kv" >"$tmp/k.ini"
+	"$top/bin/collect" "$tmp/k.ini" --dry-run -o "$tmp/kc" >"$tmp/k.out" 2>&1
+	rc=$?
+	[ "$rc" -eq "$want" ] && { [ "$rc" -eq 0 ] || grep -q "k.ini:3: \[campaign\] ${kv%% =*}: .*$msg" "$tmp/k.out"; }
+	check $? "collect: $kv: exit $rc ($(head -n 1 "$tmp/k.out"))"
+	rm -rf "$tmp/kc"
+done
+
+# Which cells alert, and the campaign's false-alarm rate shared out over them: build 8 again.
+cp "$tmp/before8.sqlite" "$tmp/c1.sqlite" && cp "$tmp/before8.sqlite" "$tmp/c2.sqlite"
+"$analyze" "$tmp/d" -o "$tmp/c1" --history "$tmp/c1.sqlite" --alert-cells all --alert-false-rate 0.5% \
+	--alerts "$tmp/c1.lines" 2>"$tmp/c1.err"
+check $? "--alert-cells all --alert-false-rate 0.5%: build 8 analyzed ($(tail -n 1 "$tmp/c1.err"))"
+cp -r "$tmp/d" "$tmp/dc" && sed -i 's/^\[campaign\]$/[campaign]\nalert_cells = put 256KiB c1, get * c5/' "$tmp/dc/campaign.ini"
+"$analyze" "$tmp/dc" -o "$tmp/c2" --history "$tmp/c2.sqlite" --alerts "$tmp/c2.lines" 2>"$tmp/c2.err"
+check $? "the campaign's alert_cells = put 256KiB c1, get * c5: build 8 analyzed"
+"$analyze" "$tmp/d" -o "$tmp/c3" --history "$tmp/c3.sqlite" --alert-cells "put 4KiB" 2>"$tmp/c3.err"
+[ $? -eq 2 ] && grep -q "alert-cells: 'put 4KiB': an item is OP SIZE cN" "$tmp/c3.err" && [ ! -e "$tmp/c3.sqlite" ]
+check $? "--alert-cells 'put 4KiB': usage error ($(head -n 1 "$tmp/c3.err"))"
+pycheck "alert cells" "$tmp/c1/trend.json" "$tmp/c1.lines" "$tmp/c2/trend.json" "$tmp/c2.lines" <<'PY'
+import json, sys
+a, al, b, bl = json.load(open(sys.argv[1])), open(sys.argv[2]).read(), json.load(open(sys.argv[3])), open(sys.argv[4]).read()
+def t(c, m):
+    print(("ok   " if c else "FAIL ") + m)
+judged = [s for s in a["series"] if not s["oneoff"]]
+cells = {(s["op"], s["size"], s["concurrency"]) for s in judged}
+t(len(judged) == 48 and len(cells) == 24, "all: 24 cells x 2 subjects judged (%d series)" % len(judged))
+ta = a["test"]
+t(ta["false_alarm_rate"] == 0.005 and abs(ta["alpha"] - (1 - 0.995 ** (1 / 48))) < 1e-12
+  and abs(ta["watch_alpha"] - (1 - 0.975 ** (1 / 48))) < 1e-12,
+  "the 0.5 %% rate shared out: %.3g per series, watch %.3g" % (ta["alpha"], ta["watch_alpha"]))
+t(a["alerts"] == [l for l in al.splitlines() if l.startswith("regression:")] and len(a["alerts"]) == 1
+  and a["alerts"][0].startswith("regression: provider-a put 100MiB c10 -2"),
+  "the regression still alerted among 48 series: %s" % a["alerts"])
+heads = sorted({(s["op"], s["size"], s["concurrency"]) for s in b["series"] if not s["oneoff"]})
+t(heads == [("get", 262144, 5), ("get", 5242880, 5), ("get", 52428800, 5), ("get", 104857600, 5),
+            ("put", 262144, 1)], "the campaign's list: put 256KiB c1 and every get at c5 (%s)" % heads)
+tb = b["test"]
+t(tb["false_alarm_rate"] == 0.01 and abs(tb["alpha"] - (1 - 0.99 ** (1 / 10))) < 1e-12,
+  "default 1 %% over its 10 series: %.3g" % tb["alpha"])
+t(b["alerts"] == [] and bl == "", "the changed cell not among them: no alert (%s)" % b["alerts"])
+PY
 
 # Two builds that agree by luck, then a -19 % dip: no alert, no watch.
 "$fake" "$tmp/l" "${common[@]}" --cell 1:get:104857600:10=0.81 >/dev/null

@@ -254,6 +254,8 @@ if [ -r /usr/share/bash-completion/bash_completion ]; then
 	check $? "bash completion: s3bench render --for -> --format"
 	complete_words s3bench sch | grep -qx scheduled-build
 	check $? "bash completion: s3bench sch -> scheduled-build"
+	[ "$(complete_words s3bench-render --lang '' | tr '\n' ' ')" = "en ko " ]
+	check $? "bash completion: s3bench-render --lang -> the installed templates' languages"
 else
 	bad "bash-completion missing (scripts/setup installs it)"
 fi

@@ -10,15 +10,35 @@
 #                           one started now and stopped at exit; RGW_S3_ENDPOINT and
 #                           RGW_AWS_* set after it. No RGW at all: bad, then finish.
 #   stop_at_exit PID...     background processes killed and reaped at exit
-#   timed_check ST TEXT     check for a timing figure: a failure while the machine is busy
-#                           (load above twice the cores: machine_busy) is a skip
+#   timing_begin            a timing check's measurement starts: its load is measured from
+#                           here (tests/tools/loadmon.py samples the runnable threads)
+#   timed_check ST TEXT     the timing check that ends there: judged (check ST TEXT) unless
+#                           it failed while the load measured since timing_begin exceeded
+#                           twice the cores, then a skip naming that load; either way one line
+#                           "TIMING judged TEXT (load L)" or "TIMING skipped TEXT (load L)",
+#                           which tests/run counts
+#   "${rt[@]}" CMD...       CMD at real-time priority (SCHED_FIFO 10, as S3BENCH_REALTIME
+#                           gives the collector's rate runs): a timing check's client and
+#                           emulators ahead of the machine's other work (rt is chrt's words,
+#                           empty where chrt is refused: not root); its pid is CMD's
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
+#   run_pipeline [-q] [-f FORMAT] [-c INI] OUT [LANG...]
+#                           the stages in turn: collect INI -o OUT (with -c), analyze OUT -o
+#                           OUT/results, render OUT/results -o OUT/report (with LANGs, once a
+#                           LANG into OUT/report-LANG, --lang LANG; --format FORMAT with -f);
+#                           run by $collect, $analyze and $render (default bin/*), each one's
+#                           output in OUT.STAGE.log (OUT.render-LANG.log). One check a stage,
+#                           "STAGE exits 0 (its log's last lines)", a stage after a failed one
+#                           failing unrun; -q: no check, the status says whether all exited 0
+#   Python checks           a heredoc says `from checks import t, near, ns`
+#                           (tests/e2e/checks.py; this directory is on PYTHONPATH)
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
 # interrupt (INT, TERM) exits 130 through the same cleanup.
 set -u
 top=${TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
 passed=0 failed=0 skipped=0
+export PYTHONPATH="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)${PYTHONPATH:+:$PYTHONPATH}"
 tmp=$(mktemp -d "/tmp/s3bench-$(basename "$0" .sh).XXXXXX")
 lib_exit_hooks=() lib_pids=()
 
@@ -46,23 +66,53 @@ check() {
 	if [ "$st" -eq 0 ]; then ok "$*"; else bad "$*"; fi
 }
 skip() { skipped=$((skipped + $1)); echo "SKIP ($1) $2"; }
-# machine_busy: true when the 1-minute load is above twice the cores, other work competing
-# with this test's timing (its load in $busy_load)
-machine_busy() {
-	busy_load=$(cut -d' ' -f1 /proc/loadavg)
-	awk -v l="$busy_load" -v c="$(nproc)" 'BEGIN { exit !(l > 2 * c) }'
+# Timing checks. The load that may excuse a failure is the one measured during the check,
+# not the 1-minute load average (which lags a minute behind and says nothing of the check's
+# own seconds): tests/tools/loadmon.py samples /proc/stat's procs_running (the threads running
+# or waiting for a core) every 0.1 s, and the check's load is their mean from timing_begin to
+# timed_check. A check whose figure misses while that load is at most twice the cores fails:
+# the clients of these checks are made on time (real-time priority, "${rt[@]}": docs/LAB.md
+# "Timing checks"), so a late client is the check's failure, not an excuse.
+lib_loadmon="" timing_t0=""
+timing_begin() {
+	if [ -z "$lib_loadmon" ]; then
+		python3 "$top/tests/tools/loadmon.py" "$tmp/load.tsv" $$ &
+		lib_loadmon=$!
+		stop_at_exit "$lib_loadmon"
+	fi
+	timing_t0=$EPOCHREALTIME
 }
-# timed_check ST TEXT: check for a timing figure; a failure on a busy machine is a skip
-# that says so (the figure is shown either way)
+# timing_load: the mean runnable threads since timing_begin, one decimal (waits up to 0.5 s
+# for a first sample when the check was shorter than the sampling interval)
+timing_load() {
+	local l i
+	for i in 1 2 3 4 5 6; do
+		l=$(python3 "$top/tests/tools/loadmon.py" mean "$tmp/load.tsv" "$timing_t0")
+		[ -n "$l" ] && break
+		sleep 0.1
+	done
+	echo "${l:-unknown}"
+}
 timed_check() {
-	local st=$1
+	local st=$1 load cores
 	shift
-	if [ "$st" -ne 0 ] && machine_busy; then
-		skip 1 "$* (not judged: load $busy_load on $(nproc) cores)"
+	if [ -z "$timing_t0" ]; then
+		bad "$* (timed_check without timing_begin: the load was not measured)"
+		return
+	fi
+	load=$(timing_load) cores=$(nproc --all)
+	if [ "$st" -ne 0 ] && awk -v l="$load" -v c="$cores" 'BEGIN { exit !(l + 0 > 2 * c) }'; then
+		skip 1 "$* (not judged: load $load measured during the check, above twice the $cores cores)"
+		echo "TIMING skipped $* (load $load)"
 	else
 		check "$st" "$*"
+		echo "TIMING judged $* (load $load)"
 	fi
+	timing_t0=""
 }
+# rt: see the head comment (tried once: chrt refuses SCHED_FIFO without CAP_SYS_NICE)
+rt=()
+chrt -f 10 true 2>/dev/null && rt=(chrt -f 10)
 # use_server NAME PREFIX: tests/run's server NAME (PREFIX_* in the environment), else a private
 # one from tests/servers/NAME/start, stopped at exit; PREFIX_S3_ENDPOINT etc. set after it.
 use_server() {
@@ -76,6 +126,55 @@ use_server() {
 }
 use_rgw() { use_server radosgw RGW; }
 use_nginx() { use_server nginx NGINX; }
+
+# lib_stage QUIET PREV NAME LOG CMD...: one stage of run_pipeline: CMD with its output in LOG
+# when PREV (the stage before) is 0, else not run; checked as NAME unless QUIET is 1. Returns
+# CMD's status (1 when not run).
+lib_stage() {
+	local quiet=$1 prev=$2 name=$3 log=$4 st=1
+	shift 4
+	if [ "$prev" -eq 0 ]; then
+		"$@" >"$log" 2>&1
+		st=$?
+	else
+		echo "not run: the stage before failed" >"$log"
+	fi
+	[ "$quiet" -eq 1 ] || check "$st" "$name exits 0 ($(tail -n 2 "$log"))"
+	return "$st"
+}
+run_pipeline() {
+	local quiet=0 fmt=() ini="" out st=0 rst=0 lang o OPTIND=1
+	while getopts qf:c: o; do
+		case $o in
+		q) quiet=1 ;;
+		f) fmt=(--format "$OPTARG") ;;
+		c) ini=$OPTARG ;;
+		*) return 2 ;;
+		esac
+	done
+	shift $((OPTIND - 1))
+	out=$1
+	shift
+	if [ -n "$ini" ]; then
+		lib_stage "$quiet" 0 collect "$out.collect.log" "${collect:-$top/bin/collect}" "$ini" \
+			-o "$out"
+		st=$?
+	fi
+	lib_stage "$quiet" "$st" analyze "$out.analyze.log" "${analyze:-$top/bin/analyze}" "$out" \
+		-o "$out/results"
+	st=$?
+	if [ $# -eq 0 ]; then
+		lib_stage "$quiet" "$st" render "$out.render.log" "${render:-$top/bin/render}" \
+			"$out/results" -o "$out/report" "${fmt[@]}"
+		return
+	fi
+	for lang in "$@"; do
+		lib_stage "$quiet" "$st" "render --lang $lang" "$out.render-$lang.log" \
+			"${render:-$top/bin/render}" "$out/results" -o "$out/report-$lang" --lang "$lang" \
+			"${fmt[@]}" || rst=1
+	done
+	[ "$st" -eq 0 ] && [ "$rst" -eq 0 ]
+}
 
 finish() {
 	if [ "$skipped" -gt 0 ]; then

@@ -18,14 +18,11 @@ check $? "collect exits 0: $(tail -n 2 "$work/collect.log")"
 check_tree "$out" complete=1 runs=38 secret="$ONE_AWS_SECRET_ACCESS_KEY" >"$work/tree.txt"
 check $? "the tree: $(tail -n 5 "$work/tree.txt")"
 
-"$top/bin/analyze" "$out" -o "$out/results" >"$work/analyze.log" 2>&1
-check $? "analyze exits 0: $(tail -n 2 "$work/analyze.log")"
+run_pipeline "$out"
 for f in aggregate.json cells.csv runs.csv; do
 	[ -s "$out/results/$f" ]
 	check $? "results/$f written"
 done
-"$top/bin/render" "$out/results" -o "$out/report" >"$work/render.log" 2>&1
-check $? "render exits 0: $(tail -n 2 "$work/render.log")"
 html="$out/report/report.html" pdf="$out/report/report.pdf"
 [ -s "$html" ] && [ -s "$pdf" ]
 check $? "report.html and report.pdf written"
@@ -78,7 +75,7 @@ if grep -rqF "$ONE_AWS_SECRET_ACCESS_KEY" "$out/results" "$out/report" "$work"/*
 else
 	ok "no secret in results, report or logs"
 fi
-# provenance (issue 24): the fresh report carries its section and the results verify
+# provenance: the fresh report carries its section and the results verify
 grep -q '<h2 id="provenance">' "$out/report/report.html"
 check $? "the report has the Provenance section"
 "$top/bin/analyze" --verify "$out/results" >"$work/verify.log" 2>&1

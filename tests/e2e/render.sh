@@ -425,9 +425,20 @@ check $? "missing aggregate.json: exit 1 naming it"
 "$render" >/dev/null 2>&1
 test $? -eq 2
 check $? "no argument: exit 2"
-"$render" "$work/results" --lang fr >/dev/null 2>&1
-test $? -eq 2
-check $? "--lang fr: exit 2"
+"$render" "$work/results" --lang fr >/dev/null 2>"$work/err"
+sh -c "test $? -eq 2 && grep -q \"'fr' is not a language of .* (en, ko)\" '$work/err'"
+check $? "--lang fr: exit 2 naming the templates' languages ($(cat "$work/err"))"
+# the languages are the templates' directories with a strings.txt: a new one renders, and
+# its font.first must name a face the PDF embeds
+cp -r templates "$work/tl" && cp -r "$work/tl/en" "$work/tl/xx"
+"$render" "$work/results" -o "$work/rep-xx" --templates "$work/tl" --lang xx 2>"$work/err"
+check $? "a language added to the templates renders ($(cat "$work/err"))"
+"$render" --templates "$work/tl" --help | grep -q 'here: en, ko, xx'
+check $? "--help lists the templates' languages"
+sed -i 's/^font.first = .*/font.first = Comic Sans/' "$work/tl/xx/strings.txt"
+"$render" "$work/results" -o "$work/rep-xx2" --templates "$work/tl" --lang xx 2>"$work/err"
+sh -c "test $? -eq 1 && grep -q 'xx/strings.txt: font.first: .Comic Sans.' '$work/err'"
+check $? "an unknown font.first: exit 1 naming the file ($(cat "$work/err"))"
 "$render" "$work/results" --format docx >/dev/null 2>&1
 test $? -eq 2
 check $? "--format docx: exit 2"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/retries.sh: retries the way the SDKs make them (issue 25). nginx
+# tests/e2e/retries.sh: retries the way the SDKs make them. nginx
 # (NGINX_S3_ENDPOINT from tests/run, else a private one) behind build/tests/faultproxy in
 # mode slowdown (503 SlowDown for 30 % of the requests, a fixed seed). A campaign of 4 KiB
 # PUTs at 2 workers, 40 requests each, `retries = 3`; then, from the ops log alone:
@@ -80,15 +80,9 @@ for lang in en ko; do
 done
 
 python3 - "$out/runs/cycle-01/slow/put-4KiB-c2" "$out" "$tmp" <<'PY' >"$tmp/py.out" 2>&1
-import datetime, json, math, subprocess, sys
+import json, math, subprocess, sys
 d, out, tmp = sys.argv[1:4]
-def t(c, name):
-    print(("ok   " if c else "FAIL ") + name)
-def ns(s):
-    base, _, frac = s.rstrip("Z").partition(".")
-    sec = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").replace(
-        tzinfo=datetime.timezone.utc).timestamp()
-    return int(sec) * 10**9 + int((frac + "000000000")[:9])
+from checks import t, ns
 txt = subprocess.run(["zstd", "-dc", d + "/ops.tsv.zst"], capture_output=True,
                      text=True).stdout.splitlines()
 head = txt[0].split("\t")

@@ -8,6 +8,14 @@
 # - a third build: OUT/history.sqlite holds the 3 complete builds (cycles 1, 2, 3; the killed
 #   one recorded nothing) and results/trend.json 3 points per series (the kill inside the
 #   database write and the regression alert: scheduled_history.sh).
+# - cycle 1000 of a daily build: cycles 4 to 999 generated from cycle 3's runs (run.json's
+#   cycle rewritten, ops logs linked), state "cycle 999 done"; the next build runs cycle
+#   1000 for real: runs/cycle-1000 beside cycle-999, every cell of the results has 1000
+#   runs, runs.csv and the report's per-cycle appendix list cycles 1 to 1000 in order, state
+#   "cycle 1000 done"; collect --cycle 1000000 is accepted, 1000001 refused;
+# - the systemd unit's environment: the build run with only the Environment= lines of
+#   docs/systemd/s3bench@.service.in (/etc/s3bench moved under $tmp, no HOME) finds a
+#   profile whose endpoint and region are in the AWS config file only.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -55,6 +63,8 @@ for _ in $(seq 1 200); do
 done
 kill -KILL -- -"$pc" 2>/dev/null
 wait "$pc" 2>/dev/null
+# the killed group's processes end a moment after the signal: the lock is free then
+flock -w 10 "$out/.scheduled.lock" true
 done_before=$(find "$out/data/runs/cycle-02" -name run.json 2>/dev/null | wc -l)
 [ "$done_before" -ge 1 ] && [ "$done_before" -lt 8 ]
 check $? "killed mid-cycle ($done_before of 8 runs of cycle 2 recorded)"
@@ -99,7 +109,83 @@ sys.exit(0 if b == [1, 2, 3] and t["series"] and all(len(s["points"]) == 3 for s
 PY
 check $? "history.sqlite: 3 builds (cycles 1, 2, 3); trend.json: 3 points per series"
 
-# 4. Bad usage: one line, exit 2.
+# 4. Cycle 1000: cycles 4..999 generated from cycle 3's runs, cycle 1000 collected.
+python3 - "$out/data/runs" <<'PY'
+import json, os, sys
+runs = sys.argv[1]
+src = os.path.join(runs, "cycle-03")
+files = []
+for d, _, names in os.walk(src):
+    for n in names:
+        files.append(os.path.relpath(os.path.join(d, n), src))
+for c in range(4, 1000):
+    dst = os.path.join(runs, "cycle-%02d" % c)
+    for rel in files:
+        s, t = os.path.join(src, rel), os.path.join(dst, rel)
+        os.makedirs(os.path.dirname(t), exist_ok=True)
+        if rel.endswith("run.json"):
+            j = json.load(open(s))
+            j["cycle"] = c
+            json.dump(j, open(t, "w"), indent=2)
+        else:
+            os.link(s, t)
+PY
+check $? "cycles 4..999 generated from cycle 3"
+echo "cycle 999 done" >>"$out/state"
+"$build" "$camp" "$out" >"$work/k.log" 2>&1
+rk=$?
+[ "$rk" -eq 0 ] || [ "$rk" -eq 4 ]
+check $? "the build after cycle 999 exits 0 or 4 (got $rk: $(tail -n 1 "$work/k.log"))"
+[ "$(tail -n 1 "$out/state")" = "cycle 1000 done" ] &&
+	[ "$(find "$out/data/runs/cycle-1000" -name run.json | wc -l)" -eq 8 ]
+check $? "it collected cycle 1000: runs/cycle-1000 holds its 8 runs, state 'cycle 1000 done'"
+python3 - "$out/results/aggregate.json" "$out/results/runs.csv" "$out/report/report.html" <<'PY'
+import csv, json, re, sys
+a = json.load(open(sys.argv[1]))
+ns = sorted({c["n"] for c in a["cells"]})
+cyc = [int(r["cycle"]) for r in csv.DictReader(open(sys.argv[2])) if r["cycle"]]
+html = open(sys.argv[3]).read()
+# the appendix's per-cycle columns: C1 .. C1000 in order in the first table
+heads = [int(h) for h in re.findall(r"<th[^>]*>C(\d+)</th>", html)]
+first = heads[:heads.index(1000) + 1] if 1000 in heads else []
+ok = ns == [1000] and cyc == sorted(cyc) and cyc[-1] == 1000 and cyc.count(1000) == 8
+print("cells' n %s, runs.csv cycles %d..%d in order: %s; appendix columns C%s..C%s" %
+      (ns, cyc[0], cyc[-1], cyc == sorted(cyc), first[:1], first[-1:]))
+sys.exit(0 if ok and first == list(range(1, 1001)) else 1)
+PY
+check $? "the results hold 1000 cycles per cell; runs.csv and the report's appendix in cycle order, 1000 last"
+for v in 1000000:0 1000001:2; do
+	"$collect" "$camp" -o "$work/big" --cycle "${v%%:*}" --dry-run >"$work/big.log" 2>&1
+	rc=$?
+	[ "$rc" -eq "${v#*:}" ] && { [ "$rc" -eq 0 ] && grep -q "cycle-1000000/" "$work/big.log" ||
+		grep -q "1000001" "$work/big.log"; }
+	check $? "collect --cycle ${v%%:*}: exit $rc ($(head -n 1 "$work/big.log"))"
+done
+
+# 5. The systemd unit's environment: no HOME, the AWS files where the unit says.
+unit=$top/docs/systemd/s3bench@.service.in
+etc=$work/etc
+mkdir -p "$etc"
+printf '[profile sched]\nregion = us-east-1\nendpoint_url = %s\n' "$ONE_S3_ENDPOINT" >"$work/aws-config"
+printf '[sched]\naws_access_key_id = %s\naws_secret_access_key = %s\n' \
+	"$ONE_AWS_ACCESS_KEY_ID" "$ONE_AWS_SECRET_ACCESS_KEY" >"$work/aws-credentials"
+mapfile -t unit_env < <(sed -n "s|^Environment=||p" "$unit" | sed "s|/etc/s3bench|$etc|g")
+for e in "${unit_env[@]}"; do
+	case $e in
+	AWS_CONFIG_FILE=*) cp "$work/aws-config" "${e#*=}" ;;
+	AWS_SHARED_CREDENTIALS_FILE=*) cp "$work/aws-credentials" "${e#*=}" ;;
+	esac
+done
+sed -e '/^endpoint = /d' -e 's/^credentials = .*/profile = sched/' -e 's/^cycles = .*/cycles = 1/' \
+	"$camp" >"$work/profile.ini"
+env -i PATH="$PATH" AWS_EC2_METADATA_DISABLED=true "${unit_env[@]}" "$build" "$work/profile.ini" "$work/unit" >"$work/u.log" 2>&1
+ru=$?
+[ "$ru" -eq 0 ] || [ "$ru" -eq 4 ]
+check $? "with the unit's environment (${unit_env[*]}), no HOME: a build exits 0 (got $ru: $(grep -m 1 'collect: \|failed' "$work/u.log"))"
+check_tree "$work/unit/data" complete=1 runs=$((8 + 3)) >"$work/utree.txt"
+check $? "and its runs are complete: $(tail -n 1 "$work/utree.txt")"
+
+# 6. Bad usage: one line, exit 2.
 "$build" "$work/missing.ini" "$out" >"$work/e.log" 2>&1
 re=$?
 [ "$re" -eq 2 ] && [ "$(wc -l <"$work/e.log")" -eq 1 ]

@@ -15,6 +15,10 @@
 #   same.
 # - builds 5 and 6 with --metrics-dir: the textfile's s3bench_watch, then s3bench_regression,
 #   is 1 for that cell (0 for the others) and s3bench_regression_alerts counts the alert.
+# - builds 5 and 6 run without jq (a jq on PATH that fails as a missing one does): the
+#   watch and regression lines and exit 4 come from s3bench's own commands;
+# - build 6's --alert-cells and --alert-false-rate reach analyze (trend.json's cells and
+#   rate).
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 render=${RENDER:-$top/bin/render}
@@ -85,8 +89,11 @@ flags() {
 	sed -n "s/^$1{[^}]*subject=\"\([^\"]*\)\",op=\"\([^\"]*\)\",size=\"\([0-9]*\)\",concurrency=\"\([0-9]*\)\"} 1\$/\1 \2 \3 c\4/p" \
 		"$tmp/tf/s3bench-camp.prom"
 }
-mkdir -p "$tmp/tf"
-"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b5.out" 2>"$tmp/b5.err"
+mkdir -p "$tmp/tf" "$tmp/nojq"
+# jq is no dependency of the scheduled build: a jq that fails as a missing one does
+printf '#!/bin/sh\necho "jq: command not found" >&2\nexit 127\n' >"$tmp/nojq/jq"
+chmod +x "$tmp/nojq/jq"
+PATH=$tmp/nojq:$PATH "$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b5.out" 2>"$tmp/b5.err"
 rc=$?
 w=$(grep '^watch:' "$tmp/b5.err")
 [ "$rc" -eq 0 ] && [ "$(grep -c '^watch:' "$tmp/b5.err")" -eq 1 ] &&
@@ -99,7 +106,8 @@ check $? "and the build is complete: 4 builds, report switched"
 	grep -q '^s3bench_regression_alerts{.*} 0$' "$tmp/tf/s3bench-camp.prom"
 check $? "metrics of build 5: s3bench_watch 1 for that cell only, no regression flag ($(flags s3bench_watch))"
 
-"$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" >"$tmp/b6.out" 2>"$tmp/b6.err"
+PATH=$tmp/nojq:$PATH "$build" "$tmp/camp.ini" "$out" --metrics-dir "$tmp/tf" \
+	--alert-cells "headline, get 256KiB *" --alert-false-rate 0.5% >"$tmp/b6.out" 2>"$tmp/b6.err"
 rc=$?
 last=$(tail -n 1 "$tmp/b6.err")
 [ "$rc" -eq 4 ] && [[ "$last" =~ ^regression:\ provider-a\ put\ 100MiB\ c10\ -[0-9]+\ %\ since\ build\ 4\ \(CI\ -[0-9]+..-[0-9]+\ %\)$ ]] &&
@@ -108,6 +116,14 @@ check $? "build 6, the next cycle confirms it: exit 4 ($rc), one line '$last'"
 [ "$(builds)" = 5 ] && grep -q "cycle 6 done" "$tmp/b6.out" &&
 	grep -q "regression: provider-a put 100MiB c10" "$out/report/report.html"
 check $? "and the build is complete: 5 builds, report switched, naming the regression"
+python3 - "$out/results/trend.json" <<'PY'
+import json, sys
+t = json.load(open(sys.argv[1]))
+cells = sorted({(s["op"], s["size"], s["concurrency"]) for s in t["series"] if not s["oneoff"]})
+want = [("get", 262144, 1), ("get", 262144, 5), ("get", 262144, 10), ("get", 104857600, 10), ("put", 104857600, 10)]
+sys.exit(0 if cells == want and t["test"]["false_alarm_rate"] == 0.005 else 1)
+PY
+check $? "build 6's --alert-cells 'headline, get 256KiB *' and --alert-false-rate 0.5% reach the trend"
 [ "$(flags s3bench_regression)" = "provider-a put 104857600 c10" ] && [ -z "$(flags s3bench_watch)" ] &&
 	grep -q '^s3bench_regression_alerts{.*} 1$' "$tmp/tf/s3bench-camp.prom"
 check $? "metrics of build 6: s3bench_regression 1 for that cell only, one alert ($(flags s3bench_regression))"

@@ -167,10 +167,7 @@ env -u AWS_EC2_METADATA_DISABLED AWS_EC2_METADATA_SERVICE_ENDPOINT="$fake" \
 	--endpoint "$fake" --bucket sec-imds --op get --size 4KiB --concurrency 2 --duration 5s \
 	--objects 5 -o "$outs/run-imds" >"$logs/run-imds.out" 2>"$logs/run-imds.err"
 check $? "collect run with instance credentials (3-second tokens) exits 0"
-"$analyze" "$outs/campaign" >"$logs/analyze.out" 2>"$logs/analyze.err"
-check $? "analyze exits 0: $(tail -n 2 "$logs/analyze.err")"
-"$render" "$outs/campaign/results" >"$logs/render.out" 2>"$logs/render.err"
-check $? "render (html, pdf) exits 0: $(tail -n 2 "$logs/render.err")"
+run_pipeline "$outs/campaign"
 [ -s "$outs/campaign/report/report.html" ] && [ -s "$outs/campaign/report/report.pdf" ]
 check $? "report.html and report.pdf written"
 

@@ -22,8 +22,7 @@ check $? "bash -n"
 python3 - "$script" >"$tmp/sbatch.out" 2>&1 <<'PY'
 import re, sys
 lines = open(sys.argv[1]).read().splitlines()
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
+from checks import t
 t(lines[0] == "#!/bin/bash", "shebang #!/bin/bash (sbatch needs an interpreter line)")
 first_cmd = next(i for i, l in enumerate(lines) if l.strip() and not l.startswith("#"))
 sb = [(i, l) for i, l in enumerate(lines) if l.startswith("#SBATCH")]

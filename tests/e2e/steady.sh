@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/steady.sh: `duration = auto` (issue 25): a run stops once its throughput is
+# tests/e2e/steady.sh: `duration = auto`: a run stops once its throughput is
 # steady (collect/engine/steady.h), never before min_duration, at the latest at
 # max_duration. nginx (NGINX_S3_ENDPOINT from tests/run, else a private one) behind
 # build/tests/faultproxy:
@@ -60,15 +60,9 @@ crun "$ep" noisy --min-duration 5s --max-duration 12s
 check $? "the noisy run completes ($(tail -n 2 "$tmp/noisy.out"))"
 
 python3 - "$tmp" <<'PY' >"$tmp/py.out" 2>&1
-import datetime, json, subprocess, sys
+import json, subprocess, sys
 tmp = sys.argv[1]
-def t(c, name):
-    print(("ok   " if c else "FAIL ") + name)
-def ns(s):
-    base, _, frac = s.rstrip("Z").partition(".")
-    sec = datetime.datetime.strptime(base, "%Y-%m-%dT%H:%M:%S").replace(
-        tzinfo=datetime.timezone.utc).timestamp()
-    return int(sec) * 10**9 + int((frac + "000000000")[:9])
+from checks import t, ns
 w = json.load(open(tmp + "/warm/run.json"))
 t(w["workload"]["duration_auto"] == {"min_s": 5, "max_s": 40, "window_s": 10, "band": 0.05},
   "run.json workload.duration_auto records the limits: %s" % w["workload"]["duration_auto"])

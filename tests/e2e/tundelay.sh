@@ -13,6 +13,9 @@
 #   4. in the foreground it says when the devices exist and exits 0 on SIGTERM; with
 #      --pid-file it returns once they exist, and SIGTERM ends it with its counts line,
 #      the devices gone.
+# The round trips of 2. and 3. are timing checks (tests/e2e/lib.sh timed_check): tundelay and
+# ping run at real-time priority, and a miss fails unless the load measured during the pings
+# exceeded twice the cores (then a SKIP naming it).
 # About 5 s. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/lib.sh"
 tundelay=${TUNDELAY:-$top/build/tests/tundelay}
@@ -51,13 +54,13 @@ start() {
 	local _
 	rm -f "$tmp/pid" "$tmp/ready"
 	if [ "${2:-}" = fg ]; then
-		"$tundelay" --ns-a "$na" --ns-b "$nb" --dev-a "$da" --dev-b "$db" --delay "$1" \
+		"${rt[@]}" "$tundelay" --ns-a "$na" --ns-b "$nb" --dev-a "$da" --dev-b "$db" --delay "$1" \
 			--max-seconds 60 >"$tmp/ready" 2>>"$tmp/tundelay.log" &
 		tpid=$!
 		for _ in $(seq 100); do [ -s "$tmp/ready" ] && break; sleep 0.02; done
 		grep -q '^tundelay: ready' "$tmp/ready" || return 1
 	else
-		"$tundelay" --ns-a "$na" --ns-b "$nb" --dev-a "$da" --dev-b "$db" --delay "$1" \
+		"${rt[@]}" "$tundelay" --ns-a "$na" --ns-b "$nb" --dev-a "$da" --dev-b "$db" --delay "$1" \
 			--pid-file "$tmp/pid" --max-seconds 60 >"$tmp/ready" 2>>"$tmp/tundelay.log" ||
 			return 1
 		tpid=$(cat "$tmp/pid")
@@ -70,7 +73,7 @@ start() {
 # rtt N: ping -c N across (0.1 s apart); "MEDIAN MIN MAX" of the round trips in ms, empty
 # unless all N replies came back
 rtt() {
-	ip netns exec "$na" ping -c "$1" -i 0.1 -W 2 -n "$net.2" 2>&1 |
+	ip netns exec "$na" "${rt[@]}" ping -c "$1" -i 0.1 -W 2 -n "$net.2" 2>&1 |
 		sed -n 's/.* time=\([0-9.]*\) ms$/\1/p' | sort -n |
 		awk -v n="$1" '{ v[NR] = $1 } END { if (NR == n) printf "%.3f %.3f %.3f\n", v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
@@ -78,6 +81,7 @@ rtt() {
 # within 5 % or 0.2 ms (whichever is larger) of 2 D
 delay_check() {
 	local got st min max
+	timing_begin
 	got=$(rtt "$2")
 	read -r _ min max <<<"$got"
 	[ -n "$got" ] && awk -v g="${got%% *}" -v b="$3" -v w="$((2 * $1))" \

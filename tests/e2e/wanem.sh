@@ -16,6 +16,9 @@
 #      as a 20/s bucket of depth 2 fed the same send times passes (within 2), every other one
 #      "503 Slow Down" with S3's SlowDown XML body; a PUT behind a spent bucket gets a 503,
 #      its body never reaches the server, and the connection stays usable.
+# Each figure is a timing check (tests/e2e/lib.sh timed_check): wanem and its clients run at
+# real-time priority ("${rt[@]}"), and a miss fails unless the load measured during that
+# check exceeded twice the cores (then a SKIP naming it).
 # About 25 s. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/lib.sh"
 wanem=${WANEM:-$top/build/tests/wanem}
@@ -38,7 +41,7 @@ wpid=""
 # start_wanem ARGS...: a wanem in front of nginx; its port in $port
 start_wanem() {
 	rm -f "$tmp/port"
-	"$wanem" --listen 127.0.0.1:0 --upstream "$up" --port-file "$tmp/port" --max-seconds 120 \
+	"${rt[@]}" "$wanem" --listen 127.0.0.1:0 --upstream "$up" --port-file "$tmp/port" --max-seconds 120 \
 		"$@" >/dev/null 2>>"$tmp/wanem.log" &
 	wpid=$!
 	for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
@@ -52,7 +55,7 @@ at_exit stop_wanem
 ttfb() {
 	local args=() i
 	for i in $(seq "$2"); do args+=(-o /dev/null "$1"); done
-	curl -sS -w '%{time_pretransfer} %{time_starttransfer}\n' "${args[@]}" |
+	"${rt[@]}" curl -sS -w '%{time_pretransfer} %{time_starttransfer}\n' "${args[@]}" |
 		awk '{ print ($2 - $1) * 1000 }' | sort -n |
 		awk '{ v[NR] = $1 } END { printf "%.3f %.3f %.3f\n", v[int((NR + 1) / 2)], v[1], v[NR] }'
 }
@@ -68,6 +71,7 @@ read -r base _ _ < <(ttfb "$ep/$key/small" 20)
 delay_case() { # NAME RTT ARGS...
 	local name=$1 rtt=$2 med lo hi
 	shift 2
+	timing_begin
 	start_wanem "$@"
 	read -r med lo hi < <(ttfb "http://127.0.0.1:$port/$key/small" 20)
 	stop_wanem
@@ -77,6 +81,7 @@ delay_case() { # NAME RTT ARGS...
 }
 delay_case "5 ms each way" 10 --delay 5
 delay_case "20 ms up, 1 ms down" 21 --delay-up 20 --delay-down 1
+timing_begin
 start_wanem --delay 10 --jitter 2
 read -r med lo hi < <(ttfb "http://127.0.0.1:$port/$key/small" 60)
 stop_wanem
@@ -86,41 +91,46 @@ timed_check $? "jitter 2 ms on 10 ms each way: median $med ms within 20 +- 1.2, 
 
 # ---- 2. rate ----
 mib() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
+timing_begin
 start_wanem --rate-conn 50MiB/s
-got=$(curl -sS -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$port/$key/big")
+got=$("${rt[@]}" curl -sS -o /dev/null -w '%{speed_download}' "http://127.0.0.1:$port/$key/big")
 stop_wanem
 within "$(mib "$got")" 50
 timed_check $? "rate per connection: GET 100 MiB at $(mib "$got") MiB/s (cap 50 MiB/s)"
 
+timing_begin
 start_wanem --rate-conn 40MiB/s
-got=$(curl -sS -o /dev/null -T "$tmp/big" -w '%{speed_upload}' "http://127.0.0.1:$port/$key/put")
+got=$("${rt[@]}" curl -sS -o /dev/null -T "$tmp/big" -w '%{speed_upload}' "http://127.0.0.1:$port/$key/put")
 stop_wanem
 within "$(mib "$got")" 40
 timed_check $? "rate per connection, upload: PUT 100 MiB at $(mib "$got") MiB/s (cap 40 MiB/s)"
 
 # agg_get ARGS...: 4 parallel GETs of 100 MiB through a wanem with ARGS: MiB/s together
 agg_get() {
-	local i t0 t1 bytes
+	local i t0 t1 bytes pids=()
 	start_wanem "$@"
 	t0=$(date +%s%N)
 	for i in 1 2 3 4; do
-		curl -sS -o /dev/null -w '%{size_download}\n' "http://127.0.0.1:$port/$key/big" >"$tmp/agg.$i" &
+		"${rt[@]}" curl -sS -o /dev/null -w '%{size_download}\n' "http://127.0.0.1:$port/$key/big" >"$tmp/agg.$i" &
+		pids+=($!)
 	done
-	wait $(jobs -p | grep -vx "$wpid")
+	wait "${pids[@]}"
 	t1=$(date +%s%N)
 	stop_wanem
 	bytes=$(cat "$tmp"/agg.? | awk '{ s += $1 } END { print s }')
 	awk -v b="$bytes" -v t=$((t1 - t0)) 'BEGIN { printf "%.1f", b / 1048576 / (t / 1e9) }'
 }
 free=$(agg_get)
+timing_begin
 got=$(agg_get --rate-conn 100MiB/s --rate-all 200MiB/s)
 within "$got" 200
 timed_check $? "rate of all connections: 4 GETs of 100 MiB at $got MiB/s together (cap 200 MiB/s; uncapped just before: $free MiB/s)"
 
 # an idle connection saves no more than the bucket's depth: two 8 MiB GETs on one
 # connection, 1 s apart, the second within 5 % of the cap too
+timing_begin
 start_wanem --rate-conn 20MiB/s
-python3 - "$port" "/$key/mid" >"$tmp/idle" <<'PY'
+"${rt[@]}" python3 - "$port" "/$key/mid" >"$tmp/idle" <<'PY'
 import http.client, sys, time
 c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]))
 out = []
@@ -139,6 +149,7 @@ within "$first" 20 && within "$second" 20
 timed_check $? "rate after an idle second: 8 MiB GETs at $first and $second MiB/s (cap 20 MiB/s)"
 
 # ---- 3. first byte ----
+timing_begin
 start_wanem --first-byte 40
 read -r med lo hi < <(ttfb "http://127.0.0.1:$port/$key/small" 10)
 stop_wanem
@@ -149,8 +160,9 @@ timed_check $? "first byte held ${med} ms (want 40 ms)"
 # ---- 4. throttle ----
 # the forwarded count is compared with a token bucket (20/s, depth 2) fed the client's own
 # send times, so a stall of this loaded machine changes both alike
+timing_begin
 start_wanem --throttle 20 --throttle-burst 2
-python3 - "$port" "/$key/small" >"$tmp/thr" <<'PY'
+"${rt[@]}" python3 - "$port" "/$key/small" >"$tmp/thr" <<'PY'
 import http.client, sys, time
 port, path = int(sys.argv[1]), sys.argv[2]
 c = http.client.HTTPConnection("127.0.0.1", port)

@@ -74,10 +74,7 @@ check $? "analyze DATA_DIR without --warp-engine"
 pycheck "engines" "$tmp" <<'PY'
 import json, sys
 tmp = sys.argv[1]
-def t(cond, name):
-    print(("ok   " if cond else "FAIL ") + name)
-def near(x, y):
-    return x is not None and y is not None and abs(x - y) <= 1e-9 * max(1.0, abs(y))
+from checks import t, near
 def warp(name):
     j = json.load(open("%s/%s.json" % (tmp, name)))
     return j["ops"][0] if "ops" in j else j["reports"][0]["ops"][0]

@@ -40,7 +40,7 @@ static const struct env *setup(void)
 		return &env;
 	env.templates = getenv("FUZZ_TEMPLATES") ? getenv("FUZZ_TEMPLATES") : "templates";
 	env.lang = text_lang_load(env.templates, "en", &e);
-	if (env.lang == NULL || (env.fonts = fonts_new("en", &e)) == NULL) {
+	if (env.lang == NULL || (env.fonts = fonts_new(NULL, &e)) == NULL) {
 		fprintf(stderr, "fuzz_aggregate: %s\n", e.msg);
 		abort();
 	}

@@ -7,8 +7,10 @@
                                        what was emulated
     lab.py campaign3 full|reduced OUT  the 3-client campaign (one subject, run under mpirun)
     lab.py truth DATA_DIR RESULTS_DIR  check the results against what the profiles allow
-                                       (docs/LAB.md "The truth"); one ok/FAIL line per check,
-                                       exit 1 when any fails
+                                       (docs/LAB.md "The truth"); one ok/FAIL/SKIP line per
+                                       check, and a TIMING line per timing check (DATA_DIR's
+                                       load.tsv: docs/LAB.md "Timing checks"); exit 1 when
+                                       any fails
 Environment: LAB_NAME (the lab's prefix, default s3lab), LAB_NET (the /24, default 198.18.0),
 LAB_TRUST (ca_bundle, the default: each subject trusts LAB_CA, the lab CA's certificate
 that tests/lab/up prints; or insecure).
@@ -134,8 +136,8 @@ SHAPES = {
                                  "duration": "6s", "cycles": 3},
     },
     "reduced": {
-        "cycles": 1, "ops": "get", "sizes": "8MiB", "concurrency": "1, 4",
-        "duration": "3s", "objects": 6, "oneoff": False,
+        "cycles": 3, "ops": "get", "sizes": "256KiB, 8MiB", "concurrency": "1",
+        "duration": "2s", "objects": 4, "oneoff": False,
         "rates": "40/s, 80/s, 160/s, 320/s", "rate_duration": "3s",
         "subjects": ["near", "far", "perconn", "throttle"],
         "c3": {"subject": "perconn", "size": "8MiB", "concurrency": 2, "duration": "4s",
@@ -151,6 +153,11 @@ def trust_line(lab):
     if not os.environ.get("LAB_CA"):
         sys.exit("lab.py: LAB_CA (the lab CA's certificate, from tests/lab/up) is not set")
     return "ca_bundle = %s" % os.environ["LAB_CA"]
+
+
+def nic_line(lab):
+    # the collector's NIC cap: the lab's veths report 10 Gbit/s, tbf caps them below that
+    return ["client_nic = %gMbit" % (lab.client_nic * 8 / 1e6)] if lab.client_nic else []
 
 
 def client_text(lab, clients):
@@ -182,7 +189,7 @@ def campaign(lab, shape, out):
          % len(subs),
          "cycles = %d" % sh["cycles"],
          "client = %s" % client_text(lab, 1),
-         "client_shares_cpu = yes",
+         "client_shares_cpu = yes"] + nic_line(lab) + [
          "p99_limit = 250ms",
          "timeout = 90s",
          "",
@@ -215,7 +222,7 @@ def campaign3(lab, shape, out):
          "title = Emulated lab, %d clients" % lab.clients,
          "cycles = %d" % c3["cycles"],
          "client = %s" % client_text(lab, lab.clients),
-         "client_shares_cpu = yes",
+         "client_shares_cpu = yes"] + nic_line(lab) + [
          "timeout = 90s", "",
          "[matrix]", "ops = get", "sizes = %s" % c3["size"],
          "concurrency = %d" % c3["concurrency"], "duration = %s" % c3["duration"],

@@ -5,6 +5,8 @@
 #   lab_down             remove every namespace, veth, bridge, /etc/netns entry and process of
 #                        this lab, and the RGW it started; idempotent
 #   lab_ns ID            the namespace of a client (c1, c2...) or provider id
+#   lab_rt               chrt's words for real-time priority (SCHED_FIFO 10) where allowed:
+#                        the lab's emulator, wanem, keeps its delays and rates on a busy machine
 # Names: every namespace, link and /etc/netns entry starts with LAB_NAME (default s3lab,
 # at most 6 characters: Linux names links with 15 at most).
 srv_name=lab
@@ -20,6 +22,9 @@ eval "$(python3 "$lab_dir/lab.py" shell)" || {
 }
 lab_state=/run/$lab_name
 lab_ns() { echo "$lab_name-$1"; }
+
+lab_rt=()
+chrt -f 10 true 2>/dev/null && lab_rt=(chrt -f 10)
 
 lab_leftovers() {
 	[ -e "$lab_state" ] && return 0

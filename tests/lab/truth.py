@@ -16,18 +16,34 @@ time (RGW, TLS, the collector) only slows a cell down, so hi holds anyway; lo ma
 on a loaded machine, which is why only bandwidth-bound cells are held to 10 %.
 Latency floors: every request of a cell takes at least L plus its transfer at r1 (less
 the burst the buckets allow); a GET's first byte comes at least L after the request.
+
+Timing checks (docs/LAB.md "Timing checks") are those a busy machine can make miss: a
+bandwidth-bound figure, a leader, a NIC mark, a sweep's knee. Each is judged unless it
+failed while the load measured during its own runs (DATA_DIR/load.tsv, written by
+tests/lab/run through tests/tools/loadmon.py, over the runs' wrapper.started..ended)
+exceeded twice the cores; then it is a SKIP naming that load. Either way it prints a line
+"TIMING judged NAME (load L)" or "TIMING skipped NAME (load L)", as tests/e2e/lib.sh's
+timed_check does. A figure above the truth and a latency floor are never timing checks.
+The verdict checks are small functions that take the expected verdict (leader_is,
+not_leader, nic_marked, knee_within): they read aggregate.json today.
 """
+import datetime
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+import loadmon  # noqa: E402
 
 TOL_ABOVE = 1.03  # measurement edges (kept window, bucket depth, tbf burst)
 BURST = 512 * 1024  # bytes a transfer may move at once: wanem's bucket depth + tbf's burst
 
 
 class Report:
-    def __init__(self):
-        self.failed = 0
-        self.passed = 0
+    def __init__(self, data_dir):
+        self.failed = self.passed = self.skipped = 0
+        self.data_dir = data_dir
+        self.load_file = os.path.join(data_dir, "load.tsv")
 
     def check(self, ok, msg):
         if ok:
@@ -38,15 +54,37 @@ class Report:
             print("FAIL " + msg)
 
     def skip(self, msg):
-        self.skipped = getattr(self, "skipped", 0) + 1
+        self.skipped += 1
         print("SKIP " + msg)
 
+    def load(self, paths):
+        """The mean runnable threads during the runs at paths (under data_dir), or None."""
+        spans = []
+        for p in paths:
+            w = json.load(open(os.path.join(self.data_dir, p, "run.json"))).get("wrapper") or {}
+            if w.get("started") and w.get("ended"):
+                spans.append((unix(w["started"]), unix(w["ended"])))
+        return loadmon.mean(self.load_file, spans) if spans else None
 
-def machine_busy():
-    """'load L on N cores' when the 1-minute load is above twice the cores (other work took
-    the emulator's and the client's CPU: a figure below the truth is not the lab's), else ''."""
-    load, n = float(open("/proc/loadavg").read().split()[0]), os.cpu_count() or 1
-    return "load %.1f on %d cores" % (load, n) if load > 2 * n else ""
+    def timed(self, ok, msg, paths):
+        """A timing check of the runs at paths: judged unless it failed while their load
+        exceeded twice the cores (loadmon.busy), then a skip naming the load."""
+        load = self.load(paths)
+        shown = "unknown" if load is None else "%.1f" % load
+        if not ok and loadmon.busy(load):
+            self.skip("%s (not judged: load %s measured during its runs, above twice the %d "
+                      "cores)" % (msg, shown, os.cpu_count() or 1))
+            print("TIMING skipped %s (load %s)" % (msg, shown))
+        else:
+            self.check(ok, msg)
+            print("TIMING judged %s (load %s)" % (msg, shown))
+
+
+def unix(rfc3339):
+    """'2026-12-04T20:55:20.324254165Z' -> Unix seconds (the fraction kept)."""
+    day, _, frac = rfc3339.rstrip("Z").partition(".")
+    t = datetime.datetime.fromisoformat(day).replace(tzinfo=datetime.timezone.utc)
+    return t.timestamp() + float("0." + (frac or "0"))
 
 
 def inf_or(v):
@@ -69,7 +107,8 @@ def truth_of(lab, p, size, workers, clients):
     lat = (p["rtt_ms"] + p["first_byte_ms"]) / 1000.0
     hi = min(b, workers * size / (lat + max(0, size - BURST) / r1))
     lo = workers * size / (lat + workers * size / b)
-    return {"r1": r1, "B": b, "L": lat, "hi": hi, "lo": lo, "bw_bound": lo >= 0.9 * b}
+    return {"r1": r1, "B": b, "L": lat, "hi": hi, "lo": lo, "bw_bound": lo >= 0.9 * b,
+            "nic": clients * nic}
 
 
 def mib(v):
@@ -82,8 +121,39 @@ def cell_name(c):
                                "" if c.get("clients", 1) == 1 else " x%d clients" % c["clients"])
 
 
+def runs_of(agg, subject=None, op=None, size=None, concurrency=None, rate=False):
+    """The paths of the included runs that match: the rate runs when rate, else the
+    closed-loop ones."""
+    return [r["path"] for r in agg.get("runs", [])
+            if (subject is None or r["subject"] == subject) and (op is None or r["op"] == op)
+            and (size is None or r["size"] == size)
+            and (concurrency is None or r["concurrency"] == concurrency)
+            and bool(r.get("rate")) == rate]
+
+
+def nic_marked(rep, name, cell, want, paths):
+    """The cell carries the client-limit mark nic (want True) or does not (want False)."""
+    got = "nic" in ((cell.get("client_limit") or {}).get("reasons") or [])
+    rep.timed(got == want, "%s: %s the client-limit mark nic (reasons %s, NIC %.0f %% at most)"
+              % (name, "carries" if want else "does not carry",
+                 (cell.get("client_limit") or {}).get("reasons"),
+                 (cell.get("client_limit") or {}).get("nic_pct_max") or 0), paths)
+
+
+def check_nic(lab, c, t, rep, paths):
+    """NIC-bound cells (the NIC sets B and the cell is bandwidth-bound) are marked nic; cells
+    whose truth stays below 85 % of the NIC never are (90 % marks it)."""
+    if not lab.client_nic:
+        return
+    if t["bw_bound"] and t["B"] >= t["nic"] * 0.999:
+        nic_marked(rep, cell_name(c), c, True, paths)
+    elif t["hi"] < 0.85 * t["nic"]:
+        nic_marked(rep, cell_name(c), c, False, paths)
+
+
 def check_cells(lab, agg, rep):
-    """Throughput within the truth, latency floors; returns {category: [(cell, truth)]}."""
+    """Throughput within the truth, latency floors, NIC marks; returns {category: [(cell,
+    truth)]}."""
     cats = {}
     for c in agg["cells"]:
         p = provider_of(lab, c["subject"])
@@ -93,6 +163,7 @@ def check_cells(lab, agg, rep):
                    and r["concurrency"] == c["concurrency"] and not r.get("rate")
                    for r in agg.get("runs", []) + agg.get("excluded", [])):
             continue  # a combination the campaign never ran (the matrix's grid)
+        paths = runs_of(agg, c["subject"], c["op"], c["size"], c["concurrency"])
         if c["mib_s"]["value"] is None:
             rep.check(False, "%s: no value (no valid run)" % cell_name(c))
             continue
@@ -103,13 +174,10 @@ def check_cells(lab, agg, rep):
         rep.check(m <= mib(t["hi"]) * TOL_ABOVE,
                   "%s: %.1f MiB/s not above the truth %.1f MiB/s" % (name, m, mib(t["hi"])))
         if t["bw_bound"] and k == 1:
-            msg = ("%s: bandwidth-bound, %.1f MiB/s within 10 %% of %.1f MiB/s"
-                   % (name, m, mib(t["B"])))
-            ok = abs(m - mib(t["B"])) <= 0.1 * mib(t["B"])
-            if not ok and m < mib(t["B"]) and machine_busy():
-                rep.skip(msg + ": below it on a busy machine (%s), not judged" % machine_busy())
-            else:
-                rep.check(ok, msg)
+            rep.timed(abs(m - mib(t["B"])) <= 0.1 * mib(t["B"]),
+                      "%s: bandwidth-bound, %.1f MiB/s within 10 %% of %.1f MiB/s"
+                      % (name, m, mib(t["B"])), paths)
+        check_nic(lab, c, t, rep, paths)
         lat = c.get("latency_ms") or {}
         floor = 1000 * (t["L"] + max(0, c["size"] - BURST) / t["r1"])
         if lat.get("min") is not None:
@@ -125,19 +193,19 @@ def check_cells(lab, agg, rep):
         if k == 1:
             cats.setdefault((c["op"], c["size"], c["concurrency"]), []).append((c, t))
         else:
-            check_clients(lab, agg, c, t, p, rep)
+            check_clients(lab, agg, c, t, p, rep, paths)
     return cats
 
 
-def check_clients(lab, agg, c, t, p, rep):
+def check_clients(lab, agg, c, t, p, rep, paths):
     """A multi-client cell: within 10 % of its truth, above one client's, balance shown."""
     k, m, name = c["clients"], c["mib_s"]["value"], cell_name(c)
     want = mib(t["B"]) if t["bw_bound"] else mib(t["lo"])
-    rep.check(abs(m - want) <= 0.1 * want,
-              "%s: %.1f MiB/s within 10 %% of the truth %.1f MiB/s" % (name, m, want))
+    rep.timed(abs(m - want) <= 0.1 * want,
+              "%s: %.1f MiB/s within 10 %% of the truth %.1f MiB/s" % (name, m, want), paths)
     one = truth_of(lab, p, c["size"], c["workers_total"] // k, 1)
-    rep.check(m > mib(one["hi"]), "%s: %.1f MiB/s above what one client host allows (%.1f MiB/s)"
-              % (name, m, mib(one["hi"])))
+    rep.timed(m > mib(one["hi"]), "%s: %.1f MiB/s above what one client host allows (%.1f MiB/s)"
+              % (name, m, mib(one["hi"])), paths)
     bal = [b for b in agg.get("client_balance", [])
            if b["subject"] == c["subject"] and b["size"] == c["size"]
            and b["concurrency"] == c["concurrency"]]
@@ -145,86 +213,94 @@ def check_clients(lab, agg, c, t, p, rep):
               "%s: the per-client balance lists %d clients" % (name, k))
 
 
+def leader_is(rep, name, lead, want, paths):
+    """The category's leader is want, and its lead is clear."""
+    rep.timed(lead is not None and lead["subject"] == want and bool(lead.get("clear")),
+              "%s: the truth puts %s 25 %%+ ahead: the clear leader (report: %s, clear %s, "
+              "status %s)" % (name, want, lead and lead["subject"], lead and lead.get("clear"),
+                              lead and lead.get("status")), paths)
+
+
+def not_leader(rep, name, lead, slower, paths):
+    """The category's leader is not slower (a provider 25 %+ below the truth's fastest)."""
+    rep.timed(lead is None or lead["subject"] != slower,
+              "%s: %s, 25 %%+ below the truth's fastest, is not the leader (report: %s)"
+              % (name, slower, lead and lead["subject"]), paths)
+
+
 def check_leaders(agg, cats, rep):
-    """The verdicts never contradict the truth."""
+    """The verdicts follow the truth: by each category's truth (the middle of lo and hi),
+    a provider 25 % or more ahead of every other is the clear leader (with 3 cycles or more);
+    one 25 % or more below the fastest never leads; a clear lead never goes to one more
+    than 10 % below the fastest."""
     cycles = (agg.get("campaign") or {}).get("cycles") or 1
     leaders = {(l["op"], l["size"], l["concurrency"]): l for l in agg.get("leaders", [])}
     for key, rows in sorted(cats.items()):
         lead = leaders.get(key)
-        if lead is None or len(rows) < 2:
+        if len(rows) < 2:
             continue
         mid = {c["subject"]: (t["lo"] + t["hi"]) / 2 for c, t in rows}
         best = max(mid, key=mid.get)
         name = "%s %d B c%d" % key
-        if lead.get("clear"):
+        paths = runs_of(agg, None, *key)
+        if lead is not None and lead.get("clear"):
             rep.check(mid[lead["subject"]] >= 0.9 * mid[best],
                       "%s: the clear lead of %s is not contradicted by the truth (fastest: %s)"
                       % (name, lead["subject"], best))
-        others = sorted(mid.values(), reverse=True)
+        second = max(v for sub, v in mid.items() if sub != best)
         n = min(c["n"] for c, _ in rows)
-        if others[0] >= 1.25 * others[1] and n >= 3 and cycles >= 3:
-            rep.check(bool(lead.get("clear")) and lead["subject"] == best,
-                      "%s: truth 25 %%+ ahead for %s: a clear lead for it (report: %s, clear %s)"
-                      % (name, best, lead["subject"], lead.get("clear")))
+        if mid[best] >= 1.25 * second and n >= 3 and cycles >= 3:
+            leader_is(rep, name, lead, best, paths)
+        for sub in sorted(mid):
+            if mid[sub] * 1.25 <= mid[best]:
+                not_leader(rep, name, lead, sub, paths)
 
 
-def client_late(lab, data_dir, agg, subject, offered):
-    """The figures of a rate run that missed for the client's sake: under 1 % failed, but
-    fewer than 99 % on time or not every slot sent (summary.rate; docs/METHODOLOGY.md
-    "Sustained"). Such a run measured the client, not the provider, so a
-    sustained-rate truth cannot be judged from it. None when that is not the reason."""
-    for r in agg.get("runs", []):
-        if r["subject"] != subject or (r.get("rate") or 0) != offered:
-            continue
-        j = json.load(open(os.path.join(data_dir, r["path"], "run.json")))
-        rt = (j.get("summary") or {}).get("rate") or {}
-        sent, slots = rt.get("sent") or 0, rt.get("slots") or 0
-        # the server's part of the rule is the errors; slots not sent or sent late are
-        # the client's (its workers grow up to the cap: late_no_worker says when not)
-        if sent and (rt.get("failed") or 0) < 0.01 * sent and \
-                ((rt.get("on_time") or 0) < 0.99 * sent or sent < slots):
-            return "%d of %d slots sent, %d on time" % (sent, slots, rt.get("on_time") or 0)
-    return None
+def knee_within(rep, name, got, want, rates, paths):
+    """got (an offered rate, or None) lies within one step of the sweep's rates from want."""
+    idx = lambda r: rates.index(r) if r in rates else -1
+    rep.timed(abs(idx(got) - idx(want)) <= 1, "%s %s within one step of the truth %s (offered %s)"
+              % (name, got, want, "/".join("%g" % r for r in rates)), paths)
 
 
-def check_throttle(lab, data_dir, agg, rep):
-    """503s classified, never counted as throughput; sustained rates within one step."""
+def check_sweeps(lab, agg, rep):
+    """Each sweep's highest sustained rate within one step of the truth (the throttle's rate,
+    or what the sweep's workers hold over the round trip); a throttling provider's knee
+    (the first rate whose 503s exceed 1 %) within one step of the first rate above its
+    throttle, and no point above the throttle sustained."""
     for sw in agg.get("rate_sweeps", []):
         p = provider_of(lab, sw["subject"])
         if p is None:
             continue
         pts = sorted(sw["points"], key=lambda x: x["offered"])
+        rates = [x["offered"] for x in pts]
+        paths = runs_of(agg, sw["subject"], rate=True)
         cap = p["throttle"] if p["throttle"] > 0 else float("inf")
         # without a throttle, the workers the sweep may use over the round trip
         lat = (p["rtt_ms"] + p["first_byte_ms"]) / 1000.0
         cap = min(cap, sw["concurrency"] / lat if lat > 0 else cap)
-        rates = [x["offered"] for x in pts]
         true = max([r for r in rates if r <= cap] or [None], key=lambda r: r or 0)
-        got = sw.get("max_sustained")
-        idx = lambda r: rates.index(r) if r in rates else -1
-        # the next step above what came out sustained, when it missed for the client's
-        # own late sends (a loaded machine), says nothing of the provider
-        nxt = [x["offered"] for x in pts if got is None or x["offered"] > got]
-        late = client_late(lab, data_dir, agg, sw["subject"], nxt[0]) if nxt else None
-        if abs(idx(got) - idx(true)) > 1 and late is not None:
-            rep.skip("%s: sustained rate %s against the truth %s: the client, not the provider, "
-                     "missed %g/s (%s): not judged" % (sw["subject"], got, true, nxt[0], late))
-            continue
-        rep.check(abs(idx(got) - idx(true)) <= 1,
-                  "%s: sustained rate %s within one step of the truth %s (offered %s)"
-                  % (sw["subject"], got, true, "/".join("%g" % r for r in rates)))
+        knee_within(rep, "%s: sustained rate" % sw["subject"], sw.get("max_sustained"), true,
+                    rates, paths)
         if p["throttle"] <= 0:
             continue
+        above = [r for r in rates if r > p["throttle"]]
+        knee_within(rep, "%s: throttling knee" % sw["subject"], sw.get("throttle_knee"),
+                    above[0] if above else None, rates, paths)
         for x in pts:
             if x["offered"] <= 1.1 * p["throttle"]:
                 continue
-            # achieved is the requests sent (issue 21's definition); the 503s must show as
-            # throttled, and the runs' obj/s below counts only the answered ones
+            # achieved is the requests sent; the 503s must show as throttled, and the runs'
+            # obj/s below counts only the answered ones
             rep.check(not x.get("sustained") and (x.get("throttled_share") or 0) > 0.01,
                       "%s at %g/s: above the throttle (%g/s) not sustained, its 503s throttled "
                       "(report: sustained %s, throttled share %s)"
                       % (sw["subject"], x["offered"], p["throttle"], x.get("sustained"),
                          x.get("throttled_share")))
+
+
+def check_throttled_runs(lab, data_dir, agg, rep):
+    """Runs above the throttle: their 503s classified, never counted as throughput."""
     for r in agg.get("runs", []):
         p = provider_of(lab, r["subject"])
         if p is None or p["throttle"] <= 0 or not r.get("rate") or r["rate"] <= 1.1 * p["throttle"]:
@@ -243,14 +319,14 @@ def check_throttle(lab, data_dir, agg, rep):
 
 def check(lab, data_dir, results_dir):
     agg = json.load(open(os.path.join(results_dir, "aggregate.json")))
-    rep = Report()
+    rep = Report(data_dir)
     camp = agg.get("campaign") or {}
     rep.check("EMULATED" in (camp.get("client") or "").upper()
               and "emulated" in (camp.get("title") or "").lower(),
               "the campaign's title and client text say the figures come from an emulated lab")
     cats = check_cells(lab, agg, rep)
     check_leaders(agg, cats, rep)
-    check_throttle(lab, data_dir, agg, rep)
-    print("truth: %d passed, %d failed, %d skipped"
-          % (rep.passed, rep.failed, getattr(rep, "skipped", 0)))
+    check_sweeps(lab, agg, rep)
+    check_throttled_runs(lab, data_dir, agg, rep)
+    print("truth: %d passed, %d failed, %d skipped" % (rep.passed, rep.failed, rep.skipped))
     return 1 if rep.failed else 0

@@ -12,43 +12,8 @@
 #include "collect/engine/engine.h"
 #include "collect/s3/s3.h"
 #include "core/opslog.h"
+#include "tests/live/live.h"
 #include "tests/unit/check.h"
-
-struct server {
-	const char *name, *prefix;
-	char endpoint[256], key[128], secret[128], region[64];
-};
-
-static int server_env(struct server *s)
-{
-	static const char *names[4] = {"S3_ENDPOINT", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-				       "AWS_REGION"};
-	char *dst[4] = {s->endpoint, s->key, s->secret, s->region};
-	size_t sz[4] = {sizeof(s->endpoint), sizeof(s->key), sizeof(s->secret), sizeof(s->region)};
-	char var[64];
-
-	for (int i = 0; i < 4; i++) {
-		snprintf(var, sizeof(var), "%s_%s", s->prefix, names[i]);
-		const char *v = getenv(var);
-		if (v == NULL || v[0] == '\0')
-			return -1;
-		snprintf(dst[i], sz[i], "%s", v);
-	}
-	return 0;
-}
-
-static struct s3_client *client(const struct server *s, const char *secret)
-{
-	struct err e = {{0}};
-	struct creds *cr = creds_new(s->key, secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {
-		.endpoint = s->endpoint, .region = s->region, .creds = cr, .timeout_ms = 60000};
-	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
-
-	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
-	creds_free(cr);
-	return c;
-}
 
 /* What the rows of one run say. */
 struct rows {
@@ -215,42 +180,15 @@ static void run_wl(const struct server *s, struct s3_client *c, const char *buck
 	}
 }
 
-/* count_keys: objects under prefix. */
-static size_t count_keys(struct s3_client *c, const char *bucket, const char *prefix)
-{
-	struct s3_req *r = s3_req_new(c, NULL);
-	struct s3_result res;
-	struct err e = {{0}};
-	size_t n = 0;
-	char *tok = NULL;
-
-	do {
-		struct s3_args a = {
-			.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix, .token = tok};
-		if (s3_req_perform(r, &a, &res, &e) != 0) {
-			CHECK(0, "list %s: %s", prefix, e.msg);
-			break;
-		}
-		n += res.n_keys;
-		free(tok);
-		tok = res.next_token ? strdup(res.next_token) : NULL;
-	} while (tok != NULL);
-	free(tok);
-	s3_req_free(r);
-	return n;
-}
-
 static void run_server(struct server *s)
 {
 	struct s3_client *c;
 	char bucket[64], prefix[128];
 	struct run_out out;
 
-	if (server_env(s) != 0) {
-		CHECK_SKIP(1, "server variables not set: that server was not started");
+	if (live_server(s) != 0)
 		return;
-	}
-	c = client(s, s->secret);
+	c = live_client(s, s->secret, 0, 60000);
 	if (c == NULL)
 		return;
 	snprintf(bucket, sizeof(bucket), "live-engine-%d", (int)getpid());
@@ -265,14 +203,14 @@ static void run_server(struct server *s)
 	CHECK(out.rows.n == 20, "%s put: %llu rows (want 4 x 5)", s->name,
 	      (unsigned long long)out.rows.n);
 	CHECK(out.rows.bytes == 20u * (64 << 10), "%s put: bytes", s->name);
-	CHECK(count_keys(c, bucket, prefix) == 20, "%s put: 20 objects stored", s->name);
+	CHECK(live_count_keys(c, bucket, prefix) == 20, "%s put: 20 objects stored", s->name);
 	{
 		struct err e = {{0}};
 		struct engine_result r = {0};
 		struct engine_opts o = {
 			.client = c, .bucket = bucket, .prefix = prefix, .wl = &put};
 		CHECK(engine_cleanup(&o, &r, &e) == 0, "%s put cleanup: %s", s->name, e.msg);
-		CHECK(count_keys(c, bucket, prefix) == 0, "%s put: cleanup removed everything",
+		CHECK(live_count_keys(c, bucket, prefix) == 0, "%s put: cleanup removed everything",
 		      s->name);
 	}
 
@@ -292,13 +230,13 @@ static void run_server(struct server *s)
 			       .objects = 12};
 	run_wl(s, c, bucket, &get, "GET", 256 << 10, 0, prefix, sizeof(prefix), 0, &out);
 	CHECK(out.rows.n == 40 && out.rows.no_ttfb == 0, "%s get: 40 rows with TTFB", s->name);
-	CHECK(count_keys(c, bucket, prefix) == 12, "%s get: 12 objects prepared", s->name);
+	CHECK(live_count_keys(c, bucket, prefix) == 12, "%s get: 12 objects prepared", s->name);
 	{
 		struct err e = {{0}};
 		struct engine_result r = {0};
 		struct engine_opts o = {
 			.client = c, .bucket = bucket, .prefix = prefix, .wl = &get};
-		CHECK(engine_cleanup(&o, &r, &e) == 0 && count_keys(c, bucket, prefix) == 0,
+		CHECK(engine_cleanup(&o, &r, &e) == 0 && live_count_keys(c, bucket, prefix) == 0,
 		      "%s get: cleanup: %s", s->name, e.msg);
 	}
 
@@ -364,7 +302,7 @@ static void run_server(struct server *s)
 		CHECK(out.rows.n == (batch == 1 ? 53u : 6u), "%s delete batch %d: %llu requests",
 		      s->name, batch, (unsigned long long)out.rows.n);
 		CHECK(out.res.summary.completion_s > 0, "%s delete: completion time", s->name);
-		CHECK(count_keys(c, bucket, prefix) == (is_s3rver ? 1u : 0u),
+		CHECK(live_count_keys(c, bucket, prefix) == (is_s3rver ? 1u : 0u),
 		      "%s delete batch %d: every prepared object gone", s->name, batch);
 		if (is_s3rver) {
 			struct err e = {{0}};
@@ -459,7 +397,7 @@ static void run_server(struct server *s)
 
 	/* a wrong secret: prepare fails with the auth class */
 	{
-		struct s3_client *bad = client(s, "not-the-secret");
+		struct s3_client *bad = live_client(s, "not-the-secret", 0, 60000);
 		struct workload g2 = {.op = WL_GET,
 				      .size = 10,
 				      .concurrency = 2,

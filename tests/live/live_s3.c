@@ -17,50 +17,8 @@
 
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
+#include "tests/live/live.h"
 #include "tests/unit/check.h"
-
-struct server {
-	const char *name;   /* "s3rver" */
-	const char *prefix; /* "S3RVER" */
-	char endpoint[256], key[128], secret[128], region[64];
-	int is_rgw;
-};
-
-static int server_env(struct server *s)
-{
-	char var[64];
-	const char *v[4];
-	static const char *names[4] = {"S3_ENDPOINT", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-				       "AWS_REGION"};
-
-	for (int i = 0; i < 4; i++) {
-		snprintf(var, sizeof(var), "%s_%s", s->prefix, names[i]);
-		v[i] = getenv(var);
-		if (v[i] == NULL || v[i][0] == '\0')
-			return -1;
-	}
-	snprintf(s->endpoint, sizeof(s->endpoint), "%s", v[0]);
-	snprintf(s->key, sizeof(s->key), "%s", v[1]);
-	snprintf(s->secret, sizeof(s->secret), "%s", v[2]);
-	snprintf(s->region, sizeof(s->region), "%s", v[3]);
-	return 0;
-}
-
-static struct s3_client *client(const struct server *s, const char *secret, int sign_payload)
-{
-	struct err e = {{0}};
-	struct creds *cr = creds_new(s->key, secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {.endpoint = s->endpoint,
-				.region = s->region,
-				.sign_payload = sign_payload,
-				.creds = cr,
-				.timeout_ms = 120000};
-	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
-
-	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
-	creds_free(cr);
-	return c;
-}
 
 /* A deterministic byte stream (xorshift), read through a callback. */
 struct gen {
@@ -195,7 +153,7 @@ static void free_keys(char **keys, size_t n)
 
 static void test_auth(const struct server *s, const char *bucket)
 {
-	struct s3_client *bad = client(s, "this-is-not-the-secret", 0);
+	struct s3_client *bad = live_client(s, "this-is-not-the-secret", 0, 120000);
 	struct s3_req *r = bad ? s3_req_new(bad, NULL) : NULL;
 	struct s3_result res;
 	struct err e = {{0}};
@@ -673,12 +631,9 @@ static void run_server(struct server *s)
 	struct err e = {{0}};
 	char bucket[64];
 
-	if (server_env(s) != 0) {
-		CHECK_SKIP(1, s->is_rgw ? "RGW_* not set: radosgw not started"
-					: "S3RVER_* not set: s3rver not started");
+	if (live_server(s) != 0)
 		return;
-	}
-	c = client(s, s->secret, 0);
+	c = live_client(s, s->secret, 0, 120000);
 	if (c == NULL)
 		return;
 	r = s3_req_new(c, &e);
@@ -692,7 +647,7 @@ static void run_server(struct server *s)
 	test_multipart(s, r, bucket);
 	test_big(s, c, bucket, 0);
 	{
-		struct s3_client *cs = client(s, s->secret, 1);
+		struct s3_client *cs = live_client(s, s->secret, 1, 120000);
 		if (cs != NULL) {
 			struct s3_req *rs = s3_req_new(cs, &e);
 			CHECK(put_mem(rs, bucket, "signed/small", "hello", &res, &e) == 0,

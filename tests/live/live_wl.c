@@ -21,43 +21,8 @@
 #include "collect/s3/s3.h"
 #include "core/opslog.h"
 #include "core/summary.h"
+#include "tests/live/live.h"
 #include "tests/unit/check.h"
-
-struct server {
-	const char *name, *prefix;
-	char endpoint[256], key[128], secret[128], region[64];
-};
-
-static int server_env(struct server *s)
-{
-	static const char *names[4] = {"S3_ENDPOINT", "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-				       "AWS_REGION"};
-	char *dst[4] = {s->endpoint, s->key, s->secret, s->region};
-	size_t sz[4] = {sizeof(s->endpoint), sizeof(s->key), sizeof(s->secret), sizeof(s->region)};
-	char var[64];
-
-	for (int i = 0; i < 4; i++) {
-		snprintf(var, sizeof(var), "%s_%s", s->prefix, names[i]);
-		const char *v = getenv(var);
-		if (v == NULL || v[0] == '\0')
-			return -1;
-		snprintf(dst[i], sz[i], "%s", v);
-	}
-	return 0;
-}
-
-static struct s3_client *client(const struct server *s)
-{
-	struct err e = {{0}};
-	struct creds *cr = creds_new(s->key, s->secret, NULL, s->region, NULL, &e);
-	struct s3_config cfg = {
-		.endpoint = s->endpoint, .region = s->region, .creds = cr, .timeout_ms = 60000};
-	struct s3_client *c = cr ? s3_client_new(&cfg, &e) : NULL;
-
-	CHECK(c != NULL, "%s: client: %s", s->name, e.msg);
-	creds_free(cr);
-	return c;
-}
 
 #define MAX_ROWS 20000
 
@@ -196,31 +161,6 @@ static uint64_t size_mismatches(const struct rows *x)
 	return bad;
 }
 
-/* count_keys: objects under prefix (servers that list). */
-static size_t count_keys(struct s3_client *c, const char *bucket, const char *prefix)
-{
-	struct s3_req *r = s3_req_new(c, NULL);
-	struct s3_result res;
-	struct err e = {{0}};
-	size_t n = 0;
-	char *tok = NULL;
-
-	do {
-		struct s3_args a = {
-			.op = S3_LIST_OBJECTS, .bucket = bucket, .prefix = prefix, .token = tok};
-		if (s3_req_perform(r, &a, &res, &e) != 0) {
-			CHECK(0, "list %s: %s", prefix, e.msg);
-			break;
-		}
-		n += res.n_keys;
-		free(tok);
-		tok = res.next_token ? strdup(res.next_token) : NULL;
-	} while (tok != NULL);
-	free(tok);
-	s3_req_free(r);
-	return n;
-}
-
 static void set_random_sizes(struct workload *wl, uint64_t min, uint64_t max)
 {
 	wl->sizes.kind = WL_SIZE_RANDOM;
@@ -281,7 +221,7 @@ static void test_mixed(const struct server *s, struct s3_client *c, const char *
 	CHECK(out.res.has_summary && out.res.summary.n_by_op == 4, "%s mixed: by_op of %d ops",
 	      s->name, out.res.summary.n_by_op);
 	if (lists) {
-		size_t left = count_keys(c, bucket, out.prefix);
+		size_t left = live_count_keys(c, bucket, out.prefix);
 		CHECK(left >= objects / 2 && left <= 2 * objects,
 		      "%s mixed: %zu objects left, "
 		      "in [%llu, %llu]",
@@ -291,7 +231,8 @@ static void test_mixed(const struct server *s, struct s3_client *c, const char *
 		struct err e = {{0}};
 		struct engine_opts o = {
 			.client = c, .bucket = bucket, .prefix = out.prefix, .wl = &wl};
-		CHECK(engine_cleanup(&o, &r, &e) == 0 && count_keys(c, bucket, out.prefix) == 0,
+		CHECK(engine_cleanup(&o, &r, &e) == 0 &&
+			      live_count_keys(c, bucket, out.prefix) == 0,
 		      "%s mixed: cleanup: %s", s->name, e.msg);
 	}
 	run_free(&out);
@@ -319,7 +260,7 @@ static void test_mixed(const struct server *s, struct s3_client *c, const char *
 	      "%s delete-heavy mix: deletes held at the floor (%llu)", s->name,
 	      (unsigned long long)out.rows->by_op[3]);
 	if (lists) {
-		size_t left = count_keys(c, bucket, out.prefix);
+		size_t left = live_count_keys(c, bucket, out.prefix);
 		CHECK(left >= 20 && left <= 30,
 		      "%s delete-heavy mix: %zu objects left (floor 20, "
 		      "puts of the last requests)",
@@ -561,11 +502,9 @@ static void run_server(struct server *s, int lists)
 	struct s3_client *c;
 	char bucket[64];
 
-	if (server_env(s) != 0) {
-		CHECK_SKIP(1, "server variables not set: that server was not started");
+	if (live_server(s) != 0)
 		return;
-	}
-	if ((c = client(s)) == NULL)
+	if ((c = live_client(s, s->secret, 0, 60000)) == NULL)
 		return;
 	snprintf(bucket, sizeof(bucket), "live-wl-%d", (int)getpid());
 	{ /* WebDAV: a PUT creates the bucket's directory (HeadBucket then sees it) */

@@ -54,7 +54,7 @@ static const struct {
 	{"[campaign]\ntitle = x\n" MATRIX SUBJ, "t.ini:1: [campaign]: needs name = NAME"},
 	{"[campaign]\nname = a/b\n" MATRIX SUBJ, "t.ini:2: [campaign] name: 'a/b' is not a valid"},
 	{"[campaign]\nname = demo\ncycles = 0\n" MATRIX SUBJ,
-	 "t.ini:3: [campaign] cycles: '0' is not a whole number from 1 to 999"},
+	 "t.ini:3: [campaign] cycles: '0' is not a whole number from 1 to 1000000"},
 	{"[campaign]\nname = demo\norder = shuffled\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] order: 'shuffled' is not an order"},
 	{"[campaign]\nname = demo\nseed = x1\n" MATRIX SUBJ,

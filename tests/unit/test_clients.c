@@ -1,4 +1,5 @@
-/* tests/unit/test_clients.c: run.json "clients" (analyze/read/runlog_clients.c): a valid
+/* tests/unit/test_clients.c: run.json "clients" (core/runrec/runrec.h read into
+ * analyze/read/runlog_clients.c): a valid
  * object read, absent = one client, each malformed field refused with its name; and
  * the aggregate's clients (analyze/cells/clients.c): cells' clients and hosts, a run with
  * another client count excluded as clients-mismatch, client_hosts, and client_balance
@@ -23,23 +24,29 @@
 	"{\"rank\": 1, \"host\": \"a\", \"summary\": null}, "                                    \
 	"{\"rank\": 2, \"host\": \"b\", \"summary\": {\"mib_s\": 2.5, \"obj_s\": 2.5}}]}"
 
-/* read_one: runlog_clients_read of {"clients": text}; the message into msg. */
+/* read_one: a run.json of {"clients": text} read by the codec (core/runrec/runrec.h) and
+ * runlog_clients_from; the message into msg. */
 static int read_one(const char *text, struct runlog_clients *c, char *msg, size_t n)
 {
 	char buf[2048];
 	json_error_t je;
 	json_t *root;
+	struct runrec rec;
 	struct err e = {{0}};
 	int rc;
 
-	snprintf(buf, sizeof(buf), "{\"clients\": %s}", text);
+	memset(c, 0, sizeof(*c));
+	snprintf(buf, sizeof(buf), "{\"format\": \"s3bench-run/1\", \"clients\": %s}", text);
 	root = json_loads(buf, 0, &je);
 	if (root == NULL) {
 		snprintf(msg, n, "fixture is not JSON: %s", je.text);
 		return -2;
 	}
-	rc = runlog_clients_read(root, c, &e);
+	rc = runrec_from_json(root, &rec, &e);
+	if (rc == 0)
+		rc = runlog_clients_from(rec.has_clients ? &rec.clients : NULL, c, &e);
 	snprintf(msg, n, "%s", e.msg);
+	runrec_clear(&rec);
 	json_decref(root);
 	return rc;
 }
@@ -122,7 +129,11 @@ static void mk(struct runlog *r, struct runlog_client *cl, char *s, int conc, in
 	r->status = "complete";
 	r->has_summary = 1;
 	for (int k = 0; k < clients; k++) {
-		cl[k] = (struct runlog_client){k, hosts3[k], 1, rank_mib[k], rank_mib[k]};
+		cl[k] = (struct runlog_client){.rank = k,
+					       .host = hosts3[k],
+					       .has_summary = 1,
+					       .mib_s = rank_mib[k],
+					       .obj_s = rank_mib[k]};
 		total += rank_mib[k];
 	}
 	r->summary.mib_s = r->summary.obj_s = clients ? total : 10;

@@ -129,10 +129,12 @@ static void test_merge(const char *dir)
 static void test_json(void)
 {
 	struct client_result c[2];
-	json_t *sum = json_pack("{s:I, s:I, s:I, s:f, s:f, s:{s:f}, s:f}", "requests",
-				(json_int_t)10, "bytes", (json_int_t)40960, "errors", (json_int_t)0,
-				"mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg", 2.5, "seconds",
-				9.0);
+	json_t *sum = json_pack("{s:I, s:I, s:I, s:f, s:f, s:{s:f, s:f, s:f, s:f, s:f, s:f, s:f}, "
+				"s:f}",
+				"requests", (json_int_t)10, "bytes", (json_int_t)40960, "errors",
+				(json_int_t)0, "mib_s", 1.5, "obj_s", 384.0, "latency_ms", "avg",
+				2.5, "p50", 2.0, "p90", 3.0, "p99", 4.0, "min", 1.0, "max", 5.0,
+				"stddev", 0.5, "seconds", 9.0);
 	json_t *j, *l;
 
 	memset(c, 0, sizeof(c));

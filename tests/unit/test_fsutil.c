@@ -1,4 +1,5 @@
 /* tests/unit/test_fsutil.c: core/fsutil: mkdir -p (nested, existing, a file in the way),
+ * reading a whole file (empty, NUL bytes, past the first buffer, the limit, missing),
  * the atomic writer (the old file intact until commit, no temporary file left after an
  * abort or a failed commit) and the staged set of files (the target's files intact until
  * the commit moves them all, the last one last; the optional names of an earlier set
@@ -217,6 +218,45 @@ static void test_stage(const char *root)
 	      "a file as the target: %s", e.msg);
 }
 
+/* fs_read_file: what was written comes back whole, with its length, a limit and the
+ * messages naming the file. */
+static void test_read(const char *root)
+{
+	static const size_t sizes[] = {0, 5, 65535, 65536, 200000};
+	char p[512];
+	struct err e = {{0}};
+	size_t len = 99;
+	char *got;
+
+	snprintf(p, sizeof(p), "%s/read", root);
+	for (size_t i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++) {
+		size_t n = sizes[i];
+		char *want = malloc(n + 1);
+
+		for (size_t k = 0; want && k < n; k++)
+			want[k] = (char)(k % 251); /* NUL bytes included */
+		CHECK(want && fs_write_file(p, want, n, &e) == 0, "write %zu bytes: %s", n, e.msg);
+		got = fs_read_file(p, 0, &len, &e);
+		CHECK(got != NULL && len == n && memcmp(got, want, n) == 0 && got[n] == '\0',
+		      "%zu bytes read back whole and NUL-terminated (len %zu): %s", n, len, e.msg);
+		free(got);
+		got = n ? fs_read_file(p, n - 1, &len, &e) : NULL;
+		CHECK(n == 0 || (got == NULL && len == 0 && strstr(e.msg, "larger than")),
+		      "%zu bytes with a limit of one less: refused: %s", n, e.msg);
+		free(got);
+		got = fs_read_file(p, n, NULL, &e);
+		CHECK(got != NULL, "%zu bytes with a limit of as many: read: %s", n, e.msg);
+		free(got);
+		free(want);
+	}
+	snprintf(p, sizeof(p), "%s/no-such-file", root);
+	got = fs_read_file(p, 0, &len, &e);
+	CHECK(got == NULL && len == 0 && strstr(e.msg, "no-such-file: cannot open: "),
+	      "a missing file is named: %s", e.msg);
+	CHECK(fs_read_file(root, 0, NULL, &e) == NULL && strstr(e.msg, "cannot read"),
+	      "a directory cannot be read: %s", e.msg);
+}
+
 int main(void)
 {
 	char root[] = "/tmp/test_fsutil.XXXXXX";
@@ -227,6 +267,7 @@ int main(void)
 		return 1;
 	}
 	test_mkdirs(root);
+	test_read(root);
 	test_atomic(root);
 	test_stage(root);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);

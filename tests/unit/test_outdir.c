@@ -105,9 +105,13 @@ static void test_lock(const char *root)
 	CHECK(!exists(rdir, ".ops.tsv.zst.tmp.123") && !exists(rdir, ".state.json") &&
 		      exists(rdir, "ops.tsv.zst"),
 	      "remove_temps removes only temporary files");
-	touch(rdir, "run.json", "{\"status\": \"failed\", \"wrapper\": {\"interrupted\": true}}");
+	touch(rdir, "run.json",
+	      "{\"format\": \"s3bench-run/1\", \"status\": \"failed\", \"wrapper\": "
+	      "{\"interrupted\": true}}");
 	CHECK(outdir_run_state(a, "runs/cycle-01/x/put-4KiB-c1") == RUN_INTERRUPTED, "interrupted");
-	touch(rdir, "run.json", "{\"status\": \"failed\", \"wrapper\": {\"interrupted\": false}}");
+	touch(rdir, "run.json",
+	      "{\"format\": \"s3bench-run/1\", \"status\": \"failed\", \"wrapper\": "
+	      "{\"interrupted\": false}}");
 	CHECK(outdir_run_state(a, "runs/cycle-01/x/put-4KiB-c1") == RUN_COMPLETE,
 	      "a failed run is recorded, not redone");
 	CHECK(outdir_prepare_run(a, "runs/cycle-01/x/put-4KiB-c1", rdir, sizeof(rdir), &e) == 0 &&

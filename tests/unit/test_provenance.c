@@ -54,7 +54,8 @@ static void inputs(void)
 {
 	struct err e = {{0}};
 	char p[512];
-	json_t *a;
+	struct results_manifest_file *a = NULL;
+	size_t n = 0;
 
 	snprintf(p, sizeof(p), "%s/runs/cycle-01/a/put", dir);
 	CHECK(mkdir(p, 0777) == 0 || 1, "mkdir");
@@ -63,21 +64,21 @@ static void inputs(void)
 	put("runs/cycle-01/a/put/.hidden", "");
 	put("README.md", "not an input");
 	put("campaign.ini", "[campaign]\n");
-	a = manifest_inputs(dir, 0, &e);
-	CHECK(a != NULL, "inputs: %s", e.msg);
-	CHECK(json_array_size(a) == 4, "4 inputs (%zu)", json_array_size(a));
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 0), "path")), "campaign.ini",
-		  "sorted: campaign.ini first");
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 1), "path")),
-		  "runs/cycle-01/a/put/.hidden", "hidden files under runs/ too");
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 2), "sha256")),
+	CHECK(manifest_inputs(dir, 0, &a, &n, &e) == 0, "inputs: %s", e.msg);
+	CHECK(n == 4, "4 inputs (%zu)", n);
+	CHECK_STR(n > 0 ? a[0].path : NULL, "campaign.ini", "sorted: campaign.ini first");
+	CHECK_STR(n > 1 ? a[1].path : NULL, "runs/cycle-01/a/put/.hidden",
+		  "hidden files under runs/ too");
+	CHECK_STR(n > 2 ? a[2].sha256 : NULL,
 		  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
 		  "ops.tsv.zst's digest");
-	CHECK(json_integer_value(json_object_get(json_array_get(a, 2), "size")) == 3, "its size");
-	json_decref(a);
-	a = manifest_inputs(dir, 1, &e);
-	CHECK(a != NULL && json_array_size(a) == 0, "a Warp reading: no Warp file here");
-	json_decref(a);
+	CHECK(n > 2 && a[2].size == 3, "its size");
+	for (size_t i = 0; i < n; i++)
+		results_manifest_file_free(&a[i]);
+	free(a);
+	CHECK(manifest_inputs(dir, 1, &a, &n, &e) == 0 && n == 0,
+	      "a Warp reading: no Warp file here");
+	free(a);
 }
 
 static void load(void)

@@ -70,8 +70,8 @@ static void test_ticks_property(void)
 static size_t texts_with_role(const struct scene *s, enum sc_role role)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < chart_scene_count(s); i++)
-		if (chart_scene_item(s, i)->kind == SC_TEXT && chart_scene_item(s, i)->role == role)
+	for (size_t i = 0; i < scene_count(s); i++)
+		if (scene_item(s, i)->kind == SC_TEXT && scene_item(s, i)->role == role)
 			n++;
 	return n;
 }
@@ -80,11 +80,11 @@ static size_t texts_with_role(const struct scene *s, enum sc_role role)
 static void check_scene(const struct scene *s, const struct fonts *f, const char *what)
 {
 	size_t outside = 0, badw = 0;
-	for (size_t i = 0; i < chart_scene_count(s); i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
 		double x0 = it->x, y0 = it->y, x1 = it->x + it->w, y1 = it->y + it->h;
 		if (it->kind == SC_TEXT) {
-			chart_scene_text_box(it, &x0, &y0, &x1, &y1);
+			scene_text_box(it, &x0, &y0, &x1, &y1);
 			if (fabs(it->text_width - fonts_width(f, it->text, it->size, it->bold)) >
 			    1e-9)
 				badw++;
@@ -100,14 +100,13 @@ static void check_scene(const struct scene *s, const struct fonts *f, const char
 			x1 = x0 = it->pts[0];
 			y1 = y0 = it->pts[1];
 		}
-		if (fmin(x0, x1) < -0.5 || fmax(x0, x1) > chart_scene_width(s) + 0.5 ||
-		    fmin(y0, y1) < -0.5 || fmax(y0, y1) > chart_scene_height(s) + 0.5)
+		if (fmin(x0, x1) < -0.5 || fmax(x0, x1) > scene_width(s) + 0.5 ||
+		    fmin(y0, y1) < -0.5 || fmax(y0, y1) > scene_height(s) + 0.5)
 			outside++;
 	}
-	CHECK(chart_scene_overlaps(s) == 0, "%s: %zu overlapping labels", what,
-	      chart_scene_overlaps(s));
-	CHECK(outside == 0, "%s: %zu items outside the %gx%g scene", what, outside,
-	      chart_scene_width(s), chart_scene_height(s));
+	CHECK(scene_overlaps(s) == 0, "%s: %zu overlapping labels", what, scene_overlaps(s));
+	CHECK(outside == 0, "%s: %zu items outside the %gx%g scene", what, outside, scene_width(s),
+	      scene_height(s));
 	CHECK(badw == 0, "%s: %zu texts not measured with the shared fonts", what, badw);
 }
 
@@ -146,7 +145,7 @@ static void test_line_labels(const struct fonts *f)
 			CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: 6 legend entries",
 			      what);
 			check_scene(sc, f, what);
-			chart_scene_free(sc);
+			scene_free(sc);
 		}
 		chart_free(c);
 	}
@@ -184,8 +183,8 @@ static void test_long_labels(const struct fonts *f)
 		CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
 		if (sc == NULL)
 			continue;
-		for (size_t i = 0; i < chart_scene_count(sc); i++) {
-			const struct sc_item *it = chart_scene_item(sc, i);
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
 			size_t n = it->kind == SC_TEXT ? strlen(it->text) : 0;
 
 			if (it->role == SC_ROLE_LEGEND && n > 3 &&
@@ -196,7 +195,7 @@ static void test_long_labels(const struct fonts *f)
 		CHECK(cut == 2, "%s: both legend labels shortened with an ellipsis (%zu)", what,
 		      cut);
 		check_scene(sc, f, what);
-		chart_scene_free(sc);
+		scene_free(sc);
 	}
 	chart_free(c);
 }
@@ -238,13 +237,13 @@ static void test_bars(const struct fonts *f)
 			check_scene(sc, f, kind ? "range chart" : "bar chart");
 			/* a missing value is written as a dash, never as 0 */
 			size_t dashes = 0;
-			for (size_t i = 0; i < chart_scene_count(sc); i++)
-				if (chart_scene_item(sc, i)->kind == SC_TEXT &&
-				    strcmp(chart_scene_item(sc, i)->text, TEXT_NULL) == 0)
+			for (size_t i = 0; i < scene_count(sc); i++)
+				if (scene_item(sc, i)->kind == SC_TEXT &&
+				    strcmp(scene_item(sc, i)->text, TEXT_NULL) == 0)
 					dashes++;
 			CHECK(dashes == (kind ? 6u : 6u), "bars %d: %zu dashes for 6 nulls", kind,
 			      dashes);
-			chart_scene_free(sc);
+			scene_free(sc);
 		}
 		chart_free(c);
 	}
@@ -253,16 +252,15 @@ static void test_bars(const struct fonts *f)
 static size_t items_of(const struct scene *s, enum sc_kind kind)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < chart_scene_count(s); i++)
-		n += chart_scene_item(s, i)->kind == kind;
+	for (size_t i = 0; i < scene_count(s); i++)
+		n += scene_item(s, i)->kind == kind;
 	return n;
 }
 
 static int has_text(const struct scene *s, const char *t)
 {
-	for (size_t i = 0; i < chart_scene_count(s); i++)
-		if (chart_scene_item(s, i)->kind == SC_TEXT &&
-		    strcmp(chart_scene_item(s, i)->text, t) == 0)
+	for (size_t i = 0; i < scene_count(s); i++)
+		if (scene_item(s, i)->kind == SC_TEXT && strcmp(scene_item(s, i)->text, t) == 0)
 			return 1;
 	return 0;
 }
@@ -271,8 +269,8 @@ static int has_text(const struct scene *s, const char *t)
 static double top_tick(const struct scene *s)
 {
 	double top = -1;
-	for (size_t i = 0; i < chart_scene_count(s); i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
 		char buf[64], *o = buf;
 		if (it->kind != SC_TEXT || it->role != SC_ROLE_TICK)
 			continue;
@@ -322,8 +320,8 @@ static void test_forest(const struct fonts *f)
 		      "forest: log ticks");
 		size_t dashed = 0, filled = 0, hollow = 0;
 		double x1 = NAN, xhalf = NAN, x2 = NAN;
-		for (size_t i = 0; i < chart_scene_count(sc); i++) {
-			const struct sc_item *it = chart_scene_item(sc, i);
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
 			if (it->kind == SC_LINE && it->dash)
 				dashed++;
 			if (it->kind == SC_CIRCLE && it->r > 2.5)
@@ -343,7 +341,7 @@ static void test_forest(const struct fonts *f)
 		      filled, hollow);
 		CHECK(fabs((x1 - xhalf) - (x2 - x1)) < 0.01,
 		      "forest: log axis (1/2 and 2 equidistant from 1)");
-		chart_scene_free(sc);
+		scene_free(sc);
 	}
 	chart_free(c);
 }
@@ -363,15 +361,15 @@ static void test_intervals(const struct fonts *f)
 	CHECK(sc != NULL, "whiskers: layout: %s", e.msg);
 	if (sc) {
 		size_t whisk = 0;
-		for (size_t i = 0; i < chart_scene_count(sc); i++)
-			whisk += chart_scene_item(sc, i)->kind == SC_LINE &&
-				 !strcmp(chart_scene_item(sc, i)->stroke, "#336699");
+		for (size_t i = 0; i < scene_count(sc); i++)
+			whisk += scene_item(sc, i)->kind == SC_LINE &&
+				 !strcmp(scene_item(sc, i)->stroke, "#336699");
 		CHECK(whisk == 1 + 3, "the legend's line and one whisker (stem, two caps), got %zu",
 		      whisk);
 		CHECK(top_tick(sc) >= 330, "the axis reaches the interval's top (330): %g",
 		      top_tick(sc));
 		check_scene(sc, f, "whiskers");
-		chart_scene_free(sc);
+		scene_free(sc);
 	}
 	chart_free(c);
 	c = chart_new(CHART_RANGE, "latency", "desc");
@@ -393,7 +391,7 @@ static void test_intervals(const struct fonts *f)
 		      "the rows' own texts");
 		CHECK(top_tick(sc) >= 201, "the axis reaches the mark (201): %g", top_tick(sc));
 		check_scene(sc, f, "range marks");
-		chart_scene_free(sc);
+		scene_free(sc);
 	}
 	chart_free(c);
 }
@@ -416,7 +414,7 @@ static void test_report_charts(const char *fixture, size_t want)
 	static const char *const langs[] = {"en", "ko"};
 	for (size_t li = 0; li < 2; li++) {
 		struct text_lang *l = text_lang_load(tdir, langs[li], &e);
-		struct fonts *f = l ? fonts_new(langs[li], &e) : NULL;
+		struct fonts *f = l ? fonts_new(text_lang_get(l, "font.first"), &e) : NULL;
 		struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 		CHECK(d != NULL, "%s report builds: %s", langs[li], e.msg);
 		size_t charts = 0;
@@ -424,7 +422,7 @@ static void test_report_charts(const char *fixture, size_t want)
 			for (size_t k = 0; k < d->blocks[i].nscenes; k++) {
 				char what[128];
 				snprintf(what, sizeof(what), "%s: %s", langs[li],
-					 chart_scene_title(d->blocks[i].scenes[k]));
+					 scene_title(d->blocks[i].scenes[k]));
 				check_scene(d->blocks[i].scenes[k], f, what);
 				charts++;
 			}
@@ -470,7 +468,7 @@ static void test_series(void)
 int main(void)
 {
 	struct err e;
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	test_ticks_table();
 	test_ticks_property();
 	test_series();

@@ -32,8 +32,8 @@ struct seg {
 static size_t segs(const struct scene *s, struct seg *out, size_t max)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < chart_scene_count(s) && n < max; i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s) && n < max; i++) {
+		const struct sc_item *it = scene_item(s, i);
 		const char *a, *b, *c;
 		if (it->kind != SC_RECT || it->tip == NULL)
 			continue;
@@ -56,9 +56,8 @@ static size_t segs(const struct scene *s, struct seg *out, size_t max)
 static size_t texts_with_role(const struct scene *s, enum sc_role role)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < chart_scene_count(s); i++)
-		n += chart_scene_item(s, i)->kind == SC_TEXT &&
-		     chart_scene_item(s, i)->role == role;
+	for (size_t i = 0; i < scene_count(s); i++)
+		n += scene_item(s, i)->kind == SC_TEXT && scene_item(s, i)->role == role;
 	return n;
 }
 
@@ -66,19 +65,18 @@ static size_t texts_with_role(const struct scene *s, enum sc_role role)
 static void check_clean(const struct scene *s, const char *what)
 {
 	size_t outside = 0;
-	for (size_t i = 0; i < chart_scene_count(s); i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s); i++) {
+		const struct sc_item *it = scene_item(s, i);
 		double x0 = it->x, y0 = it->y, x1 = it->x + it->w, y1 = it->y + it->h;
 		if (it->kind == SC_TEXT)
-			chart_scene_text_box(it, &x0, &y0, &x1, &y1);
+			scene_text_box(it, &x0, &y0, &x1, &y1);
 		else if (it->kind == SC_LINE)
 			x1 = it->x2, y1 = it->y2;
-		if (fmin(x0, x1) < -0.5 || fmax(x0, x1) > chart_scene_width(s) + 0.5 ||
-		    fmin(y0, y1) < -0.5 || fmax(y0, y1) > chart_scene_height(s) + 0.5)
+		if (fmin(x0, x1) < -0.5 || fmax(x0, x1) > scene_width(s) + 0.5 ||
+		    fmin(y0, y1) < -0.5 || fmax(y0, y1) > scene_height(s) + 0.5)
 			outside++;
 	}
-	CHECK(chart_scene_overlaps(s) == 0, "%s: %zu overlapping labels", what,
-	      chart_scene_overlaps(s));
+	CHECK(scene_overlaps(s) == 0, "%s: %zu overlapping labels", what, scene_overlaps(s));
 	CHECK(outside == 0, "%s: %zu items outside the scene", what, outside);
 }
 
@@ -117,8 +115,8 @@ static void test_chart(const struct fonts *f)
 		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "%s: the legend names 6 parts",
 		      what);
 		CHECK(texts_with_role(sc, SC_ROLE_VALUE) == 3, "%s: a text after each bar", what);
-		for (size_t i = 0; i < chart_scene_count(sc); i++) {
-			const struct sc_item *it = chart_scene_item(sc, i);
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
 			swatches += it->kind == SC_RECT && it->tip == NULL && it->w == it->h;
 		}
 		CHECK(swatches == 6, "%s: 6 legend swatches, got %zu", what, swatches);
@@ -154,8 +152,8 @@ static void test_chart(const struct fonts *f)
 		      what, bad_k, bad_gap, bad_col, bad_order);
 		/* the wait segment's tooltip, worded as the bar chart's marks word theirs */
 		int tip_ok = 0, own_text = 0, inside = 0, white = 0;
-		for (size_t i = 0; i < chart_scene_count(sc); i++) {
-			const struct sc_item *it = chart_scene_item(sc, i);
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
 			if (it->kind == SC_RECT && it->tip &&
 			    strcmp(it->tip, "Alpha · GET 4 KiB · wait: 2.50000 ms · n = 3") == 0)
 				tip_ok = 1;
@@ -173,7 +171,7 @@ static void test_chart(const struct fonts *f)
 		CHECK(inside >= 3 && white >= 1 && white < inside,
 		      "%s: values inside the wide segments (%d), white on the dark ones (%d)", what,
 		      inside, white);
-		chart_scene_free(sc);
+		scene_free(sc);
 	}
 	chart_free(c);
 	c = chart_new(CHART_STACK, "empty", "");
@@ -249,14 +247,14 @@ static void test_report(void)
 	CHECK(m != NULL, "the model loads: %s", e.msg);
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct text_lang *l = m ? text_lang_load(tdir, "en", &e) : NULL;
-	struct fonts *f = l ? fonts_new("en", &e) : NULL;
+	struct fonts *f = l ? fonts_new(NULL, &e) : NULL;
 	struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 	CHECK(d != NULL, "the report builds: %s", e.msg);
 	const struct scene *sc = NULL;
 	int table = 0;
 	for (size_t i = 0; d && i < d->nblocks; i++) {
 		for (size_t k = 0; k < d->blocks[i].nscenes; k++)
-			if (strcmp(chart_scene_title(d->blocks[i].scenes[k]),
+			if (strcmp(scene_title(d->blocks[i].scenes[k]),
 				   text_lang_str(l, "chart.time")) == 0)
 				sc = d->blocks[i].scenes[k];
 		table |= d->blocks[i].kind == BLK_TABLE && sc != NULL &&
@@ -290,9 +288,9 @@ static void test_report(void)
 		CHECK(bad == 0, "every segment as wide as its mean on its panel's scale (%zu off)",
 		      bad);
 		CHECK(nruns[1][0][0] == 5, "b2's PUT 256 KiB mean is over its 5 included runs");
-		CHECK(strstr(chart_scene_desc(sc),
-			     "transfer is the largest part of 8 of 8 bars.") != NULL,
-		      "the description says what the data says: %s", chart_scene_desc(sc));
+		CHECK(strstr(scene_desc(sc), "transfer is the largest part of 8 of 8 bars.") !=
+			      NULL,
+		      "the description says what the data says: %s", scene_desc(sc));
 		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "the legend names the 6 parts");
 		check_clean(sc, "report stack");
 	}
@@ -306,7 +304,7 @@ static void test_report(void)
 int main(void)
 {
 	struct err e;
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f)
 		test_chart(f);

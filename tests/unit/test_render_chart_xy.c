@@ -43,8 +43,8 @@ static size_t labels(const struct scene *s, enum sc_role role, const char **txt,
 		     size_t max)
 {
 	size_t n = 0;
-	for (size_t i = 0; i < chart_scene_count(s) && n < max; i++) {
-		const struct sc_item *it = chart_scene_item(s, i);
+	for (size_t i = 0; i < scene_count(s) && n < max; i++) {
+		const struct sc_item *it = scene_item(s, i);
 		if (it->kind == SC_TEXT && it->role == role) {
 			txt[n] = it->text;
 			x[n++] = it->x;
@@ -71,9 +71,9 @@ static void test_log_placement(const struct fonts *f)
 		goto done;
 	const struct sc_item *pl = NULL;
 	size_t npl = 0;
-	for (size_t i = 0; i < chart_scene_count(sc); i++)
-		if (chart_scene_item(sc, i)->kind == SC_POLYLINE) {
-			pl = chart_scene_item(sc, i);
+	for (size_t i = 0; i < scene_count(sc); i++)
+		if (scene_item(sc, i)->kind == SC_POLYLINE) {
+			pl = scene_item(sc, i);
 			npl++;
 		}
 	CHECK(npl == 1 && pl && pl->npts == 3, "one line of 3 points (%zu lines)", npl);
@@ -98,8 +98,8 @@ static void test_log_placement(const struct fonts *f)
 		CHECK(hit == 3, "ticks 1, 10, 100 under the points (%d of 3; %zu ticks)", hit, n);
 		CHECK(n == 7, "1..100: 1 2 5 10 20 50 100 (%zu)", n);
 	}
-	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
-	chart_scene_free(sc);
+	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
+	scene_free(sc);
 done:
 	chart_xy_free(c);
 }
@@ -115,12 +115,12 @@ static void test_log_thinning(const struct fonts *f)
 		chart_xy_add_point(c, s, 0.0123, 1, 0);
 		chart_xy_add_point(c, s, 98765, 2, 0);
 		struct scene *sc = chart_xy_layout(c, f, &en, w, &e);
-		CHECK(sc && chart_scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
+		CHECK(sc && scene_overlaps(sc) == 0, "width %d: laid out without overlap", w);
 		const char *txt[64];
 		double x[64];
 		size_t n = sc ? labels(sc, SC_ROLE_CATEGORY, txt, x, 64) : 0;
 		CHECK(n >= 2, "width %d: at least two x ticks (%zu)", w, n);
-		chart_scene_free(sc);
+		scene_free(sc);
 		chart_xy_free(c);
 	}
 }
@@ -140,8 +140,8 @@ static void test_linear_faint(const struct fonts *f)
 		goto done;
 	size_t dashed = 0, hollow = 0, full = 0, poly = 0, npts = 0;
 	double left = NAN, x0 = NAN, x10 = NAN;
-	for (size_t i = 0; i < chart_scene_count(sc); i++) {
-		const struct sc_item *it = chart_scene_item(sc, i);
+	for (size_t i = 0; i < scene_count(sc); i++) {
+		const struct sc_item *it = scene_item(sc, i);
 		if (it->kind == SC_LINE && it->dash)
 			dashed++;
 		if (it->kind == SC_CIRCLE && strcmp(it->fill, "#ffffff") == 0)
@@ -172,8 +172,8 @@ static void test_linear_faint(const struct fonts *f)
 	double x[64];
 	size_t n = labels(sc, SC_ROLE_TICK, txt, x, 64);
 	CHECK(n >= 2 && strcmp(txt[0], "0") == 0, "y from 0 (%s)", n ? txt[0] : "none");
-	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
-	chart_scene_free(sc);
+	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
+	scene_free(sc);
 done:
 	chart_xy_free(c);
 }
@@ -203,16 +203,16 @@ static void test_log_y(const struct fonts *f)
 	size_t n = labels(sc, SC_ROLE_TICK, txt, x, 64), k = 0;
 	CHECK(n >= 5 && strcmp(txt[0], "1") == 0 && strcmp(txt[n - 1], "10,000") == 0,
 	      "y ticks 1 .. 10,000 (%s .. %s)", n ? txt[0] : "none", n ? txt[n - 1] : "none");
-	for (size_t i = 0; i < chart_scene_count(sc) && k < 8; i++) {
-		const struct sc_item *it = chart_scene_item(sc, i);
+	for (size_t i = 0; i < scene_count(sc) && k < 8; i++) {
+		const struct sc_item *it = scene_item(sc, i);
 		if (it->kind == SC_CIRCLE)
 			ys[k++] = it->y;
 	}
 	CHECK(k == 4, "four points drawn (0 is not on a log axis), got %zu", k);
 	CHECK(k == 4 && fabs((ys[0] - ys[1]) - (ys[1] - ys[2])) < 1e-6 && ys[3] < ys[2],
 	      "equal ratios, equal distances");
-	CHECK(chart_scene_overlaps(sc) == 0, "no overlapping text");
-	chart_scene_free(sc);
+	CHECK(scene_overlaps(sc) == 0, "no overlapping text");
+	scene_free(sc);
 done:
 	chart_xy_free(c);
 }
@@ -264,9 +264,9 @@ static void test_summary(const struct fonts *f)
 	struct scene *sc = chart_xy_layout(c, f, &en, 240, &e);
 	CHECK(sc != NULL, "layout: %s", e.msg);
 	if (sc)
-		CHECK_STR(chart_scene_desc(sc), "Cumulative distribution. A: median 4 ms.",
+		CHECK_STR(scene_desc(sc), "Cumulative distribution. A: median 4 ms.",
 			  "the sentence follows the description after one blank");
-	chart_scene_free(sc);
+	scene_free(sc);
 	chart_xy_free(c);
 	/* a log y axis leaves out y <= 0 */
 	c = chart_xy_new("t", "");
@@ -280,15 +280,15 @@ static void test_summary(const struct fonts *f)
 	chart_xy_add_desc(c, "only");
 	sc = chart_xy_layout(c, f, &en, 240, &e);
 	if (sc)
-		CHECK_STR(chart_scene_desc(sc), "only", "an empty description: no leading blank");
-	chart_scene_free(sc);
+		CHECK_STR(scene_desc(sc), "only", "an empty description: no leading blank");
+	scene_free(sc);
 	chart_xy_free(c);
 }
 
 int main(void)
 {
 	struct err e = {0};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	test_log_ticks();
 	if (f) {

@@ -156,7 +156,7 @@ static void test_empty(void)
 int main(void)
 {
 	struct err e;
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	test_colfit();
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f) {

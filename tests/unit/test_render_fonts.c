@@ -47,7 +47,7 @@ static void test_widths_agree(struct fonts *f, const char *lang, const char *s, 
 static void test_en(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	char buf[64];
 	size_t used;
 	CHECK(f != NULL, "en: fonts_new: %s", e.msg);
@@ -99,7 +99,7 @@ static void test_en(void)
 static void test_ko(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("ko", &e);
+	struct fonts *f = fonts_new(FONTS_NANUM, &e);
 	char buf[64];
 	size_t used;
 	CHECK(f != NULL, "ko: fonts_new: %s", e.msg);
@@ -119,8 +119,23 @@ static void test_ko(void)
 	fonts_free(f);
 }
 
+/* A face the report does not embed is refused, naming the two it does. */
+static void test_unknown_face(void)
+{
+	struct err e = {{0}};
+	struct fonts *f = fonts_new("Comic Sans", &e);
+	CHECK(f == NULL && strstr(e.msg, "'Comic Sans'") && strstr(e.msg, FONTS_DEJAVU) &&
+		      strstr(e.msg, FONTS_NANUM),
+	      "an unknown face is refused: %s", e.msg);
+	fonts_free(f);
+	CHECK(fonts_has_face(FONTS_DEJAVU) && fonts_has_face(FONTS_NANUM) &&
+		      !fonts_has_face("DejaVu") && !fonts_has_face(""),
+	      "fonts_has_face knows the two faces by their exact names");
+}
+
 int main(void)
 {
+	test_unknown_face();
 	test_en();
 	test_ko();
 	return check_done();

@@ -6,27 +6,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/fsutil.h"
 #include "render/doc/pdf.h"
 #include "render/report/report.h"
 #include "tests/unit/check.h"
-
-static char *slurp(const char *path, size_t *len)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf = NULL;
-	*len = 0;
-	if (f == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	long n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	if (n > 0 && (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-		buf[n] = 0;
-		*len = (size_t)n;
-	}
-	fclose(f);
-	return buf;
-}
 
 static size_t count(const char *buf, size_t len, const char *what)
 {
@@ -53,7 +36,7 @@ static void test_report(const char *lang)
 	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
 	struct report_model *m = model_load(path, &e);
 	struct text_lang *l = m ? text_lang_load(tdir, lang, &e) : NULL;
-	struct fonts *f = l ? fonts_new(lang, &e) : NULL;
+	struct fonts *f = l ? fonts_new(text_lang_get(l, "font.first"), &e) : NULL;
 	struct doc *d = f ? report_build(m, l, f, &e) : NULL;
 	int fd = mkstemp(out);
 	CHECK(d && fd >= 0, "%s: report builds: %s", lang, e.msg);
@@ -61,7 +44,7 @@ static void test_report(const char *lang)
 		close(fd);
 		CHECK(pdf_write(d, f, out, &e) == 0, "%s: pdf_write: %s", lang, e.msg);
 		size_t len;
-		char *buf = slurp(out, &len);
+		char *buf = fs_read_file(out, 0, &len, NULL);
 		CHECK(buf && len > 1000 && memcmp(buf, "%PDF-1.", 7) == 0, "%s: a PDF header",
 		      lang);
 		CHECK(buf && count(buf, len, "%%EOF") >= 1, "%s: complete (%%%%EOF)", lang);
@@ -104,7 +87,7 @@ static void test_report(const char *lang)
 static void test_long_table(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	struct doc *d = doc_new("en", "Long", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";
 	int fd = mkstemp(out);
@@ -132,7 +115,7 @@ static void test_long_table(void)
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "long table: pdf_write: %s", e.msg);
 		size_t len;
-		char *buf = slurp(out, &len);
+		char *buf = fs_read_file(out, 0, &len, NULL);
 		size_t np = buf ? pages(buf, len) : 0;
 		CHECK(np >= 4 && np <= 9, "long table: %zu pages", np);
 		free(buf);
@@ -147,7 +130,7 @@ static void test_long_table(void)
 static void test_wide_table(void)
 {
 	struct err e = {{0}};
-	struct fonts *f = fonts_new("en", &e);
+	struct fonts *f = fonts_new(NULL, &e);
 	struct doc *d = doc_new("en", "Wide", "", "");
 	char out[] = "/tmp/s3bench-pdf-XXXXXX";
 	int fd = mkstemp(out);
@@ -165,7 +148,7 @@ static void test_wide_table(void)
 		}
 		CHECK(pdf_write(d, f, out, &e) == 0, "wide table: pdf_write: %s", e.msg);
 		size_t len;
-		char *buf = slurp(out, &len);
+		char *buf = fs_read_file(out, 0, &len, NULL);
 		size_t np = buf ? pages(buf, len) : 0;
 		CHECK(np >= 3, "wide table: %zu pages (the table is drawn)", np);
 		free(buf);

@@ -1,5 +1,6 @@
 /* tests/unit/test_render_text.c: escaping, number and size formatting per language,
- * placeholders, Windows-1252 conversion, language strings (render/text/text.h). */
+ * placeholders, Windows-1252 conversion, language strings (render/text/text.h), the
+ * languages of a templates directory (render/text/tmpldir.h). */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,6 +8,7 @@
 #include <unistd.h>
 
 #include "render/text/text.h"
+#include "render/text/tmpldir.h"
 #include "tests/unit/check.h"
 
 static void test_escape(void)
@@ -125,6 +127,9 @@ static void test_lang(void)
 	CHECK_STR(text_lang_str(ko, "toc"), "\xeb\xaa\xa9\xec\xb0\xa8", "Korean contents");
 	CHECK_STR(text_lang_str(en, "headline.sep"), "; ", "quoted value keeps its blanks");
 	CHECK_STR(text_lang_str(en, "no.such.key"), "no.such.key", "a missing key shows itself");
+	CHECK(text_lang_get(en, "no.such.key") == NULL, "text_lang_get: a missing key is NULL");
+	CHECK_STR(text_lang_get(ko, "font.first"), "NanumGothic", "Korean leads with NanumGothic");
+	CHECK_STR(text_lang_get(en, "font.first"), "DejaVu Sans", "English leads with DejaVu");
 	CHECK_STR(text_lang_numfmt(ko)->group, ",", "Korean grouping");
 	/* every key of English exists in Korean (and the reverse) */
 	static const char *const keys[] = {
@@ -166,6 +171,51 @@ done:
 	text_lang_free(ko);
 }
 
+/* The languages of a templates directory: its subdirectories with a strings.txt. */
+static void test_langs(void)
+{
+	const char *top = getenv("TOP");
+	char dir[4096], list[64], p[4096], tmp[] = "/tmp/s3bench-langs.XXXXXX";
+	snprintf(dir, sizeof(dir), "%s/templates", top ? top : ".");
+	CHECK(tmpldir_langs(dir, list, sizeof(list)) == 2, "the templates have two languages");
+	CHECK_STR(list, "en, ko", "they are listed in order");
+	CHECK(tmpldir_is_lang(dir, "ko") && !tmpldir_is_lang(dir, "fr"), "ko is one, fr is not");
+	CHECK(!tmpldir_is_lang(dir, "../templates/en") && !tmpldir_is_lang(dir, ""),
+	      "a path or nothing is no language");
+	CHECK(tmpldir_langs("/nonexistent", list, sizeof(list)) == 0 && list[0] == 0,
+	      "a missing directory has none");
+	if (mkdtemp(tmp) == NULL)
+		return;
+	/* a directory without strings.txt is not a language; a file is not either */
+	static const char *const made[] = {"zz", "aa", "css"};
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(p, sizeof(p), "%s/%s", tmp, made[i]);
+		mkdir(p, 0777);
+	}
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(p, sizeof(p), "%s/%s/strings.txt", tmp, made[i]);
+		FILE *f = fopen(p, "w");
+		if (f)
+			fclose(f);
+	}
+	snprintf(p, sizeof(p), "%s/report.html", tmp);
+	FILE *f = fopen(p, "w");
+	if (f)
+		fclose(f);
+	CHECK(tmpldir_langs(tmp, list, sizeof(list)) == 2, "two of three directories count");
+	CHECK_STR(list, "aa, zz", "and sorted");
+	CHECK(tmpldir_langs(tmp, list, 5) == 2 && strcmp(list, "aa, ") == 0,
+	      "a short buffer is cut: '%s'", list);
+	unlink(p);
+	for (size_t i = 0; i < 3; i++) {
+		snprintf(p, sizeof(p), "%s/%s/strings.txt", tmp, made[i]);
+		unlink(p);
+		snprintf(p, sizeof(p), "%s/%s", tmp, made[i]);
+		rmdir(p);
+	}
+	rmdir(tmp);
+}
+
 int main(void)
 {
 	test_escape();
@@ -173,5 +223,6 @@ int main(void)
 	test_sizes();
 	test_subst();
 	test_lang();
+	test_langs();
 	return check_done();
 }

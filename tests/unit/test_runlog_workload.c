@@ -1,9 +1,11 @@
 /* tests/unit/test_runlog_workload.c: the workload fields of run.json (mix, size_spec,
- * range, rate, workers, campaign.p99_limit_ms), the errors naming the field, the
+ * range, rate, workers, campaign.p99_limit_ms) as core/runrec/runrec.h reads them into
+ * analyze/read/runlog_workload.h, the errors naming the field, the
  * sizes and ranges in plain words, and the modes a subject ran with (send, retries,
  * duration = auto). */
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyze/read/runlog_workload.h"
 #include "tests/unit/check.h"
@@ -22,6 +24,22 @@ static const struct {
 	{"odd", "weird", "sizes odd; range weird"},
 	{NULL, NULL, ""},
 };
+
+/* read_wl: the workload record wl and the campaign record camp (JSON texts; NULL: none)
+ * read by the codec (core/runrec/runrec.h) and runlog_workload_from. */
+static int read_wl(const json_t *wl, const json_t *camp, struct runlog_workload *w, struct err *e)
+{
+	struct runrec_workload rw;
+	struct runrec_campaign rc;
+
+	memset(w, 0, sizeof(*w));
+	w->p99_limit_ms = NAN;
+	memset(&rw, 0, sizeof(rw));
+	if ((wl != NULL && runrec_workload_from_json(wl, "workload", &rw, e) < 0) ||
+	    (camp != NULL && runrec_campaign_from_json(camp, "campaign", &rc, e) < 0))
+		return -1;
+	return runlog_workload_from(&rw, camp != NULL ? &rc : NULL, w, e);
+}
 
 static const struct {
 	const char *wl, *camp, *want; /* want NULL: reads */
@@ -74,7 +92,7 @@ static void modes(void)
 
 	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
 		json_t *wl = json_loads(m[i].wl, 0, NULL);
-		CHECK(runlog_workload_read(wl, NULL, &w, &e) == 0, "modes %zu: %s", i, e.msg);
+		CHECK(read_wl(wl, NULL, &w, &e) == 0, "modes %zu: %s", i, e.msg);
 		CHECK_STR(w.send, m[i].want, "modes %zu", i);
 		runlog_workload_clear(&w);
 		json_decref(wl);
@@ -114,7 +132,7 @@ int main(void)
 	for (size_t i = 0; i < sizeof(docs) / sizeof(docs[0]); i++) {
 		json_t *wl = json_loads(docs[i].wl, 0, NULL);
 		json_t *camp = docs[i].camp ? json_loads(docs[i].camp, 0, NULL) : NULL;
-		int rc = runlog_workload_read(wl, camp, &w, &e);
+		int rc = read_wl(wl, camp, &w, &e);
 
 		if (docs[i].want == NULL) {
 			CHECK(rc == 0, "doc %zu reads: %s", i, e.msg);
@@ -131,7 +149,7 @@ int main(void)
 		json_decref(wl);
 		json_decref(camp);
 	}
-	CHECK(runlog_workload_read(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
+	CHECK(read_wl(NULL, NULL, &w, &e) == 0 && w.rate == 0 && isnan(w.p99_limit_ms),
 	      "no workload fields: closed loop, no limit");
 	modes();
 	merge();

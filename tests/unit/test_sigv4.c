@@ -8,6 +8,7 @@
 
 #include <jansson.h>
 
+#include "core/fsutil.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/sigv4.h"
 #include "tests/unit/check.h"
@@ -15,32 +16,9 @@
 static char *read_all(const char *dir, const char *name, size_t *len)
 {
 	char path[1024];
-	FILE *f;
-	char *buf = NULL;
-	size_t n = 0, cap = 0, got;
 
 	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "rb");
-	if (f == NULL)
-		return NULL;
-	for (;;) {
-		if (cap - n < 4096) {
-			cap = cap ? cap * 2 : 8192;
-			buf = realloc(buf, cap);
-			if (buf == NULL)
-				break;
-		}
-		got = fread(buf + n, 1, cap - n - 1, f);
-		if (got == 0)
-			break;
-		n += got;
-	}
-	fclose(f);
-	if (buf != NULL)
-		buf[n] = '\0';
-	if (len != NULL)
-		*len = n;
-	return buf;
+	return fs_read_file(path, 0, len, NULL);
 }
 
 /* A parsed request.txt. */

@@ -1,5 +1,6 @@
 /* tests/unit/test_units.c: sizes and durations, parsed and formatted. */
 #include <stdint.h>
+#include <string.h>
 
 #include "core/units.h"
 #include "tests/unit/check.h"
@@ -128,9 +129,29 @@ int main(void)
 		CHECK(units_parse_size(buf, &back, &e) == 0 && back == fmt_sizes[i].in,
 		      "size %s round-trips", buf);
 	}
-	CHECK_STR(units_format_size_human(12, buf, sizeof(buf)), "12 B", "human 12");
-	CHECK_STR(units_format_size_human(1536, buf, sizeof(buf)), "1.5 KiB", "human 1536");
-	CHECK_STR(units_format_size_human(3ULL << 30, buf, sizeof(buf)), "3 GiB", "human 3GiB");
+	static const struct {
+		uint64_t in;
+		double value;
+		const char *unit;
+		int decimals;
+	} human[] = {
+		{0, 0, "B", 0},
+		{12, 12, "B", 0},
+		{1023, 1023, "B", 0},
+		{1024, 1, "KiB", 0},
+		{1536, 1.5, "KiB", 2},
+		{12800, 12.5, "KiB", 1},
+		{3ULL << 30, 3, "GiB", 0},
+		{(1ULL << 40) - 1, 1024 - 1.0 / (1ULL << 30), "GiB", 1},
+		{5ULL << 50, 5120, "TiB", 0},
+	};
+	for (size_t i = 0; i < sizeof(human) / sizeof(human[0]); i++) {
+		struct units_human h = units_human(human[i].in);
+		CHECK(h.value == human[i].value && strcmp(h.unit, human[i].unit) == 0 &&
+			      h.decimals == human[i].decimals,
+		      "human %llu: %.17g %s, %d decimals", (unsigned long long)human[i].in, h.value,
+		      h.unit, h.decimals);
+	}
 
 	static const struct {
 		double in;

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "core/fsutil.h"
 #include "tests/unit/check.h"
 #include "analyze/warp/warp.h"
 #include "analyze/warp/warp_report.h"
@@ -19,28 +20,6 @@ static const struct {
 	{"get", "213436", "get-213436.txt"},
 	{"get", "213757", "get-213757.txt"},
 };
-
-static char *slurp(const char *path)
-{
-	FILE *f = fopen(path, "rb");
-	char *buf;
-	long n;
-
-	if (f == NULL)
-		return NULL;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	fseek(f, 0, SEEK_SET);
-	buf = malloc((size_t)n + 1);
-	if (buf && fread(buf, 1, (size_t)n, f) != (size_t)n) {
-		free(buf);
-		buf = NULL;
-	}
-	if (buf)
-		buf[n] = '\0';
-	fclose(f);
-	return buf;
-}
 
 static void collect_err(const char *msg, void *arg)
 {
@@ -93,7 +72,7 @@ int main(void)
 		}
 		CHECK(n == 8, "%s-%s: 8 client files, found %d", runs[r].op, runs[r].id, n);
 		snprintf(path, sizeof(path), "%s/expected/%s", dir, runs[r].expected);
-		want = slurp(path);
+		want = fs_read_file(path, 0, NULL, NULL);
 		CHECK(want != NULL, "read %s", path);
 		CHECK(warp_load_merged(files, n, collect_err, NULL, &rt, &failed, &e) == 0 &&
 			      failed == 0,

@@ -1,0 +1,154 @@
+/* render/render.c: see render.h. */
+#include "render/render.h"
+
+#include <limits.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "core/err.h"
+#include "core/exitcode.h"
+#include "core/fsutil.h"
+#include "render/doc/html.h"
+#include "render/doc/pdf.h"
+#include "render/model/model.h"
+#include "render/report/report.h"
+#include "render/report/report_prov.h"
+#include "render/text/fonts.h"
+#include "render/text/text.h"
+#include "render/text/tmpldir.h"
+
+void render_defaults(struct render_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->lang = "en";
+	o->want_html = 1;
+	o->want_pdf = 1;
+}
+
+/* write_report: dir/name atomically (core/fsutil.h); the PDF is written by libharu into
+ * the temporary name (it reopens and truncates the file fs_atomic_open made, the same
+ * inode), which fs_atomic_commit then fsyncs and renames over the previous report. */
+static int write_report(const char *dir, const char *name, const struct strbuf *html,
+			const struct doc *d, struct fonts *f, struct err *e)
+{
+	char path[PATH_MAX];
+	struct fs_atomic out;
+
+	if ((size_t)snprintf(path, sizeof(path), "%s/%s", dir, name) >= sizeof(path))
+		return err_set(e, "%.64s...: directory path too long", dir);
+	if (html)
+		return fs_write_file(path, html->p, html->len, e);
+	if (fs_atomic_open(&out, path, e))
+		return -1;
+	if (pdf_write(d, f, out.tmp, e)) {
+		fs_atomic_abort(&out);
+		return -1;
+	}
+	return fs_atomic_commit(&out, e);
+}
+
+/* results_hint: when dir holds no aggregate.json but dir/results does (a campaign's
+ * output directory given for its results directory), say so after the message in e. */
+static void results_hint(const char *dir, struct err *e)
+{
+	char path[PATH_MAX], msg[ERR_MSG_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	if (stat(path, &st) == 0)
+		return;
+	snprintf(path, sizeof(path), "%s/results/aggregate.json", dir);
+	if (stat(path, &st) != 0)
+		return;
+	snprintf(msg, sizeof(msg), "%s", e->msg);
+	err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results", msg,
+		dir, dir);
+}
+
+/* check_lang: 0 when o->lang is a language of the templates in tdir, or when tdir has
+ * none (text_lang_load then names the missing file); -1 after naming those it has. */
+static int check_lang(const struct render_opts *o, const char *tdir)
+{
+	char langs[256];
+
+	if (tmpldir_langs(tdir, langs, sizeof(langs)) == 0 || tmpldir_is_lang(tdir, o->lang))
+		return 0;
+	fprintf(stderr, "render: --lang: '%s' is not a language of %s (%s)\n", o->lang, tdir,
+		langs);
+	return -1;
+}
+
+/* load_lang: the language's strings and its fonts, the face its strings.txt names in
+ * font.first leading (render/text/fonts.h). */
+static int load_lang(const char *tdir, const char *lang, struct text_lang **l, struct fonts **f,
+		     struct err *e)
+{
+	const char *first;
+
+	if ((*l = text_lang_load(tdir, lang, e)) == NULL)
+		return -1;
+	first = text_lang_get(*l, "font.first");
+	if (first != NULL && !fonts_has_face(first))
+		return err_set(e, "%s/%s/strings.txt: font.first: '%s' is not %s or %s", tdir, lang,
+			       first, FONTS_DEJAVU, FONTS_NANUM);
+	*f = fonts_new(first, e);
+	return *f == NULL ? -1 : 0;
+}
+
+int render_run(const struct render_opts *o)
+{
+	char tdir[4096], odir[4096], agg[4096];
+	int rc = EXITCODE_INPUT;
+	struct err e = {{0}};
+	struct report_model *m = NULL;
+	struct text_lang *l = NULL;
+	struct fonts *f = NULL;
+	struct doc *d = NULL;
+	struct strbuf html = {0};
+
+	if (!o->want_html && !o->want_pdf) {
+		fprintf(stderr, "render: --format: nothing to write\n");
+		return EXITCODE_USAGE;
+	}
+	if (tmpldir_find(o->templates, tdir, sizeof(tdir), &e) < 0) {
+		fprintf(stderr, "render: %s\n", e.msg);
+		return EXITCODE_INPUT;
+	}
+	if (check_lang(o, tdir) < 0)
+		return EXITCODE_USAGE;
+	snprintf(agg, sizeof(agg), "%s/aggregate.json", o->results_dir);
+	if ((size_t)(o->out_dir ? snprintf(odir, sizeof(odir), "%s", o->out_dir)
+				: snprintf(odir, sizeof(odir), "%s/../report", o->results_dir)) >=
+	    sizeof(odir)) {
+		fprintf(stderr, "render: %.64s...: directory path too long\n", odir);
+		return EXITCODE_OUTPUT;
+	}
+
+	if ((m = model_load(agg, &e)) == NULL || load_lang(tdir, o->lang, &l, &f, &e) < 0 ||
+	    (d = report_build(m, l, f, &e)) == NULL ||
+	    report_provenance(d, l, o->results_dir, &e) < 0) /* render/report/report_prov.h */
+		goto fail;
+	if (o->want_html && html_write(d, tdir, fonts_css_family(f), &html, &e))
+		goto fail;
+	rc = EXITCODE_OUTPUT;
+	if (fs_mkdirs(odir, &e))
+		goto fail;
+	if (o->want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
+		goto fail;
+	if (o->want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
+		goto fail;
+	rc = EXITCODE_OK;
+	goto done;
+fail:
+	if (m == NULL)
+		results_hint(o->results_dir, &e);
+	fprintf(stderr, "render: %s\n", e.msg);
+done:
+	strbuf_free(&html);
+	doc_free(d);
+	fonts_free(f);
+	text_lang_free(l);
+	model_free(m);
+	return rc;
+}
