@@ -24,6 +24,7 @@
 #include "analyze/cells/sizelabel.h"
 #include "analyze/read/strv.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/read/plantsv.h"
 #include "analyze/read/pricefile.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
@@ -59,8 +60,9 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;     /* DATA_DIR holds Warp result files */
-	struct ts_list ts; /* aggregate.json "timeseries" (own logs only) */
+	int warp_mode;       /* DATA_DIR holds Warp result files */
+	struct ts_list ts;   /* aggregate.json "timeseries" (own logs only) */
+	struct plantsv plan; /* DATA_DIR/plan.tsv's rows (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -78,6 +80,7 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 		return -1;
 	nb[st->n_bad].path = rel;
 	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
+	nb[st->n_bad].planned = NULL;
 	st->n_bad++;
 	return 0;
 }
@@ -403,6 +406,25 @@ static int read_sweeps(struct state *st, const struct pipeline_opts *o)
 	return 0;
 }
 
+/* read_plan: DATA_DIR/plan.tsv's rows: where each unreadable run belongs, and the kept_as
+ * of the runs kept by --allow-changed; an unreadable plan is a problem (exit 1), not
+ * fatal. -1 when out of memory. */
+static int read_plan(struct state *st, const struct pipeline_opts *o)
+{
+	struct err e = {{0}};
+	const struct plantsv_row *row;
+
+	if (plantsv_read(o->data_dir, &st->plan, &e) < 0 && note_bad(st, "plan.tsv", e.msg) < 0)
+		return -1;
+	for (size_t i = 0; i < st->n_bad; i++)
+		st->bad[i].planned = plantsv_find(&st->plan, st->bad[i].path);
+	for (size_t i = 0; st->plan.n_kept_as > 0 && i < st->n_logs; i++)
+		if ((row = plantsv_find(&st->plan, st->logs[i].path)) != NULL &&
+		    row->kept_as != NULL && (st->logs[i].kept_as = strdup(row->kept_as)) == NULL)
+			return -1;
+	return 0;
+}
+
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
@@ -432,6 +454,10 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	}
 	if (read_sweeps(st, o) < 0)
 		return -1;
+	if (read_plan(st, o) < 0) {
+		fprintf(stderr, "analyze: out of memory\n");
+		return -1;
+	}
 	ao->subject_order = (const char *const *)st->camp.subjects;
 	ao->subject_labels = (const char *const *)st->camp.labels;
 	ao->n_subject_order = st->camp.n_subjects;
@@ -564,6 +590,7 @@ static void state_clear(struct state *st)
 	scan_campaign_clear(&st->camp);
 	warpdir_result_clear(&st->warp);
 	warpdir_map_clear(&st->map);
+	plantsv_clear(&st->plan);
 }
 
 int pipeline_run(const struct pipeline_opts *o)

@@ -15,7 +15,12 @@
 #  3. nothing silently missing: a subject whose run folders were deleted (still in
 #     campaign.ini) stays in aggregate.json in its place, its cells with no valid run,
 #     named on stderr (exit 1); a truncated run.json is listed in aggregate.json's
-#     unreadable[] with its reason.
+#     unreadable[] with its reason. With the plan (plan.tsv) beside them, the unreadable
+#     run is placed (cycle, subject, op, size, workers) and a run kept by --allow-changed
+#     carries its kept_as; the report lists the unreadable run under Excluded runs, says
+#     in its key findings that a file could not be read, that no run of the subject was
+#     read (its subjects table too) and that a cell mixes conditions, with the kept run
+#     and what it was measured with.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
 
@@ -148,5 +153,48 @@ u = a["unreadable"]
 assert [x["path"] for x in u] == ["runs/cycle-02/provider-a/put-5MiB-c5"] and "bad JSON" in u[0]["error"], u
 PY
 check $? "aggregate.json: the subject in its place (campaign label), its 24 cells 0 of 3; the cut run.json unreadable"
+# the plan collect writes beside the runs: every run directory, one kept by --allow-changed
+python3 - "$tmp/gone" <<'PY'
+import glob, os, re, sys
+d = sys.argv[1]
+rows = []
+for subj in ("provider-a", "provider-b", "provider-c"):
+    for cyc in (1, 2, 3):
+        for op in ("put", "get"):
+            for size, label in ((262144, "256KiB"), (5242880, "5MiB"), (52428800, "50MiB"), (104857600, "100MiB")):
+                for c in (1, 5, 10):
+                    rows.append(("runs/cycle-%02d/%s/%s-%s-c%d" % (cyc, subj, op, label, c), cyc, subj, op, size, c))
+with open(d + "/plan.tsv", "w") as f:
+    f.write("# format: s3bench-plan/1\n# subjects: provider-a,provider-b,provider-c\n")
+    f.write("# changed: 1 runs kept from an earlier collector were measured otherwise\n")
+    f.write("n\tid\tcycle\tsubject\top\tsize\tconcurrency\tkept_as\n")
+    for n, r in enumerate(rows, 1):
+        kept = "workload.duration_s=3" if r[0] == "runs/cycle-01/provider-b/get-5MiB-c1" else ""
+        f.write("%d\t%s\t%d\t%s\t%s\t%d\t%d\t%s\n" % ((n,) + r + (kept,)))
+PY
+"$analyze" "$tmp/gone" 2>"$tmp/g2"
+st=$?
+render=${RENDER:-$top/bin/render}
+"$render" "$tmp/gone/results" -o "$tmp/gone/report" -f html 2>"$tmp/g3"
+check $? "with plan.tsv: analyze (exit $st) and render" "$(grep -v note "$tmp/g2" "$tmp/g3")"
+python3 - "$tmp/gone" <<'PY'
+import html, json, re, sys
+d = sys.argv[1]
+a = json.load(open(d + "/results/aggregate.json"))
+u = a["unreadable"][0]
+assert (u["cycle"], u["subject"], u["op"], u["size"], u["concurrency"]) == (2, "provider-a", "put", 5242880, 5), u
+kept = [r for r in a["runs"] if r.get("kept_as")]
+assert [(r["path"], r["kept_as"]) for r in kept] == [("runs/cycle-01/provider-b/get-5MiB-c1", "workload.duration_s=3")], kept
+t = html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", open(d + "/report/report.html").read())))
+for want in ["One run file could not be read",
+             "No run of Provider C could be read (its run folders are missing or unreadable)",
+             "One run kept from an earlier version of the campaign was measured otherwise",
+             "Provider C provider-c – – no run read",
+             "2 Provider A PUT 5 MiB 5 unreadable",
+             "Measured with 1 Provider B GET 5 MiB 1 workload.duration_s=3"]:
+    assert want in t, (want, [t[m.start() - 80:m.start() + 160] for m in re.finditer(want.split()[0], t)][:2])
+assert "No run was excluded" not in t
+PY
+check $? "the report: the unreadable run placed under Excluded runs, the subject with no run read, the kept run that mixes conditions"
 
 finish
