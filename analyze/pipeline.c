@@ -593,6 +593,18 @@ static void state_clear(struct state *st)
 	plantsv_clear(&st->plan);
 }
 
+/* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest
+ * records the file (its path from DATA_DIR: manifest_path_from), so that the results re-derived
+ * from another working folder or a bundle say the same. */
+static int load_baseline(const struct pipeline_opts *o, struct baseline *base, struct err *e)
+{
+	char file[PATH_MAX], shown[PATH_MAX];
+
+	snprintf(file, sizeof(file), "%s/aggregate.json", o->baseline);
+	manifest_path_from(o->data_dir, file, shown, sizeof(shown));
+	return baseline_load(o->baseline, shown, base, e);
+}
+
 int pipeline_run(const struct pipeline_opts *o)
 {
 	struct state st = {0};
@@ -605,7 +617,7 @@ int pipeline_run(const struct pipeline_opts *o)
 	if (o->prices && !st.warp_mode)
 		fprintf(stderr, "analyze: --prices applies to a directory of Warp result files "
 				"(s3bench's own runs carry their prices in run.json)\n");
-	else if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
+	else if (o->baseline && load_baseline(o, &base, &e) < 0)
 		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
 	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
 		 build_and_write(&st, o, &ao, &base) == 0)

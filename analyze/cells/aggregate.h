@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analyze/cells/climit_cells.h"
+#include "analyze/cells/cost_cells.h"
 #include "analyze/cells/inclusion.h"
 #include "analyze/cells/pool.h"
 #include "analyze/read/runlog.h"
@@ -65,6 +66,10 @@ struct agg_run {
 	 * kept segment) and whether that is short (< KEPT_WINDOW_REQUESTS: the caveat) */
 	double window_requests;
 	int short_window;
+	/* its bill at its prices and place in its subject's month (analyze/cells/cost_cells.h);
+	 * priced 0: no prices or no billing */
+	int priced;
+	struct cost_parts cost;
 };
 
 struct agg_cell {
@@ -89,6 +94,9 @@ struct agg_cell {
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;
 	int short_window;
+	/* the collector's CPU time per request, the mean over the valid runs that recorded
+	 * it (run.json "cpu"); NaN: none did */
+	double cpu_us_per_request;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
@@ -199,7 +207,8 @@ struct aggregate {
 	struct agg_leader_count *leader_counts;
 	size_t n_leader_counts;
 	struct agg_run *runs;
-	size_t n_runs; /* every run, in input order */
+	size_t n_runs;                          /* every run, in input order */
+	struct agg_subject_cost *subject_costs; /* n_subjects (analyze/cells/cost_cells.h) */
 	/* statistics (analyze/cells/compare.h) */
 	double alpha;
 	size_t family; /* comparisons with a p-value (the sum of the categories' families) */
@@ -224,8 +233,9 @@ struct aggregate {
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
  * one-off runs). The logs are borrowed and must outlive the result. Subjects come
  * in opt->subject_order first (a planned one of which no run was read too, no_run set,
- * its cells empty), then the others by id. Returns NULL with a message
- * when memory runs out. The caller frees the result with aggregate_free. */
+ * its cells empty), then the others by id. Returns NULL with a message when memory runs
+ * out, a client record cannot be judged or priced runs are in two
+ * currencies (cost_cells_build). The caller frees the result with aggregate_free. */
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);

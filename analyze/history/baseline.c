@@ -26,7 +26,7 @@ struct side {
 	size_t n;
 };
 
-int baseline_load(const char *results_dir, struct baseline *b, struct err *e)
+int baseline_load(const char *results_dir, const char *source, struct baseline *b, struct err *e)
 {
 	size_t len = strlen(results_dir) + sizeof("/aggregate.json");
 
@@ -35,6 +35,10 @@ int baseline_load(const char *results_dir, struct baseline *b, struct err *e)
 	if (b->path == NULL)
 		return err_set(e, "out of memory");
 	snprintf(b->path, len, "%s/aggregate.json", results_dir);
+	if ((b->source = strdup(source ? source : b->path)) == NULL) {
+		baseline_clear(b);
+		return err_set(e, "out of memory");
+	}
 	if (results_read(b->path, &b->doc, e) < 0) {
 		baseline_clear(b);
 		return -1;
@@ -45,6 +49,7 @@ int baseline_load(const char *results_dir, struct baseline *b, struct err *e)
 void baseline_clear(struct baseline *b)
 {
 	free(b->path);
+	free(b->source);
 	results_free(&b->doc);
 	memset(b, 0, sizeof(*b));
 }
@@ -208,7 +213,7 @@ static void head(const struct baseline *b, double alpha, long long family,
 {
 	const struct results *old = &b->doc;
 
-	x->source = strdup(b->path);
+	x->source = strdup(b->source);
 	x->generated = old->generated ? strdup(old->generated) : NULL;
 	x->campaign = old->campaign.name ? strdup(old->campaign.name) : NULL;
 	x->test = strdup("welch");

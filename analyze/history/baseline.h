@@ -20,15 +20,16 @@
 /* An earlier analysis, read and checked by the codec. */
 struct baseline {
 	char *path;         /* OLD_RESULTS_DIR/aggregate.json (owned) */
+	char *source;       /* what "baseline"."source" records (owned) */
 	struct results doc; /* its records (owned) */
 };
 
 /* baseline_load: read OLD_RESULTS_DIR/aggregate.json (ours, or of a Warp directory)
- * into b. -1 with a message naming the file and the field at fault (e.g.
+ * into b; source (NULL: that path) is what the new aggregate.json records as its source. -1 with a message naming the file and the field at fault (e.g.
  * "OLD/aggregate.json: cells[3].runs[1].mib_s: missing or not a number") when the file
  * cannot be read, is not an s3bench aggregate 1.x, or a field has the wrong type; b is then
  * empty. Free with baseline_clear. */
-int baseline_load(const char *results_dir, struct baseline *b, struct err *e);
+int baseline_load(const char *results_dir, const char *source, struct baseline *b, struct err *e);
 
 /* baseline_clear: free what b owns (b may be zeroed or failed). */
 void baseline_clear(struct baseline *b);

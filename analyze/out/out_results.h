@@ -41,10 +41,11 @@ void out_sweeps(const struct aggregate *a, struct results *doc, int *ok);
 void out_mix(const char *mix, struct results_mix *x, int *ok);
 
 /* out_cell_cost / out_run_cost: cells[].cost (its runs' bills summed), runs[].cost (the
- * run's bill at its prices); present 0 without prices. out_costs: cost[] of a into doc. */
+ * run's bill at its prices and place in its subject's month: analyze/cells/cost_cells.h);
+ * present 0 without prices. out_costs: cost[] of a into doc. */
 void out_cell_cost(const struct aggregate *a, const struct agg_cell *c, struct results_cost *x,
 		   int *ok);
-void out_run_cost(const struct runlog *l, struct results_cost *x, int *ok);
+void out_run_cost(const struct agg_run *r, struct results_cost *x, int *ok);
 void out_costs(const struct aggregate *a, struct results *doc, int *ok);
 
 /* out_run_client: runs[].client from the run's client record (the kept window, else the

@@ -149,6 +149,7 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->n = (int)c->n;
 	x->expected = (int)c->expected;
 	x->below_min_samples = c->below_min;
+	x->cpu_us_per_request = c->cpu_us_per_request;
 	out_stat(&c->mib, &x->mib_s);
 	out_stat(&c->obj, &x->obj_s);
 	out_lat(&c->lat, &x->latency_ms);

@@ -1,13 +1,12 @@
 /* analyze/out/out_results_cost.c: the cost of aggregate.json (see out_results.h): each run's
- * and cell's bill, and per subject the campaign's bill with the monthly free egress, the
- * price-performance figures and the example workload (docs/METHODOLOGY.md, "Cost"). */
+ * and cell's bill, and per subject the campaign's bill with the free allowances, the
+ * price-performance figures and the example workload, from the bills analyze/cells/cost_cells.h
+ * made (docs/METHODOLOGY.md, "Cost"). */
 #include "analyze/out/out_results.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#include "core/timefmt.h"
 
 /* bill: x as the bill c in currency cur. */
 static void bill(const struct cost_parts *c, const char *cur, struct results_cost *x, int *ok)
@@ -17,42 +16,24 @@ static void bill(const struct cost_parts *c, const char *cur, struct results_cos
 	x->currency = out_dup(cur, ok);
 }
 
-void out_run_cost(const struct runlog *l, struct results_cost *x, int *ok)
+void out_run_cost(const struct agg_run *r, struct results_cost *x, int *ok)
 {
-	struct cost_parts c;
-
-	if (!l->has_prices || !l->has_billing)
-		return;
-	price_cost(&l->prices, &l->bill, 0, &c);
-	bill(&c, l->prices.currency, x, ok);
-}
-
-static void add_parts(struct cost_parts *to, const struct cost_parts *c)
-{
-	to->requests += c->requests;
-	to->egress += c->egress;
-	to->ingress += c->ingress;
-	to->storage += c->storage;
-	to->total += c->total;
+	if (r->priced)
+		bill(&r->cost, r->log->prices.currency, x, ok);
 }
 
 void out_cell_cost(const struct aggregate *a, const struct agg_cell *c, struct results_cost *x,
 		   int *ok)
 {
-	struct cost_parts sum, one;
-	const char *cur = NULL;
+	struct cost_parts sum;
 
-	memset(&sum, 0, sizeof(sum));
-	for (size_t i = 0; i < c->n_runs; i++) {
-		const struct runlog *l = a->runs[c->runs[i]].log;
-		if (!l->has_prices || !l->has_billing)
-			continue;
-		price_cost(&l->prices, &l->bill, 0, &one);
-		add_parts(&sum, &one);
-		cur = l->prices.currency;
-	}
-	if (cur != NULL)
-		bill(&sum, cur, x, ok);
+	if (!cost_cells_cell(a, c, &sum))
+		return;
+	for (size_t i = 0; i < c->n_runs; i++)
+		if (a->runs[c->runs[i]].priced) {
+			bill(&sum, a->runs[c->runs[i]].log->prices.currency, x, ok);
+			return;
+		}
 }
 
 /* read_1tb: the cost of reading 10^12 bytes in objects of `size` at prices p. */
@@ -63,101 +44,39 @@ static double read_1tb(const struct prices *p, uint64_t size)
 
 	memset(&b, 0, sizeof(b));
 	b.bytes_out = 1000000000000ULL;
-	b.class_b = (b.bytes_out + size - 1) / size;
-	price_cost(p, &b, 0, &c);
+	bill_count_op(&b, BOP_GET_OBJECT, (b.bytes_out + size - 1) / size, 0, 0);
+	price_cost(p, &b, &c);
 	return c.total;
 }
 
-/* One billing month of a subject's campaign: its runs' counts summed, at the prices of its
- * last priced run. */
-struct month {
-	char key[8]; /* "2026-12"; "" for runs without a start time */
-	struct bill_counts b;
-	const struct prices *p;
-};
-
-/* month_of: the month (UTC) the run started in, "" when it has no start time. */
-static void month_of(const struct runlog *l, char key[8])
-{
-	char t[40];
-
-	key[0] = '\0';
-	if (l->has_summary && l->summary.start_ns > 0 &&
-	    rfc3339_format(t, sizeof(t), l->summary.start_ns) >= 7)
-		snprintf(key, 8, "%.7s", t);
-}
-
-/* add_month: l's counts (its own and subject_bill) into its month of m[0..*n) (at most
- * max). */
-static void add_month(struct month *m, size_t *n, size_t max, const struct runlog *l)
-{
-	char key[8];
-	size_t i;
-
-	month_of(l, key);
-	for (i = 0; i < *n && strcmp(m[i].key, key) != 0; i++)
-		;
-	if (i == *n) {
-		if (*n == max)
-			return;
-		memset(&m[i], 0, sizeof(m[i]));
-		memcpy(m[i].key, key, sizeof(key));
-		(*n)++;
-	}
-	bill_add(&m[i].b, &l->bill);
-	bill_add(&m[i].b, &l->subject_bill);
-	m[i].p = &l->prices;
-}
-
-static int by_key(const void *a, const void *b)
-{
-	return strcmp(((const struct month *)a)->key, ((const struct month *)b)->key);
-}
-
-/* free_allowance: the subject's bill with the monthly free egress applied per calendar month
- * (docs/METHODOLOGY.md, "Cost"), or NULL when none of its runs' prices has a free
- * allowance. sum: the bill without it. */
-static struct results_free_allowance *free_allowance(const struct aggregate *a, size_t s,
-						     const struct cost_parts *sum, int *ok)
+/* free_allowance: the subject's bill after the free allowances (docs/METHODOLOGY.md, "Cost")
+ * with what they saved per month, or NULL when none of its runs' prices has one. */
+static struct results_free_allowance *free_allowance(const struct agg_subject_cost *s, int *ok)
 {
 	struct results_free_allowance *f;
-	struct month m[120];
-	size_t n = 0, any = 0;
 
-	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct runlog *l = a->runs[i].log;
-		if (a->runs[i].subject != s || !l->has_prices || !l->has_billing)
-			continue;
-		any += l->prices.free_egress_gb > 0 || l->prices.free_egress_ratio > 0;
-		add_month(m, &n, sizeof(m) / sizeof(m[0]), l);
-	}
-	if (!any)
+	if (!s->has_free)
 		return NULL;
-	qsort(m, n, sizeof(m[0]), by_key);
-	if (n > 1 && m[0].key[0] == '\0') { /* undated runs: in the first dated month */
-		bill_add(&m[1].b, &m[0].b);
-		memmove(m, m + 1, --n * sizeof(m[0]));
-	}
 	if ((f = calloc(1, sizeof(*f))) == NULL ||
-	    (f->months = calloc(n + 1, sizeof(*f->months))) == NULL) {
+	    (f->months = calloc(s->n_months + 1, sizeof(*f->months))) == NULL) {
 		free(f);
 		*ok = 0;
 		return NULL;
 	}
-	for (size_t i = 0; i < n; i++) {
-		const struct prices *p = m[i].p;
+	for (size_t i = 0; i < s->n_months; i++) {
+		const struct agg_cost_month *m = &s->months[i];
 		struct results_free_month *x = &f->months[f->n_months++];
-		double gb = (double)(m[i].b.bytes_out + m[i].b.xml_out) / price_gb(p);
-		double fr = price_free_egress_gb(p, &m[i].b);
 
-		x->month = m[i].key[0] ? out_dup(m[i].key, ok) : NULL;
-		x->egress_gb = gb;
-		x->free_gb = fr;
-		x->saved = p->same_region ? 0 : (gb < fr ? gb : fr) * p->v[PRICE_EGRESS];
-		f->saved += x->saved;
+		x->month = m->month[0] ? out_dup(m->month, ok) : NULL;
+		x->egress_gb = m->egress_gb;
+		x->free_gb = m->free_egress;
+		x->saved = m->saved;
 	}
-	f->total = sum->total - f->saved;
-	f->egress = sum->egress - f->saved;
+	f->total = s->after.total;
+	f->requests = s->after.requests;
+	f->egress = s->after.egress;
+	f->storage = s->after.storage;
+	f->saved = s->bill.total - s->after.total;
 	return f;
 }
 
@@ -185,8 +104,8 @@ static void price_perf(const struct aggregate *a, size_t s, const char *example,
 			x->read_1tb[x->n_read_1tb++].cost = read_1tb(last, c->size);
 		}
 	}
-	x->million_requests = 1e6 * last->v[PRICE_CLASS_B];
-	if (!example[0] || price_parse_example(example, &ex, NULL) != 0)
+	x->million_requests = 1e6 * price_op(last, BOP_GET_OBJECT);
+	if (example == NULL || !example[0] || price_parse_example(example, &ex, NULL) != 0)
 		return;
 	price_example_cost(last, &ex, &m);
 	if ((x->example = calloc(1, sizeof(*x->example))) == NULL) {
@@ -201,43 +120,21 @@ static void price_perf(const struct aggregate *a, size_t s, const char *example,
 static int subject_cost(const struct aggregate *a, size_t s, struct results_subject_cost *x,
 			int *ok)
 {
-	struct cost_parts sum, one;
-	const struct prices *last = NULL;
-	const char *example = "";
-	size_t priced = 0, unpriced = 0, logged_only = 0;
+	const struct agg_subject_cost *sc = &a->subject_costs[s];
+	const struct prices *last = sc->prices;
 
-	memset(&sum, 0, sizeof(sum));
-	for (size_t i = 0; i < a->n_runs; i++) {
-		const struct runlog *l = a->runs[i].log;
-		if (a->runs[i].subject != s)
-			continue;
-		if (l->cost_example[0])
-			example = l->cost_example;
-		if (!l->has_prices || !l->has_billing) {
-			unpriced++;
-			continue;
-		}
-		price_cost(&l->prices, &l->bill, 0, &one);
-		add_parts(&sum, &one);
-		bill_add(&x->billing, &l->bill);
-		price_cost(&l->prices, &l->subject_bill, 0, &one);
-		add_parts(&sum, &one);
-		bill_add(&x->billing, &l->subject_bill);
-		logged_only += l->bill_logged_only != 0;
-		last = &l->prices;
-		priced++;
-	}
 	if (last == NULL)
 		return 0;
-	bill(&sum, last->currency, &x->bill, ok);
+	bill(&sc->bill, last->currency, &x->bill, ok);
 	x->subject = (int)s;
-	x->runs_priced = (long long)priced;
-	x->runs_unpriced = (long long)unpriced;
-	x->logged_only = logged_only > 0;
-	x->free_allowance = free_allowance(a, s, &sum, ok);
+	x->runs_priced = (long long)sc->runs_priced;
+	x->runs_unpriced = (long long)sc->runs_unpriced;
+	x->logged_only = sc->logged_only;
+	x->billing = sc->counts;
+	x->free_allowance = free_allowance(sc, ok);
 	x->prices = *last;
 	x->price_date = last->date[0] ? out_dup(last->date, ok) : NULL;
-	price_perf(a, s, example, x, ok);
+	price_perf(a, s, sc->example, x, ok);
 	return 1;
 }
 

@@ -96,7 +96,7 @@ static void run(const struct agg_run *r, int full, struct results_run *x, int *o
 	x->cycle = l->cycle;
 	x->cls = r->v.included ? NULL : out_dup(r->v.cls, ok);
 	x->reason = r->v.included ? NULL : out_dup(r->v.reason, ok);
-	x->mib_s = x->obj_s = x->lat_avg_ms = x->ttfb_avg_ms = NAN;
+	x->mib_s = x->obj_s = x->lat_avg_ms = x->ttfb_avg_ms = x->cpu_us_per_request = NAN;
 	if (!full)
 		return;
 	x->kept_as = out_dup(l->kept_as, ok);
@@ -109,7 +109,9 @@ static void run(const struct agg_run *r, int full, struct results_run *x, int *o
 		x->lat_avg_ms = s->latency.avg;
 		x->ttfb_avg_ms = s->has_ttfb ? s->ttfb.avg : NAN;
 	}
-	out_run_cost(l, &x->cost, ok);
+	if (l->has_cpu)
+		x->cpu_us_per_request = l->cpu_us_per_request;
+	out_run_cost(r, &x->cost, ok);
 	records(r, x, ok);
 }
 

@@ -19,45 +19,51 @@ const char *manifest_commit(void)
 	return version_commit();
 }
 
-/* path_opt: an option naming a file: NULL, or its record (path relative to data_dir when
- * inside it). */
+/* path_opt: an option naming a file: NULL, or its record (its path from data_dir:
+ * manifest_path_from, "relative_to" "data_dir" when it climbs out of it). */
 static struct results_manifest_path *path_opt(const char *data_dir, const char *path, int *ok)
 {
 	struct results_manifest_path *p;
 	char shown[PATH_MAX];
+	int where;
 
 	if (path == NULL)
 		return NULL;
-	if ((p = calloc(1, sizeof(*p))) == NULL ||
-	    (p->outside = !manifest_relpath(data_dir, path, shown, sizeof(shown)),
-	     (p->path = strdup(shown)) == NULL)) {
+	where = manifest_path_from(data_dir, path, shown, sizeof(shown));
+	if ((p = calloc(1, sizeof(*p))) == NULL || (p->path = strdup(shown)) == NULL ||
+	    (where == 2 && (p->relative_to = strdup("data_dir")) == NULL)) {
+		if (p != NULL)
+			free(p->path);
 		free(p);
 		*ok = 0;
 		return NULL;
 	}
+	p->outside = where != 1;
 	return p;
 }
 
-/* add_opt_input: the file of a path option into m's inputs, marked with its role. A
- * missing file is no input (a baseline without manifest.json). */
+/* add_opt_input: the file of a path option into m's inputs, marked with its role (its path
+ * as path_opt records it). A missing file is no input (a baseline without manifest.json). */
 static int add_opt_input(struct results_manifest *m, const char *data_dir, const char *file,
 			 const char *role, struct err *e)
 {
 	struct results_manifest_file *nf;
 	char shown[PATH_MAX];
 	struct stat st;
-	int in;
+	int where;
 
 	if (file == NULL || stat(file, &st) != 0)
 		return 0;
-	in = manifest_relpath(data_dir, file, shown, sizeof(shown));
+	where = manifest_path_from(data_dir, file, shown, sizeof(shown));
 	if ((nf = realloc(m->inputs, (m->n_inputs + 1) * sizeof(*nf))) == NULL)
 		return err_set(e, "out of memory");
 	m->inputs = nf;
 	memset(&nf[m->n_inputs], 0, sizeof(nf[0]));
-	if (manifest_input(file, shown, !in, &nf[m->n_inputs], e) < 0)
+	if (manifest_input(file, shown, where != 1, &nf[m->n_inputs], e) < 0)
 		return -1;
-	if ((nf[m->n_inputs++].role = strdup(role)) == NULL)
+	nf = &nf[m->n_inputs++];
+	if ((nf->role = strdup(role)) == NULL ||
+	    (where == 2 && (nf->relative_to = strdup("data_dir")) == NULL))
 		return err_set(e, "out of memory");
 	return 0;
 }

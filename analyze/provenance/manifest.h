@@ -66,6 +66,14 @@ int manifest_input(const char *file, const char *shown, int outside,
  * given into buf and 0. n: buf's size. */
 int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n);
 
+/* manifest_path_from: path as seen from data_dir (both resolved): relative to it into buf and
+ * 1 when inside ("." for data_dir itself); when outside, the relative path that climbs out of
+ * it ("../map.ini", "../../lib/p.ini", "..") and 2; path as given and 0 when either cannot be
+ * resolved or the result does not fit. n: buf's size. The manifest records outside paths so
+ * ("relative_to": "data_dir"): --verify finds them from any working folder, and a bundle
+ * lays them out around its data folder. */
+int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t n);
+
 /* manifest_facts: m's subjects (per subject of aggregate.json, agg's records, borrowed: the
  * fairness facts read from the run.json files of data_dir (own logs) or "unknown" (Warp)),
  * libraries (library name -> distinct versions collect ran with) and collect (collect's

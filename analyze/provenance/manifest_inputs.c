@@ -137,3 +137,33 @@ int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n
 	snprintf(buf, n, "%s", path);
 	return 0;
 }
+
+int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t n)
+{
+	char root[PATH_MAX], real[PATH_MAX];
+	size_t same = 0, k, len = 0;
+	const char *down;
+
+	if (manifest_relpath(data_dir, path, buf, n))
+		return 1;
+	if (realpath(data_dir, root) == NULL || realpath(path, real) == NULL)
+		return 0;
+	/* same: where the folder both lie in ends ("/a/b" of /a/b/c and /a/b/x/f) */
+	for (k = 0; root[k] != '\0' && root[k] == real[k]; k++)
+		if (root[k] == '/')
+			same = k;
+	if (root[k] == '/' && real[k] == '\0') /* path is a folder above data_dir */
+		same = k;
+	down = real[same] == '\0' ? "" : real + same + 1;
+	for (k = same; root[k] != '\0'; k++) /* one ".." per folder of root below it */
+		if (root[k] == '/' && root[k + 1] != '\0')
+			len += (size_t)snprintf(buf + (len < n ? len : 0), len < n ? n - len : 0,
+						"%s..", len ? "/" : "");
+	len += (size_t)snprintf(buf + (len < n ? len : 0), len < n ? n - len : 0, "%s%s",
+				*down ? "/" : "", down);
+	if (len >= n) {
+		snprintf(buf, n, "%s", path);
+		return 0;
+	}
+	return 2;
+}

@@ -173,14 +173,16 @@ static int same_digest(const struct results_manifest_file *a, const struct resul
 	       a->size == b->size;
 }
 
-/* role_file: the file a role input names: inside DATA_DIR or as given. */
-static void role_file(const struct vctx *c, const struct results_manifest_file *in, char *buf,
-		      size_t n)
+/* locate: the file of a recorded path (outside, relative_to) into buf: inside DATA_DIR and
+ * outside it relative to DATA_DIR alike from DATA_DIR, else (a manifest of a release that
+ * recorded outside paths as given) as given. */
+static void locate(const struct vctx *c, const char *path, int outside, const char *relative_to,
+		   char *buf, size_t n)
 {
-	if (in->outside)
-		snprintf(buf, n, "%s", in->path);
+	if (outside && (relative_to == NULL || strcmp(relative_to, "data_dir") != 0))
+		snprintf(buf, n, "%s", path);
 	else
-		snprintf(buf, n, "%s/%s", c->data, in->path);
+		snprintf(buf, n, "%s/%s", c->data, path);
 }
 
 static void files_free(struct results_manifest_file *f, size_t n)
@@ -214,7 +216,7 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 		if (x->role != NULL) {
 			int got;
 
-			role_file(c, x, file, sizeof(file));
+			locate(c, x->path, x->outside, x->relative_to, file, sizeof(file));
 			got = manifest_input(file, p, 0, &y, &e) == 0;
 			if (strcmp(x->role, "history") == 0) {
 				if (!got || !same_digest(x, &y))
@@ -284,10 +286,7 @@ static const char *opt_path(const struct vctx *c, const struct results_manifest_
 {
 	if (v == NULL || v->path == NULL)
 		return NULL;
-	if (v->outside)
-		snprintf(buf, n, "%s", v->path);
-	else
-		snprintf(buf, n, "%s/%s", c->data, v->path);
+	locate(c, v->path, v->outside, v->relative_to, buf, n);
 	return buf;
 }
 

@@ -52,6 +52,7 @@ static void from_outcome(const struct runrec *rec, struct runlog *r, int *oom)
 	r->signal = (int)w->signal;
 	r->timed_out = w->timed_out;
 	r->elapsed_s = w->elapsed_s;
+	r->started_ns = w->started_ns;
 	dup(&r->err_class, rec->errors.cls, oom);
 	dup(&r->first_error, rec->errors.n_first > 0 ? rec->errors.first[0] : NULL, oom);
 	dup(&r->status, rec->status, oom);
@@ -99,6 +100,8 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 		r->has_summary = 1;
 	}
 	from_cost_client(rec, r, &oom);
+	r->has_cpu = rec->has_cpu && isfinite(rec->cpu_us_per_request);
+	r->cpu_us_per_request = r->has_cpu ? rec->cpu_us_per_request : 0;
 	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
 	return oom ? err_set(e, "out of memory") : 0;

@@ -42,7 +42,8 @@ struct runlog {
 		workload; /* mix, size spec, range, rate (analyze/read/runlog_workload.h) */
 	/* wrapper */
 	int exit_code, signal, timed_out;
-	double elapsed_s; /* NaN when absent */
+	double elapsed_s;   /* NaN when absent */
+	int64_t started_ns; /* wrapper.started (Unix ns); 0 when absent (a Warp run's) */
 	/* errors */
 	char *err_class;   /* NULL when null */
 	char *first_error; /* errors.first[0]; NULL when none */
@@ -53,6 +54,9 @@ struct runlog {
 	struct run_summary summary;
 	struct runlog_clients
 		clients; /* "clients" (analyze/read/runlog_clients.h); count 0: absent */
+	/* the collector's CPU time per request (run.json "cpu"); has_cpu 0: null or absent */
+	int has_cpu;
+	double cpu_us_per_request;
 	/* cost (core/price.h): "prices" and "billing" (all phases summed); 0: absent */
 	int has_prices, has_billing;
 	struct prices prices;

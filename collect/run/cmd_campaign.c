@@ -9,6 +9,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/campaign/plan.h"
+#include "collect/run/budget.h"
 #include "collect/run/cli.h"
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
@@ -32,8 +33,7 @@ struct cctx {
 	struct progress *pg;
 	char out[4096];           /* the output directory */
 	int failed;               /* some run failed */
-	double spent[64];         /* each subject's bill so far in this collector (max_cost) */
-	int stopped[64];          /* the subject was stopped by its max_cost (said once) */
+	struct budget bg;         /* max_cost: the bound, the spend */
 	struct estimate_opts est; /* --assume, --estimate-from */
 	struct resume rs;         /* the plan's runs as the output directory holds them */
 };
@@ -262,37 +262,17 @@ static void run_input(const struct cctx *x, const struct plan_run *r, struct run
 	in->client.shares_cpu = x->c->client_shares_cpu;
 }
 
-/* over_budget: the run's subject has spent its max_cost (said once on the progress). */
-static int over_budget(struct cctx *x, const struct plan_run *r)
-{
-	const struct campaign_subject *s = &x->c->subjects[r->subject];
-	double budget = campaign_subject_budget(x->c, s);
-
-	if (budget <= 0 || r->subject >= 64 || x->spent[r->subject] < budget)
-		return 0;
-	if (!x->stopped[r->subject]++)
-		progress_note(x->pg,
-			      "collect: subject %s: spent %.4f %s, past its max_cost %g: its "
-			      "remaining runs are recorded as not run (class budget); raise "
-			      "max_cost and run again with --resume to run them",
-			      s->id, x->spent[r->subject], s->prices.currency, budget);
-	return 1;
-}
-
-/* add_spend: the run's bill (all its phases) at its subject's prices. */
+/* add_spend: the run's bill (all its phases) at its subject's prices, those its run.json
+ * records. */
 static void add_spend(struct cctx *x, const struct plan_run *r, const struct run_state *st)
 {
 	struct bill_counts b;
-	struct cost_parts c;
 
-	if (r->subject >= 64)
-		return;
 	memset(&b, 0, sizeof(b));
 	for (int k = 0; k < PHASE_COUNT; k++)
 		if (st->billing.phases & (1u << k))
 			bill_add(&b, &st->billing.bill[k]);
-	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
-	x->spent[r->subject] += c.total;
+	budget_add(&x->bg, r->subject, &x->c->subjects[r->subject].prices, &b);
 }
 
 /* record_budget: run.json of a run not run because of max_cost: no phase reached, class
@@ -329,31 +309,6 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 	else
 		outdir_remove_temps(dir);
 	x->failed = 1; /* not every run of the plan was measured: exit 1 */
-	return rc;
-}
-
-/* check_budget: refuse to start when a subject's estimated bill passes its max_cost.
- * EXITCODE_OK to go on. */
-static int check_budget(struct cctx *x)
-{
-	struct estimate est[64];
-	int rc = EXITCODE_OK;
-
-	estimate_plan(x->c, x->p, 0, &x->est, est);
-	for (int i = 0; i < x->c->n_subjects && i < 64; i++) {
-		const struct campaign_subject *s = &x->c->subjects[i];
-		double budget = campaign_subject_budget(x->c, s);
-		if (budget <= 0 || est[i].runs == 0 || est[i].cost.total <= budget)
-			continue;
-		fprintf(stderr,
-			"collect: subject %s: the estimated bill %.4f %s (requests %.4f, egress "
-			"%.4f, ingress %.4f, storage %.4f; %d of %d runs estimated) exceeds its "
-			"max_cost %g; not started (--dry-run shows the estimate)\n",
-			s->id, est[i].cost.total, s->prices.currency, est[i].cost.requests,
-			est[i].cost.egress, est[i].cost.ingress, est[i].cost.storage,
-			est[i].runs - est[i].unbounded, est[i].runs, budget);
-		rc = EXITCODE_USAGE;
-	}
 	return rc;
 }
 
@@ -410,15 +365,10 @@ static int run_k(struct cctx *x, int k)
 	int one;
 
 	if (!resume_runs_it(rsr->what)) {
-		x->failed |= rsr->failed;
-		if (r->subject < 64) {
-			struct cost_parts c;
-			price_cost(&x->c->subjects[r->subject].prices, &rsr->bill, 0, &c);
-			x->spent[r->subject] += c.total;
-		}
+		x->failed |= rsr->failed; /* its spend: budget_check's */
 		return 0;
 	}
-	if (over_budget(x, r))
+	if (budget_stops(&x->bg, r, x->pg))
 		return record_budget(x, r);
 	if (rsr->what == RESUME_FIX || rsr->what == RESUME_REDO_FAILED)
 		note_redo(x, r, rsr);
@@ -433,7 +383,7 @@ static int run_k(struct cctx *x, int k)
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
 	memset(&rr, 0, sizeof(rr)); /* run_one may fail before it fills it */
-	progress_spend(x->pg, r->subject < 64 ? x->spent[r->subject] : 0,
+	progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
 		       campaign_subject_budget(x->c, in.subject), in.subject->prices.currency);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
@@ -444,8 +394,15 @@ static int run_k(struct cctx *x, int k)
 	} else if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
 	} else {
+		add_spend(x, r, &rr.st);
+		progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
+			       campaign_subject_budget(x->c, in.subject),
+			       in.subject->prices.currency);
 		report_end(x->pg, &rr);
 		add_spend(x, r, &rr.st);
+		progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
+			       campaign_subject_budget(x->c, in.subject),
+			       in.subject->prices.currency);
 		if (rr.cls == EC_LOCAL_IO) {
 			disk_stop(x, r, rr.st.n_first ? rr.st.first[0] : "local-io");
 			one = RUN_ONE_UNRECORDED;
@@ -482,10 +439,29 @@ static int preflight(struct cctx *x, const unsigned char *todo)
 	return preflight_run(x->c, which, spread, &o, stderr) == 0 ? EXITCODE_OK : EXITCODE_USAGE;
 }
 
+/* dry_bound: --dry-run's bound of every priced subject's bill (collect/run/budget.h). */
+static int dry_bound(struct cctx *x)
+{
+	struct err e;
+	int priced = 0;
+
+	for (int i = 0; i < x->c->n_subjects; i++)
+		priced |= x->c->subjects[i].prices.given;
+	if (!priced)
+		return EXITCODE_OK;
+	if (budget_probe(&x->bg, 1, x->a->runner ? x->a->runner->clients : 1, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return EXITCODE_USAGE;
+	}
+	estimate_print(x->c, x->p, &x->bg.opts, stdout);
+	return EXITCODE_OK;
+}
+
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
 	unsigned char *todo = NULL;
+	struct err e;
 	int rc = EXITCODE_USAGE, full = 0;
 
 	memset(&x, 0, sizeof(x));
@@ -495,25 +471,29 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		goto out;
 	x.est.assume_mib_s = a->assume_mib_s;
 	if (a->estimate_from != NULL) {
-		struct err e;
 		if (estimate_from(a->estimate_from, &x.est, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			goto out;
 		}
 	}
+	budget_init(&x.bg, x.c);
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
 		estimate_print(x.c, x.p, &x.est, stdout);
-		rc = EXITCODE_OK;
+		rc = dry_bound(&x);
 		goto out;
 	}
 	if (a->check) {
 		rc = preflight(&x, NULL);
 		goto out;
 	}
-	if (!a->resume && (rc = check_budget(&x)) != EXITCODE_OK)
+	if (budget_probe(&x.bg, 0, a->runner ? a->runner->clients : 1, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
 		goto out;
-	if ((rc = open_out(&x)) != EXITCODE_OK)
+	}
+	/* refused before anything is written */
+	if ((rc = budget_check(&x.bg, x.p, x.out, stderr)) != EXITCODE_OK ||
+	    (rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
 	if (!a->no_preflight) {
 		todo = calloc((size_t)x.p->n, 1);

@@ -16,6 +16,16 @@
 #include "core/sweeplog.h"
 #include "core/units.h"
 
+/* requests_in: how many requests b counts, of every operation. */
+static uint64_t requests_in(const struct bill_counts *b)
+{
+	uint64_t n = 0;
+
+	for (int i = 0; i < BILL_OPS; i++)
+		n += b->req[i].n;
+	return n;
+}
+
 uint64_t preflight_log_bytes(const struct campaign *c, const struct plan *p,
 			     const unsigned char *todo, const struct estimate_opts *o, int *runs)
 {
@@ -30,8 +40,8 @@ uint64_t preflight_log_bytes(const struct campaign *c, const struct plan *p,
 		if (todo != NULL && !todo[k])
 			continue;
 		(*runs)++;
-		if (estimate_run(c, r, 0, o, &b))
-			rows = (double)(b.class_a + b.class_b + b.deletes);
+		if (estimate_run(c, r, 0, o, &b, NULL, 0))
+			rows = (double)requests_in(&b);
 		else
 			rows = (double)workload_workers(&r->wl) * r->wl.duration_s *
 			       PREFLIGHT_ROWS_PER_S;
@@ -281,7 +291,7 @@ static void bill_requests(struct check *x)
 	struct sweep_rec rec;
 	struct err e;
 
-	if (x->o->bills == NULL || x->bill.class_a + x->bill.class_b + x->bill.deletes == 0)
+	if (x->o->bills == NULL || requests_in(&x->bill) == 0)
 		return;
 	memset(&rec, 0, sizeof(rec));
 	snprintf(rec.run, sizeof(rec.run), ".");

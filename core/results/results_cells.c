@@ -85,6 +85,8 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 		jwrite_put(o, "retries", retries_json(c->retries), &ok);
 	jwrite_put(o, "runs", runs_json(c), &ok);
 	jwrite_put(o, "cost", results_cost_to_json(&c->cost), &ok);
+	if (isfinite(c->cpu_us_per_request))
+		jwrite_put(o, "cpu_us_per_request", json_real(c->cpu_us_per_request), &ok);
 	if (c->workload != NULL)
 		results_wcell_put(o, c->workload, &ok);
 	return jwrite_done(o, ok);
@@ -214,6 +216,7 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 					  (long long)c->concurrency * c->clients);
 	snprintf(w, sizeof(w), "%s.cost", where);
 	results_cost_from_json(r, json_object_get(o, "cost"), w, &c->cost);
+	c->cpu_us_per_request = jread_num(r, o, where, "cpu_us_per_request", 0);
 	if (r->failed || errors_from(r, o, where, c) < 0 || retries_from(r, o, where, c) < 0)
 		return -1;
 	if (!wcell)

@@ -64,6 +64,7 @@ struct results_cell {
 	size_t n_runs;
 	struct results_cost cost;
 	struct results_wcell *workload; /* workload_cells[] only; NULL in cells[] */
+	double cpu_us_per_request;      /* the client's, mean of the valid runs; NAN: no member */
 };
 
 /* ops[]: a one-off LIST / HEAD / DELETE benchmark of a subject. */

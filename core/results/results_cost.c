@@ -45,7 +45,8 @@ static json_t *allowance_json(const struct results_free_allowance *f)
 				     m->egress_gb, "free_gb", m->free_gb, "saved", m->saved),
 			   &ok);
 	}
-	o = json_pack("{s:f, s:f, s:f}", "total", f->total, "egress", f->egress, "saved", f->saved);
+	o = json_pack("{s:f, s:f, s:f, s:f, s:f}", "total", f->total, "requests", f->requests,
+		      "egress", f->egress, "storage", f->storage, "saved", f->saved);
 	jwrite_put(o, "months", months, &ok);
 	return jwrite_done(o, ok);
 }
@@ -81,6 +82,14 @@ json_t *results_subject_cost_to_json(const struct results_subject_cost *c,
 	return jwrite_done(o, ok);
 }
 
+/* optional: o.key when a number, else 0 (files older than the member). */
+static double optional(struct jread *r, const json_t *o, const char *where, const char *key)
+{
+	double x = jread_num(r, o, where, key, 0);
+
+	return isnan(x) ? 0 : x;
+}
+
 /* allowance_from: cost[].free_allowance (null: none). */
 static int allowance_from(struct jread *r, const json_t *o, const char *where,
 			  struct results_subject_cost *c)
@@ -96,7 +105,9 @@ static int allowance_from(struct jread *r, const json_t *o, const char *where,
 	if ((f = c->free_allowance = jread_alloc(r, w, 0, sizeof(*f))) == NULL)
 		return -1;
 	f->total = jread_num(r, o, w, "total", 1);
+	f->requests = optional(r, o, w, "requests");
 	f->egress = jread_num(r, o, w, "egress", 1);
+	f->storage = optional(r, o, w, "storage");
 	f->saved = jread_num(r, o, w, "saved", 1);
 	a = jread_array(r, o, w, "months", 0);
 	if ((f->months = jread_alloc(r, w, json_array_size(a), sizeof(*f->months))) == NULL)

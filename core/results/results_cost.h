@@ -16,8 +16,9 @@
 
 struct results;
 
-/* A bill: {"currency", "total", "requests", "egress", "ingress", "storage"}; present 0:
- * null (no prices or no billing). */
+/* A bill: {"currency", "total", "requests", "egress", "ingress", "storage", "deleted_early",
+ * "retrieval"} (the last two 0 when absent: files older than them); present 0: null (no
+ * prices or no billing). */
 struct results_cost {
 	int present;
 	char *currency;
@@ -26,13 +27,14 @@ struct results_cost {
 
 /* cost[].free_allowance.months[]: one calendar month of the subject's runs. */
 struct results_free_month {
-	char *month; /* "2026-12"; NULL for runs without a start time */
-	double egress_gb, free_gb, saved;
+	char *month;                      /* "2026-12"; NULL for runs without a start time */
+	double egress_gb, free_gb, saved; /* free_gb: the free egress used */
 };
 
-/* cost[].free_allowance: the bill after the monthly free egress. */
+/* cost[].free_allowance: the bill after the free allowances (requests per class, egress,
+ * storage; requests and storage 0 when absent: files older than them). */
 struct results_free_allowance {
-	double total, egress, saved;
+	double total, requests, egress, storage, saved;
 	struct results_free_month *months;
 	size_t n_months;
 };

@@ -23,6 +23,8 @@ static json_t *file_json(const struct results_manifest_file *f)
 	jwrite_put(o, "sha256", jwrite_str(f->sha256), &ok);
 	if (f->outside)
 		jwrite_put(o, "outside", json_true(), &ok);
+	if (f->relative_to != NULL)
+		jwrite_put(o, "relative_to", json_string(f->relative_to), &ok);
 	if (f->role != NULL)
 		jwrite_put(o, "role", json_string(f->role), &ok);
 	return jwrite_done(o, ok);
@@ -48,6 +50,8 @@ static json_t *path_json(const struct results_manifest_path *p)
 	o = json_object();
 	jwrite_put(o, "path", jwrite_str(p->path), &ok);
 	jwrite_put(o, "outside", json_boolean(p->outside), &ok);
+	if (p->relative_to != NULL)
+		jwrite_put(o, "relative_to", json_string(p->relative_to), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -174,6 +178,7 @@ static void file_from(struct jread *r, const json_t *o, const char *w,
 	f->size = (uint64_t)jread_int(r, o, w, "size", 0, 0);
 	f->sha256 = jread_str(r, o, w, "sha256", 0);
 	f->outside = jread_bool(r, o, w, "outside", 0, 0);
+	f->relative_to = jread_str(r, o, w, "relative_to", 0);
 	f->role = jread_str(r, o, w, "role", 0);
 }
 
@@ -209,6 +214,7 @@ static struct results_manifest_path *path_from(struct jread *r, const json_t *o,
 		return NULL;
 	p->path = jread_str(r, v, w, "path", 0);
 	p->outside = jread_bool(r, v, w, "outside", 0, 0);
+	p->relative_to = jread_str(r, v, w, "relative_to", 0);
 	return p;
 }
 
@@ -394,6 +400,7 @@ void results_manifest_file_free(struct results_manifest_file *f)
 {
 	free(f->path);
 	free(f->sha256);
+	free(f->relative_to);
 	free(f->role);
 }
 
@@ -406,8 +413,10 @@ static void strings_free(char **v, size_t n)
 
 static void path_free(struct results_manifest_path *p)
 {
-	if (p != NULL)
+	if (p != NULL) {
 		free(p->path);
+		free(p->relative_to);
+	}
 	free(p);
 }
 

@@ -26,14 +26,17 @@ struct results_manifest_file {
 	char *path;
 	uint64_t size;
 	char *sha256;
-	int outside; /* "outside": true (a path outside DATA_DIR, as given); written when set */
-	char *role;  /* an option's file ("baseline", "history", ...); NULL: DATA_DIR's own */
+	int outside;       /* "outside": true (a path outside DATA_DIR); written when set */
+	char *relative_to; /* "data_dir": an outside path from DATA_DIR ("../map.ini"); NULL: as
+			    * given (manifests older than it) */
+	char *role;        /* an option's file ("baseline", "history", ...); NULL: DATA_DIR's own */
 };
 
 /* options.warp_map, baseline, history, prices: a file option. */
 struct results_manifest_path {
 	char *path; /* relative to DATA_DIR when inside it */
 	int outside;
+	char *relative_to; /* as in results_manifest_file */
 };
 
 /* options{}: every option in force. */

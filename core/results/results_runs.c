@@ -17,6 +17,8 @@ static void full_json(json_t *o, const struct results_run *r, int *ok)
 	jwrite_put(o, "obj_s", jnum_new(r->obj_s), ok);
 	jwrite_put(o, "lat_avg_ms", jnum_new(r->lat_avg_ms), ok);
 	jwrite_put(o, "ttfb_avg_ms", jnum_new(r->ttfb_avg_ms), ok);
+	if (isfinite(r->cpu_us_per_request))
+		jwrite_put(o, "cpu_us_per_request", json_real(r->cpu_us_per_request), ok);
 	jwrite_put(o, "cost", results_cost_to_json(&r->cost), ok);
 	jwrite_put(o, "client_limit",
 		   r->client_limit != NULL ? climit_to_json(r->client_limit) : json_null(), ok);
@@ -111,6 +113,7 @@ int results_run_from_json(struct jread *r, const json_t *o, const char *where,
 	x->obj_s = jread_num(r, o, where, "obj_s", 0);
 	x->lat_avg_ms = jread_num(r, o, where, "lat_avg_ms", 0);
 	x->ttfb_avg_ms = jread_num(r, o, where, "ttfb_avg_ms", 0);
+	x->cpu_us_per_request = jread_num(r, o, where, "cpu_us_per_request", 0);
 	snprintf(w, sizeof(w), "%s.cost", where);
 	results_cost_from_json(r, json_object_get(o, "cost"), w, &x->cost);
 	if (r->failed)

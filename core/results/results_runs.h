@@ -35,6 +35,7 @@ struct results_run {
 	/* runs[] only (excluded[] has none of these: then clients 1, included 0, NAN, NULL) */
 	int clients, workers_total, included;
 	double mib_s, obj_s, lat_avg_ms, ttfb_avg_ms; /* NAN: no summary (or no TTFB) */
+	double cpu_us_per_request; /* the client's CPU per request; NAN: none (no member) */
 	struct results_cost cost;
 	struct climit_verdict *client_limit;   /* the verdict at analyze's thresholds; NULL: null */
 	struct results_run_client *client;     /* NULL: null (not measured) */

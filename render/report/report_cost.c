@@ -99,32 +99,38 @@ void report_cost_findings(struct report_builder *r, struct findings *fd)
 /* bill_table: the campaign's bill per subject with its parts. */
 static void bill_table(struct report_builder *r)
 {
-	static const char *const parts[] = {"total", "requests", "egress", "ingress", "storage"};
+	static const char *const parts[] = {"total",   "requests",      "egress",   "ingress",
+					    "storage", "deleted_early", "retrieval"};
+	enum {
+		N_PARTS = sizeof(parts) / sizeof(parts[0])
+	};
 	const struct report_model *m = r->m;
-	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"), 7);
+	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"),
+					N_PARTS + 2);
 	char buf[64], n[32];
 
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.4);
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < N_PARTS; k++) {
 		char key[40];
 		snprintf(key, sizeof(key), "cost.%s", parts[k]);
 		doc_table_head(t, (size_t)k + 1, rb_str(r, key), 1);
 	}
-	doc_table_head(t, 6, rb_str(r, "cost.runs"), 0.7);
+	doc_table_head(t, N_PARTS + 1, rb_str(r, "cost.runs"), 0.7);
 	for (size_t i = 0; i < m->doc.n_cost; i++) {
 		const struct results_subject_cost *c = &m->doc.cost[i];
 		const struct cost_parts *p = &c->bill.parts;
-		const double v[] = {p->total, p->requests, p->egress, p->ingress, p->storage};
+		const double v[N_PARTS] = {p->total,   p->requests,      p->egress,   p->ingress,
+					   p->storage, p->deleted_early, p->retrieval};
 
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
-		for (int k = 0; k < 5; k++)
+		for (int k = 0; k < N_PARTS; k++)
 			doc_table_cell(
 				t, (size_t)k + 1,
 				money(r, v[k], model_str(c->bill.currency), buf, sizeof(buf)),
 				CELL_NUM, NULL, NULL);
 		snprintf(n, sizeof(n), "%lld", c->runs_priced);
-		doc_table_cell(t, 6, n, CELL_NUM, NULL, NULL);
+		doc_table_cell(t, N_PARTS + 1, n, CELL_NUM, NULL, NULL);
 	}
 	doc_table_foot(t, rb_str(r, "table.cost_bill_foot"));
 }
@@ -175,7 +181,7 @@ static void perf_table(struct report_builder *r)
 	strbuf_free(&b);
 }
 
-/* free_para: each subject's bill after the monthly free egress (cost[].free_allowance). */
+/* free_para: each subject's bill after the free allowances (cost[].free_allowance). */
 static void free_para(struct report_builder *r)
 {
 	const struct report_model *m = r->m;

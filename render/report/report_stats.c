@@ -379,21 +379,32 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	return c;
 }
 
+/* any_cpu: whether some cell of op carries the client's CPU per request. */
+static int any_cpu(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (strcmp(m->doc.cells[i].op, op) == 0 &&
+		    isfinite(m->doc.cells[i].cpu_us_per_request))
+			return 1;
+	return 0;
+}
+
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
- * workers × size × subject). */
+ * workers × size × subject), and the client's CPU per request where runs recorded it. */
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
 	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
 	struct strbuf cap = {0};
+	size_t nv = any_cpu(m, op) ? 7 : 6;
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 3 + nv);
 	strbuf_free(&cap);
-	static const char *const heads[] = {"col.subject", "col.size", "col.workers_short",
-					    "col.p50",     "col.p90",  "col.p99",
-					    "col.p999",    "col.max",  "col.requests"};
-	for (size_t i = 0; i < 9; i++)
+	static const char *const heads[] = {
+		"col.subject", "col.size", "col.workers_short", "col.p50",      "col.p90",
+		"col.p99",     "col.p999", "col.max",           "col.requests", "col.cpu_req"};
+	for (size_t i = 0; i < 3 + nv; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]),
 			       i == 0                 ? 1.6
 			       : i == 1               ? 0.9
@@ -410,12 +421,13 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					continue;
 				const struct results_pooled *p = &c->latency_ms.pooled;
 				int ok = p->source != RESULTS_POOL_NONE;
-				double v[6] = {ok ? p->p50 : NAN,
+				double v[7] = {ok ? p->p50 : NAN,
 					       ok ? p->p90 : NAN,
 					       ok ? p->p99 : NAN,
 					       ok ? p->p999 : NAN,
 					       ok ? p->max : NAN,
-					       ok && p->requests ? (double)p->requests : NAN};
+					       ok && p->requests ? (double)p->requests : NAN,
+					       c->cpu_us_per_request};
 				doc_table_row(t);
 				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
 					       ok && p->source == RESULTS_POOL_RUNS ? "*" : NULL,
@@ -426,14 +438,17 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					NULL, NULL);
 				report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
-				for (size_t i = 0; i < 6; i++)
+				for (size_t i = 0; i < nv; i++)
 					doc_table_cell(t, i + 3,
-						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
-								sizeof(buf)),
+						       text_num(r->nf, v[i],
+								i == 5   ? 0
+								: i == 6 ? 1
+									 : -1,
+								buf, sizeof(buf)),
 						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
 						       NULL, NULL);
 			}
-	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
+	doc_table_foot(t, rb_str(r, nv == 7 ? "table.latpct_foot_cpu" : "table.latpct_foot"));
 }
 
 void report_latency_tables(struct report_builder *r)

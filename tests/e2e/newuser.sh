@@ -223,7 +223,7 @@ if [ "$(id -u)" = 0 ]; then
 	sed -i 's/^count = .*/count = 1000/' "$work/big.ini"
 	"$collect" "$work/big.ini" -o "$work/small/out" >"$work/small.out" 2>&1
 	st=$?
-	[ $st -eq 2 ] && grep -q "output directory $work/small/out: [0-9]* KiB free on its file system (at $work/small/out), but the 1 runs to do write about 1[0-9][0-9] KiB of logs" "$work/small.out"
+	[ $st -eq 2 ] && grep -q "output directory $work/small/out: [0-9.]* KiB free on its file system (at $work/small/out), but the 1 runs to do write about 1[0-9][0-9][.0-9]* KiB of logs" "$work/small.out"
 	check $? "preflight: no room on the output disk, named with its free space (exit $st)" "$(cat "$work/small.out")"
 else
 	skip 1 "the 64 KiB tmpfs needs root"

@@ -1,5 +1,7 @@
 /* tests/unit/test_provenance.c: analyze's provenance modules one by one:
- * manifest_relpath (inside, itself, outside, a link into the folder), manifest_inputs on
+ * manifest_relpath (inside, itself, outside, a link into the folder), manifest_path_from
+ * (inside, beside, two folders up, a name sharing a prefix, a folder above, a link to the
+ * data folder, a path that does not fit), manifest_inputs on
  * a real folder (what is an input and what is not, sorted, digests), manifest_load
  * (newer major refused, minor accepted), manifest_digest_ok, Ed25519 signing with a key
  * made here (right key, another key, a changed message) and verify_cmp_json /
@@ -47,6 +49,51 @@ static void relpath(void)
 	snprintf(in, sizeof(in), "%s/campaign.ini", link);
 	CHECK(manifest_relpath(dir, in, buf, sizeof(buf)) == 1, "through a link: inside");
 	CHECK_STR(buf, "campaign.ini", "through a link, relative");
+	unlink(link);
+}
+
+/* path_from: manifest_path_from from dir/top/data to each file made here. */
+static void path_from(void)
+{
+	static const struct {
+		const char *path; /* under dir; NULL: /etc/hostname's folder, "/" */
+		int where;
+		const char *want;
+	} t[] = {
+		{"top/data/runs", 1, "runs"},
+		{"top/data", 1, "."},
+		{"top/map.ini", 2, "../map.ini"},
+		{"top/datax/f", 2, "../datax/f"}, /* a name that begins as data's */
+		{"lib/p.ini", 2, "../../lib/p.ini"},
+		{"top", 2, ".."},
+		{"", 2, "../.."},
+		{"top/nosuch", 0, NULL}, /* not there: as given */
+	};
+	static const char *const made[] = {"top", "top/data", "top/data/runs", "top/datax", "lib"};
+	char data[512], p[512], buf[512], link[512];
+
+	for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, made[i]);
+		mkdir(p, 0777);
+	}
+	put("top/map.ini", "");
+	put("top/datax/f", "");
+	put("lib/p.ini", "");
+	snprintf(data, sizeof(data), "%s/top/data", dir);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, t[i].path);
+		CHECK(manifest_path_from(data, p, buf, sizeof(buf)) == t[i].where, "from data: %s",
+		      t[i].path);
+		CHECK_STR(buf, t[i].want ? t[i].want : p, "from data: %s", t[i].path);
+	}
+	/* the data folder through a link: the path climbs from where it really is */
+	snprintf(link, sizeof(link), "%s/link", dir);
+	CHECK(symlink(data, link) == 0, "make a link to the data folder");
+	snprintf(p, sizeof(p), "%s/lib/p.ini", dir);
+	CHECK(manifest_path_from(link, p, buf, sizeof(buf)) == 2, "through a link: outside");
+	CHECK_STR(buf, "../../lib/p.ini", "through a link: from the real folder");
+	CHECK(manifest_path_from(data, p, buf, 10) == 0, "does not fit: 0");
+	CHECK_STR(buf, "/tmp/test", "does not fit: as given (cut to the buffer)");
 	unlink(link);
 }
 
@@ -190,6 +237,7 @@ int main(void)
 	mkdir(p, 0777);
 	put("campaign.ini", "");
 	relpath();
+	path_from();
 	inputs();
 	load();
 	sign();

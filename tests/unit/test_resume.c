@@ -65,9 +65,14 @@ static void put_run(const char *out, const char *id, const char *status, const c
 		    const char *first, int interrupted)
 {
 	char path[4096], text[1024], bill[512];
-	struct bill_counts b = {.class_a = 7};
-	json_t *bj = bill_to_json(&b);
-	char *bt = json_dumps(bj, JSON_COMPACT);
+	struct bill_counts b;
+	json_t *bj;
+	char *bt;
+
+	memset(&b, 0, sizeof(b));
+	b.req[BOP_PUT_OBJECT].n = 7;
+	bj = bill_to_json(&b);
+	bt = json_dumps(bj, JSON_COMPACT);
 	struct err e;
 
 	snprintf(bill, sizeof(bill), "%s", bt ? bt : "null");
@@ -122,7 +127,7 @@ static void test_read(void)
 				 RESUME_AGAIN, RESUME_AGAIN, RESUME_NEW};
 	for (int k = 0; k < 7; k++)
 		CHECK(r.runs[k].what == want[k], "run %d: %d, want %d", k, r.runs[k].what, want[k]);
-	CHECK(r.runs[0].bill.class_a == 7 && !r.runs[0].failed && r.runs[2].failed,
+	CHECK(r.runs[0].bill.req[BOP_PUT_OBJECT].n == 7 && !r.runs[0].failed && r.runs[2].failed,
 	      "the recorded bill and status");
 	CHECK(strcmp(r.runs[2].why, "http-5xx: HTTP 503 SlowDown") == 0, "why: %s", r.runs[2].why);
 	CHECK(resume_recorded(&r) == 6 && r.count[RESUME_FIX] == 2 && r.count[RESUME_AGAIN] == 2,
