@@ -399,10 +399,6 @@ static int run_k(struct cctx *x, int k)
 			       campaign_subject_budget(x->c, in.subject),
 			       in.subject->prices.currency);
 		report_end(x->pg, &rr);
-		add_spend(x, r, &rr.st);
-		progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
-			       campaign_subject_budget(x->c, in.subject),
-			       in.subject->prices.currency);
 		if (rr.cls == EC_LOCAL_IO) {
 			disk_stop(x, r, rr.st.n_first ? rr.st.first[0] : "local-io");
 			one = RUN_ONE_UNRECORDED;
