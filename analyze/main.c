@@ -1,7 +1,7 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
- *               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]
+ *               [--min-samples N] [--alpha A] [--recompute] [--hedge] [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * The flags, then one call: pipeline_defaults, parse_args, pipeline_run
@@ -30,7 +30,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "               [--min-samples N] [--alpha A] [--recompute] [--warp-map MAP]\n"
+	      "               [--min-samples N] [--alpha A] [--recompute] [--hedge]\n"
+	      "               [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
@@ -64,6 +65,15 @@ static void usage(FILE *f)
 	      "                            run.json; runs whose numbers differ from run.json\n"
 	      "                            are named on stderr. Without it, a run.json that has\n"
 	      "                            no histograms gets them from its ops.tsv.zst\n"
+	      "  --hedge                   what hedging would buy each GET and HEAD cell: from\n"
+	      "                            its runs' ops.tsv.zst, its p99 and p99.9 if every\n"
+	      "                            request still unanswered after T were sent again on\n"
+	      "                            a new connection (the first answer taken), for T at\n"
+	      "                            the cell's p95, its p99 and 2 s (objects under\n"
+	      "                            512 KiB), and the extra requests; a live-hedged\n"
+	      "                            cell its measured tail beside that what-if; printed\n"
+	      "                            on standard output. A cell whose run has no ops.tsv.zst\n"
+	      "                            is named on stderr (exit 1)\n"
 	      "  --warp-map MAP            DATA_DIR is a tree of Warp result files\n"
 	      "                            (warp-*.json.zst, warp-*.csv.zst); MAP maps each\n"
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
@@ -214,6 +224,9 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'r':
 		o->recompute = 1;
 		break;
+	case 'G':
+		o->hedge = 1;
+		break;
 	case 'W':
 		o->warp_map = arg;
 		break;
@@ -291,6 +304,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"min-samples", required_argument, NULL, 'm'},
 		{"alpha", required_argument, NULL, 'a'},
 		{"recompute", no_argument, NULL, 'r'},
+		{"hedge", no_argument, NULL, 'G'},
 		{"warp-map", required_argument, NULL, 'W'},
 		{"prices", required_argument, NULL, 'C'},
 		{"baseline", required_argument, NULL, 'B'},

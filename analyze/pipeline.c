@@ -13,6 +13,8 @@
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/hedge_cells.h"
+#include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
@@ -60,9 +62,10 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;       /* DATA_DIR holds Warp result files */
-	struct ts_list ts;   /* aggregate.json "timeseries" (own logs only) */
-	struct plantsv plan; /* DATA_DIR/plan.tsv's rows (own logs only) */
+	int warp_mode;           /* DATA_DIR holds Warp result files */
+	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
+	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
+	struct plantsv plan;     /* DATA_DIR/plan.tsv's rows (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -212,6 +215,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
+	struct claim_list claims;
+	int rc = -1;
 
 	generated_time(when, sizeof(when));
 	m.generated = when;
@@ -221,26 +226,34 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
+	m.hedge = &st->hedge;
 	m.baseline = base->path ? base : NULL;
+	if (claims_build(a, &claims, e) < 0)
+		goto done;
+	m.claims = claims.v;
+	m.n_claims = claims.n;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/runs.csv", out);
 	if (out_csv_runs(a, path, e) < 0)
-		return -1;
+		goto done;
 	snprintf(path, sizeof(path), "%s/aggregate.json", out);
 	if (out_results_write(a, &m, path, e) < 0)
-		return -1;
+		goto done;
 	results_dir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	fprintf(stderr,
-		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
-		"-> %s\n",
-		st->n_logs, st->n_bad, a->n_cells, a->n_ops, path);
+		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
+		"%zu claims -> %s\n",
+		st->n_logs, st->n_bad, a->n_cells, a->n_ops, claims.n, path);
 	if (m.baseline)
 		fprintf(stderr, "analyze: against the baseline %s: %zu significant changes\n",
 			base->path, m.baseline_significant);
-	return 0;
+	rc = 0;
+done:
+	claims_free(&claims);
+	return rc;
 }
 
 /* trend_opts: what the trend is judged with: each of --alert-min-change,
@@ -381,6 +394,11 @@ static int is_warp_dir(const struct pipeline_opts *o)
 static void note_timeseries(const char *msg)
 {
 	fprintf(stderr, "analyze: note: %s\n", msg);
+}
+
+static void note_hedge(const char *msg)
+{
+	fprintf(stderr, "analyze: %s\n", msg);
 }
 
 /* read_own: the runs of s3bench's own DATA_DIR/runs into st, their subject order into
@@ -542,6 +560,23 @@ static int write_all(const struct state *st, const struct pipeline_opts *o,
 		       dir, avail);
 }
 
+/* hedge: --hedge's what-if of a's cells into st->hedge (aggregate.json hedge[]), printed; a
+ * cell without its logs is a problem (named). -1 when memory runs out. */
+static int hedge(struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
+		 struct err *e)
+{
+	if (st->warp_mode) {
+		fprintf(stderr, "analyze: --hedge: a directory of Warp result files has no "
+				"request phases to draw new connections from (not computed)\n");
+		st->problems++;
+		return 0;
+	}
+	if (hedge_build(a, o->data_dir, &st->hedge, note_hedge, &st->problems, e) < 0)
+		return -1;
+	out_hedge_print(stdout, a, &st->hedge);
+	return 0;
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -567,8 +602,9 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 				o->data_dir, a->subjects[i].id, a->subjects[i].id);
 			st->problems++;
 		}
-	if (a != NULL && !st->warp_mode &&
-	    timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0)
+	if (a != NULL && ((!st->warp_mode &&
+			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
+			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
@@ -581,6 +617,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 static void state_clear(struct state *st)
 {
 	timeseries_clear(&st->ts);
+	hedge_clear(&st->hedge);
 	for (size_t i = 0; i < st->n_logs; i++)
 		runlog_clear(&st->logs[i]);
 	free(st->logs);

@@ -35,6 +35,8 @@ struct pipeline_opts {
 	const char *alert_cells;      /* --alert-cells; NULL: the campaign's, else headline */
 	const char *sign_key;         /* --sign KEY.pem: manifest.sig (analyze/provenance/sign.h) */
 	const char *metrics;          /* --metrics FILE (analyze/out/out.h out_metrics_write) */
+	int hedge;                    /* --hedge: what hedging would buy the GET and HEAD cells
+					 (analyze/cells/hedge_cells.h), printed */
 	const char *alerts;           /* --alerts FILE: the trend's watch and regression lines
 					 (analyze/history/history.h history_trend) */
 };

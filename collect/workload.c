@@ -270,6 +270,24 @@ static int check_sizes(const struct workload *wl, enum wl_field *field, struct e
 	return 0;
 }
 
+/* check_hedge: a hedge only for get, without retries (the duplicate is the second attempt) */
+static int check_hedge(const struct workload *wl, enum wl_field *field, struct err *e)
+{
+	if (wl->hedge.kind == WL_HEDGE_NONE)
+		return 0;
+	if (wl->op != WL_GET)
+		return fail(field, WLF_HEDGE,
+			    err_set(e, "'%s': a hedge is only for get (this workload is %s)",
+				    wl->hedge.spec, workload_op_name(wl->op)));
+	if (wl->retries > 0)
+		return fail(field, WLF_HEDGE,
+			    err_set(e,
+				    "'%s': a hedged get does not retry (retries = %d): the "
+				    "duplicate is its second attempt",
+				    wl->hedge.spec, wl->retries));
+	return 0;
+}
+
 /* check_range: a ranged get inside every object of the run */
 static int check_range(const struct workload *wl, enum wl_field *field, struct err *e)
 {
@@ -370,7 +388,8 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	    check_range(wl, field, e) < 0 || check_rate(wl, field, e) < 0 ||
 	    check_number(WLF_RETRIES, wl->retries < 0 ? UINT64_MAX : (uint64_t)wl->retries, field,
 			 e) < 0 ||
-	    workload_check_send(&wl->send, field, e) < 0 || check_spread(wl, field, e) < 0)
+	    workload_check_send(&wl->send, field, e) < 0 || check_spread(wl, field, e) < 0 ||
+	    check_hedge(wl, field, e) < 0)
 		return -1;
 	if (timeout_s > 0 && wl->bound == WL_BOUND_DURATION && timeout_s <= wl->duration_s)
 		return fail(field, WLF_TIMEOUT,
@@ -654,4 +673,5 @@ void workload_record(const struct workload *wl, double timeout_s, struct runrec_
 	workload_send_record(&wl->send, &out->send);
 	out->buckets = workload_buckets(wl);
 	out->prefixes = workload_prefixes(wl);
+	out->hedge = wl->hedge.kind != WL_HEDGE_NONE ? wl->hedge.spec : NULL;
 }

@@ -111,6 +111,24 @@ struct wl_send {
 	int prefixes; /* 0..WL_SPREAD_MAX */
 };
 
+enum wl_hedge_kind {
+	WL_HEDGE_NONE,
+	WL_HEDGE_P95,  /* the p95 of the run's first WL_HEDGE_WARMUP answers */
+	WL_HEDGE_P99,  /* ... their p99 */
+	WL_HEDGE_FIXED /* a fixed time, ms */
+};
+
+/* A get's hedge (collect/workload_hedge.c; docs/CAMPAIGN.md, "Hedged GETs"): a request
+ * still unanswered after the threshold is sent again on a new connection, the first answer
+ * kept and the other cancelled (collect/engine/hedge.h). */
+struct wl_hedge {
+	enum wl_hedge_kind kind;
+	double ms;     /* WL_HEDGE_FIXED: the threshold */
+	char spec[16]; /* as written ("p95", "200ms"); "" for none */
+};
+
+#define WL_HEDGE_WARMUP 500 /* answers that set a p95 / p99 threshold (and are not hedged) */
+
 struct workload {
 	enum wl_op op;
 	uint64_t size;   /* object size in bytes; the largest one when sizes.kind is not
@@ -134,13 +152,14 @@ struct workload {
 				 at the latest after duration_s (max_duration), never before
 				 min_duration_s */
 	double min_duration_s;
-	int duration_own;    /* 1: duration_s is the subject's own `duration = D`, which
+	int duration_own;      /* 1: duration_s is the subject's own `duration = D`, which
 				 replaced the section's bound (another D, or auto); run.json's
 				 workload.duration_subject */
-	int retries;         /* benchmark requests retried up to this many times on a
+	int retries;           /* benchmark requests retried up to this many times on a
 				 throttling or server error, as the SDKs do
 				 (collect/engine/retry.h); 0 = none */
-	struct wl_send send; /* how the requests are sent (default: all zero) */
+	struct wl_send send;   /* how the requests are sent (default: all zero) */
+	struct wl_hedge hedge; /* get: hedged requests (default none) */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
@@ -199,6 +218,7 @@ enum wl_field {
 	WLF_ADDRESSES,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
+	WLF_HEDGE,
 	WLF_COUNT_
 };
 
@@ -255,6 +275,11 @@ int workload_parse_rate(const char *s, double *rate, struct err *e);
  * (0: time-based). */
 int workload_parse_seed(const char *s, uint64_t *seed, struct err *e);
 
+/* workload_parse_hedge: "p95", "p99" (the run's own percentile: collect/engine/hedge.h),
+ * a time "200ms", "1.5s" (above 0, at most 1 h), or "none" into *h (zeroed first); h->spec
+ * the text without blanks. */
+int workload_parse_hedge(const char *s, struct wl_hedge *h, struct err *e);
+
 /* workload_format_mix: the weights of mix as workload_parse_mix reads them, the ops with
  * a weight only, in the order get, put, head, delete ("get:45,put:15,head:30,delete:10");
  * "" when all are 0. Returns buf (at least WL_MIX_TEXT_MAX bytes). */
@@ -310,7 +335,8 @@ double workload_default_timeout(const struct workload *wl);
  * and inside every object of the run: a fixed range's end (off + len), a random range's
  * length at most the smallest size (fixed size, random min, smallest dist entry); a rate
  * only with a duration bound, for put, get, head and mixed, 0 < rate <= WL_RATE_MAX;
- * the send fields together (workload_check_send). */
+ * the send fields together (workload_check_send); a hedge only for get, and without retries
+ * ("'p95': a hedge is only for get (this workload is put)"). */
 int workload_check(const struct workload *wl, double timeout_s, enum wl_field *field,
 		   struct err *e);
 

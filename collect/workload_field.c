@@ -17,7 +17,7 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_TIMEOUT] = "timeout",   [WLF_MIX] = "mix",
 	[WLF_RANGE] = "range",       [WLF_RATE] = "rate",
 	[WLF_SEED] = "seed",         [WLF_BUCKETS] = "buckets",
-	[WLF_PREFIXES] = "prefixes",
+	[WLF_PREFIXES] = "prefixes", [WLF_HEDGE] = "hedge",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -45,6 +45,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_ADDRESSES] = "--addresses",
 	[WLF_BUCKETS] = "--buckets",
 	[WLF_PREFIXES] = "--prefixes",
+	[WLF_HEDGE] = "--hedge",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */

@@ -180,6 +180,27 @@ int64_t hist_percentile(const struct hist *h, double q)
 	return v < h->min ? h->min : v > h->max ? h->max : v;
 }
 
+int hist_rank_bounds(const struct hist *h, uint64_t rank, int64_t *lo, int64_t *hi)
+{
+	uint64_t seen = 0;
+	int i;
+
+	if (rank < 1 || rank > h->count)
+		return -1;
+	for (i = 0; i < h->n; i++) {
+		seen += h->c[i];
+		if (seen >= rank)
+			break;
+	}
+	*lo = hist_bucket_low(h->lo + i);
+	*hi = *lo + hist_bucket_width(h->lo + i) - 1;
+	if (*lo < h->min)
+		*lo = h->min;
+	if (*hi > h->max)
+		*hi = h->max;
+	return 0;
+}
+
 int hist_equal(const struct hist *a, const struct hist *b)
 {
 	int lo, hi;

@@ -60,6 +60,12 @@ int64_t hist_max(const struct hist *h);
  * q = 0.9 of 10 is rank 9 despite rounding. */
 int64_t hist_percentile(const struct hist *h, double q);
 
+/* hist_rank_bounds: the bucket holding the rank-th smallest value (1 <= rank <= count):
+ * its lowest and highest value (ns) clamped to [min, max], so that the value itself lies
+ * in [*lo, *hi] (rank 1 gives the exact min as *lo, rank count the exact max as *hi).
+ * -1 when rank is outside 1 .. count (nothing written). */
+int hist_rank_bounds(const struct hist *h, uint64_t rank, int64_t *lo, int64_t *hi);
+
 /* hist_equal: 1 when a and b hold the same counts, min, max and clamped; else 0. */
 int hist_equal(const struct hist *a, const struct hist *b);
 

@@ -34,6 +34,7 @@ struct opslog_writer {
 	int intended; /* the `intended` column is written */
 	int phases;   /* the phase columns are written */
 	int attempts; /* the `attempt` column is written */
+	int hedge;    /* the `hedge` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -244,11 +245,12 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->intended = o ? o->intended : 0;
 	w->phases = o ? o->phases : 0;
 	w->attempts = o ? o->attempts : 0;
+	w->hedge = o ? o->hedge : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
 	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
-	    zio_write(w->z, "\n", 1, e) < 0)
+	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) || zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -257,6 +259,13 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 fail:
 	opslog_writer_abort(w);
 	return NULL;
+}
+
+const char *opslog_hedge_name(int h)
+{
+	static const char *const names[OPS_HEDGE_COUNT] = {"", "orig", "dup", "lost"};
+
+	return h >= 0 && h < OPS_HEDGE_COUNT ? names[h] : "";
 }
 
 int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct err *e)
@@ -304,6 +313,10 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 			fail |= put_i64(w, r->attempt);
 		if (r->attempt > 0 && r->retried)
 			fail |= put_text(w, "+", 1);
+	}
+	if (w->hedge) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, opslog_hedge_name(r->hedge));
 	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");

@@ -42,7 +42,22 @@ struct op_row {
 			column, after the phase columns); 0 when none */
 	int retried;    /* 1: this attempt failed and was retried (written "K+"); its request
 			has a later row */
+	int hedge;      /* a hedged run (the `hedge` column, after `attempt`): OPS_HEDGE_* */
 };
+
+/* op_row.hedge (the `hedge` column's words, docs/FORMATS.md): how a hedged request went. */
+enum {
+	OPS_HEDGE_NONE = 0, /* "": answered before the threshold, no duplicate sent */
+	OPS_HEDGE_ORIG = 1, /* "orig": a duplicate was sent, the original answered first */
+	OPS_HEDGE_DUP = 2,  /* "dup": the duplicate answered first (the row spans from the
+			       original's start to the duplicate's answer) */
+	OPS_HEDGE_LOST = 3, /* "lost": the attempt that lost and was cancelled: no request of
+			       its own (its request is the row orig or dup) */
+	OPS_HEDGE_COUNT
+};
+
+/* opslog_hedge_name: the column's word for OPS_HEDGE_* h ("", "orig", "dup", "lost"). */
+const char *opslog_hedge_name(int h);
 
 /* op_row.conn (the `conn` column's numbers). */
 enum {
@@ -75,6 +90,8 @@ struct opslog_writer_opts {
 	int attempts;     /* non-zero: a run with retries, with the `attempt` column last
 			     ("2": the request's final row, its second attempt; "1+": a
 			     first attempt that was retried; empty when attempt is 0) */
+	int hedge;        /* non-zero: a hedged run, with the `hedge` column last (each row's
+			     opslog_hedge_name) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -42,6 +42,7 @@ enum col {
 	C_CONN,
 	C_RTT,
 	C_ATTEMPT,
+	C_HEDGE,
 	C_COUNT,
 	C_NONE = -1
 };
@@ -52,6 +53,7 @@ static const char *const col_names[C_COUNT] = {
 	"end",      "duration_ns", "cat",     "intended", /* rate runs only (docs/FORMATS.md) */
 	"dns_us",   "connect_us",  "tls_us",  "send_us",   "wait_us",    "transfer_us",
 	"conn",     "rtt_us",      "attempt", /* runs with retries only */
+	"hedge",                              /* hedged runs only */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -289,6 +291,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_ERROR:
 	case C_CAT:
 	case C_ATTEMPT:
+	case C_HEDGE:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -373,6 +376,17 @@ static int parse_attempt(const char *s, struct op_row *row)
 	return 0;
 }
 
+/* parse_hedge: the `hedge` field s ("", "orig", "dup", "lost") into row. */
+static int parse_hedge(const char *s, struct op_row *row)
+{
+	for (int h = 0; h < OPS_HEDGE_COUNT; h++)
+		if (strcmp(s, opslog_hedge_name(h)) == 0) {
+			row->hedge = h;
+			return 0;
+		}
+	return -1;
+}
+
 /* record_done: the decoded record r->row, its strings set, to the caller's callback. */
 static void record_done(struct rd *r)
 {
@@ -385,6 +399,12 @@ static void record_done(struct rd *r)
 	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
 		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
 			strlen(row_str(r, C_ATTEMPT)));
+		return;
+	}
+	if (parse_hedge(row_str(r, C_HEDGE), &r->row) < 0) {
+		rd_fail(r, "hedge",
+			"not a hedge word (orig, dup, lost or empty):", row_str(r, C_HEDGE),
+			strlen(row_str(r, C_HEDGE)));
 		return;
 	}
 	if (!r->have[C_DUR] &&
@@ -421,7 +441,8 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP, C_CLIENT, C_ENDPOINT, C_FILE, C_ERROR, C_CAT, C_ATTEMPT};
+	static const int strs[] = {C_OP,    C_CLIENT, C_ENDPOINT, C_FILE,
+				   C_ERROR, C_CAT,    C_ATTEMPT,  C_HEDGE};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
 

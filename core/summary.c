@@ -141,6 +141,8 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		if (r != 0)
 			return r < 0 ? -1 : 0; /* a retried attempt is not a request */
 	}
+	if (row->hedge != OPS_HEDGE_NONE && summary_hedge_add(a, row))
+		return 0; /* a lost (cancelled) attempt is not a request */
 	if (summary_buckets_start(&a->bk, s) < 0)
 		return err_set(e, "summary: out of memory");
 	a->requests++;
@@ -270,6 +272,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	if (summary_ops_finish(a, out, e) < 0 || summary_phases_finish(a, out, e) < 0)
 		goto fail;
 	summary_retry_finish(a, out);
+	summary_hedge_finish(a, out);
 	summary_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
 	summary_lat(&a->ttfb, &out->ttfb);
@@ -347,7 +350,7 @@ json_t *summary_to_json(const struct run_summary *s)
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
 	if (o != NULL && (summary_ops_to_json(s, o) < 0 || summary_retry_to_json(s, o) < 0 ||
-			  summary_phases_to_json(s, o) < 0))
+			  summary_hedge_to_json(s, o) < 0 || summary_phases_to_json(s, o) < 0))
 		goto fail;
 	return o;
 fail:
@@ -466,7 +469,7 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		return -1;
 	}
 	if (summary_ops_from_json(obj, out, e) < 0 || summary_retry_from_json(obj, out, e) < 0 ||
-	    summary_phases_from_json(obj, out, e) < 0) {
+	    summary_hedge_from_json(obj, out, e) < 0 || summary_phases_from_json(obj, out, e) < 0) {
 		summary_clear(out);
 		return -1;
 	}

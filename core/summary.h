@@ -142,6 +142,21 @@ struct retry_summary {
 	struct errstat attempt_errs; /* the failures that were retried, by status or class */
 };
 
+/* The hedging of a hedged run (workload.hedge; docs/METHODOLOGY.md, "Hedged requests"):
+ * its ops rows carry the `hedge` column. */
+struct hedge_summary {
+	char threshold[16];        /* workload.hedge as written ("p95", "200ms"; collect sets it) */
+	double threshold_ms;       /* the threshold the run used (collect sets it); NaN: never
+				    known (a run shorter than its warm-up, or refused) */
+	int refused;               /* a fixed threshold below the warm-up's p50: not hedged */
+	double warm_p50_ms;        /* the p50 of the warm-up answers; NaN: not known */
+	uint64_t requests;         /* requests, as the summary's (lost attempts are none) */
+	uint64_t hedged;           /* requests whose duplicate was sent */
+	uint64_t won_by_duplicate; /* ... answered by the duplicate */
+	uint64_t lost;             /* attempts cancelled because the other answered first */
+	double extra;              /* hedged / requests: the extra requests sent (and billed) */
+};
+
 struct run_summary {
 	uint64_t requests;   /* requests in the benchmark phase, errors included */
 	uint64_t objects;    /* objects handled (n_objects summed over successful rows) */
@@ -176,6 +191,8 @@ struct run_summary {
 	struct errstat errs;
 	int has_retries; /* the rows carry the attempt column: `retry` is set */
 	struct retry_summary retry;
+	int has_hedge; /* a hedged run (some row hedged, or collect says so): `hedge` is set */
+	struct hedge_summary hedge;
 };
 
 /* summary_clear: free the histograms of s (rate.intended_hist and by_op[i].lat_hist too)

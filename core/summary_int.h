@@ -65,6 +65,9 @@ struct summary_acc {
 	uint64_t late_failed;
 	struct phase_acc *ph; /* core/summary_phases.c; NULL until a row has phases */
 	struct errstat errs;  /* failed rows by status or class */
+	/* hedging (core/summary_hedge.c): rows with a hedge word */
+	int hedge_on;
+	uint64_t h_hedged, h_dup, h_lost;
 	/* retries (core/summary_retry.c): rows with an attempt column */
 	int retry_on;
 	uint64_t r_attempts, r_final, r_retried;
@@ -138,6 +141,15 @@ int summary_ops_finish(const struct summary_acc *a, struct run_summary *out, str
  * summary_retry_free: a's retry memory. summary_retry_to_json / _from_json: the summary's
  * "retries" object (absent when not set; absent or null read as not set). */
 int summary_retry_add(struct summary_acc *a, const struct op_row *row, struct err *e);
+/* Hedging (core/summary_hedge.c). summary_hedge_add: account a row with a hedge word: 1
+ * when it is a lost attempt (no request: the caller stops there), 0 when it goes on as a
+ * request. summary_hedge_finish: out->hedge from a (has_hedge when any row had a hedge
+ * word). summary_hedge_to_json / _from_json: the summary's "hedge" member (absent or null:
+ * has_hedge 0). */
+int summary_hedge_add(struct summary_acc *a, const struct op_row *row);
+void summary_hedge_finish(const struct summary_acc *a, struct run_summary *out);
+int summary_hedge_to_json(const struct run_summary *s, json_t *o);
+int summary_hedge_from_json(const json_t *o, struct run_summary *out, struct err *e);
 void summary_retry_finish(struct summary_acc *a, struct run_summary *out);
 void summary_retry_free(struct summary_acc *a);
 int summary_retry_to_json(const struct run_summary *s, json_t *o);

@@ -9,9 +9,11 @@
 #include "core/err.h"
 #include "core/exitcode.h"
 #include "core/fsutil.h"
+#include "render/doc/doc_attach.h"
 #include "render/doc/html.h"
 #include "render/doc/pdf.h"
 #include "render/model/model.h"
+#include "render/model/model_claims.h"
 #include "render/report/report.h"
 #include "render/report/report_prov.h"
 #include "render/text/fonts.h"
@@ -96,6 +98,28 @@ static int load_lang(const char *tdir, const char *lang, struct text_lang **l, s
 	return *f == NULL ? -1 : 0;
 }
 
+/* attach_claims: the claims the report words (aggregate.json claims[]) as ODIR/claims.json,
+ * embedded in the PDF beside aggregate.json (docs/FORMATS.md, "Claims"); nothing for a file
+ * without claims[]. -1 with e set. */
+static int attach_claims(struct doc *d, const struct report_model *m, const char *odir,
+			 struct err *e)
+{
+	char path[4200];
+	json_t *a;
+	int rc;
+
+	if (!m->doc.has_claims)
+		return 0;
+	if ((a = model_claims_to_json(m)) == NULL)
+		return err_set(e, "claims.json: out of memory");
+	snprintf(path, sizeof(path), "%s/claims.json", odir);
+	rc = results_dump(a, path, e);
+	json_decref(a);
+	if (rc < 0)
+		return -1;
+	return doc_attach(d, odir, "claims.json", "application/json", "", ATTACH_PDF, e);
+}
+
 int render_run(const struct render_opts *o)
 {
 	char tdir[4096], odir[4096], agg[4096];
@@ -136,7 +160,8 @@ int render_run(const struct render_opts *o)
 		goto fail;
 	if (o->want_html && write_report(odir, "report.html", &html, NULL, NULL, &e))
 		goto fail;
-	if (o->want_pdf && write_report(odir, "report.pdf", NULL, d, f, &e))
+	if (o->want_pdf &&
+	    (attach_claims(d, m, odir, &e) < 0 || write_report(odir, "report.pdf", NULL, d, f, &e)))
 		goto fail;
 	rc = EXITCODE_OK;
 	goto done;

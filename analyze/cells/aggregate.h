@@ -87,6 +87,7 @@ struct agg_cell {
 	/* workload dimensions: a workload cell (analyze/cells/workload_cells.h) has workload set and one of
 	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
 	const char *size_spec, *range, *mix;
+	const char *hedge;             /* a hedged get's threshold as written; NULL: none */
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
@@ -148,6 +149,10 @@ struct agg_leader {
 	int concurrency;
 	size_t subject;
 	int by_obj; /* 1: value is obj/s (size 0); 0: MiB/s */
+	/* NULL: a throughput leader; "p50_ms", "p99_ms": a tail leader (analyze/cells/tail.h):
+	 * value is its pooled percentile (ms), the lowest, and versus's ratios are its
+	 * percentile over the other's */
+	const char *metric;
 	double value;
 	int status;                /* enum leader_status (analyze/cells/compare.h) */
 	size_t *tied_with, n_tied; /* subjects its family did not show below (a's pool) */
@@ -215,7 +220,14 @@ struct aggregate {
 	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
-	size_t *tied_pool;                            /* owns the leaders' tied_with */
+	size_t *tied_pool; /* owns the leaders' tied_with */
+	/* tails (analyze/cells/tail.h): p50 and p99 compared per category, and who leads */
+	struct agg_comparison *tail_comparisons;
+	size_t n_tail_comparisons;
+	struct agg_leader *tail_leaders;
+	size_t n_tail_leaders;
+	size_t *tail_tied_pool;                       /* owns the tail leaders' tied_with */
+	struct squeeze_prior tail_prior[2];           /* the tail comparisons' priors: p50, p99 */
 	size_t *climit_pool;                          /* owns the leaders' climit.by */
 	struct agg_climit_client *climit_client_pool; /* owns the runs' climit_clients */
 	/* clients of distributed runs (analyze/cells/clients.h) */

@@ -135,8 +135,13 @@ struct agg_comparison {
 	const char *op;
 	uint64_t size;
 	int concurrency;
-	size_t a, b;            /* subject indexes, a < b */
-	int by_obj;             /* 1: obj/s (size 0); 0: MiB/s */
+	size_t a, b; /* subject indexes, a < b */
+	int by_obj;  /* 1: obj/s (size 0); 0: MiB/s */
+	/* NULL: throughput (by_obj says which); "p50_ms" or "p99_ms": a tail comparison
+	 * (analyze/cells/tail.h), whose figures are the reciprocals of the runs' percentiles
+	 * while it is judged and the percentiles' own ratio A/B after tail_build */
+	const char *metric;
+	int unsupported; /* a tail comparison with a percentile too few requests bound: no test */
 	size_t n_a, n_b, pairs; /* valid runs of each; cycles where both have one */
 	struct compare_test t;  /* t.test NULL: not enough runs; paired: moderated when the
 				   campaign's prior lends degrees of freedom (a->prior) */
@@ -157,8 +162,8 @@ struct agg_comparison {
  * the leaders): each cell's ci of the policy's figure, comparisons of every pair
  * of subjects with a value in each matrix category, their variances moderated toward the
  * campaign's prior (a->prior), Bonferroni within each category, and each leader's family,
- * status, tie group, detectable ratio and counterpart (leader_rule.h), and the leader
- * counts. alpha: 0 < alpha < 1. Returns -1 with a message when memory runs out (what was
+ * status, tie group, detectable ratio and counterpart (leader_rule.h), the leader
+ * counts, and the tail comparisons and tail leaders (tail.h). alpha: 0 < alpha < 1. Returns -1 with a message when memory runs out (what was
  * allocated is freed by compare_free). */
 int compare_build(struct aggregate *a, double alpha, struct err *e);
 

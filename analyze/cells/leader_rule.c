@@ -7,6 +7,7 @@
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
+#include "analyze/cells/compare_set.h"
 
 /* Scratch for one leader's family: its comparisons' indexes, p-values, Holm's adjusted
  * p-values and steps. */
@@ -18,7 +19,8 @@ struct family {
 
 static int same_category(const struct agg_comparison *c, const struct agg_leader *l)
 {
-	return strcmp(c->op, l->op) == 0 && c->size == l->size && c->concurrency == l->concurrency;
+	return strcmp(c->op, l->op) == 0 && c->size == l->size &&
+	       c->concurrency == l->concurrency && compare_same_metric(c->metric, l->metric);
 }
 
 /* value_of: subject s's figure in l's category; NaN when it has none. */
@@ -34,33 +36,34 @@ static double value_of(const struct aggregate *a, const struct agg_leader *l, si
 	return NAN;
 }
 
-/* holm: l's family (the comparisons of its category with its subject on one side) into f,
- * and the step-down's decision of those with a test into their lead_* fields. -1 when
- * memory runs out. */
-static int holm(struct aggregate *a, struct agg_leader *l, struct family *f)
+/* holm: l's family (the comparisons of its category with its subject on one side, but
+ * those unsupported) into f, and the step-down's decision of those with a test into their
+ * lead_* fields. -1 when memory runs out. */
+static int holm(const struct leader_set *set, struct agg_leader *l, struct family *f)
 {
 	long k;
 
 	f->n = 0;
-	for (size_t i = 0; i < a->n_comparisons; i++) {
-		const struct agg_comparison *c = &a->comparisons[i];
+	for (size_t i = 0; i < set->n_cmp; i++) {
+		const struct agg_comparison *c = &set->cmp[i];
 
-		if (!same_category(c, l) || (c->a != l->subject && c->b != l->subject))
+		if (!same_category(c, l) || (c->a != l->subject && c->b != l->subject) ||
+		    c->unsupported)
 			continue;
 		f->idx[f->n] = i;
 		f->p[f->n++] = c->t.test != NULL ? c->t.p : NAN;
 	}
 	if (compare_holm(f->p, f->n, f->adj) < 0 ||
-	    (k = compare_holm_steps(f->p, f->n, a->alpha, f->steps)) < 0)
+	    (k = compare_holm_steps(f->p, f->n, set->a->alpha, f->steps)) < 0)
 		return -1;
 	l->family = (size_t)k;
 	for (size_t j = 0; j < f->n; j++) {
-		struct agg_comparison *c = &a->comparisons[f->idx[j]];
+		struct agg_comparison *c = &set->cmp[f->idx[j]];
 		struct compare_adjusted adj;
 
 		if (f->steps[j] == 0)
 			continue;
-		compare_adjust_test(&c->t, f->steps[j], a->alpha, &adj);
+		compare_adjust_test(&c->t, f->steps[j], set->a->alpha, &adj);
 		c->in_lead = 1;
 		c->lead_p_adj = f->adj[j];
 		c->lead_step = f->steps[j];
@@ -95,13 +98,13 @@ static struct agg_versus orient(const struct aggregate *a, const struct agg_lead
  * variance of their log differences as the tests used it (moderated when they were),
  * sum (n_i - 1) n_i se_i² / sum (n_i - 1), at the smallest number of pairs n among them
  * and that comparison's degrees of freedom. NaN when none is paired. */
-static double detectable(const struct aggregate *a, const struct agg_leader *l)
+static double detectable(const struct leader_set *set, const struct agg_leader *l)
 {
 	double ss = 0, dfs = 0, df = NAN;
 	size_t n = 0;
 
-	for (size_t i = 0; i < a->n_comparisons; i++) {
-		const struct agg_comparison *c = &a->comparisons[i];
+	for (size_t i = 0; i < set->n_cmp; i++) {
+		const struct agg_comparison *c = &set->cmp[i];
 
 		if (!same_category(c, l) || c->t.test == NULL || strcmp(c->t.test, "paired-t"))
 			continue;
@@ -112,7 +115,8 @@ static double detectable(const struct aggregate *a, const struct agg_leader *l)
 			df = c->t.df;
 		}
 	}
-	return n ? compare_detectable_ratio(sqrt(ss / dfs), n, df, a->alpha, COMPARE_POWER) : NAN;
+	return n ? compare_detectable_ratio(sqrt(ss / dfs), n, df, set->a->alpha, COMPARE_POWER)
+		 : NAN;
 }
 
 /* better: candidate v (figure x) words an unresolved lead better than the current one
@@ -129,16 +133,16 @@ static int better(const struct agg_versus *v, double x, const struct agg_versus 
 /* judge: l's tie group, status and counterpart from its family f. A subject is in the tie
  * group unless the step-down showed it below; it is alike when its family interval lies
  * within [1/r, r], r the detectable ratio. */
-static void judge(const struct aggregate *a, struct agg_leader *l, const struct family *f)
+static void judge(const struct leader_set *set, struct agg_leader *l, const struct family *f)
 {
 	struct agg_versus tie = {0}, open = {0};
 	double tie_x = NAN, open_x = NAN, r = l->detectable_ratio;
 	size_t not_alike = 0;
 
 	for (size_t j = 0; j < f->n; j++) {
-		const struct agg_comparison *c = &a->comparisons[f->idx[j]];
-		struct agg_versus v = orient(a, l, c);
-		double x = value_of(a, l, v.subject);
+		const struct agg_comparison *c = &set->cmp[f->idx[j]];
+		struct agg_versus v = orient(set->a, l, c);
+		double x = set->value(set->a, l, v.subject);
 
 		if (c->lead_significant && v.ratio > 1)
 			continue;
@@ -199,26 +203,25 @@ static void count(struct aggregate *a, const struct agg_leader *l)
 	}
 }
 
-int leader_rule_build(struct aggregate *a)
+int leader_rule_judge(const struct leader_set *set, size_t **tied_pool)
 {
-	size_t ns = a->n_subjects ? a->n_subjects : 1;
+	size_t ns = set->a->n_subjects ? set->a->n_subjects : 1;
 	struct family f = {malloc(ns * sizeof(size_t)), malloc(ns * sizeof(size_t)),
 			   malloc(ns * sizeof(double)), malloc(ns * sizeof(double)), 0};
 	int rc = -1;
 
-	a->tied_pool = calloc(a->n_leaders * ns + 1, sizeof(*a->tied_pool));
-	if (a->tied_pool == NULL || f.idx == NULL || f.steps == NULL || f.p == NULL ||
-	    f.adj == NULL)
+	*tied_pool = calloc(set->n_leaders * ns + 1, sizeof(**tied_pool));
+	if (*tied_pool == NULL || f.idx == NULL || f.steps == NULL || f.p == NULL || f.adj == NULL)
 		goto done;
-	for (size_t i = 0; i < a->n_leaders; i++) {
-		struct agg_leader *l = &a->leaders[i];
+	for (size_t i = 0; i < set->n_leaders; i++) {
+		struct agg_leader *l = &set->leaders[i];
 
-		l->tied_with = a->tied_pool + i * ns;
-		if (holm(a, l, &f) < 0)
+		l->tied_with = *tied_pool + i * ns;
+		l->n_tied = 0;
+		if (holm(set, l, &f) < 0)
 			goto done;
-		l->detectable_ratio = detectable(a, l);
-		judge(a, l, &f);
-		count(a, l);
+		l->detectable_ratio = detectable(set, l);
+		judge(set, l, &f);
 	}
 	rc = 0;
 done:
@@ -227,6 +230,18 @@ done:
 	free(f.p);
 	free(f.adj);
 	return rc;
+}
+
+int leader_rule_build(struct aggregate *a)
+{
+	struct leader_set set = {a,          a->comparisons, a->n_comparisons,
+				 a->leaders, a->n_leaders,   value_of};
+
+	if (leader_rule_judge(&set, &a->tied_pool) < 0)
+		return -1;
+	for (size_t i = 0; i < a->n_leaders; i++)
+		count(a, &a->leaders[i]);
+	return 0;
 }
 
 void leader_rule_free(struct aggregate *a)

@@ -9,6 +9,24 @@
 
 #include "analyze/cells/aggregate.h"
 
+/* A set of leaders to judge: each leader's category (and metric) among the comparisons
+ * cmp[0..n_cmp-1] (built, moderated and adjusted pairwise, their figure higher-is-better);
+ * value: subject s's figure in leader l's category, higher is better (NaN: none). */
+struct leader_set {
+	const struct aggregate *a;
+	struct agg_comparison *cmp;
+	size_t n_cmp;
+	struct agg_leader *leaders;
+	size_t n_leaders;
+	double (*value)(const struct aggregate *a, const struct agg_leader *l, size_t s);
+};
+
+/* leader_rule_judge: the verdict of every leader of set: the comparisons' lead_* fields,
+ * each leader's status, tied_with (in *tied_pool, allocated here: the caller frees it),
+ * family, detectable_ratio and versus. A comparison marked unsupported is in no family.
+ * -1 when memory runs out. */
+int leader_rule_judge(const struct leader_set *set, size_t **tied_pool);
+
 /* leader_rule_build: the verdict of every leader of a (its comparisons built, moderated
  * and adjusted pairwise): the comparisons' lead_* fields, each leader's status, tied_with
  * (in a->tied_pool, allocated here), family, detectable_ratio and versus, and the leader

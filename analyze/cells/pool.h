@@ -8,7 +8,11 @@
  *   "runs"       some valid run has no histogram (an old run.json without ops.tsv.zst,
  *                or Warp JSON input): the mean of the runs' own p50 / p90 / p99, the
  *                highest max, no p99.9 and no quantiles (labelled so in the output);
- *   none         no valid run has the figure (pooled is null). */
+ *   none         no valid run has the figure (pooled is null).
+ *
+ * Each of p50, p90, p99, p99.9 also says whether the pooled requests can bound it and,
+ * from histograms, its 95 % interval (analyze/stats/pctci.h: docs/METHODOLOGY.md,
+ * "Percentile intervals"). */
 #ifndef ANALYZE_POOL_H
 #define ANALYZE_POOL_H
 
@@ -24,6 +28,18 @@
  * 0.9999, 1. */
 extern const double pool_q[POOL_NQ];
 
+/* The percentiles that get an interval: p50, p90, p99, p99.9 (pool_pct[i]). */
+#define POOL_NP 4
+extern const double pool_pct[POOL_NP];
+
+/* One percentile's interval (ms). */
+struct agg_pct_ci {
+	int supported;   /* the pooled requests can bound it (pctci_supported) */
+	double lo, hi;   /* its 95 % interval; NaN: none (not supported, or source "runs") */
+	double coverage; /* the order-statistic part's exact coverage; NaN: none */
+	size_t runs;     /* runs behind the cycles' part (0: fewer than 2, within only) */
+};
+
 enum pool_source {
 	POOL_NONE,
 	POOL_HIST,
@@ -35,6 +51,7 @@ struct agg_pooled {
 	double p50, p90, p99, p999, max; /* ms; p999 NaN for POOL_RUNS */
 	uint64_t requests;               /* requests the figures are over */
 	double q[POOL_NQ];               /* ms at pool_q[i]; POOL_HIST only */
+	struct agg_pct_ci ci[POOL_NP];   /* p50, p90, p99, p99.9 */
 };
 
 struct aggregate;

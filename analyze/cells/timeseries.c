@@ -2,6 +2,7 @@
 #include "analyze/cells/timeseries.h"
 
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/read/reqlog.h"
+#include "analyze/stats/pctci.h"
+#include "core/opslog.h"
 
 /* largest_point: the largest size with a valid run of op and, at it, the highest
  * concurrency with one. 0 when op has no valid run. */
@@ -44,6 +47,83 @@ static const struct runlog *latest_valid(const struct aggregate *a, const struct
 	return best;
 }
 
+/* The successful requests of a run, as read. */
+struct reqs {
+	struct ts_req *v;
+	size_t n, cap;
+};
+
+static int note_req(const struct op_row *row, void *arg, struct err *e)
+{
+	struct reqs *q = arg;
+
+	if (row->error[0] != '\0')
+		return 0;
+	if (q->n == q->cap) {
+		size_t cap = q->cap ? 2 * q->cap : 1024;
+		struct ts_req *v = realloc(q->v, cap * sizeof(*v));
+
+		if (v == NULL)
+			return err_set(e, "out of memory");
+		q->v = v;
+		q->cap = cap;
+	}
+	q->v[q->n++] = (struct ts_req){row->end_ns, row->duration_ns};
+	return 0;
+}
+
+static int cmp_end(const void *x, const void *y)
+{
+	const struct ts_req *a = x, *b = y;
+
+	return (a->end_ns > b->end_ns) - (a->end_ns < b->end_ns);
+}
+
+static int cmp_i64(const void *x, const void *y)
+{
+	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
+
+	return (a > b) - (a < b);
+}
+
+/* second: the latency of the m durations d[] (sorted here) of one second into *o. */
+static void second(int64_t *d, size_t m, struct ts_latency *o)
+{
+	double x = 0.99 * (double)m;
+	size_t rank = (size_t)ceil(x - x * 1e-12);
+
+	o->requests = m;
+	o->max_ms = o->p99_ms = NAN;
+	if (m == 0)
+		return;
+	qsort(d, m, sizeof(*d), cmp_i64);
+	o->max_ms = (double)d[m - 1] / 1e6;
+	if (pctci_supported(m, 0.99))
+		o->p99_ms = (double)d[(rank < 1 ? 1 : rank) - 1] / 1e6;
+}
+
+int timeseries_latency(struct ts_req *r, size_t m, int64_t s0, size_t nb, struct ts_latency *out)
+{
+	int64_t *d = malloc((m ? m : 1) * sizeof(*d));
+	size_t i = 0;
+
+	if (d == NULL)
+		return -1;
+	qsort(r, m, sizeof(*r), cmp_end);
+	for (size_t k = 0; k < nb; k++) {
+		int64_t lo = (s0 + (int64_t)k) * 1000000000LL, hi = lo + 1000000000LL;
+		size_t nd = 0;
+
+		while (i < m && r[i].end_ns < lo)
+			i++;
+		for (; i < m && r[i].end_ns < hi; i++)
+			d[nd++] = r[i].dur_ns;
+		second(d, nd, &out[k]);
+	}
+	free(d);
+	return 0;
+}
+
 /* one_series: the series of run l of cell c into s. 1 done, 0 no series (the log is
  * missing or unreadable: reported), -1 with e set when memory ran out (the output would
  * otherwise silently lack a series a full run has). */
@@ -54,6 +134,7 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 	const char *files[1] = {file};
 	struct summary_acc *acc;
 	struct err re = {{0}};
+	struct reqs q = {0};
 	int rc;
 
 	reqlog_path(file, sizeof(file), data_dir, l->path);
@@ -61,9 +142,11 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 		snprintf(msg, sizeof(msg), "%s: missing: no time series for this run", file);
 		goto skip;
 	}
-	acc = reqlog_acc(files, 1, NULL, &re);
-	if (acc == NULL && strstr(re.msg, "out of memory"))
+	acc = reqlog_acc_rows(files, 1, NULL, note_req, &q, &re);
+	if (acc == NULL && strstr(re.msg, "out of memory")) {
+		free(q.v);
 		return err_set(e, "%s", re.msg);
+	}
 	if (acc == NULL) {
 		snprintf(msg, sizeof(msg), "%s (no time series for this run)", re.msg);
 		goto skip;
@@ -71,12 +154,22 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 	memset(s, 0, sizeof(*s));
 	rc = summary_acc_series(acc, &s->v, &s->n, &s->start_s, &s->kept_first, &s->kept_last, &re);
 	summary_acc_free(acc);
-	if (rc < 0 && strstr(re.msg, "out of memory"))
+	if (rc < 0 && strstr(re.msg, "out of memory")) {
+		free(q.v);
 		return err_set(e, "%s: %s", file, re.msg);
+	}
 	if (rc < 0) {
 		snprintf(msg, sizeof(msg), "%s: %s (no time series for this run)", file, re.msg);
 		goto skip;
 	}
+	if ((s->lat = calloc(s->n ? s->n : 1, sizeof(*s->lat))) == NULL ||
+	    timeseries_latency(q.v, q.n, s->start_s, s->n, s->lat) < 0) {
+		free(q.v);
+		free(s->v);
+		free(s->lat);
+		return err_set(e, "%s: out of memory", file);
+	}
+	free(q.v);
 	s->subject = c->subject;
 	s->op = c->op;
 	s->path = l->path;
@@ -85,6 +178,7 @@ static int one_series(const struct agg_cell *c, const struct runlog *l, const ch
 	s->cycle = l->cycle;
 	return 1;
 skip:
+	free(q.v);
 	if (report != NULL)
 		report(msg);
 	return 0;
@@ -124,8 +218,10 @@ int timeseries_build(const struct aggregate *a, const char *data_dir, struct ts_
 
 void timeseries_clear(struct ts_list *l)
 {
-	for (size_t i = 0; i < l->n; i++)
+	for (size_t i = 0; i < l->n; i++) {
 		free(l->v[i].v);
+		free(l->v[i].lat);
+	}
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }

@@ -23,7 +23,7 @@ static int num_cmp(double x, double y)
 	return (x > y) - (x < y);
 }
 
-/* key_cmp: the order of workload cells: subject, op, size, size spec, range, mix,
+/* key_cmp: the order of workload cells: subject, op, size, size spec, range, mix, hedge,
  * concurrency, then rate (so a sweep's points are consecutive, offered ascending). */
 static int key_cmp(const struct agg_cell *p, const struct agg_cell *q, int with_rate)
 {
@@ -36,7 +36,7 @@ static int key_cmp(const struct agg_cell *p, const struct agg_cell *q, int with_
 	if (p->size != q->size)
 		return (p->size > q->size) - (p->size < q->size);
 	if ((c = str_cmp(p->size_spec, q->size_spec)) || (c = str_cmp(p->range, q->range)) ||
-	    (c = str_cmp(p->mix, q->mix)))
+	    (c = str_cmp(p->mix, q->mix)) || (c = str_cmp(p->hedge, q->hedge)))
 		return c;
 	if (p->concurrency != q->concurrency)
 		return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
@@ -58,6 +58,7 @@ static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 		.size_spec = r->workload.size_spec,
 		.range = r->workload.range,
 		.mix = r->workload.mix,
+		.hedge = r->workload.hedge,
 		.concurrency = r->concurrency,
 		.rate = r->workload.rate > 0 ? r->workload.rate : 0,
 	};

@@ -1,6 +1,6 @@
 /* analyze/cells/workload_cells.h: workload cells: the runs with a mixed op, a size
- * distribution, a range or a fixed rate, grouped by (subject, op, size, size spec,
- * range, mix, concurrency, rate), with their per-op figures (mixed runs) and rate
+ * distribution, a range, a fixed rate or a hedge, grouped by (subject, op, size, size spec,
+ * range, mix, hedge, concurrency, rate), with their per-op figures (mixed runs) and rate
  * figures (rate runs), and the rate sweeps: per subject and workload, the rate cells in
  * order of offered rate and the highest one sustained under the p99 limit.
  * Formulas: docs/METHODOLOGY.md, "Workload cells" and "Rate sweeps". */

@@ -12,6 +12,7 @@
 #include "analyze/cells/timeseries.h"
 #include "analyze/read/plantsv.h"
 #include "core/err.h"
+#include "core/results/results_claims.h"
 #include "core/version.h"
 
 
@@ -23,6 +24,7 @@ struct out_unreadable {
 };
 
 struct baseline;
+struct hedge_list;
 
 struct out_meta {
 	const char *generated; /* RFC 3339 UTC */
@@ -33,9 +35,12 @@ struct out_meta {
 	const char *source;               /* "warp" for Warp result files; NULL: "s3bench" */
 	const char *warp_engine;          /* Warp files: whose figures ("server"...); NULL */
 	const struct ts_list *timeseries; /* analyze/cells/timeseries.h; NULL: none */
+	const struct hedge_list *hedge;   /* --hedge (analyze/cells/hedge_cells.h); NULL: none */
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
 	size_t baseline_significant;     /* set by out_results_write: significant changes */
+	struct results_claim *claims;    /* aggregate.json's claims[] (analyze/claims), borrowed */
+	size_t n_claims;
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)
@@ -49,6 +54,17 @@ int out_results_write(const struct aggregate *a, struct out_meta *m, const char 
  * quoting; an empty field is "no value"). Same errors as out_results_write. */
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
+
+/* out_hedge_print: `analyze --hedge`'s what-if (analyze/cells/hedge_cells.h) of a's cells
+ * on f: per cell "hedge OP SIZE cN SUBJECT: N requests, p95 X ms, p99 X ms, p99.9 X ms,
+ * new connection X ms (median of K)" ("-" for a percentile too few requests bound), then
+ * per threshold "hedge OP SIZE cN SUBJECT at p95 = T ms: p99 X ms, p99.9 X ms, extra S"
+ * (T to the ns, S the share of requests re-sent); a live-hedged cell ("... SUBJECT hedged
+ * p95") instead "hedge NAME live at T ms: p99 X ms, p99.9 X ms, extra S (H hedged, D
+ * answered by the duplicate); what-if at p95 = T ms: p99 X ms, p99.9 X ms, extra S" (T the
+ * runs' mean threshold), or "...; no what-if (...)" when its point has no unhedged cell
+ * with one. */
+void out_hedge_print(FILE *f, const struct aggregate *a, const struct hedge_list *h);
 
 /* out_metrics_write: --metrics: the headline figures of a at `path` in the Prometheus
  * text exposition format (docs/FORMATS.md "--metrics"): per cell (matrix and workload

@@ -65,6 +65,7 @@ static void cell_labels(const struct aggregate *a, const struct agg_cell *c, cha
 		add_int(b, n, "size", (long long)c->size);
 	add(b, n, "range", c->range);
 	add(b, n, "mix", c->mix);
+	add(b, n, "hedge", c->hedge);
 	if (c->rate > 0) {
 		snprintf(rate, sizeof(rate), "%g", c->rate);
 		add(b, n, "rate", rate);

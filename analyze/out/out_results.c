@@ -200,9 +200,13 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 		return -1;
 	clients(a, doc, &ok);
 	out_timeseries(m->timeseries, doc, &ok);
+	out_hedges(m->hedge, doc, &ok);
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);
+	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
+	doc->claims = m->claims;
+	doc->n_claims = m->n_claims;
 	return ok ? 0 : err_set(e, "aggregate.json: out of memory");
 }
 
@@ -219,6 +223,8 @@ int out_results_write(const struct aggregate *a, struct out_meta *m, const char 
 		goto done;
 	rc = results_write(&doc, path, e);
 done:
+	doc.claims = NULL; /* m's: not doc's to free */
+	doc.n_claims = 0;
 	results_free(&doc);
 	return rc;
 }

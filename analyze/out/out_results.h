@@ -6,6 +6,7 @@
 #define ANALYZE_OUT_RESULTS_H
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/timeseries.h"
 #include "core/results/results.h"
 
@@ -24,12 +25,16 @@ void out_stat(const struct agg_stat *s, struct results_stat *x);
 /* out_cell: cells[] / workload_cells[] (c->workload set) entry of c. */
 void out_cell(const struct aggregate *a, const struct agg_cell *c, struct results_cell *x, int *ok);
 
-/* out_findings: consistency[], leaders[], leader_counts[] and comparisons[] of a into doc.
+/* out_findings: consistency[], leaders[], leader_counts[], comparisons[] (throughput's,
+ * then the tails') and tail_leaders[] of a into doc.
  * -1 with e set when a leader's status has no name in the codec (core/results). */
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e);
 
 /* out_timeseries: timeseries[] of l (NULL: none) into doc. */
 void out_timeseries(const struct ts_list *l, struct results *doc, int *ok);
+
+/* out_hedges: hedge[] of l (NULL: none) into doc. */
+void out_hedges(const struct hedge_list *l, struct results *doc, int *ok);
 
 /* out_runs: runs[] and excluded[] of a into doc. */
 void out_runs(const struct aggregate *a, struct results *doc, int *ok);

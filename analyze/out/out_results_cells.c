@@ -21,7 +21,8 @@ static void climit(const struct agg_climit *k, struct results_cell_climit *x)
 	x->nic_pct_max = k->nic_pct_max;
 }
 
-/* pooled: a cell's pooled percentiles (quantiles from histograms only). */
+/* pooled: a cell's pooled percentiles, with their support and intervals (quantiles from
+ * histograms only). */
 static void pooled(const struct agg_pooled *p, struct results_pooled *x, int *ok)
 {
 	x->source = p->source == POOL_NONE   ? RESULTS_POOL_NONE
@@ -33,6 +34,10 @@ static void pooled(const struct agg_pooled *p, struct results_pooled *x, int *ok
 	x->p999 = p->p999;
 	x->max = p->max;
 	x->requests = p->requests;
+	_Static_assert(POOL_NP == RESULTS_NP, "the pooled percentiles with an interval");
+	x->has_pct = p->source != POOL_NONE;
+	for (int i = 0; i < POOL_NP; i++)
+		x->pct[i] = (struct results_pct){p->ci[i].supported, p->ci[i].lo, p->ci[i].hi};
 	if (p->source != POOL_HIST)
 		return;
 	x->quant_q = calloc(POOL_NQ, sizeof(*x->quant_q));
@@ -144,6 +149,7 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->client_hosts = c->client_hosts;
 	x->size_spec = out_dup(c->size_spec, ok);
 	x->range = out_dup(c->range, ok);
+	x->hedge = out_dup(c->hedge, ok);
 	out_mix(c->mix, &x->mix, ok);
 	x->rate = c->rate > 0 ? c->rate : NAN;
 	x->n = (int)c->n;

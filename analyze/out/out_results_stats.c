@@ -1,6 +1,6 @@
 /* analyze/out/out_results_stats.c: the statistics records of aggregate.json assembled from the
- * analysis (see out_results.h): figures, latency, consistency, leaders, comparisons, time
- * series. */
+ * analysis (see out_results.h): figures, latency, consistency, leaders, comparisons (the
+ * tails' too), tail leaders, time series (with their latency). */
 #include "analyze/out/out_results.h"
 
 #include <math.h>
@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "analyze/cells/compare.h"
+#include "analyze/cells/tail.h"
 #include "core/timefmt.h"
 
 /* indexes: the subjects v[0..n) as the record's int indexes (NULL when none). */
@@ -34,6 +35,7 @@ static int leader(const struct agg_leader *l, struct results_leader *x, int *ok,
 	x->size = l->size;
 	x->concurrency = l->concurrency;
 	x->subject = (int)l->subject;
+	x->tail = results_tail_of(l->metric);
 	x->by_obj = l->by_obj;
 	x->value = l->value;
 	x->status = results_lead_of(status);
@@ -75,6 +77,8 @@ static void comparison(const struct aggregate *a, const struct agg_comparison *c
 	x->a = (int)c->a;
 	x->b = (int)c->b;
 	x->by_obj = c->by_obj;
+	x->tail = results_tail_of(c->metric);
+	x->verdict = c->metric != NULL ? out_dup(tail_verdict(c), ok) : NULL;
 	x->ratio = c->t.ratio;
 	x->ci_lo = c->t.lo;
 	x->ci_hi = c->t.hi;
@@ -99,7 +103,9 @@ static void comparison(const struct aggregate *a, const struct agg_comparison *c
 	x->n_a = (long long)c->n_a;
 	x->n_b = (long long)c->n_b;
 	x->significant = c->significant;
-	x->note = c->t.test ? NULL : out_dup("not enough runs", ok);
+	x->note = c->unsupported ? out_dup("too few requests", ok)
+		  : c->t.test    ? NULL
+				 : out_dup("not enough runs", ok);
 }
 
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e)
@@ -107,9 +113,11 @@ int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct
 	doc->consistency = calloc(a->n_subjects + 1, sizeof(*doc->consistency));
 	doc->leaders = calloc(a->n_leaders + 1, sizeof(*doc->leaders));
 	doc->leader_counts = calloc(a->n_leader_counts + 1, sizeof(*doc->leader_counts));
-	doc->comparisons = calloc(a->n_comparisons + 1, sizeof(*doc->comparisons));
+	doc->comparisons = calloc(a->n_comparisons + a->n_tail_comparisons + 1,
+				  sizeof(*doc->comparisons));
+	doc->tail_leaders = calloc(a->n_tail_leaders + 1, sizeof(*doc->tail_leaders));
 	if (doc->consistency == NULL || doc->leaders == NULL || doc->leader_counts == NULL ||
-	    doc->comparisons == NULL) {
+	    doc->comparisons == NULL || doc->tail_leaders == NULL) {
 		*ok = 0;
 		return 0;
 	}
@@ -137,9 +145,16 @@ int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct
 		x->tied = (long long)c->tied;
 		x->unresolved = (long long)c->unresolved;
 	}
-	doc->n_comparisons = a->n_comparisons;
+	doc->n_comparisons = a->n_comparisons + a->n_tail_comparisons;
 	for (size_t i = 0; i < a->n_comparisons; i++)
 		comparison(a, &a->comparisons[i], &doc->comparisons[i], ok);
+	for (size_t i = 0; i < a->n_tail_comparisons; i++)
+		comparison(a, &a->tail_comparisons[i], &doc->comparisons[a->n_comparisons + i], ok);
+	for (size_t i = 0; i < a->n_tail_leaders; i++) {
+		doc->n_tail_leaders = i + 1;
+		if (leader(&a->tail_leaders[i], &doc->tail_leaders[i], ok, e) < 0)
+			return -1;
+	}
 	return 0;
 }
 
@@ -178,5 +193,12 @@ void out_timeseries(const struct ts_list *l, struct results *doc, int *ok)
 		}
 		x->kept_first = s->kept_first;
 		x->kept_last = s->kept_last;
+		if (s->lat == NULL || (x->lat = calloc(s->n + 1, sizeof(*x->lat))) == NULL) {
+			*ok &= s->lat == NULL;
+			continue;
+		}
+		for (size_t k = 0; k < s->n; k++)
+			x->lat[k] = (struct results_series_lat){s->lat[k].requests,
+								s->lat[k].max_ms, s->lat[k].p99_ms};
 	}
 }

@@ -20,6 +20,8 @@ struct feed {
 	struct summary_acc *acc;
 	const char *op;
 	struct err *e;
+	int (*row)(const struct op_row *r, void *arg, struct err *e);
+	void *arg;
 };
 
 static int feed_row(const struct op_row *row, void *arg)
@@ -28,26 +30,52 @@ static int feed_row(const struct op_row *row, void *arg)
 
 	if (f->op != NULL && strcasecmp(row->op, f->op) != 0)
 		return 0;
-	return summary_acc_add(f->acc, row, f->e) < 0 ? 2 : 0;
+	if (f->acc != NULL && summary_acc_add(f->acc, row, f->e) < 0)
+		return 2;
+	return f->row != NULL && f->row(row, f->arg, f->e) < 0 ? 2 : 0;
 }
 
 struct summary_acc *reqlog_acc(const char *const *files, int n, const char *op, struct err *e)
 {
-	struct feed f = {summary_acc_new(), op, e};
+	return reqlog_acc_rows(files, n, op, NULL, NULL, e);
+}
+
+/* feed_files: files[0..n) through f; 0, or -1 with the message prefixed by the file. */
+static int feed_files(const char *const *files, int n, struct feed *f, struct err *e)
+{
+	for (int i = 0; i < n; i++) {
+		int r = opslog_read(files[i], feed_row, f, e);
+
+		if (r == 2)
+			err_prefix(e, "%s", files[i]);
+		if (r != 0)
+			return -1;
+	}
+	return 0;
+}
+
+int reqlog_each(const char *const *files, int n, const char *op,
+		int (*row)(const struct op_row *r, void *arg, struct err *e), void *arg,
+		struct err *e)
+{
+	struct feed f = {NULL, op, e, row, arg};
+
+	return feed_files(files, n, &f, e);
+}
+
+struct summary_acc *reqlog_acc_rows(const char *const *files, int n, const char *op,
+				    int (*row)(const struct op_row *r, void *arg, struct err *e),
+				    void *arg, struct err *e)
+{
+	struct feed f = {summary_acc_new(), op, e, row, arg};
 
 	if (f.acc == NULL) {
 		err_set(e, "%s: out of memory", n > 0 ? files[0] : "per-request log");
 		return NULL;
 	}
-	for (int i = 0; i < n; i++) {
-		int r = opslog_read(files[i], feed_row, &f, e);
-
-		if (r == 2)
-			err_prefix(e, "%s", files[i]);
-		if (r != 0) {
-			summary_acc_free(f.acc);
-			return NULL;
-		}
+	if (feed_files(files, n, &f, e) < 0) {
+		summary_acc_free(f.acc);
+		return NULL;
 	}
 	return f.acc;
 }

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/summary.h"
 
+struct op_row;
 struct runlog;
 
 /* reqlog_path: DATA_DIR/REL/ops.tsv.zst, the per-request log of the run at REL, into
@@ -22,6 +23,20 @@ void reqlog_path(char *buf, size_t n, const char *data_dir, const char *rel);
  * order. NULL with the reader's message (file and line) on a read error or when memory
  * runs out. */
 struct summary_acc *reqlog_acc(const char *const *files, int n, const char *op, struct err *e);
+
+/* reqlog_acc_rows: reqlog_acc, and each row fed to the accumulator also handed to
+ * row(r, arg) (when not NULL) after it: row returns 0 to go on, -1 with e set to fail (the
+ * accumulator is then freed and NULL returned). */
+struct summary_acc *reqlog_acc_rows(const char *const *files, int n, const char *op,
+				    int (*row)(const struct op_row *r, void *arg, struct err *e),
+				    void *arg, struct err *e);
+
+/* reqlog_each: hand every row of files[0..n) whose op equals `op` (as reqlog_acc) to
+ * row(r, arg, e), in file order: row returns 0 to go on, -1 with e set to fail. -1 with
+ * the reader's message (file and line), or row's, on failure. */
+int reqlog_each(const char *const *files, int n, const char *op,
+		int (*row)(const struct op_row *r, void *arg, struct err *e), void *arg,
+		struct err *e);
 
 /* reqlog_summary: the summary of the per-request log `file`, computed with core's
  * opslog_read and summary_acc_* exactly as collect computes it (histograms included:

@@ -16,6 +16,7 @@ void runlog_workload_clear(struct runlog_workload *w)
 	free(w->range);
 	free(w->mix);
 	free(w->send);
+	free(w->hedge);
 	memset(w, 0, sizeof(*w));
 	w->p99_limit_ms = NAN;
 }
@@ -174,7 +175,8 @@ int runlog_workload_from(const struct runrec_workload *w, const struct runrec_ca
 	memset(out, 0, sizeof(*out));
 	out->p99_limit_ms = camp != NULL && camp->p99_limit_ms > 0 ? camp->p99_limit_ms : NAN;
 	if ((w->size_spec != NULL && (out->size_spec = strdup(w->size_spec)) == NULL) ||
-	    (w->range != NULL && (out->range = strdup(w->range)) == NULL)) {
+	    (w->range != NULL && (out->range = strdup(w->range)) == NULL) ||
+	    (w->hedge != NULL && (out->hedge = strdup(w->hedge)) == NULL)) {
 		runlog_workload_clear(out);
 		return err_set(e, "out of memory");
 	}

@@ -1,5 +1,5 @@
 /* analyze/read/runlog_workload.h: the workload fields of a run.json (docs/FORMATS.md,
- * run.json "workload": mix, size_spec, range, rate, workers, seed; "campaign":
+ * run.json "workload": mix, size_spec, range, rate, hedge, workers, seed; "campaign":
  * p99_limit_ms), their plain-words labels, and the comparison of the per-op and rate
  * figures under --recompute. */
 #ifndef ANALYZE_RUNLOG_WORKLOAD_H
@@ -21,6 +21,7 @@ struct runlog_workload {
 	char *mix;       /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
 	unsigned mix_w[RUNLOG_WORKLOAD_MIX_OPS];
 	double rate;         /* offered requests per second; 0: closed loop */
+	char *hedge;         /* workload.hedge ("p95", "200ms"); NULL: not hedged */
 	double duration_s;   /* workload.duration_s; 0 when absent (not duration-bound) */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */

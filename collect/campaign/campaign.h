@@ -145,6 +145,7 @@ struct campaign {
 	int n_rates;                     /* 0: closed loop only (no rate key) */
 	struct wl_mix mix;               /* [matrix] mix (mixed cells; default Warp's) */
 	struct wl_range range;           /* [matrix] range (get cells; default none) */
+	struct wl_hedge hedge;           /* [matrix] hedge (get cells; default none) */
 	struct campaign_bench matrix;
 	struct campaign_bench list, head, del, multipart;
 	struct campaign_sweep sweep; /* [rate] */

@@ -122,10 +122,11 @@ static int has_op(const struct campaign *c, enum wl_op op)
 	return 0;
 }
 
-/* parse_mix_range: the mix and range keys, and that an op of the list uses each */
+/* parse_mix_range: the mix, range and hedge keys, and that an op of the list uses each */
 static int parse_mix_range(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *km = cini_get(p, "matrix", "mix"), *kr = cini_get(p, "matrix", "range");
+	struct cini_kv *kh = cini_get(p, "matrix", "hedge");
 	struct workload wl;
 	struct err we;
 
@@ -139,6 +140,10 @@ static int parse_mix_range(struct cini *p, struct campaign *c)
 		return cini_bad(p, kr, "a range is only for get (ops = get)");
 	if (kr && workload_parse_range(kr->val, &c->range, &we) < 0)
 		return cini_bad(p, kr, we.msg);
+	if (kh && !has_op(c, WL_GET))
+		return cini_bad(p, kh, "a hedge is only for get (ops = get)");
+	if (kh && workload_parse_hedge(kh->val, &c->hedge, &we) < 0)
+		return cini_bad(p, kh, we.msg);
 	return 0;
 }
 

@@ -57,8 +57,10 @@ void campaign_matrix_workload(const struct campaign *c, int cell, struct workloa
 	wl->sizes = c->size_specs[si];
 	if (op == WL_MIXED)
 		wl->mix = c->mix;
-	if (op == WL_GET)
+	if (op == WL_GET) {
 		wl->range = c->range;
+		wl->hedge = c->hedge;
+	}
 	wl->rate = c->n_rates ? c->rates[ri] : 0;
 }
 

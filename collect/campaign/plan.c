@@ -53,7 +53,7 @@ static int add_run(struct builder *b, int cycle, int subject, const struct campa
 {
 	const struct workload *wl = &run->wl;
 	struct plan_run *r;
-	char size[160], cyc[32], rate[40] = "";
+	char size[160], cyc[32], tail[48] = ""; /* the id's -rRATE and -hHEDGE */
 	int n;
 
 	if (b->p->n == b->cap) {
@@ -72,10 +72,12 @@ static int add_run(struct builder *b, int cycle, int subject, const struct campa
 		snprintf(cyc, sizeof(cyc), "once");
 	run_id_size(wl, size, sizeof(size));
 	if (wl->rate > 0)
-		snprintf(rate, sizeof(rate), "-r%g", wl->rate);
+		snprintf(tail, sizeof(tail), "-r%g", wl->rate);
+	if (wl->hedge.kind != WL_HEDGE_NONE)
+		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "-h%s", wl->hedge.spec);
 	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,
 		     b->c->subjects[subject].id, workload_op_name(wl->op), size, wl->concurrency,
-		     rate);
+		     tail);
 	if (n < 0 || (size_t)n >= sizeof(r->id))
 		return err_set(b->e, "plan: run id too long for subject '%s'",
 			       b->c->subjects[subject].id);

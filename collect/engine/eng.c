@@ -171,6 +171,7 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		 * logged but is no request of its own */
 		.attempt = g->phase == ENG_PHASE_BENCH && g->wl->retries > 0 ? w->tries + 1 : 0,
 		.retried = w->resend,
+		.hedge = w->row_hedge, /* collect/engine/hedge.h */
 	};
 	const struct s3_result *res = w->row_res;
 	char spread_file[1200];
@@ -189,8 +190,8 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 			 res->primary_ip ? res->primary_ip : "");
 	}
 	row.idx = g->next_idx++;
-	if (row.retried) {
-		/* counted by the summary's retry figures only */
+	if (row.retried || row.hedge == OPS_HEDGE_LOST) {
+		/* counted by the summary's retry or hedge figures only */
 	} else if (row.error[0] != '\0') {
 		g->live.requests++;
 		note_error(g, cls, row.error);

@@ -143,7 +143,8 @@ static int run(struct eng *g, int nworkers, struct err *e)
 			goto done;
 		}
 	}
-	if (g->kind->shared_new != NULL && g->kind->shared_new(g, &g->shared, e) != 0)
+	if ((g->kind->shared_new != NULL && g->kind->shared_new(g, &g->shared, e) != 0) ||
+	    hedge_init(g, e) != 0)
 		goto done;
 	start_clock(g);
 	for (int i = 0; i < nthreads; i++) {
@@ -164,6 +165,7 @@ static int run(struct eng *g, int nworkers, struct err *e)
 		pthread_join(t[i].th, NULL);
 	rc = 0;
 done:
+	hedge_fini(g);
 	if (g->w != NULL) {
 		for (int i = 0; i < nworkers; i++) {
 			worker_free(g, &g->w[i]);
@@ -394,6 +396,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		goto done;
 	}
 	res->summary.retry.max = o->wl->retries;
+	hedge_result(&g, &res->summary);
 	if (g.rate > 0) {
 		if (summary_acc_rate(g.acc, g.rate, o->wl->duration_s, &res->summary, e) != 0) {
 			summary_clear(&res->summary);

@@ -11,6 +11,7 @@
 
 #include "collect/engine/eng.h"
 #include "collect/engine/engine.h"
+#include "collect/engine/hedge.h"
 #include "collect/engine/wl.h"
 
 /* One phase of one run. */
@@ -37,6 +38,7 @@ struct eng {
 	atomic_uint_least64_t late_no_worker; /* slots a worker took late after its request */
 	atomic_int realtime_errno;            /* a thread refused SCHED_FIFO: the error, 0 */
 	int64_t rate_tol_ns;                  /* the on-time tolerance (summary_rate_tolerance) */
+	struct hedge hedge; /* a hedged get's benchmark (collect/engine/hedge.h) */
 	/* prepare: body bytes sent (eng_count_sent), the bytes to send, its limit (s) */
 	atomic_uint_least64_t sent;
 	uint64_t prep_total;

@@ -39,7 +39,8 @@ static void tick(struct eng *g, int64_t now)
 	pthread_mutex_unlock(&g->lock);
 }
 
-/* in_flight: hand worker w's set-up request to the multi handle m; 0, or -1 after eng_fail. */
+/* in_flight: hand worker w's set-up request to the multi handle m (its duplicate armed
+ * when the run hedges); 0, or -1 after eng_fail. */
 static int in_flight(struct eng *g, struct worker *w, CURLM *m)
 {
 	if (curl_multi_add_handle(m, s3_req_easy(w->req)) != CURLM_OK) {
@@ -47,6 +48,7 @@ static int in_flight(struct eng *g, struct worker *w, CURLM *m)
 		return -1;
 	}
 	w->busy = 1;
+	hedge_arm(g, w, time_mono_ns());
 	return 0;
 }
 
@@ -358,7 +360,7 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		curl_multi_remove_handle(l->m, easy);
 		if (w == NULL)
 			continue;
-		s3_req_finish(r, cc, &w->res);
+		hedge_settle(g, w, r, cc, l->m, active);
 		eng_note_transport(g, &w->res);
 		w->busy = 0;
 		(*active)--;
@@ -368,6 +370,8 @@ static void drain(struct eng *g, struct loop *l, int *active)
 		if (w->tries > 0)
 			w->res.start_ns = w->first_start_ns;
 		g->kind->done(g, w, &w->res);
+		hedge_note(g, &w->res);
+		w->row_hedge = 0;
 		w->tries = 0;
 		resume(g, l, w, 1, active);
 	}
@@ -403,6 +407,11 @@ static int loop_open(struct tctx *t, struct loop *l)
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, l);
+		if (g->w[i].hreq != NULL) { /* a hedged run's duplicates (collect/engine/hedge.h) */
+			curl_easy_setopt(s3_req_easy(g->w[i].hreq), CURLOPT_OPENSOCKETFUNCTION,
+					 open_socket);
+			curl_easy_setopt(s3_req_easy(g->w[i].hreq), CURLOPT_OPENSOCKETDATA, l);
+		}
 		if (i < t->idle) {
 			if (g->rate > 0)
 				atomic_fetch_add(&g->rate_workers, 1);
@@ -483,6 +492,7 @@ static void loop_close(struct tctx *t, struct loop *l)
 	for (int i = t->first; i < t->last; i++)
 		if (g->w[i].busy) {
 			curl_multi_remove_handle(l->m, s3_req_easy(g->w[i].req));
+			hedge_abandon(&g->w[i], l->m);
 			g->w[i].busy = 0;
 		}
 	if (l->m != NULL)
@@ -491,10 +501,26 @@ static void loop_close(struct tctx *t, struct loop *l)
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, (curl_opensocket_callback)NULL);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
+		if (g->w[i].hreq != NULL) {
+			h = s3_req_easy(g->w[i].hreq);
+			curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION,
+					 (curl_opensocket_callback)NULL);
+			curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
+		}
 	}
 	if (l->ep >= 0)
 		close(l->ep);
 	free(l->fds);
+}
+
+/* hedge_due_next: a hedged run's duplicates that are due go out (collect/engine/hedge.h);
+ * l->next_due wakes the loop for the next one. */
+static void hedge_due_next(struct tctx *t, struct loop *l, int *active)
+{
+	int64_t next = hedge_release(t->g, t->first, t->last, l->m, l->now, active);
+
+	if (next != 0 && (l->next_due == 0 || next < l->next_due))
+		l->next_due = next;
 }
 
 void *engine_thread(void *arg)
@@ -515,6 +541,7 @@ void *engine_thread(void *arg)
 			break;
 		drain(g, &l, &active);
 		release_due(t, &l, &active);
+		hedge_due_next(t, &l, &active);
 		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && l.now >= g->next_tick)
 			eng_prepare_watch(g, l.now);
 		if (t->index == 0) {

@@ -2,7 +2,8 @@
  *
  * The engine (collect/engine/engine.c, engine_loop.c) owns the threads, the libcurl multi
  * loops, the bounds, the rows and the run summary. It drives workers: each worker has one
- * request in flight at a time, and for each request the engine asks the worker's workload
+ * request in flight at a time (and its duplicate, when a hedged get's is out: the engine's
+ * own, collect/engine/hedge.h), and for each request the engine asks the worker's workload
  * what to send (next) and tells it what came back (done). A workload is a `struct
  * wl_kind`: a small table of those two functions plus the size of the state it keeps per
  * worker. It never sees threads, curl or the log: it calls the phase's eng_* services
@@ -69,6 +70,13 @@ struct worker {
 	int tries;
 	int64_t first_start_ns;
 	int resend;
+	/* hedging (collect/engine/hedge.h): the duplicate's request, when it is due (monotonic
+	 * ns; 0: none armed), whether it is in flight, and the hedge word of the row being
+	 * added (OPS_HEDGE_*) */
+	struct s3_req *hreq;
+	int64_t hedge_due;
+	int hedge_sent;
+	int row_hedge;
 };
 
 /* A workload: what its workers send and how their answers are accounted. */

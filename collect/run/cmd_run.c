@@ -64,6 +64,7 @@ static const struct option run_options[] = {
 	{"help", no_argument, 0, 'h'},
 	{"mix", required_argument, 0, FIELD_OPT + WLF_MIX},
 	{"range", required_argument, 0, FIELD_OPT + WLF_RANGE},
+	{"hedge", required_argument, 0, FIELD_OPT + WLF_HEDGE},
 	{"rate", required_argument, 0, FIELD_OPT + WLF_RATE},
 	{"seed", required_argument, 0, FIELD_OPT + WLF_SEED},
 	{"client-nic", required_argument, 0, 'N'},
@@ -188,6 +189,8 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
 		return field_error(WLF_MIX, e.msg);
 	if (t[WLF_RANGE] && workload_parse_range(t[WLF_RANGE], &wl->range, &e) < 0)
 		return field_error(WLF_RANGE, e.msg);
+	if (t[WLF_HEDGE] && workload_parse_hedge(t[WLF_HEDGE], &wl->hedge, &e) < 0)
+		return field_error(WLF_HEDGE, e.msg);
 	if (t[WLF_RATE] && workload_parse_rate(t[WLF_RATE], &wl->rate, &e) < 0)
 		return field_error(WLF_RATE, e.msg);
 	if (t[WLF_SEED] && workload_parse_seed(t[WLF_SEED], &wl->seed, &e) < 0)
@@ -315,6 +318,17 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       wl->concurrency, "failed", err_class_name(rr->cls));
 		for (int i = 0; i < rr->st.n_first; i++)
 			printf(" * %s\n", rr->st.first[i]);
+		if (s.has_hedge && s.hedge.refused)
+			printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
+			       "answers), nearly every request would go twice: not hedged\n",
+			       s.hedge.threshold, s.hedge.warm_p50_ms, WL_HEDGE_WARMUP);
+		else if (s.has_hedge)
+			printf(" * Hedge: %s (%.3f ms after the first %d answers): %llu of %llu requests "
+			       "hedged (%.1f %% extra), %llu answered by the duplicate\n",
+			       s.hedge.threshold, s.hedge.threshold_ms, WL_HEDGE_WARMUP,
+			       (unsigned long long)s.hedge.hedged,
+			       (unsigned long long)s.hedge.requests, s.hedge.extra * 100,
+			       (unsigned long long)s.hedge.won_by_duplicate);
 		print_phase_retries(&rr->st);
 		return;
 	}
@@ -355,6 +369,16 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	} else {
 		printf(" * Retries: off, no request was retried\n");
 	}
+	if (s.has_hedge && s.hedge.refused)
+		printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
+		       "answers), nearly every request would go twice: not hedged\n",
+		       s.hedge.threshold, s.hedge.warm_p50_ms, WL_HEDGE_WARMUP);
+	else if (s.has_hedge)
+		printf(" * Hedge: %s (%.3f ms after the first %d answers): %llu of %llu requests "
+		       "hedged (%.1f %% extra), %llu answered by the duplicate\n",
+		       s.hedge.threshold, s.hedge.threshold_ms, WL_HEDGE_WARMUP,
+		       (unsigned long long)s.hedge.hedged, (unsigned long long)s.hedge.requests,
+		       s.hedge.extra * 100, (unsigned long long)s.hedge.won_by_duplicate);
 	print_phase_retries(&rr->st);
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);

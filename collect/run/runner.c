@@ -215,7 +215,8 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		path,
 		&(struct opslog_writer_opts){.intended = job->wl->rate > 0,
 					     .phases = 1,
-					     .attempts = job->wl->retries > 0},
+					     .attempts = job->wl->retries > 0,
+					     .hedge = job->wl->hedge.kind != WL_HEDGE_NONE},
 		&e);
 	if (log == NULL) {
 		res->cls = EC_LOCAL_IO;

@@ -288,6 +288,14 @@ struct s3_req *s3_req_from_easy(CURL *easy);
  * class, error text, times, bytes, parsed answer). Always fills res. */
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res);
 
+/* s3_req_cancel: r was abandoned by its caller before its transfer ended (a hedged
+ * request's other attempt; its handle already out of its multi handle): *res filled as
+ * s3_req_finish would with the transfer aborted, error "cancelled: the other attempt
+ * answered first". It is billed as every request the server received is: by its answer
+ * when one had begun (its body bytes so far too), else by its op when its request went
+ * out (CURLINFO_REQUEST_SIZE > 0); not when it never left. */
+void s3_req_cancel(struct s3_req *r, struct s3_result *res);
+
 /* s3_req_sample_conn: what s3_req_finish needs of the connection before the handle
  * leaves its multi handle: a new connection's TCP_NODELAY (struct s3_conn_facts); for the
  * phases, when the request is one the round trip is sampled on (one that opened a

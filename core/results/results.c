@@ -178,22 +178,50 @@ static void cost_free(void *x)
 {
 	results_subject_cost_free(x);
 }
+static json_t *claim_to(const void *x, const struct results *d)
+{
+	return results_claim_to_json(x, d);
+}
+static int claim_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_claim_from_json(r, o, w, x);
+}
+static void claim_free(void *x)
+{
+	results_claim_free(x);
+}
+
+static json_t *hedge_to(const void *x, const struct results *d)
+{
+	return results_hedge_to_json(x, d);
+}
+static int hedge_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_hedge_from_json(r, o, w, x);
+}
+static void hedge_free(void *x)
+{
+	results_hedge_free(x);
+}
 
 /* One array of the document after subjects[] and matrix{}, in the file's order: its key,
- * where its elements and their count are in struct results, and its element's functions. */
+ * where its elements and their count are in struct results, its element's functions, and
+ * whether it is written only when not empty (a member later formats added). */
 struct array {
 	const char *key;
 	size_t items, count, size;
 	elem_to to;
 	elem_from from;
 	elem_free free;
+	int optional;
 };
 
-#define ARRAY(key, field, type, to, from, fr)                                              \
+#define ARRAY_OPT(key, field, type, to, from, fr, opt)                                     \
 	{                                                                                  \
 		key, offsetof(struct results, field), offsetof(struct results, n_##field), \
-			sizeof(type), to, from, fr                                         \
+			sizeof(type), to, from, fr, opt                                    \
 	}
+#define ARRAY(key, field, type, to, from, fr) ARRAY_OPT(key, field, type, to, from, fr, 0)
 
 static const struct array arrays[] = {
 	ARRAY("cells", cells, struct results_cell, cell_to, cell_from, cell_free),
@@ -208,6 +236,9 @@ static const struct array arrays[] = {
 	      count_free),
 	ARRAY("comparisons", comparisons, struct results_comparison, comparison_to, comparison_from,
 	      comparison_free),
+	ARRAY_OPT("tail_leaders", tail_leaders, struct results_leader, leader_to, leader_from,
+		  leader_free, 1),
+	ARRAY_OPT("hedge", hedge, struct results_hedge, hedge_to, hedge_from, hedge_free, 1),
 	ARRAY("client_hosts", client_hosts, struct results_client_host, host_to, host_from,
 	      host_free),
 	ARRAY("client_balance", client_balance, struct results_balance, balance_to, balance_from,
@@ -221,6 +252,10 @@ static const struct array arrays[] = {
 };
 
 #define N_ARRAYS (sizeof(arrays) / sizeof(arrays[0]))
+
+/* claims[], the last array: written only when the document has it (has_claims). */
+static const struct array claims = ARRAY("claims", claims, struct results_claim, claim_to,
+					 claim_from, claim_free);
 
 static void **items_of(const struct results *doc, const struct array *a)
 {
@@ -273,7 +308,10 @@ json_t *results_to_json(const struct results *doc)
 	jwrite_put(root, "subjects", subjects, &ok);
 	jwrite_put(root, "matrix", results_matrix_to_json(&doc->matrix), &ok);
 	for (size_t k = 0; k < N_ARRAYS; k++)
-		jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
+		if (!arrays[k].optional || *count_of(doc, &arrays[k]) > 0)
+			jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
+	if (doc->has_claims)
+		jwrite_put(root, claims.key, array_json(doc, &claims), &ok);
 	if (doc->baseline != NULL)
 		jwrite_put(root, "baseline", results_baseline_to_json(doc->baseline), &ok);
 	return jwrite_done(root, ok);
@@ -365,7 +403,7 @@ static int read_subjects(struct jread *r, const json_t *root, struct results *do
 int results_from_json(const json_t *root, const char *file, struct results *doc, struct err *e)
 {
 	struct jread r = {file, e, 0, NULL, 0};
-	json_t *mx, *b;
+	json_t *mx, *b, *cl;
 
 	memset(doc, 0, sizeof(*doc));
 	if (read_head(&r, root, doc) < 0 || read_subjects(&r, root, doc) < 0)
@@ -376,6 +414,10 @@ int results_from_json(const json_t *root, const char *file, struct results *doc,
 	for (size_t k = 0; k < N_ARRAYS; k++)
 		if (read_array(&r, root, doc, &arrays[k], k == 0) < 0)
 			return -1;
+	cl = json_object_get(root, claims.key);
+	doc->has_claims = cl != NULL && !json_is_null(cl);
+	if (doc->has_claims && read_array(&r, root, doc, &claims, 0) < 0)
+		return -1;
 	/* format 1.0 had no expected: the campaign's cycles */
 	for (size_t i = 0; i < doc->n_cells; i++)
 		if (doc->cells[i].expected < 0)
@@ -449,6 +491,16 @@ int results_write(const struct results *doc, const char *path, struct err *e)
 	return rc;
 }
 
+/* free_array: a's elements in doc and their array. */
+static void free_array(struct results *doc, const struct array *a)
+{
+	char *items = *items_of(doc, a);
+
+	for (size_t i = 0; a->free != NULL && i < *count_of(doc, a); i++)
+		a->free(items + i * a->size);
+	free(items);
+}
+
 void results_free(struct results *doc)
 {
 	free(doc->format);
@@ -464,13 +516,9 @@ void results_free(struct results *doc)
 		results_subject_free(&doc->subjects[i]);
 	free(doc->subjects);
 	results_matrix_free(&doc->matrix);
-	for (size_t k = 0; k < N_ARRAYS; k++) {
-		char *items = *items_of(doc, &arrays[k]);
-
-		for (size_t i = 0; arrays[k].free != NULL && i < *count_of(doc, &arrays[k]); i++)
-			arrays[k].free(items + i * arrays[k].size);
-		free(items);
-	}
+	for (size_t k = 0; k < N_ARRAYS; k++)
+		free_array(doc, &arrays[k]);
+	free_array(doc, &claims);
 	if (doc->baseline != NULL)
 		results_baseline_free(doc->baseline);
 	free(doc->baseline);

@@ -5,7 +5,8 @@
  * file of its record group:
  *   results_head.h      campaign, policy, statistics{}, subjects[], matrix{}, unreadable[]
  *   results_stats.h     a figure's statistics, latency (pooled), consistency[], leaders[],
- *                       leader_counts[], comparisons[], timeseries[]
+ *                       leader_counts[], comparisons[], tail_leaders[], timeseries[]
+ *   results_hedge.h     hedge[]
  *   results_cells.h     cells[] and workload_cells[] (errors, retries, runs), ops[]
  *   results_workload.h  a workload cell's own members, rate_sweeps[]
  *   results_climit.h    client-limit verdicts, a run's client resources and request phases
@@ -13,6 +14,7 @@
  *   results_cost.h      a run's or cell's cost, cost[]
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
+ *   results_claims.h    claims[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -32,9 +34,11 @@
 #include "core/err.h"
 #include "core/results/results_clients.h"
 #include "core/results/results_cells.h"
+#include "core/results/results_claims.h"
 #include "core/results/results_climit.h"
 #include "core/results/results_cost.h"
 #include "core/results/results_head.h"
+#include "core/results/results_hedge.h"
 #include "core/results/results_history.h"
 #include "core/results/results_runs.h"
 #include "core/results/results_stats.h"
@@ -69,8 +73,12 @@ struct results {
 	size_t n_leaders;
 	struct results_leader_count *leader_counts;
 	size_t n_leader_counts;
-	struct results_comparison *comparisons;
+	struct results_comparison *comparisons; /* throughput's and the tails' (tail set) */
 	size_t n_comparisons;
+	struct results_leader *tail_leaders; /* each with tail set; absent in the file: none */
+	size_t n_tail_leaders;
+	struct results_hedge *hedge; /* analyze --hedge's; absent in the file: none */
+	size_t n_hedge;
 	struct results_client_host *client_hosts;
 	size_t n_client_hosts;
 	struct results_balance *client_balance;
@@ -85,6 +93,9 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
+	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
+	struct results_claim *claims;
+	size_t n_claims;
 	struct results_baseline *baseline; /* NULL: not written (no --baseline) */
 };
 

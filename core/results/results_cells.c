@@ -69,6 +69,8 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	jwrite_put(o, "client_hosts", json_integer(c->client_hosts), &ok);
 	jwrite_put(o, "size_spec", jwrite_str(c->size_spec), &ok);
 	jwrite_put(o, "range", jwrite_str(c->range), &ok);
+	if (c->hedge != NULL)
+		jwrite_put(o, "hedge", json_string(c->hedge), &ok);
 	jwrite_put(o, "mix", results_mix_to_json(&c->mix), &ok);
 	jwrite_put(o, "rate", jnum_new(c->rate), &ok);
 	jwrite_put(o, "n", json_integer(c->n), &ok);
@@ -206,6 +208,7 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->below_min_samples = jread_bool(r, o, where, "below_min_samples", 0, 0);
 	c->size_spec = jread_str(r, o, where, "size_spec", 0);
 	c->range = jread_str(r, o, where, "range", 0);
+	c->hedge = jread_str(r, o, where, "hedge", 0);
 	results_mix_from_json(r, json_object_get(o, "mix"), where, &c->mix);
 	c->rate = jread_num(r, o, where, "rate", 0);
 	if (r->failed || figures_from(r, o, where, c) < 0 || runs_from(r, o, where, c) < 0)
@@ -232,6 +235,7 @@ void results_cell_free(struct results_cell *c)
 	free(c->size_label);
 	free(c->size_spec);
 	free(c->range);
+	free(c->hedge);
 	results_mix_free(&c->mix);
 	results_lat_free(&c->latency_ms);
 	results_lat_free(&c->ttfb_ms);

@@ -12,6 +12,21 @@
 
 static const char *const lead_names[] = {NULL, "clear", "tie", "untested", "unresolved"};
 static const char *const test_names[] = {NULL, "paired-t", "welch"};
+static const char *const tail_metrics[] = {NULL, "p50_ms", "p99_ms"};
+const char *const results_pct_key[RESULTS_NP] = {"p50", "p90", "p99", "p999"};
+
+const char *results_tail_metric(enum results_tail t)
+{
+	return tail_metrics[t];
+}
+
+enum results_tail results_tail_of(const char *metric)
+{
+	for (int i = 1; metric != NULL && i < 3; i++)
+		if (strcmp(metric, tail_metrics[i]) == 0)
+			return (enum results_tail)i;
+	return RESULTS_TAIL_NONE;
+}
 
 const char *results_lead_name(enum results_lead s)
 {
@@ -115,6 +130,14 @@ json_t *results_pooled_to_json(const struct results_pooled *p)
 	jwrite_put(o, "p999", jnum_new(p->p999), &ok);
 	jwrite_put(o, "max", jnum_new(p->max), &ok);
 	jwrite_put(o, "requests", json_integer((json_int_t)p->requests), &ok);
+	for (int i = 0; p->has_pct && i < RESULTS_NP; i++) {
+		char key[32];
+
+		snprintf(key, sizeof(key), "%s_supported", results_pct_key[i]);
+		jwrite_put(o, key, json_boolean(p->pct[i].supported), &ok);
+		snprintf(key, sizeof(key), "%s_ci95", results_pct_key[i]);
+		jwrite_put(o, key, jwrite_pair(p->pct[i].lo, p->pct[i].hi), &ok);
+	}
 	jwrite_put(o, "source",
 		   json_string(p->source == RESULTS_POOL_HISTOGRAM ? "histogram" : "runs"), &ok);
 	if (p->source != RESULTS_POOL_HISTOGRAM) {
@@ -160,6 +183,20 @@ static int quantiles(struct jread *r, const json_t *a, const char *where, struct
 	return 0;
 }
 
+/* pcts: o's pN_supported and pN_ci95 (all absent: has_pct 0, an older file). */
+static void pcts(struct jread *r, const json_t *o, const char *where, struct results_pooled *p)
+{
+	char key[32];
+
+	for (int i = 0; i < RESULTS_NP; i++) {
+		snprintf(key, sizeof(key), "%s_supported", results_pct_key[i]);
+		p->has_pct |= json_object_get(o, key) != NULL;
+		p->pct[i].supported = jread_bool(r, o, where, key, 0, 0);
+		snprintf(key, sizeof(key), "%s_ci95", results_pct_key[i]);
+		jread_pair(r, o, where, key, &p->pct[i].lo, &p->pct[i].hi);
+	}
+}
+
 int results_pooled_from_json(struct jread *r, const json_t *o, const char *where,
 			     struct results_pooled *p)
 {
@@ -167,6 +204,8 @@ int results_pooled_from_json(struct jread *r, const json_t *o, const char *where
 
 	memset(p, 0, sizeof(*p));
 	p->p50 = p->p90 = p->p99 = p->p999 = p->max = NAN;
+	for (int i = 0; i < RESULTS_NP; i++)
+		p->pct[i].lo = p->pct[i].hi = NAN;
 	if (o == NULL || json_is_null(o))
 		return 0;
 	if (!json_is_object(o))
@@ -177,6 +216,7 @@ int results_pooled_from_json(struct jread *r, const json_t *o, const char *where
 	p->p999 = jread_num(r, o, where, "p999", 0);
 	p->max = jread_num(r, o, where, "max", 0);
 	p->requests = (uint64_t)jread_int(r, o, where, "requests", 0, 0);
+	pcts(r, o, where, p);
 	src = jread_str(r, o, where, "source", 0);
 	p->source = src != NULL && strcmp(src, "runs") == 0 ? RESULTS_POOL_RUNS
 							    : RESULTS_POOL_HISTOGRAM;
@@ -302,6 +342,14 @@ static void versus_from(struct jread *r, const json_t *o, const char *where,
 	v->adj_level = jread_num(r, o, w, "ci_adj_level", 0);
 }
 
+/* leader_key: the member of a leader's figure. */
+static const char *leader_key(const struct results_leader *l)
+{
+	return l->tail != RESULTS_TAIL_NONE ? results_tail_metric(l->tail)
+	       : l->by_obj                  ? "obj_s"
+					    : "mib_s";
+}
+
 json_t *results_leader_to_json(const struct results_leader *l, const struct results *doc)
 {
 	json_t *o = json_object(), *tied = json_array();
@@ -313,7 +361,9 @@ json_t *results_leader_to_json(const struct results_leader *l, const struct resu
 	jwrite_put(o, "size", json_integer((json_int_t)l->size), &ok);
 	jwrite_put(o, "concurrency", json_integer(l->concurrency), &ok);
 	jwrite_put(o, "subject", jwrite_str(results_subject_id(doc, l->subject)), &ok);
-	jwrite_put(o, l->by_obj ? "obj_s" : "mib_s", jnum_new(l->value), &ok);
+	if (l->tail != RESULTS_TAIL_NONE)
+		jwrite_put(o, "metric", json_string(results_tail_metric(l->tail)), &ok);
+	jwrite_put(o, leader_key(l), jnum_new(l->value), &ok);
 	jwrite_put(o, "status", jwrite_str(results_lead_name(l->status)), &ok);
 	if (l->status != RESULTS_LEAD_UNKNOWN) /* a 1.0 file had neither */
 		jwrite_put(o, "clear", json_boolean(l->clear), &ok);
@@ -344,15 +394,19 @@ static void leader_status(struct jread *r, const json_t *v, const char *where,
 int results_leader_from_json(struct jread *r, const json_t *o, const char *where,
 			     struct results_leader *l)
 {
-	char w[160];
+	char w[160], *m;
 
 	memset(l, 0, sizeof(*l));
 	l->op = jread_str(r, o, where, "op", 1);
 	l->subject = results_subject_ref(r, o, where, "subject");
 	l->size = (uint64_t)jread_int(r, o, where, "size", 1, 0);
 	l->concurrency = (int)jread_int(r, o, where, "concurrency", 1, 0);
+	if ((m = jread_str(r, o, where, "metric", 0)) != NULL &&
+	    (l->tail = results_tail_of(m)) == RESULTS_TAIL_NONE)
+		jread_bad_at(r, where, "metric", "expected \"p50_ms\" or \"p99_ms\"");
+	free(m);
 	l->by_obj = json_object_get(o, "mib_s") == NULL && json_object_get(o, "obj_s") != NULL;
-	l->value = jread_num(r, o, where, l->by_obj ? "obj_s" : "mib_s", 0);
+	l->value = jread_num(r, o, where, leader_key(l), 0);
 	if (r->failed)
 		return -1;
 	l->detectable_ratio = jread_num(r, o, where, "detectable_ratio", 0);
@@ -451,7 +505,11 @@ json_t *results_comparison_to_json(const struct results_comparison *c, const str
 	jwrite_put(o, "concurrency", json_integer(c->concurrency), &ok);
 	jwrite_put(o, "a", jwrite_str(results_subject_id(doc, c->a)), &ok);
 	jwrite_put(o, "b", jwrite_str(results_subject_id(doc, c->b)), &ok);
-	jwrite_put(o, "metric", json_string(c->by_obj ? "obj_s" : "mib_s"), &ok);
+	jwrite_put(o, "metric",
+		   json_string(c->tail != RESULTS_TAIL_NONE ? results_tail_metric(c->tail)
+			       : c->by_obj                  ? "obj_s"
+							    : "mib_s"),
+		   &ok);
 	jwrite_put(o, "ratio", jnum_new(c->ratio), &ok);
 	jwrite_put(o, "ci95", jwrite_pair(c->ci_lo, c->ci_hi), &ok);
 	jwrite_put(o, "p", jnum_new(c->p), &ok);
@@ -467,6 +525,8 @@ json_t *results_comparison_to_json(const struct results_comparison *c, const str
 	jwrite_put(o, "n_a", json_integer((json_int_t)c->n_a), &ok);
 	jwrite_put(o, "n_b", json_integer((json_int_t)c->n_b), &ok);
 	jwrite_put(o, "significant", json_boolean(c->significant), &ok);
+	if (c->verdict != NULL)
+		jwrite_put(o, "verdict", json_string(c->verdict), &ok);
 	jwrite_put(o, "note", jwrite_str(c->note), &ok);
 	return jwrite_done(o, ok);
 }
@@ -496,7 +556,12 @@ int results_comparison_from_json(struct jread *r, const json_t *o, const char *w
 	c->b = side(r, o, where, "b");
 	s = jread_str(r, o, where, "metric", 0);
 	c->by_obj = s != NULL && strcmp(s, "obj_s") == 0;
+	c->tail = results_tail_of(s);
+	if (s != NULL && !c->by_obj && c->tail == RESULTS_TAIL_NONE && strcmp(s, "mib_s") != 0)
+		jread_bad_at(r, where, "metric",
+			     "expected \"mib_s\", \"obj_s\", \"p50_ms\" or \"p99_ms\"");
 	free(s);
+	c->verdict = jread_str(r, o, where, "verdict", 0);
 	c->ratio = jread_num(r, o, where, "ratio", 0);
 	jread_pair(r, o, where, "ci95", &c->ci_lo, &c->ci_hi);
 	jread_pair(r, o, where, "ci_adj", &c->adj_lo, &c->adj_hi);
@@ -524,7 +589,52 @@ int results_comparison_from_json(struct jread *r, const json_t *o, const char *w
 void results_comparison_free(struct results_comparison *c)
 {
 	free(c->op);
+	free(c->verdict);
 	free(c->note);
+}
+
+/* series_lat_json: s's latency[]. */
+static json_t *series_lat_json(const struct results_series *s)
+{
+	json_t *a = json_array();
+	int ok = 1;
+
+	for (size_t i = 0; i < s->n; i++) {
+		json_t *o = json_object();
+		int eok = 1;
+
+		jwrite_put(o, "requests", json_integer((json_int_t)s->lat[i].requests), &eok);
+		jwrite_put(o, "max_ms", jnum_new(s->lat[i].max_ms), &eok);
+		jwrite_put(o, "p99_ms", jnum_new(s->lat[i].p99_ms), &eok);
+		jwrite_add(a, jwrite_done(o, eok), &ok);
+	}
+	return jwrite_done(a, ok);
+}
+
+/* series_lat: o.latency (absent or null: none) into s->lat, as long as mib_s. */
+static void series_lat(struct jread *r, const json_t *o, const char *where,
+		       struct results_series *s)
+{
+	json_t *a = jread_array(r, o, where, "latency", 0), *v;
+	char w[160], f[160];
+	size_t i;
+
+	if (a == NULL || r->failed)
+		return;
+	jread_path(where, "latency", f, sizeof(f));
+	if (json_array_size(a) != s->n) {
+		jread_bad(r, f, "not as long as mib_s");
+		return;
+	}
+	if ((s->lat = jread_alloc(r, f, s->n, sizeof(*s->lat))) == NULL)
+		return;
+	json_array_foreach(a, i, v) {
+		if (jread_element(r, f, i, v, w, sizeof(w)) < 0)
+			return;
+		s->lat[i].requests = (uint64_t)jread_int(r, v, w, "requests", 1, 0);
+		s->lat[i].max_ms = jread_num(r, v, w, "max_ms", 0);
+		s->lat[i].p99_ms = jread_num(r, v, w, "p99_ms", 0);
+	}
 }
 
 json_t *results_series_to_json(const struct results_series *s, const struct results *doc)
@@ -549,6 +659,8 @@ json_t *results_series_to_json(const struct results_series *s, const struct resu
 		   s->kept_first < 0 ? json_null()
 				     : json_pack("[i,i]", s->kept_first, s->kept_last),
 		   &ok);
+	if (s->lat != NULL)
+		jwrite_put(o, "latency", series_lat_json(s), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -610,6 +722,7 @@ int results_series_from_json(struct jread *r, const json_t *o, const char *where
 				    "expected [first, last] with 0 <= first <= last");
 	s->kept_first = isnan(f) ? -1 : (int)f;
 	s->kept_last = isnan(k) ? -1 : (int)k;
+	series_lat(r, o, where, s);
 	return r->failed ? -1 : 0;
 }
 
@@ -620,4 +733,5 @@ void results_series_free(struct results_series *s)
 	free(s->start);
 	free(s->mib_s);
 	free(s->obj_s);
+	free(s->lat);
 }

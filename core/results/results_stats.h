@@ -38,6 +38,18 @@ enum results_pool {
 	RESULTS_POOL_RUNS       /* "runs": the runs' own percentiles */
 };
 
+/* The pooled percentiles that carry an interval: p50, p90, p99, p99.9 (their members
+ * pN_supported, pN_ci95 with N in results_pct_key). */
+#define RESULTS_NP 4
+extern const char *const results_pct_key[RESULTS_NP]; /* "p50", "p90", "p99", "p999" */
+
+/* One pooled percentile's support and interval (docs/METHODOLOGY.md, "Percentile
+ * intervals"). */
+struct results_pct {
+	int supported; /* pN_supported: the pooled requests can bound it */
+	double lo, hi; /* pN_ci95 (ms); NAN, NAN: null */
+};
+
 /* latency_ms.pooled / ttfb_ms.pooled (1.1): the percentiles of all requests of a cell. */
 struct results_pooled {
 	enum results_pool source;
@@ -45,6 +57,8 @@ struct results_pooled {
 	uint64_t requests;
 	double *quant_q, *quant_ms; /* quantiles[]: q in 0..1 ascending and its ms (histogram) */
 	size_t n_quant;
+	int has_pct; /* the pN_supported / pN_ci95 members are there (absent in older files) */
+	struct results_pct pct[RESULTS_NP];
 };
 
 /* latency_ms / ttfb_ms: the mean of the runs' own figures (min: the lowest, max: the
@@ -88,11 +102,27 @@ struct results_versus {
 	double adj_level;           /* ci_adj_level */
 };
 
-/* leaders[]: the highest subject of one category (op × size × concurrency). */
+/* A tail comparison's or tail leader's percentile (metric "p50_ms", "p99_ms"); NONE:
+ * throughput. */
+enum results_tail {
+	RESULTS_TAIL_NONE,
+	RESULTS_TAIL_P50,
+	RESULTS_TAIL_P99
+};
+
+/* results_tail_metric: "p50_ms", "p99_ms" (NULL for RESULTS_TAIL_NONE). results_tail_of:
+ * the percentile of that metric name, RESULTS_TAIL_NONE for another. */
+const char *results_tail_metric(enum results_tail t);
+enum results_tail results_tail_of(const char *metric);
+
+/* leaders[]: the highest subject of one category (op × size × concurrency); tail_leaders[]:
+ * the subject of lowest pooled percentile (tail set; the figure that percentile in ms, under
+ * its metric's key, and "metric" written). */
 struct results_leader {
 	char *op;
 	uint64_t size;
 	int concurrency, subject;
+	enum results_tail tail;
 	int by_obj;   /* the figure is obj/s ("obj_s": zero-byte objects), else MiB/s */
 	double value; /* that figure */
 	enum results_lead status;
@@ -120,6 +150,10 @@ struct results_comparison {
 	uint64_t size;
 	int concurrency, a, b;
 	int by_obj;                 /* metric "obj_s", else "mib_s" */
+	enum results_tail tail;     /* metric "p50_ms" / "p99_ms": a tail comparison, whose
+				       ratio is A's percentile / B's (below 1: A's is lower) */
+	char *verdict;              /* a tail comparison's: "unsupported", "untested", "a-lower",
+			  "b-lower", "no-difference"; NULL (not written) for throughput */
 	double ratio, ci_lo, ci_hi; /* A/B and its own 95 % interval */
 	double p;
 	double adj_lo, adj_hi; /* ci_adj: the family-wise interval (ci95 in files without it) */
@@ -139,6 +173,13 @@ struct results_comparison {
 	char *note; /* "not enough runs", or NULL */
 };
 
+/* timeseries[].latency[]: the successful requests that ended in one second. */
+struct results_series_lat {
+	uint64_t requests;
+	double max_ms; /* NAN: null (none) */
+	double p99_ms; /* NAN: null (fewer than 299 requests) */
+};
+
 /* timeseries[] (1.1): the 1-second throughput of one run. */
 struct results_series {
 	int subject;
@@ -148,7 +189,8 @@ struct results_series {
 	char *path, *start;
 	double *mib_s, *obj_s; /* n values each, one per second from the run's start */
 	size_t n;
-	int kept_first, kept_last; /* the kept seconds' first and last index; -1: null */
+	int kept_first, kept_last;      /* the kept seconds' first and last index; -1: null */
+	struct results_series_lat *lat; /* latency[]: n entries; NULL: absent (older files) */
 };
 
 /* The functions of each record, as results_head.h says; where names the record in

@@ -148,6 +148,7 @@ struct runrec_workload {
 	int has_send; /* 0: send null */
 	struct runrec_send send;
 	int64_t buckets, prefixes;
+	const char *hedge; /* "p95", "p99", "200ms": a hedged get; NULL: null (none) */
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w);

@@ -1,6 +1,6 @@
 /* core/runrec/runrec_workload.c: run.json's "workload" record (docs/FORMATS.md, "run.json":
  * the workload, its mix, size distribution, range, rate, workers, seed, retries, duration
- * modes, how its requests were sent and where its objects went; core/runrec/runrec.h). */
+ * modes, how its requests were sent, where its objects went and its hedge; core/runrec/runrec.h). */
 #include <stdio.h>
 #include <string.h>
 
@@ -152,6 +152,7 @@ static const struct rrf workload_f[] = {
 	RRF_O("send", send_to, send_from),
 	RRF_R("buckets", RRF_INT, W, buckets, 1, 1000),
 	RRF_R("prefixes", RRF_INT, W, prefixes, 1, 1000),
+	RRF_NE("hedge", RRF_STR, W, hedge),
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w)

@@ -36,6 +36,8 @@ static void free_cell(struct doc_cell *c)
 {
 	free(c->text);
 	free(c->note);
+	free(c->claim);
+	free(c->lead);
 }
 
 static void free_table(struct doc_table *t)
@@ -69,6 +71,10 @@ void doc_free(struct doc *d)
 		for (size_t k = 0; k < b->nitems; k++)
 			free(b->items[k]);
 		free(b->items);
+		for (size_t k = 0; b->claims != NULL && k < (b->kind == BLK_LIST ? b->nitems : 1);
+		     k++)
+			free(b->claims[k]);
+		free(b->claims);
 		free_table(b->table);
 		for (size_t k = 0; k < b->nscenes; k++)
 			scene_free(b->scenes[k]);
@@ -82,6 +88,8 @@ void doc_free(struct doc *d)
 	free(d->meta);
 	free(d->toc);
 	free(d->page);
+	free(d->claims_json);
+	free(d->headline_ids);
 	free(d);
 }
 
@@ -118,20 +126,57 @@ void doc_para(struct doc *d, const char *text, int lead)
 	b->lead = lead;
 }
 
-void doc_list(struct doc *d, const char *const *items, size_t n, int lead)
+/* dupe_or_null: a copy of s, NULL for NULL or "". */
+static char *dupe_or_null(struct doc *d, const char *s)
+{
+	return s != NULL && *s ? dupe(d, s) : NULL;
+}
+
+void doc_para_claim(struct doc *d, const char *text, const char *claim)
+{
+	doc_para(d, text, 0);
+	if (d->oom || claim == NULL || !*claim)
+		return;
+	struct doc_block *b = &d->blocks[d->nblocks - 1];
+	if ((b->claims = calloc(1, sizeof(*b->claims))) == NULL) {
+		d->oom = 1;
+		return;
+	}
+	b->claims[0] = dupe_or_null(d, claim);
+}
+
+void doc_list_claims(struct doc *d, const char *const *items, const char *const *claims, size_t n,
+		     int lead)
 {
 	struct doc_block *b = add(d, BLK_LIST);
 	if (b == NULL)
 		return;
 	b->lead = lead;
 	b->items = calloc(n + 1, sizeof(*b->items));
-	if (b->items == NULL) {
+	if (b->items == NULL ||
+	    (claims && (b->claims = calloc(n + 1, sizeof(*b->claims))) == NULL)) {
 		d->oom = 1;
 		return;
 	}
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		b->items[i] = dupe(d, items[i]);
+		if (claims)
+			b->claims[i] = dupe_or_null(d, claims[i]);
+	}
 	b->nitems = n;
+}
+
+void doc_list(struct doc *d, const char *const *items, size_t n, int lead)
+{
+	doc_list_claims(d, items, NULL, n, lead);
+}
+
+void doc_claims(struct doc *d, const char *json, const char *headline_ids)
+{
+	free(d->claims_json);
+	free(d->headline_ids);
+	d->claims_json = dupe_or_null(d, json);
+	d->headline_ids = dupe_or_null(d, headline_ids);
 }
 
 void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row)
@@ -184,6 +229,7 @@ static void set_cell(struct doc_table *t, struct doc_cell *c, const char *text, 
 		     const char *note, const char *color)
 {
 	free_cell(c);
+	c->claim = c->lead = NULL;
 	c->text = dupe(t->doc, text);
 	c->note = note && *note ? dupe(t->doc, note) : NULL;
 	c->flags = flags;
@@ -221,6 +267,17 @@ void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned fl
 	if (t == NULL || !t->nrows || i >= t->ncols)
 		return;
 	set_cell(t, &t->rows[t->nrows - 1][i], text, flags, note, color);
+}
+
+void doc_table_claim(struct doc_table *t, size_t i, const char *claim, const char *lead)
+{
+	if (t == NULL || !t->nrows || i >= t->ncols)
+		return;
+	struct doc_cell *c = &t->rows[t->nrows - 1][i];
+	free(c->claim);
+	free(c->lead);
+	c->claim = dupe_or_null(t->doc, claim);
+	c->lead = dupe_or_null(t->doc, lead);
 }
 
 void doc_table_foot(struct doc_table *t, const char *text)

@@ -26,6 +26,8 @@ struct doc_cell {
 	char *note;    /* small text after the value (e.g. "n=5/7"), or NULL */
 	char color[8]; /* a colour swatch before the text ("" for none) */
 	unsigned flags;
+	char *claim; /* the ids of the claims it shows, space-separated (HTML data-claim), or NULL */
+	char *lead;  /* the lead verdict it shows (HTML data-lead), or NULL */
 };
 
 struct doc;
@@ -57,7 +59,8 @@ struct doc_block {
 	char *text;   /* HEADING, PARA */
 	char **items; /* LIST */
 	size_t nitems;
-	int lead;                /* PARA/LIST: 1 = emphasised (key findings) */
+	char **claims; /* LIST: each item's claim ids (NULL entries: none); PARA: claims[0] */
+	int lead;      /* PARA/LIST: 1 = emphasised (key findings) */
 	struct doc_table *table; /* TABLE */
 	struct scene **scenes;   /* CHARTS: drawn `per_row` side by side */
 	size_t nscenes;
@@ -74,6 +77,8 @@ struct doc {
 	size_t nblocks;
 	struct doc_attach *attach; /* files the report carries (render/doc/doc_attach.h) */
 	size_t nattach;
+	char *claims_json;  /* the claims[] array the report words (HTML s3bench-claims), or NULL */
+	char *headline_ids; /* the claim ids the subtitle words, space-separated, or NULL */
 	int oom;
 };
 
@@ -87,8 +92,16 @@ void doc_labels(struct doc *d, const char *toc, const char *page);
 
 void doc_heading(struct doc *d, int level, const char *id, const char *text);
 void doc_para(struct doc *d, const char *text, int lead);
-/* doc_list: a bullet list of n items (copied). */
+/* doc_para_claim: a paragraph that words the claims claim (ids, space-separated; copied). */
+void doc_para_claim(struct doc *d, const char *text, const char *claim);
+/* doc_list: a bullet list of n items (copied). doc_list_claims: the same, item i wording the
+ * claims claims[i] (ids, space-separated; NULL or a NULL entry: none; copied). */
 void doc_list(struct doc *d, const char *const *items, size_t n, int lead);
+void doc_list_claims(struct doc *d, const char *const *items, const char *const *claims, size_t n,
+		     int lead);
+/* doc_claims: the claims[] JSON text the report words (json) and the ids the subtitle words
+ * (headline_ids, space-separated; NULL: none); both copied. */
+void doc_claims(struct doc *d, const char *json, const char *headline_ids);
 /* doc_charts: n scenes (ownership taken, NULLs skipped) drawn per_row side by side. */
 void doc_charts(struct doc *d, struct scene **scenes, size_t n, int per_row);
 
@@ -102,6 +115,9 @@ void doc_table_head(struct doc_table *t, size_t i, const char *text, double widt
 void doc_table_row(struct doc_table *t);
 void doc_table_cell(struct doc_table *t, size_t i, const char *text, unsigned flags,
 		    const char *note, const char *color);
+/* doc_table_claim: cell i of the last row shows the claims claim (ids, space-separated) and,
+ * when lead is not NULL, the lead verdict lead; both copied (after doc_table_cell). */
+void doc_table_claim(struct doc_table *t, size_t i, const char *claim, const char *lead);
 void doc_table_foot(struct doc_table *t, const char *text);
 
 #endif

@@ -97,18 +97,32 @@ void doc_attach_html(struct strbuf *b, const struct doc *d)
 		strbuf_adds(b, "</p>\n");
 }
 
+/* next_pdf: the file meant for the PDF whose name comes next after prev's (NULL: the first);
+ * NULL after the last. */
+static const struct doc_attach *next_pdf(const struct doc *d, const struct doc_attach *prev)
+{
+	const struct doc_attach *best = NULL;
+
+	for (size_t i = 0; i < d->nattach; i++) {
+		const struct doc_attach *a = &d->attach[i];
+
+		if ((a->where & ATTACH_PDF) && (prev == NULL || strcmp(a->name, prev->name) > 0) &&
+		    (best == NULL || strcmp(a->name, best->name) < 0))
+			best = a;
+	}
+	return best;
+}
+
 int doc_attach_pdf(HPDF_Doc pdf, const struct doc *d, struct err *e)
 {
 	int here = open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC), rc = 0;
 
 	if (here < 0)
 		return err_set(e, "cannot open the current folder: %s", strerror(errno));
-	/* from inside the folder, so that the PDF names the file without its path */
-	for (size_t i = 0; i < d->nattach && rc == 0; i++) {
-		const struct doc_attach *a = &d->attach[i];
-
-		if (!(a->where & ATTACH_PDF))
-			continue;
+	/* from inside the folder, so that the PDF names the file without its path; in the order
+	 * of their names, as a PDF's name tree of embedded files must be */
+	for (const struct doc_attach *a = next_pdf(d, NULL); a != NULL && rc == 0;
+	     a = next_pdf(d, a)) {
 		if (chdir(a->dir) < 0)
 			rc = err_set(e, "%s: %s", a->dir, strerror(errno));
 		else if (HPDF_AttachFile(pdf, a->name) == NULL)

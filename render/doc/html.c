@@ -14,6 +14,37 @@ static void esc(struct strbuf *b, const char *s)
 	text_html_escape(b, s ? s : "");
 }
 
+/* claim_attrs: ' data-claim="IDS"' and ' data-lead="VERDICT"' for what is not NULL. */
+static void claim_attrs(struct strbuf *b, const char *claim, const char *lead)
+{
+	if (claim != NULL) {
+		strbuf_adds(b, " data-claim=\"");
+		esc(b, claim);
+		strbuf_adds(b, "\"");
+	}
+	if (lead != NULL) {
+		strbuf_adds(b, " data-lead=\"");
+		esc(b, lead);
+		strbuf_adds(b, "\"");
+	}
+}
+
+/* claims_script: the claims JSON in a script element (README, "Checking a published
+ * report"): "</" written "<\/" so that no text of it ends the element. */
+static void claims_script(struct strbuf *b, const char *json)
+{
+	if (json == NULL)
+		return;
+	strbuf_adds(b, "<script type=\"application/json\" id=\"s3bench-claims\">");
+	for (const char *p = json; *p; p++) {
+		if (p[0] == '<' && p[1] == '/')
+			strbuf_adds(b, "<\\");
+		else
+			strbuf_addc(b, *p);
+	}
+	strbuf_adds(b, "</script>\n");
+}
+
 /* A header cell is aligned like its column's data: `num` says the column is numeric. */
 static void cell(struct strbuf *b, const struct doc_cell *c, int head, int num)
 {
@@ -29,6 +60,7 @@ static void cell(struct strbuf *b, const struct doc_cell *c, int head, int num)
 		strbuf_adds(b, " scope=\"row\"");
 	if (cls[0])
 		strbuf_addf(b, " class=\"%s\"", cls + 1);
+	claim_attrs(b, c->claim, c->lead);
 	strbuf_adds(b, ">");
 	if (c->color[0])
 		strbuf_addf(b, "<span class=\"sw\" style=\"background:%s\"></span>", c->color);
@@ -71,7 +103,9 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 	int nchart = 0, open = 0;
 	strbuf_adds(b, "<div class=\"cover\"><h1>");
 	esc(b, d->title);
-	strbuf_adds(b, "</h1>\n<p class=\"headline\">");
+	strbuf_adds(b, "</h1>\n<p class=\"headline\"");
+	claim_attrs(b, d->headline_ids, NULL);
+	strbuf_adds(b, ">");
 	esc(b, d->subtitle);
 	strbuf_adds(b, "</p>\n<p class=\"meta\">");
 	esc(b, d->meta);
@@ -104,14 +138,18 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 			strbuf_addf(b, "</h%d>\n", k->level + 1);
 			break;
 		case BLK_PARA:
-			strbuf_adds(b, k->lead ? "<p class=\"lead\">" : "<p>");
+			strbuf_adds(b, k->lead ? "<p class=\"lead\"" : "<p");
+			claim_attrs(b, k->claims ? k->claims[0] : NULL, NULL);
+			strbuf_adds(b, ">");
 			esc(b, k->text);
 			strbuf_adds(b, "</p>\n");
 			break;
 		case BLK_LIST:
 			strbuf_adds(b, k->lead ? "<ul class=\"findings\">\n" : "<ul>\n");
 			for (size_t j = 0; j < k->nitems; j++) {
-				strbuf_adds(b, "<li>");
+				strbuf_adds(b, "<li");
+				claim_attrs(b, k->claims ? k->claims[j] : NULL, NULL);
+				strbuf_adds(b, ">");
 				esc(b, k->items[j]);
 				strbuf_adds(b, "</li>\n");
 			}
@@ -136,6 +174,7 @@ static void body(struct strbuf *b, const struct doc *d, const char *font)
 	doc_attach_html(b, d); /* the last section's downloads (render/doc/doc_attach.h) */
 	if (open)
 		strbuf_adds(b, "</div>\n");
+	claims_script(b, d->claims_json);
 }
 
 int html_write(const struct doc *d, const char *templates, const char *font_family,

@@ -56,9 +56,30 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 						  uint64_t size, int concurrency, int a, int b,
 						  int *swapped)
 {
+	return model_tail_comparison(m, op, size, concurrency, a, b, RESULTS_TAIL_NONE, swapped);
+}
+
+const struct results_leader *model_tail_leader(const struct report_model *m, const char *op,
+					       uint64_t size, int concurrency,
+					       enum results_tail tail)
+{
+	for (size_t i = 0; i < m->doc.n_tail_leaders; i++) {
+		const struct results_leader *d = &m->doc.tail_leaders[i];
+		if (d->tail == tail && d->size == size && d->concurrency == concurrency &&
+		    strcmp(d->op, op) == 0)
+			return d;
+	}
+	return NULL;
+}
+
+const struct results_comparison *model_tail_comparison(const struct report_model *m, const char *op,
+						       uint64_t size, int concurrency, int a, int b,
+						       enum results_tail tail, int *swapped)
+{
 	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
 		const struct results_comparison *c = &m->doc.comparisons[i];
-		if (c->size != size || c->concurrency != concurrency || strcmp(c->op, op) != 0)
+		if (c->tail != tail || c->size != size || c->concurrency != concurrency ||
+		    strcmp(c->op, op) != 0)
 			continue;
 		if ((c->a == a && c->b == b) || (c->a == b && c->b == a)) {
 			*swapped = c->a != a;
@@ -66,23 +87,6 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 		}
 	}
 	return NULL;
-}
-
-int model_tie(const struct results_leader *d)
-{
-	return d->status == RESULTS_LEAD_TIE || d->status == RESULTS_LEAD_UNRESOLVED;
-}
-
-int model_in_tie(const struct results_leader *d, int s)
-{
-	if (d == NULL || !model_tie(d))
-		return 0;
-	if (d->subject == s)
-		return 1;
-	for (size_t i = 0; i < d->n_tied; i++)
-		if (d->tied_with[i] == s)
-			return 1;
-	return 0;
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)

@@ -24,19 +24,20 @@ const struct results_leader *model_leader(const struct report_model *m, const ch
 /* model_leader_mib: a leader's MiB/s (NAN for a zero-byte category, led by obj/s). */
 double model_leader_mib(const struct results_leader *d);
 
-/* model_comparison: the comparison of subjects a and b (either order) in a category,
- * or NULL; *swapped is set to 1 when the entry is b against a (its ratio is then B/A). */
+/* model_comparison: the throughput comparison of subjects a and b (either order) in a
+ * category, or NULL; *swapped is set to 1 when the entry is b against a (its ratio is then
+ * B/A). model_tail_comparison: the same of their percentile `tail` (p50, p99). */
 const struct results_comparison *model_comparison(const struct report_model *m, const char *op,
 						  uint64_t size, int concurrency, int a, int b,
 						  int *swapped);
+const struct results_comparison *model_tail_comparison(const struct report_model *m, const char *op,
+						       uint64_t size, int concurrency, int a, int b,
+						       enum results_tail tail, int *swapped);
 
-/* model_tie: 1 when d is a tie as the report shows it: status tie, or unresolved (which the
- * report does not word apart yet). */
-int model_tie(const struct results_leader *d);
-
-/* model_in_tie: 1 when subject s is the top subject or one of tied_with of a tie
- * (model_tie). */
-int model_in_tie(const struct results_leader *d, int s);
+/* model_tail_leader: the tail leader of percentile `tail` in a category, or NULL. */
+const struct results_leader *model_tail_leader(const struct report_model *m, const char *op,
+					       uint64_t size, int concurrency,
+					       enum results_tail tail);
 
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
  * NULL when it declared none (then the size is written in binary units). Test seam:

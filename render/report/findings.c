@@ -1,5 +1,6 @@
 /* render/report/findings.c: see findings.h. */
 #include "render/report/findings.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
@@ -44,75 +45,69 @@ static int trend_findings(const struct report_model *m, const struct text_lang *
 	return 0;
 }
 
-/* The subject with the most leads for op, or -1; *led and *of filled. */
-static int top_leader(const struct report_model *m, const char *op, int *led, int *of)
+/* claim_is: 1 when claim c is of kind and (verdict NULL: any) verdict. */
+static int claim_is(const struct results_claim *c, const char *kind, const char *verdict)
 {
-	int best = -1;
-	*led = *of = 0;
-	for (size_t i = 0; i < m->doc.n_leader_counts; i++) {
-		const struct results_leader_count *c = &m->doc.leader_counts[i];
-		if (strcmp(c->op, op) != 0)
-			continue;
-		if (best < 0 || c->led > *led) {
-			best = c->subject;
-			*led = (int)c->led;
-		}
-		if (c->of > *of)
-			*of = (int)c->of;
-	}
-	return *led > 0 ? best : -1;
+	return strcmp(c->kind, kind) == 0 && (verdict == NULL || strcmp(c->verdict, verdict) == 0);
 }
 
-static void led_sentence(const struct report_model *m, const struct text_lang *l, struct strbuf *b,
-			 const char *key, int subject, int led, int of, const char *opname)
+/* add_id: id after the ids in b, space-separated. */
+static void add_id(struct strbuf *b, const char *id)
 {
-	char sled[16], sof[16];
-	snprintf(sled, sizeof(sled), "%d", led);
-	snprintf(sof, sizeof(sof), "%d", of);
-	const char *names[] = {"subject", "led", "of", "op"};
-	const char *vals[] = {m->subjects[subject].label, sled, sof, opname};
-	text_subst(b, text_lang_str(l, key), names, vals, 4);
+	if (b->len)
+		strbuf_adds(b, " ");
+	strbuf_adds(b, id);
 }
 
-/* "X led PUT at 5 MiB with 10 workers, ..." for every subject other than top. */
+/* "X led PUT at 5 MiB with 10 workers, ..." for every subject other than top, from the clear
+ * lead claims of op about it. */
 static int others(const struct report_model *m, const struct text_lang *l, struct findings *f,
 		  const char *op, const char *opname, int top)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		struct strbuf where = {0}, b = {0};
+		struct strbuf where = {0}, b = {0}, ids = {0};
 		int count = 0;
 		if ((int)s == top)
 			continue;
-		for (size_t i = 0; i < m->doc.n_leaders; i++) {
-			const struct results_leader *d = &m->doc.leaders[i];
-			if (d->subject != (int)s || strcmp(d->op, op) != 0 ||
-			    (d->status != RESULTS_LEAD_UNKNOWN && d->status != RESULTS_LEAD_CLEAR))
+		for (size_t i = 0; i < m->doc.n_claims; i++) {
+			const struct results_claim *d = &m->doc.claims[i];
+			if (!claim_is(d, "lead", "clear") || d->subject != (int)s ||
+			    strcmp(model_str(d->op), op) != 0)
 				continue;
 			char size[32], val[TEXT_NUM_MAX];
+			const char *metric = results_claim_text(d, "metric");
 			struct report_workers w;
-			model_size_text(m, nf, d->size, size, sizeof(size));
+			model_size_text(m, nf, (uint64_t)d->size, size, sizeof(size));
 			if (report_workers_at(m, l, op, d->concurrency, REPORT_WORKERS_BRIEF, &w) <
 			    0)
 				where.failed = 1;
-			text_num(nf, model_leader_mib(d), -1, val, sizeof(val));
+			text_num(nf,
+				 metric && strcmp(metric, "mib_s") == 0
+					 ? results_claim_num(d, "value")
+					 : NAN,
+				 -1, val, sizeof(val));
 			const char *names[] = {"size", "workers", "per_client", "value"};
 			const char *vals[] = {size, w.total, w.per_client, val};
 			if (count++)
 				strbuf_adds(&where, text_lang_str(l, "finding.where_sep"));
 			text_subst(&where, text_lang_str(l, "finding.where"), names, vals, 4);
+			add_id(&ids, d->id);
 		}
 		if (count) {
 			const char *names[] = {"subject", "op", "where"};
 			const char *vals[] = {m->subjects[s].label, opname, where.p ? where.p : ""};
 			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
 		}
-		if (where.failed)
+		if (where.failed || ids.failed)
 			b.failed = 1; /* push refuses it: no finding with a part missing */
 		strbuf_free(&where);
-		if (count && push(f, &b))
+		if (count && report_finding_claim(f, &b, ids.p)) {
+			strbuf_free(&ids);
 			return -1;
+		}
 		strbuf_free(&b);
+		strbuf_free(&ids);
 	}
 	return 0;
 }
@@ -145,65 +140,77 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 	return push(f, &b);
 }
 
-static int consistency(const struct report_model *m, const struct text_lang *l, struct findings *f)
+/* cv_text: subject s's mean CV of the consistency claim c as "1.4%" into buf. */
+static const char *cv_text(const struct report_model *m, const struct text_lang *l,
+			   const struct results_claim *c, int s, char *buf, size_t n)
 {
-	const struct results_consistency *lo = NULL, *hi = NULL;
-	for (size_t i = 0; i < m->doc.n_consistency; i++) {
-		const struct results_consistency *c = &m->doc.consistency[i];
-		if (!isfinite(c->cv_mean))
-			continue;
-		if (lo == NULL || c->cv_mean < lo->cv_mean)
-			lo = c;
-		if (hi == NULL || c->cv_mean > hi->cv_mean)
-			hi = c;
-	}
-	if (lo == NULL || lo == hi)
-		return 0;
-	char a[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2];
-	struct strbuf b = {0};
-	snprintf(pa, sizeof(pa), "%s%%",
-		 text_num(text_lang_numfmt(l), lo->cv_mean * 100, 1, a, sizeof(a)));
-	snprintf(pb, sizeof(pb), "%s%%",
-		 text_num(text_lang_numfmt(l), hi->cv_mean * 100, 1, b2, sizeof(b2)));
-	const char *names[] = {"subject", "cv", "subject2", "cv2"};
-	const char *vals[] = {m->subjects[lo->subject].label, pa, m->subjects[hi->subject].label,
-			      pb};
-	text_subst(&b, text_lang_str(l, "finding.consistency"), names, vals, 4);
-	return push(f, &b);
+	char key[300], a[TEXT_NUM_MAX];
+
+	snprintf(key, sizeof(key), "cv_mean.%s", m->subjects[s].id);
+	snprintf(buf, n, "%s%%",
+		 text_num(text_lang_numfmt(l), results_claim_num(c, key) * 100, 1, a, sizeof(a)));
+	return buf;
 }
 
+/* consistency: the consistency rank claims worded: the most (and least) consistent subject
+ * where the data carry a rank, else that no difference was detectable. */
+static int consistency(const struct report_model *m, const struct text_lang *l, struct findings *f)
+{
+	const struct results_claim *most = model_claim(m, "rank/consistency");
+	const struct results_claim *least = model_claim(m, "rank/consistency/least");
+	char pa[TEXT_NUM_MAX + 2], pb[TEXT_NUM_MAX + 2], ids[2 * RESULTS_CLAIM_ID_MAX + 2];
+	struct strbuf b = {0};
+
+	if (most == NULL)
+		return 0;
+	if (!claim_is(most, "rank", "ranked") || most->subject < 0) {
+		strbuf_adds(&b, text_lang_str(l, "finding.consistency_none"));
+		return report_finding_claim(f, &b, most->id);
+	}
+	cv_text(m, l, most, most->subject, pa, sizeof(pa));
+	if (least != NULL && claim_is(least, "rank", "ranked") && least->subject >= 0) {
+		const char *names[] = {"subject", "cv", "subject2", "cv2"};
+		const char *vals[] = {m->subjects[most->subject].label, pa,
+				      m->subjects[least->subject].label,
+				      cv_text(m, l, least, least->subject, pb, sizeof(pb))};
+		text_subst(&b, text_lang_str(l, "finding.consistency"), names, vals, 4);
+		snprintf(ids, sizeof(ids), "%s %s", most->id, least->id);
+		return report_finding_claim(f, &b, ids);
+	}
+	const char *names[] = {"subject", "cv"};
+	const char *vals[] = {m->subjects[most->subject].label, pa};
+	text_subst(&b, text_lang_str(l, "finding.consistency_most"), names, vals, 2);
+	return report_finding_claim(f, &b, most->id);
+}
+
+/* oneoffs: each one-off benchmark's fastest subject where its rank claim ranks one. */
 static int oneoffs(const struct report_model *m, const struct text_lang *l, struct findings *f)
 {
-	static const char *const ops[] = {"list", "head", "delete"};
-	for (size_t k = 0; k < 3; k++) {
-		const struct results_oneoff *best = NULL;
-		for (size_t i = 0; i < m->doc.n_ops; i++) {
-			const struct results_oneoff *o = &m->doc.ops[i];
-			if (strcmp(o->op, ops[k]) == 0 && isfinite(o->obj_s) &&
-			    (best == NULL || o->obj_s > best->obj_s))
-				best = o;
-		}
-		if (best == NULL)
-			continue;
-		char opname[32], val[TEXT_NUM_MAX];
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		char opname[32], val[TEXT_NUM_MAX], key[300];
 		struct strbuf b = {0};
-		report_op_name(l, ops[k], opname, sizeof(opname));
-		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof(val));
+
+		if (!claim_is(c, "rank", "ranked") || c->op == NULL || c->subject < 0)
+			continue;
+		report_op_name(l, c->op, opname, sizeof(opname));
+		snprintf(key, sizeof(key), "obj_s.%s", m->subjects[c->subject].id);
+		text_num(text_lang_numfmt(l), results_claim_num(c, key), -1, val, sizeof(val));
 		const char *names[] = {"op", "subject", "value"};
-		const char *vals[] = {opname, m->subjects[best->subject].label, val};
+		const char *vals[] = {opname, m->subjects[c->subject].label, val};
 		text_subst(&b, text_lang_str(l, "finding.oneoff"), names, vals, 3);
-		if (push(f, &b))
+		if (report_finding_claim(f, &b, c->id))
 			return -1;
 	}
 	return 0;
 }
 
-/* The leaders of op with statistics: counts by status, the subject with the most clear
- * leads (-1 when none) and its clear and tied counts, the median detectable ratio of
- * the ties (NAN when none). Returns 0 when op's leaders have no status (a 1.0 file). */
+/* The lead claims of op: how many of each verdict, the median detectable ratio of its ties
+ * and unresolved leads (NAN when none), the ids of each group of verdicts. */
 struct tally {
-	int of, clear, tie, untested, best, best_clear, best_tied;
+	int of, tie, blocked, untested;
 	double detectable;
+	struct strbuf tie_ids, blocked_ids, untested_ids;
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -212,42 +219,39 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+static void tally_free(struct tally *t)
+{
+	strbuf_free(&t->tie_ids);
+	strbuf_free(&t->blocked_ids);
+	strbuf_free(&t->untested_ids);
+}
+
+/* tally: op's lead claims into t (zeroed first); -1 when out of memory. */
 static int tally(const struct report_model *m, const char *op, struct tally *t)
 {
-	double *det = calloc(m->doc.n_leaders + 1, sizeof(*det));
+	double *det = calloc(m->doc.n_claims + 1, sizeof(*det));
 	size_t nd = 0;
 	memset(t, 0, sizeof(*t));
-	t->best = -1;
 	t->detectable = NAN;
 	if (det == NULL)
 		return -1;
-	for (size_t i = 0; i < m->doc.n_leaders; i++) {
-		const struct results_leader *d = &m->doc.leaders[i];
-		if (strcmp(d->op, op) != 0 || d->status == RESULTS_LEAD_UNKNOWN)
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *d = &m->doc.claims[i];
+		if (!claim_is(d, "lead", NULL) || strcmp(model_str(d->op), op) != 0)
 			continue;
 		t->of++;
-		t->clear += d->status == RESULTS_LEAD_CLEAR;
-		t->untested += d->status == RESULTS_LEAD_UNTESTED;
-		if (model_tie(d)) {
+		if (claim_is(d, "lead", "tie") || claim_is(d, "lead", "unresolved")) {
+			double r = results_claim_num(d, "detectable_ratio");
 			t->tie++;
-			if (isfinite(d->detectable_ratio))
-				det[nd++] = d->detectable_ratio;
-		}
-	}
-	for (size_t s = 0; s < m->nsubjects; s++) {
-		int clear = 0, tied = 0;
-		for (size_t i = 0; i < m->doc.n_leaders; i++) {
-			const struct results_leader *d = &m->doc.leaders[i];
-			if (strcmp(d->op, op) != 0)
-				continue;
-			clear += d->status == RESULTS_LEAD_CLEAR && d->subject == (int)s;
-			tied += model_in_tie(d, (int)s);
-		}
-		if (clear > 0 &&
-		    (clear > t->best_clear || (clear == t->best_clear && tied > t->best_tied))) {
-			t->best = (int)s;
-			t->best_clear = clear;
-			t->best_tied = tied;
+			add_id(&t->tie_ids, d->id);
+			if (isfinite(r))
+				det[nd++] = r;
+		} else if (claim_is(d, "lead", "blocked")) {
+			t->blocked++;
+			add_id(&t->blocked_ids, d->id);
+		} else if (claim_is(d, "lead", "untested")) {
+			t->untested++;
+			add_id(&t->untested_ids, d->id);
 		}
 	}
 	if (nd) {
@@ -255,31 +259,45 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		t->detectable = nd % 2 ? det[nd / 2] : (det[nd / 2 - 1] + det[nd / 2]) / 2;
 	}
 	free(det);
-	return t->of > 0;
+	return t->tie_ids.failed || t->blocked_ids.failed || t->untested_ids.failed ? -1 : 0;
 }
 
-/* Append the tally's sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct}. */
+/* The most: op's lead-count claim of verdict most (the subject with strictly the most clear
+ * leads), or NULL. */
+static const struct results_claim *most_leads(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		if (claim_is(c, "lead-count", "most") && strcmp(model_str(c->op), op) == 0 &&
+		    c->subject >= 0)
+			return c;
+	}
+	return NULL;
+}
+
+/* Append sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct} {cycles}, the
+ * subject and its clear and tied counts from the lead-count claim top (NULL: none). */
 static void tally_sentence(const struct report_model *m, const struct text_lang *l,
-			   const struct tally *t, const char *key, int n, const char *opname,
-			   struct strbuf *b)
+			   const struct tally *t, const struct results_claim *top, const char *key,
+			   int n, const char *opname, struct strbuf *b)
 {
 	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16];
+	double tied = top ? results_claim_num(top, "tied") : 0;
 	struct strbuf ties = {0};
-	snprintf(clear, sizeof(clear), "%d", t->best_clear);
+	snprintf(clear, sizeof(clear), "%.0f", top ? results_claim_num(top, "clear") : 0.0);
 	snprintf(of, sizeof(of), "%d", t->of);
 	snprintf(sn, sizeof(sn), "%d", n);
 	snprintf(cyc, sizeof(cyc), "%d", m->campaign_cycles);
 	text_num(text_lang_numfmt(l), (t->detectable - 1) * 100, 0, pct, sizeof(pct));
-	if (t->best_tied) {
+	if (tied >= 1) {
 		char nt[16];
-		snprintf(nt, sizeof(nt), "%d", t->best_tied);
+		snprintf(nt, sizeof(nt), "%.0f", tied);
 		const char *nn[] = {"n"}, *nv[] = {nt};
-		text_subst(&ties,
-			   text_lang_str(l, t->best_tied == 1 ? "finding.ties1" : "finding.ties"),
+		text_subst(&ties, text_lang_str(l, tied == 1 ? "finding.ties1" : "finding.ties"),
 			   nn, nv, 1);
 	}
 	const char *names[] = {"subject", "clear", "of", "op", "ties", "n", "pct", "cycles"};
-	const char *vals[] = {t->best >= 0 ? m->subjects[t->best].label : "",
+	const char *vals[] = {top ? m->subjects[top->subject].label : "",
 			      clear,
 			      of,
 			      opname,
@@ -293,37 +311,44 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 	strbuf_free(&ties);
 }
 
-/* The findings and the headline part of op from its leaders' statistics. */
+/* The findings and the headline part of op from its lead and lead-count claims; the ids the
+ * headline words are added to head_ids. */
 static int stat_findings(const struct report_model *m, const struct text_lang *l,
-			 const struct tally *t, const char *opname, struct findings *f,
-			 struct strbuf *head)
+			 const struct tally *t, const struct results_claim *top, const char *opname,
+			 struct findings *f, struct strbuf *head, struct strbuf *head_ids)
 {
 	struct strbuf b = {0};
 	if (head->len)
 		strbuf_adds(head, text_lang_str(l, "headline.sep"));
-	if (t->best >= 0) {
-		tally_sentence(m, l, t, "finding.led_clear", 0, opname, &b);
-		if (push(f, &b))
+	if (top != NULL) {
+		tally_sentence(m, l, t, top, "finding.led_clear", 0, opname, &b);
+		if (report_finding_claim(f, &b, top->id))
 			return -1;
-		tally_sentence(m, l, t, "headline.led_clear", 0, opname, head);
+		tally_sentence(m, l, t, top, "headline.led_clear", 0, opname, head);
+		add_id(head_ids, top->id);
 	} else {
-		tally_sentence(m, l, t,
+		tally_sentence(m, l, t, NULL,
 			       t->untested == t->of ? "headline.untested" : "headline.no_clear", 0,
 			       opname, head);
 	}
 	if (t->tie) {
-		tally_sentence(m, l, t,
+		tally_sentence(m, l, t, top,
 			       isfinite(t->detectable) ? "finding.no_clear"
 						       : "finding.no_clear_nodet",
 			       t->tie, opname, &b);
-		if (push(f, &b))
+		if (report_finding_claim(f, &b, t->tie_ids.p))
+			return -1;
+	}
+	if (t->blocked) {
+		tally_sentence(m, l, t, top, "finding.blocked", t->blocked, opname, &b);
+		if (report_finding_claim(f, &b, t->blocked_ids.p))
 			return -1;
 	}
 	if (t->untested) {
-		tally_sentence(m, l, t,
+		tally_sentence(m, l, t, top,
 			       t->untested == t->of ? "finding.untested_all" : "finding.untested",
 			       t->untested, opname, &b);
-		if (push(f, &b))
+		if (report_finding_claim(f, &b, t->untested_ids.p))
 			return -1;
 	}
 	return 0;
@@ -371,37 +396,32 @@ static int more_findings(const struct report_model *m, const struct text_lang *l
 int findings_build(const struct report_model *m, const struct text_lang *l, struct findings *out,
 		   struct err *e)
 {
-	struct strbuf head = {0}, b = {0};
+	struct strbuf head = {0}, head_ids = {0}, b = {0}, ids = {0};
 	char opname[32];
 	memset(out, 0, sizeof(*out));
 	for (size_t i = 0; i < m->nops; i++) {
-		int led, of, top = top_leader(m, m->ops[i], &led, &of);
+		const struct results_claim *top = most_leads(m, m->ops[i]);
 		struct tally t;
 		report_op_name(l, m->ops[i], opname, sizeof(opname));
-		int st = tally(m, m->ops[i], &t);
-		if (st < 0)
+		if (tally(m, m->ops[i], &t) < 0) {
+			tally_free(&t);
 			goto oom;
-		if (st) {
-			if (stat_findings(m, l, &t, opname, out, &head))
-				goto oom;
-			top = t.best;
-		} else if (top >= 0) {
-			led_sentence(m, l, &b, "finding.led", top, led, of, opname);
-			if (push(out, &b))
-				goto oom;
-			if (head.len)
-				strbuf_adds(&head, text_lang_str(l, "headline.sep"));
-			led_sentence(m, l, &head, "headline.led", top, led, of, opname);
 		}
-		if (others(m, l, out, m->ops[i], opname, top) ||
+		if (t.of && stat_findings(m, l, &t, top, opname, out, &head, &head_ids)) {
+			tally_free(&t);
+			goto oom;
+		}
+		tally_free(&t);
+		if (others(m, l, out, m->ops[i], opname, top ? top->subject : -1) ||
 		    highest(m, l, out, m->ops[i], opname))
 			goto oom;
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
-	report_workload_sustained(m, l, &b);
-	if (b.len && push(out, &b))
+	report_workload_sustained(m, l, &b, &ids);
+	if ((b.len || b.failed) && report_finding_claim(out, &b, ids.failed ? "" : ids.p))
 		goto oom;
+	strbuf_free(&ids);
 	if (report_errors_findings(m, l, out) < 0)
 		goto oom;
 	if (trend_findings(m, l, out, &b))
@@ -426,11 +446,14 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 			goto oom;
 	}
 	out->headline = strbuf_take(&head);
-	if (out->headline == NULL)
+	if (out->headline == NULL || head_ids.failed)
 		goto oom;
+	out->headline_ids = strbuf_take(&head_ids);
 	return 0;
 oom:
 	strbuf_free(&head);
+	strbuf_free(&head_ids);
+	strbuf_free(&ids);
 	strbuf_free(&b);
 	findings_free(out);
 	return err_set(e, "findings: out of memory");
@@ -438,9 +461,13 @@ oom:
 
 void findings_free(struct findings *f)
 {
-	for (size_t i = 0; i < f->nitems; i++)
+	for (size_t i = 0; i < f->nitems; i++) {
 		free(f->items[i]);
+		free(f->claims[i]);
+	}
 	free(f->items);
+	free(f->claims);
 	free(f->headline);
+	free(f->headline_ids);
 	memset(f, 0, sizeof(*f));
 }

@@ -1,9 +1,10 @@
 /* render/report/findings.h: the key findings and the headline, generated from the data.
  *
- * From aggregate.json alone: who led how many configurations of each op
- * (leader_counts), where another subject led (leaders), the highest figure of each op
- * (cells' mib_s.value), the most and least consistent subject (consistency), the
- * excluded runs, and the fastest subject of each one-off op. Sentences come from the
+ * From aggregate.json alone, each verdict the wording of its claim (claims[]): who led most
+ * configurations of each op (lead-count), the leads that were ties, blocked by a client
+ * limit or untested, where another subject led (lead), the most and least consistent
+ * subject or that no difference was detectable (rank), the fastest subject of each one-off
+ * op (rank); and the highest figure of each op (cells' mib_s.value) and the excluded runs. Sentences come from the
  * language's strings (finding.* keys) with {placeholders}. */
 #ifndef RENDER_FINDINGS_H
 #define RENDER_FINDINGS_H
@@ -14,8 +15,10 @@
 #include "render/text/text.h"
 
 struct findings {
-	char *headline; /* one line for under the title */
-	char **items;   /* the findings, in order */
+	char *headline;     /* one line for under the title */
+	char *headline_ids; /* the claim ids it words, space-separated (NULL: none) */
+	char **items;       /* the findings, in order */
+	char **claims;      /* each finding's claim ids, space-separated (NULL: none) */
 	size_t nitems;
 };
 

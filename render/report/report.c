@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "render/report/findings.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
@@ -14,7 +15,8 @@
 static void findings(struct report_builder *r, const struct findings *fd)
 {
 	doc_heading(r->d, 1, "findings", rb_str(r, "section.findings"));
-	doc_list(r->d, (const char *const *)fd->items, fd->nitems, 1);
+	doc_list_claims(r->d, (const char *const *)fd->items, (const char *const *)fd->claims,
+			fd->nitems, 1);
 }
 
 /* How many PUT/GET runs (valid or not) each cycle holds, into b: "24 in each cycle", or
@@ -286,6 +288,9 @@ static void latency(struct report_builder *r)
 	doc_charts(r->d, sc, n, 1);
 	free(sc);
 	report_latency_tables(r);
+	for (size_t o = 0; o < m->nops; o++)
+		report_tail_forest(r, m->ops[o],
+				   report_op_name(r->l, m->ops[o], opname, sizeof(opname)));
 }
 
 static void consistency(struct report_builder *r)
@@ -560,6 +565,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	struct findings fd;
 	struct report_builder r = {m, l, text_lang_numfmt(l), f, NULL, e, 0};
 	struct strbuf meta = {0}, title = {0}, names = {0};
+	char *claims_json;
 	if (findings_build(m, l, &fd, e))
 		return NULL;
 	/* the campaign's title, else one made from the subjects compared */
@@ -587,6 +593,9 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		return NULL;
 	}
 	doc_labels(r.d, rb_str(&r, "toc"), rb_str(&r, "page"));
+	claims_json = model_claims_json(m);
+	doc_claims(r.d, claims_json, fd.headline_ids);
+	free(claims_json);
 	report_clients_findings(&r, &fd);
 	report_cost_findings(&r, &fd);
 	findings(&r, &fd);
@@ -597,6 +606,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		throughput(&r, m->ops[i]);
 	report_clients(&r);
 	latency(&r);
+	if (!r.failed)
+		report_hedge(&r);
 	if (!r.failed)
 		report_climit_time(&r);
 	if (!r.failed)
@@ -615,6 +626,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	samples(&r);
 	appendix(&r);
 	report_climit_appendix(&r);
+	if (!r.failed)
+		report_claims(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));
 	report_prose(&r, "limitations.txt");
 	report_climit_limitations(&r);

@@ -206,19 +206,31 @@ const char *report_workers_cell(const struct text_lang *l, int conc, int clients
 	return buf;
 }
 
+int report_finding_claim(struct findings *f, struct strbuf *b, const char *ids)
+{
+	char *s = strbuf_take(b), *c = ids != NULL && *ids ? strdup(ids) : NULL;
+	char **items, **claims;
+
+	if (s == NULL || (ids != NULL && *ids && c == NULL))
+		goto oom;
+	items = realloc(f->items, (f->nitems + 1) * sizeof(*items));
+	if (items == NULL)
+		goto oom;
+	f->items = items;
+	claims = realloc(f->claims, (f->nitems + 1) * sizeof(*claims));
+	if (claims == NULL)
+		goto oom;
+	f->claims = claims;
+	f->items[f->nitems] = s;
+	f->claims[f->nitems++] = c;
+	return 0;
+oom:
+	free(s);
+	free(c);
+	return -1;
+}
+
 int report_finding_add(struct findings *f, struct strbuf *b)
 {
-	char *s = strbuf_take(b);
-	char **items;
-
-	if (s == NULL)
-		return -1;
-	items = realloc(f->items, (f->nitems + 1) * sizeof(*items));
-	if (items == NULL) {
-		free(s);
-		return -1;
-	}
-	f->items = items;
-	f->items[f->nitems++] = s;
-	return 0;
+	return report_finding_claim(f, b, NULL);
 }

@@ -127,5 +127,8 @@ const char *report_workers_cell(const struct text_lang *l, int conc, int clients
 /* report_finding_add: append the text of b to f's items (b is emptied). Returns 0, or -1
  * when out of memory (b is then emptied too). */
 int report_finding_add(struct findings *f, struct strbuf *b);
+/* report_finding_claim: the same for a finding that words the claims ids (space-separated;
+ * NULL or "": none; copied). */
+int report_finding_claim(struct findings *f, struct strbuf *b, const char *ids);
 
 #endif

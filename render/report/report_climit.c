@@ -10,24 +10,28 @@
 
 #include "core/climit.h"
 #include "core/palette.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
 #define MARK " \u2021" /* the double dagger after a client-limited cell's figure */
 
-/* limited: 1 when the cell (NULL: none) is client-limited. */
-static int limited(const struct results_cell *c)
+/* limited: the cell's client-limit claim (a matrix cell; NULL: none, or c NULL). */
+static const struct results_claim *limited(const struct report_model *m,
+					   const struct results_cell *c)
 {
-	return c != NULL && c->client_limit.verdict == RESULTS_LIMITED;
+	return model_claim_cell(m, "client-limit", c);
 }
 
-void report_climit_mark(struct report_builder *r, const struct results_cell *c, char *buf, size_t n)
+const struct results_claim *report_climit_mark(struct report_builder *r,
+					       const struct results_cell *c, char *buf, size_t n)
 {
+	const struct results_claim *k = limited(r->m, c);
 	size_t len = strlen(buf);
 
-	(void)r;
-	if (limited(c) && len + sizeof(MARK) < n)
+	if (k != NULL && len + sizeof(MARK) < n)
 		memcpy(buf + len, MARK, sizeof(MARK));
+	return k;
 }
 
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
@@ -39,7 +43,7 @@ const char *report_climit_label(struct report_builder *r, int s, const char *op,
 	for (size_t k = 0; k < m->nconc; k++) {
 		const struct results_cell *c = model_cell(m, s, op, size, m->concurrency[k]);
 
-		if (limited(c)) {
+		if (limited(m, c)) {
 			report_climit_mark(r, c, buf, n);
 			break;
 		}
@@ -51,32 +55,36 @@ const char *report_climit_label(struct report_builder *r, int s, const char *op,
 static int any_limited(const struct report_model *m)
 {
 	for (size_t i = 0; i < m->doc.n_cells; i++)
-		if (limited(&m->doc.cells[i]))
+		if (limited(m, &m->doc.cells[i]))
 			return 1;
 	return 0;
 }
 
 /* reason_text: "client CPU 97 %" / "client NIC 95 % of its speed" / "too few workers for
- * the rate" for the first reason of k. */
-static void reason_text(struct report_builder *r, const struct results_cell_climit *k,
-			struct strbuf *b)
+ * the rate" for the first reason of the client-limit claim k. */
+static void reason_text(struct report_builder *r, const struct results_claim *k, struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX];
 
-	if (k->reasons & (CLIMIT_R_CPU | CLIMIT_R_SHARED_CPU)) {
+	if (results_claim_has_reason(k, "cpu") || results_claim_has_reason(k, "shared-cpu")) {
 		subst(b, rb_str(r, "climit.why_cpu"), "pct",
-		      text_num(r->nf, k->cpu_busy_pct_max, 0, x, sizeof(x)), NULL, NULL);
-	} else if (k->reasons & CLIMIT_R_NIC) {
+		      text_num(r->nf, results_claim_num(k, "cpu_busy_max"), 0, x, sizeof(x)), NULL,
+		      NULL);
+	} else if (results_claim_has_reason(k, "nic")) {
 		subst(b, rb_str(r, "climit.why_nic"), "pct",
-		      text_num(r->nf, k->nic_pct_max, 0, x, sizeof(x)), NULL, NULL);
+		      text_num(r->nf, results_claim_num(k, "nic_pct_max"), 0, x, sizeof(x)), NULL,
+		      NULL);
 	} else {
 		strbuf_adds(b, rb_str(r, "climit.why_workers"));
 	}
 }
 
-/* legend_line: the sentence of subject s's limited cell k in (op, size, conc). */
+/* legend_line: the sentence of subject s's client-limit claim k in (op, size, conc), worded
+ * with the category's lead claim lc (NULL: none): a caveat (shared CPU), a lead that stands
+ * (the claim is about s and not blocked) or no clear leader. */
 static void legend_line(struct report_builder *r, const char *opname, uint64_t size, int conc,
-			int s, int lead, const struct results_cell_climit *k, struct strbuf *out)
+			int s, const struct results_claim *lc, const struct results_claim *k,
+			struct strbuf *out)
 {
 	const struct report_model *m = r->m;
 	struct strbuf why = {0}, line = {0};
@@ -84,9 +92,9 @@ static void legend_line(struct report_builder *r, const char *opname, uint64_t s
 	const char *tpl;
 
 	reason_text(r, k, &why);
-	if (k->reasons == CLIMIT_R_SHARED_CPU)
+	if (strcmp(k->verdict, "caveat") == 0)
 		tpl = "climit.line_shared";
-	else if (s == lead)
+	else if (lc != NULL && lc->subject == s && strcmp(lc->verdict, "blocked") != 0)
 		tpl = "climit.line_leader";
 	else
 		tpl = "climit.line_other";
@@ -104,10 +112,23 @@ static void legend_line(struct report_builder *r, const char *opname, uint64_t s
 	strbuf_free(&why);
 }
 
+/* add_id: id after the ids in b (space-separated), once. */
+static void add_id(struct strbuf *b, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
+		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return;
+	if (b->len)
+		strbuf_adds(b, " ");
+	strbuf_adds(b, id);
+}
+
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
-	struct strbuf b = {0};
+	struct strbuf b = {0}, ids = {0};
 	int any = 0;
 
 	if (!any_limited(m))
@@ -115,21 +136,24 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 	for (size_t z = 0; z < m->nsizes; z++)
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[z], conc);
-			const struct results_leader *d = model_leader(m, op, m->sizes[z], conc);
-			int lead = d != NULL ? d->subject : -1;
+			const struct results_claim *k = limited(m, c);
+			const struct results_claim *lc = model_claim_lead(m, op, m->sizes[z], conc);
 
-			if (!limited(c))
+			if (k == NULL)
 				continue;
 			if (!any)
 				strbuf_adds(&b, rb_str(r, "climit.legend"));
 			any = 1;
 			strbuf_adds(&b, " ");
-			legend_line(r, opname, m->sizes[z], conc, (int)s, lead, &c->client_limit,
-				    &b);
+			legend_line(r, opname, m->sizes[z], conc, (int)s, lc, k, &b);
+			add_id(&ids, k->id);
+			if (lc != NULL)
+				add_id(&ids, lc->id);
 		}
 	if (any)
-		doc_para(r->d, rb_text(r, &b), 0);
+		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);
 	strbuf_free(&b);
+	strbuf_free(&ids);
 }
 
 /* ---- Where the time goes ------------------------------------------------------ */
@@ -191,47 +215,41 @@ static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t
 	return n;
 }
 
-/* dominant: the sentence for group g when one part is at least half of the request. */
-static void dominant(struct report_builder *r, const struct tgroup *g, struct strbuf *out)
+/* time_says: each time-share claim that finds one part dominant, worded (phases.rtt_dominates
+ * when the round trip is, else phases.part_dominates), into out, its id into ids. */
+static void time_says(struct report_builder *r, struct strbuf *out, struct strbuf *ids)
 {
 	const struct report_model *m = r->m;
-	char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX];
-	struct strbuf b = {0};
-	double share = g->total > 0 && isfinite(g->rtt) ? g->rtt / g->total : 0;
 
-	report_op_name(r->l, g->op, opn, sizeof(opn));
-	model_size_text(m, r->nf, g->size, sz, sizeof(sz));
-	if (share >= 0.5) {
-		double server = g->ph[4] - g->rtt;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		const char *part = results_claim_text(c, "part");
+		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], w[16], key[32];
+		double share = results_claim_num(c, "share"), server;
+
+		if (strcmp(c->kind, "time-share") != 0 || strcmp(c->verdict, "dominant") != 0 ||
+		    part == NULL || c->subject < 0 || c->op == NULL)
+			continue;
+		server = results_claim_num(c, "server_ms");
+		report_op_name(r->l, c->op, opn, sizeof(opn));
+		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
 		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
 		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
-		subst(&b, rb_str(r, "phases.rtt_dominates"), "size", sz, "op", opn);
-		strbuf_adds(out, " ");
-		struct strbuf c = {0};
-		subst(&c, rb_text(r, &b), "subject", m->subjects[g->subject].label, "pct", pct);
-		struct strbuf d = {0};
-		subst(&d, rb_text(r, &c), "server", srv, NULL, NULL);
-		strbuf_adds(out, rb_text(r, &d));
-		strbuf_free(&c);
-		strbuf_free(&d);
-	} else {
-		int top = 0;
-		for (int p = 1; p < 6; p++)
-			if (g->ph[p] > g->ph[top])
-				top = p;
-		if (g->total <= 0 || g->ph[top] / g->total < 0.5)
-			return;
-		text_num(r->nf, 100 * g->ph[top] / g->total, 0, pct, sizeof(pct));
-		subst(&b, rb_str(r, "phases.part_dominates"), "size", sz, "op", opn);
-		struct strbuf c = {0}, d = {0};
-		subst(&c, rb_text(r, &b), "subject", m->subjects[g->subject].label, "pct", pct);
-		subst(&d, rb_text(r, &c), "part", rb_str(r, phase_keys[top]), NULL, NULL);
-		strbuf_adds(out, " ");
-		strbuf_adds(out, rb_text(r, &d));
-		strbuf_free(&c);
-		strbuf_free(&d);
+		snprintf(w, sizeof(w), "%d", c->concurrency);
+		snprintf(key, sizeof(key), "phases.%s", part);
+		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
+		const char *vals[] = {sz,  opn,           w, m->subjects[c->subject].label, pct,
+				      srv, rb_str(r, key)};
+		if (out->len)
+			strbuf_adds(out, " ");
+		text_subst(out,
+			   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
+							      : "phases.part_dominates"),
+			   names, vals, 7);
+		if (ids->len)
+			strbuf_adds(ids, " ");
+		strbuf_adds(ids, c->id);
 	}
-	strbuf_free(&b);
 }
 
 /* time_bar: group g's bar in panel p: its six parts, the total and the round trip after it. */
@@ -293,7 +311,7 @@ void report_climit_time(struct report_builder *r)
 	static const char *const cols[] = {"phases.setup",    "phases.send",  "phases.wait",
 					   "phases.transfer", "phases.total", "phases.rtt"};
 	struct tgroup g[64];
-	struct strbuf says = {0};
+	struct strbuf says = {0}, ids = {0};
 	size_t n;
 
 	for (n = 0; n < m->doc.n_runs && m->doc.runs[n].request_phases == NULL; n++)
@@ -330,12 +348,13 @@ void report_climit_time(struct report_builder *r)
 			doc_table_cell(t, (size_t)c + 2,
 				       text_num(r->nf, vals[c], 3, v[c], sizeof(v[c])),
 				       CELL_NUM | (isfinite(vals[c]) ? 0 : CELL_MUTED), NULL, NULL);
-		dominant(r, &g[k], &says);
 	}
 	doc_table_foot(t, rb_str(r, "table.time_foot"));
-	if (says.len)
-		doc_para(r->d, rb_text(r, &says) + 1, 0);
+	time_says(r, &says, &ids);
+	if (says.len || says.failed)
+		doc_para_claim(r->d, rb_text(r, &says), ids.failed ? NULL : ids.p);
 	strbuf_free(&says);
+	strbuf_free(&ids);
 }
 
 /* ---- appendix and limitations ---------------------------------------------------- */

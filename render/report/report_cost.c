@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/strbuf.h"
+#include "render/model/model_claims.h"
 #include "render/report/report_int.h"
 
 /* best_get: subject s's highest GET cell mean (MiB/s), NAN when none. */
@@ -48,52 +49,71 @@ static const char *date(const struct report_builder *r, const struct results_sub
 }
 
 static void add(struct report_builder *r, struct findings *fd, const char *key,
-		const char *const *names, const char *const *vals, size_t n)
+		const char *const *names, const char *const *vals, size_t n, const char *ids)
 {
 	struct strbuf b = {0};
 
 	text_subst(&b, rb_str(r, key), names, vals, n);
-	if (report_finding_add(fd, &b) < 0)
+	if (report_finding_claim(fd, &b, ids) < 0)
 		fail_oom(r);
 	strbuf_free(&b);
+}
+
+/* cost_of: subject s's cost[] entry; NULL when none. */
+static const struct results_subject_cost *cost_of(const struct report_model *m, int s)
+{
+	for (size_t i = 0; i < m->doc.n_cost; i++)
+		if (m->doc.cost[i].subject == s)
+			return &m->doc.cost[i];
+	return NULL;
+}
+
+/* cheapest: the rank/cost claim worded when it ranks a subject first (finding.cost_cheapest). */
+static void cheapest(struct report_builder *r, struct findings *fd)
+{
+	const struct report_model *m = r->m;
+	const struct results_claim *c = model_claim(m, "rank/cost");
+	const struct results_subject_cost *x;
+	char key[300], a[64];
+
+	if (c == NULL || strcmp(c->verdict, "ranked") != 0 || c->subject < 0 ||
+	    (x = cost_of(m, c->subject)) == NULL)
+		return;
+	snprintf(key, sizeof(key), "cost.%s", m->subjects[c->subject].id);
+	const char *names[] = {"subject", "example", "cost", "date"};
+	const char *vals[] = {m->subjects[c->subject].label,
+			      model_str(results_claim_text(c, "example")),
+			      money(r, results_claim_num(c, key),
+				    model_str(results_claim_text(c, "currency")), a, sizeof(a)),
+			      date(r, x)};
+	add(r, fd, "finding.cost_cheapest", names, vals, 4, c->id);
 }
 
 void report_cost_findings(struct report_builder *r, struct findings *fd)
 {
 	const struct report_model *m = r->m;
-	const struct results_subject_cost *cheap = NULL, *fast = NULL;
-	double cheap_v = INFINITY, fast_v = -1;
-	char a[64], b[64];
+	const struct results_subject_cost *fast = NULL;
+	double fast_v = -1;
+	char b[64];
 
 	if (m->doc.n_cost == 0)
 		return;
 	for (size_t i = 0; i < m->doc.n_cost; i++) {
 		const struct results_subject_cost *c = &m->doc.cost[i];
 		double x = example(c), t = best_get(m, c->subject);
-		if (!isfinite(x))
-			continue;
-		if (x < cheap_v)
-			cheap_v = x, cheap = c;
-		if (isfinite(t) && x > 0 && t / x > fast_v)
+		if (isfinite(x) && isfinite(t) && x > 0 && t / x > fast_v)
 			fast_v = t / x, fast = c;
 	}
-	if (cheap != NULL) {
-		const char *names[] = {"subject", "example", "cost", "date"};
-		const char *vals[] = {
-			m->subjects[cheap->subject].label, model_str(cheap->example_spec),
-			money(r, cheap_v, model_str(cheap->bill.currency), a, sizeof(a)),
-			date(r, cheap)};
-		add(r, fd, "finding.cost_cheapest", names, vals, 4);
-	}
+	cheapest(r, fd);
 	if (fast != NULL) {
 		const char *names[] = {"subject", "value", "currency"};
 		text_num(r->nf, fast_v * 100, -1, b, sizeof(b));
 		const char *vals[] = {m->subjects[fast->subject].label, b,
 				      model_str(fast->bill.currency)};
-		add(r, fd, "finding.cost_per_tput", names, vals, 3);
+		add(r, fd, "finding.cost_per_tput", names, vals, 3, NULL);
 	}
 	const char *names[] = {"date"}, *vals[] = {date(r, &m->doc.cost[0])};
-	add(r, fd, "finding.cost_list_prices", names, vals, 1);
+	add(r, fd, "finding.cost_list_prices", names, vals, 1, NULL);
 }
 
 /* bill_table: the campaign's bill per subject with its parts. */

@@ -5,18 +5,17 @@
  * transport class that occurred, and the retries table (cells whose runs retried: the
  * share retried, attempts per request, first-attempt and end-to-end latency). Absent
  * when no request failed and none was retried. report_retries_note: the methodology's
- * sentence on whether retries were on. report_errors_findings: the key findings of the
- * failed requests (a 503 share above 1 %) and of the sweeps' throttling knees. */
+ * sentence on whether retries were on. report_errors_findings: the errors and knee claims
+ * worded as key findings. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/findings.h"
 #include "render/report/report_int.h"
-
-#define ERR_SHARE_FINDING 0.01 /* a 503 share above this is a finding */
 
 /* The cells the Errors section reads: the matrix's, then the workload cells, in the file's
  * order (cell i of n_cells()). */
@@ -188,44 +187,79 @@ void report_errors(struct report_builder *r)
 	doc_table_foot(t, rb_str(r, "table.errors_foot"));
 }
 
+/* claim_cell: the cell (matrix or workload) whose claim of c's kind is c; NULL when none. */
+static const struct results_cell *claim_cell(const struct report_model *m,
+					     const struct results_claim *c)
+{
+	for (size_t i = 0; i < n_cells(m); i++)
+		if (model_claim_cell(m, c->kind, cell(m, i)) == c)
+			return cell(m, i);
+	return NULL;
+}
+
+/* by_text: the failures of errors claim c by status or class ("503 30, timeout 2") into b. */
+static void by_text(const struct numfmt *nf, const struct results_claim *c, struct strbuf *b)
+{
+	char v[TEXT_NUM_MAX];
+
+	for (size_t i = 0; i < c->n_figures; i++)
+		if (strncmp(c->figures[i].name, "by.", 3) == 0 && c->figures[i].text == NULL) {
+			if (b->len)
+				strbuf_adds(b, ", ");
+			strbuf_addf(b, "%s %s", c->figures[i].name + 3,
+				    text_num(nf, c->figures[i].num, 0, v, sizeof(v)));
+		}
+}
+
+/* error_finding: errors claim c worded (finding.errors) into f. */
+static int error_finding(const struct report_model *m, const struct text_lang *l,
+			 const struct results_claim *c, struct findings *f)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	const struct results_cell *x = claim_cell(m, c);
+	char opname[32], share[TEXT_NUM_MAX], workers[64];
+	double sh = results_claim_num(c, "share");
+	struct strbuf b = {0}, by = {0};
+
+	report_op_name(l, model_str(c->op), opname, sizeof(opname));
+	text_num(nf, sh * 100, sh < 0.1 ? 1 : 0, share, sizeof(share));
+	report_workers_cell(l, c->concurrency, x ? x->clients : 1, workers, sizeof(workers));
+	by_text(nf, c, &by);
+	const char *names[] = {"subject", "share", "workers", "op", "by"};
+	const char *vals[] = {m->subjects[c->subject].label, share, workers, opname,
+			      by.p ? by.p : ""};
+	text_subst(&b, text_lang_str(l, "finding.errors"), names, vals, 5);
+	if (by.failed)
+		b.failed = 1;
+	strbuf_free(&by);
+	return report_finding_claim(f, &b, c->id);
+}
+
 int report_errors_findings(const struct report_model *m, const struct text_lang *l,
 			   struct findings *f)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
-	char opname[32], share[TEXT_NUM_MAX], workers[64], rate[TEXT_NUM_MAX];
+	char opname[32], rate[TEXT_NUM_MAX];
 	struct strbuf b = {0};
 
-	for (size_t i = 0; i < n_cells(m); i++) {
-		const struct results_cell *c = cell(m, i);
-		const struct results_errors *er = c->errors;
-		double sh;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
 
-		if (er == NULL)
+		if (strcmp(c->kind, "errors") == 0 && c->subject >= 0) {
+			if (error_finding(m, l, c, f) < 0)
+				return -1;
 			continue;
-		sh = er->requests ? (double)errstat_get(&er->by, "503") / (double)er->requests : 0;
-		if (!(sh > ERR_SHARE_FINDING))
+		}
+		if (strcmp(c->kind, "knee") != 0 || strcmp(c->verdict, "found") != 0 ||
+		    c->subject < 0)
 			continue;
-		report_op_name(l, c->op, opname, sizeof(opname));
-		text_num(nf, sh * 100, sh < 0.1 ? 1 : 0, share, sizeof(share));
-		report_workers_cell(l, c->concurrency, c->clients, workers, sizeof(workers));
-		const char *names[] = {"subject", "share", "workers", "op"};
-		const char *vals[] = {m->subjects[c->subject].label, share, workers, opname};
-		text_subst(&b, text_lang_str(l, "finding.err503"), names, vals, 4);
-		if (report_finding_add(f, &b) < 0)
-			return -1;
-	}
-	for (size_t i = 0; i < m->doc.n_rate_sweeps; i++) {
-		const struct results_sweep *k = &m->doc.rate_sweeps[i];
-
-		if (isnan(k->throttle_knee))
-			continue;
-		report_op_name(l, k->op, opname, sizeof(opname));
-		text_num(nf, k->throttle_knee, k->throttle_knee == floor(k->throttle_knee) ? 0 : -1,
-			 rate, sizeof(rate));
+		double knee = results_claim_num(c, "rate");
+		report_op_name(l, model_str(c->op), opname, sizeof(opname));
+		text_num(nf, knee, knee == floor(knee) ? 0 : -1, rate, sizeof(rate));
 		const char *names[] = {"subject", "op", "rate"};
-		const char *vals[] = {m->subjects[k->subject].label, opname, rate};
+		const char *vals[] = {m->subjects[c->subject].label, opname, rate};
 		text_subst(&b, text_lang_str(l, "finding.knee"), names, vals, 3);
-		if (report_finding_add(f, &b) < 0)
+		if (report_finding_claim(f, &b, c->id) < 0)
 			return -1;
 	}
 	return 0;

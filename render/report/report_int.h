@@ -17,13 +17,20 @@
  * measured, columns = subjects): each cell's figure with its interval and n, the lead and
  * tie marks, and the legend under it. */
 void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc);
-/* report_lead_flags: CELL_LEAD for a clear leader (any leader in a 1.0 file), CELL_TIE
- * for a subject in a tie at the top, else 0. */
+/* report_lead_flags: how subject s's cell of a category shows the category's lead claim
+ * (model_claim_lead): CELL_LEAD when the claim is clear and about s, CELL_TIE when it is a tie
+ * or unresolved and names s, else 0; *shown: the claim when the cell words its verdict (the
+ * lead's own cell of any verdict, a tied cell), else NULL. No claim (a file without claims[]):
+ * no mark. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s);
+			   int s, const struct results_claim **shown);
 /* report_forest: the forest plot of op (ratios with their intervals), or a sentence
  * saying the comparisons are not available. */
 void report_forest(struct report_builder *r, const char *op, const char *opname);
+/* report_tail_forest: the forest plot of op's p99 latency ratios (each subject against the
+ * tail leader, or A / B with two subjects), Holm's and Bonferroni's intervals as the
+ * throughput plot's; nothing when no p99 comparison of op has a test. */
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname);
 /* report_latency_chart: the latency chart of op at one concurrency: per size a panel,
  * per subject a p50–p99 range with p99.9 marked (pooled percentiles; the runs' mean
  * percentiles when a cell has none, labelled). */
@@ -105,13 +112,14 @@ void report_clients(struct report_builder *r);
 
 /* report_workloads: the workloads section and the fixed-rate section (nothing without
  * workload cells). report_workload_limitations: what a rate run cannot say (when there is
- * one). report_workload_sustained: the key finding of the rate sweeps into b ("Sustained
- * rate with p99 from the intended start under 50 ms: Ceph RGW held 700 req/s; s3rver 200
- * req/s."); a sweep whose limit was the client's says so instead of blaming the provider.
- * Nothing when there is no sweep. */
+ * one). report_workload_sustained: the key finding of the rate sweeps into b, each sweep's
+ * sustained claim worded ("Sustained rate (...): Ceph RGW held 700 req/s; s3rver held 200
+ * req/s"), a limit that was the client's (a blocking reason, or late sends: not judged)
+ * said so, never the provider's; the claims' ids into ids (space-separated). Nothing when no
+ * sweep has a claim. */
 void report_workloads(struct report_builder *r);
 void report_workload_sustained(const struct report_model *m, const struct text_lang *l,
-			       struct strbuf *b);
+			       struct strbuf *b, struct strbuf *ids);
 
 /* render/report/report_cost.c: the "Cost" section (aggregate.json cost[]: the bill per subject,
  * price-performance, the example workload) and its key findings (the cheapest subject for
@@ -120,21 +128,44 @@ void report_workload_sustained(const struct report_model *m, const struct text_l
 void report_cost_findings(struct report_builder *r, struct findings *fd);
 void report_cost(struct report_builder *r);
 /* Client limits and request phases (render/report/report_climit.c). report_climit_mark: append
- * the client-limited mark to a cell's figure in buf (n bytes); report_climit_label: subject
+ * the client-limited mark to a cell's figure in buf (n bytes) when the cell has a client-limit
+ * claim, and return that claim (NULL: none); report_climit_label: subject
  * s's chart label for (op, size), marked when one of its cells there is client-limited
  * (buf, n bytes; returned); report_climit_legend: the
  * legend and reasons under a throughput table; report_climit_time: the "Where the time
  * goes" section; report_climit_appendix: the client resources per run;
  * report_climit_limitations: what the verdict cannot see. */
-void report_climit_mark(struct report_builder *r, const struct results_cell *c, char *buf,
-			size_t n);
+const struct results_claim *report_climit_mark(struct report_builder *r,
+					       const struct results_cell *c, char *buf, size_t n);
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
 				char *buf, size_t n);
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);
 void report_climit_time(struct report_builder *r);
 void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
+
+/* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
+
+/* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
+ * (its label), {subjects} (their labels), {reasons} (reason.NAME, else the name), {op} (the
+ * op's name) and each of its figures by name (a whole number without decimals, another as the
+ * report writes figures). -1 when l has
+ * no string for its kind and verdict (render cannot word it), else 0 (b failed when memory
+ * ran out). */
+int report_claim_words(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *c, struct strbuf *b);
+/* report_claims: the "Verdicts" section: every claim of the results, its id and its words,
+ * each row marked with its id; nothing for a file without claims[]. A claim render cannot word
+ * fails the report ("claims[3] (ID): no words for claim.KIND.VERDICT in the templates"). */
+void report_claims(struct report_builder *r);
 void report_workload_limitations(struct report_builder *r);
+
+/* ---- render/report/report_hedge.c ---- */
+
+/* report_hedge: the "What hedging would buy" section (aggregate.json hedge[]: each cell's
+ * what-ifs, a live-hedged cell beside its point's what-if), the assumption stated; nothing
+ * when no cell has a what-if or a live measure. */
+void report_hedge(struct report_builder *r);
 
 /* ---- render/report/report_errors.c ---- */
 
@@ -144,9 +175,10 @@ void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */
 void report_retries_note(struct report_builder *r);
-/* report_errors_findings: the key findings of the failed requests: each cell whose 503 share
- * exceeded 1 % (finding.err503) and each sweep's throttling knee (finding.knee), added to f.
- * -1 when memory runs out. */
+/* report_errors_findings: the key findings of the failed requests and the throttling knees,
+ * each the wording of its claim: an errors claim (a cell whose failed share is above the
+ * threshold, finding.errors, with the failures by status) and a knee claim that found one
+ * (finding.knee), added to f with their ids. -1 when memory runs out. */
 int report_errors_findings(const struct report_model *m, const struct text_lang *l,
 			   struct findings *f);
 

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "render/report/findings.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
@@ -45,22 +46,35 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 }
 
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s)
+			   int s, const struct results_claim **shown)
 {
-	const struct results_leader *d = model_leader(m, op, size, conc);
-	if (d == NULL)
+	const struct results_claim *c = model_claim_lead(m, op, size, conc);
+
+	*shown = NULL;
+	if (c == NULL)
 		return 0;
-	switch (d->status) {
-	case RESULTS_LEAD_UNKNOWN:
-	case RESULTS_LEAD_CLEAR:
-		return d->subject == s ? CELL_LEAD : 0;
-	case RESULTS_LEAD_TIE:
-	case RESULTS_LEAD_UNRESOLVED:
-		return model_in_tie(d, s) ? CELL_TIE : 0;
-	case RESULTS_LEAD_UNTESTED:
-		break;
+	if (strcmp(c->verdict, "tie") == 0 || strcmp(c->verdict, "unresolved") == 0) {
+		if (!model_claim_names(c, s))
+			return 0;
+		*shown = c;
+		return CELL_TIE;
 	}
-	return 0;
+	if (c->subject != s)
+		return 0;
+	*shown = c;
+	return strcmp(c->verdict, "clear") == 0 ? CELL_LEAD : 0;
+}
+
+/* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
+ * (NULL: none): their ids as its data-claim, lc's verdict as its data-lead. */
+static void cell_claims(struct doc_table *t, size_t i, const struct results_claim *lc,
+			const struct results_claim *kc)
+{
+	char ids[2 * RESULTS_CLAIM_ID_MAX + 2];
+
+	snprintf(ids, sizeof(ids), "%s%s%s", lc ? lc->id : "", lc && kc ? " " : "",
+		 kc ? kc->id : "");
+	doc_table_claim(t, i, ids, lc ? lc->verdict : NULL);
 }
 
 /* v as short as it reads ("0.05", "95", "0.8"), with the language's decimal mark. */
@@ -145,12 +159,14 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
-			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
+			const struct results_claim *lc, *kc;
+			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s, &lc);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
-			report_climit_mark(r, c, buf, sizeof(buf));
+			kc = report_climit_mark(r, c, buf, sizeof(buf));
 			if (c && c->n_runs && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
+			cell_claims(t, s + 1, lc, kc);
 		}
 	}
 	tput_foot(r, t, notes);
@@ -165,7 +181,10 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 	if (who)
 		strbuf_addf(b, "%s: ", who);
 	if (k->test == RESULTS_TEST_NONE || !isfinite(v)) {
-		strbuf_adds(b, rb_str(r, "forest.not_enough"));
+		strbuf_adds(b,
+			    rb_str(r, k->verdict != NULL && strcmp(k->verdict, "unsupported") == 0
+					      ? "forest.too_few"
+					      : "forest.not_enough"));
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
@@ -174,13 +193,15 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
-/* One estimate: subject s against subject top (s/top) in a category. */
+/* One estimate: subject s against subject top (s/top) in a category, of throughput or of
+ * percentile `tail`. */
 static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
-		     uint64_t size, int conc, int s, int top, int named)
+		     uint64_t size, int conc, int s, int top, int named, enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int sw = 0;
-	const struct results_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	const struct results_comparison *k = model_tail_comparison(m, op, size, conc, s, top, tail,
+								   &sw);
 	struct strbuf b = {0};
 	if (k == NULL)
 		return;
@@ -199,8 +220,10 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
-/* The rows of the forest plot of op: one per size × workers some run measured. */
-static void forest_rows(struct report_builder *r, struct chart *c, const char *op)
+/* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
+ * leader): one per size × workers some run measured. */
+static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
+			enum results_tail tail)
 {
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
@@ -212,8 +235,11 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct results_leader *d = model_leader(m, op, m->sizes[z],
-								      m->concurrency[k]);
+			const struct results_leader *d = tail ? model_tail_leader(
+									m, op, m->sizes[z],
+									m->concurrency[k], tail)
+							      : model_leader(m, op, m->sizes[z],
+									     m->concurrency[k]);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
@@ -222,7 +248,8 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 			if (m->nsubjects == 2) {
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				chart_add_row(c, p, rb_text(r, &lab));
-				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0);
+				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0,
+					 tail);
 			} else if (d) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
@@ -234,20 +261,22 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != d->subject)
 						estimate(r, c, p, op, m->sizes[z],
-							 m->concurrency[k], (int)s, d->subject, 1);
+							 m->concurrency[k], (int)s, d->subject, 1,
+							 tail);
 			}
 			strbuf_free(&lab);
 		}
 }
 
-/* 1 when some comparison of op in a measured configuration was tested (a forest plot
- * of rows that all say "not enough runs" would be a chart with nothing drawn). */
-static int forest_tested(const struct report_model *m, const char *op)
+/* 1 when some comparison (of throughput, or percentile tail) of op in a measured
+ * configuration was tested (a forest plot of rows that all say "not enough runs" would be a
+ * chart with nothing drawn). */
+static int forest_tested(const struct report_model *m, const char *op, enum results_tail tail)
 {
 	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
 		const struct results_comparison *k = &m->doc.comparisons[i];
-		if (k->test != RESULTS_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
-		    model_measured(m, op, k->size, k->concurrency))
+		if (k->tail == tail && k->test != RESULTS_TEST_NONE && isfinite(k->ratio) &&
+		    strcmp(k->op, op) == 0 && model_measured(m, op, k->size, k->concurrency))
 			return 1;
 	}
 	return 0;
@@ -262,7 +291,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	subst(&title, rb_str(r, "section.forest"), "op", opname, NULL, NULL);
 	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
 	strbuf_free(&title);
-	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op)) {
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_NONE)) {
 		doc_para(r->d,
 			 rb_str(r, m->nsubjects < 2 ? "forest.one"
 				   : !m->has_stats  ? "forest.none"
@@ -291,7 +320,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		if (m->nsubjects > 2)
 			for (size_t s = 0; s < m->nsubjects; s++)
 				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
-		forest_rows(r, c, op);
+		forest_rows(r, c, op, RESULTS_TAIL_NONE);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
@@ -302,8 +331,45 @@ done:
 	strbuf_free(&id);
 }
 
-/* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
- * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
+void report_tail_forest(struct report_builder *r, const char *op, const char *opname)
+{
+	const struct report_model *m = r->m;
+	int two = m->nsubjects == 2;
+	struct strbuf title = {0}, desc = {0}, id = {0};
+	struct scene *sc = NULL;
+	char level[TEXT_NUM_MAX];
+	if (!m->has_stats || m->nsubjects < 2 || !forest_tested(m, op, RESULTS_TAIL_P99))
+		return;
+	short_num(r, (1 - m->doc.statistics.alpha) * 100, level, sizeof(level));
+	strbuf_addf(&id, "%s-tail-forest", op);
+	subst(&title, rb_str(r, "section.tail_forest"), "op", opname, NULL, NULL);
+	doc_heading(r->d, 2, rb_text(r, &id), rb_text(r, &title));
+	strbuf_free(&title);
+	const char *names[] = {"op", "level", "a", "b"};
+	const char *vals[] = {opname, level, m->subjects[0].label, m->subjects[1].label};
+	text_subst(&title, rb_str(r, two ? "chart.tail_forest2" : "chart.tail_forest"), names, vals,
+		   4);
+	text_subst(&desc, rb_str(r, two ? "chart.tail_forest2_desc" : "chart.tail_forest_desc"),
+		   names, vals, 4);
+	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &title), rb_text(r, &desc));
+	if (c) {
+		chart_set_axis(c, rb_str(r, "axis.tail_ratio"), "", "");
+		if (!two)
+			for (size_t s = 0; s < m->nsubjects; s++)
+				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+		forest_rows(r, c, op, RESULTS_TAIL_P99);
+	}
+	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	doc_charts(r->d, &sc, 1, 1);
+	doc_para(r->d, rb_str(r, two ? "tail_forest.read2" : "tail_forest.read"), 0);
+	strbuf_free(&title);
+	strbuf_free(&desc);
+	strbuf_free(&id);
+}
+
+/* The p50, p99 and p99.9 a latency row shows (NAN: one too few requests bound); *fallback
+ * set when they are the runs' own percentiles averaged (no pooled histogram). Returns 0 when
+ * there is nothing. */
 static int lat_figures(const struct results_cell *c, double *p50, double *p99, double *p999,
 		       int *fallback)
 {
@@ -314,8 +380,8 @@ static int lat_figures(const struct results_cell *c, double *p50, double *p99, d
 	const struct results_pooled *p = &c->latency_ms.pooled;
 	if (p->source != RESULTS_POOL_NONE && isfinite(p->p50)) {
 		*p50 = p->p50;
-		*p99 = p->p99;
-		*p999 = p->p999;
+		*p99 = p->has_pct && !p->pct[2].supported ? NAN : p->p99; /* too few requests */
+		*p999 = p->has_pct && !p->pct[3].supported ? NAN : p->p999;
 		*fallback = p->source == RESULTS_POOL_RUNS;
 		return 1;
 	}
@@ -364,9 +430,13 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 						     NAN, NULL);
 				continue;
 			}
-			snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
-				 text_num(r->nf, p50, -1, a, sizeof(a)),
-				 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
+			if (isnan(p99))
+				snprintf(row, sizeof(row), "%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)), fb ? " *" : "");
+			else
+				snprintf(row, sizeof(row), "%s\xe2\x80\x93%s%s",
+					 text_num(r->nf, p50, -1, a, sizeof(a)),
+					 text_num(r->nf, p99, -1, b, sizeof(b)), fb ? " *" : "");
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
@@ -389,12 +459,76 @@ static int any_cpu(const struct report_model *m, const char *op)
 	return 0;
 }
 
+/* 1 when some cell's pooled latency carries support flags and intervals. */
+static int tails_pct(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (m->doc.cells[i].latency_ms.pooled.has_pct)
+			return 1;
+	return 0;
+}
+
+/* in_tail_tie: whether subject s is among those the tail leader record d names tied at the
+ * top (analyze's status and tied_with, read as written: tail leads are not claims yet). */
+static int in_tail_tie(const struct results_leader *d, int s)
+{
+	if (d->status != RESULTS_LEAD_TIE && d->status != RESULTS_LEAD_UNRESOLVED)
+		return 0;
+	if (d->subject == s)
+		return 1;
+	for (size_t i = 0; i < d->n_tied; i++)
+		if (d->tied_with[i] == s)
+			return 1;
+	return 0;
+}
+
+/* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
+ * tie's (as report_lead_flags marks throughput). */
+static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s, enum results_tail tail)
+{
+	const struct results_leader *d = model_tail_leader(m, op, size, conc, tail);
+	if (d == NULL)
+		return 0;
+	if (d->status == RESULTS_LEAD_CLEAR)
+		return d->subject == s ? CELL_LEAD : 0;
+	return in_tail_tie(d, s) ? CELL_TIE : 0;
+}
+
+/* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
+ * with its interval, "too few requests (n = N)" when the requests cannot bound it (then
+ * *muted), else v alone (a file without intervals, or the runs' fallback). */
+static void pct_text(struct report_builder *r, const struct results_pooled *p, int i, double v,
+		     char *buf, size_t n, int *muted)
+{
+	char a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], x[TEXT_NUM_MAX];
+	*muted = isnan(v);
+	if (p->has_pct && !p->pct[i].supported) {
+		struct strbuf t = {0};
+		snprintf(a, sizeof(a), "%llu", (unsigned long long)p->requests);
+		subst(&t, rb_str(r, "lat.too_few"), "n", a, NULL, NULL);
+		snprintf(buf, n, "%s", rb_text(r, &t));
+		strbuf_free(&t);
+		*muted = 1;
+		return;
+	}
+	text_num(r->nf, v, -1, x, sizeof(x));
+	if (!p->has_pct || isnan(v) || isnan(p->pct[i].lo) || isnan(p->pct[i].hi)) {
+		snprintf(buf, n, "%s", x);
+		return;
+	}
+	int dec = text_decimals(v);
+	snprintf(buf, n, "%s [%s, %s]", x, text_num(r->nf, p->pct[i].lo, dec, a, sizeof(a)),
+		 text_num(r->nf, p->pct[i].hi, dec, b, sizeof(b)));
+}
+
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
- * workers × size × subject), and the client's CPU per request where runs recorded it. */
+ * workers × size × subject), each with its interval or "too few requests", the tail
+ * leaders' p50 and p99 marked, and the client's CPU per request where runs recorded it. */
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
-	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
+	char id[48], sz[32], w[64], buf[3 * TEXT_NUM_MAX + 64];
 	struct strbuf cap = {0};
 	size_t nv = any_cpu(m, op) ? 7 : 6;
 	snprintf(id, sizeof(id), "t-lat-%s", op);
@@ -408,6 +542,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 		doc_table_head(t, i, rb_str(r, heads[i]),
 			       i == 0                 ? 1.6
 			       : i == 1               ? 0.9
+			       : i >= 3 && i <= 6     ? 1.4
 			       : i != 2               ? 0.8
 			       : model_distributed(m) ? 0.9
 						      : 0.5); /* "24 (3 × 8)" on one line */
@@ -438,17 +573,37 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					NULL, NULL);
 				report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
-				for (size_t i = 0; i < nv; i++)
-					doc_table_cell(t, i + 3,
-						       text_num(r->nf, v[i],
-								i == 5   ? 0
-								: i == 6 ? 1
-									 : -1,
-								buf, sizeof(buf)),
-						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
+				for (size_t i = 0; i < nv; i++) {
+					int muted = isnan(v[i]);
+					unsigned f = 0;
+					if (i < 4 && ok)
+						pct_text(r, p, (int)i, v[i], buf, sizeof(buf),
+							 &muted);
+					else
+						text_num(r->nf, v[i],
+							 i == 5   ? 0
+							 : i == 6 ? 1
+								  : -1,
+							 buf, sizeof(buf));
+					if ((i == 0 || i == 2) && !muted)
+						f = tail_flags(m, op, m->sizes[z],
+							       m->concurrency[k], (int)s,
+							       i ? RESULTS_TAIL_P99
+								 : RESULTS_TAIL_P50);
+					doc_table_cell(t, i + 3, buf,
+						       CELL_NUM | f | (muted ? CELL_MUTED : 0),
 						       NULL, NULL);
+				}
 			}
-	doc_table_foot(t, rb_str(r, nv == 7 ? "table.latpct_foot_cpu" : "table.latpct_foot"));
+	struct strbuf foot = {0};
+	strbuf_adds(&foot, rb_str(r, m->doc.n_tail_leaders || tails_pct(m) ? "table.latpct_foot_ci"
+									   : "table.latpct_foot"));
+	if (nv == 7) {
+		strbuf_adds(&foot, " ");
+		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
+	}
+	doc_table_foot(t, foot.p);
+	strbuf_free(&foot);
 }
 
 void report_latency_tables(struct report_builder *r)
@@ -501,9 +656,12 @@ void report_limitations_stats(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
 	}
-	for (size_t i = 0; i < m->doc.n_leaders; i++) {
-		double d = m->doc.leaders[i].detectable_ratio;
-		untested += m->doc.leaders[i].status == RESULTS_LEAD_UNTESTED;
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		double d = results_claim_num(c, "detectable_ratio");
+		if (strcmp(c->kind, "lead") != 0)
+			continue;
+		untested += strcmp(c->verdict, "untested") == 0;
 		if (isfinite(d)) {
 			lo = d < lo ? d : lo;
 			hi = d > hi ? d : hi;

@@ -217,6 +217,52 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 	add_chart(t, c, "desc.timeseries", objs ? "unit.objs" : "unit.mibs", 1);
 }
 
+/* The latency per second of op's time series: per subject its p99 (seconds with 299
+ * requests or more) and its maximum (hollow, dashed), on a log axis. Nothing when no series
+ * of op carries its latency. */
+static void latency_chart(struct tb *t, const char *op, const char *opname)
+{
+	const struct report_model *m = t->r->m;
+	const struct results_series *first = NULL;
+	size_t longest = 0;
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const struct results_series *ts = model_timeseries(m, (int)s, op);
+		if (ts && ts->lat && first == NULL)
+			first = ts;
+		if (ts && ts->lat && ts->n > longest)
+			longest = ts->n;
+	}
+	if (first == NULL)
+		return;
+	char sz[64], title[256], desc[512], lab[256];
+	model_size_text(m, t->r->nf, first->size, sz, sizeof(sz));
+	fill(t, "chart.ts_latency", op, opname, sz, first->concurrency, title, sizeof(title));
+	fill(t, "chart.ts_latency_desc", op, opname, sz, first->concurrency, desc, sizeof(desc));
+	struct xychart *c = chart_xy_new(title, desc);
+	if (c) {
+		chart_xy_set_x(c, rb_str(t->r, "axis.second"), XY_INTEGER, 0, (double)longest);
+		chart_xy_set_y(c, rb_str(t->r, "unit.ms"), NAN, NAN);
+		chart_xy_set_y_scale(c, XY_LOG);
+		chart_xy_set_note(c, rb_str(t->r, "ts_latency.note"));
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const struct results_series *ts = model_timeseries(m, (int)s, op);
+			if (ts == NULL || ts->lat == NULL)
+				continue;
+			for (int max = 0; max < 2; max++) {
+				snprintf(lab, sizeof(lab), "%s %s", m->subjects[s].label,
+					 rb_str(t->r, max ? "ts_latency.max" : "ts_latency.p99"));
+				int si = chart_xy_add_series(c, lab, m->subjects[s].color);
+				chart_xy_set_n(c, si, "1");
+				for (size_t i = 0; i < ts->n; i++)
+					chart_xy_add_point(
+						c, si, (double)i + 0.5,
+						max ? ts->lat[i].max_ms : ts->lat[i].p99_ms, max);
+			}
+		}
+	}
+	add_chart(t, c, "desc.ts_latency", "unit.ms", 1);
+}
+
 /* Each subject's figure in each cycle of op at its headline category: the largest size
  * with a valid run, at the highest concurrency with one. */
 static void cycles_chart(struct tb *t, const char *op, const char *opname)
@@ -276,9 +322,11 @@ void report_time_runs(struct report_builder *r)
 	} else {
 		doc_heading(r->d, 1, "timeseries", rb_str(r, "section.timeseries"));
 		doc_para(r->d, rb_str(r, "timeseries.intro"), 0);
-		for (size_t o = 0; o < 2 && !r->failed; o++)
-			series_chart(&t, ops[o],
-				     report_op_name(r->l, ops[o], opname, sizeof(opname)));
+		for (size_t o = 0; o < 2 && !r->failed; o++) {
+			report_op_name(r->l, ops[o], opname, sizeof(opname));
+			series_chart(&t, ops[o], opname);
+			latency_chart(&t, ops[o], opname);
+		}
 		flush_charts(&t);
 	}
 	for (size_t o = 0; o < 2 && !r->failed; o++)

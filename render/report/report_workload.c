@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/climit.h"
 #include "render/chart/chart_xy.h"
+#include "render/model/model_claims.h"
 
 /* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
 static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, double v,
@@ -35,31 +35,72 @@ static const char *mix_text(const struct results_mix *x, char *buf, size_t n)
 	return buf;
 }
 
-/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...". */
+/* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...", "GET; hedged at
+ * p95". */
 static const char *cell_words(struct report_builder *r, const struct results_cell *c, char *buf,
 			      size_t n)
 {
 	const char *work = model_str(c->workload->workload);
 	char opname[32], mix[256];
 
+	struct strbuf h = {0};
 	report_op_name(r->l, c->op, opname, sizeof(opname));
+	if (c->hedge != NULL)
+		subst(&h, rb_str(r, "wl.hedged"), "hedge", c->hedge, NULL, NULL);
 	if (*mix_text(&c->mix, mix, sizeof(mix)))
 		snprintf(buf, n, "%s (%s)%s%s", opname, mix, *work ? "; " : "", work);
 	else
 		snprintf(buf, n, "%s%s%s", opname, *work ? "; " : "", work);
+	if (c->hedge != NULL)
+		snprintf(buf + strlen(buf), n - strlen(buf), "; %s", rb_text(r, &h));
+	strbuf_free(&h);
 	return buf;
 }
 
-/* client_limited: "client-limited (workers, cpu)" for the reasons in l's words into b. */
-static void client_limited(const struct text_lang *l, unsigned reasons, struct strbuf *b)
+/* sweep_claim: the claim of kind ("sustained", "knee") about sweep s; NULL when none. */
+static const struct results_claim *sweep_claim(const struct report_model *m, const char *kind,
+					       const struct results_sweep *s)
+{
+	char id[RESULTS_CLAIM_ID_MAX], extra[64];
+
+	results_claim_extra(extra, sizeof(extra), NAN, s->mix.present, s->size_spec != NULL,
+			    s->range != NULL);
+	results_claim_id(id, sizeof(id), kind, NULL, s->op, (long long)s->size, s->concurrency,
+			 m->subjects[s->subject].id, extra);
+	return model_claim(m, id);
+}
+
+/* step_claim: the rate-step claim of sweep s's point p; NULL when none. */
+static const struct results_claim *step_claim(const struct report_model *m,
+					      const struct results_sweep *s,
+					      const struct results_sweep_point *p)
+{
+	char id[RESULTS_CLAIM_ID_MAX], extra[64];
+
+	results_claim_extra(extra, sizeof(extra), p->offered, 0, 0, 0);
+	results_claim_id(id, sizeof(id), "rate-step", NULL, s->op, (long long)s->size,
+			 s->concurrency, m->subjects[s->subject].id, extra);
+	return model_claim(m, id);
+}
+
+/* late_only: 1 when the client's only reason in c is that it sent late. */
+static int late_only(const struct results_claim *c)
+{
+	return c->n_reasons == 1 && results_claim_has_reason(c, "late-sends");
+}
+
+/* client_limited: "client-limited (workers, cpu)" for c's reasons but late sends in l's words
+ * into b. */
+static void client_limited(const struct text_lang *l, const struct results_claim *c,
+			   struct strbuf *b)
 {
 	struct strbuf why = {0};
 
-	for (int i = 0; i < CLIMIT_R_COUNT; i++)
-		if (reasons & (1u << i)) {
+	for (size_t i = 0; i < c->n_reasons; i++)
+		if (strcmp(c->reasons[i], "late-sends") != 0) {
 			if (why.len)
 				strbuf_adds(&why, ", ");
-			strbuf_adds(&why, climit_reason_name(1u << i));
+			strbuf_adds(&why, c->reasons[i]);
 		}
 	const char *names[] = {"why"};
 	const char *vals[] = {why.p ? why.p : ""};
@@ -73,42 +114,54 @@ static int limit_decimals(double limit_ms)
 	return limit_ms == floor(limit_ms) ? 0 : -1;
 }
 
-/* sweep_finding: one sweep's part of the finding into list. */
+/* sweep_finding: the sentence of sweep s's sustained claim c into list. */
 static void sweep_finding(const struct report_model *m, const struct text_lang *l,
-			  const struct results_sweep *s, struct strbuf *list)
+			  const struct results_sweep *s, const struct results_claim *c,
+			  struct strbuf *list)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	char v[TEXT_NUM_MAX], at[TEXT_NUM_MAX];
 	struct strbuf why = {0};
-	const char *key = isnan(s->max_sustained) ? "finding.rate_none" : "finding.rate_held";
-	if (s->limit_by == RESULTS_LIMIT_CLIENT) {
-		key = isnan(s->max_sustained) ? "finding.rate_none_client"
-					      : "finding.rate_held_client";
-		client_limited(l, s->limit_reasons, &why);
+	const char *limit = model_str(results_claim_text(c, "limit"));
+	int held = strcmp(c->verdict, "held") == 0;
+	const char *key = held ? "finding.rate_held" : "finding.rate_none";
+
+	if (strcmp(limit, "client") == 0 && late_only(c)) {
+		key = held ? "finding.rate_held_late" : "finding.rate_none_late";
+	} else if (strcmp(limit, "client") == 0) {
+		key = held ? "finding.rate_held_client" : "finding.rate_none_client";
+		client_limited(l, c, &why);
 	}
 	const char *names[] = {"subject", "rate", "at", "why"};
 	const char *vals[] = {m->subjects[s->subject].label,
-			      text_num(nf, s->max_sustained, 0, v, sizeof(v)),
-			      text_num(nf, s->limit_at, 0, at, sizeof(at)), why.p ? why.p : ""};
+			      text_num(nf, results_claim_num(c, "max_sustained"), 0, v, sizeof(v)),
+			      text_num(nf, results_claim_num(c, "at_rate"), 0, at, sizeof(at)),
+			      why.p ? why.p : ""};
 	text_subst(list, text_lang_str(l, key), names, vals, 4);
 	strbuf_free(&why);
 }
 
 void report_workload_sustained(const struct report_model *m, const struct text_lang *l,
-			       struct strbuf *b)
+			       struct strbuf *b, struct strbuf *ids)
 {
 	const struct numfmt *nf = text_lang_numfmt(l);
 	const struct results *d = &m->doc;
 	char lim[TEXT_NUM_MAX];
 	struct strbuf list = {0};
 
-	if (!d->n_rate_sweeps)
-		return;
 	for (size_t i = 0; i < d->n_rate_sweeps; i++) {
+		const struct results_claim *c = sweep_claim(m, "sustained", &d->rate_sweeps[i]);
+		if (c == NULL)
+			continue;
 		if (list.len)
 			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
-		sweep_finding(m, l, &d->rate_sweeps[i], &list);
+		sweep_finding(m, l, &d->rate_sweeps[i], c, &list);
+		if (ids->len)
+			strbuf_adds(ids, " ");
+		strbuf_adds(ids, c->id);
 	}
+	if (!list.len && !list.failed)
+		return;
 	const char *names[] = {"limit", "list"};
 	const char *vals[] = {text_num(nf, d->rate_sweeps[0].p99_limit_ms,
 				       limit_decimals(d->rate_sweeps[0].p99_limit_ms), lim,
@@ -190,7 +243,7 @@ static void workloads(struct report_builder *r)
 			continue;
 		if (t == NULL) {
 			doc_heading(r->d, 1, "workloads", rb_str(r, "section.workloads"));
-			t = doc_table(r->d, "t-workloads", rb_str(r, "table.work"), 7);
+			t = doc_table(r->d, "t-workloads", rb_str(r, "table.wl"), 7);
 			const char *heads[] = {"col.subject", "col.workload", "col.workers",
 					       "col.objs",    "col.mibs",     "col.p50",
 					       "col.p99"};
@@ -219,30 +272,32 @@ static void workloads(struct report_builder *r)
 			by_op_table(r, &m->doc.workload_cells[i], i);
 }
 
-/* The limit cell of a sweep: "client-limited (workers) at 200 req/s", "not sustained by the
- * server at 200 req/s", "every rate held", or "–" when the file does not say. */
+/* The limit cell of a sweep, its sustained claim c worded: "client-limited (workers) at 200
+ * req/s", "the client sent late at 400 req/s", "not sustained by the server at 200 req/s",
+ * "every rate held", or "–" when there is no claim. */
 static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
-		       const struct results_sweep *s)
+		       const struct results_claim *c)
 {
 	struct strbuf b = {0}, why = {0};
+	const char *limit = c ? model_str(results_claim_text(c, "limit")) : "";
 	char at[TEXT_NUM_MAX];
-	text_num(r->nf, s->limit_at, 0, at, sizeof(at));
-	switch (s->limit_by) {
-	case RESULTS_LIMIT_CLIENT:
-		client_limited(r->l, s->limit_reasons, &why);
+
+	text_num(r->nf, c ? results_claim_num(c, "at_rate") : NAN, 0, at, sizeof(at));
+	if (strcmp(limit, "client") == 0 && late_only(c)) {
+		subst(&b, rb_str(r, "rate.limit_late"), "at", at, NULL, NULL);
+	} else if (strcmp(limit, "client") == 0) {
+		client_limited(r->l, c, &why);
 		subst(&b, rb_str(r, "rate.limit_client"), "why", rb_text(r, &why), "at", at);
-		break;
-	case RESULTS_LIMIT_SERVER:
+	} else if (strcmp(limit, "server") == 0) {
 		subst(&b, rb_str(r, "rate.limit_server"), "at", at, NULL, NULL);
-		break;
-	case RESULTS_LIMIT_NONE:
+	} else if (strcmp(limit, "none") == 0) {
 		strbuf_adds(&b, rb_str(r, "rate.limit_none"));
-		break;
-	default:
-		strbuf_adds(&b, "–");
+	} else {
+		strbuf_adds(&b, "\u2013");
 	}
-	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RESULTS_LIMIT_UNKNOWN ? CELL_MUTED : 0,
-		       NULL, NULL);
+	doc_table_cell(t, i, rb_text(r, &b), c == NULL ? CELL_MUTED : 0, NULL, NULL);
+	if (c != NULL)
+		doc_table_claim(t, i, c->id, NULL);
 	strbuf_free(&b);
 	strbuf_free(&why);
 }
@@ -278,8 +333,11 @@ static void sustained_table(struct report_builder *r)
 		doc_table_cell(t, 1, report_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
 			       NULL);
 		workers_cell(r, t, 2, s->concurrency, s->clients);
-		num_cell(r, t, 3, s->max_sustained, 0);
-		limit_cell(r, t, 4, s);
+		const struct results_claim *c = sweep_claim(m, "sustained", s);
+		num_cell(r, t, 3, c ? results_claim_num(c, "max_sustained") : NAN, 0);
+		if (c != NULL)
+			doc_table_claim(t, 3, c->id, NULL);
+		limit_cell(r, t, 4, c);
 		doc_table_cell(t, 5, rb_text(r, &rates), 0, NULL, NULL);
 		strbuf_free(&rates);
 	}
@@ -330,19 +388,33 @@ static struct scene *sweep_chart(struct report_builder *r, const struct results_
 	return sc;
 }
 
-/* A point's Sustained cell: yes, no, or "client-limited (workers)" when it was not
- * sustained and its cell was client-limited. */
+/* A point's Sustained cell, its rate-step claim c worded: yes, no (the server's),
+ * "client-limited (workers)", "not judged: the client sent late (579 of 600 on time)", or "–"
+ * when there is no claim. */
 static void sustained_cell(struct report_builder *r, struct doc_table *t, size_t i,
-			   const struct results_sweep_point *p)
+			   const struct results_claim *c)
 {
 	struct strbuf b = {0};
-	if (p->sustained || !p->blocking) {
-		doc_table_cell(t, i, rb_str(r, p->sustained ? "word.yes" : "word.no"),
-			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
-		return;
+	char on[TEXT_NUM_MAX], of[TEXT_NUM_MAX];
+	const char *v = c ? c->verdict : "";
+
+	if (strcmp(v, "sustained") == 0 || strcmp(v, "not-sustained") == 0) {
+		strbuf_adds(&b, rb_str(r, *v == 's' ? "word.yes" : "word.no"));
+	} else if (strcmp(v, "client-limited") == 0) {
+		client_limited(r->l, c, &b);
+	} else if (strcmp(v, "not-judged") == 0 && results_claim_has_reason(c, "late-sends")) {
+		subst(&b, rb_str(r, "rate.not_judged_late"), "on_time",
+		      text_num(r->nf, results_claim_num(c, "on_time"), 0, on, sizeof(on)), "slots",
+		      text_num(r->nf, results_claim_num(c, "slots"), 0, of, sizeof(of)));
+	} else if (c != NULL) {
+		strbuf_adds(&b, rb_str(r, "rate.not_judged"));
+	} else {
+		strbuf_adds(&b, "\u2013");
 	}
-	client_limited(r->l, p->blocking, &b);
-	doc_table_cell(t, i, rb_text(r, &b), CELL_MUTED, NULL, NULL);
+	doc_table_cell(t, i, rb_text(r, &b), strcmp(v, "sustained") == 0 ? 0 : CELL_MUTED, NULL,
+		       NULL);
+	if (c != NULL)
+		doc_table_claim(t, i, c->id, NULL);
 	strbuf_free(&b);
 }
 
@@ -366,7 +438,7 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 		doc_table_row(t);
 		num_cell(r, t, 0, p->offered, 0);
 		num_cell(r, t, 1, p->achieved, -1);
-		sustained_cell(r, t, 2, p);
+		sustained_cell(r, t, 2, step_claim(r->m, s, p));
 		num_cell(r, t, 3, p->p50_intended_ms, -1);
 		num_cell(r, t, 4, p->p99_intended_ms, -1);
 		num_cell(r, t, 5, p->p99_ms, -1);
@@ -376,14 +448,16 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 static void rates(struct report_builder *r)
 {
 	const struct results *d = &r->m->doc;
-	struct strbuf b = {0};
+	struct strbuf b = {0}, ids = {0};
 	if (!d->n_rate_sweeps)
 		return;
 	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));
 	report_prose(r, "rate.txt");
-	report_workload_sustained(r->m, r->l, &b);
-	doc_para(r->d, rb_text(r, &b), 1);
+	report_workload_sustained(r->m, r->l, &b, &ids);
+	if (b.len || b.failed)
+		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);
 	strbuf_free(&b);
+	strbuf_free(&ids);
 	sustained_table(r);
 	for (size_t i = 0; i < d->n_rate_sweeps && !r->failed; i++) {
 		struct scene *sc = sweep_chart(r, &d->rate_sweeps[i]);

@@ -49,8 +49,8 @@ pycheck "statistics" "$tmp" <<'PY'
 import json, math, sys
 d = sys.argv[1]
 def load(name, res="results"):
-    return json.load(open("%s/%s/%s/aggregate.json" % (d, name, res)))
-from checks import t
+    return throughput(json.load(open("%s/%s/%s/aggregate.json" % (d, name, res))))
+from checks import t, throughput
 
 a = load("clear")
 t(a["format"] == "s3bench-aggregate/1.2", "format 1.2")
@@ -176,6 +176,7 @@ if /usr/bin/python3 -c "import scipy" 2>/dev/null; then
 	PATH="/usr/bin:$PATH" pycheck "recomputed with SciPy" "$tmp" "$top" <<'PY'
 import json, math, sys
 sys.path.insert(0, sys.argv[2] + "/tests/unit")
+from checks import throughput
 from scipy import stats
 from squeeze_ref import fit, posterior
 
@@ -221,7 +222,7 @@ def interval(d, se, df, k, alpha):
     return [math.exp(d - h), math.exp(d + h)]
 
 def recheck(name, res="results"):
-    a = json.load(open("%s/%s/%s/aggregate.json" % (sys.argv[1], name, res)))
+    a = throughput(json.load(open("%s/%s/%s/aggregate.json" % (sys.argv[1], name, res))))
     alpha, C = a["statistics"]["alpha"], a["comparisons"]
     prior, T = tests(a)
     mod = a["statistics"]["moderation"]

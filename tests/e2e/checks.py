@@ -9,6 +9,8 @@ lib.sh puts this directory on PYTHONPATH, so a heredoc says `from checks import 
                                       nothing, or only another None when none is True
   ns(s, empty=None)                   an RFC 3339 UTC time ("2026-12-02T10:00:00.5Z") in
                                       nanoseconds since the epoch; empty for "" or None
+  throughput(a)                       aggregate.json a with its comparisons[] cut to the
+                                      throughput ones (metric mib_s, obj_s: no tails)
 """
 import calendar
 
@@ -34,3 +36,10 @@ def ns(s, empty=None):
     base, _, frac = s.rstrip("Z").partition(".")
     sec = calendar.timegm(tuple(int(x) for x in base.replace("T", "-").replace(":", "-").split("-")))
     return sec * 10**9 + int((frac + "000000000")[:9])
+
+
+def throughput(a):
+    """a with comparisons[] cut to throughput's (the tail comparisons have metric p50_ms,
+    p99_ms); returns a."""
+    a["comparisons"] = [c for c in a.get("comparisons", []) if c["metric"] in ("mib_s", "obj_s")]
+    return a

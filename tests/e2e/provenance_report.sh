@@ -3,8 +3,9 @@
 # data/sample analyzed and signed: in English and Korean (HTML and the PDF's text), the
 # manifest digest and the key fingerprint shown; the HTML's embedded aggregate.json and
 # cells.csv decode to the very files of results/ and the HTML references nothing outside
-# itself; the PDF carries aggregate.json and manifest.json (pdfdetach -list, and the saved
-# files equal results/'s); results without a manifest get a section that says so.
+# itself; the PDF carries aggregate.json, claims.json and manifest.json (pdfdetach -list, and
+# the saved files equal results/'s and the claims.json render wrote beside the report); results
+# without a manifest get a section that says so.
 # No server. Prints "N passed, N failed".
 . "$(dirname "$0")/lib.sh"
 analyze=$top/bin/analyze render=$top/bin/render
@@ -70,11 +71,12 @@ check $? "HTML: no external reference"
 
 pdfdetach -list "$tmp/en/report.pdf" >"$tmp/list" 2>/dev/null
 grep -q "aggregate.json" "$tmp/list" && grep -q "manifest.json" "$tmp/list" &&
-	grep -q "^2 embedded files" "$tmp/list"
-check $? "pdfdetach -list shows aggregate.json and manifest.json"
+	grep -q "claims.json" "$tmp/list" && grep -q "^3 embedded files" "$tmp/list"
+check $? "pdfdetach -list shows aggregate.json, claims.json and manifest.json"
 mkdir -p "$tmp/det" && pdfdetach -saveall -o "$tmp/det" "$tmp/en/report.pdf" 2>/dev/null
-cmp -s "$tmp/det/aggregate.json" "$r/aggregate.json" && cmp -s "$tmp/det/manifest.json" "$r/manifest.json"
-check $? "the PDF's embedded files are results/'s, byte for byte"
+cmp -s "$tmp/det/aggregate.json" "$r/aggregate.json" && cmp -s "$tmp/det/manifest.json" "$r/manifest.json" &&
+	cmp -s "$tmp/det/claims.json" "$tmp/en/claims.json"
+check $? "the PDF's embedded files are results/'s and the report's claims.json, byte for byte"
 grep -qE "manifest.json as embedded files.*pdfdetach ?-list" "$tmp/en.flat"; check $? "the PDF's Provenance page lists its embedded files"
 
 # results without a manifest (an older analyze)
@@ -83,8 +85,8 @@ rm "$tmp/old/manifest.json" "$tmp/old/manifest.sig"
 "$render" "$tmp/old" -o "$tmp/oldrep" 2>/dev/null
 check $? "render of results without a manifest"
 grep -q "These results have no manifest" "$tmp/oldrep/report.html"; check $? "...says it has none"
-[ "$(pdfdetach -list "$tmp/oldrep/report.pdf" 2>/dev/null | head -1)" = "1 embedded files" ]
-check $? "...and its PDF carries aggregate.json only"
+[ "$(pdfdetach -list "$tmp/oldrep/report.pdf" 2>/dev/null | head -1)" = "2 embedded files" ]
+check $? "...and its PDF carries aggregate.json and claims.json only"
 
 # the same results render to the same bytes (the report is reproducible)
 "$render" "$r" -o "$tmp/en2" 2>/dev/null

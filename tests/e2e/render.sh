@@ -44,7 +44,7 @@ test -s "$work/report/report.html"
 check $? "report.html written"
 test -s "$work/report/report.pdf"
 check $? "report.pdf written"
-test -z "$(ls -A "$work/report" | grep -v '^report\.\(html\|pdf\)$')"
+test -z "$(ls -A "$work/report" | grep -v '^\(report\.\(html\|pdf\)\|claims\.json\)$')"
 check $? "no temporary file left"
 
 # 3. Every number of every HTML table against aggregate.json; no external reference;
@@ -268,15 +268,20 @@ for op in mx["ops"]:
                     else:
                         same(td, r["mib_s"], f"t-runs-{op} {s['id']} {size} {conc} c{cy}")
 
+# the one script element allowed: the claims' JSON (data, never run)
+CLAIMS = '<script type="application/json" id="s3bench-claims">'
+claims_blocks = raw.count(CLAIMS)
+if claims_blocks != 1:
+    problems.append(f"{claims_blocks} claims blocks")
 for tag in ("script", "link", "img", "iframe", "object", "embed", "base"):
-    if p.tags.get(tag):
+    if p.tags.get(tag, 0) > (claims_blocks if tag == "script" else 0):
         problems.append(f"<{tag}> element present")
 if p.attrs_bad:
     problems.append(f"external or active attributes: {p.attrs_bad[:3]}")
 style = re.findall(r"<style>(.*?)</style>", raw, re.S)
 if any("url(" in s or "@import" in s or "http" in s for s in style):
     problems.append("style refers to something outside")
-if "<script" in raw.lower():
+if raw.lower().count("<script") != raw.count(CLAIMS):
     problems.append("raw '<script' in the file")
 if "&lt;script&gt;alert(1)&lt;/script&gt;" not in raw:
     problems.append("hostile label not escaped as text")
@@ -524,12 +529,15 @@ pdftotext "$work/s11/ko/report.pdf" - 2>/dev/null | tr -s ' \n' ' ' >"$work/s11k
 sh -c "grep -q '1위였다' '$work/s11ko.flat' && grep -q '명확한 1위가 없다' '$work/s11ko.flat'"
 check $? "1.1 ko PDF: clear leads and ties in Korean (1위였다, 명확한 1위가 없다)"
 # too few cycles: every leader untested
-$py - "$work/s11/results/aggregate.json" "$work/few/aggregate.json" <<'PY'
+$py - "$work/s11/results/aggregate.json" "$work/few/aggregate.json" "$top" <<'PY'
 import json, os, sys
+sys.path.insert(0, sys.argv[3] + "/tests/fixtures/render")
+import add_claims
 a = json.load(open(sys.argv[1]))
 a["campaign"]["cycles"] = 1
 for l in a["leaders"]:
     l.update(status="untested", clear=False, tied_with=[], detectable_ratio=None)
+a["claims"] = add_claims.claims_of(a)
 os.makedirs(os.path.dirname(sys.argv[2]), exist_ok=True)
 json.dump(a, open(sys.argv[2], "w"))
 PY

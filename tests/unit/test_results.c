@@ -2,7 +2,9 @@
  * files analyze wrote (tests/fixtures/results: a rate sweep with workload cells, client
  * records and request phases, leaders with client limits and comparisons, costs with the
  * free allowance from a Warp directory, retries and time series, a baseline; ties and
- * unresolved leads with their counterparts and the moderated variances' prior; a trend.json
+ * unresolved leads with their counterparts and the moderated variances' prior; tails:
+ * percentile intervals, tail comparisons and leaders, the seconds' latency, what hedging
+ * would buy and a live hedge; a trend.json
  * with a regression; a manifest.json with a baseline outside DATA_DIR) read and written back
  * byte for byte, the manifest's digest made again from its records; every record read back
  * from what it writes, also with the values a file of an older format or an edge of the data
@@ -28,7 +30,7 @@
 static char dir[4096];
 
 static const char *const fixtures[] = {"rate",    "climit",   "leaders", "cost",
-				       "retries", "baseline", "stats"};
+				       "retries", "baseline", "stats",   "tails"};
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -154,8 +156,19 @@ static void edges(struct results *d)
 		d->baseline->cells[0].p50.ratio = d->baseline->cells[0].p99.old = NAN;
 		d->baseline->cells[0].p99.new_ = d->baseline->cells[0].p99.ratio = NAN;
 	}
+	for (size_t i = 0; i < d->n_hedge; i++)
+		if (d->hedge[i].live != NULL && d->hedge[i].live->whatif != NULL) {
+			free(d->hedge[i].live->whatif->threshold);
+			free(d->hedge[i].live->whatif);
+			d->hedge[i].live->whatif = NULL; /* no unhedged cell of its point */
+			d->hedge[i].live->threshold_ms = NAN;
+		}
+	for (size_t i = 0; i < d->n_timeseries; i++)
+		if (d->timeseries[i].n > 0 && d->timeseries[i].lat != NULL)
+			d->timeseries[i].lat[0].max_ms = NAN;
 	if (c == NULL)
 		return;
+	c->latency_ms.pooled.has_pct = 0; /* a file before the intervals */
 	results_mix_free(&c->mix);
 	memset(&c->mix, 0, sizeof(c->mix));
 	c->rate = NAN;
@@ -234,6 +247,56 @@ static void test_stats(void)
 	CHECK(doc.n_comparisons == 8 && moderated == 8 && in_lead == 8,
 	      "stats: every comparison moderated and in its leader's family (%zu, %zu)", moderated,
 	      in_lead);
+	results_free(&doc);
+	free(t);
+}
+
+/* test_tails: what the tails fixture's records say (analyze --hedge of two subjects, one
+ * behind a 2 % tail, and a live-hedged run): supported percentiles with their intervals, the
+ * tail comparisons and leaders, the seconds' latency, the what-ifs and the live measure. */
+static void test_tails(void)
+{
+	char *t = text("tails");
+	struct results doc;
+	struct err e = {{0}};
+	size_t tails = 0, verdicts = 0, lat = 0, live = 0, around = 0;
+
+	if (t == NULL || results_parse(t, "tails", &doc, &e) < 0) {
+		CHECK(0, "tails: read: %s", e.msg);
+		free(t);
+		return;
+	}
+	for (size_t i = 0; i < doc.n_cells; i++) {
+		const struct results_pooled *p = &doc.cells[i].latency_ms.pooled;
+
+		around += p->has_pct && p->pct[2].supported && p->pct[2].lo <= p->p99 &&
+			  p->p99 <= p->pct[2].hi && p->pct[3].supported == (p->requests >= 2995);
+	}
+	for (size_t i = 0; i < doc.n_comparisons; i++) {
+		tails += doc.comparisons[i].tail != RESULTS_TAIL_NONE;
+		verdicts += (doc.comparisons[i].verdict != NULL) ==
+			    (doc.comparisons[i].tail != RESULTS_TAIL_NONE);
+	}
+	for (size_t i = 0; i < doc.n_timeseries; i++)
+		lat += doc.timeseries[i].lat != NULL;
+	for (size_t i = 0; i < doc.n_hedge; i++)
+		live += doc.hedge[i].live != NULL && doc.hedge[i].live->whatif != NULL &&
+			strcmp(doc.hedge[i].live->whatif->threshold, "p95") == 0 &&
+			doc.hedge[i].n_at == 0 && doc.hedge[i].hedge != NULL;
+	CHECK(doc.n_cells == 2 && around == 2,
+	      "tails: each cell's p99 supported, within its interval; p99.9 by the rule (%zu)",
+	      around);
+	CHECK(tails == 2 && verdicts == doc.n_comparisons,
+	      "tails: a p50 and a p99 comparison, each with its verdict, none on throughput's");
+	CHECK(doc.n_tail_leaders == 2 && doc.tail_leaders[1].tail == RESULTS_TAIL_P99 &&
+		      doc.tail_leaders[1].status == RESULTS_LEAD_CLEAR,
+	      "tails: the p50 and p99 tail leaders, the p99's clear");
+	CHECK(lat == doc.n_timeseries && lat > 0, "tails: every time series with its latency");
+	CHECK(doc.n_hedge == 3 && live == 1,
+	      "tails: 3 cells hedged, the live one beside its what-if");
+	CHECK(doc.n_workload_cells == 1 && doc.workload_cells[0].hedge != NULL &&
+		      strcmp(doc.workload_cells[0].hedge, "p95") == 0,
+	      "tails: the hedged workload cell");
 	results_free(&doc);
 	free(t);
 }
@@ -373,6 +436,19 @@ static void test_errors(void)
 		 "f: format: 's3bench-aggregate/2' is not a known version (expected "
 		 "s3bench-aggregate/1)"},
 		{"retries", "", "subjects", "[]", "f: subjects: empty: nothing to compare"},
+		{"tails", "comparisons[1]", "metric", "\"p98_ms\"",
+		 "f: comparisons[1].metric: expected \"mib_s\", \"obj_s\", \"p50_ms\" or "
+		 "\"p99_ms\""},
+		{"tails", "tail_leaders[0]", "metric", "\"p90_ms\"",
+		 "f: tail_leaders[0].metric: expected \"p50_ms\" or \"p99_ms\""},
+		{"tails", "cells[0].latency_ms.pooled", "p99_ci95", "[1]",
+		 "f: cells[0].latency_ms.pooled.p99_ci95: expected [lo, hi] or null"},
+		{"tails", "timeseries[0]", "latency", "[]",
+		 "f: timeseries[0].latency: not as long as mib_s"},
+		{"tails", "hedge[2].live", "hedged", "-1",
+		 "f: hedge[2].live.hedged: expected a non-negative integer"},
+		{"tails", "hedge[0].at[0]", "threshold_ms", "\"soon\"",
+		 "f: hedge[0].at[0].threshold_ms: expected a number or null"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -410,6 +486,7 @@ int main(void)
 	test_files();
 	test_edges();
 	test_stats();
+	test_tails();
 	test_trend();
 	test_manifest();
 	test_errors();

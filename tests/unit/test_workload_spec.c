@@ -231,11 +231,48 @@ static void test_rate_seed(void)
 	      "field names");
 }
 
+/* test_hedge: the hedge's spellings and its check (collect/workload_hedge.c). */
+static void test_hedge(void)
+{
+	struct workload wl = base(WL_GET);
+	struct err e = {{0}};
+
+	CHECK(workload_parse_hedge("p95", &wl.hedge, &e) == 0 && wl.hedge.kind == WL_HEDGE_P95,
+	      "p95");
+	good(wl, "a get hedged at its p95");
+	CHECK(workload_parse_hedge(" P99 ", &wl.hedge, &e) == 0 && wl.hedge.kind == WL_HEDGE_P99 &&
+		      strcmp(wl.hedge.spec, "P99") == 0,
+	      "P99, blanks dropped");
+	CHECK(workload_parse_hedge("200ms", &wl.hedge, &e) == 0 &&
+		      wl.hedge.kind == WL_HEDGE_FIXED && wl.hedge.ms == 200,
+	      "200ms");
+	CHECK(workload_parse_hedge("1.5s", &wl.hedge, &e) == 0 && wl.hedge.ms == 1500, "1.5s");
+	CHECK(workload_parse_hedge("none", &wl.hedge, &e) == 0 && wl.hedge.kind == WL_HEDGE_NONE &&
+		      wl.hedge.spec[0] == '\0',
+	      "none");
+	CHECK(workload_parse_hedge("p90", &wl.hedge, &e) < 0 &&
+		      strcmp(e.msg, "'p90' is not a hedge (p95, p99 or a time above 0 and at most "
+				    "1h, like 200ms)") == 0,
+	      "%s", e.msg);
+	CHECK(workload_parse_hedge("0ms", &wl.hedge, &e) < 0, "0ms is no hedge");
+	CHECK(workload_parse_hedge("2h", &wl.hedge, &e) < 0, "2h is past 1 h");
+	wl = base(WL_PUT);
+	workload_parse_hedge("p95", &wl.hedge, &e);
+	bad(wl, WLF_HEDGE, "'p95': a hedge is only for get (this workload is put)", "put hedged");
+	wl = base(WL_GET);
+	workload_parse_hedge("50ms", &wl.hedge, &e);
+	wl.retries = 2;
+	bad(wl, WLF_HEDGE,
+	    "'50ms': a hedged get does not retry (retries = 2): the duplicate is its second attempt",
+	    "hedge with retries");
+}
+
 int main(void)
 {
 	test_mix();
 	test_sizes();
 	test_range();
 	test_rate_seed();
+	test_hedge();
 	return check_done();
 }

@@ -29,6 +29,9 @@
  *                    100-continue", "Connection: close" or HTTP/1.0 the 503 closes it).
  *   --first-byte MS  each response's first byte is held MS after it arrives from upstream:
  *                    a server that thinks MS before it answers.
+ *   --tail PCT%:MS   a heavy-tail provider: each response's first byte is held MS longer
+ *                    (after --first-byte's) with probability PCT %, drawn per request from
+ *                    --seed's stream ("2%:400ms": 2 % of answers 400 ms late).
  * --listen-netns NAME creates the listening socket in the network namespace NAME
  * (/run/netns/NAME, root only); connections to --upstream are made from the namespace wanem
  * runs in. So wanem in the root namespace serves an address inside a lab namespace and
@@ -37,7 +40,8 @@
  * connect times through wanem are those of the client's own path (docs/LAB.md).
  * The port bound is printed on stdout and written to --port-file. Exit 0 after
  * --max-seconds (default 3600) or on SIGTERM/SIGINT, with one "wanem: exit: ..." line of
- * counts on stderr; 2: usage; 1: could not listen or resolve.
+ * counts on stderr (connections, requests, throttled, tailed: held by --tail, bytes); 2:
+ * usage; 1: could not listen or resolve.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -98,6 +102,7 @@ struct conn {
 	struct http rq;
 	int raw, drop, closing, awaiting;
 	int64_t hold_until;
+	double hold_ms; /* the first-byte hold of the request in flight (--first-byte, --tail) */
 };
 
 struct proxy {
@@ -109,7 +114,7 @@ struct proxy {
 	int nc, rot;
 	struct bucket all_up, all_down, req;
 	uint64_t rng;
-	unsigned long conns, requests, throttled;
+	unsigned long conns, requests, throttled, tailed;
 	uint64_t bytes_up, bytes_down;
 	int held_up, held_down; /* this pass, a reader waited for all connections' tokens */
 	struct buf scratch;
@@ -204,7 +209,12 @@ static void http_head(struct proxy *p, struct conn *c, size_t n, int64_t now)
 		p->throttled++;
 	else {
 		push_up(p, c, buf_data(&c->cin), n, now);
-		c->awaiting = p->o.first_byte_ms > 0;
+		c->hold_ms = p->o.first_byte_ms;
+		if (p->o.tail_share > 0 && rand_unit(&p->rng) < p->o.tail_share) {
+			c->hold_ms += p->o.tail_ms;
+			p->tailed++;
+		}
+		c->awaiting = c->hold_ms > 0;
 	}
 	buf_take(&c->cin, n);
 	body = body_start(&c->rq, &c->rqh, 0);
@@ -538,7 +548,7 @@ static void serve(struct proxy *p, struct conn *c, const struct pollfd *cp, cons
 		idle(&c->down);
 	if (!c->connecting && (up->revents & (POLLIN | POLLHUP | POLLERR))) {
 		if (c->awaiting && c->hold_until == 0)
-			c->hold_until = now + ms_ns(p->o.first_byte_ms);
+			c->hold_until = now + ms_ns(c->hold_ms);
 		else if (!c->awaiting || c->hold_until <= now) {
 			c->hold_until = 0;
 			read_dir(p, c, 0, now);
@@ -652,9 +662,9 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	loop(&p);
 	fprintf(stderr,
-		"wanem: exit: connections %lu requests %lu throttled %lu bytes_up %" PRIu64
+		"wanem: exit: connections %lu requests %lu throttled %lu tailed %lu bytes_up %" PRIu64
 		" bytes_down %" PRIu64 "\n",
-		p.conns, p.requests, p.throttled, p.bytes_up, p.bytes_down);
+		p.conns, p.requests, p.throttled, p.tailed, p.bytes_up, p.bytes_down);
 	while (p.nc > 0)
 		conn_free(p.c[--p.nc]);
 	return 0;

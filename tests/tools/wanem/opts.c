@@ -12,6 +12,7 @@ void wanem_usage(FILE *f)
 		"             [--delay MS] [--delay-up MS] [--delay-down MS] [--jitter MS]\n"
 		"             [--rate-conn RATE[,DOWN]] [--rate-all RATE[,DOWN]] [--window BYTES]\n"
 		"             [--http] [--throttle N] [--throttle-burst B] [--first-byte MS]\n"
+		"             [--tail PCT%%:MS]\n"
 		"             [--seed N] [--port-file PATH] [--max-seconds N]\n"
 		"RATE: 25MiB/s, 200Mbit/s, 1Gbit/s, 500KB/s, 1000B/s (see the source header)\n");
 }
@@ -44,6 +45,23 @@ int parse_rate(const char *s, double *out)
 		}
 	}
 	return -1;
+}
+
+/* tail: "PCT%:MS" (a share above 0 and at most 100 %, a hold of MS > 0) into o. */
+static int tail(const char *s, struct opts *o)
+{
+	char *end = NULL;
+	double pct = strtod(s, &end), ms;
+
+	if (end == s || end[0] != '%' || end[1] != ':' || !(pct > 0 && pct <= 100))
+		return -1;
+	s = end + 2;
+	ms = strtod(s, &end);
+	if (end == s || (*end != '\0' && strcmp(end, "ms") != 0) || !(ms > 0))
+		return -1;
+	o->tail_share = pct / 100;
+	o->tail_ms = ms;
+	return 0;
 }
 
 /* rate_pair: "RATE" (both directions) or "UP,DOWN". */
@@ -103,6 +121,8 @@ static int one_opt(struct opts *o, const char *a, const char *v)
 		bad = num(v, &o->throttle_burst) || o->throttle_burst < 1;
 	else if (strcmp(a, "--first-byte") == 0)
 		bad = num(v, &o->first_byte_ms), o->http = 1;
+	else if (strcmp(a, "--tail") == 0)
+		bad = tail(v, o), o->http = 1;
 	else if (strcmp(a, "--seed") == 0)
 		bad = num(v, &d), o->seed = (uint64_t)d;
 	else if (strcmp(a, "--max-seconds") == 0)

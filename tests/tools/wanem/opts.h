@@ -20,6 +20,8 @@ struct opts {
 	double throttle;       /* requests/s above which 503 SlowDown, 0: none */
 	double throttle_burst; /* the throttle's bucket depth in requests */
 	double first_byte_ms;  /* hold each response's first byte */
+	double tail_share;     /* --tail: this share of responses (0..1) ... */
+	double tail_ms;        /* ... held this much longer (a heavy-tail provider) */
 	int http;              /* parse requests (throttle, first byte) */
 	uint64_t seed;
 	long max_seconds;

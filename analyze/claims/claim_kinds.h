@@ -1,0 +1,38 @@
+/* analyze/claims/claim_kinds.h: the builders of each kind of claim, each adding its claims
+ * of a finished aggregate to a list (analyze/claims/claim_list.h); claims_build calls them
+ * in the order of aggregate.json claims[]. Each returns -1 only when memory runs out (the
+ * list is then failed). Rules: docs/METHODOLOGY.md, "Claims". */
+#ifndef ANALYZE_CLAIM_KINDS_H
+#define ANALYZE_CLAIM_KINDS_H
+
+#include "analyze/claims/claim_list.h"
+
+/* claims_lead (claims_lead.c): a "lead" claim per category with a leader, then a
+ * "lead-count" claim per matrix op and subject, counted from those leads. */
+int claims_lead(struct claim_list *l, const struct aggregate *a);
+
+/* claims_cells (claims_cells.c): a "client-limit" claim per client-limited cell (matrix and
+ * workload cells), an "errors" claim per cell whose failed share is above
+ * CLAIM_ERROR_SHARE, a "caveat" (short-window) per cell with a short kept window. */
+int claims_cells(struct claim_list *l, const struct aggregate *a);
+
+/* claims_rate (claims_rate.c): a "rate-step" claim per rate cell, then per rate sweep its
+ * "sustained" and "knee" claims. */
+int claims_rate(struct claim_list *l, const struct aggregate *a);
+
+/* claims_rank (claims_rank.c): the "rank" claims: consistency (most and least consistent),
+ * each one-off benchmark's fastest, cost. */
+int claims_rank(struct claim_list *l, const struct aggregate *a);
+
+/* claims_cost (claims_cost.c): the "rank" claim of cost, rank/cost (claims_rank calls it). */
+int claims_cost(struct claim_list *l, const struct aggregate *a);
+
+/* claims_time (claims_time.c): a "time-share" claim per cell and one-off row whose valid
+ * runs carry request phases, and a "caveat" claim where only some of them do. */
+int claims_time(struct claim_list *l, const struct aggregate *a);
+
+/* claims_ran (claims_ran.c): a "ran-differently" claim per subject and aspect of how its
+ * requests were sent in which it differs from the others, and the campaign's caveats. */
+int claims_ran(struct claim_list *l, const struct aggregate *a);
+
+#endif

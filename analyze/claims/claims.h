@@ -1,0 +1,37 @@
+/* analyze/claims/claims.h: the claims: every verdict the report shows, decided once from the
+ * finished aggregate and written as aggregate.json claims[] (docs/FORMATS.md, "Claims";
+ * each verdict's rule: docs/METHODOLOGY.md, "Claims"). A claim names its kind, its verdict,
+ * the cell or category it is about, the subject, the other subjects the verdict names, why,
+ * and the figures behind it. render words claims; it decides none.
+ *
+ * A claim is core/results' record (core/results/results_claims.h): every string owned, a
+ * subject an index into the aggregate's subjects (the same as aggregate.json's subjects[];
+ * -1: none), a number NaN when it has no value. */
+#ifndef ANALYZE_CLAIMS_H
+#define ANALYZE_CLAIMS_H
+
+#include <stddef.h>
+
+#include "analyze/cells/aggregate.h"
+#include "core/err.h"
+#include "core/results/results_claims.h"
+
+/* The claims being built: records of core/results (core/results/results_claims.h). */
+struct claim_list {
+	struct results_claim *v;
+	size_t n, cap;
+	int failed; /* memory ran out while it was built */
+};
+
+/* claims_build: every claim of a (aggregate_build done) into *out (zeroed first), in
+ * claims[]'s order (docs/FORMATS.md, "Claims"). a is only read. -1 with a message when memory runs
+ * out (out then holds what was built; claims_free frees it). */
+int claims_build(const struct aggregate *a, struct claim_list *out, struct err *e);
+
+/* claims_free: everything l owns (l zeroed after). */
+void claims_free(struct claim_list *l);
+
+/* claims_find: the claim of l with id id (results_claim_find); NULL when none. */
+const struct results_claim *claims_find(const struct claim_list *l, const char *id);
+
+#endif

@@ -1,0 +1,210 @@
+/* analyze/claims/claims_lead.c: the "lead" and "lead-count" claims (claim_kinds.h;
+ * docs/METHODOLOGY.md, "Claims": leads). A lead's verdict is its leader rule's status
+ * (analyze/cells/leader_rule.h) unless another subject's cell of its category was
+ * client-limited for a blocking reason (analyze/cells/climit_cells.h): then "blocked", never
+ * "clear". */
+#include <math.h>
+#include <string.h>
+
+#include "analyze/cells/cell.h"
+#include "analyze/cells/compare.h"
+#include "analyze/claims/claim_kinds.h"
+#include "analyze/claims/claim_rules.h"
+
+static int in_category(const struct agg_cell *c, const struct agg_leader *l)
+{
+	return strcmp(c->op, l->op) == 0 && c->size == l->size && c->concurrency == l->concurrency;
+}
+
+/* with_value: the subjects with a value in l's category; *runner_up: the highest of them
+ * but the leader (-1: none). */
+static size_t with_value(const struct aggregate *a, const struct agg_leader *l, int *runner_up)
+{
+	double best = NAN;
+	size_t n = 0;
+
+	*runner_up = -1;
+	for (size_t i = 0; i < a->n_cells; i++) {
+		const struct agg_cell *c = &a->cells[i];
+		double v = cell_key(c)->value;
+
+		if (!in_category(c, l) || !isfinite(v))
+			continue;
+		n++;
+		if (c->subject != l->subject && !(v <= best)) {
+			best = v;
+			*runner_up = (int)c->subject;
+		}
+	}
+	return n;
+}
+
+/* comparison: the comparison of l's subject with subject s in l's category; NULL: none. */
+static const struct agg_comparison *comparison(const struct aggregate *a,
+					       const struct agg_leader *l, size_t s)
+{
+	for (size_t i = 0; i < a->n_comparisons; i++) {
+		const struct agg_comparison *c = &a->comparisons[i];
+
+		if (strcmp(c->op, l->op) == 0 && c->size == l->size &&
+		    c->concurrency == l->concurrency &&
+		    ((c->a == l->subject && c->b == s) || (c->b == l->subject && c->a == s)))
+			return c;
+	}
+	return NULL;
+}
+
+/* versus: the figures of l against subject s (the one its verdict is worded against),
+ * oriented leader / s: the ratio and its 95 % interval, its interval and Holm-adjusted p in
+ * the leader's family. */
+static void versus(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld,
+		   int s)
+{
+	const struct agg_comparison *c = s >= 0 ? comparison(a, ld, (size_t)s) : NULL;
+	int up = c != NULL && c->a == ld->subject, lead = c != NULL && c->in_lead;
+
+	claims_text(l, "versus", s >= 0 ? a->subjects[s].id : NULL);
+	claims_text(l, "test", c != NULL ? c->t.test : NULL);
+	claims_num(l, "pairs", c != NULL ? (double)c->pairs : NAN);
+	if (c == NULL || c->t.test == NULL) {
+		static const char *const none[] = {"versus_ratio", "ci95_lo",   "ci95_hi",
+						   "ci_adj_lo",    "ci_adj_hi", "ci_adj_level",
+						   "p_adj"};
+
+		for (size_t i = 0; i < sizeof(none) / sizeof(none[0]); i++)
+			claims_num(l, none[i], NAN);
+		return;
+	}
+	claims_num(l, "versus_ratio", up ? c->t.ratio : 1 / c->t.ratio);
+	claims_num(l, "ci95_lo", up ? c->t.lo : 1 / c->t.hi);
+	claims_num(l, "ci95_hi", up ? c->t.hi : 1 / c->t.lo);
+	claims_num(l, "ci_adj_lo", !lead ? NAN : up ? c->lead_lo : 1 / c->lead_hi);
+	claims_num(l, "ci_adj_hi", !lead ? NAN : up ? c->lead_hi : 1 / c->lead_lo);
+	claims_num(l, "ci_adj_level", lead ? 1 - a->alpha / (double)c->lead_step : NAN);
+	claims_num(l, "p_adj", lead ? c->lead_p_adj : NAN);
+}
+
+static int lead(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld)
+{
+	struct claim_key k = claim_key_of("lead");
+	int runner_up, vs;
+	size_t n = with_value(a, ld, &runner_up);
+	const char *verdict = claim_rules_lead(ld->status, ld->climit.blocked);
+
+	k.op = ld->op;
+	k.size = (long long)ld->size;
+	k.concurrency = ld->concurrency;
+	if (claims_add(l, a, &k, verdict) < 0)
+		return -1;
+	claims_last(l)->subject = (int)ld->subject;
+	if (strcmp(verdict, "blocked") == 0) {
+		for (size_t i = 0; i < ld->climit.n_by; i++)
+			claims_also(l, (int)ld->climit.by[i]);
+		claims_reason_bits(l, ld->climit.reasons);
+	} else if (strcmp(verdict, "tie") == 0 || strcmp(verdict, "unresolved") == 0) {
+		for (size_t i = 0; i < ld->n_tied; i++)
+			claims_also(l, (int)ld->tied_with[i]);
+	} else if (strcmp(verdict, "untested") == 0) {
+		claims_reason(l, claim_rules_untested(n, a->cycles));
+	}
+	vs = ld->versus.present ? (int)ld->versus.subject : runner_up;
+	claims_num(l, "value", ld->value);
+	claims_text(l, "metric", ld->by_obj ? "obj_s" : "mib_s");
+	claims_num(l, "cycles", a->cycles);
+	claims_num(l, "subjects_with_value", (double)n);
+	claims_text(l, "status", compare_leader_name(ld->status));
+	claims_num(l, "family", (double)ld->family);
+	claims_num(l, "detectable_ratio", ld->detectable_ratio);
+	versus(l, a, ld, vs);
+	return l->failed ? -1 : 0;
+}
+
+/* A subject's leads of one op, counted from the lead claims. */
+struct tally {
+	size_t led, clear, tied, unresolved, blocked, untested;
+};
+
+static int names(const struct results_claim *c, int s)
+{
+	if (c->subject == s)
+		return 1;
+	for (size_t i = 0; i < c->n_subjects; i++)
+		if (c->subjects[i] == s)
+			return 1;
+	return 0;
+}
+
+/* tally: subject s's leads of op among the first n claims of l; *of: op's categories. */
+static struct tally tally(const struct claim_list *l, size_t n, const char *op, int s, size_t *of)
+{
+	struct tally t = {0};
+
+	*of = 0;
+	for (size_t i = 0; i < n; i++) {
+		const struct results_claim *c = &l->v[i];
+		const char *v = c->verdict;
+
+		if (strcmp(c->kind, "lead") != 0 || strcmp(c->op, op) != 0)
+			continue;
+		(*of)++;
+		t.led += c->subject == s;
+		t.clear += c->subject == s && strcmp(v, "clear") == 0;
+		t.blocked += c->subject == s && strcmp(v, "blocked") == 0;
+		t.untested += c->subject == s && strcmp(v, "untested") == 0;
+		t.tied += strcmp(v, "tie") == 0 && names(c, s);
+		t.unresolved += strcmp(v, "unresolved") == 0 && names(c, s);
+	}
+	return t;
+}
+
+/* counts: op's lead-count claims from the first n claims of l (the leads): "most" for the
+ * subject with strictly more clear leads than every other (at least one), the headline's;
+ * "some" for another with clear leads; "none" for one without. */
+static int counts(struct claim_list *l, const struct aggregate *a, size_t n, const char *op)
+{
+	size_t top = 0, n_top = 0, of;
+
+	for (size_t s = 0; s < a->n_subjects; s++) {
+		struct tally t = tally(l, n, op, (int)s, &of);
+
+		if (t.clear > top) {
+			top = t.clear;
+			n_top = 0;
+		}
+		n_top += t.clear == top;
+	}
+	for (size_t s = 0; s < a->n_subjects; s++) {
+		struct tally t = tally(l, n, op, (int)s, &of);
+		struct claim_key k = claim_key_of("lead-count");
+		const char *v = t.clear == 0                   ? "none"
+				: t.clear == top && n_top == 1 ? "most"
+							       : "some";
+
+		k.op = op;
+		k.subject = (int)s;
+		if (claims_add(l, a, &k, v) < 0)
+			return -1;
+		claims_num(l, "led", (double)t.led);
+		claims_num(l, "of", (double)of);
+		claims_num(l, "clear", (double)t.clear);
+		claims_num(l, "tied", (double)t.tied);
+		claims_num(l, "unresolved", (double)t.unresolved);
+		claims_num(l, "blocked", (double)t.blocked);
+		claims_num(l, "untested", (double)t.untested);
+	}
+	return l->failed ? -1 : 0;
+}
+
+int claims_lead(struct claim_list *l, const struct aggregate *a)
+{
+	size_t n;
+
+	for (size_t i = 0; i < a->n_leaders; i++)
+		if (lead(l, a, &a->leaders[i]) < 0)
+			return -1;
+	n = l->n;
+	for (size_t o = 0; o < a->n_m_ops; o++)
+		if (counts(l, a, n, a->m_ops[o]) < 0)
+			return -1;
+	return 0;
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env bash
+# tests/e2e/claims_truth.sh: the claims analyze makes, checked against known truth (issue 33;
+# docs/METHODOLOGY.md "Claims"). For every scenario of tests/tools/gen_truth (a synthetic
+# campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
+# limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
+# known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
+# cheapest prices, one subject far more consistent than the other, a single cycle): gen_truth
+# writes the runs and truth.json, analyze the results, render the report (English; Korean too
+# for the blocked lead and the late sends), and tests/tools/claims_check.py compares
+# aggregate.json's claims[] and the rendered reports (the HTML's claims block and marks, the
+# PDF's embedded claims.json and text) with the truth (a missing or contradicting claim fails
+# it); the sample campaign's claims and report with what holds of every analysis.
+# Then the checker is shown to fail where it must: a truth that says otherwise, a claim
+# taken out, a blocked lead called clear, an id repeated; and in a report: a blocked lead
+# painted clear, a late send worded as the server's "no", a mark of no claim. No server; well
+# under a minute.
+. "$(dirname "$0")/lib.sh"
+analyze=${ANALYZE:-$top/bin/analyze}
+render=${RENDER:-$top/bin/render}
+gen=${GEN_TRUTH:-$top/build/tests/gen_truth}
+checker=$top/tests/tools/claims_check.py
+
+scenarios=$("$gen" --list)
+check $? "gen_truth --list ($(echo $scenarios | wc -w) scenarios)"
+for s in $scenarios; do
+	d=$tmp/$s
+	if ! "$gen" "$s" "$d" >"$d.gen" 2>&1; then
+		bad "$s: gen_truth ($(tail -n 1 "$d.gen"))"
+		continue
+	fi
+	if ! "$analyze" "$d" -o "$d/results" >"$d.an" 2>&1; then
+		bad "$s: analyze ($(tail -n 2 "$d.an"))"
+		continue
+	fi
+	reports="--report $d/report"
+	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
+	case $s in blocked-cpu | late-sends)
+		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
+			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
+		reports="$reports --report $d/report-ko"
+		;;
+	esac
+	# shellcheck disable=SC2086 # $reports: the --report options, split on purpose
+	python3 "$checker" "$d/results/aggregate.json" "$d/truth.json" $reports >"$d.chk" 2>&1
+	st=$?
+	[ "$st" -eq 0 ] || grep '^FAIL' "$d.chk"
+	check "$st" "$s: the claims agree with the truth ($(tail -n 1 "$d.chk"))"
+done
+
+# a real campaign (data/sample, two servers measured): no truth but what holds of every
+# analysis (unique ids, known subjects, no lead that leaders[] says is not clear called clear)
+"$analyze" "$top/data/sample" -o "$tmp/sample" >"$tmp/sample.an" 2>&1 &&
+	echo '{"expect": {}, "absent": []}' >"$tmp/none.json" &&
+	"$render" "$tmp/sample" -o "$tmp/sample-report" >"$tmp/sample.ren" 2>&1 &&
+	python3 "$checker" "$tmp/sample/aggregate.json" "$tmp/none.json" \
+		--report "$tmp/sample-report" >"$tmp/sample.chk" 2>&1
+check $? "data/sample: the claims and the report hold together ($(tail -n 1 "$tmp/sample.chk"))"
+
+# fail_case NAME SCENARIO PY: the checker on SCENARIO's results after PY (Python, given
+# agg and truth as dicts) changed them must fail, naming what PY broke (the last argument:
+# a word its FAIL line must carry)
+fail_case() {
+	local name=$1 s=$2 py=$3 word=$4
+	python3 - "$tmp/$s" "$tmp/mut-$s" "$py" <<'PY'
+import json, os, sys
+src, dst, code = sys.argv[1:4]
+os.makedirs(dst, exist_ok=True)
+agg = json.load(open(src + "/results/aggregate.json"))
+truth = json.load(open(src + "/truth.json"))
+exec(code)
+json.dump(agg, open(dst + "/aggregate.json", "w"))
+json.dump(truth, open(dst + "/truth.json", "w"))
+PY
+	python3 "$checker" "$tmp/mut-$s/aggregate.json" "$tmp/mut-$s/truth.json" >"$tmp/mut.chk" 2>&1
+	[ $? -eq 1 ] && grep '^FAIL' "$tmp/mut.chk" | grep -q -- "$word"
+	check $? "the checker fails on $name ($(grep -m 1 '^FAIL' "$tmp/mut.chk"))"
+}
+fail_case "a truth that contradicts the claim" clear \
+	'truth["expect"]["lead/get/1048576/c1"]["verdict"] = "tie"' "truth tie"
+fail_case "an expected claim missing" late-sends \
+	'agg["claims"] = [c for c in agg["claims"] if c["id"] != "rate-step/get/4096/c64/near/r400"]' \
+	"missing"
+fail_case "a late send blamed on the server" late-sends \
+	'[c.update(verdict="not-sustained", reasons=["latency"]) for c in agg["claims"] if c["id"].endswith("/r400")]' \
+	"verdict not-sustained"
+fail_case "a blocked lead called clear" blocked-cpu \
+	'[c.update(verdict="clear") for c in agg["claims"] if c["kind"] == "lead"]' \
+	"leaders\[\] says not clear"
+fail_case "a repeated id" subjects 'agg["claims"].append(agg["claims"][0])' "repeated"
+fail_case "a claim the truth says no claim may be" errors-503 \
+	'agg["claims"].append(dict(agg["claims"][0], id="errors/put/1048576/c4/far"))' \
+	"no claim errors/put/1048576/c4/far"
+# fail_report NAME SCENARIO PY WORD: the same for SCENARIO's English report after PY (Python,
+# given html, the report's text) changed it
+fail_report() {
+	local name=$1 s=$2 py=$3 word=$4
+	rm -rf "$tmp/mutrep-$s" && cp -r "$tmp/$s/report" "$tmp/mutrep-$s" && rm -f "$tmp/mutrep-$s/report.pdf"
+	python3 - "$tmp/mutrep-$s/report.html" "$py" <<'PY'
+import re, sys
+path, code = sys.argv[1:3]
+html = open(path, encoding="utf-8").read()
+exec(code)
+open(path, "w", encoding="utf-8").write(html)
+PY
+	python3 "$checker" "$tmp/$s/results/aggregate.json" "$tmp/$s/truth.json" \
+		--report "$tmp/mutrep-$s" >"$tmp/mutrep.chk" 2>&1
+	[ $? -eq 1 ] && grep '^FAIL' "$tmp/mutrep.chk" | grep -q -- "$word"
+	check $? "the checker fails on $name ($(grep -m 1 '^FAIL' "$tmp/mutrep.chk"))"
+}
+fail_report "a blocked lead painted clear in the report" blocked-cpu \
+	'html = html.replace("class=\"num\" data-claim=\"lead/get/1048576/c4\"", "class=\"num lead\" data-claim=\"lead/get/1048576/c4\"")' \
+	"marks 1 leaders"
+fail_report "a late send worded as the server's no" late-sends \
+	'html = re.sub(r"(data-claim=\"rate-step/get/4096/c64/near/r400\">)[^<]*", r"\1no", html)' \
+	"not worded as the server"
+fail_report "a mark of no claim" clear \
+	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
+	"every data-claim"
+finish

@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""tests/tools/claims_check.py: do the claims of an analysis, and the report that words them,
+say what is true?
+
+    claims_check.py AGGREGATE_JSON TRUTH_JSON [--report DIR]...
+
+AGGREGATE_JSON is analyze's results/aggregate.json; TRUTH_JSON a truth file (written by
+tests/tools/gen_truth for its scenarios; its form: tests/tools/gen_truth/main.c). Fails (exit
+1, one "FAIL ..." line each) on:
+  - an expected claim that is missing;
+  - a claim that contradicts its expectation: its verdict not among those allowed, another
+    subject, other reasons (as a set), other subjects[] (in order), a figure off by more
+    than its tolerance;
+  - a claim whose id starts with a prefix the truth says no claim may have;
+and on these, true of every analysis (docs/FORMATS.md, "Claims"):
+  - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
+  - a subject (subject, subjects[]) that is not one of subjects[];
+  - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
+    claim calls clear, or a leader without its lead claim.
+With --report DIR (render's output: report.html, and report.pdf when there), the report is read
+where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ...":
+  - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
+    claims[] as they are, and those claims hold the truth as above;
+  - every data-claim id is one of them; a cell with data-lead shows its lead claim's verdict,
+    marked as a leader (class lead) exactly when it is clear, as a tie exactly when a tie;
+  - every lead claim is shown in its throughput table with data-lead, every client-limit claim
+    of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
+    every sustained claim in the sustained-rate table;
+  - the headline words only lead-count claims whose verdict is most;
+and, from the claims and the report's text alone (so that a report with no marks is judged too):
+  - a throughput table marks as many leaders as its category has clear lead claims (a blocked
+    lead painted clear fails);
+  - no subject whose lead-count claim is not most is said to have led ("SUBJECT led", en);
+  - a rate step the client sent late (not-judged) is not worded as the server's "no"
+    (word.no of the report's language) in its sweep's table;
+  - the definition of "sustained" is not the old 1 % rule;
+  - the PDF embeds claims.json, the same claims, and its text names every claim the truth
+    expects.
+Prints "ok   ..." for each check that holds; the last line "claims_check: N checks, N
+failed". Exit 0 when none failed, 1 when one did, 2 on a usage or file error.
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from html.parser import HTMLParser
+
+TEMPLATES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "templates")
+VOID = {"br", "img", "meta", "link", "hr", "input", "col", "wbr", "source"}
+
+
+def load(path):
+    try:
+        with open(path, encoding="utf-8") as f:
+            return json.load(f)
+    except (OSError, ValueError) as x:
+        print("claims_check: %s: %s" % (path, x), file=sys.stderr)
+        sys.exit(2)
+
+
+class Checks:
+    def __init__(self):
+        self.n = 0
+        self.failed = 0
+
+    def t(self, cond, name):
+        self.n += 1
+        if not cond:
+            self.failed += 1
+        print(("ok   " if cond else "FAIL ") + name)
+
+
+def well_formed(c, claims, ids):
+    c.t(len(ids) == len(set(ids)),
+        "claim ids are unique (%d claims%s)" % (len(ids), "" if len(ids) == len(set(ids)) else
+                                                ", repeated: " + ", ".join(sorted({i for i in ids if ids.count(i) > 1}))))
+    bad = [x.get("id") for x in claims
+           if not all(k in x for k in ("id", "kind", "verdict", "subjects", "reasons", "figures"))
+           or not isinstance(x["subjects"], list) or not isinstance(x["reasons"], list)
+           or not isinstance(x["figures"], dict)]
+    c.t(not bad, "every claim has id, kind, verdict, subjects[], reasons[], figures{}" +
+        (": not " + ", ".join(map(str, bad)) if bad else ""))
+
+
+def subjects_known(c, agg, claims):
+    known = {s["id"] for s in agg.get("subjects", [])}
+    bad = sorted({x["id"] for x in claims
+                  if (x.get("subject") is not None and x["subject"] not in known)
+                  or any(s not in known for s in x.get("subjects", []))})
+    c.t(not bad, "every subject a claim names is one of subjects[]" +
+        (": not in " + ", ".join(bad) if bad else ""))
+
+
+def leads_agree(c, agg, by_id):
+    for ld in agg.get("leaders", []):
+        cid = "lead/%s/%d/c%d" % (ld["op"], ld["size"], ld["concurrency"])
+        x = by_id.get(cid)
+        if x is None:
+            c.t(False, "%s: the leader of leaders[] has its lead claim" % cid)
+            continue
+        if ld.get("clear") is False:
+            c.t(x["verdict"] != "clear",
+                "%s: leaders[] says not clear, the claim says %s" % (cid, x["verdict"]))
+
+
+def expected(c, by_id, truth):
+    for cid, want in truth.get("expect", {}).items():
+        x = by_id.get(cid)
+        if x is None:
+            c.t(False, "%s: expected, missing" % cid)
+            continue
+        allowed = want["verdict"] if isinstance(want["verdict"], list) else [want["verdict"]]
+        problems = []
+        if x["verdict"] not in allowed:
+            problems.append("verdict %s, truth %s" % (x["verdict"], "|".join(allowed)))
+        if "subject" in want and x.get("subject") != want["subject"]:
+            problems.append("subject %s, truth %s" % (x.get("subject"), want["subject"]))
+        if "subjects" in want and x.get("subjects") != want["subjects"]:
+            problems.append("subjects %s, truth %s" % (x.get("subjects"), want["subjects"]))
+        if "reasons" in want and sorted(x.get("reasons", [])) != sorted(want["reasons"]):
+            problems.append("reasons %s, truth %s" % (x.get("reasons"), want["reasons"]))
+        for name, (value, tol) in want.get("figures", {}).items():
+            got = x.get("figures", {}).get(name)
+            if not isinstance(got, (int, float)) or abs(got - value) > tol:
+                problems.append("figure %s %s, truth %g +- %g" % (name, got, value, tol))
+        c.t(not problems, "%s: %s%s" % (cid, x["verdict"],
+                                        " (" + "; ".join(problems) + ")" if problems else ""))
+
+
+def absent(c, ids, truth):
+    for prefix in truth.get("absent", []):
+        hits = [i for i in ids if i.startswith(prefix)]
+        c.t(not hits, "no claim %s*%s" % (prefix, (": " + ", ".join(hits)) if hits else ""))
+
+
+class Node:
+    def __init__(self, tag, attrs, parent):
+        self.tag, self.attrs, self.parent, self.kids, self.text = tag, dict(attrs), parent, [], []
+
+    def all_text(self):
+        return "".join(t if isinstance(t, str) else t.all_text() for t in self.text)
+
+    def walk(self):
+        yield self
+        for k in self.kids:
+            yield from k.walk()
+
+    def classes(self):
+        return (self.attrs.get("class") or "").split()
+
+    def claim_ids(self):
+        return (self.attrs.get("data-claim") or "").split()
+
+
+class Tree(HTMLParser):
+    """The report's elements as a tree (the HTML render writes closes every element it opens
+    but the void ones)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.root = Node("#root", [], None)
+        self.cur = self.root
+        self.script = None
+
+    def handle_starttag(self, tag, attrs):
+        n = Node(tag, attrs, self.cur)
+        self.cur.kids.append(n)
+        self.cur.text.append(n)
+        if tag == "script" and n.attrs.get("id") == "s3bench-claims":
+            self.script = n
+        if tag not in VOID:
+            self.cur = n
+
+    def handle_endtag(self, tag):
+        n = self.cur
+        while n is not self.root and n.tag != tag:
+            n = n.parent
+        if n is not self.root:
+            self.cur = n.parent
+
+    def handle_data(self, data):
+        self.cur.text.append(data)
+
+
+def strings(lang):
+    out = {}
+    try:
+        with open(os.path.join(TEMPLATES, lang, "strings.txt"), encoding="utf-8") as f:
+            for line in f:
+                if "=" in line and not line.lstrip().startswith("#"):
+                    k, v = line.split("=", 1)
+                    out[k.strip()] = v.strip().strip('"')
+    except OSError:
+        pass
+    return out
+
+
+def tables(tree):
+    return {n.attrs["id"]: n for n in tree.root.walk() if n.tag == "table" and "id" in n.attrs}
+
+
+def cells(table):
+    return [n for n in table.walk() if n.tag in ("td", "th")]
+
+
+def label_of(agg, sid):
+    for s in agg.get("subjects", []):
+        if s["id"] == sid:
+            return s.get("label") or sid
+    return sid
+
+
+def lead_tables(c, name, agg, claims, tabs):
+    """The leader marks of every throughput table t-OP-cN against the category's lead claims,
+    by counting (any report) and by each data-lead mark (a report with marks)."""
+    by_id = {x["id"]: x for x in claims}
+    for tid, t in sorted(tabs.items()):
+        parts = tid.split("-")
+        if len(parts) != 3 or parts[0] != "t" or not parts[2][1:].isdigit() or parts[2][0] != "c":
+            continue
+        op, conc = parts[1], int(parts[2][1:])
+        clear = [x for x in claims if x["kind"] == "lead" and x["op"] == op
+                 and x["concurrency"] == conc and x["verdict"] == "clear"]
+        marked = [n for n in cells(t) if "lead" in n.classes()]
+        c.t(len(marked) == len(clear),
+            "%s: %s marks %d leaders, the claims have %d clear leads" % (name, tid, len(marked), len(clear)))
+        for n in cells(t):
+            lead = n.attrs.get("data-lead")
+            if lead is None:
+                continue
+            lc = [by_id[i] for i in n.claim_ids() if i in by_id and by_id[i]["kind"] == "lead"]
+            v = lc[0]["verdict"] if lc else None
+            ok = (v == lead and ("lead" in n.classes()) == (v == "clear")
+                  and ("tie" in n.classes()) == (v in ("tie", "unresolved")))
+            c.t(ok, "%s: %s cell %s shows data-lead %s, class %s; its claim says %s"
+                % (name, tid, " ".join(n.claim_ids()), lead, " ".join(n.classes()) or "-", v))
+
+
+def marked_where(c, name, claims, tree, tabs):
+    """Each claim of a shown kind is marked where it shows."""
+    def marks(pred):
+        out = set()
+        for tid, t in tabs.items():
+            if pred(tid):
+                for n in t.walk():
+                    out.update(n.claim_ids())
+        return out
+    tput = lambda tid: tid.startswith("t-") and tid.count("-") == 2 and tid.split("-")[2][:1] == "c"
+    leads = set()
+    for tid, t in tabs.items():
+        if tput(tid):
+            for n in t.walk():
+                if n.attrs.get("data-lead"):
+                    leads.update(n.claim_ids())
+    in_tput, in_rate, in_sus = marks(tput), marks(lambda t: t.startswith("t-rate-")), marks(lambda t: t == "t-sustained")
+    missing = []
+    for x in claims:
+        k, i = x["kind"], x["id"]
+        if k == "lead" and i not in leads:
+            missing.append(i)
+        elif k == "client-limit" and i.count("/") == 4 and i not in in_tput:  # a matrix cell
+            missing.append(i)
+        elif k == "rate-step" and i not in in_rate:
+            missing.append(i)
+        elif k == "sustained" and i not in in_sus:
+            missing.append(i)
+    c.t(not missing, "%s: every lead, client-limit, rate-step and sustained claim marked where it shows%s"
+        % (name, ": not " + ", ".join(missing) if missing else ""))
+
+
+def words(c, name, agg, claims, tree, lang, text):
+    st = strings(lang)
+    head = [n for n in tree.root.walk() if n.tag == "p" and "headline" in n.classes()]
+    by_id = {x["id"]: x for x in claims}
+    if head and head[0].claim_ids():
+        bad = [i for i in head[0].claim_ids()
+               if by_id.get(i, {}).get("kind") != "lead-count" or by_id[i]["verdict"] != "most"]
+        c.t(not bad, "%s: the headline words only lead-count claims of verdict most%s"
+            % (name, ": not " + ", ".join(bad) if bad else ""))
+    if lang == "en":
+        said = (head[0].all_text() if head else "") + "\n" + "\n".join(
+            n.all_text() for n in tree.root.walk()
+            if n.tag == "li" and n.parent is not None and "findings" in n.parent.classes())
+        bad = [x["id"] for x in claims if x["kind"] == "lead-count" and x["verdict"] != "most"
+               and (label_of(agg, x["subject"]) + " led " + str(int(x["figures"].get("of") or 0))) in said
+               and x["figures"].get("clear", 0) == 0]
+        c.t(not bad, "%s: no subject without a clear lead said to have led%s"
+            % (name, ": " + ", ".join(bad) if bad else ""))
+    no = st.get("word.no", "no")
+    tabs = tables(tree)
+    for x in claims:
+        if x["kind"] != "rate-step" or x["verdict"] != "not-judged":
+            continue
+        lab, off = label_of(agg, x["subject"]), x["figures"].get("offered")
+        for tid, t in tabs.items():
+            cap = [n for n in t.walk() if n.tag == "caption"]
+            if not tid.startswith("t-rate-") or not cap or lab not in cap[0].all_text():
+                continue
+            for row in (n for n in t.walk() if n.tag == "tr"):
+                tds = [n for n in row.kids if n.tag in ("td", "th")]
+                if len(tds) < 3 or not tds[0].all_text().strip().replace(",", "").replace(".", "").isdigit():
+                    continue
+                if abs(float(tds[0].all_text().strip().replace(",", "")) - off) < 0.5:
+                    said = tds[2].all_text().strip()
+                    c.t(said != no, "%s: %s (the client sent late) not worded as the server's '%s': %s"
+                        % (name, x["id"], no, said))
+    stale = [p for p in ("within 1 % of the offered rate", "1 % 이내이면") if p in text]
+    c.t(not stale, "%s: sustained is not defined by the old 1 %% rule%s"
+        % (name, ": '" + stale[0] + "'" if stale else ""))
+
+
+def pdf(c, name, path, claims, truth):
+    try:
+        listed = subprocess.run(["pdfdetach", "-list", path], capture_output=True, text=True).stdout
+        c.t("claims.json" in listed, "%s: the PDF embeds claims.json" % name)
+        with tempfile.TemporaryDirectory() as d:
+            out = os.path.join(d, "claims.json")
+            subprocess.run(["pdfdetach", "-savefile", "claims.json", "-o", out, path],
+                           capture_output=True)
+            emb = load(out) if os.path.exists(out) else None
+            c.t(emb == claims, "%s: the PDF's claims.json is claims[]" % name)
+        text = subprocess.run(["pdftotext", path, "-"], capture_output=True, text=True).stdout
+    except OSError as x:
+        c.t(False, "%s: pdfdetach/pdftotext: %s" % (name, x))
+        return
+    gone = [i for i in truth.get("expect", {}) if i not in text]
+    c.t(not gone, "%s: the PDF's text names every claim the truth expects%s"
+        % (name, ": not " + ", ".join(gone) if gone else ""))
+
+
+def report(c, agg, truth, d):
+    name = d.rstrip("/")
+    try:
+        with open(os.path.join(d, "report.html"), encoding="utf-8") as f:
+            text = f.read()
+    except OSError as x:
+        c.t(False, "%s: report.html: %s" % (name, x))
+        return
+    tree = Tree()
+    tree.feed(text)
+    html_tag = next((n for n in tree.root.walk() if n.tag == "html"), None)
+    lang = (html_tag.attrs.get("lang") if html_tag else None) or "en"
+    claims = agg.get("claims") or []
+    block = None
+    if tree.script is not None:
+        try:
+            block = json.loads(tree.script.all_text())
+        except ValueError:
+            block = None
+    c.t(block == claims, "%s: the HTML's s3bench-claims block is aggregate.json's claims[]%s"
+        % (name, "" if tree.script is not None else " (no block)"))
+    tabs = tables(tree)
+    lead_tables(c, name, agg, claims, tabs)
+    words(c, name, agg, claims, tree, lang, text)
+    if block is None:
+        return
+    ids = {x["id"] for x in block}
+    unknown = sorted({i for n in tree.root.walk() for i in n.claim_ids() if i not in ids})
+    c.t(not unknown, "%s: every data-claim is a claim of the block%s"
+        % (name, ": not " + ", ".join(unknown) if unknown else ""))
+    by_id = {x["id"]: x for x in block}
+    expected(c, by_id, truth)
+    marked_where(c, name, block, tree, tabs)
+    if os.path.exists(os.path.join(d, "report.pdf")):
+        pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
+
+
+def main(argv):
+    args, reports = [], []
+    it = iter(argv[1:])
+    for a in it:
+        if a == "--report":
+            reports.append(next(it, ""))
+        else:
+            args.append(a)
+    if len(args) != 2 or "" in reports:
+        print("usage: claims_check.py AGGREGATE_JSON TRUTH_JSON [--report DIR]...",
+              file=sys.stderr)
+        return 2
+    agg, truth = load(args[0]), load(args[1])
+    claims = agg.get("claims")
+    c = Checks()
+    c.t(isinstance(claims, list), "aggregate.json has claims[]")
+    if not isinstance(claims, list):
+        claims = []
+    ids = [x.get("id") for x in claims]
+    by_id = {x.get("id"): x for x in claims}
+    well_formed(c, claims, ids)
+    subjects_known(c, agg, claims)
+    leads_agree(c, agg, by_id)
+    expected(c, by_id, truth)
+    absent(c, ids, truth)
+    for d in reports:
+        report(c, agg, truth, d)
+    print("claims_check: %d checks, %d failed" % (c.n, c.failed))
+    return 1 if c.failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))

@@ -1,0 +1,577 @@
+/* tests/unit/test_claims.c: analyze/claims: each verdict rule at its edges (claim_rules.h,
+ * table-driven), then claims_build on aggregates built from synthetic runs: a lead blocked
+ * by the runner-up's client CPU and never clear, the leader's own limit, the headline's
+ * subject only with strictly more clear leads, the consistency rank's paired test on log
+ * CVs against SciPy (scipy.stats.ttest_rel) and its false-rank rate and power by
+ * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
+ * the time goes" per concurrency, the short-window caveat, ran-differently, and the id
+ * grammar. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analyze/cells/compare.h"
+#include "analyze/claims/claim_rules.h"
+#include "analyze/claims/claims.h"
+#include "tests/unit/check.h"
+
+static void test_lead_rule(void)
+{
+	static const struct {
+		int status, blocked;
+		const char *want;
+	} t[] = {
+		{LEADER_CLEAR, 0, "clear"},
+		{LEADER_CLEAR, 1, "blocked"},
+		{LEADER_TIE, 0, "tie"},
+		{LEADER_TIE, 1, "blocked"},
+		{LEADER_UNRESOLVED, 0, "unresolved"},
+		{LEADER_UNRESOLVED, 1, "blocked"},
+		{LEADER_UNTESTED, 0, "untested"},
+		{LEADER_UNTESTED, 1, "untested"},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		CHECK_STR(claim_rules_lead(t[i].status, t[i].blocked), t[i].want,
+			  "lead status %d blocked %d", t[i].status, t[i].blocked);
+	CHECK_STR(claim_rules_untested(1, 5), "one-subject", "one subject with a value");
+	CHECK_STR(claim_rules_untested(0, 5), "one-subject", "no subject with a value");
+	CHECK_STR(claim_rules_untested(2, 1), "one-cycle", "one cycle");
+	CHECK_STR(claim_rules_untested(2, 2), "not-enough-runs", "two cycles, runs missing");
+}
+
+/* test_step_words: the words of the step verdicts analyze/cells/workload_cells.c judges
+ * (its rule: tests/unit/test_workload_steps.c). */
+static void test_step_words(void)
+{
+	static const struct {
+		int by;
+		unsigned reasons;
+		const char *want;
+	} t[] = {
+		{STEP_NONE, 0, "not-judged"},
+		{STEP_HELD, 0, "sustained"},
+		{STEP_SERVER, 0, "not-sustained"},
+		{STEP_CLIENT, CLIMIT_R_CPU, "client-limited"},
+		{STEP_CLIENT, CLIMIT_R_WORKERS, "client-limited"},
+		{STEP_CLIENT, CLIMIT_R_NIC | WL_R_LATE_SENDS, "client-limited"},
+		{STEP_CLIENT, WL_R_LATE_SENDS, "not-judged"}, /* late sends alone: never judged */
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct agg_step s = {.by = t[i].by, .reasons = t[i].reasons};
+
+		CHECK_STR(claim_rules_step_verdict(&s), t[i].want, "step row %zu", i);
+	}
+}
+
+static void test_time_rule(void)
+{
+	static const struct {
+		double ph[RPH_COUNT], rtt;
+		int part;
+		double share;
+	} t[] = {
+		{{0, 0, 0, 0, 10, 10}, 10, CLAIM_PART_RTT, 0.5}, /* rtt exactly half */
+		{{0, 0, 0, 0, 10, 10.001}, 10, RPH_TRANSFER, 10.001 / 20.001}, /* rtt just under */
+		{{0, 0, 0, 1, 5, 4}, NAN, RPH_WAIT, 0.5},     /* a part exactly half */
+		{{0, 0, 0, 2, 4.9, 3.1}, NAN, -1, 0.49},      /* spread */
+		{{NAN, 0, 0, 0, 3, 1}, 8, CLAIM_PART_RTT, 1}, /* rtt above the total: 1 */
+		{{0, 0, 0, 0, 0, 0}, 1, -1, NAN},             /* nothing timed */
+		{{1, 1, 1, 1, 1, 95}, NAN, RPH_TRANSFER, 0.95},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		double share;
+		int part = claim_rules_time(t[i].ph, t[i].rtt, &share);
+
+		CHECK(part == t[i].part, "time row %zu: part %d, want %d", i, part, t[i].part);
+		CHECK(isnan(t[i].share) ? isnan(share) : fabs(share - t[i].share) < 1e-9,
+		      "time row %zu: share %g", i, share);
+	}
+	CHECK_STR(claim_rules_part_name(CLAIM_PART_RTT), "rtt", "rtt's name");
+	CHECK_STR(claim_rules_part_name(RPH_WAIT), "wait", "wait's name");
+	CHECK(claim_rules_part_name(-1) == NULL, "spread has no part");
+}
+
+static void test_rank_rule(void)
+{
+	static const struct {
+		double p[3];
+		int right[3];
+		size_t k;
+		int want;
+		double p_adj;
+	} t[] = {
+		{{0.01, 0.04}, {1, 1}, 2, 1, 0.04}, /* Holm: 0.01 < .025, 0.04 < .05 */
+		{{0.01, 0.06}, {1, 1}, 2, 0, 0.06},
+		{{0.03, 0.03}, {1, 1}, 2, 0, 0.06},    /* 0.03 is not under .025 */
+		{{0.001, 0.002}, {1, 0}, 2, 0, 0.002}, /* one points the other way */
+		{{0.01, NAN}, {1, 1}, 2, 0, NAN},      /* one without a test */
+		{{0.049}, {1}, 1, 1, 0.049},
+		{{0.05}, {1}, 1, 0, 0.05},
+		{{0}, {1}, 0, 0, NAN},
+	};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		double p_adj;
+		int r = claim_rules_rank(t[i].p, t[i].right, t[i].k, 0.05, &p_adj);
+
+		CHECK(r == t[i].want, "rank row %zu: %d", i, r);
+		CHECK(isnan(t[i].p_adj) ? isnan(p_adj) : fabs(p_adj - t[i].p_adj) < 1e-12,
+		      "rank row %zu: p_adj %g", i, p_adj);
+	}
+}
+
+/* ---- claims_build on synthetic runs ---------------------------------------------- */
+
+#define MAXRUNS 4096
+
+static struct runlog runs[MAXRUNS];
+static struct runrec_clientres clients[MAXRUNS];
+static size_t n_runs;
+
+static struct runlog *add(const char *s, const char *op, uint64_t size, int conc, int cycle,
+			  double x)
+{
+	struct runlog *r = &runs[n_runs++];
+
+	memset(r, 0, sizeof(*r));
+	r->path = "runs/x";
+	r->subject = (char *)s;
+	r->op = (char *)op;
+	r->size = size;
+	r->concurrency = conc;
+	r->cycle = cycle;
+	r->objects = -1;
+	r->has_summary = 1;
+	r->summary.bytes = 1000;
+	r->summary.requests = 100;
+	r->summary.mib_s = x;
+	r->summary.obj_s = x;
+	return r;
+}
+
+/* limit: r's client at cpu % busy (another machine's server). */
+static void limit(struct runlog *r, double cpu)
+{
+	struct runrec_clientres *c = &clients[r - runs];
+
+	memset(c, 0, sizeof(*c));
+	c->benchmark.cpu_busy_pct = cpu;
+	c->nic.speed_mbit = NAN;
+	c->benchmark.nic_tx_mbit_s = c->benchmark.nic_rx_mbit_s = NAN;
+	r->client = c;
+}
+
+static struct aggregate *build(int cycles, struct claim_list *l)
+{
+	struct agg_options o = {.policy = POLICY_MEAN, .min_samples = 1, .cycles = cycles};
+	struct err e = {{0}};
+	struct aggregate *a = aggregate_build(runs, n_runs, &o, &e);
+
+	CHECK(a != NULL, "aggregate_build: %s", e.msg);
+	memset(l, 0, sizeof(*l));
+	if (a != NULL)
+		CHECK(claims_build(a, l, &e) == 0, "claims_build: %s", e.msg);
+	return a;
+}
+
+static void done(struct aggregate *a, struct claim_list *l)
+{
+	claims_free(l);
+	aggregate_free(a);
+	n_runs = 0;
+}
+
+/* has: claim id exists with verdict, subject (NULL: none) and reasons (joined by ","). */
+static void has(const struct aggregate *a, const struct claim_list *l, const char *id,
+		const char *verdict, const char *subject, const char *reasons)
+{
+	const struct results_claim *c = claims_find(l, id);
+	char got[128] = "";
+
+	CHECK(c != NULL, "claim %s exists", id);
+	if (c == NULL)
+		return;
+	CHECK_STR(c->verdict, verdict, "%s: verdict", id);
+	CHECK_STR(c->subject >= 0 ? a->subjects[c->subject].id : NULL, subject, "%s: subject", id);
+	for (size_t i = 0; i < c->n_reasons; i++)
+		snprintf(got + strlen(got), sizeof(got) - strlen(got), "%s%s", i ? "," : "",
+			 c->reasons[i]);
+	CHECK_STR(got, reasons, "%s: reasons", id);
+}
+
+static double fig(const struct claim_list *l, const char *id, const char *name)
+{
+	const struct results_claim *c = claims_find(l, id);
+	const struct results_claim_figure *f = c ? results_claim_figure(c, name) : NULL;
+
+	return f != NULL ? f->num : NAN;
+}
+
+/* two categories (1 and 2 MiB GET), a 30 % above b, 3 cycles; b's runs of the 1 MiB one
+ * with its client at cpu % (0: no record). */
+static void two_leads(double cpu)
+{
+	static const double noise[3] = {1.0, 1.01, 0.99};
+
+	for (int c = 1; c <= 3; c++)
+		for (uint64_t z = 1; z <= 2; z++) {
+			add("a", "get", z << 20, 1, c, 130 * noise[c - 1]);
+			struct runlog *r = add("b", "get", z << 20, 1, c, 100 * noise[(c + 1) % 3]);
+
+			if (cpu > 0 && z == 1)
+				limit(r, cpu);
+		}
+}
+
+static void test_blocked(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	two_leads(97);
+	a = build(3, &l);
+	if (a != NULL) {
+		has(a, &l, "lead/get/1048576/c1", "blocked", "a", "cpu");
+		has(a, &l, "lead/get/2097152/c1", "clear", "a", "");
+		has(a, &l, "client-limit/get/1048576/c1/b", "limited", "b", "cpu");
+		has(a, &l, "lead-count/get/a", "most", "a", "");
+		CHECK(fig(&l, "lead-count/get/a", "clear") == 1 &&
+			      fig(&l, "lead-count/get/a", "blocked") == 1,
+		      "a: one clear lead, one blocked");
+		CHECK(claims_find(&l, "lead/get/1048576/c1")->n_subjects == 1 &&
+			      claims_find(&l, "lead/get/1048576/c1")->subjects[0] == 1,
+		      "the blocked lead names b");
+		for (size_t i = 0; i < a->n_leaders && i < l.n; i++) /* the leads come first */
+			CHECK(!a->leaders[i].climit.blocked || strcmp(l.v[i].verdict, "clear") != 0,
+			      "%s: a blocked lead is not clear", l.v[i].id);
+	}
+	done(a, &l);
+	two_leads(89); /* just under the 90 % threshold */
+	a = build(3, &l);
+	if (a != NULL) {
+		has(a, &l, "lead/get/1048576/c1", "clear", "a", "");
+		CHECK(claims_find(&l, "client-limit/get/1048576/c1/b") == NULL, "89 %%: no limit");
+		has(a, &l, "lead-count/get/a", "most", "a", "");
+	}
+	done(a, &l);
+}
+
+/* test_leader_limited: the leader's own client limited: the lead stands. */
+static void test_leader_limited(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int c = 1; c <= 3; c++) {
+		limit(add("a", "get", 1 << 20, 1, c, 130 + c), 95);
+		add("b", "get", 1 << 20, 1, c, 100 + 2 * c);
+	}
+	a = build(3, &l);
+	if (a != NULL) {
+		has(a, &l, "lead/get/1048576/c1", "clear", "a", "");
+		has(a, &l, "client-limit/get/1048576/c1/a", "limited", "a", "cpu");
+	}
+	done(a, &l);
+}
+
+/* test_headline: a and b one clear lead each: no subject has the most; the untested lead
+ * of one cycle says why. */
+static void test_headline(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int c = 1; c <= 3; c++) {
+		add("a", "put", 1 << 20, 1, c, 130 + c);
+		add("b", "put", 1 << 20, 1, c, 100 + 2 * c);
+		add("a", "put", 2 << 20, 1, c, 100 + 2 * c);
+		add("b", "put", 2 << 20, 1, c, 130 + c);
+	}
+	a = build(3, &l);
+	if (a != NULL) {
+		has(a, &l, "lead-count/put/a", "some", "a", "");
+		has(a, &l, "lead-count/put/b", "some", "b", "");
+	}
+	done(a, &l);
+	add("a", "put", 1 << 20, 1, 1, 130);
+	add("b", "put", 1 << 20, 1, 1, 100);
+	a = build(1, &l);
+	if (a != NULL) {
+		has(a, &l, "lead/put/1048576/c1", "untested", "a", "one-cycle");
+		has(a, &l, "lead-count/put/a", "none", "a", "");
+		has(a, &l, "caveat/one-cycle", "one-cycle", NULL, "");
+		has(a, &l, "rank/consistency", "no-difference", NULL, "one-cycle");
+	}
+	done(a, &l);
+}
+
+/* test_consistency: a's cells steady, b's spread: the paired test on log CVs as SciPy's
+ * ttest_rel gives it (p = 0.0009188698720044515, ratio 0.1327327557384478 of the geometric
+ * mean CVs, a / b). */
+static void test_consistency(void)
+{
+	static const double va[4][3] = {
+		{100, 101, 99}, {200, 204, 198}, {50, 50.5, 49}, {80, 81, 80.2}};
+	static const double vb[4][3] = {
+		{100, 110, 92}, {200, 180, 215}, {50, 46, 55}, {80, 88, 77}};
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int z = 0; z < 4; z++)
+		for (int c = 1; c <= 3; c++) {
+			add("a", "get", (uint64_t)(z + 1) << 20, 1, c, va[z][c - 1]);
+			add("b", "get", (uint64_t)(z + 1) << 20, 1, c, vb[z][c - 1]);
+		}
+	a = build(3, &l);
+	if (a != NULL) {
+		has(a, &l, "rank/consistency", "ranked", "a", "");
+		has(a, &l, "rank/consistency/least", "ranked", "b", "");
+		CHECK_NUM(fig(&l, "rank/consistency", "p_adj"), 0.0009188698720044515, 1e-12,
+			  "p as scipy.stats.ttest_rel on the log CVs");
+		CHECK_NUM(fig(&l, "rank/consistency", "ratio"), 0.1327327557384478, 1e-12,
+			  "the ratio of the geometric mean CVs");
+		CHECK_NUM(fig(&l, "rank/consistency", "cv_mean.a"), 0.011783078752477092, 1e-12,
+			  "a's mean CV");
+	}
+	done(a, &l);
+}
+
+/* rng, normal: the test's own stream (an LCG, Box-Muller). */
+static double rng(unsigned long long *s)
+{
+	*s = *s * 6364136223846793005ULL + 1442695040888963407ULL;
+	return ((double)(*s >> 11) + 0.5) / 9007199254740992.0;
+}
+
+static double normal(unsigned long long *s)
+{
+	return sqrt(-2 * log(rng(s))) * cos(2 * M_PI * rng(s));
+}
+
+/* ranked_share: of 400 campaigns (3 subjects, 6 cells, 5 cycles, lognormal noise: a's at
+ * CV cv_a, the others' at 10 %), the share whose rank/consistency names a subject, and of
+ * those the share naming a. */
+static double ranked_share(double cv_a, unsigned long long seed, double *right)
+{
+	static const char *const subj[3] = {"a", "b", "c"};
+	size_t ranked = 0, named_a = 0;
+
+	for (int k = 0; k < 400; k++) {
+		struct claim_list l;
+		struct aggregate *a;
+		const struct results_claim *c;
+
+		for (int z = 0; z < 6; z++)
+			for (int cy = 1; cy <= 5; cy++)
+				for (int s = 0; s < 3; s++) {
+					double cv = s == 0 ? cv_a : 0.10,
+					       sd = sqrt(log(1 + cv * cv));
+
+					add(subj[s], "get", (uint64_t)(z + 1) << 20, 1, cy,
+					    100 * exp(sd * normal(&seed)));
+				}
+		a = build(5, &l);
+		c = a != NULL ? claims_find(&l, "rank/consistency") : NULL;
+		if (c != NULL && strcmp(c->verdict, "ranked") == 0) {
+			ranked++;
+			named_a += c->subject == 0;
+		}
+		done(a, &l);
+	}
+	*right = ranked ? (double)named_a / (double)ranked : NAN;
+	return (double)ranked / 400;
+}
+
+static void test_consistency_sim(void)
+{
+	double right, alike = ranked_share(0.10, 7, &right), apart;
+
+	printf("consistency rank, all at CV 10 %%: %.1f %% of campaigns name a most consistent "
+	       "subject\n",
+	       100 * alike);
+	CHECK(alike <= 0.05 + 0.03, "false ranks at most about alpha: %.3f", alike);
+	apart = ranked_share(0.03, 8, &right);
+	printf("consistency rank, a at CV 3 %%, the others at 10 %%: %.1f %% ranked, %.1f %% of "
+	       "them a\n",
+	       100 * apart, 100 * right);
+	CHECK(apart >= 0.8 && right == 1, "power: %.3f, right %.3f", apart, right);
+}
+
+/* test_oneoffs: single LIST runs carry no rank; two HEAD runs each are ranked by Welch's
+ * test (SciPy ttest_ind on the logs, equal_var False: p = 0.007797206561449424). */
+static void test_oneoffs(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	add("a", "put", 1 << 20, 1, 1, 10);
+	add("b", "put", 1 << 20, 1, 1, 10);
+	add("a", "list", 0, 8, 0, 1000);
+	add("b", "list", 0, 8, 0, 900);
+	add("a", "head", 0, 8, 0, 1000);
+	add("a", "head", 0, 8, 0, 1010);
+	add("b", "head", 0, 8, 0, 900);
+	add("b", "head", 0, 8, 0, 905);
+	a = build(1, &l);
+	if (a != NULL) {
+		has(a, &l, "rank/list/0/c8", "no-difference", NULL, "single-runs");
+		has(a, &l, "rank/head/0/c8", "ranked", "a", "");
+		CHECK_NUM(fig(&l, "rank/head/0/c8", "p_adj"), 0.007797206561449424, 1e-12,
+			  "Welch's p as SciPy's");
+	}
+	done(a, &l);
+}
+
+/* test_time: "where the time goes" per concurrency: at 1 worker the wait, at 16 the
+ * transfer; a run without phases is a caveat, not a silent gap. */
+static void test_time(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int c = 1; c <= 2; c++)
+		for (int k = 0; k < 2; k++) {
+			struct runlog *r = add("a", "get", 1 << 20, k ? 16 : 1, c, 100);
+			struct request_phases *p = &r->summary.phases;
+
+			if (k == 1 && c == 2)
+				continue; /* no phases */
+			r->summary.has_phases = 1;
+			p->ph[RPH_WAIT].mean_all_ms = k ? 2 : 7;
+			p->ph[RPH_TRANSFER].mean_all_ms = k ? 8 : 3;
+		}
+	a = build(2, &l);
+	if (a != NULL) {
+		const struct results_claim *c = claims_find(&l, "time-share/get/1048576/c1/a");
+		const struct results_claim_figure *f = c ? results_claim_figure(c, "part") : NULL;
+
+		has(a, &l, "time-share/get/1048576/c1/a", "dominant", "a", "");
+		CHECK(f != NULL && f->text != NULL && strcmp(f->text, "wait") == 0, "c1: wait");
+		c = claims_find(&l, "time-share/get/1048576/c16/a");
+		f = c ? results_claim_figure(c, "part") : NULL;
+		CHECK(f != NULL && f->text != NULL && strcmp(f->text, "transfer") == 0,
+		      "c16: transfer");
+		has(a, &l, "caveat/partial-phases/get/1048576/c16/a", "partial-phases", "a", "");
+		CHECK(fig(&l, "caveat/partial-phases/get/1048576/c16/a", "runs") == 1 &&
+			      fig(&l, "caveat/partial-phases/get/1048576/c16/a", "n") == 2,
+		      "the caveat: 1 run of 2");
+	}
+	done(a, &l);
+}
+
+/* test_clients: a distributed run's limited clients named once each in its cell's claim
+ * (the verdicts set by hand: analyze/cells/climit_cells.c judges them, test_climit_cells). */
+static void test_clients(void)
+{
+	struct agg_climit_client who[3] = {
+		{1, "node-b", {0}}, {2, "node-c", {0}}, {1, "node-b", {0}}};
+	struct claim_list l;
+	struct err e = {{0}};
+	struct aggregate *a;
+
+	add("a", "get", 1 << 20, 1, 1, 100);
+	add("a", "get", 1 << 20, 1, 2, 100);
+	a = build(2, &l);
+	if (a != NULL) {
+		const struct results_claim *c;
+		const struct results_claim_figure *f;
+
+		claims_free(&l);
+		a->cells[0].climit = (struct agg_climit){
+			.measured = 2, .limited = 2, .is_limited = 1, .reasons = CLIMIT_R_CPU};
+		a->runs[0].climit_clients = who;
+		a->runs[0].n_climit_clients = 2;
+		a->runs[1].climit_clients = who + 2;
+		a->runs[1].n_climit_clients = 1;
+		CHECK(claims_build(a, &l, &e) == 0, "claims_build: %s", e.msg);
+		c = claims_find(&l, "client-limit/get/1048576/c1/a");
+		f = c ? results_claim_figure(c, "client") : NULL;
+		CHECK_STR(f ? f->text : NULL, "node-b (rank 1), node-c (rank 2)",
+			  "the clients named");
+		a->runs[0].climit_clients = a->runs[1].climit_clients = NULL; /* not the pool's */
+		a->runs[0].n_climit_clients = a->runs[1].n_climit_clients = 0;
+	}
+	done(a, &l);
+}
+
+/* test_short_window: a run whose kept window is 2 median requests long (under 4) puts a
+ * short-window caveat on its cell; 4 requests long does not. */
+static void test_short_window(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int c = 1; c <= 2; c++)
+		for (int k = 0; k < 2; k++) {
+			struct runlog *r = add("a", "put", 8 << 20, k ? 2 : 1, c, 100);
+
+			r->summary.seg_count = 2;
+			r->summary.seconds = 2;
+			r->summary.latency.p50 = k ? 500 : 1000; /* 4 and 2 requests */
+		}
+	a = build(2, &l);
+	if (a != NULL) {
+		has(a, &l, "caveat/short-window/put/8388608/c1/a", "short-window", "a", "");
+		CHECK(fig(&l, "caveat/short-window/put/8388608/c1/a", "runs") == 2,
+		      "both runs short");
+		CHECK(claims_find(&l, "caveat/short-window/put/8388608/c2/a") == NULL,
+		      "4 requests: no caveat");
+	}
+	done(a, &l);
+}
+
+/* test_ran: with three subjects, the one that signed otherwise ran differently; with two
+ * that differ, each did. */
+static void test_ran(void)
+{
+	static const char *const sends[3] = {NULL, "checksum crc32", "payload streaming-unsigned"};
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int s = 0; s < 3; s++) {
+		struct runlog *r = add(s == 0 ? "a" : s == 1 ? "b" : "c", "get", 1 << 20, 1, 1, 10);
+
+		r->workload.send = (char *)sends[s];
+	}
+	add("d", "get", 1 << 20, 1, 1, 10);
+	a = build(1, &l);
+	if (a != NULL) {
+		has(a, &l, "ran-differently/c/signing", "differs", "c", "");
+		has(a, &l, "ran-differently/b/checksum", "differs", "b", "");
+		CHECK(claims_find(&l, "ran-differently/a/signing") == NULL &&
+			      claims_find(&l, "ran-differently/d/checksum") == NULL,
+		      "the subjects that ran as most did are not named");
+	}
+	done(a, &l);
+	add("a", "get", 1 << 20, 1, 1, 10)->workload.send = "retries 3";
+	add("b", "get", 1 << 20, 1, 1, 10);
+	a = build(1, &l);
+	if (a != NULL) {
+		has(a, &l, "ran-differently/a/retries", "differs", "a", "");
+		has(a, &l, "ran-differently/b/retries", "differs", "b", "");
+	}
+	done(a, &l);
+}
+
+int main(void)
+{
+	test_lead_rule();
+	test_step_words();
+	test_time_rule();
+	test_rank_rule();
+	test_blocked();
+	test_leader_limited();
+	test_headline();
+	test_consistency();
+	test_consistency_sim();
+	test_oneoffs();
+	test_time();
+	test_clients();
+	test_short_window();
+	test_ran();
+	return check_done();
+}

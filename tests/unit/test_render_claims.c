@@ -1,0 +1,118 @@
+/* tests/unit/test_render_claims.c: the words of every claim (render/report/report_claims.c):
+ * each kind and verdict core/results knows (results_claim_kinds) has its claim.KIND.VERDICT
+ * string in English and Korean, worded with no placeholder left and the subject named; the
+ * verdicts of one kind are worded apart; a verdict without a string is refused. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/results/results_claims.h"
+#include "render/report/report_int.h"
+#include "tests/unit/check.h"
+
+/* The figures any claim.* string names, each with a value. */
+static struct results_claim_figure figures[] = {
+	{"value", 131.2, NULL},
+	{"metric", NAN, "mib_s"},
+	{"clear", 2, NULL},
+	{"of", 4, NULL},
+	{"failed", 30, NULL},
+	{"requests", 600, NULL},
+	{"offered", 400, NULL},
+	{"on_time", 579, NULL},
+	{"slots", 600, NULL},
+	{"max_sustained", 200, NULL},
+	{"limit", NAN, "client"},
+	{"rate", 400, NULL},
+	{"part", NAN, "wait"},
+	{"runs", 3, NULL},
+	{"n", 5, NULL},
+	{"requests_min", 2, NULL},
+	{"aspect", NAN, "signing"},
+	{"others", NAN, "header"},
+};
+
+static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
+{
+	int subjects[1] = {1};
+	char *reasons[1] = {"cpu"};
+	size_t n = 0;
+
+	for (const struct results_claim_kind *k = results_claim_kinds; k->kind != NULL; k++) {
+		char *prev = NULL;
+
+		for (size_t v = 0; k->verdicts[v] != NULL; v++) {
+			struct results_claim c = {.id = "x",
+						  .kind = (char *)k->kind,
+						  .verdict = (char *)k->verdicts[v],
+						  .op = "get",
+						  .size = 4096,
+						  .concurrency = 8,
+						  .subject = 0,
+						  .subjects = subjects,
+						  .n_subjects = 1,
+						  .reasons = reasons,
+						  .n_reasons = 1,
+						  .figures = figures,
+						  .n_figures = sizeof(figures) /
+							       sizeof(figures[0])};
+			struct strbuf b = {0};
+			int rc = report_claim_words(m, l, &c, &b);
+
+			n++;
+			CHECK(rc == 0 && b.p && !b.failed, "%s: claim.%s.%s has words", lang,
+			      k->kind, k->verdicts[v]);
+			CHECK(b.p && strchr(b.p, '{') == NULL,
+			      "%s: claim.%s.%s: no placeholder left: %s", lang, k->kind,
+			      k->verdicts[v], b.p ? b.p : "");
+			CHECK(b.p && (strcmp(k->kind, "caveat") == 0 ||
+				      strcmp(k->kind, "rank") == 0 ||
+				      strstr(b.p, m->subjects[0].label) != NULL ||
+				      strcmp(k->verdicts[v], "untested") == 0),
+			      "%s: claim.%s.%s names its subject: %s", lang, k->kind,
+			      k->verdicts[v], b.p ? b.p : "");
+			CHECK(prev == NULL || (b.p && strcmp(prev, b.p) != 0),
+			      "%s: claim.%s.%s worded apart from the kind's other verdict", lang,
+			      k->kind, k->verdicts[v]);
+			free(prev);
+			prev = b.p ? strdup(b.p) : NULL;
+			strbuf_free(&b);
+		}
+		free(prev);
+	}
+	CHECK(n == 27, "%s: 27 verdicts walked (%zu)", lang, n);
+	{
+		struct results_claim c = {
+			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};
+		struct strbuf b = {0};
+
+		CHECK(report_claim_words(m, l, &c, &b) < 0, "%s: a verdict with no words refused",
+		      lang);
+		strbuf_free(&b);
+	}
+}
+
+int main(void)
+{
+	const char *top = getenv("TOP");
+	char path[4096], tdir[4096];
+	struct err e = {{0}};
+	struct report_model *m;
+
+	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json",
+		 top ? top : ".");
+	snprintf(tdir, sizeof(tdir), "%s/templates", top ? top : ".");
+	m = model_load(path, &e);
+	CHECK(m != NULL && m->nsubjects >= 2, "the fixture loads: %s", e.msg);
+	for (int i = 0; m != NULL && i < 2; i++) {
+		const char *lang = i ? "ko" : "en";
+		struct text_lang *l = text_lang_load(tdir, lang, &e);
+
+		CHECK(l != NULL, "%s strings load: %s", lang, e.msg);
+		if (l != NULL)
+			test_words(m, l, lang);
+		text_lang_free(l);
+	}
+	model_free(m);
+	return check_done();
+}
