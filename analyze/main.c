@@ -44,8 +44,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
 	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
-	      "writes RESULTS_DIR/aggregate.json, cells.csv and runs.csv (each to a temporary\n"
-	      "name, renamed when complete). Formulas: docs/METHODOLOGY.md.\n"
+	      "writes RESULTS_DIR/aggregate.json, cells.csv, runs.csv and manifest.json (into a\n"
+	      "staging directory in RESULTS_DIR, all moved in once complete: a failed write\n"
+	      "leaves the earlier results as they were). Formulas: docs/METHODOLOGY.md.\n"
 	      "\n"
 	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
@@ -107,7 +108,7 @@ static void usage(FILE *f)
 	      "                            trend.json: the headline cells per build and the\n"
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
-	      "                            (exit 2; the results files are written already)\n"
+	      "                            (exit 2; no results written)\n"
 	      "  --alerts FILE             with --history: the build's watch lines, then its\n"
 	      "                            regression alert lines, one per line as trend.json's\n"
 	      "                            watch[] and alerts[] hold them (\"watch: ...\",\n"
@@ -146,7 +147,7 @@ static void usage(FILE *f)
 	      "Exit status: 0 all runs read; 1 partial: some run.json (or ops.tsv.zst with\n"
 	      "--recompute) could not be read or disagreed, each named on stderr with the\n"
 	      "reason, the rest analyzed and written; 2 usage error or fatal error (DATA_DIR\n"
-	      "unreadable, results not writable): nothing complete written.\n",
+	      "unreadable, results not writable): no results written, RESULTS_DIR as it was.\n",
 	      f);
 }
 

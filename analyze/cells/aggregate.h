@@ -66,13 +66,17 @@ struct agg_host;
 struct agg_balance;
 
 struct agg_subject {
-	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+	/* borrowed from a run log (a no_run subject's id and label from the options; its
+	 * other strings NULL) */
+	const char *id, *label, *color, *endpoint, *region;
 	const char *send; /* how its requests were sent: the modes of all its runs
 			     (runlog_workload_modes_merge; NULL: defaults); owned: send_own */
 	char *send_own;
 	/* dotted_bucket: the bucket of a run that asked for virtual-hosted addressing and
 	 * went path-style (a bucket name with a dot over HTTPS; collect/s3/s3.h); NULL: none */
 	const char *dotted_bucket;
+	int no_run; /* planned, but no run of it was read (folders missing or unreadable):
+		       its cells have no valid run; label from the campaign, else its id */
 };
 
 struct agg_run {
@@ -204,8 +208,13 @@ struct agg_options {
 	int cycles;                       /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
-	double alpha;                    /* significance level; 0: COMPARE_ALPHA_DEFAULT */
-	struct climit_thresholds climit; /* the client-limit thresholds; all 0: the defaults */
+	double alpha;                      /* significance level; 0: COMPARE_ALPHA_DEFAULT */
+	struct climit_thresholds climit;   /* the client-limit thresholds; all 0: the defaults */
+	const char *const *subject_labels; /* subject_order's labels (NULL ones: none); may be
+					      NULL */
+	const char *const *planned;        /* ids that should have runs: a listed one of which no
+				       run was read is a subject all the same, no_run set */
+	size_t n_planned;
 };
 
 struct aggregate {
@@ -269,8 +278,9 @@ struct aggregate {
 
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
  * one-off runs). The logs are borrowed and must outlive the result. Subjects come
- * in opt->subject_order first, then the others by id. Returns NULL with a message
- * when memory runs out, a client record cannot be judged or priced runs are in two
+ * in opt->subject_order first (a planned one of which no run was read too, no_run set,
+ * its cells empty), then the others by id. Returns NULL with a message when memory runs
+ * out, a client record cannot be judged or priced runs are in two
  * currencies (cost_cells_build). The caller frees the result with aggregate_free. */
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);

@@ -173,6 +173,12 @@ static int outputs(const char *dir, struct results_manifest *m, struct err *e)
 	return 0;
 }
 
+/* written_dir: the directory the results files are in now. */
+static const char *written_dir(const struct manifest_opts *o)
+{
+	return o->staged_dir != NULL ? o->staged_dir : o->results_dir;
+}
+
 /* history_build: the build id trend.json records, or 0. */
 static long long history_build(const char *dir)
 {
@@ -216,10 +222,10 @@ int manifest_build(const struct manifest_opts *o, const char *signer, struct res
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
-	snprintf(file, sizeof(file), "%s/aggregate.json", o->results_dir);
+	snprintf(file, sizeof(file), "%s/aggregate.json", written_dir(o));
 	if (results_read(file, &agg, e) < 0 ||
 	    manifest_facts(o->data_dir, o->warp_mode, &agg, m, e) < 0 || all_inputs(o, m, e) < 0 ||
-	    outputs(o->results_dir, m, e) < 0)
+	    outputs(written_dir(o), m, e) < 0)
 		goto done;
 	m->format = strdup(RESULTS_MANIFEST_FORMAT);
 	m->generated = strdup(agg.generated ? agg.generated : "");
@@ -228,7 +234,7 @@ int manifest_build(const struct manifest_opts *o, const char *signer, struct res
 	m->tool_commit = strdup(manifest_commit());
 	m->command = command(o);
 	if ((m->options.has_history_build = o->history != NULL))
-		m->options.history_build = history_build(o->results_dir);
+		m->options.history_build = history_build(written_dir(o));
 	if (signer != NULL) {
 		m->signer_algorithm = strdup("ed25519");
 		m->signer_fingerprint = strdup(signer);
@@ -269,10 +275,10 @@ int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], stru
 		err_set(e, "manifest: out of memory");
 		goto done;
 	}
-	snprintf(path, sizeof(path), "%s/manifest.json", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.json", written_dir(o));
 	if (results_manifest_write(&m, path, e) == 0)
 		rc = 0;
-	snprintf(path, sizeof(path), "%s/manifest.sig", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.sig", written_dir(o));
 	if (rc == 0 && o->sign_key) {
 		rc = sign_message(o->sign_key, hex, DIGEST_HEX_LEN, sig, e);
 		if (rc == 0)

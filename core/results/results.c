@@ -2,6 +2,7 @@
  * table of its arrays, each element written, read and freed by its record's functions. */
 #include "core/results/results.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -486,7 +487,7 @@ int results_dump(const json_t *root, const char *path, struct err *e)
 		return -1;
 	if (json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) !=
 	    0) {
-		err_set(e, "%s: write failed", out.tmp);
+		err_set(e, "%s: cannot write: %s", out.tmp, strerror(errno));
 		fs_atomic_abort(&out);
 		return -1;
 	}

@@ -1,6 +1,7 @@
 /* core/results/results_manifest.c: see results_manifest.h. */
 #include "core/results/results_manifest.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,8 +387,10 @@ int results_manifest_write(const struct results_manifest *m, const char *path, s
 	if ((f = fs_atomic_fopen(&a, path, e)) == NULL)
 		goto done;
 	if (json_dumpf(doc, f, flags) != 0 || fputc('\n', f) == EOF) {
+		int errnum = errno;
+
 		fs_atomic_abort(&a);
-		err_set(e, "%s: cannot write", path);
+		err_set(e, "%s: cannot write: %s", path, strerror(errnum));
 		goto done;
 	}
 	rc = fs_atomic_commit(&a, e);

@@ -125,6 +125,23 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc)
 	return 0;
 }
 
+int model_no_run_read(const struct report_model *m, size_t s)
+{
+	for (size_t i = 0; i < m->doc.n_runs; i++)
+		if (m->doc.runs[i].subject == (int)s)
+			return 0;
+	return 1;
+}
+
+size_t model_kept_as(const struct report_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->doc.n_runs; i++)
+		n += m->doc.runs[i].kept_as != NULL;
+	return n;
+}
+
 double model_figure(const struct results_cell *c)
 {
 	return c == NULL ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;

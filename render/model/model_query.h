@@ -73,6 +73,14 @@ const struct results_series *model_timeseries(const struct report_model *m, int 
  * runs). */
 int model_pooled(const struct results_cell *c);
 
+/* model_no_run_read: 1 when aggregate.json lists subject s but no run of it (a planned
+ * subject whose run files were missing or unreadable: docs/FORMATS.md). */
+int model_no_run_read(const struct report_model *m, size_t s);
+
+/* model_kept_as: how many runs were kept by --allow-changed measured otherwise than the
+ * plan says (runs[].kept_as). */
+size_t model_kept_as(const struct report_model *m);
+
 /* model_reasons: the client-limit reasons of the bit set (core/climit.h) as "a,b" into buf
  * of n bytes (names that do not fit are left out); returns buf. */
 const char *model_reasons(unsigned reasons, char *buf, size_t n);

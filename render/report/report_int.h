@@ -97,6 +97,12 @@ int report_clients_matrix(struct report_builder *r, const char *op, struct strbu
  * addressing was asked (render/report/report_subjects.c). */
 void report_subjects(struct report_builder *r);
 
+/* report_excluded: the excluded runs table (runs without a final summary and run files that
+ * could not be read, each with its class and reason), or the sentence that none was; then
+ * the runs kept by --allow-changed with what they were measured with
+ * (render/report/report_excluded.c). */
+void report_excluded(struct report_builder *r);
+
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */
 void report_clients_env(struct report_builder *r, struct doc_table *t);

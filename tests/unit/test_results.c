@@ -9,7 +9,8 @@
  * byte for byte, the manifest's digest made again from its records; every record read back
  * from what it writes, also with the values a file of an older format or an edge of the data
  * gives (null figures, no mix, an unknown leader status, counts, families and leads not in
- * the file, no statistics); and a malformed field named with its path. */
+ * the file, no statistics; a run kept by --allow-changed, unreadable run files placed by the
+ * plan or not); and a malformed field named with its path. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,21 @@ static void edges(struct results *d)
 		d->rate_sweeps[i].limit_by = RESULTS_LIMIT_UNKNOWN;
 	for (size_t i = 0; i < d->n_runs; i++)
 		d->runs[i].cycle = 0;
+	if (d->n_runs) /* a run kept by --allow-changed, measured otherwise */
+		d->runs[0].kept_as = strdup("workload.count=2; subject.region=eu-west-3");
+	if (d->n_unreadable == 0 && (d->unreadable = calloc(2, sizeof(*d->unreadable))) != NULL) {
+		/* a run.json the plan places, and one it does not */
+		d->n_unreadable = 2;
+		d->unreadable[0].path = strdup("runs/cycle-02/a/put-4KiB-c8");
+		d->unreadable[0].error = strdup("run.json:22:6: bad JSON");
+		d->unreadable[0].subject = strdup("a");
+		d->unreadable[0].op = strdup("put");
+		d->unreadable[0].cycle = 2;
+		d->unreadable[0].size = 4096;
+		d->unreadable[0].concurrency = 8;
+		d->unreadable[1].path = strdup("runs/once/b/list-4KiB-c1");
+		d->unreadable[1].error = strdup("run.json: field subject: missing");
+	}
 	for (size_t i = 0; i < d->n_cost; i++) {
 		free(d->cost[i].price_date);
 		d->cost[i].price_date = NULL;
