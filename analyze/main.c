@@ -1,7 +1,8 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
- *               [--min-samples N] [--alpha A] [--recompute] [--hedge] [--warp-map MAP]
+ *               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]
+ *               [--hedge] [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * The flags, then one call: pipeline_defaults, parse_args, pipeline_run
@@ -17,6 +18,7 @@
 #include <string.h>
 
 #include "analyze/cells/inclusion.h"
+#include "analyze/cells/planner.h"
 #include "analyze/pipeline.h"
 #include "analyze/provenance/verify.h"
 #include "analyze/warp/warp.h"
@@ -30,8 +32,8 @@
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "               [--min-samples N] [--alpha A] [--recompute] [--hedge]\n"
-	      "               [--warp-map MAP]\n"
+	      "               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]\n"
+	      "               [--hedge] [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
@@ -42,8 +44,9 @@ static void usage(FILE *f)
 	      "\n"
 	      "Reads every run under DATA_DIR/runs (runs/cycle-NN/SUBJECT/RUN/run.json and\n"
 	      "runs/once/SUBJECT/RUN/run.json), applies the inclusion rule and the policy, and\n"
-	      "writes RESULTS_DIR/aggregate.json, cells.csv and runs.csv (each to a temporary\n"
-	      "name, renamed when complete). Formulas: docs/METHODOLOGY.md.\n"
+	      "writes RESULTS_DIR/aggregate.json, cells.csv, runs.csv and manifest.json (into a\n"
+	      "staging directory in RESULTS_DIR, all moved in once complete: a failed write\n"
+	      "leaves the earlier results as they were). Formulas: docs/METHODOLOGY.md.\n"
 	      "\n"
 	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
@@ -59,6 +62,12 @@ static void usage(FILE *f)
 	      "                            (Bonferroni; their adjusted intervals, ci_adj, at\n"
 	      "                            1 - A); 0 < A <= 0.5, default 0.05 (the cells'\n"
 	      "                            intervals stay 95 percent)\n"
+	      "  --target-ci PCT           the planner's target: the cycles each matrix cell\n"
+	      "                            needs for a 95 % interval within +-PCT of its\n"
+	      "                            figure, each comparison to tell a ratio of 1 +- PCT\n"
+	      "                            from 1, and per op the more cycles, hours and cost\n"
+	      "                            (aggregate.json planner); above 0 %, at most 50 %,\n"
+	      "                            default 5%\n"
 	      "  --recompute               recompute each run's summary (and its latency\n"
 	      "                            histograms) from its ops.tsv.zst instead of trusting\n"
 	      "                            run.json; runs whose numbers differ from run.json\n"
@@ -99,7 +108,7 @@ static void usage(FILE *f)
 	      "                            trend.json: the headline cells per build and the\n"
 	      "                            latest build's significant changes (docs/FORMATS.md);\n"
 	      "                            a history that cannot be written is a fatal error\n"
-	      "                            (exit 2; the results files are written already)\n"
+	      "                            (exit 2; no results written)\n"
 	      "  --alerts FILE             with --history: the build's watch lines, then its\n"
 	      "                            regression alert lines, one per line as trend.json's\n"
 	      "                            watch[] and alerts[] hold them (\"watch: ...\",\n"
@@ -138,7 +147,7 @@ static void usage(FILE *f)
 	      "Exit status: 0 all runs read; 1 partial: some run.json (or ops.tsv.zst with\n"
 	      "--recompute) could not be read or disagreed, each named on stderr with the\n"
 	      "reason, the rest analyzed and written; 2 usage error or fatal error (DATA_DIR\n"
-	      "unreadable, results not writable): nothing complete written.\n",
+	      "unreadable, results not writable): no results written, RESULTS_DIR as it was.\n",
 	      f);
 }
 
@@ -220,6 +229,17 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 			return -1;
 		}
 		break;
+	case 'X': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->target_ci, &pe) < 0 ||
+		    !(o->target_ci > 0 && o->target_ci <= PLANNER_TARGET_MAX)) {
+			fprintf(stderr, "analyze: --target-ci: %s\n",
+				pe.msg[0] ? pe.msg : "a target above 0% and at most 50%, please");
+			return -1;
+		}
+		break;
+	}
 	case 'r':
 		o->recompute = 1;
 		break;
@@ -302,6 +322,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"policy", required_argument, NULL, 'p'},
 		{"min-samples", required_argument, NULL, 'm'},
 		{"alpha", required_argument, NULL, 'a'},
+		{"target-ci", required_argument, NULL, 'X'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"hedge", no_argument, NULL, 'G'},
 		{"warp-map", required_argument, NULL, 'W'},

@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <time.h>
 
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
+#include "analyze/cells/planner.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
@@ -25,6 +27,7 @@
 #include "analyze/cells/sizelabel.h"
 #include "analyze/read/strv.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/read/plantsv.h"
 #include "analyze/read/pricefile.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
@@ -63,6 +66,7 @@ struct state {
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
 	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
+	struct plantsv plan;     /* DATA_DIR/plan.tsv's rows (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -80,6 +84,7 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 		return -1;
 	nb[st->n_bad].path = rel;
 	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
+	nb[st->n_bad].planned = NULL;
 	st->n_bad++;
 	return 0;
 }
@@ -204,17 +209,16 @@ static void results_dir(const struct pipeline_opts *o, char *dir, size_t n)
 		snprintf(dir, n, "%s/results", o->data_dir);
 }
 
+/* write_results: aggregate.json, cells.csv and runs.csv into the staging directory out. */
 static int write_results(const struct state *st, const struct pipeline_opts *o,
-			 const struct aggregate *a, const struct baseline *base, struct err *e)
+			 const struct aggregate *a, const struct baseline *base, const char *out,
+			 struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32], when[RFC3339_MAX];
 	struct out_meta m = {0};
 	struct claim_list claims;
 	int rc = -1;
 
-	results_dir(o, dir, sizeof(dir));
-	if (fs_mkdirs(dir, e) < 0)
-		return -1;
 	generated_time(when, sizeof(when));
 	m.generated = when;
 	m.order = st->camp.order;
@@ -229,15 +233,17 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 		goto done;
 	m.claims = claims.v;
 	m.n_claims = claims.n;
-	snprintf(path, sizeof(path), "%s/cells.csv", dir);
+	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
 		goto done;
-	snprintf(path, sizeof(path), "%s/runs.csv", dir);
+	snprintf(path, sizeof(path), "%s/runs.csv", out);
 	if (out_csv_runs(a, path, e) < 0)
 		goto done;
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	snprintf(path, sizeof(path), "%s/aggregate.json", out);
 	if (out_results_write(a, &m, path, e) < 0)
 		goto done;
+	results_dir(o, dir, sizeof(dir));
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
 	fprintf(stderr,
 		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows, "
 		"%zu claims -> %s\n",
@@ -271,10 +277,11 @@ static struct history_trend_opts trend_opts(const struct pipeline_opts *o,
 	return t;
 }
 
-/* record_history: --history: the aggregate.json just written recorded as a build of
- * the database, then RESULTS_DIR/trend.json from it, judged under t. */
-static int record_history(const struct pipeline_opts *o, const struct history_trend_opts *t,
-			  struct err *e)
+/* record_history: --history: the aggregate.json just written into out recorded as a
+ * build of the database (under RESULTS_DIR's name), then trend.json into out from it,
+ * judged under t. */
+static int record_history(const struct pipeline_opts *o, const char *out,
+			  const struct history_trend_opts *t, struct err *e)
 {
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
@@ -283,7 +290,7 @@ static int record_history(const struct pipeline_opts *o, const struct history_tr
 	int rc;
 
 	results_dir(o, dir, sizeof(dir));
-	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	snprintf(path, sizeof(path), "%s/aggregate.json", out);
 	if (results_read(path, &agg, e) < 0) {
 		results_free(&agg);
 		return -1;
@@ -292,9 +299,10 @@ static int record_history(const struct pipeline_opts *o, const struct history_tr
 	results_free(&agg);
 	if (rc < 0)
 		return -1;
-	snprintf(path, sizeof(path), "%s/trend.json", dir);
+	snprintf(path, sizeof(path), "%s/trend.json", out);
 	if (history_trend(o->history, id, t, path, &n_reg, &n_watch, e) < 0)
 		return -1;
+	snprintf(path, sizeof(path), "%s/trend.json", dir);
 	fprintf(stderr,
 		"analyze: history %s: build %lld recorded; %zu regression alerts, %zu watches "
 		"-> %s\n",
@@ -303,13 +311,13 @@ static int record_history(const struct pipeline_opts *o, const struct history_tr
 }
 
 /* write_metrics: --metrics FILE (analyze/out/out.h), with the regression flags of the
- * trend.json record_history wrote. */
-static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, struct err *e)
+ * trend.json record_history wrote into out. */
+static int write_metrics(const struct pipeline_opts *o, const struct aggregate *a, const char *out,
+			 struct err *e)
 {
-	char dir[PATH_MAX], trend[PATH_MAX + 32];
+	char trend[PATH_MAX + 32];
 
-	results_dir(o, dir, sizeof(dir));
-	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
+	snprintf(trend, sizeof(trend), "%s/trend.json", out);
 	return out_metrics_write(a, o->history ? trend : NULL, o->metrics, e);
 }
 
@@ -417,6 +425,25 @@ static int read_sweeps(struct state *st, const struct pipeline_opts *o)
 	return 0;
 }
 
+/* read_plan: DATA_DIR/plan.tsv's rows: where each unreadable run belongs, and the kept_as
+ * of the runs kept by --allow-changed; an unreadable plan is a problem (exit 1), not
+ * fatal. -1 when out of memory. */
+static int read_plan(struct state *st, const struct pipeline_opts *o)
+{
+	struct err e = {{0}};
+	const struct plantsv_row *row;
+
+	if (plantsv_read(o->data_dir, &st->plan, &e) < 0 && note_bad(st, "plan.tsv", e.msg) < 0)
+		return -1;
+	for (size_t i = 0; i < st->n_bad; i++)
+		st->bad[i].planned = plantsv_find(&st->plan, st->bad[i].path);
+	for (size_t i = 0; st->plan.n_kept_as > 0 && i < st->n_logs; i++)
+		if ((row = plantsv_find(&st->plan, st->logs[i].path)) != NULL &&
+		    row->kept_as != NULL && (st->logs[i].kept_as = strdup(row->kept_as)) == NULL)
+			return -1;
+	return 0;
+}
+
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
@@ -446,24 +473,33 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	}
 	if (read_sweeps(st, o) < 0)
 		return -1;
+	if (read_plan(st, o) < 0) {
+		fprintf(stderr, "analyze: out of memory\n");
+		return -1;
+	}
 	ao->subject_order = (const char *const *)st->camp.subjects;
+	ao->subject_labels = (const char *const *)st->camp.labels;
 	ao->n_subject_order = st->camp.n_subjects;
+	ao->planned = (const char *const *)st->camp.planned;
+	ao->n_planned = st->camp.n_planned;
 	return 0;
 }
 
-/* write_manifest: RESULTS_DIR/manifest.json (analyze/provenance/manifest.h), its digest printed;
- * written last, after the files it lists. */
+/* write_manifest: manifest.json into out (analyze/provenance/manifest.h), its digest
+ * printed; written last, after the files it lists. */
 static int write_manifest(const struct state *st, const struct pipeline_opts *o,
-			  const struct aggregate *a, struct err *e)
+			  const struct aggregate *a, const char *out, struct err *e)
 {
 	char dir[PATH_MAX], hex[DIGEST_HEX_MAX], prices_file[PATH_MAX];
 	struct climit_thresholds lim = o->climit;
 	struct manifest_opts m = {
 		.data_dir = o->data_dir,
 		.results_dir = dir,
+		.staged_dir = out,
 		.policy = inclusion_policy_name(o->policy),
 		.min_samples = o->min_samples,
 		.alpha = a->alpha,
+		.target_ci = a->target_ci,
 		.recompute = o->recompute,
 		.warp_mode = st->warp_mode,
 		.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL,
@@ -489,6 +525,41 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 	fprintf(stderr, "analyze: manifest %s%s -> %s/manifest.json\n", hex,
 		o->sign_key ? " (signed)" : "", dir);
 	return 0;
+}
+
+/* The names analyze writes only with an option: this analysis's results directory holds
+ * none of an earlier one (a trend.json or signature of other results). */
+static const char *const optional_outputs[] = {"trend.json", "manifest.sig", NULL};
+
+/* write_all: every results file into a staging directory, then all moved into
+ * RESULTS_DIR together (core/fsutil.h fs_stage), manifest.json last: on a failure the
+ * earlier results stay as they were, and the message says so. */
+static int write_all(const struct state *st, const struct pipeline_opts *o,
+		     const struct aggregate *a, const struct baseline *base,
+		     const struct history_trend_opts *t, struct err *e)
+{
+	char dir[PATH_MAX], avail[32] = "?";
+	struct fs_stage sg;
+	struct statvfs vfs;
+
+	results_dir(o, dir, sizeof(dir));
+	if (fs_stage_open(&sg, dir, e) < 0)
+		return -1;
+	if (write_results(st, o, a, base, sg.tmp, e) == 0 &&
+	    (o->history == NULL || record_history(o, sg.tmp, t, e) == 0) &&
+	    (o->metrics == NULL || write_metrics(o, a, sg.tmp, e) == 0) &&
+	    write_manifest(st, o, a, sg.tmp, e) == 0 &&
+	    fs_stage_commit(&sg, "manifest.json", optional_outputs, e) == 0)
+		return 0;
+	fs_stage_abort(&sg);
+	if (statvfs(dir, &vfs) == 0)
+		units_format_size_human((uint64_t)vfs.f_bavail * vfs.f_frsize, avail,
+					sizeof(avail));
+	fprintf(stderr, "analyze: %s\n", e->msg);
+	return err_set(e,
+		       "%s: no results written; the files it held are as they were (%s free "
+		       "on its file system)",
+		       dir, avail);
 }
 
 /* hedge: --hedge's what-if of a's cells into st->hedge (aggregate.json hedge[]), printed; a
@@ -524,13 +595,26 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
+	if (a != NULL &&
+	    planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0) {
+		aggregate_free(a);
+		a = NULL;
+		err_set(&e, "aggregate: out of memory");
+	}
+	for (size_t i = 0; a != NULL && i < a->n_subjects; i++)
+		if (a->subjects[i].no_run) {
+			fprintf(stderr,
+				"analyze: %s: subject %s is planned, but none of its runs could be "
+				"read (runs/*/%s/ missing or unreadable): it is shown with no run "
+				"read\n",
+				o->data_dir, a->subjects[i].id, a->subjects[i].id);
+			st->problems++;
+		}
 	if (a != NULL && ((!st->warp_mode &&
 			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
-	else if (a == NULL || write_results(st, o, a, base, &e) < 0 ||
-		 (o->history && record_history(o, &t, &e) < 0) ||
-		 (o->metrics && write_metrics(o, a, &e) < 0) || write_manifest(st, o, a, &e) < 0)
+	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else
 		rc = 0;
@@ -551,6 +635,7 @@ static void state_clear(struct state *st)
 	scan_campaign_clear(&st->camp);
 	warpdir_result_clear(&st->warp);
 	warpdir_map_clear(&st->map);
+	plantsv_clear(&st->plan);
 }
 
 /* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest

@@ -2,8 +2,9 @@
  * (analyze/main.c): read the runs (s3bench's own run.json files, or a directory of
  * Warp result files), label their sizes, recompute or rebuild their summaries from
  * their per-request logs, aggregate them into cells, add the time series, write
- * RESULTS_DIR/aggregate.json, cells.csv and runs.csv, and record the analysis in the
- * history database. Formulas: docs/METHODOLOGY.md; files: docs/FORMATS.md.
+ * RESULTS_DIR/aggregate.json, cells.csv, runs.csv and manifest.json (staged, then all
+ * moved in together: core/fsutil.h fs_stage), and record the analysis in the history
+ * database. Formulas: docs/METHODOLOGY.md; files: docs/FORMATS.md.
  *
  * Use: pipeline_defaults(&o), set the fields from the command line, pipeline_run(&o). */
 #ifndef ANALYZE_PIPELINE_H
@@ -20,7 +21,8 @@ struct pipeline_opts {
 	const char *results_dir; /* NULL: DATA_DIR/results */
 	enum policy policy;
 	size_t min_samples;
-	double alpha; /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	double alpha;     /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
+	double target_ci; /* --target-ci: the planner's target; 0: PLANNER_TARGET_DEFAULT */
 	struct climit_thresholds climit; /* --client-limits; all 0: core/climit.h's defaults */
 	int recompute;
 	const char *warp_map;         /* --warp-map: DATA_DIR holds Warp result files */

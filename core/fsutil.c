@@ -1,7 +1,9 @@
 /* core/fsutil.c: see fsutil.h. */
 #include "core/fsutil.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <stdlib.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,4 +214,142 @@ int fs_write_file(const char *path, const void *data, size_t len, struct err *e)
 		return -1;
 	}
 	return fs_atomic_commit(&a, e);
+}
+
+/* stage_names: the names of the entries of dir but "." and "..", in *names (*n of them,
+ * the caller frees each and the array). -1 with errno set when dir cannot be read or
+ * memory runs out. */
+static int stage_names(const char *dir, char ***names, size_t *n)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL, **nv;
+	size_t k = 0;
+	int rc = -1;
+
+	if (d == NULL)
+		return -1;
+	while ((de = readdir(d)) != NULL) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		if ((nv = realloc(v, (k + 1) * sizeof(*v))) == NULL)
+			goto done;
+		v = nv;
+		if ((v[k] = strdup(de->d_name)) == NULL)
+			goto done;
+		k++;
+	}
+	rc = 0;
+done:
+	closedir(d);
+	if (rc < 0) {
+		while (k > 0)
+			free(v[--k]);
+		free(v);
+		errno = ENOMEM;
+		return -1;
+	}
+	*names = v;
+	*n = k;
+	return 0;
+}
+
+static void free_names(char **names, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+}
+
+int fs_stage_open(struct fs_stage *s, const char *dir, struct err *e)
+{
+	s->tmp[0] = '\0';
+	if ((size_t)snprintf(s->dir, sizeof(s->dir), "%s", dir) >= sizeof(s->dir) ||
+	    (size_t)snprintf(s->tmp, sizeof(s->tmp), "%s/.new.%ld", dir, (long)getpid()) >=
+		    sizeof(s->tmp)) {
+		s->tmp[0] = '\0';
+		return err_set(e, "%s: path too long", dir);
+	}
+	if (fs_mkdirs(dir, e) < 0) {
+		s->tmp[0] = '\0';
+		return -1;
+	}
+	fs_stage_abort(s); /* one a killed process of the same pid left */
+	snprintf(s->tmp, sizeof(s->tmp), "%s/.new.%ld", dir, (long)getpid());
+	if (mkdir(s->tmp, 0777) < 0) {
+		err_set(e, "%s: cannot create: %s", s->tmp, strerror(errno));
+		s->tmp[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+/* stage_move: rename s->tmp/name to s->dir/name. 0, or -1 with e set. */
+static int stage_move(const struct fs_stage *s, const char *name, struct err *e)
+{
+	char from[PATH_MAX * 2], to[PATH_MAX * 2];
+
+	snprintf(from, sizeof(from), "%s/%s", s->tmp, name);
+	snprintf(to, sizeof(to), "%s/%s", s->dir, name);
+	if (rename(from, to) != 0)
+		return err_set(e, "%s: cannot rename to %s: %s", from, to, strerror(errno));
+	return 0;
+}
+
+int fs_stage_commit(struct fs_stage *s, const char *last, const char *const *gone, struct err *e)
+{
+	char **names = NULL, path[PATH_MAX * 2];
+	size_t n = 0;
+	int has_last = 0, rc = -1;
+
+	if (s->tmp[0] == '\0')
+		return err_set(e, "%s: no files staged", s->dir);
+	if (stage_names(s->tmp, &names, &n) < 0) {
+		err_set(e, "%s: cannot read: %s", s->tmp, strerror(errno));
+		goto done;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (last != NULL && !strcmp(names[i], last))
+			has_last = 1;
+		else if (stage_move(s, names[i], e) < 0)
+			goto done;
+	}
+	if (has_last && stage_move(s, last, e) < 0)
+		goto done;
+	for (size_t g = 0; gone != NULL && gone[g] != NULL; g++) {
+		size_t i = 0;
+
+		while (i < n && strcmp(names[i], gone[g]) != 0)
+			i++;
+		snprintf(path, sizeof(path), "%s/%s", s->dir, gone[g]);
+		if (i == n && unlink(path) != 0 && errno != ENOENT) {
+			err_set(e, "%s: cannot remove: %s", path, strerror(errno));
+			goto done;
+		}
+	}
+	rc = 0;
+	snprintf(path, sizeof(path), "%s/.", s->dir);
+	sync_dir(path);
+done:
+	free_names(names, n);
+	fs_stage_abort(s);
+	return rc;
+}
+
+void fs_stage_abort(struct fs_stage *s)
+{
+	char **names = NULL, path[PATH_MAX * 2];
+	size_t n = 0;
+
+	if (s->tmp[0] == '\0')
+		return;
+	if (stage_names(s->tmp, &names, &n) == 0) {
+		for (size_t i = 0; i < n; i++) {
+			snprintf(path, sizeof(path), "%s/%s", s->tmp, names[i]);
+			unlink(path);
+		}
+		free_names(names, n);
+	}
+	rmdir(s->tmp);
+	s->tmp[0] = '\0';
 }

@@ -53,6 +53,33 @@ int fs_atomic_commit(struct fs_atomic *a, struct err *e);
  * Safe on a finished writer (does nothing then). */
 void fs_atomic_abort(struct fs_atomic *a);
 
+/* A set of files written together: each goes into a staging directory inside the target
+ * directory (".new.PID"), through the atomic writer or any other, and fs_stage_commit
+ * moves them all into the target once every one is complete. A writer that fails or is
+ * interrupted leaves the target's earlier files as they were, never a mix of old and new
+ * files. The fields are the stage's; callers write into tmp. */
+struct fs_stage {
+	char dir[PATH_MAX]; /* the target directory */
+	char tmp[PATH_MAX]; /* DIR/.new.PID, where the files are written */
+};
+
+/* fs_stage_open: create dir (fs_mkdirs) and its empty staging directory s->tmp. Returns
+ * 0, or -1 with e set (nothing to clean up then). */
+int fs_stage_open(struct fs_stage *s, const char *dir, struct err *e);
+
+/* fs_stage_commit: rename every file of s->tmp into s->dir, the one named last (NULL:
+ * none) after all the others, so that its presence says the rest is in place; then
+ * remove from s->dir each name of gone (NULL-terminated; NULL: none) that s->tmp did not
+ * hold, and the staging directory, and fsync s->dir. Renames inside one file system need
+ * no room for the data, so this fails only on a broken file system. Returns 0, or -1
+ * with e set naming the file not moved (the files moved before it stay, the rest is
+ * removed with the staging directory). s is finished either way. */
+int fs_stage_commit(struct fs_stage *s, const char *last, const char *const *gone, struct err *e);
+
+/* fs_stage_abort: remove the staging directory and the files in it; s->dir keeps what it
+ * held. Safe on a finished stage (does nothing then). */
+void fs_stage_abort(struct fs_stage *s);
+
 /* fs_write_all: write n bytes of buf to fd, retrying short writes and EINTR; name is
  * the file's name for the message. Returns 0, or -1 with e set. */
 int fs_write_all(int fd, const void *buf, size_t n, const char *name, struct err *e);

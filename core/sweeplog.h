@@ -1,10 +1,12 @@
 /* core/sweeplog.h: OUT/sweeps.json, the bill of the requests sent to clean up after runs
  * killed before their own cleanup, by `collect clean` and by a --resume (or a new
- * `collect run -o DIR`) that redoes such a run (docs/FORMATS.md, "sweeps.json").
+ * `collect run -o DIR`) that redoes such a run, and of other requests no run.json holds
+ * (the checks before a campaign's first request: "by": "preflight"; a recorded run's
+ * attempt that --resume replaces: "by": "redo") (docs/FORMATS.md, "sweeps.json").
  *
  *   {"format": "s3bench-sweeps/1",
  *    "sweeps": [{"run": "runs/cycle-01/aws/get-1MiB-c1", "subject": "aws",
- *                "by": "clean" | "resume", "time": "2026-12-03T16:00:00Z",
+ *                "by": "clean" | "resume" | "preflight" | "redo", "time": "2026-12-03T16:00:00Z",
  *                "billing": COUNTS}, ...]}         COUNTS: run.json's (core/price.h)
  *
  * collect appends (the whole file rewritten atomically, under the output directory's
@@ -25,7 +27,7 @@
 struct sweep_rec {
 	char run[512];     /* the run directory relative to OUT ("." for OUT itself) */
 	char subject[128]; /* the subject id; "" when unknown */
-	char by[16];       /* "clean" or "resume" */
+	char by[16];       /* "clean", "resume", "preflight" or "redo" */
 	char time[48];     /* RFC 3339, UTC */
 	struct bill_counts bill;
 };

@@ -220,6 +220,14 @@ struct units_human units_human(uint64_t bytes)
 	return h;
 }
 
+char *units_format_size_human(uint64_t bytes, char *buf, size_t n)
+{
+	struct units_human h = units_human(bytes);
+
+	snprintf(buf, n, "%.*f %s", h.decimals, h.value, h.unit);
+	return buf;
+}
+
 char *units_format_duration(double seconds, char *buf, size_t n)
 {
 	if (!(seconds > 0) || !isfinite(seconds)) {

@@ -60,6 +60,10 @@ struct units_human {
  * text_size). */
 struct units_human units_human(uint64_t bytes);
 
+/* units_format_size_human: units_human's size as a message says it, "56 KiB", "1.50 MiB",
+ * "512 B", into buf (n bytes; 32 hold any); returns buf. */
+char *units_format_size_human(uint64_t bytes, char *buf, size_t n);
+
 #define UNITS_DURATION_MAX 40
 
 /* units_format_duration: write seconds as "1h30m", "5m", "2m30s", "45s", "1.5s",

@@ -4,6 +4,7 @@
 #include <limits.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/err.h"
 #include "core/exitcode.h"
@@ -47,6 +48,24 @@ static int write_report(const char *dir, const char *name, const struct strbuf *
 		return -1;
 	}
 	return fs_atomic_commit(&out, e);
+}
+
+/* results_hint: when dir holds no aggregate.json but dir/results does (a campaign's
+ * output directory given for its results directory), say so after the message in e. */
+static void results_hint(const char *dir, struct err *e)
+{
+	char path[PATH_MAX], msg[ERR_MSG_MAX];
+	struct stat st;
+
+	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
+	if (stat(path, &st) == 0)
+		return;
+	snprintf(path, sizeof(path), "%s/results/aggregate.json", dir);
+	if (stat(path, &st) != 0)
+		return;
+	snprintf(msg, sizeof(msg), "%s", e->msg);
+	err_set(e, "%s; %s is a campaign's directory: give its results, render %s/results", msg,
+		dir, dir);
 }
 
 /* check_lang: 0 when o->lang is a language of the templates in tdir, or when tdir has
@@ -147,6 +166,8 @@ int render_run(const struct render_opts *o)
 	rc = EXITCODE_OK;
 	goto done;
 fail:
+	if (m == NULL)
+		results_hint(o->results_dir, &e);
 	fprintf(stderr, "render: %s\n", e.msg);
 done:
 	strbuf_free(&html);

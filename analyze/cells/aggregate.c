@@ -9,6 +9,7 @@
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
 #include "analyze/cells/kept_window.h"
+#include "analyze/cells/planner.h"
 #include "analyze/cells/stats.h"
 #include "analyze/cells/workload_cells.h"
 
@@ -103,20 +104,43 @@ static int merge_modes(struct aggregate *a, const struct runlog *logs, size_t n)
 	return 0;
 }
 
-/* build_subjects: the campaign's order first (ids that have runs), the rest by id. */
+/* is_planned: id is one of opt->planned. */
+static int is_planned(const struct agg_options *opt, const char *id)
+{
+	for (size_t i = 0; i < opt->n_planned; i++)
+		if (strcmp(opt->planned[i], id) == 0)
+			return 1;
+	return 0;
+}
+
+/* build_subjects: the campaign's order first (ids that have runs, and planned ids that
+ * have none: no_run), the rest by id. */
 static int build_subjects(struct aggregate *a, const struct runlog *logs, size_t n,
 			  const struct agg_options *opt)
 {
 	size_t listed;
 
-	a->subjects = calloc(n ? n : 1, sizeof(*a->subjects));
+	a->subjects = calloc(n + opt->n_subject_order + 1, sizeof(*a->subjects));
 	if (a->subjects == NULL)
 		return -1;
 	for (size_t i = 0; i < opt->n_subject_order; i++) {
-		const struct runlog *r = first_log_of(logs, n, opt->subject_order[i]);
+		const char *id = opt->subject_order[i];
+		const struct runlog *r = first_log_of(logs, n, id);
+		struct agg_subject *s = &a->subjects[a->n_subjects];
 
-		if (r != NULL && find_subject(a, r->subject) == a->n_subjects)
-			subject_from_log(&a->subjects[a->n_subjects++], r);
+		if (find_subject(a, id) < a->n_subjects)
+			continue;
+		if (r != NULL) {
+			subject_from_log(s, r);
+			a->n_subjects++;
+		} else if (is_planned(opt, id)) {
+			s->id = id;
+			s->label = opt->subject_labels && opt->subject_labels[i]
+					   ? opt->subject_labels[i]
+					   : id;
+			s->no_run = 1;
+			a->n_subjects++;
+		}
 	}
 	listed = a->n_subjects;
 	for (size_t i = 0; i < n; i++)
@@ -454,5 +478,6 @@ void aggregate_free(struct aggregate *a)
 	free(a->runs);
 	clients_free(a);
 	compare_free(a);
+	planner_free(a);
 	free(a);
 }

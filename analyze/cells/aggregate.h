@@ -32,18 +32,51 @@ struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
 
+/* The cycles a cell or a comparison needs to reach the precision target
+ * (analyze/cells/planner.h). */
+struct agg_need {
+	size_t cycles; /* 0: none (note says why); PLANNER_BEYOND: more than PLANNER_MAX_CYCLES */
+	const char *note; /* why there is no figure (static); NULL when cycles is a number */
+};
+
+#define AGG_PLAN_DRIVERS 3 /* the cells (comparisons) an op's plan names at most */
+
+/* One op's plan for its cells' intervals or for its comparisons (analyze/cells/planner.h). */
+struct agg_plan_part {
+	size_t cycles_needed; /* the most a planned member needs; 0: none planned;
+				 PLANNER_BEYOND: some member needs more than PLANNER_MAX_CYCLES */
+	size_t more;          /* cycles_needed beyond the campaign's cycles (0: met) */
+	double hours, cost;   /* more x the op's hours and cost per cycle; NaN: unknown */
+	size_t planned, unplanned, beyond; /* members with a figure, without, beyond the cap */
+	size_t drivers[AGG_PLAN_DRIVERS];  /* indexes into cells[] (comparisons[]) that need
+					      more than the campaign's cycles, most first */
+	size_t n_drivers;
+};
+
+struct agg_plan {
+	const char *op;       /* a matrix op */
+	double cycle_hours;   /* the op's runs' hours per cycle (wrapper elapsed); NaN: unknown */
+	double cycle_cost;    /* their cost per cycle (priced runs only); NaN: none priced */
+	const char *currency; /* of cycle_cost; NULL when NaN */
+	struct agg_plan_part cells, comparisons;
+};
+
 struct agg_comparison;
 struct agg_host;
 struct agg_balance;
 
 struct agg_subject {
-	const char *id, *label, *color, *endpoint, *region; /* borrowed from a run log */
+	/* borrowed from a run log (a no_run subject's id and label from the options; its
+	 * other strings NULL) */
+	const char *id, *label, *color, *endpoint, *region;
 	const char *send; /* how its requests were sent: the modes of all its runs
 			     (runlog_workload_modes_merge; NULL: defaults); owned: send_own */
 	char *send_own;
 	/* dotted_bucket: the bucket of a run that asked for virtual-hosted addressing and
 	 * went path-style (a bucket name with a dot over HTTPS; collect/s3/s3.h); NULL: none */
 	const char *dotted_bucket;
+	int no_run; /* planned, but no run of it was read (folders missing or unreadable):
+		       its cells have no valid run; label from the campaign, else its id */
 };
 
 struct agg_run {
@@ -76,7 +109,8 @@ struct agg_cell {
 	size_t n, expected; /* valid runs; cycles of the campaign */
 	int below_min;      /* n < min_samples: values are null */
 	struct agg_stat mib, obj;
-	struct agg_lat lat, ttfb;              /* ttfb all NaN when no valid run has TTFB */
+	struct agg_need need;     /* matrix cells: cycles for the target interval (planner.h) */
+	struct agg_lat lat, ttfb; /* ttfb all NaN when no valid run has TTFB */
 	struct agg_pooled lat_pool, ttfb_pool; /* all requests pooled (analyze/cells/pool.h) */
 	size_t *runs, n_runs;                  /* indexes into aggregate.runs, by cycle */
 	int clients, client_hosts; /* clients per run, their distinct hosts (clients.h) */
@@ -188,8 +222,13 @@ struct agg_options {
 	int cycles;                       /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
 	size_t n_subject_order;
-	double alpha;                    /* significance level; 0: COMPARE_ALPHA_DEFAULT */
-	struct climit_thresholds climit; /* the client-limit thresholds; all 0: the defaults */
+	double alpha;                      /* significance level; 0: COMPARE_ALPHA_DEFAULT */
+	struct climit_thresholds climit;   /* the client-limit thresholds; all 0: the defaults */
+	const char *const *subject_labels; /* subject_order's labels (NULL ones: none); may be
+					      NULL */
+	const char *const *planned;        /* ids that should have runs: a listed one of which no
+				       run was read is a subject all the same, no_run set */
+	size_t n_planned;
 };
 
 struct aggregate {
@@ -225,6 +264,10 @@ struct aggregate {
 	struct squeeze_prior prior; /* the paired comparisons' variances' prior (moderation) */
 	struct agg_comparison *comparisons;
 	size_t n_comparisons;
+	/* the planner (analyze/cells/planner.h): the target and one plan per matrix op */
+	double target_ci;
+	struct agg_plan *plans;
+	size_t n_plans;
 	size_t *tied_pool; /* owns the leaders' tied_with */
 	/* tails (analyze/cells/tail.h): p50 and p99 compared per category, and who leads */
 	struct agg_comparison *tail_comparisons;
@@ -249,8 +292,9 @@ struct aggregate {
 
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
  * one-off runs). The logs are borrowed and must outlive the result. Subjects come
- * in opt->subject_order first, then the others by id. Returns NULL with a message
- * when memory runs out, a client record cannot be judged or priced runs are in two
+ * in opt->subject_order first (a planned one of which no run was read too, no_run set,
+ * its cells empty), then the others by id. Returns NULL with a message when memory runs
+ * out, a client record cannot be judged or priced runs are in two
  * currencies (cost_cells_build). The caller frees the result with aggregate_free. */
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);

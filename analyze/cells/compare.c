@@ -73,10 +73,36 @@ static int cmp_double(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* median_cover: the coverage 1 - 2 P(B <= k - 1), B ~ Bin(n, 1/2), of [x_(k), x_(n+1-k)]. */
+static double median_cover(size_t k, size_t n)
+{
+	return 1 - 2 * gsl_cdf_binomial_P((unsigned)(k - 1), 0.5, (unsigned)n);
+}
+
+size_t compare_median_rank(size_t n, double conf, double *coverage)
+{
+	size_t lo = 1, hi = (n + 1) / 2; /* the coverage falls as k grows */
+
+	if (median_cover(1, n) < conf) {
+		*coverage = median_cover(1, n);
+		return 1;
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo + 1) / 2;
+
+		if (median_cover(mid, n) >= conf)
+			lo = mid;
+		else
+			hi = mid - 1;
+	}
+	*coverage = median_cover(lo, n);
+	return lo;
+}
+
 int compare_ci_median(const double *v, size_t n, double conf, struct compare_interval *out)
 {
 	double *s, cov;
-	size_t k = 1;
+	size_t k;
 
 	interval_none(out);
 	if (n < 2 || !(conf > 0 && conf < 1))
@@ -86,16 +112,7 @@ int compare_ci_median(const double *v, size_t n, double conf, struct compare_int
 		return -1;
 	memcpy(s, v, n * sizeof(*s));
 	qsort(s, n, sizeof(*s), cmp_double);
-	/* coverage of [x_(k), x_(n+1-k)]: 1 - 2 P(B <= k - 1), B ~ Bin(n, 1/2) */
-	cov = 1 - 2 * gsl_cdf_binomial_P(0, 0.5, (unsigned)n);
-	while (2 * (k + 1) <= n + 1) {
-		double next = 1 - 2 * gsl_cdf_binomial_P((unsigned)k, 0.5, (unsigned)n);
-
-		if (next < conf)
-			break;
-		k++;
-		cov = next;
-	}
+	k = compare_median_rank(n, conf, &cov);
 	out->lo = s[k - 1];
 	out->hi = s[n - k];
 	out->coverage = cov;

@@ -60,6 +60,11 @@ void compare_ci_mean(const double *v, size_t n, double conf, struct compare_inte
  * v is only read. Returns -1 only when memory runs out. */
 int compare_ci_median(const double *v, size_t n, double conf, struct compare_interval *out);
 
+/* compare_median_rank: the rank k of compare_ci_median's interval [x_(k), x_(n+1-k)] for
+ * n >= 2 runs: the largest k (2k <= n + 1) whose exact coverage 1 - 2 P(B <= k-1),
+ * B ~ Bin(n, 1/2), is at least conf, else 1; *coverage gets that coverage. */
+size_t compare_median_rank(size_t n, double conf, double *coverage);
+
 /* compare_paired_log: paired t-test on ln a[i] - ln b[i], i < n (all values > 0):
  * ratio exp(mean d), interval exp(mean d +- t_{(1+conf)/2, n-1} s_d / sqrt(n)).
  * test NULL when n < 2. */
@@ -156,6 +161,7 @@ struct agg_comparison {
 	size_t lead_step;        /* the divisor of the step that decided it (compare_holm_steps) */
 	double lead_lo, lead_hi; /* A/B's interval at that step's level 1 - alpha / lead_step */
 	int lead_significant;    /* rejected by the step-down: lead_lo, lead_hi exclude 1 */
+	struct agg_need need;    /* cycles to tell 1 +- target from 1 (planner.h) */
 };
 
 /* compare_build: the statistics part of the model (aggregate_build calls it after

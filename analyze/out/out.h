@@ -10,6 +10,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/read/plantsv.h"
 #include "core/err.h"
 #include "core/results/results_claims.h"
 #include "core/version.h"
@@ -19,6 +20,7 @@
 struct out_unreadable {
 	const char *path; /* relative to DATA_DIR */
 	const char *error;
+	const struct plantsv_row *planned; /* its row of plan.tsv (analyze/read/plantsv.h); NULL */
 };
 
 struct baseline;

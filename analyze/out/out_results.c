@@ -172,8 +172,17 @@ static void unreadable(const struct out_meta *m, struct results *doc, int *ok)
 	if ((doc->unreadable = alloc(m->n_unreadable, sizeof(*doc->unreadable), ok)) != NULL)
 		doc->n_unreadable = m->n_unreadable;
 	for (size_t i = 0; i < doc->n_unreadable; i++) {
+		const struct plantsv_row *p = m->unreadable[i].planned;
+
 		doc->unreadable[i].path = out_dup(m->unreadable[i].path, ok);
 		doc->unreadable[i].error = out_dup(m->unreadable[i].error, ok);
+		if (p != NULL) {
+			doc->unreadable[i].subject = out_dup(p->subject, ok);
+			doc->unreadable[i].op = out_dup(p->op, ok);
+			doc->unreadable[i].cycle = p->cycle;
+			doc->unreadable[i].size = p->size;
+			doc->unreadable[i].concurrency = p->concurrency;
+		}
 	}
 }
 
@@ -196,6 +205,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);
+	out_planner(a, doc, &ok);
 	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
 	doc->claims = m->claims;
 	doc->n_claims = m->n_claims;

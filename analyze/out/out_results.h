@@ -30,6 +30,11 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
  * -1 with e set when a leader's status has no name in the codec (core/results). */
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e);
 
+/* out_need: a cell's or comparison's need as its cycles_needed and plan_note.
+ * out_planner: planner{} of a into doc (analyze/out/out_results_plan.c). */
+void out_need(const struct agg_need *n, struct results_need *x, int *ok);
+void out_planner(const struct aggregate *a, struct results *doc, int *ok);
+
 /* out_timeseries: timeseries[] of l (NULL: none) into doc. */
 void out_timeseries(const struct ts_list *l, struct results *doc, int *ok);
 

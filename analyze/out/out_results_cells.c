@@ -172,8 +172,11 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	errors_retries(c, x, ok);
 	cell_runs(a, c, x, ok);
 	out_cell_cost(a, c, &x->cost, ok);
-	if (c->workload == NULL)
+	x->need.cycles = -1;
+	if (c->workload == NULL) {
+		out_need(&c->need, &x->need, ok);
 		return;
+	}
 	if ((x->workload = calloc(1, sizeof(*x->workload))) == NULL)
 		*ok = 0;
 	else

@@ -99,6 +99,7 @@ static void run(const struct agg_run *r, int full, struct results_run *x, int *o
 	x->mib_s = x->obj_s = x->lat_avg_ms = x->ttfb_avg_ms = x->cpu_us_per_request = NAN;
 	if (!full)
 		return;
+	x->kept_as = out_dup(l->kept_as, ok);
 	x->clients = n;
 	x->workers_total = l->concurrency * n;
 	x->included = r->v.included;

@@ -106,6 +106,7 @@ static void comparison(const struct aggregate *a, const struct agg_comparison *c
 	x->note = c->unsupported ? out_dup("too few requests", ok)
 		  : c->t.test    ? NULL
 				 : out_dup("not enough runs", ok);
+	out_need(&c->need, &x->need, ok);
 }
 
 int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct err *e)

@@ -80,6 +80,7 @@ static int options(const struct manifest_opts *o, struct results_manifest_option
 	x->policy = strdup(o->policy);
 	x->min_samples = (long long)o->min_samples;
 	x->alpha = o->alpha;
+	x->target_ci = o->target_ci;
 	x->recompute = o->recompute;
 	x->inclusion_rule = strdup("default");
 	x->source = strdup(o->warp_mode ? "warp" : "s3bench");
@@ -113,17 +114,24 @@ void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
 	snprintf(buf, n, "%s%%,%s%%,%s%%", a, b, c);
 }
 
+void manifest_target_arg(double t, char *buf, size_t n)
+{
+	snprintf(buf, n, "%.15g%%", t * 100);
+}
+
 /* command: the analyze command line with the options in force (a copy; NULL when out of
  * memory). */
 static char *command(const struct manifest_opts *o)
 {
-	char alpha[40], limits[128];
+	char alpha[40], limits[128], target[40];
 	struct strbuf b = {0};
 
 	jcs_number(o->alpha, alpha, sizeof(alpha));
 	manifest_limits_arg(&o->climit, limits, sizeof(limits));
-	strbuf_addf(&b, "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s",
-		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha);
+	manifest_target_arg(o->target_ci, target, sizeof(target));
+	strbuf_addf(&b,
+		    "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s --target-ci %s",
+		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha, target);
 	if (o->recompute)
 		strbuf_adds(&b, " --recompute");
 	if (o->warp_map)
@@ -163,6 +171,12 @@ static int outputs(const char *dir, struct results_manifest *m, struct err *e)
 			return -1;
 	}
 	return 0;
+}
+
+/* written_dir: the directory the results files are in now. */
+static const char *written_dir(const struct manifest_opts *o)
+{
+	return o->staged_dir != NULL ? o->staged_dir : o->results_dir;
 }
 
 /* history_build: the build id trend.json records, or 0. */
@@ -208,10 +222,10 @@ int manifest_build(const struct manifest_opts *o, const char *signer, struct res
 	int rc = -1;
 
 	memset(m, 0, sizeof(*m));
-	snprintf(file, sizeof(file), "%s/aggregate.json", o->results_dir);
+	snprintf(file, sizeof(file), "%s/aggregate.json", written_dir(o));
 	if (results_read(file, &agg, e) < 0 ||
 	    manifest_facts(o->data_dir, o->warp_mode, &agg, m, e) < 0 || all_inputs(o, m, e) < 0 ||
-	    outputs(o->results_dir, m, e) < 0)
+	    outputs(written_dir(o), m, e) < 0)
 		goto done;
 	m->format = strdup(RESULTS_MANIFEST_FORMAT);
 	m->generated = strdup(agg.generated ? agg.generated : "");
@@ -220,7 +234,7 @@ int manifest_build(const struct manifest_opts *o, const char *signer, struct res
 	m->tool_commit = strdup(manifest_commit());
 	m->command = command(o);
 	if ((m->options.has_history_build = o->history != NULL))
-		m->options.history_build = history_build(o->results_dir);
+		m->options.history_build = history_build(written_dir(o));
 	if (signer != NULL) {
 		m->signer_algorithm = strdup("ed25519");
 		m->signer_fingerprint = strdup(signer);
@@ -261,10 +275,10 @@ int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], stru
 		err_set(e, "manifest: out of memory");
 		goto done;
 	}
-	snprintf(path, sizeof(path), "%s/manifest.json", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.json", written_dir(o));
 	if (results_manifest_write(&m, path, e) == 0)
 		rc = 0;
-	snprintf(path, sizeof(path), "%s/manifest.sig", o->results_dir);
+	snprintf(path, sizeof(path), "%s/manifest.sig", written_dir(o));
 	if (rc == 0 && o->sign_key) {
 		rc = sign_message(o->sign_key, hex, DIGEST_HEX_LEN, sig, e);
 		if (rc == 0)

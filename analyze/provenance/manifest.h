@@ -21,10 +21,12 @@
 /* What analyze ran with (borrowed strings; NULL = not given). */
 struct manifest_opts {
 	const char *data_dir;
-	const char *results_dir; /* where the results were written */
+	const char *results_dir; /* where the results go (named in options and command) */
+	const char *staged_dir;  /* where they are until renamed there; NULL: results_dir */
 	const char *policy;      /* "mean", "median", "best" */
 	size_t min_samples;
 	double alpha;
+	double target_ci; /* the planner's target (--target-ci) */
 	int recompute;
 	int warp_mode;           /* DATA_DIR holds Warp result files */
 	const char *warp_engine; /* with warp_mode: --warp-engine's name; else NULL */
@@ -40,6 +42,11 @@ struct manifest_opts {
  * number in its shortest exact form (core/jcs.h) so that analyze reads back the same
  * doubles, into buf (n bytes; 128 hold any). */
 void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n);
+
+/* manifest_target_arg: the target t (a fraction) as --target-ci takes it ("5%"): the
+ * percentage with 15 significant digits, which reads back as the same double for any
+ * percentage written with at most 15, into buf (n bytes; 40 hold any). */
+void manifest_target_arg(double t, char *buf, size_t n);
 
 /* manifest_commit: the source commit this build records ("unknown" when not built
  * from a git checkout; "-dirty" appended when the tree had uncommitted changes). */
@@ -82,14 +89,15 @@ int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t
 int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
 		   struct results_manifest *m, struct err *e);
 
-/* manifest_build: the whole manifest of a finished analysis (results_dir holds
- * aggregate.json and the other results) into m (its digest not set; results_manifest_free);
+/* manifest_build: the whole manifest of a finished analysis (staged_dir, else results_dir,
+ * holds aggregate.json and the other results) into m (its digest not set; results_manifest_free);
  * signer, when not NULL, is the key fingerprint recorded under "signer". -1 with e set. */
 int manifest_build(const struct manifest_opts *o, const char *signer, struct results_manifest *m,
 		   struct err *e);
 
-/* manifest_write: build, digest and write results_dir/manifest.json (atomically, by its
- * codec, core/results/results_manifest.h), and results_dir/manifest.sig with o->sign_key;
+/* manifest_write: build, digest and write manifest.json beside the results (staged_dir,
+ * else results_dir; atomically, by its codec, core/results/results_manifest.h), and
+ * manifest.sig there with o->sign_key;
  * the digest (hex) into hex. 0 or -1. */
 int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], struct err *e);
 

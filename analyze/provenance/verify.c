@@ -308,7 +308,7 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	const struct results_manifest_options *o = &c->man.options;
 	const char *gen = c->man.generated;
 	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
-	char limits[128], prices[PATH_MAX + 256];
+	char limits[128], prices[PATH_MAX + 256], target[40];
 	char *argv[26];
 	int argc = 0, fd, saved, rc;
 	int64_t ns;
@@ -329,6 +329,11 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	argv[argc++] = minsam;
 	argv[argc++] = "--alpha";
 	argv[argc++] = alpha;
+	if (isfinite(o->target_ci)) {
+		manifest_target_arg(o->target_ci, target, sizeof(target));
+		argv[argc++] = "--target-ci";
+		argv[argc++] = target;
+	}
 	if (o->recompute)
 		argv[argc++] = "--recompute";
 	if (opt_path(c, o->warp_map, map, sizeof(map)))

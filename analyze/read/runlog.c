@@ -245,6 +245,7 @@ void runlog_clear(struct runlog *r)
 {
 	free(r->size_label);
 	free(r->path);
+	free(r->kept_as);
 	free(r->campaign_name);
 	free(r->campaign_title);
 	free(r->campaign_client);

@@ -19,7 +19,9 @@
 #define RUNLOG_FIRST_MAX 5
 
 struct runlog {
-	char *path; /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
+	char *path;    /* the run directory relative to DATA_DIR ("runs/cycle-01/a/put-5MiB-c1") */
+	char *kept_as; /* plan.tsv's kept_as (analyze/read/plantsv.h): how a run kept by
+			  --allow-changed was measured otherwise than the plan says; NULL */
 	/* campaign (NULL strings when run.json's "campaign" is null) */
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
 	int campaign_cycles; /* campaign.cycles; 0 when absent */

@@ -140,7 +140,16 @@ int scan_runs(const char *data_dir, struct scan_list *out, struct err *e)
 	memset(out, 0, sizeof(*out));
 	snprintf(path, sizeof(path), "%s/runs", data_dir);
 	if (list_dirs(path, &groups, &ng) < 0) {
-		err_set(e, "%s: %s", path, strerror(errno));
+		struct stat st;
+		if (errno == ENOENT && stat(data_dir, &st) != 0)
+			err_set(e, "%s: %s", data_dir, strerror(errno)); /* the directory itself */
+		else if (errno == ENOENT)
+			err_set(e,
+				"%s: no runs/ in it: not a collect output directory (nor a directory "
+				"of Warp result files without --warp-map)",
+				data_dir);
+		else
+			err_set(e, "%s: %s", path, strerror(errno));
 		goto done;
 	}
 	for (size_t i = 0; i < ng; i++) {
@@ -175,6 +184,37 @@ static int has_subject(const struct scan_campaign *c, const char *id)
 	return 0;
 }
 
+/* push_subject: id appended to c->subjects, with no label yet. 0, or -1 out of memory. */
+static int push_subject(struct scan_campaign *c, const char *id)
+{
+	char **nl = realloc(c->labels, (c->n_subjects + 1) * sizeof(*nl));
+
+	if (nl == NULL)
+		return -1;
+	c->labels = nl;
+	nl[c->n_subjects] = NULL;
+	return strv_push(&c->subjects, &c->n_subjects, id);
+}
+
+/* subject_label: a [subject ID] section's label (its first line: a continued one is
+ * joined by the reader, given again here) kept for id. 0, or -1 out of memory. */
+static int subject_label(struct scan_campaign *c, const char *id, const char *label)
+{
+	for (size_t i = 0; i < c->n_subjects; i++)
+		if (strcmp(c->subjects[i], id) == 0) {
+			char *joined = NULL;
+
+			if (c->labels[i] != NULL &&
+			    asprintf(&joined, "%s %s", c->labels[i], label) < 0)
+				return -1;
+			if (joined == NULL && (joined = strdup(label)) == NULL)
+				return -1;
+			free(c->labels[i]);
+			c->labels[i] = joined;
+		}
+	return 0;
+}
+
 /* ini_handler: inih callback; returns 1 to go on, 0 on a memory failure. */
 static int on_ini(void *user, const char *section, const char *name, const char *value)
 {
@@ -191,8 +231,9 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 			id[n - 1] = '\0';
 		for (n = 0; isspace((unsigned char)id[n]); n++)
 			;
-		if (id[n] && !has_subject(c, id + n) &&
-		    strv_push(&c->subjects, &c->n_subjects, id + n) < 0) {
+		if (id[n] &&
+		    ((!has_subject(c, id + n) && push_subject(c, id + n) < 0) ||
+		     (strcmp(name, "label") == 0 && subject_label(c, id + n, value) < 0))) {
 			c->oom = 1;
 			return 0;
 		}
@@ -242,7 +283,7 @@ static int add_list(struct scan_campaign *c, char *list)
 	char *save, *tok;
 
 	for (tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
-		if (!has_subject(c, tok) && strv_push(&c->subjects, &c->n_subjects, tok) < 0)
+		if (!has_subject(c, tok) && push_subject(c, tok) < 0)
 			return -1;
 	return 0;
 }
@@ -286,7 +327,7 @@ static int read_plan(const char *file, struct scan_campaign *c, struct err *e)
 			if (!header_seen && strcmp(tok, "subject") == 0)
 				col = k;
 			else if (header_seen && k == col && !has_subject(c, tok) &&
-				 strv_push(&c->subjects, &c->n_subjects, tok) < 0) {
+				 push_subject(c, tok) < 0) {
 				nomem = 1;
 				goto done;
 			}
@@ -312,6 +353,7 @@ done:
 
 int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e)
 {
+	struct scan_campaign plan = {0};
 	char file[PATH_MAX];
 	int r;
 
@@ -326,15 +368,28 @@ int scan_campaign(const char *data_dir, struct scan_campaign *out, struct err *e
 	}
 	if (r > 0)
 		return err_set(e, "%s:%d: not valid INI", file, r);
+	snprintf(file, sizeof(file), "%s/plan.tsv", data_dir);
 	if (out->n_subjects) {
 		out->subjects_from = "campaign.ini";
-		return 0;
-	}
-	snprintf(file, sizeof(file), "%s/plan.tsv", data_dir);
-	if (read_plan(file, out, e) < 0)
+		if (read_plan(file, &plan, e) < 0) {
+			scan_campaign_clear(&plan);
+			return -1;
+		}
+		out->planned = plan.subjects; /* out owns them now */
+		out->n_planned = plan.n_subjects;
+		plan.subjects = NULL;
+		plan.n_subjects = 0;
+		scan_campaign_clear(&plan);
+	} else if (read_plan(file, out, e) < 0) {
 		return -1;
-	if (out->n_subjects)
+	} else if (out->n_subjects) {
 		out->subjects_from = "plan.tsv";
+	}
+	for (size_t i = 0, n = out->n_planned ? 0 : out->n_subjects; i < n; i++)
+		if (strv_push(&out->planned, &out->n_planned, out->subjects[i]) < 0) {
+			out->oom = 1;
+			return err_set(e, "%s: out of memory", file);
+		}
 	return 0;
 }
 
@@ -343,6 +398,10 @@ void scan_campaign_clear(struct scan_campaign *c)
 	free(c->order);
 	free(c->sizes);
 	free(c->alert_cells);
+	for (size_t i = 0; c->labels != NULL && i < c->n_subjects; i++)
+		free(c->labels[i]);
+	free(c->labels);
 	strv_free(c->subjects, c->n_subjects);
+	strv_free(c->planned, c->n_planned);
 	memset(c, 0, sizeof(*c));
 }

@@ -44,15 +44,20 @@ struct scan_campaign {
 	char *alert_cells;        /* [campaign] alert_cells as written; NULL when absent */
 	char **subjects;          /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
+	char **labels;  /* labels[i]: subjects[i]'s label in campaign.ini; NULL: none given */
+	char **planned; /* the subjects the plan runs, each of which should have runs: those of
+			    plan.tsv, else subjects (campaign.ini's); may be empty */
+	size_t n_planned;
 	const char *subjects_from; /* "campaign.ini", "plan.tsv" or NULL */
 	int oom;                   /* reading campaign.ini ran out of memory */
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles, order and
  * alert_min_change, alert_false_rate, alert_cells, [matrix] sizes, the order of [subject ID]
- * sections) and, when it names no subject,
- * DATA_DIR/plan.tsv (its "# subjects: a,b" comment line, else the first appearance
- * of each value of its "subject" column, found by name in the header row).
+ * sections and their labels) and DATA_DIR/plan.tsv (its "# subjects: a,b" comment line,
+ * else the first appearance of each value of its "subject" column, found by name in the
+ * header row): the subject order is campaign.ini's, else plan.tsv's; the planned subjects
+ * plan.tsv's, else campaign.ini's (collect --only plans some of the campaign's subjects).
  * Missing files are not an error. Returns -1 with a message naming the file (and
  * line) when a present file cannot be read or parsed; *out then holds what could
  * be read (out->oom is 1 when the cause was a lack of memory: the message then says

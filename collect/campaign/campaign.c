@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "collect/campaign/campaign_int.h"
 #include "collect/workload.h"
@@ -350,10 +351,18 @@ struct campaign *campaign_load(const char *path, struct err *e)
 	FILE *f = fopen(path, "rb");
 	char *text = NULL;
 	struct campaign *c = NULL;
+	struct stat st;
 	long len;
 
 	if (f == NULL) {
 		err_set(e, "%s: %s", path, strerror(errno));
+		goto out;
+	}
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		err_set(e,
+			"%s: a directory, not a campaign file (collect CAMPAIGN.ini; an output "
+			"directory is given with -o)",
+			path);
 		goto out;
 	}
 	if (fseek(f, 0, SEEK_END) != 0 || (len = ftell(f)) < 0 || fseek(f, 0, SEEK_SET) != 0) {

@@ -84,7 +84,8 @@ enum campaign_cred_kind {
 struct campaign_subject {
 	char *id;       /* from [subject ID]: [A-Za-z0-9._-], not starting with '.' */
 	char *label;    /* default: the id */
-	char *endpoint; /* http(s)://host[:port]; NULL after campaign_load when a profile
+	char *endpoint; /* http(s)://host[:port] (collect/s3/s3_endpoint.h: nothing else,
+			   never user info); NULL after campaign_load when a profile
 			   subject leaves it to the AWS config (subject_profile_defaults) */
 	char *region;   /* default us-east-1 (a profile subject: NULL, as endpoint) */
 	char *bucket;
@@ -164,9 +165,6 @@ struct campaign *campaign_load(const char *path, struct err *e);
  * in messages. Test seam (unit tests and the campaign fuzzer); the collector reads
  * files with campaign_load. */
 struct campaign *campaign_parse_string(const char *text, const char *name, struct err *e);
-
-/* campaign_check_endpoint: 0 when url is http:// or https:// with something after it. */
-int campaign_check_endpoint(const char *url);
 
 /* campaign_find_subject: index of the subject with this id, or -1. */
 int campaign_find_subject(const struct campaign *c, const char *id);

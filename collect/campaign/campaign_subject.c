@@ -9,15 +9,9 @@
 #include <string.h>
 
 #include "collect/campaign/campaign_int.h"
+#include "collect/s3/s3_endpoint.h"
 #include "collect/workload.h"
 #include "core/palette.h"
-
-int campaign_check_endpoint(const char *url)
-{
-	if (strncmp(url, "http://", 7) != 0 && strncmp(url, "https://", 8) != 0)
-		return -1;
-	return strlen(strstr(url, "//") + 2) == 0 ? -1 : 0;
-}
 
 /* parse_modes: the workload-mode keys of [subject] section sec into sub: the send keys
  * (campaign_parse_send), retries, and duration = D | auto with max_duration and
@@ -55,6 +49,7 @@ static int parse_modes(struct cini *p, const char *sec, struct campaign_subject 
 static int parse_where(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub)
 {
 	struct cini_kv *kv;
+	struct err ee;
 
 	/* with a profile, endpoint and region may come from the AWS config file: left NULL
 	 * here, filled in by the collector (subject_profile_defaults, collect/run/subject.h) */
@@ -76,8 +71,8 @@ static int parse_where(struct cini *p, const struct cini_sec *s, struct campaign
 			       sub->bucket != NULL ? "endpoint = http(s)://host[:port]"
 						   : "bucket = NAME");
 	kv = cini_get(p, s->name, "endpoint");
-	if (sub->endpoint != NULL && campaign_check_endpoint(sub->endpoint) < 0)
-		return cini_bad_quoted(p, kv, "is not an http:// or https:// URL");
+	if (sub->endpoint != NULL && s3_endpoint_check(sub->endpoint, &ee) < 0)
+		return cini_bad(p, kv, ee.msg);
 	sub->path_style = 1;
 	if ((kv = cini_get(p, s->name, "addressing")) != NULL) {
 		if (strcmp(kv->val, "path") == 0)

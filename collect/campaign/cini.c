@@ -11,6 +11,7 @@
 #include <strings.h>
 
 #include "core/units.h"
+#include "core/utf8.h"
 
 char *cini_trim(char *s)
 {
@@ -53,6 +54,22 @@ static int add_section(struct cini *p, const char *line)
 	return 0;
 }
 
+/* note_long: the current line is longer than inih takes: its number, its key (the text
+ * before '=' or ':' of a key line, trimmed) and its section, for the message. */
+static void note_long(struct cini *p, const char *s)
+{
+	size_t k = strcspn(s, "=:");
+
+	p->long_line = p->line;
+	p->long_key[0] = '\0';
+	if (!p->indented && s[k] != '\0' && *s != '[' && *s != ';' && *s != '#') {
+		snprintf(p->long_key, sizeof(p->long_key), "%.*s", (int)(k < 63 ? k : 63), s);
+		cini_trim(p->long_key);
+	}
+	snprintf(p->long_sec, sizeof(p->long_sec), "%s",
+		 p->n_secs ? p->secs[p->n_secs - 1].name : "");
+}
+
 /* reader: one line per call (inih's fgets), counting lines and noting section headers. */
 static char *reader(char *str, int num, void *stream)
 {
@@ -66,17 +83,17 @@ static char *reader(char *str, int num, void *stream)
 	len = nl ? (size_t)(nl - p->pos + 1) : strlen(p->pos);
 	take = len;
 	p->line++;
-	if (take > (size_t)num - 1) {
-		if (!p->long_line)
-			p->long_line = p->line;
+	if (take > (size_t)num - 1)
 		take = (size_t)num - 1;
-	}
 	memcpy(str, p->pos, take);
 	str[take] = '\0';
 	p->pos += len;
 	s = str;
 	while (*s == ' ' || *s == '\t')
 		s++;
+	p->indented = s > str && *s != '\0' && *s != '\n' && *s != '\r';
+	if (take < len && !p->long_line)
+		note_long(p, s);
 	if (*s == '[' && s == str && add_section(p, s) < 0)
 		p->oom = 1;
 	return str;
@@ -87,6 +104,21 @@ static int handler(void *user, const char *section, const char *name, const char
 	struct cini *p = user;
 	struct cini_kv *kv;
 
+	/* an indented line continues the value of the key above it */
+	if (p->indented && p->n_kv > 0 && strcmp(p->kv[p->n_kv - 1].sec, section) == 0 &&
+	    strcmp(p->kv[p->n_kv - 1].key, name) == 0) {
+		kv = &p->kv[p->n_kv - 1];
+		size_t a = strlen(kv->val), b = strlen(value);
+		char *v = realloc(kv->val, a + b + 2);
+		if (v == NULL) {
+			p->oom = 1;
+			return 0;
+		}
+		v[a] = ' ';
+		memcpy(v + a + 1, value, b + 1);
+		kv->val = v;
+		return 1;
+	}
 	if (p->n_kv == p->cap_kv) {
 		int cap = p->cap_kv ? p->cap_kv * 2 : 32;
 		struct cini_kv *n = realloc(p->kv, (size_t)cap * sizeof(*n));
@@ -119,21 +151,62 @@ void cini_init(struct cini *p, const char *text, const char *name, struct err *e
 	p->e = e;
 }
 
+/* check_utf8: every section name, key and value is UTF-8 (each ends up in JSON: run.json,
+ * aggregate.json), else "FILE:LINE: [SECTION] KEY: not UTF-8 (...)". */
+static int check_utf8(struct cini *p)
+{
+	char what[160], at[64];
+
+	for (int i = 0; i < p->n_secs; i++)
+		if (!utf8_valid(p->secs[i].name, strlen(p->secs[i].name), NULL))
+			return err_set(p->e,
+				       "%s:%d: section name not UTF-8 (%s of the name): save the "
+				       "file as UTF-8",
+				       p->name, p->secs[i].line,
+				       utf8_describe(p->secs[i].name, at, sizeof(at)));
+	for (int i = 0; i < p->n_kv; i++) {
+		const struct cini_kv *kv = &p->kv[i];
+		const char *s = kv->val, *of = "value";
+
+		if (!utf8_valid(kv->key, strlen(kv->key), NULL))
+			s = kv->key, of = "key";
+		else if (utf8_valid(kv->val, strlen(kv->val), NULL))
+			continue;
+		snprintf(what, sizeof(what), "not UTF-8 (%s of the %s): save the file as UTF-8",
+			 utf8_describe(s, at, sizeof(at)), of);
+		/* a key that is not UTF-8 is named by its line alone */
+		if (s == kv->key)
+			return err_set(p->e, "%s:%d: [%s]: %s", p->name, kv->line, kv->sec, what);
+		return cini_bad(p, kv, what);
+	}
+	return 0;
+}
+
 int cini_parse(struct cini *p)
 {
 	int rc = ini_parse_stream(reader, p, handler, p);
 
 	if (p->oom)
 		return err_set(p->e, "%s: out of memory", p->name);
-	if (p->long_line && (rc == 0 || p->long_line <= rc))
-		return err_set(p->e, "%s:%d: line longer than %d characters", p->name, p->long_line,
-			       INI_MAX_LINE - 3);
+	if (p->long_line && (rc == 0 || p->long_line <= rc)) {
+		char where[400] = "";
+		if (p->long_sec[0] && p->long_key[0])
+			snprintf(where, sizeof(where), "[%s] %s: ", p->long_sec, p->long_key);
+		else if (p->long_sec[0] || p->long_key[0])
+			snprintf(where, sizeof(where), "%s%s%s: ", p->long_sec[0] ? "[" : "",
+				 p->long_sec[0] ? p->long_sec : p->long_key,
+				 p->long_sec[0] ? "]" : "");
+		return err_set(p->e,
+			       "%s:%d: %sline longer than %d characters (continue a long value on "
+			       "lines that start with a blank)",
+			       p->name, p->long_line, where, INI_MAX_LINE - 3);
+	}
 	if (rc != 0)
 		return err_set(p->e,
 			       "%s:%d: syntax error (expected [section], key = value, or a "
 			       "comment starting with ; or #)",
 			       p->name, rc);
-	return 0;
+	return check_utf8(p);
 }
 
 void cini_free(struct cini *p)

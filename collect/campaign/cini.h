@@ -2,7 +2,8 @@
  * (collect/campaign/campaign.c),
  * internal to collect/campaign/ (its parts: collect/campaign/campaign_int.h). inih hands every
  * key to a handler that only records (section, key,
- * value, line) and the section headers seen; campaign.c then interprets the records
+ * value, line) and the section headers seen (a line that starts with a blank continues the
+ * value of the key above it: joined with one space, one record); campaign.c then interprets the records
  * through the typed accessors below, so every message can name file, line, section and
  * key: "FILE:LINE: [SECTION] KEY: what is wrong". */
 #ifndef COLLECT_CAMPAIGN_CINI_H
@@ -30,7 +31,10 @@ struct cini {
 	const char *name;       /* file name for messages */
 	const char *text, *pos; /* the reader's input */
 	int line;               /* line the reader handed out last */
+	int indented;           /* that line starts with a blank: it continues a value */
 	int long_line;          /* first line longer than inih takes, or 0 */
+	char long_key[64];      /* its key (the text before '=' or ':'), "" if none */
+	char long_sec[256];     /* the section it is in, "" before any */
 	int oom;
 	struct cini_kv *kv;
 	int n_kv, cap_kv;
@@ -44,8 +48,10 @@ struct cini {
 void cini_init(struct cini *p, const char *text, const char *name, struct err *e);
 
 /* cini_parse: run inih over the text, recording every key and section header. Returns 0,
- * or -1 with "FILE: out of memory", "FILE:LINE: line longer than N characters" or
- * "FILE:LINE: syntax error (...)". */
+ * or -1 with "FILE: out of memory", "FILE:LINE: [SECTION] KEY: line longer than N
+ * characters (...)" or "FILE:LINE: syntax error (...)", or "FILE:LINE: [SECTION] KEY: not UTF-8 (byte 0xF3 at
+ * position 6 of the value): save the file as UTF-8" (a section name, key or value that
+ * is not UTF-8: core/utf8.h). */
 int cini_parse(struct cini *p);
 
 /* cini_free: free what cini_parse recorded (not the state itself). Safe after cini_init

@@ -235,7 +235,8 @@ void plan_free(struct plan *p)
 	free(p);
 }
 
-int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, struct err *e)
+int plan_write_tsv(const struct plan *p, const struct campaign *c, const char *const *kept_as,
+		   FILE *f, struct err *e)
 {
 	char dur[UNITS_DURATION_MAX];
 	int unb;
@@ -263,8 +264,20 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 				p->runs[i].wl.min_duration_s);
 			break;
 		}
-	fprintf(f, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\tbound\tduration_s\tcount\t"
-		   "objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate\n");
+	if (kept_as != NULL) {
+		int n = 0;
+		for (int i = 0; i < p->n; i++)
+			n += kept_as[i][0] != '\0';
+		fprintf(f,
+			"\n# changed: %d runs kept from an earlier collector were measured otherwise "
+			"than this plan says (collect --resume --allow-changed); their kept_as column "
+			"gives the recorded values",
+			n);
+	}
+	fprintf(f,
+		"\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\tbound\tduration_s\tcount\t"
+		"objects\tbatch\tpart_size\ttimeout_s\tsize_spec\trange\tmix\trate%s\n",
+		kept_as != NULL ? "\tkept_as" : "");
 	for (int i = 0; i < p->n; i++) {
 		const struct plan_run *r = &p->runs[i];
 		char mix[WL_MIX_TEXT_MAX], rate[32] = "";
@@ -272,7 +285,7 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 			snprintf(rate, sizeof(rate), "%g", r->wl.rate);
 		fprintf(f,
 			"%d\t%s\t%d\t%s\t%s\t%llu\t%d\t%s\t%g\t%llu\t%llu\t%d\t%llu\t%g\t"
-			"%s\t%s\t%s\t%s\n",
+			"%s\t%s\t%s\t%s%s%s\n",
 			i + 1, r->id, r->cycle, c->subjects[r->subject].id,
 			workload_op_name(r->wl.op), (unsigned long long)r->wl.size,
 			r->wl.concurrency,
@@ -280,7 +293,8 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, stru
 			r->wl.duration_s, (unsigned long long)r->wl.count,
 			(unsigned long long)r->wl.objects, r->wl.batch,
 			(unsigned long long)r->wl.part_size, r->timeout_s, r->wl.sizes.spec,
-			r->wl.range.spec, workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate);
+			r->wl.range.spec, workload_format_mix(&r->wl.mix, mix, sizeof(mix)), rate,
+			kept_as != NULL ? "\t" : "", kept_as != NULL ? kept_as[i] : "");
 	}
 	if (fflush(f) != 0 || ferror(f))
 		return err_set(e, "plan.tsv: write error: %s", strerror(errno));

@@ -66,8 +66,12 @@ void plan_free(struct plan *p);
 
 /* plan_write_tsv: the plan as plan.tsv (docs/FORMATS.md): "# key: value" header lines
  * (format, campaign, order, seed, cycles, subjects, runs), one tab-separated header row,
- * one row per run in execution order. Returns 0, or -1 with a message on a write error. */
-int plan_write_tsv(const struct plan *p, const struct campaign *c, FILE *f, struct err *e);
+ * one row per run in execution order. kept_as (NULL: none): p->n texts (tabs and line
+ * ends not allowed), each "" or how a run kept from an earlier collector was measured
+ * otherwise than the plan says (collect --resume --allow-changed): then a last column
+ * kept_as and a "# changed:" line. Returns 0, or -1 with a message on a write error. */
+int plan_write_tsv(const struct plan *p, const struct campaign *c, const char *const *kept_as,
+		   FILE *f, struct err *e);
 
 /* plan_read_seed: the seed recorded in an existing plan.tsv ("# seed: N"), for --resume
  * of a random-order campaign without a seed. Returns 0 and sets *seed, or -1 when the

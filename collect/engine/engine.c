@@ -256,6 +256,15 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 		   strcmp(res.code, "BucketAlreadyExists") == 0) {
 		rc = 0;
 	} else {
+		/* named as the bucket's creation: a 403 here is no right to create buckets,
+		 * not wrong keys (HeadBucket answered 404 with them) */
+		char text[S3_ERROR_MAX];
+		snprintf(text, sizeof(text), "%s", res.error);
+		if (res.status != 0)
+			snprintf(res.error, sizeof(res.error), "CreateBucket %s: %s%s", a.bucket,
+				 text,
+				 res.status == 403 ? " (these keys may not create the bucket)"
+						   : "");
 		g->res->cls = res.cls;
 		eng_count_error(g, &res);
 	}

@@ -33,9 +33,15 @@ int cli_parse_duration(const char *opt, const char *s, double *out);
 struct campaign_args {
 	const char *campaign, *out, *only;
 	int cycles, cycle, resume, dry_run, insecure;
-	double assume_mib_s;                 /* --assume: the throughput a bill estimate assumes */
-	const char *estimate_from;           /* --estimate-from DATA_DIR; NULL: none */
-	const char *ca_bundle;               /* --ca-bundle PATH, or NULL */
+	int check;                 /* --check: only the checks before the first request */
+	int no_preflight;          /* --no-preflight: skip them */
+	int redo_failed;           /* --redo-failed (with --resume): run again the runs that failed
+			      for the provider too */
+	int allow_changed;         /* --allow-changed (with --resume): keep runs measured otherwise
+			      than the campaign now says (plan.tsv's kept_as) */
+	double assume_mib_s;       /* --assume: the throughput a bill estimate assumes */
+	const char *estimate_from; /* --estimate-from DATA_DIR; NULL: none */
+	const char *ca_bundle;     /* --ca-bundle PATH, or NULL */
 	const struct run_one_runner *runner; /* NULL: one client on this machine */
 };
 

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "collect/campaign/campaign.h"
@@ -13,10 +14,14 @@
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
+#include "collect/run/preflight.h"
+#include "collect/run/resume.h"
 #include "collect/run/subject.h"
 #include "core/fsutil.h"
+#include "core/sweeplog.h"
 #include "core/summary.h"
 #include "core/timefmt.h"
+#include "core/units.h"
 
 /* One campaign being collected. */
 struct cctx {
@@ -30,6 +35,7 @@ struct cctx {
 	int failed;               /* some run failed */
 	struct budget bg;         /* max_cost: the bound, the spend */
 	struct estimate_opts est; /* --assume, --estimate-from */
+	struct resume rs;         /* the plan's runs as the output directory holds them */
 };
 
 static uint64_t make_seed(void)
@@ -37,18 +43,6 @@ static uint64_t make_seed(void)
 	uint64_t s = (uint64_t)time_now_ns() ^ ((uint64_t)getpid() << 32);
 
 	return s % 1000000000000ULL; /* short enough to type back into a campaign */
-}
-
-/* recorded_failed: 1 when OUT/id/run.json says the run failed (or cannot be read). */
-static int recorded_failed(const struct outdir *od, const char *id)
-{
-	struct runjson_status rs;
-	char dir[4096];
-
-	if (outdir_path(od, id, dir, sizeof(dir), NULL) < 0 ||
-	    runjson_read_status(dir, &rs, NULL) < 0)
-		return 1;
-	return !rs.complete;
 }
 
 /* sweep_earlier: before run r is redone in dir, delete what an earlier attempt left in
@@ -150,33 +144,90 @@ fail:
 	return -1;
 }
 
-/* open_out: take the output directory and write campaign.ini and plan.tsv there.
- * Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
+/* open_out: take the output directory (without --resume it must hold no run of the
+ * plan). Returns an exit code (EXITCODE_OK to go on); messages on stderr. */
 static int open_out(struct cctx *x)
 {
 	struct err e;
-	char path[4096];
-	char *tsv = NULL;
-	size_t tsv_len = 0;
-	FILE *mf;
-	int orc, rc = EXITCODE_USAGE;
+	int orc;
 
 	orc = outdir_open(x->out, &x->od, &e);
 	if (orc != 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		return orc == OUTDIR_LOCKED ? EXITCODE_LOCKED : EXITCODE_USAGE;
 	}
-	if (!x->a->resume)
-		for (int i = 0; i < x->p->n; i++)
-			if (outdir_run_state(x->od, x->p->runs[i].id) != RUN_ABSENT) {
-				fprintf(stderr,
-					"collect: %s already holds %s of this plan; use "
-					"--resume to go on, or another -o DIR\n",
-					x->out, x->p->runs[i].id);
-				return EXITCODE_USAGE;
-			}
+	if (resume_read(x->od, x->c, x->p, x->a->redo_failed, &x->rs, &e) < 0) {
+		fprintf(stderr, "collect: %s: %s\n", x->out, e.msg);
+		return EXITCODE_USAGE;
+	}
+	if (x->a->resume) {
+		char msg[ERR_MSG_MAX];
+		if (resume_first_change(&x->rs, x->p, msg, sizeof(msg)) && !x->a->allow_changed) {
+			fprintf(stderr,
+				"collect: --resume: %s: %s; run the campaign as it is now into another "
+				"-o DIR, or keep those runs beside the new ones with --allow-changed "
+				"(plan.tsv's kept_as column then says how each was measured)\n",
+				x->out, msg);
+			return EXITCODE_USAGE;
+		}
+		resume_print(&x->rs, x->p, stderr);
+		if (x->rs.changed > 0)
+			fprintf(stderr,
+				"collect: --resume --allow-changed: %d kept runs were measured "
+				"otherwise than the campaign now says (plan.tsv's kept_as column says "
+				"how); %s\n",
+				x->rs.changed, msg);
+		return EXITCODE_OK;
+	}
+	for (int k = 0; k < x->p->n; k++)
+		if (x->rs.runs[k].what != RESUME_NEW) {
+			const int *n = x->rs.count;
+			fprintf(stderr,
+				"collect: %s already holds %d runs of this plan (%s the first); use "
+				"--resume to go on: it keeps the complete runs (%d) and the provider's "
+				"failures (%d), and runs again those that failed for a reason you can "
+				"fix (%d) and the incomplete ones (%d) (docs/CAMPAIGN.md, "
+				"\"Resuming\"); or give another -o DIR\n",
+				x->out, resume_recorded(&x->rs), x->p->runs[k].id, n[RESUME_KEEP],
+				n[RESUME_KEEP_FAILED] + n[RESUME_REDO_FAILED], n[RESUME_FIX],
+				n[RESUME_AGAIN]);
+			return EXITCODE_USAGE;
+		}
+	return EXITCODE_OK;
+}
+
+/* write_tsv: plan.tsv into f, with the kept_as column when --allow-changed keeps runs
+ * measured otherwise. 0, or -1 with a message. */
+static int write_tsv(struct cctx *x, FILE *f, struct err *e)
+{
+	const char **kept_as = NULL;
+	int rc;
+
+	if (x->rs.changed > 0) {
+		kept_as = calloc((size_t)x->p->n, sizeof(*kept_as));
+		if (kept_as == NULL)
+			return err_set(e, "out of memory");
+		for (int k = 0; k < x->p->n; k++)
+			kept_as[k] = x->rs.runs[k].changed;
+	}
+	rc = plan_write_tsv(x->p, x->c, kept_as, f, e);
+	free(kept_as);
+	return rc;
+}
+
+/* write_plan: campaign.ini and plan.tsv into the output directory. Returns an exit code
+ * (EXITCODE_OK to go on); messages on stderr. */
+static int write_plan(struct cctx *x)
+{
+	struct err e;
+	char path[4096];
+	char *tsv = NULL;
+	size_t tsv_len = 0;
+	FILE *mf;
+	int rc = EXITCODE_USAGE;
+
 	mf = open_memstream(&tsv, &tsv_len);
-	if (mf == NULL || plan_write_tsv(x->p, x->c, mf, &e) < 0) {
+	if (mf == NULL || write_tsv(x, mf, &e) < 0) {
 		if (mf)
 			fclose(mf);
 		fprintf(stderr, "collect: %s: cannot build plan.tsv\n", x->out);
@@ -250,36 +301,78 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 	in.st = &st;
 	in.wrapper = &w;
 	in.cls = EC_BUDGET;
-	j = runjson_build(&in);
+	j = runjson_build(&in, &e);
 	rc = j != NULL && runjson_write(dir, j, &e) == 0 ? 0 : -1;
 	json_decref(j);
 	if (rc < 0)
-		fprintf(stderr, "collect: %s: cannot record run.json\n", dir);
+		fprintf(stderr, "collect: %s: cannot record run.json: %s\n", dir, e.msg);
 	else
 		outdir_remove_temps(dir);
 	x->failed = 1; /* not every run of the plan was measured: exit 1 */
 	return rc;
 }
 
-/* run_k: run k of the plan unless it is recorded already. -1 when its directory cannot
- * be prepared (a usage error: the campaign stops), else 0. */
+/* note_redo: the billing of the recorded attempt of run r that is run again now, as a
+ * sweeps.json entry "by": "redo" (core/sweeplog.h: its requests stay in the bill). */
+static void note_redo(struct cctx *x, const struct plan_run *r, const struct resume_run *rr)
+{
+	struct sweep_rec rec;
+	struct err e;
+	char root[4096];
+
+	if (outdir_path(x->od, ".", root, sizeof(root), &e) < 0)
+		return;
+	memset(&rec, 0, sizeof(rec));
+	snprintf(rec.run, sizeof(rec.run), "%s", r->id);
+	snprintf(rec.subject, sizeof(rec.subject), "%s", x->c->subjects[r->subject].id);
+	snprintf(rec.by, sizeof(rec.by), "redo");
+	rec.bill = rr->bill;
+	if (sweeplog_append(root, &rec, 1, &e) < 0)
+		progress_note(x->pg, "collect: %s: the bill of its earlier attempt is lost: %s",
+			      r->id, e.msg);
+}
+
+/* disk_stop: the output directory could not take run r's logs (class local-io, or its
+ * record could not be written: what): say so, with the directory's free space. */
+static void disk_stop(struct cctx *x, const struct plan_run *r, const char *what)
+{
+	struct statvfs vfs;
+	char avail[32] = "?";
+
+	if (statvfs(x->out, &vfs) == 0)
+		units_format_size_human((uint64_t)vfs.f_bavail * vfs.f_frsize, avail,
+					sizeof(avail));
+	progress_note(x->pg, "collect: %s: the output directory %s cannot take the run's logs (%s)",
+		      r->id, x->out, what);
+	progress_note(x->pg,
+		      "collect: stopped: the output disk is full or failing (local-io); %s has %s "
+		      "free; free space and run again with --resume (it runs %s again)",
+		      x->out, avail, r->id);
+}
+
+/* run_k: run k of the plan unless --resume keeps what is recorded of it (collect/run/
+ * resume.h). -1 when its directory cannot be prepared (a usage error: the campaign stops),
+ * 1 when the output directory could not take its logs (the campaign stops: disk_stop),
+ * else 0. */
 static int run_k(struct cctx *x, int k)
 {
 	const struct plan_run *r = &x->p->runs[k];
-	enum run_dir_state rs = outdir_run_state(x->od, r->id);
+	const struct resume_run *rsr = &x->rs.runs[k];
 	struct runner_result rr;
 	struct runjson_input in;
 	struct err e;
 	char prefix[PLAN_ID_MAX + 128], dir[4096];
 	int one;
 
-	if (rs == RUN_COMPLETE) {
-		x->failed |= recorded_failed(x->od, r->id); /* its spend: budget_check's */
+	if (!resume_runs_it(rsr->what)) {
+		x->failed |= rsr->failed; /* its spend: budget_check's */
 		return 0;
 	}
 	if (budget_stops(&x->bg, r, x->pg))
 		return record_budget(x, r);
-	if (rs == RUN_INCOMPLETE && !r->wl.keep &&
+	if (rsr->what == RESUME_FIX || rsr->what == RESUME_REDO_FAILED)
+		note_redo(x, r, rsr);
+	if (rsr->what == RESUME_AGAIN && !r->wl.keep &&
 	    outdir_path(x->od, r->id, dir, sizeof(dir), NULL) == 0)
 		sweep_earlier(x, r, dir);
 	if (outdir_prepare_run(x->od, r->id, dir, sizeof(dir), &e) < 0) {
@@ -289,25 +382,57 @@ static int run_k(struct cctx *x, int k)
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
+	memset(&rr, 0, sizeof(rr)); /* run_one may fail before it fills it */
 	progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
 		       campaign_subject_budget(x->c, in.subject), in.subject->prices.currency);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
 	one = run_one(&in, dir, prefix, outdir_lock_fd(x->od), x->stop, x->pg, x->a->runner, &rr,
 		      &e);
-	if (one < 0) {
+	if (one == RUN_ONE_UNRECORDED) {
+		disk_stop(x, r, e.msg);
+	} else if (one < 0) {
 		progress_note(x->pg, "collect: %s", e.msg);
-		x->failed = 1;
 	} else {
 		add_spend(x, r, &rr.st);
 		progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
 			       campaign_subject_budget(x->c, in.subject),
 			       in.subject->prices.currency);
 		report_end(x->pg, &rr);
-		x->failed |= one;
+		if (rr.cls == EC_LOCAL_IO) {
+			disk_stop(x, r, rr.st.n_first ? rr.st.first[0] : "local-io");
+			one = RUN_ONE_UNRECORDED;
+		}
 	}
+	x->failed |= one != 0;
 	runner_result_clear(&rr);
-	return 0;
+	return one == RUN_ONE_UNRECORDED;
+}
+
+/* preflight: the checks before the first request (collect/run/preflight.h) of the
+ * subjects with runs flagged in todo (NULL: every run of the plan). Returns an exit code:
+ * EXITCODE_OK when nothing is wrong (or there is nothing to do), else EXITCODE_USAGE. */
+static int preflight(struct cctx *x, const unsigned char *todo)
+{
+	unsigned char which[64] = {0}, spread[64] = {0};
+	struct preflight_opts o = {.check_only = x->a->check, .out = x->out};
+	char root[4096];
+	int any = 0;
+
+	if (x->od != NULL && outdir_path(x->od, ".", root, sizeof(root), NULL) == 0)
+		o.bills = root;
+	for (int k = 0; k < x->p->n; k++) {
+		const struct plan_run *r = &x->p->runs[k];
+		if ((todo != NULL && !todo[k]) || r->subject >= 64)
+			continue;
+		which[r->subject] = 1;
+		spread[r->subject] |= workload_buckets(&r->wl) > 1;
+		any = 1;
+	}
+	if (!any)
+		return EXITCODE_OK;
+	o.log_bytes = preflight_log_bytes(x->c, x->p, todo, &x->est, &o.runs);
+	return preflight_run(x->c, which, spread, &o, stderr) == 0 ? EXITCODE_OK : EXITCODE_USAGE;
 }
 
 /* dry_bound: --dry-run's bound of every priced subject's bill (collect/run/budget.h). */
@@ -331,8 +456,9 @@ static int dry_bound(struct cctx *x)
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
+	unsigned char *todo = NULL;
 	struct err e;
-	int rc = EXITCODE_USAGE;
+	int rc = EXITCODE_USAGE, full = 0;
 
 	memset(&x, 0, sizeof(x));
 	x.a = a;
@@ -353,6 +479,10 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = dry_bound(&x);
 		goto out;
 	}
+	if (a->check) {
+		rc = preflight(&x, NULL);
+		goto out;
+	}
 	if (budget_probe(&x.bg, 0, a->runner ? a->runner->clients : 1, &e) < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);
 		goto out;
@@ -361,17 +491,33 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 	if ((rc = budget_check(&x.bg, x.p, x.out, stderr)) != EXITCODE_OK ||
 	    (rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
+	if (!a->no_preflight) {
+		todo = calloc((size_t)x.p->n, 1);
+		if (todo == NULL) {
+			fprintf(stderr, "collect: out of memory\n");
+			rc = EXITCODE_USAGE;
+			goto out;
+		}
+		for (int k = 0; k < x.p->n; k++)
+			todo[k] = resume_runs_it(x.rs.runs[k].what);
+		if ((rc = preflight(&x, todo)) != EXITCODE_OK)
+			goto out;
+	}
+	if ((rc = write_plan(&x)) != EXITCODE_OK)
+		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {
 		fprintf(stderr, "collect: out of memory\n");
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
-	for (int k = 0; k < x.p->n && !*stop; k++)
-		if (run_k(&x, k) < 0) {
+	for (int k = 0; k < x.p->n && !*stop && !full; k++) {
+		full = run_k(&x, k);
+		if (full < 0) {
 			rc = EXITCODE_USAGE;
 			goto out;
 		}
+	}
 	if (*stop) {
 		progress_note(x.pg, "collect: stopped; the current run is recorded as "
 				    "interrupted; run again with --resume to go on");
@@ -380,6 +526,8 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_PARTIAL;
 	}
 out:
+	free(todo);
+	resume_free(&x.rs);
 	progress_free(x.pg);
 	outdir_free(x.od);
 	plan_free(x.p);

@@ -42,6 +42,8 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		{"resume", no_argument, 0, 'r'},       {"dry-run", no_argument, 0, 'd'},
 		{"insecure", no_argument, 0, 'i'},     {"ca-bundle", required_argument, 0, 'C'},
 		{"assume", required_argument, 0, 'A'}, {"estimate-from", required_argument, 0, 'E'},
+		{"check", no_argument, 0, 'K'},        {"no-preflight", no_argument, 0, 'P'},
+		{"redo-failed", no_argument, 0, 'R'},  {"allow-changed", no_argument, 0, 'G'},
 		{"help", no_argument, 0, 'h'},         {0, 0, 0, 0},
 	};
 	struct campaign_args a;
@@ -90,6 +92,18 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 		case 'C':
 			a.ca_bundle = optarg;
 			break;
+		case 'K':
+			a.check = 1;
+			break;
+		case 'P':
+			a.no_preflight = 1;
+			break;
+		case 'R':
+			a.redo_failed = 1;
+			break;
+		case 'G':
+			a.allow_changed = 1;
+			break;
 		case 'h':
 			fputs(cli_usage_text, stdout);
 			return EXITCODE_OK;
@@ -102,6 +116,10 @@ static int campaign_mode(int argc, char **argv, volatile sig_atomic_t *stop,
 						      : "one campaign file only");
 	if (a.cycles && a.cycle)
 		return cli_usage_error("--cycles and --cycle exclude each other");
+	if (a.check && (a.no_preflight || a.dry_run))
+		return cli_usage_error("--check excludes --no-preflight and --dry-run");
+	if ((a.redo_failed || a.allow_changed) && !a.resume)
+		return cli_usage_error("--redo-failed and --allow-changed go with --resume");
 	a.campaign = argv[optind];
 	a.runner = runner;
 	return cmd_campaign(&a, stop);

@@ -14,6 +14,7 @@
 #include "collect/run/subject.h"
 #include "collect/run/versions.h"
 #include "collect/s3/awsconf.h"
+#include "collect/s3/s3_endpoint.h"
 #include "collect/campaign/plan.h"
 #include "collect/workload.h"
 #include "core/summary.h"
@@ -279,8 +280,11 @@ static int build_subject(struct campaign_subject *s, struct awsconf *conf)
 	}
 	if (s->endpoint == NULL)
 		return cli_usage_error(needs);
-	if (strncmp(s->endpoint, "http://", 7) != 0 && strncmp(s->endpoint, "https://", 8))
-		return cli_usage_error("--endpoint: not an http:// or https:// URL");
+	if (s3_endpoint_check(s->endpoint, &e) < 0) {
+		char msg[ERR_MSG_MAX + 16];
+		snprintf(msg, sizeof(msg), "--endpoint: %s", e.msg);
+		return cli_usage_error(msg);
+	}
 	if (s->path_style < 0)
 		s->path_style = strstr(s->endpoint, ".amazonaws.com") == NULL;
 	s->label = s->endpoint;

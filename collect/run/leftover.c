@@ -75,6 +75,10 @@ int leftover_write_subject(const char *dir, const struct campaign_subject *s,
 		json_decref(j);
 		return err_set(e, "%s: path too long", dir);
 	}
+	if (subject_check_utf8(s, e) < 0) {
+		json_decref(j);
+		return err_prefix(e, "%s", path);
+	}
 	if (where_json(j, s, wl, created, e) < 0) {
 		json_decref(j);
 		return err_prefix(e, "%s", path);

@@ -34,14 +34,19 @@ struct run_one_runner {
  * worker was there: the client's own scheduling, CPU). A static string. */
 const char *run_one_rate_verdict(const struct rate_summary *r, int cap);
 
+#define RUN_ONE_UNRECORDED (-2) /* run_one: the output directory took no record */
+
 /* run_one: one run of tmpl's subject and workload in `dir` (prepared and empty but for
  * the key prefix file this writes first), under `prefix` in the bucket, then its
- * run.json. close_fd: the lock the run's child closes; pg: live progress or NULL;
+ * run.json (a run that failed writing its logs, class local-io, has its partial
+ * ops.tsv.zst removed first, and an error text says so). close_fd: the lock the run's child closes; pg: live progress or NULL;
  * runner: NULL for one client on this machine. A complete rate run that did not hold its
  * rate says so, on pg (or stderr when NULL): "collect: DIR: target rate 500/s not
  * sustained: client-limited (workers): achieved 430/s" (run_one_rate_verdict's words; it
- * stays a valid run). Returns 0 complete, 1 failed (recorded), -1 when the run could not
- * be carried out or recorded (message in e). rr is filled either way: release it with
+ * stays a valid run). Returns 0 complete, 1 failed (recorded), RUN_ONE_UNRECORDED when
+ * the key prefix file or run.json could not be written for the disk (full, over quota,
+ * read-only, failing), -1 when the run could not be carried out or its record built or
+ * written otherwise (out of memory; message in e either way). rr is filled either way: release it with
  * runner_result_clear. */
 int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefix, int close_fd,
 	    volatile sig_atomic_t *stop, struct progress *pg, const struct run_one_runner *runner,

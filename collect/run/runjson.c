@@ -15,6 +15,7 @@
 #include "collect/run/subject.h"
 #include "collect/workload.h"
 #include "core/climit.h"
+#include "core/utf8.h"
 
 void run_state_init(struct run_state *st)
 {
@@ -31,7 +32,10 @@ void run_state_add_error(struct run_state *st, const char *text)
 {
 	if (st->n_first >= ENGINE_FIRST_ERRORS || text == NULL || text[0] == '\0')
 		return;
-	snprintf(st->first[st->n_first++], sizeof(st->first[0]), "%s", text);
+	/* a server's text, or one cut at the buffer's size inside a character: scrubbed, so
+	 * that run.json can always hold it */
+	snprintf(st->first[st->n_first], sizeof(st->first[0]), "%s", text);
+	utf8_scrub(st->first[st->n_first++]);
 }
 
 /* add_address: one address's figures added to t's (a new entry while there is room). */
@@ -358,19 +362,56 @@ static int build(const struct runjson_input *in, struct runrec *r, struct utsnam
 	return 0;
 }
 
-json_t *runjson_build(const struct runjson_input *in)
+/* campaign_check_utf8: the campaign's texts that run.json carries are UTF-8; -1 naming the
+ * first that is not. */
+static int campaign_check_utf8(const struct campaign *c, struct err *e)
 {
-	struct runrec *r = malloc(sizeof(*r));
+	const char *name[] = {"name", "title", "client", "cost_example"};
+	const char *val[] = {c->name, c->title, c->client, c->cost_example};
+	char at[64];
+
+	for (int i = 0; i < 4; i++)
+		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL))
+			return err_set(e, "campaign.%s: not UTF-8 (%s)", name[i],
+				       utf8_describe(val[i], at, sizeof(at)));
+	return 0;
+}
+
+/* The members every run.json has (the others are left out when they do not apply). */
+static const char *const always[] = {"format",  "tool",    "host",     "campaign",
+				     "cycle",   "subject", "workload", "phases",
+				     "wrapper", "errors",  "status"};
+
+json_t *runjson_build(const struct runjson_input *in, struct err *e)
+{
+	struct runrec *r;
 	struct utsname u;
 	char os[600], note[512], model[MODEL_MAX];
 	json_t *o = NULL;
 
-	if (r == NULL)
+	if ((in->campaign != NULL && campaign_check_utf8(in->campaign, e) < 0) ||
+	    subject_check_utf8(in->subject, e) < 0)
 		return NULL;
+	if ((r = malloc(sizeof(*r))) == NULL) {
+		err_set(e, "out of memory");
+		return NULL;
+	}
 	if (build(in, r, &u, os, note, model) == 0)
 		o = runrec_to_json(r);
 	runrec_clear(r);
 	free(r);
+	if (o == NULL) {
+		err_set(e, "cannot be built (out of memory)");
+		return NULL;
+	}
+	for (size_t i = 0; i < sizeof(always) / sizeof(always[0]); i++)
+		if (json_object_get(o, always[i]) == NULL) {
+			err_set(e,
+				"%s: cannot be built (out of memory, or a text that is not UTF-8)",
+				always[i]);
+			json_decref(o);
+			return NULL;
+		}
 	return o;
 }
 
@@ -381,11 +422,20 @@ int runjson_write(const char *dir, const json_t *obj, struct err *e)
 
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e)
 {
+	return runjson_read_record(dir, out, NULL, e);
+}
+
+int runjson_read_record(const char *dir, struct runjson_status *out, json_t **conditions,
+			struct err *e)
+{
 	char path[4096];
 	struct runrec *r = malloc(sizeof(*r));
+	json_t *j;
 
 	memset(out, 0, sizeof(*out));
 	price_init(&out->prices);
+	if (conditions != NULL)
+		*conditions = NULL;
 	if (r == NULL)
 		return err_set(e, "%s: out of memory", dir);
 	if ((snprintf(path, sizeof(path), "%s/run.json", dir) >= (int)sizeof(path) &&
@@ -398,6 +448,8 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 	out->interrupted = r->wrapper.interrupted;
 	out->budget = r->errors.cls != NULL && err_class_parse(r->errors.cls) == EC_BUDGET;
 	snprintf(out->cls, sizeof(out->cls), "%s", r->errors.cls != NULL ? r->errors.cls : "");
+	snprintf(out->first, sizeof(out->first), "%s",
+		 r->errors.n_first > 0 && r->errors.first[0] != NULL ? r->errors.first[0] : "");
 	out->elapsed_s = r->wrapper.elapsed_s;
 	out->started_ns = r->wrapper.started_ns;
 	out->ended_ns = r->wrapper.ended_ns;
@@ -408,5 +460,11 @@ int runjson_read_status(const char *dir, struct runjson_status *out, struct err 
 			bill_add(&out->bill, &r->billing.bill[k]);
 	runrec_clear(r);
 	free(r);
+	/* the conditions as the file spells them: keys an older run.json lacks stay absent */
+	if (conditions != NULL && (j = json_load_file(path, 0, NULL)) != NULL) {
+		*conditions = json_pack("{s:O?, s:O?}", "workload", json_object_get(j, "workload"),
+					"subject", json_object_get(j, "subject"));
+		json_decref(j);
+	}
 	return 0;
 }

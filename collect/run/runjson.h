@@ -59,7 +59,8 @@ struct run_state {
 void run_state_init(struct run_state *st);
 /* run_state_clear: release st->summary. */
 void run_state_clear(struct run_state *st);
-/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS. */
+/* run_state_add_error: keep the text among the first ENGINE_FIRST_ERRORS (cut at 255
+ * bytes; what is not UTF-8 in it replaced with '?': core/utf8.h). */
 void run_state_add_error(struct run_state *st, const char *text);
 /* run_state_add_transport: a distributed run's client's "transport" (when it has one)
  * added to st's: counts summed, its addresses and TLS pairs merged into st's (new ones
@@ -112,8 +113,11 @@ struct runjson_input {
 					 describe it (the run's client record uses it) */
 };
 
-/* runjson_build: the run.json object (new reference) or NULL when out of memory. */
-json_t *runjson_build(const struct runjson_input *in);
+/* runjson_build: the run.json object (new reference), every field there, or NULL with
+ * a message naming the field that could not be built: "subject.label: not UTF-8 (byte
+ * 0xE9 at position 4)", "campaign.client: not UTF-8 (...)", "KEY: cannot be built (...)"
+ * (no field is ever left out). The error texts are UTF-8 already (run_state_add_error). */
+json_t *runjson_build(const struct runjson_input *in, struct err *e);
 
 /* runjson_write: write obj to DIR/run.json atomically (indented, in the order built). */
 int runjson_write(const char *dir, const json_t *obj, struct err *e);
@@ -125,6 +129,7 @@ struct runjson_status {
 	int budget;      /* errors.class "budget": not run for max_cost (--resume runs it) */
 	struct bill_counts bill;      /* "billing", all phases summed (zero when absent) */
 	char cls[32];                 /* errors.class ("" when none) */
+	char first[256];              /* errors.first[0] ("" when none) */
 	double elapsed_s;             /* wrapper.elapsed_s */
 	int64_t started_ns, ended_ns; /* wrapper.started, wrapper.ended (0 when unreadable) */
 	struct prices prices;         /* "prices" that applied (price_init when none) */
@@ -133,5 +138,11 @@ struct runjson_status {
 /* runjson_read_status: read DIR/run.json into *out. 0, or -1 when it is absent or not
  * JSON (message in e, which may be NULL; *out then says failed, not interrupted). */
 int runjson_read_status(const char *dir, struct runjson_status *out, struct err *e);
+
+/* runjson_read_record: runjson_read_status, and in *conditions (when not NULL; a new
+ * reference, NULL when the file is unreadable) what the run was measured with:
+ * {"workload": run.json's workload, "subject": its subject} (null members when absent). */
+int runjson_read_record(const char *dir, struct runjson_status *out, json_t **conditions,
+			struct err *e);
 
 #endif

@@ -92,12 +92,15 @@ static enum err_class child_class(const struct run_state *st, const struct engin
 	return res->errors ? (c != EC_NONE ? c : EC_HTTP_5XX) : EC_NONE;
 }
 
-static void save(const struct runner_job *job, const struct run_state *st)
+/* save: the state file; -1 (said on stderr) when it could not be written. */
+static int save(const struct runner_job *job, const struct run_state *st)
 {
 	struct err e;
 
-	if (run_state_write(job->dir, st, &e) < 0)
-		fprintf(stderr, "collect: %s\n", e.msg);
+	if (run_state_write(job->dir, st, &e) == 0)
+		return 0;
+	fprintf(stderr, "collect: %s\n", e.msg);
+	return -1;
 }
 
 /* merge_errors: the engine's first error texts, then ours when not already there. */
@@ -410,8 +413,7 @@ finish:
 	st.cls = child_class(&st, &res);
 	merge_errors(&st, &res, local, n_local);
 	st.finished = 1;
-	save(job, &st);
-	rc = st.summary ? 0 : 1;
+	rc = save(job, &st) < 0 ? RUNNER_EXIT_LOCAL_IO : st.summary ? 0 : 1;
 	s3_client_free(cl);
 	creds_free(cr);
 	run_state_clear(&st);
@@ -439,7 +441,7 @@ static void classify(struct runner_result *res, double limit_s, double prep_s)
 	else if (w->interrupted || !w->exited)
 		res->cls = EC_KILLED;
 	else if (!st->finished)
-		res->cls = EC_CRASHED;
+		res->cls = w->exit_code == RUNNER_EXIT_LOCAL_IO ? EC_LOCAL_IO : EC_CRASHED;
 	else
 		res->cls = st->cls;
 	res->complete = st->summary != NULL && st->phase[PHASE_BENCHMARK] == PH_DONE &&
@@ -459,6 +461,9 @@ static void classify(struct runner_result *res, double limit_s, double prep_s)
 			 crash_signal(w->signal) ? "crashed" : "killed", w->signal,
 			 strsignal(w->signal));
 		run_state_add_error(&res->st, msg);
+	} else if (res->cls == EC_LOCAL_IO && !st->finished) {
+		run_state_add_error(&res->st, "the run's process could not write its result into "
+					      "the run directory (state file; see stderr)");
 	} else if (res->cls == EC_CRASHED && !st->finished) {
 		char msg[128];
 		snprintf(msg, sizeof(msg), "run's process exited with code %d without its result",

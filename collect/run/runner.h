@@ -11,7 +11,8 @@
  *   killed by the time limit        -> timeout
  *   stopped by SIGINT/SIGTERM       -> killed (wrapper.interrupted; --resume redoes it)
  *   killed by another signal        -> killed
- *   ended without its final result  -> crashed
+ *   ended without its final result  -> crashed (local-io when the child said it could
+ *                                      not write it: exit code RUNNER_EXIT_LOCAL_IO)
  *   else the child's class (engine class; a failed prepare is prepare-failed unless the
  *   service could not be reached (dns, connect, tls, auth, unavailable); a benchmark
  *   whose every request failed to connect is unavailable).
@@ -83,10 +84,13 @@ struct runner_result {
 int runner_exec(const struct runner_job *job, struct runner_result *res, struct err *e);
 void runner_result_clear(struct runner_result *res);
 
+#define RUNNER_EXIT_LOCAL_IO 3 /* the child could not write its final state file */
+
 /* runner_child_body: the child's work, callable without a fork. Test seam
  * (tests/unit/test_runner.c); runner_exec runs it in the child. Writes the state
  * file as it goes; live counters go to live_fd when >= 0. Returns the child's exit code:
- * 0 when the benchmark produced a summary, 1 otherwise. */
+ * 0 when the benchmark produced a summary, 1 otherwise, RUNNER_EXIT_LOCAL_IO when its
+ * final state file could not be written (a full disk). */
 int runner_child_body(const struct runner_job *job, int live_fd);
 
 #endif

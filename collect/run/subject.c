@@ -9,6 +9,8 @@
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "core/runrec/runrec.h"
+#include "collect/s3/s3_endpoint.h"
+#include "core/utf8.h"
 
 /* prefixed_env: the variable PREFIX_SUFFIX; NULL when unset or when the name does not
  * fit (*too_long set then, rather than reading a truncated name). */
@@ -87,6 +89,21 @@ void subject_refresh_record(struct s3_client *cl, struct runrec_credentials *out
 	}
 }
 
+int subject_check_utf8(const struct campaign_subject *s, struct err *e)
+{
+	const char *name[] = {"id",     "label", "endpoint",  "region",
+			      "bucket", "color", "ca_bundle", "credentials_name"};
+	const char *val[] = {s->id,     s->label, s->endpoint,  s->region,
+			     s->bucket, s->color, s->ca_bundle, s->cred_name};
+	char at[64];
+
+	for (size_t i = 0; i < sizeof(name) / sizeof(name[0]); i++)
+		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL))
+			return err_set(e, "subject.%s: not UTF-8 (%s)", name[i],
+				       utf8_describe(val[i], at, sizeof(at)));
+	return 0;
+}
+
 const char *subject_ca_default(const char *flag)
 {
 	const char *v = getenv("AWS_CA_BUNDLE");
@@ -107,6 +124,28 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
 	return buf;
 }
 
+/* client_config: the S3 client configuration of subject s with credentials cr (the CA
+ * bundle of its AWS profile in *profile_ca when it needs that one: the caller frees it).
+ * 0, or -1 with a message. */
+static int client_config(const struct campaign_subject *s, struct creds *cr, struct s3_config *cfg,
+			 char **profile_ca, struct err *e)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	*profile_ca = NULL;
+	cfg->endpoint = s->endpoint;
+	cfg->region = s->region;
+	cfg->virtual_hosted = !s->path_style;
+	cfg->insecure = s->insecure;
+	cfg->ca_bundle = s->ca_bundle;
+	/* the last step of the CA-bundle order: the AWS profile's ca_bundle */
+	if (cfg->ca_bundle == NULL && subject_profile_ca_bundle(s, profile_ca, e) < 0)
+		return -1;
+	if (cfg->ca_bundle == NULL)
+		cfg->ca_bundle = *profile_ca;
+	cfg->creds = cr;
+	return 0;
+}
+
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e)
 {
@@ -115,18 +154,8 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 	struct s3_client *cl;
 	char *profile_ca = NULL;
 
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.endpoint = s->endpoint;
-	cfg.region = s->region;
-	cfg.virtual_hosted = !s->path_style;
-	cfg.insecure = s->insecure;
-	cfg.ca_bundle = s->ca_bundle;
-	/* the last step of the CA-bundle order: the AWS profile's ca_bundle */
-	if (cfg.ca_bundle == NULL && subject_profile_ca_bundle(s, &profile_ca, e) < 0)
+	if (client_config(s, cr, &cfg, &profile_ca, e) < 0)
 		return NULL;
-	if (cfg.ca_bundle == NULL)
-		cfg.ca_bundle = profile_ca;
-	cfg.creds = cr;
 	cfg.buffer_size = buffer_size;
 	if (send == NULL)
 		send = &none;
@@ -141,6 +170,21 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 	cfg.connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
 	cfg.read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);
 	cfg.timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, send);
+	cl = s3_client_new(&cfg, e);
+	free(profile_ca);
+	return cl;
+}
+
+struct s3_client *subject_probe_client(const struct campaign_subject *s, struct creds *cr,
+				       long timeout_ms, struct err *e)
+{
+	struct s3_config cfg;
+	struct s3_client *cl;
+	char *profile_ca = NULL;
+
+	if (client_config(s, cr, &cfg, &profile_ca, e) < 0)
+		return NULL;
+	cfg.timeout_ms = timeout_ms;
 	cl = s3_client_new(&cfg, e);
 	free(profile_ca);
 	return cl;
@@ -207,9 +251,8 @@ static int profile_fill(const struct campaign *c, struct campaign_subject *s, st
 			conf.path[0] ? conf.path : "~/.aws/config");
 		goto out;
 	}
-	if (s->endpoint == NULL && campaign_check_endpoint(ep) < 0) {
-		err_set(e, "%s: profile %s: endpoint_url '%s' is not an http:// or https:// URL",
-			conf.path, s->cred_name, ep);
+	if (s->endpoint == NULL && s3_endpoint_check(ep, e) < 0) {
+		err_prefix(e, "%s: profile %s: endpoint_url", conf.path, s->cred_name);
 		goto out;
 	}
 	if ((s->endpoint == NULL && (s->endpoint = strdup(ep)) == NULL) ||

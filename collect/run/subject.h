@@ -25,6 +25,12 @@ void subject_creds_record(const struct creds *cr, int64_t fetched_ns, int64_t to
 			  struct runrec_credentials *out);
 void subject_refresh_record(struct s3_client *cl, struct runrec_credentials *out);
 
+/* subject_check_utf8: every text of s that run.json and .subject.json carry (id, label,
+ * endpoint, region, bucket, color, ca_bundle, the profile or env prefix) is UTF-8 (JSON
+ * holds nothing else: core/utf8.h). 0, or -1 with "subject.FIELD: not UTF-8 (byte 0xE9 at
+ * position 4)". */
+int subject_check_utf8(const struct campaign_subject *s, struct err *e);
+
 /* subject_ca_default: the CA bundle of a subject without its own ca_bundle key: `flag`
  * (--ca-bundle) when set, else the environment's AWS_CA_BUNDLE (the AWS CLI's name) when
  * set and not empty, else NULL (the system's CAs). A borrowed string. */
@@ -44,6 +50,13 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
  * subject_ca_default), else its AWS profile's ca_bundle, else the system's. */
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e);
+
+/* subject_probe_client: a new S3 client (s3_client_free) for subject s with credentials cr
+ * (borrowed), trusting what subject_client trusts, with the default way of sending and
+ * every request limited to timeout_ms: for the checks before the first request
+ * (collect/run/preflight.h). NULL with a message. */
+struct s3_client *subject_probe_client(const struct campaign_subject *s, struct creds *cr,
+				       long timeout_ms, struct err *e);
 
 /* subject_connect: the credentials of subject s (subject_creds) into *cr (the caller
  * frees them with creds_free after the client) and a new S3 client for s

@@ -16,6 +16,7 @@
 #include "core/strbuf.h"
 #include "collect/s3/sigv4.h"
 #include "collect/s3/s3_bill.h"
+#include "collect/s3/s3_endpoint.h"
 #include "collect/s3/s3_int.h"
 #include "core/timefmt.h"
 
@@ -54,24 +55,12 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		err_set(e, "s3: no endpoint URL");
 		return NULL;
 	}
-	if (strncmp(ep, "http://", 7) == 0)
-		rest = ep + 7;
-	else if (strncmp(ep, "https://", 8) == 0)
-		rest = ep + 8;
-	else {
-		err_set(e, "s3: endpoint %s: scheme must be http:// or https://", ep);
+	if (s3_endpoint_check(ep, e) < 0) {
+		err_prefix(e, "s3: endpoint");
 		return NULL;
 	}
+	rest = ep + (strncmp(ep, "https://", 8) == 0 ? 8 : 7);
 	slash = strchr(rest, '/');
-	if (slash != NULL && slash[1] != '\0') {
-		err_set(e, "s3: endpoint %s: a path after the host is not supported", ep);
-		return NULL;
-	}
-	if (rest[0] == '\0' || rest[0] == '/' ||
-	    memchr(rest, '@', slash ? (size_t)(slash - rest) : strlen(rest))) {
-		err_set(e, "s3: endpoint %s: no host (or user info in the URL)", ep);
-		return NULL;
-	}
 	if (cfg->region == NULL || cfg->region[0] == '\0') {
 		err_set(e, "s3: endpoint %s: no region", ep);
 		return NULL;
@@ -570,8 +559,8 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 	return s3_op_query(r);
 }
 
-/* build_body: the XML body of a POST, the payload hash, and for DeleteObjects the
- * body's MD5 in base64 into md5_b64 (else left empty). */
+/* build_body: the XML body of a POST or of a CreateBucket outside us-east-1, the payload
+ * hash, and for DeleteObjects the body's MD5 in base64 into md5_b64 (else left empty). */
 static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
 	if (a->op == S3_DELETE_OBJECTS &&
@@ -585,6 +574,14 @@ static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32
 		strbuf_reset(&r->xml_body);
 		if (strbuf_reserve(&r->xml_body, 0))
 			return err_set(e, "s3 %s: out of memory", s3_op_name(a->op));
+	}
+	/* outside us-east-1 the API wants the region as the bucket's LocationConstraint (in
+	 * us-east-1 none: a LocationConstraint "us-east-1" is refused) */
+	if (a->op == S3_CREATE_BUCKET && strcmp(r->c->region, "us-east-1") != 0) {
+		if (s3xml_build_create_bucket(&r->xml_body, r->c->region, e) != 0)
+			return -1;
+		r->body.mem = r->xml_body.p;
+		r->body.len = r->xml_body.len;
 	}
 	if (s3_op_info(a->op)->flags & S3_OPF_POST) {
 		r->body.mem = r->xml_body.p;

@@ -109,7 +109,7 @@ struct s3_config {
 };
 
 enum s3_op {
-	S3_CREATE_BUCKET,
+	S3_CREATE_BUCKET, /* with the region as LocationConstraint (none in us-east-1) */
 	S3_DELETE_BUCKET,
 	S3_PUT_OBJECT,
 	S3_GET_OBJECT,

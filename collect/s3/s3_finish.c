@@ -152,6 +152,26 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 	return -1;
 }
 
+/* no_s3_error: the error text of an answer without an S3 error document: a HEAD has no
+ * body ("HTTP 404"); a 5xx may come from a proxy in front of S3 ("HTTP 503 to GetObject
+ * (no S3 error document)"); anything else is no S3 answer at all ("HTTP 405 to PutObject,
+ * not an S3 answer (...)": a web or WebDAV server). */
+static void no_s3_error(const struct s3_req *r, long status, struct s3_result *res)
+{
+	const char *op = s3_op_name(r->a.op);
+
+	if (strcmp(s3_op_info(r->a.op)->method, "HEAD") == 0)
+		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
+	else if (status >= 500 && status != 501)
+		snprintf(res->error, sizeof(res->error), "HTTP %ld to %s (no S3 error document)",
+			 status, op);
+	else
+		snprintf(res->error, sizeof(res->error),
+			 "HTTP %ld to %s, not an S3 answer (no S3 error document): is the endpoint "
+			 "an S3 server?",
+			 status, op);
+}
+
 /* fill: s3_req_finish's result. */
 static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 {
@@ -195,8 +215,11 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 		} else if (r->sink_failed)
 			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
 		else
-			snprintf(res->error, sizeof(res->error), "%s: %s", what,
-				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc));
+			snprintf(res->error, sizeof(res->error), "%s: %s%s", what,
+				 r->errbuf[0] ? r->errbuf : curl_easy_strerror(cc),
+				 res->cls == EC_TLS ? " (trust its CA: ca_bundle, --ca-bundle or "
+						      "AWS_CA_BUNDLE; or insecure)"
+						    : "");
 		return;
 	}
 	if (status >= 200 && status < 300) {
@@ -214,7 +237,7 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	else if (res->code[0])
 		snprintf(res->error, sizeof(res->error), "HTTP %ld %s", status, res->code);
 	else
-		snprintf(res->error, sizeof(res->error), "HTTP %ld", status);
+		no_s3_error(r, status, res);
 }
 
 void s3_req_finish(struct s3_req *r, CURLcode cc, struct s3_result *res)

@@ -627,6 +627,22 @@ done:
 	return rc;
 }
 
+int s3xml_build_create_bucket(struct strbuf *out, const char *region, struct err *e)
+{
+	xmlNodePtr root;
+	xmlDocPtr doc = new_request_doc("CreateBucketConfiguration", &root);
+	int rc;
+
+	if (doc == NULL ||
+	    xmlNewTextChild(root, NULL, BAD_CAST "LocationConstraint", BAD_CAST region) == NULL) {
+		xmlFreeDoc(doc);
+		return err_set(e, "CreateBucket: out of memory");
+	}
+	rc = dump(doc, out, "CreateBucket", e);
+	xmlFreeDoc(doc);
+	return rc;
+}
+
 int s3xml_build_complete(struct strbuf *out, const char *const *etags, const char *const *checksums,
 			 const char *alg, size_t n, struct err *e)
 {

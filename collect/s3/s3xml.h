@@ -112,6 +112,10 @@ int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *e
 int s3xml_build_delete(struct strbuf *out, const char *const *keys, const char *const *version_ids,
 		       size_t n, int quiet, struct err *e);
 
+/* s3xml_build_create_bucket: the CreateBucketConfiguration document of a bucket in region
+ * (its LocationConstraint) into out (replaced). -1 with a message. */
+int s3xml_build_create_bucket(struct strbuf *out, const char *region, struct err *e);
+
 /* s3xml_build_complete: the CompleteMultipartUpload document for parts 1..n with the
  * ETags given (and, when checksums and alg are not NULL, each part's checksum in the
  * element Checksum<alg>, e.g. ChecksumCRC32), into out (reset first). -1 with a message. */

@@ -2,6 +2,7 @@
  * table of its arrays, each element written, read and freed by its record's functions. */
 #include "core/results/results.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -309,6 +310,8 @@ json_t *results_to_json(const struct results *doc)
 	for (size_t k = 0; k < N_ARRAYS; k++)
 		if (!arrays[k].optional || *count_of(doc, &arrays[k]) > 0)
 			jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
+	if (doc->planner != NULL)
+		jwrite_put(root, "planner", results_planner_to_json(doc->planner, doc), &ok);
 	if (doc->has_claims)
 		jwrite_put(root, claims.key, array_json(doc, &claims), &ok);
 	if (doc->baseline != NULL)
@@ -399,6 +402,20 @@ static int read_subjects(struct jread *r, const json_t *root, struct results *do
 	return 0;
 }
 
+/* read_planner: planner{} (absent or null: doc->planner NULL). */
+static int read_planner(struct jread *r, const json_t *root, struct results *doc)
+{
+	json_t *p = jread_object(r, root, "", "planner", 0);
+
+	if (r->failed)
+		return -1;
+	if (p == NULL)
+		return 0;
+	if ((doc->planner = jread_alloc(r, "planner", 0, sizeof(*doc->planner))) == NULL)
+		return -1;
+	return results_planner_from_json(r, p, doc->planner);
+}
+
 int results_from_json(const json_t *root, const char *file, struct results *doc, struct err *e)
 {
 	struct jread r = {file, e, 0, NULL, 0};
@@ -424,6 +441,8 @@ int results_from_json(const json_t *root, const char *file, struct results *doc,
 	for (size_t i = 0; i < doc->n_workload_cells; i++)
 		if (doc->workload_cells[i].expected < 0)
 			doc->workload_cells[i].expected = doc->campaign.cycles;
+	if (read_planner(&r, root, doc) < 0)
+		return -1;
 	if ((b = json_object_get(root, "baseline")) == NULL || json_is_null(b))
 		return 0;
 	if (!json_is_object(b))
@@ -468,7 +487,7 @@ int results_dump(const json_t *root, const char *path, struct err *e)
 		return -1;
 	if (json_dumpf(root, f, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15)) !=
 	    0) {
-		err_set(e, "%s: write failed", out.tmp);
+		err_set(e, "%s: cannot write: %s", out.tmp, strerror(errno));
 		fs_atomic_abort(&out);
 		return -1;
 	}
@@ -518,6 +537,9 @@ void results_free(struct results *doc)
 	for (size_t k = 0; k < N_ARRAYS; k++)
 		free_array(doc, &arrays[k]);
 	free_array(doc, &claims);
+	if (doc->planner != NULL)
+		results_planner_free(doc->planner);
+	free(doc->planner);
 	if (doc->baseline != NULL)
 		results_baseline_free(doc->baseline);
 	free(doc->baseline);

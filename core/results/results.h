@@ -14,6 +14,7 @@
  *   results_cost.h      a run's or cell's cost, cost[]
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
+ *   results_plan.h      planner{} and the cells' and comparisons' needs
  *   results_claims.h    claims[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
@@ -40,6 +41,7 @@
 #include "core/results/results_head.h"
 #include "core/results/results_hedge.h"
 #include "core/results/results_history.h"
+#include "core/results/results_plan.h"
 #include "core/results/results_runs.h"
 #include "core/results/results_stats.h"
 #include "core/results/results_workload.h"
@@ -93,6 +95,7 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
+	struct results_planner *planner; /* NULL: not in the file (before the planner) */
 	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
 	struct results_claim *claims;
 	size_t n_claims;

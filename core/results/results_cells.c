@@ -85,6 +85,8 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	jwrite_put(o, "below_min_samples", json_boolean(c->below_min_samples), &ok);
 	jwrite_put(o, "mib_s", results_stat_to_json(&c->mib_s), &ok);
 	jwrite_put(o, "obj_s", results_stat_to_json(&c->obj_s), &ok);
+	if (c->workload == NULL)
+		results_need_put(o, &c->need, &ok);
 	jwrite_put(o, "latency_ms", results_lat_to_json(&c->latency_ms, 1), &ok);
 	jwrite_put(o, "ttfb_ms", results_lat_to_json(&c->ttfb_ms, 1), &ok);
 	jwrite_put(o, "client_limit", results_cell_climit_to_json(&c->client_limit), &ok);
@@ -245,8 +247,11 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->cpu_us_per_request = jread_num(r, o, where, "cpu_us_per_request", 0);
 	if (r->failed || errors_from(r, o, where, c) < 0 || retries_from(r, o, where, c) < 0)
 		return -1;
-	if (!wcell)
-		return 0;
+	c->need.cycles = -1;
+	if (!wcell) {
+		results_need_from(r, o, where, &c->need);
+		return r->failed ? -1 : 0;
+	}
 	if ((c->workload = jread_alloc(r, where, 0, sizeof(*c->workload))) == NULL)
 		return -1;
 	return results_wcell_from_json(r, o, where, c->workload);
@@ -255,6 +260,7 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 void results_cell_free(struct results_cell *c)
 {
 	free(c->op);
+	free(c->need.note);
 	free(c->size_label);
 	free(c->size_spec);
 	free(c->range);

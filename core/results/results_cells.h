@@ -17,6 +17,7 @@
 #include "core/jread.h"
 #include "core/results/results_climit.h"
 #include "core/results/results_cost.h"
+#include "core/results/results_plan.h"
 #include "core/results/results_stats.h"
 #include "core/results/results_workload.h"
 
@@ -57,6 +58,7 @@ struct results_cell {
 	int n, expected;
 	int below_min_samples;
 	struct results_stat mib_s, obj_s;
+	struct results_need need; /* cells[] only: the planner's (cycles -1 in workload_cells[]) */
 	struct results_lat latency_ms, ttfb_ms; /* with their pooled percentiles */
 	struct results_cell_climit client_limit;
 	/* the 503 + 429 share of the valid runs' requests (their final answers) and of their

@@ -318,6 +318,13 @@ json_t *results_unreadable_to_json(const struct results_unreadable *u)
 
 	jwrite_put(o, "path", jwrite_str(u->path), &ok);
 	jwrite_put(o, "error", jwrite_str(u->error), &ok);
+	if (u->subject != NULL) {
+		jwrite_put(o, "cycle", u->cycle > 0 ? json_integer(u->cycle) : json_null(), &ok);
+		jwrite_put(o, "subject", jwrite_str(u->subject), &ok);
+		jwrite_put(o, "op", jwrite_str(u->op), &ok);
+		jwrite_put(o, "size", json_integer((json_int_t)u->size), &ok);
+		jwrite_put(o, "concurrency", json_integer(u->concurrency), &ok);
+	}
 	return jwrite_done(o, ok);
 }
 
@@ -326,6 +333,11 @@ int results_unreadable_from_json(struct jread *r, const json_t *o, const char *w
 {
 	u->path = jread_str(r, o, where, "path", 0);
 	u->error = jread_str(r, o, where, "error", 0);
+	u->subject = jread_str(r, o, where, "subject", 0);
+	u->op = jread_str(r, o, where, "op", 0);
+	u->cycle = (int)jread_int(r, o, where, "cycle", 0, 0);
+	u->size = (uint64_t)jread_int(r, o, where, "size", 0, 0);
+	u->concurrency = (int)jread_int(r, o, where, "concurrency", 0, 0);
 	return r->failed ? -1 : 0;
 }
 
@@ -333,6 +345,8 @@ void results_unreadable_free(struct results_unreadable *u)
 {
 	free(u->path);
 	free(u->error);
+	free(u->subject);
+	free(u->op);
 }
 
 const char *results_subject_id(const struct results *doc, int i)

@@ -68,6 +68,11 @@ struct results_matrix {
 /* unreadable[]: a run.json that could not be read. */
 struct results_unreadable {
 	char *path, *error;
+	/* where plan.tsv puts the run (subject NULL: not in the plan; then absent in the file) */
+	char *subject, *op;
+	int cycle; /* 0: a one-off run */
+	uint64_t size;
+	int concurrency;
 };
 
 /* results_X_to_json: the record as aggregate.json holds it (a new reference; NULL when out

@@ -1,6 +1,7 @@
 /* core/results/results_manifest.c: see results_manifest.h. */
 #include "core/results/results_manifest.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,6 +66,8 @@ static json_t *options_json(const struct results_manifest_options *o)
 	jwrite_put(j, "policy", jwrite_str(o->policy), &ok);
 	jwrite_put(j, "min_samples", json_integer((json_int_t)o->min_samples), &ok);
 	jwrite_put(j, "alpha", json_real(o->alpha), &ok);
+	if (isfinite(o->target_ci))
+		jwrite_put(j, "target_ci", json_real(o->target_ci), &ok);
 	jwrite_put(j, "recompute", json_boolean(o->recompute), &ok);
 	jwrite_put(j, "inclusion_rule", jwrite_str(o->inclusion_rule), &ok);
 	jwrite_put(j, "source", jwrite_str(o->source), &ok);
@@ -222,7 +225,7 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	static const char *const w = "options";
 	json_t *j = jread_object(r, root, "", w, 0), *l;
 
-	o->alpha = o->alert_min_change = o->alert_false_rate = NAN;
+	o->alpha = o->target_ci = o->alert_min_change = o->alert_false_rate = NAN;
 	if (j == NULL)
 		return r->failed ? -1 : 0;
 	o->data_dir = jread_str(r, j, w, "data_dir", 0);
@@ -231,6 +234,7 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	o->policy = jread_str(r, j, w, "policy", 0);
 	o->min_samples = jread_int(r, j, w, "min_samples", 0, 0);
 	o->alpha = jread_num(r, j, w, "alpha", 0);
+	o->target_ci = jread_num(r, j, w, "target_ci", 0);
 	o->recompute = jread_bool(r, j, w, "recompute", 0, 0);
 	o->inclusion_rule = jread_str(r, j, w, "inclusion_rule", 0);
 	o->source = jread_str(r, j, w, "source", 0);
@@ -383,8 +387,10 @@ int results_manifest_write(const struct results_manifest *m, const char *path, s
 	if ((f = fs_atomic_fopen(&a, path, e)) == NULL)
 		goto done;
 	if (json_dumpf(doc, f, flags) != 0 || fputc('\n', f) == EOF) {
+		int errnum = errno;
+
 		fs_atomic_abort(&a);
-		err_set(e, "%s: cannot write", path);
+		err_set(e, "%s: cannot write: %s", path, strerror(errnum));
 		goto done;
 	}
 	rc = fs_atomic_commit(&a, e);

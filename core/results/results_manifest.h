@@ -46,6 +46,7 @@ struct results_manifest_options {
 	char *policy;
 	long long min_samples;
 	double alpha;
+	double target_ci; /* --target-ci; NAN: not in the file (manifests before the planner) */
 	int recompute;
 	char *inclusion_rule, *source;
 	struct results_manifest_path *warp_map, *baseline, *history; /* NULL: null */

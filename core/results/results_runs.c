@@ -52,6 +52,8 @@ json_t *results_run_to_json(const struct results_run *r, int full, const struct 
 	}
 	jwrite_put(o, "class", jwrite_str(r->cls), &ok);
 	jwrite_put(o, "reason", jwrite_str(r->reason), &ok);
+	if (full && r->kept_as != NULL)
+		jwrite_put(o, "kept_as", jwrite_str(r->kept_as), &ok);
 	if (full)
 		full_json(o, r, &ok);
 	return jwrite_done(o, ok);
@@ -95,6 +97,7 @@ int results_run_from_json(struct jread *r, const json_t *o, const char *where,
 	x->op = jread_str(r, o, where, "op", 1);
 	x->cls = jread_str(r, o, where, "class", 0);
 	x->reason = jread_str(r, o, where, "reason", 0);
+	x->kept_as = jread_str(r, o, where, "kept_as", 0);
 	x->size = (uint64_t)jread_int(r, o, where, "size", 0, 0);
 	x->concurrency = (int)jread_int(r, o, where, "concurrency", 0, 0);
 	x->cycle = (int)jread_int(r, o, where, "cycle", 0, 0);
@@ -127,6 +130,7 @@ void results_run_free(struct results_run *r)
 	results_mix_free(&r->mix);
 	free(r->cls);
 	free(r->reason);
+	free(r->kept_as);
 	results_cost_free(&r->cost);
 	free(r->client_limit);
 	if (r->client != NULL)

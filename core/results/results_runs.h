@@ -26,10 +26,12 @@ struct results_run {
 	int concurrency;
 	char *size_spec, *range; /* workload dimensions (1.2) */
 	struct results_mix mix;
-	double rate;  /* offered req/s; NAN: closed loop */
-	int cycle;    /* 0: null (a one-off run) */
-	char *cls;    /* class: why it was excluded; NULL when included */
-	char *reason; /* the same in words */
+	double rate;   /* offered req/s; NAN: closed loop */
+	int cycle;     /* 0: null (a one-off run) */
+	char *cls;     /* class: why it was excluded; NULL when included */
+	char *reason;  /* the same in words */
+	char *kept_as; /* runs[] only: plan.tsv's kept_as, how a run kept by --allow-changed was
+			  measured otherwise than the plan says; NULL: as planned (absent) */
 	/* runs[] only (excluded[] has none of these: then clients 1, included 0, NAN, NULL) */
 	int clients, workers_total, included;
 	double mib_s, obj_s, lat_avg_ms, ttfb_avg_ms; /* NAN: no summary (or no TTFB) */

@@ -528,6 +528,7 @@ json_t *results_comparison_to_json(const struct results_comparison *c, const str
 	if (c->verdict != NULL)
 		jwrite_put(o, "verdict", json_string(c->verdict), &ok);
 	jwrite_put(o, "note", jwrite_str(c->note), &ok);
+	results_need_put(o, &c->need, &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -583,6 +584,7 @@ int results_comparison_from_json(struct jread *r, const json_t *o, const char *w
 	c->n_a = jread_int(r, o, where, "n_a", 0, 0);
 	c->n_b = jread_int(r, o, where, "n_b", 0, 0);
 	c->significant = jread_bool(r, o, where, "significant", 0, 0);
+	results_need_from(r, o, where, &c->need);
 	return r->failed ? -1 : 0;
 }
 
@@ -591,6 +593,7 @@ void results_comparison_free(struct results_comparison *c)
 	free(c->op);
 	free(c->verdict);
 	free(c->note);
+	free(c->need.note);
 }
 
 /* series_lat_json: s's latency[]. */

@@ -15,6 +15,7 @@
 
 #include "core/jread.h"
 #include "core/results/results_climit.h"
+#include "core/results/results_plan.h"
 
 struct results;
 
@@ -170,7 +171,8 @@ struct results_comparison {
 	int lead_significant;
 	long long pairs, n_a, n_b;
 	int significant;
-	char *note; /* "not enough runs", or NULL */
+	char *note;               /* "not enough runs", or NULL */
+	struct results_need need; /* the planner's */
 };
 
 /* timeseries[].latency[]: the successful requests that ended in one second. */

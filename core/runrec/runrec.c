@@ -521,6 +521,9 @@ int runrec_write(const struct runrec *r, const char *dir, const char *name, int 
 
 int runrec_check_run(const struct runrec *r, struct err *e)
 {
+	/* null for a single `collect run`; absent: the record was not built whole */
+	if (r->absent & RUNREC_BIT(RUNREC_CAMPAIGN))
+		return err_set(e, "field campaign: missing");
 	if (r->absent & RUNREC_BIT(RUNREC_SUBJECT))
 		return err_set(e, "field subject: missing");
 	if (r->subject.id == NULL)

@@ -470,7 +470,8 @@ int runrec_write(const struct runrec *r, const char *dir, const char *name, int 
 int runrec_write_json(const json_t *o, const char *dir, const char *name, int compact,
 		      struct err *e);
 
-/* runrec_check_run: what analyze needs of a run.json: a subject with an id, a workload with
+/* runrec_check_run: what analyze needs of a run.json: its campaign (null for a single run),
+ * a subject with an id, a workload with
  * an op and a concurrency. -1 with "field subject: missing" and the like. */
 int runrec_check_run(const struct runrec *r, struct err *e);
 

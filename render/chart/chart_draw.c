@@ -168,9 +168,14 @@ double ch_layout_legend(struct scene_pen *x, const struct series_set *ss, double
 			int dots)
 {
 	double cx = 0, row = y;
+	char label[1024];
 	for (size_t i = 0; i < ss->n; i++) {
 		const struct series *se = &ss->v[i];
-		double w = 16 + scene_text_w(x, se->label, SZ_LABEL, 0);
+		double w;
+		/* a label wider than the chart is shortened to fit a row of its own (the full
+		 * label is in the report's subjects table) */
+		ch_fit_label(x, se->label, SZ_LABEL, 0, width - 16, label, sizeof(label));
+		w = 16 + scene_text_w(x, label, SZ_LABEL, 0);
 		if (cx > 0 && cx + w > width) {
 			cx = 0;
 			row += SZ_LABEL + 5;
@@ -179,7 +184,7 @@ double ch_layout_legend(struct scene_pen *x, const struct series_set *ss, double
 			   2, 0);
 		if (dots) /* the series' marker shape, as on its line */
 			ch_marker(x, i, cx + 6, row + SZ_LABEL * 0.45, 2.4, se->color, NULL, 0);
-		scene_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, se->label, SZ_LABEL, 0,
+		scene_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, label, SZ_LABEL, 0,
 			   SC_START, C_TEXT);
 		cx += w + 10;
 	}

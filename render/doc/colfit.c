@@ -41,8 +41,10 @@ static void col_need(const struct fonts *f, const struct doc_table *t, size_t i,
 			     (c->note ? fonts_width(f, c->note, size * 0.8, 0) + 3 : 0);
 		double a = widest_word(f, s, size, bold) + pad,
 		       b = fonts_width(f, s, size, bold) + pad;
-		/* a number, a name or a short phrase stays on one line when it can */
-		if ((c->flags & (CELL_NUM | CELL_ROWHEAD)) || b < total / 4)
+		/* a number, a short phrase or a name up to a third of the line stays on one
+		 * line; a longer name (a long subject label) wraps like any text */
+		if ((c->flags & CELL_NUM) || b < total / 4 ||
+		    ((c->flags & CELL_ROWHEAD) && b <= total / 3))
 			a = b;
 		*mn = a > *mn ? a : *mn;
 		*pref = b > *pref ? b : *pref;

@@ -23,8 +23,9 @@
 int colfit(size_t n, const double *minw, const double *pref, double total, double *out);
 
 /* colfit_table: colfit on table t's columns at font size `size` (points) measured with
- * f: a column's minimum is its widest word (the header's in bold; a number's, a row
- * header's or a short cell's whole text, which stays on one line), its preferred width
+ * f: a column's minimum is its widest word (the header's in bold; a number's, a short
+ * cell's or a row header's up to a third of total whole, which stays on one line: a
+ * longer row header, a long subject label, wraps), its preferred width
  * its longest text unwrapped, each with 8 pt of padding and any swatch or note. Writes
  * t->ncols widths summing to total into wd. Returns colfit's result, -1 out of memory. */
 int colfit_table(struct fonts *f, const struct doc_table *t, double size, double total, double *wd);

@@ -89,6 +89,14 @@ const struct results_comparison *model_tail_comparison(const struct report_model
 	return NULL;
 }
 
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; m->doc.planner != NULL && i < m->doc.planner->n_ops; i++)
+		if (strcmp(m->doc.planner->ops[i].op, op) == 0)
+			return &m->doc.planner->ops[i];
+	return NULL;
+}
+
 const char *model_size_label(const struct report_model *m, uint64_t size)
 {
 	const char *const *labels = (const char *const *)m->doc.matrix.size_labels;
@@ -115,6 +123,23 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc)
 		if (model_measured(m, op, m->sizes[k], conc))
 			return 1;
 	return 0;
+}
+
+int model_no_run_read(const struct report_model *m, size_t s)
+{
+	for (size_t i = 0; i < m->doc.n_runs; i++)
+		if (m->doc.runs[i].subject == (int)s)
+			return 0;
+	return 1;
+}
+
+size_t model_kept_as(const struct report_model *m)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < m->doc.n_runs; i++)
+		n += m->doc.runs[i].kept_as != NULL;
+	return n;
 }
 
 double model_figure(const struct results_cell *c)

@@ -39,6 +39,10 @@ const struct results_leader *model_tail_leader(const struct report_model *m, con
 					       uint64_t size, int concurrency,
 					       enum results_tail tail);
 
+/* model_plan: the planner's entry of op (planner.ops[]), or NULL when the file has no
+ * planner or no entry for op. */
+const struct results_plan_op *model_plan(const struct report_model *m, const char *op);
+
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
  * NULL when it declared none (then the size is written in binary units). Test seam:
  * public for tests/unit/test_render_model_query.c; render calls it only through
@@ -68,6 +72,14 @@ const struct results_series *model_timeseries(const struct report_model *m, int 
 /* model_pooled: 1 when the cell's latency has pooled percentiles (from histograms or the
  * runs). */
 int model_pooled(const struct results_cell *c);
+
+/* model_no_run_read: 1 when aggregate.json lists subject s but no run of it (a planned
+ * subject whose run files were missing or unreadable: docs/FORMATS.md). */
+int model_no_run_read(const struct report_model *m, size_t s);
+
+/* model_kept_as: how many runs were kept by --allow-changed measured otherwise than the
+ * plan says (runs[].kept_as). */
+size_t model_kept_as(const struct report_model *m);
 
 /* model_reasons: the client-limit reasons of the bit set (core/climit.h) as "a,b" into buf
  * of n bytes (names that do not fit are left out); returns buf. */

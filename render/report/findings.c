@@ -354,6 +354,45 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 	return 0;
 }
 
+/* count_finding: the sentence key1 (n == 1) or key (n runs) when n > 0. -1 when out of
+ * memory. */
+static int count_finding(const struct text_lang *l, struct findings *f, size_t n, const char *key,
+			 const char *key1)
+{
+	const char *names[] = {"n"};
+	char num[24];
+	const char *vals[] = {num};
+	struct strbuf b = {0};
+
+	if (n == 0)
+		return 0;
+	snprintf(num, sizeof(num), "%zu", n);
+	text_subst(&b, text_lang_str(l, n == 1 ? key1 : key), names, vals, 1);
+	return push(f, &b) ? -1 : 0;
+}
+
+/* more_findings: what the report holds that the data lacks or mixes: the run files that
+ * could not be read, the subjects of which no run was read, the runs kept by
+ * --allow-changed measured otherwise. -1 when out of memory. */
+static int more_findings(const struct report_model *m, const struct text_lang *l,
+			 struct findings *f, struct strbuf *b)
+{
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		const char *names[] = {"subject"};
+		const char *vals[] = {m->subjects[s].label};
+
+		if (!model_no_run_read(m, s))
+			continue;
+		text_subst(b, text_lang_str(l, "finding.no_run_read"), names, vals, 1);
+		if (push(f, b))
+			return -1;
+	}
+	if (count_finding(l, f, m->doc.n_unreadable, "finding.unreadable", "finding.unreadable1") <
+	    0)
+		return -1;
+	return count_finding(l, f, model_kept_as(m), "finding.mixed", "finding.mixed1");
+}
+
 int findings_build(const struct report_model *m, const struct text_lang *l, struct findings *out,
 		   struct err *e)
 {
@@ -392,6 +431,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 		if (push(out, &b))
 			goto oom;
 	}
+	if (more_findings(m, l, out, &b) < 0)
+		goto oom;
 	if (m->doc.n_excluded) {
 		char n[16];
 		snprintf(n, sizeof(n), "%zu", m->doc.n_excluded);

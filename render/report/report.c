@@ -451,6 +451,7 @@ static void methodology(struct report_builder *r)
 		doc_para(r->d, rb_str(r, key), 1);
 	}
 	report_methodology_stats(r);
+	report_methodology_plan(r);
 	report_retries_note(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
 	doc_para(r->d, model_str(m->doc.policy.rule), 1);
@@ -487,41 +488,7 @@ static void samples(struct report_builder *r)
 	char buf[64], opname[32], sz[32];
 	size_t exhausted = 0;
 	doc_heading(r->d, 1, "samples", rb_str(r, "section.samples"));
-	if (m->doc.n_excluded) {
-		struct doc_table *t = doc_table(r->d, "t-excluded", rb_str(r, "table.excluded"), 7);
-		doc_table_head(t, 0, rb_str(r, "col.cycle"), 0.55);
-		doc_table_head(t, 1, rb_str(r, "col.subject"), 1.2);
-		doc_table_head(t, 2, rb_str(r, "col.op"), 0.85);
-		doc_table_head(t, 3, rb_str(r, "col.size"), 0.8);
-		doc_table_head(t, 4, rb_str(r, "col.workers"), 0.7);
-		doc_table_head(t, 5, rb_str(r, "col.class"), 1);
-		doc_table_head(t, 6, rb_str(r, "col.reason"), 2.9);
-		for (size_t i = 0; i < m->doc.n_excluded; i++) {
-			const struct results_run *x = &m->doc.excluded[i];
-			doc_table_row(t);
-			if (x->cycle)
-				snprintf(buf, sizeof(buf), "%d", x->cycle);
-			else
-				snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
-			doc_table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
-			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL,
-				       m->subjects[x->subject].color);
-			doc_table_cell(t, 2, report_op_name(r->l, x->op, opname, sizeof(opname)), 0,
-				       NULL, NULL);
-			doc_table_cell(t, 3,
-				       x->size ? model_size_text(m, r->nf, x->size, sz, sizeof(sz))
-					       : TEXT_NULL,
-				       0, NULL, NULL);
-			snprintf(buf, sizeof(buf), "%d", x->concurrency);
-			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
-			doc_table_cell(t, 5, *model_str(x->cls) ? x->cls : TEXT_NULL, 0, NULL,
-				       NULL);
-			doc_table_cell(t, 6, *model_str(x->reason) ? x->reason : TEXT_NULL, 0, NULL,
-				       NULL);
-		}
-	} else {
-		doc_para(r->d, rb_str(r, "samples.none_excluded"), 0);
-	}
+	report_excluded(r);
 	/* sample counts per cell: rows = op × workers × size, columns = subjects */
 	struct doc_table *t = doc_table(r->d, "t-samples", rb_str(r, "table.samples"),
 					m->nsubjects + 3);

@@ -45,6 +45,10 @@ void report_limitations_stats(struct report_builder *r);
 /* report_methodology_stats: the statistics part of the methodology (settings and the
  * prose of statistics.txt), or the sentence that the data has none. */
 void report_methodology_stats(struct report_builder *r);
+/* report_methodology_plan: "Planning cycles" (render/report/report_plan.c): per op, the cycles
+ * that reach the planner's target, how many more, their hours and cost, and what drives it;
+ * nothing for a file without a planner. */
+void report_methodology_plan(struct report_builder *r);
 
 /* ---- render/report/report_history.c: the history sections, from the model's baseline and
  * trend (aggregate.json's baseline, trend.json) ---- */
@@ -92,6 +96,12 @@ int report_clients_matrix(struct report_builder *r, const char *op, struct strbu
  * whose bucket holds a dot and went path-style over HTTPS though virtual-hosted
  * addressing was asked (render/report/report_subjects.c). */
 void report_subjects(struct report_builder *r);
+
+/* report_excluded: the excluded runs table (runs without a final summary and run files that
+ * could not be read, each with its class and reason), or the sentence that none was; then
+ * the runs kept by --allow-changed with what they were measured with
+ * (render/report/report_excluded.c). */
+void report_excluded(struct report_builder *r);
 
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */

@@ -2,6 +2,7 @@
  * report_int.h, report_subjects): label, id, endpoint, region, how the requests were sent,
  * with how many GETs had their checksum verified, and the note of the subjects whose dotted
  * bucket went path-style. */
+#include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
 #include <string.h>
@@ -114,7 +115,11 @@ void report_subjects(struct report_builder *r)
 			       0, NULL, NULL);
 		doc_table_cell(t, 3, *m->subjects[s].region ? m->subjects[s].region : TEXT_NULL, 0,
 			       NULL, NULL);
-		send_cell(r, t, s);
+		if (model_no_run_read(m, s))
+			doc_table_cell(t, 4, rb_str(r, "samples.no_run_read"), CELL_MUTED, NULL,
+				       NULL);
+		else
+			send_cell(r, t, s);
 	}
 	subjects_foot(r, t);
 }

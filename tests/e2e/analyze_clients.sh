@@ -180,13 +180,31 @@ else
 fi
 
 # ---- every place that names a cell's workers says the total (HTML and PDF text) ----
-# The "led at" finding needs clear leaders: a copy of aggregate.json with every leader clear.
+# The "led at" finding needs clear leads: a copy of aggregate.json with every leader clear,
+# in leaders[] and in the claims the report words (each lead claim clear, each op's
+# lead-count claims counted again: "most" for the one subject with the most clear leads)
 mkdir -p "$tmp/led"
 python3 - "$tmp/three/results/aggregate.json" "$tmp/led/aggregate.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
 for l in a["leaders"]:
     l.update(status="clear", clear=True, tied_with=[])
+leads = [c for c in a["claims"] if c["kind"] == "lead"]
+for c in leads:
+    c.update(verdict="clear", subjects=[], reasons=[])
+for c in a["claims"]:
+    if c["kind"] != "lead-count":
+        continue
+    mine = [x for x in leads if x["op"] == c["op"] and x["subject"] == c["subject"]]
+    c["figures"].update(led=len(mine), clear=len(mine), tied=0, unresolved=0, blocked=0,
+                        untested=0)
+for op in {c["op"] for c in a["claims"] if c["kind"] == "lead-count"}:
+    counts = [c for c in a["claims"] if c["kind"] == "lead-count" and c["op"] == op]
+    top = max(c["figures"]["clear"] for c in counts)
+    for c in counts:
+        n = c["figures"]["clear"]
+        c["verdict"] = ("none" if n == 0 else "most" if n == top and
+                        sum(x["figures"]["clear"] == top for x in counts) == 1 else "some")
 json.dump(a, open(sys.argv[2], "w"))
 PY
 "$render" "$tmp/led" -o "$tmp/led/report" -f html 2>/dev/null

@@ -119,8 +119,9 @@ check $(( $? == 2 ? 0 : 1 )) "--only with an unknown subject exits 2"
 check $(( $? == 2 ? 0 : 1 )) "a dir holding runs of the plan needs --resume (exit 2)"
 "$collect" "$camp" -o "$out" --resume >"$work/resume.log" 2>&1
 check $? "--resume of a finished campaign exits 0 and runs nothing"
-[ ! -s "$work/resume.log" ]
-check $? "--resume of a finished campaign prints no run"
+! grep -q ' complete ' "$work/resume.log" &&
+	grep -q "^collect: --resume: \([0-9]*\) of the plan's \1 runs recorded: complete, kept: \1;" "$work/resume.log"
+check $? "--resume of a finished campaign prints no run, only what it keeps: $(cat "$work/resume.log")"
 "$collect" --help >"$work/help.txt"
 check $? "--help exits 0"
 for o in -o --only --cycles --cycle --resume --dry-run --insecure --endpoint --bucket --region \

@@ -14,7 +14,7 @@ export BAD_AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID
 export BAD_AWS_SECRET_ACCESS_KEY="not$ONE_AWS_SECRET_ACCESS_KEY"
 make_campaign "$top/tests/fixtures/campaigns/badcreds.ini" "$work/badcreds.ini" "$ONE_S3_ENDPOINT"
 out="$work/bad"
-"$collect" "$work/badcreds.ini" -o "$out" >"$work/bad.log" 2>&1
+"$collect" "$work/badcreds.ini" -o "$out" --no-preflight >"$work/bad.log" 2>&1
 rc=$?
 [ "$rc" -eq 1 ]
 check $? "a campaign with failed runs exits 1 (got $rc)"
@@ -53,7 +53,7 @@ bucket = stop-bench
 credentials = env:STOP_AWS
 EOF
 out="$work/stop"
-"$collect" "$work/stop.ini" -o "$out" >"$work/stop.log" 2>&1 &
+"$collect" "$work/stop.ini" -o "$out" --no-preflight >"$work/stop.log" 2>&1 &
 pid=$!
 first="$out/runs/cycle-01/s/put-4KiB-c1/run.json"
 for _ in $(seq 1 100); do

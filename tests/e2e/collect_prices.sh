@@ -70,7 +70,10 @@ campaign b2 "credentials = env:ONE_AWS
 prices = prices.ini:b2like"
 "$collect" "$work/b2.ini" -o "$work/b2" --dry-run >"$work/b2.dry" 2>&1
 check $? "collect --dry-run reads the price file's classes, tiers and minimums: $(head -c 300 "$work/b2.dry")"
-run_pipeline -q -c "$work/b2.ini" "$work/b2" en
+# without the checks before the first request: the first run creates the bucket and every
+# request is a run's, as the hand computation below says
+"$collect" "$work/b2.ini" -o "$work/b2" --no-preflight >"$work/b2.collect.log" 2>&1 &&
+	run_pipeline -q "$work/b2" en
 check $? "collect, analyze and render the campaign ($(tail -n 3 "$work/b2.collect.log" "$work/b2.analyze.log" 2>/dev/null | tr '\n' ' '))"
 pycheck "run.json" "$work/b2" <<'PY'
 import glob, json, sys
@@ -166,7 +169,7 @@ prices = prices.ini:b2like" "ops = put
 size = 4KiB
 concurrency = 1
 count = 2"
-"$collect" "$work/auth.ini" -o "$work/auth" >"$work/auth.log" 2>&1
+"$collect" "$work/auth.ini" -o "$work/auth" --no-preflight >"$work/auth.log" 2>&1
 "$analyze" "$work/auth" -o "$work/auth/results" >"$work/auth.analyze.log" 2>&1
 pycheck "auth" "$work/auth" <<'PY'
 import glob, json, sys

@@ -197,11 +197,11 @@ objects = 4
 duration = 2s
 [subject a]
 endpoint = $ep_v
-bucket = b
+bucket = bkt
 credentials = env:V
 [subject b]
 endpoint = $ep_v
-bucket = b
+bucket = bkt
 credentials = env:V
 checksum = none
 payload = signed
@@ -211,7 +211,7 @@ max_duration = 3s
 min_duration = 1s
 [subject c]
 endpoint = $ep_v
-bucket = b
+bucket = bkt
 credentials = env:V
 duration = 1s
 EOF

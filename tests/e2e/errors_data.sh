@@ -83,7 +83,9 @@ addressing = path
 credentials = env:ERR_AWS
 EOF
 out=$tmp/out
-SOURCE_DATE_EPOCH=1764633600 run_pipeline -f html -c "$tmp/errs.ini" "$out" en ko
+"$collect" "$tmp/errs.ini" -o "$out" --no-preflight >"$tmp/collect.log" 2>&1
+check $? "campaign runs (log: $(tail -n 3 "$tmp/collect.log"))"
+SOURCE_DATE_EPOCH=1764633600 run_pipeline -f html "$out" en ko
 
 python3 - "$out" "$tmp" <<'PY' >"$tmp/py.out" 2>&1
 import glob, json, os, subprocess, sys

@@ -228,11 +228,13 @@ n=$(curl -sS -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us
 check $? "no object left in the killed-and-resumed campaign's bucket (KeyCount '$n')"
 # the sweeps' requests are billed: each --resume sweep is one sweeps.json entry naming a run
 # the final tree holds (analyze adds it to that run's bill)
-jq -e --arg out "$out" '.sweeps | all(.by == "resume" and (.billing.class_a >= 1))' \
+# (the checks before each collector's first request bill theirs as "preflight", run ".")
+jq -e --arg out "$out" '.sweeps | map(select(.by != "preflight")) |
+	all(.by == "resume" and (.billing.class_a >= 1))' \
 	"$out/sweeps.json" >/dev/null 2>&1 || [ ! -e "$out/sweeps.json" ]
 ok1=$?
-miss=$(jq -r '.sweeps[].run' "$out/sweeps.json" 2>/dev/null | while read -r r; do
-	[ -f "$out/$r/run.json" ] || echo "$r"; done)
+miss=$(jq -r '.sweeps[] | select(.by != "preflight") | .run' "$out/sweeps.json" 2>/dev/null |
+	while read -r r; do [ -f "$out/$r/run.json" ] || echo "$r"; done)
 [ "$ok1" = 0 ] && [ -z "$miss" ]
-check $? "sweeps.json: $(jq '.sweeps | length' "$out/sweeps.json" 2>/dev/null || echo no) resume sweeps billed, each of a run the tree holds${miss:+ (missing: $miss)}"
+check $? "sweeps.json: $(jq '.sweeps | map(select(.by == "resume")) | length' "$out/sweeps.json" 2>/dev/null || echo no) resume sweeps billed, each of a run the tree holds${miss:+ (missing: $miss)}"
 finish

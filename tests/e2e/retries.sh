@@ -83,7 +83,7 @@ addressing = path
 credentials = env:RT_AWS
 EOF
 out=$tmp/out
-"$collect" "$tmp/rt.ini" -o "$out" >"$tmp/collect.log" 2>&1
+"$collect" "$tmp/rt.ini" -o "$out" --no-preflight >"$tmp/collect.log" 2>&1
 check $? "campaign with retries = 3 runs (log: $(tail -n 3 "$tmp/collect.log"))"
 "$analyze" "$out" >"$tmp/analyze.log" 2>&1
 check $? "analyze (log: $(tail -n 3 "$tmp/analyze.log"))"

@@ -4,7 +4,7 @@ client sends, for the tests of integrity checksums and payload signing (RGW 16.2
 s3rver 4.0.4 return no checksums and ignore trailers).
 
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
-                 [--addresses 127.0.0.1,127.0.0.2,...]
+                 [--addresses 127.0.0.1,127.0.0.2,...] [--region R]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -16,7 +16,11 @@ client's):
     signature), the trailer of STREAMING-UNSIGNED-PAYLOAD-TRAILER, and the trailer and its
     x-amz-trailer-signature of STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER;
   - x-amz-checksum-* and Content-MD5 headers and trailers against the body;
-  - CompleteMultipartUpload's per-part checksums against those of the parts.
+  - CompleteMultipartUpload's per-part checksums against those of the parts;
+  - with --region R, CreateBucket's LocationConstraint as AWS checks it: none in us-east-1,
+    R elsewhere (400 IllegalLocationConstraintException when missing, 400
+    InvalidLocationConstraint when another); the log has it as "location"; a bucket then
+    exists only once created (HeadBucket and ListObjectsV2 of another: 404 NoSuchBucket).
 A wrong one gets 400 BadDigest (or 403 SignatureDoesNotMatch for a chunk signature).
 GetObject with x-amz-checksum-mode: ENABLED returns the stored checksum (--corrupt-get: a
 wrong one). Every request is one JSON line in L: method, path, payload mode, checksum
@@ -246,6 +250,23 @@ class Handler(BaseHTTPRequestHandler):
             return alg, val
         return None, None
 
+    def location(self, data, info):
+        """CreateBucket's LocationConstraint (into info["location"], None when the body has
+        none) checked as AWS checks it against the server's --region: none in us-east-1
+        (InvalidLocationConstraint), the region elsewhere (IllegalLocationConstraintException
+        when missing, InvalidLocationConstraint when another)."""
+        loc = re.findall(r"<LocationConstraint>(.*?)</LocationConstraint>", data.decode())
+        info["location"] = loc[0] if loc else None
+        want = self.server.region
+        if want is None or info["location"] == (None if want == "us-east-1" else want):
+            return
+        if info["location"] is None:
+            raise Fail(400, "IllegalLocationConstraintException",
+                       "The unspecified location constraint is incompatible for the region "
+                       "specific endpoint this request was sent to.")
+        raise Fail(400, "InvalidLocationConstraint",
+                   "The specified location-constraint is not valid")
+
     # --- operations -----------------------------------------------------------------
     def route(self):
         u = urlsplit(self.path)
@@ -260,6 +281,7 @@ class Handler(BaseHTTPRequestHandler):
             data, trailers = self.body(info)
             st = self.server.store
             if not key:
+                self.location(data, info)
                 st.buckets.add(bucket)
                 self.note(status=200, **info)
                 return self.reply(200)
@@ -351,6 +373,9 @@ class Handler(BaseHTTPRequestHandler):
             self.note(status=200)
             return self.reply(200, b"<ListMultipartUploadsResult><IsTruncated>false"
                               b"</IsTruncated></ListMultipartUploadsResult>")
+        if not key and self.server.region is not None and bucket not in st.buckets:
+            self.note(status=404)
+            return self.error(Fail(404, "NoSuchBucket", bucket))
         if not key:
             with st.lock:
                 keys = sorted(k for (b, k) in st.objects if b == bucket
@@ -398,6 +423,7 @@ def main():
     ap.add_argument("--secret-key", default="verify-secret")
     ap.add_argument("--corrupt-get", action="store_true")
     ap.add_argument("--addresses", default="127.0.0.1")
+    ap.add_argument("--region", default=None)
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
     servers, port = [], 0
@@ -405,6 +431,7 @@ def main():
         srv = ThreadingHTTPServer((addr, port), Handler)
         port = srv.server_address[1]
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
+        srv.region = a.region
         srv.log, srv.log_lock = log, lock
         servers.append(srv)
     for srv in servers[1:]:

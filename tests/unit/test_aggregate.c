@@ -121,12 +121,54 @@ static const struct agg_cell *find_cell(const struct aggregate *a, const char *s
 static struct aggregate *build(const struct fixture *f, enum policy p, size_t min, int cycles)
 {
 	static const char *const order[] = {"b", "zz-not-run"};
-	struct agg_options o = {p, min, cycles, order, 2, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = p,
+				.min_samples = min,
+				.cycles = cycles,
+				.subject_order = order,
+				.n_subject_order = 2};
 	struct err e = {{0}};
 	struct aggregate *a = aggregate_build(f->v, f->n, &o, &e);
 
 	CHECK(a != NULL, "aggregate_build: %s", e.msg);
 	return a;
+}
+
+/* A planned subject of which no run was read: listed in its place, no_run, its label
+ * from the campaign, its cells empty; one that is listed but not planned stays out. */
+static void test_no_run(const struct fixture *f)
+{
+	static const char *const order[] = {"b", "gone", "zz-not-run"};
+	static const char *const labels[] = {"B", "Gone provider", NULL};
+	static const char *const planned[] = {"a", "b", "gone"};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.subject_order = order,
+				.n_subject_order = 3,
+				.subject_labels = labels,
+				.planned = planned,
+				.n_planned = 3};
+	struct err e = {{0}};
+	struct aggregate *a = aggregate_build(f->v, f->n, &o, &e);
+	size_t empty = 0, cells = 0;
+
+	CHECK(a != NULL, "aggregate_build: %s", e.msg);
+	if (a == NULL)
+		return;
+	CHECK(a->n_subjects == 3, "b, gone, a: %zu subjects", a->n_subjects);
+	CHECK(a->n_subjects == 3 && !strcmp(a->subjects[1].id, "gone") && a->subjects[1].no_run &&
+		      !strcmp(a->subjects[1].label, "Gone provider") &&
+		      a->subjects[1].endpoint == NULL,
+	      "the planned subject without runs in its place, no_run, the campaign's label");
+	CHECK(!a->subjects[0].no_run && !strcmp(a->subjects[0].label, "b"),
+	      "a subject with runs keeps its runs' label");
+	for (size_t i = 0; i < a->n_cells; i++)
+		if (a->cells[i].subject == 1) {
+			cells++;
+			empty += a->cells[i].n == 0 && a->cells[i].expected == (size_t)a->cycles;
+		}
+	CHECK(cells == 4 && empty == 4, "its 4 cells: no valid run of %d expected (%zu of %zu)",
+	      a->cycles, empty, cells);
+	aggregate_free(a);
 }
 
 static void test_shape(struct fixture *f)
@@ -375,6 +417,7 @@ int main(void)
 	static struct fixture f;
 
 	build_fixture(&f);
+	test_no_run(&f);
 	test_shape(&f);
 	test_aggregate(&f);
 	test_latency_runs(&f);

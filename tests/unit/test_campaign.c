@@ -98,6 +98,14 @@ static const struct {
 	{HEAD MATRIX "[subject a]\nendpoint = http://x\n", "t.ini:8: [subject a]: needs bucket"},
 	{HEAD MATRIX "[subject a]\nendpoint = ftp://x\nbucket = b\n",
 	 "t.ini:9: [subject a] endpoint: 'ftp://x' is not an http:// or https:// URL"},
+	{HEAD MATRIX "[subject a]\nendpoint = http://bench:pw@x:1\nbucket = b\n",
+	 "t.ini:9: [subject a] endpoint: 'http://***@x:1' holds user info (NAME:PASSWORD@"},
+	{HEAD MATRIX "[subject a]\nendpoint = http://x:1/s3?a=b\nbucket = b\n",
+	 "t.ini:9: [subject a] endpoint: 'http://x:1/s3?a=b' has a path (/s3) after the host"},
+	{HEAD MATRIX "[subject a]\nendpoint = http://x:1?a=b\nbucket = b\n",
+	 "t.ini:9: [subject a] endpoint: 'http://x:1?a=b' has a query (?...)"},
+	{HEAD MATRIX "[subject a]\nendpoint = http://x:70000\nbucket = b\n",
+	 "t.ini:9: [subject a] endpoint: 'http://x:70000': port 70000 is out of range (1-65535)"},
 	{BASE "addressing = vhost\n", "t.ini:11: [subject a] addressing: 'vhost' is not an"},
 	{BASE "color = red\n", "t.ini:11: [subject a] color: 'red' is not a colour (#rrggbb)"},
 	{BASE "color = #12345g\n", "t.ini:11: [subject a] color: '#12345g' is not a colour"},
@@ -116,7 +124,15 @@ static const struct {
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
 	 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\n",
-	 "t.ini:11: line longer than"},
+	 "t.ini:11: [subject a] label: line longer than 197 characters (continue a long value on "
+	 "lines that start with a blank)"},
+	/* bytes that are not UTF-8 (a label saved in Latin-1) never reach run.json */
+	{BASE "label = Telef\xf3nica\n",
+	 "t.ini:11: [subject a] label: not UTF-8 (byte 0xF3 at position 6 of the value): save the file as UTF-8"},
+	{"[campaign]\nname = demo\nclient = caf\xe9 \xe0 Paris\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] client: not UTF-8 (byte 0xE9 at position 4 of the value)"},
+	{"[campaign]\nname = demo\ntitle = \xe6\x9d\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] title: not UTF-8 (byte 0xE6 at position 1 of the value)"},
 };
 
 static void test_good(void)
@@ -265,6 +281,33 @@ static void test_profile_subject(void)
 	campaign_free(c);
 }
 
+/* test_continued: a line that starts with a blank continues the value above it (a long
+ * label over two lines, a list over three), never a repeat; a long line names its key. */
+static void test_continued(void)
+{
+	struct err e;
+	struct campaign *c = campaign_parse_string(
+		HEAD "[matrix]\nops = put\nsizes = 4KiB,\n  1MiB,\n\t5MiB\nconcurrency = 1\n"
+		     "duration = 3s\n" SUBJ "label = Telef\xc3\xb3nica Espa\xc3\xb1"
+		     "a,\n"
+		     "   Madrid data centre\n",
+		"t.ini", &e);
+
+	CHECK(c != NULL, "continued values parse: %s", c ? "" : e.msg);
+	if (c == NULL)
+		return;
+	CHECK_STR(c->subjects[0].label,
+		  "Telef\xc3\xb3nica Espa\xc3\xb1"
+		  "a, Madrid data centre",
+		  "a label continued on an indented line, joined with one space");
+	CHECK(c->n_sizes == 3 && c->sizes[2] == 5 << 20, "a list continued on two lines");
+	campaign_free(c);
+	c = campaign_parse_string(BASE "label = x\n\n   y\n", "t.ini", &e);
+	CHECK(c != NULL && strcmp(c->subjects[0].label, "x y") == 0, "after a blank line too: %s",
+	      c ? c->subjects[0].label : e.msg);
+	campaign_free(c);
+}
+
 int main(void)
 {
 	struct err e;
@@ -278,6 +321,7 @@ int main(void)
 		campaign_free(c);
 	}
 	test_good();
+	test_continued();
 	test_files();
 	test_profile_subject();
 	return check_done();

@@ -108,7 +108,7 @@ static void test_overrides(void)
 	r = run(p, "runs/cycle-01/b/get-4KiB-c2");
 	CHECK(r != NULL && !r->wl.duration_own, "b's duration = auto is not a fixed one");
 	f = open_memstream(&buf, &len);
-	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
+	CHECK(plan_write_tsv(p, c, NULL, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(buf != NULL &&
 		      strstr(buf,

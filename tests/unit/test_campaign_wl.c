@@ -70,7 +70,7 @@ static void test_good(void)
 	CHECK_STR(p->runs[11].id, "runs/cycle-01/a/mixed-random-64KiB-1MiB-c4-r500",
 		  "mixed random id");
 	f = open_memstream(&buf, &len);
-	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
+	CHECK(plan_write_tsv(p, c, NULL, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(strstr(buf, "\ttimeout_s\tsize_spec\trange\tmix\trate\n") != NULL, "new columns");
 	CHECK(strstr(buf, "\tdist:64KiB:50,1MiB:30,4MiB:20\trandom:16KiB\t\t500\n") != NULL,
@@ -150,7 +150,7 @@ static void test_sweep(void)
 	      "a one-off run of 4 s at 400/s");
 	CHECK_STR(p->runs[12].id, "runs/cycle-02/a/put-4KiB-c1", "cycle 2 has no sweep");
 	f = open_memstream(&buf, &len);
-	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
+	CHECK(plan_write_tsv(p, c, NULL, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(strstr(buf, "\truns/once/a/get-4KiB-c400-r200\t0\ta\tget\t4096\t400\tduration\t4\t0"
 			  "\t32\t0\t0\t68\t\t\t\t200\n") != NULL,

@@ -167,7 +167,7 @@ static void limit(struct runlog *r, double cpu)
 
 static struct aggregate *build(int cycles, struct claim_list *l)
 {
-	struct agg_options o = {POLICY_MEAN, 1, cycles, NULL, 0, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN, .min_samples = 1, .cycles = cycles};
 	struct err e = {{0}};
 	struct aggregate *a = aggregate_build(runs, n_runs, &o, &e);
 

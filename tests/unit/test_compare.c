@@ -264,7 +264,11 @@ static void test_leaders(void)
 	static const double gb[] = {100, 104, 99, 103, 101};
 	static const char *const order[] = {"a", "b", "c"};
 	struct fixture f = {.n = 0};
-	struct agg_options o = {POLICY_MEAN, 1, 5, order, 3, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = 5,
+				.subject_order = order,
+				.n_subject_order = 3};
 	struct err e = {{0}};
 	struct aggregate *a;
 	const struct agg_leader *l;
@@ -439,7 +443,11 @@ static void test_agreement(void)
 	static const char *const order[] = {"a", "b", "c", "d"};
 	static struct runlog v[SYN_RUNS];
 	unsigned long long seed = 26;
-	struct agg_options o = {POLICY_MEAN, 1, 5, order, 4, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = 5,
+				.subject_order = order,
+				.n_subject_order = 4};
 	size_t total = 0, agree = 0, sig = 0, bad_p = 0;
 
 	for (int camp = 0; camp < 200; camp++) {

@@ -1,7 +1,10 @@
 /* tests/unit/test_fsutil.c: core/fsutil: mkdir -p (nested, existing, a file in the way),
- * reading a whole file (empty, NUL bytes, past the first buffer, the limit, missing) and
- * the atomic writer (the old file intact until commit, no temporary file left after
- * an abort or a failed commit). Real files in a fresh directory under /tmp. */
+ * reading a whole file (empty, NUL bytes, past the first buffer, the limit, missing),
+ * the atomic writer (the old file intact until commit, no temporary file left after an
+ * abort or a failed commit) and the staged set of files (the target's files intact until
+ * the commit moves them all, the last one last; the optional names of an earlier set
+ * removed; nothing left after an abort or a failed commit). Real files in a fresh
+ * directory under /tmp. */
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -118,6 +121,103 @@ static void test_atomic(const char *root)
 	      e.msg);
 }
 
+/* put: write text into dir/name. */
+static void put(const char *dir, const char *name, const char *text)
+{
+	char p[1024];
+	struct err e = {0};
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	CHECK(fs_write_file(p, text, strlen(text), &e) == 0, "write %s: %s", p, e.msg);
+}
+
+/* got: the content of dir/name, "" when absent. */
+static const char *got(const char *dir, const char *name, char *buf, size_t n)
+{
+	char p[1024];
+
+	snprintf(p, sizeof(p), "%s/%s", dir, name);
+	return slurp(p, buf, n);
+}
+
+/* entries: how many entries dir holds besides "." and "..". */
+static int entries(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int n = 0;
+
+	while (d != NULL && (de = readdir(d)) != NULL)
+		n += strcmp(de->d_name, ".") != 0 && strcmp(de->d_name, "..") != 0;
+	if (d != NULL)
+		closedir(d);
+	return n;
+}
+
+static void test_stage(const char *root)
+{
+	static const char *const gone[] = {"trend.json", "sig", NULL};
+	char dir[512], blocked[600], buf[64];
+	struct err e = {0};
+	struct fs_stage sg;
+
+	snprintf(dir, sizeof(dir), "%s/results/sub", root);
+	CHECK(fs_stage_open(&sg, dir, &e) == 0 && is_dir(sg.tmp), "open creates both: %s", e.msg);
+	CHECK(strstr(sg.tmp, "/results/sub/.new.") != NULL, "staging name %s", sg.tmp);
+	put(sg.tmp, "a.json", "1");
+	CHECK(fs_stage_commit(&sg, "m.json", gone, &e) == 0, "commit without the last: %s", e.msg);
+	CHECK_STR(got(dir, "a.json", buf, sizeof(buf)), "1", "moved");
+	CHECK(entries(dir) == 1 && sg.tmp[0] == '\0', "the staging directory removed");
+
+	put(dir, "trend.json", "old trend");
+	put(dir, "sig", "old sig");
+	put(dir, "m.json", "old m");
+	put(dir, "user.txt", "mine");
+	CHECK(fs_stage_open(&sg, dir, &e) == 0, "second open: %s", e.msg);
+	put(sg.tmp, "a.json", "2");
+	put(sg.tmp, "m.json", "new m");
+	put(sg.tmp, "sig", "new sig");
+	CHECK_STR(got(dir, "a.json", buf, sizeof(buf)), "1", "the target intact while staged");
+	fs_stage_abort(&sg);
+	CHECK(entries(dir) == 5, "abort leaves the target's 5 files and no staging directory");
+	CHECK_STR(got(dir, "m.json", buf, sizeof(buf)), "old m", "intact after abort");
+	fs_stage_abort(&sg);
+	CHECK(entries(dir) == 5, "a second abort does nothing");
+
+	CHECK(fs_stage_open(&sg, dir, &e) == 0, "third open: %s", e.msg);
+	put(sg.tmp, "a.json", "3");
+	put(sg.tmp, "m.json", "new m");
+	put(sg.tmp, "sig", "new sig");
+	CHECK(fs_stage_commit(&sg, "m.json", gone, &e) == 0, "commit: %s", e.msg);
+	CHECK_STR(got(dir, "a.json", buf, sizeof(buf)), "3", "a.json moved");
+	CHECK_STR(got(dir, "m.json", buf, sizeof(buf)), "new m", "the last moved");
+	CHECK_STR(got(dir, "sig", buf, sizeof(buf)), "new sig", "a staged optional name kept");
+	CHECK_STR(got(dir, "trend.json", buf, sizeof(buf)), "",
+		  "an optional name not staged removed");
+	CHECK_STR(got(dir, "user.txt", buf, sizeof(buf)), "mine", "another file left alone");
+	CHECK(entries(dir) == 4, "no staging directory left (%d entries)", entries(dir));
+
+	/* a failing commit: a non-empty directory where a staged file goes */
+	CHECK(fs_stage_open(&sg, dir, &e) == 0, "fourth open: %s", e.msg);
+	put(sg.tmp, "m.json", "newer m");
+	snprintf(blocked, sizeof(blocked), "%s/blocked", dir);
+	CHECK(fs_mkdirs(blocked, &e) == 0, "mkdir: %s", e.msg);
+	put(blocked, "inside", "x");
+	put(sg.tmp, "blocked", "file");
+	CHECK(fs_stage_commit(&sg, "m.json", NULL, &e) == -1 && strstr(e.msg, "blocked") &&
+		      strstr(e.msg, "cannot rename"),
+	      "a file that cannot be moved is named: %s", e.msg);
+	CHECK_STR(got(dir, "m.json", buf, sizeof(buf)), "new m",
+		  "the last is not moved after a failure");
+	CHECK(entries(dir) == 5 && sg.tmp[0] == '\0',
+	      "the staging directory removed after a failure");
+	CHECK(fs_stage_commit(&sg, NULL, NULL, &e) == -1, "a finished stage does not commit");
+
+	snprintf(dir, sizeof(dir), "%s/file", root);
+	CHECK(fs_stage_open(&sg, dir, &e) == -1 && strstr(e.msg, "not a directory"),
+	      "a file as the target: %s", e.msg);
+}
+
 /* fs_read_file: what was written comes back whole, with its length, a limit and the
  * messages naming the file. */
 static void test_read(const char *root)
@@ -169,6 +269,7 @@ int main(void)
 	test_mkdirs(root);
 	test_read(root);
 	test_atomic(root);
+	test_stage(root);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", root);
 	if (system(cmd) != 0)
 		fprintf(stderr, "cannot remove %s\n", root);

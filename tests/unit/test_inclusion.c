@@ -155,7 +155,7 @@ struct bad_case {
 	const char *want; /* substring of the message besides the file name */
 };
 
-#define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, "
+#define GOOD_HEAD "{\"format\": \"s3bench-run/1\", \"cycle\": 2, \"campaign\": null, "
 #define GOOD_SUBJ "\"subject\": {\"id\": \"a\"}, "
 #define GOOD_WL "\"workload\": {\"op\": \"put\", \"size\": 4096, \"concurrency\": 1}"
 
@@ -172,10 +172,15 @@ static const struct bad_case bad_cases[] = {
 			     "\"concurrency\": 1}}",
 	 "field workload.size"},
 	{"non-numeric cycle",
-	 "{\"format\": \"s3bench-run/1\", \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL "}", "field cycle"},
+	 "{\"format\": \"s3bench-run/1\", \"campaign\": null, \"cycle\": \"2\", " GOOD_SUBJ GOOD_WL
+	 "}",
+	 "field cycle"},
 	{"missing concurrency", GOOD_HEAD GOOD_SUBJ "\"workload\": {\"op\": \"put\", \"size\": 1}}",
 	 "field workload.concurrency"},
 	{"missing subject", GOOD_HEAD GOOD_WL "}", "field subject"},
+	{"missing campaign (null for a single run)",
+	 "{\"format\": \"s3bench-run/1\", \"cycle\": 2, " GOOD_SUBJ GOOD_WL "}",
+	 "field campaign: missing"},
 	{"timed_out not a boolean",
 	 GOOD_HEAD GOOD_SUBJ GOOD_WL ", \"wrapper\": {\"timed_out\": \"yes\"}}",
 	 "field wrapper.timed_out"},
@@ -213,7 +218,10 @@ static void test_malformed(void)
 		CHECK(runlog_read(path, "x", &r, &e) < 0 && strstr(e.msg, path) != NULL,
 		      "a missing file is named: %s", e.msg);
 		snprintf(path, sizeof(path), "%s/minor.json", tmpdir);
-		write_text(path, "{\"format\": \"s3bench-run/1.3\", " GOOD_SUBJ GOOD_WL "}");
+		write_text(
+			path,
+			"{\"format\": \"s3bench-run/1.3\", \"campaign\": null, " GOOD_SUBJ GOOD_WL
+			"}");
 		CHECK(runlog_read(path, "x", &r, &e) == 0, "a newer minor version is read: %s",
 		      e.msg);
 		CHECK(r.cycle == 0 && !r.has_summary && r.objects == -1,
@@ -323,8 +331,13 @@ static void test_scan(void)
 	      "scan: a run directory without run.json is incomplete");
 	scan_list_clear(&l);
 	snprintf(file, sizeof(file), "%s/nowhere", tmpdir);
-	CHECK(scan_runs(file, &l, &e) < 0 && strstr(e.msg, "nowhere/runs") != NULL,
-	      "scan: a DATA_DIR without runs/ is an error naming it: %s", e.msg);
+	CHECK(scan_runs(file, &l, &e) < 0 && strstr(e.msg, "nowhere: No such file") != NULL &&
+		      strstr(e.msg, "/runs") == NULL,
+	      "scan: a DATA_DIR that does not exist is named, not DATA_DIR/runs: %s", e.msg);
+	scan_list_clear(&l);
+	CHECK(mkdir(file, 0755) == 0 && scan_runs(file, &l, &e) < 0 &&
+		      strstr(e.msg, "nowhere: no runs/ in it: not a collect output directory"),
+	      "scan: a DATA_DIR without runs/ says so: %s", e.msg);
 	scan_list_clear(&l);
 
 	/* Without campaign.ini: collect's plan.tsv ("# subjects:" line). */
@@ -354,6 +367,20 @@ static void test_scan(void)
 	CHECK(c.n_subjects == 2 && !strcmp(c.subjects[0], "zz") && !strcmp(c.subjects[1], "aa") &&
 		      !strcmp(c.subjects_from, "campaign.ini"),
 	      "campaign.ini subject section order");
+	CHECK(c.n_subjects == 2 && !strcmp(c.labels[0], "Z") && !strcmp(c.labels[1], "A"),
+	      "campaign.ini labels");
+	CHECK(c.n_planned == 2 && !strcmp(c.planned[0], "mid") && !strcmp(c.planned[1], "first"),
+	      "the plan's subjects are the planned ones (collect --only)");
+	scan_campaign_clear(&c);
+	snprintf(file, sizeof(file), "%s/data/plan.tsv", tmpdir);
+	CHECK(remove(file) == 0, "remove %s", file);
+	put_file("data/campaign.ini",
+		 "[subject zz]\nlabel = Zeta,\n   continued\n[subject aa]\nbucket = b\n");
+	CHECK(scan_campaign(data, &c, &e) == 0 && c.n_subjects == 2 &&
+		      !strcmp(c.labels[0], "Zeta, continued") && c.labels[1] == NULL,
+	      "a continued label joined; none given: NULL");
+	CHECK(c.n_planned == 2 && !strcmp(c.planned[0], "zz") && !strcmp(c.planned[1], "aa"),
+	      "without plan.tsv the campaign's subjects are planned");
 	scan_campaign_clear(&c);
 	put_file("data/campaign.ini", "[campaign\nname = t\n");
 	CHECK(scan_campaign(data, &c, &e) < 0 && strstr(e.msg, "campaign.ini:1") != NULL,

@@ -54,7 +54,11 @@ static void test_family(void)
 {
 	static const double va[] = {200, 205, 198}, vb[] = {100, 104, 99}, vc[] = {150, 230, 190};
 	static const char *const order[] = {"a", "b", "c"};
-	struct agg_options o = {POLICY_MEAN, 1, 3, order, 3, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = 3,
+				.subject_order = order,
+				.n_subject_order = 3};
 	struct runlog v[9];
 	struct err e = {{0}};
 	struct aggregate *a;
@@ -195,7 +199,11 @@ static void simulate(int lead, struct tally *t)
 {
 	static const char *const order[] = {"a", "b", "c", "d"};
 	static struct runlog v[RUNS];
-	struct agg_options o = {POLICY_MEAN, 1, CYCLES, order, SUBJECTS, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = CYCLES,
+				.subject_order = order,
+				.n_subject_order = SUBJECTS};
 	unsigned long long seed = lead ? 33 : 36;
 
 	memset(t, 0, sizeof(*t));

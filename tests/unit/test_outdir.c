@@ -203,7 +203,7 @@ static void test_state_and_runjson(const char *root)
 				   .wrapper = &w,
 				   .cls = EC_HTTP_5XX,
 				   .complete = 1};
-	json_t *j = runjson_build(&in);
+	json_t *j = runjson_build(&in, &e);
 	CHECK(j != NULL, "run.json built");
 	if (j) {
 		char *text = json_dumps(j, JSON_COMPACT);
@@ -235,11 +235,41 @@ static void test_state_and_runjson(const char *root)
 		free(text);
 		json_decref(j);
 	}
+	/* never a run.json without a field: a text that is not UTF-8 is named instead; an
+	 * error text from outside (or cut inside a character) is scrubbed */
+	subj.label = "Telef\xf3nica";
+	j = runjson_build(&in, &e);
+	CHECK(j == NULL && strcmp(e.msg, "subject.label: not UTF-8 (byte 0xF3 at position 6)") == 0,
+	      "a label that is not UTF-8: no run.json, the field named: %s", e.msg);
+	json_decref(j);
+	subj.label = "S3 one";
+	struct campaign camp = {.name = "c", .title = "t", .client = "caf\xe9", .cycles = 1};
+	in.campaign = &camp;
+	j = runjson_build(&in, &e);
+	CHECK(j == NULL && strstr(e.msg, "campaign.client: not UTF-8") == e.msg,
+	      "a campaign client that is not UTF-8 is named: %s", e.msg);
+	json_decref(j);
+	in.campaign = NULL;
+	back.n_first = 0;
+	run_state_add_error(&back, "HTTP 500: r\xe9ponse");
+	char longtext[300];
+	memset(longtext, 'x', sizeof(longtext));
+	memcpy(longtext + 253, "\xe6\x9d\xb1", 3); /* cut at 255 bytes inside the character */
+	longtext[299] = '\0';
+	run_state_add_error(&back, longtext);
+	j = runjson_build(&in, &e);
+	json_t *first = j ? json_object_get(json_object_get(j, "errors"), "first") : NULL;
+	CHECK(json_array_size(first) == 2 &&
+		      strcmp(json_string_value(json_array_get(first, 0)), "HTTP 500: r?ponse") ==
+			      0 &&
+		      strlen(json_string_value(json_array_get(first, 1))) == 255,
+	      "error texts scrubbed, never dropped");
+	json_decref(j);
 	in.complete = 0;
 	w.exited = 0;
 	w.signal = 9;
 	w.timed_out = 1;
-	j = runjson_build(&in);
+	j = runjson_build(&in, &e);
 	CHECK(j && json_object_get(j, "summary") == NULL, "no summary when failed");
 	CHECK(j && json_is_null(json_object_get(json_object_get(j, "wrapper"), "exit_code")),
 	      "exit_code null when killed by a signal");

@@ -84,7 +84,7 @@ static void test_interleave(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
-	CHECK(plan_write_tsv(p, c, f, &e) == 0, "plan.tsv written");
+	CHECK(plan_write_tsv(p, c, NULL, f, &e) == 0, "plan.tsv written");
 	fclose(f);
 	CHECK(strstr(buf, "# format: s3bench-plan/1\n") == buf, "plan.tsv format line");
 	CHECK(strstr(buf, "\nn\tid\tcycle\tsubject\top\tsize\tconcurrency\t") != NULL,
@@ -176,7 +176,7 @@ static void test_random(void)
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *mf = open_memstream(&buf, &len);
-	plan_write_tsv(p1, c, mf, &e);
+	plan_write_tsv(p1, c, NULL, mf, &e);
 	fclose(mf);
 	CHECK(strstr(buf, "# seed: 12345\n") != NULL, "seed in plan.tsv");
 	FILE *tf = fopen("/tmp/s3bench-test-plan.tsv", "w");

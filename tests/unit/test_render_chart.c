@@ -151,6 +151,55 @@ static void test_line_labels(const struct fonts *f)
 	}
 }
 
+/* Subject labels of 190 characters (the campaign's line limit allows them): the legend
+ * shortens each with "…" to fit the chart, full width or half. */
+static void test_long_labels(const struct fonts *f)
+{
+	const char *cats[] = {"1", "5", "10"};
+	char label[2][256];
+	struct chart *c = chart_new(CHART_LINE, "PUT 5 MiB: throughput vs workers", "desc");
+
+	chart_set_axis(c, "MiB/s", "", "workers");
+	chart_set_categories(c, cats, 3);
+	for (int s = 0; s < 2; s++) {
+		snprintf(
+			label[s], sizeof(label[s]), "%s",
+			s ? "Amazon S3 Standard in eu-south-2 Spain, accessed through the VPC "
+			    "gateway endpoint from a c7gn.4xlarge client in the same availability "
+			    "zone, default encryption SSE-S3, versioning suspended, lifecycle off"
+			  : "Telef\xc3\xb3nica Cloud Object Storage Madrid-Norte region, dedicated "
+			    "tenant for the benchmarking campaign of the storage team, erasure coded "
+			    "8+3, versioning enabled, object lock off, replication none");
+		int si = chart_add_series(c, label[s], model_palette((size_t)s));
+		for (size_t k = 0; k < 3; k++)
+			chart_set_point(c, si, k, 10.0 * (double)(k + 1) * (s + 1));
+	}
+	for (int half = 0; half < 2; half++) {
+		struct err e;
+		struct scene *sc = chart_layout(c, f, &en, half ? REPORT_HALF : REPORT_WIDTH, &e);
+		const char *what = half ? "long labels, half width" : "long labels, full width";
+		size_t cut = 0;
+
+		CHECK(sc != NULL, "%s: layout: %s", what, e.msg);
+		if (sc == NULL)
+			continue;
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
+			size_t n = it->kind == SC_TEXT ? strlen(it->text) : 0;
+
+			if (it->role == SC_ROLE_LEGEND && n > 3 &&
+			    !strcmp(it->text + n - 3, "\xe2\x80\xa6") &&
+			    !strncmp(it->text, label[cut < 2 ? cut : 1], 10))
+				cut++;
+		}
+		CHECK(cut == 2, "%s: both legend labels shortened with an ellipsis (%zu)", what,
+		      cut);
+		check_scene(sc, f, what);
+		scene_free(sc);
+	}
+	chart_free(c);
+}
+
 static void test_bars(const struct fonts *f)
 {
 	const double vals[][5] = {
@@ -426,6 +475,7 @@ int main(void)
 	CHECK(f != NULL, "fonts: %s", e.msg);
 	if (f) {
 		test_line_labels(f);
+		test_long_labels(f);
 		test_bars(f);
 		test_forest(f);
 		test_intervals(f);

@@ -1,5 +1,5 @@
 /* tests/unit/test_render_colfit.c: table columns sized from their content
- * (render/doc/colfit.h) and charts with nothing to draw (chart_is_empty,
+ * (render/doc/colfit.h; a long row header wraps, the other columns stay whole) and charts with nothing to draw (chart_is_empty,
  * chart_xy_is_empty), which the report replaces with a sentence. */
 #include <math.h>
 #include <string.h>
@@ -73,6 +73,53 @@ static void test_colfit_table(struct fonts *f)
 	doc_free(d);
 }
 
+/* A subject label of 190 characters as a row header: it wraps (its column's minimum is
+ * its widest word), and the other columns keep their headers' words and their numbers
+ * whole. A label up to a third of the line stays on one line. */
+static void test_long_rowhead(struct fonts *f)
+{
+	static const char *const heads[] = {"Subject", "Object size", "Wkrs",    "p50",
+					    "p99",     "Max",         "Requests"};
+	static const char *const cells[] = {"256 KiB", "10", "1,030", "1,952", "3,372", "28,035"};
+	static const char *const label =
+		"Telef\xc3\xb3nica Cloud Object Storage Madrid-Norte region, dedicated tenant for "
+		"the benchmarking campaign of the storage team, erasure coded 8+3, versioning "
+		"enabled, object lock off, replication none";
+	struct doc *d = doc_new("en", "t", "", "");
+	struct doc_table *t = d ? doc_table(d, "t", "caption", 7) : NULL;
+	double wd[7], mid = 0;
+	int whole = 1;
+
+	CHECK(t != NULL && strlen(label) > 185, "setup");
+	if (t == NULL) {
+		doc_free(d);
+		return;
+	}
+	for (size_t i = 0; i < 7; i++)
+		doc_table_head(t, i, heads[i], 1);
+	doc_table_row(t);
+	doc_table_cell(t, 0, label, CELL_ROWHEAD, NULL, NULL);
+	for (size_t i = 1; i < 7; i++)
+		doc_table_cell(t, i, cells[i - 1], CELL_NUM, NULL, NULL);
+	CHECK(colfit_table(f, t, 8, 495, wd) == 0, "a long row header fits 495 pt at 8 pt");
+	for (size_t i = 1; i < 7; i++)
+		whole &= wd[i] >= fonts_width(f, cells[i - 1], 8, 0) + 8 - 1e-9 &&
+			 wd[i] >=
+				 fonts_width(f, strchr(heads[i], ' ') ? "Object" : heads[i], 8, 1) +
+					 8 - 1e-9;
+	CHECK(whole, "the other columns hold their numbers and header words whole");
+	CHECK(wd[0] < fonts_width(f, label, 8, 0), "the label wraps (%g pt)", wd[0]);
+	CHECK_NUM(sum(wd, 7), 495, 1e-6, "the table fills the line");
+	/* a label of a third of the line stays whole */
+	doc_table_row(t);
+	doc_table_cell(t, 0, "MinIO on NVMe, 8 nodes", CELL_ROWHEAD, NULL, NULL);
+	CHECK(colfit_table(f, t, 8, 495, wd) == 0 &&
+		      (mid = fonts_width(f, "MinIO on NVMe, 8 nodes", 8, 0)) < 495 / 3.0 &&
+		      wd[0] >= mid + 8,
+	      "a short label stays on one line (%g of %g pt)", wd[0], mid + 8);
+	doc_free(d);
+}
+
 static void test_empty(void)
 {
 	struct chart *c = chart_new(CHART_RANGE, "t", "d");
@@ -112,8 +159,10 @@ int main(void)
 	struct fonts *f = fonts_new(NULL, &e);
 	test_colfit();
 	CHECK(f != NULL, "fonts: %s", e.msg);
-	if (f)
+	if (f) {
 		test_colfit_table(f);
+		test_long_rowhead(f);
+	}
 	fonts_free(f);
 	test_empty();
 	return check_done();

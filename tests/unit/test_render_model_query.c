@@ -1,7 +1,8 @@
 /* tests/unit/test_render_model_query.c: the format 1.1 fields the distribution and time
  * charts read (core/results, render/model/model_query.h): pooled latency quantiles,
  * timeseries[] with its kept range, matrix.size_labels; their absence in 1.0 files, and
- * errors that name the field at fault. */
+ * errors that name the field at fault; the planner's entry of an op (model_plan), and none
+ * in a file before the planner. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -143,11 +144,53 @@ static void test_labels_and_errors(void)
 	json_decref(base);
 }
 
+/* test_plan: small11 with a planner{} added: model_plan finds put's entry and its figures,
+ * no entry for an op it lacks; small11 as it is has no planner. */
+static void test_plan(void)
+{
+	static const char planner[] =
+		"{\"target_ci\": 0.05, \"cycles\": 2, \"ops\": [{\"op\": \"put\", "
+		"\"cycle_hours\": 0.5, \"cycle_cost\": null, \"currency\": null, "
+		"\"cells\": {\"cycles_needed\": 9, \"more_cycles\": 7, \"hours\": 3.5, "
+		"\"drivers\": [{\"subject\": \"aws\", \"size\": 262144, "
+		"\"concurrency\": 1, \"cycles_needed\": 9}]}, \"comparisons\": "
+		"{\"cycles_needed\": null}}]}";
+	char path[4200], *text;
+	struct err e = {{0}};
+	struct report_model *m = load("small11");
+	json_t *root;
+	const struct results_plan_op *p;
+
+	CHECK(m != NULL && model_plan(m, "put") == NULL, "small11: no planner, no plan");
+	model_free(m);
+	snprintf(path, sizeof(path), "%s/small11/aggregate.json", dir);
+	root = json_load_file(path, 0, NULL);
+	if (root == NULL) {
+		CHECK(0, "small11 parses");
+		return;
+	}
+	json_object_set_new(root, "planner", json_loads(planner, 0, NULL));
+	text = json_dumps(root, 0);
+	m = text ? model_load_string(text, "p", &e) : NULL;
+	CHECK(m != NULL, "small11 with a planner loads: %s", e.msg);
+	p = m ? model_plan(m, "put") : NULL;
+	CHECK(p != NULL && p->cells.cycles_needed == 9 && p->cells.more_cycles == 7 &&
+		      p->cells.n_drivers == 1 && p->cells.drivers[0].subject == 0 &&
+		      p->cells.drivers[0].other == -1 && p->comparisons.cycles_needed == -1 &&
+		      isnan(p->cycle_cost),
+	      "put's plan: 9 cycles, 7 more, driven by aws's cell; no comparison plan");
+	CHECK(m != NULL && model_plan(m, "get") == NULL, "no plan for an op the planner lacks");
+	model_free(m);
+	free(text);
+	json_decref(root);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
 	snprintf(dir, sizeof(dir), "%s/tests/fixtures/render", top ? top : ".");
 	test_v11();
 	test_labels_and_errors();
+	test_plan();
 	return check_done();
 }

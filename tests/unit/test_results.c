@@ -9,7 +9,8 @@
  * byte for byte, the manifest's digest made again from its records; every record read back
  * from what it writes, also with the values a file of an older format or an edge of the data
  * gives (null figures, no mix, an unknown leader status, counts, families and leads not in
- * the file, no statistics); and a malformed field named with its path. */
+ * the file, no statistics; a run kept by --allow-changed, unreadable run files placed by the
+ * plan or not); and a malformed field named with its path. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -129,6 +130,21 @@ static void edges(struct results *d)
 		d->rate_sweeps[i].limit_by = RESULTS_LIMIT_UNKNOWN;
 	for (size_t i = 0; i < d->n_runs; i++)
 		d->runs[i].cycle = 0;
+	if (d->n_runs) /* a run kept by --allow-changed, measured otherwise */
+		d->runs[0].kept_as = strdup("workload.count=2; subject.region=eu-west-3");
+	if (d->n_unreadable == 0 && (d->unreadable = calloc(2, sizeof(*d->unreadable))) != NULL) {
+		/* a run.json the plan places, and one it does not */
+		d->n_unreadable = 2;
+		d->unreadable[0].path = strdup("runs/cycle-02/a/put-4KiB-c8");
+		d->unreadable[0].error = strdup("run.json:22:6: bad JSON");
+		d->unreadable[0].subject = strdup("a");
+		d->unreadable[0].op = strdup("put");
+		d->unreadable[0].cycle = 2;
+		d->unreadable[0].size = 4096;
+		d->unreadable[0].concurrency = 8;
+		d->unreadable[1].path = strdup("runs/once/b/list-4KiB-c1");
+		d->unreadable[1].error = strdup("run.json: field subject: missing");
+	}
 	for (size_t i = 0; i < d->n_cost; i++) {
 		free(d->cost[i].price_date);
 		d->cost[i].price_date = NULL;
@@ -376,6 +392,83 @@ static json_t *at(json_t *root, const char *path)
 	return v;
 }
 
+/* plan_part: a part of planner.ops[0] with one driver (a cell's, or a comparison's of
+ * subjects 0 and 1). */
+static void plan_part(struct results_plan_part *p, int comparisons, long long need)
+{
+	p->cycles_needed = need;
+	p->more_cycles = need < 0 ? -1 : need - 3;
+	p->hours = need < 0 ? NAN : 1.5;
+	p->cost = NAN;
+	p->planned = 4;
+	p->unplanned = 1;
+	p->beyond = need < 0;
+	if ((p->drivers = calloc(1, sizeof(*p->drivers))) == NULL)
+		return;
+	p->n_drivers = 1;
+	p->drivers[0] = (struct results_plan_driver){0, comparisons ? 1 : -1, 4096, 8, need};
+}
+
+/* test_plan: the planner's records on the stats fixture: needs of cells and comparisons (a
+ * number, beyond the cap with its note), planner{} with its drivers, read back from what
+ * they write; a driver naming no subject refused with its path; a file before the planner
+ * has none. */
+static void test_plan(void)
+{
+	char *t = text("stats"), *s = NULL;
+	struct results doc, back;
+	struct results_planner *p;
+	struct err e = {{0}};
+	json_t *j, *drv;
+
+	if (t == NULL || results_parse(t, "stats", &doc, &e) < 0 || doc.n_cells < 2 ||
+	    doc.n_comparisons < 1) {
+		CHECK(0, "stats: read: %s", e.msg);
+		free(t);
+		return;
+	}
+	CHECK(doc.planner == NULL && doc.cells[0].need.cycles == -1 &&
+		      doc.cells[0].need.note == NULL && doc.comparisons[0].need.cycles == -1,
+	      "stats (before the planner): no planner, no needs");
+	doc.cells[0].need.cycles = 12;
+	doc.cells[1].need.note = strdup("more than 10000 cycles");
+	doc.comparisons[0].need.cycles = 7;
+	if ((doc.planner = p = calloc(1, sizeof(*p))) == NULL ||
+	    (p->ops = calloc(1, sizeof(*p->ops))) == NULL) {
+		CHECK(0, "out of memory");
+		results_free(&doc);
+		free(t);
+		return;
+	}
+	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1};
+	p->ops[0].op = strdup(doc.cells[0].op);
+	p->ops[0].cycle_hours = 0.5;
+	p->ops[0].cycle_cost = NAN;
+	plan_part(&p->ops[0].cells, 0, -1);
+	plan_part(&p->ops[0].comparisons, 1, 7);
+	same_again(&doc, "stats with a planner");
+	j = results_to_json(&doc);
+	drv = j ? at(j, "planner.ops[0].comparisons.drivers[0]") : NULL;
+	CHECK(drv != NULL && json_is_string(json_object_get(drv, "b")) &&
+		      json_object_get(drv, "subject") == NULL &&
+		      json_integer_value(json_object_get(at(j, "cells[0]"), "cycles_needed")) ==
+			      12 &&
+		      json_is_null(json_object_get(at(j, "cells[1]"), "cycles_needed")),
+	      "planner: a comparison's driver names a and b; a cell's need and a null one");
+	if (drv != NULL)
+		json_object_set_new(drv, "b", json_string("ghost"));
+	s = j ? json_dumps(j, 0) : NULL;
+	CHECK(s && results_parse(s, "f", &back, &e) < 0 &&
+		      strcmp(e.msg, "f: planner.ops[0].comparisons.drivers[0].b: expected a "
+				    "subject id of subjects[]") == 0,
+	      "planner: a driver naming no subject refused with its path (%s)", e.msg);
+	results_free(&back);
+	free(s);
+	json_decref(j);
+	results_free(&doc);
+	free(t);
+}
+
 static void test_errors(void)
 {
 	static const struct {
@@ -480,6 +573,7 @@ int main(void)
 	test_files();
 	test_edges();
 	test_stats();
+	test_plan();
 	test_tails();
 	test_trend();
 	test_manifest();

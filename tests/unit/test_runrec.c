@@ -393,15 +393,19 @@ static void check_run(void)
 	static const struct {
 		const char *json, *want;
 	} c[] = {
-		{"{\"format\": \"s3bench-run/1\"}", "field subject: missing"},
-		{"{\"format\": \"s3bench-run/1\", \"subject\": {}}", "field subject.id"},
-		{"{\"format\": \"s3bench-run/1\", \"subject\": {\"id\": \"a\"}}",
-		 "field workload: missing"},
-		{"{\"format\": \"s3bench-run/1\", \"subject\": {\"id\": \"a\"}, \"workload\": "
-		 "{\"op\": \"put\"}}",
-		 "field workload.concurrency: missing"},
 		{"{\"format\": \"s3bench-run/1\", \"subject\": {\"id\": \"a\"}, \"workload\": "
 		 "{\"op\": \"put\", \"concurrency\": 2}}",
+		 "field campaign: missing"},
+		{"{\"format\": \"s3bench-run/1\", \"campaign\": null}", "field subject: missing"},
+		{"{\"format\": \"s3bench-run/1\", \"campaign\": null, \"subject\": {}}",
+		 "field subject.id"},
+		{"{\"format\": \"s3bench-run/1\", \"campaign\": null, \"subject\": {\"id\": \"a\"}}",
+		 "field workload: missing"},
+		{"{\"format\": \"s3bench-run/1\", \"campaign\": null, \"subject\": {\"id\": \"a\"}, "
+		 "\"workload\": {\"op\": \"put\"}}",
+		 "field workload.concurrency: missing"},
+		{"{\"format\": \"s3bench-run/1\", \"campaign\": null, \"subject\": {\"id\": \"a\"}, "
+		 "\"workload\": {\"op\": \"put\", \"concurrency\": 2}}",
 		 NULL},
 	};
 

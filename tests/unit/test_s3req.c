@@ -333,9 +333,9 @@ int main(void)
 	static const struct {
 		const char *endpoint, *region, *want;
 	} bad[] = {
-		{"ftp://x", "r", "scheme"},     {"http://", "r", "no host"},
-		{"http://h/base", "r", "path"}, {"http://user@h", "r", "user info"},
-		{"http://h", "", "no region"},  {NULL, "r", "endpoint"},
+		{"ftp://x", "r", "http:// or https://"}, {"http://", "r", "no host"},
+		{"http://h/base", "r", "path"},          {"http://user@h", "r", "user info"},
+		{"http://h", "", "no region"},           {NULL, "r", "endpoint"},
 	};
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		struct s3_config cfg = {

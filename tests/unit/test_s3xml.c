@@ -280,10 +280,29 @@ static void versions(void)
 	      "object lock with a default retention of 2 years: %s", e.msg);
 }
 
+/* create_bucket: the CreateBucketConfiguration of a region outside us-east-1 */
+static void create_bucket(void)
+{
+	struct strbuf b = {0};
+	struct err e;
+
+	CHECK(s3xml_build_create_bucket(&b, "eu-west-3", &e) == 0, "build CreateBucket");
+	CHECK(strstr(strbuf_cstr(&b),
+		     "<CreateBucketConfiguration xmlns=\"http://s3.amazonaws.com/doc/2006-03-01/\">"
+		     "<LocationConstraint>eu-west-3</LocationConstraint>"
+		     "</CreateBucketConfiguration>") != NULL,
+	      "the region as LocationConstraint, in S3's namespace: %s", strbuf_cstr(&b));
+	CHECK(s3xml_build_create_bucket(&b, "a<b", &e) == 0 &&
+		      strstr(strbuf_cstr(&b), "<LocationConstraint>a&lt;b</LocationConstraint>"),
+	      "escaped");
+	strbuf_free(&b);
+}
+
 int main(void)
 {
 	s3xml_init();
 	versions();
+	create_bucket();
 	errors();
 	list();
 	multipart();

@@ -63,7 +63,11 @@ static void run(struct runlog *r, const char *s, int cycle, double p50, double p
 
 static struct aggregate *build(struct runlog *v, size_t n, size_t ns)
 {
-	struct agg_options o = {POLICY_MEAN, 1, CYCLES, subj, ns, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = CYCLES,
+				.subject_order = subj,
+				.n_subject_order = ns};
 	struct err e = {{0}};
 	struct aggregate *a = aggregate_build(v, n, &o, &e);
 

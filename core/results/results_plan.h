@@ -1,0 +1,76 @@
+/* core/results/results_plan.h: the planner's records of aggregate.json (docs/FORMATS.md,
+ * "The planner"; docs/METHODOLOGY.md, "Planning cycles"): the cycles a cell or a
+ * comparison needs for the precision target (cells[] and comparisons[] members
+ * cycles_needed and plan_note) and planner{}: per matrix op, for its cells and for its
+ * comparisons, the most any needs, the cycles that adds, their hours and cost, and the ones
+ * that drive it. A count null in the file is -1, a number NAN. */
+#ifndef CORE_RESULTS_PLAN_H
+#define CORE_RESULTS_PLAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include <jansson.h>
+
+#include "core/jread.h"
+
+struct results;
+
+/* cells[] / comparisons[]: cycles_needed (-1: null, also when not in the file) and
+ * plan_note (why it is null; NULL when it is not). */
+struct results_need {
+	long long cycles;
+	char *note;
+};
+
+/* planner.ops[].cells.drivers[] ({"subject", ...}) or .comparisons.drivers[] ({"a", "b",
+ * ...}). */
+struct results_plan_driver {
+	int subject; /* a cell's subject; a comparison's a */
+	int other;   /* a comparison's b; -1 for a cell */
+	uint64_t size;
+	int concurrency;
+	long long cycles; /* cycles_needed; -1: null (beyond max_cycles) */
+};
+
+/* planner.ops[].cells / .comparisons. */
+struct results_plan_part {
+	long long cycles_needed; /* -1: null (none planned, or one beyond max_cycles) */
+	long long more_cycles;   /* -1: null */
+	double hours, cost;      /* NAN: null */
+	long long planned, unplanned, beyond;
+	struct results_plan_driver *drivers;
+	size_t n_drivers;
+};
+
+/* planner.ops[]: one matrix op. */
+struct results_plan_op {
+	char *op;
+	double cycle_hours, cycle_cost; /* NAN: null */
+	char *currency;                 /* of cycle_cost; NULL with it */
+	struct results_plan_part cells, comparisons;
+};
+
+/* planner{}: absent in files before it. */
+struct results_planner {
+	double target_ci;     /* --target-ci: half-width / figure */
+	double confidence;    /* of the cells' intervals (0.95) */
+	double power;         /* of the comparisons' detectable ratio (0.8) */
+	long long max_cycles; /* the most cycles a need names */
+	long long cycles;     /* the campaign's, the need is counted from */
+	struct results_plan_op *ops;
+	size_t n_ops;
+};
+
+/* results_need_put: n's members into o (cycles_needed, plan_note; none when cycles is -1
+ * and note NULL: a file before the planner); *ok = 0 on failure. results_need_from: them
+ * from o (absent: -1 and NULL). */
+void results_need_put(json_t *o, const struct results_need *n, int *ok);
+void results_need_from(struct jread *r, const json_t *o, const char *where, struct results_need *n);
+
+/* The functions of the record, as results_head.h says. */
+json_t *results_planner_to_json(const struct results_planner *p, const struct results *doc);
+int results_planner_from_json(struct jread *r, const json_t *o, struct results_planner *p);
+void results_planner_free(struct results_planner *p);
+
+#endif

@@ -1,0 +1,133 @@
+/* render/report/report_plan.c: "Planning cycles" in the methodology (render/report/
+ * report_int.h), from aggregate.json's planner{} (docs/FORMATS.md, "The planner";
+ * docs/METHODOLOGY.md, "Planning cycles"): per op, for its cells' intervals and for its
+ * comparisons, how many cycles reach the target, how many more than were run, their hours and
+ * cost, and the cells that drive it. Nothing for a file without a planner. */
+#include <math.h>
+#include <stdio.h>
+
+#include "core/strbuf.h"
+#include "render/model/model_query.h"
+#include "render/report/report_int.h"
+
+/* count: n as text into buf ("more than MAX" when n < 0: beyond the planner's cap). */
+static const char *count(const struct report_builder *r, long long n, char *buf, size_t sz)
+{
+	struct strbuf b = {0};
+	char max[24];
+
+	if (n >= 0) {
+		snprintf(buf, sz, "%lld", n);
+		return buf;
+	}
+	snprintf(max, sizeof(max), "%lld", r->m->doc.planner->max_cycles);
+	subst(&b, rb_str(r, "plan.beyond"), "max", max, NULL, NULL);
+	snprintf(buf, sz, "%s", b.p ? b.p : "");
+	strbuf_free(&b);
+	return buf;
+}
+
+/* pct: the target as a percentage with the decimals it has (5, 2.5, 0.25) into buf. */
+static const char *pct(const struct report_builder *r, double target, char *buf)
+{
+	double v = target * 100;
+	int d = fabs(v - round(v)) < 1e-9 ? 0 : fabs(v * 10 - round(v * 10)) < 1e-9 ? 1 : 2;
+
+	return text_num(r->nf, v, d, buf, TEXT_NUM_MAX);
+}
+
+/* drivers: the drivers of op's part p as "S, 1 MiB at concurrency 24 (3 × 8) (34)" or "A vs
+ * B, ..." joined, into b; the workers of a distributed run counted over its clients (the
+ * cell's, a comparison's first subject's). */
+static void drivers(struct report_builder *r, const char *op, const struct results_plan_part *p,
+		    int comparisons, struct strbuf *b)
+{
+	for (size_t i = 0; i < p->n_drivers; i++) {
+		const struct results_plan_driver *d = &p->drivers[i];
+		const struct results_cell *c = model_cell(r->m, d->subject, op, d->size,
+							  d->concurrency);
+		char size[64], conc[64], need[64];
+		const char *names[] = {"a", "b", "size", "workers", "need"};
+		const char *vals[] = {r->m->subjects[d->subject].label,
+				      comparisons ? r->m->subjects[d->other].label : "",
+				      model_size_text(r->m, r->nf, d->size, size, sizeof(size)),
+				      conc, count(r, d->cycles, need, sizeof(need))};
+
+		report_workers_cell(r->l, d->concurrency, c != NULL ? c->clients : 1, conc,
+				    sizeof(conc));
+		if (i > 0)
+			strbuf_adds(b, rb_str(r, "plan.sep"));
+		text_subst(b, rb_str(r, comparisons ? "plan.driver_cmp" : "plan.driver_cell"),
+			   names, vals, 5);
+	}
+}
+
+/* part: the sentence of one part (key "plan.cells" or "plan.cmp", with _met, _beyond and
+ * _none forms) of op's plan p. */
+static void part(struct report_builder *r, const struct results_plan_op *p, const char *opname,
+		 const struct results_plan_part *x, const char *key, int comparisons)
+{
+	const struct results_planner *pl = r->m->doc.planner;
+	char k[32], need[64], more[24], hours[TEXT_NUM_MAX], cost[TEXT_NUM_MAX + 48], cycles[24],
+		beyond[24], max[24], target[TEXT_NUM_MAX], c[TEXT_NUM_MAX];
+	struct strbuf dr = {0}, s = {0};
+	const char *names[] = {"op",     "need",   "more", "hours",  "cost",
+			       "cycles", "beyond", "max",  "target", "drivers"};
+	const char *vals[] = {opname, need, more, hours, cost, cycles, beyond, max, target, ""};
+
+	snprintf(k, sizeof(k), "%s%s", key,
+		 x->beyond > 0          ? "_beyond"
+		 : x->cycles_needed < 0 ? "_none"
+		 : x->more_cycles == 0  ? "_met"
+					: "");
+	count(r, x->cycles_needed, need, sizeof(need));
+	snprintf(more, sizeof(more), "%lld", x->more_cycles);
+	text_num(r->nf, x->hours, x->hours < 10 ? 1 : 0, hours, sizeof(hours));
+	cost[0] = '\0';
+	if (isfinite(x->cost)) {
+		struct strbuf cb = {0};
+
+		text_num(r->nf, x->cost, x->cost < 1 ? 4 : 2, c, sizeof(c));
+		snprintf(cost, sizeof(cost), "%s %s", c, model_str(p->currency));
+		subst(&cb, rb_str(r, "plan.cost"), "cost", cost, NULL, NULL);
+		snprintf(cost, sizeof(cost), "%s", cb.p ? cb.p : "");
+		strbuf_free(&cb);
+	}
+	snprintf(cycles, sizeof(cycles), "%lld", pl->cycles);
+	snprintf(beyond, sizeof(beyond), "%lld", x->beyond);
+	snprintf(max, sizeof(max), "%lld", pl->max_cycles);
+	pct(r, pl->target_ci, target);
+	drivers(r, p->op, x, comparisons, &dr);
+	vals[9] = rb_text(r, &dr);
+	text_subst(&s, rb_str(r, k), names, vals, 10);
+	doc_para(r->d, rb_text(r, &s), 0);
+	strbuf_free(&dr);
+	strbuf_free(&s);
+}
+
+void report_methodology_plan(struct report_builder *r)
+{
+	const struct results_planner *pl = r->m->doc.planner;
+	char target[TEXT_NUM_MAX], cycles[24], opname[32];
+	const char *names[] = {"target", "cycles"};
+	const char *vals[] = {target, cycles};
+	struct strbuf b = {0};
+
+	if (pl == NULL)
+		return;
+	doc_heading(r->d, 2, "plan", rb_str(r, "section.plan"));
+	pct(r, pl->target_ci, target);
+	snprintf(cycles, sizeof(cycles), "%lld", pl->cycles);
+	text_subst(&b, rb_str(r, "plan.intro"), names, vals, 2);
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&b);
+	for (size_t i = 0; i < r->m->nops; i++) {
+		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
+
+		if (p == NULL)
+			continue;
+		report_op_name(r->l, p->op, opname, sizeof(opname));
+		part(r, p, opname, &p->cells, "plan.cells", 0);
+		part(r, p, opname, &p->comparisons, "plan.cmp", 1);
+	}
+}
