@@ -126,7 +126,11 @@ static struct aggregate *campaign(enum policy p, double target, struct runlog *v
 	static const double put_a[] = {100, 101, 99}, put_b[] = {60, 80, 70},
 			    get_a[] = {200, 202, 198}, get_b[] = {190, 200, 195};
 	static const char *const order[] = {"a", "b"};
-	struct agg_options o = {p, 1, 3, order, 2, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = p,
+				.min_samples = 1,
+				.cycles = 3,
+				.subject_order = order,
+				.n_subject_order = 2};
 	struct err e = {{0}};
 	struct aggregate *a;
 	size_t n = 0;
@@ -227,7 +231,11 @@ static void test_build(void)
 static void test_one_cycle(void)
 {
 	static const char *const order[] = {"a", "b"};
-	struct agg_options o = {POLICY_MEAN, 1, 1, order, 2, 0, {0, 0, 0}};
+	struct agg_options o = {.policy = POLICY_MEAN,
+				.min_samples = 1,
+				.cycles = 1,
+				.subject_order = order,
+				.n_subject_order = 2};
 	struct runlog v[2];
 	struct err e = {{0}};
 	struct aggregate *a;
