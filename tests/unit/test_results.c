@@ -513,6 +513,16 @@ static void test_errors(void)
 		 "f: format: 's3bench-aggregate/2' is not a known version (expected "
 		 "s3bench-aggregate/1)"},
 		{"retries", "", "subjects", "[]", "f: subjects: empty: nothing to compare"},
+		{"retries", "cells[0]", "throttled_attempt_share", "\"most\"",
+		 "f: cells[0].throttled_attempt_share: expected a number or null"},
+		{"retries", "cells[0]", "exhausted_runs", "-1",
+		 "f: cells[0].exhausted_runs: expected a non-negative integer"},
+		{"retries", "cells[0]", "checksums_absent", "1.5",
+		 "f: cells[0].checksums_absent: expected a non-negative integer"},
+		{"climit", "ops[0]", "delete_markers", "\"all\"",
+		 "f: ops[0].delete_markers: expected a non-negative integer"},
+		{"rate", "rate_sweeps[0].points[0]", "throttled_attempt_share", "true",
+		 "f: rate_sweeps[0].points[0].throttled_attempt_share: expected a number or null"},
 		{"tails", "comparisons[1]", "metric", "\"p98_ms\"",
 		 "f: comparisons[1].metric: expected \"mib_s\", \"obj_s\", \"p50_ms\" or "
 		 "\"p99_ms\""},
