@@ -132,6 +132,8 @@ static void edges(struct results *d)
 		d->runs[i].cycle = 0;
 	if (d->n_runs) /* a run kept by --allow-changed, measured otherwise */
 		d->runs[0].kept_as = strdup("workload.count=2; subject.region=eu-west-3");
+	if (d->n_unreadable == 0)
+		free(d->unreadable); /* the spare element the reader allocates for an empty array */
 	if (d->n_unreadable == 0 && (d->unreadable = calloc(2, sizeof(*d->unreadable))) != NULL) {
 		/* a run.json the plan places, and one it does not */
 		d->n_unreadable = 2;
