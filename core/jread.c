@@ -192,11 +192,11 @@ int jread_element(struct jread *r, const char *field, size_t i, const json_t *v,
 	return json_is_object(v) ? 0 : jread_bad(r, w, "expected an object");
 }
 
-void jread_strings(struct jread *r, const json_t *o, const char *where, const char *key,
-		   char ***out, size_t *n)
+void jread_list(struct jread *r, const json_t *o, const char *where, const char *key,
+		const char *what, size_t size, jread_elem_fn fn, void *ctx, void **out, size_t *n)
 {
 	json_t *a = json_object_get(o, key), *t;
-	char w[256], f[256];
+	char w[256], f[256], msg[128];
 	size_t i;
 
 	*out = NULL;
@@ -205,21 +205,39 @@ void jread_strings(struct jread *r, const json_t *o, const char *where, const ch
 	if (a == NULL || json_is_null(a))
 		return;
 	if (!json_is_array(a)) {
-		jread_bad(r, w, "expected an array of strings");
+		snprintf(msg, sizeof(msg), "expected an array of %s", what);
+		jread_bad(r, w, msg);
 		return;
 	}
-	if ((*out = jread_alloc(r, w, json_array_size(a), sizeof(**out))) == NULL)
+	if ((*out = jread_alloc(r, w, json_array_size(a), size)) == NULL)
 		return;
 	json_array_foreach(a, i, t) {
 		snprintf(f, sizeof(f), "%s[%zu]", w, i);
-		if (!json_is_string(t)) {
-			jread_bad(r, f, "expected a string");
-			return;
-		}
-		if (((*out)[i] = jread_dup(r, f, "", json_string_value(t))) == NULL)
+		if (fn(r, f, t, (char *)*out + i * size, ctx) != 0)
 			return;
 		*n = i + 1;
 	}
+}
+
+/* read_string: element v as a copied string into the char * at slot. */
+static int read_string(struct jread *r, const char *field, const json_t *v, void *slot, void *ctx)
+{
+	char **s = slot;
+
+	(void)ctx;
+	if (!json_is_string(v))
+		return jread_bad(r, field, "expected a string");
+	*s = jread_dup(r, field, "", json_string_value(v));
+	return *s == NULL ? -1 : 0;
+}
+
+void jread_strings(struct jread *r, const json_t *o, const char *where, const char *key,
+		   char ***out, size_t *n)
+{
+	void *list;
+
+	jread_list(r, o, where, key, "strings", sizeof(char *), read_string, NULL, &list, n);
+	*out = list;
 }
 
 json_t *jread_parse(const char *json, const char *name, struct err *e)

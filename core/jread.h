@@ -97,6 +97,18 @@ void *jread_alloc(struct jread *r, const char *field, size_t n, size_t size);
  * is an object, else -1 ("expected an object"). */
 int jread_element(struct jread *r, const char *field, size_t i, const json_t *v, char *w, size_t n);
 
+/* jread_elem_fn: reads element v of an array (named field, "key[i]") into slot; 0, or -1
+ * after jread_bad (the walk stops there). */
+typedef int (*jread_elem_fn)(struct jread *r, const char *field, const json_t *v, void *slot,
+			     void *ctx);
+
+/* jread_list: the array o.key (absent or null: none) read element by element with fn into
+ * *out, an array of elements of `size` bytes (caller frees; NULL when none); *n counts the
+ * elements read, so a walk stopped by a bad element leaves *n at the good ones before it
+ * (each to be freed by the caller). Another type is "expected an array of WHAT". */
+void jread_list(struct jread *r, const json_t *o, const char *where, const char *key,
+		const char *what, size_t size, jread_elem_fn fn, void *ctx, void **out, size_t *n);
+
 /* jread_strings: the array o.key of strings (absent or null: none) into *out (caller frees
  * each and the array; NULL when none) and *n ("key[i]: expected a string"). */
 void jread_strings(struct jread *r, const json_t *o, const char *where, const char *key,

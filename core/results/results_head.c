@@ -380,32 +380,22 @@ int results_subject_ref(struct jread *r, const json_t *o, const char *where, con
 	return i;
 }
 
+/* read_subject_ref: element v as the index of a subject of subjects[] into the int at slot. */
+static int read_subject_ref(struct jread *r, const char *field, const json_t *v, void *slot,
+			    void *ctx)
+{
+	int *s = slot;
+
+	(void)ctx;
+	*s = results_subject_find(r, json_string_value(v));
+	return *s < 0 ? jread_bad(r, field, "expected a subject id of subjects[]") : 0;
+}
+
 void results_subject_refs(struct jread *r, const json_t *o, const char *where, const char *key,
 			  int **out, size_t *n)
 {
-	json_t *a = json_object_get(o, key), *t;
-	char w[256], f[256];
-	size_t i;
+	void *list;
 
-	*out = NULL;
-	*n = 0;
-	jread_path(where, key, w, sizeof(w));
-	if (a == NULL || json_is_null(a))
-		return;
-	if (!json_is_array(a)) {
-		jread_bad(r, w, "expected an array of subject ids");
-		return;
-	}
-	if ((*out = jread_alloc(r, w, json_array_size(a), sizeof(**out))) == NULL)
-		return;
-	json_array_foreach(a, i, t) {
-		int s = results_subject_find(r, json_string_value(t));
-
-		if (s < 0) {
-			snprintf(f, sizeof(f), "%s[%zu]", w, i);
-			jread_bad(r, f, "expected a subject id of subjects[]");
-			return;
-		}
-		(*out)[(*n)++] = s;
-	}
+	jread_list(r, o, where, key, "subject ids", sizeof(int), read_subject_ref, NULL, &list, n);
+	*out = list;
 }

@@ -60,9 +60,14 @@ static void test_numbers(void)
 	/* a separator of several bytes is never cut in two, in the number or in a short buf */
 	const struct numfmt nb = {"\xe2\x80\xaf", "."};
 	char small[9];
-	CHECK_STR(text_num(&nb, 1234567, 0, buf, sizeof(buf)), "1\xe2\x80\xaf" "234\xe2\x80\xaf" "567",
+	CHECK_STR(text_num(&nb, 1234567, 0, buf, sizeof(buf)),
+		  "1\xe2\x80\xaf"
+		  "234\xe2\x80\xaf"
+		  "567",
 		  "a narrow no-break space as the group");
-	CHECK_STR(text_num(&nb, 1234567, 0, small, sizeof(small)), "1\xe2\x80\xaf" "234",
+	CHECK_STR(text_num(&nb, 1234567, 0, small, sizeof(small)),
+		  "1\xe2\x80\xaf"
+		  "234",
 		  "cut before the separator that does not fit, not inside it");
 	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof(buf)), TEXT_NULL,
 		  "inf is shown as a dash");
