@@ -73,9 +73,12 @@ int report_claim_words(const struct report_model *m, const struct text_lang *l,
 		const struct results_claim_figure *f = &c->figures[i];
 		char *num = nums + i * TEXT_NUM_MAX;
 
+		/* a whole number (a count: "1 of 6") is written without decimals */
+		int dec = f->num == nearbyint(f->num) && fabs(f->num) < 1e15 ? 0 : -1;
+
 		names[FIXED_NAMES + i] = f->name;
 		vals[FIXED_NAMES + i] = f->text ? f->text
-						: text_num(text_lang_numfmt(l), f->num, -1, num,
+						: text_num(text_lang_numfmt(l), f->num, dec, num,
 							   TEXT_NUM_MAX);
 	}
 	text_subst(b, tpl, names, vals, n);

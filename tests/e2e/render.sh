@@ -478,13 +478,14 @@ check $? "minimal: the null cell is a dash with n=0/3"
 #    gen_aggregate.py --stats, with the hostile label. The same table checkers, plus the
 #    forest plots, the findings' wording, the PDF's values and the time to render.
 $py tests/fixtures/render/gen_aggregate.py "$work/s11/results" --stats --evil || exit 2
+timing_begin
 start=$(date +%s%N)
 "$render" "$work/s11/results" -o "$work/s11/report" 2>"$work/err"
 rc=$?
 ms=$((($(date +%s%N) - start) / 1000000))
 check $rc "1.1: render exits 0 ($(cat "$work/err"))"
 test "$ms" -lt 1000
-check $? "1.1: the full matrix renders in under 1 s (${ms} ms)"
+timed_check $? "1.1: the full matrix renders in under 1 s (${ms} ms)"
 $py "$work/check_html.py" "$work/s11/results/aggregate.json" "$work/s11/report/report.html" >"$work/html11.out" 2>&1
 rc=$?
 check $rc "1.1: HTML tables (value ± CI, n, lead and tie marks) equal aggregate.json ($(sed -n 's/^checked //p' "$work/html11.out") values; $(grep -c MISMATCH "$work/html11.out") mismatches)"
@@ -520,6 +521,9 @@ grep -qE "Wasabi: [0-9.]+ \[[0-9.]+, [0-9.]+\]" "$work/s11.flat"
 check $? "1.1 PDF: forest plot values"
 grep -q "percentiles of all requests" "$work/s11.flat"
 check $? "1.1 PDF: pooled percentiles table"
+grep -qE "led (the most )?[A-Z]+ configurations: [0-9]+ of 12 |led [0-9]+ of 12 [A-Z]+ configurations" "$work/s11.flat" &&
+	! grep -qE "[0-9]\.00 of [0-9]+\.00|than [0-9]+\.00 requests" "$work/s11.flat"
+check $? "1.1 PDF: the verdicts' counts are whole numbers ('1 of 12', never '1.00 of 12.00')"
 qpdf --check "$work/s11/report/report.pdf" >/dev/null 2>&1
 check $? "1.1 PDF: qpdf --check"
 "$render" "$work/s11/results" -o "$work/s11/ko" --lang ko 2>"$work/err"
