@@ -103,7 +103,8 @@ static void legend_line(struct report_builder *r, const char *opname, uint64_t s
 	subst(&line, rb_str(r, "climit.line_head"), "op", opname, "size", sz);
 	strbuf_adds(out, rb_text(r, &line));
 	strbuf_free(&line);
-	subst(&line, rb_str(r, "climit.line_workers"), "workers", w, NULL, NULL);
+	subst(&line, rb_str(r, conc == 1 ? "climit.line_workers1" : "climit.line_workers"),
+	      "workers", w, NULL, NULL);
 	strbuf_adds(out, rb_text(r, &line));
 	strbuf_free(&line);
 	subst(&line, rb_str(r, tpl), "subject", m->subjects[s].label, "why", rb_text(r, &why));

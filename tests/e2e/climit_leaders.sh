@@ -118,9 +118,9 @@ python3 - "$tmp/rep-en/report.html" "$tmp/rep-ko/report.html" >"$tmp/rep.out" 2>
 import html, re, sys
 en = html.unescape(re.sub(r"<[^>]+>", "", open(sys.argv[1]).read()))
 ko = html.unescape(re.sub(r"<[^>]+>", "", open(sys.argv[2]).read()))
-want_en = ["‡ client-limited", "two's runs were client-limited (client CPU 97 %): it may be faster than shown, so no clear leader",
+want_en = ["‡ client-limited", ", 2 workers: two's runs were client-limited (client CPU 97 %): it may be faster than shown, so no clear leader",
            "Client resources per run", "Where the time goes", "looks like a true result"]
-want_ko = ["‡ 클라이언트가 한계", "two의 실행은 클라이언트가 한계였습니다 (클라이언트 CPU 97 %): 표시된 것보다 빠를 수 있으므로 분명한 선두가 없습니다",
+want_ko = ["‡ 클라이언트가 한계", ", 워커 2개: two의 실행은 클라이언트가 한계였습니다 (클라이언트 CPU 97 %): 표시된 것보다 빠를 수 있으므로 분명한 선두가 없습니다",
            "실행별 클라이언트 자원", "시간은 어디에 쓰이는가"]
 miss = [w for w in want_en if w not in en] + [w for w in want_ko if w not in ko]
 print("missing: " + " | ".join(miss) if miss else "all there")
