@@ -9,8 +9,12 @@
  *   checksum), in neither count. checksums_verified + checksums_absent = the run's
  *   successful GETs, so a run that verified none does not look like one that verified all.
  *
- *   Attempts: every row is an attempt (a run without retries: one per request, a run with
- *   retries: its retried attempts too). attempts counts them, throttled_attempts those
+ *   Attempts: every row with an answer (or a failure) of its own is an attempt (a run
+ *   without retries: one per request, a run with retries: its retried attempts too); a
+ *   hedged run's lost attempts, cancelled unanswered because the other answered first, are
+ *   none (summary.hedge.lost counts them, the bill those that went out), so a hedged run's
+ *   attempts are its requests and no share of answers is diluted by attempts that never had
+ *   one. attempts counts them, throttled_attempts those
  *   answered 503 or 429 (retried or final), throttled_first_attempts the rows of a first
  *   attempt (K = 1, retried or not) answered 503 or 429: one per request at most, the
  *   requests the provider throttled before any retry. A run with retries that turns every
@@ -24,6 +28,8 @@
 
 void summary_counts_add(struct summary_acc *a, const struct op_row *row)
 {
+	if (row->hedge == OPS_HEDGE_LOST)
+		return;
 	a->at_all++;
 	if (row->error != NULL && row->error[0] != '\0') {
 		char key[ERRSTAT_KEY_MAX];

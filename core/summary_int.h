@@ -161,7 +161,7 @@ int summary_retry_to_json(const struct run_summary *s, json_t *o);
 int summary_retry_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 /* Counts (core/summary_counts.c). summary_counts_add: account row (every row, retried
- * attempts too). summary_counts_finish: the counts into out. summary_counts_to_json /
+ * attempts too; a lost hedged attempt is no attempt). summary_counts_finish: the counts into out. summary_counts_to_json /
  * _from_json: their run.json members ("attempts", "throttled_attempts",
  * "throttled_first_attempts"; "checksums_verified", "checksums_absent", absent when the
  * run did not verify checksums) into / from o (-1 with a message naming the member);

@@ -15,7 +15,12 @@
 #   4. --throttle 20: requests sent as fast as one connection can for 2 s: as many forwarded
 #      as a 20/s bucket of depth 2 fed the same send times passes (within 2), every other one
 #      "503 Slow Down" with S3's SlowDown XML body; a PUT behind a spent bucket gets a 503,
-#      its body never reaches the server, and the connection stays usable.
+#      its body never reaches the server, and the connection stays usable;
+#   5. a client that hangs up while its answer is held (--first-byte 400: a cancelled hedged
+#      GET): wanem idles until the hold ends (under 50 ms of CPU over the 400 ms), never
+#      spinning on the upstream socket that both ends have shut (poll reports its POLLHUP
+#      whatever is asked: at real-time priority a spin stalls every real-time task 50 ms a
+#      second once the kernel's RT throttling starts).
 # Each figure is a timing check (tests/e2e/lib.sh timed_check): wanem and its clients run at
 # real-time priority ("${rt[@]}"), and a miss fails unless the load measured during that
 # check exceeded twice the cores (then a SKIP naming it).
@@ -214,5 +219,26 @@ stop_wanem
 read -r s1 s2 s3 <"$tmp/thr"
 [ "$s1 $s2 $s3" = "200 503 503" ] && ! curl -sf "$ep/$key/small-thr" -o /dev/null
 check $? "throttle: GET 200, then a PUT and a GET on the same connection 503 ($s1 $s2 $s3); the PUT's body never reached the server"
+
+# ---- 5. a hang-up during a hold ----
+start_wanem --first-byte 400
+python3 - "$port" "/$key/small" "$wpid" >"$tmp/hup" <<'PY'
+import os, socket, sys, time
+port, path, pid = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+def cpu_ms():
+    f = open("/proc/%s/stat" % pid).read().rsplit(")", 1)[1].split()
+    return (int(f[11]) + int(f[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+s = socket.create_connection(("127.0.0.1", port))
+s.sendall(("GET %s HTTP/1.1\r\nHost: x\r\n\r\n" % path).encode())
+time.sleep(0.05)
+c0 = cpu_ms()
+s.close()
+time.sleep(0.5)
+print("%.0f" % (cpu_ms() - c0))
+PY
+stop_wanem
+read -r cpu <"$tmp/hup"
+[ -n "$cpu" ] && [ "$cpu" -lt 50 ]
+check $? "a client that hangs up during a 400-ms hold: wanem used ${cpu:-?} ms of CPU in the 500 ms after (under 50: it waits, never spins)"
 
 finish

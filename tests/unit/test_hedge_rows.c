@@ -1,7 +1,7 @@
 /* tests/unit/test_hedge_rows.c: a hedged run's rows (docs/FORMATS.md, the `hedge` column;
  * docs/METHODOLOGY.md, "Hedged requests"): the column written and read back, a word the
  * reader does not know refused naming the column and line, and the summary: a lost attempt
- * is no request (counts, latency and errors leave it out), summary.hedge counts the hedged
+ * is no request and no attempt (counts, latency and errors leave it out), summary.hedge counts the hedged
  * requests, those the duplicate answered and the lost attempts, and its run.json form reads
  * back the same. */
 #include <math.h>
@@ -95,6 +95,9 @@ static void test_rows(const char *dir)
 	CHECK(s.requests == 5 && s.errors == 0 && s.latency.max == 41 && s.latency.p50 == 21,
 	      "5 requests, no error, the lost 410 ms attempt in no latency (max %g, p50 %g)",
 	      s.latency.max, s.latency.p50);
+	CHECK(s.has_attempt_counts && s.attempts == 5 && s.throttled_attempts == 0,
+	      "attempts %llu: the requests, the 2 lost ones none (METHODOLOGY, Hedged requests)",
+	      (unsigned long long)s.attempts);
 	CHECK(s.has_hedge && s.hedge.requests == 5 && s.hedge.hedged == 2 &&
 		      s.hedge.won_by_duplicate == 1 && s.hedge.lost == 2 && s.hedge.extra == 0.4,
 	      "summary.hedge: 2 of 5 hedged, 1 by the duplicate, 2 lost");

@@ -521,6 +521,13 @@ static int64_t plan(struct proxy *p, struct pollfd *pf, int64_t now)
 						       ? POLLOUT
 						       : ((dr ? POLLIN : 0) | (uw ? POLLOUT : 0)));
 		pf[1 + 2 * i].revents = pf[2 + 2 * i].revents = 0;
+		/* nothing asked of a socket: left out of the poll, since poll reports POLLHUP
+		 * and POLLERR whatever is asked (an upstream both ends have shut while its
+		 * answer is held would wake the loop at once until the hold ends: a spin) */
+		if (pf[1 + 2 * i].events == 0)
+			pf[1 + 2 * i].fd = -1;
+		if (pf[2 + 2 * i].events == 0)
+			pf[2 + 2 * i].fd = -1;
 	}
 	return next > now ? next - now : 0;
 }
