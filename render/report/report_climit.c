@@ -34,19 +34,25 @@ const struct results_claim *report_climit_mark(struct report_builder *r,
 	return k;
 }
 
+static void add_id(struct strbuf *b, const char *id);
+
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
-				char *buf, size_t n)
+				char *buf, size_t n, struct strbuf *ids)
 {
 	const struct report_model *m = r->m;
+	int marked = 0;
 
 	snprintf(buf, n, "%s", m->subjects[s].label);
 	for (size_t k = 0; k < m->nconc; k++) {
 		const struct results_cell *c = model_cell(m, s, op, size, m->concurrency[k]);
+		const struct results_claim *kc = limited(m, c);
 
-		if (limited(m, c)) {
+		if (kc == NULL)
+			continue;
+		if (!marked)
 			report_climit_mark(r, c, buf, n);
-			break;
-		}
+		marked = 1;
+		add_id(ids, kc->id);
 	}
 	return buf;
 }
@@ -392,10 +398,14 @@ static void client_row(struct report_builder *r, struct doc_table *t, const stru
 	}
 	doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 	doc_table_cell(t, 5, text_num(r->nf, v[3], 2, a, sizeof(a)), CELL_NUM, NULL, NULL);
-	if (x->client_limit->limited)
+	if (x->client_limit->limited) {
+		const struct results_claim *k = model_claim_run(r->m, "client-limit", x);
+
 		doc_table_cell(t, 6, model_reasons(x->client_limit->reasons, why, sizeof(why)), 0,
 			       NULL, NULL);
-	else
+		if (k != NULL)
+			doc_table_claim(t, 6, k->id, NULL);
+	} else
 		doc_table_cell(t, 6, rb_str(r, "climit.not_limited"), CELL_MUTED, NULL, NULL);
 }
 

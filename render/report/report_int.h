@@ -135,14 +135,15 @@ void report_cost(struct report_builder *r);
  * the client-limited mark to a cell's figure in buf (n bytes) when the cell has a client-limit
  * claim, and return that claim (NULL: none); report_climit_label: subject
  * s's chart label for (op, size), marked when one of its cells there is client-limited
- * (buf, n bytes; returned); report_climit_legend: the
+ * (buf, n bytes; returned), the ids of those cells' client-limit claims appended to ids
+ * (space-separated); report_climit_legend: the
  * legend and reasons under a throughput table; report_climit_time: the "Where the time
  * goes" section; report_climit_appendix: the client resources per run;
  * report_climit_limitations: what the verdict cannot see. */
 const struct results_claim *report_climit_mark(struct report_builder *r,
 					       const struct results_cell *c, char *buf, size_t n);
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
-				char *buf, size_t n);
+				char *buf, size_t n, struct strbuf *ids);
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);
 void report_climit_time(struct report_builder *r);
 void report_climit_appendix(struct report_builder *r);
