@@ -668,7 +668,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_hedge(&r);
 	if (!r.failed)
-		report_climit_time(&r);
+		report_phases(&r);
 	if (!r.failed)
 		report_time_cdf(&r);
 	consistency(&r);

@@ -4,9 +4,10 @@
 # campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
 # limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
 # known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
-# cheapest prices, one subject far more consistent than the other, a single cycle): gen_truth
+# cheapest prices, one subject far more consistent than the other, a single cycle, 70 cells
+# with request phases, more than "Where the time goes" shows): gen_truth
 # writes the runs and truth.json, analyze the results, render the report (English; Korean too
-# for the blocked lead, the late sends and the NIC cap), and tests/tools/claims_check.py compares
+# for the blocked lead, the late sends, the NIC cap, the clear lead and the many groups), and tests/tools/claims_check.py compares
 # aggregate.json's claims[] and the rendered reports (the HTML's claims block and marks, the
 # PDF's embedded claims.json and text) with the truth (a missing or contradicting claim fails
 # it); the sample campaign's claims and report with what holds of every analysis.
@@ -15,7 +16,8 @@
 # painted clear, a late send worded as the server's "no", a mark of no claim, a client-limited
 # latency row without its claim, a client-limit mark on another subject's row, a per-cycle
 # chart without its mark, a CDF chart carrying another category's claim, a forest plot without
-# its lead claim. No server; well under a minute.
+# its lead claim, a "Where the time goes" row of another concurrency, its groups past 64 left out
+# without saying so. No server; about a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -36,7 +38,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends | nic-cap)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -134,4 +136,11 @@ fail_report "a CDF chart marking another category's claim" blocked-cpu \
 fail_report "a forest plot without its lead claim" blocked-cpu \
 	'html = html.replace("data-claim=\"lead/get/1048576/c4 client-limit", "data-claim=\"client-limit")' \
 	"forest/get: lead/get/1048576/c4 not marked"
+# "Where the time goes" per concurrency, and its stated limit
+fail_report "a time table row of another concurrency" clear \
+	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \
+	"a row each in claims"
+fail_report "time groups left out silently" many-groups \
+	'html = re.sub(r"<p>The chart and the table show the first 64 [^<]*</p>", "", html)' \
+	"leaves 6 time-share groups out"
 finish

@@ -36,6 +36,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     cdf|cycles/OP/SIZE/cC) carries only that category's client-limit claims and every one of a
     subject it draws; a throughput forest plot (data-about forest/OP) carries only OP's claims
     and the lead claim of each category it compares;
+  - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
+    claim's id, workers and figures per part) and a bar each (the chart, data-about time),
+    and says how many it leaves out when there are more (the string phases.left_out);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
     lead painted clear fails);
@@ -411,6 +414,71 @@ def cell_marks(c, name, agg, claims, tree, tabs, lang):
         % (name, ": " + "; ".join(bad[:6]) if bad else ""))
 
 
+PHASES_MAX = 64  # render/report/report_int.h REPORT_PHASES_MAX
+
+
+def number(text):
+    """A figure as the report writes it ("1,234.5", "–": None)."""
+    t = text.strip().replace(",", "").replace("\u202f", "").replace("\u00a0", "").replace(" ", "")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def time_goes(c, name, claims, tree, tabs, lang):
+    """"Where the time goes" words the time-share claims: the table t-time a row per claim (the
+    first PHASES_MAX in claims[] order), each marked with its id and showing its workers and
+    its figures per part; the chart (data-about time) a bar per claim of the table, marked; when
+    there are more, the sentence that says how many are left out, else none."""
+    shares = [x for x in claims if x["kind"] == "time-share" and x.get("op") is not None
+              and x.get("subject") is not None]
+    t = tabs.get("t-time")
+    if not shares:
+        c.t(t is None, "%s: no time-share claim, no 'Where the time goes' table" % name)
+        return
+    if t is None:
+        c.t(False, "%s: %d time-share claims, no 'Where the time goes' table" % (name, len(shares)))
+        return
+    rows = [n for n in t.walk() if n.tag == "tr" and n.kids and n.kids[0].tag == "th"
+            and n.kids[0].attrs.get("scope") == "row"]
+    ids = [" ".join(r.kids[0].claim_ids()) for r in rows]
+    want = [x["id"] for x in shares[:PHASES_MAX]]
+    c.t(ids == want, "%s: t-time shows the first %d of %d time-share claims, a row each in claims[] order%s"
+        % (name, len(want), len(shares), "" if ids == want else ": rows %s" % ids[:4]))
+    bad = []
+    for r, x in zip(rows, shares):
+        cells = [k for k in r.kids if k.tag in ("td", "th")]
+        f = x["figures"]
+        part = lambda k: f.get(k) if isinstance(f.get(k), (int, float)) else 0
+        exp = [part("dns_ms") + part("connect_ms") + part("tls_ms"), f.get("send_ms"), f.get("wait_ms"),
+               f.get("transfer_ms"), f.get("total_ms"), f.get("rtt_ms")]
+        w = cells[2].all_text().split()
+        if not w or number(w[0]) != x["concurrency"]:
+            bad.append("%s: workers %s" % (x["id"], cells[2].all_text()))
+        for i, e in enumerate(exp):
+            got = number(cells[3 + i].all_text()) if len(cells) > 3 + i else None
+            if isinstance(e, (int, float)) and (got is None or abs(got - e) > max(0.0015, 0.002 * abs(e))):
+                bad.append("%s: column %d shows %s, the claim %.4f" % (x["id"], 3 + i, got, e))
+    c.t(not bad, "%s: each t-time row shows its claim's workers and mean ms per part%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
+    svg = next((n for n in tree.root.walk() if n.tag == "svg" and n.attrs.get("data-about") == "time"), None)
+    carried = set()
+    for n in (svg.walk() if svg is not None else []):
+        carried.update(n.claim_ids())
+    c.t(carried == set(want), "%s: the 'Where the time goes' chart marks a bar per claim of the table%s"
+        % (name, "" if carried == set(want) else ": %d marked, %d rows" % (len(carried), len(want))))
+    tpl = strings(lang).get("phases.left_out", "")
+    left = len(shares) - len(want)
+    text = " ".join(tree.root.all_text().split())
+    if left > 0:
+        said = tpl.replace("{n}", str(left)).replace("{max}", str(PHASES_MAX))
+        c.t(bool(tpl) and said in text, "%s: the report says it leaves %d time-share groups out" % (name, left))
+    else:
+        head = tpl.split("{")[0]
+        c.t(not head or head not in text, "%s: no time-share group is left out, none said to be" % name)
+
+
 def words(c, name, agg, claims, tree, lang, text):
     st = strings(lang)
     head = [n for n in tree.root.walk() if n.tag == "p" and "headline" in n.classes()]
@@ -505,6 +573,7 @@ def report(c, agg, truth, d):
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
+    time_goes(c, name, block, tree, tabs, lang)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 
