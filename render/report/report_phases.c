@@ -11,7 +11,6 @@
 #include <string.h>
 
 #include "core/palette.h"
-#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"

@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "render/chart/chart_xy.h"
-#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 
 struct tb {
