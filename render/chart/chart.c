@@ -80,12 +80,15 @@ void chart_free(struct chart *c)
 	for (i = 0; i < c->npanels; i++) {
 		for (j = 0; j < c->panels[i].nrows; j++) {
 			struct row *r = &c->panels[i].rows[j];
-			for (size_t k = 0; k < r->nmarks; k++)
+			for (size_t k = 0; k < r->nmarks; k++) {
 				free(r->marks[k].text);
+				free(r->marks[k].claim);
+			}
 			free(r->marks);
 			free(r->parts);
 			free(r->label);
 			free(r->text);
+			free(r->claim);
 		}
 		free(c->panels[i].rows);
 		free(c->panels[i].title);
@@ -171,6 +174,7 @@ static struct row *ch_add_row(struct chart *c, int p, const char *label, const c
 	scene_color(r->color, color);
 	r->value = r->lo = r->hi = r->mark = NAN;
 	r->text = NULL;
+	r->claim = NULL;
 	r->marks = NULL;
 	r->nmarks = 0;
 	r->parts = NULL;
@@ -256,6 +260,7 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
 	m->filled = filled;
 	m->text = text ? ch_keep(c, text) : NULL;
 	m->n[0] = 0;
+	m->claim = NULL;
 }
 
 void chart_set_n(struct chart *c, int s, size_t i, const char *n)
@@ -276,11 +281,28 @@ void chart_set_row_n(struct chart *c, int p, const char *n)
 		snprintf(r->n, sizeof(r->n), "%s", n ? n : "");
 }
 
+void chart_set_series_claim(struct chart *c, int s, const char *claim)
+{
+	series_set_claim(&c->series, s, claim);
+}
+
+void chart_set_row_claim(struct chart *c, int p, const char *claim)
+{
+	char **at;
+
+	if (p < 0 || (size_t)p >= c->npanels || !c->panels[p].nrows)
+		return;
+	struct row *r = &c->panels[p].rows[c->panels[p].nrows - 1];
+	at = r->nmarks ? &r->marks[r->nmarks - 1].claim : &r->claim;
+	free(*at);
+	*at = claim != NULL && *claim ? ch_keep(c, claim) : NULL;
+}
+
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,
 			   double width, struct err *e)
 {
 	struct scene *s = scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct scene_pen x = {s, f, nf, NULL};
+	struct scene_pen x = {s, f, nf, NULL, NULL};
 	if (s == NULL)
 		return NULL;
 	if (c->kind == CHART_LINE)

@@ -128,6 +128,14 @@ void chart_add_row(struct chart *c, int p, const char *label);
 void chart_add_estimate(struct chart *c, int p, const char *color, double value, double lo,
 			double hi, int filled, const char *text);
 
+/* chart_set_series_claim: the claim ids (aggregate.json claims[], space-separated; copied;
+ * NULL or "": none) series s shows (LINE): its line, points, end label and legend entry
+ * carry them (SVG data-claim). chart_set_row_claim: the same for the last row of panel p
+ * (HBAR, RANGE, STACK: its label, marks and text), or for that row's last estimate
+ * (FOREST: its marks and text). */
+void chart_set_series_claim(struct chart *c, int s, const char *claim);
+void chart_set_row_claim(struct chart *c, int p, const char *claim);
+
 /* ---- the layout ---- */
 
 /* chart_layout: lay c out `width` points wide (the height follows from the content),

@@ -141,6 +141,7 @@ void ch_layout_bars(struct scene_pen *x, const struct chart *c, double width)
 			const struct row *rw = &pn->rows[r];
 			double cy = py + rowh * ((double)r + 0.5), end;
 			ch_fit_label(x, rw->label, SZ_LABEL, 0, labw, buf, sizeof(buf));
+			x->claim = rw->claim;
 			scene_text(x, SC_ROLE_CATEGORY, x0 - 5, cy + SZ_LABEL * 0.35, buf, SZ_LABEL,
 				   0, SC_END, C_TEXT);
 			char tip[512];
@@ -155,6 +156,7 @@ void ch_layout_bars(struct scene_pen *x, const struct chart *c, double width)
 			row_text(x, c, rw, buf, sizeof(buf));
 			scene_text(x, SC_ROLE_VALUE, end + 4, cy + SZ_VALUE * 0.35, buf, SZ_VALUE,
 				   0, SC_START, C_TEXT);
+			x->claim = NULL;
 		}
 		if (h > scene_height(x->s))
 			scene_set_height(x->s, h);
@@ -313,12 +315,14 @@ void ch_layout_forest(struct scene_pen *x, const struct chart *c, double width)
 				/* the text names the subject where the row does not */
 				x->tip = ch_tip(x, rw->label, m->text, m->value, "", m->lo, m->hi,
 						m->n, tip, sizeof(tip));
+				x->claim = m->claim;
 				forest_mark(x, &a, m, my);
 				x->tip = NULL;
 				ch_fmt_value(x, m->value, "", buf, sizeof(buf));
 				ch_darken(col, m->color, 0.7);
 				scene_text(x, SC_ROLE_VALUE, a.x0 + a.w + 6, my + SZ_VALUE * 0.35,
 					   m->text ? m->text : buf, SZ_VALUE, 0, SC_START, col);
+				x->claim = NULL;
 			}
 			cy += (double)nm * sub + 3;
 			if (r + 1 < pn->nrows)

@@ -180,12 +180,14 @@ double ch_layout_legend(struct scene_pen *x, const struct series_set *ss, double
 			cx = 0;
 			row += SZ_LABEL + 5;
 		}
+		x->claim = se->claim;
 		scene_line(x, cx, row + SZ_LABEL * 0.45, cx + 12, row + SZ_LABEL * 0.45, se->color,
 			   2, 0);
 		if (dots) /* the series' marker shape, as on its line */
 			ch_marker(x, i, cx + 6, row + SZ_LABEL * 0.45, 2.4, se->color, NULL, 0);
 		scene_text(x, SC_ROLE_LEGEND, cx + 15, row + SZ_LABEL * 0.8, label, SZ_LABEL, 0,
 			   SC_START, C_TEXT);
+		x->claim = NULL;
 		cx += w + 10;
 	}
 	return ss->n ? row + SZ_LABEL + 6 : y;

@@ -26,9 +26,10 @@
 struct fmark { /* FOREST: one estimate with its interval */
 	char color[8];
 	double value, lo, hi;
-	int filled; /* 1: a filled marker (significant), 0: hollow */
-	char *text; /* written at the right, or NULL for the value */
-	char n[24]; /* the sample size for the tooltip ("" for none) */
+	int filled;  /* 1: a filled marker (significant), 0: hollow */
+	char *text;  /* written at the right, or NULL for the value */
+	char n[24];  /* the sample size for the tooltip ("" for none) */
+	char *claim; /* the claim ids it shows, or NULL */
 };
 
 struct row {
@@ -41,7 +42,8 @@ struct row {
 	size_t nmarks;
 	double *parts; /* STACK: one value per series (NAN: none); value is their sum */
 	size_t nparts;
-	char n[24]; /* the sample size for the tooltip ("" for none) */
+	char n[24];  /* the sample size for the tooltip ("" for none) */
+	char *claim; /* the claim ids its marks, label and text show, or NULL */
 };
 
 struct panel {

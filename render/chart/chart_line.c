@@ -177,6 +177,7 @@ static void line_series(struct scene_pen *x, const struct chart *c, const struct
 		scene_fail(x->s);
 	for (size_t i = 0; pts && i < c->series.n; i++) {
 		size_t np = 0;
+		x->claim = c->series.v[i].claim;
 		for (size_t k = 0; k <= c->ncats; k++) {
 			double v = k < c->ncats ? c->series.v[i].pts[k].y : NAN;
 			if (isfinite(v)) {
@@ -199,6 +200,7 @@ static void line_series(struct scene_pen *x, const struct chart *c, const struct
 				  "#ffffff", 0.6);
 			x->tip = NULL;
 		}
+		x->claim = NULL;
 	}
 	free(pts);
 }
@@ -233,8 +235,10 @@ static void line_end_labels(struct scene_pen *x, const struct chart *c, const st
 			scene_line(x, labs[i].px + 3, labs[i].py, lx - 1.5,
 				   labs[i].y - SZ_VALUE * 0.35, sc, 0.5, 0);
 		ch_darken(col, sc, 0.7);
+		x->claim = c->series.v[labs[i].series].claim;
 		scene_text(x, SC_ROLE_VALUE, lx, labs[i].y, labs[i].text, SZ_VALUE, 0, SC_START,
 			   col);
+		x->claim = NULL;
 	}
 }
 

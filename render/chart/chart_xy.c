@@ -38,6 +38,11 @@ void chart_xy_set_n(struct xychart *c, int s, const char *n)
 		snprintf(c->series.v[s].tip_n, sizeof(c->series.v[s].tip_n), "%s", n ? n : "");
 }
 
+void chart_xy_set_claim(struct xychart *c, int s, const char *claim)
+{
+	series_set_claim(&c->series, s, claim);
+}
+
 const char *chart_xy_title(const struct xychart *c)
 {
 	return c->title;
@@ -490,7 +495,7 @@ struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 			      const struct numfmt *nf, double width, struct err *e)
 {
 	struct scene *s = scene_new(width, c->title, c->desc, c->oom || c->series.oom, e);
-	struct scene_pen x = {s, f, nf, NULL};
+	struct scene_pen x = {s, f, nf, NULL, NULL};
 	struct plot p;
 	double y;
 	if (s == NULL)
@@ -514,8 +519,11 @@ struct scene *chart_xy_layout(const struct xychart *c, const struct fonts *f,
 	p.w = width - p.left - 12;
 	x_axis(&x, c, p.w, &p.xa);
 	double bottom = xy_axes(&x, c, &p);
-	for (size_t i = 0; i < c->series.n; i++)
+	for (size_t i = 0; i < c->series.n; i++) {
+		x.claim = c->series.v[i].claim;
 		xy_series(&x, c, &c->series.v[i], &p);
+		x.claim = NULL;
+	}
 	scene_set_height(s, bottom + 2);
 	return scene_done(s, e);
 }

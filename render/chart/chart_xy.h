@@ -56,6 +56,9 @@ int chart_xy_add_series(struct xychart *c, const char *label, const char *color)
 
 /* chart_xy_set_n: the sample size every point of series s shows in its tooltip (copied). */
 void chart_xy_set_n(struct xychart *c, int s, const char *n);
+/* chart_xy_set_claim: the claim ids (space-separated; copied; NULL or "": none) series s
+ * shows: its line, points and legend entry carry them (SVG data-claim). */
+void chart_xy_set_claim(struct xychart *c, int s, const char *claim);
 /* chart_xy_add_point: append (x, y) to series s; faint 1 = hollow dot, dashed segments. */
 void chart_xy_add_point(struct xychart *c, int s, double x, double y, int faint);
 

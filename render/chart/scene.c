@@ -7,7 +7,7 @@
 
 struct scene {
 	double width, height;
-	char *title, *desc;
+	char *title, *desc, *about;
 	struct sc_item *items;
 	size_t n, cap;
 	int oom;
@@ -51,6 +51,13 @@ void scene_set_height(struct scene *s, double h)
 	s->height = h;
 }
 
+int scene_set_about(struct scene *s, const char *about)
+{
+	free(s->about);
+	s->about = about ? strdup(about) : NULL;
+	return about != NULL && s->about == NULL ? -1 : 0;
+}
+
 void scene_fail(struct scene *s)
 {
 	s->oom = 1;
@@ -79,9 +86,20 @@ static struct sc_item *push(struct scene *s, enum sc_kind kind, enum sc_role rol
 	return it;
 }
 
-/* mark_tip: the current tooltip (x->tip) on a mark just pushed. */
+/* mark_claim: the current claim ids (x->claim) on an item just pushed. */
+static void mark_claim(struct scene_pen *x, struct sc_item *it)
+{
+	if (x->claim == NULL || *x->claim == '\0')
+		return;
+	it->claim = strdup(x->claim);
+	if (it->claim == NULL)
+		x->s->oom = 1;
+}
+
+/* mark_tip: the current tooltip (x->tip) and claim ids on a mark just pushed. */
 static void mark_tip(struct scene_pen *x, struct sc_item *it)
 {
+	mark_claim(x, it);
 	if (x->tip == NULL)
 		return;
 	it->tip = strdup(x->tip);
@@ -110,6 +128,7 @@ void scene_text(struct scene_pen *x, enum sc_role role, double px, double py, co
 	it->anchor = anchor;
 	scene_color(it->fill, color);
 	it->text_width = scene_text_w(x, t, size, bold);
+	mark_claim(x, it);
 }
 
 void scene_rect(struct scene_pen *x, double px, double py, double w, double h, const char *fill)
@@ -209,10 +228,12 @@ void scene_free(struct scene *s)
 		free(s->items[i].text);
 		free(s->items[i].pts);
 		free(s->items[i].tip);
+		free(s->items[i].claim);
 	}
 	free(s->items);
 	free(s->title);
 	free(s->desc);
+	free(s->about);
 	free(s);
 }
 
@@ -231,6 +252,10 @@ const char *scene_title(const struct scene *s)
 const char *scene_desc(const struct scene *s)
 {
 	return s->desc;
+}
+const char *scene_about(const struct scene *s)
+{
+	return s->about;
 }
 size_t scene_count(const struct scene *s)
 {

@@ -57,6 +57,8 @@ struct sc_item {
 	double text_width; /* TEXT: measured width in points */
 	char *tip;         /* a mark's tooltip (its exact value, subject and n; the SVG back end
 			    * writes it as the element's <title>), or NULL */
+	char *claim;       /* the ids of the claims this item shows (aggregate.json claims[],
+			    * space-separated; the SVG back end writes data-claim), or NULL */
 };
 
 struct scene;
@@ -71,6 +73,9 @@ double scene_width(const struct scene *s);
 double scene_height(const struct scene *s);
 const char *scene_title(const struct scene *s);
 const char *scene_desc(const struct scene *s);
+/* scene_about: what the whole chart is about, as the report named it (scene_set_about: the
+ * SVG back end writes data-about), or NULL. */
+const char *scene_about(const struct scene *s);
 size_t scene_count(const struct scene *s);
 const struct sc_item *scene_item(const struct scene *s, size_t i);
 
@@ -86,13 +91,15 @@ size_t scene_overlaps(const struct scene *s);
 /* ---- writing a scene (the chart layouts) ---- */
 
 /* A pen: the scene being written, the fonts its text is measured with, the number format
- * the layouts write values in (the scene itself does not use it), and the tooltip every
- * mark drawn carries while it is set. */
+ * the layouts write values in (the scene itself does not use it), the tooltip every mark
+ * drawn carries while it is set, and the claim ids every item drawn (mark or text) carries
+ * while they are set. */
 struct scene_pen {
 	struct scene *s;
 	const struct fonts *f;
 	const struct numfmt *nf;
 	const char *tip;
+	const char *claim;
 };
 
 /* scene_new: an empty scene `width` points wide with copies of title and desc (free with
@@ -104,6 +111,10 @@ struct scene *scene_new(double width, const char *title, const char *desc, int o
 struct scene *scene_done(struct scene *s, struct err *e);
 /* scene_set_height: the scene's height in points (what its content covers). */
 void scene_set_height(struct scene *s, double h);
+/* scene_set_about: what the whole chart is about (copied; e.g. "cdf/get/1048576/c8", the
+ * category a chart of one category draws), for a program reading the report. 0, or -1 when
+ * out of memory (s keeps no about). */
+int scene_set_about(struct scene *s, const char *about);
 /* scene_fail: mark s out of memory (a layout's own allocation failed): scene_done refuses
  * it. */
 void scene_fail(struct scene *s);
@@ -113,7 +124,7 @@ void scene_color(char dst[8], const char *src);
 
 /* The primitives: each appends one item to x->s; a failed allocation marks the scene
  * (scene_done then refuses it) and the item is dropped. Colours go through scene_color;
- * every mark (not text) carries x->tip when it is set.
+ * every mark (not text) carries x->tip when it is set, every item x->claim.
  * scene_text_w: the width of t in points at size (bold or not), as scene_text measures it.
  * scene_text: t (copied) with its anchor at px and its baseline at py.
  * scene_polygon: a closed polygon of n points (n >= 3), filled and stroked (NULL/"" for

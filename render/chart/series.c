@@ -81,9 +81,20 @@ int series_any(const struct series_set *ss)
 	return 0;
 }
 
+void series_set_claim(struct series_set *ss, int s, const char *claim)
+{
+	if (s < 0 || (size_t)s >= ss->n)
+		return;
+	free(ss->v[s].claim);
+	ss->v[s].claim = claim != NULL && *claim ? strdup(claim) : NULL;
+	if (claim != NULL && *claim && ss->v[s].claim == NULL)
+		ss->oom = 1;
+}
+
 void series_free(struct series_set *ss)
 {
 	for (size_t i = 0; i < ss->n; i++) {
+		free(ss->v[i].claim);
 		free(ss->v[i].label);
 		free(ss->v[i].pts);
 	}

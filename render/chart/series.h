@@ -23,6 +23,7 @@ struct series {
 	struct series_pt *pts;
 	size_t n, cap;
 	char tip_n[24]; /* x-y: the sample size every point's tooltip shows ("" for none) */
+	char *claim;    /* the claim ids its line, points and legend entry show, or NULL */
 };
 
 struct series_set {
@@ -45,6 +46,10 @@ struct series_pt *series_push(struct series_set *ss, int s);
 
 /* series_any: 1 when some point of some series has a finite y (something to draw). */
 int series_any(const struct series_set *ss);
+
+/* series_set_claim: the claim ids (space-separated; copied, NULL or "": none) series s shows;
+ * out of memory marks the set oom. */
+void series_set_claim(struct series_set *ss, int s, const char *claim);
 
 /* series_free: the series of ss and what they hold; ss itself is the caller's. */
 void series_free(struct series_set *ss);

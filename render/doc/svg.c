@@ -15,10 +15,21 @@ static void points(struct strbuf *b, const struct sc_item *it)
 	strbuf_adds(b, "\"");
 }
 
+/* claim: the item's data-claim attribute, when it shows claims. */
+static void claim(struct strbuf *b, const struct sc_item *it)
+{
+	if (it->claim == NULL)
+		return;
+	strbuf_adds(b, " data-claim=\"");
+	text_html_escape(b, it->claim);
+	strbuf_adds(b, "\"");
+}
+
 /* end: close an element: with its tooltip as a <title> child (the native SVG tooltip, no
  * script) when it has one, else self-closed. */
 static void end(struct strbuf *b, const struct sc_item *it, const char *tag)
 {
+	claim(b, it);
 	if (it->tip == NULL) {
 		strbuf_adds(b, "/>\n");
 		return;
@@ -36,7 +47,13 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 		    "role=\"img\" aria-labelledby=\"%s-t %s-d\" font-family=\"",
 		    w, h, w, h, id, id);
 	text_html_escape(b, font_family);
-	strbuf_addf(b, "\"><title id=\"%s-t\">", id);
+	strbuf_adds(b, "\"");
+	if (scene_about(s) != NULL) {
+		strbuf_adds(b, " data-about=\"");
+		text_html_escape(b, scene_about(s));
+		strbuf_adds(b, "\"");
+	}
+	strbuf_addf(b, "><title id=\"%s-t\">", id);
 	text_html_escape(b, scene_title(s));
 	strbuf_addf(b, "</title><desc id=\"%s-d\">", id);
 	text_html_escape(b, scene_desc(s));
@@ -94,6 +111,7 @@ void svg_write(struct strbuf *b, const struct scene *s, const char *id, const ch
 			if (it->bold)
 				strbuf_adds(b, " font-weight=\"bold\"");
 			attr_color(b, "fill", it->fill);
+			claim(b, it);
 			strbuf_adds(b, ">");
 			text_html_escape(b, it->text);
 			strbuf_adds(b, "</text>\n");

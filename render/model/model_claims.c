@@ -34,6 +34,20 @@ const struct results_claim *model_claim_cell(const struct report_model *m, const
 	return model_claim(m, id);
 }
 
+const struct results_claim *model_claim_run(const struct report_model *m, const char *kind,
+					    const struct results_run *x)
+{
+	char id[RESULTS_CLAIM_ID_MAX], extra[64];
+
+	if (x == NULL || x->subject < 0 || (size_t)x->subject >= m->nsubjects || x->op == NULL)
+		return NULL;
+	results_claim_extra(extra, sizeof(extra), x->rate, x->mix.present, x->size_spec != NULL,
+			    x->range != NULL);
+	results_claim_id(id, sizeof(id), kind, NULL, x->op, (long long)x->size, x->concurrency,
+			 m->subjects[x->subject].id, extra);
+	return model_claim(m, id);
+}
+
 int model_claim_names(const struct results_claim *c, int s)
 {
 	if (c == NULL)

@@ -19,6 +19,11 @@ const struct results_claim *model_claim_lead(const struct report_model *m, const
 const struct results_claim *model_claim_cell(const struct report_model *m, const char *kind,
 					     const struct results_cell *c);
 
+/* model_claim_run: the claim of kind about the cell run x belongs to (as model_claim_cell);
+ * NULL when none or x is NULL. */
+const struct results_claim *model_claim_run(const struct report_model *m, const char *kind,
+					    const struct results_run *x);
+
 /* model_claim_names: 1 when claim c is about subject s or names it among its subjects. */
 int model_claim_names(const struct results_claim *c, int s);
 

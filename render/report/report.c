@@ -196,9 +196,12 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 		chart_set_categories(c, cats, nc);
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			char lab[256];
+			struct strbuf ids = {0};
 			int si = chart_add_series(
-				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab)),
+				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab), &ids),
 				m->subjects[s].color);
+			chart_set_series_claim(c, si, rb_text(r, &ids));
+			strbuf_free(&ids);
 			for (size_t k = 0; k < nc; k++) {
 				const struct results_cell *cell = model_cell(m, (int)s, op, size,
 									     conc[k]);
@@ -574,9 +577,15 @@ static void appendix(struct report_builder *r)
 					if (c == NULL ||
 					    (!c->n_runs && !c->n)) /* this subject never ran it */
 						continue;
+					char lab[256];
+					const struct results_claim *kc;
+					snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+					kc = report_climit_mark(r, c, lab, sizeof(lab));
 					doc_table_row(t);
-					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
-						       NULL, m->subjects[s].color);
+					doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL,
+						       m->subjects[s].color);
+					if (kc != NULL)
+						doc_table_claim(t, 0, kc->id, NULL);
 					doc_table_cell(t, 1,
 						       model_size_text(m, r->nf, m->sizes[z], sz,
 								       sizeof(sz)),
@@ -659,7 +668,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_hedge(&r);
 	if (!r.failed)
-		report_climit_time(&r);
+		report_phases(&r);
 	if (!r.failed)
 		report_time_cdf(&r);
 	consistency(&r);

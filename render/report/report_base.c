@@ -11,6 +11,12 @@
 #include "render/model/model_clients.h"
 #include "render/report/findings.h"
 
+void report_scene_about(struct report_builder *r, struct scene *sc, const char *about)
+{
+	if (sc != NULL && scene_set_about(sc, about) < 0)
+		fail_oom(r);
+}
+
 void report_say_empty(struct report_builder *r, const char *title, const char *why)
 {
 	struct strbuf b = {0};

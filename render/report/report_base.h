@@ -75,6 +75,10 @@ void report_add_scene(struct report_builder *r, struct chart *c, double width, s
  * or the generic chart.empty_why when NULL), and *out is NULL. */
 void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
 			  struct scene **out);
+/* report_scene_about: what scene sc is about (scene_set_about; e.g. "forest/get"), for a
+ * program reading the report; a NULL sc is skipped, memory running out marks the report
+ * failed. */
+void report_scene_about(struct report_builder *r, struct scene *sc, const char *about);
 /* report_say_empty: the paragraph "no chart {title}: {why}" (why NULL: the generic one). */
 void report_say_empty(struct report_builder *r, const char *title, const char *why);
 

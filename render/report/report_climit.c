@@ -1,15 +1,13 @@
-/* render/report/report_climit.c: the report's client limits and request phases (render/report/report_int.h):
- * the mark and legend of client-limited cells beside the throughput tables, the "Where the
- * time goes" section, the appendix's client resources per run, the Limitations paragraph.
- * Wording in templates/LANG/strings.txt (climit.*, phases.*); docs/METHODOLOGY.md, "Was
- * the client the limit?" and "Where the time goes". */
+/* render/report/report_climit.c: the report's client limits (render/report/report_int.h): the
+ * mark and legend of client-limited cells beside the throughput tables, the appendix's client
+ * resources per run, the Limitations paragraph. Wording in templates/LANG/strings.txt
+ * (climit.*); docs/METHODOLOGY.md, "Was the client the limit?". */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/climit.h"
-#include "core/palette.h"
 #include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
@@ -34,19 +32,36 @@ const struct results_claim *report_climit_mark(struct report_builder *r,
 	return k;
 }
 
+/* add_id: id after the ids in b (space-separated), once. */
+static void add_id(struct strbuf *b, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
+		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return;
+	if (b->len)
+		strbuf_adds(b, " ");
+	strbuf_adds(b, id);
+}
+
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
-				char *buf, size_t n)
+				char *buf, size_t n, struct strbuf *ids)
 {
 	const struct report_model *m = r->m;
+	int marked = 0;
 
 	snprintf(buf, n, "%s", m->subjects[s].label);
 	for (size_t k = 0; k < m->nconc; k++) {
 		const struct results_cell *c = model_cell(m, s, op, size, m->concurrency[k]);
+		const struct results_claim *kc = limited(m, c);
 
-		if (limited(m, c)) {
+		if (kc == NULL)
+			continue;
+		if (!marked)
 			report_climit_mark(r, c, buf, n);
-			break;
-		}
+		marked = 1;
+		add_id(ids, kc->id);
 	}
 	return buf;
 }
@@ -113,19 +128,6 @@ static void legend_line(struct report_builder *r, const char *opname, uint64_t s
 	strbuf_free(&why);
 }
 
-/* add_id: id after the ids in b (space-separated), once. */
-static void add_id(struct strbuf *b, const char *id)
-{
-	size_t n = strlen(id);
-
-	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
-		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return;
-	if (b->len)
-		strbuf_adds(b, " ");
-	strbuf_adds(b, id);
-}
-
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc)
 {
 	const struct report_model *m = r->m;
@@ -154,207 +156,6 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 	if (any)
 		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);
 	strbuf_free(&b);
-	strbuf_free(&ids);
-}
-
-/* ---- Where the time goes ------------------------------------------------------ */
-
-/* The parts of a request, in run.json's order (dns connect tls send wait transfer). */
-static const char *const phase_keys[6] = {"phases.dns",  "phases.connect", "phases.tls",
-					  "phases.send", "phases.wait",    "phases.transfer"};
-
-/* One subject × op × size: the mean over its included runs of each phase's mean. */
-struct tgroup {
-	int subject;
-	char op[16];
-	uint64_t size;
-	double ph[6], rtt, total;
-	int n, nrtt;
-};
-
-static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t cap)
-{
-	size_t n = 0;
-
-	for (size_t i = 0; i < m->doc.n_runs; i++) {
-		const struct results_run *x = &m->doc.runs[i];
-		const struct results_phases *ph = x->request_phases;
-		int s = x->subject;
-		size_t k;
-
-		if (ph == NULL || !x->included)
-			continue;
-		for (k = 0; k < n; k++)
-			if (g[k].subject == s && g[k].size == x->size &&
-			    strcmp(g[k].op, x->op) == 0)
-				break;
-		if (k == n) {
-			if (n == cap)
-				continue;
-			memset(&g[n], 0, sizeof(g[n]));
-			g[n].subject = s;
-			g[n].size = x->size;
-			snprintf(g[n].op, sizeof(g[n].op), "%s", x->op);
-			n++;
-		}
-		for (int p = 0; p < 6; p++)
-			g[k].ph[p] += isfinite(ph->mean_ms[p]) ? ph->mean_ms[p] : 0;
-		if (isfinite(ph->rtt_ms)) {
-			g[k].rtt += ph->rtt_ms;
-			g[k].nrtt++;
-		}
-		g[k].n++;
-	}
-	for (size_t k = 0; k < n; k++) {
-		g[k].total = 0;
-		for (int p = 0; p < 6; p++) {
-			g[k].ph[p] /= g[k].n;
-			g[k].total += g[k].ph[p];
-		}
-		g[k].rtt = g[k].nrtt ? g[k].rtt / g[k].nrtt : NAN;
-	}
-	return n;
-}
-
-/* time_says: each time-share claim that finds one part dominant, worded (phases.rtt_dominates
- * when the round trip is, else phases.part_dominates), into out, its id into ids. */
-static void time_says(struct report_builder *r, struct strbuf *out, struct strbuf *ids)
-{
-	const struct report_model *m = r->m;
-
-	for (size_t i = 0; i < m->doc.n_claims; i++) {
-		const struct results_claim *c = &m->doc.claims[i];
-		const char *part = results_claim_text(c, "part");
-		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], w[16], key[32];
-		double share = results_claim_num(c, "share"), server;
-
-		if (strcmp(c->kind, "time-share") != 0 || strcmp(c->verdict, "dominant") != 0 ||
-		    part == NULL || c->subject < 0 || c->op == NULL)
-			continue;
-		server = results_claim_num(c, "server_ms");
-		report_op_name(r->l, c->op, opn, sizeof(opn));
-		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
-		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
-		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
-		snprintf(w, sizeof(w), "%d", c->concurrency);
-		snprintf(key, sizeof(key), "phases.%s", part);
-		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
-		const char *vals[] = {sz,  opn,           w, m->subjects[c->subject].label, pct,
-				      srv, rb_str(r, key)};
-		if (out->len)
-			strbuf_adds(out, " ");
-		text_subst(out,
-			   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
-							      : "phases.part_dominates"),
-			   names, vals, 7);
-		if (ids->len)
-			strbuf_adds(ids, " ");
-		strbuf_adds(ids, c->id);
-	}
-}
-
-/* time_bar: group g's bar in panel p: its six parts, the total and the round trip after it. */
-static void time_bar(struct report_builder *r, struct chart *c, int p, const struct tgroup *g)
-{
-	char tot[TEXT_NUM_MAX], rtt[TEXT_NUM_MAX], n[24];
-	struct strbuf b = {0};
-
-	text_num(r->nf, g->total, -1, tot, sizeof(tot));
-	text_num(r->nf, g->rtt, -1, rtt, sizeof(rtt));
-	subst(&b, rb_str(r, isfinite(g->rtt) ? "phases.bar_text" : "phases.bar_text_nortt"),
-	      "total", tot, "rtt", rtt);
-	chart_add_stack(c, p, r->m->subjects[g->subject].label, g->ph, 6, rb_text(r, &b));
-	snprintf(n, sizeof(n), "%d", g->n);
-	chart_set_row_n(c, p, n);
-	strbuf_free(&b);
-}
-
-/* time_chart: the stacked bars of the n groups: a panel per op and size (in the order they
- * first appear), a bar per subject (in the subjects' order), the parts in the Okabe-Ito
- * palette (core/palette.h). */
-static void time_chart(struct report_builder *r, const struct tgroup *g, size_t n)
-{
-	const struct report_model *m = r->m;
-	struct chart *c = chart_new(CHART_STACK, rb_str(r, "chart.time"),
-				    rb_str(r, "chart.time_desc"));
-	struct scene *sc = NULL;
-
-	if (c != NULL) {
-		chart_set_axis(c, "ms", " ms", "");
-		for (int k = 0; k < 6; k++)
-			chart_add_series(c, rb_str(r, phase_keys[k]), palette_color((size_t)k));
-	}
-	for (size_t i = 0; c != NULL && i < n; i++) {
-		char opn[32], sz[32], title[80];
-		size_t j = 0;
-
-		while (j < i && (g[j].size != g[i].size || strcmp(g[j].op, g[i].op) != 0))
-			j++;
-		if (j < i) /* this op and size has its panel already */
-			continue;
-		report_op_name(r->l, g[i].op, opn, sizeof(opn));
-		model_size_text(m, r->nf, g[i].size, sz, sizeof(sz));
-		snprintf(title, sizeof(title), "%s %s", opn, sz);
-		int p = chart_add_panel(c, title);
-		for (size_t s = 0; s < m->nsubjects; s++)
-			for (size_t k = i; k < n; k++)
-				if (g[k].subject == (int)s && g[k].size == g[i].size &&
-				    strcmp(g[k].op, g[i].op) == 0)
-					time_bar(r, c, p, &g[k]);
-	}
-	report_add_scene(r, c, REPORT_WIDTH, &sc);
-	doc_charts(r->d, &sc, 1, 1);
-}
-
-void report_climit_time(struct report_builder *r)
-{
-	const struct report_model *m = r->m;
-	static const char *const cols[] = {"phases.setup",    "phases.send",  "phases.wait",
-					   "phases.transfer", "phases.total", "phases.rtt"};
-	struct tgroup g[64];
-	struct strbuf says = {0}, ids = {0};
-	size_t n;
-
-	for (n = 0; n < m->doc.n_runs && m->doc.runs[n].request_phases == NULL; n++)
-		;
-	if (n == m->doc.n_runs)
-		return;
-	n = time_groups(m, g, sizeof(g) / sizeof(g[0]));
-	if (n == 0)
-		return;
-	doc_heading(r->d, 1, "time", rb_str(r, "section.time"));
-	doc_para(r->d, rb_str(r, "phases.intro"), 0);
-	time_chart(r, g, n);
-	struct doc_table *t = doc_table(r->d, "t-time", rb_str(r, "table.time"), 8);
-	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.2);
-	doc_table_head(t, 1, rb_str(r, "col.op"), 1);
-	for (int c = 0; c < 6; c++)
-		doc_table_head(t, (size_t)c + 2, rb_str(r, cols[c]), 1);
-	for (size_t k = 0; k < n; k++) {
-		char opn[32], sz[32], line[64], v[6][TEXT_NUM_MAX];
-		double vals[6] = {g[k].ph[0] + g[k].ph[1] + g[k].ph[2],
-				  g[k].ph[3],
-				  g[k].ph[4],
-				  g[k].ph[5],
-				  g[k].total,
-				  g[k].rtt};
-
-		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[g[k].subject].label, CELL_ROWHEAD, NULL, NULL);
-		report_op_name(r->l, g[k].op, opn, sizeof(opn));
-		model_size_text(m, r->nf, g[k].size, sz, sizeof(sz));
-		snprintf(line, sizeof(line), "%s %s", opn, sz);
-		doc_table_cell(t, 1, line, 0, NULL, NULL);
-		for (int c = 0; c < 6; c++)
-			doc_table_cell(t, (size_t)c + 2,
-				       text_num(r->nf, vals[c], 3, v[c], sizeof(v[c])),
-				       CELL_NUM | (isfinite(vals[c]) ? 0 : CELL_MUTED), NULL, NULL);
-	}
-	doc_table_foot(t, rb_str(r, "table.time_foot"));
-	time_says(r, &says, &ids);
-	if (says.len || says.failed)
-		doc_para_claim(r->d, rb_text(r, &says), ids.failed ? NULL : ids.p);
-	strbuf_free(&says);
 	strbuf_free(&ids);
 }
 
@@ -393,10 +194,14 @@ static void client_row(struct report_builder *r, struct doc_table *t, const stru
 	}
 	doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
 	doc_table_cell(t, 5, text_num(r->nf, v[3], 2, a, sizeof(a)), CELL_NUM, NULL, NULL);
-	if (x->client_limit->limited)
+	if (x->client_limit->limited) {
+		const struct results_claim *k = model_claim_run(r->m, "client-limit", x);
+
 		doc_table_cell(t, 6, model_reasons(x->client_limit->reasons, why, sizeof(why)), 0,
 			       NULL, NULL);
-	else
+		if (k != NULL)
+			doc_table_claim(t, 6, k->id, NULL);
+	} else
 		doc_table_cell(t, 6, rb_str(r, "climit.not_limited"), CELL_MUTED, NULL, NULL);
 }
 

@@ -135,18 +135,31 @@ void report_cost(struct report_builder *r);
  * the client-limited mark to a cell's figure in buf (n bytes) when the cell has a client-limit
  * claim, and return that claim (NULL: none); report_climit_label: subject
  * s's chart label for (op, size), marked when one of its cells there is client-limited
- * (buf, n bytes; returned); report_climit_legend: the
- * legend and reasons under a throughput table; report_climit_time: the "Where the time
- * goes" section; report_climit_appendix: the client resources per run;
+ * (buf, n bytes; returned), the ids of those cells' client-limit claims appended to ids
+ * (space-separated); report_climit_legend: the
+ * legend and reasons under a throughput table; report_climit_appendix: the client resources
+ * per run;
  * report_climit_limitations: what the verdict cannot see. */
 const struct results_claim *report_climit_mark(struct report_builder *r,
 					       const struct results_cell *c, char *buf, size_t n);
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
-				char *buf, size_t n);
+				char *buf, size_t n, struct strbuf *ids);
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);
-void report_climit_time(struct report_builder *r);
 void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
+
+/* ---- render/report/report_phases.c ---- */
+
+/* REPORT_PHASES_MAX: the most time-share claims "Where the time goes" shows; past it the
+ * section says how many it leaves out (aggregate.json's claims[] holds them all). */
+#define REPORT_PHASES_MAX 64
+
+/* report_phases: the "Where the time goes" section from the time-share claims (one per cell
+ * and one-off row, so per concurrency): a stacked bar chart with a panel per op, size, workers
+ * and workload and a bar per subject, the table of the same figures, each bar and row marked
+ * with its claim, at most REPORT_PHASES_MAX of them (the rest counted in a sentence), then the
+ * sentences of the claims that find one part dominant; nothing without time-share claims. */
+void report_phases(struct report_builder *r);
 
 /* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
 

@@ -193,8 +193,29 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
+/* estimate_claims: the text of an estimate of s against top in a category marked when either
+ * cell is client-limited (text, n bytes), and the ids it shows into ids: the category's lead
+ * claim (a throughput estimate) and the two cells' client-limit claims. */
+static void estimate_claims(struct report_builder *r, const char *op, uint64_t size, int conc,
+			    int s, int top, enum results_tail tail, char *text, size_t n,
+			    struct strbuf *ids)
+{
+	const struct report_model *m = r->m;
+	const struct results_cell *cs = model_cell(m, s, op, size, conc),
+				  *ct = model_cell(m, top, op, size, conc);
+	const struct results_claim *lc = tail ? NULL : model_claim_lead(m, op, size, conc);
+	const struct results_claim *ks = report_climit_mark(r, cs, text, n);
+	const struct results_claim *kt = ks != NULL ? model_claim_cell(m, "client-limit", ct)
+						    : report_climit_mark(r, ct, text, n);
+	const struct results_claim *v[] = {lc, ks, kt};
+
+	for (size_t i = 0; i < 3; i++)
+		if (v[i] != NULL)
+			strbuf_addf(ids, "%s%s", ids->len ? " " : "", v[i]->id);
+}
+
 /* One estimate: subject s against subject top (s/top) in a category, of throughput or of
- * percentile `tail`. */
+ * percentile `tail`, marked with the claims it shows (estimate_claims). */
 static void estimate(struct report_builder *r, struct chart *c, int p, const char *op,
 		     uint64_t size, int conc, int s, int top, int named, enum results_tail tail)
 {
@@ -202,15 +223,20 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	int sw = 0;
 	const struct results_comparison *k = model_tail_comparison(m, op, size, conc, s, top, tail,
 								   &sw);
-	struct strbuf b = {0};
+	struct strbuf b = {0}, ids = {0};
+	char text[512];
 	if (k == NULL)
 		return;
 	double v = sw ? 1 / k->ratio : k->ratio;
 	/* the adjusted interval: it excludes 1 exactly when the point is filled */
 	double lo = sw ? 1 / k->adj_hi : k->adj_lo, hi = sw ? 1 / k->adj_lo : k->adj_hi;
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
+	snprintf(text, sizeof(text), "%s", rb_text(r, &b));
+	estimate_claims(r, op, size, conc, s, top, tail, text, sizeof(text), &ids);
 	chart_add_estimate(c, p, m->subjects[s].color, k->test == RESULTS_TEST_NONE ? NAN : v, lo,
-			   hi, k->significant, rb_text(r, &b));
+			   hi, k->significant, text);
+	chart_set_row_claim(c, p, rb_text(r, &ids));
+	strbuf_free(&ids);
 	char n[24];
 	if (k->test == RESULTS_TEST_PAIRED)
 		snprintf(n, sizeof(n), "%lld", k->pairs);
@@ -323,6 +349,10 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 		forest_rows(r, c, op, RESULTS_TAIL_NONE);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	strbuf_free(&t2);
+	strbuf_addf(&t2, "forest/%s", op);
+	report_scene_about(r, sc, rb_text(r, &t2));
+	strbuf_free(&t2);
 	doc_charts(r->d, &sc, 1, 1);
 	doc_para(r->d, rb_str(r, m->nsubjects == 2 ? "forest.read2" : "forest.read"), 0);
 done:
@@ -360,6 +390,9 @@ void report_tail_forest(struct report_builder *r, const char *op, const char *op
 		forest_rows(r, c, op, RESULTS_TAIL_P99);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
+	strbuf_free(&id);
+	strbuf_addf(&id, "tail-forest/%s", op);
+	report_scene_about(r, sc, rb_text(r, &id));
 	doc_charts(r->d, &sc, 1, 1);
 	doc_para(r->d, rb_str(r, two ? "tail_forest.read2" : "tail_forest.read"), 0);
 	strbuf_free(&title);
@@ -424,10 +457,12 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			int fb;
 			char lab[256];
 			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
-			report_climit_mark(r, cell, lab, sizeof(lab));
+			const struct results_claim *kc = report_climit_mark(r, cell, lab,
+									    sizeof(lab));
 			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
 				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
 						     NAN, NULL);
+				chart_set_row_claim(c, p, kc ? kc->id : NULL);
 				continue;
 			}
 			if (isnan(p99))
@@ -440,6 +475,7 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
+			chart_set_row_claim(c, p, kc ? kc->id : NULL);
 			if (model_pooled(cell))
 				snprintf(n, sizeof(n), "%llu",
 					 (unsigned long long)cell->latency_ms.pooled.requests);
@@ -563,10 +599,16 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					       ok ? p->max : NAN,
 					       ok && p->requests ? (double)p->requests : NAN,
 					       c->cpu_us_per_request};
+				char lab[256];
+				const struct results_claim *kc;
+				snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+				kc = report_climit_mark(r, c, lab, sizeof(lab));
 				doc_table_row(t);
-				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
+				doc_table_cell(t, 0, lab, CELL_ROWHEAD,
 					       ok && p->source == RESULTS_POOL_RUNS ? "*" : NULL,
 					       m->subjects[s].color);
+				if (kc != NULL)
+					doc_table_claim(t, 0, kc->id, NULL);
 				doc_table_cell(
 					t, 1,
 					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,

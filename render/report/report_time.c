@@ -36,9 +36,10 @@ static const char *fill(struct tb *t, const char *key, const char *op, const cha
 }
 
 /* Lay c out half the text width and keep the scene for the section's charts; its
- * description gains the data sentence `key` (report_xy_describe). */
+ * description gains the data sentence `key` (report_xy_describe); about (NULL: none) says
+ * what it is about (report_scene_about). */
 static void add_chart(struct tb *t, struct xychart *c, const char *key, const char *unit_key,
-		      int x_whole)
+		      int x_whole, const char *about)
 {
 	struct scene *s = NULL;
 	if (c && t->nsc == t->cap) {
@@ -64,10 +65,13 @@ static void add_chart(struct tb *t, struct xychart *c, const char *key, const ch
 	report_xy_describe(t->r, c, key, unit_key, x_whole);
 	s = chart_xy_layout(c, t->r->f, t->r->nf, REPORT_HALF, t->r->e);
 	chart_xy_free(c);
-	if (s == NULL)
+	if (s == NULL) {
 		t->r->failed = 1;
-	else
-		t->sc[t->nsc++] = s;
+		return;
+	}
+	if (about != NULL)
+		report_scene_about(t->r, s, about);
+	t->sc[t->nsc++] = s;
 }
 
 /* Hand the section's charts to the document, two side by side. */
@@ -118,10 +122,34 @@ static int top_conc(const struct report_model *m, const char *op, uint64_t size,
 	return best;
 }
 
+/* subject_series: subject s's series in c for cell, its label marked when the cell is
+ * client-limited and the series carrying that claim (report_climit_mark); its index. */
+static int subject_series(struct tb *t, struct xychart *c, int s, const struct results_cell *cell)
+{
+	const struct report_model *m = t->r->m;
+	char lab[256];
+	const struct results_claim *kc;
+	int si;
+
+	snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+	kc = report_climit_mark(t->r, cell, lab, sizeof(lab));
+	si = chart_xy_add_series(c, lab, m->subjects[s].color);
+	chart_xy_set_claim(c, si, kc ? kc->id : NULL);
+	return si;
+}
+
+/* about: "KIND/OP/SIZE/cCONC", what a chart of one category is about, into buf. */
+static const char *about(const char *kind, const char *op, uint64_t size, int conc, char *buf,
+			 size_t n)
+{
+	snprintf(buf, n, "%s/%s/%llu/c%d", kind, op, (unsigned long long)size, conc);
+	return buf;
+}
+
 static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t size, int conc)
 {
 	const struct report_model *m = t->r->m;
-	char sz[64], title[256], desc[512];
+	char sz[64], title[256], desc[512], ab[160];
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
 	fill(t, "chart.cdf", op, opname, sz, conc, title, sizeof(title));
 	fill(t, "chart.cdf_desc", op, opname, sz, conc, desc, sizeof(desc));
@@ -134,7 +162,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 			const struct results_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_quantiles(cell))
 				continue;
-			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			int si = subject_series(t, c, (int)s, cell);
 			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (size_t i = 0; i < cdf_n(cell); i++) {
 				double q, ms;
@@ -143,7 +171,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 			}
 		}
 	}
-	add_chart(t, c, "desc.cdf", "unit.ms", 0);
+	add_chart(t, c, "desc.cdf", "unit.ms", 0, about("cdf", op, size, conc, ab, sizeof(ab)));
 }
 
 void report_time_cdf(struct report_builder *r)
@@ -214,7 +242,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 			}
 		}
 	}
-	add_chart(t, c, "desc.timeseries", objs ? "unit.objs" : "unit.mibs", 1);
+	add_chart(t, c, "desc.timeseries", objs ? "unit.objs" : "unit.mibs", 1, NULL);
 }
 
 /* The latency per second of op's time series: per subject its p99 (seconds with 299
@@ -260,7 +288,7 @@ static void latency_chart(struct tb *t, const char *op, const char *opname)
 			}
 		}
 	}
-	add_chart(t, c, "desc.ts_latency", "unit.ms", 1);
+	add_chart(t, c, "desc.ts_latency", "unit.ms", 1, NULL);
 }
 
 /* Each subject's figure in each cycle of op at its headline category: the largest size
@@ -283,7 +311,7 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	}
 	if (cycles < 2)
 		return;
-	char sz[64], title[256], desc[512];
+	char sz[64], title[256], desc[512], ab[160];
 	int objs = size == 0;
 	model_size_text(m, t->r->nf, size, sz, sizeof(sz));
 	fill(t, "chart.cycles", op, opname, sz, conc, title, sizeof(title));
@@ -296,7 +324,7 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 			const struct results_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_runs(cell))
 				continue;
-			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			int si = subject_series(t, c, (int)s, cell);
 			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (int cy = 1; cy <= cycles; cy++) {
 				double v = NAN; /* no valid run in this cycle: a gap */
@@ -308,7 +336,8 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 			}
 		}
 	}
-	add_chart(t, c, "desc.cycles", objs ? "unit.objs" : "unit.mibs", 1);
+	add_chart(t, c, "desc.cycles", objs ? "unit.objs" : "unit.mibs", 1,
+		  about("cycles", op, size, conc, ab, sizeof(ab)));
 }
 
 void report_time_runs(struct report_builder *r)

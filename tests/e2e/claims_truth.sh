@@ -4,16 +4,20 @@
 # campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
 # limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
 # known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
-# cheapest prices, one subject far more consistent than the other, a single cycle): gen_truth
+# cheapest prices, one subject far more consistent than the other, a single cycle, 70 cells
+# with request phases, more than "Where the time goes" shows): gen_truth
 # writes the runs and truth.json, analyze the results, render the report (English; Korean too
-# for the blocked lead and the late sends), and tests/tools/claims_check.py compares
+# for the blocked lead, the late sends, the NIC cap, the clear lead and the many groups), and tests/tools/claims_check.py compares
 # aggregate.json's claims[] and the rendered reports (the HTML's claims block and marks, the
 # PDF's embedded claims.json and text) with the truth (a missing or contradicting claim fails
 # it); the sample campaign's claims and report with what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
 # taken out, a blocked lead called clear, an id repeated; and in a report: a blocked lead
-# painted clear, a late send worded as the server's "no", a mark of no claim. No server; well
-# under a minute.
+# painted clear, a late send worded as the server's "no", a mark of no claim, a client-limited
+# latency row without its claim, a client-limit mark on another subject's row, a per-cycle
+# chart without its mark, a CDF chart carrying another category's claim, a forest plot without
+# its lead claim, a "Where the time goes" row of another concurrency, its groups past 64 left out
+# without saying so. No server; about a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -34,7 +38,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -116,4 +120,27 @@ fail_report "a late send worded as the server's no" late-sends \
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"
+# the marks of the cells' tables and the charts (each claim marked where it shows, and only there)
+fail_report "a client-limited row of the latency table without its claim" blocked-cpu \
+	'html = html.replace(" class=\"subj\" data-claim=\"client-limit/get/1048576/c4/far\"", " class=\"subj\"", 1)' \
+	"not t-lat-get"
+fail_report "a client-limit mark on another subject's row" blocked-cpu \
+	'head, tail = html.split("id=\"t-lat-get\"", 1); html = head + "id=\"t-lat-get\"" + re.sub(r"(<th scope=\"row\" class=\"subj\")(><span class=\"sw\" style=\"[^\"]*\"></span>near)</th>", lambda m: m.group(1) + " data-claim=\"client-limit/get/1048576/c4/far\"" + m.group(2) + " &#8225;</th>", tail, count=1)' \
+	"row near carries client-limit"
+fail_report "a per-cycle chart without its client-limit mark" blocked-cpu \
+	'html = re.sub(r"<svg[^>]*data-about=\"cycles/.*?</svg>", lambda m: re.sub(r" data-claim=\"[^\"]*\"", "", m.group(0)), html, flags=re.S)' \
+	"cycles/get/1048576/c4"
+fail_report "a CDF chart marking another category's claim" blocked-cpu \
+	'html = html.replace("data-about=\"cdf/get/1048576/c4\"", "data-about=\"cdf/get/1048576/c8\"", 1)' \
+	"cdf/get/1048576/c8 carries"
+fail_report "a forest plot without its lead claim" blocked-cpu \
+	'html = html.replace("data-claim=\"lead/get/1048576/c4 client-limit", "data-claim=\"client-limit")' \
+	"forest/get: lead/get/1048576/c4 not marked"
+# "Where the time goes" per concurrency, and its stated limit
+fail_report "a time table row of another concurrency" clear \
+	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \
+	"a row each in claims"
+fail_report "time groups left out silently" many-groups \
+	'html = re.sub(r"<p>The chart and the table show the first 64 [^<]*</p>", "", html)' \
+	"leaves 6 time-share groups out"
 finish

@@ -11,8 +11,9 @@
 #   - one of two runs limited: the cell is limited (at least half); runs without the
 #     client record: "not measured", never "not limited";
 #   - --client-limits 98%,90%,1% moves the threshold above 97 %: clear again;
-#   - the report's "Where the time goes" stacked bar (HTML and PDF): a segment per phase
-#     with a positive mean, each as wide as the mean of the subject's runs.
+#   - the report's "Where the time goes" stacked bar (HTML and PDF): a bar per cell, marked
+#     with its time-share claim, a segment per phase with a positive mean, each as wide as the
+#     mean of the cell's runs.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 analyze=${ANALYZE:-$top/bin/analyze}
@@ -129,14 +130,14 @@ PY
 check $? "report: mark, legend and sections in en and ko ($(tail -n 1 "$tmp/rep.out"))"
 pdftotext "$tmp/rep-en/report.pdf" - 2>/dev/null | tr '\n' ' ' | grep -q "so no clear leader"
 check $? "the PDF carries the legend's sentence"
-# "Where the time goes" as a stacked bar: one segment per phase with a positive mean (the
-# mean over the subject's included runs of each run's mean_all_ms, as aggregate.json's runs
-# carry them), each as wide as its mean on the panel's one scale
+# "Where the time goes" as a stacked bar per cell (subject, op, size and workers: never one
+# average of two concurrencies): one segment per phase with a positive mean (the mean over
+# the cell's included runs of each run's mean_all_ms, as aggregate.json's runs carry them),
+# marked with the cell's time-share claim, each as wide as its mean on the panel's one scale
 python3 - "$tmp/rep-en/report.html" "$tmp/res/aggregate.json" >"$tmp/stack.out" 2>&1 <<'PY'
 import html, json, re, sys
 page = open(sys.argv[1], encoding="utf-8").read()
 agg = json.load(open(sys.argv[2]))
-label = {s["id"]: s["label"] for s in agg["subjects"]}
 svg = next(s for s in re.findall(r"<svg[^>]*>.*?</svg>", page, re.S)
            if "Where a request&#39;s time goes" in s)
 names = ["dns", "connect", "tls", "send", "wait", "transfer"]
@@ -144,24 +145,26 @@ shown = ["DNS", "connect", "TLS", "send", "wait", "transfer"]
 want = {}
 for r in agg["runs"]:
     if r["included"] and r.get("request_phases"):
-        w = want.setdefault(label[r["subject"]], [[0.0] * 6, 0])
+        cell = "time-share/%s/%d/c%d/%s" % (r["op"], r["size"], r["concurrency"], r["subject"])
+        w = want.setdefault(cell, [[0.0] * 6, 0])
         w[0] = [a + r["request_phases"][k] for a, k in zip(w[0], names)]
         w[1] += 1
 want = {s: [x / n for x in v] for s, (v, n) in want.items()}
-segs = [(float(w), html.unescape(t)) for w, t in re.findall(
-    r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="#[0-9a-f]{6}"><title>([^<]*)</title>', svg)]
+segs = [(float(w), c, html.unescape(t)) for w, c, t in re.findall(
+    r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="#[0-9a-f]{6}" data-claim="([^"]*)"><title>([^<]*)</title>', svg)]
 expect = sum(1 for v in want.values() for x in v if x > 0)
 assert len(segs) == expect, ("segments", len(segs), "want", expect)
-def mean_of(tip):
-    who, panel, part = tip.split(" · ")[:3]
-    return want[who][shown.index(part.split(": ")[0])]
+assert {c for _, c, _ in segs} == set(want), ("bars", sorted({c for _, c, _ in segs}), "cells", sorted(want))
+def mean_of(cell, tip):
+    part = tip.split(" · ")[2]
+    return want[cell][shown.index(part.split(": ")[0])]
 # the scale from the widest segment: its width rounded to 0.01 pt is the least relative error
-wmax, tmax = max(segs)
-k = wmax / mean_of(tmax)
-for w, tip in segs:
-    mean = mean_of(tip)
+wmax, cmax, tmax = max(segs)
+k = wmax / mean_of(cmax, tmax)
+for w, cell, tip in segs:
+    mean = mean_of(cell, tip)
     assert abs(w - k * mean) <= 0.011, (tip, w, k * mean)  # the SVG writes widths to 0.01 pt
-print("%d segments over %d bars, %.4g pt per ms" % (len(segs), len(want), k))
+print("%d segments over %d bars (a bar per cell), %.4g pt per ms" % (len(segs), len(want), k))
 PY
 check $? "report: the stacked bar's segments, their count and widths ($(tail -n 1 "$tmp/stack.out"))"
 pdftotext "$tmp/rep-en/report.pdf" - 2>/dev/null | grep -q "Where a request's time goes"

@@ -27,6 +27,18 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
   - the headline words only lead-count claims whose verdict is most;
+  - every client-limit claim of a matrix cell marked (data-claim, and the mark ‡ in the
+    text) on its subject's row of the pooled-latency table t-lat-OP and the per-cycle table
+    t-runs-OP, and on its limited runs' verdicts in t-client; no row marked without its claim
+    or with another row's;
+  - in the charts (SVG data-claim): a text showing the mark carries a client-limit claim and a
+    claim a chart carries shows its mark; a chart of one category (data-about
+    cdf|cycles/OP/SIZE/cC) carries only that category's client-limit claims and every one of a
+    subject it draws; a throughput forest plot (data-about forest/OP) carries only OP's claims
+    and the lead claim of each category it compares;
+  - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
+    claim's id, workers and figures per part) and a bar each (the chart, data-about time),
+    and says how many it leaves out when there are more (the string phases.left_out);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
     lead painted clear fails);
@@ -269,6 +281,204 @@ def marked_where(c, name, claims, tree, tabs):
         % (name, ": not " + ", ".join(missing) if missing else ""))
 
 
+MARK = "\u2021"  # the client-limited mark (render/report/report_climit.c)
+
+
+def is_cell_climit(x):
+    """A client-limit claim of a matrix cell (client-limit/OP/SIZE/cC/SUBJECT)."""
+    return x["kind"] == "client-limit" and x["id"].count("/") == 4
+
+
+def ids_up(n):
+    """The claim ids an element shows: its own and its ancestors'."""
+    out = set()
+    while n is not None:
+        out.update(n.claim_ids())
+        n = n.parent
+    return out
+
+
+def row_marks(agg, by_id, tabs, prefix, op_of):
+    """The subject cells of the per-cell tables (t-lat-OP, t-runs-OP): the mark shows exactly
+    where the cell's client-limit claim is, and the claim is that row's (op, subject)."""
+    bad = []
+    for tid, t in sorted(tabs.items()):
+        if not tid.startswith(prefix):
+            continue
+        op = op_of(tid)
+        for row in (n for n in t.walk() if n.tag == "tr"):
+            first = next((k for k in row.kids if k.tag in ("td", "th")), None)
+            if first is None or first.tag != "th" or "subj" not in first.classes():
+                continue
+            text = first.all_text().strip()
+            kc = [by_id[i] for i in first.claim_ids() if i in by_id and by_id[i]["kind"] == "client-limit"]
+            label = text.replace(MARK, "").strip()
+            if (MARK in text) != bool(kc):
+                bad.append("%s row %s: %s" % (tid, text, "a mark without its claim" if MARK in text
+                                                    else "a claim without its mark"))
+            for x in kc:
+                if x["op"] != op or label_of(agg, x["subject"]) != label:
+                    bad.append("%s row %s carries %s" % (tid, label, x["id"]))
+    return bad
+
+
+def svg_marks(agg, claims, tree):
+    """The charts: a text showing the mark carries a client-limit claim, a claim a chart
+    carries shows its mark there; a chart of one category (data-about KIND/OP/SIZE/cC)
+    carries only that category's claims and every client-limit claim of a subject it draws;
+    a throughput forest plot (data-about forest/OP) carries the lead claim of every category
+    it has a comparison of."""
+    by_id = {x["id"]: x for x in claims}
+    subjects = agg.get("subjects", [])
+    bad = []
+    for svg in (n for n in tree.root.walk() if n.tag == "svg"):
+        about = svg.attrs.get("data-about") or ""
+        texts = [n for n in svg.walk() if n.tag == "text"]
+        carried = set()
+        for n in svg.walk():
+            carried.update(n.claim_ids())
+        shown = set()
+        for n in texts:
+            kc = {i for i in n.claim_ids() if by_id.get(i, {}).get("kind") == "client-limit"}
+            if MARK in n.all_text():
+                shown |= kc
+                if not kc:
+                    bad.append("%s: '%s' shows the mark without its claim" % (about or "a chart", n.all_text()))
+        for i in sorted(carried):
+            if by_id.get(i, {}).get("kind") == "client-limit" and i not in shown:
+                bad.append("%s: %s carried, its mark not shown" % (about or "a chart", i))
+        parts = about.split("/")
+        if len(parts) == 4 and parts[0] in ("cdf", "cycles"):
+            cat = "/".join(parts[1:])
+            for i in sorted(carried):
+                if i in by_id and by_id[i]["kind"] == "client-limit" and not i.startswith("client-limit/" + cat + "/"):
+                    bad.append("%s carries %s" % (about, i))
+            drawn = {s["id"] for s in subjects
+                     if any(n.all_text().replace(MARK, "").strip() == (s.get("label") or s["id"]) for n in texts)}
+            for x in claims:
+                if is_cell_climit(x) and x["id"].startswith("client-limit/" + cat + "/") \
+                        and x["subject"] in drawn and x["id"] not in carried:
+                    bad.append("%s: %s not marked" % (about, x["id"]))
+        if len(parts) == 2 and parts[0] == "forest":
+            op = parts[1]
+            for i in sorted(carried):
+                if i in by_id and by_id[i]["op"] != op:
+                    bad.append("%s carries %s" % (about, i))
+            lead_cats = {(ld["op"], ld["size"], ld["concurrency"]) for ld in agg.get("leaders", [])}
+            for k in agg.get("comparisons", []):
+                if k.get("op") != op or k.get("metric") not in ("mib_s", "obj_s"):
+                    continue
+                if len(subjects) > 2 and (op, k["size"], k["concurrency"]) not in lead_cats:
+                    continue
+                cid = "lead/%s/%d/c%d" % (op, k["size"], k["concurrency"])
+                if cid in by_id and cid not in carried:
+                    bad.append("%s: %s not marked" % (about, cid))
+    return bad
+
+
+def cell_marks(c, name, agg, claims, tree, tabs, lang):
+    """Each client-limited cell marked in the pooled-latency table and the per-run tables, the
+    charts' marks (svg_marks), each mark where its claim is and nowhere else."""
+    by_id = {x["id"]: x for x in claims}
+    st = strings(lang)
+    bad = row_marks(agg, by_id, tabs, "t-lat-", lambda t: t[len("t-lat-"):])
+    bad += row_marks(agg, by_id, tabs, "t-runs-", lambda t: t[len("t-runs-"):])
+    c.t(not bad, "%s: the pooled-latency and per-run tables mark client-limited rows where the claim is, and only there%s"
+        % (name, ": " + "; ".join(bad[:6]) if bad else ""))
+    missing = []
+    for x in claims:
+        if not is_cell_climit(x):
+            continue
+        for prefix in ("t-lat-", "t-runs-"):
+            t = tabs.get(prefix + x["op"])
+            if t is not None and not any(x["id"] in n.claim_ids() for n in t.walk()):
+                missing.append("%s%s: %s" % (prefix, x["op"], x["id"]))
+        t = tabs.get("t-client")
+        if t is not None and (x["figures"].get("limited") or 0) >= 1 \
+                and not any(x["id"] in n.claim_ids() for n in t.walk()):
+            missing.append("t-client: %s" % x["id"])
+    c.t(not missing, "%s: every client-limit claim marked in the pooled-latency and per-run tables%s"
+        % (name, ": not " + ", ".join(missing) if missing else ""))
+    t = tabs.get("t-client")
+    wrong = []
+    if t is not None:
+        no = st.get("climit.not_limited", "not limited")
+        for n in t.walk():
+            for i in n.claim_ids():
+                if i in by_id and by_id[i]["kind"] == "client-limit" and n.all_text().strip() in ("", no):
+                    wrong.append(i)
+    c.t(not wrong, "%s: t-client marks only runs it calls limited%s"
+        % (name, ": " + ", ".join(wrong) if wrong else ""))
+    bad = svg_marks(agg, claims, tree)
+    c.t(not bad, "%s: the charts (per-cycle, CDF, forest, latency, scaling) mark their claims where they are, and only there%s"
+        % (name, ": " + "; ".join(bad[:6]) if bad else ""))
+
+
+PHASES_MAX = 64  # render/report/report_int.h REPORT_PHASES_MAX
+
+
+def number(text):
+    """A figure as the report writes it ("1,234.5", "–": None)."""
+    t = text.strip().replace(",", "").replace("\u202f", "").replace("\u00a0", "").replace(" ", "")
+    try:
+        return float(t)
+    except ValueError:
+        return None
+
+
+def time_goes(c, name, claims, tree, tabs, lang):
+    """"Where the time goes" words the time-share claims: the table t-time a row per claim (the
+    first PHASES_MAX in claims[] order), each marked with its id and showing its workers and
+    its figures per part; the chart (data-about time) a bar per claim of the table, marked; when
+    there are more, the sentence that says how many are left out, else none."""
+    shares = [x for x in claims if x["kind"] == "time-share" and x.get("op") is not None
+              and x.get("subject") is not None]
+    t = tabs.get("t-time")
+    if not shares:
+        c.t(t is None, "%s: no time-share claim, no 'Where the time goes' table" % name)
+        return
+    if t is None:
+        c.t(False, "%s: %d time-share claims, no 'Where the time goes' table" % (name, len(shares)))
+        return
+    rows = [n for n in t.walk() if n.tag == "tr" and n.kids and n.kids[0].tag == "th"
+            and n.kids[0].attrs.get("scope") == "row"]
+    ids = [" ".join(r.kids[0].claim_ids()) for r in rows]
+    want = [x["id"] for x in shares[:PHASES_MAX]]
+    c.t(ids == want, "%s: t-time shows the first %d of %d time-share claims, a row each in claims[] order%s"
+        % (name, len(want), len(shares), "" if ids == want else ": rows %s" % ids[:4]))
+    bad = []
+    for r, x in zip(rows, shares):
+        cells = [k for k in r.kids if k.tag in ("td", "th")]
+        f = x["figures"]
+        part = lambda k: f.get(k) if isinstance(f.get(k), (int, float)) else 0
+        exp = [part("dns_ms") + part("connect_ms") + part("tls_ms"), f.get("send_ms"), f.get("wait_ms"),
+               f.get("transfer_ms"), f.get("total_ms"), f.get("rtt_ms")]
+        w = cells[2].all_text().split()
+        if not w or number(w[0]) != x["concurrency"]:
+            bad.append("%s: workers %s" % (x["id"], cells[2].all_text()))
+        for i, e in enumerate(exp):
+            got = number(cells[3 + i].all_text()) if len(cells) > 3 + i else None
+            if isinstance(e, (int, float)) and (got is None or abs(got - e) > max(0.0015, 0.002 * abs(e))):
+                bad.append("%s: column %d shows %s, the claim %.4f" % (x["id"], 3 + i, got, e))
+    c.t(not bad, "%s: each t-time row shows its claim's workers and mean ms per part%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
+    svg = next((n for n in tree.root.walk() if n.tag == "svg" and n.attrs.get("data-about") == "time"), None)
+    carried = set()
+    for n in (svg.walk() if svg is not None else []):
+        carried.update(n.claim_ids())
+    c.t(carried == set(want), "%s: the 'Where the time goes' chart marks a bar per claim of the table%s"
+        % (name, "" if carried == set(want) else ": %d marked, %d rows" % (len(carried), len(want))))
+    tpl = strings(lang).get("phases.left_out", "")
+    left = len(shares) - len(want)
+    text = " ".join(tree.root.all_text().split())
+    if left > 0:
+        said = tpl.replace("{n}", str(left)).replace("{max}", str(PHASES_MAX))
+        c.t(bool(tpl) and said in text, "%s: the report says it leaves %d time-share groups out" % (name, left))
+    else:
+        head = tpl.split("{")[0]
+        c.t(not head or head not in text, "%s: no time-share group is left out, none said to be" % name)
+
+
 def words(c, name, agg, claims, tree, lang, text):
     st = strings(lang)
     head = [n for n in tree.root.walk() if n.tag == "p" and "headline" in n.classes()]
@@ -362,6 +572,8 @@ def report(c, agg, truth, d):
     by_id = {x["id"]: x for x in block}
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
+    cell_marks(c, name, agg, block, tree, tabs, lang)
+    time_goes(c, name, block, tree, tabs, lang)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 

@@ -184,62 +184,108 @@ static void test_chart(const struct fonts *f)
 }
 
 /* The phases of run i of subject s, op o, size z (deterministic; aws has no DNS). */
-static double phase(int s, int o, int z, int cycle, int k)
+static double phase(int s, int o, int z, int w, int cycle, int k)
 {
 	if (s == 0 && k == 0)
 		return 0;
-	return (k + 1) * 0.05 * (s + 1) * (z + 1) * (o + 1) + (k == 4 ? 0.01 * cycle : 0);
+	return (k + 1) * 0.05 * (s + 1) * (z + 1) * (o + 1) * (w ? 2 : 1) +
+	       (k == 4 ? 0.01 * cycle : 0);
 }
 
-/* The "small" fixture with request_phases on every run (the excluded one's absurd). */
-static char *phases_fixture(double want[2][2][2][6], int nruns[2][2][2])
+/* The time-share claim of cell (s, o, z, w) with the means want[] (analyze's claims_time:
+ * spread, each part's mean over the included runs) appended to claims. */
+static void share_claim(json_t *claims, int s, int o, int z, int w, const double *want, int n)
+{
+	static const char *const ms[6] = {"dns_ms",  "connect_ms", "tls_ms",
+					  "send_ms", "wait_ms",    "transfer_ms"};
+	const char *subj = s ? "b2" : "aws", *op = o ? "get" : "put";
+	long long size = z ? 5242880 : 262144;
+	int conc = w ? 10 : 1;
+	char id[128];
+	json_t *c = json_object(), *f = json_object();
+	double total = 0;
+
+	snprintf(id, sizeof(id), "time-share/%s/%lld/c%d/%s", op, size, conc, subj);
+	json_object_set_new(c, "id", json_string(id));
+	json_object_set_new(c, "kind", json_string("time-share"));
+	json_object_set_new(c, "verdict", json_string("spread"));
+	json_object_set_new(c, "op", json_string(op));
+	json_object_set_new(c, "size", json_integer(size));
+	json_object_set_new(c, "concurrency", json_integer(conc));
+	json_object_set_new(c, "subject", json_string(subj));
+	json_object_set_new(c, "subjects", json_array());
+	json_object_set_new(c, "reasons", json_array());
+	json_object_set_new(f, "part", json_null());
+	for (int k = 0; k < 6; k++) {
+		json_object_set_new(f, ms[k], json_real(want[k]));
+		total += want[k];
+	}
+	json_object_set_new(f, "total_ms", json_real(total));
+	json_object_set_new(f, "rtt_ms", json_real(0.1 * (s + 1)));
+	json_object_set_new(f, "runs", json_integer(n));
+	json_object_set_new(f, "n", json_integer(n));
+	json_object_set_new(c, "figures", f);
+	json_array_append_new(claims, c);
+}
+
+/* The "small" fixture with request_phases on every run (the excluded one's absurd) and the
+ * time-share claim of each cell (subject, op, size, workers): its parts' means over the
+ * included runs, into want[s][o][z][w] and the runs into nruns. */
+static char *phases_fixture(double want[2][2][2][2][6], int nruns[2][2][2][2])
 {
 	const char *top = getenv("TOP");
 	char path[4096];
 	json_error_t je;
 	snprintf(path, sizeof(path), "%s/tests/fixtures/render/small/aggregate.json",
 		 top ? top : ".");
-	json_t *a = json_load_file(path, 0, &je), *v;
+	json_t *a = json_load_file(path, 0, &je), *v, *claims;
 	size_t i;
 	if (a == NULL)
 		return NULL;
-	memset(want, 0, sizeof(double) * 2 * 2 * 2 * 6);
-	memset(nruns, 0, sizeof(int) * 2 * 2 * 2);
+	memset(want, 0, sizeof(double) * 2 * 2 * 2 * 2 * 6);
+	memset(nruns, 0, sizeof(int) * 2 * 2 * 2 * 2);
 	json_array_foreach(json_object_get(a, "runs"), i, v) {
 		int s = strcmp(json_string_value(json_object_get(v, "subject")), "aws") != 0;
 		int o = strcmp(json_string_value(json_object_get(v, "op")), "put") != 0;
 		int z = json_integer_value(json_object_get(v, "size")) != 262144;
+		int w = json_integer_value(json_object_get(v, "concurrency")) != 1;
 		int cyc = (int)json_integer_value(json_object_get(v, "cycle"));
 		int in = json_is_true(json_object_get(v, "included"));
 		json_t *ph = json_object();
 		for (int k = 0; k < 6; k++) {
-			double x = in ? phase(s, o, z, cyc, k) : 1000;
+			double x = in ? phase(s, o, z, w, cyc, k) : 1000;
 			json_object_set_new(ph,
 					    parts[k][0] == 'D'   ? "dns"
 					    : parts[k][0] == 'T' ? "tls"
 								 : parts[k],
 					    json_real(x));
-			want[s][o][z][k] += in ? x : 0;
+			want[s][o][z][w][k] += in ? x : 0;
 		}
 		json_object_set_new(ph, "rtt_ms", json_real(0.1 * (s + 1)));
 		json_object_set_new(v, "request_phases", ph);
-		nruns[s][o][z] += in;
+		nruns[s][o][z][w] += in;
 	}
-	for (int k = 0; k < 2 * 2 * 2 * 6; k++)
-		(&want[0][0][0][0])[k] /= (&nruns[0][0][0])[k / 6];
+	for (int k = 0; k < 2 * 2 * 2 * 2 * 6; k++)
+		(&want[0][0][0][0][0])[k] /= (&nruns[0][0][0][0])[k / 6];
+	claims = json_object_get(a, "claims");
+	for (int x = 0; json_is_array(claims) && x < 16; x++)
+		share_claim(claims, x >> 3, (x >> 2) & 1, (x >> 1) & 1, x & 1,
+			    want[x >> 3][(x >> 2) & 1][(x >> 1) & 1][x & 1],
+			    nruns[x >> 3][(x >> 2) & 1][(x >> 1) & 1][x & 1]);
 	char *text = json_dumps(a, 0);
 	json_decref(a);
 	return text;
 }
 
-/* The report's chart: 4 panels (op × size), a bar per subject, the means of the included
- * runs, the table kept beside it. */
+/* The report's chart from the time-share claims: 8 panels (op × size × workers: never one
+ * average of two worker counts), a bar per subject, each part as its claim gives it, each bar
+ * marked with its claim; the table kept beside it. */
 static void test_report(void)
 {
 	const char *top = getenv("TOP");
 	char tdir[4096];
-	double want[2][2][2][6];
-	int nruns[2][2][2];
+	double want[2][2][2][2][6];
+	int nruns[2][2][2][2];
 	struct err e = {{0}};
 	char *json = phases_fixture(want, nruns);
 	CHECK(json != NULL, "the fixture loads");
@@ -264,31 +310,44 @@ static void test_report(void)
 	CHECK(table, "the table follows it");
 	if (sc != NULL) {
 		struct seg g[128];
-		size_t n = segs(sc, g, 128), bad = 0;
-		static const char *const panels[4] = {"PUT 256 KiB", "PUT 5 MiB", "GET 256 KiB",
-						      "GET 5 MiB"};
-		double kp[4] = {NAN, NAN, NAN, NAN};
-		CHECK(n == 4 * (5 + 6), "4 panels × (aws 5 parts + b2 6): %zu segments", n);
+		size_t n = segs(sc, g, 128), bad = 0, unmarked = 0;
+		static const char *const panels[8] = {
+			"PUT 256 KiB, 1 worker", "PUT 256 KiB, 10 workers",
+			"PUT 5 MiB, 1 worker",   "PUT 5 MiB, 10 workers",
+			"GET 256 KiB, 1 worker", "GET 256 KiB, 10 workers",
+			"GET 5 MiB, 1 worker",   "GET 5 MiB, 10 workers"};
+		double kp[8] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN, NAN};
+		CHECK(n == 8 * (5 + 6), "8 panels × (aws 5 parts + b2 6): %zu segments", n);
 		for (size_t i = 0; i < n; i++) {
 			int s = strcmp(g[i].who, "AWS S3") != 0, pn = 0, k = 0;
-			while (pn < 4 && strcmp(panels[pn], g[i].panel) != 0)
+			while (pn < 8 && strcmp(panels[pn], g[i].panel) != 0)
 				pn++;
 			while (k < 6 && strcmp(parts[k], g[i].part) != 0)
 				k++;
-			if (pn == 4 || k == 6) {
+			if (pn == 8 || k == 6) {
 				bad++;
 				continue;
 			}
-			double w = want[s][pn / 2][pn % 2][k];
+			double w = want[s][pn / 4][(pn / 2) & 1][pn & 1][k];
 			if (isnan(kp[pn]))
 				kp[pn] = g[i].w / w;
 			bad += fabs(g[i].w / w - kp[pn]) > 1e-9 * kp[pn] ||
 			       fabs(g[i].value - w) > 1e-5 * w;
 		}
-		CHECK(bad == 0, "every segment as wide as its mean on its panel's scale (%zu off)",
+		CHECK(bad == 0,
+		      "every segment as wide as its cell's mean on its panel's scale (%zu off)",
 		      bad);
-		CHECK(nruns[1][0][0] == 5, "b2's PUT 256 KiB mean is over its 5 included runs");
-		CHECK(strstr(scene_desc(sc), "transfer is the largest part of 8 of 8 bars.") !=
+		for (size_t i = 0; i < scene_count(sc); i++) {
+			const struct sc_item *it = scene_item(sc, i);
+			unmarked += it->kind == SC_RECT && it->tip != NULL &&
+				    (it->claim == NULL ||
+				     strncmp(it->claim, "time-share/", 11) != 0);
+		}
+		CHECK(unmarked == 0, "every segment carries its time-share claim (%zu not)",
+		      unmarked);
+		CHECK(nruns[1][0][0][1] == 2,
+		      "b2's PUT 256 KiB mean at 10 workers is over its 2 included runs");
+		CHECK(strstr(scene_desc(sc), "transfer is the largest part of 16 of 16 bars.") !=
 			      NULL,
 		      "the description says what the data says: %s", scene_desc(sc));
 		CHECK(texts_with_role(sc, SC_ROLE_LEGEND) == 6, "the legend names the 6 parts");
