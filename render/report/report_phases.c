@@ -202,7 +202,8 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 	for (size_t i = 0; i < m->doc.n_claims; i++) {
 		const struct results_claim *c = &m->doc.claims[i];
 		const char *part = results_claim_text(c, "part");
-		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], w[16], key[32];
+		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], n[16], key[32];
+		struct strbuf w = {0};
 		double share = results_claim_num(c, "share"), server;
 
 		if (!is_share(m, c) || strcmp(c->verdict, "dominant") != 0 || part == NULL)
@@ -212,17 +213,21 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
 		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
 		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
-		snprintf(w, sizeof(w), "%d", c->concurrency);
+		snprintf(n, sizeof(n), "%d", c->concurrency);
+		text_subst(&w,
+			   rb_str(r, c->concurrency == 1 ? "phases.workers1" : "phases.workers"),
+			   (const char *[]){"n"}, (const char *[]){n}, 1);
 		snprintf(key, sizeof(key), "phases.%s", part);
 		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
-		const char *vals[] = {sz,  opn,           w, m->subjects[c->subject].label, pct,
-				      srv, rb_str(r, key)};
+		const char *vals[] = {sz,  opn, rb_text(r, &w), m->subjects[c->subject].label,
+				      pct, srv, rb_str(r, key)};
 		if (out->len)
 			strbuf_adds(out, " ");
 		text_subst(out,
 			   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
 							      : "phases.part_dominates"),
 			   names, vals, 7);
+		strbuf_free(&w);
 		if (ids->len)
 			strbuf_adds(ids, " ");
 		strbuf_adds(ids, c->id);
