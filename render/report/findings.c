@@ -206,11 +206,11 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 }
 
 /* The lead claims of op: how many of each verdict, the median detectable ratio of its ties
- * and unresolved leads (NAN when none), the ids of each group of verdicts. */
+ * (NAN when none), the ids of each group of verdicts. */
 struct tally {
-	int of, tie, blocked, untested;
+	int of, tie, unresolved, blocked, untested;
 	double detectable;
-	struct strbuf tie_ids, blocked_ids, untested_ids;
+	struct strbuf tie_ids, unresolved_ids, blocked_ids, untested_ids;
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -222,6 +222,7 @@ static int cmp_double(const void *a, const void *b)
 static void tally_free(struct tally *t)
 {
 	strbuf_free(&t->tie_ids);
+	strbuf_free(&t->unresolved_ids);
 	strbuf_free(&t->blocked_ids);
 	strbuf_free(&t->untested_ids);
 }
@@ -240,12 +241,15 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		if (!claim_is(d, "lead", NULL) || strcmp(model_str(d->op), op) != 0)
 			continue;
 		t->of++;
-		if (claim_is(d, "lead", "tie") || claim_is(d, "lead", "unresolved")) {
+		if (claim_is(d, "lead", "tie")) {
 			double r = results_claim_num(d, "detectable_ratio");
 			t->tie++;
 			add_id(&t->tie_ids, d->id);
 			if (isfinite(r))
 				det[nd++] = r;
+		} else if (claim_is(d, "lead", "unresolved")) {
+			t->unresolved++;
+			add_id(&t->unresolved_ids, d->id);
 		} else if (claim_is(d, "lead", "blocked")) {
 			t->blocked++;
 			add_id(&t->blocked_ids, d->id);
@@ -259,7 +263,10 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		t->detectable = nd % 2 ? det[nd / 2] : (det[nd / 2 - 1] + det[nd / 2]) / 2;
 	}
 	free(det);
-	return t->tie_ids.failed || t->blocked_ids.failed || t->untested_ids.failed ? -1 : 0;
+	return t->tie_ids.failed || t->unresolved_ids.failed || t->blocked_ids.failed ||
+			       t->untested_ids.failed
+		       ? -1
+		       : 0;
 }
 
 /* The most: op's lead-count claim of verdict most (the subject with strictly the most clear
@@ -337,6 +344,11 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 						       : "finding.no_clear_nodet",
 			       t->tie, opname, &b);
 		if (report_finding_claim(f, &b, t->tie_ids.p))
+			return -1;
+	}
+	if (t->unresolved) {
+		tally_sentence(m, l, t, top, "finding.unresolved", t->unresolved, opname, &b);
+		if (report_finding_claim(f, &b, t->unresolved_ids.p))
 			return -1;
 	}
 	if (t->blocked) {

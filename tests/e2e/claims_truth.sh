@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # tests/e2e/claims_truth.sh: the claims analyze makes, checked against known truth (issue 33;
 # docs/METHODOLOGY.md "Claims"). For every scenario of tests/tools/gen_truth (a synthetic
-# campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
+# campaign built so that its truth is known: a clear lead, a tie, a lead the data could not
+# tell (unresolved, worded apart from a tie), a runner-up or a leader
 # limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
 # known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
 # cheapest prices, one subject far more consistent than the other, a single cycle): gen_truth
@@ -12,7 +13,8 @@
 # it); the sample campaign's claims and report with what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
 # taken out, a blocked lead called clear, an id repeated; and in a report: a blocked lead
-# painted clear, a late send worded as the server's "no", a mark of no claim. No server; well
+# painted clear, a late send worded as the server's "no", a mark of no claim, an unresolved
+# lead worded with a tie's words (in its finding and in the Verdicts table). No server; well
 # under a minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
@@ -34,7 +36,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends)
+	case $s in blocked-cpu | late-sends | unresolved)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -113,6 +115,12 @@ fail_report "a blocked lead painted clear in the report" blocked-cpu \
 fail_report "a late send worded as the server's no" late-sends \
 	'html = re.sub(r"(data-claim=\"rate-step/get/4096/c64/near/r400\">)[^<]*", r"\1no", html)' \
 	"not worded as the server"
+fail_report "an unresolved lead worded as a tie (its finding)" unresolved \
+	'html = re.sub(r"(<li data-claim=\"lead/get/1048576/c4\">)[^<]*", r"\1No clear GET leader in 1 of 1 configurations (differences within noise).", html)' \
+	"finding of lead/get/1048576/c4 words its unresolved"
+fail_report "an unresolved lead worded as a tie (its verdict)" unresolved \
+	'html = re.sub(r"(data-claim=\"lead/get/1048576/c4\">)[^<]*unresolved[^<]*", r"\1GET: no clear leader, near tied with far", html)' \
+	"every verdict worded by its claim"
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"

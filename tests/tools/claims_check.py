@@ -27,6 +27,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
   - the headline words only lead-count claims whose verdict is most;
+  - every claim's row of the Verdicts table reads its claim.KIND.VERDICT string, and a finding
+    that words lead claims of one verdict reads that verdict's finding string (an unresolved
+    lead worded with a tie's words fails);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
     lead painted clear fails);
@@ -41,6 +44,7 @@ failed". Exit 0 when none failed, 1 when one did, 2 on a usage or file error.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -310,6 +314,60 @@ def words(c, name, agg, claims, tree, lang, text):
         % (name, ": '" + stale[0] + "'" if stale else ""))
 
 
+def template_re(tpl):
+    """A claim.* or finding.* string as a pattern its wording matches: every {placeholder}
+    any text, spaces as any run of white space."""
+    parts = re.split(r"(\{[a-z0-9_]+\})", tpl)
+    out = "".join(".*?" if p.startswith("{") and p.endswith("}") else
+                  r"\s+".join(re.escape(w) for w in p.split()) + (r"\s+" if p.endswith(" ") and p.strip() else "")
+                  for p in parts)
+    return re.compile(r"\s*" + out + r"\s*", re.S)
+
+
+def matches(st, key, text):
+    return key in st and template_re(st[key]).fullmatch(" ".join(text.split())) is not None
+
+
+# The finding strings that word the lead claims of one verdict (render/report/findings.c).
+LEAD_FINDINGS = {
+    "clear": ("finding.others", "finding.led_clear"),
+    "tie": ("finding.no_clear", "finding.no_clear_nodet"),
+    "unresolved": ("finding.unresolved",),
+    "blocked": ("finding.blocked",),
+    "untested": ("finding.untested", "finding.untested_all"),
+}
+
+
+def worded(c, name, tree, lang, claims, tabs):
+    """Each claim's words are its own verdict's: the Verdicts table's row of every claim reads
+    its claim.KIND.VERDICT string, and a finding that words lead claims of one verdict reads
+    that verdict's finding string (an unresolved lead is never worded as a tie)."""
+    st = strings(lang)
+    by_id = {x["id"]: x for x in claims}
+    t = tabs.get("t-claims")
+    if t is not None:
+        bad = []
+        for n in cells(t):
+            for i in n.claim_ids():
+                x = by_id.get(i)
+                key = "claim.%s.%s" % (x["kind"], x["verdict"]) if x else None
+                if x is None or not matches(st, key, n.all_text()):
+                    bad.append("%s as '%s'" % (i, " ".join(n.all_text().split())))
+        c.t(not bad, "%s: every verdict worded by its claim.KIND.VERDICT%s"
+            % (name, ": not " + "; ".join(bad[:3]) if bad else ""))
+    for n in tree.root.walk():
+        if n.tag != "li" or n.parent is None or "findings" not in n.parent.classes():
+            continue
+        xs = [by_id.get(i) for i in n.claim_ids()]
+        verdicts = {x["verdict"] for x in xs if x is not None and x["kind"] == "lead"}
+        if len(verdicts) != 1 or len(xs) != sum(1 for x in xs if x and x["kind"] == "lead"):
+            continue
+        v = verdicts.pop()
+        ok = any(matches(st, k, n.all_text()) for k in LEAD_FINDINGS.get(v, ()))
+        c.t(ok, "%s: the finding of %s words its %s verdict%s"
+            % (name, " ".join(n.claim_ids()), v, "" if ok else ": '" + " ".join(n.all_text().split()) + "'"))
+
+
 def pdf(c, name, path, claims, truth):
     try:
         listed = subprocess.run(["pdfdetach", "-list", path], capture_output=True, text=True).stdout
@@ -362,6 +420,7 @@ def report(c, agg, truth, d):
     by_id = {x["id"]: x for x in block}
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
+    worded(c, name, tree, lang, block, tabs)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 
