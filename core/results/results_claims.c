@@ -12,6 +12,7 @@
 #include "core/results/results.h"
 
 static const char *const lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
+static const char *const tail_lead[] = {"clear", "tie", "unresolved", "untested", NULL};
 static const char *const lead_count[] = {"most", "some", "none", NULL};
 static const char *const client_limit[] = {"limited", "caveat", NULL};
 static const char *const errors[] = {"above-threshold", NULL};
@@ -27,6 +28,7 @@ static const char *const ran_differently[] = {"differs", NULL};
 const struct results_claim_kind results_claim_kinds[] = {
 	{"lead", lead},
 	{"lead-count", lead_count},
+	{"tail-lead", tail_lead},
 	{"client-limit", client_limit},
 	{"errors", errors},
 	{"rate-step", rate_step},

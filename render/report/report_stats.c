@@ -45,11 +45,10 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
 }
 
-unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s, const struct results_claim **shown)
+/* claim_flags: how subject s's cell shows the lead or tail-lead claim c (report_lead_flags). */
+static unsigned claim_flags(const struct results_claim *c, int s,
+			    const struct results_claim **shown)
 {
-	const struct results_claim *c = model_claim_lead(m, op, size, conc);
-
 	*shown = NULL;
 	if (c == NULL)
 		return 0;
@@ -63,6 +62,12 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 		return 0;
 	*shown = c;
 	return strcmp(c->verdict, "clear") == 0 ? CELL_LEAD : 0;
+}
+
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s, const struct results_claim **shown)
+{
+	return claim_flags(model_claim_lead(m, op, size, conc), s, shown);
 }
 
 /* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
@@ -468,31 +473,12 @@ static int tails_pct(const struct report_model *m)
 	return 0;
 }
 
-/* in_tail_tie: whether subject s is among those the tail leader record d names tied at the
- * top (analyze's status and tied_with, read as written: tail leads are not claims yet). */
-static int in_tail_tie(const struct results_leader *d, int s)
-{
-	if (d->status != RESULTS_LEAD_TIE && d->status != RESULTS_LEAD_UNRESOLVED)
-		return 0;
-	if (d->subject == s)
-		return 1;
-	for (size_t i = 0; i < d->n_tied; i++)
-		if (d->tied_with[i] == s)
-			return 1;
-	return 0;
-}
-
-/* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
- * tie's (as report_lead_flags marks throughput). */
+/* The marks of subject s's percentile pct ("p50", "p99") in a category from its tail-lead
+ * claim, as report_lead_flags marks throughput; *shown: the claim the cell shows. */
 static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s, enum results_tail tail)
+			   int s, const char *pct, const struct results_claim **shown)
 {
-	const struct results_leader *d = model_tail_leader(m, op, size, conc, tail);
-	if (d == NULL)
-		return 0;
-	if (d->status == RESULTS_LEAD_CLEAR)
-		return d->subject == s ? CELL_LEAD : 0;
-	return in_tail_tie(d, s) ? CELL_TIE : 0;
+	return claim_flags(model_claim_tail_lead(m, op, size, conc, pct), s, shown);
 }
 
 /* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
@@ -576,6 +562,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				for (size_t i = 0; i < nv; i++) {
 					int muted = isnan(v[i]);
 					unsigned f = 0;
+					const struct results_claim *tc = NULL;
 					if (i < 4 && ok)
 						pct_text(r, p, (int)i, v[i], buf, sizeof(buf),
 							 &muted);
@@ -588,11 +575,12 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					if ((i == 0 || i == 2) && !muted)
 						f = tail_flags(m, op, m->sizes[z],
 							       m->concurrency[k], (int)s,
-							       i ? RESULTS_TAIL_P99
-								 : RESULTS_TAIL_P50);
+							       i ? "p99" : "p50", &tc);
 					doc_table_cell(t, i + 3, buf,
 						       CELL_NUM | f | (muted ? CELL_MUTED : 0),
 						       NULL, NULL);
+					if (tc != NULL)
+						doc_table_claim(t, i + 3, tc->id, tc->verdict);
 				}
 			}
 	struct strbuf foot = {0};

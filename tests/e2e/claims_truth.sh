@@ -12,8 +12,9 @@
 # PDF's embedded claims.json and text) with the truth (a missing or contradicting claim fails
 # it); the sample campaign's claims and report with what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
-# taken out, a blocked lead called clear, an id repeated; and in a report: a blocked lead
-# painted clear, a late send worded as the server's "no", a mark of no claim, an unresolved
+# taken out, a blocked lead called clear, a tail leader without its claim, an id repeated; and in a report: a blocked lead
+# painted clear, a tail leader's mark without its claim, a late send worded as the server's
+# "no", a mark of no claim, an unresolved
 # lead worded with a tie's words (in its finding and in the Verdicts table). No server; well
 # under a minute.
 . "$(dirname "$0")/lib.sh"
@@ -88,6 +89,9 @@ fail_case "a late send blamed on the server" late-sends \
 fail_case "a blocked lead called clear" blocked-cpu \
 	'[c.update(verdict="clear") for c in agg["claims"] if c["kind"] == "lead"]' \
 	"leaders\[\] says not clear"
+fail_case "a tail leader without its claim" clear \
+	'agg["claims"] = [c for c in agg["claims"] if c["kind"] != "tail-lead"]' \
+	"the tail leader.s claim"
 fail_case "a repeated id" subjects 'agg["claims"].append(agg["claims"][0])' "repeated"
 fail_case "a claim the truth says no claim may be" errors-503 \
 	'agg["claims"].append(dict(agg["claims"][0], id="errors/put/1048576/c4/far"))' \
@@ -121,6 +125,9 @@ fail_report "an unresolved lead worded as a tie (its finding)" unresolved \
 fail_report "an unresolved lead worded as a tie (its verdict)" unresolved \
 	'html = re.sub(r"(data-claim=\"lead/get/1048576/c4\">)[^<]*unresolved[^<]*", r"\1GET: no clear leader, near tied with far", html)' \
 	"every verdict worded by its claim"
+fail_report "a tail-lead mark without its claim" clear \
+	'html = html.replace(" data-claim=\"tail-lead/get/1048576/c1/p99\" data-lead=\"clear\"", "")' \
+	"mark carries its tail-lead claim"
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"

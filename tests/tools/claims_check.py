@@ -16,13 +16,17 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
-    claim calls clear, or a leader without its lead claim.
+    claim calls clear, or a leader without its lead claim;
+  - a tail leader of tail_leaders[] without its tail-lead claim of its status and subject.
 With --report DIR (render's output: report.html, and report.pdf when there), the report is read
 where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ...":
   - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
     claims[] as they are, and those claims hold the truth as above;
   - every data-claim id is one of them; a cell with data-lead shows its lead claim's verdict,
     marked as a leader (class lead) exactly when it is clear, as a tie exactly when a tie;
+  - in a pooled-latency table (t-lat-OP), a cell marked as a tail leader or a tie carries the
+    tail-lead claim of that verdict (a tail-lead mark without its claim fails), every tail-lead
+    claim but an untested one is marked, and as many leaders as clear claims;
   - every lead claim is shown in its throughput table with data-lead, every client-limit claim
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
@@ -106,6 +110,17 @@ def leads_agree(c, agg, by_id):
         if ld.get("clear") is False:
             c.t(x["verdict"] != "clear",
                 "%s: leaders[] says not clear, the claim says %s" % (cid, x["verdict"]))
+
+
+def tails_agree(c, agg, by_id):
+    """Each tail leader of tail_leaders[] has its tail-lead claim, of its status and subject."""
+    for ld in agg.get("tail_leaders", []):
+        cid = "tail-lead/%s/%d/c%d/%s" % (ld["op"], ld["size"], ld["concurrency"], ld["metric"][:3])
+        x = by_id.get(cid)
+        c.t(x is not None and x["verdict"] == ld.get("status") and x.get("subject") == ld.get("subject"),
+            "%s: the tail leader's claim (tail_leaders[]: %s %s; the claim: %s)"
+            % (cid, ld.get("status"), ld.get("subject"),
+               "%s %s" % (x["verdict"], x.get("subject")) if x else "none"))
 
 
 def expected(c, by_id, truth):
@@ -239,6 +254,39 @@ def lead_tables(c, name, agg, claims, tabs):
                   and ("tie" in n.classes()) == (v in ("tie", "unresolved")))
             c.t(ok, "%s: %s cell %s shows data-lead %s, class %s; its claim says %s"
                 % (name, tid, " ".join(n.claim_ids()), lead, " ".join(n.classes()) or "-", v))
+
+
+def tail_tables(c, name, claims, tabs):
+    """The tail leaders' marks of every pooled-latency table t-lat-OP against the tail-lead
+    claims: a cell marked as a leader or a tie carries the tail-lead claim whose verdict it
+    shows (clear: lead; tie, unresolved: tie) as data-claim and data-lead; every tail-lead claim
+    that is not untested is marked; the table marks as many leaders as the op has clear ones."""
+    by_id = {x["id"]: x for x in claims}
+    for tid, t in sorted(tabs.items()):
+        if not tid.startswith("t-lat-"):
+            continue
+        op = tid[len("t-lat-"):]
+        bad, shown, leads = [], set(), 0
+        for n in cells(t):
+            tl = [by_id[i] for i in n.claim_ids() if i in by_id and by_id[i]["kind"] == "tail-lead"]
+            shown.update(x["id"] for x in tl)
+            cls = n.classes()
+            leads += "lead" in cls
+            if "lead" not in cls and "tie" not in cls:
+                continue
+            v = tl[0]["verdict"] if tl else None
+            if not (v is not None and ("lead" in cls) == (v == "clear")
+                    and ("tie" in cls) == (v in ("tie", "unresolved")) and n.attrs.get("data-lead") == v):
+                bad.append("%s (%s)" % (" ".join(n.claim_ids()) or "no claim", " ".join(cls)))
+        c.t(not bad, "%s: %s: every tail leader's mark carries its tail-lead claim%s"
+            % (name, tid, ": not " + ", ".join(bad) if bad else ""))
+        want = [x for x in claims if x["kind"] == "tail-lead" and x["op"] == op]
+        missing = [x["id"] for x in want if x["verdict"] != "untested" and x["id"] not in shown]
+        c.t(not missing, "%s: %s: every tail-lead claim marked%s"
+            % (name, tid, ": not " + ", ".join(missing) if missing else ""))
+        clear = sum(1 for x in want if x["verdict"] == "clear")
+        c.t(leads == clear, "%s: %s marks %d tail leaders, the claims have %d clear"
+            % (name, tid, leads, clear))
 
 
 def marked_where(c, name, claims, tree, tabs):
@@ -420,6 +468,7 @@ def report(c, agg, truth, d):
     by_id = {x["id"]: x for x in block}
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
+    tail_tables(c, name, block, tabs)
     worded(c, name, tree, lang, block, tabs)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
@@ -448,6 +497,7 @@ def main(argv):
     well_formed(c, claims, ids)
     subjects_known(c, agg, claims)
     leads_agree(c, agg, by_id)
+    tails_agree(c, agg, by_id)
     expected(c, by_id, truth)
     absent(c, ids, truth)
     for d in reports:
