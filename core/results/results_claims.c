@@ -21,6 +21,8 @@ static const char *const rate_step[] = {"sustained", "not-sustained", "client-li
 static const char *const sustained[] = {"held", "none", NULL};
 static const char *const knee[] = {"found", "none", NULL};
 static const char *const rank[] = {"ranked", "no-difference", NULL};
+static const char *const highest[] = {"found", "client-limited", NULL};
+static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
@@ -35,6 +37,8 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"sustained", sustained},
 	{"knee", knee},
 	{"rank", rank},
+	{"highest", highest},
+	{"client-balance", client_balance},
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},

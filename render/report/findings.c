@@ -112,32 +112,47 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 	return 0;
 }
 
+/* highest: op's highest-figure claim (highest/OP) worded: its figure, subject and cell, and
+ * that its client was the limit when the claim says so. */
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
 		   const char *op, const char *opname)
 {
-	const struct results_cell *best = NULL;
+	char id[RESULTS_CLAIM_ID_MAX], size[32], val[TEXT_NUM_MAX];
 	const struct numfmt *nf = text_lang_numfmt(l);
-	for (size_t i = 0; i < m->doc.n_cells; i++) {
-		const struct results_cell *c = &m->doc.cells[i];
-		if (strcmp(c->op, op) == 0 && isfinite(c->mib_s.value) &&
-		    (best == NULL || c->mib_s.value > best->mib_s.value))
-			best = c;
-	}
-	if (best == NULL)
-		return 0;
-	char size[32], val[TEXT_NUM_MAX];
-	struct strbuf b = {0};
+	const struct results_claim *c;
+	const struct results_cell *cell;
+	struct strbuf b = {0}, why = {0};
 	struct report_workers w;
-	model_size_text(m, nf, best->size, size, sizeof(size));
-	if (report_workers(l, best->concurrency, best->clients, best->client_hosts,
-			   REPORT_WORKERS_LONG, &w) < 0)
+
+	results_claim_id(id, sizeof(id), "highest", NULL, op, -1, -1, NULL, NULL);
+	if ((c = model_claim(m, id)) == NULL || c->subject < 0 ||
+	    (size_t)c->subject >= m->nsubjects)
+		return 0;
+	cell = model_cell(m, c->subject, op, (uint64_t)c->size, c->concurrency);
+	model_size_text(m, nf, (uint64_t)c->size, size, sizeof(size));
+	if (report_workers(l, c->concurrency, cell ? cell->clients : 1,
+			   cell ? cell->client_hosts : 1, REPORT_WORKERS_LONG, &w) < 0)
 		b.failed = 1; /* push refuses it */
-	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
-	const char *names[] = {"op", "value", "subject", "size", "workers", "per_client"};
-	const char *vals[] = {opname, val,     m->subjects[best->subject].label,
-			      size,   w.total, w.per_client};
-	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 6);
-	return push(f, &b);
+	text_num(nf, results_claim_num(c, "value"), -1, val, sizeof(val));
+	report_claim_reasons(l, c, &why);
+	const char *names[] = {"op",      "value",      "subject", "size",
+			       "workers", "per_client", "reasons"};
+	const char *vals[] = {opname,
+			      val,
+			      m->subjects[c->subject].label,
+			      size,
+			      w.total,
+			      w.per_client,
+			      why.p ? why.p : ""};
+	text_subst(&b,
+		   text_lang_str(l, strcmp(c->verdict, "client-limited") == 0
+					    ? "finding.highest_limited"
+					    : "finding.highest"),
+		   names, vals, 7);
+	if (why.failed)
+		b.failed = 1;
+	strbuf_free(&why);
+	return report_finding_claim(f, &b, c->id) ? -1 : 0;
 }
 
 /* cv_text: subject s's mean CV of the consistency claim c as "1.4%" into buf. */

@@ -33,7 +33,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - the headline words only lead-count claims whose verdict is most;
   - every claim's row of the Verdicts table reads its claim.KIND.VERDICT string, and a finding
     that words lead claims of one verdict reads that verdict's finding string (an unresolved
-    lead worded with a tie's words fails);
+    lead worded with a tie's words fails); each highest-figure, client-balance, cost and
+    throughput-per-cost claim is worded by one Key finding carrying its id, reading its
+    verdict's finding string and naming its subject (a balanced one by none);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
     lead painted clear fails);
@@ -386,6 +388,40 @@ LEAD_FINDINGS = {
 }
 
 
+# The findings that word one claim each: (kind or id, verdict) -> the finding strings it may
+# read; None: the claim is worded by no finding.
+CLAIM_FINDINGS = {
+    ("highest", "found"): ("finding.highest",),
+    ("highest", "client-limited"): ("finding.highest_limited",),
+    ("client-balance", "imbalanced"): ("finding.imbalance",),
+    ("client-balance", "balanced"): None,
+    ("rank/tput-per-cost", "ranked"): ("finding.cost_per_tput",),
+    ("rank/tput-per-cost", "no-difference"): ("finding.cost_per_tput_none",),
+    ("rank/cost", "ranked"): ("finding.cost_cheapest",),
+}
+
+
+def claim_findings(c, name, agg, tree, lang, claims):
+    """Each claim of CLAIM_FINDINGS is worded by a Key finding that carries its id, reads
+    that verdict's finding string and names its subject; one worded by none is in no finding."""
+    st = strings(lang)
+    items = [n for n in tree.root.walk()
+             if n.tag == "li" and n.parent is not None and "findings" in n.parent.classes()]
+    for x in claims:
+        keys = CLAIM_FINDINGS.get((x["id"], x["verdict"]), CLAIM_FINDINGS.get((x["kind"], x["verdict"]), ()))
+        if keys == ():
+            continue
+        lis = [n for n in items if x["id"] in n.claim_ids()]
+        if keys is None:
+            c.t(not lis, "%s: %s (%s) worded by no finding" % (name, x["id"], x["verdict"]))
+            continue
+        text = " ".join(lis[0].all_text().split()) if lis else ""
+        ok = (len(lis) == 1 and any(matches(st, k, text) for k in keys)
+              and (x.get("subject") is None or label_of(agg, x["subject"]) in text))
+        c.t(ok, "%s: %s (%s) worded by its finding%s" % (name, x["id"], x["verdict"],
+                                                       "" if ok else ": '%s'" % text if lis else ": none"))
+
+
 def worded(c, name, tree, lang, claims, tabs):
     """Each claim's words are its own verdict's: the Verdicts table's row of every claim reads
     its claim.KIND.VERDICT string, and a finding that words lead claims of one verdict reads
@@ -470,6 +506,7 @@ def report(c, agg, truth, d):
     marked_where(c, name, block, tree, tabs)
     tail_tables(c, name, block, tabs)
     worded(c, name, tree, lang, block, tabs)
+    claim_findings(c, name, agg, tree, lang, block)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 
