@@ -225,6 +225,23 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
+/* forest_top: the subject a forest row compares the others with: the category's leader
+ * (throughput), the subject of its tail-lead claim (a percentile tail); -1: none. */
+static int forest_top(const struct report_model *m, const char *op, uint64_t size, int conc,
+		      enum results_tail tail)
+{
+	const struct results_claim *c;
+	const struct results_leader *d;
+
+	if (tail) {
+		c = model_claim_tail_lead(m, op, size, conc,
+					  tail == RESULTS_TAIL_P99 ? "p99" : "p50");
+		return c != NULL ? c->subject : -1;
+	}
+	d = model_leader(m, op, size, conc);
+	return d != NULL ? d->subject : -1;
+}
+
 /* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
  * leader): one per size × workers some run measured. */
 static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
@@ -240,11 +257,7 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct results_leader *d = tail ? model_tail_leader(
-									m, op, m->sizes[z],
-									m->concurrency[k], tail)
-							      : model_leader(m, op, m->sizes[z],
-									     m->concurrency[k]);
+			int top = forest_top(m, op, m->sizes[z], m->concurrency[k], tail);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
@@ -255,19 +268,18 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				chart_add_row(c, p, rb_text(r, &lab));
 				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0,
 					 tail);
-			} else if (d) {
+			} else if (top >= 0) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
 					 rb_str(r, "forest.vs"));
 				strbuf_free(&lab);
-				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
+				subst(&lab, row, "top", m->subjects[top].label, NULL, NULL);
 				chart_add_row(c, p, rb_text(r, &lab));
 				for (size_t s = 0; s < m->nsubjects; s++)
-					if ((int)s != d->subject)
+					if ((int)s != top)
 						estimate(r, c, p, op, m->sizes[z],
-							 m->concurrency[k], (int)s, d->subject, 1,
-							 tail);
+							 m->concurrency[k], (int)s, top, 1, tail);
 			}
 			strbuf_free(&lab);
 		}
@@ -464,11 +476,15 @@ static int any_cpu(const struct report_model *m, const char *op)
 	return 0;
 }
 
-/* 1 when some cell's pooled latency carries support flags and intervals. */
+/* 1 when some cell's pooled latency carries support flags and intervals, or some claim is a
+ * tail lead. */
 static int tails_pct(const struct report_model *m)
 {
 	for (size_t i = 0; i < m->doc.n_cells; i++)
 		if (m->doc.cells[i].latency_ms.pooled.has_pct)
+			return 1;
+	for (size_t i = 0; i < m->doc.n_claims; i++)
+		if (strcmp(m->doc.claims[i].kind, "tail-lead") == 0)
 			return 1;
 	return 0;
 }
@@ -584,8 +600,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				}
 			}
 	struct strbuf foot = {0};
-	strbuf_adds(&foot, rb_str(r, m->doc.n_tail_leaders || tails_pct(m) ? "table.latpct_foot_ci"
-									   : "table.latpct_foot"));
+	strbuf_adds(&foot, rb_str(r, tails_pct(m) ? "table.latpct_foot_ci" : "table.latpct_foot"));
 	if (nv == 7) {
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
