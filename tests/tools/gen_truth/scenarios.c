@@ -79,26 +79,33 @@ static int clear(struct sim_gen *g, struct truth *t, struct err *e)
 
 /* tie: near and far alike: a cycle effect of 3 % both share, near 1 % above far in cycles 1
  * and 3, 1 % below in 2 and 4, level in 5 (their log ratio's mean 0, its SD 1 %): shown
- * alike, no clear lead (nor a clear lowest p99), no consistency rank; one LIST run each (one-off, 1000 and 900
- * obj/s): a single run carries no rank. */
+ * alike, no clear lead (nor a clear lowest p99), no consistency rank; both at the same
+ * prices: no cheapest, and no subject with clearly the most throughput per cost; one LIST run
+ * each (one-off, 1000 and 900 obj/s): a single run carries no rank. */
 static int tie(struct sim_gen *g, struct truth *t, struct err *e)
 {
 	static const double step[5] = {0.01, -0.01, 0.01, -0.01, 0};
+	static struct prices p;
+	static const struct sim_subject pn = {"near", NULL, &p}, pf = {"far", NULL, &p};
+
+	g->cost_example = "stored:1TB, read:1TB, gets:1M";
+	price_init(&p);
+	if (price_set_key(&p, "price_storage", "0.02/GB-month", e) < 0 ||
+	    price_set_key(&p, "price_egress", "0.09/GB", e) < 0)
+		return -1;
 
 	for (int c = 1; c <= g->cycles; c++) {
 		double shared = sim_lognormal(g, 0.03);
-		struct sim_run n = get(&near, 100 * shared * exp(step[(c - 1) % 5])),
-			       f = get(&far, 100 * shared);
+		struct sim_run n = get(&pn, 100 * shared * exp(step[(c - 1) % 5])),
+			       f = get(&pf, 100 * shared);
 
 		n.cycle = f.cycle = c;
 		if (sim_run(g, &n, e) < 0 || sim_run(g, &f, e) < 0)
 			return -1;
 	}
 	for (int s = 0; s < 2; s++) {
-		struct sim_run l = {.subj = s ? &far : &near,
-				    .op = "list",
-				    .conc = 8,
-				    .target = s ? 900 : 1000};
+		struct sim_run l = {
+			.subj = s ? &pf : &pn, .op = "list", .conc = 8, .target = s ? 900 : 1000};
 
 		if (sim_run(g, &l, e) < 0)
 			return -1;
@@ -109,6 +116,8 @@ static int tie(struct sim_gen *g, struct truth *t, struct err *e)
 	truth_claim(t, "lead-count/get/far", "none", "far", NULL);
 	truth_claim(t, "rank/consistency", "no-difference", NULL, "too-few-cells");
 	truth_claim(t, "rank/list/0/c8", "no-difference", NULL, "single-runs");
+	truth_claim(t, "rank/cost", "no-difference", NULL, "equal-amounts");
+	truth_claim(t, "rank/tput-per-cost", "no-difference", NULL, "overlapping");
 	return 0;
 }
 
