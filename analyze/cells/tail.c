@@ -35,9 +35,7 @@ static double inverse(const struct agg_run *r, const void *q)
 	return 1 / tail_run_pct(r, *(const double *)q);
 }
 
-/* pooled: cell c's pooled percentile of metric m (ms), NaN when it has no value or
- * (supported_only) the percentile is not supported. */
-static double pooled(const struct agg_cell *c, size_t m, int supported_only)
+double tail_pooled(const struct agg_cell *c, size_t m, int supported_only)
 {
 	double v = m == 0 ? c->lat_pool.p50 : c->lat_pool.p99;
 
@@ -61,7 +59,7 @@ static double value(const struct aggregate *a, const struct agg_leader *l, size_
 
 		if (c->subject == s && strcmp(c->op, l->op) == 0 && c->size == l->size &&
 		    c->concurrency == l->concurrency)
-			return 1 / pooled(c, metric_of(l->metric), 1);
+			return 1 / tail_pooled(c, metric_of(l->metric), 1);
 	}
 	return NAN;
 }
@@ -77,13 +75,14 @@ static void pairs(struct aggregate *a, size_t m, struct compare_scratch *s)
 				const struct agg_cell *x = &a->cells[g + i], *y = &a->cells[g + j];
 				struct agg_comparison *c;
 
-				if (!isfinite(pooled(x, m, 0)) || !isfinite(pooled(y, m, 0)))
+				if (!isfinite(tail_pooled(x, m, 0)) ||
+				    !isfinite(tail_pooled(y, m, 0)))
 					continue;
 				c = &a->tail_comparisons[a->n_tail_comparisons++];
 				compare_cells(a, x, y, inverse, &tail_q[m], s, c);
 				c->metric = tail_metric[m];
-				c->unsupported = !isfinite(pooled(x, m, 1)) ||
-						 !isfinite(pooled(y, m, 1));
+				c->unsupported = !isfinite(tail_pooled(x, m, 1)) ||
+						 !isfinite(tail_pooled(y, m, 1));
 				if (c->unsupported)
 					c->t = (struct compare_test){NULL, NAN, NAN, NAN, NAN,
 								     NAN,  NAN, NAN, NAN, 0};
@@ -102,9 +101,9 @@ static void leaders(struct aggregate *a)
 
 			for (size_t i = 0; i < ns; i++) {
 				const struct agg_cell *c = &a->cells[g + i];
-				double v = pooled(c, m, 1);
+				double v = tail_pooled(c, m, 1);
 
-				if (isfinite(v) && (best == NULL || v < pooled(best, m, 1)))
+				if (isfinite(v) && (best == NULL || v < tail_pooled(best, m, 1)))
 					best = c;
 			}
 			if (best == NULL)
@@ -116,7 +115,7 @@ static void leaders(struct aggregate *a)
 				.subject = best->subject,
 				.by_obj = best->size == 0,
 				.metric = tail_metric[m],
-				.value = pooled(best, m, 1),
+				.value = tail_pooled(best, m, 1),
 				.detectable_ratio = NAN,
 			};
 		}

@@ -24,8 +24,13 @@ int claims_rate(struct claim_list *l, const struct aggregate *a);
  * each one-off benchmark's fastest, cost. */
 int claims_rank(struct claim_list *l, const struct aggregate *a);
 
-/* claims_cost (claims_cost.c): the "rank" claim of cost, rank/cost (claims_rank calls it). */
+/* claims_cost (claims_cost.c): the "rank" claims of cost, rank/cost, and of GET throughput
+ * per cost, rank/tput-per-cost (claims_rank calls it). */
 int claims_cost(struct claim_list *l, const struct aggregate *a);
+
+/* claims_top (claims_top.c): the "highest" claim of each matrix op, then a "client-balance"
+ * claim per entry of client_balance[] whose ratio has a value. */
+int claims_top(struct claim_list *l, const struct aggregate *a);
 
 /* claims_time (claims_time.c): a "time-share" claim per cell and one-off row whose valid
  * runs carry request phases, and a "caveat" claim where only some of them do. */

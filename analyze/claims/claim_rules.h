@@ -13,6 +13,7 @@
 
 #define CLAIM_ERROR_SHARE 0.01   /* a cell's failed share above this is an errors claim */
 #define CLAIM_DOMINANT_SHARE 0.5 /* a part of a request's time this share or more dominates */
+#define CLAIM_IMBALANCE 1.2      /* a fastest / slowest client ratio above this is imbalanced */
 
 /* claim_rules_lead: the verdict of a lead whose statistical status is status (enum
  * leader_status, analyze/cells/compare.h) and whose category had another subject's cell

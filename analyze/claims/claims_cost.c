@@ -1,5 +1,5 @@
-/* analyze/claims/claims_cost.c: the cost rank, rank/cost (claim_kinds.h; docs/METHODOLOGY.md,
- * "Claims": ranks): the monthly cost of the campaign's example workload (campaign
+/* analyze/claims/claims_cost.c: the cost ranks, rank/cost and rank/tput-per-cost (claim_kinds.h;
+ * docs/METHODOLOGY.md, "Claims": ranks). rank/cost: the monthly cost of the campaign's example workload (campaign
  * cost_example) at each subject's prices (those of its last priced run, as cost[] of
  * aggregate.json states them). The amounts are deterministic given the prices, so they are
  * ranked as they are: the cheapest is named when it costs less than every other; equal
@@ -58,6 +58,89 @@ static int priced_of(const struct aggregate *a, size_t s, struct priced *out, co
 	return 1;
 }
 
+/* best_get: subject s's highest GET figure (MiB/s) and its 95 % interval into *v, *lo, *hi;
+ * 0 when it has no GET cell with a figure. */
+static int best_get(const struct aggregate *a, int s, double *v, double *lo, double *hi)
+{
+	const struct agg_cell *best = NULL;
+
+	for (size_t i = 0; i < a->n_cells; i++) {
+		const struct agg_cell *c = &a->cells[i];
+
+		if ((int)c->subject == s && strcmp(c->op, "get") == 0 && isfinite(c->mib.value) &&
+		    (best == NULL || c->mib.value > best->mib.value))
+			best = c;
+	}
+	if (best == NULL)
+		return 0;
+	*v = best->mib.value;
+	*lo = best->mib.ci_lo;
+	*hi = best->mib.ci_hi;
+	return 1;
+}
+
+/* per_cost: the rank of GET throughput per monthly cost of the example, rank/tput-per-cost,
+ * over the k priced subjects of v: each subject's highest GET figure over its example cost.
+ * The first is named (ranked) only when every amount is in one currency and its interval's
+ * lower end over its cost is above every other's upper end over its cost; else
+ * no-difference (currencies, single-runs: an interval missing, or overlapping). */
+static int per_cost(struct claim_list *l, const struct aggregate *a, const struct priced *v,
+		    size_t k, int same)
+{
+	struct claim_key key = claim_key_of("rank");
+	double x[64], lo[64], hi[64];
+	size_t n = 0;
+	int order[64], ranked, bounded = 1;
+	char name[160];
+
+	for (size_t i = 0; i < k && n < 64; i++)
+		if (v[i].example > 0 && best_get(a, v[i].subject, &x[n], &lo[n], &hi[n])) {
+			order[n] = (int)i;
+			x[n] /= v[i].example;
+			lo[n] /= v[i].example;
+			hi[n] /= v[i].example;
+			bounded &= isfinite(lo[n]) && isfinite(hi[n]);
+			n++;
+		}
+	if (n < 2)
+		return 0;
+	for (size_t i = 0; i < n; i++) /* by figure, highest first: the subjects' order */
+		for (size_t j = i + 1; j < n; j++)
+			if (x[j] > x[i]) {
+				double t[3] = {x[i], lo[i], hi[i]};
+				int o = order[i];
+
+				x[i] = x[j], lo[i] = lo[j], hi[i] = hi[j], order[i] = order[j];
+				x[j] = t[0], lo[j] = t[1], hi[j] = t[2], order[j] = o;
+			}
+	ranked = same && bounded;
+	for (size_t i = 1; i < n; i++)
+		ranked &= hi[i] < lo[0]; /* the first: the highest */
+	key.tag = "tput-per-cost";
+	if (claims_add(l, a, &key, ranked ? "ranked" : "no-difference") < 0)
+		return -1;
+	if (ranked)
+		claims_last(l)->subject = v[order[0]].subject;
+	for (size_t i = 0; i < n; i++)
+		if (!ranked || i != 0)
+			claims_also(l, v[order[i]].subject);
+	if (!ranked)
+		claims_reason(l, !same ? "currencies" : !bounded ? "single-runs" : "overlapping");
+	claims_text(l, "basis", "example");
+	claims_text(l, "currency", same ? v[0].currency : NULL);
+	for (size_t i = 0; i < n; i++) {
+		const char *id = a->subjects[v[order[i]].subject].id;
+
+		snprintf(name, sizeof(name), "per_cost.%s", id);
+		claims_num(l, name, x[i]);
+		snprintf(name, sizeof(name), "per_cost_lo.%s", id);
+		claims_num(l, name, lo[i]);
+		snprintf(name, sizeof(name), "per_cost_hi.%s", id);
+		claims_num(l, name, hi[i]);
+	}
+	return l->failed ? -1 : 0;
+}
+
 int claims_cost(struct claim_list *l, const struct aggregate *a)
 {
 	struct priced *v = calloc(a->n_subjects + 1, sizeof(*v));
@@ -97,6 +180,8 @@ int claims_cost(struct claim_list *l, const struct aggregate *a)
 			claims_num(l, name, v[i].bill);
 		}
 	}
+	if (!l->failed)
+		per_cost(l, a, v, k, same);
 	free(v);
 	return l->failed ? -1 : 0;
 }

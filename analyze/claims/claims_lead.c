@@ -1,19 +1,32 @@
-/* analyze/claims/claims_lead.c: the "lead" and "lead-count" claims (claim_kinds.h;
- * docs/METHODOLOGY.md, "Claims": leads). A lead's verdict is its leader rule's status
- * (analyze/cells/leader_rule.h) unless another subject's cell of its category was
+/* analyze/claims/claims_lead.c: the "lead", "tail-lead" and "lead-count" claims
+ * (claim_kinds.h; docs/METHODOLOGY.md, "Claims": leads). A lead's verdict is its leader rule's
+ * status (analyze/cells/leader_rule.h) unless another subject's cell of its category was
  * client-limited for a blocking reason (analyze/cells/climit_cells.h): then "blocked", never
- * "clear". */
+ * "clear". A tail lead's is its tail leader's status (analyze/cells/tail.h: the lowest
+ * supported pooled p50 or p99, judged by the tail comparisons paired by cycle, Holm in its
+ * family), as it stands. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
+#include "analyze/cells/tail.h"
 #include "analyze/claims/claim_kinds.h"
 #include "analyze/claims/claim_rules.h"
 
 static int in_category(const struct agg_cell *c, const struct agg_leader *l)
 {
 	return strcmp(c->op, l->op) == 0 && c->size == l->size && c->concurrency == l->concurrency;
+}
+
+/* figure: cell c's figure of l's kind, higher is better: its key figure (a lead), the
+ * reciprocal of its supported pooled percentile (a tail lead); NaN when none. */
+static double figure(const struct agg_cell *c, const struct agg_leader *l)
+{
+	if (l->metric == NULL)
+		return cell_key(c)->value;
+	return 1 / tail_pooled(c, strcmp(l->metric, tail_metric[0]) == 0 ? 0 : 1, 1);
 }
 
 /* with_value: the subjects with a value in l's category; *runner_up: the highest of them
@@ -26,7 +39,7 @@ static size_t with_value(const struct aggregate *a, const struct agg_leader *l, 
 	*runner_up = -1;
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *c = &a->cells[i];
-		double v = cell_key(c)->value;
+		double v = figure(c, l);
 
 		if (!in_category(c, l) || !isfinite(v))
 			continue;
@@ -39,14 +52,19 @@ static size_t with_value(const struct aggregate *a, const struct agg_leader *l, 
 	return n;
 }
 
-/* comparison: the comparison of l's subject with subject s in l's category; NULL: none. */
+/* comparison: the comparison of l's subject with subject s in l's category (of l's metric:
+ * a tail comparison for a tail lead); NULL: none. */
 static const struct agg_comparison *comparison(const struct aggregate *a,
 					       const struct agg_leader *l, size_t s)
 {
-	for (size_t i = 0; i < a->n_comparisons; i++) {
-		const struct agg_comparison *c = &a->comparisons[i];
+	const struct agg_comparison *v = l->metric ? a->tail_comparisons : a->comparisons;
+	size_t n = l->metric ? a->n_tail_comparisons : a->n_comparisons;
 
-		if (strcmp(c->op, l->op) == 0 && c->size == l->size &&
+	for (size_t i = 0; i < n; i++) {
+		const struct agg_comparison *c = &v[i];
+
+		if ((l->metric == NULL || strcmp(c->metric, l->metric) == 0) &&
+		    strcmp(c->op, l->op) == 0 && c->size == l->size &&
 		    c->concurrency == l->concurrency &&
 		    ((c->a == l->subject && c->b == s) || (c->b == l->subject && c->a == s)))
 			return c;
@@ -84,16 +102,20 @@ static void versus(struct claim_list *l, const struct aggregate *a, const struct
 	claims_num(l, "p_adj", lead ? c->lead_p_adj : NAN);
 }
 
+/* lead: the lead claim of leader ld: kind "lead" (a throughput leader) or "tail-lead" (a
+ * tail leader, its percentile "p50" or "p99" the id's last part). */
 static int lead(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld)
 {
-	struct claim_key k = claim_key_of("lead");
+	struct claim_key k = claim_key_of(ld->metric ? "tail-lead" : "lead");
 	int runner_up, vs;
 	size_t n = with_value(a, ld, &runner_up);
-	const char *verdict = claim_rules_lead(ld->status, ld->climit.blocked);
+	const char *verdict = claim_rules_lead(ld->status, ld->metric ? 0 : ld->climit.blocked);
 
 	k.op = ld->op;
 	k.size = (long long)ld->size;
 	k.concurrency = ld->concurrency;
+	if (ld->metric)
+		snprintf(k.extra, sizeof(k.extra), "%.3s", ld->metric); /* "p50", "p99" */
 	if (claims_add(l, a, &k, verdict) < 0)
 		return -1;
 	claims_last(l)->subject = (int)ld->subject;
@@ -109,7 +131,9 @@ static int lead(struct claim_list *l, const struct aggregate *a, const struct ag
 	}
 	vs = ld->versus.present ? (int)ld->versus.subject : runner_up;
 	claims_num(l, "value", ld->value);
-	claims_text(l, "metric", ld->by_obj ? "obj_s" : "mib_s");
+	claims_text(l, "metric", ld->metric ? ld->metric : ld->by_obj ? "obj_s" : "mib_s");
+	if (ld->metric)
+		claims_text(l, "percentile", k.extra);
 	claims_num(l, "cycles", a->cycles);
 	claims_num(l, "subjects_with_value", (double)n);
 	claims_text(l, "status", compare_leader_name(ld->status));
@@ -205,6 +229,9 @@ int claims_lead(struct claim_list *l, const struct aggregate *a)
 	n = l->n;
 	for (size_t o = 0; o < a->n_m_ops; o++)
 		if (counts(l, a, n, a->m_ops[o]) < 0)
+			return -1;
+	for (size_t i = 0; i < a->n_tail_leaders; i++)
+		if (lead(l, a, &a->tail_leaders[i]) < 0)
 			return -1;
 	return 0;
 }

@@ -12,6 +12,7 @@
 #include "core/results/results.h"
 
 static const char *const lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
+static const char *const tail_lead[] = {"clear", "tie", "unresolved", "untested", NULL};
 static const char *const lead_count[] = {"most", "some", "none", NULL};
 static const char *const client_limit[] = {"limited", "caveat", NULL};
 static const char *const errors[] = {"above-threshold", NULL};
@@ -20,6 +21,8 @@ static const char *const rate_step[] = {"sustained", "not-sustained", "client-li
 static const char *const sustained[] = {"held", "none", NULL};
 static const char *const knee[] = {"found", "none", NULL};
 static const char *const rank[] = {"ranked", "no-difference", NULL};
+static const char *const highest[] = {"found", "client-limited", NULL};
+static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
@@ -27,12 +30,15 @@ static const char *const ran_differently[] = {"differs", NULL};
 const struct results_claim_kind results_claim_kinds[] = {
 	{"lead", lead},
 	{"lead-count", lead_count},
+	{"tail-lead", tail_lead},
 	{"client-limit", client_limit},
 	{"errors", errors},
 	{"rate-step", rate_step},
 	{"sustained", sustained},
 	{"knee", knee},
 	{"rank", rank},
+	{"highest", highest},
+	{"client-balance", client_balance},
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},

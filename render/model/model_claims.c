@@ -20,6 +20,16 @@ const struct results_claim *model_claim_lead(const struct report_model *m, const
 	return model_claim(m, id);
 }
 
+const struct results_claim *model_claim_tail_lead(const struct report_model *m, const char *op,
+						  uint64_t size, int concurrency, const char *pct)
+{
+	char id[RESULTS_CLAIM_ID_MAX];
+
+	results_claim_id(id, sizeof(id), "tail-lead", NULL, op, (long long)size, concurrency, NULL,
+			 pct);
+	return model_claim(m, id);
+}
+
 const struct results_claim *model_claim_cell(const struct report_model *m, const char *kind,
 					     const struct results_cell *c)
 {

@@ -14,6 +14,11 @@ const struct results_claim *model_claim(const struct report_model *m, const char
 const struct results_claim *model_claim_lead(const struct report_model *m, const char *op,
 					     uint64_t size, int concurrency);
 
+/* model_claim_tail_lead: the tail-lead claim of a category's percentile pct ("p50", "p99";
+ * tail-lead/OP/SIZE/cC/PCT); NULL when none. */
+const struct results_claim *model_claim_tail_lead(const struct report_model *m, const char *op,
+						  uint64_t size, int concurrency, const char *pct);
+
 /* model_claim_cell: the claim of kind about cell c (KIND/OP/SIZE/cC/SUBJECT[/EXTRA], a
  * workload cell's dimension as EXTRA); NULL when none or c is NULL. */
 const struct results_claim *model_claim_cell(const struct report_model *m, const char *kind,

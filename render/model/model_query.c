@@ -59,19 +59,6 @@ const struct results_comparison *model_comparison(const struct report_model *m, 
 	return model_tail_comparison(m, op, size, concurrency, a, b, RESULTS_TAIL_NONE, swapped);
 }
 
-const struct results_leader *model_tail_leader(const struct report_model *m, const char *op,
-					       uint64_t size, int concurrency,
-					       enum results_tail tail)
-{
-	for (size_t i = 0; i < m->doc.n_tail_leaders; i++) {
-		const struct results_leader *d = &m->doc.tail_leaders[i];
-		if (d->tail == tail && d->size == size && d->concurrency == concurrency &&
-		    strcmp(d->op, op) == 0)
-			return d;
-	}
-	return NULL;
-}
-
 const struct results_comparison *model_tail_comparison(const struct report_model *m, const char *op,
 						       uint64_t size, int concurrency, int a, int b,
 						       enum results_tail tail, int *swapped)

@@ -34,11 +34,6 @@ const struct results_comparison *model_tail_comparison(const struct report_model
 						       uint64_t size, int concurrency, int a, int b,
 						       enum results_tail tail, int *swapped);
 
-/* model_tail_leader: the tail leader of percentile `tail` in a category, or NULL. */
-const struct results_leader *model_tail_leader(const struct report_model *m, const char *op,
-					       uint64_t size, int concurrency,
-					       enum results_tail tail);
-
 /* model_plan: the planner's entry of op (planner.ops[]), or NULL when the file has no
  * planner or no entry for op. */
 const struct results_plan_op *model_plan(const struct report_model *m, const char *op);

@@ -112,32 +112,47 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 	return 0;
 }
 
+/* highest: op's highest-figure claim (highest/OP) worded: its figure, subject and cell, and
+ * that its client was the limit when the claim says so. */
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
 		   const char *op, const char *opname)
 {
-	const struct results_cell *best = NULL;
+	char id[RESULTS_CLAIM_ID_MAX], size[32], val[TEXT_NUM_MAX];
 	const struct numfmt *nf = text_lang_numfmt(l);
-	for (size_t i = 0; i < m->doc.n_cells; i++) {
-		const struct results_cell *c = &m->doc.cells[i];
-		if (strcmp(c->op, op) == 0 && isfinite(c->mib_s.value) &&
-		    (best == NULL || c->mib_s.value > best->mib_s.value))
-			best = c;
-	}
-	if (best == NULL)
-		return 0;
-	char size[32], val[TEXT_NUM_MAX];
-	struct strbuf b = {0};
+	const struct results_claim *c;
+	const struct results_cell *cell;
+	struct strbuf b = {0}, why = {0};
 	struct report_workers w;
-	model_size_text(m, nf, best->size, size, sizeof(size));
-	if (report_workers(l, best->concurrency, best->clients, best->client_hosts,
-			   REPORT_WORKERS_LONG, &w) < 0)
+
+	results_claim_id(id, sizeof(id), "highest", NULL, op, -1, -1, NULL, NULL);
+	if ((c = model_claim(m, id)) == NULL || c->subject < 0 ||
+	    (size_t)c->subject >= m->nsubjects)
+		return 0;
+	cell = model_cell(m, c->subject, op, (uint64_t)c->size, c->concurrency);
+	model_size_text(m, nf, (uint64_t)c->size, size, sizeof(size));
+	if (report_workers(l, c->concurrency, cell ? cell->clients : 1,
+			   cell ? cell->client_hosts : 1, REPORT_WORKERS_LONG, &w) < 0)
 		b.failed = 1; /* push refuses it */
-	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
-	const char *names[] = {"op", "value", "subject", "size", "workers", "per_client"};
-	const char *vals[] = {opname, val,     m->subjects[best->subject].label,
-			      size,   w.total, w.per_client};
-	text_subst(&b, text_lang_str(l, "finding.highest"), names, vals, 6);
-	return push(f, &b);
+	text_num(nf, results_claim_num(c, "value"), -1, val, sizeof(val));
+	report_claim_reasons(l, c, &why);
+	const char *names[] = {"op",      "value",      "subject", "size",
+			       "workers", "per_client", "reasons"};
+	const char *vals[] = {opname,
+			      val,
+			      m->subjects[c->subject].label,
+			      size,
+			      w.total,
+			      w.per_client,
+			      why.p ? why.p : ""};
+	text_subst(&b,
+		   text_lang_str(l, strcmp(c->verdict, "client-limited") == 0
+					    ? "finding.highest_limited"
+					    : "finding.highest"),
+		   names, vals, 7);
+	if (why.failed)
+		b.failed = 1;
+	strbuf_free(&why);
+	return report_finding_claim(f, &b, c->id) ? -1 : 0;
 }
 
 /* cv_text: subject s's mean CV of the consistency claim c as "1.4%" into buf. */
@@ -206,11 +221,11 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 }
 
 /* The lead claims of op: how many of each verdict, the median detectable ratio of its ties
- * and unresolved leads (NAN when none), the ids of each group of verdicts. */
+ * (NAN when none), the ids of each group of verdicts. */
 struct tally {
-	int of, tie, blocked, untested;
+	int of, tie, unresolved, blocked, untested;
 	double detectable;
-	struct strbuf tie_ids, blocked_ids, untested_ids;
+	struct strbuf tie_ids, unresolved_ids, blocked_ids, untested_ids;
 };
 
 static int cmp_double(const void *a, const void *b)
@@ -222,6 +237,7 @@ static int cmp_double(const void *a, const void *b)
 static void tally_free(struct tally *t)
 {
 	strbuf_free(&t->tie_ids);
+	strbuf_free(&t->unresolved_ids);
 	strbuf_free(&t->blocked_ids);
 	strbuf_free(&t->untested_ids);
 }
@@ -240,12 +256,15 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		if (!claim_is(d, "lead", NULL) || strcmp(model_str(d->op), op) != 0)
 			continue;
 		t->of++;
-		if (claim_is(d, "lead", "tie") || claim_is(d, "lead", "unresolved")) {
+		if (claim_is(d, "lead", "tie")) {
 			double r = results_claim_num(d, "detectable_ratio");
 			t->tie++;
 			add_id(&t->tie_ids, d->id);
 			if (isfinite(r))
 				det[nd++] = r;
+		} else if (claim_is(d, "lead", "unresolved")) {
+			t->unresolved++;
+			add_id(&t->unresolved_ids, d->id);
 		} else if (claim_is(d, "lead", "blocked")) {
 			t->blocked++;
 			add_id(&t->blocked_ids, d->id);
@@ -259,7 +278,10 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		t->detectable = nd % 2 ? det[nd / 2] : (det[nd / 2 - 1] + det[nd / 2]) / 2;
 	}
 	free(det);
-	return t->tie_ids.failed || t->blocked_ids.failed || t->untested_ids.failed ? -1 : 0;
+	return t->tie_ids.failed || t->unresolved_ids.failed || t->blocked_ids.failed ||
+			       t->untested_ids.failed
+		       ? -1
+		       : 0;
 }
 
 /* The most: op's lead-count claim of verdict most (the subject with strictly the most clear
@@ -337,6 +359,11 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 						       : "finding.no_clear_nodet",
 			       t->tie, opname, &b);
 		if (report_finding_claim(f, &b, t->tie_ids.p))
+			return -1;
+	}
+	if (t->unresolved) {
+		tally_sentence(m, l, t, top, "finding.unresolved", t->unresolved, opname, &b);
+		if (report_finding_claim(f, &b, t->unresolved_ids.p))
 			return -1;
 	}
 	if (t->blocked) {

@@ -1,11 +1,12 @@
 /* render/report/findings.h: the key findings and the headline, generated from the data.
  *
  * From aggregate.json alone, each verdict the wording of its claim (claims[]): who led most
- * configurations of each op (lead-count), the leads that were ties, blocked by a client
- * limit or untested, where another subject led (lead), the most and least consistent
- * subject or that no difference was detectable (rank), the fastest subject of each one-off
- * op (rank); and the highest figure of each op (cells' mib_s.value) and the excluded runs. Sentences come from the
- * language's strings (finding.* keys) with {placeholders}. */
+ * configurations of each op (lead-count), the leads that were ties, unresolved, blocked by a
+ * client limit or untested, where another subject led (lead), the highest figure of each op
+ * and whether its client was the limit (highest), the most and least consistent subject or
+ * that no difference was detectable (rank), the fastest subject of each one-off op (rank);
+ * and the excluded runs. Sentences come from the language's strings (finding.* keys) with
+ * {placeholders}. */
 #ifndef RENDER_FINDINGS_H
 #define RENDER_FINDINGS_H
 

@@ -22,8 +22,8 @@ static void labels(const struct report_model *m, const struct results_claim *c, 
 		}
 }
 
-/* reasons: c's reasons in l's words (reason.NAME, else the name), ", "-separated, into b. */
-static void reasons(const struct text_lang *l, const struct results_claim *c, struct strbuf *b)
+void report_claim_reasons(const struct text_lang *l, const struct results_claim *c,
+			  struct strbuf *b)
 {
 	char key[128];
 
@@ -58,7 +58,7 @@ int report_claim_words(const struct report_model *m, const struct text_lang *l,
 		goto done;
 	}
 	labels(m, c, &subj);
-	reasons(l, c, &why);
+	report_claim_reasons(l, c, &why);
 	names[0] = "subject";
 	vals[0] = c->subject >= 0 && (size_t)c->subject < m->nsubjects
 			  ? m->subjects[c->subject].label

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "render/model/model_claims.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
@@ -71,6 +72,27 @@ void report_clients_env(struct report_builder *r, struct doc_table *t)
 	strbuf_free(&b);
 }
 
+/* balance_claim: the client-balance claim of entry b; NULL when none. */
+static const struct results_claim *balance_claim(const struct report_model *m,
+						 const struct results_balance *b)
+{
+	char id[RESULTS_CLAIM_ID_MAX];
+
+	if (b->subject < 0 || (size_t)b->subject >= m->nsubjects)
+		return NULL;
+	results_claim_id(id, sizeof(id), "client-balance", NULL, b->op, (long long)b->size,
+			 b->concurrency, m->subjects[b->subject].id, NULL);
+	return model_claim(m, id);
+}
+
+/* imbalanced: 1 when entry b's claim says its clients were not balanced. */
+static int imbalanced(const struct report_model *m, const struct results_balance *b)
+{
+	const struct results_claim *c = balance_claim(m, b);
+
+	return c != NULL && strcmp(c->verdict, "imbalanced") == 0;
+}
+
 /* balance_parts: the op name, size text and workers text ("24 workers (3 clients × 8) on
  * 2 hosts") of entry b. */
 static void balance_parts(struct report_builder *r, const struct results_balance *b, char *opname,
@@ -91,7 +113,7 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 		struct strbuf s = {0}, w = {0};
 		char opname[32], sz[32], ratio[TEXT_NUM_MAX];
 
-		if (!(b->ratio_max_min > REPORT_IMBALANCE))
+		if (!imbalanced(m, b))
 			continue;
 		balance_parts(r, b, opname, sizeof(opname), sz, sizeof(sz), &w);
 		text_num(r->nf, b->ratio_max_min, 2, ratio, sizeof(ratio));
@@ -99,7 +121,7 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 		const char *vals[] = {m->subjects[b->subject].label, opname, sz, ratio,
 				      rb_text(r, &w)};
 		text_subst(&s, rb_str(r, "finding.imbalance"), names, vals, 5);
-		if (report_finding_add(fd, &s) < 0)
+		if (report_finding_claim(fd, &s, balance_claim(m, b)->id) < 0)
 			fail_oom(r);
 		strbuf_free(&s);
 		strbuf_free(&w);
@@ -137,10 +159,8 @@ static void balance_table(struct report_builder *r, const struct results_balance
 			       CELL_NUM | (isnan(c->obj_s) ? CELL_MUTED : 0), NULL, NULL);
 	}
 	text_num(r->nf, b->ratio_max_min, 2, buf, sizeof(buf));
-	subst(&cap,
-	      rb_str(r,
-		     b->ratio_max_min > REPORT_IMBALANCE ? "clients.ratio_high" : "clients.ratio"),
-	      "ratio", buf, NULL, NULL);
+	subst(&cap, rb_str(r, imbalanced(m, b) ? "clients.ratio_high" : "clients.ratio"), "ratio",
+	      buf, NULL, NULL);
 	doc_table_foot(t, rb_text(r, &cap));
 	strbuf_free(&cap);
 }

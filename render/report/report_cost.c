@@ -89,29 +89,42 @@ static void cheapest(struct report_builder *r, struct findings *fd)
 	add(r, fd, "finding.cost_cheapest", names, vals, 4, c->id);
 }
 
+/* per_tput: the rank/tput-per-cost claim worded: the subject that gives the most GET
+ * throughput per monthly cost of the example when it ranks one (finding.cost_per_tput), else
+ * that none does clearly (finding.cost_per_tput_none, with the claim's reasons). */
+static void per_tput(struct report_builder *r, struct findings *fd)
+{
+	const struct report_model *m = r->m;
+	const struct results_claim *c = model_claim(m, "rank/tput-per-cost");
+	char key[300], b[TEXT_NUM_MAX];
+	struct strbuf why = {0};
+
+	if (c == NULL)
+		return;
+	if (strcmp(c->verdict, "ranked") == 0 && c->subject >= 0 &&
+	    (size_t)c->subject < m->nsubjects) {
+		snprintf(key, sizeof(key), "per_cost.%s", m->subjects[c->subject].id);
+		text_num(r->nf, results_claim_num(c, key) * 100, -1, b, sizeof(b));
+		const char *names[] = {"subject", "value", "currency"};
+		const char *vals[] = {m->subjects[c->subject].label, b,
+				      model_str(results_claim_text(c, "currency"))};
+		add(r, fd, "finding.cost_per_tput", names, vals, 3, c->id);
+		return;
+	}
+	report_claim_reasons(r->l, c, &why);
+	const char *names[] = {"reasons"}, *vals[] = {rb_text(r, &why)};
+	add(r, fd, "finding.cost_per_tput_none", names, vals, 1, c->id);
+	strbuf_free(&why);
+}
+
 void report_cost_findings(struct report_builder *r, struct findings *fd)
 {
 	const struct report_model *m = r->m;
-	const struct results_subject_cost *fast = NULL;
-	double fast_v = -1;
-	char b[64];
 
 	if (m->doc.n_cost == 0)
 		return;
-	for (size_t i = 0; i < m->doc.n_cost; i++) {
-		const struct results_subject_cost *c = &m->doc.cost[i];
-		double x = example(c), t = best_get(m, c->subject);
-		if (isfinite(x) && isfinite(t) && x > 0 && t / x > fast_v)
-			fast_v = t / x, fast = c;
-	}
 	cheapest(r, fd);
-	if (fast != NULL) {
-		const char *names[] = {"subject", "value", "currency"};
-		text_num(r->nf, fast_v * 100, -1, b, sizeof(b));
-		const char *vals[] = {m->subjects[fast->subject].label, b,
-				      model_str(fast->bill.currency)};
-		add(r, fd, "finding.cost_per_tput", names, vals, 3, NULL);
-	}
+	per_tput(r, fd);
 	const char *names[] = {"date"}, *vals[] = {date(r, &m->doc.cost[0])};
 	add(r, fd, "finding.cost_list_prices", names, vals, 1, NULL);
 }

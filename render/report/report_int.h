@@ -82,10 +82,6 @@ void report_time_runs(struct report_builder *r);
 
 struct findings;
 
-/* REPORT_IMBALANCE: above this fastest / slowest client ratio the report prints the
- * imbalance as a finding (docs/METHODOLOGY.md, "Clients"). */
-#define REPORT_IMBALANCE 1.2
-
 /* report_clients_workers: "12 workers (3 clients × 4) on 2 hosts" for op's cells at conc
  * appended to b and 1, or 0 (b untouched) when they ran on one client. */
 int report_clients_workers(struct report_builder *r, const char *op, int conc, struct strbuf *b);
@@ -106,8 +102,8 @@ void report_excluded(struct report_builder *r);
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */
 void report_clients_env(struct report_builder *r, struct doc_table *t);
-/* report_clients_findings: one finding per client_balance entry whose ratio exceeds
- * REPORT_IMBALANCE, appended to fd; out of memory marks the report failed. */
+/* report_clients_findings: one finding per client_balance entry whose client-balance claim
+ * says imbalanced, appended to fd; out of memory marks the report failed. */
 void report_clients_findings(struct report_builder *r, struct findings *fd);
 /* report_clients: the "Client balance" section (a per-client table per client_balance
  * entry), absent when the aggregate has none. */
@@ -163,6 +159,10 @@ void report_phases(struct report_builder *r);
 
 /* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
 
+/* report_claim_reasons: c's reasons in l's words (reason.NAME, else the name), ", "-separated,
+ * appended to b (b failed when memory ran out). */
+void report_claim_reasons(const struct text_lang *l, const struct results_claim *c,
+			  struct strbuf *b);
 /* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
  * (its label), {subjects} (their labels), {reasons} (reason.NAME, else the name), {op} (the
  * op's name) and each of its figures by name (a whole number without decimals, another as the

@@ -45,11 +45,10 @@ static void tput_cell(struct report_builder *r, const struct results_cell *c, in
 		 text_num(r->nf, st->ci_hi, dec, b, sizeof(b)));
 }
 
-unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s, const struct results_claim **shown)
+/* claim_flags: how subject s's cell shows the lead or tail-lead claim c (report_lead_flags). */
+static unsigned claim_flags(const struct results_claim *c, int s,
+			    const struct results_claim **shown)
 {
-	const struct results_claim *c = model_claim_lead(m, op, size, conc);
-
 	*shown = NULL;
 	if (c == NULL)
 		return 0;
@@ -63,6 +62,12 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 		return 0;
 	*shown = c;
 	return strcmp(c->verdict, "clear") == 0 ? CELL_LEAD : 0;
+}
+
+unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
+			   int s, const struct results_claim **shown)
+{
+	return claim_flags(model_claim_lead(m, op, size, conc), s, shown);
 }
 
 /* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
@@ -246,6 +251,23 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
+/* forest_top: the subject a forest row compares the others with: the category's leader
+ * (throughput), the subject of its tail-lead claim (a percentile tail); -1: none. */
+static int forest_top(const struct report_model *m, const char *op, uint64_t size, int conc,
+		      enum results_tail tail)
+{
+	const struct results_claim *c;
+	const struct results_leader *d;
+
+	if (tail) {
+		c = model_claim_tail_lead(m, op, size, conc,
+					  tail == RESULTS_TAIL_P99 ? "p99" : "p50");
+		return c != NULL ? c->subject : -1;
+	}
+	d = model_leader(m, op, size, conc);
+	return d != NULL ? d->subject : -1;
+}
+
 /* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
  * leader): one per size × workers some run measured. */
 static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
@@ -261,11 +283,7 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct results_leader *d = tail ? model_tail_leader(
-									m, op, m->sizes[z],
-									m->concurrency[k], tail)
-							      : model_leader(m, op, m->sizes[z],
-									     m->concurrency[k]);
+			int top = forest_top(m, op, m->sizes[z], m->concurrency[k], tail);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
 			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
@@ -276,19 +294,18 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				chart_add_row(c, p, rb_text(r, &lab));
 				estimate(r, c, p, op, m->sizes[z], m->concurrency[k], 0, 1, 0,
 					 tail);
-			} else if (d) {
+			} else if (top >= 0) {
 				char row[320];
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
 					 rb_str(r, "forest.vs"));
 				strbuf_free(&lab);
-				subst(&lab, row, "top", m->subjects[d->subject].label, NULL, NULL);
+				subst(&lab, row, "top", m->subjects[top].label, NULL, NULL);
 				chart_add_row(c, p, rb_text(r, &lab));
 				for (size_t s = 0; s < m->nsubjects; s++)
-					if ((int)s != d->subject)
+					if ((int)s != top)
 						estimate(r, c, p, op, m->sizes[z],
-							 m->concurrency[k], (int)s, d->subject, 1,
-							 tail);
+							 m->concurrency[k], (int)s, top, 1, tail);
 			}
 			strbuf_free(&lab);
 		}
@@ -495,40 +512,25 @@ static int any_cpu(const struct report_model *m, const char *op)
 	return 0;
 }
 
-/* 1 when some cell's pooled latency carries support flags and intervals. */
+/* 1 when some cell's pooled latency carries support flags and intervals, or some claim is a
+ * tail lead. */
 static int tails_pct(const struct report_model *m)
 {
 	for (size_t i = 0; i < m->doc.n_cells; i++)
 		if (m->doc.cells[i].latency_ms.pooled.has_pct)
 			return 1;
-	return 0;
-}
-
-/* in_tail_tie: whether subject s is among those the tail leader record d names tied at the
- * top (analyze's status and tied_with, read as written: tail leads are not claims yet). */
-static int in_tail_tie(const struct results_leader *d, int s)
-{
-	if (d->status != RESULTS_LEAD_TIE && d->status != RESULTS_LEAD_UNRESOLVED)
-		return 0;
-	if (d->subject == s)
-		return 1;
-	for (size_t i = 0; i < d->n_tied; i++)
-		if (d->tied_with[i] == s)
+	for (size_t i = 0; i < m->doc.n_claims; i++)
+		if (strcmp(m->doc.claims[i].kind, "tail-lead") == 0)
 			return 1;
 	return 0;
 }
 
-/* The marks of subject s's percentile `tail` in a category: the clear tail leader's, or a
- * tie's (as report_lead_flags marks throughput). */
+/* The marks of subject s's percentile pct ("p50", "p99") in a category from its tail-lead
+ * claim, as report_lead_flags marks throughput; *shown: the claim the cell shows. */
 static unsigned tail_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
-			   int s, enum results_tail tail)
+			   int s, const char *pct, const struct results_claim **shown)
 {
-	const struct results_leader *d = model_tail_leader(m, op, size, conc, tail);
-	if (d == NULL)
-		return 0;
-	if (d->status == RESULTS_LEAD_CLEAR)
-		return d->subject == s ? CELL_LEAD : 0;
-	return in_tail_tie(d, s) ? CELL_TIE : 0;
+	return claim_flags(model_claim_tail_lead(m, op, size, conc, pct), s, shown);
 }
 
 /* Pooled percentile i of p (figure v) as the latency table shows it into buf: "v [lo, hi]"
@@ -618,6 +620,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				for (size_t i = 0; i < nv; i++) {
 					int muted = isnan(v[i]);
 					unsigned f = 0;
+					const struct results_claim *tc = NULL;
 					if (i < 4 && ok)
 						pct_text(r, p, (int)i, v[i], buf, sizeof(buf),
 							 &muted);
@@ -630,16 +633,16 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 					if ((i == 0 || i == 2) && !muted)
 						f = tail_flags(m, op, m->sizes[z],
 							       m->concurrency[k], (int)s,
-							       i ? RESULTS_TAIL_P99
-								 : RESULTS_TAIL_P50);
+							       i ? "p99" : "p50", &tc);
 					doc_table_cell(t, i + 3, buf,
 						       CELL_NUM | f | (muted ? CELL_MUTED : 0),
 						       NULL, NULL);
+					if (tc != NULL)
+						doc_table_claim(t, i + 3, tc->id, tc->verdict);
 				}
 			}
 	struct strbuf foot = {0};
-	strbuf_adds(&foot, rb_str(r, m->doc.n_tail_leaders || tails_pct(m) ? "table.latpct_foot_ci"
-									   : "table.latpct_foot"));
+	strbuf_adds(&foot, rb_str(r, tails_pct(m) ? "table.latpct_foot_ci" : "table.latpct_foot"));
 	if (nv == 7) {
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));

@@ -130,13 +130,18 @@ def section(s, start, n=12000):
     return s[i:i + n] if i >= 0 else ""
 lat = section(doc, 'id="t-lat-get"', 4000)
 near = [c for c in a["cells"] if c["op"] == "get" and c["subject"] == "near"][0]["latency_ms"]["pooled"]
-cells = re.findall(r'<td class="([^"]*)">([^<]*)', lat)
+cells = re.findall(r'<td class="([^"]*)"((?: data-[a-z]+="[^"]*")*)>([^<]*)', lat)
+marks = [(k, m) for k, m, v in cells]
+cells = [(k, v) for k, m, v in cells]
 def shows(v, x):  # "v [lo, hi]": v is x written to 3 significant digits (or 2 decimals)
     m = re.match(r"([\d.,]+) \[", v)
     return m is not None and abs(float(m.group(1).replace(",", "")) - x) <= 0.005 * max(x, 1)
 t(any("lead" in k and shows(v, near["p99"]) for k, v in cells),
   "the latency table: near's p99 with its interval, marked the clear tail leader (%s)"
   % [v for k, v in cells if "lead" in k])
+t(any("lead" in k and 'data-claim="tail-lead/get/' in m and m.endswith('/p99" data-lead="clear"')
+      for k, m in marks), "the tail leader's p99 marked with its clear tail-lead claim (%s)"
+  % [m for k, m in marks if "lead" in k])
 t(sum(1 for k, v in cells if re.match(r"[\d.,]+ \[[\d.,]+, [\d.,]+\]$", v)) == 8,
   "every p50..p99.9 of both cells with its interval")
 t('id="get-tail-forest"' in doc and "p99 latency ratio near / far" in doc, "the p99 forest plot")

@@ -1,23 +1,31 @@
 #!/usr/bin/env bash
 # tests/e2e/claims_truth.sh: the claims analyze makes, checked against known truth (issue 33;
 # docs/METHODOLOGY.md "Claims"). For every scenario of tests/tools/gen_truth (a synthetic
-# campaign built so that its truth is known: a clear lead, a tie, a runner-up or a leader
-# limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle at a
-# known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and the
-# cheapest prices, one subject far more consistent than the other, a single cycle, 70 cells
-# with request phases, more than "Where the time goes" shows): gen_truth
-# writes the runs and truth.json, analyze the results, render the report (English; Korean too
-# for the blocked lead, the late sends, the NIC cap, the clear lead and the many groups), and tests/tools/claims_check.py compares
-# aggregate.json's claims[] and the rendered reports (the HTML's claims block and marks, the
-# PDF's embedded claims.json and text) with the truth (a missing or contradicting claim fails
-# it); the sample campaign's claims and report with what holds of every analysis.
+# campaign built so that its truth is known: a clear lead (and the clear lowest tails), a tie,
+# a lead the data could not tell (unresolved, worded apart from a tie), a runner-up or a
+# leader limited by its client's CPU, a NIC cap, a rate step the client sent late, a throttle
+# at a known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and
+# the cheapest prices (and the most throughput per cost), one subject far more consistent
+# than the other, a single cycle, 70 cells with request phases (more than "Where the time
+# goes" shows), three clients of which one subject's were not balanced): gen_truth writes the
+# runs and truth.json, analyze the results, render the report (English; Korean too for the
+# blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
+# lead, the client-limited highest figure, the cost ranks and the client imbalance), and
+# tests/tools/claims_check.py compares aggregate.json's claims[] and the rendered reports (the
+# HTML's claims block, marks and words, the PDF's embedded claims.json and text) with the truth
+# (a missing or contradicting claim fails it); the sample campaign's claims and report with
+# what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
-# taken out, a blocked lead called clear, an id repeated; and in a report: a blocked lead
-# painted clear, a late send worded as the server's "no", a mark of no claim, a client-limited
-# latency row without its claim, a client-limit mark on another subject's row, a per-cycle
-# chart without its mark, a CDF chart carrying another category's claim, a forest plot without
-# its lead claim, a "Where the time goes" row of another concurrency, its groups past 64 left out
-# without saying so. No server; about a minute.
+# taken out, a blocked lead called clear, a client-limited highest figure called found, a
+# tail leader without its claim, an id repeated; and in a report: a blocked lead painted
+# clear, a tail leader's mark without its claim, a late send worded as the server's "no", an
+# unresolved lead worded with a tie's words (its finding, its verdict), a client-limited
+# highest figure worded as found, an imbalance or a throughput-per-cost finding without its
+# claim, a mark of no claim, a client-limited latency row without its claim, a client-limit
+# mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
+# another category's claim, a forest plot without its lead claim, a "Where the time goes" row
+# of another concurrency, its groups past 64 left out without saying so. No server; about a
+# minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -38,7 +46,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -90,6 +98,12 @@ fail_case "a late send blamed on the server" late-sends \
 fail_case "a blocked lead called clear" blocked-cpu \
 	'[c.update(verdict="clear") for c in agg["claims"] if c["kind"] == "lead"]' \
 	"leaders\[\] says not clear"
+fail_case "a client-limited highest figure called found" leader-cpu \
+	'[c.update(verdict="found", reasons=[]) for c in agg["claims"] if c["id"] == "highest/get"]' \
+	"highest/get: found (verdict found"
+fail_case "a tail leader without its claim" clear \
+	'agg["claims"] = [c for c in agg["claims"] if c["kind"] != "tail-lead"]' \
+	"the tail leader.s claim"
 fail_case "a repeated id" subjects 'agg["claims"].append(agg["claims"][0])' "repeated"
 fail_case "a claim the truth says no claim may be" errors-503 \
 	'agg["claims"].append(dict(agg["claims"][0], id="errors/put/1048576/c4/far"))' \
@@ -117,6 +131,24 @@ fail_report "a blocked lead painted clear in the report" blocked-cpu \
 fail_report "a late send worded as the server's no" late-sends \
 	'html = re.sub(r"(data-claim=\"rate-step/get/4096/c64/near/r400\">)[^<]*", r"\1no", html)' \
 	"not worded as the server"
+fail_report "an unresolved lead worded as a tie (its finding)" unresolved \
+	'html = re.sub(r"(<li data-claim=\"lead/get/1048576/c4\">)[^<]*", r"\1No clear GET leader in 1 of 1 configurations (differences within noise).", html)' \
+	"finding of lead/get/1048576/c4 words its unresolved"
+fail_report "an unresolved lead worded as a tie (its verdict)" unresolved \
+	'html = re.sub(r"(data-claim=\"lead/get/1048576/c4\">)[^<]*unresolved[^<]*", r"\1GET: no clear leader, near tied with far", html)' \
+	"every verdict worded by its claim"
+fail_report "a tail-lead mark without its claim" clear \
+	'html = html.replace(" data-claim=\"tail-lead/get/1048576/c1/p99\" data-lead=\"clear\"", "")' \
+	"mark carries its tail-lead claim"
+fail_report "a client-limited highest figure worded as found" leader-cpu \
+	'html = re.sub(r"(<li data-claim=\"highest/get\">[^<]*?workers\)); its client[^<]*", r"\1.", html)' \
+	"highest/get (client-limited) worded by its finding"
+fail_report "an imbalance finding without its claim" clients \
+	'html = html.replace("<li data-claim=\"client-balance/get/1048576/c4/near\">", "<li>")' \
+	"c4/near (imbalanced) worded by its finding: none"
+fail_report "the most throughput per cost named without its claim" subjects \
+	'html = html.replace("<li data-claim=\"rank/tput-per-cost\">", "<li>")' \
+	"rank/tput-per-cost (ranked) worded by its finding: none"
 fail_report "a mark of no claim" clear \
 	'html = html.replace("data-claim=\"lead/get/1048576/c1\"", "data-claim=\"lead/get/1048576/c9\"", 1)' \
 	"every data-claim"

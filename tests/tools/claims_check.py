@@ -16,13 +16,17 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
-    claim calls clear, or a leader without its lead claim.
+    claim calls clear, or a leader without its lead claim;
+  - a tail leader of tail_leaders[] without its tail-lead claim of its status and subject.
 With --report DIR (render's output: report.html, and report.pdf when there), the report is read
 where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ...":
   - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
     claims[] as they are, and those claims hold the truth as above;
   - every data-claim id is one of them; a cell with data-lead shows its lead claim's verdict,
     marked as a leader (class lead) exactly when it is clear, as a tie exactly when a tie;
+  - in a pooled-latency table (t-lat-OP), a cell marked as a tail leader or a tie carries the
+    tail-lead claim of that verdict (a tail-lead mark without its claim fails), every tail-lead
+    claim but an untested one is marked, and as many leaders as clear claims;
   - every lead claim is shown in its throughput table with data-lead, every client-limit claim
     of a matrix cell in its throughput table, every rate-step claim in its sweep's table and
     every sustained claim in the sustained-rate table;
@@ -39,6 +43,11 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
     claim's id, workers and figures per part) and a bar each (the chart, data-about time),
     and says how many it leaves out when there are more (the string phases.left_out);
+  - every claim's row of the Verdicts table reads its claim.KIND.VERDICT string, and a finding
+    that words lead claims of one verdict reads that verdict's finding string (an unresolved
+    lead worded with a tie's words fails); each highest-figure, client-balance, cost and
+    throughput-per-cost claim is worded by one Key finding carrying its id, reading its
+    verdict's finding string and naming its subject (a balanced one by none);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
     lead painted clear fails);
@@ -53,6 +62,7 @@ failed". Exit 0 when none failed, 1 when one did, 2 on a usage or file error.
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -114,6 +124,17 @@ def leads_agree(c, agg, by_id):
         if ld.get("clear") is False:
             c.t(x["verdict"] != "clear",
                 "%s: leaders[] says not clear, the claim says %s" % (cid, x["verdict"]))
+
+
+def tails_agree(c, agg, by_id):
+    """Each tail leader of tail_leaders[] has its tail-lead claim, of its status and subject."""
+    for ld in agg.get("tail_leaders", []):
+        cid = "tail-lead/%s/%d/c%d/%s" % (ld["op"], ld["size"], ld["concurrency"], ld["metric"][:3])
+        x = by_id.get(cid)
+        c.t(x is not None and x["verdict"] == ld.get("status") and x.get("subject") == ld.get("subject"),
+            "%s: the tail leader's claim (tail_leaders[]: %s %s; the claim: %s)"
+            % (cid, ld.get("status"), ld.get("subject"),
+               "%s %s" % (x["verdict"], x.get("subject")) if x else "none"))
 
 
 def expected(c, by_id, truth):
@@ -247,6 +268,39 @@ def lead_tables(c, name, agg, claims, tabs):
                   and ("tie" in n.classes()) == (v in ("tie", "unresolved")))
             c.t(ok, "%s: %s cell %s shows data-lead %s, class %s; its claim says %s"
                 % (name, tid, " ".join(n.claim_ids()), lead, " ".join(n.classes()) or "-", v))
+
+
+def tail_tables(c, name, claims, tabs):
+    """The tail leaders' marks of every pooled-latency table t-lat-OP against the tail-lead
+    claims: a cell marked as a leader or a tie carries the tail-lead claim whose verdict it
+    shows (clear: lead; tie, unresolved: tie) as data-claim and data-lead; every tail-lead claim
+    that is not untested is marked; the table marks as many leaders as the op has clear ones."""
+    by_id = {x["id"]: x for x in claims}
+    for tid, t in sorted(tabs.items()):
+        if not tid.startswith("t-lat-"):
+            continue
+        op = tid[len("t-lat-"):]
+        bad, shown, leads = [], set(), 0
+        for n in cells(t):
+            tl = [by_id[i] for i in n.claim_ids() if i in by_id and by_id[i]["kind"] == "tail-lead"]
+            shown.update(x["id"] for x in tl)
+            cls = n.classes()
+            leads += "lead" in cls
+            if "lead" not in cls and "tie" not in cls:
+                continue
+            v = tl[0]["verdict"] if tl else None
+            if not (v is not None and ("lead" in cls) == (v == "clear")
+                    and ("tie" in cls) == (v in ("tie", "unresolved")) and n.attrs.get("data-lead") == v):
+                bad.append("%s (%s)" % (" ".join(n.claim_ids()) or "no claim", " ".join(cls)))
+        c.t(not bad, "%s: %s: every tail leader's mark carries its tail-lead claim%s"
+            % (name, tid, ": not " + ", ".join(bad) if bad else ""))
+        want = [x for x in claims if x["kind"] == "tail-lead" and x["op"] == op]
+        missing = [x["id"] for x in want if x["verdict"] != "untested" and x["id"] not in shown]
+        c.t(not missing, "%s: %s: every tail-lead claim marked%s"
+            % (name, tid, ": not " + ", ".join(missing) if missing else ""))
+        clear = sum(1 for x in want if x["verdict"] == "clear")
+        c.t(leads == clear, "%s: %s marks %d tail leaders, the claims have %d clear"
+            % (name, tid, leads, clear))
 
 
 def marked_where(c, name, claims, tree, tabs):
@@ -453,9 +507,14 @@ def time_goes(c, name, claims, tree, tabs, lang):
         part = lambda k: f.get(k) if isinstance(f.get(k), (int, float)) else 0
         exp = [part("dns_ms") + part("connect_ms") + part("tls_ms"), f.get("send_ms"), f.get("wait_ms"),
                f.get("transfer_ms"), f.get("total_ms"), f.get("rtt_ms")]
-        w = cells[2].all_text().split()
-        if not w or number(w[0]) != x["concurrency"]:
-            bad.append("%s: workers %s" % (x["id"], cells[2].all_text()))
+        # a distributed cell shows its total and the split: "12 (3 × 4)", 4 per client
+        wt = cells[2].all_text()
+        w = wt.split()
+        split = re.search(r"\((\d+)\s*×\s*(\d+)\)", wt)
+        per = int(split.group(2)) if split else (number(w[0]) if w else None)
+        total_ok = not split or (w and number(w[0].split("(")[0]) == int(split.group(1)) * per)
+        if per != x["concurrency"] or not total_ok:
+            bad.append("%s: workers %s" % (x["id"], wt))
         for i, e in enumerate(exp):
             got = number(cells[3 + i].all_text()) if len(cells) > 3 + i else None
             if isinstance(e, (int, float)) and (got is None or abs(got - e) > max(0.0015, 0.002 * abs(e))):
@@ -520,6 +579,94 @@ def words(c, name, agg, claims, tree, lang, text):
         % (name, ": '" + stale[0] + "'" if stale else ""))
 
 
+def template_re(tpl):
+    """A claim.* or finding.* string as a pattern its wording matches: every {placeholder}
+    any text, spaces as any run of white space."""
+    parts = re.split(r"(\{[a-z0-9_]+\})", tpl)
+    out = "".join(".*?" if p.startswith("{") and p.endswith("}") else
+                  r"\s+".join(re.escape(w) for w in p.split()) + (r"\s+" if p.endswith(" ") and p.strip() else "")
+                  for p in parts)
+    return re.compile(r"\s*" + out + r"\s*", re.S)
+
+
+def matches(st, key, text):
+    return key in st and template_re(st[key]).fullmatch(" ".join(text.split())) is not None
+
+
+# The finding strings that word the lead claims of one verdict (render/report/findings.c).
+LEAD_FINDINGS = {
+    "clear": ("finding.others", "finding.led_clear"),
+    "tie": ("finding.no_clear", "finding.no_clear_nodet"),
+    "unresolved": ("finding.unresolved",),
+    "blocked": ("finding.blocked",),
+    "untested": ("finding.untested", "finding.untested_all"),
+}
+
+
+# The findings that word one claim each: (kind or id, verdict) -> the finding strings it may
+# read; None: the claim is worded by no finding.
+CLAIM_FINDINGS = {
+    ("highest", "found"): ("finding.highest",),
+    ("highest", "client-limited"): ("finding.highest_limited",),
+    ("client-balance", "imbalanced"): ("finding.imbalance",),
+    ("client-balance", "balanced"): None,
+    ("rank/tput-per-cost", "ranked"): ("finding.cost_per_tput",),
+    ("rank/tput-per-cost", "no-difference"): ("finding.cost_per_tput_none",),
+    ("rank/cost", "ranked"): ("finding.cost_cheapest",),
+}
+
+
+def claim_findings(c, name, agg, tree, lang, claims):
+    """Each claim of CLAIM_FINDINGS is worded by a Key finding that carries its id, reads
+    that verdict's finding string and names its subject; one worded by none is in no finding."""
+    st = strings(lang)
+    items = [n for n in tree.root.walk()
+             if n.tag == "li" and n.parent is not None and "findings" in n.parent.classes()]
+    for x in claims:
+        keys = CLAIM_FINDINGS.get((x["id"], x["verdict"]), CLAIM_FINDINGS.get((x["kind"], x["verdict"]), ()))
+        if keys == ():
+            continue
+        lis = [n for n in items if x["id"] in n.claim_ids()]
+        if keys is None:
+            c.t(not lis, "%s: %s (%s) worded by no finding" % (name, x["id"], x["verdict"]))
+            continue
+        text = " ".join(lis[0].all_text().split()) if lis else ""
+        ok = (len(lis) == 1 and any(matches(st, k, text) for k in keys)
+              and (x.get("subject") is None or label_of(agg, x["subject"]) in text))
+        c.t(ok, "%s: %s (%s) worded by its finding%s" % (name, x["id"], x["verdict"],
+                                                       "" if ok else ": '%s'" % text if lis else ": none"))
+
+
+def worded(c, name, tree, lang, claims, tabs):
+    """Each claim's words are its own verdict's: the Verdicts table's row of every claim reads
+    its claim.KIND.VERDICT string, and a finding that words lead claims of one verdict reads
+    that verdict's finding string (an unresolved lead is never worded as a tie)."""
+    st = strings(lang)
+    by_id = {x["id"]: x for x in claims}
+    t = tabs.get("t-claims")
+    if t is not None:
+        bad = []
+        for n in cells(t):
+            for i in n.claim_ids():
+                x = by_id.get(i)
+                key = "claim.%s.%s" % (x["kind"], x["verdict"]) if x else None
+                if x is None or not matches(st, key, n.all_text()):
+                    bad.append("%s as '%s'" % (i, " ".join(n.all_text().split())))
+        c.t(not bad, "%s: every verdict worded by its claim.KIND.VERDICT%s"
+            % (name, ": not " + "; ".join(bad[:3]) if bad else ""))
+    for n in tree.root.walk():
+        if n.tag != "li" or n.parent is None or "findings" not in n.parent.classes():
+            continue
+        xs = [by_id.get(i) for i in n.claim_ids()]
+        verdicts = {x["verdict"] for x in xs if x is not None and x["kind"] == "lead"}
+        if len(verdicts) != 1 or len(xs) != sum(1 for x in xs if x and x["kind"] == "lead"):
+            continue
+        v = verdicts.pop()
+        ok = any(matches(st, k, n.all_text()) for k in LEAD_FINDINGS.get(v, ()))
+        c.t(ok, "%s: the finding of %s words its %s verdict%s"
+            % (name, " ".join(n.claim_ids()), v, "" if ok else ": '" + " ".join(n.all_text().split()) + "'"))
+
+
 def pdf(c, name, path, claims, truth):
     try:
         listed = subprocess.run(["pdfdetach", "-list", path], capture_output=True, text=True).stdout
@@ -574,6 +721,9 @@ def report(c, agg, truth, d):
     marked_where(c, name, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
     time_goes(c, name, block, tree, tabs, lang)
+    tail_tables(c, name, block, tabs)
+    worded(c, name, tree, lang, block, tabs)
+    claim_findings(c, name, agg, tree, lang, block)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 
@@ -601,6 +751,7 @@ def main(argv):
     well_formed(c, claims, ids)
     subjects_known(c, agg, claims)
     leads_agree(c, agg, by_id)
+    tails_agree(c, agg, by_id)
     expected(c, by_id, truth)
     absent(c, ids, truth)
     for d in reports:

@@ -14,6 +14,9 @@
 static struct results_claim_figure figures[] = {
 	{"value", 131.2, NULL},
 	{"metric", NAN, "mib_s"},
+	{"percentile", NAN, "p99"},
+	{"ratio", 2.5, NULL},
+	{"threshold", 1.2, NULL},
 	{"clear", 2, NULL},
 	{"of", 4, NULL},
 	{"failed", 30, NULL},
@@ -80,7 +83,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 27, "%s: 27 verdicts walked (%zu)", lang, n);
+	CHECK(n == 35, "%s: 35 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

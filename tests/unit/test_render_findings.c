@@ -48,9 +48,43 @@ static json_t *lead_claim(json_t *ld)
 							: json_null());
 }
 
-/* reclaim: root's lead and lead-count claims made again from its leaders[] after a test
- * changed them (add_claims.py's rule), its rank/consistency claims dropped when it has no
- * consistency[]. */
+/* highest_claims: a highest claim per matrix op of root appended to claims: its cell of
+ * highest mib_s value (add_claims.py's rule; the cells' client limits left out). */
+static void highest_claims(json_t *root, json_t *claims)
+{
+	json_t *op, *c;
+	size_t k, i;
+
+	json_array_foreach(json_object_get(json_object_get(root, "matrix"), "ops"), k, op) {
+		json_t *best = NULL;
+		double bv = 0;
+		char id[64];
+
+		json_array_foreach(json_object_get(root, "cells"), i, c) {
+			json_t *v = json_object_get(json_object_get(c, "mib_s"), "value");
+			if (json_equal(json_object_get(c, "op"), op) && json_is_number(v) &&
+			    (best == NULL || json_number_value(v) > bv)) {
+				best = c;
+				bv = json_number_value(v);
+			}
+		}
+		if (best == NULL)
+			continue;
+		snprintf(id, sizeof(id), "highest/%s", json_string_value(op));
+		json_array_append_new(
+			claims, json_pack("{s:s, s:s, s:s, s:O, s:O, s:O, s:O, s:[], s:[], "
+					  "s:{s:f, s:s}}",
+					  "id", id, "kind", "highest", "verdict", "found", "op", op,
+					  "size", json_object_get(best, "size"), "concurrency",
+					  json_object_get(best, "concurrency"), "subject",
+					  json_object_get(best, "subject"), "subjects", "reasons",
+					  "figures", "value", bv, "metric", "mib_s"));
+	}
+}
+
+/* reclaim: root's lead, lead-count and highest claims made again from its leaders[] and
+ * cells after a test changed them (add_claims.py's rule), its rank/consistency claims
+ * dropped when it has no consistency[]. */
 static void reclaim(json_t *root)
 {
 	json_t *claims = json_array(), *old = json_object_get(root, "claims"), *c, *ld;
@@ -100,10 +134,11 @@ static void reclaim(json_t *root)
 	}
 	json_array_foreach(old, i, c) {
 		const char *kind = json_string_value(json_object_get(c, "kind"));
-		if (strcmp(kind, "lead") && strcmp(kind, "lead-count") &&
+		if (strcmp(kind, "lead") && strcmp(kind, "lead-count") && strcmp(kind, "highest") &&
 		    (strcmp(kind, "rank") || json_array_size(json_object_get(root, "consistency"))))
 			json_array_append(claims, c);
 	}
+	highest_claims(root, claims);
 	json_object_set_new(root, "claims", claims);
 }
 

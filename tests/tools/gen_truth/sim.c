@@ -181,6 +181,39 @@ static void bill(const struct sim_run *r, const struct run_summary *s, struct bi
 	}
 }
 
+/* clients_record: r's clients (r->clients > 1: ranks on hosts node-a, node-a, node-b, ...,
+ * each with its share of s's throughput and requests) into c. */
+static int clients_record(const struct sim_run *r, const struct run_summary *s,
+			  struct runrec_clients *c, struct err *e)
+{
+	static const char *const hosts[] = {"node-a", "node-a", "node-b", "node-b"};
+	static const char *const ids[] = {"c0", "c1", "c2", "c3"};
+	int n = r->clients > 4 ? 4 : r->clients;
+
+	if (runrec_clients_alloc(c, (size_t)n, e) < 0)
+		return -1;
+	c->count = n;
+	c->concurrency_total = (int64_t)n * r->conc;
+	for (int k = 0; k < n; k++) {
+		struct runrec_client *x = &c->list[k];
+
+		c->hosts[k] = hosts[k];
+		*x = (struct runrec_client){.rank = k,
+					    .host = hosts[k],
+					    .client_id = ids[k],
+					    .rtt_ms = 0.1,
+					    .status = "complete",
+					    .has_summary = 1};
+		x->summary.requests = (int64_t)((double)s->requests * r->client_share[k]);
+		x->summary.bytes = (int64_t)((double)s->bytes * r->client_share[k]);
+		x->summary.mib_s = s->mib_s * r->client_share[k];
+		x->summary.obj_s = s->obj_s * r->client_share[k];
+		x->summary.has_latency = 1;
+		x->summary.latency = s->latency;
+	}
+	return 0;
+}
+
 /* write_run: run.json of r with summary s into dir. */
 static int write_run(const struct sim_gen *g, const struct sim_run *r, struct run_summary *s,
 		     const char *dir, struct err *e)
@@ -243,6 +276,12 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 	}
 	rec->has_client = 1;
 	client_record(g, r, s, &rec->client);
+	if (r->clients > 1) {
+		rec->has_clients = 1;
+		rec->absent &= ~RUNREC_BIT(RUNREC_CLIENTS);
+		if (clients_record(r, s, &rec->clients, e) < 0)
+			goto done;
+	}
 	rec->has_client_limit = 1;
 	if (climit_judge(&rec->client, s->has_rate ? &s->rate : NULL, rec->workload.workers, NULL,
 			 &rec->client_limit, e) < 0)
@@ -255,6 +294,7 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 	rc = runrec_write(rec, dir, "run.json", 0, e);
 	json_decref((json_t *)rec->summary);
 done:
+	runrec_clients_clear(&rec->clients);
 	free(rec);
 	return rc;
 }

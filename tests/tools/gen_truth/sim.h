@@ -41,12 +41,14 @@ struct sim_run {
 	const char *op;
 	uint64_t size;
 	int conc;
-	double target;    /* closed loop: MiB/s, or obj/s when size is 0 */
-	double wait_frac; /* 0: 0.3 */
-	double rtt_frac;  /* 0: 0.1 */
-	double err503;    /* closed loop: the share of requests answered 503 */
-	double cpu_pct;   /* the client's CPU busy; 0: 20 */
-	double nic_share; /* the share of the NIC's speed the run's bytes took; 0: 0.1 */
+	double target;              /* closed loop: MiB/s, or obj/s when size is 0 */
+	double wait_frac;           /* 0: 0.3 */
+	double rtt_frac;            /* 0: 0.1 */
+	double err503;              /* closed loop: the share of requests answered 503 */
+	double cpu_pct;             /* the client's CPU busy; 0: 20 */
+	double nic_share;           /* the share of the NIC's speed the run's bytes took; 0: 0.1 */
+	int clients;                /* > 1: a distributed run of that many clients (MPI ranks) */
+	const double *client_share; /* each client's share of the run's throughput */
 	double rate;
 	int workers;
 	double service_ms, late_share, late_ms, capacity;
