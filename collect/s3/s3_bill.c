@@ -137,6 +137,8 @@ static char op_class(enum s3_op op)
 	case S3_GET_OBJECT:
 	case S3_HEAD_OBJECT:
 	case S3_HEAD_BUCKET:
+	case S3_GET_BUCKET_VERSIONING:
+	case S3_GET_OBJECT_TAGGING:
 		return 'b';
 	case S3_DELETE_BUCKET:
 	case S3_DELETE_OBJECT:

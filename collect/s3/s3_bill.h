@@ -5,7 +5,7 @@
  * run reads, LIST, DeleteObjects, ListMultipartUploads) are counted like the measured
  * ones. Classes (docs/METHODOLOGY.md, "Cost"): A = CreateBucket, PutObject,
  * ListObjectsV2, the multipart calls (create, part, complete, list); B = GetObject,
- * HeadObject, HeadBucket; delete = DeleteObject, DeleteObjects (one request whatever
+ * HeadObject, HeadBucket, GetBucketVersioning, GetObjectTagging; delete = DeleteObject, DeleteObjects (one request whatever
  * its keys), DeleteBucket, AbortMultipartUpload. A request counts when an HTTP answer came
  * (any status: failed requests are billed too, and retries each count); object data
  * (PUT and part bodies, GET bodies of successful requests) is counted apart from all other

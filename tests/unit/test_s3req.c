@@ -38,7 +38,55 @@ static const char *etags[] = {"\"e1\"", "\"e2\""};
 static const char *dkeys[] = {"a", "b&c"};
 static const struct s3_body five = {.mem = "hello", .len = 5};
 
+static const struct s3_hdr cond[] = {{"if-none-match", "*"}, {"x-amz-checksum-crc32", "AAAAAA=="}};
+
+static const struct s3_hdr longhdr[] = {{"x-amz-tagging",
+					 "a=0123456789012345678901234567890123456789"
+					 "0123456789012345678901234567890123456789"}};
+
 static const struct rcase cases[] = {
+	/* extra headers (s3_args.hdrs) are signed, sorted with the others */
+	{"put with extra headers",
+	 0,
+	 0,
+	 {.op = S3_PUT_OBJECT,
+	  .bucket = "bkt",
+	  .key = "k",
+	  .body = &five,
+	  .hdrs = cond,
+	  .n_hdrs = 2},
+	 "http://127.0.0.1:9000/bkt/k",
+	 "PUT",
+	 "",
+	 "host;if-none-match;x-amz-checksum-crc32;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"get bucket versioning",
+	 0,
+	 0,
+	 {.op = S3_GET_BUCKET_VERSIONING, .bucket = "bkt"},
+	 "http://127.0.0.1:9000/bkt?versioning=",
+	 "GET",
+	 "versioning=",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"get object tagging, virtual-hosted",
+	 1,
+	 0,
+	 {.op = S3_GET_OBJECT_TAGGING, .bucket = "bkt", .key = "a b"},
+	 "http://bkt.127.0.0.1:9000/a%20b?tagging=",
+	 "GET",
+	 "tagging=",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"delete one version",
+	 0,
+	 0,
+	 {.op = S3_DELETE_OBJECT, .bucket = "bkt", .key = "k", .version_id = "3/a+b"},
+	 "http://127.0.0.1:9000/bkt/k?versionId=3%2Fa%2Bb",
+	 "DELETE",
+	 "versionId=3%2Fa%2Bb",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
 	{"put, path style, special key",
 	 0,
 	 0,
@@ -210,6 +258,12 @@ static void bad_args(struct s3_req *r)
 		  .range_off = UINT64_MAX,
 		  .range_len = 2},
 		 "within 2^64"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .version_id = "v"},
+		 "version id only"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .hdrs = cond, .n_hdrs = 7},
+		 "7 extra headers"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .hdrs = longhdr, .n_hdrs = 1},
+		 "header x-amz-tagging"},
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct err e = {{0}};
