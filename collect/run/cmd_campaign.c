@@ -12,6 +12,7 @@
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
+#include "collect/run/probing.h"
 #include "collect/run/subject.h"
 #include "core/fsutil.h"
 #include "core/summary.h"
@@ -367,6 +368,62 @@ static int run_k(struct cctx *x, int k)
 	return 0;
 }
 
+/* in_only: subject id is one of --only's (or there is no --only). */
+static int in_only(const char *only, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = only; p != NULL && *p != '\0'; p += strcspn(p, ",")) {
+		p += *p == ',';
+		if (strncmp(p, id, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	}
+	return only == NULL;
+}
+
+/* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
+ * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
+ * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
+ * reach is said and fails the campaign's exit status; the runs go on. */
+static void probe_subjects(struct cctx *x)
+{
+	const struct campaign *c = x->c;
+	struct probe_opts o = {.features = c->probe_features, .kms_key = c->probe_kms_key};
+	struct probe_report *r;
+	char path[4200];
+	struct err e;
+	size_t n = 0;
+
+	snprintf(path, sizeof(path), "%s/probe.json", x->out);
+	if (!c->probe || (x->a->resume && access(path, F_OK) == 0))
+		return;
+	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
+		progress_note(x->pg, "collect: probe: out of memory");
+		x->failed = 1;
+		return;
+	}
+	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
+		const struct campaign_subject *s = &c->subjects[i];
+		struct cost_parts cost;
+		if (!in_only(x->a->only, s->id))
+			continue;
+		progress_note(x->pg, "collect: probe %s", s->id);
+		if (probing_subject(s, &o, &r[n], &e) < 0) {
+			progress_note(x->pg, "collect: probe: %s", e.msg);
+			x->failed = 1;
+		}
+		price_cost(&s->prices, &r[n].bill, 0, &cost);
+		if (i < 64)
+			x->spent[i] += cost.total;
+		n++;
+	}
+	if (probe_write(x->out, r, n, &e) < 0) {
+		progress_note(x->pg, "collect: probe: %s", e.msg);
+		x->failed = 1;
+	}
+	free(r);
+}
+
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
@@ -401,6 +458,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
+	probe_subjects(&x);
 	for (int k = 0; k < x.p->n && !*stop; k++)
 		if (run_k(&x, k) < 0) {
 			rc = EXITCODE_USAGE;

@@ -75,36 +75,47 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
 	return buf;
 }
 
+int subject_config(const struct campaign_subject *s, struct creds *cr, long buffer_size,
+		   const struct wl_send *send, struct s3_config *cfg, char **profile_ca,
+		   struct err *e)
+{
+	static const struct wl_send none;
+
+	*profile_ca = NULL;
+	memset(cfg, 0, sizeof(*cfg));
+	cfg->endpoint = s->endpoint;
+	cfg->region = s->region;
+	cfg->virtual_hosted = !s->path_style;
+	cfg->insecure = s->insecure;
+	cfg->ca_bundle = s->ca_bundle;
+	/* the last step of the CA-bundle order: the AWS profile's ca_bundle */
+	if (cfg->ca_bundle == NULL && subject_profile_ca_bundle(s, profile_ca, e) < 0)
+		return -1;
+	if (cfg->ca_bundle == NULL)
+		cfg->ca_bundle = *profile_ca;
+	cfg->creds = cr;
+	cfg->buffer_size = buffer_size;
+	if (send == NULL)
+		send = &none;
+	cfg->payload = (enum s3_payload)send->payload;
+	cfg->checksum = (enum checksum_alg)send->checksum;
+	cfg->checksum_get = send->checksum != CHECKSUM_NONE;
+	cfg->http2 = send->http2;
+	cfg->http2_shared = send->http2_shared;
+	cfg->no_keepalive = send->no_keepalive;
+	cfg->spread = send->spread;
+	return 0;
+}
+
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,
 				 long buffer_size, const struct wl_send *send, struct err *e)
 {
 	struct s3_config cfg;
-	static const struct wl_send none;
 	struct s3_client *cl;
 	char *profile_ca = NULL;
 
-	memset(&cfg, 0, sizeof(cfg));
-	cfg.endpoint = s->endpoint;
-	cfg.region = s->region;
-	cfg.virtual_hosted = !s->path_style;
-	cfg.insecure = s->insecure;
-	cfg.ca_bundle = s->ca_bundle;
-	/* the last step of the CA-bundle order: the AWS profile's ca_bundle */
-	if (cfg.ca_bundle == NULL && subject_profile_ca_bundle(s, &profile_ca, e) < 0)
+	if (subject_config(s, cr, buffer_size, send, &cfg, &profile_ca, e) < 0)
 		return NULL;
-	if (cfg.ca_bundle == NULL)
-		cfg.ca_bundle = profile_ca;
-	cfg.creds = cr;
-	cfg.buffer_size = buffer_size;
-	if (send == NULL)
-		send = &none;
-	cfg.payload = (enum s3_payload)send->payload;
-	cfg.checksum = (enum checksum_alg)send->checksum;
-	cfg.checksum_get = send->checksum != CHECKSUM_NONE;
-	cfg.http2 = send->http2;
-	cfg.http2_shared = send->http2_shared;
-	cfg.no_keepalive = send->no_keepalive;
-	cfg.spread = send->spread;
 	cl = s3_client_new(&cfg, e);
 	free(profile_ca);
 	return cl;
