@@ -85,6 +85,8 @@ struct probe_report {
 	struct bill_counts bill; /* every request the probe sent, cleanup included */
 	char cleanup[256];       /* "" when everything the probe wrote was removed, else what
 				    was left */
+	char error[256];         /* "" when the probe ran, else why it could not (its caller's
+				    message: no credentials, no client, the bucket unreachable) */
 };
 
 struct probe_opts {

@@ -16,8 +16,15 @@ void probe_versioning(struct probe_ctx *x)
 
 	probe_send(x, NULL, &a, &res);
 	probe_judge_res(&c, 2, NULL, &res);
+	if (c.v == PV_SUPPORTED &&
+	    (res.body == NULL || strstr(res.body, "VersioningConfiguration") == NULL)) {
+		c.v = PV_WRONG;
+		snprintf(c.expected, sizeof(c.expected), "2xx with a VersioningConfiguration");
+		snprintf(c.detail, sizeof(c.detail),
+			 "answered %ld without a VersioningConfiguration", res.status);
+	}
 	if (c.v == PV_SUPPORTED) {
-		p = res.body != NULL ? strstr(res.body, "<Status>") : NULL;
+		p = strstr(res.body, "<Status>");
 		q = p != NULL ? strstr(p, "</Status>") : NULL;
 		if (p != NULL && q != NULL)
 			snprintf(fr->note, sizeof(fr->note), "%.*s", (int)(q - p - 8), p + 8);

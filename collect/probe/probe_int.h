@@ -8,6 +8,7 @@
 
 #define PROBE_BODY 1024   /* bytes of every object the probe writes */
 #define PROBE_WRITTEN 128 /* keys and versions it can remember for the cleanup */
+#define PROBE_ATTEMPTS 4  /* sends of a request answered 503, 429 or SlowDown */
 
 /* A key the probe wrote, and the version the answer named ("" when none). */
 struct probe_written {
@@ -43,7 +44,8 @@ struct probe_check *probe_check_new(struct probe_ctx *x, enum probe_feature f, c
 const char *probe_key(const struct probe_ctx *x, const char *name, char *buf, size_t n);
 
 /* probe_send: a with the answer's headers kept, on request r (NULL: the probe's own),
- * retried as prepare and cleanup requests are (s3_retry: 5xx, throttles, transport); a
+ * sent again (up to PROBE_ATTEMPTS, with s3_backoff_ns's waits) only while the answer is a
+ * throttle (503, 429, SlowDown): a probe judges the first answer to anything else; a
  * successful PUT's key and version, and a DELETE's delete marker, are remembered for the
  * cleanup. res's headers and body are r's until its next request. Returns res->status (0:
  * no answer; res->error says why). */

@@ -35,9 +35,10 @@ json_t *probe_report_json(const struct probe_report *r)
 
 	rfc3339_format(t0, sizeof(t0), r->started_ns);
 	rfc3339_format(t1, sizeof(t1), r->ended_ns);
-	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:{}}", "subject", r->subject,
+	o = json_pack("{s:s, s:s, s:s, s:s, s:s, s:o, s:s, s:s, s:{}}", "subject", r->subject,
 		      "endpoint", r->endpoint, "bucket", r->bucket, "started", t0, "ended", t1,
-		      "billing", bill_to_json(&r->bill), "cleanup", r->cleanup, "features");
+		      "billing", bill_to_json(&r->bill), "cleanup", r->cleanup, "error", r->error,
+		      "features");
 	feats = o != NULL ? json_object_get(o, "features") : NULL;
 	for (int f = 0; feats != NULL && f < PF_COUNT; f++) {
 		if (!r->f[f].probed)
@@ -94,4 +95,6 @@ void probe_print(FILE *f, const struct probe_report *r)
 	}
 	if (r->cleanup[0])
 		fprintf(f, "  cleanup: %s\n", r->cleanup);
+	if (r->error[0])
+		fprintf(f, "  not probed: %s\n", r->error);
 }

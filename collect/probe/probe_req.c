@@ -4,9 +4,11 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "collect/probe/probe_int.h"
 #include "collect/s3/s3_bill.h"
+#include "core/rng.h"
 
 int probe_want(const struct probe_ctx *x, enum probe_feature f)
 {
@@ -51,13 +53,28 @@ static void remember(struct probe_ctx *x, const char *key, const char *version)
 	x->n_w++;
 }
 
+/* throttled: an answer that asks to come back later (503, 429, SlowDown). */
+static int throttled(const struct s3_result *res)
+{
+	return res->status == 503 || res->status == 429 || strcmp(res->code, "SlowDown") == 0;
+}
+
 long probe_send(struct probe_ctx *x, struct s3_req *r, struct s3_args *a, struct s3_result *res)
 {
 	struct err e = {{0}};
 	char version[128] = "";
+	uint64_t rng = rng_time_seed();
 
 	a->keep_headers = 1;
-	s3_retry(r != NULL ? r : x->r, a, res, &e);
+	for (int k = 1;; k++) {
+		err_clear(&e);
+		s3_req_perform(r != NULL ? r : x->r, a, res, &e);
+		if (k == PROBE_ATTEMPTS || !throttled(res))
+			break;
+		int64_t ns = s3_backoff_ns(&rng, k);
+		struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
+		nanosleep(&ts, NULL);
+	}
 	if (res->status == 0 && res->error[0] == '\0')
 		snprintf(res->error, sizeof(res->error), "%s", e.msg);
 	if (res->status >= 200 && res->status < 300 &&

@@ -384,7 +384,8 @@ static int in_only(const char *only, const char *id)
 /* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
  * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
  * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
- * reach is said and fails the campaign's exit status; the runs go on. */
+ * reach is said (and its record in probe.json has the error); the runs go on, and the
+ * campaign's exit status is theirs. */
 static void probe_subjects(struct cctx *x)
 {
 	const struct campaign *c = x->c;
@@ -409,18 +410,15 @@ static void probe_subjects(struct cctx *x)
 			continue;
 		progress_note(x->pg, "collect: probe %s", s->id);
 		if (probing_subject(s, &o, &r[n], &e) < 0) {
-			progress_note(x->pg, "collect: probe: %s", e.msg);
-			x->failed = 1;
+			progress_note(x->pg, "collect: %s", e.msg);
 		}
 		price_cost(&s->prices, &r[n].bill, 0, &cost);
 		if (i < 64)
 			x->spent[i] += cost.total;
 		n++;
 	}
-	if (probe_write(x->out, r, n, &e) < 0) {
+	if (probe_write(x->out, r, n, &e) < 0)
 		progress_note(x->pg, "collect: probe: %s", e.msg);
-		x->failed = 1;
-	}
 	free(r);
 }
 

@@ -111,7 +111,7 @@ int cmd_probe(int argc, char **argv)
 	s.ca_bundle = (char *)subject_ca_default(s.ca_bundle);
 	rc = EXITCODE_OK;
 	if (probing_subject(&s, &o, &rep, &e) < 0) {
-		fprintf(stderr, "collect: probe: %s\n", e.msg);
+		fprintf(stderr, "collect: %s\n", e.msg);
 		rc = EXITCODE_PARTIAL;
 	}
 	probe_print(stdout, &rep);
