@@ -185,6 +185,18 @@ sed 's/^features = .*/probe = no/' "$tmp/c.ini" >"$tmp/c2.ini"
 [ ! -e "$tmp/camp2/probe.json" ] && [ -d "$tmp/camp2/runs" ]
 check $? "probe = no: no probe.json, the runs ran"
 
+# the probe's bill counts toward max_cost: its DELETEs at 1 each (the run's estimate: 1)
+# stop the subject before its first run
+sed -e 's/^features = .*/features = conditional-delete/' -e '/^credentials = env:RG/a\
+price_delete = 1/1\
+max_cost = 3' "$tmp/c.ini" >"$tmp/c5.ini"
+"$collect" "$tmp/c5.ini" -o "$tmp/camp5" --only rgw >"$tmp/camp5.log" 2>&1
+st=$?
+[ "$st" = 1 ] && grep -q "subject rgw: spent .* past its max_cost 3" "$tmp/camp5.log" &&
+	jq -e '.subjects[0].billing.delete >= 1' "$tmp/camp5/probe.json" >/dev/null &&
+	jq -e '.errors.class == "budget"' "$tmp/camp5/runs/cycle-01/rgw/put-4KiB-c1/run.json" >/dev/null
+check $? "the probe's DELETEs count toward max_cost: the first run not run, class budget (exit $st)"
+
 # 5. bad input
 as RGW
 out=$(AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK "$collect" probe --endpoint "$EP" \
