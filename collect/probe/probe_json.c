@@ -86,7 +86,7 @@ void probe_print(FILE *f, const struct probe_report *r)
 				continue;
 			fprintf(f, "%s %s: %s", said++ ? ";" : "", c->name,
 				probe_verdict_name(c->v));
-			if (c->v == PV_REFUSED)
+			if (c->v == PV_REFUSED && c->status != 0)
 				fprintf(f, " %ld%s%s", c->status, c->code[0] ? " " : "", c->code);
 			if (c->detail[0])
 				fprintf(f, " (%s)", c->detail);

@@ -16,7 +16,11 @@
 #  4. a campaign with [probe] features = conditional-put, tagging writes OUT/probe.json
 #     with both subjects before its runs; probe = no writes none; --resume keeps it;
 #  5. bad input: --features and [probe] features with an unknown feature, [probe] with an
-#     unknown key, named by option, or by file, line, section and key.
+#     unknown key, named by option, or by file, line, section and key;
+#  6. over TLS (nginx in front of RGW, HTTP/2 and TLS 1.2 only, a CA of the test's own):
+#     http2 and tls1.2 supported, tls1.3 refused (the handshake fails), virtual-hosted
+#     wrong (RGW without rgw_dns_name reads BUCKET.s3.localhost as path-style: 404), the
+#     same conditional-put verdicts as over plain HTTP.
 . "$(dirname "$0")/collect_lib.sh"
 
 use_rgw
@@ -211,4 +215,63 @@ sed 's/^features = .*/retries = 2/' "$tmp/c.ini" >"$tmp/c4.ini"
 out=$("$collect" "$tmp/c4.ini" -o "$tmp/camp4" --dry-run 2>&1)
 [ $? = 2 ] && [[ $out == *"c4.ini:9: [probe] retries: unknown key"* ]]
 check $? "[probe] retries: unknown key named"
+
+# 6. over TLS: nginx (HTTP/2, TLS 1.2 only) in front of RGW
+command -v nginx >/dev/null && command -v openssl >/dev/null ||
+	{ bad "nginx or openssl missing (scripts/setup)"; finish; }
+t=$tmp/tls
+mkdir -p "$t/tmp"
+openssl req -x509 -newkey rsa:2048 -nodes -keyout "$t/ca.key" -out "$t/ca.pem" -days 2 \
+	-subj "/CN=s3bench probe CA" >/dev/null 2>&1 &&
+	openssl req -newkey rsa:2048 -nodes -keyout "$t/srv.key" -out "$t/srv.csr" \
+		-subj "/CN=s3.localhost" >/dev/null 2>&1 &&
+	printf 'subjectAltName=DNS:s3.localhost,DNS:*.s3.localhost\n' >"$t/ext" &&
+	openssl x509 -req -in "$t/srv.csr" -CA "$t/ca.pem" -CAkey "$t/ca.key" -CAcreateserial \
+		-out "$t/srv.pem" -days 2 -extfile "$t/ext" >/dev/null 2>&1
+check $? "a CA and a certificate for s3.localhost, *.s3.localhost"
+port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+cat >"$t/nginx.conf" <<CONF
+$([ "$(id -u)" = 0 ] && echo "user root;")
+daemon on;
+worker_processes 1;
+pid $t/nginx.pid;
+error_log $t/error.log warn;
+events { worker_connections 64; }
+http {
+	access_log off;
+	client_max_body_size 0;
+	client_body_temp_path $t/tmp;
+	proxy_temp_path $t/tmp;
+	server {
+		listen 127.0.0.1:$port ssl http2;
+		ssl_certificate $t/srv.pem;
+		ssl_certificate_key $t/srv.key;
+		ssl_protocols TLSv1.2;
+		location / {
+			proxy_pass $RGW_S3_ENDPOINT;
+			proxy_set_header Host \$http_host;
+			proxy_http_version 1.1;
+			proxy_request_buffering off;
+		}
+	}
+}
+CONF
+nginx -p "$t" -c "$t/nginx.conf" -e "$t/error.log" >"$t/start.log" 2>&1
+check $? "nginx over TLS in front of RGW on port $port"
+at_exit "kill \$(cat '$t/nginx.pid' 2>/dev/null) 2>/dev/null"
+for _ in $(seq 50); do [ -s "$t/nginx.pid" ] && break; sleep 0.1; done
+as RGW
+AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK "$collect" probe --endpoint "https://s3.localhost:$port" \
+	--ca-bundle "$t/ca.pem" --bucket "probe-tls-$sfx" -o "$t/out" \
+	--features conditional-put,path-style,virtual-hosted,http2,tls1.2,tls1.3 >"$t/out.txt" 2>&1
+check $? "collect probe over TLS: exit 0"
+r=$t/out/probe.json
+[ "$(verdict "$r" http2)" = supported ] && [ "$(verdict "$r" tls1.2)" = supported ] &&
+	[ "$(verdict "$r" tls1.3 handshake)" = "refused 0" ] &&
+	jq -e '.subjects[0].features["tls1.2"].checks[0].detail | startswith("TLSv1.2 ")' "$r" >/dev/null
+check $? "HTTP/2 and TLS 1.2 supported, TLS 1.3 refused ($(grep -E 'http2|tls' "$t/out.txt" | tr -s ' ' | tr '\n' ';'))"
+[ "$(verdict "$r" virtual-hosted head-object)" = "wrong 404" ] &&
+	[ "$(verdict "$r" path-style)" = supported ] &&
+	[ "$(verdict "$r" conditional-put if-match-current)" = "wrong 412" ]
+check $? "over TLS: path-style supported, virtual-hosted wrong 404 (no rgw_dns_name), RGW's If-Match"
 finish
