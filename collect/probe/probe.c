@@ -33,8 +33,9 @@ static void cleanup(struct probe_ctx *x)
 		snprintf(x->out->cleanup, sizeof(x->out->cleanup),
 			 "%d of %d keys or versions under %s left (%s)", left + x->lost,
 			 x->n_w + x->lost, x->prefix,
-			 x->versioned ? "versioned bucket: versions without an id in the answer"
-				      : "DELETE failed");
+			 x->stopped[0]  ? x->stopped
+			 : x->versioned ? "versioned bucket: versions without an id in the answer"
+					: "DELETE failed");
 }
 
 /* bucket_ready: the bucket answers HeadBucket, or is created (x->created); 0, or -1 with a
@@ -110,6 +111,8 @@ int probe_run(const struct s3_config *base, const char *id, const char *bucket,
 	cfg.checksum = CHECKSUM_NONE;
 	cfg.checksum_get = 0;
 	cfg.http2 = cfg.http2_shared = 0;
+	cfg.timeout_ms = PROBE_REQUEST_MS;
+	x->deadline_ns = time_mono_ns() + PROBE_LIMIT_NS;
 	if ((x->cl = s3_client_new(&cfg, e)) == NULL || (x->r = s3_req_new(x->cl, e)) == NULL) {
 		err_prefix(e, "probe %s", id);
 		goto out;
@@ -132,6 +135,10 @@ int probe_run(const struct s3_config *base, const char *id, const char *bucket,
 	for (int f = 0; f < PF_COUNT; f++)
 		if (out->f[f].probed)
 			out->f[f].v = probe_combine(&out->f[f]);
+	if (x->stopped[0] != '\0') {
+		err_set(e, "probe %s: stopped early: %s", id, x->stopped);
+		goto out;
+	}
 	rc = 0;
 out:
 	s3_req_free(x->r);

@@ -124,8 +124,11 @@ enum probe_verdict probe_combine(const struct probe_feature_result *f);
  * here per check) with the features of o; *out filled (subject and endpoint from the
  * caller's id and base). A missing bucket is created and deleted at the end. Keys are
  * written under "s3bench-probe/ID-RANDOM/" and removed (every version the answers named, on
- * a versioned bucket). 0, or -1 with a message when no client could be made or the bucket
- * neither answers nor can be created (then out holds what was found). */
+ * a versioned bucket). Each request has PROBE_REQUEST_MS, the whole probe PROBE_LIMIT_NS
+ * (collect/probe/probe_int.h: 10 s, 60 s); a request that times out, cannot connect or stays
+ * throttled stops it. 0, or -1 with a message when no client could be made, the bucket
+ * neither answers nor can be created, or the probe stopped early (out holds what was
+ * found; the checks not made are untested). */
 int probe_run(const struct s3_config *base, const char *id, const char *bucket,
 	      const struct probe_opts *o, struct probe_report *out, struct err *e);
 

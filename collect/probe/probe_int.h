@@ -6,9 +6,11 @@
 
 #include "collect/probe/probe.h"
 
-#define PROBE_BODY 1024   /* bytes of every object the probe writes */
-#define PROBE_WRITTEN 128 /* keys and versions it can remember for the cleanup */
-#define PROBE_ATTEMPTS 4  /* sends of a request answered 503, 429 or SlowDown */
+#define PROBE_BODY 1024            /* bytes of every object the probe writes */
+#define PROBE_WRITTEN 128          /* keys and versions it can remember for the cleanup */
+#define PROBE_ATTEMPTS 4           /* sends of a request answered 503, 429 or SlowDown */
+#define PROBE_REQUEST_MS 10000     /* one request's time limit */
+#define PROBE_LIMIT_NS 60000000000 /* the whole probe's: past it nothing more is sent */
 
 /* A key the probe wrote, and the version the answer named ("" when none). */
 struct probe_written {
@@ -26,7 +28,9 @@ struct probe_ctx {
 	struct probe_report *out;
 	int versioned; /* the bucket's versioning is Enabled or Suspended */
 	int https;
-	int created; /* the probe created the bucket (and deletes it at the end) */
+	int created;         /* the probe created the bucket (and deletes it at the end) */
+	int64_t deadline_ns; /* CLOCK_MONOTONIC: PROBE_LIMIT_NS after the start */
+	char stopped[160];   /* "" while requests go out; else why the probe stopped sending */
 	struct probe_written w[PROBE_WRITTEN];
 	int n_w, lost; /* lost: keys written past PROBE_WRITTEN (not cleaned) */
 	unsigned char body[PROBE_BODY];
@@ -47,7 +51,9 @@ const char *probe_key(const struct probe_ctx *x, const char *name, char *buf, si
  * sent again (up to PROBE_ATTEMPTS, with s3_backoff_ns's waits) only while the answer is a
  * throttle (503, 429, SlowDown): a probe judges the first answer to anything else; a
  * successful PUT's key and version, and a DELETE's delete marker, are remembered for the
- * cleanup. res's headers and body are r's until its next request. Returns res->status (0:
+ * cleanup. When a request of the probe's own client times out, cannot connect or stays
+ * throttled, or PROBE_LIMIT_NS has passed, x->stopped says so and nothing more is sent
+ * (res: no answer, its error the reason; the checks left are untested). res's headers and body are r's until its next request. Returns res->status (0:
  * no answer; res->error says why). */
 long probe_send(struct probe_ctx *x, struct s3_req *r, struct s3_args *a, struct s3_result *res);
 

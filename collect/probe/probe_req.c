@@ -9,6 +9,7 @@
 #include "collect/probe/probe_int.h"
 #include "collect/s3/s3_bill.h"
 #include "core/rng.h"
+#include "core/timefmt.h"
 
 int probe_want(const struct probe_ctx *x, enum probe_feature f)
 {
@@ -66,6 +67,14 @@ long probe_send(struct probe_ctx *x, struct s3_req *r, struct s3_args *a, struct
 	uint64_t rng = rng_time_seed();
 
 	a->keep_headers = 1;
+	if (x->stopped[0] == '\0' && time_mono_ns() > x->deadline_ns)
+		snprintf(x->stopped, sizeof(x->stopped), "the probe's time limit of %lld s passed",
+			 (long long)(PROBE_LIMIT_NS / 1000000000));
+	if (x->stopped[0] != '\0') {
+		memset(res, 0, sizeof(*res));
+		snprintf(res->error, sizeof(res->error), "not sent: %s", x->stopped);
+		return 0;
+	}
 	for (int k = 1;; k++) {
 		err_clear(&e);
 		s3_req_perform(r != NULL ? r : x->r, a, res, &e);
@@ -75,6 +84,10 @@ long probe_send(struct probe_ctx *x, struct s3_req *r, struct s3_args *a, struct
 		struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};
 		nanosleep(&ts, NULL);
 	}
+	if (r == NULL && (res->cls == EC_TIMEOUT || res->cls == EC_CONNECT || res->cls == EC_DNS ||
+			  throttled(res)))
+		snprintf(x->stopped, sizeof(x->stopped), "%s %s: %s", s3_op_name(a->op),
+			 a->key ? a->key : a->bucket, res->error);
 	if (res->status == 0 && res->error[0] == '\0')
 		snprintf(res->error, sizeof(res->error), "%s", e.msg);
 	if (res->status >= 200 && res->status < 300 &&
@@ -126,6 +139,7 @@ int probe_client(struct probe_ctx *x, int virtual_hosted, int http2, int tls, st
 	cfg.http2 = http2;
 	cfg.http2_shared = 0;
 	cfg.tls_version = tls;
+	cfg.timeout_ms = PROBE_REQUEST_MS;
 	cfg.checksum = CHECKSUM_NONE;
 	cfg.checksum_get = 0;
 	pc->r = NULL;
