@@ -16,7 +16,9 @@
 #  4. a campaign with [probe] features = conditional-put, tagging writes OUT/probe.json
 #     with both subjects before its runs; probe = no writes none; --resume keeps it;
 #  5. bad input: --features and [probe] features with an unknown feature, [probe] with an
-#     unknown key, named by option, or by file, line, section and key;
+#     unknown key, named by option, or by file, line, section and key; an endpoint that
+#     accepts connections and never answers: the probe gives up after its 10 s request
+#     limit, exit 1, probe.json's error names the timeout;
 #  6. over TLS (nginx in front of RGW, HTTP/2 and TLS 1.2 only, a CA of the test's own):
 #     http2 and tls1.2 supported, tls1.3 refused (the handshake fails), virtual-hosted
 #     wrong (RGW without rgw_dns_name reads BUCKET.s3.localhost as path-style: 404), the
@@ -215,6 +217,26 @@ sed 's/^features = .*/retries = 2/' "$tmp/c.ini" >"$tmp/c4.ini"
 out=$("$collect" "$tmp/c4.ini" -o "$tmp/camp4" --dry-run 2>&1)
 [ $? = 2 ] && [[ $out == *"c4.ini:9: [probe] retries: unknown key"* ]]
 check $? "[probe] retries: unknown key named"
+python3 -c '
+import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen(16)
+print(s.getsockname()[1], flush=True)
+held, end = [], time.time() + 40
+s.settimeout(0.5)
+while time.time() < end:
+    try: held.append(s.accept()[0])
+    except OSError: pass
+' >"$tmp/bh.port" &
+stop_at_exit $!
+for _ in $(seq 50); do [ -s "$tmp/bh.port" ] && break; sleep 0.1; done
+s0=$SECONDS
+AWS_ACCESS_KEY_ID=x AWS_SECRET_ACCESS_KEY=y "$collect" probe --endpoint "http://127.0.0.1:$(cat "$tmp/bh.port")" \
+	--bucket bh -o "$tmp/bh" >/dev/null 2>&1
+st=$?
+took=$((SECONDS - s0))
+[ "$st" = 1 ] && [ "$took" -le 20 ] &&
+	jq -e '.subjects[0].error | test("timed out")' "$tmp/bh/probe.json" >/dev/null
+check $? "an endpoint that never answers: given up after ${took}s (10 s limit), exit $st, error recorded"
 
 # 6. over TLS: nginx (HTTP/2, TLS 1.2 only) in front of RGW
 command -v nginx >/dev/null && command -v openssl >/dev/null ||
