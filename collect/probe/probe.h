@@ -92,6 +92,8 @@ struct probe_report {
 struct probe_opts {
 	unsigned features;   /* bit (1u << feature) per feature to probe; 0: all */
 	const char *kms_key; /* SSE-KMS key id to send; NULL: none (the provider's default) */
+	const char *prefix;  /* the key prefix ("s3bench-probe/CAMPAIGN/SUBJECT/", ending in
+				'/'); NULL: "s3bench-probe/ID/" */
 };
 
 /* probe_feature_name: "conditional-put", "checksum-crc32", "tls1.2", ...; "" when unknown. */
@@ -123,8 +125,9 @@ enum probe_verdict probe_combine(const struct probe_feature_result *f);
  * with endpoint, region, credentials and CAs; its checksum, HTTP and TLS fields are set
  * here per check) with the features of o; *out filled (subject and endpoint from the
  * caller's id and base). A missing bucket is created and deleted at the end. Keys are
- * written under "s3bench-probe/ID-RANDOM/" and removed (every version the answers named, on
- * a versioned bucket). Each request has PROBE_REQUEST_MS, the whole probe PROBE_LIMIT_NS
+ * written under o's prefix, whatever an earlier probe killed there left is deleted first
+ * (collect/s3/sweep.h), and they are removed (every version the answers named, on a
+ * versioned bucket): two probes must not share a prefix at once. Each request has PROBE_REQUEST_MS, the whole probe PROBE_LIMIT_NS
  * (collect/probe/probe_int.h: 10 s, 60 s); a request that times out, cannot connect or stays
  * throttled stops it. 0, or -1 with a message when no client could be made, the bucket
  * neither answers nor can be created, or the probe stopped early (out holds what was

@@ -22,7 +22,7 @@ struct probe_ctx {
 	const struct s3_config *base;
 	const struct probe_opts *o;
 	const char *bucket;
-	char prefix[96]; /* "s3bench-probe/ID-RANDOM/" */
+	char prefix[256]; /* "s3bench-probe/CAMPAIGN/SUBJECT/" (probe_opts.prefix) */
 	struct s3_client *cl;
 	struct s3_req *r;
 	struct probe_report *out;

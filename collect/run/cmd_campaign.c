@@ -391,7 +391,7 @@ static void probe_subjects(struct cctx *x)
 	const struct campaign *c = x->c;
 	struct probe_opts o = {.features = c->probe_features, .kms_key = c->probe_kms_key};
 	struct probe_report *r;
-	char path[4200];
+	char path[4200], prefix[256];
 	struct err e;
 	size_t n = 0;
 
@@ -408,6 +408,8 @@ static void probe_subjects(struct cctx *x)
 		struct cost_parts cost;
 		if (!in_only(x->a->only, s->id))
 			continue;
+		snprintf(prefix, sizeof(prefix), "s3bench-probe/%s/%s/", c->name, s->id);
+		o.prefix = prefix;
 		progress_note(x->pg, "collect: probe %s", s->id);
 		if (probing_subject(s, &o, &r[n], &e) < 0) {
 			progress_note(x->pg, "collect: %s", e.msg);

@@ -12,7 +12,8 @@
 #     dropped (wrong); the same checksum and conditional DELETE verdicts;
 #  3. the probe leaves no key under s3bench-probe/ (on RGW also no version of one in a
 #     versioned bucket, whose status it records as Enabled), removes a bucket it created,
-#     and bills its requests (probe.json's billing);
+#     deletes first what a killed probe left under its prefix, and bills its requests
+#     (probe.json's billing);
 #  4. a campaign with [probe] features = conditional-put, tagging writes OUT/probe.json
 #     with both subjects before its runs; probe = no writes none; --resume keeps it;
 #  5. bad input: --features and [probe] features with an unknown feature, [probe] with an
@@ -135,6 +136,17 @@ check $? "s3rver stores a wrong CRC32 (curl $st) and ignores a DELETE's If-Match
 	[ "$(verdict "$p" conditional-put if-none-match-existing)" != \
 		"$(verdict "$q" conditional-put if-none-match-existing)" ]
 check $? "the two servers' records differ where they do"
+
+# what a killed probe left under the prefix is deleted first
+as RGW
+b=probe-rgw-$sfx
+s3 -X PUT --data-binary x "$b/s3bench-probe/left/killed-1" >/dev/null
+s3 -X PUT --data-binary x "$b/s3bench-probe/left/killed-2" >/dev/null
+AWS_ACCESS_KEY_ID=$AK AWS_SECRET_ACCESS_KEY=$SK "$collect" probe --endpoint "$EP" --id left \
+	--bucket "$b" --features tagging >/dev/null 2>&1
+st=$(s3 "$b?list-type=2&prefix=s3bench-probe%2F")
+[ "$st" = 200 ] && ! grep -q '<Key>' "$tmp/body"
+check $? "the keys a killed probe left under s3bench-probe/left/ are deleted"
 
 # 3. a versioned RGW bucket: status recorded, every version removed
 as RGW
