@@ -48,7 +48,7 @@ void probe_addressing(struct probe_ctx *x, enum probe_feature f)
 	struct probe_check *c = probe_check_new(x, f, "head-object");
 	struct probe_conn pc;
 	struct s3_result res;
-	char key[192];
+	char key[320];
 
 	probe_key(x, "addressing", key, sizeof(key));
 	if (!probe_put(x, key, &res)) {

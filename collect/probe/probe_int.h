@@ -14,7 +14,7 @@
 
 /* A key the probe wrote, and the version the answer named ("" when none). */
 struct probe_written {
-	char key[160];
+	char key[320];
 	char version[128];
 };
 

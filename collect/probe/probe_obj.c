@@ -45,7 +45,7 @@ static void cond(struct probe_ctx *x, enum probe_feature f, const char *check, e
 
 void probe_conditional_put(struct probe_ctx *x)
 {
-	char key[192], missing[192], etag[128];
+	char key[320], missing[320], etag[128];
 	struct s3_result res;
 
 	probe_key(x, "conditional-put", key, sizeof(key));
@@ -71,7 +71,7 @@ void probe_conditional_put(struct probe_ctx *x)
 
 void probe_conditional_delete(struct probe_ctx *x)
 {
-	char key[192], missing[192], etag[128];
+	char key[320], missing[320], etag[128];
 	struct s3_result res;
 
 	probe_key(x, "conditional-delete", key, sizeof(key));
@@ -169,7 +169,7 @@ void probe_checksum(struct probe_ctx *x, enum probe_feature f)
 {
 	enum checksum_alg alg = CHECKSUM_CRC32 + (f - PF_CHECKSUM_CRC32);
 	const char *hname = checksum_header(alg);
-	char key[192], value[CHECKSUM_B64_MAX], other[CHECKSUM_B64_MAX], got[128];
+	char key[320], value[CHECKSUM_B64_MAX], other[CHECKSUM_B64_MAX], got[128];
 	struct s3_hdr h = {hname, value}, mode = {"x-amz-checksum-mode", "ENABLED"};
 	struct probe_check *put = probe_check_new(x, f, "put");
 	struct probe_check *get = probe_check_new(x, f, "get");
@@ -211,7 +211,7 @@ void probe_checksum(struct probe_ctx *x, enum probe_feature f)
 
 void probe_tagging(struct probe_ctx *x)
 {
-	char key[192];
+	char key[320];
 	struct s3_hdr h = {"x-amz-tagging", "s3bench-probe=1"};
 	struct probe_check *put = probe_check_new(x, PF_TAGGING, "put");
 	struct probe_check *get = probe_check_new(x, PF_TAGGING, "get-tagging");
@@ -293,7 +293,7 @@ static void sse_c(struct probe_ctx *x, const char *key)
 
 void probe_sse(struct probe_ctx *x, enum probe_feature f)
 {
-	char key[192];
+	char key[320];
 	struct s3_result res;
 
 	probe_key(x, probe_feature_name(f), key, sizeof(key));
