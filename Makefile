@@ -5,8 +5,9 @@
 #                                      and runs its live engine tests, build/tsan/tests/live_engine and live_wl)
 #   make test            install what is missing, check the C layout (make style), then unit +
 #                        live + end-to-end tests
-#   make style           every C file laid out as .clang-format says? (scripts/style-check;
-#                        scripts/style-check --fix rewrites the ones that are not)
+#   make style           every C file laid out as .clang-format says, and no call circle
+#                        unexplained? (scripts/style-check; scripts/style-check --fix rewrites
+#                        the files not laid out)
 #   make test-unit       unit tests only (no servers)
 #   make run             the demo campaign against local S3 servers, ending in a report
 #   make bench           the benchmarks in bench/

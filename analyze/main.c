@@ -69,7 +69,7 @@ static void usage(FILE *f)
 	      "                            it, a DATA_DIR with Warp files and no runs/ is read\n"
 	      "                            the same way, one subject per host\n"
 	      "  --prices FILE[:SECTION]   bill a Warp DATA_DIR at the prices of a price file\n"
-	      "                            (data/prices/example.ini): every run at [SECTION],\n"
+	      "                            (data/prices/providers.ini): every run at [SECTION],\n"
 	      "                            or each subject at the section its map entry names\n"
 	      "                            (prices = SECTION), else at [ID]; only the logged\n"
 	      "                            requests are billed (docs/FORMATS.md)\n"

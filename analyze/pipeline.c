@@ -218,7 +218,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.source = st->warp_mode ? "warp" : NULL;
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
-	m.baseline = base->doc ? base : NULL;
+	m.baseline = base->path ? base : NULL;
 	snprintf(path, sizeof(path), "%s/cells.csv", dir);
 	if (out_csv_cells(a, path, e) < 0)
 		return -1;
@@ -226,7 +226,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	if (out_csv_runs(a, path, e) < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	if (out_json_write(a, &m, path, e) < 0)
+	if (out_results_write(a, &m, path, e) < 0)
 		return -1;
 	fprintf(stderr,
 		"analyze: %zu runs read (%zu files unreadable), %zu cells, %zu one-off rows "
@@ -266,17 +266,17 @@ static int record_history(const struct pipeline_opts *o, const struct history_tr
 	char dir[PATH_MAX], path[PATH_MAX + 32];
 	long long id = 0;
 	size_t n_reg = 0, n_watch = 0;
-	json_error_t je;
-	json_t *agg;
+	struct results agg;
 	int rc;
 
 	results_dir(o, dir, sizeof(dir));
 	snprintf(path, sizeof(path), "%s/aggregate.json", dir);
-	agg = json_load_file(path, 0, &je);
-	if (agg == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	rc = history_record(o->history, agg, dir, &id, e);
-	json_decref(agg);
+	if (results_read(path, &agg, e) < 0) {
+		results_free(&agg);
+		return -1;
+	}
+	rc = history_record(o->history, &agg, dir, &id, e);
+	results_free(&agg);
 	if (rc < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
@@ -516,6 +516,18 @@ static void state_clear(struct state *st)
 	warpdir_map_clear(&st->map);
 }
 
+/* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest
+ * records the file (its path from DATA_DIR: manifest_path_from), so that the results re-derived
+ * from another working folder or a bundle say the same. */
+static int load_baseline(const struct pipeline_opts *o, struct baseline *base, struct err *e)
+{
+	char file[PATH_MAX], shown[PATH_MAX];
+
+	snprintf(file, sizeof(file), "%s/aggregate.json", o->baseline);
+	manifest_path_from(o->data_dir, file, shown, sizeof(shown));
+	return baseline_load(o->baseline, shown, base, e);
+}
+
 int pipeline_run(const struct pipeline_opts *o)
 {
 	struct state st = {0};
@@ -528,7 +540,7 @@ int pipeline_run(const struct pipeline_opts *o)
 	if (o->prices && !st.warp_mode)
 		fprintf(stderr, "analyze: --prices applies to a directory of Warp result files "
 				"(s3bench's own runs carry their prices in run.json)\n");
-	else if (o->baseline && baseline_load(o->baseline, &base, &e) < 0)
+	else if (o->baseline && load_baseline(o, &base, &e) < 0)
 		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
 	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
 		 build_and_write(&st, o, &ao, &base) == 0)

@@ -5,7 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const reason_names[CLIMIT_R_COUNT] = {"cpu", "shared-cpu", "nic", "workers"};
+static const char *const reason_names[CLIMIT_R_COUNT] = {"cpu", "shared-cpu", "nic", "workers",
+							 "late-sends"};
 
 void climit_defaults(struct climit_thresholds *t)
 {
@@ -38,7 +39,7 @@ int climit_judge(const struct runrec_clientres *client, const struct rate_summar
 	if (client == NULL)
 		return 0;
 	win = runrec_clientres_window(client);
-	if (!runrec_window_has_cpu(win))
+	if (!runrec_window_has(win, RUNREC_WINDOW_CPU))
 		return err_set(e, "client.window: cpu_busy_pct missing or not a number");
 	v->cpu_busy_pct = win->cpu_busy_pct;
 	v->tcp_retrans_pct = win->tcp_retrans_pct;
@@ -155,6 +156,12 @@ static int names_from(const json_t *a, const char *path, const char *const *name
 	return 0;
 }
 
+int climit_reasons_from_json(const json_t *a, const char *path, unsigned *bits, struct err *e)
+{
+	*bits = 0;
+	return names_from(a, path, reason_names, CLIMIT_R_COUNT, bits, e);
+}
+
 /* num_from: o[k] as a number into *v; null into `null_v` when null_ok (null_ok 2: absent
  * too). */
 static int num_from(const json_t *o, const char *path, const char *k, int null_ok, double null_v,
@@ -187,8 +194,7 @@ int climit_from_json(const json_t *j, const char *path, struct climit_verdict *v
 		return err_set(e, "field %s: expected an object with limited true or false", path);
 	v->limited = json_is_true(json_object_get(j, "limited"));
 	snprintf(q, sizeof(q), "%s.reasons", path);
-	if (names_from(json_object_get(j, "reasons"), q, reason_names, CLIMIT_R_COUNT, &v->reasons,
-		       e) < 0)
+	if (climit_reasons_from_json(json_object_get(j, "reasons"), q, &v->reasons, e) < 0)
 		return -1;
 	snprintf(q, sizeof(q), "%s.degraded", path);
 	if (names_from(json_object_get(j, "degraded"), q, degraded, 1, &deg, e) < 0)

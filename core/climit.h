@@ -27,7 +27,9 @@ enum {
 	CLIMIT_R_SHARED_CPU = 2,
 	CLIMIT_R_NIC = 4,
 	CLIMIT_R_WORKERS = 8,
-	CLIMIT_R_COUNT = 4
+	CLIMIT_R_LATE_SENDS = 16, /* a rate step's sends went out late with no other cause:
+				   * set by analyze's rate steps, never by climit_judge */
+	CLIMIT_R_COUNT = 5
 };
 
 struct climit_verdict {
@@ -46,7 +48,7 @@ struct climit_verdict {
 /* climit_defaults: 90 %, 90 %, 1 %. */
 void climit_defaults(struct climit_thresholds *t);
 
-/* climit_reason_name: "cpu", "shared-cpu", "nic", "workers" for one CLIMIT_R_* bit
+/* climit_reason_name: "cpu", "shared-cpu", "nic", "workers", "late-sends" for one CLIMIT_R_* bit
  * (NULL otherwise). */
 const char *climit_reason_name(unsigned bit);
 
@@ -77,7 +79,10 @@ void climit_combine(struct climit_verdict *run, const struct climit_verdict *c, 
 json_t *climit_to_json(const struct climit_verdict *v);
 int climit_from_json(const json_t *j, const char *path, struct climit_verdict *v, struct err *e);
 
-/* climit_reasons_json: the reasons of the bit set as an array of names (new reference). */
+/* climit_reasons_json: the reasons of the bit set as an array of names (new reference).
+ * climit_reasons_from_json: such an array a into *bits (zeroed first); -1 with "field
+ * PATH: expected an array" or "field PATH[i]: not a known name" in e. */
 json_t *climit_reasons_json(unsigned reasons);
+int climit_reasons_from_json(const json_t *a, const char *path, unsigned *bits, struct err *e);
 
 #endif

@@ -1,50 +1,152 @@
-/* core/price.c: price strings, billable counts and the bill (core/price.h). */
+/* core/price.c: price keys and strings, the S3 operations and their classes (core/price.h;
+ * docs/CAMPAIGN.md, "Prices"). */
 #include "core/price.h"
 
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/units.h"
 
-/* The price keys in enum price_item order, and run.json's names for them. */
-static const char *const item_key[PRICE_ITEMS] = {"price_storage", "price_egress",  "price_ingress",
-						  "price_class_a", "price_class_b", "price_delete"};
-static const char *const item_json[PRICE_ITEMS] = {"storage_per_gb_month", "egress_per_gb",
-						   "ingress_per_gb",       "class_a_per_1000",
-						   "class_b_per_1000",     "delete_per_1000"};
-static const char *const other_keys[] = {"min_storage_days",  "min_object_size", "free_egress_gb",
-					 "free_egress_ratio", "egress",          "price_unit",
-					 "currency",          "price_date",      NULL};
+static const struct {
+	const char *name, *cls;
+} ops[BILL_OPS] = {
+	[BOP_CREATE_BUCKET] = {"CreateBucket", "a"},
+	[BOP_DELETE_BUCKET] = {"DeleteBucket", "delete"},
+	[BOP_HEAD_BUCKET] = {"HeadBucket", "b"},
+	[BOP_LIST_BUCKETS] = {"ListBuckets", "a"},
+	[BOP_GET_BUCKET_VERSIONING] = {"GetBucketVersioning", "b"},
+	[BOP_PUT_BUCKET_VERSIONING] = {"PutBucketVersioning", "a"},
+	[BOP_PUT_OBJECT] = {"PutObject", "a"},
+	[BOP_COPY_OBJECT] = {"CopyObject", "a"},
+	[BOP_GET_OBJECT] = {"GetObject", "b"},
+	[BOP_HEAD_OBJECT] = {"HeadObject", "b"},
+	[BOP_DELETE_OBJECT] = {"DeleteObject", "delete"},
+	[BOP_DELETE_OBJECTS] = {"DeleteObjects", "delete"},
+	[BOP_LIST_OBJECTS] = {"ListObjects", "a"},
+	[BOP_LIST_OBJECTS_V2] = {"ListObjectsV2", "a"},
+	[BOP_LIST_OBJECT_VERSIONS] = {"ListObjectVersions", "a"},
+	[BOP_GET_OBJECT_TAGGING] = {"GetObjectTagging", "b"},
+	[BOP_PUT_OBJECT_TAGGING] = {"PutObjectTagging", "a"},
+	[BOP_CREATE_MULTIPART_UPLOAD] = {"CreateMultipartUpload", "a"},
+	[BOP_UPLOAD_PART] = {"UploadPart", "a"},
+	[BOP_UPLOAD_PART_COPY] = {"UploadPartCopy", "a"},
+	[BOP_COMPLETE_MULTIPART_UPLOAD] = {"CompleteMultipartUpload", "a"},
+	[BOP_ABORT_MULTIPART_UPLOAD] = {"AbortMultipartUpload", "delete"},
+	[BOP_LIST_MULTIPART_UPLOADS] = {"ListMultipartUploads", "a"},
+	[BOP_LIST_PARTS] = {"ListParts", "a"},
+	[BOP_OLD_CLASS_A] = {"class_a", "a"},
+	[BOP_OLD_CLASS_B] = {"class_b", "b"},
+	[BOP_OLD_DELETE] = {"delete", "delete"},
+};
 
-const char *const price_key_order[] = {"price_unit",        "currency",        "egress",
-				       "price_storage",     "price_egress",    "price_ingress",
-				       "price_class_a",     "price_class_b",   "price_delete",
-				       "min_storage_days",  "min_object_size", "free_egress_gb",
-				       "free_egress_ratio", "price_date",      NULL};
+/* The fixed keys, each with its kind. */
+enum kind {
+	K_STORAGE,
+	K_EGRESS,
+	K_INGRESS,
+	K_RETRIEVAL,
+	K_NUMBER,
+	K_OTHER
+};
+static const struct {
+	const char *key;
+	enum kind kind;
+} fixed[] = {
+	{"price_storage", K_STORAGE},  {"price_egress", K_EGRESS},
+	{"price_ingress", K_INGRESS},  {"price_retrieval", K_RETRIEVAL},
+	{"price_delete", K_OTHER},     {"min_storage_days", K_NUMBER},
+	{"free_egress_gb", K_NUMBER},  {"free_egress_ratio", K_NUMBER},
+	{"free_storage_gb", K_NUMBER}, {"min_object_size", K_OTHER},
+	{"unbilled_answers", K_OTHER}, {"egress", K_OTHER},
+	{"price_unit", K_OTHER},       {"currency", K_OTHER},
+	{"price_date", K_OTHER},
+};
+
+const char *bill_op_name(enum bill_op op)
+{
+	return (unsigned)op < BILL_OPS ? ops[op].name : "";
+}
+
+int bill_op_parse(const char *s)
+{
+	for (int i = 0; i < BOP_OLD_CLASS_A; i++)
+		if (strcmp(s, ops[i].name) == 0)
+			return i;
+	return -1;
+}
+
+const char *bill_op_default_class(enum bill_op op)
+{
+	return (unsigned)op < BILL_OPS ? ops[op].cls : "a";
+}
 
 void price_init(struct prices *p)
 {
 	memset(p, 0, sizeof(*p));
 	memcpy(p->currency, "USD", 4);
-}
-
-int price_is_key(const char *key)
-{
-	for (int i = 0; i < PRICE_ITEMS; i++)
-		if (strcmp(key, item_key[i]) == 0)
-			return 1;
-	for (int i = 0; other_keys[i]; i++)
-		if (strcmp(key, other_keys[i]) == 0)
-			return 1;
-	return 0;
+	memset(p->op_class, -1, sizeof(p->op_class));
 }
 
 double price_gb(const struct prices *p)
 {
 	return p->decimal ? 1e9 : 1073741824.0;
+}
+
+/* class_key: when key is PREFIX + NAME with a valid class name, NAME; else NULL. */
+static const char *class_key(const char *key, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *name = key + n;
+
+	if (strncmp(key, prefix, n) != 0 || !islower((unsigned char)name[0]) ||
+	    strlen(name) >= PRICE_CLASS_NAME)
+		return NULL;
+	for (const char *q = name; *q; q++)
+		if (!islower((unsigned char)*q) && !isdigit((unsigned char)*q) && *q != '_')
+			return NULL;
+	return name;
+}
+
+int price_is_key(const char *key)
+{
+	for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++)
+		if (strcmp(key, fixed[i].key) == 0)
+			return 1;
+	return class_key(key, "price_class_") || class_key(key, "free_class_") ||
+	       class_key(key, "class_");
+}
+
+/* class_of: the class named name (added when absent); -1 when there are PRICE_CLASSES. */
+static int class_of(struct prices *p, const char *name, struct err *e)
+{
+	for (int i = 0; i < p->n_cls; i++)
+		if (strcmp(p->cls[i].name, name) == 0)
+			return i;
+	if (p->n_cls == PRICE_CLASSES)
+		return err_set(e, "more than %d request classes", PRICE_CLASSES);
+	snprintf(p->cls[p->n_cls].name, PRICE_CLASS_NAME, "%s", name);
+	return p->n_cls++;
+}
+
+int price_op_class(const struct prices *p, enum bill_op op)
+{
+	int k = (unsigned)op < BILL_OPS ? p->op_class[op] : -1;
+
+	if (k < 0)
+		for (int i = 0; i < p->n_cls; i++)
+			if (strcmp(p->cls[i].name, bill_op_default_class(op)) == 0)
+				k = i;
+	return k >= 0 && p->cls[k].priced ? k : -1;
+}
+
+double price_op(const struct prices *p, enum bill_op op)
+{
+	int k = price_op_class(p, op);
+	return k < 0 ? 0 : p->cls[k].price;
 }
 
 /* number: a finite non-negative decimal at the start of s; *end after it. */
@@ -62,23 +164,26 @@ static int number(const char *s, double *out, const char **end)
 	return 0;
 }
 
-/* per_size: the unit after '/' of a per-GB price: how many price-unit GB it stands for
- * (binary units converted with `gb`). month: the unit must end in "-month". */
-static int per_size(const char *u, int month, double gb, double *gbs)
+/* volume: "50TB", "500TiB", "100GB" at the start of u: how many price-unit GB it is
+ * (binary units converted with gb); *end after the unit. month: may end in "-month". */
+static int volume(const char *u, int month, double gb, double *gbs, const char **end)
 {
 	static const struct {
 		const char *name;
 		double bytes; /* 0: "GB" of the price unit (x1000 for TB) */
 		double mult;
-	} units[] = {{"GB", 0, 1},
-		     {"TB", 0, 1000},
-		     {"GiB", 1073741824.0, 1},
-		     {"TiB", 1099511627776.0, 1}};
+	} units[] = {{"GiB", 1073741824.0, 1},
+		     {"TiB", 1099511627776.0, 1},
+		     {"GB", 0, 1},
+		     {"TB", 0, 1000}};
 	for (size_t i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
 		size_t n = strlen(units[i].name);
 		if (strncmp(u, units[i].name, n) != 0)
 			continue;
-		if (strcmp(u + n, month ? "-month" : "") != 0)
+		*end = u + n;
+		if (month && strncmp(*end, "-month", 6) == 0)
+			*end += 6;
+		else if (month)
 			return -1;
 		*gbs = units[i].bytes ? units[i].bytes / gb : units[i].mult;
 		return 0;
@@ -102,279 +207,76 @@ static int per_count(const char *u, double *n)
 	return 0;
 }
 
-static int set_item(struct prices *p, enum price_item it, const char *v, struct err *e)
+/* trim: s without blanks around it (in place). */
+static char *trim(char *s)
 {
-	static const char *const want[] = {
-		"a price per GB-month (0.023/GB-month, 0.023/GiB-month, 23/TB-month)",
-		"a price per GB (0.09/GB, 0.09/GiB, 90/TB)",
-		"a price per GB (0/GB, 0.01/GiB)",
-		"a price per requests (0.005/1000, 5/1M)",
-		"a price per requests (0.0004/1000, 0.4/1M)",
-		"a price per requests (0/1000)"};
-	const char *q;
+	while (isspace((unsigned char)*s))
+		s++;
+	for (char *q = s + strlen(s); q > s && isspace((unsigned char)q[-1]);)
+		*--q = '\0';
+	return s;
+}
+
+/* per_gb: "0.09/GB" (month: "0.023/GB-month"), nothing after: the price per price-unit GB. */
+static int per_gb(const struct prices *p, const char *s, int month, double *out)
+{
+	const char *q, *end;
 	double x, per;
 
-	if (number(v, &x, &q) < 0 || *q != '/')
-		return err_set(e, "'%s' is not %s", v, want[it]);
-	if (it == PRICE_STORAGE || it == PRICE_EGRESS || it == PRICE_INGRESS) {
-		if (per_size(q + 1, it == PRICE_STORAGE, price_gb(p), &per) < 0)
-			return err_set(e, "'%s' is not %s", v, want[it]);
-	} else if (per_count(q + 1, &per) < 0) {
-		return err_set(e, "'%s' is not %s", v, want[it]);
-	}
-	p->v[it] = x / per;
-	p->has[it] = 1;
-	p->given = 1;
-	return 0;
-}
-
-static int set_other(struct prices *p, const char *key, const char *v, struct err *e)
-{
-	const char *q;
-	double x;
-
-	if (strcmp(key, "egress") == 0) {
-		if (strcmp(v, "internet") != 0 && strcmp(v, "same-region") != 0)
-			return err_set(e, "'%s' is not internet or same-region", v);
-		p->same_region = v[0] == 's';
-	} else if (strcmp(key, "price_unit") == 0) {
-		if (strcmp(v, "GiB") != 0 && strcmp(v, "GB") != 0)
-			return err_set(e, "'%s' is not GiB or GB", v);
-		p->decimal = strcmp(v, "GB") == 0;
-	} else if (strcmp(key, "currency") == 0) {
-		if (strlen(v) != 3 || !isupper((unsigned char)v[0]) ||
-		    !isupper((unsigned char)v[1]) || !isupper((unsigned char)v[2]))
-			return err_set(e, "'%s' is not a currency code (USD, EUR)", v);
-		memcpy(p->currency, v, 4);
-	} else if (strcmp(key, "price_date") == 0) {
-		if (strlen(v) >= sizeof(p->date))
-			return err_set(e, "longer than %zu characters", sizeof(p->date) - 1);
-		snprintf(p->date, sizeof(p->date), "%s", v);
-		return 0; /* a date alone is no price */
-	} else if (strcmp(key, "min_object_size") == 0) {
-		struct err ue;
-		if (units_parse_size(v, &p->min_object_size, &ue) < 0)
-			return err_set(e, "%s", ue.msg);
-	} else {
-		if (number(v, &x, &q) < 0 || *q != '\0')
-			return err_set(e, "'%s' is not a number (%s)", v,
-				       strcmp(key, "min_storage_days") == 0 ? "days: 90"
-				       : strcmp(key, "free_egress_gb") == 0
-					       ? "GB per month: 100"
-					       : "times the stored volume: 1");
-		if (strcmp(key, "min_storage_days") == 0)
-			p->min_storage_days = x;
-		else if (strcmp(key, "free_egress_gb") == 0)
-			p->free_egress_gb = x;
-		else
-			p->free_egress_ratio = x;
-	}
-	p->given = 1;
-	return 0;
-}
-
-int price_set_key(struct prices *p, const char *key, const char *value, struct err *e)
-{
-	for (int i = 0; i < PRICE_ITEMS; i++)
-		if (strcmp(key, item_key[i]) == 0)
-			return set_item(p, (enum price_item)i, value, e);
-	if (!price_is_key(key))
-		return err_set(e, "unknown price key");
-	return set_other(p, key, value, e);
-}
-
-void bill_add(struct bill_counts *to, const struct bill_counts *from)
-{
-	to->class_a += from->class_a;
-	to->class_b += from->class_b;
-	to->deletes += from->deletes;
-	to->bytes_in += from->bytes_in;
-	to->bytes_out += from->bytes_out;
-	to->xml_in += from->xml_in;
-	to->xml_out += from->xml_out;
-	to->objects += from->objects;
-	to->object_bytes += from->object_bytes;
-	to->storage_byte_s += from->storage_byte_s;
-}
-
-/* billable_byte_s: the storage integral with the minimum object size (objects below it
- * billed at it, by scaling with padded / actual bytes) and the minimum duration (every
- * created object billed for at least min_storage_days). */
-static double billable_byte_s(const struct prices *p, const struct bill_counts *b)
-{
-	double bs = b->storage_byte_s, padded = (double)b->object_bytes;
-
-	if (p->min_object_size > 0 && (double)b->objects * (double)p->min_object_size > padded) {
-		padded = (double)b->objects * (double)p->min_object_size;
-		if (b->object_bytes > 0)
-			bs *= padded / (double)b->object_bytes;
-	}
-	if (p->min_storage_days > 0 && padded * p->min_storage_days * 86400.0 > bs)
-		bs = padded * p->min_storage_days * 86400.0;
-	return bs;
-}
-
-double price_free_egress_gb(const struct prices *p, const struct bill_counts *b)
-{
-	return p->free_egress_gb +
-	       p->free_egress_ratio * (billable_byte_s(p, b) / PRICE_MONTH_S) / price_gb(p);
-}
-
-void price_cost(const struct prices *p, const struct bill_counts *b, int free_allowances,
-		struct cost_parts *out)
-{
-	double gb = price_gb(p), bs = billable_byte_s(p, b);
-	double out_gb = (double)(b->bytes_out + b->xml_out) / gb;
-
-	memset(out, 0, sizeof(*out));
-	out->requests = (double)b->class_a * p->v[PRICE_CLASS_A] +
-			(double)b->class_b * p->v[PRICE_CLASS_B] +
-			(double)b->deletes * p->v[PRICE_DELETE];
-	if (free_allowances)
-		out_gb -= price_free_egress_gb(p, b);
-	if (!p->same_region && out_gb > 0)
-		out->egress = out_gb * p->v[PRICE_EGRESS];
-	out->ingress = (double)(b->bytes_in + b->xml_in) / gb * p->v[PRICE_INGRESS];
-	out->storage = bs / gb / PRICE_MONTH_S * p->v[PRICE_STORAGE];
-	out->total = out->requests + out->egress + out->ingress + out->storage;
-}
-
-json_t *price_to_json(const struct prices *p)
-{
-	json_t *j = json_object();
-	int bad = j == NULL;
-
-	if (bad)
-		return NULL;
-	bad |= json_object_set_new(j, "currency", json_string(p->currency));
-	bad |= json_object_set_new(j, "price_unit", json_string(p->decimal ? "GB" : "GiB"));
-	bad |= json_object_set_new(j, "date", p->date[0] ? json_string(p->date) : json_null());
-	bad |= json_object_set_new(j, "egress",
-				   json_string(p->same_region ? "same-region" : "internet"));
-	for (int i = 0; i < PRICE_ITEMS; i++)
-		if (p->has[i])
-			bad |= json_object_set_new(
-				j, item_json[i],
-				json_real(i >= PRICE_CLASS_A ? p->v[i] * 1000 : p->v[i]));
-	bad |= json_object_set_new(j, "min_storage_days", json_real(p->min_storage_days));
-	bad |= json_object_set_new(j, "min_object_size",
-				   json_integer((json_int_t)p->min_object_size));
-	bad |= json_object_set_new(j, "free_egress_gb", json_real(p->free_egress_gb));
-	bad |= json_object_set_new(j, "free_egress_ratio", json_real(p->free_egress_ratio));
-	if (bad) {
-		json_decref(j);
-		return NULL;
-	}
-	return j;
-}
-
-/* num: a non-negative number member (absent: 0, has = 0). */
-static int num(const json_t *j, const char *key, double *out, int *has, struct err *e)
-{
-	const json_t *v = json_object_get(j, key);
-
-	if (has)
-		*has = v != NULL;
-	if (v == NULL)
-		return 0;
-	if (!json_is_number(v) || json_number_value(v) < 0)
-		return err_set(e, "prices.%s: not a non-negative number", key);
-	*out = json_number_value(v);
-	return 0;
-}
-
-int price_from_json(const json_t *j, struct prices *p, struct err *e)
-{
-	const char *s;
-	double mos = 0;
-	struct err ke;
-
-	price_init(p);
-	if (!json_is_object(j))
-		return err_set(e, "prices: not an object");
-	p->given = 1;
-	s = json_string_value(json_object_get(j, "currency"));
-	if (s != NULL && price_set_key(p, "currency", s, &ke) < 0)
-		return err_set(e, "prices.currency: %s", ke.msg);
-	s = json_string_value(json_object_get(j, "price_unit"));
-	if (s != NULL && price_set_key(p, "price_unit", s, &ke) < 0)
-		return err_set(e, "prices.price_unit: %s", ke.msg);
-	s = json_string_value(json_object_get(j, "egress"));
-	if (s != NULL && price_set_key(p, "egress", s, &ke) < 0)
-		return err_set(e, "prices.egress: %s", ke.msg);
-	s = json_string_value(json_object_get(j, "date"));
-	if (s != NULL && price_set_key(p, "price_date", s, &ke) < 0)
-		return err_set(e, "prices.date: %s", ke.msg);
-	for (int i = 0; i < PRICE_ITEMS; i++) {
-		if (num(j, item_json[i], &p->v[i], &p->has[i], e) < 0)
-			return -1;
-		if (i >= PRICE_CLASS_A)
-			p->v[i] /= 1000;
-	}
-	if (num(j, "min_storage_days", &p->min_storage_days, NULL, e) < 0 ||
-	    num(j, "min_object_size", &mos, NULL, e) < 0 ||
-	    num(j, "free_egress_gb", &p->free_egress_gb, NULL, e) < 0 ||
-	    num(j, "free_egress_ratio", &p->free_egress_ratio, NULL, e) < 0)
+	if (number(s, &x, &q) < 0 || *q != '/' ||
+	    volume(q + 1, month, price_gb(p), &per, &end) < 0 || *end != '\0')
 		return -1;
-	p->min_object_size = (uint64_t)mos;
+	*out = x / per;
 	return 0;
 }
 
-static const char *const bill_keys[] = {"class_a",      "class_b", "delete",  "bytes_in",
-					"bytes_out",    "xml_in",  "xml_out", "objects",
-					"object_bytes", NULL};
-
-static uint64_t *bill_field(struct bill_counts *b, int i)
+/* tiers: "0.09/GB, 0.085/GB above 10TiB, ...": increasing volume tiers, the first from 0. */
+static int tiers(const struct prices *p, const char *v, int month, struct price_tier *t, int *n,
+		 struct err *e)
 {
-	uint64_t *f[] = {&b->class_a, &b->class_b, &b->deletes, &b->bytes_in,    &b->bytes_out,
-			 &b->xml_in,  &b->xml_out, &b->objects, &b->object_bytes};
-	return f[i];
-}
+	const char *unit = month ? "GB-month" : "GB", *x = month ? "0.023" : "0.09";
+	char buf[512], *save = NULL;
+	int k = 0;
 
-json_t *bill_to_json(const struct bill_counts *b)
-{
-	struct bill_counts c = *b;
-	json_t *j = json_object();
-	int bad = j == NULL;
+	if (strlen(v) >= sizeof(buf))
+		return err_set(e, "too long");
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *it = strtok_r(buf, ",", &save); it; it = strtok_r(NULL, ",", &save), k++) {
+		char *s = trim(it), *above = strstr(s, " above ");
+		const char *end;
+		double mult;
 
-	if (bad)
-		return NULL;
-	for (int i = 0; bill_keys[i]; i++)
-		bad |= json_object_set_new(j, bill_keys[i],
-					   json_integer((json_int_t)*bill_field(&c, i)));
-	bad |= json_object_set_new(j, "storage_byte_s", json_real(b->storage_byte_s));
-	if (bad) {
-		json_decref(j);
-		return NULL;
+		if (k == PRICE_TIERS)
+			return err_set(e, "more than %d tiers", PRICE_TIERS);
+		t[k].from = 0;
+		if (above != NULL) {
+			char *vol = trim(above + 7);
+			*above = '\0';
+			if (number(vol, &t[k].from, &end) < 0 ||
+			    volume(end, 0, price_gb(p), &mult, &end) < 0 || *end != '\0')
+				return err_set(
+					e, "'above %s' is not a volume (above 50TB, above 10TiB)",
+					vol);
+			t[k].from *= mult;
+		}
+		if (per_gb(p, trim(s), month, &t[k].price) < 0)
+			return err_set(e,
+				       "'%s' is not a price per %s (%s/%s, %s/Gi%s, %s/T%s; tiers: "
+				       "%s/%s, %s/%s above %s)",
+				       s, unit, x, unit, x, unit + 1, month ? "23" : "90", unit + 1,
+				       x, unit, month ? "0.022" : "0.085", unit,
+				       month ? "50TB" : "10TB");
+		if (k == 0 && above != NULL)
+			return err_set(e, "the first tier starts at 0: drop its 'above'");
+		if (k > 0 && above == NULL)
+			return err_set(e, "'%s': a tier after the first needs 'above VOLUME'", s);
+		if (k > 0 && t[k].from <= t[k - 1].from)
+			return err_set(e, "the tiers must start at increasing volumes");
 	}
-	return j;
-}
-
-int bill_from_json(const json_t *j, struct bill_counts *b, struct err *e)
-{
-	const json_t *v;
-
-	memset(b, 0, sizeof(*b));
-	if (!json_is_object(j))
-		return err_set(e, "billing: not an object");
-	for (int i = 0; bill_keys[i]; i++) {
-		v = json_object_get(j, bill_keys[i]);
-		if (!json_is_integer(v) || json_integer_value(v) < 0)
-			return err_set(e, "billing.%s: not a count", bill_keys[i]);
-		*bill_field(b, i) = (uint64_t)json_integer_value(v);
-	}
-	v = json_object_get(j, "storage_byte_s");
-	if (!json_is_number(v) || json_number_value(v) < 0)
-		return err_set(e, "billing.storage_byte_s: not a non-negative number");
-	b->storage_byte_s = json_number_value(v);
+	if (k == 0)
+		return err_set(e, "'%s' is not a price per %s (%s/%s)", v, unit, x, unit);
+	*n = k;
 	return 0;
-}
-
-json_t *cost_to_json(const struct cost_parts *c, const char *currency)
-{
-	return json_pack("{s:s, s:f, s:f, s:f, s:f, s:f}", "currency", currency, "total", c->total,
-			 "requests", c->requests, "egress", c->egress, "ingress", c->ingress,
-			 "storage", c->storage);
 }
 
 /* count: "100M", "5000", "2.5K": a whole number of requests. */
@@ -393,6 +295,243 @@ static int count(const char *t, uint64_t *out)
 	return 0;
 }
 
+/* set_class_price: price_class_NAME = 0.005/1000. */
+static int set_class_price(struct prices *p, const char *name, const char *v, struct err *e)
+{
+	const char *q;
+	double x, per;
+	int k;
+
+	if (number(v, &x, &q) < 0 || *q != '/' || per_count(q + 1, &per) < 0)
+		return err_set(e, "'%s' is not a price per requests (0.005/1000, 5/1M, 0/1)", v);
+	if ((k = class_of(p, name, e)) < 0)
+		return -1;
+	p->cls[k].price = x / per;
+	p->cls[k].priced = 1;
+	return 0;
+}
+
+/* set_class_free: free_class_NAME = 2500/day or 1M/month. */
+static int set_class_free(struct prices *p, const char *name, const char *v, struct err *e)
+{
+	char buf[64], *slash;
+	uint64_t n;
+	int k;
+
+	snprintf(buf, sizeof(buf), "%s", v);
+	slash = strchr(buf, '/');
+	if (slash == NULL || strlen(v) >= sizeof(buf) ||
+	    (strcmp(slash, "/day") != 0 && strcmp(slash, "/month") != 0) ||
+	    (*slash = '\0', count(buf, &n) < 0))
+		return err_set(e, "'%s' is not free requests per day or month (2500/day, 1M/month)",
+			       v);
+	if ((k = class_of(p, name, e)) < 0)
+		return -1;
+	p->cls[k].free_n = (double)n;
+	p->cls[k].free_per = slash[1] == 'd' ? 'd' : 'm';
+	return 0;
+}
+
+/* set_class_ops: class_NAME = PutObject, CopyObject, ... */
+static int set_class_ops(struct prices *p, const char *name, const char *v, struct err *e)
+{
+	char buf[1024], *save = NULL;
+	int k = class_of(p, name, e), n = 0;
+
+	if (k < 0)
+		return -1;
+	if (strlen(v) >= sizeof(buf))
+		return err_set(e, "too long");
+	for (int i = 0; i < BILL_OPS; i++)
+		if (p->op_class[i] == k)
+			p->op_class[i] = -1;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save), n++) {
+		int op = bill_op_parse(trim(t));
+		if (op < 0)
+			return err_set(e,
+				       "'%s' is not an S3 operation (PutObject, GetObject, "
+				       "ListObjectsV2, CopyObject, ... as docs/CAMPAIGN.md lists)",
+				       trim(t));
+		if (p->op_class[op] >= 0 && p->op_class[op] != k)
+			return err_set(e, "%s is in class %s already (class_%s)", trim(t),
+				       p->cls[p->op_class[op]].name, p->cls[p->op_class[op]].name);
+		p->op_class[op] = (signed char)k;
+	}
+	if (n == 0)
+		return err_set(e, "'%s' is not a list of S3 operations (PutObject, CopyObject)", v);
+	p->cls[k].listed = 1;
+	return 0;
+}
+
+/* set_unbilled: unbilled_answers = 5xx, auth | none. */
+static int set_unbilled(struct prices *p, const char *v, struct err *e)
+{
+	char buf[128], *save = NULL;
+
+	p->unbilled_5xx = p->unbilled_auth = 0;
+	if (strcmp(v, "none") == 0)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", v);
+	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
+		t = trim(t);
+		if (strcmp(t, "5xx") == 0)
+			p->unbilled_5xx = 1;
+		else if (strcmp(t, "auth") == 0)
+			p->unbilled_auth = 1;
+		else
+			return err_set(e, "'%s' is not 5xx, auth or none", t);
+	}
+	if (!p->unbilled_5xx && !p->unbilled_auth)
+		return err_set(e, "'%s' is not a list of 5xx, auth (or none)", v);
+	return 0;
+}
+
+static int set_number(struct prices *p, const char *key, const char *v, struct err *e)
+{
+	const char *q;
+	double x;
+
+	if (number(v, &x, &q) < 0 || *q != '\0')
+		return err_set(e, "'%s' is not a number (%s)", v,
+			       strcmp(key, "min_storage_days") == 0 ? "days: 90"
+			       : strcmp(key, "free_egress_gb") == 0 ? "GB per month: 100"
+			       : strcmp(key, "free_storage_gb") == 0
+				       ? "GB-months per month: 10"
+				       : "times the stored volume: 1");
+	if (strcmp(key, "min_storage_days") == 0)
+		p->min_storage_days = x;
+	else if (strcmp(key, "free_egress_gb") == 0)
+		p->free_egress_gb = x;
+	else if (strcmp(key, "free_storage_gb") == 0)
+		p->free_storage_gb = x;
+	else
+		p->free_egress_ratio = x;
+	return 0;
+}
+
+static int set_other(struct prices *p, const char *key, const char *v, struct err *e)
+{
+	if (strcmp(key, "price_delete") == 0)
+		return set_class_price(p, "delete", v, e);
+	if (strcmp(key, "unbilled_answers") == 0)
+		return set_unbilled(p, v, e);
+	if (strcmp(key, "egress") == 0) {
+		if (strcmp(v, "internet") != 0 && strcmp(v, "same-region") != 0)
+			return err_set(e, "'%s' is not internet or same-region", v);
+		p->same_region = v[0] == 's';
+	} else if (strcmp(key, "price_unit") == 0) {
+		if (strcmp(v, "GiB") != 0 && strcmp(v, "GB") != 0)
+			return err_set(e, "'%s' is not GiB or GB", v);
+		p->decimal = strcmp(v, "GB") == 0;
+	} else if (strcmp(key, "currency") == 0) {
+		if (strlen(v) != 3 || !isupper((unsigned char)v[0]) ||
+		    !isupper((unsigned char)v[1]) || !isupper((unsigned char)v[2]))
+			return err_set(e, "'%s' is not a currency code (USD, EUR)", v);
+		memcpy(p->currency, v, 4);
+	} else if (strcmp(key, "price_date") == 0) {
+		if (strlen(v) >= sizeof(p->date))
+			return err_set(e, "longer than %zu characters", sizeof(p->date) - 1);
+		snprintf(p->date, sizeof(p->date), "%s", v);
+	} else { /* min_object_size */
+		struct err ue;
+		if (units_parse_size(v, &p->min_object_size, &ue) < 0)
+			return err_set(e, "%s", ue.msg);
+	}
+	return 0;
+}
+
+int price_set_key(struct prices *p, const char *key, const char *value, struct err *e)
+{
+	const char *name;
+	int rc = -1;
+
+	if ((name = class_key(key, "price_class_")) != NULL)
+		rc = set_class_price(p, name, value, e);
+	else if ((name = class_key(key, "free_class_")) != NULL)
+		rc = set_class_free(p, name, value, e);
+	else if ((name = class_key(key, "class_")) != NULL)
+		rc = set_class_ops(p, name, value, e);
+	else
+		for (size_t i = 0; i < sizeof(fixed) / sizeof(fixed[0]); i++) {
+			if (strcmp(key, fixed[i].key) != 0)
+				continue;
+			switch (fixed[i].kind) {
+			case K_STORAGE:
+				rc = tiers(p, value, 1, p->storage, &p->n_storage, e);
+				break;
+			case K_EGRESS:
+				rc = tiers(p, value, 0, p->egress, &p->n_egress, e);
+				break;
+			case K_INGRESS:
+			case K_RETRIEVAL:
+				rc = per_gb(p, value, 0,
+					    fixed[i].kind == K_INGRESS ? &p->ingress
+								       : &p->retrieval);
+				if (rc < 0)
+					return err_set(
+						e,
+						"'%s' is not a price per GB (0.01/GB, 0.01/GiB, "
+						"10/TB)",
+						value);
+				*(fixed[i].kind == K_INGRESS ? &p->has_ingress
+							     : &p->has_retrieval) = 1;
+				break;
+			case K_NUMBER:
+				rc = set_number(p, key, value, e);
+				break;
+			default:
+				rc = set_other(p, key, value, e);
+			}
+			if (rc == 0 && strcmp(key, "price_date") != 0)
+				p->given = 1; /* a date alone is no price */
+			return rc;
+		}
+	if (name == NULL)
+		return err_set(e, "unknown price key");
+	if (rc == 0)
+		p->given = 1;
+	return rc;
+}
+
+/* check_classes: across keys: a class that lists operations or has a free tier has a
+ * price. -1 with the index of the key at fault in *bad. */
+static int check_classes(const struct prices *p, const char *const *keys, size_t n, size_t *bad,
+			 struct err *e)
+{
+	for (int k = 0; k < p->n_cls; k++) {
+		const struct price_class *c = &p->cls[k];
+		char key[64];
+		if (c->priced || (!c->listed && c->free_per == 0))
+			continue;
+		snprintf(key, sizeof(key), "%s%s", c->listed ? "class_" : "free_class_", c->name);
+		for (size_t i = 0; i < n; i++)
+			if (strcmp(keys[i], key) == 0)
+				*bad = i;
+		return err_set(e, "class %s has no price: give price_class_%s (0/1000 when free)",
+			       c->name,
+			       strcmp(c->name, "delete") == 0 ? "delete or price_delete" : c->name);
+	}
+	return 0;
+}
+
+int price_set_section(struct prices *p, const char *const *keys, const char *const *vals, size_t n,
+		      size_t *bad, struct err *e)
+{
+	price_init(p);
+	*bad = 0;
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < n; i++) {
+			if ((strcmp(keys[i], "price_unit") == 0) != (pass == 0))
+				continue;
+			if (price_set_key(p, keys[i], vals[i], e) < 0) {
+				*bad = i;
+				return -1;
+			}
+		}
+	return check_classes(p, keys, n, bad, e);
+}
+
 int price_parse_example(const char *s, struct cost_example *out, struct err *e)
 {
 	static const char *const names[] = {"stored", "read", "gets", "puts"};
@@ -404,10 +543,7 @@ int price_parse_example(const char *s, struct cost_example *out, struct err *e)
 		return err_set(e, "too long");
 	snprintf(buf, sizeof(buf), "%s", s);
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		while (isspace((unsigned char)*t))
-			t++;
-		for (char *q = t + strlen(t); q > t && isspace((unsigned char)q[-1]);)
-			*--q = '\0';
+		t = trim(t);
 		char *colon = strchr(t, ':');
 		int k = -1;
 		for (int i = 0; colon && i < 4; i++)
@@ -430,17 +566,4 @@ int price_parse_example(const char *s, struct cost_example *out, struct err *e)
 		return err_set(e, "'%s' is not a list such as stored:10TB, read:50TB, gets:100M",
 			       s);
 	return 0;
-}
-
-void price_example_cost(const struct prices *p, const struct cost_example *ex,
-			struct cost_parts *out)
-{
-	struct bill_counts b;
-
-	memset(&b, 0, sizeof(b));
-	b.class_b = ex->gets;
-	b.class_a = ex->puts;
-	b.bytes_out = ex->read;
-	b.storage_byte_s = (double)ex->stored * PRICE_MONTH_S;
-	price_cost(p, &b, 1, out);
 }

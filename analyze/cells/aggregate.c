@@ -408,7 +408,7 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
 	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0)
 		goto done;
-	if (climit_cells_build(a, &opt->climit, e) < 0) {
+	if (climit_cells_build(a, &opt->climit, e) < 0 || cost_cells_build(a, e) < 0) {
 		aggregate_free(a);
 		a = NULL;
 		ok = 1; /* the message is the record's, not "out of memory" */
@@ -446,6 +446,7 @@ void aggregate_free(struct aggregate *a)
 	free(a->ops);
 	free(a->consistency);
 	climit_cells_free(a);
+	cost_cells_free(a);
 	free(a->leaders);
 	free(a->leader_counts);
 	free(a->runs);

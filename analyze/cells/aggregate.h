@@ -1,8 +1,8 @@
 /* analyze/cells/aggregate.h: the aggregate model: runs grouped into cells (subject × op ×
  * size × concurrency), one-off operations, consistency and leaders.
  *
- * aggregate_build turns an array of run logs into the model that out_json and
- * out_csv write (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
+ * aggregate_build turns an array of run logs into the model analyze/out writes
+ * (docs/FORMATS.md, results/). Every "no value" is NaN, never 0.
  * Formulas: docs/METHODOLOGY.md. */
 #ifndef ANALYZE_AGGREGATE_H
 #define ANALYZE_AGGREGATE_H
@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "analyze/cells/climit_cells.h"
+#include "analyze/cells/cost_cells.h"
 #include "analyze/cells/inclusion.h"
 #include "analyze/cells/pool.h"
 #include "analyze/read/runlog.h"
@@ -61,6 +62,10 @@ struct agg_run {
 	 * kept segment) and whether that is short (< KEPT_WINDOW_REQUESTS: the caveat) */
 	double window_requests;
 	int short_window;
+	/* its bill at its prices and place in its subject's month (analyze/cells/cost_cells.h);
+	 * priced 0: no prices or no billing */
+	int priced;
+	struct cost_parts cost;
 };
 
 struct agg_cell {
@@ -85,6 +90,9 @@ struct agg_cell {
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;
 	int short_window;
+	/* the collector's CPU time per request, the mean over the valid runs that recorded
+	 * it (run.json "cpu"); NaN: none did */
+	double cpu_us_per_request;
 	/* errors as data: the requests of the valid runs and their failures by HTTP status or
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
@@ -190,7 +198,8 @@ struct aggregate {
 	struct agg_leader_count *leader_counts;
 	size_t n_leader_counts;
 	struct agg_run *runs;
-	size_t n_runs; /* every run, in input order */
+	size_t n_runs;                          /* every run, in input order */
+	struct agg_subject_cost *subject_costs; /* n_subjects (analyze/cells/cost_cells.h) */
 	/* statistics (analyze/cells/compare.h) */
 	double alpha;
 	size_t family; /* comparisons with a p-value (the sum of the categories' families) */
@@ -215,7 +224,8 @@ struct aggregate {
 /* aggregate_build: the model of logs[0..n-1] (cycle > 0: matrix runs; cycle 0:
  * one-off runs). The logs are borrowed and must outlive the result. Subjects come
  * in opt->subject_order first, then the others by id. Returns NULL with a message
- * when memory runs out. The caller frees the result with aggregate_free. */
+ * when memory runs out, a client record cannot be judged or priced runs are in two
+ * currencies (cost_cells_build). The caller frees the result with aggregate_free. */
 struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 				  const struct agg_options *opt, struct err *e);
 void aggregate_free(struct aggregate *a);

@@ -123,7 +123,8 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 	      double *vm, double *vo)
 {
 	struct stats sm, so;
-	size_t k = 0;
+	size_t k = 0, n_cpu = 0;
+	double cpu = 0;
 
 	c->runs = malloc((a->n_runs ? a->n_runs : 1) * sizeof(*c->runs));
 	if (c->runs == NULL)
@@ -144,9 +145,14 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 		add_retries(c, &ar->log->summary);
 		vm[k] = ar->log->summary.mib_s;
 		vo[k] = ar->log->summary.obj_s;
+		if (ar->log->has_cpu) {
+			cpu += ar->log->cpu_us_per_request;
+			n_cpu++;
+		}
 		k++;
 	}
 	c->n = k;
+	c->cpu_us_per_request = n_cpu ? cpu / (double)n_cpu : NAN;
 	finish_retries(c);
 	c->below_min = k < a->min_samples;
 	if (stats_compute(vm, k, &sm) < 0 || stats_compute(vo, k, &so) < 0)

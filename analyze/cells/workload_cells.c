@@ -231,7 +231,7 @@ static int held(const struct agg_cell *c, double limit)
 
 const char *workload_cells_reason_name(unsigned bit)
 {
-	return bit == WL_R_LATE_SENDS ? "late-sends" : climit_reason_name(bit);
+	return climit_reason_name(bit);
 }
 
 /* step: the verdict of rate cell c (its climit judged) under the p99 limit: held; the

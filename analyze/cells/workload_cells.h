@@ -39,7 +39,7 @@ enum {
 
 /* The reason "late-sends", a bit beside the CLIMIT_R_* bits (core/climit.h): slots that
  * left late with a worker free, below the worker cap (the client's own scheduling). */
-#define WL_R_LATE_SENDS (1u << CLIMIT_R_COUNT)
+#define WL_R_LATE_SENDS CLIMIT_R_LATE_SENDS
 
 struct agg_step {
 	int by;           /* STEP_* */

@@ -117,11 +117,6 @@ static int migrate(sqlite3 *db, const char *path, struct err *e)
 	return 0;
 }
 
-static double num(const json_t *v)
-{
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
 static void bind_num(sqlite3_stmt *st, int i, double v)
 {
 	if (isfinite(v))
@@ -130,34 +125,28 @@ static void bind_num(sqlite3_stmt *st, int i, double v)
 		sqlite3_bind_null(st, i);
 }
 
-static void bind_str(sqlite3_stmt *st, int i, const json_t *v)
+static void bind_str(sqlite3_stmt *st, int i, const char *s)
 {
-	if (json_is_string(v))
-		sqlite3_bind_text(st, i, json_string_value(v), -1, SQLITE_TRANSIENT);
+	if (s != NULL)
+		sqlite3_bind_text(st, i, s, -1, SQLITE_TRANSIENT);
 	else
 		sqlite3_bind_null(st, i);
 }
 
 /* cycles_so_far: the highest cycle of any run of the analysis. */
-static json_int_t cycles_so_far(const json_t *agg)
+static int cycles_so_far(const struct results *agg)
 {
-	json_int_t max = 0;
-	const json_t *r;
-	size_t i;
+	int max = 0;
 
-	json_array_foreach(json_object_get(agg, "runs"), i, r) {
-		json_int_t c = json_integer_value(json_object_get(r, "cycle"));
-
-		if (c > max)
-			max = c;
-	}
+	for (size_t i = 0; i < agg->n_runs; i++)
+		if (agg->runs[i].cycle > max)
+			max = agg->runs[i].cycle;
 	return max;
 }
 
-static long long insert_build(sqlite3 *db, const char *path, const json_t *agg,
+static long long insert_build(sqlite3 *db, const char *path, const struct results *agg,
 			      const char *results_dir, struct err *e)
 {
-	const json_t *camp = json_object_get(agg, "campaign");
 	sqlite3_stmt *st = NULL;
 	long long id = -1;
 
@@ -168,8 +157,8 @@ static long long insert_build(sqlite3 *db, const char *path, const json_t *agg,
 		db_fail(db, path, "recording the build", e);
 		return -1;
 	}
-	bind_str(st, 1, json_object_get(agg, "generated"));
-	bind_str(st, 2, json_object_get(camp, "name"));
+	bind_str(st, 1, agg->generated);
+	bind_str(st, 2, agg->campaign.name);
 	sqlite3_bind_text(st, 3, S3BENCH_VERSION, -1, SQLITE_STATIC);
 	sqlite3_bind_int64(st, 4, cycles_so_far(agg));
 	sqlite3_bind_text(st, 5, results_dir, -1, SQLITE_TRANSIENT);
@@ -182,52 +171,47 @@ static long long insert_build(sqlite3 *db, const char *path, const json_t *agg,
 }
 
 /* latest_of: the figure of the cell's valid run of the highest cycle. */
-static void latest_of(const json_t *cell, const char *metric, double *v, json_int_t *cycle)
+static void latest_of(const struct results_cell *c, double *v, int *cycle)
 {
-	const json_t *r;
-	size_t i;
-
 	*v = NAN;
 	*cycle = 0;
-	json_array_foreach(json_object_get(cell, "runs"), i, r) {
-		json_int_t c = json_integer_value(json_object_get(r, "cycle"));
-		double f = num(json_object_get(r, metric));
+	for (size_t i = 0; i < c->n_runs; i++) {
+		const struct results_cell_run *r = &c->runs[i];
+		double f = c->size == 0 ? r->obj_s : r->mib_s;
 
-		if (json_is_true(json_object_get(r, "included")) && isfinite(f) && c > *cycle) {
+		if (r->included && isfinite(f) && r->cycle > *cycle) {
 			*v = f;
-			*cycle = c;
+			*cycle = r->cycle;
 		}
 	}
 }
 
 /* bind_cell: cells[] entry c into the INSERT INTO cells statement (parameters 2..). */
-static void bind_cell(sqlite3_stmt *st, const json_t *c)
+static void bind_cell(sqlite3_stmt *st, const struct results *agg, const struct results_cell *c)
 {
-	json_int_t size = json_integer_value(json_object_get(c, "size")), cycle;
-	const char *metric = size == 0 ? "obj_s" : "mib_s";
-	const json_t *fig = json_object_get(c, metric), *ci = json_object_get(fig, "ci95");
-	const json_t *lat = json_object_get(c, "latency_ms"),
-		     *pool = json_object_get(lat, "pooled");
-	const json_t *l = json_is_object(pool) ? pool : lat;
+	const struct results_stat *fig = c->size == 0 ? &c->obj_s : &c->mib_s;
+	const struct results_pooled *pool = &c->latency_ms.pooled;
+	int pooled = pool->source != RESULTS_POOL_NONE;
 	double latest;
+	int cycle;
 
-	bind_str(st, 2, json_object_get(c, "subject"));
-	bind_str(st, 3, json_object_get(c, "op"));
-	sqlite3_bind_int64(st, 4, size);
-	sqlite3_bind_int64(st, 5, json_integer_value(json_object_get(c, "concurrency")));
-	sqlite3_bind_text(st, 6, metric, -1, SQLITE_STATIC);
-	sqlite3_bind_int64(st, 7, json_integer_value(json_object_get(c, "n")));
-	bind_num(st, 8, num(json_object_get(fig, "value")));
-	bind_num(st, 9, num(json_array_get(ci, 0)));
-	bind_num(st, 10, num(json_array_get(ci, 1)));
-	bind_num(st, 11, num(json_object_get(fig, "cv")));
-	bind_num(st, 12, num(json_object_get(l, "p50")));
-	bind_num(st, 13, num(json_object_get(l, "p99")));
-	if (json_is_object(l))
-		sqlite3_bind_text(st, 14, l == pool ? "pooled" : "run-mean", -1, SQLITE_STATIC);
+	bind_str(st, 2, results_subject_id(agg, c->subject));
+	bind_str(st, 3, c->op);
+	sqlite3_bind_int64(st, 4, (sqlite3_int64)c->size);
+	sqlite3_bind_int64(st, 5, c->concurrency);
+	sqlite3_bind_text(st, 6, c->size == 0 ? "obj_s" : "mib_s", -1, SQLITE_STATIC);
+	sqlite3_bind_int64(st, 7, c->n);
+	bind_num(st, 8, fig->value);
+	bind_num(st, 9, fig->ci_lo);
+	bind_num(st, 10, fig->ci_hi);
+	bind_num(st, 11, fig->cv);
+	bind_num(st, 12, pooled ? pool->p50 : c->latency_ms.p50);
+	bind_num(st, 13, pooled ? pool->p99 : c->latency_ms.p99);
+	if (c->latency_ms.present)
+		sqlite3_bind_text(st, 14, pooled ? "pooled" : "run-mean", -1, SQLITE_STATIC);
 	else
 		sqlite3_bind_null(st, 14);
-	latest_of(c, metric, &latest, &cycle);
+	latest_of(c, &latest, &cycle);
 	bind_num(st, 15, latest);
 	if (cycle > 0)
 		sqlite3_bind_int64(st, 16, cycle);
@@ -235,12 +219,10 @@ static void bind_cell(sqlite3_stmt *st, const json_t *c)
 		sqlite3_bind_null(st, 16);
 }
 
-static int insert_cells(sqlite3 *db, const char *path, long long id, const json_t *agg,
+static int insert_cells(sqlite3 *db, const char *path, long long id, const struct results *agg,
 			struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	const json_t *c;
-	size_t i;
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(db,
@@ -248,11 +230,11 @@ static int insert_cells(sqlite3 *db, const char *path, long long id, const json_
 			       "?, ?, ?, ?)",
 			       -1, &st, NULL) != SQLITE_OK)
 		return db_fail(db, path, "recording the cells", e);
-	json_array_foreach(json_object_get(agg, "cells"), i, c) {
+	for (size_t i = 0; i < agg->n_cells; i++) {
 		sqlite3_reset(st);
 		sqlite3_clear_bindings(st);
 		sqlite3_bind_int64(st, 1, id);
-		bind_cell(st, c);
+		bind_cell(st, agg, &agg->cells[i]);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			rc = db_fail(db, path, "recording the cells", e);
 			break;
@@ -262,31 +244,30 @@ static int insert_cells(sqlite3 *db, const char *path, long long id, const json_
 	return rc;
 }
 
-static int insert_oneoffs(sqlite3 *db, const char *path, long long id, const json_t *agg,
+static int insert_oneoffs(sqlite3 *db, const char *path, long long id, const struct results *agg,
 			  struct err *e)
 {
 	sqlite3_stmt *st = NULL;
-	const json_t *o, *lat;
-	size_t i;
 	int rc = 0;
 
 	if (sqlite3_prepare_v2(db, "INSERT INTO oneoffs VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", -1,
 			       &st, NULL) != SQLITE_OK)
 		return db_fail(db, path, "recording the one-off rows", e);
-	json_array_foreach(json_object_get(agg, "ops"), i, o) {
-		lat = json_object_get(o, "latency_ms");
+	for (size_t i = 0; i < agg->n_ops; i++) {
+		const struct results_oneoff *o = &agg->ops[i];
+
 		sqlite3_reset(st);
 		sqlite3_clear_bindings(st);
 		sqlite3_bind_int64(st, 1, id);
-		bind_str(st, 2, json_object_get(o, "subject"));
-		bind_str(st, 3, json_object_get(o, "op"));
-		sqlite3_bind_int64(st, 4, json_integer_value(json_object_get(o, "size")));
-		sqlite3_bind_int64(st, 5, json_integer_value(json_object_get(o, "concurrency")));
-		sqlite3_bind_int64(st, 6, json_integer_value(json_object_get(o, "n")));
-		sqlite3_bind_int64(st, 7, json_integer_value(json_object_get(o, "total")));
-		bind_num(st, 8, num(json_object_get(o, "obj_s")));
-		bind_num(st, 9, num(json_object_get(lat, "p50")));
-		bind_num(st, 10, num(json_object_get(lat, "p99")));
+		bind_str(st, 2, results_subject_id(agg, o->subject));
+		bind_str(st, 3, o->op);
+		sqlite3_bind_int64(st, 4, (sqlite3_int64)o->size);
+		sqlite3_bind_int64(st, 5, o->concurrency);
+		sqlite3_bind_int64(st, 6, o->n);
+		sqlite3_bind_int64(st, 7, o->total);
+		bind_num(st, 8, o->obj_s);
+		bind_num(st, 9, o->latency_ms.p50);
+		bind_num(st, 10, o->latency_ms.p99);
 		if (sqlite3_step(st) != SQLITE_DONE) {
 			rc = db_fail(db, path, "recording the one-off rows", e);
 			break;
@@ -312,7 +293,7 @@ static void test_pause(void)
 	sleep((unsigned)n);
 }
 
-int history_record(const char *db_path, const json_t *agg, const char *results_dir,
+int history_record(const char *db_path, const struct results *agg, const char *results_dir,
 		   long long *build_id, struct err *e)
 {
 	sqlite3 *db = NULL;

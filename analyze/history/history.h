@@ -3,8 +3,9 @@
  * from it (docs/FORMATS.md "history.sqlite" and "trend.json", docs/METHODOLOGY.md
  * "Trend of scheduled builds" and "Shifts over the builds").
  *
- * The build is read from the aggregate.json tree the analysis wrote, so that fields a
- * newer analysis adds (cells[].latency_ms.pooled) are recorded when present. All
+ * The build is read from the aggregate.json the analysis wrote (its records,
+ * core/results/results.h), so that fields a newer analysis adds (cells[].latency_ms.pooled)
+ * are recorded when present. All
  * writes of one build are one transaction (BEGIN IMMEDIATE ... COMMIT): a process
  * killed in the middle leaves the database as it was (SQLite's journal rolls it back
  * on the next open). A database of an older schema version is migrated inside the same
@@ -14,9 +15,8 @@
 
 #include <stddef.h>
 
-#include <jansson.h>
-
 #include "core/err.h"
+#include "core/results/results.h"
 
 #define HISTORY_SCHEMA_VERSION 2
 
@@ -25,14 +25,14 @@
  * one-off rows). Test seam: the unit tests build a version-1 database with it. */
 extern const char history_schema_v1[];
 
-/* history_record: add the analysis agg (an aggregate.json tree; only read) as a new
+/* history_record: add the analysis agg (aggregate.json's records; only read) as a new
  * build of the database at db_path (created when absent), with results_dir as the
  * place its results were written. *build_id receives the build's id. Environment:
  * S3BENCH_TEST_HISTORY_PAUSE=SECONDS sleeps inside the transaction, before COMMIT
  * (for the kill tests; says so on stderr). -1 with a message naming the database
  * (nothing written) when it cannot be opened, is not an s3bench history, has a newer
  * schema, or a write fails. */
-int history_record(const char *db_path, const json_t *agg, const char *results_dir,
+int history_record(const char *db_path, const struct results *agg, const char *results_dir,
 		   long long *build_id, struct err *e);
 
 /* What history_trend judges with and writes besides trend.json. */

@@ -9,7 +9,6 @@
 #include <sqlite3.h>
 
 #include "analyze/history/cp_noise.h"
-#include "analyze/out/out_json_stats.h"
 #include "core/units.h"
 
 #define HS_CELLS_MAX CP_NOISE_SERIES_MAX /* a subject's cells for the noise at most */
@@ -151,35 +150,35 @@ done:
 	return rc;
 }
 
-json_t *history_shift_json(const struct hs_judgement *j)
+int history_shift_change(const struct hs_judgement *j, struct results_trend_change *c)
 {
 	const struct cp_verdict *v = &j->v;
-	json_t *o = json_object();
 	int shift = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT || v->state == CP_WATCH;
+	int sig = v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT;
 
-	json_object_set_new(o, "state", json_string(cp_state_name(v->state)));
-	json_object_set_new(o, "points", json_integer((json_int_t)j->s.n));
-	json_object_set_new(o, "noise", out_json_num(cp_sigma(&j->noise)));
-	json_object_set_new(o, "noise_df", out_json_num(j->noise.df));
-	json_object_set_new(o, "noise_basis", json_string(j->basis));
-	json_object_set_new(o, "alert", json_boolean(v->state == CP_REGRESSION && v->fresh));
-	json_object_set_new(o, "significant",
-			    json_boolean(v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT));
-	json_object_set_new(o, "change",
-			    v->state == CP_REGRESSION || v->state == CP_IMPROVEMENT
-				    ? json_string(cp_state_name(v->state))
-				    : json_null());
-	if (!shift)
-		return o;
-	json_object_set_new(o, "since_build", json_integer(j->s.build[v->start]));
-	json_object_set_new(o, "after", json_integer((json_int_t)v->after));
-	json_object_set_new(o, "before", json_integer((json_int_t)v->before));
-	json_object_set_new(o, "ratio", out_json_num(v->ratio));
-	json_object_set_new(o, "ci95", json_pack("[f,f]", v->lo, v->hi));
-	json_object_set_new(o, "p", out_json_num(v->p));
-	json_object_set_new(o, "p_adj", out_json_num(v->p_adj));
-	json_object_set_new(o, "fresh", json_boolean(v->fresh));
-	return o;
+	memset(c, 0, sizeof(*c));
+	c->state = strdup(cp_state_name(v->state));
+	c->points = (long long)j->s.n;
+	c->noise = cp_sigma(&j->noise);
+	c->noise_df = j->noise.df;
+	c->noise_basis = strdup(j->basis);
+	c->alert = v->state == CP_REGRESSION && v->fresh;
+	c->significant = sig;
+	c->change = sig ? strdup(cp_state_name(v->state)) : NULL;
+	if (c->state == NULL || c->noise_basis == NULL || (sig && c->change == NULL))
+		return -1;
+	if (!(c->shift = shift))
+		return 0;
+	c->since_build = j->s.build[v->start];
+	c->after = (long long)v->after;
+	c->before = (long long)v->before;
+	c->ratio = v->ratio;
+	c->ci_lo = v->lo;
+	c->ci_hi = v->hi;
+	c->p = v->p;
+	c->p_adj = v->p_adj;
+	c->fresh = v->fresh;
+	return 0;
 }
 
 void history_shift_line(const struct hs_judgement *j, const char *subject, const char *op,

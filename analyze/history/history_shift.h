@@ -6,9 +6,8 @@
 
 #include <stddef.h>
 
-#include <jansson.h>
-
 #include "analyze/history/changepoint.h"
+#include "core/results/results_trend.h"
 
 struct sqlite3;
 
@@ -39,8 +38,9 @@ int history_shift_judge(struct sqlite3 *db, long long build, const char *subject
 			long long size, int conc, const struct cp_levels *lv, double min_change,
 			struct hs_judgement *j);
 
-/* history_shift_json: trend.json's "change" object of j (a new reference). */
-json_t *history_shift_json(const struct hs_judgement *j);
+/* history_shift_change: trend.json's "change" record of j into *c (zeroed first; its
+ * strings the caller's: results_trend_change_free). -1 when memory runs out. */
+int history_shift_change(const struct hs_judgement *j, struct results_trend_change *c);
 
 /* history_shift_line: the one-line message of a regression alert or a watch of the cell
  * ("regression: SUBJECT OP SIZE cN -23 % since build 7 (CI -31..-14 %)", "watch: ... -19 %

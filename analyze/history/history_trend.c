@@ -11,11 +11,9 @@
 #include <sqlite3.h>
 
 #include "analyze/history/history_shift.h"
-#include "analyze/out/out_json_stats.h"
-#include "analyze/out/out.h"
 #include "core/cellsel.h"
 #include "core/fsutil.h"
-#include "core/units.h"
+#include "core/results/results_trend.h"
 #include "core/version.h"
 
 /* One cell the trend follows: (op, size, concurrency), of cells or of the one-off rows. */
@@ -29,9 +27,20 @@ struct key {
 struct series {
 	char subject[256];
 	struct key k;
-	json_t *points;        /* owned until put in the document */
+	struct results_trend_point *points; /* owned until put in the document */
+	size_t n_points;
 	struct hs_judgement j; /* matrix cells only (one-off rates are not judged) */
 };
+
+/* points_free: a series' points. */
+static void points_free(struct series *s)
+{
+	for (size_t i = 0; i < s->n_points; i++)
+		free(s->points[i].time);
+	free(s->points);
+	s->points = NULL;
+	s->n_points = 0;
+}
 
 static double col_num(sqlite3_stmt *st, int i)
 {
@@ -62,24 +71,28 @@ static int series_read(sqlite3 *db, long long build, const struct cp_levels *lv,
 	sqlite3_bind_int64(st, 3, s->k.size);
 	sqlite3_bind_int(st, 4, s->k.conc);
 	sqlite3_bind_int64(st, 5, build);
-	s->points = json_array();
 	while (sqlite3_step(st) == SQLITE_ROW) {
-		json_t *p = json_object(), *ci = json_null();
+		struct results_trend_point *np = realloc(s->points,
+							 (s->n_points + 1) * sizeof(*np)),
+					   *p;
+		const char *time = (const char *)sqlite3_column_text(st, 1);
 
-		if (isfinite(col_num(st, 4)) && isfinite(col_num(st, 5)))
-			ci = json_pack("[f,f]", col_num(st, 4), col_num(st, 5));
-		json_object_set_new(p, "build", json_integer(sqlite3_column_int64(st, 0)));
-		json_object_set_new(p, "time",
-				    json_string((const char *)sqlite3_column_text(st, 1)));
-		json_object_set_new(p, "cycles", json_integer(sqlite3_column_int64(st, 2)));
-		json_object_set_new(p, "value", out_json_num(col_num(st, 3)));
-		json_object_set_new(p, "ci95", ci);
-		json_object_set_new(p, "latest", out_json_num(col_num(st, 6)));
-		json_object_set_new(p, "latest_cycle",
-				    sqlite3_column_type(st, 7) == SQLITE_NULL
-					    ? json_null()
-					    : json_integer(sqlite3_column_int64(st, 7)));
-		json_array_append_new(s->points, p);
+		if (np == NULL) {
+			sqlite3_finalize(st);
+			return -1;
+		}
+		s->points = np;
+		p = &np[s->n_points++];
+		p->build = sqlite3_column_int64(st, 0);
+		p->time = time != NULL ? strdup(time) : NULL;
+		p->cycles = sqlite3_column_int64(st, 2);
+		p->value = col_num(st, 3);
+		p->ci_lo = col_num(st, 4);
+		p->ci_hi = col_num(st, 5);
+		p->latest = col_num(st, 6);
+		p->latest_cycle = sqlite3_column_type(st, 7) == SQLITE_NULL
+					  ? -1
+					  : sqlite3_column_int64(st, 7);
 	}
 	sqlite3_finalize(st);
 	s->j.v.state = CP_INSUFFICIENT;
@@ -224,71 +237,106 @@ static int series_all(sqlite3 *db, long long build, const struct history_trend_o
 fail:
 	free(ks.v);
 	for (size_t i = 0; i < n; i++)
-		json_decref(s[i].points);
+		points_free(&s[i]);
 	free(s);
 	return -1;
 }
 
-/* line: the alert or watch line of series s. */
-static json_t *line(const struct series *s)
+/* line: the alert or watch line of series s (a copy; NULL when out of memory). */
+static char *line(const struct series *s)
 {
 	char buf[512];
 
 	history_shift_line(&s->j, s->subject, s->k.op, s->k.size, s->k.conc, buf, sizeof(buf));
-	return json_string(buf);
+	return strdup(buf);
 }
 
-/* document: trend.json's tree; the series' points move into it. */
-static json_t *document(long long build, long long builds, struct series *s, size_t n,
-			const struct history_trend_opts *t, const struct cp_levels *lv,
-			size_t *n_reg, size_t *n_watch)
+/* trend_test: the change-point test's settings, the levels lv. */
+static int trend_test(const struct history_trend_opts *o, const struct cp_levels *lv,
+		      struct results_trend_test *t)
 {
-	json_t *root = json_object(), *arr = json_array(), *alerts = json_array(),
-	       *watch = json_array();
-	int enough = 0;
+	t->name = strdup("change-point");
+	t->scale = strdup("log");
+	t->figure = strdup("latest cycle");
+	t->window = CP_WINDOW;
+	t->min_points = CP_MIN_POINTS;
+	t->min_segment = CP_MIN_SEGMENT;
+	t->tail_max = CP_TAIL_MAX;
+	t->false_alarm_rate = o->false_rate;
+	t->watch_rate = fmin(0.5, CP_WATCH_FACTOR * o->false_rate);
+	t->split_alpha = CP_ALPHA;
+	t->alpha = lv->alpha;
+	t->watch_alpha = lv->watch;
+	t->min_change = o->min_change;
+	return t->name && t->scale && t->figure ? 0 : -1;
+}
 
-	json_object_set_new(root, "format", json_string(S3BENCH_TREND_FORMAT));
-	json_object_set_new(root, "build", json_integer(build));
-	json_object_set_new(root, "builds", json_integer(builds));
-	json_object_set_new(root, "test",
-			    json_pack("{s:s,s:s,s:s,s:i,s:i,s:i,s:i,s:f,s:f,s:f,s:f,s:f,s:f}",
-				      "name", "change-point", "scale", "log", "figure",
-				      "latest cycle", "window", CP_WINDOW, "min_points",
-				      CP_MIN_POINTS, "min_segment", CP_MIN_SEGMENT, "tail_max",
-				      CP_TAIL_MAX, "false_alarm_rate", t->false_rate, "watch_rate",
-				      fmin(0.5, CP_WATCH_FACTOR * t->false_rate), "split_alpha",
-				      CP_ALPHA, "alpha", lv->alpha, "watch_alpha", lv->watch,
-				      "min_change", t->min_change));
-	for (size_t i = 0; i < n; i++) {
-		json_t *o = json_object();
-		const struct cp_verdict *v = &s[i].j.v;
+/* add_line: s's alert or watch line appended to v[0..*n). */
+static int add_line(const struct series *s, char ***v, size_t *n)
+{
+	char **nv = realloc(*v, (*n + 1) * sizeof(*nv)), *l;
 
-		json_object_set_new(o, "subject", json_string(s[i].subject));
-		json_object_set_new(o, "op", json_string(s[i].k.op));
-		json_object_set_new(o, "size", json_integer(s[i].k.size));
-		json_object_set_new(o, "concurrency", json_integer(s[i].k.conc));
-		json_object_set_new(o, "metric",
-				    json_string(s[i].k.size && !s[i].k.oneoff ? "mib_s" : "obj_s"));
-		json_object_set_new(o, "oneoff", json_boolean(s[i].k.oneoff));
-		json_object_set_new(o, "points", s[i].points);
-		s[i].points = NULL;
-		json_object_set_new(o, "change",
-				    s[i].k.oneoff ? json_null() : history_shift_json(&s[i].j));
-		json_array_append_new(arr, o);
-		enough |= !s[i].k.oneoff && v->state != CP_INSUFFICIENT;
-		if (!s[i].k.oneoff && v->state == CP_REGRESSION && v->fresh) {
-			json_array_append_new(alerts, line(&s[i]));
-			(*n_reg)++;
-		} else if (!s[i].k.oneoff && v->state == CP_WATCH) {
-			json_array_append_new(watch, line(&s[i]));
-			(*n_watch)++;
-		}
+	if (nv == NULL)
+		return -1;
+	*v = nv;
+	if ((l = line(s)) == NULL)
+		return -1;
+	nv[(*n)++] = l;
+	return 0;
+}
+
+/* one_series: the document's series of s (its points move into it); its alert or watch
+ * line added to t. */
+static int one_series(struct series *s, struct results_trend *t, size_t *n_reg, size_t *n_watch)
+{
+	struct results_trend_series *o = &t->series[t->n_series++];
+	const struct cp_verdict *v = &s->j.v;
+
+	o->subject = strdup(s->subject);
+	o->op = strdup(s->k.op);
+	o->size = (uint64_t)s->k.size;
+	o->concurrency = s->k.conc;
+	o->metric = strdup(s->k.size && !s->k.oneoff ? "mib_s" : "obj_s");
+	o->oneoff = s->k.oneoff;
+	o->points = s->points;
+	o->n_points = s->n_points;
+	s->points = NULL;
+	s->n_points = 0;
+	if (o->subject == NULL || o->op == NULL || o->metric == NULL)
+		return -1;
+	if (s->k.oneoff)
+		return 0;
+	if ((o->change = calloc(1, sizeof(*o->change))) == NULL ||
+	    history_shift_change(&s->j, o->change) < 0)
+		return -1;
+	t->enough_history |= v->state != CP_INSUFFICIENT;
+	if (v->state == CP_REGRESSION && v->fresh) {
+		(*n_reg)++;
+		return add_line(s, &t->alerts, &t->n_alerts);
 	}
-	json_object_set_new(root, "enough_history", json_boolean(enough));
-	json_object_set_new(root, "series", arr);
-	json_object_set_new(root, "alerts", alerts);
-	json_object_set_new(root, "watch", watch);
-	return root;
+	if (v->state == CP_WATCH) {
+		(*n_watch)++;
+		return add_line(s, &t->watch, &t->n_watch);
+	}
+	return 0;
+}
+
+/* document: trend.json's records into t; the series' points move into it. */
+static int document(long long build, long long builds, struct series *s, size_t n,
+		    const struct history_trend_opts *o, const struct cp_levels *lv,
+		    struct results_trend *t, size_t *n_reg, size_t *n_watch)
+{
+	memset(t, 0, sizeof(*t));
+	t->format = strdup(S3BENCH_TREND_FORMAT);
+	t->build = build;
+	t->builds = builds;
+	if (t->format == NULL || trend_test(o, lv, &t->test) < 0 ||
+	    (t->series = calloc(n + 1, sizeof(*t->series))) == NULL)
+		return -1;
+	for (size_t i = 0; i < n; i++)
+		if (one_series(&s[i], t, n_reg, n_watch) < 0)
+			return -1;
+	return 0;
 }
 
 static long long count_builds(sqlite3 *db, long long build)
@@ -306,10 +354,10 @@ static long long count_builds(sqlite3 *db, long long build)
 	return n;
 }
 
-/* write_lines: trend.json's watch[] then alerts[] as plain lines into path, atomically. */
-static int write_lines(const json_t *root, const char *path, struct err *e)
+/* write_lines: trend.json's watch lines then its alert lines as plain lines into path,
+ * atomically. */
+static int write_lines(const struct results_trend *t, const char *path, struct err *e)
 {
-	static const char *const keys[] = {"watch", "alerts"};
 	char *buf = NULL;
 	size_t len = 0;
 	FILE *f = open_memstream(&buf, &len);
@@ -317,13 +365,10 @@ static int write_lines(const json_t *root, const char *path, struct err *e)
 
 	if (f == NULL)
 		return err_set(e, "%s: out of memory", path);
-	for (size_t k = 0; k < 2; k++) {
-		size_t i;
-		json_t *v;
-
-		json_array_foreach(json_object_get(root, keys[k]), i, v)
-			fprintf(f, "%s\n", json_string_value(v));
-	}
+	for (size_t i = 0; i < t->n_watch; i++)
+		fprintf(f, "%s\n", t->watch[i]);
+	for (size_t i = 0; i < t->n_alerts; i++)
+		fprintf(f, "%s\n", t->alerts[i]);
 	rc = fclose(f) == 0 ? fs_write_file(path, buf, len, e)
 			    : err_set(e, "%s: out of memory", path);
 	free(buf);
@@ -339,7 +384,7 @@ int history_trend(const char *db_path, long long build_id, const struct history_
 	struct cp_levels lv;
 	struct cellsel sel;
 	struct err ce = {{0}};
-	json_t *root = NULL;
+	struct results_trend t = {0};
 	int rc = -1;
 
 	if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
@@ -356,13 +401,12 @@ int history_trend(const char *db_path, long long build_id, const struct history_
 		err_set(e, "%s: reading the history: %s", db_path, sqlite3_errmsg(db));
 		goto done;
 	}
-	root = document(build_id, count_builds(db, build_id), s, n, o, &lv, &n_reg, &n_w);
-	if (root == NULL) {
+	if (document(build_id, count_builds(db, build_id), s, n, o, &lv, &t, &n_reg, &n_w) < 0) {
 		err_set(e, "%s: out of memory", out_path);
 		goto done;
 	}
-	if (out_json_dump(root, out_path, e) < 0 ||
-	    (o->lines_path != NULL && write_lines(root, o->lines_path, e) < 0))
+	if (results_trend_write(&t, out_path, e) < 0 ||
+	    (o->lines_path != NULL && write_lines(&t, o->lines_path, e) < 0))
 		goto done;
 	if (n_regressions)
 		*n_regressions = n_reg;
@@ -371,9 +415,9 @@ int history_trend(const char *db_path, long long build_id, const struct history_
 	rc = 0;
 done:
 	for (size_t i = 0; i < n; i++)
-		json_decref(s[i].points);
+		points_free(&s[i]);
 	free(s);
-	json_decref(root);
+	results_trend_free(&t);
 	sqlite3_close(db);
 	return rc;
 }

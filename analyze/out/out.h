@@ -1,13 +1,12 @@
 /* analyze/out/out.h: the results files (docs/FORMATS.md): aggregate.json, cells.csv,
  * runs.csv. Each is written to ".NAME.tmp.PID" in its directory and renamed when
- * complete, so a reader never sees half a file. */
+ * complete, so a reader never sees half a file. aggregate.json's records and their codec are
+ * core/results (core/results/results.h). */
 #ifndef ANALYZE_OUT_H
 #define ANALYZE_OUT_H
 
 #include <stddef.h>
 #include <stdio.h>
-
-#include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/timeseries.h"
@@ -34,22 +33,18 @@ struct out_meta {
 	const struct ts_list *timeseries; /* analyze/cells/timeseries.h; NULL: none */
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
-	size_t baseline_significant;     /* set by out_json_write: significant changes */
+	size_t baseline_significant;     /* set by out_results_write: significant changes */
 };
 
-/* out_json_write: aggregate.json for a at `path`. a is only read; of m only
- * baseline_significant is written.
- * Returns -1 with a message naming the file on failure (nothing is left behind). */
-int out_json_write(const struct aggregate *a, struct out_meta *m, const char *path, struct err *e);
-
-/* out_json_dump: root as analyze writes every JSON file (indent 1, keys in insertion
- * order, 15 significant digits) at `path`, through a temporary name renamed when
- * complete (core/fsutil.h); aggregate.json and trend.json both. -1 with a message
- * naming the file on failure (nothing is left behind). */
-int out_json_dump(const json_t *root, const char *path, struct err *e);
+/* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)
+ * assembled from a and m and written by their codec; with m->baseline, the comparison
+ * with it (analyze/history/baseline.h). a is only read; of m only baseline_significant is
+ * written. Returns -1 with a message naming the file on failure (nothing is left behind). */
+int out_results_write(const struct aggregate *a, struct out_meta *m, const char *path,
+		      struct err *e);
 
 /* out_csv_cells / out_csv_runs: cells.csv / runs.csv for a at `path` (libcsv
- * quoting; an empty field is "no value"). Same errors as out_json_write. */
+ * quoting; an empty field is "no value"). Same errors as out_results_write. */
 int out_csv_cells(const struct aggregate *a, const char *path, struct err *e);
 int out_csv_runs(const struct aggregate *a, const char *path, struct err *e);
 

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <jansson.h>
+#include "core/results/results_trend.h"
 
 #include "core/fsutil.h"
 #include "core/timefmt.h"
@@ -238,14 +238,15 @@ static void oneoffs(FILE *f, const struct aggregate *a)
 }
 
 /* series_labels: the labels of one trend.json series (its headline cell). */
-static void series_labels(const struct aggregate *a, json_t *s, char *b, size_t n)
+static void series_labels(const struct aggregate *a, const struct results_trend_series *s, char *b,
+			  size_t n)
 {
 	b[0] = '\0';
 	add(b, n, "campaign", a->campaign_name);
-	add(b, n, "subject", json_string_value(json_object_get(s, "subject")));
-	add(b, n, "op", json_string_value(json_object_get(s, "op")));
-	add_int(b, n, "size", json_integer_value(json_object_get(s, "size")));
-	add_int(b, n, "concurrency", json_integer_value(json_object_get(s, "concurrency")));
+	add(b, n, "subject", s->subject);
+	add(b, n, "op", s->op);
+	add_int(b, n, "size", (long long)s->size);
+	add_int(b, n, "concurrency", s->concurrency);
 }
 
 /* trend: the verdicts of trend.json (analyze/history/history.h): per series that has one (not the
@@ -261,33 +262,29 @@ static int trend(FILE *f, const struct aggregate *a, const char *path, struct er
 		 "1 when only the latest build of a headline cell is low (trend.json change.state "
 		 "watch: an alert if the next build confirms it), else 0."},
 	};
-	json_error_t je;
-	json_t *t = json_load_file(path, 0, &je), *s;
+	struct results_trend t;
 	char labels[LABELS_MAX];
-	size_t i;
 
-	if (t == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
+	if (results_trend_read(path, &t, e) < 0)
+		return -1;
 	for (size_t k = 0; k < 2; k++) {
 		family(f, fams[k][0], fams[k][2]);
-		json_array_foreach(json_object_get(t, "series"), i, s) {
-			json_t *ch = json_object_get(s, "change");
-			const char *state = json_string_value(json_object_get(ch, "state"));
+		for (size_t i = 0; i < t.n_series; i++) {
+			const struct results_trend_change *ch = t.series[i].change;
 
-			if (!json_is_object(ch))
+			if (ch == NULL)
 				continue;
-			series_labels(a, s, labels, sizeof(labels));
+			series_labels(a, &t.series[i], labels, sizeof(labels));
 			sample(f, fams[k][0], labels, NULL,
-			       state != NULL && strcmp(state, fams[k][1]) == 0);
+			       ch->state != NULL && strcmp(ch->state, fams[k][1]) == 0);
 		}
 	}
 	labels[0] = '\0';
 	add(labels, sizeof(labels), "campaign", a->campaign_name);
 	family(f, "s3bench_regression_alerts",
 	       "Regression alerts this build raised (trend.json alerts; each shift alerts once).");
-	sample(f, "s3bench_regression_alerts", labels, NULL,
-	       (double)json_array_size(json_object_get(t, "alerts")));
-	json_decref(t);
+	sample(f, "s3bench_regression_alerts", labels, NULL, (double)t.n_alerts);
+	results_trend_free(&t);
 	return 0;
 }
 

@@ -10,6 +10,8 @@
 #include "analyze/provenance/sign.h"
 #include "core/fsutil.h"
 #include "core/jcs.h"
+#include "core/jread.h"
+#include "core/results/results_trend.h"
 #include "core/version.h"
 
 const char *manifest_commit(void)
@@ -17,72 +19,88 @@ const char *manifest_commit(void)
 	return version_commit();
 }
 
-/* path_opt: an option naming a file: null, or {"path", "outside"} (path relative to
- * data_dir when inside it). */
-static json_t *path_opt(const char *data_dir, const char *path)
+/* path_opt: an option naming a file: NULL, or its record (its path from data_dir:
+ * manifest_path_from, "relative_to" "data_dir" when it climbs out of it). */
+static struct results_manifest_path *path_opt(const char *data_dir, const char *path, int *ok)
 {
+	struct results_manifest_path *p;
 	char shown[PATH_MAX];
-	int in;
+	int where;
 
 	if (path == NULL)
-		return json_null();
-	in = manifest_relpath(data_dir, path, shown, sizeof(shown));
-	return json_pack("{s:s, s:b}", "path", shown, "outside", !in);
+		return NULL;
+	where = manifest_path_from(data_dir, path, shown, sizeof(shown));
+	if ((p = calloc(1, sizeof(*p))) == NULL || (p->path = strdup(shown)) == NULL ||
+	    (where == 2 && (p->relative_to = strdup("data_dir")) == NULL)) {
+		if (p != NULL)
+			free(p->path);
+		free(p);
+		*ok = 0;
+		return NULL;
+	}
+	p->outside = where != 1;
+	return p;
 }
 
-/* add_opt_input: the file of a path option into inputs, marked with its role. A
- * missing file is no input (a baseline without manifest.json). */
-static int add_opt_input(json_t *inputs, const char *data_dir, const char *file, const char *role,
-			 struct err *e)
+/* add_opt_input: the file of a path option into m's inputs, marked with its role (its path
+ * as path_opt records it). A missing file is no input (a baseline without manifest.json). */
+static int add_opt_input(struct results_manifest *m, const char *data_dir, const char *file,
+			 const char *role, struct err *e)
 {
+	struct results_manifest_file *nf;
 	char shown[PATH_MAX];
 	struct stat st;
-	json_t *one;
-	int in;
+	int where;
 
 	if (file == NULL || stat(file, &st) != 0)
 		return 0;
-	in = manifest_relpath(data_dir, file, shown, sizeof(shown));
-	if ((one = manifest_input(file, shown, !in, e)) == NULL)
+	where = manifest_path_from(data_dir, file, shown, sizeof(shown));
+	if ((nf = realloc(m->inputs, (m->n_inputs + 1) * sizeof(*nf))) == NULL)
+		return err_set(e, "out of memory");
+	m->inputs = nf;
+	memset(&nf[m->n_inputs], 0, sizeof(nf[0]));
+	if (manifest_input(file, shown, where != 1, &nf[m->n_inputs], e) < 0)
 		return -1;
-	json_object_set_new(one, "role", json_string(role));
-	return json_array_append_new(inputs, one) < 0 ? err_set(e, "out of memory") : 0;
+	nf = &nf[m->n_inputs++];
+	if ((nf->role = strdup(role)) == NULL ||
+	    (where == 2 && (nf->relative_to = strdup("data_dir")) == NULL))
+		return err_set(e, "out of memory");
+	return 0;
 }
 
-static json_t *options(const struct manifest_opts *o)
+/* options: every option in force into m's options. */
+static int options(const struct manifest_opts *o, struct results_manifest_options *x)
 {
 	char out[PATH_MAX];
-	int in = manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
-	json_t *j;
+	int ok = 1;
 
-	j = json_pack(
-		"{s:s, s:s, s:b, s:s, s:I, s:f, s:b, s:s, s:s, s:o, s:o, s:o, s:o, s:f, s:f, "
-		"s:o}",
-		"data_dir", ".", "output", out, "output_outside", !in, "policy", o->policy,
-		"min_samples", (json_int_t)o->min_samples, "alpha", o->alpha, "recompute",
-		o->recompute, "inclusion_rule", "default", "source",
-		o->warp_mode ? "warp" : "s3bench", "warp_map", path_opt(o->data_dir, o->warp_map),
-		"baseline", path_opt(o->data_dir, o->baseline), "history",
-		path_opt(o->data_dir, o->history), "warp_engine",
-		o->warp_engine ? json_string(o->warp_engine) : json_null(), "alert_min_change",
-		o->trend.min_change, "alert_false_rate", o->trend.false_rate, "alert_cells",
-		o->trend.cells ? json_string(o->trend.cells) : json_null());
-	if (j != NULL && o->prices != NULL &&
-	    (json_object_set_new(j, "prices", path_opt(o->data_dir, o->prices)) < 0 ||
-	     json_object_set_new(j, "prices_section",
-				 o->prices_section ? json_string(o->prices_section) : json_null()) <
-		     0)) {
-		json_decref(j);
-		return NULL;
+	x->output_outside = !manifest_relpath(o->data_dir, o->results_dir, out, sizeof(out));
+	x->data_dir = strdup(".");
+	x->output = strdup(out);
+	x->policy = strdup(o->policy);
+	x->min_samples = (long long)o->min_samples;
+	x->alpha = o->alpha;
+	x->recompute = o->recompute;
+	x->inclusion_rule = strdup("default");
+	x->source = strdup(o->warp_mode ? "warp" : "s3bench");
+	x->warp_map = path_opt(o->data_dir, o->warp_map, &ok);
+	x->baseline = path_opt(o->data_dir, o->baseline, &ok);
+	x->history = path_opt(o->data_dir, o->history, &ok);
+	x->warp_engine = o->warp_engine ? strdup(o->warp_engine) : NULL;
+	x->alert_min_change = o->trend.min_change;
+	x->alert_false_rate = o->trend.false_rate;
+	x->alert_cells = o->trend.cells ? strdup(o->trend.cells) : NULL;
+	ok &= o->trend.cells == NULL || x->alert_cells != NULL;
+	if ((x->has_prices = o->prices != NULL)) {
+		x->prices = path_opt(o->data_dir, o->prices, &ok);
+		x->prices_section = o->prices_section ? strdup(o->prices_section) : NULL;
+		ok &= o->prices_section == NULL || x->prices_section != NULL;
 	}
-	return j;
-}
-
-/* client_limits: options.client_limits, the thresholds the verdicts were judged with. */
-static json_t *client_limits(const struct manifest_opts *o)
-{
-	return json_pack("{s:f, s:f, s:f}", "cpu_pct", o->climit.cpu_pct, "nic_pct",
-			 o->climit.nic_pct, "retrans_pct", o->climit.retrans_pct);
+	x->has_client_limits = 1;
+	x->client_limits = o->climit;
+	ok &= x->data_dir && x->output && x->policy && x->inclusion_rule && x->source &&
+	      (o->warp_engine == NULL || x->warp_engine);
+	return ok ? 0 : -1;
 }
 
 void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
@@ -95,12 +113,12 @@ void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
 	snprintf(buf, n, "%s%%,%s%%,%s%%", a, b, c);
 }
 
-/* command: the analyze command line with the options in force. */
-static json_t *command(const struct manifest_opts *o)
+/* command: the analyze command line with the options in force (a copy; NULL when out of
+ * memory). */
+static char *command(const struct manifest_opts *o)
 {
 	char alpha[40], limits[128];
 	struct strbuf b = {0};
-	json_t *s;
 
 	jcs_number(o->alpha, alpha, sizeof(alpha));
 	manifest_limits_arg(&o->climit, limits, sizeof(limits));
@@ -120,170 +138,132 @@ static json_t *command(const struct manifest_opts *o)
 	if (o->history)
 		strbuf_addf(&b, " --history %s", o->history);
 	strbuf_addf(&b, " --client-limits %s", limits);
-	s = b.failed ? NULL : json_string(b.p);
-	strbuf_free(&b);
-	return s;
+	if (b.failed) {
+		strbuf_free(&b);
+		return NULL;
+	}
+	return strbuf_take(&b);
 }
 
 /* outputs: the results files written (relative to results_dir) with their digests. */
-static json_t *outputs(const char *dir, struct err *e)
+static int outputs(const char *dir, struct results_manifest *m, struct err *e)
 {
 	static const char *const names[] = {"aggregate.json", "cells.csv", "runs.csv",
 					    "trend.json"};
 	char file[PATH_MAX];
 	struct stat st;
-	json_t *arr = json_array(), *one;
 
-	for (size_t i = 0; arr != NULL && i < sizeof(names) / sizeof(names[0]); i++) {
+	if ((m->outputs = calloc(sizeof(names) / sizeof(names[0]), sizeof(*m->outputs))) == NULL)
+		return err_set(e, "out of memory");
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
 		snprintf(file, sizeof(file), "%s/%s", dir, names[i]);
 		if (stat(file, &st) != 0)
 			continue;
-		if ((one = manifest_input(file, names[i], 0, e)) == NULL) {
-			json_decref(arr);
-			return NULL;
-		}
-		json_array_append_new(arr, one);
+		if (manifest_input(file, names[i], 0, &m->outputs[m->n_outputs++], e) < 0)
+			return -1;
 	}
-	return arr;
+	return 0;
 }
 
 /* history_build: the build id trend.json records, or 0. */
-static json_int_t history_build(const char *dir)
+static long long history_build(const char *dir)
 {
 	char file[PATH_MAX];
-	json_t *t;
-	json_int_t id;
+	struct results_trend t;
+	struct err e = {{0}};
+	long long id;
 
 	snprintf(file, sizeof(file), "%s/trend.json", dir);
-	t = json_load_file(file, 0, NULL);
-	id = json_integer_value(json_object_get(t, "build"));
-	json_decref(t);
+	id = results_trend_read(file, &t, &e) == 0 ? t.build : 0;
+	results_trend_free(&t);
 	return id;
 }
 
-/* add_inputs: the data directory's inputs, then those the options name. */
-static json_t *all_inputs(const struct manifest_opts *o, struct err *e)
+/* all_inputs: the data directory's inputs, then those the options name. */
+static int all_inputs(const struct manifest_opts *o, struct results_manifest *m, struct err *e)
 {
 	char file[PATH_MAX];
-	json_t *in = manifest_inputs(o->data_dir, o->warp_mode, e);
 
-	if (in == NULL)
-		return NULL;
-	if (add_opt_input(in, o->data_dir, o->warp_map, "warp_map", e) < 0)
-		goto fail;
+	if (manifest_inputs(o->data_dir, o->warp_mode, &m->inputs, &m->n_inputs, e) < 0 ||
+	    add_opt_input(m, o->data_dir, o->warp_map, "warp_map", e) < 0)
+		return -1;
 	if (o->baseline) {
 		snprintf(file, sizeof(file), "%s/aggregate.json", o->baseline);
-		if (add_opt_input(in, o->data_dir, file, "baseline", e) < 0)
-			goto fail;
+		if (add_opt_input(m, o->data_dir, file, "baseline", e) < 0)
+			return -1;
 		snprintf(file, sizeof(file), "%s/manifest.json", o->baseline);
-		if (add_opt_input(in, o->data_dir, file, "baseline_manifest", e) < 0)
-			goto fail;
+		if (add_opt_input(m, o->data_dir, file, "baseline_manifest", e) < 0)
+			return -1;
 	}
-	if (add_opt_input(in, o->data_dir, o->prices, "prices", e) < 0)
-		goto fail;
-	if (add_opt_input(in, o->data_dir, o->history, "history", e) < 0)
-		goto fail;
-	return in;
-fail:
-	json_decref(in);
-	return NULL;
+	if (add_opt_input(m, o->data_dir, o->prices, "prices", e) < 0)
+		return -1;
+	return add_opt_input(m, o->data_dir, o->history, "history", e);
 }
 
-json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct err *e)
+int manifest_build(const struct manifest_opts *o, const char *signer, struct results_manifest *m,
+		   struct err *e)
 {
 	char file[PATH_MAX];
-	json_error_t je;
-	json_t *agg, *doc = NULL, *libs = NULL, *coll = NULL, *subj, *in, *outs;
+	struct results agg;
+	int rc = -1;
 
+	memset(m, 0, sizeof(*m));
 	snprintf(file, sizeof(file), "%s/aggregate.json", o->results_dir);
-	if ((agg = json_load_file(file, 0, &je)) == NULL)
-		return err_set(e, "%s: line %d: %s", file, je.line, je.text), NULL;
-	subj = manifest_facts(o->data_dir, o->warp_mode, agg, &libs, &coll, e);
-	in = subj ? all_inputs(o, e) : NULL;
-	outs = in ? outputs(o->results_dir, e) : NULL;
-	if (outs != NULL) {
-		const json_t *gen = json_object_get(agg, "generated");
-
-		doc = json_pack("{s:s, s:s, s:{s:s, s:s, s:s}, s:o, s:o, s:o, s:o, s:o, s:o, s:o}",
-				"format", MANIFEST_FORMAT, "generated",
-				json_is_string(gen) ? json_string_value(gen) : "", "tool", "name",
-				"s3bench", "version", S3BENCH_VERSION, "commit", manifest_commit(),
-				"command", command(o), "options", options(o), "inputs", in,
-				"outputs", outs, "libraries", libs, "collect", coll, "subjects",
-				subj);
-		in = outs = libs = coll = subj = NULL; /* doc owns them now (or freed them) */
-		if (doc == NULL)
-			err_set(e, "manifest: out of memory");
+	if (results_read(file, &agg, e) < 0 ||
+	    manifest_facts(o->data_dir, o->warp_mode, &agg, m, e) < 0 || all_inputs(o, m, e) < 0 ||
+	    outputs(o->results_dir, m, e) < 0)
+		goto done;
+	m->format = strdup(RESULTS_MANIFEST_FORMAT);
+	m->generated = strdup(agg.generated ? agg.generated : "");
+	m->tool_name = strdup("s3bench");
+	m->tool_version = strdup(S3BENCH_VERSION);
+	m->tool_commit = strdup(manifest_commit());
+	m->command = command(o);
+	if ((m->options.has_history_build = o->history != NULL))
+		m->options.history_build = history_build(o->results_dir);
+	if (signer != NULL) {
+		m->signer_algorithm = strdup("ed25519");
+		m->signer_fingerprint = strdup(signer);
 	}
-	if (doc != NULL)
-		json_object_set_new(json_object_get(doc, "options"), "client_limits",
-				    client_limits(o));
-	if (doc != NULL && o->history != NULL)
-		json_object_set_new(json_object_get(doc, "options"), "history_build",
-				    json_integer(history_build(o->results_dir)));
-	if (doc != NULL)
-		json_object_set_new(doc, "signer",
-				    signer ? json_pack("{s:s, s:s}", "algorithm", "ed25519",
-						       "fingerprint", signer)
-					   : json_null());
-	json_decref(subj);
-	json_decref(in);
-	json_decref(outs);
-	json_decref(libs);
-	json_decref(coll);
-	json_decref(agg);
-	return doc;
-}
-
-/* dump_file: doc into path atomically, one member per line; doubles with 15 digits
- * when they read back exactly so (0.05), else 17. */
-static int dump_file(const json_t *doc, const char *path, struct err *e)
-{
-	size_t flags = JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15);
-	char *s = json_dumps(doc, flags);
-	json_t *back = s ? json_loads(s, 0, NULL) : NULL;
-	struct fs_atomic a;
-	FILE *f;
-
-	if (back == NULL || !json_equal(back, (json_t *)doc))
-		flags = JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(17);
-	json_decref(back);
-	free(s);
-	if ((f = fs_atomic_fopen(&a, path, e)) == NULL)
-		return -1;
-	if (json_dumpf(doc, f, flags) != 0 || fputc('\n', f) == EOF) {
-		fs_atomic_abort(&a);
-		return err_set(e, "%s: cannot write", path);
+	if (options(o, &m->options) < 0 || m->format == NULL || m->generated == NULL ||
+	    m->tool_name == NULL || m->tool_version == NULL || m->tool_commit == NULL ||
+	    m->command == NULL || (signer && (!m->signer_algorithm || !m->signer_fingerprint))) {
+		err_set(e, "manifest: out of memory");
+		goto done;
 	}
-	return fs_atomic_commit(&a, e);
+	rc = 0;
+done:
+	results_free(&agg);
+	return rc;
 }
 
 int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], struct err *e)
 {
 	char fpr[SIGN_FPR_MAX], path[PATH_MAX];
 	unsigned char sig[SIGN_LEN];
-	json_t *doc, *out;
-	const char *key;
-	json_t *v;
+	struct results_manifest m;
+	json_t *doc = NULL;
 	int rc = -1;
 
 	if (o->sign_key && sign_key_fingerprint(o->sign_key, 1, fpr, e) < 0)
 		return err_prefix(e, "--sign");
-	if ((doc = manifest_build(o, o->sign_key ? fpr : NULL, e)) == NULL)
-		return -1;
-	if (jcs_digest(doc, "digest", hex, e) < 0)
+	if (manifest_build(o, o->sign_key ? fpr : NULL, &m, e) < 0)
 		goto done;
-	/* the written form: "format", "digest", then the rest in build order */
-	out = json_pack("{s:O, s:s}", "format", json_object_get(doc, "format"), "digest", hex);
-	json_object_foreach(doc, key, v)
-		if (out && strcmp(key, "format") != 0)
-			json_object_set(out, key, v);
-	snprintf(path, sizeof(path), "%s/manifest.json", o->results_dir);
-	if (out == NULL)
+	/* the digest of the manifest without it, then the written form: "format", "digest",
+	 * the rest */
+	if ((doc = results_manifest_to_json(&m)) == NULL) {
 		err_set(e, "manifest: out of memory");
-	else if (dump_file(out, path, e) == 0)
+		goto done;
+	}
+	if (jcs_digest(doc, RESULTS_MANIFEST_DIGEST, hex, e) < 0)
+		goto done;
+	if ((m.digest = strdup(hex)) == NULL) {
+		err_set(e, "manifest: out of memory");
+		goto done;
+	}
+	snprintf(path, sizeof(path), "%s/manifest.json", o->results_dir);
+	if (results_manifest_write(&m, path, e) == 0)
 		rc = 0;
-	json_decref(out);
 	snprintf(path, sizeof(path), "%s/manifest.sig", o->results_dir);
 	if (rc == 0 && o->sign_key) {
 		rc = sign_message(o->sign_key, hex, DIGEST_HEX_LEN, sig, e);
@@ -293,48 +273,27 @@ int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], stru
 		remove(path); /* an older signature no longer matches */
 done:
 	json_decref(doc);
+	results_manifest_free(&m);
 	return rc;
 }
 
 int manifest_load(const char *path, json_t **doc, struct err *e)
 {
-	const char *fmt;
-	json_error_t je;
-	char *end;
-	long major;
-
-	*doc = json_load_file(path, 0, &je);
-	if (*doc == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	fmt = json_string_value(json_object_get(*doc, "format"));
-	if (fmt == NULL || strncmp(fmt, MANIFEST_PREFIX, strlen(MANIFEST_PREFIX)) != 0) {
-		err_set(e, "%s: field format: not an s3bench manifest", path);
-		goto fail;
-	}
-	major = strtol(fmt + strlen(MANIFEST_PREFIX), &end, 10);
-	if (end == fmt + strlen(MANIFEST_PREFIX) || (*end && *end != '.')) {
-		err_set(e, "%s: field format: '%s' is not NAME/MAJOR[.MINOR]", path, fmt);
-		goto fail;
-	}
-	if (major != MANIFEST_MAJOR) {
-		err_set(e,
-			"%s: field format: '%s' is a newer manifest format than this analyze "
-			"reads (%s): verify it with a newer s3bench",
-			path, fmt, MANIFEST_FORMAT);
-		goto fail;
+	if ((*doc = jread_load(path, e)) == NULL)
+		return -1;
+	if (results_manifest_format(*doc, path, e) < 0) {
+		json_decref(*doc);
+		*doc = NULL;
+		return -1;
 	}
 	return 0;
-fail:
-	json_decref(*doc);
-	*doc = NULL;
-	return -1;
 }
 
 int manifest_digest_ok(const json_t *doc, char hex[DIGEST_HEX_MAX], struct err *e)
 {
-	const char *rec = json_string_value(json_object_get(doc, "digest"));
+	const char *rec = json_string_value(json_object_get(doc, RESULTS_MANIFEST_DIGEST));
 
-	if (jcs_digest(doc, "digest", hex, e) < 0)
+	if (jcs_digest(doc, RESULTS_MANIFEST_DIGEST, hex, e) < 0)
 		return -1;
 	return rec != NULL && strcmp(rec, hex) == 0;
 }

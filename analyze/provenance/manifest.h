@@ -15,10 +15,8 @@
 #include "core/climit.h"
 #include "core/digest.h"
 #include "core/err.h"
-
-#define MANIFEST_PREFIX "s3bench-manifest/"
-#define MANIFEST_MAJOR 1
-#define MANIFEST_FORMAT MANIFEST_PREFIX "1"
+#include "core/results/results.h"
+#include "core/results/results_manifest.h"
 
 /* What analyze ran with (borrowed strings; NULL = not given). */
 struct manifest_opts {
@@ -47,44 +45,57 @@ void manifest_limits_arg(const struct climit_thresholds *t, char *buf, size_t n)
  * from a git checkout; "-dirty" appended when the tree had uncommitted changes). */
 const char *manifest_commit(void);
 
-/* manifest_inputs: the inputs inside data_dir, as a new JSON array of {"path",
- * "size", "sha256"} sorted by path: campaign.ini, plan.tsv and sweeps.json when present and every
- * regular file under runs/ (links followed, hidden files too), or, for a Warp
- * directory, every Warp result file of the tree (hidden entries and links to folders
- * skipped, as analyze reads it). Files are read in chunks (core/digest.h). NULL with e
- * set when a file cannot be read or memory runs out. */
-json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e);
+/* manifest_inputs: the inputs inside data_dir, as new records into *out (n entries; the
+ * caller frees each with results_manifest_file_free, then the array; also after a failure)
+ * sorted by path: campaign.ini, plan.tsv and sweeps.json when present and every regular
+ * file under runs/ (links followed, hidden files too), or, for a Warp directory, every Warp
+ * result file of the tree (hidden entries and links to folders skipped, as analyze reads
+ * it). Files are read in chunks (core/digest.h). -1 with e set when a file cannot be read
+ * or memory runs out. */
+int manifest_inputs(const char *data_dir, int warp_mode, struct results_manifest_file **out,
+		    size_t *n, struct err *e);
 
-/* manifest_input: one {"path": shown, "size", "sha256"[, "outside": true]} of the file
- * at file. NULL with e set (naming file). */
-json_t *manifest_input(const char *file, const char *shown, int outside, struct err *e);
+/* manifest_input: the record {path: shown, size, sha256[, outside]} of the file at file
+ * into *f (zeroed first; results_manifest_file_free). -1 with e set (naming file). */
+int manifest_input(const char *file, const char *shown, int outside,
+		   struct results_manifest_file *f, struct err *e);
 
 /* manifest_relpath: when path names something inside data_dir (both resolved), its
  * path relative to data_dir into buf and 1 ("." for data_dir itself); else path as
  * given into buf and 0. n: buf's size. */
 int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n);
 
-/* manifest_facts: the "subjects" array: per subject of aggregate.json (agg, borrowed),
- * the fairness facts read from the run.json files of data_dir (own logs) or "unknown"
- * (Warp). A fact is a string when every run agrees, the sorted distinct values when
- * they differ, "unknown" where no run records it. Also sets *libraries (an object:
- * library name -> distinct versions collect ran with) and *collect (collect's
- * versions). NULL with e set when out of memory. */
-json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
-		       json_t **collect, struct err *e);
+/* manifest_path_from: path as seen from data_dir (both resolved): relative to it into buf and
+ * 1 when inside ("." for data_dir itself); when outside, the relative path that climbs out of
+ * it ("../map.ini", "../../lib/p.ini", "..") and 2; path as given and 0 when either cannot be
+ * resolved or the result does not fit. n: buf's size. The manifest records outside paths so
+ * ("relative_to": "data_dir"): --verify finds them from any working folder, and a bundle
+ * lays them out around its data folder. */
+int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t n);
+
+/* manifest_facts: m's subjects (per subject of aggregate.json, agg's records, borrowed: the
+ * fairness facts read from the run.json files of data_dir (own logs) or "unknown" (Warp)),
+ * libraries (library name -> distinct versions collect ran with) and collect (collect's
+ * versions). A fact is one value when every run agrees, the sorted distinct values when
+ * they differ, "unknown" where no run records it. -1 with e set when out of memory (what
+ * was filled stays in m). */
+int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
+		   struct results_manifest *m, struct err *e);
 
 /* manifest_build: the whole manifest of a finished analysis (results_dir holds
- * aggregate.json and the other results) without "digest"; signer, when not NULL, is
- * the key fingerprint recorded under "signer". NULL with e set. */
-json_t *manifest_build(const struct manifest_opts *o, const char *signer, struct err *e);
+ * aggregate.json and the other results) into m (its digest not set; results_manifest_free);
+ * signer, when not NULL, is the key fingerprint recorded under "signer". -1 with e set. */
+int manifest_build(const struct manifest_opts *o, const char *signer, struct results_manifest *m,
+		   struct err *e);
 
-/* manifest_write: build, digest and write results_dir/manifest.json (atomically), and
- * results_dir/manifest.sig with o->sign_key; the digest (hex) into hex. 0 or -1. */
+/* manifest_write: build, digest and write results_dir/manifest.json (atomically, by its
+ * codec, core/results/results_manifest.h), and results_dir/manifest.sig with o->sign_key;
+ * the digest (hex) into hex. 0 or -1. */
 int manifest_write(const struct manifest_opts *o, char hex[DIGEST_HEX_MAX], struct err *e);
 
-/* manifest_load: read path (a manifest.json): its format must be s3bench-manifest/1.x
- * (a newer major is refused, saying so). *doc is the caller's (json_decref). -1 with
- * e set. */
+/* manifest_load: read path (a manifest.json) as JSON, the document the digest is made of:
+ * its format must be s3bench-manifest/1.x (a newer major is refused, saying so). *doc is
+ * the caller's (json_decref); its records: results_manifest_from_json. -1 with e set. */
 int manifest_load(const char *path, json_t **doc, struct err *e);
 
 /* manifest_digest_ok: recompute doc's digest into hex; 1 when it equals the recorded

@@ -176,55 +176,71 @@ static int cmp_json_str(const void *a, const void *b)
 		      json_string_value(*(json_t *const *)b));
 }
 
-/* sorted: set's values sorted (a new reference to set, re-ordered). */
-static json_t *sorted(json_t *set)
+/* sorted: set's values sorted into *v (copies; at most 64: more distinct values than a
+ * reader can take in) and *n. -1 when out of memory. */
+static int sorted(const json_t *set, char ***v, size_t *n)
 {
-	size_t n = json_array_size(set);
-	json_t *v[64], *out = json_array();
+	size_t k = json_array_size(set) > 64 ? 64 : json_array_size(set);
+	json_t *x[64];
 
-	if (out == NULL)
-		return NULL;
-	if (n > 64)
-		n = 64; /* more distinct values than a reader can take in: the first 64 */
-	for (size_t i = 0; i < n; i++)
-		v[i] = json_array_get(set, i);
-	qsort(v, n, sizeof(v[0]), cmp_json_str);
-	for (size_t i = 0; i < n; i++)
-		json_array_append(out, v[i]);
-	return out;
+	*n = 0;
+	if ((*v = calloc(k + 1, sizeof(**v))) == NULL)
+		return -1;
+	for (size_t i = 0; i < k; i++)
+		x[i] = json_array_get(set, i);
+	qsort(x, k, sizeof(x[0]), cmp_json_str);
+	for (size_t i = 0; i < k; i++, (*n)++)
+		if (((*v)[i] = strdup(json_string_value(x[i]))) == NULL)
+			return -1;
+	return 0;
 }
 
-/* subject_entry: {"id", "runs", facts...} from the sets. */
-static json_t *subject_entry(const char *id, size_t runs, json_t *sets)
+/* subject_entry: subject id's record from its sets: a fact is its one value, the sorted
+ * values when the runs differ, "unknown" when none records it. */
+static int subject_entry(const char *id, size_t runs, const json_t *sets,
+			 struct results_manifest_subject *x)
 {
-	json_t *o = json_pack("{s:s, s:I}", "id", id, "runs", (json_int_t)runs);
+	x->runs = (long long)runs;
+	if ((x->id = strdup(id)) == NULL ||
+	    (x->facts = calloc(fact_count, sizeof(*x->facts))) == NULL)
+		return -1;
+	for (size_t i = 0; i < fact_count; i++) {
+		const json_t *set = json_object_get(sets, fact_names[i]);
+		struct results_manifest_fact *f = &x->facts[i];
 
-	for (size_t i = 0; o != NULL && i < fact_count; i++) {
-		json_t *set = json_object_get(sets, fact_names[i]), *v;
-
-		if (json_array_size(set) == 0)
-			v = json_string(FACT_UNKNOWN);
-		else if (json_array_size(set) == 1)
-			v = json_incref(json_array_get(set, 0));
-		else
-			v = sorted(set);
-		if (json_object_set_new(o, fact_names[i], v) < 0) {
-			json_decref(o);
-			o = NULL;
+		if (json_array_size(set) > 1) {
+			f->list = 1;
+			if (sorted(set, &f->values, &f->n) < 0)
+				return -1;
+			continue;
 		}
+		if ((f->values = calloc(1, sizeof(*f->values))) == NULL)
+			return -1;
+		f->values[0] = strdup(json_array_size(set)
+					      ? json_string_value(json_array_get(set, 0))
+					      : FACT_UNKNOWN);
+		if (f->values[0] == NULL)
+			return -1;
+		f->n = 1;
 	}
-	return o;
+	return 0;
 }
 
-/* collapse: every set of obj (name -> array) sorted in place. */
-static int collapse(json_t *obj)
+/* collapse: every set of obj (name -> array) as the sorted versions of that name. */
+static int collapse(const json_t *obj, struct results_manifest_versions **v, size_t *n)
 {
 	const char *key;
 	json_t *set;
 
-	json_object_foreach(obj, key, set)
-		if (json_object_set_new(obj, key, sorted(set)) < 0)
+	*n = 0;
+	if ((*v = calloc(json_object_size(obj) + 1, sizeof(**v))) == NULL)
+		return -1;
+	json_object_foreach((json_t *)obj, key, set) {
+		struct results_manifest_versions *d = &(*v)[(*n)++];
+
+		if ((d->name = strdup(key)) == NULL || sorted(set, &d->versions, &d->n) < 0)
 			return -1;
+	}
 	return 0;
 }
 
@@ -236,21 +252,19 @@ static int count_run(json_t *counts, const char *id)
 	return json_object_set_new(counts, id, json_integer(k + 1));
 }
 
-json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, json_t **libraries,
-		       json_t **collect, struct err *e)
+int manifest_facts(const char *data_dir, int warp_mode, const struct results *agg,
+		   struct results_manifest *m, struct err *e)
 {
-	const json_t *subjects = json_object_get(agg, "subjects"), *s;
 	struct scan_list runs = {0};
-	json_t *out = json_array(), *per = json_object(), *counts = json_object();
-	json_t *empty = json_object();
+	json_t *per = json_object(), *counts = json_object(), *empty = json_object();
+	json_t *libs = json_object(), *coll = json_object();
 	struct err ignore;
 	size_t i;
+	int rc = -1;
 
-	*libraries = json_object();
-	*collect = json_object();
-	if (out == NULL || per == NULL || counts == NULL || empty == NULL || *libraries == NULL ||
-	    *collect == NULL)
-		goto oom;
+	if (per == NULL || counts == NULL || empty == NULL || libs == NULL || coll == NULL ||
+	    (m->subjects = calloc(agg->n_subjects + 1, sizeof(*m->subjects))) == NULL)
+		goto done;
 	if (!warp_mode && scan_runs(data_dir, &runs, &ignore) < 0)
 		scan_list_clear(&runs); /* no runs/: no facts */
 	for (i = 0; i < runs.n; i++) {
@@ -265,42 +279,32 @@ json_t *manifest_facts(const char *data_dir, int warp_mode, const json_t *agg, j
 			    ((sets = json_object()) == NULL ||
 			     json_object_set_new(per, id, sets) < 0))
 				bad = 1;
-			bad = bad || count_run(counts, id) < 0 ||
-			      one_run(r, sets, *libraries, *collect) < 0;
+			bad = bad || count_run(counts, id) < 0 || one_run(r, sets, libs, coll) < 0;
 		}
 		if (read)
 			runrec_clear(r);
 		free(r);
 		if (bad)
-			goto oom;
+			goto done;
 	}
-	json_array_foreach(subjects, i, s) {
-		const char *id = json_string_value(json_object_get(s, "id"));
-		json_t *sets, *ent;
+	for (i = 0; i < agg->n_subjects; i++) {
+		const char *id = agg->subjects[i].id;
+		const json_t *sets = json_object_get(per, id);
 
-		if (id == NULL)
-			continue;
-		sets = json_object_get(per, id);
-		ent = subject_entry(id, (size_t)json_integer_value(json_object_get(counts, id)),
-				    sets ? sets : empty);
-		if (ent == NULL || json_array_append_new(out, ent) < 0)
-			goto oom;
+		if (subject_entry(id, (size_t)json_integer_value(json_object_get(counts, id)),
+				  sets ? sets : empty, &m->subjects[m->n_subjects++]) < 0)
+			goto done;
 	}
-	if (collapse(*libraries) < 0 || collapse(*collect) < 0)
-		goto oom;
+	if (collapse(libs, &m->libraries, &m->n_libraries) < 0 ||
+	    collapse(coll, &m->collect, &m->n_collect) < 0)
+		goto done;
+	rc = 0;
+done:
 	json_decref(per);
 	json_decref(counts);
 	json_decref(empty);
+	json_decref(libs);
+	json_decref(coll);
 	scan_list_clear(&runs);
-	return out;
-oom:
-	json_decref(per);
-	json_decref(counts);
-	json_decref(empty);
-	json_decref(out);
-	json_decref(*libraries);
-	json_decref(*collect);
-	*libraries = *collect = NULL;
-	scan_list_clear(&runs);
-	return err_set(e, "manifest: out of memory"), NULL;
+	return rc < 0 ? err_set(e, "manifest: out of memory") : 0;
 }

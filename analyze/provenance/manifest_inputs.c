@@ -15,22 +15,20 @@
 
 #define WALK_DEPTH 16
 
-json_t *manifest_input(const char *file, const char *shown, int outside, struct err *e)
+int manifest_input(const char *file, const char *shown, int outside,
+		   struct results_manifest_file *f, struct err *e)
 {
 	char hex[DIGEST_HEX_MAX];
 	uint64_t size = 0;
-	json_t *o;
 
+	memset(f, 0, sizeof(*f));
 	if (digest_file(file, hex, &size, e) < 0)
-		return NULL;
-	o = json_pack("{s:s, s:I, s:s}", "path", shown, "size", (json_int_t)size, "sha256", hex);
-	if (o != NULL && outside && json_object_set_new(o, "outside", json_true()) < 0) {
-		json_decref(o);
-		o = NULL;
-	}
-	if (o == NULL)
-		err_set(e, "%s: out of memory", file);
-	return o;
+		return -1;
+	f->size = size;
+	f->outside = outside;
+	if ((f->path = strdup(shown)) == NULL || (f->sha256 = strdup(hex)) == NULL)
+		return err_set(e, "%s: out of memory", file);
+	return 0;
 }
 
 /* walk: the regular files under DATA_DIR/rel (rel "" = DATA_DIR) into *files (paths
@@ -78,16 +76,16 @@ static int by_bytes(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
+int manifest_inputs(const char *data_dir, int warp_mode, struct results_manifest_file **out,
+		    size_t *n_out, struct err *e)
 {
 	static const char *const top[] = {"campaign.ini", "plan.tsv", "sweeps.json"};
 	char **files = NULL, full[PATH_MAX], runs[PATH_MAX];
 	size_t n = 0;
 	struct stat st;
-	json_t *arr = json_array(), *one;
 
-	if (arr == NULL)
-		return err_set(e, "out of memory"), NULL;
+	*out = NULL;
+	*n_out = 0;
 	snprintf(runs, sizeof(runs), "%s/runs", data_dir);
 	if (warp_mode) {
 		if (walk(data_dir, "", 1, 0, &files, &n, e) < 0)
@@ -104,21 +102,20 @@ json_t *manifest_inputs(const char *data_dir, int warp_mode, struct err *e)
 	}
 	if (n > 0)
 		qsort(files, n, sizeof(*files), by_bytes);
+	if ((*out = calloc(n + 1, sizeof(**out))) == NULL)
+		goto oom;
 	for (size_t i = 0; i < n; i++) {
 		snprintf(full, sizeof(full), "%s/%s", data_dir, files[i]);
-		if ((one = manifest_input(full, files[i], 0, e)) == NULL)
+		if (manifest_input(full, files[i], 0, &(*out)[(*n_out)++], e) < 0)
 			goto fail;
-		if (json_array_append_new(arr, one) < 0)
-			goto oom;
 	}
 	strv_free(files, n);
-	return arr;
+	return 0;
 oom:
 	err_set(e, "out of memory");
 fail:
 	strv_free(files, n);
-	json_decref(arr);
-	return NULL;
+	return -1;
 }
 
 int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n)
@@ -139,4 +136,34 @@ int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n
 	}
 	snprintf(buf, n, "%s", path);
 	return 0;
+}
+
+int manifest_path_from(const char *data_dir, const char *path, char *buf, size_t n)
+{
+	char root[PATH_MAX], real[PATH_MAX];
+	size_t same = 0, k, len = 0;
+	const char *down;
+
+	if (manifest_relpath(data_dir, path, buf, n))
+		return 1;
+	if (realpath(data_dir, root) == NULL || realpath(path, real) == NULL)
+		return 0;
+	/* same: where the folder both lie in ends ("/a/b" of /a/b/c and /a/b/x/f) */
+	for (k = 0; root[k] != '\0' && root[k] == real[k]; k++)
+		if (root[k] == '/')
+			same = k;
+	if (root[k] == '/' && real[k] == '\0') /* path is a folder above data_dir */
+		same = k;
+	down = real[same] == '\0' ? "" : real + same + 1;
+	for (k = same; root[k] != '\0'; k++) /* one ".." per folder of root below it */
+		if (root[k] == '/' && root[k + 1] != '\0')
+			len += (size_t)snprintf(buf + (len < n ? len : 0), len < n ? n - len : 0,
+						"%s..", len ? "/" : "");
+	len += (size_t)snprintf(buf + (len < n ? len : 0), len < n ? n - len : 0, "%s%s",
+				*down ? "/" : "", down);
+	if (len >= n) {
+		snprintf(buf, n, "%s", path);
+		return 0;
+	}
+	return 2;
 }

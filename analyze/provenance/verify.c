@@ -6,6 +6,7 @@
 #include <ftw.h>
 #include <getopt.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,10 +27,11 @@
 struct vctx {
 	const char *results, *pubkey;
 	char data[PATH_MAX];
-	json_t *doc;
-	char tmp[PATH_MAX];       /* the re-derived results ("" until made) */
-	size_t n_runs;            /* summaries recomputed */
-	const char *history_note; /* why trend.json is not checked, NULL when it is */
+	json_t *doc;                 /* manifest.json as read: what the digest is made of */
+	struct results_manifest man; /* its records */
+	char tmp[PATH_MAX];          /* the re-derived results ("" until made) */
+	size_t n_runs;               /* summaries recomputed */
+	const char *history_note;    /* why trend.json is not checked, NULL when it is */
 };
 
 static int fail(int status, const char *fmt, const char *a, const char *b)
@@ -95,13 +97,12 @@ static int parse(int argc, char **argv, struct vctx *c)
 /* default_data: DATA_DIR from RESULTS_DIR and the recorded output path (inside). */
 static int default_data(struct vctx *c)
 {
-	const char *out = json_string_value(
-		json_object_get(json_object_get(c->doc, "options"), "output"));
+	const char *out = c->man.options.output;
 	size_t lr = strlen(c->results), lo;
 
 	if (*c->data)
 		return 0;
-	if (json_is_true(json_object_get(json_object_get(c->doc, "options"), "output_outside")))
+	if (c->man.options.output_outside)
 		return -1;
 	while (lr > 1 && c->results[lr - 1] == '/')
 		lr--;
@@ -117,8 +118,7 @@ static int default_data(struct vctx *c)
 /* check_signature: VERIFY_OK or VERIFY_SIGNATURE (printed). */
 static int check_signature(struct vctx *c, const char *hex)
 {
-	const json_t *signer = json_object_get(c->doc, "signer");
-	const char *fpr = json_string_value(json_object_get(signer, "fingerprint"));
+	const char *fpr = c->man.signer_fingerprint;
 	char path[PATH_MAX], mine[SIGN_FPR_MAX];
 	unsigned char sig[SIGN_LEN + 1];
 	struct err e = {{0}};
@@ -157,80 +157,89 @@ static int check_signature(struct vctx *c, const char *hex)
 	return VERIFY_OK;
 }
 
-/* find: the entry of arr whose "path" is path, or NULL. */
-static const json_t *find(const json_t *arr, const char *path, int with_role)
+/* find: the entry of f[0..n) whose path is path (a role input or not), or NULL. */
+static const struct results_manifest_file *find(const struct results_manifest_file *f, size_t n,
+						const char *path, int with_role)
 {
-	size_t i;
-	const json_t *x;
-
-	json_array_foreach(arr, i, x)
-		if (strcmp(json_string_value(json_object_get(x, "path")), path) == 0 &&
-		    (json_object_get(x, "role") != NULL) == with_role)
-			return x;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(f[i].path, path) == 0 && (f[i].role != NULL) == with_role)
+			return &f[i];
 	return NULL;
 }
 
-static int same_digest(const json_t *a, const json_t *b)
+static int same_digest(const struct results_manifest_file *a, const struct results_manifest_file *b)
 {
-	return json_equal(json_object_get(a, "sha256"), json_object_get(b, "sha256")) &&
-	       json_equal(json_object_get(a, "size"), json_object_get(b, "size"));
+	return a->sha256 != NULL && b->sha256 != NULL && strcmp(a->sha256, b->sha256) == 0 &&
+	       a->size == b->size;
 }
 
-/* role_file: the file a role input names: inside DATA_DIR or as given. */
-static void role_file(const struct vctx *c, const json_t *in, char *buf, size_t n)
+/* locate: the file of a recorded path (outside, relative_to) into buf: inside DATA_DIR and
+ * outside it relative to DATA_DIR alike from DATA_DIR, else (a manifest of a release that
+ * recorded outside paths as given) as given. */
+static void locate(const struct vctx *c, const char *path, int outside, const char *relative_to,
+		   char *buf, size_t n)
 {
-	const char *p = json_string_value(json_object_get(in, "path"));
-
-	if (json_is_true(json_object_get(in, "outside")))
-		snprintf(buf, n, "%s", p);
+	if (outside && (relative_to == NULL || strcmp(relative_to, "data_dir") != 0))
+		snprintf(buf, n, "%s", path);
 	else
-		snprintf(buf, n, "%s/%s", c->data, p);
+		snprintf(buf, n, "%s/%s", c->data, path);
+}
+
+static void files_free(struct results_manifest_file *f, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		results_manifest_file_free(&f[i]);
+	free(f);
 }
 
 /* check_inputs: every recorded input as it was, nothing extra. */
 static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 {
-	const json_t *rec = json_object_get(c->doc, "inputs"), *x, *y;
+	const struct results_manifest_file *rec = c->man.inputs;
+	size_t n_rec = c->man.n_inputs, n_now = 0;
+	struct results_manifest_file *now = NULL, y;
 	struct err e = {{0}};
-	json_t *now = manifest_inputs(c->data, warp, &e);
 	char file[PATH_MAX];
-	size_t i;
 	int rc = VERIFY_OK;
 
-	if (now == NULL)
+	if (manifest_inputs(c->data, warp, &now, &n_now, &e) < 0) {
+		files_free(now, n_now);
 		return fail(VERIFY_INPUTS, "%s%s", e.msg, NULL);
-	json_array_foreach(rec, i, x) {
-		const char *p = json_string_value(json_object_get(x, "path"));
+	}
+	for (size_t i = 0; i < n_rec; i++) {
+		const struct results_manifest_file *x = &rec[i], *z;
+		const char *p = x->path;
 
-		*bytes += (uint64_t)json_integer_value(json_object_get(x, "size"));
+		*bytes += x->size;
 		if (rc != VERIFY_OK)
 			break;
-		if (json_object_get(x, "role") != NULL) {
-			role_file(c, x, file, sizeof(file));
-			y = manifest_input(file, p, 0, &e);
-			if (strcmp(json_string_value(json_object_get(x, "role")), "history") == 0) {
-				if (y == NULL || !same_digest(x, y))
+		if (x->role != NULL) {
+			int got;
+
+			locate(c, x->path, x->outside, x->relative_to, file, sizeof(file));
+			got = manifest_input(file, p, 0, &y, &e) == 0;
+			if (strcmp(x->role, "history") == 0) {
+				if (!got || !same_digest(x, &y))
 					c->history_note =
-						y ? "the history database has changed since "
-						    "(builds recorded after it)"
-						  : "the history database is not there";
-			} else if (y == NULL)
+						got ? "the history database has changed since "
+						      "(builds recorded after it)"
+						    : "the history database is not there";
+			} else if (!got)
 				rc = fail(VERIFY_INPUTS, "missing input: %s (%s)", p, e.msg);
-			else if (!same_digest(x, y))
+			else if (!same_digest(x, &y))
 				rc = fail(VERIFY_INPUTS, "changed input: %s%s", file, NULL);
-			json_decref((json_t *)y);
-		} else if ((y = find(now, p, 0)) == NULL)
+			results_manifest_file_free(&y);
+		} else if ((z = find(now, n_now, p, 0)) == NULL)
 			rc = fail(VERIFY_INPUTS, "missing input: %s/%s", c->data, p);
-		else if (!same_digest(x, y))
+		else if (!same_digest(x, z))
 			rc = fail(VERIFY_INPUTS,
 				  "changed input: %s/%s (its SHA-256 or size differs)", c->data, p);
 	}
-	json_array_foreach(now, i, y)
-		if (rc == VERIFY_OK &&
-		    find(rec, json_string_value(json_object_get(y, "path")), 0) == NULL)
+	for (size_t i = 0; i < n_now; i++)
+		if (rc == VERIFY_OK && find(rec, n_rec, now[i].path, 0) == NULL)
 			rc = fail(VERIFY_INPUTS, "extra input: %s/%s (not in the manifest)",
-				  c->data, json_string_value(json_object_get(y, "path")));
-	json_decref(now);
+				  c->data, now[i].path);
+	files_free(now, n_now);
 	return rc;
 }
 
@@ -272,35 +281,23 @@ static int check_summaries(struct vctx *c)
 }
 
 /* opt_path: a path option's file for the re-derivation, or NULL. */
-static const char *opt_path(const struct vctx *c, const char *name, char *buf, size_t n)
+static const char *opt_path(const struct vctx *c, const struct results_manifest_path *v, char *buf,
+			    size_t n)
 {
-	const json_t *v = json_object_get(json_object_get(c->doc, "options"), name);
-	const char *p = json_string_value(json_object_get(v, "path"));
-
-	if (p == NULL)
+	if (v == NULL || v->path == NULL)
 		return NULL;
-	if (json_is_true(json_object_get(v, "outside")))
-		snprintf(buf, n, "%s", p);
-	else
-		snprintf(buf, n, "%s/%s", c->data, p);
+	locate(c, v->path, v->outside, v->relative_to, buf, n);
 	return buf;
 }
 
 /* recorded_limits: options.client_limits as --client-limits' argument into buf: 1, or 0 for
  * a manifest without it (written before analyze recorded it: the defaults were in force
  * unless --client-limits was given, which that manifest cannot tell). */
-static int recorded_limits(const json_t *o, char *buf, size_t n)
+static int recorded_limits(const struct results_manifest_options *o, char *buf, size_t n)
 {
-	const json_t *l = json_object_get(o, "client_limits");
-	struct climit_thresholds t = {
-		json_number_value(json_object_get(l, "cpu_pct")),
-		json_number_value(json_object_get(l, "nic_pct")),
-		json_number_value(json_object_get(l, "retrans_pct")),
-	};
-
-	if (!json_is_object(l))
+	if (!o->has_client_limits)
 		return 0;
-	manifest_limits_arg(&t, buf, n);
+	manifest_limits_arg(&o->client_limits, buf, n);
 	return 1;
 }
 
@@ -308,8 +305,8 @@ static int recorded_limits(const json_t *o, char *buf, size_t n)
  * time (SOURCE_DATE_EPOCH); its messages go to c->tmp/analyze.log. */
 static int derive(struct vctx *c, verify_derive_fn fn)
 {
-	const json_t *o = json_object_get(c->doc, "options");
-	const char *gen = json_string_value(json_object_get(c->doc, "generated"));
+	const struct results_manifest_options *o = &c->man.options;
+	const char *gen = c->man.generated;
 	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
 	char limits[128], prices[PATH_MAX + 256];
 	char *argv[26];
@@ -320,35 +317,33 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 		return fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s", "",
 			    NULL);
 	snprintf(epoch, sizeof(epoch), "%lld", (long long)(ns / 1000000000LL));
-	jcs_number(json_number_value(json_object_get(o, "alpha")), alpha, sizeof(alpha));
-	snprintf(minsam, sizeof(minsam), "%lld",
-		 (long long)json_integer_value(json_object_get(o, "min_samples")));
+	jcs_number(isnan(o->alpha) ? 0 : o->alpha, alpha, sizeof(alpha));
+	snprintf(minsam, sizeof(minsam), "%lld", o->min_samples);
 	argv[argc++] = "analyze";
 	argv[argc++] = c->data;
 	argv[argc++] = "-o";
 	argv[argc++] = c->tmp;
 	argv[argc++] = "--policy";
-	argv[argc++] = (char *)json_string_value(json_object_get(o, "policy"));
+	argv[argc++] = o->policy;
 	argv[argc++] = "--min-samples";
 	argv[argc++] = minsam;
 	argv[argc++] = "--alpha";
 	argv[argc++] = alpha;
-	if (json_is_true(json_object_get(o, "recompute")))
+	if (o->recompute)
 		argv[argc++] = "--recompute";
-	if (opt_path(c, "warp_map", map, sizeof(map)))
+	if (opt_path(c, o->warp_map, map, sizeof(map)))
 		argv[argc++] = "--warp-map", argv[argc++] = map;
-	if (opt_path(c, "prices", prices, sizeof(prices))) {
-		const char *sec = json_string_value(json_object_get(o, "prices_section"));
+	if (opt_path(c, o->prices, prices, sizeof(prices))) {
+		const char *sec = o->prices_section;
 		size_t k = strlen(prices);
 		if (sec != NULL)
 			snprintf(prices + k, sizeof(prices) - k, ":%s", sec);
 		argv[argc++] = "--prices", argv[argc++] = prices;
 	}
-	if (opt_path(c, "baseline", base, sizeof(base)))
+	if (opt_path(c, o->baseline, base, sizeof(base)))
 		argv[argc++] = "--baseline", argv[argc++] = base;
-	if (json_is_string(json_object_get(o, "warp_engine")))
-		argv[argc++] = "--warp-engine",
-		argv[argc++] = (char *)json_string_value(json_object_get(o, "warp_engine"));
+	if (o->warp_engine != NULL)
+		argv[argc++] = "--warp-engine", argv[argc++] = o->warp_engine;
 	if (recorded_limits(o, limits, sizeof(limits)))
 		argv[argc++] = "--client-limits", argv[argc++] = limits;
 	argv[argc] = NULL;
@@ -422,23 +417,23 @@ static int compare_one(struct vctx *c, const char *name, int same_build, int *id
 /* check_outputs: the results files are those the manifest records. */
 static int check_outputs(struct vctx *c)
 {
-	const json_t *outs = json_object_get(c->doc, "outputs"), *x, *y;
+	struct results_manifest_file y;
 	char file[PATH_MAX];
 	struct err e = {{0}};
-	size_t i;
 	int rc = VERIFY_OK;
 
-	json_array_foreach(outs, i, x) {
-		const char *p = json_string_value(json_object_get(x, "path"));
+	for (size_t i = 0; i < c->man.n_outputs; i++) {
+		const struct results_manifest_file *x = &c->man.outputs[i];
+		int got;
 
-		if (rc != VERIFY_OK || p == NULL)
+		if (rc != VERIFY_OK || x->path == NULL)
 			continue;
-		snprintf(file, sizeof(file), "%s/%s", c->results, p);
-		y = manifest_input(file, p, 0, &e);
-		if (y == NULL || !same_digest(x, y))
+		snprintf(file, sizeof(file), "%s/%s", c->results, x->path);
+		got = manifest_input(file, x->path, 0, &y, &e) == 0;
+		if (!got || !same_digest(x, &y))
 			rc = fail(VERIFY_RESULTS, "%s: not the file the manifest records (%s)",
-				  file, y ? "its SHA-256 or size differs" : e.msg);
-		json_decref((json_t *)y);
+				  file, got ? "its SHA-256 or size differs" : e.msg);
+		results_manifest_file_free(&y);
 	}
 	return rc;
 }
@@ -446,27 +441,25 @@ static int check_outputs(struct vctx *c)
 /* check_trend: trend.json again from the history database, unless it changed. */
 static int check_trend(struct vctx *c, int same_build, int *identical)
 {
-	const json_t *o = json_object_get(c->doc, "options");
+	const struct results_manifest_options *o = &c->man.options;
 	char db[PATH_MAX], out[PATH_MAX];
-	const json_t *rate = json_object_get(o, "alert_false_rate");
 	struct history_trend_opts t = {
-		.min_change = json_number_value(json_object_get(o, "alert_min_change")),
+		.min_change = isnan(o->alert_min_change) ? 0 : o->alert_min_change,
 		/* a manifest of a release without the key: that release's default */
-		.false_rate = json_is_number(rate) ? json_number_value(rate)
-						   : CP_FALSE_RATE_DEFAULT,
-		.cells = json_string_value(json_object_get(o, "alert_cells")),
+		.false_rate = isnan(o->alert_false_rate) ? CP_FALSE_RATE_DEFAULT
+							 : o->alert_false_rate,
+		.cells = o->alert_cells,
 	};
 	struct err e = {{0}};
 
-	if (opt_path(c, "history", db, sizeof(db)) == NULL)
+	if (opt_path(c, o->history, db, sizeof(db)) == NULL)
 		return VERIFY_OK;
 	if (c->history_note != NULL) {
 		fprintf(stderr, "analyze: --verify: trend.json not checked: %s\n", c->history_note);
 		return VERIFY_OK;
 	}
 	snprintf(out, sizeof(out), "%s/trend.json", c->tmp);
-	if (history_trend(db, (long long)json_integer_value(json_object_get(o, "history_build")),
-			  &t, out, NULL, NULL, &e) < 0)
+	if (history_trend(db, o->history_build, &t, out, NULL, NULL, &e) < 0)
 		return fail(VERIFY_RESULTS, "trend.json: cannot be re-derived: %s%s", e.msg, NULL);
 	return compare_one(c, "trend.json", same_build, identical);
 }
@@ -483,12 +476,8 @@ static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW 
 static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 {
 	static const char *const files[] = {"aggregate.json", "cells.csv", "runs.csv"};
-	const json_t *tool = json_object_get(c->doc, "tool");
-	const char *commit = json_string_value(json_object_get(tool, "commit"));
-	int warp = strcmp(json_string_value(
-				  json_object_get(json_object_get(c->doc, "options"), "source"))
-				  ?: "",
-			  "warp") == 0;
+	const char *commit = c->man.tool_commit;
+	int warp = c->man.options.source != NULL && strcmp(c->man.options.source, "warp") == 0;
 	int same_build = commit && strcmp(commit, manifest_commit()) == 0 &&
 			 strcmp(commit, "unknown") != 0 && strstr(commit, "-dirty") == NULL;
 	int rc, identical = 1;
@@ -497,8 +486,8 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 	if ((rc = check_signature(c, hex)) != VERIFY_OK ||
 	    (rc = check_inputs(c, warp, &bytes)) != VERIFY_OK)
 		return rc;
-	fprintf(stderr, "analyze: --verify: %zu inputs (%llu bytes) as recorded\n",
-		json_array_size(json_object_get(c->doc, "inputs")), (unsigned long long)bytes);
+	fprintf(stderr, "analyze: --verify: %zu inputs (%llu bytes) as recorded\n", c->man.n_inputs,
+		(unsigned long long)bytes);
 	if (!warp && (rc = check_summaries(c)) != VERIFY_OK)
 		return rc;
 	if (!warp)
@@ -549,6 +538,10 @@ int verify_main(int argc, char **argv, verify_derive_fn fn)
 		goto done;
 	}
 	fprintf(stderr, "analyze: --verify: manifest %s intact\n", hex);
+	if (results_manifest_from_json(c.doc, path, &c.man, &e) < 0) {
+		rc = fail(VERIFY_USAGE, "%s%s", e.msg, NULL);
+		goto done;
+	}
 	if (default_data(&c) < 0) {
 		rc = fail(VERIFY_USAGE,
 			  "the manifest does not record RESULTS_DIR inside its data "
@@ -563,5 +556,6 @@ done:
 	if (*c.tmp)
 		nftw(c.tmp, rm_one, 8, FTW_DEPTH | FTW_PHYS);
 	json_decref(c.doc);
+	results_manifest_free(&c.man);
 	return rc;
 }

@@ -28,6 +28,12 @@ static int check(struct pf_parse *p, const char *sec, const char *key, const cha
 	}
 	if (strcmp(key, "source") == 0 || strcmp(key, "note") == 0)
 		return 1;
+	for (size_t i = 0, n = 0; i < p->pf->n; i++)
+		if (strcmp(p->pf->kv[i].sec, sec) == 0 && ++n >= PRICEFILE_SECTION_MAX) {
+			snprintf(p->msg, sizeof(p->msg), "[%s] %s: more than %d price keys", sec,
+				 key, PRICEFILE_SECTION_MAX);
+			return 0;
+		}
 	if (!price_is_key(as)) {
 		snprintf(p->msg, sizeof(p->msg),
 			 "[%s] %s: unknown key (a price key, date, source or note)", sec, key);
@@ -65,6 +71,65 @@ nomem:
 	return 0;
 }
 
+/* key_line: the line of the nth (from 0) `key =` of section sec in path, 0 when not found
+ * (the file as inih reads it: `[name]` headers, `key = value` or `key: value`). */
+static int key_line(const char *path, const char *sec, const char *key, int nth)
+{
+	FILE *f = fopen(path, "r");
+	char line[4096], cur[256] = "";
+	int no = 0, found = 0;
+	size_t kl = strlen(key);
+
+	while (f != NULL && found == 0 && fgets(line, sizeof(line), f) != NULL) {
+		char *t = line + strspn(line, " \t");
+		no++;
+		if (*t == '[') {
+			size_t n = strcspn(t + 1, "]");
+			snprintf(cur, sizeof(cur), "%.*s", (int)n, t + 1);
+		} else if (strcmp(cur, sec) == 0 && strncmp(t, key, kl) == 0 &&
+			   strchr("=: \t", t[kl]) != NULL && nth-- == 0) {
+			found = no;
+		}
+	}
+	if (f != NULL)
+		fclose(f);
+	return found;
+}
+
+/* check_sections: every section applied as a whole (the checks across its keys); -1 with
+ * "FILE:LINE: [SECTION] KEY: why" in e. */
+static int check_sections(const struct pricefile *pf, const char *path, struct err *e)
+{
+	for (size_t i = 0; i < pf->n; i++) {
+		const char *keys[PRICEFILE_SECTION_MAX], *vals[PRICEFILE_SECTION_MAX];
+		const char *sec = pf->kv[i].sec;
+		struct prices p;
+		struct err ke;
+		size_t n = 0, bad;
+		int first = 1;
+
+		for (size_t j = 0; j < i && first; j++)
+			first = strcmp(pf->kv[j].sec, sec) != 0;
+		if (!first)
+			continue;
+		for (size_t j = i; j < pf->n; j++)
+			if (strcmp(pf->kv[j].sec, sec) == 0 && price_is_key(pf->kv[j].key) &&
+			    n < PRICEFILE_SECTION_MAX) {
+				keys[n] = pf->kv[j].key;
+				vals[n++] = pf->kv[j].val;
+			}
+		if (price_set_section(&p, keys, vals, n, &bad, &ke) == 0)
+			continue;
+		int nth = 0;
+		for (size_t j = 0; j < bad; j++)
+			nth += strcmp(keys[j], keys[bad]) == 0;
+		const char *shown = strcmp(keys[bad], "price_date") == 0 ? "date" : keys[bad];
+		return err_set(e, "%s:%d: [%s] %s: %s", path, key_line(path, sec, shown, nth), sec,
+			       shown, ke.msg);
+	}
+	return 0;
+}
+
 int pricefile_read(const char *path, struct pricefile *out, struct err *e)
 {
 	struct pf_parse p;
@@ -83,6 +148,8 @@ int pricefile_read(const char *path, struct pricefile *out, struct err *e)
 		err_set(e, "%s:%d: %s", path, r, p.msg[0] ? p.msg : "not valid INI");
 	else if (out->n == 0)
 		err_set(e, "%s: no price section", path);
+	else if (check_sections(out, path, e) < 0)
+		;
 	else if ((out->path = strdup(path)) == NULL)
 		err_set(e, "%s: out of memory", path);
 	else
@@ -101,16 +168,15 @@ int pricefile_has(const struct pricefile *pf, const char *sec)
 
 void pricefile_prices(const struct pricefile *pf, const char *sec, struct prices *out)
 {
-	price_init(out);
-	for (int k = 0; price_key_order[k]; k++) {
-		const struct pricefile_kv *last = NULL;
-		for (size_t i = 0; i < pf->n; i++)
-			if (strcmp(pf->kv[i].sec, sec) == 0 &&
-			    strcmp(pf->kv[i].key, price_key_order[k]) == 0)
-				last = &pf->kv[i];
-		if (last != NULL)
-			price_set_key(out, last->key, last->val, NULL);
-	}
+	const char *keys[PRICEFILE_SECTION_MAX], *vals[PRICEFILE_SECTION_MAX];
+	size_t n = 0, bad;
+
+	for (size_t i = 0; i < pf->n && n < PRICEFILE_SECTION_MAX; i++)
+		if (strcmp(pf->kv[i].sec, sec) == 0 && price_is_key(pf->kv[i].key)) {
+			keys[n] = pf->kv[i].key;
+			vals[n++] = pf->kv[i].val;
+		}
+	price_set_section(out, keys, vals, n, &bad, NULL);
 }
 
 void pricefile_clear(struct pricefile *pf)

@@ -52,6 +52,7 @@ static void from_outcome(const struct runrec *rec, struct runlog *r, int *oom)
 	r->signal = (int)w->signal;
 	r->timed_out = w->timed_out;
 	r->elapsed_s = w->elapsed_s;
+	r->started_ns = w->started_ns;
 	dup(&r->err_class, rec->errors.cls, oom);
 	dup(&r->first_error, rec->errors.n_first > 0 ? rec->errors.first[0] : NULL, oom);
 	dup(&r->status, rec->status, oom);
@@ -73,11 +74,9 @@ static void from_cost_client(const struct runrec *rec, struct runlog *r, int *oo
 	if (!rec->has_client)
 		return;
 	r->client = malloc(sizeof(*r->client));
-	if (r->client != NULL) {
+	if (r->client != NULL)
 		*r->client = rec->client;
-		r->client_json = runrec_clientres_to_json(r->client);
-	}
-	*oom |= r->client == NULL || r->client_json == NULL;
+	*oom |= r->client == NULL;
 }
 
 static int from_record(const struct runrec *rec, struct runlog *r, struct err *e)
@@ -101,6 +100,8 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 		r->has_summary = 1;
 	}
 	from_cost_client(rec, r, &oom);
+	r->has_cpu = rec->has_cpu && isfinite(rec->cpu_us_per_request);
+	r->cpu_us_per_request = r->has_cpu ? rec->cpu_us_per_request : 0;
 	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
 	return oom ? err_set(e, "out of memory") : 0;
@@ -262,7 +263,6 @@ void runlog_clear(struct runlog *r)
 	summary_clear(&r->summary);
 	runlog_clients_clear(&r->clients);
 	free(r->client);
-	json_decref(r->client_json);
 	runlog_workload_clear(&r->workload);
 	memset(r, 0, sizeof(*r));
 	r->elapsed_s = NAN;

@@ -6,7 +6,6 @@
 #ifndef ANALYZE_RUNLOG_H
 #define ANALYZE_RUNLOG_H
 
-#include <jansson.h>
 #include <stdint.h>
 
 #include "analyze/read/runlog_clients.h"
@@ -41,7 +40,8 @@ struct runlog {
 		workload; /* mix, size spec, range, rate (analyze/read/runlog_workload.h) */
 	/* wrapper */
 	int exit_code, signal, timed_out;
-	double elapsed_s; /* NaN when absent */
+	double elapsed_s;   /* NaN when absent */
+	int64_t started_ns; /* wrapper.started (Unix ns); 0 when absent (a Warp run's) */
 	/* errors */
 	char *err_class;   /* NULL when null */
 	char *first_error; /* errors.first[0]; NULL when none */
@@ -52,6 +52,9 @@ struct runlog {
 	struct run_summary summary;
 	struct runlog_clients
 		clients; /* "clients" (analyze/read/runlog_clients.h); count 0: absent */
+	/* the collector's CPU time per request (run.json "cpu"); has_cpu 0: null or absent */
+	int has_cpu;
+	double cpu_us_per_request;
 	/* cost (core/price.h): "prices" and "billing" (all phases summed); 0: absent */
 	int has_prices, has_billing;
 	struct prices prices;
@@ -64,9 +67,8 @@ struct runlog {
 					    prices to the subject only (cost[]) */
 	/* the client machine's record ("client", core/runrec/runrec_clientres.h), owned; NULL
 	 * when absent (a run without one is "not measured": analyze/cells/climit_cells.h
-	 * judges the others); client_json: the same record as its codec writes it (owned) */
+	 * judges the others) */
 	struct runrec_clientres *client;
-	json_t *client_json;
 };
 
 /* runlog_apply_sweeps (analyze/read/runlog_cost.c): the sweeps of DATA_DIR/sweeps.json

@@ -14,6 +14,7 @@
 #include "analyze/warp/warp_gofmt.h"
 #include "analyze/warp/warp_merge.h"
 #include "analyze/warp/warp_report.h"
+#include "core/jnum.h"
 #include "core/exitcode.h"
 
 static void usage(FILE *f)
@@ -106,9 +107,7 @@ static const json_t *find_op(const json_t *rep, const char *op)
 
 static double num(const json_t *o, const char *k)
 {
-	const json_t *v = json_object_get(o, k);
-
-	return json_is_number(v) ? json_number_value(v) : NAN;
+	return jnum_get(json_object_get(o, k));
 }
 
 /* pct: the change from a to b in percent with its sign, Warp's "%+.2f%%". */

@@ -153,12 +153,13 @@ int warpdir_cycles(struct runlog *logs, size_t n);
 /* ---- the bill: analyze DATA_DIR --prices FILE[:SECTION] (docs/FORMATS.md) ---- */
 
 /* warpdir_bill: the billable counts of a Warp run's logged requests (docs/METHODOLOGY.md,
- * "Cost"), from l->op and l->summary: put and list are class A, get and head class B,
- * delete a delete request (one per DeleteObjects call); every logged request counts,
+ * "Cost"), from l->op and l->summary: put PutObject, get GetObject, head HeadObject,
+ * list ListObjectsV2, delete DeleteObjects (one per call); every logged request counts,
  * failed ones too (Warp does not record whether an answer came); PUT bodies are ingress
- * and object data, GET bodies egress; no storage time (Warp records no deletion: only a
- * min_storage_days floor applies to the objects PUT); no XML bodies (not logged). Warp
- * logs no prepare or cleanup phase: those requests are not in the bill. */
+ * and object data, GET bodies egress; no storage time, and the objects PUT deleted at once
+ * (Warp deletes them unlogged at the end: min_storage_days bills them in full); no XML
+ * bodies (not logged). Warp logs no prepare or cleanup phase: those requests are not in
+ * the bill. */
 void warpdir_bill(const struct runlog *l, struct bill_counts *out);
 
 /* warpdir_price: give every run of r prices from pf and its bill (warpdir_bill; the run

@@ -11,18 +11,25 @@ void warpdir_bill(const struct runlog *l, struct bill_counts *out)
 	const struct run_summary *s = &l->summary;
 
 	memset(out, 0, sizeof(*out));
-	if (strcmp(l->op, "get") == 0 || strcmp(l->op, "head") == 0) {
-		out->class_b = s->requests;
+	if (strcmp(l->op, "get") == 0) {
+		bill_count_op(out, BOP_GET_OBJECT, s->requests, 0, 0);
 		out->bytes_out = s->bytes;
+	} else if (strcmp(l->op, "head") == 0) {
+		bill_count_op(out, BOP_HEAD_OBJECT, s->requests, 0, 0);
 	} else if (strcmp(l->op, "delete") == 0) {
-		out->deletes = s->requests;
+		bill_count_op(out, BOP_DELETE_OBJECTS, s->requests, 0, 0);
+	} else if (strcmp(l->op, "list") == 0) {
+		bill_count_op(out, BOP_LIST_OBJECTS_V2, s->requests, 0, 0);
 	} else {
-		out->class_a = s->requests;
+		bill_count_op(out, BOP_PUT_OBJECT, s->requests, 0, 0);
 		if (strcmp(l->op, "put") == 0) {
 			out->bytes_in = s->bytes;
 			out->objects = s->requests -
 				       (s->errors < s->requests ? s->errors : s->requests);
 			out->object_bytes = s->bytes;
+			/* Warp deletes what it wrote when the run ends, unlogged: at once */
+			out->deleted = out->objects;
+			out->deleted_bytes = out->object_bytes;
 		}
 	}
 }

@@ -84,36 +84,11 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
 static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
-static const char *const keys_subject[] = {"label",
-					   "endpoint",
-					   "region",
-					   "bucket",
-					   "addressing",
-					   "profile",
-					   "credentials",
-					   "color",
-					   "insecure",
-					   "ca_bundle",
-					   CAMPAIGN_SEND_KEYS,
-					   CAMPAIGN_SUBJECT_MODE_KEYS,
-					   "prices",
-					   "price_storage",
-					   "price_egress",
-					   "price_ingress",
-					   "price_class_a",
-					   "price_class_b",
-					   "price_delete",
-					   "min_storage_days",
-					   "min_object_size",
-					   "free_egress_gb",
-					   "free_egress_ratio",
-					   "egress",
-					   "price_unit",
-					   "currency",
-					   "price_date",
-					   "max_cost",
-					   "expect_mib_s",
-					   NULL};
+static const char *const keys_subject[] = {
+	"label",      "endpoint",  "region",           "bucket",
+	"addressing", "profile",   "credentials",      "color",
+	"insecure",   "ca_bundle", CAMPAIGN_SEND_KEYS, CAMPAIGN_SUBJECT_MODE_KEYS,
+	"prices",     "max_cost",  "expect_mib_s",     NULL};
 
 static const char *const *section_keys(const char *sec)
 {
@@ -162,6 +137,7 @@ static int check_structure(struct cini *p)
 				       p->kv[i].line, p->kv[i].key);
 		for (int k = 0; keys && keys[k]; k++)
 			known |= strcmp(keys[k], p->kv[i].key) == 0;
+		known |= keys == keys_subject && price_is_key(p->kv[i].key); /* core/price.h */
 		if (!known)
 			return cini_bad(p, &p->kv[i], "unknown key");
 		for (int j = 0; j < i; j++)

@@ -120,6 +120,7 @@ struct distrib *distrib_new(struct cluster *c, volatile sig_atomic_t *stop, stru
 	d->size = cluster_size(c);
 	d->runner.exec = exec_run;
 	d->runner.arg = d;
+	d->runner.clients = d->size;
 	clientid_of_process(d->id, sizeof(d->id));
 	if (clientres_own_nic(&d->own, e) < 0)
 		goto fail;

@@ -544,6 +544,19 @@ static void nic_record(const char *ifname, const struct clientres_opts *o, struc
 	}
 }
 
+double clientres_nic_speed(const struct clientres_opts *o, const char *local_ip, char source[16])
+{
+	char ifname[IF_NAME];
+	struct runrec_nic n;
+	int peer_local;
+
+	find_if(local_ip && local_ip[0] ? local_ip : NULL, NULL, ifname, sizeof(ifname),
+		&peer_local);
+	nic_record(ifname, o, &n);
+	snprintf(source, 16, "%s", n.speed_source);
+	return isnan(n.speed_mbit) ? 0 : n.speed_mbit;
+}
+
 int clientres_record(const struct clientres *c, const struct clientres_opts *o,
 		     const char *local_ip, const char *peer_ip, int64_t kept_start_mono,
 		     int64_t kept_end_mono, struct runrec_clientres *out)

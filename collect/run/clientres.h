@@ -40,6 +40,12 @@ struct clientres_opts {
  * when its value is not a bit rate (o unchanged). */
 int clientres_own_nic(struct clientres_opts *o, struct err *e);
 
+/* clientres_nic_speed: the speed in Mbit/s of the NIC holding local_ip ("" or NULL: none
+ * known) as a run's record would give it: o's nic_mbit when set (o may be NULL), else
+ * /sys/class/net/IF/speed; 0 when unknown. Its speed_source ("environment", "campaign",
+ * "sysfs", "unknown") into source. */
+double clientres_nic_speed(const struct clientres_opts *o, const char *local_ip, char source[16]);
+
 /* clientres_start: the first sample and the sampler thread; NULL when out of memory or
  * /proc/stat cannot be read (the run then has no client record). */
 struct clientres *clientres_start(void);

@@ -8,6 +8,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/campaign/plan.h"
+#include "collect/run/budget.h"
 #include "collect/run/cli.h"
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
@@ -28,8 +29,7 @@ struct cctx {
 	struct progress *pg;
 	char out[4096];           /* the output directory */
 	int failed;               /* some run failed */
-	double spent[64];         /* each subject's bill so far in this collector (max_cost) */
-	int stopped[64];          /* the subject was stopped by its max_cost (said once) */
+	struct budget bg;         /* max_cost: the bound, the spend */
 	struct estimate_opts est; /* --assume, --estimate-from */
 };
 
@@ -212,51 +212,17 @@ static void run_input(const struct cctx *x, const struct plan_run *r, struct run
 	in->client.shares_cpu = x->c->client_shares_cpu;
 }
 
-/* over_budget: the run's subject has spent its max_cost (said once on the progress). */
-static int over_budget(struct cctx *x, const struct plan_run *r)
-{
-	const struct campaign_subject *s = &x->c->subjects[r->subject];
-	double budget = campaign_subject_budget(x->c, s);
-
-	if (budget <= 0 || r->subject >= 64 || x->spent[r->subject] < budget)
-		return 0;
-	if (!x->stopped[r->subject]++)
-		progress_note(x->pg,
-			      "collect: subject %s: spent %.4f %s, past its max_cost %g: its "
-			      "remaining runs are recorded as not run (class budget); raise "
-			      "max_cost and run again with --resume to run them",
-			      s->id, x->spent[r->subject], s->prices.currency, budget);
-	return 1;
-}
-
-/* add_spend: the run's bill (all its phases) at its subject's prices. */
+/* add_spend: the run's bill (all its phases) at its subject's prices, those its run.json
+ * records. */
 static void add_spend(struct cctx *x, const struct plan_run *r, const struct run_state *st)
 {
 	struct bill_counts b;
-	struct cost_parts c;
 
-	if (r->subject >= 64)
-		return;
 	memset(&b, 0, sizeof(b));
 	for (int k = 0; k < PHASE_COUNT; k++)
 		if (st->billing.phases & (1u << k))
 			bill_add(&b, &st->billing.bill[k]);
-	price_cost(&x->c->subjects[r->subject].prices, &b, 0, &c);
-	x->spent[r->subject] += c.total;
-}
-
-/* add_recorded_spend: a run recorded by an earlier collector counts toward max_cost. */
-static void add_recorded_spend(struct cctx *x, const struct plan_run *r)
-{
-	struct runjson_status rs;
-	struct cost_parts c;
-	char dir[4096];
-
-	if (r->subject >= 64 || outdir_path(x->od, r->id, dir, sizeof(dir), NULL) < 0 ||
-	    runjson_read_status(dir, &rs, NULL) < 0)
-		return;
-	price_cost(&x->c->subjects[r->subject].prices, &rs.bill, 0, &c);
-	x->spent[r->subject] += c.total;
+	budget_add(&x->bg, r->subject, &x->c->subjects[r->subject].prices, &b);
 }
 
 /* record_budget: run.json of a run not run because of max_cost: no phase reached, class
@@ -296,31 +262,6 @@ static int record_budget(struct cctx *x, const struct plan_run *r)
 	return rc;
 }
 
-/* check_budget: refuse to start when a subject's estimated bill passes its max_cost.
- * EXITCODE_OK to go on. */
-static int check_budget(struct cctx *x)
-{
-	struct estimate est[64];
-	int rc = EXITCODE_OK;
-
-	estimate_plan(x->c, x->p, 0, &x->est, est);
-	for (int i = 0; i < x->c->n_subjects && i < 64; i++) {
-		const struct campaign_subject *s = &x->c->subjects[i];
-		double budget = campaign_subject_budget(x->c, s);
-		if (budget <= 0 || est[i].runs == 0 || est[i].cost.total <= budget)
-			continue;
-		fprintf(stderr,
-			"collect: subject %s: the estimated bill %.4f %s (requests %.4f, egress "
-			"%.4f, ingress %.4f, storage %.4f; %d of %d runs estimated) exceeds its "
-			"max_cost %g; not started (--dry-run shows the estimate)\n",
-			s->id, est[i].cost.total, s->prices.currency, est[i].cost.requests,
-			est[i].cost.egress, est[i].cost.ingress, est[i].cost.storage,
-			est[i].runs - est[i].unbounded, est[i].runs, budget);
-		rc = EXITCODE_USAGE;
-	}
-	return rc;
-}
-
 /* run_k: run k of the plan unless it is recorded already. -1 when its directory cannot
  * be prepared (a usage error: the campaign stops), else 0. */
 static int run_k(struct cctx *x, int k)
@@ -334,11 +275,10 @@ static int run_k(struct cctx *x, int k)
 	int one;
 
 	if (rs == RUN_COMPLETE) {
-		x->failed |= recorded_failed(x->od, r->id);
-		add_recorded_spend(x, r);
+		x->failed |= recorded_failed(x->od, r->id); /* its spend: budget_check's */
 		return 0;
 	}
-	if (over_budget(x, r))
+	if (budget_stops(&x->bg, r, x->pg))
 		return record_budget(x, r);
 	if (rs == RUN_INCOMPLETE && !r->wl.keep &&
 	    outdir_path(x->od, r->id, dir, sizeof(dir), NULL) == 0)
@@ -350,7 +290,7 @@ static int run_k(struct cctx *x, int k)
 	snprintf(prefix, sizeof(prefix), "s3bench/%s/%s/%llx/", x->c->name, r->id + strlen("runs/"),
 		 (unsigned long long)(time_now_ns() & 0xffffffffffffULL));
 	run_input(x, r, &in);
-	progress_spend(x->pg, r->subject < 64 ? x->spent[r->subject] : 0,
+	progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
 		       campaign_subject_budget(x->c, in.subject), in.subject->prices.currency);
 	progress_run_start(x->pg, k + 1, r->id, in.subject->id, &r->wl,
 			   plan_total_expected(x->p, k + 1, NULL));
@@ -360,9 +300,12 @@ static int run_k(struct cctx *x, int k)
 		progress_note(x->pg, "collect: %s", e.msg);
 		x->failed = 1;
 	} else {
+		add_spend(x, r, &rr.st);
+		progress_spend(x->pg, r->subject < BUDGET_SUBJECTS ? x->bg.spent[r->subject] : 0,
+			       campaign_subject_budget(x->c, in.subject),
+			       in.subject->prices.currency);
 		report_end(x->pg, &rr);
 		x->failed |= one;
-		add_spend(x, r, &rr.st);
 	}
 	runner_result_clear(&rr);
 	return 0;
@@ -384,8 +327,8 @@ static int in_only(const char *only, const char *id)
 /* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
  * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
  * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
- * reach is said (and its record in probe.json has the error); the runs go on, and the
- * campaign's exit status is theirs. */
+ * reach (or a probe stopped early, or out of memory) is said, its record in probe.json has
+ * the error, and the campaign's exit status is 1 as for a failed run; the runs go on. */
 static void probe_subjects(struct cctx *x)
 {
 	const struct campaign *c = x->c;
@@ -405,7 +348,6 @@ static void probe_subjects(struct cctx *x)
 	}
 	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
 		const struct campaign_subject *s = &c->subjects[i];
-		struct cost_parts cost;
 		if (!in_only(x->a->only, s->id))
 			continue;
 		snprintf(prefix, sizeof(prefix), "s3bench-probe/%s/%s/", c->name, s->id);
@@ -413,20 +355,40 @@ static void probe_subjects(struct cctx *x)
 		progress_note(x->pg, "collect: probe %s", s->id);
 		if (probing_subject(s, &o, &r[n], &e) < 0) {
 			progress_note(x->pg, "collect: %s", e.msg);
+			x->failed = 1;
 		}
-		price_cost(&s->prices, &r[n].bill, 0, &cost);
-		if (i < 64)
-			x->spent[i] += cost.total;
+		budget_add(&x->bg, i, &s->prices, &r[n].bill);
 		n++;
 	}
-	if (probe_write(x->out, r, n, &e) < 0)
+	if (probe_write(x->out, r, n, &e) < 0) {
 		progress_note(x->pg, "collect: probe: %s", e.msg);
+		x->failed = 1;
+	}
 	free(r);
+}
+
+/* dry_bound: --dry-run's bound of every priced subject's bill (collect/run/budget.h). */
+static int dry_bound(struct cctx *x)
+{
+	struct err e;
+	int priced = 0;
+
+	for (int i = 0; i < x->c->n_subjects; i++)
+		priced |= x->c->subjects[i].prices.given;
+	if (!priced)
+		return EXITCODE_OK;
+	if (budget_probe(&x->bg, 1, x->a->runner ? x->a->runner->clients : 1, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return EXITCODE_USAGE;
+	}
+	estimate_print(x->c, x->p, &x->bg.opts, stdout);
+	return EXITCODE_OK;
 }
 
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
+	struct err e;
 	int rc = EXITCODE_USAGE;
 
 	memset(&x, 0, sizeof(x));
@@ -436,21 +398,25 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		goto out;
 	x.est.assume_mib_s = a->assume_mib_s;
 	if (a->estimate_from != NULL) {
-		struct err e;
 		if (estimate_from(a->estimate_from, &x.est, &e) < 0) {
 			fprintf(stderr, "collect: %s\n", e.msg);
 			goto out;
 		}
 	}
+	budget_init(&x.bg, x.c);
 	if (a->dry_run) {
 		plan_print(x.p, x.c, stdout);
 		estimate_print(x.c, x.p, &x.est, stdout);
-		rc = EXITCODE_OK;
+		rc = dry_bound(&x);
 		goto out;
 	}
-	if (!a->resume && (rc = check_budget(&x)) != EXITCODE_OK)
+	if (budget_probe(&x.bg, 0, a->runner ? a->runner->clients : 1, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
 		goto out;
-	if ((rc = open_out(&x)) != EXITCODE_OK)
+	}
+	/* refused before anything is written */
+	if ((rc = budget_check(&x.bg, x.p, x.out, stderr)) != EXITCODE_OK ||
+	    (rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {

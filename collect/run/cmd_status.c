@@ -156,7 +156,7 @@ static void look_at(const char *out, struct status_run *r)
 		r->elapsed_s = rs.elapsed_s;
 		r->start_ns = rs.started_ns;
 		r->end_ns = rs.ended_ns;
-		price_cost(&rs.prices, &rs.bill, 0, &c);
+		price_cost(&rs.prices, &rs.bill, &c);
 		r->cost = c.total;
 		return;
 	}

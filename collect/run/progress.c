@@ -129,7 +129,7 @@ void progress_run_end(struct progress *p, const char *status, const char *cls, d
 		      double obj_s, unsigned long long errors, const char *first_error,
 		      double elapsed_s)
 {
-	char el[UNITS_DURATION_MAX];
+	char el[UNITS_DURATION_MAX], money[96];
 
 	clear_line(p);
 	fprintf(p->out, "[%d/%d] %s %s", p->k, p->total, p->id, status);
@@ -141,6 +141,7 @@ void progress_run_end(struct progress *p, const char *status, const char *cls, d
 		units_format_duration(elapsed_s, el, sizeof(el)));
 	if (first_error && first_error[0])
 		fprintf(p->out, ": %s", first_error);
+	fputs(spend_text(p, money, sizeof(money)), p->out);
 	fputc('\n', p->out);
 	fflush(p->out);
 }

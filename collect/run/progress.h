@@ -26,8 +26,8 @@ void progress_free(struct progress *p);
 void progress_run_start(struct progress *p, int k, const char *id, const char *subject,
 			const struct workload *wl, double remaining_s);
 
-/* progress_spend: the spend the live line shows from now on: the current subject's bill so
- * far, its budget (0: none) and currency (copied; "" for none). */
+/* progress_spend: the spend the live line and the next run's end line show: the current
+ * subject's bill so far, its budget (0: none) and currency (copied; "" for none). */
 void progress_spend(struct progress *p, double spent, double budget, const char *currency);
 
 /* progress_tick: live counters of the current run (NULL: none yet, redraw the clock). */
@@ -35,7 +35,8 @@ void progress_tick(struct progress *p, const struct engine_live *live);
 
 /* progress_run_end: the run finished with this status ("complete", "failed",
  * "interrupted", "skipped"), class name ("" for none), throughput (< 0: none), error
- * count and first error text (may be NULL). */
+ * count and first error text (may be NULL); then the spend (progress_spend) when there is
+ * a spend or a budget ("  spent 0.0012 USD of 50 USD"). */
 void progress_run_end(struct progress *p, const char *status, const char *cls, double mib_s,
 		      double obj_s, unsigned long long errors, const char *first_error,
 		      double elapsed_s);

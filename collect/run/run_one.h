@@ -23,6 +23,7 @@ struct run_one_runner {
 	int (*exec)(void *arg, const struct runner_job *job, struct runner_result *rr,
 		    json_t **clients, struct err *e);
 	void *arg;
+	int clients; /* the clients each run goes to (each with the run's concurrency) */
 };
 
 /* run_one_rate_verdict: the plain words of rate run r's verdict (cap: its worker cap):

@@ -12,15 +12,17 @@
 struct slot {
 	char *key;
 	uint64_t size;
+	int64_t since_ns; /* monotonic time of its first write */
 	int live;
 };
 
 struct s3_bill {
 	pthread_mutex_t lock;
 	struct bill_counts n;
-	uint64_t stored;  /* bytes stored now */
-	int64_t last_ns;  /* monotonic time of the last integration step */
-	struct slot *tab; /* cap slots, a power of two */
+	uint64_t stored;   /* bytes stored now */
+	uint64_t n_stored; /* objects stored now */
+	int64_t last_ns;   /* monotonic time of the last integration step */
+	struct slot *tab;  /* cap slots, a power of two */
 	size_t cap, used;
 	int oom; /* the table could not grow: storage is counted without deletes */
 };
@@ -87,12 +89,30 @@ static void advance(struct s3_bill *b)
 {
 	int64_t now = time_mono_ns();
 
-	if (now > b->last_ns)
+	if (now > b->last_ns) {
 		b->n.storage_byte_s += (double)b->stored * (double)(now - b->last_ns) / 1e9;
+		b->n.storage_object_s += (double)b->n_stored * (double)(now - b->last_ns) / 1e9;
+	}
 	b->last_ns = now;
 }
 
-/* store: key now holds `add` more bytes (replace: the key's old bytes are gone first). */
+/* gone: the object in s is deleted or overwritten now: its bytes and age counted. */
+static void gone(struct s3_bill *b, struct slot *s)
+{
+	double age = (double)(b->last_ns - s->since_ns) / 1e9;
+
+	age = age > 0 ? age : 0;
+	b->stored -= s->size;
+	b->n_stored--;
+	b->n.deleted++;
+	b->n.deleted_bytes += s->size;
+	b->n.deleted_byte_s += (double)s->size * age;
+	b->n.deleted_object_s += age;
+	s->size = 0;
+	s->live = 0;
+}
+
+/* store: key now holds `add` more bytes (replace: the key's old object is overwritten). */
 static void store(struct s3_bill *b, const char *key, uint64_t add, int replace)
 {
 	struct slot *s;
@@ -110,12 +130,15 @@ static void store(struct s3_bill *b, const char *key, uint64_t add, int replace)
 		}
 		b->used++;
 	}
-	if (replace || !s->live) {
-		b->stored -= s->live ? s->size : 0;
+	if (replace && s->live)
+		gone(b, s);
+	if (!s->live) {
 		s->size = 0;
+		s->since_ns = b->last_ns;
+		s->live = 1;
+		b->n_stored++;
 	}
 	s->size += add;
-	s->live = 1;
 	b->stored += add;
 }
 
@@ -125,29 +148,31 @@ static void drop(struct s3_bill *b, const char *key)
 
 	if (s == NULL || s->key == NULL || !s->live)
 		return;
-	b->stored -= s->size;
-	s->size = 0;
-	s->live = 0;
+	gone(b, s);
 }
 
-/* op_class: 'a', 'b' or 'd'. */
-static char op_class(enum s3_op op)
+/* bill_op: the billed operation of op. */
+static enum bill_op bill_op(enum s3_op op)
 {
-	switch (op) {
-	case S3_GET_OBJECT:
-	case S3_HEAD_OBJECT:
-	case S3_HEAD_BUCKET:
-	case S3_GET_BUCKET_VERSIONING:
-	case S3_GET_OBJECT_TAGGING:
-		return 'b';
-	case S3_DELETE_BUCKET:
-	case S3_DELETE_OBJECT:
-	case S3_DELETE_OBJECTS:
-	case S3_MP_ABORT:
-		return 'd';
-	default:
-		return 'a';
-	}
+	static const enum bill_op of[S3_OP_COUNT] = {
+		[S3_CREATE_BUCKET] = BOP_CREATE_BUCKET,
+		[S3_DELETE_BUCKET] = BOP_DELETE_BUCKET,
+		[S3_PUT_OBJECT] = BOP_PUT_OBJECT,
+		[S3_GET_OBJECT] = BOP_GET_OBJECT,
+		[S3_HEAD_OBJECT] = BOP_HEAD_OBJECT,
+		[S3_DELETE_OBJECT] = BOP_DELETE_OBJECT,
+		[S3_DELETE_OBJECTS] = BOP_DELETE_OBJECTS,
+		[S3_LIST_OBJECTS] = BOP_LIST_OBJECTS_V2,
+		[S3_MP_CREATE] = BOP_CREATE_MULTIPART_UPLOAD,
+		[S3_MP_UPLOAD_PART] = BOP_UPLOAD_PART,
+		[S3_MP_COMPLETE] = BOP_COMPLETE_MULTIPART_UPLOAD,
+		[S3_MP_ABORT] = BOP_ABORT_MULTIPART_UPLOAD,
+		[S3_HEAD_BUCKET] = BOP_HEAD_BUCKET,
+		[S3_MP_LIST] = BOP_LIST_MULTIPART_UPLOADS,
+		[S3_GET_BUCKET_VERSIONING] = BOP_GET_BUCKET_VERSIONING,
+		[S3_GET_OBJECT_TAGGING] = BOP_GET_OBJECT_TAGGING,
+	};
+	return (unsigned)op < S3_OP_COUNT ? of[op] : BOP_PUT_OBJECT;
 }
 
 void s3_bill_note(struct s3_bill *b, const struct s3_args *a, const struct s3_result *res)
@@ -166,15 +191,9 @@ void s3_bill_note(struct s3_bill *b, const struct s3_args *a, const struct s3_re
 		b->n.bytes_out += res->bytes_down;
 	else
 		b->n.xml_out += res->bytes_down;
-	if (res->status != 0) {
-		char c = op_class(a->op);
-		if (c == 'a')
-			b->n.class_a++;
-		else if (c == 'b')
-			b->n.class_b++;
-		else
-			b->n.deletes++;
-	}
+	if (res->status != 0)
+		bill_count_op(&b->n, bill_op(a->op), 1, res->status >= 500,
+			      res->status < 500 && res->cls == EC_AUTH);
 	if (ok && a->key != NULL) {
 		if (a->op == S3_PUT_OBJECT) {
 			store(b, a->key, res->bytes_up, 1);
@@ -211,9 +230,11 @@ void s3_client_bill_read(struct s3_client *c, struct bill_counts *out)
 void s3_bill_diff(const struct bill_counts *later, const struct bill_counts *earlier,
 		  struct bill_counts *out)
 {
-	out->class_a = later->class_a - earlier->class_a;
-	out->class_b = later->class_b - earlier->class_b;
-	out->deletes = later->deletes - earlier->deletes;
+	for (int i = 0; i < BILL_OPS; i++) {
+		out->req[i].n = later->req[i].n - earlier->req[i].n;
+		out->req[i].n_5xx = later->req[i].n_5xx - earlier->req[i].n_5xx;
+		out->req[i].n_auth = later->req[i].n_auth - earlier->req[i].n_auth;
+	}
 	out->bytes_in = later->bytes_in - earlier->bytes_in;
 	out->bytes_out = later->bytes_out - earlier->bytes_out;
 	out->xml_in = later->xml_in - earlier->xml_in;
@@ -221,4 +242,9 @@ void s3_bill_diff(const struct bill_counts *later, const struct bill_counts *ear
 	out->objects = later->objects - earlier->objects;
 	out->object_bytes = later->object_bytes - earlier->object_bytes;
 	out->storage_byte_s = later->storage_byte_s - earlier->storage_byte_s;
+	out->storage_object_s = later->storage_object_s - earlier->storage_object_s;
+	out->deleted = later->deleted - earlier->deleted;
+	out->deleted_bytes = later->deleted_bytes - earlier->deleted_bytes;
+	out->deleted_byte_s = later->deleted_byte_s - earlier->deleted_byte_s;
+	out->deleted_object_s = later->deleted_object_s - earlier->deleted_object_s;
 }

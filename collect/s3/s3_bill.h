@@ -3,15 +3,15 @@
  * Each s3_client owns one counter (created with it); s3_req_finish notes every request
  * with its op, so the prepare and cleanup calls (bucket creation, PUTs of the objects a
  * run reads, LIST, DeleteObjects, ListMultipartUploads) are counted like the measured
- * ones. Classes (docs/METHODOLOGY.md, "Cost"): A = CreateBucket, PutObject,
- * ListObjectsV2, the multipart calls (create, part, complete, list); B = GetObject,
- * HeadObject, HeadBucket, GetBucketVersioning, GetObjectTagging; delete = DeleteObject, DeleteObjects (one request whatever
- * its keys), DeleteBucket, AbortMultipartUpload. A request counts when an HTTP answer came
- * (any status: failed requests are billed too, and retries each count); object data
- * (PUT and part bodies, GET bodies of successful requests) is counted apart from all other
- * bodies (XML; both are billed). Storage: the bytes stored
- * under the keys the client wrote (a PutObject's body, an upload's parts) from the write
- * to the delete, integrated over time. Safe to use from several threads (one mutex). */
+ * ones. Requests are counted by S3 operation (core/price.h's enum bill_op; the price list
+ * puts them in classes, docs/CAMPAIGN.md "Prices"), with those answered 5xx and those of
+ * the auth class (401, 403) apart. A request counts when an HTTP answer came (any status:
+ * failed requests are billed too, and retries each count); object data (PUT and part
+ * bodies, GET bodies of successful requests) is counted apart from all other bodies (XML;
+ * both are billed). Storage: the bytes and objects stored under the keys the client wrote
+ * (a PutObject's body, an upload's parts) from the first write to the delete, integrated
+ * over time; a delete or an overwrite of such a key counts the object's bytes and age (the
+ * minimum storage duration bills the rest). Safe to use from several threads (one mutex). */
 #ifndef COLLECT_S3_BILL_H
 #define COLLECT_S3_BILL_H
 

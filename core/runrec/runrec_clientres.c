@@ -38,15 +38,12 @@ static int cores_from(const json_t *v, const char *path, void *rec, struct err *
 	return 0;
 }
 
-/* the member of window_f whose bit says cpu_busy_pct was read */
-#define WINDOW_CPU 1
-
 static const struct rrf window_f[] = {
 	RRF_F("seconds", RRF_REAL, WIN, seconds),
-	[WINDOW_CPU] = RRF_F("cpu_busy_pct", RRF_REAL, WIN, cpu_busy_pct),
+	[RUNREC_WINDOW_CPU] = RRF_F("cpu_busy_pct", RRF_REAL, WIN, cpu_busy_pct),
 	RRF_O("cpu_busy_per_core_pct", cores_to, cores_from),
-	RRF_F("collector_cpu_pct", RRF_REAL, WIN, collector_cpu_pct),
-	RRF_F("other_cpu_pct", RRF_REAL, WIN, other_cpu_pct),
+	[RUNREC_WINDOW_COLLECTOR] = RRF_F("collector_cpu_pct", RRF_REAL, WIN, collector_cpu_pct),
+	[RUNREC_WINDOW_OTHER] = RRF_F("other_cpu_pct", RRF_REAL, WIN, other_cpu_pct),
 	RRF_F("busiest_thread_pct", RRF_REAL_N, WIN, busiest_thread_pct),
 	RRF_F("nic_tx_bytes", RRF_INT_N, WIN, nic_tx_bytes),
 	RRF_F("nic_rx_bytes", RRF_INT_N, WIN, nic_rx_bytes),
@@ -54,12 +51,12 @@ static const struct rrf window_f[] = {
 	RRF_F("nic_rx_mbit_s", RRF_REAL_N, WIN, nic_rx_mbit_s),
 	RRF_F("tcp_out_segs", RRF_INT, WIN, tcp_out_segs),
 	RRF_F("tcp_retrans_segs", RRF_INT, WIN, tcp_retrans_segs),
-	RRF_F("tcp_retrans_pct", RRF_REAL, WIN, tcp_retrans_pct),
+	[RUNREC_WINDOW_RETRANS] = RRF_F("tcp_retrans_pct", RRF_REAL, WIN, tcp_retrans_pct),
 };
 
-int runrec_window_has_cpu(const struct runrec_window *w)
+int runrec_window_has(const struct runrec_window *w, enum runrec_window_member m)
 {
-	return !(w->absent & (1ull << WINDOW_CPU));
+	return !(w->absent & (1ull << m));
 }
 
 static json_t *window_to(const struct runrec_window *w)
@@ -154,8 +151,8 @@ static int nic_from(const json_t *v, const char *path, void *rec, struct err *e)
 #define CLIENTRES_WINDOW 2
 
 static const struct rrf clientres_f[] = {
-	RRF_T("host", RRF_TEXT, CR, host),
-	RRF_F("cores", RRF_INT, CR, cores),
+	[RUNREC_CLIENTRES_HOST] = RRF_T("host", RRF_TEXT, CR, host),
+	[RUNREC_CLIENTRES_CORES] = RRF_F("cores", RRF_INT, CR, cores),
 	[CLIENTRES_WINDOW] = RRF_O("window", windows_to, windows_from),
 	RRF_O("nic", nic_to, nic_from),
 	RRF_F("endpoint_local", RRF_BOOL, CR, endpoint_local),
@@ -180,6 +177,11 @@ int runrec_clientres_from_json(const json_t *j, const char *path, struct runrec_
 	if (c->absent & (1ull << CLIENTRES_WINDOW))
 		c->benchmark.absent = ~0ull; /* no window: no figure at all */
 	return 0;
+}
+
+int runrec_clientres_has(const struct runrec_clientres *c, enum runrec_clientres_member m)
+{
+	return !(c->absent & (1ull << m));
 }
 
 const struct runrec_window *runrec_clientres_window(const struct runrec_clientres *c)

@@ -66,7 +66,22 @@ int runrec_clientres_from_json(const json_t *j, const char *path, struct runrec_
  * benchmark. */
 const struct runrec_window *runrec_clientres_window(const struct runrec_clientres *c);
 
-/* runrec_window_has_cpu: w holds cpu_busy_pct (it was not absent from the file read). */
-int runrec_window_has_cpu(const struct runrec_window *w);
+/* The members whose presence a reader asks: their index in the codec's tables (a member
+ * absent from the file read holds 0, which is no figure). */
+enum runrec_window_member {
+	RUNREC_WINDOW_CPU = 1,       /* cpu_busy_pct */
+	RUNREC_WINDOW_COLLECTOR = 3, /* collector_cpu_pct */
+	RUNREC_WINDOW_OTHER = 4,     /* other_cpu_pct */
+	RUNREC_WINDOW_RETRANS = 12   /* tcp_retrans_pct */
+};
+enum runrec_clientres_member {
+	RUNREC_CLIENTRES_HOST = 0, /* host */
+	RUNREC_CLIENTRES_CORES = 1 /* cores */
+};
+
+/* runrec_window_has, runrec_clientres_has: the member m was not absent from the file read
+ * (a record a writer filled has every member). */
+int runrec_window_has(const struct runrec_window *w, enum runrec_window_member m);
+int runrec_clientres_has(const struct runrec_clientres *c, enum runrec_clientres_member m);
 
 #endif

@@ -6,53 +6,100 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <jansson.h>
+#include "core/climit.h"
 
-int model_load_size_labels(struct report_model *m, json_t *root, const char *file, struct err *e)
+const struct results_cell *model_cell(const struct report_model *m, int subject, const char *op,
+				      uint64_t size, int concurrency)
 {
-	json_t *a = json_object_get(json_object_get(root, "matrix"), "size_labels"), *v;
-	size_t k;
-	if (a == NULL || json_is_null(a))
-		return 0;
-	if (!json_is_array(a) || json_array_size(a) != m->nsizes)
-		return err_set(e,
-			       "%s: matrix.size_labels: expected an array as long as "
-			       "matrix.sizes",
-			       file);
-	if ((m->size_labels = calloc(m->nsizes + 1, sizeof(*m->size_labels))) == NULL)
-		return err_set(e, "%s: matrix.size_labels: out of memory", file);
-	json_array_foreach(a, k, v) {
-		if (json_is_null(v) || (json_is_string(v) && !*json_string_value(v)))
-			continue;
-		if (!json_is_string(v))
-			return err_set(e, "%s: matrix.size_labels[%zu]: expected a string or null",
-				       file, k);
-		if ((m->size_labels[k] = strdup(json_string_value(v))) == NULL)
-			return err_set(e, "%s: matrix.size_labels: out of memory", file);
+	for (size_t i = 0; i < m->doc.n_cells; i++) {
+		const struct results_cell *c = &m->doc.cells[i];
+		if (c->subject == subject && c->size == size && c->concurrency == concurrency &&
+		    strcmp(c->op, op) == 0)
+			return c;
 	}
+	return NULL;
+}
+
+const struct results_oneoff *model_oneoff(const struct report_model *m, int subject, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_ops; i++)
+		if (m->doc.ops[i].subject == subject && strcmp(m->doc.ops[i].op, op) == 0)
+			return &m->doc.ops[i];
+	return NULL;
+}
+
+int model_has_oneoff(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_ops; i++)
+		if (strcmp(m->doc.ops[i].op, op) == 0)
+			return 1;
 	return 0;
 }
 
-void model_free_size_labels(struct report_model *m)
+const struct results_leader *model_leader(const struct report_model *m, const char *op,
+					  uint64_t size, int concurrency)
 {
-	for (size_t i = 0; m->size_labels && i < m->nsizes; i++)
-		free(m->size_labels[i]);
-	free(m->size_labels);
+	for (size_t i = 0; i < m->doc.n_leaders; i++) {
+		const struct results_leader *d = &m->doc.leaders[i];
+		if (d->size == size && d->concurrency == concurrency && strcmp(d->op, op) == 0)
+			return d;
+	}
+	return NULL;
+}
+
+double model_leader_mib(const struct results_leader *d)
+{
+	return d->by_obj ? NAN : d->value;
+}
+
+const struct results_comparison *model_comparison(const struct report_model *m, const char *op,
+						  uint64_t size, int concurrency, int a, int b,
+						  int *swapped)
+{
+	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
+		const struct results_comparison *c = &m->doc.comparisons[i];
+		if (c->size != size || c->concurrency != concurrency || strcmp(c->op, op) != 0)
+			continue;
+		if ((c->a == a && c->b == b) || (c->a == b && c->b == a)) {
+			*swapped = c->a != a;
+			return c;
+		}
+	}
+	return NULL;
+}
+
+int model_tie(const struct results_leader *d)
+{
+	return d->status == RESULTS_LEAD_TIE || d->status == RESULTS_LEAD_UNRESOLVED;
+}
+
+int model_in_tie(const struct results_leader *d, int s)
+{
+	if (d == NULL || !model_tie(d))
+		return 0;
+	if (d->subject == s)
+		return 1;
+	for (size_t i = 0; i < d->n_tied; i++)
+		if (d->tied_with[i] == s)
+			return 1;
+	return 0;
 }
 
 const char *model_size_label(const struct report_model *m, uint64_t size)
 {
-	for (size_t i = 0; m->size_labels && i < m->nsizes; i++)
+	const char *const *labels = (const char *const *)m->doc.matrix.size_labels;
+
+	for (size_t i = 0; labels != NULL && i < m->nsizes; i++)
 		if (m->sizes[i] == size)
-			return m->size_labels[i];
+			return labels[i] != NULL && *labels[i] ? labels[i] : NULL;
 	return NULL;
 }
 
 int model_measured(const struct report_model *m, const char *op, uint64_t size, int conc)
 {
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		const struct rm_cell *c = model_cell(m, (int)s, op, size, conc);
-		if (c && (c->nruns || c->n))
+		const struct results_cell *c = model_cell(m, (int)s, op, size, conc);
+		if (c && (c->n_runs || c->n))
 			return 1;
 	}
 	return 0;
@@ -66,7 +113,7 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc)
 	return 0;
 }
 
-double model_figure(const struct rm_cell *c)
+double model_figure(const struct results_cell *c)
 {
 	return c == NULL ? NAN : c->size == 0 ? c->obj_s.value : c->mib_s.value;
 }
@@ -82,10 +129,31 @@ char *model_size_text(const struct report_model *m, const struct numfmt *nf, uin
 	return buf;
 }
 
-const struct rm_series *model_timeseries(const struct report_model *m, int subject, const char *op)
+const struct results_series *model_timeseries(const struct report_model *m, int subject,
+					      const char *op)
 {
-	for (size_t i = 0; i < m->ntimeseries; i++)
-		if (m->timeseries[i].subject == subject && strcmp(m->timeseries[i].op, op) == 0)
-			return &m->timeseries[i];
+	for (size_t i = 0; i < m->doc.n_timeseries; i++)
+		if (m->doc.timeseries[i].subject == subject &&
+		    strcmp(m->doc.timeseries[i].op, op) == 0)
+			return &m->doc.timeseries[i];
 	return NULL;
+}
+
+int model_pooled(const struct results_cell *c)
+{
+	return c->latency_ms.pooled.source != RESULTS_POOL_NONE;
+}
+
+const char *model_reasons(unsigned reasons, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < CLIMIT_R_COUNT; i++) {
+		const char *s = climit_reason_name(1u << i);
+
+		if ((reasons & (1u << i)) && len + strlen(s) + 2 < n)
+			len += (size_t)snprintf(buf + len, n - len, "%s%s", len ? "," : "", s);
+	}
+	return buf;
 }

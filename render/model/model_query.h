@@ -1,25 +1,42 @@
-/* render/model/model_query.h: the matrix's declared size labels (matrix.size_labels, optional:
- * absent leaves m->size_labels NULL) and the small questions the report asks of the
- * model: which configurations some run measured, a cell's figure, a size as the runs
- * wrote it, the time series of a subject. The 1.1 quantiles and time series themselves
- * are loaded by render/model/model_stats.c. */
+/* render/model/model_query.h: the questions the report asks of the model (model.h): a cell,
+ * a one-off row, a leader, a comparison or a time series of a category; which
+ * configurations some run measured; a cell's figure; a size as the runs wrote it. */
 #ifndef RENDER_MODEL_QUERY_H
 #define RENDER_MODEL_QUERY_H
 
-#include "core/err.h"
 #include "render/model/model.h"
 #include "render/text/text.h"
 
-struct json_t;
+/* model_cell: the cell subject × op × size × concurrency, or NULL when absent. */
+const struct results_cell *model_cell(const struct report_model *m, int subject, const char *op,
+				      uint64_t size, int concurrency);
 
-/* model_load_size_labels: read matrix.size_labels of root (strings or nulls, one per
- * matrix.sizes entry; the parsed file, named `file` in messages) into m, whose matrix is
- * loaded already. Returns 0, or -1 with e naming the field at fault
- * ("x/aggregate.json: matrix.size_labels[2]: expected a string or null"); what was loaded
- * stays owned by m (model_free_size_labels, called by model_free, releases it). */
-int model_load_size_labels(struct report_model *m, struct json_t *root, const char *file,
-			   struct err *e);
-void model_free_size_labels(struct report_model *m);
+/* model_oneoff: the one-off run of `op` for subject, or NULL. model_has_oneoff: 1 when
+ * any subject has one. */
+const struct results_oneoff *model_oneoff(const struct report_model *m, int subject,
+					  const char *op);
+int model_has_oneoff(const struct report_model *m, const char *op);
+
+/* model_leader: the leaders[] entry of a category, or NULL. */
+const struct results_leader *model_leader(const struct report_model *m, const char *op,
+					  uint64_t size, int concurrency);
+
+/* model_leader_mib: a leader's MiB/s (NAN for a zero-byte category, led by obj/s). */
+double model_leader_mib(const struct results_leader *d);
+
+/* model_comparison: the comparison of subjects a and b (either order) in a category,
+ * or NULL; *swapped is set to 1 when the entry is b against a (its ratio is then B/A). */
+const struct results_comparison *model_comparison(const struct report_model *m, const char *op,
+						  uint64_t size, int concurrency, int a, int b,
+						  int *swapped);
+
+/* model_tie: 1 when d is a tie as the report shows it: status tie, or unresolved (which the
+ * report does not word apart yet). */
+int model_tie(const struct results_leader *d);
+
+/* model_in_tie: 1 when subject s is the top subject or one of tied_with of a tie
+ * (model_tie). */
+int model_in_tie(const struct results_leader *d, int s);
 
 /* model_size_label: the label the run declared for a size of the matrix ("1 MB"), or
  * NULL when it declared none (then the size is written in binary units). Test seam:
@@ -36,7 +53,7 @@ int model_measured_conc(const struct report_model *m, const char *op, int conc);
 
 /* model_figure: the figure of a cell (NULL: NAN): MiB/s, or obj/s for zero-byte
  * objects (as leaders use). */
-double model_figure(const struct rm_cell *c);
+double model_figure(const struct results_cell *c);
 
 /* model_size_text: a size as the run declared it (model_size_label), else in binary
  * units ("976.6 KiB", text_size), into buf (n bytes); returns buf. */
@@ -44,6 +61,15 @@ char *model_size_text(const struct report_model *m, const struct numfmt *nf, uin
 		      char *buf, size_t n);
 
 /* model_timeseries: the time series of subject × op, or NULL. */
-const struct rm_series *model_timeseries(const struct report_model *m, int subject, const char *op);
+const struct results_series *model_timeseries(const struct report_model *m, int subject,
+					      const char *op);
+
+/* model_pooled: 1 when the cell's latency has pooled percentiles (from histograms or the
+ * runs). */
+int model_pooled(const struct results_cell *c);
+
+/* model_reasons: the client-limit reasons of the bit set (core/climit.h) as "a,b" into buf
+ * of n bytes (names that do not fit are left out); returns buf. */
+const char *model_reasons(unsigned reasons, char *buf, size_t n);
 
 #endif

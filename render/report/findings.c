@@ -1,9 +1,7 @@
 /* render/report/findings.c: see findings.h. */
 #include "render/report/findings.h"
-#include "render/model/model_errors.h"
-#include "render/model/model_clients.h"
-#include "render/model/model_workload.h"
 #include "render/model/model_query.h"
+#include "render/report/report_int.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -11,42 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *findings_op_name(const struct text_lang *l, const char *op, char *buf, size_t n)
-{
-	char key[64];
-	snprintf(key, sizeof(key), "op.%s", op);
-	const char *s = text_lang_str(l, key);
-	if (s != key && strcmp(s, key) != 0) {
-		snprintf(buf, n, "%s", s);
-		return buf;
-	}
-	size_t i;
-	for (i = 0; op[i] && i + 1 < n; i++)
-		buf[i] = (char)toupper((unsigned char)op[i]);
-	buf[i] = 0;
-	return buf;
-}
-
 static int push(struct findings *f, struct strbuf *b)
 {
-	char *s = strbuf_take(b);
-	char **items;
-	if (s == NULL)
-		return -1;
-	items = realloc(f->items, (f->nitems + 1) * sizeof(*items));
-	if (items == NULL) {
-		free(s);
-		return -1;
-	}
-	f->items = items;
-	f->items[f->nitems++] = s;
-	return 0;
-}
-
-/* push_cb: push for model_errors_findings. */
-static int push_cb(void *arg, struct strbuf *b)
-{
-	return push(arg, b);
+	return report_finding_add(f, b);
 }
 
 /* trend_findings: the trend's regression alerts and watches, or that the scheduled
@@ -54,21 +19,23 @@ static int push_cb(void *arg, struct strbuf *b)
 static int trend_findings(const struct report_model *m, const struct text_lang *l,
 			  struct findings *out, struct strbuf *b)
 {
-	if (m->trend_loaded && !m->trend_enough) {
+	const struct results_trend *t = &m->trend;
+
+	if (m->trend_loaded && !t->enough_history) {
 		strbuf_adds(b, text_lang_str(l, "finding.trend_not_enough"));
 		return push(out, b) != 0;
 	}
-	for (size_t i = 0; i < m->nalerts; i++) {
+	for (size_t i = 0; i < t->n_alerts; i++) {
 		const char *names[] = {"alert"};
-		const char *vals[] = {m->alerts[i]};
+		const char *vals[] = {t->alerts[i]};
 
 		text_subst(b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
 		if (push(out, b))
 			return 1;
 	}
-	for (size_t i = 0; i < m->nwatch; i++) {
+	for (size_t i = 0; i < t->n_watch; i++) {
 		const char *names[] = {"watch"};
-		const char *vals[] = {m->watch[i]};
+		const char *vals[] = {t->watch[i]};
 
 		text_subst(b, text_lang_str(l, "finding.trend_watch"), names, vals, 1);
 		if (push(out, b))
@@ -82,16 +49,16 @@ static int top_leader(const struct report_model *m, const char *op, int *led, in
 {
 	int best = -1;
 	*led = *of = 0;
-	for (size_t i = 0; i < m->nleader_counts; i++) {
-		const struct rm_leader_count *c = &m->leader_counts[i];
+	for (size_t i = 0; i < m->doc.n_leader_counts; i++) {
+		const struct results_leader_count *c = &m->doc.leader_counts[i];
 		if (strcmp(c->op, op) != 0)
 			continue;
 		if (best < 0 || c->led > *led) {
 			best = c->subject;
-			*led = c->led;
+			*led = (int)c->led;
 		}
 		if (c->of > *of)
-			*of = c->of;
+			*of = (int)c->of;
 	}
 	return *led > 0 ? best : -1;
 }
@@ -117,17 +84,18 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 		int count = 0;
 		if ((int)s == top)
 			continue;
-		for (size_t i = 0; i < m->nleaders; i++) {
-			const struct rm_leader *d = &m->leaders[i];
+		for (size_t i = 0; i < m->doc.n_leaders; i++) {
+			const struct results_leader *d = &m->doc.leaders[i];
 			if (d->subject != (int)s || strcmp(d->op, op) != 0 ||
-			    (d->status != RM_LEAD_UNKNOWN && d->status != RM_LEAD_CLEAR))
+			    (d->status != RESULTS_LEAD_UNKNOWN && d->status != RESULTS_LEAD_CLEAR))
 				continue;
 			char size[32], val[TEXT_NUM_MAX];
-			struct model_workers w;
+			struct report_workers w;
 			model_size_text(m, nf, d->size, size, sizeof(size));
-			if (model_workers_at(m, l, op, d->concurrency, MODEL_WORKERS_BRIEF, &w) < 0)
+			if (report_workers_at(m, l, op, d->concurrency, REPORT_WORKERS_BRIEF, &w) <
+			    0)
 				where.failed = 1;
-			text_num(nf, d->mib_s, -1, val, sizeof(val));
+			text_num(nf, model_leader_mib(d), -1, val, sizeof(val));
 			const char *names[] = {"size", "workers", "per_client", "value"};
 			const char *vals[] = {size, w.total, w.per_client, val};
 			if (count++)
@@ -152,10 +120,10 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
 		   const char *op, const char *opname)
 {
-	const struct rm_cell *best = NULL;
+	const struct results_cell *best = NULL;
 	const struct numfmt *nf = text_lang_numfmt(l);
-	for (size_t i = 0; i < m->ncells; i++) {
-		const struct rm_cell *c = &m->cells[i];
+	for (size_t i = 0; i < m->doc.n_cells; i++) {
+		const struct results_cell *c = &m->doc.cells[i];
 		if (strcmp(c->op, op) == 0 && isfinite(c->mib_s.value) &&
 		    (best == NULL || c->mib_s.value > best->mib_s.value))
 			best = c;
@@ -164,10 +132,10 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 		return 0;
 	char size[32], val[TEXT_NUM_MAX];
 	struct strbuf b = {0};
-	struct model_workers w;
+	struct report_workers w;
 	model_size_text(m, nf, best->size, size, sizeof(size));
-	if (model_workers(l, best->concurrency, best->clients, best->client_hosts,
-			  MODEL_WORKERS_LONG, &w) < 0)
+	if (report_workers(l, best->concurrency, best->clients, best->client_hosts,
+			   REPORT_WORKERS_LONG, &w) < 0)
 		b.failed = 1; /* push refuses it */
 	text_num(nf, best->mib_s.value, -1, val, sizeof(val));
 	const char *names[] = {"op", "value", "subject", "size", "workers", "per_client"};
@@ -179,9 +147,9 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 
 static int consistency(const struct report_model *m, const struct text_lang *l, struct findings *f)
 {
-	const struct rm_consistency *lo = NULL, *hi = NULL;
-	for (size_t i = 0; i < m->nconsistency; i++) {
-		const struct rm_consistency *c = &m->consistency[i];
+	const struct results_consistency *lo = NULL, *hi = NULL;
+	for (size_t i = 0; i < m->doc.n_consistency; i++) {
+		const struct results_consistency *c = &m->doc.consistency[i];
 		if (!isfinite(c->cv_mean))
 			continue;
 		if (lo == NULL || c->cv_mean < lo->cv_mean)
@@ -208,9 +176,9 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 {
 	static const char *const ops[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
-		const struct rm_oneoff *best = NULL;
-		for (size_t i = 0; i < m->noneoffs; i++) {
-			const struct rm_oneoff *o = &m->oneoffs[i];
+		const struct results_oneoff *best = NULL;
+		for (size_t i = 0; i < m->doc.n_ops; i++) {
+			const struct results_oneoff *o = &m->doc.ops[i];
 			if (strcmp(o->op, ops[k]) == 0 && isfinite(o->obj_s) &&
 			    (best == NULL || o->obj_s > best->obj_s))
 				best = o;
@@ -219,7 +187,7 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 			continue;
 		char opname[32], val[TEXT_NUM_MAX];
 		struct strbuf b = {0};
-		findings_op_name(l, ops[k], opname, sizeof(opname));
+		report_op_name(l, ops[k], opname, sizeof(opname));
 		text_num(text_lang_numfmt(l), best->obj_s, -1, val, sizeof(val));
 		const char *names[] = {"op", "subject", "value"};
 		const char *vals[] = {opname, m->subjects[best->subject].label, val};
@@ -246,21 +214,21 @@ static int cmp_double(const void *a, const void *b)
 
 static int tally(const struct report_model *m, const char *op, struct tally *t)
 {
-	double *det = calloc(m->nleaders + 1, sizeof(*det));
+	double *det = calloc(m->doc.n_leaders + 1, sizeof(*det));
 	size_t nd = 0;
 	memset(t, 0, sizeof(*t));
 	t->best = -1;
 	t->detectable = NAN;
 	if (det == NULL)
 		return -1;
-	for (size_t i = 0; i < m->nleaders; i++) {
-		const struct rm_leader *d = &m->leaders[i];
-		if (strcmp(d->op, op) != 0 || d->status == RM_LEAD_UNKNOWN)
+	for (size_t i = 0; i < m->doc.n_leaders; i++) {
+		const struct results_leader *d = &m->doc.leaders[i];
+		if (strcmp(d->op, op) != 0 || d->status == RESULTS_LEAD_UNKNOWN)
 			continue;
 		t->of++;
-		t->clear += d->status == RM_LEAD_CLEAR;
-		t->untested += d->status == RM_LEAD_UNTESTED;
-		if (d->status == RM_LEAD_TIE) {
+		t->clear += d->status == RESULTS_LEAD_CLEAR;
+		t->untested += d->status == RESULTS_LEAD_UNTESTED;
+		if (model_tie(d)) {
 			t->tie++;
 			if (isfinite(d->detectable_ratio))
 				det[nd++] = d->detectable_ratio;
@@ -268,11 +236,11 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 	}
 	for (size_t s = 0; s < m->nsubjects; s++) {
 		int clear = 0, tied = 0;
-		for (size_t i = 0; i < m->nleaders; i++) {
-			const struct rm_leader *d = &m->leaders[i];
+		for (size_t i = 0; i < m->doc.n_leaders; i++) {
+			const struct results_leader *d = &m->doc.leaders[i];
 			if (strcmp(d->op, op) != 0)
 				continue;
-			clear += d->status == RM_LEAD_CLEAR && d->subject == (int)s;
+			clear += d->status == RESULTS_LEAD_CLEAR && d->subject == (int)s;
 			tied += model_in_tie(d, (int)s);
 		}
 		if (clear > 0 &&
@@ -370,7 +338,7 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	for (size_t i = 0; i < m->nops; i++) {
 		int led, of, top = top_leader(m, m->ops[i], &led, &of);
 		struct tally t;
-		findings_op_name(l, m->ops[i], opname, sizeof(opname));
+		report_op_name(l, m->ops[i], opname, sizeof(opname));
 		int st = tally(m, m->ops[i], &t);
 		if (st < 0)
 			goto oom;
@@ -392,26 +360,26 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	}
 	if (consistency(m, l, out) || oneoffs(m, l, out))
 		goto oom;
-	model_workload_sustained(m, l, &b);
+	report_workload_sustained(m, l, &b);
 	if (b.len && push(out, &b))
 		goto oom;
-	if (model_errors_findings(m, l, &b, push_cb, out) < 0)
+	if (report_errors_findings(m, l, out) < 0)
 		goto oom;
 	if (trend_findings(m, l, out, &b))
 		goto oom;
-	if (!m->has_stats && m->nleaders) {
+	if (!m->has_stats && m->doc.n_leaders) {
 		strbuf_adds(&b, text_lang_str(l, "finding.no_stats"));
 		if (push(out, &b))
 			goto oom;
 	}
-	if (m->nexcluded) {
+	if (m->doc.n_excluded) {
 		char n[16];
-		snprintf(n, sizeof(n), "%zu", m->nexcluded);
+		snprintf(n, sizeof(n), "%zu", m->doc.n_excluded);
 		const char *names[] = {"n"};
 		const char *vals[] = {n};
 		text_subst(&b,
-			   text_lang_str(l, m->nexcluded == 1 ? "finding.excluded1"
-							      : "finding.excluded"),
+			   text_lang_str(l, m->doc.n_excluded == 1 ? "finding.excluded1"
+								   : "finding.excluded"),
 			   names, vals, 1);
 		if (push(out, &b))
 			goto oom;
@@ -425,11 +393,6 @@ oom:
 	strbuf_free(&b);
 	findings_free(out);
 	return err_set(e, "findings: out of memory");
-}
-
-int findings_add(struct findings *f, struct strbuf *b)
-{
-	return push(f, b);
 }
 
 void findings_free(struct findings *f)

@@ -25,12 +25,4 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 		   struct err *e);
 void findings_free(struct findings *f);
 
-/* findings_add: append the text of b to f's items (b is emptied). Returns 0, or -1 when
- * out of memory (b is then emptied too). */
-int findings_add(struct findings *f, struct strbuf *b);
-
-/* findings_op_name: the display name of an op ("PUT"): the string op.NAME, else the
- * name in upper case, into buf; returns buf. */
-const char *findings_op_name(const struct text_lang *l, const char *op, char *buf, size_t n);
-
 #endif

@@ -11,100 +11,6 @@
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
-void report_say_empty(struct report_builder *r, const char *title, const char *why)
-{
-	struct strbuf b = {0};
-	subst(&b, rb_str(r, "chart.empty"), "title", title, "why",
-	      why ? why : rb_str(r, "chart.empty_why"));
-	doc_para(r->d, rb_text(r, &b), 0);
-	strbuf_free(&b);
-}
-
-/* describe: a sentence of what c's data says, after its description (read by screen
- * readers: the SVG's <desc>). */
-static void describe(struct report_builder *r, struct chart *c)
-{
-	struct chart_summary s;
-	struct strbuf b = {0};
-	char k[16], n[16], v[TEXT_NUM_MAX], w[TEXT_NUM_MAX];
-	const char *names[] = {"top", "k", "n", "low", "v", "w"};
-	chart_summary(c, &s);
-	snprintf(k, sizeof(k), "%zu", s.kind == CHART_FOREST ? s.filled : s.wins);
-	snprintf(n, sizeof(n), "%zu", s.kind == CHART_FOREST ? s.estimates : s.of);
-	const char *vals[] = {s.top ? s.top : "",
-			      k,
-			      n,
-			      s.low ? s.low : "",
-			      text_num(r->nf, s.top_value, -1, v, sizeof(v)),
-			      text_num(r->nf, s.low_value, -1, w, sizeof(w))};
-	const char *key = s.kind == CHART_FOREST  ? (s.estimates ? "desc.forest" : NULL)
-			  : s.top == NULL         ? NULL
-			  : s.kind == CHART_STACK ? "desc.stack"
-			  : s.kind == CHART_LINE  ? (s.wins == s.of ? "desc.line_all" : "desc.line")
-			  : isfinite(s.top_value) ? "desc.rows1"
-						  : "desc.rows";
-	if (key == NULL)
-		return;
-	text_subst(&b, rb_str(r, key), names, vals, 6);
-	chart_add_desc(c, rb_text(r, &b));
-	strbuf_free(&b);
-}
-
-void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out)
-{
-	report_add_scene_why(r, c, width, NULL, out);
-}
-
-void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
-			  struct scene **out)
-{
-	*out = NULL;
-	if (c == NULL) {
-		fail_oom(r);
-		return;
-	}
-	if (chart_is_empty(c)) {
-		report_say_empty(r, chart_title(c), why);
-		chart_free(c);
-		return;
-	}
-	describe(r, c);
-	*out = chart_layout(c, r->f, r->nf, width, r->e);
-	if (*out == NULL)
-		r->failed = 1;
-	chart_free(c);
-}
-
-/* Paragraphs of a prose template (blank-line separated). */
-void report_prose(struct report_builder *r, const char *name)
-{
-	char *text = text_lang_prose(r->l, name, r->e), *p, *q;
-	if (text == NULL) {
-		r->failed = 1;
-		return;
-	}
-	for (p = text; *p; p = q) {
-		q = strstr(p, "\n\n");
-		if (q) {
-			*q = 0;
-			q += 2;
-		} else {
-			q = p + strlen(p);
-		}
-		while (*p == '\n')
-			p++;
-		size_t len = strlen(p);
-		while (len && (p[len - 1] == '\n' || p[len - 1] == ' '))
-			p[--len] = 0;
-		for (char *s = p; *s; s++)
-			if (*s == '\n')
-				*s = ' ';
-		if (*p)
-			doc_para(r->d, p, 0);
-	}
-	free(text);
-}
-
 static void findings(struct report_builder *r, const struct findings *fd)
 {
 	doc_heading(r->d, 1, "findings", rb_str(r, "section.findings"));
@@ -117,10 +23,10 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 {
 	const struct report_model *m = r->m;
 	int cycles = 0;
-	for (size_t i = 0; i < m->ncells; i++)
-		for (size_t k = 0; k < m->cells[i].nruns; k++)
-			if (m->cells[i].runs[k].cycle > cycles)
-				cycles = m->cells[i].runs[k].cycle;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		for (size_t k = 0; k < m->doc.cells[i].n_runs; k++)
+			if (m->doc.cells[i].runs[k].cycle > cycles)
+				cycles = m->doc.cells[i].runs[k].cycle;
 	size_t *count = calloc((size_t)cycles + 1, sizeof(*count));
 	char n[32], cy[16];
 	int same = 1;
@@ -128,10 +34,10 @@ static void runs_per_cycle(struct report_builder *r, struct strbuf *b)
 		fail_oom(r);
 		return;
 	}
-	for (size_t i = 0; i < m->ncells; i++)
-		for (size_t k = 0; k < m->cells[i].nruns; k++)
-			if (m->cells[i].runs[k].cycle > 0)
-				count[m->cells[i].runs[k].cycle]++;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		for (size_t k = 0; k < m->doc.cells[i].n_runs; k++)
+			if (m->doc.cells[i].runs[k].cycle > 0)
+				count[m->doc.cells[i].runs[k].cycle]++;
 	for (int c = 2; c <= cycles; c++)
 		same &= count[c] == count[1];
 	for (int c = 1; c <= cycles; c++) {
@@ -161,12 +67,19 @@ static void environment(struct report_builder *r)
 			      "env.runs",      "env.order", "env.source", "env.tool",
 			      "env.generated", "env.policy"};
 	snprintf(n, sizeof(n), "%d", m->campaign_cycles);
-	snprintf(buf, sizeof(buf), "%s %s", m->tool_name, m->tool_version);
+	snprintf(buf, sizeof(buf), "%s %s",
+		 m->doc.tool_name != NULL || m->doc.tool_version != NULL
+			 ? model_str(m->doc.tool_name)
+			 : "s3bench",
+		 model_str(m->doc.tool_version));
 	struct strbuf runs = {0};
 	runs_per_cycle(r, &runs);
-	const char *vals[] = {m->campaign_name,  m->campaign_title, m->campaign_client, n,
-			      rb_text(r, &runs), m->campaign_order, m->source,          buf,
-			      m->generated,      m->policy_name};
+	const struct results_campaign *cp = &m->doc.campaign;
+	const char *vals[] = {model_str(cp->name),         model_str(cp->title),
+			      model_str(cp->client),       n,
+			      rb_text(r, &runs),           model_str(cp->order),
+			      model_str(m->doc.source),    buf,
+			      model_str(m->doc.generated), model_str(m->doc.policy.name)};
 	for (size_t i = 0; i < 10; i++) {
 		doc_table_row(t);
 		doc_table_cell(t, 0, rb_str(r, keys[i]), CELL_ROWHEAD, NULL, NULL);
@@ -185,7 +98,7 @@ static void environment(struct report_builder *r)
 	for (size_t i = 0; i < m->nops; i++) {
 		char opn[32], sz[32];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, m->ops[i], opn, sizeof(opn)),
+		doc_table_cell(t, 0, report_op_name(r->l, m->ops[i], opn, sizeof(opn)),
 			       CELL_ROWHEAD, NULL, NULL);
 		for (size_t k = 0; k < m->nsizes; k++) {
 			if (k)
@@ -207,15 +120,15 @@ static void environment(struct report_builder *r)
 	}
 	static const char *const oneoff[] = {"list", "head", "delete"};
 	for (size_t k = 0; k < 3; k++) {
-		const struct rm_oneoff *o = NULL;
-		for (size_t i = 0; i < m->noneoffs && o == NULL; i++)
-			if (strcmp(m->oneoffs[i].op, oneoff[k]) == 0)
-				o = &m->oneoffs[i];
+		const struct results_oneoff *o = NULL;
+		for (size_t i = 0; i < m->doc.n_ops && o == NULL; i++)
+			if (strcmp(m->doc.ops[i].op, oneoff[k]) == 0)
+				o = &m->doc.ops[i];
 		if (o == NULL)
 			continue;
 		char opn[32], sz[32], w[16], cl[16], ob[TEXT_NUM_MAX];
 		doc_table_row(t);
-		doc_table_cell(t, 0, findings_op_name(r->l, oneoff[k], opn, sizeof(opn)),
+		doc_table_cell(t, 0, report_op_name(r->l, oneoff[k], opn, sizeof(opn)),
 			       CELL_ROWHEAD, NULL, NULL);
 		doc_table_cell(t, 1,
 			       o->size ? model_size_text(m, r->nf, o->size, sz, sizeof(sz))
@@ -228,8 +141,10 @@ static void environment(struct report_builder *r)
 		}
 		doc_table_cell(t, 2, o->clients > 1 ? rb_text(r, &b) : w, 0, NULL, NULL);
 		strbuf_free(&b);
-		doc_table_cell(t, 3, text_num(r->nf, (double)o->objects, 0, ob, sizeof(ob)),
-			       CELL_NUM, NULL, NULL);
+		doc_table_cell(
+			t, 3,
+			text_num(r->nf, o->objects > 0 ? (double)o->objects : 0, 0, ob, sizeof(ob)),
+			CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, rb_str(r, "matrix.once"), 0, NULL, NULL);
 	}
 }
@@ -283,11 +198,11 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab)),
 				m->subjects[s].color);
 			for (size_t k = 0; k < nc; k++) {
-				const struct rm_cell *cell = model_cell(m, (int)s, op, size,
-									conc[k]);
-				const struct rm_stat *st = cell == NULL ? NULL
-							   : size == 0  ? &cell->obj_s
-									: &cell->mib_s;
+				const struct results_cell *cell = model_cell(m, (int)s, op, size,
+									     conc[k]);
+				const struct results_stat *st = cell == NULL ? NULL
+								: size == 0  ? &cell->obj_s
+									     : &cell->mib_s;
 				chart_set_point(c, si, k, st ? st->value : NAN);
 				if (st) {
 					char n[24];
@@ -311,7 +226,7 @@ static void throughput(struct report_builder *r, const char *op)
 	const struct report_model *m = r->m;
 	char opname[32], id[32];
 	struct strbuf b = {0};
-	findings_op_name(r->l, op, opname, sizeof(opname));
+	report_op_name(r->l, op, opname, sizeof(opname));
 	snprintf(id, sizeof(id), "%s", op);
 	subst(&b, rb_str(r, "section.tput"), "op", opname, NULL, NULL);
 	const char *heading = rb_text(r, &b);
@@ -349,8 +264,8 @@ static void latency(struct report_builder *r)
 	const struct report_model *m = r->m;
 	char opname[32];
 	int pooled = 0;
-	for (size_t i = 0; i < m->ncells && !pooled; i++)
-		pooled = m->cells[i].latency.pooled.present;
+	for (size_t i = 0; i < m->doc.n_cells && !pooled; i++)
+		pooled = model_pooled(&m->doc.cells[i]);
 	doc_heading(r->d, 1, "latency", rb_str(r, "section.latency"));
 	doc_para(r->d, rb_str(r, pooled ? "latency.intro_pooled" : "latency.intro"), 0);
 	struct scene **sc = calloc(m->nops * m->nconc + 1, sizeof(*sc));
@@ -360,7 +275,7 @@ static void latency(struct report_builder *r)
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++) {
-		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
+		report_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		for (size_t k = 0; k < m->nconc; k++)
 			if (model_measured_conc(m, m->ops[o], m->concurrency[k]))
 				report_add_scene(r,
@@ -387,10 +302,10 @@ static void consistency(struct report_builder *r)
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			double v = NAN;
 			char n[24] = "";
-			for (size_t i = 0; i < m->nconsistency; i++)
-				if (m->consistency[i].subject == (int)s) {
-					v = m->consistency[i].cv_mean * 100;
-					snprintf(n, sizeof(n), "%d", m->consistency[i].cells);
+			for (size_t i = 0; i < m->doc.n_consistency; i++)
+				if (m->doc.consistency[i].subject == (int)s) {
+					v = m->doc.consistency[i].cv_mean * 100;
+					snprintf(n, sizeof(n), "%lld", m->doc.consistency[i].cells);
 				}
 			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
 			chart_set_row_n(c, p, n);
@@ -402,8 +317,8 @@ static void consistency(struct report_builder *r)
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 2);
 	doc_table_head(t, 1, rb_str(r, "col.cv"), 1);
 	doc_table_head(t, 2, rb_str(r, "col.cells"), 1);
-	for (size_t i = 0; i < m->nconsistency; i++) {
-		const struct rm_consistency *cv = &m->consistency[i];
+	for (size_t i = 0; i < m->doc.n_consistency; i++) {
+		const struct results_consistency *cv = &m->doc.consistency[i];
 		char cells[16];
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
@@ -415,7 +330,7 @@ static void consistency(struct report_builder *r)
 			snprintf(pct, sizeof(pct), "%s", TEXT_NULL);
 		doc_table_cell(t, 1, pct, CELL_NUM | (isfinite(cv->cv_mean) ? 0 : CELL_MUTED), NULL,
 			       NULL);
-		snprintf(cells, sizeof(cells), "%d", cv->cells);
+		snprintf(cells, sizeof(cells), "%lld", cv->cells);
 		doc_table_cell(t, 2, cells, CELL_NUM, NULL, NULL);
 	}
 }
@@ -425,7 +340,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 	const struct report_model *m = r->m;
 	char opname[32], id[32], buf[TEXT_NUM_MAX];
 	struct strbuf b = {0};
-	findings_op_name(r->l, op, opname, sizeof(opname));
+	report_op_name(r->l, op, opname, sizeof(opname));
 	snprintf(id, sizeof(id), "operations-%s", op);
 	doc_heading(r->d, 2, id, opname);
 	snprintf(id, sizeof(id), "t-%s", op);
@@ -438,12 +353,12 @@ static void oneoff_op(struct report_builder *r, const char *op)
 	for (size_t i = 0; i < 8; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+		const struct results_oneoff *o = model_oneoff(m, (int)s, op);
 		double v[7] = {NAN, NAN, NAN, NAN, NAN, NAN, NAN};
 		if (o) {
 			v[0] = o->obj_s;
-			v[1] = o->latency.avg;
-			v[2] = o->ttfb.avg;
+			v[1] = o->latency_ms.avg;
+			v[2] = o->ttfb_ms.avg;
 			v[3] = o->seg_median;
 			v[4] = o->seg_fastest;
 			v[5] = o->seg_slowest;
@@ -467,7 +382,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 		chart_set_axis(c, rb_str(r, "unit.objs"), "", "");
 		int p = chart_add_panel(c, "");
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_oneoff *o = model_oneoff(m, (int)s, op);
+			const struct results_oneoff *o = model_oneoff(m, (int)s, op);
 			char n[24] = "";
 			chart_add_range(c, p, m->subjects[s].label, m->subjects[s].color,
 					o ? o->seg_slowest : NAN, o ? o->seg_median : NAN,
@@ -484,7 +399,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 static void operations(struct report_builder *r)
 {
 	static const char *const ops[] = {"list", "head", "delete"};
-	if (!r->m->noneoffs)
+	if (!r->m->doc.n_ops)
 		return;
 	doc_heading(r->d, 1, "operations", rb_str(r, "section.operations"));
 	doc_para(r->d, rb_str(r, "operations.intro"), 0);
@@ -500,18 +415,18 @@ static void methodology(struct report_builder *r)
 	struct strbuf b = {0};
 	doc_heading(r->d, 1, "methodology", rb_str(r, "section.methodology"));
 	report_prose(r, "methodology.txt");
-	if (m->warp_engine && *m->warp_engine) {
+	if (m->doc.warp_engine && *m->doc.warp_engine) {
 		char key[48];
 
-		snprintf(key, sizeof(key), "methodology.warp_%s", m->warp_engine);
+		snprintf(key, sizeof(key), "methodology.warp_%s", m->doc.warp_engine);
 		doc_para(r->d, rb_str(r, key), 1);
 	}
 	report_methodology_stats(r);
 	report_retries_note(r);
 	doc_heading(r->d, 2, "inclusion", rb_str(r, "section.inclusion"));
-	doc_para(r->d, m->policy_rule, 1);
-	snprintf(n, sizeof(n), "%d", m->policy_min_samples);
-	subst(&b, rb_str(r, "policy.line"), "policy", m->policy_name, "min", n);
+	doc_para(r->d, model_str(m->doc.policy.rule), 1);
+	snprintf(n, sizeof(n), "%d", (int)m->doc.policy.min_samples);
+	subst(&b, rb_str(r, "policy.line"), "policy", model_str(m->doc.policy.name), "min", n);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
 	report_prose(r, "inclusion.txt");
@@ -522,7 +437,7 @@ static void samples(struct report_builder *r)
 	const struct report_model *m = r->m;
 	char buf[64], opname[32], sz[32];
 	doc_heading(r->d, 1, "samples", rb_str(r, "section.samples"));
-	if (m->nexcluded) {
+	if (m->doc.n_excluded) {
 		struct doc_table *t = doc_table(r->d, "t-excluded", rb_str(r, "table.excluded"), 7);
 		doc_table_head(t, 0, rb_str(r, "col.cycle"), 0.55);
 		doc_table_head(t, 1, rb_str(r, "col.subject"), 1.2);
@@ -531,8 +446,8 @@ static void samples(struct report_builder *r)
 		doc_table_head(t, 4, rb_str(r, "col.workers"), 0.7);
 		doc_table_head(t, 5, rb_str(r, "col.class"), 1);
 		doc_table_head(t, 6, rb_str(r, "col.reason"), 2.9);
-		for (size_t i = 0; i < m->nexcluded; i++) {
-			const struct rm_excluded *x = &m->excluded[i];
+		for (size_t i = 0; i < m->doc.n_excluded; i++) {
+			const struct results_run *x = &m->doc.excluded[i];
 			doc_table_row(t);
 			if (x->cycle)
 				snprintf(buf, sizeof(buf), "%d", x->cycle);
@@ -541,16 +456,18 @@ static void samples(struct report_builder *r)
 			doc_table_cell(t, 0, buf, CELL_NUM, NULL, NULL);
 			doc_table_cell(t, 1, m->subjects[x->subject].label, 0, NULL,
 				       m->subjects[x->subject].color);
-			doc_table_cell(t, 2, findings_op_name(r->l, x->op, opname, sizeof(opname)),
-				       0, NULL, NULL);
+			doc_table_cell(t, 2, report_op_name(r->l, x->op, opname, sizeof(opname)), 0,
+				       NULL, NULL);
 			doc_table_cell(t, 3,
 				       x->size ? model_size_text(m, r->nf, x->size, sz, sizeof(sz))
 					       : TEXT_NULL,
 				       0, NULL, NULL);
 			snprintf(buf, sizeof(buf), "%d", x->concurrency);
 			doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
-			doc_table_cell(t, 5, *x->cls ? x->cls : TEXT_NULL, 0, NULL, NULL);
-			doc_table_cell(t, 6, *x->reason ? x->reason : TEXT_NULL, 0, NULL, NULL);
+			doc_table_cell(t, 5, *model_str(x->cls) ? x->cls : TEXT_NULL, 0, NULL,
+				       NULL);
+			doc_table_cell(t, 6, *model_str(x->reason) ? x->reason : TEXT_NULL, 0, NULL,
+				       NULL);
 		}
 	} else {
 		doc_para(r->d, rb_str(r, "samples.none_excluded"), 0);
@@ -571,20 +488,20 @@ static void samples(struct report_builder *r)
 				doc_table_row(t);
 				doc_table_cell(
 					t, 0,
-					findings_op_name(r->l, m->ops[o], opname, sizeof(opname)),
+					report_op_name(r->l, m->ops[o], opname, sizeof(opname)),
 					CELL_ROWHEAD, NULL, NULL);
 				int hosts, conc = m->concurrency[k];
 				int clients = model_clients_at(m, m->ops[o], conc, &hosts);
-				model_workers_cell(r->l, conc, clients, buf, sizeof(buf));
+				report_workers_cell(r->l, conc, clients, buf, sizeof(buf));
 				doc_table_cell(t, 1, buf, CELL_NUM, NULL, NULL);
 				doc_table_cell(
 					t, 2,
 					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
 					NULL, NULL);
 				for (size_t s = 0; s < m->nsubjects; s++) {
-					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
-									     m->sizes[z],
-									     m->concurrency[k]);
+					const struct results_cell *c = model_cell(
+						m, (int)s, m->ops[o], m->sizes[z],
+						m->concurrency[k]);
 					if (c)
 						snprintf(buf, sizeof(buf), "%d/%d", c->n,
 							 c->expected);
@@ -605,17 +522,17 @@ static void appendix(struct report_builder *r)
 	const struct report_model *m = r->m;
 	char opname[32], id[32], sz[32], buf[TEXT_NUM_MAX], w[64];
 	int cycles = m->campaign_cycles;
-	for (size_t i = 0; i < m->ncells; i++)
-		for (size_t k = 0; k < m->cells[i].nruns; k++)
-			if (m->cells[i].runs[k].cycle > cycles)
-				cycles = m->cells[i].runs[k].cycle;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		for (size_t k = 0; k < m->doc.cells[i].n_runs; k++)
+			if (m->doc.cells[i].runs[k].cycle > cycles)
+				cycles = m->doc.cells[i].runs[k].cycle;
 	if (cycles < 1)
 		return;
 	doc_heading(r->d, 1, "appendix", rb_str(r, "section.appendix"));
 	doc_para(r->d, rb_str(r, "appendix.intro"), 0);
 	for (size_t o = 0; o < m->nops; o++) {
 		struct strbuf cap = {0};
-		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
+		report_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		snprintf(id, sizeof(id), "t-runs-%s", m->ops[o]);
 		subst(&cap, rb_str(r, "table.runs"), "op", opname, NULL, NULL);
 		struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), (size_t)cycles + 3);
@@ -630,11 +547,11 @@ static void appendix(struct report_builder *r)
 		for (size_t k = 0; k < m->nconc; k++)
 			for (size_t z = 0; z < m->nsizes; z++)
 				for (size_t s = 0; s < m->nsubjects; s++) {
-					const struct rm_cell *c = model_cell(m, (int)s, m->ops[o],
-									     m->sizes[z],
-									     m->concurrency[k]);
+					const struct results_cell *c = model_cell(
+						m, (int)s, m->ops[o], m->sizes[z],
+						m->concurrency[k]);
 					if (c == NULL ||
-					    (!c->nruns && !c->n)) /* this subject never ran it */
+					    (!c->n_runs && !c->n)) /* this subject never ran it */
 						continue;
 					doc_table_row(t);
 					doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
@@ -643,12 +560,12 @@ static void appendix(struct report_builder *r)
 						       model_size_text(m, r->nf, m->sizes[z], sz,
 								       sizeof(sz)),
 						       0, NULL, NULL);
-					model_workers_cell(r->l, c->concurrency, c->clients, w,
-							   sizeof(w));
+					report_workers_cell(r->l, c->concurrency, c->clients, w,
+							    sizeof(w));
 					doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
 					for (int cy = 1; cy <= cycles; cy++) {
-						const struct rm_run *run = NULL;
-						for (size_t q = 0; c && q < c->nruns; q++)
+						const struct results_cell_run *run = NULL;
+						for (size_t q = 0; c && q < c->n_runs; q++)
 							if (c->runs[q].cycle == cy)
 								run = &c->runs[q];
 						if (run && run->included)
@@ -680,8 +597,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (findings_build(m, l, &fd, e))
 		return NULL;
 	/* the campaign's title, else one made from the subjects compared */
-	if (*m->campaign_title) {
-		strbuf_adds(&title, m->campaign_title);
+	if (*model_str(m->doc.campaign.title)) {
+		strbuf_adds(&title, m->doc.campaign.title);
 	} else {
 		for (size_t i = 0; i < m->nsubjects; i++) {
 			if (i)
@@ -692,8 +609,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 		      NULL);
 	}
 	subst(&meta, rb_str(&r, "title.meta"), "generated",
-	      *m->generated ? m->generated : TEXT_NULL, "source",
-	      *m->source ? m->source : TEXT_NULL);
+	      *model_str(m->doc.generated) ? m->doc.generated : TEXT_NULL, "source",
+	      *model_str(m->doc.source) ? m->doc.source : TEXT_NULL);
 	r.d = doc_new(text_lang_code(l), rb_text(&r, &title), fd.headline, rb_text(&r, &meta));
 	strbuf_free(&meta);
 	strbuf_free(&title);

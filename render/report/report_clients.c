@@ -8,15 +8,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/report/findings.h"
 #include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
 int report_clients_workers(struct report_builder *r, const char *op, int conc, struct strbuf *b)
 {
-	struct model_workers w;
-	int rc = model_workers_at(r->m, r->l, op, conc, MODEL_WORKERS_LONG, &w);
+	struct report_workers w;
+	int rc = report_workers_at(r->m, r->l, op, conc, REPORT_WORKERS_LONG, &w);
 
 	if (rc < 0)
 		fail_oom(r);
@@ -56,10 +55,10 @@ void report_clients_env(struct report_builder *r, struct doc_table *t)
 	struct strbuf b = {0};
 	char n[16];
 
-	if (!model_distributed(m) || !m->nclient_hosts)
+	if (!model_distributed(m) || !m->doc.n_client_hosts)
 		return;
-	for (size_t i = 0; i < m->nclient_hosts; i++) {
-		const struct rm_client_host *h = &m->client_hosts[i];
+	for (size_t i = 0; i < m->doc.n_client_hosts; i++) {
+		const struct results_client_host *h = &m->doc.client_hosts[i];
 		if (i)
 			strbuf_adds(&b, ", ");
 		snprintf(n, sizeof(n), "%d", h->ranks);
@@ -74,10 +73,10 @@ void report_clients_env(struct report_builder *r, struct doc_table *t)
 
 /* balance_parts: the op name, size text and workers text ("24 workers (3 clients × 8) on
  * 2 hosts") of entry b. */
-static void balance_parts(struct report_builder *r, const struct rm_balance *b, char *opname,
+static void balance_parts(struct report_builder *r, const struct results_balance *b, char *opname,
 			  size_t on, char *sz, size_t sn, struct strbuf *workers)
 {
-	findings_op_name(r->l, b->op, opname, on);
+	report_op_name(r->l, b->op, opname, on);
 	model_size_text(r->m, r->nf, b->size, sz, sn);
 	if (!report_clients_workers(r, b->op, b->concurrency, workers))
 		strbuf_addf(workers, "%d", b->workers_total);
@@ -87,20 +86,20 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 {
 	const struct report_model *m = r->m;
 
-	for (size_t i = 0; i < m->nbalance && !r->failed; i++) {
-		const struct rm_balance *b = &m->balance[i];
+	for (size_t i = 0; i < m->doc.n_client_balance && !r->failed; i++) {
+		const struct results_balance *b = &m->doc.client_balance[i];
 		struct strbuf s = {0}, w = {0};
 		char opname[32], sz[32], ratio[TEXT_NUM_MAX];
 
-		if (!(b->ratio > REPORT_IMBALANCE))
+		if (!(b->ratio_max_min > REPORT_IMBALANCE))
 			continue;
 		balance_parts(r, b, opname, sizeof(opname), sz, sizeof(sz), &w);
-		text_num(r->nf, b->ratio, 2, ratio, sizeof(ratio));
+		text_num(r->nf, b->ratio_max_min, 2, ratio, sizeof(ratio));
 		const char *names[] = {"subject", "op", "size", "ratio", "workers"};
 		const char *vals[] = {m->subjects[b->subject].label, opname, sz, ratio,
 				      rb_text(r, &w)};
 		text_subst(&s, rb_str(r, "finding.imbalance"), names, vals, 5);
-		if (findings_add(fd, &s) < 0)
+		if (report_finding_add(fd, &s) < 0)
 			fail_oom(r);
 		strbuf_free(&s);
 		strbuf_free(&w);
@@ -108,7 +107,7 @@ void report_clients_findings(struct report_builder *r, struct findings *fd)
 }
 
 /* balance_table: the per-client table of one client_balance entry. */
-static void balance_table(struct report_builder *r, const struct rm_balance *b, size_t idx)
+static void balance_table(struct report_builder *r, const struct results_balance *b, size_t idx)
 {
 	const struct report_model *m = r->m;
 	struct strbuf cap = {0}, w = {0};
@@ -126,19 +125,21 @@ static void balance_table(struct report_builder *r, const struct rm_balance *b, 
 	doc_table_head(t, 1, rb_str(r, "col.host"), 1.6);
 	doc_table_head(t, 2, rb_str(r, "unit.mibs"), 1);
 	doc_table_head(t, 3, rb_str(r, "unit.objs"), 1);
-	for (size_t k = 0; k < b->nclients; k++) {
-		const struct rm_balance_client *c = &b->clients[k];
+	for (size_t k = 0; k < b->n_clients; k++) {
+		const struct results_balance_client *c = &b->clients[k];
 		doc_table_row(t);
 		snprintf(rank, sizeof(rank), "%d", c->rank);
 		doc_table_cell(t, 0, rank, CELL_ROWHEAD | CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 1, *c->host ? c->host : TEXT_NULL, 0, NULL, NULL);
+		doc_table_cell(t, 1, *model_str(c->host) ? c->host : TEXT_NULL, 0, NULL, NULL);
 		doc_table_cell(t, 2, num(r, c->mib_s, buf),
 			       CELL_NUM | (isnan(c->mib_s) ? CELL_MUTED : 0), NULL, NULL);
 		doc_table_cell(t, 3, num(r, c->obj_s, buf),
 			       CELL_NUM | (isnan(c->obj_s) ? CELL_MUTED : 0), NULL, NULL);
 	}
-	text_num(r->nf, b->ratio, 2, buf, sizeof(buf));
-	subst(&cap, rb_str(r, b->ratio > REPORT_IMBALANCE ? "clients.ratio_high" : "clients.ratio"),
+	text_num(r->nf, b->ratio_max_min, 2, buf, sizeof(buf));
+	subst(&cap,
+	      rb_str(r,
+		     b->ratio_max_min > REPORT_IMBALANCE ? "clients.ratio_high" : "clients.ratio"),
 	      "ratio", buf, NULL, NULL);
 	doc_table_foot(t, rb_text(r, &cap));
 	strbuf_free(&cap);
@@ -148,10 +149,10 @@ void report_clients(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 
-	if (!m->nbalance)
+	if (!m->doc.n_client_balance)
 		return;
 	doc_heading(r->d, 1, "clients", rb_str(r, "section.clients"));
 	doc_para(r->d, rb_str(r, "clients.intro"), 0);
-	for (size_t i = 0; i < m->nbalance && !r->failed; i++)
-		balance_table(r, &m->balance[i], i);
+	for (size_t i = 0; i < m->doc.n_client_balance && !r->failed; i++)
+		balance_table(r, &m->doc.client_balance[i], i);
 }

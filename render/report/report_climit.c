@@ -8,28 +8,25 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/climit.h"
 #include "core/palette.h"
-#include "render/report/findings.h"
-#include "render/model/jread.h"
 #include "render/model/model_query.h"
-#include "render/model/model_climit.h"
 #include "render/report/report_int.h"
 
 #define MARK " \u2021" /* the double dagger after a client-limited cell's figure */
 
-static const struct rm_climit_cell *cell_of(const struct report_model *m, const struct rm_cell *c)
+/* limited: 1 when the cell (NULL: none) is client-limited. */
+static int limited(const struct results_cell *c)
 {
-	if (m->climit == NULL || c == NULL || c < m->cells || c >= m->cells + m->ncells)
-		return NULL;
-	return &m->climit->cells[c - m->cells];
+	return c != NULL && c->client_limit.verdict == RESULTS_LIMITED;
 }
 
-void report_climit_mark(struct report_builder *r, const struct rm_cell *c, char *buf, size_t n)
+void report_climit_mark(struct report_builder *r, const struct results_cell *c, char *buf, size_t n)
 {
-	const struct rm_climit_cell *k = cell_of(r->m, c);
 	size_t len = strlen(buf);
 
-	if (k != NULL && k->verdict == RM_CLIMIT_LIMITED && len + sizeof(MARK) < n)
+	(void)r;
+	if (limited(c) && len + sizeof(MARK) < n)
 		memcpy(buf + len, MARK, sizeof(MARK));
 }
 
@@ -40,41 +37,38 @@ const char *report_climit_label(struct report_builder *r, int s, const char *op,
 
 	snprintf(buf, n, "%s", m->subjects[s].label);
 	for (size_t k = 0; k < m->nconc; k++) {
-		const struct rm_climit_cell *c = cell_of(
-			m, model_cell(m, s, op, size, m->concurrency[k]));
-		if (c != NULL && c->verdict == RM_CLIMIT_LIMITED) {
-			report_climit_mark(r, model_cell(m, s, op, size, m->concurrency[k]), buf,
-					   n);
+		const struct results_cell *c = model_cell(m, s, op, size, m->concurrency[k]);
+
+		if (limited(c)) {
+			report_climit_mark(r, c, buf, n);
 			break;
 		}
 	}
 	return buf;
 }
 
-static const struct rm_climit_leader *leader_of(const struct report_model *m, const char *op,
-						uint64_t size, int conc, int *subject)
+/* any_limited: 1 when some matrix cell is client-limited. */
+static int any_limited(const struct report_model *m)
 {
-	for (size_t i = 0; m->climit != NULL && i < m->nleaders; i++)
-		if (strcmp(m->leaders[i].op, op) == 0 && m->leaders[i].size == size &&
-		    m->leaders[i].concurrency == conc) {
-			*subject = m->leaders[i].subject;
-			return &m->climit->leaders[i];
-		}
-	return NULL;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (limited(&m->doc.cells[i]))
+			return 1;
+	return 0;
 }
 
 /* reason_text: "client CPU 97 %" / "client NIC 95 % of its speed" / "too few workers for
  * the rate" for the first reason of k. */
-static void reason_text(struct report_builder *r, const struct rm_climit_cell *k, struct strbuf *b)
+static void reason_text(struct report_builder *r, const struct results_cell_climit *k,
+			struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX];
 
-	if (strstr(k->reasons, "cpu") != NULL) { /* cpu or shared-cpu */
+	if (k->reasons & (CLIMIT_R_CPU | CLIMIT_R_SHARED_CPU)) {
 		subst(b, rb_str(r, "climit.why_cpu"), "pct",
-		      text_num(r->nf, k->cpu_max, 0, x, sizeof(x)), NULL, NULL);
-	} else if (strstr(k->reasons, "nic") != NULL) {
+		      text_num(r->nf, k->cpu_busy_pct_max, 0, x, sizeof(x)), NULL, NULL);
+	} else if (k->reasons & CLIMIT_R_NIC) {
 		subst(b, rb_str(r, "climit.why_nic"), "pct",
-		      text_num(r->nf, k->nic_max, 0, x, sizeof(x)), NULL, NULL);
+		      text_num(r->nf, k->nic_pct_max, 0, x, sizeof(x)), NULL, NULL);
 	} else {
 		strbuf_adds(b, rb_str(r, "climit.why_workers"));
 	}
@@ -82,7 +76,7 @@ static void reason_text(struct report_builder *r, const struct rm_climit_cell *k
 
 /* legend_line: the sentence of subject s's limited cell k in (op, size, conc). */
 static void legend_line(struct report_builder *r, const char *opname, uint64_t size, int conc,
-			int s, int lead, const struct rm_climit_cell *k, struct strbuf *out)
+			int s, int lead, const struct results_cell_climit *k, struct strbuf *out)
 {
 	const struct report_model *m = r->m;
 	struct strbuf why = {0}, line = {0};
@@ -90,7 +84,7 @@ static void legend_line(struct report_builder *r, const char *opname, uint64_t s
 	const char *tpl;
 
 	reason_text(r, k, &why);
-	if (strcmp(k->reasons, "shared-cpu") == 0)
+	if (k->reasons == CLIMIT_R_SHARED_CPU)
 		tpl = "climit.line_shared";
 	else if (s == lead)
 		tpl = "climit.line_leader";
@@ -116,22 +110,22 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 	struct strbuf b = {0};
 	int any = 0;
 
-	if (m->climit == NULL || !m->climit->any_limited)
+	if (!any_limited(m))
 		return;
 	for (size_t z = 0; z < m->nsizes; z++)
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z], conc);
-			const struct rm_climit_cell *k = cell_of(m, c);
-			int lead = -1;
+			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[z], conc);
+			const struct results_leader *d = model_leader(m, op, m->sizes[z], conc);
+			int lead = d != NULL ? d->subject : -1;
 
-			if (k == NULL || k->verdict != RM_CLIMIT_LIMITED)
+			if (!limited(c))
 				continue;
-			leader_of(m, op, m->sizes[z], conc, &lead);
 			if (!any)
 				strbuf_adds(&b, rb_str(r, "climit.legend"));
 			any = 1;
 			strbuf_adds(&b, " ");
-			legend_line(r, opname, m->sizes[z], conc, (int)s, lead, k, &b);
+			legend_line(r, opname, m->sizes[z], conc, (int)s, lead, &c->client_limit,
+				    &b);
 		}
 	if (any)
 		doc_para(r->d, rb_text(r, &b), 0);
@@ -157,12 +151,13 @@ static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < m->climit->nruns; i++) {
-		const struct rm_climit_run *x = &m->climit->runs[i];
-		int s = jread_find_subject(m, x->subject);
+	for (size_t i = 0; i < m->doc.n_runs; i++) {
+		const struct results_run *x = &m->doc.runs[i];
+		const struct results_phases *ph = x->request_phases;
+		int s = x->subject;
 		size_t k;
 
-		if (!x->has_phases || !x->included || s < 0)
+		if (ph == NULL || !x->included)
 			continue;
 		for (k = 0; k < n; k++)
 			if (g[k].subject == s && g[k].size == x->size &&
@@ -178,9 +173,9 @@ static size_t time_groups(const struct report_model *m, struct tgroup *g, size_t
 			n++;
 		}
 		for (int p = 0; p < 6; p++)
-			g[k].ph[p] += isfinite(x->ph[p]) ? x->ph[p] : 0;
-		if (isfinite(x->rtt_ms)) {
-			g[k].rtt += x->rtt_ms;
+			g[k].ph[p] += isfinite(ph->mean_ms[p]) ? ph->mean_ms[p] : 0;
+		if (isfinite(ph->rtt_ms)) {
+			g[k].rtt += ph->rtt_ms;
 			g[k].nrtt++;
 		}
 		g[k].n++;
@@ -204,7 +199,7 @@ static void dominant(struct report_builder *r, const struct tgroup *g, struct st
 	struct strbuf b = {0};
 	double share = g->total > 0 && isfinite(g->rtt) ? g->rtt / g->total : 0;
 
-	findings_op_name(r->l, g->op, opn, sizeof(opn));
+	report_op_name(r->l, g->op, opn, sizeof(opn));
 	model_size_text(m, r->nf, g->size, sz, sizeof(sz));
 	if (share >= 0.5) {
 		double server = g->ph[4] - g->rtt;
@@ -278,7 +273,7 @@ static void time_chart(struct report_builder *r, const struct tgroup *g, size_t 
 			j++;
 		if (j < i) /* this op and size has its panel already */
 			continue;
-		findings_op_name(r->l, g[i].op, opn, sizeof(opn));
+		report_op_name(r->l, g[i].op, opn, sizeof(opn));
 		model_size_text(m, r->nf, g[i].size, sz, sizeof(sz));
 		snprintf(title, sizeof(title), "%s %s", opn, sz);
 		int p = chart_add_panel(c, title);
@@ -301,7 +296,9 @@ void report_climit_time(struct report_builder *r)
 	struct strbuf says = {0};
 	size_t n;
 
-	if (m->climit == NULL || !m->climit->any_phases)
+	for (n = 0; n < m->doc.n_runs && m->doc.runs[n].request_phases == NULL; n++)
+		;
+	if (n == m->doc.n_runs)
 		return;
 	n = time_groups(m, g, sizeof(g) / sizeof(g[0]));
 	if (n == 0)
@@ -325,7 +322,7 @@ void report_climit_time(struct report_builder *r)
 
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[g[k].subject].label, CELL_ROWHEAD, NULL, NULL);
-		findings_op_name(r->l, g[k].op, opn, sizeof(opn));
+		report_op_name(r->l, g[k].op, opn, sizeof(opn));
 		model_size_text(m, r->nf, g[k].size, sz, sizeof(sz));
 		snprintf(line, sizeof(line), "%s %s", opn, sz);
 		doc_table_cell(t, 1, line, 0, NULL, NULL);
@@ -343,53 +340,77 @@ void report_climit_time(struct report_builder *r)
 
 /* ---- appendix and limitations ---------------------------------------------------- */
 
+/* any_measured: 1 when some matrix cell has a client-limit verdict. */
+static int any_measured(const struct report_model *m)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (m->doc.cells[i].client_limit.verdict != RESULTS_NOT_MEASURED)
+			return 1;
+	return 0;
+}
+
+/* client_row: a measured run's resources into t. */
+static void client_row(struct report_builder *r, struct doc_table *t, const struct results_run *x)
+{
+	const struct results_run_client *cl = x->client;
+	double v[4] = {cl ? cl->cpu_busy_pct.v : NAN, cl ? cl->collector_cpu_pct.v : NAN,
+		       cl ? cl->other_cpu_pct.v : NAN, cl ? cl->tcp_retrans_pct.v : NAN};
+	double speed = cl ? cl->nic_speed_mbit.v : NAN;
+	char buf[TEXT_NUM_MAX * 3 + 16], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], why[64];
+
+	doc_table_row(t);
+	doc_table_cell(t, 0, model_str(x->path), CELL_ROWHEAD, NULL, NULL);
+	for (int c = 0; c < 3; c++)
+		doc_table_cell(t, (size_t)c + 1, text_num(r->nf, v[c], 0, a, sizeof(a)), CELL_NUM,
+			       NULL, NULL);
+	snprintf(buf, sizeof(buf), "%s / %s",
+		 text_num(r->nf, cl ? cl->nic_tx_mbit_s.v : NAN, 0, a, sizeof(a)),
+		 text_num(r->nf, cl ? cl->nic_rx_mbit_s.v : NAN, 0, b, sizeof(b)));
+	if (isfinite(speed)) {
+		size_t l = strlen(buf);
+		snprintf(buf + l, sizeof(buf) - l, " (%s)",
+			 text_num(r->nf, speed, 0, a, sizeof(a)));
+	}
+	doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
+	doc_table_cell(t, 5, text_num(r->nf, v[3], 2, a, sizeof(a)), CELL_NUM, NULL, NULL);
+	if (x->client_limit->limited)
+		doc_table_cell(t, 6, model_reasons(x->client_limit->reasons, why, sizeof(why)), 0,
+			       NULL, NULL);
+	else
+		doc_table_cell(t, 6, rb_str(r, "climit.not_limited"), CELL_MUTED, NULL, NULL);
+}
+
 void report_climit_appendix(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	static const char *const cols[] = {
 		"col.run",        "climit.col_cpu",     "climit.col_collector", "climit.col_other",
 		"climit.col_nic", "climit.col_retrans", "climit.col_verdict"};
-	char buf[TEXT_NUM_MAX * 3 + 16], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
 	struct strbuf foot = {0};
+	size_t unmeasured = 0;
 
-	if (m->climit == NULL || m->climit->nruns_total == 0)
+	if (m->doc.n_runs == 0)
 		return;
 	doc_heading(r->d, 2, "client-resources", rb_str(r, "section.client_resources"));
-	if (!m->climit->any_measured) {
+	if (!any_measured(m)) {
 		doc_para(r->d, rb_str(r, "climit.none_measured"), 0);
 		return;
 	}
 	struct doc_table *t = doc_table(r->d, "t-client", rb_str(r, "table.client"), 7);
 	for (int c = 0; c < 7; c++)
 		doc_table_head(t, (size_t)c, rb_str(r, cols[c]), c == 0 ? 2.6 : 1);
-	for (size_t i = 0; i < m->climit->nruns; i++) {
-		const struct rm_climit_run *x = &m->climit->runs[i];
-		double v[4] = {x->cpu, x->collector, x->other, x->retrans};
+	for (size_t i = 0; i < m->doc.n_runs; i++) {
+		const struct results_run *x = &m->doc.runs[i];
 
-		if (!x->measured)
-			continue;
-		doc_table_row(t);
-		doc_table_cell(t, 0, x->path, CELL_ROWHEAD, NULL, NULL);
-		for (int c = 0; c < 3; c++)
-			doc_table_cell(t, (size_t)c + 1, text_num(r->nf, v[c], 0, a, sizeof(a)),
-				       CELL_NUM, NULL, NULL);
-		snprintf(buf, sizeof(buf), "%s / %s", text_num(r->nf, x->tx, 0, a, sizeof(a)),
-			 text_num(r->nf, x->rx, 0, b, sizeof(b)));
-		if (isfinite(x->speed)) {
-			size_t l = strlen(buf);
-			snprintf(buf + l, sizeof(buf) - l, " (%s)",
-				 text_num(r->nf, x->speed, 0, a, sizeof(a)));
-		}
-		doc_table_cell(t, 4, buf, CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 5, text_num(r->nf, v[3], 2, a, sizeof(a)), CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 6, x->limited ? x->reasons : rb_str(r, "climit.not_limited"),
-			       x->limited ? 0 : CELL_MUTED, NULL, NULL);
+		unmeasured += x->client_limit == NULL;
+		if (x->client_limit != NULL && (x->client != NULL || x->request_phases != NULL))
+			client_row(r, t, x);
 	}
 	strbuf_adds(&foot, rb_str(r, "table.client_foot"));
-	if (m->climit->nruns_unmeasured > 0) {
+	if (unmeasured > 0) {
 		char n[24];
 		struct strbuf u = {0};
-		snprintf(n, sizeof(n), "%zu", m->climit->nruns_unmeasured);
+		snprintf(n, sizeof(n), "%zu", unmeasured);
 		subst(&u, rb_str(r, "climit.unmeasured"), "n", n, NULL, NULL);
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_text(r, &u));

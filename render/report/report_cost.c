@@ -5,44 +5,27 @@
 #include <string.h>
 
 #include "core/strbuf.h"
-#include "render/report/findings.h"
 #include "render/report/report_int.h"
 
-static const char *jstr(const json_t *o, const char *k)
-{
-	const char *s = json_string_value(json_object_get(o, k));
-	return s ? s : "";
-}
-
-static double jnum(const json_t *o, const char *k)
-{
-	const json_t *v = json_object_get(o, k);
-	return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-/* label: the subject's label (its id when the model has no such subject). */
-static const char *label(const struct report_model *m, const char *id)
-{
-	for (size_t i = 0; i < m->nsubjects; i++)
-		if (strcmp(m->subjects[i].id, id) == 0)
-			return m->subjects[i].label;
-	return id;
-}
-
-/* best_get: the subject's highest GET cell mean (MiB/s), NAN when none. */
-static double best_get(const struct report_model *m, const char *id)
+/* best_get: subject s's highest GET cell mean (MiB/s), NAN when none. */
+static double best_get(const struct report_model *m, int s)
 {
 	double best = NAN;
 
-	for (size_t i = 0; i < m->ncells; i++) {
-		const struct rm_cell *c = &m->cells[i];
-		if (c->subject < 0 || (size_t)c->subject >= m->nsubjects ||
-		    strcmp(m->subjects[c->subject].id, id) != 0 || strcmp(c->op, "get") != 0)
+	for (size_t i = 0; i < m->doc.n_cells; i++) {
+		const struct results_cell *c = &m->doc.cells[i];
+		if (c->subject != s || strcmp(c->op, "get") != 0)
 			continue;
 		if (isfinite(c->mib_s.mean) && !(c->mib_s.mean <= best))
 			best = c->mib_s.mean;
 	}
 	return best;
+}
+
+/* example: the example workload's monthly total of cost entry c (NAN: none). */
+static double example(const struct results_subject_cost *c)
+{
+	return c->example != NULL ? c->example->parts.total : NAN;
 }
 
 /* money: "12.34 USD" (4 decimals below 1) into buf. */
@@ -59,10 +42,9 @@ static const char *money(const struct report_builder *r, double v, const char *c
 }
 
 /* date: the price date of cost entry c ("not given" when absent). */
-static const char *date(const struct report_builder *r, const json_t *c)
+static const char *date(const struct report_builder *r, const struct results_subject_cost *c)
 {
-	const char *d = jstr(c, "price_date");
-	return *d ? d : rb_str(r, "cost.no_date");
+	return *model_str(c->price_date) ? c->price_date : rb_str(r, "cost.no_date");
 }
 
 static void add(struct report_builder *r, struct findings *fd, const char *key,
@@ -71,77 +53,84 @@ static void add(struct report_builder *r, struct findings *fd, const char *key,
 	struct strbuf b = {0};
 
 	text_subst(&b, rb_str(r, key), names, vals, n);
-	if (findings_add(fd, &b) < 0)
+	if (report_finding_add(fd, &b) < 0)
 		fail_oom(r);
 	strbuf_free(&b);
 }
 
 void report_cost_findings(struct report_builder *r, struct findings *fd)
 {
-	const json_t *cost = r->m->cost, *c, *cheap = NULL, *fast = NULL;
+	const struct report_model *m = r->m;
+	const struct results_subject_cost *cheap = NULL, *fast = NULL;
 	double cheap_v = INFINITY, fast_v = -1;
 	char a[64], b[64];
-	size_t i;
 
-	if (cost == NULL)
+	if (m->doc.n_cost == 0)
 		return;
-	json_array_foreach(cost, i, c) {
-		const json_t *x = json_object_get(c, "example");
-		double m = jnum(x, "total"), t = best_get(r->m, jstr(c, "subject"));
-		if (!isfinite(m))
+	for (size_t i = 0; i < m->doc.n_cost; i++) {
+		const struct results_subject_cost *c = &m->doc.cost[i];
+		double x = example(c), t = best_get(m, c->subject);
+		if (!isfinite(x))
 			continue;
-		if (m < cheap_v)
-			cheap_v = m, cheap = c;
-		if (isfinite(t) && m > 0 && t / m > fast_v)
-			fast_v = t / m, fast = c;
+		if (x < cheap_v)
+			cheap_v = x, cheap = c;
+		if (isfinite(t) && x > 0 && t / x > fast_v)
+			fast_v = t / x, fast = c;
 	}
 	if (cheap != NULL) {
 		const char *names[] = {"subject", "example", "cost", "date"};
-		const char *vals[] = {label(r->m, jstr(cheap, "subject")),
-				      jstr(json_object_get(cheap, "example"), "spec"),
-				      money(r, cheap_v, jstr(cheap, "currency"), a, sizeof(a)),
-				      date(r, cheap)};
+		const char *vals[] = {
+			m->subjects[cheap->subject].label, model_str(cheap->example_spec),
+			money(r, cheap_v, model_str(cheap->bill.currency), a, sizeof(a)),
+			date(r, cheap)};
 		add(r, fd, "finding.cost_cheapest", names, vals, 4);
 	}
 	if (fast != NULL) {
 		const char *names[] = {"subject", "value", "currency"};
 		text_num(r->nf, fast_v * 100, -1, b, sizeof(b));
-		const char *vals[] = {label(r->m, jstr(fast, "subject")), b,
-				      jstr(fast, "currency")};
+		const char *vals[] = {m->subjects[fast->subject].label, b,
+				      model_str(fast->bill.currency)};
 		add(r, fd, "finding.cost_per_tput", names, vals, 3);
 	}
-	c = json_array_get(cost, 0);
-	const char *names[] = {"date"}, *vals[] = {date(r, c)};
+	const char *names[] = {"date"}, *vals[] = {date(r, &m->doc.cost[0])};
 	add(r, fd, "finding.cost_list_prices", names, vals, 1);
 }
 
 /* bill_table: the campaign's bill per subject with its parts. */
 static void bill_table(struct report_builder *r)
 {
-	static const char *const parts[] = {"total", "requests", "egress", "ingress", "storage"};
-	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"), 7);
-	const json_t *c;
+	static const char *const parts[] = {"total",   "requests",      "egress",   "ingress",
+					    "storage", "deleted_early", "retrieval"};
+	enum {
+		N_PARTS = sizeof(parts) / sizeof(parts[0])
+	};
+	const struct report_model *m = r->m;
+	struct doc_table *t = doc_table(r->d, "t-cost-bill", rb_str(r, "table.cost_bill"),
+					N_PARTS + 2);
 	char buf[64], n[32];
-	size_t i;
 
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.4);
-	for (int k = 0; k < 5; k++) {
+	for (int k = 0; k < N_PARTS; k++) {
 		char key[40];
 		snprintf(key, sizeof(key), "cost.%s", parts[k]);
 		doc_table_head(t, (size_t)k + 1, rb_str(r, key), 1);
 	}
-	doc_table_head(t, 6, rb_str(r, "cost.runs"), 0.7);
-	json_array_foreach(r->m->cost, i, c) {
+	doc_table_head(t, N_PARTS + 1, rb_str(r, "cost.runs"), 0.7);
+	for (size_t i = 0; i < m->doc.n_cost; i++) {
+		const struct results_subject_cost *c = &m->doc.cost[i];
+		const struct cost_parts *p = &c->bill.parts;
+		const double v[N_PARTS] = {p->total,   p->requests,      p->egress,   p->ingress,
+					   p->storage, p->deleted_early, p->retrieval};
+
 		doc_table_row(t);
-		doc_table_cell(t, 0, label(r->m, jstr(c, "subject")), CELL_ROWHEAD, NULL, NULL);
-		for (int k = 0; k < 5; k++)
+		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
+		for (int k = 0; k < N_PARTS; k++)
 			doc_table_cell(
 				t, (size_t)k + 1,
-				money(r, jnum(c, parts[k]), jstr(c, "currency"), buf, sizeof(buf)),
+				money(r, v[k], model_str(c->bill.currency), buf, sizeof(buf)),
 				CELL_NUM, NULL, NULL);
-		snprintf(n, sizeof(n), "%lld",
-			 (long long)json_integer_value(json_object_get(c, "runs_priced")));
-		doc_table_cell(t, 6, n, CELL_NUM, NULL, NULL);
+		snprintf(n, sizeof(n), "%lld", c->runs_priced);
+		doc_table_cell(t, N_PARTS + 1, n, CELL_NUM, NULL, NULL);
 	}
 	doc_table_foot(t, rb_str(r, "table.cost_bill_foot"));
 }
@@ -150,45 +139,41 @@ static void bill_table(struct report_builder *r)
  * GETs, the example workload's monthly cost beside the best GET throughput. */
 static void perf_table(struct report_builder *r)
 {
+	const struct report_model *m = r->m;
 	struct doc_table *t = doc_table(r->d, "t-cost-perf", rb_str(r, "table.cost_perf"), 5);
-	const json_t *c, *x;
 	char buf[64], sz[32], tp[TEXT_NUM_MAX];
 	struct strbuf b = {0};
-	size_t i, j;
 
 	doc_table_head(t, 0, rb_str(r, "col.subject"), 1.4);
 	doc_table_head(t, 1, rb_str(r, "cost.read_1tb"), 2);
 	doc_table_head(t, 2, rb_str(r, "cost.million"), 1);
 	doc_table_head(t, 3, rb_str(r, "cost.example"), 1.2);
 	doc_table_head(t, 4, rb_str(r, "cost.best_get"), 1);
-	json_array_foreach(r->m->cost, i, c) {
-		const char *cur = jstr(c, "currency");
+	for (size_t i = 0; i < m->doc.n_cost; i++) {
+		const struct results_subject_cost *c = &m->doc.cost[i];
+		const char *cur = model_str(c->bill.currency);
 		strbuf_reset(&b);
-		json_array_foreach(json_object_get(c, "read_1tb"), j, x) {
+		for (size_t j = 0; j < c->n_read_1tb; j++) {
 			if (j)
 				strbuf_adds(&b, "; ");
-			text_size(r->nf, (uint64_t)json_integer_value(json_object_get(x, "size")),
-				  sz, sizeof(sz));
+			text_size(r->nf, c->read_1tb[j].size, sz, sizeof(sz));
 			strbuf_addf(&b, "%s: %s", sz,
-				    money(r, jnum(x, "cost"), cur, buf, sizeof(buf)));
+				    money(r, c->read_1tb[j].cost, cur, buf, sizeof(buf)));
 		}
 		doc_table_row(t);
-		doc_table_cell(t, 0, label(r->m, jstr(c, "subject")), CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
 		doc_table_cell(t, 1, b.len ? rb_text(r, &b) : TEXT_NULL, 0, NULL, NULL);
-		doc_table_cell(t, 2, money(r, jnum(c, "million_requests"), cur, buf, sizeof(buf)),
-			       CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 3,
-			       money(r, jnum(json_object_get(c, "example"), "total"), cur, buf,
-				     sizeof(buf)),
-			       CELL_NUM, NULL, NULL);
-		double g = best_get(r->m, jstr(c, "subject"));
+		doc_table_cell(t, 2, money(r, c->million_requests, cur, buf, sizeof(buf)), CELL_NUM,
+			       NULL, NULL);
+		doc_table_cell(t, 3, money(r, example(c), cur, buf, sizeof(buf)), CELL_NUM, NULL,
+			       NULL);
+		double g = best_get(m, c->subject);
 		doc_table_cell(t, 4,
 			       isfinite(g) ? text_num(r->nf, g, 1, tp, sizeof(tp)) : TEXT_NULL,
 			       CELL_NUM, NULL, NULL);
 	}
 	strbuf_free(&b);
-	c = json_array_get(r->m->cost, 0);
-	const char *spec = jstr(json_object_get(c, "example"), "spec");
+	const char *spec = model_str(m->doc.cost[0].example_spec);
 	strbuf_reset(&b);
 	const char *names[] = {"example"}, *vals[] = {*spec ? spec : TEXT_NULL};
 	text_subst(&b, rb_str(r, "table.cost_perf_foot"), names, vals, 1);
@@ -196,23 +181,23 @@ static void perf_table(struct report_builder *r)
 	strbuf_free(&b);
 }
 
-/* free_para: each subject's bill after the monthly free egress (cost[].free_allowance). */
+/* free_para: each subject's bill after the free allowances (cost[].free_allowance). */
 static void free_para(struct report_builder *r)
 {
-	const json_t *c;
+	const struct report_model *m = r->m;
 	char t[64], sv[64];
-	size_t i;
 
-	json_array_foreach(r->m->cost, i, c) {
-		const json_t *f = json_object_get(c, "free_allowance");
+	for (size_t i = 0; i < m->doc.n_cost; i++) {
+		const struct results_subject_cost *c = &m->doc.cost[i];
+		const struct results_free_allowance *f = c->free_allowance;
 		struct strbuf b = {0};
-		if (!json_is_object(f))
+		if (f == NULL)
 			continue;
-		const char *cur = jstr(c, "currency");
+		const char *cur = model_str(c->bill.currency);
 		const char *names[] = {"subject", "total", "saved"};
-		const char *vals[] = {label(r->m, jstr(c, "subject")),
-				      money(r, jnum(f, "total"), cur, t, sizeof(t)),
-				      money(r, jnum(f, "saved"), cur, sv, sizeof(sv))};
+		const char *vals[] = {m->subjects[c->subject].label,
+				      money(r, f->total, cur, t, sizeof(t)),
+				      money(r, f->saved, cur, sv, sizeof(sv))};
 		text_subst(&b, rb_str(r, "cost.free_allowance"), names, vals, 3);
 		doc_para(r->d, rb_text(r, &b), 0);
 		strbuf_free(&b);
@@ -221,19 +206,18 @@ static void free_para(struct report_builder *r)
 
 void report_cost(struct report_builder *r)
 {
+	const struct report_model *m = r->m;
 	struct strbuf b = {0};
 
-	if (r->m->cost == NULL)
+	if (m->doc.n_cost == 0)
 		return;
 	doc_heading(r->d, 1, "cost", rb_str(r, "section.cost"));
-	const char *names[] = {"date"}, *vals[] = {date(r, json_array_get(r->m->cost, 0))};
+	const char *names[] = {"date"}, *vals[] = {date(r, &m->doc.cost[0])};
 	text_subst(&b, rb_str(r, "cost.intro"), names, vals, 1);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
-	const json_t *c;
-	size_t i;
-	json_array_foreach(r->m->cost, i, c) {
-		if (strcmp(jstr(c, "billed"), "logged_requests") == 0) {
+	for (size_t i = 0; i < m->doc.n_cost; i++) {
+		if (m->doc.cost[i].logged_only) {
 			doc_para(r->d, rb_str(r, "cost.logged_only"), 0);
 			break;
 		}

@@ -1,38 +1,61 @@
 /* render/report/report_errors.c: the report's Errors section: one table of the cells whose
- * requests failed (render/model/model_errors.h), a row per subject, op, size, workers (and
+ * requests failed (cells[].errors and workload_cells[].errors), a row per subject, op, size,
+ * workers (and
  * offered rate), with the count and share of the requests for each HTTP status or
  * transport class that occurred, and the retries table (cells whose runs retried: the
  * share retried, attempts per request, first-attempt and end-to-end latency). Absent
  * when no request failed and none was retried. report_retries_note: the methodology's
- * sentence on whether retries were on. */
+ * sentence on whether retries were on. report_errors_findings: the key findings of the
+ * failed requests (a 503 share above 1 %) and of the sweeps' throttling knees. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "render/report/findings.h"
-#include "render/model/model_clients.h"
-#include "render/model/model_errors.h"
 #include "render/model/model_query.h"
+#include "render/report/findings.h"
 #include "render/report/report_int.h"
 
-/* keys: the statuses and classes of every row, in errstat's (key) order. */
-static void keys(const struct rm_errors *x, struct errstat *all)
+#define ERR_SHARE_FINDING 0.01 /* a 503 share above this is a finding */
+
+/* The cells the Errors section reads: the matrix's, then the workload cells, in the file's
+ * order (cell i of n_cells()). */
+static size_t n_cells(const struct report_model *m)
 {
-	memset(all, 0, sizeof(*all));
-	for (size_t i = 0; i < x->nrows; i++)
-		errstat_merge(all, &x->rows[i].by);
+	return m->doc.n_cells + m->doc.n_workload_cells;
 }
 
-static void cell_key(struct report_builder *r, struct doc_table *t, int subject, const char *op,
-		     double rate, const char *size_spec, uint64_t size, int conc, int clients);
+static const struct results_cell *cell(const struct report_model *m, size_t i)
+{
+	return i < m->doc.n_cells ? &m->doc.cells[i] : &m->doc.workload_cells[i - m->doc.n_cells];
+}
 
-static void row(struct report_builder *r, struct doc_table *t, const struct rm_err_row *er,
+/* keys: the statuses and classes of every cell that had failures, in errstat's (key) order;
+ * *rows and *retried: how many had failures, and retries. */
+static void keys(const struct report_model *m, struct errstat *all, size_t *rows, size_t *retried)
+{
+	memset(all, 0, sizeof(*all));
+	*rows = *retried = 0;
+	for (size_t i = 0; i < n_cells(m); i++) {
+		const struct results_cell *c = cell(m, i);
+
+		*retried += c->retries != NULL;
+		if (c->errors == NULL)
+			continue;
+		errstat_merge(all, &c->errors->by);
+		(*rows)++;
+	}
+}
+
+static void cell_key(struct report_builder *r, struct doc_table *t, const struct results_cell *c);
+
+static void row(struct report_builder *r, struct doc_table *t, const struct results_cell *c,
 		const struct errstat *all)
 {
+	const struct results_errors *er = c->errors;
 	char v[TEXT_NUM_MAX], sh[TEXT_NUM_MAX], cell[160];
 
-	cell_key(r, t, er->subject, er->op, er->rate, er->size_spec, er->size, er->concurrency,
-		 er->clients);
+	cell_key(r, t, c);
 	doc_table_cell(t, 4, text_num(r->nf, (double)er->requests, 0, v, sizeof(v)), CELL_NUM, NULL,
 		       NULL);
 	for (int k = 0; k < all->n; k++) {
@@ -51,31 +74,32 @@ static void row(struct report_builder *r, struct doc_table *t, const struct rm_e
 }
 
 /* cell_key: the subject, op (@ rate), size and workers cells of a row. */
-static void cell_key(struct report_builder *r, struct doc_table *t, int subject, const char *op,
-		     double rate, const char *size_spec, uint64_t size, int conc, int clients)
+static void cell_key(struct report_builder *r, struct doc_table *t, const struct results_cell *c)
 {
 	const struct report_model *m = r->m;
 	char opname[32], sz[64], w[64], v[TEXT_NUM_MAX], cell[160];
 
 	doc_table_row(t);
-	doc_table_cell(t, 0, m->subjects[subject].label, CELL_ROWHEAD, NULL,
-		       m->subjects[subject].color);
-	findings_op_name(r->l, op, opname, sizeof(opname));
-	if (rate > 0) {
+	doc_table_cell(t, 0, m->subjects[c->subject].label, CELL_ROWHEAD, NULL,
+		       m->subjects[c->subject].color);
+	report_op_name(r->l, c->op, opname, sizeof(opname));
+	if (c->rate > 0) {
 		snprintf(cell, sizeof(cell), "%s @ %s/s", opname,
-			 text_num(r->nf, rate, -1, v, sizeof(v)));
+			 text_num(r->nf, c->rate, -1, v, sizeof(v)));
 		doc_table_cell(t, 1, cell, 0, NULL, NULL);
 	} else {
 		doc_table_cell(t, 1, opname, 0, NULL, NULL);
 	}
 	doc_table_cell(t, 2,
-		       size_spec[0] ? size_spec : model_size_text(m, r->nf, size, sz, sizeof(sz)),
+		       *model_str(c->size_spec)
+			       ? c->size_spec
+			       : model_size_text(m, r->nf, c->size, sz, sizeof(sz)),
 		       0, NULL, NULL);
-	doc_table_cell(t, 3, model_workers_cell(r->l, conc, clients, w, sizeof(w)), CELL_NUM, NULL,
-		       NULL);
+	doc_table_cell(t, 3, report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w)),
+		       CELL_NUM, NULL, NULL);
 }
 
-static void retries_table(struct report_builder *r, const struct rm_errors *x)
+static void retries_table(struct report_builder *r)
 {
 	const char *heads[] = {"col.subject",   "col.op",      "col.size",     "col.workers_short",
 			       "col.retries",   "col.retried", "col.attempts", "col.first_p50",
@@ -89,12 +113,16 @@ static void retries_table(struct report_builder *r, const struct rm_errors *x)
 	}
 	for (size_t i = 0; i < 11; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
-	for (size_t i = 0; i < x->nretries; i++) {
-		const struct rm_retry_row *q = &x->retries[i];
-		const double lat[] = {q->first_p50, q->first_p99, q->e2e_p50, q->e2e_p99};
+	for (size_t i = 0; i < n_cells(r->m); i++) {
+		const struct results_cell *c = cell(r->m, i);
+		const struct results_retries *q = c->retries;
 
-		cell_key(r, t, q->subject, q->op, q->rate, q->size_spec, q->size, q->concurrency,
-			 q->clients);
+		if (q == NULL)
+			continue;
+		const double lat[] = {q->first_attempt_ms.p50, q->first_attempt_ms.p99,
+				      c->latency_ms.p50, c->latency_ms.p99};
+
+		cell_key(r, t, c);
 		doc_table_cell(t, 4, text_num(r->nf, q->max, 0, v, sizeof(v)), CELL_NUM, NULL,
 			       NULL);
 		doc_table_cell(t, 5, text_num(r->nf, q->share * 100, 1, v, sizeof(v)), CELL_NUM,
@@ -110,27 +138,29 @@ static void retries_table(struct report_builder *r, const struct rm_errors *x)
 
 void report_retries_note(struct report_builder *r)
 {
-	const struct rm_errors *x = r->m->errors;
+	struct errstat all;
+	size_t rows, retried;
 
-	if (r->m->warp_engine && *r->m->warp_engine)
+	if (r->m->doc.warp_engine && *r->m->doc.warp_engine)
 		return; /* Warp's logs do not say */
-	doc_para(r->d, rb_str(r, x && x->nretries ? "retries.on" : "retries.off"), 0);
+	keys(r->m, &all, &rows, &retried);
+	doc_para(r->d, rb_str(r, retried ? "retries.on" : "retries.off"), 0);
 }
 
 void report_errors(struct report_builder *r)
 {
-	const struct rm_errors *x = r->m->errors;
 	struct errstat all;
+	size_t rows, retried;
 	char head[64];
 
-	if (x == NULL || (x->nrows == 0 && x->nretries == 0))
+	keys(r->m, &all, &rows, &retried);
+	if (rows == 0 && retried == 0)
 		return;
-	keys(x, &all);
 	doc_heading(r->d, 1, "errors", rb_str(r, "section.errors"));
 	doc_para(r->d, rb_str(r, "errors.intro"), 0);
-	if (x->nretries)
-		retries_table(r, x);
-	if (x->nrows == 0)
+	if (retried)
+		retries_table(r);
+	if (rows == 0)
 		return;
 	struct doc_table *t = doc_table(r->d, "t-errors", rb_str(r, "table.errors"),
 					5 + (size_t)all.n);
@@ -152,7 +182,51 @@ void report_errors(struct report_builder *r)
 			 key[0] >= '0' && key[0] <= '9' ? key : rb_str(r, sk));
 		doc_table_head(t, 5 + (size_t)k, head, 1);
 	}
-	for (size_t i = 0; i < x->nrows; i++)
-		row(r, t, &x->rows[i], &all);
+	for (size_t i = 0; i < n_cells(r->m); i++)
+		if (cell(r->m, i)->errors != NULL)
+			row(r, t, cell(r->m, i), &all);
 	doc_table_foot(t, rb_str(r, "table.errors_foot"));
+}
+
+int report_errors_findings(const struct report_model *m, const struct text_lang *l,
+			   struct findings *f)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	char opname[32], share[TEXT_NUM_MAX], workers[64], rate[TEXT_NUM_MAX];
+	struct strbuf b = {0};
+
+	for (size_t i = 0; i < n_cells(m); i++) {
+		const struct results_cell *c = cell(m, i);
+		const struct results_errors *er = c->errors;
+		double sh;
+
+		if (er == NULL)
+			continue;
+		sh = er->requests ? (double)errstat_get(&er->by, "503") / (double)er->requests : 0;
+		if (!(sh > ERR_SHARE_FINDING))
+			continue;
+		report_op_name(l, c->op, opname, sizeof(opname));
+		text_num(nf, sh * 100, sh < 0.1 ? 1 : 0, share, sizeof(share));
+		report_workers_cell(l, c->concurrency, c->clients, workers, sizeof(workers));
+		const char *names[] = {"subject", "share", "workers", "op"};
+		const char *vals[] = {m->subjects[c->subject].label, share, workers, opname};
+		text_subst(&b, text_lang_str(l, "finding.err503"), names, vals, 4);
+		if (report_finding_add(f, &b) < 0)
+			return -1;
+	}
+	for (size_t i = 0; i < m->doc.n_rate_sweeps; i++) {
+		const struct results_sweep *k = &m->doc.rate_sweeps[i];
+
+		if (isnan(k->throttle_knee))
+			continue;
+		report_op_name(l, k->op, opname, sizeof(opname));
+		text_num(nf, k->throttle_knee, k->throttle_knee == floor(k->throttle_knee) ? 0 : -1,
+			 rate, sizeof(rate));
+		const char *names[] = {"subject", "op", "rate"};
+		const char *vals[] = {m->subjects[k->subject].label, opname, rate};
+		text_subst(&b, text_lang_str(l, "finding.knee"), names, vals, 3);
+		if (report_finding_add(f, &b) < 0)
+			return -1;
+	}
+	return 0;
 }

@@ -1,5 +1,5 @@
 /* render/report/report_history.c: the report's history sections, built from the model
- * (render/model/model_history.c loads them):
+ * (aggregate.json's baseline and trend.json, core/results):
  *   [changes]  "Changes since BASELINE" when aggregate.json has `baseline` (analyze
  *              --baseline): a summary, a forest plot (per op, each significant change's
  *              ratio new/old with its 95 % interval; regressions red, improvements
@@ -54,17 +54,17 @@ static void cell_name(const char *op, uint64_t size, int conc, char *buf, size_t
 	snprintf(buf, n, "%s %s c%d", or_null(op), s, conc);
 }
 
-static int is_change(const struct rm_change *c, const char *dir)
+static int is_change(const struct results_change *c, const char *dir)
 {
 	return strcmp(or_null(c->change), dir) == 0;
 }
 
-static struct change_stats change_stats(const struct rm_baseline *b)
+static struct change_stats change_stats(const struct results_baseline *b)
 {
 	struct change_stats st = {0};
 
-	for (size_t i = 0; i < b->ncells; i++) {
-		st.tested += b->cells[i].tested;
+	for (size_t i = 0; i < b->n_cells; i++) {
+		st.tested += b->cells[i].test != NULL;
 		st.reg += is_change(&b->cells[i], "regression");
 		st.imp += is_change(&b->cells[i], "improvement");
 	}
@@ -73,32 +73,31 @@ static struct change_stats change_stats(const struct rm_baseline *b)
 
 /* changed_rows: the significant cells of direction dir into t. */
 static void changed_rows(const struct report_builder *r, struct doc_table *t,
-			 const struct rm_baseline *b, const char *dir)
+			 const struct results_baseline *b, const char *dir)
 {
-	for (size_t i = 0; i < b->ncells; i++) {
-		const struct rm_change *c = &b->cells[i];
+	for (size_t i = 0; i < b->n_cells; i++) {
+		const struct results_change *c = &b->cells[i];
 		char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], range[160];
 
 		if (!is_change(c, dir))
 			continue;
 		doc_table_row(t);
-		doc_table_cell(t, 0, or_null(c->subject), CELL_ROWHEAD, NULL, NULL);
-		cell_name(c->op, c->size, c->concurrency, name, sizeof(name));
+		doc_table_cell(t, 0, or_null(c->key.subject), CELL_ROWHEAD, NULL, NULL);
+		cell_name(c->key.op, c->key.size, c->key.concurrency, name, sizeof(name));
 		doc_table_cell(t, 1, name, 0, NULL, NULL);
 		doc_table_cell(t, 2, fmt(r, c->old, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 3, fmt(r, c->new_, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, pct(c->ratio, b1), CELL_NUM | CELL_LEAD, NULL, NULL);
-		snprintf(range, sizeof(range), "%s..%s", pct(c->ci_lo, b1), pct(c->ci_hi, b2));
-		doc_table_cell(t, 5, c->has_ci ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
+		snprintf(range, sizeof(range), "%s..%s", pct(c->adj_lo, b1), pct(c->adj_hi, b2));
+		doc_table_cell(t, 5, !isnan(c->adj_lo) ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 6, fmt(r, c->p_adj, 4, b1), CELL_NUM, NULL, NULL);
-		doc_table_cell(t, 7, pct(c->p50_ratio, b1), CELL_NUM,
-			       c->has_latency ? or_null(c->latency_basis) : NULL, NULL);
+		doc_table_cell(t, 7, pct(c->p50.ratio, b1), CELL_NUM, c->latency_basis, NULL);
 	}
 }
 
 /* forest: per op (in the order the significant cells name them), each significant
  * change's ratio new/old with its 95 % interval. */
-static void forest(struct report_builder *r, const struct rm_baseline *b)
+static void forest(struct report_builder *r, const struct results_baseline *b)
 {
 	struct chart *c = chart_new(CHART_RANGE, rb_str(r, "changes.chart"),
 				    rb_str(r, "changes.chart_desc"));
@@ -111,8 +110,8 @@ static void forest(struct report_builder *r, const struct rm_baseline *b)
 		return;
 	}
 	chart_set_axis(c, rb_str(r, "changes.chart_axis"), "", "");
-	for (size_t i = 0; i < b->ncells; i++) {
-		const char *op = or_null(b->cells[i].op);
+	for (size_t i = 0; i < b->n_cells; i++) {
+		const char *op = or_null(b->cells[i].key.op);
 
 		for (k = 0; k < nops && strcmp(ops[k], op); k++)
 			;
@@ -122,16 +121,16 @@ static void forest(struct report_builder *r, const struct rm_baseline *b)
 	for (k = 0; k < nops; k++) {
 		int p = chart_add_panel(c, ops[k]);
 
-		for (size_t i = 0; i < b->ncells; i++) {
-			const struct rm_change *x = &b->cells[i];
+		for (size_t i = 0; i < b->n_cells; i++) {
+			const struct results_change *x = &b->cells[i];
 			char name[128], label[400];
 
-			if (!x->significant || strcmp(or_null(x->op), ops[k]))
+			if (!x->significant || strcmp(or_null(x->key.op), ops[k]))
 				continue;
-			cell_name(x->op, x->size, x->concurrency, name, sizeof(name));
-			snprintf(label, sizeof(label), "%s %s", or_null(x->subject), name);
-			chart_add_range(c, p, label, x->ratio < 1 ? "#c0392b" : "#1e8449", x->ci_lo,
-					x->ratio, x->ci_hi);
+			cell_name(x->key.op, x->key.size, x->key.concurrency, name, sizeof(name));
+			snprintf(label, sizeof(label), "%s %s", or_null(x->key.subject), name);
+			chart_add_range(c, p, label, x->ratio < 1 ? "#c0392b" : "#1e8449",
+					x->adj_lo, x->ratio, x->adj_hi);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -139,7 +138,7 @@ static void forest(struct report_builder *r, const struct rm_baseline *b)
 }
 
 /* changes_summary: the heading naming the baseline and the paragraph of counts. */
-static void changes_summary(struct report_builder *r, const struct rm_baseline *b,
+static void changes_summary(struct report_builder *r, const struct results_baseline *b,
 			    const struct change_stats *st)
 {
 	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
@@ -164,8 +163,8 @@ static void changes_summary(struct report_builder *r, const struct rm_baseline *
 	for (size_t i = 0; i < 6; i++)
 		vals[i] = v[i];
 	text_subst(&s, rb_str(r, "changes.summary"), names, vals, 6);
-	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->nonly_new);
-	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->nonly_old);
+	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->n_only_new);
+	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->n_only_old);
 	strbuf_adds(&s, " ");
 	subst(&s, rb_str(r, "changes.one_side"), "only_new", v[0], "only_old", v[1]);
 	doc_para(r->d, rb_text(r, &s), 1);
@@ -173,7 +172,7 @@ static void changes_summary(struct report_builder *r, const struct rm_baseline *
 }
 
 /* changes: the [changes] section. */
-static void changes(struct report_builder *r, const struct rm_baseline *b)
+static void changes(struct report_builder *r, const struct results_baseline *b)
 {
 	struct change_stats st = change_stats(b);
 	struct doc_table *t;
@@ -201,15 +200,16 @@ static void changes(struct report_builder *r, const struct rm_baseline *b)
 /* trend_state: the series' verdict in the last column: the shift since a build (its
  * interval below; highlighted when confirmed), a watch, steady, not enough history. */
 static void trend_state(struct report_builder *r, struct doc_table *t,
-			const struct rm_trend_series *s, size_t cols)
+			const struct results_trend_series *s, size_t cols)
 {
-	const char *st = or_null(s->state);
+	const struct results_trend_change *ch = s->change;
+	const char *st = or_null(ch != NULL ? ch->state : NULL);
 	char b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], build[32], note[160];
 	struct strbuf txt = {0};
 	int shift = strcmp(st, "regression") == 0 || strcmp(st, "improvement") == 0;
 	int watch = strcmp(st, "watch") == 0;
 
-	if (!s->has_change ||
+	if (ch == NULL ||
 	    (!shift && !watch && strcmp(st, "steady") && strcmp(st, "insufficient"))) {
 		doc_table_cell(t, 2 + cols, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 		return;
@@ -221,10 +221,12 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 			       CELL_NUM | CELL_MUTED, NULL, NULL);
 		return;
 	}
-	snprintf(build, sizeof(build), "%lld", s->since_build);
+	snprintf(build, sizeof(build), "%lld", ch->since_build);
 	subst(&txt, rb_str(r, watch ? "trend.state_watch" : "trend.state_shift"), "change",
-	      pct(s->ratio, b1), "build", build);
-	snprintf(note, sizeof(note), "%s..%s", pct(s->ci_lo, b1), pct(s->ci_hi, b2));
+	      pct(ch->ratio, b1), "build", build);
+	/* an interval end the file lacks reads as 0 */
+	snprintf(note, sizeof(note), "%s..%s", pct(isnan(ch->ci_lo) ? 0 : ch->ci_lo, b1),
+		 pct(isnan(ch->ci_hi) ? 0 : ch->ci_hi, b2));
 	doc_table_cell(t, 2 + cols, rb_text(r, &txt), CELL_NUM | (shift ? CELL_LEAD : 0), note,
 		       NULL);
 	strbuf_free(&txt);
@@ -232,9 +234,9 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 
 /* trend_row: one series: the latest cols builds' figures, then its verdict. */
 static void trend_row(struct report_builder *r, struct doc_table *t,
-		      const struct rm_trend_series *s, size_t cols)
+		      const struct results_trend_series *s, size_t cols)
 {
-	size_t first = s->npoints > cols ? s->npoints - cols : 0;
+	size_t first = s->n_points > cols ? s->n_points - cols : 0;
 	char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], note[160];
 
 	doc_table_row(t);
@@ -242,9 +244,9 @@ static void trend_row(struct report_builder *r, struct doc_table *t,
 	cell_name(s->op, s->size, s->concurrency, name, sizeof(name));
 	doc_table_cell(t, 1, name, 0, NULL, NULL);
 	for (size_t i = 0; i < cols; i++) {
-		const struct rm_trend_point *p;
+		const struct results_trend_point *p;
 
-		if (first + i >= s->npoints) {
+		if (first + i >= s->n_points) {
 			doc_table_cell(t, 2 + i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
 			continue;
 		}
@@ -252,7 +254,7 @@ static void trend_row(struct report_builder *r, struct doc_table *t,
 		snprintf(note, sizeof(note), "%s..%s", fmt(r, p->ci_lo, -1, b1),
 			 fmt(r, p->ci_hi, -1, b2));
 		doc_table_cell(t, 2 + i, fmt(r, p->value, -1, b1), CELL_NUM,
-			       p->has_ci ? note : NULL, NULL);
+			       !isnan(p->ci_lo) ? note : NULL, NULL);
 	}
 	trend_state(r, t, s, cols);
 }
@@ -264,16 +266,18 @@ static void trend_alerts(struct report_builder *r)
 	const char *items[2 * TREND_ALERTS];
 	size_t n = 0;
 
-	if (!r->m->trend_enough) {
+	const struct results_trend *tr = &r->m->trend;
+
+	if (!tr->enough_history) {
 		doc_para(r->d, rb_str(r, "trend.not_enough"), 0);
 		return;
 	}
-	if (r->m->nalerts == 0)
+	if (tr->n_alerts == 0)
 		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
-	for (size_t i = 0; i < r->m->nalerts && n < TREND_ALERTS; i++)
-		items[n++] = r->m->alerts[i];
-	for (size_t i = 0; i < r->m->nwatch && n < 2 * TREND_ALERTS; i++)
-		items[n++] = r->m->watch[i];
+	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++)
+		items[n++] = tr->alerts[i];
+	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++)
+		items[n++] = tr->watch[i];
 	if (n)
 		doc_list(r->d, items, n, 1);
 }
@@ -281,8 +285,8 @@ static void trend_alerts(struct report_builder *r)
 /* trend: the [trend] section; its columns are the latest builds of the longest series. */
 static void trend(struct report_builder *r)
 {
-	const struct report_model *m = r->m;
-	const struct rm_trend_series *longest = NULL;
+	const struct results_trend *tr = &r->m->trend;
+	const struct results_trend_series *longest = NULL;
 	size_t cols = 0;
 	struct doc_table *t;
 	char head[64];
@@ -290,10 +294,10 @@ static void trend(struct report_builder *r)
 	doc_heading(r->d, 1, "trend", rb_str(r, "section.trend"));
 	doc_para(r->d, rb_str(r, "trend.intro"), 0);
 	trend_alerts(r);
-	for (size_t i = 0; i < m->ntrend; i++)
-		if (m->trend[i].npoints > cols) {
-			longest = &m->trend[i];
-			cols = longest->npoints;
+	for (size_t i = 0; i < tr->n_series; i++)
+		if (tr->series[i].n_points > cols) {
+			longest = &tr->series[i];
+			cols = longest->n_points;
 		}
 	cols = cols > TREND_COLS ? TREND_COLS : cols;
 	t = doc_table(r->d, "trend-table", rb_str(r, "trend.caption"), 3 + cols);
@@ -303,19 +307,19 @@ static void trend(struct report_builder *r)
 	doc_table_head(t, 1, rb_str(r, "changes.col_cell"), 2.4);
 	for (size_t i = 0; i < cols; i++) {
 		snprintf(head, sizeof(head), "%s %lld", rb_str(r, "trend.col_build"),
-			 longest->points[longest->npoints - cols + i].build);
+			 longest->points[longest->n_points - cols + i].build);
 		doc_table_head(t, 2 + i, head, 1.3);
 	}
 	doc_table_head(t, 2 + cols, rb_str(r, "trend.col_change"), 1.4);
-	for (size_t i = 0; i < m->ntrend; i++)
-		trend_row(r, t, &m->trend[i], cols);
+	for (size_t i = 0; i < tr->n_series; i++)
+		trend_row(r, t, &tr->series[i], cols);
 	doc_table_foot(t, rb_str(r, "trend.foot"));
 }
 
 void report_history(struct report_builder *r)
 {
-	if (r->m->baseline)
-		changes(r, r->m->baseline);
-	if (!r->failed && r->m->ntrend > 0)
+	if (r->m->doc.baseline)
+		changes(r, r->m->doc.baseline);
+	if (!r->failed && r->m->trend.n_series > 0)
 		trend(r);
 }

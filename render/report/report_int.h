@@ -9,69 +9,7 @@
 #include "render/chart/chart.h"
 #include "render/report/report.h"
 
-/* report_builder: the report being built: its model, language, number format and fonts,
- * the document it fills, and the first failure (failed, with e set). */
-struct report_builder {
-	const struct report_model *m;
-	const struct text_lang *l;
-	const struct numfmt *nf;
-	const struct fonts *f;
-	struct doc *d;
-	struct err *e;
-	int failed;
-};
-
-/* rb_str: the language's string `key` (the key itself when the language lacks it). */
-static inline const char *rb_str(const struct report_builder *r, const char *key)
-{
-	return text_lang_str(r->l, key);
-}
-
-/* fail_oom: mark the report failed for lack of memory (the first failure's message stays). */
-static inline void fail_oom(struct report_builder *r)
-{
-	if (!r->failed)
-		err_set(r->e, "report: out of memory");
-	r->failed = 1;
-}
-
-/* rb_text: the text built in b, for the document ("" when nothing was added). When building b
- * ran out of memory the report is marked failed, so that no truncated text is shown. */
-static inline const char *rb_text(struct report_builder *r, const struct strbuf *b)
-{
-	if (b->failed)
-		fail_oom(r);
-	return b->p ? b->p : "";
-}
-
-/* Append tpl to b with {n1} and {n2} replaced by v1 and v2 (NULL names nothing). */
-static inline void subst(struct strbuf *b, const char *tpl, const char *n1, const char *v1,
-			 const char *n2, const char *v2)
-{
-	const char *names[] = {n1 ? n1 : "", n2 ? n2 : ""};
-	const char *vals[] = {v1 ? v1 : "", v2 ? v2 : ""};
-	text_subst(b, tpl, names, vals, 2);
-}
-
-static inline char *num(const struct report_builder *r, double v, char *buf)
-{
-	return text_num(r->nf, v, -1, buf, TEXT_NUM_MAX);
-}
-
-/* report_add_scene: lay c out `width` points wide into *out and free c; a NULL c or a
- * failed layout marks the report failed (*out NULL). */
-void report_add_scene(struct report_builder *r, struct chart *c, double width, struct scene **out);
-/* report_add_scene_why: report_add_scene, but a chart with nothing to draw
- * (chart_is_empty) is not laid out: a paragraph names it and says why (the string `why`,
- * or the generic chart.empty_why when NULL), and *out is NULL. */
-void report_add_scene_why(struct report_builder *r, struct chart *c, double width, const char *why,
-			  struct scene **out);
-/* report_say_empty: the paragraph "no chart {title}: {why}" (why NULL: the generic one). */
-void report_say_empty(struct report_builder *r, const char *title, const char *why);
-
-/* report_prose: the paragraphs of the prose template `name` (blank-line separated);
- * a missing template marks the report failed. */
-void report_prose(struct report_builder *r, const char *name);
+#include "render/report/report_base.h"
 
 /* ---- render/report/report_stats.c: the throughput tables and the 1.1 statistics in the report ---- */
 
@@ -102,7 +40,7 @@ void report_limitations_stats(struct report_builder *r);
 void report_methodology_stats(struct report_builder *r);
 
 /* ---- render/report/report_history.c: the history sections, from the model's baseline and
- * trend (render/model/model_history.c) ---- */
+ * trend (aggregate.json's baseline, trend.json) ---- */
 
 /* report_history: the "Changes since BASELINE" section when m->baseline is set, then
  * the "Trend" section when m has trend series (skipped once the report failed). A chart
@@ -127,16 +65,6 @@ void report_history(struct report_builder *r);
  * Out of memory or a chart that fails to lay out marks the report failed. */
 void report_time_cdf(struct report_builder *r);
 void report_time_runs(struct report_builder *r);
-
-struct xychart;
-/* report_xy_describe: c's data sentence, appended to its description (SVG <desc>, what a
- * screen reader reads): for each series with a point, the string `key` with {series}, {hi}
- * and {hx} (its highest point's y and x), {lo} and {lx} (its lowest point's), {mid} (the x
- * where it reaches 50: a CDF's median) and {unit} (the string unit_key). An x that is a whole
- * number is written without decimals; x_whole 1 rounds x up first (a second drawn at i + 0.5
- * is second i + 1; a cycle stays). */
-void report_xy_describe(struct report_builder *r, struct xychart *c, const char *key,
-			const char *unit_key, int x_whole);
 
 /* ---- render/report/report_clients.c: the clients of distributed runs; each adds
  * nothing to a single-client report ---- */
@@ -171,8 +99,13 @@ void report_clients(struct report_builder *r);
 
 /* report_workloads: the workloads section and the fixed-rate section (nothing without
  * workload cells). report_workload_limitations: what a rate run cannot say (when there is
- * one). */
+ * one). report_workload_sustained: the key finding of the rate sweeps into b ("Sustained
+ * rate with p99 from the intended start under 50 ms: Ceph RGW held 700 req/s; s3rver 200
+ * req/s."); a sweep whose limit was the client's says so instead of blaming the provider.
+ * Nothing when there is no sweep. */
 void report_workloads(struct report_builder *r);
+void report_workload_sustained(const struct report_model *m, const struct text_lang *l,
+			       struct strbuf *b);
 
 /* render/report/report_cost.c: the "Cost" section (aggregate.json cost[]: the bill per subject,
  * price-performance, the example workload) and its key findings (the cheapest subject for
@@ -187,7 +120,8 @@ void report_cost(struct report_builder *r);
  * legend and reasons under a throughput table; report_climit_time: the "Where the time
  * goes" section; report_climit_appendix: the client resources per run;
  * report_climit_limitations: what the verdict cannot see. */
-void report_climit_mark(struct report_builder *r, const struct rm_cell *c, char *buf, size_t n);
+void report_climit_mark(struct report_builder *r, const struct results_cell *c, char *buf,
+			size_t n);
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
 				char *buf, size_t n);
 void report_climit_legend(struct report_builder *r, const char *op, const char *opname, int conc);
@@ -204,5 +138,10 @@ void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */
 void report_retries_note(struct report_builder *r);
+/* report_errors_findings: the key findings of the failed requests: each cell whose 503 share
+ * exceeded 1 % (finding.err503) and each sweep's throttling knee (finding.knee), added to f.
+ * -1 when memory runs out. */
+int report_errors_findings(const struct report_model *m, const struct text_lang *l,
+			   struct findings *f);
 
 #endif

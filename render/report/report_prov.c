@@ -1,37 +1,33 @@
 /* render/report/report_prov.c: see report_prov.h. */
 #include "render/report/report_prov.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include <jansson.h>
-
 #include "core/facts.h"
+#include "core/results/results_manifest.h"
 #include "core/strbuf.h"
 #include "render/doc/doc_attach.h"
 
-static const char *str(const json_t *o, const char *k)
+static const char *str(const char *s)
 {
-	const char *s = json_string_value(json_object_get(o, k));
-
 	return s ? s : TEXT_NULL;
 }
 
-/* fact: a fact's value (a string, or the distinct values joined) into b. */
-static void fact(struct strbuf *b, const json_t *v)
+/* fact: a fact's value (its one value, or the distinct values joined) into b. */
+static void fact(struct strbuf *b, const struct results_manifest_fact *f)
 {
-	size_t i;
-	json_t *x;
-
-	if (json_is_array(v)) {
-		json_array_foreach(v, i, x) {
-			if (i)
-				strbuf_adds(b, ", ");
-			strbuf_adds(b, json_string_value(x) ? json_string_value(x) : "?");
-		}
-	} else
-		strbuf_adds(b, json_is_string(v) ? json_string_value(v) : TEXT_NULL);
+	if (f->n == 0) {
+		strbuf_adds(b, TEXT_NULL);
+		return;
+	}
+	for (size_t i = 0; i < f->n; i++) {
+		if (i)
+			strbuf_adds(b, ", ");
+		strbuf_adds(b, f->values[i]);
+	}
 }
 
 /* text: the text built in b for the document ("" when empty); an append that ran out
@@ -50,47 +46,49 @@ static void row(struct doc_table *t, const char *k, const char *v)
 	doc_table_cell(t, 1, *v ? v : TEXT_NULL, 0, NULL, NULL);
 }
 
-/* summary_table: digest, signer, tool, generated, inputs, options. */
-static void summary_table(struct doc *d, const struct text_lang *l, const json_t *m)
+/* real_text: x as a JSON real with 6 significant digits ("0.05", "1.0"), "?" for none. */
+static const char *real_text(double x, char *buf, size_t n)
 {
-	const json_t *o = json_object_get(m, "options"), *in = json_object_get(m, "inputs"), *x;
+	if (isnan(x))
+		return "?";
+	snprintf(buf, n, "%.6g", x);
+	if (strpbrk(buf, ".e") == NULL && strlen(buf) + 3 <= n)
+		strcat(buf, ".0");
+	return buf;
+}
+
+/* summary_table: digest, signer, tool, generated, inputs, options. */
+static void summary_table(struct doc *d, const struct text_lang *l,
+			  const struct results_manifest *m)
+{
+	const struct results_manifest_options *o = &m->options;
 	struct doc_table *t = doc_table(d, "t-prov", text_lang_str(l, "table.prov"), 2);
-	const char *fpr = json_string_value(
-		json_object_get(json_object_get(m, "signer"), "fingerprint"));
-	char n[32], size[TEXT_NUM_MAX];
+	const char *fpr = m->signer_fingerprint;
+	char n[32], size[TEXT_NUM_MAX], alpha[40];
 	struct strbuf b = {0};
-	json_int_t total = 0;
-	size_t i;
+	uint64_t total = 0;
 	const char *names[] = {"n", "size"}, *vals[] = {n, size};
 
 	doc_table_head(t, 0, text_lang_str(l, "env.item"), 1.2);
 	doc_table_head(t, 1, text_lang_str(l, "env.value"), 3);
-	row(t, text_lang_str(l, "prov.digest"), str(m, "digest"));
+	row(t, text_lang_str(l, "prov.digest"), str(m->digest));
 	row(t, text_lang_str(l, "prov.signer"), fpr ? fpr : text_lang_str(l, "prov.unsigned"));
-	strbuf_addf(&b, "s3bench %s, commit %s", str(json_object_get(m, "tool"), "version"),
-		    str(json_object_get(m, "tool"), "commit"));
+	strbuf_addf(&b, "s3bench %s, commit %s", str(m->tool_version), str(m->tool_commit));
 	row(t, text_lang_str(l, "prov.tool"), text(d, &b));
-	row(t, text_lang_str(l, "prov.generated"), str(m, "generated"));
-	json_array_foreach(in, i, x)
-		total += json_integer_value(json_object_get(x, "size"));
-	snprintf(n, sizeof(n), "%zu", json_array_size(in));
-	text_size(text_lang_numfmt(l), (uint64_t)total, size, sizeof(size));
+	row(t, text_lang_str(l, "prov.generated"), str(m->generated));
+	for (size_t i = 0; i < m->n_inputs; i++)
+		total += m->inputs[i].size;
+	snprintf(n, sizeof(n), "%zu", m->n_inputs);
+	text_size(text_lang_numfmt(l), total, size, sizeof(size));
 	strbuf_reset(&b);
 	text_subst(&b, text_lang_str(l, "prov.inputs_value"), names, vals, 2);
 	row(t, text_lang_str(l, "prov.inputs"), text(d, &b));
 	strbuf_reset(&b);
+	strbuf_addf(&b, "--policy %s --min-samples %lld --alpha %s%s", str(o->policy),
+		    o->min_samples, real_text(o->alpha, alpha, sizeof(alpha)),
+		    o->recompute ? " --recompute" : "");
 	{
-		char *alpha = json_dumps(json_object_get(o, "alpha"),
-					 JSON_ENCODE_ANY | JSON_REAL_PRECISION(6));
-
-		strbuf_addf(&b, "--policy %s --min-samples %lld --alpha %s%s", str(o, "policy"),
-			    (long long)json_integer_value(json_object_get(o, "min_samples")),
-			    alpha ? alpha : "?",
-			    json_is_true(json_object_get(o, "recompute")) ? " --recompute" : "");
-		free(alpha);
-	}
-	{
-		const char *sn[] = {"source"}, *sv[] = {str(o, "source")};
+		const char *sn[] = {"source"}, *sv[] = {str(o->source)};
 
 		strbuf_adds(&b, " (");
 		text_subst(&b, text_lang_str(l, "prov.source"), sn, sv, 1);
@@ -101,10 +99,9 @@ static void summary_table(struct doc *d, const struct text_lang *l, const json_t
 }
 
 /* facts_table: one row per fact, one column per subject. */
-static void facts_table(struct doc *d, const struct text_lang *l, const json_t *m)
+static void facts_table(struct doc *d, const struct text_lang *l, const struct results_manifest *m)
 {
-	const json_t *subj = json_object_get(m, "subjects"), *s;
-	size_t ns = json_array_size(subj), i;
+	size_t ns = m->n_subjects;
 	struct doc_table *t;
 	char key[64];
 
@@ -112,25 +109,25 @@ static void facts_table(struct doc *d, const struct text_lang *l, const json_t *
 		return;
 	t = doc_table(d, "t-fair", text_lang_str(l, "table.fair"), ns + 1);
 	doc_table_head(t, 0, text_lang_str(l, "prov.fact"), 1.2);
-	json_array_foreach(subj, i, s)
-		doc_table_head(t, i + 1, str(s, "id"), 3.0 / (double)ns);
+	for (size_t i = 0; i < ns; i++)
+		doc_table_head(t, i + 1, str(m->subjects[i].id), 3.0 / (double)ns);
 	for (size_t k = 0; k < fact_count; k++) {
 		snprintf(key, sizeof(key), "fact.%s", fact_names[k]);
 		doc_table_row(t);
 		doc_table_cell(t, 0, text_lang_str(l, key), CELL_ROWHEAD, NULL, NULL);
-		json_array_foreach(subj, i, s) {
+		for (size_t i = 0; i < ns; i++) {
+			const struct results_manifest_fact *f = &m->subjects[i].facts[k];
 			struct strbuf b = {0};
-			const json_t *v = json_object_get(s, fact_names[k]);
 			const char *c;
 
-			fact(&b, v);
+			fact(&b, f);
 			c = text(d, &b);
-			doc_table_cell(
-				t, i + 1, *c ? c : TEXT_NULL,
-				json_is_string(v) && strcmp(json_string_value(v), FACT_UNKNOWN) == 0
-					? CELL_MUTED
-					: 0,
-				NULL, NULL);
+			doc_table_cell(t, i + 1, *c ? c : TEXT_NULL,
+				       !f->list && f->n == 1 &&
+						       strcmp(f->values[0], FACT_UNKNOWN) == 0
+					       ? CELL_MUTED
+					       : 0,
+				       NULL, NULL);
 			strbuf_free(&b);
 		}
 	}
@@ -138,21 +135,20 @@ static void facts_table(struct doc *d, const struct text_lang *l, const json_t *
 }
 
 /* commands: the one command that checks the report, and the one that re-derives it. */
-static void commands(struct doc *d, const struct text_lang *l, const json_t *m)
+static void commands(struct doc *d, const struct text_lang *l, const struct results_manifest *m)
 {
-	const json_t *o = json_object_get(m, "options");
-	const char *out = str(o, "output");
-	int inside = !json_is_true(json_object_get(o, "output_outside")) && out[0] != '/';
+	const char *out = str(m->options.output);
+	int inside = !m->options.output_outside && out[0] != '/';
 	struct strbuf b = {0};
 
 	strbuf_adds(&b, text_lang_str(l, "prov.check"));
 	strbuf_addf(&b, " bin/analyze --verify %s%s%s%s", inside ? "DATA_DIR/" : out,
 		    inside ? out : "", inside ? "" : " DATA_DIR",
-		    json_is_object(json_object_get(m, "signer")) ? " --pubkey PUB.pem" : "");
+		    m->signer_fingerprint != NULL ? " --pubkey PUB.pem" : "");
 	doc_para(d, text(d, &b), 0);
 	strbuf_reset(&b);
 	strbuf_adds(&b, text_lang_str(l, "prov.rederive"));
-	strbuf_addf(&b, " %s; bin/render RESULTS_DIR", str(m, "command"));
+	strbuf_addf(&b, " %s; bin/render RESULTS_DIR", str(m->command));
 	doc_para(d, text(d, &b), 0);
 	strbuf_free(&b);
 }
@@ -171,23 +167,26 @@ int report_provenance(struct doc *d, const struct text_lang *l, const char *resu
 {
 	const char *dl = text_lang_str(l, "prov.downloads");
 	char path[4096];
-	json_error_t je;
-	json_t *m = NULL;
+	struct results_manifest m;
+	int have = exists(results_dir, "manifest.json");
 
+	memset(&m, 0, sizeof(m));
 	doc_heading(d, 1, "provenance", text_lang_str(l, "section.provenance"));
 	snprintf(path, sizeof(path), "%s/manifest.json", results_dir);
-	if (exists(results_dir, "manifest.json") && (m = json_load_file(path, 0, &je)) == NULL)
-		return err_set(e, "%s: line %d: %s", path, je.line, je.text);
-	if (m == NULL)
+	if (have && results_manifest_read(path, &m, e) < 0) {
+		results_manifest_free(&m);
+		return -1;
+	}
+	if (!have)
 		doc_para(d, text_lang_str(l, "prov.none"), 0);
 	else {
 		doc_para(d, text_lang_str(l, "prov.intro"), 0);
-		summary_table(d, l, m);
-		commands(d, l, m);
-		facts_table(d, l, m);
+		summary_table(d, l, &m);
+		commands(d, l, &m);
+		facts_table(d, l, &m);
 	}
-	doc_para(d, text_lang_str(l, m ? "prov.files" : "prov.files_nomanifest"), 0);
-	json_decref(m);
+	doc_para(d, text_lang_str(l, have ? "prov.files" : "prov.files_nomanifest"), 0);
+	results_manifest_free(&m);
 	if (doc_attach(d, results_dir, "aggregate.json", "application/json", dl,
 		       ATTACH_HTML | ATTACH_PDF, e) < 0 ||
 	    (exists(results_dir, "cells.csv") &&

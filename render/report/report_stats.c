@@ -16,7 +16,7 @@
 /* The table text of a cell's figure (value ± CI half-width, or [lo, hi] when the interval
  * is not symmetric) into text, and "n=k" (or "n=k/N") into note; `objs` picks obj/s over
  * MiB/s. c may be NULL. */
-static void tput_cell(struct report_builder *r, const struct rm_cell *c, int objs, char *text,
+static void tput_cell(struct report_builder *r, const struct results_cell *c, int objs, char *text,
 		      size_t tn, char *note, size_t nn)
 {
 	char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX];
@@ -25,9 +25,9 @@ static void tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 		snprintf(text, tn, "%s", TEXT_NULL);
 		return;
 	}
-	const struct rm_stat *st = objs ? &c->obj_s : &c->mib_s;
+	const struct results_stat *st = objs ? &c->obj_s : &c->mib_s;
 	text_num(r->nf, st->value, -1, v, sizeof(v));
-	if (c->nruns && (r->m->has_stats || c->n < c->expected)) /* no runs: not measured */
+	if (c->n_runs && (r->m->has_stats || c->n < c->expected)) /* no runs: not measured */
 		snprintf(note, nn, c->n < c->expected ? "n=%d/%d" : "n=%d", c->n, c->expected);
 	if (!isfinite(st->value) || !isfinite(st->ci_lo) || !isfinite(st->ci_hi)) {
 		snprintf(text, tn, "%s", v);
@@ -36,7 +36,7 @@ static void tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 	int dec = text_decimals(st->value);
 	double lo = st->value - st->ci_lo, hi = st->ci_hi - st->value;
 	double big = lo > hi ? lo : hi;
-	if (st->ci_method != RM_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
+	if (st->ci_method != RESULTS_CI_ORDER && fabs(lo - hi) <= 0.02 * big + 1e-12) {
 		snprintf(text, tn, "%s \xc2\xb1 %s", v, text_num(r->nf, big, dec, a, sizeof(a)));
 		return;
 	}
@@ -47,16 +47,17 @@ static void tput_cell(struct report_builder *r, const struct rm_cell *c, int obj
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,
 			   int s)
 {
-	const struct rm_leader *d = model_leader(m, op, size, conc);
+	const struct results_leader *d = model_leader(m, op, size, conc);
 	if (d == NULL)
 		return 0;
 	switch (d->status) {
-	case RM_LEAD_UNKNOWN:
-	case RM_LEAD_CLEAR:
+	case RESULTS_LEAD_UNKNOWN:
+	case RESULTS_LEAD_CLEAR:
 		return d->subject == s ? CELL_LEAD : 0;
-	case RM_LEAD_TIE:
+	case RESULTS_LEAD_TIE:
+	case RESULTS_LEAD_UNRESOLVED:
 		return model_in_tie(d, s) ? CELL_TIE : 0;
-	case RM_LEAD_UNTESTED:
+	case RESULTS_LEAD_UNTESTED:
 		break;
 	}
 	return 0;
@@ -78,12 +79,12 @@ static char *short_num(const struct report_builder *r, double v, char *buf, size
 }
 
 /* The interval method the cells use (the first one with an interval). */
-static enum rm_ci_method ci_method(const struct report_model *m)
+static enum results_ci ci_method(const struct report_model *m)
 {
-	for (size_t i = 0; i < m->ncells; i++)
-		if (m->cells[i].mib_s.ci_method != RM_CI_NONE)
-			return m->cells[i].mib_s.ci_method;
-	return RM_CI_NONE;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (m->doc.cells[i].mib_s.ci_method != RESULTS_CI_NONE)
+			return m->doc.cells[i].mib_s.ci_method;
+	return RESULTS_CI_NONE;
 }
 
 /* The legend under a throughput table; notes = some cell has n < N. */
@@ -96,14 +97,15 @@ static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 		doc_table_foot(t, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
 		return;
 	}
-	subst(&b, rb_str(r, "table.foot_lead"), "alpha", short_num(r, m->stats.alpha, a, sizeof(a)),
-	      NULL, NULL);
+	subst(&b, rb_str(r, "table.foot_lead"), "alpha",
+	      short_num(r, m->doc.statistics.alpha, a, sizeof(a)), NULL, NULL);
 	strbuf_adds(&b, " ");
-	enum rm_ci_method cm = ci_method(m);
-	strbuf_adds(&b, rb_str(r, strcmp(m->policy_name, "best") == 0 ? "table.foot_ci_best"
-				  : cm == RM_CI_ORDER                 ? "table.foot_ci_order"
-				  : cm == RM_CI_T                     ? "table.foot_ci_t"
-								      : "table.foot_ci_none"));
+	enum results_ci cm = ci_method(m);
+	strbuf_adds(&b, rb_str(r, strcmp(model_str(m->doc.policy.name), "best") == 0
+					  ? "table.foot_ci_best"
+				  : cm == RESULTS_CI_ORDER ? "table.foot_ci_order"
+				  : cm == RESULTS_CI_T     ? "table.foot_ci_t"
+							   : "table.foot_ci_none"));
 	strbuf_adds(&b, " ");
 	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
 	doc_table_foot(t, rb_text(r, &b));
@@ -140,13 +142,13 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			model_size_text(m, r->nf, m->sizes[k], sz, sizeof(sz));
 		doc_table_cell(t, 0, sz, CELL_ROWHEAD, NULL, NULL);
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
+			const struct results_cell *c = model_cell(m, (int)s, op, m->sizes[k], conc);
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
 			report_climit_mark(r, c, buf, sizeof(buf));
-			if (c && c->nruns && c->n < c->expected) /* no runs: not measured */
+			if (c && c->n_runs && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
 		}
@@ -156,19 +158,19 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
-static void ratio_text(struct report_builder *r, const struct rm_comparison *k, double v, double lo,
-		       double hi, const char *who, struct strbuf *b)
+static void ratio_text(struct report_builder *r, const struct results_comparison *k, double v,
+		       double lo, double hi, const char *who, struct strbuf *b)
 {
 	char x[TEXT_NUM_MAX], y[TEXT_NUM_MAX], z[TEXT_NUM_MAX];
 	if (who)
 		strbuf_addf(b, "%s: ", who);
-	if (k->test == RM_TEST_NONE || !isfinite(v)) {
+	if (k->test == RESULTS_TEST_NONE || !isfinite(v)) {
 		strbuf_adds(b, rb_str(r, "forest.not_enough"));
 		return;
 	}
 	strbuf_addf(b, "%s [%s, %s]", text_num(r->nf, v, 2, x, sizeof(x)),
 		    text_num(r->nf, lo, 2, y, sizeof(y)), text_num(r->nf, hi, 2, z, sizeof(z)));
-	if (k->test == RM_TEST_WELCH)
+	if (k->test == RESULTS_TEST_WELCH)
 		strbuf_addf(b, " %s", rb_str(r, "forest.welch"));
 }
 
@@ -178,7 +180,7 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 {
 	const struct report_model *m = r->m;
 	int sw = 0;
-	const struct rm_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
+	const struct results_comparison *k = model_comparison(m, op, size, conc, s, top, &sw);
 	struct strbuf b = {0};
 	if (k == NULL)
 		return;
@@ -186,13 +188,13 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	/* the adjusted interval: it excludes 1 exactly when the point is filled */
 	double lo = sw ? 1 / k->adj_hi : k->adj_lo, hi = sw ? 1 / k->adj_lo : k->adj_hi;
 	ratio_text(r, k, v, lo, hi, named ? m->subjects[s].label : NULL, &b);
-	chart_add_estimate(c, p, m->subjects[s].color, k->test == RM_TEST_NONE ? NAN : v, lo, hi,
-			   k->significant, rb_text(r, &b));
+	chart_add_estimate(c, p, m->subjects[s].color, k->test == RESULTS_TEST_NONE ? NAN : v, lo,
+			   hi, k->significant, rb_text(r, &b));
 	char n[24];
-	if (k->test == RM_TEST_PAIRED)
-		snprintf(n, sizeof(n), "%d", k->pairs);
+	if (k->test == RESULTS_TEST_PAIRED)
+		snprintf(n, sizeof(n), "%lld", k->pairs);
 	else
-		snprintf(n, sizeof(n), "%d/%d", sw ? k->n_b : k->n_a, sw ? k->n_a : k->n_b);
+		snprintf(n, sizeof(n), "%lld/%lld", sw ? k->n_b : k->n_a, sw ? k->n_a : k->n_b);
 	chart_set_row_n(c, p, n);
 	strbuf_free(&b);
 }
@@ -203,19 +205,19 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 	const struct report_model *m = r->m;
 	int p = chart_add_panel(c, "");
 	char sz[32];
-	struct model_workers w;
+	struct report_workers w;
 	const char *names[] = {"size", "workers", "per_client"};
 	const char *vals[] = {sz, w.total, w.per_client};
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++) {
 			if (!model_measured(m, op, m->sizes[z], m->concurrency[k]))
 				continue;
-			const struct rm_leader *d = model_leader(m, op, m->sizes[z],
-								 m->concurrency[k]);
+			const struct results_leader *d = model_leader(m, op, m->sizes[z],
+								      m->concurrency[k]);
 			struct strbuf lab = {0};
 			model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz));
-			if (model_workers_at(m, r->l, op, m->concurrency[k], MODEL_WORKERS_BRIEF,
-					     &w) < 0)
+			if (report_workers_at(m, r->l, op, m->concurrency[k], REPORT_WORKERS_BRIEF,
+					      &w) < 0)
 				fail_oom(r);
 			if (m->nsubjects == 2) {
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
@@ -242,9 +244,9 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
  * of rows that all say "not enough runs" would be a chart with nothing drawn). */
 static int forest_tested(const struct report_model *m, const char *op)
 {
-	for (size_t i = 0; i < m->ncomparisons; i++) {
-		const struct rm_comparison *k = &m->comparisons[i];
-		if (k->test != RM_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
+	for (size_t i = 0; i < m->doc.n_comparisons; i++) {
+		const struct results_comparison *k = &m->doc.comparisons[i];
+		if (k->test != RESULTS_TEST_NONE && isfinite(k->ratio) && strcmp(k->op, op) == 0 &&
 		    model_measured(m, op, k->size, k->concurrency))
 			return 1;
 	}
@@ -278,7 +280,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	}
 	struct strbuf t2 = {0}, d2 = {0};
 	char level[TEXT_NUM_MAX]; /* the adjusted intervals' joint coverage, 1 - alpha */
-	short_num(r, (1 - m->stats.alpha) * 100, level, sizeof(level));
+	short_num(r, (1 - m->doc.statistics.alpha) * 100, level, sizeof(level));
 	subst(&t2, rb_text(r, &title), "op", opname, "level", level);
 	subst(&d2, rb_text(r, &desc), "level", level, NULL, NULL);
 	struct chart *c = chart_new(CHART_FOREST, rb_text(r, &t2), rb_text(r, &d2));
@@ -302,23 +304,23 @@ done:
 
 /* The p50, p99 and p99.9 a latency row shows; *fallback set when they are the runs'
  * own percentiles averaged (no pooled histogram). Returns 0 when there is nothing. */
-static int lat_figures(const struct rm_cell *c, double *p50, double *p99, double *p999,
+static int lat_figures(const struct results_cell *c, double *p50, double *p99, double *p999,
 		       int *fallback)
 {
 	*p50 = *p99 = *p999 = NAN;
 	*fallback = 0;
 	if (c == NULL)
 		return 0;
-	const struct rm_pooled *p = &c->latency.pooled;
-	if (p->present && isfinite(p->p50)) {
+	const struct results_pooled *p = &c->latency_ms.pooled;
+	if (p->source != RESULTS_POOL_NONE && isfinite(p->p50)) {
 		*p50 = p->p50;
 		*p99 = p->p99;
 		*p999 = p->p999;
-		*fallback = p->source == RM_POOL_RUNS;
+		*fallback = p->source == RESULTS_POOL_RUNS;
 		return 1;
 	}
-	*p50 = c->latency.p50;
-	*p99 = c->latency.p99;
+	*p50 = c->latency_ms.p50;
+	*p99 = c->latency_ms.p99;
 	*fallback = 1;
 	return isfinite(*p50);
 }
@@ -329,14 +331,14 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 	const struct report_model *m = r->m;
 	struct strbuf title = {0}, desc = {0};
 	char sz[32], a[TEXT_NUM_MAX], b[TEXT_NUM_MAX], row[2 * TEXT_NUM_MAX + 16];
-	struct model_workers w;
+	struct report_workers w;
 	const char *names[] = {"op", "workers", "per_client"};
 	const char *vals[] = {opname, w.total, w.per_client};
-	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_BRIEF, &w) < 0)
+	if (report_workers_at(m, r->l, op, conc, REPORT_WORKERS_BRIEF, &w) < 0)
 		fail_oom(r);
 	text_subst(&title, rb_str(r, strcmp(w.total, "1") == 0 ? "chart.latpct1" : "chart.latpct"),
 		   names, vals, 3);
-	if (model_workers_at(m, r->l, op, conc, MODEL_WORKERS_LONG, &w) < 0)
+	if (report_workers_at(m, r->l, op, conc, REPORT_WORKERS_LONG, &w) < 0)
 		fail_oom(r);
 	text_subst(&desc, rb_str(r, "chart.latpct_desc"), names, vals, 3);
 	struct chart *c = chart_new(CHART_RANGE, rb_text(r, &title), rb_text(r, &desc));
@@ -350,7 +352,8 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			continue;
 		int p = chart_add_panel(c, model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)));
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *cell = model_cell(m, (int)s, op, m->sizes[z], conc);
+			const struct results_cell *cell = model_cell(m, (int)s, op, m->sizes[z],
+								     conc);
 			double p50, p99, p999;
 			int fb;
 			char lab[256];
@@ -367,30 +370,41 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
-			if (cell->latency.pooled.present)
+			if (model_pooled(cell))
 				snprintf(n, sizeof(n), "%llu",
-					 (unsigned long long)cell->latency.pooled.requests);
+					 (unsigned long long)cell->latency_ms.pooled.requests);
 			chart_set_row_n(c, p, n);
 		}
 	}
 	return c;
 }
 
+/* any_cpu: whether some cell of op carries the client's CPU per request. */
+static int any_cpu(const struct report_model *m, const char *op)
+{
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		if (strcmp(m->doc.cells[i].op, op) == 0 &&
+		    isfinite(m->doc.cells[i].cpu_us_per_request))
+			return 1;
+	return 0;
+}
+
 /* One table per op: the pooled percentiles of every cell some run measured (rows =
- * workers × size × subject). */
+ * workers × size × subject), and the client's CPU per request where runs recorded it. */
 static void latency_table(struct report_builder *r, const char *op, const char *opname)
 {
 	const struct report_model *m = r->m;
 	char id[48], sz[32], w[64], buf[TEXT_NUM_MAX];
 	struct strbuf cap = {0};
+	size_t nv = any_cpu(m, op) ? 7 : 6;
 	snprintf(id, sizeof(id), "t-lat-%s", op);
 	subst(&cap, rb_str(r, "table.latpct"), "op", opname, NULL, NULL);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 9);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 3 + nv);
 	strbuf_free(&cap);
-	static const char *const heads[] = {"col.subject", "col.size", "col.workers_short",
-					    "col.p50",     "col.p90",  "col.p99",
-					    "col.p999",    "col.max",  "col.requests"};
-	for (size_t i = 0; i < 9; i++)
+	static const char *const heads[] = {
+		"col.subject", "col.size", "col.workers_short", "col.p50",      "col.p90",
+		"col.p99",     "col.p999", "col.max",           "col.requests", "col.cpu_req"};
+	for (size_t i = 0; i < 3 + nv; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]),
 			       i == 0                 ? 1.6
 			       : i == 1               ? 0.9
@@ -400,37 +414,41 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 	for (size_t k = 0; k < m->nconc; k++)
 		for (size_t z = 0; z < m->nsizes; z++)
 			for (size_t s = 0; s < m->nsubjects; s++) {
-				const struct rm_cell *c = model_cell(m, (int)s, op, m->sizes[z],
-								     m->concurrency[k]);
+				const struct results_cell *c = model_cell(
+					m, (int)s, op, m->sizes[z], m->concurrency[k]);
 				if (c == NULL ||
-				    (!c->nruns && !c->n)) /* a configuration it never ran */
+				    (!c->n_runs && !c->n)) /* a configuration it never ran */
 					continue;
-				const struct rm_pooled *p = &c->latency.pooled;
-				int ok = p->present;
-				double v[6] = {ok ? p->p50 : NAN,
+				const struct results_pooled *p = &c->latency_ms.pooled;
+				int ok = p->source != RESULTS_POOL_NONE;
+				double v[7] = {ok ? p->p50 : NAN,
 					       ok ? p->p90 : NAN,
 					       ok ? p->p99 : NAN,
 					       ok ? p->p999 : NAN,
 					       ok ? p->max : NAN,
-					       ok && p->requests ? (double)p->requests : NAN};
+					       ok && p->requests ? (double)p->requests : NAN,
+					       c->cpu_us_per_request};
 				doc_table_row(t);
 				doc_table_cell(t, 0, m->subjects[s].label, CELL_ROWHEAD,
-					       ok && p->source == RM_POOL_RUNS ? "*" : NULL,
+					       ok && p->source == RESULTS_POOL_RUNS ? "*" : NULL,
 					       m->subjects[s].color);
 				doc_table_cell(
 					t, 1,
 					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
 					NULL, NULL);
-				model_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
+				report_workers_cell(r->l, c->concurrency, c->clients, w, sizeof(w));
 				doc_table_cell(t, 2, w, CELL_NUM, NULL, NULL);
-				for (size_t i = 0; i < 6; i++)
+				for (size_t i = 0; i < nv; i++)
 					doc_table_cell(t, i + 3,
-						       text_num(r->nf, v[i], i == 5 ? 0 : -1, buf,
-								sizeof(buf)),
+						       text_num(r->nf, v[i],
+								i == 5   ? 0
+								: i == 6 ? 1
+									 : -1,
+								buf, sizeof(buf)),
 						       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0),
 						       NULL, NULL);
 			}
-	doc_table_foot(t, rb_str(r, "table.latpct_foot"));
+	doc_table_foot(t, rb_str(r, nv == 7 ? "table.latpct_foot_cpu" : "table.latpct_foot"));
 }
 
 void report_latency_tables(struct report_builder *r)
@@ -438,15 +456,15 @@ void report_latency_tables(struct report_builder *r)
 	const struct report_model *m = r->m;
 	char opname[32];
 	int pooled = 0;
-	for (size_t i = 0; i < m->ncells && !pooled; i++)
-		pooled = m->cells[i].latency.pooled.present;
+	for (size_t i = 0; i < m->doc.n_cells && !pooled; i++)
+		pooled = model_pooled(&m->doc.cells[i]);
 	if (!pooled) {
 		doc_para(r->d, rb_str(r, "latency.no_pooled"), 0);
 		return;
 	}
 	for (size_t o = 0; o < m->nops; o++)
 		latency_table(r, m->ops[o],
-			      findings_op_name(r->l, m->ops[o], opname, sizeof(opname)));
+			      report_op_name(r->l, m->ops[o], opname, sizeof(opname)));
 }
 
 void report_methodology_stats(struct report_builder *r)
@@ -461,10 +479,11 @@ void report_methodology_stats(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "stats.none"), 1);
 		return;
 	}
-	short_num(r, m->stats.confidence * 100, conf, sizeof(conf));
-	short_num(r, m->stats.alpha, alpha, sizeof(alpha));
-	short_num(r, isnan(m->stats.power) ? 80 : m->stats.power * 100, pow, sizeof(pow));
-	snprintf(fam, sizeof(fam), "%d", m->stats.family);
+	short_num(r, m->confidence * 100, conf, sizeof(conf));
+	short_num(r, m->doc.statistics.alpha, alpha, sizeof(alpha));
+	short_num(r, isnan(m->doc.statistics.power) ? 80 : m->doc.statistics.power * 100, pow,
+		  sizeof(pow));
+	snprintf(fam, sizeof(fam), "%lld", m->doc.statistics.family);
 	text_subst(&b, rb_str(r, "stats.line"), names, vals, 4);
 	doc_para(r->d, rb_text(r, &b), 1);
 	strbuf_free(&b);
@@ -482,9 +501,9 @@ void report_limitations_stats(struct report_builder *r)
 		doc_para(r->d, rb_str(r, "limits.none"), 0);
 		return;
 	}
-	for (size_t i = 0; i < m->nleaders; i++) {
-		double d = m->leaders[i].detectable_ratio;
-		untested += m->leaders[i].status == RM_LEAD_UNTESTED;
+	for (size_t i = 0; i < m->doc.n_leaders; i++) {
+		double d = m->doc.leaders[i].detectable_ratio;
+		untested += m->doc.leaders[i].status == RESULTS_LEAD_UNTESTED;
 		if (isfinite(d)) {
 			lo = d < lo ? d : lo;
 			hi = d > hi ? d : hi;

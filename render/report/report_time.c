@@ -7,8 +7,6 @@
 #include <string.h>
 
 #include "render/chart/chart_xy.h"
-#include "render/report/findings.h"
-#include "render/model/model_clients.h"
 #include "render/model/model_query.h"
 
 struct tb {
@@ -23,55 +21,18 @@ struct tb {
 static const char *fill(struct tb *t, const char *key, const char *op, const char *opname,
 			const char *size, int conc, char *buf, size_t n)
 {
-	struct model_workers w;
+	struct report_workers w;
 	struct strbuf b = {0};
 	const char *names[] = {"op", "size", "workers", "per_client"};
 	const char *vals[] = {opname, size, w.total, w.per_client};
 	int desc = strstr(key, "_desc") != NULL;
-	if (model_workers_at(t->r->m, t->r->l, op, conc,
-			     desc ? MODEL_WORKERS_LONG : MODEL_WORKERS_BRIEF, &w) < 0)
+	if (report_workers_at(t->r->m, t->r->l, op, conc,
+			      desc ? REPORT_WORKERS_LONG : REPORT_WORKERS_BRIEF, &w) < 0)
 		b.failed = 1;
 	text_subst(&b, rb_str(t->r, key), names, vals, 4);
 	snprintf(buf, n, "%s", rb_text(t->r, &b));
 	strbuf_free(&b);
 	return buf;
-}
-
-/* x as the description writes it: rounded up when `whole` (a second drawn at i + 0.5 is
- * second i + 1), with no decimals when it is a whole number (a rate, a cycle). */
-static char *xy_x_text(const struct report_builder *r, double x, int whole, char *buf)
-{
-	if (whole)
-		x = ceil(x);
-	return text_num(r->nf, x, x == floor(x) ? 0 : -1, buf, TEXT_NUM_MAX);
-}
-
-void report_xy_describe(struct report_builder *r, struct xychart *c, const char *key,
-			const char *unit_key, int x_whole)
-{
-	struct strbuf b = {0};
-	const char *names[] = {"series", "hi", "hx", "lo", "lx", "mid", "unit"};
-	for (size_t i = 0; i < chart_xy_nseries(c); i++) {
-		struct xy_summary s;
-		char hi[TEXT_NUM_MAX], hx[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], lx[TEXT_NUM_MAX],
-			mid[TEXT_NUM_MAX];
-		chart_xy_summary(c, (int)i, &s);
-		if (s.n == 0)
-			continue;
-		const char *vals[] = {s.label,
-				      num(r, s.hi_y, hi),
-				      xy_x_text(r, s.hi_x, x_whole, hx),
-				      num(r, s.lo_y, lo),
-				      xy_x_text(r, s.lo_x, x_whole, lx),
-				      num(r, chart_xy_x_at(c, (int)i, 50), mid),
-				      rb_str(r, unit_key)};
-		if (b.p && *b.p)
-			strbuf_adds(&b, " ");
-		text_subst(&b, rb_str(r, key), names, vals, 7);
-	}
-	if (b.p && *b.p)
-		chart_xy_add_desc(c, rb_text(r, &b));
-	strbuf_free(&b);
 }
 
 /* Lay c out half the text width and keep the scene for the section's charts; its
@@ -119,25 +80,25 @@ static void flush_charts(struct tb *t)
 
 /* The cell's pooled latency quantiles (latency_ms.pooled.quantiles): how many, and the
  * i-th as q (0..1) and ms. The only two places that know the model's field. */
-static size_t cdf_n(const struct rm_cell *c)
+static size_t cdf_n(const struct results_cell *c)
 {
-	return c ? c->latency.pooled.nquant : 0;
+	return c ? c->latency_ms.pooled.n_quant : 0;
 }
 
-static void cdf_point(const struct rm_cell *c, size_t i, double *q, double *ms)
+static void cdf_point(const struct results_cell *c, size_t i, double *q, double *ms)
 {
-	*q = c->latency.pooled.quant_q[i];
-	*ms = c->latency.pooled.quant_ms[i];
+	*q = c->latency_ms.pooled.quant_q[i];
+	*ms = c->latency_ms.pooled.quant_ms[i];
 }
 
-static int has_quantiles(const struct rm_cell *c)
+static int has_quantiles(const struct results_cell *c)
 {
 	return cdf_n(c) >= 2;
 }
 
-static int has_runs(const struct rm_cell *c)
+static int has_runs(const struct results_cell *c)
 {
-	for (size_t i = 0; c && i < c->nruns; i++)
+	for (size_t i = 0; c && i < c->n_runs; i++)
 		if (c->runs[i].included && isfinite(c->runs[i].mib_s))
 			return 1;
 	return 0;
@@ -146,7 +107,7 @@ static int has_runs(const struct rm_cell *c)
 /* The highest concurrency at which some subject's cell of op × size passes `has`;
  * 0 when none does. */
 static int top_conc(const struct report_model *m, const char *op, uint64_t size,
-		    int (*has)(const struct rm_cell *))
+		    int (*has)(const struct results_cell *))
 {
 	int best = 0;
 	for (size_t k = 0; k < m->nconc; k++)
@@ -170,7 +131,7 @@ static void cdf_chart(struct tb *t, const char *op, const char *opname, uint64_t
 		chart_xy_set_y(c, rb_str(t->r, "axis.requests_pct"), 0, 100);
 		chart_xy_set_markers(c, 0);
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
+			const struct results_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_quantiles(cell))
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
@@ -201,7 +162,7 @@ void report_time_cdf(struct report_builder *r)
 	doc_heading(r->d, 2, "latency-cdf", rb_str(r, "section.cdf"));
 	doc_para(r->d, rb_str(r, "cdf.intro"), 0);
 	for (size_t o = 0; o < m->nops && !r->failed; o++) {
-		findings_op_name(r->l, m->ops[o], opname, sizeof(opname));
+		report_op_name(r->l, m->ops[o], opname, sizeof(opname));
 		for (size_t z = 0; z < m->nsizes && !r->failed; z++) {
 			int conc = top_conc(m, m->ops[o], m->sizes[z], has_quantiles);
 			if (conc)
@@ -218,10 +179,10 @@ void report_time_cdf(struct report_builder *r)
 static void series_chart(struct tb *t, const char *op, const char *opname)
 {
 	const struct report_model *m = t->r->m;
-	const struct rm_series *first = NULL;
+	const struct results_series *first = NULL;
 	size_t longest = 0;
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		const struct rm_series *ts = model_timeseries(m, (int)s, op);
+		const struct results_series *ts = model_timeseries(m, (int)s, op);
 		if (ts && first == NULL)
 			first = ts;
 		if (ts && ts->n > longest)
@@ -240,7 +201,7 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 		chart_xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
 		chart_xy_set_note(c, rb_str(t->r, "timeseries.note"));
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_series *ts = model_timeseries(m, (int)s, op);
+			const struct results_series *ts = model_timeseries(m, (int)s, op);
 			if (ts == NULL)
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
@@ -269,8 +230,8 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 	if (!conc)
 		return;
 	for (size_t s = 0; s < m->nsubjects; s++) {
-		const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
-		for (size_t i = 0; cell && i < cell->nruns; i++)
+		const struct results_cell *cell = model_cell(m, (int)s, op, size, conc);
+		for (size_t i = 0; cell && i < cell->n_runs; i++)
 			if (cell->runs[i].cycle > cycles)
 				cycles = cell->runs[i].cycle;
 	}
@@ -286,14 +247,14 @@ static void cycles_chart(struct tb *t, const char *op, const char *opname)
 		chart_xy_set_x(c, rb_str(t->r, "axis.cycle"), XY_INTEGER, 0.5, cycles + 0.5);
 		chart_xy_set_y(c, rb_str(t->r, objs ? "unit.objs" : "unit.mibs"), NAN, NAN);
 		for (size_t s = 0; s < m->nsubjects; s++) {
-			const struct rm_cell *cell = model_cell(m, (int)s, op, size, conc);
+			const struct results_cell *cell = model_cell(m, (int)s, op, size, conc);
 			if (!has_runs(cell))
 				continue;
 			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
 			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (int cy = 1; cy <= cycles; cy++) {
 				double v = NAN; /* no valid run in this cycle: a gap */
-				for (size_t i = 0; i < cell->nruns; i++)
+				for (size_t i = 0; i < cell->n_runs; i++)
 					if (cell->runs[i].cycle == cy && cell->runs[i].included)
 						v = objs ? cell->runs[i].obj_s
 							 : cell->runs[i].mib_s;
@@ -310,18 +271,18 @@ void report_time_runs(struct report_builder *r)
 	const struct report_model *m = r->m;
 	struct tb t = {r, NULL, 0, 0};
 	char opname[32];
-	if (!m->ntimeseries) {
+	if (!m->doc.n_timeseries) {
 		doc_para(r->d, rb_str(r, "timeseries.na"), 0);
 	} else {
 		doc_heading(r->d, 1, "timeseries", rb_str(r, "section.timeseries"));
 		doc_para(r->d, rb_str(r, "timeseries.intro"), 0);
 		for (size_t o = 0; o < 2 && !r->failed; o++)
 			series_chart(&t, ops[o],
-				     findings_op_name(r->l, ops[o], opname, sizeof(opname)));
+				     report_op_name(r->l, ops[o], opname, sizeof(opname)));
 		flush_charts(&t);
 	}
 	for (size_t o = 0; o < 2 && !r->failed; o++)
-		cycles_chart(&t, ops[o], findings_op_name(r->l, ops[o], opname, sizeof(opname)));
+		cycles_chart(&t, ops[o], report_op_name(r->l, ops[o], opname, sizeof(opname)));
 	if (t.nsc && !r->failed) { /* the charts are laid out; the heading goes first */
 		doc_heading(r->d, 1, "cycles", rb_str(r, "section.cycles"));
 		doc_para(r->d, rb_str(r, "cycles.intro"), 0);

@@ -2,7 +2,8 @@
  * table (mixed runs, size distributions and ranges in plain words) with a per-op table
  * for each mixed cell, and the fixed-rate section: the sustained-rate table and, per
  * subject, the latency-vs-offered-load chart and its points. Nothing is added when the
- * model has no workload cells (m->workload NULL), so older reports do not change. */
+ * results have no workload cells and no sweeps, so older reports do not change. The
+ * sentences of the sustained rates (the key finding) are here too. */
 #include "render/report/report_int.h"
 
 #include <math.h>
@@ -10,10 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/climit.h"
 #include "render/chart/chart_xy.h"
-#include "render/report/findings.h"
-#include "render/model/model_clients.h"
-#include "render/model/model_workload.h"
 
 /* A number cell: v with `decimals` decimals (-1: as the report writes figures). */
 static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, double v,
@@ -24,18 +23,99 @@ static void num_cell(struct report_builder *r, struct doc_table *t, size_t i, do
 	doc_table_cell(t, i, buf, CELL_NUM | (isnan(v) ? CELL_MUTED : 0), NULL, NULL);
 }
 
+/* mix_text: the mix of ops as "get 45, put 15" into buf ("" for none). */
+static const char *mix_text(const struct results_mix *x, char *buf, size_t n)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < x->n && len < n; i++)
+		len += (size_t)snprintf(buf + len, n - len, "%s%s %lld", i ? ", " : "",
+					x->parts[i].op, x->parts[i].weight);
+	return buf;
+}
+
 /* The workload of a cell in words: "mixed (get 45, ...)", "GET; sizes ...". */
-static const char *cell_words(struct report_builder *r, const struct rm_wcell *c, char *buf,
+static const char *cell_words(struct report_builder *r, const struct results_cell *c, char *buf,
 			      size_t n)
 {
-	char opname[32];
-	findings_op_name(r->l, c->op, opname, sizeof(opname));
-	if (*c->mix)
-		snprintf(buf, n, "%s (%s)%s%s", opname, c->mix, *c->workload ? "; " : "",
-			 c->workload);
+	const char *work = model_str(c->workload->workload);
+	char opname[32], mix[256];
+
+	report_op_name(r->l, c->op, opname, sizeof(opname));
+	if (*mix_text(&c->mix, mix, sizeof(mix)))
+		snprintf(buf, n, "%s (%s)%s%s", opname, mix, *work ? "; " : "", work);
 	else
-		snprintf(buf, n, "%s%s%s", opname, *c->workload ? "; " : "", c->workload);
+		snprintf(buf, n, "%s%s%s", opname, *work ? "; " : "", work);
 	return buf;
+}
+
+/* client_limited: "client-limited (workers, cpu)" for the reasons in l's words into b. */
+static void client_limited(const struct text_lang *l, unsigned reasons, struct strbuf *b)
+{
+	struct strbuf why = {0};
+
+	for (int i = 0; i < CLIMIT_R_COUNT; i++)
+		if (reasons & (1u << i)) {
+			if (why.len)
+				strbuf_adds(&why, ", ");
+			strbuf_adds(&why, climit_reason_name(1u << i));
+		}
+	const char *names[] = {"why"};
+	const char *vals[] = {why.p ? why.p : ""};
+	text_subst(b, text_lang_str(l, "rate.client_limited"), names, vals, 1);
+	strbuf_free(&why);
+}
+
+/* limit_decimals: the decimals a p99 limit is written with (0 for whole ms). */
+static int limit_decimals(double limit_ms)
+{
+	return limit_ms == floor(limit_ms) ? 0 : -1;
+}
+
+/* sweep_finding: one sweep's part of the finding into list. */
+static void sweep_finding(const struct report_model *m, const struct text_lang *l,
+			  const struct results_sweep *s, struct strbuf *list)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	char v[TEXT_NUM_MAX], at[TEXT_NUM_MAX];
+	struct strbuf why = {0};
+	const char *key = isnan(s->max_sustained) ? "finding.rate_none" : "finding.rate_held";
+	if (s->limit_by == RESULTS_LIMIT_CLIENT) {
+		key = isnan(s->max_sustained) ? "finding.rate_none_client"
+					      : "finding.rate_held_client";
+		client_limited(l, s->limit_reasons, &why);
+	}
+	const char *names[] = {"subject", "rate", "at", "why"};
+	const char *vals[] = {m->subjects[s->subject].label,
+			      text_num(nf, s->max_sustained, 0, v, sizeof(v)),
+			      text_num(nf, s->limit_at, 0, at, sizeof(at)), why.p ? why.p : ""};
+	text_subst(list, text_lang_str(l, key), names, vals, 4);
+	strbuf_free(&why);
+}
+
+void report_workload_sustained(const struct report_model *m, const struct text_lang *l,
+			       struct strbuf *b)
+{
+	const struct numfmt *nf = text_lang_numfmt(l);
+	const struct results *d = &m->doc;
+	char lim[TEXT_NUM_MAX];
+	struct strbuf list = {0};
+
+	if (!d->n_rate_sweeps)
+		return;
+	for (size_t i = 0; i < d->n_rate_sweeps; i++) {
+		if (list.len)
+			strbuf_adds(&list, text_lang_str(l, "headline.sep"));
+		sweep_finding(m, l, &d->rate_sweeps[i], &list);
+	}
+	const char *names[] = {"limit", "list"};
+	const char *vals[] = {text_num(nf, d->rate_sweeps[0].p99_limit_ms,
+				       limit_decimals(d->rate_sweeps[0].p99_limit_ms), lim,
+				       sizeof(lim)),
+			      list.p ? list.p : ""};
+	text_subst(b, text_lang_str(l, "finding.rate"), names, vals, 2);
+	strbuf_free(&list);
 }
 
 /* A workers cell: the number as a figure for one client, "24 (3 × 8)" for three. */
@@ -46,7 +126,7 @@ static void workers_cell(struct report_builder *r, struct doc_table *t, size_t i
 	if (clients <= 1)
 		num_cell(r, t, i, conc, 0);
 	else
-		doc_table_cell(t, i, model_workers_cell(r->l, conc, clients, buf, sizeof(buf)),
+		doc_table_cell(t, i, report_workers_cell(r->l, conc, clients, buf, sizeof(buf)),
 			       CELL_NUM, NULL, NULL);
 }
 
@@ -63,15 +143,15 @@ static const char *subject_text(struct report_builder *r, int subject, int clien
 	return rb_text(r, b);
 }
 
-static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size_t k)
+static void by_op_table(struct report_builder *r, const struct results_cell *c, size_t k)
 {
 	const struct report_model *m = r->m;
 	char id[32], words[512];
 	struct strbuf cap = {0};
-	struct model_workers w;
+	struct report_workers w;
 	snprintf(id, sizeof(id), "t-work-ops-%zu", k);
-	if (model_workers(r->l, c->concurrency, c->clients, c->client_hosts, MODEL_WORKERS_LONG,
-			  &w) < 0)
+	if (report_workers(r->l, c->concurrency, c->clients, c->client_hosts, REPORT_WORKERS_LONG,
+			   &w) < 0)
 		fail_oom(r);
 	cell_words(r, c, words, sizeof(words));
 	const char *names[] = {"subject", "workload", "workers", "per_client"};
@@ -79,19 +159,20 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 	text_subst(&cap, rb_str(r, "table.wl_ops"), names, vals, 4);
 	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
 	strbuf_free(&cap);
-	int pooled = c->nby_op > 0;
+	const struct results_wcell *wl = c->workload;
+	int pooled = wl->n_by_op > 0;
 	const char *heads[] = {"col.op", "col.share", "col.objs", "col.mibs", "col.p50", "col.p99"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
-	for (size_t i = 0; i < c->nby_op; i++) {
-		const struct rm_workload_op *p = &c->by_op[i];
+	for (size_t i = 0; i < wl->n_by_op; i++) {
+		const struct results_by_op *p = &wl->by_op[i];
 		doc_table_row(t);
-		doc_table_cell(t, 0, p->op, CELL_ROWHEAD, NULL, NULL);
+		doc_table_cell(t, 0, model_str(p->op), CELL_ROWHEAD, NULL, NULL);
 		num_cell(r, t, 1, p->share * 100, -1);
 		num_cell(r, t, 2, p->obj_s, -1);
 		num_cell(r, t, 3, p->mib_s, -1);
-		num_cell(r, t, 4, p->p50, -1);
-		num_cell(r, t, 5, p->p99, -1);
+		num_cell(r, t, 4, p->p50_ms, -1);
+		num_cell(r, t, 5, p->p99_ms, -1);
 		pooled &= p->pooled;
 	}
 	doc_table_foot(t, rb_str(r, pooled ? "table.wl_ops_foot_pooled" : "table.wl_ops_foot"));
@@ -101,11 +182,10 @@ static void by_op_table(struct report_builder *r, const struct rm_wcell *c, size
 static void workloads(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	const struct rm_workload *work = m->workload;
 	struct doc_table *t = NULL;
 	char words[512];
-	for (size_t i = 0; i < work->ncells; i++) {
-		const struct rm_wcell *c = &work->cells[i];
+	for (size_t i = 0; i < m->doc.n_workload_cells; i++) {
+		const struct results_cell *c = &m->doc.workload_cells[i];
 		if (!isnan(c->rate))
 			continue;
 		if (t == NULL) {
@@ -125,43 +205,44 @@ static void workloads(struct report_builder *r)
 			       m->subjects[c->subject].color);
 		doc_table_cell(t, 1, cell_words(r, c, words, sizeof(words)), 0, NULL, NULL);
 		workers_cell(r, t, 2, c->concurrency, c->clients);
-		num_cell(r, t, 3, c->obj_s, -1);
-		num_cell(r, t, 4, c->mib_s, -1);
-		num_cell(r, t, 5, c->p50, -1);
-		num_cell(r, t, 6, c->p99, -1);
+		num_cell(r, t, 3, c->obj_s.value, -1);
+		num_cell(r, t, 4, c->mib_s.value, -1);
+		num_cell(r, t, 5, c->latency_ms.pooled.p50, -1);
+		num_cell(r, t, 6, c->latency_ms.pooled.p99, -1);
 	}
 	if (t == NULL)
 		return;
 	doc_table_foot(t, rb_str(r, "table.wl_foot"));
-	for (size_t i = 0; i < work->ncells; i++)
-		if (isnan(work->cells[i].rate) && work->cells[i].nby_op)
-			by_op_table(r, &work->cells[i], i);
+	for (size_t i = 0; i < m->doc.n_workload_cells; i++)
+		if (isnan(m->doc.workload_cells[i].rate) &&
+		    m->doc.workload_cells[i].workload->n_by_op)
+			by_op_table(r, &m->doc.workload_cells[i], i);
 }
 
 /* The limit cell of a sweep: "client-limited (workers) at 200 req/s", "not sustained by the
  * server at 200 req/s", "every rate held", or "–" when the file does not say. */
 static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
-		       const struct rm_sweep *s)
+		       const struct results_sweep *s)
 {
 	struct strbuf b = {0}, why = {0};
 	char at[TEXT_NUM_MAX];
 	text_num(r->nf, s->limit_at, 0, at, sizeof(at));
 	switch (s->limit_by) {
-	case RM_LIMIT_CLIENT:
-		model_workload_client_limited(r->l, s->limit_reasons, &why);
+	case RESULTS_LIMIT_CLIENT:
+		client_limited(r->l, s->limit_reasons, &why);
 		subst(&b, rb_str(r, "rate.limit_client"), "why", rb_text(r, &why), "at", at);
 		break;
-	case RM_LIMIT_SERVER:
+	case RESULTS_LIMIT_SERVER:
 		subst(&b, rb_str(r, "rate.limit_server"), "at", at, NULL, NULL);
 		break;
-	case RM_LIMIT_NONE:
+	case RESULTS_LIMIT_NONE:
 		strbuf_adds(&b, rb_str(r, "rate.limit_none"));
 		break;
 	default:
 		strbuf_adds(&b, "–");
 	}
-	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RM_LIMIT_UNKNOWN ? CELL_MUTED : 0, NULL,
-		       NULL);
+	doc_table_cell(t, i, rb_text(r, &b), s->limit_by == RESULTS_LIMIT_UNKNOWN ? CELL_MUTED : 0,
+		       NULL, NULL);
 	strbuf_free(&b);
 	strbuf_free(&why);
 }
@@ -173,9 +254,8 @@ static void sustained_table(struct report_builder *r)
 	char lim[TEXT_NUM_MAX], opname[32];
 	struct strbuf cap = {0};
 	subst(&cap, rb_str(r, "table.sustained"), "limit",
-	      text_num(r->nf, m->workload->sweeps[0].p99_limit,
-		       model_workload_limit_decimals(m->workload->sweeps[0].p99_limit), lim,
-		       sizeof(lim)),
+	      text_num(r->nf, m->doc.rate_sweeps[0].p99_limit_ms,
+		       limit_decimals(m->doc.rate_sweeps[0].p99_limit_ms), lim, sizeof(lim)),
 	      NULL, NULL);
 	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 6);
 	strbuf_free(&cap);
@@ -183,19 +263,19 @@ static void sustained_table(struct report_builder *r)
 			       "col.sustained_rate", "col.limit", "col.rates"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
-	for (size_t i = 0; i < m->workload->nsweeps; i++) {
-		const struct rm_sweep *s = &m->workload->sweeps[i];
+	for (size_t i = 0; i < m->doc.n_rate_sweeps; i++) {
+		const struct results_sweep *s = &m->doc.rate_sweeps[i];
 		struct strbuf rates = {0};
 		char v[TEXT_NUM_MAX];
-		for (size_t k = 0; k < s->npts; k++) {
+		for (size_t k = 0; k < s->n_points; k++) {
 			if (k)
 				strbuf_adds(&rates, ", ");
-			strbuf_adds(&rates, text_num(r->nf, s->pts[k].offered, 0, v, sizeof(v)));
+			strbuf_adds(&rates, text_num(r->nf, s->points[k].offered, 0, v, sizeof(v)));
 		}
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
 			       m->subjects[s->subject].color);
-		doc_table_cell(t, 1, findings_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
+		doc_table_cell(t, 1, report_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
 			       NULL);
 		workers_cell(r, t, 2, s->concurrency, s->clients);
 		num_cell(r, t, 3, s->max_sustained, 0);
@@ -208,12 +288,12 @@ static void sustained_table(struct report_builder *r)
 
 /* One sweep's chart: p50 and p99 from the intended start, and the service p99 dashed,
  * against the offered rate, latency on a log axis. */
-static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep *s)
+static struct scene *sweep_chart(struct report_builder *r, const struct results_sweep *s)
 {
 	const struct report_model *m = r->m;
 	char opname[32];
 	struct strbuf title = {0}, desc = {0}, subj = {0};
-	findings_op_name(r->l, s->op, opname, sizeof(opname));
+	report_op_name(r->l, s->op, opname, sizeof(opname));
 	subst(&title, rb_str(r, "chart.rate"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
 	strbuf_free(&subj);
@@ -235,10 +315,12 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 	int p99 = chart_xy_add_series(c, rb_str(r, "series.p99_intended"),
 				      m->subjects[s->subject].color);
 	int svc = chart_xy_add_series(c, rb_str(r, "series.p99_service"), "#8d99ae");
-	for (size_t k = 0; k < s->npts; k++) {
-		chart_xy_add_point(c, p50, s->pts[k].offered, s->pts[k].p50_intended, 0);
-		chart_xy_add_point(c, p99, s->pts[k].offered, s->pts[k].p99_intended, 0);
-		chart_xy_add_point(c, svc, s->pts[k].offered, s->pts[k].p99, 1);
+	for (size_t k = 0; k < s->n_points; k++) {
+		const struct results_sweep_point *pt = &s->points[k];
+
+		chart_xy_add_point(c, p50, pt->offered, pt->p50_intended_ms, 0);
+		chart_xy_add_point(c, p99, pt->offered, pt->p99_intended_ms, 0);
+		chart_xy_add_point(c, svc, pt->offered, pt->p99_ms, 1);
 	}
 	report_xy_describe(r, c, "desc.rate", "unit.ms", 0);
 	sc = chart_xy_layout(c, r->f, r->nf, REPORT_WIDTH, r->e);
@@ -251,21 +333,21 @@ static struct scene *sweep_chart(struct report_builder *r, const struct rm_sweep
 /* A point's Sustained cell: yes, no, or "client-limited (workers)" when it was not
  * sustained and its cell was client-limited. */
 static void sustained_cell(struct report_builder *r, struct doc_table *t, size_t i,
-			   const struct rm_sweep_pt *p)
+			   const struct results_sweep_point *p)
 {
 	struct strbuf b = {0};
-	if (p->sustained || !*p->climit) {
+	if (p->sustained || !p->blocking) {
 		doc_table_cell(t, i, rb_str(r, p->sustained ? "word.yes" : "word.no"),
 			       p->sustained ? 0 : CELL_MUTED, NULL, NULL);
 		return;
 	}
-	model_workload_client_limited(r->l, p->climit, &b);
+	client_limited(r->l, p->blocking, &b);
 	doc_table_cell(t, i, rb_text(r, &b), CELL_MUTED, NULL, NULL);
 	strbuf_free(&b);
 }
 
 /* One sweep's points as a table. */
-static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size_t k)
+static void sweep_table(struct report_builder *r, const struct results_sweep *s, size_t k)
 {
 	char id[32];
 	struct strbuf cap = {0}, subj = {0};
@@ -279,41 +361,41 @@ static void sweep_table(struct report_builder *r, const struct rm_sweep *s, size
 			       "col.p50_intended", "col.p99_intended", "col.p99_service"};
 	for (size_t i = 0; i < 6; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
-	for (size_t i = 0; i < s->npts; i++) {
-		const struct rm_sweep_pt *p = &s->pts[i];
+	for (size_t i = 0; i < s->n_points; i++) {
+		const struct results_sweep_point *p = &s->points[i];
 		doc_table_row(t);
 		num_cell(r, t, 0, p->offered, 0);
 		num_cell(r, t, 1, p->achieved, -1);
 		sustained_cell(r, t, 2, p);
-		num_cell(r, t, 3, p->p50_intended, -1);
-		num_cell(r, t, 4, p->p99_intended, -1);
-		num_cell(r, t, 5, p->p99, -1);
+		num_cell(r, t, 3, p->p50_intended_ms, -1);
+		num_cell(r, t, 4, p->p99_intended_ms, -1);
+		num_cell(r, t, 5, p->p99_ms, -1);
 	}
 }
 
 static void rates(struct report_builder *r)
 {
-	const struct rm_workload *work = r->m->workload;
+	const struct results *d = &r->m->doc;
 	struct strbuf b = {0};
-	if (!work->nsweeps)
+	if (!d->n_rate_sweeps)
 		return;
 	doc_heading(r->d, 1, "rate", rb_str(r, "section.rate"));
 	report_prose(r, "rate.txt");
-	model_workload_sustained(r->m, r->l, &b);
+	report_workload_sustained(r->m, r->l, &b);
 	doc_para(r->d, rb_text(r, &b), 1);
 	strbuf_free(&b);
 	sustained_table(r);
-	for (size_t i = 0; i < work->nsweeps && !r->failed; i++) {
-		struct scene *sc = sweep_chart(r, &work->sweeps[i]);
+	for (size_t i = 0; i < d->n_rate_sweeps && !r->failed; i++) {
+		struct scene *sc = sweep_chart(r, &d->rate_sweeps[i]);
 		if (sc)
 			doc_charts(r->d, &sc, 1, 1);
-		sweep_table(r, &work->sweeps[i], i);
+		sweep_table(r, &d->rate_sweeps[i], i);
 	}
 }
 
 void report_workloads(struct report_builder *r)
 {
-	if (r->m->workload == NULL)
+	if (!r->m->doc.n_workload_cells && !r->m->doc.n_rate_sweeps)
 		return;
 	workloads(r);
 	rates(r);
@@ -321,6 +403,6 @@ void report_workloads(struct report_builder *r)
 
 void report_workload_limitations(struct report_builder *r)
 {
-	if (r->m->workload && r->m->workload->nsweeps)
+	if (r->m->doc.n_rate_sweeps)
 		doc_para(r->d, rb_str(r, "limits.rate"), 0);
 }

@@ -152,10 +152,14 @@ segs = [(float(w), html.unescape(t)) for w, t in re.findall(
     r'<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)" height="[\d.]+" fill="#[0-9a-f]{6}"><title>([^<]*)</title>', svg)]
 expect = sum(1 for v in want.values() for x in v if x > 0)
 assert len(segs) == expect, ("segments", len(segs), "want", expect)
-k = sum(w for w, _ in segs) / sum(x for v in want.values() for x in v)
-for w, tip in segs:
+def mean_of(tip):
     who, panel, part = tip.split(" · ")[:3]
-    mean = want[who][shown.index(part.split(": ")[0])]
+    return want[who][shown.index(part.split(": ")[0])]
+# the scale from the widest segment: its width rounded to 0.01 pt is the least relative error
+wmax, tmax = max(segs)
+k = wmax / mean_of(tmax)
+for w, tip in segs:
+    mean = mean_of(tip)
     assert abs(w - k * mean) <= 0.011, (tip, w, k * mean)  # the SVG writes widths to 0.01 pt
 print("%d segments over %d bars, %.4g pt per ms" % (len(segs), len(want), k))
 PY

@@ -24,6 +24,7 @@ cat >"$camp" <<EOF
 name = status
 cycles = 2
 order = interleave
+client_nic = 10Gbit
 [matrix]
 ops = put, get
 sizes = 4KiB
@@ -37,7 +38,7 @@ bucket = status-$$
 credentials = env:ST_AWS
 price_class_a = 0.005/1000
 price_class_b = 0.0004/1000
-max_cost = 5
+max_cost = 1000
 [subject down]
 endpoint = http://127.0.0.1:1
 bucket = status-down
@@ -79,7 +80,7 @@ PY
 spend_ok() {
 	local want
 	want=$(bills | cut -d' ' -f1)
-	line spend | grep -q "s $want USD of max_cost 5 USD"
+	line spend | grep -q "s $want USD of max_cost 1000 USD"
 }
 
 status
@@ -145,6 +146,6 @@ sed 's/^cycles = 2/cycles = 1/' "$camp" >"$work/one.ini"
 script -qec "'$collect' '$work/one.ini' -o '$out'" /dev/null >"$work/tty.log" 2>&1
 tr '\r' '\n' <"$work/tty.log" | sed 's/\x1b\[K//g' >"$work/tty.lines"
 # a later run of s: what the earlier ones spent
-grep -Eq '^\[[0-9]+/8\] s (put|get) 4KiB c[12] .* spent 0\.[0-9]*[1-9][0-9]* USD of 5 USD$' "$work/tty.lines"
+grep -Eq '^\[[0-9]+/8\] s (put|get) 4KiB c[12] .* spent 0\.[0-9]*[1-9][0-9]* USD of 1000 USD$' "$work/tty.lines"
 check $? "the live line shows the spend: $(grep -E 'spent 0\.[0-9]*[1-9]' "$work/tty.lines" | tail -n 1)"
 finish

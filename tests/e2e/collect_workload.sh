@@ -137,7 +137,7 @@ sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //'
 check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
 # the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
 # (the scaling charts) for both sizes, 3 cycles (paired comparisons)
-sed -e 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' -e "s|@PRICES@|$top/data/prices/example.ini|" "$top/data/campaigns/demo.ini" >"$work/demo.ini"
+sed -e 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' -e "s|@PRICES@|$top/data/prices/providers.ini|" "$top/data/campaigns/demo.ini" >"$work/demo.ini"
 "$collect" "$work/demo.ini" --dry-run >"$work/out" 2>&1 &&
 	[ "$(grep -c "runs/once/[a-z0-9]*/get-4KiB-c1024-r[0-9]* " "$work/out")" -eq 6 ] &&
 	grep -A1 "runs/once/s3rver/get-4KiB-c1024-r1600 " "$work/out" | grep -q "runs/once/rgw/get-4KiB-c1024-r1600 "

@@ -33,6 +33,10 @@
 #                           failing unrun; -q: no check, the status says whether all exited 0
 #   Python checks           a heredoc says `from checks import t, near, ns`
 #                           (tests/e2e/checks.py; this directory is on PYTHONPATH)
+#   pycheck NAME ARGS... <<'PY'
+#                           run the heredoc with python3 over ARGS; its "ok ..." and
+#                           "FAIL ..." lines (checks.t) count; a python that fails printing
+#                           no FAIL line is "FAIL NAME: python exited N"
 # Sets $top (the repository, or $TOP) and $tmp, a private directory removed at exit; an
 # interrupt (INT, TERM) exits 130 through the same cleanup.
 set -u
@@ -174,6 +178,18 @@ run_pipeline() {
 			"${fmt[@]}" || rst=1
 	done
 	[ "$st" -eq 0 ] && [ "$rst" -eq 0 ]
+}
+
+pycheck() {
+	local name=$1 out rc p f
+	shift
+	out=$(python3 - "$@" 2>&1)
+	rc=$?
+	echo "$out" | sed 's/^/    /'
+	p=$(echo "$out" | grep -c '^ok ')
+	f=$(echo "$out" | grep -c '^FAIL ')
+	passed=$((passed + p)) failed=$((failed + f))
+	if [ "$rc" -ne 0 ] && [ "$f" -eq 0 ]; then bad "$name: python exited $rc"; fi
 }
 
 finish() {

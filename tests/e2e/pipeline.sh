@@ -59,6 +59,44 @@ sys.exit(1 if problems else 0)
 PY
 check $? "report.html against aggregate.json: $(tail -n 3 "$work/html.txt")"
 
+# The client's CPU per request: each cell's is the mean of its valid runs' run.json
+# cpu.us_per_request, and the latency tables show it, one decimal, beside the percentiles
+python3 - "$out" >"$work/cpu.txt" 2>&1 <<'PY'
+import html, json, re, sys
+d = sys.argv[1]
+agg = json.load(open(d + "/results/aggregate.json"))
+page = open(d + "/report/report.html", encoding="utf-8").read()
+problems, shown = [], 0
+for c in agg["cells"]:
+    us = [json.load(open("%s/%s/run.json" % (d, r["path"])))["cpu"]["us_per_request"]
+          for r in agg["runs"] if r["included"] and r["cycle"] is not None and
+          (r["subject"], r["op"], r["size"], r["concurrency"]) ==
+          (c["subject"], c["op"], c["size"], c["concurrency"])]
+    want = sum(us) / len(us) if us else None
+    got = c.get("cpu_us_per_request")
+    if (want is None) != (got is None) or (want is not None and abs(got - want) > 1e-9 * want):
+        problems.append("%s %s %d c%d: %r, runs say %r" % (c["subject"], c["op"], c["size"],
+                        c["concurrency"], got, want))
+for op in ("put", "get"):
+    m = re.search(r'<table[^>]*id="t-lat-%s".*?</table>' % op, page, re.S)
+    rows = [[html.unescape(re.sub(r"<[^>]+>", "", x)).strip()
+             for x in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", tr, re.S)]
+            for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", m.group(0) if m else "", re.S)]
+    if not rows or rows[0][-1] != "Client CPU µs/req":
+        problems.append("%s: no client CPU column (%r)" % (op, rows[0] if rows else None))
+        continue
+    want = sorted("%.1f" % c["cpu_us_per_request"] for c in agg["cells"] if c["op"] == op)
+    got = sorted(r[-1].replace(",", "") for r in rows[1:])
+    shown += len(got)
+    if got != want:
+        problems.append("%s: the table shows %s, aggregate.json %s" % (op, got, want))
+for p in problems:
+    print(p)
+print("%d cells checked, %d shown, %d problems" % (len(agg["cells"]), shown, len(problems)))
+sys.exit(1 if problems else 0)
+PY
+check $? "client CPU per request: the runs' mean, in the latency tables ($(tail -n 1 "$work/cpu.txt"))"
+
 head -c 5 "$pdf" | grep -q '%PDF-'
 check $? "report.pdf starts with %PDF-"
 if command -v qpdf >/dev/null; then

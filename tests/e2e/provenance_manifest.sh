@@ -8,7 +8,8 @@
 #      over the manifest re-read, members sorted by JavaScript's default sort (UTF-16
 #      code units, as RFC 8785 section 3.2.3 asks), the "digest" member left out;
 #   3. analyze prints the digest; options, tool, libraries and fairness facts recorded;
-#   4. outside inputs (--baseline, --history) listed with "outside": true;
+#   4. outside inputs (--baseline, --history) listed with "outside": true and their paths from
+#      the data folder ("relative_to": "data_dir");
 #   5. a Warp directory: every Warp file, facts "unknown".
 # No server. Prints "N passed, N failed".
 . "$(dirname "$0")/lib.sh"
@@ -89,14 +90,17 @@ check $? "analyze --baseline --history exits 0"
 node -e '
 const m = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
 const out = m.inputs.filter(i => i.outside).map(i => i.role + ":" + i.path);
-const want = ["baseline:" + process.argv[2] + "/aggregate.json",
-	"baseline_manifest:" + process.argv[2] + "/manifest.json", "history:" + process.argv[3]];
+const want = ["baseline:../old/aggregate.json", "baseline_manifest:../old/manifest.json",
+	"history:../h.sqlite"];
 if (out.join() !== want.join()) { console.log(out, want); process.exit(1); }
-if (m.options.output !== "results2" || !m.options.baseline.outside || m.options.history_build !== 1)
+if (m.inputs.some(i => i.outside && i.relative_to !== "data_dir")) process.exit(1);
+if (m.options.output !== "results2" || !m.options.baseline.outside ||
+    m.options.baseline.path !== "../old" || m.options.baseline.relative_to !== "data_dir" ||
+    m.options.history_build !== 1)
 	process.exit(1);
 if (m.inputs.some(i => i.path.startsWith("results"))) process.exit(1);
-' "$tmp/s/results2/manifest.json" "$tmp/old" "$tmp/h.sqlite"
-check $? "baseline aggregate.json + manifest.json and the history listed as outside inputs"
+' "$tmp/s/results2/manifest.json"
+check $? "baseline aggregate.json + manifest.json and the history listed as outside inputs, their paths from the data folder"
 h=$(sha256sum <"$tmp/h.sqlite" | cut -d' ' -f1)
 grep -q "$h" "$tmp/s/results2/manifest.json"
 check $? "the history's digest is the database after this build was recorded"

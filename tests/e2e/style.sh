@@ -6,12 +6,16 @@
 # line, a long string literal); no clang-format, or another major version, says so. The
 # null-check dialect: under render/ (a NULLCHECK_DIRS entry) `if (!p)` on a pointer fails
 # naming FILE:LINE, `!flag` on an int passes; the same `!p` under a directory not enabled (vendor/) passes.
+# Call circles (scripts/call-circles DIR, and style-check of the whole small tree): two files
+# calling each other with a "call circle" comment pass, three such circles are more than the
+# default 2, a circle without the comment fails, and style-check fails naming it until one
+# file no longer calls back.
 . "$(dirname "$0")/lib.sh"
 
 t=$tmp/tree
 mkdir -p "$t/scripts" "$t/core"
 cp "$top/.clang-format" "$t/"
-cp "$top/scripts/style-check" "$top/scripts/nullcheck.awk" "$t/scripts/"
+cp "$top/scripts/style-check" "$top/scripts/nullcheck.awk" "$top/scripts/call-circles" "$t/scripts/"
 cat >"$t/core/good.c" <<'EOF'
 /* good.c: already in the house layout. */
 #include <jansson.h>
@@ -114,5 +118,52 @@ rc=$?
 rc=$?
 check $rc "if (!p) under render/: exit 1 naming FILE:LINE; not under vendor/ (not enabled)"
 [ $rc -eq 0 ] || sed 's/^/    /' "$tmp/out"
+
+# circle DIR N WHY: files DIR/aN.c and DIR/bN.c calling each other, aN.c saying why (WHY
+# empty: no comment), in the house layout.
+circle() {
+	mkdir -p "$1"
+	printf '/* a%s.c: %s */\nint b%s(int x);\n\nint a%s(int x)\n{\n\treturn x > 0 ? b%s(x - 1) : 0;\n}\n' \
+		"$2" "${3:-calls b$2}" "$2" "$2" "$2" >"$1/a$2.c"
+	printf '/* b%s.c: calls a%s. */\nint a%s(int x);\n\nint b%s(int x)\n{\n\treturn 2 * a%s(x);\n}\n' \
+		"$2" "$2" "$2" "$2" "$2" >"$1/b$2.c"
+}
+cc=$t/scripts/call-circles
+circle "$tmp/circ" 1 "call circle with b1: the recursion of the example"
+"$cc" "$tmp/circ" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 0 ] && grep -qx "circle of 2: $tmp/circ/a1.c $tmp/circ/b1.c" "$tmp/out" &&
+	grep -qx 'call circles: 1 (at most 2)' "$tmp/out"
+check $? "call-circles DIR: one circle with a \"call circle\" comment passes (exit $rc)"
+circle "$tmp/circ" 2 "call circle with b2" && circle "$tmp/circ" 3 "call circle with b3"
+"$cc" "$tmp/circ" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -qx 'call circles: 3 (at most 2)' "$tmp/out" && ! grep -q 'no "call circle"' "$tmp/out"
+check $? "call-circles DIR: three circles are more than the default 2 (exit $rc)"
+[ $rc -eq 1 ] || sed 's/^/    /' "$tmp/out"
+rm "$tmp/circ"/a[23].c "$tmp/circ"/b[23].c
+circle "$tmp/circ" 2
+"$cc" "$tmp/circ" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -qx "circle of 2 (no \"call circle\" comment): $tmp/circ/a2.c $tmp/circ/b2.c" "$tmp/out" &&
+	grep -q "^    $tmp/circ/a2.c -> $tmp/circ/b2.c (b2)" "$tmp/out" && grep -qx 'call circles: 2 (at most 2)' "$tmp/out"
+check $? "call-circles DIR: a circle without a \"call circle\" comment fails, naming its files and calls (exit $rc)"
+[ $rc -eq 1 ] || sed 's/^/    /' "$tmp/out"
+
+sed -i 's/!b || !b->name/b == NULL || b->name == NULL/' "$t/render/nul.c"
+circle "$t/analyze" 4
+(cd "$t" && git add -A) || exit 2
+"$t/scripts/style-check" >"$tmp/out" 2>&1
+rc=$?
+[ $rc -eq 1 ] && grep -q 'all as .clang-format says' "$tmp/out" &&
+	grep -qx 'circle of 2 (no "call circle" comment): analyze/a4.c analyze/b4.c' "$tmp/out" &&
+	grep -q '^style-check: call circles above' "$tmp/out"
+check $? "style-check: the layout passes, then the tree's unexplained call circle fails it (exit $rc)"
+[ $rc -eq 1 ] || sed 's/^/    /' "$tmp/out"
+"$t/scripts/style-check" analyze/a4.c >"$tmp/out" 2>&1 && ! grep -q 'call circles' "$tmp/out"
+check $? "style-check FILE...: no call circles (a tree's, not a file's)"
+printf '/* b4.c: no longer calls a4. */\nint b4(int x)\n{\n\treturn 2 * x;\n}\n' >"$t/analyze/b4.c"
+"$t/scripts/style-check" >"$tmp/out" 2>&1 && grep -qx 'call circles: 0 (at most 2)' "$tmp/out"
+check $? "style-check: passes once b4.c no longer calls back"
 
 finish

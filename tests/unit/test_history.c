@@ -17,6 +17,9 @@
 static const char agg_text[] =
 	"{\"format\": \"s3bench-aggregate/1.1\", \"generated\": \"2026-12-01T00:00:00Z\","
 	" \"campaign\": {\"name\": \"unit\", \"cycles\": 5},"
+	" \"policy\": {\"name\": \"mean\", \"rule\": \"the default\"},"
+	" \"subjects\": [{\"id\": \"a\"}],"
+	" \"matrix\": {\"ops\": [\"put\"], \"sizes\": [1048576], \"concurrency\": [8]},"
 	" \"cells\": [{\"subject\": \"a\", \"op\": \"put\", \"size\": 1048576, \"concurrency\": 8,"
 	"   \"n\": 2, \"mib_s\": {\"value\": 110, \"ci95\": [100, 120], \"cv\": 0.05},"
 	"   \"latency_ms\": {\"p50\": 9, \"p99\": 30, \"pooled\": {\"p50\": 8, \"p99\": 25,"
@@ -26,7 +29,10 @@ static const char agg_text[] =
 	"              {\"cycle\": 3, \"included\": false, \"mib_s\": null, \"obj_s\": null}]}],"
 	" \"ops\": [{\"subject\": \"a\", \"op\": \"list\", \"size\": 0, \"concurrency\": 10,"
 	"   \"n\": 1, \"total\": 1, \"obj_s\": 5000, \"latency_ms\": {\"p50\": 2, \"p99\": 7}}],"
-	" \"runs\": [{\"cycle\": 1}, {\"cycle\": 2}, {\"cycle\": 3}, {\"cycle\": null}]}";
+	" \"runs\": [{\"subject\": \"a\", \"op\": \"put\", \"cycle\": 1},"
+	"          {\"subject\": \"a\", \"op\": \"put\", \"cycle\": 2},"
+	"          {\"subject\": \"a\", \"op\": \"put\", \"cycle\": 3},"
+	"          {\"subject\": \"a\", \"op\": \"list\", \"cycle\": null}]}";
 
 /* one: the first column of the first row of sql as text ("" when none). */
 static const char *one(sqlite3 *db, const char *sql, char *buf, size_t n)
@@ -67,20 +73,21 @@ static int make_v1(const char *path)
 int main(void)
 {
 	char dir[] = "/tmp/test_history.XXXXXX", path[256], trend[256], buf[256];
-	json_t *agg = json_loads(agg_text, 0, NULL), *bad, *t;
+	struct results agg, bad;
+	json_t *t;
 	struct err e = {{0}};
 	long long id = 0;
 	size_t n_reg = 9;
 	struct history_trend_opts topts = {.min_change = 0.10};
 	sqlite3 *db;
 
-	CHECK(agg != NULL, "the aggregate parses");
+	CHECK(results_parse(agg_text, "agg", &agg, &e) == 0, "the aggregate parses: %s", e.msg);
 	CHECK(mkdtemp(dir) != NULL, "a temporary directory");
 	snprintf(path, sizeof(path), "%s/h.sqlite", dir);
 	snprintf(trend, sizeof(trend), "%s/trend.json", dir);
 	CHECK(make_v1(path) == 0, "a schema-1 database written with history_schema_v1");
 
-	CHECK(history_record(path, agg, "/new", &id, &e) == 0, "recorded into v1: %s", e.msg);
+	CHECK(history_record(path, &agg, "/new", &id, &e) == 0, "recorded into v1: %s", e.msg);
 	CHECK(id == 2, "the new build is id 2 (%lld)", id);
 	sqlite3_open(path, &db);
 	CHECK_STR(one(db, "SELECT value FROM meta WHERE key = 'schema_version'", buf, sizeof(buf)),
@@ -107,16 +114,16 @@ int main(void)
 	sqlite3_close(db);
 
 	/* A build failing half-way (a cell without subject: NOT NULL) leaves nothing. */
-	bad = json_deep_copy(agg);
-	json_object_del(json_array_get(json_object_get(bad, "cells"), 0), "subject");
-	CHECK(history_record(path, bad, "/bad", &id, &e) < 0 && strstr(e.msg, path),
+	results_parse(agg_text, "agg", &bad, &e);
+	bad.cells[0].subject = -1;
+	CHECK(history_record(path, &bad, "/bad", &id, &e) < 0 && strstr(e.msg, path),
 	      "a failing build is refused naming the database: %s", e.msg);
 	sqlite3_open(path, &db);
 	CHECK_STR(one(db, "SELECT COUNT(*) || ' ' || (SELECT COUNT(*) FROM cells) FROM builds", buf,
 		      sizeof(buf)),
 		  "2 2", "and leaves the database as it was");
 	sqlite3_close(db);
-	json_decref(bad);
+	results_free(&bad);
 
 	CHECK(history_trend(path, 2, &topts, trend, &n_reg, NULL, &e) == 0, "trend.json: %s",
 	      e.msg);
@@ -139,7 +146,7 @@ int main(void)
 			     "insufficient") == 0,
 	      "2 builds: not enough history to judge");
 	json_decref(t);
-	json_decref(agg);
+	results_free(&agg);
 	unlink(path);
 	unlink(trend);
 	rmdir(dir);

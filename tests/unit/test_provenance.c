@@ -1,5 +1,7 @@
 /* tests/unit/test_provenance.c: analyze's provenance modules one by one:
- * manifest_relpath (inside, itself, outside, a link into the folder), manifest_inputs on
+ * manifest_relpath (inside, itself, outside, a link into the folder), manifest_path_from
+ * (inside, beside, two folders up, a name sharing a prefix, a folder above, a link to the
+ * data folder, a path that does not fit), manifest_inputs on
  * a real folder (what is an input and what is not, sorted, digests), manifest_load
  * (newer major refused, minor accepted), manifest_digest_ok, Ed25519 signing with a key
  * made here (right key, another key, a changed message) and verify_cmp_json /
@@ -50,11 +52,57 @@ static void relpath(void)
 	unlink(link);
 }
 
+/* path_from: manifest_path_from from dir/top/data to each file made here. */
+static void path_from(void)
+{
+	static const struct {
+		const char *path; /* under dir; NULL: /etc/hostname's folder, "/" */
+		int where;
+		const char *want;
+	} t[] = {
+		{"top/data/runs", 1, "runs"},
+		{"top/data", 1, "."},
+		{"top/map.ini", 2, "../map.ini"},
+		{"top/datax/f", 2, "../datax/f"}, /* a name that begins as data's */
+		{"lib/p.ini", 2, "../../lib/p.ini"},
+		{"top", 2, ".."},
+		{"", 2, "../.."},
+		{"top/nosuch", 0, NULL}, /* not there: as given */
+	};
+	static const char *const made[] = {"top", "top/data", "top/data/runs", "top/datax", "lib"};
+	char data[512], p[512], buf[512], link[512];
+
+	for (size_t i = 0; i < sizeof(made) / sizeof(made[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, made[i]);
+		mkdir(p, 0777);
+	}
+	put("top/map.ini", "");
+	put("top/datax/f", "");
+	put("lib/p.ini", "");
+	snprintf(data, sizeof(data), "%s/top/data", dir);
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		snprintf(p, sizeof(p), "%s/%s", dir, t[i].path);
+		CHECK(manifest_path_from(data, p, buf, sizeof(buf)) == t[i].where, "from data: %s",
+		      t[i].path);
+		CHECK_STR(buf, t[i].want ? t[i].want : p, "from data: %s", t[i].path);
+	}
+	/* the data folder through a link: the path climbs from where it really is */
+	snprintf(link, sizeof(link), "%s/link", dir);
+	CHECK(symlink(data, link) == 0, "make a link to the data folder");
+	snprintf(p, sizeof(p), "%s/lib/p.ini", dir);
+	CHECK(manifest_path_from(link, p, buf, sizeof(buf)) == 2, "through a link: outside");
+	CHECK_STR(buf, "../../lib/p.ini", "through a link: from the real folder");
+	CHECK(manifest_path_from(data, p, buf, 10) == 0, "does not fit: 0");
+	CHECK_STR(buf, "/tmp/test", "does not fit: as given (cut to the buffer)");
+	unlink(link);
+}
+
 static void inputs(void)
 {
 	struct err e = {{0}};
 	char p[512];
-	json_t *a;
+	struct results_manifest_file *a = NULL;
+	size_t n = 0;
 
 	snprintf(p, sizeof(p), "%s/runs/cycle-01/a/put", dir);
 	CHECK(mkdir(p, 0777) == 0 || 1, "mkdir");
@@ -63,21 +111,21 @@ static void inputs(void)
 	put("runs/cycle-01/a/put/.hidden", "");
 	put("README.md", "not an input");
 	put("campaign.ini", "[campaign]\n");
-	a = manifest_inputs(dir, 0, &e);
-	CHECK(a != NULL, "inputs: %s", e.msg);
-	CHECK(json_array_size(a) == 4, "4 inputs (%zu)", json_array_size(a));
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 0), "path")), "campaign.ini",
-		  "sorted: campaign.ini first");
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 1), "path")),
-		  "runs/cycle-01/a/put/.hidden", "hidden files under runs/ too");
-	CHECK_STR(json_string_value(json_object_get(json_array_get(a, 2), "sha256")),
+	CHECK(manifest_inputs(dir, 0, &a, &n, &e) == 0, "inputs: %s", e.msg);
+	CHECK(n == 4, "4 inputs (%zu)", n);
+	CHECK_STR(n > 0 ? a[0].path : NULL, "campaign.ini", "sorted: campaign.ini first");
+	CHECK_STR(n > 1 ? a[1].path : NULL, "runs/cycle-01/a/put/.hidden",
+		  "hidden files under runs/ too");
+	CHECK_STR(n > 2 ? a[2].sha256 : NULL,
 		  "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
 		  "ops.tsv.zst's digest");
-	CHECK(json_integer_value(json_object_get(json_array_get(a, 2), "size")) == 3, "its size");
-	json_decref(a);
-	a = manifest_inputs(dir, 1, &e);
-	CHECK(a != NULL && json_array_size(a) == 0, "a Warp reading: no Warp file here");
-	json_decref(a);
+	CHECK(n > 2 && a[2].size == 3, "its size");
+	for (size_t i = 0; i < n; i++)
+		results_manifest_file_free(&a[i]);
+	free(a);
+	CHECK(manifest_inputs(dir, 1, &a, &n, &e) == 0 && n == 0,
+	      "a Warp reading: no Warp file here");
+	free(a);
 }
 
 static void load(void)
@@ -189,6 +237,7 @@ int main(void)
 	mkdir(p, 0777);
 	put("campaign.ini", "");
 	relpath();
+	path_from();
 	inputs();
 	load();
 	sign();

@@ -6,8 +6,8 @@
 #include <jansson.h>
 
 #include "render/report/findings.h"
-#include "render/model/model_clients.h"
-#include "render/model/model_workload.h"
+#include "render/model/model_query.h"
+#include "render/report/report_base.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096], tdir[4096];
@@ -100,27 +100,27 @@ static void distributed(json_t *root)
 	}
 }
 
-/* The workers labels of distributed cells: the total, then the split (model_workers). */
+/* The workers labels of distributed cells: the total, then the split (report_workers). */
 static void test_workers(struct text_lang *en, struct text_lang *ko)
 {
-	struct model_workers w;
+	struct report_workers w;
 	struct findings f;
 	struct err e = {{0}};
 	char buf[64];
 
-	CHECK(model_workers(en, 8, 1, 1, MODEL_WORKERS_LONG, &w) == 0 && !strcmp(w.total, "8") &&
+	CHECK(report_workers(en, 8, 1, 1, REPORT_WORKERS_LONG, &w) == 0 && !strcmp(w.total, "8") &&
 		      !*w.per_client,
 	      "one client: the count, no split");
-	CHECK(model_workers(en, 8, 3, 2, MODEL_WORKERS_LONG, &w) == 1 && !strcmp(w.total, "24"),
+	CHECK(report_workers(en, 8, 3, 2, REPORT_WORKERS_LONG, &w) == 1 && !strcmp(w.total, "24"),
 	      "3 clients: the total");
 	CHECK_STR(w.per_client, " (3 clients × 8) on 2 hosts", "long split with hosts");
-	model_workers(en, 8, 3, 1, MODEL_WORKERS_LONG, &w);
+	report_workers(en, 8, 3, 1, REPORT_WORKERS_LONG, &w);
 	CHECK_STR(w.per_client, " (3 clients × 8) on 1 host", "one host");
-	model_workers(en, 8, 3, 2, MODEL_WORKERS_BRIEF, &w);
+	report_workers(en, 8, 3, 2, REPORT_WORKERS_BRIEF, &w);
 	CHECK_STR(w.per_client, " (3 × 8)", "brief split");
-	CHECK_STR(model_workers_cell(en, 8, 3, buf, sizeof(buf)), "24 (3 × 8)", "table cell");
-	CHECK_STR(model_workers_cell(en, 8, 1, buf, sizeof(buf)), "8", "table cell, one client");
-	CHECK_STR(model_workers_cell(ko, 8, 3, buf, sizeof(buf)), "24(3 × 8)",
+	CHECK_STR(report_workers_cell(en, 8, 3, buf, sizeof(buf)), "24 (3 × 8)", "table cell");
+	CHECK_STR(report_workers_cell(en, 8, 1, buf, sizeof(buf)), "8", "table cell, one client");
+	CHECK_STR(report_workers_cell(ko, 8, 3, buf, sizeof(buf)), "24(3 × 8)",
 		  "table cell, Korean");
 
 	struct report_model *m = load(distributed);
@@ -177,7 +177,7 @@ static void rate_sweeps_old(json_t *root)
 }
 
 /* The sustained-rate finding names the client's worker cap as the limit, not the provider
- * (model_workload_sustained), in both languages; the model carries the limit and the
+ * (report_workload_sustained), in both languages; the model carries the limit and the
  * points' client-limit reasons. */
 static void test_rate_limit(struct text_lang *en, struct text_lang *ko)
 {
@@ -186,16 +186,21 @@ static void test_rate_limit(struct text_lang *en, struct text_lang *ko)
 	struct report_model *m = load(rate_sweeps);
 	if (m == NULL)
 		return;
-	CHECK(m->workload && m->workload->nsweeps == 2, "two sweeps loaded");
-	if (m->workload && m->workload->nsweeps == 2) {
-		const struct rm_sweep *a = &m->workload->sweeps[0], *b = &m->workload->sweeps[1];
-		CHECK(a->limit_by == RM_LIMIT_CLIENT && a->limit_at == 200 &&
-			      !strcmp(a->limit_reasons, "workers"),
+	CHECK(m->doc.n_rate_sweeps == 2, "two sweeps loaded");
+	if (m->doc.n_rate_sweeps == 2) {
+		const struct results_sweep *a = &m->doc.rate_sweeps[0], *b = &m->doc.rate_sweeps[1];
+		char why[64], pt[2][64];
+		model_reasons(a->limit_reasons, why, sizeof(why));
+		CHECK(a->limit_by == RESULTS_LIMIT_CLIENT && a->limit_at == 200 &&
+			      !strcmp(why, "workers"),
 		      "aws: the client's limit at 200 (workers): %d %g '%s'", a->limit_by,
-		      a->limit_at, a->limit_reasons);
-		CHECK(a->npts == 2 && !*a->pts[0].climit && !strcmp(a->pts[1].climit, "workers"),
+		      a->limit_at, why);
+		CHECK(a->n_points == 2 &&
+			      !*model_reasons(a->points[0].blocking, pt[0], sizeof(pt[0])) &&
+			      !strcmp(model_reasons(a->points[1].blocking, pt[1], sizeof(pt[1])),
+				      "workers"),
 		      "aws: the 200/s point client-limited by workers");
-		CHECK(b->limit_by == RM_LIMIT_SERVER && b->limit_at == 50,
+		CHECK(b->limit_by == RESULTS_LIMIT_SERVER && b->limit_at == 50,
 		      "b2: the server's at 50");
 	}
 	if (findings_build(m, en, &f, &e) == 0) {
@@ -217,8 +222,8 @@ static void test_rate_limit(struct text_lang *en, struct text_lang *ko)
 	}
 	model_free(m);
 	m = load(rate_sweeps_old);
-	if (m && m->workload && findings_build(m, en, &f, &e) == 0) {
-		CHECK(m->workload->sweeps[0].limit_by == RM_LIMIT_UNKNOWN,
+	if (m && m->doc.n_rate_sweeps && findings_build(m, en, &f, &e) == 0) {
+		CHECK(m->doc.rate_sweeps[0].limit_by == RESULTS_LIMIT_UNKNOWN,
 		      "old file: limit unknown");
 		CHECK(has(&f, "AWS S3 held 100 req/s") && !has(&f, "client-limited"),
 		      "old file: the plain sentence");

@@ -14,6 +14,7 @@
 #include "render/text/fonts.h"
 #include "render/doc/html.h"
 #include "render/model/model.h"
+#include "render/model/model_query.h"
 #include "render/report/report.h"
 #include "tests/unit/check.h"
 
@@ -155,9 +156,9 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 				for (xmlNodePtr td = tr->children; td; td = td->next) {
 					if (!has_name(td, "td"))
 						continue;
-					const struct rm_cell *c = model_cell(m, (int)col, m->ops[o],
-									     m->sizes[row],
-									     m->concurrency[k]);
+					const struct results_cell *c = model_cell(
+						m, (int)col, m->ops[o], m->sizes[row],
+						m->concurrency[k]);
 					char got[128], want[TEXT_NUM_MAX];
 					cell_value(td, got, sizeof(got));
 					while (*got && got[strlen(got) - 1] == ' ')
@@ -182,16 +183,17 @@ static void check_tables(xmlNodePtr root, const struct report_model *m, const st
 		}
 	CHECK(cells == (int)(m->nops * m->nconc * m->nsizes * m->nsubjects), "%d table cells",
 	      cells);
-	CHECK(leads == (int)m->nleaders, "%d leaders marked, %zu in the data", leads, m->nleaders);
+	CHECK(leads == (int)m->doc.n_leaders, "%d leaders marked, %zu in the data", leads,
+	      m->doc.n_leaders);
 	int short_cells = 0;
-	for (size_t i = 0; i < m->ncells; i++)
-		short_cells += m->cells[i].n < m->cells[i].expected;
+	for (size_t i = 0; i < m->doc.n_cells; i++)
+		short_cells += m->doc.cells[i].n < m->doc.cells[i].expected;
 	CHECK(notes == short_cells, "n shown on %d cells, %d have n < expected", notes,
 	      short_cells);
 }
 
 /* The text a 1.1 table cell must show: "v ± h" with h in v's decimals. */
-static void want_ci(const struct numfmt *nf, const struct rm_cell *c, char *out, size_t n)
+static void want_ci(const struct numfmt *nf, const struct results_cell *c, char *out, size_t n)
 {
 	char v[TEXT_NUM_MAX], h[TEXT_NUM_MAX];
 	double lo = c->mib_s.value - c->mib_s.ci_lo, hi = c->mib_s.ci_hi - c->mib_s.value;
@@ -302,10 +304,10 @@ static void test_stats(const char *top, const char *tdir)
 			CHECK(n == m->nsizes * m->nsubjects, "%s: %zu cells", id, n);
 			for (size_t i = 0; i < n; i++) {
 				size_t z = i / m->nsubjects, sj = i % m->nsubjects;
-				const struct rm_cell *c = model_cell(
+				const struct results_cell *c = model_cell(
 					m, (int)sj, m->ops[o], m->sizes[z], m->concurrency[k]);
-				const struct rm_leader *ld = model_leader(m, m->ops[o], m->sizes[z],
-									  m->concurrency[k]);
+				const struct results_leader *ld = model_leader(
+					m, m->ops[o], m->sizes[z], m->concurrency[k]);
 				char got[128], want[128], note[32];
 				xmlChar *all = xmlNodeGetContent(tds[i]);
 				cell_value(tds[i], got, sizeof(got));
@@ -321,7 +323,7 @@ static void test_stats(const char *top, const char *tdir)
 				xmlFree(all);
 				leads += has_class(tds[i], "lead");
 				ties += has_class(tds[i], "tie");
-				int clear = ld && ld->status == RM_LEAD_CLEAR &&
+				int clear = ld && ld->status == RESULTS_LEAD_CLEAR &&
 					    ld->subject == (int)sj;
 				int tie = model_in_tie(ld, (int)sj);
 				want_leads += clear;

@@ -7,6 +7,7 @@
 #include <jansson.h>
 
 #include "render/model/model.h"
+#include "render/model/model_query.h"
 #include "tests/unit/check.h"
 
 static char fixture[4096], stats_fixture[4096];
@@ -21,27 +22,30 @@ static void test_fixture(void)
 	CHECK(m->nsubjects == 2, "2 subjects");
 	CHECK_STR(m->subjects[0].color, "#ff9900", "colour from the file");
 	CHECK(m->nops == 2 && m->nsizes == 2 && m->nconc == 2, "matrix 2×2×2");
-	CHECK(m->ncells == 16, "16 cells, got %zu", m->ncells);
+	CHECK(m->doc.n_cells == 16, "16 cells, got %zu", m->doc.n_cells);
 	CHECK(m->campaign_cycles == 3, "3 cycles");
-	const struct rm_cell *c = model_cell(m, 1, "put", 262144, 10);
+	const struct results_cell *c = model_cell(m, 1, "put", 262144, 10);
 	CHECK(c && c->n == 2 && c->expected == 3, "the cell with an excluded run has n=2 of 3");
-	CHECK(c && c->nruns == 3 && !c->runs[1].included && isnan(c->runs[1].mib_s),
+	CHECK(c && c->n_runs == 3 && !c->runs[1].included && isnan(c->runs[1].mib_s),
 	      "its excluded run is kept, with a null (NAN) value");
 	CHECK(model_cell(m, 0, "put", 262144, 7) == NULL, "no cell outside the matrix");
-	CHECK(m->nexcluded == 1 && strcmp(m->excluded[0].cls, "auth") == 0,
+	CHECK(m->doc.n_excluded == 1 && strcmp(m->doc.excluded[0].cls, "auth") == 0,
 	      "one excluded run (auth)");
-	const struct rm_oneoff *o = model_oneoff(m, 0, "head");
-	CHECK(o && isnan(o->ttfb.avg) && o->obj_s > 0, "HEAD has no TTFB (null → NAN)");
+	const struct results_oneoff *o = model_oneoff(m, 0, "head");
+	CHECK(o && isnan(o->ttfb_ms.avg) && o->obj_s > 0, "HEAD has no TTFB (null → NAN)");
 	CHECK(model_has_oneoff(m, "delete") && !model_has_oneoff(m, "multipart"), "one-off ops");
-	CHECK(m->nleader_counts == 4 && m->nconsistency == 2, "leader counts and consistency");
+	CHECK(m->doc.n_leader_counts == 4 && m->doc.n_consistency == 2,
+	      "leader counts and consistency");
 	/* a 1.0 file: every 1.1 part is "not available" */
-	CHECK(m->format_minor == 0 && !m->has_stats, "format 1: no statistics");
-	CHECK(c && isnan(c->mib_s.ci_lo) && c->mib_s.ci_method == RM_CI_NONE &&
-		      !c->latency.pooled.present,
+	CHECK(!strcmp(m->doc.format, "s3bench-aggregate/1") && !m->has_stats,
+	      "format 1: no statistics");
+	CHECK(c && isnan(c->mib_s.ci_lo) && c->mib_s.ci_method == RESULTS_CI_NONE &&
+		      c->latency_ms.pooled.source == RESULTS_POOL_NONE,
 	      "1.0: no interval, no pooled latency");
-	CHECK(m->ncomparisons == 0 && m->ntimeseries == 0, "1.0: no comparisons, no time series");
-	CHECK(m->leaders[0].status == RM_LEAD_UNKNOWN && m->leader_counts[0].clear == -1 &&
-		      m->leader_counts[0].tied == -1,
+	CHECK(m->doc.n_comparisons == 0 && m->doc.n_timeseries == 0,
+	      "1.0: no comparisons, no time series");
+	CHECK(m->doc.leaders[0].status == RESULTS_LEAD_UNKNOWN &&
+		      m->doc.leader_counts[0].clear == -1 && m->doc.leader_counts[0].tied == -1,
 	      "1.0: leader status unknown, counts -1");
 	model_free(m);
 }
@@ -54,28 +58,32 @@ static void test_stats(void)
 	CHECK(m != NULL, "1.1 fixture loads: %s", e.msg);
 	if (m == NULL)
 		return;
-	CHECK(m->format_minor == 1 && m->has_stats, "format 1.1 with statistics{}");
-	CHECK_NUM(m->stats.alpha, 0.05, 1e-12, "alpha");
-	CHECK(m->stats.family == 24 && strcmp(m->stats.adjust, "bonferroni") == 0,
+	CHECK(!strcmp(m->doc.format, "s3bench-aggregate/1.1") && m->has_stats,
+	      "format 1.1 with statistics{}");
+	CHECK_NUM(m->doc.statistics.alpha, 0.05, 1e-12, "alpha");
+	CHECK(m->doc.statistics.family == 24 && strcmp(m->doc.statistics.adjust, "bonferroni") == 0,
 	      "Bonferroni over 24");
-	const struct rm_cell *c = model_cell(m, 0, "put", 262144, 1);
-	CHECK(c && c->mib_s.ci_method == RM_CI_T, "t interval");
+	const struct results_cell *c = model_cell(m, 0, "put", 262144, 1);
+	CHECK(c && c->mib_s.ci_method == RESULTS_CI_T, "t interval");
 	CHECK(c && fabs(c->mib_s.ci_lo - 6.3978) < 1e-9 && fabs(c->mib_s.ci_hi - 6.8756) < 1e-9,
 	      "ci95 [6.3978, 6.8756]");
 	CHECK_NUM(c ? c->mib_s.ci_coverage : NAN, 0.95, 1e-12, "coverage");
-	const struct rm_pooled *p = c ? &c->latency.pooled : NULL;
-	CHECK(p && p->present && p->source == RM_POOL_HISTOGRAM && p->nquant == 18, "18 quantiles");
+	const struct results_pooled *p = c ? &c->latency_ms.pooled : NULL;
+	CHECK(p && p->source != RESULTS_POOL_NONE && p->source == RESULTS_POOL_HISTOGRAM &&
+		      p->n_quant == 18,
+	      "18 quantiles");
 	CHECK(p && fabs(p->p50 - 40.4228) < 1e-9 && p->quant_q[1] == 0.01 &&
 		      fabs(p->quant_ms[1] - 12.0769) < 1e-9 && p->quant_q[17] == 1,
 	      "pooled p50 and quantiles");
 	CHECK(p && p->requests == 2700 && isfinite(p->p999), "requests, p99.9");
 	c = model_cell(m, 2, "put", 262144, 1);
-	p = c ? &c->latency.pooled : NULL;
-	CHECK(p && p->present && p->source == RM_POOL_RUNS && isnan(p->p999) && p->nquant == 0,
+	p = c ? &c->latency_ms.pooled : NULL;
+	CHECK(p && p->source != RESULTS_POOL_NONE && p->source == RESULTS_POOL_RUNS &&
+		      isnan(p->p999) && p->n_quant == 0,
 	      "the runs' fallback: no p99.9, no quantiles");
-	CHECK(m->ncomparisons == 24, "24 comparisons, got %zu", m->ncomparisons);
-	const struct rm_comparison *k = &m->comparisons[0];
-	CHECK(k->a == 0 && k->b == 1 && k->test == RM_TEST_PAIRED && k->pairs == 3 &&
+	CHECK(m->doc.n_comparisons == 24, "24 comparisons, got %zu", m->doc.n_comparisons);
+	const struct results_comparison *k = &m->doc.comparisons[0];
+	CHECK(k->a == 0 && k->b == 1 && k->test == RESULTS_TEST_PAIRED && k->pairs == 3 &&
 		      k->significant && fabs(k->ratio - 1.4062) < 1e-9 &&
 		      fabs(k->ci_lo - 1.3536) < 1e-9 && fabs(k->p_adj - 0.016152) < 1e-9,
 	      "comparisons[0]: aws/b2 paired, significant");
@@ -84,18 +92,18 @@ static void test_stats(void)
 	      "comparisons[0]: ci_adj [1.1587, 1.7065] at 0.95");
 	int sw = -1;
 	CHECK(model_comparison(m, "put", 262144, 1, 1, 0, &sw) == k && sw == 1, "found swapped");
-	const struct rm_leader *d = model_leader(m, "put", 262144, 1);
-	CHECK(d && d->status == RM_LEAD_TIE && !d->clear && d->ntied == 1 && d->tied_with[0] == 2 &&
-		      fabs(d->detectable_ratio - 1.1791) < 1e-9,
+	const struct results_leader *d = model_leader(m, "put", 262144, 1);
+	CHECK(d && d->status == RESULTS_LEAD_TIE && !d->clear && d->n_tied == 1 &&
+		      d->tied_with[0] == 2 && fabs(d->detectable_ratio - 1.1791) < 1e-9,
 	      "tie of aws with r2, detectable 1.1791");
 	CHECK(model_in_tie(d, 0) && model_in_tie(d, 2) && !model_in_tie(d, 1), "who is in the tie");
 	d = model_leader(m, "get", 5242880, 10);
-	CHECK(d && d->status == RM_LEAD_CLEAR && d->clear && d->ntied == 0 && d->subject == 2,
+	CHECK(d && d->status == RESULTS_LEAD_CLEAR && d->clear && d->n_tied == 0 && d->subject == 2,
 	      "clear leader r2");
-	CHECK(m->leader_counts[5].clear == 1 && m->leader_counts[5].tied == 3,
+	CHECK(m->doc.leader_counts[5].clear == 1 && m->doc.leader_counts[5].tied == 3,
 	      "r2 GET: 1 clear, 3 tied");
-	CHECK(m->ntimeseries == 6, "6 time series");
-	const struct rm_series *t = &m->timeseries[0];
+	CHECK(m->doc.n_timeseries == 6, "6 time series");
+	const struct results_series *t = &m->doc.timeseries[0];
 	CHECK(t->subject == 0 && t->n == 8 && t->kept_first == 2 && t->kept_last == 5 &&
 		      t->size == 5242880 && t->concurrency == 10 && t->cycle == 3 &&
 		      fabs(t->mib_s[0] - 99.2489) < 1e-9 && fabs(t->obj_s[7] - 20.6505) < 1e-9,
@@ -226,11 +234,12 @@ static void test_nulls(void)
 	CHECK(m != NULL, "minimal aggregate loads: %s", e.msg);
 	if (m == NULL)
 		return;
-	CHECK(isnan(m->cells[0].mib_s.value) && isnan(m->cells[0].latency.avg), "nulls are NAN");
+	CHECK(isnan(m->doc.cells[0].mib_s.value) && isnan(m->doc.cells[0].latency_ms.avg),
+	      "nulls are NAN");
 	CHECK_STR(m->subjects[0].color, model_palette(0), "no colour: palette by order");
 	CHECK_STR(m->subjects[1].color, model_palette(1), "absent colour: palette by order");
 	CHECK_STR(m->subjects[0].label, "a", "no label: the id");
-	CHECK(m->noneoffs == 0 && m->nexcluded == 0, "absent arrays are empty");
+	CHECK(m->doc.n_ops == 0 && m->doc.n_excluded == 0, "absent arrays are empty");
 	CHECK(m->campaign_cycles == 2, "no campaign: cycles from the cells' expected");
 	model_free(m);
 }

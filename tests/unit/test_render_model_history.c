@@ -1,5 +1,6 @@
 /* tests/unit/test_render_model_history.c: the history the report shows, loaded into the
- * model (render/model/model_history.c): aggregate.json's baseline object and trend.json's
+ * model (render/model/model.c, through core/results): aggregate.json's baseline object and
+ * trend.json's
  * alerts and series beside it, the lenient reading of absent fields, and the errors of
  * a trend.json that cannot be used. Real files in a temporary directory. */
 #include <math.h>
@@ -46,14 +47,15 @@ static void test_baseline(void)
 	struct err e = {{0}};
 	struct report_model *m = load(
 		"{\"campaign\": \"nightly\", \"generated\": \"2026-01-02T03:04:05Z\", "
-		"\"alpha\": 0.05, \"only_new\": [1, 2], \"only_old\": [], \"cells\": ["
+		"\"alpha\": 0.05, \"only_new\": [{\"subject\": \"c\"}, {\"subject\": \"d\"}], "
+		"\"only_old\": [], \"cells\": ["
 		"{\"subject\": \"a\", \"op\": \"put\", \"size\": 1048576, \"concurrency\": 8, "
 		" \"test\": \"welch\", \"significant\": true, \"change\": \"regression\", "
 		" \"old\": 100, \"new\": 77, \"ratio\": 0.77, \"ci95\": [0.7, 0.84], "
 		" \"p_adj\": 0.001, \"latency_ms\": {\"basis\": \"pooled\", \"p50\": {\"ratio\": 1.3}}},"
 		"{\"subject\": \"b\", \"op\": \"get\"}]}",
 		NULL, &e);
-	const struct rm_baseline *b = m ? m->baseline : NULL;
+	const struct results_baseline *b = m ? m->doc.baseline : NULL;
 
 	CHECK(m != NULL && b != NULL, "loads with its baseline: %s", e.msg);
 	if (b == NULL) {
@@ -61,26 +63,29 @@ static void test_baseline(void)
 		return;
 	}
 	CHECK(!strcmp(b->campaign, "nightly") && !strcmp(b->generated, "2026-01-02T03:04:05Z") &&
-		      b->alpha == 0.05 && b->nonly_new == 2 && b->nonly_old == 0 && b->ncells == 2,
+		      b->alpha == 0.05 && b->n_only_new == 2 && b->n_only_old == 0 &&
+		      b->n_cells == 2,
 	      "baseline: campaign, generated, alpha, one-side counts, 2 cells");
-	CHECK(!strcmp(b->cells[0].subject, "a") && !strcmp(b->cells[0].op, "put") &&
-		      b->cells[0].size == 1048576 && b->cells[0].concurrency == 8 &&
-		      b->cells[0].tested && b->cells[0].significant &&
+	CHECK(!strcmp(b->cells[0].key.subject, "a") && !strcmp(b->cells[0].key.op, "put") &&
+		      b->cells[0].key.size == 1048576 && b->cells[0].key.concurrency == 8 &&
+		      b->cells[0].test != NULL && b->cells[0].significant &&
 		      !strcmp(b->cells[0].change, "regression") && b->cells[0].old == 100 &&
-		      b->cells[0].new_ == 77 && b->cells[0].ratio == 0.77 && b->cells[0].has_ci &&
-		      b->cells[0].ci_lo == 0.7 && b->cells[0].ci_hi == 0.84 &&
-		      b->cells[0].p_adj == 0.001 && b->cells[0].has_latency &&
-		      b->cells[0].p50_ratio == 1.3 && !strcmp(b->cells[0].latency_basis, "pooled"),
+		      b->cells[0].new_ == 77 && b->cells[0].ratio == 0.77 &&
+		      !isnan(b->cells[0].adj_lo) && b->cells[0].adj_lo == 0.7 &&
+		      b->cells[0].adj_hi == 0.84 && b->cells[0].p_adj == 0.001 &&
+		      b->cells[0].latency_basis != NULL && b->cells[0].p50.ratio == 1.3 &&
+		      !strcmp(b->cells[0].latency_basis, "pooled"),
 	      "cell 0: every field");
-	CHECK(!b->cells[1].tested && !b->cells[1].significant && b->cells[1].change == NULL &&
-		      isnan(b->cells[1].old) && isnan(b->cells[1].ratio) && !b->cells[1].has_ci &&
-		      !b->cells[1].has_latency && b->cells[1].latency_basis == NULL &&
-		      isnan(b->cells[1].p50_ratio),
+	CHECK(b->cells[1].test == NULL && !b->cells[1].significant && b->cells[1].change == NULL &&
+		      isnan(b->cells[1].old) && isnan(b->cells[1].ratio) &&
+		      isnan(b->cells[1].adj_lo) && b->cells[1].latency_basis == NULL &&
+		      isnan(b->cells[1].p50.ratio),
 	      "cell 1: absent fields NULL, NAN, not set");
-	CHECK(m->ntrend == 0 && m->nalerts == 0, "no trend.json: no series, no alerts");
+	CHECK(m->trend.n_series == 0 && m->trend.n_alerts == 0,
+	      "no trend.json: no series, no alerts");
 	model_free(m);
 	m = load(NULL, NULL, &e);
-	CHECK(m != NULL && m->baseline == NULL, "no baseline object: none in the model");
+	CHECK(m != NULL && m->doc.baseline == NULL, "no baseline object: none in the model");
 	model_free(m);
 }
 
@@ -100,30 +105,31 @@ static void test_trend(void)
 	CHECK(m != NULL, "loads with trend.json: %s", e.msg);
 	if (m == NULL)
 		return;
-	CHECK(m->nalerts == 1 && !strcmp(m->alerts[0], "a put 1MiB c8: -23 %"), "the alert");
-	CHECK(m->ntrend == 2 && !strcmp(m->trend[0].subject, "a") &&
-		      !strcmp(m->trend[0].op, "put") && m->trend[0].size == 1024 &&
-		      m->trend[0].concurrency == 2 && m->trend[0].npoints == 2 &&
-		      m->trend[0].points[0].build == 3 && m->trend[0].points[0].value == 10 &&
-		      m->trend[0].points[0].has_ci && m->trend[0].points[0].ci_hi == 11 &&
-		      m->trend[0].points[1].build == 4 && isnan(m->trend[0].points[1].value) &&
-		      !m->trend[0].points[1].has_ci && m->trend[0].has_change &&
-		      m->trend[0].ratio == 0.8 && m->trend[0].ci_lo == 0.7 &&
-		      m->trend[0].significant,
+	const struct results_trend *t = &m->trend;
+	const struct results_trend_series *s0 = &t->series[0], *s1 = &t->series[1];
+	CHECK(t->n_alerts == 1 && !strcmp(t->alerts[0], "a put 1MiB c8: -23 %"), "the alert");
+	CHECK(t->n_series == 2 && !strcmp(s0->subject, "a") && !strcmp(s0->op, "put") &&
+		      s0->size == 1024 && s0->concurrency == 2 && s0->n_points == 2 &&
+		      s0->points[0].build == 3 && s0->points[0].value == 10 &&
+		      !isnan(s0->points[0].ci_lo) && s0->points[0].ci_hi == 11 &&
+		      s0->points[1].build == 4 && isnan(s0->points[1].value) &&
+		      isnan(s0->points[1].ci_lo) && s0->change != NULL &&
+		      s0->change->ratio == 0.8 && s0->change->ci_lo == 0.7 &&
+		      s0->change->significant,
 	      "series 0: its cell, two builds, its change");
-	CHECK(!strcmp(m->trend[0].state, "regression") && m->trend[0].since_build == 4 &&
-		      m->trend[0].alert && m->trend[1].state == NULL,
+	CHECK(!strcmp(s0->change->state, "regression") && s0->change->since_build == 4 &&
+		      s0->change->alert && s1->change == NULL,
 	      "series 0: its state, since build 4, alerted");
-	CHECK(m->nwatch == 1 && !strcmp(m->watch[0], "watch: b put 1MiB c8 -19 %") &&
-		      m->trend_loaded && m->trend_enough,
+	CHECK(t->n_watch == 1 && !strcmp(t->watch[0], "watch: b put 1MiB c8 -19 %") &&
+		      m->trend_loaded && t->enough_history,
 	      "the watch line; enough_history absent counts as enough");
-	CHECK(m->trend[1].op == NULL && m->trend[1].npoints == 0 && !m->trend[1].has_change,
-	      "series 1: absent fields");
+	CHECK(s1->op == NULL && s1->n_points == 0 && s1->change == NULL, "series 1: absent fields");
 	model_free(m);
 	m = load(NULL, "{\"series\": [", &e);
 	CHECK(m == NULL && strstr(e.msg, "trend.json: line "), "unparsable: refused: %s", e.msg);
 	m = load(NULL, "{\"enough_history\": false, \"series\": []}", &e);
-	CHECK(m != NULL && m->trend_loaded && !m->trend_enough, "enough_history false: read");
+	CHECK(m != NULL && m->trend_loaded && !m->trend.enough_history,
+	      "enough_history false: read");
 	model_free(m);
 	m = load(NULL, "{\"watch\": [2]}", &e);
 	CHECK(m == NULL && strstr(e.msg, "trend.json: watch[0]: expected a string"),

@@ -1,5 +1,5 @@
 /* tests/unit/test_render_model_query.c: the format 1.1 fields the distribution and time
- * charts read (render/model/model_stats.c, render/model/model_query.h): pooled latency quantiles,
+ * charts read (core/results, render/model/model_query.h): pooled latency quantiles,
  * timeseries[] with its kept range, matrix.size_labels; their absence in 1.0 files, and
  * errors that name the field at fault. */
 #include <math.h>
@@ -30,35 +30,39 @@ static void test_v11(void)
 	struct report_model *m = load("small11");
 	if (m == NULL)
 		return;
-	const struct rm_cell *c = model_cell(m, 0, "put", 262144, 1);
-	CHECK(c && c->latency.pooled.nquant == 18, "18 quantiles (%zu)",
-	      c ? c->latency.pooled.nquant : 0);
-	if (c && c->latency.pooled.nquant == 18) {
-		CHECK(c->latency.pooled.quant_q[0] == 0 && c->latency.pooled.quant_q[17] == 1,
+	const struct results_cell *c = model_cell(m, 0, "put", 262144, 1);
+	CHECK(c && c->latency_ms.pooled.n_quant == 18, "18 quantiles (%zu)",
+	      c ? c->latency_ms.pooled.n_quant : 0);
+	if (c && c->latency_ms.pooled.n_quant == 18) {
+		CHECK(c->latency_ms.pooled.quant_q[0] == 0 && c->latency_ms.pooled.quant_q[17] == 1,
 		      "q from 0 to 1");
-		CHECK_NUM(c->latency.pooled.quant_ms[0], 4.93848, 1e-12, "the first quantile's ms");
+		CHECK_NUM(c->latency_ms.pooled.quant_ms[0], 4.93848, 1e-12,
+			  "the first quantile's ms");
 		int rising = 1;
 		for (size_t i = 1; i < 18; i++)
-			rising &= c->latency.pooled.quant_ms[i] >=
-				  c->latency.pooled.quant_ms[i - 1];
+			rising &= c->latency_ms.pooled.quant_ms[i] >=
+				  c->latency_ms.pooled.quant_ms[i - 1];
 		CHECK(rising, "quantiles in order");
 	}
-	CHECK(m->ntimeseries == 4, "4 time series (%zu)", m->ntimeseries);
-	const struct rm_series *t = model_timeseries(m, 1, "get");
+	CHECK(m->doc.n_timeseries == 4, "4 time series (%zu)", m->doc.n_timeseries);
+	const struct results_series *t = model_timeseries(m, 1, "get");
 	CHECK(t && t->n == 14 && t->kept_first == 2 && t->kept_last == 11 && t->size == 5242880 &&
 		      t->concurrency == 10,
 	      "b2 get: 14 seconds, kept 2..11");
 	CHECK(t && t->obj_s[5] > 0 && fabs(t->obj_s[5] * 5 - t->mib_s[5]) < 0.01,
 	      "obj/s beside MiB/s");
 	CHECK(model_timeseries(m, 0, "list") == NULL, "no series for list");
-	CHECK(m->size_labels && m->size_labels[0] == NULL && model_size_label(m, 262144) == NULL,
+	CHECK(m->doc.matrix.size_labels && m->doc.matrix.size_labels[0] == NULL &&
+		      model_size_label(m, 262144) == NULL,
 	      "null size labels: none declared");
 	model_free(m);
 	m = load("small");
 	if (m == NULL)
 		return;
-	CHECK(m->ntimeseries == 0 && m->size_labels == NULL, "1.0: no time series, no size labels");
-	CHECK(m->cells[0].latency.pooled.nquant == 0 && m->cells[0].latency.pooled.quant_q == NULL,
+	CHECK(m->doc.n_timeseries == 0 && m->doc.matrix.size_labels == NULL,
+	      "1.0: no time series, no size labels");
+	CHECK(m->doc.cells[0].latency_ms.pooled.n_quant == 0 &&
+		      m->doc.cells[0].latency_ms.pooled.quant_q == NULL,
 	      "1.0: no quantiles");
 	model_free(m);
 }

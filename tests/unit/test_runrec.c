@@ -205,13 +205,16 @@ static void fill(struct runrec *r, json_t *summary)
 		climit_judge(&c->client, NULL, 0, NULL, &c->limit, NULL);
 	}
 	r->billing.phases = 5;
-	r->billing.bill[PHASE_PREPARE].class_a = 100;
-	r->billing.bill[PHASE_CLEANUP].deletes = 100;
+	bill_count_op(&r->billing.bill[PHASE_PREPARE], BOP_PUT_OBJECT, 100, 1, 2);
+	bill_count_op(&r->billing.bill[PHASE_CLEANUP], BOP_DELETE_OBJECTS, 100, 0, 0);
 	r->billing.bill[PHASE_CLEANUP].storage_byte_s = 1.5e9;
 	r->billing.retries[PHASE_PREPARE] = 3;
 	r->has_prices = 1;
 	price_init(&r->prices);
-	price_set_key(&r->prices, "storage", "0.023/GB", NULL);
+	price_set_key(&r->prices, "price_storage", "0.023/GB-month, 0.022/GB-month above 50TB",
+		      NULL);
+	price_set_key(&r->prices, "class_c", "ListObjectsV2", NULL);
+	price_set_key(&r->prices, "price_class_c", "0.004/1000", NULL);
 	r->has_client = 1;
 	fill_clientres(&r->client, 1);
 	r->has_client_limit = 1;

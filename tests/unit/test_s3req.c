@@ -272,8 +272,31 @@ static void bad_args(struct s3_req *r)
 	}
 }
 
+/* result_header: s3_result_header on a kept header block. */
+static void result_header(void)
+{
+	struct s3_result res;
+	char v[64];
+
+	memset(&res, 0, sizeof(res));
+	res.headers = "HTTP/1.1 200 OK\r\nETag: \"abc\"\r\nx-amz-version-id:  3/xy \r\n"
+		      "X-Amz-Checksum-CRC32: AAAAAA==\r\nx-amz-version-idx: no\r\n\r\n";
+	CHECK(s3_result_header(&res, "x-amz-version-id", v, sizeof(v)) == 1 &&
+		      strcmp(v, "3/xy") == 0,
+	      "header trimmed: '%s'", v);
+	CHECK(s3_result_header(&res, "x-amz-checksum-crc32", v, sizeof(v)) == 1 &&
+		      strcmp(v, "AAAAAA==") == 0,
+	      "header name case-insensitive: '%s'", v);
+	CHECK(s3_result_header(&res, "etag", v, sizeof(v)) == 1 && strcmp(v, "\"abc\"") == 0,
+	      "quotes kept: '%s'", v);
+	CHECK(s3_result_header(&res, "x-amz-tagging-count", v, sizeof(v)) == 0, "absent header");
+	res.headers = NULL;
+	CHECK(s3_result_header(&res, "etag", v, sizeof(v)) == 0, "headers not kept");
+}
+
 int main(void)
 {
+	result_header();
 	struct err e = {{0}};
 	struct creds *cr = creds_new("AKIDTEST", "SECRET/KEY+xyz", "TOKEN123", NULL, NULL, &e);
 	char buf[1024];

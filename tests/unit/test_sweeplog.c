@@ -1,7 +1,7 @@
 /* tests/unit/test_sweeplog.c: core/sweeplog.h (OUT/sweeps.json: append, read back, stale
  * temporaries, wrong files named) and analyze/read/pricefile.h (a price file read with inih:
- * sections, keys in price_key_order, wrong strings named FILE:LINE: [SECTION] KEY, FILE or
- * FILE:SECTION split). */
+ * sections, price_unit applied first, wrong strings and sections named FILE:LINE: [SECTION]
+ * KEY, FILE or FILE:SECTION split). */
 #include "analyze/read/pricefile.h"
 #include "core/sweeplog.h"
 
@@ -33,8 +33,8 @@ static void sweeps(const char *dir)
 	snprintf(r[0].run, sizeof(r[0].run), "runs/once/a/put-4KiB-c1");
 	snprintf(r[0].subject, sizeof(r[0].subject), "a");
 	snprintf(r[0].by, sizeof(r[0].by), "clean");
-	r[0].bill.class_a = 3;
-	r[0].bill.deletes = 4;
+	bill_count_op(&r[0].bill, BOP_PUT_OBJECT, 3, 0, 0);
+	bill_count_op(&r[0].bill, BOP_DELETE_OBJECTS, 4, 0, 0);
 	r[0].bill.xml_out = 100;
 	r[1] = r[0];
 	snprintf(r[1].by, sizeof(r[1].by), "resume");
@@ -50,7 +50,8 @@ static void sweeps(const char *dir)
 		CHECK_STR(v[0].by, "clean", "by");
 		CHECK(strlen(v[0].time) == 20 && v[0].time[19] == 'Z', "time set: %s", v[0].time);
 		CHECK_STR(v[1].time, "2026-12-03T16:00:00Z", "a given time kept");
-		CHECK(v[1].bill.class_a == 3 && v[1].bill.deletes == 4 && v[1].bill.xml_out == 100,
+		CHECK(v[1].bill.req[BOP_PUT_OBJECT].n == 3 &&
+			      v[1].bill.req[BOP_DELETE_OBJECTS].n == 4 && v[1].bill.xml_out == 100,
 		      "counts round-trip");
 	}
 	free(v);
@@ -81,12 +82,12 @@ static void prices(const char *dir)
 	CHECK(pricefile_has(&pf, "x") && pricefile_has(&pf, "y") && !pricefile_has(&pf, "z"),
 	      "sections");
 	pricefile_prices(&pf, "x", &p);
-	CHECK(p.decimal && fabs(p.v[PRICE_EGRESS] - 0.09) < 1e-12 &&
-		      fabs(p.v[PRICE_CLASS_B] - 0.4e-6) < 1e-18,
-	      "x: GB, 0.09/GB, 0.4/1M (%g)", p.v[PRICE_EGRESS]);
+	CHECK(p.decimal && fabs(p.egress[0].price - 0.09) < 1e-12 &&
+		      fabs(price_op(&p, BOP_GET_OBJECT) - 0.4e-6) < 1e-18,
+	      "x: GB, 0.09/GB, 0.4/1M (%g)", p.egress[0].price);
 	CHECK_STR(p.date, "2026-12-03", "date is the price date");
 	pricefile_prices(&pf, "y", &p);
-	CHECK(p.v[PRICE_CLASS_A] == 1 && !p.has[PRICE_EGRESS], "y alone");
+	CHECK(price_op(&p, BOP_PUT_OBJECT) == 1 && p.n_egress == 0, "y alone");
 	pricefile_clear(&pf);
 	put(path, "[x]\nprice_unit = GB\n\nprice_egress = 0.09/XB\n");
 	CHECK(pricefile_read(path, &pf, &e) < 0 &&
@@ -97,6 +98,20 @@ static void prices(const char *dir)
 	CHECK(pricefile_read(path, &pf, &e) < 0 &&
 		      strstr(e.msg, ":2: [x] price_colour: unknown key"),
 	      "an unknown key: %s", e.msg);
+	/* a section read as a whole: its class without a price named at its own line */
+	put(path, "[x]\nprice_class_b = 1/1000\n[y]\nprice_class_a = 1/1\nclass_c = CopyObject\n"
+		  "source = here\n");
+	CHECK(pricefile_read(path, &pf, &e) < 0 &&
+		      strstr(e.msg, "p.ini:5: [y] class_c: class c has no price: give "
+				    "price_class_c (0/1000 when free)"),
+	      "a class without a price: FILE:LINE: [SECTION] KEY: %s", e.msg);
+	put(path,
+	    "[y]\nclass_c = CopyObject\nprice_class_c = 0.004/1000\nfree_class_c = 2500/day\n");
+	CHECK(pricefile_read(path, &pf, &e) == 0, "classes, C of B2's kind: %s", e.msg);
+	pricefile_prices(&pf, "y", &p);
+	CHECK(fabs(price_op(&p, BOP_COPY_OBJECT) - 4e-6) < 1e-18 && p.cls[0].free_n == 2500,
+	      "...read");
+	pricefile_clear(&pf);
 	sec = pricefile_split(path, file, sizeof(file));
 	CHECK(sec == NULL && strcmp(file, path) == 0, "an existing file: no section");
 	char arg[700];
