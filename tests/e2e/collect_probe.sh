@@ -210,7 +210,7 @@ price_delete = 1/1\
 max_cost = 3' "$tmp/c.ini" >"$tmp/c5.ini"
 "$collect" "$tmp/c5.ini" -o "$tmp/camp5" --only rgw >"$tmp/camp5.log" 2>&1
 st=$?
-[ "$st" = 1 ] && grep -q "subject rgw: spent .* past its max_cost 3" "$tmp/camp5.log" &&
+[ "$st" = 1 ] && grep -q "subject rgw: spent .* its max_cost 3 reached" "$tmp/camp5.log" &&
 	jq -e '.subjects[0].billing.delete >= 1' "$tmp/camp5/probe.json" >/dev/null &&
 	jq -e '.errors.class == "budget"' "$tmp/camp5/runs/cycle-01/rgw/put-4KiB-c1/run.json" >/dev/null
 check $? "the probe's DELETEs count toward max_cost: the first run not run, class budget (exit $st)"
