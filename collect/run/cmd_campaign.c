@@ -327,8 +327,9 @@ static int in_only(const char *only, const char *id)
 /* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
  * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
  * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
- * reach (or a probe stopped early, or out of memory) is said, its record in probe.json has
- * the error, and the campaign's exit status is 1 as for a failed run; the runs go on. */
+ * reach (or a probe stopped early, or out of memory) is said and its record in probe.json
+ * has the error; the runs go on, and the exit status is theirs (a subject that is not an
+ * S3 server, nginx WebDAV, is still benchmarked). */
 static void probe_subjects(struct cctx *x)
 {
 	const struct campaign *c = x->c;
@@ -343,7 +344,6 @@ static void probe_subjects(struct cctx *x)
 		return;
 	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
 		progress_note(x->pg, "collect: probe: out of memory");
-		x->failed = 1;
 		return;
 	}
 	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
@@ -353,17 +353,13 @@ static void probe_subjects(struct cctx *x)
 		snprintf(prefix, sizeof(prefix), "s3bench-probe/%s/%s/", c->name, s->id);
 		o.prefix = prefix;
 		progress_note(x->pg, "collect: probe %s", s->id);
-		if (probing_subject(s, &o, &r[n], &e) < 0) {
+		if (probing_subject(s, &o, &r[n], &e) < 0)
 			progress_note(x->pg, "collect: %s", e.msg);
-			x->failed = 1;
-		}
 		budget_add(&x->bg, i, &s->prices, &r[n].bill);
 		n++;
 	}
-	if (probe_write(x->out, r, n, &e) < 0) {
+	if (probe_write(x->out, r, n, &e) < 0)
 		progress_note(x->pg, "collect: probe: %s", e.msg);
-		x->failed = 1;
-	}
 	free(r);
 }
 
