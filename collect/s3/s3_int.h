@@ -25,8 +25,8 @@ struct sigv4_ctx;
 
 #define XML_CAPTURE_MAX (64u << 20) /* list pages, multipart and delete answers */
 #define ERR_CAPTURE_MAX (1u << 20)  /* error documents */
-#define MAX_HDRS 20
-#define MAX_XHDRS 6 /* headers s3_send adds (signed and sent) */
+#define MAX_HDRS 26
+#define MAX_XHDRS 12 /* headers s3_send adds (signed and sent): its own and s3_args.hdrs */
 
 struct s3_client {
 	char *endpoint;  /* as configured */
@@ -43,6 +43,7 @@ struct s3_client {
 	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
 	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
+	int tls_version; /* s3_config's */
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
@@ -82,6 +83,7 @@ struct s3_req {
 	struct sigv4_ctx *sig;
 	char errbuf[CURL_ERROR_SIZE];
 	struct strbuf url, uri, query, host, hdrs, xml_body, resp;
+	struct strbuf rhdrs; /* the answer's header lines (s3_args.keep_headers) */
 	/* the URL handed to libcurl as parts (CURLOPT_CURLU): scheme and host are parsed
 	 * once (again only when the host changes), then only path and query are set per
 	 * request, which spares libcurl a full URL parse each time; NULL: CURLOPT_URL */
@@ -105,7 +107,7 @@ struct s3_req {
 	 * the aws-chunked encoder's state and the GET verification */
 	struct sigv4_header xh[MAX_XHDRS];
 	int n_xh;
-	char xh_val[MAX_XHDRS][80];
+	char xh_val[MAX_XHDRS][S3_HDR_VALUE_MAX];
 	enum checksum_alg ck_alg; /* this upload's checksum (NONE: none) */
 	struct checksum ck;       /* running: a trailer's or a GET's verification */
 	char ck_b64[CHECKSUM_B64_MAX];

@@ -18,6 +18,8 @@ static const struct s3_op_info op_table[S3_OP_COUNT] = {
 	[S3_MP_ABORT] = {"AbortMultipartUpload", "DELETE", 0},
 	[S3_HEAD_BUCKET] = {"HeadBucket", "HEAD", 0},
 	[S3_MP_LIST] = {"ListMultipartUploads", "GET", 0},
+	[S3_GET_BUCKET_VERSIONING] = {"GetBucketVersioning", "GET", 0},
+	[S3_GET_OBJECT_TAGGING] = {"GetObjectTagging", "GET", 0},
 };
 
 const struct s3_op_info *s3_op_info(enum s3_op op)
@@ -33,5 +35,6 @@ const char *s3_op_name(enum s3_op op)
 int s3_needs_key(enum s3_op op)
 {
 	return op != S3_CREATE_BUCKET && op != S3_DELETE_BUCKET && op != S3_DELETE_OBJECTS &&
-	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET && op != S3_MP_LIST;
+	       op != S3_LIST_OBJECTS && op != S3_HEAD_BUCKET && op != S3_MP_LIST &&
+	       op != S3_GET_BUCKET_VERSIONING;
 }
