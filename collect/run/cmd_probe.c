@@ -8,6 +8,7 @@
 #include "collect/run/probing.h"
 #include "collect/run/subject.h"
 #include "collect/s3/awsconf.h"
+#include "collect/s3/s3_endpoint.h"
 #include "core/fsutil.h"
 
 static const struct option probe_options[] = {
@@ -97,8 +98,8 @@ int cmd_probe(int argc, char **argv)
 			"probe needs --bucket (and --endpoint, or AWS_ENDPOINT_URL_S3 "
 			"...)");
 	if (subject_run_defaults(&s, &conf, &e) < 0 || s.endpoint == NULL ||
-	    campaign_check_endpoint(s.endpoint) < 0) {
-		if (s.endpoint == NULL || campaign_check_endpoint(s.endpoint) < 0)
+	    s3_endpoint_check(s.endpoint, &e) < 0) {
+		if (s.endpoint == NULL)
 			snprintf(e.msg, sizeof(e.msg),
 				 "probe: --endpoint: no http:// or https:// URL");
 		fprintf(stderr, "collect: %s\n", e.msg);
