@@ -73,6 +73,8 @@ uint64_t workload_prepared_objects(const struct workload *wl)
 			return wl->count * (uint64_t)workload_workers(wl);
 		if (wl->rate > 0 && wl->duration_s > 0)
 			return (uint64_t)ceil(wl->rate * wl->duration_s);
+		if (workload_calibrates(wl))
+			return workload_once_calibration(wl);
 	}
 	switch (wl->op) {
 	case WL_GET:
@@ -86,6 +88,26 @@ uint64_t workload_prepared_objects(const struct workload *wl)
 	default:
 		return 0;
 	}
+}
+
+int workload_calibrates(const struct workload *wl)
+{
+	return wl->op == WL_GET && wl->send.reads == WL_READS_ONCE &&
+	       wl->bound == WL_BOUND_DURATION && wl->rate == 0 && wl->objects == 0;
+}
+
+uint64_t workload_once_calibration(const struct workload *wl)
+{
+	uint64_t n = 8 * (uint64_t)workload_workers(wl);
+
+	return n < 64 ? 64 : n > WL_OBJECTS_MAX ? WL_OBJECTS_MAX : n;
+}
+
+uint64_t workload_once_objects(const struct workload *wl, double obj_s)
+{
+	double n = ceil(WL_ONCE_MARGIN * obj_s * wl->duration_s) + workload_workers(wl);
+
+	return !(n >= 1) ? 1 : n > (double)WL_OBJECTS_MAX ? WL_OBJECTS_MAX : (uint64_t)n;
 }
 
 int workload_workers(const struct workload *wl)

@@ -105,11 +105,29 @@ struct wl_send {
 	int no_keepalive; /* 1: a new connection (and TLS handshake) for every request */
 	int spread;       /* 1: addresses = spread (workers' connections over every address
 			     the endpoint's name resolves to); 0: first */
+	/* whether a new connection may resume a TLS session an earlier one negotiated
+	 * (workload_tls_resume): 0 as keepalive says (kept-alive clients resume, a
+	 * connection per request is cold: a full handshake each), WL_TLS_RESUME_YES,
+	 * WL_TLS_RESUME_NO */
+	int tls_resume;
 	/* where the objects go (collect/workload_spread.c): buckets and key prefixes they are
 	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
 	int buckets;  /* 0..WL_SPREAD_MAX */
 	int prefixes; /* 0..WL_SPREAD_MAX */
+	/* each attempt's time limits (docs/CAMPAIGN.md, "Timeouts"), in ms; 0: the default
+	 * (connect and read: WL_CONNECT_TIMEOUT_MS, WL_READ_TIMEOUT_MS, the AWS CLI's and
+	 * botocore's 60 s; request: none, as in every AWS SDK), WL_TIMEOUT_NONE: none */
+	long connect_timeout_ms; /* the TCP connect (and TLS handshake) */
+	long read_timeout_ms;    /* no byte moved on the attempt for this long */
+	long request_timeout_ms; /* the whole attempt, connect to last byte */
 };
+
+#define WL_TLS_RESUME_YES 1
+#define WL_TLS_RESUME_NO 2
+#define WL_TIMEOUT_NONE (-1L)
+#define WL_CONNECT_TIMEOUT_MS 60000L /* botocore's connect_timeout (the AWS CLI's) */
+#define WL_READ_TIMEOUT_MS 60000L    /* botocore's read_timeout (the AWS CLI's) */
+#define WL_TIMEOUT_MAX_MS 3600000L   /* one hour: the longest of each limit */
 
 enum wl_hedge_kind {
 	WL_HEDGE_NONE,
@@ -216,15 +234,21 @@ enum wl_field {
 	WLF_HTTP2_SHARED,
 	WLF_KEEPALIVE,
 	WLF_ADDRESSES,
+	WLF_TLS_RESUME,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
+	WLF_CONNECT_TIMEOUT,
+	WLF_READ_TIMEOUT,
+	WLF_REQUEST_TIMEOUT,
 	WLF_HEDGE,
 	WLF_COUNT_
 };
 
 /* WLF_SEND_LAST: the last field of struct wl_send (WLF_CHECKSUM .. WLF_SEND_LAST); the
- * spelled ones end at WLF_ADDRESSES, buckets and prefixes are whole numbers. */
-#define WLF_SEND_LAST WLF_PREFIXES
+ * spelled ones end at WLF_SPELLED_LAST, buckets and prefixes are whole numbers, the
+ * timeouts durations. */
+#define WLF_SEND_LAST WLF_REQUEST_TIMEOUT
+#define WLF_SPELLED_LAST WLF_TLS_RESUME
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -293,9 +317,26 @@ char *workload_format_rate(double rate, char *buf, size_t n);
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
  * or mixed run with reads = once and no objects given prepares one per expected request
  * (a mixed run's gets and deletes may each use one up): count x
- * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration run
- * cannot know its rate: WL_DEFAULT_OBJECTS, and it stops when they run out. */
+ * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration get
+ * calibrates (workload_calibrates): its first batch, workload_once_calibration, the rest
+ * decided by the rate measured; a closed-loop duration mixed run WL_DEFAULT_OBJECTS. A run
+ * whose objects run out stops there, class exhausted. */
 uint64_t workload_prepared_objects(const struct workload *wl);
+
+/* A get with reads = once, bound by a duration, closed loop, without objects, calibrates
+ * (docs/METHODOLOGY.md, "reads = once"): its prepare PUTs workload_once_calibration
+ * objects, reads each once with the run's workers to measure the GET rate R (obj/s), then
+ * PUTs workload_once_objects(wl, R) more for the benchmark, which reads only those.
+ * workload_calibrates: 1 for such a run. workload_once_calibration: max(64, 8 x workers),
+ * at most WL_OBJECTS_MAX. workload_once_objects: ceil(WL_ONCE_MARGIN x R x duration) +
+ * workers, 1 .. WL_OBJECTS_MAX. */
+#define WL_ONCE_MARGIN 1.5
+/* The shortest calibration: its objects are read again in rounds until it has lasted this
+ * long (a rate measured over a few milliseconds is the connections' set-up). */
+#define WL_CALIBRATE_MIN_S 0.5
+int workload_calibrates(const struct workload *wl);
+uint64_t workload_once_calibration(const struct workload *wl);
+uint64_t workload_once_objects(const struct workload *wl, double obj_s);
 
 /* workload_workers: the workers a run of wl may use: 1 for the sequential micro-ops
  * (create-bucket, put-empty, get-small), else concurrency. A rate run starts with fewer
@@ -351,8 +392,12 @@ int workload_is_send_field(enum wl_field f);
  *   http2_shared  yes | no
  *   keepalive     yes | no
  *   addresses     first | spread
+ *   tls_resume    yes | no
  *   buckets       1 .. WL_SPREAD_MAX
  *   prefixes      1 .. WL_SPREAD_MAX
+ *   connect_timeout  a duration, 1ms .. 1h
+ *   read_timeout     a duration, 1ms .. 1h, or none
+ *   request_timeout  a duration, 1ms .. 1h, or none
  * (case-insensitive). -1 with what is wrong, the value quoted, in e. */
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e);
 
@@ -363,13 +408,34 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct err *e);
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
- * reads it; "" for another field, and for buckets and prefixes: numbers). Static
- * strings. */
+ * reads it; tls_resume's default resolved; "" for another field, and for buckets,
+ * prefixes and the timeouts: numbers). Static strings. */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
+/* workload_timeout_ms: the limit of timeout field f (WLF_CONNECT_TIMEOUT,
+ * WLF_READ_TIMEOUT, WLF_REQUEST_TIMEOUT) that snd's runs apply, its default resolved:
+ * ms > 0, or 0 for none. */
+long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
+
+/* workload_verifies_checksums: 1 when wl's GETs ask for the checksum and check it (a
+ * checksum set, and an op that reads: get, get-small, mixed); its ops log then has the
+ * `checksum` column and its summary checksums_verified / checksums_absent. */
+int workload_verifies_checksums(const struct workload *wl);
+
+/* workload_log_columns: the columns of wl's ops log beyond Warp's into *o (every field
+ * set): intended (a rate run), the phases (always), attempt (retries > 0), hedge (a hedged
+ * get), checksum (workload_verifies_checksums). */
+struct opslog_writer_opts;
+void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o);
+
+/* workload_tls_resume: 1 when snd's new connections may resume a TLS session (tls_resume
+ * = yes, or by default with keepalive = yes), 0 when each is a full handshake. */
+int workload_tls_resume(const struct wl_send *snd);
+
 /* workload_send_record: run.json's workload.send record of snd: every spelled send field
- * (checksum .. addresses) with its value (workload_send_value; buckets and prefixes are
- * the workload's own fields). */
+ * (checksum .. tls_resume) with its value (workload_send_value; buckets and prefixes are
+ * the workload's own fields), then each attempt's time limits (workload_timeout_ms, 0:
+ * none). */
 void workload_send_record(const struct wl_send *snd, struct runrec_send *out);
 
 /* workload_record: run.json's "workload" record of wl (docs/FORMATS.md) into *out: op,

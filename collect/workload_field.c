@@ -9,15 +9,27 @@
 #include "core/runrec/runrec.h"
 
 static const char *const keys[WLF_COUNT_] = {
-	[WLF_RETRIES] = "retries",   [WLF_OP] = "op",
-	[WLF_SIZE] = "size",         [WLF_CONCURRENCY] = "concurrency",
-	[WLF_BOUND] = "bound",       [WLF_DURATION] = "duration",
-	[WLF_COUNT] = "count",       [WLF_OBJECTS] = "objects",
-	[WLF_BATCH] = "batch",       [WLF_PART_SIZE] = "part_size",
-	[WLF_TIMEOUT] = "timeout",   [WLF_MIX] = "mix",
-	[WLF_RANGE] = "range",       [WLF_RATE] = "rate",
-	[WLF_SEED] = "seed",         [WLF_BUCKETS] = "buckets",
-	[WLF_PREFIXES] = "prefixes", [WLF_HEDGE] = "hedge",
+	[WLF_RETRIES] = "retries",
+	[WLF_OP] = "op",
+	[WLF_SIZE] = "size",
+	[WLF_CONCURRENCY] = "concurrency",
+	[WLF_BOUND] = "bound",
+	[WLF_DURATION] = "duration",
+	[WLF_COUNT] = "count",
+	[WLF_OBJECTS] = "objects",
+	[WLF_BATCH] = "batch",
+	[WLF_PART_SIZE] = "part_size",
+	[WLF_TIMEOUT] = "timeout",
+	[WLF_MIX] = "mix",
+	[WLF_RANGE] = "range",
+	[WLF_RATE] = "rate",
+	[WLF_SEED] = "seed",
+	[WLF_BUCKETS] = "buckets",
+	[WLF_PREFIXES] = "prefixes",
+	[WLF_CONNECT_TIMEOUT] = "connect_timeout",
+	[WLF_READ_TIMEOUT] = "read_timeout",
+	[WLF_REQUEST_TIMEOUT] = "request_timeout",
+	[WLF_HEDGE] = "hedge",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -43,8 +55,12 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_HTTP2_SHARED] = "--http2-shared",
 	[WLF_KEEPALIVE] = "--keepalive",
 	[WLF_ADDRESSES] = "--addresses",
+	[WLF_TLS_RESUME] = "--tls-resume",
 	[WLF_BUCKETS] = "--buckets",
 	[WLF_PREFIXES] = "--prefixes",
+	[WLF_CONNECT_TIMEOUT] = "--connect-timeout",
+	[WLF_READ_TIMEOUT] = "--read-timeout",
+	[WLF_REQUEST_TIMEOUT] = "--request-timeout",
 	[WLF_HEDGE] = "--hedge",
 };
 
@@ -66,7 +82,7 @@ static const struct {
 const char *workload_field_key(enum wl_field f)
 {
 	/* how requests are sent: the campaign keys are run.json's workload.send keys */
-	if (f >= WLF_CHECKSUM && f <= WLF_ADDRESSES)
+	if (f >= WLF_CHECKSUM && f <= WLF_SPELLED_LAST)
 		return runrec_send_key((enum runrec_send_field)(f - WLF_CHECKSUM));
 	return (unsigned)f < WLF_COUNT_ ? keys[f] : "";
 }

@@ -2,10 +2,14 @@
  * (struct wl_send, collect/workload.h). */
 #include "collect/workload.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <strings.h>
 
 #include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "core/opslog.h"
+#include "core/units.h"
 
 /* The two-valued fields: the spelling of 0 and of 1. */
 static const struct {
@@ -33,12 +37,77 @@ static int *slot(enum wl_field f, struct wl_send *snd)
 	}
 }
 
+/* timeout_slot: where timeout field f is kept in snd */
+static long *timeout_slot(enum wl_field f, struct wl_send *snd)
+{
+	return f == WLF_CONNECT_TIMEOUT ? &snd->connect_timeout_ms
+	       : f == WLF_READ_TIMEOUT  ? &snd->read_timeout_ms
+					: &snd->request_timeout_ms;
+}
+
+/* parse_timeout: the limit of timeout field f: a duration from 1 ms to an hour, or none
+ * (read and request only). */
+static int parse_timeout(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
+{
+	const char *none = f == WLF_CONNECT_TIMEOUT ? "" : ", or none";
+	struct err ue;
+	double sec, ms;
+
+	if (*none && strcasecmp(s, "none") == 0) {
+		*timeout_slot(f, snd) = WL_TIMEOUT_NONE;
+		return 0;
+	}
+	if (units_parse_duration(s, &sec, &ue) < 0)
+		return err_set(e, "%s%s", ue.msg, none);
+	ms = round(sec * 1000);
+	if (ms < 1 || ms > (double)WL_TIMEOUT_MAX_MS)
+		return err_set(e, "'%s' is not a time limit from 1ms to 1h%s", s, none);
+	*timeout_slot(f, snd) = (long)ms;
+	return 0;
+}
+
+int workload_verifies_checksums(const struct workload *wl)
+{
+	return wl->send.checksum != CHECKSUM_NONE &&
+	       (wl->op == WL_GET || wl->op == WL_GET_SMALL || wl->op == WL_MIXED);
+}
+
+void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o)
+{
+	*o = (struct opslog_writer_opts){.intended = wl->rate > 0,
+					 .phases = 1,
+					 .attempts = wl->retries > 0,
+					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
+					 .checksums = workload_verifies_checksums(wl)};
+}
+
+int workload_tls_resume(const struct wl_send *snd)
+{
+	return snd->tls_resume == WL_TLS_RESUME_YES || (snd->tls_resume == 0 && !snd->no_keepalive);
+}
+
+long workload_timeout_ms(enum wl_field f, const struct wl_send *snd)
+{
+	struct wl_send copy = *snd;
+	long v = *timeout_slot(f, &copy);
+
+	if (v == WL_TIMEOUT_NONE)
+		return 0;
+	if (v > 0)
+		return v;
+	return f == WLF_CONNECT_TIMEOUT ? WL_CONNECT_TIMEOUT_MS
+	       : f == WLF_READ_TIMEOUT  ? WL_READ_TIMEOUT_MS
+					: 0;
+}
+
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
 {
 	enum checksum_alg a;
 	enum s3_payload pm;
 	uint64_t v;
 
+	if (f >= WLF_CONNECT_TIMEOUT && f <= WLF_REQUEST_TIMEOUT)
+		return parse_timeout(f, s, snd, e);
 	if (f == WLF_BUCKETS || f == WLF_PREFIXES) {
 		if (workload_parse_number(f, s, &v, e) < 0)
 			return -1;
@@ -55,6 +124,12 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 		if (s3_payload_parse(s, &pm, e) < 0)
 			return -1;
 		snd->payload = (int)pm;
+		return 0;
+	}
+	if (f == WLF_TLS_RESUME) {
+		if (strcasecmp(s, "yes") != 0 && strcasecmp(s, "no") != 0)
+			return err_set(e, "'%s' is not yes or no", s);
+		snd->tls_resume = strcasecmp(s, "yes") == 0 ? WL_TLS_RESUME_YES : WL_TLS_RESUME_NO;
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++) {
@@ -77,6 +152,8 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
 		return checksum_name((enum checksum_alg)snd->checksum);
 	if (f == WLF_PAYLOAD)
 		return s3_payload_name((enum s3_payload)snd->payload);
+	if (f == WLF_TLS_RESUME)
+		return workload_tls_resume(snd) ? "yes" : "no";
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
 		if (pairs[i].f == f)
 			return *slot(f, &copy) ? pairs[i].v1 : pairs[i].v0;
@@ -98,6 +175,9 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
 
 void workload_send_record(const struct wl_send *snd, struct runrec_send *out)
 {
-	for (int f = WLF_CHECKSUM; f <= WLF_ADDRESSES; f++)
+	for (int f = WLF_CHECKSUM; f <= WLF_SPELLED_LAST; f++)
 		out->v[f - WLF_CHECKSUM] = workload_send_value((enum wl_field)f, snd);
+	out->connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, snd);
+	out->read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, snd);
+	out->request_timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, snd);
 }

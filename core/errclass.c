@@ -19,6 +19,7 @@ static const char *const names[EC_COUNT] = {
 	[EC_LOCAL_IO] = "local-io",
 	[EC_CHECKSUM] = "checksum",
 	[EC_BUDGET] = "budget",
+	[EC_EXHAUSTED] = "exhausted",
 };
 
 const char *err_class_name(enum err_class c)

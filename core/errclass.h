@@ -18,6 +18,7 @@ enum err_class {
 	EC_LOCAL_IO,       /* the client machine's own I/O failed (a full output disk) */
 	EC_CHECKSUM,       /* a GET body did not match the checksum the server returned */
 	EC_BUDGET,         /* not run: its subject's spend had passed max_cost (never run) */
+	EC_EXHAUSTED,      /* reads = once: the prepared objects ran out before the bound */
 	EC_COUNT
 };
 

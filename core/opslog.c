@@ -31,10 +31,11 @@ struct opslog_writer {
 	int64_t sec;
 	char sec_text[RFC3339_MAX];
 	size_t sec_len;
-	int intended; /* the `intended` column is written */
-	int phases;   /* the phase columns are written */
-	int attempts; /* the `attempt` column is written */
-	int hedge;    /* the `hedge` column is written */
+	int intended;  /* the `intended` column is written */
+	int phases;    /* the phase columns are written */
+	int attempts;  /* the `attempt` column is written */
+	int hedge;     /* the `hedge` column is written */
+	int checksums; /* the `checksum` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -246,11 +247,14 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->phases = o ? o->phases : 0;
 	w->attempts = o ? o->attempts : 0;
 	w->hedge = o ? o->hedge : 0;
+	w->checksums = o ? o->checksums : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
 	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
-	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) || zio_write(w->z, "\n", 1, e) < 0)
+	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) ||
+	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
+	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -317,6 +321,12 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 	if (w->hedge) {
 		fail |= put_text(w, "\t", 1);
 		fail |= put_field(w, opslog_hedge_name(r->hedge));
+	}
+	if (w->checksums) {
+		fail |= put_text(w, "\t", 1);
+		if (r->checksum == OPS_CK_VERIFIED || r->checksum == OPS_CK_ABSENT)
+			fail |= put_field(w,
+					  r->checksum == OPS_CK_VERIFIED ? "verified" : "absent");
 	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");

@@ -43,6 +43,15 @@ struct op_row {
 	int retried;    /* 1: this attempt failed and was retried (written "K+"); its request
 			has a later row */
 	int hedge;      /* a hedged run (the `hedge` column, after `attempt`): OPS_HEDGE_* */
+	int checksum;   /* a run that verifies GET checksums (the `checksum` column, last): a
+			   successful GET's OPS_CK_VERIFIED or OPS_CK_ABSENT; 0 (empty) else */
+};
+
+/* op_row.checksum (the `checksum` column's words "verified", "absent"). */
+enum {
+	OPS_CK_NONE = 0,
+	OPS_CK_VERIFIED = 1, /* the server returned a whole-object checksum and the body matched */
+	OPS_CK_ABSENT = 2    /* none to check: none returned, a composite one, a ranged GET */
 };
 
 /* op_row.hedge (the `hedge` column's words, docs/FORMATS.md): how a hedged request went. */
@@ -90,8 +99,10 @@ struct opslog_writer_opts {
 	int attempts;     /* non-zero: a run with retries, with the `attempt` column last
 			     ("2": the request's final row, its second attempt; "1+": a
 			     first attempt that was retried; empty when attempt is 0) */
-	int hedge;        /* non-zero: a hedged run, with the `hedge` column last (each row's
-			     opslog_hedge_name) */
+	int hedge;        /* non-zero: a hedged run, with the `hedge` column after `attempt`
+			     (each row's opslog_hedge_name) */
+	int checksums;    /* non-zero: a run that verifies GET checksums, with the `checksum`
+			     column after the others ("verified", "absent", empty) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

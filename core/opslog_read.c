@@ -43,6 +43,7 @@ enum col {
 	C_RTT,
 	C_ATTEMPT,
 	C_HEDGE,
+	C_CHECKSUM,
 	C_COUNT,
 	C_NONE = -1
 };
@@ -54,6 +55,7 @@ static const char *const col_names[C_COUNT] = {
 	"dns_us",   "connect_us",  "tls_us",  "send_us",   "wait_us",    "transfer_us",
 	"conn",     "rtt_us",      "attempt", /* runs with retries only */
 	"hedge",                              /* hedged runs only */
+	"checksum",                           /* runs that verify GET checksums only */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -292,6 +294,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_CAT:
 	case C_ATTEMPT:
 	case C_HEDGE:
+	case C_CHECKSUM:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -387,6 +390,16 @@ static int parse_hedge(const char *s, struct op_row *row)
 	return -1;
 }
 
+/* parse_checksum: the `checksum` field s ("", "verified", "absent") into row. */
+static int parse_checksum(const char *s, struct op_row *row)
+{
+	row->checksum = s[0] == '\0'                 ? OPS_CK_NONE
+			: strcmp(s, "verified") == 0 ? OPS_CK_VERIFIED
+			: strcmp(s, "absent") == 0   ? OPS_CK_ABSENT
+						     : -1;
+	return row->checksum < 0 ? -1 : 0;
+}
+
 /* record_done: the decoded record r->row, its strings set, to the caller's callback. */
 static void record_done(struct rd *r)
 {
@@ -405,6 +418,11 @@ static void record_done(struct rd *r)
 		rd_fail(r, "hedge",
 			"not a hedge word (orig, dup, lost or empty):", row_str(r, C_HEDGE),
 			strlen(row_str(r, C_HEDGE)));
+		return;
+	}
+	if (parse_checksum(row_str(r, C_CHECKSUM), &r->row) < 0) {
+		rd_fail(r, "checksum", "not verified, absent or empty:", row_str(r, C_CHECKSUM),
+			strlen(row_str(r, C_CHECKSUM)));
 		return;
 	}
 	if (!r->have[C_DUR] &&
@@ -441,8 +459,8 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP,    C_CLIENT, C_ENDPOINT, C_FILE,
-				   C_ERROR, C_CAT,    C_ATTEMPT,  C_HEDGE};
+	static const int strs[] = {C_OP,  C_CLIENT,  C_ENDPOINT, C_FILE,    C_ERROR,
+				   C_CAT, C_ATTEMPT, C_HEDGE,    C_CHECKSUM};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
 

@@ -38,6 +38,7 @@ static const struct {
 	[BOP_ABORT_MULTIPART_UPLOAD] = {"AbortMultipartUpload", "delete"},
 	[BOP_LIST_MULTIPART_UPLOADS] = {"ListMultipartUploads", "a"},
 	[BOP_LIST_PARTS] = {"ListParts", "a"},
+	[BOP_GET_OBJECT_LOCK_CONFIGURATION] = {"GetObjectLockConfiguration", "b"},
 	[BOP_OLD_CLASS_A] = {"class_a", "a"},
 	[BOP_OLD_CLASS_B] = {"class_b", "b"},
 	[BOP_OLD_DELETE] = {"delete", "delete"},

@@ -135,6 +135,7 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e,
 			       "summary: request %llu is more than 115 days away from the others",
 			       (unsigned long long)row->idx);
+	summary_counts_add(a, row);
 	if (row->attempt > 0) {
 		int r = summary_retry_add(a, row, e);
 
@@ -272,6 +273,7 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	if (summary_ops_finish(a, out, e) < 0 || summary_phases_finish(a, out, e) < 0)
 		goto fail;
 	summary_retry_finish(a, out);
+	summary_counts_finish(a, out);
 	summary_hedge_finish(a, out);
 	summary_lat(&a->dur, &out->latency);
 	out->has_ttfb = a->ttfb.n > 0;
@@ -350,7 +352,8 @@ json_t *summary_to_json(const struct run_summary *s)
 	    json_object_set_new(o, "ttfb_hist", hist_to_json(s->ttfb_hist)) < 0)
 		goto fail;
 	if (o != NULL && (summary_ops_to_json(s, o) < 0 || summary_retry_to_json(s, o) < 0 ||
-			  summary_hedge_to_json(s, o) < 0 || summary_phases_to_json(s, o) < 0))
+			  summary_hedge_to_json(s, o) < 0 || summary_phases_to_json(s, o) < 0 ||
+			  summary_counts_to_json(s, o) < 0))
 		goto fail;
 	return o;
 fail:
@@ -469,7 +472,8 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		return -1;
 	}
 	if (summary_ops_from_json(obj, out, e) < 0 || summary_retry_from_json(obj, out, e) < 0 ||
-	    summary_hedge_from_json(obj, out, e) < 0 || summary_phases_from_json(obj, out, e) < 0) {
+	    summary_hedge_from_json(obj, out, e) < 0 || summary_phases_from_json(obj, out, e) < 0 ||
+	    summary_counts_from_json(obj, out, e) < 0) {
 		summary_clear(out);
 		return -1;
 	}

@@ -191,6 +191,21 @@ struct run_summary {
 	struct errstat errs;
 	int has_retries; /* the rows carry the attempt column: `retry` is set */
 	struct retry_summary retry;
+	/* GET checksums (core/summary_counts.c): the run verified them (its rows carry the
+	 * checksum column): the successful GETs whose body matched a whole-object checksum
+	 * the server returned, and those that had none to check (none returned, a composite
+	 * one, a ranged GET); run.json's "checksums_verified" and "checksums_absent" */
+	int has_checksums;
+	uint64_t checksums_verified, checksums_absent;
+	/* Attempts (core/summary_counts.c): every attempt (its rows: the requests, and in a
+	 * run with retries the retried attempts too), those answered 503 or 429 (throttled,
+	 * retried or final), and the requests whose first attempt was; run.json's
+	 * "attempts", "throttled_attempts", "throttled_first_attempts". Read from a run.json
+	 * written before they were counted, attempts and throttled_attempts are derived from
+	 * requests, errors_by and retries; has_attempt_counts is then 0 when the first
+	 * attempts are not known (a run with retries), 1 otherwise. */
+	int has_attempt_counts;
+	uint64_t attempts, throttled_attempts, throttled_first_attempts;
 	int has_hedge; /* a hedged run (some row hedged, or collect says so): `hedge` is set */
 	struct hedge_summary hedge;
 };

@@ -73,6 +73,11 @@ struct summary_acc {
 	uint64_t r_attempts, r_final, r_retried;
 	struct i64vec r_first; /* first attempts' durations */
 	struct errstat r_errs; /* retried attempts' failures */
+	/* counts (core/summary_counts.c): GET checksums verified and absent; every row
+	 * (attempt), those answered 503 or 429, those of them that were first attempts */
+	int ck_on;
+	uint64_t ck_verified, ck_absent;
+	uint64_t at_all, at_throttled, at_first_throttled;
 };
 
 /* The floor (core/summary_base.c). */
@@ -154,6 +159,17 @@ void summary_retry_finish(struct summary_acc *a, struct run_summary *out);
 void summary_retry_free(struct summary_acc *a);
 int summary_retry_to_json(const struct run_summary *s, json_t *o);
 int summary_retry_from_json(const json_t *o, struct run_summary *out, struct err *e);
+
+/* Counts (core/summary_counts.c). summary_counts_add: account row (every row, retried
+ * attempts too). summary_counts_finish: the counts into out. summary_counts_to_json /
+ * _from_json: their run.json members ("attempts", "throttled_attempts",
+ * "throttled_first_attempts"; "checksums_verified", "checksums_absent", absent when the
+ * run did not verify checksums) into / from o (-1 with a message naming the member);
+ * _from_json runs after the requests, errors_by and retries are read. */
+void summary_counts_add(struct summary_acc *a, const struct op_row *row);
+void summary_counts_finish(const struct summary_acc *a, struct run_summary *out);
+int summary_counts_to_json(const struct run_summary *s, json_t *o);
+int summary_counts_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 /* summary_ops_free: the per-op and rate memory of a. */
 void summary_ops_free(struct summary_acc *a);

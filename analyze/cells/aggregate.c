@@ -275,8 +275,10 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 		o->total++;
 		if (o->clients == 0 || (ar->v.included && k == 0))
 			o->clients = runlog_clients_count(&ar->log->clients);
-		if (ar->v.included)
+		if (ar->v.included) {
 			sel[k++] = i;
+			o->delete_markers += ar->log->delete_markers;
+		}
 	}
 	o->n = k;
 	o->obj_s = op_mean(a, sel, k, OF_OBJ_S, v);

@@ -132,6 +132,18 @@ struct agg_cell {
 	 * transport class (core/errstat.h), summed over the valid runs */
 	uint64_t requests;
 	struct errstat errs;
+	/* the attempts of the valid runs (every request's, retried ones included: run.json
+	 * summary.attempts) and those answered 503 or 429 (summary.throttled_attempts),
+	 * summed; see workload_cells_throttled_attempt_share */
+	uint64_t attempts, throttled_attempts;
+	/* the GETs whose whole-object checksum was verified or came without one to compare
+	 * (summary.checksums_verified, checksums_absent) and the deletes that left a delete
+	 * marker on a versioned bucket (run.json versioning.delete_markers), summed over the
+	 * valid runs; the runs excluded because their reads = once objects ran out (class
+	 * exhausted) */
+	uint64_t checksums_verified, checksums_absent;
+	int64_t delete_markers;
+	size_t exhausted_runs;
 	/* retries (run.json summary.retries): over the valid runs that had them, the sums of
 	 * their requests, retried requests and attempts, the highest max, and the means of
 	 * their first-attempt latencies; retry_runs 0: none had retries */
@@ -152,7 +164,9 @@ struct agg_op {
 	struct agg_lat lat, ttfb;
 	double seg_median, seg_fastest, seg_slowest; /* obj/s */
 	double completion_s;
-	int clients; /* clients per run (of its first valid run, else first) */
+	int clients;            /* clients per run (of its first valid run, else first) */
+	int64_t delete_markers; /* of the valid runs: deletes that left a delete marker on a
+				   versioned bucket (run.json versioning.delete_markers) */
 };
 
 struct agg_consistency {

@@ -138,11 +138,18 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 	for (size_t i = 0; i < c->n_runs; i++) {
 		const struct agg_run *ar = &a->runs[c->runs[i]];
 
-		if (!ar->v.included)
+		if (!ar->v.included) {
+			c->exhausted_runs += strcmp(ar->v.cls, "exhausted") == 0;
 			continue;
+		}
 		valid[k] = c->runs[i];
 		c->requests += ar->log->summary.requests;
 		errstat_merge(&c->errs, &ar->log->summary.errs);
+		c->attempts += ar->log->summary.attempts;
+		c->throttled_attempts += ar->log->summary.throttled_attempts;
+		c->checksums_verified += ar->log->summary.checksums_verified;
+		c->checksums_absent += ar->log->summary.checksums_absent;
+		c->delete_markers += ar->log->delete_markers;
 		add_retries(c, &ar->log->summary);
 		vm[k] = ar->log->summary.mib_s;
 		vo[k] = ar->log->summary.obj_s;

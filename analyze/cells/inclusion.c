@@ -51,8 +51,10 @@ const char *inclusion_rule_text(void)
 	       "or a wrapper timeout does not by itself exclude a run that has a final "
 	       "summary. Runs without a final summary (failed prepare, service unavailable, "
 	       "DNS or I/O timeouts, killed or crashed runs) are excluded, listed with their "
-	       "failure class and first error, and never counted as zero; each cell shows "
-	       "its number of valid runs (n) against the number of cycles (expected).";
+	       "failure class and first error, and never counted as zero, and so is a run "
+	       "whose reads = once objects ran out before its bound (class exhausted: it "
+	       "measured a shorter run than asked); each cell shows its number of valid runs "
+	       "(n) against the number of cycles (expected).";
 }
 
 /* exclusion_class: the class an excluded run is listed under. */
@@ -91,6 +93,14 @@ void inclusion_decide(const struct runlog *r, struct verdict *out)
 			snprintf(out->reason, sizeof(out->reason),
 				 "no final summary (benchmark phase: %s, exit code %d)",
 				 r->bench_phase ? r->bench_phase : "unknown", r->exit_code);
+		return;
+	}
+	if (r->err_class != NULL && strcmp(r->err_class, "exhausted") == 0) {
+		snprintf(out->cls, sizeof(out->cls), "exhausted");
+		snprintf(out->reason, sizeof(out->reason),
+			 "reads = once: the prepared objects ran out before the run's bound, so "
+			 "it measured a shorter run than asked%s%s",
+			 r->first_error ? ": " : "", r->first_error ? r->first_error : "");
 		return;
 	}
 	if (!isfinite(s->obj_s) || s->obj_s <= 0) {

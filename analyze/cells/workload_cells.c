@@ -224,6 +224,13 @@ double workload_cells_throttled_share(const struct agg_cell *c)
 	return (double)errstat_throttled(&c->errs) / (double)c->requests;
 }
 
+double workload_cells_throttled_attempt_share(const struct agg_cell *c)
+{
+	if (c->attempts == 0)
+		return NAN;
+	return (double)c->throttled_attempts / (double)c->attempts;
+}
+
 /* held: c offered its rate, sustained it, with p99 from the intended start under limit. */
 static int held(const struct agg_cell *c, double limit)
 {
@@ -320,7 +327,8 @@ static int build_sweeps(struct aggregate *a)
 				return -1;
 		}
 		sw->points[sw->n_points++] = i;
-		if (workload_cells_throttled_share(c) > WL_THROTTLE_SHARE &&
+		/* the attempts': retries that turn every 503 into a success hide no throttle */
+		if (workload_cells_throttled_attempt_share(c) > WL_THROTTLE_SHARE &&
 		    !(c->rate >= sw->throttle_knee))
 			sw->throttle_knee = c->rate;
 		if (held(c, limit) && !(c->rate <= sw->max_sustained))

@@ -73,8 +73,9 @@ struct agg_sweep {
 	size_t *points, n_points; /* indexes into a->wcells, offered ascending */
 	double p99_limit_ms;
 	double max_sustained; /* NaN: no point sustained under the limit */
-	double throttle_knee; /* the lowest offered rate whose 503 + 429 share of the requests
-				 exceeded WL_THROTTLE_SHARE; NaN: none did */
+	double throttle_knee; /* the lowest offered rate whose 503 + 429 share of the attempts
+				 (workload_cells_throttled_attempt_share: the requests' without
+				 retries) exceeded WL_THROTTLE_SHARE; NaN: none did */
 };
 
 #define WL_THROTTLE_SHARE 0.01 /* a throttled share above this is throttling */
@@ -113,6 +114,12 @@ void workload_cells_sweep_limit(const struct aggregate *a, const struct agg_swee
 /* workload_cells_throttled_share: the 503 + 429 share of cell c's requests; NaN when it
  * has none. */
 double workload_cells_throttled_share(const struct agg_cell *c);
+
+/* workload_cells_throttled_attempt_share: the 503 + 429 share of cell c's attempts (every
+ * attempt of its valid runs, retried ones included: what the provider answered to the
+ * load offered, which retries do not hide); NaN when it has none. Without retries it is
+ * the throttled share. */
+double workload_cells_throttled_attempt_share(const struct agg_cell *c);
 
 /* workload_cells_build: a->wcells (one per distinct key among the runs that are not plain,
  * cell_plain_run) and a->sweeps. valid, vm, vo: scratch of a->n_runs entries. -1 when

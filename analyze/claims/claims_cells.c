@@ -74,7 +74,7 @@ static int errors(struct claim_list *l, const struct aggregate *a, const struct 
 	claims_num(l, "failed", (double)failed);
 	claims_num(l, "requests", (double)c->requests);
 	claims_num(l, "throttled_share", (double)errstat_throttled(&c->errs) / (double)c->requests);
-	claims_num(l, "throttled_attempt_share", NAN);
+	claims_num(l, "throttled_attempt_share", workload_cells_throttled_attempt_share(c));
 	for (int i = 0; i < c->errs.n; i++) {
 		snprintf(name, sizeof(name), "by.%s", c->errs.e[i].key);
 		claims_num(l, name, (double)c->errs.e[i].n);

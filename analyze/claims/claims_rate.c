@@ -85,7 +85,7 @@ static int knee(struct claim_list *l, const struct aggregate *a, const struct ag
 
 	for (size_t i = 0; i < s->n_points; i++)
 		if (a->wcells[s->points[i]].rate == s->throttle_knee)
-			share = workload_cells_throttled_share(&a->wcells[s->points[i]]);
+			share = workload_cells_throttled_attempt_share(&a->wcells[s->points[i]]);
 	if (claims_add(l, a, &k, isfinite(s->throttle_knee) ? "found" : "none") < 0)
 		return -1;
 	claims_num(l, "rate", s->throttle_knee);

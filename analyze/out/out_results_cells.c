@@ -163,6 +163,12 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	out_lat(&c->ttfb, &x->ttfb_ms);
 	pooled(&c->ttfb_pool, &x->ttfb_ms.pooled, ok);
 	climit(&c->climit, &x->client_limit);
+	x->throttled_share = workload_cells_throttled_share(c);
+	x->throttled_attempt_share = workload_cells_throttled_attempt_share(c);
+	x->exhausted_runs = (long long)c->exhausted_runs;
+	x->checksums_verified = (long long)c->checksums_verified;
+	x->checksums_absent = (long long)c->checksums_absent;
+	x->delete_markers = c->delete_markers;
 	errors_retries(c, x, ok);
 	cell_runs(a, c, x, ok);
 	out_cell_cost(a, c, &x->cost, ok);
@@ -189,6 +195,7 @@ static void point(const struct agg_cell *c, struct results_sweep_point *p)
 	p->p50_ms = c->workload->p50;
 	p->p99_ms = c->workload->p99;
 	p->throttled_share = workload_cells_throttled_share(c);
+	p->throttled_attempt_share = workload_cells_throttled_attempt_share(c);
 	p->late_no_worker = c->workload->late_no_worker >= 0 ? c->workload->late_no_worker : -1;
 	p->peak_workers = c->workload->peak_workers >= 0 ? c->workload->peak_workers : -1;
 	p->verdict = c->climit.measured == 0 ? RESULTS_NOT_MEASURED

@@ -102,6 +102,8 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 	from_cost_client(rec, r, &oom);
 	r->has_cpu = rec->has_cpu && isfinite(rec->cpu_us_per_request);
 	r->cpu_us_per_request = r->has_cpu ? rec->cpu_us_per_request : 0;
+	if (rec->has_versioning && rec->versioning.delete_markers > 0)
+		r->delete_markers = rec->versioning.delete_markers;
 	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
 	return oom ? err_set(e, "out of memory") : 0;

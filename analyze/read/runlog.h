@@ -67,6 +67,9 @@ struct runlog {
 	struct bill_counts subject_bill; /* sweeps of this subject's runs that have no
 					    run.json (sweeps.json), billed at this run's
 					    prices to the subject only (cost[]) */
+	/* "versioning" (docs/METHODOLOGY.md, "Versioned buckets"): the benchmark's deletes
+	 * that left a delete marker on a versioned bucket; 0 when none or absent */
+	int64_t delete_markers;
 	/* the client machine's record ("client", core/runrec/runrec_clientres.h), owned; NULL
 	 * when absent (a run without one is "not measured": analyze/cells/climit_cells.h
 	 * judges the others) */

@@ -77,11 +77,23 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
 static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
-static const char *const keys_subject[] = {
-	"label",      "endpoint",  "region",           "bucket",
-	"addressing", "profile",   "credentials",      "color",
-	"insecure",   "ca_bundle", CAMPAIGN_SEND_KEYS, CAMPAIGN_SUBJECT_MODE_KEYS,
-	"prices",     "max_cost",  "expect_mib_s",     NULL};
+static const char *const keys_subject[] = {"label",
+					   "endpoint",
+					   "region",
+					   "bucket",
+					   "addressing",
+					   "profile",
+					   "credentials",
+					   "color",
+					   "insecure",
+					   "allow_retention",
+					   "ca_bundle",
+					   CAMPAIGN_SEND_KEYS,
+					   CAMPAIGN_SUBJECT_MODE_KEYS,
+					   "prices",
+					   "max_cost",
+					   "expect_mib_s",
+					   NULL};
 
 static const char *const *section_keys(const char *sec)
 {

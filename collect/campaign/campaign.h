@@ -91,11 +91,13 @@ struct campaign_subject {
 	char *bucket;
 	int path_style; /* addressing = path (1) | virtual (0); default path */
 	enum campaign_cred_kind cred_kind;
-	char *cred_name; /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
-	char color[8];   /* "#rrggbb"; a palette colour when not given */
-	int insecure;    /* 1: do not verify TLS certificates */
-	char *ca_bundle; /* ca_bundle = PATH: the CAs to trust (PEM); NULL: --ca-bundle,
+	char *cred_name;     /* profile name or env prefix; NULL for CAMPAIGN_CRED_DEFAULT */
+	char color[8];       /* "#rrggbb"; a palette colour when not given */
+	int insecure;        /* 1: do not verify TLS certificates */
+	char *ca_bundle;     /* ca_bundle = PATH: the CAs to trust (PEM); NULL: --ca-bundle,
 			    AWS_CA_BUNDLE, else the system's (collect/run/subject.h) */
+	int allow_retention; /* allow_retention = yes: run on a bucket whose object lock keeps
+				every object for a default retention (refused otherwise) */
 	int line;
 	/* Prices (docs/CAMPAIGN.md, "Prices"): the subject's price keys, over those of its
 	 * `prices = FILE:SECTION`; prices.given 0 when none. */

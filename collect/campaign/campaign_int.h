@@ -28,7 +28,8 @@ int campaign_get_money(struct cini *p, const char *sec, const char *key, double 
 int campaign_item_rate(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg);
 
 /* campaign_parse_send: the send keys of section sec (checksum, payload, reads, http,
- * http2_shared, keepalive, addresses, buckets, prefixes) over *snd; each key given sets
+ * http2_shared, keepalive, addresses, tls_resume, buckets, prefixes, connect_timeout, read_timeout,
+ * request_timeout) over *snd; each key given sets
  * its bit (f - WLF_CHECKSUM) in *set (set may be NULL). 0, or -1 with
  * "FILE:LINE: [SEC] KEY: what". */
 int campaign_parse_send(struct cini *p, const char *sec, struct wl_send *snd, unsigned *set);
@@ -107,6 +108,7 @@ int campaign_check_buckets(struct cini *p, const struct campaign *c,
 /* CAMPAIGN_SEND_KEYS: the send keys, for the sections' key lists. */
 #define CAMPAIGN_SEND_KEYS                                                                \
 	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses", \
-		"buckets", "prefixes"
+		"tls_resume", "buckets", "prefixes", "connect_timeout", "read_timeout",   \
+		"request_timeout"
 
 #endif

@@ -127,10 +127,18 @@ static void send_override(const struct campaign_subject *s, struct wl_send *snd)
 		snd->no_keepalive = o->no_keepalive;
 	if (b & 1u << (WLF_ADDRESSES - WLF_CHECKSUM))
 		snd->spread = o->spread;
+	if (b & 1u << (WLF_TLS_RESUME - WLF_CHECKSUM))
+		snd->tls_resume = o->tls_resume;
 	if (b & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
 		snd->buckets = o->buckets;
 	if (b & 1u << (WLF_PREFIXES - WLF_CHECKSUM))
 		snd->prefixes = o->prefixes;
+	if (b & 1u << (WLF_CONNECT_TIMEOUT - WLF_CHECKSUM))
+		snd->connect_timeout_ms = o->connect_timeout_ms;
+	if (b & 1u << (WLF_READ_TIMEOUT - WLF_CHECKSUM))
+		snd->read_timeout_ms = o->read_timeout_ms;
+	if (b & 1u << (WLF_REQUEST_TIMEOUT - WLF_CHECKSUM))
+		snd->request_timeout_ms = o->request_timeout_ms;
 }
 
 /* subject_override: the workload-mode keys subject s sets, over run r (campaign_run_at) */

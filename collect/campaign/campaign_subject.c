@@ -62,6 +62,7 @@ static int parse_where(struct cini *p, const struct cini_sec *s, struct campaign
 		    0 ||
 	    cini_get_str(p, s->name, "bucket", &sub->bucket, NULL) < 0 ||
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
+	    cini_get_bool(p, s->name, "allow_retention", &sub->allow_retention) < 0 ||
 	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
 	    parse_modes(p, s->name, sub) < 0)
 		return -1;

@@ -14,6 +14,7 @@
 #include "collect/run/clientid.h"
 #include "collect/run/clients.h"
 #include "collect/workload.h"
+#include "core/opslog.h"
 #include "core/timefmt.h"
 
 #define CLOCK_ROUNDS 10
@@ -667,6 +668,7 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 	struct distrib *d = arg;
 	struct run0 *x;
 	struct run_summary sum;
+	struct opslog_writer_opts cols;
 	const char **in = NULL;
 	char out[4096], mine[1200];
 	struct err me = {{0}};
@@ -701,7 +703,9 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 	snprintf(mine, sizeof(mine), "%s/ops.tsv.zst", d->run);
 	for (int r = 0; r < d->size; r++)
 		in[r] = r == 0 ? mine : d->from[d->size + r];
-	if (x->g.ok && clients_merge_logs(in, d->size, out, &sum, &has_sum, &rows, &me) < 0) {
+	workload_log_columns(job->wl, &cols);
+	if (x->g.ok &&
+	    clients_merge_logs(in, d->size, out, &cols, &sum, &has_sum, &rows, &me) < 0) {
 		/* the rows are lost: the run fails, saying why */
 		x->merge_failed = 1;
 		run_state_add_error(&x->clean.st, me.msg);

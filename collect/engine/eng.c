@@ -183,6 +183,10 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		row.file = spread_file;
 	if (res != NULL && res->ph.valid)
 		row_phases(&row, &res->ph);
+	/* a run that verifies GET checksums: whether a successful GET's was checked */
+	if (res != NULL && g->phase == ENG_PHASE_BENCH && row.error[0] == '\0' &&
+	    strcmp(op, "GET") == 0 && workload_verifies_checksums(g->wl))
+		row.checksum = res->checksum_verified ? OPS_CK_VERIFIED : OPS_CK_ABSENT;
 	pthread_mutex_lock(&g->lock);
 	if (res != NULL && res->local_ip != NULL && g->res->local_ip[0] == '\0') {
 		snprintf(g->res->local_ip, sizeof(g->res->local_ip), "%s", res->local_ip);
@@ -256,6 +260,19 @@ uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first)
 	g->cursor += got;
 	pthread_mutex_unlock(&g->lock);
 	return got;
+}
+
+int eng_take_calibration(struct eng *g, int64_t min_ns, uint64_t *obj)
+{
+	int more;
+
+	pthread_mutex_lock(&g->lock);
+	more = g->cursor_end > 0 &&
+	       (g->calib_reads < g->cursor_end || time_mono_ns() - g->calib_t0 < min_ns);
+	*obj = more ? g->calib_reads % g->cursor_end : 0;
+	g->calib_reads += (uint64_t)more;
+	pthread_mutex_unlock(&g->lock);
+	return more;
 }
 
 void eng_reads_exhausted(struct eng *g)

@@ -45,6 +45,11 @@ int eng_more(const struct eng *g, const struct worker *w);
 /* eng_take: up to n object numbers from the phase's shared cursor (prepare: the objects
  * to create; delete: the objects to delete); how many, from *first (0: none left). */
 uint64_t eng_take(struct eng *g, uint64_t n, uint64_t *first);
+/* eng_take_calibration: the next calibration object into *obj (objects 0 .. cursor_end of
+ * a calibrating get: each once, then in rounds until the calibration has lasted min_ns: a
+ * rate measured over a few milliseconds is the set-up of the connections, or one scheduling
+ * delay); 1, or 0 when it is done. Counts them (g->calib_reads). */
+int eng_take_calibration(struct eng *g, int64_t min_ns, uint64_t *obj);
 /* eng_reads_exhausted: note that a reads = once get ran out of unread objects (the
  * result's reads_exhausted). */
 void eng_reads_exhausted(struct eng *g);

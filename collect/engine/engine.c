@@ -27,6 +27,7 @@
 #include "collect/engine/body.h"
 #include "collect/engine/eng.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_bill.h"
 #include "collect/s3/sweep.h"
 #include "collect/engine/wl.h"
 #include "collect/workload.h"
@@ -271,10 +272,105 @@ static int ensure_bucket(struct eng *g, int i, struct err *e)
 	return rc;
 }
 
+/* ask_buckets: what the run's buckets keep into res->ver (the client's bill told when
+ * they keep versions); -1 with class prepare-failed when one's object lock keeps every
+ * object for a default retention and the run does not allow that. */
+static int ask_buckets(struct eng *g, struct err *e)
+{
+	struct engine_versions *v = &g->res->ver;
+	struct sweep_bucket st;
+
+	memset(v, 0, sizeof(*v));
+	v->asked = 1;
+	v->lock = 0;
+	for (int i = 0; i < g->where.nb; i++) {
+		if (sweep_bucket_state(g->o->client, g->where.bucket[i], 1, &st, e) != 0)
+			return -1;
+		if (st.versioning > v->versioning)
+			v->versioning = st.versioning;
+		if (st.lock != 0 && v->lock != 1)
+			v->lock = st.lock;
+		if (st.lock_mode[0] != '\0' && v->lock_mode[0] == '\0') {
+			snprintf(v->lock_mode, sizeof(v->lock_mode), "%s", st.lock_mode);
+			v->lock_days = st.lock_days;
+			if (!g->o->allow_retention) {
+				g->res->cls = EC_PREPARE_FAILED;
+				return err_set(
+					e,
+					"bucket %s: object lock keeps every object written "
+					"for %d days (default retention %s), and the run's "
+					"cleanup could not delete them; allow_retention = yes "
+					"(collect run --allow-retention) runs there anyway",
+					g->where.bucket[i], st.lock_days, st.lock_mode);
+			}
+		}
+	}
+	/* a suspended bucket writes the run's new keys as null versions, which a PUT
+	 * replaces and a DELETE removes (behind a null marker): billed as unversioned */
+	s3_client_set_versioned(g->o->client, v->versioning == S3_VER_ENABLED);
+	return 0;
+}
+
+/* phase_ok: 0 when the prepare's last run neither failed nor was stopped, else -1 with
+ * the class and "prepare: ..." in e. */
+static int phase_ok(struct eng *g, struct err *e)
+{
+	if (!g->abort && !(g->o->stop && *g->o->stop))
+		return 0;
+	g->res->cls = g->abort ? g->fail_cls : EC_KILLED;
+	return err_set(e, "prepare: %s", g->abort ? g->fail_msg : "stopped");
+}
+
+/* put_objects: PUT the prepared objects [first, end) with 8 to 64 workers. */
+static int put_objects(struct eng *g, uint64_t first, uint64_t end, struct err *e)
+{
+	int workers = g->wl->concurrency < 8    ? 8
+		      : g->wl->concurrency > 64 ? 64
+						: g->wl->concurrency;
+
+	g->kind = &wl_kind_prepare;
+	g->cursor = first;
+	g->cursor_end = end;
+	g->prep_total = (end - first) * g->wl->size;
+	atomic_store(&g->sent, 0);
+	g->prep_limit_s = 0;
+	if ((uint64_t)workers > end - first)
+		workers = (int)(end - first);
+	return run(g, workers, e) != 0 ? -1 : phase_ok(g, e);
+}
+
+/* calibrate: a get with reads = once (workload_calibrates): read each of the objects PUT
+ * so far with the run's workers, once and then in rounds until WL_CALIBRATE_MIN_S have
+ * passed, the rate measured R; then PUT the objects the benchmark reads,
+ * workload_once_objects(R) after them (res: calib_*, once_*). */
+static int calibrate(struct eng *g, struct err *e)
+{
+	struct engine_result *res = g->res;
+	uint64_t c = g->cursor_end;
+	int64_t t0;
+
+	g->kind = &wl_kind_calibrate;
+	g->cursor = 0;
+	g->calibrating = 1;
+	g->calib_reads = 0;
+	g->calib_t0 = t0 = time_mono_ns();
+	if (run(g, workload_workers(g->wl), e) != 0 || phase_ok(g, e) != 0)
+		return -1;
+	g->calibrating = 0;
+	res->calibrated = 1;
+	res->calib_objects = c;
+	res->calib_s = (double)(time_mono_ns() - t0) / 1e9;
+	res->calib_obj_s = res->calib_s > 0 ? (double)g->calib_reads / res->calib_s
+					    : (double)g->calib_reads;
+	res->once_first = c;
+	res->once_end = c + workload_once_objects(g->wl, res->calib_obj_s);
+	return put_objects(g, res->once_first, res->once_end, e);
+}
+
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
-	int rc = -1, workers;
+	int rc = -1;
 
 	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
 		return -1;
@@ -283,25 +379,16 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 			goto done;
 	if (o->on_created != NULL && memchr(res->created, 1, (size_t)g.where.nb) != NULL)
 		o->on_created(res->created, o->created_arg);
-	g.cursor_end = workload_prepared_objects(o->wl);
-	if (g.cursor_end == 0) {
+	if (o->wl->op != WL_CREATE_BUCKET && ask_buckets(&g, e) != 0)
+		goto done;
+	if (workload_prepared_objects(o->wl) == 0) {
 		rc = 0;
 		goto done;
 	}
 	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
-	if (g.body == NULL)
+	if (g.body == NULL || put_objects(&g, 0, workload_prepared_objects(o->wl), e) != 0 ||
+	    (workload_calibrates(o->wl) && calibrate(&g, e) != 0))
 		goto done;
-	g.prep_total = g.cursor_end * o->wl->size;
-	workers = o->wl->concurrency < 8 ? 8 : o->wl->concurrency > 64 ? 64 : o->wl->concurrency;
-	if ((uint64_t)workers > g.cursor_end)
-		workers = (int)g.cursor_end;
-	if (run(&g, workers, e) != 0)
-		goto done;
-	if (g.abort || (o->stop && *o->stop)) {
-		res->cls = g.abort ? g.fail_cls : EC_KILLED;
-		err_set(e, "prepare: %s", g.abort ? g.fail_msg : "stopped");
-		goto done;
-	}
 	rc = 0;
 done:
 	if (rc != 0 && res->cls == EC_NONE)
@@ -337,6 +424,22 @@ static void kept_span(const struct eng *g, struct engine_result *res)
 	free(v);
 }
 
+/* delete_markers: on a versioned bucket each object a delete of the benchmark deleted is
+ * still there, behind a delete marker (the summary's objects of a delete run, of a mixed
+ * run's DELETE rows). */
+static void delete_markers(const struct eng *g, struct engine_result *res)
+{
+	const struct run_summary *s = &res->summary;
+
+	if (res->ver.versioning != S3_VER_ENABLED && res->ver.versioning != S3_VER_SUSPENDED)
+		return;
+	if (g->wl->op == WL_DELETE)
+		res->ver.delete_markers = s->objects;
+	for (int i = 0; g->wl->op == WL_MIXED && i < s->n_by_op; i++)
+		if (strcmp(s->by_op[i].op, "DELETE") == 0)
+			res->ver.delete_markers = s->by_op[i].objects;
+}
+
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
@@ -356,11 +459,16 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		if (g.body == NULL)
 			goto done;
 	}
-	/* delete, and a get with reads = once: each prepared object handed out once */
+	/* delete, and a get with reads = once: each prepared object handed out once (a
+	 * calibrating get's: those prepared for the benchmark) */
 	g.cursor_end = o->wl->op == WL_DELETE ||
 				       (o->wl->op == WL_GET && o->wl->send.reads == WL_READS_ONCE)
 			       ? workload_prepared_objects(o->wl)
 			       : 0;
+	if (o->wl->op == WL_GET && res->once_end > 0) {
+		g.cursor = res->once_first;
+		g.cursor_end = res->once_end;
+	}
 	res->reads_exhausted = 0;
 	res->realtime_errno = 0;
 	memset(&res->transport, 0, sizeof(res->transport));
@@ -408,6 +516,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		res->summary.rate.late_no_worker = (int64_t)atomic_load(&g.late_no_worker);
 	}
 	kept_span(&g, res);
+	delete_markers(&g, res);
 	res->has_summary = 1;
 	if (res->errors > 0)
 		res->cls = main_class(&g);
@@ -426,9 +535,14 @@ static int sweep(struct eng *g, struct err *e)
 	struct sweep_count n;
 	struct s3_result failed;
 
-	if (sweep_spread(g->o->client, (const char *const *)g->where.bucket, g->where.nb,
-			 (const char *const *)g->where.prefix, g->where.np,
-			 g->where.nb > 1 ? g->res->created : NULL, &n, &failed, e) == 0)
+	int rc = sweep_spread(g->o->client, (const char *const *)g->where.bucket, g->where.nb,
+			      (const char *const *)g->where.prefix, g->where.np,
+			      g->where.nb > 1 ? g->res->created : NULL, &n, &failed, e);
+
+	g->res->ver.cleaned = 1;
+	g->res->ver.versions = n.versions;
+	g->res->ver.markers = n.markers;
+	if (rc == 0)
 		return 0;
 	if (failed.cls != EC_NONE)
 		eng_count_error(g, &failed);

@@ -11,7 +11,11 @@
  * What the engine does (collect/engine/engine.c drives; collect/engine/wl.h and wl_*.c: what
  * each workload does):
  * - prepare: HeadBucket, and CreateBucket only on 404 (noted in res->created), for each
- *   of the run's buckets (workload_buckets: BUCKET, BUCKET-1 ...); then PUT `objects`
+ *   of the run's buckets (workload_buckets: BUCKET, BUCKET-1 ...); their versioning and
+ *   object lock (res->ver; a default retention refused unless allow_retention); a get
+ *   with reads = once that calibrates (workload_calibrates) PUTs its calibration objects,
+ *   GETs each once to measure its rate, then PUTs the objects its benchmark will read
+ *   (res->once_first .. once_end); else PUT `objects`
  *   objects (default 100; get-small: 1) as PREFIX obj/NNNNNNNN with 8..64 workers, each
  *   object retried up to 4 times. No rows are written for prepare or cleanup.
  * - many buckets and prefixes (collect/workload.h, workload_spread_of): object m lives in
@@ -53,20 +57,21 @@
  *   in flight (not logged) and returns promptly.
  * - cleanup: aborts the incomplete multipart uploads under PREFIX, then lists PREFIX and
  *   deletes what is there with DeleteObjects (one by one when the server has no
- *   multi-delete), in every bucket and key prefix of the run: collect/s3/sweep.h; a run
- *   of more than one bucket then removes the buckets res->created names. */
+ *   multi-delete; on a versioned bucket every version and delete marker, by version id),
+ *   in every bucket and key prefix of the run: collect/s3/sweep.h; a run of more than one
+ *   bucket then removes the buckets res->created names. */
 #ifndef COLLECT_ENGINE_H
 #define COLLECT_ENGINE_H
 
 #include <signal.h>
 #include <stdint.h>
 
+#include "collect/s3/s3.h"
 #include "collect/workload.h"
 #include "core/err.h"
 #include "core/errclass.h"
 #include "core/summary.h"
 
-struct s3_client;     /* collect/s3/s3.h */
 struct opslog_writer; /* core/opslog.h */
 
 /* Live counters handed to on_tick about once a second. */
@@ -108,6 +113,23 @@ struct engine_opts {
 					clients start together this way. */
 	int realtime_prio;   /* a rate run's benchmark threads at SCHED_FIFO of this
 			      priority (1..99; collect/engine/realtime.h), 0: normal */
+	int allow_retention; /* 1: run on a bucket whose object lock keeps every object for
+				a default retention (engine_prepare refuses it otherwise) */
+};
+
+/* What the run's buckets keep (docs/METHODOLOGY.md, "Versioned buckets"): engine_prepare
+ * asks (collect/s3/sweep.h, sweep_bucket_state), the benchmark counts the delete markers
+ * its deletes left, the cleanup what it deleted by version. */
+struct engine_versions {
+	int asked;                     /* 1: engine_prepare asked the buckets */
+	enum s3_versioning versioning; /* the most versioned of the run's buckets */
+	int lock;                      /* object lock on any: 1, on none: 0, not known: -1 */
+	char lock_mode[16];            /* a default retention's mode ("" none) ... */
+	int lock_days;                 /* ... and days */
+	uint64_t delete_markers;       /* the benchmark's successful deletes on a versioned
+					  bucket: each left a delete marker */
+	int cleaned;                   /* 1: the cleanup's counts below are set */
+	uint64_t versions, markers;    /* the cleanup: versions and delete markers deleted */
 };
 
 #define ENGINE_FIRST_ERRORS 5
@@ -162,6 +184,15 @@ struct engine_result {
 	 * workload_bucket_name); engine_cleanup removes them, emptied, in a run of more than
 	 * one bucket */
 	unsigned char created[WL_SPREAD_MAX];
+	struct engine_versions ver;
+	/* a get with reads = once that calibrates (workload_calibrates): the objects it
+	 * read first (once each, then in rounds for at least WL_CALIBRATE_MIN_S), how long
+	 * that took, the rate it measured (its GETs / that time), and the objects prepared
+	 * for the benchmark, numbers [once_first, once_end) */
+	int calibrated;
+	uint64_t calib_objects;
+	double calib_s, calib_obj_s;
+	uint64_t once_first, once_end;
 };
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);

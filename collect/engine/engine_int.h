@@ -43,11 +43,14 @@ struct eng {
 	atomic_uint_least64_t sent;
 	uint64_t prep_total;
 	double prep_limit_s;
+	int calibrating; /* a reads = once get's calibration GETs (no PUT: no prepare limit) */
 	/* under lock: */
 	pthread_mutex_t lock;
 	int lock_ok;
 	uint64_t next_idx;
 	uint64_t cursor, cursor_end; /* object numbers handed out (prepare, delete) */
+	uint64_t calib_reads;        /* the calibration's GETs handed out (wl_prepare.c) */
+	int64_t calib_t0;            /* when the calibration started (monotonic ns) */
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];

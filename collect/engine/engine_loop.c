@@ -513,6 +513,17 @@ static void loop_close(struct tctx *t, struct loop *l)
 	free(l->fds);
 }
 
+/* creds_watch: the phase fails with class auth, naming why, once the keys the client signs
+ * with have expired (no refresh replaced them in time: collect/s3/s3.h); thread 0 looks
+ * once a second. */
+static void creds_watch(struct eng *g)
+{
+	char why[400];
+
+	if (s3_client_creds_expired(g->o->client, why, sizeof(why)))
+		eng_fail(g, EC_AUTH, why);
+}
+
 /* hedge_due_next: a hedged run's duplicates that are due go out (collect/engine/hedge.h);
  * l->next_due wakes the loop for the next one. */
 static void hedge_due_next(struct tctx *t, struct loop *l, int *active)
@@ -529,6 +540,7 @@ void *engine_thread(void *arg)
 	struct eng *g = t->g;
 	struct loop l = {.ep = -1, .timeout_ms = -1};
 	struct realtime_saved rt = {0};
+	int64_t creds_next = 0;
 	int active, rc;
 
 	if (g->rate > 0 && g->phase == ENG_PHASE_BENCH && g->o->realtime_prio > 0 &&
@@ -542,11 +554,16 @@ void *engine_thread(void *arg)
 		drain(g, &l, &active);
 		release_due(t, &l, &active);
 		hedge_due_next(t, &l, &active);
-		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && l.now >= g->next_tick)
+		if (t->index == 0 && g->phase == ENG_PHASE_PREPARE && !g->calibrating &&
+		    l.now >= g->next_tick)
 			eng_prepare_watch(g, l.now);
 		if (t->index == 0) {
 			tick(g, l.now);
 			eng_steady_check(g, l.now);
+			if (l.now >= creds_next) {
+				creds_next = l.now + 1000000000LL;
+				creds_watch(g);
+			}
 		}
 	}
 	if (l.failed)

@@ -13,7 +13,8 @@
  * lock for it.
  *
  * The kinds (one file per family):
- *   wl_prepare.c    the prepare phase: PUT the objects get/head/list/delete use
+ *   wl_prepare.c    the prepare phase: PUT the objects get/head/list/delete use; a
+ *                   reads = once get's calibration GETs
  *   wl_simple.c     put, put-empty, get, get-small, head: one request = one row
  *   wl_list.c       list: one row per full listing (all pages)
  *   wl_delete.c     delete: one key or a DeleteObjects batch per row
@@ -100,9 +101,9 @@ struct wl_kind {
 /* wl_kind_for: the kind that drives phase `phase` (prepare or benchmark) of wl. */
 const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phase);
 
-extern const struct wl_kind wl_kind_prepare, wl_kind_put, wl_kind_put_empty, wl_kind_get,
-	wl_kind_get_small, wl_kind_head, wl_kind_list, wl_kind_delete, wl_kind_multipart,
-	wl_kind_create_bucket, wl_kind_mixed;
+extern const struct wl_kind wl_kind_prepare, wl_kind_calibrate, wl_kind_put, wl_kind_put_empty,
+	wl_kind_get, wl_kind_get_small, wl_kind_head, wl_kind_list, wl_kind_delete,
+	wl_kind_multipart, wl_kind_create_bucket, wl_kind_mixed;
 
 /* Properties of a workload the engine plans with. */
 /* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size

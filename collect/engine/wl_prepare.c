@@ -1,6 +1,7 @@
 /* collect/engine/wl_prepare.c: the prepare phase's workers: PUT the objects PREFIX obj/NNNNNNNN
- * (object n of size wl_obj_size) that get, head, list, delete and mixed use; no rows (see
- * wl.h). A throttled or failed PUT worth retrying is sent again by the engine loop
+ * (object n of size wl_obj_size) that get, head, list, delete and mixed use, and a
+ * calibrating get's GETs of its calibration objects (each once, then in rounds for at least
+ * WL_CALIBRATE_MIN_S); no rows (see wl.h). A throttled or failed PUT worth retrying is sent again by the engine loop
  * (engine_loop.c, retry_take: s3_phase_attempts attempts with the retries' backoff); the
  * answer that reaches done is final. */
 #include "collect/engine/wl.h"
@@ -37,6 +38,37 @@ static void prepare_done(struct eng *g, struct worker *w, const struct s3_result
 		 w->tries + 1);
 	eng_fail(g, res->cls, msg);
 }
+
+/* calibrate_next: GET the next calibration object (eng_take_calibration). */
+static int calibrate_next(struct eng *g, struct worker *w, struct s3_args *a)
+{
+	struct prepare_state *s = w->st;
+
+	if (eng_take_calibration(g, (int64_t)(WL_CALIBRATE_MIN_S * 1e9), &s->obj) == 0 ||
+	    wl_obj(g, w, s->obj))
+		return -1;
+	a->op = S3_GET_OBJECT;
+	a->key = strbuf_cstr(&w->key);
+	return 0;
+}
+
+static void calibrate_done(struct eng *g, struct worker *w, const struct s3_result *res)
+{
+	char msg[S3_ERROR_MAX + 600];
+
+	if (res->cls == EC_NONE)
+		return;
+	eng_count_error(g, res);
+	snprintf(msg, sizeof(msg), "calibration GET %s: %s", strbuf_cstr(&w->key), res->error);
+	eng_fail(g, res->cls, msg);
+}
+
+const struct wl_kind wl_kind_calibrate = {
+	.name = "calibrate",
+	.state_size = sizeof(struct prepare_state),
+	.next = calibrate_next,
+	.done = calibrate_done,
+};
 
 const struct wl_kind wl_kind_prepare = {
 	.name = "prepare",

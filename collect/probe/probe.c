@@ -58,23 +58,22 @@ static int bucket_ready(struct probe_ctx *x, struct err *e)
 }
 
 /* leftovers: what a probe killed before its cleanup left under the same prefix, deleted
- * first (collect/s3/sweep.h; a server that cannot list leaves them, said in cleanup). */
+ * first, by version id on a versioned bucket (collect/s3/sweep.h; a server that cannot
+ * list leaves them, said in cleanup). */
 static void leftovers(struct probe_ctx *x)
 {
 	struct sweep_count n;
 	struct s3_result failed;
 	struct err e = {{0}};
 
-	if (sweep_prefix(x->cl, x->bucket, x->prefix, &n, &failed, &e) != 0)
+	if (sweep_prefix(x->cl, x->bucket, x->prefix, x->versioning, &n, &failed, &e) != 0)
 		snprintf(x->out->cleanup, sizeof(x->out->cleanup),
 			 "an earlier probe's keys under %s may be left: %s", x->prefix, e.msg);
 }
 
-/* run_checks: the features asked for, in probe.h's order (versioning first: the
- * cleanup needs it). */
+/* run_checks: the features asked for after versioning, in probe.h's order. */
 static void run_checks(struct probe_ctx *x)
 {
-	probe_versioning(x);
 	if (probe_want(x, PF_CONDITIONAL_PUT))
 		probe_conditional_put(x);
 	if (probe_want(x, PF_CONDITIONAL_DELETE))
@@ -137,6 +136,7 @@ int probe_run(const struct s3_config *base, const char *id, const char *bucket,
 		err_prefix(e, "probe %s", id);
 		goto out;
 	}
+	probe_versioning(x); /* first: the sweep of leftovers and the cleanup need it */
 	leftovers(x);
 	run_checks(x);
 	cleanup(x);

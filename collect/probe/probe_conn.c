@@ -8,30 +8,26 @@
 
 void probe_versioning(struct probe_ctx *x)
 {
-	struct s3_args a = {.op = S3_GET_BUCKET_VERSIONING, .bucket = x->bucket};
+	struct s3_args a = {.op = S3_GET_VERSIONING, .bucket = x->bucket};
 	struct probe_feature_result *fr = &x->out->f[PF_VERSIONING];
 	struct probe_check c = {.name = "get-versioning"};
 	struct s3_result res;
-	const char *p, *q;
 
 	probe_send(x, NULL, &a, &res);
 	probe_judge_res(&c, 2, NULL, &res);
-	if (c.v == PV_SUPPORTED &&
-	    (res.body == NULL || strstr(res.body, "VersioningConfiguration") == NULL)) {
+	if (c.v == PV_SUPPORTED && res.cls != EC_NONE) { /* a 2xx the parser refused */
 		c.v = PV_WRONG;
 		snprintf(c.expected, sizeof(c.expected), "2xx with a VersioningConfiguration");
-		snprintf(c.detail, sizeof(c.detail),
-			 "answered %ld without a VersioningConfiguration", res.status);
+		snprintf(c.detail, sizeof(c.detail), "%s", res.error);
 	}
 	if (c.v == PV_SUPPORTED) {
-		p = strstr(res.body, "<Status>");
-		q = p != NULL ? strstr(p, "</Status>") : NULL;
-		if (p != NULL && q != NULL)
-			snprintf(fr->note, sizeof(fr->note), "%.*s", (int)(q - p - 8), p + 8);
-		else
-			snprintf(fr->note, sizeof(fr->note), "never enabled");
-		x->versioned = strcmp(fr->note, "Enabled") == 0 ||
-			       strcmp(fr->note, "Suspended") == 0;
+		snprintf(fr->note, sizeof(fr->note), "%s",
+			 res.versioning == S3_VER_ENABLED     ? "Enabled"
+			 : res.versioning == S3_VER_SUSPENDED ? "Suspended"
+							      : "never enabled");
+		x->versioning = res.versioning;
+		x->versioned = res.versioning == S3_VER_ENABLED ||
+			       res.versioning == S3_VER_SUSPENDED;
 	}
 	if (!probe_want(x, PF_VERSIONING)) {
 		fr->note[0] = '\0';

@@ -26,7 +26,8 @@ struct probe_ctx {
 	struct s3_client *cl;
 	struct s3_req *r;
 	struct probe_report *out;
-	int versioned; /* the bucket's versioning is Enabled or Suspended */
+	enum s3_versioning versioning; /* the bucket's, as GetBucketVersioning said */
+	int versioned;                 /* it is S3_VER_ENABLED or S3_VER_SUSPENDED */
 	int https;
 	int created;         /* the probe created the bucket (and deletes it at the end) */
 	int64_t deadline_ns; /* CLOCK_MONOTONIC: PROBE_LIMIT_NS after the start */

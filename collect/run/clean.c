@@ -98,7 +98,7 @@ static const struct campaign_subject *subject_at(const struct campaign *c, const
  * itself is named as given): sweep, print, remove the records when done. */
 static void clean_one(struct walk *w, const char *dir, const char *rel)
 {
-	char text[160], sp[128];
+	char text[224], sp[128];
 	const struct campaign_subject *s = NULL;
 	struct leftover l;
 	struct sweep_count n;
@@ -118,7 +118,7 @@ static void clean_one(struct walk *w, const char *dir, const char *rel)
 		       spread_text(l.recorded ? &l : NULL, sp, sizeof(sp)),
 		       leftover_what(&n, text, sizeof(text)));
 		w->cleaned++;
-		w->objects += n.objects;
+		w->objects += n.objects + n.versions;
 		w->uploads += n.uploads;
 		leftover_remove(dir);
 	} else {

@@ -89,16 +89,17 @@ static int acc_row(const struct op_row *row, void *arg)
 	return summary_acc_add(m->acc, row, m->e) < 0 ? -1 : 0;
 }
 
-int clients_merge_logs(const char *const *in, int n, const char *out, struct run_summary *sum,
-		       int *has_sum, uint64_t *rows, struct err *e)
+int clients_merge_logs(const char *const *in, int n, const char *out,
+		       const struct opslog_writer_opts *cols, struct run_summary *sum, int *has_sum,
+		       uint64_t *rows, struct err *e)
 {
 	struct merge_ctx m = {NULL, NULL, 0, e};
 	int rc = -1;
 
 	*has_sum = 0;
 	*rows = 0;
-	/* the phase columns kept (empty where a client wrote none) */
-	m.w = opslog_writer_open_opts(out, &(struct opslog_writer_opts){.phases = 1}, e);
+	/* the run's columns kept (empty where a client wrote none) */
+	m.w = opslog_writer_open_opts(out, cols, e);
 	if (m.w == NULL)
 		return -1;
 	for (int i = 0; i < n; i++) {

@@ -42,12 +42,16 @@ json_t *clients_json(const struct client_result *c, int n, int concurrency);
 
 /* clients_merge_logs: the rows of the clients' ops logs in[0..n-1] (NULL entries and
  * missing files are skipped: a client that failed before its log) written as one log
- * at `out` (core/opslog.h: rows in start order, equal starts in the order of in[], idx
- * renumbered from 0, every row keeping its client_id), then read back into the summary
+ * at `out` with the columns cols (the run's, workload_log_columns: a retried attempt
+ * stays one, not a request) (core/opslog.h: rows in start order, equal starts in the
+ * order of in[], idx renumbered from 0, every row keeping its client_id), then read
+ * back into the summary
  * of all rows, which *sum receives (release with summary_clear) when *has_sum is 1;
  * *has_sum is 0 when no row succeeded. *rows: the rows written. -1 with a message
  * naming the file at fault (out is then not written). */
-int clients_merge_logs(const char *const *in, int n, const char *out, struct run_summary *sum,
-		       int *has_sum, uint64_t *rows, struct err *e);
+struct opslog_writer_opts;
+int clients_merge_logs(const char *const *in, int n, const char *out,
+		       const struct opslog_writer_opts *cols, struct run_summary *sum, int *has_sum,
+		       uint64_t *rows, struct err *e);
 
 #endif

@@ -12,6 +12,7 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/subject.h"
+#include "collect/run/versions.h"
 #include "collect/s3/awsconf.h"
 #include "collect/s3/s3_endpoint.h"
 #include "collect/campaign/plan.h"
@@ -48,6 +49,7 @@ static const struct option run_options[] = {
 	{"region", required_argument, 0, 'R'},
 	{"path-style", no_argument, 0, 'P'},
 	{"insecure", no_argument, 0, 'I'},
+	{"allow-retention", no_argument, 0, 'L'},
 	{"ca-bundle", required_argument, 0, 'A'},
 	{"op", required_argument, 0, FIELD_OPT + WLF_OP},
 	{"size", required_argument, 0, FIELD_OPT + WLF_SIZE},
@@ -79,8 +81,12 @@ static const struct option run_options[] = {
 	{"http2-shared", required_argument, 0, FIELD_OPT + WLF_HTTP2_SHARED},
 	{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
 	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
+	{"tls-resume", required_argument, 0, FIELD_OPT + WLF_TLS_RESUME},
 	{"buckets", required_argument, 0, FIELD_OPT + WLF_BUCKETS},
 	{"prefixes", required_argument, 0, FIELD_OPT + WLF_PREFIXES},
+	{"connect-timeout", required_argument, 0, FIELD_OPT + WLF_CONNECT_TIMEOUT},
+	{"read-timeout", required_argument, 0, FIELD_OPT + WLF_READ_TIMEOUT},
+	{"request-timeout", required_argument, 0, FIELD_OPT + WLF_REQUEST_TIMEOUT},
 	{0, 0, 0, 0},
 };
 
@@ -114,6 +120,9 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'I':
 			o->subj.insecure = 1;
+			break;
+		case 'L':
+			o->subj.allow_retention = 1;
 			break;
 		case 'A':
 			o->subj.ca_bundle = optarg;
@@ -292,9 +301,18 @@ static void print_lat(const char *name, const struct lat_stats *l)
 }
 
 /* print_phase_retries: the prepare and cleanup retries when there were any (run.json
- * phase_retries). */
+ * phase_retries), what a versioned bucket kept (run.json versioning) and the keys'
+ * refreshes (run.json credentials). */
 static void print_phase_retries(const struct run_state *st)
 {
+	char ver[256];
+
+	if (st->has_versioning && versions_text(&st->versioning, ver, sizeof(ver)) != NULL)
+		printf(" * %s\n", ver);
+	if (st->has_credentials && st->credentials.refreshes > 0)
+		printf(" * Credentials: fetched again %lld times (%lld failed) from %s\n",
+		       (long long)st->credentials.refreshes, (long long)st->credentials.failed,
+		       st->credentials.source);
 	if (st->billing.retries[PHASE_PREPARE] + st->billing.retries[PHASE_CLEANUP] == 0)
 		return;
 	printf(" * Prepare and cleanup retries: %llu and %llu (throttled or failed requests sent "
@@ -369,6 +387,21 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	} else {
 		printf(" * Retries: off, no request was retried\n");
 	}
+	if (s.throttled_attempts > 0)
+		/* what the provider answered, before retries hid it */
+		printf(" * Throttled (503, 429): %llu of %llu attempts (%.1f %%), %llu of %llu "
+		       "requests at their first attempt (%.1f %%)\n",
+		       (unsigned long long)s.throttled_attempts, (unsigned long long)s.attempts,
+		       s.attempts ? 100.0 * (double)s.throttled_attempts / (double)s.attempts : 0,
+		       (unsigned long long)s.throttled_first_attempts,
+		       (unsigned long long)s.requests,
+		       s.requests ? 100.0 * (double)s.throttled_first_attempts / (double)s.requests
+				  : 0);
+	if (s.has_checksums)
+		printf(" * Checksums: %llu GETs verified, %llu had none to check (none returned, "
+		       "composite, ranged)\n",
+		       (unsigned long long)s.checksums_verified,
+		       (unsigned long long)s.checksums_absent);
 	if (s.has_hedge && s.hedge.refused)
 		printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
 		       "answers), nearly every request would go twice: not hedged\n",
@@ -395,7 +428,7 @@ static void sweep_earlier(const char *dir)
 {
 	struct leftover_swept sw;
 	struct err e = {{0}};
-	char text[160];
+	char text[224];
 	int rc = leftover_sweep_earlier(dir, NULL, dir, ".", &sw, &e);
 
 	if (rc == 1)

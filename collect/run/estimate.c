@@ -265,8 +265,19 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 		snprintf(why, wn, "a %s run is not estimated", workload_op_name(wl->op));
 		return 0;
 	}
-	/* prepare */
+	if (workload_calibrates(wl)) { /* the calibration's GETs, then the benchmark's objects */
+		double rate = m.secs > 0 ? (double)m.n / m.secs : 0;
+		double calib = ceil(rate * (double)WL_CALIBRATE_MIN_S);
+
+		bill_count_op(&b, BOP_GET_OBJECT,
+			      calib > (double)prepared ? (uint64_t)calib : prepared, 0, 0);
+		prepared += workload_once_objects(wl, rate);
+		left = prepared;
+	}
+	/* prepare: HeadBucket, GetBucketVersioning, GetObjectLockConfiguration */
 	bill_count_op(&b, BOP_HEAD_BUCKET, 1, 0, 0);
+	bill_count_op(&b, BOP_GET_BUCKET_VERSIONING, 1, 0, 0);
+	bill_count_op(&b, BOP_GET_OBJECT_LOCK_CONFIGURATION, 1, 0, 0);
 	bill_count_op(&b, BOP_CREATE_BUCKET, first_of_subject ? 1 : 0, 0, 0);
 	put(&b, prepared, wl->size, INFINITY);
 	/* storage: the benchmark's objects for half its time (the estimate) or the whole run
@@ -278,7 +289,8 @@ int estimate_run(const struct campaign *c, const struct plan_run *r, int first_o
 			     (double)(b.objects - prepared) * m.secs * half;
 	/* cleanup: the objects left; every object made counts as deleted, at the age its
 	 * storage gives (the bound: at once, the dearest for a minimum duration) */
-	if (!wl->keep) {
+	if (!wl->keep) { /* GetBucketVersioning, the uploads, the listings and deletes */
+		bill_count_op(&b, BOP_GET_BUCKET_VERSIONING, 1, 0, 0);
 		bill_count_op(&b, BOP_LIST_MULTIPART_UPLOADS, 1, 0, 0);
 		bill_count_op(&b, BOP_LIST_OBJECTS_V2, pages(left) + 1, 0, 0);
 		bill_count_op(&b, BOP_DELETE_OBJECTS, pages(left), 0, 0);

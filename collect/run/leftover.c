@@ -325,8 +325,15 @@ const char *leftover_what(const struct sweep_count *n, char *buf, size_t size)
 	if (n->buckets > 0)
 		snprintf(bk, sizeof(bk), ", %llu bucket%s removed", (unsigned long long)n->buckets,
 			 n->buckets == 1 ? "" : "s");
-	snprintf(buf, size, "%llu object%s deleted, %s%s", (unsigned long long)n->objects,
-		 n->objects == 1 ? "" : "s", up, bk);
+	if (n->versioning >= S3_VER_SUSPENDED)
+		snprintf(buf, size,
+			 "%llu object version%s and %llu delete marker%s deleted (a versioned "
+			 "bucket), %s%s",
+			 (unsigned long long)n->versions, n->versions == 1 ? "" : "s",
+			 (unsigned long long)n->markers, n->markers == 1 ? "" : "s", up, bk);
+	else
+		snprintf(buf, size, "%llu object%s deleted, %s%s", (unsigned long long)n->objects,
+			 n->objects == 1 ? "" : "s", up, bk);
 	return buf;
 }
 

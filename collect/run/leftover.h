@@ -78,7 +78,8 @@ int leftover_sweep(const struct leftover *l, struct sweep_count *n, struct bill_
 		   struct err *e);
 
 /* leftover_what: "N objects deleted, M multipart uploads aborted[, K buckets removed]"
- * for n, into buf; returns buf. */
+ * for n ("N object versions and M delete markers deleted (a versioned bucket), ..." for
+ * a versioned one), into buf; returns buf. */
 const char *leftover_what(const struct sweep_count *n, char *buf, size_t size);
 
 /* What leftover_sweep_earlier did, for its caller's words. */

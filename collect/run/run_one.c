@@ -197,7 +197,7 @@ int run_one(const struct runjson_input *tmpl, const char *dir, const char *prefi
 	outdir_remove_temps(dir);
 	if (rr->complete)
 		note_rate(dir, rr->st.summary, workload_workers(tmpl->wl), pg);
-	rc = rr->complete ? 0 : 1;
+	rc = rr->complete && rr->cls != EC_EXHAUSTED ? 0 : 1; /* exhausted: no valid run */
 out:
 	json_decref(j);
 	json_decref(clients);

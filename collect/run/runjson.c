@@ -105,6 +105,12 @@ void run_state_record(const struct run_state *st, struct runrec *r)
 	r->steady = st->steady;
 	r->stop_at_s = st->stopped_s;
 	r->reads_exhausted = st->reads_exhausted;
+	r->has_calibration = st->has_calibration;
+	r->calibration = st->calibration;
+	r->has_versioning = st->has_versioning;
+	r->versioning = st->versioning;
+	r->has_credentials = st->has_credentials;
+	r->credentials = st->credentials;
 	r->has_transport = st->has_transport;
 	r->transport = st->transport;
 	r->billing = st->billing;
@@ -132,6 +138,12 @@ void run_state_from_record(const struct runrec *r, struct run_state *st)
 	st->steady = r->steady;
 	st->stopped_s = r->stop_at_s;
 	st->reads_exhausted = r->reads_exhausted;
+	st->has_calibration = r->has_calibration;
+	st->calibration = r->calibration;
+	st->has_versioning = r->has_versioning;
+	st->versioning = r->versioning;
+	st->has_credentials = r->has_credentials;
+	st->credentials = r->credentials;
 	st->has_transport = r->has_transport;
 	st->transport = r->transport;
 	st->billing = r->billing;
@@ -144,6 +156,9 @@ void run_state_from_record(const struct runrec *r, struct run_state *st)
 static const uint64_t state_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUNREC_PHASES) |
 				      RUNREC_BIT(RUNREC_ERRORS) | RUNREC_BIT(RUNREC_CPU) |
 				      RUNREC_BIT(RUNREC_STOP) | RUNREC_BIT(RUNREC_READS_EXHAUSTED) |
+				      RUNREC_BIT(RUNREC_CALIBRATION) |
+				      RUNREC_BIT(RUNREC_VERSIONING) |
+				      RUNREC_BIT(RUNREC_CREDENTIALS) |
 				      RUNREC_BIT(RUNREC_TRANSPORT) | RUNREC_BIT(RUNREC_BILLING) |
 				      RUNREC_BIT(RUNREC_PHASE_RETRIES) | RUNREC_BIT(RUNREC_CLIENT) |
 				      RUNREC_BIT(RUNREC_STATUS) | RUNREC_BIT(RUNREC_SUMMARY);

@@ -45,6 +45,14 @@ struct run_state {
 	int reads_exhausted; /* reads = once: the objects ran out before the bound */
 	int has_transport;   /* the benchmark ran: run.json's "transport" */
 	struct runrec_transport transport;
+	int has_calibration; /* a reads = once get calibrated: run.json's "calibration" */
+	struct runrec_calibration calibration;
+	int has_versioning; /* the prepare asked the buckets: run.json's "versioning"
+			       (collect/run/versions.h) */
+	struct runrec_versioning versioning;
+	int has_credentials; /* keys were loaded: run.json's "credentials"
+				(collect/run/subject.h, subject_creds_record) */
+	struct runrec_credentials credentials;
 };
 
 /* run_state_init: all phases not reached, no result. */
@@ -67,7 +75,7 @@ int run_state_write(const char *dir, const struct run_state *st, struct err *e);
 int run_state_read(const char *dir, struct run_state *st, struct err *e);
 
 /* run_state_record: the members of r the child's state says (phases, errors, cpu, stop,
- * reads_exhausted, transport, billing, phase_retries, client, summary; status complete
+ * reads_exhausted, calibration, versioning, credentials, transport, billing, phase_retries, client, summary; status complete
  * with a summary, else failed); r's other members are left as they are. The strings
  * point into st. run_state_from_record: those members of r back into st (initialised
  * first; the summary referenced; finished when r has a status). */

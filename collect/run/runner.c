@@ -2,6 +2,7 @@
 #include "collect/run/runner.h"
 
 #include <errno.h>
+#include <math.h>
 #include <fcntl.h>
 #include <poll.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include "collect/run/clientid.h"
 #include "collect/run/leftover.h"
 #include "collect/run/subject.h"
+#include "collect/run/versions.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_bill.h"
@@ -41,6 +43,30 @@ static void on_tick(const struct engine_live *live, void *arg)
 	(void)w;
 }
 
+/* calibration_record: a calibrating get's calibration (engine_result) into run.json's. */
+static void calibration_record(const struct engine_result *res, struct run_state *st)
+{
+	st->has_calibration = res->calibrated;
+	st->calibration.objects = (int64_t)res->calib_objects;
+	st->calibration.seconds = res->calib_s;
+	st->calibration.obj_s = res->calib_obj_s;
+	st->calibration.prepared = (int64_t)(res->once_end - res->once_first);
+}
+
+/* exhausted_text: why a reads = once get stopped early, into msg (ERR_MSG_MAX bytes). */
+static void exhausted_text(const struct runner_job *job, const struct engine_result *res, char *msg)
+{
+	uint64_t n = res->once_end > 0 ? res->once_end - res->once_first
+				       : workload_prepared_objects(job->wl);
+	double at = res->summary.completion_s;
+
+	snprintf(msg, ERR_MSG_MAX,
+		 "reads = once: the %llu objects prepared for the benchmark ran out after %.1f s "
+		 "of its %.0f s; it stopped there (objects = %.0f or more would last)",
+		 (unsigned long long)n, at, job->wl->duration_s,
+		 at > 0 ? ceil((double)n * job->wl->duration_s / at * WL_ONCE_MARGIN) : 0.0);
+}
+
 /* child_class: the run's class from what the phases gave (see runner.h). */
 static enum err_class child_class(const struct run_state *st, const struct engine_result *res)
 {
@@ -61,6 +87,8 @@ static enum err_class child_class(const struct run_state *st, const struct engin
 			return EC_UNAVAILABLE;
 		return c != EC_NONE ? c : EC_CRASHED;
 	}
+	if (st->reads_exhausted)
+		return EC_EXHAUSTED;
 	return res->errors ? (c != EC_NONE ? c : EC_HTTP_5XX) : EC_NONE;
 }
 
@@ -142,6 +170,7 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl, struct 
 	opts->wl = job->wl;
 	opts->stop = job->stop;
 	opts->start_at_ns = job->start_at_ns;
+	opts->allow_retention = job->subject->allow_retention;
 	if (realtime_env(&opts->realtime_prio, NULL) != 0) /* checked at start (cmd_main) */
 		opts->realtime_prio = 0;
 }
@@ -200,6 +229,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 			    char local[][ERR_MSG_MAX], int *n_local)
 {
 	struct opslog_writer *log;
+	struct opslog_writer_opts cols;
 	struct clientres *cres;
 	char path[4096];
 	struct err e;
@@ -210,14 +240,9 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		opts->prefix = job->bench_prefix;
 	st->phase[PHASE_BENCHMARK] = PH_STARTED;
 	save(job, st);
-	/* a rate run's rows carry their intended start (the `intended` column) */
-	log = opslog_writer_open_opts(
-		path,
-		&(struct opslog_writer_opts){.intended = job->wl->rate > 0,
-					     .phases = 1,
-					     .attempts = job->wl->retries > 0,
-					     .hedge = job->wl->hedge.kind != WL_HEDGE_NONE},
-		&e);
+	/* a rate run's rows carry their intended start (the `intended` column), ... */
+	workload_log_columns(job->wl, &cols);
+	log = opslog_writer_open_opts(path, &cols, &e);
 	if (log == NULL) {
 		res->cls = EC_LOCAL_IO;
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
@@ -267,6 +292,8 @@ static void child_cleanup(const struct runner_job *job, const struct engine_opts
 	err_clear(&e);
 	rc = engine_cleanup(opts, &cres, &e);
 	st->phase[PHASE_CLEANUP] = rc == 0 ? PH_DONE : PH_FAILED;
+	st->has_versioning = versions_record(&cres.ver, job->subject->allow_retention,
+					     &st->versioning);
 	if (rc < 0 && *n_local < 4)
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 }
@@ -300,7 +327,14 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 	run_state_init(&st);
 	memset(&res, 0, sizeof(res));
 	save(job, &st);
+	t_prep = time_mono_ns();
+	st.credentials.fetched_ns = time_now_ns();
 	cr = subject_creds(s, &e);
+	if (cr != NULL) {
+		st.has_credentials = 1;
+		subject_creds_record(cr, st.credentials.fetched_ns, time_mono_ns() - t_prep,
+				     &st.credentials);
+	}
 	if (cr == NULL) {
 		res.cls = EC_AUTH;
 		snprintf(local[n_local++], ERR_MSG_MAX, "%s%s",
@@ -333,6 +367,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		rc = child_prepare(job, &opts, &res, &e);
 		opts.prepare_s = (double)(time_mono_ns() - t_prep) / 1e9;
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
+		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
+		calibration_record(&res, &st);
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
@@ -353,11 +389,15 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.steady = res.steady;
 		st.stopped_s = res.stopped_s;
 		st.reads_exhausted = res.reads_exhausted;
+		if (res.reads_exhausted && n_local < 4)
+			exhausted_text(job, &res, local[n_local++]);
 		st.has_transport = 1;
 		transport_record(&res.transport, &st.transport);
+		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);
 		merge_errors(&st, &res, local, n_local);
+		subject_refresh_record(cl, &st.credentials);
 		save(job, &st);
 	}
 	if (job->wl->keep || !job_has(job, RUNNER_CLEANUP))
@@ -367,6 +407,8 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		billing_phase(cl, &mark, &st, PHASE_CLEANUP);
 	}
 finish:
+	if (cl != NULL)
+		subject_refresh_record(cl, &st.credentials);
 	st.errors = res.errors;
 	st.cls = child_class(&st, &res);
 	merge_errors(&st, &res, local, n_local);

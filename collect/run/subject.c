@@ -8,6 +8,7 @@
 #include "collect/s3/awsconf.h"
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
+#include "core/runrec/runrec.h"
 #include "collect/s3/s3_endpoint.h"
 #include "core/utf8.h"
 
@@ -54,6 +55,37 @@ struct creds *subject_creds(const struct campaign_subject *s, struct err *e)
 		return creds_new(ak, sk, tok && tok[0] ? tok : NULL, NULL, NULL, e);
 	default:
 		return creds_load(NULL, e);
+	}
+}
+
+void subject_creds_record(const struct creds *cr, int64_t fetched_ns, int64_t took_ns,
+			  struct runrec_credentials *out)
+{
+	memset(out, 0, sizeof(*out));
+	snprintf(out->source, sizeof(out->source), "%s", cr->source);
+	out->fetched_ns = fetched_ns;
+	out->took_ms = (double)took_ns / 1e6;
+	out->expires_ns = (int64_t)cr->expires_s * 1000000000;
+}
+
+void subject_refresh_record(struct s3_client *cl, struct runrec_credentials *out)
+{
+	struct s3_refresh log[S3_REFRESH_LOG];
+	uint64_t total, failed;
+	size_t n = s3_client_refreshes(cl, log, S3_REFRESH_LOG, &total, &failed);
+
+	out->refreshes = (int64_t)total;
+	out->failed = (int64_t)failed;
+	out->n = 0;
+	memset(out->log, 0, sizeof(out->log));
+	for (size_t i = 0; i < n && i < RUNREC_REFRESH_MAX; i++) {
+		struct runrec_refresh *r = &out->log[out->n++];
+		r->at_ns = log[i].at_ns;
+		r->took_ms = (double)log[i].took_ns / 1e6;
+		r->ok = log[i].ok;
+		r->expires_ns = log[i].expires_s * 1000000000;
+		snprintf(r->source, sizeof(r->source), "%s", log[i].source);
+		snprintf(r->error, sizeof(r->error), "%s", log[i].error);
 	}
 }
 
@@ -120,7 +152,11 @@ int subject_config(const struct campaign_subject *s, struct creds *cr, long buff
 	cfg->http2 = send->http2;
 	cfg->http2_shared = send->http2_shared;
 	cfg->no_keepalive = send->no_keepalive;
+	cfg->no_tls_resume = !workload_tls_resume(send);
 	cfg->spread = send->spread;
+	cfg->connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
+	cfg->read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);
+	cfg->timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, send);
 	return 0;
 }
 

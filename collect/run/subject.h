@@ -16,6 +16,15 @@ struct s3_client; /* collect/s3/s3.h */
  * (creds_free), or NULL with a message naming the subject and what is missing. */
 struct creds *subject_creds(const struct campaign_subject *s, struct err *e);
 
+/* subject_creds_record: run.json's "credentials" record (core/runrec/runrec.h) of cr,
+ * fetched at fetched_ns (Unix ns) in took_ns, into *out (no refresh yet): call it before
+ * a client takes cr (whose refresher then changes it). subject_refresh_record: the
+ * refreshes client cl made so far (s3_client_refreshes) into out's. Never a key. */
+struct runrec_credentials;
+void subject_creds_record(const struct creds *cr, int64_t fetched_ns, int64_t took_ns,
+			  struct runrec_credentials *out);
+void subject_refresh_record(struct s3_client *cl, struct runrec_credentials *out);
+
 /* subject_check_utf8: every text of s that run.json and .subject.json carry (id, label,
  * endpoint, region, bucket, color, ca_bundle, the profile or env prefix) is UTF-8 (JSON
  * holds nothing else: core/utf8.h). 0, or -1 with "subject.FIELD: not UTF-8 (byte 0xE9 at
@@ -45,7 +54,7 @@ int subject_config(const struct campaign_subject *s, struct creds *cr, long buff
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
  * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
  * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,
- * keep-alive, addresses; NULL: the defaults); NULL with a message. CAs trusted: s's
+ * keep-alive, addresses, each attempt's time limits; NULL: the defaults); NULL with a message. CAs trusted: s's
  * ca_bundle (already the subject key, else --ca-bundle, else AWS_CA_BUNDLE: see
  * subject_ca_default), else its AWS profile's ca_bundle, else the system's. */
 struct s3_client *subject_client(const struct campaign_subject *s, struct creds *cr,

@@ -74,6 +74,7 @@ static const struct {
 	{"credential_source", offsetof(struct awsconf, credential_source)},
 	{"role_session_name", offsetof(struct awsconf, role_session_name)},
 	{"external_id", offsetof(struct awsconf, external_id)},
+	{"web_identity_token_file", offsetof(struct awsconf, web_identity_token_file)},
 	{"aws_access_key_id", offsetof(struct awsconf, access_key)},
 	{"aws_secret_access_key", offsetof(struct awsconf, secret_key)},
 	{"aws_session_token", offsetof(struct awsconf, token)},
@@ -195,6 +196,7 @@ void awsconf_clear(struct awsconf *c)
 			 &c->credential_source,
 			 &c->role_session_name,
 			 &c->external_id,
+			 &c->web_identity_token_file,
 			 &c->access_key,
 			 &c->secret_key,
 			 &c->token};

@@ -26,6 +26,7 @@ struct awsconf {
 	char *services;                           /* SVC */
 	char *credential_process;
 	char *role_arn, *source_profile, *credential_source, *role_session_name, *external_id;
+	char *web_identity_token_file;
 	long duration_seconds;                 /* 0: not given */
 	char *access_key, *secret_key, *token; /* never print */
 	int sso;                               /* an sso_* key is set */

@@ -164,6 +164,85 @@ static int imds_creds(struct creds **out, struct err *e)
 static int profile_creds(const char *name, int depth, struct creds **out, char *why, size_t nwhy,
 			 struct err *e);
 
+/* sts_endpoint: where profile conf asks STS: AWS_ENDPOINT_URL_STS, else AWS_ENDPOINT_URL,
+ * else the profile's services sts endpoint_url, else its endpoint_url, else
+ * https://sts.REGION.amazonaws.com (written into def; REGION the profile's, us-east-1). */
+static const char *sts_endpoint(const struct awsconf *conf, char *def, size_t n)
+{
+	const char *ep = env_nonempty("AWS_ENDPOINT_URL_STS");
+
+	snprintf(def, n, "https://sts.%s.amazonaws.com", conf->region ? conf->region : "us-east-1");
+	if (ep == NULL)
+		ep = env_nonempty("AWS_ENDPOINT_URL");
+	if (ep == NULL)
+		ep = conf->sts_endpoint_url ? conf->sts_endpoint_url
+		     : conf->endpoint_url   ? conf->endpoint_url
+					    : def;
+	return ep;
+}
+
+/* web_identity_creds: STS AssumeRoleWithWebIdentity of role with the token in file (the
+ * profile's role_arn and web_identity_token_file, else AWS_ROLE_ARN and
+ * AWS_WEB_IDENTITY_TOKEN_FILE), the session named by the profile's role_session_name, else
+ * AWS_ROLE_SESSION_NAME, else s3bench-TIME. */
+static int web_identity_creds(const struct awsconf *conf, const char *role, const char *file,
+			      struct creds **out, struct err *e)
+{
+	struct creds_src *s = src_new(CREDS_SRC_WEB_IDENTITY, conf->name);
+	const char *sess = conf->role_session_name ? conf->role_session_name
+						   : env_nonempty("AWS_ROLE_SESSION_NAME");
+	char def[300], name[64], source[512];
+	int nomem = 0;
+
+	snprintf(name, sizeof(name), "s3bench-%lld", (long long)time(NULL));
+	if (s != NULL) {
+		s->role_arn = creds_dup(role, &nomem);
+		s->session_name = creds_dup(sess ? sess : name, &nomem);
+		s->sts_endpoint = creds_dup(sts_endpoint(conf, def, sizeof(def)), &nomem);
+		s->token_file = creds_dup(file, &nomem);
+	}
+	if (s == NULL || nomem) {
+		creds_src_free(s);
+		return err_set(e, "credentials: out of memory");
+	}
+	snprintf(source, sizeof(source), "web identity, role %.200s (token file %.250s)", role,
+		 file);
+	*out = from_src(s, source, e);
+	return *out ? 0 : -1;
+}
+
+/* container_creds: the container credentials endpoint's (creds_container_url), with the
+ * Authorization token of AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE, else
+ * AWS_CONTAINER_AUTHORIZATION_TOKEN; 1 when neither URI variable is set. */
+static int container_creds(struct creds **out, struct err *e)
+{
+	const char *tf = env_nonempty("AWS_CONTAINER_AUTHORIZATION_TOKEN_FILE");
+	struct creds_src *s;
+	char url[1024], source[1100];
+	int nomem = 0, rc;
+
+	rc = creds_container_url(getenv("AWS_CONTAINER_CREDENTIALS_RELATIVE_URI"),
+				 getenv("AWS_CONTAINER_CREDENTIALS_FULL_URI"), url, sizeof(url), e);
+	if (rc != 0)
+		return rc;
+	s = src_new(CREDS_SRC_CONTAINER, "default");
+	if (s != NULL) {
+		s->container_url = creds_dup(url, &nomem);
+		s->token_file = creds_dup(tf, &nomem);
+		s->container_token = tf ? NULL
+					: creds_dup(
+						  env_nonempty("AWS_CONTAINER_AUTHORIZATION_TOKEN"),
+						  &nomem);
+	}
+	if (s == NULL || nomem) {
+		creds_src_free(s);
+		return err_set(e, "credentials: out of memory");
+	}
+	snprintf(source, sizeof(source), "container credentials at %s", url);
+	*out = from_src(s, source, e);
+	return *out ? 0 : -1;
+}
+
 /* role_creds: STS AssumeRole for profile conf (role_arn set). */
 static int role_creds(const struct awsconf *conf, int depth, struct creds **out, struct err *e)
 {
@@ -179,8 +258,8 @@ static int role_creds(const struct awsconf *conf, int depth, struct creds **out,
 			       conf->path, conf->name, ROLE_DEPTH_MAX);
 	if (src_name == NULL)
 		return err_set(e,
-			       "%s: profile %s: role_arn needs source_profile (credential_source "
-			       "is not supported)",
+			       "%s: profile %s: role_arn needs source_profile or "
+			       "web_identity_token_file (credential_source is not supported)",
 			       conf->path, conf->name);
 	if (strcmp(src_name, conf->name) == 0)
 		rc = profile_creds(src_name, ROLE_DEPTH_MAX + 1, &src, why, sizeof(why), e);
@@ -192,15 +271,7 @@ static int role_creds(const struct awsconf *conf, int depth, struct creds **out,
 	if (rc < 0)
 		return -1;
 	s = src_new(CREDS_SRC_ROLE, conf->name);
-	snprintf(def, sizeof(def), "https://sts.%s.amazonaws.com",
-		 conf->region ? conf->region : "us-east-1");
-	ep = env_nonempty("AWS_ENDPOINT_URL_STS");
-	if (ep == NULL)
-		ep = env_nonempty("AWS_ENDPOINT_URL");
-	if (ep == NULL)
-		ep = conf->sts_endpoint_url ? conf->sts_endpoint_url
-		     : conf->endpoint_url   ? conf->endpoint_url
-					    : def;
+	ep = sts_endpoint(conf, def, sizeof(def));
 	snprintf(why, sizeof(why), "s3bench-%lld", (long long)time(NULL));
 	if (s != NULL) {
 		s->source = src;
@@ -244,11 +315,26 @@ static int profile_creds(const char *name, int depth, struct creds **out, char *
 	struct awsconf conf;
 	struct cred_sec cw = {0};
 	char cred_path[1024], source[512];
+	const char *role, *file;
 	int rc = -1, crc = 1;
 
 	*out = NULL;
 	if (awsconf_load(name, &conf, e) < 0)
 		return -1;
+	if (conf.role_arn != NULL && conf.source_profile != NULL && depth <= ROLE_DEPTH_MAX) {
+		rc = role_creds(&conf, depth, out, e);
+		goto done;
+	}
+	/* web identity: the profile's role and token file, else (the profile asked for, not a
+	 * source profile) the environment's */
+	role = conf.role_arn ? conf.role_arn : depth == 0 ? env_nonempty("AWS_ROLE_ARN") : NULL;
+	file = conf.web_identity_token_file ? conf.web_identity_token_file
+	       : depth == 0                 ? env_nonempty("AWS_WEB_IDENTITY_TOKEN_FILE")
+					    : NULL;
+	if (role != NULL && file != NULL && depth <= ROLE_DEPTH_MAX) {
+		rc = web_identity_creds(&conf, role, file, out, e);
+		goto done;
+	}
 	if (conf.role_arn != NULL && depth <= ROLE_DEPTH_MAX) {
 		rc = role_creds(&conf, depth, out, e);
 		goto done;
@@ -374,10 +460,13 @@ struct creds *creds_load(const char *profile, struct err *e)
 		rc = profile_creds(name, 0, &c, why, sizeof(why), e);
 		if (rc < 0)
 			return NULL;
-		/* the instance's role last: for "default", or a profile that exists */
+		/* the container's, then the instance's role last: for "default", or a
+		 * profile that exists */
 		if (rc > 0 && (strcmp(name, "default") == 0 || rc == 2)) {
 			struct err ie = {{0}};
-			int irc = imds_creds(&c, &ie);
+			int irc = container_creds(&c, &ie);
+			if (irc > 0)
+				irc = imds_creds(&c, &ie);
 			if (irc < 0) {
 				err_set(e, "credentials: profile %s: %s; %s", name, why, ie.msg);
 				return NULL;

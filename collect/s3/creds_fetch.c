@@ -9,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <time.h>
 
 #include <curl/curl.h>
@@ -25,6 +24,7 @@
 #define IMDS_TIMEOUT_MS 1000 /* the AWS CLI's one second */
 #define IMDS_TOKEN_TTL 21600 /* seconds asked for the metadata session token */
 #define STS_TIMEOUT_MS 10000
+#define CONTAINER_TIMEOUT_MS 2000 /* botocore's container provider's 2 s */
 
 /* wipe: zero a buffer that held an answer with keys, then free it. */
 static void wipe_buf(struct strbuf *b)
@@ -99,35 +99,15 @@ out:
 	return rc;
 }
 
-/* fetch_process: run s->command with /bin/sh -c; its stderr goes to ours (as the AWS CLI
- * does), its stdout is the JSON. */
+/* fetch_process: run s->command (creds_run_process); its stdout is the JSON. */
 static int fetch_process(struct creds_src *s, struct creds_keys *k, struct err *e)
 {
 	struct strbuf out = {0};
-	char what[300], buf[4096];
-	size_t got;
-	int st, rc = -1;
-	FILE *p;
+	char what[300];
+	int rc = -1;
 
 	snprintf(what, sizeof(what), "credential_process of profile %s", s->profile);
-	fflush(NULL);
-	p = popen(s->command, "r");
-	if (p == NULL)
-		return err_set(e, "%s: cannot start /bin/sh", what);
-	while ((got = fread(buf, 1, sizeof(buf), p)) > 0)
-		if (out.len + got > OUT_MAX || strbuf_add(&out, buf, got) < 0)
-			break;
-	memset(buf, 0, sizeof(buf));
-	st = pclose(p);
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0)
-		err_set(e, "%s: the command failed (%s %d)", what,
-			st != -1 && WIFSIGNALED(st) ? "signal" : "exit status",
-			st == -1          ? -1
-			: WIFSIGNALED(st) ? WTERMSIG(st)
-					  : WEXITSTATUS(st));
-	else if (out.len > OUT_MAX)
-		err_set(e, "%s: more than %d bytes of output", what, OUT_MAX);
-	else
+	if (creds_run_process(s->command, creds_process_timeout_s(), OUT_MAX, &out, what, e) == 0)
 		rc = creds_parse_process_json(out.p ? out.p : "", out.len, what, k, e);
 	wipe_buf(&out);
 	return rc;
@@ -445,6 +425,160 @@ out:
 	return rc;
 }
 
+/* ---- STS AssumeRoleWithWebIdentity (EKS's IAM roles for service accounts) ----------- */
+
+/* read_token: the first line of file (a web identity or container token) into b; -1 with
+ * a message naming the file (never its text). */
+static int read_token(const char *file, const char *what, struct strbuf *b, struct err *e)
+{
+	FILE *f = fopen(file, "r");
+	char buf[4096];
+	size_t got;
+
+	strbuf_reset(b);
+	if (f == NULL)
+		return err_set(e, "%s: cannot open the token file %s", what, file);
+	while ((got = fread(buf, 1, sizeof(buf), f)) > 0 && b->len <= OUT_MAX)
+		if (strbuf_add(b, buf, got) < 0)
+			break;
+	fclose(f);
+	memset(buf, 0, sizeof(buf));
+	while (b->len > 0 && (b->p[b->len - 1] == '\n' || b->p[b->len - 1] == '\r'))
+		b->p[--b->len] = '\0';
+	if (b->len == 0 || b->len > OUT_MAX || memchr(b->p, '\n', b->len) != NULL)
+		return err_set(e, "%s: the token file %s is empty, too long or not one line", what,
+			       file);
+	return 0;
+}
+
+static int fetch_web_identity(struct creds_src *s, struct creds_keys *k, struct err *e)
+{
+	struct strbuf tok = {0}, body = {0}, out = {0};
+	struct curl_slist *h = NULL;
+	char what[1200];
+	long status;
+	int rc = -1;
+
+	snprintf(what, sizeof(what), "web identity: AssumeRoleWithWebIdentity %s at %s",
+		 s->role_arn, s->sts_endpoint);
+	if (read_token(s->token_file, what, &tok, e) < 0)
+		goto out;
+	if (form_add(&body, "Action", "AssumeRoleWithWebIdentity") ||
+	    form_add(&body, "RoleArn", s->role_arn) ||
+	    form_add(&body, "RoleSessionName", s->session_name) ||
+	    form_add(&body, "Version", "2011-06-15") ||
+	    form_add(&body, "WebIdentityToken", strbuf_cstr(&tok))) {
+		err_set(e, "%s: out of memory", what);
+		goto out;
+	}
+	h = curl_slist_append(h, "Content-Type: application/x-www-form-urlencoded; charset=utf-8");
+	h = curl_slist_append(h, "Expect:");
+	if (http("POST", s->sts_endpoint, h, body.p, STS_TIMEOUT_MS, 0, &out, &status, e) < 0)
+		goto out;
+	if (status != 200)
+		sts_error(&out, status, what, e);
+	else
+		rc = creds_parse_sts_xml(out.p, out.len, what, k, e);
+out:
+	curl_slist_free_all(h);
+	wipe_buf(&tok);
+	wipe_buf(&body);
+	wipe_buf(&out);
+	return rc;
+}
+
+/* ---- the container credentials endpoint (ECS, EKS Pod Identity) --------------------- */
+
+/* allowed_http_host: a host the SDKs fetch container credentials from over plain http. */
+static int allowed_http_host(const char *host, size_t n)
+{
+	static const char *const ok[] = {"localhost", "169.254.170.2", "169.254.170.23",
+					 "[fd00:ec2::23]", "[::1]"};
+
+	for (size_t i = 0; i < sizeof(ok) / sizeof(ok[0]); i++)
+		if (strlen(ok[i]) == n && strncmp(host, ok[i], n) == 0)
+			return 1;
+	return n > 4 && strncmp(host, "127.", 4) == 0 && strspn(host, "0123456789.") == n;
+}
+
+int creds_container_url(const char *relative, const char *full, char *url, size_t n, struct err *e)
+{
+	const char *host;
+	size_t hn;
+
+	if (relative != NULL && relative[0] != '\0') {
+		if (relative[0] != '/')
+			return err_set(e,
+				       "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI: '%s' does not "
+				       "start with /",
+				       relative);
+		snprintf(url, n, "http://169.254.170.2%s", relative);
+		return 0;
+	}
+	if (full == NULL || full[0] == '\0')
+		return 1;
+	if (strncmp(full, "https://", 8) == 0) {
+		snprintf(url, n, "%s", full);
+		return 0;
+	}
+	if (strncmp(full, "http://", 7) != 0)
+		return err_set(e, "AWS_CONTAINER_CREDENTIALS_FULL_URI: '%s' is not an http(s) URL",
+			       full);
+	host = full + 7;
+	hn = host[0] == '[' ? strcspn(host, "]") + 1 : strcspn(host, ":/");
+	if (!allowed_http_host(host, hn))
+		return err_set(e,
+			       "AWS_CONTAINER_CREDENTIALS_FULL_URI: '%s': over http only a "
+			       "loopback address, 169.254.170.2, 169.254.170.23 or fd00:ec2::23 "
+			       "(the AWS SDKs' rule); use https",
+			       full);
+	snprintf(url, n, "%s", full);
+	return 0;
+}
+
+static int fetch_container(struct creds_src *s, struct creds_keys *k, struct err *e)
+{
+	struct strbuf tok = {0}, out = {0}, hdr = {0};
+	struct curl_slist *h = NULL;
+	json_t *j = NULL;
+	char what[1200];
+	long status;
+	int rc = -1;
+
+	snprintf(what, sizeof(what), "container credentials at %s", s->container_url);
+	if (s->token_file != NULL && read_token(s->token_file, what, &tok, e) < 0)
+		goto out;
+	if (s->token_file != NULL || s->container_token != NULL) {
+		if (strbuf_adds(&hdr, "Authorization: ") ||
+		    strbuf_adds(&hdr, s->token_file ? strbuf_cstr(&tok) : s->container_token)) {
+			err_set(e, "%s: out of memory", what);
+			goto out;
+		}
+		h = curl_slist_append(h, strbuf_cstr(&hdr));
+	}
+	if (http("GET", s->container_url, h, NULL, CONTAINER_TIMEOUT_MS, 1, &out, &status, e) < 0)
+		goto out;
+	j = status == 200 ? json_loadb(out.p, out.len, 0, NULL) : NULL;
+	if (!json_is_object(j)) {
+		err_set(e, "%s: HTTP %ld%s", what, status, status == 200 ? ", not JSON" : "");
+		goto out;
+	}
+	if (expiry(json_string_value(json_object_get(j, "Expiration")), what, &k->expires_s, e) < 0)
+		goto out;
+	rc = keys_set(k, json_string_value(json_object_get(j, "AccessKeyId")),
+		      json_string_value(json_object_get(j, "SecretAccessKey")),
+		      json_string_value(json_object_get(j, "Token")), what, e);
+out:
+	for (struct curl_slist *n = h; n != NULL; n = n->next)
+		memset(n->data, 0, strlen(n->data));
+	curl_slist_free_all(h);
+	json_decref(j);
+	wipe_buf(&tok);
+	wipe_buf(&hdr);
+	wipe_buf(&out);
+	return rc;
+}
+
 int creds_fetch(struct creds_src *s, struct creds_keys *k, struct err *e)
 {
 	memset(k, 0, sizeof(*k));
@@ -453,6 +587,10 @@ int creds_fetch(struct creds_src *s, struct creds_keys *k, struct err *e)
 		return fetch_process(s, k, e);
 	case CREDS_SRC_ROLE:
 		return fetch_role(s, k, e);
+	case CREDS_SRC_WEB_IDENTITY:
+		return fetch_web_identity(s, k, e);
+	case CREDS_SRC_CONTAINER:
+		return fetch_container(s, k, e);
 	default:
 		return fetch_imds(s, k, e);
 	}
@@ -465,7 +603,7 @@ int64_t creds_refresh_at(const struct creds *c)
 	if (c == NULL || c->src == NULL || c->expires_s == 0)
 		return 0;
 	life = c->expires_s - c->fetched_s;
-	margin = life / 2 < 300 ? life / 2 : 300;
+	margin = life / 2 < CREDS_REFRESH_EARLY_S ? life / 2 : CREDS_REFRESH_EARLY_S;
 	return c->expires_s - (margin > 0 ? margin : 0);
 }
 

@@ -35,6 +35,9 @@ void creds_src_free(struct creds_src *s)
 	free(s->sts_endpoint);
 	free(s->sts_region);
 	free(s->imds_endpoint);
+	free(s->token_file);
+	free(s->container_url);
+	creds_wipe_free(s->container_token);
 	creds_free(s->source);
 	memset(s->imds_token, 0, sizeof(s->imds_token));
 	free(s);

@@ -92,7 +92,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	if (cfg->ca_bundle != NULL && cfg->ca_bundle[0] != '\0' &&
 	    (c->ca_bundle = strdup(cfg->ca_bundle)) == NULL)
 		goto nomem;
-	if (s3_share_new(c) != 0)
+	if (!cfg->no_tls_resume && s3_share_new(c) != 0)
 		goto nomem;
 	c->payload = cfg->sign_payload ? S3_PAYLOAD_SIGNED : cfg->payload;
 	c->checksum = cfg->checksum;
@@ -104,8 +104,10 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		s3_client_free(c);
 		return NULL;
 	}
-	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms : 10000;
-	c->timeout_ms = cfg->timeout_ms;
+	c->connect_timeout_ms = cfg->connect_timeout_ms > 0 ? cfg->connect_timeout_ms
+							    : S3_CONNECT_TIMEOUT_MS;
+	c->read_timeout_ns = cfg->read_timeout_ms > 0 ? (int64_t)cfg->read_timeout_ms * 1000000 : 0;
+	c->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 0;
 	c->buffer_size = cfg->buffer_size;
 	c->tls_version = cfg->tls_version;
 	c->no_proxy_env = !proxy_env_set();
@@ -113,15 +115,13 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		const char *ph = getenv("S3BENCH_PHASES");
 		c->phases = ph == NULL || strcmp(ph, "0") != 0;
 	}
-	pthread_mutex_init(&c->refresh_lock, NULL);
 	c->region = strdup(cfg->region);
 	if (c->region == NULL)
 		goto nomem;
 	c->creds = cfg->creds;
-	atomic_store(&c->refresh_at, creds_refresh_at(cr));
 	atomic_store(&c->signer, sigv4_signer_new(cr->access_key, cr->secret_key, cr->token,
 						  cfg->region, "s3", e));
-	if (atomic_load(&c->signer) == NULL) {
+	if (atomic_load(&c->signer) == NULL || s3_keys_start(c, e) != 0) {
 		err_prefix(e, "s3: endpoint %s", ep);
 		s3_client_free(c);
 		return NULL;
@@ -139,6 +139,7 @@ void s3_client_free(struct s3_client *c)
 {
 	if (c == NULL)
 		return;
+	s3_keys_stop(c);
 	if (c->share != NULL)
 		curl_share_cleanup(c->share);
 	for (int i = 0; i < c->share_locks; i++)
@@ -156,7 +157,6 @@ void s3_client_free(struct s3_client *c)
 		free(o);
 	}
 	free(c->region);
-	pthread_mutex_destroy(&c->refresh_lock);
 	s3_bill_free(c->bill);
 	free(c);
 }
@@ -216,6 +216,7 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 
 	if (r->first_mono == 0)
 		r->first_mono = time_mono_ns();
+	r->hdr_bytes += n;
 	s3_send_header(r, buf, n);
 	if (r->a.keep_headers) {
 		if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0)
@@ -246,13 +247,29 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 	return n;
 }
 
-/* s3_wants_xml: the operation's successful answer is an XML document to parse. */
-static int s3_wants_xml(enum s3_op op)
+int s3_on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+		   curl_off_t ulnow)
 {
-	return op == S3_LIST_OBJECTS || op == S3_MP_CREATE || op == S3_MP_COMPLETE ||
-	       op == S3_DELETE_OBJECTS || op == S3_MP_LIST || op == S3_GET_BUCKET_VERSIONING ||
-	       op == S3_GET_OBJECT_TAGGING;
+	struct s3_req *r = arg;
+	uint64_t moved = (uint64_t)dlnow + (uint64_t)ulnow + r->hdr_bytes;
+	int64_t now;
+
+	(void)dltotal;
+	(void)ultotal;
+	if (r->move_mono == 0) /* the connection is not ready: the connect timeout's time */
+		return 0;
+	now = time_mono_ns();
+	if (moved != r->moved) {
+		r->moved = moved;
+		r->move_mono = now;
+		return 0;
+	}
+	if (now - r->move_mono < r->c->read_timeout_ns)
+		return 0;
+	r->idle_out = 1;
+	return 1;
 }
+
 
 static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 {
@@ -262,12 +279,13 @@ static size_t on_write(char *ptr, size_t size, size_t nmemb, void *arg)
 	if (!r->decided) {
 		long code = 0;
 		curl_easy_getinfo(r->easy, CURLINFO_RESPONSE_CODE, &code);
-		r->capture = s3_wants_xml(r->a.op) || code < 200 || code >= 300;
+		r->capture = s3_op_info(r->a.op)->flags & S3_OPF_XML || code < 200 || code >= 300;
 		r->decided = 1;
 	}
 	r->down += n;
 	if (r->capture) {
-		size_t max = s3_wants_xml(r->a.op) ? XML_CAPTURE_MAX : ERR_CAPTURE_MAX;
+		size_t max = s3_op_info(r->a.op)->flags & S3_OPF_XML ? XML_CAPTURE_MAX
+								     : ERR_CAPTURE_MAX;
 		if (r->resp.len + n > max)
 			r->overflow = 1;
 		else if (strbuf_add(&r->resp, ptr, n) != 0)
@@ -337,13 +355,26 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	}
 	if (c->timeout_ms > 0)
 		curl_easy_setopt(h, CURLOPT_TIMEOUT_MS, c->timeout_ms);
+	if (c->read_timeout_ns > 0) {
+		/* a low-speed limit without a time: libcurl never ends the transfer for it,
+		 * but looks at it (and calls s3_on_progress) once a second while nothing
+		 * moves */
+		curl_easy_setopt(h, CURLOPT_LOW_SPEED_LIMIT, 1L);
+		curl_easy_setopt(h, CURLOPT_LOW_SPEED_TIME, 0L);
+		curl_easy_setopt(h, CURLOPT_NOPROGRESS, 0L);
+		curl_easy_setopt(h, CURLOPT_XFERINFOFUNCTION, s3_on_progress);
+		curl_easy_setopt(h, CURLOPT_XFERINFODATA, r);
+	}
 	if (c->insecure) {
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYPEER, 0L);
 		curl_easy_setopt(h, CURLOPT_SSL_VERIFYHOST, 0L);
 	}
 	if (c->ca_bundle != NULL)
 		curl_easy_setopt(h, CURLOPT_CAINFO, c->ca_bundle);
-	curl_easy_setopt(h, CURLOPT_SHARE, c->share);
+	if (c->share != NULL)
+		curl_easy_setopt(h, CURLOPT_SHARE, c->share);
+	else /* a cold client: no session kept, every new connection a full handshake */
+		curl_easy_setopt(h, CURLOPT_SSL_SESSIONID_CACHE, 0L);
 	if (c->buffer_size > 0) {
 		curl_easy_setopt(h, CURLOPT_BUFFERSIZE, c->buffer_size);
 		curl_easy_setopt(h, CURLOPT_UPLOAD_BUFFERSIZE, c->buffer_size);
@@ -383,6 +414,7 @@ void s3_req_free(struct s3_req *r)
 	checksum_free(&r->ck);
 	s3xml_list_free(&r->list);
 	s3xml_uploads_free(&r->uploads);
+	s3xml_versions_free(&r->versions);
 	free(r);
 }
 
@@ -461,82 +493,6 @@ static int check_args(const struct s3_args *a, struct err *e)
 	return 0;
 }
 
-/* build_query: the canonical (sorted, encoded) query of the operation. */
-static int build_query(struct s3_req *r)
-{
-	const struct s3_args *a = &r->a;
-	struct strbuf *q = &r->query;
-
-	strbuf_reset(q);
-	switch (a->op) {
-	case S3_LIST_OBJECTS:
-		if (a->token != NULL && a->token[0] != '\0') {
-			if (strbuf_adds(q, "continuation-token=") ||
-			    sigv4_uri_encode(q, a->token, strlen(a->token), 0) ||
-			    strbuf_addc(q, '&'))
-				return -1;
-		}
-		if (strbuf_adds(q, "list-type=2"))
-			return -1;
-		if (a->max_keys > 0 && (strbuf_adds(q, "&max-keys=") ||
-					strbuf_addu(q, (unsigned long long)a->max_keys)))
-			return -1;
-		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "&prefix=") ||
-		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0)))
-			return -1;
-		return 0;
-	case S3_MP_LIST: /* names in byte order: key-marker max-uploads prefix
-			    upload-id-marker uploads */
-		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
-		    (strbuf_adds(q, "key-marker=") ||
-		     sigv4_uri_encode(q, a->key_marker, strlen(a->key_marker), 0) ||
-		     strbuf_addc(q, '&')))
-			return -1;
-		if (a->max_keys > 0 &&
-		    (strbuf_adds(q, "max-uploads=") ||
-		     strbuf_addu(q, (unsigned long long)a->max_keys) || strbuf_addc(q, '&')))
-			return -1;
-		if (a->prefix != NULL && a->prefix[0] != '\0' &&
-		    (strbuf_adds(q, "prefix=") ||
-		     sigv4_uri_encode(q, a->prefix, strlen(a->prefix), 0) || strbuf_addc(q, '&')))
-			return -1;
-		if (a->key_marker != NULL && a->key_marker[0] != '\0' &&
-		    a->upload_id_marker != NULL && a->upload_id_marker[0] != '\0' &&
-		    (strbuf_adds(q, "upload-id-marker=") ||
-		     sigv4_uri_encode(q, a->upload_id_marker, strlen(a->upload_id_marker), 0) ||
-		     strbuf_addc(q, '&')))
-			return -1;
-		return strbuf_adds(q, "uploads=");
-	case S3_DELETE_OBJECTS:
-		return strbuf_adds(q, "delete=");
-	case S3_GET_BUCKET_VERSIONING:
-		return strbuf_adds(q, "versioning=");
-	case S3_GET_OBJECT_TAGGING:
-		return strbuf_adds(q, "tagging=");
-	case S3_GET_OBJECT:
-	case S3_HEAD_OBJECT:
-	case S3_DELETE_OBJECT:
-		if (a->version_id == NULL)
-			return strbuf_reserve(q, 0);
-		return strbuf_adds(q, "versionId=") ||
-		       sigv4_uri_encode(q, a->version_id, strlen(a->version_id), 0);
-	case S3_MP_CREATE:
-		return strbuf_adds(q, "uploads=");
-	case S3_MP_UPLOAD_PART:
-		if (strbuf_adds(q, "partNumber=") ||
-		    strbuf_addu(q, (unsigned long long)a->part_number) || strbuf_adds(q, "&"))
-			return -1;
-		/* fall through */
-	case S3_MP_COMPLETE:
-	case S3_MP_ABORT:
-		return strbuf_adds(q, "uploadId=") ||
-		       sigv4_uri_encode(q, a->upload_id, strlen(a->upload_id), 0);
-	default:
-		return strbuf_reserve(q, 0);
-	}
-}
-
 /* add_hdr: append "name: value" + NUL to r->hdrs; the slist nodes are linked later. */
 static int add_hdr(struct s3_req *r, size_t *off, int *n, const char *name, const char *value)
 {
@@ -599,6 +555,9 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->first_mono = r->last_up_mono = 0;
 	r->rtt_ns = 0;
 	r->tls_resumed = -1;
+	r->hdr_bytes = r->moved = 0;
+	r->move_mono = 0;
+	r->idle_out = 0;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';
@@ -629,7 +588,7 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 		return -1;
 	if (with_key && sigv4_uri_encode(&r->uri, a->key, strlen(a->key), 1))
 		return -1;
-	return build_query(r);
+	return s3_op_query(r);
 }
 
 /* build_body: the XML body of a POST or of a CreateBucket outside us-east-1, the payload
@@ -637,7 +596,7 @@ static int build_uri(struct s3_req *r, const struct s3_args *a)
 static int build_body(struct s3_req *r, const struct s3_args *a, char md5_b64[32], struct err *e)
 {
 	if (a->op == S3_DELETE_OBJECTS &&
-	    s3xml_build_delete(&r->xml_body, a->keys, a->n_keys, 1, e) != 0)
+	    s3xml_build_delete(&r->xml_body, a->keys, a->version_ids, a->n_keys, 1, e) != 0)
 		return -1;
 	if (a->op == S3_MP_COMPLETE &&
 	    s3xml_build_complete(&r->xml_body, a->etags, a->part_checksums,
@@ -774,7 +733,6 @@ int s3_req_setup(struct s3_req *r, const struct s3_args *a, struct err *e)
 	const struct s3_op_info *op;
 	char md5_b64[32] = "";
 
-	s3_keep_fresh(r->c);
 	if (check_args(a, e) != 0 || req_reset(r, a, e) != 0)
 		return -1;
 	op = s3_op_info(a->op);

@@ -54,7 +54,8 @@ enum s3_payload {
 	S3_PAYLOAD_COUNT
 };
 
-#define S3_CHUNK (64u << 10) /* aws-chunked data bytes per chunk (the last may be less) */
+#define S3_CONNECT_TIMEOUT_MS 60000L /* botocore's connect_timeout */
+#define S3_CHUNK (64u << 10)         /* aws-chunked data bytes per chunk (the last may be less) */
 
 /* s3_payload_name: "unsigned", "signed", "streaming", "streaming-unsigned",
  * "streaming-trailer"; "" else. */
@@ -85,16 +86,25 @@ struct s3_config {
 	 * whole-object one the server returns while the body arrives (class checksum when
 	 * it does not match) */
 	int checksum_get;
-	int http2;        /* 1: HTTP/2 over TLS where offered (CURL_HTTP_VERSION_2TLS); 0 1.1 */
-	int http2_shared; /* 1: the engine multiplexes every worker on one connection */
-	int no_keepalive; /* 1: a new connection for every request */
-	int spread;       /* 1: connections spread over every address of the host */
-	/* borrowed (must outlive the client); its keys are copied into the client's signer,
-	 * and temporary ones (creds_refresh_at) are fetched again before each request that
-	 * finds them close to expiry (collect/s3/creds.h): one request then waits for it */
+	int http2;         /* 1: HTTP/2 over TLS where offered (CURL_HTTP_VERSION_2TLS); 0 1.1 */
+	int http2_shared;  /* 1: the engine multiplexes every worker on one connection */
+	int no_keepalive;  /* 1: a new connection for every request */
+	int no_tls_resume; /* 1: every new connection a full TLS handshake (a cold client);
+			      0: it may resume a session any handle of the client
+			      negotiated (one cache for all) */
+	int spread;        /* 1: connections spread over every address of the host */
+	/* borrowed (must outlive the client, and not be used elsewhere while it lives); its
+	 * keys are copied into the client's signer, and temporary ones (creds_refresh_at)
+	 * are fetched again ahead of their expiry by a thread of the client, never by a
+	 * request (s3_client_refreshes, s3_client_creds_expired) */
 	struct creds *creds;
-	long connect_timeout_ms; /* 0: 10 s */
-	long timeout_ms;         /* whole-request limit; 0: none */
+	/* each attempt's limits (docs/CAMPAIGN.md, "Timeouts"); past one the attempt fails
+	 * with class timeout (and is retried as any timeout is) */
+	long connect_timeout_ms; /* connect and TLS handshake; 0: S3_CONNECT_TIMEOUT_MS */
+	long read_timeout_ms;    /* no byte sent or received for this long once the
+				    connection is ready (checked once a second while none
+				    moves: noticed up to 1 s late); 0: none */
+	long timeout_ms;         /* the whole attempt; 0: none */
 	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
 	int tls_version;         /* 12 or 13: TLS 1.2 or 1.3 only; 0: what both ends offer */
 };
@@ -112,12 +122,27 @@ enum s3_op {
 	S3_MP_UPLOAD_PART,
 	S3_MP_COMPLETE,
 	S3_MP_ABORT,
-	S3_HEAD_BUCKET,           /* does the bucket exist (and may we see it)? */
-	S3_MP_LIST,               /* ListMultipartUploads, one page */
-	S3_GET_BUCKET_VERSIONING, /* GET ?versioning: the answer in s3_result.body */
-	S3_GET_OBJECT_TAGGING,    /* GET KEY?tagging: the answer in s3_result.body */
+	S3_HEAD_BUCKET,        /* does the bucket exist (and may we see it)? */
+	S3_MP_LIST,            /* ListMultipartUploads, one page */
+	S3_GET_VERSIONING,     /* GetBucketVersioning */
+	S3_GET_OBJECT_LOCK,    /* GetObjectLockConfiguration */
+	S3_LIST_VERSIONS,      /* ListObjectVersions, one page */
+	S3_GET_OBJECT_TAGGING, /* GetObjectTagging: the answer in s3_result.body */
 	S3_OP_COUNT
 };
+
+/* A bucket's versioning (GetBucketVersioning's Status; docs/METHODOLOGY.md, "Versioned
+ * buckets"): a plain DELETE on an ENABLED or SUSPENDED bucket leaves the object's versions
+ * and inserts a delete marker; only a delete with a version id removes one. */
+enum s3_versioning {      /* in order: a later state keeps more */
+	S3_VER_UNKNOWN,   /* not asked, or the server did not say (no such API, 403) */
+	S3_VER_OFF,       /* never enabled: no Status */
+	S3_VER_SUSPENDED, /* Status Suspended: versions kept, a delete leaves a null marker */
+	S3_VER_ENABLED    /* Status Enabled */
+};
+
+/* s3_versioning_name: "unknown", "off", "suspended", "enabled" (run.json). */
+const char *s3_versioning_name(enum s3_versioning v);
 
 /* A request body: either memory (mem != NULL, read in place, never copied) or a read
  * callback that delivers exactly len bytes. seek (may be NULL) rewinds to an offset
@@ -150,20 +175,26 @@ struct s3_args {
 	 * NULL: bytes are counted and discarded. */
 	size_t (*sink)(void *arg, const char *data, size_t n);
 	void *sink_arg;
-	const char *prefix;           /* LIST_OBJECTS, MP_LIST (NULL: none) */
-	int max_keys;                 /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
-	const char *token;            /* LIST_OBJECTS continuation token (NULL: first) */
-	const char *key_marker;       /* MP_LIST: the page after (NULL: first page) */
-	const char *upload_id_marker; /* MP_LIST: with key_marker (NULL: none) */
-	const char *upload_id;        /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
-	int part_number;              /* MP_UPLOAD_PART, 1..10000 */
-	const char *const *etags;     /* MP_COMPLETE: ETags of parts 1..n_parts */
+	const char *prefix;            /* LIST_OBJECTS, MP_LIST (NULL: none) */
+	int max_keys;                  /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
+	const char *token;             /* LIST_OBJECTS continuation token (NULL: first) */
+	const char *key_marker;        /* MP_LIST, LIST_VERSIONS: the page after (NULL: first) */
+	const char *upload_id_marker;  /* MP_LIST: with key_marker (NULL: none) */
+	const char *version_id_marker; /* LIST_VERSIONS: with key_marker (NULL: none) */
+	/* GET_OBJECT, HEAD_OBJECT, DELETE_OBJECT: that version (?versionId=); NULL: the
+	 * current one (which a DELETE on a versioned bucket keeps behind a marker) */
+	const char *version_id;
+	const char *upload_id;    /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
+	int part_number;          /* MP_UPLOAD_PART, 1..10000 */
+	const char *const *etags; /* MP_COMPLETE: ETags of parts 1..n_parts */
 	/* MP_COMPLETE with a client checksum: each part's value (s3_result.checksum of its
 	 * UploadPart; NULL: none), and for a full-object one the whole object's (NULL: none) */
 	const char *const *part_checksums;
 	const char *object_checksum;
 	size_t n_parts;
 	const char *const *keys; /* DELETE_OBJECTS */
+	/* DELETE_OBJECTS: each key's version (NULL array or entry: the current one) */
+	const char *const *version_ids;
 	size_t n_keys;
 	/* GET_OBJECT: the bytes [range_off, range_off + range_len) only, sent as the header
 	 * "Range: bytes=OFF-(OFF+LEN-1)" (not signed; SigV4 does not require it). range_len 0:
@@ -174,9 +205,7 @@ struct s3_args {
 	 * checksums made by the caller); n_hdrs <= S3_HDRS_MAX */
 	const struct s3_hdr *hdrs;
 	size_t n_hdrs;
-	const char *version_id; /* GET_OBJECT, HEAD_OBJECT, DELETE_OBJECT: that version
-				   (?versionId=); NULL: the current one */
-	int keep_headers;       /* 1: s3_result.headers holds the answer's header lines */
+	int keep_headers; /* 1: s3_result.headers holds the answer's header lines */
 };
 
 #define S3_ERROR_MAX 256
@@ -250,6 +279,18 @@ struct s3_result {
 	const char *const *upload_ids;
 	const char *next_key_marker;
 	const char *next_upload_id_marker;
+	/* LIST_VERSIONS: entry i is keys[i] (n_keys of them) at version_ids[i], a delete
+	 * marker when is_marker[i]; the next page starts at next_key_marker /
+	 * next_version_id_marker (NULL on the last page) */
+	const char *const *version_ids;
+	const unsigned char *is_marker;
+	const char *next_version_id_marker;
+	/* GET_VERSIONING: the bucket's versioning; GET_OBJECT_LOCK: object lock enabled (1),
+	 * its default retention's mode ("GOVERNANCE", "COMPLIANCE"; "" none) and days */
+	enum s3_versioning versioning;
+	int lock_enabled;
+	char lock_mode[16];
+	int lock_days;
 	struct s3_phases ph;      /* where the time went (see above) */
 	const char *local_ip;     /* borrowed: the connection's local and remote address */
 	const char *primary_ip;   /* (libcurl's, valid until the next setup; may be NULL) */
@@ -257,8 +298,9 @@ struct s3_result {
 	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
 	/* borrowed from the s3_req until its next setup: with keep_headers the answer's
 	 * header lines ("Name: value\r\n" each, the status line first; NULL without), and
-	 * the answer's body when it was kept (an error document, GET_BUCKET_VERSIONING,
-	 * GET_OBJECT_TAGGING and the other XML answers; NULL otherwise) */
+	 * the answer's body when it was kept (an error document, or the answer of an
+	 * operation whose answer is XML: GET_VERSIONING, GET_OBJECT_TAGGING...; NULL
+	 * otherwise) */
 	const char *headers;
 	const char *body;
 };
@@ -374,6 +416,34 @@ int s3_phase_attempts(const struct s3_result *res, int answered);
  * client (s3_client_retries). For prepare and cleanup phases, never for measured
  * requests. 0 when an attempt succeeded, else -1 with the last answer in *res. */
 int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e);
+
+/* s3_retry_at_most: s3_retry with at most `attempts` attempts (fewer when s3_retry would
+ * make fewer): for a request whose answer only informs (a bucket's versioning). */
+int s3_retry_at_most(struct s3_req *r, const struct s3_args *a, int attempts, struct s3_result *res,
+		     struct err *e);
+
+/* One fetch of temporary keys by the client's refresher (run.json's credentials). */
+#define S3_REFRESH_LOG 64
+struct s3_refresh {
+	int64_t at_ns;     /* Unix ns the fetch started */
+	int64_t took_ns;   /* how long it took */
+	int ok;            /* 1: new keys sign from then on; 0: it failed (error) */
+	int64_t expires_s; /* the new keys' expiry, Unix s (0: none, or failed) */
+	char source[160];  /* where they came from (creds.source) */
+	char error[160];   /* why it failed, "" when ok (never a key) */
+};
+
+/* s3_client_refreshes: the last (at most S3_REFRESH_LOG) of c's refreshes, oldest first,
+ * into out (max entries); returns how many were copied; *total and *failed (either may be
+ * NULL): all made and the failed ones. 0 for NULL c or fixed keys. Thread-safe. */
+size_t s3_client_refreshes(struct s3_client *c, struct s3_refresh *out, size_t max, uint64_t *total,
+			   uint64_t *failed);
+
+/* s3_client_creds_expired: 1 when the keys c signs with have expired (no refresh replaced
+ * them in time), with why into buf (n bytes): "credentials (SOURCE) expired at TIME; the
+ * last refresh failed: ..." (never a key); 0 else (fixed keys: always). Thread-safe and
+ * cheap (one atomic load while they are valid). */
+int s3_client_creds_expired(struct s3_client *c, char *buf, size_t n);
 
 /* s3_client_set_clock: from now on the Unix times of c's results are unix_ns plus the
  * CLOCK_MONOTONIC time since mono_ns: one clock for a run, so that a step or a slew of

@@ -25,6 +25,9 @@ struct s3_bill {
 	struct slot *tab;  /* cap slots, a power of two */
 	size_t cap, used;
 	int oom; /* the table could not grow: storage is counted without deletes */
+	/* the client's bucket keeps versions (s3_client_set_versioned): a PUT over a key
+	 * adds a version, a delete without a version id frees nothing */
+	int versioned;
 };
 
 struct s3_bill *s3_bill_new(void)
@@ -169,7 +172,9 @@ static enum bill_op bill_op(enum s3_op op)
 		[S3_MP_ABORT] = BOP_ABORT_MULTIPART_UPLOAD,
 		[S3_HEAD_BUCKET] = BOP_HEAD_BUCKET,
 		[S3_MP_LIST] = BOP_LIST_MULTIPART_UPLOADS,
-		[S3_GET_BUCKET_VERSIONING] = BOP_GET_BUCKET_VERSIONING,
+		[S3_GET_VERSIONING] = BOP_GET_BUCKET_VERSIONING,
+		[S3_GET_OBJECT_LOCK] = BOP_GET_OBJECT_LOCK_CONFIGURATION,
+		[S3_LIST_VERSIONS] = BOP_LIST_OBJECT_VERSIONS,
 		[S3_GET_OBJECT_TAGGING] = BOP_GET_OBJECT_TAGGING,
 	};
 	return (unsigned)op < S3_OP_COUNT ? of[op] : BOP_PUT_OBJECT;
@@ -196,7 +201,7 @@ void s3_bill_note(struct s3_bill *b, const struct s3_args *a, const struct s3_re
 			      res->status < 500 && res->cls == EC_AUTH);
 	if (ok && a->key != NULL) {
 		if (a->op == S3_PUT_OBJECT) {
-			store(b, a->key, res->bytes_up, 1);
+			store(b, a->key, res->bytes_up, !b->versioned);
 			b->n.objects++;
 			b->n.object_bytes += res->bytes_up;
 		} else if (a->op == S3_MP_UPLOAD_PART) {
@@ -204,13 +209,28 @@ void s3_bill_note(struct s3_bill *b, const struct s3_args *a, const struct s3_re
 			b->n.object_bytes += res->bytes_up;
 		} else if (a->op == S3_MP_COMPLETE) {
 			b->n.objects++;
-		} else if (a->op == S3_DELETE_OBJECT || a->op == S3_MP_ABORT) {
+		} else if (a->op == S3_MP_ABORT ||
+			   (a->op == S3_DELETE_OBJECT && (!b->versioned || a->version_id))) {
 			drop(b, a->key);
 		}
 	}
+	/* on a versioned bucket the versions are dropped when their sweep deletes them (the
+	 * first version id of a key drops all its bytes: the sweep deletes every one) */
 	if (ok && a->op == S3_DELETE_OBJECTS)
 		for (size_t i = 0; i < a->n_keys; i++)
-			drop(b, a->keys[i]);
+			if (!b->versioned || (a->version_ids != NULL && a->version_ids[i] != NULL))
+				drop(b, a->keys[i]);
+	pthread_mutex_unlock(&b->lock);
+}
+
+void s3_client_set_versioned(struct s3_client *c, int versioned)
+{
+	struct s3_bill *b = c ? c->bill : NULL;
+
+	if (b == NULL)
+		return;
+	pthread_mutex_lock(&b->lock);
+	b->versioned = versioned;
 	pthread_mutex_unlock(&b->lock);
 }
 

@@ -10,7 +10,8 @@
  * bodies, GET bodies of successful requests) is counted apart from all other bodies (XML;
  * both are billed). Storage: the bytes and objects stored under the keys the client wrote
  * (a PutObject's body, an upload's parts) from the first write to the delete, integrated
- * over time; a delete or an overwrite of such a key counts the object's bytes and age (the
+ * over time (on a versioned bucket, s3_client_set_versioned: to the delete of its
+ * versions); a delete or an overwrite of such a key counts the object's bytes and age (the
  * minimum storage duration bills the rest). Safe to use from several threads (one mutex). */
 #ifndef COLLECT_S3_BILL_H
 #define COLLECT_S3_BILL_H
@@ -24,6 +25,11 @@ struct s3_client;
  * integral taken up to now). A phase's counts are the difference of two readings
  * (s3_bill_diff). */
 void s3_client_bill_read(struct s3_client *c, struct bill_counts *out);
+
+/* s3_client_set_versioned: from now on c's bucket keeps versions (1: versioning enabled)
+ * or not (0): a PUT over a key adds a version, a delete without a version id (which
+ * leaves a delete marker) frees no storage; a delete with one frees the key's bytes. */
+void s3_client_set_versioned(struct s3_client *c, int versioned);
 
 /* s3_bill_diff: *out = *later - *earlier. */
 void s3_bill_diff(const struct bill_counts *later, const struct bill_counts *earlier,

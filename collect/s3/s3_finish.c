@@ -91,6 +91,33 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 			res->next_upload_id_marker = r->uploads.next_upload_id_marker;
 		}
 		return 0;
+	case S3_LIST_VERSIONS:
+		if (s3xml_parse_versions(r->resp.p, r->resp.len, &r->versions, &e) != 0)
+			break;
+		res->keys = r->versions.keys;
+		res->version_ids = r->versions.version_ids;
+		res->is_marker = r->versions.is_marker;
+		res->n_keys = r->versions.n;
+		if (r->versions.truncated) {
+			res->next_key_marker = r->versions.next_key_marker;
+			res->next_version_id_marker = r->versions.next_version_id_marker;
+		}
+		return 0;
+	case S3_GET_VERSIONING: {
+		int st;
+		if (s3xml_parse_versioning(r->resp.p, r->resp.len, &st, &e) != 0)
+			break;
+		res->versioning = st == 1   ? S3_VER_ENABLED
+				  : st == 2 ? S3_VER_SUSPENDED
+					    : S3_VER_OFF;
+		return 0;
+	}
+	case S3_GET_OBJECT_LOCK:
+		if (s3xml_parse_object_lock(r->resp.p, r->resp.len, &res->lock_enabled,
+					    res->lock_mode, sizeof(res->lock_mode), &res->lock_days,
+					    &e) != 0)
+			break;
+		return 0;
 	case S3_MP_CREATE:
 		if (s3xml_parse_upload_id(r->resp.p, r->resp.len, r->upload_id,
 					  sizeof(r->upload_id), &e) != 0)
@@ -183,7 +210,14 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	if (cc != CURLE_OK) {
 		const char *what = "connect";
 		res->cls = curl_class(cc, &what);
-		if (r->sink_failed)
+		if (r->idle_out) {
+			res->cls = EC_TIMEOUT;
+			snprintf(res->error, sizeof(res->error),
+				 "timeout: no byte moved for %lld ms (the read timeout), %llu "
+				 "bytes received, %llu sent",
+				 (long long)(r->c->read_timeout_ns / 1000000),
+				 (unsigned long long)r->down, (unsigned long long)r->up);
+		} else if (r->sink_failed)
 			snprintf(res->error, sizeof(res->error), "sink: the body consumer stopped");
 		else
 			snprintf(res->error, sizeof(res->error), "%s: %s%s", what,
@@ -311,12 +345,19 @@ uint64_t s3_client_retries(const struct s3_client *c)
 
 int s3_retry(struct s3_req *r, const struct s3_args *a, struct s3_result *res, struct err *e)
 {
+	return s3_retry_at_most(r, a, S3_PHASE_ATTEMPTS, res, e);
+}
+
+int s3_retry_at_most(struct s3_req *r, const struct s3_args *a, int attempts, struct s3_result *res,
+		     struct err *e)
+{
 	uint64_t rng = rng_time_seed() ^ (uint64_t)(uintptr_t)r;
 
 	for (int k = 1;; k++) {
 		if (s3_req_perform(r, a, res, e) == 0)
 			return 0;
-		if (k >= s3_phase_attempts(res, S3_PHASE_ATTEMPTS) || !s3_retry_wanted(res))
+		if (k >= attempts || k >= s3_phase_attempts(res, S3_PHASE_ATTEMPTS) ||
+		    !s3_retry_wanted(res))
 			return -1;
 		int64_t ns = s3_backoff_ns(&rng, k);
 		struct timespec ts = {(time_t)(ns / 1000000000LL), (long)(ns % 1000000000LL)};

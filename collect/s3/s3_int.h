@@ -38,12 +38,14 @@ struct s3_client {
 	char *ca_bundle; /* CURLOPT_CAINFO; NULL: libcurl's default */
 	/* one TLS session cache for all the client's handles (every engine thread's), so a
 	 * new connection resumes a session another worker negotiated; its locks, one per
-	 * kind of shared data */
+	 * kind of shared data. NULL for a client without resumption (s3_config.no_tls_resume
+	 * 1): its handles keep no session either */
 	CURLSH *share;
 	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
 	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
-	int tls_version; /* s3_config's */
+	int tls_version;         /* s3_config's */
+	int64_t read_timeout_ns; /* s3_config.read_timeout_ms; 0: none */
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
 	int no_proxy_env;
@@ -54,9 +56,9 @@ struct s3_client {
 	 * is freed, since a request of another thread may still be signing with one */
 	_Atomic(struct sigv4_signer *) signer;
 	struct s3_old_signer *old;
-	struct creds *creds;              /* borrowed; refreshed under refresh_lock */
-	pthread_mutex_t refresh_lock;     /* one refresh at a time */
-	_Atomic int_least64_t refresh_at; /* Unix s from which to refresh; 0: never */
+	struct creds *creds; /* borrowed; once the refresher runs, only its thread touches it */
+	struct s3_refresher *keys; /* the refresher of temporary keys (s3_keys.c); NULL:
+				      fixed keys */
 	/* transport (s3_config's http2, http2_shared, no_keepalive, spread) */
 	int http2, http2_shared, no_keepalive;
 	/* addresses = spread: CURLOPT_CONNECT_TO entries "::ADDR:PORT", one per address the
@@ -74,6 +76,22 @@ struct s3_client {
 struct s3_old_signer {
 	struct sigv4_signer *signer;
 	struct s3_old_signer *next;
+};
+
+/* The refresher of temporary keys (collect/s3/s3_keys.c; docs/METHODOLOGY.md,
+ * "Credentials"): a thread of the client that fetches them again ahead of their expiry
+ * and swaps in a new signer; requests never wait for it. */
+struct s3_refresher {
+	pthread_t th;
+	int started;
+	pthread_mutex_t lock; /* its own: the schedule, the stop flag, the log */
+	pthread_cond_t wake;  /* s3_keys_stop wakes it */
+	int stop;
+	int64_t next_s;                        /* Unix s of the next fetch */
+	_Atomic int_least64_t expires_s;       /* the keys signing now expire then; 0: never */
+	char why[200];                         /* the last failure ("" after a success) */
+	struct s3_refresh log[S3_REFRESH_LOG]; /* the last S3_REFRESH_LOG, a ring */
+	uint64_t n, failed;                    /* refreshes made, of them failed */
 };
 
 struct s3_req {
@@ -99,6 +117,12 @@ struct s3_req {
 	unsigned n_done; /* requests finished on this handle (the RTT sampling's count) */
 	int64_t rtt_ns;  /* the connection's round trip sampled at the request's end */
 	int tls_resumed; /* its TLS session was resumed: 1, a full handshake: 0, unknown: -1 */
+	/* the read timeout (s3_on_progress): header bytes received, the bytes moved when
+	 * last seen, when they last moved (0: the request is not sent yet) and whether the
+	 * attempt was ended for it */
+	uint64_t hdr_bytes, moved;
+	int64_t move_mono;
+	int idle_out;
 	struct s3_conn_facts facts; /* its connection's (s3_conn_facts), until s3_finish */
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
@@ -123,6 +147,7 @@ struct s3_req {
 	/* parsed answers */
 	struct s3xml_list list;
 	struct s3xml_uploads uploads;
+	struct s3xml_versions versions;
 	struct curl_slist connect_to; /* this request object's CURLOPT_CONNECT_TO entry */
 	char upload_id[1024];
 	char complete_etag[128];
@@ -134,6 +159,14 @@ struct s3_req {
  * and r->facts (s3_conn_facts). */
 int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, int local_port);
 
+/* s3_on_progress: libcurl's CURLOPT_XFERINFOFUNCTION (arg: the s3_req) on a client with a
+ * read timeout: called as bytes move and, while none do, once a second (the low-speed
+ * timer the client sets); ends the attempt (r->idle_out, a non-zero return) once no byte
+ * has moved for the read timeout since the request's connection was ready or its last
+ * byte moved (s3.c). */
+int s3_on_progress(void *arg, curl_off_t dltotal, curl_off_t dlnow, curl_off_t ultotal,
+		   curl_off_t ulnow);
+
 /* s3_req_phases: fill *ph for the request r that ended at end_mono (s3_phases.c). */
 void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
 
@@ -141,6 +174,7 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
  * struct s3_op_info: a call's name in messages, its HTTP method, and how its body goes. */
 #define S3_OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
 #define S3_OPF_POST 2   /* an XML body built here, POSTed */
+#define S3_OPF_XML 4    /* its successful answer is an XML document to parse */
 struct s3_op_info {
 	const char *name, *method;
 	int flags;
@@ -151,6 +185,10 @@ const struct s3_op_info *s3_op_info(enum s3_op op);
 
 /* s3_needs_key: the operation addresses an object (not the bucket). */
 int s3_needs_key(enum s3_op op);
+
+/* s3_op_query: r->query = the canonical (sorted, encoded) query of r->a's operation; 0, or
+ * -1 when out of memory. */
+int s3_op_query(struct s3_req *r);
 
 /* collect/s3/s3_send.c: the body side of a request.
  * s3_send_prepare: after the body source is set: the payload hash into r->payload_hash
@@ -199,9 +237,10 @@ void s3_conn_facts_done(struct s3_req *r, struct s3_result *res);
  * locks); 0, or -1 when out of memory (collect/s3/s3_conn.c). */
 int s3_share_new(struct s3_client *c);
 
-/* s3_keep_fresh: before a request: temporary credentials close to their expiry are
- * fetched again by one thread and a new signer takes the old one's place; the others
- * go on with the current signer meanwhile (collect/s3/s3_keys.c). */
-void s3_keep_fresh(struct s3_client *c);
+/* s3_keys_start: c's refresher, when c->creds can be fetched again (creds_refresh_at):
+ * its thread started; 0, or -1 with a message (c->keys NULL then: fixed keys are 0).
+ * s3_keys_stop: stop and join it, free it (c->keys NULL after). collect/s3/s3_keys.c. */
+int s3_keys_start(struct s3_client *c, struct err *e);
+void s3_keys_stop(struct s3_client *c);
 
 #endif

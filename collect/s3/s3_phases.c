@@ -9,6 +9,7 @@
 #include <openssl/ssl.h>
 
 #include "collect/s3/s3_int.h"
+#include "core/timefmt.h"
 
 #define RTT_EVERY 32 /* a reused connection's round trip is sampled every 32nd request */
 
@@ -62,6 +63,8 @@ int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, 
 	(void)primary_port;
 	(void)local_port;
 	r->tls_resumed = r->c->phases ? tls_resumed(r->easy) : -1;
+	if (r->c->read_timeout_ns > 0) /* the read timeout's clock starts (s3_on_progress) */
+		r->move_mono = time_mono_ns();
 	s3_conn_facts(r);
 	return CURL_PREREQFUNC_OK;
 }

@@ -278,6 +278,182 @@ void s3xml_uploads_free(struct s3xml_uploads *u)
 	memset(u, 0, sizeof(*u));
 }
 
+/* versions_grow: room for one more entry in v; -1 when out of memory. */
+static int versions_grow(struct s3xml_versions *v)
+{
+	size_t nc = v->cap ? v->cap * 2 : 256;
+	size_t *o;
+	const char **kk, **ii;
+	unsigned char *mm;
+
+	if (v->n < v->cap)
+		return 0;
+	if ((o = realloc(v->off, 2 * nc * sizeof(*o))) == NULL)
+		return -1;
+	v->off = o;
+	if ((kk = realloc(v->keys, nc * sizeof(*kk))) == NULL)
+		return -1;
+	v->keys = kk;
+	if ((ii = realloc(v->version_ids, nc * sizeof(*ii))) == NULL)
+		return -1;
+	v->version_ids = ii;
+	if ((mm = realloc(v->is_marker, nc)) == NULL)
+		return -1;
+	v->is_marker = mm;
+	v->cap = nc;
+	return 0;
+}
+
+/* versions_entry: a <Version> or <DeleteMarker> c into v; 1 when it is neither, 0, or -1
+ * with a message. */
+static int versions_entry(xmlNodePtr c, struct s3xml_versions *v, struct err *e)
+{
+	int marker = is(c, "DeleteMarker");
+	xmlNodePtr k, id;
+
+	if (!marker && !is(c, "Version"))
+		return 1;
+	k = child(c, "Key");
+	id = child(c, "VersionId");
+	if (k == NULL || id == NULL)
+		return err_set(e, "ListObjectVersions: entry %zu without <Key> and <VersionId>",
+			       v->n + 1);
+	if (versions_grow(v) < 0 || add_text(k, &v->text, &v->off[2 * v->n]) ||
+	    add_text(id, &v->text, &v->off[2 * v->n + 1]))
+		return err_set(e, "ListObjectVersions: out of memory");
+	v->is_marker[v->n++] = (unsigned char)marker;
+	return 0;
+}
+
+int s3xml_parse_versions(const char *xml, size_t n, struct s3xml_versions *v, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "ListObjectVersions", e);
+	xmlNodePtr root;
+	size_t km = (size_t)-1, vm = (size_t)-1;
+	int rc = -1;
+
+	v->n = 0;
+	v->next_key_marker = v->next_version_id_marker = NULL;
+	v->truncated = 0;
+	strbuf_reset(&v->text);
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "ListVersionsResult")) {
+		err_set(e, "ListObjectVersions: root element is <%s>, not <ListVersionsResult>",
+			(const char *)root->name);
+		goto done;
+	}
+	for (xmlNodePtr c = root->children; c != NULL; c = c->next) {
+		int r = versions_entry(c, v, e);
+		if (r < 0)
+			goto done;
+		if (r == 0)
+			continue;
+		if ((is(c, "NextKeyMarker") && add_text(c, &v->text, &km)) ||
+		    (is(c, "NextVersionIdMarker") && add_text(c, &v->text, &vm)) ||
+		    (is(c, "IsTruncated") && (v->truncated = is_true(c)) < 0)) {
+			err_set(e, "ListObjectVersions: out of memory");
+			goto done;
+		}
+	}
+	for (size_t i = 0; i < v->n; i++) {
+		v->keys[i] = v->text.p + v->off[2 * i];
+		v->version_ids[i] = v->text.p + v->off[2 * i + 1];
+	}
+	if (km != (size_t)-1 && v->text.p[km] != '\0')
+		v->next_key_marker = v->text.p + km;
+	if (vm != (size_t)-1 && v->text.p[vm] != '\0')
+		v->next_version_id_marker = v->text.p + vm;
+	if (v->truncated && v->next_key_marker == NULL) {
+		err_set(e, "ListObjectVersions: truncated page without NextKeyMarker");
+		goto done;
+	}
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+void s3xml_versions_free(struct s3xml_versions *v)
+{
+	free(v->keys);
+	free(v->version_ids);
+	free(v->is_marker);
+	free(v->off);
+	strbuf_free(&v->text);
+	memset(v, 0, sizeof(*v));
+}
+
+int s3xml_parse_versioning(const char *xml, size_t n, int *status, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "GetBucketVersioning", e);
+	xmlNodePtr root, c;
+	char st[32] = "";
+	int rc = -1;
+
+	*status = 0;
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "VersioningConfiguration")) {
+		err_set(e, "GetBucketVersioning: root element is <%s>", (const char *)root->name);
+		goto done;
+	}
+	if ((c = child(root, "Status")) != NULL)
+		text_to(c, st, sizeof(st));
+	if (st[0] != '\0' && strcmp(st, "Enabled") != 0 && strcmp(st, "Suspended") != 0) {
+		err_set(e, "GetBucketVersioning: Status '%s' is not Enabled or Suspended", st);
+		goto done;
+	}
+	*status = st[0] == '\0' ? 0 : st[0] == 'E' ? 1 : 2;
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
+int s3xml_parse_object_lock(const char *xml, size_t n, int *enabled, char *mode, size_t mode_n,
+			    int *days, struct err *e)
+{
+	xmlDocPtr doc = parse(xml, n, "GetObjectLockConfiguration", e);
+	xmlNodePtr root, c, rule, dr;
+	char v[32] = "";
+	int rc = -1;
+
+	*enabled = 0;
+	*days = 0;
+	if (mode_n)
+		mode[0] = '\0';
+	if (doc == NULL)
+		return -1;
+	root = xmlDocGetRootElement(doc);
+	if (!is(root, "ObjectLockConfiguration")) {
+		err_set(e, "GetObjectLockConfiguration: root element is <%s>",
+			(const char *)root->name);
+		goto done;
+	}
+	if ((c = child(root, "ObjectLockEnabled")) != NULL) {
+		text_to(c, v, sizeof(v));
+		*enabled = strcmp(v, "Enabled") == 0;
+	}
+	rule = child(root, "Rule");
+	dr = rule ? child(rule, "DefaultRetention") : NULL;
+	if (dr != NULL && (c = child(dr, "Mode")) != NULL)
+		text_to(c, mode, mode_n);
+	if (dr != NULL && (c = child(dr, "Days")) != NULL) {
+		text_to(c, v, sizeof(v));
+		*days = atoi(v);
+	} else if (dr != NULL && (c = child(dr, "Years")) != NULL) {
+		text_to(c, v, sizeof(v));
+		*days = atoi(v) * 365;
+	}
+	rc = 0;
+done:
+	xmlFreeDoc(doc);
+	return rc;
+}
+
 void s3xml_list_free(struct s3xml_list *l)
 {
 	free(l->keys);
@@ -423,8 +599,8 @@ static xmlDocPtr new_request_doc(const char *name, xmlNodePtr *root)
 	return doc;
 }
 
-int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
-		       struct err *e)
+int s3xml_build_delete(struct strbuf *out, const char *const *keys, const char *const *version_ids,
+		       size_t n, int quiet, struct err *e)
 {
 	xmlNodePtr root;
 	xmlDocPtr doc = new_request_doc("Delete", &root);
@@ -437,6 +613,9 @@ int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, in
 	for (size_t i = 0; i < n; i++) {
 		xmlNodePtr o = xmlNewChild(root, NULL, BAD_CAST "Object", NULL);
 		if (o == NULL || xmlNewTextChild(o, NULL, BAD_CAST "Key", BAD_CAST keys[i]) == NULL)
+			goto nomem;
+		if (version_ids != NULL && version_ids[i] != NULL &&
+		    xmlNewTextChild(o, NULL, BAD_CAST "VersionId", BAD_CAST version_ids[i]) == NULL)
 			goto nomem;
 	}
 	rc = dump(doc, out, "DeleteObjects", e);

@@ -59,6 +59,42 @@ struct s3xml_uploads {
 int s3xml_parse_uploads(const char *xml, size_t n, struct s3xml_uploads *u, struct err *e);
 void s3xml_uploads_free(struct s3xml_uploads *u);
 
+/* One ListObjectVersions page: its <Version> and <DeleteMarker> entries in document order.
+ * Zero-initialise; s3xml_versions_free releases it. keys[i], version_ids[i] and
+ * is_marker[i] describe entry i; they and the markers point into the struct and stay
+ * valid until the next parse. */
+struct s3xml_versions {
+	const char **keys;
+	const char **version_ids;
+	unsigned char *is_marker;
+	size_t n;
+	const char *next_key_marker;        /* NULL when none */
+	const char *next_version_id_marker; /* NULL when none */
+	int truncated;
+	/* private */
+	struct strbuf text;
+	size_t *off; /* two per entry: key, version id */
+	size_t cap;
+};
+
+/* s3xml_parse_versions: parse a ListVersionsResult into v (replacing its contents). -1
+ * with a message for another document, an entry without <Key> or <VersionId>, or a
+ * truncated page without NextKeyMarker. */
+int s3xml_parse_versions(const char *xml, size_t n, struct s3xml_versions *v, struct err *e);
+void s3xml_versions_free(struct s3xml_versions *v);
+
+/* s3xml_parse_versioning: a VersioningConfiguration's Status into *status: 1 "Enabled",
+ * 2 "Suspended", 0 none (the bucket was never versioned); -1 with a message for another
+ * document or another Status. */
+int s3xml_parse_versioning(const char *xml, size_t n, int *status, struct err *e);
+
+/* s3xml_parse_object_lock: an ObjectLockConfiguration: *enabled 1 when ObjectLockEnabled
+ * is "Enabled", its DefaultRetention's Mode into mode ("" when there is no default
+ * retention) and its period in *days (Years x 365). -1 with a message for another
+ * document. */
+int s3xml_parse_object_lock(const char *xml, size_t n, int *enabled, char *mode, size_t mode_n,
+			    int *days, struct err *e);
+
 /* s3xml_parse_upload_id: the UploadId of an InitiateMultipartUploadResult into out. */
 int s3xml_parse_upload_id(const char *xml, size_t n, char *out, size_t out_n, struct err *e);
 
@@ -71,9 +107,10 @@ int s3xml_parse_complete(const char *xml, size_t n, char *etag, size_t etag_n, s
 int s3xml_parse_delete(const char *xml, size_t n, uint64_t *deleted, uint64_t *errors, char *first,
 		       size_t first_n, struct err *e);
 
-/* s3xml_build_delete: the Delete document for keys[0..n) into out (replaced). */
-int s3xml_build_delete(struct strbuf *out, const char *const *keys, size_t n, int quiet,
-		       struct err *e);
+/* s3xml_build_delete: the Delete document for keys[0..n) into out (replaced), each with
+ * its <VersionId> version_ids[i] when version_ids and it are not NULL. */
+int s3xml_build_delete(struct strbuf *out, const char *const *keys, const char *const *version_ids,
+		       size_t n, int quiet, struct err *e);
 
 /* s3xml_build_create_bucket: the CreateBucketConfiguration document of a bucket in region
  * (its LocationConstraint) into out (replaced). -1 with a message. */

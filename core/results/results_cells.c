@@ -54,6 +54,13 @@ static json_t *runs_json(const struct results_cell *c)
 	return jwrite_done(arr, ok);
 }
 
+/* put_count: o.key = n when n > 0 (an absent member reads as 0). */
+static void put_count(json_t *o, const char *key, long long n, int *ok)
+{
+	if (n > 0)
+		jwrite_put(o, key, json_integer(n), ok);
+}
+
 json_t *results_cell_to_json(const struct results_cell *c, const struct results *doc)
 {
 	json_t *o = json_object();
@@ -83,6 +90,16 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	jwrite_put(o, "latency_ms", results_lat_to_json(&c->latency_ms, 1), &ok);
 	jwrite_put(o, "ttfb_ms", results_lat_to_json(&c->ttfb_ms, 1), &ok);
 	jwrite_put(o, "client_limit", results_cell_climit_to_json(&c->client_limit), &ok);
+	if (!isnan(c->throttled_share)) /* NAN: a file written before them */
+		jwrite_put(o, "throttled_share", jnum_new(c->throttled_share), &ok);
+	if (!isnan(c->throttled_attempt_share))
+		jwrite_put(o, "throttled_attempt_share", jnum_new(c->throttled_attempt_share), &ok);
+	put_count(o, "exhausted_runs", c->exhausted_runs, &ok);
+	if (c->checksums_verified > 0 || c->checksums_absent > 0) {
+		jwrite_put(o, "checksums_verified", json_integer(c->checksums_verified), &ok);
+		jwrite_put(o, "checksums_absent", json_integer(c->checksums_absent), &ok);
+	}
+	put_count(o, "delete_markers", c->delete_markers, &ok);
 	if (c->errors != NULL)
 		jwrite_put(o, "errors", errors_json(c->errors), &ok);
 	if (c->retries != NULL)
@@ -219,6 +236,12 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->client_hosts = jread_count(r, o, where, "client_hosts");
 	c->workers_total = (int)jread_int(r, o, where, "workers_total", 0,
 					  (long long)c->concurrency * c->clients);
+	c->throttled_share = jread_num(r, o, where, "throttled_share", 0);
+	c->throttled_attempt_share = jread_num(r, o, where, "throttled_attempt_share", 0);
+	c->exhausted_runs = jread_int(r, o, where, "exhausted_runs", 0, 0);
+	c->checksums_verified = jread_int(r, o, where, "checksums_verified", 0, 0);
+	c->checksums_absent = jread_int(r, o, where, "checksums_absent", 0, 0);
+	c->delete_markers = jread_int(r, o, where, "delete_markers", 0, 0);
 	snprintf(w, sizeof(w), "%s.cost", where);
 	results_cost_from_json(r, json_object_get(o, "cost"), w, &c->cost);
 	c->cpu_us_per_request = jread_num(r, o, where, "cpu_us_per_request", 0);
@@ -278,6 +301,7 @@ json_t *results_oneoff_to_json(const struct results_oneoff *x, const struct resu
 	jwrite_put(seg, "slowest_obj_s", jnum_new(x->seg_slowest), &ok);
 	jwrite_put(o, "segments", seg, &ok);
 	jwrite_put(o, "completion_s", jnum_new(x->completion_s), &ok);
+	put_count(o, "delete_markers", x->delete_markers, &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -298,6 +322,7 @@ int results_oneoff_from_json(struct jread *r, const json_t *o, const char *where
 	x->total = (int)jread_int(r, o, where, "total", 0, x->n);
 	x->obj_s = jread_num(r, o, where, "obj_s", 1);
 	x->completion_s = jread_num(r, o, where, "completion_s", 0);
+	x->delete_markers = jread_int(r, o, where, "delete_markers", 0, 0);
 	snprintf(w, sizeof(w), "%s.latency_ms", where);
 	results_lat_from_json(r, json_object_get(o, "latency_ms"), w, 0, &x->latency_ms);
 	snprintf(w, sizeof(w), "%s.ttfb_ms", where);

@@ -61,6 +61,14 @@ struct results_cell {
 	struct results_need need; /* cells[] only: the planner's (cycles -1 in workload_cells[]) */
 	struct results_lat latency_ms, ttfb_ms; /* with their pooled percentiles */
 	struct results_cell_climit client_limit;
+	/* the 503 + 429 share of the valid runs' requests (their final answers) and of their
+	 * attempts (retried ones included); NAN: left out (no request, or a file written
+	 * before they were) */
+	double throttled_share, throttled_attempt_share;
+	/* the runs excluded because their reads = once objects ran out (class exhausted);
+	 * the GETs whose checksum was verified or came without one; the deletes that left a
+	 * delete marker on a versioned bucket: each member left out when 0 */
+	long long exhausted_runs, checksums_verified, checksums_absent, delete_markers;
 	struct results_errors *errors;   /* NULL: none failed (no member) */
 	struct results_retries *retries; /* NULL: no retries (no member) */
 	struct results_cell_run *runs;
@@ -82,6 +90,8 @@ struct results_oneoff {
 	struct results_lat latency_ms, ttfb_ms;
 	double seg_median, seg_fastest, seg_slowest; /* segments{}: obj/s */
 	double completion_s;
+	long long delete_markers; /* deletes that left a delete marker (a versioned bucket);
+				     left out when 0 */
 };
 
 /* The functions of each record, as results_head.h says. A cell of workload_cells[]

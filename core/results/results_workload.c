@@ -193,6 +193,8 @@ static json_t *point_json(const struct results_sweep_point *p)
 	jwrite_put(o, "p50_ms", jnum_new(p->p50_ms), &ok);
 	jwrite_put(o, "p99_ms", jnum_new(p->p99_ms), &ok);
 	jwrite_put(o, "throttled_share", jnum_new(p->throttled_share), &ok);
+	if (!isnan(p->throttled_attempt_share)) /* NAN: a file written before it */
+		jwrite_put(o, "throttled_attempt_share", jnum_new(p->throttled_attempt_share), &ok);
 	jwrite_put(o, "late_no_worker", jwrite_count(p->late_no_worker), &ok);
 	jwrite_put(o, "peak_workers", jwrite_count(p->peak_workers), &ok);
 	jwrite_put(cl, "verdict", json_string(results_verdict_name(p->verdict)), &ok);
@@ -247,6 +249,7 @@ static int point_from(struct jread *r, const json_t *x, const char *w,
 	p->p50_ms = jread_num(r, x, w, "p50_ms", 0);
 	p->p99_ms = jread_num(r, x, w, "p99_ms", 0);
 	p->throttled_share = jread_num(r, x, w, "throttled_share", 0);
+	p->throttled_attempt_share = jread_num(r, x, w, "throttled_attempt_share", 0);
 	p->late_no_worker = jread_int(r, x, w, "late_no_worker", 0, -1);
 	p->peak_workers = jread_int(r, x, w, "peak_workers", 0, -1);
 	if ((cl = jread_object(r, x, w, "client_limit", 0)) != NULL) {

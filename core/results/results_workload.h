@@ -61,6 +61,8 @@ struct results_sweep_point {
 	double achieved;
 	int sustained;
 	double p50_intended_ms, p99_intended_ms, p50_ms, p99_ms, throttled_share;
+	double throttled_attempt_share;         /* of the attempts, retried ones included; NAN: left
+					   out (a file written before it) */
 	long long late_no_worker, peak_workers; /* -1: null */
 	enum results_verdict verdict;           /* client_limit: the cell's verdict, */
 	unsigned reasons, blocking;             /* its reasons and the blocking ones */

@@ -205,6 +205,76 @@ static int stop_from(const json_t *v, const char *path, void *rec, struct err *e
 	return 0;
 }
 
+static const struct rrf calibration_f[] = {
+	RRF_R("objects", RRF_INT, struct runrec_calibration, objects, 0, 9.2e18),
+	RRF_R("seconds", RRF_REAL, struct runrec_calibration, seconds, 0, 1e12),
+	RRF_R("obj_s", RRF_REAL, struct runrec_calibration, obj_s, 0, 1e15),
+	RRF_R("prepared", RRF_INT, struct runrec_calibration, prepared, 0, 9.2e18),
+};
+
+json_t *runrec_calibration_to_json(const struct runrec_calibration *c)
+{
+	return rrf_write(calibration_f, RRF_N(calibration_f), c, c->absent);
+}
+
+int runrec_calibration_from_json(const json_t *j, const char *path, struct runrec_calibration *c,
+				 struct err *e)
+{
+	memset(c, 0, sizeof(*c));
+	return rrf_read(j, path, calibration_f, RRF_N(calibration_f), c, &c->absent, e);
+}
+
+static json_t *calibration_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_calibration ? runrec_calibration_to_json(&r->calibration) : json_null();
+}
+
+static int calibration_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_calibration = 1;
+	return runrec_calibration_from_json(v, path, &r->calibration, e);
+}
+
+static json_t *versioning_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_versioning ? runrec_versioning_to_json(&r->versioning) : json_null();
+}
+
+static int versioning_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_versioning = 1;
+	return runrec_versioning_from_json(v, path, &r->versioning, e);
+}
+
+static json_t *credentials_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_credentials ? runrec_credentials_to_json(&r->credentials) : json_null();
+}
+
+static int credentials_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_credentials = 1;
+	return runrec_credentials_from_json(v, path, &r->credentials, e);
+}
+
 static json_t *transport_to(const void *rec)
 {
 	const R *r = rec;
@@ -350,6 +420,9 @@ static const struct rrf members[RUNREC_MEMBERS] = {
 	[RUNREC_CPU] = RRF_O("cpu", cpu_to, cpu_from),
 	[RUNREC_STOP] = RRF_O("stop", stop_to, stop_from),
 	[RUNREC_READS_EXHAUSTED] = RRF_F("reads_exhausted", RRF_BOOL, R, reads_exhausted),
+	[RUNREC_CALIBRATION] = RRF_O("calibration", calibration_to, calibration_from),
+	[RUNREC_VERSIONING] = RRF_O("versioning", versioning_to, versioning_from),
+	[RUNREC_CREDENTIALS] = RRF_O("credentials", credentials_to, credentials_from),
 	[RUNREC_TRANSPORT] = RRF_O("transport", transport_to, transport_from),
 	[RUNREC_CLIENTS] = RRF_O("clients", clients_to, clients_from),
 	[RUNREC_BILLING] = RRF_O("billing", billing_to, billing_from),

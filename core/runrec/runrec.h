@@ -93,17 +93,22 @@ enum runrec_send_field {
 	RUNREC_SEND_HTTP2_SHARED,
 	RUNREC_SEND_KEEPALIVE,
 	RUNREC_SEND_ADDRESSES,
+	RUNREC_SEND_TLS_RESUME,
 	RUNREC_SEND_COUNT
 };
 
+/* workload.send: the spelled fields, then each attempt's time limits in ms, their
+ * defaults resolved (connect_timeout_ms, read_timeout_ms, request_timeout_ms; 0: none;
+ * RUNREC_NULL_INT: left out, as in a file written before them). */
 struct runrec_send {
 	const char *v[RUNREC_SEND_COUNT];
+	int64_t connect_timeout_ms, read_timeout_ms, request_timeout_ms;
 };
 
 /* runrec_send_key: the key of send field f ("checksum", "http2_shared", the campaign
  * key too); runrec_send_default: the value a run has when the field is not given
- * ("none", "unsigned", "random", "1.1", "no", "yes", "first"). Static strings; "" for
- * another f. */
+ * ("none", "unsigned", "random", "1.1", "no", "yes", "first", "yes": tls_resume's with
+ * keepalive yes). Static strings; "" for another f. */
 const char *runrec_send_key(enum runrec_send_field f);
 const char *runrec_send_default(enum runrec_send_field f);
 
@@ -204,6 +209,69 @@ int runrec_wrapper_from_json(const json_t *j, const char *path, struct runrec_wr
 json_t *runrec_errors_to_json(const struct runrec_errors *x);
 int runrec_errors_from_json(const json_t *j, const char *path, struct runrec_errors *x,
 			    struct err *e);
+
+/* "calibration": a get with reads = once that measured its rate before preparing the
+ * objects its benchmark reads (docs/METHODOLOGY.md, "reads = once"). */
+struct runrec_calibration {
+	uint64_t absent;
+	int64_t objects;  /* the objects read once to measure */
+	double seconds;   /* how long that took */
+	double obj_s;     /* objects / seconds */
+	int64_t prepared; /* the objects then prepared for the benchmark */
+};
+
+json_t *runrec_calibration_to_json(const struct runrec_calibration *c);
+int runrec_calibration_from_json(const json_t *j, const char *path, struct runrec_calibration *c,
+				 struct err *e);
+
+/* "versioning": what the run's buckets kept of what it wrote and deleted (docs/FORMATS.md;
+ * docs/METHODOLOGY.md, "Versioned buckets"). */
+struct runrec_versioning {
+	uint64_t absent;
+	char status[16];         /* "enabled", "suspended", "off", "unknown" */
+	int object_lock;         /* 1, 0; -1: null (not known) */
+	char retention_mode[16]; /* an object lock's default retention ("GOVERNANCE"); "":
+				    retention null */
+	int64_t retention_days;
+	int allow_retention;
+	int64_t delete_markers; /* the benchmark's deletes that left a delete marker */
+	int has_cleanup;        /* 0: cleanup null (it did not run) */
+	int64_t cleanup_versions, cleanup_markers;
+};
+
+json_t *runrec_versioning_to_json(const struct runrec_versioning *v);
+int runrec_versioning_from_json(const json_t *j, const char *path, struct runrec_versioning *v,
+				struct err *e);
+
+/* "credentials": where the run's keys came from and every time temporary ones were
+ * fetched again (docs/FORMATS.md; docs/METHODOLOGY.md, "Credentials"); never a key. */
+#define RUNREC_REFRESH_MAX 64
+struct runrec_refresh {
+	uint64_t absent;
+	int64_t at_ns; /* Unix ns the fetch started */
+	double took_ms;
+	int ok;
+	int64_t expires_ns; /* the new keys' expiry; 0: null (none, or it failed) */
+	char source[160];
+	char error[160]; /* "": null */
+};
+
+struct runrec_credentials {
+	uint64_t absent;
+	char source[256];   /* where the keys came from ("environment", "profile P in F",
+				 "credential_process of profile P", "role ARN (...)", ...) */
+	int64_t fetched_ns; /* the first fetch (Unix ns; 0: null) */
+	double took_ms;     /* how long it took */
+	int64_t expires_ns; /* the first keys' expiry; 0: null (they do not) */
+	int64_t refreshes;  /* fetches again during the run */
+	int64_t failed;     /* of them, failed */
+	int n;              /* the last n of them (at most RUNREC_REFRESH_MAX) */
+	struct runrec_refresh log[RUNREC_REFRESH_MAX];
+};
+
+json_t *runrec_credentials_to_json(const struct runrec_credentials *c);
+int runrec_credentials_from_json(const json_t *j, const char *path, struct runrec_credentials *c,
+				 struct err *e);
 
 /* "transport": what the benchmark's transfers used; of the connections they opened, the
  * TLS protocol and cipher pairs (transport.tls) and how many had TCP_NODELAY set
@@ -312,6 +380,9 @@ enum runrec_member {
 	RUNREC_CPU,
 	RUNREC_STOP,
 	RUNREC_READS_EXHAUSTED,
+	RUNREC_CALIBRATION,
+	RUNREC_VERSIONING,
+	RUNREC_CREDENTIALS,
 	RUNREC_TRANSPORT,
 	RUNREC_CLIENTS,
 	RUNREC_BILLING,
@@ -348,6 +419,12 @@ struct runrec {
 	int steady;   /* stop.reason "steady" (else "max_duration") */
 	double stop_at_s;
 	int reads_exhausted;
+	int has_calibration; /* 0: null (the run did not calibrate) */
+	struct runrec_calibration calibration;
+	int has_versioning; /* 0: null */
+	struct runrec_versioning versioning;
+	int has_credentials; /* 0: null (no keys were loaded) */
+	struct runrec_credentials credentials;
 	int has_transport; /* 0: null */
 	struct runrec_transport transport;
 	int has_clients; /* 0: left out (one client) */

@@ -9,7 +9,7 @@
 
 #define W struct runrec_workload
 
-static const struct rrf send_f[RUNREC_SEND_COUNT] = {
+static const struct rrf send_f[RUNREC_SEND_COUNT + 3] = {
 	[RUNREC_SEND_CHECKSUM] = RRF_F("checksum", RRF_STR_OPT, W, send.v[RUNREC_SEND_CHECKSUM]),
 	[RUNREC_SEND_PAYLOAD] = RRF_F("payload", RRF_STR_OPT, W, send.v[RUNREC_SEND_PAYLOAD]),
 	[RUNREC_SEND_READS] = RRF_F("reads", RRF_STR_OPT, W, send.v[RUNREC_SEND_READS]),
@@ -18,10 +18,15 @@ static const struct rrf send_f[RUNREC_SEND_COUNT] = {
 					   send.v[RUNREC_SEND_HTTP2_SHARED]),
 	[RUNREC_SEND_KEEPALIVE] = RRF_F("keepalive", RRF_STR_OPT, W, send.v[RUNREC_SEND_KEEPALIVE]),
 	[RUNREC_SEND_ADDRESSES] = RRF_F("addresses", RRF_STR_OPT, W, send.v[RUNREC_SEND_ADDRESSES]),
+	[RUNREC_SEND_TLS_RESUME] = RRF_F("tls_resume", RRF_STR_OPT, W,
+					 send.v[RUNREC_SEND_TLS_RESUME]),
+	RRF_R("connect_timeout_ms", RRF_INT_OPT, W, send.connect_timeout_ms, 0, 1e12),
+	RRF_R("read_timeout_ms", RRF_INT_OPT, W, send.read_timeout_ms, 0, 1e12),
+	RRF_R("request_timeout_ms", RRF_INT_OPT, W, send.request_timeout_ms, 0, 1e12),
 };
 
 static const char *const send_defaults[RUNREC_SEND_COUNT] = {
-	"none", "unsigned", "random", "1.1", "no", "yes", "first",
+	"none", "unsigned", "random", "1.1", "no", "yes", "first", "yes",
 };
 
 static const char *const mix_ops[RUNREC_MIX_OPS] = {"get", "put", "head", "delete"};

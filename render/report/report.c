@@ -340,6 +340,29 @@ static void consistency(struct report_builder *r)
 	}
 }
 
+/* markers_foot: under a one-off table, each subject whose deletes left delete markers on
+ * a versioned bucket, with what that means (docs/METHODOLOGY.md, "Versioned buckets"). */
+static void markers_foot(struct report_builder *r, struct doc_table *t, const char *op)
+{
+	struct strbuf b = {0};
+	char n[24];
+
+	for (size_t s = 0; s < r->m->nsubjects; s++) {
+		const struct results_oneoff *o = model_oneoff(r->m, (int)s, op);
+
+		if (o == NULL || o->delete_markers <= 0)
+			continue;
+		if (b.len)
+			strbuf_adds(&b, " ");
+		snprintf(n, sizeof(n), "%lld", o->delete_markers);
+		subst(&b, rb_str(r, "oneoff.delete_markers"), "subject", r->m->subjects[s].label,
+		      "n", n);
+	}
+	if (b.len)
+		doc_table_foot(t, rb_text(r, &b));
+	strbuf_free(&b);
+}
+
 static void oneoff_op(struct report_builder *r, const char *op)
 {
 	const struct report_model *m = r->m;
@@ -376,6 +399,7 @@ static void oneoff_op(struct report_builder *r, const char *op)
 			doc_table_cell(t, i + 1, num(r, v[i], buf),
 				       CELL_NUM | (isnan(v[i]) ? CELL_MUTED : 0), NULL, NULL);
 	}
+	markers_foot(r, t, op);
 	struct strbuf title = {0}, desc = {0};
 	subst(&title, rb_str(r, "chart.range"), "op", opname, NULL, NULL);
 	subst(&desc, rb_str(r, "chart.range_desc"), "op", opname, NULL, NULL);
@@ -438,10 +462,31 @@ static void methodology(struct report_builder *r)
 	report_prose(r, "inclusion.txt");
 }
 
+/* samples_n: a cell of the samples table: "4/5", with the runs whose reads = once objects
+ * ran out ("4/5 (1 exhausted)"); "–" for no cell. */
+static void samples_n(struct report_builder *r, const struct results_cell *c, char *buf, size_t n)
+{
+	struct strbuf b = {0};
+	char k[24];
+
+	if (c == NULL) {
+		snprintf(buf, n, "%s", TEXT_NULL);
+		return;
+	}
+	snprintf(buf, n, "%d/%d", c->n, c->expected);
+	if (c->exhausted_runs <= 0)
+		return;
+	snprintf(k, sizeof(k), "%lld", c->exhausted_runs);
+	subst(&b, rb_str(r, "samples.exhausted"), "n", k, NULL, NULL);
+	snprintf(buf + strlen(buf), n - strlen(buf), " (%s)", b.len ? b.p : "");
+	strbuf_free(&b);
+}
+
 static void samples(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
 	char buf[64], opname[32], sz[32];
+	size_t exhausted = 0;
 	doc_heading(r->d, 1, "samples", rb_str(r, "section.samples"));
 	report_excluded(r);
 	/* sample counts per cell: rows = op × workers × size, columns = subjects */
@@ -474,11 +519,8 @@ static void samples(struct report_builder *r)
 					const struct results_cell *c = model_cell(
 						m, (int)s, m->ops[o], m->sizes[z],
 						m->concurrency[k]);
-					if (c)
-						snprintf(buf, sizeof(buf), "%d/%d", c->n,
-							 c->expected);
-					else
-						snprintf(buf, sizeof(buf), "%s", TEXT_NULL);
+					samples_n(r, c, buf, sizeof(buf));
+					exhausted += c != NULL && c->exhausted_runs > 0;
 					doc_table_cell(t, s + 3, buf,
 						       CELL_NUM | (c == NULL || c->n < c->expected
 									   ? CELL_LEAD
@@ -486,7 +528,14 @@ static void samples(struct report_builder *r)
 						       NULL, NULL);
 				}
 			}
-	doc_table_foot(t, rb_str(r, "table.samples_foot"));
+	struct strbuf foot = {0};
+	strbuf_adds(&foot, rb_str(r, "table.samples_foot"));
+	if (exhausted) {
+		strbuf_adds(&foot, " ");
+		strbuf_adds(&foot, rb_str(r, "table.samples_exhausted"));
+	}
+	doc_table_foot(t, rb_text(r, &foot));
+	strbuf_free(&foot);
 }
 
 static void appendix(struct report_builder *r)

@@ -137,7 +137,7 @@ void report_xy_describe(struct report_builder *r, struct xychart *c, const char 
 			strbuf_adds(&b, " ");
 		text_subst(&b, rb_str(r, key), names, vals, 7);
 	}
-	if (b.p && *b.p)
+	if (b.failed || (b.p && *b.p))
 		chart_xy_add_desc(c, rb_text(r, &b));
 	strbuf_free(&b);
 }

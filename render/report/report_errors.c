@@ -5,7 +5,9 @@
  * transport class that occurred, and the retries table (cells whose runs retried: the
  * share retried, attempts per request, first-attempt and end-to-end latency). Absent
  * when no request failed and none was retried. report_retries_note: the methodology's
- * sentence on whether retries were on. report_errors_findings: the errors and knee claims
+ * sentence on whether retries were on. The throttling table: the cells whose attempts
+ * were answered 503 or 429, with that share of the attempts (retried ones included) and of
+ * the requests (their final answers). report_errors_findings: the errors and knee claims
  * worded as key findings. */
 #include <math.h>
 #include <stdio.h>
@@ -135,6 +137,53 @@ static void retries_table(struct report_builder *r)
 	doc_table_foot(t, rb_str(r, "table.retries_foot"));
 }
 
+/* share_cell: a share as "12.5 %" in column i, "–" for null. */
+static void share_cell(struct report_builder *r, struct doc_table *t, size_t i, double share)
+{
+	char v[TEXT_NUM_MAX], cell[TEXT_NUM_MAX + 4];
+
+	if (isnan(share)) {
+		doc_table_cell(t, i, TEXT_NULL, CELL_NUM | CELL_MUTED, NULL, NULL);
+		return;
+	}
+	snprintf(cell, sizeof(cell), "%s %%",
+		 text_num(r->nf, share * 100, share < 0.1 ? 2 : 1, v, sizeof(v)));
+	doc_table_cell(t, i, cell, CELL_NUM | (share > 0 ? 0 : CELL_MUTED), NULL, NULL);
+}
+
+/* throttled_table: the cells any of whose attempts were answered 503 or 429. */
+static void throttled_table(struct report_builder *r)
+{
+	const char *heads[] = {"col.subject",
+			       "col.op",
+			       "col.size",
+			       "col.workers_short",
+			       "col.throttled_attempts",
+			       "col.throttled_requests"};
+	struct doc_table *t = NULL;
+
+	for (size_t i = 0; i < n_cells(r->m); i++) {
+		const struct results_cell *c = cell(r->m, i);
+
+		if (!(c->throttled_attempt_share > 0))
+			continue;
+		if (t == NULL) {
+			t = doc_table(r->d, "t-throttled", rb_str(r, "table.throttled"), 6);
+			if (t == NULL) {
+				fail_oom(r);
+				return;
+			}
+			for (size_t k = 0; k < 6; k++)
+				doc_table_head(t, k, rb_str(r, heads[k]), k == 0 ? 1.5 : 1);
+		}
+		cell_key(r, t, c);
+		share_cell(r, t, 4, c->throttled_attempt_share);
+		share_cell(r, t, 5, c->throttled_share);
+	}
+	if (t != NULL)
+		doc_table_foot(t, rb_str(r, "table.throttled_foot"));
+}
+
 void report_retries_note(struct report_builder *r)
 {
 	struct errstat all;
@@ -157,6 +206,7 @@ void report_errors(struct report_builder *r)
 		return;
 	doc_heading(r->d, 1, "errors", rb_str(r, "section.errors"));
 	doc_para(r->d, rb_str(r, "errors.intro"), 0);
+	throttled_table(r);
 	if (retried)
 		retries_table(r);
 	if (rows == 0)

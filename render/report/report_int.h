@@ -173,8 +173,9 @@ void report_hedge(struct report_builder *r);
 
 /* ---- render/report/report_errors.c ---- */
 
-/* report_errors: the Errors section (a table of the cells whose requests failed, by HTTP
- * status or transport class); nothing when no request failed. */
+/* report_errors: the Errors section (the cells whose attempts were throttled, the retries,
+ * a table of the cells whose requests failed, by HTTP status or transport class); nothing
+ * when no request failed and none was retried. */
 void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */

@@ -602,7 +602,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 		strbuf_adds(&foot, " ");
 		strbuf_adds(&foot, rb_str(r, "table.latpct_foot_cpu"));
 	}
-	doc_table_foot(t, foot.p);
+	doc_table_foot(t, rb_text(r, &foot));
 	strbuf_free(&foot);
 }
 

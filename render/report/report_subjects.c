@@ -1,6 +1,7 @@
 /* render/report/report_subjects.c: the subjects table of the report's environment section (see
  * report_int.h, report_subjects): label, id, endpoint, region, how the requests were sent,
- * and the note of the subjects whose dotted bucket went path-style. */
+ * with how many GETs had their checksum verified, and the note of the subjects whose dotted
+ * bucket went path-style. */
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
@@ -27,15 +28,47 @@ static int send_differs(const struct report_model *m, size_t s)
 	return max < m->nsubjects && (mine < max || nmax / max > 1);
 }
 
+/* checksums: how many of subject s's GETs had their checksum verified or came without one,
+ * summed over its cells (cells[] and workload_cells[]); both 0 when none checked. */
+static void checksums(const struct report_model *m, size_t s, long long *verified,
+		      long long *absent)
+{
+	const struct results *d = &m->doc;
+
+	*verified = *absent = 0;
+	for (size_t i = 0; i < d->n_cells + d->n_workload_cells; i++) {
+		const struct results_cell *c = i < d->n_cells ? &d->cells[i]
+							      : &d->workload_cells[i - d->n_cells];
+
+		if (c->subject != (int)s)
+			continue;
+		*verified += c->checksums_verified;
+		*absent += c->checksums_absent;
+	}
+}
+
 /* send_cell: column 4 of the subjects table: how the subject's requests were sent
- * (checksum, payload signing, reads, connections: docs/CAMPAIGN.md), flagged when it
- * differs from the others'. */
+ * (checksum, payload signing, reads, connections: docs/CAMPAIGN.md), with how many GETs
+ * had their checksum verified when it checked them, flagged when it differs from the
+ * others'. */
 static void send_cell(struct report_builder *r, struct doc_table *t, size_t s)
 {
 	const struct rm_subject *sub = &r->m->subjects[s];
 	struct strbuf b = {0};
+	long long verified, absent;
 
 	strbuf_adds(&b, *sub->send ? sub->send : rb_str(r, "env.send_default"));
+	checksums(r->m, s, &verified, &absent);
+	if (verified + absent > 0) {
+		char v[TEXT_NUM_MAX], a[TEXT_NUM_MAX], g[TEXT_NUM_MAX];
+		const char *names[] = {"verified", "gets", "absent"};
+		const char *vals[] = {text_num(r->nf, (double)verified, 0, v, sizeof(v)),
+				      text_num(r->nf, (double)(verified + absent), 0, g, sizeof(g)),
+				      text_num(r->nf, (double)absent, 0, a, sizeof(a))};
+
+		strbuf_adds(&b, "; ");
+		text_subst(&b, rb_str(r, "env.checksums"), names, vals, 3);
+	}
 	if (send_differs(r->m, s)) {
 		strbuf_adds(&b, " ");
 		strbuf_adds(&b, rb_str(r, "env.send_differs"));

@@ -231,6 +231,33 @@ static void by_op_table(struct report_builder *r, const struct results_cell *c, 
 	doc_table_foot(t, rb_str(r, pooled ? "table.wl_ops_foot_pooled" : "table.wl_ops_foot"));
 }
 
+/* workloads_foot: the workloads table's note, then each closed-loop cell whose DELETEs left
+ * delete markers on a versioned bucket, with what that means (docs/METHODOLOGY.md,
+ * "Versioned buckets"). */
+static void workloads_foot(struct report_builder *r, struct doc_table *t)
+{
+	struct strbuf b = {0}, who = {0};
+	char n[24], words[512];
+
+	strbuf_adds(&b, rb_str(r, "table.wl_foot"));
+	for (size_t i = 0; i < r->m->doc.n_workload_cells; i++) {
+		const struct results_cell *c = &r->m->doc.workload_cells[i];
+
+		if (!isnan(c->rate) || c->delete_markers <= 0)
+			continue;
+		strbuf_reset(&who);
+		strbuf_adds(&who, r->m->subjects[c->subject].label);
+		strbuf_adds(&who, ", ");
+		strbuf_adds(&who, cell_words(r, c, words, sizeof(words)));
+		snprintf(n, sizeof(n), "%lld", c->delete_markers);
+		strbuf_adds(&b, " ");
+		subst(&b, rb_str(r, "oneoff.delete_markers"), "subject", rb_text(r, &who), "n", n);
+	}
+	doc_table_foot(t, rb_text(r, &b));
+	strbuf_free(&b);
+	strbuf_free(&who);
+}
+
 /* The closed-loop workload cells: one table, then a per-op table per mixed cell. */
 static void workloads(struct report_builder *r)
 {
@@ -265,7 +292,7 @@ static void workloads(struct report_builder *r)
 	}
 	if (t == NULL)
 		return;
-	doc_table_foot(t, rb_str(r, "table.wl_foot"));
+	workloads_foot(r, t);
 	for (size_t i = 0; i < m->doc.n_workload_cells; i++)
 		if (isnan(m->doc.workload_cells[i].rate) &&
 		    m->doc.workload_cells[i].workload->n_by_op)
@@ -302,7 +329,7 @@ static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
 	strbuf_free(&why);
 }
 
-/* The sustained-rate table: one row per sweep. */
+/* The sustained-rate table: one row per sweep, its throttling knee beside its limit. */
 static void sustained_table(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
@@ -312,11 +339,11 @@ static void sustained_table(struct report_builder *r)
 	      text_num(r->nf, m->doc.rate_sweeps[0].p99_limit_ms,
 		       limit_decimals(m->doc.rate_sweeps[0].p99_limit_ms), lim, sizeof(lim)),
 	      NULL, NULL);
-	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 6);
+	struct doc_table *t = doc_table(r->d, "t-sustained", rb_text(r, &cap), 7);
 	strbuf_free(&cap);
-	const char *heads[] = {"col.subject",        "col.op",    "col.worker_cap",
-			       "col.sustained_rate", "col.limit", "col.rates"};
-	for (size_t i = 0; i < 6; i++)
+	const char *heads[] = {"col.subject", "col.op",   "col.worker_cap", "col.sustained_rate",
+			       "col.limit",   "col.knee", "col.rates"};
+	for (size_t i = 0; i < 7; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), i == 0 ? 1.5 : 1);
 	for (size_t i = 0; i < m->doc.n_rate_sweeps; i++) {
 		const struct results_sweep *s = &m->doc.rate_sweeps[i];
@@ -338,7 +365,9 @@ static void sustained_table(struct report_builder *r)
 		if (c != NULL)
 			doc_table_claim(t, 3, c->id, NULL);
 		limit_cell(r, t, 4, c);
-		doc_table_cell(t, 5, rb_text(r, &rates), 0, NULL, NULL);
+		num_cell(r, t, 5, s->throttle_knee,
+			 s->throttle_knee == floor(s->throttle_knee) ? 0 : -1);
+		doc_table_cell(t, 6, rb_text(r, &rates), 0, NULL, NULL);
 		strbuf_free(&rates);
 	}
 	doc_table_foot(t, rb_str(r, "table.sustained_foot"));
@@ -427,11 +456,12 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 	subst(&cap, rb_str(r, "table.rate_points"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), NULL, NULL);
 	strbuf_free(&subj);
-	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 6);
+	struct doc_table *t = doc_table(r->d, id, rb_text(r, &cap), 7);
 	strbuf_free(&cap);
 	const char *heads[] = {"col.offered",      "col.achieved",     "col.sustained",
-			       "col.p50_intended", "col.p99_intended", "col.p99_service"};
-	for (size_t i = 0; i < 6; i++)
+			       "col.p50_intended", "col.p99_intended", "col.p99_service",
+			       "col.throttled_pct"};
+	for (size_t i = 0; i < 7; i++)
 		doc_table_head(t, i, rb_str(r, heads[i]), 1);
 	for (size_t i = 0; i < s->n_points; i++) {
 		const struct results_sweep_point *p = &s->points[i];
@@ -442,6 +472,10 @@ static void sweep_table(struct report_builder *r, const struct results_sweep *s,
 		num_cell(r, t, 3, p->p50_intended_ms, -1);
 		num_cell(r, t, 4, p->p99_intended_ms, -1);
 		num_cell(r, t, 5, p->p99_ms, -1);
+		/* the attempts' share; a file without it: the requests' */
+		double th = isnan(p->throttled_attempt_share) ? p->throttled_share
+							      : p->throttled_attempt_share;
+		num_cell(r, t, 6, th * 100, th < 0.1 ? 2 : 1);
 	}
 }
 

@@ -56,12 +56,30 @@ int text_decimals(double v)
 	return 3;
 }
 
-/* put: append s[0..len) to out (capacity cap, kept NUL-terminated), as much as fits. */
+/* put: append s[0..len) to out (capacity cap, kept NUL-terminated) when all of it fits;
+ * nothing of it otherwise, so a separator of several bytes is never cut in two. */
 static void put(char *out, size_t cap, size_t *o, const char *s, size_t len)
 {
-	while (len-- > 0 && *o + 1 < cap)
-		out[(*o)++] = *s++;
+	if (*o + len >= cap)
+		return;
+	memcpy(out + *o, s, len);
+	*o += len;
 	out[*o] = '\0';
+}
+
+/* copy_whole: s into buf (n bytes, n > 0), cut before the character that does not fit,
+ * never inside one. */
+static void copy_whole(char *buf, size_t n, const char *s)
+{
+	size_t len = strlen(s);
+
+	if (len >= n) {
+		len = n - 1;
+		while (len > 0 && ((unsigned char)s[len] & 0xC0) == 0x80)
+			len--;
+	}
+	memcpy(buf, s, len);
+	buf[len] = '\0';
 }
 
 char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t n)
@@ -94,7 +112,7 @@ char *text_num(const struct numfmt *f, double v, int decimals, char *buf, size_t
 		put(out, sizeof(out), &o, f->decimal, strlen(f->decimal));
 		put(out, sizeof(out), &o, dot + 1, strlen(dot + 1));
 	}
-	snprintf(buf, n, "%s", out);
+	copy_whole(buf, n, out);
 	return buf;
 }
 
@@ -146,6 +164,29 @@ static void unescape(char *s)
 		}
 	}
 	*o = 0;
+}
+
+/* set_separator: number.group or number.decimal into f; a separator longer than its
+ * slot (7 bytes: one character, with room for a joiner) is refused at its line rather
+ * than cut, since a cut separator is broken UTF-8 in every number. 0, or -1 with e set. */
+static int set_separator(struct numfmt *f, const char *key, const char *v, const char *path,
+			 int lineno, struct err *e)
+{
+	char *slot;
+
+	if (strcmp(key, "number.group") == 0)
+		slot = f->group;
+	else if (strcmp(key, "number.decimal") == 0)
+		slot = f->decimal;
+	else
+		return 0;
+	if (strlen(v) >= sizeof(f->group)) {
+		err_set(e, "%s:%d: %s is %zu bytes long; a separator is at most %zu bytes", path,
+			lineno, key, strlen(v), sizeof(f->group) - 1);
+		return -1;
+	}
+	snprintf(slot, sizeof(f->group), "%s", v);
+	return 0;
 }
 
 struct text_lang *text_lang_load(const char *templates, const char *code, struct err *e)
@@ -208,10 +249,8 @@ struct text_lang *text_lang_load(const char *templates, const char *code, struct
 			err_set(e, "%s:%d: out of memory", path, lineno);
 			goto fail;
 		}
-		if (strcmp(key, "number.group") == 0)
-			snprintf(l->nf.group, sizeof(l->nf.group), "%s", v);
-		else if (strcmp(key, "number.decimal") == 0)
-			snprintf(l->nf.decimal, sizeof(l->nf.decimal), "%s", v);
+		if (set_separator(&l->nf, key, v, path, lineno, e) != 0)
+			goto fail;
 	}
 	free(text);
 	return l;

@@ -49,7 +49,7 @@ addressing = path
 credentials = env:NG_AWS
 INI
 d=$tmp/data
-"$collect" "$tmp/c.ini" -o "$d" >"$tmp/collect.out" 2>&1
+"$collect" "$tmp/c.ini" -o "$d" --no-preflight >"$tmp/collect.out" 2>&1
 check $? "the campaign runs ($(tail -n 1 "$tmp/collect.out"))"
 
 "$analyze" "$d" --hedge -o "$tmp/res" >"$tmp/hedge.out" 2>"$tmp/hedge.err"

@@ -70,14 +70,15 @@ concurrency = 1
 batch = 3
 bound = until-done"
 # by hand (docs/METHODOLOGY.md, "Cost"):
-#  put    prepare HeadBucket (B) + CreateBucket (A, the subject's first run); benchmark
-#         10 PutObject (A, 40960 B in); cleanup ListMultipartUploads (A), 2 ListObjectsV2
-#         (A: the page of 10 keys, then the empty one), 1 DeleteObjects (delete)
-#  get    prepare HeadBucket (B) + 3 PutObject (A, 12288 B in); benchmark 10 GetObject
-#         (B, 40960 B out); cleanup 1 + 2 (A), 1 DeleteObjects
-#  delete prepare HeadBucket (B) + 7 PutObject (A, 28672 B in); benchmark ceil(7/3) = 3
-#         DeleteObjects; cleanup ListMultipartUploads + 1 empty ListObjectsV2 (A)
-hand_a=$((1 + 10 + 3 + 3 + 3 + 7 + 2)) hand_b=$((1 + 1 + 10 + 1)) hand_d=$((1 + 1 + 3))
+#  put    prepare HeadBucket, GetBucketVersioning, GetObjectLockConfiguration (3 B) +
+#         CreateBucket (A, the subject's first run); benchmark 10 PutObject (A, 40960 B in);
+#         cleanup GetBucketVersioning (B), ListMultipartUploads (A), 2 ListObjectsV2 (A: the
+#         page of 10 keys, then the empty one), 1 DeleteObjects (delete)
+#  get    prepare 3 B + 3 PutObject (A, 12288 B in); benchmark 10 GetObject (B, 40960 B
+#         out); cleanup 1 B, 1 + 2 (A), 1 DeleteObjects
+#  delete prepare 3 B + 7 PutObject (A, 28672 B in); benchmark ceil(7/3) = 3
+#         DeleteObjects; cleanup 1 B, ListMultipartUploads + 1 empty ListObjectsV2 (A)
+hand_a=$((1 + 10 + 3 + 3 + 3 + 7 + 2)) hand_b=$((4 + 4 + 10 + 4)) hand_d=$((1 + 1 + 3))
 hand_in=$((40960 + 12288 + 28672)) hand_out=40960
 "$collect" "$work/exact.ini" -o "$work/exact" --dry-run >"$work/exact.dry" 2>&1
 check $? "--dry-run of the count-bounded campaign exits 0"

@@ -86,12 +86,15 @@ def ops(j):
         for op, c in ((j["billing"].get(ph) or {}).get("requests") or {}).items():
             tot[op] = tot.get(op, 0) + c["n"]
     return tot
-# by hand: put: HeadBucket, CreateBucket (the first run), 10 PutObject, ListMultipartUploads,
-# 2 ListObjectsV2, 1 DeleteObjects; get: HeadBucket, 3 PutObject, 10 GetObject, the same cleanup
-want = {"put": {"HeadBucket": 1, "CreateBucket": 1, "PutObject": 10, "ListMultipartUploads": 1,
-                "ListObjectsV2": 2, "DeleteObjects": 1},
-        "get": {"HeadBucket": 1, "PutObject": 3, "GetObject": 10, "ListMultipartUploads": 1,
-                "ListObjectsV2": 2, "DeleteObjects": 1}}
+# by hand: put: HeadBucket, GetBucketVersioning, GetObjectLockConfiguration, CreateBucket (the
+# first run), 10 PutObject, GetBucketVersioning (the cleanup's), ListMultipartUploads,
+# 2 ListObjectsV2, 1 DeleteObjects; get: the same bucket queries, 3 PutObject, 10 GetObject,
+# the same cleanup
+bq = {"HeadBucket": 1, "GetBucketVersioning": 2, "GetObjectLockConfiguration": 1}
+want = {"put": dict(bq, CreateBucket=1, PutObject=10, ListMultipartUploads=1, ListObjectsV2=2,
+                    DeleteObjects=1),
+        "get": dict(bq, PutObject=3, GetObject=10, ListMultipartUploads=1, ListObjectsV2=2,
+                    DeleteObjects=1)}
 for op in ("put", "get"):
     t(ops(runs[op]) == want[op], "%s run: requests by S3 operation %s (hand %s)" % (op, ops(runs[op]), want[op]))
 dele = {op: sum((runs[op]["billing"][ph] or {}).get("deleted_objects", 0) for ph in ("prepare", "benchmark", "cleanup")) for op in runs}
@@ -111,7 +114,8 @@ d = sys.argv[1]
 agg = json.load(open(d + "/results/aggregate.json"))
 DEFAULT = {"a": ["CreateBucket", "PutObject", "ListObjectsV2", "ListMultipartUploads", "CreateMultipartUpload",
                  "UploadPart", "CompleteMultipartUpload"],
-           "b": ["GetObject", "HeadObject", "HeadBucket"],
+           "b": ["GetObject", "HeadObject", "HeadBucket", "GetBucketVersioning",
+                 "GetObjectLockConfiguration"],
            "delete": ["DeleteObject", "DeleteObjects", "DeleteBucket", "AbortMultipartUpload"]}
 def bill(j):
     """docs/METHODOLOGY.md "Cost", written again from run.json alone (first tiers: small volumes)"""
@@ -153,7 +157,7 @@ t(put["deleted_early"] > 1000 * put["storage"],
   "a PUT run's bill is its objects' minimum duration: deleted early %.3g vs stored %.3g" % (put["deleted_early"], put["storage"]))
 (c,) = agg["cost"]
 f = c["free_allowance"]
-gets = 10  # the get run's GetObject; the put run has no class b request (HeadBucket is class c here)
+gets = 16  # the get run's 10 GetObject and both runs' 6 bucket queries (HeadBucket is class c here)
 t(f is not None and near(f["saved"], 5 * 0.004 / 10000, 1e-9, 1e-15) and near(f["requests"], c["requests"] - f["saved"], 1e-9, 1e-15),
   "cost[].free_allowance: the day's 5 free class b requests of %d saved (%s)" % (gets, f))
 t(near(c["total"], sum(r["cost"]["total"] for r in agg["runs"]), 1e-12, 1e-12), "cost[].total = the runs' bills")

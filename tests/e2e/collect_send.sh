@@ -13,7 +13,8 @@
 #    refused (403), STREAMING-UNSIGNED-PAYLOAD-TRAILER and STREAMING-AWS4-HMAC-SHA256-
 #    PAYLOAD-TRAILER are refused (400 XAmzContentSHA256Mismatch: RGW 16.2 knows neither,
 #    whether we or chunk_probe.py sign it), a wrong x-amz-checksum-crc32
-#    header is accepted (RGW 16.2 ignores flexible checksums);
+#    header is accepted (RGW 16.2 ignores flexible checksums); the report of the GET runs
+#    says how many GETs each subject verified (the verifying server all 10, RGW none of 20);
 #  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
 #    and records when the objects ran out; bad values are named by option or by file, line, section and key;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
@@ -116,13 +117,21 @@ check $? "get: no error, run.json workload.send.checksum crc64nvme"
 vlog v "print(sum(1 for r in recs if r['method'] == 'GET' and r.get('checksum_mode') == 'ENABLED' and r.get('returned')))" >"$work/gm.txt"
 [ "$(cat "$work/gm.txt")" = 10 ]
 check $? "get: 10 GETs sent x-amz-checksum-mode: ENABLED and got a checksum back"
+[ "$(run_json "$work/g-ok" "j['summary']['checksums_verified'], j['summary']['checksums_absent']")" = "10 0" ] &&
+	[ "$(zstdcat "$work/g-ok/ops.tsv.zst" | awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "checksum") c = i } NR > 1 { print $c }' | sort | uniq -c | tr -s ' ')" = " 10 verified" ]
+check $? "get: summary.checksums_verified 10, absent 0; the ops log's checksum column says verified on each"
+grep -q "Checksums: 10 GETs verified, 0 had none to check" "$work/g-ok.txt"
+check $? "get: the printout counts them" "$(grep -i checksum "$work/g-ok.txt")"
+[ "$(run_json "$work/p-unsigned" "'checksums_verified' in j['summary']")" = False ]
+check $? "a put run (it verifies no GET) has no checksum counts"
 run g-bad "$ep_bad" --op get --size 100KiB --concurrency 2 --count 5 --objects 4 --checksum sha1
 [ "$(run_json "$work/g-bad" "j['errors']['class'], j['errors']['count']")" = "checksum 10" ]
 check $? "a wrong returned checksum: class checksum on all 10 GETs"
 
-# reads = once: never an object twice; the run records when they ran out
+# reads = once: never an object twice; the run records when they ran out (class exhausted)
 run o-1 "$ep_v" --op get --size 4KiB --concurrency 3 --count 20 --objects 25 --reads once
-check $? "reads once: $(tail -n 1 "$work/o-1.txt")"
+[ $? -eq 1 ] && [ "$(run_json "$work/o-1" "j['status'], j['errors']['class']")" = "complete exhausted" ]
+check $? "reads once, 25 objects for 60 GETs: class exhausted, exit 1: $(tail -n 1 "$work/o-1.txt")"
 zstdcat "$work/o-1/ops.tsv.zst" | python3 -c "import csv, sys
 rows = list(csv.DictReader(sys.stdin, delimiter='\t'))
 files = [r['file'] for r in rows if r['op'] == 'GET']
@@ -352,6 +361,41 @@ check $? "rgw 16.2 refuses STREAMING-UNSIGNED-PAYLOAD-TRAILER (400 XAmzContentSH
 [ "$(run_json "$work/r-st" "j['errors']['count'], j['errors']['first'][0]")" = \
 	"2 HTTP 400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER (400 XAmzContentSHA256Mismatch)"
+# a GET checksum RGW 16.2 never returns, and a ranged GET: nothing to verify, counted so
+for g in plain range; do
+	extra=()
+	[ "$g" = range ] && extra=(--range 0..64KiB)
+	"$collect" run --endpoint "$RGW_S3_ENDPOINT" --bucket e2e-send --path-style --op get \
+		--size 100KiB --concurrency 2 --count 5 --objects 4 --checksum crc64nvme "${extra[@]}" \
+		-o "$work/r-get-$g" >"$work/r-get-$g.txt" 2>&1
+	[ "$(run_json "$work/r-get-$g" "j['summary']['checksums_verified'], j['summary']['checksums_absent'], j['errors']['count']")" = "0 10 0" ]
+	check $? "rgw get with a checksum ($g): nothing verified, 10 absent: not a run that verified all"
+done
+# the report states each subject's checksum with how many GETs it verified: the verifying
+# server's 10 of 10, RGW's 0 of 20 (its plain and ranged runs)
+# (as a campaign's cycle 1, each run's subject named)
+mkdir -p "$work/ck/runs/cycle-01/v" "$work/ck/runs/cycle-01/rgw"
+cp -r "$work/g-ok" "$work/ck/runs/cycle-01/v/get" &&
+	cp -r "$work/r-get-plain" "$work/ck/runs/cycle-01/rgw/get" &&
+	cp -r "$work/r-get-range" "$work/ck/runs/cycle-01/rgw/get-range" &&
+	python3 - "$work/ck/runs/cycle-01" <<'PY' &&
+import json, sys
+for d, sid in (("v/get", "v"), ("rgw/get", "rgw"), ("rgw/get-range", "rgw")):
+    p = sys.argv[1] + "/" + d + "/run.json"
+    j = json.load(open(p))
+    j["subject"]["id"] = j["subject"]["label"] = sid
+    j["cycle"] = 1
+    json.dump(j, open(p, "w"))
+PY
+	"$analyze" "$work/ck" >"$work/ck.txt" 2>&1 &&
+	SOURCE_DATE_EPOCH=1764633600 "$render" "$work/ck/results" -f html \
+		-o "$work/ck/report" >>"$work/ck.txt" 2>&1
+check $? "analyze and render the GET runs: $(tail -n 1 "$work/ck.txt")"
+python3 -c "import re
+t = re.sub(r'<[^>]+>', '|', open('$work/ck/report/report.html').read())
+print(' / '.join(sorted(re.findall(r'checksums verified on [^|]*', t))))" >"$work/ck-env.txt"
+[ "$(cat "$work/ck-env.txt")" = "checksums verified on 0 of 20 GETs (20 answered without one) / checksums verified on 10 of 10 GETs (0 answered without one)" ]
+check $? "the report's subjects table: how many GETs each subject verified: $(cat "$work/ck-env.txt")"
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
 [ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"

@@ -21,7 +21,13 @@
 #   3. connections and TLS sessions are reused: nginx's access log ($connection,
 #      $ssl_session_reused) shows at most one connection per worker per phase, and the
 #      connections after the process's first resume a TLS session (one cache for every
-#      handle of the client: libcurl's share interface).
+#      handle of the client: libcurl's share interface);
+#   4. a cold client: --keepalive no opens a connection per request, and each pays a full
+#      handshake (nginx allows resumption: a shared session cache and tickets): nginx's
+#      $ssl_session_reused is "." on every connection, and run.json's summary.connections
+#      and the ops log's conn column count every connection as tls_full (2), none resumed;
+#      --tls-resume yes lets them resume (nginx "r", conn 3), and run.json's
+#      workload.send.tls_resume records each.
 # About 20 s. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
@@ -50,6 +56,7 @@ crun() {
 	"$collect" run --endpoint "$ep" --bucket tls --path-style --op get --size 4KiB --objects 8 \
 		--concurrency 4 --duration 2s "$@" -o "$tmp/$tag" >"$tmp/$tag.out" 2>&1
 }
+kv() { sed -n "s/.*\b$1=\([^ ]*\).*/\1/p" <<<"$2"; }
 jget() { python3 -c "import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))" "$@"; }
 
 crun none
@@ -215,4 +222,53 @@ eval "$(cat "$tmp/reuse")"
 # prepare: 8 workers (min 8) for 8 objects; benchmark: 4 workers; cleanup: 1 or 2
 [ "$conns" -le 16 ] && [ "$reqs" -gt 50 ] && [ "$resumed" -ge $((conns - 8)) ] && [ "$resumed" -ge 1 ]
 check $? "connections reused ($conns connections for $reqs requests), TLS sessions resumed on $resumed of them"
+
+# 4. a cold client: every connection a full handshake unless --tls-resume yes
+# cold TAG ARGS...: 2 workers x 10 PUTs, one connection each, over TLS; nginx's view of the
+# benchmark's connections (PUT) and the ops log's conn column, as key=value figures
+cold() {
+	local tag=$1
+	shift
+	: >"$tmp/ng/access.log"
+	"$collect" run --endpoint "$ep" --bucket tls --path-style --op put --size 4KiB \
+		--concurrency 2 --count 10 --keepalive no --ca-bundle "$d/ca.pem" "$@" \
+		-o "$tmp/$tag" >"$tmp/$tag.out" 2>&1 || return 1
+	python3 - "$tmp/ng/access.log" "$tmp/$tag" <<'PY'
+import json, subprocess, sys
+seen = {}
+for line in open(sys.argv[1]):
+    c, n, reused, host, m, uri = line.split()[:6]
+    if m == "PUT" and "/put/" in uri:
+        seen[c] = reused
+txt = subprocess.run(["zstd", "-dc", sys.argv[2] + "/ops.tsv.zst"], capture_output=True,
+                     text=True).stdout.splitlines()
+head = txt[0].split("\t")
+conn = sorted(set(dict(zip(head, l.split("\t")))["conn"] for l in txt[1:]))
+j = json.load(open(sys.argv[2] + "/run.json"))
+c = j["summary"]["connections"]
+print("nginx_conns=%d nginx_resumed=%d conn_column=%s opened=%d tls_full=%d tls_resumed=%d "
+      "tls_resume=%s" % (len(seen), sum(1 for r in seen.values() if r == "r"), ",".join(conn),
+      c["opened"], c["tls_full"], c["tls_resumed"], j["workload"]["send"].get("tls_resume")))
+PY
+}
+fig=$(cold cold)
+check $? "cold client (--keepalive no): complete" "$(tail -n 3 "$tmp/cold.out")"
+echo "    cold: $fig"
+[ "$(kv nginx_conns "$fig")" = 20 ] && [ "$(kv nginx_resumed "$fig")" = 0 ]
+check $? "cold client: nginx saw 20 connections for 20 PUTs, none resumed a session ($fig)"
+[ "$(kv conn_column "$fig")" = 2 ] && [ "$(kv opened "$fig")" = 20 ] &&
+	[ "$(kv tls_full "$fig")" = 20 ] && [ "$(kv tls_resumed "$fig")" = 0 ] &&
+	[ "$(kv tls_resume "$fig")" = no ]
+check $? "cold client: the ops log and run.json count 20 full handshakes, tls_resume no"
+fig=$(cold warm --tls-resume yes)
+check $? "--keepalive no --tls-resume yes: complete" "$(tail -n 3 "$tmp/warm.out")"
+echo "    resumed: $fig"
+[ "$(kv nginx_conns "$fig")" = 20 ] && [ "$(kv nginx_resumed "$fig")" -ge 18 ] &&
+	[ "$(kv tls_resumed "$fig")" -ge 18 ] && [ "$(kv tls_resume "$fig")" = yes ] &&
+	grep -q "3" <<<"$(kv conn_column "$fig")"
+check $? "--tls-resume yes: the connections after the first resume a session ($fig)"
+out=$("$collect" run --endpoint "$ep" --bucket tls --op put --size 4KiB --concurrency 1 \
+	--count 1 --tls-resume maybe -o "$tmp/badtls" 2>&1)
+[ $? -eq 2 ] && grep -q "collect: --tls-resume: 'maybe' is not yes or no" <<<"$out"
+check $? "--tls-resume maybe refused, named" "$out"
 finish

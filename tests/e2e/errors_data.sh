@@ -13,7 +13,8 @@
 #      not), the slow one's 10 (10 % at every rate);
 #   3. the report (html, en and ko) has the Errors section and table, and Key findings
 #      word both subjects' errors claims ("Slow store: ... % of its 2-worker PUT requests
-#      failed (503 N)") and the throttle's knee claim;
+#      failed (503 N)") and the throttle's knee claim, which the sustained-rate table
+#      shows too;
 #   4. an ops log that cannot be written (the output file size limited with ulimit -f,
 #      SIGXFSZ ignored: writes fail with EFBIG as on a full disk) classes the run
 #      local-io, not crashed.
@@ -131,7 +132,10 @@ knees = {sw["subject"]: sw.get("throttle_knee") for sw in a["rate_sweeps"]}
 t(knees.get("throttle") == 80, "throttle's knee is 80/s (got %s)" % knees.get("throttle"))
 t(knees.get("slow") == 10, "slow's knee is 10/s (got %s)" % knees.get("slow"))
 for p in [pt for sw in a["rate_sweeps"] for pt in sw["points"]]:
-    t(p.get("throttled_share") is not None, "sweep point %s has throttled_share" % p["offered"])
+    t(p.get("throttled_share") is not None and
+      p.get("throttled_attempt_share") == p.get("throttled_share"),
+      "sweep point %s: throttled_share %s, throttled_attempt_share the same without retries"
+      % (p["offered"], p.get("throttled_share")))
 en = open(out + "/report-en/report.html").read()
 ko = open(out + "/report-ko/report.html").read()
 t(">Errors<" in en and "Failed requests by HTTP status or error class" in en,
@@ -142,6 +146,19 @@ for lab in ("Slow store", "Throttled store"):
 import re
 t("Throttled store began throttling PUT at 80 req/s offered" in en, "en: the knee finding: " +
   "; ".join(re.findall(r"[^>]*throttling[^<]*", en)[:3]))
+# the sustained-rate table: each sweep's knee in its own column, after the limit
+sus = re.search(r'<table[^>]*id="t-sustained".*?</table>', en, re.S)
+rows = re.findall(r"<tr>(.*?)</tr>", sus.group(0) if sus else "", re.S)
+cells = {}
+for r in rows:
+    v = [re.sub(r"<[^>]+>", "", x).strip() for x in re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", r, re.S)]
+    if v:
+        cells[v[0]] = v
+head = cells.get("Subject", [])
+k = head.index("Throttling from, req/s") if "Throttling from, req/s" in head else -1
+t(k == 5 and cells.get("Throttled store", [""] * 7)[k] == "80" and
+  cells.get("Slow store", [""] * 7)[k] == "10",
+  "en: the sustained-rate table's throttling column: 80 and 10 req/s (%s)" % list(cells.values()))
 t(">오류<" in ko and "HTTP 상태 코드 또는 오류 분류별 실패한 요청" in ko,
   "ko: the Errors section and table")
 t(ko.count("요청의") >= 2 and "실패했다 (503 " in ko, "ko: the errors findings")

@@ -216,6 +216,24 @@ grep -q 'faultproxy: fault slowdown conn=1 req=1 "GET ' "$plog" &&
 	grep -q 'faultproxy: exit: mode=slowdown connections=5 requests=8 faults=8' "$plog"
 check $? "slowdown F=1: one log line per fault and counts at exit"
 
+# --status and --code: another answer (the retry classes of tests/e2e/retries.sh)
+start_proxy slow429 --mode slowdown --fraction 1 --status 429 "${up[@]}"
+code=$(curl -s --max-time 5 -D "$tmp/s429.hdr" -o "$tmp/s429.body" -w '%{http_code}' \
+	"http://127.0.0.1:$port/$prefix/big")
+[ "$code" = 429 ] && grep -qi '^HTTP/1.1 429 Too Many Requests' "$tmp/s429.hdr" &&
+	grep -q '<Code>TooManyRequests</Code>' "$tmp/s429.body"
+check $? "slowdown --status 429: 429 Too Many Requests, code TooManyRequests" "code $code"
+stop_proxy
+start_proxy slow400 --mode slowdown --fraction 1 --status 400 --code RequestTimeout "${up[@]}"
+code=$(curl -s --max-time 5 -o "$tmp/s400.body" -w '%{http_code}' "http://127.0.0.1:$port/$prefix/big")
+[ "$code" = 400 ] && grep -q '<Code>RequestTimeout</Code>' "$tmp/s400.body"
+check $? "slowdown --status 400 --code RequestTimeout: S3's RequestTimeout" "code $code"
+stop_proxy
+"$proxy_bin" --listen 127.0.0.1:0 --mode slowdown --upstream "$hostport" --status 200 \
+	>/dev/null 2>"$tmp/s200.err"
+[ $? -eq 2 ] && grep -q -- "--status wants 400..599, got '200'" "$tmp/s200.err"
+check $? "slowdown --status 200 refused" "$(cat "$tmp/s200.err")"
+
 # F=0.5 over 40 keep-alive requests on one connection, twice with seed 7, once with seed 8.
 slow_seq() { # slow_seq SEED: print the status codes, one line
 	start_proxy "slow-$1-$RANDOM" --mode slowdown --fraction 0.5 --seed "$1" "${up[@]}" || return 1

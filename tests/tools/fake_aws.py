@@ -11,6 +11,13 @@ plays three parts:
   * STS: POST / with Action=AssumeRole, signed (its Authorization names --source-key,
     service sts): answers AssumeRoleResponse with the same keys and a fresh token,
     valid for min(DurationSeconds, --lifetime) seconds; anything else 403;
+    Action=AssumeRoleWithWebIdentity (unsigned, as the SDKs send it) with RoleArn,
+    RoleSessionName and a WebIdentityToken equal to FAKE_AWS_WEB_TOKEN (environment):
+    AssumeRoleWithWebIdentityResponse likewise; another token 400 InvalidIdentityToken;
+  * the container credentials endpoint (ECS, EKS Pod Identity): GET /container/ANY with an
+    Authorization header equal to FAKE_AWS_CONTAINER_TOKEN (environment; when it is set):
+    the ECS JSON (AccessKeyId, SecretAccessKey, Token, Expiration); a wrong or missing
+    header 401;
   * an S3 front: every other request goes to --upstream unchanged (same Host header, so
     the upstream's SigV4 check still holds), except that a request whose
     x-amz-security-token is one this server issued and has expired gets S3's
@@ -46,7 +53,7 @@ class State:
         self.imds_tokens = {}   # token -> expiry
         self.sessions = {}      # session token -> expiry
         self.stats = {"tokens": 0, "credentials": 0, "assume_role": 0, "expired": 0,
-                      "invalid": 0, "forwarded": 0}
+                      "invalid": 0, "forwarded": 0, "web_identity": 0, "container": 0}
 
     def count(self, k):
         with self.lock:
@@ -143,6 +150,42 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 (a.key, a.secret, stok, iso(exp), role, name))
         return self.reply(200, body.encode(), "text/xml")
 
+    # ---- STS AssumeRoleWithWebIdentity
+    def web_identity(self, raw):
+        st, a = self.st, self.st.a
+        form = urllib.parse.parse_qs(raw.decode())
+        role = form.get("RoleArn", [""])[0]
+        name = form.get("RoleSessionName", [""])[0]
+        tok = form.get("WebIdentityToken", [""])[0]
+        if not a.web_token or tok != a.web_token:
+            return self.reply(400, b"<ErrorResponse><Error><Code>InvalidIdentityToken</Code>"
+                              b"<Message>Token is not valid</Message></Error></ErrorResponse>",
+                              "text/xml")
+        if not role.startswith("arn:") or not name:
+            return self.reply(400, b"<ErrorResponse><Error><Code>ValidationError</Code>"
+                              b"<Message>RoleArn and RoleSessionName</Message></Error>"
+                              b"</ErrorResponse>", "text/xml")
+        stok, exp = st.session("web", a.lifetime)
+        st.count("web_identity")
+        body = ("<AssumeRoleWithWebIdentityResponse xmlns=\"https://sts.amazonaws.com/doc/"
+                "2011-06-15/\"><AssumeRoleWithWebIdentityResult><Credentials><AccessKeyId>%s"
+                "</AccessKeyId><SecretAccessKey>%s</SecretAccessKey><SessionToken>%s"
+                "</SessionToken><Expiration>%s</Expiration></Credentials>"
+                "</AssumeRoleWithWebIdentityResult></AssumeRoleWithWebIdentityResponse>" %
+                (a.key, a.secret, stok, iso(exp)))
+        return self.reply(200, body.encode(), "text/xml")
+
+    # ---- the container credentials endpoint
+    def container(self):
+        st, a = self.st, self.st.a
+        if a.container_token and self.headers.get("Authorization") != a.container_token:
+            return self.reply(401, b"")
+        stok, exp = st.session("container", a.lifetime)
+        st.count("container")
+        doc = {"AccessKeyId": a.key, "SecretAccessKey": a.secret, "Token": stok,
+               "Expiration": iso(exp)}
+        return self.reply(200, json.dumps(doc).encode(), "application/json")
+
     # ---- the S3 front
     def forward(self, raw):
         st = self.st
@@ -202,7 +245,12 @@ class Handler(http.server.BaseHTTPRequestHandler):
             return self.reply(200, s.encode(), "application/json")
         if self.path.startswith("/latest/"):
             return self.imds()
+        if self.path.startswith("/container/") and self.command == "GET":
+            return self.container()
         raw = self.body()
+        if self.command == "POST" and self.path == "/" and \
+                b"Action=AssumeRoleWithWebIdentity" in raw:
+            return self.web_identity(raw)
         if self.command == "POST" and self.path == "/" and b"Action=AssumeRole" in raw:
             return self.sts(raw)
         return self.forward(raw)
@@ -225,6 +273,8 @@ def main():
                    "(for a test's secret search)")
     a = p.parse_args()
     a.key, a.secret = os.environ["FAKE_AWS_KEY"], os.environ["FAKE_AWS_SECRET"]
+    a.web_token = os.environ.get("FAKE_AWS_WEB_TOKEN", "")
+    a.container_token = os.environ.get("FAKE_AWS_CONTAINER_TOKEN", "")
     u = urllib.parse.urlsplit(a.upstream)
     a.upstream_host, a.upstream_port = u.hostname, u.port or 80
     Handler.st = State(a)

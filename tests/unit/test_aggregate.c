@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/workload_cells.h"
 #include "tests/unit/check.h"
 
 #define TOL 1e-9
@@ -377,6 +378,40 @@ static void test_findings(const struct fixture *f)
 	aggregate_free(a);
 }
 
+/* test_throttled: a's PUT 1 MiB runs with retries that hid most of their 503s: each 10
+ * requests in 14 attempts, 4 of them answered 503 and 1 request failed with it. The
+ * cell's attempts are summed; its throttled attempt share is 4 / 14, its throttled share
+ * 1 / 10. */
+static void test_throttled(struct fixture *f)
+{
+	struct aggregate *a;
+	const struct agg_cell *c;
+
+	for (size_t i = 0; i < f->n; i++) {
+		struct run_summary *s = &f->v[i].summary;
+
+		if (strcmp(f->v[i].subject, "a") != 0 || strcmp(f->v[i].op, "put") != 0 ||
+		    f->v[i].size != MiB)
+			continue;
+		s->requests = 10;
+		s->attempts = 14;
+		s->throttled_attempts = 4;
+		errstat_add(&s->errs, "503", 1);
+	}
+	a = build(f, POLICY_MEAN, 1, 0);
+	c = a != NULL ? find_cell(a, "a", "put", MiB) : NULL;
+	CHECK(c != NULL && c->n == 7 && c->requests == 70 && c->attempts == 98 &&
+		      c->throttled_attempts == 28,
+	      "the cell's attempts and throttled attempts summed over its 7 runs");
+	CHECK(c != NULL && same(workload_cells_throttled_attempt_share(c), 4.0 / 14) &&
+		      same(workload_cells_throttled_share(c), 1.0 / 10),
+	      "throttled_attempt_share 4/14 beside throttled_share 1/10");
+	c = a != NULL ? find_cell(a, "b", "put", MiB) : NULL;
+	CHECK(c != NULL && isnan(workload_cells_throttled_attempt_share(c)),
+	      "no attempts counted: no share");
+	aggregate_free(a);
+}
+
 int main(void)
 {
 	static struct fixture f;
@@ -388,6 +423,7 @@ int main(void)
 	test_latency_runs(&f);
 	test_ops(&f);
 	test_findings(&f);
+	test_throttled(&f);
 	CHECK(op_rank("put") < op_rank("get") && op_rank("list") < op_rank("delete") &&
 		      op_rank("zzz") > op_rank("delete"),
 	      "op order");

@@ -1,6 +1,6 @@
 /* tests/unit/test_campaign_modes.c: the workload-mode keys a [subject] overrides (a
  * provider that lacks a feature): the send keys (checksum, payload, reads, http,
- * http2_shared, keepalive, addresses), retries, duration = D | auto with max_duration and
+ * http2_shared, keepalive, addresses, connect_timeout, read_timeout, request_timeout), retries, duration = D | auto with max_duration and
  * min_duration; what the plan's runs of each subject carry (timeouts derived anew when
  * the section's was derived), and the errors, each naming file, line, section and key. */
 #include <stdio.h>
@@ -83,6 +83,11 @@ static void test_overrides(void)
 		      r->wl.send.http2_shared && r->wl.send.no_keepalive && r->wl.send.spread,
 	      "b's get: retries 3, auto 10s..2m (timeout derived anew: 2 x 2m + 60 s), every "
 	      "send key its own");
+	CHECK(r != NULL && !workload_tls_resume(&r->wl.send) &&
+		      strcmp(workload_send_value(WLF_TLS_RESUME, &r->wl.send), "no") == 0,
+	      "b's keepalive = no: no TLS resumption unless tls_resume = yes");
+	r = run(p, "runs/cycle-01/a/get-4KiB-c2");
+	CHECK(r != NULL && workload_tls_resume(&r->wl.send), "a keeps alive: sessions resumed");
 	r = run(p, "runs/once/b/list-4KiB-c1");
 	CHECK(r != NULL && r->wl.bound == WL_BOUND_COUNT && !r->wl.auto_stop &&
 		      r->wl.retries == 3 && r->wl.send.payload == S3_PAYLOAD_SIGNED,
@@ -131,6 +136,8 @@ static const struct {
 	 "m.ini:14: [subject a] payload: 'chunky' is not a payload mode"},
 	{HEAD MAT SUBJ_A "keepalive = sometimes\n",
 	 "m.ini:14: [subject a] keepalive: 'sometimes' is not yes or no"},
+	{HEAD MAT "tls_resume = maybe\n" SUBJ_A,
+	 "m.ini:11: [matrix] tls_resume: 'maybe' is not yes or no"},
 	/* an explicit timeout the subject's duration outgrows: the subject's key is named */
 	{HEAD MAT "timeout = 1m\n" SUBJ_A "duration = auto\nmax_duration = 2m\n",
 	 "m.ini:16: [subject a] max_duration: [matrix]'s timeout '1m' is not longer than the "
@@ -149,7 +156,67 @@ static const struct {
 	{HEAD MAT SUBJ_A "payload = streaming-trailer\nchecksum = md5\nretries = 2\n",
 	 "m.ini:14: [subject a] payload: 'streaming-trailer' needs a checksum the trailer "
 	 "carries (crc32, crc32c, crc64nvme, sha1, sha256)"},
+	/* a bucket whose object lock keeps objects */
+	{HEAD MAT SUBJ_A "allow_retention = maybe\n",
+	 "m.ini:14: [subject a] allow_retention: 'maybe' is not true or false"},
+	{HEAD MAT "allow_retention = yes\n" SUBJ_A,
+	 "m.ini:11: [matrix] allow_retention: unknown key"},
+	{HEAD MAT SUBJ_A "allow_retention = yes\n", NULL},
+	/* each attempt's time limits */
+	{HEAD MAT SUBJ_A "request_timeout = soon\n",
+	 "m.ini:14: [subject a] request_timeout: 'soon' is not a duration"},
+	{HEAD MAT "read_timeout = 0s\n" SUBJ_A,
+	 "m.ini:11: [matrix] read_timeout: '0s' is not a time limit from 1ms to 1h, or none"},
+	{HEAD MAT "request_timeout = 61m\n" SUBJ_A,
+	 "m.ini:11: [matrix] request_timeout: '61m' is not a time limit from 1ms to 1h, or none"},
+	{HEAD MAT SUBJ_A "connect_timeout = none\n",
+	 "m.ini:14: [subject a] connect_timeout: 'none' is not a duration"},
+	{HEAD MAT "[list]\ncount = 1\nconnect_timeout = -1s\n" SUBJ_A,
+	 "m.ini:13: [list] connect_timeout: '-1s' is not a duration"},
 };
+
+/* test_timeouts: the time limits of each attempt: the defaults resolved (botocore's 60 s
+ * connect and read, no request limit), a section's over them, a subject's over the
+ * section's (a one-off section takes [matrix]'s unless it sets its own), none. */
+static void test_timeouts(void)
+{
+	static const char text[] = HEAD MAT
+		"request_timeout = 2s\nconnect_timeout = 500ms\n"
+		"[list]\ncount = 5\nread_timeout = none\n" SUBJ_A
+		"[subject b]\nendpoint = http://b\nbucket = b\nrequest_timeout = none\n"
+		"read_timeout = 1500ms\n";
+	struct err e = {{0}};
+	struct campaign *c = parse(text, &e);
+	struct plan *p = NULL;
+	const struct plan_run *r;
+
+	CHECK(c != NULL, "timeouts parse: %s", e.msg);
+	if (c == NULL)
+		return;
+	p = plan_build(c, NULL, &e);
+	CHECK(p != NULL, "plan: %s", e.msg);
+	if (p == NULL)
+		goto out;
+	r = run(p, "runs/cycle-01/a/put-4KiB-c2");
+	CHECK(r != NULL && workload_timeout_ms(WLF_REQUEST_TIMEOUT, &r->wl.send) == 2000 &&
+		      workload_timeout_ms(WLF_CONNECT_TIMEOUT, &r->wl.send) == 500 &&
+		      workload_timeout_ms(WLF_READ_TIMEOUT, &r->wl.send) == 60000,
+	      "a's matrix run: request 2 s, connect 500 ms ([matrix]), read 60 s (default)");
+	r = run(p, "runs/once/a/list-4KiB-c1");
+	CHECK(r != NULL && workload_timeout_ms(WLF_REQUEST_TIMEOUT, &r->wl.send) == 2000 &&
+		      workload_timeout_ms(WLF_CONNECT_TIMEOUT, &r->wl.send) == 500 &&
+		      workload_timeout_ms(WLF_READ_TIMEOUT, &r->wl.send) == 0,
+	      "a's list: [matrix]'s request and connect limits, its own read_timeout = none");
+	r = run(p, "runs/cycle-01/b/get-4KiB-c2");
+	CHECK(r != NULL && workload_timeout_ms(WLF_REQUEST_TIMEOUT, &r->wl.send) == 0 &&
+		      workload_timeout_ms(WLF_CONNECT_TIMEOUT, &r->wl.send) == 500 &&
+		      workload_timeout_ms(WLF_READ_TIMEOUT, &r->wl.send) == 1500,
+	      "b's matrix run: its own request_timeout = none and read_timeout 1.5 s, "
+	      "[matrix]'s connect");
+out:
+	plan_free(p);
+	campaign_free(c);
+}
 
 static void test_bad(void)
 {
@@ -171,5 +238,6 @@ int main(void)
 {
 	test_overrides();
 	test_bad();
+	test_timeouts();
 	return check_done();
 }

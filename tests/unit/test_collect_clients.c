@@ -1,7 +1,7 @@
 /* tests/unit/test_collect_clients.c: collect/run/clients.c: the merge of several clients' ops logs
  * (start order across clients, equal starts in client order, idx renumbered, client_id
  * kept, a missing log skipped, the summary over all rows equal to the one computed from
- * the merged file) and run.json's "clients" object. */
+ * the merged file; a retried attempt stays one) and run.json's "clients" object. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -91,7 +91,9 @@ static void test_merge(const char *dir)
 	in[1] = NULL;    /* a client without a log */
 	in[2] = missing; /* a client whose log never came */
 	in[3] = a;
-	CHECK(clients_merge_logs(in, 4, out, &sum, &has, &rows, &e) == 0, "merged: %s", e.msg);
+	CHECK(clients_merge_logs(in, 4, out, &(struct opslog_writer_opts){.phases = 1}, &sum, &has,
+				 &rows, &e) == 0,
+	      "merged: %s", e.msg);
 	CHECK(has == 1 && rows == 500, "500 rows, a summary (%llu, %d)", (unsigned long long)rows,
 	      has);
 	CHECK(sum.requests == 500 && sum.bytes == 500 * 4096, "summary over all rows (%llu)",
@@ -116,14 +118,72 @@ static void test_merge(const char *dir)
 		summary_clear(&sum);
 	/* no input at all: an empty log, no summary */
 	in[0] = NULL;
-	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) == 0 && has == 0 && rows == 0,
+	CHECK(clients_merge_logs(in, 1, out, &(struct opslog_writer_opts){.phases = 1}, &sum, &has,
+				 &rows, &e) == 0 &&
+		      has == 0 && rows == 0,
 	      "no rows: no summary, no error");
 	/* an unreadable input fails, naming it */
 	CHECK(write_log(a, "AAAAAAAA", 1, 0, 1) == 0 && truncate(a, 20) == 0, "a truncated");
 	in[0] = a;
-	CHECK(clients_merge_logs(in, 1, out, &sum, &has, &rows, &e) < 0 &&
+	CHECK(clients_merge_logs(in, 1, out, &(struct opslog_writer_opts){.phases = 1}, &sum, &has,
+				 &rows, &e) < 0 &&
 		      strstr(e.msg, "a.tsv.zst") != NULL,
 	      "a corrupt log: error naming it (%s)", e.msg);
+}
+
+/* test_merge_retries: two clients of a run with retries, each with 3 requests whose first
+ * attempt was answered 503 and retried ("1+", then "2"): merged with the run's columns,
+ * a retried attempt stays one (6 requests of 12 attempts, 6 of them throttled), as
+ * in each client's own summary; merged without the attempt column it would be a failed
+ * request. */
+static void test_merge_retries(const char *dir)
+{
+	static const char *const id[2] = {"AAAAAAAA", "BBBBBBBB"};
+	const struct opslog_writer_opts cols = {.phases = 1, .attempts = 1};
+	char path[2][512], out[512];
+	const char *in[2] = {path[0], path[1]};
+	struct run_summary sum;
+	struct err e = {{0}};
+	uint64_t rows = 0;
+	int has = 0;
+
+	snprintf(out, sizeof(out), "%s/retries.tsv.zst", dir);
+	for (int c = 0; c < 2; c++) {
+		struct opslog_writer *w;
+
+		snprintf(path[c], sizeof(path[c]), "%s/retries-%d.tsv.zst", dir, c);
+		w = opslog_writer_open_opts(path[c], &cols, &e);
+		for (int k = 0; w != NULL && k < 6; k++) {
+			int64_t s = T0 + (int64_t)(c * 100 + k) * 1000000;
+			struct op_row r = {.op = "PUT",
+					   .client_id = id[c],
+					   .n_objects = 1,
+					   .bytes = k % 2 ? 4096 : 0,
+					   .endpoint = "http://x",
+					   .file = "k",
+					   .error = k % 2 ? "" : "HTTP 503 SlowDown",
+					   .start_ns = s,
+					   .end_ns = s + 500000,
+					   .duration_ns = 500000,
+					   .cat = "",
+					   .attempt = 1 + k % 2,
+					   .retried = !(k % 2)};
+
+			CHECK(opslog_writer_add(w, &r, &e) == 0, "row written: %s", e.msg);
+		}
+		CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "client log %d: %s", c, e.msg);
+	}
+	CHECK(clients_merge_logs(in, 2, out, &cols, &sum, &has, &rows, &e) == 0 && has == 1 &&
+		      rows == 12,
+	      "merged with the attempt column: %s", e.msg);
+	CHECK(has && sum.requests == 6 && sum.errors == 0 && sum.has_retries &&
+		      sum.retry.attempts == 12 && sum.attempts == 12 &&
+		      sum.throttled_attempts == 6 && sum.throttled_first_attempts == 6,
+	      "6 requests, 12 attempts, 6 throttled (%llu, %llu, %llu)",
+	      (unsigned long long)sum.requests, (unsigned long long)sum.attempts,
+	      (unsigned long long)sum.throttled_attempts);
+	if (has)
+		summary_clear(&sum);
 }
 
 static void test_json(void)
@@ -186,6 +246,7 @@ int main(void)
 		return check_done();
 	}
 	test_merge(dir);
+	test_merge_retries(dir);
 	test_json();
 	char cmd[128];
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);

@@ -24,12 +24,22 @@ static void write_file(const char *path, const char *text)
 
 static void clear_env(void)
 {
-	static const char *vars[] = {"AWS_ACCESS_KEY_ID",    "AWS_SECRET_ACCESS_KEY",
-				     "AWS_SESSION_TOKEN",    "AWS_PROFILE",
-				     "AWS_REGION",           "AWS_DEFAULT_REGION",
-				     "AWS_ENDPOINT_URL",     "AWS_SHARED_CREDENTIALS_FILE",
-				     "AWS_CONFIG_FILE",      "AWS_ENDPOINT_URL_S3",
-				     "AWS_ENDPOINT_URL_STS", "AWS_EC2_METADATA_SERVICE_ENDPOINT"};
+	static const char *vars[] = {"AWS_ACCESS_KEY_ID",
+				     "AWS_SECRET_ACCESS_KEY",
+				     "AWS_SESSION_TOKEN",
+				     "AWS_PROFILE",
+				     "AWS_REGION",
+				     "AWS_DEFAULT_REGION",
+				     "AWS_ENDPOINT_URL",
+				     "AWS_SHARED_CREDENTIALS_FILE",
+				     "AWS_CONFIG_FILE",
+				     "AWS_ENDPOINT_URL_S3",
+				     "AWS_ENDPOINT_URL_STS",
+				     "AWS_EC2_METADATA_SERVICE_ENDPOINT",
+				     "AWS_WEB_IDENTITY_TOKEN_FILE",
+				     "AWS_ROLE_ARN",
+				     "AWS_CONTAINER_CREDENTIALS_RELATIVE_URI",
+				     "AWS_CONTAINER_CREDENTIALS_FULL_URI"};
 	for (size_t i = 0; i < sizeof(vars) / sizeof(vars[0]); i++)
 		unsetenv(vars[i]);
 	setenv("HOME", dir, 1); /* no ~/.aws there unless a case writes one */
@@ -345,9 +355,50 @@ static void test_refresh_at(void)
 	CHECK(creds_refresh_at(&c) == 1003, "5-second keys: half their life (%lld)",
 	      (long long)creds_refresh_at(&c));
 	c.expires_s = 1000 + 6 * 3600;
-	CHECK(creds_refresh_at(&c) == c.expires_s - 300, "6-hour keys: 5 minutes before");
+	CHECK(creds_refresh_at(&c) == c.expires_s - 900,
+	      "6-hour keys: 15 minutes before (botocore's advisory refresh)");
+	c.expires_s = 1000 + 1200;
+	CHECK(creds_refresh_at(&c) == 1600, "20-minute keys: half their life, 10 minutes before");
 	c.expires_s = 0;
 	CHECK(creds_refresh_at(&c) == 0, "no expiry: never");
+}
+
+/* test_container_url: the container credentials endpoint from the environment's values:
+ * a relative URI on ECS's link-local address, a full one over https anywhere and over http
+ * only to the loopback and the ECS / EKS Pod Identity addresses. */
+static void test_container_url(void)
+{
+	static const struct {
+		const char *rel, *full, *url;
+		int rc;
+	} t[] = {
+		{"/v2/credentials/abc", NULL, "http://169.254.170.2/v2/credentials/abc", 0},
+		{"/v2/x", "http://127.0.0.1:9/y", "http://169.254.170.2/v2/x",
+		 0}, /* relative first */
+		{NULL, "http://169.254.170.23/v1/credentials",
+		 "http://169.254.170.23/v1/credentials", 0},
+		{NULL, "http://[fd00:ec2::23]/v1/credentials",
+		 "http://[fd00:ec2::23]/v1/credentials", 0},
+		{NULL, "http://127.0.0.1:8080/creds", "http://127.0.0.1:8080/creds", 0},
+		{NULL, "http://localhost/creds", "http://localhost/creds", 0},
+		{NULL, "https://creds.example.com/x", "https://creds.example.com/x", 0},
+		{NULL, NULL, NULL, 1},
+		{"", "", NULL, 1},
+		{NULL, "http://10.0.0.1/creds", NULL, -1},
+		{NULL, "http://127.0.0.1.example.com/creds", NULL, -1},
+		{NULL, "ftp://127.0.0.1/creds", NULL, -1},
+		{"v2/x", NULL, NULL, -1},
+	};
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		char url[256] = "";
+		struct err e = {{0}};
+		int rc = creds_container_url(t[i].rel, t[i].full, url, sizeof(url), &e);
+
+		CHECK(rc == t[i].rc && (t[i].url == NULL || strcmp(url, t[i].url) == 0) &&
+			      (rc >= 0 || strstr(e.msg, "AWS_CONTAINER_CREDENTIALS_") != NULL),
+		      "container URL %s / %s: rc %d url %s (%s)", t[i].rel ? t[i].rel : "-",
+		      t[i].full ? t[i].full : "-", rc, url, e.msg);
+	}
 }
 
 /* chain: creds_load with the config file's sources. */
@@ -518,6 +569,7 @@ int main(void)
 	test_process_json();
 	test_sts_xml();
 	test_refresh_at();
+	test_container_url();
 	test_chain();
 	unlink(cred_file);
 	unlink(conf_file);

@@ -58,6 +58,9 @@ static const struct fixture fixtures[] = {
 	 "invalid", "mib_s = 0"},
 	{"zero MiB/s, zero bytes (HEAD): counts", "head", 1, 0, 500, 0, 0, 0, 0, NULL, NULL, 1, "",
 	 ""},
+	{"reads = once ran out: a summary, yet excluded", "get", 1, 40, 10000, 1 << 20, 1, 0, 0,
+	 "exhausted", "reads = once: the 30 objects prepared for the benchmark ran out", 0,
+	 "exhausted", "measured a shorter run than asked: reads = once: the 30 objects"},
 };
 
 static json_t *summary_json(const struct fixture *f)

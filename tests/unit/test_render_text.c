@@ -57,6 +57,13 @@ static void test_numbers(void)
 		CHECK_STR(text_num(fmts[cases[i].fmt], cases[i].v, cases[i].dec, buf, sizeof(buf)),
 			  cases[i].out, "number case %zu (%g)", i, cases[i].v);
 	CHECK_STR(text_num(&en, NAN, -1, buf, sizeof(buf)), TEXT_NULL, "NAN is shown as a dash");
+	/* a separator of several bytes is never cut in two, in the number or in a short buf */
+	const struct numfmt nb = {"\xe2\x80\xaf", "."};
+	char small[9];
+	CHECK_STR(text_num(&nb, 1234567, 0, buf, sizeof(buf)), "1\xe2\x80\xaf" "234\xe2\x80\xaf" "567",
+		  "a narrow no-break space as the group");
+	CHECK_STR(text_num(&nb, 1234567, 0, small, sizeof(small)), "1\xe2\x80\xaf" "234",
+		  "cut before the separator that does not fit, not inside it");
 	CHECK_STR(text_num(&en, INFINITY, 2, buf, sizeof(buf)), TEXT_NULL,
 		  "inf is shown as a dash");
 	CHECK(text_decimals(1000) == 0 && text_decimals(150) == 1 && text_decimals(1.5) == 2 &&
@@ -161,6 +168,16 @@ static void test_lang(void)
 		}
 		CHECK(text_lang_load(tmp, "zz", &e) == NULL && strstr(e.msg, "zz/strings.txt:5:"),
 		      "bad line named with its number: %s", e.msg);
+		/* a separator longer than its slot is refused at its line, not cut (found by
+		 * fuzz_strings: a cut separator made every number broken UTF-8) */
+		f = fopen(p2, "w");
+		if (f) {
+			fputs("ok = 1\nnumber.group = #t = \xec\x98\xa4\xeb\xb8\x8c\n", f);
+			fclose(f);
+		}
+		CHECK(text_lang_load(tmp, "zz", &e) == NULL &&
+			      strstr(e.msg, "zz/strings.txt:2: number.group"),
+		      "a long separator refused at its line: %s", e.msg);
 		unlink(p2);
 		snprintf(p2, sizeof(p2), "%s/zz", tmp);
 		rmdir(p2);

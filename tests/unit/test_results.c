@@ -132,6 +132,8 @@ static void edges(struct results *d)
 		d->runs[i].cycle = 0;
 	if (d->n_runs) /* a run kept by --allow-changed, measured otherwise */
 		d->runs[0].kept_as = strdup("workload.count=2; subject.region=eu-west-3");
+	if (d->n_unreadable == 0)
+		free(d->unreadable); /* the spare element the reader allocates for an empty array */
 	if (d->n_unreadable == 0 && (d->unreadable = calloc(2, sizeof(*d->unreadable))) != NULL) {
 		/* a run.json the plan places, and one it does not */
 		d->n_unreadable = 2;
@@ -513,6 +515,16 @@ static void test_errors(void)
 		 "f: format: 's3bench-aggregate/2' is not a known version (expected "
 		 "s3bench-aggregate/1)"},
 		{"retries", "", "subjects", "[]", "f: subjects: empty: nothing to compare"},
+		{"retries", "cells[0]", "throttled_attempt_share", "\"most\"",
+		 "f: cells[0].throttled_attempt_share: expected a number or null"},
+		{"retries", "cells[0]", "exhausted_runs", "-1",
+		 "f: cells[0].exhausted_runs: expected a non-negative integer"},
+		{"retries", "cells[0]", "checksums_absent", "1.5",
+		 "f: cells[0].checksums_absent: expected a non-negative integer"},
+		{"climit", "ops[0]", "delete_markers", "\"all\"",
+		 "f: ops[0].delete_markers: expected a non-negative integer"},
+		{"rate", "rate_sweeps[0].points[0]", "throttled_attempt_share", "true",
+		 "f: rate_sweeps[0].points[0].throttled_attempt_share: expected a number or null"},
 		{"tails", "comparisons[1]", "metric", "\"p98_ms\"",
 		 "f: comparisons[1].metric: expected \"mib_s\", \"obj_s\", \"p50_ms\" or "
 		 "\"p99_ms\""},

@@ -162,6 +162,10 @@ static void fill(struct runrec *r, json_t *summary)
 					       .prefixes = 4};
 	for (int f = 0; f < RUNREC_SEND_COUNT; f++)
 		r->workload.send.v[f] = runrec_send_default((enum runrec_send_field)f);
+	r->workload.send.v[RUNREC_SEND_TLS_RESUME] = "no";
+	r->workload.send.connect_timeout_ms = 60000;
+	r->workload.send.read_timeout_ms = 1500;
+	r->workload.send.request_timeout_ms = 0;
 	r->phase[PHASE_PREPARE] = PH_DONE;
 	r->phase[PHASE_BENCHMARK] = PH_DONE;
 	r->phase[PHASE_CLEANUP] = PH_FAILED;
@@ -175,6 +179,16 @@ static void fill(struct runrec *r, json_t *summary)
 	r->steady = 1;
 	r->stop_at_s = 21.5;
 	r->reads_exhausted = 1;
+	r->has_versioning = 1;
+	r->versioning = (struct runrec_versioning){.status = "enabled",
+						   .object_lock = 1,
+						   .retention_mode = "GOVERNANCE",
+						   .retention_days = 1,
+						   .allow_retention = 1,
+						   .delete_markers = 10,
+						   .has_cleanup = 1,
+						   .cleanup_versions = 10,
+						   .cleanup_markers = 10};
 	r->has_transport = 1;
 	r->transport = (struct runrec_transport){0, 100,
 						 2, 0,
@@ -240,6 +254,17 @@ static void records(void)
 	ta = text(a);
 	tb = text(b);
 	CHECK_STR(tb, ta, "record -> text -> record -> text");
+	CHECK(back.has_versioning && strcmp(back.versioning.status, "enabled") == 0 &&
+		      back.versioning.object_lock == 1 &&
+		      strcmp(back.versioning.retention_mode, "GOVERNANCE") == 0 &&
+		      back.versioning.delete_markers == 10 && back.versioning.has_cleanup &&
+		      back.versioning.cleanup_markers == 10,
+	      "versioning read back");
+	CHECK(strcmp(back.workload.send.v[RUNREC_SEND_TLS_RESUME], "no") == 0 &&
+		      back.workload.send.connect_timeout_ms == 60000 &&
+		      back.workload.send.read_timeout_ms == 1500 &&
+		      back.workload.send.request_timeout_ms == 0,
+	      "workload.send: tls_resume and each attempt's time limits read back");
 	CHECK(back.cycle == 2 && back.workload.mix[2] == 30 && back.workload.rate == 500 &&
 		      back.wrapper.exit_code == RUNREC_NULL_INT && back.wrapper.signal == 9 &&
 		      back.errors.n_first == 2 && back.clients.n_list == 2 &&
@@ -293,6 +318,14 @@ static const struct {
 	 "field workload.mix.list"},
 	{"{\"format\": \"s3bench-run/1\", \"workload\": {\"send\": {\"http\": 2}}}",
 	 "field workload.send.http: expected a string"},
+	{"{\"format\": \"s3bench-run/1\", \"workload\": {\"send\": {\"read_timeout_ms\": -1}}}",
+	 "field workload.send.read_timeout_ms: -1 is out of range"},
+	{"{\"format\": \"s3bench-run/1\", \"versioning\": {\"status\": \"sometimes\"}}",
+	 "field versioning.status: 'sometimes' is not enabled, suspended, off or unknown"},
+	{"{\"format\": \"s3bench-run/1\", \"versioning\": {\"object_lock\": 1}}",
+	 "field versioning.object_lock: expected true, false or null"},
+	{"{\"format\": \"s3bench-run/1\", \"versioning\": {\"cleanup\": {\"versions\": 1}}}",
+	 "field versioning.cleanup: expected versions and delete_markers"},
 	{"{\"format\": \"s3bench-run/1\", \"workload\": {\"buckets\": 0}}",
 	 "field workload.buckets: 0 is out of range"},
 	{"{\"format\": \"s3bench-run/1\", \"cycle\": \"2\"}", "field cycle: expected an integer"},

@@ -199,7 +199,16 @@ static void delete (void)
 		"<Deleted><Key>b</Key></Deleted><Error><Key>c</Key><Code>AccessDenied</Code>"
 		"<Message>no</Message></Error></DeleteResult>";
 
-	CHECK(s3xml_build_delete(&b, keys, 3, 1, &e) == 0, "build delete");
+	const char *vids[] = {"v1", NULL, "null"};
+
+	CHECK(s3xml_build_delete(&b, keys, vids, 3, 1, &e) == 0 &&
+		      strstr(strbuf_cstr(&b), "<Key>a&amp;b</Key><VersionId>v1</VersionId>") &&
+		      strstr(strbuf_cstr(&b), "<Key>&lt;c&gt;</Key></Object>") &&
+		      strstr(strbuf_cstr(&b), "<Key>d/e f</Key><VersionId>null</VersionId>"),
+	      "build delete with version ids (none for the second key)");
+	CHECK(s3xml_build_delete(&b, keys, NULL, 3, 1, &e) == 0 &&
+		      strstr(strbuf_cstr(&b), "VersionId") == NULL,
+	      "build delete");
 	CHECK(strstr(strbuf_cstr(&b), "<Quiet>true</Quiet>") != NULL, "quiet");
 	CHECK(strstr(strbuf_cstr(&b), "<Key>a&amp;b</Key>") != NULL, "escaped &");
 	CHECK(strstr(strbuf_cstr(&b), "<Key>&lt;c&gt;</Key>") != NULL, "escaped <>");
@@ -211,6 +220,64 @@ static void delete (void)
 	CHECK(del == 2 && errs == 1, "2 deleted, 1 error");
 	CHECK_STR(first, "c: AccessDenied: no", "first error");
 	strbuf_free(&b);
+}
+
+/* versions: ListObjectVersions pages (versions and delete markers in document order, the
+ * markers of a truncated page), GetBucketVersioning's Status, GetObjectLockConfiguration. */
+static void versions(void)
+{
+	struct err e = {{0}};
+	struct s3xml_versions v = {0};
+	int st, en, days;
+	char mode[16];
+	const char *page =
+		"<ListVersionsResult " NS "><Name>b</Name><Prefix>p/</Prefix>"
+		"<KeyMarker></KeyMarker><IsTruncated>true</IsTruncated>"
+		"<NextKeyMarker>p/b</NextKeyMarker><NextVersionIdMarker>v9</NextVersionIdMarker>"
+		"<Version><Key>p/a</Key><VersionId>v2</VersionId><IsLatest>true</IsLatest>"
+		"<Size>3</Size></Version>"
+		"<DeleteMarker><Key>p/b</Key><VersionId>m1</VersionId><IsLatest>true</IsLatest>"
+		"</DeleteMarker>"
+		"<Version><Key>p/b</Key><VersionId>null</VersionId></Version>"
+		"</ListVersionsResult>";
+	const char *bad = "<ListVersionsResult " NS "><Version><Key>k</Key></Version>"
+			  "</ListVersionsResult>";
+	const char *lock = "<ObjectLockConfiguration " NS "><ObjectLockEnabled>Enabled"
+			   "</ObjectLockEnabled><Rule><DefaultRetention><Mode>GOVERNANCE</Mode>"
+			   "<Years>2</Years></DefaultRetention></Rule></ObjectLockConfiguration>";
+
+	CHECK(s3xml_parse_versions(page, strlen(page), &v, &e) == 0 && v.n == 3 &&
+		      strcmp(v.keys[0], "p/a") == 0 && strcmp(v.version_ids[0], "v2") == 0 &&
+		      !v.is_marker[0] && strcmp(v.keys[1], "p/b") == 0 &&
+		      strcmp(v.version_ids[1], "m1") == 0 && v.is_marker[1] &&
+		      strcmp(v.version_ids[2], "null") == 0 && !v.is_marker[2] && v.truncated &&
+		      strcmp(v.next_key_marker, "p/b") == 0 &&
+		      strcmp(v.next_version_id_marker, "v9") == 0,
+	      "a page of versions and a delete marker: %s", e.msg);
+	CHECK(s3xml_parse_versions(bad, strlen(bad), &v, &e) < 0 &&
+		      strstr(e.msg, "entry 1 without <Key> and <VersionId>") != NULL,
+	      "a version without its id: %s", e.msg);
+	s3xml_versions_free(&v);
+	static const struct {
+		const char *doc;
+		int rc, status;
+	} vc[] = {
+		{"<VersioningConfiguration " NS "/>", 0, 0},
+		{"<VersioningConfiguration><Status>Enabled</Status></VersioningConfiguration>", 0,
+		 1},
+		{"<VersioningConfiguration><Status>Suspended</Status></VersioningConfiguration>", 0,
+		 2},
+		{"<VersioningConfiguration><Status>On</Status></VersioningConfiguration>", -1, 0},
+		{"<Error><Code>NotImplemented</Code></Error>", -1, 0},
+	};
+	for (size_t i = 0; i < sizeof(vc) / sizeof(vc[0]); i++)
+		CHECK(s3xml_parse_versioning(vc[i].doc, strlen(vc[i].doc), &st, &e) == vc[i].rc &&
+			      (vc[i].rc < 0 || st == vc[i].status),
+		      "versioning %s: status %d", vc[i].doc, st);
+	CHECK(s3xml_parse_object_lock(lock, strlen(lock), &en, mode, sizeof(mode), &days, &e) ==
+			      0 &&
+		      en == 1 && strcmp(mode, "GOVERNANCE") == 0 && days == 730,
+	      "object lock with a default retention of 2 years: %s", e.msg);
 }
 
 /* create_bucket: the CreateBucketConfiguration of a region outside us-east-1 */
@@ -234,6 +301,7 @@ static void create_bucket(void)
 int main(void)
 {
 	s3xml_init();
+	versions();
 	create_bucket();
 	errors();
 	list();

@@ -3,6 +3,7 @@
  * short runs, JSON round trip and rejection of bad JSON naming the field). */
 #include <stdint.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "tests/unit/check.h"
 #include "core/opslog.h"
@@ -351,6 +352,173 @@ static void test_json(const struct run_summary *s)
 	CHECK(summary_from_json(NULL, &back, &e) == -1, "NULL rejected");
 }
 
+static int count_row(const struct op_row *row, void *arg)
+{
+	return summary_acc_add(arg, row, NULL) < 0;
+}
+
+/* test_checksums: a run that verifies GET checksums: its rows' checksum column written
+ * and read back (core/opslog), counted as verified and absent (a failed GET in neither),
+ * round-tripped through run.json's form, and a count above the requests refused. */
+static void test_checksums(void)
+{
+	static const int ck[] = {OPS_CK_VERIFIED, OPS_CK_VERIFIED, OPS_CK_ABSENT, OPS_CK_VERIFIED,
+				 OPS_CK_NONE};
+	char path[] = "/tmp/test_summary_ck.XXXXXX", file[64];
+	struct opslog_writer *w;
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s, back;
+	struct err e = {{0}};
+	json_t *j;
+
+	if (mkdtemp(path) == NULL || a == NULL) {
+		CHECK(0, "mkdtemp");
+		return;
+	}
+	snprintf(file, sizeof(file), "%s/ops.tsv.zst", path);
+	w = opslog_writer_open_opts(file, &(struct opslog_writer_opts){.checksums = 1}, &e);
+	for (int i = 0; w != NULL && i < 5; i++) {
+		struct op_row row = {.op = "GET",
+				     .client_id = "",
+				     .endpoint = "",
+				     .file = "k",
+				     .error = ck[i] == OPS_CK_NONE ? "checksum: mismatch" : "",
+				     .cat = "",
+				     .n_objects = 1,
+				     .bytes = 4096,
+				     .start_ns = T0 + i * S,
+				     .end_ns = T0 + i * S + 10 * MS,
+				     .duration_ns = 10 * MS,
+				     .checksum = ck[i]};
+		CHECK(opslog_writer_add(w, &row, &e) == 0, "row %d written: %s", i, e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ops log closed: %s", e.msg);
+	CHECK(opslog_read(file, count_row, a, &e) == 0, "ops log read back: %s", e.msg);
+	CHECK(summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
+	CHECK(s.has_checksums && s.checksums_verified == 3 && s.checksums_absent == 1 &&
+		      s.requests == 5 && s.errors == 1,
+	      "3 verified, 1 absent, the failed GET in neither (%llu, %llu)",
+	      (unsigned long long)s.checksums_verified, (unsigned long long)s.checksums_absent);
+	j = summary_to_json(&s);
+	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0 && back.has_checksums &&
+		      back.checksums_verified == 3 && back.checksums_absent == 1,
+	      "checksums_verified and checksums_absent round-trip: %s", e.msg);
+	summary_clear(&back);
+	json_object_set_new(j, "checksums_absent", json_integer(5));
+	CHECK(summary_from_json(j, &back, &e) == -1 &&
+		      strstr(e.msg, "checksums_verified and "
+				    "checksums_absent add up") != NULL,
+	      "more checksums than requests refused: %s", e.msg);
+	json_decref(j);
+	summary_clear(&s);
+	summary_acc_free(a);
+	unlink(file);
+	rmdir(path);
+}
+
+/* test_attempts: throttled attempts counted over every row (retried ones too), the
+ * requests whose first attempt was throttled, round-tripped, derived from a run.json
+ * written before they were counted, and bad values refused naming the member. */
+static void test_attempts(void)
+{
+	/* five requests: A 503, 503, ok; B ok; C 500, 503, 503 (failed); D 429, ok; E 503
+	 * (failed at its only attempt) */
+	static const struct {
+		int attempt, retried;
+		const char *error;
+	} rows[] = {
+		{1, 1, "HTTP 503 SlowDown: x"},
+		{2, 1, "HTTP 503 SlowDown: x"},
+		{3, 0, ""},
+		{1, 0, ""},
+		{1, 1, "HTTP 500 InternalError"},
+		{2, 1, "HTTP 503 x"},
+		{3, 0, "HTTP 503 SlowDown: x"},
+		{1, 1, "HTTP 429 TooManyRequests"},
+		{2, 0, ""},
+		{1, 0, "HTTP 503 SlowDown: x"},
+	};
+	struct summary_acc *a = summary_acc_new();
+	struct run_summary s, back;
+	struct err e = {{0}};
+	json_t *j, *c;
+
+	for (size_t i = 0; a != NULL && i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct op_row row = {.op = "GET",
+				     .client_id = "",
+				     .endpoint = "",
+				     .file = "k",
+				     .error = rows[i].error,
+				     .cat = "",
+				     .n_objects = 1,
+				     .bytes = rows[i].error[0] ? 0 : 4096,
+				     .start_ns = T0 + (int64_t)i * S,
+				     .end_ns = T0 + (int64_t)i * S + 10 * MS,
+				     .duration_ns = 10 * MS,
+				     .attempt = rows[i].attempt,
+				     .retried = rows[i].retried};
+
+		CHECK(summary_acc_add(a, &row, &e) == 0, "row %zu: %s", i, e.msg);
+	}
+	CHECK(a != NULL && summary_acc_finish(a, &s, &e) == 0, "finish: %s", e.msg);
+	CHECK(s.requests == 5 && s.errors == 2 && errstat_throttled(&s.errs) == 2,
+	      "5 requests, 2 failed, both 503 (%llu, %llu)", (unsigned long long)s.requests,
+	      (unsigned long long)s.errors);
+	CHECK(s.has_attempt_counts && s.attempts == 10 && s.throttled_attempts == 6 &&
+		      s.throttled_first_attempts == 3,
+	      "10 attempts, 6 throttled, 3 requests throttled at their first (%llu, %llu, %llu)",
+	      (unsigned long long)s.attempts, (unsigned long long)s.throttled_attempts,
+	      (unsigned long long)s.throttled_first_attempts);
+	j = summary_to_json(&s);
+	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0 && back.has_attempt_counts &&
+		      back.attempts == 10 && back.throttled_attempts == 6 &&
+		      back.throttled_first_attempts == 3,
+	      "attempts round-trip: %s", e.msg);
+	summary_clear(&back);
+	/* written before they were counted: attempts and throttled attempts derived */
+	c = json_deep_copy(j);
+	json_object_del(c, "attempts");
+	json_object_del(c, "throttled_attempts");
+	json_object_del(c, "throttled_first_attempts");
+	CHECK(summary_from_json(c, &back, &e) == 0 && !back.has_attempt_counts &&
+		      back.attempts == 10 && back.throttled_attempts == 6,
+	      "an older run.json: attempts derived from retries and errors_by (%llu, %llu): %s",
+	      (unsigned long long)back.attempts, (unsigned long long)back.throttled_attempts,
+	      e.msg);
+	summary_clear(&back);
+	json_decref(c);
+	{
+		static const struct {
+			const char *key, *value, *want;
+		} bad[] = {
+			{"throttled_attempts", "\"6\"", "summary.throttled_attempts: missing"},
+			{"attempts", "4", "summary.attempts: 4, fewer than the 5 requests"},
+			{"throttled_attempts", "11", "more than the attempts"},
+			{"throttled_first_attempts", "6", "more than the attempts or requests"},
+			{"throttled_first_attempts", NULL,
+			 "summary.throttled_first_attempts: missing"},
+		};
+
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			c = json_deep_copy(j);
+			if (bad[i].value != NULL)
+				json_object_set_new(
+					c, bad[i].key,
+					json_loads(bad[i].value, JSON_DECODE_ANY, NULL));
+			else
+				json_object_del(c, bad[i].key);
+			e.msg[0] = '\0';
+			CHECK(summary_from_json(c, &back, &e) == -1 && strstr(e.msg, bad[i].want),
+			      "bad %s %s refused: %s", bad[i].key,
+			      bad[i].value ? bad[i].value : "(none)", e.msg);
+			json_decref(c);
+		}
+	}
+	json_decref(j);
+	summary_clear(&s);
+	summary_acc_free(a);
+}
+
 int main(void)
 {
 	struct run_summary a;
@@ -362,6 +530,8 @@ int main(void)
 	test_nothing();
 	test_bad_rows();
 	test_json(&a);
+	test_checksums();
+	test_attempts();
 	summary_clear(&a);
 	return check_done();
 }

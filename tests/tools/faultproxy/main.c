@@ -3,6 +3,7 @@
  *   faultproxy --listen 127.0.0.1:0 --upstream 127.0.0.1:PORT --mode MODE
  *              [--fraction F] [--seed N] [--after-bytes N] [--direction D]
  *              [--max-seconds N] [--port-file PATH] [--pause-ms N --every-ms N]
+ *              [--status N [--code CODE]]
  *
  * One process, one poll() loop, at most MAX_CONNS (256) client connections at a time
  * (more wait in the listen backlog). Requests are not expected to be pipelined (curl
@@ -19,7 +20,10 @@
  *   slowdown   parse the HTTP/1.1 request stream (request line, headers, Content-Length
  *              or chunked body) and the response stream; a fraction F of requests is
  *              not forwarded but answered "503 Slow Down" with an S3 XML error body
- *              (code SlowDown); the connection stays usable. The request's body is read
+ *              (code SlowDown); the connection stays usable. --status N answers N
+ *              instead (500 InternalError, 502 BadGateway, 504 GatewayTimeout, 429
+ *              TooManyRequests, 400 BadRequest, another InjectedError), --code CODE
+ *              with that S3 error code (400 RequestTimeout). The request's body is read
  *              and discarded first, and the 503 is sent only when every earlier
  *              response on the connection is complete. A request with
  *              "Expect: 100-continue" and a body (or with Connection: close, or
@@ -188,24 +192,56 @@ static void close_upstream(struct conn *c)
 	c->connecting = 0;
 }
 
-/* emit_503: queue the SlowDown answer when every earlier response is complete;
- * 1 when queued, 0 when it must wait. */
+/* answer_of: the reason phrase, S3 error code and message a slowdown answer with status
+ * st carries (--code overrides the code). */
+static void answer_of(int st, const char **reason, const char **code, const char **message)
+{
+	static const struct {
+		int st;
+		const char *reason, *code;
+	} t[] = {
+		{503, "Slow Down", "SlowDown"},
+		{500, "Internal Server Error", "InternalError"},
+		{502, "Bad Gateway", "BadGateway"},
+		{504, "Gateway Timeout", "GatewayTimeout"},
+		{429, "Too Many Requests", "TooManyRequests"},
+		{400, "Bad Request", "BadRequest"},
+	};
+
+	*reason = "Error";
+	*code = "InjectedError";
+	*message = st == 503 ? "Please reduce your request rate." : "Injected by faultproxy.";
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (t[i].st == st) {
+			*reason = t[i].reason;
+			*code = t[i].code;
+		}
+}
+
+/* emit_503: queue the injected answer (503 SlowDown, or --status and --code) when every
+ * earlier response is complete; 1 when queued, 0 when it must wait. */
 static int emit_503(struct proxy *px, struct conn *c)
 {
-	static const char body[] =
-		"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-		"<Error><Code>SlowDown</Code><Message>Please reduce your request rate."
-		"</Message><RequestId>faultproxy</RequestId></Error>";
-	char msg[512];
-	int n;
+	const char *reason, *code, *message;
+	char body[256], msg[768];
+	int n, bn;
 
 	if (c->qn || c->rs.st != PS_HEAD || buf_room(&c->u2c) < sizeof(msg))
 		return 0;
+	answer_of(px->o.status, &reason, &code, &message);
+	if (px->o.code != NULL)
+		code = px->o.code;
+	bn = snprintf(body, sizeof(body),
+		      "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		      "<Error><Code>%s</Code><Message>%s</Message>"
+		      "<RequestId>faultproxy</RequestId></Error>",
+		      code, message);
 	n = snprintf(msg, sizeof(msg),
-		     "HTTP/1.1 503 Slow Down\r\n"
-		     "Content-Type: application/xml\r\nContent-Length: %zu\r\n"
+		     "HTTP/1.1 %d %s\r\n"
+		     "Content-Type: application/xml\r\nContent-Length: %d\r\n"
 		     "x-amz-request-id: faultproxy-%lu-%lu\r\n%s\r\n%s",
-		     sizeof(body) - 1, c->id, c->nreq, c->slow_close ? "Connection: close\r\n" : "",
+		     px->o.status, reason, bn, c->id, c->nreq,
+		     c->slow_close ? "Connection: close\r\n" : "",
 		     c->rqh.is_head_method ? "" : body);
 	buf_put(&c->u2c, msg, (size_t)n);
 	fault(px, c, "slowdown", c->rqh.line);

@@ -21,7 +21,7 @@ void usage(FILE *f)
 		"usage: faultproxy --listen HOST:PORT --upstream HOST:PORT --mode MODE\n"
 		"                  [--fraction F] [--rate N [--warmup-ms N]] [--seed N] [--after-bytes N]\n"
 		"                  [--direction request|response] [--max-seconds N] [--port-file PATH]\n"
-		"                  [--pause-ms N --every-ms N]\n"
+		"                  [--pause-ms N --every-ms N] [--status N [--code CODE]]\n"
 		"modes: pass slowdown reset stall blackhole refuse rst pause (see the source header)\n");
 }
 
@@ -35,6 +35,7 @@ int parse_args(int argc, char **argv, struct opts *o)
 	o->fraction = 1.0;
 	o->seed = 1;
 	o->max_seconds = 600;
+	o->status = 503;
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
 		char *end = NULL;
@@ -104,6 +105,21 @@ int parse_args(int argc, char **argv, struct opts *o)
 			  : a[2] == 'a' ? &o->after_bytes
 			  : a[2] == 'p' ? &o->pause_ms
 					: &o->every_ms) = n;
+		} else if (!strcmp(a, "--status")) {
+			o->status = (int)strtol(v, &end, 10);
+			if (errno || *end || o->status < 400 || o->status > 599) {
+				fprintf(stderr, "faultproxy: --status wants 400..599, got '%s'\n",
+					v);
+				return -1;
+			}
+		} else if (!strcmp(a, "--code")) {
+			if (strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz") !=
+				    strlen(v) ||
+			    !*v || strlen(v) > 64) {
+				fprintf(stderr, "faultproxy: --code wants letters, got '%s'\n", v);
+				return -1;
+			}
+			o->code = v;
 		} else if (!strcmp(a, "--max-seconds")) {
 			o->max_seconds = strtol(v, &end, 10);
 			if (errno || *end || o->max_seconds <= 0 || o->max_seconds > 86400 * 7) {

@@ -24,7 +24,9 @@ struct opts {
 	double rate;        /* slowdown: > 0 answers 503 above this many requests per second */
 	uint64_t warmup_ms; /* --rate: half the rate for this long after the start */
 	uint64_t seed, after_bytes, pause_ms, every_ms;
-	int on_request; /* --direction request */
+	int on_request;   /* --direction request */
+	int status;       /* slowdown: the HTTP status answered (503 by default) */
+	const char *code; /* slowdown: the S3 error code (default: the status's) */
 	long max_seconds;
 };
 
