@@ -174,7 +174,8 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
  * struct s3_op_info: a call's name in messages, its HTTP method, and how its body goes. */
 #define S3_OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
 #define S3_OPF_POST 2   /* an XML body built here, POSTed */
-#define S3_OPF_XML 4    /* its successful answer is an XML document to parse */
+/* its successful answer is XML: kept (s3_result.body), parsed when s3_finish knows it */
+#define S3_OPF_XML 4
 struct s3_op_info {
 	const char *name, *method;
 	int flags;
