@@ -47,6 +47,8 @@ static void usage(FILE *f)
 	      "writes RESULTS_DIR/aggregate.json, cells.csv, runs.csv and manifest.json (into a\n"
 	      "staging directory in RESULTS_DIR, all moved in once complete: a failed write\n"
 	      "leaves the earlier results as they were). Formulas: docs/METHODOLOGY.md.\n"
+	      "DATA_DIR/probe.json, the conformance probe, becomes aggregate.json's support[]\n"
+	      "(the report's \"What each provider supports\").\n"
 	      "\n"
 	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"

@@ -28,6 +28,7 @@
 #include "analyze/read/strv.h"
 #include "analyze/cells/timeseries.h"
 #include "analyze/read/plantsv.h"
+#include "analyze/read/probelog.h"
 #include "analyze/read/pricefile.h"
 #include "analyze/warp/warpdir.h"
 #include "core/err.h"
@@ -67,6 +68,7 @@ struct state {
 	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
 	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
 	struct plantsv plan;     /* DATA_DIR/plan.tsv's rows (own logs only) */
+	struct probelog probe;   /* DATA_DIR/probe.json: aggregate.json "support" */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -228,6 +230,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
 	m.hedge = &st->hedge;
+	m.support = st->probe.recs;
+	m.n_support = st->probe.n;
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
@@ -444,6 +448,39 @@ static int read_plan(struct state *st, const struct pipeline_opts *o)
 	return 0;
 }
 
+/* read_probe: DATA_DIR/probe.json (the conformance probe) into st->probe; an unreadable
+ * file is a problem (exit 1), not fatal. -1 when out of memory. */
+static int read_probe(struct state *st, const struct pipeline_opts *o)
+{
+	struct err e = {{0}};
+
+	if (probelog_read(o->data_dir, &st->probe, &e) < 0) {
+		probelog_clear(&st->probe);
+		return note_bad(st, PROBELOG_FILE, e.msg);
+	}
+	return 0;
+}
+
+/* probe_subjects: each probed subject of st->probe as its index of a's subjects; one a
+ * does not know (probed, but not in the analysis) is dropped with a note. */
+static void probe_subjects(struct state *st, const struct aggregate *a)
+{
+	for (size_t i = 0; i < st->probe.n;) {
+		size_t s = 0;
+		while (s < a->n_subjects && strcmp(a->subjects[s].id, st->probe.ids[i]) != 0)
+			s++;
+		if (s < a->n_subjects) {
+			st->probe.recs[i++].subject = (int)s;
+			continue;
+		}
+		fprintf(stderr,
+			"analyze: note: %s: subject %s was probed but is not among the subjects "
+			"analyzed: left out of support[]\n",
+			PROBELOG_FILE, st->probe.ids[i]);
+		probelog_drop(&st->probe, i);
+	}
+}
+
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
 {
 	struct err e = {{0}};
@@ -471,7 +508,7 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 		fprintf(stderr, "analyze: out of memory\n");
 		return -1;
 	}
-	if (read_sweeps(st, o) < 0)
+	if (read_sweeps(st, o) < 0 || read_probe(st, o) < 0)
 		return -1;
 	if (read_plan(st, o) < 0) {
 		fprintf(stderr, "analyze: out of memory\n");
@@ -610,6 +647,8 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 				o->data_dir, a->subjects[i].id, a->subjects[i].id);
 			st->problems++;
 		}
+	if (a != NULL)
+		probe_subjects(st, a);
 	if (a != NULL && ((!st->warp_mode &&
 			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))
@@ -636,6 +675,7 @@ static void state_clear(struct state *st)
 	warpdir_result_clear(&st->warp);
 	warpdir_map_clear(&st->map);
 	plantsv_clear(&st->plan);
+	probelog_clear(&st->probe);
 }
 
 /* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest

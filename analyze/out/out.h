@@ -13,6 +13,7 @@
 #include "analyze/read/plantsv.h"
 #include "core/err.h"
 #include "core/results/results_claims.h"
+#include "core/results/results_support.h"
 #include "core/version.h"
 
 
@@ -41,6 +42,8 @@ struct out_meta {
 	size_t baseline_significant;     /* set by out_results_write: significant changes */
 	struct results_claim *claims;    /* aggregate.json's claims[] (analyze/claims), borrowed */
 	size_t n_claims;
+	struct results_support *support; /* support[] (analyze/read/probelog.h), borrowed */
+	size_t n_support;
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)

@@ -209,6 +209,8 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
 	doc->claims = m->claims;
 	doc->n_claims = m->n_claims;
+	doc->support = m->support; /* borrowed too */
+	doc->n_support = m->n_support;
 	return ok ? 0 : err_set(e, "aggregate.json: out of memory");
 }
 
@@ -227,6 +229,8 @@ int out_results_write(const struct aggregate *a, struct out_meta *m, const char 
 done:
 	doc.claims = NULL; /* m's: not doc's to free */
 	doc.n_claims = 0;
+	doc.support = NULL;
+	doc.n_support = 0;
 	results_free(&doc);
 	return rc;
 }

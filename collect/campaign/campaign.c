@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "collect/campaign/campaign_int.h"
+#include "collect/probe/probe.h"
 #include "collect/workload.h"
 #include "core/cellsel.h"
 #include "core/units.h"
@@ -75,6 +76,7 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"concurrency", "duration", "timeout",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
+static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",
@@ -107,6 +109,8 @@ static const char *const *section_keys(const char *sec)
 		return keys_multipart;
 	if (strcmp(sec, "rate") == 0)
 		return keys_rate;
+	if (strcmp(sec, "probe") == 0)
+		return keys_probe;
 	if (strncmp(sec, "subject", 7) == 0 && isspace((unsigned char)sec[7]))
 		return keys_subject;
 	return NULL;
@@ -119,7 +123,7 @@ static int check_structure(struct cini *p)
 		if (section_keys(p->secs[i].name) == NULL)
 			return err_set(p->e,
 				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, subject ID)",
+				       "head, delete, multipart, rate, probe, subject ID)",
 				       p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
@@ -317,9 +321,27 @@ static int interpret_subjects(struct cini *p, struct campaign *c)
 }
 
 /* interpret: the records of p into c, section by section. 0, or -1 with p->e set. */
+/* interpret_probe: the [probe] section into c (docs/CAMPAIGN.md, "[probe]"): on unless
+ * probe = no, every feature unless features names some. 0, or -1 with p->e set. */
+static int interpret_probe(struct cini *p, struct campaign *c)
+{
+	struct cini_kv *kv;
+	struct err fe;
+
+	c->probe = 1;
+	if (cini_get_bool(p, "probe", "probe", &c->probe) < 0 ||
+	    cini_get_str(p, "probe", "kms_key", &c->probe_kms_key, NULL) < 0)
+		return -1;
+	if ((kv = cini_get(p, "probe", "features")) != NULL &&
+	    probe_features_parse(kv->val, &c->probe_features, &fe) < 0)
+		return cini_bad(p, kv, fe.msg);
+	return 0;
+}
+
 static int interpret(struct cini *p, struct campaign *c)
 {
-	if (interpret_campaign(p, c) < 0 || interpret_benches(p, c) < 0)
+	if (interpret_campaign(p, c) < 0 || interpret_benches(p, c) < 0 ||
+	    interpret_probe(p, c) < 0)
 		return -1;
 	return interpret_subjects(p, c);
 }
@@ -423,5 +445,6 @@ void campaign_free(struct campaign *c)
 	free(c->title);
 	free(c->client);
 	free(c->cost_example);
+	free(c->probe_kms_key);
 	free(c);
 }

@@ -152,6 +152,13 @@ struct campaign {
 	struct campaign_bench list, head, del, multipart;
 	struct campaign_sweep sweep; /* [rate] */
 
+	/* [probe]: the conformance probe of each subject before the matrix (probe = yes, the
+	   default), its features (bits of enum probe_feature, collect/probe/probe.h; 0: all)
+	   and the SSE-KMS key id it sends (NULL: none) */
+	int probe;
+	unsigned probe_features;
+	char *probe_kms_key;
+
 	struct campaign_subject *subjects;
 	int n_subjects;
 };

@@ -1,7 +1,7 @@
 /* collect/run/cli.h: bin/collect's command line. collect/main.c and collect/main_mpi.c
  * route SIGINT and SIGTERM to the stop flag (cmd_stop_on_signals) and call cmd_main
  * (both in collect/run/cmd_main.c), which dispatches: `collect run` to cmd_run.c,
- * `collect clean` to clean.c (clean.h), and campaign mode (`collect CAMPAIGN.ini`: its
+ * `collect probe` to cmd_probe.c, `collect clean` to clean.c (clean.h), and campaign mode (`collect CAMPAIGN.ini`: its
  * options read in cmd_main.c) to cmd_campaign.c. Each turns its flags into calls of the
  * collect library; one run in its directory is collect/run/run_one.h. cli.c holds what
  * the subcommands share: the usage text and option parsing.
@@ -58,6 +58,11 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
  * OUT from its files, on stdout (collect/run/status.h); returns an exit code (2 when OUT
  * holds no plan.tsv). */
 int cmd_status(int argc, char **argv);
+
+/* cmd_probe: `collect probe ARGS` (argv[0] is "probe"): the conformance probe of one
+ * endpoint (collect/probe/probe.h), printed, and with -o DIR written to DIR/probe.json;
+ * returns an exit code (1 when the probe could not run). */
+int cmd_probe(int argc, char **argv);
 
 /* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for

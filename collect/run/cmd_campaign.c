@@ -15,6 +15,7 @@
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
 #include "collect/run/preflight.h"
+#include "collect/run/probing.h"
 #include "collect/run/resume.h"
 #include "collect/run/subject.h"
 #include "core/fsutil.h"
@@ -435,6 +436,58 @@ static int preflight(struct cctx *x, const unsigned char *todo)
 	return preflight_run(x->c, which, spread, &o, stderr) == 0 ? EXITCODE_OK : EXITCODE_USAGE;
 }
 
+/* in_only: subject id is one of --only's (or there is no --only). */
+static int in_only(const char *only, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = only; p != NULL && *p != '\0'; p += strcspn(p, ",")) {
+		p += *p == ',';
+		if (strncmp(p, id, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	}
+	return only == NULL;
+}
+
+/* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
+ * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
+ * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
+ * reach (or a probe stopped early, or out of memory) is said and its record in probe.json
+ * has the error; the runs go on, and the exit status is theirs (a subject that is not an
+ * S3 server, nginx WebDAV, is still benchmarked). */
+static void probe_subjects(struct cctx *x)
+{
+	const struct campaign *c = x->c;
+	struct probe_opts o = {.features = c->probe_features, .kms_key = c->probe_kms_key};
+	struct probe_report *r;
+	char path[4200], prefix[256];
+	struct err e;
+	size_t n = 0;
+
+	snprintf(path, sizeof(path), "%s/probe.json", x->out);
+	if (!c->probe || (x->a->resume && access(path, F_OK) == 0))
+		return;
+	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
+		progress_note(x->pg, "collect: probe: out of memory");
+		return;
+	}
+	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
+		const struct campaign_subject *s = &c->subjects[i];
+		if (!in_only(x->a->only, s->id))
+			continue;
+		snprintf(prefix, sizeof(prefix), "s3bench-probe/%s/%s/", c->name, s->id);
+		o.prefix = prefix;
+		progress_note(x->pg, "collect: probe %s", s->id);
+		if (probing_subject(s, &o, &r[n], &e) < 0)
+			progress_note(x->pg, "collect: %s", e.msg);
+		budget_add(&x->bg, i, &s->prices, &r[n].bill);
+		n++;
+	}
+	if (probe_write(x->out, r, n, &e) < 0)
+		progress_note(x->pg, "collect: probe: %s", e.msg);
+	free(r);
+}
+
 /* dry_bound: --dry-run's bound of every priced subject's bill (collect/run/budget.h). */
 static int dry_bound(struct cctx *x)
 {
@@ -511,6 +564,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
+	probe_subjects(&x);
 	for (int k = 0; k < x.p->n && !*stop && !full; k++) {
 		full = run_k(&x, k);
 		if (full < 0) {

@@ -124,14 +124,14 @@ const char *subject_addressing_note(const struct campaign_subject *s, char *buf,
 	return buf;
 }
 
-/* client_config: the S3 client configuration of subject s with credentials cr (the CA
- * bundle of its AWS profile in *profile_ca when it needs that one: the caller frees it).
- * 0, or -1 with a message. */
-static int client_config(const struct campaign_subject *s, struct creds *cr, struct s3_config *cfg,
-			 char **profile_ca, struct err *e)
+int subject_config(const struct campaign_subject *s, struct creds *cr, long buffer_size,
+		   const struct wl_send *send, struct s3_config *cfg, char **profile_ca,
+		   struct err *e)
 {
-	memset(cfg, 0, sizeof(*cfg));
+	static const struct wl_send none;
+
 	*profile_ca = NULL;
+	memset(cfg, 0, sizeof(*cfg));
 	cfg->endpoint = s->endpoint;
 	cfg->region = s->region;
 	cfg->virtual_hosted = !s->path_style;
@@ -143,6 +143,20 @@ static int client_config(const struct campaign_subject *s, struct creds *cr, str
 	if (cfg->ca_bundle == NULL)
 		cfg->ca_bundle = *profile_ca;
 	cfg->creds = cr;
+	cfg->buffer_size = buffer_size;
+	if (send == NULL)
+		send = &none;
+	cfg->payload = (enum s3_payload)send->payload;
+	cfg->checksum = (enum checksum_alg)send->checksum;
+	cfg->checksum_get = send->checksum != CHECKSUM_NONE;
+	cfg->http2 = send->http2;
+	cfg->http2_shared = send->http2_shared;
+	cfg->no_keepalive = send->no_keepalive;
+	cfg->no_tls_resume = !workload_tls_resume(send);
+	cfg->spread = send->spread;
+	cfg->connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
+	cfg->read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);
+	cfg->timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, send);
 	return 0;
 }
 
@@ -150,26 +164,11 @@ struct s3_client *subject_client(const struct campaign_subject *s, struct creds 
 				 long buffer_size, const struct wl_send *send, struct err *e)
 {
 	struct s3_config cfg;
-	static const struct wl_send none;
 	struct s3_client *cl;
 	char *profile_ca = NULL;
 
-	if (client_config(s, cr, &cfg, &profile_ca, e) < 0)
+	if (subject_config(s, cr, buffer_size, send, &cfg, &profile_ca, e) < 0)
 		return NULL;
-	cfg.buffer_size = buffer_size;
-	if (send == NULL)
-		send = &none;
-	cfg.payload = (enum s3_payload)send->payload;
-	cfg.checksum = (enum checksum_alg)send->checksum;
-	cfg.checksum_get = send->checksum != CHECKSUM_NONE;
-	cfg.http2 = send->http2;
-	cfg.http2_shared = send->http2_shared;
-	cfg.no_keepalive = send->no_keepalive;
-	cfg.no_tls_resume = !workload_tls_resume(send);
-	cfg.spread = send->spread;
-	cfg.connect_timeout_ms = workload_timeout_ms(WLF_CONNECT_TIMEOUT, send);
-	cfg.read_timeout_ms = workload_timeout_ms(WLF_READ_TIMEOUT, send);
-	cfg.timeout_ms = workload_timeout_ms(WLF_REQUEST_TIMEOUT, send);
 	cl = s3_client_new(&cfg, e);
 	free(profile_ca);
 	return cl;
@@ -182,7 +181,7 @@ struct s3_client *subject_probe_client(const struct campaign_subject *s, struct 
 	struct s3_client *cl;
 	char *profile_ca = NULL;
 
-	if (client_config(s, cr, &cfg, &profile_ca, e) < 0)
+	if (subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) < 0)
 		return NULL;
 	cfg.timeout_ms = timeout_ms;
 	cl = s3_client_new(&cfg, e);

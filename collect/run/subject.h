@@ -42,6 +42,15 @@ const char *subject_ca_default(const char *flag);
  * they are. */
 const char *subject_addressing_note(const struct campaign_subject *s, char *buf, size_t n);
 
+/* subject_config: the client configuration subject_client makes (below) into *cfg: its
+ * strings borrowed from s, except *profile_ca (the profile's CA bundle when it is the one
+ * used: a new string the caller frees after the client, else NULL). 0, or -1 with a
+ * message when the AWS config file cannot be read. */
+struct s3_config;
+int subject_config(const struct campaign_subject *s, struct creds *cr, long buffer_size,
+		   const struct wl_send *send, struct s3_config *cfg, char **profile_ca,
+		   struct err *e);
+
 /* subject_client: a new S3 client (s3_client_free) for subject s with credentials cr
  * (borrowed: they must outlive the client), libcurl buffers of buffer_size bytes (0:
  * libcurl's) and the run's way of sending (checksum, payload mode, HTTP version,

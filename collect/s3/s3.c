@@ -65,6 +65,11 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 		err_set(e, "s3: endpoint %s: no region", ep);
 		return NULL;
 	}
+	if (cfg->tls_version != 0 && cfg->tls_version != 12 && cfg->tls_version != 13) {
+		err_set(e, "s3: endpoint %s: TLS version %d (12, 13 or 0 allowed)", ep,
+			cfg->tls_version);
+		return NULL;
+	}
 	if (cr == NULL) {
 		err_set(e, "s3: endpoint %s: no credentials", ep);
 		return NULL;
@@ -104,6 +109,7 @@ struct s3_client *s3_client_new(const struct s3_config *cfg, struct err *e)
 	c->read_timeout_ns = cfg->read_timeout_ms > 0 ? (int64_t)cfg->read_timeout_ms * 1000000 : 0;
 	c->timeout_ms = cfg->timeout_ms > 0 ? cfg->timeout_ms : 0;
 	c->buffer_size = cfg->buffer_size;
+	c->tls_version = cfg->tls_version;
 	c->no_proxy_env = !proxy_env_set();
 	{
 		const char *ph = getenv("S3BENCH_PHASES");
@@ -212,6 +218,12 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 		r->first_mono = time_mono_ns();
 	r->hdr_bytes += n;
 	s3_send_header(r, buf, n);
+	if (r->a.keep_headers) {
+		if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0)
+			strbuf_reset(&r->rhdrs);
+		if (strbuf_add(&r->rhdrs, buf, n) != 0)
+			return 0;
+	}
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
 		r->etag[0] = '\0';
 		r->content_length = 0;
@@ -329,6 +341,12 @@ struct s3_req *s3_req_new(struct s3_client *c, struct err *e)
 	curl_easy_setopt(h, CURLOPT_TCP_NODELAY, 1L);
 	curl_easy_setopt(h, CURLOPT_TCP_KEEPALIVE, 1L);
 	curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT_MS, c->connect_timeout_ms);
+	if (c->tls_version == 12)
+		curl_easy_setopt(h, CURLOPT_SSLVERSION,
+				 (long)(CURL_SSLVERSION_TLSv1_2 | CURL_SSLVERSION_MAX_TLSv1_2));
+	else if (c->tls_version == 13)
+		curl_easy_setopt(h, CURLOPT_SSLVERSION,
+				 (long)(CURL_SSLVERSION_TLSv1_3 | CURL_SSLVERSION_MAX_TLSv1_3));
 	if (c->no_proxy_env) {
 		/* the same as libcurl's default without a proxy in the environment, minus
 		 * its per-request lookups of those variables */
@@ -391,6 +409,7 @@ void s3_req_free(struct s3_req *r)
 	strbuf_free(&r->hdrs);
 	strbuf_free(&r->xml_body);
 	strbuf_free(&r->resp);
+	strbuf_free(&r->rhdrs);
 	free(r->cbuf);
 	checksum_free(&r->ck);
 	s3xml_list_free(&r->list);
@@ -455,6 +474,18 @@ static int check_args(const struct s3_args *a, struct err *e)
 		return err_set(e, "s3 %s: %zu keys (1..1000 allowed)", op, a->n_keys);
 	if (a->body != NULL && a->body->mem == NULL && a->body->len > 0 && a->body->read == NULL)
 		return err_set(e, "s3 %s: body without memory or read callback", op);
+	if (a->n_hdrs > S3_HDRS_MAX || (a->n_hdrs > 0 && a->hdrs == NULL))
+		return err_set(e, "s3 %s: %zu extra headers (at most %d)", op, a->n_hdrs,
+			       S3_HDRS_MAX);
+	for (size_t i = 0; i < a->n_hdrs; i++)
+		if (a->hdrs[i].name == NULL || a->hdrs[i].value == NULL ||
+		    strlen(a->hdrs[i].value) >= S3_HDR_VALUE_MAX)
+			return err_set(e, "s3 %s: header %s: no value or one too long", op,
+				       a->hdrs[i].name ? a->hdrs[i].name : "(no name)");
+	if (a->version_id != NULL && a->op != S3_GET_OBJECT && a->op != S3_HEAD_OBJECT &&
+	    a->op != S3_DELETE_OBJECT)
+		return err_set(
+			e, "s3 %s: a version id only for GetObject, HeadObject, DeleteObject", op);
 	if (a->range_len > 0 &&
 	    (a->op != S3_GET_OBJECT || a->range_off > UINT64_MAX - a->range_len))
 		return err_set(e, "s3 %s %s: a byte range is only for GetObject, within 2^64", op,
@@ -531,6 +562,7 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
 	r->errbuf[0] = '\0';
 	strbuf_reset(&r->resp);
+	strbuf_reset(&r->rhdrs);
 	if (r->body.mem == NULL && r->body.len > 0 && r->body.seek != NULL &&
 	    r->body.seek(r->body.arg, 0) != 0)
 		return err_set(e, "s3 %s %s: cannot rewind the body", s3_op_name(a->op), a->key);

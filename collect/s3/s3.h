@@ -106,6 +106,7 @@ struct s3_config {
 				    moves: noticed up to 1 s late); 0: none */
 	long timeout_ms;         /* the whole attempt; 0: none */
 	long buffer_size;        /* libcurl receive and upload buffer; 0: libcurl's */
+	int tls_version;         /* 12 or 13: TLS 1.2 or 1.3 only; 0: what both ends offer */
 };
 
 enum s3_op {
@@ -121,11 +122,12 @@ enum s3_op {
 	S3_MP_UPLOAD_PART,
 	S3_MP_COMPLETE,
 	S3_MP_ABORT,
-	S3_HEAD_BUCKET,     /* does the bucket exist (and may we see it)? */
-	S3_MP_LIST,         /* ListMultipartUploads, one page */
-	S3_GET_VERSIONING,  /* GetBucketVersioning */
-	S3_GET_OBJECT_LOCK, /* GetObjectLockConfiguration */
-	S3_LIST_VERSIONS,   /* ListObjectVersions, one page */
+	S3_HEAD_BUCKET,        /* does the bucket exist (and may we see it)? */
+	S3_MP_LIST,            /* ListMultipartUploads, one page */
+	S3_GET_VERSIONING,     /* GetBucketVersioning */
+	S3_GET_OBJECT_LOCK,    /* GetObjectLockConfiguration */
+	S3_LIST_VERSIONS,      /* ListObjectVersions, one page */
+	S3_GET_OBJECT_TAGGING, /* GetObjectTagging: the answer in s3_result.body */
 	S3_OP_COUNT
 };
 
@@ -154,6 +156,15 @@ struct s3_body {
 	void *arg;
 };
 
+/* One request header beyond those the operation makes: name in lower case, value at most
+ * S3_HDR_VALUE_MAX - 1 bytes. */
+struct s3_hdr {
+	const char *name, *value;
+};
+
+#define S3_HDRS_MAX 6       /* s3_args.hdrs: at most this many */
+#define S3_HDR_VALUE_MAX 80 /* their values: shorter than this */
+
 /* What to do. Strings are borrowed until s3_req_finish (or s3_req_perform returns). */
 struct s3_args {
 	enum s3_op op;
@@ -170,11 +181,12 @@ struct s3_args {
 	const char *key_marker;        /* MP_LIST, LIST_VERSIONS: the page after (NULL: first) */
 	const char *upload_id_marker;  /* MP_LIST: with key_marker (NULL: none) */
 	const char *version_id_marker; /* LIST_VERSIONS: with key_marker (NULL: none) */
-	const char *version_id;        /* DELETE_OBJECT: that version (NULL: the current one,
-					  which a versioned bucket keeps behind a marker) */
-	const char *upload_id;         /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
-	int part_number;               /* MP_UPLOAD_PART, 1..10000 */
-	const char *const *etags;      /* MP_COMPLETE: ETags of parts 1..n_parts */
+	/* GET_OBJECT, HEAD_OBJECT, DELETE_OBJECT: that version (?versionId=); NULL: the
+	 * current one (which a DELETE on a versioned bucket keeps behind a marker) */
+	const char *version_id;
+	const char *upload_id;    /* MP_UPLOAD_PART, MP_COMPLETE, MP_ABORT */
+	int part_number;          /* MP_UPLOAD_PART, 1..10000 */
+	const char *const *etags; /* MP_COMPLETE: ETags of parts 1..n_parts */
 	/* MP_COMPLETE with a client checksum: each part's value (s3_result.checksum of its
 	 * UploadPart; NULL: none), and for a full-object one the whole object's (NULL: none) */
 	const char *const *part_checksums;
@@ -189,6 +201,11 @@ struct s3_args {
 	 * the whole object. The answer is 206 (a success); a range that starts past the end
 	 * gets the server's 416 (class http-4xx); bytes_down = the bytes returned. */
 	uint64_t range_off, range_len;
+	/* headers sent and signed besides the operation's own (conditions, SSE, tagging,
+	 * checksums made by the caller); n_hdrs <= S3_HDRS_MAX */
+	const struct s3_hdr *hdrs;
+	size_t n_hdrs;
+	int keep_headers; /* 1: s3_result.headers holds the answer's header lines */
 };
 
 #define S3_ERROR_MAX 256
@@ -279,7 +296,18 @@ struct s3_result {
 	const char *primary_ip;   /* (libcurl's, valid until the next setup; may be NULL) */
 	uint64_t n_deleted;       /* DELETE_OBJECTS: keys deleted */
 	uint64_t n_delete_errors; /* DELETE_OBJECTS: keys the server refused */
+	/* borrowed from the s3_req until its next setup: with keep_headers the answer's
+	 * header lines ("Name: value\r\n" each, the status line first; NULL without), and
+	 * the answer's body when it was kept (an error document, or the answer of an
+	 * operation whose answer is XML: GET_VERSIONING, GET_OBJECT_TAGGING...; NULL
+	 * otherwise) */
+	const char *headers;
+	const char *body;
 };
+
+/* s3_result_header: the value of the answer's header `name` (case-insensitive, trimmed)
+ * into out (n bytes), from res->headers; 1 when found, 0 when not (or not kept). */
+int s3_result_header(const struct s3_result *res, const char *name, char *out, size_t n);
 
 struct s3_client;
 struct s3_req;

@@ -2,6 +2,7 @@
  * blocking perform and the retry helper (see s3.h). */
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "collect/s3/s3_bill.h"
@@ -201,6 +202,10 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	}
 	s3_transport_info(r, res);
 	s3_conn_facts_done(r, res);
+	if (r->a.keep_headers && strbuf_reserve(&r->rhdrs, 0) == 0)
+		res->headers = strbuf_cstr(&r->rhdrs);
+	if (r->capture && !r->overflow && strbuf_reserve(&r->resp, 0) == 0)
+		res->body = strbuf_cstr(&r->resp);
 
 	if (cc != CURLE_OK) {
 		const char *what = "connect";
@@ -264,6 +269,29 @@ int s3_req_perform(struct s3_req *r, const struct s3_args *a, struct s3_result *
 			return err_set(e, "%s %s/%s: %s", s3_op_name(a->op), a->bucket, a->key,
 				       res->error);
 		return err_set(e, "%s %s: %s", s3_op_name(a->op), a->bucket, res->error);
+	}
+	return 0;
+}
+
+int s3_result_header(const struct s3_result *res, const char *name, char *out, size_t n)
+{
+	size_t nl = strlen(name);
+	const char *p = res->headers;
+
+	while (p != NULL && *p != '\0') {
+		const char *eol = strchr(p, '\n');
+		const char *end = eol ? eol : p + strlen(p);
+		if ((size_t)(end - p) > nl && strncasecmp(p, name, nl) == 0 && p[nl] == ':') {
+			const char *v = p + nl + 1;
+			while (v < end && (*v == ' ' || *v == '\t'))
+				v++;
+			while (end > v && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+				end--;
+			if (n > 0)
+				snprintf(out, n, "%.*s", (int)(end - v), v);
+			return 1;
+		}
+		p = eol ? eol + 1 : end;
 	}
 	return 0;
 }

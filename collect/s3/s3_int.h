@@ -25,8 +25,8 @@ struct sigv4_ctx;
 
 #define XML_CAPTURE_MAX (64u << 20) /* list pages, multipart and delete answers */
 #define ERR_CAPTURE_MAX (1u << 20)  /* error documents */
-#define MAX_HDRS 20
-#define MAX_XHDRS 6 /* headers s3_send adds (signed and sent) */
+#define MAX_HDRS 26
+#define MAX_XHDRS 12 /* headers s3_send adds (signed and sent): its own and s3_args.hdrs */
 
 struct s3_client {
 	char *endpoint;  /* as configured */
@@ -44,6 +44,7 @@ struct s3_client {
 	pthread_mutex_t share_lock[CURL_LOCK_DATA_LAST];
 	int share_locks;
 	long connect_timeout_ms, timeout_ms, buffer_size;
+	int tls_version;         /* s3_config's */
 	int64_t read_timeout_ns; /* s3_config.read_timeout_ms; 0: none */
 	/* no proxy environment variable was set when the client was created: the handles
 	 * say "no proxy" explicitly, so libcurl skips its getenv calls on every request */
@@ -100,6 +101,7 @@ struct s3_req {
 	struct sigv4_ctx *sig;
 	char errbuf[CURL_ERROR_SIZE];
 	struct strbuf url, uri, query, host, hdrs, xml_body, resp;
+	struct strbuf rhdrs; /* the answer's header lines (s3_args.keep_headers) */
 	/* the URL handed to libcurl as parts (CURLOPT_CURLU): scheme and host are parsed
 	 * once (again only when the host changes), then only path and query are set per
 	 * request, which spares libcurl a full URL parse each time; NULL: CURLOPT_URL */
@@ -129,7 +131,7 @@ struct s3_req {
 	 * the aws-chunked encoder's state and the GET verification */
 	struct sigv4_header xh[MAX_XHDRS];
 	int n_xh;
-	char xh_val[MAX_XHDRS][80];
+	char xh_val[MAX_XHDRS][S3_HDR_VALUE_MAX];
 	enum checksum_alg ck_alg; /* this upload's checksum (NONE: none) */
 	struct checksum ck;       /* running: a trailer's or a GET's verification */
 	char ck_b64[CHECKSUM_B64_MAX];
@@ -172,7 +174,8 @@ void s3_req_phases(struct s3_req *r, int64_t end_mono, struct s3_phases *ph);
  * struct s3_op_info: a call's name in messages, its HTTP method, and how its body goes. */
 #define S3_OPF_UPLOAD 1 /* a PUT body read through the body source (CURLOPT_UPLOAD) */
 #define S3_OPF_POST 2   /* an XML body built here, POSTed */
-#define S3_OPF_XML 4    /* its successful answer is an XML document to parse */
+/* its successful answer is XML: kept (s3_result.body), parsed when s3_finish knows it */
+#define S3_OPF_XML 4
 struct s3_op_info {
 	const char *name, *method;
 	int flags;

@@ -23,6 +23,7 @@ static const struct s3_op_info op_table[S3_OP_COUNT] = {
 	[S3_GET_VERSIONING] = {"GetBucketVersioning", "GET", S3_OPF_XML},
 	[S3_GET_OBJECT_LOCK] = {"GetObjectLockConfiguration", "GET", S3_OPF_XML},
 	[S3_LIST_VERSIONS] = {"ListObjectVersions", "GET", S3_OPF_XML},
+	[S3_GET_OBJECT_TAGGING] = {"GetObjectTagging", "GET", S3_OPF_XML},
 };
 
 static const char *const versioning_names[] = {"unknown", "off", "suspended", "enabled"};
@@ -109,6 +110,10 @@ int s3_op_query(struct s3_req *r)
 		return strbuf_adds(q, "versioning=");
 	case S3_GET_OBJECT_LOCK:
 		return strbuf_adds(q, "object-lock=");
+	case S3_GET_OBJECT_TAGGING:
+		return strbuf_adds(q, "tagging=");
+	case S3_GET_OBJECT:
+	case S3_HEAD_OBJECT:
 	case S3_DELETE_OBJECT:
 		if (param(q, "versionId", a->version_id))
 			return -1;

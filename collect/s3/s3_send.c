@@ -248,6 +248,9 @@ int s3_send_prepare(struct s3_req *r, struct err *e)
 	     add_xh(r, "x-amz-checksum-mode", "ENABLED")) ||
 	    announce(r) != 0)
 		return err_set(e, "s3 %s: too many headers", s3_op_name(op));
+	for (size_t i = 0; i < r->a.n_hdrs; i++)
+		if (add_xh(r, r->a.hdrs[i].name, r->a.hdrs[i].value) != 0)
+			return err_set(e, "s3 %s: too many headers", s3_op_name(op));
 	if (payload(r, pm, e) != 0)
 		return -1;
 	r->wire_len = r->body.len;

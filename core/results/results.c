@@ -203,6 +203,18 @@ static void hedge_free(void *x)
 {
 	results_hedge_free(x);
 }
+static json_t *support_to(const void *x, const struct results *d)
+{
+	return results_support_to_json(x, d);
+}
+static int support_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_support_from_json(r, o, w, x);
+}
+static void support_free(void *x)
+{
+	results_support_free(x);
+}
 
 /* One array of the document after subjects[] and matrix{}, in the file's order: its key,
  * where its elements and their count are in struct results, its element's functions, and
@@ -249,6 +261,8 @@ static const struct array arrays[] = {
 	ARRAY("unreadable", unreadable, struct results_unreadable, unreadable_to, unreadable_from,
 	      unreadable_free),
 	ARRAY("cost", cost, struct results_subject_cost, cost_to, cost_from, cost_free),
+	ARRAY_OPT("support", support, struct results_support, support_to, support_from,
+		  support_free, 1),
 };
 
 #define N_ARRAYS (sizeof(arrays) / sizeof(arrays[0]))

@@ -16,6 +16,7 @@
  *   results_history.h   baseline{}
  *   results_plan.h      planner{} and the cells' and comparisons' needs
  *   results_claims.h    claims[]
+ *   results_support.h   support[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -44,6 +45,7 @@
 #include "core/results/results_plan.h"
 #include "core/results/results_runs.h"
 #include "core/results/results_stats.h"
+#include "core/results/results_support.h"
 #include "core/results/results_workload.h"
 
 /* The whole of aggregate.json, in the file's order. */
@@ -95,6 +97,8 @@ struct results {
 	size_t n_unreadable;
 	struct results_subject_cost *cost;
 	size_t n_cost;
+	struct results_support *support; /* the probe's; absent in the file: none */
+	size_t n_support;
 	struct results_planner *planner; /* NULL: not in the file (before the planner) */
 	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
 	struct results_claim *claims;

@@ -99,6 +99,11 @@ void report_subjects(struct report_builder *r);
  * (render/report/report_excluded.c). */
 void report_excluded(struct report_builder *r);
 
+/* report_support: the "What each provider supports" section: the features probed by
+ * subject, each cell the verdict and the answer that decided it (aggregate.json support[];
+ * render/report/report_support.c); nothing without a probe. */
+void report_support(struct report_builder *r);
+
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */
 void report_clients_env(struct report_builder *r, struct doc_table *t);

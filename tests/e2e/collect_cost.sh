@@ -24,6 +24,10 @@ cost_example = stored:10TB, read:50TB, gets:100M
 $2
 ${4:-}
 
+; the bills checked here are the runs' (the probe's: collect_probe.sh)
+[probe]
+probe = no
+
 [subject one]
 endpoint = $RGW_S3_ENDPOINT
 bucket = $bucket-$1

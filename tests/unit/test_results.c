@@ -4,7 +4,7 @@
  * free allowance from a Warp directory, retries and time series, a baseline; ties and
  * unresolved leads with their counterparts and the moderated variances' prior; tails:
  * percentile intervals, tail comparisons and leaders, the seconds' latency, what hedging
- * would buy and a live hedge; a trend.json
+ * would buy and a live hedge; what the conformance probe found on RGW and s3rver; a trend.json
  * with a regression; a manifest.json with a baseline outside DATA_DIR) read and written back
  * byte for byte, the manifest's digest made again from its records; every record read back
  * from what it writes, also with the values a file of an older format or an edge of the data
@@ -29,8 +29,8 @@
 
 static char dir[4096];
 
-static const char *const fixtures[] = {"rate",    "climit",   "leaders", "cost",
-				       "retries", "baseline", "stats",   "tails"};
+static const char *const fixtures[] = {"rate",     "climit", "leaders", "cost",   "retries",
+				       "baseline", "stats",  "tails",   "support"};
 
 #define NFIX (sizeof(fixtures) / sizeof(fixtures[0]))
 
@@ -538,6 +538,12 @@ static void test_errors(void)
 		 "f: hedge[2].live.hedged: expected a non-negative integer"},
 		{"tails", "hedge[0].at[0]", "threshold_ms", "\"soon\"",
 		 "f: hedge[0].at[0].threshold_ms: expected a number or null"},
+		{"support", "support[1].features[8]", "verdict", "\"maybe\"",
+		 "f: support[1].features[8].verdict: 'maybe' is not a verdict"},
+		{"support", "support[0]", "subject", "\"ghost\"",
+		 "f: support[0].subject: 'ghost' is not in subjects[]"},
+		{"support", "support[0]", "features", "{}",
+		 "f: support[0].features: expected an array"},
 	};
 
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
@@ -567,6 +573,44 @@ static void test_errors(void)
 	}
 }
 
+/* test_support: what the support fixture's records say (RGW's and s3rver's probe: RGW's
+ * conditional PUT wrong on 412 where 2xx is due, s3rver's tags wrong), and a file without a
+ * probe writes no support[]. */
+static void test_support(void)
+{
+	char *t = text("support"), *u = text("stats");
+	struct results doc, none;
+	struct err e = {{0}};
+	json_t *j = NULL;
+
+	if (t == NULL || u == NULL || results_parse(t, "support", &doc, &e) < 0) {
+		CHECK(0, "support: read: %s", e.msg);
+		free(t);
+		free(u);
+		return;
+	}
+	CHECK(doc.n_support == 2 && doc.support[0].subject == 0 && doc.support[1].subject == 1 &&
+		      doc.support[0].n_features == 17 && doc.support[1].n_features == 17,
+	      "support: two subjects, 17 features each");
+	const struct results_feature *cp = &doc.support[0].features[0];
+	const struct results_feature *tg = &doc.support[1].features[8];
+	CHECK(strcmp(cp->feature, "conditional-put") == 0 && cp->verdict == RESULTS_SV_WRONG &&
+		      cp->status == 412 && strcmp(cp->code, "PreconditionFailed") == 0 &&
+		      strcmp(cp->expected, "2xx") == 0,
+	      "support: RGW's conditional PUT wrong, 412 PreconditionFailed where 2xx is due");
+	CHECK(strcmp(tg->feature, "tagging") == 0 && tg->verdict == RESULTS_SV_WRONG &&
+		      strcmp(results_sv_name(tg->verdict), "wrong") == 0,
+	      "support: s3rver's tags wrong");
+	results_free(&doc);
+	CHECK(results_parse(u, "stats", &none, &e) == 0 && none.n_support == 0 &&
+		      (j = results_to_json(&none)) != NULL && json_object_get(j, "support") == NULL,
+	      "stats (no probe): no support[] read or written");
+	json_decref(j);
+	results_free(&none);
+	free(t);
+	free(u);
+}
+
 int main(void)
 {
 	const char *top = getenv("TOP");
@@ -580,5 +624,6 @@ int main(void)
 	test_trend();
 	test_manifest();
 	test_errors();
+	test_support();
 	return check_done();
 }

@@ -38,7 +38,55 @@ static const char *etags[] = {"\"e1\"", "\"e2\""};
 static const char *dkeys[] = {"a", "b&c"};
 static const struct s3_body five = {.mem = "hello", .len = 5};
 
+static const struct s3_hdr cond[] = {{"if-none-match", "*"}, {"x-amz-checksum-crc32", "AAAAAA=="}};
+
+static const struct s3_hdr longhdr[] = {{"x-amz-tagging",
+					 "a=0123456789012345678901234567890123456789"
+					 "0123456789012345678901234567890123456789"}};
+
 static const struct rcase cases[] = {
+	/* extra headers (s3_args.hdrs) are signed, sorted with the others */
+	{"put with extra headers",
+	 0,
+	 0,
+	 {.op = S3_PUT_OBJECT,
+	  .bucket = "bkt",
+	  .key = "k",
+	  .body = &five,
+	  .hdrs = cond,
+	  .n_hdrs = 2},
+	 "http://127.0.0.1:9000/bkt/k",
+	 "PUT",
+	 "",
+	 "host;if-none-match;x-amz-checksum-crc32;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"get bucket versioning",
+	 0,
+	 0,
+	 {.op = S3_GET_VERSIONING, .bucket = "bkt"},
+	 "http://127.0.0.1:9000/bkt?versioning=",
+	 "GET",
+	 "versioning=",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"get object tagging, virtual-hosted",
+	 1,
+	 0,
+	 {.op = S3_GET_OBJECT_TAGGING, .bucket = "bkt", .key = "a b"},
+	 "http://bkt.127.0.0.1:9000/a%20b?tagging=",
+	 "GET",
+	 "tagging=",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
+	{"head one version",
+	 0,
+	 0,
+	 {.op = S3_HEAD_OBJECT, .bucket = "bkt", .key = "k", .version_id = "3/a+b"},
+	 "http://127.0.0.1:9000/bkt/k?versionId=3%2Fa%2Bb",
+	 "HEAD",
+	 "versionId=3%2Fa%2Bb",
+	 "host;x-amz-content-sha256;x-amz-date",
+	 "UNSIGNED-PAYLOAD"},
 	{"put, path style, special key",
 	 0,
 	 0,
@@ -269,6 +317,12 @@ static void bad_args(struct s3_req *r)
 		  .range_off = UINT64_MAX,
 		  .range_len = 2},
 		 "within 2^64"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .version_id = "v"},
+		 "version id only"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .hdrs = cond, .n_hdrs = 7},
+		 "7 extra headers"},
+		{{.op = S3_PUT_OBJECT, .bucket = "b", .key = "k", .hdrs = longhdr, .n_hdrs = 1},
+		 "header x-amz-tagging"},
 	};
 	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
 		struct err e = {{0}};
@@ -277,8 +331,31 @@ static void bad_args(struct s3_req *r)
 	}
 }
 
+/* result_header: s3_result_header on a kept header block. */
+static void result_header(void)
+{
+	struct s3_result res;
+	char v[64];
+
+	memset(&res, 0, sizeof(res));
+	res.headers = "HTTP/1.1 200 OK\r\nETag: \"abc\"\r\nx-amz-version-id:  3/xy \r\n"
+		      "X-Amz-Checksum-CRC32: AAAAAA==\r\nx-amz-version-idx: no\r\n\r\n";
+	CHECK(s3_result_header(&res, "x-amz-version-id", v, sizeof(v)) == 1 &&
+		      strcmp(v, "3/xy") == 0,
+	      "header trimmed: '%s'", v);
+	CHECK(s3_result_header(&res, "x-amz-checksum-crc32", v, sizeof(v)) == 1 &&
+		      strcmp(v, "AAAAAA==") == 0,
+	      "header name case-insensitive: '%s'", v);
+	CHECK(s3_result_header(&res, "etag", v, sizeof(v)) == 1 && strcmp(v, "\"abc\"") == 0,
+	      "quotes kept: '%s'", v);
+	CHECK(s3_result_header(&res, "x-amz-tagging-count", v, sizeof(v)) == 0, "absent header");
+	res.headers = NULL;
+	CHECK(s3_result_header(&res, "etag", v, sizeof(v)) == 0, "headers not kept");
+}
+
 int main(void)
 {
+	result_header();
 	struct err e = {{0}};
 	struct creds *cr = creds_new("AKIDTEST", "SECRET/KEY+xyz", "TOKEN123", NULL, NULL, &e);
 	char buf[1024];
