@@ -282,6 +282,22 @@ static const char *warp_op(const char *op)
 					 : "DELETE";
 }
 
+/* row_ms: one request's duration in ms: --ops-rows' mean with the model's noise (at
+ * least 1 us), else the model's own (at least 250 ms). */
+static double row_ms(const struct profile *p, const struct job *j, double mean_ms, int is_data,
+		     struct rng *r)
+{
+	double ms;
+
+	if (mean_ms > 0) {
+		ms = mean_ms * rng_noise(r, p->cv);
+		return ms < 0.001 ? 0.001 : ms;
+	}
+	ms = (p->overhead_ms + (is_data ? (double)j->size / MIB / p->conn_mib_s * 1000 : 0)) *
+	     rng_noise(r, p->cv);
+	return ms < 250 ? 250 : ms;
+}
+
 /* rows_summary: write ops.tsv.zst for a synthetic run (--ops-seconds long, each
  * worker back to back) and summarize those very rows with core's accumulator. */
 static int rows_summary(const struct opts *o, const struct job *j, const char *file, struct rng *r,
@@ -308,15 +324,7 @@ static int rows_summary(const struct opts *o, const struct job *j, const char *f
 		int64_t now = j->start_ns + t * 3 * NS / 1000;
 
 		while (now < j->start_ns + span) {
-			double ms = mean_ms > 0 ? mean_ms * rng_noise(r, p->cv)
-						: (p->overhead_ms +
-						   (is_data ? (double)j->size / MIB /
-								      p->conn_mib_s * 1000
-							    : 0)) *
-							  rng_noise(r, p->cv);
-			int64_t d = (int64_t)((mean_ms > 0 ? (ms < 0.001 ? 0.001 : ms)
-							   : (ms < 250 ? 250 : ms)) *
-					      1e6);
+			int64_t d = (int64_t)(row_ms(p, j, mean_ms, is_data, r) * 1e6);
 			struct op_row row = {
 				.idx = idx++,
 				.thread = t,
