@@ -93,8 +93,7 @@ is_num() {
 # result NAME VALUE UNIT BASELINE BASELINE_UNIT KIND LIMIT: print one RESULT line.
 # KIND decides the verdict: "ratio>=" (VALUE/BASELINE >= LIMIT), "ratio<=" (VALUE/BASELINE
 # <= LIMIT: a cost), "<=" or "<" (VALUE against LIMIT, in UNIT), or "-" (no target: verdict
-# info). A VALUE that is not a
-# number gives verdict error.
+# info). A VALUE that is not a number gives verdict error.
 result() {
 	local name=$1 value=$2 unit=$3 base=$4 bunit=$5 kind=$6 limit=$7
 	local ratio=- target=- verdict=info
