@@ -91,9 +91,9 @@ is_num() {
 }
 
 # result NAME VALUE UNIT BASELINE BASELINE_UNIT KIND LIMIT: print one RESULT line.
-# KIND decides the verdict: "ratio>=" (VALUE/BASELINE >= LIMIT), "<=" or "<" (VALUE
-# against LIMIT, in UNIT), or "-" (no target: verdict info). A VALUE that is not a
-# number gives verdict error.
+# KIND decides the verdict: "ratio>=" (VALUE/BASELINE >= LIMIT), "ratio<=" (VALUE/BASELINE
+# <= LIMIT: a cost), "<=" or "<" (VALUE against LIMIT, in UNIT), or "-" (no target: verdict
+# info). A VALUE that is not a number gives verdict error.
 result() {
 	local name=$1 value=$2 unit=$3 base=$4 bunit=$5 kind=$6 limit=$7
 	local ratio=- target=- verdict=info
@@ -101,7 +101,7 @@ result() {
 		ratio=$(awk -v a="$value" -v b="$base" 'BEGIN { printf "%.3f\n", a / b }')
 	fi
 	case "$kind" in
-	"ratio>=") target="ratio >= $limit" ;;
+	"ratio>="|"ratio<=") target="${kind/ratio/ratio } $limit" ;;
 	"<="|"<") target="$kind $limit $unit" ;;
 	esac
 	if ! is_num "$value"; then
@@ -109,6 +109,11 @@ result() {
 	elif [ "$kind" = "ratio>=" ]; then
 		if [ "$ratio" = - ]; then verdict=error
 		elif [ "$(calc "$ratio >= $limit")" = 1 ]; then verdict=pass
+		else verdict=miss
+		fi
+	elif [ "$kind" = "ratio<=" ]; then
+		if [ "$ratio" = - ]; then verdict=error
+		elif [ "$(calc "$ratio <= $limit")" = 1 ]; then verdict=pass
 		else verdict=miss
 		fi
 	elif [ "$kind" = "<=" ]; then

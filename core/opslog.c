@@ -1,13 +1,13 @@
 /* core/opslog.c: the writer of opslog.h (the reader is core/opslog_read.c).
  *
- * Rows are formatted with Warp's encoding (Go encoding/csv rules with a tab as the
- * separator, as Warp's csvEscapeString applies them) as they come, keyed by their
- * start time into the external sort of core/rowsort (a compressed temporary file
+ * Rows go in binary (struct packed below: numbers copied, strings after them), keyed by
+ * their start time, into the external sort of core/rowsort (a compressed temporary file
  * while the run goes); at close they come back in start order, each gets its idx (its
- * position in that order, as Warp numbers them) and they are streamed through the zstd
- * writer of core/zio. libcsv's writer cannot express Warp's quoting rule (it quotes
- * every field, or none), so the quoting below is written by hand; that is the one
- * place. */
+ * position in that order, as Warp numbers them), is formatted with Warp's encoding (Go
+ * encoding/csv rules with a tab as the separator, as Warp's csvEscapeString applies
+ * them) and streamed through the zstd writer of core/zio. libcsv's writer cannot
+ * express Warp's quoting rule (it quotes every field, or none), so the quoting below is
+ * written by hand; that is the one place. */
 #include "core/opslog.h"
 
 #include <stdio.h>
@@ -272,11 +272,11 @@ const char *opslog_hedge_name(int h)
 	return h >= 0 && h < OPS_HEDGE_COUNT ? names[h] : "";
 }
 
-int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct err *e)
+/* format_row: r's columns (all but idx) appended to w->line; -1 when out of memory. */
+static int format_row(struct opslog_writer *w, const struct op_row *r)
 {
 	int fail = 0;
 
-	w->len = 0;
 	fail |= put_i64(w, r->thread);
 	fail |= put_text(w, "\t", 1);
 	fail |= put_field(w, r->op);
@@ -328,7 +328,103 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 			fail |= put_field(w,
 					  r->checksum == OPS_CK_VERIFIED ? "verified" : "absent");
 	}
-	if (fail)
+	return fail ? -1 : 0;
+}
+
+/* A row while it is sorted: op_row in binary, formatted only at close (put_sorted), so
+ * that the request path copies numbers instead of printing them. The record is a
+ * struct packed (native byte order: the temporary file is read back by the same
+ * process) followed by the strings of PACKED_STRINGS in that order, each with its NUL. */
+#define PACKED_STRINGS 6 /* op, client_id, endpoint, file, error, cat */
+struct packed {
+	int64_t thread, n_objects, bytes, start_ns, first_byte_ns, last_byte_ns, end_ns,
+		duration_ns, intended_ns, dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns,
+		rtt_ns;
+	int32_t has_phases, conn, attempt, retried, hedge, checksum;
+};
+
+/* pack_row: r's record into w->line (w->len its length); -1 when out of memory. */
+static int pack_row(struct opslog_writer *w, const struct op_row *r)
+{
+	const char *str[PACKED_STRINGS] = {r->op,   r->client_id, r->endpoint,
+					   r->file, r->error,     r->cat};
+	size_t len[PACKED_STRINGS], n = sizeof(struct packed);
+	struct packed p = {
+		r->thread,       r->n_objects,  r->bytes,       r->start_ns,    r->first_byte_ns,
+		r->last_byte_ns, r->end_ns,     r->duration_ns, r->intended_ns, r->dns_ns,
+		r->connect_ns,   r->tls_ns,     r->send_ns,     r->wait_ns,     r->transfer_ns,
+		r->rtt_ns,       r->has_phases, r->conn,        r->attempt,     r->retried,
+		r->hedge,        r->checksum,
+	};
+
+	for (int i = 0; i < PACKED_STRINGS; i++) {
+		if (str[i] == NULL)
+			str[i] = "";
+		len[i] = strlen(str[i]) + 1;
+		n += len[i];
+	}
+	w->len = 0;
+	if (buf_reserve(w, n) < 0)
+		return -1;
+	memcpy(w->line, &p, sizeof(p));
+	w->len = sizeof(p);
+	for (int i = 0; i < PACKED_STRINGS; i++) {
+		memcpy(w->line + w->len, str[i], len[i]);
+		w->len += len[i];
+	}
+	return 0;
+}
+
+/* unpack_row: the row of record rec (n bytes, from pack_row) into r, its strings
+ * pointing into rec; -1 when the record is cut short. */
+static int unpack_row(const void *rec, size_t n, struct op_row *r)
+{
+	const char *s = (const char *)rec + sizeof(struct packed), *end = (const char *)rec + n;
+	const char **str[PACKED_STRINGS] = {&r->op,   &r->client_id, &r->endpoint,
+					    &r->file, &r->error,     &r->cat};
+	struct packed p;
+
+	if (n < sizeof(p))
+		return -1;
+	memcpy(&p, rec, sizeof(p));
+	*r = (struct op_row){
+		.thread = (int)p.thread,
+		.n_objects = (uint64_t)p.n_objects,
+		.bytes = (uint64_t)p.bytes,
+		.start_ns = p.start_ns,
+		.first_byte_ns = p.first_byte_ns,
+		.last_byte_ns = p.last_byte_ns,
+		.end_ns = p.end_ns,
+		.duration_ns = p.duration_ns,
+		.intended_ns = p.intended_ns,
+		.has_phases = p.has_phases,
+		.dns_ns = p.dns_ns,
+		.connect_ns = p.connect_ns,
+		.tls_ns = p.tls_ns,
+		.send_ns = p.send_ns,
+		.wait_ns = p.wait_ns,
+		.transfer_ns = p.transfer_ns,
+		.conn = p.conn,
+		.rtt_ns = p.rtt_ns,
+		.attempt = p.attempt,
+		.retried = p.retried,
+		.hedge = p.hedge,
+		.checksum = p.checksum,
+	};
+	for (int i = 0; i < PACKED_STRINGS; i++) {
+		const char *nul = s < end ? memchr(s, '\0', (size_t)(end - s)) : NULL;
+
+		if (nul == NULL)
+			return -1;
+		*str[i] = s;
+		s = nul + 1;
+	}
+	return 0;
+}
+
+int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct err *e)
+{
+	if (pack_row(w, r) < 0)
 		return err_set(e, "ops log: out of memory");
 	return rowsort_add(w->sort, r->start_ns, w->line, w->len, e);
 }
@@ -337,9 +433,12 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 static int put_sorted(const void *rec, size_t n, void *arg, struct err *e)
 {
 	struct opslog_writer *w = arg;
+	struct op_row r;
 
+	if (unpack_row(rec, n, &r) < 0)
+		return err_set(e, "ops log: a sorted row of %zu bytes is cut short", n);
 	w->len = 0;
-	if (put_u64(w, w->next_idx++) < 0 || put_text(w, "\t", 1) < 0 || put_text(w, rec, n) < 0 ||
+	if (put_u64(w, w->next_idx++) < 0 || put_text(w, "\t", 1) < 0 || format_row(w, &r) < 0 ||
 	    put_text(w, "\n", 1) < 0)
 		return err_set(e, "ops log: out of memory");
 	return zio_write(w->z, w->line, w->len, e);

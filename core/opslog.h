@@ -110,8 +110,8 @@ struct opslog_writer_opts {
 struct opslog_writer *opslog_writer_open_opts(const char *path, const struct opslog_writer_opts *o,
 					      struct err *e);
 
-/* opslog_writer_add: append one row (formatted and compressed as it goes; the cost on
- * the collector's hot path is that of writing it). */
+/* opslog_writer_add: append one row (copied in binary and compressed as it goes; it is
+ * formatted at opslog_writer_close, off the collector's request path). */
 int opslog_writer_add(struct opslog_writer *w, const struct op_row *row, struct err *e);
 
 /* opslog_writer_close: write the rows (after the header) in order of start time (equal

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/sort_i64.h"
 #include "core/summary_int.h"
 
 #define NS SUM_NS
@@ -107,13 +108,6 @@ int summary_buckets_add(struct buckets *bk, int64_t s, int64_t en, uint64_t byte
 	return 0;
 }
 
-static int cmp_i64(const void *x, const void *y)
-{
-	int64_t a = *(const int64_t *)x, b = *(const int64_t *)y;
-
-	return (a > b) - (a < b);
-}
-
 void summary_lat(struct i64vec *v, struct lat_stats *out)
 {
 	size_t n = v->n, i;
@@ -124,7 +118,7 @@ void summary_lat(struct i64vec *v, struct lat_stats *out)
 	memset(out, 0, sizeof(*out));
 	if (n == 0)
 		return;
-	qsort(v->v, n, sizeof(int64_t), cmp_i64);
+	sort_i64(v->v, n);
 	for (i = 0; i < n; i++)
 		sum += (double)v->v[i];
 	mean = sum / (double)n;

@@ -3,7 +3,8 @@
  * benchmarks. Nothing here is a measurement: the campaign title says so.
  *
  *   fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] [--xss]
- *                        [--ops-logs] [--no-failures] [--one-model]
+ *                        [--ops-logs [--ops-rows N] [--ops-seconds S]]
+ *                        [--no-failures] [--one-model]
  *                        [--speed K=F]... [--noise CV] [--drop K:C]
  *                        [--cell K:OP:SIZE:C=F]
  *
@@ -23,6 +24,12 @@
  * --ops-logs also writes each run's ops.tsv.zst (short synthetic runs of about
  * 8 s) and computes the summary from those rows with core's summary module, so
  * `analyze --recompute` must agree with run.json.
+ * --ops-rows N  with --ops-logs: each run's log holds about N rows (N / concurrency per
+ *               worker, back to back over the run's length: mean duration
+ *               length x concurrency / N, the model's noise around it), the
+ *               published study's request counts (bench/study.sh); default: the
+ *               model's durations (at least 250 ms each)
+ * --ops-seconds S  with --ops-logs: the runs' length in seconds (default 8)
  * Known truth for the statistics tests (analyze_stats.sh):
  *   --one-model   every subject follows the first subject's model (only its colour,
  *                 and --speed, differ)
@@ -123,6 +130,7 @@ static const char *const mops[] = {"put", "get"};
 struct opts {
 	const char *out;
 	int subjects, cycles, xss, ops_logs, failures;
+	long ops_rows, ops_seconds; /* --ops-rows (0: the model's durations), --ops-seconds */
 	uint64_t seed;
 	int one_model;
 	double speed[MAX_SUBJECTS];   /* throughput factor per subject */
@@ -274,7 +282,23 @@ static const char *warp_op(const char *op)
 					 : "DELETE";
 }
 
-/* rows_summary: write ops.tsv.zst for a short synthetic run (about 8 s, each
+/* row_ms: one request's duration in ms: --ops-rows' mean with the model's noise (at
+ * least 1 us), else the model's own (at least 250 ms). */
+static double row_ms(const struct profile *p, const struct job *j, double mean_ms, int is_data,
+		     struct rng *r)
+{
+	double ms;
+
+	if (mean_ms > 0) {
+		ms = mean_ms * rng_noise(r, p->cv);
+		return ms < 0.001 ? 0.001 : ms;
+	}
+	ms = (p->overhead_ms + (is_data ? (double)j->size / MIB / p->conn_mib_s * 1000 : 0)) *
+	     rng_noise(r, p->cv);
+	return ms < 250 ? 250 : ms;
+}
+
+/* rows_summary: write ops.tsv.zst for a synthetic run (--ops-seconds long, each
  * worker back to back) and summarize those very rows with core's accumulator. */
 static int rows_summary(const struct opts *o, const struct job *j, const char *file, struct rng *r,
 			struct run_summary *s, struct err *e)
@@ -292,14 +316,15 @@ static int rows_summary(const struct opts *o, const struct job *j, const char *f
 			err_set(e, "out of memory");
 		goto done;
 	}
+	int64_t span = o->ops_seconds * NS;
+	/* --ops-rows: the mean duration that gives each worker its share of the rows */
+	double mean_ms = o->ops_rows > 0 ? (double)span / 1e6 * j->conc / (double)o->ops_rows : 0;
+
 	for (int t = 0; t < j->conc; t++) {
 		int64_t now = j->start_ns + t * 3 * NS / 1000;
 
-		while (now < j->start_ns + 8 * NS) {
-			double ms = (p->overhead_ms +
-				     (is_data ? (double)j->size / MIB / p->conn_mib_s * 1000 : 0)) *
-				    rng_noise(r, p->cv);
-			int64_t d = (int64_t)((ms < 250 ? 250 : ms) * 1e6);
+		while (now < j->start_ns + span) {
+			int64_t d = (int64_t)(row_ms(p, j, mean_ms, is_data, r) * 1e6);
 			struct op_row row = {
 				.idx = idx++,
 				.thread = t,
@@ -590,7 +615,12 @@ bad:
 
 int main(int argc, char **argv)
 {
-	struct opts o = {.subjects = 5, .cycles = 7, .seed = 1, .failures = 1, .noise = -1};
+	struct opts o = {.subjects = 5,
+			 .cycles = 7,
+			 .seed = 1,
+			 .failures = 1,
+			 .noise = -1,
+			 .ops_seconds = 8};
 	struct err e = {{0}};
 	long v;
 	int m;
@@ -614,12 +644,23 @@ int main(int argc, char **argv)
 				o.cycles = (int)v;
 			else
 				o.seed = (uint64_t)v;
+		} else if ((!strcmp(a, "--ops-rows") || !strcmp(a, "--ops-seconds")) &&
+			   i + 1 < argc) {
+			if (parse_num(argv[++i], 1, a[6] == 'r' ? 100000000 : 86400, &v) < 0) {
+				fprintf(stderr, "fake_campaign: %s: bad value '%s'\n", a, argv[i]);
+				return 2;
+			}
+			if (a[6] == 'r')
+				o.ops_rows = (long)v;
+			else
+				o.ops_seconds = (long)v;
 		} else if ((m = model_opt(argc, argv, &i, &o)) <= 0) {
 			if (m < 0)
 				return 2;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			printf("usage: fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] "
-			       "[--xss] [--ops-logs] [--no-failures] [--one-model] [--speed K=F]... "
+			       "[--xss] [--ops-logs [--ops-rows N] [--ops-seconds S]] [--no-failures] "
+			       "[--one-model] [--speed K=F]... "
 			       "[--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n"
 			       "Writes a SYNTHETIC s3bench DATA_DIR (see the header of "
 			       "tests/tools/fake_campaign.c).\n");
@@ -637,7 +678,8 @@ int main(int argc, char **argv)
 		} else {
 			fprintf(stderr,
 				"usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
-				"[--seed N] [--xss] [--ops-logs] [--no-failures] [--one-model] "
+				"[--seed N] [--xss] [--ops-logs [--ops-rows N] [--ops-seconds S]] "
+				"[--no-failures] [--one-model] "
 				"[--speed K=F]... [--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n");
 			return 2;
 		}
