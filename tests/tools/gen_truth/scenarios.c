@@ -399,20 +399,12 @@ static int many_groups(struct sim_gen *g, struct truth *t, struct err *e)
 }
 
 const struct scenario scenarios[] = {
-	{"clear", clear},
-	{"tie", tie},
-	{"unresolved", unresolved},
-	{"blocked-cpu", blocked_cpu},
-	{"leader-cpu", leader_cpu},
-	{"nic-cap", nic_cap},
-	{"late-sends", late_sends},
-	{"throttle", throttle},
-	{"worker-cap", worker_cap},
-	{"errors-503", errors_503},
-	{"subjects", subjects},
-	{"consistency", consistency},
-	{"one-cycle", one_cycle},
-	{"many-groups", many_groups},
-	{"clients", clients},
-	{NULL, NULL},
+	{"clear", clear},           {"tie", tie},
+	{"unresolved", unresolved}, {"blocked-cpu", blocked_cpu},
+	{"leader-cpu", leader_cpu}, {"nic-cap", nic_cap},
+	{"late-sends", late_sends}, {"throttle", throttle},
+	{"worker-cap", worker_cap}, {"errors-503", errors_503},
+	{"subjects", subjects},     {"consistency", consistency},
+	{"one-cycle", one_cycle},   {"many-groups", many_groups},
+	{"clients", clients},       {NULL, NULL},
 };
