@@ -28,6 +28,15 @@ struct agg_stat {
 	const char *ci_method; /* "t", "order-statistics" or NULL (static) */
 };
 
+/* cycles = auto (core/seqstop.h): the collector's sequential rule, as plan.tsv says it. */
+struct agg_sequential {
+	int on; /* 0: a fixed number of cycles */
+	double target_ci;
+	int min_cycles, max_cycles;
+	const char *stopped; /* plan.tsv's stopped line (borrowed); NULL: it did not stop */
+	double wide_q;       /* the quantile the cells' intervals were widened to */
+};
+
 struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
@@ -266,6 +275,7 @@ struct aggregate {
 	size_t n_comparisons;
 	/* the planner (analyze/cells/planner.h): the target and one plan per matrix op */
 	double target_ci;
+	struct agg_sequential seq; /* cycles = auto: the rule, the widening (planner.h) */
 	struct agg_plan *plans;
 	size_t n_plans;
 	size_t *tied_pool; /* owns the leaders' tied_with */

@@ -51,6 +51,9 @@ static const char *const keys_campaign[] = {"name",
 					    "client_shares_cpu",
 					    "max_cost",
 					    "cost_example",
+					    "target_ci",
+					    "min_cycles",
+					    "max_cycles",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",          "sizes",
 					  "size",         "concurrency",
@@ -160,7 +163,6 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
 	double min_change;
-	uint64_t v;
 
 	if (!cini_sec_line(p, "campaign"))
 		return err_set(p->e, "%s: no [campaign] section", p->name);
@@ -174,10 +176,6 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_str(p, "campaign", "title", &c->title, c->name) < 0 ||
 	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
 		return -1;
-	v = 1;
-	if (cini_get_uint(p, "campaign", "cycles", 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
-		return -1;
-	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
 		if (strcmp(kv->val, "interleave") == 0)
 			c->order = CAMPAIGN_ORDER_INTERLEAVE;
@@ -199,7 +197,8 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
-	if (campaign_get_money(p, "campaign", "max_cost", &c->max_cost) < 0)
+	if (campaign_get_money(p, "campaign", "max_cost", &c->max_cost) < 0 ||
+	    campaign_parse_cycles(p, c) < 0)
 		return -1;
 	if ((kv = cini_get(p, "campaign", "cost_example")) != NULL) {
 		struct cost_example ex;

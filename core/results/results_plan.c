@@ -72,6 +72,20 @@ static json_t *op_json(const struct results_plan_op *p, const struct results *do
 	return jwrite_done(o, ok);
 }
 
+static json_t *seq_json(const struct results_sequential *q)
+{
+	json_t *o = json_object();
+	int ok = 1;
+
+	jwrite_put(o, "target_ci", jnum_new(q->target_ci), &ok);
+	jwrite_put(o, "min_cycles", json_integer((json_int_t)q->min_cycles), &ok);
+	jwrite_put(o, "max_cycles", json_integer((json_int_t)q->max_cycles), &ok);
+	jwrite_put(o, "reason", jwrite_str(q->reason), &ok);
+	jwrite_put(o, "stopped", jwrite_str(q->stopped), &ok);
+	jwrite_put(o, "wide_q", jnum_new(q->wide_q), &ok);
+	return jwrite_done(o, ok);
+}
+
 json_t *results_planner_to_json(const struct results_planner *p, const struct results *doc)
 {
 	json_t *o = json_object(), *ops = json_array();
@@ -82,6 +96,8 @@ json_t *results_planner_to_json(const struct results_planner *p, const struct re
 	jwrite_put(o, "power", jnum_new(p->power), &ok);
 	jwrite_put(o, "max_cycles", json_integer((json_int_t)p->max_cycles), &ok);
 	jwrite_put(o, "cycles", json_integer((json_int_t)p->cycles), &ok);
+	if (p->seq.on)
+		jwrite_put(o, "sequential", seq_json(&p->seq), &ok);
 	for (size_t i = 0; i < p->n_ops; i++)
 		jwrite_add(ops, op_json(&p->ops[i], doc), &ok);
 	jwrite_put(o, "ops", ops, &ok);
@@ -138,12 +154,30 @@ static int part_from(struct jread *r, const json_t *o, const char *where, const 
 	return r->failed ? -1 : 0;
 }
 
+/* seq_from: planner.sequential (absent or null: on 0) into q. */
+static void seq_from(struct jread *r, const json_t *o, struct results_sequential *q)
+{
+	const char *w = "planner.sequential";
+	json_t *s = jread_object(r, o, "planner", "sequential", 0);
+
+	if (s == NULL || r->failed)
+		return;
+	q->on = 1;
+	q->target_ci = jread_num(r, s, w, "target_ci", 1);
+	q->min_cycles = jread_int(r, s, w, "min_cycles", 1, 0);
+	q->max_cycles = jread_int(r, s, w, "max_cycles", 1, 0);
+	q->reason = jread_str(r, s, w, "reason", 0);
+	q->stopped = jread_str(r, s, w, "stopped", 0);
+	q->wide_q = jread_num(r, s, w, "wide_q", 0);
+}
+
 int results_planner_from_json(struct jread *r, const json_t *o, struct results_planner *p)
 {
 	json_t *arr = jread_array(r, o, "planner", "ops", 1), *v;
 	size_t i;
 
 	memset(p, 0, sizeof(*p));
+	seq_from(r, o, &p->seq);
 	p->target_ci = jread_num(r, o, "planner", "target_ci", 1);
 	p->confidence = jread_num(r, o, "planner", "confidence", 0);
 	p->power = jread_num(r, o, "planner", "power", 0);
@@ -179,5 +213,7 @@ void results_planner_free(struct results_planner *p)
 		free(p->ops[i].comparisons.drivers);
 	}
 	free(p->ops);
+	free(p->seq.reason);
+	free(p->seq.stopped);
 	memset(p, 0, sizeof(*p));
 }

@@ -51,6 +51,18 @@ struct results_plan_op {
 	struct results_plan_part cells, comparisons;
 };
 
+/* planner.sequential: a campaign collected with cycles = auto (core/seqstop.h); absent for a
+ * fixed number of cycles (on 0). */
+struct results_sequential {
+	int on;
+	double target_ci; /* the collector's target: half-width / mean */
+	long long min_cycles, max_cycles;
+	char *reason;  /* "target", "max_cycles", "max_cost"; NULL: it did not stop on the rule
+			  (interrupted) */
+	char *stopped; /* plan.tsv's stopped line after its reason; NULL with reason */
+	double wide_q; /* the t quantile the cells' intervals were widened to; NAN: not widened */
+};
+
 /* planner{}: absent in files before it. */
 struct results_planner {
 	double target_ci;     /* --target-ci: half-width / figure */
@@ -60,6 +72,7 @@ struct results_planner {
 	long long cycles;     /* the campaign's, the need is counted from */
 	struct results_plan_op *ops;
 	size_t n_ops;
+	struct results_sequential seq;
 };
 
 /* results_need_put: n's members into o (cycles_needed, plan_note; none when cycles is -1

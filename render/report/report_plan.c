@@ -5,6 +5,7 @@
  * cost, and the cells that drive it. Nothing for a file without a planner. */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "core/strbuf.h"
 #include "render/model/model_query.h"
@@ -105,6 +106,31 @@ static void part(struct report_builder *r, const struct results_plan_op *p, cons
 	strbuf_free(&s);
 }
 
+/* sequential: the paragraph on a cycles = auto campaign: its rule, why it stopped and the
+ * widened intervals (plan.seq), or that it did not stop on the rule (plan.seq_open). */
+static void sequential(struct report_builder *r, const struct results_planner *pl)
+{
+	const struct results_sequential *q = &pl->seq;
+	char target[TEXT_NUM_MAX], min[24], max[24], cycles[24], qt[TEXT_NUM_MAX], key[40];
+	const char *names[] = {"target", "min", "max", "cycles", "why", "q"};
+	const char *vals[] = {target, min, max, cycles, "", qt};
+	struct strbuf b = {0};
+
+	pct(r, q->target_ci, target);
+	snprintf(min, sizeof(min), "%lld", q->min_cycles);
+	snprintf(max, sizeof(max), "%lld", q->max_cycles);
+	snprintf(cycles, sizeof(cycles), "%lld", pl->cycles);
+	text_num(r->nf, q->wide_q, fabs(q->wide_q * 100 - round(q->wide_q * 100)) < 1e-9 ? 2 : 3,
+		 qt, sizeof(qt));
+	if (q->reason != NULL) { /* target, max_cycles, max_cost; another is named as it is */
+		snprintf(key, sizeof(key), "plan.seq_%s", q->reason);
+		vals[4] = strcmp(rb_str(r, key), key) != 0 ? rb_str(r, key) : q->reason;
+	}
+	text_subst(&b, rb_str(r, q->reason != NULL ? "plan.seq" : "plan.seq_open"), names, vals, 6);
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&b);
+}
+
 void report_methodology_plan(struct report_builder *r)
 {
 	const struct results_planner *pl = r->m->doc.planner;
@@ -121,6 +147,8 @@ void report_methodology_plan(struct report_builder *r)
 	text_subst(&b, rb_str(r, "plan.intro"), names, vals, 2);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
+	if (pl->seq.on)
+		sequential(r, pl);
 	for (size_t i = 0; i < r->m->nops; i++) {
 		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
 

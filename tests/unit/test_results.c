@@ -442,13 +442,22 @@ static void test_plan(void)
 		free(t);
 		return;
 	}
-	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1};
+	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1, {0}};
 	p->ops[0].op = strdup(doc.cells[0].op);
 	p->ops[0].cycle_hours = 0.5;
 	p->ops[0].cycle_cost = NAN;
 	plan_part(&p->ops[0].cells, 0, -1);
 	plan_part(&p->ops[0].comparisons, 1, 7);
 	same_again(&doc, "stats with a planner");
+	p->seq = (struct results_sequential){
+		1,   0.05, 3, 20, strdup("target"), strdup("after cycle 6 every matrix cell's ..."),
+		0.99};
+	same_again(&doc, "a planner with cycles = auto's sequential rule");
+	j = results_to_json(&doc);
+	CHECK(j != NULL && json_real_value(at(j, "planner.sequential.wide_q")) == 0.99 &&
+		      strcmp(json_string_value(at(j, "planner.sequential.reason")), "target") == 0,
+	      "planner.sequential written");
+	json_decref(j);
 	j = results_to_json(&doc);
 	drv = j ? at(j, "planner.ops[0].comparisons.drivers[0]") : NULL;
 	CHECK(drv != NULL && json_is_string(json_object_get(drv, "b")) &&
