@@ -41,6 +41,18 @@ struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
 
+/* A matrix cell's variance components on the log scale (analyze/cells/varcomp.h). */
+struct agg_varcomp {
+	int on;              /* 0: none (fewer than 2 valid runs, or none with log_sd) */
+	size_t cycles;       /* valid runs (one per cycle) */
+	size_t runs_within;  /* of them, with a within-run spread (summary.segments.log_sd) */
+	double var_cycles;   /* the runs' figures' ln: sample variance (n - 1) */
+	double var_within;   /* a kept second's ln throughput within a run: pooled variance */
+	double seconds;      /* the runs' kept seconds, harmonic mean */
+	double var_between;  /* between cycles: max(0, var_cycles - var_within / seconds) */
+	double within_share; /* (var_within / seconds) / var_cycles, at most 1; NaN: var_cycles 0 */
+};
+
 /* The cycles a cell or a comparison needs to reach the precision target
  * (analyze/cells/planner.h). */
 struct agg_need {
@@ -160,6 +172,7 @@ struct agg_cell {
 	int retry_max;
 	uint64_t r_requests, r_retried, r_attempts;
 	struct agg_lat first_attempt;
+	struct agg_varcomp var; /* matrix cells: where the variability is (varcomp.h) */
 };
 
 struct agg_op {

@@ -23,6 +23,44 @@ void results_need_from(struct jread *r, const json_t *o, const char *where, stru
 	n->note = jread_str(r, o, where, "plan_note", 0);
 }
 
+void results_varcomp_put(json_t *o, const struct results_varcomp *v, int *ok)
+{
+	json_t *x;
+	int xok = 1;
+
+	if (!v->on)
+		return;
+	x = json_object();
+	jwrite_put(x, "cycles", json_integer((json_int_t)v->cycles), &xok);
+	jwrite_put(x, "runs_within", json_integer((json_int_t)v->runs_within), &xok);
+	jwrite_put(x, "var_cycles", jnum_new(v->var_cycles), &xok);
+	jwrite_put(x, "var_within", jnum_new(v->var_within), &xok);
+	jwrite_put(x, "seconds", jnum_new(v->seconds), &xok);
+	jwrite_put(x, "var_between", jnum_new(v->var_between), &xok);
+	jwrite_put(x, "within_share", jnum_new(v->within_share), &xok);
+	jwrite_put(o, "variance", jwrite_done(x, xok), ok);
+}
+
+void results_varcomp_from(struct jread *r, const json_t *o, const char *where,
+			  struct results_varcomp *v)
+{
+	char w[160];
+	json_t *x = jread_object(r, o, where, "variance", 0);
+
+	memset(v, 0, sizeof(*v));
+	if (x == NULL)
+		return;
+	snprintf(w, sizeof(w), "%s.variance", where);
+	v->on = 1;
+	v->cycles = jread_int(r, x, w, "cycles", 1, 0);
+	v->runs_within = jread_int(r, x, w, "runs_within", 1, 0);
+	v->var_cycles = jread_num(r, x, w, "var_cycles", 1);
+	v->var_within = jread_num(r, x, w, "var_within", 1);
+	v->seconds = jread_num(r, x, w, "seconds", 1);
+	v->var_between = jread_num(r, x, w, "var_between", 1);
+	v->within_share = jread_num(r, x, w, "within_share", 0);
+}
+
 static json_t *driver_json(const struct results_plan_driver *d, const struct results *doc)
 {
 	json_t *o = json_object();

@@ -75,6 +75,21 @@ struct results_planner {
 	struct results_sequential seq;
 };
 
+/* cells[].variance: where a matrix cell's variability is (docs/METHODOLOGY.md, "Where the
+ * variability is"); on 0: absent (a workload cell, none to split, a file before it). */
+struct results_varcomp {
+	int on;
+	long long cycles, runs_within;
+	double var_cycles, var_within, seconds, var_between;
+	double within_share; /* NAN: null */
+};
+
+/* results_varcomp_put: v as o's member "variance" (nothing when v->on is 0); *ok = 0 on
+ * failure. results_varcomp_from: it from o (absent or null: on 0). */
+void results_varcomp_put(json_t *o, const struct results_varcomp *v, int *ok);
+void results_varcomp_from(struct jread *r, const json_t *o, const char *where,
+			  struct results_varcomp *v);
+
 /* results_need_put: n's members into o (cycles_needed, plan_note; none when cycles is -1
  * and note NULL: a file before the planner); *ok = 0 on failure. results_need_from: them
  * from o (absent: -1 and NULL). */

@@ -2,9 +2,12 @@
  * report_int.h), from aggregate.json's planner{} (docs/FORMATS.md, "The planner";
  * docs/METHODOLOGY.md, "Planning cycles"): per op, for its cells' intervals and for its
  * comparisons, how many cycles reach the target, how many more than were run, their hours and
- * cost, and the cells that drive it. Nothing for a file without a planner. */
+ * cost, and the cells that drive it; for a cycles = auto campaign why it stopped
+ * (planner.sequential); per op where the variability is (cells[].variance, docs/
+ * METHODOLOGY.md "Where the variability is"). Nothing for a file without a planner. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/strbuf.h"
@@ -131,6 +134,52 @@ static void sequential(struct report_builder *r, const struct results_planner *p
 	strbuf_free(&b);
 }
 
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* variability: op's paragraph of "where the variability is" (plan.var) from the median
+ * within_share of its matrix cells with a variance (nothing when none has one); intro: the
+ * paragraph plan.var_intro goes first (then cleared). */
+static void variability(struct report_builder *r, const char *op, const char *opname, int *intro)
+{
+	const struct results *d = &r->m->doc;
+	double *v = malloc((d->n_cells + 1) * sizeof(*v)), med;
+	char cells[24], within[TEXT_NUM_MAX], between[TEXT_NUM_MAX];
+	const char *names[] = {"op", "cells", "within", "between", "advice"};
+	const char *vals[] = {opname, cells, within, between, ""};
+	struct strbuf b = {0}, adv = {0};
+	size_t n = 0;
+
+	for (size_t i = 0; v != NULL && i < d->n_cells; i++)
+		if (d->cells[i].variance.on && !isnan(d->cells[i].variance.within_share) &&
+		    strcmp(d->cells[i].op, op) == 0)
+			v[n++] = d->cells[i].variance.within_share;
+	if (n == 0) {
+		free(v);
+		return;
+	}
+	qsort(v, n, sizeof(*v), cmp_double);
+	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	if (*intro)
+		doc_para(r->d, rb_str(r, "plan.var_intro"), 0);
+	*intro = 0;
+	snprintf(cells, sizeof(cells), "%zu", n);
+	text_num(r->nf, med * 100, 0, within, sizeof(within));
+	text_num(r->nf, (1 - med) * 100, 0, between, sizeof(between));
+	text_subst(&adv, rb_str(r, med >= 0.5 ? "plan.var_runs" : "plan.var_cycles"), names, vals,
+		   4);
+	vals[4] = rb_text(r, &adv);
+	text_subst(&b, rb_str(r, "plan.var"), names, vals, 5);
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&adv);
+	strbuf_free(&b);
+}
+
 void report_methodology_plan(struct report_builder *r)
 {
 	const struct results_planner *pl = r->m->doc.planner;
@@ -138,6 +187,7 @@ void report_methodology_plan(struct report_builder *r)
 	const char *names[] = {"target", "cycles"};
 	const char *vals[] = {target, cycles};
 	struct strbuf b = {0};
+	int intro = 1;
 
 	if (pl == NULL)
 		return;
@@ -157,5 +207,13 @@ void report_methodology_plan(struct report_builder *r)
 		report_op_name(r->l, p->op, opname, sizeof(opname));
 		part(r, p, opname, &p->cells, "plan.cells", 0);
 		part(r, p, opname, &p->comparisons, "plan.cmp", 1);
+	}
+	for (size_t i = 0; i < r->m->nops; i++) {
+		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
+
+		if (p == NULL)
+			continue;
+		report_op_name(r->l, p->op, opname, sizeof(opname));
+		variability(r, p->op, opname, &intro);
 	}
 }
