@@ -195,6 +195,7 @@ void run_wrapper_record(const struct run_wrapper *w, struct runrec_wrapper *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->started_ns = w->started_ns;
+	runrec_local_of(w->started_ns, &out->local);
 	out->ended_ns = w->ended_ns;
 	out->elapsed_s = w->elapsed_s;
 	out->exit_code = w->exited ? w->exit_code : RUNREC_NULL_INT;

@@ -8,6 +8,7 @@
 #      run of a later cycle exists; --resume judges the kept cycles again and stops there; analyze's aggregate.json says sequential{} (target,
 #      bounds, cycles, the reason) and widens each cell's interval to the t quantile at
 #      0.99; the report's Methodology says why it stopped;
+#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset;
 #   2. target_ci 0.01 %, max_cycles 4: the target cannot be met, the campaign stops at 4
 #      and says max_cycles;
 #   3. bad input: cycles = auto without max_cycles or max_cost, target_ci out of range,
@@ -104,6 +105,14 @@ n=$(awk -F'\t' '$1 ~ /^[0-9]+$/' "$tmp/a/plan.tsv" | wc -l)
 check $? "plan.tsv lists the runs of those cycles only ($n rows, 2 x $want)"
 grep -q "collect: stopped on precision: $why: after cycle $want" "$tmp/a.out"
 check $? "the collector says why it stopped" "$(grep 'stopped' "$tmp/a.out")"
+# every run.json says when it started on the client's clock (wrapper.local), and its local
+# hour and weekday are those of wrapper.started in the collector's time zone
+rj=$tmp/a/runs/cycle-01/n/get-4KiB-c2/run.json
+st=$(jq -r '.wrapper.started' "$rj")
+[ "$(jq -c '.wrapper.local | [.hour, .weekday, .utc_offset_min]' "$rj")" = \
+	"[$(date -d "$st" +%-H),$(date -d "$st" +%u),$((($(date -u -d "$(date -d "$st" '+%F %T')" +%s) - $(date -d "$st" +%s)) / 60))]" ]
+check $? "run.json's wrapper.local is the start's local hour, weekday and offset ($st: $(jq -c '.wrapper.local' "$rj"))"
+
 stopped=$(grep '^# stopped' "$tmp/a/plan.tsv")
 "$collect" "$tmp/a.ini" -o "$tmp/a" --resume --no-preflight >"$tmp/a2.out" 2>&1
 rc=$?
