@@ -15,6 +15,7 @@
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
+#include "analyze/cells/timeofday.h"
 #include "analyze/cells/varcomp.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
@@ -602,7 +603,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL &&
 	    (planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0 ||
-	     varcomp_build(a) < 0)) {
+	     varcomp_build(a) < 0 || timeofday_build(a) < 0)) {
 		aggregate_free(a);
 		a = NULL;
 		err_set(&e, "aggregate: out of memory");

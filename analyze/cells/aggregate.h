@@ -41,6 +41,22 @@ struct agg_lat {
 	double avg, p50, p90, p99, min, max;
 };
 
+/* A subject's time-of-day test (analyze/cells/timeofday.h). */
+#define AGG_TOD_BANDS 8 /* three-hour bands of the UTC day */
+struct agg_tod {
+	size_t subject;
+	size_t runs, cells;         /* runs with a start time in cells with 2 or more */
+	size_t n[AGG_TOD_BANDS];    /* runs per band */
+	double mean[AGG_TOD_BANDS]; /* their mean ln residual; NaN: none */
+	int bands;                  /* bands with runs */
+	double f, p, df1, df2;      /* the F test; NaN: none (fewer than 2 bands or df) */
+	double alpha;               /* its level: 0.05 / the subjects tested */
+	int detected;               /* p < alpha */
+	int low_band;               /* the band with the lowest mean; -1: none */
+	double effect, lo, hi;      /* its throughput over the others', - 1, and 95 % interval */
+	double detectable;          /* the dip of one band found with power 0.8; NaN: none */
+};
+
 /* A matrix cell's variance components on the log scale (analyze/cells/varcomp.h). */
 struct agg_varcomp {
 	int on;              /* 0: none (fewer than 2 valid runs, or none with log_sd) */
@@ -289,6 +305,8 @@ struct aggregate {
 	/* the planner (analyze/cells/planner.h): the target and one plan per matrix op */
 	double target_ci;
 	struct agg_sequential seq; /* cycles = auto: the rule, the widening (planner.h) */
+	struct agg_tod *tod;       /* per subject with a test: time of day (timeofday.h) */
+	size_t n_tod;
 	struct agg_plan *plans;
 	size_t n_plans;
 	size_t *tied_pool; /* owns the leaders' tied_with */

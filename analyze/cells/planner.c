@@ -309,6 +309,9 @@ void planner_sequential(struct aggregate *a, const struct agg_sequential *seq)
 
 void planner_free(struct aggregate *a)
 {
+	free(a->tod);
+	a->tod = NULL;
+	a->n_tod = 0;
 	free(a->plans);
 	a->plans = NULL;
 	a->n_plans = 0;

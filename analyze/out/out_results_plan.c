@@ -88,6 +88,32 @@ void out_planner(const struct aggregate *a, struct results *doc, int *ok)
 	p->max_cycles = PLANNER_MAX_CYCLES;
 	p->cycles = a->cycles;
 	seq(&a->seq, &p->seq, ok);
+	if (a->n_tod > 0 && (p->tod = calloc(a->n_tod, sizeof(*p->tod))) == NULL)
+		*ok = 0;
+	for (size_t i = 0; p->tod != NULL && i < a->n_tod; i++) {
+		const struct agg_tod *t = &a->tod[i];
+		struct results_tod *x = &p->tod[i];
+
+		p->n_tod = i + 1;
+		x->subject = (int)t->subject;
+		x->runs = (long long)t->runs;
+		x->cells = (long long)t->cells;
+		for (int b = 0; b < RESULTS_TOD_BANDS; b++) {
+			x->n[b] = (long long)t->n[b];
+			x->mean[b] = t->mean[b];
+		}
+		x->f = t->f;
+		x->p = t->p;
+		x->df1 = t->df1;
+		x->df2 = t->df2;
+		x->alpha = t->alpha;
+		x->detected = t->detected;
+		x->low_band = t->low_band;
+		x->effect = t->effect;
+		x->lo = t->lo;
+		x->hi = t->hi;
+		x->detectable = t->detectable;
+	}
 	p->n_ops = a->n_plans;
 	for (size_t i = 0; i < a->n_plans; i++) {
 		const struct agg_plan *s = &a->plans[i];

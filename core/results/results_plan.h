@@ -63,6 +63,19 @@ struct results_sequential {
 	double wide_q; /* the t quantile the cells' intervals were widened to; NAN: not widened */
 };
 
+/* planner.time_of_day[]: a subject's hour-of-day test (docs/METHODOLOGY.md, "Time of day"). */
+#define RESULTS_TOD_BANDS 8
+struct results_tod {
+	int subject;
+	long long runs, cells;
+	long long n[RESULTS_TOD_BANDS];
+	double mean[RESULTS_TOD_BANDS]; /* NAN: null (no run in the band) */
+	double f, p, df1, df2, alpha;
+	int detected;
+	int low_band; /* 0-7: hours 3 x band to 3 x band + 3 UTC */
+	double effect, lo, hi, detectable;
+};
+
 /* planner{}: absent in files before it. */
 struct results_planner {
 	double target_ci;     /* --target-ci: half-width / figure */
@@ -73,6 +86,8 @@ struct results_planner {
 	struct results_plan_op *ops;
 	size_t n_ops;
 	struct results_sequential seq;
+	struct results_tod *tod; /* time_of_day[]; absent: none */
+	size_t n_tod;
 };
 
 /* cells[].variance: where a matrix cell's variability is (docs/METHODOLOGY.md, "Where the

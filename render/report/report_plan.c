@@ -4,7 +4,8 @@
  * comparisons, how many cycles reach the target, how many more than were run, their hours and
  * cost, and the cells that drive it; for a cycles = auto campaign why it stopped
  * (planner.sequential); per op where the variability is (cells[].variance, docs/
- * METHODOLOGY.md "Where the variability is"). Nothing for a file without a planner. */
+ * METHODOLOGY.md "Where the variability is"); per subject the time-of-day test
+ * (planner.time_of_day, "Time of day"). Nothing for a file without a planner. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -180,6 +181,43 @@ static void variability(struct report_builder *r, const char *op, const char *op
 	strbuf_free(&b);
 }
 
+/* time_of_day: the paragraphs of planner.time_of_day[]: the intro, then per subject its dip
+ * (plan.tod_found) or the effect it could have detected (plan.tod_none). */
+static void time_of_day(struct report_builder *r, const struct results_planner *pl)
+{
+	char eff[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], hi[TEXT_NUM_MAX], from[8], to[8], bands[8],
+		p[TEXT_NUM_MAX], det[TEXT_NUM_MAX];
+	const char *names[] = {"subject", "effect", "lo", "hi",        "from",
+			       "to",      "bands",  "p",  "detectable"};
+	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det};
+
+	if (pl->n_tod == 0)
+		return;
+	doc_para(r->d, rb_str(r, "plan.tod_intro"), 0);
+	for (size_t i = 0; i < pl->n_tod; i++) {
+		const struct results_tod *t = &pl->tod[i];
+		int nb = 0;
+		struct strbuf b = {0};
+
+		for (int k = 0; k < RESULTS_TOD_BANDS; k++)
+			nb += t->n[k] > 0;
+		vals[0] = r->m->subjects[t->subject].label;
+		/* slower: the dip as a positive share, its interval reversed */
+		text_num(r->nf, -t->effect * 100, 0, eff, sizeof(eff));
+		text_num(r->nf, -t->hi * 100, 0, lo, sizeof(lo));
+		text_num(r->nf, -t->lo * 100, 0, hi, sizeof(hi));
+		snprintf(from, sizeof(from), "%02d", 3 * t->low_band);
+		snprintf(to, sizeof(to), "%02d", 3 * t->low_band + 3);
+		snprintf(bands, sizeof(bands), "%d", nb);
+		text_num(r->nf, t->p, t->p < 0.001 ? 5 : 3, p, sizeof(p));
+		text_num(r->nf, t->detectable * 100, 0, det, sizeof(det));
+		text_subst(&b, rb_str(r, t->detected ? "plan.tod_found" : "plan.tod_none"), names,
+			   vals, 9);
+		doc_para(r->d, rb_text(r, &b), 0);
+		strbuf_free(&b);
+	}
+}
+
 void report_methodology_plan(struct report_builder *r)
 {
 	const struct results_planner *pl = r->m->doc.planner;
@@ -216,4 +254,5 @@ void report_methodology_plan(struct report_builder *r)
 		report_op_name(r->l, p->op, opname, sizeof(opname));
 		variability(r, p->op, opname, &intro);
 	}
+	time_of_day(r, pl);
 }
