@@ -54,6 +54,7 @@ static const char *const keys_campaign[] = {"name",
 					    "target_ci",
 					    "min_cycles",
 					    "max_cycles",
+					    "vantage",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",          "sizes",
 					  "size",         "concurrency",
@@ -174,7 +175,8 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	if (campaign_check_name(p, cini_get(p, "campaign", "name"), c->name, 0, "campaign",
 				"name") < 0 ||
 	    cini_get_str(p, "campaign", "title", &c->title, c->name) < 0 ||
-	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
+	    cini_get_str(p, "campaign", "client", &c->client, "") < 0 ||
+	    cini_get_str(p, "campaign", "vantage", &c->vantage, NULL) < 0)
 		return -1;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
 		if (strcmp(kv->val, "interleave") == 0)
@@ -421,6 +423,7 @@ void campaign_free(struct campaign *c)
 	free(c->name);
 	free(c->title);
 	free(c->client);
+	free(c->vantage);
 	free(c->cost_example);
 	free(c);
 }

@@ -57,6 +57,8 @@ struct runrec_campaign {
 	int64_t cycles;
 	double p99_limit_ms;      /* 0: null */
 	const char *cost_example; /* NULL: left out */
+	const char *vantage;      /* [campaign] vantage, where the client measured from; NULL:
+				     left out */
 };
 
 /* "subject", without secrets: credentials says where the keys came from. */

@@ -8,7 +8,8 @@
 #      run of a later cycle exists; --resume judges the kept cycles again and stops there; analyze's aggregate.json says sequential{} (target,
 #      bounds, cycles, the reason) and widens each cell's interval to the t quantile at
 #      0.99; the report's Methodology says why it stopped;
-#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset;
+#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset, and
+#      its campaign.vantage the campaign's;
 #   2. target_ci 0.01 %, max_cycles 4: the target cannot be met, the campaign stops at 4
 #      and says max_cycles;
 #   3. bad input: cycles = auto without max_cycles or max_cost, target_ci out of range,
@@ -36,6 +37,7 @@ campaign() {
 		echo "[campaign]"
 		echo "name = auto"
 		printf '%s\n' "$@"
+		echo "vantage = loopback"
 		cat <<EOF
 [matrix]
 ops = put, get
@@ -112,6 +114,8 @@ st=$(jq -r '.wrapper.started' "$rj")
 [ "$(jq -c '.wrapper.local | [.hour, .weekday, .utc_offset_min]' "$rj")" = \
 	"[$(date -d "$st" +%-H),$(date -d "$st" +%u),$((($(date -u -d "$(date -d "$st" '+%F %T')" +%s) - $(date -d "$st" +%s)) / 60))]" ]
 check $? "run.json's wrapper.local is the start's local hour, weekday and offset ($st: $(jq -c '.wrapper.local' "$rj"))"
+[ "$(jq -r '.campaign.vantage' "$rj")" = loopback ]
+check $? "run.json's campaign.vantage is the campaign's vantage ($(jq -c '.campaign.vantage' "$rj"))"
 
 stopped=$(grep '^# stopped' "$tmp/a/plan.tsv")
 "$collect" "$tmp/a.ini" -o "$tmp/a" --resume --no-preflight >"$tmp/a2.out" 2>&1

@@ -240,6 +240,12 @@ static void test_good(void)
 		CHECK(c->subjects[0].cred_kind == CAMPAIGN_CRED_DEFAULT, "default credentials");
 		campaign_free(c);
 	}
+	/* vantage: free text, none by default */
+	c = campaign_parse_string("[campaign]\nname = d\nvantage = Frankfurt VM\n" MATRIX SUBJ,
+				  "t.ini", &e);
+	CHECK(c && c->vantage && strcmp(c->vantage, "Frankfurt VM") == 0, "vantage: %s",
+	      c ? "" : e.msg);
+	campaign_free(c);
 	/* cycles = auto: its bounds and defaults */
 	c = campaign_parse_string(
 		"[campaign]\nname = d\ncycles = auto\nmax_cycles = 12\n" MATRIX SUBJ, "t.ini", &e);

@@ -137,7 +137,8 @@ static void fill(struct runrec *r, json_t *summary)
 	r->host = (struct runrec_host){0, "vm-1", "Linux 6.1", "x86_64", 2, "AMD EPYC"};
 	r->has_campaign = 1;
 	r->campaign = (struct runrec_campaign){
-		0, "demo", "Demo", "vm", "campaign.ini", "interleave", 3, 25.5, "1000 PUT 4KiB"};
+		0, "demo", "Demo",          "vm",     "campaign.ini", "interleave",
+		3, 25.5,   "1000 PUT 4KiB", "eu-west"};
 	r->cycle = 2;
 	r->subject = (struct runrec_subject){0,    "rgw",   "Ceph", "http://127.0.0.1:7480",
 					     "us", "bench", "path", "#1f77b4",
@@ -280,6 +281,10 @@ static void records(void)
 		      back.transport.tls[0].connections == 4 && back.transport.nodelay_on == 3 &&
 		      back.transport.nodelay_off == 1,
 	      "values read back");
+	CHECK(back.campaign.vantage != NULL && strcmp(back.campaign.vantage, "eu-west") == 0 &&
+		      strstr(ta,
+			     "\"cost_example\": \"1000 PUT 4KiB\",\n    \"vantage\": \"eu-west\""),
+	      "campaign.vantage read back, after cost_example");
 	CHECK(back.wrapper.local.known && back.wrapper.local.hour == 11 &&
 		      back.wrapper.local.weekday == 2 && back.wrapper.local.utc_offset_min == 60 &&
 		      strstr(ta, "\"local\": {\n      \"hour\": 11,\n      \"weekday\": 2,\n      "
