@@ -16,6 +16,8 @@
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
+#include "analyze/cells/timeofday.h"
+#include "analyze/cells/varcomp.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
@@ -693,12 +695,26 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	ao->alpha = o->alpha;
 	ao->climit = o->climit;
 	ao->cycles = st->camp.cycles;
+	/* cycles = auto: the cycles its plan.tsv grew to (where it stopped) */
+	for (size_t i = 0; st->plan.seq.on && i < st->plan.n; i++)
+		if (i == 0 || st->plan.rows[i].cycle > ao->cycles)
+			ao->cycles = st->plan.rows[i].cycle;
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL &&
-	    planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0) {
+	    (planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0 ||
+	     varcomp_build(a) < 0 || timeofday_build(a) < 0)) {
 		aggregate_free(a);
 		a = NULL;
 		err_set(&e, "aggregate: out of memory");
+	}
+	if (a != NULL && st->plan.seq.on) {
+		struct agg_sequential seq = {1,
+					     st->plan.seq.target_ci,
+					     st->plan.seq.min_cycles,
+					     st->plan.seq.max_cycles,
+					     st->plan.seq.stopped,
+					     0};
+		planner_sequential(a, &seq);
 	}
 	for (size_t i = 0; a != NULL && i < a->n_subjects; i++)
 		if (a->subjects[i].no_run) {

@@ -24,6 +24,11 @@
  *   / 2^20, obj_s = objects / completion_s over the whole run (0 when completion_s
  *   is 0), and seg_count = 0 with no fastest/median/slowest.
  *
+ *   Within-run spread (N >= 2): log_sd = the sample standard deviation (n - 1 divisor) of
+ *   ln(bytes/s) of the kept segments above 0 (objects/s when the run moved no bytes); a
+ *   second in which nothing completed is left out (its logarithm is not finite); fewer than
+ *   2 such segments: none.
+ *
  *   Fastest / median / slowest. The kept segments sorted ascending by bytes/s (by
  *   obj/s when the run moved no bytes; ties keep time order): slowest = first,
  *   fastest = last, median = the middle one for odd N and the mean of the two
@@ -50,6 +55,7 @@
  */
 #include "core/summary.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -201,6 +207,27 @@ static int cmp_seg(const void *x, const void *y)
 	return (a->pos > b->pos) - (a->pos < b->pos);
 }
 
+/* log_spread: out->log_sd of the n segments' keys above 0 (two passes: the mean first). */
+static void log_spread(const struct seg_sort *segs, size_t n, struct run_summary *out)
+{
+	double m = 0, ss = 0;
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (segs[i].key > 0) {
+			m += log(segs[i].key);
+			k++;
+		}
+	if (k < 2)
+		return;
+	m /= (double)k;
+	for (size_t i = 0; i < n; i++)
+		if (segs[i].key > 0)
+			ss += (log(segs[i].key) - m) * (log(segs[i].key) - m);
+	out->has_log_sd = 1;
+	out->log_sd = sqrt(ss / (double)(k - 1));
+}
+
 /* segments: the averages and fastest / median / slowest of the k - 4 kept buckets
  * (k > 4) into out. -1 when out of memory. */
 static int segments(const struct summary_acc *a, int64_t s0, int64_t k, struct run_summary *out,
@@ -223,6 +250,7 @@ static int segments(const struct summary_acc *a, int64_t s0, int64_t k, struct r
 		sb += bk.bytes;
 		so += bk.objs;
 	}
+	log_spread(segs, nkeep, out);
 	out->seconds = (double)nkeep;
 	out->mib_s = sb / (double)nkeep / MIB;
 	out->obj_s = so / (double)nkeep;
@@ -338,6 +366,11 @@ json_t *summary_to_json(const struct run_summary *s)
 	else
 		segs = json_pack("{s:i,s:n,s:n,s:n}", "count", (json_int_t)0, "fastest", "median",
 				 "slowest");
+	if (segs != NULL && s->seg_count > 0 && s->has_log_sd &&
+	    json_object_set_new(segs, "log_sd", json_real(s->log_sd)) < 0) {
+		json_decref(segs);
+		segs = NULL;
+	}
 	o = json_pack("{s:I,s:I,s:I,s:I,s:s,s:s,s:f,s:f,s:f,s:o,s:o,s:o,s:f}", "requests",
 		      (json_int_t)s->requests, "objects", (json_int_t)s->objects, "bytes",
 		      (json_int_t)s->bytes, "errors", (json_int_t)s->errors, "start", start, "end",
@@ -445,6 +478,11 @@ static int summary_numbers(const json_t *obj, struct run_summary *out, struct er
 	if (get_seg(segs, "fastest", &out->fastest, e) ||
 	    get_seg(segs, "median", &out->median, e) || get_seg(segs, "slowest", &out->slowest, e))
 		return -1;
+	x = json_object_get(segs, "log_sd");
+	if (x != NULL && (!json_is_number(x) || !(json_number_value(x) >= 0)))
+		return err_set(e, "summary.segments.log_sd: not a number from 0 up");
+	out->has_log_sd = x != NULL;
+	out->log_sd = x != NULL ? json_number_value(x) : 0;
 	return 0;
 }
 

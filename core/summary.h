@@ -171,6 +171,11 @@ struct run_summary {
 	struct lat_stats ttfb;
 	int seg_count; /* kept 1-s segments; 0 when the run was too short */
 	struct seg_value fastest, median, slowest;
+	/* the within-run spread: the sample SD (n - 1) of ln(bytes/s) of the kept segments
+	 * (objects/s when the run moved no bytes), over those above 0; has_log_sd 0 when fewer
+	 * than 2 are (or a run.json written before it) */
+	int has_log_sd;
+	double log_sd;
 	double completion_s; /* (end_ns - start_ns) / 1e9 */
 	/* Histograms (core/hist.h) of the successful requests' durations and TTFBs, owned
 	 * by the summary and freed by summary_clear; NULL when not known (a run.json

@@ -28,8 +28,45 @@ struct agg_stat {
 	const char *ci_method; /* "t", "order-statistics" or NULL (static) */
 };
 
+/* cycles = auto (core/seqstop.h): the collector's sequential rule, as plan.tsv says it. */
+struct agg_sequential {
+	int on; /* 0: a fixed number of cycles */
+	double target_ci;
+	int min_cycles, max_cycles;
+	const char *stopped; /* plan.tsv's stopped line (borrowed); NULL: it did not stop */
+	double wide_q;       /* the quantile the cells' intervals were widened to */
+};
+
 struct agg_lat {
 	double avg, p50, p90, p99, min, max;
+};
+
+/* A subject's time-of-day test (analyze/cells/timeofday.h). */
+#define AGG_TOD_BANDS 8 /* three-hour bands of the UTC day */
+struct agg_tod {
+	size_t subject;
+	size_t runs, cells;         /* runs with a start time in cells with 2 or more */
+	size_t n[AGG_TOD_BANDS];    /* runs per band */
+	double mean[AGG_TOD_BANDS]; /* their mean ln residual; NaN: none */
+	int bands;                  /* bands with runs */
+	double f, p, df1, df2;      /* the F test; NaN: none (fewer than 2 bands or df) */
+	double alpha;               /* its level: 0.05 / the subjects tested */
+	int detected;               /* p < alpha */
+	int low_band;               /* the band with the lowest mean; -1: none */
+	double effect, lo, hi;      /* its throughput over the others', - 1, and 95 % interval */
+	double detectable;          /* the dip of one band found with power 0.8; NaN: none */
+};
+
+/* A matrix cell's variance components on the log scale (analyze/cells/varcomp.h). */
+struct agg_varcomp {
+	int on;              /* 0: none (fewer than 2 valid runs, or none with log_sd) */
+	size_t cycles;       /* valid runs (one per cycle) */
+	size_t runs_within;  /* of them, with a within-run spread (summary.segments.log_sd) */
+	double var_cycles;   /* the runs' figures' ln: sample variance (n - 1) */
+	double var_within;   /* a kept second's ln throughput within a run: pooled variance */
+	double seconds;      /* the runs' kept seconds, harmonic mean */
+	double var_between;  /* between cycles: max(0, var_cycles - var_within / seconds) */
+	double within_share; /* (var_within / seconds) / var_cycles, at most 1; NaN: var_cycles 0 */
 };
 
 /* The cycles a cell or a comparison needs to reach the precision target
@@ -151,6 +188,7 @@ struct agg_cell {
 	int retry_max;
 	uint64_t r_requests, r_retried, r_attempts;
 	struct agg_lat first_attempt;
+	struct agg_varcomp var; /* matrix cells: where the variability is (varcomp.h) */
 };
 
 struct agg_op {
@@ -266,6 +304,9 @@ struct aggregate {
 	size_t n_comparisons;
 	/* the planner (analyze/cells/planner.h): the target and one plan per matrix op */
 	double target_ci;
+	struct agg_sequential seq; /* cycles = auto: the rule, the widening (planner.h) */
+	struct agg_tod *tod;       /* per subject with a test: time of day (timeofday.h) */
+	size_t n_tod;
 	struct agg_plan *plans;
 	size_t n_plans;
 	size_t *tied_pool; /* owns the leaders' tied_with */

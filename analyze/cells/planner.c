@@ -9,6 +9,7 @@
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
+#include "core/seqstop.h"
 
 #define Z975 1.959963984540054 /* the normal 0.975 quantile: where the median rule starts */
 
@@ -277,8 +278,40 @@ int planner_build(struct aggregate *a, double target)
 	return 0;
 }
 
+/* widen: s's t interval widened about its value by f. */
+static void widen(struct agg_stat *s, double f)
+{
+	if (s->ci_method == NULL || strcmp(s->ci_method, "t") != 0 || !isfinite(s->value))
+		return;
+	s->ci_lo = s->value - (s->value - s->ci_lo) * f;
+	s->ci_hi = s->value + (s->ci_hi - s->value) * f;
+}
+
+void planner_sequential(struct aggregate *a, const struct agg_sequential *seq)
+{
+	if (!seq->on)
+		return;
+	a->seq = *seq;
+	a->seq.wide_q = NAN;
+	if (seq->stopped == NULL)
+		return;
+	a->seq.wide_q = SEQSTOP_WIDE_Q;
+	for (size_t i = 0; i < a->n_cells; i++) {
+		struct agg_cell *c = &a->cells[i];
+		size_t n = 0;
+
+		for (size_t j = 0; j < c->n_runs; j++)
+			n += a->runs[c->runs[j]].v.included != 0;
+		widen(&c->mib, seqstop_widen(n));
+		widen(&c->obj, seqstop_widen(n));
+	}
+}
+
 void planner_free(struct aggregate *a)
 {
+	free(a->tod);
+	a->tod = NULL;
+	a->n_tod = 0;
 	free(a->plans);
 	a->plans = NULL;
 	a->n_plans = 0;

@@ -47,6 +47,13 @@ size_t planner_cycles_ratio(double sd, double df_extra, size_t family, double al
  * runs out. */
 int planner_build(struct aggregate *a, double target);
 
+/* planner_sequential: a campaign collected with cycles = auto (seq->on): a->seq = *seq
+ * (its stopped text borrowed) and, when it stopped on the rule (seq->stopped not NULL),
+ * every matrix cell's t interval widened about its value by seqstop_widen(n) of its n
+ * cycles (core/seqstop.h): stopping on precision biases the plain interval's coverage.
+ * Nothing when seq->on is 0. */
+void planner_sequential(struct aggregate *a, const struct agg_sequential *seq);
+
 /* planner_free: what planner_build allocated in a. */
 void planner_free(struct aggregate *a);
 

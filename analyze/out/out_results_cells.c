@@ -175,6 +175,10 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->need.cycles = -1;
 	if (c->workload == NULL) {
 		out_need(&c->need, &x->need, ok);
+		x->variance = (struct results_varcomp){
+			c->var.on,          (long long)c->var.cycles, (long long)c->var.runs_within,
+			c->var.var_cycles,  c->var.var_within,        c->var.seconds,
+			c->var.var_between, c->var.within_share};
 		return;
 	}
 	if ((x->workload = calloc(1, sizeof(*x->workload))) == NULL)

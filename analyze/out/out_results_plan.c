@@ -1,6 +1,7 @@
 /* analyze/out/out_results_plan.c: the planner's records of aggregate.json (core/results/
  * results_plan.h) from analyze/cells/planner.h's needs and plans (see out_results.h). */
 #include <stdlib.h>
+#include <string.h>
 
 #include "analyze/cells/compare.h"
 #include "analyze/cells/planner.h"
@@ -53,6 +54,24 @@ static void part(const struct aggregate *a, const struct agg_plan_part *p, int c
 	}
 }
 
+/* seq: a's sequential rule into q: the stopped line's reason (the word before its ':')
+ * and text apart. */
+static void seq(const struct agg_sequential *s, struct results_sequential *q, int *ok)
+{
+	const char *colon = s->stopped != NULL ? strstr(s->stopped, ": ") : NULL;
+
+	q->on = s->on;
+	q->target_ci = s->target_ci;
+	q->min_cycles = s->min_cycles;
+	q->max_cycles = s->max_cycles;
+	q->wide_q = s->wide_q;
+	if (colon == NULL)
+		return;
+	if ((q->reason = strndup(s->stopped, (size_t)(colon - s->stopped))) == NULL)
+		*ok = 0;
+	q->stopped = out_dup(colon + 2, ok);
+}
+
 void out_planner(const struct aggregate *a, struct results *doc, int *ok)
 {
 	struct results_planner *p = calloc(1, sizeof(*p));
@@ -68,6 +87,33 @@ void out_planner(const struct aggregate *a, struct results *doc, int *ok)
 	p->power = COMPARE_POWER;
 	p->max_cycles = PLANNER_MAX_CYCLES;
 	p->cycles = a->cycles;
+	seq(&a->seq, &p->seq, ok);
+	if (a->n_tod > 0 && (p->tod = calloc(a->n_tod, sizeof(*p->tod))) == NULL)
+		*ok = 0;
+	for (size_t i = 0; p->tod != NULL && i < a->n_tod; i++) {
+		const struct agg_tod *t = &a->tod[i];
+		struct results_tod *x = &p->tod[i];
+
+		p->n_tod = i + 1;
+		x->subject = (int)t->subject;
+		x->runs = (long long)t->runs;
+		x->cells = (long long)t->cells;
+		for (int b = 0; b < RESULTS_TOD_BANDS; b++) {
+			x->n[b] = (long long)t->n[b];
+			x->mean[b] = t->mean[b];
+		}
+		x->f = t->f;
+		x->p = t->p;
+		x->df1 = t->df1;
+		x->df2 = t->df2;
+		x->alpha = t->alpha;
+		x->detected = t->detected;
+		x->low_band = t->low_band;
+		x->effect = t->effect;
+		x->lo = t->lo;
+		x->hi = t->hi;
+		x->detectable = t->detectable;
+	}
 	p->n_ops = a->n_plans;
 	for (size_t i = 0; i < a->n_plans; i++) {
 		const struct agg_plan *s = &a->plans[i];

@@ -78,6 +78,26 @@ static int add_row(struct plantsv *p, char **f, size_t n, const long at[C_N])
 	return oom || r->id == NULL || r->subject == NULL || r->op == NULL ? -1 : 0;
 }
 
+/* comment: a "# key: value" line of the header into p->seq (sequential, stopped); other
+ * keys are not read here. -1 when memory runs out. */
+static int comment(struct plantsv *p, const char *line)
+{
+	struct plantsv_seq *q = &p->seq;
+	const char *v;
+
+	if (sscanf(line, "# sequential: target_ci %lf%%, min_cycles %d, max_cycles %d",
+		   &q->target_ci, &q->min_cycles, &q->max_cycles) == 3) {
+		q->on = 1;
+		q->target_ci /= 100;
+	} else if (strncmp(line, "# stopped: ", strlen("# stopped: ")) == 0) {
+		v = line + strlen("# stopped: ");
+		free(q->stopped);
+		if ((q->stopped = strdup(v)) == NULL)
+			return -1;
+	}
+	return 0;
+}
+
 int plantsv_read(const char *data_dir, struct plantsv *out, struct err *e)
 {
 	char file[PATH_MAX], *line = NULL, *f[64];
@@ -95,6 +115,10 @@ int plantsv_read(const char *data_dir, struct plantsv *out, struct err *e)
 		lineno++;
 		while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
 			line[--len] = '\0';
+		if (line[0] == '#' && !have_header && comment(out, line) < 0) {
+			err_set(e, "%s:%ld: out of memory", file, lineno);
+			goto done;
+		}
 		if (line[0] == '#' || line[0] == '\0')
 			continue;
 		if (!have_header) {
@@ -142,5 +166,6 @@ void plantsv_clear(struct plantsv *p)
 		free(p->rows[i].kept_as);
 	}
 	free(p->rows);
+	free(p->seq.stopped);
 	memset(p, 0, sizeof(*p));
 }

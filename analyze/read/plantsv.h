@@ -1,7 +1,8 @@
 /* analyze/read/plantsv.h: the rows of DATA_DIR/plan.tsv (docs/FORMATS.md, "plan.tsv") that
  * analyze needs beside the run.json files: where each planned run belongs (cycle, subject,
  * op, size, concurrency), for a run whose run.json cannot be read, and its kept_as, the
- * conditions a run kept by `collect --resume --allow-changed` was measured with. */
+ * conditions a run kept by `collect --resume --allow-changed` was measured with; and for
+ * cycles = auto its sequential rule and why the collector stopped. */
 #ifndef ANALYZE_PLANTSV_H
 #define ANALYZE_PLANTSV_H
 
@@ -21,10 +22,19 @@ struct plantsv_row {
 	char *kept_as; /* "workload.count=2; ...", NULL: measured as planned */
 };
 
+/* cycles = auto: the "# sequential:" and "# stopped:" lines (docs/FORMATS.md, "plan.tsv"). */
+struct plantsv_seq {
+	int on; /* the plan has a sequential line */
+	double target_ci;
+	int min_cycles, max_cycles;
+	char *stopped; /* the stopped line's text; NULL: not stopped (interrupted, or going) */
+};
+
 struct plantsv {
 	struct plantsv_row *rows;
 	size_t n;
 	size_t n_kept_as; /* rows with a kept_as */
+	struct plantsv_seq seq;
 };
 
 /* plantsv_read: the rows of DATA_DIR/plan.tsv into *out (zeroed first), its columns found

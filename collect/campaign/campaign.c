@@ -52,6 +52,10 @@ static const char *const keys_campaign[] = {"name",
 					    "client_shares_cpu",
 					    "max_cost",
 					    "cost_example",
+					    "target_ci",
+					    "min_cycles",
+					    "max_cycles",
+					    "vantage",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",          "sizes",
 					  "size",         "concurrency",
@@ -164,7 +168,6 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *kv;
 	double min_change;
-	uint64_t v;
 
 	if (!cini_sec_line(p, "campaign"))
 		return err_set(p->e, "%s: no [campaign] section", p->name);
@@ -176,12 +179,9 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	if (campaign_check_name(p, cini_get(p, "campaign", "name"), c->name, 0, "campaign",
 				"name") < 0 ||
 	    cini_get_str(p, "campaign", "title", &c->title, c->name) < 0 ||
-	    cini_get_str(p, "campaign", "client", &c->client, "") < 0)
+	    cini_get_str(p, "campaign", "client", &c->client, "") < 0 ||
+	    cini_get_str(p, "campaign", "vantage", &c->vantage, NULL) < 0)
 		return -1;
-	v = 1;
-	if (cini_get_uint(p, "campaign", "cycles", 1, CAMPAIGN_CYCLES_MAX, &v) < 0)
-		return -1;
-	c->cycles = (int)v;
 	if ((kv = cini_get(p, "campaign", "order")) != NULL) {
 		if (strcmp(kv->val, "interleave") == 0)
 			c->order = CAMPAIGN_ORDER_INTERLEAVE;
@@ -203,7 +203,8 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    cini_get_duration(p, "campaign", "p99_limit", &c->p99_limit_ms) < 0)
 		return -1;
 	c->p99_limit_ms *= 1000;
-	if (campaign_get_money(p, "campaign", "max_cost", &c->max_cost) < 0)
+	if (campaign_get_money(p, "campaign", "max_cost", &c->max_cost) < 0 ||
+	    campaign_parse_cycles(p, c) < 0)
 		return -1;
 	if ((kv = cini_get(p, "campaign", "cost_example")) != NULL) {
 		struct cost_example ex;
@@ -444,6 +445,7 @@ void campaign_free(struct campaign *c)
 	free(c->name);
 	free(c->title);
 	free(c->client);
+	free(c->vantage);
 	free(c->cost_example);
 	free(c->probe_kms_key);
 	free(c);

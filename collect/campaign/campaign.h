@@ -119,11 +119,18 @@ struct campaign_subject {
 };
 
 struct campaign {
-	char *file;                /* the path it was read from */
-	char *name;                /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
-	char *title;               /* default: the name */
-	char *client;              /* free text; default "" */
-	int cycles;                /* default 1 */
+	char *file;    /* the path it was read from */
+	char *name;    /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
+	char *title;   /* default: the name */
+	char *client;  /* free text; default "" */
+	char *vantage; /* free text: where the client measures from; NULL: none */
+	int cycles;    /* default 1; cycles = auto: max_cycles */
+	/* cycles = auto (docs/CAMPAIGN.md, "Stopping on precision"): cycles until every matrix
+	 * cell's 95 % interval is within target_ci of its mean (core/seqstop.h), at least
+	 * min_cycles, at most max_cycles (then in cycles) or max_cost */
+	int auto_cycles;           /* 1: cycles = auto */
+	double target_ci;          /* default 0.05 */
+	int min_cycles;            /* default SEQSTOP_MIN_CYCLES */
 	enum campaign_order order; /* default interleave */
 	int has_seed;
 	uint64_t seed;          /* for order = random */

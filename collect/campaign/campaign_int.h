@@ -55,6 +55,12 @@ int campaign_parse_bench(struct cini *p, const char *sec, struct campaign_bench 
 void campaign_bench_timeout(struct campaign_bench *b, double campaign_timeout, enum wl_op op,
 			    int conc);
 
+/* campaign_parse_cycles (collect/campaign/campaign_auto.c): [campaign] cycles, a number or
+ * auto with target_ci, min_cycles and max_cycles (those three only with auto; auto needs
+ * max_cycles or max_cost, so call it after max_cost is read). 0, or -1 with the message
+ * naming the key. */
+int campaign_parse_cycles(struct cini *p, struct campaign *c);
+
 /* The sections (one file each). */
 
 /* campaign_parse_matrix_lists (collect/campaign/campaign_matrix.c): the [matrix] keys ops,

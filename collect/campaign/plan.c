@@ -216,6 +216,8 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 	b.p->last_cycle = f->cycles ? f->cycles : c->cycles;
 	if (f->cycle)
 		b.p->first_cycle = b.p->last_cycle = f->cycle;
+	b.p->auto_cycles = c->auto_cycles && f->cycles == 0 && f->cycle == 0;
+	b.p->max_cycle = b.p->last_cycle;
 	if (select_subjects(c, f->only, b.p, e) < 0)
 		goto fail;
 	for (int cy = b.p->first_cycle; cy <= b.p->last_cycle; cy++)
@@ -225,6 +227,14 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 fail:
 	plan_free(b.p);
 	return NULL;
+}
+
+int plan_cycle_end(const struct plan *p, int cycle)
+{
+	for (int k = 0; k < p->n; k++)
+		if (p->runs[k].cycle > cycle)
+			return k;
+	return p->n;
 }
 
 void plan_free(struct plan *p)
@@ -248,6 +258,11 @@ int plan_write_tsv(const struct plan *p, const struct campaign *c, const char *c
 	if (p->order == CAMPAIGN_ORDER_RANDOM)
 		fprintf(f, "# seed: %llu\n", (unsigned long long)p->seed);
 	fprintf(f, "# cycles: %d-%d\n", p->first_cycle, p->last_cycle);
+	if (p->auto_cycles)
+		fprintf(f, "# sequential: target_ci %g%%, min_cycles %d, max_cycles %d\n",
+			c->target_ci * 100, c->min_cycles, p->max_cycle);
+	if (p->auto_cycles && p->stopped[0] != '\0')
+		fprintf(f, "# stopped: %s\n", p->stopped);
 	fprintf(f, "# subjects:");
 	for (int i = 0; i < p->n_subjects; i++)
 		fprintf(f, "%s%s", i ? "," : " ", c->subjects[p->subjects[i]].id);
@@ -349,6 +364,12 @@ void plan_print(const struct plan *p, const struct campaign *c, FILE *f)
 	if (p->order == CAMPAIGN_ORDER_RANDOM)
 		fprintf(f, ", seed %llu", (unsigned long long)p->seed);
 	fprintf(f, "\n");
+	if (p->auto_cycles)
+		fprintf(f,
+			"cycles = auto: judged after each cycle from cycle %d on, it stops when every "
+			"matrix cell's 95 %% interval is within %g %% of its mean, at the latest after "
+			"cycle %d (the runs and times below are those of all %d)\n",
+			c->min_cycles, c->target_ci * 100, p->max_cycle, p->max_cycle);
 	for (int i = 0; i < p->n; i++) {
 		const struct plan_run *r = &p->runs[i];
 		char bound[64];

@@ -47,6 +47,11 @@ struct plan {
 	int first_cycle, last_cycle;
 	int n_subjects;   /* subjects included */
 	int subjects[64]; /* their indexes, campaign order */
+	/* cycles = auto with neither --cycle nor --cycles: the collector judges the stopping
+	 * rule after each cycle (collect/run/autocycles.h) and trims the plan where it stops */
+	int auto_cycles;
+	int max_cycle;     /* auto: the cycle the bound allows (the plan's last when built) */
+	char stopped[256]; /* auto: why the campaign stopped; "" while it goes on */
 };
 
 /* Which part of the campaign to plan. A zeroed filter means "all of it". */
@@ -64,8 +69,13 @@ struct plan *plan_build(const struct campaign *c, const struct plan_filter *f, s
 void plan_free(struct plan *p);
 
 
+/* plan_cycle_end: the index after the last run of cycle `cycle`'s block (its matrix runs
+ * and, for the first cycle, the one-off runs that end it); p->n when cycle is the last. */
+int plan_cycle_end(const struct plan *p, int cycle);
+
 /* plan_write_tsv: the plan as plan.tsv (docs/FORMATS.md): "# key: value" header lines
- * (format, campaign, order, seed, cycles, subjects, runs), one tab-separated header row,
+ * (format, campaign, order, seed, cycles, subjects, runs; for cycles = auto, sequential
+ * and, once it stopped, stopped), one tab-separated header row,
  * one row per run in execution order. kept_as (NULL: none): p->n texts (tabs and line
  * ends not allowed), each "" or how a run kept from an earlier collector was measured
  * otherwise than the plan says (collect --resume --allow-changed): then a last column

@@ -9,6 +9,7 @@
 
 #include "collect/campaign/campaign.h"
 #include "collect/campaign/plan.h"
+#include "collect/run/autocycles.h"
 #include "collect/run/budget.h"
 #include "collect/run/cli.h"
 #include "collect/run/estimate.h"
@@ -37,6 +38,7 @@ struct cctx {
 	struct budget bg;         /* max_cost: the bound, the spend */
 	struct estimate_opts est; /* --assume, --estimate-from */
 	struct resume rs;         /* the plan's runs as the output directory holds them */
+	struct autocycles judge;  /* cycles = auto: the stopping rule's figures */
 };
 
 static uint64_t make_seed(void)
@@ -506,12 +508,107 @@ static int dry_bound(struct cctx *x)
 	return EXITCODE_OK;
 }
 
+/* trim: the plan as far as cycle `cycle` (its n and last_cycle; the rest kept in memory
+ * for untrim). */
+static void trim(struct plan *p, int cycle, int *n, int *last)
+{
+	*n = p->n;
+	*last = p->last_cycle;
+	p->n = plan_cycle_end(p, cycle);
+	p->last_cycle = cycle;
+}
+
+static void untrim(struct plan *p, int n, int last)
+{
+	p->n = n;
+	p->last_cycle = last;
+}
+
+/* write_plan_upto: plan.tsv as far as cycle `cycle` (cycles = auto: it grows a cycle at a
+ * time). An exit code as write_plan's. */
+static int write_plan_upto(struct cctx *x, int cycle)
+{
+	int n, last, rc;
+
+	trim(x->p, cycle, &n, &last);
+	rc = write_plan(x);
+	untrim(x->p, n, last);
+	return rc;
+}
+
+/* auto_next: after cycle `cycle` of a cycles = auto campaign, the stopping rule
+ * (collect/run/autocycles.h): 1 to go on to the next cycle (plan.tsv then names it), 0 to
+ * stop (plan.tsv then ends at this cycle and says why), or an exit code's negation when
+ * plan.tsv cannot be written or memory runs out. */
+static int auto_next(struct cctx *x, int cycle)
+{
+	struct autocycles_verdict v;
+	const char *reason = NULL;
+	struct err e;
+	int end = plan_cycle_end(x->p, cycle), rc;
+
+	if (autocycles_judge(&x->judge, x->out, cycle, x->c->target_ci, &v, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return -EXITCODE_USAGE;
+	}
+	if (cycle >= x->c->min_cycles && v.met == v.cells)
+		reason = "target";
+	else if (cycle >= x->p->max_cycle)
+		reason = "max_cycles";
+	for (int k = end; reason == NULL && k < plan_cycle_end(x->p, cycle + 1); k++)
+		if (resume_runs_it(x->rs.runs[k].what) &&
+		    budget_stops(&x->bg, &x->p->runs[k], x->pg))
+			reason = "max_cost";
+	if (reason == NULL) {
+		progress_note(
+			x->pg,
+			"collect: cycle %d: %d of %d matrix cells within %g %%; cycle %d next",
+			cycle, v.met, v.cells, x->c->target_ci * 100, cycle + 1);
+		rc = write_plan_upto(x, cycle + 1);
+		return rc == EXITCODE_OK ? 1 : -rc;
+	}
+	autocycles_why(&v, reason, cycle, x->c->target_ci, x->p->stopped, sizeof(x->p->stopped));
+	progress_note(x->pg, "collect: stopped on precision: %s", x->p->stopped);
+	x->p->n = end;
+	x->p->last_cycle = cycle;
+	rc = write_plan(x);
+	return rc == EXITCODE_OK ? 0 : -rc;
+}
+
+/* run_all: every run of the plan in order; a cycles = auto campaign judges its stopping rule
+ * after each cycle. An exit code (EXITCODE_OK when every run was made). */
+static int run_all(struct cctx *x)
+{
+	int full = 0, cycle = 0;
+
+	for (int k = 0; k < x->p->n && !*x->stop && !full; k++) {
+		int go;
+		full = run_k(x, k);
+		if (full < 0)
+			return EXITCODE_USAGE;
+		if (x->p->runs[k].cycle > cycle)
+			cycle = x->p->runs[k].cycle;
+		if (!x->p->auto_cycles || full || *x->stop || k + 1 != plan_cycle_end(x->p, cycle))
+			continue;
+		if ((go = auto_next(x, cycle)) < 0)
+			return -go;
+		if (go == 0)
+			break;
+	}
+	if (*x->stop) {
+		progress_note(x->pg, "collect: stopped; the current run is recorded as "
+				     "interrupted; run again with --resume to go on");
+		return EXITCODE_INTERRUPTED;
+	}
+	return x->failed ? EXITCODE_PARTIAL : EXITCODE_OK;
+}
+
 int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 {
 	struct cctx x;
 	unsigned char *todo = NULL;
 	struct err e;
-	int rc = EXITCODE_USAGE, full = 0;
+	int rc = EXITCODE_USAGE, n_all = 0, last_all = 0;
 
 	memset(&x, 0, sizeof(x));
 	x.a = a;
@@ -540,10 +637,20 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		fprintf(stderr, "collect: %s\n", e.msg);
 		goto out;
 	}
-	/* refused before anything is written */
-	if ((rc = budget_check(&x.bg, x.p, x.out, stderr)) != EXITCODE_OK ||
-	    (rc = open_out(&x)) != EXITCODE_OK)
+	/* refused before anything is written; cycles = auto: the bound of its min_cycles
+	 * (those after are judged one by one against max_cost) */
+	if (x.p->auto_cycles)
+		trim(x.p, x.c->min_cycles, &n_all, &last_all);
+	rc = budget_check(&x.bg, x.p, x.out, stderr);
+	if (x.p->auto_cycles)
+		untrim(x.p, n_all, last_all);
+	if (rc != EXITCODE_OK || (rc = open_out(&x)) != EXITCODE_OK)
 		goto out;
+	if (x.p->auto_cycles && autocycles_init(&x.judge, x.p, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		rc = EXITCODE_USAGE;
+		goto out;
+	}
 	if (!a->no_preflight) {
 		todo = calloc((size_t)x.p->n, 1);
 		if (todo == NULL) {
@@ -556,7 +663,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		if ((rc = preflight(&x, todo)) != EXITCODE_OK)
 			goto out;
 	}
-	if ((rc = write_plan(&x)) != EXITCODE_OK)
+	if ((rc = x.p->auto_cycles ? write_plan_upto(&x, 1) : write_plan(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);
 	if (x.pg == NULL) {
@@ -565,22 +672,10 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		goto out;
 	}
 	probe_subjects(&x);
-	for (int k = 0; k < x.p->n && !*stop && !full; k++) {
-		full = run_k(&x, k);
-		if (full < 0) {
-			rc = EXITCODE_USAGE;
-			goto out;
-		}
-	}
-	if (*stop) {
-		progress_note(x.pg, "collect: stopped; the current run is recorded as "
-				    "interrupted; run again with --resume to go on");
-		rc = EXITCODE_INTERRUPTED;
-	} else if (x.failed) {
-		rc = EXITCODE_PARTIAL;
-	}
+	rc = run_all(&x);
 out:
 	free(todo);
+	autocycles_free(&x.judge);
 	resume_free(&x.rs);
 	progress_free(x.pg);
 	outdir_free(x.od);

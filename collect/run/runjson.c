@@ -195,6 +195,7 @@ void run_wrapper_record(const struct run_wrapper *w, struct runrec_wrapper *out)
 {
 	memset(out, 0, sizeof(*out));
 	out->started_ns = w->started_ns;
+	runrec_local_of(w->started_ns, &out->local);
 	out->ended_ns = w->ended_ns;
 	out->elapsed_s = w->elapsed_s;
 	out->exit_code = w->exited ? w->exit_code : RUNREC_NULL_INT;
@@ -282,7 +283,8 @@ static void campaign_record(const struct campaign *c, struct runrec_campaign *ou
 					.order = campaign_order_name(c->order),
 					.cycles = c->cycles,
 					.p99_limit_ms = c->p99_limit_ms > 0 ? c->p99_limit_ms : 0,
-					.cost_example = c->cost_example};
+					.cost_example = c->cost_example,
+					.vantage = c->vantage};
 }
 
 static void subject_record(const struct campaign_subject *s, char *note, size_t n,
@@ -366,11 +368,11 @@ static int build(const struct runjson_input *in, struct runrec *r, struct utsnam
  * first that is not. */
 static int campaign_check_utf8(const struct campaign *c, struct err *e)
 {
-	const char *name[] = {"name", "title", "client", "cost_example"};
-	const char *val[] = {c->name, c->title, c->client, c->cost_example};
+	const char *name[] = {"name", "title", "client", "cost_example", "vantage"};
+	const char *val[] = {c->name, c->title, c->client, c->cost_example, c->vantage};
 	char at[64];
 
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (val[i] != NULL && !utf8_valid(val[i], strlen(val[i]), NULL))
 			return err_set(e, "campaign.%s: not UTF-8 (%s)", name[i],
 				       utf8_describe(val[i], at, sizeof(at)));

@@ -85,8 +85,10 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	jwrite_put(o, "below_min_samples", json_boolean(c->below_min_samples), &ok);
 	jwrite_put(o, "mib_s", results_stat_to_json(&c->mib_s), &ok);
 	jwrite_put(o, "obj_s", results_stat_to_json(&c->obj_s), &ok);
-	if (c->workload == NULL)
+	if (c->workload == NULL) {
 		results_need_put(o, &c->need, &ok);
+		results_varcomp_put(o, &c->variance, &ok);
+	}
 	jwrite_put(o, "latency_ms", results_lat_to_json(&c->latency_ms, 1), &ok);
 	jwrite_put(o, "ttfb_ms", results_lat_to_json(&c->ttfb_ms, 1), &ok);
 	jwrite_put(o, "client_limit", results_cell_climit_to_json(&c->client_limit), &ok);
@@ -250,6 +252,7 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->need.cycles = -1;
 	if (!wcell) {
 		results_need_from(r, o, where, &c->need);
+		results_varcomp_from(r, o, where, &c->variance);
 		return r->failed ? -1 : 0;
 	}
 	if ((c->workload = jread_alloc(r, where, 0, sizeof(*c->workload))) == NULL)

@@ -74,8 +74,9 @@ struct results_cell {
 	struct results_cell_run *runs;
 	size_t n_runs;
 	struct results_cost cost;
-	struct results_wcell *workload; /* workload_cells[] only; NULL in cells[] */
-	double cpu_us_per_request;      /* the client's, mean of the valid runs; NAN: no member */
+	struct results_wcell *workload;  /* workload_cells[] only; NULL in cells[] */
+	double cpu_us_per_request;       /* the client's, mean of the valid runs; NAN: no member */
+	struct results_varcomp variance; /* cells[] only: where the variability is */
 };
 
 /* ops[]: a one-off LIST / HEAD / DELETE benchmark of a subject. */

@@ -51,6 +51,31 @@ struct results_plan_op {
 	struct results_plan_part cells, comparisons;
 };
 
+/* planner.sequential: a campaign collected with cycles = auto (core/seqstop.h); absent for a
+ * fixed number of cycles (on 0). */
+struct results_sequential {
+	int on;
+	double target_ci; /* the collector's target: half-width / mean */
+	long long min_cycles, max_cycles;
+	char *reason;  /* "target", "max_cycles", "max_cost"; NULL: it did not stop on the rule
+			  (interrupted) */
+	char *stopped; /* plan.tsv's stopped line after its reason; NULL with reason */
+	double wide_q; /* the t quantile the cells' intervals were widened to; NAN: not widened */
+};
+
+/* planner.time_of_day[]: a subject's hour-of-day test (docs/METHODOLOGY.md, "Time of day"). */
+#define RESULTS_TOD_BANDS 8
+struct results_tod {
+	int subject;
+	long long runs, cells;
+	long long n[RESULTS_TOD_BANDS];
+	double mean[RESULTS_TOD_BANDS]; /* NAN: null (no run in the band) */
+	double f, p, df1, df2, alpha;
+	int detected;
+	int low_band; /* 0-7: hours 3 x band to 3 x band + 3 UTC */
+	double effect, lo, hi, detectable;
+};
+
 /* planner{}: absent in files before it. */
 struct results_planner {
 	double target_ci;     /* --target-ci: half-width / figure */
@@ -60,7 +85,25 @@ struct results_planner {
 	long long cycles;     /* the campaign's, the need is counted from */
 	struct results_plan_op *ops;
 	size_t n_ops;
+	struct results_sequential seq;
+	struct results_tod *tod; /* time_of_day[]; absent: none */
+	size_t n_tod;
 };
+
+/* cells[].variance: where a matrix cell's variability is (docs/METHODOLOGY.md, "Where the
+ * variability is"); on 0: absent (a workload cell, none to split, a file before it). */
+struct results_varcomp {
+	int on;
+	long long cycles, runs_within;
+	double var_cycles, var_within, seconds, var_between;
+	double within_share; /* NAN: null */
+};
+
+/* results_varcomp_put: v as o's member "variance" (nothing when v->on is 0); *ok = 0 on
+ * failure. results_varcomp_from: it from o (absent or null: on 0). */
+void results_varcomp_put(json_t *o, const struct results_varcomp *v, int *ok);
+void results_varcomp_from(struct jread *r, const json_t *o, const char *where,
+			  struct results_varcomp *v);
 
 /* results_need_put: n's members into o (cycles_needed, plan_note; none when cycles is -1
  * and note NULL: a file before the planner); *ok = 0 on failure. results_need_from: them

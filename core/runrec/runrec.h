@@ -57,6 +57,8 @@ struct runrec_campaign {
 	int64_t cycles;
 	double p99_limit_ms;      /* 0: null */
 	const char *cost_example; /* NULL: left out */
+	const char *vantage;      /* [campaign] vantage, where the client measured from; NULL:
+				     left out */
 };
 
 /* "subject", without secrets: credentials says where the keys came from. */
@@ -184,6 +186,18 @@ const char *runrec_phase_name(enum run_phase p);
 const char *runrec_phase_state_name(enum phase_state s);
 int runrec_phase_state_parse(const char *s);
 
+/* "wrapper.local": when the run started on the client's clock (its time zone, TZ or
+ * /etc/localtime): the hour 0-23, the ISO weekday 1 (Monday) - 7 (Sunday) and the offset from
+ * UTC in minutes; known 0: left out (a file before it, a record that has none). */
+struct runrec_local {
+	int known;
+	int64_t hour, weekday, utc_offset_min;
+};
+
+/* runrec_local_of: the client's local hour, weekday and offset at Unix ns t into *l (known
+ * 0 when t is 0 or the local time cannot be had). */
+void runrec_local_of(int64_t t, struct runrec_local *l);
+
 /* "wrapper": the collector's view of the run's process. */
 struct runrec_wrapper {
 	uint64_t absent;
@@ -192,6 +206,7 @@ struct runrec_wrapper {
 	int64_t exit_code;            /* RUNREC_NULL_INT: null (killed by `signal`) */
 	int64_t signal;
 	int timed_out, interrupted;
+	struct runrec_local local; /* at started (written after it) */
 };
 
 /* "errors": the failed requests, the run's class and the first error texts. */

@@ -31,6 +31,7 @@ static const struct rrf campaign_f[] = {
 	RRF_R("cycles", RRF_INT, struct runrec_campaign, cycles, 0, 1000000),
 	RRF_R("p99_limit_ms", RRF_REAL_Z, struct runrec_campaign, p99_limit_ms, 0, 1e300),
 	RRF_F("cost_example", RRF_STR_OPT, struct runrec_campaign, cost_example),
+	RRF_F("vantage", RRF_STR_OPT, struct runrec_campaign, vantage),
 };
 
 /* the member of subject_f that older files may lack */

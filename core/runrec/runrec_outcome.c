@@ -3,6 +3,7 @@
  * (docs/FORMATS.md, "run.json" and "Prices and billing"; core/runrec/runrec.h). */
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/runrec/runrec.h"
 #include "core/runrec/runrec_field.h"
@@ -28,8 +29,49 @@ int runrec_phase_state_parse(const char *s)
 	return -1;
 }
 
+void runrec_local_of(int64_t t, struct runrec_local *l)
+{
+	time_t s = (time_t)(t / 1000000000);
+	struct tm tm;
+
+	memset(l, 0, sizeof(*l));
+	if (t <= 0 || localtime_r(&s, &tm) == NULL)
+		return;
+	l->known = 1;
+	l->hour = tm.tm_hour;
+	l->weekday = tm.tm_wday == 0 ? 7 : tm.tm_wday;
+	l->utc_offset_min = tm.tm_gmtoff / 60;
+}
+
+static const struct rrf local_f[] = {
+	RRF_R("hour", RRF_INT, struct runrec_local, hour, 0, 23),
+	RRF_R("weekday", RRF_INT, struct runrec_local, weekday, 1, 7),
+	RRF_R("utc_offset_min", RRF_INT, struct runrec_local, utc_offset_min, -1440, 1440),
+};
+
+static json_t *local_to(const void *rec)
+{
+	const struct runrec_local *l = &((const struct runrec_wrapper *)rec)->local;
+
+	return l->known ? rrf_write(local_f, RRF_N(local_f), l, 0) : NULL;
+}
+
+static int local_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	struct runrec_local *l = &((struct runrec_wrapper *)rec)->local;
+	uint64_t absent;
+
+	if (rrf_read(v, path, local_f, RRF_N(local_f), l, &absent, e) < 0)
+		return -1;
+	if (absent != 0)
+		return err_set(e, "field %s: needs hour, weekday and utc_offset_min", path);
+	l->known = 1;
+	return 0;
+}
+
 static const struct rrf wrapper_f[] = {
 	RRF_F("started", RRF_TIME, struct runrec_wrapper, started_ns),
+	RRF_O("local", local_to, local_from),
 	RRF_F("ended", RRF_TIME, struct runrec_wrapper, ended_ns),
 	RRF_F("elapsed_s", RRF_REAL_N, struct runrec_wrapper, elapsed_s),
 	RRF_R("exit_code", RRF_INT_N, struct runrec_wrapper, exit_code, -1000, 1000),

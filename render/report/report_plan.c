@@ -2,9 +2,14 @@
  * report_int.h), from aggregate.json's planner{} (docs/FORMATS.md, "The planner";
  * docs/METHODOLOGY.md, "Planning cycles"): per op, for its cells' intervals and for its
  * comparisons, how many cycles reach the target, how many more than were run, their hours and
- * cost, and the cells that drive it. Nothing for a file without a planner. */
+ * cost, and the cells that drive it; for a cycles = auto campaign why it stopped
+ * (planner.sequential); per op where the variability is (cells[].variance, docs/
+ * METHODOLOGY.md "Where the variability is"); per subject the time-of-day test
+ * (planner.time_of_day, "Time of day"). Nothing for a file without a planner. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/strbuf.h"
 #include "render/model/model_query.h"
@@ -105,6 +110,114 @@ static void part(struct report_builder *r, const struct results_plan_op *p, cons
 	strbuf_free(&s);
 }
 
+/* sequential: the paragraph on a cycles = auto campaign: its rule, why it stopped and the
+ * widened intervals (plan.seq), or that it did not stop on the rule (plan.seq_open). */
+static void sequential(struct report_builder *r, const struct results_planner *pl)
+{
+	const struct results_sequential *q = &pl->seq;
+	char target[TEXT_NUM_MAX], min[24], max[24], cycles[24], qt[TEXT_NUM_MAX], key[40];
+	const char *names[] = {"target", "min", "max", "cycles", "why", "q"};
+	const char *vals[] = {target, min, max, cycles, "", qt};
+	struct strbuf b = {0};
+
+	pct(r, q->target_ci, target);
+	snprintf(min, sizeof(min), "%lld", q->min_cycles);
+	snprintf(max, sizeof(max), "%lld", q->max_cycles);
+	snprintf(cycles, sizeof(cycles), "%lld", pl->cycles);
+	text_num(r->nf, q->wide_q, fabs(q->wide_q * 100 - round(q->wide_q * 100)) < 1e-9 ? 2 : 3,
+		 qt, sizeof(qt));
+	if (q->reason != NULL) { /* target, max_cycles, max_cost; another is named as it is */
+		snprintf(key, sizeof(key), "plan.seq_%s", q->reason);
+		vals[4] = strcmp(rb_str(r, key), key) != 0 ? rb_str(r, key) : q->reason;
+	}
+	text_subst(&b, rb_str(r, q->reason != NULL ? "plan.seq" : "plan.seq_open"), names, vals, 6);
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&b);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* variability: op's paragraph of "where the variability is" (plan.var) from the median
+ * within_share of its matrix cells with a variance (nothing when none has one); intro: the
+ * paragraph plan.var_intro goes first (then cleared). */
+static void variability(struct report_builder *r, const char *op, const char *opname, int *intro)
+{
+	const struct results *d = &r->m->doc;
+	double *v = malloc((d->n_cells + 1) * sizeof(*v)), med;
+	char cells[24], within[TEXT_NUM_MAX], between[TEXT_NUM_MAX];
+	const char *names[] = {"op", "cells", "within", "between", "advice"};
+	const char *vals[] = {opname, cells, within, between, ""};
+	struct strbuf b = {0}, adv = {0};
+	size_t n = 0;
+
+	for (size_t i = 0; v != NULL && i < d->n_cells; i++)
+		if (d->cells[i].variance.on && !isnan(d->cells[i].variance.within_share) &&
+		    strcmp(d->cells[i].op, op) == 0)
+			v[n++] = d->cells[i].variance.within_share;
+	if (n == 0) {
+		free(v);
+		return;
+	}
+	qsort(v, n, sizeof(*v), cmp_double);
+	med = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+	free(v);
+	if (*intro)
+		doc_para(r->d, rb_str(r, "plan.var_intro"), 0);
+	*intro = 0;
+	snprintf(cells, sizeof(cells), "%zu", n);
+	text_num(r->nf, med * 100, 0, within, sizeof(within));
+	text_num(r->nf, (1 - med) * 100, 0, between, sizeof(between));
+	text_subst(&adv, rb_str(r, med >= 0.5 ? "plan.var_runs" : "plan.var_cycles"), names, vals,
+		   4);
+	vals[4] = rb_text(r, &adv);
+	text_subst(&b, rb_str(r, "plan.var"), names, vals, 5);
+	doc_para(r->d, rb_text(r, &b), 0);
+	strbuf_free(&adv);
+	strbuf_free(&b);
+}
+
+/* time_of_day: the paragraphs of planner.time_of_day[]: the intro, then per subject its dip
+ * (plan.tod_found) or the effect it could have detected (plan.tod_none). */
+static void time_of_day(struct report_builder *r, const struct results_planner *pl)
+{
+	char eff[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], hi[TEXT_NUM_MAX], from[8], to[8], bands[8],
+		p[TEXT_NUM_MAX], det[TEXT_NUM_MAX];
+	const char *names[] = {"subject", "effect", "lo", "hi",        "from",
+			       "to",      "bands",  "p",  "detectable"};
+	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det};
+
+	if (pl->n_tod == 0)
+		return;
+	doc_para(r->d, rb_str(r, "plan.tod_intro"), 0);
+	for (size_t i = 0; i < pl->n_tod; i++) {
+		const struct results_tod *t = &pl->tod[i];
+		int nb = 0;
+		struct strbuf b = {0};
+
+		for (int k = 0; k < RESULTS_TOD_BANDS; k++)
+			nb += t->n[k] > 0;
+		vals[0] = r->m->subjects[t->subject].label;
+		/* slower: the dip as a positive share, its interval reversed */
+		text_num(r->nf, -t->effect * 100, 0, eff, sizeof(eff));
+		text_num(r->nf, -t->hi * 100, 0, lo, sizeof(lo));
+		text_num(r->nf, -t->lo * 100, 0, hi, sizeof(hi));
+		snprintf(from, sizeof(from), "%02d", 3 * t->low_band);
+		snprintf(to, sizeof(to), "%02d", 3 * t->low_band + 3);
+		snprintf(bands, sizeof(bands), "%d", nb);
+		text_num(r->nf, t->p, t->p < 0.001 ? 5 : 3, p, sizeof(p));
+		text_num(r->nf, t->detectable * 100, 0, det, sizeof(det));
+		text_subst(&b, rb_str(r, t->detected ? "plan.tod_found" : "plan.tod_none"), names,
+			   vals, 9);
+		doc_para(r->d, rb_text(r, &b), 0);
+		strbuf_free(&b);
+	}
+}
+
 void report_methodology_plan(struct report_builder *r)
 {
 	const struct results_planner *pl = r->m->doc.planner;
@@ -112,6 +225,7 @@ void report_methodology_plan(struct report_builder *r)
 	const char *names[] = {"target", "cycles"};
 	const char *vals[] = {target, cycles};
 	struct strbuf b = {0};
+	int intro = 1;
 
 	if (pl == NULL)
 		return;
@@ -121,6 +235,8 @@ void report_methodology_plan(struct report_builder *r)
 	text_subst(&b, rb_str(r, "plan.intro"), names, vals, 2);
 	doc_para(r->d, rb_text(r, &b), 0);
 	strbuf_free(&b);
+	if (pl->seq.on)
+		sequential(r, pl);
 	for (size_t i = 0; i < r->m->nops; i++) {
 		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
 
@@ -130,4 +246,13 @@ void report_methodology_plan(struct report_builder *r)
 		part(r, p, opname, &p->cells, "plan.cells", 0);
 		part(r, p, opname, &p->comparisons, "plan.cmp", 1);
 	}
+	for (size_t i = 0; i < r->m->nops; i++) {
+		const struct results_plan_op *p = model_plan(r->m, r->m->ops[i]);
+
+		if (p == NULL)
+			continue;
+		report_op_name(r->l, p->op, opname, sizeof(opname));
+		variability(r, p->op, opname, &intro);
+	}
+	time_of_day(r, pl);
 }

@@ -1,5 +1,6 @@
 /* tests/unit/test_campaign.c: campaign files, good and bad; every error names
  * file:line: [section] key. Also loads the shipped example and test campaigns. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -55,6 +56,18 @@ static const struct {
 	{"[campaign]\nname = a/b\n" MATRIX SUBJ, "t.ini:2: [campaign] name: 'a/b' is not a valid"},
 	{"[campaign]\nname = demo\ncycles = 0\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] cycles: '0' is not a whole number from 1 to 1000000"},
+	{"[campaign]\nname = demo\ncycles = auto\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] cycles: auto needs a bound: max_cycles = N or max_cost = AMOUNT"},
+	{"[campaign]\nname = demo\ncycles = auto\nmax_cycles = 9\ntarget_ci = 0%\n" MATRIX SUBJ,
+	 "t.ini:5: [campaign] target_ci: '0%' is not a percentage above 0% and at most 50%"},
+	{"[campaign]\nname = demo\ncycles = auto\nmax_cycles = 9\ntarget_ci = 51%\n" MATRIX SUBJ,
+	 "t.ini:5: [campaign] target_ci: '51%' is not a percentage above 0% and at most 50%"},
+	{"[campaign]\nname = demo\ncycles = 4\ntarget_ci = 5%\n" MATRIX SUBJ,
+	 "t.ini:4: [campaign] target_ci: is read only with cycles = auto"},
+	{"[campaign]\nname = demo\ncycles = auto\nmin_cycles = 6\nmax_cycles = 5\n" MATRIX SUBJ,
+	 "t.ini:5: [campaign] max_cycles: is below min_cycles"},
+	{"[campaign]\nname = demo\ncycles = auto\nmax_cycles = 1001\n" MATRIX SUBJ,
+	 "t.ini:4: [campaign] max_cycles: '1001' is not a whole number from 2 to 1000"},
 	{"[campaign]\nname = demo\norder = shuffled\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] order: 'shuffled' is not an order"},
 	{"[campaign]\nname = demo\nseed = x1\n" MATRIX SUBJ,
@@ -227,6 +240,25 @@ static void test_good(void)
 		CHECK(c->subjects[0].cred_kind == CAMPAIGN_CRED_DEFAULT, "default credentials");
 		campaign_free(c);
 	}
+	/* vantage: free text, none by default */
+	c = campaign_parse_string("[campaign]\nname = d\nvantage = Frankfurt VM\n" MATRIX SUBJ,
+				  "t.ini", &e);
+	CHECK(c && c->vantage && strcmp(c->vantage, "Frankfurt VM") == 0, "vantage: %s",
+	      c ? "" : e.msg);
+	campaign_free(c);
+	/* cycles = auto: its bounds and defaults */
+	c = campaign_parse_string(
+		"[campaign]\nname = d\ncycles = auto\nmax_cycles = 12\n" MATRIX SUBJ, "t.ini", &e);
+	CHECK(c && c->auto_cycles && c->cycles == 12 && c->min_cycles == 3 && c->target_ci == 0.05,
+	      "cycles = auto: max 12, min 3, target 5 %%: %s", c ? "" : e.msg);
+	campaign_free(c);
+	c = campaign_parse_string("[campaign]\nname = d\ncycles = auto\nmax_cost = 20\n"
+				  "target_ci = 2.5%\nmin_cycles = 4\n" MATRIX SUBJ,
+				  "t.ini", &e);
+	CHECK(c && c->auto_cycles && c->cycles == 100 && c->min_cycles == 4 &&
+		      fabs(c->target_ci - 0.025) < 1e-12,
+	      "cycles = auto with max_cost only: at most 100 cycles: %s", c ? "" : e.msg);
+	campaign_free(c);
 	/* campaign timeout is the default of every section */
 	c = campaign_parse_string("[campaign]\nname = d\ntimeout = 10m\n" MATRIX SUBJ
 				  "[delete]\nobjects = 5\n",

@@ -442,13 +442,42 @@ static void test_plan(void)
 		free(t);
 		return;
 	}
-	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1};
+	*p = (struct results_planner){0.05, 0.95, 0.8, 10000, 3, p->ops, 1, {0}, NULL, 0};
 	p->ops[0].op = strdup(doc.cells[0].op);
 	p->ops[0].cycle_hours = 0.5;
 	p->ops[0].cycle_cost = NAN;
 	plan_part(&p->ops[0].cells, 0, -1);
 	plan_part(&p->ops[0].comparisons, 1, 7);
 	same_again(&doc, "stats with a planner");
+	p->seq = (struct results_sequential){
+		1,   0.05, 3, 20, strdup("target"), strdup("after cycle 6 every matrix cell's ..."),
+		0.99};
+	same_again(&doc, "a planner with cycles = auto's sequential rule");
+	if ((p->tod = calloc(1, sizeof(*p->tod))) != NULL) {
+		p->n_tod = 1;
+		*p->tod = (struct results_tod){1,
+					       96,
+					       6,
+					       {12, 12, 12, 12, 12, 12, 12, 12},
+					       {0.01, NAN, 0, 0, 0, 0, 0, -0.02},
+					       2.5,
+					       0.02,
+					       7,
+					       83,
+					       0.025,
+					       1,
+					       7,
+					       -0.03,
+					       -0.05,
+					       -0.01,
+					       0.02};
+		same_again(&doc, "a planner with a time-of-day test");
+	}
+	j = results_to_json(&doc);
+	CHECK(j != NULL && json_real_value(at(j, "planner.sequential.wide_q")) == 0.99 &&
+		      strcmp(json_string_value(at(j, "planner.sequential.reason")), "target") == 0,
+	      "planner.sequential written");
+	json_decref(j);
 	j = results_to_json(&doc);
 	drv = j ? at(j, "planner.ops[0].comparisons.drivers[0]") : NULL;
 	CHECK(drv != NULL && json_is_string(json_object_get(drv, "b")) &&

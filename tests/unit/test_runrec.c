@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "core/runrec/runrec.h"
 #include "core/version.h"
@@ -136,7 +137,8 @@ static void fill(struct runrec *r, json_t *summary)
 	r->host = (struct runrec_host){0, "vm-1", "Linux 6.1", "x86_64", 2, "AMD EPYC"};
 	r->has_campaign = 1;
 	r->campaign = (struct runrec_campaign){
-		0, "demo", "Demo", "vm", "campaign.ini", "interleave", 3, 25.5, "1000 PUT 4KiB"};
+		0, "demo", "Demo",          "vm",     "campaign.ini", "interleave",
+		3, 25.5,   "1000 PUT 4KiB", "eu-west"};
 	r->cycle = 2;
 	r->subject = (struct runrec_subject){0,    "rgw",   "Ceph", "http://127.0.0.1:7480",
 					     "us", "bench", "path", "#1f77b4",
@@ -170,7 +172,8 @@ static void fill(struct runrec *r, json_t *summary)
 	r->phase[PHASE_BENCHMARK] = PH_DONE;
 	r->phase[PHASE_CLEANUP] = PH_FAILED;
 	r->wrapper = (struct runrec_wrapper){
-		0, 1764671856033188810LL, 1764671861149510006LL, 5.1, RUNREC_NULL_INT, 9, 1, 0};
+		0, 1764671856033188810LL, 1764671861149510006LL, 5.1, RUNREC_NULL_INT, 9, 1,
+		0, {1, 11, 2, 60}};
 	r->errors = (struct runrec_errors){0, 12, "http-5xx", 2, {"HTTP 503 SlowDown", "x"}};
 	r->has_cpu = 1;
 	r->cpu_benchmark_s = 0.41;
@@ -278,6 +281,15 @@ static void records(void)
 		      back.transport.tls[0].connections == 4 && back.transport.nodelay_on == 3 &&
 		      back.transport.nodelay_off == 1,
 	      "values read back");
+	CHECK(back.campaign.vantage != NULL && strcmp(back.campaign.vantage, "eu-west") == 0 &&
+		      strstr(ta,
+			     "\"cost_example\": \"1000 PUT 4KiB\",\n    \"vantage\": \"eu-west\""),
+	      "campaign.vantage read back, after cost_example");
+	CHECK(back.wrapper.local.known && back.wrapper.local.hour == 11 &&
+		      back.wrapper.local.weekday == 2 && back.wrapper.local.utc_offset_min == 60 &&
+		      strstr(ta, "\"local\": {\n      \"hour\": 11,\n      \"weekday\": 2,\n      "
+				 "\"utc_offset_min\": 60\n    }"),
+	      "wrapper.local read back and written after started");
 	CHECK(strstr(ta, "\"addressing_used\": \"path\"") && strstr(ta, "\"ca_bundle\": null") &&
 		      strstr(ta, "\"phase_retries\": {\n    \"prepare\": 3,\n    \"cleanup\": 0"),
 	      "members as docs/FORMATS.md has them");
@@ -333,6 +345,11 @@ static const struct {
 	 "field subject.insecure: expected true or false"},
 	{"{\"format\": \"s3bench-run/1\", \"wrapper\": {\"started\": \"yesterday\"}}",
 	 "field wrapper.started: expected an RFC 3339 time"},
+	{"{\"format\": \"s3bench-run/1\", \"wrapper\": {\"local\": {\"hour\": 24, \"weekday\": 1, "
+	 "\"utc_offset_min\": 0}}}",
+	 "field wrapper.local.hour"},
+	{"{\"format\": \"s3bench-run/1\", \"wrapper\": {\"local\": {\"hour\": 3}}}",
+	 "field wrapper.local: needs hour, weekday and utc_offset_min"},
 	{"{\"format\": \"s3bench-run/1\", \"phases\": {\"benchmark\": \"halfway\"}}",
 	 "field phases.benchmark"},
 	{"{\"format\": \"s3bench-run/1\", \"errors\": {\"first\": [\"a\", 5]}}",
@@ -425,12 +442,36 @@ static void check_run(void)
 	}
 }
 
+/* local_time: runrec_local_of in two time zones (POSIX TZ strings, no tzdata needed):
+ * 1764671856 s is Tuesday 2025-12-02 10:37:36 UTC (Python's datetime says so). */
+static void local_time(void)
+{
+	struct runrec_local l;
+
+	setenv("TZ", "UTC0", 1);
+	tzset();
+	runrec_local_of(1764671856033188810LL, &l);
+	CHECK(l.known && l.hour == 10 && l.weekday == 2 && l.utc_offset_min == 0,
+	      "UTC: hour 10, Tuesday, offset 0 (%lld %lld %lld)", (long long)l.hour,
+	      (long long)l.weekday, (long long)l.utc_offset_min);
+	setenv("TZ", "KST-9", 1);
+	tzset();
+	runrec_local_of(1764671856033188810LL, &l);
+	CHECK(l.known && l.hour == 19 && l.weekday == 2 && l.utc_offset_min == 540,
+	      "UTC+9: hour 19, Tuesday, offset 540");
+	runrec_local_of(0, &l);
+	CHECK(!l.known, "no start: not known");
+	unsetenv("TZ");
+	tzset();
+}
+
 int main(int argc, char **argv)
 {
 	files(argc, argv);
 	if (argc == 1) {
 		records();
 		malformed();
+		local_time();
 		check_run();
 	}
 	return check_done();

@@ -92,6 +92,9 @@ static void test_run_a(struct run_summary *s)
 	CHECK_NUM(s->slowest.obj_s, 1.0, 1e-9, "A: slowest obj/s");
 	CHECK_NUM(s->median.mib_s, 5.25, 1e-9, "A: median MiB/s (mean of the 2 middle)");
 	CHECK_NUM(s->median.obj_s, 1.75, 1e-9, "A: median obj/s");
+	/* numpy.std(numpy.log([3, 4.5, 6, 6.5]), ddof=1) */
+	CHECK(s->has_log_sd, "A: log_sd known");
+	CHECK_NUM(s->log_sd, 0.34965064646228755, 1e-12, "A: log-scale SD of the kept seconds");
 	/* latency: 8 x 500 ms and 2000 ms */
 	CHECK_NUM(s->latency.avg, 6000.0 / 9, 1e-6, "A: latency avg");
 	CHECK_NUM(s->latency.p50, 500, 1e-6, "A: latency p50 (index 4)");
@@ -161,6 +164,9 @@ static void test_objects_only(void)
 	CHECK_NUM(s.fastest.obj_s, 5, 0, "C: fastest by obj/s");
 	CHECK_NUM(s.median.obj_s, 3, 0, "C: median by obj/s");
 	CHECK_NUM(s.slowest.obj_s, 1, 0, "C: slowest by obj/s");
+	/* numpy.std(numpy.log([3, 1, 4, 2, 5]), ddof=1): by obj/s */
+	CHECK(s.has_log_sd, "C: log_sd known");
+	CHECK_NUM(s.log_sd, 0.6355094387463041, 1e-12, "C: log-scale SD by obj/s");
 	summary_clear(&s);
 }
 
@@ -255,7 +261,8 @@ static int same(const struct run_summary *x, const struct run_summary *y)
 	       memcmp(&x->latency, &y->latency, sizeof(x->latency)) == 0 &&
 	       x->has_ttfb == y->has_ttfb &&
 	       (!x->has_ttfb || memcmp(&x->ttfb, &y->ttfb, sizeof(x->ttfb)) == 0) &&
-	       x->seg_count == y->seg_count &&
+	       x->seg_count == y->seg_count && x->has_log_sd == y->has_log_sd &&
+	       (!x->has_log_sd || x->log_sd == y->log_sd) &&
 	       (!x->seg_count ||
 		(x->fastest.mib_s == y->fastest.mib_s && x->median.obj_s == y->median.obj_s &&
 		 x->slowest.mib_s == y->slowest.mib_s)) &&
@@ -279,6 +286,8 @@ static const struct {
 	{"ttfb_ms.stddev", NULL, "summary.ttfb_ms.stddev"},
 	{"segments.count", "-1", "summary.segments.count"},
 	{"segments.median", "null", "summary.segments.median"},
+	{"segments.log_sd", "-1", "summary.segments.log_sd"},
+	{"segments.log_sd", "\"x\"", "summary.segments.log_sd"},
 	{"segments", NULL, "summary.segments"},
 	{"completion_s", "true", "summary.completion_s"},
 };
