@@ -106,14 +106,15 @@ done
 	bw=$(median ${b_wall[$big]}) bc=$(median ${b_cpu[$big]}) br=$(maximum ${b_rss[$big]})
 	sr=$(maximum ${a_rss[$small]})
 }
-lo="load $(median "${loads[@]}")"
+say "analyze --warp $label: $aw s wall against zstd|wc $bw s; peak RSS $ar MiB, $sr MiB" \
+	"at $slabel; load $(median "${loads[@]}") (medians)"
 scaled() { # WALL_S: at 10M rows, linear in the rows
 	is_num "$1" && calc "$1 * $full / $big" || echo -
 }
-result "warp $label: analyze --warp wall ($lo)" "$aw" s "$bw" "s zstd|wc" - -
-result "warp $label: rows per CPU-second ($lo)" "$(per_cpu "$big" "$ac")" rows/cpu-s \
+result "warp $label: analyze --warp wall" "$aw" s "$bw" "s zstd|wc" - -
+result "warp $label: rows per CPU-second" "$(per_cpu "$big" "$ac")" rows/cpu-s \
 	"$(per_cpu "$big" "$bc")" "rows/cpu-s zstd|wc" "ratio>=" 0.5
-result "warp 10M rows (x$scale): analyze --warp wall ($lo)" "$(scaled "$aw")" s \
+result "warp 10M rows (x$scale): analyze --warp wall" "$(scaled "$aw")" s \
 	"$(scaled "$bw")" "s zstd|wc" - -
 result "warp $label: analyze --warp peak RSS" "$ar" MiB "$br" "MiB zstd|wc" - -
 result "warp $label: peak RSS against $slabel" "$ar" MiB "$sr" "MiB at $slabel" "ratio<=" 1.25
