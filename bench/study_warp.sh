@@ -65,8 +65,8 @@ per_cpu() { # ROWS CPU_S
 	is_num "$1" && is_num "$2" && [ "$(calc "$2 > 0")" = 1 ] && calc "$1 / $2" || echo -
 }
 
-# measure N R: one repeat of both commands on the N-row file; appends to the arrays
-# named by N's role (a_* analyze, b_* baseline; *_big or *_small)
+# measure N R: repeat R of both commands on the N-row file; appends each figure to the
+# space-separated list at key N (a_* analyze, b_* the baseline)
 declare -A a_wall a_cpu a_rss b_wall b_cpu b_rss
 measure() {
 	local n=$1 r=$2 f=$bench_tmp/warp-$1.csv.zst l lines
