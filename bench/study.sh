@@ -20,6 +20,11 @@
 # linear in the rows; the baseline's all of it; target < 60 s) and its CPU time the same
 # way (all of it taken as linear: an upper bound; on a loaded machine the wall time is
 # mostly waiting for a core, and CPU / cores is what a quiet one would take); peak RSS (%M). Each measurement's load average is printed beside it.
+# Then bin/render of the study's results (the summaries-only analyze's output), html and
+# pdf each alone, interleaved with the same of a reference campaign (fake_campaign's
+# default, analyzed), BENCH_STUDY_RENDER_REPEATS times (default 5): medians; the target
+# (< 2 s) is judged on html + pdf's absolute wall time; the load average is printed beside
+# each repeat and the medians.
 set -u
 bench_name=study
 . "$(dirname "$0")/lib.sh"
@@ -41,6 +46,7 @@ fail_all() {
 	result "study $label: analyze --recompute peak RSS" - MiB - "MiB zstd|wc" - -
 	result "study $label: analyze (summaries) wall" - s - "s zstd|wc" - -
 	result "study $label: analyze --recompute on 1 thread wall" - s - "s zstd|wc" - -
+	result "study $label: render html+pdf wall" - s - "s reference" "<" 2
 	exit 1
 }
 
@@ -110,6 +116,42 @@ for r in $(seq 1 "$reps"); do
 		"analyze --recompute on 1 thread ${o_wall[-1]} s wall, ${o_cpu[-1]} s CPU"
 done
 
+# render of the study's results (html and pdf, each alone), interleaved with the same of
+# the reference campaign's (fake_campaign's default: 5 subjects x 24 cells x 1 cycle + the
+# one-offs, analyzed), BENCH_STUDY_RENDER_REPEATS times (default 5); wall under GNU time
+# (10 ms resolution) and the load average read before each.
+render=$(snapshot "$bench_top/bin/render") || render=-
+r_html=() r_pdf=() f_html=() f_pdf=() r_load=()
+render_one() { # RESULTS FORMAT: wall s of one render, or "-"
+	rm -rf "$bench_tmp/report"
+	timed "$bench_tmp/r.time" "$render" "$1" -o "$bench_tmp/report" --format "$2" \
+		--templates "$bench_top/templates" \
+		>/dev/null 2>"$bench_tmp/r.err" && timed_field "$bench_tmp/r.time" 1 || echo -
+}
+if [ "$render" != - ] &&
+	"$analyze" "$study" -o "$bench_tmp/results" >/dev/null 2>"$bench_tmp/r.err" &&
+	"$gen" "$bench_tmp/ref" >/dev/null 2>&1 &&
+	"$analyze" "$bench_tmp/ref" -o "$bench_tmp/ref/results" >/dev/null 2>&1; then
+	say "render: study results $(wc -c <"$bench_tmp/results/aggregate.json") bytes of" \
+		"aggregate.json; reference $(wc -c <"$bench_tmp/ref/results/aggregate.json") bytes"
+	render_one "$bench_tmp/results" html,pdf >/dev/null # warm the page cache
+	for r in $(seq 1 "${BENCH_STUDY_RENDER_REPEATS:-5}"); do
+		r_load+=("$(load1)")
+		r_html+=("$(render_one "$bench_tmp/results" html)")
+		r_pdf+=("$(render_one "$bench_tmp/results" pdf)")
+		f_html+=("$(render_one "$bench_tmp/ref/results" html)")
+		f_pdf+=("$(render_one "$bench_tmp/ref/results" pdf)")
+		say "  render repeat $r (load ${r_load[-1]}/$(load1)): study html ${r_html[-1]} s," \
+			"pdf ${r_pdf[-1]} s; reference html ${f_html[-1]} s, pdf ${f_pdf[-1]} s"
+	done
+else
+	say "render: no results to render:"; tail -n 5 "$bench_tmp/r.err" >&2
+fi
+# sum2 A B: A + B, or "-" when either is not a number
+sum2() {
+	is_num "$1" && is_num "$2" && calc "$1 + $2" || echo -
+}
+
 aw=$(median "${a_wall[@]}") ac=$(median "${a_cpu[@]}")
 bw=$(median "${b_wall[@]}") bc=$(median "${b_cpu[@]}")
 per_cpu() { # ROWS CPU_S
@@ -137,4 +179,12 @@ result "study $label: analyze (summaries) wall" "$sw" s "$bw" \
 	"s zstd|wc" - -
 result "study $label: analyze --recompute on 1 thread wall" "$(median "${o_wall[@]}")" s "$bw" \
 	"s zstd|wc" - -
+rh=$(median "${r_html[@]}") rp=$(median "${r_pdf[@]}")
+fh=$(median "${f_html[@]}") fp=$(median "${f_pdf[@]}")
+say "render of the study html+pdf $(sum2 "$rh" "$rp") s against the reference's" \
+	"$(sum2 "$fh" "$fp") s, load $(median "${r_load[@]}") (medians)"
+result "study $label: render html+pdf wall" "$(sum2 "$rh" "$rp")" s "$(sum2 "$fh" "$fp")" \
+	"s reference" "<" 2
+result "study $label: render html wall" "$rh" s "$fh" "s reference" - -
+result "study $label: render pdf wall" "$rp" s "$fp" "s reference" - -
 exit 0
