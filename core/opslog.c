@@ -36,6 +36,7 @@ struct opslog_writer {
 	int attempts;  /* the `attempt` column is written */
 	int hedge;     /* the `hedge` column is written */
 	int checksums; /* the `checksum` column is written */
+	int ids;       /* the remote, request_id and host_id columns are written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -206,6 +207,7 @@ static const char header_line[] =
 static const char header_intended[] = "\tintended"; /* before the '\n' above */
 static const char header_phases[] =
 	"\tdns_us\tconnect_us\ttls_us\tsend_us\twait_us\ttransfer_us\tconn\trtt_us";
+static const char header_ids[] = "\tremote\trequest_id\thost_id";
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
@@ -248,12 +250,14 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->attempts = o ? o->attempts : 0;
 	w->hedge = o ? o->hedge : 0;
 	w->checksums = o ? o->checksums : 0;
+	w->ids = o ? o->ids : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
 	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
 	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) ||
 	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
+	    (w->ids && zio_write(w->z, header_ids, sizeof(header_ids) - 1, e) < 0) ||
 	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
@@ -327,6 +331,14 @@ int opslog_writer_add(struct opslog_writer *w, const struct op_row *r, struct er
 		if (r->checksum == OPS_CK_VERIFIED || r->checksum == OPS_CK_ABSENT)
 			fail |= put_field(w,
 					  r->checksum == OPS_CK_VERIFIED ? "verified" : "absent");
+	}
+	if (w->ids) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->remote);
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->request_id);
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->host_id);
 	}
 	if (fail)
 		return err_set(e, "ops log: out of memory");

@@ -183,6 +183,11 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		row.file = spread_file;
 	if (res != NULL && res->ph.valid)
 		row_phases(&row, &res->ph);
+	if (res != NULL) { /* who answered: the address, the provider's request ids */
+		row.remote = res->address;
+		row.request_id = res->request_id;
+		row.host_id = res->host_id;
+	}
 	/* a run that verifies GET checksums: whether a successful GET's was checked */
 	if (res != NULL && g->phase == ENG_PHASE_BENCH && row.error[0] == '\0' &&
 	    strcmp(op, "GET") == 0 && workload_verifies_checksums(g->wl))
