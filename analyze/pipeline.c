@@ -15,6 +15,7 @@
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
+#include "analyze/cells/slowest.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
@@ -63,10 +64,11 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;           /* DATA_DIR holds Warp result files */
-	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
-	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
-	struct plantsv plan;     /* DATA_DIR/plan.tsv's rows (own logs only) */
+	int warp_mode;            /* DATA_DIR holds Warp result files */
+	struct ts_list ts;        /* aggregate.json "timeseries" (own logs only) */
+	struct hedge_list hedge;  /* --hedge: aggregate.json "hedge" */
+	struct slow_list slowest; /* aggregate.json "slowest" (own logs only) */
+	struct plantsv plan;      /* DATA_DIR/plan.tsv's rows (own logs only) */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -228,6 +230,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.warp_engine = st->warp_mode ? warp_engine_name(o->warp_engine) : NULL;
 	m.timeseries = &st->ts;
 	m.hedge = &st->hedge;
+	m.slowest = &st->slowest;
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
@@ -392,6 +395,8 @@ static int is_warp_dir(const struct pipeline_opts *o)
 	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
 }
 
+/* note_timeseries: a note of the time series or the slowest requests (a cell without
+ * them; its other figures stand). */
 static void note_timeseries(const char *msg)
 {
 	fprintf(stderr, "analyze: note: %s\n", msg);
@@ -610,9 +615,11 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 				o->data_dir, a->subjects[i].id, a->subjects[i].id);
 			st->problems++;
 		}
-	if (a != NULL && ((!st->warp_mode &&
-			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
-			  (o->hedge && hedge(st, o, a, &e) < 0)))
+	if (a != NULL &&
+	    ((!st->warp_mode &&
+	      (timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0 ||
+	       slowest_build(a, o->data_dir, &st->slowest, note_timeseries, &e) < 0)) ||
+	     (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
 		fprintf(stderr, "analyze: %s\n", e.msg);
@@ -626,6 +633,7 @@ static void state_clear(struct state *st)
 {
 	timeseries_clear(&st->ts);
 	hedge_clear(&st->hedge);
+	slowest_clear(&st->slowest);
 	for (size_t i = 0; i < st->n_logs; i++)
 		runlog_clear(&st->logs[i]);
 	free(st->logs);

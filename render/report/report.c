@@ -659,6 +659,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_hedge(&r);
 	if (!r.failed)
+		report_slowest(&r);
+	if (!r.failed)
 		report_climit_time(&r);
 	if (!r.failed)
 		report_time_cdf(&r);

@@ -171,6 +171,13 @@ void report_workload_limitations(struct report_builder *r);
  * when no cell has a what-if or a live measure. */
 void report_hedge(struct report_builder *r);
 
+/* ---- render/report/report_slowest.c ---- */
+
+/* report_slowest: the "Slowest requests" section (aggregate.json slowest[]: per cell its
+ * slowest requests with their phases, attempt, front end and request id); nothing when no
+ * cell has one. */
+void report_slowest(struct report_builder *r);
+
 /* ---- render/report/report_errors.c ---- */
 
 /* report_errors: the Errors section (the cells whose attempts were throttled, the retries,
