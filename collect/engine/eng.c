@@ -11,6 +11,7 @@
 #include "collect/engine/engine_int.h"
 #include "collect/engine/steady.h"
 #include "collect/engine/wl.h"
+#include "collect/replay.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -49,6 +50,10 @@ int eng_stopped(const struct eng *g)
 
 int64_t eng_slot_due(const struct eng *g, uint64_t i)
 {
+	const struct replay_trace *t = g->wl->trace;
+
+	if (t != NULL) /* a replay: its requests' offsets; past the last, never */
+		return i < t->n ? g->t0_mono + t->req[i].at_ns : INT64_MAX;
 	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
