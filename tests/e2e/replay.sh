@@ -3,8 +3,9 @@
 # RGW:
 #   1. a mixed rate run is recorded (2 s at 150/s: GET, PUT, HEAD, DELETE of two sizes);
 #   2. its ops.tsv.zst is replayed at speed 1 and at speed 2: every request of the trace is
-#      sent (one row each, none failed: every GET and HEAD finds its object, prepared from
-#      the trace's keys and sizes), in the trace's order with the same op and bytes, each
+#      sent (one row each; every GET and HEAD finds its object, prepared from the trace's
+#      keys and sizes, unless the open loop sent it before a PUT of its key ended or after a
+#      DELETE of it began), in the trace's order with the same op and bytes, each
 #      trace key mapped to one run key and no two to the same, and each row's intended
 #      start, from the first, equal to the trace's (its intended column) times the speed
 #      (within 1 us: the schedule is computed, not measured);
@@ -38,10 +39,26 @@ key = lambda r: (ns(r["intended"] or r["start"]), int(r["idx"]))
 tr.sort(key=key)
 rp.sort(key=key)
 t(len(tr) > 200 and len(rp) == len(tr), "every request sent: %d rows for the trace's %d" % (len(rp), len(tr)))
-t(all(r["error"] == "" for r in rp), "none failed (%s)" % [r["error"] for r in rp if r["error"]][:2])
+# a request may fail only where the open loop reordered it against another of its key: a PUT
+# due before it that had not ended when it started, or a DELETE due after it that started
+# before it ended (the schedule keeps the trace's starts, not its dependencies)
+def explained(i):
+    a = rp[i]
+    for j, b in enumerate(rp):
+        if b["file"] != a["file"] or j == i:
+            continue
+        if j < i and b["op"] == "PUT" and ns(b["end"]) > ns(a["start"]):
+            return True
+        if j > i and b["op"] == "DELETE" and ns(b["start"]) < ns(a["end"]):
+            return True
+    return False
+bad = [i for i, r in enumerate(rp) if r["error"] != ""]
+t(all(explained(i) for i in bad), "every request found its object, but where the open loop reordered it "
+  "against a PUT or DELETE of its key (%d such: %s)" % (len(bad), [rp[i]["op"] + " " + rp[i]["error"] for i in bad][:3]))
 t([r["op"] for r in rp] == [r["op"] for r in tr], "the same ops in the same order (%s)"
   % {o: sum(1 for r in tr if r["op"] == o) for o in ("GET", "PUT", "STAT", "DELETE")})
-t(all(a["bytes"] == b["bytes"] for a, b in zip(rp, tr)), "the same bytes, request by request")
+t(all(a["bytes"] == b["bytes"] for a, b in zip(rp, tr) if a["error"] == ""),
+  "the same bytes, request by request (those that succeeded)")
 m = {}
 ok = all(m.setdefault(b["file"], a["file"]) == a["file"] for a, b in zip(rp, tr))
 t(ok and len(set(m.values())) == len(m), "each trace key maps to one run key, no two to the same (%d keys)" % len(m))
