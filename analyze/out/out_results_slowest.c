@@ -44,7 +44,58 @@ static void req(const struct slow_req *q, struct results_slow_req *x, int *ok)
 	x->error = out_dup(q->error, ok);
 }
 
-static void one(const struct slow_cell *s, struct results_slowest *x, int *ok)
+/* fronts: s's front ends into x. */
+static void fronts(const struct slow_cell *s, struct results_slowest *x, int *ok)
+{
+	uint64_t all = s->front_others;
+
+	if ((x->front_ends = calloc(s->n_front + 1, sizeof(*x->front_ends))) == NULL) {
+		*ok = 0;
+		return;
+	}
+	for (size_t i = 0; i < s->n_front; i++)
+		all += s->front[i].requests;
+	x->n_front_ends = s->n_front;
+	x->front_others = s->front_others;
+	for (size_t i = 0; i < s->n_front; i++) {
+		const struct slow_front *f = &s->front[i];
+		struct results_front_end *y = &x->front_ends[i];
+
+		y->remote = out_dup(f->remote, ok);
+		y->requests = f->requests;
+		y->errors = f->errors;
+		y->share = all ? (double)f->requests / (double)all : NAN;
+		y->mib_s = s->span_ns > 0
+				   ? (double)f->bytes / 1048576.0 / ((double)s->span_ns / 1e9)
+				   : NAN;
+		y->p50_ms = f->p50_ms;
+		y->p99_ms = f->p99_ms;
+	}
+}
+
+/* server: s's join with the servers' logs into x (with a server log only). */
+static void server(const struct slow_cell *s, struct results_slowest *x, int *ok)
+{
+	const struct slow_join *j = &s->join;
+	struct results_part *to[SLOW_NPART];
+	struct results_server *y = calloc(1, sizeof(*y));
+
+	if ((x->server = y) == NULL) {
+		*ok = 0;
+		return;
+	}
+	y->with_id = j->with_id;
+	y->joined = j->joined;
+	y->share = j->with_id ? (double)j->joined / (double)j->with_id : NAN;
+	to[SLOW_TOTAL] = &y->total;
+	to[SLOW_TURN] = &y->turnaround;
+	to[SLOW_XFER] = &y->transfer;
+	to[SLOW_REST] = &y->rest;
+	for (int i = 0; i < SLOW_NPART; i++)
+		*to[i] = (struct results_part){j->part[i].mean_ms, j->part[i].p99_ms};
+}
+
+static void one(const struct slow_cell *s, struct results_slowest *x, int *ok, int joined)
 {
 	const struct agg_cell *c = s->cell;
 
@@ -65,9 +116,12 @@ static void one(const struct slow_cell *s, struct results_slowest *x, int *ok)
 	x->n_slowest = s->n;
 	for (size_t i = 0; i < s->n; i++)
 		req(&s->req[i], &x->slowest[i], ok);
+	fronts(s, x, ok);
+	if (joined)
+		server(s, x, ok);
 }
 
-void out_slowest(const struct slow_list *l, struct results *doc, int *ok)
+void out_slowest(const struct slow_list *l, int joined, struct results *doc, int *ok)
 {
 	size_t n = l != NULL ? l->n : 0;
 
@@ -77,5 +131,5 @@ void out_slowest(const struct slow_list *l, struct results *doc, int *ok)
 	}
 	doc->n_slowest = n;
 	for (size_t i = 0; i < n; i++)
-		one(&l->v[i], &doc->slowest[i], ok);
+		one(&l->v[i], &doc->slowest[i], ok, joined);
 }

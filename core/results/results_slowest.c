@@ -61,6 +61,113 @@ static void req_from(struct jread *r, const json_t *o, const char *w, struct res
 	q->error = jread_str(r, o, w, "error", 0);
 }
 
+static json_t *front_json(const struct results_front_end *f)
+{
+	json_t *o = json_object();
+	int ok = 1;
+
+	jwrite_put(o, "remote", jwrite_str(f->remote), &ok);
+	jwrite_put(o, "requests", json_integer((json_int_t)f->requests), &ok);
+	jwrite_put(o, "errors", json_integer((json_int_t)f->errors), &ok);
+	jwrite_put(o, "share", jnum_new(f->share), &ok);
+	jwrite_put(o, "mib_s", jnum_new(f->mib_s), &ok);
+	jwrite_put(o, "p50_ms", jnum_new(f->p50_ms), &ok);
+	jwrite_put(o, "p99_ms", jnum_new(f->p99_ms), &ok);
+	return jwrite_done(o, ok);
+}
+
+static void front_from(struct jread *r, const json_t *o, const char *w, struct results_front_end *f)
+{
+	f->remote = jread_str(r, o, w, "remote", 1);
+	f->requests = (uint64_t)jread_int(r, o, w, "requests", 1, 0);
+	f->errors = (uint64_t)jread_int(r, o, w, "errors", 1, 0);
+	f->share = jread_num(r, o, w, "share", 0);
+	f->mib_s = jread_num(r, o, w, "mib_s", 0);
+	f->p50_ms = jread_num(r, o, w, "p50_ms", 0);
+	f->p99_ms = jread_num(r, o, w, "p99_ms", 0);
+}
+
+/* fronts_from: o.front_ends (absent: none) into s. */
+static void fronts_from(struct jread *r, const json_t *o, const char *where,
+			struct results_slowest *s)
+{
+	json_t *a = jread_array(r, o, where, "front_ends", 0), *v;
+	char w[160], f[160];
+	size_t i;
+
+	if (a == NULL || r->failed)
+		return;
+	jread_path(where, "front_ends", f, sizeof(f));
+	if ((s->front_ends = jread_alloc(r, f, json_array_size(a), sizeof(*s->front_ends))) == NULL)
+		return;
+	json_array_foreach(a, i, v) {
+		if (jread_element(r, f, i, v, w, sizeof(w)) < 0)
+			return;
+		s->n_front_ends = i + 1;
+		front_from(r, v, w, &s->front_ends[i]);
+	}
+	s->front_others = (uint64_t)jread_int(r, o, where, "front_others", 0, 0);
+}
+
+static json_t *part_json(const struct results_part *p)
+{
+	json_t *o = json_object();
+	int ok = 1;
+
+	jwrite_put(o, "mean_ms", jnum_new(p->mean_ms), &ok);
+	jwrite_put(o, "p99_ms", jnum_new(p->p99_ms), &ok);
+	return jwrite_done(o, ok);
+}
+
+static json_t *server_json(const struct results_server *s)
+{
+	json_t *o;
+	int ok = 1;
+
+	if (s == NULL)
+		return json_null();
+	o = json_object();
+	jwrite_put(o, "with_id", json_integer((json_int_t)s->with_id), &ok);
+	jwrite_put(o, "joined", json_integer((json_int_t)s->joined), &ok);
+	jwrite_put(o, "share", jnum_new(s->share), &ok);
+	jwrite_put(o, "total_ms", part_json(&s->total), &ok);
+	jwrite_put(o, "turnaround_ms", part_json(&s->turnaround), &ok);
+	jwrite_put(o, "transfer_ms", part_json(&s->transfer), &ok);
+	jwrite_put(o, "rest_ms", part_json(&s->rest), &ok);
+	return jwrite_done(o, ok);
+}
+
+static void part_from(struct jread *r, const json_t *o, const char *where, const char *key,
+		      struct results_part *p)
+{
+	char w[200];
+	json_t *v = jread_object(r, o, where, key, 1);
+
+	jread_path(where, key, w, sizeof(w));
+	p->mean_ms = v ? jread_num(r, v, w, "mean_ms", 0) : NAN;
+	p->p99_ms = v ? jread_num(r, v, w, "p99_ms", 0) : NAN;
+}
+
+/* server_from: o.server (absent or null: NULL) into s. */
+static void server_from(struct jread *r, const json_t *o, const char *where,
+			struct results_slowest *s)
+{
+	char w[160];
+	json_t *v = jread_object(r, o, where, "server", 0);
+	struct results_server *x;
+
+	jread_path(where, "server", w, sizeof(w));
+	if (v == NULL || (x = s->server = jread_alloc(r, w, 1, sizeof(*x))) == NULL)
+		return;
+	x->with_id = (uint64_t)jread_int(r, v, w, "with_id", 1, 0);
+	x->joined = (uint64_t)jread_int(r, v, w, "joined", 1, 0);
+	x->share = jread_num(r, v, w, "share", 0);
+	part_from(r, v, w, "total_ms", &x->total);
+	part_from(r, v, w, "turnaround_ms", &x->turnaround);
+	part_from(r, v, w, "transfer_ms", &x->transfer);
+	part_from(r, v, w, "rest_ms", &x->rest);
+}
+
 json_t *results_slowest_to_json(const struct results_slowest *s, const struct results *doc)
 {
 	json_t *o = json_object(), *v = json_array();
@@ -79,6 +186,12 @@ json_t *results_slowest_to_json(const struct results_slowest *s, const struct re
 	for (size_t i = 0; i < s->n_slowest; i++)
 		jwrite_add(v, req_json(&s->slowest[i]), &ok);
 	jwrite_put(o, "slowest", v, &ok);
+	v = json_array();
+	for (size_t i = 0; i < s->n_front_ends; i++)
+		jwrite_add(v, front_json(&s->front_ends[i]), &ok);
+	jwrite_put(o, "front_ends", v, &ok);
+	jwrite_put(o, "front_others", json_integer((json_int_t)s->front_others), &ok);
+	jwrite_put(o, "server", server_json(s->server), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -111,6 +224,8 @@ int results_slowest_from_json(struct jread *r, const json_t *o, const char *wher
 		s->n_slowest = i + 1;
 		req_from(r, v, w, &s->slowest[i]);
 	}
+	fronts_from(r, o, where, s);
+	server_from(r, o, where, s);
 	return r->failed ? -1 : 0;
 }
 
@@ -135,4 +250,8 @@ void results_slowest_free(struct results_slowest *s)
 		free(q->error);
 	}
 	free(s->slowest);
+	for (size_t i = 0; i < s->n_front_ends; i++)
+		free(s->front_ends[i].remote);
+	free(s->front_ends);
+	free(s->server);
 }

@@ -3,7 +3,8 @@
  * its slowest requests, each with its phases, attempt, the address that answered and the
  * provider's request ids. Absent in files written before it (and from Warp's result
  * files): none. A subject is an index of the document's subjects[]; a null number is NAN;
- * a null string NULL. */
+ * a null string NULL. front_ends[] (each address that answered the cell's requests) is
+ * absent in files written before it: none. */
 #ifndef CORE_RESULTS_SLOWEST_H
 #define CORE_RESULTS_SLOWEST_H
 
@@ -30,6 +31,29 @@ struct results_slow_req {
 	char *remote, *request_id, *host_id, *error; /* NULL: none */
 };
 
+/* slowest[].front_ends[]: one address that answered the cell's requests. */
+struct results_front_end {
+	char *remote;
+	uint64_t requests, errors;
+	double share;          /* requests / the cell's requests with an address */
+	double mib_s;          /* its successful requests' bytes over the cell's runs' spans */
+	double p50_ms, p99_ms; /* its successful requests' latency; NAN: too few */
+};
+
+/* slowest[].server: a part of the joined requests' latency. */
+struct results_part {
+	double mean_ms, p99_ms; /* NAN: none (p99: too few to bound it) */
+};
+
+/* slowest[].server (analyze --server-log): the join with the servers' logs. */
+struct results_server {
+	uint64_t with_id, joined; /* requests with a request id; of those, in the logs */
+	double share;             /* joined / with_id; NAN when none had an id */
+	/* the server's total time, its turn-around, its transfer (total - turn-around), the rest
+	 * (latency - total: network and client) */
+	struct results_part total, turnaround, transfer, rest;
+};
+
 /* slowest[]: one cell's. */
 struct results_slowest {
 	int subject;
@@ -41,6 +65,10 @@ struct results_slowest {
 	uint64_t requests;                     /* requests in its valid runs' logs */
 	struct results_slow_req *slowest;      /* slowest first */
 	size_t n_slowest;
+	struct results_front_end *front_ends; /* in the order first seen; absent: none */
+	size_t n_front_ends;
+	uint64_t front_others;         /* requests from addresses beyond the 16 kept */
+	struct results_server *server; /* NULL: null (no --server-log) */
 };
 
 /* The phase members' names ("dns_ms" ...), in phase_ms's order. */

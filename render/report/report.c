@@ -659,7 +659,7 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_hedge(&r);
 	if (!r.failed)
-		report_slowest(&r);
+		report_who_answered(&r);
 	if (!r.failed)
 		report_climit_time(&r);
 	if (!r.failed)
@@ -678,6 +678,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	samples(&r);
 	appendix(&r);
 	report_climit_appendix(&r);
+	if (!r.failed)
+		report_slowest(&r);
 	if (!r.failed)
 		report_claims(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));

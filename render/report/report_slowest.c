@@ -1,5 +1,8 @@
-/* render/report/report_slowest.c: the report's "Slowest requests" section (aggregate.json
- * slowest[]; docs/METHODOLOGY.md, "Slowest requests"): per cell a table of its slowest
+/* render/report/report_slowest.c: who answered: the report's "Front ends" section (each
+ * cell answered from more than one address: per address its requests, share, throughput
+ * and latency; aggregate.json slowest[].front_ends[], docs/METHODOLOGY.md, "Front ends")
+ * and its "Slowest requests" section (aggregate.json slowest[]; docs/METHODOLOGY.md,
+ * "Slowest requests"): per cell a table of its slowest
  * requests, each with where its time went (DNS, connect, TLS, send, wait for the first
  * byte, transfer), its attempt, the address that answered and the provider's request id,
  * so that the reader sees whether the cell's tail is set-up, server time or transfer and
@@ -89,6 +92,144 @@ static void cell(struct report_builder *r, const struct results_slowest *s, size
 	doc_table_foot(t, rb_str(r, "table.slowest_foot"));
 }
 
+/* front_rows: the rows of cell s's front ends (its key on the first). */
+static void front_rows(struct report_builder *r, struct doc_table *t,
+		       const struct results_slowest *s)
+{
+	const struct report_model *m = r->m;
+	char op[32], sz[64], w[64], k[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
+
+	for (size_t i = 0; i < s->n_front_ends; i++) {
+		const struct results_front_end *f = &s->front_ends[i];
+		int first = i == 0;
+
+		doc_table_row(t);
+		doc_table_cell(t, 0, first ? m->subjects[s->subject].label : "", CELL_ROWHEAD, NULL,
+			       first ? m->subjects[s->subject].color : NULL);
+		doc_table_cell(t, 1, first ? report_op_name(r->l, s->op, op, sizeof(op)) : "", 0,
+			       NULL, NULL);
+		doc_table_cell(t, 2,
+			       !first ? ""
+			       : *model_str(s->size_spec)
+				       ? s->size_spec
+				       : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
+			       0, NULL, NULL);
+		doc_table_cell(t, 3,
+			       first ? report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w))
+				     : "",
+			       CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 4, f->remote, 0, NULL, NULL);
+		doc_table_cell(t, 5, text_num(r->nf, (double)f->requests, 0, k, sizeof(k)),
+			       CELL_NUM, NULL, NULL);
+		doc_table_cell(t, 6, text_num(r->nf, f->share * 100, 1, v, sizeof(v)),
+			       CELL_NUM | (isnan(f->share) ? CELL_MUTED : 0), NULL, NULL);
+		ms_cell(r, t, 7, f->mib_s);
+		ms_cell(r, t, 8, f->p50_ms);
+		ms_cell(r, t, 9, f->p99_ms);
+	}
+}
+
+/* report_front_ends: the "Front ends" section; nothing when every cell was answered from
+ * one address. */
+static void report_front_ends(struct report_builder *r)
+{
+	static const char *const heads[10] = {
+		"col.subject",  "col.op",    "col.size", "col.workers_short", "col.front_end",
+		"col.requests", "col.share", "col.mibs", "col.p50",           "col.p99"};
+	static const double widths[10] = {1.4, 0.6, 0.8, 0.5, 1.2, 0.8, 0.7, 0.8, 0.8, 0.8};
+	const struct report_model *m = r->m;
+	struct doc_table *t = NULL;
+
+	for (size_t i = 0; i < m->doc.n_slowest; i++) {
+		if (m->doc.slowest[i].n_front_ends < 2)
+			continue;
+		if (t == NULL) {
+			doc_heading(r->d, 1, "front-ends", rb_str(r, "section.front_ends"));
+			doc_para(r->d, rb_str(r, "front_ends.intro"), 0);
+			t = doc_table(r->d, "t-front-ends", rb_str(r, "table.front_ends"), 10);
+			if (t == NULL) {
+				fail_oom(r);
+				return;
+			}
+			for (size_t c = 0; c < 10; c++)
+				doc_table_head(t, c, rb_str(r, heads[c]), widths[c]);
+		}
+		front_rows(r, t, &m->doc.slowest[i]);
+	}
+	if (t != NULL)
+		doc_table_foot(t, rb_str(r, "table.front_ends_foot"));
+}
+
+/* key_cells: cell s's key in the first four columns of t's last row. */
+static void key_cells(struct report_builder *r, struct doc_table *t,
+		      const struct results_slowest *s)
+{
+	const struct report_model *m = r->m;
+	char op[32], sz[64], w[64];
+
+	doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
+		       m->subjects[s->subject].color);
+	doc_table_cell(t, 1, report_op_name(r->l, s->op, op, sizeof(op)), 0, NULL, NULL);
+	doc_table_cell(t, 2,
+		       *model_str(s->size_spec)
+			       ? s->size_spec
+			       : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
+		       0, NULL, NULL);
+	doc_table_cell(t, 3, report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w)), CELL_NUM,
+		       NULL, NULL);
+}
+
+/* report_server: the "Server time" section (analyze --server-log: slowest[].server): per
+ * cell the join share and the parts' means and p99s; nothing without a join. */
+static void report_server(struct report_builder *r)
+{
+	static const char *const heads[11] = {
+		"col.subject",  "col.op",          "col.size",       "col.workers_short",
+		"col.joined",   "col.server_mean", "col.server_p99", "col.turn_mean",
+		"col.turn_p99", "col.rest_mean",   "col.rest_p99"};
+	static const double widths[11] = {1.4, 0.6, 0.8, 0.5, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8, 0.8};
+	const struct report_model *m = r->m;
+	struct doc_table *t = NULL;
+	char v[TEXT_NUM_MAX];
+
+	for (size_t i = 0; i < m->doc.n_slowest && !r->failed; i++) {
+		const struct results_server *j = m->doc.slowest[i].server;
+
+		if (j == NULL)
+			continue;
+		if (t == NULL) {
+			doc_heading(r->d, 1, "server-time", rb_str(r, "section.server_time"));
+			doc_para(r->d, rb_str(r, "server_time.intro"), 0);
+			t = doc_table(r->d, "t-server-time", rb_str(r, "table.server_time"), 11);
+			if (t == NULL) {
+				fail_oom(r);
+				return;
+			}
+			for (size_t c = 0; c < 11; c++)
+				doc_table_head(t, c, rb_str(r, heads[c]), widths[c]);
+		}
+		doc_table_row(t);
+		key_cells(r, t, &m->doc.slowest[i]);
+		doc_table_cell(t, 4, text_num(r->nf, j->share * 100, 1, v, sizeof(v)),
+			       CELL_NUM | (isnan(j->share) ? CELL_MUTED : 0), NULL, NULL);
+		ms_cell(r, t, 5, j->total.mean_ms);
+		ms_cell(r, t, 6, j->total.p99_ms);
+		ms_cell(r, t, 7, j->turnaround.mean_ms);
+		ms_cell(r, t, 8, j->turnaround.p99_ms);
+		ms_cell(r, t, 9, j->rest.mean_ms);
+		ms_cell(r, t, 10, j->rest.p99_ms);
+	}
+	if (t != NULL)
+		doc_table_foot(t, rb_str(r, "table.server_time_foot"));
+}
+
+void report_who_answered(struct report_builder *r)
+{
+	report_front_ends(r);
+	if (!r->failed)
+		report_server(r);
+}
+
 void report_slowest(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
@@ -96,7 +237,7 @@ void report_slowest(struct report_builder *r)
 
 	for (size_t i = 0; i < m->doc.n_slowest; i++)
 		n += m->doc.slowest[i].n_slowest > 0;
-	if (n == 0)
+	if (n == 0 || r->failed)
 		return;
 	doc_heading(r->d, 1, "slowest", rb_str(r, "section.slowest"));
 	doc_para(r->d, rb_str(r, "slowest.intro"), 0);
