@@ -92,32 +92,40 @@ static void cell(struct report_builder *r, const struct results_slowest *s, size
 	doc_table_foot(t, rb_str(r, "table.slowest_foot"));
 }
 
+/* key_cells: cell s's key in the first four columns of t's last row (empty cells when not
+ * first: a later row of the same cell). */
+static void key_cells(struct report_builder *r, struct doc_table *t,
+		      const struct results_slowest *s, int first)
+{
+	const struct report_model *m = r->m;
+	char op[32], sz[64], w[64];
+
+	doc_table_cell(t, 0, first ? m->subjects[s->subject].label : "", CELL_ROWHEAD, NULL,
+		       first ? m->subjects[s->subject].color : NULL);
+	doc_table_cell(t, 1, first ? report_op_name(r->l, s->op, op, sizeof(op)) : "", 0, NULL,
+		       NULL);
+	doc_table_cell(t, 2,
+		       !first ? ""
+		       : *model_str(s->size_spec)
+			       ? s->size_spec
+			       : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
+		       0, NULL, NULL);
+	doc_table_cell(t, 3,
+		       first ? report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w)) : "",
+		       CELL_NUM, NULL, NULL);
+}
+
 /* front_rows: the rows of cell s's front ends (its key on the first). */
 static void front_rows(struct report_builder *r, struct doc_table *t,
 		       const struct results_slowest *s)
 {
-	const struct report_model *m = r->m;
-	char op[32], sz[64], w[64], k[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
+	char k[TEXT_NUM_MAX], v[TEXT_NUM_MAX];
 
 	for (size_t i = 0; i < s->n_front_ends; i++) {
 		const struct results_front_end *f = &s->front_ends[i];
-		int first = i == 0;
 
 		doc_table_row(t);
-		doc_table_cell(t, 0, first ? m->subjects[s->subject].label : "", CELL_ROWHEAD, NULL,
-			       first ? m->subjects[s->subject].color : NULL);
-		doc_table_cell(t, 1, first ? report_op_name(r->l, s->op, op, sizeof(op)) : "", 0,
-			       NULL, NULL);
-		doc_table_cell(t, 2,
-			       !first ? ""
-			       : *model_str(s->size_spec)
-				       ? s->size_spec
-				       : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
-			       0, NULL, NULL);
-		doc_table_cell(t, 3,
-			       first ? report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w))
-				     : "",
-			       CELL_NUM, NULL, NULL);
+		key_cells(r, t, s, i == 0);
 		doc_table_cell(t, 4, f->remote, 0, NULL, NULL);
 		doc_table_cell(t, 5, text_num(r->nf, (double)f->requests, 0, k, sizeof(k)),
 			       CELL_NUM, NULL, NULL);
@@ -160,25 +168,6 @@ static void report_front_ends(struct report_builder *r)
 		doc_table_foot(t, rb_str(r, "table.front_ends_foot"));
 }
 
-/* key_cells: cell s's key in the first four columns of t's last row. */
-static void key_cells(struct report_builder *r, struct doc_table *t,
-		      const struct results_slowest *s)
-{
-	const struct report_model *m = r->m;
-	char op[32], sz[64], w[64];
-
-	doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
-		       m->subjects[s->subject].color);
-	doc_table_cell(t, 1, report_op_name(r->l, s->op, op, sizeof(op)), 0, NULL, NULL);
-	doc_table_cell(t, 2,
-		       *model_str(s->size_spec)
-			       ? s->size_spec
-			       : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
-		       0, NULL, NULL);
-	doc_table_cell(t, 3, report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w)), CELL_NUM,
-		       NULL, NULL);
-}
-
 /* report_server: the "Server time" section (analyze --server-log: slowest[].server): per
  * cell the join share and the parts' means and p99s; nothing without a join. */
 static void report_server(struct report_builder *r)
@@ -209,7 +198,7 @@ static void report_server(struct report_builder *r)
 				doc_table_head(t, c, rb_str(r, heads[c]), widths[c]);
 		}
 		doc_table_row(t);
-		key_cells(r, t, &m->doc.slowest[i]);
+		key_cells(r, t, &m->doc.slowest[i], 1);
 		doc_table_cell(t, 4, text_num(r->nf, j->share * 100, 1, v, sizeof(v)),
 			       CELL_NUM | (isnan(j->share) ? CELL_MUTED : 0), NULL, NULL);
 		ms_cell(r, t, 5, j->total.mean_ms);
