@@ -211,7 +211,8 @@ static void fronts(struct slow_cell *s)
 		struct slow_front *f = &s->front[i];
 		size_t n = f->n_lat;
 
-		qsort(f->lat, n, sizeof(*f->lat), cmp_i64);
+		if (n > 0) /* (lat is NULL when every request failed) */
+			qsort(f->lat, n, sizeof(*f->lat), cmp_i64);
 		/* nearest rank: the ceil(p n)-th smallest, in integers */
 		f->p50_ms = pctci_supported(n, 0.5) ? (double)f->lat[(n + 1) / 2 - 1] / 1e6 : NAN;
 		f->p99_ms = pctci_supported(n, 0.99) ? (double)f->lat[(99 * n + 99) / 100 - 1] / 1e6
@@ -226,7 +227,8 @@ static void parts(struct slow_cell *s)
 		struct slow_part *p = &s->join.part[i];
 		double sum = 0;
 
-		qsort(p->v, p->n, sizeof(*p->v), cmp_i64);
+		if (p->n > 0) /* (v is NULL without values) */
+			qsort(p->v, p->n, sizeof(*p->v), cmp_i64);
 		for (size_t k = 0; k < p->n; k++)
 			sum += (double)p->v[k];
 		p->mean_ms = p->n ? sum / (double)p->n / 1e6 : NAN;
