@@ -2,7 +2,7 @@
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
  *               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]
- *               [--hedge] [--warp-map MAP]
+ *               [--hedge] [--server-log FILE]... [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
  *
  * The flags, then one call: pipeline_defaults, parse_args, pipeline_run
@@ -33,7 +33,7 @@ static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
 	      "               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]\n"
-	      "               [--hedge] [--warp-map MAP]\n"
+	      "               [--hedge] [--server-log FILE]... [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
@@ -84,6 +84,14 @@ static void usage(FILE *f)
 	      "                            cell its measured tail beside that what-if; printed\n"
 	      "                            on standard output. A cell whose run has no ops.tsv.zst\n"
 	      "                            is named on stderr (exit 1)\n"
+	      "  --server-log FILE         a server's own log of the requests (repeatable): an S3\n"
+	      "                            server access log, or Ceph RGW's ops log (JSON);\n"
+	      "                            joined to the runs' requests by request id, it splits\n"
+	      "                            each joined request's latency into the server's time\n"
+	      "                            (turn-around and its transfer, when the log has them)\n"
+	      "                            and the rest (network and client): per cell the join\n"
+	      "                            share and the parts' means and p99s (aggregate.json\n"
+	      "                            slowest[].server); lines that join nothing are counted\n"
 	      "  --warp-map MAP            DATA_DIR is a tree of Warp result files\n"
 	      "                            (warp-*.json.zst, warp-*.csv.zst); MAP maps each\n"
 	      "                            endpoint host to a subject (docs/FORMATS.md). Without\n"
@@ -248,6 +256,17 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'G':
 		o->hedge = 1;
 		break;
+	case 'J': {
+		const char **logs = realloc(o->server_logs, (o->n_server_logs + 1) * sizeof(*logs));
+
+		if (logs == NULL) {
+			fprintf(stderr, "analyze: out of memory\n");
+			return -1;
+		}
+		o->server_logs = logs;
+		o->server_logs[o->n_server_logs++] = arg;
+		break;
+	}
 	case 'W':
 		o->warp_map = arg;
 		break;
@@ -327,6 +346,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"target-ci", required_argument, NULL, 'X'},
 		{"recompute", no_argument, NULL, 'r'},
 		{"hedge", no_argument, NULL, 'G'},
+		{"server-log", required_argument, NULL, 'J'},
 		{"warp-map", required_argument, NULL, 'W'},
 		{"prices", required_argument, NULL, 'C'},
 		{"baseline", required_argument, NULL, 'B'},
@@ -395,15 +415,17 @@ static int cli(int argc, char **argv)
 	r = parse_args(argc, argv, &o);
 	if (r == 1) {
 		usage(stdout);
-		return EXITCODE_OK;
-	}
-	if (r == 2)
-		return version_print(stdout, "s3bench-analyze");
-	if (r < 0) {
+		r = EXITCODE_OK;
+	} else if (r == 2) {
+		r = version_print(stdout, "s3bench-analyze");
+	} else if (r < 0) {
 		fprintf(stderr, "(analyze --help lists the options)\n");
-		return EXITCODE_USAGE;
+		r = EXITCODE_USAGE;
+	} else {
+		r = pipeline_run(&o);
 	}
-	return pipeline_run(&o);
+	free(o.server_logs);
+	return r;
 }
 
 int main(int argc, char **argv)

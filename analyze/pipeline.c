@@ -16,8 +16,10 @@
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
+#include "analyze/cells/slowest.h"
 #include "analyze/cells/timeofday.h"
 #include "analyze/cells/varcomp.h"
+#include "analyze/read/serverlog.h"
 #include "analyze/claims/claims.h"
 #include "analyze/history/baseline.h"
 #include "analyze/history/changepoint.h"
@@ -68,11 +70,13 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;           /* DATA_DIR holds Warp result files */
-	struct ts_list ts;       /* aggregate.json "timeseries" (own logs only) */
-	struct hedge_list hedge; /* --hedge: aggregate.json "hedge" */
-	struct plantsv plan;     /* DATA_DIR/plan.tsv's rows (own logs only) */
-	struct probelog probe;   /* DATA_DIR/probe.json: aggregate.json "support" */
+	int warp_mode;            /* DATA_DIR holds Warp result files */
+	struct ts_list ts;        /* aggregate.json "timeseries" (own logs only) */
+	struct hedge_list hedge;  /* --hedge: aggregate.json "hedge" */
+	struct slow_list slowest; /* aggregate.json "slowest" (own logs only) */
+	struct serverlog srv;     /* --server-log: the servers' records of requests */
+	struct plantsv plan;      /* DATA_DIR/plan.tsv's rows (own logs only) */
+	struct probelog probe;    /* DATA_DIR/probe.json: aggregate.json "support" */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -296,6 +300,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.hedge = &st->hedge;
 	m.support = st->probe.recs;
 	m.n_support = st->probe.n;
+	m.slowest = &st->slowest;
+	m.server_joined = o->n_server_logs > 0;
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
@@ -460,6 +466,8 @@ static int is_warp_dir(const struct pipeline_opts *o)
 	return stat(path, &sb) != 0 && warpdir_has_files(o->data_dir);
 }
 
+/* note_timeseries: a note of the time series or the slowest requests (a cell without
+ * them; its other figures stand). */
 static void note_timeseries(const char *msg)
 {
 	fprintf(stderr, "analyze: note: %s\n", msg);
@@ -680,6 +688,36 @@ static int hedge(struct state *st, const struct pipeline_opts *o, const struct a
 	return 0;
 }
 
+/* slowest: the slowest requests and front ends of a's cells into st->slowest; with
+ * --server-log, the servers' logs read first and joined, what joined said on stderr. -1 on a
+ * fatal error (e set). */
+static int slowest(struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
+		   struct err *e)
+{
+	struct serverlog *srv = o->n_server_logs ? &st->srv : NULL;
+	uint64_t joined = 0;
+
+	if (srv != NULL && serverlog_read(srv, o->server_logs, o->n_server_logs, e) < 0)
+		return -1;
+	if (slowest_build(a, o->data_dir, srv, &st->slowest, note_timeseries, e) < 0)
+		return -1;
+	if (srv == NULL)
+		return 0;
+	for (size_t i = 0; i < srv->n; i++)
+		joined += srv->v[i].joined;
+	fprintf(stderr,
+		"analyze: --server-log: %llu records read, %llu joined to the runs' requests, "
+		"%llu not (other requests: prepare, cleanup, another client or bucket; or a "
+		"request id logged twice)\n",
+		(unsigned long long)srv->lines, (unsigned long long)joined,
+		(unsigned long long)(srv->lines - srv->unreadable - joined));
+	if (srv->unreadable)
+		fprintf(stderr,
+			"analyze: --server-log: %llu records could not be read (first: %s)\n",
+			(unsigned long long)srv->unreadable, srv->first_bad);
+	return 0;
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -728,7 +766,8 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	if (a != NULL)
 		probe_subjects(st, a);
 	if (a != NULL && ((!st->warp_mode &&
-			   timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0) ||
+			   (timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0 ||
+			    slowest(st, o, a, &e) < 0)) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
@@ -743,6 +782,8 @@ static void state_clear(struct state *st)
 {
 	timeseries_clear(&st->ts);
 	hedge_clear(&st->hedge);
+	slowest_clear(&st->slowest);
+	serverlog_free(&st->srv);
 	for (size_t i = 0; i < st->n_logs; i++)
 		runlog_clear(&st->logs[i]);
 	free(st->logs);

@@ -38,7 +38,10 @@ struct pipeline_opts {
 	const char *metrics;          /* --metrics FILE (analyze/out/out.h out_metrics_write) */
 	int hedge;                    /* --hedge: what hedging would buy the GET and HEAD cells
 					 (analyze/cells/hedge_cells.h), printed */
-	const char *alerts;           /* --alerts FILE: the trend's watch and regression lines
+	const char **server_logs;     /* --server-log FILE...: servers' logs joined to the
+					 requests by id (analyze/read/serverlog.h); NULL: none */
+	size_t n_server_logs;
+	const char *alerts; /* --alerts FILE: the trend's watch and regression lines
 					 (analyze/history/history.h history_trend) */
 };
 

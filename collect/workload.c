@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "collect/replay.h"
 #include "core/runrec/runrec.h"
 #include "core/units.h"
 
@@ -66,6 +67,8 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
+	if (wl->trace != NULL)
+		return wl->trace->prepared;
 	if ((wl->op == WL_GET || wl->op == WL_MIXED) && wl->send.reads == WL_READS_ONCE &&
 	    wl->objects == 0) {
 		/* enough for every request the run is expected to make */

@@ -17,6 +17,8 @@
 #include "core/ops.h"
 #include "core/runrec/runrec.h"
 
+struct replay_trace;
+
 /* The ops of core/ops.h (their names and canonical order), by collect's names, then
  * the workloads that are not one op: WL_MIXED ("mixed") draws each request's op from a
  * struct wl_mix; it is collect's only (no op of core/ops.h): its rows carry each
@@ -178,6 +180,11 @@ struct workload {
 				 (collect/engine/retry.h); 0 = none */
 	struct wl_send send;   /* how the requests are sent (default: all zero) */
 	struct wl_hedge hedge; /* get: hedged requests (default none) */
+	/* a replay (`collect replay`, collect/replay.h; borrowed, NULL: none): a mixed open-loop
+	 * run whose requests are the trace's, each at its offset (collect/engine/wl_replay.c),
+	 * over the trace's objects (prepared: those read before written). Not in run.json
+	 * beyond the mix, rate and duration it sets */
+	const struct replay_trace *trace;
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",

@@ -78,7 +78,8 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 					 .phases = 1,
 					 .attempts = wl->retries > 0,
 					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
-					 .checksums = workload_verifies_checksums(wl)};
+					 .checksums = workload_verifies_checksums(wl),
+					 .ids = 1};
 }
 
 int workload_tls_resume(const struct wl_send *snd)

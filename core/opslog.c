@@ -36,6 +36,7 @@ struct opslog_writer {
 	int attempts;  /* the `attempt` column is written */
 	int hedge;     /* the `hedge` column is written */
 	int checksums; /* the `checksum` column is written */
+	int ids;       /* the remote, request_id and host_id columns are written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -206,6 +207,7 @@ static const char header_line[] =
 static const char header_intended[] = "\tintended"; /* before the '\n' above */
 static const char header_phases[] =
 	"\tdns_us\tconnect_us\ttls_us\tsend_us\twait_us\ttransfer_us\tconn\trtt_us";
+static const char header_ids[] = "\tremote\trequest_id\thost_id";
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
@@ -248,12 +250,14 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->attempts = o ? o->attempts : 0;
 	w->hedge = o ? o->hedge : 0;
 	w->checksums = o ? o->checksums : 0;
+	w->ids = o ? o->ids : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
 	    (w->attempts && zio_write(w->z, "\tattempt", 8, e) < 0) ||
 	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) ||
 	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
+	    (w->ids && zio_write(w->z, header_ids, sizeof(header_ids) - 1, e) < 0) ||
 	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
@@ -328,6 +332,14 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
 			fail |= put_field(w,
 					  r->checksum == OPS_CK_VERIFIED ? "verified" : "absent");
 	}
+	if (w->ids) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->remote);
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->request_id);
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->host_id);
+	}
 	return fail ? -1 : 0;
 }
 
@@ -335,7 +347,8 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
  * that the request path copies numbers instead of printing them. The record is a
  * struct packed (native byte order: the temporary file is read back by the same
  * process) followed by the strings of PACKED_STRINGS in that order, each with its NUL. */
-#define PACKED_STRINGS 6 /* op, client_id, endpoint, file, error, cat */
+#define PACKED_STRINGS \
+	9 /* op, client_id, endpoint, file, error, cat, remote, request_id, host_id */
 struct packed {
 	int64_t thread, n_objects, bytes, start_ns, first_byte_ns, last_byte_ns, end_ns,
 		duration_ns, intended_ns, dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns,
@@ -346,8 +359,8 @@ struct packed {
 /* pack_row: r's record into w->line (w->len its length); -1 when out of memory. */
 static int pack_row(struct opslog_writer *w, const struct op_row *r)
 {
-	const char *str[PACKED_STRINGS] = {r->op,   r->client_id, r->endpoint,
-					   r->file, r->error,     r->cat};
+	const char *str[PACKED_STRINGS] = {r->op,  r->client_id, r->endpoint,   r->file,   r->error,
+					   r->cat, r->remote,    r->request_id, r->host_id};
 	size_t len[PACKED_STRINGS], n = sizeof(struct packed);
 	struct packed p = {
 		r->thread,       r->n_objects,  r->bytes,       r->start_ns,    r->first_byte_ns,
@@ -380,8 +393,9 @@ static int pack_row(struct opslog_writer *w, const struct op_row *r)
 static int unpack_row(const void *rec, size_t n, struct op_row *r)
 {
 	const char *s = (const char *)rec + sizeof(struct packed), *end = (const char *)rec + n;
-	const char **str[PACKED_STRINGS] = {&r->op,   &r->client_id, &r->endpoint,
-					    &r->file, &r->error,     &r->cat};
+	const char **str[PACKED_STRINGS] = {&r->op,     &r->client_id,  &r->endpoint,
+					    &r->file,   &r->error,      &r->cat,
+					    &r->remote, &r->request_id, &r->host_id};
 	struct packed p;
 
 	if (n < sizeof(p))

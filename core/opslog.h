@@ -43,8 +43,14 @@ struct op_row {
 	int retried;    /* 1: this attempt failed and was retried (written "K+"); its request
 			has a later row */
 	int hedge;      /* a hedged run (the `hedge` column, after `attempt`): OPS_HEDGE_* */
-	int checksum;   /* a run that verifies GET checksums (the `checksum` column, last): a
+	int checksum;   /* a run that verifies GET checksums (the `checksum` column): a
 			   successful GET's OPS_CK_VERIFIED or OPS_CK_ABSENT; 0 (empty) else */
+	/* Who answered (the `remote`, `request_id` and `host_id` columns, last): the address
+	 * the request talked to, the response's x-amz-request-id and x-amz-id-2; "" when
+	 * none (or the columns absent), never NULL from the reader; NULL is "" to the writer */
+	const char *remote;
+	const char *request_id;
+	const char *host_id;
 };
 
 /* op_row.checksum (the `checksum` column's words "verified", "absent"). */
@@ -103,6 +109,7 @@ struct opslog_writer_opts {
 			     (each row's opslog_hedge_name) */
 	int checksums;    /* non-zero: a run that verifies GET checksums, with the `checksum`
 			     column after the others ("verified", "absent", empty) */
+	int ids;          /* non-zero: the columns remote request_id host_id, last */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -44,6 +44,9 @@ enum col {
 	C_ATTEMPT,
 	C_HEDGE,
 	C_CHECKSUM,
+	C_REMOTE, /* who answered (collect's, docs/FORMATS.md) */
+	C_REQID,
+	C_HOSTID,
 	C_COUNT,
 	C_NONE = -1
 };
@@ -56,6 +59,7 @@ static const char *const col_names[C_COUNT] = {
 	"conn",     "rtt_us",      "attempt", /* runs with retries only */
 	"hedge",                              /* hedged runs only */
 	"checksum",                           /* runs that verify GET checksums only */
+	"remote",   "request_id",  "host_id",
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -295,6 +299,9 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_ATTEMPT:
 	case C_HEDGE:
 	case C_CHECKSUM:
+	case C_REMOTE:
+	case C_REQID:
+	case C_HOSTID:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -409,6 +416,9 @@ static void record_done(struct rd *r)
 	r->row.file = row_str(r, C_FILE);
 	r->row.error = row_str(r, C_ERROR);
 	r->row.cat = row_str(r, C_CAT);
+	r->row.remote = row_str(r, C_REMOTE);
+	r->row.request_id = row_str(r, C_REQID);
+	r->row.host_id = row_str(r, C_HOSTID);
 	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
 		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
 			strlen(row_str(r, C_ATTEMPT)));
@@ -459,8 +469,8 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP,  C_CLIENT,  C_ENDPOINT, C_FILE,    C_ERROR,
-				   C_CAT, C_ATTEMPT, C_HEDGE,    C_CHECKSUM};
+	static const int strs[] = {C_OP,      C_CLIENT, C_ENDPOINT, C_FILE,   C_ERROR, C_CAT,
+				   C_ATTEMPT, C_HEDGE,  C_CHECKSUM, C_REMOTE, C_REQID, C_HOSTID};
 	int64_t v[C_COUNT] = {0};
 	size_t i;
 

@@ -26,6 +26,7 @@ struct out_unreadable {
 
 struct baseline;
 struct hedge_list;
+struct slow_list;
 
 struct out_meta {
 	const char *generated; /* RFC 3339 UTC */
@@ -37,6 +38,8 @@ struct out_meta {
 	const char *warp_engine;          /* Warp files: whose figures ("server"...); NULL */
 	const struct ts_list *timeseries; /* analyze/cells/timeseries.h; NULL: none */
 	const struct hedge_list *hedge;   /* --hedge (analyze/cells/hedge_cells.h); NULL: none */
+	const struct slow_list *slowest;  /* analyze/cells/slowest.h; NULL: none */
+	int server_joined;                /* --server-log: slowest[].server written */
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
 	size_t baseline_significant;     /* set by out_results_write: significant changes */

@@ -202,6 +202,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	clients(a, doc, &ok);
 	out_timeseries(m->timeseries, doc, &ok);
 	out_hedges(m->hedge, doc, &ok);
+	out_slowest(m->slowest, m->server_joined, doc, &ok);
 	out_runs(a, doc, &ok);
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);

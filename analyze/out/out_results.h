@@ -7,6 +7,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/hedge_cells.h"
+#include "analyze/cells/slowest.h"
 #include "analyze/cells/timeseries.h"
 #include "core/results/results.h"
 
@@ -40,6 +41,10 @@ void out_timeseries(const struct ts_list *l, struct results *doc, int *ok);
 
 /* out_hedges: hedge[] of l (NULL: none) into doc. */
 void out_hedges(const struct hedge_list *l, struct results *doc, int *ok);
+
+/* out_slowest: slowest[] of l (NULL: none) into doc, each with its server join when
+ * joined (analyze --server-log). */
+void out_slowest(const struct slow_list *l, int joined, struct results *doc, int *ok);
 
 /* out_runs: runs[] and excluded[] of a into doc. */
 void out_runs(const struct aggregate *a, struct results *doc, int *ok);

@@ -11,6 +11,7 @@
 #include "collect/engine/engine_int.h"
 #include "collect/engine/steady.h"
 #include "collect/engine/wl.h"
+#include "collect/replay.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -49,6 +50,10 @@ int eng_stopped(const struct eng *g)
 
 int64_t eng_slot_due(const struct eng *g, uint64_t i)
 {
+	const struct replay_trace *t = g->wl->trace;
+
+	if (t != NULL) /* a replay: its requests' offsets; past the last, never */
+		return i < t->n ? g->t0_mono + t->req[i].at_ns : INT64_MAX;
 	return g->t0_mono + summary_rate_slot_ns(g->rate, i);
 }
 
@@ -183,6 +188,11 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		row.file = spread_file;
 	if (res != NULL && res->ph.valid)
 		row_phases(&row, &res->ph);
+	if (res != NULL) { /* who answered: the address, the provider's request ids */
+		row.remote = res->address;
+		row.request_id = res->request_id;
+		row.host_id = res->host_id;
+	}
 	/* a run that verifies GET checksums: whether a successful GET's was checked */
 	if (res != NULL && g->phase == ENG_PHASE_BENCH && row.error[0] == '\0' &&
 	    strcmp(op, "GET") == 0 && workload_verifies_checksums(g->wl))

@@ -74,7 +74,9 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 int eng_stopped(const struct eng *g);
 
 /* eng_slot_due: the monotonic instant slot i of an open-loop phase is due, t0_mono +
- * i / rate, computed from i (never by adding intervals, so no error accumulates). */
+ * i / rate, computed from i (never by adding intervals, so no error accumulates); in a
+ * replay t0_mono + the offset of the trace's request i, and past its last request never
+ * (INT64_MAX: at or after any deadline). */
 int64_t eng_slot_due(const struct eng *g, uint64_t i);
 
 /* eng_prepare_limit: the prepare phase's own limit in seconds (engine.h, "The prepare

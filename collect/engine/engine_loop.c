@@ -3,7 +3,8 @@
  *
  * Closed loop: a worker sends its next request as soon as its last one is answered.
  * Open loop (a benchmark with a rate; docs/METHODOLOGY.md, "Fixed-rate runs"): the
- * requests are slots 0, 1, 2, ... due at t0 + i / rate (eng_slot_due). A free worker
+ * requests are slots 0, 1, 2, ... due at t0 + i / rate (eng_slot_due; a replay's at
+ * its trace's offsets, collect/replay.h). A free worker
  * takes the next slot from the phase's shared counter (atomically, any thread) and
  * sends it when it is due, or at once when it is already late; no slot is skipped, so
  * a stall shows in the latency from the intended start. A thread's epoll wait ends at
@@ -196,6 +197,7 @@ static int take_slot(struct eng *g, struct worker *w)
 		return -1;
 	w->due_mono = due;
 	w->intended_ns = g->t0_unix + (due - g->t0_mono);
+	w->slot = i;
 	return 0;
 }
 
@@ -301,6 +303,7 @@ static void grow(struct tctx *t, struct loop *l, int *active)
 		atomic_fetch_add(&g->rate_workers, 1);
 		w->due_mono = 0;
 		w->intended_ns = g->t0_unix + (due - g->t0_mono);
+		w->slot = i;
 		if (start_next(g, w, l->m) == 0)
 			(*active)++;
 	}

@@ -6,6 +6,7 @@
 
 #include "collect/engine/body.h"
 #include "collect/engine/wl_draw.h"
+#include "collect/replay.h"
 
 
 const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phase)
@@ -27,6 +28,8 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 		return &wl_kind_prepare;
 	if (phase != ENG_PHASE_BENCH || wl->op < 0 || wl->op >= WL_KIND_COUNT)
 		return NULL;
+	if (wl->trace != NULL)
+		return &wl_kind_replay;
 	return bench[wl->op];
 }
 
@@ -52,6 +55,8 @@ uint64_t wl_obj_size(const struct eng *g, uint64_t n)
 	const struct workload *wl = eng_workload(g);
 	uint64_t st;
 
+	if (wl->trace != NULL) /* a replay: the object's size in the trace */
+		return n < wl->trace->n_obj ? wl->trace->size[n] : 0;
 	if (wl->sizes.kind == WL_SIZE_FIXED) /* every request of most runs: no draw */
 		return wl->size;
 	/* n times an odd constant is a bijection of n; the XOR keeps it one */

@@ -21,6 +21,7 @@
  *   wl_multipart.c  multipart: create, parts, complete = one row
  *   wl_bucket.c     create-bucket: CreateBucket (logged), DeleteBucket (not logged)
  *   wl_mixed.c      mixed: each request's op drawn from the mix, over a shared pool
+ *   wl_replay.c     replay: each request of a trace (collect/replay.h) as recorded
  * Shared helpers (keys, object sizes, PUT bodies, the random stream, rows): wl.c.
  *
  * Object numbers and sizes: object n (prepared objects 0..objects-1; a put's own
@@ -62,6 +63,8 @@ struct worker {
 	int64_t due_mono;    /* open loop: the slot it waits for is due then (0: none) */
 	int64_t intended_ns; /* open loop: Unix ns its request's slot was due (the row's
 				  intended start); 0 in a closed loop */
+	uint64_t slot;       /* open loop: the number of that slot (replay: the trace's
+				request) */
 	const struct s3_result *row_res; /* the one request of the row being added (its
 					    phases and addresses), NULL: a row of several */
 	/* retries (collect/engine/retry.h): the request's arguments for a resend, the
@@ -103,7 +106,7 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 
 extern const struct wl_kind wl_kind_prepare, wl_kind_calibrate, wl_kind_put, wl_kind_put_empty,
 	wl_kind_get, wl_kind_get_small, wl_kind_head, wl_kind_list, wl_kind_delete,
-	wl_kind_multipart, wl_kind_create_bucket, wl_kind_mixed;
+	wl_kind_multipart, wl_kind_create_bucket, wl_kind_mixed, wl_kind_replay;
 
 /* Properties of a workload the engine plans with. */
 /* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size

@@ -54,6 +54,12 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop);
 int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop,
 	    const struct run_one_runner *runner);
 
+/* cmd_replay: `collect replay TRACE ARGS` (argv[0] is "replay"): `collect run --replay
+ * TRACE ARGS`, the recorded requests of TRACE sent again at their offsets times --speed
+ * (collect/replay.h); returns an exit code. */
+int cmd_replay(int argc, char **argv, volatile sig_atomic_t *stop,
+	       const struct run_one_runner *runner);
+
 /* cmd_status: `collect status OUT` (argv[0] is "status"): the progress of the campaign in
  * OUT from its files, on stdout (collect/run/status.h); returns an exit code (2 when OUT
  * holds no plan.tsv). */

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "collect/campaign/campaign.h"
+#include "collect/replay.h"
 #include "collect/run/cli.h"
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
@@ -33,11 +34,18 @@ struct run_opts {
 	struct clientres_opts client;          /* --client-nic, --client-shares-cpu */
 	int auto_stop;                         /* --duration auto */
 	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
+	const char *replay;                    /* --replay TRACE (collect replay); NULL: none */
+	double speed;                          /* --speed: the trace's offsets times this */
+	struct replay_trace trace;             /* the trace read (collect/replay.h) */
 };
 
 static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or "
 			    "the profile's endpoint_url in ~/.aws/config), --bucket, --op, --size, "
 			    "--concurrency (or --rate) and -o DIR";
+
+static const char needs_replay[] =
+	"replay needs TRACE (an ops.tsv.zst, or Warp's per-request .csv.zst), --endpoint (or "
+	"AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's endpoint_url), --bucket and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
 #define FIELD_OPT 1000
@@ -87,6 +95,8 @@ static const struct option run_options[] = {
 	{"connect-timeout", required_argument, 0, FIELD_OPT + WLF_CONNECT_TIMEOUT},
 	{"read-timeout", required_argument, 0, FIELD_OPT + WLF_READ_TIMEOUT},
 	{"request-timeout", required_argument, 0, FIELD_OPT + WLF_REQUEST_TIMEOUT},
+	{"replay", required_argument, 0, 'Y'},
+	{"speed", required_argument, 0, 'Z'},
 	{0, 0, 0, 0},
 };
 
@@ -168,6 +178,21 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 		case 'S':
 			o->client.shares_cpu = 1;
 			break;
+		case 'Y':
+			o->replay = optarg;
+			break;
+		case 'Z': {
+			char *end;
+			o->speed = strtod(optarg, &end);
+			if (end == optarg || *end != '\0' || !(o->speed > 0) || o->speed > 1e6) {
+				fprintf(stderr,
+					"collect: --speed: '%s' is not a number above 0 "
+					"(the trace's offsets are multiplied by it)\n",
+					optarg);
+				return EXITCODE_USAGE;
+			}
+			break;
+		}
 		case 'h':
 			o->help = 1;
 			return 0;
@@ -264,6 +289,77 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	if (o->subj.bucket != NULL &&
 	    workload_check_bucket_names(o->subj.bucket, workload_buckets(wl), &e) < 0)
 		return field_error(WLF_BUCKETS, e.msg);
+	return 0;
+}
+
+/* replay_mix: the mix weights of a replay, each op's share of the trace's requests in
+ * percent (at least 1 for an op it has): what run.json's workload.mix says of it. */
+static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
+{
+	static const enum wl_op ops[REPLAY_OP_COUNT] = {[REPLAY_PUT] = WL_PUT,
+							[REPLAY_GET] = WL_GET,
+							[REPLAY_HEAD] = WL_HEAD,
+							[REPLAY_DELETE] = WL_DELETE};
+
+	memset(m, 0, sizeof(*m));
+	for (int i = 0; i < REPLAY_OP_COUNT; i++) {
+		unsigned pct = (unsigned)((double)t->count[i] * 100 / (double)t->n + 0.5);
+
+		m->w[ops[i]] = t->count[i] == 0 ? 0 : pct > 0 ? pct : 1;
+	}
+}
+
+/* build_replay: the workload of `collect replay`: the trace read (o->trace), a mixed
+ * open-loop run over its span whose requests are the trace's (collect/replay.h), with the
+ * send flags over it. 0, or EXITCODE_USAGE after saying why. */
+static int build_replay(struct run_opts *o, struct workload *wl)
+{
+	static const enum wl_field refused[] = {WLF_OP,  WLF_SIZE,  WLF_COUNT, WLF_OBJECTS,
+						WLF_MIX, WLF_RANGE, WLF_RATE,  WLF_HEDGE};
+	struct replay_trace *t = &o->trace;
+	enum wl_field f;
+	struct err e;
+	uint64_t v = 0;
+
+	for (size_t i = 0; i < sizeof(refused) / sizeof(refused[0]); i++)
+		if (o->text[refused[i]])
+			return field_error(refused[i], "not with a replay: the trace gives it");
+	if (o->nbounds != 0)
+		return cli_usage_error("replay: the trace's span is the bound (no --duration, "
+				       "--count or --until-done)");
+	if (replay_load(o->replay, o->speed > 0 ? o->speed : 1.0, t, &e) < 0) {
+		fprintf(stderr, "collect: replay: %s\n", e.msg);
+		return EXITCODE_USAGE;
+	}
+	workload_defaults(wl, WL_MIXED);
+	if (parse_specs(o, wl) != 0)
+		return EXITCODE_USAGE;
+	replay_mix(t, &wl->mix);
+	for (uint64_t i = 0; i < t->n_obj; i++)
+		wl->size = t->size[i] > wl->size ? t->size[i] : wl->size;
+	wl->bound = WL_BOUND_DURATION;
+	/* the last request's offset falls inside the bound, by a millisecond */
+	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
+	wl->rate = (double)t->n / wl->duration_s;
+	if (o->text[WLF_CONCURRENCY] &&
+	    workload_parse_number(WLF_CONCURRENCY, o->text[WLF_CONCURRENCY], &v, &e) < 0)
+		return field_error(WLF_CONCURRENCY, e.msg);
+	wl->concurrency = v > 0 ? (int)v : workload_rate_cap(wl->rate);
+	wl->keep = o->keep;
+	wl->trace = t;
+	if (o->timeout_s == 0)
+		o->timeout_s = workload_default_timeout(wl);
+	if (workload_check(wl, o->timeout_s, &f, &e) < 0)
+		return field_error(f, e.msg);
+	fprintf(stderr,
+		"collect: replay %s: %zu requests (PUT %llu, GET %llu, STAT %llu, DELETE %llu) "
+		"over %.3f s at speed %g; %llu objects, %llu prepared; %llu rows of other ops "
+		"and %llu retried or lost attempts left out\n",
+		o->replay, t->n, (unsigned long long)t->count[REPLAY_PUT],
+		(unsigned long long)t->count[REPLAY_GET], (unsigned long long)t->count[REPLAY_HEAD],
+		(unsigned long long)t->count[REPLAY_DELETE], (double)t->span_ns / 1e9, t->speed,
+		(unsigned long long)t->n_obj, (unsigned long long)t->prepared,
+		(unsigned long long)t->skipped, (unsigned long long)t->attempts);
 	return 0;
 }
 
@@ -517,9 +613,12 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run
 		fputs(cli_usage_text, stdout);
 		return EXITCODE_OK;
 	}
-	if (o.subj.bucket == NULL || !o.text[WLF_OP] || !o.text[WLF_SIZE] ||
-	    (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]) || o.out == NULL)
-		return cli_usage_error(needs);
+	if (o.replay == NULL && o.speed > 0)
+		return cli_usage_error("run: --speed is for a replay (collect replay TRACE)");
+	if (o.subj.bucket == NULL || o.out == NULL ||
+	    (o.replay == NULL && (!o.text[WLF_OP] || !o.text[WLF_SIZE] ||
+				  (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]))))
+		return cli_usage_error(o.replay ? needs_replay : needs);
 	if ((rc = build_subject(&o.subj, &conf)) != 0)
 		goto out;
 	{
@@ -528,13 +627,41 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run
 		if (subject_addressing_note(&o.subj, note, sizeof(note)) != NULL)
 			fprintf(stderr, "collect: %s\n", note);
 	}
-	if (o.nbounds != 1) {
+	if (o.replay == NULL && o.nbounds != 1) {
 		rc = cli_usage_error("run needs exactly one of --duration, --count, --until-done");
 		goto out;
 	}
-	if ((rc = build_workload(&o, &wl)) == 0)
+	if ((rc = o.replay ? build_replay(&o, &wl) : build_workload(&o, &wl)) == 0)
 		rc = execute(&o, &wl, stop);
 out:
+	replay_free(&o.trace);
 	awsconf_clear(&conf);
+	return rc;
+}
+
+int cmd_replay(int argc, char **argv, volatile sig_atomic_t *stop,
+	       const struct run_one_runner *runner)
+{
+	char **av;
+	int rc;
+
+	if (argc < 2 || argv[1][0] == '-') {
+		if (argc >= 2 && (strcmp(argv[1], "-h") == 0 || strcmp(argv[1], "--help") == 0)) {
+			fputs(cli_usage_text, stdout);
+			return EXITCODE_OK;
+		}
+		return cli_usage_error(needs_replay);
+	}
+	if ((av = calloc((size_t)argc + 2, sizeof(*av))) == NULL) {
+		fprintf(stderr, "collect: replay: out of memory\n");
+		return EXITCODE_USAGE;
+	}
+	av[0] = "run";
+	av[1] = "--replay";
+	av[2] = argv[1];
+	for (int i = 2; i < argc; i++)
+		av[i + 1] = argv[i];
+	rc = cmd_run(argc + 1, av, stop, runner);
+	free(av);
 	return rc;
 }

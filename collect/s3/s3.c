@@ -209,6 +209,22 @@ static int on_seek(void *arg, curl_off_t offset, int origin)
 	return CURL_SEEKFUNC_OK;
 }
 
+/* header_copy: the value of the header line buf (n bytes, its name nlen bytes with the
+ * ':') into out (cap bytes, cut when longer), blanks and the line end trimmed. */
+static void header_copy(const char *buf, size_t n, size_t nlen, char *out, size_t cap)
+{
+	size_t i = nlen, j = n;
+
+	while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	while (j > i && (buf[j - 1] == '\r' || buf[j - 1] == '\n' || buf[j - 1] == ' '))
+		j--;
+	if (j - i >= cap)
+		j = i + cap - 1;
+	memcpy(out, buf + i, j - i);
+	out[j - i] = '\0';
+}
+
 static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 {
 	struct s3_req *r = arg;
@@ -225,8 +241,12 @@ static size_t on_header(char *buf, size_t size, size_t nitems, void *arg)
 			return 0;
 	}
 	if (n >= 5 && memcmp(buf, "HTTP/", 5) == 0) {
-		r->etag[0] = '\0';
+		r->etag[0] = r->request_id[0] = r->host_id[0] = '\0';
 		r->content_length = 0;
+	} else if (n > 17 && strncasecmp(buf, "x-amz-request-id:", 17) == 0) {
+		header_copy(buf, n, 17, r->request_id, sizeof(r->request_id));
+	} else if (n > 11 && strncasecmp(buf, "x-amz-id-2:", 11) == 0) {
+		header_copy(buf, n, 11, r->host_id, sizeof(r->host_id));
 	} else if (n > 5 && strncasecmp(buf, "etag:", 5) == 0) {
 		size_t i = 5, j = n;
 		while (i < n && (buf[i] == ' ' || buf[i] == '\t'))
@@ -560,6 +580,7 @@ static int req_reset(struct s3_req *r, const struct s3_args *a, struct err *e)
 	r->idle_out = 0;
 	r->decided = r->capture = r->sink_failed = r->overflow = 0;
 	r->etag[0] = r->upload_id[0] = r->complete_etag[0] = '\0';
+	r->request_id[0] = r->host_id[0] = '\0';
 	r->errbuf[0] = '\0';
 	strbuf_reset(&r->resp);
 	strbuf_reset(&r->rhdrs);

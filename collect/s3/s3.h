@@ -209,6 +209,8 @@ struct s3_args {
 };
 
 #define S3_ERROR_MAX 256
+#define S3_REQUEST_ID_MAX 128 /* x-amz-request-id (AWS: 16 characters, RGW: about 60) */
+#define S3_HOST_ID_MAX 256    /* x-amz-id-2 (AWS: 76 characters of base64) */
 
 /* How a request's connection came about (s3_phases.conn). */
 enum s3_conn {
@@ -257,6 +259,10 @@ struct s3_result {
 	uint64_t bytes_down;      /* response body bytes received (GET: object bytes) */
 	uint64_t content_length;  /* HEAD/GET: the Content-Length header */
 	char etag[128];           /* ETag header (PUT, part, HEAD) or Complete's ETag */
+	/* the provider's ids of the request: x-amz-request-id and x-amz-id-2 of the response
+	 * ("" when it sent none; a longer value is cut) */
+	char request_id[S3_REQUEST_ID_MAX];
+	char host_id[S3_HOST_ID_MAX];
 	/* PutObject, UploadPart: the checksum sent (base64, "" when none) and, for a CRC, its
 	 * value (for a full-object multipart checksum: checksum_crc_combine) */
 	char checksum[CHECKSUM_B64_MAX];

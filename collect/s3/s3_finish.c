@@ -190,6 +190,8 @@ static void fill(struct s3_req *r, CURLcode cc, struct s3_result *res)
 	res->bytes_down = r->down;
 	res->content_length = r->content_length;
 	memcpy(res->etag, r->etag, sizeof(res->etag));
+	memcpy(res->request_id, r->request_id, sizeof(res->request_id));
+	memcpy(res->host_id, r->host_id, sizeof(res->host_id));
 	if (r->c->phases)
 		s3_req_phases(r, end_mono, &res->ph);
 	if (r->c->phases && cc == CURLE_OK && res->ph.conn != S3_CONN_REUSED) {

@@ -127,6 +127,8 @@ struct s3_req {
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
+	char request_id[S3_REQUEST_ID_MAX]; /* x-amz-request-id of the last response ("") */
+	char host_id[S3_HOST_ID_MAX];       /* x-amz-id-2 of the last response ("") */
 	/* what s3_send adds (collect/s3/s3_send.c): extra headers, the upload's checksum,
 	 * the aws-chunked encoder's state and the GET verification */
 	struct sigv4_header xh[MAX_XHDRS];

@@ -216,6 +216,19 @@ static void support_free(void *x)
 	results_support_free(x);
 }
 
+static json_t *slowest_to(const void *x, const struct results *d)
+{
+	return results_slowest_to_json(x, d);
+}
+static int slowest_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_slowest_from_json(r, o, w, x);
+}
+static void slowest_free(void *x)
+{
+	results_slowest_free(x);
+}
+
 /* One array of the document after subjects[] and matrix{}, in the file's order: its key,
  * where its elements and their count are in struct results, its element's functions, and
  * whether it is written only when not empty (a member later formats added). */
@@ -251,6 +264,8 @@ static const struct array arrays[] = {
 	ARRAY_OPT("tail_leaders", tail_leaders, struct results_leader, leader_to, leader_from,
 		  leader_free, 1),
 	ARRAY_OPT("hedge", hedge, struct results_hedge, hedge_to, hedge_from, hedge_free, 1),
+	ARRAY_OPT("slowest", slowest, struct results_slowest, slowest_to, slowest_from,
+		  slowest_free, 1),
 	ARRAY("client_hosts", client_hosts, struct results_client_host, host_to, host_from,
 	      host_free),
 	ARRAY("client_balance", client_balance, struct results_balance, balance_to, balance_from,

@@ -7,6 +7,7 @@
  *   results_stats.h     a figure's statistics, latency (pooled), consistency[], leaders[],
  *                       leader_counts[], comparisons[], tail_leaders[], timeseries[]
  *   results_hedge.h     hedge[]
+ *   results_slowest.h   slowest[]
  *   results_cells.h     cells[] and workload_cells[] (errors, retries, runs), ops[]
  *   results_workload.h  a workload cell's own members, rate_sweeps[]
  *   results_climit.h    client-limit verdicts, a run's client resources and request phases
@@ -44,6 +45,7 @@
 #include "core/results/results_history.h"
 #include "core/results/results_plan.h"
 #include "core/results/results_runs.h"
+#include "core/results/results_slowest.h"
 #include "core/results/results_stats.h"
 #include "core/results/results_support.h"
 #include "core/results/results_workload.h"
@@ -83,6 +85,8 @@ struct results {
 	size_t n_tail_leaders;
 	struct results_hedge *hedge; /* analyze --hedge's; absent in the file: none */
 	size_t n_hedge;
+	struct results_slowest *slowest; /* absent in the file: none */
+	size_t n_slowest;
 	struct results_client_host *client_hosts;
 	size_t n_client_hosts;
 	struct results_balance *client_balance;

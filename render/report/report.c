@@ -670,6 +670,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_hedge(&r);
 	if (!r.failed)
+		report_who_answered(&r);
+	if (!r.failed)
 		report_phases(&r);
 	if (!r.failed)
 		report_time_cdf(&r);
@@ -687,6 +689,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	samples(&r);
 	appendix(&r);
 	report_climit_appendix(&r);
+	if (!r.failed)
+		report_slowest(&r);
 	if (!r.failed)
 		report_claims(&r);
 	doc_heading(r.d, 1, "limitations", rb_str(&r, "section.limitations"));

@@ -189,6 +189,19 @@ void report_workload_limitations(struct report_builder *r);
  * when no cell has a what-if or a live measure. */
 void report_hedge(struct report_builder *r);
 
+/* ---- render/report/report_slowest.c ---- */
+
+/* report_who_answered: the "Front ends" section (cells answered from more than one
+ * address: each one's requests, share, throughput, p50 and p99) and the "Server time"
+ * section (analyze --server-log: each cell's join share and its latency's parts); each left
+ * out when no cell has one. */
+void report_who_answered(struct report_builder *r);
+
+/* report_slowest: the "Slowest requests" section, an appendix (aggregate.json slowest[]:
+ * per cell its slowest requests with their phases, attempt, front end and request id);
+ * nothing when no cell has one. */
+void report_slowest(struct report_builder *r);
+
 /* ---- render/report/report_errors.c ---- */
 
 /* report_errors: the Errors section (the cells whose attempts were throttled, the retries,

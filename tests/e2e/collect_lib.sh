@@ -71,6 +71,7 @@ problems = []
 WARP = ("idx thread op client_id n_objects bytes endpoint file error start first_byte "
         "last_byte end duration_ns cat").split()
 PHASES = "dns_us connect_us tls_us send_us wait_us transfer_us conn rtt_us".split()
+IDS = "remote request_id host_id".split()
 
 def ts(s):
     # RFC 3339 with up to 9 fractional digits, Z: compare as (seconds text, fraction)
@@ -143,10 +144,11 @@ for rj in runs:
     text = subprocess.run(["zstd", "-dcq", zst], capture_output=True, check=True).stdout.decode()
     lines = [l for l in text.split("\n") if l and not l.startswith("# ")]
     head = lines[0].split("\t")
-    # Warp's columns, then collect's own (a rate run's intended, the request phases)
+    # Warp's columns, then collect's own (a rate run's intended, the request phases, who
+    # answered)
     extra = head[len(WARP):]
     extra = extra[1:] if extra[:1] == ["intended"] else extra
-    if extra == PHASES:
+    if extra == PHASES + IDS:
         extra = []
     if head[:len(WARP)] != WARP or extra:
         problems.append("%s: header %r" % (rel, head))

@@ -4,7 +4,7 @@ client sends, for the tests of integrity checksums and payload signing (RGW 16.2
 s3rver 4.0.4 return no checksums and ignore trailers).
 
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
-                 [--addresses 127.0.0.1,127.0.0.2,...] [--region R]
+                 [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -25,7 +25,13 @@ A wrong one gets 400 BadDigest (or 403 SignatureDoesNotMatch for a chunk signatu
 GetObject with x-amz-checksum-mode: ENABLED returns the stored checksum (--corrupt-get: a
 wrong one). Every request is one JSON line in L: method, path, payload mode, checksum
 algorithm, where it came from (header, trailer), chunks and chunk signatures verified,
-status. The request's own SigV4 signature is not checked (RGW and s3rver do that)."""
+status. The request's own SigV4 signature is not checked (RGW and s3rver do that).
+With --access-log A every answer carries an x-amz-request-id (R then 15 hex digits) and
+every request is one line of A in AWS's server access log format (docs: LogFormat.md; field
+6 the request id, 14 Total Time from the request line read to the answer's last byte
+written, 15
+Turn-Around Time from the request's body read to the answer's first byte, whole ms rounded
+down)."""
 import argparse
 import base64
 import hashlib
@@ -34,6 +40,7 @@ import json
 import re
 import sys
 import threading
+import time
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, unquote, urlsplit
@@ -106,6 +113,42 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *a):
         pass
 
+    # --- --access-log: request ids and AWS access log lines ----------------------
+    def parse_request(self):
+        self.t_recv = self.t_body = time.monotonic()
+        self.t_first, self.req_id, self.sent, self.t_done = None, None, 0, None
+        if self.server.access is not None:
+            with self.server.log_lock:
+                self.server.ids[0] += 1
+                self.req_id = "R%015X" % self.server.ids[0]
+        return super().parse_request()
+
+    def send_response(self, code, message=None):
+        self.t_first, self.status = time.monotonic(), code
+        super().send_response(code, message)
+        if self.req_id is not None:
+            self.send_header("x-amz-request-id", self.req_id)
+
+    def handle_one_request(self):
+        self.req_id = None
+        super().handle_one_request()
+        if self.req_id is None or self.t_first is None or self.t_done is None:
+            return
+        total = int((self.t_done - self.t_recv) * 1000)
+        turn = int((self.t_first - self.t_body) * 1000)
+        path = urlsplit(self.path).path.split("/", 2)
+        line = ('owner %s [%s] %s - %s REST.%s.OBJECT %s "%s %s %s" %d - %d - %d %d "-" "%s" - '
+                'hostid SigV4 - AuthHeader %s - - -\n'
+                % (path[1] if len(path) > 1 else "-",
+                   time.strftime("%d/%b/%Y:%H:%M:%S +0000", time.gmtime()),
+                   self.client_address[0], self.req_id, self.command,
+                   path[2] if len(path) > 2 and path[2] else "-", self.command, self.path,
+                   self.request_version, self.status, self.sent, total, turn,
+                   self.headers.get("User-Agent", "-"), self.headers.get("Host", "-")))
+        with self.server.log_lock:
+            self.server.access.write(line)
+            self.server.access.flush()
+
     def note(self, **kw):
         rec = {"method": self.command, "path": self.path,
                "peer": "%s:%d" % self.client_address[:2],
@@ -124,6 +167,9 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
+            self.sent = len(body)
+        self.wfile.flush()
+        self.t_done = time.monotonic()  # the answer's last byte sent (--access-log)
 
     def error(self, f):
         body = ("<?xml version=\"1.0\"?><Error><Code>%s</Code><Message>%s</Message></Error>"
@@ -132,6 +178,11 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- the request body ---------------------------------------------------------
     def raw_body(self):
+        data = self.read_body()
+        self.t_body = time.monotonic()  # the request's last byte read (--access-log)
+        return data
+
+    def read_body(self):
         if self.headers.get("Transfer-Encoding", "").lower() == "chunked":
             out = b""
             while True:
@@ -424,8 +475,10 @@ def main():
     ap.add_argument("--corrupt-get", action="store_true")
     ap.add_argument("--addresses", default="127.0.0.1")
     ap.add_argument("--region", default=None)
+    ap.add_argument("--access-log", default=None)
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
+    access, ids = (open(a.access_log, "a") if a.access_log else None), [0]
     servers, port = [], 0
     for addr in a.addresses.split(","):
         srv = ThreadingHTTPServer((addr, port), Handler)
@@ -433,6 +486,7 @@ def main():
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
         srv.region = a.region
         srv.log, srv.log_lock = log, lock
+        srv.access, srv.ids = access, ids
         servers.append(srv)
     for srv in servers[1:]:
         threading.Thread(target=srv.serve_forever, daemon=True).start()

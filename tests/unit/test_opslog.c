@@ -441,6 +441,70 @@ static void test_many(void)
 	free(text);
 }
 
+/* The who-answered columns: written last when asked for, quoted as any field, read back;
+ * NULL written as empty; a file without them reads "". */
+struct ids_got {
+	int n;
+	char s[4][3][128];
+};
+
+static int on_ids(const struct op_row *row, void *arg)
+{
+	struct ids_got *g = arg;
+
+	if (g->n < 4) {
+		snprintf(g->s[g->n][0], 128, "%s", row->remote);
+		snprintf(g->s[g->n][1], 128, "%s", row->request_id);
+		snprintf(g->s[g->n][2], 128, "%s", row->host_id);
+	}
+	g->n++;
+	return 0;
+}
+
+static void test_ids(void)
+{
+	static const char *const want[3][3] = {
+		{"10.0.0.1", "tx000-1-default", "abc/def+g="},
+		{"::1", "REQ\tTAB", ""},
+		{"", "", ""},
+	};
+	const struct opslog_writer_opts o = {.phases = 1, .ids = 1};
+	struct opslog_writer *w = opslog_writer_open_opts(tpath("ids.tsv.zst"), &o, NULL);
+	struct ids_got g = {0};
+	struct err e;
+	char *raw = NULL;
+	size_t rawlen;
+
+	CHECK(w != NULL, "ids: writer open");
+	for (int i = 0; w != NULL && i < 3; i++) {
+		struct op_row r = {.op = "GET", .file = "k", .start_ns = 1000 + i, .end_ns = 2000};
+
+		r.remote = i == 2 ? NULL : want[i][0];
+		r.request_id = i == 2 ? NULL : want[i][1];
+		r.host_id = i == 2 ? NULL : want[i][2];
+		CHECK(opslog_writer_add(w, &r, &e) == 0, "ids: add: %s", e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "ids: close");
+	CHECK(zio_read_all(tpath("ids.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "ids: raw");
+	CHECK(raw != NULL && strstr(raw, "\trtt_us\tremote\trequest_id\thost_id\n") != NULL &&
+		      strstr(raw, "\t::1\t\"REQ\tTAB\"\t\n") != NULL,
+	      "ids: the columns last, a tab quoted");
+	free(raw);
+	CHECK(opslog_read(tpath("ids.tsv.zst"), on_ids, &g, &e) == 0 && g.n == 3, "ids: read");
+	for (int i = 0; i < 3 && i < g.n; i++)
+		for (int c = 0; c < 3; c++)
+			CHECK_STR(g.s[i][c], want[i][c], "ids: row %d column %d", i, c);
+	/* a file without the columns: "" */
+	write_plain(tpath("noids.tsv"), "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
+					"first_byte\tend\n0\t0\tGET\t1\t5\tk\t\t"
+					"2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\n");
+	memset(&g, 0, sizeof(g));
+	g.s[0][1][0] = 'x';
+	CHECK(opslog_read(tpath("noids.tsv"), on_ids, &g, &e) == 0 && g.n == 1 &&
+		      strcmp(g.s[0][0], "") == 0 && strcmp(g.s[0][1], "") == 0,
+	      "ids: absent columns read as \"\": %s", e.msg);
+}
+
 /* The writer leaves nothing behind when aborted. */
 static void test_abort(void)
 {
@@ -469,6 +533,7 @@ int main(void)
 	test_errors();
 	test_many();
 	test_abort();
+	test_ids();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);

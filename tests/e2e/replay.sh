@@ -1,0 +1,121 @@
+#!/usr/bin/env bash
+# tests/e2e/replay.sh: `collect replay TRACE` (docs/METHODOLOGY.md, "Replay") against Ceph
+# RGW:
+#   1. a mixed rate run is recorded (2 s at 150/s: GET, PUT, HEAD, DELETE of two sizes);
+#   2. its ops.tsv.zst is replayed at speed 1 and at speed 2: every request of the trace is
+#      sent (one row each; every GET and HEAD finds its object, prepared from the trace's
+#      keys and sizes, unless the open loop sent it before a PUT of its key ended or after a
+#      DELETE of it began), in the trace's order with the same op and bytes, each
+#      trace key mapped to one run key and no two to the same, and each row's intended
+#      start, from the first, equal to the trace's (its intended column) times the speed
+#      (within 1 us: the schedule is computed, not measured);
+#   3. a Warp per-request CSV written here (Warp's header, no intended column, a ranged GET
+#      of 1000 bytes of a 4096-byte object, a LIST row) is replayed: its start offsets, the
+#      range read, the LIST left out and counted;
+#   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay.
+. "$(dirname "$0")/lib.sh"
+collect=${COLLECT:-$top/bin/collect}
+use_rgw
+export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
+unset AWS_PROFILE AWS_SESSION_TOKEN
+ep=$RGW_S3_ENDPOINT bucket=replay-$$
+
+"$collect" run --endpoint "$ep" --bucket "$bucket" --op mixed --mix get:50,put:20,head:20,delete:10 \
+	--size dist:4KiB:1,16KiB:1 --rate 150/s --duration 2s --objects 60 -o "$tmp/rec" >"$tmp/rec.log" 2>&1
+check $? "record: a mixed rate run ($(tail -n 1 "$tmp/rec.log"))"
+for sp in 1 2; do
+	"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --speed $sp \
+		-o "$tmp/r$sp" >"$tmp/r$sp.log" 2>&1
+	check $? "replay at speed $sp exits 0 ($(grep -m1 'collect: replay' "$tmp/r$sp.log"))"
+	pycheck "replay at speed $sp" "$tmp/rec/ops.tsv.zst" "$tmp/r$sp/ops.tsv.zst" $sp <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+def rows(f):
+    text = subprocess.run(["zstd", "-dcq", f], capture_output=True, check=True).stdout.decode()
+    return [r for r in csv.DictReader(io.StringIO(text), delimiter="\t")
+            if not r.get("attempt", "").endswith("+")]
+tr, rp, speed = rows(sys.argv[1]), rows(sys.argv[2]), float(sys.argv[3])
+key = lambda r: (ns(r["intended"] or r["start"]), int(r["idx"]))
+tr.sort(key=key)
+rp.sort(key=key)
+t(len(tr) > 200 and len(rp) == len(tr), "every request sent: %d rows for the trace's %d" % (len(rp), len(tr)))
+# a request may fail only where the open loop reordered it against another of its key: a PUT
+# due before it that had not ended when it started, or a DELETE due after it that started
+# before it ended (the schedule keeps the trace's starts, not its dependencies)
+def explained(i):
+    a = rp[i]
+    for j, b in enumerate(rp):
+        if b["file"] != a["file"] or j == i:
+            continue
+        if j < i and b["op"] == "PUT" and ns(b["end"]) > ns(a["start"]):
+            return True
+        if j > i and b["op"] == "DELETE" and ns(b["start"]) < ns(a["end"]):
+            return True
+    return False
+bad = [i for i, r in enumerate(rp) if r["error"] != ""]
+t(all(explained(i) for i in bad), "every request found its object, but where the open loop reordered it "
+  "against a PUT or DELETE of its key (%d such: %s)" % (len(bad), [rp[i]["op"] + " " + rp[i]["error"] for i in bad][:3]))
+t([r["op"] for r in rp] == [r["op"] for r in tr], "the same ops in the same order (%s)"
+  % {o: sum(1 for r in tr if r["op"] == o) for o in ("GET", "PUT", "STAT", "DELETE")})
+t(all(a["bytes"] == b["bytes"] for a, b in zip(rp, tr) if a["error"] == ""),
+  "the same bytes, request by request (those that succeeded)")
+m = {}
+ok = all(m.setdefault(b["file"], a["file"]) == a["file"] for a, b in zip(rp, tr))
+t(ok and len(set(m.values())) == len(m), "each trace key maps to one run key, no two to the same (%d keys)" % len(m))
+i0, t0 = ns(rp[0]["intended"]), ns(tr[0]["intended"])
+off = [abs((ns(a["intended"]) - i0) - (ns(b["intended"]) - t0) * speed) for a, b in zip(rp, tr)]
+t(max(off) <= 1000, "intended offsets = the trace's x %g (largest difference %d ns)" % (speed, max(off)))
+span = (ns(tr[-1]["intended"]) - t0) * speed
+t(abs((ns(rp[-1]["intended"]) - i0) - span) <= 1000, "the replay spans the trace's %.3f s x %g" % (span / 1e9 / speed, speed))
+PY
+done
+for sp in 1 2; do
+	late=$(jq -r '.summary.rate | "sent \(.sent) of \(.slots) slots, \(.on_time) within \(.tolerance_ms) ms, p99 from the intended start \(.latency_intended_ms.p99) ms, sustained \(.sustained)"' "$tmp/r$sp/run.json" 2>/dev/null)
+	echo "    speed $sp: $late (timing, not judged: a shared machine)"
+done
+jq -e '.summary.rate.slots == .summary.rate.sent and .workload.op == "mixed" and (.workload.mix | add) >= 98 and (.workload.mix | add) <= 102' "$tmp/r1/run.json" >/dev/null
+check $? "run.json: a mixed rate run whose slots are the trace's requests, all sent; the mix its ops' shares in percent ($(jq -c .workload.mix "$tmp/r1/run.json"))"
+
+# 3. Warp's CSV: its header, start offsets 0, 0.1, 0.25, 0.5 s; a 1000-byte ranged GET
+t0=2026-12-05T10:00:00
+{
+	printf 'idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\tfirst_byte\tend\tduration_ns\tcat\n'
+	printf '0\t0\tPUT\tabcd\t1\t4096\thttp://x\tw/a\t\t%s.0Z\t%s.001Z\t%s.002Z\t2000000\t0\n' $t0 $t0 $t0
+	printf '1\t0\tGET\tabcd\t1\t4096\thttp://x\tw/a\t\t%s.1Z\t%s.101Z\t%s.102Z\t2000000\t0\n' $t0 $t0 $t0
+	printf '2\t1\tLIST\tabcd\t5\t0\thttp://x\tw/\t\t%s.2Z\t%s.201Z\t%s.202Z\t2000000\t0\n' $t0 $t0 $t0
+	printf '3\t1\tGET\tabcd\t1\t1000\thttp://x\tw/b\t\t%s.25Z\t%s.251Z\t%s.252Z\t2000000\t0\n' $t0 $t0 $t0
+	printf '4\t0\tSTAT\tabcd\t1\t0\thttp://x\tw/b\t\t%s.5Z\t%s.501Z\t%s.502Z\t2000000\t0\n' $t0 $t0 $t0
+	printf '5\t0\tPUT\tabcd\t1\t4096\thttp://x\tw/b\t\t%s.6Z\t%s.601Z\t%s.602Z\t2000000\t0\n' $t0 $t0 $t0
+} | zstd -q -o "$tmp/warp.csv.zst"
+"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" -o "$tmp/w" >"$tmp/w.log" 2>&1
+check $? "the Warp CSV replays (exit 0)"
+grep -q "replay $tmp/warp.csv.zst: 5 requests (PUT 2, GET 2, STAT 1, DELETE 0) over 0.600 s at speed 1; 2 objects, 1 prepared; 1 rows of other ops" "$tmp/w.log"
+check $? "it says what it replays: $(grep -m1 'collect: replay' "$tmp/w.log")"
+pycheck "the Warp CSV's replay" "$tmp/w/ops.tsv.zst" <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+i0 = ns(rp[0]["intended"]) if rp else 0
+t([(r["op"], r["bytes"], r["error"]) for r in rp] ==
+  [("PUT", "4096", ""), ("GET", "4096", ""), ("GET", "1000", ""), ("STAT", "0", ""), ("PUT", "4096", "")],
+  "PUT, GET, the ranged GET of 1000 bytes, STAT, PUT: %s" % [(r["op"], r["bytes"], r["error"][:40]) for r in rp])
+t([ns(r["intended"]) - i0 for r in rp] == [0, 100000000, 250000000, 500000000, 600000000],
+  "at the trace's start offsets: 0, 0.1, 0.25, 0.5, 0.6 s")
+t(len(rp) == 5 and rp[2]["file"] == rp[3]["file"] == rp[4]["file"] != rp[0]["file"],
+  "w/b is one run key, w/a another")
+PY
+
+# 4. bad input
+printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
+"$collect" replay "$tmp/bad.tsv" --endpoint "$ep" --bucket "$bucket" -o "$tmp/bad" >"$tmp/bad.log" 2>&1
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad.tsv.*required column missing" "$tmp/bad.log"
+check $? "a file that is no per-request log: exit 2, named ($rc: $(head -n 1 "$tmp/bad.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --speed 0 -o "$tmp/bad2" >"$tmp/bad2.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--speed: '0' is not a number above 0" "$tmp/bad2.log"
+check $? "--speed 0 refused ($(head -n 1 "$tmp/bad2.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --op get -o "$tmp/bad3" >"$tmp/bad3.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--op: not with a replay" "$tmp/bad3.log"
+check $? "--op refused with a replay ($(head -n 1 "$tmp/bad3.log"))"
+finish
