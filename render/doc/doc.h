@@ -13,12 +13,14 @@
 #include "render/chart/scene.h"
 
 enum cell_flags {
-	CELL_HEAD = 1,    /* a header cell (<th scope="col">) */
-	CELL_ROWHEAD = 2, /* the row's header (<th scope="row">) */
-	CELL_NUM = 4,     /* a number: right-aligned, tabular figures */
-	CELL_LEAD = 8,    /* the row's leader: marked */
-	CELL_MUTED = 16,  /* a missing or excluded value */
-	CELL_TIE = 32,    /* tied at the top of the row (no clear leader): marked apart */
+	CELL_HEAD = 1,        /* a header cell (<th scope="col">) */
+	CELL_ROWHEAD = 2,     /* the row's header (<th scope="row">) */
+	CELL_NUM = 4,         /* a number: right-aligned, tabular figures */
+	CELL_LEAD = 8,        /* the row's leader: marked */
+	CELL_MUTED = 16,      /* a missing or excluded value */
+	CELL_TIE = 32,        /* tied at the top of the row (no clear leader): marked apart */
+	CELL_UNRESOLVED = 64, /* at the top, but the data could not tell (not shown alike):
+				 marked apart from a tie */
 };
 
 struct doc_cell {

@@ -49,10 +49,11 @@ static void claims_script(struct strbuf *b, const char *json)
 static void cell(struct strbuf *b, const struct doc_cell *c, int head, int num)
 {
 	const char *tag = head || (c->flags & CELL_ROWHEAD) ? "th" : "td";
-	char cls[32] = "";
-	snprintf(cls, sizeof(cls), "%s%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
+	char cls[48] = "";
+	snprintf(cls, sizeof(cls), "%s%s%s%s%s%s", (c->flags & CELL_NUM) || num ? " num" : "",
 		 c->color[0] ? " subj" : "", c->flags & CELL_LEAD ? " lead" : "",
-		 c->flags & CELL_TIE ? " tie" : "", c->flags & CELL_MUTED ? " muted" : "");
+		 c->flags & CELL_TIE ? " tie" : "", c->flags & CELL_UNRESOLVED ? " unresolved" : "",
+		 c->flags & CELL_MUTED ? " muted" : "");
 	strbuf_addf(b, "<%s", tag);
 	if (head)
 		strbuf_adds(b, " scope=\"col\"");

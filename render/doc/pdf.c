@@ -384,6 +384,8 @@ static void draw_row(struct pw *w, const struct doc_cell *row, const struct doc_
 			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#fff4d6");
 		else if ((c->flags & CELL_TIE) && !head)
 			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#e3eefa");
+		else if ((c->flags & CELL_UNRESOLVED) && !head)
+			box(w->page, lay->x[i], w->y, lay->wd[i], h, "#eeeeee");
 		if (c->color[0]) {
 			box(w->page, x, w->y + 3 + lay->size * 0.15, lay->size * 0.8,
 			    lay->size * 0.8, c->color);

@@ -19,7 +19,7 @@
 void report_tput_table(struct report_builder *r, const char *op, const char *opname, int conc);
 /* report_lead_flags: how subject s's cell of a category shows the category's lead claim
  * (model_claim_lead): CELL_LEAD when the claim is clear and about s, CELL_TIE when it is a tie
- * or unresolved and names s, else 0; *shown: the claim when the cell words its verdict (the
+ * and names s, CELL_UNRESOLVED when it is unresolved and names s, else 0; *shown: the claim when the cell words its verdict (the
  * lead's own cell of any verdict, a tied cell), else NULL. No claim (a file without claims[]):
  * no mark. */
 unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_t size, int conc,

@@ -56,7 +56,7 @@ static unsigned claim_flags(const struct results_claim *c, int s,
 		if (!model_claim_names(c, s))
 			return 0;
 		*shown = c;
-		return CELL_TIE;
+		return strcmp(c->verdict, "unresolved") == 0 ? CELL_UNRESOLVED : CELL_TIE;
 	}
 	if (c->subject != s)
 		return 0;

@@ -23,7 +23,8 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
     claims[] as they are, and those claims hold the truth as above;
   - every data-claim id is one of them; a cell with data-lead shows its lead claim's verdict,
-    marked as a leader (class lead) exactly when it is clear, as a tie exactly when a tie;
+    marked as a leader (class lead) exactly when it is clear, as a tie (class tie) exactly
+    when a tie, as unresolved (class unresolved) exactly when unresolved;
   - in a pooled-latency table (t-lat-OP), a cell marked as a tail leader or a tie carries the
     tail-lead claim of that verdict (a tail-lead mark without its claim fails), every tail-lead
     claim but an untested one is marked, and as many leaders as clear claims;
@@ -265,15 +266,16 @@ def lead_tables(c, name, agg, claims, tabs):
             lc = [by_id[i] for i in n.claim_ids() if i in by_id and by_id[i]["kind"] == "lead"]
             v = lc[0]["verdict"] if lc else None
             ok = (v == lead and ("lead" in n.classes()) == (v == "clear")
-                  and ("tie" in n.classes()) == (v in ("tie", "unresolved")))
+                  and ("tie" in n.classes()) == (v == "tie")
+                  and ("unresolved" in n.classes()) == (v == "unresolved"))
             c.t(ok, "%s: %s cell %s shows data-lead %s, class %s; its claim says %s"
                 % (name, tid, " ".join(n.claim_ids()), lead, " ".join(n.classes()) or "-", v))
 
 
 def tail_tables(c, name, claims, tabs):
     """The tail leaders' marks of every pooled-latency table t-lat-OP against the tail-lead
-    claims: a cell marked as a leader or a tie carries the tail-lead claim whose verdict it
-    shows (clear: lead; tie, unresolved: tie) as data-claim and data-lead; every tail-lead claim
+    claims: a cell marked as a leader, a tie or unresolved carries the tail-lead claim whose
+    verdict it shows (clear: lead; tie: tie; unresolved: unresolved) as data-claim and data-lead; every tail-lead claim
     that is not untested is marked; the table marks as many leaders as the op has clear ones."""
     by_id = {x["id"]: x for x in claims}
     for tid, t in sorted(tabs.items()):
@@ -286,11 +288,11 @@ def tail_tables(c, name, claims, tabs):
             shown.update(x["id"] for x in tl)
             cls = n.classes()
             leads += "lead" in cls
-            if "lead" not in cls and "tie" not in cls:
+            if "lead" not in cls and "tie" not in cls and "unresolved" not in cls:
                 continue
             v = tl[0]["verdict"] if tl else None
-            if not (v is not None and ("lead" in cls) == (v == "clear")
-                    and ("tie" in cls) == (v in ("tie", "unresolved")) and n.attrs.get("data-lead") == v):
+            if not (v is not None and ("lead" in cls) == (v == "clear") and ("tie" in cls) == (v == "tie")
+                    and ("unresolved" in cls) == (v == "unresolved") and n.attrs.get("data-lead") == v):
                 bad.append("%s (%s)" % (" ".join(n.claim_ids()) or "no claim", " ".join(cls)))
         c.t(not bad, "%s: %s: every tail leader's mark carries its tail-lead claim%s"
             % (name, tid, ": not " + ", ".join(bad) if bad else ""))
