@@ -202,8 +202,9 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 	for (size_t i = 0; i < m->doc.n_claims; i++) {
 		const struct results_claim *c = &m->doc.claims[i];
 		const char *part = results_claim_text(c, "part");
-		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], n[16], key[32];
+		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], key[32];
 		struct strbuf w = {0};
+		struct report_workers wk;
 		double share = results_claim_num(c, "share"), server;
 
 		if (!is_share(m, c) || strcmp(c->verdict, "dominant") != 0 || part == NULL)
@@ -213,10 +214,15 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
 		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
 		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
-		snprintf(n, sizeof(n), "%d", c->concurrency);
+		/* the cell's total workers, its split for a distributed run: "24 workers (3 × 8)" */
+		if (report_workers_at(m, r->l, c->op, c->concurrency, REPORT_WORKERS_BRIEF, &wk) <
+		    0)
+			w.failed = 1;
 		text_subst(&w,
-			   rb_str(r, c->concurrency == 1 ? "phases.workers1" : "phases.workers"),
-			   (const char *[]){"n"}, (const char *[]){n}, 1);
+			   rb_str(r, strcmp(wk.total, "1") == 0 ? "phases.workers1"
+								: "phases.workers"),
+			   (const char *[]){"n", "per_client"},
+			   (const char *[]){wk.total, wk.per_client}, 2);
 		snprintf(key, sizeof(key), "phases.%s", part);
 		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
 		const char *vals[] = {sz,  opn, rb_text(r, &w), m->subjects[c->subject].label,

@@ -31,25 +31,31 @@ static void str_cell(struct doc_table *t, size_t i, const char *s)
 	doc_table_cell(t, i, s != NULL ? s : TEXT_NULL, s != NULL ? 0 : CELL_MUTED, NULL, NULL);
 }
 
-/* caption: "SUBJECT, OP SIZE, W workers: the N slowest of R requests" of s into b. */
+/* caption: "SUBJECT, OP SIZE, W workers: the N slowest of R requests" of s into b (W the
+ * cell's total workers, with its split for a distributed run: "24 workers (3 × 8)"). */
 static const char *caption(struct report_builder *r, const struct results_slowest *s,
 			   struct strbuf *b)
 {
 	const struct report_model *m = r->m;
-	char op[32], sz[64], w[64], n[32], k[TEXT_NUM_MAX];
-	const char *names[] = {"subject", "op", "size", "workers", "n", "requests"};
+	char op[32], sz[64], n[32], k[TEXT_NUM_MAX];
+	struct report_workers wk;
+	const char *names[] = {"subject", "op", "size", "workers", "per_client", "n", "requests"};
 	const char *vals[] = {m->subjects[s->subject].label,
 			      report_op_name(r->l, s->op, op, sizeof(op)),
 			      *model_str(s->size_spec)
 				      ? s->size_spec
 				      : model_size_text(m, r->nf, s->size, sz, sizeof(sz)),
-			      report_workers_cell(r->l, s->concurrency, 1, w, sizeof(w)),
+			      wk.total,
+			      wk.per_client,
 			      n,
 			      text_num(r->nf, (double)s->requests, 0, k, sizeof(k))};
 
+	if (report_workers_at(m, r->l, s->op, s->concurrency, REPORT_WORKERS_BRIEF, &wk) < 0)
+		b->failed = 1;
 	snprintf(n, sizeof(n), "%zu", s->n_slowest);
 	b->len = 0;
-	text_subst(b, rb_str(r, "table.slowest"), names, vals, 6);
+	text_subst(b, rb_str(r, strcmp(wk.total, "1") == 0 ? "table.slowest1" : "table.slowest"),
+		   names, vals, 7);
 	return rb_text(r, b);
 }
 
