@@ -305,8 +305,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
-	m.claims = claims.v;
-	m.n_claims = claims.n;
+	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
 		goto done;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "core/units.h"
+#include "render/model/model_claims.h"
 #include "render/report/report_int.h"
 
 #define TREND_COLS 5    /* builds shown per series: the latest ones */
@@ -54,19 +55,37 @@ static void cell_name(const char *op, uint64_t size, int conc, char *buf, size_t
 	snprintf(buf, n, "%s %s c%d", or_null(op), s, conc);
 }
 
-static int is_change(const struct results_change *c, const char *dir)
+/* change_claim: the change claim of cell c (change/OP/SIZE/cC/SUBJECT); NULL when none. */
+static const struct results_claim *change_claim(const struct report_builder *r,
+						const struct results_change *c)
 {
-	return strcmp(or_null(c->change), dir) == 0;
+	char id[RESULTS_CLAIM_ID_MAX];
+
+	results_claim_id(id, sizeof(id), "change", NULL, c->key.op, (long long)c->key.size,
+			 c->key.concurrency, c->key.subject, NULL);
+	return model_claim(r->m, id);
 }
 
-static struct change_stats change_stats(const struct results_baseline *b)
+/* is_change: whether c's claim has verdict dir (a file without claims[]: its change). */
+static int is_change(const struct report_builder *r, const struct results_change *c,
+		     const char *dir)
+{
+	const struct results_claim *k = change_claim(r, c);
+
+	if (k != NULL)
+		return strcmp(k->verdict, dir) == 0;
+	return !r->m->doc.has_claims && strcmp(or_null(c->change), dir) == 0;
+}
+
+static struct change_stats change_stats(const struct report_builder *r,
+					const struct results_baseline *b)
 {
 	struct change_stats st = {0};
 
 	for (size_t i = 0; i < b->n_cells; i++) {
 		st.tested += b->cells[i].test != NULL;
-		st.reg += is_change(&b->cells[i], "regression");
-		st.imp += is_change(&b->cells[i], "improvement");
+		st.reg += is_change(r, &b->cells[i], "regression");
+		st.imp += is_change(r, &b->cells[i], "improvement");
 	}
 	return st;
 }
@@ -79,7 +98,7 @@ static void changed_rows(const struct report_builder *r, struct doc_table *t,
 		const struct results_change *c = &b->cells[i];
 		char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], range[160];
 
-		if (!is_change(c, dir))
+		if (!is_change(r, c, dir))
 			continue;
 		doc_table_row(t);
 		doc_table_cell(t, 0, or_null(c->key.subject), CELL_ROWHEAD, NULL, NULL);
@@ -88,6 +107,8 @@ static void changed_rows(const struct report_builder *r, struct doc_table *t,
 		doc_table_cell(t, 2, fmt(r, c->old, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 3, fmt(r, c->new_, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, pct(c->ratio, b1), CELL_NUM | CELL_LEAD, NULL, NULL);
+		if (change_claim(r, c) != NULL)
+			doc_table_claim(t, 4, change_claim(r, c)->id, NULL);
 		snprintf(range, sizeof(range), "%s..%s", pct(c->adj_lo, b1), pct(c->adj_hi, b2));
 		doc_table_cell(t, 5, !isnan(c->adj_lo) ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 6, fmt(r, c->p_adj, 4, b1), CELL_NUM, NULL, NULL);
@@ -115,7 +136,9 @@ static void forest(struct report_builder *r, const struct results_baseline *b)
 
 		for (k = 0; k < nops && strcmp(ops[k], op); k++)
 			;
-		if (k == nops && nops < FOREST_OPS && b->cells[i].significant)
+		if (k == nops && nops < FOREST_OPS &&
+		    (is_change(r, &b->cells[i], "regression") ||
+		     is_change(r, &b->cells[i], "improvement")))
 			ops[nops++] = op;
 	}
 	for (k = 0; k < nops; k++) {
@@ -125,7 +148,8 @@ static void forest(struct report_builder *r, const struct results_baseline *b)
 			const struct results_change *x = &b->cells[i];
 			char name[128], label[400];
 
-			if (!x->significant || strcmp(or_null(x->key.op), ops[k]))
+			if ((!is_change(r, x, "regression") && !is_change(r, x, "improvement")) ||
+			    strcmp(or_null(x->key.op), ops[k]))
 				continue;
 			cell_name(x->key.op, x->key.size, x->key.concurrency, name, sizeof(name));
 			snprintf(label, sizeof(label), "%s %s", or_null(x->key.subject), name);
@@ -144,6 +168,7 @@ static void changes_summary(struct report_builder *r, const struct results_basel
 	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
 	char v[6][TEXT_NUM_MAX];
 	const char *vals[6];
+	const struct results_claim *sum;
 	struct strbuf s = {0}, base = {0};
 
 	if (b->campaign)
@@ -154,6 +179,11 @@ static void changes_summary(struct report_builder *r, const struct results_basel
 	doc_heading(r->d, 1, "changes", rb_text(r, &s));
 	strbuf_free(&s);
 	strbuf_free(&base);
+	sum = model_claim(r->m, "change/summary");
+	/* a claim without words fails the report in the Verdicts section (report_claims) */
+	if (sum != NULL && report_claim_words(r->m, r->l, sum, &s) == 0)
+		goto one_side;
+	sum = NULL;
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
 	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
@@ -163,18 +193,22 @@ static void changes_summary(struct report_builder *r, const struct results_basel
 	for (size_t i = 0; i < 6; i++)
 		vals[i] = v[i];
 	text_subst(&s, rb_str(r, "changes.summary"), names, vals, 6);
+one_side:
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->n_only_new);
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->n_only_old);
 	strbuf_adds(&s, " ");
 	subst(&s, rb_str(r, "changes.one_side"), "only_new", v[0], "only_old", v[1]);
-	doc_para(r->d, rb_text(r, &s), 1);
+	if (sum != NULL)
+		doc_para_claim(r->d, rb_text(r, &s), sum->id);
+	else
+		doc_para(r->d, rb_text(r, &s), 1);
 	strbuf_free(&s);
 }
 
 /* changes: the [changes] section. */
 static void changes(struct report_builder *r, const struct results_baseline *b)
 {
-	struct change_stats st = change_stats(b);
+	struct change_stats st = change_stats(r, b);
 	struct doc_table *t;
 
 	changes_summary(r, b, &st);
