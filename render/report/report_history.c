@@ -155,20 +155,40 @@ static void forest(struct report_builder *r, const struct results_baseline *b)
 			snprintf(label, sizeof(label), "%s %s", or_null(x->key.subject), name);
 			chart_add_range(c, p, label, x->ratio < 1 ? "#c0392b" : "#1e8449",
 					x->adj_lo, x->ratio, x->adj_hi);
+			if (change_claim(r, x) != NULL)
+				chart_set_row_claim(c, p, change_claim(r, x)->id);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
 }
 
-/* changes_summary: the heading naming the baseline and the paragraph of counts. */
-static void changes_summary(struct report_builder *r, const struct results_baseline *b,
-			    const struct change_stats *st)
+/* summary_counts: the sentence of counts of a file without change/summary into s. */
+static void summary_counts(struct report_builder *r, const struct results_baseline *b,
+			   const struct change_stats *st, struct strbuf *s)
 {
 	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
 	char v[6][TEXT_NUM_MAX];
 	const char *vals[6];
-	const struct results_claim *sum;
+
+	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
+	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
+	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
+	snprintf(v[3], TEXT_NUM_MAX, "%zu", st->imp);
+	snprintf(v[4], TEXT_NUM_MAX, "%zu", st->tested - st->reg - st->imp);
+	fmt(r, b->alpha, 2, v[5]);
+	for (size_t i = 0; i < 6; i++)
+		vals[i] = v[i];
+	text_subst(s, rb_str(r, "changes.summary"), names, vals, 6);
+}
+
+/* changes_summary: the heading naming the baseline and the paragraph of counts: the words
+ * of the claim change/summary, marked with it (a file without it: st's counts). */
+static void changes_summary(struct report_builder *r, const struct results_baseline *b,
+			    const struct change_stats *st)
+{
+	char v[2][TEXT_NUM_MAX];
+	const struct results_claim *sum = model_claim(r->m, "change/summary");
 	struct strbuf s = {0}, base = {0};
 
 	if (b->campaign)
@@ -179,21 +199,11 @@ static void changes_summary(struct report_builder *r, const struct results_basel
 	doc_heading(r->d, 1, "changes", rb_text(r, &s));
 	strbuf_free(&s);
 	strbuf_free(&base);
-	sum = model_claim(r->m, "change/summary");
 	/* a claim without words fails the report in the Verdicts section (report_claims) */
-	if (sum != NULL && report_claim_words(r->m, r->l, sum, &s) == 0)
-		goto one_side;
-	sum = NULL;
-	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
-	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
-	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
-	snprintf(v[3], TEXT_NUM_MAX, "%zu", st->imp);
-	snprintf(v[4], TEXT_NUM_MAX, "%zu", st->tested - st->reg - st->imp);
-	fmt(r, b->alpha, 2, v[5]);
-	for (size_t i = 0; i < 6; i++)
-		vals[i] = v[i];
-	text_subst(&s, rb_str(r, "changes.summary"), names, vals, 6);
-one_side:
+	if (sum != NULL && report_claim_words(r->m, r->l, sum, &s) < 0)
+		sum = NULL;
+	if (sum == NULL)
+		summary_counts(r, b, st, &s);
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->n_only_new);
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->n_only_old);
 	strbuf_adds(&s, " ");
