@@ -241,6 +241,20 @@ static void changes(struct report_builder *r, const struct results_baseline *b)
 	doc_table_foot(t, rb_str(r, "changes.foot"));
 }
 
+/* trend_mark: the verdict cell of series s marked with its trend-alert claim (when the
+ * results have one). */
+static void trend_mark(struct report_builder *r, struct doc_table *t,
+		       const struct results_trend_series *s, size_t cols)
+{
+	char id[RESULTS_CLAIM_ID_MAX];
+	const struct results_claim *c;
+
+	results_claim_id(id, sizeof(id), "trend-alert", NULL, s->op, (long long)s->size,
+			 s->concurrency, s->subject, NULL);
+	if ((c = model_claim(r->m, id)) != NULL)
+		doc_table_claim(t, 2 + cols, c->id, NULL);
+}
+
 /* trend_state: the series' verdict in the last column: the shift since a build (its
  * interval below; highlighted when confirmed), a watch, steady, not enough history. */
 static void trend_state(struct report_builder *r, struct doc_table *t,
@@ -263,6 +277,7 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 			       rb_str(r, strcmp(st, "steady") == 0 ? "trend.state_steady"
 								   : "trend.state_insufficient"),
 			       CELL_NUM | CELL_MUTED, NULL, NULL);
+		trend_mark(r, t, s, cols);
 		return;
 	}
 	snprintf(build, sizeof(build), "%lld", ch->since_build);
@@ -274,6 +289,7 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 	doc_table_cell(t, 2 + cols, rb_text(r, &txt), CELL_NUM | (shift ? CELL_LEAD : 0), note,
 		       NULL);
 	strbuf_free(&txt);
+	trend_mark(r, t, s, cols);
 }
 
 /* trend_row: one series: the latest cols builds' figures, then its verdict. */
@@ -307,23 +323,30 @@ static void trend_row(struct report_builder *r, struct doc_table *t,
  * latest build (or that there are none) and its watches. */
 static void trend_alerts(struct report_builder *r)
 {
-	const char *items[2 * TREND_ALERTS];
+	const char *items[2 * TREND_ALERTS], *ids[2 * TREND_ALERTS];
 	size_t n = 0;
 
 	const struct results_trend *tr = &r->m->trend;
 
+	const struct results_claim *sum = model_claim(r->m, "trend-alert/summary");
+	const char *id = sum != NULL ? sum->id : NULL;
+
 	if (!tr->enough_history) {
-		doc_para(r->d, rb_str(r, "trend.not_enough"), 0);
+		doc_para_claim(r->d, rb_str(r, "trend.not_enough"), id);
 		return;
 	}
 	if (tr->n_alerts == 0)
-		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
-	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++)
+		doc_para_claim(r->d, rb_str(r, "trend.no_regression"), id);
+	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++) {
+		ids[n] = id;
 		items[n++] = tr->alerts[i];
-	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++)
+	}
+	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++) {
+		ids[n] = NULL;
 		items[n++] = tr->watch[i];
+	}
 	if (n)
-		doc_list(r->d, items, n, 1);
+		doc_list_claims(r->d, items, ids, n, 1);
 }
 
 /* trend: the [trend] section; its columns are the latest builds of the longest series. */

@@ -44,6 +44,13 @@ static struct results_claim_figure figures[] = {
 	{"improvements", 0, NULL},
 	{"unchanged", 47, NULL},
 	{"alpha", 0.05, NULL},
+	{"ci_lo", 0.6, NULL},
+	{"ci_hi", 0.8, NULL},
+	{"since_build", 5, NULL},
+	{"points", 8, NULL},
+	{"alerts", 1, NULL},
+	{"watches", 0, NULL},
+	{"build", 8, NULL},
 };
 
 static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
@@ -83,6 +90,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 				      strcmp(k->kind, "rank") == 0 ||
 				      strcmp(k->verdicts[v], "changed") == 0 ||
 				      strcmp(k->verdicts[v], "unchanged") == 0 ||
+				      strcmp(k->kind, "trend-alert") == 0 ||
 				      strstr(b.p, m->subjects[0].label) != NULL ||
 				      strcmp(k->verdicts[v], "untested") == 0),
 			      "%s: claim.%s.%s names its subject: %s", lang, k->kind,
@@ -96,7 +104,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 41, "%s: 41 verdicts walked (%zu)", lang, n);
+	CHECK(n == 49, "%s: 49 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};
