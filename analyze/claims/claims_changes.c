@@ -6,15 +6,6 @@
 
 #include "analyze/claims/claim_kinds.h"
 
-/* subject_of: the index of the subject whose id is id in a; -1 when none. */
-static int subject_of(const struct aggregate *a, const char *id)
-{
-	for (size_t i = 0; id != NULL && i < a->n_subjects; i++)
-		if (a->subjects[i].id != NULL && strcmp(a->subjects[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
 /* verdict_of: the verdict of compared cell c: its change when significant, "untested"
  * without a test (not enough runs), else "no-change". */
 static const char *verdict_of(const struct results_change *c)
@@ -33,7 +24,7 @@ static int one_change(struct claim_list *l, const struct aggregate *a,
 	k.op = c->key.op;
 	k.size = (long long)c->key.size;
 	k.concurrency = c->key.concurrency;
-	k.subject = subject_of(a, c->key.subject);
+	k.subject = claim_subject_of(a, c->key.subject);
 	if (claims_add(l, a, &k, verdict_of(c)) < 0)
 		return -1;
 	claims_text(l, "metric", c->by_obj ? "obj_s" : "mib_s");

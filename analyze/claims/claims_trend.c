@@ -9,15 +9,6 @@
 #include "analyze/claims/claim_kinds.h"
 #include "core/results/results.h"
 
-/* subject_of: the index of the subject whose id is id in a; -1 when none. */
-static int subject_of(const struct aggregate *a, const char *id)
-{
-	for (size_t i = 0; id != NULL && i < a->n_subjects; i++)
-		if (a->subjects[i].id != NULL && strcmp(a->subjects[i].id, id) == 0)
-			return (int)i;
-	return -1;
-}
-
 /* one_series: the claim of series s (its change's state as the verdict). */
 static int one_series(struct claim_list *l, const struct aggregate *a,
 		      const struct results_trend_series *s)
@@ -28,7 +19,7 @@ static int one_series(struct claim_list *l, const struct aggregate *a,
 	k.op = s->op;
 	k.size = (long long)s->size;
 	k.concurrency = s->concurrency;
-	k.subject = subject_of(a, s->subject);
+	k.subject = claim_subject_of(a, s->subject);
 	if (claims_add(l, a, &k, ch->state) < 0)
 		return -1;
 	claims_num(l, "points", (double)ch->points);

@@ -3,9 +3,11 @@
  *   [changes]  "Changes since BASELINE" when aggregate.json has `baseline` (analyze
  *              --baseline): a summary, a forest plot (per op, each significant change's
  *              ratio new/old with its 95 % interval; regressions red, improvements
- *              green) and the table of the significant changes;
+ *              green) and the table of the significant changes, each worded or marked
+ *              with its change claim (aggregate.json claims[], analyze/claims);
  *   [trend]    "Trend" when trend.json lies beside aggregate.json (analyze --history):
- *              its alerts and, per series, the latest builds' figures and the change. */
+ *              its alerts and, per series, the latest builds' figures and the change,
+ *              marked with their trend-alert claims. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
