@@ -305,8 +305,7 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0)
 		goto done;
-	m.claims = claims.v;
-	m.n_claims = claims.n;
+	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
 	if (out_csv_cells(a, path, e) < 0)
 		goto done;
@@ -353,11 +352,11 @@ static struct history_trend_opts trend_opts(const struct pipeline_opts *o,
 
 /* record_history: --history: the aggregate.json just written into out recorded as a
  * build of the database (under RESULTS_DIR's name), then trend.json into out from it,
- * judged under t. */
+ * judged under t, and its trend-alert claims added to aggregate.json's claims[]. */
 static int record_history(const struct pipeline_opts *o, const char *out,
 			  const struct history_trend_opts *t, struct err *e)
 {
-	char dir[PATH_MAX], path[PATH_MAX + 32];
+	char dir[PATH_MAX], path[PATH_MAX + 32], agg_path[PATH_MAX + 32];
 	long long id = 0;
 	size_t n_reg = 0, n_watch = 0;
 	struct results agg;
@@ -375,6 +374,9 @@ static int record_history(const struct pipeline_opts *o, const char *out,
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", out);
 	if (history_trend(o->history, id, t, path, &n_reg, &n_watch, e) < 0)
+		return -1;
+	snprintf(agg_path, sizeof(agg_path), "%s/aggregate.json", out);
+	if (claims_trend_add(agg_path, path, e) < 0)
 		return -1;
 	snprintf(path, sizeof(path), "%s/trend.json", dir);
 	fprintf(stderr,

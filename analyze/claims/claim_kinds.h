@@ -6,6 +6,8 @@
 #define ANALYZE_CLAIM_KINDS_H
 
 #include "analyze/claims/claim_list.h"
+#include "core/results/results_history.h"
+#include "core/results/results_trend.h"
 
 /* claims_lead (claims_lead.c): a "lead" claim per category with a leader, then a
  * "lead-count" claim per matrix op and subject, counted from those leads. */
@@ -39,5 +41,19 @@ int claims_time(struct claim_list *l, const struct aggregate *a);
 /* claims_ran (claims_ran.c): a "ran-differently" claim per subject and aspect of how its
  * requests were sent in which it differs from the others, and the campaign's caveats. */
 int claims_ran(struct claim_list *l, const struct aggregate *a);
+
+/* claims_changes (claims_changes.c): with analyze --baseline (b not NULL), a "change" claim
+ * per compared cell of b (regression, improvement: b's significant change; untested: no
+ * test; else no-change), then change/summary (changed, unchanged) with the counts. Runs
+ * after baseline_build (analyze/out/out_results.c), the claims at the end of claims[]. */
+int claims_changes(struct claim_list *l, const struct aggregate *a,
+		   const struct results_baseline *b);
+
+/* claims_trend (claims_trend.c): with analyze --history, a "trend-alert" claim per series of
+ * t whose change has a state (regression, improvement, watch, steady, insufficient), then
+ * trend-alert/summary: alert (t has regression alerts), no-alert, not-judged (not enough
+ * history). Runs after trend.json is written (analyze/pipeline.c), the claims at the end of
+ * claims[]. */
+int claims_trend(struct claim_list *l, const struct aggregate *a, const struct results_trend *t);
 
 #endif

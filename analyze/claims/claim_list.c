@@ -196,3 +196,11 @@ void claims_free(struct claim_list *l)
 	free(l->v);
 	memset(l, 0, sizeof(*l));
 }
+
+int claim_subject_of(const struct aggregate *a, const char *id)
+{
+	for (size_t i = 0; id != NULL && i < a->n_subjects; i++)
+		if (a->subjects[i].id != NULL && strcmp(a->subjects[i].id, id) == 0)
+			return (int)i;
+	return -1;
+}

@@ -53,4 +53,8 @@ void claims_text(struct claim_list *l, const char *name, const char *text);
 /* claims_last: the last claim of l; NULL when l is empty or failed. */
 struct results_claim *claims_last(struct claim_list *l);
 
+/* claim_subject_of: the index in a of the subject whose id is id (a key's subject); -1 when
+ * none or id is NULL. */
+int claim_subject_of(const struct aggregate *a, const char *id);
+
 #endif

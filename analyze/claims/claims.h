@@ -34,4 +34,10 @@ void claims_free(struct claim_list *l);
 /* claims_find: the claim of l with id id (results_claim_find); NULL when none. */
 const struct results_claim *claims_find(const struct claim_list *l, const char *id);
 
+/* claims_trend_add: the claims of claims_trend for the trend.json at trend_path added to the
+ * end of the claims[] of the aggregate.json at agg_path (rewritten; the claims' subjects are
+ * its subjects[]). -1 with a message naming the file when one cannot be read or written, or
+ * memory runs out. */
+int claims_trend_add(const char *agg_path, const char *trend_path, struct err *e);
+
 #endif

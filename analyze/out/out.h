@@ -12,6 +12,7 @@
 #include "analyze/cells/timeseries.h"
 #include "analyze/read/plantsv.h"
 #include "core/err.h"
+#include "analyze/claims/claims.h"
 #include "core/results/results_claims.h"
 #include "core/results/results_support.h"
 #include "core/version.h"
@@ -43,8 +44,8 @@ struct out_meta {
 	const struct baseline *baseline; /* --baseline: add "baseline" (analyze/history/baseline.h);
 					  * NULL: none */
 	size_t baseline_significant;     /* set by out_results_write: significant changes */
-	struct results_claim *claims;    /* aggregate.json's claims[] (analyze/claims), borrowed */
-	size_t n_claims;
+	struct claim_list *claims; /* aggregate.json's claims[] (analyze/claims), borrowed; the
+				    * change claims of the baseline added at its end */
 	struct results_support *support; /* support[] (analyze/read/probelog.h), borrowed */
 	size_t n_support;
 };

@@ -9,6 +9,7 @@
 
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
+#include "analyze/claims/claim_kinds.h"
 #include "analyze/history/baseline.h"
 #include "analyze/out/out_results.h"
 #include "core/version.h"
@@ -208,8 +209,8 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	out_costs(a, doc, &ok);
 	out_planner(a, doc, &ok);
 	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
-	doc->claims = m->claims;
-	doc->n_claims = m->n_claims;
+	doc->claims = m->claims->v;
+	doc->n_claims = m->claims->n;
 	doc->support = m->support; /* borrowed too */
 	doc->n_support = m->n_support;
 	return ok ? 0 : err_set(e, "aggregate.json: out of memory");
@@ -226,6 +227,12 @@ int out_results_write(const struct aggregate *a, struct out_meta *m, const char 
 	if (m->baseline != NULL && baseline_build(&doc, m->baseline, a->alpha, &doc.baseline,
 						  &m->baseline_significant, e) < 0)
 		goto done;
+	if (claims_changes(m->claims, a, doc.baseline) < 0) {
+		err_set(e, "claims: out of memory");
+		goto done;
+	}
+	doc.claims = m->claims->v;
+	doc.n_claims = m->claims->n;
 	rc = results_write(&doc, path, e);
 done:
 	doc.claims = NULL; /* m's: not doc's to free */

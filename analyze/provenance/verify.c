@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "analyze/claims/claims.h"
 #include "analyze/history/changepoint.h"
 #include "analyze/history/history.h"
 #include "analyze/provenance/manifest.h"
@@ -469,6 +470,25 @@ static int check_trend(struct vctx *c, int same_build, int *identical)
 	return compare_one(c, "trend.json", same_build, identical);
 }
 
+/* trend_claims: with --history, the trend-alert claims added to the re-derived aggregate.json
+ * as analyze adds them (analyze/claims/claims.h, claims_trend_add): from the re-derived
+ * trend.json, or RESULTS_DIR's when trend.json is not checked. */
+static int trend_claims(struct vctx *c)
+{
+	char db[PATH_MAX], trend[PATH_MAX + 32], agg[PATH_MAX + 32];
+	struct err e = {{0}};
+
+	if (opt_path(c, c->man.options.history, db, sizeof(db)) == NULL)
+		return VERIFY_OK;
+	snprintf(trend, sizeof(trend), "%s/trend.json",
+		 c->history_note != NULL ? c->results : c->tmp);
+	snprintf(agg, sizeof(agg), "%s/aggregate.json", c->tmp);
+	if (claims_trend_add(agg, trend, &e) < 0)
+		return fail(VERIFY_RESULTS, "trend-alert claims: cannot be re-derived: %s%s", e.msg,
+			    NULL);
+	return VERIFY_OK;
+}
+
 static int rm_one(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
 	(void)sb;
@@ -505,13 +525,13 @@ static int run_checks(struct vctx *c, verify_derive_fn fn, const char *hex)
 		return fail(VERIFY_USAGE, "cannot make a temporary folder: %s%s", strerror(errno),
 			    NULL);
 	}
-	if ((rc = derive(c, fn)) != VERIFY_OK)
+	if ((rc = derive(c, fn)) != VERIFY_OK ||
+	    (rc = check_trend(c, same_build, &identical)) != VERIFY_OK ||
+	    (rc = trend_claims(c)) != VERIFY_OK)
 		return rc;
 	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++)
 		if ((rc = compare_one(c, files[i], same_build, &identical)) != VERIFY_OK)
 			return rc;
-	if ((rc = check_trend(c, same_build, &identical)) != VERIFY_OK)
-		return rc;
 	if ((rc = check_outputs(c)) != VERIFY_OK)
 		return rc;
 	fprintf(stderr, "analyze: --verify: results re-derived: %s\n",

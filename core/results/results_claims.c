@@ -26,6 +26,11 @@ static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
+static const char *const trend_alert[] = {"regression", "improvement",  "watch",
+					  "steady",     "insufficient", "alert",
+					  "no-alert",   "not-judged",   NULL};
+static const char *const change[] = {"regression", "improvement", "no-change", "untested",
+				     "changed",    "unchanged",   NULL};
 
 const struct results_claim_kind results_claim_kinds[] = {
 	{"lead", lead},
@@ -42,6 +47,8 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
+	{"change", change},
+	{"trend-alert", trend_alert},
 	{NULL, NULL},
 };
 

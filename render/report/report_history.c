@@ -3,14 +3,17 @@
  *   [changes]  "Changes since BASELINE" when aggregate.json has `baseline` (analyze
  *              --baseline): a summary, a forest plot (per op, each significant change's
  *              ratio new/old with its 95 % interval; regressions red, improvements
- *              green) and the table of the significant changes;
+ *              green) and the table of the significant changes, each worded or marked
+ *              with its change claim (aggregate.json claims[], analyze/claims);
  *   [trend]    "Trend" when trend.json lies beside aggregate.json (analyze --history):
- *              its alerts and, per series, the latest builds' figures and the change. */
+ *              its alerts and, per series, the latest builds' figures and the change,
+ *              marked with their trend-alert claims. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/units.h"
+#include "render/model/model_claims.h"
 #include "render/report/report_int.h"
 
 #define TREND_COLS 5    /* builds shown per series: the latest ones */
@@ -54,19 +57,37 @@ static void cell_name(const char *op, uint64_t size, int conc, char *buf, size_t
 	snprintf(buf, n, "%s %s c%d", or_null(op), s, conc);
 }
 
-static int is_change(const struct results_change *c, const char *dir)
+/* change_claim: the change claim of cell c (change/OP/SIZE/cC/SUBJECT); NULL when none. */
+static const struct results_claim *change_claim(const struct report_builder *r,
+						const struct results_change *c)
 {
-	return strcmp(or_null(c->change), dir) == 0;
+	char id[RESULTS_CLAIM_ID_MAX];
+
+	results_claim_id(id, sizeof(id), "change", NULL, c->key.op, (long long)c->key.size,
+			 c->key.concurrency, c->key.subject, NULL);
+	return model_claim(r->m, id);
 }
 
-static struct change_stats change_stats(const struct results_baseline *b)
+/* is_change: whether c's claim has verdict dir (a file without claims[]: its change). */
+static int is_change(const struct report_builder *r, const struct results_change *c,
+		     const char *dir)
+{
+	const struct results_claim *k = change_claim(r, c);
+
+	if (k != NULL)
+		return strcmp(k->verdict, dir) == 0;
+	return !r->m->doc.has_claims && strcmp(or_null(c->change), dir) == 0;
+}
+
+static struct change_stats change_stats(const struct report_builder *r,
+					const struct results_baseline *b)
 {
 	struct change_stats st = {0};
 
 	for (size_t i = 0; i < b->n_cells; i++) {
 		st.tested += b->cells[i].test != NULL;
-		st.reg += is_change(&b->cells[i], "regression");
-		st.imp += is_change(&b->cells[i], "improvement");
+		st.reg += is_change(r, &b->cells[i], "regression");
+		st.imp += is_change(r, &b->cells[i], "improvement");
 	}
 	return st;
 }
@@ -79,7 +100,7 @@ static void changed_rows(const struct report_builder *r, struct doc_table *t,
 		const struct results_change *c = &b->cells[i];
 		char name[128], b1[TEXT_NUM_MAX], b2[TEXT_NUM_MAX], range[160];
 
-		if (!is_change(c, dir))
+		if (!is_change(r, c, dir))
 			continue;
 		doc_table_row(t);
 		doc_table_cell(t, 0, or_null(c->key.subject), CELL_ROWHEAD, NULL, NULL);
@@ -88,6 +109,8 @@ static void changed_rows(const struct report_builder *r, struct doc_table *t,
 		doc_table_cell(t, 2, fmt(r, c->old, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 3, fmt(r, c->new_, -1, b1), CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 4, pct(c->ratio, b1), CELL_NUM | CELL_LEAD, NULL, NULL);
+		if (change_claim(r, c) != NULL)
+			doc_table_claim(t, 4, change_claim(r, c)->id, NULL);
 		snprintf(range, sizeof(range), "%s..%s", pct(c->adj_lo, b1), pct(c->adj_hi, b2));
 		doc_table_cell(t, 5, !isnan(c->adj_lo) ? range : TEXT_NULL, CELL_NUM, NULL, NULL);
 		doc_table_cell(t, 6, fmt(r, c->p_adj, 4, b1), CELL_NUM, NULL, NULL);
@@ -115,7 +138,9 @@ static void forest(struct report_builder *r, const struct results_baseline *b)
 
 		for (k = 0; k < nops && strcmp(ops[k], op); k++)
 			;
-		if (k == nops && nops < FOREST_OPS && b->cells[i].significant)
+		if (k == nops && nops < FOREST_OPS &&
+		    (is_change(r, &b->cells[i], "regression") ||
+		     is_change(r, &b->cells[i], "improvement")))
 			ops[nops++] = op;
 	}
 	for (k = 0; k < nops; k++) {
@@ -125,25 +150,47 @@ static void forest(struct report_builder *r, const struct results_baseline *b)
 			const struct results_change *x = &b->cells[i];
 			char name[128], label[400];
 
-			if (!x->significant || strcmp(or_null(x->key.op), ops[k]))
+			if ((!is_change(r, x, "regression") && !is_change(r, x, "improvement")) ||
+			    strcmp(or_null(x->key.op), ops[k]))
 				continue;
 			cell_name(x->key.op, x->key.size, x->key.concurrency, name, sizeof(name));
 			snprintf(label, sizeof(label), "%s %s", or_null(x->key.subject), name);
 			chart_add_range(c, p, label, x->ratio < 1 ? "#c0392b" : "#1e8449",
 					x->adj_lo, x->ratio, x->adj_hi);
+			if (change_claim(r, x) != NULL)
+				chart_set_row_claim(c, p, change_claim(r, x)->id);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
 	doc_charts(r->d, &sc, 1, 1);
 }
 
-/* changes_summary: the heading naming the baseline and the paragraph of counts. */
-static void changes_summary(struct report_builder *r, const struct results_baseline *b,
-			    const struct change_stats *st)
+/* summary_counts: the sentence of counts of a file without change/summary into s. */
+static void summary_counts(struct report_builder *r, const struct results_baseline *b,
+			   const struct change_stats *st, struct strbuf *s)
 {
 	static const char *const names[] = {"sig", "n", "reg", "imp", "same", "alpha"};
 	char v[6][TEXT_NUM_MAX];
 	const char *vals[6];
+
+	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
+	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
+	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
+	snprintf(v[3], TEXT_NUM_MAX, "%zu", st->imp);
+	snprintf(v[4], TEXT_NUM_MAX, "%zu", st->tested - st->reg - st->imp);
+	fmt(r, b->alpha, 2, v[5]);
+	for (size_t i = 0; i < 6; i++)
+		vals[i] = v[i];
+	text_subst(s, rb_str(r, "changes.summary"), names, vals, 6);
+}
+
+/* changes_summary: the heading naming the baseline and the paragraph of counts: the words
+ * of the claim change/summary, marked with it (a file without it: st's counts). */
+static void changes_summary(struct report_builder *r, const struct results_baseline *b,
+			    const struct change_stats *st)
+{
+	char v[2][TEXT_NUM_MAX];
+	const struct results_claim *sum = model_claim(r->m, "change/summary");
 	struct strbuf s = {0}, base = {0};
 
 	if (b->campaign)
@@ -154,27 +201,26 @@ static void changes_summary(struct report_builder *r, const struct results_basel
 	doc_heading(r->d, 1, "changes", rb_text(r, &s));
 	strbuf_free(&s);
 	strbuf_free(&base);
-	snprintf(v[0], TEXT_NUM_MAX, "%zu", st->reg + st->imp);
-	snprintf(v[1], TEXT_NUM_MAX, "%zu", st->tested);
-	snprintf(v[2], TEXT_NUM_MAX, "%zu", st->reg);
-	snprintf(v[3], TEXT_NUM_MAX, "%zu", st->imp);
-	snprintf(v[4], TEXT_NUM_MAX, "%zu", st->tested - st->reg - st->imp);
-	fmt(r, b->alpha, 2, v[5]);
-	for (size_t i = 0; i < 6; i++)
-		vals[i] = v[i];
-	text_subst(&s, rb_str(r, "changes.summary"), names, vals, 6);
+	/* a claim without words fails the report in the Verdicts section (report_claims) */
+	if (sum != NULL && report_claim_words(r->m, r->l, sum, &s) < 0)
+		sum = NULL;
+	if (sum == NULL)
+		summary_counts(r, b, st, &s);
 	snprintf(v[0], TEXT_NUM_MAX, "%zu", b->n_only_new);
 	snprintf(v[1], TEXT_NUM_MAX, "%zu", b->n_only_old);
 	strbuf_adds(&s, " ");
 	subst(&s, rb_str(r, "changes.one_side"), "only_new", v[0], "only_old", v[1]);
-	doc_para(r->d, rb_text(r, &s), 1);
+	if (sum != NULL)
+		doc_para_claim(r->d, rb_text(r, &s), sum->id);
+	else
+		doc_para(r->d, rb_text(r, &s), 1);
 	strbuf_free(&s);
 }
 
 /* changes: the [changes] section. */
 static void changes(struct report_builder *r, const struct results_baseline *b)
 {
-	struct change_stats st = change_stats(b);
+	struct change_stats st = change_stats(r, b);
 	struct doc_table *t;
 
 	changes_summary(r, b, &st);
@@ -195,6 +241,20 @@ static void changes(struct report_builder *r, const struct results_baseline *b)
 	changed_rows(r, t, b, "regression");
 	changed_rows(r, t, b, "improvement");
 	doc_table_foot(t, rb_str(r, "changes.foot"));
+}
+
+/* trend_mark: the verdict cell of series s marked with its trend-alert claim (when the
+ * results have one). */
+static void trend_mark(struct report_builder *r, struct doc_table *t,
+		       const struct results_trend_series *s, size_t cols)
+{
+	char id[RESULTS_CLAIM_ID_MAX];
+	const struct results_claim *c;
+
+	results_claim_id(id, sizeof(id), "trend-alert", NULL, s->op, (long long)s->size,
+			 s->concurrency, s->subject, NULL);
+	if ((c = model_claim(r->m, id)) != NULL)
+		doc_table_claim(t, 2 + cols, c->id, NULL);
 }
 
 /* trend_state: the series' verdict in the last column: the shift since a build (its
@@ -219,6 +279,7 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 			       rb_str(r, strcmp(st, "steady") == 0 ? "trend.state_steady"
 								   : "trend.state_insufficient"),
 			       CELL_NUM | CELL_MUTED, NULL, NULL);
+		trend_mark(r, t, s, cols);
 		return;
 	}
 	snprintf(build, sizeof(build), "%lld", ch->since_build);
@@ -230,6 +291,7 @@ static void trend_state(struct report_builder *r, struct doc_table *t,
 	doc_table_cell(t, 2 + cols, rb_text(r, &txt), CELL_NUM | (shift ? CELL_LEAD : 0), note,
 		       NULL);
 	strbuf_free(&txt);
+	trend_mark(r, t, s, cols);
 }
 
 /* trend_row: one series: the latest cols builds' figures, then its verdict. */
@@ -263,23 +325,30 @@ static void trend_row(struct report_builder *r, struct doc_table *t,
  * latest build (or that there are none) and its watches. */
 static void trend_alerts(struct report_builder *r)
 {
-	const char *items[2 * TREND_ALERTS];
+	const char *items[2 * TREND_ALERTS], *ids[2 * TREND_ALERTS];
 	size_t n = 0;
 
 	const struct results_trend *tr = &r->m->trend;
 
+	const struct results_claim *sum = model_claim(r->m, "trend-alert/summary");
+	const char *id = sum != NULL ? sum->id : NULL;
+
 	if (!tr->enough_history) {
-		doc_para(r->d, rb_str(r, "trend.not_enough"), 0);
+		doc_para_claim(r->d, rb_str(r, "trend.not_enough"), id);
 		return;
 	}
 	if (tr->n_alerts == 0)
-		doc_para(r->d, rb_str(r, "trend.no_regression"), 0);
-	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++)
+		doc_para_claim(r->d, rb_str(r, "trend.no_regression"), id);
+	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++) {
+		ids[n] = id;
 		items[n++] = tr->alerts[i];
-	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++)
+	}
+	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++) {
+		ids[n] = NULL;
 		items[n++] = tr->watch[i];
+	}
 	if (n)
-		doc_list(r->d, items, n, 1);
+		doc_list_claims(r->d, items, ids, n, 1);
 }
 
 /* trend: the [trend] section; its columns are the latest builds of the longest series. */

@@ -4,7 +4,8 @@
 # noise everywhere): the new one has one cell at 0.75 times its throughput
 # (--cell 1:put:5242880:5=0.75) and a third subject the old one lacks. Exactly that
 # cell is flagged, as a regression, its 95 % interval covering 0.75; the third
-# subject's cells are listed as only new; a broken baseline names its file and field
+# subject's cells are listed as only new; each compared cell is a change claim, the
+# report's changes table and summary marked with them; a broken baseline names its file and field
 # (exit 2). Needs no server. Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
@@ -68,6 +69,26 @@ ok = ok and len(svg) == 1 and "provider-a put 5MiB c5" in svg[0] and "#c0392b" i
 sys.exit(0 if ok else 1)
 PY
 check $? "render: 'Changes since' before the PUT section, the cell and its change named, a forest plot with its red row"
+
+# The changes as claims: the one regression a change claim, the rest no-change, the table's
+# row and the summary marked with them (tests/tools/claims_check.py).
+pycheck "change claims" "$tmp/new/results/aggregate.json" <<'PY'
+import json, sys
+from checks import t
+ch = {c["id"]: c for c in json.load(open(sys.argv[1]))["claims"] if c["kind"] == "change"}
+reg = ch.get("change/put/5242880/c5/provider-a", {})
+t(reg.get("verdict") == "regression" and reg["figures"]["old"] > reg["figures"]["new"]
+  and reg["figures"]["ci_adj_hi"] < 1 and reg["figures"]["p_adj"] < 0.05,
+  "change/put/5242880/c5/provider-a: a regression, its figures (%s)" % reg.get("figures"))
+t(sum(c["verdict"] == "no-change" for c in ch.values()) == 47, "47 cells no-change")
+s = ch.get("change/summary", {})
+t(s.get("verdict") == "changed" and s["figures"]["regressions"] == 1 and s["figures"]["compared"] == 48,
+  "change/summary: changed, 1 regression of 48 (%s)" % s.get("figures"))
+PY
+echo '{}' >"$tmp/none.json"
+python3 "$top/tests/tools/claims_check.py" "$tmp/new/results/aggregate.json" "$tmp/none.json" \
+	--report "$tmp/report" >"$tmp/check.out" 2>&1
+check $? "claims_check.py on the report: $(tail -1 "$tmp/check.out"; grep FAIL "$tmp/check.out" | head -3)"
 
 # A broken baseline: the file and the field named, exit 2, nothing written.
 mkdir -p "$tmp/broken"

@@ -224,6 +224,27 @@ check $? "render: build 3's Trend and Key findings say there is not enough histo
 grep -q "Against the earlier scheduled builds, watch: provider-a put 100MiB c10 -2" "$tmp/report7/report.html"
 check $? "render: build 7's Key findings name the watch"
 
+# The trend's verdicts as claims: build 8's regression a trend-alert claim, each series' verdict
+# and the alerts marked with theirs (tests/tools/claims_check.py); build 3 not judged.
+python3 - "$tmp/r8/aggregate.json" "$tmp/r3/aggregate.json" <<'PY'
+import json, sys
+c8 = {c["id"]: c for c in json.load(open(sys.argv[1]))["claims"] if c["kind"] == "trend-alert"}
+c3 = {c["id"]: c for c in json.load(open(sys.argv[2]))["claims"] if c["kind"] == "trend-alert"}
+reg = c8.get("trend-alert/put/104857600/c10/provider-a", {})
+ok = reg.get("verdict") == "regression" and reg["figures"]["since_build"] == 7 and \
+    c8.get("trend-alert/summary", {}).get("verdict") == "alert" and \
+    c3.get("trend-alert/summary", {}).get("verdict") == "not-judged"
+sys.exit(0 if ok else 1)
+PY
+check $? "trend-alert claims: build 8's regression (provider-a put 100MiB c10 since build 7) and alert; build 3 not judged"
+echo '{}' >"$tmp/none.json"
+for b in 8 3; do
+	rep=$tmp/report; [ "$b" = 3 ] && rep=$tmp/report3
+	python3 "$top/tests/tools/claims_check.py" "$tmp/r$b/aggregate.json" "$tmp/none.json" \
+		--report "$rep" >"$tmp/check$b.out" 2>&1
+	check $? "claims_check.py on build $b's report: $(tail -1 "$tmp/check$b.out"; grep FAIL "$tmp/check$b.out" | head -3)"
+done
+
 # SIGKILL inside the transaction: nothing of the killed build remains.
 : >"$tmp/k.err"
 before=$(q "$db" "SELECT COUNT(*), (SELECT COUNT(*) FROM cells) FROM builds")

@@ -41,6 +41,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     cdf|cycles/OP/SIZE/cC) carries only that category's client-limit claims and every one of a
     subject it draws; a throughput forest plot (data-about forest/OP) carries only OP's claims
     and the lead claim of each category it compares;
+  - every row of the changes table (analyze --baseline) carries the change claim of its cell,
+    a regression or an improvement, and every such claim has its row; the summary sentence
+    carries change/summary; likewise each row of the trend table (analyze --history) carries
+    its series' trend-alert claim and the alerts trend-alert/summary;
   - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
     claim's id, workers and figures per part) and a bar each (the chart, data-about time),
     and says how many it leaves out when there are more (the string phases.left_out);
@@ -335,6 +339,52 @@ def marked_where(c, name, claims, tree, tabs):
             missing.append(i)
     c.t(not missing, "%s: every lead, client-limit, rate-step and sustained claim marked where it shows%s"
         % (name, ": not " + ", ".join(missing) if missing else ""))
+
+
+def changes_marks(c, name, claims, tree, tabs):
+    """The Changes section (analyze --baseline): each row of changes-table carries the change
+    claim of its cell, of verdict regression or improvement, once; each such claim has its row;
+    the summary sentence carries change/summary."""
+    changes = [x for x in claims if x["kind"] == "change"]
+    if not changes and "changes-table" not in tabs:
+        return
+    shown = {x["id"] for x in changes if x["verdict"] in ("regression", "improvement")}
+    rows, bad = [], []
+    t = tabs.get("changes-table")
+    for tr in (n for n in t.walk() if n.tag == "tr") if t is not None else []:
+        if not any(n.tag == "td" for n in tr.kids):
+            continue
+        ids = [i for n in tr.walk() for i in n.claim_ids()]
+        if len(ids) != 1 or ids[0] not in shown:
+            bad.append("a row marked %s" % (ids or "with no claim"))
+        rows.extend(ids)
+    bad += ["%s has no row" % i for i in sorted(shown - set(rows))]
+    bad += ["%s has %d rows" % (i, rows.count(i)) for i in sorted(set(rows)) if rows.count(i) > 1]
+    c.t(not bad, "%s: every row of the changes table is a regression or improvement claim's, and "
+        "every such claim has its row%s" % (name, ": " + "; ".join(bad) if bad else ""))
+    summary = [n for n in tree.root.walk() if n.tag == "p" and "change/summary" in n.claim_ids()]
+    c.t(len(summary) == 1 and any(x["id"] == "change/summary" for x in changes),
+        "%s: the Changes summary carries its claim change/summary (%d)" % (name, len(summary)))
+
+
+def trend_marks(c, name, claims, tree, tabs):
+    """The Trend section (analyze --history): each trend-alert claim of a series marks its row's
+    verdict in trend-table, once, and every mark there is one; the alerts (or that there is
+    none, or not enough history) carry trend-alert/summary."""
+    trend = [x for x in claims if x["kind"] == "trend-alert"]
+    if not trend and "trend-table" not in tabs:
+        return
+    series = {x["id"] for x in trend if x["id"] != "trend-alert/summary"}
+    t = tabs.get("trend-table")
+    marks = [i for n in t.walk() for i in n.claim_ids()] if t is not None else []
+    bad = ["%s not a trend-alert claim" % i for i in sorted(set(marks) - series)]
+    bad += ["%s has no row" % i for i in sorted(series - set(marks))]
+    bad += ["%s marked %d times" % (i, marks.count(i)) for i in sorted(set(marks)) if marks.count(i) > 1]
+    c.t(not bad, "%s: every row of the trend table is a trend-alert claim's, and every such claim "
+        "has its row%s" % (name, ": " + "; ".join(bad) if bad else ""))
+    summary = [n for n in tree.root.walk() if n.tag in ("p", "li") and "trend-alert/summary" in n.claim_ids()]
+    c.t(len(summary) >= 1 and len(series) < len(trend),
+        "%s: the Trend alerts carry their claim trend-alert/summary (%d)" % (name, len(summary)))
 
 
 MARK = "\u2021"  # the client-limited mark (render/report/report_climit.c)
@@ -721,6 +771,8 @@ def report(c, agg, truth, d):
     by_id = {x["id"]: x for x in block}
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
+    changes_marks(c, name, block, tree, tabs)
+    trend_marks(c, name, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
     time_goes(c, name, block, tree, tabs, lang)
     tail_tables(c, name, block, tabs)
