@@ -1,6 +1,7 @@
 /* render/chart/chart_draw.c: what every chart layout draws with (see chart_int.h): the
  * title and the legend, axis ticks, value labels, marker shapes and mark tooltips, written
  * into the scene (render/chart/scene.h). */
+#include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -97,22 +98,39 @@ int ch_fit_hticks(const struct scene_pen *x, double hi, double len, double *thi,
 	return n;
 }
 
-/* Shorten t (with "…") until it is at most w points wide; writes into buf. */
+/* mark_len: the length of t's trailing mark, a space and one character that is not a letter
+ * or digit of ASCII (" ‡", " *"), or 0. */
+static size_t mark_len(const char *t)
+{
+	size_t n = strlen(t), i = n;
+
+	while (i > 0 && ((unsigned char)t[i - 1] & 0xc0) == 0x80)
+		i--;
+	if (i < 2 || i == n || t[i - 2] != ' ' || isalnum((unsigned char)t[i - 1]))
+		return 0;
+	return n - (i - 2);
+}
+
+/* Shorten t (with "…") until it is at most w points wide; writes into buf. A trailing mark
+ * (mark_len) is kept: the text before it is shortened. */
 void ch_fit_label(const struct scene_pen *x, const char *t, double size, int bold, double w,
 		  char *buf, size_t n)
 {
-	size_t len;
+	size_t len, m = mark_len(t);
+	const char *mark = t + strlen(t) - m;
+
 	snprintf(buf, n, "%s", t);
 	if (scene_text_w(x, buf, size, bold) <= w)
 		return;
-	len = strlen(buf);
+	len = strlen(buf) > m ? strlen(buf) - m : 0;
 	while (len > 0) {
 		do
 			len--;
 		while (len > 0 && ((unsigned char)buf[len] & 0xc0) == 0x80);
-		if (len + 4 > n)
+		if (len + 4 + m > n)
 			continue;
-		memcpy(buf + len, "\xe2\x80\xa6", 4);
+		memcpy(buf + len, "\xe2\x80\xa6", 3);
+		memcpy(buf + len + 3, mark, m + 1);
 		if (scene_text_w(x, buf, size, bold) <= w)
 			return;
 	}

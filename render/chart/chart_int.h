@@ -90,7 +90,8 @@ void ch_fmt_value(const struct scene_pen *x, double v, const char *unit, char *b
 double ch_ticks_width(const struct scene_pen *x, double tlo, double step, int n, int dec);
 /* Ticks 0..hi on a horizontal axis of len points whose labels do not overlap; returns n. */
 int ch_fit_hticks(const struct scene_pen *x, double hi, double len, double *thi, double *step);
-/* t shortened with "…" to at most w points, into buf. */
+/* t shortened with "…" to at most w points, into buf; a trailing mark (" ‡": a space and one
+ * character not an ASCII letter or digit) is kept after the "…". */
 void ch_fit_label(const struct scene_pen *x, const char *t, double size, int bold, double w,
 		  char *buf, size_t n);
 /* The title, in as many lines as it takes to stay within `width` (each measured; see

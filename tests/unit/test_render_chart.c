@@ -219,7 +219,10 @@ static void test_bars(const struct fonts *f)
 			for (int r = 0; r < 5; r++) {
 				const char *label =
 					r == 2 ? "A subject with a very long name indeed, longer than any column"
-					       : "Subject";
+					: r == 3
+						? "A client-limited subject with a long name, longer than "
+						  "any column \xe2\x80\xa1"
+						: "Subject";
 				if (kind)
 					chart_add_range(c, pi, label, "#336699", vals[p][r] / 2,
 							vals[p][r], vals[p][r] * 1.5);
@@ -243,6 +246,18 @@ static void test_bars(const struct fonts *f)
 					dashes++;
 			CHECK(dashes == (kind ? 6u : 6u), "bars %d: %zu dashes for 6 nulls", kind,
 			      dashes);
+			/* a shortened label keeps its trailing mark after the ellipsis */
+			size_t marked = 0;
+			for (size_t i = 0; i < scene_count(sc); i++) {
+				const char *t = scene_item(sc, i)->text;
+				size_t n = scene_item(sc, i)->kind == SC_TEXT ? strlen(t) : 0;
+
+				marked += n > 7 && strncmp(t, "A client", 8) == 0 &&
+					  strcmp(t + n - 7, "\xe2\x80\xa6 \xe2\x80\xa1") == 0;
+			}
+			CHECK(marked == 4,
+			      "bars %d: the long marked label ends '… ‡' in each panel (%zu)", kind,
+			      marked);
 			scene_free(sc);
 		}
 		chart_free(c);
