@@ -9,7 +9,7 @@
 #   tests/e2e/fuzz.sh [NAME...]      NAME: opslog warp_json runlog summary s3xml campaign
 #                                    warp_csv warp_map aggregate strings
 #                                    (default: every tests/fuzz/fuzz_*.c)
-#   FUZZ_SECONDS=N                   time per target (default 10; make fuzz-long: 600)
+#   FUZZ_SECONDS=N                   time per target (default 6 in make test; make fuzz-long: 600)
 #   FUZZ_FLAGS="..."                 more libFuzzer flags (e.g. -jobs=2, -max_len=65536)
 #   FUZZ_KEEP=1                      keep the work folder (grown corpora, logs) and name it
 #
@@ -19,7 +19,7 @@
 # Without clang (or its libFuzzer runtime) the targets are skipped, not failed.
 . "$(dirname "$0")/lib.sh"
 cd "$top" || exit 2
-secs=${FUZZ_SECONDS:-10}
+secs=${FUZZ_SECONDS:-6}
 # not lib.sh's $tmp: kept after a failure or with FUZZ_KEEP=1
 work=$(mktemp -d /tmp/s3bench-fuzz.XXXXXX)
 keep=0
