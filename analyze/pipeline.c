@@ -29,6 +29,7 @@
 #include "analyze/read/parfor.h"
 #include "analyze/read/reqlog.h"
 #include "analyze/read/runlog.h"
+#include "analyze/read/runrows.h"
 #include "analyze/read/scan.h"
 #include "analyze/cells/sizelabel.h"
 #include "analyze/read/strv.h"
@@ -99,96 +100,6 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 	return 0;
 }
 
-/* One run's rows, read on a worker thread (read_rows); what it found is printed and
- * counted in run order afterwards (read_all), so the output does not depend on which
- * thread finished first. */
-struct rows_out {
-	char *msg;   /* for stderr, or NULL */
-	int problem; /* counted in st->problems */
-	int rebuilt; /* histograms rebuilt from the log */
-	int oom;     /* msg could not be kept */
-};
-
-struct rows_job {
-	const struct pipeline_opts *o;
-	struct runlog *logs;
-	struct rows_out *out;
-};
-
-/* say_later: out's message, formatted now and printed by read_all. */
-static void say_later(struct rows_out *out, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void say_later(struct rows_out *out, const char *fmt, ...)
-{
-	char buf[PATH_MAX + 1024];
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(buf, sizeof(buf), fmt, ap);
-	va_end(ap);
-	out->msg = strdup(buf);
-	out->oom = out->msg == NULL;
-}
-
-/* recompute_one: replace r's summary by the one recomputed from its ops.tsv.zst.
- * A problem is named in out and counted: the numbers disagree (the recomputed ones are
- * used) or the log cannot be read (run.json's summary is kept). Such a run stays
- * analyzed; only the exit status says it. */
-static void recompute_one(const struct pipeline_opts *o, struct runlog *r, struct rows_out *out)
-{
-	char file[PATH_MAX], diff[512];
-	struct run_summary again;
-	struct err e = {{0}};
-
-	reqlog_path(file, sizeof(file), o->data_dir, r->path);
-	if (reqlog_summary(file, r->workload.rate, r->workload.duration_s, &again, &e) < 0) {
-		say_later(out, "analyze: --recompute: %s (run.json's summary used)\n", e.msg);
-		out->problem = 1;
-		return;
-	}
-	if (runlog_compare(&r->summary, &again, diff, sizeof(diff))) {
-		say_later(out,
-			  "analyze: %s/%s/run.json: summary disagrees with ops.tsv.zst: %s "
-			  "(the recomputed numbers are used)\n",
-			  o->data_dir, r->path, diff);
-		out->problem = 1;
-	}
-	if (again.has_rate && r->summary.has_rate) {
-		/* the engine's figures: the ops log cannot show them */
-		again.rate.peak_workers = r->summary.rate.peak_workers;
-		again.rate.late_no_worker = r->summary.rate.late_no_worker;
-	}
-	again.retry.max = r->summary.retry.max; /* the setting, not in the log */
-	summary_clear(&r->summary);
-	r->summary = again;
-}
-
-/* read_rows: run i's rows: its summary recomputed (--recompute), or its missing
- * histograms rebuilt; touches only run i and out[i] (parfor). */
-static void read_rows(size_t i, void *arg)
-{
-	struct rows_job *j = arg;
-	struct runlog *log = &j->logs[i];
-	struct rows_out *out = &j->out[i];
-	struct err e = {{0}};
-	int r;
-
-	if (j->o->recompute && log->has_summary) {
-		recompute_one(j->o, log, out);
-		return;
-	}
-	if ((r = reqlog_fill_run(log, j->o->data_dir, &e)) < 0) {
-		say_later(out,
-			  "analyze: note: %s (its cell's pooled latency falls back "
-			  "to the runs' own percentiles)\n",
-			  e.msg);
-		/* an unreadable log is the data's; memory running out is not, and the
-		 * output then differs from a full run's: exit 1 says so */
-		out->problem = strstr(e.msg, "out of memory") != NULL;
-	}
-	out->rebuilt = r > 0;
-}
-
 /* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
  * DATA_DIR/campaign.ini: the entry that parses to the run's size). Returns -1 when out
  * of memory; sizes that match no entry keep no label. */
@@ -223,14 +134,10 @@ static int label_sizes(struct state *st)
 }
 
 /* read_all: every run.json found (unreadable ones are noted: st->problems), then each
- * run's rows where they are needed (read_rows), the runs on several threads. Returns -1
+ * run's rows where they are needed (runrows_fill), the runs on several threads. Returns -1
  * when out of memory. */
 static int read_all(struct state *st, const struct pipeline_opts *o)
 {
-	size_t rebuilt = 0;
-	struct rows_job job = {.o = o};
-	int oom = 0;
-
 	st->logs = calloc(st->scan.n ? st->scan.n : 1, sizeof(*st->logs));
 	if (st->logs == NULL)
 		return -1;
@@ -248,26 +155,7 @@ static int read_all(struct state *st, const struct pipeline_opts *o)
 		}
 		st->n_logs++;
 	}
-	job.logs = st->logs;
-	job.out = calloc(st->n_logs ? st->n_logs : 1, sizeof(*job.out));
-	if (job.out == NULL)
-		return -1;
-	parfor(st->n_logs, read_rows, &job);
-	for (size_t i = 0; i < st->n_logs; i++) {
-		if (job.out[i].msg != NULL)
-			fputs(job.out[i].msg, stderr);
-		free(job.out[i].msg);
-		st->problems += job.out[i].problem;
-		rebuilt += job.out[i].rebuilt;
-		oom |= job.out[i].oom;
-	}
-	free(job.out);
-	if (rebuilt > 0)
-		fprintf(stderr,
-			"analyze: note: %zu run.json files have no latency histogram "
-			"(written before they existed): rebuilt from their ops.tsv.zst\n",
-			rebuilt);
-	return oom ? -1 : 0;
+	return runrows_fill(st->logs, st->n_logs, o->data_dir, o->recompute, &st->problems);
 }
 
 /* results_dir: where the results go (-o, else DATA_DIR/results) into dir. */
