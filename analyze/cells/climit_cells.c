@@ -113,6 +113,10 @@ static void take_back_clear(struct aggregate *a, const struct agg_leader *l)
 	}
 }
 
+/* judge_leader: leader l's share of the client limits of its category's cells (a tail
+ * leader's too: a client at its limit queues its own requests, so their latency is no more
+ * the server's than their throughput); a blocked throughput leader's clear lead taken back
+ * from its count. */
 static void judge_leader(struct aggregate *a, struct agg_leader *l, size_t **pool)
 {
 	struct agg_leader_climit *k = &l->climit;
@@ -137,7 +141,7 @@ static void judge_leader(struct aggregate *a, struct agg_leader *l, size_t **poo
 		}
 	}
 	*pool += k->n_by;
-	if (k->blocked && l->status == LEADER_CLEAR)
+	if (k->blocked && l->status == LEADER_CLEAR && l->metric == NULL)
 		take_back_clear(a, l);
 }
 
@@ -156,13 +160,16 @@ int climit_cells_build(struct aggregate *a, const struct climit_thresholds *t, s
 		fill_cell(a, &a->cells[i]);
 	for (size_t i = 0; i < a->n_wcells; i++)
 		fill_cell(a, &a->wcells[i]);
-	/* each leader names at most every cell once */
-	a->climit_pool = calloc(a->n_cells ? a->n_cells : 1, sizeof(*a->climit_pool));
+	/* each leader names at most every cell of its category once: a category has one leader
+	 * and at most two tail leaders (p50, p99) */
+	a->climit_pool = calloc(a->n_cells ? 3 * a->n_cells : 1, sizeof(*a->climit_pool));
 	if (a->climit_pool == NULL)
 		return err_set(e, "aggregate: out of memory");
 	pool = a->climit_pool;
 	for (size_t i = 0; i < a->n_leaders; i++)
 		judge_leader(a, &a->leaders[i], &pool);
+	for (size_t i = 0; i < a->n_tail_leaders; i++)
+		judge_leader(a, &a->tail_leaders[i], &pool);
 	return 0;
 }
 

@@ -4,7 +4,7 @@
  * client-limited for a blocking reason (analyze/cells/climit_cells.h): then "blocked", never
  * "clear". A tail lead's is its tail leader's status (analyze/cells/tail.h: the lowest
  * supported pooled p50 or p99, judged by the tail comparisons paired by cycle, Holm in its
- * family), as it stands. */
+ * family), "blocked" by a client limit as a lead is. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -109,7 +109,7 @@ static int lead(struct claim_list *l, const struct aggregate *a, const struct ag
 	struct claim_key k = claim_key_of(ld->metric ? "tail-lead" : "lead");
 	int runner_up, vs;
 	size_t n = with_value(a, ld, &runner_up);
-	const char *verdict = claim_rules_lead(ld->status, ld->metric ? 0 : ld->climit.blocked);
+	const char *verdict = claim_rules_lead(ld->status, ld->climit.blocked);
 
 	k.op = ld->op;
 	k.size = (long long)ld->size;

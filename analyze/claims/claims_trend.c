@@ -28,6 +28,7 @@ static int one_series(struct claim_list *l, const struct aggregate *a,
 	claims_num(l, "ci_hi", ch->shift ? ch->ci_hi : NAN);
 	claims_num(l, "p_adj", ch->shift ? ch->p_adj : NAN);
 	claims_num(l, "since_build", ch->shift ? (double)ch->since_build : NAN);
+	claims_num(l, "alert", ch->alert ? 1 : 0);
 	return l->failed ? -1 : 0;
 }
 

@@ -12,7 +12,7 @@
 #include "core/results/results.h"
 
 static const char *const lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
-static const char *const tail_lead[] = {"clear", "tie", "unresolved", "untested", NULL};
+static const char *const tail_lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
 static const char *const lead_count[] = {"most", "some", "none", NULL};
 static const char *const client_limit[] = {"limited", "caveat", NULL};
 static const char *const errors[] = {"above-threshold", NULL};

@@ -36,22 +36,6 @@ int model_has_oneoff(const struct report_model *m, const char *op)
 	return 0;
 }
 
-const struct results_leader *model_leader(const struct report_model *m, const char *op,
-					  uint64_t size, int concurrency)
-{
-	for (size_t i = 0; i < m->doc.n_leaders; i++) {
-		const struct results_leader *d = &m->doc.leaders[i];
-		if (d->size == size && d->concurrency == concurrency && strcmp(d->op, op) == 0)
-			return d;
-	}
-	return NULL;
-}
-
-double model_leader_mib(const struct results_leader *d)
-{
-	return d->by_obj ? NAN : d->value;
-}
-
 const struct results_comparison *model_comparison(const struct report_model *m, const char *op,
 						  uint64_t size, int concurrency, int a, int b,
 						  int *swapped)

@@ -17,13 +17,6 @@ const struct results_oneoff *model_oneoff(const struct report_model *m, int subj
 					  const char *op);
 int model_has_oneoff(const struct report_model *m, const char *op);
 
-/* model_leader: the leaders[] entry of a category, or NULL. */
-const struct results_leader *model_leader(const struct report_model *m, const char *op,
-					  uint64_t size, int concurrency);
-
-/* model_leader_mib: a leader's MiB/s (NAN for a zero-byte category, led by obj/s). */
-double model_leader_mib(const struct results_leader *d);
-
 /* model_comparison: the throughput comparison of subjects a and b (either order) in a
  * category, or NULL; *swapped is set to 1 when the entry is b against a (its ratio is then
  * B/A). model_tail_comparison: the same of their percentile `tail` (p50, p99). */

@@ -16,32 +16,38 @@ static int push(struct findings *f, struct strbuf *b)
 }
 
 /* trend_findings: the trend's regression alerts and watches, or that the scheduled
- * builds have not enough history to judge yet; 1 when out of memory. */
+ * builds have not enough history to judge yet, each worded from its trend-alert claim; 1 when
+ * out of memory. */
 static int trend_findings(const struct report_model *m, const struct text_lang *l,
 			  struct findings *out, struct strbuf *b)
 {
-	const struct results_trend *t = &m->trend;
+	const struct results_claim *sum = model_claim(m, "trend-alert/summary");
+	struct strbuf w = {0};
+	int bad;
 
-	if (m->trend_loaded && !t->enough_history) {
+	if (sum != NULL && strcmp(sum->verdict, "not-judged") == 0) {
 		strbuf_adds(b, text_lang_str(l, "finding.trend_not_enough"));
-		return push(out, b) != 0;
+		return report_finding_claim(out, b, sum->id) != 0;
 	}
-	for (size_t i = 0; i < t->n_alerts; i++) {
-		const char *names[] = {"alert"};
-		const char *vals[] = {t->alerts[i]};
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < m->doc.n_claims; i++) {
+			const struct results_claim *c = &m->doc.claims[i];
+			int watch = strcmp(c->verdict, "watch") == 0;
+			const char *names[] = {watch ? "watch" : "alert"};
+			const char *vals[1];
 
-		text_subst(b, text_lang_str(l, "finding.trend_alert"), names, vals, 1);
-		if (push(out, b))
-			return 1;
-	}
-	for (size_t i = 0; i < t->n_watch; i++) {
-		const char *names[] = {"watch"};
-		const char *vals[] = {t->watch[i]};
-
-		text_subst(b, text_lang_str(l, "finding.trend_watch"), names, vals, 1);
-		if (push(out, b))
-			return 1;
-	}
+			if (watch != pass || report_trend_alert(m, l, c, &w) < 0)
+				continue;
+			vals[0] = w.p != NULL ? w.p : "";
+			text_subst(b,
+				   text_lang_str(l, watch ? "finding.trend_watch"
+							  : "finding.trend_alert"),
+				   names, vals, 1);
+			bad = w.failed;
+			strbuf_free(&w);
+			if (bad || report_finding_claim(out, b, c->id))
+				return 1;
+		}
 	return 0;
 }
 

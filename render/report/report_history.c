@@ -10,6 +10,7 @@
  *              marked with their trend-alert claims. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/units.h"
@@ -321,34 +322,75 @@ static void trend_row(struct report_builder *r, struct doc_table *t,
 	trend_state(r, t, s, cols);
 }
 
+int report_trend_alert(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *c, struct strbuf *b)
+{
+	char cell[128], ch[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], hi[TEXT_NUM_MAX], build[32];
+	const char *names[] = {"subject", "cell", "change", "build", "lo", "hi"};
+	const char *vals[] = {TEXT_NULL, cell, ch, build, lo, hi};
+	int watch = strcmp(c->verdict, "watch") == 0;
+
+	if (strcmp(c->kind, "trend-alert") != 0 || c->op == NULL ||
+	    (!watch &&
+	     (strcmp(c->verdict, "regression") != 0 || results_claim_num(c, "alert") != 1)))
+		return -1;
+	if (c->subject >= 0 && (size_t)c->subject < m->nsubjects)
+		vals[0] = m->subjects[c->subject].label;
+	cell_name(c->op, (uint64_t)c->size, c->concurrency, cell, sizeof(cell));
+	snprintf(build, sizeof(build), "%.0f", results_claim_num(c, "since_build"));
+	pct(results_claim_num(c, "ratio"), ch);
+	pct(results_claim_num(c, "ci_lo"), lo);
+	pct(results_claim_num(c, "ci_hi"), hi);
+	text_subst(b, text_lang_str(l, watch ? "trend.alert_watch" : "trend.alert_regression"),
+		   names, vals, 6);
+	return 0;
+}
+
 /* trend_alerts: that there is not enough history to judge; the regression alerts of the
- * latest build (or that there are none) and its watches. */
+ * latest build (or that there are none) and its watches, each worded from its trend-alert
+ * claim and marked with it and the summary's. */
 static void trend_alerts(struct report_builder *r)
 {
-	const char *items[2 * TREND_ALERTS], *ids[2 * TREND_ALERTS];
-	size_t n = 0;
-
-	const struct results_trend *tr = &r->m->trend;
-
+	char *items[2 * TREND_ALERTS], *ids[2 * TREND_ALERTS];
 	const struct results_claim *sum = model_claim(r->m, "trend-alert/summary");
 	const char *id = sum != NULL ? sum->id : NULL;
+	size_t n = 0;
 
-	if (!tr->enough_history) {
+	if (!r->m->trend.enough_history) {
 		doc_para_claim(r->d, rb_str(r, "trend.not_enough"), id);
 		return;
 	}
-	if (tr->n_alerts == 0)
+	if (sum == NULL || results_claim_num(sum, "alerts") == 0)
 		doc_para_claim(r->d, rb_str(r, "trend.no_regression"), id);
-	for (size_t i = 0; i < tr->n_alerts && n < TREND_ALERTS; i++) {
-		ids[n] = id;
-		items[n++] = tr->alerts[i];
-	}
-	for (size_t i = 0; i < tr->n_watch && n < 2 * TREND_ALERTS; i++) {
-		ids[n] = NULL;
-		items[n++] = tr->watch[i];
-	}
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < r->m->doc.n_claims && n < 2 * TREND_ALERTS; i++) {
+			const struct results_claim *c = &r->m->doc.claims[i];
+			struct strbuf b = {0}, cid = {0};
+
+			if ((strcmp(c->verdict, "watch") == 0) != pass ||
+			    report_trend_alert(r->m, r->l, c, &b) < 0)
+				continue;
+			strbuf_adds(&cid, c->id);
+			if (id != NULL) {
+				strbuf_adds(&cid, " ");
+				strbuf_adds(&cid, id);
+			}
+			items[n] = strbuf_take(&b);
+			ids[n] = strbuf_take(&cid);
+			if (items[n] == NULL || ids[n] == NULL) {
+				free(items[n]);
+				free(ids[n]);
+				fail_oom(r);
+				break;
+			}
+			n++;
+		}
 	if (n)
-		doc_list_claims(r->d, items, ids, n, 1);
+		doc_list_claims(r->d, (const char *const *)items, (const char *const *)ids, n, 1);
+	for (size_t i = 0; i < n; i++) {
+		free(items[i]);
+		free(ids[i]);
+	}
 }
 
 /* trend: the [trend] section; its columns are the latest builds of the longest series. */

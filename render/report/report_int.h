@@ -57,6 +57,12 @@ void report_methodology_plan(struct report_builder *r);
  * the "Trend" section when m has trend series (skipped once the report failed). A chart
  * that fails to lay out, or memory running out, marks the report failed. */
 void report_history(struct report_builder *r);
+/* report_trend_alert: trend-alert claim c worded into b when it is a regression this build
+ * alerts (figure alert 1) or a watch, by l's trend.alert_regression or trend.alert_watch
+ * ("regression: Provider A put 100MiB c10 -12 % since build 7 (95 % interval -15 %..-9 %)")
+ * and 0; -1 for another claim (b untouched). b failed when memory ran out. */
+int report_trend_alert(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *c, struct strbuf *b);
 
 /* ---- render/report/report_time.c: the distribution and time charts, built
  * from aggregate.json's format 1.1 fields and the per-cycle runs:

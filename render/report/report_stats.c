@@ -251,21 +251,20 @@ static void estimate(struct report_builder *r, struct chart *c, int p, const cha
 	strbuf_free(&b);
 }
 
-/* forest_top: the subject a forest row compares the others with: the category's leader
- * (throughput), the subject of its tail-lead claim (a percentile tail); -1: none. */
+/* forest_top: the subject a forest row compares the others with: the subject of the
+ * category's lead claim (throughput) or of its tail-lead claim (a percentile tail); -1:
+ * none. */
 static int forest_top(const struct report_model *m, const char *op, uint64_t size, int conc,
 		      enum results_tail tail)
 {
 	const struct results_claim *c;
-	const struct results_leader *d;
 
-	if (tail) {
+	if (tail)
 		c = model_claim_tail_lead(m, op, size, conc,
 					  tail == RESULTS_TAIL_P99 ? "p99" : "p50");
-		return c != NULL ? c->subject : -1;
-	}
-	d = model_leader(m, op, size, conc);
-	return d != NULL ? d->subject : -1;
+	else
+		c = model_claim_lead(m, op, size, conc);
+	return c != NULL ? c->subject : -1;
 }
 
 /* The rows of the forest plot of op (throughput's, or percentile tail's against the tail

@@ -16,7 +16,7 @@
 # (a missing or contradicting claim fails it); the sample campaign's claims and report with
 # what holds of every analysis.
 # Then the checker is shown to fail where it must: a truth that says otherwise, a claim
-# taken out, a blocked lead called clear, a client-limited highest figure called found, a
+# taken out, a blocked lead or tail lead called clear, a client-limited highest figure called found, a
 # tail leader without its claim, an id repeated; and in a report: a blocked lead painted
 # clear, a tail leader's mark without its claim, a late send worded as the server's "no", an
 # unresolved lead worded with a tie's words (its finding, its verdict), a client-limited
@@ -104,6 +104,9 @@ fail_case "a client-limited highest figure called found" leader-cpu \
 fail_case "a tail leader without its claim" clear \
 	'agg["claims"] = [c for c in agg["claims"] if c["kind"] != "tail-lead"]' \
 	"the tail leader.s claim"
+fail_case "a blocked tail lead called clear" blocked-cpu \
+	'[c.update(verdict="clear", reasons=[]) for c in agg["claims"] if c["kind"] == "tail-lead"]' \
+	"tail leader.s claim (tail_leaders\[\]: clear"
 fail_case "a repeated id" subjects 'agg["claims"].append(agg["claims"][0])' "repeated"
 fail_case "a claim the truth says no claim may be" errors-503 \
 	'agg["claims"].append(dict(agg["claims"][0], id="errors/put/1048576/c4/far"))' \

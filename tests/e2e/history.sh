@@ -193,7 +193,7 @@ import html, re, sys
 t = open(sys.argv[1]).read()
 i = t.find('<h2 id="trend"'); j = t.find('<h2 id="environment"')
 sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
-ok = 0 <= i < j and "regression: provider-a put 100MiB c10 -2" in sec and \
+ok = 0 <= i < j and "regression: Provider A put 100MiB c10 -2" in sec and \
     all("Build %d" % b in sec for b in range(4, 9)) and "provider-b get 100MiB c10" in sec and \
     "list 256KiB c10" in sec and " since build 7 " in sec and "steady" in sec
 sys.exit(0 if ok else 1)
@@ -204,7 +204,7 @@ import html, re, sys
 t = open(sys.argv[1]).read()
 i = t.find('<h2 id="findings"'); j = t.find('</ul>', i)
 sec = re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", t[i:j])))
-sys.exit(0 if 0 <= i < j and "Against the earlier scheduled builds, regression: provider-a put 100MiB c10 -2" in sec else 1)
+sys.exit(0 if 0 <= i < j and "Against the earlier scheduled builds, regression: Provider A put 100MiB c10 -2" in sec else 1)
 PY
 check $? "render: Key findings name the regression against the earlier builds"
 "${RENDER:-$top/bin/render}" "$tmp/r6" -o "$tmp/report6" --format html >/dev/null 2>&1
@@ -221,7 +221,7 @@ sys.exit(0 if "Not enough history to judge" in txt[i:] and
 PY
 check $? "render: build 3's Trend and Key findings say there is not enough history to judge"
 "${RENDER:-$top/bin/render}" "$tmp/r7" -o "$tmp/report7" --format html >/dev/null 2>&1
-grep -q "Against the earlier scheduled builds, watch: provider-a put 100MiB c10 -2" "$tmp/report7/report.html"
+grep -q "Against the earlier scheduled builds, watch: Provider A put 100MiB c10 -2" "$tmp/report7/report.html"
 check $? "render: build 7's Key findings name the watch"
 
 # The trend's verdicts as claims: build 8's regression a trend-alert claim, each series' verdict

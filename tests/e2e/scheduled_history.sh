@@ -114,7 +114,7 @@ last=$(tail -n 1 "$tmp/b6.err")
 	[ "$(grep -c '^regression' "$tmp/b6.err")" -eq 1 ] && ! grep -q '^watch:' "$tmp/b6.err"
 check $? "build 6, the next cycle confirms it: exit 4 ($rc), one line '$last'"
 [ "$(builds)" = 5 ] && grep -q "cycle 6 done" "$tmp/b6.out" &&
-	grep -q "regression: provider-a put 100MiB c10" "$out/report/report.html"
+	grep -q "regression: Provider A put 100MiB c10" "$out/report/report.html"
 check $? "and the build is complete: 5 builds, report switched, naming the regression"
 python3 - "$out/results/trend.json" <<'PY'
 import json, sys

@@ -51,6 +51,19 @@ static void test_fixture(void)
 }
 
 /* Format 1.1 (tests/fixtures/render/stats, gen_aggregate.py --small --stats --subjects 3). */
+/* leader_of: the leaders[] entry of a category as the model read it; NULL when none. */
+static const struct results_leader *leader_of(const struct report_model *m, const char *op,
+					      uint64_t size, int conc)
+{
+	for (size_t i = 0; i < m->doc.n_leaders; i++) {
+		const struct results_leader *d = &m->doc.leaders[i];
+
+		if (d->size == size && d->concurrency == conc && strcmp(d->op, op) == 0)
+			return d;
+	}
+	return NULL;
+}
+
 static void test_stats(void)
 {
 	struct err e = {{0}};
@@ -92,11 +105,11 @@ static void test_stats(void)
 	      "comparisons[0]: ci_adj [1.1587, 1.7065] at 0.95");
 	int sw = -1;
 	CHECK(model_comparison(m, "put", 262144, 1, 1, 0, &sw) == k && sw == 1, "found swapped");
-	const struct results_leader *d = model_leader(m, "put", 262144, 1);
+	const struct results_leader *d = leader_of(m, "put", 262144, 1);
 	CHECK(d && d->status == RESULTS_LEAD_TIE && !d->clear && d->n_tied == 1 &&
 		      d->tied_with[0] == 2 && fabs(d->detectable_ratio - 1.1791) < 1e-9,
 	      "tie of aws with r2, detectable 1.1791");
-	d = model_leader(m, "get", 5242880, 10);
+	d = leader_of(m, "get", 5242880, 10);
 	CHECK(d && d->status == RESULTS_LEAD_CLEAR && d->clear && d->n_tied == 0 && d->subject == 2,
 	      "clear leader r2");
 	CHECK(m->doc.leader_counts[5].clear == 1 && m->doc.leader_counts[5].tied == 3,
