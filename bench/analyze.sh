@@ -17,7 +17,6 @@ bench_name=analyze
 
 rows=${BENCH_ROWS:-10000000}
 reps=${BENCH_ANALYZE_REPEATS:-3}
-gen=$bench_top/build/tests/gen_warp_csv
 analyze=$bench_top/bin/analyze
 limit_mib=$(calc "200e6 / $MIB")
 label=$rows
@@ -30,9 +29,7 @@ fail_all() {
 	exit 1
 }
 
-if [ ! -x "$gen" ]; then
-	(cd "$bench_top" && make -s build/tests/gen_warp_csv >&2)
-fi
+gen=$(test_tool gen_warp_csv)
 need_bin "$gen" "$analyze" zstd /usr/bin/time || fail_all
 bench_init
 analyze=$(snapshot "$analyze") || fail_all

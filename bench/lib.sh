@@ -206,6 +206,27 @@ timed_field() {
 	tail -n 1 "$1" | awk -v n="$2" '{ print $n }'
 }
 
+# timed_cpu FILE: user + system s of timed's run
+timed_cpu() {
+	calc "$(timed_field "$1" 2) + $(timed_field "$1" 3)"
+}
+
+# per_cpu N CPU_S: N per CPU-second, or "-" when either is not a positive number
+per_cpu() {
+	is_num "$1" && is_num "$2" && [ "$(calc "$2 > 0")" = 1 ] && calc "$1 / $2" || echo -
+}
+
+# load1: the 1-minute load average, printed beside each measurement
+load1() {
+	cut -d' ' -f1 /proc/loadavg
+}
+
+# test_tool NAME: build/tests/NAME built (make) when it is missing; its path
+test_tool() {
+	[ -x "$bench_top/build/tests/$1" ] || (cd "$bench_top" && make -s "build/tests/$1" >&2)
+	echo "$bench_top/build/tests/$1"
+}
+
 # ops_stats OPS.tsv.zst: "requests bytes sum_duration_s span_s errors" of the
 # successful requests of a per-request log (columns found by header name; span is
 # the last end minus the first start, over all rows).

@@ -62,10 +62,6 @@ response = function(status, headers, body)
 end
 LUA
 
-load1() {
-	cut -d' ' -f1 /proc/loadavg
-}
-
 # s3b TAG ARGS...: one `collect run` against $ep into $bench_tmp/TAG (extra options in
 # $s3_extra). Returns collect's exit status.
 s3b() {

@@ -32,7 +32,6 @@ bench_name=study
 scale=${BENCH_STUDY_SCALE:-1}
 reps=${BENCH_STUDY_REPEATS:-1}
 full=50000000
-gen=$bench_top/build/tests/fake_campaign
 analyze=$bench_top/bin/analyze
 runs=855 # 5 x 24 x 7 + 5 x 3 one-off
 per_run=$((full / scale / runs))
@@ -50,13 +49,7 @@ fail_all() {
 	exit 1
 }
 
-load1() {
-	cut -d' ' -f1 /proc/loadavg
-}
-
-if [ ! -x "$gen" ]; then
-	(cd "$bench_top" && make -s build/tests/fake_campaign >&2)
-fi
+gen=$(test_tool fake_campaign)
 need_bin "$gen" "$analyze" zstd /usr/bin/time || fail_all
 [ "$per_run" -ge 1 ] || { say "BENCH_STUDY_SCALE $scale leaves no row per run"; fail_all; }
 bench_init
@@ -72,9 +65,6 @@ nfiles=$(tr -cd '\0' <"$bench_tmp/files" | wc -c)
 say "  generated in $(calc "($(now_ns) - $t0) / 1e9") s: $nfiles ops.tsv.zst," \
 	"$(du -sm "$study" | cut -f1) MiB"
 
-cpu_of() { # FILE: user + system s of a timed run
-	calc "$(timed_field "$1" 2) + $(timed_field "$1" 3)"
-}
 
 a_wall=() a_cpu=() a_rss=() b_wall=() b_cpu=() b_rss=() s_wall=() o_wall=() o_cpu=()
 rows=-
@@ -84,7 +74,7 @@ for r in $(seq 1 "$reps"); do
 	if timed "$bench_tmp/a.time" "$analyze" "$study" --recompute -o "$bench_tmp/out" \
 		>/dev/null 2>"$bench_tmp/a.err"; then
 		a_wall+=("$(timed_field "$bench_tmp/a.time" 1)")
-		a_cpu+=("$(cpu_of "$bench_tmp/a.time")")
+		a_cpu+=("$(timed_cpu "$bench_tmp/a.time")")
 		a_rss+=("$(calc "$(timed_field "$bench_tmp/a.time" 4) / 1024")")
 	else
 		say "analyze --recompute failed:"; tail -n 5 "$bench_tmp/a.err" >&2
@@ -96,7 +86,7 @@ for r in $(seq 1 "$reps"); do
 	lines=$(cat "$bench_tmp/b.out")
 	rows=$((lines - nfiles)) # one header line a file
 	b_wall+=("$(timed_field "$bench_tmp/b.time" 1)")
-	b_cpu+=("$(cpu_of "$bench_tmp/b.time")")
+	b_cpu+=("$(timed_cpu "$bench_tmp/b.time")")
 	b_rss+=("$(calc "$(timed_field "$bench_tmp/b.time" 4) / 1024")")
 	l="$l/$(load1)"
 	rm -rf "$bench_tmp/out"
@@ -106,7 +96,7 @@ for r in $(seq 1 "$reps"); do
 	rm -rf "$bench_tmp/out"
 	if S3BENCH_ANALYZE_THREADS=1 timed "$bench_tmp/o.time" "$analyze" "$study" --recompute \
 		-o "$bench_tmp/out" >/dev/null 2>&1; then
-		o_wall+=("$(timed_field "$bench_tmp/o.time" 1)") o_cpu+=("$(cpu_of "$bench_tmp/o.time")")
+		o_wall+=("$(timed_field "$bench_tmp/o.time" 1)") o_cpu+=("$(timed_cpu "$bench_tmp/o.time")")
 	else
 		o_wall+=(-) o_cpu+=(-)
 	fi
@@ -154,9 +144,6 @@ sum2() {
 
 aw=$(median "${a_wall[@]}") ac=$(median "${a_cpu[@]}")
 bw=$(median "${b_wall[@]}") bc=$(median "${b_cpu[@]}")
-per_cpu() { # ROWS CPU_S
-	is_num "$1" && is_num "$2" && [ "$(calc "$2 > 0")" = 1 ] && calc "$1 / $2" || echo -
-}
 # scaled WALL_S: WALL_S at the published 50M rows: the part that grows with the rows
 # (analyze --recompute's wall time less the summaries-only analyze's, which reads the
 # same runs and no row) times 50M / rows, plus the summaries-only part

@@ -22,7 +22,6 @@ bench_name=study_warp
 scale=${BENCH_STUDY_SCALE:-1}
 reps=${BENCH_STUDY_REPEATS:-1}
 full=10000000
-gen=$bench_top/build/tests/gen_warp_csv
 analyze=$bench_top/bin/analyze
 big=$((full / scale))
 small=$((big / 4))
@@ -38,13 +37,7 @@ fail_all() {
 	exit 1
 }
 
-load1() {
-	cut -d' ' -f1 /proc/loadavg
-}
-
-if [ ! -x "$gen" ]; then
-	(cd "$bench_top" && make -s build/tests/gen_warp_csv >&2)
-fi
+gen=$(test_tool gen_warp_csv)
 need_bin "$gen" "$analyze" zstd /usr/bin/time || fail_all
 [ "$small" -ge 1 ] || { say "BENCH_STUDY_SCALE $scale leaves no row"; fail_all; }
 bench_init
@@ -58,12 +51,6 @@ for n in "$big" "$small"; do
 	say "  generated in $(calc "($(now_ns) - $t0) / 1e9") s, $(($(stat -c %s "$f") / MIB)) MiB"
 done
 
-cpu_of() { # FILE: user + system s of a timed run
-	calc "$(timed_field "$1" 2) + $(timed_field "$1" 3)"
-}
-per_cpu() { # ROWS CPU_S
-	is_num "$1" && is_num "$2" && [ "$(calc "$2 > 0")" = 1 ] && calc "$1 / $2" || echo -
-}
 
 # measure N R: repeat R of both commands on the N-row file; appends each figure to the
 # space-separated list at key N (a_* analyze, b_* the baseline)
@@ -73,7 +60,7 @@ measure() {
 	l=$(load1)
 	if timed "$bench_tmp/a.time" "$analyze" --warp "$f" >/dev/null 2>"$bench_tmp/a.err"; then
 		a_wall[$n]+=" $(timed_field "$bench_tmp/a.time" 1)"
-		a_cpu[$n]+=" $(cpu_of "$bench_tmp/a.time")"
+		a_cpu[$n]+=" $(timed_cpu "$bench_tmp/a.time")"
 		a_rss[$n]+=" $(calc "$(timed_field "$bench_tmp/a.time" 4) / 1024")"
 	else
 		say "analyze --warp failed:"; tail -n 5 "$bench_tmp/a.err" >&2
@@ -84,13 +71,13 @@ measure() {
 	lines=$(cat "$bench_tmp/b.out")
 	[ "$lines" -ge "$n" ] || say "baseline counted $lines lines for $n rows"
 	b_wall[$n]+=" $(timed_field "$bench_tmp/b.time" 1)"
-	b_cpu[$n]+=" $(cpu_of "$bench_tmp/b.time")"
+	b_cpu[$n]+=" $(timed_cpu "$bench_tmp/b.time")"
 	b_rss[$n]+=" $(calc "$(timed_field "$bench_tmp/b.time" 4) / 1024")"
 	l="$l/$(load1)"
 	say "  repeat $r, $n rows (load $l): analyze --warp $(timed_field "$bench_tmp/a.time" 1) s" \
-		"wall, $(cpu_of "$bench_tmp/a.time") s CPU," \
+		"wall, $(timed_cpu "$bench_tmp/a.time") s CPU," \
 		"$(fmt "$(calc "$(timed_field "$bench_tmp/a.time" 4) / 1024")") MiB;" \
-		"zstd|wc $(timed_field "$bench_tmp/b.time" 1) s wall, $(cpu_of "$bench_tmp/b.time") s CPU," \
+		"zstd|wc $(timed_field "$bench_tmp/b.time" 1) s wall, $(timed_cpu "$bench_tmp/b.time") s CPU," \
 		"$(fmt "$(calc "$(timed_field "$bench_tmp/b.time" 4) / 1024")") MiB"
 }
 loads=()
