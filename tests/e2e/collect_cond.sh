@@ -14,7 +14,7 @@
 #      one root); wrong has keys with two winners and a cas fork; every run's summary has
 #      requests = successes + errors + conflicts, its conflicts the 412/409 rows;
 #   2. analyze's correctness claims: held for right, violated for wrong (its example naming
-#      a key), not-judged (none-won) for RGW's cas, whose run failed as http-4xx with every
+#      a key; its cells left out of the op's highest figure), not-judged (none-won) for RGW's cas, whose run failed as http-4xx with every
 #      write a conflict; claims_check.py on the reports (en, ko): the violated and not-judged
 #      claims worded by their Key findings;
 #   3. bad input: keys without a conditional op, a cas of 8 bytes: errors naming the key.
@@ -147,6 +147,10 @@ ex = (c.get("correctness/put-if-absent/1024/c4/wrong") or {}).get("figures", {})
 t(re.search(r"/obj/\d{8}: [2-4] writers won$", ex), "wrong put-if-absent's example names its key: %s" % ex)
 ex = (c.get("correctness/cas/1024/c4/wrong") or {}).get("figures", {}).get("example") or ""
 t(re.search(r"/obj/\d{8}: 2 writes won on ETag [0-9a-f]{32} ", ex), "wrong cas's example names its key and ETag: %s" % ex)
+for op in ("put-if-absent", "cas"):
+    h = c.get("highest/" + op) or {}
+    t(h.get("subject") not in (None, "wrong"),
+      "highest/%s leaves the violated cell out: %s" % (op, h.get("subject")))
 html = open(sys.argv[2]).read()
 i = html.find('class="findings"')
 t(i > 0 and "Correctness failure: wrong: CAS" in html[i:i + 6000] and "Ceph RGW: CAS could not run correctly" in html[i:i + 6000],
