@@ -96,11 +96,10 @@ static void violation(struct condcheck *cc, const char *fmt, const char *key, ui
 		snprintf(cc->example, sizeof(cc->example), fmt, key, (unsigned long long)n, etag);
 }
 
-/* judge_pia: put-if-absent's key of rows k[0..n) (won first). */
-static void judge_pia(struct condcheck *cc, const struct put_row *k, size_t n, uint64_t won,
+/* judge_pia: put-if-absent's key, whose rows start at k, from its counts. */
+static void judge_pia(struct condcheck *cc, const struct put_row *k, uint64_t won,
 		      uint64_t conflicts, uint64_t errors)
 {
-	(void)n;
 	if (won >= 2)
 		violation(cc, "%s: %llu writers won%s", k[0].file, won, "");
 	else if (won == 0 && conflicts > 0 && errors == 0)
@@ -159,7 +158,7 @@ static int judge(struct condcheck *cc, struct rows *rs)
 		cc->conflicts += n[OUT_CONFLICT];
 		cc->errors += n[OUT_ERROR];
 		if (!cc->cas)
-			judge_pia(cc, &rs->v[i], j - i, n[OUT_WON], n[OUT_CONFLICT], n[OUT_ERROR]);
+			judge_pia(cc, &rs->v[i], n[OUT_WON], n[OUT_CONFLICT], n[OUT_ERROR]);
 		else if (judge_cas(cc, &rs->v[i], n[OUT_WON], n[OUT_ERROR]) < 0)
 			return -1;
 	}
