@@ -14,6 +14,7 @@
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
 #include "analyze/cells/slowest.h"
@@ -655,6 +656,10 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		}
 	if (a != NULL)
 		probe_subjects(st, a);
+	if (a != NULL && !st->warp_mode && condcheck_build(a, o->data_dir, &e) < 0) {
+		aggregate_free(a);
+		a = NULL;
+	}
 	if (a != NULL && ((!st->warp_mode &&
 			   (timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0 ||
 			    slowest(st, o, a, &e) < 0)) ||

@@ -88,6 +88,8 @@ uint64_t workload_prepared_objects(const struct workload *wl)
 		return wl->objects ? wl->objects : WL_DEFAULT_OBJECTS;
 	case WL_GET_SMALL:
 		return 1;
+	case WL_CAS:
+		return workload_keys(wl);
 	default:
 		return 0;
 	}
@@ -175,14 +177,21 @@ static int check_multipart(const struct workload *wl, enum wl_field *field, stru
 static int check_counts(const struct workload *wl, enum wl_field *field, struct err *e)
 {
 	int prepares = wl->op == WL_GET || wl->op == WL_HEAD || wl->op == WL_LIST ||
-		       wl->op == WL_DELETE || wl->op == WL_MIXED;
+		       wl->op == WL_DELETE || wl->op == WL_MIXED || workload_conditional(wl);
 
 	if (wl->objects && !prepares)
 		return fail(field, WLF_OBJECTS,
 			    err_set(e,
 				    "'%llu': objects are prepared only "
-				    "for get, head, list, delete and mixed",
+				    "for get, head, list, delete and mixed (and are the keys of "
+				    "put-if-absent and cas)",
 				    (unsigned long long)wl->objects));
+	if (workload_conditional(wl) && wl->size < 16)
+		return fail(field, WLF_SIZE,
+			    err_set(e,
+				    "'%llu': a %s run needs a size of at least 16 bytes "
+				    "(each write's body, and so its ETag, must differ)",
+				    (unsigned long long)wl->size, workload_op_name(wl->op)));
 	if (wl->objects && check_number(WLF_OBJECTS, wl->objects, field, e) < 0)
 		return -1;
 	if (wl->batch && wl->op != WL_DELETE)

@@ -32,7 +32,9 @@ enum wl_op {
 	WL_MULTIPART = OP_MULTIPART,
 	WL_CREATE_BUCKET = OP_CREATE_BUCKET,
 	WL_PUT_EMPTY = OP_PUT_EMPTY,
-	WL_GET_SMALL = OP_GET_SMALL, /* sequential micro-ops */
+	WL_GET_SMALL = OP_GET_SMALL,         /* sequential micro-ops */
+	WL_PUT_IF_ABSENT = OP_PUT_IF_ABSENT, /* conditional writes (collect/engine/wl_cond.c) */
+	WL_CAS = OP_CAS,
 	WL_OP_COUNT = OP_COUNT,
 	WL_MIXED = OP_COUNT,
 	WL_KIND_COUNT = OP_COUNT + 1
@@ -157,7 +159,8 @@ struct workload {
 	enum wl_bound bound;
 	double duration_s;     /* WL_BOUND_DURATION */
 	uint64_t count;        /* WL_BOUND_COUNT: requests per worker */
-	uint64_t objects;      /* objects prepared (get, head, list, delete) */
+	uint64_t objects;      /* objects prepared (get, head, list, delete); put-if-absent
+				  and cas: the keys contended for (workload_keys) */
 	int batch;             /* delete: keys per multi-object delete (1 = DeleteObject) */
 	uint64_t part_size;    /* multipart: part size (>= 5 MiB but for the last part) */
 	int keep;              /* 1: cleanup leaves the objects */
@@ -205,6 +208,7 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_PARTS_MAX 10000          /* S3's part numbers 1..10000 */
 #define WL_DEFAULT_SIZE 4096ULL     /* object size when none is given */
 #define WL_DEFAULT_OBJECTS 100ULL   /* objects prepared when none is given */
+#define WL_DEFAULT_KEYS 16ULL       /* put-if-absent, cas: the keys contended for */
 #define WL_RATE_MAX 100000.0        /* offered requests per second */
 #define WL_RATE_CAP_WINDOW_S 1.0    /* a rate run's default worker cap: rate x this latency */
 #define WL_RATE_CAP_MIN 256         /* ... and at least this many */
@@ -265,7 +269,7 @@ const char *workload_field_option(enum wl_field f);
 /* WL_OPS_TEXT: every op name, as --help and the messages list them. */
 #define WL_OPS_TEXT                                                           \
 	"put, get, head, list, delete, multipart, create-bucket, put-empty, " \
-	"get-small, mixed"
+	"get-small, put-if-absent, cas, mixed"
 
 /* workload_parse_op: the op named s (case-insensitive); -1 with "'s' is not an op (...)"
  * (the list above) in e. */
@@ -321,7 +325,8 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 char *workload_format_rate(double rate, char *buf, size_t n);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
- * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
+ * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; cas: its keys,
+ * workload_keys; others 0). A get
  * or mixed run with reads = once and no objects given prepares one per expected request
  * (a mixed run's gets and deletes may each use one up): count x
  * workers (count bound), ceil(rate x duration) (a rate run); a closed-loop duration get
@@ -428,6 +433,13 @@ long workload_timeout_ms(enum wl_field f, const struct wl_send *snd);
  * checksum set, and an op that reads: get, get-small, mixed); its ops log then has the
  * `checksum` column and its summary checksums_verified / checksums_absent. */
 int workload_verifies_checksums(const struct workload *wl);
+
+/* workload_conditional: 1 when wl is a conditional write (put-if-absent, cas): its ops
+ * log then has the `if_match` and `etag` columns. workload_keys: the keys such a run's
+ * workers contend for, wl->objects or WL_DEFAULT_KEYS (docs/METHODOLOGY.md, "Conditional
+ * writes"). */
+int workload_conditional(const struct workload *wl);
+uint64_t workload_keys(const struct workload *wl);
 
 /* workload_log_columns: the columns of wl's ops log beyond Warp's into *o (every field
  * set): intended (a rate run), the phases (always), attempt (retries > 0), hedge (a hedged

@@ -72,6 +72,16 @@ int workload_verifies_checksums(const struct workload *wl)
 	       (wl->op == WL_GET || wl->op == WL_GET_SMALL || wl->op == WL_MIXED);
 }
 
+int workload_conditional(const struct workload *wl)
+{
+	return wl->op == WL_PUT_IF_ABSENT || wl->op == WL_CAS;
+}
+
+uint64_t workload_keys(const struct workload *wl)
+{
+	return wl->objects ? wl->objects : WL_DEFAULT_KEYS;
+}
+
 void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o)
 {
 	*o = (struct opslog_writer_opts){.intended = wl->rate > 0,
@@ -79,7 +89,8 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 					 .attempts = wl->retries > 0,
 					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
 					 .checksums = workload_verifies_checksums(wl),
-					 .ids = 1};
+					 .ids = 1,
+					 .cond = workload_conditional(wl)};
 }
 
 int workload_tls_resume(const struct wl_send *snd)

@@ -39,6 +39,20 @@ static int find(const struct errstat *s, const char *key, int *at)
 	return i < s->n && strcmp(s->e[i].key, key) == 0;
 }
 
+/* has_word: s starts with w, followed by the end, ':' or a blank. */
+static int has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	return strncmp(s, w, n) == 0 && (s[n] == '\0' || s[n] == ':' || s[n] == ' ');
+}
+
+int errstat_is_conflict(const char *error)
+{
+	return error != NULL && (has_word(error, "HTTP 412 PreconditionFailed") ||
+				 has_word(error, "HTTP 409 ConditionalRequestConflict"));
+}
+
 void errstat_add(struct errstat *s, const char *key, uint64_t n)
 {
 	int at;

@@ -34,6 +34,13 @@ struct errstat {
  * -> "other". Returns buf. */
 const char *errstat_key(const char *error, char *buf, size_t n);
 
+/* errstat_is_conflict: 1 when the error text `error` is a conditional write's conflict,
+ * the outcome class `conflict` (docs/FORMATS.md, "Conditional writes"): "HTTP 412
+ * PreconditionFailed" or "HTTP 409 ConditionalRequestConflict" (with or without a
+ * message after them); 0 for anything else (another 409 such as RGW's
+ * BucketAlreadyExists is an error). */
+int errstat_is_conflict(const char *error);
+
 /* errstat_add: count n more under key (a new key is added in order; when ERRSTAT_KEYS
  * are in use, under "other", which always fits: the last slot is kept for it). */
 void errstat_add(struct errstat *s, const char *key, uint64_t n);

@@ -14,6 +14,8 @@ static const char *const names[OP_COUNT] = {
 	[OP_LIST] = "list",
 	[OP_HEAD] = "head",
 	[OP_DELETE] = "delete",
+	[OP_PUT_IF_ABSENT] = "put-if-absent",
+	[OP_CAS] = "cas",
 };
 
 const char *op_name(int op)

@@ -15,11 +15,14 @@ enum op {
 	OP_LIST,
 	OP_HEAD,
 	OP_DELETE,
+	OP_PUT_IF_ABSENT, /* conditional writes (docs/METHODOLOGY.md, "Conditional writes") */
+	OP_CAS,
 	OP_COUNT
 };
 
 /* op_name: "put", "get", "multipart", "put-empty", "get-small", "create-bucket", "list",
- * "head", "delete" (static strings); "" when op is not one of them. */
+ * "head", "delete", "put-if-absent", "cas" (static strings); "" when op is not one of
+ * them. */
 const char *op_name(int op);
 
 /* op_parse: the op named s, compared without regard to case; -1 when unknown. */

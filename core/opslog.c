@@ -37,6 +37,7 @@ struct opslog_writer {
 	int hedge;     /* the `hedge` column is written */
 	int checksums; /* the `checksum` column is written */
 	int ids;       /* the remote, request_id and host_id columns are written */
+	int cond;      /* the if_match and etag columns are written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -251,6 +252,7 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->hedge = o ? o->hedge : 0;
 	w->checksums = o ? o->checksums : 0;
 	w->ids = o ? o->ids : 0;
+	w->cond = o ? o->cond : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
@@ -258,6 +260,7 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	    (w->hedge && zio_write(w->z, "\thedge", 6, e) < 0) ||
 	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
 	    (w->ids && zio_write(w->z, header_ids, sizeof(header_ids) - 1, e) < 0) ||
+	    (w->cond && zio_write(w->z, "\tif_match\tetag", 14, e) < 0) ||
 	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
@@ -340,6 +343,12 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
 		fail |= put_text(w, "\t", 1);
 		fail |= put_field(w, r->host_id);
 	}
+	if (w->cond) {
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->if_match);
+		fail |= put_text(w, "\t", 1);
+		fail |= put_field(w, r->etag);
+	}
 	return fail ? -1 : 0;
 }
 
@@ -348,7 +357,8 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
  * struct packed (native byte order: the temporary file is read back by the same
  * process) followed by the strings of PACKED_STRINGS in that order, each with its NUL. */
 #define PACKED_STRINGS \
-	9 /* op, client_id, endpoint, file, error, cat, remote, request_id, host_id */
+	11 /* op, client_id, endpoint, file, error, cat, remote, request_id, host_id, if_match, \
+	      etag */
 struct packed {
 	int64_t thread, n_objects, bytes, start_ns, first_byte_ns, last_byte_ns, end_ns,
 		duration_ns, intended_ns, dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns,
@@ -359,8 +369,9 @@ struct packed {
 /* pack_row: r's record into w->line (w->len its length); -1 when out of memory. */
 static int pack_row(struct opslog_writer *w, const struct op_row *r)
 {
-	const char *str[PACKED_STRINGS] = {r->op,  r->client_id, r->endpoint,   r->file,   r->error,
-					   r->cat, r->remote,    r->request_id, r->host_id};
+	const char *str[PACKED_STRINGS] = {r->op,      r->client_id, r->endpoint, r->file,
+					   r->error,   r->cat,       r->remote,   r->request_id,
+					   r->host_id, r->if_match,  r->etag};
 	size_t len[PACKED_STRINGS], n = sizeof(struct packed);
 	struct packed p = {
 		r->thread,       r->n_objects,  r->bytes,       r->start_ns,    r->first_byte_ns,
@@ -393,9 +404,9 @@ static int pack_row(struct opslog_writer *w, const struct op_row *r)
 static int unpack_row(const void *rec, size_t n, struct op_row *r)
 {
 	const char *s = (const char *)rec + sizeof(struct packed), *end = (const char *)rec + n;
-	const char **str[PACKED_STRINGS] = {&r->op,     &r->client_id,  &r->endpoint,
-					    &r->file,   &r->error,      &r->cat,
-					    &r->remote, &r->request_id, &r->host_id};
+	const char **str[PACKED_STRINGS] = {
+		&r->op,     &r->client_id,  &r->endpoint, &r->file,     &r->error, &r->cat,
+		&r->remote, &r->request_id, &r->host_id,  &r->if_match, &r->etag};
 	struct packed p;
 
 	if (n < sizeof(p))

@@ -51,6 +51,12 @@ struct op_row {
 	const char *remote;
 	const char *request_id;
 	const char *host_id;
+	/* A conditional write (put-if-absent, cas; the `if_match` and `etag` columns, after
+	 * `host_id`): the ETag the request sent in If-Match ("" when none: put-if-absent
+	 * sends If-None-Match: *) and the ETag the answer carried ("" when none); "" when
+	 * the columns are absent, never NULL from the reader; NULL is "" to the writer */
+	const char *if_match;
+	const char *etag;
 };
 
 /* op_row.checksum (the `checksum` column's words "verified", "absent"). */
@@ -110,6 +116,8 @@ struct opslog_writer_opts {
 	int checksums;    /* non-zero: a run that verifies GET checksums, with the `checksum`
 			     column after the others ("verified", "absent", empty) */
 	int ids;          /* non-zero: the columns remote request_id host_id, last */
+	int cond;         /* non-zero: a conditional-write run, with the columns if_match
+			     etag after those (last) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -48,19 +48,28 @@ enum col {
 	C_REMOTE, /* who answered (collect's, docs/FORMATS.md) */
 	C_REQID,
 	C_HOSTID,
+	C_IF_MATCH, /* conditional writes (collect's, docs/FORMATS.md) */
+	C_ETAG,
 	C_COUNT,
 	C_NONE = -1
 };
 
-static const char *const col_names[C_COUNT] = {
-	"idx",      "thread",      "op",      "client_id", "n_objects",  "bytes",
-	"endpoint", "file",        "error",   "start",     "first_byte", "last_byte",
-	"end",      "duration_ns", "cat",     "intended", /* rate runs only (docs/FORMATS.md) */
-	"dns_us",   "connect_us",  "tls_us",  "send_us",   "wait_us",    "transfer_us",
-	"conn",     "rtt_us",      "attempt", /* runs with retries only */
-	"hedge",                              /* hedged runs only */
-	"checksum",                           /* runs that verify GET checksums only */
-	"remote",   "request_id",  "host_id",
+static const char
+	*const col_names[C_COUNT] =
+		{
+			"idx",       "thread",      "op",
+			"client_id", "n_objects",   "bytes",
+			"endpoint",  "file",        "error",
+			"start",     "first_byte",  "last_byte",
+			"end",       "duration_ns", "cat",
+			"intended", /* rate runs only (docs/FORMATS.md) */
+			"dns_us",    "connect_us",  "tls_us",
+			"send_us",   "wait_us",     "transfer_us",
+			"conn",      "rtt_us",      "attempt", /* runs with retries only */
+			"hedge",                               /* hedged runs only */
+			"checksum", /* runs that verify GET checksums only */
+			"remote",    "request_id",  "host_id",
+			"if_match",  "etag", /* put-if-absent and cas runs only */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -309,6 +318,8 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_REMOTE:
 	case C_REQID:
 	case C_HOSTID:
+	case C_IF_MATCH:
+	case C_ETAG:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -426,6 +437,8 @@ static void record_done(struct rd *r)
 	r->row.remote = row_str(r, C_REMOTE);
 	r->row.request_id = row_str(r, C_REQID);
 	r->row.host_id = row_str(r, C_HOSTID);
+	r->row.if_match = row_str(r, C_IF_MATCH);
+	r->row.etag = row_str(r, C_ETAG);
 	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
 		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
 			strlen(row_str(r, C_ATTEMPT)));
@@ -476,8 +489,9 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 {
 	static const int ints[] = {C_IDX, C_THREAD, C_NOBJ, C_BYTES, C_DUR};
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
-	static const int strs[] = {C_OP,      C_CLIENT, C_ENDPOINT, C_FILE,   C_ERROR, C_CAT,
-				   C_ATTEMPT, C_HEDGE,  C_CHECKSUM, C_REMOTE, C_REQID, C_HOSTID};
+	static const int strs[] = {C_OP,    C_CLIENT,  C_ENDPOINT, C_FILE,     C_ERROR,
+				   C_CAT,   C_ATTEMPT, C_HEDGE,    C_CHECKSUM, C_REMOTE,
+				   C_REQID, C_HOSTID,  C_IF_MATCH, C_ETAG};
 	int64_t v[C_COUNT]; /* only ints[] and times[] are read: each is set below */
 	size_t i;
 

@@ -168,6 +168,10 @@ int summary_acc_add(struct summary_acc *a, const struct op_row *row, struct err 
 		return err_set(e, "summary: out of memory");
 	if (row->intended_ns != 0 && !ok)
 		a->late_failed++;
+	if (!ok && errstat_is_conflict(row->error)) {
+		a->conflicts++; /* neither a success nor an error */
+		return 0;
+	}
 	if (!ok) {
 		char key[ERRSTAT_KEY_MAX];
 
@@ -276,10 +280,12 @@ int summary_acc_finish(struct summary_acc *a, struct run_summary *out, struct er
 	if (a->dur.n == 0)
 		return err_set(e,
 			       "summary: no successful request to summarize (%llu requests, "
-			       "%llu errors)",
-			       (unsigned long long)a->requests, (unsigned long long)a->errors);
+			       "%llu errors, %llu conflicts)",
+			       (unsigned long long)a->requests, (unsigned long long)a->errors,
+			       (unsigned long long)a->conflicts);
 	out->requests = a->requests;
 	out->errors = a->errors;
+	out->conflicts = a->conflicts;
 	out->errs = a->errs;
 	out->objects = a->objects;
 	out->bytes = a->bytes;
@@ -499,13 +505,18 @@ int summary_from_json(const json_t *obj, struct run_summary *out, struct err *e)
 		summary_clear(out);
 		return err_set(e, "summary.ttfb_hist: present while ttfb_ms is null");
 	}
-	if (out->lat_hist != NULL && (out->errors > out->requests ||
-				      hist_count(out->lat_hist) != out->requests - out->errors)) {
+	if (summary_conflicts_from_json(obj, out, e) < 0) {
+		summary_clear(out);
+		return -1;
+	}
+	if (out->lat_hist != NULL &&
+	    hist_count(out->lat_hist) != out->requests - out->errors - out->conflicts) {
 		err_set(e,
-			"summary.latency_hist.count: %llu, but the summary has %llu requests "
-			"and %llu errors",
+			"summary.latency_hist.count: %llu, but the summary has %llu requests, "
+			"%llu errors and %llu conflicts",
 			(unsigned long long)hist_count(out->lat_hist),
-			(unsigned long long)out->requests, (unsigned long long)out->errors);
+			(unsigned long long)out->requests, (unsigned long long)out->errors,
+			(unsigned long long)out->conflicts);
 		summary_clear(out);
 		return -1;
 	}

@@ -158,10 +158,15 @@ struct hedge_summary {
 };
 
 struct run_summary {
-	uint64_t requests;   /* requests in the benchmark phase, errors included */
-	uint64_t objects;    /* objects handled (n_objects summed over successful rows) */
-	uint64_t bytes;      /* body bytes of successful requests */
-	uint64_t errors;     /* requests with an error */
+	uint64_t requests; /* requests in the benchmark phase, errors included */
+	uint64_t objects;  /* objects handled (n_objects summed over successful rows) */
+	uint64_t bytes;    /* body bytes of successful requests */
+	uint64_t errors;   /* requests with an error (conflicts not included) */
+	/* conditional writes (put-if-absent, cas): the requests answered with a conflict
+	 * (core/errstat.h, errstat_is_conflict: 412 PreconditionFailed, 409
+	 * ConditionalRequestConflict), neither successes nor errors: requests = successes +
+	 * errors + conflicts. run.json's "conflicts", written when > 0 */
+	uint64_t conflicts;
 	int64_t start_ns;    /* first request start, Unix ns */
 	int64_t end_ns;      /* last request end, Unix ns */
 	double seconds;      /* length of the segments the averages are taken over */

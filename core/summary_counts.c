@@ -63,6 +63,9 @@ void summary_counts_finish(const struct summary_acc *a, struct run_summary *out)
 
 int summary_counts_to_json(const struct run_summary *s, json_t *o)
 {
+	if (s->conflicts > 0 &&
+	    json_object_set_new(o, "conflicts", json_integer((json_int_t)s->conflicts)) < 0)
+		return -1;
 	if (s->has_attempt_counts &&
 	    (json_object_set_new(o, "attempts", json_integer((json_int_t)s->attempts)) < 0 ||
 	     json_object_set_new(o, "throttled_attempts",
@@ -135,5 +138,20 @@ int summary_counts_from_json(const json_t *o, struct run_summary *out, struct er
 		return err_set(e, "summary: checksums_verified and checksums_absent add up to more "
 				  "than the requests");
 	out->has_checksums = 1;
+	return 0;
+}
+
+int summary_conflicts_from_json(const json_t *o, struct run_summary *out, struct err *e)
+{
+	out->conflicts = 0;
+	if (json_object_get(o, "conflicts") != NULL &&
+	    summary_get_u64(o, "summary", "conflicts", &out->conflicts, e) < 0)
+		return -1;
+	if (out->errors > out->requests || out->conflicts > out->requests - out->errors)
+		return err_set(e,
+			       "summary: errors (%llu) and conflicts (%llu) add up to more than "
+			       "the %llu requests",
+			       (unsigned long long)out->errors, (unsigned long long)out->conflicts,
+			       (unsigned long long)out->requests);
 	return 0;
 }

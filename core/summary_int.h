@@ -78,6 +78,7 @@ struct summary_acc {
 	int ck_on;
 	uint64_t ck_verified, ck_absent;
 	uint64_t at_all, at_throttled, at_first_throttled;
+	uint64_t conflicts; /* requests answered with a conflict (errstat_is_conflict) */
 };
 
 /* The floor (core/summary_base.c). */
@@ -196,5 +197,10 @@ void summary_phases_clear(struct run_summary *s);
  * from the summary object o (absent or null: has_phases 0). */
 int summary_phases_to_json(const struct run_summary *s, json_t *o);
 int summary_phases_from_json(const json_t *o, struct run_summary *out, struct err *e);
+
+/* summary_conflicts_from_json: "conflicts" of o into out->conflicts (absent: 0), after
+ * the requests and errors are read; -1 with the field named when it is not a count or
+ * errors and conflicts add up to more than the requests. */
+int summary_conflicts_from_json(const json_t *o, struct run_summary *out, struct err *e);
 
 #endif

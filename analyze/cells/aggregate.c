@@ -459,8 +459,10 @@ void aggregate_free(struct aggregate *a)
 {
 	if (a == NULL)
 		return;
-	for (size_t i = 0; i < a->n_cells; i++)
+	for (size_t i = 0; i < a->n_cells; i++) {
 		free(a->cells[i].runs);
+		free(a->cells[i].cond);
+	}
 	free(a->cells);
 	workload_cells_free(a);
 	for (size_t i = 0; a->subjects != NULL && i < a->n_subjects; i++)

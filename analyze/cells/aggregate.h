@@ -138,6 +138,8 @@ struct agg_run {
 	struct cost_parts cost;
 };
 
+struct condcheck;
+
 struct agg_cell {
 	size_t subject;
 	const char *op;
@@ -158,6 +160,9 @@ struct agg_cell {
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
+	/* a put-if-absent or cas cell: whether its writes kept the condition's promise
+	 * (analyze/cells/condcheck.h; owned); NULL: another op, or not checked */
+	struct condcheck *cond;
 	/* the short-kept-window caveat (analyze/cells/kept_window.h): valid runs whose kept
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;

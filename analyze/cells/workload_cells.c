@@ -373,6 +373,7 @@ void workload_cells_free(struct aggregate *a)
 	for (size_t i = 0; i < a->n_wcells; i++) {
 		free(a->wcells[i].runs);
 		free(a->wcells[i].workload);
+		free(a->wcells[i].cond);
 	}
 	free(a->wcells);
 	for (size_t i = 0; i < a->n_sweeps; i++)

@@ -18,6 +18,11 @@ int claims_lead(struct claim_list *l, const struct aggregate *a);
  * CLAIM_ERROR_SHARE, a "caveat" (short-window) per cell with a short kept window. */
 int claims_cells(struct claim_list *l, const struct aggregate *a);
 
+/* claims_cond (claims_cond.c): a "correctness" claim per put-if-absent and cas cell
+ * (violated, held, not-judged), from its conditional-write check
+ * (analyze/cells/condcheck.h). */
+int claims_cond(struct claim_list *l, const struct aggregate *a);
+
 /* claims_rate (claims_rate.c): a "rate-step" claim per rate cell, then per rate sweep its
  * "sustained" and "knee" claims. */
 int claims_rate(struct claim_list *l, const struct aggregate *a);

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/climit_cells.h"
 #include "analyze/cells/clients.h"
 #include "analyze/claims/claim_kinds.h"
@@ -23,7 +24,9 @@ static int highest(struct claim_list *l, const struct aggregate *a, const char *
 	for (size_t i = 0; i < a->n_cells; i++) {
 		const struct agg_cell *x = &a->cells[i];
 
+		/* a cell whose conditional writes broke their promise is no result (condcheck.h) */
 		if (strcmp(x->op, op) == 0 && isfinite(x->mib.value) &&
+		    !(x->cond != NULL && x->cond->violations > 0) &&
 		    (best == NULL || x->mib.value > best->mib.value))
 			best = x;
 	}

@@ -49,6 +49,8 @@ struct campaign_bench {
 	uint64_t count;     /* WL_BOUND_COUNT: requests per worker */
 	double timeout_s;   /* wall-clock limit of one run (resolved; never 0) */
 	uint64_t objects;   /* objects prepared (0 = engine default) */
+	uint64_t keys;      /* [matrix]: the keys of put-if-absent and cas cells (0 = the
+			       engine's WL_DEFAULT_KEYS) */
 	uint64_t size;      /* one-off sections: object size */
 	int concurrency;    /* one-off sections: workers */
 	int batch;          /* [delete]: keys per request (0 = engine default) */

@@ -22,9 +22,13 @@ static int item_op(struct cini *p, struct cini_kv *kv, const char *t, int i, voi
 		c->ops[i] = WL_GET;
 	else if (strcasecmp(t, "mixed") == 0)
 		c->ops[i] = WL_MIXED;
+	else if (strcasecmp(t, "put-if-absent") == 0)
+		c->ops[i] = WL_PUT_IF_ABSENT;
+	else if (strcasecmp(t, "cas") == 0)
+		c->ops[i] = WL_CAS;
 	else {
 		snprintf(what, sizeof(what),
-			 "'%s' is not a matrix op (put, get, mixed; list, "
+			 "'%s' is not a matrix op (put, get, mixed, put-if-absent, cas; list, "
 			 "head, delete and multipart have their own sections)",
 			 t);
 		return cini_bad(p, kv, what);
@@ -122,11 +126,12 @@ static int has_op(const struct campaign *c, enum wl_op op)
 	return 0;
 }
 
-/* parse_mix_range: the mix, range and hedge keys, and that an op of the list uses each */
+/* parse_mix_range: the mix, range, hedge and keys keys, and that an op of the list uses each */
 static int parse_mix_range(struct cini *p, struct campaign *c)
 {
 	struct cini_kv *km = cini_get(p, "matrix", "mix"), *kr = cini_get(p, "matrix", "range");
 	struct cini_kv *kh = cini_get(p, "matrix", "hedge");
+	struct cini_kv *kk = cini_get(p, "matrix", "keys");
 	struct workload wl;
 	struct err we;
 
@@ -144,6 +149,8 @@ static int parse_mix_range(struct cini *p, struct campaign *c)
 		return cini_bad(p, kh, "a hedge is only for get (ops = get)");
 	if (kh && workload_parse_hedge(kh->val, &c->hedge, &we) < 0)
 		return cini_bad(p, kh, we.msg);
+	if (kk && !has_op(c, WL_PUT_IF_ABSENT) && !has_op(c, WL_CAS))
+		return cini_bad(p, kk, "keys are only for ops = put-if-absent or cas");
 	return 0;
 }
 

@@ -16,7 +16,9 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->bound = bench->bound;
 	wl->duration_s = bench->bound == WL_BOUND_DURATION ? bench->duration_s : 0;
 	wl->count = bench->bound == WL_BOUND_COUNT ? bench->count : 0;
-	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0 : bench->objects;
+	wl->objects = op == WL_PUT || op == WL_MULTIPART ? 0
+		      : workload_conditional(wl)         ? bench->keys
+							 : bench->objects;
 	wl->batch = op == WL_DELETE ? bench->batch : 0;
 	wl->part_size = op == WL_MULTIPART ? bench->part_size : 0;
 	wl->retries = (int)bench->retries;

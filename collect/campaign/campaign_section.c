@@ -114,6 +114,18 @@ static int get_number(struct cini *p, const char *sec, enum wl_field f, uint64_t
 	return 0;
 }
 
+/* get_keys: [matrix] keys = N, the keys put-if-absent and cas cells contend for (the
+ * range of objects) */
+static int get_keys(struct cini *p, const char *sec, struct campaign_bench *b)
+{
+	struct cini_kv *kv = cini_get(p, sec, "keys");
+	struct err we;
+
+	if (kv != NULL && workload_parse_number(WLF_OBJECTS, kv->val, &b->keys, &we) < 0)
+		return cini_bad(p, kv, we.msg);
+	return 0;
+}
+
 /* section_op: the op of a one-off section */
 static enum wl_op section_op(const char *sec)
 {
@@ -175,6 +187,8 @@ int campaign_parse_bench(struct cini *p, const char *sec, struct campaign_bench 
 	    cini_get_duration(p, sec, "timeout", &b->timeout_s) < 0 ||
 	    get_number(p, sec, WLF_OBJECTS, &b->objects) < 0 ||
 	    get_number(p, sec, WLF_RETRIES, &b->retries) < 0 || parse_bound(p, sec, b) < 0)
+		return -1;
+	if (!oneoff && get_keys(p, sec, b) < 0)
 		return -1;
 	if (oneoff) {
 		v = (uint64_t)wl.concurrency;

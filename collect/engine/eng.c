@@ -12,6 +12,7 @@
 #include "collect/engine/steady.h"
 #include "collect/engine/wl.h"
 #include "collect/replay.h"
+#include "core/errstat.h"
 #include "core/opslog.h"
 #include "core/timefmt.h"
 
@@ -176,7 +177,9 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		 * logged but is no request of its own */
 		.attempt = g->phase == ENG_PHASE_BENCH && g->wl->retries > 0 ? w->tries + 1 : 0,
 		.retried = w->resend,
-		.hedge = w->row_hedge, /* collect/engine/hedge.h */
+		.hedge = w->row_hedge,       /* collect/engine/hedge.h */
+		.if_match = w->row_if_match, /* a conditional write's (wl_cond.c) */
+		.etag = w->row_etag,
 	};
 	const struct s3_result *res = w->row_res;
 	char spread_file[1200];
@@ -206,6 +209,9 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	row.idx = g->next_idx++;
 	if (row.retried || row.hedge == OPS_HEDGE_LOST) {
 		/* counted by the summary's retry or hedge figures only */
+	} else if (errstat_is_conflict(row.error)) {
+		g->live.requests++; /* a conflict: neither a success nor an error */
+		g->conflicts++;
 	} else if (row.error[0] != '\0') {
 		g->live.requests++;
 		note_error(g, cls, row.error);

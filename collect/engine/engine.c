@@ -496,8 +496,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	}
 	if (summary_acc_finish(g.acc, &res->summary, e) != 0) {
 		res->cls = main_class(&g);
-		if (res->cls == EC_NONE)
-			res->cls = EC_UNAVAILABLE;
+		if (res->cls == EC_NONE) /* every write refused by its condition: http-4xx */
+			res->cls = g.conflicts > 0 ? EC_HTTP_4XX : EC_UNAVAILABLE;
 		err_prefix(e, "benchmark: %llu requests, %llu errors%s%s",
 			   (unsigned long long)g.next_idx, (unsigned long long)res->errors,
 			   res->n_first ? ", first: " : "", res->n_first ? res->first[0] : "");

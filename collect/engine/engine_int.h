@@ -54,6 +54,7 @@ struct eng {
 	struct summary_acc *acc;
 	struct engine_live live;
 	uint64_t cls_count[EC_COUNT];
+	uint64_t conflicts;  /* requests answered with a conflict (a conditional write's) */
 	atomic_int abort;    /* the phase cannot go on (read without the lock) */
 	atomic_int steady;   /* duration = auto: steady, no new request starts */
 	int64_t steady_next; /* thread 0's next check (monotonic ns) */

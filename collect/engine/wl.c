@@ -22,6 +22,8 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 		[WL_PUT_EMPTY] = &wl_kind_put_empty,
 		[WL_GET_SMALL] = &wl_kind_get_small,
 		[WL_MIXED] = &wl_kind_mixed,
+		[WL_PUT_IF_ABSENT] = &wl_kind_put_if_absent,
+		[WL_CAS] = &wl_kind_cas,
 	};
 
 	if (phase == ENG_PHASE_PREPARE)
@@ -35,7 +37,9 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 
 int wl_uses_body(const struct workload *wl)
 {
-	return (wl->op == WL_PUT || wl->op == WL_MULTIPART || wl->op == WL_MIXED) && wl->size > 0;
+	return (wl->op == WL_PUT || wl->op == WL_MULTIPART || wl->op == WL_MIXED ||
+		workload_conditional(wl)) &&
+	       wl->size > 0;
 }
 
 uint64_t wl_seed(const struct eng *g)

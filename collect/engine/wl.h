@@ -22,6 +22,7 @@
  *   wl_bucket.c     create-bucket: CreateBucket (logged), DeleteBucket (not logged)
  *   wl_mixed.c      mixed: each request's op drawn from the mix, over a shared pool
  *   wl_replay.c     replay: each request of a trace (collect/replay.h) as recorded
+ *   wl_cond.c       put-if-absent, cas: conditional writes over a small key set
  * Shared helpers (keys, object sizes, PUT bodies, the random stream, rows): wl.c.
  *
  * Object numbers and sizes: object n (prepared objects 0..objects-1; a put's own
@@ -67,6 +68,9 @@ struct worker {
 				request) */
 	const struct s3_result *row_res; /* the one request of the row being added (its
 					    phases and addresses), NULL: a row of several */
+	/* a conditional write's row (wl_cond.c): the ETag sent in If-Match and the one the
+	 * answer carried, unquoted (the ops log's if_match and etag); NULL: none */
+	const char *row_if_match, *row_etag;
 	/* retries (collect/engine/retry.h): the request's arguments for a resend, the
 	 * attempts made of it so far after the first, when its first attempt started, and
 	 * whether the worker waits (due_mono) to resend it */
@@ -106,7 +110,8 @@ const struct wl_kind *wl_kind_for(const struct workload *wl, enum eng_phase phas
 
 extern const struct wl_kind wl_kind_prepare, wl_kind_calibrate, wl_kind_put, wl_kind_put_empty,
 	wl_kind_get, wl_kind_get_small, wl_kind_head, wl_kind_list, wl_kind_delete,
-	wl_kind_multipart, wl_kind_create_bucket, wl_kind_mixed, wl_kind_replay;
+	wl_kind_multipart, wl_kind_create_bucket, wl_kind_mixed, wl_kind_replay,
+	wl_kind_put_if_absent, wl_kind_cas;
 
 /* Properties of a workload the engine plans with. */
 /* wl_uses_body: 1 when the benchmark sends object bodies (put, multipart, mixed; size

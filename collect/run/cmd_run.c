@@ -456,6 +456,10 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 	printf(" * Requests: %llu, errors: %llu, objects: %llu, bytes: %llu\n",
 	       (unsigned long long)s.requests, (unsigned long long)s.errors,
 	       (unsigned long long)s.objects, (unsigned long long)s.bytes);
+	if (workload_conditional(wl)) /* docs/METHODOLOGY.md, "Conditional writes" */
+		printf(" * Conditional writes: %llu succeeded, %llu conflicts (412 or 409)\n",
+		       (unsigned long long)(s.requests - s.errors - s.conflicts),
+		       (unsigned long long)s.conflicts);
 	print_lat("Reqs", &s.latency);
 	if (s.has_ttfb)
 		print_lat("TTFB", &s.ttfb);

@@ -32,12 +32,15 @@ static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 static const char *const change[] = {"regression", "improvement", "no-change", "untested",
 				     "changed",    "unchanged",   NULL};
 
+static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
+
 const struct results_claim_kind results_claim_kinds[] = {
 	{"lead", lead},
 	{"lead-count", lead_count},
 	{"tail-lead", tail_lead},
 	{"client-limit", client_limit},
 	{"errors", errors},
+	{"correctness", correctness},
 	{"rate-step", rate_step},
 	{"sustained", sustained},
 	{"knee", knee},

@@ -432,6 +432,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	struct strbuf head = {0}, head_ids = {0}, b = {0}, ids = {0};
 	char opname[32];
 	memset(out, 0, sizeof(*out));
+	if (report_cond_findings(m, l, out) < 0) /* correctness failures first */
+		goto oom;
 	for (size_t i = 0; i < m->nops; i++) {
 		const struct results_claim *top = most_leads(m, m->ops[i]);
 		struct tally t;

@@ -217,6 +217,13 @@ void report_errors(struct report_builder *r);
 /* report_retries_note: the methodology's sentence on whether retries were on (none for
  * Warp's logs, which do not say). */
 void report_retries_note(struct report_builder *r);
+/* report_cond_findings (report_cond.c): the correctness claims of the conditional writes
+ * (put-if-absent, cas) that were violated or could not be judged, each worded as a key
+ * finding (finding.correctness_violated, finding.correctness_not_judged) carrying its
+ * claim's id; a held promise is worded in the Verdicts table only. -1: out of memory. */
+int report_cond_findings(const struct report_model *m, const struct text_lang *l,
+			 struct findings *f);
+
 /* report_errors_findings: the key findings of the failed requests and the throttling knees,
  * each the wording of its claim: an errors claim (a cell whose failed share is above the
  * threshold, finding.errors, with the failures by status) and a knee claim that found one

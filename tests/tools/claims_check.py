@@ -51,7 +51,8 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - every claim's row of the Verdicts table reads its claim.KIND.VERDICT string, and a finding
     that words lead claims of one verdict reads that verdict's finding string (an unresolved
     lead worded with a tie's words fails); each highest-figure, client-balance, cost and
-    throughput-per-cost claim is worded by one Key finding carrying its id, reading its
+    throughput-per-cost claim (and each violated or not-judged correctness claim of the
+    conditional writes) is worded by one Key finding carrying its id, reading its
     verdict's finding string and naming its subject (a balanced one by none);
 and, from the claims and the report's text alone (so that a report with no marks is judged too):
   - a throughput table marks as many leaders as its category has clear lead claims (a blocked
@@ -320,7 +321,9 @@ def marked_where(c, name, claims, tree, tabs):
                 for n in t.walk():
                     out.update(n.claim_ids())
         return out
-    tput = lambda tid: tid.startswith("t-") and tid.count("-") == 2 and tid.split("-")[2][:1] == "c"
+    # a throughput table: t-OP-cN (an op's name may hold dashes: t-put-if-absent-c4)
+    tput = lambda tid: (re.fullmatch(r"t-[a-z][a-z-]*-c[0-9]+", tid) is not None
+                        and not tid.startswith(("t-rate-", "t-slow-", "t-lat-", "t-runs-")))
     leads = set()
     for tid, t in tabs.items():
         if tput(tid):
@@ -667,6 +670,9 @@ CLAIM_FINDINGS = {
     ("rank/tput-per-cost", "ranked"): ("finding.cost_per_tput",),
     ("rank/tput-per-cost", "no-difference"): ("finding.cost_per_tput_none",),
     ("rank/cost", "ranked"): ("finding.cost_cheapest",),
+    ("correctness", "violated"): ("finding.correctness_violated",),
+    ("correctness", "not-judged"): ("finding.correctness_not_judged",),
+    ("correctness", "held"): None,
 }
 
 

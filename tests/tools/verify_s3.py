@@ -5,6 +5,7 @@ s3rver 4.0.4 return no checksums and ignore trailers).
 
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
                  [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
+                 [--conditional aws|wrong]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -31,7 +32,13 @@ every request is one line of A in AWS's server access log format (docs: LogForma
 6 the request id, 14 Total Time from the request line read to the answer's last byte
 written, 15
 Turn-Around Time from the request's body read to the answer's first byte, whole ms rounded
-down)."""
+down).
+With --conditional aws, PutObject's If-None-Match: * and If-Match: ETAG are answered as AWS
+answers them (its user guide, "Conditional writes"; checked and stored under one lock): 412
+PreconditionFailed when the key exists / when its ETag is another, 404 NoSuchKey for
+If-Match on a missing key; GetObject and HeadObject then return the object's own ETag (its
+MD5). --conditional wrong accepts every condition (two winners of one If-None-Match, lost
+updates under If-Match): the injected fault the correctness checks must catch."""
 import argparse
 import base64
 import hashlib
@@ -98,6 +105,7 @@ class Store:
         self.uploads = {}  # upload id -> dict
         self.buckets = set()
         self.next = 0
+        self.etags = {}  # (bucket, key) -> the ETag of its PutObject (--conditional)
 
 
 def signing_key(secret, date, region, service):
@@ -105,6 +113,25 @@ def signing_key(secret, date, region, service):
     for part in (date, region, service, "aws4_request"):
         k = hmac.new(k, part.encode(), hashlib.sha256).digest()
     return k
+
+
+def conditional_check(mode, headers, old_etag):
+    """--conditional: the Fail a conditional PutObject gets, or None to store it. old_etag:
+    the key's current ETag (None: no object). mode "wrong" accepts every condition."""
+    if mode is None or mode == "wrong":
+        return None
+    inm, im = headers.get("If-None-Match"), headers.get("If-Match")
+    if inm is not None and inm.strip() != "*":
+        return Fail(501, "NotImplemented", "If-None-Match takes only *")
+    if inm is not None and old_etag is not None:
+        return Fail(412, "PreconditionFailed",
+                    "At least one of the pre-conditions you specified did not hold")
+    if im is not None and old_etag is None:
+        return Fail(404, "NoSuchKey", "The specified key does not exist.")
+    if im is not None and im.strip() not in ("*", old_etag):
+        return Fail(412, "PreconditionFailed",
+                    "At least one of the pre-conditions you specified did not hold")
+    return None
 
 
 class Handler(BaseHTTPRequestHandler):
@@ -343,7 +370,12 @@ class Handler(BaseHTTPRequestHandler):
                     up = st.uploads[q["uploadId"][0]]
                     up["parts"][int(q["partNumber"][0])] = (data, val)
                 else:
+                    f = conditional_check(self.server.conditional, self.headers,
+                                          st.etags.get((bucket, key)))
+                    if f is not None:
+                        raise f
                     st.objects[(bucket, key)] = (data, alg, val)
+                    st.etags[(bucket, key)] = etag
             hdrs = {"ETag": etag}
             if alg:
                 hdrs["x-amz-checksum-" + alg] = val
@@ -379,6 +411,7 @@ class Handler(BaseHTTPRequestHandler):
                 with st.lock:
                     for k in keys:
                         st.objects.pop((bucket, k), None)
+                        st.etags.pop((bucket, k), None)
                 self.note(status=200, deleted=len(keys))
                 return self.reply(200, b"<DeleteResult></DeleteResult>")
             raise Fail(400, "InvalidRequest", "unknown POST")
@@ -442,6 +475,9 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(Fail(404, "NoSuchKey", key))
         data, alg, val = obj
         hdrs = {"ETag": '"x"'}
+        if self.server.conditional is not None:
+            with st.lock:
+                hdrs["ETag"] = st.etags.get((bucket, key), '"x"')
         mode = self.headers.get("x-amz-checksum-mode", "")
         if mode == "ENABLED" and alg and val:
             if self.server.corrupt:
@@ -461,6 +497,7 @@ class Handler(BaseHTTPRequestHandler):
                 st.uploads.pop(q["uploadId"][0], None)
             elif key:
                 st.objects.pop((bucket, key), None)
+                st.etags.pop((bucket, key), None)
             else:
                 st.buckets.discard(bucket)
         self.note(status=204)
@@ -476,15 +513,19 @@ def main():
     ap.add_argument("--addresses", default="127.0.0.1")
     ap.add_argument("--region", default=None)
     ap.add_argument("--access-log", default=None)
+    ap.add_argument("--conditional", choices=("aws", "wrong"), default=None)
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
     access, ids = (open(a.access_log, "a") if a.access_log else None), [0]
     servers, port = [], 0
+    if a.conditional is not None:  # 412s are answered in two writes: no 40 ms delayed ACK
+        Handler.disable_nagle_algorithm = True
     for addr in a.addresses.split(","):
         srv = ThreadingHTTPServer((addr, port), Handler)
         port = srv.server_address[1]
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
         srv.region = a.region
+        srv.conditional = a.conditional
         srv.log, srv.log_lock = log, lock
         srv.access, srv.ids = access, ids
         servers.append(srv)

@@ -260,7 +260,13 @@ static const struct {
 	{"[campaign]\nname = w\n[matrix]\nops = put, stat\nsizes = 4KiB\nconcurrency = 1\n"
 	 "duration = 3s\n" SUBJ,
 	 "w.ini:4: [matrix] ops: 'stat' is not a matrix op (put, get, "
-	 "mixed; list, head, delete and multipart have their own sections)"},
+	 "mixed, put-if-absent, cas; list, head, delete and multipart have their own sections)"},
+	{"[campaign]\nname = w\n[matrix]\nops = put, get\nsizes = 4KiB\nconcurrency = 1\n"
+	 "duration = 3s\nkeys = 4\n" SUBJ,
+	 "w.ini:8: [matrix] keys: keys are only for ops = put-if-absent or cas"},
+	{"[campaign]\nname = w\n[matrix]\nops = cas\nsizes = 4KiB\nconcurrency = 1\n"
+	 "duration = 3s\nkeys = 0\n" SUBJ,
+	 "w.ini:8: [matrix] keys: '0' is not a number of objects from 1 to 100000000"},
 };
 
 int main(void)

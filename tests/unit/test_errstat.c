@@ -26,12 +26,30 @@ static const struct {
 	{"", "other"},
 };
 
+/* errstat_is_conflict: the conditional writes' conflict class */
+static const struct {
+	const char *error;
+	int conflict;
+} conflicts[] = {
+	{"HTTP 412 PreconditionFailed: At least one of the pre-conditions", 1},
+	{"HTTP 412 PreconditionFailed", 1},
+	{"HTTP 409 ConditionalRequestConflict: retry", 1},
+	{"HTTP 409 BucketAlreadyExists: racing creators", 0},
+	{"HTTP 412", 0},
+	{"HTTP 412 PreconditionFailedX", 0},
+	{"", 0},
+	{NULL, 0},
+};
+
 int main(void)
 {
 	char buf[ERRSTAT_KEY_MAX];
 	struct errstat s = {0}, t = {0};
 	struct err e;
 
+	for (size_t i = 0; i < sizeof(conflicts) / sizeof(conflicts[0]); i++)
+		CHECK(errstat_is_conflict(conflicts[i].error) == conflicts[i].conflict,
+		      "is_conflict %s", conflicts[i].error ? conflicts[i].error : "NULL");
 	for (size_t i = 0; i < sizeof(keys) / sizeof(keys[0]); i++)
 		CHECK_STR(errstat_key(keys[i].error, buf, sizeof(buf)), keys[i].key, "%s",
 			  keys[i].error);

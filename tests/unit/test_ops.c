@@ -7,8 +7,8 @@
 int main(void)
 {
 	static const char *const order[] = {
-		"put",           "get",  "multipart", "put-empty", "get-small",
-		"create-bucket", "list", "head",      "delete",
+		"put",  "get",  "multipart", "put-empty",     "get-small", "create-bucket",
+		"list", "head", "delete",    "put-if-absent", "cas",
 	};
 
 	CHECK(OP_COUNT == sizeof(order) / sizeof(order[0]), "count");

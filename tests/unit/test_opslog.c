@@ -505,6 +505,52 @@ static void test_ids(void)
 	      "ids: absent columns read as \"\": %s", e.msg);
 }
 
+/* A conditional write's columns: if_match and etag after host_id, read back; "" when
+ * absent. */
+static int on_cond(const struct op_row *row, void *arg)
+{
+	char(*got)[2][64] = arg;
+
+	if (row->idx >= 2) /* ids.tsv.zst has a third row */
+		return 0;
+	snprintf(got[row->idx][0], 64, "%s", row->if_match);
+	snprintf(got[row->idx][1], 64, "%s", row->etag);
+	return 0;
+}
+
+static void test_cond(void)
+{
+	const struct opslog_writer_opts o = {.ids = 1, .cond = 1};
+	struct opslog_writer *w = opslog_writer_open_opts(tpath("cond.tsv.zst"), &o, NULL);
+	char got[2][2][64] = {{"x", "x"}, {"x", "x"}};
+	struct err e;
+	char *raw = NULL;
+	size_t rawlen;
+
+	CHECK(w != NULL, "cond: writer open");
+	for (int i = 0; w != NULL && i < 2; i++) {
+		struct op_row r = {.op = "PUT", .file = "k", .start_ns = 1000 + i, .end_ns = 2000};
+
+		r.if_match = i == 0 ? "abc" : NULL;
+		r.etag = i == 0 ? "def" : "0123";
+		CHECK(opslog_writer_add(w, &r, &e) == 0, "cond: add: %s", e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "cond: close");
+	CHECK(zio_read_all(tpath("cond.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "cond: raw");
+	CHECK(raw != NULL && strstr(raw, "\thost_id\tif_match\tetag\n") != NULL &&
+		      strstr(raw, "\t\t\tabc\tdef\n") != NULL,
+	      "cond: the columns last");
+	free(raw);
+	CHECK(opslog_read(tpath("cond.tsv.zst"), on_cond, got, &e) == 0, "cond: read");
+	CHECK_STR(got[0][0], "abc", "cond: if_match");
+	CHECK_STR(got[0][1], "def", "cond: etag");
+	CHECK_STR(got[1][0], "", "cond: no if_match");
+	CHECK_STR(got[1][1], "0123", "cond: etag 2");
+	CHECK(opslog_read(tpath("ids.tsv.zst"), on_cond, got, &e) == 0 && got[0][0][0] == '\0' &&
+		      got[0][1][0] == '\0',
+	      "cond: absent columns read as \"\"");
+}
+
 /* The writer leaves nothing behind when aborted. */
 static void test_abort(void)
 {
@@ -534,6 +580,7 @@ int main(void)
 	test_many();
 	test_abort();
 	test_ids();
+	test_cond();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);

@@ -528,6 +528,47 @@ static void test_attempts(void)
 	summary_acc_free(a);
 }
 
+/* Conditional writes: a 412 PreconditionFailed or 409 ConditionalRequestConflict row is a
+ * conflict, neither a success nor an error (another 409 is an error); run.json carries
+ * "conflicts" and reads it back; a histogram that counts the conflicts is refused. */
+static void test_conflicts(void)
+{
+	static const struct req rows[] = {
+		{0.1, 0.2, 100, 1, 0.15, -1, NULL},
+		{0.1, 0.3, 0, 1, 0.25, -1, "HTTP 412 PreconditionFailed: At least one"},
+		{0.2, 0.3, 0, 1, 0.25, -1, "HTTP 409 ConditionalRequestConflict"},
+		{0.3, 0.4, 0, 1, 0.35, -1, "HTTP 409 BucketAlreadyExists: racing creators"},
+		{0.4, 0.5, 100, 1, 0.45, -1, NULL},
+	};
+	struct summary_acc *acc = summary_acc_new();
+	struct run_summary s, back;
+	struct err e;
+	json_t *j = NULL;
+
+	CHECK(acc != NULL && feed(acc, rows, 5) == 0 && summary_acc_finish(acc, &s, &e) == 0,
+	      "conflicts: summary");
+	CHECK(s.requests == 5 && s.errors == 1 && s.conflicts == 2 && s.objects == 2 &&
+		      hist_count(s.lat_hist) == 2,
+	      "conflicts: 5 requests = 2 successes + 1 error + 2 conflicts (%llu errors, %llu "
+	      "conflicts)",
+	      (unsigned long long)s.errors, (unsigned long long)s.conflicts);
+	j = summary_to_json(&s);
+	CHECK(j != NULL && json_integer_value(json_object_get(j, "conflicts")) == 2,
+	      "conflicts: in run.json");
+	CHECK(j != NULL && summary_from_json(j, &back, &e) == 0 && back.conflicts == 2,
+	      "conflicts: read back: %s", e.msg);
+	summary_clear(&back);
+	json_object_set_new(j, "conflicts", json_integer(0));
+	CHECK(summary_from_json(j, &back, &e) == -1 && strstr(e.msg, "latency_hist.count"),
+	      "conflicts: a histogram of 2 successes with 0 conflicts refused: %s", e.msg);
+	json_object_set_new(j, "conflicts", json_integer(5));
+	CHECK(summary_from_json(j, &back, &e) == -1 && strstr(e.msg, "add up to more"),
+	      "conflicts: more than the requests refused: %s", e.msg);
+	json_decref(j);
+	summary_clear(&s);
+	summary_acc_free(acc);
+}
+
 int main(void)
 {
 	struct run_summary a;
@@ -541,6 +582,7 @@ int main(void)
 	test_json(&a);
 	test_checksums();
 	test_attempts();
+	test_conflicts();
 	summary_clear(&a);
 	return check_done();
 }

@@ -64,8 +64,22 @@ int main(void)
 	bad(wl, 0, WLF_BOUND, "'until-done' is only for delete", "until-done put");
 	wl = base(WL_PUT), wl.objects = 5;
 	bad(wl, 0, WLF_OBJECTS,
-	    "'5': objects are prepared only for get, head, list, delete and mixed",
+	    "'5': objects are prepared only for get, head, list, delete and mixed (and are the "
+	    "keys of put-if-absent and cas)",
 	    "objects for put");
+	wl = base(WL_CAS), wl.size = 8;
+	bad(wl, 0, WLF_SIZE,
+	    "'8': a cas run needs a size of at least 16 bytes (each write's body, and so its "
+	    "ETag, must differ)",
+	    "cas of 8 bytes");
+	wl = base(WL_PUT_IF_ABSENT), wl.objects = 3;
+	CHECK(workload_check(&wl, 0, &f, &e) == 0 && workload_keys(&wl) == 3 &&
+		      workload_prepared_objects(&wl) == 0 && workload_conditional(&wl),
+	      "put-if-absent over 3 keys: %s", e.msg);
+	wl = base(WL_CAS);
+	CHECK(workload_check(&wl, 0, &f, &e) == 0 && workload_keys(&wl) == WL_DEFAULT_KEYS &&
+		      workload_prepared_objects(&wl) == WL_DEFAULT_KEYS,
+	      "cas prepares its 16 keys: %s", e.msg);
 	wl = base(WL_GET), wl.objects = 100000001;
 	bad(wl, 0, WLF_OBJECTS, "'100000001' is not a number of objects from 1 to 100000000",
 	    "too many objects");
@@ -91,7 +105,7 @@ int main(void)
 	wl = base(WL_PUT);
 	bad(wl, 10, WLF_TIMEOUT, "'10s' is not longer than the duration (10s)", "timeout");
 	wl = base(WL_PUT), wl.op = WL_KIND_COUNT;
-	bad(wl, 0, WLF_OP, "'10' is not an op (" WL_OPS_TEXT ")", "op out of range");
+	bad(wl, 0, WLF_OP, "'12' is not an op (" WL_OPS_TEXT ")", "op out of range");
 
 	CHECK(workload_parse_number(WLF_BATCH, "1000", &v, &e) == 0 && v == 1000, "batch 1000");
 	CHECK(workload_parse_number(WLF_BATCH, "10x", &v, &e) < 0 &&
