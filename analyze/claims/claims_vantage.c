@@ -1,8 +1,8 @@
 /* analyze/claims/claims_vantage.c: the "vantage" claims (claims.h; docs/METHODOLOGY.md,
  * "Vantages"): in a merge of several vantages, one claim per headline category (PUT and GET
  * at the largest size and highest concurrency) worded from its subject x vantage interaction
- * test (analyze/cells/vantage.h): its verdict, the subjects whose rank flips (the first as
- * the claim's subject, the others in subjects[]), the test's figures and the first flagged
+ * test (analyze/cells/vantage.h): its verdict, the subjects whose rank flips (all in
+ * subjects[], the first also the claim's subject), the test's figures and the first flagged
  * subject's rank in each vantage. */
 #include <math.h>
 #include <stdio.h>
@@ -36,7 +36,7 @@ static int one(struct claim_list *l, const struct aggregate *a, const struct van
 	struct claim_key k = claim_key_of("vantage");
 	struct results_claim *c;
 	struct strbuf b = {0};
-	char size[UNITS_SIZE_MAX];
+	char size[UNITS_SIZE_MAX], p[32];
 
 	k.op = t->op;
 	k.size = (long long)t->size;
@@ -45,7 +45,7 @@ static int one(struct claim_list *l, const struct aggregate *a, const struct van
 		return -1;
 	if ((c = claims_last(l)) != NULL && t->n_flagged > 0)
 		c->subject = (int)t->flagged[0];
-	for (size_t i = 1; i < t->n_flagged; i++)
+	for (size_t i = 0; i < t->n_flagged; i++)
 		claims_also(l, (int)t->flagged[i]);
 	units_format_size(t->size, size, sizeof(size));
 	claims_text(l, "size_label", size);
@@ -63,6 +63,9 @@ static int one(struct claim_list *l, const struct aggregate *a, const struct van
 	claims_num(l, "df1", t->df1);
 	claims_num(l, "df2", t->df2);
 	claims_num(l, "p", t->p);
+	if (isfinite(t->p))
+		snprintf(p, sizeof(p), t->p < 0.001 ? "< 0.001" : "= %.3f", t->p);
+	claims_text(l, "p_shown", isfinite(t->p) ? p : NULL);
 	claims_num(l, "alpha", t->alpha);
 	if (t->n_flagged > 0) {
 		ranks(v, t, t->flagged[0], &b);
