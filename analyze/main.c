@@ -33,14 +33,14 @@
 static void usage(FILE *f)
 {
 	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
-	      "       analyze DATA_DIR DATA_DIR... -o RESULTS_DIR [options]\n"
-	      "       analyze --vantage NAME=DATA_DIR... [DATA_DIR...] -o RESULTS_DIR [options]\n"
 	      "               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]\n"
 	      "               [--hedge] [--server-log FILE]... [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
 	      "               [--alert-cells CELLS] [--sign KEY.pem]\n"
+	      "       analyze DATA_DIR DATA_DIR... -o RESULTS_DIR [options]   (vantages)\n"
+	      "       analyze --vantage NAME=DATA_DIR... [DATA_DIR...] -o RESULTS_DIR [options]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
