@@ -51,6 +51,12 @@ static struct results_claim_figure figures[] = {
 	{"alerts", 1, NULL},
 	{"watches", 0, NULL},
 	{"build", 8, NULL},
+	{"size_label", NAN, "100MiB"},
+	{"workers", 10, NULL},
+	{"vantage_names", NAN, "us-east, eu-west"},
+	{"ranks", NAN, "us-east: 1, eu-west: 3"},
+	{"f", 255.1, NULL},
+	{"p_shown", NAN, "< 0.001"},
 };
 
 static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
@@ -91,6 +97,8 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 				      strcmp(k->verdicts[v], "changed") == 0 ||
 				      strcmp(k->verdicts[v], "unchanged") == 0 ||
 				      strcmp(k->kind, "trend-alert") == 0 ||
+				      strcmp(k->verdicts[v], "interaction") == 0 ||
+				      strcmp(k->verdicts[v], "consistent") == 0 ||
 				      strstr(b.p, m->subjects[0].label) != NULL ||
 				      strcmp(k->verdicts[v], "untested") == 0),
 			      "%s: claim.%s.%s names its subject: %s", lang, k->kind,
@@ -104,7 +112,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 49, "%s: 49 verdicts walked (%zu)", lang, n);
+	CHECK(n == 53, "%s: 53 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};
