@@ -94,9 +94,10 @@ double vantage_contrast_t(const double m[4], const size_t n[4], double s2)
 	return ((m[0] - m[1]) - (m[2] - m[3])) / sqrt(s2 * inv);
 }
 
-/* additive_ss: the residual sum of squares of the additive fit m_sv ~ a_s + b_v weighted by
- * n_sv over the subjects in use[] (alternating means), beyond the cell means' own. */
-static double additive_ss(const struct cat *k, const int *use, double *as, double *bv)
+/* interaction_ss: the interaction's sum of squares: the cell means' weighted squared distance
+ * (n_sv) from the additive fit a_s + b_v over the subjects in use[] (alternating means),
+ * which is SS_resid(additive) - SS_resid(cell means). */
+static double interaction_ss(const struct cat *k, const int *use, double *as, double *bv)
 {
 	double ss = 0;
 
@@ -194,7 +195,7 @@ static int flips(struct vantage_test *t, const struct cat *k, const int *use, do
 static int test(struct vantage_test *t, const struct cat *k, int *use, double *scratch, size_t *cnt,
 		unsigned char *rev)
 {
-	double ss_full = 0, ss_add;
+	double ss_full = 0, ss_int;
 	size_t S = 0, N = 0;
 
 	t->f = t->df1 = t->df2 = t->p = NAN;
@@ -223,12 +224,17 @@ static int test(struct vantage_test *t, const struct cat *k, int *use, double *s
 	t->runs = N;
 	if (S < 2 || N <= S * k->V)
 		return 0;
-	ss_add = additive_ss(k, use, scratch, scratch + k->S);
+	ss_int = interaction_ss(k, use, scratch, scratch + k->S);
 	t->df1 = (double)((S - 1) * (k->V - 1));
 	t->df2 = (double)(N - S * k->V);
 	ss_full = fmax(ss_full, 0);
-	t->f = ss_full > 0 ? (ss_add / t->df1) / (ss_full / t->df2) : INFINITY;
-	t->p = ss_full > 0 ? gsl_cdf_fdist_Q(t->f, t->df1, t->df2) : 0;
+	if (ss_full > 0) {
+		t->f = (ss_int / t->df1) / (ss_full / t->df2);
+		t->p = gsl_cdf_fdist_Q(t->f, t->df1, t->df2);
+	} else { /* no spread within a cell: any interaction is certain, none is none */
+		t->f = ss_int > 0 ? INFINITY : 0;
+		t->p = ss_int > 0 ? 0 : 1;
+	}
 	t->verdict = VANTAGE_CONSISTENT;
 	if (!(t->p < t->alpha))
 		return 0;
