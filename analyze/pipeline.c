@@ -738,8 +738,14 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		a = NULL;
 		err_set(&e, "aggregate: out of memory");
 	}
-	if (a != NULL && st->vant.n >= 2)
+	if (a != NULL && st->vant.n >= 2) {
 		vantage_varcomp(a, st->vant.n);
+		if (vantage_leads(a, st->logs, st->n_logs, ao, ao->cycles / (int)st->vant.n,
+				  &st->vant, &e) < 0) {
+			aggregate_free(a);
+			a = NULL;
+		}
+	}
 	if (a != NULL && st->plan.seq.on) {
 		struct agg_sequential seq = {1,
 					     st->plan.seq.target_ci,

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analyze/cells/compare.h"
 #include "analyze/cells/stats.h"
 
 #define BACKFIT_ROUNDS 10000
@@ -317,6 +318,62 @@ done:
 	return rc;
 }
 
+/* leads_of: the headline leaders of sub (vantage k's own analysis) into v->leads. */
+static void leads_of(const struct aggregate *a, const struct aggregate *sub, size_t k,
+		     struct vantage_set *v)
+{
+	for (size_t i = 0; i < sub->n_leaders; i++) {
+		const struct agg_leader *l = &sub->leaders[i];
+
+		for (size_t j = 0; l->metric == NULL && j < v->n_tests; j++) {
+			const struct vantage_test *t = &v->tests[j];
+			size_t s = 0;
+
+			if (!t->headline || t->size != l->size ||
+			    t->concurrency != l->concurrency || strcmp(t->op, l->op) != 0)
+				continue;
+			while (s < a->n_subjects &&
+			       strcmp(a->subjects[s].id, sub->subjects[l->subject].id) != 0)
+				s++;
+			if (s == a->n_subjects)
+				continue;
+			v->leads[v->n_leads++] = (struct vantage_lead){
+				k,
+				t->op,
+				t->size,
+				t->concurrency,
+				s,
+				l->climit.blocked ? "blocked" : compare_leader_name(l->status)};
+		}
+	}
+}
+
+int vantage_leads(const struct aggregate *a, const struct runlog *logs, size_t n,
+		  const struct agg_options *opt, int cycles, struct vantage_set *v, struct err *e)
+{
+	struct agg_options o = *opt;
+	size_t from = 0;
+
+	o.cycles = cycles;
+	if ((v->leads = calloc(v->n * v->n_tests + 1, sizeof(*v->leads))) == NULL)
+		return err_set(e, "vantages: out of memory");
+	for (size_t k = 0; k < v->n; k++) {
+		struct aggregate *sub;
+		size_t to = from;
+
+		while (to < n && (size_t)logs[to].vantage == k)
+			to++;
+		if (to == from)
+			continue;
+		if ((sub = aggregate_build(logs + from, to - from, &o, e)) == NULL)
+			return -1;
+		leads_of(a, sub, k, v);
+		aggregate_free(sub);
+		from = to;
+	}
+	return 0;
+}
+
 /* cell_varcomp: c's between-vantage split (vantage.h); buf: scratch of 3 * V doubles. */
 static void cell_varcomp(const struct aggregate *a, struct agg_cell *c, size_t V, double *buf)
 {
@@ -389,7 +446,9 @@ void vantage_clear(struct vantage_set *v)
 		free(v->tests[i].flagged);
 	free(v->tests);
 	free(v->cells);
+	free(v->leads);
 	v->tests = NULL;
 	v->cells = NULL;
-	v->n_tests = v->n_cells = 0;
+	v->leads = NULL;
+	v->n_tests = v->n_cells = v->n_leads = 0;
 }

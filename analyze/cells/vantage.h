@@ -61,6 +61,17 @@ struct vantage_test {
 	size_t n_flagged;
 };
 
+/* A headline category's leader in one vantage: the vantage's runs analyzed alone
+ * (aggregate_build), its leader rule's verdict. */
+struct vantage_lead {
+	size_t vantage;
+	const char *op; /* borrowed from the merged aggregate */
+	uint64_t size;
+	int concurrency;
+	size_t subject;     /* of the merged aggregate */
+	const char *status; /* "clear", "tie", "unresolved", "blocked", "untested" (static) */
+};
+
 struct vantage_set {
 	size_t n;                   /* vantages (0: none, a single DATA_DIR) */
 	const char *const *names;   /* borrowed: the vantages' names, in DATA_DIR order */
@@ -71,12 +82,21 @@ struct vantage_set {
 	size_t n_cells;
 	struct vantage_test *tests; /* one per matrix category */
 	size_t n_tests;
+	struct vantage_lead *leads; /* per vantage, its headline categories' leaders */
+	size_t n_leads;
 };
 
 /* vantage_build: v's cells and tests (v->n and the names set by the caller, at least 2) from
  * a's matrix cells and their runs' vantages. -1 when memory runs out (v then holds what was
  * built; vantage_clear frees it). */
 int vantage_build(const struct aggregate *a, struct vantage_set *v);
+
+/* vantage_leads: v's leads (vantage_build done): per vantage, the runs of logs[0..n) of that
+ * vantage (each vantage's runs contiguous, as the merge puts them) analyzed alone with opt
+ * (its cycles the vantage's, cycles), the leader of each headline category of v's tests.
+ * -1 with a message when aggregate_build fails or memory runs out. */
+int vantage_leads(const struct aggregate *a, const struct runlog *logs, size_t n,
+		  const struct agg_options *opt, int cycles, struct vantage_set *v, struct err *e);
 
 /* vantage_varcomp: each matrix cell's var (varcomp_build done) with the between-vantage
  * component of its n_vantages vantages: the one-way random-effects split of its valid runs'

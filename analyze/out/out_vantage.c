@@ -64,6 +64,26 @@ static void tests(const struct vantage_set *v, struct results_vantages *x, int *
 	}
 }
 
+static void leads(const struct vantage_set *v, struct results_vantages *x, int *ok)
+{
+	if ((x->leads = calloc(v->n_leads + 1, sizeof(*x->leads))) == NULL) {
+		*ok = 0;
+		return;
+	}
+	for (size_t i = 0; i < v->n_leads; i++) {
+		const struct vantage_lead *l = &v->leads[i];
+		struct results_vlead *y = &x->leads[i];
+
+		x->n_leads = i + 1;
+		y->vantage = (int)l->vantage;
+		y->subject = (int)l->subject;
+		y->op = out_dup(l->op, ok);
+		y->size = l->size;
+		y->concurrency = l->concurrency;
+		y->status = out_dup(l->status, ok);
+	}
+}
+
 void out_vantages(const struct vantage_set *v, struct results *doc, int *ok)
 {
 	struct results_vantages *x;
@@ -85,4 +105,5 @@ void out_vantages(const struct vantage_set *v, struct results *doc, int *ok)
 	}
 	cells(v, x, ok);
 	tests(v, x, ok);
+	leads(v, x, ok);
 }

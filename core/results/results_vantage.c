@@ -53,10 +53,25 @@ static json_t *test_json(const struct results_vtest *t, const struct results *do
 	return jwrite_done(o, ok);
 }
 
+static json_t *lead_json(const struct results_vlead *l, const struct results_vantages *v,
+			 const struct results *doc)
+{
+	json_t *o = json_object();
+	int ok = 1;
+
+	jwrite_put(o, "vantage", jwrite_str(v->names[l->vantage].name), &ok);
+	jwrite_put(o, "op", jwrite_str(l->op), &ok);
+	jwrite_put(o, "size", json_integer((json_int_t)l->size), &ok);
+	jwrite_put(o, "concurrency", json_integer(l->concurrency), &ok);
+	jwrite_put(o, "subject", jwrite_str(results_subject_id(doc, l->subject)), &ok);
+	jwrite_put(o, "status", jwrite_str(l->status), &ok);
+	return jwrite_done(o, ok);
+}
+
 json_t *results_vantages_to_json(const struct results_vantages *v, const struct results *doc)
 {
 	json_t *o = json_object(), *names = json_array(), *cells = json_array(),
-	       *tests = json_array();
+	       *tests = json_array(), *leads = json_array();
 	int ok = 1;
 
 	for (size_t i = 0; i < v->n; i++) {
@@ -75,6 +90,9 @@ json_t *results_vantages_to_json(const struct results_vantages *v, const struct 
 	jwrite_put(o, "names", names, &ok);
 	jwrite_put(o, "cells", cells, &ok);
 	jwrite_put(o, "interaction", tests, &ok);
+	for (size_t i = 0; i < v->n_leads; i++)
+		jwrite_add(leads, lead_json(&v->leads[i], v, doc), &ok);
+	jwrite_put(o, "leads", leads, &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -211,10 +229,40 @@ static int tests_from(struct jread *r, const json_t *o, struct results_vantages 
 	return 0;
 }
 
+static int leads_from(struct jread *r, const json_t *o, struct results_vantages *v)
+{
+	json_t *arr = jread_array(r, o, "vantages", "leads", 0), *x;
+	size_t i;
+
+	if (arr == NULL)
+		return r->failed ? -1 : 0;
+	if ((v->leads = jread_alloc(r, "vantages.leads", json_array_size(arr),
+				    sizeof(*v->leads))) == NULL)
+		return -1;
+	json_array_foreach(arr, i, x) {
+		struct results_vlead *l = &v->leads[i];
+		char w[64];
+
+		if (jread_element(r, "vantages.leads", i, x, w, sizeof(w)) < 0)
+			return -1;
+		v->n_leads = i + 1;
+		l->vantage = vantage_of(r, x, w, v);
+		l->op = jread_str(r, x, w, "op", 1);
+		l->size = (uint64_t)jread_int(r, x, w, "size", 1, 0);
+		l->concurrency = (int)jread_int(r, x, w, "concurrency", 1, 0);
+		l->subject = subject_of(r, x, w, "subject");
+		l->status = jread_str(r, x, w, "status", 1);
+		if (r->failed)
+			return -1;
+	}
+	return 0;
+}
+
 int results_vantages_from_json(struct jread *r, const json_t *o, struct results_vantages *v)
 {
 	memset(v, 0, sizeof(*v));
-	if (names_from(r, o, v) < 0 || cells_from(r, o, v) < 0 || tests_from(r, o, v) < 0)
+	if (names_from(r, o, v) < 0 || cells_from(r, o, v) < 0 || tests_from(r, o, v) < 0 ||
+	    leads_from(r, o, v) < 0)
 		return -1;
 	return 0;
 }
@@ -233,8 +281,13 @@ void results_vantages_free(struct results_vantages *v)
 		free(v->tests[i].verdict);
 		free(v->tests[i].flagged);
 	}
+	for (size_t i = 0; v->leads != NULL && i < v->n_leads; i++) {
+		free(v->leads[i].op);
+		free(v->leads[i].status);
+	}
 	free(v->names);
 	free(v->cells);
 	free(v->tests);
+	free(v->leads);
 	memset(v, 0, sizeof(*v));
 }

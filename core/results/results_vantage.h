@@ -45,6 +45,15 @@ struct results_vtest {
 	size_t n_flagged;
 };
 
+/* vantages.leads[]: a headline category's leader in one vantage (its runs analyzed alone). */
+struct results_vlead {
+	int vantage, subject;
+	char *op;
+	uint64_t size;
+	int concurrency;
+	char *status; /* "clear", "tie", "unresolved", "blocked", "untested" */
+};
+
 struct results_vantages {
 	struct results_vantage *names;
 	size_t n;
@@ -52,6 +61,8 @@ struct results_vantages {
 	size_t n_cells;
 	struct results_vtest *tests;
 	size_t n_tests;
+	struct results_vlead *leads; /* absent in the file: none */
+	size_t n_leads;
 };
 
 /* The functions of the record, as results_head.h says. */

@@ -8,7 +8,8 @@
 #      cell per vantage is the mean of that vantage's runs (NumPy, from run.json);
 #   2. every category's interaction F, df1, df2 and p are the two-way ANOVA computed again
 #      here by least squares (NumPy lstsq, SciPy's F distribution), and each flags provider A
-#      and not B or C; cells[].variance's var_vantage is the one-way random-effects formula;
+#      and not B or C; within each vantage the headline leader is A (us-east) and B (eu-west);
+#      cells[].variance's var_vantage is the one-way random-effects formula;
 #   3. a second pair with no shift (another seed) flags no category;
 #   4. a merge of different matrices is refused (exit 2) naming file, section and key; two
 #      DATA_DIRs of one name are refused; --vantage NAME=DIR names a vantage, a DATA_DIR
@@ -82,6 +83,11 @@ if other == "eu":
     want = ("rank-changes", ("provider-a",))
     print(("ok   " if all(x == want for x in flags) else "FAIL ") +
           "every category flags provider A's rank flip and not B or C (%s)" % sorted(set(flags)))
+    leads = sorted((l["vantage"], l["op"], l["subject"], l["status"]) for l in V.get("leads", []))
+    want = sorted([("us-east", op, "provider-a", "clear") for op in ("put", "get")] +
+                  [("eu-west", op, "provider-b", "clear") for op in ("put", "get")])
+    print(("ok   " if leads == want else "FAIL ") +
+          "within each vantage the headline lead is its own: A from us-east, B from eu-west (%s)" % leads)
 else:
     print(("ok   " if all(v != "rank-changes" and not fl for v, fl in flags) else "FAIL ") +
           "with no shift no category flags a rank flip (%s)" % sorted(set(flags)))
