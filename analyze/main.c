@@ -1,6 +1,7 @@
 /* analyze/main.c: bin/analyze, the analyze stage's command line.
  *
  *   bin/analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]
+ *   bin/analyze DATA_DIR DATA_DIR... | --vantage NAME=DATA_DIR... -o RESULTS_DIR [...]
  *               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]
  *               [--hedge] [--server-log FILE]... [--warp-map MAP]
  *               [--baseline OLD_RESULTS_DIR] [--history DB]
@@ -38,6 +39,8 @@ static void usage(FILE *f)
 	      "               [--history DB [--alerts FILE]] [--metrics FILE]\n"
 	      "               [--alert-min-change PCT] [--alert-false-rate PCT]\n"
 	      "               [--alert-cells CELLS] [--sign KEY.pem]\n"
+	      "       analyze DATA_DIR DATA_DIR... -o RESULTS_DIR [options]   (vantages)\n"
+	      "       analyze --vantage NAME=DATA_DIR... [DATA_DIR...] -o RESULTS_DIR [options]\n"
 	      "       analyze --verify RESULTS_DIR [DATA_DIR] [--pubkey PUB.pem]   (--verify --help)\n"
 	      "       analyze --warp ...      analyze MinIO Warp logs (see analyze --warp --help)\n"
 	      "       analyze --warp-cmp BEFORE... -- AFTER...   two Warp runs compared per op\n"
@@ -50,7 +53,18 @@ static void usage(FILE *f)
 	      "DATA_DIR/probe.json, the conformance probe, becomes aggregate.json's support[]\n"
 	      "(the report's \"What each provider supports\").\n"
 	      "\n"
-	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created)\n"
+	      "Several DATA_DIRs (or --vantage) merge one campaign measured from several\n"
+	      "places: their campaign.ini must name the same matrix (the first difference\n"
+	      "is named: file, section, key); each run keeps its vantage, and\n"
+	      "aggregate.json's vantages{} holds each cell per vantage and per category\n"
+	      "the subject x vantage interaction test (docs/METHODOLOGY.md, \"Vantages\").\n"
+	      "\n"
+	      "  -o, --output RESULTS_DIR  where to write (default DATA_DIR/results; created;\n"
+	      "                            required with several DATA_DIRs)\n"
+	      "  --vantage NAME=DATA_DIR   a DATA_DIR measured from the place NAME (repeatable;\n"
+	      "                            before the plain DATA_DIRs); a plain DATA_DIR's\n"
+	      "                            vantage is its runs' campaign.vantage, else the\n"
+	      "                            directory's name\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
 	      "                            runs, their median, or best = the highest single run\n"
 	      "  --min-samples N           a cell with fewer than N valid runs shows no value\n"
@@ -198,6 +212,25 @@ static int parse_client_limits(const char *s, struct climit_thresholds *t)
 	return i == 3 ? 0 : -1;
 }
 
+/* add_vantage: DATA_DIR dir (named name; NULL: unnamed) after o's others. -1 when memory
+ * runs out (printed). */
+static int add_vantage(struct pipeline_opts *o, const char *dir, const char *name)
+{
+	const char **d = realloc(o->vantage_dirs, (o->n_vantages + 1) * sizeof(*d)), **n;
+
+	if (d != NULL)
+		o->vantage_dirs = d;
+	n = d == NULL ? NULL : realloc(o->vantage_names, (o->n_vantages + 1) * sizeof(*n));
+	if (n == NULL) {
+		fprintf(stderr, "analyze: out of memory\n");
+		return -1;
+	}
+	o->vantage_names = n;
+	d[o->n_vantages] = dir;
+	n[o->n_vantages++] = name;
+	return 0;
+}
+
 /* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
  * 2 for --version, -1 on a usage error (printed). */
 /* take_option: the value-taking or flag option c (getopt's code) with its argument arg
@@ -270,6 +303,16 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'W':
 		o->warp_map = arg;
 		break;
+	case 'Y': {
+		char *eq = strchr(arg, '=');
+
+		if (eq == NULL || eq == arg || eq[1] == '\0') {
+			fprintf(stderr, "analyze: --vantage: '%s' is not NAME=DATA_DIR\n", arg);
+			return -1;
+		}
+		*eq = '\0';
+		return add_vantage(o, eq + 1, arg);
+	}
 	case 'C':
 		o->prices = arg;
 		break;
@@ -348,6 +391,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 		{"hedge", no_argument, NULL, 'G'},
 		{"server-log", required_argument, NULL, 'J'},
 		{"warp-map", required_argument, NULL, 'W'},
+		{"vantage", required_argument, NULL, 'Y'},
 		{"prices", required_argument, NULL, 'C'},
 		{"baseline", required_argument, NULL, 'B'},
 		{"history", required_argument, NULL, 'H'},
@@ -383,12 +427,22 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 			}
 		}
 	}
-	if (argc - optind != 1) {
-		fprintf(stderr, "analyze: %s\n",
-			argc - optind ? "one DATA_DIR, please" : "DATA_DIR is missing");
+	for (int i = optind; i < argc; i++)
+		if (add_vantage(o, argv[i], NULL) < 0)
+			return -1;
+	if (o->n_vantages == 0) {
+		fprintf(stderr, "analyze: DATA_DIR is missing\n");
 		return -1;
 	}
-	o->data_dir = argv[optind];
+	o->data_dir = o->vantage_dirs[0];
+	if (o->n_vantages == 1 && o->vantage_names[0] != NULL) {
+		fprintf(stderr, "analyze: --vantage names one of several DATA_DIRs (one given)\n");
+		return -1;
+	}
+	if (o->n_vantages >= 2 && o->results_dir == NULL) {
+		fprintf(stderr, "analyze: several DATA_DIRs (vantages) need -o RESULTS_DIR\n");
+		return -1;
+	}
 	if (o->alerts && o->history == NULL) {
 		fprintf(stderr, "analyze: --alerts needs --history (the lines come from the "
 				"history's trend)\n");
@@ -425,6 +479,8 @@ static int cli(int argc, char **argv)
 		r = pipeline_run(&o);
 	}
 	free(o.server_logs);
+	free(o.vantage_dirs);
+	free(o.vantage_names);
 	return r;
 }
 

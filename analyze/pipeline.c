@@ -19,6 +19,7 @@
 #include "analyze/cells/planner.h"
 #include "analyze/cells/slowest.h"
 #include "analyze/cells/timeofday.h"
+#include "analyze/cells/vantage.h"
 #include "analyze/cells/varcomp.h"
 #include "analyze/read/serverlog.h"
 #include "analyze/claims/claims.h"
@@ -34,6 +35,8 @@
 #include "analyze/read/scan.h"
 #include "analyze/cells/sizelabel.h"
 #include "analyze/read/strv.h"
+#include "analyze/read/campcmp.h"
+#include "analyze/read/vmerge.h"
 #include "analyze/cells/timeseries.h"
 #include "analyze/read/plantsv.h"
 #include "analyze/read/probelog.h"
@@ -79,16 +82,23 @@ struct state {
 	struct serverlog srv;     /* --server-log: the servers' records of requests */
 	struct plantsv plan;      /* DATA_DIR/plan.tsv's rows (own logs only) */
 	struct probelog probe;    /* DATA_DIR/probe.json: aggregate.json "support" */
+	/* a merge of vantages (analyze DIR1 DIR2 ...): the other DATA_DIRs' states, their runs
+	 * moved into this one; the vantages' names (owned), where each came from, the tests */
+	struct state *more;
+	size_t n_more;
+	char **vnames;
+	const char **vfrom;
+	struct vantage_set vant;
 };
 
-/* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
-static int note_bad(struct state *st, const char *rel, const char *msg)
+/* keep_bad: an unreadable file (rel borrowed, msg copied) kept for aggregate.json. -1 when
+ * memory runs out. */
+static int keep_bad(struct state *st, const char *rel, const char *msg,
+		    const struct plantsv_row *planned)
 {
 	struct out_unreadable *nb = realloc(st->bad, (st->n_bad + 1) * sizeof(*nb));
 	size_t n_msgs = st->n_bad;
 
-	fprintf(stderr, "analyze: %s\n", msg);
-	st->problems++;
 	if (nb == NULL)
 		return -1;
 	st->bad = nb;
@@ -96,9 +106,17 @@ static int note_bad(struct state *st, const char *rel, const char *msg)
 		return -1;
 	nb[st->n_bad].path = rel;
 	nb[st->n_bad].error = st->bad_msgs[st->n_bad];
-	nb[st->n_bad].planned = NULL;
+	nb[st->n_bad].planned = planned;
 	st->n_bad++;
 	return 0;
+}
+
+/* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
+static int note_bad(struct state *st, const char *rel, const char *msg)
+{
+	fprintf(stderr, "analyze: %s\n", msg);
+	st->problems++;
+	return keep_bad(st, rel, msg, NULL);
 }
 
 /* label_sizes: each matrix run's size as the campaign spells it ([matrix] sizes of
@@ -192,7 +210,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.slowest = &st->slowest;
 	m.server_joined = o->n_server_logs > 0;
 	m.baseline = base->path ? base : NULL;
-	if (claims_build(a, &claims, e) < 0)
+	m.vantages = st->vant.n ? &st->vant : NULL;
+	if (claims_build(a, &claims, e) < 0 || claims_vantage(&claims, a, &st->vant, e) < 0)
 		goto done;
 	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
@@ -485,6 +504,82 @@ static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_
 	return 0;
 }
 
+/* vantage_names: the vantages' names (vmerge_names) into st. -1 on a fatal error (printed). */
+static int vantage_names(struct state *st, const struct pipeline_opts *o)
+{
+	struct err e = {{0}};
+
+	st->vant.n = o->n_vantages;
+	if (vmerge_names(st->logs, st->n_logs, o->vantage_dirs, o->vantage_names, o->n_vantages,
+			 &st->vnames, &st->vfrom, &e) < 0) {
+		fprintf(stderr, "analyze: %s\n", e.msg);
+		return -1;
+	}
+	st->vant.names = (const char *const *)st->vnames;
+	st->vant.dirs = o->vantage_dirs;
+	st->vant.from = st->vfrom;
+	return 0;
+}
+
+/* read_merge: analyze DIR1 DIR2 ...: each DATA_DIR read as read_own reads one, refused when
+ * its campaign.ini measures another matrix than the first's (campcmp_matrix), its runs moved
+ * into st (vmerge_append) with their cycles kept apart (vmerge_cycles); the campaign facts
+ * are the first DATA_DIR's. -1 on a fatal error (printed). */
+static int read_merge(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
+{
+	struct pipeline_opts one = *o;
+	struct agg_options ignored = {0};
+	int cycles = 0;
+
+	for (size_t k = 1; k < o->n_vantages; k++) {
+		struct err e = {{0}};
+
+		if (campcmp_matrix(o->vantage_dirs[0], o->vantage_dirs[k], &e) != 0) {
+			fprintf(stderr, "analyze: %s\n", e.msg);
+			return -1;
+		}
+	}
+	if ((st->more = calloc(o->n_vantages, sizeof(*st->more))) == NULL)
+		return -1;
+	for (size_t k = 0; k < o->n_vantages; k++) {
+		struct state *sk = k == 0 ? st : &st->more[st->n_more++];
+		struct runlog *own = NULL;
+		size_t n0 = 0;
+		int rc = 0;
+
+		one.data_dir = o->vantage_dirs[k];
+		if (read_own(sk, &one, k == 0 ? ao : &ignored) < 0)
+			return -1;
+		cycles = sk->camp.cycles > cycles ? sk->camp.cycles : cycles;
+		if (k == 0) {
+			own = st->logs;
+			n0 = st->n_logs;
+			st->logs = NULL;
+			st->n_logs = 0;
+		}
+		rc = vmerge_append(&st->logs, &st->n_logs, k == 0 ? own : sk->logs,
+				   k == 0 ? n0 : sk->n_logs, k, one.data_dir);
+		for (size_t i = 0; i < n0; i++)
+			runlog_clear(&own[i]); /* none left but after a failure */
+		free(own);
+		for (size_t i = 0; rc == 0 && k > 0 && i < sk->n_bad; i++)
+			rc = keep_bad(st, sk->bad[i].path, sk->bad[i].error, sk->bad[i].planned);
+		if (rc < 0) {
+			fprintf(stderr, "analyze: out of memory\n");
+			return -1;
+		}
+		if (k > 0)
+			st->problems += sk->problems;
+	}
+	st->camp.cycles = vmerge_cycles(st->logs, st->n_logs, o->n_vantages, cycles);
+	st->plan.seq.on = 0; /* cycles = auto stops per vantage; the merge is judged as fixed */
+	fprintf(stderr,
+		"analyze: note: %zu vantages merged; manifest.json lists the files of %s "
+		"only\n",
+		o->n_vantages, o->vantage_dirs[0]);
+	return vantage_names(st, o);
+}
+
 /* write_manifest: manifest.json into out (analyze/provenance/manifest.h), its digest
  * printed; written last, after the files it lists. */
 static int write_manifest(const struct state *st, const struct pipeline_opts *o,
@@ -562,6 +657,13 @@ static int write_all(const struct state *st, const struct pipeline_opts *o,
 		       dir, avail);
 }
 
+/* runs_root: what the runs' paths are relative to: DATA_DIR, or "" in a merge of vantages
+ * (their paths start with their DATA_DIR). */
+static const char *runs_root(const struct state *st, const struct pipeline_opts *o)
+{
+	return st->vant.n >= 2 ? "" : o->data_dir;
+}
+
 /* hedge: --hedge's what-if of a's cells into st->hedge (aggregate.json hedge[]), printed; a
  * cell without its logs is a problem (named). -1 when memory runs out. */
 static int hedge(struct state *st, const struct pipeline_opts *o, const struct aggregate *a,
@@ -573,7 +675,7 @@ static int hedge(struct state *st, const struct pipeline_opts *o, const struct a
 		st->problems++;
 		return 0;
 	}
-	if (hedge_build(a, o->data_dir, &st->hedge, note_hedge, &st->problems, e) < 0)
+	if (hedge_build(a, runs_root(st, o), &st->hedge, note_hedge, &st->problems, e) < 0)
 		return -1;
 	out_hedge_print(stdout, a, &st->hedge);
 	return 0;
@@ -590,7 +692,7 @@ static int slowest(struct state *st, const struct pipeline_opts *o, const struct
 
 	if (srv != NULL && serverlog_read(srv, o->server_logs, o->n_server_logs, e) < 0)
 		return -1;
-	if (slowest_build(a, o->data_dir, srv, &st->slowest, note_timeseries, e) < 0)
+	if (slowest_build(a, runs_root(st, o), srv, &st->slowest, note_timeseries, e) < 0)
 		return -1;
 	if (srv == NULL)
 		return 0;
@@ -631,10 +733,19 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL &&
 	    (planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0 ||
-	     varcomp_build(a) < 0 || timeofday_build(a) < 0)) {
+	     varcomp_build(a) < 0 || timeofday_build(a) < 0 ||
+	     (st->vant.n >= 2 && vantage_build(a, &st->vant) < 0))) {
 		aggregate_free(a);
 		a = NULL;
 		err_set(&e, "aggregate: out of memory");
+	}
+	if (a != NULL && st->vant.n >= 2) {
+		vantage_varcomp(a, st->vant.n);
+		if (vantage_leads(a, st->logs, st->n_logs, ao, ao->cycles / (int)st->vant.n,
+				  &st->vant, &e) < 0) {
+			aggregate_free(a);
+			a = NULL;
+		}
 	}
 	if (a != NULL && st->plan.seq.on) {
 		struct agg_sequential seq = {1,
@@ -656,12 +767,12 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		}
 	if (a != NULL)
 		probe_subjects(st, a);
-	if (a != NULL && !st->warp_mode && condcheck_build(a, o->data_dir, &e) < 0) {
+	if (a != NULL && !st->warp_mode && condcheck_build(a, runs_root(st, o), &e) < 0) {
 		aggregate_free(a);
 		a = NULL;
 	}
 	if (a != NULL && ((!st->warp_mode &&
-			   (timeseries_build(a, o->data_dir, &st->ts, note_timeseries, &e) < 0 ||
+			   (timeseries_build(a, runs_root(st, o), &st->ts, note_timeseries, &e) < 0 ||
 			    slowest(st, o, a, &e) < 0)) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
@@ -690,6 +801,12 @@ static void state_clear(struct state *st)
 	warpdir_map_clear(&st->map);
 	plantsv_clear(&st->plan);
 	probelog_clear(&st->probe);
+	for (size_t i = 0; i < st->n_more; i++)
+		state_clear(&st->more[i]);
+	free(st->more);
+	strv_free(st->vnames, st->vant.n);
+	free(st->vfrom);
+	vantage_clear(&st->vant);
 }
 
 /* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest
@@ -718,7 +835,14 @@ int pipeline_run(const struct pipeline_opts *o)
 				"(s3bench's own runs carry their prices in run.json)\n");
 	else if (o->baseline && load_baseline(o, &base, &e) < 0)
 		fprintf(stderr, "analyze: --baseline: %s\n", e.msg);
-	else if ((st.warp_mode ? read_warp(&st, o, &ao) : read_own(&st, o, &ao)) == 0 &&
+	else if (o->n_vantages >= 2 && st.warp_mode)
+		fprintf(stderr,
+			"analyze: %s: a merge of vantages reads s3bench's own runs, not "
+			"Warp result files\n",
+			o->data_dir);
+	else if ((st.warp_mode         ? read_warp(&st, o, &ao)
+		  : o->n_vantages >= 2 ? read_merge(&st, o, &ao)
+				       : read_own(&st, o, &ao)) == 0 &&
 		 build_and_write(&st, o, &ao, &base) == 0)
 		rc = st.problems ? EXITCODE_PARTIAL : EXITCODE_OK;
 	baseline_clear(&base);

@@ -43,6 +43,11 @@ struct pipeline_opts {
 	size_t n_server_logs;
 	const char *alerts; /* --alerts FILE: the trend's watch and regression lines
 					 (analyze/history/history.h history_trend) */
+	/* analyze DIR1 DIR2 ... / --vantage NAME=DIR: n_vantages >= 2 DATA_DIRs of one campaign
+	 * measured from several places, merged (analyze/cells/vantage.h; data_dir is the first);
+	 * names[k] NULL: campaign.vantage of its runs, else the directory's name */
+	const char **vantage_dirs, **vantage_names;
+	size_t n_vantages;
 };
 
 /* pipeline_defaults: *o with no directory and the documented defaults (policy mean,

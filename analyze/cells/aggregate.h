@@ -67,6 +67,8 @@ struct agg_varcomp {
 	double seconds;      /* the runs' kept seconds, harmonic mean */
 	double var_between;  /* between cycles: max(0, var_cycles - var_within / seconds) */
 	double within_share; /* (var_within / seconds) / var_cycles, at most 1; NaN: var_cycles 0 */
+	size_t vantages;     /* vantages with runs (analyze/cells/vantage.h); 0: one vantage */
+	double var_vantage;  /* between vantages (var_between then within a vantage) */
 };
 
 /* The cycles a cell or a comparison needs to reach the precision target

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/vantage.h"
 #include "core/err.h"
 #include "core/results/results_claims.h"
 
@@ -27,6 +28,12 @@ struct claim_list {
  * claims[]'s order (docs/FORMATS.md, "Claims"). a is only read. -1 with a message when memory runs
  * out (out then holds what was built; claims_free frees it). */
 int claims_build(const struct aggregate *a, struct claim_list *out, struct err *e);
+
+/* claims_vantage (claims_vantage.c): with several vantages (v not NULL, v->n >= 2), a
+ * "vantage" claim per headline category of v's interaction tests (analyze/cells/vantage.h),
+ * added at the end of l. -1 with a message when memory runs out. */
+int claims_vantage(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v,
+		   struct err *e);
 
 /* claims_free: everything l owns (l zeroed after). */
 void claims_free(struct claim_list *l);

@@ -10,6 +10,7 @@
 
 #include "analyze/cells/aggregate.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/cells/vantage.h"
 #include "analyze/read/plantsv.h"
 #include "core/err.h"
 #include "analyze/claims/claims.h"
@@ -48,6 +49,8 @@ struct out_meta {
 				    * change claims of the baseline added at its end */
 	struct results_support *support; /* support[] (analyze/read/probelog.h), borrowed */
 	size_t n_support;
+	const struct vantage_set *vantages; /* a merge of vantages (analyze/cells/vantage.h);
+					       NULL: one DATA_DIR */
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)

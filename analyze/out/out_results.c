@@ -208,6 +208,7 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	unreadable(m, doc, &ok);
 	out_costs(a, doc, &ok);
 	out_planner(a, doc, &ok);
+	out_vantages(m->vantages, doc, &ok);
 	doc->has_claims = 1; /* borrowed from m: out_results_write gives them back */
 	doc->claims = m->claims->v;
 	doc->n_claims = m->claims->n;

@@ -9,6 +9,7 @@
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/slowest.h"
 #include "analyze/cells/timeseries.h"
+#include "analyze/cells/vantage.h"
 #include "core/results/results.h"
 
 /* out_dup: a copy of s (NULL for NULL); *ok = 0 when out of memory. */
@@ -35,6 +36,10 @@ int out_findings(const struct aggregate *a, struct results *doc, int *ok, struct
  * out_planner: planner{} of a into doc (analyze/out/out_results_plan.c). */
 void out_need(const struct agg_need *n, struct results_need *x, int *ok);
 void out_planner(const struct aggregate *a, struct results *doc, int *ok);
+
+/* out_vantages: vantages{} of v (analyze/cells/vantage.h; NULL or fewer than 2 vantages:
+ * none) into doc (analyze/out/out_vantage.c). */
+void out_vantages(const struct vantage_set *v, struct results *doc, int *ok);
 
 /* out_timeseries: timeseries[] of l (NULL: none) into doc. */
 void out_timeseries(const struct ts_list *l, struct results *doc, int *ok);

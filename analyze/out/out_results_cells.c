@@ -178,7 +178,8 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 		x->variance = (struct results_varcomp){
 			c->var.on,          (long long)c->var.cycles, (long long)c->var.runs_within,
 			c->var.var_cycles,  c->var.var_within,        c->var.seconds,
-			c->var.var_between, c->var.within_share};
+			c->var.var_between, c->var.within_share,      (long long)c->var.vantages,
+			c->var.var_vantage};
 		return;
 	}
 	if ((x->workload = calloc(1, sizeof(*x->workload))) == NULL)

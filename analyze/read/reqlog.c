@@ -13,7 +13,10 @@
 
 void reqlog_path(char *buf, size_t n, const char *data_dir, const char *rel)
 {
-	snprintf(buf, n, "%s/%s/ops.tsv.zst", data_dir, rel);
+	if (data_dir[0] == '\0')
+		snprintf(buf, n, "%s/ops.tsv.zst", rel);
+	else
+		snprintf(buf, n, "%s/%s/ops.tsv.zst", data_dir, rel);
 }
 
 struct feed {

@@ -15,7 +15,8 @@ struct op_row;
 struct runlog;
 
 /* reqlog_path: DATA_DIR/REL/ops.tsv.zst, the per-request log of the run at REL, into
- * buf (n bytes, truncated to fit). */
+ * buf (n bytes, truncated to fit); REL/ops.tsv.zst when data_dir is "" (the runs of a
+ * merge of several DATA_DIRs, whose REL starts with their DATA_DIR). */
 void reqlog_path(char *buf, size_t n, const char *data_dir, const char *rel);
 
 /* reqlog_acc: a new accumulator (core/summary.h; the caller frees it) fed every row of

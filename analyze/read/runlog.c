@@ -28,6 +28,7 @@ static void from_campaign_subject(const struct runrec *rec, struct runlog *r, in
 		dup(&r->campaign_title, c->title, oom);
 		dup(&r->campaign_client, c->client, oom);
 		dup(&r->campaign_order, c->order, oom);
+		dup(&r->campaign_vantage, c->vantage, oom);
 		r->campaign_cycles = (int)c->cycles;
 		if (c->cost_example != NULL)
 			snprintf(r->cost_example, sizeof(r->cost_example), "%s", c->cost_example);
@@ -250,6 +251,7 @@ void runlog_clear(struct runlog *r)
 	free(r->campaign_title);
 	free(r->campaign_client);
 	free(r->campaign_order);
+	free(r->campaign_vantage);
 	free(r->subject);
 	free(r->label);
 	free(r->color);

@@ -24,8 +24,11 @@ struct runlog {
 			  --allow-changed was measured otherwise than the plan says; NULL */
 	/* campaign (NULL strings when run.json's "campaign" is null) */
 	char *campaign_name, *campaign_title, *campaign_client, *campaign_order;
-	int campaign_cycles; /* campaign.cycles; 0 when absent */
-	int cycle;           /* >= 1; 0 for a one-off run ("cycle": null) */
+	int campaign_cycles;    /* campaign.cycles; 0 when absent */
+	char *campaign_vantage; /* campaign.vantage: where the client measured from; NULL */
+	int vantage;            /* the run's vantage: its DATA_DIR's index in a merge of several
+			(analyze/cells/vantage.h); 0 otherwise. Not in run.json */
+	int cycle;              /* >= 1; 0 for a one-off run ("cycle": null) */
 	/* subject */
 	char *subject, *label, *color, *endpoint, *region;
 	char *bucket, *addressing, *addressing_used; /* NULL when absent (addressing_used:

@@ -341,6 +341,8 @@ json_t *results_to_json(const struct results *doc)
 			jwrite_put(root, arrays[k].key, array_json(doc, &arrays[k]), &ok);
 	if (doc->planner != NULL)
 		jwrite_put(root, "planner", results_planner_to_json(doc->planner, doc), &ok);
+	if (doc->vantages != NULL)
+		jwrite_put(root, "vantages", results_vantages_to_json(doc->vantages, doc), &ok);
 	if (doc->has_claims)
 		jwrite_put(root, claims.key, array_json(doc, &claims), &ok);
 	if (doc->baseline != NULL)
@@ -445,6 +447,20 @@ static int read_planner(struct jread *r, const json_t *root, struct results *doc
 	return results_planner_from_json(r, p, doc->planner);
 }
 
+/* read_vantages: vantages{} (absent or null: doc->vantages NULL). */
+static int read_vantages(struct jread *r, const json_t *root, struct results *doc)
+{
+	json_t *v = jread_object(r, root, "", "vantages", 0);
+
+	if (r->failed)
+		return -1;
+	if (v == NULL)
+		return 0;
+	if ((doc->vantages = jread_alloc(r, "vantages", 0, sizeof(*doc->vantages))) == NULL)
+		return -1;
+	return results_vantages_from_json(r, v, doc->vantages);
+}
+
 int results_from_json(const json_t *root, const char *file, struct results *doc, struct err *e)
 {
 	struct jread r = {file, e, 0, NULL, 0};
@@ -470,7 +486,7 @@ int results_from_json(const json_t *root, const char *file, struct results *doc,
 	for (size_t i = 0; i < doc->n_workload_cells; i++)
 		if (doc->workload_cells[i].expected < 0)
 			doc->workload_cells[i].expected = doc->campaign.cycles;
-	if (read_planner(&r, root, doc) < 0)
+	if (read_planner(&r, root, doc) < 0 || read_vantages(&r, root, doc) < 0)
 		return -1;
 	if ((b = json_object_get(root, "baseline")) == NULL || json_is_null(b))
 		return 0;
@@ -569,6 +585,9 @@ void results_free(struct results *doc)
 	if (doc->planner != NULL)
 		results_planner_free(doc->planner);
 	free(doc->planner);
+	if (doc->vantages != NULL)
+		results_vantages_free(doc->vantages);
+	free(doc->vantages);
 	if (doc->baseline != NULL)
 		results_baseline_free(doc->baseline);
 	free(doc->baseline);

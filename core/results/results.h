@@ -16,6 +16,7 @@
  *   results_runs.h      runs[], excluded[]
  *   results_history.h   baseline{}
  *   results_plan.h      planner{} and the cells' and comparisons' needs
+ *   results_vantage.h   vantages{}
  *   results_claims.h    claims[]
  *   results_support.h   support[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
@@ -48,6 +49,7 @@
 #include "core/results/results_slowest.h"
 #include "core/results/results_stats.h"
 #include "core/results/results_support.h"
+#include "core/results/results_vantage.h"
 #include "core/results/results_workload.h"
 
 /* The whole of aggregate.json, in the file's order. */
@@ -103,7 +105,8 @@ struct results {
 	size_t n_cost;
 	struct results_support *support; /* the probe's; absent in the file: none */
 	size_t n_support;
-	struct results_planner *planner; /* NULL: not in the file (before the planner) */
+	struct results_planner *planner;   /* NULL: not in the file (before the planner) */
+	struct results_vantages *vantages; /* NULL: not in the file (one DATA_DIR) */
 	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
 	struct results_claim *claims;
 	size_t n_claims;

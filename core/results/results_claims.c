@@ -29,6 +29,8 @@ static const char *const ran_differently[] = {"differs", NULL};
 static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 					  "steady",     "insufficient", "alert",
 					  "no-alert",   "not-judged",   NULL};
+static const char *const vantage[] = {"rank-changes", "interaction", "consistent", "untested",
+				      NULL};
 static const char *const change[] = {"regression", "improvement", "no-change", "untested",
 				     "changed",    "unchanged",   NULL};
 
@@ -50,6 +52,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
+	{"vantage", vantage},
 	{"change", change},
 	{"trend-alert", trend_alert},
 	{NULL, NULL},

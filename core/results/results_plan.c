@@ -38,6 +38,10 @@ void results_varcomp_put(json_t *o, const struct results_varcomp *v, int *ok)
 	jwrite_put(x, "seconds", jnum_new(v->seconds), &xok);
 	jwrite_put(x, "var_between", jnum_new(v->var_between), &xok);
 	jwrite_put(x, "within_share", jnum_new(v->within_share), &xok);
+	if (v->vantages >= 2) {
+		jwrite_put(x, "vantages", json_integer((json_int_t)v->vantages), &xok);
+		jwrite_put(x, "var_vantage", jnum_new(v->var_vantage), &xok);
+	}
 	jwrite_put(o, "variance", jwrite_done(x, xok), ok);
 }
 
@@ -59,6 +63,8 @@ void results_varcomp_from(struct jread *r, const json_t *o, const char *where,
 	v->seconds = jread_num(r, x, w, "seconds", 1);
 	v->var_between = jread_num(r, x, w, "var_between", 1);
 	v->within_share = jread_num(r, x, w, "within_share", 0);
+	v->vantages = jread_int(r, x, w, "vantages", 0, 0);
+	v->var_vantage = jread_num(r, x, w, "var_vantage", 0);
 }
 
 static json_t *driver_json(const struct results_plan_driver *d, const struct results *doc)

@@ -97,6 +97,8 @@ struct results_varcomp {
 	long long cycles, runs_within;
 	double var_cycles, var_within, seconds, var_between;
 	double within_share; /* NAN: null */
+	long long vantages;  /* vantages with runs; 0: absent (one vantage) */
+	double var_vantage;  /* between vantages; var_between then within a vantage */
 };
 
 /* results_varcomp_put: v as o's member "variance" (nothing when v->on is 0); *ok = 0 on

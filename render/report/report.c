@@ -666,6 +666,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
 	report_clients(&r);
+	if (!r.failed)
+		report_vantages(&r);
 	latency(&r);
 	if (!r.failed)
 		report_hedge(&r);

@@ -168,6 +168,13 @@ void report_climit_limitations(struct report_builder *r);
  * sentences of the claims that find one part dominant; nothing without time-share claims. */
 void report_phases(struct report_builder *r);
 
+/* ---- render/report/report_vantage.c ---- */
+
+/* report_vantages: the "Vantages" section (aggregate.json vantages{}): per headline category
+ * each subject per vantage and the interaction verdict (its vantage claim); nothing for one
+ * DATA_DIR. */
+void report_vantages(struct report_builder *r);
+
 /* ---- render/report/report_claims.c: the words of a claim, the Verdicts section ---- */
 
 /* report_claim_reasons: c's reasons in l's words (reason.NAME, else the name), ", "-separated,

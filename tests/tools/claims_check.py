@@ -41,6 +41,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     cdf|cycles/OP/SIZE/cC) carries only that category's client-limit claims and every one of a
     subject it draws; a throughput forest plot (data-about forest/OP) carries only OP's claims
     and the lead claim of each category it compares;
+  - each vantage claim (analyze DIR1 DIR2) worded by one paragraph carrying it, under its
+    table t-vantage-OP-SIZE-cC, whose rows of the claim's subjects (whose rank flips), and
+    only those, carry it;
   - every row of the changes table (analyze --baseline) carries the change claim of its cell,
     a regression or an improvement, and every such claim has its row; the summary sentence
     carries change/summary; likewise each row of the trend table (analyze --history) carries
@@ -392,6 +395,34 @@ def trend_marks(c, name, claims, tree, tabs):
     summary = [n for n in tree.root.walk() if n.tag in ("p", "li") and "trend-alert/summary" in n.claim_ids()]
     c.t(len(summary) >= 1 and len(series) < len(trend),
         "%s: the Trend alerts carry their claim trend-alert/summary (%d)" % (name, len(summary)))
+
+
+def vantage_marks(c, name, agg, claims, tree, tabs):
+    """The Vantages section (analyze DIR1 DIR2): each vantage claim's verdict is a paragraph
+    carrying it, after its category's table t-vantage-OP-SIZE-cC; in that table exactly the rows
+    of the claim's subjects[] (those whose rank flips) carry it, and no row another claim."""
+    vclaims = [x for x in claims if x["kind"] == "vantage"]
+    if not vclaims and not any(k.startswith("t-vantage-") for k in tabs):
+        return
+    bad = []
+    for x in vclaims:
+        paras = [n for n in tree.root.walk() if n.tag == "p" and x["id"] in n.claim_ids()]
+        t = tabs.get("t-vantage-%s-%d-c%d" % (x["op"], x["size"], x["concurrency"]))
+        if len(paras) != 1 or t is None:
+            bad.append("%s: %d paragraphs, %s" % (x["id"], len(paras), "a table" if t else "no table"))
+            continue
+        want = sorted(label_of(agg, s) for s in x.get("subjects", []))
+        got, other = [], []
+        for tr in (n for n in t.walk() if n.tag == "tr"):
+            ids = [i for n in tr.walk() for i in n.claim_ids()]
+            th = next((n for n in tr.walk() if n.tag == "th"), None)
+            if x["id"] in ids and th is not None:
+                got.append(th.all_text().strip())
+            other += [i for i in ids if i != x["id"]]
+        if sorted(got) != want or other:
+            bad.append("%s: rows %s, subjects %s%s" % (x["id"], got, want, ", others " + str(other) if other else ""))
+    c.t(not bad, "%s: every vantage verdict is worded with its claim under its table, whose flagged "
+        "subjects' rows carry it (%d)%s" % (name, len(vclaims), ": " + "; ".join(bad) if bad else ""))
 
 
 MARK = "\u2021"  # the client-limited mark (render/report/report_climit.c)
@@ -783,6 +814,7 @@ def report(c, agg, truth, d):
     marked_where(c, name, block, tree, tabs)
     changes_marks(c, name, block, tree, tabs)
     trend_marks(c, name, block, tree, tabs)
+    vantage_marks(c, name, agg, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
     time_goes(c, name, block, tree, tabs, lang)
     tail_tables(c, name, block, tabs)

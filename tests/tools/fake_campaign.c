@@ -6,7 +6,7 @@
  *                        [--ops-logs [--ops-rows N] [--ops-seconds S]]
  *                        [--no-failures] [--one-model]
  *                        [--speed K=F]... [--noise CV] [--drop K:C]
- *                        [--cell K:OP:SIZE:C=F]
+ *                        [--cell K:OP:SIZE:C=F] [--vantage NAME]
  *
  * Matrix: N subjects ("Provider A".., one colour each) x put/get x 256KiB, 5MiB,
  * 50MiB, 100MiB x concurrency 1, 5, 10 x cycles, plus one-off list, head and delete
@@ -30,6 +30,9 @@
  *               published study's request counts (bench/study.sh); default: the
  *               model's durations (at least 250 ms each)
  * --ops-seconds S  with --ops-logs: the runs' length in seconds (default 8)
+ * --vantage NAME  [campaign] vantage = NAME and run.json campaign.vantage (where the client
+ *               measured from); each matrix run's summary.segments.log_sd is then 0.02 (a
+ *               within-run spread, for the variance components of analyze DIR1 DIR2)
  * Known truth for the statistics tests (analyze_stats.sh):
  *   --one-model   every subject follows the first subject's model (only its colour,
  *                 and --speed, differ)
@@ -141,6 +144,7 @@ struct opts {
 	unsigned long long cell_size;
 	int cell_conc;
 	double cell_factor;
+	const char *vantage; /* --vantage NAME; NULL: none */
 };
 
 /* model_of: subject k's model under --one-model, --speed and --noise. */
@@ -268,6 +272,10 @@ static void model_summary(const struct opts *o, const struct job *j, struct rng 
 	s->end_ns = j->start_ns + (int64_t)(dur * NS) + (int64_t)(rng_unit(r) * 0.5 * NS);
 	s->completion_s = (double)(s->end_ns - s->start_ns) / NS;
 	s->seg_count = (int)s->seconds;
+	if (o->vantage != NULL && j->cycle > 0) {
+		s->has_log_sd = 1;
+		s->log_sd = 0.02;
+	}
 	s->median = (struct seg_value){mib_s * 1.01, obj_s * 1.01};
 	s->fastest = (struct seg_value){mib_s * 1.20, obj_s * 1.20};
 	s->slowest = (struct seg_value){mib_s * 0.70, obj_s * 0.70};
@@ -426,6 +434,10 @@ static json_t *run_json(const struct opts *o, const struct job *j, const struct 
 		s ? "complete" : "failed");
 	if (root != NULL && s != NULL && json_object_set_new(root, "summary", summary_to_json(s)))
 		root = (json_decref(root), NULL);
+	if (root != NULL && o->vantage != NULL &&
+	    json_object_set_new(json_object_get(root, "campaign"), "vantage",
+				json_string(o->vantage)))
+		root = (json_decref(root), NULL);
 	return root;
 }
 
@@ -481,13 +493,15 @@ static int write_ini(const struct opts *o, struct err *e)
 		"; SYNTHETIC campaign written by fake_campaign (seed %llu): not a measurement\n"
 		"[campaign]\nname = synthetic-fixture\n"
 		"title = SYNTHETIC DATA: fake_campaign test fixture, not a measurement\n"
-		"cycles = %d\norder = interleave\nclient = fake_campaign generator (no network)\n\n"
+		"cycles = %d\norder = interleave\nclient = fake_campaign generator (no network)\n"
+		"%s%s%s\n"
 		"[matrix]\nops = put, get\nsizes = 256KiB, 5MiB, 50MiB, 100MiB\n"
 		"concurrency = 1, 5, 10\nduration = 1m\ntimeout = 7m\n\n"
 		"[list]\nobjects = 100000\nsize = 256KiB\nconcurrency = 10\n\n"
 		"[head]\nobjects = 50000\nconcurrency = 10\n\n"
 		"[delete]\nobjects = 100000\nsize = 256KiB\nconcurrency = 10\nbatch = 100\n",
-		(unsigned long long)o->seed, o->cycles);
+		(unsigned long long)o->seed, o->cycles, o->vantage ? "vantage = " : "",
+		o->vantage ? o->vantage : "", o->vantage ? "\n" : "");
 	for (int k = 0; k < o->subjects; k++) {
 		subject_id(k, id, sizeof(id));
 		subject_label(o, k, label, sizeof(label));
@@ -661,10 +675,12 @@ int main(int argc, char **argv)
 			printf("usage: fake_campaign OUTDIR [--subjects N] [--cycles N] [--seed N] "
 			       "[--xss] [--ops-logs [--ops-rows N] [--ops-seconds S]] [--no-failures] "
 			       "[--one-model] [--speed K=F]... "
-			       "[--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n"
+			       "[--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F] [--vantage NAME]\n"
 			       "Writes a SYNTHETIC s3bench DATA_DIR (see the header of "
 			       "tests/tools/fake_campaign.c).\n");
 			return 0;
+		} else if (!strcmp(a, "--vantage") && i + 1 < argc) {
+			o.vantage = argv[++i];
 		} else if (!strcmp(a, "--xss")) {
 			o.xss = 1;
 		} else if (!strcmp(a, "--ops-logs")) {
@@ -680,7 +696,8 @@ int main(int argc, char **argv)
 				"usage: fake_campaign OUTDIR [--subjects N] [--cycles N] "
 				"[--seed N] [--xss] [--ops-logs [--ops-rows N] [--ops-seconds S]] "
 				"[--no-failures] [--one-model] "
-				"[--speed K=F]... [--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F]\n");
+				"[--speed K=F]... [--noise CV] [--drop K:C] [--cell K:OP:SIZE:C=F] "
+				"[--vantage NAME]\n");
 			return 2;
 		}
 	}
