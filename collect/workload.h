@@ -112,6 +112,13 @@ struct wl_send {
 	 * connection per request is cold: a full handshake each), WL_TLS_RESUME_YES,
 	 * WL_TLS_RESUME_NO */
 	int tls_resume;
+	/* what the bodies carry (docs/CAMPAIGN.md, "data"; collect/engine/body.h): enum
+	 * wl_data, its value (compressible: the zstd ratio R, 1..WL_DATA_RATIO_MAX; dedup: the
+	 * duplicate 4 KiB block share F, 0 <= F < 1) and its spelling ("compressible:2"; ""
+	 * for random) */
+	int data;
+	double data_value;
+	char data_spec[24];
 	/* where the objects go (collect/workload_spread.c): buckets and key prefixes they are
 	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
 	int buckets;  /* 0..WL_SPREAD_MAX */
@@ -123,6 +130,14 @@ struct wl_send {
 	long read_timeout_ms;    /* no byte moved on the attempt for this long */
 	long request_timeout_ms; /* the whole attempt, connect to last byte */
 };
+
+enum wl_data {
+	WL_DATA_RANDOM,
+	WL_DATA_COMPRESSIBLE,
+	WL_DATA_DEDUP
+};
+
+#define WL_DATA_RATIO_MAX 16 /* compressible:R: the largest R (body.h's BODY_RATIO_MAX) */
 
 #define WL_TLS_RESUME_YES 1
 #define WL_TLS_RESUME_NO 2
@@ -242,6 +257,7 @@ enum wl_field {
 	WLF_KEEPALIVE,
 	WLF_ADDRESSES,
 	WLF_TLS_RESUME,
+	WLF_DATA,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
 	WLF_CONNECT_TIMEOUT,
@@ -255,7 +271,7 @@ enum wl_field {
  * spelled ones end at WLF_SPELLED_LAST, buckets and prefixes are whole numbers, the
  * timeouts durations. */
 #define WLF_SEND_LAST WLF_REQUEST_TIMEOUT
-#define WLF_SPELLED_LAST WLF_TLS_RESUME
+#define WLF_SPELLED_LAST WLF_DATA
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -400,6 +416,9 @@ int workload_is_send_field(enum wl_field f);
  *   keepalive     yes | no
  *   addresses     first | spread
  *   tls_resume    yes | no
+ *   data          random | compressible:R (1 <= R <= WL_DATA_RATIO_MAX) | dedup:F
+ *                 (0 <= F < 1); normalized ("compressible:2.5", "dedup:0.5"; "random"
+ *                 for compressible:1 and dedup:0) into data_spec
  *   buckets       1 .. WL_SPREAD_MAX
  *   prefixes      1 .. WL_SPREAD_MAX
  *   connect_timeout  a duration, 1ms .. 1h
@@ -416,7 +435,8 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
  * reads it; tls_resume's default resolved; "" for another field, and for buckets,
- * prefixes and the timeouts: numbers). Static strings. */
+ * prefixes and the timeouts: numbers). Static strings, but data's: snd->data_spec (alive
+ * while snd is). */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
 /* workload_timeout_ms: the limit of timeout field f (WLF_CONNECT_TIMEOUT,

@@ -56,6 +56,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_KEEPALIVE] = "--keepalive",
 	[WLF_ADDRESSES] = "--addresses",
 	[WLF_TLS_RESUME] = "--tls-resume",
+	[WLF_DATA] = "--data",
 	[WLF_BUCKETS] = "--buckets",
 	[WLF_PREFIXES] = "--prefixes",
 	[WLF_CONNECT_TIMEOUT] = "--connect-timeout",

@@ -129,6 +129,11 @@ static void send_override(const struct campaign_subject *s, struct wl_send *snd)
 		snd->spread = o->spread;
 	if (b & 1u << (WLF_TLS_RESUME - WLF_CHECKSUM))
 		snd->tls_resume = o->tls_resume;
+	if (b & 1u << (WLF_DATA - WLF_CHECKSUM)) {
+		snd->data = o->data;
+		snd->data_value = o->data_value;
+		memcpy(snd->data_spec, o->data_spec, sizeof(snd->data_spec));
+	}
 	if (b & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
 		snd->buckets = o->buckets;
 	if (b & 1u << (WLF_PREFIXES - WLF_CHECKSUM))

@@ -30,6 +30,11 @@ struct body_buf *eng_body(const struct eng *g)
 	return g->body;
 }
 
+void eng_note_body(struct eng *g, uint64_t n, uint64_t off, uint64_t len)
+{
+	bodycert_offer(g->cert, n, off, len);
+}
+
 void *eng_shared(const struct eng *g)
 {
 	return g->shared;

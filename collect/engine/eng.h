@@ -31,6 +31,9 @@ const struct engine_opts *eng_opts(const struct eng *g);
 const struct workload *eng_workload(const struct eng *g);
 /* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
 struct body_buf *eng_body(const struct eng *g);
+/* eng_note_body: bytes [off, off + len) of object n are about to be sent as a body: the
+ * payload certificate's sampler is offered them (collect/engine/bodycert.h). */
+void eng_note_body(struct eng *g, uint64_t n, uint64_t off, uint64_t len);
 /* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */
 void *eng_shared(const struct eng *g);
 /* eng_where: the run's buckets and whole key prefixes (borrowed). */

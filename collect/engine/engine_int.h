@@ -9,6 +9,7 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "collect/engine/bodycert.h"
 #include "collect/engine/eng.h"
 #include "collect/engine/engine.h"
 #include "collect/engine/hedge.h"
@@ -24,6 +25,7 @@ struct eng {
 	struct engine_result *res;
 	enum eng_phase phase;
 	struct body_buf *body;
+	struct bodycert_sampler *cert; /* the bodies sent, sampled (bodycert.h); NULL: none */
 	struct worker *w;
 	int nworkers;
 	int64_t t0_mono, deadline_mono, next_tick;

@@ -90,6 +90,7 @@ static const struct option run_options[] = {
 	{"keepalive", required_argument, 0, FIELD_OPT + WLF_KEEPALIVE},
 	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 	{"tls-resume", required_argument, 0, FIELD_OPT + WLF_TLS_RESUME},
+	{"data", required_argument, 0, FIELD_OPT + WLF_DATA},
 	{"buckets", required_argument, 0, FIELD_OPT + WLF_BUCKETS},
 	{"prefixes", required_argument, 0, FIELD_OPT + WLF_PREFIXES},
 	{"connect-timeout", required_argument, 0, FIELD_OPT + WLF_CONNECT_TIMEOUT},

@@ -17,6 +17,10 @@
 #    says how many GETs each subject verified (the verifying server all 10, RGW none of 20);
 #  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
 #    and records when the objects ran out; bad values are named by option or by file, line, section and key;
+#  - data = random, compressible:2, dedup:0.5: run.json's payload certificate says what was
+#    sent (zstd ratio within 3 %, unique 4 KiB and 512-byte shares within 0.01), and so does
+#    what the verifying server received (its own SHA-1 of every 4 KiB block, zlib); out of
+#    range ratios are named by option, and by file, line, section and key;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
 #    address of a name (three loopback addresses); http = 2 against nginx over TLS with
 #    HTTP/2 records version 2 per request (one connection per worker, or one shared),
@@ -109,6 +113,54 @@ print(' '.join('%s/%s/%s/%s' % (r['checksum'], r['type'], r['parts'], r.get('ful
 [ "$(cat "$work/mp.txt")" = "crc32/COMPOSITE/3/- sha256/COMPOSITE/3/- crc64nvme/FULL_OBJECT/3/True" ]
 check $? "multipart: part checksums checked at Complete, CRC64NVME full-object: $(cat "$work/mp.txt")"
 
+# data = random | compressible:R | dedup:F and the payload certificate (run.json payload),
+# against what the server received (--body-blocks: every body's 4 KiB blocks and zlib size)
+start_verify pc --body-blocks
+for d in random compressible:2 dedup:0.5; do
+	run "d-${d%%:*}" "$ep_pc" --op put --size 256KiB --concurrency 2 --count 10 --data "$d"
+	check $? "data $d: $(tail -n 1 "$work/d-${d%%:*}.txt")"
+done
+certs=$(for d in random compressible dedup; do
+	run_json "$work/d-$d" "'%s %s %d %.3f %.3f %.3f' % (j['payload']['data'], j['payload']['phase'], j['payload']['bodies'], j['payload']['zstd_ratio'], j['payload']['unique_4k_share'], j['payload']['unique_512_share'])"
+done | tr '\n' ';')
+python3 -c "
+import sys
+want = {'random': (1.0, 1.0), 'compressible:2': (2.0, 1.0), 'dedup:0.5': (None, 0.5)}
+for line in sys.argv[1].strip(';').split(';'):
+    d, phase, n, z, u4, u512 = line.split()
+    wz, wu = want[d]
+    ok = phase == 'benchmark' and n == '20' and abs(float(u4) - wu) <= 0.01 and abs(float(u512) - wu) <= 0.01
+    ok = ok and (wz is None or (wz == 1.0 and float(z) < 1.01) or abs(float(z) / wz - 1) <= 0.03)
+    if not ok:
+        sys.exit(1)
+" "$certs"
+check $? "payload certificates (data phase bodies zstd unique_4k unique_512): random 1.00 1 1, compressible:2 2 +-3 %, dedup:0.5 0.5 +-0.01: $certs"
+vlog pc "
+import json
+runs = {}
+for r in recs:
+    if r['method'] == 'PUT' and 'blocks4k' in r and '/put/' in r['path']:
+        runs.setdefault(r['path'].split('/')[3], []).append(r)
+out = []
+for k in runs:
+    b = [h for r in runs[k] for h in r['blocks4k']]
+    out.append('%.3f/%.2f' % (len(set(b)) / len(b), sum(r['bytes'] for r in runs[k]) / sum(r['zlib'] for r in runs[k])))
+print(' '.join(out))" >"$work/pc.txt"
+python3 -c "
+import sys
+got = [tuple(map(float, x.split('/'))) for x in open(sys.argv[1]).read().split()]
+# the runs in the order they ran: random, compressible:2, dedup:0.5
+want = [(1.0, (0.99, 1.01)), (1.0, (1.8, 2.1)), (0.5, (1.0, 99))]
+sys.exit(0 if len(got) == 3 and all(abs(u - wu) <= 0.01 and lo <= z <= hi for (u, z), (wu, (lo, hi)) in zip(got, want)) else 1)
+" "$work/pc.txt"
+check $? "the server received them (unique 4 KiB share / zlib ratio over all 20 bodies of each run): $(cat "$work/pc.txt")"
+[ "$(run_json "$work/d-dedup" "j['workload']['send']['data']")" = dedup:0.5 ]
+check $? "run.json workload.send.data dedup:0.5"
+AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
+	--op put --size 1KiB --concurrency 1 --count 1 --data compressible:0.5 -o "$work/x" 2>"$work/bad-d.txt"
+[ $? -eq 2 ] && grep -q "^collect: --data: 'compressible:0.5': the compression ratio R must be from 1 to 16" "$work/bad-d.txt"
+check $? "--data compressible:0.5 refused: $(head -n 1 "$work/bad-d.txt")"
+
 # GET: the checksum asked for back and verified; a wrong one is class checksum
 run g-ok "$ep_v" --op get --size 100KiB --concurrency 2 --count 5 --objects 4 --checksum crc64nvme
 check $? "get with checksum: $(tail -n 1 "$work/g-ok.txt")"
@@ -180,6 +232,10 @@ EOF
 "$collect" "$work/bad.ini" --dry-run -o "$work/badout" >/dev/null 2>"$work/bad2.txt"
 grep -q "bad.ini:8: \[matrix\] checksum: 'crc16' is not a checksum" "$work/bad2.txt"
 check $? "campaign checksum = crc16 refused: $(head -n 1 "$work/bad2.txt")"
+sed -i 's/^checksum = crc16$/data = dedup:1.5/' "$work/bad.ini"
+"$collect" "$work/bad.ini" --dry-run -o "$work/badout" >/dev/null 2>"$work/bad3.txt"
+grep -q "bad.ini:8: \[matrix\] data: 'dedup:1.5': the duplicate share F must be from 0 to below 1" "$work/bad3.txt"
+check $? "campaign data = dedup:1.5 refused: $(head -n 1 "$work/bad3.txt")"
 
 # a campaign: [matrix] keys for every subject, one subject overriding them
 cat >"$work/c.ini" <<EOF

@@ -5,6 +5,7 @@ s3rver 4.0.4 return no checksums and ignore trailers).
 
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
                  [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
+                 [--body-blocks]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -31,7 +32,11 @@ every request is one line of A in AWS's server access log format (docs: LogForma
 6 the request id, 14 Total Time from the request line read to the answer's last byte
 written, 15
 Turn-Around Time from the request's body read to the answer's first byte, whole ms rounded
-down)."""
+down).
+With --body-blocks every PutObject and UploadPart log line also has "blocks4k" (the first 16
+hex digits of the SHA-1 of each whole 4 KiB block of the body, cut from its start) and
+"zlib" (the body's length compressed by zlib at level 6): what the client sent, for the
+payload certificate's test."""
 import argparse
 import base64
 import hashlib
@@ -337,6 +342,7 @@ class Handler(BaseHTTPRequestHandler):
                 self.note(status=200, **info)
                 return self.reply(200)
             alg, val = self.checksum(data, trailers, info)
+            body_blocks(self.server, data, info)
             etag = '"%s"' % hashlib.md5(data).hexdigest()
             with st.lock:
                 if "uploadId" in q:
@@ -467,6 +473,16 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(204)
 
 
+def body_blocks(srv, data, info):
+    """--body-blocks: the body's 4 KiB blocks (hashed) and zlib length into the log line."""
+    if not srv.body_blocks:
+        return
+    info["blocks4k"] = [hashlib.sha1(data[i:i + 4096]).hexdigest()[:16]
+                        for i in range(0, len(data) - 4095, 4096)]
+    info["zlib"] = len(zlib.compress(data, 6))
+    info["bytes"] = len(data)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--port-file", required=True)
@@ -476,6 +492,7 @@ def main():
     ap.add_argument("--addresses", default="127.0.0.1")
     ap.add_argument("--region", default=None)
     ap.add_argument("--access-log", default=None)
+    ap.add_argument("--body-blocks", action="store_true")
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
     access, ids = (open(a.access_log, "a") if a.access_log else None), [0]
@@ -485,6 +502,7 @@ def main():
         port = srv.server_address[1]
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
         srv.region = a.region
+        srv.body_blocks = a.body_blocks
         srv.log, srv.log_lock = log, lock
         srv.access, srv.ids = access, ids
         servers.append(srv)

@@ -51,6 +51,10 @@ static struct results_claim_figure figures[] = {
 	{"alerts", 1, NULL},
 	{"watches", 0, NULL},
 	{"build", 8, NULL},
+	{"bad", 1, NULL},
+	{"zstd", NAN, "1.00"},
+	{"unique_4k", NAN, "100.0"},
+	{"data", NAN, "compressible:2"},
 };
 
 static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
@@ -104,7 +108,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 49, "%s: 49 verdicts walked (%zu)", lang, n);
+	CHECK(n == 52, "%s: 52 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

@@ -190,7 +190,7 @@ static void test_kinds(void)
 			free(s2);
 		}
 	}
-	CHECK(kinds == 16 && verdicts == 49, "the kinds and verdicts of FORMATS.md (%zu, %zu)",
+	CHECK(kinds == 17 && verdicts == 52, "the kinds and verdicts of FORMATS.md (%zu, %zu)",
 	      kinds, verdicts);
 	CHECK(!results_claim_known("lead", "held") && !results_claim_known("win", "clear") &&
 		      !results_claim_known(NULL, "clear") && !results_claim_known("lead", NULL),
