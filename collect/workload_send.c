@@ -11,6 +11,7 @@
 
 #include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_sse.h"
 #include "core/opslog.h"
 #include "core/units.h"
 
@@ -146,6 +147,30 @@ static int parse_data(const char *s, struct wl_send *snd, struct err *e)
 	return 0;
 }
 
+/* parse_sse: none | s3 | c | kms | kms:KEYID into snd's sse fields. */
+static int parse_sse(const char *s, struct wl_send *snd, struct err *e)
+{
+	static const char *const names[] = {"none", "s3", "kms", "c"};
+
+	snd->sse_kms[0] = '\0';
+	for (int m = S3_SSE_NONE; m <= S3_SSE_C; m++)
+		if (strcasecmp(s, names[m]) == 0) {
+			snd->sse = m;
+			snprintf(snd->sse_spec, sizeof(snd->sse_spec), "%s", names[m]);
+			return 0;
+		}
+	if (strncasecmp(s, "kms:", 4) != 0 || s[4] == '\0' ||
+	    strlen(s + 4) >= sizeof(snd->sse_kms) || strpbrk(s + 4, " \t") != NULL)
+		return err_set(e,
+			       "'%s' is not none, s3, c, kms or kms:KEYID (a key id of 1 to %zu "
+			       "characters without blanks)",
+			       s, sizeof(snd->sse_kms) - 1);
+	snd->sse = S3_SSE_KMS;
+	snprintf(snd->sse_kms, sizeof(snd->sse_kms), "%s", s + 4);
+	snprintf(snd->sse_spec, sizeof(snd->sse_spec), "kms:%s", snd->sse_kms);
+	return 0;
+}
+
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
 {
 	enum checksum_alg a;
@@ -174,6 +199,20 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 	}
 	if (f == WLF_DATA)
 		return parse_data(s, snd, e);
+	if (f == WLF_SSE)
+		return parse_sse(s, snd, e);
+	if (f == WLF_TAGS) {
+		char *end;
+		long n;
+
+		errno = 0;
+		n = strtol(s, &end, 10);
+		if (errno || end == s || *end != '\0' || n < 0 || n > WL_TAGS_MAX)
+			return err_set(e, "'%s' is not a number of tags from 0 to %d", s,
+				       WL_TAGS_MAX);
+		snd->tags = (int)n;
+		return 0;
+	}
 	if (f == WLF_TLS_RESUME) {
 		if (strcasecmp(s, "yes") != 0 && strcasecmp(s, "no") != 0)
 			return err_set(e, "'%s' is not yes or no", s);
@@ -204,6 +243,13 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
 		return workload_tls_resume(snd) ? "yes" : "no";
 	if (f == WLF_DATA)
 		return snd->data_spec[0] != '\0' ? snd->data_spec : "random";
+	if (f == WLF_SSE)
+		return snd->sse != S3_SSE_NONE ? snd->sse_spec : "none";
+	if (f == WLF_TAGS) {
+		static const char *const n[] = {"0", "1", "2", "3", "4", "5",
+						"6", "7", "8", "9", "10"};
+		return snd->tags >= 0 && snd->tags <= WL_TAGS_MAX ? n[snd->tags] : "";
+	}
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
 		if (pairs[i].f == f)
 			return *slot(f, &copy) ? pairs[i].v1 : pairs[i].v0;

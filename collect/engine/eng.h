@@ -71,6 +71,13 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
 	     int64_t last, int64_t end);
 
+/* eng_request_headers: the workload's encryption and tagging headers (collect/s3/s3_sse.h)
+ * added to worker w's request a, after those its kind gave (copied into w->hdrs): sse's on
+ * PutObject and CreateMultipartUpload, SSE-C's on UploadPart, GetObject and HeadObject too,
+ * the tags on PutObject and CreateMultipartUpload. A kind's headers past S3_HDRS_MAX are
+ * its own alone. */
+void eng_request_headers(struct eng *g, struct worker *w, struct s3_args *a);
+
 /* For the threads' loop. */
 
 /* eng_stopped: whether the workers must stop (the phase failed, or engine_opts.stop). */

@@ -181,6 +181,26 @@ done:
 	return rc;
 }
 
+/* extra_headers: the encryption and tagging headers of the workload's sse and tags, by use
+ * (eng_request_headers); an SSE-C key is the process's (s3_sse_process_key). */
+static int extra_headers(struct eng *g, struct err *e)
+{
+	const struct wl_send *snd = &g->wl->send;
+	const struct s3_sse_key *k = NULL;
+
+	if (snd->sse == S3_SSE_C && (k = s3_sse_process_key(e)) == NULL)
+		return err_prefix(e, "engine");
+	for (int u = S3_SSE_WRITE; u <= S3_SSE_READ; u++)
+		g->n_extra[u] = s3_sse_headers((enum s3_sse)snd->sse, snd->sse_kms, k,
+					       (enum s3_sse_use)u, g->extra[u]);
+	if (snd->tags > 0) {
+		s3_tagging(snd->tags, g->tagging, sizeof(g->tagging));
+		g->extra[S3_SSE_WRITE][g->n_extra[S3_SSE_WRITE]++] = (struct s3_hdr){
+			"x-amz-tagging", g->tagging};
+	}
+	return 0;
+}
+
 static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_result *res,
 		    enum eng_phase phase, struct err *e)
 {
@@ -205,6 +225,8 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 	if (workload_where_new(&g->where, o->bucket, workload_buckets(o->wl),
 			       workload_prefixes(o->wl), o->prefix, e) < 0)
 		return err_prefix(e, "engine");
+	if (extra_headers(g, e) != 0)
+		return -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->lock_ok = 1;
 	return 0;

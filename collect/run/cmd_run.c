@@ -91,6 +91,8 @@ static const struct option run_options[] = {
 	{"addresses", required_argument, 0, FIELD_OPT + WLF_ADDRESSES},
 	{"tls-resume", required_argument, 0, FIELD_OPT + WLF_TLS_RESUME},
 	{"data", required_argument, 0, FIELD_OPT + WLF_DATA},
+	{"sse", required_argument, 0, FIELD_OPT + WLF_SSE},
+	{"tags", required_argument, 0, FIELD_OPT + WLF_TAGS},
 	{"buckets", required_argument, 0, FIELD_OPT + WLF_BUCKETS},
 	{"prefixes", required_argument, 0, FIELD_OPT + WLF_PREFIXES},
 	{"connect-timeout", required_argument, 0, FIELD_OPT + WLF_CONNECT_TIMEOUT},

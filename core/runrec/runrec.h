@@ -97,6 +97,8 @@ enum runrec_send_field {
 	RUNREC_SEND_ADDRESSES,
 	RUNREC_SEND_TLS_RESUME,
 	RUNREC_SEND_DATA,
+	RUNREC_SEND_SSE,
+	RUNREC_SEND_TAGS,
 	RUNREC_SEND_COUNT
 };
 
@@ -111,7 +113,7 @@ struct runrec_send {
 /* runrec_send_key: the key of send field f ("checksum", "http2_shared", the campaign
  * key too); runrec_send_default: the value a run has when the field is not given
  * ("none", "unsigned", "random", "1.1", "no", "yes", "first", "yes": tls_resume's with
- * keepalive yes, "random"). Static strings; "" for another f. */
+ * keepalive yes, "random", "none", "0"). Static strings; "" for another f. */
 const char *runrec_send_key(enum runrec_send_field f);
 const char *runrec_send_default(enum runrec_send_field f);
 
