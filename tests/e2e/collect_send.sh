@@ -512,6 +512,13 @@ t = re.sub(r'<[^>]+>', '|', open('$work/ck/report/report.html').read())
 print(' / '.join(sorted(re.findall(r'checksums verified on [^|]*', t))))" >"$work/ck-env.txt"
 [ "$(cat "$work/ck-env.txt")" = "checksums verified on 0 of 20 GETs (20 answered without one) / checksums verified on 10 of 10 GETs (0 answered without one)" ]
 check $? "the report's subjects table: how many GETs each subject verified: $(cat "$work/ck-env.txt")"
+grep -c '<p data-claim="payload/[a-z]*">[a-z]*: upload data: incompressible (zstd 1.00) and not deduplicable (100.0 % unique 4 KiB blocks)' \
+	"$work/ck/report/report.html" >"$work/ck-pay.txt"
+echo '{}' >"$work/no-truth.json"
+[ "$(cat "$work/ck-pay.txt")" = 2 ] &&
+	python3 "$top/tests/tools/claims_check.py" "$work/ck/results/aggregate.json" "$work/no-truth.json" \
+		--report "$work/ck/report" >"$work/ck-claims.txt"
+check $? "the report says each subject's prepared data was incompressible and not deduplicable ($(cat "$work/ck-pay.txt") sentences), and claims_check passes: $(tail -n 1 "$work/ck-claims.txt")"
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
 [ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"
