@@ -23,10 +23,10 @@ int main(void)
 		size_t n;
 		const char *sse;
 	} cases[] = {
-		{S3_SSE_NONE, S3_SSE_WRITE, 0, NULL}, {S3_SSE_S3, S3_SSE_WRITE, 1, "AES256"},
-		{S3_SSE_S3, S3_SSE_READ, 0, NULL},    {S3_SSE_S3, S3_SSE_PART, 0, NULL},
+		{S3_SSE_NONE, S3_SSE_WRITE, 0, NULL},     {S3_SSE_S3, S3_SSE_WRITE, 1, "AES256"},
+		{S3_SSE_S3, S3_SSE_READ, 0, NULL},        {S3_SSE_S3, S3_SSE_PART, 0, NULL},
 		{S3_SSE_KMS, S3_SSE_WRITE, 2, "aws:kms"}, {S3_SSE_KMS, S3_SSE_READ, 0, NULL},
-		{S3_SSE_C, S3_SSE_WRITE, 3, NULL},    {S3_SSE_C, S3_SSE_PART, 3, NULL},
+		{S3_SSE_C, S3_SSE_WRITE, 3, NULL},        {S3_SSE_C, S3_SSE_PART, 3, NULL},
 		{S3_SSE_C, S3_SSE_READ, 3, NULL},
 	};
 	struct s3_sse_key k;
@@ -47,7 +47,8 @@ int main(void)
 		if (cases[i].m == S3_SSE_C && n == 3)
 			CHECK(strcmp(value(h, n, "x-amz-server-side-encryption-customer-key"),
 				     k.key_b64) == 0 &&
-				      strcmp(value(h, n, "x-amz-server-side-encryption-customer-key-md5"),
+				      strcmp(value(h, n,
+						   "x-amz-server-side-encryption-customer-key-md5"),
 					     k.md5_b64) == 0,
 			      "case %zu: SSE-C sends the key and its MD5", i);
 	}
@@ -57,7 +58,8 @@ int main(void)
 	CHECK(s3_sse_headers(S3_SSE_KMS, NULL, NULL, S3_SSE_WRITE, h) == 1,
 	      "SSE-KMS without a key id: the provider's default key");
 	memset(&k, 0, sizeof(k));
-	CHECK(s3_sse_headers(S3_SSE_C, NULL, NULL, S3_SSE_READ, h) == 0, "SSE-C without a key: none");
+	CHECK(s3_sse_headers(S3_SSE_C, NULL, NULL, S3_SSE_READ, h) == 0,
+	      "SSE-C without a key: none");
 	p1 = s3_sse_process_key(&e);
 	p2 = s3_sse_process_key(&e);
 	CHECK(p1 != NULL && p1 == p2 && memcmp(p1->key, k.key, 32) != 0,
