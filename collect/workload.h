@@ -114,6 +114,21 @@ struct wl_send {
 	 * connection per request is cold: a full handshake each), WL_TLS_RESUME_YES,
 	 * WL_TLS_RESUME_NO */
 	int tls_resume;
+	/* what the bodies carry (docs/CAMPAIGN.md, "data"; collect/engine/body.h): enum
+	 * wl_data, its value (compressible: the zstd ratio R, 1..WL_DATA_RATIO_MAX; dedup: the
+	 * duplicate 4 KiB block share F, 0 <= F < 1) and its spelling ("compressible:2"; ""
+	 * for random) */
+	int data;
+	double data_value;
+	char data_spec[24];
+	/* server-side encryption and tags of the objects written (docs/CAMPAIGN.md, "sse",
+	 * "tags"; collect/s3/s3_sse.h): enum s3_sse (0 none), SSE-KMS's key id ("" none: the
+	 * provider's default key) and the spelling ("kms:KEY"); tags 0..WL_TAGS_MAX on each
+	 * PutObject and CreateMultipartUpload */
+	int sse;
+	char sse_kms[64];
+	char sse_spec[72];
+	int tags;
 	/* where the objects go (collect/workload_spread.c): buckets and key prefixes they are
 	 * spread over; 0 and 1 both mean one (the subject's bucket, today's keys) */
 	int buckets;  /* 0..WL_SPREAD_MAX */
@@ -125,6 +140,15 @@ struct wl_send {
 	long read_timeout_ms;    /* no byte moved on the attempt for this long */
 	long request_timeout_ms; /* the whole attempt, connect to last byte */
 };
+
+enum wl_data {
+	WL_DATA_RANDOM,
+	WL_DATA_COMPRESSIBLE,
+	WL_DATA_DEDUP
+};
+
+#define WL_TAGS_MAX 10       /* tags: S3's most tags per object */
+#define WL_DATA_RATIO_MAX 16 /* compressible:R: the largest R (body.h's BODY_RATIO_MAX) */
 
 #define WL_TLS_RESUME_YES 1
 #define WL_TLS_RESUME_NO 2
@@ -246,6 +270,9 @@ enum wl_field {
 	WLF_KEEPALIVE,
 	WLF_ADDRESSES,
 	WLF_TLS_RESUME,
+	WLF_DATA,
+	WLF_SSE,
+	WLF_TAGS,
 	WLF_BUCKETS,
 	WLF_PREFIXES,
 	WLF_CONNECT_TIMEOUT,
@@ -259,7 +286,7 @@ enum wl_field {
  * spelled ones end at WLF_SPELLED_LAST, buckets and prefixes are whole numbers, the
  * timeouts durations. */
 #define WLF_SEND_LAST WLF_REQUEST_TIMEOUT
-#define WLF_SPELLED_LAST WLF_TLS_RESUME
+#define WLF_SPELLED_LAST WLF_TAGS
 
 /* workload_field_key: the campaign file's key of f ("part_size"); workload_field_option:
  * collect run's option ("--part-size"). Static strings. */
@@ -405,6 +432,11 @@ int workload_is_send_field(enum wl_field f);
  *   keepalive     yes | no
  *   addresses     first | spread
  *   tls_resume    yes | no
+ *   data          random | compressible:R (1 <= R <= WL_DATA_RATIO_MAX) | dedup:F
+ *                 (0 <= F < 1); normalized ("compressible:2.5", "dedup:0.5"; "random"
+ *                 for compressible:1 and dedup:0) into data_spec
+ *   sse           none | s3 | c | kms | kms:KEYID (KEYID: at most 63 characters, no blank)
+ *   tags          0 .. WL_TAGS_MAX
  *   buckets       1 .. WL_SPREAD_MAX
  *   prefixes      1 .. WL_SPREAD_MAX
  *   connect_timeout  a duration, 1ms .. 1h
@@ -421,7 +453,8 @@ int workload_check_send(const struct wl_send *snd, enum wl_field *field, struct 
 
 /* workload_send_value: the spelling of field f's value in snd (as workload_parse_send
  * reads it; tls_resume's default resolved; "" for another field, and for buckets,
- * prefixes and the timeouts: numbers). Static strings. */
+ * prefixes and the timeouts: numbers). Static strings, but data's and sse's: snd->data_spec,
+ * snd->sse_spec (alive while snd is). */
 const char *workload_send_value(enum wl_field f, const struct wl_send *snd);
 
 /* workload_timeout_ms: the limit of timeout field f (WLF_CONNECT_TIMEOUT,

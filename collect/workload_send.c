@@ -2,12 +2,16 @@
  * (struct wl_send, collect/workload.h). */
 #include "collect/workload.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 
 #include "collect/s3/checksum.h"
 #include "collect/s3/s3.h"
+#include "collect/s3/s3_sse.h"
 #include "core/opslog.h"
 #include "core/units.h"
 
@@ -112,6 +116,72 @@ long workload_timeout_ms(enum wl_field f, const struct wl_send *snd)
 					: 0;
 }
 
+/* parse_data: random | compressible:R | dedup:F into snd's data fields. */
+static int parse_data(const char *s, struct wl_send *snd, struct err *e)
+{
+	const char *colon = strchr(s, ':');
+	size_t kl = colon != NULL ? (size_t)(colon - s) : strlen(s);
+	int comp = kl == 12 && strncasecmp(s, "compressible", 12) == 0;
+	int dedup = kl == 5 && strncasecmp(s, "dedup", 5) == 0;
+	char *end;
+	double v;
+
+	if (colon == NULL && strcasecmp(s, "random") == 0) {
+		snd->data = WL_DATA_RANDOM;
+		snd->data_value = 0;
+		snd->data_spec[0] = '\0';
+		return 0;
+	}
+	if (colon == NULL || (!comp && !dedup))
+		return err_set(e, "'%s' is not random, compressible:R or dedup:F", s);
+	errno = 0;
+	v = strtod(colon + 1, &end);
+	if (errno || end == colon + 1 || *end != '\0' || !isfinite(v))
+		return err_set(e, "'%s': '%s' is not a number", s, colon + 1);
+	if (comp && (v < 1 || v > WL_DATA_RATIO_MAX))
+		return err_set(e, "'%s': the compression ratio R must be from 1 to %d", s,
+			       WL_DATA_RATIO_MAX);
+	if (dedup && (v < 0 || v >= 1))
+		return err_set(e,
+			       "'%s': the duplicate share F must be from 0 to below 1 (0.5: half "
+			       "the 4 KiB blocks are duplicates)",
+			       s);
+	snd->data = (comp && v > 1) || (dedup && v > 0)
+			    ? (comp ? WL_DATA_COMPRESSIBLE : WL_DATA_DEDUP)
+			    : WL_DATA_RANDOM;
+	snd->data_value = snd->data == WL_DATA_RANDOM ? 0 : v;
+	if (snd->data == WL_DATA_RANDOM)
+		snd->data_spec[0] = '\0';
+	else
+		snprintf(snd->data_spec, sizeof(snd->data_spec), "%s:%g",
+			 comp ? "compressible" : "dedup", v);
+	return 0;
+}
+
+/* parse_sse: none | s3 | c | kms | kms:KEYID into snd's sse fields. */
+static int parse_sse(const char *s, struct wl_send *snd, struct err *e)
+{
+	static const char *const names[] = {"none", "s3", "kms", "c"};
+
+	snd->sse_kms[0] = '\0';
+	for (int m = S3_SSE_NONE; m <= S3_SSE_C; m++)
+		if (strcasecmp(s, names[m]) == 0) {
+			snd->sse = m;
+			snprintf(snd->sse_spec, sizeof(snd->sse_spec), "%s", names[m]);
+			return 0;
+		}
+	if (strncasecmp(s, "kms:", 4) != 0 || s[4] == '\0' ||
+	    strlen(s + 4) >= sizeof(snd->sse_kms) || strpbrk(s + 4, " \t") != NULL)
+		return err_set(e,
+			       "'%s' is not none, s3, c, kms or kms:KEYID (a key id of 1 to %zu "
+			       "characters without blanks)",
+			       s, sizeof(snd->sse_kms) - 1);
+	snd->sse = S3_SSE_KMS;
+	snprintf(snd->sse_kms, sizeof(snd->sse_kms), "%s", s + 4);
+	snprintf(snd->sse_spec, sizeof(snd->sse_spec), "kms:%s", snd->sse_kms);
+	return 0;
+}
+
 int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, struct err *e)
 {
 	enum checksum_alg a;
@@ -136,6 +206,22 @@ int workload_parse_send(enum wl_field f, const char *s, struct wl_send *snd, str
 		if (s3_payload_parse(s, &pm, e) < 0)
 			return -1;
 		snd->payload = (int)pm;
+		return 0;
+	}
+	if (f == WLF_DATA)
+		return parse_data(s, snd, e);
+	if (f == WLF_SSE)
+		return parse_sse(s, snd, e);
+	if (f == WLF_TAGS) {
+		char *end;
+		long n;
+
+		errno = 0;
+		n = strtol(s, &end, 10);
+		if (errno || end == s || *end != '\0' || n < 0 || n > WL_TAGS_MAX)
+			return err_set(e, "'%s' is not a number of tags from 0 to %d", s,
+				       WL_TAGS_MAX);
+		snd->tags = (int)n;
 		return 0;
 	}
 	if (f == WLF_TLS_RESUME) {
@@ -166,6 +252,15 @@ const char *workload_send_value(enum wl_field f, const struct wl_send *snd)
 		return s3_payload_name((enum s3_payload)snd->payload);
 	if (f == WLF_TLS_RESUME)
 		return workload_tls_resume(snd) ? "yes" : "no";
+	if (f == WLF_DATA)
+		return snd->data_spec[0] != '\0' ? snd->data_spec : "random";
+	if (f == WLF_SSE)
+		return snd->sse != S3_SSE_NONE ? snd->sse_spec : "none";
+	if (f == WLF_TAGS) {
+		static const char *const n[] = {"0", "1", "2", "3", "4", "5",
+						"6", "7", "8", "9", "10"};
+		return snd->tags >= 0 && snd->tags <= WL_TAGS_MAX ? n[snd->tags] : "";
+	}
 	for (size_t i = 0; i < sizeof(pairs) / sizeof(pairs[0]); i++)
 		if (pairs[i].f == f)
 			return *slot(f, &copy) ? pairs[i].v1 : pairs[i].v0;

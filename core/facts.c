@@ -2,11 +2,11 @@
 #include "core/facts.h"
 
 const char *const fact_names[] = {
-	"endpoint_host", "scheme",     "addressing",     "region",          "tls_version",
-	"tls_cipher",    "tls_verify", "http_version",   "payload_signing", "checksum",
-	"client_host",   "client_os",  "client_machine", "client_cpus",     "client_cpu_model",
-	"client_nic",    "clients",    "connections",    "libcurl",         "openssl",
-	"tcp_nodelay",
+	"endpoint_host", "scheme",      "addressing",     "region",          "tls_version",
+	"tls_cipher",    "tls_verify",  "http_version",   "payload_signing", "checksum",
+	"client_host",   "client_os",   "client_machine", "client_cpus",     "client_cpu_model",
+	"client_nic",    "clients",     "connections",    "libcurl",         "openssl",
+	"tcp_nodelay",   "upload_data",
 };
 
 const size_t fact_count = sizeof(fact_names) / sizeof(fact_names[0]);

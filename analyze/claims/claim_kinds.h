@@ -47,6 +47,12 @@ int claims_time(struct claim_list *l, const struct aggregate *a);
  * requests were sent in which it differs from the others, and the campaign's caveats. */
 int claims_ran(struct claim_list *l, const struct aggregate *a);
 
+/* claims_payload (claims_payload.c): a "payload" claim per subject whose runs carry a payload
+ * certificate: fair (random data, incompressible and not deduplicable), as-asked (some runs
+ * asked for compressible or dedup data and got it), unfair (a run's bodies were not what it
+ * asked), with the figures of the run furthest from fair. */
+int claims_payload(struct claim_list *l, const struct aggregate *a);
+
 /* claims_changes (claims_changes.c): with analyze --baseline (b not NULL), a "change" claim
  * per compared cell of b (regression, improvement: b's significant change; untested: no
  * test; else no-change), then change/summary (changed, unchanged) with the counts. Runs

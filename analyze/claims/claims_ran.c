@@ -1,7 +1,7 @@
 /* analyze/claims/claims_ran.c: the "ran-differently" claims (claim_kinds.h;
  * docs/METHODOLOGY.md, "Claims": how the subjects ran): for each aspect of how requests
  * were sent (signing, checksum, HTTP version, addressing, retries, duration mode, reads,
- * keep-alive, addresses, buckets, prefixes), each subject's value from the modes of all its
+ * keep-alive, addresses, buckets, prefixes, upload data, encryption, tags), each subject's value from the modes of all its
  * runs (agg_subject.send, runlog_workload_modes_merge) or the default; a subject whose value
  * is not the one most subjects share (every subject with a value of its own when no value
  * is shared by more subjects than another) ran differently. */
@@ -33,6 +33,9 @@ static const struct aspect aspects[] = {
 	{"addresses", {"addresses"}, ""},
 	{"buckets", {"buckets"}, "buckets 1"},
 	{"prefixes", {"prefixes"}, "prefixes 1"},
+	{"data", {"data"}, ""},
+	{"sse", {"sse"}, ""},
+	{"tags", {"tags"}, ""},
 };
 
 #define N_ASPECTS (sizeof(aspects) / sizeof(aspects[0]))

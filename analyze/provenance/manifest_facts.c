@@ -104,11 +104,29 @@ static int transport_facts(const struct runrec *r, json_t *sets)
 	return rc;
 }
 
+/* upload_data: the run's data mode and payload certificate ("random: zstd 1.00, 100.0 % unique
+ * 4 KiB blocks, 100.0 % unique 512-byte blocks") into buf; NULL when the run has none. */
+static const char *upload_data(const struct runrec *r, char *buf, size_t n)
+{
+	const struct runrec_payload *p = &r->payload;
+	char u4[32] = "-", u512[32] = "-";
+
+	if (!r->has_payload)
+		return NULL;
+	if (!isnan(p->unique_4k_share))
+		snprintf(u4, sizeof(u4), "%.1f", 100 * p->unique_4k_share);
+	if (!isnan(p->unique_512_share))
+		snprintf(u512, sizeof(u512), "%.1f", 100 * p->unique_512_share);
+	snprintf(buf, n, "%s: zstd %.2f, %s %% unique 4 KiB blocks, %s %% unique 512-byte blocks",
+		 p->data[0] != '\0' ? p->data : "random", p->zstd_ratio, u4, u512);
+	return buf;
+}
+
 /* client_facts: the client machines' facts: CPU model, NIC (every client's of a
- * distributed run), and how connections were used. */
+ * distributed run), how connections were used, and what the bodies were (upload_data). */
 static int client_facts(const struct runrec *r, json_t *sets)
 {
-	char nic[RUNREC_IFNAME_MAX + 64];
+	char nic[RUNREC_IFNAME_MAX + 64], data[160];
 	int rc = add_value(sets, "client_cpu_model", r->host.cpu_model);
 
 	if (r->has_client)
@@ -122,6 +140,7 @@ static int client_facts(const struct runrec *r, json_t *sets)
 		rc |= add_value(sets, "checksum", send_value(r, RUNREC_SEND_CHECKSUM));
 		rc |= add_value(sets, "connections", connections_mode(r));
 	}
+	rc |= add_value(sets, "upload_data", upload_data(r, data, sizeof(data)));
 	return rc;
 }
 

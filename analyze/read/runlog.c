@@ -105,6 +105,14 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 	r->cpu_us_per_request = r->has_cpu ? rec->cpu_us_per_request : 0;
 	if (rec->has_versioning && rec->versioning.delete_markers > 0)
 		r->delete_markers = rec->versioning.delete_markers;
+	if (rec->has_payload) {
+		r->has_payload = 1;
+		snprintf(r->payload_data, sizeof(r->payload_data), "%s",
+			 rec->payload.data[0] != '\0' ? rec->payload.data : "random");
+		r->zstd_ratio = rec->payload.zstd_ratio;
+		r->unique_4k_share = rec->payload.unique_4k_share;
+		r->unique_512_share = rec->payload.unique_512_share;
+	}
 	if (runlog_clients_from(rec->has_clients ? &rec->clients : NULL, &r->clients, e) < 0)
 		return -1;
 	return oom ? err_set(e, "out of memory") : 0;

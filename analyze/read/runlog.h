@@ -73,6 +73,12 @@ struct runlog {
 	/* "versioning" (docs/METHODOLOGY.md, "Versioned buckets"): the benchmark's deletes
 	 * that left a delete marker on a versioned bucket; 0 when none or absent */
 	int64_t delete_markers;
+	/* "payload" (docs/METHODOLOGY.md, "Upload data"): the certificate of the bodies the run
+	 * sent (has_payload 0: none, or absent): the data mode asked ("random",
+	 * "compressible:2") and the figures (NaN: null) */
+	int has_payload;
+	char payload_data[24];
+	double zstd_ratio, unique_4k_share, unique_512_share;
 	/* the client machine's record ("client", core/runrec/runrec_clientres.h), owned; NULL
 	 * when absent (a run without one is "not measured": analyze/cells/climit_cells.h
 	 * judges the others) */

@@ -112,9 +112,9 @@ int campaign_check_buckets(struct cini *p, const struct campaign *c,
 #define CAMPAIGN_SUBJECT_MODE_KEYS "retries", "duration", "max_duration", "min_duration"
 
 /* CAMPAIGN_SEND_KEYS: the send keys, for the sections' key lists. */
-#define CAMPAIGN_SEND_KEYS                                                                \
-	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses", \
-		"tls_resume", "buckets", "prefixes", "connect_timeout", "read_timeout",   \
-		"request_timeout"
+#define CAMPAIGN_SEND_KEYS                                                                     \
+	"checksum", "payload", "reads", "http", "http2_shared", "keepalive", "addresses",      \
+		"tls_resume", "data", "sse", "tags", "buckets", "prefixes", "connect_timeout", \
+		"read_timeout", "request_timeout"
 
 #endif

@@ -131,6 +131,18 @@ static void send_override(const struct campaign_subject *s, struct wl_send *snd)
 		snd->spread = o->spread;
 	if (b & 1u << (WLF_TLS_RESUME - WLF_CHECKSUM))
 		snd->tls_resume = o->tls_resume;
+	if (b & 1u << (WLF_DATA - WLF_CHECKSUM)) {
+		snd->data = o->data;
+		snd->data_value = o->data_value;
+		memcpy(snd->data_spec, o->data_spec, sizeof(snd->data_spec));
+	}
+	if (b & 1u << (WLF_SSE - WLF_CHECKSUM)) {
+		snd->sse = o->sse;
+		memcpy(snd->sse_kms, o->sse_kms, sizeof(snd->sse_kms));
+		memcpy(snd->sse_spec, o->sse_spec, sizeof(snd->sse_spec));
+	}
+	if (b & 1u << (WLF_TAGS - WLF_CHECKSUM))
+		snd->tags = o->tags;
 	if (b & 1u << (WLF_BUCKETS - WLF_CHECKSUM))
 		snd->buckets = o->buckets;
 	if (b & 1u << (WLF_PREFIXES - WLF_CHECKSUM))

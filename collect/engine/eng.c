@@ -31,6 +31,28 @@ struct body_buf *eng_body(const struct eng *g)
 	return g->body;
 }
 
+void eng_note_body(struct eng *g, uint64_t n, uint64_t off, uint64_t len)
+{
+	bodycert_offer(g->cert, n, off, len);
+}
+
+void eng_request_headers(struct eng *g, struct worker *w, struct s3_args *a)
+{
+	int u = a->op == S3_PUT_OBJECT || a->op == S3_MP_CREATE     ? S3_SSE_WRITE
+		: a->op == S3_MP_UPLOAD_PART                        ? S3_SSE_PART
+		: a->op == S3_GET_OBJECT || a->op == S3_HEAD_OBJECT ? S3_SSE_READ
+								    : -1;
+	size_t n = a->n_hdrs;
+
+	if (u < 0 || g->n_extra[u] == 0 || n + g->n_extra[u] > S3_HDRS_MAX)
+		return;
+	if (n > 0 && a->hdrs != w->hdrs)
+		memcpy(w->hdrs, a->hdrs, n * sizeof(*a->hdrs));
+	memcpy(w->hdrs + n, g->extra[u], g->n_extra[u] * sizeof(*a->hdrs));
+	a->hdrs = w->hdrs;
+	a->n_hdrs = n + g->n_extra[u];
+}
+
 void *eng_shared(const struct eng *g)
 {
 	return g->shared;

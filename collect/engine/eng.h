@@ -31,6 +31,9 @@ const struct engine_opts *eng_opts(const struct eng *g);
 const struct workload *eng_workload(const struct eng *g);
 /* eng_body: the content of the phase's objects (NULL when it sends no bodies). */
 struct body_buf *eng_body(const struct eng *g);
+/* eng_note_body: bytes [off, off + len) of object n are about to be sent as a body: the
+ * payload certificate's sampler is offered them (collect/engine/bodycert.h). */
+void eng_note_body(struct eng *g, uint64_t n, uint64_t off, uint64_t len);
 /* eng_shared: the kind's phase-wide state (wl_kind.shared_new; NULL when it has none). */
 void *eng_shared(const struct eng *g);
 /* eng_where: the run's buckets and whole key prefixes (borrowed). */
@@ -67,6 +70,13 @@ void eng_count_error(struct eng *g, const struct s3_result *res);
 void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects, uint64_t bytes,
 	     const char *file, const char *error, enum err_class cls, int64_t start, int64_t first,
 	     int64_t last, int64_t end);
+
+/* eng_request_headers: the workload's encryption and tagging headers (collect/s3/s3_sse.h)
+ * added to worker w's request a, after those its kind gave (copied into w->hdrs): sse's on
+ * PutObject and CreateMultipartUpload, SSE-C's on UploadPart, GetObject and HeadObject too,
+ * the tags on PutObject and CreateMultipartUpload. A kind's headers past S3_HDRS_MAX are
+ * its own alone. */
+void eng_request_headers(struct eng *g, struct worker *w, struct s3_args *a);
 
 /* For the threads' loop. */
 

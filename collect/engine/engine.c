@@ -181,6 +181,26 @@ done:
 	return rc;
 }
 
+/* extra_headers: the encryption and tagging headers of the workload's sse and tags, by use
+ * (eng_request_headers); an SSE-C key is the process's (s3_sse_process_key). */
+static int extra_headers(struct eng *g, struct err *e)
+{
+	const struct wl_send *snd = &g->wl->send;
+	const struct s3_sse_key *k = NULL;
+
+	if (snd->sse == S3_SSE_C && (k = s3_sse_process_key(e)) == NULL)
+		return err_prefix(e, "engine");
+	for (int u = S3_SSE_WRITE; u <= S3_SSE_READ; u++)
+		g->n_extra[u] = s3_sse_headers((enum s3_sse)snd->sse, snd->sse_kms, k,
+					       (enum s3_sse_use)u, g->extra[u]);
+	if (snd->tags > 0) {
+		s3_tagging(snd->tags, g->tagging, sizeof(g->tagging));
+		g->extra[S3_SSE_WRITE][g->n_extra[S3_SSE_WRITE]++] = (struct s3_hdr){
+			"x-amz-tagging", g->tagging};
+	}
+	return 0;
+}
+
 static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_result *res,
 		    enum eng_phase phase, struct err *e)
 {
@@ -205,6 +225,8 @@ static int eng_init(struct eng *g, const struct engine_opts *o, struct engine_re
 	if (workload_where_new(&g->where, o->bucket, workload_buckets(o->wl),
 			       workload_prefixes(o->wl), o->prefix, e) < 0)
 		return err_prefix(e, "engine");
+	if (extra_headers(g, e) != 0)
+		return -1;
 	pthread_mutex_init(&g->lock, NULL);
 	g->lock_ok = 1;
 	return 0;
@@ -214,8 +236,47 @@ static void eng_fini(struct eng *g)
 {
 	workload_where_free(&g->where);
 	body_free(g->body);
+	bodycert_free(g->cert);
 	if (g->lock_ok)
 		pthread_mutex_destroy(&g->lock);
+}
+
+/* phase_body: the phase's bodies (collect/engine/body.h) in the workload's data mode, from
+ * seed, and the sampler of those it sends. */
+static int phase_body(struct eng *g, uint64_t seed, struct err *e)
+{
+	const struct wl_send *snd = &g->wl->send;
+
+	g->body = body_new(g->wl->size, seed, e);
+	if (g->body == NULL)
+		return -1;
+	body_set_mode(g->body,
+		      snd->data == WL_DATA_COMPRESSIBLE ? BODY_COMPRESSIBLE
+		      : snd->data == WL_DATA_DEDUP      ? BODY_DEDUP
+							: BODY_RANDOM,
+		      snd->data_value);
+	g->cert = bodycert_new(seed ^ 0xce27, e);
+	return g->cert != NULL ? 0 : -1;
+}
+
+/* phase_cert: the certificate of the bodies the phase sent into the result (phase:
+ * ENG_CERT_PREPARE or ENG_CERT_BENCHMARK), when it sent any; a certificate that cannot be
+ * computed (memory) is left out, with a line on stderr. */
+static void phase_cert(struct eng *g, int phase)
+{
+	struct bodycert c;
+	struct err e = {{0}};
+
+	if (g->cert == NULL || g->body == NULL)
+		return;
+	if (bodycert_compute(g->cert, g->body, &c, &e) != 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		return;
+	}
+	if (c.offered == 0)
+		return;
+	g->res->payload = c;
+	g->res->payload_phase = phase;
 }
 
 static enum err_class main_class(const struct eng *g)
@@ -385,10 +446,12 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 		rc = 0;
 		goto done;
 	}
-	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
-	if (g.body == NULL || put_objects(&g, 0, workload_prepared_objects(o->wl), e) != 0 ||
-	    (workload_calibrates(o->wl) && calibrate(&g, e) != 0))
+	if (phase_body(&g, (uint64_t)time_now_ns(), e) != 0 ||
+	    put_objects(&g, 0, workload_prepared_objects(o->wl), e) != 0)
 		goto done;
+	if (workload_calibrates(o->wl) && calibrate(&g, e) != 0)
+		goto done;
+	phase_cert(&g, ENG_CERT_PREPARE);
 	rc = 0;
 done:
 	if (rc != 0 && res->cls == EC_NONE)
@@ -454,11 +517,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		err_set(e, "engine: out of memory");
 		goto done;
 	}
-	if (wl_uses_body(o->wl)) {
-		g.body = body_new(o->wl->size, (uint64_t)time_now_ns() ^ 0x5eed, e);
-		if (g.body == NULL)
-			goto done;
-	}
+	if (wl_uses_body(o->wl) && phase_body(&g, (uint64_t)time_now_ns() ^ 0x5eed, e) != 0)
+		goto done;
 	/* delete, and a get with reads = once: each prepared object handed out once (a
 	 * calibrating get's: those prepared for the benchmark) */
 	g.cursor_end = o->wl->op == WL_DELETE ||
@@ -517,6 +577,7 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 	}
 	kept_span(&g, res);
 	delete_markers(&g, res);
+	phase_cert(&g, ENG_CERT_BENCHMARK);
 	res->has_summary = 1;
 	if (res->errors > 0)
 		res->cls = main_class(&g);

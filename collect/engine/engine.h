@@ -66,6 +66,7 @@
 #include <signal.h>
 #include <stdint.h>
 
+#include "collect/engine/bodycert.h"
 #include "collect/s3/s3.h"
 #include "collect/workload.h"
 #include "core/err.h"
@@ -193,7 +194,15 @@ struct engine_result {
 	uint64_t calib_objects;
 	double calib_s, calib_obj_s;
 	uint64_t once_first, once_end;
+	/* the payload certificate (collect/engine/bodycert.h) of the last phase that sent
+	 * bodies: the benchmark's, else the prepare's; payload_phase ENG_CERT_NONE when none */
+	int payload_phase;
+	struct bodycert payload;
 };
+
+#define ENG_CERT_NONE 0
+#define ENG_CERT_PREPARE 1
+#define ENG_CERT_BENCHMARK 2
 
 int engine_prepare(const struct engine_opts *o, struct engine_result *res, struct err *e);
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e);

@@ -9,6 +9,8 @@
 #include <stdatomic.h>
 #include <stdint.h>
 
+#include "collect/engine/bodycert.h"
+#include "collect/s3/s3_sse.h"
 #include "collect/engine/eng.h"
 #include "collect/engine/engine.h"
 #include "collect/engine/hedge.h"
@@ -24,6 +26,12 @@ struct eng {
 	struct engine_result *res;
 	enum eng_phase phase;
 	struct body_buf *body;
+	struct bodycert_sampler *cert; /* the bodies sent, sampled (bodycert.h); NULL: none */
+	/* the encryption and tagging headers of the workload's sse and tags (s3_sse.h), by
+	 * enum s3_sse_use: what eng_request_headers adds to each request */
+	struct s3_hdr extra[3][S3_SSE_HDRS + 1];
+	size_t n_extra[3];
+	char tagging[80];
 	struct worker *w;
 	int nworkers;
 	int64_t t0_mono, deadline_mono, next_tick;

@@ -67,6 +67,7 @@ static int start_next(struct eng *g, struct worker *w, CURLM *m)
 		/* many buckets: the bucket of the worker's key, unless next named another */
 		if (a.bucket == g->o->bucket && w->bucket != NULL)
 			a.bucket = w->bucket;
+		eng_request_headers(g, w, &a);
 		if (s3_req_setup(w->req, &a, &e) == 0) {
 			w->args = a; /* its strings stay valid until done: for a resend */
 			break;

@@ -149,8 +149,7 @@ static size_t body_cb(void *arg, char *buf, size_t n)
 
 	if (n > w->body.len - w->body_pos)
 		n = (size_t)(w->body.len - w->body_pos);
-	body_read(eng_body(w->g), w->body_obj, eng_workload(w->g)->size, w->body_base + w->body_pos,
-		  buf, n);
+	body_read(eng_body(w->g), w->body_obj, w->body_base + w->body_pos, buf, n);
 	w->body_pos += n;
 	eng_count_sent(w->g, n);
 	return n;
@@ -175,6 +174,7 @@ void wl_set_body(struct eng *g, struct worker *w, uint64_t n, uint64_t off, uint
 	w->body_base = off;
 	w->body_pos = 0;
 	w->body.read = body_cb;
+	eng_note_body(g, n, off, len);
 	w->body.seek = body_seek;
 	w->body.arg = w;
 }

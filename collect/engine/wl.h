@@ -54,7 +54,10 @@ struct worker {
 				wl_where_put): the worker's requests go there unless next
 				names another; NULL: the run's bucket */
 	struct s3_body body; /* a PUT body (wl_set_body) */
-	void *st;            /* the workload's state (wl_kind.state_size bytes, zeroed) */
+	/* the request's headers: the kind's and the workload's encryption and tags
+	 * (eng_request_headers) */
+	struct s3_hdr hdrs[S3_HDRS_MAX];
+	void *st; /* the workload's state (wl_kind.state_size bytes, zeroed) */
 	/* the engine's own */
 	struct eng *g;
 	uint64_t body_obj, body_base, body_pos; /* the body: object number, offset, sent */

@@ -4,10 +4,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-#include <openssl/rand.h>
-
 #include "collect/probe/probe_int.h"
+#include "collect/s3/s3_sse.h"
 
 #define WRONG_ETAG "\"00000000000000000000000000000000\""
 
@@ -262,24 +260,21 @@ static void echoed(struct probe_check *c, const struct s3_result *res, const cha
 /* sse_c: PUT with a fresh customer key, GET without it (refused), GET with it. */
 static void sse_c(struct probe_ctx *x, const char *key)
 {
-	unsigned char k[32], md[16];
-	unsigned int mdlen = 0;
-	char kb64[64], mdb64[32];
-	struct s3_hdr h[3] = {
-		{SSEC, "AES256"}, {SSE "-customer-key", kb64}, {SSE "-customer-key-md5", mdb64}};
+	struct s3_sse_key k;
+	struct s3_hdr h[S3_SSE_HDRS];
 	struct probe_check *put = probe_check_new(x, PF_SSE_C, "put");
 	struct probe_check *nokey = probe_check_new(x, PF_SSE_C, "get-without-key");
 	struct probe_check *get = probe_check_new(x, PF_SSE_C, "get-with-key");
 	struct s3_result res;
+	struct err e = {{0}};
+	size_t n;
 
-	if (RAND_bytes(k, sizeof(k)) != 1 ||
-	    !EVP_Digest(k, sizeof(k), md, &mdlen, EVP_md5(), NULL)) {
-		probe_untested(put, "no random key (OpenSSL)");
+	if (s3_sse_key_new(&k, &e) != 0) {
+		probe_untested(put, "%s", e.msg);
 		return;
 	}
-	EVP_EncodeBlock((unsigned char *)kb64, k, sizeof(k));
-	EVP_EncodeBlock((unsigned char *)mdb64, md, 16);
-	if (!put_with(x, put, key, h, 3, &res)) {
+	n = s3_sse_headers(S3_SSE_C, NULL, &k, S3_SSE_WRITE, h);
+	if (!put_with(x, put, key, h, n, &res)) {
 		probe_untested(nokey, "the PUT was not accepted");
 		probe_untested(get, "the PUT was not accepted");
 		return;
@@ -287,7 +282,7 @@ static void sse_c(struct probe_ctx *x, const char *key)
 	echoed(put, &res, SSEC, "AES256");
 	/* AWS answers 400 InvalidRequest; any 400 keeps the object unread */
 	get_back(x, nokey, key, NULL, 0, 400, NULL, &res);
-	get_back(x, get, key, h, 3, 2, NULL, &res);
+	get_back(x, get, key, h, s3_sse_headers(S3_SSE_C, NULL, &k, S3_SSE_READ, h), 2, NULL, &res);
 	echoed(get, &res, SSEC, "AES256");
 }
 
@@ -303,11 +298,13 @@ void probe_sse(struct probe_ctx *x, enum probe_feature f)
 	}
 	const char *mode = f == PF_SSE_S3 ? "AES256" : "aws:kms";
 	const char *kms = x->o != NULL ? x->o->kms_key : NULL;
-	struct s3_hdr h[2] = {{SSE, mode}, {SSE "-aws-kms-key-id", kms}};
+	struct s3_hdr h[S3_SSE_HDRS];
+	size_t n = s3_sse_headers(f == PF_SSE_S3 ? S3_SSE_S3 : S3_SSE_KMS, kms, NULL, S3_SSE_WRITE,
+				  h);
 	struct probe_check *put = probe_check_new(x, f, "put");
 	struct probe_check *get = probe_check_new(x, f, "get");
 
-	if (!put_with(x, put, key, h, f == PF_SSE_KMS && kms != NULL ? 2 : 1, &res)) {
+	if (!put_with(x, put, key, h, n, &res)) {
 		probe_untested(get, "the PUT was not accepted");
 		return;
 	}

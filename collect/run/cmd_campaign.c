@@ -19,6 +19,7 @@
 #include "collect/run/probing.h"
 #include "collect/run/resume.h"
 #include "collect/run/subject.h"
+#include "collect/s3/s3_sse.h"
 #include "core/fsutil.h"
 #include "core/sweeplog.h"
 #include "core/summary.h"
@@ -672,6 +673,12 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		goto out;
 	}
 	probe_subjects(&x);
+	/* the campaign's SSE-C key, in memory only, before the runs fork (every run sends it) */
+	if (s3_sse_process_key(&e) == NULL) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		rc = EXITCODE_USAGE;
+		goto out;
+	}
 	rc = run_all(&x);
 out:
 	free(todo);

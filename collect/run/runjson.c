@@ -105,6 +105,8 @@ void run_state_record(const struct run_state *st, struct runrec *r)
 	r->steady = st->steady;
 	r->stop_at_s = st->stopped_s;
 	r->reads_exhausted = st->reads_exhausted;
+	r->has_payload = st->has_payload;
+	r->payload = st->payload;
 	r->has_calibration = st->has_calibration;
 	r->calibration = st->calibration;
 	r->has_versioning = st->has_versioning;
@@ -138,6 +140,8 @@ void run_state_from_record(const struct runrec *r, struct run_state *st)
 	st->steady = r->steady;
 	st->stopped_s = r->stop_at_s;
 	st->reads_exhausted = r->reads_exhausted;
+	st->has_payload = r->has_payload;
+	st->payload = r->payload;
 	st->has_calibration = r->has_calibration;
 	st->calibration = r->calibration;
 	st->has_versioning = r->has_versioning;
@@ -159,7 +163,8 @@ static const uint64_t state_members = RUNREC_BIT(RUNREC_FORMAT) | RUNREC_BIT(RUN
 				      RUNREC_BIT(RUNREC_CALIBRATION) |
 				      RUNREC_BIT(RUNREC_VERSIONING) |
 				      RUNREC_BIT(RUNREC_CREDENTIALS) |
-				      RUNREC_BIT(RUNREC_TRANSPORT) | RUNREC_BIT(RUNREC_BILLING) |
+				      RUNREC_BIT(RUNREC_TRANSPORT) | RUNREC_BIT(RUNREC_PAYLOAD) |
+				      RUNREC_BIT(RUNREC_BILLING) |
 				      RUNREC_BIT(RUNREC_PHASE_RETRIES) | RUNREC_BIT(RUNREC_CLIENT) |
 				      RUNREC_BIT(RUNREC_STATUS) | RUNREC_BIT(RUNREC_SUMMARY);
 

@@ -45,6 +45,8 @@ struct run_state {
 	int reads_exhausted; /* reads = once: the objects ran out before the bound */
 	int has_transport;   /* the benchmark ran: run.json's "transport" */
 	struct runrec_transport transport;
+	int has_payload; /* bodies were sent: run.json's "payload" (the certificate) */
+	struct runrec_payload payload;
 	int has_calibration; /* a reads = once get calibrated: run.json's "calibration" */
 	struct runrec_calibration calibration;
 	int has_versioning; /* the prepare asked the buckets: run.json's "versioning"

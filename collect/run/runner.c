@@ -53,6 +53,31 @@ static void calibration_record(const struct engine_result *res, struct run_state
 	st->calibration.prepared = (int64_t)(res->once_end - res->once_first);
 }
 
+/* payload_record: the payload certificate of the last phase that sent bodies (engine_result)
+ * into run.json's; left as it was when none did. */
+static void payload_record(const struct engine_result *res, const struct workload *wl,
+			   struct run_state *st)
+{
+	struct runrec_payload *p = &st->payload;
+	const struct bodycert *c = &res->payload;
+
+	if (res->payload_phase == ENG_CERT_NONE)
+		return;
+	memset(p, 0, sizeof(*p));
+	st->has_payload = 1;
+	snprintf(p->data, sizeof(p->data), "%s", workload_send_value(WLF_DATA, &wl->send));
+	snprintf(p->phase, sizeof(p->phase), "%s",
+		 res->payload_phase == ENG_CERT_BENCHMARK ? "benchmark" : "prepare");
+	p->bodies = (int64_t)c->offered;
+	p->sampled = (int64_t)c->sampled;
+	p->bytes = (int64_t)c->bytes;
+	p->blocks_512 = (int64_t)c->blocks_512;
+	p->blocks_4k = (int64_t)c->blocks_4k;
+	p->unique_512_share = c->unique_512_share;
+	p->unique_4k_share = c->unique_4k_share;
+	p->zstd_ratio = c->zstd_ratio;
+}
+
 /* exhausted_text: why a reads = once get stopped early, into msg (ERR_MSG_MAX bytes). */
 static void exhausted_text(const struct runner_job *job, const struct engine_result *res, char *msg)
 {
@@ -369,6 +394,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 		st.phase[PHASE_PREPARE] = rc == 0 ? PH_DONE : PH_FAILED;
 		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
 		calibration_record(&res, &st);
+		payload_record(&res, job->wl, &st);
 		billing_phase(cl, &mark, &st, PHASE_PREPARE);
 		if (rc < 0)
 			snprintf(local[n_local++], ERR_MSG_MAX, "%s", e.msg);
@@ -393,6 +419,7 @@ int runner_child_body(const struct runner_job *job, int live_fd)
 			exhausted_text(job, &res, local[n_local++]);
 		st.has_transport = 1;
 		transport_record(&res.transport, &st.transport);
+		payload_record(&res, job->wl, &st);
 		st.has_versioning = versions_record(&res.ver, s->allow_retention, &st.versioning);
 		st.errors = res.errors;
 		st.cls = child_class(&st, &res);

@@ -24,6 +24,7 @@ static const char *const rank[] = {"ranked", "no-difference", NULL};
 static const char *const highest[] = {"found", "client-limited", NULL};
 static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
+static const char *const payload[] = {"fair", "as-asked", "unfair", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
 static const char *const trend_alert[] = {"regression", "improvement",  "watch",
@@ -53,6 +54,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
 	{"vantage", vantage},
+	{"payload", payload},
 	{"change", change},
 	{"trend-alert", trend_alert},
 	{NULL, NULL},

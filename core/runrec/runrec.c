@@ -258,6 +258,23 @@ static int versioning_from(const json_t *v, const char *path, void *rec, struct 
 	return runrec_versioning_from_json(v, path, &r->versioning, e);
 }
 
+static json_t *payload_to(const void *rec)
+{
+	const R *r = rec;
+
+	return r->has_payload ? runrec_payload_to_json(&r->payload) : json_null();
+}
+
+static int payload_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	R *r = rec;
+
+	if (json_is_null(v))
+		return 0;
+	r->has_payload = 1;
+	return runrec_payload_from_json(v, path, &r->payload, e);
+}
+
 static json_t *credentials_to(const void *rec)
 {
 	const R *r = rec;
@@ -424,6 +441,7 @@ static const struct rrf members[RUNREC_MEMBERS] = {
 	[RUNREC_VERSIONING] = RRF_O("versioning", versioning_to, versioning_from),
 	[RUNREC_CREDENTIALS] = RRF_O("credentials", credentials_to, credentials_from),
 	[RUNREC_TRANSPORT] = RRF_O("transport", transport_to, transport_from),
+	[RUNREC_PAYLOAD] = RRF_O("payload", payload_to, payload_from),
 	[RUNREC_CLIENTS] = RRF_O("clients", clients_to, clients_from),
 	[RUNREC_BILLING] = RRF_O("billing", billing_to, billing_from),
 	[RUNREC_PHASE_RETRIES] = RRF_O("phase_retries", retries_to, retries_from),

@@ -96,6 +96,9 @@ enum runrec_send_field {
 	RUNREC_SEND_KEEPALIVE,
 	RUNREC_SEND_ADDRESSES,
 	RUNREC_SEND_TLS_RESUME,
+	RUNREC_SEND_DATA,
+	RUNREC_SEND_SSE,
+	RUNREC_SEND_TAGS,
 	RUNREC_SEND_COUNT
 };
 
@@ -110,7 +113,7 @@ struct runrec_send {
 /* runrec_send_key: the key of send field f ("checksum", "http2_shared", the campaign
  * key too); runrec_send_default: the value a run has when the field is not given
  * ("none", "unsigned", "random", "1.1", "no", "yes", "first", "yes": tls_resume's with
- * keepalive yes). Static strings; "" for another f. */
+ * keepalive yes, "random", "none", "0"). Static strings; "" for another f. */
 const char *runrec_send_key(enum runrec_send_field f);
 const char *runrec_send_default(enum runrec_send_field f);
 
@@ -307,6 +310,22 @@ struct runrec_transport {
 	int64_t nodelay_on, nodelay_off;
 };
 
+/* "payload": the certificate of the bodies the run sent (docs/FORMATS.md; docs/METHODOLOGY.md,
+ * "Upload data"): the data mode asked, the phase whose bodies were sampled, how many were
+ * sent and sampled, the bytes and whole blocks sampled, and the figures (NaN: null, when no
+ * whole block or no byte was sampled). */
+struct runrec_payload {
+	uint64_t absent;
+	char data[24];  /* workload.send.data's value ("random", "compressible:2") */
+	char phase[16]; /* "benchmark", "prepare" */
+	int64_t bodies, sampled, bytes, blocks_512, blocks_4k;
+	double unique_512_share, unique_4k_share, zstd_ratio;
+};
+
+json_t *runrec_payload_to_json(const struct runrec_payload *p);
+int runrec_payload_from_json(const json_t *j, const char *path, struct runrec_payload *p,
+			     struct err *e);
+
 /* "billing" and "phase_retries": the billable counts of each phase the process ran (bit k
  * of `phases`: phase k ran, billing.PHASE holds bill[k]; phase_retries.prepare and
  * .cleanup hold retries[k]); null for a phase that did not. */
@@ -399,6 +418,7 @@ enum runrec_member {
 	RUNREC_VERSIONING,
 	RUNREC_CREDENTIALS,
 	RUNREC_TRANSPORT,
+	RUNREC_PAYLOAD,
 	RUNREC_CLIENTS,
 	RUNREC_BILLING,
 	RUNREC_PHASE_RETRIES,
@@ -442,6 +462,8 @@ struct runrec {
 	struct runrec_credentials credentials;
 	int has_transport; /* 0: null */
 	struct runrec_transport transport;
+	int has_payload; /* 0: null (no body was sent) */
+	struct runrec_payload payload;
 	int has_clients; /* 0: left out (one client) */
 	struct runrec_clients clients;
 	struct runrec_billing billing;

@@ -20,13 +20,16 @@ static const struct rrf send_f[RUNREC_SEND_COUNT + 3] = {
 	[RUNREC_SEND_ADDRESSES] = RRF_F("addresses", RRF_STR_OPT, W, send.v[RUNREC_SEND_ADDRESSES]),
 	[RUNREC_SEND_TLS_RESUME] = RRF_F("tls_resume", RRF_STR_OPT, W,
 					 send.v[RUNREC_SEND_TLS_RESUME]),
+	[RUNREC_SEND_DATA] = RRF_F("data", RRF_STR_OPT, W, send.v[RUNREC_SEND_DATA]),
+	[RUNREC_SEND_SSE] = RRF_F("sse", RRF_STR_OPT, W, send.v[RUNREC_SEND_SSE]),
+	[RUNREC_SEND_TAGS] = RRF_F("tags", RRF_STR_OPT, W, send.v[RUNREC_SEND_TAGS]),
 	RRF_R("connect_timeout_ms", RRF_INT_OPT, W, send.connect_timeout_ms, 0, 1e12),
 	RRF_R("read_timeout_ms", RRF_INT_OPT, W, send.read_timeout_ms, 0, 1e12),
 	RRF_R("request_timeout_ms", RRF_INT_OPT, W, send.request_timeout_ms, 0, 1e12),
 };
 
 static const char *const send_defaults[RUNREC_SEND_COUNT] = {
-	"none", "unsigned", "random", "1.1", "no", "yes", "first", "yes",
+	"none", "unsigned", "random", "1.1", "no", "yes", "first", "yes", "random", "none", "0",
 };
 
 static const char *const mix_ops[RUNREC_MIX_OPS] = {"get", "put", "head", "delete"};

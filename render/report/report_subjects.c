@@ -1,7 +1,7 @@
 /* render/report/report_subjects.c: the subjects table of the report's environment section (see
  * report_int.h, report_subjects): label, id, endpoint, region, how the requests were sent,
  * with how many GETs had their checksum verified, and the note of the subjects whose dotted
- * bucket went path-style. */
+ * bucket went path-style; then what each subject's upload data was (its payload claim). */
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
@@ -97,6 +97,22 @@ static void subjects_foot(struct report_builder *r, struct doc_table *t)
 	strbuf_free(&b);
 }
 
+/* payload_claims: a sentence per payload claim (what each subject's bodies were: the payload
+ * certificate, docs/METHODOLOGY.md "Upload data"), each marked with its claim. */
+static void payload_claims(struct report_builder *r)
+{
+	const struct results *d = &r->m->doc;
+
+	for (size_t i = 0; i < d->n_claims; i++) {
+		const struct results_claim *c = &d->claims[i];
+		struct strbuf b = {0};
+
+		if (strcmp(c->kind, "payload") == 0 && report_claim_words(r->m, r->l, c, &b) == 0)
+			doc_para_claim(r->d, rb_text(r, &b), c->id);
+		strbuf_free(&b);
+	}
+}
+
 void report_subjects(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
@@ -122,4 +138,5 @@ void report_subjects(struct report_builder *r)
 			send_cell(r, t, s);
 	}
 	subjects_foot(r, t);
+	payload_claims(r);
 }

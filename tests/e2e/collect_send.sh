@@ -17,6 +17,13 @@
 #    says how many GETs each subject verified (the verifying server all 10, RGW none of 20);
 #  - reads = once never reads an object twice (from the ops log), in get and mixed runs,
 #    and records when the objects ran out; bad values are named by option or by file, line, section and key;
+#  - data = random, compressible:2, dedup:0.5: run.json's payload certificate says what was
+#    sent (zstd ratio within 3 %, unique 4 KiB and 512-byte shares within 0.01), and so does
+#    what the verifying server received (its own SHA-1 of every 4 KiB block, zlib); out of
+#    range ratios are named by option, and by file, line, section and key;
+#  - sse = c, kms:KEY, s3 and tags = N: the verifying server gets the headers on every write
+#    (the SSE-C key on every read too, checked against the MD5 it was written with), RGW 16.2
+#    accepts them all without error; the SSE-C key is in none of collect's outputs;
 #  - keepalive = no opens one connection per request; addresses = spread reaches every
 #    address of a name (three loopback addresses); http = 2 against nginx over TLS with
 #    HTTP/2 records version 2 per request (one connection per worker, or one shared),
@@ -109,6 +116,99 @@ print(' '.join('%s/%s/%s/%s' % (r['checksum'], r['type'], r['parts'], r.get('ful
 [ "$(cat "$work/mp.txt")" = "crc32/COMPOSITE/3/- sha256/COMPOSITE/3/- crc64nvme/FULL_OBJECT/3/True" ]
 check $? "multipart: part checksums checked at Complete, CRC64NVME full-object: $(cat "$work/mp.txt")"
 
+# data = random | compressible:R | dedup:F and the payload certificate (run.json payload),
+# against what the server received (--body-blocks: every body's 4 KiB blocks and zlib size)
+start_verify pc --body-blocks
+for d in random compressible:2 dedup:0.5; do
+	run "d-${d%%:*}" "$ep_pc" --op put --size 256KiB --concurrency 2 --count 10 --data "$d"
+	check $? "data $d: $(tail -n 1 "$work/d-${d%%:*}.txt")"
+done
+certs=$(for d in random compressible dedup; do
+	run_json "$work/d-$d" "'%s %s %d %.3f %.3f %.3f' % (j['payload']['data'], j['payload']['phase'], j['payload']['bodies'], j['payload']['zstd_ratio'], j['payload']['unique_4k_share'], j['payload']['unique_512_share'])"
+done | tr '\n' ';')
+python3 -c "
+import sys
+want = {'random': (1.0, 1.0), 'compressible:2': (2.0, 1.0), 'dedup:0.5': (None, 0.5)}
+for line in sys.argv[1].strip(';').split(';'):
+    d, phase, n, z, u4, u512 = line.split()
+    wz, wu = want[d]
+    ok = phase == 'benchmark' and n == '20' and abs(float(u4) - wu) <= 0.01 and abs(float(u512) - wu) <= 0.01
+    ok = ok and (wz is None or (wz == 1.0 and float(z) < 1.01) or abs(float(z) / wz - 1) <= 0.03)
+    if not ok:
+        sys.exit(1)
+" "$certs"
+check $? "payload certificates (data phase bodies zstd unique_4k unique_512): random 1.00 1 1, compressible:2 2 +-3 %, dedup:0.5 0.5 +-0.01: $certs"
+vlog pc "
+import json
+runs = {}
+for r in recs:
+    if r['method'] == 'PUT' and 'blocks4k' in r and '/put/' in r['path']:
+        runs.setdefault(r['path'].split('/')[3], []).append(r)
+out = []
+for k in runs:
+    b = [h for r in runs[k] for h in r['blocks4k']]
+    out.append('%.3f/%.2f' % (len(set(b)) / len(b), sum(r['bytes'] for r in runs[k]) / sum(r['zlib'] for r in runs[k])))
+print(' '.join(out))" >"$work/pc.txt"
+python3 -c "
+import sys
+got = [tuple(map(float, x.split('/'))) for x in open(sys.argv[1]).read().split()]
+# the runs in the order they ran: random, compressible:2, dedup:0.5
+want = [(1.0, (0.99, 1.01)), (1.0, (1.8, 2.1)), (0.5, (1.0, 99))]
+sys.exit(0 if len(got) == 3 and all(abs(u - wu) <= 0.01 and lo <= z <= hi for (u, z), (wu, (lo, hi)) in zip(got, want)) else 1)
+" "$work/pc.txt"
+check $? "the server received them (unique 4 KiB share / zlib ratio over all 20 bodies of each run): $(cat "$work/pc.txt")"
+[ "$(run_json "$work/d-dedup" "j['workload']['send']['data']")" = dedup:0.5 ]
+check $? "run.json workload.send.data dedup:0.5"
+AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
+	--op put --size 1KiB --concurrency 1 --count 1 --data compressible:0.5 -o "$work/x" 2>"$work/bad-d.txt"
+[ $? -eq 2 ] && grep -q "^collect: --data: 'compressible:0.5': the compression ratio R must be from 1 to 16" "$work/bad-d.txt"
+check $? "--data compressible:0.5 refused: $(head -n 1 "$work/bad-d.txt")"
+
+# sse = c | kms:KEY | s3 and tags = N on every write (SSE-C on every read too), recorded per run;
+# the SSE-C key (what the verifying server received) appears in none of collect's outputs
+srun() { # srun NAME ARGS...: a run against the pc server
+	local name=$1
+	shift
+	run "sse-$name" "$ep_pc" --concurrency 2 --count 3 "$@"
+	[ "$(run_json "$work/sse-$name" "j['status'], j['errors']['count']")" = "complete 0" ]
+}
+srun get-c --op get --size 64KiB --objects 4 --sse c --tags 2
+check $? "get with sse c, tags 2: $(tail -n 1 "$work/sse-get-c.txt")"
+srun put-kms --op put --size 64KiB --sse kms:k1 --tags 3
+check $? "put with sse kms:k1, tags 3: $(tail -n 1 "$work/sse-put-kms.txt")"
+srun mp-c --op multipart --size 11MiB --sse c
+check $? "multipart with sse c: $(tail -n 1 "$work/sse-mp-c.txt")"
+vlog pc "
+from collections import Counter
+c = Counter()
+for r in recs:
+    if r['method'] in ('PUT', 'GET') and '/put/' not in r['path'] and ('sse' in r or 'sse_c_ok' in r):
+        c['%s %s %s %s %s' % (r['method'], r.get('sse'), r.get('kms_key'), r.get('tagging'), r.get('sse_c_ok'))] += 1
+    elif r['method'] == 'PUT' and ('sse' in r or 'sse_c_ok' in r):
+        c['%s %s %s %s mp=%s' % (r['method'], r.get('sse'), r.get('kms_key'), r.get('tagging'), 'partNumber' in r['path'])] += 1
+print('; '.join('%d %s' % (n, k) for k, n in sorted(c.items())))" >"$work/sse.txt"
+[ "$(cat "$work/sse.txt")" = "6 GET None None None True; 6 PUT aws:kms k1 t1=1&t2=2&t3=3 mp=False; 18 PUT c None None mp=True; 4 PUT c None t1=1&t2=2 None" ]
+check $? "the server got SSE-C with the tags on the 4 prepared objects and the key again on each of 6 GETs, aws:kms k1 with 3 tags on 6 PUTs, SSE-C on 18 parts: $(cat "$work/sse.txt")"
+[ "$(for r in get-c put-kms mp-c; do run_json "$work/sse-$r" "j['workload']['send']['sse'] + '/' + j['workload']['send']['tags']"; done | tr '\n' ' ')" = "c/2 kms:k1/3 c/0 " ]
+check $? "run.json workload.send: sse and tags per run"
+vlog pc "print('\n'.join(sorted({r['sse_c_key'] for r in recs if r.get('sse_c_key')})))" >"$work/ssec-keys.txt"
+leaks=0
+while read -r k; do
+	[ -n "$k" ] || continue
+	grep -rlF -- "$k" "$work"/sse-* && leaks=$((leaks + 1))
+	for f in "$work"/sse-*/ops.tsv.zst; do zstdcat "$f" | grep -qF -- "$k" && leaks=$((leaks + 1)); done
+done <"$work/ssec-keys.txt"
+[ -s "$work/ssec-keys.txt" ] && [ "$leaks" -eq 0 ]
+check $? "the SSE-C keys the server received ($(wc -l <"$work/ssec-keys.txt")) are in no run directory, ops log or printout of collect ($leaks found)"
+AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
+	--op put --size 1KiB --concurrency 1 --count 1 --sse aes -o "$work/x" 2>"$work/bad-sse.txt"
+[ $? -eq 2 ] && grep -q "^collect: --sse: 'aes' is not none, s3, c, kms or kms:KEYID" "$work/bad-sse.txt"
+check $? "--sse aes refused: $(head -n 1 "$work/bad-sse.txt")"
+AWS_ACCESS_KEY_ID=k AWS_SECRET_ACCESS_KEY=s "$collect" run --endpoint "$ep_v" --bucket b \
+	--op put --size 1KiB --concurrency 1 --count 1 --tags 11 -o "$work/x" 2>"$work/bad-tags.txt"
+[ $? -eq 2 ] && grep -q "^collect: --tags: '11' is not a number of tags from 0 to 10" "$work/bad-tags.txt"
+check $? "--tags 11 refused: $(head -n 1 "$work/bad-tags.txt")"
+
 # GET: the checksum asked for back and verified; a wrong one is class checksum
 run g-ok "$ep_v" --op get --size 100KiB --concurrency 2 --count 5 --objects 4 --checksum crc64nvme
 check $? "get with checksum: $(tail -n 1 "$work/g-ok.txt")"
@@ -180,6 +280,10 @@ EOF
 "$collect" "$work/bad.ini" --dry-run -o "$work/badout" >/dev/null 2>"$work/bad2.txt"
 grep -q "bad.ini:8: \[matrix\] checksum: 'crc16' is not a checksum" "$work/bad2.txt"
 check $? "campaign checksum = crc16 refused: $(head -n 1 "$work/bad2.txt")"
+sed -i 's/^checksum = crc16$/data = dedup:1.5/' "$work/bad.ini"
+"$collect" "$work/bad.ini" --dry-run -o "$work/badout" >/dev/null 2>"$work/bad3.txt"
+grep -q "bad.ini:8: \[matrix\] data: 'dedup:1.5': the duplicate share F must be from 0 to below 1" "$work/bad3.txt"
+check $? "campaign data = dedup:1.5 refused: $(head -n 1 "$work/bad3.txt")"
 
 # a campaign: [matrix] keys for every subject, one subject overriding them
 cat >"$work/c.ini" <<EOF
@@ -361,6 +465,18 @@ check $? "rgw 16.2 refuses STREAMING-UNSIGNED-PAYLOAD-TRAILER (400 XAmzContentSH
 [ "$(run_json "$work/r-st" "j['errors']['count'], j['errors']['first'][0]")" = \
 	"2 HTTP 400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER (400 XAmzContentSHA256Mismatch)"
+# encryption and tags on RGW 16.2 (tests/servers/radosgw/start: rgw crypt require ssl = false,
+# the testing KMS backend with key s3bench-key): SSE-C on PUT and every GET (a GET without
+# the key would be 400), SSE-KMS with the key id, SSE-S3 (accepted; Pacific stores it
+# unencrypted without rgw_crypt_default_encryption_key), multipart SSE-C, 3 tags
+for m in "get c 2" "put kms:s3bench-key 3" "put s3 1" "multipart c 0"; do
+	set -- $m
+	"$collect" run --endpoint "$RGW_S3_ENDPOINT" --bucket e2e-send --path-style --op "$1" \
+		--size "$([ "$1" = multipart ] && echo 11MiB || echo 64KiB)" --concurrency 2 --count 2 \
+		--sse "$2" --tags "$3" -o "$work/r-sse-$1-${2%%:*}" >"$work/r-sse-$1-${2%%:*}.txt" 2>&1
+	[ "$(run_json "$work/r-sse-$1-${2%%:*}" "j['status'], j['errors']['count'], j['workload']['send']['sse']")" = "complete 0 $2" ]
+	check $? "rgw: $1 with sse $2, tags $3: no error: $(tail -n 1 "$work/r-sse-$1-${2%%:*}.txt")"
+done
 # a GET checksum RGW 16.2 never returns, and a ranged GET: nothing to verify, counted so
 for g in plain range; do
 	extra=()
@@ -396,6 +512,13 @@ t = re.sub(r'<[^>]+>', '|', open('$work/ck/report/report.html').read())
 print(' / '.join(sorted(re.findall(r'checksums verified on [^|]*', t))))" >"$work/ck-env.txt"
 [ "$(cat "$work/ck-env.txt")" = "checksums verified on 0 of 20 GETs (20 answered without one) / checksums verified on 10 of 10 GETs (0 answered without one)" ]
 check $? "the report's subjects table: how many GETs each subject verified: $(cat "$work/ck-env.txt")"
+grep -c '<p data-claim="payload/[a-z]*">[a-z]*: upload data: incompressible (zstd 1.00) and not deduplicable (100.0 % unique 4 KiB blocks)' \
+	"$work/ck/report/report.html" >"$work/ck-pay.txt"
+echo '{}' >"$work/no-truth.json"
+[ "$(cat "$work/ck-pay.txt")" = 2 ] &&
+	python3 "$top/tests/tools/claims_check.py" "$work/ck/results/aggregate.json" "$work/no-truth.json" \
+		--report "$work/ck/report" >"$work/ck-claims.txt"
+check $? "the report says each subject's prepared data was incompressible and not deduplicable ($(cat "$work/ck-pay.txt") sentences), and claims_check passes: $(tail -n 1 "$work/ck-claims.txt")"
 probe() { python3 "$top/tests/tools/chunk_probe.py" "$RGW_S3_ENDPOINT" e2e-send "$@"; }
 [ "$(probe k4 streaming-trailer)" = "400 XAmzContentSHA256Mismatch" ]
 check $? "rgw 16.2 refuses an independently signed trailer PUT the same way (the mode, not our signing)"

@@ -48,6 +48,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     a regression or an improvement, and every such claim has its row; the summary sentence
     carries change/summary; likewise each row of the trend table (analyze --history) carries
     its series' trend-alert claim and the alerts trend-alert/summary;
+  - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
+    string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
+    blocks or more);
   - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
     claim's id, workers and figures per part) and a bar each (the chart, data-about time),
     and says how many it leaves out when there are more (the string phases.left_out);
@@ -760,6 +763,31 @@ def worded(c, name, tree, lang, claims, tabs):
             % (name, " ".join(n.claim_ids()), v, "" if ok else ": '" + " ".join(n.all_text().split()) + "'"))
 
 
+def payload_marks(c, name, tree, lang, claims, agg):
+    """Each payload claim is worded by one paragraph carrying its id and reading its
+    claim.payload.VERDICT string, and its verdict is the certificate's: fair only when the
+    figures say incompressible (zstd below 1.05) and not deduplicable (99.9 % unique 4 KiB
+    blocks or more)."""
+    st = strings(lang)
+    xs = [x for x in claims if x["kind"] == "payload"]
+    if not xs:
+        return
+    bad = []
+    for x in xs:
+        ps = [n for n in tree.root.walk() if n.tag == "p" and x["id"] in n.claim_ids()]
+        key = "claim.payload.%s" % x["verdict"]
+        if len(ps) != 1 or not matches(st, key, ps[0].all_text()):
+            bad.append("%s (%d paragraphs)" % (x["id"], len(ps)))
+        f = x["figures"]
+        fair = (f.get("zstd_ratio") or 99) < 1.05 and (f.get("unique_4k_share") is None
+                                                       or f["unique_4k_share"] >= 0.999)
+        if x["verdict"] == "fair" and not fair:
+            bad.append("%s: fair with zstd %s, unique 4 KiB %s"
+                       % (x["id"], f.get("zstd_ratio"), f.get("unique_4k_share")))
+    c.t(not bad, "%s: every payload claim worded by its own paragraph, its verdict the figures'%s"
+        % (name, ": not " + "; ".join(bad[:4]) if bad else ""))
+
+
 def pdf(c, name, path, claims, truth):
     try:
         listed = subprocess.run(["pdfdetach", "-list", path], capture_output=True, text=True).stdout
@@ -820,6 +848,7 @@ def report(c, agg, truth, d):
     tail_tables(c, name, block, tabs)
     worded(c, name, tree, lang, block, tabs)
     claim_findings(c, name, agg, tree, lang, block)
+    payload_marks(c, name, tree, lang, block, agg)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 

@@ -6,6 +6,7 @@ s3rver 4.0.4 return no checksums and ignore trailers).
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
                  [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
                  [--conditional aws|wrong]
+                 [--body-blocks]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -39,6 +40,14 @@ PreconditionFailed when the key exists / when its ETag is another, 404 NoSuchKey
 If-Match on a missing key; GetObject and HeadObject then return the object's own ETag (its
 MD5). --conditional wrong accepts every condition (two winners of one If-None-Match, lost
 updates under If-Match): the injected fault the correctness checks must catch."""
+
+With --body-blocks every PutObject and UploadPart log line also has "blocks4k" (the first 16
+hex digits of the SHA-1 of each whole 4 KiB block of the body, cut from its start) and
+"zlib" (the body's length compressed by zlib at level 6): what the client sent, for the
+payload certificate's test.
+Writes with SSE headers are checked as AWS does: an SSE-C key must match its MD5, and an object
+written with one is read only with the same key (400 InvalidRequest); the log line has the
+mode (sse), the KMS key id, x-amz-tagging and the customer key received (sse_c_key)."""
 import argparse
 import base64
 import hashlib
@@ -102,6 +111,7 @@ class Store:
     def __init__(self):
         self.lock = threading.Lock()
         self.objects = {}  # (bucket, key) -> (data, alg, value)
+        self.ssec = {}  # (bucket, key) -> the MD5 (base64) of the SSE-C key it was written with
         self.uploads = {}  # upload id -> dict
         self.buckets = set()
         self.next = 0
@@ -364,6 +374,8 @@ class Handler(BaseHTTPRequestHandler):
                 self.note(status=200, **info)
                 return self.reply(200)
             alg, val = self.checksum(data, trailers, info)
+            body_blocks(self.server, data, info)
+            sse_write(self.headers, st, bucket, key if "uploadId" not in q else None, info)
             etag = '"%s"' % hashlib.md5(data).hexdigest()
             with st.lock:
                 if "uploadId" in q:
@@ -474,6 +486,12 @@ class Handler(BaseHTTPRequestHandler):
             self.note(status=404)
             return self.error(Fail(404, "NoSuchKey", key))
         data, alg, val = obj
+        info = {}
+        try:
+            sse_read(self.headers, st, bucket, key, info)
+        except Fail as f:
+            self.note(status=f.status, error=f.msg, **info)
+            return self.error(f)
         hdrs = {"ETag": '"x"'}
         if self.server.conditional is not None:
             with st.lock:
@@ -483,7 +501,8 @@ class Handler(BaseHTTPRequestHandler):
             if self.server.corrupt:
                 val = b64(alg, data + b"x")
             hdrs["x-amz-checksum-" + alg] = val
-        self.note(status=200, checksum_mode=mode, returned=hdrs.get("x-amz-checksum-" + str(alg)))
+        self.note(status=200, checksum_mode=mode, returned=hdrs.get("x-amz-checksum-" + str(alg)),
+                  **info)
         self.reply(200, data, hdrs)
 
     def do_HEAD(self):
@@ -504,6 +523,58 @@ class Handler(BaseHTTPRequestHandler):
         self.reply(204)
 
 
+def body_blocks(srv, data, info):
+    """--body-blocks: the body's 4 KiB blocks (hashed) and zlib length into the log line."""
+    if not srv.body_blocks:
+        return
+    info["blocks4k"] = [hashlib.sha1(data[i:i + 4096]).hexdigest()[:16]
+                        for i in range(0, len(data) - 4095, 4096)]
+    info["zlib"] = len(zlib.compress(data, 6))
+    info["bytes"] = len(data)
+
+
+SSE = "x-amz-server-side-encryption"
+
+
+def sse_write(headers, st, bucket, key, info):
+    """A write's encryption and tags into the log line (sse: AES256, aws:kms, c; kms_key; tagging;
+    sse_c_key: the customer key as received, for the tests that look for it in collect's
+    outputs); an SSE-C key must match its MD5 (400 InvalidArgument), and an object written with
+    it (key not None) is remembered: a read must send it again."""
+    if headers.get(SSE):
+        info["sse"] = headers[SSE]
+        info["kms_key"] = headers.get(SSE + "-aws-kms-key-id")
+    if headers.get("x-amz-tagging"):
+        info["tagging"] = headers["x-amz-tagging"]
+    alg = headers.get(SSE + "-customer-algorithm")
+    if alg is None:
+        return
+    ck, md5 = headers.get(SSE + "-customer-key", ""), headers.get(SSE + "-customer-key-md5", "")
+    info.update(sse="c", sse_c_key=ck)
+    try:
+        raw = base64.b64decode(ck, validate=True)
+    except ValueError:
+        raw = b""
+    if alg != "AES256" or len(raw) != 32 or \
+            base64.b64encode(hashlib.md5(raw).digest()).decode() != md5:
+        raise Fail(400, "InvalidArgument", "bad SSE-C key, MD5 or algorithm")
+    if key is not None:
+        with st.lock:
+            st.ssec[(bucket, key)] = md5
+
+
+def sse_read(headers, st, bucket, key, info):
+    """A read of an object written with SSE-C sends the same key (400 InvalidRequest)."""
+    with st.lock:
+        want = st.ssec.get((bucket, key))
+    if want is None:
+        return
+    got = headers.get(SSE + "-customer-key-md5")
+    info["sse_c_ok"] = got == want
+    if got != want:
+        raise Fail(400, "InvalidRequest", "the object was written with an SSE-C key")
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--port-file", required=True)
@@ -514,6 +585,7 @@ def main():
     ap.add_argument("--region", default=None)
     ap.add_argument("--access-log", default=None)
     ap.add_argument("--conditional", choices=("aws", "wrong"), default=None)
+    ap.add_argument("--body-blocks", action="store_true")
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
     access, ids = (open(a.access_log, "a") if a.access_log else None), [0]
@@ -526,6 +598,7 @@ def main():
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
         srv.region = a.region
         srv.conditional = a.conditional
+        srv.body_blocks = a.body_blocks
         srv.log, srv.log_lock = log, lock
         srv.access, srv.ids = access, ids
         servers.append(srv)

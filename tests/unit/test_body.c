@@ -51,7 +51,7 @@ static void test_unique(uint64_t size)
 	CHECK(b != NULL && heads != NULL, "size %llu: %s", (unsigned long long)size, e.msg);
 	if (b != NULL && heads != NULL) {
 		for (size_t k = 0; k < n; k++)
-			body_read(b, obj_no(k), size, 0, heads + k * HEAD, len);
+			body_read(b, obj_no(k), 0, heads + k * HEAD, len);
 		CHECK(duplicates(heads, n, HEAD, cmp_head) == 0,
 		      "size %llu: the first %zu bytes of %zu objects are distinct",
 		      (unsigned long long)size, len, n);
@@ -88,7 +88,7 @@ static void test_whole_bodies(void)
 	CHECK(b != NULL && h != NULL, "whole bodies: %s", e.msg);
 	if (b != NULL && h != NULL) {
 		for (size_t k = 0; k < n; k++) {
-			body_read(b, obj_no(k), size, 0, obj, size);
+			body_read(b, obj_no(k), 0, obj, size);
 			h[k] = fnv(obj, size);
 		}
 		CHECK(duplicates((unsigned char *)h, n, sizeof(*h), cmp_u64) == 0,
@@ -115,7 +115,7 @@ static void test_random(void)
 			body_free(b);
 			continue;
 		}
-		body_read(b, 7, size, 0, p, size);
+		body_read(b, 7, 0, p, size);
 		for (uint64_t i = 0; i < size; i++)
 			zeros += p[i] == 0;
 		/* random bytes: about size/256 zero bytes, never a zero-filled body */
@@ -148,11 +148,11 @@ int main(void)
 	struct body_buf *a = body_new(4096, 1, &e), *b = body_new(4096, 2, &e);
 	CHECK(a && b, "two buffers: %s", e.msg);
 	if (a && b) {
-		body_read(a, 5, 4096, 0, x, sizeof(x));
+		body_read(a, 5, 0, x, sizeof(x));
 		for (size_t i = 0; i < sizeof(y); i++)
-			body_read(a, 5, 4096, i, y + i, 1);
+			body_read(a, 5, i, y + i, 1);
 		CHECK(memcmp(x, y, sizeof(x)) == 0, "read in pieces = read at once");
-		body_read(b, 5, 4096, 0, y, sizeof(y));
+		body_read(b, 5, 0, y, sizeof(y));
 		CHECK(memcmp(x, y, sizeof(x)) != 0, "seeds differ");
 	}
 	body_free(a);

@@ -64,6 +64,10 @@ static struct results_claim_figure figures[] = {
 	{"ranks", NAN, "us-east: 1, eu-west: 3"},
 	{"f", 255.1, NULL},
 	{"p_shown", NAN, "< 0.001"},
+	{"bad", 1, NULL},
+	{"zstd", NAN, "1.00"},
+	{"unique_4k", NAN, "100.0"},
+	{"data", NAN, "compressible:2"},
 };
 
 static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
@@ -119,7 +123,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 57, "%s: 57 verdicts walked (%zu)", lang, n);
+	CHECK(n == 60, "%s: 60 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

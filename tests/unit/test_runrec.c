@@ -182,6 +182,17 @@ static void fill(struct runrec *r, json_t *summary)
 	r->steady = 1;
 	r->stop_at_s = 21.5;
 	r->reads_exhausted = 1;
+	r->has_payload = 1;
+	r->payload = (struct runrec_payload){.data = "dedup:0.5",
+					     .phase = "benchmark",
+					     .bodies = 20,
+					     .sampled = 20,
+					     .bytes = 5242880,
+					     .blocks_512 = 10240,
+					     .blocks_4k = 1280,
+					     .unique_512_share = 0.5008,
+					     .unique_4k_share = 0.5008,
+					     .zstd_ratio = 1.93};
 	r->has_versioning = 1;
 	r->versioning = (struct runrec_versioning){.status = "enabled",
 						   .object_lock = 1,
@@ -263,6 +274,11 @@ static void records(void)
 		      back.versioning.delete_markers == 10 && back.versioning.has_cleanup &&
 		      back.versioning.cleanup_markers == 10,
 	      "versioning read back");
+	CHECK(back.has_payload && strcmp(back.payload.data, "dedup:0.5") == 0 &&
+		      strcmp(back.payload.phase, "benchmark") == 0 && back.payload.bodies == 20 &&
+		      back.payload.blocks_4k == 1280 && back.payload.unique_4k_share == 0.5008 &&
+		      back.payload.zstd_ratio == 1.93,
+	      "payload read back");
 	CHECK(strcmp(back.workload.send.v[RUNREC_SEND_TLS_RESUME], "no") == 0 &&
 		      back.workload.send.connect_timeout_ms == 60000 &&
 		      back.workload.send.read_timeout_ms == 1500 &&
@@ -338,6 +354,10 @@ static const struct {
 	 "field versioning.object_lock: expected true, false or null"},
 	{"{\"format\": \"s3bench-run/1\", \"versioning\": {\"cleanup\": {\"versions\": 1}}}",
 	 "field versioning.cleanup: expected versions and delete_markers"},
+	{"{\"format\": \"s3bench-run/1\", \"payload\": {\"unique_4k_share\": 1.5}}",
+	 "field payload.unique_4k_share: 1.5 is out of range"},
+	{"{\"format\": \"s3bench-run/1\", \"payload\": {\"phase\": \"cleanup\"}}",
+	 "field payload.phase: 'cleanup' is not benchmark or prepare"},
 	{"{\"format\": \"s3bench-run/1\", \"workload\": {\"buckets\": 0}}",
 	 "field workload.buckets: 0 is out of range"},
 	{"{\"format\": \"s3bench-run/1\", \"cycle\": \"2\"}", "field cycle: expected an integer"},
