@@ -39,8 +39,7 @@ answers them (its user guide, "Conditional writes"; checked and stored under one
 PreconditionFailed when the key exists / when its ETag is another, 404 NoSuchKey for
 If-Match on a missing key; GetObject and HeadObject then return the object's own ETag (its
 MD5). --conditional wrong accepts every condition (two winners of one If-None-Match, lost
-updates under If-Match): the injected fault the correctness checks must catch."""
-
+updates under If-Match): the injected fault the correctness checks must catch.
 With --body-blocks every PutObject and UploadPart log line also has "blocks4k" (the first 16
 hex digits of the SHA-1 of each whole 4 KiB block of the body, cut from its start) and
 "zlib" (the body's length compressed by zlib at level 6): what the client sent, for the
