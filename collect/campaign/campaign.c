@@ -67,8 +67,16 @@ static const char *const keys_matrix[] = {"ops",          "sizes",
 					  "retries",      "max_duration",
 					  "min_duration", NULL};
 static const char *const keys_oneoff[] = {
-	"objects",          "size",    "concurrency",  "duration",     "count", "timeout", "bound",
-	CAMPAIGN_SEND_KEYS, "retries", "max_duration", "min_duration", NULL};
+	"objects", "size",         "concurrency",  "duration",
+	"count",   "timeout",      "bound",        CAMPAIGN_SEND_KEYS,
+	"retries", "max_duration", "min_duration", "dataset",
+	NULL};
+static const char *const keys_list[] = {
+	"objects",      "size",    "concurrency",      "duration", "count",
+	"timeout",      "bound",   CAMPAIGN_SEND_KEYS, "retries",  "max_duration",
+	"min_duration", "dataset", "delimiter",        NULL};
+static const char *const keys_dataset[] = {"objects", "size",        "layout",
+					   "prefix",  "concurrency", NULL};
 static const char *const keys_delete[] = {
 	"objects",      "size",         "concurrency", "duration",         "count",
 	"timeout",      "bound",        "batch",       CAMPAIGN_SEND_KEYS, "retries",
@@ -105,8 +113,12 @@ static const char *const *section_keys(const char *sec)
 		return keys_campaign;
 	if (strcmp(sec, "matrix") == 0)
 		return keys_matrix;
-	if (strcmp(sec, "list") == 0 || strcmp(sec, "head") == 0)
+	if (strcmp(sec, "list") == 0)
+		return keys_list;
+	if (strcmp(sec, "head") == 0)
 		return keys_oneoff;
+	if (campaign_is_dataset_section(sec))
+		return keys_dataset;
 	if (strcmp(sec, "delete") == 0)
 		return keys_delete;
 	if (strcmp(sec, "multipart") == 0)
@@ -125,10 +137,11 @@ static int check_structure(struct cini *p)
 {
 	for (int i = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) == NULL)
-			return err_set(p->e,
-				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, probe, subject ID)",
-				       p->name, p->secs[i].line, p->secs[i].name);
+			return err_set(
+				p->e,
+				"%s:%d: [%s]: unknown section (campaign, matrix, list, "
+				"head, delete, multipart, rate, probe, subject ID, dataset NAME)",
+				p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
 				return err_set(p->e,
@@ -265,7 +278,8 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 		if (oneoffs[i]->line == 0)
 			continue;
 		oneoffs[i]->send = c->matrix.send;
-		if (campaign_parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
+		if (campaign_parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0 ||
+		    (i < 2 && campaign_parse_bench_dataset(p, c, oneoff_names[i], oneoffs[i]) < 0))
 			return -1;
 		/* one-off list, head and delete runs prepare more objects than the engine's
 		 * default (docs/CAMPAIGN.md) */
@@ -341,8 +355,8 @@ static int interpret_probe(struct cini *p, struct campaign *c)
 
 static int interpret(struct cini *p, struct campaign *c)
 {
-	if (interpret_campaign(p, c) < 0 || interpret_benches(p, c) < 0 ||
-	    interpret_probe(p, c) < 0)
+	if (interpret_campaign(p, c) < 0 || campaign_parse_datasets(p, c) < 0 ||
+	    interpret_benches(p, c) < 0 || interpret_probe(p, c) < 0)
 		return -1;
 	return interpret_subjects(p, c);
 }
@@ -448,5 +462,7 @@ void campaign_free(struct campaign *c)
 	free(c->vantage);
 	free(c->cost_example);
 	free(c->probe_kms_key);
+	campaign_datasets_free(c);
+	free(c->list.delimiter);
 	free(c);
 }

@@ -25,6 +25,13 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->send = bench->send;
 	if (!workload_spreads(op)) /* a [matrix] key over its create-bucket cells */
 		wl->send.buckets = wl->send.prefixes = 0;
+	wl->delimiter = op == WL_LIST ? bench->delimiter : NULL;
+	if (bench->dataset != NULL) {
+		wl->dataset = &bench->dataset->keys;
+		wl->dataset_name = bench->dataset->name;
+		wl->dataset_prefix = bench->dataset->prefix;
+		wl->keep = 1;
+	}
 }
 
 void campaign_bench_timeout(struct campaign_bench *b, double campaign_timeout, enum wl_op op,

@@ -70,6 +70,12 @@ int cmd_status(int argc, char **argv);
  * returns an exit code (1 when the probe could not run). */
 int cmd_probe(int argc, char **argv);
 
+/* cmd_dataset: `collect dataset create|verify|delete CAMPAIGN.ini NAME` (argv[0] is
+ * "dataset"): the campaign's [dataset NAME] built, checked or removed in each subject's
+ * bucket (collect/run/dataset.h); returns an exit code (1 when one failed, 130 when a
+ * create was stopped: it goes on from there when run again). */
+int cmd_dataset(int argc, char **argv, volatile sig_atomic_t *stop);
+
 /* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for
  * cmd_main. Both mains call it first. */

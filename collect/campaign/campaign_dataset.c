@@ -1,0 +1,133 @@
+/* collect/campaign/campaign_dataset.c: the [dataset NAME] sections of a campaign file
+ * (docs/CAMPAIGN.md, "[dataset NAME]"): a population built once by `collect dataset
+ * create` (collect/run/dataset.h), and the `dataset = NAME` key by which [list] and
+ * [head] run over one instead of objects of their own. Reads keys only. */
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "collect/campaign/campaign_int.h"
+#include "collect/dskeys.h"
+
+#define DATASET_DEFAULT_CONCURRENCY 32
+
+/* parse_one: section s ("dataset NAME") into *d (zeroed). */
+static int parse_one(struct cini *p, const struct cini_sec *s, struct campaign_dataset *d)
+{
+	const char *name = s->name + 7;
+	struct cini_kv *kv;
+	uint64_t v = DATASET_DEFAULT_CONCURRENCY;
+	struct err le;
+	char def[200];
+
+	while (isspace((unsigned char)*name))
+		name++;
+	d->line = s->line;
+	if (campaign_check_name(p, NULL, name, s->line, s->name, "dataset name") < 0)
+		return -1;
+	if ((d->name = strdup(name)) == NULL)
+		return err_set(p->e, "%s: out of memory", p->name);
+	if ((kv = cini_get(p, s->name, "objects")) == NULL)
+		return err_set(p->e, "%s:%d: [%s]: needs objects = N", p->name, s->line, s->name);
+	if (cini_get_uint(p, s->name, "objects", 1, WL_OBJECTS_MAX, &d->keys.objects) < 0)
+		return -1;
+	d->size = WL_DEFAULT_SIZE;
+	if (cini_get_size(p, s->name, "size", &d->size) < 0 ||
+	    cini_get_uint(p, s->name, "concurrency", 1, WL_CONCURRENCY_MAX, &v) < 0)
+		return -1;
+	d->concurrency = (int)v;
+	if ((kv = cini_get(p, s->name, "layout")) != NULL) {
+		if (dskeys_parse_layout(kv->val, &d->keys, &le) < 0)
+			return cini_bad(p, kv, le.msg);
+		uint64_t leaves = 1;
+		for (int l = 0; l < d->keys.depth; l++)
+			leaves *= (uint64_t)d->keys.width;
+		if (leaves > d->keys.objects)
+			return cini_bad(p, kv,
+					"more leaf directories than objects (some would be "
+					"empty)");
+	}
+	snprintf(def, sizeof(def), "s3bench-dataset/%s/", d->name);
+	if (cini_get_str(p, s->name, "prefix", &d->prefix, def) < 0)
+		return -1;
+	if (d->prefix[strlen(d->prefix) - 1] != '/' || d->prefix[0] == '/')
+		return cini_bad(p, cini_get(p, s->name, "prefix"),
+				"a key prefix ends in '/' and does not start with one");
+	return 0;
+}
+
+int campaign_parse_datasets(struct cini *p, struct campaign *c)
+{
+	int n = 0;
+
+	for (int i = 0; i < p->n_secs; i++)
+		n += campaign_is_dataset_section(p->secs[i].name);
+	if (n == 0)
+		return 0;
+	c->datasets = calloc((size_t)n, sizeof(*c->datasets));
+	if (c->datasets == NULL)
+		return err_set(p->e, "%s: out of memory", p->name);
+	for (int i = 0; i < p->n_secs; i++) {
+		struct campaign_dataset *d = &c->datasets[c->n_datasets];
+		if (!campaign_is_dataset_section(p->secs[i].name))
+			continue;
+		c->n_datasets++;
+		if (parse_one(p, &p->secs[i], d) < 0)
+			return -1;
+		for (int j = 0; j < c->n_datasets - 1; j++)
+			if (strcmp(c->datasets[j].name, d->name) == 0)
+				return err_set(
+					p->e, "%s:%d: [%s]: dataset repeated (first at line %d)",
+					p->name, d->line, p->secs[i].name, c->datasets[j].line);
+	}
+	return 0;
+}
+
+int campaign_is_dataset_section(const char *sec)
+{
+	return strncmp(sec, "dataset", 7) == 0 && isspace((unsigned char)sec[7]);
+}
+
+int campaign_parse_bench_dataset(struct cini *p, const struct campaign *c, const char *sec,
+				 struct campaign_bench *b)
+{
+	struct cini_kv *kv = cini_get(p, sec, "dataset");
+	char what[160];
+
+	if (cini_get_str(p, sec, "delimiter", &b->delimiter, NULL) < 0)
+		return -1;
+	if (kv == NULL)
+		return 0;
+	b->dataset = campaign_find_dataset(c, kv->val);
+	if (b->dataset == NULL) {
+		snprintf(what, sizeof(what), "no [dataset %.64s] section in this file", kv->val);
+		return cini_bad(p, kv, what);
+	}
+	if (cini_get(p, sec, "objects") != NULL || cini_get(p, sec, "size") != NULL)
+		return cini_bad(p, kv,
+				"a dataset brings its objects and size: no objects or size "
+				"key beside it");
+	b->objects = b->dataset->keys.objects;
+	b->size = b->dataset->size;
+	return 0;
+}
+
+const struct campaign_dataset *campaign_find_dataset(const struct campaign *c, const char *name)
+{
+	for (int i = 0; i < c->n_datasets; i++)
+		if (strcmp(c->datasets[i].name, name) == 0)
+			return &c->datasets[i];
+	return NULL;
+}
+
+void campaign_datasets_free(struct campaign *c)
+{
+	for (int i = 0; i < c->n_datasets; i++) {
+		free(c->datasets[i].name);
+		free(c->datasets[i].prefix);
+	}
+	free(c->datasets);
+	c->datasets = NULL;
+	c->n_datasets = 0;
+}
