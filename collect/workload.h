@@ -191,8 +191,10 @@ struct workload {
 	 * dskeys_key (collect/dskeys.h) under dataset_prefix in the run's bucket; the run
 	 * neither prepares nor cleans up objects. dataset_name: its name, for run.json */
 	const struct dskeys *dataset;
-	const char *dataset_name, *dataset_prefix;
-	const char *delimiter; /* list: ListObjectsV2's delimiter (NULL: none) */
+	const char *dataset_name, *dataset_prefix, *dataset_layout; /* layout: "flat", "tree:WxD" */
+	uint64_t dataset_size;                                      /* each of its objects' size */
+	const char *dataset_keys_sha256; /* its verified key digest ("" not verified) */
+	const char *delimiter;           /* list: ListObjectsV2's delimiter (NULL: none) */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",

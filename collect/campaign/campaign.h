@@ -48,9 +48,14 @@ struct campaign_dataset {
 	char *name; /* [A-Za-z0-9._-], as a subject id */
 	int line;
 	struct dskeys keys; /* objects and layout */
+	char layout[32];    /* the layout's name (dskeys_layout_name) */
 	uint64_t size;      /* every object's size (default WL_DEFAULT_SIZE) */
 	char *prefix;       /* ends in '/'; default s3bench-dataset/NAME/ */
-	int concurrency;    /* create's and delete's workers (default 32) */
+	int concurrency;    /* create's workers (default 32) */
+	/* the fingerprint's key digest (hex; "" until then), set by the collector once it
+	 * verified the dataset before a campaign's runs (dataset_verify_campaign,
+	 * collect/run/dataset.h): the runs' run.json carries it */
+	char keys_sha256[65];
 };
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */

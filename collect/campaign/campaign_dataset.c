@@ -48,6 +48,7 @@ static int parse_one(struct cini *p, const struct cini_sec *s, struct campaign_d
 					"more leaf directories than objects (some would be "
 					"empty)");
 	}
+	dskeys_layout_name(&d->keys, d->layout, sizeof(d->layout));
 	snprintf(def, sizeof(def), "s3bench-dataset/%s/", d->name);
 	if (cini_get_str(p, s->name, "prefix", &d->prefix, def) < 0)
 		return -1;

@@ -30,6 +30,9 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 		wl->dataset = &bench->dataset->keys;
 		wl->dataset_name = bench->dataset->name;
 		wl->dataset_prefix = bench->dataset->prefix;
+		wl->dataset_size = bench->dataset->size;
+		wl->dataset_layout = bench->dataset->layout;
+		wl->dataset_keys_sha256 = bench->dataset->keys_sha256;
 		wl->keep = 1;
 	}
 }

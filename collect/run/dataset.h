@@ -62,6 +62,13 @@ int dataset_create(const struct campaign_dataset *d, const struct campaign_subje
 int dataset_verify(const struct campaign_dataset *d, const struct campaign_subject *s,
 		   struct s3_client *cl, struct dataset_print *fp, struct err *e);
 
+/* dataset_verify_campaign: every dataset c's [list] and [head] name, verified in the
+ * bucket of each subject k with which[k] set (which NULL: every subject) before the
+ * first run; the key digest into the dataset's keys_sha256 (run.json carries it). Its
+ * steps said on out (may be NULL). 0, or -1 with e (the first that failed). */
+int dataset_verify_campaign(struct campaign *c, const unsigned char *which, FILE *out,
+			    struct err *e);
+
 /* dataset_delete: every object and version under d's prefix in s's bucket deleted, the
  * manifest object with them, and the local manifest and progress file removed; the days it
  * was kept and their storage cost said on o->out. 0, or -1 with e. */

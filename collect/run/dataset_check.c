@@ -249,3 +249,28 @@ done:
 	creds_free(cr);
 	return rc;
 }
+
+int dataset_verify_campaign(struct campaign *c, const unsigned char *which, FILE *out,
+			    struct err *e)
+{
+	struct dataset_print fp;
+
+	for (int i = 0; i < c->n_datasets; i++) {
+		struct campaign_dataset *d = &c->datasets[i];
+		if (c->list.dataset != d && c->head.dataset != d)
+			continue;
+		for (int k = 0; k < c->n_subjects; k++) {
+			if (which != NULL && !which[k])
+				continue;
+			if (dataset_verify(d, &c->subjects[k], NULL, &fp, e) < 0)
+				return -1;
+			memcpy(d->keys_sha256, fp.keys_sha256, sizeof(d->keys_sha256));
+			if (out != NULL)
+				fprintf(out,
+					"collect: dataset %s on %s: verified (%" PRIu64
+					" objects, keys %.16s...)\n",
+					d->name, c->subjects[k].id, fp.count, fp.keys_sha256);
+		}
+	}
+	return 0;
+}
