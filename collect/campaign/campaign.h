@@ -78,10 +78,11 @@ struct campaign_bench {
 				[matrix]'s (one-off sections and [rate]) over the defaults */
 	int timeout_derived; /* 1: timeout_s was derived from the duration (no timeout key
 				here or in [campaign]): a subject's own duration derives its own */
-	const struct campaign_dataset *dataset; /* [list], [head]: dataset = NAME (borrowed
-						   from the campaign); NULL: objects of
-						   its own */
-	char *delimiter;                        /* [list] delimiter (NULL: none) */
+	/* [list], [head]: dataset = NAME, ... (borrowed from the campaign): one run per
+	 * dataset, in the order given; none (n_datasets 0): objects of its own */
+	const struct campaign_dataset *datasets[CAMPAIGN_MAX_LIST];
+	int n_datasets;
+	char *delimiter; /* [list] delimiter (NULL: none) */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
@@ -213,6 +214,9 @@ double campaign_subject_budget(const struct campaign *c, const struct campaign_s
 
 /* campaign_find_dataset: the [dataset NAME] of c, or NULL. */
 const struct campaign_dataset *campaign_find_dataset(const struct campaign *c, const char *name);
+
+/* campaign_uses_dataset: d is named by c's [list] or [head]. */
+int campaign_uses_dataset(const struct campaign *c, const struct campaign_dataset *d);
 
 void campaign_free(struct campaign *c);
 

@@ -90,27 +90,60 @@ int campaign_is_dataset_section(const char *sec)
 	return strncmp(sec, "dataset", 7) == 0 && isspace((unsigned char)sec[7]);
 }
 
+/* item_dataset: item i of a dataset list, a [dataset NAME] of the campaign, into the
+ * section's datasets[i] (arg: struct dataset_item). */
+struct dataset_item {
+	const struct campaign *c;
+	struct campaign_bench *b;
+};
+
+static int item_dataset(struct cini *p, struct cini_kv *kv, const char *t, int i, void *arg)
+{
+	struct dataset_item *x = arg;
+	char what[160];
+
+	x->b->datasets[i] = campaign_find_dataset(x->c, t);
+	if (x->b->datasets[i] == NULL) {
+		snprintf(what, sizeof(what), "no [dataset %.64s] section in this file", t);
+		return cini_bad(p, kv, what);
+	}
+	for (int k = 0; k < i; k++)
+		if (x->b->datasets[k] == x->b->datasets[i])
+			return cini_bad(p, kv, "a dataset is listed twice");
+	return 0;
+}
+
 int campaign_parse_bench_dataset(struct cini *p, const struct campaign *c, const char *sec,
 				 struct campaign_bench *b)
 {
 	struct cini_kv *kv = cini_get(p, sec, "dataset");
-	char what[160];
+	struct dataset_item x = {c, b};
+	int n;
 
 	if (cini_get_str(p, sec, "delimiter", &b->delimiter, NULL) < 0)
 		return -1;
 	if (kv == NULL)
 		return 0;
-	b->dataset = campaign_find_dataset(c, kv->val);
-	if (b->dataset == NULL) {
-		snprintf(what, sizeof(what), "no [dataset %.64s] section in this file", kv->val);
-		return cini_bad(p, kv, what);
-	}
+	if ((n = cini_each_item(p, kv, CAMPAIGN_MAX_LIST, item_dataset, &x)) < 0)
+		return -1;
+	b->n_datasets = n;
 	if (cini_get(p, sec, "objects") != NULL || cini_get(p, sec, "size") != NULL)
 		return cini_bad(p, kv,
 				"a dataset brings its objects and size: no objects or size "
 				"key beside it");
-	b->objects = b->dataset->keys.objects;
-	b->size = b->dataset->size;
+	b->objects = b->datasets[0]->keys.objects;
+	b->size = b->datasets[0]->size;
+	return 0;
+}
+
+int campaign_uses_dataset(const struct campaign *c, const struct campaign_dataset *d)
+{
+	for (int i = 0; i < c->list.n_datasets; i++)
+		if (c->list.datasets[i] == d)
+			return 1;
+	for (int i = 0; i < c->head.n_datasets; i++)
+		if (c->head.datasets[i] == d)
+			return 1;
 	return 0;
 }
 

@@ -26,15 +26,21 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	if (!workload_spreads(op)) /* a [matrix] key over its create-bucket cells */
 		wl->send.buckets = wl->send.prefixes = 0;
 	wl->delimiter = op == WL_LIST ? bench->delimiter : NULL;
-	if (bench->dataset != NULL) {
-		wl->dataset = &bench->dataset->keys;
-		wl->dataset_name = bench->dataset->name;
-		wl->dataset_prefix = bench->dataset->prefix;
-		wl->dataset_size = bench->dataset->size;
-		wl->dataset_layout = bench->dataset->layout;
-		wl->dataset_keys_sha256 = bench->dataset->keys_sha256;
-		wl->keep = 1;
-	}
+	if (bench->n_datasets > 0)
+		campaign_dataset_workload(bench->datasets[0], wl);
+}
+
+void campaign_dataset_workload(const struct campaign_dataset *d, struct workload *wl)
+{
+	wl->objects = d->keys.objects;
+	wl->size = d->size;
+	wl->dataset = &d->keys;
+	wl->dataset_name = d->name;
+	wl->dataset_prefix = d->prefix;
+	wl->dataset_size = d->size;
+	wl->dataset_layout = d->layout;
+	wl->dataset_keys_sha256 = d->keys_sha256;
+	wl->keep = 1;
 }
 
 void campaign_bench_timeout(struct campaign_bench *b, double campaign_timeout, enum wl_op op,
@@ -93,13 +99,19 @@ static int oneoff_run(const struct campaign *c, int k, struct campaign_run *r)
 	static const enum wl_op ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
 	static const char *const names[] = {"list", "head", "delete", "multipart"};
 
-	for (int o = 0; o < 4; o++)
-		if (once[o]->enabled && k-- == 0) {
-			campaign_bench_workload(once[o], ops[o], once[o]->size,
-						once[o]->concurrency, &r->wl);
-			r->bench = once[o], r->sec = names[o];
-			return 0;
+	for (int o = 0; o < 4; o++) {
+		int runs = once[o]->n_datasets > 0 ? once[o]->n_datasets : 1;
+		if (!once[o]->enabled || k >= runs) {
+			k -= once[o]->enabled ? runs : 0;
+			continue;
 		}
+		campaign_bench_workload(once[o], ops[o], once[o]->size, once[o]->concurrency,
+					&r->wl);
+		if (once[o]->n_datasets > 0)
+			campaign_dataset_workload(once[o]->datasets[k], &r->wl);
+		r->bench = once[o], r->sec = names[o];
+		return 0;
+	}
 	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
 		return -1;
 	campaign_sweep_workload(c, k, &r->wl);

@@ -257,7 +257,7 @@ int dataset_verify_campaign(struct campaign *c, const unsigned char *which, FILE
 
 	for (int i = 0; i < c->n_datasets; i++) {
 		struct campaign_dataset *d = &c->datasets[i];
-		if (c->list.dataset != d && c->head.dataset != d)
+		if (!campaign_uses_dataset(c, d))
 			continue;
 		for (int k = 0; k < c->n_subjects; k++) {
 			if (which != NULL && !which[k])

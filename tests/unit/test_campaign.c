@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collect/campaign/campaign.h"
+#include "collect/campaign/campaign_runs.h"
 #include "core/palette.h"
 #include "tests/unit/check.h"
 
@@ -162,6 +163,8 @@ static const struct {
 	 "t.ini:15: [list] dataset: no [dataset n] section in this file"},
 	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\nobjects = 5\ndataset = m\n",
 	 "t.ini:16: [head] dataset: a dataset brings its objects and size"},
+	{BASE "[dataset m]\nobjects = 100\n[list]\ncount = 1\ndataset = m, m\n",
+	 "t.ini:15: [list] dataset: a dataset is listed twice"},
 	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\ndelimiter = /\n",
 	 "t.ini:15: [head] delimiter: unknown key"},
 };
@@ -295,7 +298,7 @@ static void test_dataset(void)
 	struct campaign *c = campaign_parse_string(
 		BASE "[dataset m]\nobjects = 5000\nsize = 1KiB\nlayout = tree:10x2\n"
 		     "[dataset flat]\nobjects = 7\nprefix = x/y/\nconcurrency = 4\n"
-		     "[list]\ncount = 1\ndataset = m\ndelimiter = /\n[head]\ncount = 2\n",
+		     "[list]\ncount = 1\ndataset = m, flat\ndelimiter = /\n[head]\ncount = 2\n",
 		"t.ini", &e);
 
 	CHECK(c != NULL, "datasets parse: %s", e.msg);
@@ -309,10 +312,26 @@ static void test_dataset(void)
 	      "objects, size, default concurrency");
 	CHECK_STR(c->datasets[1].prefix, "x/y/", "prefix key");
 	CHECK_STR(c->datasets[1].layout, "flat", "default layout flat");
-	CHECK(c->list.dataset == &c->datasets[0] && c->list.objects == 5000 && c->list.size == 1024,
+	CHECK(c->list.n_datasets == 2 && c->list.datasets[0] == &c->datasets[0] &&
+		      c->list.datasets[1] == &c->datasets[1] && c->list.objects == 5000 &&
+		      c->list.size == 1024,
 	      "[list] dataset = m: its objects and size");
 	CHECK_STR(c->list.delimiter, "/", "[list] delimiter");
-	CHECK(c->head.dataset == NULL && c->head.objects == 1000, "[head] objects of its own");
+	CHECK(c->head.n_datasets == 0 && c->head.objects == 1000, "[head] objects of its own");
+	/* the one-off runs: a list over each dataset, then the head */
+	struct campaign_run r;
+	int m = campaign_matrix_cells(c);
+	CHECK(campaign_run_count(c) == m + 3, "runs: matrix + 2 lists + 1 head (%d)",
+	      campaign_run_count(c) - m);
+	CHECK(campaign_run_at(c, NULL, m, &r) == 0 && r.wl.op == WL_LIST && r.wl.objects == 5000 &&
+		      r.wl.dataset == &c->datasets[0].keys && r.wl.keep,
+	      "run 1: list over m");
+	CHECK(campaign_run_at(c, NULL, m + 1, &r) == 0 && r.wl.op == WL_LIST && r.wl.objects == 7 &&
+		      r.wl.size == 4096 && strcmp(r.wl.dataset_prefix, "x/y/") == 0,
+	      "run 2: list over flat, its objects, size and prefix");
+	CHECK(campaign_run_at(c, NULL, m + 2, &r) == 0 && r.wl.op == WL_HEAD &&
+		      r.wl.dataset == NULL && r.wl.objects == 1000 && !r.wl.keep,
+	      "run 3: head over its own objects");
 	CHECK(campaign_find_dataset(c, "flat") == &c->datasets[1] &&
 		      campaign_find_dataset(c, "nope") == NULL,
 	      "campaign_find_dataset");
