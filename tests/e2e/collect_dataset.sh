@@ -7,9 +7,12 @@
 #     its fingerprint is the population's (count, bytes, keys), in the manifest object
 #     beside the objects and in the local copy;
 #  2. verified;
-#  3. named by a campaign's [list] (delimiter /, page by page) and [head]: verified first,
-#     run.json's workload.dataset carries the fingerprint, the rows read the dataset's keys,
-#     and no object was prepared or deleted;
+#  3. named with two small flat datasets (250 and 1,000 objects) by a campaign's [list]
+#     (delimiter /) and [head]: every dataset verified first, one run per dataset, run.json's
+#     workload.dataset carries the fingerprint, the rows read the dataset's keys, no object was
+#     prepared or deleted; analyze keeps a one-off row per dataset (ops[].dataset, objects
+#     its population) and the report (en, ko) charts LIST and HEAD latency against the
+#     population, its data sentence the rows' p50; claims_check.py passes on both;
 #  4. one object deleted behind its back: verify fails naming that object, and the campaign
 #     refuses to run before its first run;
 #  5. deleted: nothing left under its prefix, the local manifest gone;
@@ -44,6 +47,12 @@ objects = $n
 size = 1KiB
 layout = tree:8x2
 concurrency = 16
+[dataset p250]
+objects = 250
+size = 1KiB
+[dataset p1000]
+objects = 1000
+size = 1KiB
 [subject rgw]
 endpoint = $ep
 bucket = $bucket
@@ -68,8 +77,8 @@ listed() {
 	echo "$total"
 }
 
-ini ds.ini "[list]" "dataset = pop" "delimiter = /" "concurrency = 1" "count = 2" \
-	"[head]" "dataset = pop" "concurrency = 4" "duration = 0.5s"
+ini ds.ini "[list]" "dataset = p250, p1000, pop" "delimiter = /" "concurrency = 1" "count = 2" \
+	"[head]" "dataset = p250, p1000, pop" "concurrency = 4" "duration = 0.3s"
 
 # 1. create, killed after its first recorded chunk, then again
 "$collect" dataset create ds.ini pop --chunk 500 >create1.log 2>&1 &
@@ -119,18 +128,22 @@ check $? "verify exits 0 ($(tail -n 1 verify.log))"
 grep -q "verified: $n objects, $((n * 1024)) bytes, keys $(jq -r .fingerprint.keys_sha256 datasets/pop.rgw.json)" verify.log
 check $? "verify prints the fingerprint"
 
-# 3. a campaign over it
-"$collect" ds.ini -o out >campaign.log 2>&1
-check $? "the campaign over the dataset exits 0 ($(tail -n 2 campaign.log))"
-grep -q "dataset pop on rgw: verified ($n objects" campaign.log
-check $? "the campaign verified the dataset before its runs"
+# 3. a campaign over it and two smaller ones
+"$collect" dataset create ds.ini p250 >small.log 2>&1 && "$collect" dataset create ds.ini p1000 >>small.log 2>&1
+check $? "two small datasets created ($(tail -n 1 small.log))"
+run_pipeline -f html -c ds.ini out en ko
+grep -q "dataset pop on rgw: verified ($n objects" out.collect.log &&
+	grep -q "dataset p250 on rgw: verified (250 objects" out.collect.log
+check $? "the campaign verified the datasets before its runs"
 pycheck runs out "$n" "$(jq -r .fingerprint.keys_sha256 datasets/pop.rgw.json)" <<'PY'
 import glob, io, json, subprocess, sys
 from checks import t
 out, n, digest = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 for op in ("list", "head"):
-    rj = glob.glob(out + "/runs/once/rgw/%s-*/run.json" % op)
-    t(len(rj) == 1, "%s: one run" % op)
+    rj = glob.glob(out + "/runs/once/rgw/%s-*-dpop/run.json" % op)
+    t(len(rj) == 1, "%s: one run over pop" % op)
+    t(len(glob.glob(out + "/runs/once/rgw/%s-*/run.json" % op)) == 3,
+      "%s: one run per dataset" % op)
     r = json.load(open(rj[0]))
     w = r["workload"]
     t(w["dataset"] == {"name": "pop", "prefix": "s3bench-dataset/pop/", "layout": "tree:8x2",
@@ -155,6 +168,41 @@ PY
 got=$(listed s3bench-dataset/pop/)
 [ "$got" = $((n + 1)) ]
 check $? "the campaign left the dataset as it was (listed $got)"
+pycheck report out <<'PY'
+import json, re, sys
+from checks import t
+out = sys.argv[1]
+agg = json.load(open(out + "/results/aggregate.json"))
+for op in ("list", "head"):
+    rows = [o for o in agg["ops"] if o["op"] == op]
+    t([(o.get("dataset"), o["objects"]) for o in rows] == [("p250", 250), ("p1000", 1000), ("pop", 4000)],
+      "aggregate.json ops[]: a %s row per dataset, smallest first (%s)"
+      % (op, [(o.get("dataset"), o["objects"]) for o in rows]))
+    for lang, word in (("en", "LIST" if op == "list" else "HEAD"), ("ko", None)):
+        html = open("%s/report-%s/report.html" % (out, lang), encoding="utf-8").read()
+        m = re.search(r'<svg[^>]*data-about="population/%s".*?</svg>' % op, html, re.S)
+        t(m is not None, "%s report: the %s latency against population chart" % (lang, op))
+        if m is None:
+            continue
+        desc = re.search(r"<desc[^>]*>(.*?)</desc>", m.group(0), re.S).group(1)
+        lo = min(rows, key=lambda o: o["latency_ms"]["p50"])
+        t(re.search(r"(?<![\d,])%s(?![\d,])" % format(lo["objects"], ","), desc) is not None,
+          "%s report: its data sentence names the population of the lowest p50 (%d): %s"
+          % (lang, lo["objects"], desc[-160:]))
+    if op == "list":
+        en = open(out + "/report-en/report.html", encoding="utf-8").read()
+        ko = open(out + "/report-ko/report.html", encoding="utf-8").read()
+        t("LIST latency against population size" in en and "Latency against population size" in en,
+          "en report: the chart's title and section")
+        t("모집단 크기에 따른 LIST 지연 시간" in ko and "모집단 크기에 따른 지연 시간" in ko,
+          "ko report: the chart's title and section")
+PY
+echo '{}' >none.json
+for lang in en ko; do
+	python3 "$top/tests/tools/claims_check.py" out/results/aggregate.json none.json \
+		--report "out/report-$lang" >"claims-$lang.out" 2>&1
+	check $? "claims_check.py on the $lang report: $(tail -n 1 "claims-$lang.out"; grep FAIL "claims-$lang.out" | head -3)"
+done
 
 # 4. one object gone
 curl -sS -o /dev/null -X DELETE -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us-east-1:s3" \
@@ -171,7 +219,8 @@ rc=$?
 check $? "the campaign refuses to run over it, before any run (exit $rc: $(tail -n 1 campaign2.log))"
 
 # 5. delete
-"$collect" dataset delete ds.ini pop >delete.log 2>&1
+"$collect" dataset delete ds.ini p250 >delete.log 2>&1 && "$collect" dataset delete ds.ini p1000 >>delete.log 2>&1 &&
+	"$collect" dataset delete ds.ini pop >>delete.log 2>&1
 check $? "delete exits 0 ($(tail -n 1 delete.log))"
 got=$(listed s3bench-dataset/pop/)
 [ "$got" = 0 ] && [ ! -e datasets/pop.rgw.json ]
@@ -180,7 +229,7 @@ check $? "nothing left under the prefix, no local manifest (listed $got)"
 # 6. bad campaign files
 ini bad1.ini "[list]" "count = 1" "dataset = nope"
 "$collect" dataset verify bad1.ini pop >bad1.log 2>&1
-grep -q "bad1.ini:20: \[list\] dataset: no \[dataset nope\] section in this file" bad1.log
+grep -q "bad1.ini:26: \[list\] dataset: no \[dataset nope\] section in this file" bad1.log
 check $? "a [list] naming no dataset: refused at its line ($(cat bad1.log))"
 sed 's/tree:8x2/tree:100x2/' ds.ini >bad2.ini
 "$collect" dataset create bad2.ini pop >bad2.log 2>&1
