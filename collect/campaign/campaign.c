@@ -57,15 +57,25 @@ static const char *const keys_campaign[] = {"name",
 					    "max_cycles",
 					    "vantage",
 					    NULL};
-static const char *const keys_matrix[] = {"ops",          "sizes",
-					  "size",         "concurrency",
-					  "duration",     "count",
-					  "timeout",      "objects",
-					  "bound",        "mix",
-					  "range",        "hedge",
-					  "rate",         CAMPAIGN_SEND_KEYS,
-					  "retries",      "max_duration",
-					  "min_duration", NULL};
+static const char *const keys_matrix[] = {"ops",
+					  "sizes",
+					  "size",
+					  "concurrency",
+					  "duration",
+					  "count",
+					  "timeout",
+					  "objects",
+					  "bound",
+					  "mix",
+					  "range",
+					  "hedge",
+					  "rate",
+					  CAMPAIGN_SEND_KEYS,
+					  "retries",
+					  "max_duration",
+					  "min_duration",
+					  "dataset",
+					  NULL};
 static const char *const keys_oneoff[] = {
 	"objects", "size",         "concurrency",  "duration",
 	"count",   "timeout",      "bound",        CAMPAIGN_SEND_KEYS,
@@ -271,7 +281,7 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 	if (campaign_parse_matrix_lists(p, c) < 0)
 		return -1;
 	if (campaign_parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
-	    campaign_check_section(p, c, &c->matrix) < 0)
+	    campaign_parse_matrix_dataset(p, c) < 0 || campaign_check_section(p, c, &c->matrix) < 0)
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);

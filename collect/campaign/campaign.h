@@ -79,7 +79,8 @@ struct campaign_bench {
 	int timeout_derived; /* 1: timeout_s was derived from the duration (no timeout key
 				here or in [campaign]): a subject's own duration derives its own */
 	/* [list], [head]: dataset = NAME, ... (borrowed from the campaign): one run per
-	 * dataset, in the order given; none (n_datasets 0): objects of its own */
+	 * dataset, in the order given; [matrix]: one, read by its get, head and list cells;
+	 * none (n_datasets 0): objects of its own */
 	const struct campaign_dataset *datasets[CAMPAIGN_MAX_LIST];
 	int n_datasets;
 	char *delimiter; /* [list] delimiter (NULL: none) */

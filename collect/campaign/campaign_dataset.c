@@ -136,8 +136,38 @@ int campaign_parse_bench_dataset(struct cini *p, const struct campaign *c, const
 	return 0;
 }
 
+int campaign_parse_matrix_dataset(struct cini *p, struct campaign *c)
+{
+	struct cini_kv *kv = cini_get(p, "matrix", "dataset");
+	const struct campaign_dataset *d;
+	char what[200];
+
+	if (kv == NULL)
+		return 0;
+	if ((d = campaign_find_dataset(c, kv->val)) == NULL) {
+		snprintf(what, sizeof(what), "no [dataset %.64s] section in this file (one name)",
+			 kv->val);
+		return cini_bad(p, kv, what);
+	}
+	for (int o = 0; o < c->n_ops; o++)
+		for (int s = 0; c->ops[o] == WL_GET && s < c->n_sizes; s++)
+			if (c->sizes[s] != d->size || c->size_specs[s].kind != WL_SIZE_FIXED) {
+				snprintf(what, sizeof(what),
+					 "the get cells read dataset %.64s, whose objects are of "
+					 "%llu bytes: sizes must be that size alone",
+					 d->name, (unsigned long long)d->size);
+				return cini_bad(p, kv, what);
+			}
+	c->matrix.datasets[0] = d;
+	c->matrix.n_datasets = 1;
+	c->matrix.objects = d->keys.objects;
+	return 0;
+}
+
 int campaign_uses_dataset(const struct campaign *c, const struct campaign_dataset *d)
 {
+	if (c->matrix.n_datasets > 0 && c->matrix.datasets[0] == d)
+		return 1;
 	for (int i = 0; i < c->list.n_datasets; i++)
 		if (c->list.datasets[i] == d)
 			return 1;

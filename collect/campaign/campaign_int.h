@@ -103,6 +103,11 @@ int campaign_is_dataset_section(const char *sec);
 int campaign_parse_bench_dataset(struct cini *p, const struct campaign *c, const char *sec,
 				 struct campaign_bench *b);
 
+/* campaign_parse_matrix_dataset: [matrix] dataset = NAME (one): its get, head and list
+ * cells read the dataset (a cold GET with reads = once); every get cell's size must be the
+ * dataset's. 0, or -1 with the message naming the key. */
+int campaign_parse_matrix_dataset(struct cini *p, struct campaign *c);
+
 /* campaign_datasets_free: c's datasets released. */
 void campaign_datasets_free(struct campaign *c);
 

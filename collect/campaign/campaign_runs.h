@@ -57,7 +57,7 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 /* campaign_bench_workload: the workload of one run of section `bench` (collect/workload.h):
  * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
  * section's bound, and its objects / batch / part_size where the op uses them; a list's
- * delimiter; a section's first dataset (campaign_dataset_workload). */
+ * delimiter; a section's first dataset for a get, head or list (campaign_dataset_workload). */
 void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
 			     int conc, struct workload *wl);
 

@@ -7,7 +7,8 @@
 #     its fingerprint is the population's (count, bytes, keys), in the manifest object
 #     beside the objects and in the local copy;
 #  2. verified;
-#  3. named with two small flat datasets (250 and 1,000 objects) by a campaign's [list]
+#  3. read by a [matrix] get cell (reads = once: a cold GET of distinct dataset objects) and,
+#     named with two small flat datasets (250 and 1,000 objects) by a campaign's [list]
 #     (delimiter /) and [head]: every dataset verified first, one run per dataset, run.json's
 #     workload.dataset carries the fingerprint, the rows read the dataset's keys, no object was
 #     prepared or deleted; analyze keeps a one-off row per dataset (ops[].dataset, objects
@@ -36,10 +37,12 @@ ini() {
 [campaign]
 name = dataset
 [matrix]
-ops = put
+ops = put, get
 sizes = 1KiB
-concurrency = 1
-count = 1
+concurrency = 2
+count = 3
+dataset = pop
+reads = once
 [probe]
 probe = no
 [dataset pop]
@@ -164,6 +167,19 @@ for op in ("list", "head"):
     else:
         t(all(x["file"].startswith("s3bench-dataset/pop/d") for x in rows),
           "head: every row reads a dataset key (%s)" % rows[0]["file"])
+rj = glob.glob(out + "/runs/cycle-01/rgw/get-1KiB-c2-dpop/run.json")
+t(len(rj) == 1, "matrix: a get cell over pop (cold GET)")
+if rj:
+    r = json.load(open(rj[0]))
+    rows = subprocess.run(["zstdcat", rj[0].replace("run.json", "ops.tsv.zst")],
+                          capture_output=True, text=True).stdout.splitlines()
+    files = [l.split("\t")[7] for l in rows[1:]]
+    t(r["workload"]["dataset"]["keys_sha256"] == digest and r["workload"]["send"]["reads"] == "once"
+      and r["status"] == "complete", "cold GET: run.json workload.dataset, reads once, complete")
+    t(len(files) == 6 and len(set(files)) == 6 and all(f.startswith("s3bench-dataset/pop/d") for f in files),
+      "cold GET: 6 GETs of 6 distinct dataset objects (%s)" % files[:2])
+    t(glob.glob(out + "/runs/cycle-01/rgw/put-1KiB-c2/run.json") != [],
+      "matrix: the put cell writes objects of its own (no dataset)")
 PY
 got=$(listed s3bench-dataset/pop/)
 [ "$got" = $((n + 1)) ]
@@ -229,10 +245,10 @@ check $? "nothing left under the prefix, no local manifest (listed $got)"
 # 6. bad campaign files
 ini bad1.ini "[list]" "count = 1" "dataset = nope"
 "$collect" dataset verify bad1.ini pop >bad1.log 2>&1
-grep -q "bad1.ini:26: \[list\] dataset: no \[dataset nope\] section in this file" bad1.log
+grep -q "bad1.ini:28: \[list\] dataset: no \[dataset nope\] section in this file" bad1.log
 check $? "a [list] naming no dataset: refused at its line ($(cat bad1.log))"
 sed 's/tree:8x2/tree:100x2/' ds.ini >bad2.ini
 "$collect" dataset create bad2.ini pop >bad2.log 2>&1
-grep -q "bad2.ini:13: \[dataset pop\] layout: more leaf directories than objects" bad2.log
+grep -q "bad2.ini:15: \[dataset pop\] layout: more leaf directories than objects" bad2.log
 check $? "a tree of more leaves than objects: refused at its line ($(cat bad2.log))"
 finish

@@ -163,6 +163,11 @@ static const struct {
 	 "t.ini:15: [list] dataset: no [dataset n] section in this file"},
 	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\nobjects = 5\ndataset = m\n",
 	 "t.ini:16: [head] dataset: a dataset brings its objects and size"},
+	{HEAD MATRIX "dataset = m\n" SUBJ "[dataset m]\nobjects = 100\nsize = 4KiB\n",
+	 "t.ini:8: [matrix] dataset: the get cells read dataset m, whose objects are of 4096 "
+	 "bytes: sizes must be that size alone"},
+	{HEAD MATRIX "dataset = n\n" SUBJ "[dataset m]\nobjects = 100\n",
+	 "t.ini:8: [matrix] dataset: no [dataset n] section in this file (one name)"},
 	{BASE "[dataset m]\nobjects = 100\n[list]\ncount = 1\ndataset = m, m\n",
 	 "t.ini:15: [list] dataset: a dataset is listed twice"},
 	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\ndelimiter = /\n",
