@@ -41,6 +41,7 @@ void campaign_dataset_workload(const struct campaign_dataset *d, struct workload
 	wl->dataset_layout = d->layout;
 	wl->dataset_keys_sha256 = d->keys_sha256;
 	wl->keep = 1;
+	wl->send.buckets = wl->send.prefixes = 0; /* it lives in one bucket, under its prefix */
 }
 
 void campaign_bench_timeout(struct campaign_bench *b, double campaign_timeout, enum wl_op op,
@@ -170,6 +171,8 @@ static void subject_override(const struct campaign_subject *s, struct campaign_r
 	int changed = 0;
 
 	send_override(s, &wl->send);
+	if (wl->dataset != NULL) /* a dataset is not spread, whatever the subject says */
+		wl->send.buckets = wl->send.prefixes = 0;
 	if (s->retries_set)
 		wl->retries = s->retries;
 	if (wl->bound == WL_BOUND_DURATION && s->dur_set == 1) {

@@ -62,7 +62,8 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 			     int conc, struct workload *wl);
 
 /* campaign_dataset_workload: wl reads dataset d (collect/workload.h, wl->dataset): its
- * objects and size, its keys, name, prefix, layout and key digest; keep 1. A [list] or
+ * objects and size, its keys, name, prefix, layout and key digest; keep 1; one bucket and
+ * prefix (a section's buckets and prefixes keys do not spread it). A [list] or
  * [head] naming several datasets has one run per dataset, in the order given. */
 struct campaign_dataset;
 void campaign_dataset_workload(const struct campaign_dataset *d, struct workload *wl);
