@@ -1,7 +1,8 @@
 /* collect/campaign/campaign_dataset.c: the [dataset NAME] sections of a campaign file
  * (docs/CAMPAIGN.md, "[dataset NAME]"): a population built once by `collect dataset
  * create` (collect/run/dataset.h), and the `dataset = NAME` key by which [list] and
- * [head] run over one instead of objects of their own. Reads keys only. */
+ * [head] (one run per dataset listed) and [matrix]'s get, head and list cells run over one
+ * instead of objects of their own. Reads keys only. */
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
