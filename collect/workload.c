@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "collect/dskeys.h"
 #include "collect/replay.h"
 #include "core/runrec/runrec.h"
 #include "core/units.h"
@@ -708,4 +709,15 @@ void workload_record(const struct workload *wl, double timeout_s, struct runrec_
 	out->buckets = workload_buckets(wl);
 	out->prefixes = workload_prefixes(wl);
 	out->hedge = wl->hedge.kind != WL_HEDGE_NONE ? wl->hedge.spec : NULL;
+	out->delimiter = wl->delimiter;
+	if (wl->dataset != NULL) {
+		out->has_dataset = 1;
+		out->ds_name = wl->dataset_name;
+		out->ds_prefix = wl->dataset_prefix;
+		out->ds_layout = wl->dataset_layout;
+		out->ds_objects = (int64_t)wl->dataset->objects;
+		out->ds_bytes = (int64_t)(wl->dataset->objects * wl->dataset_size);
+		out->ds_keys_sha256 = wl->dataset_keys_sha256 != NULL ? wl->dataset_keys_sha256
+								      : "";
+	}
 }

@@ -18,6 +18,7 @@
 #include "core/runrec/runrec.h"
 
 struct replay_trace;
+struct dskeys;
 
 /* The ops of core/ops.h (their names and canonical order), by collect's names, then
  * the workloads that are not one op: WL_MIXED ("mixed") draws each request's op from a
@@ -212,6 +213,15 @@ struct workload {
 	 * over the trace's objects (prepared: those read before written). Not in run.json
 	 * beyond the mix, rate and duration it sets */
 	const struct replay_trace *trace;
+	/* a run over a dataset (docs/CAMPAIGN.md, "[dataset NAME]"; borrowed, NULL: none):
+	 * head, get and list read the dataset's population (objects = its count), keys
+	 * dskeys_key (collect/dskeys.h) under dataset_prefix in the run's bucket; the run
+	 * neither prepares nor cleans up objects. dataset_name: its name, for run.json */
+	const struct dskeys *dataset;
+	const char *dataset_name, *dataset_prefix, *dataset_layout; /* layout: "flat", "tree:WxD" */
+	uint64_t dataset_size;                                      /* each of its objects' size */
+	const char *dataset_keys_sha256; /* its verified key digest ("" not verified) */
+	const char *delimiter;           /* list: ListObjectsV2's delimiter (NULL: none) */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",

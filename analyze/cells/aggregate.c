@@ -221,7 +221,9 @@ static int cmp_agg_op(const void *x, const void *y)
 		return (p->subject > q->subject) - (p->subject < q->subject);
 	if (p->size != q->size)
 		return (p->size > q->size) - (p->size < q->size);
-	return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
+	if (p->concurrency != q->concurrency)
+		return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
+	return (p->objects > q->objects) - (p->objects < q->objects); /* datasets, smallest first */
 }
 
 enum op_field {
@@ -269,8 +271,10 @@ static void fill_op(struct aggregate *a, struct agg_op *o, size_t *sel, double *
 	for (size_t i = 0; i < a->n_runs; i++) {
 		const struct agg_run *ar = &a->runs[i];
 
-		if (ar->log->cycle > 0 || !cell_same_point(ar->log, o->subject, ar->subject, o->op,
-							   o->size, o->concurrency))
+		if (ar->log->cycle > 0 ||
+		    !cell_same_point(ar->log, o->subject, ar->subject, o->op, o->size,
+				     o->concurrency) ||
+		    !cell_same_dataset(ar->log->dataset, o->dataset))
 			continue;
 		o->total++;
 		if (o->clients == 0 || (ar->v.included && k == 0))
@@ -303,7 +307,8 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 			continue;
 		for (j = 0; j < a->n_ops; j++)
 			if (cell_same_point(r, a->ops[j].subject, a->runs[i].subject, a->ops[j].op,
-					    a->ops[j].size, a->ops[j].concurrency))
+					    a->ops[j].size, a->ops[j].concurrency) &&
+			    cell_same_dataset(r->dataset, a->ops[j].dataset))
 				break;
 		if (j < a->n_ops)
 			continue;
@@ -312,6 +317,7 @@ static int build_ops(struct aggregate *a, size_t *sel, double *v)
 		a->ops[j].size = r->size;
 		a->ops[j].concurrency = r->concurrency;
 		a->ops[j].objects = r->objects;
+		a->ops[j].dataset = r->dataset;
 		a->n_ops++;
 	}
 	qsort(a->ops, a->n_ops, sizeof(*a->ops), cmp_agg_op);

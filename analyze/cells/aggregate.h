@@ -203,8 +203,9 @@ struct agg_op {
 	const char *op;
 	uint64_t size;
 	int concurrency;
-	int64_t objects; /* workload.objects; -1 when unknown */
-	size_t n, total; /* valid runs; all runs */
+	int64_t objects;     /* workload.objects; -1 when unknown */
+	const char *dataset; /* the dataset its runs read (borrowed from a run); NULL: none */
+	size_t n, total;     /* valid runs; all runs */
 	double obj_s;
 	struct agg_lat lat, ttfb;
 	double seg_median, seg_fastest, seg_slowest; /* obj/s */

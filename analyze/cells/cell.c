@@ -14,6 +14,11 @@ int cell_plain_run(const struct runlog *r)
 	       strcmp(r->op, "mixed") != 0;
 }
 
+int cell_same_dataset(const char *x, const char *y)
+{
+	return x == NULL || y == NULL ? x == y : strcmp(x, y) == 0;
+}
+
 int cell_same_point(const struct runlog *r, size_t subj, size_t rsubj, const char *op,
 		    uint64_t size, int conc)
 {

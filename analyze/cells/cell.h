@@ -28,6 +28,10 @@ int cell_matrix_member(const struct agg_cell *c, const struct runlog *r, size_t 
  * range, mix, rate, hedge): a run of the matrix tables. */
 int cell_plain_run(const struct runlog *r);
 
+/* cell_same_dataset: two runs (or one-off rows) read the same dataset, or both none
+ * (NULL): a one-off row per dataset (docs/CAMPAIGN.md, "[dataset NAME]"). */
+int cell_same_dataset(const char *x, const char *y);
+
 /* cell_same_point: 1 when r (subject index rsubj) is a plain run of subject subj at
  * (op, size, conc). */
 int cell_same_point(const struct runlog *r, size_t subj, size_t rsubj, const char *op,

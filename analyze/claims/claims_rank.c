@@ -182,6 +182,7 @@ static size_t oneoff_runs(const struct aggregate *a, const struct agg_op *o, siz
 
 		if (r->log->cycle == 0 && r->v.included &&
 		    cell_same_point(r->log, s, r->subject, o->op, o->size, o->concurrency) &&
+		    cell_same_dataset(r->log->dataset, o->dataset) &&
 		    isfinite(r->log->summary.obj_s) && r->log->summary.obj_s > 0)
 			x[n++] = r->log->summary.obj_s;
 	}
@@ -219,13 +220,16 @@ static int oneoff(struct claim_list *l, const struct aggregate *a, const struct 
 	key.op = ops[0].op;
 	key.size = (long long)ops[0].size;
 	key.concurrency = ops[0].concurrency;
+	if (ops[0].dataset != NULL) /* a row per dataset: its name in the id */
+		snprintf(key.extra, sizeof(key.extra), "d%s", ops[0].dataset);
 	return rank_claim(l, a, &key, v, n, 1, &names);
 }
 
-/* same_point: one-off rows p and q are of the same op, size and concurrency. */
+/* same_point: one-off rows p and q are of the same op, size, concurrency and dataset. */
 static int same_point(const struct agg_op *p, const struct agg_op *q)
 {
-	return strcmp(p->op, q->op) == 0 && p->size == q->size && p->concurrency == q->concurrency;
+	return strcmp(p->op, q->op) == 0 && p->size == q->size &&
+	       p->concurrency == q->concurrency && cell_same_dataset(p->dataset, q->dataset);
 }
 
 static int oneoffs(struct claim_list *l, const struct aggregate *a)

@@ -93,13 +93,17 @@ static int oneoff(struct claim_list *l, const struct aggregate *a, const struct 
 		const struct agg_run *r = &a->runs[i];
 
 		if (r->log->cycle == 0 && r->v.included &&
-		    cell_same_point(r->log, o->subject, r->subject, o->op, o->size, o->concurrency))
+		    cell_same_point(r->log, o->subject, r->subject, o->op, o->size,
+				    o->concurrency) &&
+		    cell_same_dataset(r->log->dataset, o->dataset))
 			add_run(&g, r->log);
 	}
 	k.op = o->op;
 	k.size = (long long)o->size;
 	k.concurrency = o->concurrency;
 	k.subject = (int)o->subject;
+	if (o->dataset != NULL) /* a row per dataset: its name in the id */
+		snprintf(k.extra, sizeof(k.extra), "d%s", o->dataset);
 	return group_claims(l, a, &k, &g);
 }
 

@@ -132,6 +132,7 @@ static void oneoffs(const struct aggregate *a, struct results *doc, int *ok)
 		x->seg_slowest = p->seg_slowest;
 		x->completion_s = p->completion_s;
 		x->delete_markers = p->delete_markers;
+		x->dataset = p->dataset != NULL ? out_dup(p->dataset, ok) : NULL;
 	}
 }
 

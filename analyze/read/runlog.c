@@ -91,6 +91,8 @@ static int from_record(const struct runrec *rec, struct runlog *r, struct err *e
 	r->size = (uint64_t)rec->workload.size;
 	r->concurrency = (int)rec->workload.concurrency;
 	r->objects = rec->workload.objects > 0 ? rec->workload.objects : -1;
+	if (rec->workload.has_dataset)
+		dup(&r->dataset, rec->workload.ds_name, &oom);
 	if (runlog_workload_from(&rec->workload, rec->has_campaign ? &rec->campaign : NULL,
 				 &r->workload, e) < 0)
 		return -1;
@@ -269,6 +271,7 @@ void runlog_clear(struct runlog *r)
 	free(r->addressing);
 	free(r->addressing_used);
 	free(r->op);
+	free(r->dataset);
 	free(r->err_class);
 	free(r->first_error);
 	free(r->status);

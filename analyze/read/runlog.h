@@ -41,6 +41,7 @@ struct runlog {
 				 * campaign (campaign.ini [matrix] sizes) or of Warp's command line */
 	int concurrency;
 	int64_t objects; /* workload.objects; -1 when null */
+	char *dataset;   /* workload.dataset.name (a run over a dataset); NULL: none */
 	struct runlog_workload
 		workload; /* mix, size spec, range, rate (analyze/read/runlog_workload.h) */
 	/* wrapper */

@@ -75,10 +75,19 @@ static const char *const keys_matrix[] = {"ops",
 					  "max_duration",
 					  "min_duration",
 					  "keys",
+					  "dataset",
 					  NULL};
 static const char *const keys_oneoff[] = {
-	"objects",          "size",    "concurrency",  "duration",     "count", "timeout", "bound",
-	CAMPAIGN_SEND_KEYS, "retries", "max_duration", "min_duration", NULL};
+	"objects", "size",         "concurrency",  "duration",
+	"count",   "timeout",      "bound",        CAMPAIGN_SEND_KEYS,
+	"retries", "max_duration", "min_duration", "dataset",
+	NULL};
+static const char *const keys_list[] = {
+	"objects",      "size",    "concurrency",      "duration", "count",
+	"timeout",      "bound",   CAMPAIGN_SEND_KEYS, "retries",  "max_duration",
+	"min_duration", "dataset", "delimiter",        NULL};
+static const char *const keys_dataset[] = {"objects", "size",        "layout",
+					   "prefix",  "concurrency", NULL};
 static const char *const keys_delete[] = {
 	"objects",      "size",         "concurrency", "duration",         "count",
 	"timeout",      "bound",        "batch",       CAMPAIGN_SEND_KEYS, "retries",
@@ -115,8 +124,12 @@ static const char *const *section_keys(const char *sec)
 		return keys_campaign;
 	if (strcmp(sec, "matrix") == 0)
 		return keys_matrix;
-	if (strcmp(sec, "list") == 0 || strcmp(sec, "head") == 0)
+	if (strcmp(sec, "list") == 0)
+		return keys_list;
+	if (strcmp(sec, "head") == 0)
 		return keys_oneoff;
+	if (campaign_is_dataset_section(sec))
+		return keys_dataset;
 	if (strcmp(sec, "delete") == 0)
 		return keys_delete;
 	if (strcmp(sec, "multipart") == 0)
@@ -135,10 +148,11 @@ static int check_structure(struct cini *p)
 {
 	for (int i = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) == NULL)
-			return err_set(p->e,
-				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, probe, subject ID)",
-				       p->name, p->secs[i].line, p->secs[i].name);
+			return err_set(
+				p->e,
+				"%s:%d: [%s]: unknown section (campaign, matrix, list, "
+				"head, delete, multipart, rate, probe, subject ID, dataset NAME)",
+				p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
 				return err_set(p->e,
@@ -268,14 +282,15 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 	if (campaign_parse_matrix_lists(p, c) < 0)
 		return -1;
 	if (campaign_parse_bench(p, "matrix", &c->matrix, 0, c->timeout_s) < 0 ||
-	    campaign_check_section(p, c, &c->matrix) < 0)
+	    campaign_parse_matrix_dataset(p, c) < 0 || campaign_check_section(p, c, &c->matrix) < 0)
 		return -1;
 	for (int i = 0; i < 4; i++) {
 		oneoffs[i]->line = cini_sec_line(p, oneoff_names[i]);
 		if (oneoffs[i]->line == 0)
 			continue;
 		oneoffs[i]->send = c->matrix.send;
-		if (campaign_parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0)
+		if (campaign_parse_bench(p, oneoff_names[i], oneoffs[i], 1, c->timeout_s) < 0 ||
+		    (i < 2 && campaign_parse_bench_dataset(p, c, oneoff_names[i], oneoffs[i]) < 0))
 			return -1;
 		/* one-off list, head and delete runs prepare more objects than the engine's
 		 * default (docs/CAMPAIGN.md) */
@@ -351,8 +366,8 @@ static int interpret_probe(struct cini *p, struct campaign *c)
 
 static int interpret(struct cini *p, struct campaign *c)
 {
-	if (interpret_campaign(p, c) < 0 || interpret_benches(p, c) < 0 ||
-	    interpret_probe(p, c) < 0)
+	if (interpret_campaign(p, c) < 0 || campaign_parse_datasets(p, c) < 0 ||
+	    interpret_benches(p, c) < 0 || interpret_probe(p, c) < 0)
 		return -1;
 	return interpret_subjects(p, c);
 }
@@ -458,5 +473,7 @@ void campaign_free(struct campaign *c)
 	free(c->vantage);
 	free(c->cost_example);
 	free(c->probe_kms_key);
+	campaign_datasets_free(c);
+	free(c->list.delimiter);
 	free(c);
 }

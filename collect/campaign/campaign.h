@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "collect/dskeys.h"
 #include "collect/workload.h"
 #include "core/err.h"
 #include "core/price.h"
@@ -39,6 +40,23 @@ const char *campaign_order_name(enum campaign_order o);
 /* the highest cycle number (`cycles`, --cycles, --cycle): a daily build reaches it after
  * 2700 years; analyze reads run.json cycles up to the same number */
 #define CAMPAIGN_CYCLES_MAX 1000000
+
+/* A [dataset NAME] section (docs/CAMPAIGN.md, "[dataset NAME]"): a population of objects
+ * `collect dataset create` builds once in every subject's bucket under prefix, which
+ * [list] and [head] name with `dataset = NAME` (collect/run/dataset.h). */
+struct campaign_dataset {
+	char *name; /* [A-Za-z0-9._-], as a subject id */
+	int line;
+	struct dskeys keys; /* objects and layout */
+	char layout[32];    /* the layout's name (dskeys_layout_name) */
+	uint64_t size;      /* every object's size (default WL_DEFAULT_SIZE) */
+	char *prefix;       /* ends in '/'; default s3bench-dataset/NAME/ */
+	int concurrency;    /* create's workers (default 32) */
+	/* the fingerprint's key digest (hex; "" until then), set by the collector once it
+	 * verified the dataset before a campaign's runs (dataset_verify_campaign,
+	 * collect/run/dataset.h): the runs' run.json carries it */
+	char keys_sha256[65];
+};
 
 /* How a run is bounded, and its limits (shared by [matrix] and the one-off sections). */
 struct campaign_bench {
@@ -62,6 +80,12 @@ struct campaign_bench {
 				[matrix]'s (one-off sections and [rate]) over the defaults */
 	int timeout_derived; /* 1: timeout_s was derived from the duration (no timeout key
 				here or in [campaign]): a subject's own duration derives its own */
+	/* [list], [head]: dataset = NAME, ... (borrowed from the campaign): one run per
+	 * dataset, in the order given; [matrix]: one, read by its get, head and list cells;
+	 * none (n_datasets 0): objects of its own */
+	const struct campaign_dataset *datasets[CAMPAIGN_MAX_LIST];
+	int n_datasets;
+	char *delimiter; /* [list] delimiter (NULL: none) */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once
@@ -170,6 +194,9 @@ struct campaign {
 
 	struct campaign_subject *subjects;
 	int n_subjects;
+
+	struct campaign_dataset *datasets; /* the [dataset NAME] sections, in file order */
+	int n_datasets;
 };
 
 /* campaign_load: read and check `path`. Returns a new campaign (free with campaign_free)
@@ -187,6 +214,12 @@ int campaign_find_subject(const struct campaign *c, const char *id);
 
 /* campaign_subject_budget: the subject's max_cost, else the campaign's; 0 = none. */
 double campaign_subject_budget(const struct campaign *c, const struct campaign_subject *s);
+
+/* campaign_find_dataset: the [dataset NAME] of c, or NULL. */
+const struct campaign_dataset *campaign_find_dataset(const struct campaign *c, const char *name);
+
+/* campaign_uses_dataset: d is named by c's [list] or [head]. */
+int campaign_uses_dataset(const struct campaign *c, const struct campaign_dataset *d);
 
 void campaign_free(struct campaign *c);
 

@@ -86,6 +86,31 @@ int campaign_parse_prices(struct cini *p, const char *sec, struct prices *out);
 int campaign_parse_subject(struct cini *p, const struct cini_sec *s, struct campaign_subject *sub,
 			   int index);
 
+/* campaign_parse_datasets (collect/campaign/campaign_dataset.c): every [dataset NAME]
+ * section into c->datasets (names unique): objects (required, 1..WL_OBJECTS_MAX), size,
+ * layout (no more leaves than objects), prefix (default s3bench-dataset/NAME/, ending in
+ * '/'), concurrency (create's workers, default 32). 0, or -1 with the message naming the
+ * key. */
+int campaign_parse_datasets(struct cini *p, struct campaign *c);
+
+/* campaign_is_dataset_section: sec is "dataset NAME". */
+int campaign_is_dataset_section(const char *sec);
+
+/* campaign_parse_bench_dataset: the dataset and delimiter keys of one-off section sec
+ * into *b (after campaign_parse_datasets and campaign_parse_bench): `dataset = NAME`
+ * names a [dataset NAME] of c and sets b's objects and size from it (an objects or size
+ * key beside it is an error). 0, or -1 with the message naming the key. */
+int campaign_parse_bench_dataset(struct cini *p, const struct campaign *c, const char *sec,
+				 struct campaign_bench *b);
+
+/* campaign_parse_matrix_dataset: [matrix] dataset = NAME (one): its get, head and list
+ * cells read the dataset (a cold GET with reads = once); every get cell's size must be the
+ * dataset's. 0, or -1 with the message naming the key. */
+int campaign_parse_matrix_dataset(struct cini *p, struct campaign *c);
+
+/* campaign_datasets_free: c's datasets released. */
+void campaign_datasets_free(struct campaign *c);
+
 /* The checks (collect/campaign/campaign_check.c), each 0, or -1 with
  * "FILE:LINE: [SECTION] KEY: what" naming the key that spells the field at fault. */
 

@@ -27,6 +27,23 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	wl->send = bench->send;
 	if (!workload_spreads(op)) /* a [matrix] key over its create-bucket cells */
 		wl->send.buckets = wl->send.prefixes = 0;
+	wl->delimiter = op == WL_LIST ? bench->delimiter : NULL;
+	if (bench->n_datasets > 0 && (op == WL_GET || op == WL_HEAD || op == WL_LIST))
+		campaign_dataset_workload(bench->datasets[0], wl);
+}
+
+void campaign_dataset_workload(const struct campaign_dataset *d, struct workload *wl)
+{
+	wl->objects = d->keys.objects;
+	wl->size = d->size;
+	wl->dataset = &d->keys;
+	wl->dataset_name = d->name;
+	wl->dataset_prefix = d->prefix;
+	wl->dataset_size = d->size;
+	wl->dataset_layout = d->layout;
+	wl->dataset_keys_sha256 = d->keys_sha256;
+	wl->keep = 1;
+	wl->send.buckets = wl->send.prefixes = 0; /* it lives in one bucket, under its prefix */
 }
 
 void campaign_bench_timeout(struct campaign_bench *b, double campaign_timeout, enum wl_op op,
@@ -85,13 +102,19 @@ static int oneoff_run(const struct campaign *c, int k, struct campaign_run *r)
 	static const enum wl_op ops[] = {WL_LIST, WL_HEAD, WL_DELETE, WL_MULTIPART};
 	static const char *const names[] = {"list", "head", "delete", "multipart"};
 
-	for (int o = 0; o < 4; o++)
-		if (once[o]->enabled && k-- == 0) {
-			campaign_bench_workload(once[o], ops[o], once[o]->size,
-						once[o]->concurrency, &r->wl);
-			r->bench = once[o], r->sec = names[o];
-			return 0;
+	for (int o = 0; o < 4; o++) {
+		int runs = once[o]->n_datasets > 0 ? once[o]->n_datasets : 1;
+		if (!once[o]->enabled || k >= runs) {
+			k -= once[o]->enabled ? runs : 0;
+			continue;
 		}
+		campaign_bench_workload(once[o], ops[o], once[o]->size, once[o]->concurrency,
+					&r->wl);
+		if (once[o]->n_datasets > 0)
+			campaign_dataset_workload(once[o]->datasets[k], &r->wl);
+		r->bench = once[o], r->sec = names[o];
+		return 0;
+	}
 	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
 		return -1;
 	campaign_sweep_workload(c, k, &r->wl);
@@ -162,6 +185,8 @@ static void subject_override(const struct campaign_subject *s, struct campaign_r
 	int changed = 0;
 
 	send_override(s, &wl->send);
+	if (wl->dataset != NULL) /* a dataset is not spread, whatever the subject says */
+		wl->send.buckets = wl->send.prefixes = 0;
 	if (s->retries_set)
 		wl->retries = s->retries;
 	if (wl->bound == WL_BOUND_DURATION && s->dur_set == 1) {

@@ -56,8 +56,16 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 
 /* campaign_bench_workload: the workload of one run of section `bench` (collect/workload.h):
  * op, size and concurrency (from the [matrix] lists, or the one-off section's own), the
- * section's bound, and its objects / batch / part_size where the op uses them. */
+ * section's bound, and its objects / batch / part_size where the op uses them; a list's
+ * delimiter; a section's first dataset for a get, head or list (campaign_dataset_workload). */
 void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, uint64_t size,
 			     int conc, struct workload *wl);
+
+/* campaign_dataset_workload: wl reads dataset d (collect/workload.h, wl->dataset): its
+ * objects and size, its keys, name, prefix, layout and key digest; keep 1; one bucket and
+ * prefix (a section's buckets and prefixes keys do not spread it). A [list] or
+ * [head] naming several datasets has one run per dataset, in the order given. */
+struct campaign_dataset;
+void campaign_dataset_workload(const struct campaign_dataset *d, struct workload *wl);
 
 #endif

@@ -53,7 +53,7 @@ static int add_run(struct builder *b, int cycle, int subject, const struct campa
 {
 	const struct workload *wl = &run->wl;
 	struct plan_run *r;
-	char size[160], cyc[32], tail[48] = ""; /* the id's -rRATE and -hHEDGE */
+	char size[160], cyc[32], tail[128] = ""; /* the id's -rRATE, -dDATASET, -hHEDGE */
 	int n;
 
 	if (b->p->n == b->cap) {
@@ -73,6 +73,9 @@ static int add_run(struct builder *b, int cycle, int subject, const struct campa
 	run_id_size(wl, size, sizeof(size));
 	if (wl->rate > 0)
 		snprintf(tail, sizeof(tail), "-r%g", wl->rate);
+	if (wl->dataset_name != NULL) /* one run per dataset of a [list] or [head] */
+		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "-d%s",
+			 wl->dataset_name);
 	if (wl->hedge.kind != WL_HEDGE_NONE)
 		snprintf(tail + strlen(tail), sizeof(tail) - strlen(tail), "-h%s", wl->hedge.spec);
 	n = snprintf(r->id, sizeof(r->id), "runs/%s/%s/%s-%s-c%d%s", cyc,

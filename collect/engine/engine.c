@@ -442,8 +442,8 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 		o->on_created(res->created, o->created_arg);
 	if (o->wl->op != WL_CREATE_BUCKET && ask_buckets(&g, e) != 0)
 		goto done;
-	if (workload_prepared_objects(o->wl) == 0) {
-		rc = 0;
+	if (workload_prepared_objects(o->wl) == 0 || o->wl->dataset != NULL) {
+		rc = 0; /* a dataset's objects are there (collect/run/dataset.h) */
 		goto done;
 	}
 	if (phase_body(&g, (uint64_t)time_now_ns(), e) != 0 ||
@@ -452,6 +452,30 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 	if (workload_calibrates(o->wl) && calibrate(&g, e) != 0)
 		goto done;
 	phase_cert(&g, ENG_CERT_PREPARE);
+	rc = 0;
+done:
+	if (rc != 0 && res->cls == EC_NONE)
+		res->cls = EC_PREPARE_FAILED;
+	eng_fini(&g);
+	return rc;
+}
+
+int engine_put_range(const struct engine_opts *o, uint64_t first, uint64_t end,
+		     struct engine_result *res, struct err *e)
+{
+	struct eng g;
+	int rc = -1;
+
+	if (eng_init(&g, o, res, ENG_PHASE_PREPARE, e) != 0)
+		return -1;
+	for (int i = 0; i < g.where.nb; i++)
+		if (ensure_bucket(&g, i, e) != 0)
+			goto done;
+	if (ask_buckets(&g, e) != 0)
+		goto done;
+	g.body = body_new(o->wl->size, (uint64_t)time_now_ns(), e);
+	if (g.body == NULL || (end > first && put_objects(&g, first, end, e) != 0))
+		goto done;
 	rc = 0;
 done:
 	if (rc != 0 && res->cls == EC_NONE)
@@ -617,7 +641,7 @@ int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struc
 
 	if (eng_init(&g, o, res, ENG_PHASE_CLEANUP, e) != 0)
 		return -1;
-	if (o->wl->keep) {
+	if (o->wl->keep || o->wl->dataset != NULL) {
 		eng_fini(&g);
 		return 0;
 	}

@@ -208,4 +208,14 @@ int engine_prepare(const struct engine_opts *o, struct engine_result *res, struc
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e);
 int engine_cleanup(const struct engine_opts *o, struct engine_result *res, struct err *e);
 
+/* engine_put_range: objects [first, end) of o->wl PUT as the prepare phase PUTs them
+ * (8 to 64 workers, each object retried; keys wl_key_obj: a dataset's when wl->dataset),
+ * the run's buckets made sure of first (HeadBucket, CreateBucket on 404) and asked for
+ * their versioning: `collect dataset create`'s chunks (collect/run/dataset.h). 0, or -1 as
+ * engine_prepare (the stop flag ends it with class killed). A run over a dataset
+ * (wl->dataset) is otherwise neither prepared nor cleaned up: engine_prepare only makes
+ * sure of the buckets, engine_cleanup does nothing. */
+int engine_put_range(const struct engine_opts *o, uint64_t first, uint64_t end,
+		     struct engine_result *res, struct err *e);
+
 #endif

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "collect/engine/body.h"
+#include "collect/dskeys.h"
 #include "collect/engine/wl_draw.h"
 #include "collect/replay.h"
 
@@ -115,6 +116,8 @@ int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n)
 	const char *bk, *p;
 
 	where(g, n, &bk, &p);
+	if (eng_workload(g)->dataset != NULL)
+		return dskeys_key(eng_workload(g)->dataset, p, n, b);
 	strbuf_reset(b);
 	return strbuf_adds(b, p) || strbuf_adds(b, "obj/") || add_num(b, n, 8);
 }

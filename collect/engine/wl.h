@@ -133,7 +133,8 @@ uint64_t wl_obj_size(const struct eng *g, uint64_t n);
  * Prepared object n lives in bucket and key prefix workload_spread_of(n); a put's object
  * (worker W's put number SEQ) at workload_spread_of(W + SEQ). KP below is that key
  * prefix ("" for one prefix, "p003/" ...), PREFIX the run's.
- * wl_key_obj: b = KP PREFIX obj/NNNNNNNN, prepared object n; 0, or -1 out of memory. */
+ * wl_key_obj: b = KP PREFIX obj/NNNNNNNN, prepared object n (a run over a dataset:
+ * dskeys_key of n, collect/dskeys.h); 0, or -1 out of memory. */
 int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n);
 /* wl_bucket_obj / wl_bucket_put: the bucket of prepared object n / of worker's put seq. */
 const char *wl_bucket_obj(const struct eng *g, uint64_t n);

@@ -1,5 +1,6 @@
 /* collect/engine/wl_list.c: list: one row per full listing of PREFIX (every page; n_objects =
- * keys listed; first byte of the first page), see wl.h. Many buckets or prefixes: each
+ * keys listed, and with a delimiter the common prefixes too; first byte of the first
+ * page), see wl.h. Many buckets or prefixes: each
  * row is the full listing of one bucket and key prefix; worker W's listing number L
  * lists pair W + L of workload_spread_of (bucket (W + L) mod B, prefix ((W + L) / B)
  * mod P), so every worker goes through all B x P pairs in turn. */
@@ -32,6 +33,7 @@ static int list_next(struct eng *g, struct worker *w, struct s3_args *a)
 	a->op = S3_LIST_OBJECTS;
 	a->prefix = s->prefix;
 	a->max_keys = 1000;
+	a->delimiter = eng_workload(g)->delimiter;
 	a->token = s->token;
 	strbuf_reset(&w->key);
 	return strbuf_adds(&w->key, s->prefix) ? -1 : 0;
@@ -49,7 +51,7 @@ static void list_done(struct eng *g, struct worker *w, const struct s3_result *r
 	free(s->token);
 	s->token = NULL;
 	if (res->cls == EC_NONE) {
-		s->listed += res->n_keys;
+		s->listed += res->n_keys + res->n_prefixes;
 		if (res->next_token != NULL) {
 			s->token = strdup(res->next_token);
 			if (s->token != NULL)

@@ -1,7 +1,7 @@
 /* collect/run/cli.h: bin/collect's command line. collect/main.c and collect/main_mpi.c
  * route SIGINT and SIGTERM to the stop flag (cmd_stop_on_signals) and call cmd_main
  * (both in collect/run/cmd_main.c), which dispatches: `collect run` to cmd_run.c,
- * `collect probe` to cmd_probe.c, `collect clean` to clean.c (clean.h), and campaign mode (`collect CAMPAIGN.ini`: its
+ * `collect probe` to cmd_probe.c, `collect dataset` to cmd_dataset.c, `collect clean` to clean.c (clean.h), and campaign mode (`collect CAMPAIGN.ini`: its
  * options read in cmd_main.c) to cmd_campaign.c. Each turns its flags into calls of the
  * collect library; one run in its directory is collect/run/run_one.h. cli.c holds what
  * the subcommands share: the usage text and option parsing.
@@ -69,6 +69,12 @@ int cmd_status(int argc, char **argv);
  * endpoint (collect/probe/probe.h), printed, and with -o DIR written to DIR/probe.json;
  * returns an exit code (1 when the probe could not run). */
 int cmd_probe(int argc, char **argv);
+
+/* cmd_dataset: `collect dataset create|verify|delete CAMPAIGN.ini NAME` (argv[0] is
+ * "dataset"): the campaign's [dataset NAME] built, checked or removed in each subject's
+ * bucket (collect/run/dataset.h); returns an exit code (1 when one failed, 130 when a
+ * create was stopped: it goes on from there when run again). */
+int cmd_dataset(int argc, char **argv, volatile sig_atomic_t *stop);
 
 /* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for

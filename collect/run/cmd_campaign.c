@@ -15,6 +15,7 @@
 #include "collect/run/estimate.h"
 #include "collect/run/leftover.h"
 #include "collect/run/outdir.h"
+#include "collect/run/dataset.h"
 #include "collect/run/preflight.h"
 #include "collect/run/probing.h"
 #include "collect/run/resume.h"
@@ -452,6 +453,28 @@ static int in_only(const char *only, const char *id)
 	return only == NULL;
 }
 
+/* verify_datasets: the datasets the runs name, verified in each subject's bucket (those
+ * of --only) before the first run (collect/run/dataset.h); an exit code. */
+static int verify_datasets(struct cctx *x)
+{
+	unsigned char *which = calloc((size_t)x->c->n_subjects, 1);
+	struct err e;
+	int rc = EXITCODE_OK;
+
+	if (which == NULL) {
+		fprintf(stderr, "collect: out of memory\n");
+		return EXITCODE_USAGE;
+	}
+	for (int k = 0; k < x->c->n_subjects; k++)
+		which[k] = (unsigned char)in_only(x->a->only, x->c->subjects[k].id);
+	if (dataset_verify_campaign(x->c, which, stderr, &e) < 0) {
+		fprintf(stderr, "collect: %s\n", e.msg);
+		rc = EXITCODE_USAGE;
+	}
+	free(which);
+	return rc;
+}
+
 /* probe_subjects: [probe]: the conformance probe of each subject (collect/probe/probe.h)
  * before the first run, into OUT/probe.json; its bill counts toward max_cost. Skipped with
  * probe = no, and on --resume when OUT/probe.json is there. A subject the probe cannot
@@ -664,6 +687,8 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		if ((rc = preflight(&x, todo)) != EXITCODE_OK)
 			goto out;
 	}
+	if ((rc = verify_datasets(&x)) != EXITCODE_OK)
+		goto out;
 	if ((rc = x.p->auto_cycles ? write_plan_upto(&x, 1) : write_plan(&x)) != EXITCODE_OK)
 		goto out;
 	x.pg = progress_new(stderr, isatty(STDERR_FILENO), x.p->n);

@@ -168,6 +168,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cmd_replay(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "clean") == 0)
 		return clean_main(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "dataset") == 0)
+		return cmd_dataset(argc - 1, argv + 1, stop);
 	if (argc >= 2 && strcmp(argv[1], "status") == 0)
 		return cmd_status(argc - 1, argv + 1);
 	/* without a subcommand: collect CAMPAIGN.ini [options] */

@@ -190,7 +190,9 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl, struct 
 	opts->client = cl;
 	opts->client_id = job->client_id;
 	opts->bucket = job->subject->bucket;
-	opts->prefix = job->prefix;
+	/* a run over a dataset reads it where it lives; job->prefix (the run's own, which a
+	 * sweep after a kill would empty) holds nothing then */
+	opts->prefix = job->wl->dataset != NULL ? job->wl->dataset_prefix : job->prefix;
 	opts->endpoint = job->subject->endpoint;
 	opts->wl = job->wl;
 	opts->stop = job->stop;
@@ -287,7 +289,7 @@ static void child_benchmark(const struct runner_job *job, struct engine_opts *op
 		res->cls = EC_LOCAL_IO; /* the ops log could not be written out */
 		snprintf(local[(*n_local)++], ERR_MSG_MAX, "%s", e.msg);
 	}
-	opts->prefix = job->prefix;
+	opts->prefix = job->wl->dataset != NULL ? job->wl->dataset_prefix : job->prefix;
 	if (rc == 0 && res->has_summary) {
 		st->summary = summary_to_json(&res->summary);
 		st->has_client = clientres_record(cres, &job->client, res->local_ip, res->peer_ip,

@@ -176,6 +176,7 @@ struct s3_args {
 	size_t (*sink)(void *arg, const char *data, size_t n);
 	void *sink_arg;
 	const char *prefix;            /* LIST_OBJECTS, MP_LIST (NULL: none) */
+	const char *delimiter;         /* LIST_OBJECTS (NULL: none) */
 	int max_keys;                  /* LIST_OBJECTS, MP_LIST max-uploads (0: server's) */
 	const char *token;             /* LIST_OBJECTS continuation token (NULL: first) */
 	const char *key_marker;        /* MP_LIST, LIST_VERSIONS: the page after (NULL: first) */
@@ -278,6 +279,8 @@ struct s3_result {
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;
+	const uint64_t *sizes;  /* LIST_OBJECTS: sizes[i], key i's size */
+	size_t n_prefixes;      /* LIST_OBJECTS: the common prefixes of this page (delimiter) */
 	const char *next_token; /* LIST_OBJECTS: NULL when this was the last page */
 	const char *upload_id;  /* MP_CREATE */
 	/* MP_LIST: upload i is keys[i] (n_keys of them) with upload_ids[i]; the next page

@@ -77,7 +77,9 @@ static int parse_answer(struct s3_req *r, struct s3_result *res)
 		if (s3xml_parse_list(r->resp.p, r->resp.len, &r->list, &e) != 0)
 			break;
 		res->keys = r->list.keys;
+		res->sizes = r->list.sizes;
 		res->n_keys = r->list.n_keys;
+		res->n_prefixes = r->list.n_prefixes;
 		res->next_token = r->list.truncated ? r->list.next_token : NULL;
 		return 0;
 	case S3_MP_LIST:

@@ -74,12 +74,13 @@ static int number(struct strbuf *q, const char *name, long n)
 		       : 0;
 }
 
-/* list_query: ListObjectsV2's parameters, in byte order: continuation-token list-type
- * max-keys prefix. */
+/* list_query: ListObjectsV2's parameters, in byte order: continuation-token delimiter
+ * list-type max-keys prefix. */
 static int list_query(const struct s3_args *a, struct strbuf *q)
 {
-	if (param(q, "continuation-token", a->token) || strbuf_adds(q, "list-type=2&") ||
-	    number(q, "max-keys", a->max_keys) || param(q, "prefix", a->prefix))
+	if (param(q, "continuation-token", a->token) || param(q, "delimiter", a->delimiter) ||
+	    strbuf_adds(q, "list-type=2&") || number(q, "max-keys", a->max_keys) ||
+	    param(q, "prefix", a->prefix))
 		return -1;
 	q->p[--q->len] = '\0'; /* the last '&' */
 	return 0;

@@ -82,6 +82,19 @@ static int add_text(xmlNodePtr node, struct strbuf *b, size_t *off)
 	return text(node, b) || strbuf_addc(b, '\0');
 }
 
+/* node_u64: the text of node (may be NULL) as a whole number; 0 when absent or not one. */
+static uint64_t node_u64(xmlNodePtr node)
+{
+	char t[32], *end;
+	unsigned long long v;
+
+	if (node == NULL)
+		return 0;
+	text_to(node, t, sizeof(t));
+	v = strtoull(t, &end, 10);
+	return end == t || *end != '\0' ? 0 : (uint64_t)v;
+}
+
 /* is_true: the text of node is "true". -1 when out of memory. */
 static int is_true(xmlNodePtr node)
 {
@@ -127,6 +140,7 @@ int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err
 	int rc = -1;
 
 	l->n_keys = 0;
+	l->n_prefixes = 0;
 	l->next_token = NULL;
 	l->truncated = 0;
 	strbuf_reset(&l->text);
@@ -153,10 +167,17 @@ int s3xml_parse_list(const char *xml, size_t n, struct s3xml_list *l, struct err
 				if (kk == NULL)
 					goto nomem;
 				l->keys = kk;
+				uint64_t *sz = realloc(l->sizes, nc * sizeof(*sz));
+				if (sz == NULL)
+					goto nomem;
+				l->sizes = sz;
 				l->cap = nc;
 			}
+			l->sizes[l->n_keys] = node_u64(child(c, "Size"));
 			if (add_text(k, &l->text, &l->off[l->n_keys++]))
 				goto nomem;
+		} else if (is(c, "CommonPrefixes")) {
+			l->n_prefixes++;
 		} else if (is(c, "NextContinuationToken")) {
 			if (add_text(c, &l->text, &tok_off))
 				goto nomem;
@@ -457,6 +478,7 @@ done:
 void s3xml_list_free(struct s3xml_list *l)
 {
 	free(l->keys);
+	free(l->sizes);
 	free(l->off);
 	strbuf_free(&l->text);
 	memset(l, 0, sizeof(*l));

@@ -24,7 +24,9 @@ int s3xml_error(const char *xml, size_t n, char *code, size_t code_n, char *msg,
  * keys[] and next_token point into the struct and stay valid until the next parse. */
 struct s3xml_list {
 	const char **keys;
+	uint64_t *sizes; /* sizes[i]: key i's <Size> (0 when absent) */
 	size_t n_keys;
+	size_t n_prefixes;      /* <CommonPrefixes> of a listing with a delimiter */
 	const char *next_token; /* NULL when none */
 	int truncated;
 	/* private */

@@ -305,6 +305,8 @@ json_t *results_oneoff_to_json(const struct results_oneoff *x, const struct resu
 	jwrite_put(o, "segments", seg, &ok);
 	jwrite_put(o, "completion_s", jnum_new(x->completion_s), &ok);
 	put_count(o, "delete_markers", x->delete_markers, &ok);
+	if (x->dataset != NULL) /* left out for objects of their own */
+		jwrite_put(o, "dataset", jwrite_str(x->dataset), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -326,6 +328,7 @@ int results_oneoff_from_json(struct jread *r, const json_t *o, const char *where
 	x->obj_s = jread_num(r, o, where, "obj_s", 1);
 	x->completion_s = jread_num(r, o, where, "completion_s", 0);
 	x->delete_markers = jread_int(r, o, where, "delete_markers", 0, 0);
+	x->dataset = jread_str(r, o, where, "dataset", 0);
 	snprintf(w, sizeof(w), "%s.latency_ms", where);
 	results_lat_from_json(r, json_object_get(o, "latency_ms"), w, 0, &x->latency_ms);
 	snprintf(w, sizeof(w), "%s.ttfb_ms", where);
@@ -350,6 +353,7 @@ int results_oneoff_from_json(struct jread *r, const json_t *o, const char *where
 void results_oneoff_free(struct results_oneoff *o)
 {
 	free(o->op);
+	free(o->dataset);
 	results_lat_free(&o->latency_ms);
 	results_lat_free(&o->ttfb_ms);
 }

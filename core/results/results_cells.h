@@ -93,6 +93,8 @@ struct results_oneoff {
 	double completion_s;
 	long long delete_markers; /* deletes that left a delete marker (a versioned bucket);
 				     left out when 0 */
+	char *dataset;            /* the dataset its runs read (objects: its population);
+				     NULL: objects of their own (left out) */
 };
 
 /* The functions of each record, as results_head.h says. A cell of workload_cells[]

@@ -158,7 +158,15 @@ struct runrec_workload {
 	int has_send; /* 0: send null */
 	struct runrec_send send;
 	int64_t buckets, prefixes;
-	const char *hedge; /* "p95", "p99", "200ms": a hedged get; NULL: null (none) */
+	const char *hedge;     /* "p95", "p99", "200ms": a hedged get; NULL: null (none) */
+	const char *delimiter; /* a list's delimiter; NULL: null (none) */
+	/* dataset: the dataset a run read (docs/CAMPAIGN.md, "[dataset NAME]"); has_dataset 0:
+	 * null (objects of its own). Its name, key prefix, layout ("flat", "tree:WxD"), and
+	 * fingerprint (objects, bytes, keys_sha256: "" when not verified) */
+	int has_dataset;
+	uint64_t ds_absent;
+	const char *ds_name, *ds_prefix, *ds_layout, *ds_keys_sha256;
+	int64_t ds_objects, ds_bytes;
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w);

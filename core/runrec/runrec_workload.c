@@ -118,6 +118,33 @@ static int auto_from(const json_t *v, const char *path, void *rec, struct err *e
 	return rrf_read(v, path, auto_f, RRF_N(auto_f), w, &w->auto_absent, e);
 }
 
+static const struct rrf dataset_f[] = {
+	RRF_NE("name", RRF_STR, W, ds_name),
+	RRF_F("prefix", RRF_STR, W, ds_prefix),
+	RRF_NE("layout", RRF_STR, W, ds_layout),
+	RRF_R("objects", RRF_INT, W, ds_objects, 1, 9.2e18),
+	RRF_R("bytes", RRF_INT, W, ds_bytes, 0, 9.2e18),
+	RRF_F("keys_sha256", RRF_STR, W, ds_keys_sha256),
+};
+
+static json_t *dataset_to(const void *rec)
+{
+	const W *w = rec;
+
+	return w->has_dataset ? rrf_write(dataset_f, RRF_N(dataset_f), w, w->ds_absent)
+			      : json_null();
+}
+
+static int dataset_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	W *w = rec;
+
+	if (json_is_null(v))
+		return 0;
+	w->has_dataset = 1;
+	return rrf_read(v, path, dataset_f, RRF_N(dataset_f), w, &w->ds_absent, e);
+}
+
 static json_t *send_to(const void *rec)
 {
 	const W *w = rec;
@@ -161,6 +188,8 @@ static const struct rrf workload_f[] = {
 	RRF_R("buckets", RRF_INT, W, buckets, 1, 1000),
 	RRF_R("prefixes", RRF_INT, W, prefixes, 1, 1000),
 	RRF_NE("hedge", RRF_STR, W, hedge),
+	RRF_NE("delimiter", RRF_STR, W, delimiter),
+	RRF_O("dataset", dataset_to, dataset_from),
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w)

@@ -438,6 +438,7 @@ static void operations(struct report_builder *r)
 	for (size_t k = 0; k < 3; k++)
 		if (model_has_oneoff(r->m, ops[k]))
 			oneoff_op(r, ops[k]);
+	report_populations(r);
 }
 
 static void methodology(struct report_builder *r)

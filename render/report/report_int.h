@@ -119,6 +119,13 @@ void report_clients_findings(struct report_builder *r, struct findings *fd);
 /* report_clients: the "Client balance" section (a per-client table per client_balance
  * entry), absent when the aggregate has none. */
 void report_clients(struct report_builder *r);
+/* ---- render/report/report_dataset.c: latency against population size ---- */
+
+/* report_populations: where the one-off LIST or HEAD rows read datasets of at least two
+ * population sizes, a subsection with a chart per op: its p50 latency against the
+ * population, a line per subject, both axes logarithmic (nothing otherwise). */
+void report_populations(struct report_builder *r);
+
 /* ---- render/report/report_workload.c: mixed traffic, size distributions, ranges, fixed rates ---- */
 
 /* report_workloads: the workloads section and the fixed-rate section (nothing without

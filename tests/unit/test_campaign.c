@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "collect/campaign/campaign.h"
+#include "collect/campaign/campaign_runs.h"
 #include "core/palette.h"
 #include "tests/unit/check.h"
 
@@ -146,6 +147,31 @@ static const struct {
 	 "t.ini:3: [campaign] client: not UTF-8 (byte 0xE9 at position 4 of the value)"},
 	{"[campaign]\nname = demo\ntitle = \xe6\x9d\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] title: not UTF-8 (byte 0xE6 at position 1 of the value)"},
+	/* [dataset NAME] and dataset = NAME (lines 11 on) */
+	{BASE "[dataset m]\nsize = 1KiB\n", "t.ini:11: [dataset m]: needs objects = N"},
+	{BASE "[dataset m]\nobjects = 100\nlayout = tree:20x2\n",
+	 "t.ini:13: [dataset m] layout: more leaf directories than objects"},
+	{BASE "[dataset m]\nobjects = 100\nlayout = tree:2\n",
+	 "t.ini:13: [dataset m] layout: 'tree:2' is not a layout (flat, tree:WxD)"},
+	{BASE "[dataset m]\nobjects = 100\nprefix = m\n",
+	 "t.ini:13: [dataset m] prefix: a key prefix ends in '/'"},
+	{BASE "[dataset m/x]\nobjects = 100\n",
+	 "t.ini:11: [dataset m/x]: 'm/x' is not a valid dataset name"},
+	{BASE "[dataset m]\nobjects = 100\nbatch = 2\n",
+	 "t.ini:13: [dataset m] batch: unknown key"},
+	{BASE "[dataset m]\nobjects = 100\n[list]\ncount = 1\ndataset = n\n",
+	 "t.ini:15: [list] dataset: no [dataset n] section in this file"},
+	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\nobjects = 5\ndataset = m\n",
+	 "t.ini:16: [head] dataset: a dataset brings its objects and size"},
+	{HEAD MATRIX "dataset = m\n" SUBJ "[dataset m]\nobjects = 100\nsize = 4KiB\n",
+	 "t.ini:8: [matrix] dataset: the get cells read dataset m, whose objects are of 4096 "
+	 "bytes: sizes must be that size alone"},
+	{HEAD MATRIX "dataset = n\n" SUBJ "[dataset m]\nobjects = 100\n",
+	 "t.ini:8: [matrix] dataset: no [dataset n] section in this file (one name)"},
+	{BASE "[dataset m]\nobjects = 100\n[list]\ncount = 1\ndataset = m, m\n",
+	 "t.ini:15: [list] dataset: a dataset is listed twice"},
+	{BASE "[dataset m]\nobjects = 100\n[head]\ncount = 1\ndelimiter = /\n",
+	 "t.ini:15: [head] delimiter: unknown key"},
 };
 
 static void test_good(void)
@@ -270,6 +296,53 @@ static void test_good(void)
 	campaign_free(c);
 }
 
+/* test_dataset: a [dataset NAME] and the runs that name it. */
+static void test_dataset(void)
+{
+	struct err e = {{0}};
+	struct campaign *c = campaign_parse_string(
+		BASE "[dataset m]\nobjects = 5000\nsize = 1KiB\nlayout = tree:10x2\n"
+		     "[dataset flat]\nobjects = 7\nprefix = x/y/\nconcurrency = 4\n"
+		     "[list]\ncount = 1\ndataset = m, flat\ndelimiter = /\n[head]\ncount = 2\n",
+		"t.ini", &e);
+
+	CHECK(c != NULL, "datasets parse: %s", e.msg);
+	if (c == NULL)
+		return;
+	CHECK(c->n_datasets == 2, "two datasets (%d)", c->n_datasets);
+	CHECK_STR(c->datasets[0].prefix, "s3bench-dataset/m/", "default prefix");
+	CHECK_STR(c->datasets[0].layout, "tree:10x2", "layout name");
+	CHECK(c->datasets[0].keys.objects == 5000 && c->datasets[0].size == 1024 &&
+		      c->datasets[0].concurrency == 32,
+	      "objects, size, default concurrency");
+	CHECK_STR(c->datasets[1].prefix, "x/y/", "prefix key");
+	CHECK_STR(c->datasets[1].layout, "flat", "default layout flat");
+	CHECK(c->list.n_datasets == 2 && c->list.datasets[0] == &c->datasets[0] &&
+		      c->list.datasets[1] == &c->datasets[1] && c->list.objects == 5000 &&
+		      c->list.size == 1024,
+	      "[list] dataset = m: its objects and size");
+	CHECK_STR(c->list.delimiter, "/", "[list] delimiter");
+	CHECK(c->head.n_datasets == 0 && c->head.objects == 1000, "[head] objects of its own");
+	/* the one-off runs: a list over each dataset, then the head */
+	struct campaign_run r;
+	int m = campaign_matrix_cells(c);
+	CHECK(campaign_run_count(c) == m + 3, "runs: matrix + 2 lists + 1 head (%d)",
+	      campaign_run_count(c) - m);
+	CHECK(campaign_run_at(c, NULL, m, &r) == 0 && r.wl.op == WL_LIST && r.wl.objects == 5000 &&
+		      r.wl.dataset == &c->datasets[0].keys && r.wl.keep,
+	      "run 1: list over m");
+	CHECK(campaign_run_at(c, NULL, m + 1, &r) == 0 && r.wl.op == WL_LIST && r.wl.objects == 7 &&
+		      r.wl.size == 4096 && strcmp(r.wl.dataset_prefix, "x/y/") == 0,
+	      "run 2: list over flat, its objects, size and prefix");
+	CHECK(campaign_run_at(c, NULL, m + 2, &r) == 0 && r.wl.op == WL_HEAD &&
+		      r.wl.dataset == NULL && r.wl.objects == 1000 && !r.wl.keep,
+	      "run 3: head over its own objects");
+	CHECK(campaign_find_dataset(c, "flat") == &c->datasets[1] &&
+		      campaign_find_dataset(c, "nope") == NULL,
+	      "campaign_find_dataset");
+	campaign_free(c);
+}
+
 static void test_files(void)
 {
 	const char *top = getenv("TOP");
@@ -355,6 +428,7 @@ int main(void)
 	test_good();
 	test_continued();
 	test_files();
+	test_dataset();
 	test_profile_subject();
 	return check_done();
 }
