@@ -21,6 +21,7 @@
 
 #include <stdint.h>
 
+#include "collect/consist/consist.h"
 #include "collect/workload.h"
 #include "core/err.h"
 #include "core/price.h"
@@ -165,6 +166,11 @@ struct campaign {
 	int probe;
 	unsigned probe_features;
 	char *probe_kms_key;
+
+	/* [consistency]: the consistency probes of each subject before the matrix (on when
+	   the section is there), collect/consist/consist.h's options (prefix NULL) */
+	int consist;
+	struct consist_opts consist_opts;
 
 	struct campaign_subject *subjects;
 	int n_subjects;
