@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "analyze/claims/claims.h"
 #include "core/results/results_claims.h"
+#include "core/results/results_staleness.h"
 #include "core/results/results_support.h"
 #include "core/version.h"
 
@@ -48,6 +49,9 @@ struct out_meta {
 				    * change claims of the baseline added at its end */
 	struct results_support *support; /* support[] (analyze/read/probelog.h), borrowed */
 	size_t n_support;
+	struct results_staleness *staleness; /* staleness[] (analyze/read/consistlog.h),
+						borrowed */
+	size_t n_staleness;
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)

@@ -18,6 +18,7 @@
  *   results_plan.h      planner{} and the cells' and comparisons' needs
  *   results_claims.h    claims[]
  *   results_support.h   support[]
+ *   results_staleness.h staleness[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -47,6 +48,7 @@
 #include "core/results/results_runs.h"
 #include "core/results/results_slowest.h"
 #include "core/results/results_stats.h"
+#include "core/results/results_staleness.h"
 #include "core/results/results_support.h"
 #include "core/results/results_workload.h"
 
@@ -103,6 +105,8 @@ struct results {
 	size_t n_cost;
 	struct results_support *support; /* the probe's; absent in the file: none */
 	size_t n_support;
+	struct results_staleness *staleness; /* the consistency probes'; absent: none */
+	size_t n_staleness;
 	struct results_planner *planner; /* NULL: not in the file (before the planner) */
 	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */
 	struct results_claim *claims;

@@ -26,6 +26,7 @@ static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
+static const char *const staleness[] = {"strong", "stale", "unsettled", "untested", NULL};
 static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 					  "steady",     "insufficient", "alert",
 					  "no-alert",   "not-judged",   NULL};
@@ -47,6 +48,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
+	{"staleness", staleness},
 	{"change", change},
 	{"trend-alert", trend_alert},
 	{NULL, NULL},
