@@ -39,6 +39,27 @@ static void sweep(struct consist_ctx *x, const struct sweep_bucket *b, const cha
 			 what, x->prefix, e.msg);
 }
 
+/* delete_live: every key the probes wrote and did not delete, deleted by name (an
+ * unversioned bucket: a listing that lags would have a sweep list and delete them again
+ * until it caught up); what could not be said in x->out->cleanup. */
+static void delete_live(struct consist_ctx *x)
+{
+	char key[400];
+	struct s3_result res;
+	struct err e = {{0}};
+	int left = x->lost;
+
+	for (size_t i = 0; i < x->n_live; i++) {
+		struct s3_args a = {.op = S3_DELETE_OBJECT, .bucket = x->bucket};
+		a.key = consist_key(x, x->live[i].kind, x->live[i].seq, key, sizeof(key));
+		if (s3_retry(x->r, &a, &res, &e) != 0 && res.status != 404)
+			left++;
+	}
+	if (left > 0)
+		snprintf(x->out->cleanup, sizeof(x->out->cleanup),
+			 "%d keys under %s left (DELETE failed)", left, x->prefix);
+}
+
 /* probes: each kind asked for, o->repeat times, into x->out (arrays allocated); -1 when
  * memory runs out. */
 static int probes(struct consist_ctx *x, struct err *e)
@@ -114,12 +135,16 @@ int consist_run(const struct s3_config *base, const char *id, const char *bucket
 	sweep(&x, &sb, "an earlier run's");
 	if (probes(&x, e) < 0)
 		goto out;
-	sweep(&x, &sb, "cleanup");
+	if (sb.versioning == S3_VER_ENABLED || sb.versioning == S3_VER_SUSPENDED)
+		sweep(&x, &sb, "cleanup");
+	else
+		delete_live(&x);
 	rc = 0;
 	if (x.stopped[0] != '\0')
 		rc = err_set(e, "stopped early: %s", x.stopped);
 out:
 	finish(&x, created);
+	free(x.live);
 	out->ended_ns = time_now_ns();
 	if (rc < 0) {
 		err_prefix(e, "consistency %s", id);

@@ -5,7 +5,7 @@
  * interval until the new state is seen or a time limit passes.
  *
  *   consist.c       the run: the client, the bucket, a fresh key prefix, the probes in
- *                   turn, the cleanup of everything under the prefix
+ *                   turn, the cleanup of the keys they wrote
  *   consist_kind.c  one probe of each kind: the change, then the polls
  *   consist_json.c  consistency.json and the printout
  *   consist_names.c the kinds' and outcomes' names
@@ -96,8 +96,9 @@ int consist_kinds_parse(const char *list, unsigned *mask, struct err *e);
 /* consist_run: the probes of o on bucket `bucket` of the endpoint of base (its checksum and
  * HTTP fields are set here), out filled (subject from id; its probes' arrays allocated:
  * consist_report_free). A missing bucket is created and deleted at the end. Keys are
- * written under o's prefix, what an earlier run left there is deleted first and
- * everything under it at the end (collect/s3/sweep.h, by version on a versioned bucket).
+ * written under o's prefix, what an earlier run left there is deleted first
+ * (collect/s3/sweep.h), and at the end the keys the probes wrote and did not delete are
+ * deleted by name (on a versioned bucket: every version under the prefix, by the sweep).
  * 0, or -1 with a message when no client could be made, the bucket neither answers nor
  * can be created, or memory runs out (out holds what was found). */
 int consist_run(const struct s3_config *base, const char *id, const char *bucket,

@@ -7,6 +7,12 @@
 
 #define CONSIST_BODY 64 /* bytes of every object written: two bodies, told apart */
 
+/* A key a probe wrote and did not delete: PREFIX KIND-SEQ (consist_key). */
+struct consist_live {
+	unsigned seq;
+	enum consist_kind kind;
+};
+
 struct consist_ctx {
 	const struct consist_opts *o;
 	const char *bucket;
@@ -17,7 +23,14 @@ struct consist_ctx {
 	unsigned seq;      /* the probes' keys: PREFIX KIND-SEQ */
 	char stopped[200]; /* "" while requests go out; else why nothing more is sent */
 	unsigned char body[2][CONSIST_BODY];
+	struct consist_live *live; /* the keys to delete at the end */
+	size_t n_live, cap_live;
+	int lost; /* keys not remembered (out of memory) */
 };
+
+/* consist_key: the key of probe seq of kind k into buf; returns buf. */
+const char *consist_key(const struct consist_ctx *x, enum consist_kind k, unsigned seq, char *buf,
+			size_t n);
 
 /* consist_probe_one: one probe of kind k (consist_kind.c) into *p. */
 void consist_probe_one(struct consist_ctx *x, enum consist_kind k, struct consist_probe *p);

@@ -3,6 +3,7 @@
  * state visible where the kind needs one), then polls every poll interval, timed from the
  * change's answer, until a poll sees the new state or max_wait passes. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -136,10 +137,42 @@ static void poll_until(struct consist_ctx *x, const char *key, enum target t, in
 	}
 }
 
+const char *consist_key(const struct consist_ctx *x, enum consist_kind k, unsigned seq, char *buf,
+			size_t n)
+{
+	snprintf(buf, n, "%s%s-%06u", x->prefix, consist_kind_name(k), seq);
+	return buf;
+}
+
+/* live: the key of x's current probe (kind k) remembered for the cleanup (put 1) or
+ * forgotten (put 0: deleted). */
+static void live(struct consist_ctx *x, enum consist_kind k, int put)
+{
+	struct consist_live *v;
+
+	if (!put) {
+		if (x->n_live > 0 && x->live[x->n_live - 1].seq == x->seq)
+			x->n_live--;
+		return;
+	}
+	if (x->n_live > 0 && x->live[x->n_live - 1].seq == x->seq)
+		return;
+	if (x->n_live == x->cap_live) {
+		size_t cap = x->cap_live ? 2 * x->cap_live : 64;
+		if ((v = realloc(x->live, cap * sizeof(*v))) == NULL) {
+			x->lost++;
+			return;
+		}
+		x->live = v;
+		x->cap_live = cap;
+	}
+	x->live[x->n_live++] = (struct consist_live){x->seq, k};
+}
+
 /* change: a PUT of body `which` (0, 1) or, which -1, a DELETE of key; 0 when it succeeded
  * (*t0 then the monotonic time of its answer), else -1 with p untested. */
-static int change(struct consist_ctx *x, const char *key, int which, int64_t *t0,
-		  struct consist_probe *p)
+static int change(struct consist_ctx *x, enum consist_kind k, const char *key, int which,
+		  int64_t *t0, struct consist_probe *p)
 {
 	struct s3_body b = {.mem = x->body[which < 0 ? 0 : which], .len = CONSIST_BODY};
 	struct s3_args a = {.op = which < 0 ? S3_DELETE_OBJECT : S3_PUT_OBJECT,
@@ -150,8 +183,10 @@ static int change(struct consist_ctx *x, const char *key, int which, int64_t *t0
 	long st = send_one(x, &a, &res);
 
 	*t0 = time_mono_ns();
-	if (st / 100 == 2)
+	if (st / 100 == 2) {
+		live(x, k, which >= 0);
 		return 0;
+	}
 	p->outcome = CO_UNTESTED;
 	p->window_ns = -1;
 	snprintf(p->detail, sizeof(p->detail), "%s %s: %s", s3_op_name(a.op), key,
@@ -161,12 +196,12 @@ static int change(struct consist_ctx *x, const char *key, int which, int64_t *t0
 
 /* setup: key written with body `which` and its state t seen before the probe's change;
  * 0, or -1 with p untested (a failure, or t not seen within max_wait). */
-static int setup(struct consist_ctx *x, const char *key, int which, enum target t,
-		 struct consist_probe *p)
+static int setup(struct consist_ctx *x, enum consist_kind k, const char *key, int which,
+		 enum target t, struct consist_probe *p)
 {
 	int64_t t0;
 
-	if (change(x, key, which, &t0, p) < 0)
+	if (change(x, k, key, which, &t0, p) < 0)
 		return -1;
 	poll_until(x, key, t, t0, p);
 	if (p->outcome == CO_UNTESTED)
@@ -200,11 +235,11 @@ void consist_probe_one(struct consist_ctx *x, enum consist_kind k, struct consis
 	int64_t t0;
 
 	memset(p, 0, sizeof(*p));
-	snprintf(key, sizeof(key), "%s%s-%06u", x->prefix, consist_kind_name(k), ++x->seq);
+	consist_key(x, k, ++x->seq, key, sizeof(key));
 	if ((k == CK_OVERWRITE || k == CK_DELETE || k == CK_LIST_DELETE) &&
-	    setup(x, key, 0, before[k], p) < 0)
+	    setup(x, k, key, 0, before[k], p) < 0)
 		return;
-	if (change(x, key, what[k], &t0, p) < 0)
+	if (change(x, k, key, what[k], &t0, p) < 0)
 		return;
 	poll_until(x, key, after[k], t0, p);
 }
