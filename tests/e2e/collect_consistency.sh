@@ -22,7 +22,8 @@
 #     "the old state was seen in 3 of 3 probes (100 %), for up to ... ms";
 #  5. the checker fails a report whose strong cell was made to say stale;
 #  6. `collect consistency` alone (-o DIR, one kind, one probe): the printout and the file;
-#  7. bad input: max_wait shorter than poll, an unknown probe (file, line and key named, exit
+#  7. manifest.json lists consistency.json (its SHA-256) and analyze --verify re-derives;
+#  8. bad input: max_wait shorter than poll, an unknown probe (file, line and key named, exit
 #     2); a consistency.json whose outcome is not one of the four (analyze names the file and
 #     field, exit 1).
 . "$(dirname "$0")/collect_lib.sh"
@@ -192,7 +193,7 @@ import re, sys
 p = sys.argv[1]
 s = open(p).read()
 s = re.sub(r'(data-claim="staleness/read-after-delete/strong">)[^<]*',
-           r'\1the old state was seen in 1 of 3 probes (33 %), for up to 40 ms (median 40 ms)', s, count=1)
+           r'\1strong: the old state was seen in 1 of 3 probes (33 %), for up to 40 ms (median 40 ms)', s, count=1)
 open(p, "w").write(s)
 PY
 python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" \
@@ -209,7 +210,14 @@ grep -q '^  read-after-overwrite  strong in 0 of 1; stale in 1 (0 past max_wait)
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["subjects"][0]; sys.exit(not (d["subject"] == "alone" and list(d["kinds"]) == ["read-after-overwrite"] and d["kinds"]["read-after-overwrite"]["probes"][0]["outcome"] == "stale"))' "$tmp/alone/consistency.json"
 check $((st + $?)) "collect consistency -o: exit $st, '$(grep read-after "$tmp/alone.txt")', consistency.json written"
 
-# 7. bad input
+# 7. consistency.json is an input of the results: listed with its digest, re-derived
+want=$(sha256sum <"$out/consistency.json" | cut -d' ' -f1)
+jq -e --arg d "$want" '.inputs[] | select(.path == "consistency.json") | .sha256 == $d' \
+	"$out/results/manifest.json" >/dev/null &&
+	"$analyze" --verify "$out/results" "$out" >"$tmp/verify.log" 2>&1
+check $? "manifest.json lists consistency.json with its SHA-256; analyze --verify re-derives ($(tail -n 1 "$tmp/verify.log"))"
+
+# 8. bad input
 sed 's/^max_wait = 1s$/max_wait = 5ms/' "$tmp/c.ini" >"$tmp/bad1.ini"
 "$collect" "$tmp/bad1.ini" -o "$tmp/bad1" --dry-run >"$tmp/bad1.txt" 2>&1
 st=$?
