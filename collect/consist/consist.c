@@ -1,5 +1,6 @@
 /* collect/consist/consist.c: one subject's consistency probes (consist.h): the client, the
- * bucket, the key prefix swept before and after, each kind's probes in turn. */
+ * bucket, the key prefix swept before, each kind's probes in turn, the keys they wrote
+ * deleted after. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -135,7 +136,10 @@ int consist_run(const struct s3_config *base, const char *id, const char *bucket
 	sweep(&x, &sb, "an earlier run's");
 	if (probes(&x, e) < 0)
 		goto out;
-	if (sb.versioning == S3_VER_ENABLED || sb.versioning == S3_VER_SUSPENDED)
+	if (x.stopped[0] != '\0')
+		snprintf(out->cleanup, sizeof(out->cleanup),
+			 "keys under %s left: the server stopped answering", x.prefix);
+	else if (sb.versioning == S3_VER_ENABLED || sb.versioning == S3_VER_SUSPENDED)
 		sweep(&x, &sb, "cleanup");
 	else
 		delete_live(&x);

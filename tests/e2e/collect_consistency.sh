@@ -206,7 +206,7 @@ AWS_ACCESS_KEY_ID=vkey AWS_SECRET_ACCESS_KEY=vsecret AWS_REGION=us-east-1 "$coll
 	--endpoint "http://127.0.0.1:$(cat "$tmp/lag.port")" --bucket bkt --probes read-after-overwrite \
 	--repeat 1 --poll 10ms --max-wait 1s --id alone -o "$tmp/alone" >"$tmp/alone.txt" 2>&1
 st=$?
-grep -q '^  read-after-overwrite  strong in 0 of 1; stale in 1 (0 past max_wait), up to 2[0-9][0-9] ms$' "$tmp/alone.txt" &&
+grep -q '^  read-after-overwrite  strong in 0 of 1; stale in 1 (0 past max_wait), up to [0-9]* ms$' "$tmp/alone.txt" &&
 	python3 -c 'import json,sys; d=json.load(open(sys.argv[1]))["subjects"][0]; sys.exit(not (d["subject"] == "alone" and list(d["kinds"]) == ["read-after-overwrite"] and d["kinds"]["read-after-overwrite"]["probes"][0]["outcome"] == "stale"))' "$tmp/alone/consistency.json"
 check $((st + $?)) "collect consistency -o: exit $st, '$(grep read-after "$tmp/alone.txt")', consistency.json written"
 
