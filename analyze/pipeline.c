@@ -72,14 +72,14 @@ struct state {
 	int problems;           /* unreadable files and --recompute disagreements */
 	struct warpdir_map map; /* Warp result files: the --warp-map */
 	struct warpdir_result warp;
-	int warp_mode;             /* DATA_DIR holds Warp result files */
-	struct ts_list ts;         /* aggregate.json "timeseries" (own logs only) */
-	struct hedge_list hedge;   /* --hedge: aggregate.json "hedge" */
-	struct slow_list slowest;  /* aggregate.json "slowest" (own logs only) */
-	struct serverlog srv;      /* --server-log: the servers' records of requests */
-	struct plantsv plan;       /* DATA_DIR/plan.tsv's rows (own logs only) */
-	struct probelog probe;     /* DATA_DIR/probe.json: aggregate.json "support" */
-	struct consistlog consist; /* DATA_DIR/consistency.json: aggregate.json "staleness" */
+	int warp_mode;            /* DATA_DIR holds Warp result files */
+	struct ts_list ts;        /* aggregate.json "timeseries" (own logs only) */
+	struct hedge_list hedge;  /* --hedge: aggregate.json "hedge" */
+	struct slow_list slowest; /* aggregate.json "slowest" (own logs only) */
+	struct serverlog srv;     /* --server-log: the servers' records of requests */
+	struct plantsv plan;      /* DATA_DIR/plan.tsv's rows (own logs only) */
+	struct probelog probe;    /* DATA_DIR/probe.json: aggregate.json "support" */
+	struct consistlog cons;   /* DATA_DIR/consistency.json: aggregate.json "staleness" */
 };
 
 /* note_bad: name an unreadable file on stderr and keep it for aggregate.json. */
@@ -190,13 +190,13 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.hedge = &st->hedge;
 	m.support = st->probe.recs;
 	m.n_support = st->probe.n;
-	m.staleness = st->consist.recs;
-	m.n_staleness = st->consist.n;
+	m.staleness = st->cons.recs;
+	m.n_staleness = st->cons.n;
 	m.slowest = &st->slowest;
 	m.server_joined = o->n_server_logs > 0;
 	m.baseline = base->path ? base : NULL;
 	if (claims_build(a, &claims, e) < 0 ||
-	    claims_staleness(&claims, a, st->consist.recs, st->consist.n, e) < 0)
+	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0)
 		goto done;
 	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
@@ -416,7 +416,7 @@ static int read_plan(struct state *st, const struct pipeline_opts *o)
 }
 
 /* read_probe: DATA_DIR/probe.json (the conformance probe) into st->probe and
- * DATA_DIR/consistency.json (the consistency probes) into st->consist; an unreadable file
+ * DATA_DIR/consistency.json (the consistency probes) into st->cons; an unreadable file
  * is a problem (exit 1), not fatal. -1 when out of memory. */
 static int read_probe(struct state *st, const struct pipeline_opts *o)
 {
@@ -427,8 +427,8 @@ static int read_probe(struct state *st, const struct pipeline_opts *o)
 		if (note_bad(st, PROBELOG_FILE, e.msg) < 0)
 			return -1;
 	}
-	if (consistlog_read(o->data_dir, &st->consist, &e) < 0) {
-		consistlog_clear(&st->consist);
+	if (consistlog_read(o->data_dir, &st->cons, &e) < 0) {
+		consistlog_clear(&st->cons);
 		return note_bad(st, CONSISTLOG_FILE, e.msg);
 	}
 	return 0;
@@ -449,7 +449,7 @@ static int subject_at(const struct aggregate *a, const char *id, const char *fil
 	return -1;
 }
 
-/* probe_subjects: each probed subject of st->probe and st->consist as its index of a's
+/* probe_subjects: each probed subject of st->probe and st->cons as its index of a's
  * subjects; one a does not know is dropped (subject_at). */
 static void probe_subjects(struct state *st, const struct aggregate *a)
 {
@@ -460,11 +460,11 @@ static void probe_subjects(struct state *st, const struct aggregate *a)
 			st->probe.recs[i++].subject = s;
 		else
 			probelog_drop(&st->probe, i);
-	for (size_t i = 0; i < st->consist.n;)
-		if ((s = subject_at(a, st->consist.ids[i], CONSISTLOG_FILE, "staleness")) >= 0)
-			st->consist.recs[i++].subject = s;
+	for (size_t i = 0; i < st->cons.n;)
+		if ((s = subject_at(a, st->cons.ids[i], CONSISTLOG_FILE, "staleness")) >= 0)
+			st->cons.recs[i++].subject = s;
 		else
-			consistlog_drop(&st->consist, i);
+			consistlog_drop(&st->cons, i);
 }
 
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
@@ -709,7 +709,7 @@ static void state_clear(struct state *st)
 	warpdir_map_clear(&st->map);
 	plantsv_clear(&st->plan);
 	probelog_clear(&st->probe);
-	consistlog_clear(&st->consist);
+	consistlog_clear(&st->cons);
 }
 
 /* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest
