@@ -70,10 +70,15 @@ static int kind_from(struct jread *r, const char *field, const json_t *v, void *
 	windows(r, v, field, k);
 	if (!r->failed && (k->violations > k->probes || k->timeouts > k->violations ||
 			   (size_t)k->violations != k->n_windows))
-		return jread_bad(r, field,
-				 "violations above probes, timeouts above violations, or not one "
-				 "window per violation");
-	return r->failed ? -1 : 0;
+		jread_bad(r, field,
+			  "violations above probes, timeouts above violations, or not one window "
+			  "per violation");
+	if (!r->failed)
+		return 0;
+	free(k->kind); /* a bad element is not counted: its caller frees the ones before */
+	free(k->windows_ms);
+	memset(k, 0, sizeof(*k));
+	return -1;
 }
 
 json_t *results_staleness_to_json(const struct results_staleness *s, const struct results *doc)
