@@ -39,6 +39,7 @@
 #include "analyze/read/vmerge.h"
 #include "analyze/cells/timeseries.h"
 #include "analyze/read/plantsv.h"
+#include "analyze/read/consistlog.h"
 #include "analyze/read/probelog.h"
 #include "analyze/read/pricefile.h"
 #include "analyze/warp/warpdir.h"
@@ -89,6 +90,7 @@ struct state {
 	char **vnames;
 	const char **vfrom;
 	struct vantage_set vant;
+	struct consistlog cons;   /* DATA_DIR/consistency.json: aggregate.json "staleness" */
 };
 
 /* keep_bad: an unreadable file (rel borrowed, msg copied) kept for aggregate.json. -1 when
@@ -207,11 +209,14 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.hedge = &st->hedge;
 	m.support = st->probe.recs;
 	m.n_support = st->probe.n;
+	m.staleness = st->cons.recs;
+	m.n_staleness = st->cons.n;
 	m.slowest = &st->slowest;
 	m.server_joined = o->n_server_logs > 0;
 	m.baseline = base->path ? base : NULL;
 	m.vantages = st->vant.n ? &st->vant : NULL;
-	if (claims_build(a, &claims, e) < 0 || claims_vantage(&claims, a, &st->vant, e) < 0)
+	if (claims_build(a, &claims, e) < 0 || claims_vantage(&claims, a, &st->vant, e) < 0 ||
+	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0)
 		goto done;
 	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);
@@ -430,37 +435,56 @@ static int read_plan(struct state *st, const struct pipeline_opts *o)
 	return 0;
 }
 
-/* read_probe: DATA_DIR/probe.json (the conformance probe) into st->probe; an unreadable
- * file is a problem (exit 1), not fatal. -1 when out of memory. */
+/* read_probe: DATA_DIR/probe.json (the conformance probe) into st->probe and
+ * DATA_DIR/consistency.json (the consistency probes) into st->cons; an unreadable file
+ * is a problem (exit 1), not fatal. -1 when out of memory. */
 static int read_probe(struct state *st, const struct pipeline_opts *o)
 {
 	struct err e = {{0}};
 
 	if (probelog_read(o->data_dir, &st->probe, &e) < 0) {
 		probelog_clear(&st->probe);
-		return note_bad(st, PROBELOG_FILE, e.msg);
+		if (note_bad(st, PROBELOG_FILE, e.msg) < 0)
+			return -1;
+	}
+	if (consistlog_read(o->data_dir, &st->cons, &e) < 0) {
+		consistlog_clear(&st->cons);
+		return note_bad(st, CONSISTLOG_FILE, e.msg);
 	}
 	return 0;
 }
 
-/* probe_subjects: each probed subject of st->probe as its index of a's subjects; one a
- * does not know (probed, but not in the analysis) is dropped with a note. */
+/* subject_at: the index of the subject id in a, or -1 (with a note that file's record of
+ * it is left out of array) when a does not know it (probed, but not analyzed). */
+static int subject_at(const struct aggregate *a, const char *id, const char *file,
+		      const char *array)
+{
+	for (size_t s = 0; s < a->n_subjects; s++)
+		if (strcmp(a->subjects[s].id, id) == 0)
+			return (int)s;
+	fprintf(stderr,
+		"analyze: note: %s: subject %s was probed but is not among the subjects "
+		"analyzed: left out of %s[]\n",
+		file, id, array);
+	return -1;
+}
+
+/* probe_subjects: each probed subject of st->probe and st->cons as its index of a's
+ * subjects; one a does not know is dropped (subject_at). */
 static void probe_subjects(struct state *st, const struct aggregate *a)
 {
-	for (size_t i = 0; i < st->probe.n;) {
-		size_t s = 0;
-		while (s < a->n_subjects && strcmp(a->subjects[s].id, st->probe.ids[i]) != 0)
-			s++;
-		if (s < a->n_subjects) {
-			st->probe.recs[i++].subject = (int)s;
-			continue;
-		}
-		fprintf(stderr,
-			"analyze: note: %s: subject %s was probed but is not among the subjects "
-			"analyzed: left out of support[]\n",
-			PROBELOG_FILE, st->probe.ids[i]);
-		probelog_drop(&st->probe, i);
-	}
+	int s;
+
+	for (size_t i = 0; i < st->probe.n;)
+		if ((s = subject_at(a, st->probe.ids[i], PROBELOG_FILE, "support")) >= 0)
+			st->probe.recs[i++].subject = s;
+		else
+			probelog_drop(&st->probe, i);
+	for (size_t i = 0; i < st->cons.n;)
+		if ((s = subject_at(a, st->cons.ids[i], CONSISTLOG_FILE, "staleness")) >= 0)
+			st->cons.recs[i++].subject = s;
+		else
+			consistlog_drop(&st->cons, i);
 }
 
 static int read_own(struct state *st, const struct pipeline_opts *o, struct agg_options *ao)
@@ -807,6 +831,7 @@ static void state_clear(struct state *st)
 	strv_free(st->vnames, st->vant.n);
 	free(st->vfrom);
 	vantage_clear(&st->vant);
+	consistlog_clear(&st->cons);
 }
 
 /* load_baseline: --baseline's aggregate.json into base; its source recorded as the manifest

@@ -16,6 +16,7 @@
 #include "analyze/cells/vantage.h"
 #include "core/err.h"
 #include "core/results/results_claims.h"
+#include "core/results/results_staleness.h"
 
 /* The claims being built: records of core/results (core/results/results_claims.h). */
 struct claim_list {
@@ -34,6 +35,11 @@ int claims_build(const struct aggregate *a, struct claim_list *out, struct err *
  * added at the end of l. -1 with a message when memory runs out. */
 int claims_vantage(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v,
 		   struct err *e);
+/* claims_staleness (claims_stale.c): a "staleness" claim per subject and kind of
+ * consistency probe of the n records recs (aggregate.json staleness[], their subjects a's),
+ * added to the end of *l after claims_build. -1 with a message when memory runs out. */
+int claims_staleness(struct claim_list *l, const struct aggregate *a,
+		     const struct results_staleness *recs, size_t n, struct err *e);
 
 /* claims_free: everything l owns (l zeroed after). */
 void claims_free(struct claim_list *l);

@@ -15,6 +15,7 @@
 #include "core/err.h"
 #include "analyze/claims/claims.h"
 #include "core/results/results_claims.h"
+#include "core/results/results_staleness.h"
 #include "core/results/results_support.h"
 #include "core/version.h"
 
@@ -51,6 +52,9 @@ struct out_meta {
 	size_t n_support;
 	const struct vantage_set *vantages; /* a merge of vantages (analyze/cells/vantage.h);
 					       NULL: one DATA_DIR */
+	struct results_staleness *staleness; /* staleness[] (analyze/read/consistlog.h),
+						borrowed */
+	size_t n_staleness;
 };
 
 /* out_results_write: aggregate.json for a at `path`, its records (core/results/results.h)

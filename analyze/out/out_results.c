@@ -215,6 +215,8 @@ static int build(const struct aggregate *a, const struct out_meta *m, struct res
 	doc->n_claims = m->claims->n;
 	doc->support = m->support; /* borrowed too */
 	doc->n_support = m->n_support;
+	doc->staleness = m->staleness;
+	doc->n_staleness = m->n_staleness;
 	return ok ? 0 : err_set(e, "aggregate.json: out of memory");
 }
 
@@ -241,6 +243,8 @@ done:
 	doc.n_claims = 0;
 	doc.support = NULL;
 	doc.n_support = 0;
+	doc.staleness = NULL;
+	doc.n_staleness = 0;
 	results_free(&doc);
 	return rc;
 }

@@ -79,7 +79,8 @@ static int by_bytes(const void *a, const void *b)
 int manifest_inputs(const char *data_dir, int warp_mode, struct results_manifest_file **out,
 		    size_t *n_out, struct err *e)
 {
-	static const char *const top[] = {"campaign.ini", "plan.tsv", "sweeps.json", "probe.json"};
+	static const char *const top[] = {"campaign.ini", "plan.tsv", "sweeps.json", "probe.json",
+					  "consistency.json"};
 	char **files = NULL, full[PATH_MAX], runs[PATH_MAX];
 	size_t n = 0;
 	struct stat st;

@@ -100,6 +100,7 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
 static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
+static const char *const keys_consist[] = {CAMPAIGN_CONSIST_KEYS, NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",
@@ -138,6 +139,8 @@ static const char *const *section_keys(const char *sec)
 		return keys_rate;
 	if (strcmp(sec, "probe") == 0)
 		return keys_probe;
+	if (strcmp(sec, "consistency") == 0)
+		return keys_consist;
 	if (strncmp(sec, "subject", 7) == 0 && isspace((unsigned char)sec[7]))
 		return keys_subject;
 	return NULL;
@@ -148,11 +151,11 @@ static int check_structure(struct cini *p)
 {
 	for (int i = 0; i < p->n_secs; i++) {
 		if (section_keys(p->secs[i].name) == NULL)
-			return err_set(
-				p->e,
-				"%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				"head, delete, multipart, rate, probe, subject ID, dataset NAME)",
-				p->name, p->secs[i].line, p->secs[i].name);
+			return err_set(p->e,
+				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
+				       "head, delete, multipart, rate, probe, consistency, "
+				       "subject ID, dataset NAME)",
+				       p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
 				return err_set(p->e,
@@ -367,7 +370,8 @@ static int interpret_probe(struct cini *p, struct campaign *c)
 static int interpret(struct cini *p, struct campaign *c)
 {
 	if (interpret_campaign(p, c) < 0 || campaign_parse_datasets(p, c) < 0 ||
-	    interpret_benches(p, c) < 0 || interpret_probe(p, c) < 0)
+	    interpret_benches(p, c) < 0 || interpret_probe(p, c) < 0 ||
+	    campaign_parse_consistency(p, c) < 0)
 		return -1;
 	return interpret_subjects(p, c);
 }

@@ -22,6 +22,7 @@
 #include <stdint.h>
 
 #include "collect/dskeys.h"
+#include "collect/consist/consist.h"
 #include "collect/workload.h"
 #include "core/err.h"
 #include "core/price.h"
@@ -191,6 +192,11 @@ struct campaign {
 	int probe;
 	unsigned probe_features;
 	char *probe_kms_key;
+
+	/* [consistency]: the consistency probes of each subject before the matrix (on when
+	   the section is there), collect/consist/consist.h's options (prefix NULL) */
+	int consist;
+	struct consist_opts consist_opts;
 
 	struct campaign_subject *subjects;
 	int n_subjects;

@@ -132,6 +132,14 @@ int campaign_check_subject(struct cini *p, const struct campaign *c,
 int campaign_check_buckets(struct cini *p, const struct campaign *c,
 			   const struct campaign_subject *sub, const char *sec);
 
+/* campaign_parse_consistency (collect/campaign/campaign_consist.c): the [consistency]
+ * section into c->consist (docs/CAMPAIGN.md, "[consistency]"): on when the section is there
+ * (unless consistency = no), repeat (1..CONSIST_REPEAT_MAX, default 20), poll (default
+ * 10ms), max_wait (default 5s, at least poll), probes (default all). 0, or -1 with the
+ * message naming the key. */
+int campaign_parse_consistency(struct cini *p, struct campaign *c);
+#define CAMPAIGN_CONSIST_KEYS "consistency", "repeat", "poll", "max_wait", "probes"
+
 /* CAMPAIGN_SUBJECT_MODE_KEYS: the workload-mode keys a [subject] takes besides the send
  * keys. */
 #define CAMPAIGN_SUBJECT_MODE_KEYS "retries", "duration", "max_duration", "min_duration"

@@ -75,6 +75,10 @@ int cmd_probe(int argc, char **argv);
  * bucket (collect/run/dataset.h); returns an exit code (1 when one failed, 130 when a
  * create was stopped: it goes on from there when run again). */
 int cmd_dataset(int argc, char **argv, volatile sig_atomic_t *stop);
+/* cmd_consist: `collect consistency ARGS` (argv[0] is "consistency"): the consistency
+ * probes of one endpoint (collect/consist/consist.h), printed, and with -o DIR written to
+ * DIR/consistency.json; returns an exit code (1 when the probes could not run). */
+int cmd_consist(int argc, char **argv);
 
 /* cmd_stop_on_signals: route SIGINT and SIGTERM to the process's stop flag (set to 1 by
  * them; the one piece of global mutable state of a collector) and return it, for

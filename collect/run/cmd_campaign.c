@@ -514,6 +514,44 @@ static void probe_subjects(struct cctx *x)
 	free(r);
 }
 
+/* consist_subjects: [consistency]: the consistency probes of each subject
+ * (collect/consist/consist.h) before the first run, into OUT/consistency.json; billed and
+ * counted toward max_cost, skipped and said as probe_subjects does. */
+static void consist_subjects(struct cctx *x)
+{
+	const struct campaign *c = x->c;
+	struct consist_opts o = c->consist_opts;
+	struct consist_report *r;
+	char path[4200], prefix[256];
+	struct err e;
+	size_t n = 0;
+
+	snprintf(path, sizeof(path), "%s/consistency.json", x->out);
+	if (!c->consist || (x->a->resume && access(path, F_OK) == 0))
+		return;
+	if ((r = calloc((size_t)c->n_subjects, sizeof(*r))) == NULL) {
+		progress_note(x->pg, "collect: consistency: out of memory");
+		return;
+	}
+	for (int i = 0; i < c->n_subjects && !*x->stop; i++) {
+		const struct campaign_subject *s = &c->subjects[i];
+		if (!in_only(x->a->only, s->id))
+			continue;
+		snprintf(prefix, sizeof(prefix), "s3bench-consistency/%s/%s/", c->name, s->id);
+		o.prefix = prefix;
+		progress_note(x->pg, "collect: consistency %s", s->id);
+		if (consisting_subject(s, &o, &r[n], &e) < 0)
+			progress_note(x->pg, "collect: %s", e.msg);
+		budget_add(&x->bg, i, &s->prices, &r[n].bill);
+		n++;
+	}
+	if (consist_write(x->out, r, n, &e) < 0)
+		progress_note(x->pg, "collect: consistency: %s", e.msg);
+	for (size_t i = 0; i < n; i++)
+		consist_report_free(&r[i]);
+	free(r);
+}
+
 /* dry_bound: --dry-run's bound of every priced subject's bill (collect/run/budget.h). */
 static int dry_bound(struct cctx *x)
 {
@@ -704,6 +742,7 @@ int cmd_campaign(const struct campaign_args *a, volatile sig_atomic_t *stop)
 		rc = EXITCODE_USAGE;
 		goto out;
 	}
+	consist_subjects(&x);
 	rc = run_all(&x);
 out:
 	free(todo);

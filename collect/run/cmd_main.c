@@ -164,6 +164,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cmd_run(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "probe") == 0)
 		return cmd_probe(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "consistency") == 0)
+		return cmd_consist(argc - 1, argv + 1);
 	if (argc >= 2 && strcmp(argv[1], "replay") == 0)
 		return cmd_replay(argc - 1, argv + 1, stop, runner);
 	if (argc >= 2 && strcmp(argv[1], "clean") == 0)

@@ -7,8 +7,6 @@
 #include "collect/run/cli.h"
 #include "collect/run/probing.h"
 #include "collect/run/subject.h"
-#include "collect/s3/awsconf.h"
-#include "collect/s3/s3_endpoint.h"
 #include "core/fsutil.h"
 
 static const struct option probe_options[] = {
@@ -93,23 +91,10 @@ int cmd_probe(int argc, char **argv)
 			fputs(cli_usage_text, stdout);
 		return rc == 1 ? EXITCODE_OK : rc;
 	}
-	if (s.bucket == NULL)
-		return cli_usage_error(
-			"probe needs --bucket (and --endpoint, or AWS_ENDPOINT_URL_S3 "
-			"...)");
-	if (subject_run_defaults(&s, &conf, &e) < 0 || s.endpoint == NULL ||
-	    s3_endpoint_check(s.endpoint, &e) < 0) {
-		if (s.endpoint == NULL)
-			snprintf(e.msg, sizeof(e.msg),
-				 "probe: --endpoint: no http:// or https:// URL");
-		fprintf(stderr, "collect: %s\n", e.msg);
+	if ((rc = probing_flags_done(&s, &conf, "probe")) != 0) {
 		awsconf_clear(&conf);
-		return EXITCODE_USAGE;
+		return rc;
 	}
-	if (s.path_style < 0)
-		s.path_style = strstr(s.endpoint, ".amazonaws.com") == NULL;
-	s.cred_kind = CAMPAIGN_CRED_DEFAULT;
-	s.ca_bundle = (char *)subject_ca_default(s.ca_bundle);
 	rc = EXITCODE_OK;
 	if (probing_subject(&s, &o, &rep, &e) < 0) {
 		fprintf(stderr, "collect: %s\n", e.msg);

@@ -216,6 +216,19 @@ static void support_free(void *x)
 	results_support_free(x);
 }
 
+static json_t *staleness_to(const void *x, const struct results *d)
+{
+	return results_staleness_to_json(x, d);
+}
+static int staleness_from(struct jread *r, const json_t *o, const char *w, void *x)
+{
+	return results_staleness_from_json(r, o, w, x);
+}
+static void staleness_free(void *x)
+{
+	results_staleness_free(x);
+}
+
 static json_t *slowest_to(const void *x, const struct results *d)
 {
 	return results_slowest_to_json(x, d);
@@ -278,6 +291,8 @@ static const struct array arrays[] = {
 	ARRAY("cost", cost, struct results_subject_cost, cost_to, cost_from, cost_free),
 	ARRAY_OPT("support", support, struct results_support, support_to, support_from,
 		  support_free, 1),
+	ARRAY_OPT("staleness", staleness, struct results_staleness, staleness_to, staleness_from,
+		  staleness_free, 1),
 };
 
 #define N_ARRAYS (sizeof(arrays) / sizeof(arrays[0]))

@@ -19,6 +19,7 @@
  *   results_vantage.h   vantages{}
  *   results_claims.h    claims[]
  *   results_support.h   support[]
+ *   results_staleness.h staleness[]
  * and the other results files beside it: results_trend.h (trend.json), results_manifest.h
  * (manifest.json).
  *
@@ -48,6 +49,7 @@
 #include "core/results/results_runs.h"
 #include "core/results/results_slowest.h"
 #include "core/results/results_stats.h"
+#include "core/results/results_staleness.h"
 #include "core/results/results_support.h"
 #include "core/results/results_vantage.h"
 #include "core/results/results_workload.h"
@@ -105,6 +107,8 @@ struct results {
 	size_t n_cost;
 	struct results_support *support; /* the probe's; absent in the file: none */
 	size_t n_support;
+	struct results_staleness *staleness; /* the consistency probes'; absent: none */
+	size_t n_staleness;
 	struct results_planner *planner;   /* NULL: not in the file (before the planner) */
 	struct results_vantages *vantages; /* NULL: not in the file (one DATA_DIR) */
 	int has_claims; /* claims[] present (format 1.2; absent: none, and not written) */

@@ -27,6 +27,7 @@ static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const payload[] = {"fair", "as-asked", "unfair", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
+static const char *const staleness[] = {"strong", "stale", "unsettled", "untested", NULL};
 static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 					  "steady",     "insufficient", "alert",
 					  "no-alert",   "not-judged",   NULL};
@@ -55,6 +56,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"ran-differently", ran_differently},
 	{"vantage", vantage},
 	{"payload", payload},
+	{"staleness", staleness},
 	{"change", change},
 	{"trend-alert", trend_alert},
 	{NULL, NULL},

@@ -664,6 +664,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	environment(&r);
 	if (!r.failed)
 		report_support(&r);
+	if (!r.failed)
+		report_staleness(&r);
 	for (size_t i = 0; i < m->nops; i++)
 		throughput(&r, m->ops[i]);
 	report_clients(&r);

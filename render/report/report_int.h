@@ -110,6 +110,12 @@ void report_excluded(struct report_builder *r);
  * render/report/report_support.c); nothing without a probe. */
 void report_support(struct report_builder *r);
 
+/* report_staleness: the "Consistency windows" section: the kinds of consistency probe by
+ * subject, each cell its staleness claim worded and marked (aggregate.json staleness[];
+ * render/report/report_staleness.c); nothing without consistency probes. A claim render
+ * cannot word fails the report. */
+void report_staleness(struct report_builder *r);
+
 /* report_clients_env: the "Client hosts" row of the environment table t (distinct hosts
  * with their ranks) when some cell has more than one client. */
 void report_clients_env(struct report_builder *r, struct doc_table *t);

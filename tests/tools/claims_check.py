@@ -380,6 +380,36 @@ def changes_marks(c, name, claims, tree, tabs):
         "%s: the Changes summary carries its claim change/summary (%d)" % (name, len(summary)))
 
 
+def staleness_marks(c, name, claims, tabs, lang):
+    """The Consistency windows section: each staleness claim marks one cell of t-staleness,
+    in its subject's column and its kind's row, worded by its claim.staleness.VERDICT string;
+    every mark there is one."""
+    stale = {x["id"]: x for x in claims if x["kind"] == "staleness"}
+    t = tabs.get("t-staleness")
+    if not stale and t is None:
+        return
+    st, bad, seen = strings(lang), [], []
+    heads = [" ".join(n.all_text().split()) for n in (t.walk() if t is not None else [])
+             if n.tag == "th" and n.attrs.get("scope") == "col"]
+    for tr in (n for n in t.walk() if n.tag == "tr") if t is not None else []:
+        kids = [n for n in tr.kids if n.tag in ("td", "th")]
+        for col, n in enumerate(kids):
+            for i in n.claim_ids():
+                x = stale.get(i)
+                kind = kids[0].attrs.get("title") or " ".join(kids[0].all_text().split())
+                if x is None:
+                    bad.append("%s is not a staleness claim" % i)
+                elif not i.startswith("staleness/") or i.split("/")[1] not in kind:
+                    bad.append("%s in the row of %s" % (i, kind))
+                elif not matches(st, "claim.staleness." + x["verdict"], n.all_text()):
+                    bad.append("%s worded '%s'" % (i, " ".join(n.all_text().split())))
+                seen.append(i)
+    bad += ["%s has no cell" % i for i in sorted(set(stale) - set(seen))]
+    bad += ["%s has %d cells" % (i, seen.count(i)) for i in sorted(set(seen)) if seen.count(i) > 1]
+    c.t(not bad, "%s: every staleness claim marks its cell of t-staleness, worded by its verdict "
+        "(%d cells, columns %s)%s" % (name, len(seen), heads[1:], ": " + "; ".join(bad[:3]) if bad else ""))
+
+
 def trend_marks(c, name, claims, tree, tabs):
     """The Trend section (analyze --history): each trend-alert claim of a series marks its row's
     verdict in trend-table, once, and every mark there is one; the alerts (or that there is
@@ -841,6 +871,7 @@ def report(c, agg, truth, d):
     expected(c, by_id, truth)
     marked_where(c, name, block, tree, tabs)
     changes_marks(c, name, block, tree, tabs)
+    staleness_marks(c, name, block, tabs, lang)
     trend_marks(c, name, block, tree, tabs)
     vantage_marks(c, name, agg, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)

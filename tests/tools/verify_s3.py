@@ -7,6 +7,7 @@ s3rver 4.0.4 return no checksums and ignore trailers).
                  [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
                  [--conditional aws|wrong]
                  [--body-blocks]
+                 [--stale-ms N]
 
 Listens on 127.0.0.1 (or on each of --addresses, all on the same free port, written to F). Keeps objects in memory; answers
 CreateBucket, PutObject, UploadPart, Create/CompleteMultipartUpload, AbortMultipartUpload,
@@ -46,7 +47,13 @@ hex digits of the SHA-1 of each whole 4 KiB block of the body, cut from its star
 payload certificate's test.
 Writes with SSE headers are checked as AWS does: an SSE-C key must match its MD5, and an object
 written with one is read only with the same key (400 InvalidRequest); the log line has the
-mode (sse), the KMS key id, x-amz-tagging and the customer key received (sse_c_key)."""
+mode (sse), the KMS key id, x-amz-tagging and the customer key received (sse_c_key).
+With --stale-ms N the server is eventually consistent, by a window the test knows: for N ms
+after a PUT, a CompleteMultipartUpload or a DELETE of a key, GetObject, HeadObject and
+ListObjectsV2 still answer with the key's state before it (the object then, or none);
+conditions and deletes act on the current state. 0 (the default): read-after-write
+consistent. With N > 0 answers go out without Nagle's delay, so that polls every 10 ms
+are answered within their interval."""
 import argparse
 import base64
 import hashlib
@@ -106,10 +113,43 @@ class Fail(Exception):
         self.status, self.code, self.msg = status, code, msg
 
 
+class StaleObjects(dict):
+    """--stale-ms: the objects, (bucket, key) -> (data, alg, value), remembering each key's
+    state before its last change (a write or a delete) for stale_s seconds: seen() and
+    seen_keys() answer what a read sees then."""
+    def __init__(self):
+        super().__init__()
+        self.stale_s, self.before = 0.0, {}  # key -> (monotonic time of the change, old)
+
+    def note(self, k):
+        if self.stale_s > 0:
+            self.before[k] = (time.monotonic(), self.seen(k))
+
+    def __setitem__(self, k, v):
+        self.note(k)
+        super().__setitem__(k, v)
+
+    def pop(self, k, *default):
+        if k in self:  # deleting what is gone already changes nothing
+            self.note(k)
+        return super().pop(k, *default)
+
+    def seen(self, k):
+        b = self.before.get(k)
+        if b is not None and time.monotonic() - b[0] < self.stale_s:
+            return b[1]
+        return self.get(k)
+
+    def seen_keys(self, bucket, prefix):
+        ks = set(self) | set(self.before)
+        return sorted(k for (b, k) in ks if b == bucket and k.startswith(prefix)
+                      and self.seen((b, k)) is not None)
+
+
 class Store:
     def __init__(self):
         self.lock = threading.Lock()
-        self.objects = {}  # (bucket, key) -> (data, alg, value)
+        self.objects = StaleObjects()  # (bucket, key) -> (data, alg, value)
         self.ssec = {}  # (bucket, key) -> the MD5 (base64) of the SSE-C key it was written with
         self.uploads = {}  # upload id -> dict
         self.buckets = set()
@@ -473,14 +513,13 @@ class Handler(BaseHTTPRequestHandler):
             return self.error(Fail(404, "NoSuchBucket", bucket))
         if not key:
             with st.lock:
-                keys = sorted(k for (b, k) in st.objects if b == bucket
-                              and k.startswith(q.get("prefix", [""])[0]))
+                keys = st.objects.seen_keys(bucket, q.get("prefix", [""])[0])
             body = "<ListBucketResult><IsTruncated>false</IsTruncated>%s</ListBucketResult>" % (
                 "".join("<Contents><Key>%s</Key></Contents>" % k for k in keys))
             self.note(status=200, listed=len(keys))
             return self.reply(200, body.encode())
         with st.lock:
-            obj = st.objects.get((bucket, key))
+            obj = st.objects.seen((bucket, key))
         if obj is None:
             self.note(status=404)
             return self.error(Fail(404, "NoSuchKey", key))
@@ -585,8 +624,13 @@ def main():
     ap.add_argument("--access-log", default=None)
     ap.add_argument("--conditional", choices=("aws", "wrong"), default=None)
     ap.add_argument("--body-blocks", action="store_true")
+    ap.add_argument("--stale-ms", type=float, default=0.0)
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
+    store.objects.stale_s = a.stale_ms / 1000.0
+    # a poll's answer (headers, then body: two writes) must not wait for the client's
+    # delayed ACK (40 ms), or polls could not keep their interval
+    Handler.disable_nagle_algorithm = a.stale_ms > 0
     access, ids = (open(a.access_log, "a") if a.access_log else None), [0]
     servers, port = [], 0
     if a.conditional is not None:  # 412s are answered in two writes: no 40 ms delayed ACK
