@@ -58,6 +58,7 @@ static const char *const keys_campaign[] = {"name",
 					    "vantage",
 					    "policy",
 					    "repeat",
+					    "schedule",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",          "sizes",
 					  "size",         "concurrency",
@@ -259,6 +260,11 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 		return cini_bad_quoted(p, kv, "is not a percentage above 0% and below 100% (1%)");
 	if (check_policy(p) < 0)
 		return -1;
+	if ((kv = cini_get(p, "campaign", "schedule")) != NULL) {
+		if (strcmp(kv->val, "spread") != 0 && strcmp(kv->val, "each") != 0)
+			return cini_bad_quoted(p, kv, "is not a schedule (each, spread)");
+		c->schedule_spread = strcmp(kv->val, "spread") == 0;
+	}
 	if ((kv = cini_get(p, "campaign", "alert_cells")) != NULL) {
 		struct cellsel sel;
 		struct err se;

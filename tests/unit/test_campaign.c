@@ -76,6 +76,8 @@ static const struct {
 	 "t.ini:4: [campaign] repeat: is read only with policy = best-of-means"},
 	{"[campaign]\nname = demo\npolicy = best-of-means\nrepeat = 0\n" MATRIX SUBJ,
 	 "t.ini:4: [campaign] repeat: '0' is not a whole number from 1 to 1000"},
+	{"[campaign]\nname = demo\nschedule = nightly\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] schedule: 'nightly' is not a schedule (each, spread)"},
 	{"[campaign]\nname = demo\norder = shuffled\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] order: 'shuffled' is not an order"},
 	{"[campaign]\nname = demo\nseed = x1\n" MATRIX SUBJ,
@@ -272,6 +274,10 @@ static void test_good(void)
 		"[campaign]\nname = d\npolicy = best-of-means\nrepeat = 4\n" MATRIX SUBJ, "t.ini",
 		&e);
 	CHECK(c != NULL, "policy = best-of-means, repeat = 4 accepted: %s", c ? "" : e.msg);
+	campaign_free(c);
+	c = campaign_parse_string("[campaign]\nname = d\nschedule = spread\n" MATRIX SUBJ, "t.ini",
+				  &e);
+	CHECK(c != NULL && c->schedule_spread, "schedule = spread: %s", c ? "" : e.msg);
 	campaign_free(c);
 	/* campaign timeout is the default of every section */
 	c = campaign_parse_string("[campaign]\nname = d\ntimeout = 10m\n" MATRIX SUBJ
