@@ -87,6 +87,7 @@ static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",
+					   "tz",
 					   "bucket",
 					   "addressing",
 					   "profile",
@@ -471,6 +472,7 @@ void campaign_free(struct campaign *c)
 		free(s->label);
 		free(s->endpoint);
 		free(s->region);
+		free(s->tz);
 		free(s->bucket);
 		free(s->cred_name);
 		free(s->ca_bundle);

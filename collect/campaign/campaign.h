@@ -88,6 +88,7 @@ struct campaign_subject {
 			   never user info); NULL after campaign_load when a profile
 			   subject leaves it to the AWS config (subject_profile_defaults) */
 	char *region;   /* default us-east-1 (a profile subject: NULL, as endpoint) */
+	char *tz;       /* the provider's IANA time zone (core/tzone.h); NULL: none given */
 	char *bucket;
 	int path_style; /* addressing = path (1) | virtual (0); default path */
 	enum campaign_cred_kind cred_kind;

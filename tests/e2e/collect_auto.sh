@@ -8,8 +8,9 @@
 #      run of a later cycle exists; --resume judges the kept cycles again and stops there; analyze's aggregate.json says sequential{} (target,
 #      bounds, cycles, the reason) and widens each cell's interval to the t quantile at
 #      0.99; the report's Methodology says why it stopped;
-#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset, and
-#      its campaign.vantage the campaign's;
+#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset, its
+#      wrapper.provider_local the same in the subject's tz (America/New_York), and its
+#      campaign.vantage the campaign's;
 #   2. target_ci 0.01 %, max_cycles 4: the target cannot be met, the campaign stops at 4
 #      and says max_cycles; with max_cost instead, it stops before the cycle that could pass
 #      it and says max_cost;
@@ -50,6 +51,7 @@ objects = 50
 endpoint = $endpoint
 bucket = $bucket
 credentials = env:AWS
+tz = America/New_York
 EOF
 	} >"$f"
 }
@@ -115,6 +117,9 @@ st=$(jq -r '.wrapper.started' "$rj")
 [ "$(jq -c '.wrapper.local | [.hour, .weekday, .utc_offset_min]' "$rj")" = \
 	"[$(date -d "$st" +%-H),$(date -d "$st" +%u),$((($(date -u -d "$(date -d "$st" '+%F %T')" +%s) - $(date -d "$st" +%s)) / 60))]" ]
 check $? "run.json's wrapper.local is the start's local hour, weekday and offset ($st: $(jq -c '.wrapper.local' "$rj"))"
+[ "$(jq -c '.wrapper.provider_local | [.tz, .hour, .weekday, .utc_offset_min]' "$rj")" = \
+	"[\"America/New_York\",$(TZ=America/New_York date -d "$st" +%-H),$(TZ=America/New_York date -d "$st" +%u),$((10#$(TZ=America/New_York date -d "$st" +%z | tr -d +-) / 100 * 60 * -1))]" ]
+check $? "run.json's wrapper.provider_local is the start in the subject's tz, America/New_York ($(jq -c '.wrapper.provider_local' "$rj"))"
 [ "$(jq -r '.campaign.vantage' "$rj")" = loopback ]
 check $? "run.json's campaign.vantage is the campaign's vantage ($(jq -c '.campaign.vantage' "$rj"))"
 
