@@ -615,7 +615,7 @@ static int slowest(struct state *st, const struct pipeline_opts *o, const struct
 static void policy_of(const struct pipeline_opts *o, const struct scan_campaign *camp,
 		      struct agg_options *ao)
 {
-	enum policy p;
+	enum policy p = POLICY_MEAN;
 
 	ao->policy = o->policy;
 	ao->repeat = o->repeat;
