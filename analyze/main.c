@@ -32,7 +32,7 @@
 
 static void usage(FILE *f)
 {
-	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy mean|median|best]\n"
+	fputs("usage: analyze DATA_DIR [-o RESULTS_DIR] [--policy P] [--repeat N]\n"
 	      "               [--min-samples N] [--alpha A] [--target-ci PCT] [--recompute]\n"
 	      "               [--hedge] [--server-log FILE]... [--warp-map MAP]\n"
 	      "               [--prices FILE[:SECTION]] [--baseline OLD_RESULTS_DIR]\n"
@@ -66,7 +66,12 @@ static void usage(FILE *f)
 	      "                            vantage is its runs' campaign.vantage, else the\n"
 	      "                            directory's name\n"
 	      "  --policy P                the figure a cell shows: mean (default) of its valid\n"
-	      "                            runs, their median, or best = the highest single run\n"
+	      "                            runs, their median, best = the highest single run,\n"
+	      "                            or best-of-means = the highest mean of a group of\n"
+	      "                            --repeat consecutive cycles (default: the\n"
+	      "                            campaign's [campaign] policy and repeat, else mean)\n"
+	      "  --repeat N                best-of-means: the cycles of a group, 1-1000 (no\n"
+	      "                            default: --policy best-of-means needs it)\n"
 	      "  --min-samples N           a cell with fewer than N valid runs shows no value\n"
 	      "                            (its statistics stay, marked below_min_samples);\n"
 	      "                            default 1\n"
@@ -246,10 +251,24 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 		break;
 	case 'p':
 		if (inclusion_policy_parse(arg, &o->policy) < 0) {
-			fprintf(stderr, "analyze: --policy: '%s' is not mean, median or best\n",
+			fprintf(stderr,
+				"analyze: --policy: '%s' is not mean, median, best or "
+				"best-of-means\n",
 				arg);
 			return -1;
 		}
+		o->has_policy = 1;
+		break;
+	case 'R':
+		errno = 0;
+		v = strtoul(arg, &end, 10);
+		if (errno || end == arg || *end || v < 1 || v > 1000 || arg[0] == '-') {
+			fprintf(stderr,
+				"analyze: --repeat: '%s' is not a whole number from 1 to 1000\n",
+				arg);
+			return -1;
+		}
+		o->repeat = (int)v;
 		break;
 	case 'm':
 		errno = 0;
@@ -384,6 +403,7 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 	static const struct option longopts[] = {
 		{"output", required_argument, NULL, 'o'},
 		{"policy", required_argument, NULL, 'p'},
+		{"repeat", required_argument, NULL, 'R'},
 		{"min-samples", required_argument, NULL, 'm'},
 		{"alpha", required_argument, NULL, 'a'},
 		{"target-ci", required_argument, NULL, 'X'},
@@ -441,6 +461,18 @@ static int parse_args(int argc, char **argv, struct pipeline_opts *o)
 	}
 	if (o->n_vantages >= 2 && o->results_dir == NULL) {
 		fprintf(stderr, "analyze: several DATA_DIRs (vantages) need -o RESULTS_DIR\n");
+		return -1;
+	}
+	if (o->has_policy && (o->policy == POLICY_BEST_OF_MEANS) != (o->repeat > 0)) {
+		fprintf(stderr, o->repeat > 0
+					? "analyze: --repeat applies to --policy "
+					  "best-of-means only\n"
+					: "analyze: --policy best-of-means needs --repeat N (the "
+					  "cycles of a group)\n");
+		return -1;
+	}
+	if (!o->has_policy && o->repeat > 0) {
+		fprintf(stderr, "analyze: --repeat needs --policy best-of-means\n");
 		return -1;
 	}
 	if (o->alerts && o->history == NULL) {

@@ -615,7 +615,8 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.data_dir = o->data_dir,
 		.results_dir = dir,
 		.staged_dir = out,
-		.policy = inclusion_policy_name(o->policy),
+		.policy = inclusion_policy_name(a->policy),
+		.repeat = a->repeat,
 		.min_samples = o->min_samples,
 		.alpha = a->alpha,
 		.target_ci = a->target_ci,
@@ -735,6 +736,31 @@ static int slowest(struct state *st, const struct pipeline_opts *o, const struct
 	return 0;
 }
 
+/* policy_of: the policy and repeat the cells use into ao: --policy and --repeat, else
+ * [campaign] policy and repeat of DATA_DIR/campaign.ini (a value collect would refuse is
+ * ignored, with a warning), else mean. */
+static void policy_of(const struct pipeline_opts *o, const struct scan_campaign *camp,
+		      struct agg_options *ao)
+{
+	enum policy p = POLICY_MEAN;
+
+	ao->policy = o->policy;
+	ao->repeat = o->repeat;
+	if (o->has_policy || camp->policy == NULL)
+		return;
+	if (inclusion_policy_parse(camp->policy, &p) < 0 ||
+	    (p == POLICY_BEST_OF_MEANS && camp->repeat <= 0)) {
+		fprintf(stderr,
+			"analyze: campaign.ini: [campaign] policy '%s'%s: not used (the cells "
+			"show the mean)\n",
+			camp->policy,
+			p == POLICY_BEST_OF_MEANS ? " without a valid repeat" : " is not known");
+		return;
+	}
+	ao->policy = p;
+	ao->repeat = p == POLICY_BEST_OF_MEANS ? camp->repeat : 0;
+}
+
 /* build_and_write: the cells of st's runs, their time series (own logs only), the
  * results files and the history. -1 on a fatal error (printed). */
 static int build_and_write(struct state *st, const struct pipeline_opts *o, struct agg_options *ao,
@@ -745,7 +771,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	struct err e = {{0}};
 	int rc = -1;
 
-	ao->policy = o->policy;
+	policy_of(o, &st->camp, ao);
 	ao->min_samples = o->min_samples;
 	ao->alpha = o->alpha;
 	ao->climit = o->climit;

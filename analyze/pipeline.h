@@ -19,7 +19,9 @@
 struct pipeline_opts {
 	const char *data_dir;
 	const char *results_dir; /* NULL: DATA_DIR/results */
-	enum policy policy;
+	enum policy policy;      /* with has_policy; else the campaign's, else mean */
+	int has_policy;          /* --policy given */
+	int repeat;              /* --repeat: best-of-means' cycles per group; 0: not given */
 	size_t min_samples;
 	double alpha;     /* significance level of the comparisons; 0: COMPARE_ALPHA_DEFAULT */
 	double target_ci; /* --target-ci: the planner's target; 0: PLANNER_TARGET_DEFAULT */

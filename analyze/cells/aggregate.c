@@ -408,6 +408,7 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	if (a == NULL || sel == NULL || v1 == NULL || v2 == NULL)
 		goto done;
 	a->policy = opt->policy;
+	a->repeat = opt->policy == POLICY_BEST_OF_MEANS ? (opt->repeat > 0 ? opt->repeat : 1) : 0;
 	a->min_samples = opt->min_samples ? opt->min_samples : 1;
 	a->cycles = opt->cycles;
 	for (size_t i = 0; i < n; i++) {
@@ -468,6 +469,7 @@ void aggregate_free(struct aggregate *a)
 	for (size_t i = 0; i < a->n_cells; i++) {
 		free(a->cells[i].runs);
 		free(a->cells[i].cond);
+		free(a->cells[i].groups);
 	}
 	free(a->cells);
 	workload_cells_free(a);

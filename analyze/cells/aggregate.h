@@ -19,6 +19,7 @@
 #include "core/err.h"
 #include "core/errstat.h"
 #include "core/ops.h"
+#include "analyze/cells/groups.h"
 
 struct agg_stat {
 	double value; /* the figure the policy picks; NaN when n < min_samples */
@@ -196,6 +197,11 @@ struct agg_cell {
 	uint64_t r_requests, r_retried, r_attempts;
 	struct agg_lat first_attempt;
 	struct agg_varcomp var; /* matrix cells: where the variability is (varcomp.h) */
+	/* policy best-of-means: the groups of consecutive cycles its valid runs fall in
+	 * (groups.h), in cycle order; NULL with n_groups 0 under the other policies, without
+	 * a valid run, or for runs of no cycle (rate points) */
+	struct agg_group *groups;
+	size_t n_groups;
 };
 
 struct agg_op {
@@ -264,6 +270,7 @@ struct agg_leader_count {
 
 struct agg_options {
 	enum policy policy;
+	int repeat;                       /* best-of-means: cycles per group (>= 1) */
 	size_t min_samples;               /* >= 1 */
 	int cycles;                       /* expected cycles; 0: from the run logs */
 	const char *const *subject_order; /* ids listed first, in this order; may be NULL */
@@ -283,6 +290,7 @@ struct aggregate {
 	int cycles;                 /* opt->cycles when > 0, else the highest of
 					 * the run.json campaign.cycles and the cycles seen */
 	enum policy policy;
+	int repeat; /* best-of-means: cycles per group; 0 under the other policies */
 	size_t min_samples;
 	struct agg_subject *subjects;
 	size_t n_subjects;

@@ -125,6 +125,34 @@ int cell_matrix_member(const struct agg_cell *c, const struct runlog *r, size_t 
 	       cell_same_point(r, c->subject, rsubj, c->op, c->size, c->concurrency);
 }
 
+/* best_of_means: c's groups of consecutive cycles from its k valid runs (valid[], figures
+ * vm[] and vo[]) and its figures, the best complete group's means (none below
+ * min_samples); a cell of runs of no cycle (a rate point, run once) keeps its mean. -1
+ * when out of memory. */
+static int best_of_means(const struct aggregate *a, struct agg_cell *c, const size_t *valid,
+			 size_t k, const double *vm, const double *vo)
+{
+	int *cycle = malloc((k ? k : 1) * sizeof(*cycle));
+	double bm, bo;
+	int rc = -1;
+
+	if (cycle == NULL)
+		goto done;
+	for (size_t i = 0; i < k; i++)
+		if ((cycle[i] = a->runs[valid[i]].log->cycle) <= 0) {
+			rc = 0;
+			goto done;
+		}
+	if (groups_of(cycle, vm, vo, k, a->repeat, &c->groups, &c->n_groups, &bm, &bo) < 0)
+		goto done;
+	c->mib.value = c->below_min ? NAN : bm;
+	c->obj.value = c->below_min ? NAN : bo;
+	rc = 0;
+done:
+	free(cycle);
+	return rc;
+}
+
 int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, size_t *valid,
 	      double *vm, double *vo)
 {
@@ -172,6 +200,8 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 		return -1;
 	fill_stat(&c->mib, &sm, a->policy, a->min_samples);
 	fill_stat(&c->obj, &so, a->policy, a->min_samples);
+	if (a->policy == POLICY_BEST_OF_MEANS && best_of_means(a, c, valid, k, vm, vo) < 0)
+		return -1;
 	cell_mean_lat(a, valid, k, 0, vm, &c->lat);
 	cell_mean_lat(a, valid, k, 1, vm, &c->ttfb);
 	return pool_cell(a, c, valid, k, NULL);

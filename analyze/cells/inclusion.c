@@ -9,6 +9,7 @@ static const char *const policy_names[] = {
 	[POLICY_MEAN] = "mean",
 	[POLICY_MEDIAN] = "median",
 	[POLICY_BEST] = "best",
+	[POLICY_BEST_OF_MEANS] = "best-of-means",
 };
 
 int inclusion_policy_parse(const char *s, enum policy *out)
@@ -34,6 +35,7 @@ double inclusion_policy_value(enum policy p, const struct stats *st, size_t min_
 		return NAN;
 	switch (p) {
 	case POLICY_MEAN:
+	case POLICY_BEST_OF_MEANS:
 		return st->mean;
 	case POLICY_MEDIAN:
 		return st->median;

@@ -11,20 +11,24 @@
 #include "analyze/cells/stats.h"
 
 enum policy {
-	POLICY_MEAN,   /* arithmetic mean of the valid runs */
-	POLICY_MEDIAN, /* median of the valid runs */
-	POLICY_BEST    /* best-of-N: the highest single valid run */
+	POLICY_MEAN,         /* arithmetic mean of the valid runs */
+	POLICY_MEDIAN,       /* median of the valid runs */
+	POLICY_BEST,         /* best-of-N: the highest single valid run */
+	POLICY_BEST_OF_MEANS /* the highest mean of a group of `repeat` consecutive cycles
+				(analyze/cells/groups.h) */
 };
 
-/* inclusion_policy_parse: "mean", "median" or "best" into *out; -1 for anything else. */
+/* inclusion_policy_parse: "mean", "median", "best" or "best-of-means" into *out; -1 for
+ * anything else. */
 int inclusion_policy_parse(const char *s, enum policy *out);
 
 /* inclusion_policy_name: the policy as spelled on the command line and in aggregate.json. */
 const char *inclusion_policy_name(enum policy p);
 
 /* inclusion_policy_value: the figure policy p picks from the statistics of a cell's valid
- * runs: st->mean, st->median or st->max. NaN (no value) when st->n is 0 or below
- * min_samples. */
+ * runs: st->mean, st->median or st->max; st->mean for best-of-means, whose cells of
+ * cycle runs then take the figure of their groups of cycles (analyze/cells/groups.h). NaN (no value)
+ * when st->n is 0 or below min_samples. */
 double inclusion_policy_value(enum policy p, const struct stats *st, size_t min_samples);
 
 /* inclusion_rule_text: the default inclusion rule in one paragraph (static). */

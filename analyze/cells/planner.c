@@ -17,6 +17,7 @@
 static const char note_runs[] = "fewer than 2 valid runs";
 static const char note_figure[] = "no figure above 0";
 static const char note_best[] = "the best-of-N figure has no interval";
+static const char note_groups[] = "the best-of-means figure has no interval";
 static const char note_beyond[] = "more than 10000 cycles";
 static const char note_test[] = "no paired test (fewer than 3 common cycles)";
 
@@ -126,6 +127,8 @@ static struct agg_need cell_need(const struct aggregate *a, const struct agg_cel
 
 	if (a->policy == POLICY_BEST)
 		return (struct agg_need){0, note_best};
+	if (a->policy == POLICY_BEST_OF_MEANS)
+		return (struct agg_need){0, note_groups};
 	if (c->n < 2 || !isfinite(st->stddev))
 		return (struct agg_need){0, note_runs};
 	if (a->policy == POLICY_MEDIAN)

@@ -372,6 +372,7 @@ void workload_cells_free(struct aggregate *a)
 {
 	for (size_t i = 0; i < a->n_wcells; i++) {
 		free(a->wcells[i].runs);
+		free(a->wcells[i].groups);
 		free(a->wcells[i].workload);
 		free(a->wcells[i].cond);
 	}

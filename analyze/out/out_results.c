@@ -39,6 +39,7 @@ static void head(const struct aggregate *a, const struct out_meta *m, struct res
 	doc->campaign.order = out_dup(m->order ? m->order : a->campaign_order, ok);
 	doc->policy.name = out_dup(inclusion_policy_name(a->policy), ok);
 	doc->policy.min_samples = (long long)a->min_samples;
+	doc->policy.repeat = a->repeat;
 	doc->policy.rule = out_dup(inclusion_rule_text(), ok);
 	doc->has_statistics = 1;
 	doc->statistics.confidence = COMPARE_CONFIDENCE;

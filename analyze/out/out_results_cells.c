@@ -95,6 +95,24 @@ static void cell_runs(const struct aggregate *a, const struct agg_cell *c, struc
 	}
 }
 
+/* cell_groups: c's groups of consecutive cycles (best-of-means) into x. */
+static void cell_groups(const struct agg_cell *c, struct results_cell *x, int *ok)
+{
+	if (c->groups == NULL)
+		return;
+	if ((x->groups = calloc(c->n_groups + 1, sizeof(*x->groups))) == NULL) {
+		*ok = 0;
+		return;
+	}
+	x->n_groups = c->n_groups;
+	for (size_t i = 0; i < c->n_groups; i++) {
+		const struct agg_group *g = &c->groups[i];
+
+		x->groups[i] = (struct results_cell_group){g->first, g->last, (int)g->n, g->mib,
+							   g->obj};
+	}
+}
+
 static void workload(const struct agg_cell *c, struct results_wcell *x, int *ok)
 {
 	const struct agg_workload *w = c->workload;
@@ -171,6 +189,7 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->delete_markers = c->delete_markers;
 	errors_retries(c, x, ok);
 	cell_runs(a, c, x, ok);
+	cell_groups(c, x, ok);
 	out_cell_cost(a, c, &x->cost, ok);
 	x->need.cycles = -1;
 	if (c->workload == NULL) {

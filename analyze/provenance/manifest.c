@@ -78,6 +78,7 @@ static int options(const struct manifest_opts *o, struct results_manifest_option
 	x->data_dir = strdup(".");
 	x->output = strdup(out);
 	x->policy = strdup(o->policy);
+	x->repeat = o->repeat;
 	x->min_samples = (long long)o->min_samples;
 	x->alpha = o->alpha;
 	x->target_ci = o->target_ci;
@@ -132,6 +133,8 @@ static char *command(const struct manifest_opts *o)
 	strbuf_addf(&b,
 		    "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s --target-ci %s",
 		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha, target);
+	if (o->repeat > 0)
+		strbuf_addf(&b, " --repeat %d", o->repeat);
 	if (o->recompute)
 		strbuf_adds(&b, " --recompute");
 	if (o->warp_map)

@@ -23,7 +23,8 @@ struct manifest_opts {
 	const char *data_dir;
 	const char *results_dir; /* where the results go (named in options and command) */
 	const char *staged_dir;  /* where they are until renamed there; NULL: results_dir */
-	const char *policy;      /* "mean", "median", "best" */
+	const char *policy;      /* "mean", "median", "best", "best-of-means" */
+	int repeat;              /* best-of-means: cycles per group; else 0 */
 	size_t min_samples;
 	double alpha;
 	double target_ci; /* the planner's target (--target-ci) */

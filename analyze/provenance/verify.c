@@ -309,8 +309,8 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	const struct results_manifest_options *o = &c->man.options;
 	const char *gen = c->man.generated;
 	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
-	char limits[128], prices[PATH_MAX + 256], target[40];
-	char *argv[26];
+	char limits[128], prices[PATH_MAX + 256], target[40], repeat[32];
+	char *argv[28];
 	int argc = 0, fd, saved, rc;
 	int64_t ns;
 
@@ -326,6 +326,9 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 	argv[argc++] = c->tmp;
 	argv[argc++] = "--policy";
 	argv[argc++] = o->policy;
+	snprintf(repeat, sizeof(repeat), "%lld", o->repeat);
+	if (o->repeat > 0)
+		argv[argc++] = "--repeat", argv[argc++] = repeat;
 	argv[argc++] = "--min-samples";
 	argv[argc++] = minsam;
 	argv[argc++] = "--alpha";

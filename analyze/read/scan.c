@@ -261,6 +261,15 @@ static int on_ini(void *user, const char *section, const char *name, const char 
 		c->has_alert_false_rate = units_parse_percent(value, &c->alert_false_rate,
 							      &(struct err){{0}}) == 0 &&
 					  c->alert_false_rate > 0 && c->alert_false_rate < 1;
+	} else if (strcmp(name, "policy") == 0) {
+		free(c->policy);
+		if ((c->policy = strdup(value)) == NULL) {
+			c->oom = 1;
+			return 0;
+		}
+	} else if (strcmp(name, "repeat") == 0) {
+		v = strtol(value, &end, 10);
+		c->repeat = end != value && *end == '\0' && v >= 1 && v <= 1000 ? (int)v : 0;
 	} else if (strcmp(name, "alert_cells") == 0) {
 		free(c->alert_cells);
 		if ((c->alert_cells = strdup(value)) == NULL) {
@@ -398,6 +407,7 @@ void scan_campaign_clear(struct scan_campaign *c)
 	free(c->order);
 	free(c->sizes);
 	free(c->alert_cells);
+	free(c->policy);
 	for (size_t i = 0; c->labels != NULL && i < c->n_subjects; i++)
 		free(c->labels[i]);
 	free(c->labels);

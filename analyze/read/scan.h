@@ -42,6 +42,8 @@ struct scan_campaign {
 	int has_alert_false_rate; /* [campaign] alert_false_rate given (and valid) */
 	double alert_false_rate;  /* ... as a fraction (1% -> 0.01) */
 	char *alert_cells;        /* [campaign] alert_cells as written; NULL when absent */
+	char *policy;             /* [campaign] policy as written; NULL when absent */
+	int repeat;               /* [campaign] repeat (1-1000); 0: absent or invalid */
 	char **subjects;          /* subject ids in campaign order; may be empty */
 	size_t n_subjects;
 	char **labels;  /* labels[i]: subjects[i]'s label in campaign.ini; NULL: none given */
@@ -53,7 +55,7 @@ struct scan_campaign {
 };
 
 /* scan_campaign: read DATA_DIR/campaign.ini (inih: [campaign] cycles, order and
- * alert_min_change, alert_false_rate, alert_cells, [matrix] sizes, the order of [subject ID]
+ * alert_min_change, alert_false_rate, alert_cells, policy, repeat, [matrix] sizes, the order of [subject ID]
  * sections and their labels) and DATA_DIR/plan.tsv (its "# subjects: a,b" comment line,
  * else the first appearance of each value of its "subject" column, found by name in the
  * header row): the subject order is campaign.ini's, else plan.tsv's; the planned subjects

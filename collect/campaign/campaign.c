@@ -56,6 +56,9 @@ static const char *const keys_campaign[] = {"name",
 					    "min_cycles",
 					    "max_cycles",
 					    "vantage",
+					    "policy",
+					    "repeat",
+					    "schedule",
 					    NULL};
 static const char *const keys_matrix[] = {"ops",
 					  "sizes",
@@ -104,6 +107,7 @@ static const char *const keys_consist[] = {CAMPAIGN_CONSIST_KEYS, NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
 					   "region",
+					   "tz",
 					   "bucket",
 					   "addressing",
 					   "profile",
@@ -190,6 +194,31 @@ static int check_structure(struct cini *p)
 	return 0;
 }
 
+/* check_policy: [campaign] policy and repeat, read by analyze from the campaign.ini copy
+ * (docs/METHODOLOGY.md, "Policies"); only checked here: repeat goes with best-of-means
+ * and with it only. 0, or -1 with p->e set. */
+static int check_policy(struct cini *p)
+{
+	struct cini_kv *kv = cini_get(p, "campaign", "policy");
+	struct cini_kv *rk = cini_get(p, "campaign", "repeat");
+	uint64_t r;
+	int bom = kv != NULL && strcmp(kv->val, "best-of-means") == 0;
+
+	if (kv != NULL && !bom && strcmp(kv->val, "mean") != 0 && strcmp(kv->val, "median") != 0 &&
+	    strcmp(kv->val, "best") != 0)
+		return cini_bad_quoted(p, kv,
+				       "is not a policy (mean, median, best, best-of-means)");
+	if (cini_get_uint(p, "campaign", "repeat", 1, 1000, &r) < 0)
+		return -1;
+	if (bom && rk == NULL)
+		return cini_bad(p, kv,
+				"best-of-means needs repeat = N in [campaign] (the cycles of a "
+				"group)");
+	if (rk != NULL && !bom)
+		return cini_bad(p, rk, "is read only with policy = best-of-means");
+	return 0;
+}
+
 /* interpret_campaign: the [campaign] section into c. 0, or -1 with p->e set. */
 static int interpret_campaign(struct cini *p, struct campaign *c)
 {
@@ -257,6 +286,13 @@ static int interpret_campaign(struct cini *p, struct campaign *c)
 	    (units_parse_percent(kv->val, &min_change, p->e) < 0 || !(min_change > 0) ||
 	     !(min_change < 1)))
 		return cini_bad_quoted(p, kv, "is not a percentage above 0% and below 100% (1%)");
+	if (check_policy(p) < 0)
+		return -1;
+	if ((kv = cini_get(p, "campaign", "schedule")) != NULL) {
+		if (strcmp(kv->val, "spread") != 0 && strcmp(kv->val, "each") != 0)
+			return cini_bad_quoted(p, kv, "is not a schedule (each, spread)");
+		c->schedule_spread = strcmp(kv->val, "spread") == 0;
+	}
 	if ((kv = cini_get(p, "campaign", "alert_cells")) != NULL) {
 		struct cellsel sel;
 		struct err se;
@@ -465,6 +501,7 @@ void campaign_free(struct campaign *c)
 		free(s->label);
 		free(s->endpoint);
 		free(s->region);
+		free(s->tz);
 		free(s->bucket);
 		free(s->cred_name);
 		free(s->ca_bundle);

@@ -115,6 +115,7 @@ struct campaign_subject {
 			   never user info); NULL after campaign_load when a profile
 			   subject leaves it to the AWS config (subject_profile_defaults) */
 	char *region;   /* default us-east-1 (a profile subject: NULL, as endpoint) */
+	char *tz;       /* the provider's IANA time zone (core/tzone.h); NULL: none given */
 	char *bucket;
 	int path_style; /* addressing = path (1) | virtual (0); default path */
 	enum campaign_cred_kind cred_kind;
@@ -146,12 +147,14 @@ struct campaign_subject {
 };
 
 struct campaign {
-	char *file;    /* the path it was read from */
-	char *name;    /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
-	char *title;   /* default: the name */
-	char *client;  /* free text; default "" */
-	char *vantage; /* free text: where the client measures from; NULL: none */
-	int cycles;    /* default 1; cycles = auto: max_cycles */
+	char *file;          /* the path it was read from */
+	char *name;          /* [campaign] name: [A-Za-z0-9._-] (the default output dir) */
+	char *title;         /* default: the name */
+	char *client;        /* free text; default "" */
+	char *vantage;       /* free text: where the client measures from; NULL: none */
+	int schedule_spread; /* schedule = spread: scheduled builds place each cycle in its slot
+				(collect/run/schedule.h); 0: each build runs its cycle */
+	int cycles;          /* default 1; cycles = auto: max_cycles */
 	/* cycles = auto (docs/CAMPAIGN.md, "Stopping on precision"): cycles until every matrix
 	 * cell's 95 % interval is within target_ci of its mean (core/seqstop.h), at least
 	 * min_cycles, at most max_cycles (then in cycles) or max_cost */

@@ -12,6 +12,7 @@
 #include "collect/s3/s3_endpoint.h"
 #include "collect/workload.h"
 #include "core/palette.h"
+#include "core/tzone.h"
 
 /* parse_modes: the workload-mode keys of [subject] section sec into sub: the send keys
  * (campaign_parse_send), retries, and duration = D | auto with max_duration and
@@ -64,8 +65,10 @@ static int parse_where(struct cini *p, const struct cini_sec *s, struct campaign
 	    cini_get_bool(p, s->name, "insecure", &sub->insecure) < 0 ||
 	    cini_get_bool(p, s->name, "allow_retention", &sub->allow_retention) < 0 ||
 	    cini_get_str(p, s->name, "ca_bundle", &sub->ca_bundle, NULL) < 0 ||
-	    parse_modes(p, s->name, sub) < 0)
+	    cini_get_str(p, s->name, "tz", &sub->tz, NULL) < 0 || parse_modes(p, s->name, sub) < 0)
 		return -1;
+	if (sub->tz != NULL && tzone_check(sub->tz, &ee) < 0)
+		return cini_bad(p, cini_get(p, s->name, "tz"), ee.msg);
 	if ((sub->endpoint == NULL && !has_profile) || sub->bucket == NULL)
 		return err_set(p->e, "%s:%d: [%s]: needs %s", p->name, s->line, s->name,
 			       sub->bucket != NULL ? "endpoint = http(s)://host[:port]"

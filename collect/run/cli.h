@@ -65,6 +65,10 @@ int cmd_replay(int argc, char **argv, volatile sig_atomic_t *stop,
  * holds no plan.tsv). */
 int cmd_status(int argc, char **argv);
 
+/* cmd_slot: `collect slot CAMPAIGN.ini --cycle K --anchor FILE [--now TIME]` (argv[0] is
+ * "slot"): whether a scheduled build runs cycle K now (collect/run/cmd_slot.c). An exit code. */
+int cmd_slot(int argc, char **argv);
+
 /* cmd_probe: `collect probe ARGS` (argv[0] is "probe"): the conformance probe of one
  * endpoint (collect/probe/probe.h), printed, and with -o DIR written to DIR/probe.json;
  * returns an exit code (1 when the probe could not run). */

@@ -155,7 +155,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 {
 	if (argc >= 2 && strcmp(argv[1], "--version") == 0)
 		return version_print(stdout, "s3bench-collect");
-	if (!(argc >= 2 && (strcmp(argv[1], "clean") == 0 || strcmp(argv[1], "status") == 0)) &&
+	if (!(argc >= 2 && (strcmp(argv[1], "clean") == 0 || strcmp(argv[1], "status") == 0 ||
+			    strcmp(argv[1], "slot") == 0)) &&
 	    (!own_nic_ok() || !realtime_ok()))
 		return EXITCODE_USAGE;
 	/* subcommands, one line each: collect NAME ARGS runs cmd_NAME(argc - 1, argv + 1,
@@ -174,6 +175,8 @@ int cmd_main(int argc, char **argv, volatile sig_atomic_t *stop,
 		return cmd_dataset(argc - 1, argv + 1, stop);
 	if (argc >= 2 && strcmp(argv[1], "status") == 0)
 		return cmd_status(argc - 1, argv + 1);
+	if (argc >= 2 && strcmp(argv[1], "slot") == 0)
+		return cmd_slot(argc - 1, argv + 1);
 	/* without a subcommand: collect CAMPAIGN.ini [options] */
 	return campaign_mode(argc, argv, stop, runner);
 }

@@ -16,6 +16,7 @@
 #include "collect/workload.h"
 #include "core/climit.h"
 #include "core/utf8.h"
+#include "core/tzone.h"
 
 void run_state_init(struct run_state *st)
 {
@@ -338,6 +339,19 @@ static void client_limit(const struct runjson_input *in, struct runrec *r)
 		summary_clear(&s);
 }
 
+/* provider_local: the run's start in its subject's tz (wrapper.provider_local), when the
+ * subject names one. */
+static void provider_local(const struct campaign_subject *sub, struct runrec_wrapper *w)
+{
+	struct runrec_local *l = &w->provider_local;
+	int h, d, off;
+
+	if (sub == NULL || sub->tz == NULL || w->started_ns <= 0 ||
+	    tzone_local(sub->tz, w->started_ns / 1000000000LL, &h, &d, &off) < 0)
+		return;
+	*l = (struct runrec_local){1, h, d, off, sub->tz};
+}
+
 /* build: the record of in into *r (its strings point into in and into u, os, note, model). */
 static int build(const struct runjson_input *in, struct runrec *r, struct utsname *u, char *os,
 		 char *note, char *model)
@@ -355,6 +369,7 @@ static int build(const struct runjson_input *in, struct runrec *r, struct utsnam
 	subject_record(in->subject, note, 512, &r->subject);
 	workload_record(in->wl, in->timeout_s, &r->workload);
 	run_wrapper_record(in->wrapper, &r->wrapper);
+	provider_local(in->subject, &r->wrapper);
 	r->errors.cls = in->cls != EC_NONE ? err_class_name(in->cls) : NULL;
 	r->has_clients = in->clients != NULL;
 	if (in->clients != NULL &&

@@ -54,6 +54,26 @@ static json_t *runs_json(const struct results_cell *c)
 	return jwrite_done(arr, ok);
 }
 
+/* groups_json: cells[].groups[] (best-of-means). */
+static json_t *groups_json(const struct results_cell *c)
+{
+	json_t *arr = json_array();
+	int ok = 1;
+
+	for (size_t i = 0; i < c->n_groups; i++) {
+		const struct results_cell_group *g = &c->groups[i];
+		json_t *o = json_object();
+
+		jwrite_put(o, "first_cycle", json_integer(g->first_cycle), &ok);
+		jwrite_put(o, "last_cycle", json_integer(g->last_cycle), &ok);
+		jwrite_put(o, "n", json_integer(g->n), &ok);
+		jwrite_put(o, "mib_s", jnum_new(g->mib_s), &ok);
+		jwrite_put(o, "obj_s", jnum_new(g->obj_s), &ok);
+		jwrite_add(arr, o, &ok);
+	}
+	return jwrite_done(arr, ok);
+}
+
 /* put_count: o.key = n when n > 0 (an absent member reads as 0). */
 static void put_count(json_t *o, const char *key, long long n, int *ok)
 {
@@ -107,6 +127,8 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	if (c->retries != NULL)
 		jwrite_put(o, "retries", retries_json(c->retries), &ok);
 	jwrite_put(o, "runs", runs_json(c), &ok);
+	if (c->groups != NULL)
+		jwrite_put(o, "groups", groups_json(c), &ok);
 	jwrite_put(o, "cost", results_cost_to_json(&c->cost), &ok);
 	if (isfinite(c->cpu_us_per_request))
 		jwrite_put(o, "cpu_us_per_request", json_real(c->cpu_us_per_request), &ok);
@@ -195,6 +217,38 @@ static int runs_from(struct jread *r, const json_t *o, const char *where, struct
 	return 0;
 }
 
+/* groups_from: cells[i].groups[] (absent: none). */
+static int groups_from(struct jread *r, const json_t *o, const char *where, struct results_cell *c)
+{
+	json_t *groups = json_object_get(o, "groups"), *x;
+	char at[160], w[192];
+	size_t j;
+
+	if (groups == NULL)
+		return 0;
+	jread_path(where, "groups", at, sizeof(at));
+	if (!json_is_array(groups))
+		return jread_bad(r, at, "expected an array");
+	if ((c->groups = jread_alloc(r, at, json_array_size(groups) + 1, sizeof(*c->groups))) ==
+	    NULL)
+		return -1;
+	json_array_foreach(groups, j, x) {
+		struct results_cell_group *g = &c->groups[j];
+
+		if (jread_element(r, at, j, x, w, sizeof(w)) < 0)
+			return -1;
+		c->n_groups = j + 1;
+		g->first_cycle = (int)jread_int(r, x, w, "first_cycle", 1, 0);
+		g->last_cycle = (int)jread_int(r, x, w, "last_cycle", 1, 0);
+		g->n = (int)jread_int(r, x, w, "n", 1, 0);
+		g->mib_s = jread_figure(r, x, w, "mib_s");
+		g->obj_s = jread_figure(r, x, w, "obj_s");
+		if (r->failed)
+			return -1;
+	}
+	return 0;
+}
+
 /* figures_from: the cell's statistics, latency and client-limit verdict. */
 static int figures_from(struct jread *r, const json_t *o, const char *where, struct results_cell *c)
 {
@@ -232,7 +286,8 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->hedge = jread_str(r, o, where, "hedge", 0);
 	results_mix_from_json(r, json_object_get(o, "mix"), where, &c->mix);
 	c->rate = jread_num(r, o, where, "rate", 0);
-	if (r->failed || figures_from(r, o, where, c) < 0 || runs_from(r, o, where, c) < 0)
+	if (r->failed || figures_from(r, o, where, c) < 0 || runs_from(r, o, where, c) < 0 ||
+	    groups_from(r, o, where, c) < 0)
 		return -1;
 	c->clients = jread_count(r, o, where, "clients");
 	c->client_hosts = jread_count(r, o, where, "client_hosts");
@@ -276,6 +331,7 @@ void results_cell_free(struct results_cell *c)
 		results_lat_free(&c->retries->first_attempt_ms);
 	free(c->retries);
 	free(c->runs);
+	free(c->groups);
 	results_cost_free(&c->cost);
 	if (c->workload != NULL)
 		results_wcell_free(c->workload);

@@ -30,6 +30,13 @@ struct results_cell_run {
 	double mib_s, obj_s; /* null when excluded */
 };
 
+/* cells[].groups[] (policy best-of-means): a group of policy.repeat consecutive cycles. */
+struct results_cell_group {
+	int first_cycle, last_cycle;
+	int n;               /* its valid runs (complete when policy.repeat) */
+	double mib_s, obj_s; /* their means */
+};
+
 /* cells[].errors: the failed requests of the cell's valid runs. */
 struct results_errors {
 	uint64_t requests, failed;
@@ -77,6 +84,8 @@ struct results_cell {
 	struct results_wcell *workload;  /* workload_cells[] only; NULL in cells[] */
 	double cpu_us_per_request;       /* the client's, mean of the valid runs; NAN: no member */
 	struct results_varcomp variance; /* cells[] only: where the variability is */
+	struct results_cell_group *groups; /* cells[] under best-of-means; NULL: none (absent) */
+	size_t n_groups;
 };
 
 /* ops[]: a one-off LIST / HEAD / DELETE benchmark of a subject. */

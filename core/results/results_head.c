@@ -53,6 +53,8 @@ json_t *results_policy_to_json(const struct results_policy *p)
 	int ok = 1;
 
 	jwrite_put(o, "name", jwrite_str(p->name), &ok);
+	if (p->repeat > 0)
+		jwrite_put(o, "repeat", json_integer((json_int_t)p->repeat), &ok);
 	jwrite_put(o, "min_samples", json_integer((json_int_t)p->min_samples), &ok);
 	jwrite_put(o, "rule", jwrite_str(p->rule), &ok);
 	return jwrite_done(o, ok);
@@ -66,6 +68,7 @@ int results_policy_from_json(struct jread *r, const json_t *o, struct results_po
 	p->name = jread_str(r, o, "policy", "name", 1);
 	p->rule = jread_str(r, o, "policy", "rule", 1);
 	p->min_samples = jread_int(r, o, "policy", "min_samples", 0, 1);
+	p->repeat = jread_int(r, o, "policy", "repeat", 0, 0);
 	return r->failed ? -1 : 0;
 }
 

@@ -21,7 +21,8 @@ struct results_campaign {
 
 /* policy{}: the figure a cell shows and the inclusion rule (required). */
 struct results_policy {
-	char *name; /* "mean", "median", "best" */
+	char *name;       /* "mean", "median", "best", "best-of-means" */
+	long long repeat; /* best-of-means: cycles per group; 0: absent (the other policies) */
 	long long min_samples;
 	char *rule;
 };

@@ -64,6 +64,8 @@ static json_t *options_json(const struct results_manifest_options *o)
 	jwrite_put(j, "output", jwrite_str(o->output), &ok);
 	jwrite_put(j, "output_outside", json_boolean(o->output_outside), &ok);
 	jwrite_put(j, "policy", jwrite_str(o->policy), &ok);
+	if (o->repeat > 0)
+		jwrite_put(j, "repeat", json_integer((json_int_t)o->repeat), &ok);
 	jwrite_put(j, "min_samples", json_integer((json_int_t)o->min_samples), &ok);
 	jwrite_put(j, "alpha", json_real(o->alpha), &ok);
 	if (isfinite(o->target_ci))
@@ -232,6 +234,7 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	o->output = jread_str(r, j, w, "output", 0);
 	o->output_outside = jread_bool(r, j, w, "output_outside", 0, 0);
 	o->policy = jread_str(r, j, w, "policy", 0);
+	o->repeat = jread_int(r, j, w, "repeat", 0, 0);
 	o->min_samples = jread_int(r, j, w, "min_samples", 0, 0);
 	o->alpha = jread_num(r, j, w, "alpha", 0);
 	o->target_ci = jread_num(r, j, w, "target_ci", 0);

@@ -44,6 +44,7 @@ struct results_manifest_options {
 	char *data_dir, *output; /* output: RESULTS_DIR, relative to DATA_DIR when inside */
 	int output_outside;
 	char *policy;
+	long long repeat; /* policy best-of-means: cycles per group; 0: none (absent) */
 	long long min_samples;
 	double alpha;
 	double target_ci; /* --target-ci; NAN: not in the file (manifests before the planner) */

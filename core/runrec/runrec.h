@@ -203,6 +203,7 @@ int runrec_phase_state_parse(const char *s);
 struct runrec_local {
 	int known;
 	int64_t hour, weekday, utc_offset_min;
+	const char *tz; /* "wrapper.provider_local" only: the subject's IANA zone */
 };
 
 /* runrec_local_of: the client's local hour, weekday and offset at Unix ns t into *l (known
@@ -218,6 +219,9 @@ struct runrec_wrapper {
 	int64_t signal;
 	int timed_out, interrupted;
 	struct runrec_local local; /* at started (written after it) */
+	/* "wrapper.provider_local": at started in the subject's `tz` (core/tzone.h), with the
+	 * zone's name; known 0: left out (no tz) */
+	struct runrec_local provider_local;
 };
 
 /* "errors": the failed requests, the run's class and the first error texts. */

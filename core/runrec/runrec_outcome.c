@@ -69,9 +69,37 @@ static int local_from(const json_t *v, const char *path, void *rec, struct err *
 	return 0;
 }
 
+static const struct rrf provider_f[] = {
+	RRF_NE("tz", RRF_STR, struct runrec_local, tz),
+	RRF_R("hour", RRF_INT, struct runrec_local, hour, 0, 23),
+	RRF_R("weekday", RRF_INT, struct runrec_local, weekday, 1, 7),
+	RRF_R("utc_offset_min", RRF_INT, struct runrec_local, utc_offset_min, -1440, 1440),
+};
+
+static json_t *provider_to(const void *rec)
+{
+	const struct runrec_local *l = &((const struct runrec_wrapper *)rec)->provider_local;
+
+	return l->known ? rrf_write(provider_f, RRF_N(provider_f), l, 0) : NULL;
+}
+
+static int provider_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	struct runrec_local *l = &((struct runrec_wrapper *)rec)->provider_local;
+	uint64_t absent;
+
+	if (rrf_read(v, path, provider_f, RRF_N(provider_f), l, &absent, e) < 0)
+		return -1;
+	if (absent != 0)
+		return err_set(e, "field %s: needs tz, hour, weekday and utc_offset_min", path);
+	l->known = 1;
+	return 0;
+}
+
 static const struct rrf wrapper_f[] = {
 	RRF_F("started", RRF_TIME, struct runrec_wrapper, started_ns),
 	RRF_O("local", local_to, local_from),
+	RRF_O("provider_local", provider_to, provider_from),
 	RRF_F("ended", RRF_TIME, struct runrec_wrapper, ended_ns),
 	RRF_F("elapsed_s", RRF_REAL_N, struct runrec_wrapper, elapsed_s),
 	RRF_R("exit_code", RRF_INT_N, struct runrec_wrapper, exit_code, -1000, 1000),

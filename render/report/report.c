@@ -615,8 +615,13 @@ static void appendix(struct report_builder *r)
 								CELL_NUM | CELL_MUTED, NULL, NULL);
 					}
 				}
-		doc_table_foot(t, rb_str(r, "table.runs_foot"));
+		struct strbuf foot = {0};
+		strbuf_adds(&foot, rb_str(r, "table.runs_foot"));
+		report_policy_rule(r, &foot);
+		doc_table_foot(t, rb_text(r, &foot));
+		strbuf_free(&foot);
 	}
+	report_policy_groups(r);
 }
 
 struct doc *report_build(const struct report_model *m, const struct text_lang *l,

@@ -210,6 +210,7 @@ static void perf_table(struct report_builder *r)
 	strbuf_reset(&b);
 	const char *names[] = {"example"}, *vals[] = {*spec ? spec : TEXT_NULL};
 	text_subst(&b, rb_str(r, "table.cost_perf_foot"), names, vals, 1);
+	report_policy_rule(r, &b);
 	doc_table_foot(t, rb_text(r, &b));
 	strbuf_free(&b);
 }

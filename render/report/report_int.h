@@ -11,6 +11,16 @@
 
 #include "render/report/report_base.h"
 
+/* ---- render/report/report_policy.c: the aggregation rule ---- */
+
+/* report_policy_rule: the sentence naming the policy's rule (the figure a cell shows),
+ * appended to b after a blank when b holds text; for a table's legend. */
+void report_policy_rule(struct report_builder *r, struct strbuf *b);
+/* report_policy_groups: under policy best-of-means, the appendix's table per op of each
+ * cell's groups of consecutive cycles (their means, the best complete group marked);
+ * nothing under the other policies. */
+void report_policy_groups(struct report_builder *r);
+
 /* ---- render/report/report_stats.c: the throughput tables and the 1.1 statistics in the report ---- */
 
 /* report_tput_table: the throughput table of op at concurrency conc (rows = the sizes

@@ -113,20 +113,25 @@ static void tput_foot(struct report_builder *r, struct doc_table *t, int notes)
 	char a[TEXT_NUM_MAX];
 	struct strbuf b = {0};
 	if (!m->has_stats) {
-		doc_table_foot(t, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+		strbuf_adds(&b, rb_str(r, notes ? "table.tput_foot_n" : "table.tput_foot"));
+		report_policy_rule(r, &b);
+		doc_table_foot(t, rb_text(r, &b));
+		strbuf_free(&b);
 		return;
 	}
 	subst(&b, rb_str(r, "table.foot_lead"), "alpha",
 	      short_num(r, m->doc.statistics.alpha, a, sizeof(a)), NULL, NULL);
 	strbuf_adds(&b, " ");
 	enum results_ci cm = ci_method(m);
-	strbuf_adds(&b, rb_str(r, strcmp(model_str(m->doc.policy.name), "best") == 0
-					  ? "table.foot_ci_best"
-				  : cm == RESULTS_CI_ORDER ? "table.foot_ci_order"
-				  : cm == RESULTS_CI_T     ? "table.foot_ci_t"
-							   : "table.foot_ci_none"));
+	const char *pol = model_str(m->doc.policy.name);
+	strbuf_adds(&b, rb_str(r, strcmp(pol, "best") == 0            ? "table.foot_ci_best"
+				  : strcmp(pol, "best-of-means") == 0 ? "table.foot_ci_groups"
+				  : cm == RESULTS_CI_ORDER            ? "table.foot_ci_order"
+				  : cm == RESULTS_CI_T                ? "table.foot_ci_t"
+								      : "table.foot_ci_none"));
 	strbuf_adds(&b, " ");
 	strbuf_adds(&b, rb_str(r, notes ? "table.foot_n_gaps" : "table.foot_n"));
+	report_policy_rule(r, &b);
 	doc_table_foot(t, rb_text(r, &b));
 	strbuf_free(&b);
 }

@@ -253,6 +253,7 @@ static void workloads_foot(struct report_builder *r, struct doc_table *t)
 		strbuf_adds(&b, " ");
 		subst(&b, rb_str(r, "oneoff.delete_markers"), "subject", rb_text(r, &who), "n", n);
 	}
+	report_policy_rule(r, &b);
 	doc_table_foot(t, rb_text(r, &b));
 	strbuf_free(&b);
 	strbuf_free(&who);

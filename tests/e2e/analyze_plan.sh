@@ -8,7 +8,9 @@
 # members, the runs' elapsed times and bills (run.json); --policy median and best, one cycle,
 # 10000 cycles passed (--target-ci 0.1%); bad --target-ci refused; the report's Methodology
 # says it in English and Korean; the manifest records the target and --verify derives with
-# it. Needs no server; fails without SciPy.
+# it. Policy best-of-means with --repeat and from campaign.ini: its groups and figures against
+# values set by hand, its bad options, its manifest, --verify, the rule under the report's
+# tables and the appendix's groups (en, ko). Needs no server; fails without SciPy.
 # Prints "N passed, N failed"; exit 1 on failure.
 . "$(dirname "$0")/analyze_lib.sh"
 fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
@@ -232,5 +234,80 @@ for lang, head, word in (("en", "Planning cycles", "cell intervals: %s cycles, %
         t((word % (x["cycles_needed"], x["more_cycles"])) in h,
           "%s: %s's cells: %s cycles, %s more" % (lang, o["op"], x["cycles_needed"], x["more_cycles"]))
     t("EUR" in h[h.find(head):], "%s: the more cycles' cost in EUR" % lang)
+PY
+# policy best-of-means (docs/METHODOLOGY.md, "Policies"): 7 cycles in groups of 3, figures
+# set by hand so that the answer differs from the mean, the best run and the best group of
+# any length: A's PUT 5 MiB c1 runs 10 20 30 | 40 50 60 | 500 -> groups 20, 50, 500 (1 of 3,
+# incomplete) -> 50; B's 10 20 30 | excluded 50 60 | 70 -> 20 (55 is a group of 2 of 3)
+camp bom --cycles 7 --noise 0.05
+/usr/bin/python3 - "$tmp/bom" <<'PY'
+import glob, json, sys
+figs = {"provider-a": [10, 20, 30, 40, 50, 60, 500], "provider-b": [10, 20, 30, 0, 50, 60, 70]}
+for subj, v in figs.items():
+    for cy in range(1, 8):
+        f = glob.glob("%s/runs/cycle-%02d/%s/put-5MiB-c1/run.json" % (sys.argv[1], cy, subj))[0]
+        d = json.load(open(f))
+        d["summary"]["mib_s"], d["summary"]["obj_s"] = v[cy - 1], v[cy - 1] / 5
+        json.dump(d, open(f, "w"))
+PY
+check $? "bom: PUT 5 MiB c1 figures set by hand"
+run bom "$tmp/bom" --policy best-of-means --repeat 3
+for bad in "--policy best-of-means" "--repeat 3" "--policy mean --repeat 3" \
+	"--policy best-of-means --repeat 0"; do
+	# shellcheck disable=SC2086
+	"$analyze" "$tmp/bom" -o "$tmp/bad" $bad 2>"$tmp/bad.err"
+	[ $? -eq 2 ] && grep -q -- "--repeat" "$tmp/bad.err"
+	check $? "analyze $bad refused, naming --repeat ($(head -1 "$tmp/bad.err"))"
+done
+printf 'policy = best-of-means\nrepeat = 3\n' >"$tmp/bom.keys"
+sed -i "/^cycles = 7/r $tmp/bom.keys" "$tmp/bom/campaign.ini"
+run bomini "$tmp/bom"
+grep -q -- '--policy best-of-means --min-samples 1 .* --repeat 3' "$tmp/out/bomini/manifest.json" &&
+	grep -q '"repeat": 3' "$tmp/out/bomini/manifest.json"
+check $? "manifest: options.repeat 3 and --repeat 3 in its command"
+run logbom "$tmp/logged" --policy best-of-means --repeat 2 # runs with ops logs
+"$analyze" --verify "$tmp/out/logbom" "$tmp/logged" >"$tmp/verify-bom.log" 2>&1
+check $? "--verify derives best-of-means --repeat 2 again ($(tail -1 "$tmp/verify-bom.log"))"
+for l in en ko; do
+	"$render" "$tmp/out/bom" -o "$tmp/bom-$l" --lang "$l" -f html 2>"$tmp/bom-render-$l.err"
+	check $? "render best-of-means --lang $l"
+done
+PATH="/usr/bin:$PATH" pycheck "best-of-means" "$tmp" <<'PY'
+import json, re, sys
+from checks import t
+d = sys.argv[1]
+for name in ("bom", "bomini"):
+    a = json.load(open("%s/out/%s/aggregate.json" % (d, name)))
+    t(a["policy"]["name"] == "best-of-means" and a["policy"]["repeat"] == 3,
+      "%s: policy best-of-means, repeat 3 (%s)" % (name, a["policy"]))
+    cell = {c["subject"]: c for c in a["cells"]
+            if c["op"] == "put" and c["size"] == 5 << 20 and c["concurrency"] == 1}
+    for subj, value, groups in (
+            ("provider-a", 50, [(1, 3, 3, 20), (4, 6, 3, 50), (7, 9, 1, 500)]),
+            ("provider-b", 20, [(1, 3, 3, 20), (4, 6, 2, 55), (7, 9, 1, 70)])):
+        c = cell[subj]
+        got = [(g["first_cycle"], g["last_cycle"], g["n"], round(g["mib_s"], 9))
+               for g in c["groups"]]
+        t(got == groups, "%s: %s's groups %s (expected %s)" % (name, subj, got, groups))
+        t(abs(c["mib_s"]["value"] - value) < 1e-9 and abs(c["obj_s"]["value"] - value / 5) < 1e-9,
+          "%s: %s's figure %s MiB/s, %s obj/s (expected %s, %s)" % (
+              name, subj, c["mib_s"]["value"], c["obj_s"]["value"], value, value / 5))
+        t(c["mib_s"]["ci95"] is None and c["cycles_needed"] is None and
+          c["plan_note"] == "the best-of-means figure has no interval",
+          "%s: %s: no interval, no plan (%s)" % (name, subj, c["plan_note"]))
+    others = [c for c in a["cells"] if "groups" in c and len(c["groups"]) == 3 and
+              c["n"] == 7 and abs(c["mib_s"]["value"] -
+                                  max(g["mib_s"] for g in c["groups"][:2])) > 1e-9]
+    t(not others, "%s: every full cell's figure is its best complete group (%d not)" % (
+        name, len(others)))
+rule = {"en": ("the cycles are grouped in consecutive 3s",
+               "PUT throughput per group of 3 consecutive cycles"),
+        "ko": ("주기를 연속된 3개씩 묶어", "연속된 3개 주기 묶음별 PUT 처리량")}
+for lang, (words, caption) in rule.items():
+    h = re.sub(r"\s+", " ", re.sub("<[^>]+>", " ", open("%s/bom-%s/report.html" % (d, lang)).read()))
+    tables = len(re.findall(r"<table", open("%s/bom-%s/report.html" % (d, lang)).read()))
+    t(h.count(words) >= 3, "%s: the rule named under the tables (%d times)" % (lang, h.count(words)))
+    t(caption in h and "(1/3)" in h and "(2/3)" in h,
+      "%s: the appendix's groups table, incomplete groups marked" % lang)
 PY
 finish

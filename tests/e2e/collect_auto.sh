@@ -8,10 +8,12 @@
 #      run of a later cycle exists; --resume judges the kept cycles again and stops there; analyze's aggregate.json says sequential{} (target,
 #      bounds, cycles, the reason) and widens each cell's interval to the t quantile at
 #      0.99; the report's Methodology says why it stopped;
-#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset, and
-#      its campaign.vantage the campaign's;
+#      each run.json's wrapper.local is its start's local hour, weekday and UTC offset, its
+#      wrapper.provider_local the same in the subject's tz (America/New_York), and its
+#      campaign.vantage the campaign's;
 #   2. target_ci 0.01 %, max_cycles 4: the target cannot be met, the campaign stops at 4
-#      and says max_cycles;
+#      and says max_cycles; with max_cost instead, it stops before the cycle that could pass
+#      it and says max_cost;
 #   3. bad input: cycles = auto without max_cycles or max_cost, target_ci out of range,
 #      min_cycles without auto, max_cycles below min_cycles: refused naming file, line, key.
 . "$(dirname "$0")/lib.sh"
@@ -49,6 +51,7 @@ objects = 50
 endpoint = $endpoint
 bucket = $bucket
 credentials = env:AWS
+tz = America/New_York
 EOF
 	} >"$f"
 }
@@ -114,6 +117,9 @@ st=$(jq -r '.wrapper.started' "$rj")
 [ "$(jq -c '.wrapper.local | [.hour, .weekday, .utc_offset_min]' "$rj")" = \
 	"[$(date -d "$st" +%-H),$(date -d "$st" +%u),$((($(date -u -d "$(date -d "$st" '+%F %T')" +%s) - $(date -d "$st" +%s)) / 60))]" ]
 check $? "run.json's wrapper.local is the start's local hour, weekday and offset ($st: $(jq -c '.wrapper.local' "$rj"))"
+[ "$(jq -c '.wrapper.provider_local | [.tz, .hour, .weekday, .utc_offset_min]' "$rj")" = \
+	"[\"America/New_York\",$(TZ=America/New_York date -d "$st" +%-H),$(TZ=America/New_York date -d "$st" +%u),$((10#$(TZ=America/New_York date -d "$st" +%z | tr -d +-) / 100 * 60 * -1))]" ]
+check $? "run.json's wrapper.provider_local is the start in the subject's tz, America/New_York ($(jq -c '.wrapper.provider_local' "$rj"))"
 [ "$(jq -r '.campaign.vantage' "$rj")" = loopback ]
 check $? "run.json's campaign.vantage is the campaign's vantage ($(jq -c '.campaign.vantage' "$rj"))"
 
@@ -170,6 +176,23 @@ last=$(ls -d "$tmp"/b/runs/cycle-* | sed 's/.*cycle-0*//' | sort -n | tail -n 1)
 check $? "target_ci 0.01 %: stops at max_cycles 4 and says so (exit $rc, last cycle $last)" \
 	"$(grep '^# stopped' "$tmp/b/plan.tsv"; tail -n 2 "$tmp/b.out")"
 
+# 2b. max_cost: one cell of counted PUTs (2 workers x 4, and the cleanup's listing: 9 class-A
+# requests a run), 1 USD a class-A request, max_cost 34: collect starts (the bound of the
+# min_cycles' 3 runs is 34), spends 27 in 3 cycles and stops before cycle 4, whose bound
+# (11.3) could take it past 34; plan.tsv and the collector say max_cost
+campaign "$tmp/c.ini" "cycles = auto" "target_ci = 0.01%" "max_cycles = 8" "max_cost = 34"
+sed -i -e 's/^duration = 0.5s$/count = 4/' -e 's/^ops = put, get$/ops = put/' \
+	-e 's/^objects = 50$//' -e '/^credentials = /a price_class_a = 1/1' \
+	-e 's/^\[subject n\]$/[probe]\nprobe = no\n[subject n]/' "$tmp/c.ini"
+"$collect" "$tmp/c.ini" -o "$tmp/c" --no-preflight >"$tmp/c.out" 2>&1
+rc=$?
+last=$(ls -d "$tmp"/c/runs/cycle-* 2>/dev/null | sed 's/.*cycle-0*//' | sort -n | tail -n 1)
+[ "$rc" -eq 0 ] && [ "$last" = 3 ] && [ ! -e "$tmp/c/runs/cycle-04" ] &&
+	grep -q "^# stopped: max_cost: after cycle 3, 1 of 1 matrix cells short of the 0.01 % target" "$tmp/c/plan.tsv" &&
+	grep -q "^# cycles: 1-3$" "$tmp/c/plan.tsv" &&
+	grep -q "collect: stopped on precision: max_cost: after cycle 3" "$tmp/c.out"
+check $? "max_cost 34 at 9 a run (bound 11.3): stops before cycle 4, which could pass it, and plan.tsv says so (exit $rc, last cycle $last)" \
+	"$(grep '^# stopped' "$tmp/c/plan.tsv"; tail -n 3 "$tmp/c.out")"
 # 3. bad input
 refused() { # NAME PATTERN KEYS...: the campaign with KEYS is refused with PATTERN
 	local name=$1 pat=$2

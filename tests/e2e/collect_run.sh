@@ -4,7 +4,8 @@
 # GET bodies are the object size, wrong keys give class auth and exit 1, usage errors
 # exit 2, run.json carries campaign null / cycle null and the latency histograms, and every
 # ops.tsv.zst reads as MinIO Warp reads its own (tests/tools/warp_csv_check.py) with one
-# client_id per process.
+# client_id per process; a 6-s run's within-run spread (summary.segments.log_sd) is its ops
+# log's, computed again here.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -51,6 +52,45 @@ span=$(run_json "$work/head" "'over %d s kept of %.1f s; first and last 2 s left
 grep -qxF " * Average: $(run_json "$work/head" "'%.2f' % j['summary']['obj_s']") obj/s ($span)" "$work/head.txt"
 check $? "head: the average names the seconds it covers ($span): $(grep Average "$work/head.txt")"
 
+# the within-run spread of a live run: summary.segments.log_sd (docs/METHODOLOGY.md,
+# "Variance components") computed again from its ops log: each request's objects spread over
+# the seconds it overlaps, the first and last 2 seconds dropped, the sample sd of ln(obj/s)
+zstd -dcq "$work/head/ops.tsv.zst" >"$work/head.tsv"
+PATH="/usr/bin:$PATH" pycheck "log_sd" "$work/head/run.json" "$work/head.tsv" <<'PY'
+import csv, json, math, re, sys
+from checks import t
+from datetime import datetime, timezone
+def ns(x):
+    m = re.match(r"(.*T\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$", x)
+    base = datetime.fromisoformat(m.group(1) + ("+00:00" if m.group(3) == "Z" else m.group(3)))
+    return int(base.timestamp()) * 10**9 + int((m.group(2) or "0").ljust(9, "0")[:9])
+rows = list(csv.DictReader(open(sys.argv[2]), delimiter="\t"))
+seg = json.load(open(sys.argv[1]))["summary"]["segments"]
+s0 = min(ns(r["start"]) for r in rows) // 10**9
+end = max(ns(r["end"]) for r in rows)
+k = end // 10**9 - s0 + (1 if end % 10**9 else 0)
+objs = [0.0] * k
+for r in rows:
+    if r["error"]:
+        continue
+    a, b, n = ns(r["start"]), ns(r["end"]), int(r["n_objects"])
+    if a == b:
+        objs[a // 10**9 - s0] += n
+        continue
+    for sec in range(a // 10**9, b // 10**9 + 1):
+        lo, hi = max(sec * 10**9, a), min((sec + 1) * 10**9, b)
+        if hi > lo:
+            objs[sec - s0] += n * (hi - lo) / (b - a)
+kept = [math.log(x) for x in objs[2:k - 2] if x > 0]
+m = sum(kept) / len(kept)
+sd = math.sqrt(sum((x - m) ** 2 for x in kept) / (len(kept) - 1))
+t(seg["count"] == k - 4 >= 2, "head: %d kept seconds of %d" % (seg["count"], k))
+t("log_sd" in seg and abs(seg["log_sd"] - sd) <= 1e-6 * max(sd, 1e-3),
+  "head: run.json's summary.segments.log_sd %s is the ops log's %.9f" % (seg.get("log_sd"), sd))
+t(0 < sd < math.log(seg["fastest"]["obj_s"] / seg["slowest"]["obj_s"]),
+  "head: log_sd above 0 and below ln(fastest / slowest) = %.4f" % math.log(
+      seg["fastest"]["obj_s"] / seg["slowest"]["obj_s"]))
+PY
 # how many objects a GET/HEAD/LIST/DELETE run prepares without --objects: --help says 100,
 # and one listing of the prefix finds exactly that many
 "$collect" run --help | grep -q -- "--objects N .*default 100)"

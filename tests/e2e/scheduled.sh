@@ -15,7 +15,9 @@
 #   "cycle 1000 done"; collect --cycle 1000000 is accepted, 1000001 refused;
 # - the systemd unit's environment: the build run with only the Environment= lines of
 #   docs/systemd/s3bench@.service.in (/etc/s3bench moved under $tmp, no HOME) finds a
-#   profile whose endpoint and region are in the AWS config file only.
+#   profile whose endpoint and region are in the AWS config file only;
+# - schedule = spread (S3BENCH_NOW for the clock): a new cycle waits outside its slot (exit 0,
+#   nothing run, the anchor recorded), starts inside it, and a started cycle resumes at once.
 . "$(dirname "$0")/collect_lib.sh"
 
 server_env ONE S3RVER || finish
@@ -190,4 +192,25 @@ check $? "and its runs are complete: $(tail -n 1 "$work/utree.txt")"
 re=$?
 [ "$re" -eq 2 ] && [ "$(wc -l <"$work/e.log")" -eq 1 ]
 check $? "a missing campaign: exit 2 and one line ($(cat "$work/e.log"))"
+# 6. schedule = spread (docs/SCHEDULING.md): a new cycle runs only inside its slot, a started
+# one at once. The campaign's bucket name is refused before the first request, so a build
+# that decides to run ends at once in collect's refusal (exit 2), one that waits exits 0.
+spread="$work/spread.ini"
+printf '[campaign]\nname = spread\nschedule = spread\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\ncount = 1\n[subject a]\nendpoint = %s\nbucket = b\ncredentials = env:ONE_AWS\n' \
+	"$ONE_S3_ENDPOINT" >"$spread"
+S3BENCH_NOW=2026-12-05T06:00:00Z "$build" "$spread" "$work/spread" >"$work/sp1.log" 2>&1
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$work/spread/state" ] && [ ! -e "$work/spread/data" ] &&
+	[ "$(cat "$work/spread/spread.anchor")" = "$(date -u -d 2026-12-06 +%s)" ]
+check $? "spread: Saturday 06:00 is past cycle 1's slot (00:00-03:00): it waits for Sunday's, runs nothing, exit $rc" \
+	"$(cat "$work/sp1.log" "$work/spread/state" "$work/spread/spread.anchor")"
+S3BENCH_NOW=2026-12-06T02:59:59Z "$build" "$spread" "$work/spread" >"$work/sp2.log" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(cat "$work/spread/state")" = "cycle 1 started" ] &&
+	grep -q "bucket 'b': 1 characters" "$work/sp2.log"
+check $? "spread: Sunday 02:59:59, inside the slot: cycle 1 starts (exit $rc)" "$(cat "$work/sp2.log")"
+S3BENCH_NOW=2026-12-06T12:00:00Z "$build" "$spread" "$work/spread" >"$work/sp3.log" 2>&1
+rc=$?
+[ "$rc" -eq 2 ] && [ "$(grep -c "cycle 1 started" "$work/spread/state")" -eq 2 ]
+check $? "spread: a started cycle 1 resumes at once, out of its slot (exit $rc)" "$(cat "$work/sp3.log")"
 finish

@@ -69,6 +69,20 @@ static const struct {
 	 "t.ini:5: [campaign] max_cycles: is below min_cycles"},
 	{"[campaign]\nname = demo\ncycles = auto\nmax_cycles = 1001\n" MATRIX SUBJ,
 	 "t.ini:4: [campaign] max_cycles: '1001' is not a whole number from 2 to 1000"},
+	{"[campaign]\nname = demo\npolicy = top\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] policy: 'top' is not a policy (mean, median, best, best-of-means)"},
+	{"[campaign]\nname = demo\npolicy = best-of-means\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] policy: best-of-means needs repeat = N in [campaign]"},
+	{"[campaign]\nname = demo\npolicy = mean\nrepeat = 4\n" MATRIX SUBJ,
+	 "t.ini:4: [campaign] repeat: is read only with policy = best-of-means"},
+	{"[campaign]\nname = demo\npolicy = best-of-means\nrepeat = 0\n" MATRIX SUBJ,
+	 "t.ini:4: [campaign] repeat: '0' is not a whole number from 1 to 1000"},
+	{"[campaign]\nname = demo\n" MATRIX SUBJ "tz = Mars/Olympus\n",
+	 "t.ini:11: [subject a] tz: 'Mars/Olympus' is not a time zone of /usr/share/zoneinfo"},
+	{"[campaign]\nname = demo\n" MATRIX SUBJ "tz = ../etc/passwd\n",
+	 "t.ini:11: [subject a] tz: '../etc/passwd' is not a time zone name"},
+	{"[campaign]\nname = demo\nschedule = nightly\n" MATRIX SUBJ,
+	 "t.ini:3: [campaign] schedule: 'nightly' is not a schedule (each, spread)"},
 	{"[campaign]\nname = demo\norder = shuffled\n" MATRIX SUBJ,
 	 "t.ini:3: [campaign] order: 'shuffled' is not an order"},
 	{"[campaign]\nname = demo\nseed = x1\n" MATRIX SUBJ,
@@ -284,6 +298,16 @@ static void test_good(void)
 	CHECK(c && c->auto_cycles && c->cycles == 100 && c->min_cycles == 4 &&
 		      fabs(c->target_ci - 0.025) < 1e-12,
 	      "cycles = auto with max_cost only: at most 100 cycles: %s", c ? "" : e.msg);
+	campaign_free(c);
+	/* policy = best-of-means with its repeat: accepted (analyze reads them) */
+	c = campaign_parse_string(
+		"[campaign]\nname = d\npolicy = best-of-means\nrepeat = 4\n" MATRIX SUBJ, "t.ini",
+		&e);
+	CHECK(c != NULL, "policy = best-of-means, repeat = 4 accepted: %s", c ? "" : e.msg);
+	campaign_free(c);
+	c = campaign_parse_string("[campaign]\nname = d\nschedule = spread\n" MATRIX SUBJ, "t.ini",
+				  &e);
+	CHECK(c != NULL && c->schedule_spread, "schedule = spread: %s", c ? "" : e.msg);
 	campaign_free(c);
 	/* campaign timeout is the default of every section */
 	c = campaign_parse_string("[campaign]\nname = d\ntimeout = 10m\n" MATRIX SUBJ

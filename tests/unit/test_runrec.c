@@ -171,9 +171,16 @@ static void fill(struct runrec *r, json_t *summary)
 	r->phase[PHASE_PREPARE] = PH_DONE;
 	r->phase[PHASE_BENCHMARK] = PH_DONE;
 	r->phase[PHASE_CLEANUP] = PH_FAILED;
-	r->wrapper = (struct runrec_wrapper){
-		0, 1764671856033188810LL, 1764671861149510006LL, 5.1, RUNREC_NULL_INT, 9, 1,
-		0, {1, 11, 2, 60}};
+	r->wrapper = (struct runrec_wrapper){0,
+					     1764671856033188810LL,
+					     1764671861149510006LL,
+					     5.1,
+					     RUNREC_NULL_INT,
+					     9,
+					     1,
+					     0,
+					     {1, 11, 2, 60, NULL},
+					     {1, 5, 2, -300, "America/New_York"}};
 	r->errors = (struct runrec_errors){0, 12, "http-5xx", 2, {"HTTP 503 SlowDown", "x"}};
 	r->has_cpu = 1;
 	r->cpu_benchmark_s = 0.41;
