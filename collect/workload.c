@@ -67,8 +67,10 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
-	if (wl->trace != NULL)
-		return wl->trace->prepared;
+	if (wl->trace != NULL) /* remap = none: a sample of them HEAD'ed */
+		return wl->trace->o.keep_keys && wl->trace->prepared > REPLAY_CHECKED
+			       ? REPLAY_CHECKED
+			       : wl->trace->prepared;
 	if ((wl->op == WL_GET || wl->op == WL_MIXED) && wl->send.reads == WL_READS_ONCE &&
 	    wl->objects == 0) {
 		/* enough for every request the run is expected to make */
@@ -657,6 +659,24 @@ char *workload_format_rate(double rate, char *buf, size_t n)
 	return buf;
 }
 
+/* replay_record: workload.replay of trace t. */
+static void replay_record(const struct replay_trace *t, struct runrec_replay *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->trace = t->path;
+	r->digest = t->digest;
+	r->speed = t->o.speed;
+	r->remap = t->o.keep_keys ? "none" : "keys";
+	r->ops = t->ops_text[0] ? t->ops_text : NULL;
+	r->window_from_s = (double)t->o.from_ns / 1e9;
+	r->window_to_s = (double)t->o.to_ns / 1e9;
+	r->requests = (int64_t)t->n;
+	r->other_ops = (int64_t)t->skipped;
+	r->attempts = (int64_t)t->attempts;
+	r->filtered = (int64_t)t->filtered;
+	r->bad_lines = (int64_t)t->bad;
+}
+
 /* The run.json record. */
 void workload_record(const struct workload *wl, double timeout_s, struct runrec_workload *out)
 {
@@ -699,4 +719,7 @@ void workload_record(const struct workload *wl, double timeout_s, struct runrec_
 	out->buckets = workload_buckets(wl);
 	out->prefixes = workload_prefixes(wl);
 	out->hedge = wl->hedge.kind != WL_HEDGE_NONE ? wl->hedge.spec : NULL;
+	if (wl->trace != NULL)
+		replay_record(wl->trace, &out->replay);
+	out->has_replay = wl->trace != NULL;
 }

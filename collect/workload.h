@@ -182,8 +182,8 @@ struct workload {
 	struct wl_hedge hedge; /* get: hedged requests (default none) */
 	/* a replay (`collect replay`, collect/replay.h; borrowed, NULL: none): a mixed open-loop
 	 * run whose requests are the trace's, each at its offset (collect/engine/wl_replay.c),
-	 * over the trace's objects (prepared: those read before written). Not in run.json
-	 * beyond the mix, rate and duration it sets */
+	 * over the trace's objects (prepared: those read before written); run.json's
+	 * workload.replay */
 	const struct replay_trace *trace;
 };
 

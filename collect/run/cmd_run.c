@@ -36,6 +36,7 @@ struct run_opts {
 	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
 	const char *replay;                    /* --replay TRACE (collect replay); NULL: none */
 	double speed;                          /* --speed: the trace's offsets times this */
+	const char *ops, *window, *remap;      /* --ops, --window, --remap as typed */
 	struct replay_trace trace;             /* the trace read (collect/replay.h) */
 };
 
@@ -97,6 +98,9 @@ static const struct option run_options[] = {
 	{"request-timeout", required_argument, 0, FIELD_OPT + WLF_REQUEST_TIMEOUT},
 	{"replay", required_argument, 0, 'Y'},
 	{"speed", required_argument, 0, 'Z'},
+	{"ops", required_argument, 0, 'Q'},
+	{"window", required_argument, 0, 'W'},
+	{"remap", required_argument, 0, 'X'},
 	{0, 0, 0, 0},
 };
 
@@ -180,6 +184,15 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'Y':
 			o->replay = optarg;
+			break;
+		case 'Q':
+			o->ops = optarg;
+			break;
+		case 'W':
+			o->window = optarg;
+			break;
+		case 'X':
+			o->remap = optarg;
 			break;
 		case 'Z': {
 			char *end;
@@ -309,6 +322,27 @@ static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
 	}
 }
 
+/* replay_flags: --ops, --window and --remap into *ro. 0, or EXITCODE_USAGE after saying
+ * why. */
+static int replay_flags(const struct run_opts *o, struct replay_opts *ro)
+{
+	static const char *const names[] = {"--ops", "--window", "--remap"};
+	struct err e;
+	int bad = -1;
+
+	if (o->ops != NULL && replay_parse_ops(o->ops, &ro->ops, &e) < 0)
+		bad = 0;
+	else if (o->window != NULL &&
+		 replay_parse_window(o->window, &ro->from_ns, &ro->to_ns, &e) < 0)
+		bad = 1;
+	else if (o->remap != NULL && replay_parse_remap(o->remap, &ro->keep_keys, &e) < 0)
+		bad = 2;
+	if (bad < 0)
+		return 0;
+	fprintf(stderr, "collect: %s: %s\n", names[bad], e.msg);
+	return EXITCODE_USAGE;
+}
+
 /* build_replay: the workload of `collect replay`: the trace read (o->trace), a mixed
  * open-loop run over its span whose requests are the trace's (collect/replay.h), with the
  * send flags over it. 0, or EXITCODE_USAGE after saying why. */
@@ -317,6 +351,7 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 	static const enum wl_field refused[] = {WLF_OP,  WLF_SIZE,  WLF_COUNT, WLF_OBJECTS,
 						WLF_MIX, WLF_RANGE, WLF_RATE,  WLF_HEDGE};
 	struct replay_trace *t = &o->trace;
+	struct replay_opts ro = {.speed = o->speed};
 	enum wl_field f;
 	struct err e;
 	uint64_t v = 0;
@@ -327,10 +362,17 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 	if (o->nbounds != 0)
 		return cli_usage_error("replay: the trace's span is the bound (no --duration, "
 				       "--count or --until-done)");
-	if (replay_load(o->replay, o->speed > 0 ? o->speed : 1.0, t, &e) < 0) {
+	if (replay_flags(o, &ro) != 0)
+		return EXITCODE_USAGE;
+	if (replay_load(o->replay, &ro, t, &e) < 0) {
 		fprintf(stderr, "collect: replay: %s\n", e.msg);
 		return EXITCODE_USAGE;
 	}
+	for (uint64_t i = 0; i < t->bad && i < REPLAY_BAD_SHOWN; i++)
+		fprintf(stderr, "collect: replay: %s (line skipped)\n", t->bad_msg[i]);
+	if (t->bad > REPLAY_BAD_SHOWN)
+		fprintf(stderr, "collect: replay: %s: %llu more lines that do not read, skipped\n",
+			o->replay, (unsigned long long)(t->bad - REPLAY_BAD_SHOWN));
 	workload_defaults(wl, WL_MIXED);
 	if (parse_specs(o, wl) != 0)
 		return EXITCODE_USAGE;
@@ -353,13 +395,16 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 		return field_error(f, e.msg);
 	fprintf(stderr,
 		"collect: replay %s: %zu requests (PUT %llu, GET %llu, STAT %llu, DELETE %llu) "
-		"over %.3f s at speed %g; %llu objects, %llu prepared; %llu rows of other ops "
-		"and %llu retried or lost attempts left out\n",
+		"over %.3f s at speed %g; %llu objects, %llu %s; %llu rows of other ops, "
+		"%llu retried or lost attempts, %llu requests by ops or window and %llu bad "
+		"lines left out\n",
 		o->replay, t->n, (unsigned long long)t->count[REPLAY_PUT],
 		(unsigned long long)t->count[REPLAY_GET], (unsigned long long)t->count[REPLAY_HEAD],
-		(unsigned long long)t->count[REPLAY_DELETE], (double)t->span_ns / 1e9, t->speed,
+		(unsigned long long)t->count[REPLAY_DELETE], (double)t->span_ns / 1e9, t->o.speed,
 		(unsigned long long)t->n_obj, (unsigned long long)t->prepared,
-		(unsigned long long)t->skipped, (unsigned long long)t->attempts);
+		t->o.keep_keys ? "read first (remap = none: a sample HEAD'ed)" : "prepared",
+		(unsigned long long)t->skipped, (unsigned long long)t->attempts,
+		(unsigned long long)t->filtered, (unsigned long long)t->bad);
 	return 0;
 }
 
@@ -613,8 +658,9 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run
 		fputs(cli_usage_text, stdout);
 		return EXITCODE_OK;
 	}
-	if (o.replay == NULL && o.speed > 0)
-		return cli_usage_error("run: --speed is for a replay (collect replay TRACE)");
+	if (o.replay == NULL && (o.speed > 0 || o.ops || o.window || o.remap))
+		return cli_usage_error("run: --speed, --ops, --window and --remap are for a replay "
+				       "(collect replay TRACE)");
 	if (o.subj.bucket == NULL || o.out == NULL ||
 	    (o.replay == NULL && (!o.text[WLF_OP] || !o.text[WLF_SIZE] ||
 				  (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]))))

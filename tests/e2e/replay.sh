@@ -12,7 +12,12 @@
 #   3. a Warp per-request CSV written here (Warp's header, no intended column, a ranged GET
 #      of 1000 bytes of a 4096-byte object, a LIST row) is replayed: its start offsets, the
 #      range read, the LIST left out and counted;
-#   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay.
+#   3b. the CSV with two lines that do not read: skipped, named by file and line, counted in
+#      run.json's workload.replay (with the trace's SHA-256); cut by --ops and --window;
+#   3c. --remap none: the trace's own keys (every request answered once they exist; an
+#      absent one stops the run before the replay, named);
+#   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
+#      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 use_rgw
@@ -106,6 +111,64 @@ t(len(rp) == 5 and rp[2]["file"] == rp[3]["file"] == rp[4]["file"] != rp[0]["fil
   "w/b is one run key, w/a another")
 PY
 
+# 3b. the same CSV with two lines that do not read (a bad time on line 3, a short line on
+# line 6): both skipped, named, counted in run.json; then cut by --ops and --window (the
+# PUT at 0 s and the one at 0.6 s out of the window, the STAT at 0.5 s not among the ops)
+{
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 1,2p
+	printf '9\t0\tGET\tabcd\t1\t4096\thttp://x\tw/a\t\tnot-a-time\t\t\t2000000\t0\n'
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 3,4p
+	printf '9\t0\tGET\n'
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n '5,$p'
+} | zstd -q -o "$tmp/warp-bad.csv.zst"
+"$collect" replay "$tmp/warp-bad.csv.zst" --endpoint "$ep" --bucket "$bucket" -o "$tmp/wb" >"$tmp/wb.log" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "warp-bad.csv.zst:3: column 'start': not an RFC 3339 time" "$tmp/wb.log" &&
+	grep -q "warp-bad.csv.zst:6: 3 fields where the header has 14 (line skipped)" "$tmp/wb.log" &&
+	grep -q "5 requests .* and 2 bad lines left out" "$tmp/wb.log"
+check $? "bad trace lines skipped and named by file and line, the rest replayed ($st: $(grep -c 'line skipped' "$tmp/wb.log") named)"
+jq -e --arg d "$(sha256sum "$tmp/warp-bad.csv.zst" | cut -c1-64)" '.workload.replay | .bad_lines == 2 and .requests == 5 and .other_ops == 1 and .digest == $d and .remap == "keys" and .speed == 1' "$tmp/wb/run.json" >/dev/null
+check $? "run.json workload.replay: 2 bad lines, 5 requests, 1 other op, the trace's SHA-256 ($(jq -c '.workload.replay | del(.trace, .digest)' "$tmp/wb/run.json"))"
+"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --ops get,put --window 50ms..550ms -o "$tmp/wc" >"$tmp/wc.log" 2>&1
+check $? "--ops get,put --window 50ms..550ms replays ($(grep -m1 'collect: replay' "$tmp/wc.log" | cut -c1-100))"
+pycheck "the cut trace's replay" "$tmp/wc/ops.tsv.zst" "$tmp/wc/run.json" <<'PY'
+import csv, io, json, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+i0 = ns(rp[0]["intended"]) if rp else 0
+t([(r["op"], ns(r["intended"]) - i0) for r in rp] == [("GET", 0), ("GET", 150000000)],
+  "the GETs from 0.05 s to 0.55 s (not the PUTs at 0 and 0.6 s, nor the STAT at 0.5 s), from the first kept: %s" % [(r["op"], ns(r["intended"]) - i0) for r in rp])
+r = json.load(open(sys.argv[2]))["workload"]["replay"]
+t(r["ops"] == "get,put" and r["window_from_s"] == 0.05 and r["window_to_s"] == 0.55 and r["filtered"] == 3,
+  "run.json: ops, window and 3 requests filtered out: %s" % r)
+PY
+
+# 3c. remap = none: the trace's own keys. Its PUTs alone first (--keep: w/a and w/b stay),
+# then the whole trace against them: w/b, read before written, is HEAD'ed, not prepared; a
+# trace whose object is absent stops before the replay, named
+"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --ops put --remap none --keep -o "$tmp/wn0" >"$tmp/wn0.log" 2>&1 &&
+	"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --remap none -o "$tmp/wn" >"$tmp/wn.log" 2>&1
+check $? "remap = none over the trace's own objects replays ($(grep -m1 'collect: replay' "$tmp/wn.log" | cut -c1-120))"
+pycheck "remap = none" "$tmp/wn/ops.tsv.zst" <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+t([(r["op"], r["file"], r["error"]) for r in rp] ==
+  [("PUT", "w/a", ""), ("GET", "w/a", ""), ("GET", "w/b", ""), ("STAT", "w/b", ""), ("PUT", "w/b", "")],
+  "the trace's keys, every request answered: %s" % [(r["op"], r["file"], r["error"][:30]) for r in rp])
+PY
+{
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 1p
+	printf '0\t0\tGET\tabcd\t1\t4096\thttp://x\tabsent/k\t\t%s.0Z\t%s.001Z\t%s.002Z\t2000000\t0\n' $t0 $t0 $t0
+} >"$tmp/absent.csv"
+"$collect" replay "$tmp/absent.csv" --endpoint "$ep" --bucket "$bucket" --remap none -o "$tmp/wa" >"$tmp/wa.log" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "remap = none: HEAD absent/k answered 404: the trace's own keys" "$tmp/wa/run.json" &&
+	[ "$(jq -r '.phases.benchmark' "$tmp/wa/run.json")" = not-reached ]
+check $? "remap = none with an object absent: stopped before the replay, the key named ($st: $(jq -r '.errors.first[-1]' "$tmp/wa/run.json" | cut -c1-100))"
+
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
 "$collect" replay "$tmp/bad.tsv" --endpoint "$ep" --bucket "$bucket" -o "$tmp/bad" >"$tmp/bad.log" 2>&1
@@ -118,4 +181,10 @@ check $? "--speed 0 refused ($(head -n 1 "$tmp/bad2.log"))"
 "$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --op get -o "$tmp/bad3" >"$tmp/bad3.log" 2>&1
 [ $? -eq 2 ] && grep -q -- "--op: not with a replay" "$tmp/bad3.log"
 check $? "--op refused with a replay ($(head -n 1 "$tmp/bad3.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --ops get,list -o "$tmp/bad4" >"$tmp/bad4.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--ops: 'list' is not an op of a replay" "$tmp/bad4.log"
+check $? "--ops with an op a replay has not refused ($(head -n 1 "$tmp/bad4.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --window 2s..1s -o "$tmp/bad5" >"$tmp/bad5.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--window: '2s..1s': the end is not after the start" "$tmp/bad5.log"
+check $? "--window whose end is not after its start refused ($(head -n 1 "$tmp/bad5.log"))"
 finish
