@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/accesslog.h"
 #include "core/opslog.h"
 #include "core/units.h"
 
@@ -257,6 +258,18 @@ static int renumber(struct load *l, const unsigned char *read_first)
 	return 0;
 }
 
+/* spread: an access log's times are whole seconds: each run of consecutive requests of one
+ * second is spread evenly over it, in the log's order. */
+static void spread(struct replay_trace *t)
+{
+	for (size_t i = 0, j; i < t->n; i = j) {
+		for (j = i + 1; j < t->n && t->req[j].at_ns == t->req[i].at_ns; j++)
+			;
+		for (size_t k = i; k < j; k++)
+			t->req[k].at_ns += (int64_t)((k - i) * 1000000000 / (j - i));
+	}
+}
+
 /* choose: keep, offsets and renumber over the requests read. -1 out of memory. */
 static int choose(struct load *l)
 {
@@ -314,8 +327,12 @@ int replay_load(const char *path, const struct replay_opts *o, struct replay_tra
 	}
 	ops_text(t);
 	if (digest_file(path, t->digest, &size, e) < 0 ||
-	    opslog_read_skip(path, on_row, on_bad, &l, e) != 0)
+	    (t->access_log = accesslog_is(path, e)) < 0 ||
+	    (t->access_log ? accesslog_read(path, on_row, on_bad, &l, e)
+			   : opslog_read_skip(path, on_row, on_bad, &l, e)) != 0)
 		goto done;
+	if (t->access_log)
+		spread(t);
 	if (choose(&l) < 0) {
 		err_set(e, "%s: out of memory", path);
 		goto done;

@@ -65,9 +65,11 @@ struct replay_trace {
 	char *path;                  /* the trace file, as given */
 	char digest[DIGEST_HEX_MAX]; /* its SHA-256 */
 	char ops_text[40];           /* o.ops spelled ("get,put"; "" for all) */
+	int access_log;              /* the trace is an S3 server access log (core/accesslog.h) */
 };
 
-/* replay_load: the trace at path (ops.tsv.zst or Warp's .csv.zst, plain or zstd) as *o
+/* replay_load: the trace at path (ops.tsv.zst, Warp's .csv.zst or an S3 server access log,
+ * plain or zstd; an access log's consecutive requests of one second spread evenly over it) as *o
  * says (NULL: every request at speed 1, keys remapped), into *t (zeroed first; free with
  * replay_free, also after a failure). A row whose op is not PUT, GET, STAT or a one-key
  * DELETE is counted in skipped; a retried attempt ("K+") or a hedge's lost attempt in

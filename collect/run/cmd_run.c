@@ -45,7 +45,8 @@ static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_E
 			    "--concurrency (or --rate) and -o DIR";
 
 static const char needs_replay[] =
-	"replay needs TRACE (an ops.tsv.zst, or Warp's per-request .csv.zst), --endpoint (or "
+	"replay needs TRACE (an ops.tsv.zst, Warp's per-request .csv.zst or an S3 server access "
+	"log), --endpoint (or "
 	"AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's endpoint_url), --bucket and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */

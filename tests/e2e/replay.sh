@@ -16,6 +16,8 @@
 #      run.json's workload.replay (with the trace's SHA-256); cut by --ops and --window;
 #   3c. --remap none: the trace's own keys (every request answered once they exist; an
 #      absent one stops the run before the replay, named);
+#   3d. an S3 server access log written from AWS's format: ops, decoded keys, bytes, a
+#      second's requests spread over it, a bucket operation left out, a bad line named;
 #   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
 #      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
@@ -168,6 +170,41 @@ st=$?
 [ $st -ne 0 ] && grep -q "remap = none: HEAD absent/k answered 404: the trace's own keys" "$tmp/wa/run.json" &&
 	[ "$(jq -r '.phases.benchmark' "$tmp/wa/run.json")" = not-reached ]
 check $? "remap = none with an object absent: stopped before the replay, the key named ($st: $(jq -r '.errors.first[-1]' "$tmp/wa/run.json" | cut -c1-100))"
+
+# 3d. an S3 server access log written from AWS's documented format (fields 3 time, 7
+# operation, 8 key URL-encoded, 12 bytes sent, 13 object size, 14 total time; a trailing field
+# beyond the 25): two requests in one second spread over it, a bucket operation left out, a
+# line that is no record skipped and named
+al() { # al SECOND OPERATION KEY STATUS BYTES_SENT OBJECT_SIZE TOTAL_MS
+	printf '79a59df900b949e5 bucket1 [05/Dec/2026:10:00:%s +0000] 192.0.2.3 79a59df900b949e5 3E57427F3EX%s %s %s "%s /bucket1/%s HTTP/1.1" %s - %s %s %s 3 "-" "S3Console/0.4" - s9lzHYrFp76ZVxRc= SigV4 ECDHE-RSA-AES128-GCM-SHA256 AuthHeader bucket1.s3.us-west-1.amazonaws.com TLSv1.2 - Yes us-west-1\n' \
+		"$1" "$1$2" "$2" "$3" "${2#REST.}" "$3" "$4" "$5" "$6" "$7"
+}
+{
+	al 00 REST.PUT.OBJECT 'dir%2Fa%20b.txt' 200 - 4096 12
+	al 00 REST.GET.OBJECT 'dir%2Fa%20b.txt' 200 4096 4096 9
+	al 01 REST.GET.VERSIONING - 200 113 - 7
+	echo "this line is no access log record"
+	al 01 REST.HEAD.OBJECT c 200 - 1000 2
+	al 02 REST.DELETE.OBJECT 'dir%2Fa%20b.txt' 204 - - 5
+} >"$tmp/access.log"
+"$collect" replay "$tmp/access.log" --endpoint "$ep" --bucket "$bucket" -o "$tmp/al" >"$tmp/al.log" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "access.log:4: not an S3 access log record (request id, .*(line skipped)" "$tmp/al.log" &&
+	grep -q "4 requests (PUT 1, GET 1, STAT 1, DELETE 1) over 2.000 s at speed 1; 2 objects, 1 prepared; 1 rows of other ops, 0 retried or lost attempts, 0 requests by ops or window and 1 bad lines left out" "$tmp/al.log"
+check $? "an S3 access log replays: its line 4 named, its bucket operation left out ($st: $(grep -m1 'collect: replay.*requests' "$tmp/al.log" | cut -c1-140))"
+pycheck "the access log's replay" "$tmp/al/ops.tsv.zst" <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+i0 = ns(rp[0]["intended"]) if rp else 0
+got = [(r["op"], r["bytes"], ns(r["intended"]) - i0, r["error"]) for r in rp]
+t(got == [("PUT", "4096", 0, ""), ("GET", "4096", 500000000, ""), ("STAT", "0", 1000000000, ""),
+          ("DELETE", "0", 2000000000, "")],
+  "PUT and GET spread over their second, HEAD, DELETE, each answered: %s" % got)
+t(len(rp) == 4 and rp[0]["file"] == rp[1]["file"] == rp[3]["file"] != rp[2]["file"],
+  "the decoded key dir/a b.txt one run key, c another")
+PY
 
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
