@@ -659,6 +659,40 @@ char *workload_format_rate(double rate, char *buf, size_t n)
 	return buf;
 }
 
+/* replay_mix: the mix weights of a replay, each op's share of the trace's requests in
+ * percent (at least 1 for an op it has): what run.json's workload.mix says of it. */
+static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
+{
+	static const enum wl_op ops[REPLAY_OP_COUNT] = {[REPLAY_PUT] = WL_PUT,
+							[REPLAY_GET] = WL_GET,
+							[REPLAY_HEAD] = WL_HEAD,
+							[REPLAY_DELETE] = WL_DELETE};
+
+	memset(m, 0, sizeof(*m));
+	for (int i = 0; i < REPLAY_OP_COUNT; i++) {
+		unsigned pct = (unsigned)((double)t->count[i] * 100 / (double)t->n + 0.5);
+
+		m->w[ops[i]] = t->count[i] == 0 ? 0 : pct > 0 ? pct : 1;
+	}
+}
+
+void workload_replay(struct workload *wl, const struct replay_trace *t, int concurrency)
+{
+	replay_mix(t, &wl->mix);
+	wl->op = WL_MIXED;
+	wl->size = 0;
+	for (uint64_t i = 0; i < t->n_obj; i++)
+		wl->size = t->size[i] > wl->size ? t->size[i] : wl->size;
+	wl->bound = WL_BOUND_DURATION;
+	/* the last request's offset falls inside the bound, by a millisecond */
+	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
+	wl->count = 0;
+	wl->auto_stop = 0;
+	wl->rate = (double)t->n / wl->duration_s;
+	wl->concurrency = concurrency > 0 ? concurrency : workload_rate_cap(wl->rate);
+	wl->trace = t;
+}
+
 /* replay_record: workload.replay of trace t. */
 static void replay_record(const struct replay_trace *t, struct runrec_replay *r)
 {

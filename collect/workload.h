@@ -320,6 +320,13 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 /* workload_format_rate: "500/s", "0.5/s" (%g); "" for 0. Returns buf (>= 32 bytes). */
 char *workload_format_rate(double rate, char *buf, size_t n);
 
+/* workload_replay: wl (its send keys, retries and keep as they are) made the replay of
+ * trace t (borrowed): a mixed open-loop run whose requests are the trace's, its mix each
+ * op's share in percent (at least 1 for an op it has), its size the largest object's, its
+ * bound the trace's span plus 1 ms, its rate the requests over that, its concurrency the
+ * given cap (0: workload_rate_cap of the rate). */
+void workload_replay(struct workload *wl, const struct replay_trace *t, int concurrency);
+
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; others 0). A get
  * or mixed run with reads = once and no objects given prepares one per expected request

@@ -80,6 +80,10 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"concurrency", "duration", "timeout",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
+static const char *const keys_replay[] = {"trace",   "speed",   "remap",
+					  "ops",     "window",  "concurrency",
+					  "timeout", "retries", CAMPAIGN_SEND_KEYS,
+					  NULL};
 static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
 static const char *const keys_subject[] = {"label",
 					   "endpoint",
@@ -113,6 +117,8 @@ static const char *const *section_keys(const char *sec)
 		return keys_multipart;
 	if (strcmp(sec, "rate") == 0)
 		return keys_rate;
+	if (strcmp(sec, "replay") == 0)
+		return keys_replay;
 	if (strcmp(sec, "probe") == 0)
 		return keys_probe;
 	if (strncmp(sec, "subject", 7) == 0 && isspace((unsigned char)sec[7]))
@@ -127,7 +133,7 @@ static int check_structure(struct cini *p)
 		if (section_keys(p->secs[i].name) == NULL)
 			return err_set(p->e,
 				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, probe, subject ID)",
+				       "head, delete, multipart, rate, replay, probe, subject ID)",
 				       p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
 			if (strcmp(p->secs[i].name, p->secs[j].name) == 0)
@@ -248,8 +254,10 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
 
 	c->matrix.line = cini_sec_line(p, "matrix");
+	if (!c->matrix.line && cini_sec_line(p, "replay"))
+		return campaign_parse_replay(p, c); /* a campaign of a replay alone */
 	if (!c->matrix.line)
-		return err_set(p->e, "%s: no [matrix] section", p->name);
+		return err_set(p->e, "%s: no [matrix] section (nor [replay])", p->name);
 	const char *need[] = {"ops", "concurrency"};
 	for (int i = 0; i < 2; i++)
 		if (cini_get(p, "matrix", need[i]) == NULL)
@@ -274,7 +282,7 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 		if (campaign_check_section(p, c, oneoffs[i]) < 0)
 			return -1;
 	}
-	if (campaign_parse_sweep(p, c) < 0)
+	if (campaign_parse_sweep(p, c) < 0 || campaign_parse_replay(p, c) < 0)
 		return -1;
 	return c->sweep.bench.enabled ? campaign_check_section(p, c, &c->sweep.bench) : 0;
 }
@@ -448,5 +456,6 @@ void campaign_free(struct campaign *c)
 	free(c->vantage);
 	free(c->cost_example);
 	free(c->probe_kms_key);
+	replay_free(&c->replay.trace);
 	free(c);
 }

@@ -306,23 +306,6 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	return 0;
 }
 
-/* replay_mix: the mix weights of a replay, each op's share of the trace's requests in
- * percent (at least 1 for an op it has): what run.json's workload.mix says of it. */
-static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
-{
-	static const enum wl_op ops[REPLAY_OP_COUNT] = {[REPLAY_PUT] = WL_PUT,
-							[REPLAY_GET] = WL_GET,
-							[REPLAY_HEAD] = WL_HEAD,
-							[REPLAY_DELETE] = WL_DELETE};
-
-	memset(m, 0, sizeof(*m));
-	for (int i = 0; i < REPLAY_OP_COUNT; i++) {
-		unsigned pct = (unsigned)((double)t->count[i] * 100 / (double)t->n + 0.5);
-
-		m->w[ops[i]] = t->count[i] == 0 ? 0 : pct > 0 ? pct : 1;
-	}
-}
-
 /* replay_flags: --ops, --window and --remap into *ro. 0, or EXITCODE_USAGE after saying
  * why. */
 static int replay_flags(const struct run_opts *o, struct replay_opts *ro)
@@ -377,19 +360,11 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 	workload_defaults(wl, WL_MIXED);
 	if (parse_specs(o, wl) != 0)
 		return EXITCODE_USAGE;
-	replay_mix(t, &wl->mix);
-	for (uint64_t i = 0; i < t->n_obj; i++)
-		wl->size = t->size[i] > wl->size ? t->size[i] : wl->size;
-	wl->bound = WL_BOUND_DURATION;
-	/* the last request's offset falls inside the bound, by a millisecond */
-	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
-	wl->rate = (double)t->n / wl->duration_s;
 	if (o->text[WLF_CONCURRENCY] &&
 	    workload_parse_number(WLF_CONCURRENCY, o->text[WLF_CONCURRENCY], &v, &e) < 0)
 		return field_error(WLF_CONCURRENCY, e.msg);
-	wl->concurrency = v > 0 ? (int)v : workload_rate_cap(wl->rate);
+	workload_replay(wl, t, (int)v);
 	wl->keep = o->keep;
-	wl->trace = t;
 	if (o->timeout_s == 0)
 		o->timeout_s = workload_default_timeout(wl);
 	if (workload_check(wl, o->timeout_s, &f, &e) < 0)

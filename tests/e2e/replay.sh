@@ -206,6 +206,44 @@ t(len(rp) == 4 and rp[0]["file"] == rp[1]["file"] == rp[3]["file"] != rp[2]["fil
   "the decoded key dir/a b.txt one run key, c another")
 PY
 
+# 3e. a campaign's [replay]: the Warp CSV against two subjects (the same RGW, two ids), each
+# run replaying the trace whole, its digest in run.json; analyzed and rendered (en)
+cp "$tmp/warp.csv.zst" "$tmp/camp-trace.csv.zst"
+cat >"$tmp/replay.ini" <<EOF
+[campaign]
+name = replay-campaign
+[replay]
+trace = camp-trace.csv.zst
+speed = 2
+ops = get,put,head
+[subject one]
+endpoint = $ep
+bucket = $bucket
+[subject two]
+endpoint = $ep
+bucket = $bucket
+EOF
+run_pipeline -c "$tmp/replay.ini" "$tmp/camp"
+pycheck "the [replay] campaign" "$tmp/camp" "$(sha256sum "$tmp/camp-trace.csv.zst" | cut -c1-64)" <<'PY'
+import csv, glob, io, json, subprocess, sys
+from checks import t, ns
+d, digest = sys.argv[1], sys.argv[2]
+plan = list(csv.DictReader([l for l in open(d + "/plan.tsv") if not l.startswith("#")], delimiter="\t"))
+t(len(plan) == 2 and sorted(r["subject"] for r in plan) == ["one", "two"], "plan.tsv: one replay run per subject (%d rows)" % len(plan))
+for f in sorted(glob.glob(d + "/runs/once/*/*/run.json")):
+    j = json.load(open(f))
+    r = j["workload"]["replay"]
+    text = subprocess.run(["zstd", "-dcq", f.replace("run.json", "ops.tsv.zst")], capture_output=True, check=True).stdout.decode()
+    rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+    i0 = ns(rp[0]["intended"]) if rp else 0
+    sub = f.split("/")[-3]
+    t(r["digest"] == digest and r["trace"].endswith("camp-trace.csv.zst") and r["speed"] == 2 and r["ops"] == "get,put,head",
+      "%s: run.json names the trace, its digest, speed 2 and the ops" % sub)
+    t([(x["op"], ns(x["intended"]) - i0, x["error"]) for x in rp] ==
+      [("PUT", 0, ""), ("GET", 200000000, ""), ("GET", 500000000, ""), ("STAT", 1000000000, ""), ("PUT", 1200000000, "")],
+      "%s: the trace's requests at twice their offsets, each answered: %s" % (sub, [(x["op"], ns(x["intended"]) - i0, x["error"][:20]) for x in rp]))
+PY
+
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
 "$collect" replay "$tmp/bad.tsv" --endpoint "$ep" --bucket "$bucket" -o "$tmp/bad" >"$tmp/bad.log" 2>&1
