@@ -242,6 +242,11 @@ for f in sorted(glob.glob(d + "/runs/once/*/*/run.json")):
     t([(x["op"], ns(x["intended"]) - i0, x["error"]) for x in rp] ==
       [("PUT", 0, ""), ("GET", 200000000, ""), ("GET", 500000000, ""), ("STAT", 1000000000, ""), ("PUT", 1200000000, "")],
       "%s: the trace's requests at twice their offsets, each answered: %s" % (sub, [(x["op"], ns(x["intended"]) - i0, x["error"][:20]) for x in rp]))
+a = json.load(open(d + "/results/aggregate.json"))
+wc = [c for c in a.get("workload_cells", []) if c.get("trace") == digest]
+t(len(wc) == 2 and len(set(c["subject"] for c in wc)) == 2,
+  "aggregate.json: one workload cell per subject, each keyed by the trace's SHA-256 (%d of %d)"
+  % (len(wc), len(a.get("workload_cells", []))))
 PY
 
 # 4. bad input
