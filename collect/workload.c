@@ -688,7 +688,10 @@ void workload_replay(struct workload *wl, const struct replay_trace *t, int conc
 	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
 	wl->count = 0;
 	wl->auto_stop = 0;
-	wl->rate = (double)t->n / wl->duration_s;
+	/* n - 1/2 requests over the bound: slot n - 1 falls inside it and slot n past it
+	 * however the division rounds, so the slots counted from the rate and span
+	 * (summary_rate_slots, as analyze --verify recomputes them) are the trace's n */
+	wl->rate = ((double)t->n - 0.5) / wl->duration_s;
 	wl->concurrency = concurrency > 0 ? concurrency : workload_rate_cap(wl->rate);
 	wl->trace = t;
 }

@@ -323,7 +323,8 @@ char *workload_format_rate(double rate, char *buf, size_t n);
 /* workload_replay: wl (its send keys, retries and keep as they are) made the replay of
  * trace t (borrowed): a mixed open-loop run whose requests are the trace's, its mix each
  * op's share in percent (at least 1 for an op it has), its size the largest object's, its
- * bound the trace's span plus 1 ms, its rate the requests over that, its concurrency the
+ * bound the trace's span plus 1 ms, its rate the requests less one half over that (so
+ * that summary_rate_slots of the rate and bound is the trace's requests), its concurrency the
  * given cap (0: workload_rate_cap of the rate). */
 void workload_replay(struct workload *wl, const struct replay_trace *t, int concurrency);
 

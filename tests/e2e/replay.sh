@@ -22,6 +22,7 @@
 #      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
+analyze=${ANALYZE:-$top/bin/analyze}
 use_rgw
 export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
 unset AWS_PROFILE AWS_SESSION_TOKEN
@@ -248,6 +249,16 @@ t(len(wc) == 2 and len(set(c["subject"] for c in wc)) == 2,
   "aggregate.json: one workload cell per subject, each keyed by the trace's SHA-256 (%d of %d)"
   % (len(wc), len(a.get("workload_cells", []))))
 PY
+
+jq -e --arg d "$(sha256sum "$tmp/camp-trace.csv.zst" | cut -c1-64)" '[.inputs[] | select(.path == "traces/camp-trace.csv.zst" and .sha256 == $d)] | length == 1' "$tmp/camp/results/manifest.json" >/dev/null &&
+	cmp -s "$tmp/camp-trace.csv.zst" "$tmp/camp/traces/camp-trace.csv.zst" &&
+	"$analyze" --verify "$tmp/camp/results" >"$tmp/v1.log" 2>&1
+check $? "the trace copied to traces/, an input of manifest.json with its SHA-256; --verify passes ($(tail -n 1 "$tmp/v1.log"))"
+printf 'x' >>"$tmp/camp/traces/camp-trace.csv.zst"
+"$analyze" --verify "$tmp/camp/results" >"$tmp/v2.log" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "traces/camp-trace.csv.zst" "$tmp/v2.log"
+check $? "a trace changed since: --verify fails, naming it ($st: $(grep -m1 'traces/' "$tmp/v2.log" | cut -c1-120))"
 
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
