@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "core/accesslog.h"
 #include "core/opslog.h"
@@ -313,6 +314,7 @@ int replay_load(const char *path, const struct replay_opts *o, struct replay_tra
 		struct err *e)
 {
 	struct load l = {.t = t, .e = e};
+	struct stat st;
 	uint64_t size;
 	int rc = -1;
 
@@ -326,6 +328,10 @@ int replay_load(const char *path, const struct replay_opts *o, struct replay_tra
 		goto done;
 	}
 	ops_text(t);
+	if (stat(path, &st) == 0 && !S_ISREG(st.st_mode)) { /* a device or a pipe never ends */
+		err_set(e, "%s: not a regular file", path);
+		goto done;
+	}
 	if (digest_file(path, t->digest, &size, e) < 0 ||
 	    (t->access_log = accesslog_is(path, e)) < 0 ||
 	    (t->access_log ? accesslog_read(path, on_row, on_bad, &l, e)

@@ -1,6 +1,7 @@
 /* collect/replay.h: a recorded workload to send again (docs/METHODOLOGY.md, "Replay";
- * `collect replay`, docs/CAMPAIGN.md): the requests of a per-request log, s3bench's own
- * ops.tsv.zst or Warp's per-request CSV (.csv.zst; both through core/opslog.h), each with
+ * `collect replay` and a campaign's [replay], docs/CAMPAIGN.md): the requests of a
+ * per-request log, s3bench's own ops.tsv.zst or Warp's per-request CSV (.csv.zst; both
+ * through core/opslog.h), or of an S3 server access log (core/accesslog.h), each with
  * its offset from the trace's first request, its op, the object it touches and its bytes.
  * Keys are remapped to object numbers: objects read (GET, HEAD, DELETE) before any PUT of
  * theirs in the trace come first, 0..prepared-1, and are prepared at their trace size
@@ -76,8 +77,8 @@ struct replay_trace {
  * attempts; a request of an op left out or outside the window in filtered; a line that does
  * not read in bad (the first REPLAY_BAD_SHOWN messages kept). The replay's offsets are from
  * the first request kept; path and digest name the file. -1 with a message naming the
- * file when it cannot be read (a bad header, a corrupt file) or holds no request to
- * replay. */
+ * file when it is not a regular file, cannot be read (a bad header, a corrupt file) or
+ * holds no request to replay. */
 int replay_load(const char *path, const struct replay_opts *o, struct replay_trace *t,
 		struct err *e);
 void replay_free(struct replay_trace *t);

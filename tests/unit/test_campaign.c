@@ -84,6 +84,8 @@ static const struct {
 	{BASE "[replay]\nspeed = 2\n", "t.ini:11: [replay]: needs trace = FILE"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\n",
 	 "t.ini:12: [replay] trace: /nonexistent/t.csv: cannot open"},
+	{BASE "[replay]\ntrace = /dev/zero\n",
+	 "t.ini:12: [replay] trace: /dev/zero: not a regular file"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\nspeed = 0\n",
 	 "t.ini:13: [replay] speed: '0' is not a number above 0"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\nops = get,list\n",
