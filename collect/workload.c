@@ -68,8 +68,10 @@ void workload_defaults(struct workload *wl, enum wl_op op)
 
 uint64_t workload_prepared_objects(const struct workload *wl)
 {
-	if (wl->trace != NULL)
-		return wl->trace->prepared;
+	if (wl->trace != NULL) /* remap = none: a sample of them HEAD'ed */
+		return wl->trace->o.keep_keys && wl->trace->prepared > REPLAY_CHECKED
+			       ? REPLAY_CHECKED
+			       : wl->trace->prepared;
 	if ((wl->op == WL_GET || wl->op == WL_MIXED) && wl->send.reads == WL_READS_ONCE &&
 	    wl->objects == 0) {
 		/* enough for every request the run is expected to make */
@@ -667,6 +669,61 @@ char *workload_format_rate(double rate, char *buf, size_t n)
 	return buf;
 }
 
+/* replay_mix: the mix weights of a replay, each op's share of the trace's requests in
+ * percent (at least 1 for an op it has): what run.json's workload.mix says of it. */
+static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
+{
+	static const enum wl_op ops[REPLAY_OP_COUNT] = {[REPLAY_PUT] = WL_PUT,
+							[REPLAY_GET] = WL_GET,
+							[REPLAY_HEAD] = WL_HEAD,
+							[REPLAY_DELETE] = WL_DELETE};
+
+	memset(m, 0, sizeof(*m));
+	for (int i = 0; i < REPLAY_OP_COUNT; i++) {
+		unsigned pct = (unsigned)((double)t->count[i] * 100 / (double)t->n + 0.5);
+
+		m->w[ops[i]] = t->count[i] == 0 ? 0 : pct > 0 ? pct : 1;
+	}
+}
+
+void workload_replay(struct workload *wl, const struct replay_trace *t, int concurrency)
+{
+	replay_mix(t, &wl->mix);
+	wl->op = WL_MIXED;
+	wl->size = 0;
+	for (uint64_t i = 0; i < t->n_obj; i++)
+		wl->size = t->size[i] > wl->size ? t->size[i] : wl->size;
+	wl->bound = WL_BOUND_DURATION;
+	/* the last request's offset falls inside the bound, by a millisecond */
+	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
+	wl->count = 0;
+	wl->auto_stop = 0;
+	/* n - 1/2 requests over the bound: slot n - 1 falls inside it and slot n past it
+	 * however the division rounds, so the slots counted from the rate and span
+	 * (summary_rate_slots, as analyze --verify recomputes them) are the trace's n */
+	wl->rate = ((double)t->n - 0.5) / wl->duration_s;
+	wl->concurrency = concurrency > 0 ? concurrency : workload_rate_cap(wl->rate);
+	wl->trace = t;
+}
+
+/* replay_record: workload.replay of trace t. */
+static void replay_record(const struct replay_trace *t, struct runrec_replay *r)
+{
+	memset(r, 0, sizeof(*r));
+	r->trace = t->path;
+	r->digest = t->digest;
+	r->speed = t->o.speed;
+	r->remap = t->o.keep_keys ? "none" : "keys";
+	r->ops = t->ops_text[0] ? t->ops_text : NULL;
+	r->window_from_s = (double)t->o.from_ns / 1e9;
+	r->window_to_s = (double)t->o.to_ns / 1e9;
+	r->requests = (int64_t)t->n;
+	r->other_ops = (int64_t)t->skipped;
+	r->attempts = (int64_t)t->attempts;
+	r->filtered = (int64_t)t->filtered;
+	r->bad_lines = (int64_t)t->bad;
+}
+
 /* The run.json record. */
 void workload_record(const struct workload *wl, double timeout_s, struct runrec_workload *out)
 {
@@ -720,4 +777,7 @@ void workload_record(const struct workload *wl, double timeout_s, struct runrec_
 		out->ds_keys_sha256 = wl->dataset_keys_sha256 != NULL ? wl->dataset_keys_sha256
 								      : "";
 	}
+	if (wl->trace != NULL)
+		replay_record(wl->trace, &out->replay);
+	out->has_replay = wl->trace != NULL;
 }

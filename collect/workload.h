@@ -210,8 +210,8 @@ struct workload {
 	struct wl_hedge hedge; /* get: hedged requests (default none) */
 	/* a replay (`collect replay`, collect/replay.h; borrowed, NULL: none): a mixed open-loop
 	 * run whose requests are the trace's, each at its offset (collect/engine/wl_replay.c),
-	 * over the trace's objects (prepared: those read before written). Not in run.json
-	 * beyond the mix, rate and duration it sets */
+	 * over the trace's objects (prepared: those read before written); run.json's
+	 * workload.replay */
 	const struct replay_trace *trace;
 	/* a run over a dataset (docs/CAMPAIGN.md, "[dataset NAME]"; borrowed, NULL: none):
 	 * head, get and list read the dataset's population (objects = its count), keys
@@ -360,6 +360,14 @@ char *workload_format_mix(const struct wl_mix *mix, char *buf, size_t n);
 
 /* workload_format_rate: "500/s", "0.5/s" (%g); "" for 0. Returns buf (>= 32 bytes). */
 char *workload_format_rate(double rate, char *buf, size_t n);
+
+/* workload_replay: wl (its send keys, retries and keep as they are) made the replay of
+ * trace t (borrowed): a mixed open-loop run whose requests are the trace's, its mix each
+ * op's share in percent (at least 1 for an op it has), its size the largest object's, its
+ * bound the trace's span plus 1 ms, its rate the requests less one half over that (so
+ * that summary_rate_slots of the rate and bound is the trace's requests), its concurrency the
+ * given cap (0: workload_rate_cap of the rate). */
+void workload_replay(struct workload *wl, const struct replay_trace *t, int concurrency);
 
 /* workload_prepared_objects: how many objects the prepare phase creates (get, head,
  * list, delete, mixed: wl->objects or WL_DEFAULT_OBJECTS; get-small: 1; cas: its keys,

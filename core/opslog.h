@@ -154,4 +154,13 @@ int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg)
 int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
 		     int (*comment_cb)(const char *line, void *arg), void *arg, struct err *e);
 
+/* opslog_read_skip: opslog_read, but a data row that does not read (a bad number or time,
+ * a wrong field count, a bad attempt, hedge or checksum word) is skipped: bad_cb gets its
+ * line and the message that names the file, line and column, and returns 0 to go on,
+ * non-zero to stop (returned as for cb). A bad header, a corrupt file or a lack of memory
+ * still stop the read with -1. */
+int opslog_read_skip(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		     int (*bad_cb)(unsigned long line, const char *msg, void *arg), void *arg,
+		     struct err *e);
+
 #endif

@@ -89,7 +89,9 @@ struct rd {
 	unsigned long line;     /* line being fed, from 1 */
 	unsigned long row_line; /* line where the current record started */
 	int failed;             /* an error message is in e */
-	int stop;               /* non-zero value returned by a callback */
+	int skip;               /* the current record did not read and is skipped (bad_cb) */
+	int (*bad_cb)(unsigned long, const char *, void *); /* NULL: a bad row stops the read */
+	int stop; /* non-zero value returned by a callback */
 	int header_done;
 	int *colmap; /* header position -> enum col */
 	size_t ncols, colmap_cap;
@@ -109,12 +111,33 @@ struct rd {
 	struct rfc3339_cache tcache; /* rows share their date and second */
 };
 
+/* rd_fail: the read stops with a message naming the line (and column); a data row with a
+ * bad_cb is skipped instead (r->skip), the message handed to bad_cb, which may stop the read
+ * by returning non-zero. Returns -1. */
 static int rd_fail(struct rd *r, const char *col, const char *what, const char *s, size_t n)
 {
-	r->failed = 1;
+	struct err own, *e = r->e;
+
+	if (r->bad_cb != NULL && r->header_done)
+		e = &own;
 	if (col)
-		return err_set(r->e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line, col,
-			       what, (int)(n > 60 ? 60 : n), s ? s : "");
+		err_set(e, "%s:%lu: column '%s': %s \"%.*s\"", r->path, r->row_line, col, what,
+			(int)(n > 60 ? 60 : n), s ? s : "");
+	else
+		err_set(e, "%s:%lu: %s", r->path, r->row_line, what);
+	if (e != &own) {
+		r->failed = 1;
+		return -1;
+	}
+	r->skip = 1;
+	r->stop = r->bad_cb(r->row_line, own.msg, r->arg);
+	return -1;
+}
+
+/* rd_fatal: the read stops, whatever bad_cb (out of memory, a parser's failure). */
+static int rd_fatal(struct rd *r, const char *what)
+{
+	r->failed = 1;
 	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
 }
 
@@ -243,7 +266,12 @@ static void on_field(void *sv, size_t n, void *data)
 	if (r->field == 0) {
 		r->row_line = r->line;
 		r->arena_len = 0;
+		r->skip = 0;
 		memset(&r->row, 0, sizeof(r->row));
+	}
+	if (r->skip) {
+		r->field++;
+		return;
 	}
 	if (!r->header_done) {
 		header_field(r, s, n);
@@ -323,7 +351,7 @@ static void on_field(void *sv, size_t n, void *data)
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
-			rd_fail(r, NULL, "out of memory", NULL, 0);
+			rd_fatal(r, "out of memory");
 		break;
 	case C_DNS:
 	case C_CONNECT:
@@ -360,13 +388,17 @@ static void on_record(int c, void *data)
 	if (r->failed || r->stop)
 		return;
 	if (!r->header_done) {
-		r->header_done = 1;
 		for (i = 0; i < C_COUNT; i++)
 			if (col_required[i] && !r->have[i]) {
 				rd_fail(r, col_names[i], "required column missing from the header",
 					NULL, 0);
 				return;
 			}
+		r->header_done = 1;
+		r->field = 0;
+		return;
+	}
+	if (r->skip) {
 		r->field = 0;
 		return;
 	}
@@ -666,7 +698,7 @@ static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char
 				ls->blank = 0;
 		if (ls->in_comment) {
 			if (comment_add(r, buf + pos, end - pos) < 0) {
-				rd_fail(r, NULL, "out of memory", NULL, 0);
+				rd_fatal(r, "out of memory");
 				return;
 			}
 		} else if (whole && ls->at_boundary && r->header_done &&
@@ -674,7 +706,7 @@ static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char
 			/* the whole line was read */
 		} else if (csv_parse(p, buf + pos, end - pos, on_field, on_record, r) !=
 			   end - pos) {
-			rd_fail(r, NULL, csv_strerror(csv_error(p)), NULL, 0);
+			rd_fatal(r, csv_strerror(csv_error(p)));
 			return;
 		}
 		pos = end;
@@ -693,8 +725,11 @@ static void feed(struct rd *r, struct csv_parser *p, struct line_state *ls, char
 	}
 }
 
-int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
-		     int (*comment_cb)(const char *line, void *arg), void *arg, struct err *e)
+/* read_all: opslog_read_full, with bad_cb (NULL: a bad row stops the read). */
+static int read_all(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		    int (*comment_cb)(const char *line, void *arg),
+		    int (*bad_cb)(unsigned long line, const char *msg, void *arg), void *arg,
+		    struct err *e)
 {
 	struct zio_reader *z = NULL;
 	struct csv_parser p;
@@ -709,6 +744,7 @@ int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void 
 	r.e = e;
 	r.cb = cb;
 	r.comment_cb = comment_cb;
+	r.bad_cb = bad_cb;
 	r.arg = arg;
 	r.line = 1;
 	if (csv_init(&p, 0) != 0) {
@@ -777,4 +813,17 @@ int opslog_read(const char *path, int (*cb)(const struct op_row *row, void *arg)
 		struct err *e)
 {
 	return opslog_read_full(path, cb, NULL, arg, e);
+}
+
+int opslog_read_full(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		     int (*comment_cb)(const char *line, void *arg), void *arg, struct err *e)
+{
+	return read_all(path, cb, comment_cb, NULL, arg, e);
+}
+
+int opslog_read_skip(const char *path, int (*cb)(const struct op_row *row, void *arg),
+		     int (*bad_cb)(unsigned long line, const char *msg, void *arg), void *arg,
+		     struct err *e)
+{
+	return read_all(path, cb, NULL, bad_cb, arg, e);
 }

@@ -160,6 +160,7 @@ struct agg_cell {
 	 * these; a matrix cell has NULL / 0 (borrowed from a run log) */
 	const char *size_spec, *range, *mix;
 	const char *hedge;             /* a hedged get's threshold as written; NULL: none */
+	const char *trace;             /* a replay's trace (its SHA-256); NULL: not a replay */
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */

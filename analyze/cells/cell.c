@@ -11,7 +11,7 @@ int cell_plain_run(const struct runlog *r)
 {
 	return r->workload.size_spec == NULL && r->workload.range == NULL &&
 	       r->workload.mix == NULL && !(r->workload.rate > 0) && r->workload.hedge == NULL &&
-	       strcmp(r->op, "mixed") != 0;
+	       r->workload.trace == NULL && strcmp(r->op, "mixed") != 0;
 }
 
 int cell_same_dataset(const char *x, const char *y)

@@ -25,7 +25,7 @@ int cell_fill(struct aggregate *a, struct agg_cell *c, cell_member_fn *member, s
 int cell_matrix_member(const struct agg_cell *c, const struct runlog *r, size_t rsubj);
 
 /* cell_plain_run: 1 when r has none of the workload dimensions (mixed op, size spec,
- * range, mix, rate, hedge): a run of the matrix tables. */
+ * range, mix, rate, hedge, a replay's trace): a run of the matrix tables. */
 int cell_plain_run(const struct runlog *r);
 
 /* cell_same_dataset: two runs (or one-off rows) read the same dataset, or both none

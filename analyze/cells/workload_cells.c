@@ -24,7 +24,7 @@ static int num_cmp(double x, double y)
 }
 
 /* key_cmp: the order of workload cells: subject, op, size, size spec, range, mix, hedge,
- * concurrency, then rate (so a sweep's points are consecutive, offered ascending). */
+ * trace (a replay's), concurrency, then rate (so a sweep's points are consecutive, offered ascending). */
 static int key_cmp(const struct agg_cell *p, const struct agg_cell *q, int with_rate)
 {
 	int c;
@@ -36,7 +36,8 @@ static int key_cmp(const struct agg_cell *p, const struct agg_cell *q, int with_
 	if (p->size != q->size)
 		return (p->size > q->size) - (p->size < q->size);
 	if ((c = str_cmp(p->size_spec, q->size_spec)) || (c = str_cmp(p->range, q->range)) ||
-	    (c = str_cmp(p->mix, q->mix)) || (c = str_cmp(p->hedge, q->hedge)))
+	    (c = str_cmp(p->mix, q->mix)) || (c = str_cmp(p->hedge, q->hedge)) ||
+	    (c = str_cmp(p->trace, q->trace)))
 		return c;
 	if (p->concurrency != q->concurrency)
 		return (p->concurrency > q->concurrency) - (p->concurrency < q->concurrency);
@@ -59,6 +60,7 @@ static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 		.range = r->workload.range,
 		.mix = r->workload.mix,
 		.hedge = r->workload.hedge,
+		.trace = r->workload.trace,
 		.concurrency = r->concurrency,
 		.rate = r->workload.rate > 0 ? r->workload.rate : 0,
 	};

@@ -168,6 +168,7 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->size_spec = out_dup(c->size_spec, ok);
 	x->range = out_dup(c->range, ok);
 	x->hedge = out_dup(c->hedge, ok);
+	x->trace = out_dup(c->trace, ok);
 	out_mix(c->mix, &x->mix, ok);
 	x->rate = c->rate > 0 ? c->rate : NAN;
 	x->n = (int)c->n;

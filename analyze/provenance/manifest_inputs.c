@@ -100,6 +100,9 @@ int manifest_inputs(const char *data_dir, int warp_mode, struct results_manifest
 		}
 		if (stat(runs, &st) == 0 && walk(data_dir, "runs", 0, 1, &files, &n, e) < 0)
 			goto fail;
+		snprintf(full, sizeof(full), "%s/traces", data_dir); /* a [replay]'s trace */
+		if (stat(full, &st) == 0 && walk(data_dir, "traces", 0, 1, &files, &n, e) < 0)
+			goto fail;
 	}
 	if (n > 0)
 		qsort(files, n, sizeof(*files), by_bytes);

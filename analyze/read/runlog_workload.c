@@ -17,6 +17,7 @@ void runlog_workload_clear(struct runlog_workload *w)
 	free(w->mix);
 	free(w->send);
 	free(w->hedge);
+	free(w->trace);
 	memset(w, 0, sizeof(*w));
 	w->p99_limit_ms = NAN;
 }
@@ -176,7 +177,8 @@ int runlog_workload_from(const struct runrec_workload *w, const struct runrec_ca
 	out->p99_limit_ms = camp != NULL && camp->p99_limit_ms > 0 ? camp->p99_limit_ms : NAN;
 	if ((w->size_spec != NULL && (out->size_spec = strdup(w->size_spec)) == NULL) ||
 	    (w->range != NULL && (out->range = strdup(w->range)) == NULL) ||
-	    (w->hedge != NULL && (out->hedge = strdup(w->hedge)) == NULL)) {
+	    (w->hedge != NULL && (out->hedge = strdup(w->hedge)) == NULL) ||
+	    (w->has_replay && (out->trace = strdup(w->replay.digest)) == NULL)) {
 		runlog_workload_clear(out);
 		return err_set(e, "out of memory");
 	}

@@ -22,6 +22,7 @@ struct runlog_workload {
 	unsigned mix_w[RUNLOG_WORKLOAD_MIX_OPS];
 	double rate;         /* offered requests per second; 0: closed loop */
 	char *hedge;         /* workload.hedge ("p95", "200ms"); NULL: not hedged */
+	char *trace;         /* workload.replay.digest: a replay's trace; NULL: not a replay */
 	double duration_s;   /* workload.duration_s; 0 when absent (not duration-bound) */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */

@@ -1,5 +1,5 @@
 /* analyze/read/serverlog.c: see serverlog.h. The file is read whole (core/zio: plain or
- * zstd); access log lines are cut into fields by hand, the ops log's objects are decoded
+ * zstd); access log lines are read by core/accesslog.h, the ops log's objects are decoded
  * one after the other by jansson (JSON_DISABLE_EOF_CHECK gives where each ends). */
 #include "analyze/read/serverlog.h"
 
@@ -11,6 +11,7 @@
 
 #include <jansson.h>
 
+#include "core/accesslog.h"
 #include "core/zio.h"
 
 #define SERVERLOG_MAX_BYTES (1ULL << 32) /* 4 GiB: a file larger is refused */
@@ -94,80 +95,27 @@ static void bad(struct serverlog *l, const char *path, unsigned long line, const
 		snprintf(l->first_bad, sizeof(l->first_bad), "%s:%lu: %s", path, line, why);
 }
 
-/* field: the next field of an access log line at *p (up to end): [..] and "..." whole
- * (\" inside quotes kept); its start and length. 0 at the line's end. */
-static int field(const char **p, const char *end, const char **s, size_t *n)
-{
-	const char *q = *p;
-
-	while (q < end && *q == ' ')
-		q++;
-	if (q == end)
-		return 0;
-	*s = q;
-	if (*q == '[' || *q == '"') {
-		char close = *q == '[' ? ']' : '"';
-
-		for (q++; q < end && *q != close; q++)
-			if (*q == '\\' && q + 1 < end)
-				q++;
-		q += q < end;
-	} else {
-		while (q < end && *q != ' ')
-			q++;
-	}
-	*n = (size_t)(q - *s);
-	*p = q;
-	return 1;
-}
-
-/* ms_of: a field of whole ms ("-": NAN); -1 when it is neither. */
-static int ms_of(const char *s, size_t n, double *v)
-{
-	double x = 0;
-
-	if (n == 1 && s[0] == '-') {
-		*v = NAN;
-		return 0;
-	}
-	for (size_t i = 0; i < n; i++) {
-		if (!isdigit((unsigned char)s[i]) || i > 12)
-			return -1;
-		x = x * 10 + (s[i] - '0');
-	}
-	*v = x;
-	return n > 0 ? 0 : -1;
-}
-
-/* access_log: the lines of an S3 server access log. -1 out of memory. */
+/* access_log: the lines of an S3 server access log (core/accesslog.h). -1 out of memory. */
 static int access_log(struct serverlog *l, const char *path, const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
 	unsigned long line = 0;
 
 	while (p < end) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *q = p;
-		const char *f[16], *s;
-		size_t fn[16], n, k = 0;
-		double total, turn;
+		const char *nl = memchr(p, '\n', (size_t)(end - p)), *le = nl ? nl : end, *why;
+		struct accesslog_rec r;
+		int rc = accesslog_parse(p, (size_t)(le - p), &r, &why);
 
 		line++;
-		while (k < 15 && field(&q, le, &s, &n)) {
-			f[k] = s;
-			fn[k++] = n;
-		}
 		p = nl ? nl + 1 : end;
-		if (k == 0)
+		if (rc == 1)
 			continue; /* a blank line */
 		l->lines++;
-		if (k < 15 || fn[5] == 0 || (fn[5] == 1 && f[5][0] == '-') ||
-		    ms_of(f[13], fn[13], &total) < 0 || ms_of(f[14], fn[14], &turn) < 0) {
-			bad(l, path, line,
-			    "not an S3 access log record (request id, total time and turn-around "
-			    "time as fields 6, 14 and 15)");
+		if (rc < 0) {
+			bad(l, path, line, why);
 			continue;
 		}
-		if (add(l, f[5], fn[5], total, turn) < 0)
+		if (add(l, r.request_id, r.request_id_n, r.total_ms, r.turnaround_ms) < 0)
 			return -1;
 	}
 	return 0;

@@ -60,26 +60,16 @@ static const char *const keys_campaign[] = {"name",
 					    "repeat",
 					    "schedule",
 					    NULL};
-static const char *const keys_matrix[] = {"ops",
-					  "sizes",
-					  "size",
-					  "concurrency",
-					  "duration",
-					  "count",
-					  "timeout",
-					  "objects",
-					  "bound",
-					  "mix",
-					  "range",
-					  "hedge",
-					  "rate",
-					  CAMPAIGN_SEND_KEYS,
-					  "retries",
-					  "max_duration",
-					  "min_duration",
-					  "keys",
-					  "dataset",
-					  NULL};
+static const char *const keys_matrix[] = {"ops",          "sizes",
+					  "size",         "concurrency",
+					  "duration",     "count",
+					  "timeout",      "objects",
+					  "bound",        "mix",
+					  "range",        "hedge",
+					  "rate",         CAMPAIGN_SEND_KEYS,
+					  "retries",      "max_duration",
+					  "min_duration", "keys",
+					  "dataset",      NULL};
 static const char *const keys_oneoff[] = {
 	"objects", "size",         "concurrency",  "duration",
 	"count",   "timeout",      "bound",        CAMPAIGN_SEND_KEYS,
@@ -102,6 +92,10 @@ static const char *const keys_rate[] = {"op",          "size",     "mix",
 					"concurrency", "duration", "timeout",
 					"objects",     "rates",    CAMPAIGN_SEND_KEYS,
 					"retries",     NULL};
+static const char *const keys_replay[] = {"trace",   "speed",   "remap",
+					  "ops",     "window",  "concurrency",
+					  "timeout", "retries", CAMPAIGN_SEND_KEYS,
+					  NULL};
 static const char *const keys_probe[] = {"probe", "features", "kms_key", NULL};
 static const char *const keys_consist[] = {CAMPAIGN_CONSIST_KEYS, NULL};
 static const char *const keys_subject[] = {"label",
@@ -141,6 +135,8 @@ static const char *const *section_keys(const char *sec)
 		return keys_multipart;
 	if (strcmp(sec, "rate") == 0)
 		return keys_rate;
+	if (strcmp(sec, "replay") == 0)
+		return keys_replay;
 	if (strcmp(sec, "probe") == 0)
 		return keys_probe;
 	if (strcmp(sec, "consistency") == 0)
@@ -157,7 +153,7 @@ static int check_structure(struct cini *p)
 		if (section_keys(p->secs[i].name) == NULL)
 			return err_set(p->e,
 				       "%s:%d: [%s]: unknown section (campaign, matrix, list, "
-				       "head, delete, multipart, rate, probe, consistency, "
+				       "head, delete, multipart, rate, replay, probe, consistency, "
 				       "subject ID, dataset NAME)",
 				       p->name, p->secs[i].line, p->secs[i].name);
 		for (int j = 0; j < i; j++)
@@ -311,8 +307,10 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 	const char *oneoff_names[] = {"list", "head", "delete", "multipart"};
 
 	c->matrix.line = cini_sec_line(p, "matrix");
+	if (!c->matrix.line && cini_sec_line(p, "replay"))
+		return campaign_parse_replay(p, c); /* a campaign of a replay alone */
 	if (!c->matrix.line)
-		return err_set(p->e, "%s: no [matrix] section", p->name);
+		return err_set(p->e, "%s: no [matrix] section (nor [replay])", p->name);
 	const char *need[] = {"ops", "concurrency"};
 	for (int i = 0; i < 2; i++)
 		if (cini_get(p, "matrix", need[i]) == NULL)
@@ -338,7 +336,7 @@ static int interpret_benches(struct cini *p, struct campaign *c)
 		if (campaign_check_section(p, c, oneoffs[i]) < 0)
 			return -1;
 	}
-	if (campaign_parse_sweep(p, c) < 0)
+	if (campaign_parse_sweep(p, c) < 0 || campaign_parse_replay(p, c) < 0)
 		return -1;
 	return c->sweep.bench.enabled ? campaign_check_section(p, c, &c->sweep.bench) : 0;
 }
@@ -516,5 +514,6 @@ void campaign_free(struct campaign *c)
 	free(c->probe_kms_key);
 	campaign_datasets_free(c);
 	free(c->list.delimiter);
+	replay_free(&c->replay.trace);
 	free(c);
 }

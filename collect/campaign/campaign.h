@@ -23,6 +23,7 @@
 
 #include "collect/dskeys.h"
 #include "collect/consist/consist.h"
+#include "collect/replay.h"
 #include "collect/workload.h"
 #include "core/err.h"
 #include "core/price.h"
@@ -100,6 +101,14 @@ struct campaign_sweep {
 	struct wl_mix mix;               /* mixed: the weights (default Warp's) */
 	double rates[CAMPAIGN_MAX_LIST]; /* offered req/s, ascending, each once */
 	int n_rates;                     /* >= 1 when enabled */
+};
+
+/* The [replay] section: one trace replayed once per subject in the first cycle. */
+struct campaign_replay {
+	struct campaign_bench bench; /* enabled, line, duration (the trace's span), timeout_s,
+					size (the largest object), concurrency (the cap),
+					retries, send */
+	struct replay_trace trace;   /* read at campaign_load (collect/replay.h) */
 };
 
 enum campaign_cred_kind {
@@ -187,7 +196,8 @@ struct campaign {
 	struct wl_hedge hedge;           /* [matrix] hedge (get cells; default none) */
 	struct campaign_bench matrix;
 	struct campaign_bench list, head, del, multipart;
-	struct campaign_sweep sweep; /* [rate] */
+	struct campaign_sweep sweep;   /* [rate] */
+	struct campaign_replay replay; /* [replay] */
 
 	/* [probe]: the conformance probe of each subject before the matrix (probe = yes, the
 	   default), its features (bits of enum probe_feature, collect/probe/probe.h; 0: all)

@@ -73,6 +73,12 @@ int campaign_parse_matrix_lists(struct cini *p, struct campaign *c);
  * and the matrix's send keys). 0, or -1 with the message naming the key. */
 int campaign_parse_sweep(struct cini *p, struct campaign *c);
 
+/* campaign_parse_replay (collect/campaign/campaign_replay.c): the [replay] section, when
+ * present, into c->replay, its trace read (after [campaign] and [matrix], as [rate]). 0, or
+ * -1 with the message naming the key (a trace that does not read: the trace key, with the
+ * reader's message). */
+int campaign_parse_replay(struct cini *p, struct campaign *c);
+
 /* campaign_parse_prices (collect/campaign/campaign_price.c): the price keys of section
  * sec (and its `prices = FILE:SECTION`) into *out (price_init first). 0, or -1 with
  * "FILE:LINE: [SECTION] KEY: what" naming the campaign or the price file. */

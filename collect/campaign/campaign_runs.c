@@ -94,6 +94,15 @@ void campaign_sweep_workload(const struct campaign *c, int i, struct workload *w
 	wl->rate = sw->rates[i];
 }
 
+/* replay_workload: the workload of c's [replay] run (its subject's keys not yet applied). */
+static void replay_workload(const struct campaign *c, struct workload *wl)
+{
+	const struct campaign_replay *r = &c->replay;
+
+	campaign_bench_workload(&r->bench, WL_MIXED, r->bench.size, r->bench.concurrency, wl);
+	workload_replay(wl, &r->trace, r->bench.concurrency);
+}
+
 /* oneoff_run: one-off run k (from 0) of a subject, before the subject's keys: its
  * workload, section and section name into *r. -1 past the last. */
 static int oneoff_run(const struct campaign *c, int k, struct campaign_run *r)
@@ -115,10 +124,16 @@ static int oneoff_run(const struct campaign *c, int k, struct campaign_run *r)
 		r->bench = once[o], r->sec = names[o];
 		return 0;
 	}
-	if (!c->sweep.bench.enabled || k >= c->sweep.n_rates)
+	if (c->sweep.bench.enabled && k < c->sweep.n_rates) {
+		campaign_sweep_workload(c, k, &r->wl);
+		r->bench = &c->sweep.bench, r->sec = "rate";
+		return 0;
+	}
+	k -= c->sweep.bench.enabled ? c->sweep.n_rates : 0;
+	if (!c->replay.bench.enabled || k != 0)
 		return -1;
-	campaign_sweep_workload(c, k, &r->wl);
-	r->bench = &c->sweep.bench, r->sec = "rate";
+	replay_workload(c, &r->wl);
+	r->bench = &c->replay.bench, r->sec = "replay";
 	return 0;
 }
 
@@ -189,13 +204,15 @@ static void subject_override(const struct campaign_subject *s, struct campaign_r
 		wl->send.buckets = wl->send.prefixes = 0;
 	if (s->retries_set)
 		wl->retries = s->retries;
-	if (wl->bound == WL_BOUND_DURATION && s->dur_set == 1) {
+	/* a replay's bound is its trace's span, whatever the subject's duration */
+	if (wl->trace == NULL && wl->bound == WL_BOUND_DURATION && s->dur_set == 1) {
 		wl->duration_own = wl->auto_stop || wl->duration_s != s->duration_s;
 		wl->duration_s = s->duration_s;
 		wl->auto_stop = 0;
 		wl->min_duration_s = 0;
 		changed = 1;
-	} else if (wl->bound == WL_BOUND_DURATION && s->dur_set == 2 && wl->rate == 0) {
+	} else if (wl->trace == NULL && wl->bound == WL_BOUND_DURATION && s->dur_set == 2 &&
+		   wl->rate == 0) {
 		wl->duration_s = s->duration_s;
 		wl->auto_stop = 1;
 		wl->min_duration_s = s->min_duration_s;

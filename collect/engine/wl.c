@@ -124,7 +124,13 @@ int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n)
 
 int wl_obj(const struct eng *g, struct worker *w, uint64_t n)
 {
+	const struct replay_trace *t = eng_workload(g)->trace;
+
 	w->bucket = wl_bucket_obj(g, n);
+	if (t != NULL && t->o.keep_keys && n < t->n_obj) { /* remap = none: the trace's key */
+		strbuf_reset(&w->key);
+		return strbuf_adds(&w->key, t->key[n]);
+	}
 	return wl_key_obj(g, &w->key, n);
 }
 

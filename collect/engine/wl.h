@@ -139,7 +139,8 @@ int wl_key_obj(const struct eng *g, struct strbuf *b, uint64_t n);
 /* wl_bucket_obj / wl_bucket_put: the bucket of prepared object n / of worker's put seq. */
 const char *wl_bucket_obj(const struct eng *g, uint64_t n);
 const char *wl_bucket_put(const struct eng *g, int worker, uint64_t seq);
-/* wl_obj: w->key = wl_key_obj(n) and w->bucket its bucket; 0 or -1. */
+/* wl_obj: w->key = wl_key_obj(n) (a replay with remap = none: the trace's key of object
+ * n) and w->bucket its bucket; 0 or -1. */
 int wl_obj(const struct eng *g, struct worker *w, uint64_t n);
 /* wl_key_put: w->key = KP PREFIX put/wWWWW/SEQ with the worker's next seq, w->bucket its
  * bucket; 0 or -1. */

@@ -220,6 +220,24 @@ static int write_tsv(struct cctx *x, FILE *f, struct err *e)
 	return rc;
 }
 
+/* copy_trace: a [replay]'s trace into OUT/traces/ under its own name, beside campaign.ini
+ * (an input of the results' manifest, so that --verify and bundles check it; run.json's
+ * workload.replay.digest is its SHA-256). 0, or -1 with e set. */
+static int copy_trace(const struct cctx *x, struct err *e)
+{
+	const char *src = x->c->replay.trace.path, *base;
+	char path[4096];
+
+	if (!x->c->replay.bench.enabled)
+		return 0;
+	base = strrchr(src, '/') != NULL ? strrchr(src, '/') + 1 : src;
+	snprintf(path, sizeof(path), "%s/traces", x->out);
+	if (fs_mkdirs(path, e) < 0)
+		return -1;
+	snprintf(path, sizeof(path), "%s/traces/%s", x->out, base);
+	return outdir_copy_file(src, path, e);
+}
+
 /* write_plan: campaign.ini and plan.tsv into the output directory. Returns an exit code
  * (EXITCODE_OK to go on); messages on stderr. */
 static int write_plan(struct cctx *x)
@@ -243,7 +261,7 @@ static int write_plan(struct cctx *x)
 	if (outdir_copy_file(x->a->campaign, path, &e) < 0)
 		goto fail;
 	snprintf(path, sizeof(path), "%s/plan.tsv", x->out);
-	if (fs_write_file(path, tsv, tsv_len, &e) < 0)
+	if (fs_write_file(path, tsv, tsv_len, &e) < 0 || copy_trace(x, &e) < 0)
 		goto fail;
 	rc = EXITCODE_OK;
 	goto out;

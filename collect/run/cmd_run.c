@@ -36,6 +36,7 @@ struct run_opts {
 	double min_duration_s, max_duration_s; /* 0: WL_AUTO_MIN_S / WL_AUTO_MAX_S */
 	const char *replay;                    /* --replay TRACE (collect replay); NULL: none */
 	double speed;                          /* --speed: the trace's offsets times this */
+	const char *ops, *window, *remap;      /* --ops, --window, --remap as typed */
 	struct replay_trace trace;             /* the trace read (collect/replay.h) */
 };
 
@@ -44,7 +45,8 @@ static const char needs[] = "run needs --endpoint (or AWS_ENDPOINT_URL_S3, AWS_E
 			    "--concurrency (or --rate) and -o DIR";
 
 static const char needs_replay[] =
-	"replay needs TRACE (an ops.tsv.zst, or Warp's per-request .csv.zst), --endpoint (or "
+	"replay needs TRACE (an ops.tsv.zst, Warp's per-request .csv.zst or an S3 server access "
+	"log), --endpoint (or "
 	"AWS_ENDPOINT_URL_S3, AWS_ENDPOINT_URL or the profile's endpoint_url), --bucket and -o DIR";
 
 /* FIELD_OPT + f: the getopt value of the option that gives workload field f's text. */
@@ -100,6 +102,9 @@ static const struct option run_options[] = {
 	{"request-timeout", required_argument, 0, FIELD_OPT + WLF_REQUEST_TIMEOUT},
 	{"replay", required_argument, 0, 'Y'},
 	{"speed", required_argument, 0, 'Z'},
+	{"ops", required_argument, 0, 'Q'},
+	{"window", required_argument, 0, 'W'},
+	{"remap", required_argument, 0, 'X'},
 	{0, 0, 0, 0},
 };
 
@@ -183,6 +188,15 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			break;
 		case 'Y':
 			o->replay = optarg;
+			break;
+		case 'Q':
+			o->ops = optarg;
+			break;
+		case 'W':
+			o->window = optarg;
+			break;
+		case 'X':
+			o->remap = optarg;
 			break;
 		case 'Z': {
 			char *end;
@@ -295,21 +309,25 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	return 0;
 }
 
-/* replay_mix: the mix weights of a replay, each op's share of the trace's requests in
- * percent (at least 1 for an op it has): what run.json's workload.mix says of it. */
-static void replay_mix(const struct replay_trace *t, struct wl_mix *m)
+/* replay_flags: --ops, --window and --remap into *ro. 0, or EXITCODE_USAGE after saying
+ * why. */
+static int replay_flags(const struct run_opts *o, struct replay_opts *ro)
 {
-	static const enum wl_op ops[REPLAY_OP_COUNT] = {[REPLAY_PUT] = WL_PUT,
-							[REPLAY_GET] = WL_GET,
-							[REPLAY_HEAD] = WL_HEAD,
-							[REPLAY_DELETE] = WL_DELETE};
+	static const char *const names[] = {"--ops", "--window", "--remap"};
+	struct err e;
+	int bad = -1;
 
-	memset(m, 0, sizeof(*m));
-	for (int i = 0; i < REPLAY_OP_COUNT; i++) {
-		unsigned pct = (unsigned)((double)t->count[i] * 100 / (double)t->n + 0.5);
-
-		m->w[ops[i]] = t->count[i] == 0 ? 0 : pct > 0 ? pct : 1;
-	}
+	if (o->ops != NULL && replay_parse_ops(o->ops, &ro->ops, &e) < 0)
+		bad = 0;
+	else if (o->window != NULL &&
+		 replay_parse_window(o->window, &ro->from_ns, &ro->to_ns, &e) < 0)
+		bad = 1;
+	else if (o->remap != NULL && replay_parse_remap(o->remap, &ro->keep_keys, &e) < 0)
+		bad = 2;
+	if (bad < 0)
+		return 0;
+	fprintf(stderr, "collect: %s: %s\n", names[bad], e.msg);
+	return EXITCODE_USAGE;
 }
 
 /* build_replay: the workload of `collect replay`: the trace read (o->trace), a mixed
@@ -320,6 +338,7 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 	static const enum wl_field refused[] = {WLF_OP,  WLF_SIZE,  WLF_COUNT, WLF_OBJECTS,
 						WLF_MIX, WLF_RANGE, WLF_RATE,  WLF_HEDGE};
 	struct replay_trace *t = &o->trace;
+	struct replay_opts ro = {.speed = o->speed};
 	enum wl_field f;
 	struct err e;
 	uint64_t v = 0;
@@ -330,39 +349,41 @@ static int build_replay(struct run_opts *o, struct workload *wl)
 	if (o->nbounds != 0)
 		return cli_usage_error("replay: the trace's span is the bound (no --duration, "
 				       "--count or --until-done)");
-	if (replay_load(o->replay, o->speed > 0 ? o->speed : 1.0, t, &e) < 0) {
+	if (replay_flags(o, &ro) != 0)
+		return EXITCODE_USAGE;
+	if (replay_load(o->replay, &ro, t, &e) < 0) {
 		fprintf(stderr, "collect: replay: %s\n", e.msg);
 		return EXITCODE_USAGE;
 	}
+	for (uint64_t i = 0; i < t->bad && i < REPLAY_BAD_SHOWN; i++)
+		fprintf(stderr, "collect: replay: %s (line skipped)\n", t->bad_msg[i]);
+	if (t->bad > REPLAY_BAD_SHOWN)
+		fprintf(stderr, "collect: replay: %s: %llu more lines that do not read, skipped\n",
+			o->replay, (unsigned long long)(t->bad - REPLAY_BAD_SHOWN));
 	workload_defaults(wl, WL_MIXED);
 	if (parse_specs(o, wl) != 0)
 		return EXITCODE_USAGE;
-	replay_mix(t, &wl->mix);
-	for (uint64_t i = 0; i < t->n_obj; i++)
-		wl->size = t->size[i] > wl->size ? t->size[i] : wl->size;
-	wl->bound = WL_BOUND_DURATION;
-	/* the last request's offset falls inside the bound, by a millisecond */
-	wl->duration_s = (double)t->span_ns / 1e9 + 0.001;
-	wl->rate = (double)t->n / wl->duration_s;
 	if (o->text[WLF_CONCURRENCY] &&
 	    workload_parse_number(WLF_CONCURRENCY, o->text[WLF_CONCURRENCY], &v, &e) < 0)
 		return field_error(WLF_CONCURRENCY, e.msg);
-	wl->concurrency = v > 0 ? (int)v : workload_rate_cap(wl->rate);
+	workload_replay(wl, t, (int)v);
 	wl->keep = o->keep;
-	wl->trace = t;
 	if (o->timeout_s == 0)
 		o->timeout_s = workload_default_timeout(wl);
 	if (workload_check(wl, o->timeout_s, &f, &e) < 0)
 		return field_error(f, e.msg);
 	fprintf(stderr,
 		"collect: replay %s: %zu requests (PUT %llu, GET %llu, STAT %llu, DELETE %llu) "
-		"over %.3f s at speed %g; %llu objects, %llu prepared; %llu rows of other ops "
-		"and %llu retried or lost attempts left out\n",
+		"over %.3f s at speed %g; %llu objects, %llu %s; %llu rows of other ops, "
+		"%llu retried or lost attempts, %llu requests by ops or window and %llu bad "
+		"lines left out\n",
 		o->replay, t->n, (unsigned long long)t->count[REPLAY_PUT],
 		(unsigned long long)t->count[REPLAY_GET], (unsigned long long)t->count[REPLAY_HEAD],
-		(unsigned long long)t->count[REPLAY_DELETE], (double)t->span_ns / 1e9, t->speed,
+		(unsigned long long)t->count[REPLAY_DELETE], (double)t->span_ns / 1e9, t->o.speed,
 		(unsigned long long)t->n_obj, (unsigned long long)t->prepared,
-		(unsigned long long)t->skipped, (unsigned long long)t->attempts);
+		t->o.keep_keys ? "read first (remap = none: a sample HEAD'ed)" : "prepared",
+		(unsigned long long)t->skipped, (unsigned long long)t->attempts,
+		(unsigned long long)t->filtered, (unsigned long long)t->bad);
 	return 0;
 }
 
@@ -620,8 +641,9 @@ int cmd_run(int argc, char **argv, volatile sig_atomic_t *stop, const struct run
 		fputs(cli_usage_text, stdout);
 		return EXITCODE_OK;
 	}
-	if (o.replay == NULL && o.speed > 0)
-		return cli_usage_error("run: --speed is for a replay (collect replay TRACE)");
+	if (o.replay == NULL && (o.speed > 0 || o.ops || o.window || o.remap))
+		return cli_usage_error("run: --speed, --ops, --window and --remap are for a replay "
+				       "(collect replay TRACE)");
 	if (o.subj.bucket == NULL || o.out == NULL ||
 	    (o.replay == NULL && (!o.text[WLF_OP] || !o.text[WLF_SIZE] ||
 				  (!o.text[WLF_CONCURRENCY] && !o.text[WLF_RATE]))))

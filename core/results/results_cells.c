@@ -98,6 +98,8 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 	jwrite_put(o, "range", jwrite_str(c->range), &ok);
 	if (c->hedge != NULL)
 		jwrite_put(o, "hedge", json_string(c->hedge), &ok);
+	if (c->trace != NULL)
+		jwrite_put(o, "trace", json_string(c->trace), &ok);
 	jwrite_put(o, "mix", results_mix_to_json(&c->mix), &ok);
 	jwrite_put(o, "rate", jnum_new(c->rate), &ok);
 	jwrite_put(o, "n", json_integer(c->n), &ok);
@@ -284,6 +286,7 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->size_spec = jread_str(r, o, where, "size_spec", 0);
 	c->range = jread_str(r, o, where, "range", 0);
 	c->hedge = jread_str(r, o, where, "hedge", 0);
+	c->trace = jread_str(r, o, where, "trace", 0);
 	results_mix_from_json(r, json_object_get(o, "mix"), where, &c->mix);
 	c->rate = jread_num(r, o, where, "rate", 0);
 	if (r->failed || figures_from(r, o, where, c) < 0 || runs_from(r, o, where, c) < 0 ||
@@ -323,6 +326,7 @@ void results_cell_free(struct results_cell *c)
 	free(c->size_spec);
 	free(c->range);
 	free(c->hedge);
+	free(c->trace);
 	results_mix_free(&c->mix);
 	results_lat_free(&c->latency_ms);
 	results_lat_free(&c->ttfb_ms);

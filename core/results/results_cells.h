@@ -60,6 +60,7 @@ struct results_cell {
 	int clients, workers_total, client_hosts; /* 1.2; absent: 1, concurrency, 1 */
 	char *size_spec, *range;                  /* workload dimensions (1.2) */
 	char *hedge; /* a hedged get's threshold as written ("p95"); NULL: none (absent) */
+	char *trace; /* a replay's trace, its SHA-256; NULL: not a replay (absent) */
 	struct results_mix mix;
 	double rate; /* offered req/s; NAN: closed loop */
 	int n, expected;

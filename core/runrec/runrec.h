@@ -131,6 +131,21 @@ const char *runrec_mix_op_name(int k);
 
 #define RUNREC_WEIGHT_MAX 1000000
 
+/* workload.replay: a replay's trace and what of it was sent (docs/FORMATS.md, run.json). */
+struct runrec_replay {
+	uint64_t absent;
+	const char *trace;  /* the trace file, as given */
+	const char *digest; /* its SHA-256, 64 hex digits */
+	double speed;
+	const char *remap;           /* "keys" or "none" */
+	const char *ops;             /* "get,put": the ops kept; NULL: null (all) */
+	double window_from_s;        /* the window's start (0: the trace's first request) */
+	double window_to_s;          /* its end; 0: null (the trace's last) */
+	int64_t requests;            /* the requests replayed */
+	int64_t other_ops, attempts; /* rows left out: other ops, retried or lost attempts */
+	int64_t filtered, bad_lines; /* requests left out by ops or window; lines unread */
+};
+
 /* "workload": what the run was asked to do. */
 struct runrec_workload {
 	uint64_t absent;
@@ -167,6 +182,8 @@ struct runrec_workload {
 	uint64_t ds_absent;
 	const char *ds_name, *ds_prefix, *ds_layout, *ds_keys_sha256;
 	int64_t ds_objects, ds_bytes;
+	int has_replay; /* 0: no replay member (not a replay) */
+	struct runrec_replay replay;
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w);

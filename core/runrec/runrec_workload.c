@@ -163,6 +163,37 @@ static int send_from(const json_t *v, const char *path, void *rec, struct err *e
 	return rrf_read(v, path, send_f, RRF_N(send_f), w, &absent, e);
 }
 
+static const struct rrf replay_f[] = {
+	RRF_NE("trace", RRF_STR, struct runrec_replay, trace),
+	RRF_NE("digest", RRF_STR, struct runrec_replay, digest),
+	RRF_R("speed", RRF_REAL, struct runrec_replay, speed, 1e-9, 1e6),
+	RRF_NE("remap", RRF_STR, struct runrec_replay, remap),
+	RRF_NE("ops", RRF_STR, struct runrec_replay, ops),
+	RRF_R("window_from_s", RRF_REAL, struct runrec_replay, window_from_s, 0, 1e12),
+	RRF_R("window_to_s", RRF_REAL_Z, struct runrec_replay, window_to_s, 0, 1e12),
+	RRF_R("requests", RRF_INT, struct runrec_replay, requests, 0, 9.2e18),
+	RRF_R("other_ops", RRF_INT, struct runrec_replay, other_ops, 0, 9.2e18),
+	RRF_R("attempts", RRF_INT, struct runrec_replay, attempts, 0, 9.2e18),
+	RRF_R("filtered", RRF_INT, struct runrec_replay, filtered, 0, 9.2e18),
+	RRF_R("bad_lines", RRF_INT, struct runrec_replay, bad_lines, 0, 9.2e18),
+};
+
+static json_t *replay_to(const void *rec)
+{
+	const W *w = rec;
+
+	return w->has_replay ? rrf_write(replay_f, RRF_N(replay_f), &w->replay, w->replay.absent)
+			     : NULL;
+}
+
+static int replay_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	W *w = rec;
+
+	w->has_replay = 1;
+	return rrf_read(v, path, replay_f, RRF_N(replay_f), &w->replay, &w->replay.absent, e);
+}
+
 static const struct rrf workload_f[] = {
 	RRF_NE("op", RRF_STR, W, op),
 	RRF_R("size", RRF_INT, W, size, 0, 9.2e18),
@@ -190,6 +221,7 @@ static const struct rrf workload_f[] = {
 	RRF_NE("hedge", RRF_STR, W, hedge),
 	RRF_NE("delimiter", RRF_STR, W, delimiter),
 	RRF_O("dataset", dataset_to, dataset_from),
+	RRF_O("replay", replay_to, replay_from),
 };
 
 json_t *runrec_workload_to_json(const struct runrec_workload *w)

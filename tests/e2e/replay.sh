@@ -12,9 +12,17 @@
 #   3. a Warp per-request CSV written here (Warp's header, no intended column, a ranged GET
 #      of 1000 bytes of a 4096-byte object, a LIST row) is replayed: its start offsets, the
 #      range read, the LIST left out and counted;
-#   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay.
+#   3b. the CSV with two lines that do not read: skipped, named by file and line, counted in
+#      run.json's workload.replay (with the trace's SHA-256); cut by --ops and --window;
+#   3c. --remap none: the trace's own keys (every request answered once they exist; an
+#      absent one stops the run before the replay, named);
+#   3d. an S3 server access log written from AWS's format: ops, decoded keys, bytes, a
+#      second's requests spread over it, a bucket operation left out, a bad line named;
+#   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
+#      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
+analyze=${ANALYZE:-$top/bin/analyze}
 use_rgw
 export AWS_ACCESS_KEY_ID=$RGW_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$RGW_AWS_SECRET_ACCESS_KEY
 unset AWS_PROFILE AWS_SESSION_TOKEN
@@ -106,6 +114,152 @@ t(len(rp) == 5 and rp[2]["file"] == rp[3]["file"] == rp[4]["file"] != rp[0]["fil
   "w/b is one run key, w/a another")
 PY
 
+# 3b. the same CSV with two lines that do not read (a bad time on line 3, a short line on
+# line 6): both skipped, named, counted in run.json; then cut by --ops and --window (the
+# PUT at 0 s and the one at 0.6 s out of the window, the STAT at 0.5 s not among the ops)
+{
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 1,2p
+	printf '9\t0\tGET\tabcd\t1\t4096\thttp://x\tw/a\t\tnot-a-time\t\t\t2000000\t0\n'
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 3,4p
+	printf '9\t0\tGET\n'
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n '5,$p'
+} | zstd -q -o "$tmp/warp-bad.csv.zst"
+"$collect" replay "$tmp/warp-bad.csv.zst" --endpoint "$ep" --bucket "$bucket" -o "$tmp/wb" >"$tmp/wb.log" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "warp-bad.csv.zst:3: column 'start': not an RFC 3339 time" "$tmp/wb.log" &&
+	grep -q "warp-bad.csv.zst:6: 3 fields where the header has 14 (line skipped)" "$tmp/wb.log" &&
+	grep -q "5 requests .* and 2 bad lines left out" "$tmp/wb.log"
+check $? "bad trace lines skipped and named by file and line, the rest replayed ($st: $(grep -c 'line skipped' "$tmp/wb.log") named)"
+jq -e --arg d "$(sha256sum "$tmp/warp-bad.csv.zst" | cut -c1-64)" '.workload.replay | .bad_lines == 2 and .requests == 5 and .other_ops == 1 and .digest == $d and .remap == "keys" and .speed == 1' "$tmp/wb/run.json" >/dev/null
+check $? "run.json workload.replay: 2 bad lines, 5 requests, 1 other op, the trace's SHA-256 ($(jq -c '.workload.replay | del(.trace, .digest)' "$tmp/wb/run.json"))"
+"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --ops get,put --window 50ms..550ms -o "$tmp/wc" >"$tmp/wc.log" 2>&1
+check $? "--ops get,put --window 50ms..550ms replays ($(grep -m1 'collect: replay' "$tmp/wc.log" | cut -c1-100))"
+pycheck "the cut trace's replay" "$tmp/wc/ops.tsv.zst" "$tmp/wc/run.json" <<'PY'
+import csv, io, json, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+i0 = ns(rp[0]["intended"]) if rp else 0
+t([(r["op"], ns(r["intended"]) - i0) for r in rp] == [("GET", 0), ("GET", 150000000)],
+  "the GETs from 0.05 s to 0.55 s (not the PUTs at 0 and 0.6 s, nor the STAT at 0.5 s), from the first kept: %s" % [(r["op"], ns(r["intended"]) - i0) for r in rp])
+r = json.load(open(sys.argv[2]))["workload"]["replay"]
+t(r["ops"] == "get,put" and r["window_from_s"] == 0.05 and r["window_to_s"] == 0.55 and r["filtered"] == 3,
+  "run.json: ops, window and 3 requests filtered out: %s" % r)
+PY
+
+# 3c. remap = none: the trace's own keys. Its PUTs alone first (--keep: w/a and w/b stay),
+# then the whole trace against them: w/b, read before written, is HEAD'ed, not prepared; a
+# trace whose object is absent stops before the replay, named
+"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --ops put --remap none --keep -o "$tmp/wn0" >"$tmp/wn0.log" 2>&1 &&
+	"$collect" replay "$tmp/warp.csv.zst" --endpoint "$ep" --bucket "$bucket" --remap none -o "$tmp/wn" >"$tmp/wn.log" 2>&1
+check $? "remap = none over the trace's own objects replays ($(grep -m1 'collect: replay' "$tmp/wn.log" | cut -c1-120))"
+pycheck "remap = none" "$tmp/wn/ops.tsv.zst" <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+t([(r["op"], r["file"], r["error"]) for r in rp] ==
+  [("PUT", "w/a", ""), ("GET", "w/a", ""), ("GET", "w/b", ""), ("STAT", "w/b", ""), ("PUT", "w/b", "")],
+  "the trace's keys, every request answered: %s" % [(r["op"], r["file"], r["error"][:30]) for r in rp])
+PY
+{
+	zstd -dcq "$tmp/warp.csv.zst" | sed -n 1p
+	printf '0\t0\tGET\tabcd\t1\t4096\thttp://x\tabsent/k\t\t%s.0Z\t%s.001Z\t%s.002Z\t2000000\t0\n' $t0 $t0 $t0
+} >"$tmp/absent.csv"
+"$collect" replay "$tmp/absent.csv" --endpoint "$ep" --bucket "$bucket" --remap none -o "$tmp/wa" >"$tmp/wa.log" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "remap = none: HEAD absent/k answered 404: the trace's own keys" "$tmp/wa/run.json" &&
+	[ "$(jq -r '.phases.benchmark' "$tmp/wa/run.json")" = not-reached ]
+check $? "remap = none with an object absent: stopped before the replay, the key named ($st: $(jq -r '.errors.first[-1]' "$tmp/wa/run.json" | cut -c1-100))"
+
+# 3d. an S3 server access log written from AWS's documented format (fields 3 time, 7
+# operation, 8 key URL-encoded, 12 bytes sent, 13 object size, 14 total time; a trailing field
+# beyond the 25): two requests in one second spread over it, a bucket operation left out, a
+# line that is no record skipped and named
+al() { # al SECOND OPERATION KEY STATUS BYTES_SENT OBJECT_SIZE TOTAL_MS
+	printf '79a59df900b949e5 bucket1 [05/Dec/2026:10:00:%s +0000] 192.0.2.3 79a59df900b949e5 3E57427F3EX%s %s %s "%s /bucket1/%s HTTP/1.1" %s - %s %s %s 3 "-" "S3Console/0.4" - s9lzHYrFp76ZVxRc= SigV4 ECDHE-RSA-AES128-GCM-SHA256 AuthHeader bucket1.s3.us-west-1.amazonaws.com TLSv1.2 - Yes us-west-1\n' \
+		"$1" "$1$2" "$2" "$3" "${2#REST.}" "$3" "$4" "$5" "$6" "$7"
+}
+{
+	al 00 REST.PUT.OBJECT 'dir%2Fa%20b.txt' 200 - 4096 12
+	al 00 REST.GET.OBJECT 'dir%2Fa%20b.txt' 200 4096 4096 9
+	al 01 REST.GET.VERSIONING - 200 113 - 7
+	echo "this line is no access log record"
+	al 01 REST.HEAD.OBJECT c 200 - 1000 2
+	al 02 REST.DELETE.OBJECT 'dir%2Fa%20b.txt' 204 - - 5
+} >"$tmp/access.log"
+"$collect" replay "$tmp/access.log" --endpoint "$ep" --bucket "$bucket" -o "$tmp/al" >"$tmp/al.log" 2>&1
+st=$?
+[ $st -eq 0 ] && grep -q "access.log:4: not an S3 access log record (request id, .*(line skipped)" "$tmp/al.log" &&
+	grep -q "4 requests (PUT 1, GET 1, STAT 1, DELETE 1) over 2.000 s at speed 1; 2 objects, 1 prepared; 1 rows of other ops, 0 retried or lost attempts, 0 requests by ops or window and 1 bad lines left out" "$tmp/al.log"
+check $? "an S3 access log replays: its line 4 named, its bucket operation left out ($st: $(grep -m1 'collect: replay.*requests' "$tmp/al.log" | cut -c1-140))"
+pycheck "the access log's replay" "$tmp/al/ops.tsv.zst" <<'PY'
+import csv, io, subprocess, sys
+from checks import t, ns
+text = subprocess.run(["zstd", "-dcq", sys.argv[1]], capture_output=True, check=True).stdout.decode()
+rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+i0 = ns(rp[0]["intended"]) if rp else 0
+got = [(r["op"], r["bytes"], ns(r["intended"]) - i0, r["error"]) for r in rp]
+t(got == [("PUT", "4096", 0, ""), ("GET", "4096", 500000000, ""), ("STAT", "0", 1000000000, ""),
+          ("DELETE", "0", 2000000000, "")],
+  "PUT and GET spread over their second, HEAD, DELETE, each answered: %s" % got)
+t(len(rp) == 4 and rp[0]["file"] == rp[1]["file"] == rp[3]["file"] != rp[2]["file"],
+  "the decoded key dir/a b.txt one run key, c another")
+PY
+
+# 3e. a campaign's [replay]: the Warp CSV against two subjects (the same RGW, two ids), each
+# run replaying the trace whole, its digest in run.json; analyzed and rendered (en)
+cp "$tmp/warp.csv.zst" "$tmp/camp-trace.csv.zst"
+cat >"$tmp/replay.ini" <<EOF
+[campaign]
+name = replay-campaign
+[replay]
+trace = camp-trace.csv.zst
+speed = 2
+ops = get,put,head
+[subject one]
+endpoint = $ep
+bucket = $bucket
+[subject two]
+endpoint = $ep
+bucket = $bucket
+EOF
+run_pipeline -c "$tmp/replay.ini" "$tmp/camp"
+pycheck "the [replay] campaign" "$tmp/camp" "$(sha256sum "$tmp/camp-trace.csv.zst" | cut -c1-64)" <<'PY'
+import csv, glob, io, json, subprocess, sys
+from checks import t, ns
+d, digest = sys.argv[1], sys.argv[2]
+plan = list(csv.DictReader([l for l in open(d + "/plan.tsv") if not l.startswith("#")], delimiter="\t"))
+t(len(plan) == 2 and sorted(r["subject"] for r in plan) == ["one", "two"], "plan.tsv: one replay run per subject (%d rows)" % len(plan))
+for f in sorted(glob.glob(d + "/runs/once/*/*/run.json")):
+    j = json.load(open(f))
+    r = j["workload"]["replay"]
+    text = subprocess.run(["zstd", "-dcq", f.replace("run.json", "ops.tsv.zst")], capture_output=True, check=True).stdout.decode()
+    rp = sorted(csv.DictReader(io.StringIO(text), delimiter="\t"), key=lambda r: ns(r["intended"]))
+    i0 = ns(rp[0]["intended"]) if rp else 0
+    sub = f.split("/")[-3]
+    t(r["digest"] == digest and r["trace"].endswith("camp-trace.csv.zst") and r["speed"] == 2 and r["ops"] == "get,put,head",
+      "%s: run.json names the trace, its digest, speed 2 and the ops" % sub)
+    t([(x["op"], ns(x["intended"]) - i0, x["error"]) for x in rp] ==
+      [("PUT", 0, ""), ("GET", 200000000, ""), ("GET", 500000000, ""), ("STAT", 1000000000, ""), ("PUT", 1200000000, "")],
+      "%s: the trace's requests at twice their offsets, each answered: %s" % (sub, [(x["op"], ns(x["intended"]) - i0, x["error"][:20]) for x in rp]))
+a = json.load(open(d + "/results/aggregate.json"))
+wc = [c for c in a.get("workload_cells", []) if c.get("trace") == digest]
+t(len(wc) == 2 and len(set(c["subject"] for c in wc)) == 2,
+  "aggregate.json: one workload cell per subject, each keyed by the trace's SHA-256 (%d of %d)"
+  % (len(wc), len(a.get("workload_cells", []))))
+PY
+
+jq -e --arg d "$(sha256sum "$tmp/camp-trace.csv.zst" | cut -c1-64)" '[.inputs[] | select(.path == "traces/camp-trace.csv.zst" and .sha256 == $d)] | length == 1' "$tmp/camp/results/manifest.json" >/dev/null &&
+	cmp -s "$tmp/camp-trace.csv.zst" "$tmp/camp/traces/camp-trace.csv.zst" &&
+	"$analyze" --verify "$tmp/camp/results" >"$tmp/v1.log" 2>&1
+check $? "the trace copied to traces/, an input of manifest.json with its SHA-256; --verify passes ($(tail -n 1 "$tmp/v1.log"))"
+printf 'x' >>"$tmp/camp/traces/camp-trace.csv.zst"
+"$analyze" --verify "$tmp/camp/results" >"$tmp/v2.log" 2>&1
+st=$?
+[ $st -ne 0 ] && grep -q "traces/camp-trace.csv.zst" "$tmp/v2.log"
+check $? "a trace changed since: --verify fails, naming it ($st: $(grep -m1 'traces/' "$tmp/v2.log" | cut -c1-120))"
+
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"
 "$collect" replay "$tmp/bad.tsv" --endpoint "$ep" --bucket "$bucket" -o "$tmp/bad" >"$tmp/bad.log" 2>&1
@@ -118,4 +272,10 @@ check $? "--speed 0 refused ($(head -n 1 "$tmp/bad2.log"))"
 "$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --op get -o "$tmp/bad3" >"$tmp/bad3.log" 2>&1
 [ $? -eq 2 ] && grep -q -- "--op: not with a replay" "$tmp/bad3.log"
 check $? "--op refused with a replay ($(head -n 1 "$tmp/bad3.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --ops get,list -o "$tmp/bad4" >"$tmp/bad4.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--ops: 'list' is not an op of a replay" "$tmp/bad4.log"
+check $? "--ops with an op a replay has not refused ($(head -n 1 "$tmp/bad4.log"))"
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "$ep" --bucket "$bucket" --window 2s..1s -o "$tmp/bad5" >"$tmp/bad5.log" 2>&1
+[ $? -eq 2 ] && grep -q -- "--window: '2s..1s': the end is not after the start" "$tmp/bad5.log"
+check $? "--window whose end is not after its start refused ($(head -n 1 "$tmp/bad5.log"))"
 finish

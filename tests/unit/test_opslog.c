@@ -551,6 +551,88 @@ static void test_cond(void)
 	      "cond: absent columns read as \"\"");
 }
 
+struct bad_lines {
+	int n;
+	unsigned long line[4];
+	char msg[4][256];
+};
+
+static int on_bad(unsigned long line, const char *msg, void *arg)
+{
+	struct bad_lines *b = arg;
+
+	if (b->n < 4) {
+		b->line[b->n] = line;
+		snprintf(b->msg[b->n], sizeof(b->msg[b->n]), "%s", msg);
+	}
+	b->n++;
+	return 0;
+}
+
+struct skip_read {
+	struct got g;
+	struct bad_lines b;
+};
+
+static int skip_row(const struct op_row *row, void *arg)
+{
+	return on_row(row, &((struct skip_read *)arg)->g);
+}
+
+static int skip_bad(unsigned long line, const char *msg, void *arg)
+{
+	return on_bad(line, msg, &((struct skip_read *)arg)->b);
+}
+
+/* opslog_read_skip: each bad row of the error table, between two good ones, is skipped and
+ * named (line 3), and the rows after it are read, on the fast path and through libcsv (a
+ * quoted field); a bad header still stops the read. */
+static void test_skip(void)
+{
+	char text[2048], name[64];
+	struct skip_read s;
+	struct err e;
+
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		for (int q = 0; q < 2; q++) {
+			const char *path;
+
+			snprintf(name, sizeof(name), "skip-%s-%d.csv", bad[i].name, q);
+			path = tpath(name);
+			if (bad[i].body)
+				snprintf(text, sizeof(text), "%s%s%s%s%s", good_header, good_row,
+					 bad[i].body, good_row,
+					 q ? "0\t1\tGET\t\t1\t10\t\t\"k\"\t\t"
+					     "2020-01-02T02:04:07Z\t\t\t"
+					     "2020-01-02T02:04:08Z\t1\t0\n"
+					   : "");
+			else
+				snprintf(text, sizeof(text), "%s%s", bad[i].head, good_row);
+			write_plain(path, text);
+			memset(&s, 0, sizeof(s));
+			e.msg[0] = '\0';
+			if (bad[i].body == NULL) {
+				CHECK(opslog_read_skip(path, skip_row, skip_bad, &s, &e) == -1 &&
+					      strstr(e.msg, bad[i].want2) != NULL && s.b.n == 0,
+				      "%s: a bad header stops the read: %s", name, e.msg);
+				continue;
+			}
+			CHECK(opslog_read_skip(path, skip_row, skip_bad, &s, &e) == 0,
+			      "%s: reads: %s", name, e.msg);
+			CHECK(s.g.n == 2 + q && s.b.n == 1 && s.b.line[0] == 3,
+			      "%s: %d rows read, %d bad (line %lu)", name, s.g.n, s.b.n,
+			      s.b.line[0]);
+			CHECK(strstr(s.b.msg[0], path) != NULL &&
+				      strstr(s.b.msg[0], bad[i].want1) != NULL &&
+				      strstr(s.b.msg[0], bad[i].want2) != NULL,
+			      "%s: the message names file, line and fault: %s", name, s.b.msg[0]);
+			CHECK(q == 0 || (strcmp(s.g.str[2][3], "k") == 0 &&
+					 strcmp(s.g.str[2][0], "GET") == 0),
+			      "%s: the quoted row after it reads (%s %s)", name, s.g.str[2][0],
+			      s.g.str[2][3]);
+		}
+}
+
 /* The writer leaves nothing behind when aborted. */
 static void test_abort(void)
 {
@@ -577,6 +659,7 @@ int main(void)
 	test_round_trip();
 	test_generations();
 	test_errors();
+	test_skip();
 	test_many();
 	test_abort();
 	test_ids();
