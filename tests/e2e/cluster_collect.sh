@@ -21,6 +21,7 @@
 #   3. mpirun SIGKILLed in the middle of a campaign, then --resume: every run of the plan,
 #      complete.
 # Every check of the rows reads ops.tsv.zst with python3, not with s3bench's reader.
+# tests/run: alone (it looks for any collect-mpi process on the machine)
 . "$(dirname "$0")/collect_lib.sh"
 
 if ! command -v mpirun >/dev/null 2>&1 || [ ! -x "$top/bin/collect-mpi" ]; then

@@ -13,6 +13,7 @@
 #      dropped, on loopback): the run fails within seconds, not botocore's 60 s, with the
 #      connect's timeout in its message;
 #   4. bad values are refused naming the option (the campaign keys: test_campaign_modes).
+# tests/run: alone (its timeouts are checked to a few tenths of a second)
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}

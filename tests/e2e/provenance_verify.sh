@@ -9,6 +9,8 @@
 #   without them means the defaults); Ed25519 signatures (right key, another key, a changed
 #   manifest, openssl's own check); trend.json checked only while the history is unchanged.
 # No server. Prints "N passed, N failed".
+# tests/run: alone (it checks that no /tmp/s3bench-verify.* folder is left: any other test
+# running analyze --verify beside it would have one)
 . "$(dirname "$0")/lib.sh"
 analyze=$top/bin/analyze
 [ -x "$analyze" ] || { bad "bin/analyze missing: run make"; finish; }
