@@ -90,7 +90,7 @@ struct state {
 	char **vnames;
 	const char **vfrom;
 	struct vantage_set vant;
-	struct consistlog cons;   /* DATA_DIR/consistency.json: aggregate.json "staleness" */
+	struct consistlog cons; /* DATA_DIR/consistency.json: aggregate.json "staleness" */
 };
 
 /* keep_bad: an unreadable file (rel borrowed, msg copied) kept for aggregate.json. -1 when
@@ -821,9 +821,9 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		aggregate_free(a);
 		a = NULL;
 	}
-	if (a != NULL && ((!st->warp_mode &&
-			   (timeseries_build(a, runs_root(st, o), &st->ts, note_timeseries, &e) < 0 ||
-			    slowest(st, o, a, &e) < 0)) ||
+	if (a != NULL && ((!st->warp_mode && (timeseries_build(a, runs_root(st, o), &st->ts,
+							       note_timeseries, &e) < 0 ||
+					      slowest(st, o, a, &e) < 0)) ||
 			  (o->hedge && hedge(st, o, a, &e) < 0)))
 		fprintf(stderr, "analyze: %s\n", e.msg);
 	else if (a == NULL || write_all(st, o, a, base, &t, &e) < 0)
