@@ -50,7 +50,7 @@ struct out_meta {
 				    * change claims of the baseline added at its end */
 	struct results_support *support; /* support[] (analyze/read/probelog.h), borrowed */
 	size_t n_support;
-	const struct vantage_set *vantages; /* a merge of vantages (analyze/cells/vantage.h);
+	const struct vantage_set *vantages;  /* a merge of vantages (analyze/cells/vantage.h);
 					       NULL: one DATA_DIR */
 	struct results_staleness *staleness; /* staleness[] (analyze/read/consistlog.h),
 						borrowed */
