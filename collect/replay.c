@@ -383,15 +383,19 @@ int replay_parse_ops(const char *s, unsigned *mask, struct err *e)
 
 	*mask = 0;
 	while (*p != '\0') {
-		size_t n = strcspn(p, ","), i;
+		size_t n, m, i;
 
+		p += strspn(p, " \t"); /* blanks around an item, as in "get, put" */
+		n = strcspn(p, ",");
+		for (m = n; m > 0 && (p[m - 1] == ' ' || p[m - 1] == '\t'); m--)
+			;
 		for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
-			if (strlen(names[i].name) == n && strncasecmp(p, names[i].name, n) == 0)
+			if (strlen(names[i].name) == m && strncasecmp(p, names[i].name, m) == 0)
 				break;
 		if (i == sizeof(names) / sizeof(names[0]))
 			return err_set(e,
 				       "'%.*s' is not an op of a replay (get, put, head, delete)",
-				       (int)n, p);
+				       (int)m, p);
 		*mask |= 1u << names[i].op;
 		p += n + (p[n] == ',');
 	}

@@ -203,7 +203,10 @@ static int one_line(struct ar *a, const char *s, size_t n)
 	}
 	memset(&row, 0, sizeof(row));
 	op = accesslog_op(r.operation, r.operation_n);
-	snprintf(a->error, sizeof(a->error), r.status >= 300 ? "HTTP %d" : "", r.status);
+	if (r.status >= 300)
+		snprintf(a->error, sizeof(a->error), "HTTP %d", r.status);
+	else
+		a->error[0] = '\0';
 	row.op = op != NULL ? op : "OTHER";
 	row.client_id = row.endpoint = row.cat = row.remote = row.host_id = "";
 	row.request_id = "";

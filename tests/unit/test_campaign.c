@@ -105,6 +105,8 @@ static const struct {
 	 "t.ini:13: [replay] speed: '0' is not a number above 0"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\nops = get,list\n",
 	 "t.ini:13: [replay] ops: 'list' is not an op of a replay"},
+	{BASE "[replay]\ntrace = /nonexistent/t.csv\nops = get , list \n",
+	 "t.ini:13: [replay] ops: 'list' is not an op of a replay"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\nremap = all\n",
 	 "t.ini:13: [replay] remap: 'all' is not keys or none"},
 	{BASE "[replay]\ntrace = /nonexistent/t.csv\nwindow = 5s\n",
