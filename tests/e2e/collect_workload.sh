@@ -128,13 +128,28 @@ sed -i 's/^duration = 30s$/duration = 30s\ntimeout = 1m/' "$work/so.ini"
 "$collect" "$work/so.ini" --dry-run >"$work/out" 2>&1
 [ $? -eq 2 ] && grep -qF "so.ini:17: [subject b] max_duration: [matrix]'s timeout '1m' is not longer than the duration (1m30s)" "$work/out"
 check $? "a subject's max_duration past the section's timeout is named: $(head -n 1 "$work/out")"
-# the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan
+# the issue-13 examples of data/campaigns/example.ini (its ";+ " lines) plan, its [replay]
+# with a trace of its name beside it: a GET and a PUT every minute for 30 minutes (its
+# window 10m..20m keeps those of the tenth to the twentieth minute)
 sed -e '/^ops = put, get$/d' -e '/^sizes = 256KiB, 5MiB, 50MiB$/d' -e 's/^;+ //' \
 	"$top/data/campaigns/example.ini" >"$work/ex.ini"
-"$collect" "$work/ex.ini" --dry-run >"$work/out" 2>&1 &&
+mkdir -p "$work/traces" && python3 - "$work/traces/production-ops.tsv" <<'PY' &&
+import sys
+cols = "idx thread op client_id n_objects bytes endpoint file error start first_byte last_byte end duration_ns cat"
+with open(sys.argv[1], "w") as f:
+    f.write("\t".join(cols.split()) + "\n")
+    for i in range(60):
+        m, op = i // 2, ("GET", "PUT")[i % 2]
+        t = "2026-12-01T10:%02d:%02dZ" % (m, i % 2)
+        f.write("\t".join([str(i), "0", op, "", "1", "65536", "http://x", "obj-%d" % m, "",
+                           t, "", "", t, "0", "0"]) + "\n")
+PY
+	zstd -q --rm "$work/traces/production-ops.tsv" &&
+	"$collect" "$work/ex.ini" --dry-run >"$work/out" 2>&1 &&
 	grep -q "runs/cycle-01/minio/mixed-dist-256KiB.60-5MiB.30-50MiB.10-c10-r100 " "$work/out" &&
-	grep -q "runs/once/aws/get-64KiB-c1024-r1600 " "$work/out"
-check $? "example.ini's workload examples plan: $(head -n 1 "$work/out")"
+	grep -q "runs/once/aws/get-64KiB-c1024-r1600 " "$work/out" &&
+	grep -q "runs/once/aws/mixed-64KiB-c[0-9]*-r" "$work/out"
+check $? "example.ini's workload examples plan, its [replay] too: $(head -n 1 "$work/out")"
 # the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
 # (the scaling charts) for both sizes, 3 cycles (paired comparisons)
 sed -e 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' -e "s|@PRICES@|$top/data/prices/providers.ini|" "$top/data/campaigns/demo.ini" >"$work/demo.ini"
