@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # tests/e2e/collect_clean.sh: nothing left in a bucket after killed runs, against Ceph RGW
 # (which lists incomplete multipart uploads; tests/run's RGW_* server, else a private one).
-# Each scenario kills multipart runs (12 MiB objects in 5 MiB parts, so uploads are in
-# flight), checks with curl --aws-sigv4 (not s3bench's signer) that the kill left objects or
-# uploads, then that the bucket lists no object AND no incomplete multipart upload after:
+# Each scenario kills multipart runs (12 MiB objects in 5 MiB parts) while an upload is in
+# flight (the collector is stopped and the bucket listed until one is), checks with curl
+# --aws-sigv4 (not s3bench's signer) that the kill left objects or uploads, then that the
+# bucket lists no object AND no incomplete multipart upload after:
 #  1. a `collect run` killed at its time limit: the cleanup after the kill (a second child)
 #     aborts the uploads and deletes the objects (phases.cleanup done);
 #  2. a campaign whose collector is SIGKILLed in its multipart run, then --resume: the
@@ -78,6 +79,33 @@ sigkill() {
 	wait "$1" 2>/dev/null
 	sleep 0.5
 }
+# descendants PID: the processes below PID (its runs' children), one per line
+descendants() {
+	local c
+	for c in $(pgrep -P "$1"); do
+		echo "$c"
+		descendants "$c"
+	done
+}
+# sigkill_mid_upload PID BUCKET: SIGKILL the collector while BUCKET lists an incomplete
+# upload: the collector and its descendants are stopped (SIGSTOP) and the bucket listed,
+# and let go again (SIGCONT) until an upload is in flight (up to 50 tries), so that the kill
+# leaves one whatever the machine's load (a kill at a fixed time could fall between two
+# uploads); then sigkill as above
+sigkill_mid_upload() {
+	local procs l
+	for _ in $(seq 1 50); do
+		procs="$1 $(descendants "$1" | tr '\n' ' ')"
+		# shellcheck disable=SC2086 # the pids, split on purpose
+		kill -STOP $procs 2>/dev/null
+		l=$(left "$2")
+		[ "${l#* }" != 0 ] && [ "${l#* }" != "$l" ] && break
+		# shellcheck disable=SC2086
+		kill -CONT $procs 2>/dev/null
+		sleep 0.05
+	done
+	sigkill "$1"
+}
 # campaign NAME BUCKET: a campaign of one put and one multipart run (4 s); each request
 # costs 1
 campaign() {
@@ -116,7 +144,7 @@ campaign cr "$b" >"$work/cr.ini"
 pid=$!
 in_benchmark "$work/cr"
 check $? "campaign: its multipart run reached its benchmark"
-sigkill "$pid"
+sigkill_mid_upload "$pid" "$b"
 some "campaign killed" "$b"
 timeout 120 "$collect" "$work/cr.ini" -o "$work/cr" --resume >"$work/cr.2.log" 2>&1
 rc=$?
@@ -140,7 +168,7 @@ b=clean-again-$sfx
 	>"$work/again.1.log" 2>&1 &
 pid=$!
 in_benchmark "$work/again"
-sigkill "$pid"
+sigkill_mid_upload "$pid" "$b"
 some "collect run killed" "$b"
 [ -f "$work/again/.prefix" ] && [ -f "$work/again/.subject.json" ]
 check $? "collect run killed: DIR keeps .prefix and .subject.json: $(ls -A "$work/again" | tr '\n' ' ')"
@@ -162,7 +190,7 @@ in_benchmark "$work/cdir"
 rc=$?
 [ "$rc" = 3 ]
 check $? "collect clean while the run goes: exit 3 (got $rc: $(cat "$work/clean.0.log"))"
-sigkill "$pid"
+sigkill_mid_upload "$pid" "$b"
 some "collect run killed" "$b"
 "$collect" clean "$work/cdir" >"$work/clean.1.log" 2>&1
 rc=$?
@@ -184,7 +212,7 @@ campaign ci "$b" >"$work/ini/ci.ini"
 (cd "$work/ini" && exec "$collect" ci.ini) >"$work/ci.log" 2>&1 &
 pid=$!
 in_benchmark "$work/ini/out/ci"
-sigkill "$pid"
+sigkill_mid_upload "$pid" "$b"
 some "campaign killed" "$b"
 rm -f "$work"/ini/out/ci/runs/*/*/*/.subject.json
 (cd "$work/ini" && "$collect" clean ci.ini) >"$work/clean.3.log" 2>&1
