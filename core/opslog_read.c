@@ -13,7 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "core/digits.h"
+#include "core/opslog_field.h"
 #include "core/timefmt.h"
 #include "core/zio.h"
 
@@ -141,38 +141,6 @@ static int rd_fatal(struct rd *r, const char *what)
 	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
 }
 
-static int parse_int(const char *s, size_t n, int allow_neg, int64_t *out)
-{
-	uint64_t v = 0;
-	size_t i = 0;
-	int neg = 0;
-
-	if (n > 0 && (s[0] == '-' || s[0] == '+')) {
-		if (s[0] == '-' && !allow_neg)
-			return -1;
-		neg = s[0] == '-';
-		i = 1;
-	}
-	if (i == n)
-		return -1;
-	/* eight digits at a time while they cannot pass the bound: at most 16 so */
-	for (uint32_t d8; n - i >= 8 && i < 16; i += 8) {
-		if (digits8(s + i, &d8) < 0)
-			return -1;
-		v = v * 100000000 + d8;
-	}
-	for (; i < n; i++) {
-		unsigned d = (unsigned char)s[i] - '0';
-
-		/* up to 18 digits cannot pass INT64_MAX: the bound is checked beyond */
-		if (d > 9 || (i >= 18 && v > (UINT64_C(9223372036854775807) - d) / 10))
-			return -1;
-		v = v * 10 + d;
-	}
-	*out = neg ? -(int64_t)v : (int64_t)v;
-	return 0;
-}
-
 /* phase_set: a phase column's value v (us; conn: the number) into row. */
 static void phase_set(struct op_row *row, int id, int64_t v)
 {
@@ -196,7 +164,7 @@ static int phase_parse(struct op_row *row, int id, const char *s, size_t n)
 
 	if (n == 0)
 		return 0;
-	if (parse_int(s, n, 0, &v) < 0 || (id == C_CONN && v >= OPS_CONN_COUNT) ||
+	if (opslog_field_int(s, n, 0, &v) < 0 || (id == C_CONN && v >= OPS_CONN_COUNT) ||
 	    v > INT64_MAX / 1000)
 		return -1;
 	phase_set(row, id, v);
@@ -287,7 +255,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_IDX:
 	case C_NOBJ:
 	case C_BYTES:
-		if (parse_int(s, n, 0, &v) < 0) {
+		if (opslog_field_int(s, n, 0, &v) < 0) {
 			rd_fail(r, col_names[id], "not a non-negative integer:", s, n);
 			return;
 		}
@@ -299,14 +267,14 @@ static void on_field(void *sv, size_t n, void *data)
 			r->row.bytes = (uint64_t)v;
 		break;
 	case C_THREAD:
-		if (parse_int(s, n, 0, &v) < 0 || v > 0x7fffffff) {
+		if (opslog_field_int(s, n, 0, &v) < 0 || v > 0x7fffffff) {
 			rd_fail(r, col_names[id], "not a thread number:", s, n);
 			return;
 		}
 		r->row.thread = (int)v;
 		break;
 	case C_DUR:
-		if (parse_int(s, n, 1, &v) < 0) {
+		if (opslog_field_int(s, n, 1, &v) < 0) {
 			rd_fail(r, col_names[id], "not an integer:", s, n);
 			return;
 		}
@@ -415,48 +383,6 @@ static void on_record(int c, void *data)
 	record_done(r);
 }
 
-/* parse_attempt: the `attempt` field s ("", "N" or "N+", N from 1) into row. */
-static int parse_attempt(const char *s, struct op_row *row)
-{
-	long v = 0;
-
-	row->attempt = row->retried = 0;
-	if (s[0] == '\0')
-		return 0;
-	while (*s >= '0' && *s <= '9' && v < 1000000)
-		v = v * 10 + (*s++ - '0');
-	if (v < 1 || v >= 1000000)
-		return -1;
-	row->retried = *s == '+';
-	if (*s == '+')
-		s++;
-	if (*s != '\0')
-		return -1;
-	row->attempt = (int)v;
-	return 0;
-}
-
-/* parse_hedge: the `hedge` field s ("", "orig", "dup", "lost") into row. */
-static int parse_hedge(const char *s, struct op_row *row)
-{
-	for (int h = 0; h < OPS_HEDGE_COUNT; h++)
-		if (strcmp(s, opslog_hedge_name(h)) == 0) {
-			row->hedge = h;
-			return 0;
-		}
-	return -1;
-}
-
-/* parse_checksum: the `checksum` field s ("", "verified", "absent") into row. */
-static int parse_checksum(const char *s, struct op_row *row)
-{
-	row->checksum = s[0] == '\0'                 ? OPS_CK_NONE
-			: strcmp(s, "verified") == 0 ? OPS_CK_VERIFIED
-			: strcmp(s, "absent") == 0   ? OPS_CK_ABSENT
-						     : -1;
-	return row->checksum < 0 ? -1 : 0;
-}
-
 /* record_done: the decoded record r->row, its strings set, to the caller's callback. */
 static void record_done(struct rd *r)
 {
@@ -471,18 +397,18 @@ static void record_done(struct rd *r)
 	r->row.host_id = row_str(r, C_HOSTID);
 	r->row.if_match = row_str(r, C_IF_MATCH);
 	r->row.etag = row_str(r, C_ETAG);
-	if (parse_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
+	if (opslog_field_attempt(row_str(r, C_ATTEMPT), &r->row) < 0) {
 		rd_fail(r, "attempt", "not an attempt (N or N+):", row_str(r, C_ATTEMPT),
 			strlen(row_str(r, C_ATTEMPT)));
 		return;
 	}
-	if (parse_hedge(row_str(r, C_HEDGE), &r->row) < 0) {
+	if (opslog_field_hedge(row_str(r, C_HEDGE), &r->row) < 0) {
 		rd_fail(r, "hedge",
 			"not a hedge word (orig, dup, lost or empty):", row_str(r, C_HEDGE),
 			strlen(row_str(r, C_HEDGE)));
 		return;
 	}
-	if (parse_checksum(row_str(r, C_CHECKSUM), &r->row) < 0) {
+	if (opslog_field_checksum(row_str(r, C_CHECKSUM), &r->row) < 0) {
 		rd_fail(r, "checksum", "not verified, absent or empty:", row_str(r, C_CHECKSUM),
 			strlen(row_str(r, C_CHECKSUM)));
 		return;
@@ -531,7 +457,7 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 		int c = ints[i], k = r->pos[c];
 
 		v[c] = 0;
-		if (r->have[c] && parse_int(f[k], n[k], c == C_DUR, &v[c]) < 0)
+		if (r->have[c] && opslog_field_int(f[k], n[k], c == C_DUR, &v[c]) < 0)
 			return -1;
 	}
 	if (v[C_THREAD] > 0x7fffffff)
