@@ -2,7 +2,7 @@
 # tests/e2e/server_join.sh: `analyze --server-log` (docs/METHODOLOGY.md, "Server time"):
 #   1. an S3 server access log: tests/tools/verify_s3.py --access-log sends a request id
 #      with every answer and logs each request in AWS's format (total and turn-around time);
-#      a campaign of a PUT and a GET cell against it (2 s each) is analyzed with that log:
+#      a campaign of a PUT and a GET cell against it (1 s each) is analyzed with that log:
 #      every request of the runs joins (share 1), the log's other lines (prepare, cleanup)
 #      are counted, not joined; per cell the total, turn-around, transfer and rest means and
 #      p99s equal those recomputed here from the ops logs and the access log; total + rest
@@ -35,7 +35,7 @@ name = join
 ops = put, get
 sizes = 64KiB
 concurrency = 4
-duration = 2s
+duration = 1s
 [subject v]
 endpoint = http://127.0.0.1:$(cat "$tmp/port")
 bucket = b
