@@ -149,6 +149,27 @@ static void chart(struct report_builder *r, const struct results_claim *const *v
 	doc_charts(r->d, &sc, 1, 1);
 }
 
+/* row_head: a new row of table t for claim c: its subject (marked with the claim), op and size
+ * (with the workload's EXTRA), workers. */
+static void row_head(struct report_builder *r, struct doc_table *t, const struct results_claim *c)
+{
+	char opn[32], sz[32], w[64], ex[RESULTS_CLAIM_ID_MAX];
+	struct strbuf line = {0};
+	int hosts, clients = model_clients_at(r->m, c->op, c->concurrency, &hosts);
+
+	doc_table_row(t);
+	doc_table_cell(t, 0, r->m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
+	doc_table_claim(t, 0, c->id, NULL);
+	strbuf_addf(&line, "%s %s", report_op_name(r->l, c->op, opn, sizeof(opn)),
+		    model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)));
+	if (*extra(r->m, c, ex, sizeof(ex)))
+		strbuf_addf(&line, " (%s)", ex);
+	doc_table_cell(t, 1, rb_text(r, &line), 0, NULL, NULL);
+	strbuf_free(&line);
+	doc_table_cell(t, 2, report_workers_cell(r->l, c->concurrency, clients, w, sizeof(w)),
+		       CELL_NUM, NULL, NULL);
+}
+
 /* table: the n claims v, a row each (subject, op and size, workers, set-up, send, wait,
  * transfer, total, round trip in ms), the row marked with its claim. */
 static void table(struct report_builder *r, const struct results_claim *const *v, size_t n)
@@ -164,9 +185,7 @@ static void table(struct report_builder *r, const struct results_claim *const *v
 		doc_table_head(t, (size_t)c + 3, rb_str(r, cols[c]), 1);
 	for (size_t k = 0; k < n; k++) {
 		const struct results_claim *c = v[k];
-		char opn[32], sz[32], w[64], ex[RESULTS_CLAIM_ID_MAX], v6[6][TEXT_NUM_MAX];
-		struct strbuf line = {0};
-		int hosts, clients = model_clients_at(r->m, c->op, c->concurrency, &hosts);
+		char v6[6][TEXT_NUM_MAX];
 		double x[6] = {results_claim_num(c, "dns_ms") + results_claim_num(c, "connect_ms") +
 				       results_claim_num(c, "tls_ms"),
 			       results_claim_num(c, "send_ms"),
@@ -175,18 +194,7 @@ static void table(struct report_builder *r, const struct results_claim *const *v
 			       results_claim_num(c, "total_ms"),
 			       results_claim_num(c, "rtt_ms")};
 
-		doc_table_row(t);
-		doc_table_cell(t, 0, r->m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
-		doc_table_claim(t, 0, c->id, NULL);
-		strbuf_addf(&line, "%s %s", report_op_name(r->l, c->op, opn, sizeof(opn)),
-			    model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)));
-		if (*extra(r->m, c, ex, sizeof(ex)))
-			strbuf_addf(&line, " (%s)", ex);
-		doc_table_cell(t, 1, rb_text(r, &line), 0, NULL, NULL);
-		strbuf_free(&line);
-		doc_table_cell(t, 2,
-			       report_workers_cell(r->l, c->concurrency, clients, w, sizeof(w)),
-			       CELL_NUM, NULL, NULL);
+		row_head(r, t, c);
 		for (int i = 0; i < 6; i++)
 			doc_table_cell(t, (size_t)i + 3,
 				       text_num(r->nf, x[i], 3, v6[i], sizeof(v6[i])),
@@ -215,9 +223,7 @@ static void table_split(struct report_builder *r, const struct results_claim *co
 
 	for (size_t k = 0; k < n; k++) {
 		const struct results_claim *c = v[k];
-		char opn[32], sz[32], w[64], ex[RESULTS_CLAIM_ID_MAX], num[TEXT_NUM_MAX];
-		struct strbuf line = {0};
-		int hosts, clients = model_clients_at(r->m, c->op, c->concurrency, &hosts);
+		char num[TEXT_NUM_MAX];
 
 		if (!has_split(c))
 			continue;
@@ -229,18 +235,7 @@ static void table_split(struct report_builder *r, const struct results_claim *co
 			for (int i = 0; i < 6; i++)
 				doc_table_head(t, (size_t)i + 3, rb_str(r, cols[i]), 1);
 		}
-		doc_table_row(t);
-		doc_table_cell(t, 0, r->m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
-		doc_table_claim(t, 0, c->id, NULL);
-		strbuf_addf(&line, "%s %s", report_op_name(r->l, c->op, opn, sizeof(opn)),
-			    model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)));
-		if (*extra(r->m, c, ex, sizeof(ex)))
-			strbuf_addf(&line, " (%s)", ex);
-		doc_table_cell(t, 1, rb_text(r, &line), 0, NULL, NULL);
-		strbuf_free(&line);
-		doc_table_cell(t, 2,
-			       report_workers_cell(r->l, c->concurrency, clients, w, sizeof(w)),
-			       CELL_NUM, NULL, NULL);
+		row_head(r, t, c);
 		for (int i = 0; i < 6; i++) {
 			double x = results_claim_num(c, figs[i]) * (i == 0 ? 100 : 1);
 
