@@ -144,10 +144,10 @@ void claims_reason_bits(struct claim_list *l, unsigned reasons)
 			claims_reason(l, workload_cells_reason_name(bit));
 }
 
-/* figure: a new figure name on the last claim; NULL when there is none or memory runs out. */
-static struct results_claim_figure *figure(struct claim_list *l, const char *name)
+/* figure_on: a new figure name on claim c of l; NULL when c is NULL or memory runs out. */
+static struct results_claim_figure *figure_on(struct claim_list *l, struct results_claim *c,
+					      const char *name)
 {
-	struct results_claim *c = claims_last(l);
 	struct results_claim_figure *v, *f;
 
 	if (c == NULL)
@@ -168,9 +168,24 @@ static struct results_claim_figure *figure(struct claim_list *l, const char *nam
 	return f;
 }
 
+/* figure: a new figure name on the last claim; NULL when there is none or memory runs out. */
+static struct results_claim_figure *figure(struct claim_list *l, const char *name)
+{
+	return figure_on(l, claims_last(l), name);
+}
+
 void claims_num(struct claim_list *l, const char *name, double v)
 {
 	struct results_claim_figure *f = figure(l, name);
+
+	if (f != NULL)
+		f->num = v;
+}
+
+void claims_num_at(struct claim_list *l, size_t i, const char *name, double v)
+{
+	struct results_claim_figure *f = figure_on(l, l->failed || i >= l->n ? NULL : &l->v[i],
+						   name);
 
 	if (f != NULL)
 		f->num = v;

@@ -50,6 +50,10 @@ void claims_reason_bits(struct claim_list *l, unsigned reasons);
 void claims_num(struct claim_list *l, const char *name, double v);
 void claims_text(struct claim_list *l, const char *name, const char *text);
 
+/* claims_num_at: the figure name, a number (NaN: null), added to claim i of l (nothing when
+ * there is no such claim or l failed). */
+void claims_num_at(struct claim_list *l, size_t i, const char *name, double v);
+
 /* claims_last: the last claim of l; NULL when l is empty or failed. */
 struct results_claim *claims_last(struct claim_list *l);
 

@@ -13,6 +13,7 @@
 #include <stddef.h>
 
 #include "analyze/cells/aggregate.h"
+#include "analyze/cells/slowest.h"
 #include "analyze/cells/vantage.h"
 #include "core/err.h"
 #include "core/results/results_claims.h"
@@ -40,6 +41,14 @@ int claims_vantage(struct claim_list *l, const struct aggregate *a, const struct
  * added to the end of *l after claims_build. -1 with a message when memory runs out. */
 int claims_staleness(struct claim_list *l, const struct aggregate *a,
 		     const struct results_staleness *recs, size_t n, struct err *e);
+
+/* claims_time_server (claims_time.c): with servers' logs joined (s: analyze/cells/slowest.h),
+ * the figures of each cell's split (docs/FORMATS.md, "Claims": srv_joined, srv_share,
+ * srv_total_ms, srv_turn_ms, srv_xfer_ms, srv_rest_ms, srv_latency_ms) added to its time-share
+ * claim in l after claims_build; a cell without that claim or with nothing joined gets none.
+ * -1 with a message when memory runs out. */
+int claims_time_server(struct claim_list *l, const struct aggregate *a, const struct slow_list *s,
+		       struct err *e);
 
 /* claims_free: everything l owns (l zeroed after). */
 void claims_free(struct claim_list *l);

@@ -4,13 +4,17 @@
  * never averaged across concurrency levels: each part's mean over those runs of the run's
  * mean per request, the round trip's mean, and which part dominates (claim_rules_time).
  * Where only some of the valid runs carry phases, a "caveat" claim (partial-phases) says
- * on how many the figures rest. */
+ * on how many the figures rest. With servers' logs joined (analyze --server-log), a cell's
+ * claim also gives the joined requests' split: the server's time, its turn-around and
+ * transfer, and the rest ("Server time"). */
 #include <math.h>
 #include <stdio.h>
 
 #include "analyze/cells/cell.h"
+#include "analyze/cells/slowest.h"
 #include "analyze/claims/claim_kinds.h"
 #include "analyze/claims/claim_rules.h"
+#include "analyze/claims/claims.h"
 
 /* One group's sums: the parts' means and the round trip over the runs with phases. */
 struct tgroup {
@@ -119,4 +123,41 @@ int claims_time(struct claim_list *l, const struct aggregate *a)
 		if (oneoff(l, a, &a->ops[i]) < 0)
 			return -1;
 	return 0;
+}
+
+/* server_split: the join of slow cell s as figures of its time-share claim in l (none when the
+ * cell has no such claim or nothing joined). */
+static void server_split(struct claim_list *l, const struct aggregate *a, const struct slow_cell *s)
+{
+	static const char *const names[SLOW_NPART] = {
+		[SLOW_TOTAL] = "srv_total_ms",
+		[SLOW_TURN] = "srv_turn_ms",
+		[SLOW_XFER] = "srv_xfer_ms",
+		[SLOW_REST] = "srv_rest_ms",
+	};
+	struct claim_key k = claim_key_cell("time-share", s->cell);
+	char id[RESULTS_CLAIM_ID_MAX];
+	const struct results_claim *c;
+	const struct slow_join *j = &s->join;
+	size_t i;
+
+	results_claim_id(id, sizeof(id), k.kind, k.tag, k.op, k.size, k.concurrency,
+			 a->subjects[k.subject].id, k.extra);
+	if (j->joined == 0 || (c = claims_find(l, id)) == NULL)
+		return;
+	i = (size_t)(c - l->v);
+	claims_num_at(l, i, "srv_joined", (double)j->joined);
+	claims_num_at(l, i, "srv_share", (double)j->joined / (double)j->with_id);
+	for (int p = 0; p < SLOW_NPART; p++)
+		claims_num_at(l, i, names[p], j->part[p].mean_ms);
+	claims_num_at(l, i, "srv_latency_ms",
+		      j->part[SLOW_TOTAL].mean_ms + j->part[SLOW_REST].mean_ms);
+}
+
+int claims_time_server(struct claim_list *l, const struct aggregate *a, const struct slow_list *s,
+		       struct err *e)
+{
+	for (size_t i = 0; i < s->n; i++)
+		server_split(l, a, &s->v[i]);
+	return l->failed ? err_set(e, "claims: out of memory") : 0;
 }

@@ -2,8 +2,10 @@
  * the time-share claims (aggregate.json claims[], one per cell and one-off row, so per
  * concurrency) drawn as stacked bars, a panel per op, size, workers and workload, a bar per
  * subject, and listed in a table, each bar and row marked with its claim; at most
- * REPORT_PHASES_MAX of them, and a sentence saying how many more the report leaves out; then
- * the sentences of the claims that find one part dominant. Wording in
+ * REPORT_PHASES_MAX of them, and a sentence saying how many more the report leaves out; where
+ * a shown claim has the split of a server log's join (srv_* figures), a second table of the
+ * server's time, its turn-around and transfer, and the rest; then the sentences of the claims
+ * that find one part dominant and of those with a split. Wording in
  * templates/LANG/strings.txt (phases.*); docs/METHODOLOGY.md, "Where the time goes". */
 #include <math.h>
 #include <stdio.h>
@@ -147,6 +149,27 @@ static void chart(struct report_builder *r, const struct results_claim *const *v
 	doc_charts(r->d, &sc, 1, 1);
 }
 
+/* row_head: a new row of table t for claim c: its subject (marked with the claim), op and size
+ * (with the workload's EXTRA), workers. */
+static void row_head(struct report_builder *r, struct doc_table *t, const struct results_claim *c)
+{
+	char opn[32], sz[32], w[64], ex[RESULTS_CLAIM_ID_MAX];
+	struct strbuf line = {0};
+	int hosts, clients = model_clients_at(r->m, c->op, c->concurrency, &hosts);
+
+	doc_table_row(t);
+	doc_table_cell(t, 0, r->m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
+	doc_table_claim(t, 0, c->id, NULL);
+	strbuf_addf(&line, "%s %s", report_op_name(r->l, c->op, opn, sizeof(opn)),
+		    model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)));
+	if (*extra(r->m, c, ex, sizeof(ex)))
+		strbuf_addf(&line, " (%s)", ex);
+	doc_table_cell(t, 1, rb_text(r, &line), 0, NULL, NULL);
+	strbuf_free(&line);
+	doc_table_cell(t, 2, report_workers_cell(r->l, c->concurrency, clients, w, sizeof(w)),
+		       CELL_NUM, NULL, NULL);
+}
+
 /* table: the n claims v, a row each (subject, op and size, workers, set-up, send, wait,
  * transfer, total, round trip in ms), the row marked with its claim. */
 static void table(struct report_builder *r, const struct results_claim *const *v, size_t n)
@@ -162,9 +185,7 @@ static void table(struct report_builder *r, const struct results_claim *const *v
 		doc_table_head(t, (size_t)c + 3, rb_str(r, cols[c]), 1);
 	for (size_t k = 0; k < n; k++) {
 		const struct results_claim *c = v[k];
-		char opn[32], sz[32], w[64], ex[RESULTS_CLAIM_ID_MAX], v6[6][TEXT_NUM_MAX];
-		struct strbuf line = {0};
-		int hosts, clients = model_clients_at(r->m, c->op, c->concurrency, &hosts);
+		char v6[6][TEXT_NUM_MAX];
 		double x[6] = {results_claim_num(c, "dns_ms") + results_claim_num(c, "connect_ms") +
 				       results_claim_num(c, "tls_ms"),
 			       results_claim_num(c, "send_ms"),
@@ -173,18 +194,7 @@ static void table(struct report_builder *r, const struct results_claim *const *v
 			       results_claim_num(c, "total_ms"),
 			       results_claim_num(c, "rtt_ms")};
 
-		doc_table_row(t);
-		doc_table_cell(t, 0, r->m->subjects[c->subject].label, CELL_ROWHEAD, NULL, NULL);
-		doc_table_claim(t, 0, c->id, NULL);
-		strbuf_addf(&line, "%s %s", report_op_name(r->l, c->op, opn, sizeof(opn)),
-			    model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)));
-		if (*extra(r->m, c, ex, sizeof(ex)))
-			strbuf_addf(&line, " (%s)", ex);
-		doc_table_cell(t, 1, rb_text(r, &line), 0, NULL, NULL);
-		strbuf_free(&line);
-		doc_table_cell(t, 2,
-			       report_workers_cell(r->l, c->concurrency, clients, w, sizeof(w)),
-			       CELL_NUM, NULL, NULL);
+		row_head(r, t, c);
 		for (int i = 0; i < 6; i++)
 			doc_table_cell(t, (size_t)i + 3,
 				       text_num(r->nf, x[i], 3, v6[i], sizeof(v6[i])),
@@ -193,8 +203,102 @@ static void table(struct report_builder *r, const struct results_claim *const *v
 	doc_table_foot(t, rb_str(r, "table.time_foot"));
 }
 
-/* says: each time-share claim that finds one part dominant, worded (phases.rtt_dominates when
- * the round trip is, else phases.part_dominates), into out, its id into ids. */
+/* has_split: 1 when claim c has the split of a server log's join (its srv_* figures). */
+static int has_split(const struct results_claim *c)
+{
+	return results_claim_num(c, "srv_joined") > 0;
+}
+
+/* table_split: the claims of v (n) with a split, a row each (subject, op and size, workers,
+ * joined share, the server's total, its turn-around and transfer, the rest, the joined
+ * requests' latency), the row marked with its claim; nothing when none has one. */
+static void table_split(struct report_builder *r, const struct results_claim *const *v, size_t n)
+{
+	static const char *const cols[] = {"col.joined",      "phases.srv_total",
+					   "phases.srv_turn", "phases.srv_xfer",
+					   "phases.srv_rest", "phases.srv_latency"};
+	static const char *const figs[] = {"srv_share",   "srv_total_ms", "srv_turn_ms",
+					   "srv_xfer_ms", "srv_rest_ms",  "srv_latency_ms"};
+	struct doc_table *t = NULL;
+
+	for (size_t k = 0; k < n; k++) {
+		const struct results_claim *c = v[k];
+		char num[TEXT_NUM_MAX];
+
+		if (!has_split(c))
+			continue;
+		if (t == NULL) {
+			t = doc_table(r->d, "t-time-server", rb_str(r, "table.time_server"), 9);
+			doc_table_head(t, 0, rb_str(r, "col.subject"), 1.2);
+			doc_table_head(t, 1, rb_str(r, "col.op"), 1);
+			doc_table_head(t, 2, rb_str(r, "col.workers_short"), 0.6);
+			for (int i = 0; i < 6; i++)
+				doc_table_head(t, (size_t)i + 3, rb_str(r, cols[i]), 1);
+		}
+		row_head(r, t, c);
+		for (int i = 0; i < 6; i++) {
+			double x = results_claim_num(c, figs[i]) * (i == 0 ? 100 : 1);
+
+			doc_table_cell(t, (size_t)i + 3,
+				       text_num(r->nf, x, i == 0 ? 1 : 3, num, sizeof(num)),
+				       CELL_NUM | (isfinite(x) ? 0 : CELL_MUTED), NULL, NULL);
+		}
+	}
+	if (t != NULL)
+		doc_table_foot(t, rb_str(r, "table.time_server_foot"));
+}
+
+/* split_says: claim c's split (has_split) worded (phases.server_split) into out. */
+static void split_says(struct report_builder *r, const struct results_claim *c, const char *workers,
+		       struct strbuf *out)
+{
+	static const char *const figs[] = {"srv_total_ms", "srv_rest_ms", "srv_latency_ms"};
+	const char *names[] = {"size",   "op",   "workers", "subject",
+			       "server", "rest", "latency", "pct"};
+	char opn[32], sz[32], v[4][TEXT_NUM_MAX];
+	const char *vals[] = {model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz)),
+			      report_op_name(r->l, c->op, opn, sizeof(opn)),
+			      workers,
+			      r->m->subjects[c->subject].label,
+			      v[0],
+			      v[1],
+			      v[2],
+			      v[3]};
+
+	for (int i = 0; i < 3; i++)
+		text_num(r->nf, results_claim_num(c, figs[i]), 1, v[i], sizeof(v[i]));
+	text_num(r->nf, 100 * results_claim_num(c, "srv_share"), 1, v[3], sizeof(v[3]));
+	if (out->len)
+		strbuf_adds(out, " ");
+	text_subst(out, rb_str(r, "phases.server_split"), names, vals, 8);
+}
+
+/* dominant_says: claim c's dominant part worded (phases.rtt_dominates when the round trip is,
+ * else phases.part_dominates) into out. */
+static void dominant_says(struct report_builder *r, const struct results_claim *c, const char *part,
+			  const char *workers, struct strbuf *out)
+{
+	char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], key[32];
+	double share = results_claim_num(c, "share"), server = results_claim_num(c, "server_ms");
+
+	report_op_name(r->l, c->op, opn, sizeof(opn));
+	model_size_text(r->m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
+	text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
+	text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
+	snprintf(key, sizeof(key), "phases.%s", part);
+	const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
+	const char *vals[] = {sz,  opn, workers,       r->m->subjects[c->subject].label,
+			      pct, srv, rb_str(r, key)};
+	if (out->len)
+		strbuf_adds(out, " ");
+	text_subst(out,
+		   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
+						      : "phases.part_dominates"),
+		   names, vals, 7);
+}
+
+/* says: each time-share claim that finds one part dominant (dominant_says) or has a server
+ * log's split (split_says), worded into out, its id into ids. */
 static void says(struct report_builder *r, struct strbuf *out, struct strbuf *ids)
 {
 	const struct report_model *m = r->m;
@@ -202,18 +306,12 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 	for (size_t i = 0; i < m->doc.n_claims; i++) {
 		const struct results_claim *c = &m->doc.claims[i];
 		const char *part = results_claim_text(c, "part");
-		char opn[32], sz[32], pct[TEXT_NUM_MAX], srv[TEXT_NUM_MAX], key[32];
+		int dominant = strcmp(c->verdict, "dominant") == 0 && part != NULL;
 		struct strbuf w = {0};
 		struct report_workers wk;
-		double share = results_claim_num(c, "share"), server;
 
-		if (!is_share(m, c) || strcmp(c->verdict, "dominant") != 0 || part == NULL)
+		if (!is_share(m, c) || (!dominant && !has_split(c)))
 			continue;
-		server = results_claim_num(c, "server_ms");
-		report_op_name(r->l, c->op, opn, sizeof(opn));
-		model_size_text(m, r->nf, (uint64_t)c->size, sz, sizeof(sz));
-		text_num(r->nf, 100 * (share > 1 ? 1 : share), 0, pct, sizeof(pct));
-		text_num(r->nf, server > 0 ? server : 0, 1, srv, sizeof(srv));
 		/* the cell's total workers, its split for a distributed run: "24 workers (3 × 8)" */
 		if (report_workers_at(m, r->l, c->op, c->concurrency, REPORT_WORKERS_BRIEF, &wk) <
 		    0)
@@ -223,16 +321,10 @@ static void says(struct report_builder *r, struct strbuf *out, struct strbuf *id
 								: "phases.workers"),
 			   (const char *[]){"n", "per_client"},
 			   (const char *[]){wk.total, wk.per_client}, 2);
-		snprintf(key, sizeof(key), "phases.%s", part);
-		const char *names[] = {"size", "op", "workers", "subject", "pct", "server", "part"};
-		const char *vals[] = {sz,  opn, rb_text(r, &w), m->subjects[c->subject].label,
-				      pct, srv, rb_str(r, key)};
-		if (out->len)
-			strbuf_adds(out, " ");
-		text_subst(out,
-			   rb_str(r, strcmp(part, "rtt") == 0 ? "phases.rtt_dominates"
-							      : "phases.part_dominates"),
-			   names, vals, 7);
+		if (dominant)
+			dominant_says(r, c, part, rb_text(r, &w), out);
+		if (has_split(c))
+			split_says(r, c, rb_text(r, &w), out);
 		strbuf_free(&w);
 		if (ids->len)
 			strbuf_adds(ids, " ");
@@ -260,6 +352,7 @@ void report_phases(struct report_builder *r)
 	}
 	chart(r, v, n);
 	table(r, v, n);
+	table_split(r, v, n);
 	says(r, &b, &ids);
 	if (b.len || b.failed)
 		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);

@@ -53,7 +53,9 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     blocks or more);
   - "Where the time goes" shows the first 64 time-share claims, a row each (t-time: the
     claim's id, workers and figures per part) and a bar each (the chart, data-about time),
-    and says how many it leaves out when there are more (the string phases.left_out);
+    and says how many it leaves out when there are more (the string phases.left_out); where a
+    shown claim has a server log's split (srv_* figures), the table t-time-server a row per
+    such claim with its figures, and a sentence carrying it with its server and rest times;
   - every claim's row of the Verdicts table reads its claim.KIND.VERDICT string, and a finding
     that words lead claims of one verdict reads that verdict's finding string (an unresolved
     lead worded with a tie's words fails); each highest-figure, client-balance, cost and
@@ -661,6 +663,54 @@ def time_goes(c, name, claims, tree, tabs, lang):
         c.t(not head or head not in text, "%s: no time-share group is left out, none said to be" % name)
 
 
+def time_split(c, name, claims, tree, tabs):
+    """"Where the time goes" gives the split of a server log's join (analyze --server-log)
+    where a shown time-share claim has one (figure srv_joined > 0): the table t-time-server a
+    row per such claim in claims[] order, marked with its id, showing its joined share (%),
+    the server's total, turn-around and transfer, the rest and the joined latency ("–" where
+    null); a paragraph carrying the claim words its server and rest (1 decimal); none of it
+    when no claim has a split."""
+    shares = [x for x in claims if x["kind"] == "time-share" and x.get("op") is not None
+              and x.get("subject") is not None][:PHASES_MAX]
+    split = [x for x in shares if (x["figures"].get("srv_joined") or 0) > 0]
+    t = tabs.get("t-time-server")
+    if not split:
+        c.t(t is None, "%s: no time-share claim with a server split, no t-time-server" % name)
+        return
+    if t is None:
+        c.t(False, "%s: %d time-share claims with a server split, no t-time-server" % (name, len(split)))
+        return
+    rows = [n for n in t.walk() if n.tag == "tr" and n.kids and n.kids[0].tag == "th"
+            and n.kids[0].attrs.get("scope") == "row"]
+    ids = [" ".join(r.kids[0].claim_ids()) for r in rows]
+    want = [x["id"] for x in split]
+    c.t(ids == want, "%s: t-time-server a row per claim with a server split, in claims[] order%s"
+        % (name, "" if ids == want else ": rows %s, claims %s" % (ids[:4], want[:4])))
+    bad = []
+    for r, x in zip(rows, split):
+        cells = [k for k in r.kids if k.tag in ("td", "th")]
+        f = x["figures"]
+        exp = [(100 * f["srv_share"] if isinstance(f.get("srv_share"), (int, float)) else None, 0.05)]
+        exp += [(f.get(k), 0.0005) for k in ("srv_total_ms", "srv_turn_ms", "srv_xfer_ms",
+                                              "srv_rest_ms", "srv_latency_ms")]
+        for i, (e, tol) in enumerate(exp):
+            got = number(cells[3 + i].all_text()) if len(cells) > 3 + i else None
+            if (e is None) != (got is None) or (e is not None and abs(got - e) > tol + 1e-9):
+                bad.append("%s: column %d shows %s, the claim %s" % (x["id"], 3 + i, got, e))
+    c.t(not bad, "%s: each t-time-server row shows its claim's share, server, turn-around, transfer, rest and latency%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
+    paras = [n for n in tree.root.walk() if n.tag == "p"]
+    bad = []
+    for x in split:
+        f = x["figures"]
+        said = [" ".join(n.all_text().split()) for n in paras if x["id"] in n.claim_ids()]
+        figs = ["%.1f" % f["srv_total_ms"], "%.1f" % f["srv_rest_ms"]]
+        if not any(all(v in p for v in figs) for p in said):
+            bad.append("%s: no paragraph carrying it says %s" % (x["id"], " and ".join(figs)))
+    c.t(not bad, "%s: a sentence words each server split (server and rest, ms)%s"
+        % (name, ": " + "; ".join(bad[:4]) if bad else ""))
+
+
 def words(c, name, agg, claims, tree, lang, text):
     st = strings(lang)
     head = [n for n in tree.root.walk() if n.tag == "p" and "headline" in n.classes()]
@@ -876,6 +926,7 @@ def report(c, agg, truth, d):
     vantage_marks(c, name, agg, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
     time_goes(c, name, block, tree, tabs, lang)
+    time_split(c, name, block, tree, tabs)
     tail_tables(c, name, block, tabs)
     worded(c, name, tree, lang, block, tabs)
     claim_findings(c, name, agg, tree, lang, block)

@@ -463,6 +463,54 @@ static void test_time(void)
 	done(a, &l);
 }
 
+/* test_time_server: a server log's join (analyze --server-log) as figures of its cell's
+ * time-share claim: 3 of 4 requests joined, server 2 ms and rest 1.5 ms (RGW's ops log: no
+ * turn-around); a cell with nothing joined gets none. */
+static void test_time_server(void)
+{
+	struct claim_list l;
+	struct aggregate *a;
+
+	for (int k = 0; k < 2; k++) {
+		struct runlog *r = add("a", "get", 1 << 20, k ? 16 : 1, 1, 100);
+
+		r->summary.has_phases = 1;
+		r->summary.phases.ph[RPH_WAIT].mean_all_ms = 4;
+	}
+	a = build(1, &l);
+	if (a != NULL) {
+		struct slow_cell v[2] = {{.cell = &a->cells[0]}, {.cell = &a->cells[1]}};
+		struct slow_list s = {v, 2};
+		struct err e = {{0}};
+		const char *c1 = "time-share/get/1048576/c1/a",
+			   *c16 = "time-share/get/1048576/c16/a";
+
+		if (a->cells[0].concurrency != 1) { /* the cells in the order built */
+			v[0].cell = &a->cells[1];
+			v[1].cell = &a->cells[0];
+		}
+		v[0].join.with_id = 4;
+		v[0].join.joined = 3;
+		for (int p = 0; p < SLOW_NPART; p++)
+			v[0].join.part[p].mean_ms = NAN;
+		v[0].join.part[SLOW_TOTAL].mean_ms = 2;
+		v[0].join.part[SLOW_REST].mean_ms = 1.5;
+		v[1].join.with_id = 4;
+		CHECK(claims_time_server(&l, a, &s, &e) == 0, "claims_time_server: %s", e.msg);
+		CHECK(fig(&l, c1, "srv_joined") == 3 && fig(&l, c1, "srv_share") == 0.75,
+		      "c1: 3 joined, share 0.75");
+		CHECK(fig(&l, c1, "srv_total_ms") == 2 && fig(&l, c1, "srv_rest_ms") == 1.5 &&
+			      fig(&l, c1, "srv_latency_ms") == 3.5,
+		      "c1: server 2, rest 1.5, latency 3.5");
+		CHECK(isnan(fig(&l, c1, "srv_turn_ms")) && isnan(fig(&l, c1, "srv_xfer_ms")),
+		      "c1: no turn-around, no server transfer");
+		CHECK(claims_find(&l, c16) != NULL &&
+			      results_claim_figure(claims_find(&l, c16), "srv_joined") == NULL,
+		      "c16: nothing joined, no split");
+	}
+	done(a, &l);
+}
+
 /* test_clients: a distributed run's limited clients named once each in its cell's claim
  * (the verdicts set by hand: analyze/cells/climit_cells.c judges them, test_climit_cells). */
 static void test_clients(void)
@@ -570,6 +618,7 @@ int main(void)
 	test_consistency_sim();
 	test_oneoffs();
 	test_time();
+	test_time_server();
 	test_clients();
 	test_short_window();
 	test_ran();
