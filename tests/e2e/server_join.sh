@@ -14,8 +14,9 @@
 #      RGW when it was started so, else a private one): a 1-s PUT run, its records cut from
 #      the log: at least 99 % of the run's requests join, the other records (the bucket's
 #      creation, the cleanup's deletes, other suites') are counted, not joined; for every
-#      joined request the server's total_time is within its client latency to RGW's clock
-#      tick (so server + rest = latency, the rest never below minus a tick); the time-share
+#      joined request the server's total_time is at least 0, and within its client latency
+#      to RGW's clock tick for at least 99 % of them (RGW reads its end time after the
+#      response is sent, and a preempted RGW thread reads it late); the time-share
 #      claim's split (srv_*) as the logs give it; the report's "Where the time goes" gives it
 #      (en, ko), tests/tools/claims_check.py passes the reports and fails one with the
 #      split's server time changed; the records in the file sink's framing (several on a
@@ -216,15 +217,20 @@ t(m is not None and int(m.group(1)) == len(recs) and int(m.group(2)) == len(j)
   % (m.group(0) if m else "no count", len(other), ", ".join(sorted(set(other)))))
 # RGW's clock ticks coarsely (the least gap between its records' start times: 4 ms under a
 # 250 Hz kernel's CLOCK_REALTIME_COARSE) and total_time is truncated to whole ms, so a
-# request's server time may pass its client latency by less than a tick, never by one
+# request's server time may pass its client latency by less than a tick. RGW reads its end
+# time after the response is sent: an RGW thread preempted there (another suite runs beside
+# this one) passes it by more, so at least 99 % of the requests must be within the tick and
+# none may be negative; a wrong join (latencies paired with other requests' times) fails it
 def sec(x):
     return int(x[11:13]) * 3600 + int(x[14:16]) * 60 + float(x[17:-1])
 stamps = sorted({sec(o["time"]) for o in recs})
 tick = max(min(b - a_ for a_, b in zip(stamps, stamps[1:])) * 1e3, 1.0)
 over = max(srv - lat for lat, srv in j)
-t(all(srv >= 0 and srv - lat < tick for lat, srv in j),
+late = sum(1 for lat, srv in j if srv - lat >= tick)
+t(all(srv >= 0 for lat, srv in j) and late <= 0.01 * len(j),
   "server time + rest = the client latency for every joined request, the server's time within "
-  "it to RGW's clock tick (%.3f ms; the most it passed the latency: %.3f ms)" % (tick, over))
+  "it to RGW's clock tick (%.3f ms) for at least 99 %% of them (%d of %d passed it; the most: "
+  "%.3f ms)" % (tick, late, len(j), over))
 mean = lambda v: sum(v) / len(v)
 c = next(x for x in a["claims"] if x["kind"] == "time-share")
 f = c["figures"]
