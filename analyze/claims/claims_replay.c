@@ -37,8 +37,10 @@ static int op_claim(struct claim_list *l, const struct aggregate *a, const struc
 	const char *verdict = replaycmp_verdict(o, &pct);
 	size_t i;
 
-	for (i = 0; o->op[i] != '\0' && i + 1 < sizeof(tag); i++)
-		tag[i] = (char)tolower((unsigned char)o->op[i]);
+	const char *shown = strcmp(o->op, "STAT") == 0 ? "HEAD" : o->op;
+
+	for (i = 0; shown[i] != '\0' && i + 1 < sizeof(tag); i++)
+		tag[i] = (char)tolower((unsigned char)shown[i]);
 	tag[i] = '\0';
 	key.tag = tag;
 	if (claims_add(l, a, &key, verdict) < 0)
@@ -51,7 +53,7 @@ static int op_claim(struct claim_list *l, const struct aggregate *a, const struc
 		claims_reason(l, "too-few-requests");
 	claims_text(l, "trace", c->trace_name);
 	claims_text(l, "digest", c->trace);
-	claims_text(l, "trace_op", strcmp(o->op, "STAT") == 0 ? "HEAD" : o->op);
+	claims_text(l, "trace_op", shown);
 	claims_text(l, "at", pct >= 0 ? replaycmp_pct_name[pct] : NULL);
 	claims_num(l, "recorded_ms", pct >= 0 ? o->rec.ms[pct] : NAN);
 	claims_num(l, "replayed_ms", pct >= 0 ? o->rep.ms[pct] : NAN);
