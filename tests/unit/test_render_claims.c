@@ -77,6 +77,7 @@ static struct results_claim_figure figures[] = {
 	{"poll_ms", 10, NULL},
 	{"max_wait_ms", 5000, NULL},
 	{"trace_op", NAN, "GET"},
+	{"trace", NAN, "ops.tsv.zst"},
 	{"at", NAN, "p99"},
 	{"recorded_ms", 48, NULL},
 	{"replayed_ms", 61, NULL},
