@@ -141,10 +141,10 @@ static void trace_path(const char *data_dir, const struct runlog *r, char *buf, 
 }
 
 /* read_trace: the recorded latencies of run r's trace (the requests its replay kept) into
- * rec[], the successful requests into x->op[].traced. 0; 1 when the trace was not read (why
- * in x->note); -1 when memory runs out. */
+ * rec[], the count of its successful requests into traced[], per op. 0; 1 when the trace was
+ * not read (why in x->note); -1 when memory runs out. */
 static int read_trace(const char *data_dir, const struct runlog *r, struct replaycmp *x,
-		      struct lats *rec)
+		      struct lats *rec, uint64_t *traced)
 {
 	char path[PATH_MAX], hex[DIGEST_HEX_MAX];
 	uint64_t size;
@@ -180,7 +180,7 @@ static int read_trace(const char *data_dir, const struct runlog *r, struct repla
 
 		if (!(mask & (1u << w->op)) || off < from || (to > 0 && off >= to) || !w->ok)
 			continue;
-		x->op[w->op].traced++;
+		traced[w->op]++;
 		if (w->lat > 0 && push(&rec[w->op], w->lat) < 0) {
 			rc = -1;
 			goto out;
@@ -238,9 +238,10 @@ static void side(struct lats *l, struct replaycmp_side *s)
 static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell *c)
 {
 	struct lats rec[REPLAYCMP_OPS] = {{0}}, rep[REPLAYCMP_OPS] = {{0}};
+	uint64_t traced[REPLAYCMP_OPS] = {0};
 	struct replaycmp *x = calloc(1, sizeof(*x));
 	struct rread q = {rep, 0};
-	int rc = -1, traced = 0;
+	int rc = -1, read = 0;
 
 	if ((c->replay = x) == NULL)
 		return -1;
@@ -251,7 +252,7 @@ static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell
 
 		if (!r->v.included)
 			continue;
-		if (!traced++ && read_trace(data_dir, r->log, x, rec) < 0)
+		if (!read++ && read_trace(data_dir, r->log, x, rec, traced) < 0)
 			goto out;
 		reqlog_path(file, sizeof(file), data_dir, r->log->path);
 		if (opslog_read(file, on_run_row, &q, &e) < 0) {
@@ -265,10 +266,10 @@ static int cell(const struct aggregate *a, const char *data_dir, struct agg_cell
 	for (int k = 0; k < REPLAYCMP_OPS; k++) {
 		struct replaycmp_op *o = &x->op[x->n_op];
 
-		if (x->op[k].traced == 0 && rep[k].n == 0)
+		if (traced[k] == 0 && rep[k].n == 0)
 			continue;
 		o->op = op_names[k];
-		o->traced = x->op[k].traced;
+		o->traced = traced[k];
 		side(&rec[k], &o->rec);
 		side(&rep[k], &o->rep);
 		x->n_op++;

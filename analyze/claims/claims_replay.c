@@ -35,9 +35,8 @@ static int op_claim(struct claim_list *l, const struct aggregate *a, const struc
 	char tag[16];
 	int pct;
 	const char *verdict = replaycmp_verdict(o, &pct);
-	size_t i;
-
 	const char *shown = strcmp(o->op, "STAT") == 0 ? "HEAD" : o->op;
+	size_t i;
 
 	for (i = 0; shown[i] != '\0' && i + 1 < sizeof(tag); i++)
 		tag[i] = (char)tolower((unsigned char)shown[i]);

@@ -18,7 +18,8 @@
 #      absent one stops the run before the replay, named);
 #   3d. an S3 server access log written from AWS's format: ops, decoded keys, bytes, a
 #      second's requests spread over it, a bucket operation left out, a bad line named;
-#   3e. a campaign's [replay] against two subjects, its trace under traces/, --verify;
+#   3e. a campaign's [replay] against two subjects, its trace under traces/, --verify; the
+#      trace changed: analyze names it and compares nothing with it;
 #   3f. recorded and replayed, from the replays above (no run of its own): each replay's cell
 #      op replay named by its trace; per op the recorded p50/p90/p99 and their intervals
 #      equal to SciPy's from the trace's durations, the replayed ones from the runs' end -
@@ -265,6 +266,10 @@ printf 'x' >>"$tmp/camp/traces/camp-trace.csv.zst"
 st=$?
 [ $st -ne 0 ] && grep -q "traces/camp-trace.csv.zst" "$tmp/v2.log"
 check $? "a trace changed since: --verify fails, naming it ($st: $(grep -m1 'traces/' "$tmp/v2.log" | cut -c1-120))"
+"$analyze" "$tmp/camp" -o "$tmp/camp/results2" >"$tmp/a2.log" 2>&1
+jq -e '[.workload_cells[] | .replay | select(.read == false and (.note | test("traces/camp-trace.csv.zst has SHA-256")) and all(.ops[]; .recorded == null))] | length == 2' "$tmp/camp/results2/aggregate.json" >/dev/null &&
+	jq -e '[.claims[] | select(.kind == "replay")] | length > 0 and all(.verdict == "not-judged" and .reasons == ["trace-not-read"])' "$tmp/camp/results2/aggregate.json" >/dev/null
+check $? "analyzed again: the changed trace is not read, named, its replay claims not judged ($(jq -r '.workload_cells[0].replay.note' "$tmp/camp/results2/aggregate.json" 2>/dev/null | cut -c1-90))"
 
 # 3f. recorded and replayed (no live run: the replays above analyzed): the speed-1 and speed-2
 # replays of the recorded rate run as subjects one and two, and the access log's replay as
