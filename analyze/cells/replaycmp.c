@@ -218,7 +218,8 @@ static void side(struct lats *l, struct replaycmp_side *s)
 {
 	size_t n = l->n;
 
-	sort_i64(l->v, n);
+	if (n > 0) /* (v is NULL without latencies) */
+		sort_i64(l->v, n);
 	s->requests = n;
 	for (int k = 0; k < REPLAYCMP_PCTS; k++) {
 		struct pctci_ranks rk;
