@@ -18,6 +18,7 @@
 #include "analyze/cells/condcheck.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
+#include "analyze/cells/replaycmp.h"
 #include "analyze/cells/slowest.h"
 #include "analyze/cells/timeofday.h"
 #include "analyze/cells/vantage.h"
@@ -596,7 +597,9 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		}
 	if (a != NULL)
 		probe_subjects(st, a);
-	if (a != NULL && !st->warp_mode && condcheck_build(a, runs_root(st, o), &e) < 0) {
+	if (a != NULL && !st->warp_mode &&
+	    (condcheck_build(a, runs_root(st, o), &e) < 0 ||
+	     replaycmp_build(a, runs_root(st, o), &e) < 0)) {
 		aggregate_free(a);
 		a = NULL;
 	}

@@ -142,6 +142,7 @@ struct agg_run {
 };
 
 struct condcheck;
+struct replaycmp;
 
 struct agg_cell {
 	size_t subject;
@@ -161,12 +162,16 @@ struct agg_cell {
 	const char *size_spec, *range, *mix;
 	const char *hedge;             /* a hedged get's threshold as written; NULL: none */
 	const char *trace;             /* a replay's trace (its SHA-256); NULL: not a replay */
+	const char *trace_name;        /* a replay's trace file name; NULL: not a replay */
 	double rate;                   /* offered req/s; 0: closed loop */
 	struct agg_workload *workload; /* per-op and rate figures; NULL: a matrix cell */
 	struct agg_climit climit;      /* the client-limit verdict (analyze/cells/climit_cells.h) */
 	/* a put-if-absent or cas cell: whether its writes kept the condition's promise
 	 * (analyze/cells/condcheck.h; owned); NULL: another op, or not checked */
 	struct condcheck *cond;
+	/* a replay cell: its trace's recorded latencies against the replayed ones per op
+	 * (analyze/cells/replaycmp.h; owned); NULL: not a replay, or not built */
+	struct replaycmp *replay;
 	/* the short-kept-window caveat (analyze/cells/kept_window.h): valid runs whose kept
 	 * window is shorter than KEPT_WINDOW_REQUESTS median requests; short_window: any */
 	size_t short_window_runs;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "analyze/cells/cell.h"
+#include "analyze/cells/replaycmp.h"
 #include "analyze/cells/stats.h"
 #include "core/hist.h"
 #include "core/ops.h"
@@ -54,13 +55,14 @@ static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 {
 	return (struct agg_cell){
 		.subject = rsubj,
-		.op = r->op,
+		.op = r->workload.trace != NULL ? WORKLOAD_CELLS_REPLAY : r->op,
 		.size = r->size,
 		.size_spec = r->workload.size_spec,
 		.range = r->workload.range,
 		.mix = r->workload.mix,
 		.hedge = r->workload.hedge,
 		.trace = r->workload.trace,
+		.trace_name = r->workload.trace_name,
 		.concurrency = r->concurrency,
 		.rate = r->workload.rate > 0 ? r->workload.rate : 0,
 	};
@@ -377,6 +379,7 @@ void workload_cells_free(struct aggregate *a)
 		free(a->wcells[i].groups);
 		free(a->wcells[i].workload);
 		free(a->wcells[i].cond);
+		replaycmp_free(a->wcells[i].replay);
 	}
 	free(a->wcells);
 	for (size_t i = 0; i < a->n_sweeps; i++)

@@ -13,6 +13,8 @@
 #include "analyze/cells/aggregate.h"
 #include "core/summary.h"
 
+/* the op of a replay's cell (run.json's workload.op is "mixed"; docs/METHODOLOGY.md, "Replay") */
+#define WORKLOAD_CELLS_REPLAY "replay"
 #define WORKLOAD_CELLS_P99_LIMIT_MS 50.0 /* when no run.json has campaign.p99_limit_ms */
 
 /* One op of a mixed cell over the valid runs whose summary has the op: share, obj_s,

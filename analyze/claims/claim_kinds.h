@@ -23,6 +23,11 @@ int claims_cells(struct claim_list *l, const struct aggregate *a);
  * (analyze/cells/condcheck.h). */
 int claims_cond(struct claim_list *l, const struct aggregate *a);
 
+/* claims_replay (claims_replay.c): a "replay" claim per replay cell and op of its trace:
+ * the latency replayed from the intended start against the trace's recorded one (slower,
+ * faster, alike, not-judged), with both sides' percentiles. */
+int claims_replay(struct claim_list *l, const struct aggregate *a);
+
 /* claims_rate (claims_rate.c): a "rate-step" claim per rate cell, then per rate sweep its
  * "sustained" and "knee" claims. */
 int claims_rate(struct claim_list *l, const struct aggregate *a);

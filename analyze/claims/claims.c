@@ -23,9 +23,9 @@ int claims_build(const struct aggregate *a, struct claim_list *out, struct err *
 {
 	*out = (struct claim_list){0};
 	if (claims_lead(out, a) < 0 || claims_cells(out, a) < 0 || claims_cond(out, a) < 0 ||
-	    claims_rate(out, a) < 0 || claims_rank(out, a) < 0 || claims_top(out, a) < 0 ||
-	    claims_time(out, a) < 0 || campaign_caveats(out, a) < 0 || claims_ran(out, a) < 0 ||
-	    claims_payload(out, a) < 0 || out->failed)
+	    claims_replay(out, a) < 0 || claims_rate(out, a) < 0 || claims_rank(out, a) < 0 ||
+	    claims_top(out, a) < 0 || claims_time(out, a) < 0 || campaign_caveats(out, a) < 0 ||
+	    claims_ran(out, a) < 0 || claims_payload(out, a) < 0 || out->failed)
 		return err_set(e, "claims: out of memory");
 	return 0;
 }

@@ -24,6 +24,12 @@ const char *out_size_label(const struct aggregate *a, uint64_t size);
 void out_lat(const struct agg_lat *l, struct results_lat *x);
 void out_stat(const struct agg_stat *s, struct results_stat *x);
 
+struct replaycmp;
+
+/* out_replay: a replay cell's workload_cells[].replay of r (NULL for NULL; analyze/out/
+ * out_replay.c). */
+json_t *out_replay(const struct replaycmp *r, int *ok);
+
 /* out_cell: cells[] / workload_cells[] (c->workload set) entry of c. */
 void out_cell(const struct aggregate *a, const struct agg_cell *c, struct results_cell *x, int *ok);
 

@@ -169,6 +169,8 @@ void out_cell(const struct aggregate *a, const struct agg_cell *c, struct result
 	x->range = out_dup(c->range, ok);
 	x->hedge = out_dup(c->hedge, ok);
 	x->trace = out_dup(c->trace, ok);
+	x->trace_name = out_dup(c->trace_name, ok);
+	x->replay = out_replay(c->replay, ok);
 	out_mix(c->mix, &x->mix, ok);
 	x->rate = c->rate > 0 ? c->rate : NAN;
 	x->n = (int)c->n;

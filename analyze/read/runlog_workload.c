@@ -18,6 +18,9 @@ void runlog_workload_clear(struct runlog_workload *w)
 	free(w->send);
 	free(w->hedge);
 	free(w->trace);
+	free(w->trace_file);
+	free(w->trace_name);
+	free(w->replay_ops);
 	memset(w, 0, sizeof(*w));
 	w->p99_limit_ms = NAN;
 }
@@ -170,6 +173,21 @@ out:
 	return rc;
 }
 
+/* replay_from: a replay's trace fields into out; -1 when out of memory. */
+static int replay_from(const struct runrec_replay *r, struct runlog_workload *out)
+{
+	const char *slash = strrchr(r->trace, '/');
+
+	out->replay_from_s = r->window_from_s;
+	out->replay_to_s = r->window_to_s;
+	if ((out->trace = strdup(r->digest)) == NULL ||
+	    (out->trace_file = strdup(r->trace)) == NULL ||
+	    (out->trace_name = strdup(slash != NULL ? slash + 1 : r->trace)) == NULL ||
+	    (r->ops != NULL && (out->replay_ops = strdup(r->ops)) == NULL))
+		return -1;
+	return 0;
+}
+
 int runlog_workload_from(const struct runrec_workload *w, const struct runrec_campaign *camp,
 			 struct runlog_workload *out, struct err *e)
 {
@@ -178,7 +196,7 @@ int runlog_workload_from(const struct runrec_workload *w, const struct runrec_ca
 	if ((w->size_spec != NULL && (out->size_spec = strdup(w->size_spec)) == NULL) ||
 	    (w->range != NULL && (out->range = strdup(w->range)) == NULL) ||
 	    (w->hedge != NULL && (out->hedge = strdup(w->hedge)) == NULL) ||
-	    (w->has_replay && (out->trace = strdup(w->replay.digest)) == NULL)) {
+	    (w->has_replay && replay_from(&w->replay, out) < 0)) {
 		runlog_workload_clear(out);
 		return err_set(e, "out of memory");
 	}

@@ -20,9 +20,14 @@ struct runlog_workload {
 	char *range;     /* "0..64KiB", "random:64KiB"; NULL: whole objects */
 	char *mix;       /* canonical "get:45,put:15,head:30,delete:10"; NULL: none */
 	unsigned mix_w[RUNLOG_WORKLOAD_MIX_OPS];
-	double rate;         /* offered requests per second; 0: closed loop */
-	char *hedge;         /* workload.hedge ("p95", "200ms"); NULL: not hedged */
-	char *trace;         /* workload.replay.digest: a replay's trace; NULL: not a replay */
+	double rate; /* offered requests per second; 0: closed loop */
+	char *hedge; /* workload.hedge ("p95", "200ms"); NULL: not hedged */
+	char *trace; /* workload.replay.digest: a replay's trace; NULL: not a replay */
+	/* a replay's trace file as given (workload.replay.trace), its name (the last part of
+	 * the path), the ops it kept (workload.replay.ops; NULL: all) and its window (seconds
+	 * from the trace's first request; to 0: to its last); NULL / 0 when not a replay */
+	char *trace_file, *trace_name, *replay_ops;
+	double replay_from_s, replay_to_s;
 	double duration_s;   /* workload.duration_s; 0 when absent (not duration-bound) */
 	int workers;         /* workload.workers; 0 when absent */
 	double p99_limit_ms; /* campaign.p99_limit_ms; NaN when absent */

@@ -100,6 +100,10 @@ json_t *results_cell_to_json(const struct results_cell *c, const struct results 
 		jwrite_put(o, "hedge", json_string(c->hedge), &ok);
 	if (c->trace != NULL)
 		jwrite_put(o, "trace", json_string(c->trace), &ok);
+	if (c->trace_name != NULL)
+		jwrite_put(o, "trace_name", json_string(c->trace_name), &ok);
+	if (c->replay != NULL)
+		jwrite_put(o, "replay", json_incref(c->replay), &ok);
 	jwrite_put(o, "mix", results_mix_to_json(&c->mix), &ok);
 	jwrite_put(o, "rate", jnum_new(c->rate), &ok);
 	jwrite_put(o, "n", json_integer(c->n), &ok);
@@ -287,6 +291,9 @@ int results_cell_from_json(struct jread *r, const json_t *o, const char *where, 
 	c->range = jread_str(r, o, where, "range", 0);
 	c->hedge = jread_str(r, o, where, "hedge", 0);
 	c->trace = jread_str(r, o, where, "trace", 0);
+	c->trace_name = jread_str(r, o, where, "trace_name", 0);
+	if (json_is_object(json_object_get(o, "replay")))
+		c->replay = json_incref(json_object_get(o, "replay"));
 	results_mix_from_json(r, json_object_get(o, "mix"), where, &c->mix);
 	c->rate = jread_num(r, o, where, "rate", 0);
 	if (r->failed || figures_from(r, o, where, c) < 0 || runs_from(r, o, where, c) < 0 ||
@@ -327,6 +334,8 @@ void results_cell_free(struct results_cell *c)
 	free(c->range);
 	free(c->hedge);
 	free(c->trace);
+	free(c->trace_name);
+	json_decref(c->replay);
 	results_mix_free(&c->mix);
 	results_lat_free(&c->latency_ms);
 	results_lat_free(&c->ttfb_ms);

@@ -59,8 +59,12 @@ struct results_cell {
 	int concurrency;
 	int clients, workers_total, client_hosts; /* 1.2; absent: 1, concurrency, 1 */
 	char *size_spec, *range;                  /* workload dimensions (1.2) */
-	char *hedge; /* a hedged get's threshold as written ("p95"); NULL: none (absent) */
-	char *trace; /* a replay's trace, its SHA-256; NULL: not a replay (absent) */
+	char *hedge;      /* a hedged get's threshold as written ("p95"); NULL: none (absent) */
+	char *trace;      /* a replay's trace, its SHA-256; NULL: not a replay (absent) */
+	char *trace_name; /* a replay's trace file name; NULL: not a replay (absent) */
+	/* a replay's recorded and replayed latencies (docs/FORMATS.md, workload_cells[]
+	 * "replay"), kept as the file holds it (owned reference); NULL: absent */
+	json_t *replay;
 	struct results_mix mix;
 	double rate; /* offered req/s; NAN: closed loop */
 	int n, expected;

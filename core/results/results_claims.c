@@ -36,6 +36,7 @@ static const char *const vantage[] = {"rank-changes", "interaction", "consistent
 static const char *const change[] = {"regression", "improvement", "no-change", "untested",
 				     "changed",    "unchanged",   NULL};
 
+static const char *const replay[] = {"slower", "faster", "alike", "not-judged", NULL};
 static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
 
 const struct results_claim_kind results_claim_kinds[] = {
@@ -45,6 +46,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"client-limit", client_limit},
 	{"errors", errors},
 	{"correctness", correctness},
+	{"replay", replay},
 	{"rate-step", rate_step},
 	{"sustained", sustained},
 	{"knee", knee},

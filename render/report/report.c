@@ -692,6 +692,8 @@ struct doc *report_build(const struct report_model *m, const struct text_lang *l
 	if (!r.failed)
 		report_workloads(&r);
 	if (!r.failed)
+		report_replay(&r);
+	if (!r.failed)
 		report_errors(&r);
 	if (!r.failed)
 		report_cost(&r);

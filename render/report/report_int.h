@@ -120,6 +120,11 @@ void report_excluded(struct report_builder *r);
  * render/report/report_support.c); nothing without a probe. */
 void report_support(struct report_builder *r);
 
+/* report_replay: the "Replay: recorded and replayed" section: per trace, its ops' recorded
+ * latency and each subject's replayed one, with the replay claims worded and marked
+ * (render/report/report_replay.c); nothing without replay claims. */
+void report_replay(struct report_builder *r);
+
 /* report_staleness: the "Consistency windows" section: the kinds of consistency probe by
  * subject, each cell its staleness claim worded and marked (aggregate.json staleness[];
  * render/report/report_staleness.c); nothing without consistency probes. A claim render

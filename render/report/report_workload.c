@@ -330,11 +330,35 @@ static void limit_cell(struct report_builder *r, struct doc_table *t, size_t i,
 	strbuf_free(&why);
 }
 
+/* sweep_op: sweep s's op in words into buf (n bytes): its name, and a replay's trace ("Replay,
+ * trace ops.tsv.zst", the trace_name of its first point's workload cell). */
+static const char *sweep_op(struct report_builder *r, const struct results_sweep *s, char *buf,
+			    size_t n)
+{
+	const struct report_model *m = r->m;
+	struct strbuf b = {0};
+
+	report_op_name(r->l, s->op, buf, n);
+	for (size_t i = 0; s->n_points > 0 && i < m->doc.n_workload_cells; i++) {
+		const struct results_cell *c = &m->doc.workload_cells[i];
+
+		if (c->trace_name == NULL || c->subject != s->subject ||
+		    strcmp(c->op, s->op) != 0 || c->size != s->size ||
+		    c->concurrency != s->concurrency || c->rate != s->points[0].offered)
+			continue;
+		subst(&b, rb_str(r, "wl.trace"), "trace", c->trace_name, NULL, NULL);
+		snprintf(buf + strlen(buf), n - strlen(buf), ", %s", rb_text(r, &b));
+		break;
+	}
+	strbuf_free(&b);
+	return buf;
+}
+
 /* The sustained-rate table: one row per sweep, its throttling knee beside its limit. */
 static void sustained_table(struct report_builder *r)
 {
 	const struct report_model *m = r->m;
-	char lim[TEXT_NUM_MAX], opname[32];
+	char lim[TEXT_NUM_MAX], opname[192];
 	struct strbuf cap = {0};
 	subst(&cap, rb_str(r, "table.sustained"), "limit",
 	      text_num(r->nf, m->doc.rate_sweeps[0].p99_limit_ms,
@@ -358,8 +382,7 @@ static void sustained_table(struct report_builder *r)
 		doc_table_row(t);
 		doc_table_cell(t, 0, m->subjects[s->subject].label, CELL_ROWHEAD, NULL,
 			       m->subjects[s->subject].color);
-		doc_table_cell(t, 1, report_op_name(r->l, s->op, opname, sizeof(opname)), 0, NULL,
-			       NULL);
+		doc_table_cell(t, 1, sweep_op(r, s, opname, sizeof(opname)), 0, NULL, NULL);
 		workers_cell(r, t, 2, s->concurrency, s->clients);
 		const struct results_claim *c = sweep_claim(m, "sustained", s);
 		num_cell(r, t, 3, c ? results_claim_num(c, "max_sustained") : NAN, 0);
@@ -379,9 +402,9 @@ static void sustained_table(struct report_builder *r)
 static struct scene *sweep_chart(struct report_builder *r, const struct results_sweep *s)
 {
 	const struct report_model *m = r->m;
-	char opname[32];
+	char opname[192];
 	struct strbuf title = {0}, desc = {0}, subj = {0};
-	report_op_name(r->l, s->op, opname, sizeof(opname));
+	sweep_op(r, s, opname, sizeof(opname));
 	subst(&title, rb_str(r, "chart.rate"), "subject",
 	      subject_text(r, s->subject, s->clients, &subj), "op", opname);
 	strbuf_free(&subj);

@@ -18,6 +18,13 @@
 #      absent one stops the run before the replay, named);
 #   3d. an S3 server access log written from AWS's format: ops, decoded keys, bytes, a
 #      second's requests spread over it, a bucket operation left out, a bad line named;
+#   3e. a campaign's [replay] against two subjects, its trace under traces/, --verify; the
+#      trace changed: analyze names it and compares nothing with it;
+#   3f. recorded and replayed, from the replays above (no run of its own): each replay's cell
+#      op replay named by its trace; per op the recorded p50/p90/p99 and their intervals
+#      equal to SciPy's from the trace's durations, the replayed ones from the runs' end -
+#      intended; a trace without latencies says so; the reports (en, ko) pass
+#      tests/tools/claims_check.py, and one with a verdict reworded fails it;
 #   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
 #      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
@@ -259,6 +266,105 @@ printf 'x' >>"$tmp/camp/traces/camp-trace.csv.zst"
 st=$?
 [ $st -ne 0 ] && grep -q "traces/camp-trace.csv.zst" "$tmp/v2.log"
 check $? "a trace changed since: --verify fails, naming it ($st: $(grep -m1 'traces/' "$tmp/v2.log" | cut -c1-120))"
+"$analyze" "$tmp/camp" -o "$tmp/camp/results2" >"$tmp/a2.log" 2>&1
+jq -e '[.workload_cells[] | .replay | select(.read == false and (.note | test("traces/camp-trace.csv.zst has SHA-256")) and all(.ops[]; .recorded == null))] | length == 2' "$tmp/camp/results2/aggregate.json" >/dev/null &&
+	jq -e '[.claims[] | select(.kind == "replay")] | length > 0 and all(.verdict == "not-judged" and .reasons == ["trace-not-read"])' "$tmp/camp/results2/aggregate.json" >/dev/null
+check $? "analyzed again: the changed trace is not read, named, its replay claims not judged ($(jq -r '.workload_cells[0].replay.note' "$tmp/camp/results2/aggregate.json" 2>/dev/null | cut -c1-90))"
+
+# 3f. recorded and replayed (no live run: the replays above analyzed): the speed-1 and speed-2
+# replays of the recorded rate run as subjects one and two, and the access log's replay as
+# three with its trace's total times taken out ('-'); each replay cell is op replay named by
+# its trace, and per op the recorded percentiles are those of the trace's durations, the
+# replayed ones those of the runs' end - intended, with the intervals and verdicts of
+# docs/METHODOLOGY.md; the trace without latency says so; the report (en, ko) shows them
+mkdir -p "$tmp/rc/runs/once/one/a" "$tmp/rc/runs/once/two/a" "$tmp/rc/runs/once/three/a"
+sed 's|\(HTTP/1.1" [0-9]* - [^ ]* [^ ]* \)[0-9]* |\1- |' "$tmp/access.log" >"$tmp/nolat.log"
+for s in one:r1 two:r2 three:al; do
+	cp "$tmp/${s#*:}/ops.tsv.zst" "$tmp/rc/runs/once/${s%%:*}/a/"
+	jq --arg s "${s%%:*}" --arg t "$tmp/nolat.log" --arg d "$(sha256sum "$tmp/nolat.log" | cut -c1-64)" \
+		'.subject.id = $s | .subject.label = "Store " + $s | if $s == "three" then .workload.replay.trace = $t | .workload.replay.digest = $d else . end' \
+		"$tmp/${s#*:}/run.json" >"$tmp/rc/runs/once/${s%%:*}/a/run.json"
+done
+run_pipeline -f html "$tmp/rc" en ko
+PATH="/usr/bin:$PATH" pycheck "recorded and replayed" "$tmp/rc" "$tmp/rec/ops.tsv.zst" <<'PY'
+import csv, io, json, math, subprocess, sys
+from scipy.stats import binom
+from checks import t, ns, near
+d, trace = sys.argv[1], sys.argv[2]
+OPS = ("PUT", "GET", "STAT", "DELETE")
+def rows(f):
+    text = subprocess.run(["zstd", "-dcq", f], capture_output=True, check=True).stdout.decode()
+    return [r for r in csv.DictReader(io.StringIO(text), delimiter="\t")
+            if not r.get("attempt", "").endswith("+") and r.get("hedge", "") != "lost"
+            and r["op"] in OPS and r["error"] == ""]
+def side(v):
+    v, n, out = sorted(v), len(v), {"requests": len(v)}
+    for p, h in ((0.5, 50), (0.9, 90), (0.99, 99)):
+        k = "p%d" % h
+        out[k + "_ms"] = out[k + "_lo_ms"] = out[k + "_hi_ms"] = None
+        if n == 0 or 1 - p ** n < 0.95:
+            continue
+        j = [j for j in range(n + 1) if binom.cdf(j, n, p) <= 0.025]
+        r = j[-1] + 1 if j else 1
+        j = [j for j in range(n) if binom.cdf(j, n, p) >= 0.975]
+        s = j[0] + 1 if j else n
+        out[k + "_ms"], out[k + "_lo_ms"], out[k + "_hi_ms"] = v[(h * n + 99) // 100 - 1] / 1e6, v[min(r, s) - 1] / 1e6, v[s - 1] / 1e6
+    return out
+def same(a, b):
+    return all(near(a[k], b.get(k), none=True) for k in a)
+a = json.load(open(d + "/results/aggregate.json"))
+wc = {w["subject"]: w for w in a["workload_cells"]}
+t(sorted(wc) == ["one", "three", "two"] and all(w["op"] == "replay" for w in wc.values())
+  and [wc[s]["trace_name"] for s in ("one", "two", "three")] == ["ops.tsv.zst", "ops.tsv.zst", "nolat.log"],
+  "each replay's cell is op replay, named by its trace (%s)" % [(w["subject"], w["op"], w.get("trace_name")) for w in a["workload_cells"]])
+tr = rows(trace)
+for s in ("one", "two"):
+    rp = rows(d + "/runs/once/%s/a/ops.tsv.zst" % s)
+    got = {o["op"]: o for o in wc[s]["replay"]["ops"]}
+    bad = []
+    for op in OPS:
+        rec = side([int(r["duration_ns"]) for r in tr if r["op"] == op and int(r["duration_ns"]) > 0])
+        rep = side([ns(r["end"]) - ns(r["intended"]) for r in rp if r["op"] == op])
+        if not same(rec, got[op]["recorded"]):
+            bad.append("%s recorded %s, python %s" % (op, got[op]["recorded"], rec))
+        if not same(rep, got[op]["replayed"]):
+            bad.append("%s replayed %s, python %s" % (op, got[op]["replayed"], rep))
+    t(not bad and wc[s]["replay"]["read"] and len(got) == 4,
+      "%s: per op the recorded p50/p90/p99 and their intervals are the trace's durations', the replayed ones the runs' end - intended (%s)%s"
+      % (s, ", ".join("%s p90 %.2f/%.2f ms" % (o, got[o]["recorded"]["p90_ms"] or -1, got[o]["replayed"]["p90_ms"] or -1) for o in OPS),
+         ": " + "; ".join(bad[:2]) if bad else ""))
+three = wc["three"]["replay"]
+cl = [c for c in a["claims"] if c["kind"] == "replay" and c["subject"] == "three"]
+t(three["read"] and not three["recorded_latency"] and all(o["recorded"]["requests"] == 0 and o["recorded"]["p50_ms"] is None for o in three["ops"])
+  and len(cl) == 4 and all(c["verdict"] == "not-judged" and c["reasons"] == ["no-recorded-latency"] for c in cl),
+  "a trace without latencies: no recorded percentiles, its claims not-judged (%s)" % [(c["id"], c["verdict"], c["reasons"]) for c in cl])
+PY
+for lang in en ko; do
+	grep -q "$(grep '^replay.no_latency' "$top/templates/$lang/strings.txt" | cut -d= -f2- | cut -c2-)" "$tmp/rc/report-$lang/report.html" &&
+		grep -q "id=\"replay\"" "$tmp/rc/report-$lang/report.html"
+	check $? "$lang: the report has the section and says the trace records no latency"
+done
+echo '{}' >"$tmp/rc/truth.json"
+python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tmp/rc/truth.json" \
+	--report "$tmp/rc/report-en" --report "$tmp/rc/report-ko" >"$tmp/rc/cc.log" 2>&1
+check $? "claims_check.py: the replay claims agree with the cells and the reports (en, ko) show them ($(tail -n 1 "$tmp/rc/cc.log"); $(grep -c "replay claim" "$tmp/rc/cc.log") replay claim checks)"
+cp -r "$tmp/rc/report-en" "$tmp/rc/report-bad"
+python3 - "$tmp/rc/report-bad/report.html" <<'PY'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+i = s.index('id="t-replay-')
+for a, b in (("alike the ", "slower than the "), ("slower than the ", "faster than the "), ("faster than the ", "alike the ")):
+    j = s.find(a, i)
+    if j >= 0:
+        s = s[:j] + b + s[j + len(a):]
+        break
+open(sys.argv[1], "w", encoding="utf-8").write(s)
+PY
+python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tmp/rc/truth.json" \
+	--report "$tmp/rc/report-bad" >"$tmp/rc/cc-bad.log" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "^FAIL .*every replay claim marks its row" "$tmp/rc/cc-bad.log"
+check $? "a report whose replay verdict was reworded fails claims_check.py ($st: $(grep -m1 '^FAIL' "$tmp/rc/cc-bad.log" | cut -c1-100))"
 
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"

@@ -13,6 +13,10 @@ tests/tools/gen_truth for its scenarios; its form: tests/tools/gen_truth/main.c)
     than its tolerance;
   - a claim whose id starts with a prefix the truth says no claim may have;
 and on these, true of every analysis (docs/FORMATS.md, "Claims"):
+  - every replay claim agrees with its replay cell's workload_cells[].replay (its op's
+    figures, its verdict by the rule: at the highest of p99, p90, p50 whose intervals both
+    sides have, slower when the replayed one lies wholly above, faster wholly below, else
+    alike; not-judged without one), and every op of a replay cell has its claim;
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
@@ -48,6 +52,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     a regression or an improvement, and every such claim has its row; the summary sentence
     carries change/summary; likewise each row of the trend table (analyze --history) carries
     its series' trend-alert claim and the alerts trend-alert/summary;
+  - each replay claim marks one cell of a replay table (t-replay-N), worded by its
+    claim.replay.VERDICT string, on a row naming its subject that shows its replayed p50,
+    p90 and p99 (a null one as the null mark), under its op's recorded row, which shows the
+    recorded ones or, when the trace records no latency, the string replay.no_latency;
   - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
     string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
     blocks or more);
@@ -410,6 +418,115 @@ def staleness_marks(c, name, claims, tabs, lang):
     bad += ["%s has %d cells" % (i, seen.count(i)) for i in sorted(set(seen)) if seen.count(i) > 1]
     c.t(not bad, "%s: every staleness claim marks its cell of t-staleness, worded by its verdict "
         "(%d cells, columns %s)%s" % (name, len(seen), heads[1:], ": " + "; ".join(bad[:3]) if bad else ""))
+
+
+REPLAY_PCTS = ("p50", "p90", "p99")
+
+
+def replay_agree(c, agg, by_id):
+    """Each replay claim against its cell's replay block, and each replay op's claim there."""
+    bad, n = [], 0
+    for w in agg.get("workload_cells") or []:
+        rp = w.get("replay")
+        if not rp:
+            continue
+        for o in rp.get("ops", []):
+            n += 1
+            tag = {"STAT": "head"}.get(o["op"], o["op"].lower())
+            x = next((v for k, v in by_id.items() if k.startswith("replay/%s/replay/" % tag)
+                      and v.get("subject") == w["subject"] and v.get("figures", {}).get("digest") == w.get("trace")
+                      and v.get("size") == w["size"] and v.get("concurrency") == w["concurrency"]
+                      and k.split("/")[6:7] == ["r%g" % w["rate"]]), None)
+            if x is None:
+                bad.append("%s %s %s: no claim" % (w["subject"], w.get("trace_name"), o["op"]))
+                continue
+            f = x["figures"]
+            for side in ("recorded", "replayed"):
+                sd = o.get(side) or {}
+                for k in REPLAY_PCTS:
+                    for sfx in ("", "_lo", "_hi"):
+                        if f.get("%s_%s%s_ms" % (side, k, sfx)) != sd.get("%s%s_ms" % (k, sfx)):
+                            bad.append("%s: %s_%s%s_ms %s, the cell's %s" % (x["id"], side, k, sfx,
+                                       f.get("%s_%s%s_ms" % (side, k, sfx)), sd.get("%s%s_ms" % (k, sfx))))
+            at = next((k for k in reversed(REPLAY_PCTS) if f.get("recorded_%s_lo_ms" % k) is not None
+                       and f.get("replayed_%s_lo_ms" % k) is not None), None)
+            if at is None:
+                want = "not-judged"
+            elif f["replayed_%s_lo_ms" % at] > f["recorded_%s_hi_ms" % at]:
+                want = "slower"
+            elif f["replayed_%s_hi_ms" % at] < f["recorded_%s_lo_ms" % at]:
+                want = "faster"
+            else:
+                want = "alike"
+            if x["verdict"] != want or f.get("at") != at or o.get("verdict") != want:
+                bad.append("%s: %s at %s, the rule says %s at %s" % (x["id"], x["verdict"], f.get("at"), want, at))
+            if want != "not-judged" and (f.get("recorded_ms") != f["recorded_%s_ms" % at]
+                                         or f.get("replayed_ms") != f["replayed_%s_ms" % at]):
+                bad.append("%s: recorded_ms/replayed_ms not its %s" % (x["id"], at))
+    extra = [i for i, x in by_id.items() if x.get("kind") == "replay"]
+    if len(extra) != n:
+        bad.append("%d replay claims for %d replay ops" % (len(extra), n))
+    c.t(not bad, "every replay claim agrees with its cell's replay block and the rule (%d ops)%s"
+        % (n, ": " + "; ".join(bad[:3]) if bad else ""))
+
+
+def replay_marks(c, name, agg, claims, tabs, lang):
+    """The Replay section: each replay claim marks one cell of a t-replay-N table, worded by its
+    verdict, on its subject's row showing its replayed percentiles, under its op's recorded row."""
+    rp = {x["id"]: x for x in claims if x["kind"] == "replay"}
+    ts = [t for k, t in sorted(tabs.items()) if k.startswith("t-replay-")]
+    if not rp and not ts:
+        return
+    st, bad, seen = strings(lang), [], []
+    subj = {s["id"]: i for i, s in enumerate(agg.get("subjects", []))}
+
+    def shows(cells_, side, f):
+        out = []
+        for k, cell in zip(REPLAY_PCTS, cells_):
+            v = f.get("%s_%s_ms" % (side, k))
+            t = " ".join(cell.all_text().split())
+            got = number(t.split(" (")[0])
+            if v is None:
+                if got is not None:
+                    out.append("%s %s shown as %s, null in the claim" % (side, k, t))
+            elif got is None or abs(got - v) > max(0.01, 0.0051 * abs(v)):
+                out.append("%s %s shown as '%s', the claim's %s" % (side, k, t, v))
+        return out
+
+    for t in ts:
+        rec = None
+        for tr in (n for n in t.walk() if n.tag == "tr"):
+            kids = [n for n in tr.kids if n.tag in ("td", "th")]
+            if len(kids) < 7:
+                continue
+            text1 = " ".join(kids[1].all_text().split())
+            if text1 == st.get("replay.recorded"):
+                rec = (" ".join(kids[0].all_text().split()), kids)
+                continue
+            for i in kids[6].claim_ids():
+                x = rp.get(i)
+                seen.append(i)
+                if x is None:
+                    bad.append("%s is not a replay claim" % i)
+                    continue
+                f = x["figures"]
+                if not matches(st, "claim.replay." + x["verdict"], kids[6].all_text()):
+                    bad.append("%s worded '%s'" % (i, " ".join(kids[6].all_text().split())))
+                if label_of(agg, agg["subjects"][x["subject"]]["id"] if isinstance(x.get("subject"), int) else x.get("subject")) not in text1:
+                    bad.append("%s on the row '%s'" % (i, text1))
+                bad += ["%s: %s" % (i, p) for p in shows(kids[3:6], "replayed", f)]
+                if rec is None or rec[0] != f.get("trace_op"):
+                    bad.append("%s not under the recorded row of %s" % (i, f.get("trace_op")))
+                elif "no-recorded-latency" in x.get("reasons", []):
+                    if " ".join(rec[1][3].all_text().split()) != st.get("replay.no_latency"):
+                        bad.append("%s: the recorded row does not say the trace records no latency" % i)
+                elif "trace-not-read" not in x.get("reasons", []):
+                    bad += ["%s: %s" % (i, p) for p in shows(rec[1][3:6], "recorded", f)]
+    bad += ["%s has no cell" % i for i in sorted(set(rp) - set(seen))]
+    bad += ["%s has %d cells" % (i, seen.count(i)) for i in sorted(set(seen)) if seen.count(i) > 1]
+    c.t(not bad, "%s: every replay claim marks its row of a replay table, its percentiles and the "
+        "recorded ones shown, worded by its verdict (%d rows in %d tables)%s"
+        % (name, len(seen), len(ts), ": " + "; ".join(bad[:3]) if bad else ""))
 
 
 def trend_marks(c, name, claims, tree, tabs):
@@ -922,6 +1039,7 @@ def report(c, agg, truth, d):
     marked_where(c, name, block, tree, tabs)
     changes_marks(c, name, block, tree, tabs)
     staleness_marks(c, name, block, tabs, lang)
+    replay_marks(c, name, agg, block, tabs, lang)
     trend_marks(c, name, block, tree, tabs)
     vantage_marks(c, name, agg, block, tree, tabs)
     cell_marks(c, name, agg, block, tree, tabs, lang)
@@ -959,6 +1077,7 @@ def main(argv):
     subjects_known(c, agg, claims)
     leads_agree(c, agg, by_id)
     tails_agree(c, agg, by_id)
+    replay_agree(c, agg, by_id)
     expected(c, by_id, truth)
     absent(c, ids, truth)
     for d in reports:
