@@ -203,6 +203,13 @@ static int check_counts(const struct workload *wl, enum wl_field *field, struct 
 	if (wl->batch &&
 	    check_number(WLF_BATCH, wl->batch < 0 ? 0 : (uint64_t)wl->batch, field, e) < 0)
 		return -1;
+	if (wl->page_size && wl->op != WL_LIST)
+		return fail(field, WLF_PAGE_SIZE,
+			    err_set(e, "'%d': a page size is only for list", wl->page_size));
+	if (wl->page_size &&
+	    check_number(WLF_PAGE_SIZE, wl->page_size < 0 ? 0 : (uint64_t)wl->page_size, field, e) <
+		    0)
+		return -1;
 	return 0;
 }
 
@@ -767,6 +774,7 @@ void workload_record(const struct workload *wl, double timeout_s, struct runrec_
 	out->prefixes = workload_prefixes(wl);
 	out->hedge = wl->hedge.kind != WL_HEDGE_NONE ? wl->hedge.spec : NULL;
 	out->delimiter = wl->delimiter;
+	out->page_size = wl->op == WL_LIST ? workload_page_size(wl) : 0;
 	if (wl->dataset != NULL) {
 		out->has_dataset = 1;
 		out->ds_name = wl->dataset_name;

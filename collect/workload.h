@@ -222,6 +222,7 @@ struct workload {
 	uint64_t dataset_size;                                      /* each of its objects' size */
 	const char *dataset_keys_sha256; /* its verified key digest ("" not verified) */
 	const char *delimiter;           /* list: ListObjectsV2's delimiter (NULL: none) */
+	int page_size; /* list: the keys asked for per page (max-keys); 0: WL_DEFAULT_PAGE_SIZE */
 };
 
 /* workload_op_name: collect's one name of a workload's op: op_name of core/ops.h ("put",
@@ -243,6 +244,7 @@ const char *workload_bound_name(enum wl_bound bd);
 #define WL_DEFAULT_SIZE 4096ULL     /* object size when none is given */
 #define WL_DEFAULT_OBJECTS 100ULL   /* objects prepared when none is given */
 #define WL_DEFAULT_KEYS 16ULL       /* put-if-absent, cas: the keys contended for */
+#define WL_DEFAULT_PAGE_SIZE 1000   /* list: max-keys per page (S3's most) */
 #define WL_RATE_MAX 100000.0        /* offered requests per second */
 #define WL_RATE_CAP_WINDOW_S 1.0    /* a rate run's default worker cap: rate x this latency */
 #define WL_RATE_CAP_MIN 256         /* ... and at least this many */
@@ -289,6 +291,7 @@ enum wl_field {
 	WLF_READ_TIMEOUT,
 	WLF_REQUEST_TIMEOUT,
 	WLF_HEDGE,
+	WLF_PAGE_SIZE,
 	WLF_COUNT_
 };
 
@@ -491,6 +494,11 @@ int workload_verifies_checksums(const struct workload *wl);
  * writes"). */
 int workload_conditional(const struct workload *wl);
 uint64_t workload_keys(const struct workload *wl);
+
+/* workload_page_size: a list's max-keys per ListObjectsV2 page, wl->page_size or
+ * WL_DEFAULT_PAGE_SIZE (docs/CAMPAIGN.md, [list] page_size); its ops log has the `page`
+ * column (docs/FORMATS.md). */
+int workload_page_size(const struct workload *wl);
 
 /* workload_log_columns: the columns of wl's ops log beyond Warp's into *o (every field
  * set): intended (a rate run), the phases (always), attempt (retries > 0), hedge (a hedged

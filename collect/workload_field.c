@@ -30,6 +30,7 @@ static const char *const keys[WLF_COUNT_] = {
 	[WLF_READ_TIMEOUT] = "read_timeout",
 	[WLF_REQUEST_TIMEOUT] = "request_timeout",
 	[WLF_HEDGE] = "hedge",
+	[WLF_PAGE_SIZE] = "page_size",
 };
 
 static const char *const options[WLF_COUNT_] = {
@@ -65,6 +66,7 @@ static const char *const options[WLF_COUNT_] = {
 	[WLF_READ_TIMEOUT] = "--read-timeout",
 	[WLF_REQUEST_TIMEOUT] = "--request-timeout",
 	[WLF_HEDGE] = "--hedge",
+	[WLF_PAGE_SIZE] = "--page-size",
 };
 
 /* the whole-number fields: their ranges and what a value of each is called */
@@ -80,6 +82,7 @@ static const struct {
 	{WLF_RETRIES, 0, WL_RETRIES_MAX, "a number of retries"},
 	{WLF_BUCKETS, 1, WL_SPREAD_MAX, "a number of buckets"},
 	{WLF_PREFIXES, 1, WL_SPREAD_MAX, "a number of prefixes"},
+	{WLF_PAGE_SIZE, 1, WL_DEFAULT_PAGE_SIZE, "a page size"},
 };
 
 const char *workload_field_key(enum wl_field f)

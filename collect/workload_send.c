@@ -86,6 +86,11 @@ uint64_t workload_keys(const struct workload *wl)
 	return wl->objects ? wl->objects : WL_DEFAULT_KEYS;
 }
 
+int workload_page_size(const struct workload *wl)
+{
+	return wl->page_size > 0 ? wl->page_size : WL_DEFAULT_PAGE_SIZE;
+}
+
 void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *o)
 {
 	*o = (struct opslog_writer_opts){.intended = wl->rate > 0,
@@ -94,7 +99,8 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
 					 .checksums = workload_verifies_checksums(wl),
 					 .ids = 1,
-					 .cond = workload_conditional(wl)};
+					 .cond = workload_conditional(wl),
+					 .pages = wl->op == WL_LIST};
 }
 
 int workload_tls_resume(const struct wl_send *snd)

@@ -38,6 +38,7 @@ struct opslog_writer {
 	int checksums; /* the `checksum` column is written */
 	int ids;       /* the remote, request_id and host_id columns are written */
 	int cond;      /* the if_match and etag columns are written */
+	int pages;     /* the `page` column is written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -253,6 +254,7 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->checksums = o ? o->checksums : 0;
 	w->ids = o ? o->ids : 0;
 	w->cond = o ? o->cond : 0;
+	w->pages = o ? o->pages : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
@@ -261,7 +263,7 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
 	    (w->ids && zio_write(w->z, header_ids, sizeof(header_ids) - 1, e) < 0) ||
 	    (w->cond && zio_write(w->z, "\tif_match\tetag", 14, e) < 0) ||
-	    zio_write(w->z, "\n", 1, e) < 0)
+	    (w->pages && zio_write(w->z, "\tpage", 5, e) < 0) || zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -349,6 +351,11 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
 		fail |= put_text(w, "\t", 1);
 		fail |= put_field(w, r->etag);
 	}
+	if (w->pages) {
+		fail |= put_text(w, "\t", 1);
+		if (r->page > 0)
+			fail |= put_i64(w, r->page);
+	}
 	return fail ? -1 : 0;
 }
 
@@ -363,7 +370,7 @@ struct packed {
 	int64_t thread, n_objects, bytes, start_ns, first_byte_ns, last_byte_ns, end_ns,
 		duration_ns, intended_ns, dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns,
 		rtt_ns;
-	int32_t has_phases, conn, attempt, retried, hedge, checksum;
+	int32_t has_phases, conn, attempt, retried, hedge, checksum, page;
 };
 
 /* pack_row: r's record into w->line (w->len its length); -1 when out of memory. */
@@ -378,7 +385,7 @@ static int pack_row(struct opslog_writer *w, const struct op_row *r)
 		r->last_byte_ns, r->end_ns,     r->duration_ns, r->intended_ns, r->dns_ns,
 		r->connect_ns,   r->tls_ns,     r->send_ns,     r->wait_ns,     r->transfer_ns,
 		r->rtt_ns,       r->has_phases, r->conn,        r->attempt,     r->retried,
-		r->hedge,        r->checksum,
+		r->hedge,        r->checksum,   r->page,
 	};
 
 	for (int i = 0; i < PACKED_STRINGS; i++) {
@@ -435,6 +442,7 @@ static int unpack_row(const void *rec, size_t n, struct op_row *r)
 		.retried = p.retried,
 		.hedge = p.hedge,
 		.checksum = p.checksum,
+		.page = p.page,
 	};
 	for (int i = 0; i < PACKED_STRINGS; i++) {
 		const char *nul = s < end ? memchr(s, '\0', (size_t)(end - s)) : NULL;

@@ -57,6 +57,10 @@ struct op_row {
 	 * the columns are absent, never NULL from the reader; NULL is "" to the writer */
 	const char *if_match;
 	const char *etag;
+	/* A list run (the `page` column, last): the request's page in its listing, from 1 (1:
+	 * the listing's first ListObjectsV2 request, no continuation token; K > 1: sent with
+	 * the token page K - 1 returned); 0 when none (empty, or the column absent) */
+	int page;
 };
 
 /* op_row.checksum (the `checksum` column's words "verified", "absent"). */
@@ -117,7 +121,9 @@ struct opslog_writer_opts {
 			     column after the others ("verified", "absent", empty) */
 	int ids;          /* non-zero: the columns remote request_id host_id, last */
 	int cond;         /* non-zero: a conditional-write run, with the columns if_match
-			     etag after those (last) */
+			     etag after those */
+	int pages;        /* non-zero: a list run, with the `page` column after those (last;
+			     each row's page, empty when 0) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

@@ -78,3 +78,18 @@ int opslog_field_checksum(const char *s, struct op_row *row)
 						     : -1;
 	return row->checksum < 0 ? -1 : 0;
 }
+
+int opslog_field_page(const char *s, struct op_row *row)
+{
+	long v = 0;
+
+	row->page = 0;
+	if (s[0] == '\0')
+		return 0;
+	while (*s >= '0' && *s <= '9' && v < 1000000000)
+		v = v * 10 + (*s++ - '0');
+	if (v < 1 || v >= 1000000000 || *s != '\0')
+		return -1;
+	row->page = (int)v;
+	return 0;
+}

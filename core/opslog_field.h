@@ -24,4 +24,8 @@ int opslog_field_hedge(const char *s, struct op_row *row);
  * row->checksum; -1 for another value. */
 int opslog_field_checksum(const char *s, struct op_row *row);
 
+/* opslog_field_page: the `page` field s ("" or N, N from 1 to 999999999) into row->page (0
+ * for ""); -1 when it reads otherwise. */
+int opslog_field_page(const char *s, struct op_row *row);
+
 #endif

@@ -50,6 +50,7 @@ enum col {
 	C_HOSTID,
 	C_IF_MATCH, /* conditional writes (collect's, docs/FORMATS.md) */
 	C_ETAG,
+	C_PAGE, /* list runs (collect's, docs/FORMATS.md) */
 	C_COUNT,
 	C_NONE = -1
 };
@@ -70,6 +71,7 @@ static const char
 			"checksum", /* runs that verify GET checksums only */
 			"remote",    "request_id",  "host_id",
 			"if_match",  "etag", /* put-if-absent and cas runs only */
+			"page",              /* list runs only */
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -316,6 +318,7 @@ static void on_field(void *sv, size_t n, void *data)
 	case C_HOSTID:
 	case C_IF_MATCH:
 	case C_ETAG:
+	case C_PAGE:
 		if (r->in_place)
 			r->str_at[id] = s; /* NUL-terminated by fast_line */
 		else if (arena_put(r, s, n, &r->str_off[id]) < 0)
@@ -413,6 +416,12 @@ static void record_done(struct rd *r)
 			strlen(row_str(r, C_CHECKSUM)));
 		return;
 	}
+	if (opslog_field_page(row_str(r, C_PAGE), &r->row) < 0) {
+		rd_fail(r, "page",
+			"not a page number (1 to 999999999) or empty:", row_str(r, C_PAGE),
+			strlen(row_str(r, C_PAGE)));
+		return;
+	}
 	if (!r->have[C_DUR] &&
 	    __builtin_sub_overflow(r->row.end_ns, r->row.start_ns, &r->row.duration_ns)) {
 		rd_fail(r, NULL, "start and end more than 292 years apart", NULL, 0);
@@ -449,7 +458,7 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 	static const int times[] = {C_START, C_END, C_FIRST, C_LAST, C_INTENDED};
 	static const int strs[] = {C_OP,    C_CLIENT,  C_ENDPOINT, C_FILE,     C_ERROR,
 				   C_CAT,   C_ATTEMPT, C_HEDGE,    C_CHECKSUM, C_REMOTE,
-				   C_REQID, C_HOSTID,  C_IF_MATCH, C_ETAG};
+				   C_REQID, C_HOSTID,  C_IF_MATCH, C_ETAG,     C_PAGE};
 	int64_t v[C_COUNT]; /* only ints[] and times[] are read: each is set below */
 	size_t i;
 

@@ -76,9 +76,9 @@ static const char *const keys_oneoff[] = {
 	"retries", "max_duration", "min_duration", "dataset",
 	NULL};
 static const char *const keys_list[] = {
-	"objects",      "size",    "concurrency",      "duration", "count",
-	"timeout",      "bound",   CAMPAIGN_SEND_KEYS, "retries",  "max_duration",
-	"min_duration", "dataset", "delimiter",        NULL};
+	"objects",      "size",    "concurrency",      "duration",  "count",
+	"timeout",      "bound",   CAMPAIGN_SEND_KEYS, "retries",   "max_duration",
+	"min_duration", "dataset", "delimiter",        "page_size", NULL};
 static const char *const keys_dataset[] = {"objects", "size",        "layout",
 					   "prefix",  "concurrency", NULL};
 static const char *const keys_delete[] = {

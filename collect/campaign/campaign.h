@@ -88,6 +88,7 @@ struct campaign_bench {
 	const struct campaign_dataset *datasets[CAMPAIGN_MAX_LIST];
 	int n_datasets;
 	char *delimiter; /* [list] delimiter (NULL: none) */
+	int page_size;   /* [list] max-keys per page (0: WL_DEFAULT_PAGE_SIZE) */
 };
 
 /* The [rate] section: a latency-vs-offered-load sweep, one open-loop run per rate, once

@@ -28,6 +28,7 @@ void campaign_bench_workload(const struct campaign_bench *bench, enum wl_op op, 
 	if (!workload_spreads(op)) /* a [matrix] key over its create-bucket cells */
 		wl->send.buckets = wl->send.prefixes = 0;
 	wl->delimiter = op == WL_LIST ? bench->delimiter : NULL;
+	wl->page_size = op == WL_LIST ? bench->page_size : 0;
 	if (bench->n_datasets > 0 && (op == WL_GET || op == WL_HEAD || op == WL_LIST))
 		campaign_dataset_workload(bench->datasets[0], wl);
 }

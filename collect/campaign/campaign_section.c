@@ -202,6 +202,10 @@ int campaign_parse_bench(struct cini *p, const char *sec, struct campaign_bench 
 	if (get_number(p, sec, WLF_BATCH, &v) < 0)
 		return -1;
 	b->batch = (int)v;
+	v = 0;
+	if (get_number(p, sec, WLF_PAGE_SIZE, &v) < 0) /* [list] only (its keys) */
+		return -1;
+	b->page_size = (int)v;
 	b->part_size = wl.part_size;
 	if (cini_get_size(p, sec, "part_size", &b->part_size) < 0)
 		return -1;

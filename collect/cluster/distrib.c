@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "collect/dskeys.h"
 #include "collect/run/clientid.h"
 #include "collect/run/clients.h"
 #include "collect/workload.h"
@@ -36,6 +37,12 @@ struct task {
 	char id[128], endpoint[1024], region[128], bucket[256], cred_name[256];
 	char ca_bundle[1024]; /* the subject's CAs (its ca_bundle, else --ca-bundle or rank
 				 0's AWS_CA_BUNDLE): the same path on every host; "" none */
+	/* what wl's borrowed members point to, copied: wl's pointers are rank 0's, and
+	 * task_point points them here on each rank */
+	char delimiter[16]; /* "" none */
+	struct dskeys dataset;
+	int has_dataset;
+	char ds_name[128], ds_prefix[512], ds_layout[40], ds_keys_sha256[72];
 };
 
 /* After rank 0's prepare: whether the benchmark goes ahead, and its time limit. */
@@ -237,7 +244,34 @@ static int task_of_job(const struct runner_job *job, struct task *t, struct err 
 		return -1;
 	if (copy_field(t->ca_bundle, sizeof(t->ca_bundle), s->ca_bundle, "ca_bundle path", e) < 0)
 		return -1;
+	if (copy_field(t->delimiter, sizeof(t->delimiter), job->wl->delimiter, "delimiter", e) < 0)
+		return -1;
+	t->has_dataset = job->wl->dataset != NULL;
+	if (!t->has_dataset)
+		return 0;
+	t->dataset = *job->wl->dataset;
+	if (copy_field(t->ds_name, sizeof(t->ds_name), job->wl->dataset_name, "dataset name", e) <
+		    0 ||
+	    copy_field(t->ds_prefix, sizeof(t->ds_prefix), job->wl->dataset_prefix,
+		       "dataset prefix", e) < 0 ||
+	    copy_field(t->ds_layout, sizeof(t->ds_layout), job->wl->dataset_layout,
+		       "dataset layout", e) < 0 ||
+	    copy_field(t->ds_keys_sha256, sizeof(t->ds_keys_sha256), job->wl->dataset_keys_sha256,
+		       "dataset key digest", e) < 0)
+		return -1;
 	return 0;
+}
+
+/* task_point: t->wl's borrowed members pointed at t's copies (task_of_job), on the rank
+ * that holds t: rank 0's pointers mean nothing in another process. */
+static void task_point(struct task *t)
+{
+	t->wl.delimiter = t->delimiter[0] ? t->delimiter : NULL;
+	t->wl.dataset = t->has_dataset ? &t->dataset : NULL;
+	t->wl.dataset_name = t->has_dataset ? t->ds_name : NULL;
+	t->wl.dataset_prefix = t->has_dataset ? t->ds_prefix : NULL;
+	t->wl.dataset_layout = t->has_dataset ? t->ds_layout : NULL;
+	t->wl.dataset_keys_sha256 = t->has_dataset ? t->ds_keys_sha256 : NULL;
 }
 
 /* subject_of_task: the subject of t (pointing into t). */
@@ -334,6 +368,11 @@ static void bench_job(struct distrib *d, struct task *t, const struct campaign_s
 	job->bench_prefix = own_prefix(t->wl.op) ? own : NULL;
 	if (shared_out(t->wl.op))
 		t->wl.objects = client_objects(&t->wl, d->rank, d->size);
+	/* reads = once: each client reads its own part of the objects, none another read */
+	if (t->wl.op == WL_GET && t->wl.send.reads == WL_READS_ONCE) {
+		job->read_part = d->rank;
+		job->read_parts = d->size;
+	}
 }
 
 /* client_bench: every rank's part of a run that goes ahead (collective): clocks, the
@@ -358,6 +397,7 @@ static int client_bench(struct distrib *d, struct task *t, const struct go *g,
 	    (start_at = cluster_start_at(d->c, DISTRIB_LEAD_S, &mine, e)) < 0)
 		return -1;
 	mine_t = *t; /* bench_job sets this client's share of the objects */
+	task_point(&mine_t);
 	bench_job(d, &mine_t, &s, g->limit_s, start_at, own, sizeof(own), &job);
 	if (tmpl != NULL) {
 		job.on_live = tmpl->on_live;
@@ -422,6 +462,7 @@ struct run0 {
 	char (*share)[600];           /* delete: each client's prefix */
 	const char **share_ptr;
 	int merge_failed; /* the clients' rows could not be merged */
+	int has_sum;      /* the clients' rows merged have a summary (some request won) */
 	int64_t t0, m0;
 };
 
@@ -499,6 +540,18 @@ static void read_outcomes(struct run0 *x)
 	}
 }
 
+/* lost_every_race: whether rank r's client, in a conditional-write run where another
+ * client won, had every request answered with a conflict and no error: it lost each key
+ * to the others, which is the contention measured, not a failure of its own (its requests
+ * are in the run's rows and summary; it has no summary of its own). */
+static int lost_every_race(const struct run0 *x, int r)
+{
+	const struct outcome *o = &x->oc[r];
+
+	return x->has_sum && workload_conditional(&x->t.wl) && o->have && !o->rr.complete &&
+	       o->rr.cls == EC_HTTP_4XX && o->rr.st.errors == 0 && !o->rr.wrapper.interrupted;
+}
+
 /* client_of: rank r's entry of run.json "clients". */
 static void client_of(const struct run0 *x, int r, struct client_result *c)
 {
@@ -519,8 +572,8 @@ static void client_of(const struct run0 *x, int r, struct client_result *c)
 		snprintf(c->reason, sizeof(c->reason), "its outcome did not reach rank 0");
 		return;
 	}
-	c->complete = o->rr.complete;
-	c->cls = o->rr.cls;
+	c->complete = o->rr.complete || lost_every_race(x, r);
+	c->cls = c->complete ? EC_NONE : o->rr.cls;
 	if (!c->complete)
 		snprintf(c->reason, sizeof(c->reason), "%s",
 			 o->rr.st.n_first ? o->rr.st.first[0] : "failed without a message");
@@ -561,12 +614,14 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 	}
 	for (int r = 0; x->g.ok && r < d->size; r++) {
 		const struct run_state *cs = &x->oc[r].rr.st;
+		int lost = lost_every_race(x, r); /* no error of its own */
+
 		st->errors += cs->errors;
 		st->cpu_s += cs->cpu_s;
 		run_state_add_transport(st, cs);
-		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE)
+		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE && !lost)
 			*cls = x->oc[r].rr.cls;
-		for (int i = r == bad ? 1 : 0; i < cs->n_first; i++)
+		for (int i = r == bad ? 1 : 0; !lost && i < cs->n_first; i++)
 			run_state_add_error(st, cs->first[i]);
 	}
 	if (x->merge_failed && *cls == EC_NONE)
@@ -586,6 +641,7 @@ static int compose(struct run0 *x, struct run_summary *sum, int has_sum, uint64_
 
 	if (cr == NULL)
 		return err_set(e, "out of memory");
+	x->has_sum = has_sum;
 	for (int r = 0; r < d->size; r++) {
 		client_of(x, r, &cr[r]);
 		if (x->g.ok && !cr[r].complete && bad < 0)
@@ -677,6 +733,9 @@ static int exec_run(void *arg, const struct runner_job *job, struct runner_resul
 
 	memset(rr, 0, sizeof(*rr));
 	run_state_init(&rr->st);
+	if (job->wl->trace != NULL) /* its requests are a trace in rank 0's memory */
+		return err_set(e, "%s: a replay is not distributed: run it with collect alone",
+			       job->dir);
 	if (shared_out(job->wl->op) && workload_prepared_objects(job->wl) < (uint64_t)d->size)
 		return err_set(e,
 			       "%s: a distributed %s needs at least one object per "

@@ -202,6 +202,7 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		.hedge = w->row_hedge,       /* collect/engine/hedge.h */
 		.if_match = w->row_if_match, /* a conditional write's (wl_cond.c) */
 		.etag = w->row_etag,
+		.page = w->row_page, /* a list's page (wl_list.c) */
 	};
 	const struct s3_result *res = w->row_res;
 	char spread_file[1200];

@@ -527,6 +527,17 @@ static void delete_markers(const struct eng *g, struct engine_result *res)
 			res->ver.delete_markers = s->by_op[i].objects;
 }
 
+/* read_part: the cursor's range [cursor, cursor_end) cut to its part k of n (n / parts
+ * each, the first remainder ones one more). */
+static void read_part(struct eng *g, uint64_t k, uint64_t n)
+{
+	uint64_t total = g->cursor_end - g->cursor, base = total / n, rem = total % n;
+	uint64_t first = g->cursor + k * base + (k < rem ? k : rem);
+
+	g->cursor = first;
+	g->cursor_end = first + base + (k < rem);
+}
+
 int engine_benchmark(const struct engine_opts *o, struct engine_result *res, struct err *e)
 {
 	struct eng g;
@@ -553,6 +564,8 @@ int engine_benchmark(const struct engine_opts *o, struct engine_result *res, str
 		g.cursor = res->once_first;
 		g.cursor_end = res->once_end;
 	}
+	if (o->wl->op == WL_GET && g.cursor_end > 0 && o->read_parts > 1)
+		read_part(&g, (uint64_t)o->read_part, (uint64_t)o->read_parts);
 	res->reads_exhausted = 0;
 	res->realtime_errno = 0;
 	memset(&res->transport, 0, sizeof(res->transport));

@@ -116,6 +116,10 @@ struct engine_opts {
 			      priority (1..99; collect/engine/realtime.h), 0: normal */
 	int allow_retention; /* 1: run on a bucket whose object lock keeps every object for
 				a default retention (engine_prepare refuses it otherwise) */
+	/* read_parts > 1: a get with reads = once (one client of a distributed run) reads
+	 * only part read_part (from 0) of the objects it would read: the parts as even as
+	 * can be, the first ones one object more, so the clients never read one object twice */
+	int read_part, read_parts;
 };
 
 /* What the run's buckets keep (docs/METHODOLOGY.md, "Versioned buckets"): engine_prepare

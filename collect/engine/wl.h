@@ -74,6 +74,8 @@ struct worker {
 	/* a conditional write's row (wl_cond.c): the ETag sent in If-Match and the one the
 	 * answer carried, unquoted (the ops log's if_match and etag); NULL: none */
 	const char *row_if_match, *row_etag;
+	int row_page; /* a list's row (wl_list.c): its page in the listing (the ops log's
+			 page); 0: none */
 	/* retries (collect/engine/retry.h): the request's arguments for a resend, the
 	 * attempts made of it so far after the first, when its first attempt started, and
 	 * whether the worker waits (due_mono) to resend it */

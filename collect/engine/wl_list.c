@@ -1,26 +1,28 @@
-/* collect/engine/wl_list.c: list: one row per full listing of PREFIX (every page; n_objects =
- * keys listed, and with a delimiter the common prefixes too; first byte of the first
- * page), see wl.h. Many buckets or prefixes: each
- * row is the full listing of one bucket and key prefix; worker W's listing number L
- * lists pair W + L of workload_spread_of (bucket (W + L) mod B, prefix ((W + L) / B)
- * mod P), so every worker goes through all B x P pairs in turn. */
+/* collect/engine/wl_list.c: list: one row per ListObjectsV2 request, a page of a listing
+ * of PREFIX (docs/FORMATS.md, "ops.tsv.zst": n_objects = the keys the page returned, and
+ * with a delimiter its common prefixes too; `page` = its number in the listing, from 1),
+ * see wl.h. A listing goes page by page, each sent with the token the page before returned,
+ * until a page comes back without one or fails; `count` counts listings. Many buckets or
+ * prefixes: worker W's listing number L lists pair W + L of workload_spread_of (bucket
+ * (W + L) mod B, prefix ((W + L) / B) mod P), so every worker goes through all B x P pairs
+ * in turn. */
 #include "collect/engine/wl.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 struct list_state {
-	char *token;                /* continuation token of the next page (owned) */
-	uint64_t listed;            /* keys listed so far in this listing */
-	uint64_t listing;           /* listings started by this worker */
-	const char *prefix;         /* the prefix of the listing under way */
-	int64_t op_start, op_first; /* the listing's start and first byte */
+	char *token;        /* continuation token of the next page (owned); NULL: none */
+	int page;           /* the page under way in its listing, from 1 */
+	uint64_t listing;   /* listings started by this worker */
+	const char *prefix; /* the prefix of the listing under way */
 };
 
 static int list_next(struct eng *g, struct worker *w, struct s3_args *a)
 {
 	struct list_state *s = w->st;
 	const struct workload_where *wh = eng_where(g);
+	const struct workload *wl = eng_workload(g);
 	int b, p;
 
 	if (s->token == NULL) {
@@ -29,11 +31,12 @@ static int list_next(struct eng *g, struct worker *w, struct s3_args *a)
 		workload_spread_of((uint64_t)w->id + s->listing++, wh->nb, wh->np, &b, &p);
 		w->bucket = wh->bucket[b];
 		s->prefix = wh->prefix[p];
+		s->page = 1;
 	}
 	a->op = S3_LIST_OBJECTS;
 	a->prefix = s->prefix;
-	a->max_keys = 1000;
-	a->delimiter = eng_workload(g)->delimiter;
+	a->max_keys = workload_page_size(wl);
+	a->delimiter = wl->delimiter;
 	a->token = s->token;
 	strbuf_reset(&w->key);
 	return strbuf_adds(&w->key, s->prefix) ? -1 : 0;
@@ -42,24 +45,20 @@ static int list_next(struct eng *g, struct worker *w, struct s3_args *a)
 static void list_done(struct eng *g, struct worker *w, const struct s3_result *res)
 {
 	struct list_state *s = w->st;
+	uint64_t listed = res->cls == EC_NONE ? res->n_keys + res->n_prefixes : 0;
 
-	if (s->token == NULL) {
-		s->op_start = res->start_ns;
-		s->op_first = res->first_byte_ns;
-		s->listed = 0;
-	}
 	free(s->token);
 	s->token = NULL;
-	if (res->cls == EC_NONE) {
-		s->listed += res->n_keys + res->n_prefixes;
-		if (res->next_token != NULL) {
-			s->token = strdup(res->next_token);
-			if (s->token != NULL)
-				return; /* next page */
-		}
+	/* a token that cannot be kept (out of memory) ends the listing at this page */
+	if (res->cls == EC_NONE && res->next_token != NULL)
+		s->token = strdup(res->next_token);
+	w->row_page = s->page;
+	wl_row(g, w, "LIST", listed, 0, res);
+	w->row_page = 0;
+	if (s->token != NULL) {
+		s->page++;
+		return;
 	}
-	eng_row(g, w, "LIST", s->listed, 0, strbuf_cstr(&w->key), res->error, res->cls, s->op_start,
-		s->op_first, 0, res->end_ns);
 	w->done++;
 }
 

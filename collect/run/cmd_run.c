@@ -69,6 +69,7 @@ static const struct option run_options[] = {
 	{"until-done", no_argument, 0, 'U'},
 	{"objects", required_argument, 0, FIELD_OPT + WLF_OBJECTS},
 	{"batch", required_argument, 0, FIELD_OPT + WLF_BATCH},
+	{"page-size", required_argument, 0, FIELD_OPT + WLF_PAGE_SIZE},
 	{"part-size", required_argument, 0, FIELD_OPT + WLF_PART_SIZE},
 	{"timeout", required_argument, 0, 'T'},
 	{"keep", no_argument, 0, 'K'},
@@ -263,8 +264,9 @@ static int parse_specs(const struct run_opts *o, struct workload *wl)
  * then workload_check. 0, or EXITCODE_USAGE after naming the option at fault. */
 static int build_workload(struct run_opts *o, struct workload *wl)
 {
-	static const enum wl_field nums[] = {WLF_CONCURRENCY, WLF_COUNT, WLF_OBJECTS, WLF_BATCH};
-	uint64_t v[4] = {0, 0, 0, 0};
+	static const enum wl_field nums[] = {WLF_CONCURRENCY, WLF_COUNT, WLF_OBJECTS, WLF_BATCH,
+					     WLF_PAGE_SIZE};
+	uint64_t v[5] = {0, 0, 0, 0, 0};
 	enum wl_op op;
 	enum wl_field f;
 	struct err e;
@@ -279,7 +281,7 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	if (o->text[WLF_PART_SIZE] &&
 	    units_parse_size(o->text[WLF_PART_SIZE], &wl->part_size, &e) < 0)
 		return field_error(WLF_PART_SIZE, e.msg);
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (o->text[nums[i]] &&
 		    workload_parse_number(nums[i], o->text[nums[i]], &v[i], &e) < 0)
 			return field_error(nums[i], e.msg);
@@ -298,6 +300,7 @@ static int build_workload(struct run_opts *o, struct workload *wl)
 	wl->count = v[1];
 	wl->objects = v[2];
 	wl->batch = (int)v[3];
+	wl->page_size = (int)v[4];
 	wl->keep = o->keep;
 	if (o->timeout_s == 0)
 		o->timeout_s = workload_default_timeout(wl);

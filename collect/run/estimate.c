@@ -175,6 +175,17 @@ static void multipart(const struct workload *wl, const struct made *m, struct bi
 	*left += m->n;
 }
 
+/* list_pages: the ListObjectsV2 requests of one listing of wl: its keys (a dataset's with
+ * its manifest object) over the page size, rounded up, at least 1. Exact without a
+ * delimiter over one bucket and prefix; with a delimiter, or spread, at most that. */
+static uint64_t list_pages(const struct workload *wl)
+{
+	uint64_t keys = (wl->objects ? wl->objects : WL_DEFAULT_OBJECTS) + (wl->dataset != NULL);
+	uint64_t page = (uint64_t)workload_page_size(wl);
+
+	return keys > page ? (keys + page - 1) / page : 1;
+}
+
 /* account: the benchmark m of wl counted by S3 operation into *b; *left (objects stored)
  * follows it. 0 for a kind neither way counts. */
 static int account(const struct workload *wl, const struct made *m, struct bill_counts *b,
@@ -196,7 +207,7 @@ static int account(const struct workload *wl, const struct made *m, struct bill_
 		bill_count_op(b, BOP_HEAD_OBJECT, n, 0, 0);
 		return 1;
 	case WL_LIST:
-		bill_count_op(b, BOP_LIST_OBJECTS_V2, n, 0, 0);
+		bill_count_op(b, BOP_LIST_OBJECTS_V2, n * list_pages(wl), 0, 0);
 		return 1;
 	case WL_DELETE:
 		if (wl->bound == WL_BOUND_UNTIL_DONE)

@@ -197,6 +197,8 @@ static void job_opts(const struct runner_job *job, struct s3_client *cl, struct 
 	opts->wl = job->wl;
 	opts->stop = job->stop;
 	opts->start_at_ns = job->start_at_ns;
+	opts->read_part = job->read_part;
+	opts->read_parts = job->read_parts;
 	opts->allow_retention = job->subject->allow_retention;
 	if (realtime_env(&opts->realtime_prio, NULL) != 0) /* checked at start (cmd_main) */
 		opts->realtime_prio = 0;

@@ -61,6 +61,8 @@ struct runner_job {
 					       parts as even as can be, part k under
 					       share_prefix[k] (a distributed delete) */
 	const char *const *share_prefix;
+	int read_part, read_parts;    /* read_parts > 1: a get with reads = once reads only
+				      part read_part of its objects (engine_opts) */
 	struct clientres_opts client; /* what the campaign says of the client machine */
 };
 

@@ -175,6 +175,7 @@ struct runrec_workload {
 	int64_t buckets, prefixes;
 	const char *hedge;     /* "p95", "p99", "200ms": a hedged get; NULL: null (none) */
 	const char *delimiter; /* a list's delimiter; NULL: null (none) */
+	int64_t page_size;     /* a list's max-keys per page; 0: null (not a list) */
 	/* dataset: the dataset a run read (docs/CAMPAIGN.md, "[dataset NAME]"); has_dataset 0:
 	 * null (objects of its own). Its name, key prefix, layout ("flat", "tree:WxD"), and
 	 * fingerprint (objects, bytes, keys_sha256: "" when not verified) */

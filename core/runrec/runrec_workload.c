@@ -220,6 +220,7 @@ static const struct rrf workload_f[] = {
 	RRF_R("prefixes", RRF_INT, W, prefixes, 1, 1000),
 	RRF_NE("hedge", RRF_STR, W, hedge),
 	RRF_NE("delimiter", RRF_STR, W, delimiter),
+	RRF_R("page_size", RRF_INT_Z, W, page_size, 0, 1000),
 	RRF_O("dataset", dataset_to, dataset_from),
 	RRF_O("replay", replay_to, replay_from),
 };

@@ -11,8 +11,14 @@ lib.sh puts this directory on PYTHONPATH, so a heredoc says `from checks import 
                                       nanoseconds since the epoch; empty for "" or None
   throughput(a)                       aggregate.json a with its comparisons[] cut to the
                                       throughput ones (metric mib_s, obj_s: no tails)
+  ops_rows(path)                      the rows of an ops.tsv.zst as dicts by column name
+  listings(rows)                      a list run's rows as listings: per client and thread in
+                                      start order, each listing the n_objects of its pages
+                                      from a page 1 (ValueError when a page number does not
+                                      follow the one before)
 """
 import calendar
+import subprocess
 
 
 def t(cond, name):
@@ -43,3 +49,28 @@ def throughput(a):
     p99_ms); returns a."""
     a["comparisons"] = [c for c in a.get("comparisons", []) if c["metric"] in ("mib_s", "obj_s")]
     return a
+
+
+def ops_rows(path):
+    """The rows of ops log path (zstd, tab-separated) as dicts by header name."""
+    lines = subprocess.run(["zstdcat", path], capture_output=True, text=True,
+                           check=True).stdout.splitlines()
+    head = lines[0].split("\t")
+    return [dict(zip(head, l.split("\t"))) for l in lines[1:] if not l.startswith("# ")]
+
+
+def listings(rows):
+    """A list run's rows (ops_rows) as listings: per (client_id, thread), in start order,
+    a listing from each page 1 to the row before the next, as the list of its pages'
+    n_objects. ValueError when a row's page is not 1 or the one before plus 1."""
+    out, last = [], {}
+    for r in sorted(rows, key=lambda r: (ns(r["start"]), int(r["idx"]))):
+        who, page = (r["client_id"], r["thread"]), int(r["page"])
+        if page == 1:
+            last[who] = [int(r["n_objects"])]
+            out.append(last[who])
+        elif who in last and page == len(last[who]) + 1:
+            last[who].append(int(r["n_objects"]))
+        else:
+            raise ValueError("row %s: page %d after %s" % (r["idx"], page, last.get(who)))
+    return out

@@ -19,7 +19,13 @@
 #      child is SIGKILLed: that run fails naming the client, the campaign finishes,
 #      and the tree analyzes and renders;
 #   3. mpirun SIGKILLed in the middle of a campaign, then --resume: every run of the plan,
-#      complete.
+#      complete;
+#   4. on 2 ranks: put-if-absent and cas cells (2 keys) against tests/tools/verify_s3.py
+#      --conditional aws: every key written by both clients, exactly one put-if-absent
+#      winner per key across them, each cas key's successes one chain, and analyze's
+#      correctness check reads both clients' writes (held); a 300-object dataset on RGW
+#      read by a [matrix] cold GET (reads = once: 80 distinct objects across the clients)
+#      and a [list] (page_size 100: each client's listing 4 pages of 301 keys).
 # Every check of the rows reads ops.tsv.zst with python3, not with s3bench's reader.
 # tests/run: alone (it looks for any collect-mpi process on the machine)
 . "$(dirname "$0")/collect_lib.sh"
@@ -321,4 +327,127 @@ for s in a b; do
 	[ "$n" -eq 0 ]
 	check $? "bucket $b2-$s is empty after the campaigns ($n keys)"
 done
+
+# ---- 4. the new ops and datasets on 2 ranks ----
+mpi2() {
+	timeout 120 mpirun --oversubscribe -np 2 "$@"
+}
+python3 "$top/tests/tools/verify_s3.py" --port-file "$work/v.port" --log "$work/v.log" \
+	--secret-key vsecret --conditional aws >"$work/v.out" 2>&1 &
+stop_at_exit $!
+for _ in $(seq 100); do [ -s "$work/v.port" ] && break; sleep 0.1; done
+export V_ACCESS_KEY_ID=vkey V_SECRET_ACCESS_KEY=vsecret
+cat >"$work/cond.ini" <<EOF
+[campaign]
+name = cond
+[matrix]
+ops = put-if-absent, cas
+sizes = 1KiB
+concurrency = 2
+count = 10
+keys = 2
+[probe]
+probe = no
+[subject right]
+endpoint = http://127.0.0.1:$(cat "$work/v.port")
+bucket = cond-b
+credentials = env:V
+EOF
+mpi2 "$collect" "$work/cond.ini" -o "$work/cond" >"$work/cond.log" 2>&1 &&
+	"$top/bin/analyze" "$work/cond" -o "$work/cond/results" >"$work/cond-an.log" 2>&1
+check $? "mpirun -np 2: a put-if-absent and a cas cell (2 keys), analyzed: $(tail -n 2 "$work/cond.log" "$work/cond-an.log" | tr '\n' ' ')"
+pycheck "conditional writes on 2 ranks" "$work/cond" <<'PY'
+import json, sys
+from collections import defaultdict
+from checks import ops_rows, t
+out = sys.argv[1]
+claims = {c["id"]: c for c in json.load(open(out + "/results/aggregate.json"))["claims"]}
+for op in ("put-if-absent", "cas"):
+    d = "%s/runs/cycle-01/right/%s-1KiB-c2" % (out, op)
+    j = json.load(open(d + "/run.json"))
+    rows = [r for r in ops_rows(d + "/ops.tsv.zst") if r["op"] == "PUT"]
+    ids = sorted(c["client_id"] for c in j["clients"]["list"])
+    won = defaultdict(list)
+    by = defaultdict(set)
+    for r in rows:
+        by[r["file"]].add(r["client_id"])
+        if r["error"] == "":
+            won[r["file"]].append(r)
+    t(j["status"] == "complete" and len(ids) == 2 and sorted({r["client_id"] for r in rows}) == ids
+      and len(rows) == 40 and all(len(v) == 2 for v in by.values()),
+      "%s: 40 writes of both clients, every key written by both (%s, %d rows, writers per key %s)"
+      % (op, j["status"], len(rows), sorted(len(v) for v in by.values())))
+    # a client that lost every key (all its writes 412) is complete, without a summary
+    st = [(c["status"], c["summary"] is None) for c in j["clients"]["list"]]
+    t(all(x == "complete" for x, _ in st) and j["errors"]["class"] is None,
+      "%s: both clients complete, the run's error class null (status, no summary: %s)" % (op, st))
+    if op == "put-if-absent":
+        t(len(by) == 10 and all(len(won[k]) == 1 for k in by),
+          "put-if-absent: %d keys, each exactly one winner across the clients (winners by client %s)"
+          % (len(by), sorted(r["client_id"] for v in won.values() for r in v)))
+    else:
+        ok = all(len({r["if_match"] for r in v}) == len(v) for v in won.values())
+        t(ok and len(won) == 2 and len({r["client_id"] for v in won.values() for r in v}) == 2,
+          "cas: each key's successes one chain, successes from both clients (%d)"
+          % sum(len(v) for v in won.values()))
+    c = claims.get("correctness/%s/1024/c2/right" % op, {})
+    t(c.get("verdict") == "held" and c["figures"]["writes"] == 40 and c["figures"]["runs"] == 1,
+      "%s: the correctness check read both clients' 40 writes and held (%s, %s)"
+      % (op, c.get("verdict"), c.get("figures")))
+PY
+b4=mpi-ds-$sfx
+cat >"$work/ds.ini" <<EOF
+[campaign]
+name = ds
+[matrix]
+ops = get
+sizes = 1KiB
+concurrency = 2
+count = 20
+dataset = d
+reads = once
+[list]
+dataset = d
+page_size = 100
+concurrency = 1
+count = 1
+[probe]
+probe = no
+[dataset d]
+objects = 300
+size = 1KiB
+[subject rgw]
+endpoint = $ep
+bucket = $b4
+EOF
+(cd "$work" && "$collect" dataset create ds.ini d >ds-create.log 2>&1) &&
+	(cd "$work" && mpi2 "$collect" ds.ini -o ds >ds.log 2>&1)
+check $? "mpirun -np 2: a cold GET and a LIST over a 300-object dataset: $(tail -n 2 "$work/ds-create.log" "$work/ds.log" | tr '\n' ' ')"
+pycheck "a dataset on 2 ranks" "$work/ds" <<'PY'
+import json, sys
+from checks import listings, ops_rows, t
+out = sys.argv[1]
+for d, op in (("runs/cycle-01/rgw/get-1KiB-c2-dd", "GET"), ("runs/once/rgw/list-1KiB-c1-dd", "LIST")):
+    j = json.load(open("%s/%s/run.json" % (out, d)))
+    rows = ops_rows("%s/%s/ops.tsv.zst" % (out, d))
+    ids = sorted(c["client_id"] for c in j["clients"]["list"])
+    t(j["status"] == "complete" and j["workload"]["dataset"]["objects"] == 300 and len(ids) == 2
+      and sorted({r["client_id"] for r in rows}) == ids and all(r["error"] == "" for r in rows),
+      "%s: complete over the dataset, rows of both clients, no error (%s)" % (op, j["status"]))
+    if op == "GET":
+        keys = [r["file"] for r in rows]
+        t(len(keys) == 80 and len(set(keys)) == 80
+          and all(k.startswith("s3bench-dataset/d/o") for k in keys),
+          "cold GET: 80 GETs of 80 distinct dataset objects across the clients (%d distinct)"
+          % len(set(keys)))
+    else:
+        got = listings(rows)
+        t([(len(l), sum(l)) for l in got] == [(4, 301)] * 2,
+          "LIST: each client lists the dataset and its manifest page by page, 4 pages of 301 keys (%s)"
+          % [(len(l), sum(l)) for l in got])
+PY
+(cd "$work" && "$collect" dataset delete ds.ini d >ds-delete.log 2>&1)
+n=$(keys "$b4")
+[ "$n" -eq 0 ]
+check $? "the dataset deleted, bucket $b4 empty ($n keys)"
 finish

@@ -14,6 +14,10 @@
 #     prepared or deleted; analyze keeps a one-off row per dataset (ops[].dataset, objects
 #     its population) and the report (en, ko) charts LIST and HEAD latency against the
 #     population, its data sentence the rows' p50; claims_check.py passes on both;
+#     the [list] goes page by page (page_size 100): each listing is ceil(entries / 100) rows,
+#     each a request of its own, whose keys sum to the listing's entries; and without a
+#     delimiter, 250 objects of a `collect run` of its own at --page-size 100: pages of
+#     100, 100, 50;
 #  4. one object deleted behind its back: verify fails naming that object, and the campaign
 #     refuses to run before its first run;
 #  5. deleted: nothing left under its prefix, the local manifest gone;
@@ -80,7 +84,7 @@ listed() {
 	echo "$total"
 }
 
-ini ds.ini "[list]" "dataset = p250, p1000, pop" "delimiter = /" "concurrency = 1" "count = 2" \
+ini ds.ini "[list]" "dataset = p250, p1000, pop" "delimiter = /" "page_size = 100" "concurrency = 1" "count = 2" \
 	"[head]" "dataset = p250, p1000, pop" "concurrency = 4" "duration = 0.3s"
 
 # 1. create, killed after its first recorded chunk, then again
@@ -141,6 +145,7 @@ check $? "the campaign verified the datasets before its runs"
 pycheck runs out "$n" "$(jq -r .fingerprint.keys_sha256 datasets/pop.rgw.json)" <<'PY'
 import glob, io, json, subprocess, sys
 from checks import t
+from checks import listings, ops_rows
 out, n, digest = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 for op in ("list", "head"):
     rj = glob.glob(out + "/runs/once/rgw/%s-*-dpop/run.json" % op)
@@ -160,10 +165,23 @@ for op in ("list", "head"):
     rows = [dict(zip(head, l.split("\t"))) for l in rows[1:]]
     t(rows and all(x["error"] == "" for x in rows), "%s: %d rows, no error" % (op, len(rows)))
     if op == "list":
-        t(w["delimiter"] == "/", "list: workload.delimiter '/'")
+        t(w["delimiter"] == "/" and w["page_size"] == 100,
+          "list: workload.delimiter '/', page_size 100 (%s, %s)" % (w["delimiter"], w["page_size"]))
         t(all(x["n_objects"] == "9" for x in rows),
           "list with delimiter: 8 common prefixes and the manifest a listing (%s)"
           % sorted({x["n_objects"] for x in rows}))
+        # page by page: p250 and p1000 are flat, so with the delimiter a listing returns
+        # every key and the manifest; pop's is one page of 9
+        for ds, entries in (("p250", 251), ("p1000", 1001), ("pop", 9)):
+            lrows = ops_rows(glob.glob(out + "/runs/once/rgw/list-*-d%s/ops.tsv.zst" % ds)[0])
+            got = listings(lrows)
+            want = [1 + (entries - 1) // 100] * 2
+            t([len(l) for l in got] == want and all(sum(l) == entries for l in got),
+              "list over %s at page_size 100: 2 listings of %s pages, keys %d each (got %s)"
+              % (ds, want[0], entries, [(len(l), sum(l)) for l in got]))
+            t(all(x["request_id"] and x["wait_us"] and x["first_byte"] for x in lrows),
+              "list over %s: every page row is a request of its own (its request id, phases, "
+              "first byte)" % ds)
     else:
         t(all(x["file"].startswith("s3bench-dataset/pop/d") for x in rows),
           "head: every row reads a dataset key (%s)" % rows[0]["file"])
@@ -212,6 +230,9 @@ for op in ("list", "head"):
           "en report: the chart's title and section")
         t("모집단 크기에 따른 LIST 지연 시간" in ko and "모집단 크기에 따른 지연 시간" in ko,
           "ko report: the chart's title and section")
+        t("for LIST, keys and common prefixes listed per second" in en and
+          "for LIST, per page of a listing" in en and "LIST는 목록 조회의 페이지당" in ko,
+          "en and ko reports: LIST rates are keys/s, its latency per page")
 PY
 echo '{}' >none.json
 for lang in en ko; do
@@ -219,6 +240,26 @@ for lang in en ko; do
 		--report "out/report-$lang" >"claims-$lang.out" 2>&1
 	check $? "claims_check.py on the $lang report: $(tail -n 1 "claims-$lang.out"; grep FAIL "claims-$lang.out" | head -3)"
 done
+
+# 3b. a listing without a delimiter, page by page: 250 objects of its own at --page-size 100
+"$collect" run --endpoint "$ep" --bucket "$bucket" --op list --size 1KiB --objects 250 \
+	--page-size 100 --concurrency 1 --count 1 -o nodelim >nodelim.log 2>&1
+check $? "collect run --op list --page-size 100 exits 0 ($(tail -n 1 nodelim.log))"
+pycheck nodelim nodelim <<'PY'
+import json, sys
+from checks import listings, ops_rows, t
+rows = ops_rows(sys.argv[1] + "/ops.tsv.zst")
+w = json.load(open(sys.argv[1] + "/run.json"))["workload"]
+t(w["page_size"] == 100 and w.get("delimiter") is None,
+  "run.json: page_size 100, no delimiter (%s, %s)" % (w["page_size"], w.get("delimiter")))
+t([x["page"] for x in rows] == ["1", "2", "3"] and listings(rows) == [[100, 100, 50]],
+  "250 keys at 100 a page: 3 rows, pages 1 2 3, keys 100 100 50 (%s)"
+  % [(x["page"], x["n_objects"]) for x in rows])
+PY
+"$collect" run --endpoint "$ep" --bucket "$bucket" --op list --size 1KiB --page-size 1001 \
+	--concurrency 1 --count 1 -o nodelim2 >badpage.log 2>&1
+[ $? = 2 ] && grep -q "collect: --page-size: '1001' is not a page size from 1 to 1000" badpage.log
+check $? "--page-size 1001 refused naming the option ($(cat badpage.log))"
 
 # 4. one object gone
 curl -sS -o /dev/null -X DELETE -H 'x-amz-content-sha256: UNSIGNED-PAYLOAD' --aws-sigv4 "aws:amz:us-east-1:s3" \

@@ -551,6 +551,56 @@ static void test_cond(void)
 	      "cond: absent columns read as \"\"");
 }
 
+/* A list run's `page` column: last, each row's page (empty for 0), read back; 0 when
+ * absent; a value that is no page number refused naming the column. */
+static int on_page(const struct op_row *row, void *arg)
+{
+	int *got = arg;
+
+	if (row->idx < 3)
+		got[row->idx] = row->page;
+	return 0;
+}
+
+static void test_pages(void)
+{
+	const struct opslog_writer_opts o = {.ids = 1, .pages = 1};
+	struct opslog_writer *w = opslog_writer_open_opts(tpath("page.tsv.zst"), &o, NULL);
+	const int want[3] = {1, 2, 0};
+	int got[3] = {-1, -1, -1};
+	struct err e;
+	char *raw = NULL;
+	size_t rawlen;
+
+	CHECK(w != NULL, "page: writer open");
+	for (int i = 0; w != NULL && i < 3; i++) {
+		struct op_row r = {
+			.op = "LIST", .file = "p/", .start_ns = 1000 + i, .end_ns = 2000};
+
+		r.page = want[i];
+		CHECK(opslog_writer_add(w, &r, &e) == 0, "page: add: %s", e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "page: close");
+	CHECK(zio_read_all(tpath("page.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "page: raw");
+	CHECK(raw != NULL && strstr(raw, "\thost_id\tpage\n") != NULL &&
+		      strstr(raw, "\t\t\t\t2\n") != NULL,
+	      "page: the column last");
+	free(raw);
+	CHECK(opslog_read(tpath("page.tsv.zst"), on_page, got, &e) == 0, "page: read");
+	for (int i = 0; i < 3; i++)
+		CHECK(got[i] == want[i], "page: row %d page %d, want %d", i, got[i], want[i]);
+	got[0] = -1;
+	CHECK(opslog_read(tpath("ids.tsv.zst"), on_page, got, &e) == 0 && got[0] == 0,
+	      "page: an absent column reads 0 (%d)", got[0]);
+	write_plain(tpath("badpage.tsv"), "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\t"
+					  "first_byte\tend\tpage\n0\t0\tLIST\t1\t0\tp/\t\t"
+					  "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\t0\n");
+	e.msg[0] = '\0';
+	CHECK(opslog_read(tpath("badpage.tsv"), on_page, got, &e) != 0 &&
+		      strstr(e.msg, "page") != NULL && strstr(e.msg, "not a page number") != NULL,
+	      "page: page 0 refused naming the column: %s", e.msg);
+}
+
 struct bad_lines {
 	int n;
 	unsigned long line[4];
@@ -664,6 +714,7 @@ int main(void)
 	test_abort();
 	test_ids();
 	test_cond();
+	test_pages();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
