@@ -181,15 +181,28 @@ static void variability(struct report_builder *r, const char *op, const char *op
 	strbuf_free(&b);
 }
 
+/* clock_name: the words for a time-of-day test's clock (plan.tod_utc, or plan.tod_local
+ * naming the provider's zone tz), in b (the caller frees it). */
+static const char *clock_name(struct report_builder *r, const char *tz, struct strbuf *b)
+{
+	const char *names[] = {"tz"}, *vals[] = {tz};
+
+	if (tz == NULL || strcmp(tz, "UTC") == 0)
+		return rb_str(r, "plan.tod_utc");
+	text_subst(b, rb_str(r, "plan.tod_local"), names, vals, 1);
+	return rb_text(r, b);
+}
+
 /* time_of_day: the paragraphs of planner.time_of_day[]: the intro, then per subject its dip
- * (plan.tod_found) or the effect it could have detected (plan.tod_none). */
+ * (plan.tod_found) or the effect it could have detected (plan.tod_none), each naming the
+ * test's clock. */
 static void time_of_day(struct report_builder *r, const struct results_planner *pl)
 {
 	char eff[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], hi[TEXT_NUM_MAX], from[8], to[8], bands[8],
 		p[TEXT_NUM_MAX], det[TEXT_NUM_MAX];
-	const char *names[] = {"subject", "effect", "lo", "hi",        "from",
-			       "to",      "bands",  "p",  "detectable"};
-	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det};
+	const char *names[] = {"subject", "effect", "lo", "hi",         "from",
+			       "to",      "bands",  "p",  "detectable", "clock"};
+	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det, ""};
 
 	if (pl->n_tod == 0)
 		return;
@@ -197,7 +210,7 @@ static void time_of_day(struct report_builder *r, const struct results_planner *
 	for (size_t i = 0; i < pl->n_tod; i++) {
 		const struct results_tod *t = &pl->tod[i];
 		int nb = 0;
-		struct strbuf b = {0};
+		struct strbuf b = {0}, clk = {0};
 
 		for (int k = 0; k < RESULTS_TOD_BANDS; k++)
 			nb += t->n[k] > 0;
@@ -211,10 +224,12 @@ static void time_of_day(struct report_builder *r, const struct results_planner *
 		snprintf(bands, sizeof(bands), "%d", nb);
 		text_num(r->nf, t->p, t->p < 0.001 ? 5 : 3, p, sizeof(p));
 		text_num(r->nf, t->detectable * 100, 0, det, sizeof(det));
+		vals[9] = clock_name(r, t->clock, &clk);
 		text_subst(&b, rb_str(r, t->detected ? "plan.tod_found" : "plan.tod_none"), names,
-			   vals, 9);
+			   vals, 10);
 		doc_para(r->d, rb_text(r, &b), 0);
 		strbuf_free(&b);
+		strbuf_free(&clk);
 	}
 }
 
