@@ -1,5 +1,5 @@
 /* collect/workload_sizes.c: the size specs of a workload (collect/workload.h,
- * workload_parse_sizes; docs/CAMPAIGN.md, "Object sizes"): a plain size, random:MIN..MAX,
+ * workload_parse_sizes; docs/CAMPAIGN.md, "Size distributions"): a plain size, random:MIN..MAX,
  * dist:SIZE:WEIGHT,... and lognormal:MEDIAN,SIGMA[,max=SIZE]. */
 #include <ctype.h>
 #include <errno.h>
