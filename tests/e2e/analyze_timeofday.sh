@@ -13,8 +13,9 @@
 #   2. subject 1's dip is detected in one of bands 5-7, its interval holds that band's truth
 #      against the other seven (two of them dipped too: 0.8^(5/7) - 1 = -14.7 %); subject 2's
 #      is not detected; subject 3's is detected at 18:00 or 21:00 local time, where the same
-#      runs banded on UTC point to 00:00 UTC instead; the report says all three with their
-#      clocks (en, ko);
+#      runs banded on UTC point to 00:00 UTC instead; a time-of-day claim per subject
+#      (dip, none) with the test's clock and band; the report says all three with their
+#      clocks (en, ko), each paragraph marked with its claim;
 #   3. the same test over 500 simulated studies (tests/tools/tod_sim.py): the 20 % dip in
 #      three bands is detected in at least 80 %, with none the false detections are at most 5 %.
 . "$(dirname "$0")/lib.sh"
@@ -115,6 +116,14 @@ truth = 0.8 ** (5 / 7) - 1  # one dipped band against the other seven (two of th
 print(("ok   " if a.get("detected") and a.get("low_from_hour") in (15, 18, 21) and a["effect_ci95"][0] <= truth <= a["effect_ci95"][1] else "FAIL ") +
       "provider-a: the dip detected at %s:00 UTC, effect %.3f %s holding the truth %.3f" % (a.get("low_from_hour"), a.get("effect", float("nan")), a.get("effect_ci95"), truth))
 print(("ok   " if b and not b.get("detected") else "FAIL ") + "provider-b: no dip detected (p %s, detectable %s)" % (b.get("p"), b.get("detectable")))
+claims = {x["subject"]: x for x in agg.get("claims", []) if x["kind"] == "time-of-day"}
+bad = []
+for sid, t in tod.items():
+    x = claims.get(sid, {})
+    f = x.get("figures", {})
+    if x.get("id") != "time-of-day/" + sid or x.get("verdict") != ("dip" if t["detected"] else "none") or f.get("clock") != t["clock"] or f.get("from_hour") != t["low_from_hour"] or f.get("effect") != t["effect"] or f.get("slower") != "%.0f" % round(-100 * t["effect"]):
+        bad.append((sid, x))
+print(("ok   " if not bad and len(claims) == 3 else "FAIL ") + "a time-of-day claim per subject: its verdict, clock, band and effect the test's %s" % bad)
 PY
 "$render" "$d/results" -o "$d/report" >"$tmp/r.out" 2>&1 &&
 	grep -qE "Provider A was [0-9]+ % \([0-9]+–[0-9]+ %\) slower between (15|18|21):00 and (18|21|24):00 UTC than at other hours" "$d/report/report.html" &&
@@ -122,6 +131,13 @@ PY
 	grep -qE "Provider C was [0-9]+ % \([0-9]+–[0-9]+ %\) slower between (18|21):00 and (21|24):00 local time \(America/New_York\) than at other hours" "$d/report/report.html"
 check $? "the report says where the dip is, on which clock, and what could have been detected" \
 	"$(grep -oE "(Provider A was|Provider B: no time|Provider C was)[^<]*" "$d/report/report.html"; tail -n 2 "$tmp/r.out")"
+python3 - "$d/report/report.html" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+got = {m.group(1): m.group(2) for m in re.finditer(r'<p data-claim="time-of-day/(provider-[abc])">([^<]*)', h)}
+sys.exit(0 if len(got) == 3 and "local time (America/New_York)" in got["provider-c"] and " UTC " in got["provider-a"] else 1)
+PY
+check $? "each time-of-day paragraph carries its subject's claim (data-claim), provider-c's naming its zone"
 "$render" "$d/results" -o "$d/report-ko" --lang ko >"$tmp/rk.out" 2>&1 &&
 	grep -qE "Provider A은\(는\) UTC (15|18|21):00~" "$d/report-ko/report.html" &&
 	grep -qE "Provider C은\(는\) 현지 시각\(America/New_York\) (18|21):00~" "$d/report-ko/report.html"
