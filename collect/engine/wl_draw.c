@@ -25,8 +25,9 @@ static int pick(const unsigned *w, int n, uint64_t *state)
 
 /* lognormal: round(median e^(sigma z)), z standard normal (Box-Muller: sqrt(-2 ln(1 - u1))
  * cos(2 pi u2), two uniforms a draw), drawn again while outside [min, max]; after
- * LOGNORMAL_TRIES the last is clamped there (its chance is below 1e-100 for the bounds
- * workload_parse_sizes allows: max is at least the median) */
+ * LOGNORMAL_TRIES draws outside the last is clamped there. With max at least the median
+ * (workload_parse_sizes) a draw is inside with chance above 0.49 for a median of 1 KiB or
+ * more, so that needs a degenerate spec (a median and max of a few bytes) */
 #define LOGNORMAL_TRIES 64
 static uint64_t lognormal(const struct wl_sizes *s, uint64_t *state)
 {
