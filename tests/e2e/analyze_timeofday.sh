@@ -3,13 +3,15 @@
 # of day"): a synthetic campaign (tests/tools/fake_campaign: 3 subjects x 24 matrix cells x 16
 # cycles) whose runs start at a random minute of cycle k's three-hour band (k mod 8) of the UTC
 # day and whose figures are rewritten as a cell effect x lognormal noise (CV 5 %); subject 1 is
-# 20 % slower in bands 5-7 (15:00-24:00 UTC), subject 2 has no dip, subject 3 names the
+# 20 % slower in bands 5-7 (15:00-24:00 UTC), subject 2 has no dip (and names a time zone
+# in its runs of cycles 9-16 only, so its test stays on UTC), subject 3 names the
 # provider's time zone (run.json wrapper.provider_local, America/New_York, UTC-5 in November)
 # and is 20 % slower from 18:00 to 24:00 on that clock (23:00-05:00 UTC: a local band
 # straddles two UTC bands). Checks:
 #   1. analyze's planner.time_of_day[] is the F test, the lowest band's effect and interval and
 #      the detectable dip recomputed with SciPy from the run.json files, on each subject's
-#      clock (`clock`: UTC for subjects 1 and 2, America/New_York for subject 3);
+#      clock (`clock`: UTC for subject 1, and for subject 2 whose runs do not all name a
+#      zone; America/New_York for subject 3);
 #   2. subject 1's dip is detected in one of bands 5-7, its interval holds that band's truth
 #      against the other seven (two of them dipped too: 0.8^(5/7) - 1 = -14.7 %); subject 2's
 #      is not detected; subject 3's is detected at 18:00 or 21:00 local time, where the same
@@ -43,7 +45,7 @@ for f in sorted(glob.glob(os.path.join(d, "runs/cycle-*/*/*/run.json"))):
     t = datetime.datetime(2026, 11, 2, tzinfo=datetime.timezone.utc) + datetime.timedelta(days=k // 8, hours=3 * band, minutes=int(rng.integers(0, 180)))
     r["wrapper"]["started"] = t.strftime("%Y-%m-%dT%H:%M:%SZ")
     r["wrapper"].pop("provider_local", None)
-    if sid == "provider-c":
+    if sid == "provider-c" or (sid == "provider-b" and k > 8):
         lt = t.astimezone(ny)
         r["wrapper"]["provider_local"] = {"tz": "America/New_York", "hour": lt.hour, "weekday": lt.isoweekday(),
                                           "utc_offset_min": int(lt.utcoffset().total_seconds() // 60)}
@@ -69,7 +71,7 @@ cells, utc = {}, {}
 for f in glob.glob(os.path.join(d, "runs/cycle-*/*/*/run.json")):
     r = json.load(open(f))
     t = datetime.datetime.strptime(r["wrapper"]["started"], "%Y-%m-%dT%H:%M:%SZ")
-    hour = r["wrapper"].get("provider_local", {"hour": t.hour})["hour"]
+    hour = r["wrapper"]["provider_local"]["hour"] if r["subject"]["id"] == "provider-c" else t.hour
     key, y = (r["subject"]["id"], f.split("/")[-2]), math.log(r["summary"]["mib_s"])
     cells.setdefault(key, []).append((hour // 3, y))
     utc.setdefault(key, []).append((t.hour // 3, y))
