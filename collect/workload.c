@@ -251,7 +251,7 @@ static uint64_t smallest_size(const struct workload *wl)
 {
 	uint64_t m = wl->size;
 
-	if (wl->sizes.kind == WL_SIZE_RANDOM)
+	if (wl->sizes.kind == WL_SIZE_RANDOM || wl->sizes.kind == WL_SIZE_LOGNORMAL)
 		return wl->sizes.min;
 	for (int i = 0; wl->sizes.kind == WL_SIZE_DIST && i < wl->sizes.n; i++)
 		if (wl->sizes.size[i] < m)
@@ -301,8 +301,15 @@ static int check_sizes(const struct workload *wl, enum wl_field *field, struct e
 				    "'%s': size distributions are for put, "
 				    "get and mixed",
 				    sz->spec));
-	if (sz->kind == WL_SIZE_RANDOM && (sz->min == 0 || sz->min > sz->max))
+	if ((sz->kind == WL_SIZE_RANDOM || sz->kind == WL_SIZE_LOGNORMAL) &&
+	    (sz->min == 0 || sz->min > sz->max))
 		return fail(field, WLF_SIZE, err_set(e, "'%s': needs 0 < MIN <= MAX", sz->spec));
+	if (sz->kind == WL_SIZE_LOGNORMAL &&
+	    (sz->median < sz->min || sz->median > sz->max || !(sz->sigma > 0) ||
+	     sz->sigma > WL_LOGNORMAL_SIGMA_MAX))
+		return fail(field, WLF_SIZE,
+			    err_set(e, "'%s': needs 1 <= MEDIAN <= max and 0 < SIGMA <= %g",
+				    sz->spec, WL_LOGNORMAL_SIGMA_MAX));
 	if (sz->kind == WL_SIZE_DIST && check_dist(sz, &largest, field, e) < 0)
 		return -1;
 	if (wl->size != largest)
@@ -445,11 +452,10 @@ int workload_check(const struct workload *wl, double timeout_s, enum wl_field *f
 	return 0;
 }
 
-/* The spellings of the fields (mix, size specs, ranges, rate, seed). */
+/* The spellings of the fields (mix, ranges, rate, seed; size specs: workload_sizes.c). */
 #define TEXT_MAX 512
 
-/* squeeze: s without blanks into buf; -1 when it does not fit */
-static int squeeze(const char *s, char *buf, size_t n)
+int workload_squeeze(const char *s, char *buf, size_t n)
 {
 	size_t k = 0;
 
@@ -464,8 +470,7 @@ static int squeeze(const char *s, char *buf, size_t n)
 	return 0;
 }
 
-/* parse_weight: digits only, 0..WL_WEIGHT_MAX */
-static int parse_weight(const char *s, unsigned *out)
+int workload_parse_weight(const char *s, unsigned *out)
 {
 	unsigned long v;
 	char *end;
@@ -493,7 +498,7 @@ int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e)
 	int seen[OP_COUNT] = {0};
 
 	memset(mix, 0, sizeof(*mix));
-	if (squeeze(s, buf, sizeof(buf)) < 0 || buf[0] == '\0')
+	if (workload_squeeze(s, buf, sizeof(buf)) < 0 || buf[0] == '\0')
 		return err_set(e, "'%s' is not a mix (OP:WEIGHT, ...: get, put, head, delete)", s);
 	for (tok = buf; tok; tok = next) {
 		int k = -1;
@@ -514,77 +519,10 @@ int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e)
 		if (seen[k]++)
 			return err_set(e, "'%s': %s is given twice", s,
 				       workload_op_name((enum wl_op)k));
-		if (parse_weight(colon + 1, &mix->w[k]) < 0)
+		if (workload_parse_weight(colon + 1, &mix->w[k]) < 0)
 			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", s, colon + 1,
 				       WL_WEIGHT_MAX);
 	}
-	return 0;
-}
-
-/* parse_random: "MIN..MAX" (after "random:") */
-static int parse_random(const char *spec, char *t, struct wl_sizes *sz, struct err *e)
-{
-	char *dots = strstr(t, "..");
-	struct err ue;
-
-	if (dots == NULL)
-		return err_set(e, "'%s' is not random:MIN..MAX", spec);
-	*dots = '\0';
-	if (units_parse_size(t, &sz->min, &ue) < 0 || units_parse_size(dots + 2, &sz->max, &ue) < 0)
-		return err_set(e, "'%s' is not random:MIN..MAX (%s)", spec, ue.msg);
-	sz->kind = WL_SIZE_RANDOM;
-	return 0;
-}
-
-/* parse_dist: "SIZE:WEIGHT,..." (after "dist:") */
-static int parse_dist(const char *spec, char *t, struct wl_sizes *sz, struct err *e)
-{
-	char *tok, *next, *colon;
-	struct err ue;
-
-	sz->kind = WL_SIZE_DIST;
-	for (tok = t; tok; tok = next) {
-		next = strchr(tok, ',');
-		if (next)
-			*next++ = '\0';
-		if (sz->n == WL_DIST_MAX)
-			return err_set(e, "'%s' has more than %d sizes", spec, WL_DIST_MAX);
-		colon = strchr(tok, ':');
-		if (colon == NULL)
-			return err_set(e, "'%s': '%s' is not SIZE:WEIGHT", spec, tok);
-		*colon = '\0';
-		if (units_parse_size(tok, &sz->size[sz->n], &ue) < 0)
-			return err_set(e, "'%s': %s", spec, ue.msg);
-		if (parse_weight(colon + 1, &sz->weight[sz->n]) < 0)
-			return err_set(e, "'%s': '%s' is not a weight from 0 to %u", spec,
-				       colon + 1, WL_WEIGHT_MAX);
-		sz->n++;
-	}
-	return 0;
-}
-
-int workload_parse_sizes(const char *s, struct wl_sizes *sz, uint64_t *size, struct err *e)
-{
-	char buf[TEXT_MAX];
-	int rc;
-
-	memset(sz, 0, sizeof(*sz));
-	if (strncasecmp(s, "random:", 7) != 0 && strncasecmp(s, "dist:", 5) != 0)
-		return units_parse_size(s, size, e);
-	if (squeeze(s, buf, sizeof(buf)) < 0 || strlen(buf) >= sizeof(sz->spec))
-		return err_set(e, "'%.40s...' is longer than %zu characters", s,
-			       sizeof(sz->spec) - 1);
-	snprintf(sz->spec, sizeof(sz->spec), "%s", buf);
-	if (tolower((unsigned char)buf[0]) == 'r')
-		rc = parse_random(s, buf + 7, sz, e);
-	else
-		rc = parse_dist(s, buf + 5, sz, e);
-	if (rc < 0)
-		return -1;
-	*size = sz->max;
-	for (int i = 0; i < sz->n; i++)
-		if (sz->size[i] > *size)
-			*size = sz->size[i];
 	return 0;
 }
 
@@ -595,7 +533,7 @@ int workload_parse_range(const char *s, struct wl_range *r, struct err *e)
 	struct err ue;
 
 	memset(r, 0, sizeof(*r));
-	if (squeeze(s, buf, sizeof(buf)) < 0 || strlen(buf) >= sizeof(r->spec))
+	if (workload_squeeze(s, buf, sizeof(buf)) < 0 || strlen(buf) >= sizeof(r->spec))
 		return err_set(e, "'%.40s' is not a range (A..B or random:LEN)", s);
 	snprintf(r->spec, sizeof(r->spec), "%s", buf);
 	if (strncasecmp(buf, "random:", 7) == 0) {
@@ -626,7 +564,7 @@ int workload_parse_rate(const char *s, double *rate, struct err *e)
 	size_t n;
 	double v;
 
-	if (squeeze(s, buf, sizeof(buf)) < 0)
+	if (workload_squeeze(s, buf, sizeof(buf)) < 0)
 		return err_set(e, "'%.40s' is not a rate (N/s)", s);
 	n = strlen(buf);
 	if (n > 2 && strcmp(buf + n - 2, "/s") == 0)

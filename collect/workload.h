@@ -60,16 +60,25 @@ struct wl_mix {
 enum wl_size_kind {
 	WL_SIZE_FIXED,
 	WL_SIZE_RANDOM,
-	WL_SIZE_DIST
+	WL_SIZE_DIST,
+	WL_SIZE_LOGNORMAL
 };
+
+#define WL_LOGNORMAL_SIGMA_MAX 3.0    /* lognormal: the largest sigma (ln scale) */
+#define WL_LOGNORMAL_TAIL 4.0         /* lognormal: max defaults to median x e^(this x sigma) */
+#define WL_LOGNORMAL_MAX (5ULL << 30) /* lognormal: the largest max (S3's largest PUT) */
 
 /* How each object's size is chosen. FIXED: workload.size. RANDOM: log-uniform in
  * [min, max] (Warp's --obj.randsize idea: each size octave equally likely). DIST: size[i]
- * with probability weight[i] / sum(weight), i < n. workload.size is then the largest
- * size (max, or the largest size[i]): the body buffers are sized by it. */
+ * with probability weight[i] / sum(weight), i < n. LOGNORMAL: ln size normal with mean ln
+ * median and standard deviation sigma, truncated to [min, max] = [1, max] (a draw outside
+ * is drawn again). workload.size is then the largest size (max, or the largest size[i]):
+ * the body buffers are sized by it. */
 struct wl_sizes {
 	enum wl_size_kind kind;
-	uint64_t min, max; /* RANDOM */
+	uint64_t min, max; /* RANDOM; LOGNORMAL (min 1) */
+	uint64_t median;   /* LOGNORMAL */
+	double sigma;      /* LOGNORMAL: 0 < sigma <= WL_LOGNORMAL_SIGMA_MAX */
 	int n;             /* DIST: 1..WL_DIST_MAX entries */
 	uint64_t size[WL_DIST_MAX];
 	unsigned weight[WL_DIST_MAX];
@@ -329,13 +338,26 @@ int workload_parse_number(enum wl_field f, const char *s, uint64_t *out, struct 
  * 0..WL_WEIGHT_MAX) into *mix (zeroed first). */
 int workload_parse_mix(const char *s, struct wl_mix *mix, struct err *e);
 
-/* workload_parse_sizes: a size spec into *sz and *size (workload.size):
+/* workload_parse_sizes (collect/workload_sizes.c): a size spec into *sz and *size
+ * (workload.size):
  *   "4KiB"                     WL_SIZE_FIXED, *size = 4096, sz->spec ""
  *   "random:4KiB..1MiB"        WL_SIZE_RANDOM min..max, *size = max
  *   "dist:4KiB:50,64KiB:30"    WL_SIZE_DIST (size:weight, at most WL_DIST_MAX), *size =
  *                              the largest size
+ *   "lognormal:64KiB,1.5"      WL_SIZE_LOGNORMAL median, sigma (above 0, at most
+ *   "lognormal:64KiB,1.5,max=16MiB"  WL_LOGNORMAL_SIGMA_MAX), min 1, max (at least the
+ *                              median, at most WL_LOGNORMAL_MAX; default median x
+ *                              e^(WL_LOGNORMAL_TAIL x sigma) rounded, capped there),
+ *                              *size = max
  * sz->spec is the text without blanks (at most 127 characters). */
 int workload_parse_sizes(const char *s, struct wl_sizes *sz, uint64_t *size, struct err *e);
+
+/* workload_squeeze: s without blanks into buf (n bytes); -1 when it does not fit. */
+int workload_squeeze(const char *s, char *buf, size_t n);
+
+/* workload_parse_weight: a weight of a mix or dist: (digits only, 0..WL_WEIGHT_MAX) into
+ * *out; -1 when s is not one. */
+int workload_parse_weight(const char *s, unsigned *out);
 
 /* workload_parse_range: "A..B" (WL_RANGE_FIXED, bytes [A, B): off A, len B - A; B > A)
  * or "random:LEN" (WL_RANGE_RANDOM) into *r (zeroed first); r->spec the text without

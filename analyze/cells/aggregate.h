@@ -43,9 +43,11 @@ struct agg_lat {
 };
 
 /* A subject's time-of-day test (analyze/cells/timeofday.h). */
-#define AGG_TOD_BANDS 8 /* three-hour bands of the UTC day */
+#define AGG_TOD_BANDS 8 /* three-hour bands of the day on the test's clock */
 struct agg_tod {
 	size_t subject;
+	const char *tz;             /* the clock: the provider's IANA zone (its runs' runlog
+				       provider_tz, borrowed); NULL: UTC */
 	size_t runs, cells;         /* runs with a start time in cells with 2 or more */
 	size_t n[AGG_TOD_BANDS];    /* runs per band */
 	double mean[AGG_TOD_BANDS]; /* their mean ln residual; NaN: none */

@@ -15,10 +15,36 @@ static double figure(const struct agg_run *r)
 	return r->v.included && r->log->started_ns > 0 && x > 0 && isfinite(x) ? log(x) : NAN;
 }
 
-/* band: the three-hour band of the UTC day run r started in. */
-static int band(const struct agg_run *r)
+/* band: the three-hour band of the day run r started in, on the provider's clock (its
+ * wrapper.provider_local hour) when tz is not NULL, else on UTC. */
+static int band(const struct agg_run *r, const char *tz)
 {
+	if (tz != NULL)
+		return r->log->provider_hour / 3;
 	return (int)((r->log->started_ns / 1000000000 % 86400) / 10800);
+}
+
+/* clock_of: subject i's clock: the zone every one of its runs with a figure names in
+ * wrapper.provider_local, when they all name the same one; else NULL (UTC). */
+static const char *clock_of(const struct aggregate *a, size_t i)
+{
+	const char *tz = NULL;
+
+	for (size_t c = 0; c < a->n_cells; c++) {
+		const struct agg_cell *cl = &a->cells[c];
+
+		for (size_t j = 0; cl->subject == i && j < cl->n_runs; j++) {
+			const struct runlog *l = a->runs[cl->runs[j]].log;
+
+			if (isnan(figure(&a->runs[cl->runs[j]])))
+				continue;
+			if (l->provider_tz == NULL || l->provider_hour < 0 ||
+			    (tz != NULL && strcmp(tz, l->provider_tz) != 0))
+				return NULL;
+			tz = l->provider_tz;
+		}
+	}
+	return tz;
 }
 
 /* add_cell: cell c's residuals into t's sums (sum[b] of residuals, *ss of squares). */
@@ -44,9 +70,9 @@ static void add_cell(const struct aggregate *a, const struct agg_cell *c, struct
 		double y = figure(r);
 		if (isnan(y))
 			continue;
-		sum[band(r)] += y - m;
+		sum[band(r, t->tz)] += y - m;
 		*ss += (y - m) * (y - m);
-		t->n[band(r)]++;
+		t->n[band(r, t->tz)]++;
 		t->runs++;
 	}
 }
@@ -97,6 +123,7 @@ int timeofday_build(struct aggregate *a)
 
 		memset(t, 0, sizeof(*t));
 		t->subject = i;
+		t->tz = clock_of(a, i);
 		t->low_band = -1;
 		t->f = t->p = NAN;
 		for (size_t c = 0; c < a->n_cells; c++)

@@ -2,7 +2,8 @@
  * day"). Per subject, every valid matrix run with a start time (run.json wrapper.started) and
  * a figure above 0 (MiB/s; obj/s when it moved no bytes) in a cell with 2 or more such runs
  * gives a residual r = ln figure - the mean ln figure of its cell, and falls in one of 8
- * three-hour bands of the UTC day by its start. With B bands holding runs, N runs and C
+ * three-hour bands of the day by its start: on the provider's clock (wrapper.provider_local's
+ * hour) when every such run of the subject names the same zone there, else on UTC. With B bands holding runs, N runs and C
  * cells: the one-way F test of the bands' means, SSB = sum n_b m_b^2 over df1 = B - 1 against
  * SSW = sum r^2 - SSB over df2 = N - C - (B - 1) (the cells' means took C degrees of
  * freedom), p = Q_F(F; df1, df2), judged at 0.05 / the subjects tested (Bonferroni). The

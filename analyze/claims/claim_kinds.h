@@ -58,6 +58,10 @@ int claims_ran(struct claim_list *l, const struct aggregate *a);
  * asked), with the figures of the run furthest from fair. */
 int claims_payload(struct claim_list *l, const struct aggregate *a);
 
+/* claims_tod (claims_tod.c): a "time-of-day" claim per subject of planner.time_of_day[]
+ * (dip, none), its clock among its figures. */
+int claims_tod(struct claim_list *l, const struct aggregate *a);
+
 /* claims_changes (claims_changes.c): with analyze --baseline (b not NULL), a "change" claim
  * per compared cell of b (regression, improvement: b's significant change; untested: no
  * test; else no-change), then change/summary (changed, unchanged) with the counts. Runs

@@ -98,6 +98,7 @@ void out_planner(const struct aggregate *a, struct results *doc, int *ok)
 		x->subject = (int)t->subject;
 		x->runs = (long long)t->runs;
 		x->cells = (long long)t->cells;
+		x->clock = out_dup(t->tz != NULL ? t->tz : "UTC", ok);
 		for (int b = 0; b < RESULTS_TOD_BANDS; b++) {
 			x->n[b] = (long long)t->n[b];
 			x->mean[b] = t->mean[b];

@@ -54,6 +54,9 @@ static void from_outcome(const struct runrec *rec, struct runlog *r, int *oom)
 	r->timed_out = w->timed_out;
 	r->elapsed_s = w->elapsed_s;
 	r->started_ns = w->started_ns;
+	r->provider_hour = w->provider_local.known ? (int)w->provider_local.hour : -1;
+	if (w->provider_local.known)
+		dup(&r->provider_tz, w->provider_local.tz, oom);
 	dup(&r->err_class, rec->errors.cls, oom);
 	dup(&r->first_error, rec->errors.n_first > 0 ? rec->errors.first[0] : NULL, oom);
 	dup(&r->status, rec->status, oom);
@@ -262,6 +265,7 @@ void runlog_clear(struct runlog *r)
 	free(r->campaign_client);
 	free(r->campaign_order);
 	free(r->campaign_vantage);
+	free(r->provider_tz);
 	free(r->subject);
 	free(r->label);
 	free(r->color);

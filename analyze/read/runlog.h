@@ -48,6 +48,8 @@ struct runlog {
 	int exit_code, signal, timed_out;
 	double elapsed_s;   /* NaN when absent */
 	int64_t started_ns; /* wrapper.started (Unix ns); 0 when absent (a Warp run's) */
+	char *provider_tz;  /* wrapper.provider_local.tz: the subject's IANA zone; NULL: none */
+	int provider_hour;  /* wrapper.provider_local.hour (0-23) in it; -1 with provider_tz NULL */
 	/* errors */
 	char *err_class;   /* NULL when null */
 	char *first_error; /* errors.first[0]; NULL when none */

@@ -221,13 +221,38 @@ static void label_of(const char *tok, size_t len, char *buf, size_t n)
 		snprintf(buf, n, "%s", t);
 }
 
-/* plain_sizes: "random:A..B" and "dist:A:w,B:w" in words; 0 when spec is neither. */
+/* plain_lognormal: "lognormal:M,S[,max=X]" in words; 0 when spec is not one. */
+static int plain_lognormal(const char *spec, char *buf, size_t n)
+{
+	char a[SIZELABEL_MAX], b[SIZELABEL_MAX];
+	const char *sig = strchr(spec, ','), *mx;
+	size_t len;
+
+	if (strncmp(spec, "lognormal:", 10) != 0 || sig == NULL)
+		return 0;
+	mx = strchr(sig + 1, ',');
+	label_of(spec + 10, (size_t)(sig - spec - 10), a, sizeof(a));
+	len = (size_t)snprintf(buf, n, "sizes lognormal, median %s, \u03c3 %.*s", a,
+			       (int)(mx != NULL ? (size_t)(mx - sig - 1) : strlen(sig + 1)),
+			       sig + 1);
+	if (mx != NULL && strncmp(mx + 1, "max=", 4) == 0 && len < n) {
+		label_of(mx + 5, strlen(mx + 5), b, sizeof(b));
+		snprintf(buf + len, n - len, ", at most %s", b);
+	}
+	return 1;
+}
+
+/* plain_sizes: "random:A..B", "dist:A:w,B:w" and "lognormal:M,S" in words; 0 when spec is
+ * none of them. */
 static int plain_sizes(const char *spec, char *buf, size_t n)
 {
 	char a[SIZELABEL_MAX], b[SIZELABEL_MAX];
 	const char *dots, *p;
 	double sum = 0;
 	size_t len;
+
+	if (plain_lognormal(spec, buf, n))
+		return 1;
 
 	if (strncmp(spec, "random:", 7) == 0 && (dots = strstr(spec + 7, "..")) != NULL) {
 		label_of(spec + 7, (size_t)(dots - spec - 7), a, sizeof(a));

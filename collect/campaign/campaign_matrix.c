@@ -53,14 +53,24 @@ static int add_size(struct cini *p, struct cini_kv *kv, const char *t, int i, st
 	return 0;
 }
 
-/* is_spec_start: the item begins a random: or dist: size spec */
+/* is_spec_start: the item begins a random:, dist: or lognormal: size spec */
 static int is_spec_start(const char *t)
 {
-	return strncasecmp(t, "random:", 7) == 0 || strncasecmp(t, "dist:", 5) == 0;
+	return strncasecmp(t, "random:", 7) == 0 || strncasecmp(t, "dist:", 5) == 0 ||
+	       strncasecmp(t, "lognormal:", 10) == 0;
 }
 
-/* parse_sizes: the sizes list, where a dist: spec's SIZE:WEIGHT entries go on after its
- * commas (an item with a ':' that begins no spec continues the dist: before it) */
+/* continues: item t belongs to the spec in group: a dist:'s SIZE:WEIGHT (an item with a
+ * ':' that begins no spec), a lognormal:'s SIGMA (the item after it) and max=SIZE */
+static int continues(const char *group, const char *t)
+{
+	if (strncasecmp(group, "lognormal:", 10) == 0)
+		return strchr(group, ',') == NULL || strncasecmp(t, "max=", 4) == 0;
+	return group[0] && strchr(t, ':') && !is_spec_start(t);
+}
+
+/* parse_sizes: the sizes list, where a dist: spec's SIZE:WEIGHT entries and a lognormal:
+ * spec's SIGMA and max=SIZE go on after its commas */
 static int parse_sizes(struct cini *p, struct cini_kv *kv, struct campaign *c)
 {
 	char *copy = strdup(kv->val), *tok, *next, group[512] = "";
@@ -77,7 +87,7 @@ static int parse_sizes(struct cini *p, struct cini_kv *kv, struct campaign *c)
 			cini_bad(p, kv, "empty item in the list");
 			goto out;
 		}
-		if (group[0] && strchr(tok, ':') && !is_spec_start(tok)) {
+		if (group[0] && continues(group, tok)) {
 			size_t l = strlen(group); /* "dist:4KiB:50" + ",64KiB:30" */
 			snprintf(group + l, sizeof(group) - l, ",%s", tok);
 			continue;
@@ -89,7 +99,7 @@ static int parse_sizes(struct cini *p, struct cini_kv *kv, struct campaign *c)
 			cini_bad(p, kv, "too many items (at most 32)");
 			goto out;
 		}
-		if (strncasecmp(tok, "dist:", 5) == 0)
+		if (strncasecmp(tok, "dist:", 5) == 0 || strncasecmp(tok, "lognormal:", 10) == 0)
 			snprintf(group, sizeof(group), "%s", tok);
 		else if (add_size(p, kv, tok, n++, c) < 0)
 			goto out;

@@ -20,7 +20,8 @@ struct builder {
 
 /* run_id_size: the SIZE part of a run id: "4KiB"; "random-4KiB-1MiB" for random:4KiB..1MiB;
  * "dist-4KiB.50-64KiB.30" for dist:4KiB:50,64KiB:30 (or "distN-HASH" when that is longer
- * than 64 characters: N entries, the FNV-1a hash of the spec) */
+ * than 64 characters: N entries, the FNV-1a hash of the spec); "lognormal-64KiB-1.5" for
+ * lognormal:64KiB,1.5 ("lognormal-64KiB-1.5-max16MiB" with max=16MiB) */
 static void run_id_size(const struct workload *wl, char *buf, size_t n)
 {
 	const struct wl_sizes *sz = &wl->sizes;
@@ -31,6 +32,14 @@ static void run_id_size(const struct workload *wl, char *buf, size_t n)
 	if (sz->kind == WL_SIZE_RANDOM) {
 		snprintf(buf, n, "random-%s-%s", units_format_size(sz->min, a, sizeof(a)),
 			 units_format_size(sz->max, b, sizeof(b)));
+		return;
+	}
+	if (sz->kind == WL_SIZE_LOGNORMAL) {
+		k = (size_t)snprintf(buf, n, "lognormal-%s-%g",
+				     units_format_size(sz->median, a, sizeof(a)), sz->sigma);
+		if (strcasestr(sz->spec, "max=") != NULL && k < n)
+			snprintf(buf + k, n - k, "-max%s",
+				 units_format_size(sz->max, b, sizeof(b)));
 		return;
 	}
 	if (sz->kind != WL_SIZE_DIST) {

@@ -18,7 +18,8 @@
 /* wl_draw_size: the size of the next object of wl: wl->size (WL_SIZE_FIXED, no draw);
  * round(exp(U(ln min, ln max))) clamped to [min, max] (WL_SIZE_RANDOM, log-uniform: the
  * share of sizes in [a, b] is ln(b/a) / ln(max/min)); size[i] with probability weight[i]
- * / sum (WL_SIZE_DIST). */
+ * / sum (WL_SIZE_DIST); round(median e^(sigma z)), z standard normal, drawn again while
+ * outside [min, max] (WL_SIZE_LOGNORMAL: lognormal, truncated). */
 uint64_t wl_draw_size(const struct workload *wl, uint64_t *state);
 
 /* wl_draw_op: the op of the next request of a mixed workload: op with probability

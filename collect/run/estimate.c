@@ -23,7 +23,7 @@ static uint64_t smallest(const struct workload *wl)
 {
 	uint64_t s = wl->size;
 
-	if (wl->sizes.kind == WL_SIZE_RANDOM)
+	if (wl->sizes.kind == WL_SIZE_RANDOM || wl->sizes.kind == WL_SIZE_LOGNORMAL)
 		s = wl->sizes.min;
 	for (int i = 0; wl->sizes.kind == WL_SIZE_DIST && i < wl->sizes.n; i++)
 		s = wl->sizes.size[i] < s ? wl->sizes.size[i] : s;

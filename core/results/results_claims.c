@@ -25,6 +25,7 @@ static const char *const highest[] = {"found", "client-limited", NULL};
 static const char *const client_balance[] = {"imbalanced", "balanced", NULL};
 static const char *const time_share[] = {"dominant", "spread", NULL};
 static const char *const payload[] = {"fair", "as-asked", "unfair", NULL};
+static const char *const time_of_day[] = {"dip", "none", NULL};
 static const char *const caveat[] = {"one-cycle", "partial-phases", "short-window", NULL};
 static const char *const ran_differently[] = {"differs", NULL};
 static const char *const staleness[] = {"strong", "stale", "unsettled", "untested", NULL};
@@ -58,6 +59,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"ran-differently", ran_differently},
 	{"vantage", vantage},
 	{"payload", payload},
+	{"time-of-day", time_of_day},
 	{"staleness", staleness},
 	{"change", change},
 	{"trend-alert", trend_alert},

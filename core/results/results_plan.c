@@ -138,6 +138,7 @@ static json_t *tod_json(const struct results_tod *t, const struct results *doc)
 	jwrite_put(o, "subject", jwrite_str(results_subject_id(doc, t->subject)), &ok);
 	jwrite_put(o, "runs", json_integer((json_int_t)t->runs), &ok);
 	jwrite_put(o, "cells", json_integer((json_int_t)t->cells), &ok);
+	jwrite_put(o, "clock", jwrite_str(t->clock != NULL ? t->clock : "UTC"), &ok);
 	for (int b = 0; b < RESULTS_TOD_BANDS; b++) {
 		json_t *x = json_object();
 		int xok = 1;
@@ -275,6 +276,7 @@ static int tod_from(struct jread *r, const json_t *o, struct results_planner *p)
 		t->subject = subject_at(r, v, w, "subject");
 		t->runs = jread_int(r, v, w, "runs", 1, 0);
 		t->cells = jread_int(r, v, w, "cells", 1, 0);
+		t->clock = jread_str(r, v, w, "clock", 0); /* absent (a file before it): UTC */
 		bands = jread_array(r, v, w, "bands", 1);
 		if (r->failed || json_array_size(bands) != RESULTS_TOD_BANDS)
 			return jread_bad(r, w, "bands: expected 8 three-hour bands");
@@ -343,6 +345,8 @@ void results_planner_free(struct results_planner *p)
 	free(p->ops);
 	free(p->seq.reason);
 	free(p->seq.stopped);
+	for (size_t i = 0; p->tod != NULL && i < p->n_tod; i++)
+		free(p->tod[i].clock);
 	free(p->tod);
 	memset(p, 0, sizeof(*p));
 }

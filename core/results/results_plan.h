@@ -72,8 +72,9 @@ struct results_tod {
 	double mean[RESULTS_TOD_BANDS]; /* NAN: null (no run in the band) */
 	double f, p, df1, df2, alpha;
 	int detected;
-	int low_band; /* 0-7: hours 3 x band to 3 x band + 3 UTC */
+	int low_band; /* 0-7: hours 3 x band to 3 x band + 3 on the clock */
 	double effect, lo, hi, detectable;
+	char *clock; /* "UTC" or the provider's IANA zone the bands are on; owned; NULL: UTC */
 };
 
 /* planner{}: absent in files before it. */

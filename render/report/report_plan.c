@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "core/strbuf.h"
+#include "render/model/model_claims.h"
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
@@ -181,23 +182,50 @@ static void variability(struct report_builder *r, const char *op, const char *op
 	strbuf_free(&b);
 }
 
+/* clock_name: the words for a time-of-day test's clock (plan.tod_utc, or plan.tod_local
+ * naming the provider's zone tz), in b (the caller frees it). */
+static const char *clock_name(struct report_builder *r, const char *tz, struct strbuf *b)
+{
+	const char *names[] = {"tz"}, *vals[] = {tz};
+
+	if (tz == NULL || strcmp(tz, "UTC") == 0)
+		return rb_str(r, "plan.tod_utc");
+	text_subst(b, rb_str(r, "plan.tod_local"), names, vals, 1);
+	return rb_text(r, b);
+}
+
+/* tod_claim: the time-of-day claim of test t (its id into id); NULL when none (a file
+ * before it). */
+static const struct results_claim *tod_claim(const struct report_model *m,
+					     const struct results_tod *t, char *id, size_t n)
+{
+	if (t->subject < 0 || (size_t)t->subject >= m->nsubjects)
+		return NULL;
+	results_claim_id(id, n, "time-of-day", NULL, NULL, -1, -1, m->subjects[t->subject].id,
+			 NULL);
+	return model_claim(m, id);
+}
+
 /* time_of_day: the paragraphs of planner.time_of_day[]: the intro, then per subject its dip
- * (plan.tod_found) or the effect it could have detected (plan.tod_none). */
+ * (plan.tod_found) or the effect it could have detected (plan.tod_none) as its time-of-day
+ * claim says (each paragraph marked with it), each naming the test's clock. */
 static void time_of_day(struct report_builder *r, const struct results_planner *pl)
 {
 	char eff[TEXT_NUM_MAX], lo[TEXT_NUM_MAX], hi[TEXT_NUM_MAX], from[8], to[8], bands[8],
 		p[TEXT_NUM_MAX], det[TEXT_NUM_MAX];
-	const char *names[] = {"subject", "effect", "lo", "hi",        "from",
-			       "to",      "bands",  "p",  "detectable"};
-	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det};
+	const char *names[] = {"subject", "effect", "lo", "hi",         "from",
+			       "to",      "bands",  "p",  "detectable", "clock"};
+	const char *vals[] = {"", eff, lo, hi, from, to, bands, p, det, ""};
 
 	if (pl->n_tod == 0)
 		return;
 	doc_para(r->d, rb_str(r, "plan.tod_intro"), 0);
 	for (size_t i = 0; i < pl->n_tod; i++) {
 		const struct results_tod *t = &pl->tod[i];
-		int nb = 0;
-		struct strbuf b = {0};
+		const struct results_claim *c;
+		char id[RESULTS_CLAIM_ID_MAX];
+		int nb = 0, found;
+		struct strbuf b = {0}, clk = {0};
 
 		for (int k = 0; k < RESULTS_TOD_BANDS; k++)
 			nb += t->n[k] > 0;
@@ -211,10 +239,17 @@ static void time_of_day(struct report_builder *r, const struct results_planner *
 		snprintf(bands, sizeof(bands), "%d", nb);
 		text_num(r->nf, t->p, t->p < 0.001 ? 5 : 3, p, sizeof(p));
 		text_num(r->nf, t->detectable * 100, 0, det, sizeof(det));
-		text_subst(&b, rb_str(r, t->detected ? "plan.tod_found" : "plan.tod_none"), names,
-			   vals, 9);
-		doc_para(r->d, rb_text(r, &b), 0);
+		vals[9] = clock_name(r, t->clock, &clk);
+		c = tod_claim(r->m, t, id, sizeof(id));
+		found = c != NULL ? strcmp(c->verdict, "dip") == 0 : t->detected;
+		text_subst(&b, rb_str(r, found ? "plan.tod_found" : "plan.tod_none"), names, vals,
+			   10);
+		if (c != NULL)
+			doc_para_claim(r->d, rb_text(r, &b), id);
+		else
+			doc_para(r->d, rb_text(r, &b), 0);
 		strbuf_free(&b);
+		strbuf_free(&clk);
 	}
 }
 

@@ -6,11 +6,12 @@
 # than its part or needing more than 10000 parts, a part over 5 GiB, a timeout not longer
 # than the duration, until-done or a batch for put; issue 13: a mix with another op, a
 # random: size with MIN > MAX, a range past the object or for put, a rate without a
-# duration); --help lists every op `collect run` accepts; a campaign's plan.tsv has the
+# duration; a lognormal: size with sigma 0); --help lists every op `collect run` accepts; a campaign's plan.tsv has the
 # rate dimension and the issue-13 columns, its run ids the rate and size specs; a [rate]
 # sweep section: its bad values named by file, line and key, its runs planned once per
 # subject at the end of cycle 1, lowest rate first, and run for real; run.json's
-# workload records size_spec, range, rate, workers and seed, and a mixed run the engine
+# workload records size_spec, range, rate, workers and seed; a 1-s run with lognormal:
+# sizes whose ops log's sizes pass SciPy's KS test against that lognormal; a mixed run the engine
 # does not run yet is recorded as failed, not a crash; the endpoint of `collect run`
 # defaults to AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL (real runs against s3rver); a
 # [subject]'s duration = auto in its own plan only, and a max_duration past the
@@ -79,6 +80,9 @@ both "--op mixed --mix get:1,list:2 --size 4KiB --concurrency 1 --duration 5s" \
 both "--op put --size random:1MiB..4KiB --concurrency 1 --duration 5s" \
 	'[matrix]\nops = put\nsizes = random:1MiB..4KiB\nconcurrency = 1\nduration = 5s' \
 	--size sizes "'random:1MiB..4KiB': needs 0 < MIN <= MAX"
+both "--op put --size lognormal:64KiB,0 --concurrency 1 --duration 5s" \
+	'[matrix]\nops = put\nsizes = lognormal:64KiB,0\nconcurrency = 1\nduration = 5s' \
+	--size sizes "'lognormal:64KiB,0': sigma '0' is not a number above 0 and at most 3"
 both "--op get --size dist:4KiB:1,16KiB:1 --range random:8KiB --concurrency 1 --duration 5s" \
 	'[matrix]\nops = get\nsizes = dist:4KiB:1,16KiB:1\nrange = random:8KiB\nconcurrency = 1\nduration = 5s' \
 	--range range "'random:8KiB' is longer than the 4KiB objects (the smallest size)"
@@ -150,6 +154,12 @@ PY
 	grep -q "runs/once/aws/get-64KiB-c1024-r1600 " "$work/out" &&
 	grep -q "runs/once/aws/mixed-64KiB-c[0-9]*-r" "$work/out"
 check $? "example.ini's workload examples plan, its [replay] too: $(head -n 1 "$work/out")"
+# example.ini's lognormal example (its ";~ " line) plans: a matrix of put, get with it
+sed -e 's/^sizes = 256KiB, 5MiB, 50MiB$//' -e 's/^;~ //' "$top/data/campaigns/example.ini" >"$work/exl.ini"
+"$collect" "$work/exl.ini" --dry-run >"$work/out" 2>&1 &&
+	grep -q "runs/cycle-01/minio/put-lognormal-64KiB-1.5-max16MiB-c10 " "$work/out" &&
+	grep -q "runs/cycle-01/aws/get-lognormal-64KiB-1.5-max16MiB-c1 " "$work/out"
+check $? "example.ini's lognormal sizes plan: $(head -n 1 "$work/out")"
 # the demo (make run): 3 rates per server after the one-offs; the matrix at 1 and 4 workers
 # (the scaling charts) for both sizes, 3 cycles (paired comparisons)
 sed -e 's|@[A-Z0-9_]*_S3_ENDPOINT@|http://127.0.0.1:9|' -e "s|@PRICES@|$top/data/prices/providers.ini|" "$top/data/campaigns/demo.ini" >"$work/demo.ini"
@@ -212,6 +222,32 @@ check $? "no endpoint anywhere: exit 2, says where one comes from"
 check $? "a put with a size spec, a rate and a seed: $(tail -n 1 "$work/spec.txt")"
 [ "$(run_json "$work/spec" "j['workload']['size_spec'], j['workload']['size'], j['workload']['rate'], j['workload']['workers'], j['workload']['seed'], j['workload']['mix'], j['workload']['range']")" = "random:1KiB..4KiB 4096 10.0 4 7 None None" ]
 check $? "run.json workload: size_spec, largest size, rate, workers 4 (the cap), seed"
+# lognormal sizes: a 1-s put run; its ops log's sizes against SciPy's lognormal (KS, p >
+# 0.001), the median and SD of ln size near the spec's, none above the default max, and the
+# same test refusing sigma 0.5
+"$collect" run --endpoint "$ONE_S3_ENDPOINT" --bucket e2e-wl --op put \
+	--size "lognormal:16KiB,1" --seed 39 --concurrency 2 --duration 1s \
+	-o "$work/logn" >"$work/logn.txt" 2>&1
+check $? "a put with lognormal:16KiB,1 sizes: $(tail -n 1 "$work/logn.txt")"
+[ "$(run_json "$work/logn" "j['workload']['size_spec'], j['workload']['size']")" = "lognormal:16KiB,1 894536" ]
+check $? "run.json workload: size_spec lognormal:16KiB,1, largest size round(16384 e^4) = 894536"
+zstdcat "$work/logn/ops.tsv.zst" >"$work/logn.tsv"
+PATH=/usr/bin:$PATH pycheck "lognormal sizes" "$work/logn.tsv" <<'PY'
+import csv, math, sys
+import numpy as np
+from scipy import stats
+rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
+x = np.array([int(r["bytes"]) for r in rows if r["op"] == "PUT" and not r["error"]], dtype=float)
+ln = np.log(x)
+d = stats.lognorm(1.0, scale=16384)
+ks = stats.kstest(x, d.cdf)
+med, sd = float(np.median(ln)), float(np.std(ln, ddof=1))
+n = len(x)
+ok = n >= 100 and ks.pvalue > 0.001 and abs(med - math.log(16384)) <= 4.5 * 1.2533 / math.sqrt(n) and abs(sd - 1) <= 4.5 / math.sqrt(2 * n) and x.min() >= 1 and x.max() <= 894536
+print(("ok   " if ok else "FAIL ") + "%d PUT sizes follow lognormal(16KiB, 1): KS p %.3g, median ln %.3f (ln 16KiB %.3f), SD ln %.3f, range %d-%d" % (n, ks.pvalue, med, math.log(16384), sd, x.min(), x.max()))
+off = stats.kstest(x, stats.lognorm(0.5, scale=16384).cdf)
+print(("ok   " if off.pvalue < 0.001 else "FAIL ") + "the same test refuses lognormal(16KiB, 0.5): p %.3g" % off.pvalue)
+PY
 # a mixed run with Warp's default mix (its shares: tests/live/live_wl.c)
 "$collect" run --endpoint "$ONE_S3_ENDPOINT" --bucket e2e-wl --op mixed --size 1KiB \
 	--concurrency 2 --count 20 -o "$work/mixed" >"$work/mixed.txt" 2>&1

@@ -83,6 +83,44 @@ out:
 	campaign_free(c);
 }
 
+/* test_lognormal: lognormal: specs in a sizes list (SIGMA and max=SIZE after their commas),
+ * their plan ids and plan.tsv's size_spec. */
+static void test_lognormal(void)
+{
+	struct err e = {{0}};
+	struct campaign *c = parse(
+		"[campaign]\nname = w\n[matrix]\nops = put\n"
+		"sizes = 4KiB, lognormal:64KiB, 1.5, max=1MiB, "
+		"lognormal: 16KiB,0.5, 1MiB\nconcurrency = 1\nduration = 3s\n" SUBJ,
+		&e);
+	struct plan *p = NULL;
+
+	CHECK(c != NULL, "campaign with lognormal sizes parses: %s", e.msg);
+	if (c == NULL)
+		return;
+	CHECK(c->n_sizes == 4 && c->sizes[0] == 4096 && c->sizes[3] == 1 << 20 &&
+		      c->size_specs[3].kind == WL_SIZE_FIXED,
+	      "four sizes, a plain one after a lognormal:");
+	CHECK(c->size_specs[1].kind == WL_SIZE_LOGNORMAL && c->size_specs[1].median == 65536 &&
+		      c->size_specs[1].sigma == 1.5 && c->sizes[1] == 1 << 20,
+	      "lognormal:64KiB,1.5,max=1MiB across the list's commas");
+	CHECK_STR(c->size_specs[1].spec, "lognormal:64KiB,1.5,max=1MiB", "its spec");
+	CHECK(c->size_specs[2].kind == WL_SIZE_LOGNORMAL && c->size_specs[2].sigma == 0.5 &&
+		      c->sizes[2] == 121062,
+	      "lognormal:16KiB,0.5: max round(16384 e^2) = 121062 (%llu)",
+	      (unsigned long long)c->sizes[2]);
+	p = plan_build(c, NULL, &e);
+	CHECK(p != NULL && p->n == 4, "4 runs");
+	if (p != NULL) {
+		CHECK_STR(p->runs[1].id, "runs/cycle-01/a/put-lognormal-64KiB-1.5-max1MiB-c1",
+			  "lognormal id with max");
+		CHECK_STR(p->runs[2].id, "runs/cycle-01/a/put-lognormal-16KiB-0.5-c1",
+			  "lognormal id");
+	}
+	plan_free(p);
+	campaign_free(c);
+}
+
 static void test_defaults(void)
 {
 	struct err e = {{0}};
@@ -238,6 +276,18 @@ static const struct {
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsize = dist:4KiB\nconcurrency = 1\n"
 	 "duration = 3s\n" SUBJ,
 	 "w.ini:5: [matrix] size: 'dist:4KiB': '4KiB' is not SIZE:WEIGHT"},
+	{"[campaign]\nname = w\n[matrix]\nops = put\nsizes = 4KiB, lognormal:64KiB,0\n"
+	 "concurrency = 1\nduration = 3s\n" SUBJ,
+	 "w.ini:5: [matrix] sizes: 'lognormal:64KiB,0': sigma '0' is not a number above 0 and at "
+	 "most 3"},
+	{"[campaign]\nname = w\n[matrix]\nops = put\nconcurrency = 1\nsize = lognormal:64K,1\n"
+	 "duration = 3s\n" SUBJ,
+	 "w.ini:6: [matrix] size: 'lognormal:64K,1': the median '64K' is not a size above 0 "
+	 "(64KiB)"},
+	{"[campaign]\nname = w\n[matrix]\nops = put\nsizes = lognormal:64KiB,1,max=4KiB\n"
+	 "concurrency = 1\nduration = 3s\n" SUBJ,
+	 "w.ini:5: [matrix] sizes: 'lognormal:64KiB,1,max=4KiB': max must be at least the median "
+	 "and at most 5GiB"},
 	{"[campaign]\nname = w\n[matrix]\nops = put\nsize = 4KiB\nsizes = 4KiB\nconcurrency = 1\n"
 	 "duration = 3s\n" SUBJ,
 	 "w.ini:5: [matrix] size: give size (one size or size spec) or sizes, not both"},
@@ -272,6 +322,7 @@ static const struct {
 int main(void)
 {
 	test_good();
+	test_lognormal();
 	test_defaults();
 	test_sweep();
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {

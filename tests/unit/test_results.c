@@ -470,8 +470,9 @@ static void test_plan(void)
 					       -0.03,
 					       -0.05,
 					       -0.01,
-					       0.02};
-		same_again(&doc, "a planner with a time-of-day test");
+					       0.02,
+					       strdup("America/New_York")};
+		same_again(&doc, "a planner with a time-of-day test on the provider's clock");
 	}
 	j = results_to_json(&doc);
 	CHECK(j != NULL && json_real_value(at(j, "planner.sequential.wide_q")) == 0.99 &&

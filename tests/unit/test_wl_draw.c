@@ -1,15 +1,21 @@
 /* tests/unit/test_wl_draw.c: collect/engine/wl_draw.h (its generator: tests/unit/test_rng.c):
  * op shares of a mix within binomial tolerance, sizes of
  * random: and dist: distributions by a chi-square test at p > 0.001 (and the test's power:
- * a wrong distribution fails it), and ranged-get offsets.
+ * a wrong distribution fails it), lognormal: sizes by the median and standard deviation of
+ * ln size and a one-sample KS test against the lognormal CDF (a wrong sigma or median fails
+ * it), and ranged-get offsets.
  *
  * Reference values were computed once with Debian's python3-scipy 1.10.1, installed by
  * hand (`apt-get install -y python3-scipy`; not in scripts/setup):
  *   /usr/bin/python3 -c 'from scipy.stats import chi2; print(chi2.sf(7.5, 3),
  *                        chi2.isf(0.001, 19))'
- *   -> 0.0575584519726364 43.82019596451753 */
+ *   -> 0.0575584519726364 43.82019596451753
+ *   /usr/bin/python3 -c 'from scipy import stats; print(stats.kstwo.ppf(0.999, 20000),
+ *                        stats.lognorm.cdf(100000, 1.5, scale=65536))'
+ *   -> 0.013776321982664116 0.6109184822922903 */
 #include <gsl/gsl_cdf.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "collect/engine/wl_draw.h"
@@ -28,8 +34,32 @@ static double chisq_p(const double *obs, const double *exp_, int k)
 	return gsl_cdf_chisq_Q(x, k - 1);
 }
 
+#define KS_CRIT 0.013776 /* kstwo.ppf(0.999, N_DRAWS): a right draw exceeds it 1 in 1000 */
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* ks_lognormal: the one-sample KS distance of the sorted sizes x[0..n) from the lognormal
+ * CDF of median m and sigma s */
+static double ks_lognormal(const double *x, int n, double m, double s)
+{
+	double d = 0;
+
+	for (int i = 0; i < n; i++) {
+		double f = gsl_cdf_lognormal_P(x[i], log(m), s);
+		d = fmax(d, fmax((i + 1.0) / n - f, f - (double)i / n));
+	}
+	return d;
+}
+
 static void test_gsl_reference(void)
 {
+	CHECK_NUM(gsl_cdf_lognormal_P(100000, log(65536), 1.5), 0.6109184822922903, 1e-12,
+		  "lognorm.cdf(100000, 1.5, scale=65536)");
 	CHECK_NUM(gsl_cdf_chisq_Q(7.5, 3), 0.0575584519726364, 1e-12, "chi2.sf(7.5, 3)");
 	CHECK_NUM(gsl_cdf_chisq_Q(43.82019596451753, 19), 0.001, 1e-9, "chi2.isf(0.001, 19)");
 }
@@ -144,6 +174,54 @@ static void test_sizes(void)
 	CHECK(chisq_p(obs, exp_, 3) < 1e-9, "the test refuses equal weights");
 }
 
+/* test_lognormal: N_DRAWS sizes of lognormal:64KiB,1.5 (max 26439109, the default): each
+ * in [1, max], the median of ln size within 4.5 standard errors (1.2533 sigma / sqrt(n)) of
+ * ln 64KiB, their SD within 4.5 (sigma / sqrt(2n)) of 1.5, the KS distance under KS_CRIT,
+ * and over it against sigma 1.3 or a median 10 % off; a max at the median bounds them. */
+static void test_lognormal(void)
+{
+	static double x[N_DRAWS], l[N_DRAWS];
+	struct workload wl;
+	uint64_t st = rng_stream(20261205, 0);
+	double mean = 0, ss = 0, med, sd, d;
+	int outside = 0;
+
+	memset(&wl, 0, sizeof(wl));
+	wl.sizes.kind = WL_SIZE_LOGNORMAL;
+	wl.sizes.median = 65536, wl.sizes.sigma = 1.5;
+	wl.sizes.min = 1, wl.sizes.max = wl.size = 26439109;
+	for (int i = 0; i < N_DRAWS; i++) {
+		uint64_t s = wl_draw_size(&wl, &st);
+		outside += s < 1 || s > wl.sizes.max;
+		x[i] = (double)s;
+	}
+	qsort(x, N_DRAWS, sizeof(x[0]), cmp_double);
+	for (int i = 0; i < N_DRAWS; i++) {
+		l[i] = log(x[i]);
+		mean += l[i] / N_DRAWS;
+	}
+	for (int i = 0; i < N_DRAWS; i++)
+		ss += (l[i] - mean) * (l[i] - mean);
+	med = (l[N_DRAWS / 2 - 1] + l[N_DRAWS / 2]) / 2;
+	sd = sqrt(ss / (N_DRAWS - 1));
+	CHECK(outside == 0, "lognormal sizes within [1, max]: %d outside", outside);
+	CHECK(fabs(med - log(65536)) <= 4.5 * 1.2533 * 1.5 / sqrt(N_DRAWS),
+	      "lognormal: median of ln size %.4f, want %.4f", med, log(65536));
+	CHECK(fabs(sd - 1.5) <= 4.5 * 1.5 / sqrt(2.0 * N_DRAWS), "lognormal: SD of ln size %.4f",
+	      sd);
+	d = ks_lognormal(x, N_DRAWS, 65536, 1.5);
+	CHECK(d < KS_CRIT, "lognormal: KS distance %.5f under %.6f", d, KS_CRIT);
+	d = ks_lognormal(x, N_DRAWS, 65536, 1.3);
+	CHECK(d > KS_CRIT, "the KS test refuses sigma 1.3: %.5f", d);
+	d = ks_lognormal(x, N_DRAWS, 65536 * 1.1, 1.5);
+	CHECK(d > KS_CRIT, "the KS test refuses a median 10 %% off: %.5f", d);
+	wl.sizes.max = wl.size = 65536;
+	outside = 0;
+	for (int i = 0; i < 1000; i++)
+		outside += wl_draw_size(&wl, &st) > 65536;
+	CHECK(outside == 0, "lognormal truncated at max = the median: %d above", outside);
+}
+
 static void test_range(void)
 {
 	struct wl_range r;
@@ -180,6 +258,7 @@ int main(void)
 	test_gsl_reference();
 	test_mix();
 	test_sizes();
+	test_lognormal();
 	test_range();
 	return check_done();
 }

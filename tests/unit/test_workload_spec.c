@@ -99,6 +99,51 @@ static void test_sizes(void)
 	      "dist: %s", e.msg);
 	CHECK_STR(wl.sizes.spec, "dist:4KiB:50,1MiB:20,64KiB:30", "dist spec");
 	good(wl, "dist for put");
+	CHECK(workload_parse_sizes("lognormal: 64KiB, 1.5", &wl.sizes, &wl.size, &e) == 0 &&
+		      wl.sizes.kind == WL_SIZE_LOGNORMAL && wl.sizes.median == 65536 &&
+		      wl.sizes.sigma == 1.5 && wl.sizes.min == 1 && wl.sizes.max == 26439109 &&
+		      wl.size == 26439109,
+	      "lognormal, max median x e^(4 sigma) = round(65536 e^6): %s", e.msg);
+	CHECK_STR(wl.sizes.spec, "lognormal:64KiB,1.5", "lognormal spec without blanks");
+	good(wl, "lognormal for put");
+	CHECK(workload_parse_sizes("lognormal:64KiB,0.5,max=1MiB", &wl.sizes, &wl.size, &e) == 0 &&
+		      wl.sizes.max == 1 << 20 && wl.size == 1 << 20 && wl.sizes.sigma == 0.5,
+	      "lognormal with max: %s", e.msg);
+	CHECK(workload_parse_sizes("lognormal:1GiB,3", &wl.sizes, &wl.size, &e) == 0 &&
+		      wl.sizes.max == 5ULL << 30,
+	      "lognormal: the default max capped at 5GiB: %s", e.msg);
+	{
+		static const struct {
+			const char *spec, *msg;
+		} bad[] = {
+			{"lognormal:64KiB",
+			 "'lognormal:64KiB' is not lognormal:MEDIAN,SIGMA[,max=SIZE]"},
+			{"lognormal:64XB,1",
+			 "'lognormal:64XB,1': the median '64XB' is not a size above 0 (64KiB)"},
+			{"lognormal:0,1",
+			 "'lognormal:0,1': the median '0' is not a size above 0 (64KiB)"},
+			{"lognormal:64KiB,0",
+			 "'lognormal:64KiB,0': sigma '0' is not a number above 0 and at most 3"},
+			{"lognormal:64KiB,-1",
+			 "'lognormal:64KiB,-1': sigma '-1' is not a number above 0 and at most 3"},
+			{"lognormal:64KiB,50",
+			 "'lognormal:64KiB,50': sigma '50' is not a number above 0 and at most 3"},
+			{"lognormal:64KiB,nan",
+			 "'lognormal:64KiB,nan': sigma 'nan' is not a number above 0 and at most 3"},
+			{"lognormal:64KiB,1,16MiB",
+			 "'lognormal:64KiB,1,16MiB': '16MiB' is not max=SIZE"},
+			{"lognormal:64KiB,1,max=4KiB",
+			 "'lognormal:64KiB,1,max=4KiB': max must be at least the median and at most 5GiB"},
+			{"lognormal:64KiB,1,max=6GiB",
+			 "'lognormal:64KiB,1,max=6GiB': max must be at least the median and at most 5GiB"},
+		};
+		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+			e.msg[0] = '\0';
+			CHECK(workload_parse_sizes(bad[i].spec, &wl.sizes, &size, &e) < 0 &&
+				      strcmp(e.msg, bad[i].msg) == 0,
+			      "%s refused: %s", bad[i].spec, e.msg);
+		}
+	}
 	CHECK(workload_parse_sizes("random:4KiB", &wl.sizes, &size, &e) < 0 &&
 		      strcmp(e.msg, "'random:4KiB' is not random:MIN..MAX") == 0,
 	      "%s", e.msg);
