@@ -163,6 +163,10 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.history = o->history,
 		.trend = *t,
 		.sign_key = o->sign_key,
+		.vantage_dirs = o->vantage_dirs,
+		.vantage_names = st->vant.names,
+		.vantage_from = st->vant.from,
+		.n_vantages = st->vant.n,
 	};
 
 	if (o->prices == NULL)
