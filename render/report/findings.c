@@ -401,6 +401,14 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 	return 0;
 }
 
+/* same_depends: 1 when d is a lead claim of op whose leader depends on the vantage with
+ * each vantage's leader by (its by_vantage figure). */
+static int same_depends(const struct results_claim *d, const char *op, const char *by)
+{
+	return claim_is(d, "lead", "depends") && strcmp(model_str(d->op), op) == 0 &&
+	       strcmp(model_str(results_claim_text(d, "by_vantage")), model_str(by)) == 0;
+}
+
 /* depends_findings: op's lead claims whose verdict is depends (a merge of vantages whose
  * leader depends on the vantage), one finding per distinct by_vantage figure (each
  * vantage's leader) carrying its claims; of: op's lead claims. -1 when out of memory. */
@@ -416,24 +424,13 @@ static int depends_findings(const struct report_model *m, const struct text_lang
 
 		if (!claim_is(c, "lead", "depends") || strcmp(model_str(c->op), op) != 0)
 			continue;
-		for (size_t j = 0; j < i && !seen; j++) {
-			const struct results_claim *d = &m->doc.claims[j];
-
-			seen = claim_is(d, "lead", "depends") &&
-			       strcmp(model_str(d->op), op) == 0 &&
-			       strcmp(model_str(results_claim_text(d, "by_vantage")),
-				      model_str(by)) == 0;
-		}
-		for (size_t j = i; j < m->doc.n_claims && !seen; j++) {
-			const struct results_claim *d = &m->doc.claims[j];
-
-			if (claim_is(d, "lead", "depends") && strcmp(model_str(d->op), op) == 0 &&
-			    strcmp(model_str(results_claim_text(d, "by_vantage")), model_str(by)) ==
-				    0) {
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = same_depends(&m->doc.claims[j], op, by);
+		for (size_t j = i; j < m->doc.n_claims && !seen; j++)
+			if (same_depends(&m->doc.claims[j], op, by)) {
 				n++;
-				add_id(&ids, d->id);
+				add_id(&ids, m->doc.claims[j].id);
 			}
-		}
 		if (seen)
 			continue;
 		snprintf(sn, sizeof(sn), "%d", n);
