@@ -82,7 +82,7 @@ struct vantage_set {
 	size_t n_cells;
 	struct vantage_test *tests; /* one per matrix category */
 	size_t n_tests;
-	struct vantage_lead *leads; /* per vantage, its headline categories' leaders */
+	struct vantage_lead *leads; /* per vantage, its matrix categories' leaders */
 	size_t n_leads;
 };
 
