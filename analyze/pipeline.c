@@ -455,10 +455,6 @@ static int read_merge(struct state *st, const struct pipeline_opts *o, struct ag
 	}
 	st->camp.cycles = vmerge_cycles(st->logs, st->n_logs, o->n_vantages, cycles);
 	st->plan.seq.on = 0; /* cycles = auto stops per vantage; the merge is judged as fixed */
-	fprintf(stderr,
-		"analyze: note: %zu vantages merged; manifest.json lists the files of %s "
-		"only\n",
-		o->n_vantages, o->vantage_dirs[0]);
 	return vantage_names(st, o);
 }
 

@@ -58,7 +58,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.server_joined = o->n_server_logs > 0;
 	m.baseline = base->path ? base : NULL;
 	m.vantages = st->vant.n ? &st->vant : NULL;
-	if (claims_build(a, &claims, e) < 0 || claims_vantage(&claims, a, &st->vant, e) < 0 ||
+	if (claims_build(a, m.vantages, &claims, e) < 0 ||
+	    claims_vantage(&claims, a, &st->vant, e) < 0 ||
 	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0 ||
 	    (o->n_server_logs > 0 && claims_time_server(&claims, a, &st->slowest, e) < 0))
 		goto done;
@@ -163,6 +164,10 @@ static int write_manifest(const struct state *st, const struct pipeline_opts *o,
 		.history = o->history,
 		.trend = *t,
 		.sign_key = o->sign_key,
+		.vantage_dirs = o->vantage_dirs,
+		.vantage_names = st->vant.names,
+		.vantage_from = st->vant.from,
+		.n_vantages = st->vant.n,
 	};
 
 	if (o->prices == NULL)

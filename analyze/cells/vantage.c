@@ -318,7 +318,7 @@ done:
 	return rc;
 }
 
-/* leads_of: the headline leaders of sub (vantage k's own analysis) into v->leads. */
+/* leads_of: the matrix leaders of sub (vantage k's own analysis) into v->leads. */
 static void leads_of(const struct aggregate *a, const struct aggregate *sub, size_t k,
 		     struct vantage_set *v)
 {
@@ -329,8 +329,8 @@ static void leads_of(const struct aggregate *a, const struct aggregate *sub, siz
 			const struct vantage_test *t = &v->tests[j];
 			size_t s = 0;
 
-			if (!t->headline || t->size != l->size ||
-			    t->concurrency != l->concurrency || strcmp(t->op, l->op) != 0)
+			if (t->size != l->size || t->concurrency != l->concurrency ||
+			    strcmp(t->op, l->op) != 0)
 				continue;
 			while (s < a->n_subjects &&
 			       strcmp(a->subjects[s].id, sub->subjects[l->subject].id) != 0)
@@ -372,6 +372,40 @@ int vantage_leads(const struct aggregate *a, const struct runlog *logs, size_t n
 		from = to;
 	}
 	return 0;
+}
+
+enum vantage_agree vantage_agreement(const struct vantage_set *v, const char *op, uint64_t size,
+				     int conc, size_t pooled)
+{
+	size_t found = 0, clear = 0;
+
+	for (size_t i = 0; i < v->n_leads; i++) {
+		const struct vantage_lead *l = &v->leads[i];
+
+		if (l->size != size || l->concurrency != conc || strcmp(l->op, op) != 0)
+			continue;
+		if (l->subject != pooled)
+			return VANTAGE_AGREE_DEPENDS;
+		found++;
+		clear += strcmp(l->status, "clear") == 0;
+	}
+	return found == 0                       ? VANTAGE_AGREE_NONE
+	       : found == v->n && clear == v->n ? VANTAGE_AGREE_EVERY
+						: VANTAGE_AGREE_NOT_EVERY;
+}
+
+const char *vantage_agree_name(enum vantage_agree g)
+{
+	switch (g) {
+	case VANTAGE_AGREE_EVERY:
+		return "every-vantage";
+	case VANTAGE_AGREE_DEPENDS:
+		return "depends";
+	case VANTAGE_AGREE_NOT_EVERY:
+		return "not-every-vantage";
+	default:
+		return NULL;
+	}
 }
 
 /* cell_varcomp: c's between-vantage split (vantage.h); buf: scratch of 3 * V doubles. */

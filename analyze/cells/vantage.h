@@ -61,8 +61,8 @@ struct vantage_test {
 	size_t n_flagged;
 };
 
-/* A headline category's leader in one vantage: the vantage's runs analyzed alone
- * (aggregate_build), its leader rule's verdict. */
+/* A matrix category's leader in one vantage: the vantage's runs analyzed alone
+ * (aggregate_build), its leader rule's verdict (docs/METHODOLOGY.md, "Vantages": leads). */
 struct vantage_lead {
 	size_t vantage;
 	const char *op; /* borrowed from the merged aggregate */
@@ -82,7 +82,7 @@ struct vantage_set {
 	size_t n_cells;
 	struct vantage_test *tests; /* one per matrix category */
 	size_t n_tests;
-	struct vantage_lead *leads; /* per vantage, its headline categories' leaders */
+	struct vantage_lead *leads; /* per vantage, its matrix categories' leaders */
 	size_t n_leads;
 };
 
@@ -91,12 +91,32 @@ struct vantage_set {
  * built; vantage_clear frees it). */
 int vantage_build(const struct aggregate *a, struct vantage_set *v);
 
+/* How the leads of one category's vantages agree with its pooled leader. */
+enum vantage_agree {
+	VANTAGE_AGREE_NONE,      /* no vantage has a lead in the category */
+	VANTAGE_AGREE_EVERY,     /* every vantage's leader is the pooled one, clear in each */
+	VANTAGE_AGREE_DEPENDS,   /* some vantage's leader is another subject */
+	VANTAGE_AGREE_NOT_EVERY, /* no vantage names another leader, but some vantage's lead
+				    is not clear or it has no lead */
+};
+
 /* vantage_leads: v's leads (vantage_build done): per vantage, the runs of logs[0..n) of that
  * vantage (each vantage's runs contiguous, as the merge puts them) analyzed alone with opt
- * (its cycles the vantage's, cycles), the leader of each headline category of v's tests.
+ * (its cycles the vantage's, cycles), the leader of each matrix category of v's tests.
  * -1 with a message when aggregate_build fails or memory runs out. */
 int vantage_leads(const struct aggregate *a, const struct runlog *logs, size_t n,
 		  const struct agg_options *opt, int cycles, struct vantage_set *v, struct err *e);
+
+/* vantage_agreement: how v's leads of the category (op, size, conc) agree with its pooled
+ * leader pooled (a subject of the merged aggregate): DEPENDS when some vantage's leader is
+ * another subject, whatever its verdict; EVERY when every vantage's leader is pooled and
+ * clear; NOT_EVERY when none names another but some vantage's lead is not clear or missing;
+ * NONE when no vantage has a lead. */
+enum vantage_agree vantage_agreement(const struct vantage_set *v, const char *op, uint64_t size,
+				     int conc, size_t pooled);
+
+/* vantage_agree_name: "every-vantage", "depends", "not-every-vantage"; NULL for NONE. */
+const char *vantage_agree_name(enum vantage_agree g);
 
 /* vantage_varcomp: each matrix cell's var (varcomp_build done) with the between-vantage
  * component of its n_vantages vantages: the one-way random-effects split of its valid runs'

@@ -5,13 +5,29 @@
 #ifndef ANALYZE_CLAIM_KINDS_H
 #define ANALYZE_CLAIM_KINDS_H
 
+#include <stdint.h>
+
+#include "analyze/cells/vantage.h"
 #include "analyze/claims/claim_list.h"
 #include "core/results/results_history.h"
 #include "core/results/results_trend.h"
 
 /* claims_lead (claims_lead.c): a "lead" claim per category with a leader, then a
- * "lead-count" claim per matrix op and subject, counted from those leads. */
-int claims_lead(struct claim_list *l, const struct aggregate *a);
+ * "lead-count" claim per matrix op and subject, counted from those leads; v: the vantages of
+ * a merge (NULL or fewer than 2: none), whose own leads a lead is judged against. */
+int claims_lead(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v);
+
+/* claims_vantage_by (claims_vantage.c): the last claim's figure "by_vantage", each vantage's
+ * leader of the category (op, size, conc) in v as "NAME: LABEL, NAME: LABEL" (v's order; a
+ * vantage without a lead left out). */
+void claims_vantage_by(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v,
+		       const char *op, uint64_t size, int conc);
+
+/* claims_vantage_leaders: claims_vantage_by, and the vantages' leaders of the category other
+ * than pooled in the last claim's subjects[] (once each, in v's order). */
+void claims_vantage_leaders(struct claim_list *l, const struct aggregate *a,
+			    const struct vantage_set *v, const char *op, uint64_t size, int conc,
+			    size_t pooled);
 
 /* claims_cells (claims_cells.c): a "client-limit" claim per client-limited cell (matrix and
  * workload cells), an "errors" claim per cell whose failed share is above

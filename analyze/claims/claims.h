@@ -27,13 +27,19 @@ struct claim_list {
 };
 
 /* claims_build: every claim of a (aggregate_build done) into *out (zeroed first), in
- * claims[]'s order (docs/FORMATS.md, "Claims"). a is only read. -1 with a message when memory runs
- * out (out then holds what was built; claims_free frees it). */
-int claims_build(const struct aggregate *a, struct claim_list *out, struct err *e);
+ * claims[]'s order (docs/FORMATS.md, "Claims"); v: the vantages of a merge (vantage_leads
+ * done; NULL or fewer than 2: none), against whose own leads the leads are judged. a and v
+ * are only read. -1 with a message when memory runs out (out then holds what was built;
+ * claims_free frees it). */
+int claims_build(const struct aggregate *a, const struct vantage_set *v, struct claim_list *out,
+		 struct err *e);
 
 /* claims_vantage (claims_vantage.c): with several vantages (v not NULL, v->n >= 2), a
  * "vantage" claim per headline category of v's interaction tests (analyze/cells/vantage.h),
- * added at the end of l. -1 with a message when memory runs out. */
+ * then a "lead-vantages" claim per matrix category with a lead in some vantage (how the
+ * vantages' leads agree with the pooled one), then a "vantage-lead" claim per vantage and
+ * category with a lead in it, added at the end of l. -1 with a message when memory runs
+ * out. */
 int claims_vantage(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v,
 		   struct err *e);
 /* claims_staleness (claims_stale.c): a "staleness" claim per subject and kind of

@@ -4,7 +4,10 @@
  * client-limited for a blocking reason (analyze/cells/climit_cells.h): then "blocked", never
  * "clear". A tail lead's is its tail leader's status (analyze/cells/tail.h: the lowest
  * supported pooled p50 or p99, judged by the tail comparisons paired by cycle, Holm in its
- * family), "blocked" by a client limit as a lead is. */
+ * family), "blocked" by a client limit as a lead is. In a merge of vantages (docs/METHODOLOGY.md,
+ * "Vantages": leads) a lead that would be clear, a tie or unresolved is "depends" when some
+ * vantage's own leader is another subject (analyze/cells/vantage.h, vantage_agreement), and
+ * every lead says how the vantages' leads agree with it. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -12,6 +15,7 @@
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
 #include "analyze/cells/tail.h"
+#include "analyze/cells/vantage.h"
 #include "analyze/claims/claim_kinds.h"
 #include "analyze/claims/claim_rules.h"
 
@@ -103,23 +107,33 @@ static void versus(struct claim_list *l, const struct aggregate *a, const struct
 }
 
 /* lead: the lead claim of leader ld: kind "lead" (a throughput leader) or "tail-lead" (a
- * tail leader, its percentile "p50" or "p99" the id's last part). */
-static int lead(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld)
+ * tail leader, its percentile "p50" or "p99" the id's last part); v: the vantages of a merge
+ * (NULL: none). */
+static int lead(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld,
+		const struct vantage_set *v)
 {
 	struct claim_key k = claim_key_of(ld->metric ? "tail-lead" : "lead");
-	int runner_up, vs;
+	int runner_up, vs, merge = v != NULL && v->n >= 2 && ld->metric == NULL;
 	size_t n = with_value(a, ld, &runner_up);
 	const char *verdict = claim_rules_lead(ld->status, ld->climit.blocked);
+	enum vantage_agree g = merge ? vantage_agreement(v, ld->op, ld->size, ld->concurrency,
+							 ld->subject)
+				     : VANTAGE_AGREE_NONE;
 
 	k.op = ld->op;
 	k.size = (long long)ld->size;
 	k.concurrency = ld->concurrency;
 	if (ld->metric)
 		snprintf(k.extra, sizeof(k.extra), "%.3s", ld->metric); /* "p50", "p99" */
+	if (g == VANTAGE_AGREE_DEPENDS && strcmp(verdict, "blocked") != 0 &&
+	    strcmp(verdict, "untested") != 0)
+		verdict = "depends";
 	if (claims_add(l, a, &k, verdict) < 0)
 		return -1;
 	claims_last(l)->subject = (int)ld->subject;
-	if (strcmp(verdict, "blocked") == 0) {
+	if (strcmp(verdict, "depends") == 0) {
+		claims_vantage_leaders(l, a, v, ld->op, ld->size, ld->concurrency, ld->subject);
+	} else if (strcmp(verdict, "blocked") == 0) {
 		for (size_t i = 0; i < ld->climit.n_by; i++)
 			claims_also(l, (int)ld->climit.by[i]);
 		claims_reason_bits(l, ld->climit.reasons);
@@ -140,12 +154,17 @@ static int lead(struct claim_list *l, const struct aggregate *a, const struct ag
 	claims_num(l, "family", (double)ld->family);
 	claims_num(l, "detectable_ratio", ld->detectable_ratio);
 	versus(l, a, ld, vs);
+	if (merge) {
+		claims_text(l, "vantage_agreement", vantage_agree_name(g));
+		if (strcmp(verdict, "depends") != 0)
+			claims_vantage_by(l, a, v, ld->op, ld->size, ld->concurrency);
+	}
 	return l->failed ? -1 : 0;
 }
 
 /* A subject's leads of one op, counted from the lead claims. */
 struct tally {
-	size_t led, clear, tied, unresolved, blocked, untested;
+	size_t led, clear, tied, unresolved, blocked, untested, depends, every;
 };
 
 static int names(const struct results_claim *c, int s)
@@ -156,6 +175,14 @@ static int names(const struct results_claim *c, int s)
 		if (c->subjects[i] == s)
 			return 1;
 	return 0;
+}
+
+/* every_vantage: 1 when lead claim c is clear from every vantage of a merge. */
+static int every_vantage(const struct results_claim *c)
+{
+	const char *g = results_claim_text(c, "vantage_agreement");
+
+	return g != NULL && strcmp(g, "every-vantage") == 0;
 }
 
 /* tally: subject s's leads of op among the first n claims of l; *of: op's categories. */
@@ -175,6 +202,8 @@ static struct tally tally(const struct claim_list *l, size_t n, const char *op, 
 		t.clear += c->subject == s && strcmp(v, "clear") == 0;
 		t.blocked += c->subject == s && strcmp(v, "blocked") == 0;
 		t.untested += c->subject == s && strcmp(v, "untested") == 0;
+		t.depends += c->subject == s && strcmp(v, "depends") == 0;
+		t.every += c->subject == s && strcmp(v, "clear") == 0 && every_vantage(c);
 		t.tied += strcmp(v, "tie") == 0 && names(c, s);
 		t.unresolved += strcmp(v, "unresolved") == 0 && names(c, s);
 	}
@@ -183,8 +212,11 @@ static struct tally tally(const struct claim_list *l, size_t n, const char *op, 
 
 /* counts: op's lead-count claims from the first n claims of l (the leads): "most" for the
  * subject with strictly more clear leads than every other (at least one), the headline's;
- * "some" for another with clear leads; "none" for one without. */
-static int counts(struct claim_list *l, const struct aggregate *a, size_t n, const char *op)
+ * "some" for another with clear leads; "none" for one without. In a merge of vantages
+ * (merge 1) each also counts its depends leads and its clear leads that are clear from
+ * every vantage. */
+static int counts(struct claim_list *l, const struct aggregate *a, size_t n, const char *op,
+		  int merge)
 {
 	size_t top = 0, n_top = 0, of;
 
@@ -215,23 +247,27 @@ static int counts(struct claim_list *l, const struct aggregate *a, size_t n, con
 		claims_num(l, "unresolved", (double)t.unresolved);
 		claims_num(l, "blocked", (double)t.blocked);
 		claims_num(l, "untested", (double)t.untested);
+		if (merge) {
+			claims_num(l, "depends", (double)t.depends);
+			claims_num(l, "every_vantage", (double)t.every);
+		}
 	}
 	return l->failed ? -1 : 0;
 }
 
-int claims_lead(struct claim_list *l, const struct aggregate *a)
+int claims_lead(struct claim_list *l, const struct aggregate *a, const struct vantage_set *v)
 {
 	size_t n;
 
 	for (size_t i = 0; i < a->n_leaders; i++)
-		if (lead(l, a, &a->leaders[i]) < 0)
+		if (lead(l, a, &a->leaders[i], v) < 0)
 			return -1;
 	n = l->n;
 	for (size_t o = 0; o < a->n_m_ops; o++)
-		if (counts(l, a, n, a->m_ops[o]) < 0)
+		if (counts(l, a, n, a->m_ops[o], v != NULL && v->n >= 2) < 0)
 			return -1;
 	for (size_t i = 0; i < a->n_tail_leaders; i++)
-		if (lead(l, a, &a->tail_leaders[i]) < 0)
+		if (lead(l, a, &a->tail_leaders[i], NULL) < 0)
 			return -1;
 	return 0;
 }

@@ -68,6 +68,31 @@ static int add_opt_input(struct results_manifest *m, const char *data_dir, const
 	return 0;
 }
 
+/* vantages: a merge's vantages into x (none for one DATA_DIR); 0 when out of memory. */
+static int vantages(const struct manifest_opts *o, struct results_manifest_options *x)
+{
+	if (o->n_vantages < 2)
+		return 1;
+	if ((x->vantages = calloc(o->n_vantages, sizeof(*x->vantages))) == NULL)
+		return 0;
+	for (size_t k = 0; k < o->n_vantages; k++) {
+		struct results_manifest_vantage *v = &x->vantages[k];
+		char shown[PATH_MAX];
+		int where = k == 0 ? 1
+				   : manifest_path_from(o->data_dir, o->vantage_dirs[k], shown,
+							sizeof(shown));
+
+		x->n_vantages = k + 1;
+		v->dir.outside = where != 1;
+		if ((v->name = strdup(o->vantage_names[k])) == NULL ||
+		    (v->from = strdup(o->vantage_from[k])) == NULL ||
+		    (v->dir.path = strdup(k == 0 ? "." : shown)) == NULL ||
+		    (where == 2 && (v->dir.relative_to = strdup("data_dir")) == NULL))
+			return 0;
+	}
+	return 1;
+}
+
 /* options: every option in force into m's options. */
 static int options(const struct manifest_opts *o, struct results_manifest_options *x)
 {
@@ -100,6 +125,7 @@ static int options(const struct manifest_opts *o, struct results_manifest_option
 	}
 	x->has_client_limits = 1;
 	x->client_limits = o->climit;
+	ok &= vantages(o, x);
 	ok &= x->data_dir && x->output && x->policy && x->inclusion_rule && x->source &&
 	      (o->warp_engine == NULL || x->warp_engine);
 	return ok ? 0 : -1;
@@ -130,9 +156,17 @@ static char *command(const struct manifest_opts *o)
 	jcs_number(o->alpha, alpha, sizeof(alpha));
 	manifest_limits_arg(&o->climit, limits, sizeof(limits));
 	manifest_target_arg(o->target_ci, target, sizeof(target));
-	strbuf_addf(&b,
-		    "bin/analyze %s -o %s --policy %s --min-samples %zu --alpha %s --target-ci %s",
-		    o->data_dir, o->results_dir, o->policy, o->min_samples, alpha, target);
+	strbuf_adds(&b, "bin/analyze");
+	for (size_t k = 0; k < o->n_vantages; k++)
+		if (o->n_vantages >= 2 && strcmp(o->vantage_from[k], "option") == 0)
+			strbuf_addf(&b, " --vantage %s=%s", o->vantage_names[k],
+				    o->vantage_dirs[k]);
+		else if (o->n_vantages >= 2)
+			strbuf_addf(&b, " %s", o->vantage_dirs[k]);
+	if (o->n_vantages < 2)
+		strbuf_addf(&b, " %s", o->data_dir);
+	strbuf_addf(&b, " -o %s --policy %s --min-samples %zu --alpha %s --target-ci %s",
+		    o->results_dir, o->policy, o->min_samples, alpha, target);
 	if (o->repeat > 0)
 		strbuf_addf(&b, " --repeat %d", o->repeat);
 	if (o->recompute)
@@ -196,12 +230,16 @@ static long long history_build(const char *dir)
 	return id;
 }
 
-/* all_inputs: the data directory's inputs, then those the options name. */
+/* all_inputs: the data directory's inputs (every vantage's in a merge), then those the
+ * options name. */
 static int all_inputs(const struct manifest_opts *o, struct results_manifest *m, struct err *e)
 {
 	char file[PATH_MAX];
 
-	if (manifest_inputs(o->data_dir, o->warp_mode, &m->inputs, &m->n_inputs, e) < 0 ||
+	if ((o->n_vantages >= 2 ? manifest_merge_inputs(o->vantage_dirs, o->vantage_names,
+							o->n_vantages, &m->inputs, &m->n_inputs, e)
+				: manifest_inputs(o->data_dir, o->warp_mode, &m->inputs,
+						  &m->n_inputs, e)) < 0 ||
 	    add_opt_input(m, o->data_dir, o->warp_map, "warp_map", e) < 0)
 		return -1;
 	if (o->baseline) {

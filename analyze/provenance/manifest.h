@@ -37,6 +37,11 @@ struct manifest_opts {
 	struct history_trend_opts trend; /* what trend.json was judged with (lines_path unused) */
 	struct climit_thresholds climit; /* the client-limit thresholds in force (in %) */
 	const char *sign_key; /* --sign KEY.pem: write manifest.sig (analyze/provenance/sign.h) */
+	/* a merge of vantages (n_vantages >= 2): each DATA_DIR (the first data_dir), its
+	 * vantage's name and where the name came from ("option", "campaign.vantage",
+	 * "directory") */
+	const char *const *vantage_dirs, *const *vantage_names, *const *vantage_from;
+	size_t n_vantages;
 };
 
 /* manifest_limits_arg: the thresholds t as --client-limits takes them ("90%,90%,1%"), each
@@ -62,6 +67,14 @@ const char *manifest_commit(void);
  * or memory runs out. */
 int manifest_inputs(const char *data_dir, int warp_mode, struct results_manifest_file **out,
 		    size_t *n, struct err *e);
+
+/* manifest_merge_inputs: the inputs of a merge of vantages: manifest_inputs of each of the
+ * n DATA_DIRs dirs (own logs), in that order, each record marked with its vantage names[k]
+ * ("vantage"); the paths of dirs[k > 0]'s files from dirs[0] as a file option's are
+ * (manifest_path_from: "../eu/runs/...", "outside" and "relative_to": "data_dir"). Ownership
+ * and errors as manifest_inputs'. */
+int manifest_merge_inputs(const char *const *dirs, const char *const *names, size_t n,
+			  struct results_manifest_file **out, size_t *n_out, struct err *e);
 
 /* manifest_input: the record {path: shown, size, sha256[, outside]} of the file at file
  * into *f (zeroed first; results_manifest_file_free). -1 with e set (naming file). */

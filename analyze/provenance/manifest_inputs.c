@@ -122,6 +122,60 @@ fail:
 	return -1;
 }
 
+/* mark: the records f[0..n) of vantage name, their paths (relative to their own DATA_DIR)
+ * put under prefix (NULL: left) with outside and relative_to (NULL: none). -1 with e set. */
+static int mark(struct results_manifest_file *f, size_t n, const char *name, const char *prefix,
+		int outside, const char *relative_to, struct err *e)
+{
+	for (size_t i = 0; i < n; i++) {
+		char *p = NULL;
+
+		if (prefix != NULL) {
+			size_t len = strlen(prefix) + strlen(f[i].path) + 2;
+
+			if ((p = malloc(len)) == NULL)
+				return err_set(e, "out of memory");
+			snprintf(p, len, "%s/%s", prefix, f[i].path);
+			free(f[i].path);
+			f[i].path = p;
+		}
+		f[i].outside = outside;
+		if ((f[i].vantage = strdup(name)) == NULL ||
+		    (relative_to != NULL && (f[i].relative_to = strdup(relative_to)) == NULL))
+			return err_set(e, "out of memory");
+	}
+	return 0;
+}
+
+int manifest_merge_inputs(const char *const *dirs, const char *const *names, size_t n_dirs,
+			  struct results_manifest_file **out, size_t *n_out, struct err *e)
+{
+	*out = NULL;
+	*n_out = 0;
+	for (size_t k = 0; k < n_dirs; k++) {
+		struct results_manifest_file *f = NULL, *all;
+		size_t n = 0;
+		char prefix[PATH_MAX];
+		int where = k == 0 ? 1
+				   : manifest_path_from(dirs[0], dirs[k], prefix, sizeof(prefix));
+
+		if (manifest_inputs(dirs[k], 0, &f, &n, e) < 0 ||
+		    mark(f, n, names[k], k == 0 ? NULL : prefix, where != 1,
+			 where == 2 ? "data_dir" : NULL, e) < 0 ||
+		    (all = realloc(*out, (*n_out + n + 1) * sizeof(*all))) == NULL) {
+			for (size_t i = 0; i < n; i++)
+				results_manifest_file_free(&f[i]);
+			free(f);
+			return e->msg[0] ? -1 : err_set(e, "out of memory");
+		}
+		memcpy(all + *n_out, f, n * sizeof(*f));
+		*out = all;
+		*n_out += n;
+		free(f);
+	}
+	return 0;
+}
+
 int manifest_relpath(const char *data_dir, const char *path, char *buf, size_t n)
 {
 	char root[PATH_MAX], real[PATH_MAX];

@@ -54,7 +54,9 @@ static void verify_usage(FILE *f)
 	      "summary recomputed from its ops.tsv.zst, the results re-derived with the\n"
 	      "recorded options and generation time (byte for byte for the same build, else\n"
 	      "numbers within a relative 1e-9), and trend.json while the history database\n"
-	      "still has its recorded digest. docs/FORMATS.md, \"Verifying results\".\n"
+	      "still has its recorded digest. A merge of vantages is checked as a whole:\n"
+	      "DATA_DIR is its first DATA_DIR (as analyze was given it), the others found\n"
+	      "from it. docs/FORMATS.md, \"Verifying results\".\n"
 	      "\n"
 	      "Exit status: 0 verified; 2 usage error, no manifest, or a manifest of a newer\n"
 	      "format; 3 the manifest's digest does not match its content; 4 --pubkey: not\n"
@@ -186,11 +188,120 @@ static void locate(const struct vctx *c, const char *path, int outside, const ch
 		snprintf(buf, n, "%s/%s", c->data, path);
 }
 
+/* up: base without its last component into buf ("a/b" -> "a", "b" -> "."); 0 when it has
+ * none to drop ("", ".", "..", "/", a last component ".."). */
+static int up(const char *base, char *buf, size_t n)
+{
+	const char *slash;
+	size_t len = strlen(base);
+
+	while (len > 1 && base[len - 1] == '/')
+		len--;
+	slash = memrchr(base, '/', len);
+	if (len == 0 || (len == 1 && base[0] == '.') || (len == 1 && base[0] == '/') ||
+	    (len >= 2 && strncmp(base + len - 2, "..", 2) == 0 &&
+	     (len == 2 || base[len - 3] == '/')))
+		return 0;
+	if (slash == NULL)
+		snprintf(buf, n, ".");
+	else
+		snprintf(buf, n, "%.*s", slash == base ? 1 : (int)(slash - base), base);
+	return 1;
+}
+
+/* vantage_dir: the DATA_DIR of a merge's vantage k (options.vantages[k]) into buf: the first
+ * DATA_DIR itself, another located from it (locate), its leading ".." taken off DATA_DIR as
+ * written, so that DATA_DIR given as analyze was given it finds the others as they were
+ * given ("data/us" and "../eu": "data/eu"). */
+static const char *vantage_dir(const struct vctx *c, size_t k, char *buf, size_t n)
+{
+	const struct results_manifest_path *d = &c->man.options.vantages[k].dir;
+	char base[PATH_MAX], next[PATH_MAX];
+	const char *rel = d->path;
+
+	if (k == 0 || d->path == NULL) {
+		snprintf(buf, n, "%s", c->data);
+		return buf;
+	}
+	if (d->outside && (d->relative_to == NULL || strcmp(d->relative_to, "data_dir") != 0)) {
+		snprintf(buf, n, "%s", d->path);
+		return buf;
+	}
+	snprintf(base, sizeof(base), "%s", c->data);
+	while ((strncmp(rel, "../", 3) == 0 || strcmp(rel, "..") == 0) &&
+	       up(base, next, sizeof(next))) {
+		memcpy(base, next, sizeof(base));
+		rel += rel[2] == '/' ? 3 : 2;
+	}
+	if (*rel == '\0')
+		snprintf(buf, n, "%s", base);
+	else if (strcmp(base, ".") == 0)
+		snprintf(buf, n, "%s", rel);
+	else
+		snprintf(buf, n, "%s%s%s", base, base[strlen(base) - 1] == '/' ? "" : "/", rel);
+	return buf;
+}
+
+/* inputs_now: the inputs as they are now: DATA_DIR's, or in a merge of vantages every
+ * vantage's (manifest_merge_inputs). -1 with e set. */
+static int inputs_now(const struct vctx *c, int warp, struct results_manifest_file **now,
+		      size_t *n_now, struct err *e)
+{
+	const struct results_manifest_options *o = &c->man.options;
+	char(*dirs)[PATH_MAX];
+	const char **dp, **names;
+	int rc = -1;
+
+	if (o->n_vantages < 2)
+		return manifest_inputs(c->data, warp, now, n_now, e);
+	dirs = calloc(o->n_vantages, sizeof(*dirs));
+	dp = calloc(o->n_vantages, sizeof(*dp));
+	names = calloc(o->n_vantages, sizeof(*names));
+	if (dirs == NULL || dp == NULL || names == NULL) {
+		err_set(e, "out of memory");
+		goto done;
+	}
+	for (size_t k = 0; k < o->n_vantages; k++) {
+		dp[k] = vantage_dir(c, k, dirs[k], sizeof(dirs[k]));
+		names[k] = o->vantages[k].name;
+	}
+	rc = manifest_merge_inputs(dp, names, o->n_vantages, now, n_now, e);
+done:
+	free(dirs);
+	free(dp);
+	free(names);
+	return rc;
+}
+
 static void files_free(struct results_manifest_file *f, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		results_manifest_file_free(&f[i]);
 	free(f);
+}
+
+/* input_name: DATA_DIR's input f as a message names it, into buf (PATH_MAX + 64 bytes):
+ * its file, and its vantage in a merge ("data/eu/runs/x/run.json (vantage eu-west)"). */
+static const char *input_name(const struct vctx *c, const struct results_manifest_file *f,
+			      char *buf)
+{
+	char file[PATH_MAX];
+
+	for (size_t k = 1; f->vantage != NULL && k < c->man.options.n_vantages; k++) {
+		const char *pre = c->man.options.vantages[k].dir.path;
+		size_t len = pre != NULL ? strlen(pre) : 0;
+
+		if (len > 0 && strncmp(f->path, pre, len) == 0 && f->path[len] == '/') {
+			vantage_dir(c, k, file, sizeof(file));
+			snprintf(buf, PATH_MAX + 64, "%s/%s (vantage %s)", file, f->path + len + 1,
+				 f->vantage);
+			return buf;
+		}
+	}
+	snprintf(buf, PATH_MAX + 64, "%s/%s%s%s%s", c->data, f->path,
+		 f->vantage != NULL ? " (vantage " : "", f->vantage != NULL ? f->vantage : "",
+		 f->vantage != NULL ? ")" : "");
+	return buf;
 }
 
 /* check_inputs: every recorded input as it was, nothing extra. */
@@ -200,10 +311,10 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 	size_t n_rec = c->man.n_inputs, n_now = 0;
 	struct results_manifest_file *now = NULL, y;
 	struct err e = {{0}};
-	char file[PATH_MAX];
+	char file[PATH_MAX + 64];
 	int rc = VERIFY_OK;
 
-	if (manifest_inputs(c->data, warp, &now, &n_now, &e) < 0) {
+	if (inputs_now(c, warp, &now, &n_now, &e) < 0) {
 		files_free(now, n_now);
 		return fail(VERIFY_INPUTS, "%s%s", e.msg, NULL);
 	}
@@ -231,27 +342,29 @@ static int check_inputs(struct vctx *c, int warp, uint64_t *bytes)
 				rc = fail(VERIFY_INPUTS, "changed input: %s%s", file, NULL);
 			results_manifest_file_free(&y);
 		} else if ((z = find(now, n_now, p, 0)) == NULL)
-			rc = fail(VERIFY_INPUTS, "missing input: %s/%s", c->data, p);
+			rc = fail(VERIFY_INPUTS, "missing input: %s%s", input_name(c, x, file),
+				  NULL);
 		else if (!same_digest(x, z))
-			rc = fail(VERIFY_INPUTS,
-				  "changed input: %s/%s (its SHA-256 or size differs)", c->data, p);
+			rc = fail(VERIFY_INPUTS, "changed input: %s (its SHA-256 or size differs)",
+				  input_name(c, x, file), NULL);
 	}
 	for (size_t i = 0; i < n_now; i++)
 		if (rc == VERIFY_OK && find(rec, n_rec, now[i].path, 0) == NULL)
-			rc = fail(VERIFY_INPUTS, "extra input: %s/%s (not in the manifest)",
-				  c->data, now[i].path);
+			rc = fail(VERIFY_INPUTS, "extra input: %s (not in the manifest)",
+				  input_name(c, &now[i], file), NULL);
 	files_free(now, n_now);
 	return rc;
 }
 
-/* check_summaries: each run's summary recomputed from its ops.tsv.zst. */
-static int check_summaries(struct vctx *c)
+/* check_dir_summaries: each run's summary under DATA_DIR dir recomputed from its
+ * ops.tsv.zst. */
+static int check_dir_summaries(struct vctx *c, const char *dir)
 {
 	struct scan_list runs = {0};
 	struct err e = {{0}};
 	int rc = VERIFY_OK;
 
-	if (scan_runs(c->data, &runs, &e) < 0) {
+	if (scan_runs(dir, &runs, &e) < 0) {
 		scan_list_clear(&runs);
 		return VERIFY_OK; /* no runs/: nothing to recompute (the inputs said so) */
 	}
@@ -262,7 +375,7 @@ static int check_summaries(struct vctx *c)
 
 		if (runlog_read(runs.v[i].file, runs.v[i].rel, &r, &e) < 0)
 			continue; /* unreadable: the results list it; its digest was checked */
-		snprintf(ops, sizeof(ops), "%s/%s/ops.tsv.zst", c->data, runs.v[i].rel);
+		snprintf(ops, sizeof(ops), "%s/%s/ops.tsv.zst", dir, runs.v[i].rel);
 		if (r.has_summary) {
 			if (reqlog_summary(ops, r.workload.rate, r.workload.duration_s, &again,
 					   &e) < 0)
@@ -278,6 +391,18 @@ static int check_summaries(struct vctx *c)
 		runlog_clear(&r);
 	}
 	scan_list_clear(&runs);
+	return rc;
+}
+
+/* check_summaries: each run's summary recomputed from its ops.tsv.zst, in DATA_DIR or, in a
+ * merge of vantages, in every vantage's. */
+static int check_summaries(struct vctx *c)
+{
+	char dir[PATH_MAX];
+	int rc = check_dir_summaries(c, c->data);
+
+	for (size_t k = 1; rc == VERIFY_OK && k < c->man.options.n_vantages; k++)
+		rc = check_dir_summaries(c, vantage_dir(c, k, dir, sizeof(dir)));
 	return rc;
 }
 
@@ -302,63 +427,116 @@ static int recorded_limits(const struct results_manifest_options *o, char *buf, 
 	return 1;
 }
 
+/* data_args: the DATA_DIR arguments of the re-derivation after argv[*argc]: DATA_DIR, or
+ * in a merge of vantages each vantage's (vantage_dir), as --vantage NAME=DIR when its name
+ * came from that option; bufs: n_vantages strings of VERIFY_ARG_MAX bytes. */
+#define VERIFY_ARG_MAX (PATH_MAX + 256)
+static void data_args(const struct vctx *c, char **argv, int *argc, char (*bufs)[VERIFY_ARG_MAX])
+{
+	const struct results_manifest_options *o = &c->man.options;
+	char dir[PATH_MAX];
+
+	if (o->n_vantages < 2) {
+		argv[(*argc)++] = (char *)c->data;
+		return;
+	}
+	for (size_t k = 0; k < o->n_vantages; k++) {
+		vantage_dir(c, k, dir, sizeof(dir));
+		if (o->vantages[k].from != NULL && strcmp(o->vantages[k].from, "option") == 0) {
+			argv[(*argc)++] = "--vantage";
+			snprintf(bufs[k], VERIFY_ARG_MAX, "%s=%s", o->vantages[k].name, dir);
+		} else
+			snprintf(bufs[k], VERIFY_ARG_MAX, "%s", dir);
+		argv[(*argc)++] = bufs[k];
+	}
+}
+
+/* The re-derivation's command line and the strings it points to. */
+struct dargs {
+	char alpha[40], minsam[32], map[PATH_MAX], base[PATH_MAX], limits[128];
+	char prices[PATH_MAX + 256], target[40], repeat[32];
+	char (*bufs)[VERIFY_ARG_MAX]; /* data_args' */
+	char **argv;
+	int argc;
+};
+
+/* derive_args: analyze's command line with the recorded options into d (its arrays
+ * allocated here; the caller frees them). -1 when out of memory. */
+static int derive_args(const struct vctx *c, struct dargs *d)
+{
+	const struct results_manifest_options *o = &c->man.options;
+	char **argv;
+
+	d->argv = calloc(28 + 2 * o->n_vantages, sizeof(*d->argv));
+	d->bufs = calloc(o->n_vantages + 1, sizeof(*d->bufs));
+	if ((argv = d->argv) == NULL || d->bufs == NULL)
+		return -1;
+	jcs_number(isnan(o->alpha) ? 0 : o->alpha, d->alpha, sizeof(d->alpha));
+	snprintf(d->minsam, sizeof(d->minsam), "%lld", o->min_samples);
+	argv[d->argc++] = "analyze";
+	data_args(c, argv, &d->argc, d->bufs);
+	argv[d->argc++] = "-o";
+	argv[d->argc++] = (char *)c->tmp;
+	argv[d->argc++] = "--policy";
+	argv[d->argc++] = o->policy;
+	snprintf(d->repeat, sizeof(d->repeat), "%lld", o->repeat);
+	if (o->repeat > 0)
+		argv[d->argc++] = "--repeat", argv[d->argc++] = d->repeat;
+	argv[d->argc++] = "--min-samples";
+	argv[d->argc++] = d->minsam;
+	argv[d->argc++] = "--alpha";
+	argv[d->argc++] = d->alpha;
+	if (isfinite(o->target_ci)) {
+		manifest_target_arg(o->target_ci, d->target, sizeof(d->target));
+		argv[d->argc++] = "--target-ci";
+		argv[d->argc++] = d->target;
+	}
+	if (o->recompute)
+		argv[d->argc++] = "--recompute";
+	if (opt_path(c, o->warp_map, d->map, sizeof(d->map)))
+		argv[d->argc++] = "--warp-map", argv[d->argc++] = d->map;
+	if (opt_path(c, o->prices, d->prices, sizeof(d->prices))) {
+		const char *sec = o->prices_section;
+		size_t k = strlen(d->prices);
+		if (sec != NULL)
+			snprintf(d->prices + k, sizeof(d->prices) - k, ":%s", sec);
+		argv[d->argc++] = "--prices", argv[d->argc++] = d->prices;
+	}
+	if (opt_path(c, o->baseline, d->base, sizeof(d->base)))
+		argv[d->argc++] = "--baseline", argv[d->argc++] = d->base;
+	if (o->warp_engine != NULL)
+		argv[d->argc++] = "--warp-engine", argv[d->argc++] = o->warp_engine;
+	if (recorded_limits(o, d->limits, sizeof(d->limits)))
+		argv[d->argc++] = "--client-limits", argv[d->argc++] = d->limits;
+	argv[d->argc] = NULL;
+	return 0;
+}
+
 /* derive: the analysis again into c->tmp with the recorded options and generation
  * time (SOURCE_DATE_EPOCH); its messages go to c->tmp/analyze.log. */
 static int derive(struct vctx *c, verify_derive_fn fn)
 {
-	const struct results_manifest_options *o = &c->man.options;
 	const char *gen = c->man.generated;
-	char alpha[40], minsam[32], epoch[32], map[PATH_MAX], base[PATH_MAX], log[PATH_MAX + 16];
-	char limits[128], prices[PATH_MAX + 256], target[40], repeat[32];
-	char *argv[28];
-	int argc = 0, fd, saved, rc;
+	char epoch[32], log[PATH_MAX + 16];
+	struct dargs d = {0};
+	int fd, saved, rc;
 	int64_t ns;
 
-	if (gen == NULL || rfc3339_parse(gen, &ns) < 0)
-		return fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s", "",
-			    NULL);
+	if (gen == NULL || rfc3339_parse(gen, &ns) < 0) {
+		rc = fail(VERIFY_MANIFEST, "manifest.json: field generated: not a time%s%s", "",
+			  NULL);
+		goto done;
+	}
+	if (c->man.options.policy == NULL) {
+		rc = fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s", "",
+			  NULL);
+		goto done;
+	}
+	if (derive_args(c, &d) < 0) {
+		rc = fail(VERIFY_USAGE, "out of memory%s%s", "", NULL);
+		goto done;
+	}
 	snprintf(epoch, sizeof(epoch), "%lld", (long long)(ns / 1000000000LL));
-	jcs_number(isnan(o->alpha) ? 0 : o->alpha, alpha, sizeof(alpha));
-	snprintf(minsam, sizeof(minsam), "%lld", o->min_samples);
-	argv[argc++] = "analyze";
-	argv[argc++] = c->data;
-	argv[argc++] = "-o";
-	argv[argc++] = c->tmp;
-	argv[argc++] = "--policy";
-	argv[argc++] = o->policy;
-	snprintf(repeat, sizeof(repeat), "%lld", o->repeat);
-	if (o->repeat > 0)
-		argv[argc++] = "--repeat", argv[argc++] = repeat;
-	argv[argc++] = "--min-samples";
-	argv[argc++] = minsam;
-	argv[argc++] = "--alpha";
-	argv[argc++] = alpha;
-	if (isfinite(o->target_ci)) {
-		manifest_target_arg(o->target_ci, target, sizeof(target));
-		argv[argc++] = "--target-ci";
-		argv[argc++] = target;
-	}
-	if (o->recompute)
-		argv[argc++] = "--recompute";
-	if (opt_path(c, o->warp_map, map, sizeof(map)))
-		argv[argc++] = "--warp-map", argv[argc++] = map;
-	if (opt_path(c, o->prices, prices, sizeof(prices))) {
-		const char *sec = o->prices_section;
-		size_t k = strlen(prices);
-		if (sec != NULL)
-			snprintf(prices + k, sizeof(prices) - k, ":%s", sec);
-		argv[argc++] = "--prices", argv[argc++] = prices;
-	}
-	if (opt_path(c, o->baseline, base, sizeof(base)))
-		argv[argc++] = "--baseline", argv[argc++] = base;
-	if (o->warp_engine != NULL)
-		argv[argc++] = "--warp-engine", argv[argc++] = o->warp_engine;
-	if (recorded_limits(o, limits, sizeof(limits)))
-		argv[argc++] = "--client-limits", argv[argc++] = limits;
-	argv[argc] = NULL;
-	if (argv[5] == NULL)
-		return fail(VERIFY_MANIFEST, "manifest.json: field options.policy missing%s%s", "",
-			    NULL);
 	setenv("SOURCE_DATE_EPOCH", epoch, 1);
 	snprintf(log, sizeof(log), "%s/analyze.log", c->tmp);
 	fflush(stderr);
@@ -367,7 +545,7 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 		dup2(fd, 2);
 		close(fd);
 	}
-	rc = fn(argc, argv);
+	rc = fn(d.argc, d.argv);
 	fflush(stderr);
 	dup2(saved, 2);
 	close(saved);
@@ -376,10 +554,15 @@ static int derive(struct vctx *c, verify_derive_fn fn)
 
 		fprintf(stderr, "%s", msgs ? msgs : "");
 		free(msgs);
-		return fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
-			    rc == 2 ? "2" : "above 2", NULL);
+		rc = fail(VERIFY_RESULTS, "the re-derivation failed (exit %s)%s",
+			  rc == 2 ? "2" : "above 2", NULL);
+		goto done;
 	}
-	return VERIFY_OK;
+	rc = VERIFY_OK;
+done:
+	free(d.argv);
+	free(d.bufs);
+	return rc;
 }
 
 /* compare_one: RESULTS_DIR/name against the re-derived one. same_build: bytes must

@@ -11,7 +11,8 @@
 #include "core/jwrite.h"
 #include "core/results/results.h"
 
-static const char *const lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
+static const char *const lead[] = {"clear",    "tie",     "unresolved", "blocked",
+				   "untested", "depends", NULL};
 static const char *const tail_lead[] = {"clear", "tie", "unresolved", "blocked", "untested", NULL};
 static const char *const lead_count[] = {"most", "some", "none", NULL};
 static const char *const client_limit[] = {"limited", "caveat", NULL};
@@ -34,6 +35,9 @@ static const char *const trend_alert[] = {"regression", "improvement",  "watch",
 					  "no-alert",   "not-judged",   NULL};
 static const char *const vantage[] = {"rank-changes", "interaction", "consistent", "untested",
 				      NULL};
+static const char *const lead_vantages[] = {"every-vantage", "depends", "not-every-vantage", NULL};
+static const char *const vantage_lead[] = {"clear",   "tie",      "unresolved",
+					   "blocked", "untested", NULL};
 static const char *const change[] = {"regression", "improvement", "no-change", "untested",
 				     "changed",    "unchanged",   NULL};
 
@@ -58,6 +62,8 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
 	{"vantage", vantage},
+	{"lead-vantages", lead_vantages},
+	{"vantage-lead", vantage_lead},
 	{"payload", payload},
 	{"time-of-day", time_of_day},
 	{"staleness", staleness},

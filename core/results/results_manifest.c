@@ -27,6 +27,8 @@ static json_t *file_json(const struct results_manifest_file *f)
 		jwrite_put(o, "relative_to", json_string(f->relative_to), &ok);
 	if (f->role != NULL)
 		jwrite_put(o, "role", json_string(f->role), &ok);
+	if (f->vantage != NULL)
+		jwrite_put(o, "vantage", json_string(f->vantage), &ok);
 	return jwrite_done(o, ok);
 }
 
@@ -53,6 +55,24 @@ static json_t *path_json(const struct results_manifest_path *p)
 	if (p->relative_to != NULL)
 		jwrite_put(o, "relative_to", json_string(p->relative_to), &ok);
 	return jwrite_done(o, ok);
+}
+
+static json_t *vantages_json(const struct results_manifest_options *o)
+{
+	json_t *a = json_array();
+	int ok = 1;
+
+	for (size_t i = 0; i < o->n_vantages; i++) {
+		const struct results_manifest_vantage *v = &o->vantages[i];
+		json_t *x = json_object();
+		int one = 1;
+
+		jwrite_put(x, "name", jwrite_str(v->name), &one);
+		jwrite_put(x, "from", jwrite_str(v->from), &one);
+		jwrite_put(x, "dir", path_json(&v->dir), &one);
+		jwrite_add(a, jwrite_done(x, one), &ok);
+	}
+	return jwrite_done(a, ok);
 }
 
 static json_t *options_json(const struct results_manifest_options *o)
@@ -92,6 +112,8 @@ static json_t *options_json(const struct results_manifest_options *o)
 	}
 	if (o->has_history_build)
 		jwrite_put(j, "history_build", json_integer((json_int_t)o->history_build), &ok);
+	if (o->n_vantages >= 2)
+		jwrite_put(j, "vantages", vantages_json(o), &ok);
 	return jwrite_done(j, ok);
 }
 
@@ -184,6 +206,7 @@ static void file_from(struct jread *r, const json_t *o, const char *w,
 	f->outside = jread_bool(r, o, w, "outside", 0, 0);
 	f->relative_to = jread_str(r, o, w, "relative_to", 0);
 	f->role = jread_str(r, o, w, "role", 0);
+	f->vantage = jread_str(r, o, w, "vantage", 0);
 }
 
 static int files_from(struct jread *r, const json_t *root, const char *key,
@@ -220,6 +243,34 @@ static struct results_manifest_path *path_from(struct jread *r, const json_t *o,
 	p->outside = jread_bool(r, v, w, "outside", 0, 0);
 	p->relative_to = jread_str(r, v, w, "relative_to", 0);
 	return p;
+}
+
+/* vantages_from: options.vantages[] (absent: none). */
+static void vantages_from(struct jread *r, const json_t *j, struct results_manifest_options *o)
+{
+	json_t *a = jread_array(r, j, "options", "vantages", 0), *v, *d;
+	char w[64], wd[80];
+	size_t i;
+
+	if (a == NULL || r->failed ||
+	    (o->vantages = jread_alloc(r, "options.vantages", json_array_size(a),
+				       sizeof(*o->vantages))) == NULL)
+		return;
+	json_array_foreach(a, i, v) {
+		struct results_manifest_vantage *x = &o->vantages[i];
+
+		if (jread_element(r, "options.vantages", i, v, w, sizeof(w)) < 0)
+			return;
+		o->n_vantages = i + 1;
+		x->name = jread_str(r, v, w, "name", 1);
+		x->from = jread_str(r, v, w, "from", 0);
+		snprintf(wd, sizeof(wd), "%s.dir", w);
+		if ((d = jread_object(r, v, w, "dir", 1)) == NULL)
+			return;
+		x->dir.path = jread_str(r, d, wd, "path", 1);
+		x->dir.outside = jread_bool(r, d, wd, "outside", 0, 0);
+		x->dir.relative_to = jread_str(r, d, wd, "relative_to", 0);
+	}
 }
 
 static int options_from(struct jread *r, const json_t *root, struct results_manifest_options *o)
@@ -260,6 +311,7 @@ static int options_from(struct jread *r, const json_t *root, struct results_mani
 	}
 	o->has_history_build = json_object_get(j, "history_build") != NULL;
 	o->history_build = jread_int(r, j, w, "history_build", 0, 0);
+	vantages_from(r, j, o);
 	return r->failed ? -1 : 0;
 }
 
@@ -408,6 +460,7 @@ void results_manifest_file_free(struct results_manifest_file *f)
 	free(f->sha256);
 	free(f->relative_to);
 	free(f->role);
+	free(f->vantage);
 }
 
 static void strings_free(char **v, size_t n)
@@ -458,6 +511,13 @@ void results_manifest_free(struct results_manifest *m)
 	free(o->warp_engine);
 	free(o->prices_section);
 	free(o->alert_cells);
+	for (size_t i = 0; i < o->n_vantages; i++) {
+		free(o->vantages[i].name);
+		free(o->vantages[i].from);
+		free(o->vantages[i].dir.path);
+		free(o->vantages[i].dir.relative_to);
+	}
+	free(o->vantages);
 	for (size_t i = 0; i < m->n_inputs; i++)
 		results_manifest_file_free(&m->inputs[i]);
 	for (size_t i = 0; i < m->n_outputs; i++)

@@ -30,6 +30,8 @@ struct results_manifest_file {
 	char *relative_to; /* "data_dir": an outside path from DATA_DIR ("../map.ini"); NULL: as
 			    * given (manifests older than it) */
 	char *role;        /* an option's file ("baseline", "history", ...); NULL: DATA_DIR's own */
+	char *vantage;     /* a merge of vantages: the name of the vantage whose DATA_DIR holds
+			    * it ("vantage"); NULL: not a merge */
 };
 
 /* options.warp_map, baseline, history, prices: a file option. */
@@ -37,6 +39,14 @@ struct results_manifest_path {
 	char *path; /* relative to DATA_DIR when inside it */
 	int outside;
 	char *relative_to; /* as in results_manifest_file */
+};
+
+/* options.vantages[]: a merge of vantages (analyze DIR1 DIR2 ...), one per DATA_DIR in order:
+ * its name, where the name came from ("option", "campaign.vantage", "directory") and its
+ * DATA_DIR (the first "."; another from the first, as a file option is). */
+struct results_manifest_vantage {
+	char *name, *from;
+	struct results_manifest_path dir;
 };
 
 /* options{}: every option in force. */
@@ -62,6 +72,8 @@ struct results_manifest_options {
 	struct climit_thresholds client_limits;
 	int has_history_build; /* with --history */
 	long long history_build;
+	struct results_manifest_vantage *vantages; /* written when n_vantages >= 2 */
+	size_t n_vantages;
 };
 
 /* A fairness fact of a subject: one value (every run agrees; "unknown": none records it)

@@ -45,7 +45,7 @@ struct results_vtest {
 	size_t n_flagged;
 };
 
-/* vantages.leads[]: a headline category's leader in one vantage (its runs analyzed alone). */
+/* vantages.leads[]: a matrix category's leader in one vantage (its runs analyzed alone). */
 struct results_vlead {
 	int vantage, subject;
 	char *op;

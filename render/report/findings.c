@@ -229,7 +229,7 @@ static int oneoffs(const struct report_model *m, const struct text_lang *l, stru
 /* The lead claims of op: how many of each verdict, the median detectable ratio of its ties
  * (NAN when none), the ids of each group of verdicts. */
 struct tally {
-	int of, tie, unresolved, blocked, untested;
+	int of, tie, unresolved, blocked, untested, depends;
 	double detectable;
 	struct strbuf tie_ids, unresolved_ids, blocked_ids, untested_ids;
 };
@@ -277,6 +277,8 @@ static int tally(const struct report_model *m, const char *op, struct tally *t)
 		} else if (claim_is(d, "lead", "untested")) {
 			t->untested++;
 			add_id(&t->untested_ids, d->id);
+		} else if (claim_is(d, "lead", "depends")) {
+			t->depends++;
 		}
 	}
 	if (nd) {
@@ -303,19 +305,21 @@ static const struct results_claim *most_leads(const struct report_model *m, cons
 	return NULL;
 }
 
-/* Append sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct} {cycles}, the
- * subject and its clear and tied counts from the lead-count claim top (NULL: none). */
+/* Append sentence `key` to b: {subject} {clear} {of} {op} {ties} {n} {pct} {cycles} {every},
+ * the subject and its clear, tied and clear-from-every-vantage counts from the lead-count
+ * claim top (NULL: none). */
 static void tally_sentence(const struct report_model *m, const struct text_lang *l,
 			   const struct tally *t, const struct results_claim *top, const char *key,
 			   int n, const char *opname, struct strbuf *b)
 {
-	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16];
+	char clear[16], of[16], sn[16], pct[TEXT_NUM_MAX], cyc[16], every[16];
 	double tied = top ? results_claim_num(top, "tied") : 0;
 	struct strbuf ties = {0};
 	snprintf(clear, sizeof(clear), "%.0f", top ? results_claim_num(top, "clear") : 0.0);
 	snprintf(of, sizeof(of), "%d", t->of);
 	snprintf(sn, sizeof(sn), "%d", n);
 	snprintf(cyc, sizeof(cyc), "%d", m->campaign_cycles);
+	snprintf(every, sizeof(every), "%.0f", top ? results_claim_num(top, "every_vantage") : 0.0);
 	text_num(text_lang_numfmt(l), (t->detectable - 1) * 100, 0, pct, sizeof(pct));
 	if (tied >= 1) {
 		char nt[16];
@@ -324,7 +328,8 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 		text_subst(&ties, text_lang_str(l, tied == 1 ? "finding.ties1" : "finding.ties"),
 			   nn, nv, 1);
 	}
-	const char *names[] = {"subject", "clear", "of", "op", "ties", "n", "pct", "cycles"};
+	const char *names[] = {"subject", "clear", "of",     "op",   "ties",
+			       "n",       "pct",   "cycles", "every"};
 	const char *vals[] = {top ? m->subjects[top->subject].label : "",
 			      clear,
 			      of,
@@ -332,8 +337,9 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 			      ties.p ? ties.p : "",
 			      sn,
 			      pct,
-			      cyc};
-	text_subst(b, text_lang_str(l, key), names, vals, 8);
+			      cyc,
+			      every};
+	text_subst(b, text_lang_str(l, key), names, vals, 9);
 	if (ties.failed)
 		b->failed = 1;
 	strbuf_free(&ties);
@@ -346,18 +352,26 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 			 struct findings *f, struct strbuf *head, struct strbuf *head_ids)
 {
 	struct strbuf b = {0};
+	/* a merge of vantages: its lead-count claims count the leads clear from every vantage */
+	int merge = top != NULL && isfinite(results_claim_num(top, "every_vantage"));
 	if (head->len)
 		strbuf_adds(head, text_lang_str(l, "headline.sep"));
 	if (top != NULL) {
-		tally_sentence(m, l, t, top, "finding.led_clear", 0, opname, &b);
+		tally_sentence(m, l, t, top,
+			       merge ? "finding.led_clear_vantages" : "finding.led_clear", 0,
+			       opname, &b);
 		if (report_finding_claim(f, &b, top->id))
 			return -1;
-		tally_sentence(m, l, t, top, "headline.led_clear", 0, opname, head);
+		tally_sentence(m, l, t, top,
+			       merge ? "headline.led_clear_vantages" : "headline.led_clear", 0,
+			       opname, head);
 		add_id(head_ids, top->id);
 	} else {
 		tally_sentence(m, l, t, NULL,
-			       t->untested == t->of ? "headline.untested" : "headline.no_clear", 0,
-			       opname, head);
+			       t->untested == t->of ? "headline.untested"
+			       : t->depends         ? "headline.depends"
+						    : "headline.no_clear",
+			       0, opname, head);
 	}
 	if (t->tie) {
 		tally_sentence(m, l, t, top,
@@ -383,6 +397,54 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 			       t->untested, opname, &b);
 		if (report_finding_claim(f, &b, t->untested_ids.p))
 			return -1;
+	}
+	return 0;
+}
+
+/* same_depends: 1 when d is a lead claim of op whose leader depends on the vantage with
+ * each vantage's leader by (its by_vantage figure). */
+static int same_depends(const struct results_claim *d, const char *op, const char *by)
+{
+	return claim_is(d, "lead", "depends") && strcmp(model_str(d->op), op) == 0 &&
+	       strcmp(model_str(results_claim_text(d, "by_vantage")), model_str(by)) == 0;
+}
+
+/* depends_findings: op's lead claims whose verdict is depends (a merge of vantages whose
+ * leader depends on the vantage), one finding per distinct by_vantage figure (each
+ * vantage's leader) carrying its claims; of: op's lead claims. -1 when out of memory. */
+static int depends_findings(const struct report_model *m, const struct text_lang *l,
+			    struct findings *f, const char *op, const char *opname, int of)
+{
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *c = &m->doc.claims[i];
+		const char *by = results_claim_text(c, "by_vantage");
+		struct strbuf b = {0}, ids = {0};
+		char sn[16], so[16];
+		int n = 0, seen = 0;
+
+		if (!claim_is(c, "lead", "depends") || strcmp(model_str(c->op), op) != 0)
+			continue;
+		for (size_t j = 0; j < i && !seen; j++)
+			seen = same_depends(&m->doc.claims[j], op, by);
+		for (size_t j = i; j < m->doc.n_claims && !seen; j++)
+			if (same_depends(&m->doc.claims[j], op, by)) {
+				n++;
+				add_id(&ids, m->doc.claims[j].id);
+			}
+		if (seen)
+			continue;
+		snprintf(sn, sizeof(sn), "%d", n);
+		snprintf(so, sizeof(so), "%d", of);
+		const char *names[] = {"op", "n", "of", "by_vantage"};
+		const char *vals[] = {opname, sn, so, model_str(by)};
+		text_subst(&b, text_lang_str(l, "finding.depends"), names, vals, 4);
+		if (ids.failed)
+			b.failed = 1;
+		if (report_finding_claim(f, &b, ids.p != NULL ? ids.p : "")) {
+			strbuf_free(&ids);
+			return -1;
+		}
+		strbuf_free(&ids);
 	}
 	return 0;
 }
@@ -442,7 +504,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 			tally_free(&t);
 			goto oom;
 		}
-		if (t.of && stat_findings(m, l, &t, top, opname, out, &head, &head_ids)) {
+		if (t.of && (stat_findings(m, l, &t, top, opname, out, &head, &head_ids) ||
+			     depends_findings(m, l, out, m->ops[i], opname, t.of))) {
 			tally_free(&t);
 			goto oom;
 		}

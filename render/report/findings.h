@@ -1,8 +1,10 @@
 /* render/report/findings.h: the key findings and the headline, generated from the data.
  *
  * From aggregate.json alone, each verdict the wording of its claim (claims[]): who led most
- * configurations of each op (lead-count), the leads that were ties, unresolved, blocked by a
- * client limit or untested, where another subject led (lead), the highest figure of each op
+ * configurations of each op (lead-count; in a merge of vantages how many from every vantage),
+ * the leads that were ties, unresolved, blocked by a client limit or untested, those whose
+ * leader depends on the vantage (each vantage's leader named), where another subject led
+ * (lead), the highest figure of each op
  * and whether its client was the limit (highest), the most and least consistent subject or
  * that no difference was detectable (rank), the fastest subject of each one-off op (rank);
  * and the excluded runs. Sentences come from the language's strings (finding.* keys) with

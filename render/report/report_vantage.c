@@ -3,7 +3,10 @@
  * The vantages and where their names came from, then per headline category (PUT and GET at
  * the largest size and highest concurrency) a table of each subject's figure, 95 % interval
  * and rank in each vantage, and the verdict of its subject x vantage interaction test worded
- * from its vantage claim. Nothing for a single DATA_DIR. */
+ * from its vantage claim and how the vantages' own leaders agree (its lead-vantages claim).
+ * Then the leaders judged within each vantage: a row per configuration with a lead, each
+ * vantage's leader and verdict (its vantage-lead claim) and the agreement across the
+ * vantages (its lead-vantages claim). Nothing for a single DATA_DIR. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -118,8 +121,89 @@ static void category(struct report_builder *r, const struct results_vantages *v,
 	table(r, v, t, rb_text(r, &cap), id);
 	if (report_claim_words(r->m, r->l, c, &words) == 0) /* else the Verdicts say it */
 		doc_para_claim(r->d, rb_text(r, &words), id);
+	strbuf_free(&words);
+	results_claim_id(id, sizeof(id), "lead-vantages", NULL, t->op, (long long)t->size,
+			 t->concurrency, NULL, NULL);
+	if ((c = model_claim(r->m, id)) != NULL && report_claim_words(r->m, r->l, c, &words) == 0)
+		doc_para_claim(r->d, rb_text(r, &words), id);
 	strbuf_free(&cap);
 	strbuf_free(&words);
+}
+
+/* lead_cell: cell i of the last row of tb: vantage k's leader of agreement claim g's
+ * category and its verdict, carrying its vantage-lead claim; muted when it has none. */
+static void lead_cell(struct report_builder *r, struct doc_table *tb, size_t i,
+		      const struct results_claim *g, size_t k)
+{
+	const struct report_model *m = r->m;
+	char id[RESULTS_CLAIM_ID_MAX], extra[24], key[64];
+	const struct results_claim *c;
+	struct strbuf b = {0};
+
+	snprintf(extra, sizeof(extra), "v%zu", k + 1);
+	results_claim_id(id, sizeof(id), "vantage-lead", NULL, g->op, g->size, g->concurrency, NULL,
+			 extra);
+	if ((c = model_claim(m, id)) == NULL || c->subject < 0 ||
+	    (size_t)c->subject >= m->nsubjects) {
+		doc_table_cell(tb, i, TEXT_NULL, CELL_MUTED, NULL, NULL);
+		return;
+	}
+	snprintf(key, sizeof(key), "vantage.verdict.%s", c->verdict);
+	const char *names[] = {"subject", "verdict"};
+	const char *vals[] = {m->subjects[c->subject].label, rb_str(r, key)};
+	text_subst(&b, rb_str(r, "vantage.cell"), names, vals, 2);
+	doc_table_cell(tb, i, rb_text(r, &b), 0, NULL, m->subjects[c->subject].color);
+	doc_table_claim(tb, i, c->id, NULL);
+	strbuf_free(&b);
+}
+
+/* leads_head: the leaders' table (NULL when out of memory), its head written. */
+static struct doc_table *leads_head(struct report_builder *r, const struct results_vantages *v)
+{
+	struct doc_table *tb = doc_table(r->d, "t-vantage-leads",
+					 rb_str(r, "vantage.leads_caption"), v->n + 2);
+
+	if (tb == NULL)
+		return NULL;
+	doc_table_head(tb, 0, rb_str(r, "col.configuration"), 2);
+	for (size_t k = 0; k < v->n; k++)
+		doc_table_head(tb, k + 1, v->names[k].name, 2);
+	doc_table_head(tb, v->n + 1, rb_str(r, "col.across_vantages"), 2);
+	return tb;
+}
+
+/* leads: the leaders within each vantage, a row per lead-vantages claim. */
+static void leads(struct report_builder *r, const struct results_vantages *v)
+{
+	const struct report_model *m = r->m;
+	struct doc_table *tb = NULL;
+
+	for (size_t i = 0; i < m->doc.n_claims; i++) {
+		const struct results_claim *g = &m->doc.claims[i];
+		char opname[32], sz[64], w[32], key[64];
+		struct strbuf b = {0};
+
+		if (strcmp(g->kind, "lead-vantages") != 0)
+			continue;
+		if (tb == NULL && (tb = leads_head(r, v)) == NULL)
+			return;
+		snprintf(w, sizeof(w), "%d", g->concurrency);
+		const char *names[] = {"op", "size", "workers"};
+		const char *vals[] = {
+			report_op_name(r->l, model_str(g->op), opname, sizeof(opname)),
+			model_size_text(m, r->nf, (uint64_t)g->size, sz, sizeof(sz)), w};
+		text_subst(&b, rb_str(r, "vantage.configuration"), names, vals, 3);
+		doc_table_row(tb);
+		doc_table_cell(tb, 0, rb_text(r, &b), CELL_ROWHEAD, NULL, NULL);
+		for (size_t k = 0; k < v->n; k++)
+			lead_cell(r, tb, k + 1, g, k);
+		snprintf(key, sizeof(key), "vantage.across.%s", g->verdict);
+		doc_table_cell(tb, v->n + 1, rb_str(r, key), 0, NULL, NULL);
+		doc_table_claim(tb, v->n + 1, g->id, NULL);
+		strbuf_free(&b);
+	}
+	if (tb != NULL)
+		doc_table_foot(tb, rb_str(r, "vantage.leads_foot"));
 }
 
 void report_vantages(struct report_builder *r)
@@ -134,4 +218,5 @@ void report_vantages(struct report_builder *r)
 		if (v->tests[i].headline)
 			category(r, v, &v->tests[i]);
 	doc_para(r->d, rb_str(r, "vantage.test"), 0);
+	leads(r, v);
 }

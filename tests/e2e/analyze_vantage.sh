@@ -15,7 +15,15 @@
 #      DATA_DIRs of one name are refused; --vantage NAME=DIR names a vantage, a DATA_DIR
 #      without campaign.vantage is named after its directory;
 #   5. the merged report (en, ko) shows each headline cell per vantage and passes
-#      claims_check.py, the vantage verdicts carrying their claims.
+#      claims_check.py, the vantage verdicts carrying their claims;
+#   6. leads within each vantage: in the flip every category's vantage-lead claims name A
+#      (us-east) and B (eu-west), its lead-vantages claim and its pooled lead say "depends",
+#      and the report (en, ko) shows each vantage's leader and verdict and the headline says
+#      the leader depends on the vantage; with no shift every lead holds from every vantage and
+#      the headline says so; claims_check.py fails a report whose vantage leader was swapped
+#      and claims whose depending lead was called clear;
+#   7. the merge's manifest.json lists both DATA_DIRs' files (a pair with ops logs), --verify
+#      passes, then fails (exit 5) naming a run.json edited in the second DATA_DIR.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
 render=${RENDER:-$top/bin/render}
@@ -83,7 +91,8 @@ if other == "eu":
     want = ("rank-changes", ("provider-a",))
     print(("ok   " if all(x == want for x in flags) else "FAIL ") +
           "every category flags provider A's rank flip and not B or C (%s)" % sorted(set(flags)))
-    leads = sorted((l["vantage"], l["op"], l["subject"], l["status"]) for l in V.get("leads", []))
+    leads = sorted((l["vantage"], l["op"], l["subject"], l["status"]) for l in V.get("leads", [])
+                   if l["size"] == 104857600 and l["concurrency"] == 10)
     want = sorted([("us-east", op, "provider-a", "clear") for op in ("put", "get")] +
                   [("eu-west", op, "provider-b", "clear") for op in ("put", "get")])
     print(("ok   " if leads == want else "FAIL ") +
@@ -168,4 +177,120 @@ for lang in en ko; do
 done
 grep -q 'us-east' "$d/rep-en/report.html" && grep -q 'Vantages: the same campaign' "$d/rep-en/report.html"
 check $? "the report's Vantages section names the vantages"
+
+# 6. the leads within each vantage
+cat >"$tmp/leads.py" <<'PY'
+import json, sys
+agg = json.load(open(sys.argv[1]))
+flip = sys.argv[2] == "flip"
+cl = agg["claims"]
+cats = {(t["op"], t["size"], t["concurrency"]) for t in agg["vantages"]["interaction"]}
+key = lambda x: (x["op"], x["size"], x["concurrency"])
+vl = {(key(x), x["figures"]["vantage"]): x for x in cl if x["kind"] == "vantage-lead"}
+want = {"us-east": "provider-a", "eu-west": "provider-b" if flip else "provider-a"}
+bad = [(c, v, vl.get((c, v), {}).get("subject")) for c in cats for v in want
+       if vl.get((c, v), {}).get("subject") != want[v]]
+head = [x for k, x in vl.items() if k[0][1] == 104857600 and k[0][2] == 10]
+print(("ok   " if not bad and len(vl) == 2 * len(cats) == 48 and all(x["verdict"] == "clear" for x in head) else "FAIL ") +
+      "every category's vantage-lead claims name its vantage's own leader, %s (%d claims; headline ones clear) %s"
+      % (", ".join("%s from %s" % (s, v) for v, s in want.items()), len(vl), bad[:2]))
+lv = [x for x in cl if x["kind"] == "lead-vantages"]
+leads = [x for x in cl if x["kind"] == "lead"]
+g = "depends" if flip else "every-vantage"
+print(("ok   " if len(lv) == 24 and all(x["verdict"] == g for x in lv) else "FAIL ") +
+      "every category's lead-vantages claim says %s (%s)" % (g, sorted({x["verdict"] for x in lv})))
+by = "us-east: Provider A, eu-west: Provider B" if flip else "us-east: Provider A, eu-west: Provider A"
+lg = "depends" if flip else "clear"
+print(("ok   " if len(leads) == 24 and all(x["verdict"] == lg and x["figures"].get("by_vantage") == by for x in leads) else "FAIL ") +
+      "every pooled lead is %s, each vantage's leader in by_vantage '%s' (%s)" % (lg, by, sorted({(x["verdict"], x["figures"].get("by_vantage")) for x in leads})))
+most = [x for x in cl if x["kind"] == "lead-count" and x["verdict"] == "most"]
+print(("ok   " if (not most if flip else len(most) == 2 and all(x["figures"]["every_vantage"] == x["figures"]["clear"] == 12 for x in most)) else "FAIL ") +
+      "lead-count: %s (%s)" % ("no subject leads the most when the leader depends on the vantage" if flip else
+                               "A led 12 of 12 PUT and GET configurations, all 12 from every vantage",
+                               [(x["id"], x["figures"].get("every_vantage")) for x in most]))
+PY
+PATH=/usr/bin:$PATH pycheck "leads (flip)" "$d/res/aggregate.json" flip <"$tmp/leads.py"
+PATH=/usr/bin:$PATH pycheck "leads (no shift)" "$d/res-same/aggregate.json" same <"$tmp/leads.py"
+headline() { sed -n 's/.*<p class="headline"[^>]*>\([^<]*\)<.*/\1/p' "$1" | head -n 1; }
+h=$(headline "$d/rep-en/report.html")
+[ "$h" = "PUT: the leader depends on the vantage; GET: the leader depends on the vantage" ]
+check $? "en headline: the leader depends on the vantage ($h)"
+h=$(headline "$d/rep-ko/report.html")
+[ "$h" = "PUT: 측정 위치에 따라 1위가 다름; GET: 측정 위치에 따라 1위가 다름" ]
+check $? "ko headline: the leader depends on the vantage ($h)"
+grep -q 'The GET leader depends on the vantage in 12 of 12 configurations (us-east: Provider A, eu-west: Provider B)' "$d/rep-en/report.html"
+check $? "en Key findings: the GET leader depends on the vantage, each vantage's leader named"
+for lang in en ko; do
+	n=$(sed -n '/id="t-vantage-leads"/,/<\/table>/p' "$d/rep-$lang/report.html" |
+		grep -o 'data-claim="vantage-lead/[a-z]*/[0-9]*/c[0-9]*/v[12]"' | sort -u | wc -l)
+	[ "$n" -eq 48 ]
+	check $? "the $lang report's table of the leaders within each vantage carries the 48 vantage-lead claims ($n)"
+done
+cell='data-claim="vantage-lead/get/104857600/c10/v2"><span class="sw"[^>]*></span>'
+grep -q "${cell}Provider B (clear)</td>" "$d/rep-en/report.html" &&
+	grep -q "${cell}Provider B (명확)</td>" "$d/rep-ko/report.html"
+check $? "GET 100 MiB c10 from eu-west: Provider B (clear) in en, Provider B (명확) in ko"
+for lang in en ko; do
+	"$render" "$d/res-same" -o "$d/rep-same-$lang" --lang "$lang" >"$tmp/render.out" 2>&1
+	check $? "render of the merge with no shift ($lang)" "$(tail -n 3 "$tmp/render.out")"
+done
+h=$(headline "$d/rep-same-en/report.html")
+[ "$h" = "Provider A led 12 of 12 PUT configurations, 12 from every vantage; Provider A led 12 of 12 GET configurations, 12 from every vantage" ]
+check $? "en headline with no shift: the lead holds from every vantage ($h)"
+h=$(headline "$d/rep-same-ko/report.html")
+[ "$h" = "Provider A: PUT 구성 12개 중 12개 1위, 그중 12개는 모든 측정 위치에서; Provider A: GET 구성 12개 중 12개 1위, 그중 12개는 모든 측정 위치에서" ]
+check $? "ko headline with no shift: the lead holds from every vantage ($h)"
+echo '{"expect": {}}' >"$d/none.json"
+out=$(/usr/bin/python3 "$top/tests/tools/claims_check.py" "$d/res-same/aggregate.json" "$d/none.json" \
+	--report "$d/rep-same-en" --report "$d/rep-same-ko" 2>&1)
+check $? "claims_check.py on the merge with no shift (en, ko): $(echo "$out" | tail -n 1)" "$(echo "$out" | grep FAIL | head -5)"
+# tampered: eu-west's GET leader shown as A; a depending lead called clear
+cp -r "$d/rep-en" "$d/rep-bad"
+sed -i "s|\\(${cell}\\)Provider B|\\1Provider A|" "$d/rep-bad/report.html"
+out=$(/usr/bin/python3 "$top/tests/tools/claims_check.py" "$d/res/aggregate.json" "$d/none.json" --report "$d/rep-bad" 2>&1)
+[ $? -eq 1 ] && echo "$out" | grep -q 'FAIL .*every lead within a vantage shown in its column.*vantage-lead/get/104857600/c10/v2'
+check $? "claims_check.py fails a report that shows eu-west's GET leader as A" "$(echo "$out" | tail -n 1)"
+/usr/bin/python3 - "$d/res/aggregate.json" "$d/bad.json" <<'PY'
+import json, sys
+a = json.load(open(sys.argv[1]))
+for c in a["claims"]:
+    if c["id"] == "lead/put/104857600/c10":
+        c["verdict"] = "clear"
+json.dump(a, open(sys.argv[2], "w"))
+PY
+out=$(/usr/bin/python3 "$top/tests/tools/claims_check.py" "$d/bad.json" "$d/none.json" 2>&1)
+[ $? -eq 1 ] && echo "$out" | grep -q 'FAIL .*no lead that depends on the vantage is called clear.*lead/put/104857600/c10: clear'
+check $? "claims_check.py fails claims that call a lead depending on the vantage clear" "$(echo "$out" | tail -n 1)"
+
+# 7. the merge's manifest and --verify
+ops="--subjects 2 --cycles 2 --one-model --noise 0.03 --no-failures --ops-logs --ops-rows 20"
+# shellcheck disable=SC2086
+"$fake" "$d/vus" $ops --seed 4 --vantage us-east >/dev/null 2>&1 &&
+	"$fake" "$d/veu" $ops --seed 5 --vantage eu-west >/dev/null 2>&1 &&
+	"$analyze" "$d/vus" "$d/veu" -o "$d/vres" >"$tmp/an3.out" 2>&1
+check $? "setup: a pair with ops logs merged" "$(tail -n 3 "$tmp/an3.out")"
+PATH=/usr/bin:$PATH pycheck "manifest" "$d" <<'PY'
+import json, os, sys
+d = sys.argv[1]
+m = json.load(open(os.path.join(d, "vres/manifest.json")))
+files = {}
+for v, k in (("us-east", "vus"), ("eu-west", "veu")):
+    for root, _, names in os.walk(os.path.join(d, k)):
+        for n in names:
+            rel = os.path.relpath(os.path.join(root, n), os.path.join(d, "vus"))
+            files[rel] = v
+got = {x["path"]: x.get("vantage") for x in m["inputs"] if x.get("role") is None}
+vs = [(x["name"], x["dir"]["path"]) for x in m["options"].get("vantages", [])]
+print(("ok   " if got == files and vs == [("us-east", "."), ("eu-west", "../veu")] else "FAIL ") +
+      "manifest.json lists every file of both DATA_DIRs with its vantage (%d, %d files; vantages %s) %s"
+      % (len(got), len(files), vs, sorted(set(files) ^ set(got))[:3]))
+PY
+"$analyze" --verify "$d/vres" "$d/vus" >"$tmp/v.out" 2>&1
+check $? "analyze --verify of the merge passes" "$(cat "$tmp/v.out")"
+f=$(find "$d/veu/runs/cycle-02" -name run.json | sort | head -n 1)
+sed -i 's/"mib_s": /"mib_s": 1/' "$f"
+"$analyze" --verify "$d/vres" "$d/vus" >"$tmp/v2.out" 2>&1
+rc=$?
+[ "$rc" -eq 5 ] && grep -qF "changed input: $f (vantage eu-west)" "$tmp/v2.out"
+check $? "--verify fails (exit $rc) naming the run.json edited in the second DATA_DIR" "$(cat "$tmp/v2.out")"
 finish

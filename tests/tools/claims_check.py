@@ -21,7 +21,13 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
     claim calls clear, or a leader without its lead claim;
-  - a tail leader of tail_leaders[] without its tail-lead claim of its status and subject.
+  - a tail leader of tail_leaders[] without its tail-lead claim of its status and subject;
+  - in a merge of vantages, a lead-vantages claim whose verdict is not the one its category's
+    vantage-lead claims give (every-vantage: each vantage's leader is its subject, clear;
+    depends: some vantage's leader another; else not-every-vantage), a vantage-lead claim
+    that is not vantages.leads[]' lead, and a lead claim that is clear (or not depends) when
+    its lead-vantages claim says the leader depends on the vantage (a pooled clear, tie or
+    unresolved lead is then depends).
 With --report DIR (render's output: report.html, and report.pdf when there), the report is read
 where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ...":
   - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
@@ -48,6 +54,12 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
   - each vantage claim (analyze DIR1 DIR2) worded by one paragraph carrying it, under its
     table t-vantage-OP-SIZE-cC, whose rows of the claim's subjects (whose rank flips), and
     only those, carry it;
+  - the leaders within each vantage (t-vantage-leads): every vantage-lead claim carried by one
+    cell, in its vantage's column, reading its leader and its verdict's word (vantage.cell,
+    vantage.verdict.VERDICT); every lead-vantages claim by one cell reading its
+    vantage.across.VERDICT, and, for a headline category, by one paragraph reading its
+    claim.lead-vantages.VERDICT; an op whose leads all depend on the vantage is worded so
+    in the headline (headline.depends);
   - every row of the changes table (analyze --baseline) carries the change claim of its cell,
     a regression or an improvement, and every such claim has its row; the summary sentence
     carries change/summary; likewise each row of the trend table (analyze --history) carries
@@ -240,6 +252,44 @@ class Tree(HTMLParser):
 
     def handle_data(self, data):
         self.cur.text.append(data)
+
+
+def vantage_leads_agree(c, agg, claims):
+    """In a merge of vantages: each lead-vantages verdict is the one its vantage-lead claims
+    give, each vantage-lead claim is a lead of vantages.leads[], and a lead whose leader
+    depends on the vantage is never called clear."""
+    V = agg.get("vantages") or {}
+    names = [n["name"] for n in V.get("names", [])]
+    if len(names) < 2:
+        return
+    cat = lambda x: (x["op"], x["size"], x["concurrency"])
+    vl = [x for x in claims if x["kind"] == "vantage-lead"]
+    leads = {(l["vantage"], l["op"], l["size"], l["concurrency"]): (l["subject"], l["status"])
+             for l in V.get("leads", [])}
+    bad = ["%s: %s %s, leads[] %s" % (x["id"], x["subject"], x["verdict"],
+                                        leads.get((x["figures"].get("vantage"),) + cat(x)))
+           for x in vl if leads.get((x["figures"].get("vantage"),) + cat(x)) != (x["subject"], x["verdict"])]
+    c.t(not bad and len(vl) == len(leads),
+        "every vantage-lead claim is a lead of vantages.leads[] (%d, %d)%s"
+        % (len(vl), len(leads), ": " + "; ".join(bad[:3]) if bad else ""))
+    bad = []
+    by_id = {x["id"]: x for x in claims}
+    for g in (x for x in claims if x["kind"] == "lead-vantages"):
+        own = [x for x in vl if cat(x) == cat(g)]
+        want = ("depends" if any(x["subject"] != g["subject"] for x in own) else
+                "every-vantage" if len(own) == len(names) and all(x["verdict"] == "clear" for x in own)
+                else "not-every-vantage")
+        if g["verdict"] != want:
+            bad.append("%s: %s, its vantages' leads say %s" % (g["id"], g["verdict"], want))
+        ld = by_id.get("lead/%s/%d/c%d" % cat(g))
+        if ld is not None and g["verdict"] == "depends" and (
+                ld["verdict"] == "clear" or
+                (g["figures"].get("pooled") in ("clear", "tie", "unresolved")) != (ld["verdict"] == "depends")):
+            bad.append("%s: %s while the leader depends on the vantage" % (ld["id"], ld["verdict"]))
+        if ld is not None and ld["verdict"] == "depends" and g["verdict"] != "depends":
+            bad.append("%s: depends while lead-vantages says %s" % (ld["id"], g["verdict"]))
+    c.t(not bad, "every lead-vantages verdict is its vantages' leads', and no lead that depends "
+        "on the vantage is called clear%s" % (": " + "; ".join(bad[:3]) if bad else ""))
 
 
 def strings(lang):
@@ -577,6 +627,60 @@ def vantage_marks(c, name, agg, claims, tree, tabs):
         "subjects' rows carry it (%d)%s" % (name, len(vclaims), ": " + "; ".join(bad) if bad else ""))
 
 
+def vantage_lead_marks(c, name, agg, claims, tree, tabs, lang):
+    """The leaders within each vantage: in t-vantage-leads each vantage-lead claim is carried
+    by one cell, in its vantage's column, reading its leader and its verdict's word; each
+    lead-vantages claim by one cell reading its vantage.across.VERDICT and, for a headline
+    category, by one paragraph reading its claim.lead-vantages.VERDICT; an op whose leads all
+    depend on the vantage reads headline.depends in the headline."""
+    vl = [x for x in claims if x["kind"] == "vantage-lead"]
+    lv = [x for x in claims if x["kind"] == "lead-vantages"]
+    if not vl and not lv:
+        return
+    st = strings(lang)
+    t = tabs.get("t-vantage-leads")
+    bad = []
+    if t is None:
+        c.t(False, "%s: the leaders within each vantage have their table t-vantage-leads" % name)
+        return
+    head = [" ".join(n.all_text().split()) for n in t.walk() if n.tag == "th" and n.parent is not None
+            and n.parent.parent is not None and n.parent.parent.tag == "thead"]
+    for x in vl:
+        cs = [(tr, i, n) for tr in t.walk() if tr.tag == "tr"
+              for i, n in enumerate(k for k in tr.kids if k.tag in ("td", "th")) if x["id"] in n.claim_ids()]
+        want = st.get("vantage.cell", "").replace("{subject}", label_of(agg, x["subject"])).replace(
+            "{verdict}", st.get("vantage.verdict." + x["verdict"], "?"))
+        if len(cs) != 1:
+            bad.append("%s: %d cells" % (x["id"], len(cs)))
+            continue
+        _, i, n = cs[0]
+        text = " ".join(n.all_text().split())
+        col = head[i] if i < len(head) else None
+        if text != want or col != x["figures"].get("vantage"):
+            bad.append("%s: '%s' in column %s, not '%s' in %s" % (x["id"], text, col, want, x["figures"].get("vantage")))
+    for x in lv:
+        ns = [n for n in t.walk() if n.tag in ("td", "th") and x["id"] in n.claim_ids()]
+        want = st.get("vantage.across." + x["verdict"])
+        if len(ns) != 1 or " ".join(ns[0].all_text().split()) != want:
+            bad.append("%s: %d cells, not '%s'" % (x["id"], len(ns), want))
+        key = "t-vantage-%s-%d-c%d" % (x["op"], x["size"], x["concurrency"])
+        if key in tabs:
+            ps = [n for n in tree.root.walk() if n.tag == "p" and x["id"] in n.claim_ids()]
+            if len(ps) != 1 or not matches(st, "claim.lead-vantages." + x["verdict"], ps[0].all_text()):
+                bad.append("%s: %d paragraphs reading its verdict" % (x["id"], len(ps)))
+    c.t(not bad, "%s: every lead within a vantage shown in its column with its verdict, and how "
+        "the vantages agree (%d, %d)%s" % (name, len(vl), len(lv), ": " + "; ".join(bad[:3]) if bad else ""))
+    hp = [n for n in tree.root.walk() if n.tag == "p" and "headline" in n.classes()]
+    parts = " ".join(hp[0].all_text().split()).split(st.get("headline.sep", "; ").strip()) if hp else []
+    for op in sorted({x["op"] for x in claims if x["kind"] == "lead" and x["verdict"] == "depends"}):
+        ls = [x for x in claims if x["kind"] == "lead" and x["op"] == op]
+        most = [x for x in claims if x["kind"] == "lead-count" and x["op"] == op and x["verdict"] == "most"]
+        if most or any(x["verdict"] != "depends" for x in ls):
+            continue
+        ok = any(matches(st, "headline.depends", p) and op.upper() in p for p in parts)
+        c.t(ok, "%s: the headline says the %s leader depends on the vantage (%s)" % (name, op, parts))
+
+
 MARK = "\u2021"  # the client-limited mark (render/report/report_climit.c)
 
 
@@ -890,6 +994,7 @@ LEAD_FINDINGS = {
     "unresolved": ("finding.unresolved",),
     "blocked": ("finding.blocked",),
     "untested": ("finding.untested", "finding.untested_all"),
+    "depends": ("finding.depends",),
 }
 
 
@@ -1042,6 +1147,7 @@ def report(c, agg, truth, d):
     replay_marks(c, name, agg, block, tabs, lang)
     trend_marks(c, name, block, tree, tabs)
     vantage_marks(c, name, agg, block, tree, tabs)
+    vantage_lead_marks(c, name, agg, block, tree, tabs, lang)
     cell_marks(c, name, agg, block, tree, tabs, lang)
     time_goes(c, name, block, tree, tabs, lang)
     time_split(c, name, block, tree, tabs)
@@ -1078,6 +1184,7 @@ def main(argv):
     leads_agree(c, agg, by_id)
     tails_agree(c, agg, by_id)
     replay_agree(c, agg, by_id)
+    vantage_leads_agree(c, agg, claims)
     expected(c, by_id, truth)
     absent(c, ids, truth)
     for d in reports:

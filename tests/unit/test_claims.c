@@ -174,7 +174,7 @@ static struct aggregate *build(int cycles, struct claim_list *l)
 	CHECK(a != NULL, "aggregate_build: %s", e.msg);
 	memset(l, 0, sizeof(*l));
 	if (a != NULL)
-		CHECK(claims_build(a, l, &e) == 0, "claims_build: %s", e.msg);
+		CHECK(claims_build(a, NULL, l, &e) == 0, "claims_build: %s", e.msg);
 	return a;
 }
 
@@ -535,7 +535,7 @@ static void test_clients(void)
 		a->runs[0].n_climit_clients = 2;
 		a->runs[1].climit_clients = who + 2;
 		a->runs[1].n_climit_clients = 1;
-		CHECK(claims_build(a, &l, &e) == 0, "claims_build: %s", e.msg);
+		CHECK(claims_build(a, NULL, &l, &e) == 0, "claims_build: %s", e.msg);
 		c = claims_find(&l, "client-limit/get/1048576/c1/a");
 		f = c ? results_claim_figure(c, "client") : NULL;
 		CHECK_STR(f ? f->text : NULL, "node-b (rank 1), node-c (rank 2)",

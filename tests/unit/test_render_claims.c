@@ -62,6 +62,8 @@ static struct results_claim_figure figures[] = {
 	{"workers", 10, NULL},
 	{"vantage_names", NAN, "us-east, eu-west"},
 	{"ranks", NAN, "us-east: 1, eu-west: 3"},
+	{"by_vantage", NAN, "us-east: Provider A, eu-west: Provider B"},
+	{"vantage", NAN, "eu-west"},
 	{"f", 255.1, NULL},
 	{"p_shown", NAN, "< 0.001"},
 	{"bad", 1, NULL},
@@ -143,7 +145,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 70, "%s: 70 verdicts walked (%zu)", lang, n);
+	CHECK(n == 79, "%s: 79 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

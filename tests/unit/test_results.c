@@ -341,6 +341,49 @@ static void test_trend(void)
 	free(t);
 }
 
+/* A merge's manifest (options.vantages[], inputs[].vantage): the fixture's records with two
+ * vantages written, read back and written again the same. */
+static void test_manifest_vantages(void)
+{
+	char path[4200];
+	struct results_manifest m = {0}, back = {0};
+	struct err e = {{0}};
+	json_t *j = NULL, *k = NULL;
+	int rc;
+
+	snprintf(path, sizeof(path), "%s/manifest.json", dir);
+	rc = results_manifest_read(path, &m, &e);
+	if (rc == 0 && m.n_inputs > 0 &&
+	    (m.options.vantages = calloc(2, sizeof(*m.options.vantages))) != NULL) {
+		struct results_manifest_vantage *v = m.options.vantages;
+
+		m.options.n_vantages = 2;
+		v[0] = (struct results_manifest_vantage){
+			strdup("us-east"), strdup("campaign.vantage"), {strdup("."), 0, NULL}};
+		v[1] = (struct results_manifest_vantage){strdup("eu-west"),
+							 strdup("option"),
+							 {strdup("../eu"), 1, strdup("data_dir")}};
+		m.inputs[0].vantage = strdup("eu-west");
+		j = results_manifest_to_json(&m);
+	}
+	CHECK(j != NULL && results_manifest_from_json(j, "m.json", &back, &e) == 0 &&
+		      back.options.n_vantages == 2 &&
+		      strcmp(back.options.vantages[1].dir.path, "../eu") == 0 &&
+		      strcmp(back.options.vantages[1].from, "option") == 0 &&
+		      back.options.vantages[1].dir.relative_to != NULL &&
+		      back.inputs[0].vantage != NULL &&
+		      strcmp(back.inputs[0].vantage, "eu-west") == 0,
+	      "manifest.json of a merge: options.vantages and inputs[].vantage read back: %s",
+	      e.msg);
+	k = back.options.n_vantages ? results_manifest_to_json(&back) : NULL;
+	CHECK(k != NULL && json_equal(j, k),
+	      "manifest.json of a merge: written again as it was read");
+	results_manifest_free(&m);
+	results_manifest_free(&back);
+	json_decref(j);
+	json_decref(k);
+}
+
 static void test_manifest(void)
 {
 	char path[4200], *t, *again = NULL, hex[DIGEST_HEX_MAX];
@@ -653,6 +696,7 @@ int main(void)
 	test_tails();
 	test_trend();
 	test_manifest();
+	test_manifest_vantages();
 	test_errors();
 	test_support();
 	return check_done();

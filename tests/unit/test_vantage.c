@@ -109,6 +109,46 @@ static const struct {
 	{"one subject: untested", two, 6, 1, NAN, NAN, NAN, NAN, "untested", {0}, 0},
 };
 
+/* The agreement of the vantages' leads with a pooled leader (vantage_agreement): each case
+ * the leads of one category (put 1 MiB c4) in two vantages, then another category's lead
+ * that must not count. */
+static const struct {
+	const char *what;
+	size_t n;              /* leads of the category */
+	size_t subject[2];     /* each vantage's leader */
+	const char *status[2]; /* its verdict */
+	const char *want;      /* the agreement's name; NULL: none */
+} agree_cases[] = {
+	{"both clear, the pooled leader", 2, {0, 0}, {"clear", "clear"}, "every-vantage"},
+	{"one vantage's leader another", 2, {0, 1}, {"clear", "clear"}, "depends"},
+	{"another, though unresolved", 2, {0, 1}, {"clear", "unresolved"}, "depends"},
+	{"one not clear", 2, {0, 0}, {"clear", "tie"}, "not-every-vantage"},
+	{"one vantage without a lead", 1, {0, 0}, {"clear", "clear"}, "not-every-vantage"},
+	{"no lead", 0, {0, 0}, {"clear", "clear"}, NULL},
+};
+
+static void test_agreement(void)
+{
+	for (size_t i = 0; i < sizeof(agree_cases) / sizeof(agree_cases[0]); i++) {
+		struct vantage_lead leads[3];
+		struct vantage_set v = {.n = 2, .leads = leads};
+		const char *got;
+
+		for (size_t k = 0; k < agree_cases[i].n; k++)
+			leads[v.n_leads++] = (struct vantage_lead){k,
+								   "put",
+								   1048576,
+								   4,
+								   agree_cases[i].subject[k],
+								   agree_cases[i].status[k]};
+		leads[v.n_leads++] = (struct vantage_lead){1, "get", 1048576, 4, 2, "clear"};
+		got = vantage_agree_name(vantage_agreement(&v, "put", 1048576, 4, 0));
+		CHECK((got == NULL) == (agree_cases[i].want == NULL) &&
+			      (got == NULL || strcmp(got, agree_cases[i].want) == 0),
+		      "%s: %s", agree_cases[i].what, got ? got : "(none)");
+	}
+}
+
 int main(void)
 {
 	const double m[4] = {1, 0.5, 1, 1.5};
@@ -157,5 +197,6 @@ int main(void)
 		}
 		vantage_clear(&v);
 	}
+	test_agreement();
 	return check_done();
 }
