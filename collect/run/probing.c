@@ -11,52 +11,64 @@
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_endpoint.h"
 
-int probing_subject(const struct campaign_subject *s, const struct probe_opts *o,
-		    struct probe_report *out, struct err *e)
+/* A probe's run on a subject's client (probe_run, consist_run): o its options, out its
+ * report. */
+typedef int (*run_fn)(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		      void *out, struct err *e);
+
+/* on_client: run on the S3 client of subject s (its credentials and client configuration,
+ * freed after); 0, or -1 with e's message also in error (n bytes), prefixed "WHAT ID" when
+ * the client could not be set up (run's own messages name the subject). */
+static int on_client(const struct campaign_subject *s, const char *what, run_fn run, const void *o,
+		     void *out, char *error, size_t n, struct err *e)
 {
 	struct creds *cr;
 	struct s3_config cfg;
 	char *profile_ca = NULL;
 	int rc = -1;
 
-	memset(out, 0, sizeof(*out));
-	snprintf(out->subject, sizeof(out->subject), "%s", s->id);
-	snprintf(out->endpoint, sizeof(out->endpoint), "%s", s->endpoint);
-	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
 	if ((cr = subject_creds(s, e)) == NULL ||
 	    subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) != 0)
-		err_prefix(e, "probe %s", s->id); /* probe_run's messages name it */
-	else if (probe_run(&cfg, s->id, s->bucket, o, out, e) == 0)
+		err_prefix(e, "%s %s", what, s->id);
+	else if (run(&cfg, s, o, out, e) == 0)
 		rc = 0;
 	if (rc < 0)
-		snprintf(out->error, sizeof(out->error), "%s", e->msg);
+		snprintf(error, n, "%s", e->msg);
 	free(profile_ca);
 	creds_free(cr);
 	return rc;
 }
 
-int consisting_subject(const struct campaign_subject *s, const struct consist_opts *o,
-		       struct consist_report *out, struct err *e)
+static int run_probe(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		     void *out, struct err *e)
 {
-	struct creds *cr;
-	struct s3_config cfg;
-	char *profile_ca = NULL;
-	int rc = -1;
+	return probe_run(cfg, s->id, s->bucket, o, out, e);
+}
 
+static int run_consist(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		       void *out, struct err *e)
+{
+	return consist_run(cfg, s->id, s->bucket, o, out, e);
+}
+
+int probing_subject(const struct campaign_subject *s, const struct probe_opts *o,
+		    struct probe_report *out, struct err *e)
+{
 	memset(out, 0, sizeof(*out));
 	snprintf(out->subject, sizeof(out->subject), "%s", s->id);
 	snprintf(out->endpoint, sizeof(out->endpoint), "%s", s->endpoint);
 	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
-	if ((cr = subject_creds(s, e)) == NULL ||
-	    subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) != 0)
-		err_prefix(e, "consistency %s", s->id); /* consist_run's messages name it */
-	else if (consist_run(&cfg, s->id, s->bucket, o, out, e) == 0)
-		rc = 0;
-	if (rc < 0)
-		snprintf(out->error, sizeof(out->error), "%s", e->msg);
-	free(profile_ca);
-	creds_free(cr);
-	return rc;
+	return on_client(s, "probe", run_probe, o, out, out->error, sizeof(out->error), e);
+}
+
+int consisting_subject(const struct campaign_subject *s, const struct consist_opts *o,
+		       struct consist_report *out, struct err *e)
+{
+	memset(out, 0, sizeof(*out));
+	snprintf(out->subject, sizeof(out->subject), "%s", s->id);
+	snprintf(out->endpoint, sizeof(out->endpoint), "%s", s->endpoint);
+	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
+	return on_client(s, "consistency", run_consist, o, out, out->error, sizeof(out->error), e);
 }
 
 /* flags_done: the subject of a probe command's flags completed (probing_flags). */
