@@ -23,6 +23,9 @@
 #                           empty where chrt is refused: not root); its pid is CMD's
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
+#   nginx_bucket NAME       a bucket directory NAME-PID-RANDOM on use_nginx's nginx, checked
+#                           ("setup: bucket directory BUCKET on nginx"): $endpoint is nginx's
+#                           endpoint, $hostport its host:port, $bucket the bucket
 #   nginx_wanem NAME ARG... a bucket NAME-PID on use_nginx's nginx (deleted at exit) behind
 #                           build/tests/wanem ($wanem when set) started with ARG... on a
 #                           free loopback port (stopped at exit): $ep is nginx's endpoint,
@@ -139,6 +142,16 @@ use_server() {
 }
 use_rgw() { use_server radosgw RGW; }
 use_nginx() { use_server nginx NGINX; }
+nginx_bucket() {
+	local code
+	use_nginx
+	endpoint=${NGINX_S3_ENDPOINT%/}
+	hostport=${endpoint#*://}
+	hostport=${hostport%%/*}
+	bucket="$1-$$-$RANDOM"
+	code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
+	check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
+}
 nginx_wanem() {
 	local name=$1 code wpid
 	shift
