@@ -26,11 +26,13 @@
 #   nginx_bucket NAME       a bucket directory NAME-PID-RANDOM on use_nginx's nginx, checked
 #                           ("setup: bucket directory BUCKET on nginx"): $endpoint is nginx's
 #                           endpoint, $hostport its host:port, $bucket the bucket
-#   nginx_wanem NAME ARG... a bucket NAME-PID on use_nginx's nginx (deleted at exit) behind
-#                           build/tests/wanem ($wanem when set) started with ARG... on a
-#                           free loopback port (stopped at exit): $ep is nginx's endpoint,
-#                           $bucket the bucket, $far wanem's endpoint; NG_AWS_* exported
-#                           for `credentials = env:NG_AWS`. A failed MKCOL: bad, then finish
+#   nginx_wanem [-r] NAME ARG...
+#                           a bucket NAME-PID on use_nginx's nginx (deleted at exit) behind
+#                           build/tests/wanem ($wanem when set) started with ARG... (-r:
+#                           under "${rt[@]}") on a free loopback port (stopped at exit):
+#                           $ep is nginx's endpoint, $bucket the bucket, $far wanem's
+#                           endpoint; NG_AWS_* exported for `credentials = env:NG_AWS`. A
+#                           failed MKCOL: bad, then finish
 #   use_fake MODULE...      a synthetic campaign's tools: $analyze, $render and $fake
 #                           (build/tests/fake_campaign; ANALYZE, RENDER, FAKE_CAMPAIGN
 #                           override them) built and each Python MODULE in /usr/bin/python3,
@@ -153,7 +155,9 @@ nginx_bucket() {
 	check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 }
 nginx_wanem() {
-	local name=$1 code wpid
+	local name code wpid pre=()
+	[ "$1" = -r ] && pre=("${rt[@]}") && shift
+	name=$1
 	shift
 	use_nginx
 	ep=${NGINX_S3_ENDPOINT%/}
@@ -161,7 +165,7 @@ nginx_wanem() {
 	code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
 	[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
 	at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
-	"${wanem:-$top/build/tests/wanem}" --listen 127.0.0.1:0 --upstream "${ep#http://}" "$@" \
+	"${pre[@]}" "${wanem:-$top/build/tests/wanem}" --listen 127.0.0.1:0 --upstream "${ep#http://}" "$@" \
 		--port-file "$tmp/port" >/dev/null 2>"$tmp/wanem.log" &
 	wpid=$!
 	at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
