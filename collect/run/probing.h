@@ -1,7 +1,8 @@
 /* collect/run/probing.h: the conformance probe (collect/probe/probe.h) and the
  * consistency probes (collect/consist/consist.h) of a subject with the subject's
  * credentials and client configuration, for `collect probe`, `collect consistency` and a
- * campaign's [probe] and [consistency] (docs/CAMPAIGN.md). */
+ * campaign's [probe] and [consistency] (docs/CAMPAIGN.md); and the flags of the two
+ * commands, read by one parser. */
 #ifndef COLLECT_RUN_PROBING_H
 #define COLLECT_RUN_PROBING_H
 
