@@ -1,14 +1,12 @@
 /* analyze/read/consistlog.c: see consistlog.h. */
 #include "analyze/read/consistlog.h"
 
-#include <errno.h>
-#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
+#include "analyze/read/subjlog.h"
 #include "core/jread.h"
 
 #define CONSISTLOG_FORMAT "s3bench-consistency/1"
@@ -57,10 +55,10 @@ static void probe(struct jread *r, const json_t *o, const char *where, struct re
 		k->stale_max_ms = st;
 }
 
-/* kind: the probes of kind name (o at where) summed into k. */
-static void kind(struct jread *r, const char *name, const json_t *o, const char *where,
-		 struct results_stale_kind *k)
+/* kind: the probes of kind name (o at where) summed into elem, a results_stale_kind. */
+static void kind(struct jread *r, const char *name, const json_t *o, const char *where, void *elem)
 {
+	struct results_stale_kind *k = elem;
 	json_t *ps = jread_array(r, o, where, "probes", 1), *v;
 	char w[400], f[400];
 	size_t i;
@@ -89,114 +87,46 @@ static void kind(struct jread *r, const char *name, const json_t *o, const char 
 						  2;
 }
 
-/* subject: subjects[i] (o at where) into s and its id. */
-static int subject(struct jread *r, const json_t *o, const char *where, struct results_staleness *s,
-		   char **id)
+/* subject: subjects[i] (o at where) into rec, a results_staleness. */
+static int subject(struct jread *r, const json_t *o, const char *where, void *rec)
 {
-	json_t *ks, *v;
-	const char *name;
-	char w[300];
-	size_t k = 0;
+	struct results_staleness *s = rec;
 
-	memset(s, 0, sizeof(*s));
 	s->subject = -1;
-	*id = jread_str(r, o, where, "subject", 1);
 	s->probed = jread_str(r, o, where, "started", 0);
 	s->error = jread_str(r, o, where, "error", 0);
 	s->cleanup = jread_str(r, o, where, "cleanup", 0);
 	s->poll_ms = jread_num(r, o, where, "poll_ms", 1);
 	s->max_wait_ms = jread_num(r, o, where, "max_wait_ms", 1);
 	s->repeat = jread_int(r, o, where, "repeat", 1, 0);
-	if ((ks = jread_object(r, o, where, "kinds", 1)) == NULL || r->failed)
-		return -1;
-	jread_path(where, "kinds", w, sizeof(w));
-	if ((s->kinds = jread_alloc(r, w, json_object_size(ks), sizeof(*s->kinds))) == NULL)
-		return -1;
-	json_object_foreach(ks, name, v) {
-		char kw[400];
-		snprintf(kw, sizeof(kw), "%s.%s", w, name);
-		if (!json_is_object(v))
-			return jread_bad(r, kw, "expected an object");
-		s->n_kinds = ++k;
-		kind(r, name, v, kw, &s->kinds[k - 1]);
-	}
+	s->kinds = subjlog_members(r, o, where, "kinds", sizeof(*s->kinds), kind, &s->n_kinds);
 	return r->failed ? -1 : 0;
 }
 
-/* add: the record read (s, id) appended to c (room made by the caller), or in place of
- * the earlier record of the same subject. */
-static void add(struct consistlog *c, struct results_staleness *s, char *id)
+static void free_rec(void *rec)
 {
-	for (size_t i = 0; i < c->n; i++)
-		if (strcmp(c->ids[i], id) == 0) {
-			results_staleness_free(&c->recs[i]);
-			c->recs[i] = *s;
-			free(id);
-			return;
-		}
-	c->recs[c->n] = *s;
-	c->ids[c->n++] = id;
+	results_staleness_free(rec);
 }
+
+static const struct subjlog_kind file = {CONSISTLOG_FILE, CONSISTLOG_FORMAT,
+					 sizeof(struct results_staleness), subject, free_rec};
 
 int consistlog_read(const char *data_dir, struct consistlog *out, struct err *e)
 {
-	char path[PATH_MAX];
-	struct jread r = {.file = CONSISTLOG_FILE, .e = e};
-	struct stat sb;
-	json_t *root, *a, *v;
-	char *fmt, w[64];
-	size_t i;
+	void *recs;
+	int rc = subjlog_read(data_dir, &file, &recs, &out->ids, &out->n, e);
 
-	memset(out, 0, sizeof(*out));
-	snprintf(path, sizeof(path), "%s/%s", data_dir, CONSISTLOG_FILE);
-	if (stat(path, &sb) != 0 && errno == ENOENT)
-		return 0;
-	if ((root = jread_load(path, e)) == NULL)
-		return -1;
-	fmt = jread_str(&r, root, "", "format", 1);
-	if (fmt != NULL && strcmp(fmt, CONSISTLOG_FORMAT) != 0)
-		jread_bad(&r, "format", "not " CONSISTLOG_FORMAT);
-	free(fmt);
-	a = jread_array(&r, root, "", "subjects", 1);
-	if (!r.failed) {
-		out->recs = jread_alloc(&r, "subjects", json_array_size(a), sizeof(*out->recs));
-		out->ids = jread_alloc(&r, "subjects", json_array_size(a), sizeof(*out->ids));
-	}
-	json_array_foreach(a, i, v) {
-		struct results_staleness s;
-		char *id = NULL;
-
-		if (r.failed || jread_element(&r, "subjects", i, v, w, sizeof(w)) < 0)
-			break;
-		if (subject(&r, v, w, &s, &id) < 0 || id == NULL) {
-			results_staleness_free(&s);
-			free(id);
-			break;
-		}
-		add(out, &s, id);
-	}
-	json_decref(root);
-	return r.failed ? -1 : 0;
+	out->recs = recs;
+	return rc;
 }
 
 void consistlog_drop(struct consistlog *c, size_t i)
 {
-	if (i >= c->n)
-		return;
-	results_staleness_free(&c->recs[i]);
-	free(c->ids[i]);
-	memmove(&c->recs[i], &c->recs[i + 1], (c->n - i - 1) * sizeof(*c->recs));
-	memmove(&c->ids[i], &c->ids[i + 1], (c->n - i - 1) * sizeof(*c->ids));
-	c->n--;
+	subjlog_drop(&file, c->recs, c->ids, &c->n, i);
 }
 
 void consistlog_clear(struct consistlog *c)
 {
-	for (size_t i = 0; i < c->n; i++) {
-		results_staleness_free(&c->recs[i]);
-		free(c->ids[i]);
-	}
-	free(c->recs);
-	free(c->ids);
+	subjlog_free(&file, c->recs, c->ids, c->n);
 	memset(c, 0, sizeof(*c));
 }

@@ -94,21 +94,7 @@ static int by_host_and_client(FILE *f, const struct warp_live *d, int skip_reqs)
 	size_t i;
 
 	warp_tp_init(&zero);
-	if (d->hosts.n > 1) {
-		fputs("Throughput by host:\n", f);
-		for (i = 0; i < d->hosts.n; i++) {
-			const struct warp_tp *t = warp_lines_keyed(d->tp_host, d->n_tp_host,
-								   d->hosts.v[i]);
-
-			warp_lines_tp(buf, sizeof(buf), t ? t : &zero,
-				      WARP_LINES_V161 | WARP_LINES_DUR);
-			fprintf(f, " * %s: Avg: %s", d->hosts.v[i], buf);
-			if (t != NULL && t->errors > 0) /* Warp prints the op's total here */
-				fprintf(f, " - Errors: %lld", (long long)d->total_errors);
-			fputc('\n', f);
-		}
-		fputc('\n', f);
-	}
+	warp_lines_hosts(f, d, WARP_LINES_V161 | WARP_LINES_DUR);
 	if (d->clients.n > 1) {
 		fputs("Throughput by client:\n", f);
 		for (i = 0; i < d->clients.n; i++) {

@@ -414,3 +414,24 @@ char *warp_lines_ops_text(const struct warp_rt *rt, char lead, warp_block_fn blo
 	}
 	return text;
 }
+
+void warp_lines_hosts(FILE *f, const struct warp_live *d, int flags)
+{
+	struct warp_tp zero;
+	char buf[1024];
+
+	if (d->hosts.n <= 1)
+		return;
+	warp_tp_init(&zero);
+	fputs("Throughput by host:\n", f);
+	for (size_t i = 0; i < d->hosts.n; i++) {
+		const struct warp_tp *t = warp_lines_keyed(d->tp_host, d->n_tp_host, d->hosts.v[i]);
+
+		warp_lines_tp(buf, sizeof(buf), t ? t : &zero, flags);
+		fprintf(f, " * %s: Avg: %s", d->hosts.v[i], buf);
+		if (t != NULL && t->errors > 0) /* Warp prints the op's total here */
+			fprintf(f, " - Errors: %lld", (long long)d->total_errors);
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+}

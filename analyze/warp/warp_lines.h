@@ -66,6 +66,11 @@ int warp_lines_live_reqs(FILE *f, const struct warp_live *d);
 #define WARP_LINES_V161 1 /* Warp 1.6.1's text: "ops/s" when there are no objects */
 #define WARP_LINES_DUR 2  /* with details: " (Ns)" after it */
 
+/* warp_lines_hosts: one op's "Throughput by host:" block, a line per host (its throughput
+ * in warp_lines_tp's text with flags, then " - Errors: N" with the op's total when the host
+ * had errors, as Warp prints it) and a blank line; nothing with one host. */
+void warp_lines_hosts(FILE *f, const struct warp_live *d, int flags);
+
 /* warp_lines_tp: Throughput.StringDetails into buf: flags 0 is Warp 1.3's text
  * ("X MiB/s, Y obj/s[, N errors]"), else WARP_LINES_* or'ed. "" when there is
  * nothing to print. */

@@ -37,22 +37,7 @@ static int live_report(FILE *f, const struct warp_live *d, const char *op, int s
 	if (!skip_reqs && warp_lines_live_reqs(f, d) < 0)
 		return -1;
 	fputc('\n', f);
-	if (d->hosts.n > 1) {
-		fputs("Throughput by host:\n", f);
-		for (i = 0; i < d->hosts.n; i++) {
-			const struct warp_tp *t = warp_lines_keyed(d->tp_host, d->n_tp_host,
-								   d->hosts.v[i]);
-
-			if (t == NULL)
-				t = &zero;
-			warp_lines_tp(buf, sizeof(buf), t, 0);
-			fprintf(f, " * %s: Avg: %s", d->hosts.v[i], buf);
-			if (t->errors > 0)
-				fprintf(f, " - Errors: %lld", (long long)d->total_errors);
-			fputc('\n', f);
-		}
-		fputc('\n', f);
-	}
+	warp_lines_hosts(f, d, 0);
 	if (d->clients.n > 1) {
 		fputs("Throughput by client:\n", f);
 		for (i = 0; i < d->clients.n; i++) {

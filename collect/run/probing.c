@@ -11,55 +11,68 @@
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_endpoint.h"
 
-int probing_subject(const struct campaign_subject *s, const struct probe_opts *o,
-		    struct probe_report *out, struct err *e)
+/* A probe's run on a subject's client (probe_run, consist_run): o its options, out its
+ * report. */
+typedef int (*run_fn)(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		      void *out, struct err *e);
+
+/* on_client: run on the S3 client of subject s (its credentials and client configuration,
+ * freed after); 0, or -1 with e's message also in error (n bytes), prefixed "WHAT ID" when
+ * the client could not be set up (run's own messages name the subject). */
+static int on_client(const struct campaign_subject *s, const char *what, run_fn run, const void *o,
+		     void *out, char *error, size_t n, struct err *e)
 {
 	struct creds *cr;
 	struct s3_config cfg;
 	char *profile_ca = NULL;
 	int rc = -1;
 
+	if ((cr = subject_creds(s, e)) == NULL ||
+	    subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) != 0)
+		err_prefix(e, "%s %s", what, s->id);
+	else if (run(&cfg, s, o, out, e) == 0)
+		rc = 0;
+	if (rc < 0)
+		snprintf(error, n, "%s", e->msg);
+	free(profile_ca);
+	creds_free(cr);
+	return rc;
+}
+
+static int run_probe(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		     void *out, struct err *e)
+{
+	return probe_run(cfg, s->id, s->bucket, o, out, e);
+}
+
+static int run_consist(const struct s3_config *cfg, const struct campaign_subject *s, const void *o,
+		       void *out, struct err *e)
+{
+	return consist_run(cfg, s->id, s->bucket, o, out, e);
+}
+
+int probing_subject(const struct campaign_subject *s, const struct probe_opts *o,
+		    struct probe_report *out, struct err *e)
+{
 	memset(out, 0, sizeof(*out));
 	snprintf(out->subject, sizeof(out->subject), "%s", s->id);
 	snprintf(out->endpoint, sizeof(out->endpoint), "%s", s->endpoint);
 	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
-	if ((cr = subject_creds(s, e)) == NULL ||
-	    subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) != 0)
-		err_prefix(e, "probe %s", s->id); /* probe_run's messages name it */
-	else if (probe_run(&cfg, s->id, s->bucket, o, out, e) == 0)
-		rc = 0;
-	if (rc < 0)
-		snprintf(out->error, sizeof(out->error), "%s", e->msg);
-	free(profile_ca);
-	creds_free(cr);
-	return rc;
+	return on_client(s, "probe", run_probe, o, out, out->error, sizeof(out->error), e);
 }
 
 int consisting_subject(const struct campaign_subject *s, const struct consist_opts *o,
 		       struct consist_report *out, struct err *e)
 {
-	struct creds *cr;
-	struct s3_config cfg;
-	char *profile_ca = NULL;
-	int rc = -1;
-
 	memset(out, 0, sizeof(*out));
 	snprintf(out->subject, sizeof(out->subject), "%s", s->id);
 	snprintf(out->endpoint, sizeof(out->endpoint), "%s", s->endpoint);
 	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
-	if ((cr = subject_creds(s, e)) == NULL ||
-	    subject_config(s, cr, 0, NULL, &cfg, &profile_ca, e) != 0)
-		err_prefix(e, "consistency %s", s->id); /* consist_run's messages name it */
-	else if (consist_run(&cfg, s->id, s->bucket, o, out, e) == 0)
-		rc = 0;
-	if (rc < 0)
-		snprintf(out->error, sizeof(out->error), "%s", e->msg);
-	free(profile_ca);
-	creds_free(cr);
-	return rc;
+	return on_client(s, "consistency", run_consist, o, out, out->error, sizeof(out->error), e);
 }
 
-int probing_flags_done(struct campaign_subject *s, struct awsconf *conf, const char *cmd)
+/* flags_done: the subject of a probe command's flags completed (probing_flags). */
+static int flags_done(struct campaign_subject *s, struct awsconf *conf, const char *cmd)
 {
 	struct err e;
 
@@ -81,4 +94,91 @@ int probing_flags_done(struct campaign_subject *s, struct awsconf *conf, const c
 	s->cred_kind = CAMPAIGN_CRED_DEFAULT;
 	s->ca_bundle = (char *)subject_ca_default(s->ca_bundle);
 	return 0;
+}
+
+/* The flags of every probe command: the subject's, -o/--output and --help. */
+static const struct option subject_options[] = {
+	{"endpoint", required_argument, 0, 'E'}, {"bucket", required_argument, 0, 'B'},
+	{"region", required_argument, 0, 'R'},   {"path-style", no_argument, 0, 'P'},
+	{"insecure", no_argument, 0, 'I'},       {"ca-bundle", required_argument, 0, 'A'},
+	{"id", required_argument, 0, 'i'},       {"output", required_argument, 0, 'o'},
+	{"help", no_argument, 0, 'h'},
+};
+
+#define N_SUBJECT_OPTIONS (sizeof(subject_options) / sizeof(subject_options[0]))
+
+/* read_flags: argv into s, *out and (c's doors) opts; -1 when all are read, else the exit
+ * status as probing_flags says. */
+static int read_flags(int argc, char **argv, const struct probing_cmd *c, void *opts,
+		      struct campaign_subject *s, const char **out)
+{
+	struct option all[N_SUBJECT_OPTIONS + PROBING_OWN_MAX + 1] = {{0}};
+	char msg[96];
+	int ch, rc;
+
+	memcpy(all, subject_options, sizeof(subject_options));
+	for (size_t i = 0; i < PROBING_OWN_MAX && c->own[i].name != NULL; i++)
+		all[N_SUBJECT_OPTIONS + i] = c->own[i];
+	optind = 1;
+	while ((ch = getopt_long(argc, argv, "o:h", all, NULL)) != -1) {
+		switch (ch) {
+		case 'E':
+			s->endpoint = optarg;
+			break;
+		case 'B':
+			s->bucket = optarg;
+			break;
+		case 'R':
+			s->region = optarg;
+			break;
+		case 'P':
+			s->path_style = 1;
+			break;
+		case 'I':
+			s->insecure = 1;
+			break;
+		case 'A':
+			s->ca_bundle = optarg;
+			break;
+		case 'i':
+			s->id = optarg;
+			break;
+		case 'o':
+			*out = optarg;
+			break;
+		case 'h':
+			fputs(cli_usage_text, stdout);
+			return EXITCODE_OK;
+		case '?':
+			snprintf(msg, sizeof(msg), "%s: unknown option", c->name);
+			return cli_usage_error(msg);
+		default:
+			if ((rc = c->flag(ch, optarg, opts)) != 0)
+				return rc;
+		}
+	}
+	if (optind < argc) {
+		snprintf(msg, sizeof(msg), "%s: unexpected argument", c->name);
+		return cli_usage_error(msg);
+	}
+	if (c->done != NULL && (rc = c->done(opts)) != 0)
+		return rc;
+	return -1;
+}
+
+int probing_flags(int argc, char **argv, const struct probing_cmd *c, void *opts,
+		  struct campaign_subject *s, struct awsconf *conf, const char **out)
+{
+	int rc;
+
+	memset(s, 0, sizeof(*s));
+	memset(conf, 0, sizeof(*conf));
+	*out = NULL;
+	s->id = (char *)c->name;
+	s->path_style = -1;
+	if ((rc = read_flags(argc, argv, c, opts, s, out)) >= 0)
+		return rc;
+	if ((rc = flags_done(s, conf, c->name)) != 0)
+		return rc;
+	return -1;
 }

@@ -17,21 +17,7 @@ wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$collect" ] && [ -x "$wanem" ] && [ -x "$analyze" ] ||
 	{ bad "bin/collect, bin/analyze or build/tests/wanem missing: make tests"; finish; }
 
-use_nginx
-ep=${NGINX_S3_ENDPOINT%/}
-bucket="hedge-$$"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
-[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
-at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
-
-"$wanem" --listen 127.0.0.1:0 --upstream "${ep#http://}" --tail 2%:200ms --seed 7 \
-	--port-file "$tmp/port" --max-seconds 120 >/dev/null 2>"$tmp/wanem.log" &
-wpid=$!
-at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
-for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
-far="http://127.0.0.1:$(cat "$tmp/port")"
-
-export NG_AWS_ACCESS_KEY_ID=nginx NG_AWS_SECRET_ACCESS_KEY=nginx-no-auth
+nginx_wanem hedge --tail 2%:200ms --seed 7 --max-seconds 120
 cat >"$tmp/c.ini" <<INI
 [campaign]
 name = hedge

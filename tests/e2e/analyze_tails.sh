@@ -24,21 +24,8 @@ wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$collect" ] && [ -x "$wanem" ] && [ -x "$analyze" ] && [ -x "$render" ] ||
 	{ bad "bin/collect, bin/analyze, bin/render or build/tests/wanem missing: make tests"; finish; }
 
-use_nginx
-ep=${NGINX_S3_ENDPOINT%/}
-bucket="tails-$$"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
-[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
-at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
+nginx_wanem tails --tail 2%:100ms --seed 11 --max-seconds 300
 
-"$wanem" --listen 127.0.0.1:0 --upstream "${ep#http://}" --tail 2%:100ms --seed 11 \
-	--port-file "$tmp/port" --max-seconds 300 >/dev/null 2>"$tmp/wanem.log" &
-wpid=$!
-at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
-for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
-far="http://127.0.0.1:$(cat "$tmp/port")"
-
-export NG_AWS_ACCESS_KEY_ID=nginx NG_AWS_SECRET_ACCESS_KEY=nginx-no-auth
 # campaign NAME CYCLES EXTRA SUBJECTS...: $tmp/NAME.ini
 campaign() {
 	local name=$1 cycles=$2 extra=$3 s

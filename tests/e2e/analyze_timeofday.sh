@@ -21,13 +21,7 @@
 #   3. the same test over 500 simulated studies (tests/tools/tod_sim.py): the 20 % dip in
 #      three bands is detected in at least 80 %, with none the false detections are at most 5 %.
 . "$(dirname "$0")/lib.sh"
-analyze=${ANALYZE:-$top/bin/analyze}
-render=${RENDER:-$top/bin/render}
-fake=$top/build/tests/fake_campaign
-for b in "$analyze" "$render" "$fake"; do
-	[ -x "$b" ] || { bad "no $b (make all tests)"; finish; }
-done
-/usr/bin/python3 -c 'import numpy, scipy' 2>/dev/null || { bad "/usr/bin/python3 has no numpy/scipy"; finish; }
+use_fake numpy scipy
 d=$tmp/tod
 "$fake" "$d" --cycles 16 --subjects 3 --no-failures >/dev/null 2>&1
 check $? "setup: a synthetic campaign of 3 subjects x 16 cycles"

@@ -25,13 +25,7 @@
 #   7. the merge's manifest.json lists both DATA_DIRs' files (a pair with ops logs), --verify
 #      passes, then fails (exit 5) naming a run.json edited in the second DATA_DIR.
 . "$(dirname "$0")/lib.sh"
-analyze=${ANALYZE:-$top/bin/analyze}
-render=${RENDER:-$top/bin/render}
-fake=$top/build/tests/fake_campaign
-for b in "$analyze" "$render" "$fake"; do
-	[ -x "$b" ] || { bad "no $b (make all tests)"; finish; }
-done
-/usr/bin/python3 -c 'import numpy, scipy' 2>/dev/null || { bad "/usr/bin/python3 has no numpy or scipy"; finish; }
+use_fake numpy scipy
 d=$tmp/vt
 common="--subjects 3 --cycles 3 --one-model --noise 0.03 --no-failures"
 # shellcheck disable=SC2086

@@ -14,13 +14,7 @@
 #   3. a run.json without log_sd (a file before it) gives no variance; the report's
 #      Methodology says where the variability is per op (en, ko).
 . "$(dirname "$0")/lib.sh"
-analyze=${ANALYZE:-$top/bin/analyze}
-render=${RENDER:-$top/bin/render}
-fake=$top/build/tests/fake_campaign
-for b in "$analyze" "$render" "$fake"; do
-	[ -x "$b" ] || { bad "no $b (make all tests)"; finish; }
-done
-/usr/bin/python3 -c 'import numpy' 2>/dev/null || { bad "/usr/bin/python3 has no numpy"; finish; }
+use_fake numpy
 d=$tmp/vc
 "$fake" "$d" --cycles 8 --subjects 2 --no-failures >/dev/null 2>&1
 check $? "setup: a synthetic campaign of 2 subjects x 8 cycles"

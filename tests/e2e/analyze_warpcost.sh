@@ -16,16 +16,7 @@
 #      totals (requests and bytes of the op, summed over the clients' files).
 # Prints "N passed, N failed[, N skipped]"; exit 1 on failure.
 . "$(dirname "$0")/analyze_lib.sh"
-render=${RENDER:-$top/bin/render}
-gen=${GEN_WARP_CSV:-$top/build/tests/gen_warp_csv}
-fx=${S3BENCH_WARP_FIXTURES:-$top/../shared/fixtures/warp}
-
-for b in "$analyze" "$render" "$gen"; do
-	[ -x "$b" ] || { bad "$b missing: run make tests"; finish; }
-done
-for c in python3 zstd zstdcat; do
-	command -v "$c" >/dev/null || { bad "$c missing"; finish; }
-done
+use_warp_gen
 
 # ---- 1. generated runs ----
 g=$tmp/gen

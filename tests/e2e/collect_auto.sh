@@ -24,12 +24,8 @@ for b in "$collect" "$analyze" "$render"; do
 	[ -x "$b" ] || { bad "no $b (make)"; finish; }
 done
 /usr/bin/python3 -c 'import scipy' 2>/dev/null || { bad "/usr/bin/python3 has no scipy"; finish; }
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket auto
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
-bucket="auto-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 # campaign FILE CAMPAIGN-KEYS...: a two-cell campaign (put and get of 4 KiB, 2 workers, 0.5 s)
 campaign() {

@@ -26,11 +26,7 @@
 . "$(dirname "$0")/lib.sh"
 collect=${COLLECT:-$top/bin/collect}
 [ -x "$collect" ] || { bad "no $collect (make)"; finish; }
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
-bucket="creds-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
+nginx_bucket creds
 unset AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY AWS_SESSION_TOKEN AWS_PROFILE
 export AWS_REGION=us-east-1 HOME=$tmp/home AWS_SHARED_CREDENTIALS_FILE=$tmp/none
 mkdir -p "$HOME"

@@ -19,12 +19,8 @@ render=${RENDER:-$top/bin/render}
 for b in "$collect" "$analyze" "$render"; do
 	[ -x "$b" ] || { bad "no $b (make)"; finish; }
 done
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket once
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
-bucket="once-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 # gets DIR: "GETS DISTINCT LOWEST" of DIR's ops log (LOWEST: the smallest object number read)
 gets() {

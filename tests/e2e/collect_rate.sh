@@ -35,15 +35,9 @@ if [ ! -x "$collect" ] || [ ! -x "$proxy_bin" ]; then
 	bad "bin/collect or build/tests/faultproxy missing: run make tests"
 	finish
 fi
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket rate
 # nginx checks no signature: any keys do
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
-hostport=${endpoint#*://}
-hostport=${hostport%%/*}
-bucket="rate-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 # crun EP TAG ARGS...: one `collect run` of 4 KiB GETs against EP into $tmp/TAG (stdout
 # and stderr in TAG.out); its exit status.

@@ -46,19 +46,7 @@ wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$collect" ] && [ -x "$wanem" ] && [ -x "$analyze" ] && [ -x "$render" ] ||
 	{ bad "bin/collect, bin/analyze, bin/render or build/tests/wanem missing: make tests"; finish; }
 
-use_nginx
-ep=${NGINX_S3_ENDPOINT%/}
-bucket="ratewan-$$"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
-[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
-at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
-
-"${rt[@]}" "$wanem" --listen 127.0.0.1:0 --upstream "${ep#http://}" --delay 100 --port-file "$tmp/port" \
-	--max-seconds 120 >/dev/null 2>"$tmp/wanem.log" &
-wpid=$!
-at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
-for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
-far="http://127.0.0.1:$(cat "$tmp/port")"
+nginx_wanem -r ratewan --delay 100 --max-seconds 120
 
 # rate_fig DIR: key=value figures of DIR/run.json's summary.rate
 rate_fig() {

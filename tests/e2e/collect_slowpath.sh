@@ -15,22 +15,11 @@ collect=${COLLECT:-$top/bin/collect}
 wanem=${WANEM:-$top/build/tests/wanem}
 [ -x "$collect" ] && [ -x "$wanem" ] || { bad "bin/collect or build/tests/wanem missing"; finish; }
 
-use_nginx
-ep=${NGINX_S3_ENDPOINT%/}
-bucket="slowpath-$$"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
-[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
-at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
-"$wanem" --listen 127.0.0.1:0 --upstream "${ep#http://}" --rate-all 20MiB/s \
-	--port-file "$tmp/port" --max-seconds 120 >/dev/null 2>"$tmp/wanem.log" &
-wpid=$!
-at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
-for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
-slow="http://127.0.0.1:$(cat "$tmp/port")"
+nginx_wanem slowpath --rate-all 20MiB/s --max-seconds 120
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
 
 SECONDS=0
-"$collect" run --endpoint "$slow" --bucket "$bucket" --path-style --op get --size 100MiB \
+"$collect" run --endpoint "$far" --bucket "$bucket" --path-style --op get --size 100MiB \
 	--objects 2 --concurrency 1 --duration 3s --timeout 10s -o "$tmp/big" >"$tmp/big.out" 2>&1
 rc=$?
 took=$SECONDS

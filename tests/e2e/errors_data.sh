@@ -27,14 +27,8 @@ proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 for b in "$collect" "$analyze" "$render" "$proxy_bin"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
 done
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket errs
 export ERR_AWS_ACCESS_KEY_ID=nginx ERR_AWS_SECRET_ACCESS_KEY=nginx-no-auth
-hostport=${endpoint#*://}
-hostport=${hostport%%/*}
-bucket="errs-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 # proxy NAME ARGS...: a faultproxy in front of nginx; its port in $tmp/NAME.port
 proxy() {

@@ -23,6 +23,20 @@
 #                           empty where chrt is refused: not root); its pid is CMD's
 #   use_nginx               the same for tests/run's nginx WebDAV (NGINX_*; no S3 API, no
 #                           authentication: the fast raw endpoint)
+#   nginx_bucket NAME       a bucket directory NAME-PID-RANDOM on use_nginx's nginx, checked
+#                           ("setup: bucket directory BUCKET on nginx"): $endpoint is nginx's
+#                           endpoint, $hostport its host:port, $bucket the bucket
+#   nginx_wanem [-r] NAME ARG...
+#                           a bucket NAME-PID on use_nginx's nginx (deleted at exit) behind
+#                           build/tests/wanem ($wanem when set) started with ARG... (-r:
+#                           under "${rt[@]}") on a free loopback port (stopped at exit):
+#                           $ep is nginx's endpoint, $bucket the bucket, $far wanem's
+#                           endpoint; NG_AWS_* exported for `credentials = env:NG_AWS`. A
+#                           failed MKCOL: bad, then finish
+#   use_fake MODULE...      a synthetic campaign's tools: $analyze, $render and $fake
+#                           (build/tests/fake_campaign; ANALYZE, RENDER, FAKE_CAMPAIGN
+#                           override them) built and each Python MODULE in /usr/bin/python3,
+#                           else bad, then finish
 #   run_pipeline [-q] [-f FORMAT] [-c INI] OUT [LANG...]
 #                           the stages in turn: collect INI -o OUT (with -c), analyze OUT -o
 #                           OUT/results, render OUT/results -o OUT/report (with LANGs, once a
@@ -130,6 +144,45 @@ use_server() {
 }
 use_rgw() { use_server radosgw RGW; }
 use_nginx() { use_server nginx NGINX; }
+nginx_bucket() {
+	local code
+	use_nginx
+	endpoint=${NGINX_S3_ENDPOINT%/}
+	hostport=${endpoint#*://}
+	hostport=${hostport%%/*}
+	bucket="$1-$$-$RANDOM"
+	code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
+	check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
+}
+nginx_wanem() {
+	local name code wpid pre=()
+	[ "$1" = -r ] && pre=("${rt[@]}") && shift
+	name=$1
+	shift
+	use_nginx
+	ep=${NGINX_S3_ENDPOINT%/}
+	bucket="$name-$$"
+	code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$ep/$bucket/")
+	[ "$code" = 201 ] || { bad "setup: MKCOL $bucket on nginx: $code"; finish; }
+	at_exit "curl -s -o /dev/null -X DELETE '$ep/$bucket/'"
+	"${pre[@]}" "${wanem:-$top/build/tests/wanem}" --listen 127.0.0.1:0 --upstream "${ep#http://}" "$@" \
+		--port-file "$tmp/port" >/dev/null 2>"$tmp/wanem.log" &
+	wpid=$!
+	at_exit "kill $wpid 2>/dev/null; wait $wpid 2>/dev/null"
+	for _ in $(seq 100); do [ -s "$tmp/port" ] && break; sleep 0.02; done
+	far="http://127.0.0.1:$(cat "$tmp/port")"
+	export NG_AWS_ACCESS_KEY_ID=nginx NG_AWS_SECRET_ACCESS_KEY=nginx-no-auth
+}
+use_fake() {
+	local b mods="$*"
+	analyze=${ANALYZE:-$top/bin/analyze} render=${RENDER:-$top/bin/render}
+	fake=${FAKE_CAMPAIGN:-$top/build/tests/fake_campaign}
+	for b in "$analyze" "$render" "$fake"; do
+		[ -x "$b" ] || { bad "no $b (make all tests)"; finish; }
+	done
+	[ $# -eq 0 ] || /usr/bin/python3 -c "import ${mods// /, }" 2>/dev/null ||
+		{ bad "/usr/bin/python3 has no ${mods// / or }"; finish; }
+}
 
 # lib_stage QUIET PREV NAME LOG CMD...: one stage of run_pipeline: CMD with its output in LOG
 # when PREV (the stage before) is 0, else not run; checked as NAME unless QUIET is 1. Returns

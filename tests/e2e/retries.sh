@@ -46,14 +46,8 @@ wanem=${WANEM:-$top/build/tests/wanem}
 for b in "$collect" "$analyze" "$render" "$proxy_bin" "$wanem"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
 done
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket retries
 export RT_AWS_ACCESS_KEY_ID=nginx RT_AWS_SECRET_ACCESS_KEY=nginx-no-auth
-hostport=${endpoint#*://}
-hostport=${hostport%%/*}
-bucket="retries-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 "$proxy_bin" --listen 127.0.0.1:0 --upstream "$hostport" --mode slowdown --fraction 0.3 \
 	--seed 5 --port-file "$tmp/proxy.port" --max-seconds 300 >/dev/null 2>"$tmp/proxy.log" &

@@ -21,14 +21,8 @@ proxy_bin=${FAULTPROXY:-$top/build/tests/faultproxy}
 for b in "$collect" "$proxy_bin"; do
 	[ -x "$b" ] || { bad "no $b (make tests)"; finish; }
 done
-use_nginx
-endpoint=${NGINX_S3_ENDPOINT%/}
+nginx_bucket steady
 export AWS_ACCESS_KEY_ID=nginx AWS_SECRET_ACCESS_KEY=nginx-no-auth AWS_REGION=us-east-1
-hostport=${endpoint#*://}
-hostport=${hostport%%/*}
-bucket="steady-$$-$RANDOM"
-code=$(curl -s -o /dev/null -w '%{http_code}' -X MKCOL "$endpoint/$bucket/")
-check $([ "$code" = 201 ]; echo $?) "setup: bucket directory $bucket on nginx" "MKCOL $code"
 
 # proxy NAME ARGS...: a faultproxy in front of nginx; its endpoint in $ep
 proxy() {
