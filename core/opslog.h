@@ -57,6 +57,14 @@ struct op_row {
 	 * the columns are absent, never NULL from the reader; NULL is "" to the writer */
 	const char *if_match;
 	const char *etag;
+	/* Which connection the request used (the `conn_id`, `conn_req` and `conn_age_ms`
+	 * columns, after the others: docs/FORMATS.md): the connection's number in the run,
+	 * this request's index on it (1: its first) and the time from its opening to this
+	 * request's start (ns; the column holds whole ms); 0 all three when not known (or
+	 * the columns absent) */
+	uint64_t conn_id;
+	uint64_t conn_req;
+	int64_t conn_age_ns;
 };
 
 /* op_row.checksum (the `checksum` column's words "verified", "absent"). */
@@ -118,6 +126,8 @@ struct opslog_writer_opts {
 	int ids;          /* non-zero: the columns remote request_id host_id, last */
 	int cond;         /* non-zero: a conditional-write run, with the columns if_match
 			     etag after those (last) */
+	int conns;        /* non-zero: the columns conn_id conn_req conn_age_ms after
+			     those (last; empty in a row whose conn_id is 0) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,
