@@ -94,7 +94,8 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 					 .hedge = wl->hedge.kind != WL_HEDGE_NONE,
 					 .checksums = workload_verifies_checksums(wl),
 					 .ids = 1,
-					 .cond = workload_conditional(wl)};
+					 .cond = workload_conditional(wl),
+					 .conns = 1};
 }
 
 int workload_tls_resume(const struct wl_send *snd)
