@@ -164,6 +164,15 @@ for rj in runs:
     foreign = sorted(set(r["client_id"] for r in rows) - set(ids))
     if foreign:
         problems.append("%s: rows of client ids %r not in clients" % (rel, foreign[:3]))
+    # a connection number names one client's connection (a distributed run's merge adds the
+    # rank's part)
+    owners = {}
+    for r in rows:
+        if r["conn_id"]:
+            owners.setdefault(r["conn_id"], set()).add(r["client_id"])
+    shared = sorted(c for c, o in owners.items() if len(o) > 1)
+    if shared:
+        problems.append("%s: connection numbers of several clients: %r" % (rel, shared[:3]))
     for r in rows:
         if r["error"] == "" and r["op"] in ("PUT", "GET") and int(r["bytes"]) != wl["size"]:
             bad_bytes += 1
