@@ -97,6 +97,11 @@ enum {
 	OPS_CONN_COUNT
 };
 
+/* op_row.conn_id: a connection opened by worker W as its K-th is W * OPS_CONN_WORKER + K; a
+ * distributed run's client of rank R adds R * OPS_CONN_RANK (docs/FORMATS.md). */
+#define OPS_CONN_WORKER 100000000ULL
+#define OPS_CONN_RANK 10000000000000ULL
+
 struct opslog_writer;
 
 /* opslog_writer_open: start writing `path` (a temporary name beside it until close;

@@ -563,7 +563,7 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 		const struct run_state *cs = &x->oc[r].rr.st;
 		st->errors += cs->errors;
 		st->cpu_s += cs->cpu_s;
-		run_state_add_transport(st, cs);
+		run_state_add_transport(st, cs, r);
 		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE)
 			*cls = x->oc[r].rr.cls;
 		for (int i = r == bad ? 1 : 0; i < cs->n_first; i++)

@@ -72,12 +72,8 @@ struct merge_ctx {
 	struct summary_acc *acc;
 	uint64_t rows;
 	struct err *e;
-	uint64_t conn_base; /* the client's rank x CLIENTS_CONN_RANK (its conn_id numbers) */
+	uint64_t conn_base; /* the client's rank x OPS_CONN_RANK (its conn_id numbers) */
 };
-
-/* A distributed run's connection numbers: rank R's are R x this + its own (docs/FORMATS.md,
- * ops.tsv.zst `conn_id`). */
-#define CLIENTS_CONN_RANK 10000000000000ULL
 
 static int merge_row(const struct op_row *row, void *arg)
 {
@@ -116,7 +112,7 @@ int clients_merge_logs(const char *const *in, int n, const char *out,
 	for (int i = 0; i < n; i++) {
 		if (in[i] == NULL || access(in[i], F_OK) != 0)
 			continue;
-		m.conn_base = (uint64_t)i * CLIENTS_CONN_RANK;
+		m.conn_base = (uint64_t)i * OPS_CONN_RANK;
 		if (opslog_read(in[i], merge_row, &m, e) != 0) {
 			opslog_writer_abort(m.w);
 			return -1;

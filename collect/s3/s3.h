@@ -422,8 +422,8 @@ void s3_conntab_free(struct s3_conntab *t);
 
 /* s3_req_set_conntab: r's requests (of worker `worker`) are looked up in t (NULL: none)
  * when libcurl hands them a connection; the result's cref says which one. A connection a
- * request opens is numbered worker * S3_CONN_WORKER + K (K: that worker's K-th). */
-#define S3_CONN_WORKER 100000000ULL
+ * request opens is numbered worker * OPS_CONN_WORKER + K (K: that worker's K-th;
+ * core/opslog.h). */
 void s3_req_set_conntab(struct s3_req *r, struct s3_conntab *t, int worker);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "collect/s3/s3_int.h"
+#include "core/opslog.h"
 
 struct conn_slot {
 	int used;
@@ -113,7 +114,7 @@ static struct conn_slot *conn_enter(struct s3_conntab *t, struct conn_slot *same
 	snprintf(s->remote_ip, sizeof(s->remote_ip), "%s", ip);
 	in = &s->info;
 	memset(in, 0, sizeof(*in));
-	in->id = (uint64_t)r->ctab_worker * S3_CONN_WORKER + ++t->opened[w];
+	in->id = (uint64_t)r->ctab_worker * OPS_CONN_WORKER + ++t->opened[w];
 	in->opened_mono = r->start_mono;
 	snprintf(in->remote, sizeof(in->remote), strchr(ip, ':') ? "[%s]:%d" : "%s:%d", ip, port);
 	memcpy(in->tls_version, r->facts.tls_version, sizeof(in->tls_version));

@@ -173,6 +173,16 @@ for rj in runs:
     shared = sorted(c for c, o in owners.items() if len(o) > 1)
     if shared:
         problems.append("%s: connection numbers of several clients: %r" % (rel, shared[:3]))
+    # run.json's connections are the log's (every client's, in a distributed run), in runs
+    # of one request a row (a LIST's or a multipart upload's rows carry no connection)
+    cs = j.get("transport", {}).get("connections")
+    if j["status"] == "complete" and cs is not None and wl["op"] in (
+            "put", "get", "get-small", "head", "delete", "mixed") and (
+            not {str(c["id"]) for c in cs["list"]} <= set(owners) or
+            len(cs["list"]) + cs["more"] != len(owners) or
+            (cs["more"] == 0 and sorted(str(c["id"]) for c in cs["list"]) != sorted(owners))):
+        problems.append("%s: run.json lists connections %r (+%d), the log has %d" % (
+            rel, [c["id"] for c in cs["list"]][:4], cs["more"], len(owners)))
     for r in rows:
         if r["error"] == "" and r["op"] in ("PUT", "GET") and int(r["bytes"]) != wl["size"]:
             bad_bytes += 1
