@@ -100,7 +100,8 @@ void workload_log_columns(const struct workload *wl, struct opslog_writer_opts *
 					 .checksums = workload_verifies_checksums(wl),
 					 .ids = 1,
 					 .cond = workload_conditional(wl),
-					 .pages = wl->op == WL_LIST};
+					 .pages = wl->op == WL_LIST,
+					 .conns = 1};
 }
 
 int workload_tls_resume(const struct wl_send *snd)

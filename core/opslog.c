@@ -39,6 +39,7 @@ struct opslog_writer {
 	int ids;       /* the remote, request_id and host_id columns are written */
 	int cond;      /* the if_match and etag columns are written */
 	int pages;     /* the `page` column is written */
+	int conns;     /* the conn_id, conn_req and conn_age_ms columns are written */
 };
 
 static int buf_reserve(struct opslog_writer *w, size_t more)
@@ -203,6 +204,22 @@ static int put_phases(struct opslog_writer *w, const struct op_row *r)
 	return fail;
 }
 
+/* put_conn: the connection columns of r (all empty when its conn_id is 0). */
+static int put_conn(struct opslog_writer *w, const struct op_row *r)
+{
+	int fail = 0;
+
+	if (r->conn_id == 0)
+		return put_text(w, "\t\t\t", 3);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_u64(w, r->conn_id);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_u64(w, r->conn_req);
+	fail |= put_text(w, "\t", 1);
+	fail |= put_i64(w, r->conn_age_ns / 1000000);
+	return fail;
+}
+
 static const char header_line[] =
 	"idx\tthread\top\tclient_id\tn_objects\tbytes\tendpoint\tfile\terror\tstart\t"
 	"first_byte\tlast_byte\tend\tduration_ns\tcat\n";
@@ -210,6 +227,7 @@ static const char header_intended[] = "\tintended"; /* before the '\n' above */
 static const char header_phases[] =
 	"\tdns_us\tconnect_us\ttls_us\tsend_us\twait_us\ttransfer_us\tconn\trtt_us";
 static const char header_ids[] = "\tremote\trequest_id\thost_id";
+static const char header_conns[] = "\tconn_id\tconn_req\tconn_age_ms";
 
 struct opslog_writer *opslog_writer_open(const char *path, struct err *e)
 {
@@ -255,6 +273,7 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	w->ids = o ? o->ids : 0;
 	w->cond = o ? o->cond : 0;
 	w->pages = o ? o->pages : 0;
+	w->conns = o ? o->conns : 0;
 	if (zio_write(w->z, header_line, sizeof(header_line) - 2, e) < 0 ||
 	    (w->intended && zio_write(w->z, header_intended, sizeof(header_intended) - 1, e) < 0) ||
 	    (w->phases && zio_write(w->z, header_phases, sizeof(header_phases) - 1, e) < 0) ||
@@ -263,7 +282,9 @@ struct opslog_writer *opslog_writer_open_opts(const char *path, const struct ops
 	    (w->checksums && zio_write(w->z, "\tchecksum", 9, e) < 0) ||
 	    (w->ids && zio_write(w->z, header_ids, sizeof(header_ids) - 1, e) < 0) ||
 	    (w->cond && zio_write(w->z, "\tif_match\tetag", 14, e) < 0) ||
-	    (w->pages && zio_write(w->z, "\tpage", 5, e) < 0) || zio_write(w->z, "\n", 1, e) < 0)
+	    (w->pages && zio_write(w->z, "\tpage", 5, e) < 0) ||
+	    (w->conns && zio_write(w->z, header_conns, sizeof(header_conns) - 1, e) < 0) ||
+	    zio_write(w->z, "\n", 1, e) < 0)
 		goto fail;
 	w->sort = rowsort_new(dir, sort_rows, 0, e);
 	if (w->sort == NULL)
@@ -356,6 +377,8 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
 		if (r->page > 0)
 			fail |= put_i64(w, r->page);
 	}
+	if (w->conns)
+		fail |= put_conn(w, r);
 	return fail ? -1 : 0;
 }
 
@@ -369,7 +392,8 @@ static int format_row(struct opslog_writer *w, const struct op_row *r)
 struct packed {
 	int64_t thread, n_objects, bytes, start_ns, first_byte_ns, last_byte_ns, end_ns,
 		duration_ns, intended_ns, dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns,
-		rtt_ns;
+		rtt_ns, conn_age_ns;
+	uint64_t conn_id, conn_req;
 	int32_t has_phases, conn, attempt, retried, hedge, checksum, page;
 };
 
@@ -381,11 +405,12 @@ static int pack_row(struct opslog_writer *w, const struct op_row *r)
 					   r->host_id, r->if_match,  r->etag};
 	size_t len[PACKED_STRINGS], n = sizeof(struct packed);
 	struct packed p = {
-		r->thread,       r->n_objects,  r->bytes,       r->start_ns,    r->first_byte_ns,
-		r->last_byte_ns, r->end_ns,     r->duration_ns, r->intended_ns, r->dns_ns,
-		r->connect_ns,   r->tls_ns,     r->send_ns,     r->wait_ns,     r->transfer_ns,
-		r->rtt_ns,       r->has_phases, r->conn,        r->attempt,     r->retried,
-		r->hedge,        r->checksum,   r->page,
+		r->thread,       r->n_objects,   r->bytes,       r->start_ns,    r->first_byte_ns,
+		r->last_byte_ns, r->end_ns,      r->duration_ns, r->intended_ns, r->dns_ns,
+		r->connect_ns,   r->tls_ns,      r->send_ns,     r->wait_ns,     r->transfer_ns,
+		r->rtt_ns,       r->conn_age_ns, r->conn_id,     r->conn_req,    r->has_phases,
+		r->conn,         r->attempt,     r->retried,     r->hedge,       r->checksum,
+		r->page,
 	};
 
 	for (int i = 0; i < PACKED_STRINGS; i++) {
@@ -443,6 +468,9 @@ static int unpack_row(const void *rec, size_t n, struct op_row *r)
 		.hedge = p.hedge,
 		.checksum = p.checksum,
 		.page = p.page,
+		.conn_id = p.conn_id,
+		.conn_req = p.conn_req,
+		.conn_age_ns = p.conn_age_ns,
 	};
 	for (int i = 0; i < PACKED_STRINGS; i++) {
 		const char *nul = s < end ? memchr(s, '\0', (size_t)(end - s)) : NULL;

@@ -61,6 +61,14 @@ struct op_row {
 	 * the listing's first ListObjectsV2 request, no continuation token; K > 1: sent with
 	 * the token page K - 1 returned); 0 when none (empty, or the column absent) */
 	int page;
+	/* Which connection the request used (the `conn_id`, `conn_req` and `conn_age_ms`
+	 * columns, after the others: docs/FORMATS.md): the connection's number in the run,
+	 * this request's index on it (1: its first) and the time from its opening to this
+	 * request's start (ns; the column holds whole ms); 0 all three when not known (or
+	 * the columns absent) */
+	uint64_t conn_id;
+	uint64_t conn_req;
+	int64_t conn_age_ns;
 };
 
 /* op_row.checksum (the `checksum` column's words "verified", "absent"). */
@@ -93,6 +101,11 @@ enum {
 	OPS_CONN_COUNT
 };
 
+/* op_row.conn_id: a connection opened by worker W as its K-th is W * OPS_CONN_WORKER + K; a
+ * distributed run's client of rank R adds R * OPS_CONN_RANK (docs/FORMATS.md). */
+#define OPS_CONN_WORKER 100000000ULL
+#define OPS_CONN_RANK 10000000000000ULL
+
 struct opslog_writer;
 
 /* opslog_writer_open: start writing `path` (a temporary name beside it until close;
@@ -122,8 +135,10 @@ struct opslog_writer_opts {
 	int ids;          /* non-zero: the columns remote request_id host_id, last */
 	int cond;         /* non-zero: a conditional-write run, with the columns if_match
 			     etag after those */
-	int pages;        /* non-zero: a list run, with the `page` column after those (last;
-			     each row's page, empty when 0) */
+	int pages;        /* non-zero: a list run, with the `page` column after those (each
+			     row's page, empty when 0) */
+	int conns;        /* non-zero: the columns conn_id conn_req conn_age_ms after
+			     those (last; empty in a row whose conn_id is 0) */
 };
 
 /* opslog_writer_open_opts: opslog_writer_open with the options o (NULL: the defaults,

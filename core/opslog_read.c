@@ -51,6 +51,9 @@ enum col {
 	C_IF_MATCH, /* conditional writes (collect's, docs/FORMATS.md) */
 	C_ETAG,
 	C_PAGE, /* list runs (collect's, docs/FORMATS.md) */
+	C_CONN_ID, /* the connection used (collect's, docs/FORMATS.md) */
+	C_CONN_REQ,
+	C_CONN_AGE,
 	C_COUNT,
 	C_NONE = -1
 };
@@ -72,6 +75,7 @@ static const char
 			"remote",    "request_id",  "host_id",
 			"if_match",  "etag", /* put-if-absent and cas runs only */
 			"page",              /* list runs only */
+			"conn_id",   "conn_req",    "conn_age_ms",
 };
 
 /* Columns every header generation has (Warp's own reader needs these). */
@@ -170,6 +174,26 @@ static int phase_parse(struct op_row *row, int id, const char *s, size_t n)
 	    v > INT64_MAX / 1000)
 		return -1;
 	phase_set(row, id, v);
+	return 0;
+}
+
+/* conn_parse: a connection column's field s (n bytes) into row; an empty field leaves it.
+ * -1 when it is not a non-negative integer (conn_req: from 1). */
+static int conn_parse(struct op_row *row, int id, const char *s, size_t n)
+{
+	int64_t v;
+
+	if (n == 0)
+		return 0;
+	if (opslog_field_int(s, n, 0, &v) < 0 || (id == C_CONN_REQ && v == 0) ||
+	    (id == C_CONN_AGE && v > INT64_MAX / 1000000))
+		return -1;
+	if (id == C_CONN_ID)
+		row->conn_id = (uint64_t)v;
+	else if (id == C_CONN_REQ)
+		row->conn_req = (uint64_t)v;
+	else
+		row->conn_age_ns = v * 1000000;
 	return 0;
 }
 
@@ -335,6 +359,12 @@ static void on_field(void *sv, size_t n, void *data)
 		if (phase_parse(&r->row, id, s, n) < 0)
 			rd_fail(r, col_names[id], "not a phase value:", s, n);
 		break;
+	case C_CONN_ID:
+	case C_CONN_REQ:
+	case C_CONN_AGE:
+		if (conn_parse(&r->row, id, s, n) < 0)
+			rd_fail(r, col_names[id], "not a connection number or age:", s, n);
+		break;
 	default:
 		break; /* a column we do not use */
 	}
@@ -496,10 +526,13 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 	for (int c = C_DNS; c <= C_RTT; c++)
 		if (r->have[c] && phase_parse(&r->row, c, f[r->pos[c]], n[r->pos[c]]) < 0)
 			return -1;
+	for (int c = C_CONN_ID; c <= C_CONN_AGE; c++)
+		if (r->have[c] && conn_parse(&r->row, c, f[r->pos[c]], n[r->pos[c]]) < 0)
+			return -1;
 	return 0;
 }
 
-#define FAST_MAX_COLS 32
+#define FAST_MAX_COLS 40
 
 /* fast_line: a whole line starting at a record boundary, holding no '"' and no CR (but
  * one before its '\n') and as many fields as the header: libcsv would cut it at its

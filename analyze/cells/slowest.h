@@ -31,7 +31,11 @@ struct slow_req {
 	int64_t start_ns, duration_ns;
 	int has_phases; /* 0: the row had none (a LIST or multipart row) */
 	int64_t dns_ns, connect_ns, tls_ns, send_ns, wait_ns, transfer_ns;
-	int conn;    /* OPS_CONN_* (core/opslog.h) */
+	int conn; /* OPS_CONN_* (core/opslog.h) */
+	/* the connection it used, its index on it and the connection's age (core/opslog.h;
+	 * conn_id 0: not logged) */
+	uint64_t conn_id, conn_req;
+	int64_t conn_age_ns;
 	int attempt; /* 0: the run made no retries */
 	char *remote, *request_id, *host_id;
 };

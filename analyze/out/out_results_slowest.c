@@ -37,6 +37,9 @@ static void req(const struct slow_req *q, struct results_slow_req *x, int *ok)
 	x->conn = q->has_phases && q->conn >= 0 && q->conn < OPS_CONN_COUNT
 			  ? out_dup(conn[q->conn], ok)
 			  : NULL;
+	x->conn_id = q->conn_id;
+	x->conn_req = q->conn_id ? q->conn_req : 0;
+	x->conn_age_s = q->conn_id ? (double)q->conn_age_ns / 1e9 : NAN;
 	x->attempt = q->attempt;
 	x->remote = out_dup(q->remote, ok);
 	x->request_id = out_dup(q->request_id, ok);

@@ -618,7 +618,7 @@ static void compose_state(const struct run0 *x, int bad, struct run_state *st, e
 
 		st->errors += cs->errors;
 		st->cpu_s += cs->cpu_s;
-		run_state_add_transport(st, cs);
+		run_state_add_transport(st, cs, r);
 		if (*cls == EC_NONE && x->oc[r].rr.cls != EC_NONE && !lost)
 			*cls = x->oc[r].rr.cls;
 		for (int i = r == bad ? 1 : 0; !lost && i < cs->n_first; i++)

@@ -218,6 +218,9 @@ void eng_row(struct eng *g, struct worker *w, const char *op, uint64_t n_objects
 		row.remote = res->address;
 		row.request_id = res->request_id;
 		row.host_id = res->host_id;
+		row.conn_id = res->cref.id; /* the connection (0: none known) */
+		row.conn_req = res->cref.req;
+		row.conn_age_ns = res->cref.age_ns;
 	}
 	/* a run that verifies GET checksums: whether a successful GET's was checked */
 	if (res != NULL && g->phase == ENG_PHASE_BENCH && row.error[0] == '\0' &&
@@ -341,6 +344,30 @@ static void note_conn(struct engine_transport *t, const struct s3_conn_facts *f)
 	}
 	if (i < t->n_tls)
 		t->tls_conns[i]++;
+}
+
+void eng_conn_gone(void *arg, const struct s3_conn_info *c)
+{
+	struct eng *g = arg;
+	struct engine_transport *t = &g->res->transport;
+	struct engine_conn *o;
+
+	if (g->phase != ENG_PHASE_BENCH)
+		return;
+	pthread_mutex_lock(&g->lock);
+	if (t->n_conn < ENGINE_CONNS) {
+		o = &t->conn[t->n_conn++];
+		o->id = c->id;
+		o->requests = c->requests;
+		o->opened_ns = g->t0_unix + (c->opened_mono - g->t0_mono);
+		memcpy(o->remote, c->remote, sizeof(o->remote));
+		memcpy(o->tls_version, c->tls_version, sizeof(o->tls_version));
+		memcpy(o->tls_cipher, c->tls_cipher, sizeof(o->tls_cipher));
+		memcpy(o->tls_group, c->tls_group, sizeof(o->tls_group));
+	} else {
+		t->conns_more++;
+	}
+	pthread_mutex_unlock(&g->lock);
 }
 
 void eng_note_transport(struct eng *g, const struct s3_result *res)

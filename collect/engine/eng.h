@@ -59,6 +59,10 @@ void eng_reads_exhausted(struct eng *g);
 /* eng_note_transport: the HTTP version and address of a finished request
  * into the benchmark's result (struct engine_transport). */
 void eng_note_transport(struct eng *g, const struct s3_result *res);
+/* eng_conn_gone: a thread's connection table's gone callback (arg: the struct eng): a
+ * benchmark connection into the result's list (struct engine_transport), or counted
+ * beyond it. */
+void eng_conn_gone(void *arg, const struct s3_conn_info *c);
 /* eng_fail: the phase cannot go on: stop every worker, with this class and text (the
  * first failure's are kept). */
 void eng_fail(struct eng *g, enum err_class cls, const char *text);

@@ -141,6 +141,7 @@ struct engine_versions {
 
 #define ENGINE_ADDRS 16
 #define ENGINE_TLS 4
+#define ENGINE_CONNS 64
 
 /* What the benchmark's transfers used: HTTP versions and per address (addresses = spread)
  * the requests and response + request body bytes; of the connections they opened, the
@@ -157,6 +158,16 @@ struct engine_transport {
 	char tls_version[ENGINE_TLS][16], tls_cipher[ENGINE_TLS][64];
 	uint64_t tls_conns[ENGINE_TLS];
 	uint64_t nodelay_on, nodelay_off;
+	/* the connections, each as it left its thread's table (collect/s3/s3.h, struct
+	 * s3_conn_info; its opening in Unix ns on the run's clock): the first ENGINE_CONNS,
+	 * and how many more */
+	int n_conn;
+	struct engine_conn {
+		uint64_t id, requests;
+		int64_t opened_ns;
+		char remote[64], tls_version[16], tls_cipher[64], tls_group[32];
+	} conn[ENGINE_CONNS];
+	uint64_t conns_more;
 };
 
 struct engine_result {

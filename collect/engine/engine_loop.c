@@ -101,8 +101,9 @@ struct loop {
 	} * fds;
 	int nfds;
 	int failed;
-	int waiting;      /* open loop: workers holding a slot not yet due */
-	int64_t next_due; /* the earliest due_mono among them */
+	int waiting;             /* open loop: workers holding a slot not yet due */
+	int64_t next_due;        /* the earliest due_mono among them */
+	struct s3_conntab *ctab; /* the connections of m (collect/s3/s3.h) */
 };
 
 static struct fdent *fd_entry(struct loop *l, int fd)
@@ -394,6 +395,14 @@ static int loop_open(struct tctx *t, struct loop *l)
 		eng_fail(g, EC_CRASHED, "curl_multi_init or epoll_create1 failed");
 		return -1;
 	}
+	/* room for every connection libcurl keeps (MAXCONNECTS idle) and the workers' and
+	 * their duplicates' in use */
+	l->ctab = s3_conntab_new(t->first, t->last - t->first, 3 * (t->last - t->first) + 8,
+				 eng_conn_gone, g);
+	if (l->ctab == NULL) {
+		eng_fail(g, EC_CRASHED, "out of memory for the connection table");
+		return -1;
+	}
 	curl_multi_setopt(l->m, CURLMOPT_MAXCONNECTS, (long)(t->last - t->first + 4));
 	/* HTTP/2: every worker on one multiplexed connection (http2_shared, one thread), or
 	 * each on its own */
@@ -411,7 +420,9 @@ static int loop_open(struct tctx *t, struct loop *l)
 		CURL *h = s3_req_easy(g->w[i].req);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, open_socket);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, l);
+		s3_req_set_conntab(g->w[i].req, l->ctab, g->w[i].id);
 		if (g->w[i].hreq != NULL) { /* a hedged run's duplicates (collect/engine/hedge.h) */
+			s3_req_set_conntab(g->w[i].hreq, l->ctab, g->w[i].id);
 			curl_easy_setopt(s3_req_easy(g->w[i].hreq), CURLOPT_OPENSOCKETFUNCTION,
 					 open_socket);
 			curl_easy_setopt(s3_req_easy(g->w[i].hreq), CURLOPT_OPENSOCKETDATA, l);
@@ -505,6 +516,9 @@ static void loop_close(struct tctx *t, struct loop *l)
 		curl_multi_cleanup(l->m);
 	for (int i = t->first; i < t->last; i++) {
 		CURL *h = s3_req_easy(g->w[i].req);
+		s3_req_set_conntab(g->w[i].req, NULL, 0);
+		if (g->w[i].hreq != NULL)
+			s3_req_set_conntab(g->w[i].hreq, NULL, 0);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETFUNCTION, (curl_opensocket_callback)NULL);
 		curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
 		if (g->w[i].hreq != NULL) {
@@ -514,6 +528,7 @@ static void loop_close(struct tctx *t, struct loop *l)
 			curl_easy_setopt(h, CURLOPT_OPENSOCKETDATA, (void *)NULL);
 		}
 	}
+	s3_conntab_free(l->ctab); /* its connections into the result (eng_conn_gone) */
 	if (l->ep >= 0)
 		close(l->ep);
 	free(l->fds);

@@ -72,6 +72,7 @@ struct merge_ctx {
 	struct summary_acc *acc;
 	uint64_t rows;
 	struct err *e;
+	uint64_t conn_base; /* the client's rank x OPS_CONN_RANK (its conn_id numbers) */
 };
 
 static int merge_row(const struct op_row *row, void *arg)
@@ -79,6 +80,12 @@ static int merge_row(const struct op_row *row, void *arg)
 	struct merge_ctx *m = arg;
 
 	m->rows++;
+	if (row->conn_id != 0 && m->conn_base != 0) {
+		struct op_row r = *row;
+
+		r.conn_id += m->conn_base;
+		return opslog_writer_add(m->w, &r, m->e) < 0 ? -1 : 0;
+	}
 	return opslog_writer_add(m->w, row, m->e) < 0 ? -1 : 0;
 }
 
@@ -93,7 +100,7 @@ int clients_merge_logs(const char *const *in, int n, const char *out,
 		       const struct opslog_writer_opts *cols, struct run_summary *sum, int *has_sum,
 		       uint64_t *rows, struct err *e)
 {
-	struct merge_ctx m = {NULL, NULL, 0, e};
+	struct merge_ctx m = {NULL, NULL, 0, e, 0};
 	int rc = -1;
 
 	*has_sum = 0;
@@ -105,6 +112,7 @@ int clients_merge_logs(const char *const *in, int n, const char *out,
 	for (int i = 0; i < n; i++) {
 		if (in[i] == NULL || access(in[i], F_OK) != 0)
 			continue;
+		m.conn_base = (uint64_t)i * OPS_CONN_RANK;
 		if (opslog_read(in[i], merge_row, &m, e) != 0) {
 			opslog_writer_abort(m.w);
 			return -1;

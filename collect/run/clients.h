@@ -44,7 +44,8 @@ json_t *clients_json(const struct client_result *c, int n, int concurrency);
  * missing files are skipped: a client that failed before its log) written as one log
  * at `out` with the columns cols (the run's, workload_log_columns: a retried attempt
  * stays one, not a request) (core/opslog.h: rows in start order, equal starts in the
- * order of in[], idx renumbered from 0, every row keeping its client_id), then read
+ * order of in[], idx renumbered from 0, every row keeping its client_id; a row's conn_id
+ * gets its client's index in in[], its rank, times 10^13: docs/FORMATS.md), then read
  * back into the summary
  * of all rows, which *sum receives (release with summary_clear) when *has_sum is 1;
  * *has_sum is 0 when no row succeeded. *rows: the rows written. -1 with a message

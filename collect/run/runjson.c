@@ -15,6 +15,7 @@
 #include "collect/run/subject.h"
 #include "collect/workload.h"
 #include "core/climit.h"
+#include "core/opslog.h"
 #include "core/utf8.h"
 #include "core/tzone.h"
 
@@ -72,7 +73,21 @@ static void add_tls(struct runrec_transport *t, const struct runrec_tls *x)
 	}
 }
 
-void run_state_add_transport(struct run_state *st, const struct run_state *client)
+/* add_conns: client c's connections (of rank `rank`) after t's while there is room. */
+static void add_conns(struct runrec_transport *t, const struct runrec_transport *c, int rank)
+{
+	for (int i = 0; i < c->n_conn; i++) {
+		if (t->n_conn == RUNREC_CONNS_MAX) {
+			t->conns_more++;
+			continue;
+		}
+		t->conn[t->n_conn] = c->conn[i];
+		t->conn[t->n_conn++].id += (int64_t)((uint64_t)rank * OPS_CONN_RANK);
+	}
+	t->conns_more += c->conns_more;
+}
+
+void run_state_add_transport(struct run_state *st, const struct run_state *client, int rank)
 {
 	struct runrec_transport *t = &st->transport;
 	const struct runrec_transport *c = &client->transport;
@@ -89,6 +104,7 @@ void run_state_add_transport(struct run_state *st, const struct run_state *clien
 		add_tls(t, &c->tls[i]);
 	t->nodelay_on += c->nodelay_on;
 	t->nodelay_off += c->nodelay_off;
+	add_conns(t, c, rank);
 }
 
 void run_state_record(const struct run_state *st, struct runrec *r)

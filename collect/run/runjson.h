@@ -66,8 +66,9 @@ void run_state_clear(struct run_state *st);
 void run_state_add_error(struct run_state *st, const char *text);
 /* run_state_add_transport: a distributed run's client's "transport" (when it has one)
  * added to st's: counts summed, its addresses and TLS pairs merged into st's (new ones
- * while there is room). */
-void run_state_add_transport(struct run_state *st, const struct run_state *client);
+ * while there is room), its connections appended while there is room (their numbers
+ * plus rank * OPS_CONN_RANK, as the merged ops log has them), the rest counted. */
+void run_state_add_transport(struct run_state *st, const struct run_state *client, int rank);
 
 /* run_state_write: write st to DIR/.state.json atomically: a run.json record of what the
  * child knows (its status only once it finished). */

@@ -167,6 +167,20 @@ static void transport_record(const struct engine_transport *t, struct runrec_tra
 	}
 	out->nodelay_on = (int64_t)t->nodelay_on;
 	out->nodelay_off = (int64_t)t->nodelay_off;
+	for (int i = 0; i < t->n_conn && i < RUNREC_CONNS_MAX; i++) {
+		const struct engine_conn *c = &t->conn[i];
+		struct runrec_conn *o = &out->conn[i];
+
+		o->id = (int64_t)c->id;
+		o->requests = (int64_t)c->requests;
+		o->opened_ns = c->opened_ns;
+		memcpy(o->remote, c->remote, sizeof(o->remote));
+		memcpy(o->tls_version, c->tls_version, sizeof(o->tls_version));
+		memcpy(o->tls_cipher, c->tls_cipher, sizeof(o->tls_cipher));
+		memcpy(o->tls_group, c->tls_group, sizeof(o->tls_group));
+		out->n_conn = i + 1;
+	}
+	out->conns_more = (int64_t)t->conns_more;
 }
 
 /* job_client: the S3 client for the job's subject with credentials cr. */

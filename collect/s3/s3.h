@@ -243,7 +243,26 @@ struct s3_conn_facts {
 				 0: it reused one, or none was made */
 	char tls_version[16]; /* OpenSSL's name ("TLSv1.3"); "" over plain HTTP */
 	char tls_cipher[64];  /* OpenSSL's name ("TLS_AES_256_GCM_SHA384"); "" likewise */
+	char tls_group[32];   /* the key exchange's group, OpenSSL's name ("x25519"); "" likewise
+				 or when OpenSSL names none */
 	int tcp_nodelay;      /* TCP_NODELAY as the socket has it: 1, 0; -1: not read */
+};
+
+/* Which connection a request used (struct s3_result's cref), from the request object's
+ * connection table (s3_req_set_conntab); id 0 when it has none or the request never had
+ * a connection. */
+struct s3_conn_ref {
+	uint64_t id;    /* the connection's number (docs/FORMATS.md, ops.tsv.zst `conn_id`) */
+	uint64_t req;   /* this request's index on it, from 1 */
+	int64_t age_ns; /* from the start of the request that opened it to this one's start */
+};
+
+/* A connection as its table knew it (handed to the table's gone callback). */
+struct s3_conn_info {
+	uint64_t id, requests; /* its number, the requests it carried */
+	int64_t opened_mono;   /* CLOCK_MONOTONIC ns: the start of the request that opened it */
+	char remote[64];       /* "ADDRESS:PORT" ("[ADDRESS]:PORT" for IPv6) */
+	char tls_version[16], tls_cipher[64], tls_group[32]; /* struct s3_conn_facts' */
 };
 
 struct s3_result {
@@ -276,6 +295,7 @@ struct s3_result {
 	int http_version;
 	char address[48];
 	struct s3_conn_facts facts; /* the connection's, when the transfer opened it */
+	struct s3_conn_ref cref;    /* which connection it used (s3_req_set_conntab) */
 	/* Parsed answers, borrowed from the s3_req until its next setup: */
 	const char *const *keys; /* LIST_OBJECTS: the keys of this page; MP_LIST below */
 	size_t n_keys;
@@ -383,6 +403,28 @@ void s3_req_cancel(struct s3_req *r, struct s3_result *res);
  * client's phase collection is off). (Whether its TLS session was resumed, and its
  * protocol and cipher, are asked earlier, by the handle's prereq callback.) */
 void s3_req_sample_conn(struct s3_req *r);
+
+struct s3_conntab;
+
+/* s3_conntab_new: a table of the connections of one libcurl multi handle (one thread's:
+ * not thread-safe), for the request objects of workers first_worker .. first_worker +
+ * n_workers - 1, holding `slots` connections (the least recently used one leaves when a
+ * new one finds no room). gone(arg, info) is called for each connection as it leaves the
+ * table (its slot taken, or at s3_conntab_free), with its final request count. All memory
+ * is allocated here: a request's lookup allocates nothing. NULL when out of memory. */
+struct s3_conntab *s3_conntab_new(int first_worker, int n_workers, int slots,
+				  void (*gone)(void *arg, const struct s3_conn_info *info),
+				  void *arg);
+
+/* s3_conntab_free: gone for every connection still in t (in the order of their numbers
+ * within a worker), then free t (NULL is fine). */
+void s3_conntab_free(struct s3_conntab *t);
+
+/* s3_req_set_conntab: r's requests (of worker `worker`) are looked up in t (NULL: none)
+ * when libcurl hands them a connection; the result's cref says which one. A connection a
+ * request opens is numbered worker * OPS_CONN_WORKER + K (K: that worker's K-th;
+ * core/opslog.h). */
+void s3_req_set_conntab(struct s3_req *r, struct s3_conntab *t, int worker);
 
 /* s3_req_perform: setup + curl_easy_perform + finish. Returns 0 when the request
  * succeeded, -1 otherwise with res->error (or the setup failure) in e. Test seam (the

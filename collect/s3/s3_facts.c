@@ -1,7 +1,7 @@
 /* collect/s3/s3_facts.c: what a connection the S3 client opened is (s3.h, struct
- * s3_conn_facts): its TLS protocol and cipher as OpenSSL negotiated them, and whether its
- * socket has TCP_NODELAY, read from the socket itself (libcurl sets it by default since
- * 7.50.2; what counts is what the socket has). docs/FORMATS.md, run.json "transport". */
+ * s3_conn_facts): its TLS protocol, cipher and key-exchange group as OpenSSL negotiated
+ * them, and whether its socket has TCP_NODELAY, read from the socket itself (libcurl sets
+ * it by default since 7.50.2; what counts is what the socket has). docs/FORMATS.md, run.json "transport". */
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <stdio.h>
@@ -11,6 +11,16 @@
 #include <openssl/ssl.h>
 
 #include "collect/s3/s3_int.h"
+
+/* tls_group: the key exchange's group of ssl, OpenSSL's name (SSL_get_negotiated_group,
+ * a NID, named by SSL_group_to_name: OpenSSL 3.0), "" when it names none. */
+static void tls_group(void *ssl, char *out, size_t n)
+{
+	int nid = (int)SSL_get_negotiated_group((SSL *)ssl);
+	const char *name = nid > 0 ? SSL_group_to_name((SSL *)ssl, nid) : NULL;
+
+	snprintf(out, n, "%s", name != NULL ? name : "");
+}
 
 void s3_conn_facts(struct s3_req *r)
 {
@@ -31,6 +41,7 @@ void s3_conn_facts(struct s3_req *r)
 		snprintf(f->tls_version, sizeof(f->tls_version), "%s", SSL_get_version(ssl));
 		snprintf(f->tls_cipher, sizeof(f->tls_cipher), "%s",
 			 c != NULL ? SSL_CIPHER_get_name(c) : "");
+		tls_group(ti->internals, f->tls_group, sizeof(f->tls_group));
 	}
 }
 
@@ -48,5 +59,7 @@ void s3_conn_facts_socket(struct s3_req *r)
 void s3_conn_facts_done(struct s3_req *r, struct s3_result *res)
 {
 	res->facts = r->facts;
+	res->cref = r->cref;
 	memset(&r->facts, 0, sizeof(r->facts));
+	memset(&r->cref, 0, sizeof(r->cref));
 }

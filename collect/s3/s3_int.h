@@ -124,6 +124,9 @@ struct s3_req {
 	int64_t move_mono;
 	int idle_out;
 	struct s3_conn_facts facts; /* its connection's (s3_conn_facts), until s3_finish */
+	struct s3_conntab *ctab;    /* s3_req_set_conntab's (NULL: none) */
+	int ctab_worker;
+	struct s3_conn_ref cref; /* its connection's (s3_conntab_use), until s3_finish */
 	uint64_t up, down, content_length;
 	int decided, capture, sink_failed, overflow;
 	char etag[128];
@@ -230,9 +233,15 @@ void s3_transport_info(struct s3_req *r, struct s3_result *res);
  * while libcurl still names the connection's SSL object (after the transfer it no longer
  * does). s3_conn_facts_socket: its TCP_NODELAY from the socket, once the transfer is done
  * and before the handle leaves its multi handle (s3_req_sample_conn). s3_conn_facts_done:
- * r->facts into res->facts, and cleared (a transfer that never reached the prerequest
- * has none). */
+ * r->facts and r->cref (s3_conntab_use) into res->facts and res->cref, and cleared (a
+ * transfer that never reached the prerequest has none). */
 void s3_conn_facts(struct s3_req *r);
+
+/* s3_conntab_use (collect/s3/s3_conntab.c): from s3_on_prereq, after s3_conn_facts: the
+ * connection r's transfer was handed (remote address and port, local port) found in r's
+ * table, or entered when the transfer opened it (or the table does not know it), its
+ * request count advanced; r->cref set (cleared when r has no table). */
+void s3_conntab_use(struct s3_req *r, const char *remote_ip, int remote_port, int local_port);
 void s3_conn_facts_socket(struct s3_req *r);
 void s3_conn_facts_done(struct s3_req *r, struct s3_result *res);
 

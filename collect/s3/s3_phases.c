@@ -58,14 +58,12 @@ int s3_on_prereq(void *arg, char *primary_ip, char *local_ip, int primary_port, 
 {
 	struct s3_req *r = arg;
 
-	(void)primary_ip;
 	(void)local_ip;
-	(void)primary_port;
-	(void)local_port;
 	r->tls_resumed = r->c->phases ? tls_resumed(r->easy) : -1;
 	if (r->c->read_timeout_ns > 0) /* the read timeout's clock starts (s3_on_progress) */
 		r->move_mono = time_mono_ns();
 	s3_conn_facts(r);
+	s3_conntab_use(r, primary_ip, primary_port, local_port);
 	return CURL_PREREQFUNC_OK;
 }
 

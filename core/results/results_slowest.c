@@ -34,6 +34,9 @@ static json_t *req_json(const struct results_slow_req *q)
 	for (int i = 0; i < 6; i++)
 		jwrite_put(o, results_slow_phase[i], jnum_new(q->phase_ms[i]), &ok);
 	jwrite_put(o, "conn", jwrite_str(q->conn), &ok);
+	jwrite_put(o, "conn_id", count((long long)q->conn_id), &ok);
+	jwrite_put(o, "conn_req", count((long long)q->conn_req), &ok);
+	jwrite_put(o, "conn_age_s", jnum_new(q->conn_age_s), &ok);
 	jwrite_put(o, "attempt", count(q->attempt), &ok);
 	jwrite_put(o, "remote", jwrite_str(q->remote), &ok);
 	jwrite_put(o, "request_id", jwrite_str(q->request_id), &ok);
@@ -54,6 +57,9 @@ static void req_from(struct jread *r, const json_t *o, const char *w, struct res
 	for (int i = 0; i < 6; i++)
 		q->phase_ms[i] = jread_num(r, o, w, results_slow_phase[i], 0);
 	q->conn = jread_str(r, o, w, "conn", 0);
+	q->conn_id = (uint64_t)jread_int(r, o, w, "conn_id", 0, 0);
+	q->conn_req = (uint64_t)jread_int(r, o, w, "conn_req", 0, 0);
+	q->conn_age_s = jread_num(r, o, w, "conn_age_s", 0);
 	q->attempt = (int)jread_int(r, o, w, "attempt", 0, 0);
 	q->remote = jread_str(r, o, w, "remote", 0);
 	q->request_id = jread_str(r, o, w, "request_id", 0);

@@ -27,6 +27,9 @@ struct results_slow_req {
 	double latency_ms;  /* end - start */
 	double phase_ms[6]; /* dns, connect, tls, send, wait, transfer; NAN: none logged */
 	char *conn;         /* "reused", "new", "tls_full", "tls_resumed"; NULL: none logged */
+	uint64_t conn_id;   /* the connection it used (the ops log's conn_id); 0: null */
+	uint64_t conn_req;  /* its index on that connection, from 1; 0: null */
+	double conn_age_s;  /* the connection's age at its start, s; NAN: null */
 	int attempt;        /* 0: null (a run without retries) */
 	char *remote, *request_id, *host_id, *error; /* NULL: none */
 };

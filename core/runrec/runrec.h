@@ -32,6 +32,7 @@
 #define RUNREC_FIRST_MAX 5  /* errors.first: the first error texts kept */
 #define RUNREC_ADDRS_MAX 16 /* transport.addresses */
 #define RUNREC_TLS_MAX 4    /* transport.tls */
+#define RUNREC_CONNS_MAX 64 /* transport.connections.list */
 
 /* ---- who ran it, and what it was asked --------------------------------------- */
 
@@ -338,6 +339,15 @@ struct runrec_transport {
 		int64_t connections;
 	} tls[RUNREC_TLS_MAX];
 	int64_t nodelay_on, nodelay_off;
+	/* "connections": the benchmark's connections (the first RUNREC_CONNS_MAX to leave the
+	 * collector's tables) and how many more there were */
+	int n_conn;
+	struct runrec_conn {
+		int64_t id, requests;
+		int64_t opened_ns; /* Unix ns on the run's clock */
+		char remote[64], tls_version[16], tls_cipher[64], tls_group[32];
+	} conn[RUNREC_CONNS_MAX];
+	int64_t conns_more;
 };
 
 /* "payload": the certificate of the bodies the run sent (docs/FORMATS.md; docs/METHODOLOGY.md,

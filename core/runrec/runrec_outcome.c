@@ -276,11 +276,61 @@ static int nodelay_from(const json_t *v, const char *path, void *rec, struct err
 	return rrf_read(v, path, nodelay_f, RRF_N(nodelay_f), rec, &absent, e);
 }
 
+static const struct rrf conn_f[] = {
+	RRF_F("id", RRF_INT, struct runrec_conn, id),
+	RRF_T("remote", RRF_TEXT, struct runrec_conn, remote),
+	RRF_T("tls_version", RRF_TEXT_N, struct runrec_conn, tls_version),
+	RRF_T("tls_cipher", RRF_TEXT_N, struct runrec_conn, tls_cipher),
+	RRF_T("tls_group", RRF_TEXT_N, struct runrec_conn, tls_group),
+	RRF_F("opened", RRF_TIME, struct runrec_conn, opened_ns),
+	RRF_F("requests", RRF_INT, struct runrec_conn, requests),
+};
+
+static json_t *conns_to(const void *rec)
+{
+	const struct runrec_transport *t = rec;
+	json_t *o = json_object(), *a = json_array();
+
+	for (int i = 0; a != NULL && i < t->n_conn; i++)
+		json_array_append_new(a, rrf_write(conn_f, RRF_N(conn_f), &t->conn[i], 0));
+	if (o == NULL || a == NULL || json_object_set_new(o, "list", a) < 0 ||
+	    json_object_set_new(o, "more", json_integer((json_int_t)t->conns_more)) < 0) {
+		json_decref(o);
+		return NULL;
+	}
+	return o;
+}
+
+static int conns_from(const json_t *v, const char *path, void *rec, struct err *e)
+{
+	struct runrec_transport *t = rec;
+	const json_t *l = json_object_get(v, "list"), *m = json_object_get(v, "more"), *x;
+	char p[96];
+	size_t i;
+	uint64_t absent;
+
+	if (!json_is_object(v) || !json_is_array(l) || json_array_size(l) > RUNREC_CONNS_MAX ||
+	    !json_is_integer(m) || json_integer_value(m) < 0)
+		return err_set(e,
+			       "field %s: expected {\"list\": an array of at most %d, \"more\": "
+			       "a count}",
+			       path, RUNREC_CONNS_MAX);
+	t->conns_more = (int64_t)json_integer_value(m);
+	json_array_foreach(l, i, x) {
+		snprintf(p, sizeof(p), "%s.list[%zu]", path, i);
+		if (rrf_read(x, p, conn_f, RRF_N(conn_f), &t->conn[i], &absent, e) < 0)
+			return -1;
+		t->n_conn = (int)i + 1;
+	}
+	return 0;
+}
+
 static const struct rrf transport_f[] = {
 	RRF_O("http", http_to, http_from),
 	RRF_O("addresses", addresses_to, addresses_from),
 	RRF_O("tls", tls_to, tls_from),
 	RRF_O("tcp_nodelay", nodelay_to, nodelay_from),
+	RRF_O("connections", conns_to, conns_from),
 };
 
 json_t *runrec_transport_to_json(const struct runrec_transport *t)

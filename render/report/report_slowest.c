@@ -4,7 +4,8 @@
  * and its "Slowest requests" section (aggregate.json slowest[]; docs/METHODOLOGY.md,
  * "Slowest requests"): per cell a table of its slowest
  * requests, each with where its time went (DNS, connect, TLS, send, wait for the first
- * byte, transfer), its attempt, the address that answered and the provider's request id,
+ * byte, transfer), the connection it used (its number, the request's place on it and the
+ * connection's age), its attempt, the address that answered and the provider's request id,
  * so that the reader sees whether the cell's tail is set-up, server time or transfer and
  * can look each request up in the server's log. Nothing when no cell has one. */
 #include <math.h>
@@ -14,9 +15,9 @@
 #include "render/model/model_query.h"
 #include "render/report/report_int.h"
 
-#define NCOL 11
+#define NCOL 14
 
-/* ms_cell: a figure in ms (muted "–" when NAN). */
+/* ms_cell: a figure (ms, s) to 2 decimals (muted "–" when NAN). */
 static void ms_cell(struct report_builder *r, struct doc_table *t, size_t i, double v)
 {
 	char b[TEXT_NUM_MAX];
@@ -64,11 +65,13 @@ static void cell(struct report_builder *r, const struct results_slowest *s, size
 {
 	static const char *const heads[NCOL] = {"col.rank",       "col.latency_ms",  "phases.dns",
 						"phases.connect", "phases.tls",      "phases.send",
-						"phases.wait",    "phases.transfer", "col.attempt",
+						"phases.wait",    "phases.transfer", "col.conn_id",
+						"col.conn_req",   "col.conn_age_s",  "col.attempt",
 						"col.front_end",  "col.request_id"};
-	static const double widths[NCOL] = {0.3, 0.7, 0.5, 0.5, 0.5, 0.5, 0.5, 0.6, 0.5, 0.9, 2.2};
+	static const double widths[NCOL] = {0.3, 0.7, 0.5, 0.5, 0.5, 0.5, 0.5,
+					    0.6, 0.9, 0.5, 0.6, 0.5, 0.9, 2.2};
 	struct strbuf b = {0};
-	char id[32], k[16], a[16];
+	char id[32], k[16], a[16], c[24], n[24];
 	struct doc_table *t;
 
 	snprintf(id, sizeof(id), "t-slow-%zu", idx);
@@ -89,11 +92,18 @@ static void cell(struct report_builder *r, const struct results_slowest *s, size
 		ms_cell(r, t, 1, q->latency_ms);
 		for (size_t p = 0; p < 6; p++)
 			ms_cell(r, t, 2 + p, q->phase_ms[p]);
+		snprintf(c, sizeof(c), "%llu", (unsigned long long)q->conn_id);
+		snprintf(n, sizeof(n), "%llu", (unsigned long long)q->conn_req);
+		doc_table_cell(t, 8, q->conn_id > 0 ? c : TEXT_NULL,
+			       CELL_NUM | (q->conn_id > 0 ? 0 : CELL_MUTED), NULL, NULL);
+		doc_table_cell(t, 9, q->conn_req > 0 ? n : TEXT_NULL,
+			       CELL_NUM | (q->conn_req > 0 ? 0 : CELL_MUTED), NULL, NULL);
+		ms_cell(r, t, 10, q->conn_age_s);
 		snprintf(a, sizeof(a), "%d", q->attempt);
-		doc_table_cell(t, 8, q->attempt > 0 ? a : TEXT_NULL,
+		doc_table_cell(t, 11, q->attempt > 0 ? a : TEXT_NULL,
 			       CELL_NUM | (q->attempt > 0 ? 0 : CELL_MUTED), NULL, NULL);
-		str_cell(t, 9, q->remote);
-		str_cell(t, 10, q->request_id);
+		str_cell(t, 12, q->remote);
+		str_cell(t, 13, q->request_id);
 	}
 	doc_table_foot(t, rb_str(r, "table.slowest_foot"));
 }

@@ -66,7 +66,7 @@ got=$(jq_py "$tmp/plain" "s['request_phases']['rtt_source'], s['request_phases']
 [ "$got" = "tcp_info True True" ]
 check $? "the round trip from TCP_INFO ($got)"
 hdr=$(zstdcat "$tmp/plain/ops.tsv.zst" | head -n 1)
-case "$hdr" in *"cat	dns_us	connect_us	tls_us	send_us	wait_us	transfer_us	conn	rtt_us	remote	request_id	host_id") ok "ops log: the phase columns after cat, who answered last" ;; *) bad "ops log header: $hdr" ;; esac
+case "$hdr" in *"cat	dns_us	connect_us	tls_us	send_us	wait_us	transfer_us	conn	rtt_us	remote	request_id	host_id	conn_id	conn_req	conn_age_ms") ok "ops log: the phase columns after cat, then who answered, the connection last" ;; *) bad "ops log header: $hdr" ;; esac
 
 # --recompute rebuilds request_phases from the ops log's columns
 mkdir -p "$tmp/data/runs/once/nginx"

@@ -80,7 +80,7 @@ for subj in ("right", "wrong"):
     for op in ("put-if-absent", "cas"):
         d = os.path.join(out, "runs/cycle-01", subj, op + "-1KiB-c4")
         head, rs = rows(d)
-        t(head[-2:] == ["if_match", "etag"], "%s %s: if_match, etag last (%s)" % (subj, op, head[-3:]))
+        t(head[-5:-3] == ["if_match", "etag"], "%s %s: if_match, etag last before the connection columns (%s)" % (subj, op, head[-6:]))
         s = json.load(open(os.path.join(d, "run.json")))["summary"]
         puts = [r for r in rs if r["op"] == "PUT"]
         won = [r for r in puts if r["error"] == ""]

@@ -71,7 +71,7 @@ problems = []
 WARP = ("idx thread op client_id n_objects bytes endpoint file error start first_byte "
         "last_byte end duration_ns cat").split()
 PHASES = "dns_us connect_us tls_us send_us wait_us transfer_us conn rtt_us".split()
-IDS = "remote request_id host_id".split()
+IDS = "remote request_id host_id conn_id conn_req conn_age_ms".split()
 
 def ts(s):
     # RFC 3339 with up to 9 fractional digits, Z: compare as (seconds text, fraction)
@@ -145,7 +145,7 @@ for rj in runs:
     lines = [l for l in text.split("\n") if l and not l.startswith("# ")]
     head = lines[0].split("\t")
     # Warp's columns, then collect's own (a rate run's intended, the request phases, who
-    # answered)
+    # answered, which connection)
     extra = head[len(WARP):]
     extra = extra[1:] if extra[:1] == ["intended"] else extra
     if extra == PHASES + IDS:
@@ -164,6 +164,25 @@ for rj in runs:
     foreign = sorted(set(r["client_id"] for r in rows) - set(ids))
     if foreign:
         problems.append("%s: rows of client ids %r not in clients" % (rel, foreign[:3]))
+    # a connection number names one client's connection (a distributed run's merge adds the
+    # rank's part)
+    owners = {}
+    for r in rows:
+        if r["conn_id"]:
+            owners.setdefault(r["conn_id"], set()).add(r["client_id"])
+    shared = sorted(c for c, o in owners.items() if len(o) > 1)
+    if shared:
+        problems.append("%s: connection numbers of several clients: %r" % (rel, shared[:3]))
+    # run.json's connections are the log's (every client's, in a distributed run), in runs
+    # of one request a row (a LIST's or a multipart upload's rows carry no connection)
+    cs = j.get("transport", {}).get("connections")
+    if j["status"] == "complete" and cs is not None and wl["op"] in (
+            "put", "get", "get-small", "head", "delete", "mixed") and (
+            not {str(c["id"]) for c in cs["list"]} <= set(owners) or
+            len(cs["list"]) + cs["more"] != len(owners) or
+            (cs["more"] == 0 and sorted(str(c["id"]) for c in cs["list"]) != sorted(owners))):
+        problems.append("%s: run.json lists connections %r (+%d), the log has %d" % (
+            rel, [c["id"] for c in cs["list"]][:4], cs["more"], len(owners)))
     for r in rows:
         if r["error"] == "" and r["op"] in ("PUT", "GET") and int(r["bytes"]) != wl["size"]:
             bad_bytes += 1

@@ -18,6 +18,13 @@
 #      manifest's fairness facts and the report's provenance page have what run.json
 #      records (TLS, HTTP version, signing, checksum, CPU model, NIC, connections,
 #      TCP_NODELAY), none "unknown";
+#   1b. which connection each request used (the ops log's conn_id, conn_req, conn_age_ms): on
+#      each connection the requests count 1, 2, 3... without a gap, the age grows from 0, the
+#      first request is the one that opened it (conn column) and came from the worker its
+#      number names; nginx's connections carried the same numbers of requests
+#      ($connection); run.json transport.connections lists each with the requests it
+#      carried, its opening (the first request's start), the address and port, and the TLS
+#      protocol, cipher and key-exchange group nginx logged ($ssl_curve);
 #   3. connections and TLS sessions are reused: nginx's access log ($connection,
 #      $ssl_session_reused) shows at most one connection per worker per phase, and the
 #      connections after the process's first resume a TLS session (one cache for every
@@ -26,6 +33,8 @@
 #      handshake (nginx allows resumption: a shared session cache and tickets): nginx's
 #      $ssl_session_reused is "." on every connection, and run.json's summary.connections
 #      and the ops log's conn column count every connection as tls_full (2), none resumed;
+#      each request is the first on its connection (conn_req 1, age 0), each worker's
+#      connections numbered 1, 2, 3... without a gap;
 #      --tls-resume yes lets them resume (nginx "r", conn 3), and run.json's
 #      workload.send.tls_resume records each.
 # About 20 s. Prints "N passed, N failed"; exit 1 on failure.
@@ -92,6 +101,58 @@ PY
 )
 case "$got" in "True True True True "*) st=0 ;; *) st=1 ;; esac
 check $st "run.json transport: the TLS protocol and cipher nginx logged, TCP_NODELAY on every connection, host.cpu_model ($got)"
+
+# 1b. each request's connection, against nginx's view of the same connections
+got=$(python3 - "$tmp/flag" "$tmp/flag.access" "$port" <<'PY'
+import collections, json, subprocess, sys
+d, access, port = sys.argv[1], sys.argv[2], sys.argv[3]
+txt = subprocess.run(["zstd", "-dcq", d + "/ops.tsv.zst"], capture_output=True, text=True).stdout
+lines = txt.splitlines()
+head = lines[0].split("\t")
+rows = [dict(zip(head, l.split("\t"))) for l in lines[1:]]
+by = collections.defaultdict(list)
+for r in rows:
+    by[r["conn_id"]].append((int(r["conn_req"]), int(r["conn_age_ms"]), r))
+bad = []
+if "" in by or not rows:
+    bad.append("a row without a connection")
+for cid, v in by.items():
+    v.sort(key=lambda x: x[0])
+    if [x[0] for x in v] != list(range(1, len(v) + 1)):
+        bad.append("%s: requests %s" % (cid, [x[0] for x in v][:8]))
+    if v[0][1] != 0 or any(a[1] > b[1] for a, b in zip(v, v[1:])):
+        bad.append("%s: ages %s" % (cid, [x[1] for x in v][:8]))
+    first = v[0][2]
+    if first["conn"] == "0" or any(x[2]["conn"] != "0" for x in v[1:]):
+        bad.append("%s: the conn column" % cid)
+    if int(cid) // 10**8 != int(first["thread"]):
+        bad.append("%s: opened by worker %s" % (cid, first["thread"]))
+# nginx: the benchmark's GETs per connection, and the TLS it logged
+ng = collections.Counter()
+tls = set()
+for line in open(access):
+    f = line.split()
+    if len(f) >= 9 and f[4] == "GET" and "/obj/" in f[5]:  # the benchmark's, not the bucket's
+        ng[f[0]] += 1
+        tls.add((f[6], f[7], {"prime256v1": "secp256r1"}.get(f[8].lower(), f[8].lower())))
+mine = sorted(len(v) for v in by.values())
+if sorted(ng.values()) != mine:
+    bad.append("nginx's requests per connection %s, the log's %s" % (sorted(ng.values()), mine))
+c = json.load(open(d + "/run.json"))["transport"]["connections"]
+lst = {str(x["id"]): x for x in c["list"]}
+if set(lst) != set(by) or c["more"] != 0:
+    bad.append("run.json lists %s" % sorted(lst))
+for cid, x in lst.items():
+    v = by.get(cid, [(0, 0, {"start": None})])
+    if (x["requests"] != len(v) or x["opened"] != v[0][2]["start"] or
+            x["remote"] != "127.0.0.1:" + port or
+            {(x["tls_version"], x["tls_cipher"], x["tls_group"])} != tls):
+        bad.append("run.json %s: %s (nginx %s)" % (cid, x, tls))
+print(not bad and len(tls) == 1, len(by), "connections", len(rows), "requests", sorted(tls), bad[:3])
+PY
+)
+case "$got" in True*) st=0 ;; *) st=1 ;; esac
+check $st "each request's connection: counts 1, 2, 3... per connection, as nginx's; run.json's list with nginx's TLS and group ($got)"
 
 AWS_CA_BUNDLE="$d/ca.pem" crun env
 check $? "AWS_CA_BUNDLE=CA: complete" "$(tail -n 3 "$tmp/env.out")"
@@ -243,12 +304,21 @@ for line in open(sys.argv[1]):
 txt = subprocess.run(["zstd", "-dc", sys.argv[2] + "/ops.tsv.zst"], capture_output=True,
                      text=True).stdout.splitlines()
 head = txt[0].split("\t")
-conn = sorted(set(dict(zip(head, l.split("\t")))["conn"] for l in txt[1:]))
+rows = [dict(zip(head, l.split("\t"))) for l in txt[1:]]
+conn = sorted(set(r["conn"] for r in rows))
+# each request on a connection of its own: index 1, age 0; per worker numbered 1..n
+per = {}
+for r in rows:
+    per.setdefault(int(r["conn_id"] or 0) // 10**8, []).append(int(r["conn_id"] or 0) % 10**8)
+first = all(r["conn_req"] == "1" and r["conn_age_ms"] == "0" for r in rows)
+gapless = all(sorted(v) == list(range(1, len(v) + 1)) for v in per.values())
 j = json.load(open(sys.argv[2] + "/run.json"))
 c = j["summary"]["connections"]
 print("nginx_conns=%d nginx_resumed=%d conn_column=%s opened=%d tls_full=%d tls_resumed=%d "
-      "tls_resume=%s" % (len(seen), sum(1 for r in seen.values() if r == "r"), ",".join(conn),
-      c["opened"], c["tls_full"], c["tls_resumed"], j["workload"]["send"].get("tls_resume")))
+      "tls_resume=%s conn_ids=%d first_on_each=%s gapless=%s" % (
+      len(seen), sum(1 for r in seen.values() if r == "r"), ",".join(conn),
+      c["opened"], c["tls_full"], c["tls_resumed"], j["workload"]["send"].get("tls_resume"),
+      len(set(r["conn_id"] for r in rows)), first, gapless))
 PY
 }
 fig=$(cold cold)
@@ -260,6 +330,9 @@ check $? "cold client: nginx saw 20 connections for 20 PUTs, none resumed a sess
 	[ "$(kv tls_full "$fig")" = 20 ] && [ "$(kv tls_resumed "$fig")" = 0 ] &&
 	[ "$(kv tls_resume "$fig")" = no ]
 check $? "cold client: the ops log and run.json count 20 full handshakes, tls_resume no"
+[ "$(kv conn_ids "$fig")" = 20 ] && [ "$(kv first_on_each "$fig")" = True ] &&
+	[ "$(kv gapless "$fig")" = True ]
+check $? "cold client: 20 connections in conn_id, each request the first on its own (conn_req 1, age 0), numbered without a gap"
 fig=$(cold warm --tls-resume yes)
 check $? "--keepalive no --tls-resume yes: complete" "$(tail -n 3 "$tmp/warm.out")"
 echo "    resumed: $fig"

@@ -52,7 +52,7 @@ export AWS_ACCESS_KEY_ID=$ONE_AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY=$ONE_AWS_S
 	--concurrency 2 --count 3 -o "$work/s3rver" >"$work/s3rver.txt" 2>&1
 check $? "s3rver put run exits 0: $(tail -n 2 "$work/s3rver.txt")"
 hdr=$(zstd -dcq "$work/s3rver/ops.tsv.zst" | head -n 1)
-case "$hdr" in *"rtt_us	remote	request_id	host_id") ok "header: remote request_id host_id last" ;; *) bad "header: $hdr" ;; esac
+case "$hdr" in *"rtt_us	remote	request_id	host_id	conn_id	conn_req	conn_age_ms") ok "header: remote request_id host_id, then the connection columns, last" ;; *) bad "header: $hdr" ;; esac
 [ "$(zstd -dcq "$work/s3rver/ops.tsv.zst" | awk -F'\t' 'NR > 1 && $24 == "127.0.0.1" && $25 == "" && $26 == ""' | wc -l)" = 6 ]
 check $? "s3rver: 6 rows, remote 127.0.0.1, both ids empty (s3rver sends neither)"
 

@@ -97,8 +97,8 @@ from checks import t, ns
 txt = subprocess.run(["zstd", "-dc", d + "/ops.tsv.zst"], capture_output=True,
                      text=True).stdout.splitlines()
 head = txt[0].split("\t")
-t(head[-4:] == ["attempt", "remote", "request_id", "host_id"],
-  "the ops log's attempt column comes after the others, before who answered (%s)" % head[-4:])
+t(head[-7:] == ["attempt", "remote", "request_id", "host_id", "conn_id", "conn_req", "conn_age_ms"],
+  "the ops log's attempt column comes after the others, before who answered and the connection (%s)" % head[-7:])
 rows = [dict(zip(head, l.split("\t"))) for l in txt[1:]]
 by = {}
 for r in rows:

@@ -4,9 +4,10 @@
 # (2 cycles of 2 s, 2 workers), analyzed and rendered in en and ko:
 #   1. aggregate.json's slowest[] is what the ops logs say: per cell, the 20 rows of longest
 #      duration_ns over its runs (recomputed here from the logs with python), each with its
-#      run, idx, phases (us -> ms), front end and RGW's request id; requests = the rows;
+#      run, idx, phases (us -> ms), connection (conn_id, conn_req, conn_age_ms -> s), front
+#      end and RGW's request id; requests = the rows;
 #   2. the report's table of each cell shows those rows in that order (latency to 2
-#      decimals, the phases, the front end and the request id), in en and ko;
+#      decimals, the phases, the connection, the front end and the request id), in en and ko;
 #   3. a cell one of whose runs lost its ops log has no entry, said in a note, and the
 #      analysis still succeeds.
 . "$(dirname "$0")/lib.sh"
@@ -59,6 +60,11 @@ for op in ("put", "get"):
                and all(near(g[p + "_ms"], int(w[p + "_us"]) / 1e3, 1e-12) for p in PH)
                for g, w in zip(got, want))
     t(same, "%s: each is the logs' row of that rank: run, idx, latency, phases, front end, request id" % op)
+    same = all(g["conn_id"] == int(w["conn_id"]) > 0 and g["conn_req"] == int(w["conn_req"]) > 0
+               and near(g["conn_age_s"], int(w["conn_age_ms"]) / 1e3, 1e-12)
+               for g, w in zip(got, want))
+    t(same, "%s: each one's connection: its conn_id, conn_req and conn_age_ms (s) (%s)" % (
+      op, [(g["conn_id"], g["conn_req"], g["conn_age_s"]) for g in got[:3]]))
     t(all(g["request_id"].startswith("tx") and g["host_id"] is None and g["attempt"] is None
           and g["conn"] in ("reused", "new") for g in got),
       "%s: RGW's request ids, no host id, no attempt (no retries)" % op)
@@ -84,7 +90,9 @@ t('id="slowest"' in en and "Slowest requests" in en, "en: the section")
 for k, s in enumerate(a["slowest"]):
     r = rows(table(en, k))
     want = [[str(i + 1), "{:,.2f}".format(q["latency_ms"])] + ["{:,.2f}".format(q[p + "_ms"]) for p in
-            ("dns", "connect", "tls", "send", "wait", "transfer")] + ["–", q["remote"], q["request_id"]]
+            ("dns", "connect", "tls", "send", "wait", "transfer")] +
+            [str(q["conn_id"]), str(q["conn_req"]), "{:,.2f}".format(q["conn_age_s"]), "–",
+             q["remote"], q["request_id"]]
             for i, q in enumerate(s["slowest"])]
     t(r == want, "en: %s %s: the table's 20 rows are slowest[]'s (%s)" % (s["subject"], s["op"], r[:1]))
     t(rows(table(ko, k)) == want, "ko: %s %s: the same rows" % (s["subject"], s["op"]))

@@ -4,7 +4,7 @@
 # s3.localhost and *.s3.localhost signed by it (libcurl resolves *.localhost to the
 # loopback address itself), the data root DIR/data (a bucket is a directory), the access
 # log DIR/access.log ($connection $connection_requests $ssl_session_reused $host $request_method
-# $uri $ssl_protocol $ssl_cipher). Prints the port on stdout; exit 1 (a message on stderr) when it cannot start.
+# $uri $ssl_protocol $ssl_cipher $ssl_curve $remote_port). Prints the port on stdout; exit 1 (a message on stderr) when it cannot start.
 # Stop it with: kill "$(cat DIR/nginx.pid)".
 set -u
 dir=$1
@@ -29,7 +29,7 @@ pid $dir/nginx.pid;
 error_log $dir/error.log warn;
 events { worker_connections 1024; }
 http {
-	log_format tls '\$connection \$connection_requests \$ssl_session_reused \$host \$request_method \$uri \$ssl_protocol \$ssl_cipher';
+	log_format tls '\$connection \$connection_requests \$ssl_session_reused \$host \$request_method \$uri \$ssl_protocol \$ssl_cipher \$ssl_curve \$remote_port';
 	access_log $dir/access.log tls;
 	sendfile on;
 	client_max_body_size 0;

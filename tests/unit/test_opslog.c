@@ -601,6 +601,103 @@ static void test_pages(void)
 	      "page: page 0 refused naming the column: %s", e.msg);
 }
 
+/* The connection columns: conn_id conn_req conn_age_ms after etag, read back by both of the
+ * reader's paths (a quoted field sends a row to libcsv); 0 when empty or absent; a bad
+ * value named. */
+struct conn_got {
+	int n;
+	uint64_t id[4], req[4];
+	int64_t age[4];
+};
+
+static int on_conn(const struct op_row *row, void *arg)
+{
+	struct conn_got *g = arg;
+
+	if (g->n < 4) {
+		g->id[g->n] = row->conn_id;
+		g->req[g->n] = row->conn_req;
+		g->age[g->n] = row->conn_age_ns;
+	}
+	g->n++;
+	return 0;
+}
+
+static void test_conns(void)
+{
+	static const struct {
+		uint64_t id, req;
+		int64_t age_ns;
+		const char *etag;
+	} rows[3] = {{300000007, 1, 999999, "e"}, {7, 12, 2500000000, "sp ace"}, {0, 5, 9, "x"}};
+	static const struct {
+		const char *fields, *want;
+	} badc[] = {
+		{"\t7\t0\t1", "column 'conn_req'"},
+		{"\tx\t1\t1", "column 'conn_id'"},
+		{"\t7\t1\t-1", "column 'conn_age_ms'"},
+	};
+	const struct opslog_writer_opts o = {.ids = 1, .cond = 1, .conns = 1};
+	struct opslog_writer *w = opslog_writer_open_opts(tpath("conn.tsv.zst"), &o, NULL);
+	struct conn_got g = {0};
+	struct err e;
+	char *raw = NULL, text[512];
+	size_t rawlen;
+
+	CHECK(w != NULL, "conns: writer open");
+	for (int i = 0; w != NULL && i < 3; i++) {
+		struct op_row r = {.op = "GET", .file = "k", .start_ns = 1000 + i, .end_ns = 2000};
+
+		r.etag = rows[i].etag;
+		r.conn_id = rows[i].id;
+		r.conn_req = rows[i].req;
+		r.conn_age_ns = rows[i].age_ns;
+		CHECK(opslog_writer_add(w, &r, &e) == 0, "conns: add: %s", e.msg);
+	}
+	CHECK(w != NULL && opslog_writer_close(w, &e) == 0, "conns: close");
+	CHECK(zio_read_all(tpath("conn.tsv.zst"), 1 << 20, &raw, &rawlen, &e) == 0, "conns: raw");
+	CHECK(raw != NULL && strstr(raw, "\tetag\tconn_id\tconn_req\tconn_age_ms\n") != NULL &&
+		      strstr(raw, "\te\t300000007\t1\t0\n") != NULL &&
+		      strstr(raw, "\t\"sp ace\"\t7\t12\t2500\n") == NULL &&
+		      strstr(raw, "\tsp ace\t7\t12\t2500\n") != NULL &&
+		      strstr(raw, "\tx\t\t\t\n") != NULL,
+	      "conns: the columns last, whole ms, empty when conn_id is 0");
+	free(raw);
+	CHECK(opslog_read(tpath("conn.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 3, "conns: read");
+	for (int i = 0; i < 3 && i < g.n; i++) {
+		CHECK(g.id[i] == rows[i].id && g.req[i] == (rows[i].id ? rows[i].req : 0) &&
+			      g.age[i] == (rows[i].id ? rows[i].age_ns / 1000000 * 1000000 : 0),
+		      "conns: row %d: %llu %llu %lld", i, (unsigned long long)g.id[i],
+		      (unsigned long long)g.req[i], (long long)g.age[i]);
+	}
+	/* the field-by-field path: a quoted field in the row */
+	snprintf(text, sizeof(text),
+		 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend\t"
+		 "conn_id\tconn_req\tconn_age_ms\n0\t0\tGET\t1\t5\t\"k\"\t\t"
+		 "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z\t42\t3\t17\n");
+	write_plain(tpath("conn_csv.tsv"), text);
+	memset(&g, 0, sizeof(g));
+	CHECK(opslog_read(tpath("conn_csv.tsv"), on_conn, &g, &e) == 0 && g.n == 1 &&
+		      g.id[0] == 42 && g.req[0] == 3 && g.age[0] == 17000000,
+	      "conns: read by libcsv: %s", e.msg);
+	/* a log without the columns: 0 */
+	memset(&g, 0, sizeof(g));
+	CHECK(opslog_read(tpath("cond.tsv.zst"), on_conn, &g, &e) == 0 && g.n == 2 &&
+		      g.id[0] == 0 && g.req[0] == 0 && g.age[0] == 0,
+	      "conns: absent columns read as 0");
+	for (size_t i = 0; i < sizeof(badc) / sizeof(badc[0]); i++) {
+		snprintf(text, sizeof(text),
+			 "idx\tthread\top\tn_objects\tbytes\tfile\terror\tstart\tfirst_byte\tend"
+			 "\tconn_id\tconn_req\tconn_age_ms\n0\t0\tGET\t1\t5\tk\t\t"
+			 "2025-01-01T00:00:00Z\t\t2025-01-01T00:00:01Z%s\n",
+			 badc[i].fields);
+		write_plain(tpath("conn_bad.tsv"), text);
+		CHECK(opslog_read(tpath("conn_bad.tsv"), on_conn, &g, &e) < 0 &&
+			      strstr(e.msg, badc[i].want) != NULL && strstr(e.msg, ":2:") != NULL,
+		      "conns: bad %zu refused: %s", i, e.msg);
+	}
+}
+
 struct bad_lines {
 	int n;
 	unsigned long line[4];
@@ -715,6 +812,7 @@ int main(void)
 	test_ids();
 	test_cond();
 	test_pages();
+	test_conns();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", dir);
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);

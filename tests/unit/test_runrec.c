@@ -211,11 +211,22 @@ static void fill(struct runrec *r, json_t *summary)
 						   .cleanup_versions = 10,
 						   .cleanup_markers = 10};
 	r->has_transport = 1;
-	r->transport = (struct runrec_transport){0, 100,
-						 2, 0,
-						 1, {{"127.0.0.1", 102, 4096}},
-						 1, {{"TLSv1.3", "TLS_AES_256_GCM_SHA384", 4}},
-						 3, 1};
+	r->transport = (struct runrec_transport){
+		0,
+		100,
+		2,
+		0,
+		1,
+		{{"127.0.0.1", 102, 4096}},
+		1,
+		{{"TLSv1.3", "TLS_AES_256_GCM_SHA384", 4}},
+		3,
+		1,
+		2,
+		{{100000001, 7, 1700000000123456789, "127.0.0.1:9000", "TLSv1.3",
+		  "TLS_AES_256_GCM_SHA384", "x25519"},
+		 {100000002, 1, 1700000001000000000, "[::1]:9000", "", "", ""}},
+		5};
 	r->has_clients = 1;
 	runrec_clients_alloc(&r->clients, 2, NULL);
 	r->clients.count = 2;
