@@ -50,7 +50,7 @@ enum col {
 	C_HOSTID,
 	C_IF_MATCH, /* conditional writes (collect's, docs/FORMATS.md) */
 	C_ETAG,
-	C_PAGE, /* list runs (collect's, docs/FORMATS.md) */
+	C_PAGE,    /* list runs (collect's, docs/FORMATS.md) */
 	C_CONN_ID, /* the connection used (collect's, docs/FORMATS.md) */
 	C_CONN_REQ,
 	C_CONN_AGE,
