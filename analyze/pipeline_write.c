@@ -59,7 +59,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	m.baseline = base->path ? base : NULL;
 	m.vantages = st->vant.n ? &st->vant : NULL;
 	if (claims_build(a, &claims, e) < 0 || claims_vantage(&claims, a, &st->vant, e) < 0 ||
-	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0)
+	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0 ||
+	    claims_flag(&claims, a, st->probe.recs, st->probe.n, e) < 0)
 		goto done;
 	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);

@@ -36,6 +36,7 @@ static const char *const vantage[] = {"rank-changes", "interaction", "consistent
 static const char *const change[] = {"regression", "improvement", "no-change", "untested",
 				     "changed",    "unchanged",   NULL};
 
+static const char *const feature_gap[] = {"wrong", "refused", "setting", NULL};
 static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
 
 const struct results_claim_kind results_claim_kinds[] = {
@@ -54,6 +55,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
+	{"feature-gap", feature_gap},
 	{"vantage", vantage},
 	{"payload", payload},
 	{"staleness", staleness},

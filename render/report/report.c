@@ -197,9 +197,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			char lab[256];
 			struct strbuf ids = {0};
-			int si = chart_add_series(
-				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab), &ids),
-				m->subjects[s].color);
+			report_climit_label(r, (int)s, op, size, lab, sizeof(lab), &ids);
+			report_flag_subject(r->m, (int)s, op, size, -1, lab, sizeof(lab), &ids);
+			int si = chart_add_series(c, lab, m->subjects[s].color);
 			chart_set_series_claim(c, si, rb_text(r, &ids));
 			strbuf_free(&ids);
 			for (size_t k = 0; k < nc; k++) {
@@ -581,12 +581,17 @@ static void appendix(struct report_builder *r)
 					char lab[256];
 					const struct results_claim *kc;
 					snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+					struct strbuf rids = {0};
 					kc = report_climit_mark(r, c, lab, sizeof(lab));
+					if (kc != NULL)
+						strbuf_adds(&rids, kc->id);
+					report_flag_mark(r, c, lab, sizeof(lab), &rids);
 					doc_table_row(t);
 					doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
-					if (kc != NULL)
-						doc_table_claim(t, 0, kc->id, NULL);
+					if (rids.len)
+						doc_table_claim(t, 0, rids.p, NULL);
+					strbuf_free(&rids);
 					doc_table_cell(t, 1,
 						       model_size_text(m, r->nf, m->sizes[z], sz,
 								       sizeof(sz)),
