@@ -315,8 +315,14 @@ static void consistency(struct report_builder *r)
 					v = m->doc.consistency[i].cv_mean * 100;
 					snprintf(n, sizeof(n), "%lld", m->doc.consistency[i].cells);
 				}
-			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
+			char lab[256];
+			struct strbuf ids = {0};
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_flag_subject(m, (int)s, NULL, UINT64_MAX, -1, lab, sizeof(lab), &ids);
+			chart_add_bar(c, p, lab, m->subjects[s].color, v);
 			chart_set_row_n(c, p, n);
+			chart_set_row_claim(c, p, ids.p);
+			strbuf_free(&ids);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -327,10 +333,15 @@ static void consistency(struct report_builder *r)
 	doc_table_head(t, 2, rb_str(r, "col.cells"), 1);
 	for (size_t i = 0; i < m->doc.n_consistency; i++) {
 		const struct results_consistency *cv = &m->doc.consistency[i];
-		char cells[16];
+		char cells[16], lab[256];
+		struct strbuf ids = {0};
+		snprintf(lab, sizeof(lab), "%s", m->subjects[cv->subject].label);
+		report_flag_subject(m, cv->subject, NULL, UINT64_MAX, -1, lab, sizeof(lab), &ids);
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
-			       m->subjects[cv->subject].color);
+		doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL, m->subjects[cv->subject].color);
+		if (ids.len)
+			doc_table_claim(t, 0, ids.p, NULL);
+		strbuf_free(&ids);
 		if (isfinite(cv->cv_mean))
 			snprintf(pct, sizeof(pct), "%s%%",
 				 text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof(buf)));

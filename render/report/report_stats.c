@@ -328,9 +328,16 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
 					 rb_str(r, "forest.vs"));
+				char tl[256];
+				struct strbuf ids = {0};
 				strbuf_free(&lab);
-				subst(&lab, row, "top", m->subjects[top].label, NULL, NULL);
+				snprintf(tl, sizeof(tl), "%s", m->subjects[top].label);
+				report_flag_subject(m, top, op, m->sizes[z], m->concurrency[k], tl,
+						    sizeof(tl), &ids);
+				subst(&lab, row, "top", tl, NULL, NULL);
 				chart_add_row(c, p, rb_text(r, &lab));
+				chart_set_row_claim(c, p, ids.p);
+				strbuf_free(&ids);
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != top)
 						estimate(r, c, p, op, m->sizes[z],
