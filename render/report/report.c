@@ -318,7 +318,8 @@ static void consistency(struct report_builder *r)
 			char lab[256];
 			struct strbuf ids = {0};
 			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
-			report_flag_subject(m, (int)s, NULL, UINT64_MAX, -1, lab, sizeof(lab), &ids);
+			report_flag_subject(m, (int)s, NULL, UINT64_MAX, -1, lab, sizeof(lab),
+					    &ids);
 			chart_add_bar(c, p, lab, m->subjects[s].color, v);
 			chart_set_row_n(c, p, n);
 			chart_set_row_claim(c, p, ids.p);

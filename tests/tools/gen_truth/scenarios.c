@@ -301,8 +301,9 @@ static int subjects(struct sim_gen *g, struct truth *t, struct err *e)
 	static struct prices p[3];
 	static const char *const storage[3] = {"0.005/GB-month", "0.02/GB-month", "0.023/GB-month"};
 	static const char *const egress[3] = {"0.01/GB", "0.09/GB", "0.09/GB"};
-	struct sim_subject s[3] = {
-		{"a", NULL, &p[0], NULL}, {"b", NULL, &p[1], NULL}, {"c", "streaming-unsigned", &p[2], NULL}};
+	struct sim_subject s[3] = {{"a", NULL, &p[0], NULL},
+				   {"b", NULL, &p[1], NULL},
+				   {"c", "streaming-unsigned", &p[2], NULL}};
 
 	g->cost_example = "stored:1TB, read:1TB, gets:1M";
 	for (int i = 0; i < 3; i++) {
@@ -356,8 +357,8 @@ static int probe_json(struct sim_gen *g, const char *const *ids, size_t n, const
 static int feature_gap(struct sim_gen *g, struct truth *t, struct err *e)
 {
 	static const char *const ids[3] = {"near", "far", "gap"};
-	struct sim_subject s[3] = {{"near", NULL, NULL, "c"}, {"far", NULL, NULL, "c"},
-				   {"gap", NULL, NULL, NULL}};
+	struct sim_subject s[3] = {
+		{"near", NULL, NULL, "c"}, {"far", NULL, NULL, "c"}, {"gap", NULL, NULL, NULL}};
 
 	for (int k = 0; k < 2; k++)
 		for (int i = 0; i < 3; i++) {
@@ -465,13 +466,21 @@ static int many_groups(struct sim_gen *g, struct truth *t, struct err *e)
 }
 
 const struct scenario scenarios[] = {
-	{"clear", clear},           {"tie", tie},
-	{"unresolved", unresolved}, {"blocked-cpu", blocked_cpu},
-	{"leader-cpu", leader_cpu}, {"nic-cap", nic_cap},
-	{"late-sends", late_sends}, {"throttle", throttle},
-	{"worker-cap", worker_cap}, {"errors-503", errors_503},
-	{"subjects", subjects},     {"consistency", consistency},
-	{"one-cycle", one_cycle},   {"many-groups", many_groups},
-	{"clients", clients},       {"feature-gap", feature_gap},
+	{"clear", clear},
+	{"tie", tie},
+	{"unresolved", unresolved},
+	{"blocked-cpu", blocked_cpu},
+	{"leader-cpu", leader_cpu},
+	{"nic-cap", nic_cap},
+	{"late-sends", late_sends},
+	{"throttle", throttle},
+	{"worker-cap", worker_cap},
+	{"errors-503", errors_503},
+	{"subjects", subjects},
+	{"consistency", consistency},
+	{"one-cycle", one_cycle},
+	{"many-groups", many_groups},
+	{"clients", clients},
+	{"feature-gap", feature_gap},
 	{NULL, NULL},
 };
