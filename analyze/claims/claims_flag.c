@@ -79,25 +79,30 @@ static int named(const char *f, const struct results_claim *ran)
 	return 0;
 }
 
-/* probe_answer: the worst answer (wrong before refused; a named feature before another) the
- * probe of subject s gave for a feature of g, into *x when worse than what it holds. */
+/* probe_answer: the worst answer (wrong before refused) the probe of subject s gave for a
+ * feature of g that ran's value or others name, else for any feature of g, into *x when
+ * worse than what it holds. */
 static void probe_answer(const struct results_support *sup, size_t n_sup, int s,
 			 const struct gap_aspect *g, const struct results_claim *ran, struct gap *x)
 {
-	for (size_t i = 0; i < n_sup; i++) {
-		if (sup[i].subject != s)
-			continue;
-		for (int want_named = 1; want_named >= 0; want_named--)
-			for (size_t f = 0; f < sup[i].n_features; f++) {
+	enum results_sv best = RESULTS_SV_COUNT;
+	const struct results_feature *at = NULL;
+
+	for (int want_named = 1; want_named >= 0 && at == NULL; want_named--)
+		for (size_t i = 0; i < n_sup; i++)
+			for (size_t f = 0; sup[i].subject == s && f < sup[i].n_features; f++) {
 				const struct results_feature *ft = &sup[i].features[f];
 
-				if (!is_of(g, ft->feature) ||
-				    named(ft->feature, ran) != want_named ||
-				    ft->verdict > RESULTS_SV_REFUSED || ft->verdict >= x->sv)
-					continue;
-				x->sv = ft->verdict;
-				x->feature = ft;
+				if (is_of(g, ft->feature) &&
+				    named(ft->feature, ran) == want_named &&
+				    ft->verdict <= RESULTS_SV_REFUSED && ft->verdict < best) {
+					best = ft->verdict;
+					at = ft;
+				}
 			}
+	if (at != NULL && best < x->sv) {
+		x->sv = best;
+		x->feature = at;
 	}
 }
 
