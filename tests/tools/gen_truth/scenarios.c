@@ -324,7 +324,8 @@ static int subjects(struct sim_gen *g, struct truth *t, struct err *e)
 }
 
 /* probe_json: DATA_DIR/probe.json of g: subject id's probe with feature sse-c refused (400
- * InvalidArgument), the others' features supported. */
+ * InvalidArgument) and sse-kms wrong (a feature no run's value names: sse-c decides), the
+ * others' features supported. */
 static int probe_json(struct sim_gen *g, const char *const *ids, size_t n, const char *id,
 		      struct err *e)
 {
@@ -343,15 +344,18 @@ static int probe_json(struct sim_gen *g, const char *const *ids, size_t n, const
 			"\"error\": \"\", \"cleanup\": \"\", \"features\": {\"sse-c\": "
 			"{\"verdict\": \"%s\", \"note\": \"\", \"checks\": [{\"check\": "
 			"\"sse-c-put\", \"verdict\": \"%s\", \"status\": %d, \"code\": \"%s\", "
-			"\"expected\": \"2xx\", \"detail\": \"\"}]}}}",
+			"\"expected\": \"2xx\", \"detail\": \"\"}]}, \"sse-kms\": {\"verdict\": "
+			"\"%s\", \"note\": \"\", \"checks\": []}}}",
 			i ? ", " : "", ids[i], no ? "refused" : "supported",
-			no ? "refused" : "supported", no ? 400 : 200, no ? "InvalidArgument" : "");
+			no ? "refused" : "supported", no ? 400 : 200, no ? "InvalidArgument" : "",
+			no ? "wrong" : "supported");
 	}
 	fprintf(f, "]}\n");
 	return fclose(f) == 0 ? 0 : err_set(e, "%s: cannot write", path);
 }
 
-/* feature-gap: near and far send SSE-C, gap (its probe: sse-c refused) sends none and is 30 %
+/* feature-gap: near and far send SSE-C, gap (its probe: sse-c refused, sse-kms wrong, which no
+ * run asked for) sends none and is 30 %
  * faster (no encryption to do): gap's cells carry a feature-gap claim (refused, sse-c) at 1
  * and 16 workers and its clear leads stand, marked in the report. */
 static int feature_gap(struct sim_gen *g, struct truth *t, struct err *e)
