@@ -355,9 +355,9 @@ static int probe_json(struct sim_gen *g, const char *const *ids, size_t n, const
 }
 
 /* feature-gap: near and far send SSE-C, gap (its probe: sse-c refused, sse-kms wrong, which no
- * run asked for) sends none and is 30 %
- * faster (no encryption to do): gap's cells carry a feature-gap claim (refused, sse-c) at 1
- * and 16 workers and its clear leads stand, marked in the report. */
+ * run asked for) sends none and is 30 % faster (no encryption to do): gap's cells carry a
+ * feature-gap claim (refused, sse-c) at 1 and 16 workers and its clear leads stand, marked
+ * in the report. */
 static int feature_gap(struct sim_gen *g, struct truth *t, struct err *e)
 {
 	static const char *const ids[3] = {"near", "far", "gap"};
