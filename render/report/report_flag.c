@@ -27,6 +27,11 @@ static const struct results_claim *violated(const struct report_model *m,
 	return k != NULL && strcmp(k->verdict, "violated") == 0 ? k : NULL;
 }
 
+int report_flag_void(const struct report_model *m, const struct results_cell *c)
+{
+	return violated(m, c) != NULL;
+}
+
 /* append: s after buf's text (n bytes) when it fits. */
 static void append(char *buf, size_t n, const char *s)
 {

@@ -199,6 +199,9 @@ int report_flag_mark(struct report_builder *r, const struct results_cell *c, cha
 int report_flag_subject(const struct report_model *m, int s, const char *op, uint64_t size,
 			int conc, char *buf, size_t n, struct strbuf *ids);
 void report_flag_legend(struct report_builder *r, const char *op, int conc);
+/* report_flag_void: 1 when cell c (may be NULL) has a violated correctness claim (not
+ * comparable: a chart's summary names it not), else 0. */
+int report_flag_void(const struct report_model *m, const struct results_cell *c);
 /* report_flag_findings: a key finding per subject with feature-gap claims (finding.flagged,
  * its first claim worded inside); -1 when out of memory or a claim has no words. */
 int report_flag_findings(const struct report_model *m, const struct text_lang *l,

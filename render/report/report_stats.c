@@ -518,6 +518,8 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
 						     NAN, NULL);
 				chart_set_row_claim(c, p, rids.p);
+				if (report_flag_void(m, cell))
+					chart_set_row_aside(c, p);
 				strbuf_free(&rids);
 				continue;
 			}
@@ -532,6 +534,8 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
 			chart_set_row_claim(c, p, rids.p);
+			if (report_flag_void(m, cell))
+				chart_set_row_aside(c, p);
 			strbuf_free(&rids);
 			if (model_pooled(cell))
 				snprintf(n, sizeof(n), "%llu",

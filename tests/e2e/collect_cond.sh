@@ -18,8 +18,9 @@
 #      naming it in left_out), not-judged (none-won) for RGW's cas, whose run failed as
 #      http-4xx with every write a conflict; claims_check.py on the reports (en, ko): the
 #      violated and not-judged claims worded by their Key findings, wrong's cells marked †
-#      (not comparable) and no leader; the checker fails on a report showing a violated cell
-#      unmarked and on claims making it the leader;
+#      (not comparable), no leader and named by no chart summary; the checker fails on a
+#      report showing a violated cell unmarked or named lowest, and on claims making it the
+#      leader;
 #   3. bad input: keys without a conditional op, a cas of 8 bytes: errors naming the key.
 . "$(dirname "$0")/collect_lib.sh"
 
@@ -175,6 +176,11 @@ p = mut + "/unmarked/report.html"
 html = open(p, encoding="utf-8").read()
 html = re.sub(r'(data-claim="[^"]*correctness/cas/1024/c4/wrong"[^>]*>[^<]*?) \u2020', r"\1", html, count=1)
 open(p, "w", encoding="utf-8").write(html)
+shutil.copytree(out + "/report-en", mut + "/lowest")
+p = mut + "/lowest/report.html"
+html = open(p, encoding="utf-8").read()
+html = re.sub(r"lowest: right( \u2021)? \(", "lowest: wrong \u2021 \u2020 (", html, count=1)
+open(p, "w", encoding="utf-8").write(html)
 agg = json.load(open(out + "/results/aggregate.json"))
 for c in agg["claims"]:
     if c["id"] == "lead/cas/1024/c4":
@@ -185,6 +191,10 @@ python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/t
 	--report "$tmp/mut/unmarked" >"$tmp/mut1.txt" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*correctness/cas/1024/c4/wrong: its throughput cell' "$tmp/mut1.txt"
 check $? "the checker fails on a violated cell shown unmarked: $(grep -m 1 '^FAIL' "$tmp/mut1.txt" | cut -c1-160)"
+python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
+	--report "$tmp/mut/lowest" >"$tmp/mut3.txt" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*a summary names the violated cell' "$tmp/mut3.txt"
+check $? "the checker fails on a chart summary naming the violated cell lowest: $(grep -m 1 '^FAIL' "$tmp/mut3.txt" | cut -c1-160)"
 python3 "$top/tests/tools/claims_check.py" "$tmp/mut/aggregate.json" "$tmp/truth.json" >"$tmp/mut2.txt" 2>&1
 [ $? -eq 1 ] && grep -q '^FAIL.*lead/cas/1024/c4: wrong leads with a violated cell' "$tmp/mut2.txt"
 check $? "the checker fails on a violated cell as leader: $(grep -m 1 '^FAIL' "$tmp/mut2.txt" | cut -c1-160)"

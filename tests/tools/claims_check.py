@@ -867,8 +867,9 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
     of its category's lead and tail leads name it marked (LABEL \u00a7), and one Key finding
     per subject words it (finding.flagged). Each violated correctness claim: no lead or tail
     lead of its category is its subject's, the lead claim names it in left_out and its
-    Verdicts row marks it (LABEL \u2020), no highest claim is its cell, and its throughput
-    cell carries it, shows \u2020 and is marked as no leader."""
+    Verdicts row marks it (LABEL \u2020), no highest claim is its cell, its throughput cell
+    carries it, shows \u2020 and is marked as no leader, and no chart summary names it
+    highest, lowest or fastest (en)."""
     st = strings(lang)
     by_id = {x["id"]: x for x in claims}
     gaps = [x for x in claims if x["kind"] == "feature-gap"]
@@ -934,6 +935,11 @@ def flag_marks(c, name, agg, claims, tree, tabs, lang):
         for ld in (ld for ld in leads if ld is not None):
             if ld["id"] in verdict_row and lab + " " + VOID_MARK not in verdict_row[ld["id"]]:
                 bad.append("%s: its verdict '%s' does not mark %s left out" % (ld["id"], verdict_row[ld["id"]], lab))
+        if lang == "en":
+            said = re.findall(r"(?:[Hh]ighest|[Ll]owest|[Ff]astest)[^.;]*?: %s(?: %s)? %s" % (re.escape(lab), MARK, VOID_MARK),
+                              " ".join(tree.root.all_text().split()))
+            if said:
+                bad.append("%s: a summary names the violated cell: '%s'" % (x["id"], said[0]))
         t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))
         hits = [n for n in cells(t) if x["id"] in n.claim_ids()] if t is not None else []
         if len(hits) != 1 or VOID_MARK not in hits[0].all_text() or "lead" in hits[0].classes() \
