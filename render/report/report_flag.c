@@ -5,8 +5,9 @@
  * cell whose correctness claim is violated carries † (not comparable) wherever its figure
  * appears: table rows, chart series and rows and the key findings (the lead wording of its
  * category is report_claims.c's); the legend under a table words the claims, and a key
- * finding per flagged subject words its first feature-gap claim. Wording in templates/LANG/strings.txt
- * (flag.*, claim.feature-gap.*); render decides none of these verdicts. */
+ * finding per flagged subject words its first feature-gap claim. Wording in
+ * templates/LANG/strings.txt (flag.*, claim.feature-gap.*); render decides none of these
+ * verdicts. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,9 +15,6 @@
 #include "render/model/model_query.h"
 #include "render/report/findings.h"
 #include "render/report/report_int.h"
-
-#define GAP_MARK REPORT_GAP_MARK
-#define VOID_MARK REPORT_VOID_MARK
 
 /* violated: cell c's correctness claim when its verdict is violated; NULL else. */
 static const struct results_claim *violated(const struct report_model *m,
@@ -61,11 +59,11 @@ int report_flag_mark(struct report_builder *r, const struct results_cell *c, cha
 	const struct results_claim *v = violated(r->m, c);
 
 	if (g != NULL) {
-		append(buf, n, GAP_MARK);
+		append(buf, n, REPORT_GAP_MARK);
 		add_id(ids, g->id);
 	}
 	if (v != NULL) {
-		append(buf, n, VOID_MARK);
+		append(buf, n, REPORT_VOID_MARK);
 		add_id(ids, v->id);
 	}
 	return (g != NULL) + (v != NULL);
@@ -111,14 +109,15 @@ void report_flag_legend(struct report_builder *r, const char *op, int conc)
 				first = model_claim_cell(m, "feature-gap",
 							 cell_of(m, (int)s, op, z, conc, k));
 		if (first != NULL)
-			legend_claim(r, GAP_MARK, "flag.gap_tail", first, &b, &ids);
+			legend_claim(r, REPORT_GAP_MARK, "flag.gap_tail", first, &b, &ids);
 		for (size_t k = 0; k < nk; k++)
 			for (size_t z = 0; z < m->nsizes; z++) {
 				const struct results_claim *v = violated(
 					m, cell_of(m, (int)s, op, z, conc, k));
 
 				if (v != NULL)
-					legend_claim(r, VOID_MARK, "flag.void_tail", v, &b, &ids);
+					legend_claim(r, REPORT_VOID_MARK, "flag.void_tail", v, &b,
+						     &ids);
 			}
 	}
 	if (b.len || b.failed)
@@ -148,9 +147,9 @@ int report_flag_subject(const struct report_model *m, int s, const char *op, uin
 			add_id(ids, c->id);
 	}
 	if (gap && buf != NULL)
-		append(buf, n, GAP_MARK);
+		append(buf, n, REPORT_GAP_MARK);
 	if (vd && buf != NULL)
-		append(buf, n, VOID_MARK);
+		append(buf, n, REPORT_VOID_MARK);
 	return gap + vd;
 }
 
