@@ -556,6 +556,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 	for (size_t i = 0; st->plan.seq.on && i < st->plan.n; i++)
 		if (i == 0 || st->plan.rows[i].cycle > ao->cycles)
 			ao->cycles = st->plan.rows[i].cycle;
+	ao->runs_dir = st->warp_mode ? NULL : runs_root(st, o);
 	a = aggregate_build(st->logs, st->n_logs, ao, &e);
 	if (a != NULL &&
 	    (planner_build(a, o->target_ci > 0 ? o->target_ci : PLANNER_TARGET_DEFAULT) < 0 ||
@@ -593,9 +594,7 @@ static int build_and_write(struct state *st, const struct pipeline_opts *o, stru
 		}
 	if (a != NULL)
 		probe_subjects(st, a);
-	if (a != NULL && !st->warp_mode &&
-	    (condcheck_build(a, runs_root(st, o), &e) < 0 ||
-	     replaycmp_build(a, runs_root(st, o), &e) < 0)) {
+	if (a != NULL && !st->warp_mode && replaycmp_build(a, runs_root(st, o), &e) < 0) {
 		aggregate_free(a);
 		a = NULL;
 	}

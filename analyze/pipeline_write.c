@@ -61,7 +61,8 @@ static int write_results(const struct state *st, const struct pipeline_opts *o,
 	if (claims_build(a, m.vantages, &claims, e) < 0 ||
 	    claims_vantage(&claims, a, &st->vant, e) < 0 ||
 	    claims_staleness(&claims, a, st->cons.recs, st->cons.n, e) < 0 ||
-	    (o->n_server_logs > 0 && claims_time_server(&claims, a, &st->slowest, e) < 0))
+	    (o->n_server_logs > 0 && claims_time_server(&claims, a, &st->slowest, e) < 0) ||
+	    claims_flag(&claims, a, st->probe.recs, st->probe.n, e) < 0)
 		goto done;
 	m.claims = &claims;
 	snprintf(path, sizeof(path), "%s/cells.csv", out);

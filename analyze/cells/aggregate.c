@@ -8,6 +8,7 @@
 #include "analyze/cells/cell.h"
 #include "analyze/cells/clients.h"
 #include "analyze/cells/compare.h"
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/kept_window.h"
 #include "analyze/cells/planner.h"
 #include "analyze/cells/stats.h"
@@ -350,7 +351,8 @@ static int build_consistency(struct aggregate *a)
 }
 
 /* build_leaders: cells come grouped by (op, concurrency, size) with the subjects
- * in order inside each group, so one pass finds each group's leader. */
+ * in order inside each group, so one pass finds each group's leader; a cell whose
+ * conditional writes broke their promise (condcheck_violated) competes for none. */
 static int build_leaders(struct aggregate *a)
 {
 	size_t ns = a->n_subjects;
@@ -373,7 +375,7 @@ static int build_leaders(struct aggregate *a)
 		for (size_t s = 0; s < ns; s++) {
 			const struct agg_cell *c = &a->cells[g + s];
 
-			if (isfinite(cell_key(c)->value) &&
+			if (isfinite(cell_key(c)->value) && !condcheck_violated(c) &&
 			    (best == NULL || cell_key(c)->value > cell_key(best)->value))
 				best = c;
 		}
@@ -438,7 +440,15 @@ struct aggregate *aggregate_build(const struct runlog *logs, size_t n,
 	a->n_runs = n;
 	if (clients_reconcile(a) < 0 || build_cells(a, sel, v1, v2) < 0 ||
 	    workload_cells_build(a, sel, v1, v2) < 0 || clients_build(a) < 0 ||
-	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0 || build_leaders(a) < 0 ||
+	    build_ops(a, sel, v1) < 0 || build_consistency(a) < 0)
+		goto done;
+	if (opt->runs_dir != NULL && condcheck_build(a, opt->runs_dir, e) < 0) {
+		aggregate_free(a);
+		a = NULL;
+		ok = 1; /* the message is condcheck's */
+		goto done;
+	}
+	if (build_leaders(a) < 0 ||
 	    compare_build(a, opt->alpha > 0 ? opt->alpha : COMPARE_ALPHA_DEFAULT, e) < 0)
 		goto done;
 	if (climit_cells_build(a, &opt->climit, e) < 0 || cost_cells_build(a, e) < 0) {

@@ -290,6 +290,9 @@ struct agg_options {
 	const char *const *planned;        /* ids that should have runs: a listed one of which no
 				       run was read is a subject all the same, no_run set */
 	size_t n_planned;
+	const char *runs_dir; /* what the runs' paths are relative to: the conditional-write
+				 check (condcheck.h) reads their ops logs from there before the
+				 leaders are picked; NULL: no check (Warp logs) */
 };
 
 struct aggregate {

@@ -10,6 +10,7 @@
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare_set.h"
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/leader_rule.h"
 #include "analyze/cells/tail.h"
 
@@ -73,7 +74,10 @@ static int build_comparisons(struct aggregate *a, struct compare_scratch *s)
 
 				int by_obj = x->size == 0;
 
-				if (!isfinite(cell_key(x)->value) || !isfinite(cell_key(y)->value))
+				/* a violated conditional-write cell is no result */
+				if (!isfinite(cell_key(x)->value) ||
+				    !isfinite(cell_key(y)->value) || condcheck_violated(x) ||
+				    condcheck_violated(y))
 					continue;
 				compare_cells(a, x, y, throughput, &by_obj, s,
 					      &a->comparisons[a->n_comparisons++]);

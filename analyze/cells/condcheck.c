@@ -215,3 +215,8 @@ int condcheck_build(struct aggregate *a, const char *data_dir, struct err *e)
 				return -1;
 	return 0;
 }
+
+int condcheck_violated(const struct agg_cell *c)
+{
+	return c->cond != NULL && c->cond->violations > 0;
+}

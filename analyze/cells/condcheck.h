@@ -17,6 +17,7 @@
 #include "core/err.h"
 
 struct aggregate;
+struct agg_cell;
 
 #define CONDCHECK_EXAMPLE_MAX 512
 
@@ -43,5 +44,9 @@ struct condcheck {
  * or unreadable is named in cond->missing and left out. -1 with a message only when memory
  * runs out. */
 int condcheck_build(struct aggregate *a, const char *data_dir, struct err *e);
+
+/* condcheck_violated: 1 when cell c was checked and some key's writes broke the rule (its
+ * figure is no result: it competes for no lead and is compared with no cell), else 0. */
+int condcheck_violated(const struct agg_cell *c);
 
 #endif

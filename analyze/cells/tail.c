@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "analyze/cells/cell.h"
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/leader_rule.h"
 #include "core/hist.h"
 
@@ -40,7 +41,7 @@ double tail_pooled(const struct agg_cell *c, size_t m, int supported_only)
 	double v = m == 0 ? c->lat_pool.p50 : c->lat_pool.p99;
 
 	if (c->lat_pool.source == POOL_NONE || !isfinite(cell_key(c)->value) ||
-	    (supported_only && !c->lat_pool.ci[ci_index[m]].supported))
+	    condcheck_violated(c) || (supported_only && !c->lat_pool.ci[ci_index[m]].supported))
 		return NAN;
 	return v;
 }

@@ -21,7 +21,8 @@ extern const double tail_q[TAIL_NM];           /* 0.5, 0.99 */
 double tail_run_pct(const struct agg_run *r, double q);
 
 /* tail_pooled: cell c's pooled percentile of metric m (0: p50, 1: p99; ms), NaN when the
- * cell has no value or (supported_only) the percentile is not supported. */
+ * cell has no value, its conditional writes broke their promise (condcheck_violated) or
+ * (supported_only) the percentile is not supported. */
 double tail_pooled(const struct agg_cell *c, size_t m, int supported_only);
 
 /* tail_build: a's tail comparisons (every pair of subjects whose cells of a matrix

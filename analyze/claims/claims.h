@@ -18,6 +18,7 @@
 #include "core/err.h"
 #include "core/results/results_claims.h"
 #include "core/results/results_staleness.h"
+#include "core/results/results_support.h"
 
 /* The claims being built: records of core/results (core/results/results_claims.h). */
 struct claim_list {
@@ -55,6 +56,15 @@ int claims_staleness(struct claim_list *l, const struct aggregate *a,
  * -1 with a message when memory runs out. */
 int claims_time_server(struct claim_list *l, const struct aggregate *a, const struct slow_list *s,
 		       struct err *e);
+/* claims_flag (claims_flag.c): a "feature-gap" claim per matrix cell with a figure of each
+ * subject whose runs differed from the others' in a feature of the S3 API (its
+ * ran-differently claims of checksum, http, addressing, sse or tags, already in l), worded
+ * from the n_sup probe records sup (aggregate.json support[], their subjects a's): wrong or
+ * refused when the probe found one of the aspect's features so, else setting (the runs'
+ * recorded settings alone); added to the end of *l after claims_build. -1 with a message
+ * when memory runs out. */
+int claims_flag(struct claim_list *l, const struct aggregate *a, const struct results_support *sup,
+		size_t n_sup, struct err *e);
 
 /* claims_free: everything l owns (l zeroed after). */
 void claims_free(struct claim_list *l);

@@ -14,6 +14,7 @@
 
 #include "analyze/cells/cell.h"
 #include "analyze/cells/compare.h"
+#include "analyze/cells/condcheck.h"
 #include "analyze/cells/tail.h"
 #include "analyze/cells/vantage.h"
 #include "analyze/claims/claim_kinds.h"
@@ -25,9 +26,12 @@ static int in_category(const struct agg_cell *c, const struct agg_leader *l)
 }
 
 /* figure: cell c's figure of l's kind, higher is better: its key figure (a lead), the
- * reciprocal of its supported pooled percentile (a tail lead); NaN when none. */
+ * reciprocal of its supported pooled percentile (a tail lead); NaN when none or when its
+ * conditional writes broke their promise (condcheck_violated: no result). */
 static double figure(const struct agg_cell *c, const struct agg_leader *l)
 {
+	if (condcheck_violated(c))
+		return NAN;
 	if (l->metric == NULL)
 		return cell_key(c)->value;
 	return 1 / tail_pooled(c, strcmp(l->metric, tail_metric[0]) == 0 ? 0 : 1, 1);
@@ -106,6 +110,27 @@ static void versus(struct claim_list *l, const struct aggregate *a, const struct
 	claims_num(l, "p_adj", lead ? c->lead_p_adj : NAN);
 }
 
+/* left_out: the ids of the subjects whose cell of l's category was left out of the lead for
+ * a correctness violation ("left_out", ", "-separated, and "left_out_why"); nulls when none. */
+static void left_out(struct claim_list *l, const struct aggregate *a, const struct agg_leader *ld)
+{
+	char ids[256];
+	size_t len = 0;
+
+	ids[0] = '\0';
+	for (size_t i = 0; i < a->n_cells; i++) {
+		const struct agg_cell *c = &a->cells[i];
+		const char *id = a->subjects[c->subject].id;
+
+		if (in_category(c, ld) && condcheck_violated(c) &&
+		    len + strlen(id) + 3 < sizeof(ids))
+			len += (size_t)snprintf(ids + len, sizeof(ids) - len, "%s%s",
+						len ? ", " : "", id);
+	}
+	claims_text(l, "left_out", len ? ids : NULL);
+	claims_text(l, "left_out_why", len ? "correctness-violated" : NULL);
+}
+
 /* lead: the lead claim of leader ld: kind "lead" (a throughput leader) or "tail-lead" (a
  * tail leader, its percentile "p50" or "p99" the id's last part); v: the vantages of a merge
  * (NULL: none). */
@@ -159,6 +184,7 @@ static int lead(struct claim_list *l, const struct aggregate *a, const struct ag
 		if (strcmp(verdict, "depends") != 0)
 			claims_vantage_by(l, a, v, ld->op, ld->size, ld->concurrency);
 	}
+	left_out(l, a, ld);
 	return l->failed ? -1 : 0;
 }
 

@@ -25,8 +25,7 @@ static int highest(struct claim_list *l, const struct aggregate *a, const char *
 		const struct agg_cell *x = &a->cells[i];
 
 		/* a cell whose conditional writes broke their promise is no result (condcheck.h) */
-		if (strcmp(x->op, op) == 0 && isfinite(x->mib.value) &&
-		    !(x->cond != NULL && x->cond->violations > 0) &&
+		if (strcmp(x->op, op) == 0 && isfinite(x->mib.value) && !condcheck_violated(x) &&
 		    (best == NULL || x->mib.value > best->mib.value))
 			best = x;
 	}

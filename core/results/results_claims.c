@@ -42,6 +42,7 @@ static const char *const change[] = {"regression", "improvement", "no-change", "
 				     "changed",    "unchanged",   NULL};
 
 static const char *const replay[] = {"slower", "faster", "alike", "not-judged", NULL};
+static const char *const feature_gap[] = {"wrong", "refused", "setting", NULL};
 static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
 
 const struct results_claim_kind results_claim_kinds[] = {
@@ -61,6 +62,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"time-share", time_share},
 	{"caveat", caveat},
 	{"ran-differently", ran_differently},
+	{"feature-gap", feature_gap},
 	{"vantage", vantage},
 	{"lead-vantages", lead_vantages},
 	{"vantage-lead", vantage_lead},

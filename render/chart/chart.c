@@ -180,6 +180,7 @@ static struct row *ch_add_row(struct chart *c, int p, const char *label, const c
 	r->parts = NULL;
 	r->nparts = 0;
 	r->n[0] = 0;
+	r->aside = 0;
 	return r;
 }
 
@@ -296,6 +297,12 @@ void chart_set_row_claim(struct chart *c, int p, const char *claim)
 	at = r->nmarks ? &r->marks[r->nmarks - 1].claim : &r->claim;
 	free(*at);
 	*at = claim != NULL && *claim ? ch_keep(c, claim) : NULL;
+}
+
+void chart_set_row_aside(struct chart *c, int p)
+{
+	if (p >= 0 && (size_t)p < c->npanels && c->panels[p].nrows)
+		c->panels[p].rows[c->panels[p].nrows - 1].aside = 1;
 }
 
 struct scene *chart_layout(const struct chart *c, const struct fonts *f, const struct numfmt *nf,

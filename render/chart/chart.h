@@ -135,6 +135,9 @@ void chart_add_estimate(struct chart *c, int p, const char *color, double value,
  * (FOREST: its marks and text). */
 void chart_set_series_claim(struct chart *c, int s, const char *claim);
 void chart_set_row_claim(struct chart *c, int p, const char *claim);
+/* chart_set_row_aside: the last row of panel p is drawn but not comparable: the summary
+ * (chart_summary's highest and lowest row) never names it. */
+void chart_set_row_aside(struct chart *c, int p);
 
 /* ---- the layout ---- */
 

@@ -44,6 +44,7 @@ struct row {
 	size_t nparts;
 	char n[24];  /* the sample size for the tooltip ("" for none) */
 	char *claim; /* the claim ids its marks, label and text show, or NULL */
+	int aside;   /* drawn, but named by no summary (highest, lowest): not comparable */
 };
 
 struct panel {

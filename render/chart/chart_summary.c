@@ -51,7 +51,8 @@ static void summary_line(const struct chart *c, struct chart_summary *out)
 	out->wins = best;
 }
 
-/* summary_rows: HBAR / RANGE / FOREST: per panel the highest row; estimates counted. */
+/* summary_rows: HBAR / RANGE / FOREST: per panel the highest row (a row set aside: none);
+ * estimates counted. */
 static void summary_rows(const struct chart *c, struct chart_summary *out)
 {
 	const char *lab[64];
@@ -64,7 +65,7 @@ static void summary_rows(const struct chart *c, struct chart_summary *out)
 				out->estimates += isfinite(w->marks[k].value);
 				out->filled += isfinite(w->marks[k].value) && w->marks[k].filled;
 			}
-			if (c->kind == CHART_FOREST || !isfinite(w->value))
+			if (c->kind == CHART_FOREST || !isfinite(w->value) || w->aside)
 				continue;
 			hi = hi == NULL || w->value > hi->value ? w : hi;
 			lo = lo == NULL || w->value < lo->value ? w : lo;

@@ -101,8 +101,11 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 			add_id(&ids, d->id);
 		}
 		if (count) {
+			char lab[256];
 			const char *names[] = {"subject", "op", "where"};
-			const char *vals[] = {m->subjects[s].label, opname, where.p ? where.p : ""};
+			const char *vals[] = {lab, opname, where.p ? where.p : ""};
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_flag_subject(m, (int)s, op, UINT64_MAX, -1, lab, sizeof(lab), &ids);
 			text_subst(&b, text_lang_str(l, "finding.others"), names, vals, 3);
 		}
 		if (where.failed || ids.failed)
@@ -123,11 +126,12 @@ static int others(const struct report_model *m, const struct text_lang *l, struc
 static int highest(const struct report_model *m, const struct text_lang *l, struct findings *f,
 		   const char *op, const char *opname)
 {
-	char id[RESULTS_CLAIM_ID_MAX], size[32], val[TEXT_NUM_MAX];
+	char id[RESULTS_CLAIM_ID_MAX], size[32], val[TEXT_NUM_MAX], lab[256];
 	const struct numfmt *nf = text_lang_numfmt(l);
 	const struct results_claim *c;
 	const struct results_cell *cell;
-	struct strbuf b = {0}, why = {0};
+	struct strbuf b = {0}, why = {0}, ids = {0};
+	int rc;
 	struct report_workers w;
 
 	results_claim_id(id, sizeof(id), "highest", NULL, op, -1, -1, NULL, NULL);
@@ -141,24 +145,24 @@ static int highest(const struct report_model *m, const struct text_lang *l, stru
 		b.failed = 1; /* push refuses it */
 	text_num(nf, results_claim_num(c, "value"), -1, val, sizeof(val));
 	report_claim_reasons(l, c, &why);
+	snprintf(lab, sizeof(lab), "%s", m->subjects[c->subject].label);
+	strbuf_adds(&ids, c->id);
+	report_flag_subject(m, c->subject, op, (uint64_t)c->size, c->concurrency, lab, sizeof(lab),
+			    &ids);
 	const char *names[] = {"op",      "value",      "subject", "size",
 			       "workers", "per_client", "reasons"};
-	const char *vals[] = {opname,
-			      val,
-			      m->subjects[c->subject].label,
-			      size,
-			      w.total,
-			      w.per_client,
-			      why.p ? why.p : ""};
+	const char *vals[] = {opname, val, lab, size, w.total, w.per_client, why.p ? why.p : ""};
 	text_subst(&b,
 		   text_lang_str(l, strcmp(c->verdict, "client-limited") == 0
 					    ? "finding.highest_limited"
 					    : "finding.highest"),
 		   names, vals, 7);
-	if (why.failed)
+	if (why.failed || ids.failed)
 		b.failed = 1;
 	strbuf_free(&why);
-	return report_finding_claim(f, &b, c->id) ? -1 : 0;
+	rc = report_finding_claim(f, &b, ids.p) ? -1 : 0;
+	strbuf_free(&ids);
+	return rc;
 }
 
 /* cv_text: subject s's mean CV of the consistency claim c as "1.4%" into buf. */
@@ -328,17 +332,15 @@ static void tally_sentence(const struct report_model *m, const struct text_lang 
 		text_subst(&ties, text_lang_str(l, tied == 1 ? "finding.ties1" : "finding.ties"),
 			   nn, nv, 1);
 	}
+	char lab[256] = "";
+	if (top != NULL) {
+		snprintf(lab, sizeof(lab), "%s", m->subjects[top->subject].label);
+		report_flag_subject(m, top->subject, top->op, UINT64_MAX, -1, lab, sizeof(lab),
+				    NULL);
+	}
 	const char *names[] = {"subject", "clear", "of",     "op",   "ties",
 			       "n",       "pct",   "cycles", "every"};
-	const char *vals[] = {top ? m->subjects[top->subject].label : "",
-			      clear,
-			      of,
-			      opname,
-			      ties.p ? ties.p : "",
-			      sn,
-			      pct,
-			      cyc,
-			      every};
+	const char *vals[] = {lab, clear, of, opname, ties.p ? ties.p : "", sn, pct, cyc, every};
 	text_subst(b, text_lang_str(l, key), names, vals, 9);
 	if (ties.failed)
 		b->failed = 1;
@@ -357,15 +359,22 @@ static int stat_findings(const struct report_model *m, const struct text_lang *l
 	if (head->len)
 		strbuf_adds(head, text_lang_str(l, "headline.sep"));
 	if (top != NULL) {
+		struct strbuf ids = {0};
+		int bad;
+		strbuf_adds(&ids, top->id);
+		report_flag_subject(m, top->subject, top->op, UINT64_MAX, -1, NULL, 0, &ids);
 		tally_sentence(m, l, t, top,
 			       merge ? "finding.led_clear_vantages" : "finding.led_clear", 0,
 			       opname, &b);
-		if (report_finding_claim(f, &b, top->id))
+		bad = ids.failed || report_finding_claim(f, &b, ids.p);
+		strbuf_free(&ids);
+		if (bad)
 			return -1;
 		tally_sentence(m, l, t, top,
 			       merge ? "headline.led_clear_vantages" : "headline.led_clear", 0,
 			       opname, head);
 		add_id(head_ids, top->id);
+		report_flag_subject(m, top->subject, top->op, UINT64_MAX, -1, NULL, 0, head_ids);
 	} else {
 		tally_sentence(m, l, t, NULL,
 			       t->untested == t->of ? "headline.untested"
@@ -494,7 +503,8 @@ int findings_build(const struct report_model *m, const struct text_lang *l, stru
 	struct strbuf head = {0}, head_ids = {0}, b = {0}, ids = {0};
 	char opname[32];
 	memset(out, 0, sizeof(*out));
-	if (report_cond_findings(m, l, out) < 0) /* correctness failures first */
+	if (report_cond_findings(m, l, out) < 0 || /* correctness failures first */
+	    report_flag_findings(m, l, out) < 0)   /* then the figures not like the others' */
 		goto oom;
 	for (size_t i = 0; i < m->nops; i++) {
 		const struct results_claim *top = most_leads(m, m->ops[i]);

@@ -197,9 +197,9 @@ static struct scene *scaling_chart(struct report_builder *r, const char *op, con
 		for (size_t s = 0; s < m->nsubjects; s++) {
 			char lab[256];
 			struct strbuf ids = {0};
-			int si = chart_add_series(
-				c, report_climit_label(r, (int)s, op, size, lab, sizeof(lab), &ids),
-				m->subjects[s].color);
+			report_climit_label(r, (int)s, op, size, lab, sizeof(lab), &ids);
+			report_flag_subject(r->m, (int)s, op, size, -1, lab, sizeof(lab), &ids);
+			int si = chart_add_series(c, lab, m->subjects[s].color);
 			chart_set_series_claim(c, si, rb_text(r, &ids));
 			strbuf_free(&ids);
 			for (size_t k = 0; k < nc; k++) {
@@ -315,8 +315,15 @@ static void consistency(struct report_builder *r)
 					v = m->doc.consistency[i].cv_mean * 100;
 					snprintf(n, sizeof(n), "%lld", m->doc.consistency[i].cells);
 				}
-			chart_add_bar(c, p, m->subjects[s].label, m->subjects[s].color, v);
+			char lab[256];
+			struct strbuf ids = {0};
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_flag_subject(m, (int)s, NULL, UINT64_MAX, -1, lab, sizeof(lab),
+					    &ids);
+			chart_add_bar(c, p, lab, m->subjects[s].color, v);
 			chart_set_row_n(c, p, n);
+			chart_set_row_claim(c, p, ids.p);
+			strbuf_free(&ids);
 		}
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -327,10 +334,15 @@ static void consistency(struct report_builder *r)
 	doc_table_head(t, 2, rb_str(r, "col.cells"), 1);
 	for (size_t i = 0; i < m->doc.n_consistency; i++) {
 		const struct results_consistency *cv = &m->doc.consistency[i];
-		char cells[16];
+		char cells[16], lab[256];
+		struct strbuf ids = {0};
+		snprintf(lab, sizeof(lab), "%s", m->subjects[cv->subject].label);
+		report_flag_subject(m, cv->subject, NULL, UINT64_MAX, -1, lab, sizeof(lab), &ids);
 		doc_table_row(t);
-		doc_table_cell(t, 0, m->subjects[cv->subject].label, CELL_ROWHEAD, NULL,
-			       m->subjects[cv->subject].color);
+		doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL, m->subjects[cv->subject].color);
+		if (ids.len)
+			doc_table_claim(t, 0, ids.p, NULL);
+		strbuf_free(&ids);
 		if (isfinite(cv->cv_mean))
 			snprintf(pct, sizeof(pct), "%s%%",
 				 text_num(r->nf, cv->cv_mean * 100, 2, buf, sizeof(buf)));
@@ -581,12 +593,17 @@ static void appendix(struct report_builder *r)
 					char lab[256];
 					const struct results_claim *kc;
 					snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+					struct strbuf rids = {0};
 					kc = report_climit_mark(r, c, lab, sizeof(lab));
+					if (kc != NULL)
+						strbuf_adds(&rids, kc->id);
+					report_flag_mark(r, c, lab, sizeof(lab), &rids);
 					doc_table_row(t);
 					doc_table_cell(t, 0, lab, CELL_ROWHEAD, NULL,
 						       m->subjects[s].color);
-					if (kc != NULL)
-						doc_table_claim(t, 0, kc->id, NULL);
+					if (rids.len)
+						doc_table_claim(t, 0, rids.p, NULL);
+					strbuf_free(&rids);
 					doc_table_cell(t, 1,
 						       model_size_text(m, r->nf, m->sizes[z], sz,
 								       sizeof(sz)),

@@ -4,6 +4,9 @@
  * string; render decides none of them. */
 #include "render/report/report_int.h"
 
+#include "render/model/model_claims.h"
+#include "render/model/model_query.h"
+
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +39,46 @@ void report_claim_reasons(const struct text_lang *l, const struct results_claim 
 			strbuf_adds(b, ", ");
 		strbuf_adds(b, w != NULL ? w : c->reasons[i]);
 	}
+}
+
+/* lead_flags: after lead or tail-lead claim c's words in b, the subjects its judgement left
+ * out (its left_out figure: a violated conditional-write cell, marked †) and those of its
+ * category whose runs differed for a feature (their cells' feature-gap claims, marked §). */
+static void lead_flags(const struct report_model *m, const struct text_lang *l,
+		       const struct results_claim *c, struct strbuf *b)
+{
+	const char *out = results_claim_text(c, "left_out");
+	struct strbuf who = {0};
+	const char *names[] = {"subjects"};
+	const char *vals[1];
+
+	if (out != NULL) {
+		for (size_t s = 0; s < m->nsubjects; s++) {
+			const char *p = strstr(out, m->subjects[s].id);
+			size_t k = strlen(m->subjects[s].id);
+
+			if (p != NULL && (p == out || p[-1] == ' ') &&
+			    (p[k] == '\0' || p[k] == ','))
+				strbuf_addf(&who, "%s%s" REPORT_VOID_MARK, who.len ? ", " : "",
+					    m->subjects[s].label);
+		}
+		vals[0] = who.p != NULL ? who.p : out;
+		text_subst(b, text_lang_str(l, "flag.lead_left_out"), names, vals, 1);
+		strbuf_free(&who);
+	}
+	for (size_t s = 0; c->op != NULL && s < m->nsubjects; s++)
+		if (model_claim_cell(m, "feature-gap",
+				     model_cell(m, (int)s, c->op, (uint64_t)c->size,
+						c->concurrency)) != NULL)
+			strbuf_addf(&who, "%s%s" REPORT_GAP_MARK, who.len ? ", " : "",
+				    m->subjects[s].label);
+	if (who.len) {
+		vals[0] = who.p;
+		text_subst(b, text_lang_str(l, "flag.lead_gap"), names, vals, 1);
+	}
+	if (who.failed)
+		b->failed = 1;
+	strbuf_free(&who);
 }
 
 int report_claim_words(const struct report_model *m, const struct text_lang *l,
@@ -82,6 +125,8 @@ int report_claim_words(const struct report_model *m, const struct text_lang *l,
 							   TEXT_NUM_MAX);
 	}
 	text_subst(b, tpl, names, vals, n);
+	if (strcmp(c->kind, "lead") == 0 || strcmp(c->kind, "tail-lead") == 0)
+		lead_flags(m, l, c, b);
 	if (subj.failed || why.failed)
 		b->failed = 1;
 done:

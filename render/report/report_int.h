@@ -183,6 +183,35 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 void report_climit_appendix(struct report_builder *r);
 void report_climit_limitations(struct report_builder *r);
 
+/* ---- render/report/report_flag.c ---- */
+
+/* The marks of a figure not like the others': REPORT_GAP_MARK after one whose subject's runs
+ * differed for a feature (its cell's feature-gap claim), REPORT_VOID_MARK after a cell whose
+ * conditional writes broke their promise (its correctness claim violated: not comparable). */
+#define REPORT_GAP_MARK " \u00a7"
+#define REPORT_VOID_MARK " \u2020"
+
+/* report_flag_mark: the marks of cell c (c may be NULL: none) appended to buf (n bytes),
+ * their claims' ids to ids (space-separated, once each); the number of marks.
+ * report_flag_subject: the same for every matrix cell of subject s in (op, size, conc) (op
+ * NULL, size UINT64_MAX, conc -1: any), as a chart's label or a finding marks the subject
+ * (buf NULL: no marks appended, ids NULL: no ids). report_flag_legend: the paragraph under a
+ * table of (op, conc) wording each marked subject's claims (one feature-gap claim per
+ * subject, each violated cell's correctness claim), with their ids (conc -1: of every
+ * concurrency); nothing when none is marked. */
+int report_flag_mark(struct report_builder *r, const struct results_cell *c, char *buf, size_t n,
+		     struct strbuf *ids);
+int report_flag_subject(const struct report_model *m, int s, const char *op, uint64_t size,
+			int conc, char *buf, size_t n, struct strbuf *ids);
+void report_flag_legend(struct report_builder *r, const char *op, int conc);
+/* report_flag_void: 1 when cell c (may be NULL) has a violated correctness claim (not
+ * comparable: a chart's summary names it not), else 0. */
+int report_flag_void(const struct report_model *m, const struct results_cell *c);
+/* report_flag_findings: a key finding per subject with feature-gap claims (finding.flagged,
+ * its first claim worded inside); -1 when out of memory or a claim has no words. */
+int report_flag_findings(const struct report_model *m, const struct text_lang *l,
+			 struct findings *f);
+
 /* ---- render/report/report_phases.c ---- */
 
 /* REPORT_PHASES_MAX: the most time-share claims "Where the time goes" shows; past it the
@@ -212,7 +241,9 @@ void report_claim_reasons(const struct text_lang *l, const struct results_claim 
 /* report_claim_words: claim c worded into b by l's string claim.KIND.VERDICT, with {subject}
  * (its label), {subjects} (their labels), {reasons} (reason.NAME, else the name), {op} (the
  * op's name) and each of its figures by name (a whole number without decimals, another as the
- * report writes figures). -1 when l has
+ * report writes figures); a lead or tail lead followed by the subjects its judgement left out
+ * (flag.lead_left_out, marked REPORT_VOID_MARK) and those of its category whose runs differed
+ * for a feature (flag.lead_gap, marked REPORT_GAP_MARK). -1 when l has
  * no string for its kind and verdict (render cannot word it), else 0 (b failed when memory
  * ran out). */
 int report_claim_words(const struct report_model *m, const struct text_lang *l,

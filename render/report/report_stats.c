@@ -70,15 +70,16 @@ unsigned report_lead_flags(const struct report_model *m, const char *op, uint64_
 	return claim_flags(model_claim_lead(m, op, size, conc), s, shown);
 }
 
-/* cell_claims: cell i of t's last row shows the lead claim lc and the client-limit claim kc
- * (NULL: none): their ids as its data-claim, lc's verdict as its data-lead. */
+/* cell_claims: cell i of t's last row shows the lead claim lc, the client-limit claim kc
+ * (NULL: none) and the claims of its marks (report_flag_mark; "" or NULL: none): their ids
+ * as its data-claim, lc's verdict as its data-lead. */
 static void cell_claims(struct doc_table *t, size_t i, const struct results_claim *lc,
-			const struct results_claim *kc)
+			const struct results_claim *kc, const char *flags)
 {
-	char ids[2 * RESULTS_CLAIM_ID_MAX + 2];
+	char ids[4 * RESULTS_CLAIM_ID_MAX + 4];
 
-	snprintf(ids, sizeof(ids), "%s%s%s", lc ? lc->id : "", lc && kc ? " " : "",
-		 kc ? kc->id : "");
+	snprintf(ids, sizeof(ids), "%s%s%s%s%s", lc ? lc->id : "", lc && kc ? " " : "",
+		 kc ? kc->id : "", (lc || kc) && flags && *flags ? " " : "", flags ? flags : "");
 	doc_table_claim(t, i, ids, lc ? lc->verdict : NULL);
 }
 
@@ -170,17 +171,21 @@ void report_tput_table(struct report_builder *r, const char *op, const char *opn
 			double v = model_figure(c);
 			unsigned fl = CELL_NUM | (isnan(v) ? CELL_MUTED : 0);
 			const struct results_claim *lc, *kc;
+			struct strbuf fids = {0};
 			fl |= report_lead_flags(m, op, m->sizes[k], conc, (int)s, &lc);
 			tput_cell(r, c, m->sizes[k] == 0, buf, sizeof(buf), note, sizeof(note));
 			kc = report_climit_mark(r, c, buf, sizeof(buf));
+			report_flag_mark(r, c, buf, sizeof(buf), &fids);
 			if (c && c->n_runs && c->n < c->expected) /* no runs: not measured */
 				notes = 1;
 			doc_table_cell(t, s + 1, buf, fl, *note ? note : NULL, NULL);
-			cell_claims(t, s + 1, lc, kc);
+			cell_claims(t, s + 1, lc, kc, fids.p);
+			strbuf_free(&fids);
 		}
 	}
 	tput_foot(r, t, notes);
 	report_climit_legend(r, op, opname, conc);
+	report_flag_legend(r, op, conc);
 }
 
 /* "1.41 [1.35, 1.46]", with "unpaired" for Welch, or "not enough runs". */
@@ -204,8 +209,9 @@ static void ratio_text(struct report_builder *r, const struct results_comparison
 }
 
 /* estimate_claims: the text of an estimate of s against top in a category marked when either
- * cell is client-limited (text, n bytes), and the ids it shows into ids: the category's lead
- * claim (a throughput estimate) and the two cells' client-limit claims. */
+ * cell is client-limited or flagged (report_flag_mark) (text, n bytes), and the ids it shows
+ * into ids: the category's lead claim (a throughput estimate), the two cells' client-limit
+ * claims and their marks' claims. */
 static void estimate_claims(struct report_builder *r, const char *op, uint64_t size, int conc,
 			    int s, int top, enum results_tail tail, char *text, size_t n,
 			    struct strbuf *ids)
@@ -222,6 +228,8 @@ static void estimate_claims(struct report_builder *r, const char *op, uint64_t s
 	for (size_t i = 0; i < 3; i++)
 		if (v[i] != NULL)
 			strbuf_addf(ids, "%s%s", ids->len ? " " : "", v[i]->id);
+	report_flag_mark(r, cs, text, n, ids);
+	report_flag_mark(r, ct, text, n, ids);
 }
 
 /* One estimate: subject s against subject top (s/top) in a category, of throughput or of
@@ -272,6 +280,23 @@ static int forest_top(const struct report_model *m, const char *op, uint64_t siz
 	return c != NULL ? c->subject : -1;
 }
 
+/* forest_series: the legend of a forest plot of op, a series per subject, its label marked
+ * where its cells of op are (report_flag_subject). */
+static void forest_series(struct report_builder *r, struct chart *c, const char *op)
+{
+	const struct report_model *m = r->m;
+
+	for (size_t s = 0; s < m->nsubjects; s++) {
+		char lab[256];
+		struct strbuf ids = {0};
+
+		snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+		report_flag_subject(r->m, (int)s, op, UINT64_MAX, -1, lab, sizeof(lab), &ids);
+		chart_set_series_claim(c, chart_add_series(c, lab, m->subjects[s].color), ids.p);
+		strbuf_free(&ids);
+	}
+}
+
 /* The rows of the forest plot of op (throughput's, or percentile tail's against the tail
  * leader): one per size × workers some run measured. */
 static void forest_rows(struct report_builder *r, struct chart *c, const char *op,
@@ -303,9 +328,16 @@ static void forest_rows(struct report_builder *r, struct chart *c, const char *o
 				text_subst(&lab, rb_str(r, "forest.row"), names, vals, 3);
 				snprintf(row, sizeof(row), "%s %s", rb_text(r, &lab),
 					 rb_str(r, "forest.vs"));
+				char tl[256];
+				struct strbuf ids = {0};
 				strbuf_free(&lab);
-				subst(&lab, row, "top", m->subjects[top].label, NULL, NULL);
+				snprintf(tl, sizeof(tl), "%s", m->subjects[top].label);
+				report_flag_subject(m, top, op, m->sizes[z], m->concurrency[k], tl,
+						    sizeof(tl), &ids);
+				subst(&lab, row, "top", tl, NULL, NULL);
 				chart_add_row(c, p, rb_text(r, &lab));
+				chart_set_row_claim(c, p, ids.p);
+				strbuf_free(&ids);
 				for (size_t s = 0; s < m->nsubjects; s++)
 					if ((int)s != top)
 						estimate(r, c, p, op, m->sizes[z],
@@ -365,8 +397,7 @@ void report_forest(struct report_builder *r, const char *op, const char *opname)
 	if (c) {
 		chart_set_axis(c, rb_str(r, "axis.ratio"), "", "");
 		if (m->nsubjects > 2)
-			for (size_t s = 0; s < m->nsubjects; s++)
-				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			forest_series(r, c, op);
 		forest_rows(r, c, op, RESULTS_TAIL_NONE);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -406,8 +437,7 @@ void report_tail_forest(struct report_builder *r, const char *op, const char *op
 	if (c) {
 		chart_set_axis(c, rb_str(r, "axis.tail_ratio"), "", "");
 		if (!two)
-			for (size_t s = 0; s < m->nsubjects; s++)
-				chart_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			forest_series(r, c, op);
 		forest_rows(r, c, op, RESULTS_TAIL_P99);
 	}
 	report_add_scene(r, c, REPORT_WIDTH, &sc);
@@ -477,13 +507,20 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			double p50, p99, p999;
 			int fb;
 			char lab[256];
+			struct strbuf rids = {0};
 			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
 			const struct results_claim *kc = report_climit_mark(r, cell, lab,
 									    sizeof(lab));
+			if (kc != NULL)
+				strbuf_adds(&rids, kc->id);
+			report_flag_mark(r, cell, lab, sizeof(lab), &rids);
 			if (!lat_figures(cell, &p50, &p99, &p999, &fb)) {
 				chart_add_range_mark(c, p, lab, m->subjects[s].color, NAN, NAN, NAN,
 						     NAN, NULL);
-				chart_set_row_claim(c, p, kc ? kc->id : NULL);
+				chart_set_row_claim(c, p, rids.p);
+				if (report_flag_void(m, cell))
+					chart_set_row_aside(c, p);
+				strbuf_free(&rids);
 				continue;
 			}
 			if (isnan(p99))
@@ -496,7 +533,10 @@ struct chart *report_latency_chart(struct report_builder *r, const char *op, con
 			char n[32] = "";
 			chart_add_range_mark(c, p, lab, m->subjects[s].color, p50, p50, p99, p999,
 					     row);
-			chart_set_row_claim(c, p, kc ? kc->id : NULL);
+			chart_set_row_claim(c, p, rids.p);
+			if (report_flag_void(m, cell))
+				chart_set_row_aside(c, p);
+			strbuf_free(&rids);
 			if (model_pooled(cell))
 				snprintf(n, sizeof(n), "%llu",
 					 (unsigned long long)cell->latency_ms.pooled.requests);
@@ -608,13 +648,18 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 				char lab[256];
 				const struct results_claim *kc;
 				snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+				struct strbuf rids = {0};
 				kc = report_climit_mark(r, c, lab, sizeof(lab));
+				if (kc != NULL)
+					strbuf_adds(&rids, kc->id);
+				report_flag_mark(r, c, lab, sizeof(lab), &rids);
 				doc_table_row(t);
 				doc_table_cell(t, 0, lab, CELL_ROWHEAD,
 					       ok && p->source == RESULTS_POOL_RUNS ? "*" : NULL,
 					       m->subjects[s].color);
-				if (kc != NULL)
-					doc_table_claim(t, 0, kc->id, NULL);
+				if (rids.len)
+					doc_table_claim(t, 0, rids.p, NULL);
+				strbuf_free(&rids);
 				doc_table_cell(
 					t, 1,
 					model_size_text(m, r->nf, m->sizes[z], sz, sizeof(sz)), 0,
@@ -653,6 +698,7 @@ static void latency_table(struct report_builder *r, const char *op, const char *
 	}
 	doc_table_foot(t, rb_text(r, &foot));
 	strbuf_free(&foot);
+	report_flag_legend(r, op, -1);
 }
 
 void report_latency_tables(struct report_builder *r)

@@ -123,7 +123,8 @@ static int top_conc(const struct report_model *m, const char *op, uint64_t size,
 }
 
 /* subject_series: subject s's series in c for cell, its label marked when the cell is
- * client-limited and the series carrying that claim (report_climit_mark); its index. */
+ * client-limited or flagged and the series carrying those claims (report_climit_mark,
+ * report_flag_mark); its index. */
 static int subject_series(struct tb *t, struct xychart *c, int s, const struct results_cell *cell)
 {
 	const struct report_model *m = t->r->m;
@@ -131,10 +132,16 @@ static int subject_series(struct tb *t, struct xychart *c, int s, const struct r
 	const struct results_claim *kc;
 	int si;
 
+	struct strbuf ids = {0};
+
 	snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
 	kc = report_climit_mark(t->r, cell, lab, sizeof(lab));
+	if (kc != NULL)
+		strbuf_adds(&ids, kc->id);
+	report_flag_mark(t->r, cell, lab, sizeof(lab), &ids);
 	si = chart_xy_add_series(c, lab, m->subjects[s].color);
-	chart_xy_set_claim(c, si, kc ? kc->id : NULL);
+	chart_xy_set_claim(c, si, ids.p);
+	strbuf_free(&ids);
 	return si;
 }
 
@@ -232,7 +239,14 @@ static void series_chart(struct tb *t, const char *op, const char *opname)
 			const struct results_series *ts = model_timeseries(m, (int)s, op);
 			if (ts == NULL)
 				continue;
-			int si = chart_xy_add_series(c, m->subjects[s].label, m->subjects[s].color);
+			char lab[256];
+			struct strbuf ids = {0};
+			snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+			report_flag_subject(t->r->m, (int)s, op, UINT64_MAX, -1, lab, sizeof(lab),
+					    &ids);
+			int si = chart_xy_add_series(c, lab, m->subjects[s].color);
+			chart_xy_set_claim(c, si, ids.p);
+			strbuf_free(&ids);
 			chart_xy_set_n(c, si, "1"); /* each point: one run's figure */
 			for (size_t i = 0; i < ts->n; i++) {
 				int kept = ts->kept_first < 0 ||
@@ -277,9 +291,15 @@ static void latency_chart(struct tb *t, const char *op, const char *opname)
 			if (ts == NULL || ts->lat == NULL)
 				continue;
 			for (int max = 0; max < 2; max++) {
-				snprintf(lab, sizeof(lab), "%s %s", m->subjects[s].label,
+				struct strbuf ids = {0};
+				snprintf(lab, sizeof(lab), "%s", m->subjects[s].label);
+				report_flag_subject(t->r->m, (int)s, op, UINT64_MAX, -1, lab,
+						    sizeof(lab), &ids);
+				snprintf(lab + strlen(lab), sizeof(lab) - strlen(lab), " %s",
 					 rb_str(t->r, max ? "ts_latency.max" : "ts_latency.p99"));
 				int si = chart_xy_add_series(c, lab, m->subjects[s].color);
+				chart_xy_set_claim(c, si, ids.p);
+				strbuf_free(&ids);
 				chart_xy_set_n(c, si, "1");
 				for (size_t i = 0; i < ts->n; i++)
 					chart_xy_add_point(

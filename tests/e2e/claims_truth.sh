@@ -7,10 +7,12 @@
 # at a known rate, a worker cap, a 5 % share of 503s, a subject that signed differently and
 # the cheapest prices (and the most throughput per cost), one subject far more consistent
 # than the other, a single cycle, 70 cells with request phases (more than "Where the time
-# goes" shows), three clients of which one subject's were not balanced): gen_truth writes the
+# goes" shows), three clients of which one subject's were not balanced, a subject that sent
+# no SSE-C because its probe found it refused, faster than the two that did): gen_truth writes the
 # runs and truth.json, analyze the results, render the report (English; Korean too for the
 # blocked lead, the late sends, the NIC cap, the clear lead, the many groups, the unresolved
-# lead, the client-limited highest figure, the cost ranks and the client imbalance), and
+# lead, the client-limited highest figure, the cost ranks, the client imbalance and the
+# feature gap), and
 # tests/tools/claims_check.py compares aggregate.json's claims[] and the rendered reports (the
 # HTML's claims block, marks and words, the PDF's embedded claims.json and text) with the truth
 # (a missing or contradicting claim fails it); the sample campaign's claims and report with
@@ -24,7 +26,8 @@
 # claim, a mark of no claim, a client-limited latency row without its claim, a client-limit
 # mark on another subject's row, a per-cycle chart without its mark, a CDF chart carrying
 # another category's claim, a forest plot without its lead claim, a "Where the time goes" row
-# of another concurrency, its groups past 64 left out without saying so. No server; about a
+# of another concurrency, its groups past 64 left out without saying so, a flagged subject's
+# throughput figure, chart series or lead verdict without its mark. No server; about a
 # minute.
 . "$(dirname "$0")/lib.sh"
 analyze=${ANALYZE:-$top/bin/analyze}
@@ -46,7 +49,7 @@ for s in $scenarios; do
 	fi
 	reports="--report $d/report"
 	"$render" "$d/results" -o "$d/report" >"$d.ren" 2>&1 || bad "$s: render ($(tail -n 1 "$d.ren"))"
-	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients)
+	case $s in blocked-cpu | late-sends | nic-cap | clear | many-groups | unresolved | leader-cpu | subjects | clients | feature-gap)
 		"$render" "$d/results" -o "$d/report-ko" --lang ko >>"$d.ren" 2>&1 ||
 			bad "$s: render --lang ko ($(tail -n 1 "$d.ren"))"
 		reports="$reports --report $d/report-ko"
@@ -171,6 +174,16 @@ fail_report "a CDF chart marking another category's claim" blocked-cpu \
 fail_report "a forest plot without its lead claim" blocked-cpu \
 	'html = html.replace("data-claim=\"lead/get/1048576/c4 client-limit", "data-claim=\"client-limit")' \
 	"forest/get: lead/get/1048576/c4 not marked"
+# a subject whose runs differed for a feature: its figures marked wherever they show
+fail_report "a flagged subject's throughput figure unmarked" feature-gap \
+	'html = re.sub(r"(data-claim=\"lead/get/1048576/c1 feature-gap/get/1048576/c1/gap\"[^>]*>[^<]*?) \u00a7", r"\1", html, count=1)' \
+	"c1/gap: its throughput cell"
+fail_report "a flagged subject's chart series unmarked" feature-gap \
+	'html = re.sub(r"<svg[^>]*data-about=\"cdf/.*?</svg>", lambda m: m.group(0).replace(" \u00a7", ""), html, flags=re.S)' \
+	"shown unmarked"
+fail_report "a flagged leader's verdict without its mark" feature-gap \
+	'html = re.sub(r"(data-claim=\"lead/get/1048576/c16\">[^<]*?); gap \u00a7[^<]*", r"\1", html)' \
+	"does not mark gap"
 # "Where the time goes" per concurrency, and its stated limit
 fail_report "a time table row of another concurrency" clear \
 	'head, tail = html.split("id=\"t-time\"", 1); html = head + "id=\"t-time\"" + tail.replace("time-share/get/1048576/c1/near", "time-share/get/1048576/c16/near", 1)' \

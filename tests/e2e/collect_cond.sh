@@ -14,9 +14,13 @@
 #      one root); wrong has keys with two winners and a cas fork; every run's summary has
 #      requests = successes + errors + conflicts, its conflicts the 412/409 rows;
 #   2. analyze's correctness claims: held for right, violated for wrong (its example naming
-#      a key; its cells left out of the op's highest figure), not-judged (none-won) for RGW's cas, whose run failed as http-4xx with every
-#      write a conflict; claims_check.py on the reports (en, ko): the violated and not-judged
-#      claims worded by their Key findings;
+#      a key; its cells left out of the op's highest figure and of its lead, the lead claim
+#      naming it in left_out), not-judged (none-won) for RGW's cas, whose run failed as
+#      http-4xx with every write a conflict; claims_check.py on the reports (en, ko): the
+#      violated and not-judged claims worded by their Key findings, wrong's cells marked †
+#      (not comparable), no leader and named by no chart summary; the checker fails on a
+#      report showing a violated cell unmarked or named lowest, and on claims making it the
+#      leader;
 #   3. bad input: keys without a conditional op, a cas of 8 bytes: errors naming the key.
 . "$(dirname "$0")/collect_lib.sh"
 
@@ -132,7 +136,9 @@ cat >"$tmp/truth.json" <<'JSON'
   "correctness/put-if-absent/1024/c4/wrong": {"verdict": "violated"},
   "correctness/cas/1024/c4/wrong": {"verdict": "violated"},
   "correctness/put-if-absent/1024/c4/rgw": {"verdict": "held", "figures": {"keys": [10, 0], "won": [10, 0]}},
-  "correctness/cas/1024/c4/rgw": {"verdict": "not-judged", "reasons": ["none-won"], "figures": {"won": [0, 0]}}
+  "correctness/cas/1024/c4/rgw": {"verdict": "not-judged", "reasons": ["none-won"], "figures": {"won": [0, 0]}},
+  "lead/put-if-absent/1024/c4": {"verdict": "untested", "subject": "right", "reasons": ["one-cycle"]},
+  "lead/cas/1024/c4": {"verdict": "untested", "subject": "right", "reasons": ["one-subject"]}
 }}
 JSON
 python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
@@ -148,6 +154,10 @@ t(re.search(r"/obj/\d{8}: [2-4] writers won$", ex), "wrong put-if-absent's examp
 ex = (c.get("correctness/cas/1024/c4/wrong") or {}).get("figures", {}).get("example") or ""
 t(re.search(r"/obj/\d{8}: 2 writes won on ETag [0-9a-f]{32} ", ex), "wrong cas's example names its key and ETag: %s" % ex)
 for op in ("put-if-absent", "cas"):
+    ld = c.get("lead/%s/1024/c4" % op) or {}
+    t(ld.get("subject") == "right" and ld.get("figures", {}).get("left_out") == "wrong"
+      and ld["figures"].get("left_out_why") == "correctness-violated",
+      "lead/%s: wrong's violated cell left out of the lead, the claim says why: %s" % (op, ld.get("figures", {}).get("left_out")))
     h = c.get("highest/" + op) or {}
     t(h.get("subject") not in (None, "wrong"),
       "highest/%s leaves the violated cell out: %s" % (op, h.get("subject")))
@@ -156,6 +166,38 @@ i = html.find('class="findings"')
 t(i > 0 and "Correctness failure: wrong: CAS" in html[i:i + 6000] and "Ceph RGW: CAS could not run correctly" in html[i:i + 6000],
   "Key findings say wrong's correctness failure and that RGW's cas could not run correctly")
 PY
+
+# a report that shows the violated cell as a leader, or unmarked, fails the checker
+python3 - "$out" "$tmp/mut" <<'PY'
+import json, os, re, shutil, sys
+out, mut = sys.argv[1:3]
+shutil.copytree(out + "/report-en", mut + "/unmarked")
+p = mut + "/unmarked/report.html"
+html = open(p, encoding="utf-8").read()
+html = re.sub(r'(data-claim="[^"]*correctness/cas/1024/c4/wrong"[^>]*>[^<]*?) \u2020', r"\1", html, count=1)
+open(p, "w", encoding="utf-8").write(html)
+shutil.copytree(out + "/report-en", mut + "/lowest")
+p = mut + "/lowest/report.html"
+html = open(p, encoding="utf-8").read()
+html = re.sub(r"lowest: right( \u2021)? \(", "lowest: wrong \u2021 \u2020 (", html, count=1)
+open(p, "w", encoding="utf-8").write(html)
+agg = json.load(open(out + "/results/aggregate.json"))
+for c in agg["claims"]:
+    if c["id"] == "lead/cas/1024/c4":
+        c["subject"] = "wrong"
+json.dump(agg, open(mut + "/aggregate.json", "w"))
+PY
+python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
+	--report "$tmp/mut/unmarked" >"$tmp/mut1.txt" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*correctness/cas/1024/c4/wrong: its throughput cell' "$tmp/mut1.txt"
+check $? "the checker fails on a violated cell shown unmarked: $(grep -m 1 '^FAIL' "$tmp/mut1.txt" | cut -c1-160)"
+python3 "$top/tests/tools/claims_check.py" "$out/results/aggregate.json" "$tmp/truth.json" \
+	--report "$tmp/mut/lowest" >"$tmp/mut3.txt" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*a summary names the violated cell' "$tmp/mut3.txt"
+check $? "the checker fails on a chart summary naming the violated cell lowest: $(grep -m 1 '^FAIL' "$tmp/mut3.txt" | cut -c1-160)"
+python3 "$top/tests/tools/claims_check.py" "$tmp/mut/aggregate.json" "$tmp/truth.json" >"$tmp/mut2.txt" 2>&1
+[ $? -eq 1 ] && grep -q '^FAIL.*lead/cas/1024/c4: wrong leads with a violated cell' "$tmp/mut2.txt"
+check $? "the checker fails on a violated cell as leader: $(grep -m 1 '^FAIL' "$tmp/mut2.txt" | cut -c1-160)"
 
 printf '[campaign]\nname = k\n[matrix]\nops = put\nsizes = 4KiB\nconcurrency = 1\ncount = 1\nkeys = 4\n[subject a]\nendpoint = http://127.0.0.1:1\nbucket = b\n' >"$tmp/bad.ini"
 "$collect" "$tmp/bad.ini" -o "$tmp/bad" --dry-run >"$tmp/bad.txt" 2>&1

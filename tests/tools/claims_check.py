@@ -28,6 +28,8 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
     that is not vantages.leads[]' lead, and a lead claim that is clear (or not depends) when
     its lead-vantages claim says the leader depends on the vantage (a pooled clear, tie or
     unresolved lead is then depends).
+  - a violated correctness claim's subject leading its category (lead, tail lead), missing
+    from the lead's left_out, or its cell the highest figure.
 With --report DIR (render's output: report.html, and report.pdf when there), the report is read
 where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ...":
   - the HTML's <script type="application/json" id="s3bench-claims"> holds aggregate.json's
@@ -68,6 +70,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     claim.replay.VERDICT string, on a row naming its subject that shows its replayed p50,
     p90 and p99 (a null one as the null mark), under its op's recorded row, which shows the
     recorded ones or, when the trace records no latency, the string replay.no_latency;
+  - every feature-gap claim's figure marked \u00a7 where it shows (its throughput cell, its
+    latency row, its subject's series in the charts of its op, its lead's verdict) and one
+    Key finding per flagged subject; every violated correctness claim's throughput cell marked
+    \u2020 and no leader, its lead's verdict naming it left out (flag_marks);
   - every payload claim is worded by one paragraph carrying its id (its claim.payload.VERDICT
     string), and a fair one has the figures of fair data (zstd below 1.05, 99.9 % unique 4 KiB
     blocks or more);
@@ -682,6 +688,9 @@ def vantage_lead_marks(c, name, agg, claims, tree, tabs, lang):
 
 
 MARK = "\u2021"  # the client-limited mark (render/report/report_climit.c)
+GAP = "\u00a7"  # a feature-gap claim's mark (render/report/report_flag.c)
+VOID_MARK = "\u2020"  # a violated correctness claim's mark: not comparable
+FLAG_KINDS = ("feature-gap", "correctness")  # the claims of those marks
 
 
 def is_cell_climit(x):
@@ -712,7 +721,7 @@ def row_marks(agg, by_id, tabs, prefix, op_of):
                 continue
             text = first.all_text().strip()
             kc = [by_id[i] for i in first.claim_ids() if i in by_id and by_id[i]["kind"] == "client-limit"]
-            label = text.replace(MARK, "").strip()
+            label = " ".join(text.replace(MARK, "").replace(GAP, "").replace(VOID_MARK, "").split())
             if (MARK in text) != bool(kc):
                 bad.append("%s row %s: %s" % (tid, text, "a mark without its claim" if MARK in text
                                                     else "a claim without its mark"))
@@ -754,7 +763,8 @@ def svg_marks(agg, claims, tree):
                 if i in by_id and by_id[i]["kind"] == "client-limit" and not i.startswith("client-limit/" + cat + "/"):
                     bad.append("%s carries %s" % (about, i))
             drawn = {s["id"] for s in subjects
-                     if any(n.all_text().replace(MARK, "").strip() == (s.get("label") or s["id"]) for n in texts)}
+                     if any(n.all_text().replace(MARK, "").replace(GAP, "").replace(VOID_MARK, "").strip()
+                            == (s.get("label") or s["id"]) for n in texts)}
             for x in claims:
                 if is_cell_climit(x) and x["id"].startswith("client-limit/" + cat + "/") \
                         and x["subject"] in drawn and x["id"] not in carried:
@@ -938,7 +948,8 @@ def words(c, name, agg, claims, tree, lang, text):
     by_id = {x["id"]: x for x in claims}
     if head and head[0].claim_ids():
         bad = [i for i in head[0].claim_ids()
-               if by_id.get(i, {}).get("kind") != "lead-count" or by_id[i]["verdict"] != "most"]
+               if by_id.get(i, {}).get("kind") != "feature-gap"
+               and (by_id.get(i, {}).get("kind") != "lead-count" or by_id[i]["verdict"] != "most")]
         c.t(not bad, "%s: the headline words only lead-count claims of verdict most%s"
             % (name, ": not " + ", ".join(bad) if bad else ""))
     if lang == "en":
@@ -983,8 +994,12 @@ def template_re(tpl):
     return re.compile(r"\s*" + out + r"\s*", re.S)
 
 
-def matches(st, key, text):
-    return key in st and template_re(st[key]).fullmatch(" ".join(text.split())) is not None
+def matches(st, key, text, tails=()):
+    """text reads string key, followed by each string of tails or not, in that order."""
+    if key not in st or any(k not in st for k in tails):
+        return False
+    pat = template_re(st[key]).pattern + "".join("(?:%s)?" % template_re(st[k]).pattern for k in tails)
+    return re.compile(pat, re.S).fullmatch(" ".join(text.split())) is not None
 
 
 # The finding strings that word the lead claims of one verdict (render/report/findings.c).
@@ -1048,14 +1063,16 @@ def worded(c, name, tree, lang, claims, tabs):
             for i in n.claim_ids():
                 x = by_id.get(i)
                 key = "claim.%s.%s" % (x["kind"], x["verdict"]) if x else None
-                if x is None or not matches(st, key, n.all_text()):
+                lead = x is not None and x["kind"] in ("lead", "tail-lead")
+                if x is None or not matches(st, key, n.all_text(),
+                                            ("flag.lead_left_out", "flag.lead_gap") if lead else ()):
                     bad.append("%s as '%s'" % (i, " ".join(n.all_text().split())))
         c.t(not bad, "%s: every verdict worded by its claim.KIND.VERDICT%s"
             % (name, ": not " + "; ".join(bad[:3]) if bad else ""))
     for n in tree.root.walk():
         if n.tag != "li" or n.parent is None or "findings" not in n.parent.classes():
             continue
-        xs = [by_id.get(i) for i in n.claim_ids()]
+        xs = [by_id.get(i) for i in n.claim_ids() if by_id.get(i, {}).get("kind") not in FLAG_KINDS]
         verdicts = {x["verdict"] for x in xs if x is not None and x["kind"] == "lead"}
         if len(verdicts) != 1 or len(xs) != sum(1 for x in xs if x and x["kind"] == "lead"):
             continue
@@ -1088,6 +1105,120 @@ def payload_marks(c, name, tree, lang, claims, agg):
                        % (x["id"], f.get("zstd_ratio"), f.get("unique_4k_share")))
     c.t(not bad, "%s: every payload claim worded by its own paragraph, its verdict the figures'%s"
         % (name, ": not " + "; ".join(bad[:4]) if bad else ""))
+
+
+def void_leads(agg, claims):
+    """What a violated correctness claim forbids (docs/METHODOLOGY.md, "Conditional writes"):
+    a lead or tail lead of its category that is its subject's or does not name it in
+    left_out, a highest claim of its cell. The list of what is wrong."""
+    by_id = {x["id"]: x for x in claims}
+    bad = []
+    for x in claims:
+        if x.get("kind") != "correctness" or x.get("verdict") != "violated":
+            continue
+        cat = "%s/%d/c%d" % (x["op"], x["size"], x["concurrency"])
+        for lid in ("lead/" + cat, "tail-lead/%s/p50" % cat, "tail-lead/%s/p99" % cat):
+            ld = by_id.get(lid)
+            if ld is None:
+                continue
+            if ld["subject"] == x["subject"]:
+                bad.append("%s: %s leads with a violated cell" % (lid, x["subject"]))
+            if x["subject"] not in ((ld.get("figures") or {}).get("left_out") or "").split(", "):
+                bad.append("%s: %s not in its left_out" % (lid, x["subject"]))
+        h = by_id.get("highest/" + x["op"])
+        if h is not None and (h["subject"], h["size"], h["concurrency"]) == (x["subject"], x["size"], x["concurrency"]):
+            bad.append("highest/%s: a violated cell (%s)" % (x["op"], x["id"]))
+    return bad
+
+
+def flag_marks(c, name, agg, claims, tree, tabs, lang):
+    """The figures not like the others': each feature-gap claim's cell of the throughput table
+    t-OP-cC carries it and shows the mark \u00a7 (and a cell showing it carries one), its
+    subject's row of the pooled-latency table t-lat-OP likewise, its subject's series in the
+    charts of its op (data-about cdf|cycles|forest|tail-forest) shows it, the Verdicts rows
+    of its category's lead and tail leads name it marked (LABEL \u00a7), and one Key finding
+    per subject words it (finding.flagged). Each violated correctness claim: no lead or tail
+    lead of its category is its subject's, the lead claim names it in left_out and its
+    Verdicts row marks it (LABEL \u2020), no highest claim is its cell, its throughput cell
+    carries it, shows \u2020 and is marked as no leader, and no chart summary names it
+    highest, lowest or fastest (en)."""
+    st = strings(lang)
+    by_id = {x["id"]: x for x in claims}
+    gaps = [x for x in claims if x["kind"] == "feature-gap"]
+    void = [x for x in claims if x["kind"] == "correctness" and x["verdict"] == "violated"]
+    if not gaps and not void:
+        return
+    bad = []
+    cat = lambda x: "%s/%d/c%d" % (x["op"], x["size"], x["concurrency"])
+    verdict_row = {}
+    for n in cells(tabs.get("t-claims") or Node("x", [], None)):
+        for i in n.claim_ids():
+            verdict_row[i] = " ".join(n.all_text().split())
+    for x in gaps:
+        lab = label_of(agg, x["subject"])
+        t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))
+        hits = [n for n in cells(t)] if t is not None else []
+        hits = [n for n in hits if x["id"] in n.claim_ids()]
+        if len(hits) != 1 or GAP not in hits[0].all_text():
+            bad.append("%s: its throughput cell (%d carry it) not marked %s" % (x["id"], len(hits), GAP))
+        t = tabs.get("t-lat-" + x["op"])
+        if t is not None:
+            rows = [n for n in cells(t) if x["id"] in n.claim_ids()]
+            if not rows or any(not n.all_text().strip().startswith(lab) or GAP not in n.all_text() for n in rows):
+                bad.append("%s: not its subject's marked row of t-lat-%s" % (x["id"], x["op"]))
+        for lid in ("lead/" + cat(x), "tail-lead/%s/p50" % cat(x), "tail-lead/%s/p99" % cat(x)):
+            if lid in verdict_row and lab + " " + GAP not in verdict_row[lid]:
+                bad.append("%s: its lead's verdict '%s' does not mark %s" % (x["id"], verdict_row[lid], lab))
+    for tid, t in tabs.items():
+        if tid == "t-claims":  # a lead's verdict names the marked subjects (checked above)
+            continue
+        for n in cells(t):
+            has = any(by_id.get(i, {}).get("kind") == "feature-gap" for i in n.claim_ids())
+            if (GAP in n.all_text()) != has and n.tag == "td":
+                bad.append("%s: a cell '%s' %s" % (t.attrs.get("id"), n.all_text().strip(),
+                                                   "shows the mark without its claim" if not has else "carries a feature-gap claim unmarked"))
+    flagged = {}
+    for x in gaps:
+        flagged.setdefault(x["subject"], set()).add(x["op"])
+    for svg in (n for n in tree.root.walk() if n.tag == "svg"):
+        parts = (svg.attrs.get("data-about") or "").split("/")
+        if len(parts) < 2 or parts[0] not in ("cdf", "cycles", "forest", "tail-forest"):
+            continue
+        for sid, ops in flagged.items():
+            lab = label_of(agg, sid)
+            if parts[1] not in ops:
+                continue
+            for n in (k for k in svg.walk() if k.tag == "text"):
+                tx = n.all_text().strip()
+                if (tx == lab or tx.startswith(lab + " ")) and GAP not in tx:
+                    bad.append("%s: %s shown unmarked ('%s')" % ("/".join(parts), lab, tx))
+    items = [n for n in tree.root.walk()
+             if n.tag == "li" and n.parent is not None and "findings" in n.parent.classes()]
+    for sid in flagged:
+        lab = label_of(agg, sid)
+        lis = [n for n in items if any(by_id.get(i, {}).get("kind") == "feature-gap" and by_id[i]["subject"] == sid
+                                       for i in n.claim_ids()) and matches(st, "finding.flagged", n.all_text())]
+        if len(lis) != 1 or lab not in lis[0].all_text():
+            bad.append("%s: %d Key findings word its feature gap" % (sid, len(lis)))
+    bad += void_leads(agg, claims)
+    for x in void:
+        lab = label_of(agg, x["subject"])
+        leads = [by_id.get(i) for i in ("lead/" + cat(x), "tail-lead/%s/p50" % cat(x), "tail-lead/%s/p99" % cat(x))]
+        for ld in (ld for ld in leads if ld is not None):
+            if ld["id"] in verdict_row and lab + " " + VOID_MARK not in verdict_row[ld["id"]]:
+                bad.append("%s: its verdict '%s' does not mark %s left out" % (ld["id"], verdict_row[ld["id"]], lab))
+        if lang == "en":
+            said = re.findall(r"(?:[Hh]ighest|[Ll]owest|[Ff]astest)[^.;]*?: %s(?: %s)? %s" % (re.escape(lab), MARK, VOID_MARK),
+                              " ".join(tree.root.all_text().split()))
+            if said:
+                bad.append("%s: a summary names the violated cell: '%s'" % (x["id"], said[0]))
+        t = tabs.get("t-%s-c%d" % (x["op"], x["concurrency"]))
+        hits = [n for n in cells(t) if x["id"] in n.claim_ids()] if t is not None else []
+        if len(hits) != 1 or VOID_MARK not in hits[0].all_text() or "lead" in hits[0].classes() \
+                or hits[0].attrs.get("data-lead") == "clear":
+            bad.append("%s: its throughput cell (%d carry it) not marked %s as no leader" % (x["id"], len(hits), VOID_MARK))
+    c.t(not bad, "%s: every flagged figure marked (%s feature gap, %s not comparable) and no violated cell leads%s"
+        % (name, GAP, VOID_MARK, ": " + "; ".join(bad[:4]) if bad else ""))
 
 
 def pdf(c, name, path, claims, truth):
@@ -1155,6 +1286,7 @@ def report(c, agg, truth, d):
     worded(c, name, tree, lang, block, tabs)
     claim_findings(c, name, agg, tree, lang, block)
     payload_marks(c, name, tree, lang, block, agg)
+    flag_marks(c, name, agg, block, tree, tabs, lang)
     if os.path.exists(os.path.join(d, "report.pdf")):
         pdf(c, name, os.path.join(d, "report.pdf"), claims, truth)
 
@@ -1187,6 +1319,9 @@ def main(argv):
     vantage_leads_agree(c, agg, claims)
     expected(c, by_id, truth)
     absent(c, ids, truth)
+    bad = void_leads(agg, claims)
+    c.t(not bad, "no violated conditional-write cell leads or is the highest figure%s"
+        % (": " + "; ".join(bad[:4]) if bad else ""))
     for d in reports:
         report(c, agg, truth, d)
     print("claims_check: %d checks, %d failed" % (c.n, c.failed))

@@ -4,7 +4,8 @@
  * subject only with strictly more clear leads, the consistency rank's paired test on log
  * CVs against SciPy (scipy.stats.ttest_rel) and its false-rank rate and power by
  * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
- * the time goes" per concurrency, the short-window caveat, ran-differently, and the id
+ * the time goes" per concurrency, the short-window caveat, ran-differently (and the
+ * feature gaps it flags, with and without a probe), and the id
  * grammar. */
 #include <math.h>
 #include <stdio.h>
@@ -572,6 +573,52 @@ static void test_short_window(void)
 	done(a, &l);
 }
 
+/* gaps: the feature-gap claims of test_ran's first aggregate (b sent checksum crc32, c signed
+ * otherwise): b's cell flagged from its settings alone without a probe; with b's probe
+ * answering checksum-sha1 refused and checksum-crc32 (the value's) supported, refused or
+ * wrong: the named feature's answer when it has one, else sha1's; signing is no feature: c
+ * is not flagged. */
+static void gaps(const struct aggregate *a, struct claim_list *l)
+{
+	static const struct {
+		size_t probe;          /* 0: no probe.json */
+		enum results_sv crc32; /* b's checksum-crc32 answer */
+		const char *verdict;   /* the claim's */
+		const char *feature;   /* its feature (NULL: none) */
+	} t[] = {
+		{0, RESULTS_SV_SUPPORTED, "setting", NULL},
+		{1, RESULTS_SV_SUPPORTED, "refused", "checksum-sha1"},
+		{1, RESULTS_SV_REFUSED, "refused", "checksum-crc32"},
+		{1, RESULTS_SV_WRONG, "wrong", "checksum-crc32"},
+	};
+	size_t n0 = l->n;
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		struct results_feature f[2] = {
+			{.feature = "checksum-sha1",
+			 .verdict = RESULTS_SV_REFUSED,
+			 .status = 400,
+			 .code = "InvalidRequest"},
+			{.feature = "checksum-crc32", .verdict = t[i].crc32}};
+		struct results_support sup = {.subject = 1, .features = f, .n_features = 2};
+		const struct results_claim *c;
+		struct err e = {{0}};
+
+		while (l->n > n0)
+			results_claim_free(&l->v[--l->n]);
+		CHECK(claims_flag(l, a, &sup, t[i].probe, &e) == 0, "claims_flag %zu: %s", i,
+		      e.msg);
+		has(a, l, "feature-gap/get/1048576/c1/b", t[i].verdict, "b", "");
+		c = claims_find(l, "feature-gap/get/1048576/c1/b");
+		CHECK_STR(c != NULL ? results_claim_text(c, "feature") : NULL, t[i].feature,
+			  "%zu: the deciding feature", i);
+		CHECK_STR(c != NULL ? results_claim_text(c, "aspects") : NULL, "checksum",
+			  "%zu: the aspects", i);
+		CHECK(claims_find(l, "feature-gap/get/1048576/c1/c") == NULL,
+		      "%zu: signing is no feature: c not flagged", i);
+	}
+}
+
 /* test_ran: with three subjects, the one that signed otherwise ran differently; with two
  * that differ, each did. */
 static void test_ran(void)
@@ -593,6 +640,7 @@ static void test_ran(void)
 		CHECK(claims_find(&l, "ran-differently/a/signing") == NULL &&
 			      claims_find(&l, "ran-differently/d/checksum") == NULL,
 		      "the subjects that ran as most did are not named");
+		gaps(a, &l);
 	}
 	done(a, &l);
 	add("a", "get", 1 << 20, 1, 1, 10)->workload.send = "retries 3";

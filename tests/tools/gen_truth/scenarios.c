@@ -12,7 +12,7 @@
 
 #define MIB 1048576
 
-static const struct sim_subject near = {"near", NULL, NULL}, far = {"far", NULL, NULL};
+static const struct sim_subject near = {"near", NULL, NULL, NULL}, far = {"far", NULL, NULL, NULL};
 
 /* cycles: r at every cycle of g, its target times a lognormal factor of CV cv. */
 static int cycles(struct sim_gen *g, const struct sim_run *r, double cv, struct err *e)
@@ -86,7 +86,7 @@ static int tie(struct sim_gen *g, struct truth *t, struct err *e)
 {
 	static const double step[5] = {0.01, -0.01, 0.01, -0.01, 0};
 	static struct prices p;
-	static const struct sim_subject pn = {"near", NULL, &p}, pf = {"far", NULL, &p};
+	static const struct sim_subject pn = {"near", NULL, &p, NULL}, pf = {"far", NULL, &p, NULL};
 
 	g->cost_example = "stored:1TB, read:1TB, gets:1M";
 	price_init(&p);
@@ -301,8 +301,9 @@ static int subjects(struct sim_gen *g, struct truth *t, struct err *e)
 	static struct prices p[3];
 	static const char *const storage[3] = {"0.005/GB-month", "0.02/GB-month", "0.023/GB-month"};
 	static const char *const egress[3] = {"0.01/GB", "0.09/GB", "0.09/GB"};
-	struct sim_subject s[3] = {
-		{"a", NULL, &p[0]}, {"b", NULL, &p[1]}, {"c", "streaming-unsigned", &p[2]}};
+	struct sim_subject s[3] = {{"a", NULL, &p[0], NULL},
+				   {"b", NULL, &p[1], NULL},
+				   {"c", "streaming-unsigned", &p[2], NULL}};
 
 	g->cost_example = "stored:1TB, read:1TB, gets:1M";
 	for (int i = 0; i < 3; i++) {
@@ -319,6 +320,71 @@ static int subjects(struct sim_gen *g, struct truth *t, struct err *e)
 	truth_absent(t, "ran-differently/b/");
 	truth_claim(t, "rank/cost", "ranked", "a", "");
 	truth_claim(t, "rank/tput-per-cost", "ranked", "a", "");
+	return 0;
+}
+
+/* probe_json: DATA_DIR/probe.json of g: subject id's probe with feature sse-c refused (400
+ * InvalidArgument) and sse-kms wrong (a feature no run's value names: sse-c decides), the
+ * others' features supported. */
+static int probe_json(struct sim_gen *g, const char *const *ids, size_t n, const char *id,
+		      struct err *e)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/probe.json", g->out);
+	if ((f = fopen(path, "w")) == NULL)
+		return err_set(e, "%s: cannot write", path);
+	fprintf(f, "{\"format\": \"s3bench-probe/1\", \"subjects\": [");
+	for (size_t i = 0; i < n; i++) {
+		int no = strcmp(ids[i], id) == 0;
+
+		fprintf(f,
+			"%s{\"subject\": \"%s\", \"started\": \"2026-12-05T00:00:00Z\", "
+			"\"error\": \"\", \"cleanup\": \"\", \"features\": {\"sse-c\": "
+			"{\"verdict\": \"%s\", \"note\": \"\", \"checks\": [{\"check\": "
+			"\"sse-c-put\", \"verdict\": \"%s\", \"status\": %d, \"code\": \"%s\", "
+			"\"expected\": \"2xx\", \"detail\": \"\"}]}, \"sse-kms\": {\"verdict\": "
+			"\"%s\", \"note\": \"\", \"checks\": []}}}",
+			i ? ", " : "", ids[i], no ? "refused" : "supported",
+			no ? "refused" : "supported", no ? 400 : 200, no ? "InvalidArgument" : "",
+			no ? "wrong" : "supported");
+	}
+	fprintf(f, "]}\n");
+	return fclose(f) == 0 ? 0 : err_set(e, "%s: cannot write", path);
+}
+
+/* feature-gap: near and far send SSE-C, gap (its probe: sse-c refused, sse-kms wrong, which no
+ * run asked for) sends none and is 30 % faster (no encryption to do): gap's cells carry a
+ * feature-gap claim (refused, sse-c) at 1 and 16 workers and its clear leads stand, marked
+ * in the report. */
+static int feature_gap(struct sim_gen *g, struct truth *t, struct err *e)
+{
+	static const char *const ids[3] = {"near", "far", "gap"};
+	struct sim_subject s[3] = {
+		{"near", NULL, NULL, "c"}, {"far", NULL, NULL, "c"}, {"gap", NULL, NULL, NULL}};
+
+	for (int k = 0; k < 2; k++)
+		for (int i = 0; i < 3; i++) {
+			struct sim_run r = get(&s[i], i == 2 ? 130 : 100);
+
+			r.conc = k ? 16 : 1;
+			if (cycles(g, &r, 0.02, e) < 0)
+				return -1;
+		}
+	if (probe_json(g, ids, 3, "gap", e) < 0)
+		return -1;
+	truth_claim(t, "ran-differently/gap/sse", "differs", "gap", NULL);
+	for (int k = 0; k < 2; k++) {
+		char id[64];
+
+		snprintf(id, sizeof(id), "feature-gap/get/1048576/c%d/gap", k ? 16 : 1);
+		truth_subjects(truth_claim(t, id, "refused", "gap", NULL), "far,near");
+		snprintf(id, sizeof(id), "lead/get/1048576/c%d", k ? 16 : 1);
+		truth_claim(t, id, "clear", "gap", "");
+	}
+	truth_absent(t, "feature-gap/get/1048576/c1/near");
+	truth_absent(t, "feature-gap/get/1048576/c1/far");
 	return 0;
 }
 
@@ -404,12 +470,21 @@ static int many_groups(struct sim_gen *g, struct truth *t, struct err *e)
 }
 
 const struct scenario scenarios[] = {
-	{"clear", clear},           {"tie", tie},
-	{"unresolved", unresolved}, {"blocked-cpu", blocked_cpu},
-	{"leader-cpu", leader_cpu}, {"nic-cap", nic_cap},
-	{"late-sends", late_sends}, {"throttle", throttle},
-	{"worker-cap", worker_cap}, {"errors-503", errors_503},
-	{"subjects", subjects},     {"consistency", consistency},
-	{"one-cycle", one_cycle},   {"many-groups", many_groups},
-	{"clients", clients},       {NULL, NULL},
+	{"clear", clear},
+	{"tie", tie},
+	{"unresolved", unresolved},
+	{"blocked-cpu", blocked_cpu},
+	{"leader-cpu", leader_cpu},
+	{"nic-cap", nic_cap},
+	{"late-sends", late_sends},
+	{"throttle", throttle},
+	{"worker-cap", worker_cap},
+	{"errors-503", errors_503},
+	{"subjects", subjects},
+	{"consistency", consistency},
+	{"one-cycle", one_cycle},
+	{"many-groups", many_groups},
+	{"clients", clients},
+	{"feature-gap", feature_gap},
+	{NULL, NULL},
 };

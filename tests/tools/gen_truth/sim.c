@@ -263,6 +263,10 @@ static int write_run(const struct sim_gen *g, const struct sim_run *r, struct ru
 		rec->workload.has_send = 1;
 		rec->workload.send.v[RUNREC_SEND_PAYLOAD] = r->subj->payload;
 	}
+	if (r->subj->sse != NULL) {
+		rec->workload.has_send = 1;
+		rec->workload.send.v[RUNREC_SEND_SSE] = r->subj->sse;
+	}
 	for (int p = 0; p < PHASE_COUNT; p++)
 		rec->phase[p] = PH_DONE;
 	rec->wrapper = (struct runrec_wrapper){.exit_code = 0, .elapsed_s = g->seconds + 1};

@@ -26,6 +26,7 @@ struct sim_subject {
 	const char *id;
 	const char *payload;         /* workload.send payload; NULL: the default */
 	const struct prices *prices; /* NULL: not priced */
+	const char *sse;             /* workload.send sse; NULL: none */
 };
 
 /* One run. A closed-loop run (rate 0): conc workers, each request lasting conc x size /
