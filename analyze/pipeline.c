@@ -15,7 +15,6 @@
 #include <jansson.h>
 
 #include "analyze/cells/aggregate.h"
-#include "analyze/cells/condcheck.h"
 #include "analyze/cells/hedge_cells.h"
 #include "analyze/cells/planner.h"
 #include "analyze/cells/replaycmp.h"
