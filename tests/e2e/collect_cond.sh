@@ -7,6 +7,8 @@
 #          lost updates),
 #   rgw    Ceph RGW 16.2 (compares If-Match with the raw header: the quoted ETag an SDK
 #          sends never matches, so every cas write is refused).
+# The two verify_s3.py servers answer a read 20 ms after taking its ETag (--read-delay-ms), so
+# the cas writers of a key overlap and conflict whatever the machine's load.
 # Checked:
 #   1. the ops logs (read here, apart from analyze): the if_match and etag columns last;
 #      right's put-if-absent has exactly one 2xx per key and its other writes 412; right's
@@ -27,7 +29,7 @@
 use_rgw
 for mode in aws wrong; do
 	python3 "$top/tests/tools/verify_s3.py" --port-file "$tmp/$mode.port" --log "$tmp/$mode.log" \
-		--secret-key vsecret --conditional "$mode" >"$tmp/$mode.out" 2>&1 &
+		--secret-key vsecret --conditional "$mode" --read-delay-ms 20 >"$tmp/$mode.out" 2>&1 &
 	stop_at_exit $!
 done
 for _ in $(seq 100); do [ -s "$tmp/aws.port" ] && [ -s "$tmp/wrong.port" ] && break; sleep 0.1; done

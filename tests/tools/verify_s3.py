@@ -5,7 +5,7 @@ s3rver 4.0.4 return no checksums and ignore trailers).
 
     verify_s3.py --port-file F --log L [--secret-key SK] [--corrupt-get]
                  [--addresses 127.0.0.1,127.0.0.2,...] [--region R] [--access-log A]
-                 [--conditional aws|wrong]
+                 [--conditional aws|wrong] [--read-delay-ms N]
                  [--body-blocks]
                  [--stale-ms N]
 
@@ -41,6 +41,9 @@ PreconditionFailed when the key exists / when its ETag is another, 404 NoSuchKey
 If-Match on a missing key; GetObject and HeadObject then return the object's own ETag (its
 MD5). --conditional wrong accepts every condition (two winners of one If-None-Match, lost
 updates under If-Match): the injected fault the correctness checks must catch.
+With --read-delay-ms N a GetObject or HeadObject of an object answers N ms after it read the
+object (its ETag taken before the wait): readers of one key overlap whatever the machine's
+load, so contending conditional writers meet.
 With --body-blocks every PutObject and UploadPart log line also has "blocks4k" (the first 16
 hex digits of the SHA-1 of each whole 4 KiB block of the body, cut from its start) and
 "zlib" (the body's length compressed by zlib at level 6): what the client sent, for the
@@ -520,6 +523,8 @@ class Handler(BaseHTTPRequestHandler):
             return self.reply(200, body.encode())
         with st.lock:
             obj = st.objects.seen((bucket, key))
+        if self.server.read_delay > 0:
+            time.sleep(self.server.read_delay)
         if obj is None:
             self.note(status=404)
             return self.error(Fail(404, "NoSuchKey", key))
@@ -625,6 +630,7 @@ def main():
     ap.add_argument("--conditional", choices=("aws", "wrong"), default=None)
     ap.add_argument("--body-blocks", action="store_true")
     ap.add_argument("--stale-ms", type=float, default=0.0)
+    ap.add_argument("--read-delay-ms", type=float, default=0.0)
     a = ap.parse_args()
     store, log, lock = Store(), open(a.log, "a"), threading.Lock()
     store.objects.stale_s = a.stale_ms / 1000.0
@@ -641,6 +647,7 @@ def main():
         srv.store, srv.secret, srv.corrupt = store, a.secret_key, a.corrupt_get
         srv.region = a.region
         srv.conditional = a.conditional
+        srv.read_delay = a.read_delay_ms / 1000.0
         srv.body_blocks = a.body_blocks
         srv.log, srv.log_lock = log, lock
         srv.access, srv.ids = access, ids
