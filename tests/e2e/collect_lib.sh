@@ -71,7 +71,8 @@ problems = []
 WARP = ("idx thread op client_id n_objects bytes endpoint file error start first_byte "
         "last_byte end duration_ns cat").split()
 PHASES = "dns_us connect_us tls_us send_us wait_us transfer_us conn rtt_us".split()
-IDS = "remote request_id host_id conn_id conn_req conn_age_ms".split()
+IDS = "remote request_id host_id".split()
+CONNS = "conn_id conn_req conn_age_ms".split()
 
 def ts(s):
     # RFC 3339 with up to 9 fractional digits, Z: compare as (seconds text, fraction)
@@ -145,10 +146,10 @@ for rj in runs:
     lines = [l for l in text.split("\n") if l and not l.startswith("# ")]
     head = lines[0].split("\t")
     # Warp's columns, then collect's own (a rate run's intended, the request phases, who
-    # answered, which connection)
+    # answered, a list run's page, which connection)
     extra = head[len(WARP):]
     extra = extra[1:] if extra[:1] == ["intended"] else extra
-    if extra == PHASES + IDS:
+    if extra in (PHASES + IDS + CONNS, PHASES + IDS + ["page"] + CONNS):
         extra = []
     if head[:len(WARP)] != WARP or extra:
         problems.append("%s: header %r" % (rel, head))

@@ -23,10 +23,10 @@ NEEDED = ["start", "first_byte", "end", "bytes", "thread", "n_objects", "op", "e
 OURS = ["idx", "thread", "op", "client_id", "n_objects", "bytes", "endpoint", "file",
         "error", "start", "first_byte", "last_byte", "end", "duration_ns", "cat"]
 # collect's own columns after Warp's (docs/FORMATS.md): a rate run's intended start, then
-# the request phases, then who answered, then which connection; Warp's reader finds columns
-# by name and ignores these
+# the request phases, then who answered, then a list run's page, then which connection;
+# Warp's reader finds columns by name and ignores these
 EXTRA = [["intended"], ["dns_us", "connect_us", "tls_us", "send_us", "wait_us", "transfer_us",
-                        "conn", "rtt_us"], ["remote", "request_id", "host_id"],
+                        "conn", "rtt_us"], ["remote", "request_id", "host_id"], ["page"],
          ["conn_id", "conn_req", "conn_age_ms"]]
 TIME = re.compile(r"^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,9}))?"
                   r"(Z|[+-]\d\d:\d\d)$")
