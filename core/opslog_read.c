@@ -248,85 +248,74 @@ static void header_field(struct rd *r, const char *s, size_t n)
 	r->colmap[r->ncols++] = id;
 }
 
-static void on_field(void *sv, size_t n, void *data)
+/* count_parse: a count column's (idx, n_objects, bytes, thread, duration_ns) value s (n bytes)
+ * into row; NULL, or what it is not (rd_fail's words). */
+static const char *count_parse(struct op_row *row, int id, const char *s, size_t n)
 {
-	struct rd *r = data;
-	const char *s = sv ? sv : "";
 	int64_t v;
-	int id;
 
-	if (r->failed || r->stop)
-		return;
-	if (r->field == 0) {
-		r->row_line = r->line;
-		r->arena_len = 0;
-		r->skip = 0;
-		memset(&r->row, 0, sizeof(r->row));
-	}
-	if (r->skip) {
-		r->field++;
-		return;
-	}
-	if (!r->header_done) {
-		header_field(r, s, n);
-		r->field++;
-		return;
-	}
-	if (r->field >= r->ncols) {
-		r->field++;
-		return; /* counted and reported at the record end */
-	}
-	id = r->colmap[r->field++];
+	if (opslog_field_int(s, n, id == C_DUR, &v) < 0 || (id == C_THREAD && v > 0x7fffffff))
+		return id == C_THREAD ? "not a thread number:"
+		       : id == C_DUR  ? "not an integer:"
+				      : "not a non-negative integer:";
+	if (id == C_IDX)
+		row->idx = (uint64_t)v;
+	else if (id == C_NOBJ)
+		row->n_objects = (uint64_t)v;
+	else if (id == C_BYTES)
+		row->bytes = (uint64_t)v;
+	else if (id == C_THREAD)
+		row->thread = (int)v;
+	else
+		row->duration_ns = v;
+	return NULL;
+}
+
+/* time_parse: a time column's value s (n bytes; first_byte, last_byte and intended may be
+ * empty) into r's row; -1 when it is no RFC 3339 time. */
+static int time_parse(struct rd *r, int id, const char *s, size_t n)
+{
+	int64_t v;
+
+	if (n == 0 && (id == C_FIRST || id == C_LAST || id == C_INTENDED))
+		return 0;
+	if (rfc3339_parse_n(s, n, &r->tcache, &v) < 0)
+		return -1;
+	if (id == C_START)
+		r->row.start_ns = v;
+	else if (id == C_END)
+		r->row.end_ns = v;
+	else if (id == C_FIRST)
+		r->row.first_byte_ns = v;
+	else if (id == C_LAST)
+		r->row.last_byte_ns = v;
+	else
+		r->row.intended_ns = v;
+	return 0;
+}
+
+/* field_value: the value s (n bytes) of column id into r's row (a text column's kept in
+ * place or in the arena for the record's end); a bad value fails r naming the column. */
+static void field_value(struct rd *r, int id, const char *s, size_t n)
+{
+	const char *why;
+
 	switch (id) {
 	case C_IDX:
 	case C_NOBJ:
 	case C_BYTES:
-		if (opslog_field_int(s, n, 0, &v) < 0) {
-			rd_fail(r, col_names[id], "not a non-negative integer:", s, n);
-			return;
-		}
-		if (id == C_IDX)
-			r->row.idx = (uint64_t)v;
-		else if (id == C_NOBJ)
-			r->row.n_objects = (uint64_t)v;
-		else
-			r->row.bytes = (uint64_t)v;
-		break;
 	case C_THREAD:
-		if (opslog_field_int(s, n, 0, &v) < 0 || v > 0x7fffffff) {
-			rd_fail(r, col_names[id], "not a thread number:", s, n);
-			return;
-		}
-		r->row.thread = (int)v;
-		break;
 	case C_DUR:
-		if (opslog_field_int(s, n, 1, &v) < 0) {
-			rd_fail(r, col_names[id], "not an integer:", s, n);
-			return;
-		}
-		r->row.duration_ns = v;
+		if ((why = count_parse(&r->row, id, s, n)) != NULL)
+			rd_fail(r, col_names[id], why, s, n);
 		break;
 	case C_START:
 	case C_END:
 	case C_FIRST:
 	case C_LAST:
 	case C_INTENDED:
-		if (n == 0 && (id == C_FIRST || id == C_LAST || id == C_INTENDED))
-			break;
-		if (rfc3339_parse_n(s, n, &r->tcache, &v) < 0) {
+		if (time_parse(r, id, s, n) < 0)
 			rd_fail(r, col_names[id], "not an RFC 3339 time:", s, n);
-			return;
-		}
-		if (id == C_START)
-			r->row.start_ns = v;
-		else if (id == C_END)
-			r->row.end_ns = v;
-		else if (id == C_FIRST)
-			r->row.first_byte_ns = v;
-		else if (id == C_LAST)
-			r->row.last_byte_ns = v;
-		else
-			r->row.intended_ns = v;
 		break;
 	case C_OP:
 	case C_CLIENT:
@@ -368,6 +357,37 @@ static void on_field(void *sv, size_t n, void *data)
 	default:
 		break; /* a column we do not use */
 	}
+}
+
+/* on_field: libcsv's field callback, and the fast path's field by field (fast_line): the
+ * header's names, then each record's values, into data (struct rd). */
+static void on_field(void *sv, size_t n, void *data)
+{
+	struct rd *r = data;
+	const char *s = sv ? sv : "";
+
+	if (r->failed || r->stop)
+		return;
+	if (r->field == 0) {
+		r->row_line = r->line;
+		r->arena_len = 0;
+		r->skip = 0;
+		memset(&r->row, 0, sizeof(r->row));
+	}
+	if (r->skip) {
+		r->field++;
+		return;
+	}
+	if (!r->header_done) {
+		header_field(r, s, n);
+		r->field++;
+		return;
+	}
+	if (r->field >= r->ncols) {
+		r->field++;
+		return; /* counted and reported at the record end */
+	}
+	field_value(r, r->colmap[r->field++], s, n);
 }
 
 static const char *row_str(struct rd *r, int id)
