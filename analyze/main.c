@@ -241,27 +241,15 @@ static int add_vantage(struct pipeline_opts *o, const char *dir, const char *nam
 
 /* parse_args: the flags into *o (its defaults set): 0 to go on, 1 when --help was given,
  * 2 for --version, -1 on a usage error (printed). */
-/* take_option: the value-taking or flag option c (getopt's code) with its argument arg
- * into o: 0, -1 after saying what is wrong, 1 when c is none of them. */
-static int take_option(int c, char *arg, struct pipeline_opts *o)
+/* take_checked: an option c whose value is a number or a share checked here (--repeat,
+ * --min-samples, --alpha, --target-ci, --alert-min-change, --alert-false-rate) with its
+ * argument arg into o: 0, -1 after saying what is wrong, 1 when c is none of them. */
+static int take_checked(int c, char *arg, struct pipeline_opts *o)
 {
 	char *end;
 	unsigned long v;
 
 	switch (c) {
-	case 'o':
-		o->results_dir = arg;
-		break;
-	case 'p':
-		if (inclusion_policy_parse(arg, &o->policy) < 0) {
-			fprintf(stderr,
-				"analyze: --policy: '%s' is not mean, median, best or "
-				"best-of-means\n",
-				arg);
-			return -1;
-		}
-		o->has_policy = 1;
-		break;
 	case 'R':
 		errno = 0;
 		v = strtoul(arg, &end, 10);
@@ -305,6 +293,42 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 		}
 		break;
 	}
+	case 'M': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->alert_min_change, &pe) < 0 ||
+		    !(o->alert_min_change < 1)) {
+			fprintf(stderr, "analyze: --alert-min-change: %s\n",
+				pe.msg[0] ? pe.msg : "100% would alert nothing");
+			return -1;
+		}
+		break;
+	}
+	case 'F': {
+		struct err pe = {{0}};
+
+		if (units_parse_percent(arg, &o->alert_false_rate, &pe) < 0 ||
+		    !(o->alert_false_rate > 0 && o->alert_false_rate < 1)) {
+			fprintf(stderr, "analyze: --alert-false-rate: %s\n",
+				pe.msg[0] ? pe.msg : "a rate above 0% and below 100%, please");
+			return -1;
+		}
+		break;
+	}
+	default:
+		return 1;
+	}
+	return 0;
+}
+
+/* take_option: the value-taking or flag option c (getopt's code) with its argument arg
+ * into o: 0, -1 after saying what is wrong, 1 when c is none of them. */
+static int take_option(int c, char *arg, struct pipeline_opts *o)
+{
+	switch (c) {
+	case 'o':
+		o->results_dir = arg;
+		break;
 	case 'r':
 		o->recompute = 1;
 		break;
@@ -344,26 +368,6 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'H':
 		o->history = arg;
 		break;
-	case 'L':
-		if (parse_client_limits(arg, &o->climit) < 0) {
-			fprintf(stderr,
-				"analyze: --client-limits: '%s' is not CPU%%,NIC%%,RETRANS%% "
-				"(like 90%%,90%%,1%%)\n",
-				arg);
-			return -1;
-		}
-		break;
-	case 'M': {
-		struct err pe = {{0}};
-
-		if (units_parse_percent(arg, &o->alert_min_change, &pe) < 0 ||
-		    !(o->alert_min_change < 1)) {
-			fprintf(stderr, "analyze: --alert-min-change: %s\n",
-				pe.msg[0] ? pe.msg : "100% would alert nothing");
-			return -1;
-		}
-		break;
-	}
 	case 'P':
 		o->metrics = arg;
 		break;
@@ -373,17 +377,25 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 	case 'T':
 		o->alerts = arg;
 		break;
-	case 'F': {
-		struct err pe = {{0}};
-
-		if (units_parse_percent(arg, &o->alert_false_rate, &pe) < 0 ||
-		    !(o->alert_false_rate > 0 && o->alert_false_rate < 1)) {
-			fprintf(stderr, "analyze: --alert-false-rate: %s\n",
-				pe.msg[0] ? pe.msg : "a rate above 0% and below 100%, please");
+	case 'p':
+		if (inclusion_policy_parse(arg, &o->policy) < 0) {
+			fprintf(stderr,
+				"analyze: --policy: '%s' is not mean, median, best or "
+				"best-of-means\n",
+				arg);
+			return -1;
+		}
+		o->has_policy = 1;
+		break;
+	case 'L':
+		if (parse_client_limits(arg, &o->climit) < 0) {
+			fprintf(stderr,
+				"analyze: --client-limits: '%s' is not CPU%%,NIC%%,RETRANS%% "
+				"(like 90%%,90%%,1%%)\n",
+				arg);
 			return -1;
 		}
 		break;
-	}
 	case 'K': {
 		struct cellsel sel;
 		struct err pe = {{0}};
@@ -396,7 +408,7 @@ static int take_option(int c, char *arg, struct pipeline_opts *o)
 		break;
 	}
 	default:
-		return 1;
+		return take_checked(c, arg, o);
 	}
 	return 0;
 }
