@@ -109,10 +109,117 @@ static const struct option run_options[] = {
 	{0, 0, 0, 0},
 };
 
+/* replay_flag: a replay's flag ch (getopt's code; its value in optarg) into o: 0, or the exit
+ * code after the message (an unknown option among them). */
+static int replay_flag(int ch, struct run_opts *o)
+{
+	switch (ch) {
+	case 'Y':
+		o->replay = optarg;
+		break;
+	case 'Q':
+		o->ops = optarg;
+		break;
+	case 'W':
+		o->window = optarg;
+		break;
+	case 'X':
+		o->remap = optarg;
+		break;
+	case 'Z': {
+		char *end;
+		o->speed = strtod(optarg, &end);
+		if (end == optarg || *end != '\0' || !(o->speed > 0) || o->speed > 1e6) {
+			fprintf(stderr,
+				"collect: --speed: '%s' is not a number above 0 "
+				"(the trace's offsets are multiplied by it)\n",
+				optarg);
+			return EXITCODE_USAGE;
+		}
+		break;
+	}
+	default:
+		return cli_usage_error("run: unknown option");
+	}
+	return 0;
+}
+
+/* run_flag: the flag ch (getopt's code; its value in optarg) into o: 0, or the exit code
+ * after the message. */
+static int run_flag(int ch, struct run_opts *o)
+{
+	switch (ch) {
+	case 'E':
+		o->subj.endpoint = optarg;
+		break;
+	case 'B':
+		o->subj.bucket = optarg;
+		break;
+	case 'R':
+		o->subj.region = optarg;
+		break;
+	case 'P':
+		o->subj.path_style = 1;
+		break;
+	case 'I':
+		o->subj.insecure = 1;
+		break;
+	case 'L':
+		o->subj.allow_retention = 1;
+		break;
+	case 'A':
+		o->subj.ca_bundle = optarg;
+		break;
+	case 'U':
+		o->bound = WL_BOUND_UNTIL_DONE;
+		o->nbounds++;
+		break;
+	case 'K':
+		o->keep = 1;
+		break;
+	case 'o':
+		o->out = optarg;
+		break;
+	case 'm':
+		if (cli_parse_duration("--min-duration", optarg, &o->min_duration_s) < 0)
+			return EXITCODE_USAGE;
+		break;
+	case 'M':
+		if (cli_parse_duration("--max-duration", optarg, &o->max_duration_s) < 0)
+			return EXITCODE_USAGE;
+		break;
+	case 'D':
+		o->auto_stop = strcmp(optarg, "auto") == 0;
+		if (!o->auto_stop && cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
+			return EXITCODE_USAGE;
+		o->bound = WL_BOUND_DURATION;
+		o->nbounds++;
+		break;
+	case 'T':
+		if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
+			return EXITCODE_USAGE;
+		break;
+	case 'N': {
+		struct err be;
+		if (units_parse_bitrate(optarg, &o->client.nic_mbit, &be) < 0) {
+			fprintf(stderr, "collect: run: --client-nic: %s\n", be.msg);
+			return EXITCODE_USAGE;
+		}
+		break;
+	}
+	case 'S':
+		o->client.shares_cpu = 1;
+		break;
+	default:
+		return replay_flag(ch, o);
+	}
+	return 0;
+}
+
 /* parse_flags: argv into o (o->help for --help). 0, or EXITCODE_USAGE after saying why. */
 static int parse_flags(int argc, char **argv, struct run_opts *o)
 {
-	int ch;
+	int ch, rc;
 
 	optind = 1;
 	while ((ch = getopt_long(argc, argv, "o:h", run_options, NULL)) != -1) {
@@ -124,99 +231,12 @@ static int parse_flags(int argc, char **argv, struct run_opts *o)
 			}
 			continue;
 		}
-		switch (ch) {
-		case 'E':
-			o->subj.endpoint = optarg;
-			break;
-		case 'B':
-			o->subj.bucket = optarg;
-			break;
-		case 'R':
-			o->subj.region = optarg;
-			break;
-		case 'P':
-			o->subj.path_style = 1;
-			break;
-		case 'I':
-			o->subj.insecure = 1;
-			break;
-		case 'L':
-			o->subj.allow_retention = 1;
-			break;
-		case 'A':
-			o->subj.ca_bundle = optarg;
-			break;
-		case 'U':
-			o->bound = WL_BOUND_UNTIL_DONE;
-			o->nbounds++;
-			break;
-		case 'K':
-			o->keep = 1;
-			break;
-		case 'o':
-			o->out = optarg;
-			break;
-		case 'm':
-			if (cli_parse_duration("--min-duration", optarg, &o->min_duration_s) < 0)
-				return EXITCODE_USAGE;
-			break;
-		case 'M':
-			if (cli_parse_duration("--max-duration", optarg, &o->max_duration_s) < 0)
-				return EXITCODE_USAGE;
-			break;
-		case 'D':
-			o->auto_stop = strcmp(optarg, "auto") == 0;
-			if (!o->auto_stop &&
-			    cli_parse_duration("--duration", optarg, &o->duration_s) < 0)
-				return EXITCODE_USAGE;
-			o->bound = WL_BOUND_DURATION;
-			o->nbounds++;
-			break;
-		case 'T':
-			if (cli_parse_duration("--timeout", optarg, &o->timeout_s) < 0)
-				return EXITCODE_USAGE;
-			break;
-		case 'N': {
-			struct err be;
-			if (units_parse_bitrate(optarg, &o->client.nic_mbit, &be) < 0) {
-				fprintf(stderr, "collect: run: --client-nic: %s\n", be.msg);
-				return EXITCODE_USAGE;
-			}
-			break;
-		}
-		case 'S':
-			o->client.shares_cpu = 1;
-			break;
-		case 'Y':
-			o->replay = optarg;
-			break;
-		case 'Q':
-			o->ops = optarg;
-			break;
-		case 'W':
-			o->window = optarg;
-			break;
-		case 'X':
-			o->remap = optarg;
-			break;
-		case 'Z': {
-			char *end;
-			o->speed = strtod(optarg, &end);
-			if (end == optarg || *end != '\0' || !(o->speed > 0) || o->speed > 1e6) {
-				fprintf(stderr,
-					"collect: --speed: '%s' is not a number above 0 "
-					"(the trace's offsets are multiplied by it)\n",
-					optarg);
-				return EXITCODE_USAGE;
-			}
-			break;
-		}
-		case 'h':
+		if (ch == 'h') {
 			o->help = 1;
 			return 0;
-		default:
-			return cli_usage_error("run: unknown option");
 		}
+		if ((rc = run_flag(ch, o)) != 0)
+			return rc;
 	}
 	if (optind < argc)
 		return cli_usage_error("run: unexpected argument");
@@ -445,6 +465,49 @@ static void print_phase_retries(const struct run_state *st)
 }
 
 /* print_summary: the run's numbers in the shape of Warp's report. */
+/* print_retries: the retry and throttling lines of s (docs/METHODOLOGY.md, "Retries"). */
+static void print_retries(const struct run_summary *s)
+{
+	if (s->has_retries) {
+		/* Reqs above is end to end (from each request's first attempt) */
+		printf(" * Retries: up to %d; %llu of %llu requests retried (%.1f %%), %.2f attempts "
+		       "per request\n",
+		       s->retry.max, (unsigned long long)s->retry.retried,
+		       (unsigned long long)s->retry.requests, s->retry.share * 100,
+		       s->retry.per_request);
+		print_lat("First attempt", &s->retry.first_attempt);
+	} else {
+		printf(" * Retries: off, no request was retried\n");
+	}
+	if (s->throttled_attempts > 0)
+		/* what the provider answered, before retries hid it */
+		printf(" * Throttled (503, 429): %llu of %llu attempts (%.1f %%), %llu of %llu "
+		       "requests at their first attempt (%.1f %%)\n",
+		       (unsigned long long)s->throttled_attempts, (unsigned long long)s->attempts,
+		       s->attempts ? 100.0 * (double)s->throttled_attempts / (double)s->attempts
+				   : 0,
+		       (unsigned long long)s->throttled_first_attempts,
+		       (unsigned long long)s->requests,
+		       s->requests
+			       ? 100.0 * (double)s->throttled_first_attempts / (double)s->requests
+			       : 0);
+}
+
+/* print_hedge: the hedging line of s, when the run hedged (collect/engine/hedge.h). */
+static void print_hedge(const struct run_summary *s)
+{
+	if (s->has_hedge && s->hedge.refused)
+		printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
+		       "answers), nearly every request would go twice: not hedged\n",
+		       s->hedge.threshold, s->hedge.warm_p50_ms, WL_HEDGE_WARMUP);
+	else if (s->has_hedge)
+		printf(" * Hedge: %s (%.3f ms after the first %d answers): %llu of %llu requests "
+		       "hedged (%.1f %% extra), %llu answered by the duplicate\n",
+		       s->hedge.threshold, s->hedge.threshold_ms, WL_HEDGE_WARMUP,
+		       (unsigned long long)s->hedge.hedged, (unsigned long long)s->hedge.requests,
+		       s->hedge.extra * 100, (unsigned long long)s->hedge.won_by_duplicate);
+}
+
 static void print_summary(const struct runner_result *rr, const struct workload *wl)
 {
 	struct run_summary s;
@@ -459,17 +522,6 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       wl->concurrency, "failed", err_class_name(rr->cls));
 		for (int i = 0; i < rr->st.n_first; i++)
 			printf(" * %s\n", rr->st.first[i]);
-		if (s.has_hedge && s.hedge.refused)
-			printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
-			       "answers), nearly every request would go twice: not hedged\n",
-			       s.hedge.threshold, s.hedge.warm_p50_ms, WL_HEDGE_WARMUP);
-		else if (s.has_hedge)
-			printf(" * Hedge: %s (%.3f ms after the first %d answers): %llu of %llu requests "
-			       "hedged (%.1f %% extra), %llu answered by the duplicate\n",
-			       s.hedge.threshold, s.hedge.threshold_ms, WL_HEDGE_WARMUP,
-			       (unsigned long long)s.hedge.hedged,
-			       (unsigned long long)s.hedge.requests, s.hedge.extra * 100,
-			       (unsigned long long)s.hedge.won_by_duplicate);
 		print_phase_retries(&rr->st);
 		return;
 	}
@@ -503,42 +555,13 @@ static void print_summary(const struct runner_result *rr, const struct workload 
 		       s.rate.peak_workers, workload_workers(wl), (long long)s.rate.late_no_worker);
 		print_lat("Reqs from intended start", &s.rate.intended);
 	}
-	if (s.has_retries) {
-		/* Reqs above is end to end (from each request's first attempt) */
-		printf(" * Retries: up to %d; %llu of %llu requests retried (%.1f %%), %.2f attempts "
-		       "per request\n",
-		       s.retry.max, (unsigned long long)s.retry.retried,
-		       (unsigned long long)s.retry.requests, s.retry.share * 100,
-		       s.retry.per_request);
-		print_lat("First attempt", &s.retry.first_attempt);
-	} else {
-		printf(" * Retries: off, no request was retried\n");
-	}
-	if (s.throttled_attempts > 0)
-		/* what the provider answered, before retries hid it */
-		printf(" * Throttled (503, 429): %llu of %llu attempts (%.1f %%), %llu of %llu "
-		       "requests at their first attempt (%.1f %%)\n",
-		       (unsigned long long)s.throttled_attempts, (unsigned long long)s.attempts,
-		       s.attempts ? 100.0 * (double)s.throttled_attempts / (double)s.attempts : 0,
-		       (unsigned long long)s.throttled_first_attempts,
-		       (unsigned long long)s.requests,
-		       s.requests ? 100.0 * (double)s.throttled_first_attempts / (double)s.requests
-				  : 0);
+	print_retries(&s);
 	if (s.has_checksums)
 		printf(" * Checksums: %llu GETs verified, %llu had none to check (none returned, "
 		       "composite, ranged)\n",
 		       (unsigned long long)s.checksums_verified,
 		       (unsigned long long)s.checksums_absent);
-	if (s.has_hedge && s.hedge.refused)
-		printf(" * Hedge: %s refused: below the cell's p50 (%.3f ms over the run's first %d "
-		       "answers), nearly every request would go twice: not hedged\n",
-		       s.hedge.threshold, s.hedge.warm_p50_ms, WL_HEDGE_WARMUP);
-	else if (s.has_hedge)
-		printf(" * Hedge: %s (%.3f ms after the first %d answers): %llu of %llu requests "
-		       "hedged (%.1f %% extra), %llu answered by the duplicate\n",
-		       s.hedge.threshold, s.hedge.threshold_ms, WL_HEDGE_WARMUP,
-		       (unsigned long long)s.hedge.hedged, (unsigned long long)s.hedge.requests,
-		       s.hedge.extra * 100, (unsigned long long)s.hedge.won_by_duplicate);
+	print_hedge(&s);
 	print_phase_retries(&rr->st);
 	if (s.seg_count > 0) {
 		printf("\nThroughput, split into %d x 1s:\n", s.seg_count);
