@@ -93,3 +93,42 @@ int opslog_field_page(const char *s, struct op_row *row)
 	row->page = (int)v;
 	return 0;
 }
+
+int opslog_field_phase(struct op_row *row, int k, const char *s, size_t n)
+{
+	int64_t *at[] = {&row->dns_ns,  &row->connect_ns, &row->tls_ns,
+			 &row->send_ns, &row->wait_ns,    &row->transfer_ns};
+	int64_t v;
+
+	if (n == 0)
+		return 0;
+	if (opslog_field_int(s, n, 0, &v) < 0 || (k == 6 && v >= OPS_CONN_COUNT) ||
+	    v > INT64_MAX / 1000)
+		return -1;
+	row->has_phases = 1;
+	if (k == 6)
+		row->conn = (int)v;
+	else if (k == 7)
+		row->rtt_ns = v * 1000;
+	else
+		*at[k] = v * 1000;
+	return 0;
+}
+
+int opslog_field_conn(struct op_row *row, int k, const char *s, size_t n)
+{
+	int64_t v;
+
+	if (n == 0)
+		return 0;
+	if (opslog_field_int(s, n, 0, &v) < 0 || (k == 1 && v == 0) ||
+	    (k == 2 && v > INT64_MAX / 1000000))
+		return -1;
+	if (k == 0)
+		row->conn_id = (uint64_t)v;
+	else if (k == 1)
+		row->conn_req = (uint64_t)v;
+	else
+		row->conn_age_ns = v * 1000000;
+	return 0;
+}

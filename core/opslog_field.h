@@ -28,4 +28,15 @@ int opslog_field_checksum(const char *s, struct op_row *row);
  * for ""); -1 when it reads otherwise. */
 int opslog_field_page(const char *s, struct op_row *row);
 
+/* opslog_field_phase: the field s (n bytes) of the k-th phase column (0 dns_us, 1 connect_us,
+ * 2 tls_us, 3 send_us, 4 wait_us, 5 transfer_us, 6 conn, 7 rtt_us: their order in the
+ * header) into row (has_phases set); an empty field leaves it. -1 when it is not a
+ * non-negative integer (conn: below OPS_CONN_COUNT). */
+int opslog_field_phase(struct op_row *row, int k, const char *s, size_t n);
+
+/* opslog_field_conn: the field s (n bytes) of the k-th connection column (0 conn_id, 1
+ * conn_req, 2 conn_age_ms) into row; an empty field leaves it. -1 when it is not a
+ * non-negative integer (conn_req: from 1). */
+int opslog_field_conn(struct op_row *row, int k, const char *s, size_t n);
+
 #endif

@@ -147,56 +147,6 @@ static int rd_fatal(struct rd *r, const char *what)
 	return err_set(r->e, "%s:%lu: %s", r->path, r->row_line, what);
 }
 
-/* phase_set: a phase column's value v (us; conn: the number) into row. */
-static void phase_set(struct op_row *row, int id, int64_t v)
-{
-	int64_t *at[] = {&row->dns_ns,  &row->connect_ns, &row->tls_ns,
-			 &row->send_ns, &row->wait_ns,    &row->transfer_ns};
-
-	row->has_phases = 1;
-	if (id == C_CONN)
-		row->conn = (int)v;
-	else if (id == C_RTT)
-		row->rtt_ns = v * 1000;
-	else
-		*at[id - C_DNS] = v * 1000;
-}
-
-/* phase_parse: a phase column's field s (n bytes) into row; empty fields leave it. -1
- * when it is not a non-negative integer (conn: 0..3). */
-static int phase_parse(struct op_row *row, int id, const char *s, size_t n)
-{
-	int64_t v;
-
-	if (n == 0)
-		return 0;
-	if (opslog_field_int(s, n, 0, &v) < 0 || (id == C_CONN && v >= OPS_CONN_COUNT) ||
-	    v > INT64_MAX / 1000)
-		return -1;
-	phase_set(row, id, v);
-	return 0;
-}
-
-/* conn_parse: a connection column's field s (n bytes) into row; an empty field leaves it.
- * -1 when it is not a non-negative integer (conn_req: from 1). */
-static int conn_parse(struct op_row *row, int id, const char *s, size_t n)
-{
-	int64_t v;
-
-	if (n == 0)
-		return 0;
-	if (opslog_field_int(s, n, 0, &v) < 0 || (id == C_CONN_REQ && v == 0) ||
-	    (id == C_CONN_AGE && v > INT64_MAX / 1000000))
-		return -1;
-	if (id == C_CONN_ID)
-		row->conn_id = (uint64_t)v;
-	else if (id == C_CONN_REQ)
-		row->conn_req = (uint64_t)v;
-	else
-		row->conn_age_ns = v * 1000000;
-	return 0;
-}
-
 static int arena_put(struct rd *r, const char *s, size_t n, size_t *off)
 {
 	if (r->arena_len + n + 1 > r->arena_cap) {
@@ -345,13 +295,13 @@ static void field_value(struct rd *r, int id, const char *s, size_t n)
 	case C_TRANSFER:
 	case C_CONN:
 	case C_RTT:
-		if (phase_parse(&r->row, id, s, n) < 0)
+		if (opslog_field_phase(&r->row, id - C_DNS, s, n) < 0)
 			rd_fail(r, col_names[id], "not a phase value:", s, n);
 		break;
 	case C_CONN_ID:
 	case C_CONN_REQ:
 	case C_CONN_AGE:
-		if (conn_parse(&r->row, id, s, n) < 0)
+		if (opslog_field_conn(&r->row, id - C_CONN_ID, s, n) < 0)
 			rd_fail(r, col_names[id], "not a connection number or age:", s, n);
 		break;
 	default:
@@ -544,10 +494,12 @@ static int fast_fields(struct rd *r, char *const *f, const size_t *n)
 	r->row.last_byte_ns = v[C_LAST];
 	r->row.intended_ns = v[C_INTENDED];
 	for (int c = C_DNS; c <= C_RTT; c++)
-		if (r->have[c] && phase_parse(&r->row, c, f[r->pos[c]], n[r->pos[c]]) < 0)
+		if (r->have[c] &&
+		    opslog_field_phase(&r->row, c - C_DNS, f[r->pos[c]], n[r->pos[c]]) < 0)
 			return -1;
 	for (int c = C_CONN_ID; c <= C_CONN_AGE; c++)
-		if (r->have[c] && conn_parse(&r->row, c, f[r->pos[c]], n[r->pos[c]]) < 0)
+		if (r->have[c] &&
+		    opslog_field_conn(&r->row, c - C_CONN_ID, f[r->pos[c]], n[r->pos[c]]) < 0)
 			return -1;
 	return 0;
 }
