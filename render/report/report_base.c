@@ -240,3 +240,15 @@ int report_finding_add(struct findings *f, struct strbuf *b)
 {
 	return report_finding_claim(f, b, NULL);
 }
+
+void report_ids_add(struct strbuf *b, const char *id)
+{
+	size_t n = strlen(id);
+
+	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
+		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
+			return;
+	if (b->len)
+		strbuf_adds(b, " ");
+	strbuf_adds(b, id);
+}

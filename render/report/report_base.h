@@ -135,4 +135,8 @@ int report_finding_add(struct findings *f, struct strbuf *b);
  * NULL or "": none; copied). */
 int report_finding_claim(struct findings *f, struct strbuf *b, const char *ids);
 
+/* report_ids_add: id after the claim ids in b (space-separated, as data-claim holds them),
+ * unless b holds it already; out of memory is b's failed flag. */
+void report_ids_add(struct strbuf *b, const char *id);
+
 #endif

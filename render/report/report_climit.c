@@ -32,19 +32,6 @@ const struct results_claim *report_climit_mark(struct report_builder *r,
 	return k;
 }
 
-/* add_id: id after the ids in b (space-separated), once. */
-static void add_id(struct strbuf *b, const char *id)
-{
-	size_t n = strlen(id);
-
-	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
-		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return;
-	if (b->len)
-		strbuf_adds(b, " ");
-	strbuf_adds(b, id);
-}
-
 const char *report_climit_label(struct report_builder *r, int s, const char *op, uint64_t size,
 				char *buf, size_t n, struct strbuf *ids)
 {
@@ -61,7 +48,7 @@ const char *report_climit_label(struct report_builder *r, int s, const char *op,
 		if (!marked)
 			report_climit_mark(r, c, buf, n);
 		marked = 1;
-		add_id(ids, kc->id);
+		report_ids_add(ids, kc->id);
 	}
 	return buf;
 }
@@ -149,9 +136,9 @@ void report_climit_legend(struct report_builder *r, const char *op, const char *
 			any = 1;
 			strbuf_adds(&b, " ");
 			legend_line(r, opname, m->sizes[z], conc, (int)s, lc, k, &b);
-			add_id(&ids, k->id);
+			report_ids_add(&ids, k->id);
 			if (lc != NULL)
-				add_id(&ids, lc->id);
+				report_ids_add(&ids, lc->id);
 		}
 	if (any)
 		doc_para_claim(r->d, rb_text(r, &b), ids.failed ? NULL : ids.p);

@@ -39,19 +39,6 @@ static void append(char *buf, size_t n, const char *s)
 		memcpy(buf + len, s, k + 1);
 }
 
-/* add_id: id after the ids in b (space-separated), once. */
-static void add_id(struct strbuf *b, const char *id)
-{
-	size_t n = strlen(id);
-
-	for (const char *p = b->p; p != NULL && (p = strstr(p, id)) != NULL; p += n)
-		if ((p == b->p || p[-1] == ' ') && (p[n] == ' ' || p[n] == '\0'))
-			return;
-	if (b->len)
-		strbuf_adds(b, " ");
-	strbuf_adds(b, id);
-}
-
 int report_flag_mark(struct report_builder *r, const struct results_cell *c, char *buf, size_t n,
 		     struct strbuf *ids)
 {
@@ -60,11 +47,11 @@ int report_flag_mark(struct report_builder *r, const struct results_cell *c, cha
 
 	if (g != NULL) {
 		append(buf, n, REPORT_GAP_MARK);
-		add_id(ids, g->id);
+		report_ids_add(ids, g->id);
 	}
 	if (v != NULL) {
 		append(buf, n, REPORT_VOID_MARK);
-		add_id(ids, v->id);
+		report_ids_add(ids, v->id);
 	}
 	return (g != NULL) + (v != NULL);
 }
@@ -84,7 +71,7 @@ static void legend_claim(struct report_builder *r, const char *mark, const char 
 	strbuf_addf(b, "%s%s: %s%s%s", b->len ? " " : "", mark + 1, rb_text(r, &w),
 		    tail != NULL ? " " : "", tail != NULL ? rb_str(r, tail) : "");
 	strbuf_free(&w);
-	add_id(ids, k->id);
+	report_ids_add(ids, k->id);
 }
 
 /* cell_of: subject s's cell of (op, size index z, concurrency index k); conc >= 0 stands for
@@ -144,7 +131,7 @@ int report_flag_subject(const struct report_model *m, int s, const char *op, uin
 		gap |= g;
 		vd |= v;
 		if (ids != NULL)
-			add_id(ids, c->id);
+			report_ids_add(ids, c->id);
 	}
 	if (gap && buf != NULL)
 		append(buf, n, REPORT_GAP_MARK);
