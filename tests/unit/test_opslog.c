@@ -392,11 +392,12 @@ static int on_many(const struct op_row *row, void *arg)
 	int i = m->n++;
 
 	snprintf(file, sizeof(file), "obj/%08d", i);
-	snprintf(err, sizeof(err),
-		 i % 7 == 0    ? "e\t\"%d\""
-		 : i % 13 == 0 ? "two\nlines %d"
-			       : "",
-		 i);
+	if (i % 7 == 0)
+		snprintf(err, sizeof(err), "e\t\"%d\"", i);
+	else if (i % 13 == 0)
+		snprintf(err, sizeof(err), "two\nlines %d", i);
+	else
+		err[0] = '\0';
 	if ((int)row->idx != i || strcmp(row->file, file) != 0 || strcmp(row->error, err) != 0 ||
 	    row->bytes != (uint64_t)i * 3 || row->start_ns != 1754429676000000000LL + i ||
 	    strcmp(row->op, "GET") != 0 || strcmp(row->client_id, "cl") != 0)
