@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/cells/replaycmp.h"
@@ -85,9 +86,11 @@ int claims_replay(struct claim_list *l, const struct aggregate *a)
 	return 0;
 }
 
-/* A group of replay cells of one trace differing only in their subject. */
+/* A group of replay cells of one trace differing only in their subject (one cell a subject,
+ * so at most n_subjects), and their replayed sides of the op being judged. */
 struct group {
-	const struct agg_cell *c[64];
+	const struct agg_cell **c;
+	const struct replaycmp_side **s;
 	size_t n;
 };
 
@@ -102,8 +105,7 @@ static const struct replaycmp_side *side_of(const struct agg_cell *c, const char
 
 /* lead_figures: each subject's figures of the lead (requests.ID, runs.ID, p50_ms.ID,
  * p50_lo_ms.ID, p50_hi_ms.ID, ... p99_hi_ms.ID). */
-static void lead_figures(struct claim_list *l, const struct aggregate *a, const struct group *g,
-			 const struct replaycmp_side *const *s)
+static void lead_figures(struct claim_list *l, const struct aggregate *a, const struct group *g)
 {
 	char key[RESULTS_CLAIM_ID_MAX];
 
@@ -111,36 +113,35 @@ static void lead_figures(struct claim_list *l, const struct aggregate *a, const 
 		const char *id = a->subjects[g->c[i]->subject].id;
 
 		snprintf(key, sizeof(key), "requests.%s", id);
-		claims_num(l, key, (double)s[i]->requests);
+		claims_num(l, key, (double)g->s[i]->requests);
 		snprintf(key, sizeof(key), "runs.%s", id);
 		claims_num(l, key, (double)g->c[i]->n);
 		for (int k = 0; k < REPLAYCMP_PCTS; k++) {
 			snprintf(key, sizeof(key), "%s_ms.%s", replaycmp_pct_name[k], id);
-			claims_num(l, key, s[i]->ms[k]);
+			claims_num(l, key, g->s[i]->ms[k]);
 			snprintf(key, sizeof(key), "%s_lo_ms.%s", replaycmp_pct_name[k], id);
-			claims_num(l, key, s[i]->lo[k]);
+			claims_num(l, key, g->s[i]->lo[k]);
 			snprintf(key, sizeof(key), "%s_hi_ms.%s", replaycmp_pct_name[k], id);
-			claims_num(l, key, s[i]->hi[k]);
+			claims_num(l, key, g->s[i]->hi[k]);
 		}
 	}
 }
 
 /* lead_claim: the replay-lead claim of op across group g. */
-static int lead_claim(struct claim_list *l, const struct aggregate *a, const struct group *g,
+static int lead_claim(struct claim_list *l, const struct aggregate *a, struct group *g,
 		      const char *op)
 {
-	const struct replaycmp_side *s[64];
+	static const struct replaycmp_side none = {
+		0, {NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}};
+	const struct replaycmp_side *const *s = g->s;
 	struct claim_key key = claim_key_cell("replay-lead", g->c[0]);
 	char tag[16];
 	const char *shown = op_tag(op, tag, sizeof(tag)), *verdict;
 	size_t first, next;
 	int pct;
 
-	static const struct replaycmp_side none = {
-		0, {NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}};
-
 	for (size_t i = 0; i < g->n; i++)
-		s[i] = side_of(g->c[i], op) != NULL ? side_of(g->c[i], op) : &none;
+		g->s[i] = side_of(g->c[i], op) != NULL ? side_of(g->c[i], op) : &none;
 	verdict = replaycmp_lead(s, g->n, &pct, &first, &next);
 	key.tag = tag;
 	key.subject = -1;
@@ -166,7 +167,7 @@ static int lead_claim(struct claim_list *l, const struct aggregate *a, const str
 	claims_num(l, "versus_ms", pct >= 0 ? s[next]->ms[pct] : NAN);
 	claims_num(l, "versus_lo_ms", pct >= 0 ? s[next]->lo[pct] : NAN);
 	claims_num(l, "versus_hi_ms", pct >= 0 ? s[next]->hi[pct] : NAN);
-	lead_figures(l, a, g, s);
+	lead_figures(l, a, g);
 	return l->failed ? -1 : 0;
 }
 
@@ -184,7 +185,7 @@ static int group_of(const struct aggregate *a, size_t i, struct group *g)
 			continue;
 		if (j < i)
 			return 0;
-		if (g->n < sizeof(g->c) / sizeof(g->c[0]))
+		if (g->n < a->n_subjects)
 			g->c[g->n++] = x;
 	}
 	return 1;
@@ -193,8 +194,14 @@ static int group_of(const struct aggregate *a, size_t i, struct group *g)
 int claims_replay_lead(struct claim_list *l, const struct aggregate *a)
 {
 	static const char *const ops[] = {"PUT", "GET", "STAT", "DELETE"};
-	struct group g;
+	struct group g = {calloc(a->n_subjects + 1, sizeof(*g.c)),
+			  calloc(a->n_subjects + 1, sizeof(*g.s)), 0};
+	int rc = -1;
 
+	if (g.c == NULL || g.s == NULL) {
+		l->failed = 1;
+		goto out;
+	}
 	for (size_t i = 0; i < a->n_wcells; i++) {
 		if (a->wcells[i].replay == NULL || !group_of(a, i, &g) || g.n < 2)
 			continue;
@@ -204,8 +211,12 @@ int claims_replay_lead(struct claim_list *l, const struct aggregate *a)
 			for (j = 0; j < g.n && side_of(g.c[j], ops[k]) == NULL; j++)
 				;
 			if (j < g.n && lead_claim(l, a, &g, ops[k]) < 0)
-				return -1;
+				goto out;
 		}
 	}
-	return 0;
+	rc = 0;
+out:
+	free(g.c);
+	free(g.s);
+	return rc;
 }
