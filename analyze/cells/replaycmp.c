@@ -310,6 +310,36 @@ const char *replaycmp_verdict(const struct replaycmp_op *o, int *pct)
 	return "alike";
 }
 
+const char *replaycmp_lead(const struct replaycmp_side *const *s, size_t n, int *pct, size_t *first,
+			   size_t *next)
+{
+	int k;
+	size_t i;
+
+	*first = 0;
+	*next = 1;
+	for (k = REPLAYCMP_PCTS - 1; k >= 0; k--) {
+		for (i = 0; i < n && !isnan(s[i]->lo[k]); i++)
+			;
+		if (i == n)
+			break;
+	}
+	*pct = k;
+	if (k < 0)
+		return "not-judged";
+	for (i = 1; i < n; i++)
+		if (s[i]->ms[k] < s[*first]->ms[k])
+			*first = i;
+	*next = *first == 0 ? 1 : 0;
+	for (i = 0; i < n; i++)
+		if (i != *first && s[i]->ms[k] < s[*next]->ms[k])
+			*next = i;
+	for (i = 0; i < n; i++)
+		if (i != *first && !(s[*first]->hi[k] < s[i]->lo[k]))
+			return "alike";
+	return "leads";
+}
+
 void replaycmp_free(struct replaycmp *r)
 {
 	free(r);

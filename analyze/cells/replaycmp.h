@@ -6,7 +6,8 @@
  * replayed latencies from the intended start of the successful requests of the cell's valid
  * runs (their ops logs); each side's p50, p90 and p99 by nearest rank with their
  * order-statistic 95 % intervals (analyze/stats/pctci.h), a percentile only where its side
- * has the requests to bound it. aggregate.json workload_cells[].replay; the "replay" claims
+ * has the requests to bound it. aggregate.json workload_cells[].replay; the "replay" claims,
+ * and the "replay-lead" claims across the subjects that replayed one trace
  * (analyze/claims/claims_replay.c). */
 #ifndef ANALYZE_REPLAYCMP_H
 #define ANALYZE_REPLAYCMP_H
@@ -60,6 +61,16 @@ int replaycmp_build(struct aggregate *a, const char *data_dir, struct err *e);
  * into *pct, -1 when none); "not-judged" when the trace records no latency of the op or
  * either side has too few requests even for a p50. Static strings. */
 const char *replaycmp_verdict(const struct replaycmp_op *o, int *pct);
+
+/* replaycmp_lead: the lead among n (>= 2) subjects' replayed sides s[] of one op of one trace
+ * (docs/METHODOLOGY.md, "Replay across subjects"), judged as replaycmp_verdict judges: at the
+ * highest of p99, p90, p50 every side bounds (its index into *pct, -1 when none), the side of
+ * the lowest percentile (*first; the earlier on equal ones) "leads" when its interval lies
+ * wholly below every other side's (its hi below their lo), else "alike"; *next the side of the
+ * next lowest. "not-judged" when some side has too few requests even for a p50 (*first 0,
+ * *next 1). Static strings. */
+const char *replaycmp_lead(const struct replaycmp_side *const *s, size_t n, int *pct, size_t *first,
+			   size_t *next);
 
 /* replaycmp_free: free r (NULL: nothing). */
 void replaycmp_free(struct replaycmp *r);

@@ -50,6 +50,14 @@ static int cmp_cell(const void *x, const void *y)
 	return key_cmp(x, y, 1);
 }
 
+int workload_cells_same_key(const struct agg_cell *p, const struct agg_cell *q)
+{
+	struct agg_cell k = *q;
+
+	k.subject = p->subject;
+	return key_cmp(p, &k, 1) == 0;
+}
+
 /* key_of: the key of run r (subject index rsubj) as a cell (borrowing r's strings). */
 static struct agg_cell key_of(const struct runlog *r, size_t rsubj)
 {

@@ -128,6 +128,10 @@ double workload_cells_throttled_attempt_share(const struct agg_cell *c);
  * memory runs out. */
 int workload_cells_build(struct aggregate *a, size_t *valid, double *vm, double *vo);
 
+/* workload_cells_same_key: 1 when workload cells p and q have one key (op, size, size spec,
+ * range, mix, hedge, trace, concurrency, rate) but for their subject, else 0. */
+int workload_cells_same_key(const struct agg_cell *p, const struct agg_cell *q);
+
 /* workload_cells_free: what workload_cells_build allocated. */
 void workload_cells_free(struct aggregate *a);
 

@@ -44,6 +44,12 @@ int claims_cond(struct claim_list *l, const struct aggregate *a);
  * faster, alike, not-judged), with both sides' percentiles. */
 int claims_replay(struct claim_list *l, const struct aggregate *a);
 
+/* claims_replay_lead (claims_replay.c): a "replay-lead" claim per op of each trace replayed on
+ * two or more subjects in replay cells of one key but their subject: which subject's latency
+ * replayed from the intended start is the lowest (leads, alike, not-judged), with every
+ * subject's percentiles. */
+int claims_replay_lead(struct claim_list *l, const struct aggregate *a);
+
 /* claims_rate (claims_rate.c): a "rate-step" claim per rate cell, then per rate sweep its
  * "sustained" and "knee" claims. */
 int claims_rate(struct claim_list *l, const struct aggregate *a);

@@ -1,13 +1,18 @@
 /* analyze/claims/claims_replay.c: the "replay" claims (claim_kinds.h; docs/METHODOLOGY.md,
  * "Replay: recorded and replayed"): per replay cell and op of its trace, how the latency
  * replayed from the intended start compares with the trace's own recorded latency (slower,
- * faster, alike, not-judged; analyze/cells/replaycmp.h), with both sides' percentiles. */
+ * faster, alike, not-judged; analyze/cells/replaycmp.h), with both sides' percentiles; and
+ * the "replay-lead" claims ("Replay across subjects"): per trace replayed alike on several
+ * subjects and per op, which subject's replayed latency is the lowest (leads, alike,
+ * not-judged), with every subject's percentiles. */
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "analyze/cells/replaycmp.h"
+#include "analyze/cells/workload_cells.h"
 #include "analyze/claims/claim_kinds.h"
 
 /* side: the figures of one side ("recorded", "replayed"): its requests and percentiles. */
@@ -27,6 +32,19 @@ static void side(struct claim_list *l, const char *name, const struct replaycmp_
 	}
 }
 
+/* op_tag: the id's tag of op ("get", "head" for STAT) into tag (n bytes); its shown name
+ * ("HEAD" for STAT). */
+static const char *op_tag(const char *op, char *tag, size_t n)
+{
+	const char *shown = strcmp(op, "STAT") == 0 ? "HEAD" : op;
+	size_t i;
+
+	for (i = 0; shown[i] != '\0' && i + 1 < n; i++)
+		tag[i] = (char)tolower((unsigned char)shown[i]);
+	tag[i] = '\0';
+	return shown;
+}
+
 static int op_claim(struct claim_list *l, const struct aggregate *a, const struct agg_cell *c,
 		    const struct replaycmp_op *o)
 {
@@ -35,12 +53,8 @@ static int op_claim(struct claim_list *l, const struct aggregate *a, const struc
 	char tag[16];
 	int pct;
 	const char *verdict = replaycmp_verdict(o, &pct);
-	const char *shown = strcmp(o->op, "STAT") == 0 ? "HEAD" : o->op;
-	size_t i;
+	const char *shown = op_tag(o->op, tag, sizeof(tag));
 
-	for (i = 0; shown[i] != '\0' && i + 1 < sizeof(tag); i++)
-		tag[i] = (char)tolower((unsigned char)shown[i]);
-	tag[i] = '\0';
 	key.tag = tag;
 	if (claims_add(l, a, &key, verdict) < 0)
 		return -1;
@@ -70,4 +84,139 @@ int claims_replay(struct claim_list *l, const struct aggregate *a)
 			if (op_claim(l, a, &a->wcells[i], &a->wcells[i].replay->op[k]) < 0)
 				return -1;
 	return 0;
+}
+
+/* A group of replay cells of one trace differing only in their subject (one cell a subject,
+ * so at most n_subjects), and their replayed sides of the op being judged. */
+struct group {
+	const struct agg_cell **c;
+	const struct replaycmp_side **s;
+	size_t n;
+};
+
+/* side_of: cell c's replayed side of op; NULL when its replay has not the op. */
+static const struct replaycmp_side *side_of(const struct agg_cell *c, const char *op)
+{
+	for (size_t k = 0; k < c->replay->n_op; k++)
+		if (strcmp(c->replay->op[k].op, op) == 0)
+			return &c->replay->op[k].rep;
+	return NULL;
+}
+
+/* lead_figures: each subject's figures of the lead (requests.ID, runs.ID, p50_ms.ID,
+ * p50_lo_ms.ID, p50_hi_ms.ID, ... p99_hi_ms.ID). */
+static void lead_figures(struct claim_list *l, const struct aggregate *a, const struct group *g)
+{
+	char key[RESULTS_CLAIM_ID_MAX];
+
+	for (size_t i = 0; i < g->n; i++) {
+		const char *id = a->subjects[g->c[i]->subject].id;
+
+		snprintf(key, sizeof(key), "requests.%s", id);
+		claims_num(l, key, (double)g->s[i]->requests);
+		snprintf(key, sizeof(key), "runs.%s", id);
+		claims_num(l, key, (double)g->c[i]->n);
+		for (int k = 0; k < REPLAYCMP_PCTS; k++) {
+			snprintf(key, sizeof(key), "%s_ms.%s", replaycmp_pct_name[k], id);
+			claims_num(l, key, g->s[i]->ms[k]);
+			snprintf(key, sizeof(key), "%s_lo_ms.%s", replaycmp_pct_name[k], id);
+			claims_num(l, key, g->s[i]->lo[k]);
+			snprintf(key, sizeof(key), "%s_hi_ms.%s", replaycmp_pct_name[k], id);
+			claims_num(l, key, g->s[i]->hi[k]);
+		}
+	}
+}
+
+/* lead_claim: the replay-lead claim of op across group g. */
+static int lead_claim(struct claim_list *l, const struct aggregate *a, struct group *g,
+		      const char *op)
+{
+	static const struct replaycmp_side none = {
+		0, {NAN, NAN, NAN}, {NAN, NAN, NAN}, {NAN, NAN, NAN}};
+	const struct replaycmp_side *const *s = g->s;
+	struct claim_key key = claim_key_cell("replay-lead", g->c[0]);
+	char tag[16];
+	const char *shown = op_tag(op, tag, sizeof(tag)), *verdict;
+	size_t first, next;
+	int pct;
+
+	for (size_t i = 0; i < g->n; i++)
+		g->s[i] = side_of(g->c[i], op) != NULL ? side_of(g->c[i], op) : &none;
+	verdict = replaycmp_lead(s, g->n, &pct, &first, &next);
+	key.tag = tag;
+	key.subject = -1;
+	if (claims_add(l, a, &key, verdict) < 0)
+		return -1;
+	claims_last(l)->subject = (int)g->c[first]->subject;
+	/* the others, in subject order; alike: only those not shown apart from the first */
+	for (size_t i = 0; i < g->n; i++)
+		if (i != first &&
+		    (strcmp(verdict, "alike") != 0 || !(s[first]->hi[pct] < s[i]->lo[pct])))
+			claims_also(l, (int)g->c[i]->subject);
+	if (pct < 0)
+		claims_reason(l, "too-few-requests");
+	claims_text(l, "trace", g->c[0]->trace_name);
+	claims_text(l, "digest", g->c[0]->trace);
+	claims_text(l, "trace_op", shown);
+	claims_text(l, "at", pct >= 0 ? replaycmp_pct_name[pct] : NULL);
+	claims_num(l, "compared", (double)g->n);
+	claims_num(l, "fastest_ms", pct >= 0 ? s[first]->ms[pct] : NAN);
+	claims_num(l, "fastest_lo_ms", pct >= 0 ? s[first]->lo[pct] : NAN);
+	claims_num(l, "fastest_hi_ms", pct >= 0 ? s[first]->hi[pct] : NAN);
+	claims_text(l, "versus", pct >= 0 ? a->subjects[g->c[next]->subject].id : NULL);
+	claims_num(l, "versus_ms", pct >= 0 ? s[next]->ms[pct] : NAN);
+	claims_num(l, "versus_lo_ms", pct >= 0 ? s[next]->lo[pct] : NAN);
+	claims_num(l, "versus_hi_ms", pct >= 0 ? s[next]->hi[pct] : NAN);
+	lead_figures(l, a, g);
+	return l->failed ? -1 : 0;
+}
+
+/* group_of: the replay cells of the trace of workload cell i and its key (i first, in
+ * workload_cells order) into g; 0 when an earlier cell already began the group. */
+static int group_of(const struct aggregate *a, size_t i, struct group *g)
+{
+	const struct agg_cell *c = &a->wcells[i];
+
+	g->n = 0;
+	for (size_t j = 0; j < a->n_wcells; j++) {
+		const struct agg_cell *x = &a->wcells[j];
+
+		if (x->replay == NULL || !workload_cells_same_key(c, x))
+			continue;
+		if (j < i)
+			return 0;
+		if (g->n < a->n_subjects)
+			g->c[g->n++] = x;
+	}
+	return 1;
+}
+
+int claims_replay_lead(struct claim_list *l, const struct aggregate *a)
+{
+	static const char *const ops[] = {"PUT", "GET", "STAT", "DELETE"};
+	struct group g = {calloc(a->n_subjects + 1, sizeof(*g.c)),
+			  calloc(a->n_subjects + 1, sizeof(*g.s)), 0};
+	int rc = -1;
+
+	if (g.c == NULL || g.s == NULL) {
+		l->failed = 1;
+		goto out;
+	}
+	for (size_t i = 0; i < a->n_wcells; i++) {
+		if (a->wcells[i].replay == NULL || !group_of(a, i, &g) || g.n < 2)
+			continue;
+		for (size_t k = 0; k < sizeof(ops) / sizeof(ops[0]); k++) {
+			size_t j;
+
+			for (j = 0; j < g.n && side_of(g.c[j], ops[k]) == NULL; j++)
+				;
+			if (j < g.n && lead_claim(l, a, &g, ops[k]) < 0)
+				goto out;
+		}
+	}
+	rc = 0;
+out:
+	free(g.c);
+	free(g.s);
+	return rc;
 }

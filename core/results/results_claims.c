@@ -42,6 +42,7 @@ static const char *const change[] = {"regression", "improvement", "no-change", "
 				     "changed",    "unchanged",   NULL};
 
 static const char *const replay[] = {"slower", "faster", "alike", "not-judged", NULL};
+static const char *const replay_lead[] = {"leads", "alike", "not-judged", NULL};
 static const char *const feature_gap[] = {"wrong", "refused", "setting", NULL};
 static const char *const correctness[] = {"violated", "held", "not-judged", NULL};
 
@@ -53,6 +54,7 @@ const struct results_claim_kind results_claim_kinds[] = {
 	{"errors", errors},
 	{"correctness", correctness},
 	{"replay", replay},
+	{"replay-lead", replay_lead},
 	{"rate-step", rate_step},
 	{"sustained", sustained},
 	{"knee", knee},

@@ -20,11 +20,15 @@
 #      second's requests spread over it, a bucket operation left out, a bad line named;
 #   3e. a campaign's [replay] against two subjects, its trace under traces/, --verify; the
 #      trace changed: analyze names it and compares nothing with it;
-#   3f. recorded and replayed, from the replays above (no run of its own): each replay's cell
-#      op replay named by its trace; per op the recorded p50/p90/p99 and their intervals
-#      equal to SciPy's from the trace's durations, the replayed ones from the runs' end -
-#      intended; a trace without latencies says so; the reports (en, ko) pass
-#      tests/tools/claims_check.py, and one with a verdict reworded fails it;
+#   3f. recorded and replayed, from the replays above and one more of the recorded run at
+#      speed 1 against tests/tools/verify_s3.py answering each GET and HEAD 100 ms late:
+#      each replay's cell op replay named by its trace; per op the recorded p50/p90/p99 and
+#      their intervals equal to SciPy's from the trace's durations, the replayed ones from
+#      the runs' end - intended; a trace without latencies says so; across the two speed-1
+#      replays (RGW, the slow store) one replay-lead claim per op, its subjects' percentiles
+#      SciPy's, RGW leading GET and HEAD; the reports (en, ko) pass
+#      tests/tools/claims_check.py, and one with a verdict reworded, or with the leader and
+#      the next swapped, fails it;
 #   4. bad input: a trace that is not a per-request log, --speed 0, --op with a replay, an op
 #      a replay has not, a window that ends before it starts.
 . "$(dirname "$0")/lib.sh"
@@ -271,15 +275,26 @@ jq -e '[.workload_cells[] | .replay | select(.read == false and (.note | test("t
 	jq -e '[.claims[] | select(.kind == "replay")] | length > 0 and all(.verdict == "not-judged" and .reasons == ["trace-not-read"])' "$tmp/camp/results2/aggregate.json" >/dev/null
 check $? "analyzed again: the changed trace is not read, named, its replay claims not judged ($(jq -r '.workload_cells[0].replay.note' "$tmp/camp/results2/aggregate.json" 2>/dev/null | cut -c1-90))"
 
-# 3f. recorded and replayed (no live run: the replays above analyzed): the speed-1 and speed-2
-# replays of the recorded rate run as subjects one and two, and the access log's replay as
-# three with its trace's total times taken out ('-'); each replay cell is op replay named by
+# 3f. recorded and replayed (the replays above analyzed, and one more): the speed-1 and speed-2
+# replays of the recorded rate run as subjects one and two, the access log's replay as three
+# with its trace's total times taken out ('-'), and as four a speed-1 replay of the recorded
+# run against verify_s3.py, its GET and HEAD 100 ms late; each replay cell is op replay named by
 # its trace, and per op the recorded percentiles are those of the trace's durations, the
 # replayed ones those of the runs' end - intended, with the intervals and verdicts of
 # docs/METHODOLOGY.md; the trace without latency says so; the report (en, ko) shows them
-mkdir -p "$tmp/rc/runs/once/one/a" "$tmp/rc/runs/once/two/a" "$tmp/rc/runs/once/three/a"
+python3 "$top/tests/tools/verify_s3.py" --port-file "$tmp/slow.port" --log "$tmp/slow.jsonl" \
+	--read-delay-ms 100 >"$tmp/slow.out" 2>&1 &
+at_exit "kill $! 2>/dev/null"
+for i in $(seq 100); do
+	[ -f "$tmp/slow.port" ] && break
+	sleep 0.1
+done
+"$collect" replay "$tmp/rec/ops.tsv.zst" --endpoint "http://127.0.0.1:$(cat "$tmp/slow.port")" \
+	--bucket "$bucket" -o "$tmp/r4" >"$tmp/r4.log" 2>&1
+check $? "the recorded run replayed against a store whose GET and HEAD answer 100 ms late ($(grep -m1 'collect: replay' "$tmp/r4.log" | cut -c1-90))"
+mkdir -p "$tmp/rc/runs/once/one/a" "$tmp/rc/runs/once/two/a" "$tmp/rc/runs/once/three/a" "$tmp/rc/runs/once/four/a"
 sed 's|\(HTTP/1.1" [0-9]* - [^ ]* [^ ]* \)[0-9]* |\1- |' "$tmp/access.log" >"$tmp/nolat.log"
-for s in one:r1 two:r2 three:al; do
+for s in one:r1 two:r2 three:al four:r4; do
 	cp "$tmp/${s#*:}/ops.tsv.zst" "$tmp/rc/runs/once/${s%%:*}/a/"
 	jq --arg s "${s%%:*}" --arg t "$tmp/nolat.log" --arg d "$(sha256sum "$tmp/nolat.log" | cut -c1-64)" \
 		'.subject.id = $s | .subject.label = "Store " + $s | if $s == "three" then .workload.replay.trace = $t | .workload.replay.digest = $d else . end' \
@@ -314,12 +329,14 @@ def same(a, b):
     return all(near(a[k], b.get(k), none=True) for k in a)
 a = json.load(open(d + "/results/aggregate.json"))
 wc = {w["subject"]: w for w in a["workload_cells"]}
-t(sorted(wc) == ["one", "three", "two"] and all(w["op"] == "replay" for w in wc.values())
-  and [wc[s]["trace_name"] for s in ("one", "two", "three")] == ["ops.tsv.zst", "ops.tsv.zst", "nolat.log"],
+t(sorted(wc) == ["four", "one", "three", "two"] and all(w["op"] == "replay" for w in wc.values())
+  and [wc[s]["trace_name"] for s in ("one", "two", "three", "four")] == ["ops.tsv.zst", "ops.tsv.zst", "nolat.log", "ops.tsv.zst"],
   "each replay's cell is op replay, named by its trace (%s)" % [(w["subject"], w["op"], w.get("trace_name")) for w in a["workload_cells"]])
 tr = rows(trace)
-for s in ("one", "two"):
+reps = {}
+for s in ("one", "two", "four"):
     rp = rows(d + "/runs/once/%s/a/ops.tsv.zst" % s)
+    reps[s] = {op: side([ns(r["end"]) - ns(r["intended"]) for r in rp if r["op"] == op]) for op in OPS}
     got = {o["op"]: o for o in wc[s]["replay"]["ops"]}
     bad = []
     for op in OPS:
@@ -338,6 +355,31 @@ cl = [c for c in a["claims"] if c["kind"] == "replay" and c["subject"] == "three
 t(three["read"] and not three["recorded_latency"] and all(o["recorded"]["requests"] == 0 and o["recorded"]["p50_ms"] is None for o in three["ops"])
   and len(cl) == 4 and all(c["verdict"] == "not-judged" and c["reasons"] == ["no-recorded-latency"] for c in cl),
   "a trace without latencies: no recorded percentiles, its claims not-judged (%s)" % [(c["id"], c["verdict"], c["reasons"]) for c in cl])
+# across subjects: one and four replayed the trace at speed 1 (two at speed 2, three another
+# trace: each alone); per op each subject's percentiles SciPy's, the verdict the rule's
+lead = {c["figures"]["trace_op"]: c for c in a["claims"] if c["kind"] == "replay-lead"}
+t(sorted(lead) == ["DELETE", "GET", "HEAD", "PUT"] and all(c["figures"]["compared"] == 2 for c in lead.values()),
+  "one replay-lead claim per op, across one and four only (%s)" % sorted(c["id"] for c in lead.values()))
+bad = []
+for op, c in lead.items():
+    f, o = c["figures"], {"HEAD": "STAT"}.get(op, op)
+    for s in ("one", "four"):
+        for k in ("p50", "p90", "p99"):
+            for sfx in ("", "_lo", "_hi"):
+                if not near(f.get("%s%s_ms.%s" % (k, sfx, s)), reps[s][o][k + sfx + "_ms"], none=True):
+                    bad.append("%s %s %s%s: %s, python %s" % (op, s, k, sfx, f.get("%s%s_ms.%s" % (k, sfx, s)), reps[s][o][k + sfx + "_ms"]))
+    at = next((k for k in ("p99", "p90", "p50") if all(reps[s][o][k + "_lo_ms"] is not None for s in ("one", "four"))), None)
+    lo = min(("one", "four"), key=lambda s: reps[s][o][at + "_ms"]) if at else "one"
+    hi = "four" if lo == "one" else "one"
+    want = "not-judged" if at is None else "leads" if reps[lo][o][at + "_hi_ms"] < reps[hi][o][at + "_lo_ms"] else "alike"
+    if (c["verdict"], f["at"], c["subject"]) != (want, at, lo):
+        bad.append("%s: %s at %s by %s, the rule %s at %s by %s" % (op, c["verdict"], f["at"], c["subject"], want, at, lo))
+t(not bad, "replay-lead: each subject's replayed p50/p90/p99 and intervals SciPy's from its ops log, each verdict the rule's (%s)%s"
+  % (", ".join("%s %s %s" % (op, c["verdict"], c["figures"]["at"]) for op, c in sorted(lead.items())), ": " + "; ".join(bad[:2]) if bad else ""))
+t(len(lead) == 4 and all(lead[op]["verdict"] == "leads" and lead[op]["subject"] == "one" and lead[op]["figures"]["versus"] == "four"
+      and lead[op]["figures"]["versus_lo_ms"] >= 100 for op in ("GET", "HEAD")),
+  "RGW leads GET and HEAD against the store 100 ms late (%s)" % ["%s %s %s %s %.1f/%.1f ms" % (op, lead[op]["verdict"], lead[op]["subject"], lead[op]["figures"]["at"],
+   lead[op]["figures"]["fastest_ms"] or -1, lead[op]["figures"]["versus_ms"] or -1) for op in ("GET", "HEAD") if op in lead])
 PY
 for lang in en ko; do
 	grep -q "$(grep '^replay.no_latency' "$top/templates/$lang/strings.txt" | cut -d= -f2- | cut -c2-)" "$tmp/rc/report-$lang/report.html" &&
@@ -347,7 +389,7 @@ done
 echo '{}' >"$tmp/rc/truth.json"
 python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tmp/rc/truth.json" \
 	--report "$tmp/rc/report-en" --report "$tmp/rc/report-ko" >"$tmp/rc/cc.log" 2>&1
-check $? "claims_check.py: the replay claims agree with the cells and the reports (en, ko) show them ($(tail -n 1 "$tmp/rc/cc.log"); $(grep -c "replay claim" "$tmp/rc/cc.log") replay claim checks)"
+check $? "claims_check.py: the replay claims agree with the cells and the reports (en, ko) show them ($(tail -n 1 "$tmp/rc/cc.log"); $(grep -c "replay\(-lead\)\? claim" "$tmp/rc/cc.log") replay and replay-lead claim checks)"
 cp -r "$tmp/rc/report-en" "$tmp/rc/report-bad"
 python3 - "$tmp/rc/report-bad/report.html" <<'PY'
 import sys
@@ -365,6 +407,20 @@ python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tm
 st=$?
 [ $st -eq 1 ] && grep -q "^FAIL .*every replay claim marks its row" "$tmp/rc/cc-bad.log"
 check $? "a report whose replay verdict was reworded fails claims_check.py ($st: $(grep -m1 '^FAIL' "$tmp/rc/cc-bad.log" | cut -c1-100))"
+cp -r "$tmp/rc/report-en" "$tmp/rc/report-swap"
+python3 - "$tmp/rc/report-swap/report.html" <<'PY'
+import sys
+s = open(sys.argv[1], encoding="utf-8").read()
+i = s.index('id="t-replay-lead-')
+j = s.index("</table>", i)
+t = s[i:j].replace("Store one:", "\0").replace("Store four:", "Store one:").replace("\0", "Store four:")
+open(sys.argv[1], "w", encoding="utf-8").write(s[:i] + t + s[j:])
+PY
+python3 "$top/tests/tools/claims_check.py" "$tmp/rc/results/aggregate.json" "$tmp/rc/truth.json" \
+	--report "$tmp/rc/report-swap" >"$tmp/rc/cc-swap.log" 2>&1
+st=$?
+[ $st -eq 1 ] && grep -q "^FAIL .*every replay-lead claim marks its op's row" "$tmp/rc/cc-swap.log"
+check $? "a report whose lowest subject and next are swapped fails claims_check.py ($st: $(grep -m1 '^FAIL' "$tmp/rc/cc-swap.log" | cut -c1-120))"
 
 # 4. bad input
 printf 'not\ta\tlog\n' >"$tmp/bad.tsv"

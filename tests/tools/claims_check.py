@@ -17,6 +17,11 @@ and on these, true of every analysis (docs/FORMATS.md, "Claims"):
     figures, its verdict by the rule: at the highest of p99, p90, p50 whose intervals both
     sides have, slower when the replayed one lies wholly above, faster wholly below, else
     alike; not-judged without one), and every op of a replay cell has its claim;
+  - every replay-lead claim agrees with the replay blocks of its cells (the replay cells of
+    one key but their subject, two or more): each subject's replayed p50/p90/p99 and their
+    intervals, and its verdict by the rule (at the highest of p99, p90, p50 every subject
+    bounds, the lowest leads when its interval lies wholly below every other's, else alike;
+    not-judged without one), its subject the lowest, versus the next; one claim per op;
   - two claims with one id; a claim without kind, verdict, subjects[], reasons[], figures{};
   - a subject (subject, subjects[]) that is not one of subjects[];
   - a leader of leaders[] whose lead was not clear (aggregate.json "clear": false) that a
@@ -70,6 +75,10 @@ where its reader reads it (docs/FORMATS.md, "Claims"), each check named "DIR: ..
     claim.replay.VERDICT string, on a row naming its subject that shows its replayed p50,
     p90 and p99 (a null one as the null mark), under its op's recorded row, which shows the
     recorded ones or, when the trace records no latency, the string replay.no_latency;
+  - each replay-lead claim marks one cell of a t-replay-lead-N table, worded by its
+    claim.replay-lead.VERDICT string, on its op's row that names its subject and its
+    fastest_ms as the lowest and its versus and versus_ms as the next (a leader swapped with
+    the next fails);
   - every feature-gap claim's figure marked \u00a7 where it shows (its throughput cell, its
     latency row, its subject's series in the charts of its op, its lead's verdict) and one
     Key finding per flagged subject; every violated correctness claim's throughput cell marked
@@ -530,7 +539,7 @@ def replay_marks(c, name, agg, claims, tabs, lang):
     """The Replay section: each replay claim marks one cell of a t-replay-N table, worded by its
     verdict, on its subject's row showing its replayed percentiles, under its op's recorded row."""
     rp = {x["id"]: x for x in claims if x["kind"] == "replay"}
-    ts = [t for k, t in sorted(tabs.items()) if k.startswith("t-replay-")]
+    ts = [t for k, t in sorted(tabs.items()) if k.startswith("t-replay-") and not k.startswith("t-replay-lead-")]
     if not rp and not ts:
         return
     st, bad, seen = strings(lang), [], []
@@ -582,6 +591,103 @@ def replay_marks(c, name, agg, claims, tabs, lang):
     bad += ["%s has %d cells" % (i, seen.count(i)) for i in sorted(set(seen)) if seen.count(i) > 1]
     c.t(not bad, "%s: every replay claim marks its row of a replay table, its percentiles and the "
         "recorded ones shown, worded by its verdict (%d rows in %d tables)%s"
+        % (name, len(seen), len(ts), ": " + "; ".join(bad[:3]) if bad else ""))
+
+
+def replay_lead_agree(c, agg, by_id):
+    """Each replay-lead claim against the replay blocks of the cells it compares (one key but
+    their subject), and each op of such a group its claim."""
+    groups = {}
+    for w in agg.get("workload_cells") or []:
+        if w.get("replay"):
+            k = (w["op"], w["size"], w.get("size_spec"), w.get("range"), w.get("hedge"), w.get("trace"),
+                 w["concurrency"], w.get("rate"), json.dumps(w.get("mix"), sort_keys=True))
+            groups.setdefault(k, []).append(w)
+    lead = [x for x in by_id.values() if x.get("kind") == "replay-lead"]
+    bad, n = [], 0
+    for k, ws in groups.items():
+        if len(ws) < 2:
+            continue
+        for op in ("PUT", "GET", "STAT", "DELETE"):
+            if not any(p["op"] == op for w in ws for p in w["replay"]["ops"]):
+                continue
+            n += 1
+            shown = {"STAT": "HEAD"}.get(op, op)
+            x = next((v for v in lead if v["figures"].get("digest") == k[5] and v["figures"].get("trace_op") == shown
+                      and v.get("size") == k[1] and v.get("concurrency") == k[6]
+                      and v["id"].split("/")[5:6] == ["r%g" % k[7]]), None)
+            if x is None:
+                bad.append("%s of %s across %s: no claim" % (shown, ws[0].get("trace_name"), [w["subject"] for w in ws]))
+                continue
+            f = x["figures"]
+            sides = [(w["subject"], next((p.get("replayed") or {} for p in w["replay"]["ops"] if p["op"] == op), {})) for w in ws]
+            for sid, sd in sides:
+                for p in REPLAY_PCTS:
+                    for sfx in ("", "_lo", "_hi"):
+                        if f.get("%s%s_ms.%s" % (p, sfx, sid)) != sd.get("%s%s_ms" % (p, sfx)):
+                            bad.append("%s: %s%s_ms.%s %s, the cell's %s" % (x["id"], p, sfx, sid, f.get("%s%s_ms.%s" % (p, sfx, sid)),
+                                       sd.get("%s%s_ms" % (p, sfx))))
+            at = next((p for p in reversed(REPLAY_PCTS) if all(sd.get(p + "_lo_ms") is not None for _, sd in sides)), None)
+            if at is None:
+                want, first, nxt = "not-judged", 0, 1
+            else:
+                order = sorted(range(len(sides)), key=lambda i: (sides[i][1][at + "_ms"], i))
+                first, nxt = order[0], order[1]
+                lo = sides[first][1]
+                want = "leads" if all(lo[at + "_hi_ms"] < sd[at + "_lo_ms"] for i, (_, sd) in enumerate(sides) if i != first) else "alike"
+            if (x["verdict"], f.get("at"), x.get("subject"), f.get("compared")) != (want, at, sides[first][0], len(sides)):
+                bad.append("%s: %s at %s, %s of %s subjects lowest; the rule: %s at %s, %s of %d" % (
+                    x["id"], x["verdict"], f.get("at"), x.get("subject"), f.get("compared"), want, at, sides[first][0], len(sides)))
+            elif at is not None and (f.get("versus") != sides[nxt][0] or f.get("fastest_ms") != sides[first][1][at + "_ms"]
+                                     or f.get("versus_ms") != sides[nxt][1][at + "_ms"]):
+                bad.append("%s: fastest %s, versus %s %s: not the lowest and the next" % (x["id"], f.get("fastest_ms"), f.get("versus"), f.get("versus_ms")))
+    if len(lead) != n:
+        bad.append("%d replay-lead claims for %d ops replayed on several subjects" % (len(lead), n))
+    c.t(not bad, "every replay-lead claim agrees with its cells' replay blocks and the rule (%d ops)%s"
+        % (n, ": " + "; ".join(bad[:3]) if bad else ""))
+
+
+def replay_lead_marks(c, name, agg, claims, tabs, lang):
+    """Under each trace's replay table, t-replay-lead-N: each replay-lead claim marks one row,
+    worded by its verdict, naming its subject and fastest_ms as the lowest and its versus and
+    versus_ms as the next."""
+    rl = {x["id"]: x for x in claims if x["kind"] == "replay-lead"}
+    ts = [t for k, t in sorted(tabs.items()) if k.startswith("t-replay-lead-")]
+    if not rl and not ts:
+        return
+    st, bad, seen = strings(lang), [], []
+
+    def who(cell, sid, v):
+        t = " ".join(cell.all_text().split())
+        lab, _, rest = t.partition(": ")
+        got = number(rest.split(" (")[0])
+        if lab != label_of(agg, sid) or got is None or abs(got - v) > max(0.01, 0.0051 * abs(v)):
+            return ["'%s' where %s %s" % (t, label_of(agg, sid), v)]
+        return []
+
+    for t in ts:
+        for tr in (n for n in t.walk() if n.tag == "tr"):
+            kids = [n for n in tr.kids if n.tag in ("td", "th")]
+            if len(kids) < 5:
+                continue
+            for i in kids[4].claim_ids():
+                x = rl.get(i)
+                seen.append(i)
+                if x is None:
+                    bad.append("%s is not a replay-lead claim" % i)
+                    continue
+                f = x["figures"]
+                if not matches(st, "claim.replay-lead." + x["verdict"], kids[4].all_text()):
+                    bad.append("%s worded '%s'" % (i, " ".join(kids[4].all_text().split())))
+                if " ".join(kids[0].all_text().split()) != f.get("trace_op"):
+                    bad.append("%s on the row of %s" % (i, " ".join(kids[0].all_text().split())))
+                if x["verdict"] != "not-judged":
+                    bad += ["%s lowest: %s" % (i, p) for p in who(kids[2], x.get("subject"), f.get("fastest_ms"))]
+                    bad += ["%s next: %s" % (i, p) for p in who(kids[3], f.get("versus"), f.get("versus_ms"))]
+    bad += ["%s has no row" % i for i in sorted(set(rl) - set(seen))]
+    bad += ["%s has %d rows" % (i, seen.count(i)) for i in sorted(set(seen)) if seen.count(i) > 1]
+    c.t(not bad, "%s: every replay-lead claim marks its op's row under its trace, its lowest subject and "
+        "the next shown, worded by its verdict (%d rows in %d tables)%s"
         % (name, len(seen), len(ts), ": " + "; ".join(bad[:3]) if bad else ""))
 
 
@@ -1276,6 +1382,7 @@ def report(c, agg, truth, d):
     changes_marks(c, name, block, tree, tabs)
     staleness_marks(c, name, block, tabs, lang)
     replay_marks(c, name, agg, block, tabs, lang)
+    replay_lead_marks(c, name, agg, block, tabs, lang)
     trend_marks(c, name, block, tree, tabs)
     vantage_marks(c, name, agg, block, tree, tabs)
     vantage_lead_marks(c, name, agg, block, tree, tabs, lang)
@@ -1316,6 +1423,7 @@ def main(argv):
     leads_agree(c, agg, by_id)
     tails_agree(c, agg, by_id)
     replay_agree(c, agg, by_id)
+    replay_lead_agree(c, agg, by_id)
     vantage_leads_agree(c, agg, claims)
     expected(c, by_id, truth)
     absent(c, ids, truth)

@@ -5,14 +5,16 @@
  * CVs against SciPy (scipy.stats.ttest_rel) and its false-rank rate and power by
  * simulation, one-off ranks (single runs: none; Welch against SciPy's ttest_ind), "where
  * the time goes" per concurrency, the short-window caveat, ran-differently (and the
- * feature gaps it flags, with and without a probe), and the id
- * grammar. */
+ * feature gaps it flags, with and without a probe), the replay-lead claims' grouping (the
+ * replay cells of one trace and key but their subject), and the id grammar. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "analyze/cells/compare.h"
+#include "analyze/cells/replaycmp.h"
+#include "analyze/claims/claim_kinds.h"
 #include "analyze/claims/claim_rules.h"
 #include "analyze/claims/claims.h"
 #include "tests/unit/check.h"
@@ -653,6 +655,66 @@ static void test_ran(void)
 	done(a, &l);
 }
 
+/* test_replay_lead: three subjects' replays of one trace, a and b at 10 req/s, c at 20 (its
+ * own key): one replay-lead claim per op of a and b, none with c; GET judged at p99 (a
+ * apart below b), HEAD bound to p50 by b's 10 requests (a lower, overlapping: alike), PUT
+ * in a's replay only (b has none of it: not judged). */
+static void test_replay_lead(void)
+{
+	struct agg_subject subj[3] = {{.id = "a"}, {.id = "b"}, {.id = "c"}};
+	struct replaycmp x[3] = {{0}};
+	struct agg_cell cells[3];
+	struct aggregate agg = {0};
+	struct claim_list l = {0};
+	const struct replaycmp_side get[3] = {{400, {2, 4, 8}, {1.8, 3.5, 7}, {2.2, 4.5, 9}},
+					      {400, {5, 9, 20}, {4.5, 8, 18}, {5.5, 10, 22}},
+					      {400, {1, 2, 3}, {0.9, 1.8, 2.5}, {1.1, 2.2, 3.5}}};
+	const struct replaycmp_side head_b = {10, {3, NAN, NAN}, {1.5, NAN, NAN}, {4, NAN, NAN}};
+	for (size_t i = 0; i < 3; i++) {
+		cells[i] = (struct agg_cell){.subject = i,
+					     .op = "replay",
+					     .size = 4096,
+					     .concurrency = 8,
+					     .n = 1,
+					     .trace = "abc123",
+					     .trace_name = "t.tsv.zst",
+					     .rate = i == 2 ? 20 : 10,
+					     .replay = &x[i]};
+		x[i].op[0] = (struct replaycmp_op){.op = "GET", .rep = get[i]};
+		x[i].op[1] = (struct replaycmp_op){.op = "STAT", .rep = i == 1 ? head_b : get[i]};
+		x[i].op[2] = (struct replaycmp_op){.op = "PUT", .rep = get[i]};
+		x[i].n_op = i == 1 ? 2 : 3;
+	}
+	agg.subjects = subj;
+	agg.n_subjects = 3;
+	agg.wcells = cells;
+	agg.n_wcells = 3;
+	CHECK(claims_replay_lead(&l, &agg) == 0 && l.n == 3, "three claims: PUT, GET, HEAD (%zu)",
+	      l.n);
+	has(&agg, &l, "replay-lead/get/replay/4096/c8/r10", "leads", "a", "");
+	has(&agg, &l, "replay-lead/head/replay/4096/c8/r10", "alike", "a", "");
+	has(&agg, &l, "replay-lead/put/replay/4096/c8/r10", "not-judged", "a", "too-few-requests");
+	if (l.n == 3) {
+		const struct results_claim *g = claims_find(&l,
+							    "replay-lead/get/replay/4096/c8/r10");
+
+		CHECK(g != NULL && g->n_subjects == 1 && g->subjects[0] == 1 &&
+			      strcmp(results_claim_text(g, "at"), "p99") == 0 &&
+			      strcmp(results_claim_text(g, "versus"), "b") == 0,
+		      "GET: at p99, a against b, c (20 req/s) not compared");
+		CHECK(fig(&l, "replay-lead/get/replay/4096/c8/r10", "fastest_ms") == 8 &&
+			      fig(&l, "replay-lead/get/replay/4096/c8/r10", "versus_lo_ms") == 18 &&
+			      fig(&l, "replay-lead/get/replay/4096/c8/r10", "p90_hi_ms.b") == 10 &&
+			      fig(&l, "replay-lead/get/replay/4096/c8/r10", "compared") == 2,
+		      "GET: the lowest's and the next's figures, each subject's");
+		CHECK(strcmp(results_claim_text(
+				     claims_find(&l, "replay-lead/head/replay/4096/c8/r10"), "at"),
+			     "p50") == 0,
+		      "HEAD: b's 10 requests bound only a p50");
+	}
+	claims_free(&l);
+}
+
 int main(void)
 {
 	test_lead_rule();
@@ -670,5 +732,6 @@ int main(void)
 	test_clients();
 	test_short_window();
 	test_ran();
+	test_replay_lead();
 	return check_done();
 }

@@ -95,6 +95,8 @@ static struct results_claim_figure figures[] = {
 	{"at", NAN, "p99"},
 	{"recorded_ms", 48, NULL},
 	{"replayed_ms", 61, NULL},
+	{"fastest_ms", 12, NULL},
+	{"versus_ms", 104, NULL},
 };
 
 static void test_words(const struct report_model *m, struct text_lang *l, const char *lang)
@@ -150,7 +152,7 @@ static void test_words(const struct report_model *m, struct text_lang *l, const 
 		}
 		free(prev);
 	}
-	CHECK(n == 82, "%s: 82 verdicts walked (%zu)", lang, n);
+	CHECK(n == 85, "%s: 85 verdicts walked (%zu)", lang, n);
 	{
 		struct results_claim c = {
 			.id = "x", .kind = "lead", .verdict = "won", .subject = 0};

@@ -1,6 +1,9 @@
 /* tests/unit/test_replaycmp.c: the replay claim's rule (analyze/cells/replaycmp.h,
  * replaycmp_verdict; docs/METHODOLOGY.md, "Replay: recorded and replayed"): the highest
- * percentile both sides bound, and slower / faster / alike by whether its intervals overlap. */
+ * percentile both sides bound, and slower / faster / alike by whether its intervals overlap;
+ * the replay-lead claim's (replaycmp_lead; "Replay across subjects"): the highest percentile
+ * every subject bounds, and the lowest subject leads when its interval lies below every
+ * other's. */
 #include <math.h>
 
 #include "analyze/cells/replaycmp.h"
@@ -63,8 +66,86 @@ static void fill(struct replaycmp_side *s, const struct side_spec *x)
 	}
 }
 
+/* Subjects' replayed sides for replaycmp_lead (up to 3; n of them). */
+static const struct {
+	const char *name;
+	size_t n;
+	struct side_spec s[3];
+	const char *verdict;
+	int pct;
+	size_t first, next;
+} leads[] = {
+	{"two subjects, p99 apart: the lower leads",
+	 2,
+	 {{{1, 2, 40}, {1.2, 3, 48}}, {{1, 2, 50}, {1.3, 3, 70}}},
+	 "leads",
+	 2,
+	 0,
+	 1},
+	{"the second lower, apart",
+	 2,
+	 {{{1, 2, 50}, {1.3, 3, 70}}, {{1, 2, 40}, {1.2, 3, 48}}},
+	 "leads",
+	 2,
+	 1,
+	 0},
+	{"p99 intervals touch: alike",
+	 2,
+	 {{{1, 2, 40}, {1.2, 3, 48}}, {{1, 2, 48}, {1.3, 3, 70}}},
+	 "alike",
+	 2,
+	 0,
+	 1},
+	{"p99 bound by one only: judged at p90, overlapping there",
+	 2,
+	 {{{1, 2, 40}, {1.2, 3, 48}}, {{1, 2.5, NAN}, {1.3, 4, NAN}}},
+	 "alike",
+	 1,
+	 0,
+	 1},
+	{"three: apart from one, not from the wide third (the next by its p99)",
+	 3,
+	 {{{10, 20, 40}, {12, 30, 48}}, {{1, 2, 50}, {1.3, 3, 70}}, {{1, 2, 5}, {1.3, 3, 90}}},
+	 "alike",
+	 2,
+	 0,
+	 2},
+	{"three: the third apart from both",
+	 3,
+	 {{{10, 20, 40}, {12, 30, 48}}, {{1, 2, 50}, {1.3, 3, 70}}, {{1, 2, 5}, {1.3, 3, 9}}},
+	 "leads",
+	 2,
+	 2,
+	 0},
+	{"a subject without a p50: not judged",
+	 2,
+	 {{{1, 2, 40}, {1.2, 3, 48}}, {{NAN, NAN, NAN}, {NAN, NAN, NAN}}},
+	 "not-judged",
+	 -1,
+	 0,
+	 1},
+};
+
+static void test_lead(void)
+{
+	for (size_t i = 0; i < sizeof(leads) / sizeof(leads[0]); i++) {
+		struct replaycmp_side v[3];
+		const struct replaycmp_side *s[3] = {&v[0], &v[1], &v[2]};
+		size_t first = 9, next = 9;
+		int pct = 99;
+
+		for (size_t k = 0; k < leads[i].n; k++)
+			fill(&v[k], &leads[i].s[k]);
+		CHECK_STR(replaycmp_lead(s, leads[i].n, &pct, &first, &next), leads[i].verdict,
+			  "lead: %s: verdict", leads[i].name);
+		CHECK(pct == leads[i].pct && first == leads[i].first && next == leads[i].next,
+		      "lead: %s: at %d, first %zu, next %zu", leads[i].name, pct, first, next);
+	}
+}
+
 int main(void)
 {
+	test_lead();
 	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
 		struct replaycmp_op o = {.op = "GET"};
 		int pct = 99;
