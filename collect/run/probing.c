@@ -10,6 +10,8 @@
 #include "collect/s3/creds.h"
 #include "collect/s3/s3.h"
 #include "collect/s3/s3_endpoint.h"
+#include "core/subjlog/consistfile.h"
+#include "core/subjlog/probefile.h"
 
 /* A probe's run on a subject's client (probe_run, consist_run): o its options, out its
  * report. */
@@ -70,6 +72,76 @@ int consisting_subject(const struct campaign_subject *s, const struct consist_op
 	snprintf(out->bucket, sizeof(out->bucket), "%s", s->bucket);
 	return on_client(s, "consistency", run_consist, o, out, out->error, sizeof(out->error), e);
 }
+
+static int probe_asked(const struct campaign *c)
+{
+	return c->probe;
+}
+
+static int probe_one(const struct campaign *c, const struct campaign_subject *s, const char *prefix,
+		     void *rep, struct err *e)
+{
+	struct probe_opts o = {
+		.features = c->probe_features, .kms_key = c->probe_kms_key, .prefix = prefix};
+
+	return probing_subject(s, &o, rep, e);
+}
+
+static const struct bill_counts *probe_bill(const void *rep)
+{
+	return &((const struct probe_report *)rep)->bill;
+}
+
+static int probe_file(const char *dir, const void *reps, size_t n, struct err *e)
+{
+	return probe_write(dir, reps, n, e);
+}
+
+const struct probing_kind probing_conformance = {.word = "probe",
+						 .file = PROBEFILE_NAME,
+						 .size = sizeof(struct probe_report),
+						 .asked = probe_asked,
+						 .run = probe_one,
+						 .bill = probe_bill,
+						 .write = probe_file};
+
+static int consist_asked(const struct campaign *c)
+{
+	return c->consist;
+}
+
+static int consist_one(const struct campaign *c, const struct campaign_subject *s,
+		       const char *prefix, void *rep, struct err *e)
+{
+	struct consist_opts o = c->consist_opts;
+
+	o.prefix = prefix;
+	return consisting_subject(s, &o, rep, e);
+}
+
+static const struct bill_counts *consist_bill(const void *rep)
+{
+	return &((const struct consist_report *)rep)->bill;
+}
+
+static int consist_file(const char *dir, const void *reps, size_t n, struct err *e)
+{
+	return consist_write(dir, reps, n, e);
+}
+
+static void consist_free(void *rep)
+{
+	consist_report_free(rep);
+}
+
+const struct probing_kind probing_consistency = {.word = "consistency",
+						 .file = CONSISTFILE_NAME,
+						 .size = sizeof(struct consist_report),
+						 .asked = consist_asked,
+						 .run = consist_one,
+						 .bill = consist_bill,
+						 .write = consist_file,
+						 .free_rep = consist_free};
 
 /* flags_done: the subject of a probe command's flags completed (probing_flags). */
 static int flags_done(struct campaign_subject *s, struct awsconf *conf, const char *cmd)

@@ -1,8 +1,9 @@
 /* collect/run/probing.h: the conformance probe (collect/probe/probe.h) and the
  * consistency probes (collect/consist/consist.h) of a subject with the subject's
  * credentials and client configuration, for `collect probe`, `collect consistency` and a
- * campaign's [probe] and [consistency] (docs/CAMPAIGN.md); and the flags of the two
- * commands, read by one parser. */
+ * campaign's [probe] and [consistency] (docs/CAMPAIGN.md: each as a probing_kind, the
+ * doors of the campaign's walk over its subjects); and the flags of the two commands, read
+ * by one parser. */
 #ifndef COLLECT_RUN_PROBING_H
 #define COLLECT_RUN_PROBING_H
 
@@ -23,6 +24,29 @@ int probing_subject(const struct campaign_subject *s, const struct probe_opts *o
  * probing_subject; free out with consist_report_free). */
 int consisting_subject(const struct campaign_subject *s, const struct consist_opts *o,
 		       struct consist_report *out, struct err *e);
+
+/* A probe of each subject a campaign makes before its first run ([probe]: the conformance
+ * probe, collect/probe/probe.h; [consistency]: the consistency probes,
+ * collect/consist/consist.h): its word (in messages, and its key prefix
+ * "s3bench-WORD/CAMPAIGN/SUBJECT/"), its file in OUT, a report's bytes, and its doors:
+ * whether campaign c asks for it, subject s probed into report rep (zeroed here) with
+ * the key prefix (0, or -1 with a message as probing_subject), the report's bill, the
+ * file of n reports written (0, or -1 with a message), a report's memory freed (NULL:
+ * none). */
+struct probing_kind {
+	const char *word, *file;
+	size_t size;
+	int (*asked)(const struct campaign *c);
+	int (*run)(const struct campaign *c, const struct campaign_subject *s, const char *prefix,
+		   void *rep, struct err *e);
+	const struct bill_counts *(*bill)(const void *rep);
+	int (*write)(const char *dir, const void *reps, size_t n, struct err *e);
+	void (*free_rep)(void *rep);
+};
+
+/* probing_conformance: [probe] (probe.json); probing_consistency: [consistency]
+ * (consistency.json). */
+extern const struct probing_kind probing_conformance, probing_consistency;
 
 #define PROBING_OWN_MAX 8 /* a probe command's own flags, at the most */
 
