@@ -79,8 +79,8 @@ static int probe_asked(const struct campaign *c)
 	return c->probe;
 }
 
-static int probe_one(const struct campaign *c, const struct campaign_subject *s, const char *prefix,
-		     void *rep, struct err *e)
+static int probe_campaign(const struct campaign *c, const struct campaign_subject *s,
+			  const char *prefix, void *rep, struct err *e)
 {
 	struct probe_opts o = {
 		.features = c->probe_features, .kms_key = c->probe_kms_key, .prefix = prefix};
@@ -88,7 +88,8 @@ static int probe_one(const struct campaign *c, const struct campaign_subject *s,
 	return probing_subject(s, &o, rep, e);
 }
 
-static int probe_own(const struct campaign_subject *s, const void *opts, void *rep, struct err *e)
+static int probe_command(const struct campaign_subject *s, const void *opts, void *rep,
+			 struct err *e)
 {
 	return probing_subject(s, opts, rep, e);
 }
@@ -112,8 +113,8 @@ const struct probing_kind probing_conformance = {.word = "probe",
 						 .file = PROBEFILE_NAME,
 						 .size = sizeof(struct probe_report),
 						 .asked = probe_asked,
-						 .run = probe_one,
-						 .one = probe_own,
+						 .run = probe_campaign,
+						 .one = probe_command,
 						 .bill = probe_bill,
 						 .print = probe_out,
 						 .write = probe_file};
@@ -123,8 +124,8 @@ static int consist_asked(const struct campaign *c)
 	return c->consist;
 }
 
-static int consist_one(const struct campaign *c, const struct campaign_subject *s,
-		       const char *prefix, void *rep, struct err *e)
+static int consist_campaign(const struct campaign *c, const struct campaign_subject *s,
+			    const char *prefix, void *rep, struct err *e)
 {
 	struct consist_opts o = c->consist_opts;
 
@@ -132,7 +133,8 @@ static int consist_one(const struct campaign *c, const struct campaign_subject *
 	return consisting_subject(s, &o, rep, e);
 }
 
-static int consist_own(const struct campaign_subject *s, const void *opts, void *rep, struct err *e)
+static int consist_command(const struct campaign_subject *s, const void *opts, void *rep,
+			   struct err *e)
 {
 	return consisting_subject(s, opts, rep, e);
 }
@@ -161,8 +163,8 @@ const struct probing_kind probing_consistency = {.word = "consistency",
 						 .file = CONSISTFILE_NAME,
 						 .size = sizeof(struct consist_report),
 						 .asked = consist_asked,
-						 .run = consist_one,
-						 .one = consist_own,
+						 .run = consist_campaign,
+						 .one = consist_command,
 						 .bill = consist_bill,
 						 .print = consist_out,
 						 .write = consist_file,
